@@ -1,0 +1,53 @@
+# Klob: make run (build and play), make test (every test).
+GO      ?= go
+BIN     := bin/klob
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -X main.version=$(VERSION)
+# Packages with goroutines (bots, match runner, UI): the race detector runs there.
+RACE_PKGS := ./ai/... ./tui/... ./internal/...
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
+
+.PHONY: run build test test-deps vet bench fuzz lint cover clean
+
+run: build
+	./$(BIN)
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/klob
+
+# Tools the end-to-end tests need (tmux); installed when missing.
+test-deps:
+	@command -v tmux >/dev/null 2>&1 || { \
+	  echo "installing tmux for the end-to-end tests"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; fi; }
+
+vet:
+	$(GO) vet ./...
+
+test: test-deps vet build
+	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -race -short $(RACE_PKGS)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# A short run of every fuzz target (FUZZTIME each).
+FUZZTIME ?= 10s
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; \
+	    $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+lint: vet
+	$(GO) run $(STATICCHECK) ./...
+
+cover:
+	$(GO) test -count=1 -coverprofile=cover.out ./...
+	$(GO) tool cover -func=cover.out | tail -1
+
+clean:
+	rm -rf bin cover.out

@@ -1,0 +1,64 @@
+// Command klob is Klaberjass for two in the terminal: play a game against
+// the bot, practise bidding, replay and analyse saved games.
+//
+//	klob [play] [flags]       play a game (the default)
+//	klob train [flags]        bidding trainer
+//	klob replay FILE          step through a saved game
+//	klob analyze FILE         grade every decision of a saved game
+//	klob verify FILE...       check game logs
+//	klob match -a L -b L      bot against bot on duplicate deals
+//	klob version              print the version
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// command is one subcommand: it reads args and returns the exit code
+// (0 ok, 1 failure, 2 usage error).
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"play", "play a game against the bot (the default)", runPlay},
+		{"train", "practise bidding decisions", runTrain},
+		{"replay", "step through a saved game", runReplay},
+		{"analyze", "grade every decision of a saved game", runAnalyze},
+		{"verify", "check game logs", runVerify},
+		{"match", "bot against bot on duplicate deals", runMatch},
+		{"version", "print the version", runVersion},
+	}
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-') {
+		return runPlay(args, stdout, stderr)
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "klob: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: klob [command] [flags]")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+}

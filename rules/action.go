@@ -1,0 +1,240 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Kind says what an action is. One Action type covers every phase so a
+// single Legal/Apply pair drives the whole deal.
+type Kind uint8
+
+// The action kinds, grouped by phase.
+const (
+	NoAction Kind = iota
+
+	// Bidding, round one (Pass also serves round two).
+	Pass
+	Take
+	Schmeiss
+	// Answer to a schmeiss.
+	Accept
+	Refuse
+	// Round two: name one of the three other suits as trump.
+	Name
+
+	// Dix exchange: each player in turn, non-dealer first, exchanges the
+	// 7 of trump for the upcard or says no exchange. Both players are
+	// asked, so that saying "no exchange" reveals nothing.
+	Exchange
+	NoExchange
+
+	// The sequence dialogue (RULES.md section 5).
+	NoSequence // "no sequence"
+	Announce   // "twenty" or "fifty" (N)
+	Good       // "good"
+	NotGood    // "not good"
+	HowHigh    // "how high?"
+	Top        // naming the top card (Rank)
+	Same       // "same"
+	HowMany    // "how many cards?" (sequence_rank=length)
+	Length     // naming the number of cards (N)
+
+	// Card play. Bella marks the announcement made with the second of K
+	// and Q of trump.
+	PlayCard
+)
+
+// Action is one decision of a player. Only the fields its Kind uses are
+// set; an Action is comparable, so it can key a map.
+type Action struct {
+	Kind  Kind
+	Card  Card  // Play
+	Suit  Suit  // Name
+	Rank  Rank  // Top
+	N     uint8 // Announce (20 or 50), Length (3..8)
+	Bella bool  // Play: announce bella with this card
+}
+
+// Action constructors.
+func PassAction() Action              { return Action{Kind: Pass} }
+func NameAction(s Suit) Action        { return Action{Kind: Name, Suit: s} }
+func AnnounceAction(value int) Action { return Action{Kind: Announce, N: uint8(value)} }
+func TopAction(r Rank) Action         { return Action{Kind: Top, Rank: r} }
+func LengthAction(n int) Action       { return Action{Kind: Length, N: uint8(n)} }
+func PlayAction(c Card) Action        { return Action{Kind: PlayCard, Card: c} }
+func PlayBellaAction(c Card) Action   { return Action{Kind: PlayCard, Card: c, Bella: true} }
+func simple(k Kind) Action            { return Action{Kind: k} }
+
+// String writes the action in the notation ParseAction reads and the game
+// log uses: "pass", "take", "schmeiss", "accept", "refuse", "name H",
+// "exchange", "no-exchange", "no-sequence", "announce 20", "good",
+// "not-good", "how-high", "top K", "same", "how-many", "length 5",
+// "play JS", "play KH bella".
+func (a Action) String() string {
+	switch a.Kind {
+	case Pass:
+		return "pass"
+	case Take:
+		return "take"
+	case Schmeiss:
+		return "schmeiss"
+	case Accept:
+		return "accept"
+	case Refuse:
+		return "refuse"
+	case Name:
+		return "name " + a.Suit.String()
+	case Exchange:
+		return "exchange"
+	case NoExchange:
+		return "no-exchange"
+	case NoSequence:
+		return "no-sequence"
+	case Announce:
+		return "announce " + strconv.Itoa(int(a.N))
+	case Good:
+		return "good"
+	case NotGood:
+		return "not-good"
+	case HowHigh:
+		return "how-high"
+	case Top:
+		return "top " + a.Rank.String()
+	case Same:
+		return "same"
+	case HowMany:
+		return "how-many"
+	case Length:
+		return "length " + strconv.Itoa(int(a.N))
+	case PlayCard:
+		if a.Bella {
+			return "play " + a.Card.String() + " bella"
+		}
+		return "play " + a.Card.String()
+	}
+	return "none"
+}
+
+// Words returns what a player says for the action, as the table shows
+// it: "schmeiss", "hearts", "fifty", "how high?", "ace", "bella".
+func (a Action) Words() string {
+	switch a.Kind {
+	case Name:
+		return a.Suit.Name()
+	case Exchange:
+		return "exchanges the dix"
+	case NoExchange:
+		return "no exchange"
+	case NoSequence:
+		return "no sequence"
+	case Announce:
+		if a.N == 50 {
+			return "fifty"
+		}
+		return "twenty"
+	case NotGood:
+		return "not good"
+	case HowHigh:
+		return "how high?"
+	case Top:
+		return a.Rank.Name() + " high"
+	case HowMany:
+		return "how many cards?"
+	case Length:
+		return lengthWord(a.N) + " cards"
+	case PlayCard:
+		if a.Bella {
+			return a.Card.String() + ", bella"
+		}
+		return a.Card.String()
+	}
+	return a.String()
+}
+
+// ParseAction reads the notation String writes. Cards may be in any
+// notation ParseCard accepts.
+func ParseAction(s string) (Action, error) {
+	f := strings.Fields(strings.ToLower(strings.TrimSpace(s)))
+	if len(f) == 0 {
+		return Action{}, fmt.Errorf("empty action")
+	}
+	arg := func() (string, error) {
+		if len(f) != 2 {
+			return "", fmt.Errorf("action %q: %s takes one argument", s, f[0])
+		}
+		return f[1], nil
+	}
+	word := map[string]Kind{"pass": Pass, "take": Take, "schmeiss": Schmeiss, "accept": Accept,
+		"refuse": Refuse, "exchange": Exchange, "no-exchange": NoExchange, "no-sequence": NoSequence,
+		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany}
+	if k, ok := word[f[0]]; ok {
+		if len(f) != 1 {
+			return Action{}, fmt.Errorf("action %q: %s takes no argument", s, f[0])
+		}
+		return simple(k), nil
+	}
+	switch f[0] {
+	case "name":
+		v, err := arg()
+		if err != nil {
+			return Action{}, err
+		}
+		su, err := ParseSuit(v)
+		if err != nil {
+			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		return NameAction(su), nil
+	case "announce":
+		v, err := arg()
+		if err != nil {
+			return Action{}, err
+		}
+		if v != "20" && v != "50" {
+			return Action{}, fmt.Errorf("action %q: announce 20 or 50", s)
+		}
+		n, _ := strconv.Atoi(v)
+		return AnnounceAction(n), nil
+	case "top":
+		v, err := arg()
+		if err != nil {
+			return Action{}, err
+		}
+		r, err := ParseRank(v)
+		if err != nil {
+			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		return TopAction(r), nil
+	case "length":
+		v, err := arg()
+		if err != nil {
+			return Action{}, err
+		}
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 3 || n > 8 {
+			return Action{}, fmt.Errorf("action %q: length is 3 to 8", s)
+		}
+		return LengthAction(n), nil
+	case "play":
+		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella") {
+			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
+		}
+		c, err := ParseCard(f[1])
+		if err != nil {
+			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		return Action{Kind: PlayCard, Card: c, Bella: len(f) == 3}, nil
+	}
+	return Action{}, fmt.Errorf("%q is not an action", s)
+}
+
+// Step is one action with the seat that took it: an entry of a deal's
+// history.
+type Step struct {
+	Seat   Seat
+	Action Action
+}
+
+// String writes "A: take".
+func (s Step) String() string { return s.Seat.String() + ": " + s.Action.String() }

@@ -1,0 +1,195 @@
+package rules
+
+import "fmt"
+
+// EventKind says what an Event records.
+type EventKind uint8
+
+// The events of a game, in the order they can happen within a deal.
+const (
+	EventDeal   EventKind = iota // a deal started: Dealer, Deck
+	EventAction                  // Seat took Action
+	EventTrick                   // a trick ended: Cards (led first), Leader, Winner
+	EventShow                    // the sequence winner showed Sequences
+	EventScore                   // the deal was scored: Score, Totals
+	EventEnd                     // the game ended: Winner, Totals
+)
+
+// Event is one observable thing in a game. Fields unused by its Kind are
+// zero.
+type Event struct {
+	Kind      EventKind
+	DealNo    int // 1-based
+	Dealer    Seat
+	Deck      Deck
+	Seat      Seat
+	Action    Action
+	Cards     [2]Card
+	Leader    Seat
+	Winner    Seat
+	Sequences []Sequence
+	Score     Score
+	Totals    [2]int
+}
+
+// DealRecord is a finished deal: who dealt, from which deck, every
+// action, and the score.
+type DealRecord struct {
+	Dealer Seat
+	Deck   Deck
+	Steps  []Step
+	Score  Score
+	Totals [2]int // game totals after the deal
+}
+
+// Game plays deals to the target (RULES.md section 9). It does not shuffle:
+// the caller gives each deal's deck, so randomness stays outside.
+type Game struct {
+	opts        Options
+	firstDealer Seat
+	deal        Deal
+	inDeal      bool
+	totals      [2]int
+	records     []DealRecord
+	events      []Event
+	over        bool
+	winner      Seat
+}
+
+// NewGame starts a game with the given options; firstDealer won the cut.
+func NewGame(opts Options, firstDealer Seat) *Game {
+	return &Game{opts: opts, firstDealer: firstDealer, winner: NoSeat}
+}
+
+// Options returns the game's rule options.
+func (g *Game) Options() Options { return g.opts }
+
+// FirstDealer returns the seat that dealt the first deal.
+func (g *Game) FirstDealer() Seat { return g.firstDealer }
+
+// Totals returns the running game totals.
+func (g *Game) Totals() [2]int { return g.totals }
+
+// Records returns the finished deals.
+func (g *Game) Records() []DealRecord { return g.records }
+
+// Events returns every event so far, in order. A logger keeps the count
+// it has seen and reads the rest.
+func (g *Game) Events() []Event { return g.events }
+
+// Over reports whether the game has a winner.
+func (g *Game) Over() bool { return g.over }
+
+// Winner returns the winner, NoSeat while the game goes on.
+func (g *Game) Winner() Seat { return g.winner }
+
+// NeedDeal reports whether the next deal is waiting for its deck.
+func (g *Game) NeedDeal() bool { return !g.over && !g.inDeal }
+
+// Dealer returns who deals the current deal, or the next one while the
+// game waits for a deck: the deal alternates every deal, abandoned deals
+// included.
+func (g *Game) Dealer() Seat {
+	if len(g.records)%2 == 0 {
+		return g.firstDealer
+	}
+	return g.firstDealer.Other()
+}
+
+// DealNo returns the number of the current deal (1-based), or of the
+// next one while the game waits for a deck.
+func (g *Game) DealNo() int { return len(g.records) + 1 }
+
+// Deal returns the current deal (read it, do not change it: use Apply).
+func (g *Game) Deal() *Deal { return &g.deal }
+
+// ErrGameOver is returned when a game that has ended is asked to go on.
+var ErrGameOver = fmt.Errorf("the game is over")
+
+// ErrNoDeal is returned by Apply while the game waits for a deck.
+var ErrNoDeal = fmt.Errorf("no deal in progress: start the next deal")
+
+// StartDeal deals the next deal from deck.
+func (g *Game) StartDeal(deck Deck) error {
+	if g.over {
+		return ErrGameOver
+	}
+	if g.inDeal {
+		return fmt.Errorf("deal %d is still in progress", g.DealNo())
+	}
+	dealer := g.Dealer()
+	g.deal = NewDeal(g.opts, dealer, deck)
+	g.deal.SetTotals(g.totals)
+	g.inDeal = true
+	g.events = append(g.events, Event{Kind: EventDeal, DealNo: g.DealNo(), Dealer: dealer, Deck: deck})
+	return nil
+}
+
+// Apply takes action a for the seat to move in the current deal, and
+// scores the deal and the game when it ends.
+func (g *Game) Apply(a Action) error {
+	if g.over {
+		return ErrGameOver
+	}
+	if !g.inDeal {
+		return ErrNoDeal
+	}
+	d := &g.deal
+	seat := d.Turn()
+	tricks := d.play.Tricks
+	shown := d.shown
+	if err := d.Apply(a); err != nil {
+		return err
+	}
+	no := g.DealNo()
+	g.events = append(g.events, Event{Kind: EventAction, DealNo: no, Seat: seat, Action: a})
+	if d.play.Tricks != tricks {
+		g.events = append(g.events, Event{Kind: EventTrick, DealNo: no, Cards: d.trick, Leader: d.trickBy, Winner: d.play.Leader})
+	}
+	if d.shown && !shown {
+		seqs, w := d.ShownSequences()
+		g.events = append(g.events, Event{Kind: EventShow, DealNo: no, Seat: w, Sequences: seqs})
+	}
+	if d.phase == PhaseOver {
+		g.finishDeal()
+	}
+	return nil
+}
+
+func (g *Game) finishDeal() {
+	d := &g.deal
+	sc := d.score
+	for s := range 2 {
+		g.totals[s] += sc.Scored[s]
+	}
+	steps := append([]Step(nil), d.Steps()...)
+	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals})
+	g.events = append(g.events, Event{Kind: EventScore, DealNo: len(g.records), Score: sc, Totals: g.totals})
+	g.inDeal = false
+	if w := GameWinner(g.totals, g.opts.Target); w != NoSeat {
+		g.over, g.winner = true, w
+		g.events = append(g.events, Event{Kind: EventEnd, DealNo: len(g.records), Winner: w, Totals: g.totals})
+	}
+}
+
+// GameWinner applies RULES.md section 9 to totals at the end of a deal:
+// the one player at or over target wins; if both are, the higher wins;
+// if they are equal, nobody yet (play continues).
+func GameWinner(totals [2]int, target int) Seat {
+	a, b := totals[0] >= target, totals[1] >= target
+	switch {
+	case a && b:
+		switch {
+		case totals[0] > totals[1]:
+			return SeatA
+		case totals[1] > totals[0]:
+			return SeatB
+		}
+		return NoSeat
+	case a:
+		return SeatA
+	case b:
+		return SeatB
+	}
+	return NoSeat
+}

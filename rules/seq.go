@@ -1,0 +1,174 @@
+package rules
+
+import "fmt"
+
+// Sequence is a run of three or more cards of one suit in natural order
+// (RULES.md section 5).
+type Sequence struct {
+	Suit Suit
+	Top  Rank  // the highest card of the run
+	Len  uint8 // 3 to 8
+}
+
+// Value returns 20 for three cards and 50 for four or more.
+func (q Sequence) Value() int {
+	switch {
+	case q.Len >= 4:
+		return 50
+	case q.Len == 3:
+		return 20
+	}
+	return 0
+}
+
+// Cards returns the cards of the run.
+func (q Sequence) Cards() CardSet {
+	if q.Len == 0 {
+		return 0
+	}
+	lane := uint8((1<<q.Len - 1) << (uint(q.Top) + 1 - uint(q.Len)))
+	return CardSet(lane) << (8 * uint(q.Suit))
+}
+
+// String writes the run as its cards from the top: "AH-KH-QH".
+func (q Sequence) String() string {
+	if q.Len == 0 {
+		return "none"
+	}
+	s := ""
+	for i := 0; i < int(q.Len); i++ {
+		if i > 0 {
+			s += "-"
+		}
+		s += NewCard(q.Top-Rank(i), q.Suit).String()
+	}
+	return s
+}
+
+// laneRuns is, for each 8-bit lane, the runs of 3 or more it holds (at most
+// two fit in eight ranks), found once at start-up.
+type laneRun struct {
+	n    uint8
+	top  [2]Rank
+	len  [2]uint8
+	pts  int16 // total sequence points of the lane
+	mask uint8 // cards that are part of some run
+}
+
+var laneRuns [256]laneRun
+
+func init() {
+	for m := 0; m < 256; m++ {
+		var lr laneRun
+		r := 0
+		for r < 8 {
+			if m&(1<<r) == 0 {
+				r++
+				continue
+			}
+			start := r
+			for r < 8 && m&(1<<r) != 0 {
+				r++
+			}
+			if l := r - start; l >= 3 {
+				lr.top[lr.n] = Rank(r - 1)
+				lr.len[lr.n] = uint8(l)
+				lr.n++
+				lr.mask |= uint8((1<<l - 1) << start)
+				if l >= 4 {
+					lr.pts += 50
+				} else {
+					lr.pts += 20
+				}
+			}
+		}
+		laneRuns[m] = lr
+	}
+}
+
+// Sequences returns every sequence in hand, by suit then from the top.
+func Sequences(hand CardSet) []Sequence {
+	var out []Sequence
+	for s := Clubs; s <= Spades; s++ {
+		lr := &laneRuns[hand.Lane(s)]
+		for i := int(lr.n) - 1; i >= 0; i-- {
+			out = append(out, Sequence{Suit: s, Top: lr.top[i], Len: lr.len[i]})
+		}
+	}
+	return out
+}
+
+// SequencePoints returns the points of every sequence in hand.
+func SequencePoints(hand CardSet) int {
+	n := 0
+	for s := Clubs; s <= Spades; s++ {
+		n += int(laneRuns[hand.Lane(s)].pts)
+	}
+	return n
+}
+
+// SequenceCards returns the cards of hand that are part of a sequence.
+func SequenceCards(hand CardSet) CardSet {
+	var m CardSet
+	for s := Clubs; s <= Spades; s++ {
+		m |= CardSet(laneRuns[hand.Lane(s)].mask) << (8 * uint(s))
+	}
+	return m
+}
+
+// seqKey orders sequences for the contest: a larger key wins. Equal keys
+// are a true tie (won by the non-dealer).
+func seqKey(q Sequence, trump Suit, mode SeqRank) int {
+	if q.Len < 3 {
+		return 0
+	}
+	k := q.Value() << 12
+	if mode == RankByLength {
+		k |= int(q.Len) << 8
+	}
+	k |= int(q.Top) << 4
+	if q.Suit == trump {
+		k |= 1
+	}
+	return k
+}
+
+// BestSequence returns the sequence of hand that ranks highest under
+// trump and the ranking mode, and false if the hand holds none.
+func BestSequence(hand CardSet, trump Suit, mode SeqRank) (Sequence, bool) {
+	var best Sequence
+	bk := 0
+	for s := Clubs; s <= Spades; s++ {
+		lr := &laneRuns[hand.Lane(s)]
+		for i := 0; i < int(lr.n); i++ {
+			q := Sequence{Suit: s, Top: lr.top[i], Len: lr.len[i]}
+			if k := seqKey(q, trump, mode); k > bk {
+				best, bk = q, k
+			}
+		}
+	}
+	return best, bk > 0
+}
+
+// CompareSequences says who wins the sequence right with the two best
+// sequences (a zero Len means none): +1 for the non-dealer's, -1 for the
+// dealer's, 0 when neither holds one. On a full tie the non-dealer wins.
+func CompareSequences(nonDealer, dealer Sequence, trump Suit, mode SeqRank) int {
+	a, b := seqKey(nonDealer, trump, mode), seqKey(dealer, trump, mode)
+	switch {
+	case a == 0 && b == 0:
+		return 0
+	case a >= b:
+		return 1
+	}
+	return -1
+}
+
+// lengthWord names a sequence length in the dialogue.
+func lengthWord(n uint8) string {
+	words := [...]string{"", "", "", "three", "four", "five", "six", "seven", "eight"}
+	if int(n) < len(words) {
+		return words[n]
+	}
+	return fmt.Sprint(n)
+}
