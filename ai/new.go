@@ -1,0 +1,28 @@
+package ai
+
+import "fmt"
+
+// Config tunes a bot. The zero value gives each level its normal
+// strength; tests and the match runner use Budget to make hard cheaper.
+type Config struct {
+	// Seed makes the bot's own randomness (sampling, easy's mistakes,
+	// random's choices) reproducible.
+	Seed uint64
+	// Budget, when non-zero, caps the hard bot's samples per decision.
+	Budget int
+	// Workers, when non-zero, caps the goroutines the hard bot uses.
+	Workers int
+}
+
+// New returns a bot of the given level.
+func New(level Level, cfg Config) (Bot, error) {
+	switch level {
+	case Random:
+		return NewRandom(cfg.Seed), nil
+	case Easy, Normal:
+		return newHeuristic(level, cfg)
+	case Hard:
+		return newHard(cfg)
+	}
+	return nil, fmt.Errorf("unknown bot level %q", level)
+}
