@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updateVerify = flag.Bool("update", false, "rewrite the golden output of klob verify")
+
+const games = "../../testdata/games"
+
+func verify(args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = runVerify(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// TestVerifyValid: every recorded game and save verifies, exit 0.
+func TestVerifyValid(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(games, "*.klob"))
+	saves, _ := filepath.Glob(filepath.Join(games, "saves", "*.klob"))
+	files = append(files, saves...)
+	if len(files) < 10 {
+		t.Fatalf("found %d logs", len(files))
+	}
+	code, out, errs := verify(files...)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	if n := strings.Count(out, " wins "); n < 10 {
+		t.Fatalf("%d games with a winner in the output, want at least 10", n)
+	}
+	if n := strings.Count(out, "unfinished after deal"); n != len(saves) {
+		t.Fatalf("%d unfinished games reported, want %d", n, len(saves))
+	}
+}
+
+// TestVerifyGolden compares the whole report of a finished game and of a
+// save with golden files.
+func TestVerifyGolden(t *testing.T) {
+	for _, c := range []struct{ file, golden string }{
+		{"09-tie.klob", "verify-tie.golden"},
+		{"saves/in-play.klob", "verify-save.golden"},
+		{"03-melds-need-trick-off.klob", "verify-options.golden"},
+	} {
+		code, out, errs := verify(filepath.Join(games, c.file))
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", c.file, code, errs)
+		}
+		golden := filepath.Join("testdata", c.golden)
+		if *updateVerify {
+			os.WriteFile(golden, []byte(out), 0o644)
+		}
+		want, err := os.ReadFile(golden)
+		if err != nil {
+			t.Fatalf("%v (go test -update creates it)", err)
+		}
+		if out != string(want) {
+			t.Errorf("%s: output differs from %s:\ngot:\n%s", c.file, golden, out)
+		}
+	}
+}
+
+// TestVerifyInvalid: each broken log gives exit 1 and its first error,
+// the one the gamelog tests expect, and valid files around it are still
+// reported.
+func TestVerifyInvalid(t *testing.T) {
+	broken, _ := filepath.Glob(filepath.Join(games, "broken", "*.klob"))
+	if len(broken) == 0 {
+		t.Fatal("no broken logs")
+	}
+	valid := filepath.Join(games, "05-target-not-500.klob")
+	args := append([]string{valid}, broken...)
+	code, out, errs := verify(args...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if !strings.Contains(out, valid+": ") {
+		t.Fatalf("the valid file is not reported:\n%s", out)
+	}
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	if len(lines) != len(broken) {
+		t.Fatalf("%d error lines for %d broken files:\n%s", len(lines), len(broken), errs)
+	}
+	for i, f := range broken {
+		want, err := os.ReadFile(strings.TrimSuffix(f, ".klob") + ".err")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The .err files name the file by its base name.
+		if got := lines[i]; got != filepath.Dir(f)+"/"+strings.TrimSuffix(string(want), "\n") {
+			t.Errorf("got  %s\nwant %s/%s", got, filepath.Dir(f), want)
+		}
+	}
+}
+
+func TestVerifyUsage(t *testing.T) {
+	if code, _, errs := verify(); code != 2 || !strings.Contains(errs, "usage") {
+		t.Fatalf("no file: exit %d, stderr %q", code, errs)
+	}
+	if code, _, _ := verify("-nosuchflag", "x"); code != 2 {
+		t.Fatalf("bad flag: exit %d", code)
+	}
+	if code, out, _ := verify("-h"); code != 0 || !strings.Contains(out, "usage") {
+		t.Fatalf("-h: exit %d", code)
+	}
+	if code, _, errs := verify(filepath.Join(games, "no-such-file.klob")); code != 1 || !strings.Contains(errs, "no-such-file.klob") {
+		t.Fatalf("missing file: exit %d, stderr %q", code, errs)
+	}
+	if code, out, errs := verify("-q", filepath.Join(games, "09-tie.klob")); code != 0 || out != "" || errs != "" {
+		t.Fatalf("-q: exit %d, out %q", code, out)
+	}
+	if code := run([]string{"verify"}, &bytes.Buffer{}, &bytes.Buffer{}); code != 2 {
+		t.Fatalf("klob verify via the dispatcher: exit %d", code)
+	}
+}

@@ -1,0 +1,118 @@
+package gamegen
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+var gen = flag.Bool("gen", false, "rewrite the recorded games in testdata/games and testdata/games/saves")
+
+const gamesDir = "../../testdata/games"
+
+// TestGenerate writes the corpus when run with -gen. It is a tool, not a
+// check: the checked-in games stay valid whatever the generator does
+// later (they record decks, not seeds), and TestCorpusCoversEveryPath
+// checks them.
+func TestGenerate(t *testing.T) {
+	if !*gen {
+		t.Skip("run with -gen to rewrite testdata/games")
+	}
+	games, err := Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	saves, err := Saves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(dir string, rs []Recorded) {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		old, _ := filepath.Glob(filepath.Join(dir, "*.klob"))
+		for _, f := range old {
+			if err := os.Remove(f); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, r := range rs {
+			b, err := r.Log.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, r.Name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wrote %s", r.Name)
+		}
+	}
+	write(gamesDir, games)
+	write(filepath.Join(gamesDir, "saves"), saves)
+}
+
+// TestCorpusCoversEveryPath reads the recorded games and checks that
+// there are at least ten complete ones and that together they go through
+// every rule path.
+func TestCorpusCoversEveryPath(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(gamesDir, "*.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[Path][]string{}
+	complete := 0
+	for _, f := range files {
+		l, err := gamelog.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Over {
+			complete++
+		}
+		for _, p := range Paths(r) {
+			covered[p] = append(covered[p], filepath.Base(f))
+		}
+	}
+	if complete < 10 {
+		t.Errorf("complete recorded games: got %d, want at least 10", complete)
+	}
+	for _, p := range AllPaths {
+		if len(covered[p]) == 0 {
+			t.Errorf("no recorded game goes through %q", p)
+		}
+	}
+}
+
+// TestPlayIsReproducible: the same Config gives the same log.
+func TestPlayIsReproducible(t *testing.T) {
+	cfg := config(42, rules.DefaultOptions(), 1)
+	a, err := Play(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Play(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta, _ := a.MarshalText()
+	tb, _ := b.MarshalText()
+	if !bytes.Equal(ta, tb) {
+		t.Fatal("two plays of seed 42 differ")
+	}
+	r, err := a.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Over {
+		t.Fatal("seed 42: the game did not end")
+	}
+}

@@ -1,0 +1,55 @@
+package gamelog
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Error is a problem in a log: where it is and what it is. Line and Col
+// are 1-based; Line is 0 for a Log that did not come from text. Err is
+// one of the sentinel errors below or, for a refused action, the engine's
+// *rules.IllegalError (so errors.Is(err, rules.ErrMustFollow) works).
+type Error struct {
+	File string // the name given to Parse, "" when none
+	Line int
+	Col  int
+	Msg  string // what is wrong, lower case: "deal 3: trick 3: 9S does not follow hearts (QH in hand)"
+	Err  error
+}
+
+// Error returns "file:line:col: msg", leaving out what is unknown.
+func (e *Error) Error() string {
+	pos := e.File
+	if e.Line > 0 {
+		if pos != "" {
+			pos += ":"
+		}
+		pos += fmt.Sprintf("%d:%d", e.Line, e.Col)
+	}
+	if pos == "" {
+		return e.Msg
+	}
+	return pos + ": " + e.Msg
+}
+
+// Unwrap returns the kind of error, or the engine's refusal.
+func (e *Error) Unwrap() error { return e.Err }
+
+// The kinds of Error.
+var (
+	// ErrSyntax: a line that is not in the format (garbage, a bad card,
+	// a bad tag, a line out of place).
+	ErrSyntax = errors.New("syntax error")
+	// ErrMismatch: a value the log states differs from the replay (a
+	// trick winner, a breakdown, a total, the result), or an action by
+	// the wrong seat.
+	ErrMismatch = errors.New("stated value differs from the replay")
+	// ErrTruncated: the log stops before its end line.
+	ErrTruncated = errors.New("log is truncated")
+	// ErrVersion: the log was written by a format version this program
+	// does not read.
+	ErrVersion = errors.New("unknown format version")
+	// ErrInternal: the reader hit a bug (it recovered from a panic).
+	// Fuzzing treats it as a failure.
+	ErrInternal = errors.New("internal error")
+)

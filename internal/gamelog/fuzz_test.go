@@ -1,0 +1,56 @@
+package gamelog_test
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/klob/klob/internal/gamelog"
+)
+
+// FuzzParse: the reader never panics and fails only with an *Error, and
+// any log it accepts re-serialises, reads back to the same Log, and
+// re-serialises to the same text again.
+func FuzzParse(f *testing.F) {
+	for _, pat := range []string{"saves/*.klob", "broken/*.klob", "05-*.klob"} {
+		files, _ := filepath.Glob(filepath.Join(gamesDir, pat))
+		for _, file := range files {
+			if b, err := os.ReadFile(file); err == nil {
+				f.Add(b)
+			}
+		}
+	}
+	f.Add([]byte("[Klob \"1\"]\n"))
+	f.Add([]byte(""))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := gamelog.Parse("fuzz.klob", data)
+		if err != nil {
+			var e *gamelog.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("error %v (%T) is not a *gamelog.Error", err, err)
+			}
+			if errors.Is(err, gamelog.ErrInternal) {
+				t.Fatalf("reader failed inside: %v", err)
+			}
+			return
+		}
+		out, err := l.MarshalText()
+		if err != nil {
+			t.Fatalf("an accepted log does not write: %v", err)
+		}
+		l2, err := gamelog.Parse("again.klob", out)
+		if err != nil {
+			t.Fatalf("the written log does not read: %v\n%s", err, out)
+		}
+		if !reflect.DeepEqual(l, l2) {
+			t.Fatalf("the written log reads back to another Log")
+		}
+		out2, err := l2.MarshalText()
+		if err != nil || !bytes.Equal(out, out2) {
+			t.Fatalf("not stable: %v\n%s\n---\n%s", err, out, out2)
+		}
+	})
+}

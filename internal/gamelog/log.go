@@ -1,0 +1,132 @@
+package gamelog
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/klob/klob/rules"
+)
+
+// Version is the format version this package writes and reads, the value
+// of the [Klob] tag.
+const Version = "1"
+
+// Human is the level of a seat a person plays.
+const Human = "human"
+
+// Log is a game record: the header and, per deal, the deck and every
+// step. It is everything a replay needs and nothing it can recompute.
+// The zero Log is not valid: use FromGame, Parse or fill in a Header.
+type Log struct {
+	// Comment holds the comment lines before the first tag, without the
+	// leading ';'. They are written back; other comments are dropped.
+	Comment []string
+	Header  Header
+	// Deals lists the deals in order; the last one may be unfinished.
+	Deals []Deal
+}
+
+// Deal is one deal of a log: the deck it was dealt from and every step
+// taken so far. The dealer follows from Header.FirstDealer and the deal's
+// place (the deal alternates every deal).
+type Deal struct {
+	Deck  rules.Deck
+	Steps []rules.Step
+}
+
+// Header is the tag section of a log. The Result tag is not stored: it
+// is recomputed from the deals when the log is written.
+type Header struct {
+	Event   string    // free text, "" when none
+	Date    string    // YYYY-MM-DD, "" when unknown
+	Time    string    // HH:MM:SS local time, "" when unknown
+	Players [2]string // the players' names, by seat
+	Levels  [2]string // Human or an ai level name ("normal"), by seat
+	Options rules.Options
+	// FirstDealer is the seat that won the cut and dealt deal 1.
+	FirstDealer rules.Seat
+	// Extra holds tags this version does not know, in the order read;
+	// they are written after the standard tags.
+	Extra []Tag
+}
+
+// Tag is one tag pair, [Name "Value"].
+type Tag struct {
+	Name, Value string
+}
+
+// SetStart sets Date and Time from t, in t's location.
+func (h *Header) SetStart(t time.Time) {
+	h.Date = t.Format(dateLayout)
+	h.Time = t.Format(timeLayout)
+}
+
+// Start returns the date and time the game started, in loc (time.Local
+// when nil), and false when the Date tag is empty. A missing Time is
+// midnight.
+func (h *Header) Start(loc *time.Location) (time.Time, bool) {
+	if loc == nil {
+		loc = time.Local
+	}
+	if h.Date == "" {
+		return time.Time{}, false
+	}
+	s, layout := h.Date, dateLayout
+	if h.Time != "" {
+		s, layout = h.Date+" "+h.Time, dateLayout+" "+timeLayout
+	}
+	t, err := time.ParseInLocation(layout, s, loc)
+	if err != nil {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+const (
+	dateLayout = "2006-01-02"
+	timeLayout = "15:04:05"
+)
+
+// Result returns the game's result as the Result tag writes it: "A" or
+// "B" for the winner, "*" while the game goes on.
+func Result(g *rules.Game) string {
+	if g.Over() {
+		return g.Winner().String()
+	}
+	return "*"
+}
+
+// Game replays the log through the rules engine and returns the game in
+// the state the log ends in: ready for the next action, or for the next
+// deck when the last deal is complete. It fails with an *Error (no line,
+// only the deal and step) if a step is illegal.
+func (l *Log) Game() (*rules.Game, error) {
+	g := rules.NewGame(l.Header.Options, l.Header.FirstDealer)
+	for i, d := range l.Deals {
+		if g.Over() {
+			return nil, &Error{Msg: fmt.Sprintf("deal %d: the game was over after deal %d", i+1, i), Err: ErrMismatch}
+		}
+		if err := checkDeck(d.Deck); err != nil {
+			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", i+1, err), Err: ErrSyntax}
+		}
+		if err := g.StartDeal(d.Deck); err != nil {
+			return nil, &Error{Msg: fmt.Sprintf("deal %d: %v", i+1, err), Err: ErrSyntax}
+		}
+		for j, st := range d.Steps {
+			deal := g.Deal()
+			if deal.Over() {
+				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: the deal is over", i+1, j+1), Err: ErrMismatch}
+			}
+			if t := deal.Turn(); t != st.Seat {
+				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: it is %s's turn", i+1, j+1, st, t), Err: ErrMismatch}
+			}
+			if err := g.Apply(st.Action); err != nil {
+				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", i+1, j+1, st, err), Err: err}
+			}
+		}
+		if i < len(l.Deals)-1 && !g.Deal().Over() {
+			return nil, &Error{Msg: fmt.Sprintf("deal %d is not finished but deal %d follows", i+1, i+2), Err: ErrMismatch}
+		}
+	}
+	return g, nil
+}

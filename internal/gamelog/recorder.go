@@ -1,0 +1,21 @@
+package gamelog
+
+import "github.com/klob/klob/rules"
+
+// FromGame records a live game: the header h (its Options and
+// FirstDealer are taken from g) and every deal of g so far, the current
+// one included. Call it after every action and save the result; the Log
+// shares nothing with g.
+func FromGame(h Header, g *rules.Game) *Log {
+	h.Options, h.FirstDealer = g.Options(), g.FirstDealer()
+	h.Extra = append([]Tag(nil), h.Extra...)
+	l := &Log{Header: h}
+	for _, r := range g.Records() {
+		l.Deals = append(l.Deals, Deal{Deck: r.Deck, Steps: append([]rules.Step(nil), r.Steps...)})
+	}
+	if !g.Over() && !g.NeedDeal() {
+		d := g.Deal()
+		l.Deals = append(l.Deals, Deal{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)})
+	}
+	return l
+}

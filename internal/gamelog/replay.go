@@ -1,0 +1,74 @@
+package gamelog
+
+import "github.com/klob/klob/rules"
+
+// Replay is a log replayed through the engine: per deal the deck, the
+// dealer, the steps and the recomputed score, and the game's state at
+// the end. The replay viewer and the analysis read it.
+type Replay struct {
+	Header Header
+	Deals  []ReplayDeal
+	Totals [2]int     // game totals at the end of the log
+	Over   bool       // the game has a winner
+	Winner rules.Seat // NoSeat while the game goes on
+}
+
+// ReplayDeal is one deal of a Replay.
+type ReplayDeal struct {
+	No     int // 1-based
+	Dealer rules.Seat
+	Deck   rules.Deck
+	Steps  []rules.Step
+	Before [2]int      // game totals before the deal
+	After  [2]int      // game totals after it (equal to Before while unfinished)
+	Score  rules.Score // the breakdown; final only when Done
+	Done   bool        // the deal was played out (scored or abandoned)
+
+	opts rules.Options
+}
+
+// At returns the deal after its first n steps (n is clamped to
+// 0..len(Steps)): At(0) is the deal as dealt, At(len(Steps)) the deal as
+// the log leaves it. The returned Deal is a value the caller may play on.
+func (d *ReplayDeal) At(n int) rules.Deal {
+	n = max(0, min(n, len(d.Steps)))
+	deal := rules.NewDeal(d.opts, d.Dealer, d.Deck)
+	deal.SetTotals(d.Before)
+	for _, st := range d.Steps[:n] {
+		// The steps were checked when the Replay was built.
+		deal.ApplyUnchecked(st.Action)
+	}
+	return deal
+}
+
+// Replay replays the log and returns every deal with its recomputed
+// score. It fails like Game when a step is illegal.
+func (l *Log) Replay() (*Replay, error) {
+	g, err := l.Game()
+	if err != nil {
+		return nil, err
+	}
+	r := &Replay{Header: l.Header, Totals: g.Totals(), Over: g.Over(), Winner: g.Winner()}
+	recs := g.Records()
+	var before [2]int
+	for i, d := range l.Deals {
+		rd := ReplayDeal{No: i + 1, Dealer: dealerOf(l.Header.FirstDealer, i), Deck: d.Deck,
+			Steps: d.Steps, Before: before, After: before, opts: l.Header.Options}
+		if i < len(recs) {
+			rd.Score, rd.After, rd.Done = recs[i].Score, recs[i].Totals, true
+		} else {
+			rd.Score = g.Deal().Score()
+		}
+		before = rd.After
+		r.Deals = append(r.Deals, rd)
+	}
+	return r, nil
+}
+
+// dealerOf returns who deals deal i (0-based).
+func dealerOf(first rules.Seat, i int) rules.Seat {
+	if i%2 == 0 {
+		return first
+	}
+	return first.Other()
+}

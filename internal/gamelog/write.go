@@ -1,0 +1,238 @@
+package gamelog
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/klob/klob/rules"
+)
+
+// MarshalText writes the log in its one canonical form: every tag in a
+// fixed order, then each deal with the lines the replay derives (hands,
+// upcard, trump, tricks and winners, shown sequences, the breakdown and
+// totals), then the end line. It fails with an *Error when a step is
+// illegal, a deck is not 32 distinct cards, or a tag value or comment
+// holds a control character or invalid UTF-8.
+func (l *Log) MarshalText() ([]byte, error) {
+	if err := l.checkText(); err != nil {
+		return nil, err
+	}
+	var body bytes.Buffer
+	put := func(w wline) {
+		body.WriteString(w.String())
+		body.WriteByte('\n')
+	}
+	g := rules.NewGame(l.Header.Options, l.Header.FirstDealer)
+	for i, dl := range l.Deals {
+		no := i + 1
+		fail := func(format string, args ...any) error {
+			return &Error{Msg: fmt.Sprintf("deal %d: ", no) + fmt.Sprintf(format, args...), Err: ErrMismatch}
+		}
+		if g.Over() {
+			return nil, fail("the game was over after deal %d (%s won)", i, g.Winner())
+		}
+		if err := checkDeck(dl.Deck); err != nil {
+			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", no, err), Err: ErrSyntax}
+		}
+		if err := g.StartDeal(dl.Deck); err != nil {
+			return nil, fail("%v", err)
+		}
+		body.WriteByte('\n')
+		for _, w := range headLines(no, g.Dealer()) {
+			put(w)
+		}
+		put(deckLine(dl.Deck))
+		for _, w := range dealtLines(g.Deal()) {
+			put(w)
+		}
+		var trick []byte // the trick line being built
+		for j, st := range dl.Steps {
+			d := g.Deal()
+			if d.Over() {
+				return nil, fail("step %d (%s): the deal is over", j+1, st)
+			}
+			if t := d.Turn(); t != st.Seat {
+				return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
+			}
+			before := markOf(d)
+			playing := d.Phase() == rules.PhasePlay
+			if err := g.Apply(st.Action); err != nil {
+				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", no, j+1, st, err), Err: err}
+			}
+			if playing {
+				if trick == nil {
+					trick = fmt.Appendf(nil, "trick %d %s", before.tricks+1, st.Seat)
+				} else {
+					trick = fmt.Append(trick, " ", st.Seat)
+				}
+				trick = fmt.Append(trick, " ", st.Action.Card)
+				if st.Action.Bella {
+					trick = append(trick, " bella"...)
+				}
+				if g.Deal().Play().Tricks == before.tricks {
+					continue // the trick goes on
+				}
+				trick = fmt.Append(trick, " won ", g.Deal().Play().Leader)
+				body.Write(trick)
+				body.WriteByte('\n')
+				trick = nil
+			} else {
+				put(wline{toks: []tok{kw(st.Seat.String() + ":"), kw(st.Action.String())}})
+			}
+			for _, w := range derived(g, before) {
+				put(w)
+			}
+		}
+		if trick != nil { // a save in the middle of a trick
+			body.Write(trick)
+			body.WriteByte('\n')
+		}
+		if i < len(l.Deals)-1 && !g.Deal().Over() {
+			return nil, fail("the deal is not finished but deal %d follows", no+1)
+		}
+	}
+	body.WriteByte('\n')
+	put(endLine(g))
+
+	var out bytes.Buffer
+	for _, c := range l.Comment {
+		out.WriteString(";" + c + "\n")
+	}
+	tags := headerTags(&l.Header)
+	tags[tagResult] = Result(g)
+	for _, name := range tagOrder() {
+		fmt.Fprintf(&out, "[%s %s]\n", name, quote(tags[name]))
+	}
+	for _, t := range l.Header.Extra {
+		fmt.Fprintf(&out, "[%s %s]\n", t.Name, quote(t.Value))
+	}
+	out.Write(body.Bytes())
+	return out.Bytes(), nil
+}
+
+// checkText refuses header text the reader would not read back.
+func (l *Log) checkText() error {
+	bad := func(format string, args ...any) error {
+		return &Error{Msg: fmt.Sprintf(format, args...), Err: ErrSyntax}
+	}
+	for i, c := range l.Comment {
+		if err := checkValue(c, true); err != nil {
+			return bad("comment %d: %v", i+1, err)
+		}
+	}
+	h := &l.Header
+	if h.FirstDealer != rules.SeatA && h.FirstDealer != rules.SeatB {
+		return bad("tag FirstDealer: no first dealer")
+	}
+	for name, v := range headerTags(h) {
+		if err := checkValue(v, false); err != nil {
+			return bad("tag %s: %v", name, err)
+		}
+	}
+	if err := checkDateTime(h.Date, h.Time); err != nil {
+		return bad("%v", err)
+	}
+	std := map[string]bool{}
+	for _, n := range tagOrder() {
+		std[n] = true
+	}
+	seen := map[string]bool{}
+	for _, t := range h.Extra {
+		if !validTagName(t.Name) {
+			return bad("tag %q: a tag name is a letter then letters, digits or _", t.Name)
+		}
+		if std[t.Name] || seen[t.Name] {
+			return bad("tag %s: given twice", t.Name)
+		}
+		seen[t.Name] = true
+		if err := checkValue(t.Value, false); err != nil {
+			return bad("tag %s: %v", t.Name, err)
+		}
+	}
+	// Options must be ones the reader accepts back.
+	for _, k := range rules.OptionNames {
+		v, _ := h.Options.Get(k)
+		var o rules.Options
+		if err := o.Set(k, v); err != nil {
+			return bad("tag %s: %v", optionTag(k), err)
+		}
+	}
+	return nil
+}
+
+// checkValue accepts UTF-8 text without control characters (a tab is
+// allowed in comments only).
+func checkValue(s string, comment bool) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("invalid UTF-8")
+	}
+	for _, r := range s {
+		if r == '\t' && comment {
+			continue
+		}
+		if unicode.IsControl(r) {
+			return fmt.Errorf("control character %U", r)
+		}
+	}
+	return nil
+}
+
+// checkDateTime accepts an empty or well-formed Date and Time.
+func checkDateTime(date, clock string) error {
+	if date != "" {
+		if _, err := time.Parse(dateLayout, date); err != nil {
+			return fmt.Errorf("tag Date: %q is not a date YYYY-MM-DD", date)
+		}
+	}
+	if clock != "" {
+		if _, err := time.Parse(timeLayout, clock); err != nil {
+			return fmt.Errorf("tag Time: %q is not a time HH:MM:SS", clock)
+		}
+	}
+	return nil
+}
+
+func validTagName(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z', c >= 'a' && c <= 'z':
+		case i > 0 && (c >= '0' && c <= '9' || c == '_'):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// checkDeck accepts 32 distinct cards.
+func checkDeck(d rules.Deck) error {
+	var seen rules.CardSet
+	for i, c := range d {
+		if !c.Valid() {
+			return fmt.Errorf("card %d is not a card", i+1)
+		}
+		if seen.Has(c) {
+			return fmt.Errorf("card %d: %s appears twice", i+1, c)
+		}
+		seen = seen.With(c)
+	}
+	return nil
+}
+
+// WriteTo writes the canonical text of the log to w.
+func (l *Log) WriteTo(w io.Writer) (int64, error) {
+	b, err := l.MarshalText()
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(b)
+	return int64(n), err
+}

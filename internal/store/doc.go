@@ -1,0 +1,31 @@
+// Package store keeps Klob's games on disk, in the user's state
+// directory: the game in progress (saved after every action), the
+// history of finished games, and saves that could not be read, kept
+// aside.
+//
+// Layout of the directory (Dir):
+//
+//	current.klob        the game in progress
+//	history/            finished (or abandoned) games, one log each:
+//	                    2026-11-29-1431-vs-Bot-normal-won.klob
+//	damaged/            saves that could not be read, never deleted
+//
+// # Durability
+//
+// SaveCurrent writes a temporary file in the same directory, syncs it,
+// closes it, renames it over current.klob and syncs the directory, so a
+// crash at any point leaves either the previous save or the new one,
+// whole. Every file-system call goes through the FS interface so tests can
+// make each step fail.
+//
+// # Never losing a game
+//
+// A save that cannot be read or does not replay is moved to damaged/ by
+// LoadCurrent, which returns a *DamagedError naming where it went, so the
+// player can be told. SaveCurrent refuses (ErrConflict) to replace a
+// current.klob it did not write or load itself: call LoadCurrent first,
+// then Archive the old game if the player starts a new one.
+//
+// The directory is $KLOB_STATE_DIR when set, else $XDG_STATE_HOME/klob,
+// else ~/.local/state/klob.
+package store

@@ -1,0 +1,518 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// File names inside the state directory.
+const (
+	CurrentName = "current.klob"
+	HistoryDir  = "history"
+	DamagedDir  = "damaged"
+)
+
+// Errors.
+var (
+	// ErrNoSave: there is no game in progress to load.
+	ErrNoSave = errors.New("no saved game")
+	// ErrConflict: SaveCurrent found a current.klob this Store did not
+	// write or load (another klob running, or LoadCurrent not called).
+	ErrConflict = errors.New("a saved game this session did not write is in the way")
+)
+
+// DamagedError is returned by LoadCurrent when the save cannot be read
+// or does not replay. The file was moved to Aside (kept, never deleted);
+// Aside is "" if even the move failed, and then the save stays where it
+// is and SaveCurrent refuses to replace it.
+type DamagedError struct {
+	Path  string // where the save was
+	Aside string // where it is now
+	Err   error  // why it could not be loaded (a *gamelog.Error for a bad log)
+}
+
+func (e *DamagedError) Error() string {
+	if e.Aside == "" {
+		return fmt.Sprintf("saved game %s cannot be loaded: %v", e.Path, e.Err)
+	}
+	return fmt.Sprintf("saved game cannot be loaded (kept as %s): %v", e.Aside, e.Err)
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// FS is the file-system calls the store makes, so tests can inject a
+// failure at each step of a save. OS returns the real one.
+type FS interface {
+	MkdirAll(path string, perm fs.FileMode) error
+	// CreateTemp creates a new file in dir, as os.CreateTemp.
+	CreateTemp(dir, pattern string) (File, error)
+	// Open opens a file or directory for reading (a directory to Sync it).
+	Open(name string) (File, error)
+	ReadFile(name string) ([]byte, error)
+	ReadDir(name string) ([]fs.DirEntry, error)
+	Rename(oldpath, newpath string) error
+	Remove(name string) error
+	// Link makes newpath a second name of oldpath and fails if newpath
+	// exists: it files a history entry without replacing another.
+	Link(oldpath, newpath string) error
+}
+
+// File is an open file of an FS.
+type File interface {
+	io.Writer
+	Sync() error
+	Close() error
+	Name() string
+}
+
+// OS returns the FS of the operating system.
+func OS() FS { return osFS{} }
+
+type osFS struct{}
+
+func (osFS) MkdirAll(p string, perm fs.FileMode) error { return os.MkdirAll(p, perm) }
+func (osFS) CreateTemp(dir, pattern string) (File, error) {
+	return os.CreateTemp(dir, pattern)
+}
+func (osFS) Open(name string) (File, error)             { return os.Open(name) }
+func (osFS) ReadFile(name string) ([]byte, error)       { return os.ReadFile(name) }
+func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+func (osFS) Rename(a, b string) error                   { return os.Rename(a, b) }
+func (osFS) Remove(name string) error                   { return os.Remove(name) }
+func (osFS) Link(a, b string) error                     { return os.Link(a, b) }
+
+// Options configures a Store; the zero value uses the real file system
+// and clock.
+type Options struct {
+	FS  FS
+	Now func() time.Time
+}
+
+// Store is one state directory. Its methods are safe for concurrent use.
+type Store struct {
+	dir string
+	fs  FS
+	now func() time.Time
+
+	mu    sync.Mutex
+	known [][]byte // contents of current.klob this Store wrote or loaded
+}
+
+// New returns the store in dir. Nothing is created until the first save.
+func New(dir string, o Options) *Store {
+	s := &Store{dir: dir, fs: o.FS, now: o.Now}
+	if s.fs == nil {
+		s.fs = OS()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Default returns the store in DefaultDir.
+func Default() (*Store, error) {
+	dir, err := DefaultDir(os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return New(dir, Options{}), nil
+}
+
+// DefaultDir returns the state directory from the environment getenv
+// reads: $KLOB_STATE_DIR, else $XDG_STATE_HOME/klob (when absolute, as
+// the XDG spec asks), else $HOME/.local/state/klob.
+func DefaultDir(getenv func(string) string) (string, error) {
+	if d := getenv("KLOB_STATE_DIR"); d != "" {
+		return d, nil
+	}
+	if x := getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "klob"), nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		return "", errors.New("cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR")
+	}
+	return filepath.Join(home, ".local", "state", "klob"), nil
+}
+
+// Dir returns the state directory.
+func (s *Store) Dir() string { return s.dir }
+
+// CurrentPath returns the path of the game in progress.
+func (s *Store) CurrentPath() string { return filepath.Join(s.dir, CurrentName) }
+
+// SaveCurrent writes l as the game in progress, atomically and durably:
+// a temporary file in the same directory, written, synced and closed,
+// renamed over current.klob, then the directory synced. On failure the
+// previous save is intact (or, when only the directory sync failed, the
+// new one is in place). It refuses with ErrConflict to replace a save
+// this Store has not written or loaded.
+func (s *Store) SaveCurrent(l *gamelog.Log) error {
+	data, err := l.MarshalText()
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	path := s.CurrentPath()
+	old, err := s.fs.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return fmt.Errorf("save %s: %w: it cannot be read (%v)", path, ErrConflict, err)
+	case !s.isKnown(old):
+		return fmt.Errorf("save %s: %w", path, ErrConflict)
+	}
+	renamed, err := s.writeAtomic(s.dir, ".current-*.tmp", data, func(tmp string) error {
+		return s.fs.Rename(tmp, path)
+	})
+	if renamed {
+		// The new content is in place even if the directory sync failed.
+		s.known = [][]byte{data}
+	}
+	if err != nil {
+		return fmt.Errorf("save %s: %w", path, err)
+	}
+	return nil
+}
+
+func (s *Store) isKnown(b []byte) bool {
+	for _, k := range s.known {
+		if bytes.Equal(k, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// writeAtomic writes data to a new temporary file in dir, syncs and
+// closes it, and hands its name to place (a rename or a link), then
+// syncs dir. placed reports whether place succeeded. The temporary file
+// is removed whatever happens.
+func (s *Store) writeAtomic(dir, pattern string, data []byte, place func(tmp string) error) (placed bool, err error) {
+	f, err := s.fs.CreateTemp(dir, pattern)
+	if err != nil {
+		return false, fmt.Errorf("create temporary file: %w", err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if !placed || err != nil {
+			s.fs.Remove(tmp) // best effort; after a rename it is gone already
+		}
+	}()
+	n, err := f.Write(data)
+	if err == nil && n < len(data) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		f.Close()
+		return false, fmt.Errorf("write: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return false, fmt.Errorf("sync: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return false, fmt.Errorf("close: %w", err)
+	}
+	if err := place(tmp); err != nil {
+		return false, err
+	}
+	if err := s.syncDir(dir); err != nil {
+		return true, err
+	}
+	return true, nil
+}
+
+// syncDir makes a rename in dir durable.
+func (s *Store) syncDir(dir string) error {
+	d, err := s.fs.Open(dir)
+	if err != nil {
+		return fmt.Errorf("open directory: %w", err)
+	}
+	if err := d.Sync(); err != nil {
+		d.Close()
+		return fmt.Errorf("sync directory: %w", err)
+	}
+	if err := d.Close(); err != nil {
+		return fmt.Errorf("close directory: %w", err)
+	}
+	return nil
+}
+
+// LoadCurrent reads and replays the game in progress. It returns
+// ErrNoSave when there is none, and a *DamagedError when the save cannot
+// be read or is not a valid log: the file is first moved to damaged/,
+// so it is kept and the next SaveCurrent does not replace it. The log
+// may hold a finished game (a crash between the last save and Archive):
+// the caller archives it.
+func (s *Store) LoadCurrent() (*gamelog.Log, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.removeStale()
+	path := s.CurrentPath()
+	data, err := s.fs.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		s.known = nil
+		return nil, ErrNoSave
+	}
+	if err == nil {
+		var l *gamelog.Log
+		if l, err = gamelog.Parse(path, data); err == nil {
+			s.known = [][]byte{data}
+			return l, nil
+		}
+	}
+	aside, merr := s.moveAside(path)
+	if merr != nil {
+		return nil, &DamagedError{Path: path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", err, merr)}
+	}
+	s.known = nil
+	return nil, &DamagedError{Path: path, Aside: aside, Err: err}
+}
+
+// removeStale removes temporary files a crash left behind.
+func (s *Store) removeStale() {
+	for _, dir := range []string{s.dir, filepath.Join(s.dir, HistoryDir)} {
+		ents, err := s.fs.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n := e.Name(); strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".tmp") {
+				s.fs.Remove(filepath.Join(dir, n))
+			}
+		}
+	}
+}
+
+// moveAside moves a damaged save into damaged/ under a name with the time.
+func (s *Store) moveAside(path string) (string, error) {
+	dir := filepath.Join(s.dir, DamagedDir)
+	if err := s.fs.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	base := "current-" + s.now().Format("2006-01-02-150405")
+	dst, err := s.placeNew(dir, base, func(dst string) error { return s.fs.Link(path, dst) },
+		func(dst string) error { return s.fs.Rename(path, dst) })
+	if err != nil {
+		return "", err
+	}
+	if _, err := s.fs.ReadFile(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		// Linked: drop the old name. (Renamed: it is gone already.)
+		if err := s.fs.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return dst, err
+		}
+	}
+	s.syncDir(dir)
+	s.syncDir(s.dir)
+	return dst, nil
+}
+
+// placeNew finds a free name dir/base.klob, dir/base-2.klob, ... and
+// places a file there with link, which must fail with fs.ErrExist when
+// the name is taken. When linking is not possible on the file system,
+// it checks the name is free and uses fallback.
+func (s *Store) placeNew(dir, base string, link, fallback func(dst string) error) (string, error) {
+	for n := 1; n <= 1000; n++ {
+		name := base + ".klob"
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d.klob", base, n)
+		}
+		dst := filepath.Join(dir, name)
+		err := link(dst)
+		if err == nil {
+			return dst, nil
+		}
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if _, rerr := s.fs.ReadFile(dst); !errors.Is(rerr, fs.ErrNotExist) {
+			continue
+		}
+		if err := fallback(dst); err != nil {
+			return "", err
+		}
+		return dst, nil
+	}
+	return "", fmt.Errorf("no free name for %s in %s", base, dir)
+}
+
+// Archive files l in the history folder under a readable name (date,
+// time, opponent, result: "2026-11-29-1431-vs-Bot-normal-won.klob") and
+// returns its path. An existing file is never replaced: a second game
+// with the same name gets "-2". When current.klob holds this game (the
+// one this Store last saved or loaded, or the same text), it is removed.
+// An unfinished game can be archived too (result "unfinished").
+func (s *Store) Archive(l *gamelog.Log) (string, error) {
+	data, err := l.MarshalText()
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	rep, err := l.Replay()
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dir := filepath.Join(s.dir, HistoryDir)
+	if err := s.fs.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	var dst string
+	_, err = s.writeAtomic(dir, ".archive-*.tmp", data, func(tmp string) error {
+		var perr error
+		dst, perr = s.placeNew(dir, ArchiveName(rep, s.now()),
+			func(d string) error { return s.fs.Link(tmp, d) },
+			func(d string) error { return s.fs.Rename(tmp, d) })
+		return perr
+	})
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	path := s.CurrentPath()
+	if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, data)) {
+		if err := s.fs.Remove(path); err != nil {
+			return dst, fmt.Errorf("archive: the game is kept in %s but %w", dst, err)
+		}
+		s.known = nil
+		s.syncDir(s.dir)
+	}
+	return dst, nil
+}
+
+// ArchiveName returns the base name (without .klob) a game is archived
+// under: the start date and time, the opponent of the human player and
+// the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
+// without exactly one human seat, both players and the winning seat,
+// "2026-11-29-1431-Easy-vs-Hard-A-won". now stands in for a missing date.
+func ArchiveName(r *gamelog.Replay, now time.Time) string {
+	h := &r.Header
+	when := now.Format("2006-01-02-1504")
+	if t, ok := h.Start(now.Location()); ok {
+		when = t.Format("2006-01-02-1504")
+	}
+	who := func(s rules.Seat) string {
+		n := clean(h.Players[s])
+		if n == "" {
+			n = "player-" + s.String()
+		}
+		if lv := clean(h.Levels[s]); lv != "" && lv != gamelog.Human && !strings.EqualFold(lv, n) {
+			n += "-" + lv
+		}
+		return n
+	}
+	human := rules.NoSeat
+	switch {
+	case h.Levels[0] == gamelog.Human && h.Levels[1] != gamelog.Human:
+		human = rules.SeatA
+	case h.Levels[1] == gamelog.Human && h.Levels[0] != gamelog.Human:
+		human = rules.SeatB
+	}
+	if human != rules.NoSeat {
+		res := "unfinished"
+		if r.Over {
+			res = "lost"
+			if r.Winner == human {
+				res = "won"
+			}
+		}
+		return when + "-vs-" + who(human.Other()) + "-" + res
+	}
+	res := "unfinished"
+	if r.Over {
+		res = r.Winner.String() + "-won"
+	}
+	return when + "-" + who(rules.SeatA) + "-vs-" + who(rules.SeatB) + "-" + res
+}
+
+// clean keeps a name safe in a file name: letters and digits, other runs
+// of characters as one '-', at most 24 characters.
+func clean(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		ok := r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		if ok {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+		if b.Len() >= 24 {
+			break
+		}
+	}
+	return b.String()
+}
+
+// Entry is one game of the history.
+type Entry struct {
+	Path   string
+	Header gamelog.Header
+	Deals  int        // deals in the log
+	Totals [2]int     // final (or last) game totals
+	Over   bool       // the game was played to the end
+	Winner rules.Seat // NoSeat when not Over
+	Err    error      // the file could not be read or replayed; only Path is set
+}
+
+// History lists the archived games, oldest first (by file name, which
+// starts with the date). A file that does not read is listed with Err.
+// With no history yet it returns an empty list.
+func (s *Store) History() ([]Entry, error) {
+	dir := filepath.Join(s.dir, HistoryDir)
+	ents, err := s.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range ents {
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".klob") && !strings.HasPrefix(n, ".") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	out := make([]Entry, 0, len(names))
+	for _, n := range names {
+		e := Entry{Path: filepath.Join(dir, n), Winner: rules.NoSeat}
+		data, err := s.fs.ReadFile(e.Path)
+		var l *gamelog.Log
+		if err == nil {
+			l, err = gamelog.Parse(e.Path, data)
+		}
+		var r *gamelog.Replay
+		if err == nil {
+			r, err = l.Replay()
+		}
+		if err != nil {
+			e.Err = err
+		} else {
+			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
