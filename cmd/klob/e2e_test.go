@@ -1,0 +1,251 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// e2eSeed deals the person, first to bid, a hand worth taking.
+const e2eSeed = 69
+
+// tmuxSession drives a program in a detached tmux session on a server of
+// its own (its own socket), so nothing of the user's tmux is touched.
+type tmuxSession struct {
+	t    *testing.T
+	bin  string
+	sock string
+}
+
+func (s *tmuxSession) run(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command(s.bin, append([]string{"-L", s.sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v: %s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (s *tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", "e2e") }
+
+func (s *tmuxSession) keys(k ...string) { s.run(append([]string{"send-keys", "-t", "e2e"}, k...)...) }
+
+// waitFor polls the screen until it contains want.
+func (s *tmuxSession) waitFor(want string, d time.Duration) string {
+	s.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		scr := s.screen()
+		if strings.Contains(scr, want) {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("%q never showed; the screen:\n%s", want, scr)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// startKlob builds klob and starts it in a detached tmux session at
+// 100×30 with args; it returns the session, the klob process id and the
+// state directory. Without tmux the test is skipped, unless CI is set.
+func startKlob(t *testing.T, args ...string) (s *tmuxSession, pid, state string) {
+	tmuxBin, err := exec.LookPath("tmux")
+	if err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skip("tmux is not installed (make test installs it)")
+		}
+		t.Fatal("tmux is not installed and CI is set: the end-to-end test must run (make test-deps installs it)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "klob")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	state = filepath.Join(dir, "state")
+	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
+	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
+
+	// A shell runs klob and then says how it ended; it stays a minute so
+	// the screen after klob can be read.
+	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
+		state, bin, strings.Join(args, " "))
+	start := time.Now()
+	s.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", cmd)
+	s.waitFor("Set up the game", 10*time.Second)
+	t.Logf("first frame on screen %v after starting tmux", time.Since(start).Round(time.Millisecond))
+	shell := strings.TrimSpace(s.run("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
+	kids, _ := os.ReadFile("/proc/" + shell + "/task/" + shell + "/children")
+	return s, strings.TrimSpace(string(kids)), state
+}
+
+// playDeal answers every question of the deal on screen as a person
+// would, reading the screen, until the deal's result shows; it returns
+// that screen and how many cards it played.
+func playDeal(s *tmuxSession, d time.Duration) (string, int) {
+	s.t.Helper()
+	cards := 0
+	deadline := time.Now().Add(d)
+	for {
+		scr := s.screen()
+		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "thrown in") {
+			return scr, cards
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the deal did not end; the screen:\n%s", scr)
+		}
+		sent := true
+		switch {
+		case strings.Contains(scr, "[t] take"):
+			s.keys("t") // take the upcard's suit
+		case strings.Contains(scr, "Bella?"):
+			s.keys("b")
+		case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
+			// Play a card marked playable (•) by its number; when only
+			// the selected card (▲) may be played, enter plays it.
+			s.keys(playableKey(scr))
+			cards++
+		case strings.Contains(scr, "▶["):
+			s.keys("Enter") // the first choice of a menu
+		default:
+			sent = false
+		}
+		// Wait for the key to show before reading the screen again, so a
+		// frame not yet redrawn is not answered twice.
+		for end := time.Now().Add(time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// peakMemory returns the peak resident memory of process pid.
+func peakMemory(pid string) string {
+	b, err := os.ReadFile("/proc/" + pid + "/status")
+	if err != nil {
+		return "unknown"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(line, "VmHWM:"))
+		}
+	}
+	return "unknown"
+}
+
+// TestEndToEnd builds the real klob, starts it in tmux at 100×30 with a
+// fixed seed, plays a whole deal with keystrokes as a person would
+// (reading the screen to know what is asked), and checks the result
+// screen against the deal the game log records. Then it quits with q, y
+// and checks the game was saved.
+func TestEndToEnd(t *testing.T) {
+	s, pid, state := startKlob(t, "-seed", strconv.Itoa(e2eSeed), "-level", "normal", "-pace", "0")
+	s.keys("Enter")
+	s.waitFor("Deal 1", 5*time.Second)
+	scr, cards := playDeal(s, 60*time.Second)
+	if cards == 0 {
+		t.Fatal("no card was played from the keyboard")
+	}
+	// The result on screen is the deal the game log holds.
+	l, err := gamelog.ReadFile(filepath.Join(state, "current.klob"))
+	if err != nil {
+		t.Fatalf("the save does not read: %v", err)
+	}
+	rp, err := l.Replay()
+	if err != nil || len(rp.Deals) == 0 || !rp.Deals[0].Done {
+		t.Fatalf("the save does not hold a finished deal 1: %v", err)
+	}
+	sc := rp.Deals[0].Score
+	if sc.Outcome == rules.Abandoned {
+		t.Fatalf("deal 1 was thrown in; the seed should give a played deal:\n%s", scr)
+	}
+	wantRow := func(label string, a, b int, plus string) {
+		t.Helper()
+		re := regexp.MustCompile(regexp.QuoteMeta(label) + `\s+` + regexp.QuoteMeta(plus) + `(\d+)\s+` + regexp.QuoteMeta(plus) + `(\d+)`)
+		m := re.FindStringSubmatch(scr)
+		if m == nil || m[1] != strconv.Itoa(a) || m[2] != strconv.Itoa(b) {
+			t.Errorf("screen row %q: got %v, want %d %d; the screen:\n%s", label, m, a, b, scr)
+		}
+	}
+	wantRow("Tricks", sc.Tricks[0], sc.Tricks[1], "")
+	wantRow("Card points", sc.Cards[0], sc.Cards[1], "")
+	wantRow("Total", sc.Total[0], sc.Total[1], "")
+	wantRow("This deal scores", sc.Scored[0], sc.Scored[1], "+")
+	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Tie.", rules.Bete: "Bete!"}[sc.Outcome]
+	if !strings.Contains(scr, verdict) {
+		t.Errorf("the screen does not say %q:\n%s", verdict, scr)
+	}
+	t.Logf("peak memory after one deal: %s", peakMemory(pid))
+
+	// On to deal 2, then quit: q asks, y quits, and the game is saved.
+	s.keys("Enter")
+	s.waitFor("Deal 2", 5*time.Second)
+	s.keys("q")
+	s.waitFor("Quit Klob?", 5*time.Second)
+	s.keys("y")
+	scr = s.waitFor("klob exited:", 5*time.Second)
+	if !strings.Contains(scr, "The game is saved: run klob again to resume it.") || !strings.Contains(scr, "klob exited: 0") {
+		t.Errorf("klob did not quit cleanly, saying the game is saved; the screen:\n%s", scr)
+	}
+	l, err = gamelog.ReadFile(filepath.Join(state, "current.klob"))
+	if err != nil {
+		t.Fatalf("the save after quitting does not read: %v", err)
+	}
+	if len(l.Deals) != 2 {
+		t.Fatalf("the save holds %d deals, want 2 (deal 2 dealt)", len(l.Deals))
+	}
+}
+
+var wholeGame = flag.Bool("e2e-game", false, "also play a whole game to 500 in tmux and report its peak memory")
+
+// TestEndToEndWholeGame plays a whole game to 500 against the normal bot
+// in tmux (with -e2e-game) and reports the time and the peak memory.
+func TestEndToEndWholeGame(t *testing.T) {
+	if !*wholeGame {
+		t.Skip("run with -e2e-game")
+	}
+	start := time.Now()
+	s, pid, _ := startKlob(t, "-seed", "7", "-level", "normal", "-pace", "0")
+	s.keys("Enter")
+	deals := 0
+	for {
+		scr, _ := playDeal(s, 2*time.Minute)
+		deals++
+		s.keys("Enter")
+		if strings.Contains(scr, "end of the game") {
+			break
+		}
+		s.waitFor(fmt.Sprintf("Deal %d", deals+1), 5*time.Second)
+	}
+	scr := s.waitFor("Game over", 5*time.Second)
+	t.Logf("a whole game: %d deals in %v, peak memory %s", deals, time.Since(start).Round(time.Millisecond), peakMemory(pid))
+	if !strings.Contains(scr, "The game log is saved at:") {
+		t.Errorf("the end of the game does not say where the log is:\n%s", scr)
+	}
+}
+
+// playableKey reads the hand on screen: the number above the first card
+// marked playable (•), or enter when only the selected card (▲) is.
+func playableKey(screen string) string {
+	lines := strings.Split(screen, "\n")
+	for i := 1; i < len(lines); i++ {
+		marks := []rune(lines[i])
+		nums := []rune(lines[i-1])
+		for x, r := range marks {
+			if r == '•' && x < len(nums) && nums[x] >= '1' && nums[x] <= '9' {
+				return string(nums[x])
+			}
+		}
+	}
+	return "Enter"
+}

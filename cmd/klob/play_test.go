@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+var clock = func() time.Time { return time.Unix(0, 1234) }
+
+func TestParsePlay(t *testing.T) {
+	def := rules.DefaultOptions()
+	for _, tc := range []struct {
+		args   []string
+		level  ai.Level
+		target int
+		seed   uint64
+		check  func(rules.Options) bool
+		ascii  bool
+		pace   time.Duration
+	}{
+		{args: nil, level: ai.Normal, target: 500, seed: 1234, pace: 700 * time.Millisecond},
+		{args: []string{"-level", "easy"}, level: ai.Easy, target: 500, seed: 1234, pace: 700 * time.Millisecond},
+		{args: []string{"-level", "HARD", "-seed", "42"}, level: ai.Hard, target: 500, seed: 42, pace: 700 * time.Millisecond},
+		{args: []string{"-target", "300"}, level: ai.Normal, target: 300, seed: 1234, pace: 700 * time.Millisecond},
+		{args: []string{"-seed", "0"}, level: ai.Normal, target: 500, seed: 0, pace: 700 * time.Millisecond},
+		{args: []string{"-rules", "bottom_card=off,last_trick=0,target=700"}, level: ai.Normal, target: 700, seed: 1234,
+			check: func(o rules.Options) bool { return !o.BottomCard && o.LastTrick == 0 }, pace: 700 * time.Millisecond},
+		// -target wins over the target in -rules.
+		{args: []string{"-rules", "target=700", "-target", "1000"}, level: ai.Normal, target: 1000, seed: 1234, pace: 700 * time.Millisecond},
+		{args: []string{"-ascii", "-pace", "0"}, level: ai.Normal, target: 500, seed: 1234, ascii: true},
+		{args: []string{"-rules", "sequence_rank=length"}, level: ai.Normal, target: 500, seed: 1234,
+			check: func(o rules.Options) bool { return o.SequenceRank == rules.RankByLength }, pace: 700 * time.Millisecond},
+	} {
+		pf, err := parsePlay(tc.args, &bytes.Buffer{}, clock)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		s := pf.cfg.Setup
+		if s.Level != tc.level || s.Options.Target != tc.target || s.Seed != tc.seed || pf.cfg.ASCII != tc.ascii || pf.cfg.Timing.Pace != tc.pace {
+			t.Errorf("%v: got level %s target %d seed %d ascii %v pace %v, want %s %d %d %v %v", tc.args,
+				s.Level, s.Options.Target, s.Seed, pf.cfg.ASCII, pf.cfg.Timing.Pace, tc.level, tc.target, tc.seed, tc.ascii, tc.pace)
+		}
+		if tc.check != nil && !tc.check(s.Options) {
+			t.Errorf("%v: options %s", tc.args, s.Options)
+		}
+		if tc.check == nil && tc.target == 500 && s.Options != def {
+			t.Errorf("%v: options %s, want the defaults", tc.args, s.Options)
+		}
+	}
+}
+
+func TestParsePlayErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-level", "expert"}, `-level: unknown bot level "expert"`},
+		{[]string{"-rules", "colour=red"}, `-rules: unknown rule option "colour"`},
+		{[]string{"-rules", "bottom_card"}, `want key=value`},
+		{[]string{"-target", "0"}, `-target: option target: "0" is not a number`},
+		{[]string{"-target", "x"}, `invalid value "x" for flag -target`},
+		{[]string{"-seed", "-3"}, `invalid value "-3" for flag -seed`},
+		{[]string{"-pace", "-1s"}, `-pace: -1s is negative`},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"-nope"}, `flag provided but not defined: -nope`},
+	} {
+		var stderr bytes.Buffer
+		_, err := parsePlay(tc.args, &stderr, clock)
+		if err == nil {
+			t.Errorf("%v: no error", tc.args)
+			continue
+		}
+		if msg := err.Error() + stderr.String(); !strings.Contains(msg, tc.want) {
+			t.Errorf("%v: got %q, want it to say %q", tc.args, msg, tc.want)
+		}
+	}
+}
+
+// TestRunPlayUsage: bad flags exit 2 with the reason; -h exits 0 with
+// the usage. klob with only flags is klob play.
+func TestRunPlayUsage(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"play", "-level", "expert"}, 2, "klob play: -level: unknown bot level"},
+		{[]string{"-level", "expert"}, 2, "klob play: -level: unknown bot level"},
+		{[]string{"play", "-h"}, 0, "usage: klob play [-level easy|normal|hard]"},
+		{[]string{"play", "-target", "-5"}, 2, "klob play: -target"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(tc.args, &stdout, &stderr)
+		if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}

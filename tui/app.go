@@ -1,0 +1,291 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// MinWidth and MinHeight are the smallest window the table is laid out
+// for. Below it every screen gives way to a message asking for more room.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// Context is what every screen shares: the window size, the styles, the
+// keys and the card painter. The App owns it and passes it to the screen
+// on every call.
+type Context struct {
+	Width, Height int
+	Styles        Styles
+	Keys          KeyMap
+	ASCII         bool
+	paint         *painter
+}
+
+func newContext(ascii bool) Context {
+	c := Context{Width: MinWidth, Height: MinHeight, Keys: DefaultKeys(), ASCII: ascii}
+	c.setDark(true)
+	return c
+}
+
+// setDark rebuilds the styles for the background.
+func (c *Context) setDark(dark bool) {
+	c.Styles = NewStyles(dark)
+	c.paint = newPainter(&c.Styles, c.ASCII)
+}
+
+// Screen is one full-window screen, a sub-model of the App. Update takes
+// one message and returns the screen to show next (itself, or another to
+// hand over) and a command. View draws the screen into ctx.Width ×
+// ctx.Height cells; the App clips whatever it returns.
+type Screen interface {
+	Name() string
+	Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd)
+	View(ctx *Context) string
+}
+
+// Enterer is a Screen with work to start when it becomes current (the
+// first screen, or one handed over to).
+type Enterer interface {
+	Enter(ctx *Context) tea.Cmd
+}
+
+// overlay is drawn over the current screen and takes the keys while it
+// is open: the help and the quit question. Other messages still reach
+// the screen underneath, so a bot keeps playing and a save completes.
+type overlay interface {
+	update(ctx *Context, msg tea.KeyPressMsg) (open bool, cmd tea.Cmd)
+	view(ctx *Context, under string) string
+}
+
+// AppOptions configure an App.
+type AppOptions struct {
+	ASCII bool
+	// Flush, when set, runs before the program quits, to finish a save in
+	// flight.
+	Flush func()
+	// QuitNote, when set, says what the person should know after the
+	// program quits ("the game is saved...").
+	QuitNote func() string
+}
+
+// App is the root model: it routes messages to the current screen and
+// owns what they share.
+type App struct {
+	ctx     Context
+	screen  Screen
+	overlay overlay
+	opts    AppOptions
+	quit    bool
+}
+
+// NewApp returns an App that starts on first.
+func NewApp(first Screen, opts AppOptions) *App {
+	return &App{ctx: newContext(opts.ASCII), screen: first, opts: opts}
+}
+
+// Screen returns the current screen.
+func (a *App) Screen() Screen { return a.screen }
+
+// Context returns the shared context (for tests).
+func (a *App) Context() *Context { return &a.ctx }
+
+// Quitting reports whether the App has asked the program to quit.
+func (a *App) Quitting() bool { return a.quit }
+
+// QuitNote returns what to print after the program has quit.
+func (a *App) QuitNote() string {
+	if a.opts.QuitNote == nil {
+		return ""
+	}
+	return a.opts.QuitNote()
+}
+
+// Init asks the terminal for its background colour and starts the first
+// screen.
+func (a *App) Init() tea.Cmd {
+	var cmd tea.Cmd
+	if e, ok := a.screen.(Enterer); ok {
+		cmd = e.Enter(&a.ctx)
+	}
+	return tea.Batch(tea.RequestBackgroundColor, cmd)
+}
+
+func (a *App) tooSmall() bool { return a.ctx.Width < MinWidth || a.ctx.Height < MinHeight }
+
+// quitCmd finishes any save in flight, then quits.
+func (a *App) quitCmd() tea.Cmd {
+	a.quit = true
+	flush := a.opts.Flush
+	return func() tea.Msg {
+		if flush != nil {
+			flush()
+		}
+		return tea.QuitMsg{}
+	}
+}
+
+// Update routes msg.
+func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.ctx.Width, a.ctx.Height = max(msg.Width, 0), max(msg.Height, 0)
+		return a, a.route(msg)
+	case tea.BackgroundColorMsg:
+		a.ctx.setDark(msg.IsDark())
+		return a, nil
+	case tea.KeyPressMsg:
+		if isKey(msg, a.ctx.Keys.ForceQuit) {
+			return a, a.quitCmd()
+		}
+		if a.quit {
+			return a, nil
+		}
+		if a.overlay != nil {
+			open, cmd := a.overlay.update(&a.ctx, msg)
+			if !open {
+				a.overlay = nil
+			}
+			return a, cmd
+		}
+		if isKey(msg, a.ctx.Keys.Quit) {
+			a.overlay = &quitAsk{}
+			return a, nil
+		}
+		if a.tooSmall() {
+			return a, nil
+		}
+		if isKey(msg, a.ctx.Keys.Help) {
+			a.overlay = &helpView{}
+			return a, nil
+		}
+		return a, a.route(msg)
+	case tea.MouseMsg:
+		if a.overlay != nil || a.tooSmall() || a.quit {
+			return a, nil
+		}
+		return a, a.route(msg)
+	case quitNowMsg:
+		return a, a.quitCmd()
+	}
+	return a, a.route(msg)
+}
+
+// route gives msg to the current screen and starts the next one if it
+// hands over.
+func (a *App) route(msg tea.Msg) tea.Cmd {
+	next, cmd := a.screen.Update(&a.ctx, msg)
+	if next == nil {
+		next = a.screen
+	}
+	if next != a.screen {
+		a.screen = next
+		if e, ok := next.(Enterer); ok {
+			cmd = tea.Batch(cmd, e.Enter(&a.ctx))
+		}
+	}
+	return cmd
+}
+
+// View draws the current screen, or asks for a larger window.
+func (a *App) View() tea.View {
+	v := tea.NewView(a.Render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "Klob"
+	return v
+}
+
+// Render returns the screen's text, exactly Width × Height cells.
+func (a *App) Render() string {
+	w, h := a.ctx.Width, a.ctx.Height
+	if a.tooSmall() {
+		return a.smallView()
+	}
+	s := a.screen.View(&a.ctx)
+	if a.overlay != nil {
+		s = a.overlay.view(&a.ctx, s)
+	}
+	if a.ctx.ASCII {
+		s = asciiText.Replace(s)
+	}
+	return canvas(splitLines(s), w, h)
+}
+
+func (a *App) smallView() string {
+	w, h := a.ctx.Width, a.ctx.Height
+	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
+		MinWidth, MinHeight, w, h)
+	if a.overlay != nil {
+		if _, ok := a.overlay.(*quitAsk); ok {
+			msg = "Quit Klob? The game stays saved. y: quit, n: stay."
+		}
+	}
+	if a.ctx.ASCII {
+		msg = asciiText.Replace(msg)
+	}
+	lines := wrap(msg, w)
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	top := max(0, (h-len(lines))/2)
+	out := make([]string, top, h)
+	for _, l := range lines {
+		out = append(out, center(l, w))
+	}
+	return canvas(out, w, h)
+}
+
+// asciiText turns what is left of Unicode on a screen into ASCII for
+// -ascii: arrows, dots, rules, marks and suits.
+var asciiText = strings.NewReplacer(
+	"←", "<-", "→", "->", "↑", "^", "↓", "v", "·", "-", "…", "...", "×", "x",
+	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
+	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
+)
+
+// quitNowMsg asks the App to quit (a screen's "quit" choice).
+type quitNowMsg struct{}
+
+// QuitNow is a command that quits the App the way q then y does.
+func QuitNow() tea.Msg { return quitNowMsg{} }
+
+// quitAsk is the question q opens.
+type quitAsk struct{}
+
+func (q *quitAsk) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	switch {
+	case isKey(msg, ctx.Keys.Yes), isKey(msg, ctx.Keys.Quit):
+		return false, QuitNow
+	case isKey(msg, ctx.Keys.No), isKey(msg, ctx.Keys.Back):
+		return false, nil
+	}
+	return true, nil
+}
+
+func (q *quitAsk) view(ctx *Context, under string) string {
+	lines := splitLines(under)
+	st := &ctx.Styles
+	ask := []string{
+		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
+		" " + st.Heading.Render("Quit Klob?") + " The game stays saved: start klob again to resume it.",
+		" " + st.Key.Render("[y]") + " quit   " + st.Key.Render("[n]") + " keep playing",
+	}
+	n := len(ask)
+	for len(lines) < ctx.Height {
+		lines = append(lines, "")
+	}
+	if len(lines) > ctx.Height {
+		lines = lines[:ctx.Height]
+	}
+	at := max(0, len(lines)-n)
+	for i, l := range ask {
+		if at+i < len(lines) {
+			lines[at+i] = l
+		}
+	}
+	return joinLines(lines)
+}

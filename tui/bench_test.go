@@ -1,0 +1,86 @@
+package tui
+
+import (
+	"runtime"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+// midDeal returns an App at the first trick of dealSeed's deal, at w×h.
+func midDeal(tb testing.TB, w, h int) *harness {
+	hs := newHarness(tb, testConfig(dealSeed, &memStore{}), w, h)
+	hs.press("enter", "t", "x", "a", "right", "enter")
+	return hs
+}
+
+// BenchmarkView200x60 draws the table at 200×60 (target: 2 ms or less).
+func BenchmarkView200x60(b *testing.B) {
+	hs := midDeal(b, 200, 60)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = hs.app.View()
+	}
+}
+
+// BenchmarkView80x24 draws the table at the minimum size.
+func BenchmarkView80x24(b *testing.B) {
+	hs := midDeal(b, 80, 24)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = hs.app.View()
+	}
+}
+
+// BenchmarkFirstFrame is the work before the first frame of klob play:
+// the App, its Init, the window size and the first View (target: well
+// under 100 ms; the program's own start is measured end to end by the
+// tmux test in cmd/klob).
+func BenchmarkFirstFrame(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		app := NewPlay(testConfig(dealSeed, &memStore{}))
+		app.Init()
+		app.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+		_ = app.View()
+	}
+}
+
+// BenchmarkWholeGame plays a whole game to 500 through the model, the
+// bot at the real level when it can be made (else the random bot), and
+// reports the peak heap in use.
+func BenchmarkWholeGame(b *testing.B) {
+	var peak uint64
+	for i := 0; b.Loop(); i++ {
+		cfg := testConfig(uint64(100+i), &memStore{})
+		if _, err := ai.New(ai.Normal, ai.Config{}); err == nil {
+			cfg.NewBot = ai.New
+		}
+		hs := newHarness(b, cfg, 120, 40)
+		hs.press("enter")
+		n := 0
+		for hs.name() != "gameover" && n < 5000 {
+			n++
+			if tb := hs.table(); tb != nil && tb.myTurn() && tb.m.view().Phase == rules.PhaseBid1 && n%3 == 0 {
+				hs.press("t")
+			} else {
+				hs.press("enter")
+			}
+			if n%50 == 0 {
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				peak = max(peak, ms.HeapInuse)
+			}
+		}
+		if hs.name() != "gameover" {
+			b.Fatalf("no end of game after %d keys", n)
+		}
+	}
+	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+}
+
+var _ = time.Now

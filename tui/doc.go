@@ -1,0 +1,37 @@
+// Package tui holds Klob's terminal screens, built on Bubble Tea v2.
+//
+// # Structure
+//
+// App is the one tea.Model. It owns what every screen shares (the
+// window size, the styles for a light or dark background, the key map,
+// the help and quit overlays, the "terminal too small" message) and
+// routes every message to the current Screen. A screen is a sub-model:
+// it takes messages in Update and hands over to another screen by
+// returning it. The play screens are setup, resume (a saved game on
+// start), table (the deal itself), result (one deal's breakdown) and
+// gameover; a trainer or a replay viewer is another Screen given to
+// NewApp.
+//
+// Shared pieces live in their own files: styles.go (colours that adapt to
+// the background, never the only cue), keys.go (key bindings as data),
+// cards.go (card faces, backs and slots), hand.go (the sorted hand and
+// where each card lies on screen, for mouse clicks), scorepad.go (the
+// running score) and layout.go (cutting and joining blocks of text so
+// that any window size, down to 1×1, renders without a panic).
+//
+// # The bot
+//
+// The bot never runs inside Update: its decision is a tea.Cmd that calls
+// ai.Bot.Choose with a context deadline and returns the action as a
+// message. A move is held back until a short pace has passed, so a person
+// can follow the play, and a spinner appears when the bot thinks longer
+// than a moment. Every message carries the turn it answers, so a late
+// answer after a new game or a resume is dropped.
+//
+// # What the table shows
+//
+// The table is drawn from rules.View of the person's seat only, so it can
+// never show a hidden card. Selection, playable cards and trump are shown
+// by marks and borders as well as colour, so NO_COLOR and TERM=dumb lose
+// nothing; -ascii draws suits as letters (C D H S) and boxes with + - |.
+package tui

@@ -1,0 +1,81 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// gameOver shows who won, the score pad of the whole game and where the
+// game log was filed.
+type gameOver struct {
+	t *table
+}
+
+func newGameOver(t *table) *gameOver { return &gameOver{t: t} }
+
+func (s *gameOver) Name() string { return "gameover" }
+
+// Update: n starts a new game from the same setup, enter quits.
+func (s *gameOver) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+	m := s.t.m
+	if m.absorb(msg) {
+		return s, nil
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch {
+		case isKey(k, ctx.Keys.New):
+			if s.t.cfg != nil {
+				setup := m.setup
+				setup.Seed = s.t.cfg.nextSeed(setup.Seed)
+				return newSetupScreen(s.t.cfg, setup), nil
+			}
+		case isKey(k, ctx.Keys.Choose):
+			return s, QuitNow
+		}
+	}
+	return s, nil
+}
+
+// View draws the end of the game.
+func (s *gameOver) View(ctx *Context) string {
+	m := s.t.m
+	g := m.game
+	st := &ctx.Styles
+	p := ctx.paint
+	w := ctx.Width
+	tot := g.Totals()
+	var head string
+	switch g.Winner() {
+	case humanSeat:
+		head = st.Good.Render(fmt.Sprintf("You win, %d to %d!", tot[humanSeat], tot[botSeat]))
+	case botSeat:
+		head = st.Bad.Render(fmt.Sprintf("The bot wins, %d to %d.", tot[botSeat], tot[humanSeat]))
+	default:
+		head = "The game is not over."
+	}
+	lines := []string{
+		fmt.Sprintf(" %s  Game over", st.Title.Render("Klob")),
+		st.Rule.Render(repeat(p.g.hrule, w)),
+		"",
+		" " + head,
+		fmt.Sprintf(" %s played against the %s bot, game to %d.", plural(len(g.Records()), "deal"), m.setup.Level, g.Options().Target),
+		"",
+	}
+	padH := max(4, ctx.Height-14)
+	for _, l := range scorePad(ctx, g, min(60, w-2), padH) {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, "")
+	switch {
+	case !m.archived:
+		lines = append(lines, " Saving the game log…")
+	case m.archiveErr != nil:
+		lines = append(lines, " "+st.Error.Render("! The game log could not be saved: "+m.archiveErr.Error()))
+	default:
+		lines = append(lines, " The game log is saved at:")
+		lines = append(lines, "   "+m.archivePath)
+	}
+	lines = append(lines, "", " "+st.Key.Render("[n]")+" new game   "+st.Key.Render("[enter]")+" quit")
+	return joinLines(lines)
+}

@@ -1,0 +1,197 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fit cuts or pads every line to exactly w cells.
+func fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := widthOf(s)
+	switch {
+	case sw > w:
+		return ansi.Truncate(s, w, "")
+	case sw < w:
+		return s + strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// clip cuts a line to at most w cells, without padding.
+func clip(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if widthOf(s) > w {
+		return ansi.Truncate(s, w, "")
+	}
+	return s
+}
+
+// center pads s on both sides to w cells (cutting it if longer).
+func center(s string, w int) string {
+	sw := widthOf(s)
+	if sw >= w {
+		return clip(s, w)
+	}
+	left := (w - sw) / 2
+	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-sw-left)
+}
+
+// right pads s on the left to w cells.
+func right(s string, w int) string {
+	sw := widthOf(s)
+	if sw >= w {
+		return clip(s, w)
+	}
+	return strings.Repeat(" ", w-sw) + s
+}
+
+// canvas renders lines into exactly w×h cells: longer lines are cut,
+// missing lines are blank. It is the last step of every View.
+func canvas(lines []string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	var sb strings.Builder
+	for i := range h {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		l := ""
+		if i < len(lines) {
+			l = lines[i]
+		}
+		sb.WriteString(fit(l, w))
+	}
+	return sb.String()
+}
+
+// wrap word-wraps plain or styled text to w cells.
+func wrap(s string, w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// rect is an area of the screen, for mouse clicks.
+type rect struct{ x, y, w, h int }
+
+func (r rect) has(x, y int) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+func splitLines(s string) []string { return strings.Split(s, "\n") }
+
+func joinLines(lines []string) string { return strings.Join(lines, "\n") }
+
+func repeat(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat(s, n)
+}
+
+// widthOf is the width of styled text in cells. Screens are redrawn
+// after every message, and measuring lines is most of the work, so the
+// characters the screens draw with (ASCII, Latin, box drawing, blocks,
+// shapes, arrows, suits, braille) are counted one cell each here while
+// escape sequences count none; any other character sends the whole
+// string to ansi.StringWidth, which knows every width.
+func widthOf(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			j := skipEscape(s, i)
+			if j < 0 {
+				return ansi.StringWidth(s)
+			}
+			i = j
+			continue
+		case c < 0x20 || c == 0x7f:
+			return ansi.StringWidth(s)
+		case c < 0x80:
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !narrow(r) {
+			return ansi.StringWidth(s)
+		}
+		n++
+		i += size
+	}
+	return n
+}
+
+// narrow reports whether r is one cell wide in every terminal the
+// screens target: the characters they draw with.
+func narrow(r rune) bool {
+	switch {
+	case r >= 0xa0 && r < 0x300: // Latin-1 and Latin extended: é, ·, ×
+		return true
+	case r >= 0x2010 && r <= 0x203a: // dashes, quotes, bullet •, ellipsis …, ‹ ›
+		return true
+	case r >= 0x2190 && r <= 0x21ff: // arrows
+		return true
+	case r >= 0x2500 && r <= 0x25fc: // box drawing, blocks, shapes ▮ ▲ ▶
+		return true
+	case r >= 0x2660 && r <= 0x2667: // card suits
+		return true
+	case r >= 0x2800 && r <= 0x28ff: // braille (the spinner)
+		return true
+	}
+	return false
+}
+
+// skipEscape returns the index after the escape sequence at s[i] (CSI
+// or OSC), or -1 for one it does not know.
+func skipEscape(s string, i int) int {
+	if i+1 >= len(s) {
+		return -1
+	}
+	switch s[i+1] {
+	case '[': // CSI: parameters, then a final byte 0x40-0x7e
+		for j := i + 2; j < len(s); j++ {
+			if s[j] >= 0x40 && s[j] <= 0x7e {
+				return j + 1
+			}
+		}
+	case ']': // OSC: up to BEL or ST
+		for j := i + 2; j < len(s); j++ {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+		}
+	}
+	return -1
+}
+
+// plural writes "1 card", "2 cards".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// capital makes the first letter upper case.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/store"
+)
+
+// resumeScreen offers the game saved last time, or says why the save
+// could not be read (it was kept aside, not lost).
+type resumeScreen struct {
+	cfg     *PlayConfig
+	log     *gamelog.Log // the saved game, nil when it could not be read
+	loadErr error
+	err     string // a resume that failed
+	summary []string
+}
+
+func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScreen {
+	s := &resumeScreen{cfg: cfg, log: l, loadErr: loadErr}
+	if l != nil {
+		s.summary = summarize(l)
+	}
+	return s
+}
+
+func (s *resumeScreen) Name() string { return "resume" }
+
+// summarize describes a saved game in a few lines.
+func summarize(l *gamelog.Log) []string {
+	out := []string{}
+	if t, ok := l.Header.Start(nil); ok {
+		out = append(out, "Started "+t.Format("Monday 2 January 2006, 15:04"))
+	}
+	out = append(out, fmt.Sprintf("Against the %s bot, game to %d", l.Header.Levels[botSeat], l.Header.Options.Target))
+	g, err := l.Game()
+	if err != nil {
+		return append(out, "It does not replay: "+err.Error())
+	}
+	tot := g.Totals()
+	done := len(g.Records())
+	out = append(out, fmt.Sprintf("%s played: you %d, bot %d", plural(done, "deal"), tot[humanSeat], tot[botSeat]))
+	if !g.NeedDeal() && !g.Over() {
+		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
+	}
+	return out
+}
+
+// Update: r (or enter) resumes, n starts a new game and files the old
+// one in the history; after a damaged save any key goes to the setup.
+func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return s, nil
+	}
+	if s.log == nil {
+		if isKey(k, ctx.Keys.Choose) || isKey(k, ctx.Keys.New) {
+			return newSetupScreen(s.cfg, s.cfg.Setup), nil
+		}
+		return s, nil
+	}
+	switch {
+	case isKey(k, ctx.Keys.Resume):
+		m, err := resumeMatch(s.log, func(l ai.Level) (ai.Bot, error) { return s.cfg.newBot(l, s.cfg.Setup.Seed) }, s.cfg.Store, s.cfg.Setup.Seed)
+		if err != nil {
+			s.err = "cannot resume: " + err.Error()
+			return s, nil
+		}
+		t := newTable(m, s.cfg)
+		if m.game.Over() {
+			return newGameOver(t), m.archive()
+		}
+		t.setNote(fmt.Sprintf("Welcome back: deal %d.", m.game.DealNo()), false)
+		return t, nil
+	case isKey(k, ctx.Keys.New):
+		old := s.log
+		st := s.cfg.Store
+		next := newSetupScreen(s.cfg, s.cfg.Setup)
+		return next, func() tea.Msg {
+			if st == nil {
+				return nil
+			}
+			if _, err := st.Archive(old); err != nil {
+				return archiveOldMsg{err}
+			}
+			return nil
+		}
+	}
+	return s, nil
+}
+
+// archiveOldMsg reports that the old game could not be filed away.
+type archiveOldMsg struct{ err error }
+
+// View draws the offer.
+func (s *resumeScreen) View(ctx *Context) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	w := ctx.Width
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Klaberjass for two",
+		st.Rule.Render(repeat(g.hrule, w)),
+		"",
+	}
+	if s.log == nil {
+		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
+		var d *store.DamagedError
+		if errors.As(s.loadErr, &d) {
+			for _, l := range wrap("Why: "+d.Err.Error(), w-4) {
+				lines = append(lines, "   "+l)
+			}
+			if d.Aside != "" {
+				lines = append(lines, "   It is kept, untouched, at:", "     "+d.Aside)
+			} else {
+				lines = append(lines, "   It stays at "+d.Path+"; a new game cannot be saved until it is moved.")
+			}
+		} else if s.loadErr != nil {
+			for _, l := range wrap(s.loadErr.Error(), w-4) {
+				lines = append(lines, "   "+l)
+			}
+		}
+		lines = append(lines, "", " "+st.Key.Render("[enter]")+" start a new game   "+st.Dim.Render("? help · q quit"))
+		return joinLines(lines)
+	}
+	lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
+	for _, l := range s.summary {
+		lines = append(lines, "   "+l)
+	}
+	lines = append(lines, "",
+		" "+st.Key.Render("[r]")+" resume it   "+st.Key.Render("[n]")+" start a new game (the old one goes to the history)",
+		"", " "+st.Dim.Render("? help · q quit"))
+	if s.err != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
+	}
+	return joinLines(lines)
+}

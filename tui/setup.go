@@ -1,0 +1,177 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+// setupScreen is the short form before a new game: the opponent, the
+// target and the rule options, pre-filled from the flags.
+type setupScreen struct {
+	cfg   *PlayConfig
+	setup Setup
+	row   int
+	err   string
+}
+
+func newSetupScreen(cfg *PlayConfig, s Setup) *setupScreen {
+	return &setupScreen{cfg: cfg, setup: s}
+}
+
+func (s *setupScreen) Name() string { return "setup" }
+
+// A setup row: its label, its value as text, and how left/right change it.
+type setupRow struct {
+	label string
+	value func(*Setup) string
+	step  func(*Setup, int)
+}
+
+var targets = []int{100, 200, 300, 500, 700, 1000, 1500, 2000}
+
+// cycle moves v by d through the sorted values in list (v itself is
+// added when it is not one of them).
+func cycle(list []int, v, d int) int {
+	l := append([]int(nil), list...)
+	if !slices.Contains(l, v) {
+		l = append(l, v)
+		slices.Sort(l)
+	}
+	i := slices.Index(l, v) + d
+	return l[(i%len(l)+len(l))%len(l)]
+}
+
+func onOffText(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+var setupRows = []setupRow{
+	{"Opponent", func(s *Setup) string { return string(s.Level) + " bot" }, func(s *Setup, d int) {
+		// The random bot is for tests: offered only when asked for.
+		levels := []ai.Level{ai.Easy, ai.Normal, ai.Hard}
+		if !slices.Contains(levels, s.Level) {
+			levels = append([]ai.Level{s.Level}, levels...)
+		}
+		i := slices.Index(levels, s.Level) + d
+		s.Level = levels[(i%len(levels)+len(levels))%len(levels)]
+	}},
+	{"Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) }, func(s *Setup, d int) {
+		s.Options.Target = cycle(targets, s.Options.Target, d)
+	}},
+	{"Bottom card shown", func(s *Setup) string { return onOffText(s.Options.BottomCard) }, func(s *Setup, d int) {
+		s.Options.BottomCard = !s.Options.BottomCard
+	}},
+	{"Equal sequences by", func(s *Setup) string {
+		if s.Options.SequenceRank == rules.RankByLength {
+			return "length, then top card"
+		}
+		return "top card"
+	}, func(s *Setup, d int) { s.Options.SequenceRank ^= 1 }},
+	{"Sequences need a trick", func(s *Setup) string { return onOffText(s.Options.MeldsNeedTrick) }, func(s *Setup, d int) {
+		s.Options.MeldsNeedTrick = !s.Options.MeldsNeedTrick
+	}},
+	{"Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) }, func(s *Setup, d int) {
+		s.Options.LastTrick = cycle([]int{0, 10}, s.Options.LastTrick, d)
+	}},
+}
+
+// Update: up/down choose a line, left/right change it, enter starts.
+func (s *setupScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+	k := &ctx.Keys
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		n := len(setupRows) + 1 // the rows and the start line
+		switch {
+		case isKey(msg, k.Up):
+			s.row = (s.row + n - 1) % n
+		case isKey(msg, k.Down):
+			s.row = (s.row + 1) % n
+		case isKey(msg, k.Left), isKey(msg, k.Right):
+			if s.row < len(setupRows) {
+				d := 1
+				if isKey(msg, k.Left) {
+					d = -1
+				}
+				setupRows[s.row].step(&s.setup, d)
+				s.err = ""
+			}
+		case isKey(msg, k.Choose):
+			return s.start(ctx)
+		}
+	case archiveOldMsg:
+		s.err = "the old game could not be filed in the history: " + msg.err.Error()
+	case tea.MouseClickMsg:
+		// A click on a line chooses it; on the start line it starts.
+		row := msg.Y - setupFirstRow
+		switch {
+		case row >= 0 && row < len(setupRows):
+			s.row = row
+			setupRows[row].step(&s.setup, 1)
+		case row == len(setupRows)+1:
+			return s.start(ctx)
+		}
+	}
+	return s, nil
+}
+
+// setupFirstRow is the screen line of the first setup row.
+const setupFirstRow = 4
+
+// start makes the bot and the game; a bot that cannot be made is shown.
+func (s *setupScreen) start(ctx *Context) (Screen, tea.Cmd) {
+	bot, err := s.cfg.newBot(s.setup.Level, s.setup.Seed)
+	if err != nil {
+		s.err = fmt.Sprintf("cannot start the %s bot: %v", s.setup.Level, err)
+		return s, nil
+	}
+	m := newMatch(s.setup, bot, s.cfg.Store, s.cfg.now(), s.cfg.player())
+	return newTable(m, s.cfg), nil
+}
+
+// View draws the form.
+func (s *setupScreen) View(ctx *Context) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	w := ctx.Width
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Klaberjass for two: a new game",
+		st.Rule.Render(repeat(g.hrule, w)),
+		"",
+		" " + st.Heading.Render("Set up the game"),
+	}
+	for i, r := range setupRows {
+		mark := "  "
+		val := "‹ " + r.value(&s.setup) + " ›"
+		if ctx.ASCII {
+			val = "< " + r.value(&s.setup) + " >"
+		}
+		line := fmt.Sprintf("%-24s %s", r.label, val)
+		if i == s.row {
+			mark = g.cursor + " "
+			line = st.Selected.Render(line)
+		}
+		lines = append(lines, " "+mark+line)
+	}
+	lines = append(lines, "")
+	startLine := "[ Start the game ]"
+	mark := "  "
+	if s.row == len(setupRows) {
+		mark = g.cursor + " "
+		startLine = st.Selected.Render(startLine)
+	}
+	lines = append(lines, " "+mark+startLine, "")
+	lines = append(lines, fmt.Sprintf("   Seed %d: the same seed deals the same cards.", s.setup.Seed))
+	if s.err != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
+	}
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ j/k choose a line · ←/→ h/l change it · enter start · ? help · q quit"))
+	return joinLines(lines)
+}

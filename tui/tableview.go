@@ -1,0 +1,577 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/rules"
+)
+
+// What a mouse click may land on.
+type hitKind uint8
+
+const (
+	hitCard hitKind = iota // a card of the hand, by index in the sorted hand
+	hitMenu                // a menu item, by index
+)
+
+type hit struct {
+	r     rect
+	kind  hitKind
+	index int
+}
+
+// The table's fixed rows: the header and its rule above, the rule, note,
+// prompt and key lines below.
+const (
+	tableTopRows    = 2
+	tableBottomRows = 4
+)
+
+// View draws the table.
+func (t *table) View(ctx *Context) string {
+	s, _ := t.render(ctx)
+	return s
+}
+
+// layoutSize picks the card size for the window.
+func layoutSize(w, h int) cardSize {
+	if w >= 110 && h >= 38 {
+		return largeCard
+	}
+	return smallCard
+}
+
+// render draws the table and returns where the clickable things lie.
+// View and the mouse handler both use it, so a click always means what
+// the screen shows.
+func (t *table) render(ctx *Context) (string, []hit) {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	v := t.m.view()
+	size := layoutSize(w, h)
+	// The table needs room for nine cards; the side panel takes the rest,
+	// between 24 and 44 columns.
+	needLeft := handWidth(9, size) + 3
+	rightW := max(24, min(44, w-needLeft-1))
+	leftW := max(0, w-rightW-1)
+	midH := max(0, h-tableTopRows-tableBottomRows)
+	var hits []hit
+
+	lines := make([]string, 0, h)
+	lines = append(lines, t.header(ctx, &v, w), st.Rule.Render(repeat(g.hrule, w)))
+	left := t.leftColumn(ctx, &v, leftW, midH, size, &hits)
+	rightCol := t.rightColumn(ctx, &v, rightW, midH)
+	sep := st.Rule.Render(g.vrule)
+	for i := range midH {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(rightCol) {
+			r = rightCol[i]
+		}
+		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
+	}
+	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)))
+	lines = append(lines, t.noteLine(ctx, w))
+	prompt, menuHits := t.promptLine(ctx, &v, w, len(lines))
+	lines = append(lines, prompt)
+	hits = append(hits, menuHits...)
+	lines = append(lines, " "+st.Dim.Render(t.keyHints(ctx, &v)))
+	return canvas(lines, w, h), hits
+}
+
+// header is the top line: the game on the left, the totals on the right.
+func (t *table) header(ctx *Context, v *rules.View, w int) string {
+	st := &ctx.Styles
+	g := t.m.game
+	dealer := t.m.does(v.Dealer, "deal")
+	left := fmt.Sprintf(" %s  Deal %d · %s · game to %d · Bot: %s", st.Title.Render("Klob"), t.dealNo(),
+		dealer, g.Options().Target, t.m.setup.Level)
+	tot := g.Totals()
+	rightS := fmt.Sprintf("You %d · Bot %d ", tot[humanSeat], tot[botSeat])
+	lw := w - widthOf(rightS) - 1
+	if lw < 20 {
+		return clip(left, w)
+	}
+	return fit(left, lw) + " " + st.Heading.Render(rightS)
+}
+
+// dealNo is the number of the deal on the table (the finished one while
+// the game waits for the next).
+func (t *table) dealNo() int {
+	g := t.m.game
+	if g.NeedDeal() || g.Over() {
+		return max(1, len(g.Records()))
+	}
+	return g.DealNo()
+}
+
+// leftColumn is the table itself: the opponent, the upcard and trump,
+// the trick, and the person's hand at the bottom.
+func (t *table) leftColumn(ctx *Context, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	// The opponent.
+	backs := repeat(g.backMini, v.OppCount)
+	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render("Bot"), st.Dim.Render(backs), plural(v.OppCount, "card"))
+	if v.Dealer == botSeat {
+		opp += st.Dim.Render("  (dealer)")
+	}
+	// The upcard, the bottom card, trump and maker; the trick; the hand.
+	up := centerBlock(t.upcardBlock(ctx, v, size), w)
+	trick := centerBlock(t.trickBlock(ctx, v, size), w)
+	hand, rects := t.handBlock(ctx, v, w, size)
+
+	// The room left is shared out between the gaps, so the trick lies in
+	// the middle of the table.
+	free := h - 1 - len(up) - len(trick) - len(hand)
+	gaps := [3]int{}
+	if free > 0 {
+		gaps[0] = min(free/4, 2)
+		gaps[1] = (free - gaps[0]) / 2
+		gaps[2] = free - gaps[0] - gaps[1]
+	}
+	out := []string{opp}
+	out = append(out, make([]string, gaps[0])...)
+	out = append(out, up...)
+	out = append(out, make([]string, gaps[1])...)
+	out = append(out, trick...)
+	out = append(out, make([]string, gaps[2])...)
+	if len(out)+len(hand) > h {
+		// Not enough room (only below the minimum size): keep the hand.
+		out = out[:max(0, h-len(hand))]
+	}
+	y0 := tableTopRows + len(out)
+	for i, r := range rects {
+		r.y += y0
+		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
+	}
+	return append(out, hand...)
+}
+
+// centerBlock indents lines so that the block they form is centred in w
+// (kept at the left edge when the block is wide).
+func centerBlock(lines []string, w int) []string {
+	bw := 0
+	for _, l := range lines {
+		bw = max(bw, widthOf(l))
+	}
+	// Blocks carry text beside their cards: centre on a width of 60 so
+	// the cards do not wander far from the hand.
+	bw = max(bw, min(60, w))
+	pad := repeat(" ", (w-bw)/2)
+	if pad == "" {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = pad + l
+	}
+	return out
+}
+
+// upcardBlock shows the upcard and the bottom card with what is known of
+// trump beside them.
+func (t *table) upcardBlock(ctx *Context, v *rules.View, size cardSize) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	up := p.card(v.Upcard, lookFace, size)
+	bottom := p.card(rules.NoCard, lookBack, size) // the stock, bottom card not turned
+	if v.Bottom != rules.NoCard {
+		bottom = p.card(v.Bottom, lookFace, size)
+	}
+	var info []string
+	suitName := func(s rules.Suit) string { return p.styledSuit(s) + " " + s.Name() }
+	if v.Trump == rules.NoSuit {
+		info = append(info, "Upcard "+p.styledCard(v.OrigUpcard)+" proposes "+suitName(v.OrigUpcard.Suit()))
+		switch v.Phase {
+		case rules.PhaseBid1:
+			info = append(info, "Round one: pass, take or schmeiss")
+		case rules.PhaseSchmeiss:
+			info = append(info, t.m.name(v.Schmeisser)+" said schmeiss: accept or refuse")
+		case rules.PhaseBid2:
+			info = append(info, "Round two: name another suit, or pass")
+		}
+	} else {
+		info = append(info, st.Trump.Render("Trump")+" "+suitName(v.Trump)+st.Trump.Render(" (trump)"))
+		maker := "Maker: " + t.m.name(v.Maker)
+		if v.Schmeisser == v.Maker && v.Schmeisser != rules.NoSeat {
+			maker += " (schmeiss refused)"
+		}
+		info = append(info, maker)
+		if v.DixBy != rules.NoSeat {
+			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", t.m.name(v.DixBy), p.styledCard(v.OrigUpcard)))
+		}
+		switch {
+		case v.SeqWinner != rules.NoSeat:
+			info = append(info, "Sequences: "+t.m.name(v.SeqWinner)+" won the right")
+		case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
+			info = append(info, "Sequences: nobody scores them")
+		}
+	}
+	cw := max(size.w, 6)
+	labels := fit("Upcard", cw) + "  " + fit("Bottom", cw)
+	rows := []string{labels}
+	for i := range size.h {
+		rows = append(rows, fit(up[i], cw)+"  "+fit(bottom[i], cw))
+	}
+	for i, s := range info {
+		if i < len(rows) {
+			rows[i] = fit(rows[i], 2*cw+2) + "  " + s
+		}
+	}
+	for i := range rows {
+		rows[i] = " " + rows[i]
+	}
+	return rows
+}
+
+// trickCards returns the cards to show in the trick area, by seat, and
+// its title.
+func (t *table) trickCards(ctx *Context, v *rules.View) ([2]rules.Card, string) {
+	cards := [2]rules.Card{rules.NoCard, rules.NoCard}
+	done := v.Tricks[0] + v.Tricks[1]
+	last := func() {
+		cards[v.LastLeader] = v.LastTrick[0]
+		cards[v.LastLeader.Other()] = v.LastTrick[1]
+	}
+	lastWinner := func() rules.Seat {
+		if rules.TrickWinner(v.LastTrick[0], v.LastTrick[1], v.Trump) == 1 {
+			return v.LastLeader.Other()
+		}
+		return v.LastLeader
+	}
+	switch {
+	case t.showLast && v.LastLeader != rules.NoSeat:
+		last()
+		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.m.name(lastWinner()))
+	case t.showLast:
+		return cards, "No trick played yet (v closes)"
+	case v.Phase == rules.PhasePlay && v.Lead != rules.NoCard:
+		cards[v.Leader] = v.Lead
+		return cards, fmt.Sprintf("Trick %d: %s led", done+1, t.m.name(v.Leader))
+	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
+		last()
+		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.m.name(lastWinner()))
+	case v.Phase == rules.PhasePlay:
+		return cards, "Trick 1: " + t.m.does(v.Leader, "lead")
+	}
+	return cards, "No trick yet"
+}
+
+// trickBlock shows the trick on the table: the bot's card on the left,
+// the person's on the right.
+func (t *table) trickBlock(ctx *Context, v *rules.View, size cardSize) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	cards, title := t.trickCards(ctx, v)
+	draw := func(c rules.Card) []string {
+		if c == rules.NoCard {
+			return p.card(rules.NoCard, lookSlot, size)
+		}
+		return p.card(c, lookFace, size)
+	}
+	bc, yc := draw(cards[botSeat]), draw(cards[humanSeat])
+	cw := max(size.w, 6)
+	rows := []string{center("Bot", size.w) + repeat(" ", cw-size.w+2) + center("You", size.w)}
+	for i := range size.h {
+		rows = append(rows, fit(bc[i], cw)+"  "+fit(yc[i], cw))
+	}
+	info := []string{st.Heading.Render(title)}
+	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+		info = append(info,
+			fmt.Sprintf("Tricks: you %d, bot %d", v.Tricks[humanSeat], v.Tricks[botSeat]),
+			fmt.Sprintf("Card points: you %d, bot %d", v.Points[humanSeat], v.Points[botSeat]))
+		if v.BellaBy != rules.NoSeat {
+			info = append(info, "Bella: "+t.m.name(v.BellaBy))
+		}
+	}
+	for i, s := range info {
+		if i < len(rows) {
+			rows[i] = fit(rows[i], 2*cw+2) + "  " + s
+		}
+	}
+	for i := range rows {
+		rows[i] = " " + rows[i]
+	}
+	return rows
+}
+
+// handBlock draws the person's hand, sorted, centred in w: a label row
+// ("trump" over the trump cards), a row the selected card rises into,
+// the cards, their numbers and their marks (▲ selected, • playable).
+// It returns the rows and each card's rectangle relative to the block.
+func (t *table) handBlock(ctx *Context, v *rules.View, w int, size cardSize) ([]string, []rect) {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	hand := viewHand(v)
+	n := len(hand)
+	rows := make([]string, handRows(size))
+	hw := handWidth(n, size)
+	x0 := max(0, (w-hw)/2)
+	rects := cardRects(n, size, x0, 0)
+	playing := v.Phase == rules.PhasePlay && t.myTurn()
+	legal := legalCards(v)
+	sel := -1
+	if playing {
+		sel = max(0, min(t.cursor, n-1))
+	}
+	pad := strings.Repeat(" ", x0)
+	gap := strings.Repeat(" ", handGap)
+	blank := strings.Repeat(" ", size.w)
+
+	// Label row: "trump" over the trump cards.
+	ntrump := 0
+	if v.Trump != rules.NoSuit {
+		ntrump = v.Hand.Suit(v.Trump).Count()
+	}
+	label := ""
+	if ntrump > 0 {
+		tw := handWidth(ntrump, size)
+		txt := "trump " + g.suit(v.Trump)
+		if tw < len([]rune(txt)) {
+			txt = "trump"
+		}
+		label = pad + st.Trump.Render(center(txt, tw))
+	}
+	rows[0] = label
+
+	for r := 1; r < len(rows); r++ {
+		var sb strings.Builder
+		sb.WriteString(pad)
+		for i, c := range hand {
+			if i > 0 {
+				sb.WriteString(gap)
+			}
+			lk := lookFace
+			if playing {
+				switch {
+				case i == sel && !legal.Has(c):
+					lk = lookSelectedDim
+				case i == sel:
+					lk = lookSelected
+				case !legal.Has(c):
+					lk = lookDim
+				}
+			}
+			lines := p.card(c, lk, size)
+			top := 2
+			if i == sel {
+				top = 1
+			}
+			switch {
+			case r >= top && r < top+size.h:
+				sb.WriteString(lines[r-top])
+			case r == size.h+2 && playing:
+				num := fmt.Sprint(i + 1)
+				if legal.Has(c) || i == sel {
+					sb.WriteString(center(num, size.w))
+				} else {
+					sb.WriteString(st.Dim.Render(center(num, size.w)))
+				}
+			case r == size.h+3 && playing:
+				switch {
+				case i == sel:
+					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
+				case legal.Has(c):
+					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
+				default:
+					sb.WriteString(blank)
+				}
+			default:
+				sb.WriteString(blank)
+			}
+		}
+		rows[r] = sb.String()
+	}
+	return rows, rects
+}
+
+// rightColumn is the score pad over the table talk.
+func (t *table) rightColumn(ctx *Context, v *rules.View, w, h int) []string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	pad := scorePad(ctx, t.m.game, w-1, max(4, h/2))
+	out := append([]string{}, pad...)
+	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)))
+	room := h - len(out) - 1
+	talk := talkLines(ctx, t.m, v)
+	var wrapped []string
+	for _, l := range talk {
+		wrapped = append(wrapped, wrap(l, w-2)...)
+	}
+	if room > 0 && len(wrapped) > room {
+		wrapped = wrapped[len(wrapped)-room:]
+	}
+	out = append(out, st.Heading.Render("Table talk"))
+	if len(wrapped) == 0 {
+		out = append(out, st.Dim.Render("(nothing said yet)"))
+	}
+	return append(out, wrapped...)
+}
+
+// talkLines are the spoken lines of this deal: every bid and answer,
+// the dix, each word of the sequence dialogue, the sequences shown and
+// bella, oldest first. Moves taken for the person say so.
+func talkLines(ctx *Context, m *match, v *rules.View) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	deal := m.game.DealNo()
+	if m.game.NeedDeal() || m.game.Over() {
+		deal = len(m.game.Records())
+	}
+	var out []string
+	for i, s := range v.History() {
+		who := m.name(s.Seat)
+		a := s.Action
+		var line string
+		switch {
+		case a.Kind == rules.PlayCard && a.Bella:
+			line = who + ": bella (" + p.styledCard(a.Card) + ")"
+		case a.Kind == rules.PlayCard:
+			continue
+		case a.Kind == rules.Exchange:
+			line = who + " exchanged the dix: took " + p.styledCard(v.OrigUpcard)
+		case a.Kind == rules.Name:
+			line = who + ": " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
+		default:
+			line = who + ": " + a.Words()
+		}
+		if why, ok := m.auto[[2]int{deal, i}]; ok {
+			line += st.Dim.Render(" (auto: " + why + ")")
+		}
+		out = append(out, st.Talk.Render(line))
+	}
+	if v.Shown != 0 && v.SeqWinner != rules.NoSeat {
+		for _, q := range rules.Sequences(v.Shown) {
+			var cs []string
+			for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
+				cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
+			}
+			out = append(out, fmt.Sprintf("%s %s (%d)", capital(m.does(v.SeqWinner, "show")), strings.Join(cs, " "), q.Value()))
+		}
+	}
+	return out
+}
+
+// noteLine says what just happened, or why a move was refused.
+func (t *table) noteLine(ctx *Context, w int) string {
+	st := &ctx.Styles
+	if t.m.saveErr != nil && (t.note == "" || !t.noteErr) {
+		return " " + st.Error.Render("! autosave failed: "+t.m.saveErr.Error())
+	}
+	if t.note == "" {
+		return ""
+	}
+	if t.noteErr {
+		return " " + st.Error.Render("! "+t.note)
+	}
+	return " " + t.note
+}
+
+// promptLine says what the person is to do, with the choices of a
+// decision as a menu.
+func (t *table) promptLine(ctx *Context, v *rules.View, w, y int) (string, []hit) {
+	st := &ctx.Styles
+	p := ctx.paint
+	if !t.myTurn() {
+		if t.thinking {
+			s := " Bot is thinking"
+			if t.slow {
+				return s + " " + t.spin.View(), nil
+			}
+			return s + "…", nil
+		}
+		return "", nil
+	}
+	if t.bella != rules.NoCard {
+		c := p.styledCard(t.bella)
+		items := []string{"[b] play " + c + " and say bella", "[n] play " + c + " without bella"}
+		return menuLine(ctx, " Bella?", items, t.menu, y)
+	}
+	if v.Phase == rules.PhasePlay {
+		legend := "   " + st.Selected.Render(p.g.selMark) + " selected  " + st.Playable.Render(p.g.playMark) + " playable"
+		if v.Lead == rules.NoCard {
+			return " " + st.Heading.Render("Your lead:") + " choose a card and play it" + legend, nil
+		}
+		return " " + st.Heading.Render("Your turn:") + " answer " + p.styledCard(v.Lead) + legend, nil
+	}
+	legal := v.Legal()
+	items := make([]string, len(legal))
+	for i, a := range legal {
+		lbl := actionLabel(a)
+		if a.Kind == rules.Name {
+			lbl = p.styledSuit(a.Suit) + " " + lbl
+		}
+		items[i] = "[" + actionKey(a) + "] " + lbl
+	}
+	return menuLine(ctx, " "+t.menuPrompt(ctx, v), items, t.menu, y)
+}
+
+// menuPrompt names the decision.
+func (t *table) menuPrompt(ctx *Context, v *rules.View) string {
+	st := &ctx.Styles
+	p := ctx.paint
+	var s string
+	switch v.Phase {
+	case rules.PhaseBid1:
+		s = "Your bid on " + p.styledSuit(v.OrigUpcard.Suit()) + ":"
+	case rules.PhaseSchmeiss:
+		s = "Bot said schmeiss:"
+	case rules.PhaseBid2:
+		s = "Round two:"
+	case rules.PhaseDix:
+		s = "The dix:"
+	case rules.PhaseSequences:
+		s = "Sequences:"
+		if b := v.OwnBest(); b.Len >= 3 {
+			s = fmt.Sprintf("Sequences (yours: %d, %s high):", b.Value(), p.g.cardText(rules.NewCard(b.Top, b.Suit)))
+		}
+	}
+	return st.Heading.Render(s)
+}
+
+// menuLine lays out a prompt and items on one line, the chosen one
+// marked with the cursor glyph, and returns where each item lies.
+func menuLine(ctx *Context, prompt string, items []string, sel, y int) (string, []hit) {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	var sb strings.Builder
+	sb.WriteString(prompt)
+	x := widthOf(prompt)
+	var hits []hit
+	for i, it := range items {
+		sb.WriteString("  ")
+		x += 2
+		var s string
+		if i == sel {
+			s = st.Selected.Render(g.cursor + it)
+		} else {
+			s = " " + it
+		}
+		w := widthOf(s)
+		hits = append(hits, hit{r: rect{x: x, y: y, w: w, h: 1}, kind: hitMenu, index: i})
+		sb.WriteString(s)
+		x += w
+	}
+	return sb.String(), hits
+}
+
+// keyHints lists the keys that work now.
+func (t *table) keyHints(ctx *Context, v *rules.View) string {
+	switch {
+	case !t.myTurn():
+		return "v last trick · ? help · q quit"
+	case t.bella != rules.NoCard:
+		return "b bella · n no bella · esc another card · ? help · q quit"
+	case v.Phase == rules.PhasePlay:
+		return "←/→ choose · enter play · 1-9 card · b bella · v last trick · ? help · q quit"
+	}
+	return "←/→ choose · enter confirm · or the key in [ ] · v last trick · ? help · q quit"
+}
