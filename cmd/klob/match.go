@@ -1,12 +1,137 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/match"
+	"github.com/klob/klob/rules"
 )
 
-// runMatch is not built yet.
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-deals N] [-games N] [-seed S] [-json] [-budget N] [-workers N] [-deadline D] [-rules OPTS]
+
+Plays bot A against bot B on duplicate deals (each deck twice, seats
+swapped) and whole games to the target (each twice, seats swapped), and
+reports A's mean margin per deal with its 95% interval, the share of
+games A won, each side's take and bete rates and decision times. Without
+-deals or -games it plays 500 duplicate deals. A progress line is
+rewritten on stderr while it runs (-quiet turns it off).
+Levels: random, easy, normal, hard.
+`
+
+// runMatch is the match subcommand.
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "klob match: not yet: this part of Klob is still being built")
-	return 1
+	fs := flag.NewFlagSet("match", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	a := fs.String("a", "", "level of bot A")
+	b := fs.String("b", "", "level of bot B")
+	deals := fs.Int("deals", 500, "duplicate deals (decks, each played twice); 0 by default with -games")
+	games := fs.Int("games", 0, "games to the target (each played twice)")
+	seed := fs.Uint64("seed", 1, "match seed")
+	asJSON := fs.Bool("json", false, "print the report as one JSON object")
+	budget := fs.Int("budget", 0, "samples per decision for the hard bot (0: its default)")
+	workers := fs.Int("workers", 0, "goroutines playing deals (0: GOMAXPROCS)")
+	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
+	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: RULES.md defaults)")
+	quiet := fs.Bool("quiet", false, "no progress line")
+	usageErr := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "klob match: "+format+"\n", args...)
+		fmt.Fprint(stderr, matchUsage)
+		return 2
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, matchUsage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0
+		}
+		return usageErr("%v", err)
+	}
+	dealsSet := false
+	fs.Visit(func(f *flag.Flag) { dealsSet = dealsSet || f.Name == "deals" })
+	if !dealsSet && *games > 0 {
+		*deals = 0 // -games alone plays only games
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	if *a == "" || *b == "" {
+		return usageErr("both -a and -b are needed")
+	}
+	la, err := ai.ParseLevel(*a)
+	if err != nil {
+		return usageErr("-a: %v", err)
+	}
+	lb, err := ai.ParseLevel(*b)
+	if err != nil {
+		return usageErr("-b: %v", err)
+	}
+	switch {
+	case *deals < 0:
+		return usageErr("-deals must not be negative, got %d", *deals)
+	case *games < 0:
+		return usageErr("-games must not be negative, got %d", *games)
+	case *deals == 0 && *games == 0:
+		return usageErr("nothing to play: -deals and -games are both 0")
+	case *budget < 0:
+		return usageErr("-budget must not be negative, got %d", *budget)
+	case *workers < 0:
+		return usageErr("-workers must not be negative, got %d", *workers)
+	case *deadline <= 0:
+		return usageErr("-deadline must be positive, got %v", *deadline)
+	}
+	opts, err := rules.ParseOptions(*rulesOpt)
+	if err != nil {
+		return usageErr("-rules: %v", err)
+	}
+	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
+		Workers: *workers, Deadline: *deadline, Options: opts}
+	if !*quiet {
+		cfg.Progress = stderr
+		if !isTerminal(stderr) {
+			// A log file keeps every rewrite: update it rarely.
+			cfg.ProgressEvery = 5 * time.Second
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := match.Run(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob match: %v\n", err)
+		return 1
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "klob match: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if err := rep.WriteText(stdout); err != nil {
+		fmt.Fprintf(stderr, "klob match: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// isTerminal reports whether w is a character device (a terminal), where
+// a line rewritten in place costs nothing.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

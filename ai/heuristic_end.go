@@ -1,0 +1,206 @@
+package ai
+
+import (
+	"context"
+	"math"
+
+	"github.com/klob/klob/rules"
+)
+
+// EndCards (a parameter, 3) is the hand size from which the heuristic bot plays the
+// rest of the deal exactly: it lists every hand the opponent may hold
+// (a few hundred at most), plays each out with both sides choosing the
+// best card, and picks the card with the best weighted average of the
+// final score margin. This is where the last-trick bonus, a bella and a
+// close bete are decided, so the exact score (not the card points) is
+// what it maximises.
+// heurEndMaxHands caps the hands listed; beyond it the bot keeps using
+// its heuristic (never reached with three cards left).
+const heurEndMaxHands = 4000
+
+// heurEnd holds what the exact endgame needs besides the cards.
+type heurEnd struct {
+	me, opp rules.Seat
+	maker   rules.Seat
+	seqWin  rules.Seat
+	seqPts  int
+	needTr  bool // sequences need a trick (melds_need_trick)
+	bellaBy rules.Seat
+	elig    [2]bool // may still score bella (choice taken at the end)
+	kq      rules.CardSet
+}
+
+// endgame returns the expected final margin of each legal action, and
+// false when the position is not small enough or ctx ran out.
+func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.Action) ([]float64, bool) {
+	v := k.v
+	if float64(v.Hand.Count()) > b.par.EndCards || v.Trump == rules.NoSuit {
+		return nil, false
+	}
+	unk := k.poss &^ k.sure
+	need := k.oppN - k.sure.Count()
+	if need < 0 || need > unk.Count() || heurBinom(unk.Count(), need) > heurEndMaxHands {
+		return nil, false
+	}
+	e := heurEnd{me: k.me, opp: k.opp, maker: v.Maker, seqWin: v.SeqWinner,
+		needTr: v.Options.MeldsNeedTrick, bellaBy: v.BellaBy}
+	e.kq = rules.SetOf(rules.NewCard(rules.King, k.trump), rules.NewCard(rules.Queen, k.trump))
+	switch e.seqWin {
+	case k.me:
+		e.seqPts = rules.SequencePoints(v.Hand | v.Played[k.me])
+	case k.opp:
+		e.seqPts = rules.SequencePoints(v.Shown)
+	}
+	base := v.Play()
+	cards := unk.Cards()
+	vals := make([]float64, len(legal))
+	totalW := 0.0
+	idx := make([]int, need)
+	for i := range idx {
+		idx[i] = i
+	}
+	n := 0
+	for {
+		if n%64 == 0 && ctx.Err() != nil {
+			return nil, false
+		}
+		n++
+		hand := k.sure
+		w := 1.0
+		for _, i := range idx {
+			hand = hand.With(cards[i])
+			w *= k.w[cards[i]]
+		}
+		p := base
+		p.Hands[k.opp] = hand
+		for i, a := range legal {
+			vals[i] += w * e.rootValue(p, v, hand, a)
+		}
+		totalW += w
+		if !heurNextCombo(idx, len(cards)) {
+			break
+		}
+	}
+	if totalW > 0 {
+		for i := range vals {
+			vals[i] /= totalW
+		}
+	}
+	return vals, true
+}
+
+// rootValue plays my action a and searches the rest.
+func (e heurEnd) rootValue(p rules.Play, v *rules.View, oppHand rules.CardSet, a rules.Action) float64 {
+	e.elig[e.me] = e.bellaBy == rules.NoSeat && (v.Hand|v.Played[e.me])&e.kq == e.kq && v.Hand&e.kq != 0
+	e.elig[e.opp] = e.bellaBy == rules.NoSeat && (oppHand|v.Played[e.opp])&e.kq == e.kq && oppHand&e.kq != 0
+	if e.kq.Has(a.Card) && v.Played[e.me]&e.kq != 0 {
+		// a is the second of king and queen: bella is decided now.
+		if a.Bella {
+			e.bellaBy = e.me
+		}
+		e.elig[e.me] = false
+	}
+	p.Move(a.Card)
+	return e.search(p)
+}
+
+// search is plain minimax on the final margin of the viewing seat.
+func (e *heurEnd) search(p rules.Play) float64 {
+	if p.Hands[0]|p.Hands[1] == 0 {
+		return e.leaf(&p)
+	}
+	maximise := p.Turn() == e.me
+	best := math.Inf(-1)
+	if !maximise {
+		best = math.Inf(1)
+	}
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		q := p
+		q.Move(m.First())
+		x := e.search(q)
+		if maximise && x > best || !maximise && x < best {
+			best = x
+		}
+	}
+	return best
+}
+
+// leaf scores a finished deal (RULES.md section 8) as the viewing seat's
+// margin. A seat still entitled to bella counts it if that is better for
+// it (a player withholds bella when it only feeds a bete).
+func (e *heurEnd) leaf(p *rules.Play) float64 {
+	var tot [2]int
+	for s := range 2 {
+		tot[s] = int(p.Points[s])
+	}
+	if e.seqWin != rules.NoSeat && (!e.needTr || p.Won[e.seqWin] > 0) {
+		tot[e.seqWin] += e.seqPts
+	}
+	if e.bellaBy != rules.NoSeat {
+		tot[e.bellaBy] += 20
+	}
+	m := e.margin(tot)
+	for s := rules.SeatA; s <= rules.SeatB; s++ {
+		if !e.elig[s] {
+			continue
+		}
+		t2 := tot
+		t2[s] += 20
+		m2 := e.margin(t2)
+		if s == e.me && m2 > m || s == e.opp && m2 < m {
+			m = m2
+		}
+	}
+	return m
+}
+
+// margin is what the viewing seat scores minus what the opponent scores.
+func (e *heurEnd) margin(tot [2]int) float64 {
+	sc := heurScored(tot, e.maker)
+	return float64(sc[e.me] - sc[e.opp])
+}
+
+// heurScored applies RULES.md section 8 to the totals.
+func heurScored(tot [2]int, maker rules.Seat) [2]int {
+	var sc [2]int
+	m, d := maker, maker.Other()
+	switch {
+	case tot[m] > tot[d]:
+		sc = tot
+	case tot[m] == tot[d]:
+		sc[d] = tot[d]
+	default:
+		sc[d] = tot[0] + tot[1]
+	}
+	return sc
+}
+
+// heurBinom is n choose k (small n).
+func heurBinom(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1
+	for i := 1; i <= k; i++ {
+		r = r * (n - k + i) / i
+	}
+	return r
+}
+
+// heurNextCombo steps idx to the next k-subset of 0..n-1 in lexicographic
+// order and reports false after the last.
+func heurNextCombo(idx []int, n int) bool {
+	k := len(idx)
+	i := k - 1
+	for i >= 0 && idx[i] == n-k+i {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	idx[i]++
+	for j := i + 1; j < k; j++ {
+		idx[j] = idx[j-1] + 1
+	}
+	return true
+}

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestMatchJSON(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runMatch([]string{"-a", "normal", "-b", "random", "-deals", "20", "-games", "1", "-seed", "3", "-json"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	var rep map[string]any
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
+	}
+	if rep["a"] != "normal" || rep["b"] != "random" || rep["deals"] != 20.0 || rep["games"] != 1.0 || rep["seed"] != 3.0 {
+		t.Errorf("header fields: %v", rep)
+	}
+	margin, ok := rep["margin"].(map[string]any)
+	if !ok {
+		t.Fatalf("no margin object: %v", rep)
+	}
+	for _, k := range []string{"mean", "lo", "hi", "n"} {
+		if _, ok := margin[k].(float64); !ok {
+			t.Errorf("margin.%s missing: %v", k, margin)
+		}
+	}
+	if margin["lo"].(float64) > margin["mean"].(float64) || margin["mean"].(float64) > margin["hi"].(float64) {
+		t.Errorf("margin interval out of order: %v", margin)
+	}
+	games, ok := rep["games_won"].(map[string]any)
+	if !ok || games["played"] != 2.0 {
+		t.Errorf("games_won: %v", rep["games_won"])
+	}
+	for _, k := range []string{"share", "lo", "hi", "wins"} {
+		if _, ok := games[k].(float64); !ok {
+			t.Errorf("games_won.%s missing: %v", k, games)
+		}
+	}
+	sides, ok := rep["sides"].([]any)
+	if !ok || len(sides) != 2 {
+		t.Fatalf("sides: %v", rep["sides"])
+	}
+	for i, s := range sides {
+		side := s.(map[string]any)
+		for _, k := range []string{"level", "take_rate", "bete_rate", "deals", "takes", "betes"} {
+			if _, ok := side[k]; !ok {
+				t.Errorf("side %d lacks %s: %v", i, k, side)
+			}
+		}
+		tm, ok := side["time"].(map[string]any)
+		if !ok {
+			t.Fatalf("side %d: no time: %v", i, side)
+		}
+		for _, k := range []string{"median_us", "p95_us", "max_us", "count"} {
+			if _, ok := tm[k].(float64); !ok {
+				t.Errorf("side %d time lacks %s: %v", i, k, tm)
+			}
+		}
+	}
+	if !strings.Contains(errb.String(), "\r") {
+		t.Errorf("no progress line on stderr: %q", errb.String())
+	}
+}
+
+func TestMatchText(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runMatch([]string{"-a", "easy", "-b", "random", "-deals", "10", "-quiet"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if errb.Len() != 0 {
+		t.Errorf("-quiet still wrote %q", errb.String())
+	}
+	for _, want := range []string{"easy (A) vs random (B)", "margin of A per deal", "95% interval", "take rate", "p95"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+}
+
+func TestMatchUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "both -a and -b"},
+		{[]string{"-a", "normal"}, "both -a and -b"},
+		{[]string{"-a", "genius", "-b", "random"}, `unknown bot level "genius"`},
+		{[]string{"-a", "normal", "-b", "random", "-deals", "-3"}, "-deals must not be negative"},
+		{[]string{"-a", "normal", "-b", "random", "-deals", "0"}, "nothing to play"},
+		{[]string{"-a", "normal", "-b", "random", "-games", "-1"}, "-games must not be negative"},
+		{[]string{"-a", "normal", "-b", "random", "-deals", "ten"}, "invalid value"},
+		{[]string{"-a", "normal", "-b", "random", "extra"}, `unexpected argument "extra"`},
+		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
+		{[]string{"-a", "normal", "-b", "random", "-rules", "target=abc"}, "option target"},
+		{[]string{"-a", "normal", "-b", "random", "-frobnicate"}, "flag provided but not defined"},
+	}
+	for _, tc := range tests {
+		var out, errb bytes.Buffer
+		code := runMatch(tc.args, &out, &errb)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", tc.args, code)
+		}
+		if !strings.Contains(errb.String(), tc.want) || !strings.Contains(errb.String(), "usage: klob match") {
+			t.Errorf("%v: stderr %q, want %q and the usage", tc.args, errb.String(), tc.want)
+		}
+		if out.Len() != 0 {
+			t.Errorf("%v: wrote %q to stdout", tc.args, out.String())
+		}
+	}
+}
+
+func TestMatchHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runMatch([]string{"-h"}, &out, &errb); code != 0 {
+		t.Fatalf("-h: exit %d", code)
+	}
+	if !strings.Contains(out.String(), "usage: klob match") || !strings.Contains(out.String(), "-deals") {
+		t.Errorf("-h output: %q", out.String())
+	}
+}
+
+// TestMatchGamesOnly: -games alone plays no duplicate deals.
+func TestMatchGamesOnly(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := runMatch([]string{"-a", "normal", "-b", "easy", "-games", "1", "-json", "-quiet"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	var rep struct {
+		Deals    int `json:"deals"`
+		GamesWon struct {
+			Played int `json:"played"`
+		} `json:"games_won"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Deals != 0 || rep.GamesWon.Played != 2 {
+		t.Errorf("deals %d, games played %d: want 0 and 2", rep.Deals, rep.GamesWon.Played)
+	}
+}

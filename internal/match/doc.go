@@ -1,0 +1,19 @@
+// Package match plays two bots against each other on duplicate deals and
+// whole games, and reports who is stronger with the uncertainty of the
+// estimate.
+//
+// A duplicate deal is one deck played twice with the same dealer seat:
+// first bot A sits in seat A and bot B in seat B, then the bots swap
+// seats. Luck of the cards cancels out of the pair, so the margin of A
+// over B per deal (the mean over pairs of the two deals' margins) has a
+// far smaller variance than over single deals. A game is played to the
+// target the same way: the same first dealer and the same sequence of
+// decks, once with each seating.
+//
+// Everything is reproducible from the match seed: pair i's deck, dealer
+// and bot seeds come from (seed, i), and game j's from (seed, j), so the
+// result does not depend on how the work is spread over goroutines. Each
+// deal gets fresh bots (the same seeds in both halves of a pair), so a
+// stateful bot cannot carry anything from one deal to the next. Only the
+// decision times vary from run to run.
+package match

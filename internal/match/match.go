@@ -1,0 +1,513 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+// DefaultDeadline is the time a bot gets for one decision unless Config
+// says otherwise.
+const DefaultDeadline = 5 * time.Second
+
+// MaxGameDeals ends a game that has not reached the target after this
+// many deals (two bots that never bid); it then counts as won by nobody.
+const MaxGameDeals = 400
+
+// BotFactory makes a bot; ai.New is the default.
+type BotFactory func(level ai.Level, cfg ai.Config) (ai.Bot, error)
+
+// Config describes a match.
+type Config struct {
+	A, B    ai.Level // the two bots; the report's margins are A's
+	Deals   int      // duplicate deals: decks each played twice, seats swapped
+	Games   int      // games to the target, each played twice, seats swapped
+	Seed    uint64   // everything but decision times follows from it
+	Budget  int      // passed to the bots (the hard bot's samples per decision)
+	Workers int      // goroutines playing deals; 0 means GOMAXPROCS
+	// Deadline is each decision's time limit, given to the bot as a
+	// context deadline; 0 means DefaultDeadline.
+	Deadline time.Duration
+	Options  rules.Options // the rules; the zero value means the defaults
+	// Progress, when set, receives a progress line rewritten in place
+	// with a carriage return every ProgressEvery (default a quarter of a
+	// second), ended by a newline.
+	Progress      io.Writer
+	ProgressEvery time.Duration
+	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
+	// built with other parameters.
+	NewBot BotFactory
+}
+
+// Side is what one bot did over the whole match (every deal played,
+// duplicate deals and games).
+type Side struct {
+	Level    string  `json:"level"`
+	Deals    int     `json:"deals"`     // deals it sat in
+	Takes    int     `json:"takes"`     // deals in which it became maker
+	TakeRate float64 `json:"take_rate"` // Takes / Deals
+	Betes    int     `json:"betes"`     // deals it lost as maker
+	BeteRate float64 `json:"bete_rate"` // Betes / Takes
+	Points   int     `json:"points"`    // points it scored in duplicate deals
+	// Time per decision, counting only decisions with a real choice
+	// (two legal actions or more).
+	Time Times `json:"time"`
+}
+
+// Report is the result of a match.
+type Report struct {
+	A       string `json:"a"`
+	B       string `json:"b"`
+	Seed    uint64 `json:"seed"`
+	Rules   string `json:"rules"`
+	Deals   int    `json:"deals"` // duplicate deals (decks), each played twice
+	Games   int    `json:"games"` // games, each played twice
+	Workers int    `json:"workers"`
+	// Margin is A's score minus B's per deal: the mean over duplicate
+	// pairs of the two deals' average, with its 95% interval.
+	Margin Interval `json:"margin"`
+	// GamesWon is the share of games to the target that A won.
+	GamesWon Share `json:"games_won"`
+	// Unfinished counts games stopped at MaxGameDeals.
+	Unfinished int     `json:"unfinished_games"`
+	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
+	Sides      [2]Side `json:"sides"`          // A then B
+	Elapsed    float64 `json:"elapsed_s"`
+}
+
+// sideA and sideB index Report.Sides.
+const (
+	sideA = 0
+	sideB = 1
+)
+
+// dealOut is what one deal contributes to the statistics. side[seat] is
+// which bot sat there.
+type dealOut struct {
+	scored    [2]int // by side
+	maker     int    // side, -1 when abandoned
+	bete      bool
+	abandoned bool
+}
+
+// pairOut is one duplicate pair or one game pair.
+type pairOut struct {
+	deals  []dealOut
+	margin float64 // pairs: mean margin of A per deal
+	winner [2]int  // games: side that won each of the two games, -1 for none
+	times  [2][]time.Duration
+}
+
+type job struct {
+	game bool
+	i    int
+}
+
+// Run plays the match. It stops at the first bot error (an error from
+// Choose or an illegal action) and returns it, or when ctx is done.
+func Run(ctx context.Context, cfg Config) (*Report, error) {
+	if cfg.Deals < 0 || cfg.Games < 0 {
+		return nil, errors.New("match: deals and games must not be negative")
+	}
+	if cfg.Deals == 0 && cfg.Games == 0 {
+		return nil, errors.New("match: nothing to play: give deals or games")
+	}
+	if cfg.NewBot == nil {
+		cfg.NewBot = ai.New
+	}
+	if cfg.Options == (rules.Options{}) {
+		cfg.Options = rules.DefaultOptions()
+	}
+	if cfg.Deadline <= 0 {
+		cfg.Deadline = DefaultDeadline
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	total := cfg.Deals + cfg.Games
+	workers = max(1, min(workers, total))
+	// Check the levels before starting any goroutine.
+	for _, l := range []ai.Level{cfg.A, cfg.B} {
+		if _, err := cfg.NewBot(l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
+			return nil, fmt.Errorf("match: bot %s: %w", l, err)
+		}
+	}
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	pairs := make([]pairOut, cfg.Deals)
+	games := make([]pairOut, cfg.Games)
+	jobs := make(chan job)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     [2]int
+		sumM     float64
+	)
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+		cancel()
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := &runner{cfg: cfg, workers: workers}
+			for j := range jobs {
+				var out pairOut
+				var err error
+				if j.game {
+					out, err = r.gamePair(ctx, j.i)
+				} else {
+					out, err = r.dealPair(ctx, j.i)
+				}
+				if err != nil {
+					fail(err)
+					continue
+				}
+				mu.Lock()
+				if j.game {
+					games[j.i] = out
+					done[1]++
+				} else {
+					pairs[j.i] = out
+					done[0]++
+					sumM += out.margin
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	var stopProgress func()
+	if cfg.Progress != nil {
+		stopProgress = progress(cfg, func() (int, int, float64) {
+			mu.Lock()
+			defer mu.Unlock()
+			m := 0.0
+			if done[0] > 0 {
+				m = sumM / float64(done[0])
+			}
+			return done[0], done[1], m
+		})
+	}
+feed:
+	for _, j := range jobList(cfg) {
+		select {
+		case jobs <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if stopProgress != nil {
+		stopProgress()
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	rep := summarise(cfg, pairs, games)
+	rep.Workers = workers
+	rep.Elapsed = time.Since(start).Seconds()
+	return rep, nil
+}
+
+// jobList interleaves game pairs among the deal pairs so that the long
+// games do not all wait for the end.
+func jobList(cfg Config) []job {
+	var js []job
+	g := 0
+	for i := range cfg.Deals {
+		js = append(js, job{i: i})
+		for g < cfg.Games && (g+1)*cfg.Deals <= (i+1)*cfg.Games {
+			js = append(js, job{game: true, i: g})
+			g++
+		}
+	}
+	for ; g < cfg.Games; g++ {
+		js = append(js, job{game: true, i: g})
+	}
+	return js
+}
+
+// progress starts a goroutine that rewrites the progress line every
+// cfg.ProgressEvery; the returned function writes the last line and a
+// newline.
+func progress(cfg Config, state func() (int, int, float64)) func() {
+	line := func() string {
+		d, g, m := state()
+		s := fmt.Sprintf("\rmatch %s vs %s:", cfg.A, cfg.B)
+		if cfg.Deals > 0 {
+			s += fmt.Sprintf(" deals %d/%d margin %+.1f", d, cfg.Deals, m)
+		}
+		if cfg.Games > 0 {
+			s += fmt.Sprintf(" games %d/%d", g, cfg.Games)
+		}
+		return s + " "
+	}
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		every := cfg.ProgressEvery
+		if every <= 0 {
+			every = 250 * time.Millisecond
+		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				io.WriteString(cfg.Progress, line())
+			case <-stop:
+				io.WriteString(cfg.Progress, line()+"\n")
+				return
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-finished
+	}
+}
+
+// Seed streams: each kind of randomness gets its own PCG stream so that,
+// say, adding games does not change the deal pairs.
+const (
+	streamDeck  = 0x6465636b // "deck"
+	streamGame  = 0x67616d65 // "game"
+	streamBot   = 0x626f7473 // "bots"
+	streamGBots = 0x67626f74 // "gbot"
+)
+
+// mix derives a 64-bit value from the match seed, a stream and an index
+// (SplitMix64 finaliser), so neighbouring indices get unrelated values.
+func mix(seed uint64, stream, i uint64) uint64 {
+	z := seed ^ stream*0x9e3779b97f4a7c15 ^ (i+1)*0xbf58476d1ce4e5b9
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// PairDeck returns duplicate pair i's deck and dealer seat.
+func PairDeck(seed uint64, i int) (rules.Deck, rules.Seat) {
+	r := rand.New(rand.NewPCG(seed, mix(seed, streamDeck, uint64(i))))
+	dealer := rules.Seat(r.IntN(2))
+	return rules.Shuffle(r), dealer
+}
+
+// runner plays jobs on one goroutine.
+type runner struct {
+	cfg     Config
+	workers int
+}
+
+// bots makes fresh bots for the two sides with the given seeds.
+func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
+	var bs [2]ai.Bot
+	w := 0
+	if r.workers > 1 {
+		// The match already keeps the cores busy: one core per bot.
+		w = 1
+	}
+	for side, l := range [2]ai.Level{r.cfg.A, r.cfg.B} {
+		b, err := r.cfg.NewBot(l, ai.Config{Seed: seeds[side], Budget: r.cfg.Budget, Workers: w})
+		if err != nil {
+			return bs, err
+		}
+		bs[side] = b
+	}
+	return bs, nil
+}
+
+// dealPair plays pair i: the deck with A in seat A, then with A in seat B.
+func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
+	deck, dealer := PairDeck(r.cfg.Seed, i)
+	seeds := [2]uint64{mix(r.cfg.Seed, streamBot, uint64(2*i)), mix(r.cfg.Seed, streamBot, uint64(2*i+1))}
+	var out pairOut
+	for half := range 2 {
+		bs, err := r.bots(seeds)
+		if err != nil {
+			return out, err
+		}
+		// sideAt[seat] is the side sitting in seat.
+		sideAt := [2]int{sideA, sideB}
+		if half == 1 {
+			sideAt = [2]int{sideB, sideA}
+		}
+		d := rules.NewDeal(r.cfg.Options, dealer, deck)
+		if err := r.playDeal(ctx, &d, nil, bs, sideAt, &out.times); err != nil {
+			return out, fmt.Errorf("duplicate deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
+		}
+		do := dealResult(d.Score(), sideAt)
+		out.deals = append(out.deals, do)
+		out.margin += float64(do.scored[sideA]-do.scored[sideB]) / 2
+	}
+	return out, nil
+}
+
+// gamePair plays game j twice, seats swapped, on the same decks.
+func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
+	out := pairOut{winner: [2]int{-1, -1}}
+	seeds := [2]uint64{mix(r.cfg.Seed, streamGBots, uint64(2*j)), mix(r.cfg.Seed, streamGBots, uint64(2*j+1))}
+	for half := range 2 {
+		rng := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
+		first := rules.Seat(rng.IntN(2))
+		bs, err := r.bots(seeds)
+		if err != nil {
+			return out, err
+		}
+		sideAt := [2]int{sideA, sideB}
+		if half == 1 {
+			sideAt = [2]int{sideB, sideA}
+		}
+		g := rules.NewGame(r.cfg.Options, first)
+		for n := 0; !g.Over() && n < MaxGameDeals; n++ {
+			if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
+				return out, err
+			}
+			if err := r.playDeal(ctx, g.Deal(), g, bs, sideAt, &out.times); err != nil {
+				return out, fmt.Errorf("game %d, deal %d: %w", j, g.DealNo(), err)
+			}
+			recs := g.Records()
+			out.deals = append(out.deals, dealResult(recs[len(recs)-1].Score, sideAt))
+		}
+		if w := g.Winner(); w != rules.NoSeat {
+			out.winner[half] = sideAt[w]
+		}
+	}
+	return out, nil
+}
+
+// playDeal drives d (through g when playing a game) to its end, asking
+// the bot of the seat to move with a per-decision deadline.
+func (r *runner) playDeal(ctx context.Context, d *rules.Deal, g *rules.Game, bs [2]ai.Bot, sideAt [2]int, times *[2][]time.Duration) error {
+	for !d.Over() {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		seat := d.Turn()
+		side := sideAt[seat]
+		v := d.View(seat)
+		choice := len(v.Legal()) > 1
+		dctx, cancel := context.WithTimeout(ctx, r.cfg.Deadline)
+		t0 := time.Now()
+		a, err := bs[side].Choose(dctx, v)
+		el := time.Since(t0)
+		cancel()
+		if err != nil {
+			return fmt.Errorf("bot %s in seat %s: %w", bs[side].Level(), seat, err)
+		}
+		if choice {
+			times[side] = append(times[side], el)
+		}
+		if g != nil {
+			err = g.Apply(a)
+		} else {
+			err = d.ApplyAs(seat, a)
+		}
+		if err != nil {
+			return fmt.Errorf("bot %s in seat %s chose %q: %w", bs[side].Level(), seat, a, err)
+		}
+	}
+	return nil
+}
+
+// dealResult converts a score by seat to one by side.
+func dealResult(sc rules.Score, sideAt [2]int) dealOut {
+	var o dealOut
+	for seat := range 2 {
+		o.scored[sideAt[seat]] = sc.Scored[seat]
+	}
+	o.maker = -1
+	if sc.Outcome == rules.Abandoned {
+		o.abandoned = true
+		return o
+	}
+	o.maker = sideAt[sc.Maker]
+	o.bete = sc.Outcome == rules.Bete
+	return o
+}
+
+// summarise turns the pair results, in index order, into the report.
+func summarise(cfg Config, pairs, games []pairOut) *Report {
+	rep := &Report{A: string(cfg.A), B: string(cfg.B), Seed: cfg.Seed, Rules: cfg.Options.String(),
+		Deals: cfg.Deals, Games: cfg.Games}
+	margins := make([]float64, len(pairs))
+	var times [2][]time.Duration
+	deals, abandoned := 0, 0
+	count := func(p *pairOut, dup bool) {
+		for _, d := range p.deals {
+			deals++
+			for side := range 2 {
+				rep.Sides[side].Deals++
+				if dup {
+					rep.Sides[side].Points += d.scored[side]
+				}
+			}
+			if d.abandoned {
+				abandoned++
+				continue
+			}
+			rep.Sides[d.maker].Takes++
+			if d.bete {
+				rep.Sides[d.maker].Betes++
+			}
+		}
+		for side := range 2 {
+			times[side] = append(times[side], p.times[side]...)
+		}
+	}
+	for i := range pairs {
+		margins[i] = pairs[i].margin
+		count(&pairs[i], true)
+	}
+	wins, played := 0, 0
+	for j := range games {
+		count(&games[j], false)
+		for _, w := range games[j].winner {
+			played++
+			if w == sideA {
+				wins++
+			}
+			if w < 0 {
+				rep.Unfinished++
+			}
+		}
+	}
+	rep.Margin = MeanCI(margins)
+	rep.GamesWon = WilsonShare(wins, played)
+	if deals > 0 {
+		rep.Abandoned = float64(abandoned) / float64(deals)
+	}
+	for side, l := range [2]ai.Level{cfg.A, cfg.B} {
+		s := &rep.Sides[side]
+		s.Level = string(l)
+		if s.Deals > 0 {
+			s.TakeRate = float64(s.Takes) / float64(s.Deals)
+		}
+		if s.Takes > 0 {
+			s.BeteRate = float64(s.Betes) / float64(s.Takes)
+		}
+		s.Time = TimeStats(times[side])
+	}
+	return rep
+}
