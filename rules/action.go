@@ -229,6 +229,28 @@ func ParseAction(s string) (Action, error) {
 	return Action{}, fmt.Errorf("%q is not an action", s)
 }
 
+// canonical returns a with the fields its Kind does not use cleared.
+func (a Action) canonical() Action {
+	c := Action{Kind: a.Kind}
+	switch a.Kind {
+	case Name:
+		c.Suit = a.Suit
+	case Announce, Length:
+		c.N = a.N
+	case Top:
+		c.Rank = a.Rank
+	case PlayCard:
+		c.Card, c.Bella = a.Card, a.Bella
+	}
+	return c
+}
+
+// kindWord names the action's kind as String starts it: "pass", "play".
+func (a Action) kindWord() string {
+	w, _, _ := strings.Cut(Action{Kind: a.Kind}.String(), " ")
+	return w + " action"
+}
+
 // Step is one action with the seat that took it: an entry of a deal's
 // history.
 type Step struct {

@@ -249,13 +249,56 @@ func (m CardSet) First() Card {
 	return Card(bits.TrailingZeros32(uint32(m)))
 }
 
-// Nth returns the n-th card (from 0) in index order, or NoCard.
+// Nth returns the n-th card (from 0) in index order, or NoCard when the
+// set has n cards or fewer. It halves the set twice by counting, then
+// reads the card from a per-byte table: no loop, so a random playout that
+// picks its card with Nth pays no unpredictable branch here.
 func (m CardSet) Nth(n int) Card {
-	for ; n > 0 && m != 0; n-- {
-		m &= m - 1
+	if uint(n) >= uint(m.Count()) {
+		return NoCard
 	}
-	return m.First()
+	return selectBit(m, uint32(n))
 }
+
+// selectBit returns the k-th card of m (k < m.Count()) without a
+// branch: the counts of the low three bytes are read at once, then two
+// masked steps drop the low half and the low byte of the half when k is
+// past them (a mask is all ones exactly when k-count does not wrap), and
+// a table gives the card within the byte left.
+func selectBit(m CardSet, k uint32) Card {
+	x := uint32(m)
+	c0, c1, c2 := uint32(len8[uint8(x)]), uint32(len8[uint8(x>>8)]), uint32(len8[uint8(x>>16)])
+	s := c0 + c1
+	half := (k-s)>>31 - 1
+	k -= s & half
+	low := c0&^half | c2&half
+	byt := (k-low)>>31 - 1
+	k -= low & byt
+	shift := 16&half | 8&byt
+	return Card(shift + uint32(selectInByte[uint8(x>>shift)][k&7]))
+}
+
+// len8[b] is the number of set bits of b.
+var len8 = func() (t [256]uint8) {
+	for b := range 256 {
+		t[b] = uint8(bits.OnesCount8(uint8(b)))
+	}
+	return t
+}()
+
+// selectInByte[b][n] is the position of the n-th set bit of b.
+var selectInByte = func() (t [256][8]uint8) {
+	for b := range 256 {
+		n := 0
+		for i := range 8 {
+			if b&(1<<i) != 0 {
+				t[b][n] = uint8(i)
+				n++
+			}
+		}
+	}
+	return t
+}()
 
 // Cards returns the cards in index order (clubs 7 up to spades ace).
 func (m CardSet) Cards() []Card {
@@ -345,14 +388,62 @@ var power = [2][8]uint8{
 	{8, 9, 14, 12, 15, 10, 11, 13}, // trump: J 9 A T K Q 8 7
 }
 
-// higherTrump[r] is the lane mask of trump ranks that beat trump rank r.
-var higherTrump [8]uint8
+// Tables indexed by trumpRow(trump) (0-3 for a suit, 4 for NoSuit) and
+// card, built once from cardPoints and power so that card play reads one
+// entry instead of branching on suits.
+var (
+	// cardPts is the card points of each card under each trump.
+	cardPts [5][32]int16
+	// strength is the trick-taking power of each card within its suit,
+	// plus 16 for a trump, so a trump beats every plain card.
+	strength [5][32]uint8
+	// followTab holds, for each lead card, the two masks a follower's
+	// hand is tried against in order (see followSet).
+	followTab [5][32][2]CardSet
+	// beats[row][lead][second] is 1 when second, played to lead, wins.
+	beats [5][32][32]uint8
+)
+
+// trumpRow returns the table row of a trump suit: the suit, or 4 for
+// NoSuit (no trump yet).
+func trumpRow(t Suit) int { return int(min(t, 4)) }
 
 func init() {
-	for r := range 8 {
-		for o := range 8 {
-			if power[1][o] > power[1][r] {
-				higherTrump[r] |= 1 << o
+	for row := range 5 {
+		for c := Card(0); c < 32; c++ {
+			s, r := c.Suit(), c.Rank()
+			isTrump := int(s) == row
+			t := 0
+			if isTrump {
+				t = 1
+			}
+			cardPts[row][c] = cardPoints[t][r]
+			strength[row][c] = power[0][r]
+			if isTrump {
+				strength[row][c] = power[1][r] - 8 + 16
+			}
+			var first, second CardSet
+			if isTrump {
+				for o := Rank(0); o < 8; o++ {
+					if power[1][o] > power[1][r] {
+						first |= 1 << NewCard(o, s)
+					}
+				}
+				second = SuitMask(s)
+			} else {
+				first = SuitMask(s)
+				if row < 4 {
+					second = SuitMask(Suit(row))
+				}
+			}
+			followTab[row][c] = [2]CardSet{first, second}
+		}
+		for l := Card(0); l < 32; l++ {
+			for c := Card(0); c < 32; c++ {
+				sl, sc := strength[row][l], strength[row][c]
+				if sc > sl && (l.Suit() == c.Suit() || sc >= 16) {
+					beats[row][l][c] = 1
+				}
 			}
 		}
 	}

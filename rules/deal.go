@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -83,10 +84,29 @@ func NewDeck() Deck {
 func Shuffle(r *rand.Rand) Deck {
 	d := NewDeck()
 	for i := 31; i > 0; i-- {
-		j := r.IntN(i + 1)
+		j := intN(r, uint64(i+1))
 		d[i], d[j] = d[j], d[i]
 	}
 	return d
+}
+
+// intN returns r.IntN(int(n)) for 0 < n < 2^32, computed the way
+// math/rand/v2 computes it (Lemire's multiply with rejection; a mask for
+// a power of two), so Shuffle deals exactly what r.IntN would, without
+// the two calls IntN costs per card. TestShuffleMatchesIntN keeps the two
+// equal.
+func intN(r *rand.Rand, n uint64) int {
+	if n&(n-1) == 0 {
+		return int(r.Uint64() & (n - 1))
+	}
+	hi, lo := bits.Mul64(r.Uint64(), n)
+	if lo < n {
+		thresh := -n % n
+		for lo < thresh {
+			hi, lo = bits.Mul64(r.Uint64(), n)
+		}
+	}
+	return int(hi)
 }
 
 // String writes the 32 cards in order, separated by spaces.
@@ -296,12 +316,26 @@ func (d *Deal) AppendLegal(dst []Action) []Action {
 	case PhaseSequences:
 		return d.appendDialogue(dst)
 	case PhasePlay:
-		seat := d.play.Turn()
-		for m := d.play.Legal(); m != 0; m &= m - 1 {
-			c := m.First()
-			dst = append(dst, PlayAction(c))
-			if d.bellaAllowed(seat, c) {
-				dst = append(dst, PlayBellaAction(c))
+		// The hot path of a search: size dst once, then write the
+		// actions in place.
+		m := d.play.Legal()
+		bella := d.bellaCard()
+		n := m.Count()
+		if m.Has(bella) {
+			n++
+		}
+		i := len(dst)
+		if cap(dst)-i < n {
+			dst = append(dst, make([]Action, n)...)[:i]
+		}
+		dst = dst[:i+n]
+		for ; m != 0; m &= m - 1 {
+			c := Card(bits.TrailingZeros32(uint32(m)))
+			dst[i] = Action{Kind: PlayCard, Card: c}
+			i++
+			if c == bella {
+				dst[i] = Action{Kind: PlayCard, Card: c, Bella: true}
+				i++
 			}
 		}
 		return dst
@@ -309,19 +343,27 @@ func (d *Deal) AppendLegal(dst []Action) []Action {
 	return dst
 }
 
-// bellaAllowed: c is the second of K and Q of trump this seat plays, the
-// first went out from the same hand, and nobody announced yet.
+// bellaCard returns the card the seat to play may announce bella with
+// (RULES.md section 7): the second of K and Q of trump, when the same
+// seat played the first and nobody has announced; NoCard otherwise.
+func (d *Deal) bellaCard() Card {
+	if d.bellaBy != NoSeat || d.play.Trump > Spades {
+		return NoCard
+	}
+	played := d.playedBy[d.play.Turn()&1]
+	k, q := NewCard(King, d.play.Trump), NewCard(Queen, d.play.Trump)
+	switch {
+	case played.Has(q):
+		return k
+	case played.Has(k):
+		return q
+	}
+	return NoCard
+}
+
+// bellaAllowed reports whether seat may announce bella with c.
 func (d *Deal) bellaAllowed(seat Seat, c Card) bool {
-	if d.bellaBy != NoSeat || c.Suit() != d.trump {
-		return false
-	}
-	switch c.Rank() {
-	case King:
-		return d.playedBy[seat].Has(NewCard(Queen, d.trump))
-	case Queen:
-		return d.playedBy[seat].Has(NewCard(King, d.trump))
-	}
-	return false
+	return seat == d.play.Turn() && c != NoCard && c == d.bellaCard()
 }
 
 func (d *Deal) appendDialogue(dst []Action) []Action {
@@ -381,10 +423,22 @@ func (d *Deal) appendDialogue(dst []Action) []Action {
 // IsLegal reports whether a is legal for the seat to move.
 func (d *Deal) IsLegal(a Action) bool {
 	if d.phase == PhasePlay {
-		if a.Kind != PlayCard || !d.play.Legal().Has(a.Card) {
+		if a != (Action{Kind: PlayCard, Card: a.Card, Bella: a.Bella}) || !d.play.Legal().Has(a.Card) {
 			return false
 		}
 		return !a.Bella || d.bellaAllowed(d.play.Turn(), a.Card)
+	}
+	// The bidding and the dix answer directly; only the dialogue,
+	// where the words depend on both sequences, lists its legal words.
+	switch d.phase {
+	case PhaseBid1:
+		return a == simple(Pass) || a == simple(Take) || a == simple(Schmeiss)
+	case PhaseSchmeiss:
+		return a == simple(Accept) || a == simple(Refuse)
+	case PhaseBid2:
+		return a == simple(Pass) || a.Suit < 4 && a.Suit != d.origUpcard.Suit() && a == NameAction(a.Suit)
+	case PhaseDix:
+		return a == simple(NoExchange) || a == simple(Exchange) && d.play.Hands[d.turn&1].Has(NewCard(Seven, d.trump))
 	}
 	var buf [12]Action
 	for _, l := range d.AppendLegal(buf[:0]) {
@@ -408,7 +462,7 @@ func (d *Deal) Apply(a Action) error {
 
 // ApplyAs is Apply that first checks seat s is the one to move.
 func (d *Deal) ApplyAs(s Seat, a Action) error {
-	if t := d.Turn(); t != s {
+	if t := d.Turn(); t != s && d.phase != PhaseOver {
 		return &IllegalError{Seat: s, Action: a, Err: ErrNotYourTurn, Reason: "it is not your turn"}
 	}
 	return d.Apply(a)
@@ -420,7 +474,13 @@ func (d *Deal) ApplyUnchecked(a Action) { d.apply(a) }
 
 func (d *Deal) record(a Action) {
 	if int(d.nsteps) < len(d.steps) {
-		d.steps[d.nsteps] = Step{Seat: d.Turn(), Action: a}
+		// Field by field: a arrives in registers, and building the
+		// 7-byte Step whole on the stack first costs a failed
+		// store-to-load forward on every action.
+		st := &d.steps[d.nsteps]
+		st.Seat = d.Turn()
+		st.Action.Kind, st.Action.Card, st.Action.Suit = a.Kind, a.Card, a.Suit
+		st.Action.Rank, st.Action.N, st.Action.Bella = a.Rank, a.N, a.Bella
 		d.nsteps++
 	}
 }
@@ -642,7 +702,21 @@ var (
 	ErrNoSuchSequence = errors.New("no such sequence")
 	ErrDialogue       = errors.New("not what the dialogue allows")
 	ErrDealOver       = errors.New("deal is over")
+	// ErrMalformed is an action that sets fields its kind does not use
+	// (a pass with a card): a caller's bug, refused so that the history
+	// holds only actions that String and ParseAction round-trip.
+	ErrMalformed = errors.New("malformed action")
 )
+
+// holdsValue reports whether hand holds a sequence worth value points.
+func holdsValue(hand CardSet, value int) bool {
+	for _, q := range Sequences(hand) {
+		if q.Value() == value {
+			return true
+		}
+	}
+	return false
+}
 
 // IllegalError is a refused action: who tried what, and why.
 type IllegalError struct {
@@ -683,6 +757,9 @@ func (d *Deal) explain(a Action) error {
 	if d.phase == PhaseOver {
 		return fail(ErrDealOver, "the deal is over")
 	}
+	if a != a.canonical() {
+		return fail(ErrMalformed, "malformed action: a %s sets fields it does not use", a.kindWord())
+	}
 	want := map[Phase]string{
 		PhaseBid1:      "the bidding is on: pass, take or schmeiss",
 		PhaseSchmeiss:  "answer the schmeiss: accept or refuse",
@@ -694,13 +771,16 @@ func (d *Deal) explain(a Action) error {
 	switch d.phase {
 	case PhasePlay:
 		if a.Kind != PlayCard {
-			return fail(ErrWrongPhase, "%s is not a move now: %s", a.Words(), want)
+			return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
 		}
 		seat := d.play.Turn()
 		h := d.play.Hands[seat]
 		c := a.Card
+		if !c.Valid() {
+			return fail(ErrNotInHand, "that is not a card")
+		}
 		if !h.Has(c) {
-			return fail(ErrNotInHand, "you do not hold %s", c)
+			return fail(ErrNotInHand, "you do not hold %s", c.Pretty(false))
 		}
 		if !d.play.Legal().Has(c) {
 			lead := d.play.Lead
@@ -720,6 +800,9 @@ func (d *Deal) explain(a Action) error {
 		return fail(ErrBella, "bella is announced with the second of the king and queen of trump, by the player who held both")
 	case PhaseBid2:
 		if a.Kind == Name {
+			if a.Suit > Spades {
+				return fail(ErrBadSuit, "name a suit: clubs, diamonds, hearts or spades")
+			}
 			return fail(ErrBadSuit, "%s were refused in round one: name one of the other three suits", a.Suit.Name())
 		}
 	case PhaseDix:
@@ -729,18 +812,39 @@ func (d *Deal) explain(a Action) error {
 			}
 		}
 	case PhaseSequences:
-		if a.Kind == Announce {
-			return fail(ErrNoSuchSequence, "no sequence of that value to announce")
-		}
-		if a.Kind == Top || a.Kind == Length {
-			return fail(ErrNoSuchSequence, "that is not your sequence: say its real %s", map[Kind]string{Top: "top card", Length: "length"}[a.Kind])
-		}
 		var buf [8]Action
-		var words []string
-		for _, l := range d.AppendLegal(buf[:0]) {
-			words = append(words, `"`+l.Words()+`"`)
+		legal := d.AppendLegal(buf[:0])
+		may := func(k Kind) bool {
+			for _, l := range legal {
+				if l.Kind == k {
+					return true
+				}
+			}
+			return false
+		}
+		// An announcement, a length or a top card the dialogue asks
+		// for, but not the player's own: say what is wrong with it.
+		announcing := d.step == seqOpen || (d.step == seqReply && d.announced == 0)
+		switch {
+		case a.Kind == Announce && announcing:
+			best := d.best[d.turn]
+			if int(a.N) < best.Value() && holdsValue(d.play.Hands[d.turn], int(a.N)) {
+				return fail(ErrNoSuchSequence, "announce your best sequence, %s, or say no sequence", AnnounceAction(best.Value()).Words())
+			}
+			return fail(ErrNoSuchSequence, "no sequence of that value to announce")
+		case a.Kind == Top && may(Top):
+			return fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", d.best[d.turn].Top.Name())
+		case a.Kind == Length && may(Length):
+			return fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(d.best[d.turn].Len))
+		}
+		words := make([]string, len(legal))
+		for i, l := range legal {
+			words[i] = `"` + l.Words() + `"`
+		}
+		if a.Kind < NoSequence || a.Kind > Length {
+			return fail(ErrWrongPhase, "%q is not a move now: %s: you may say %s", a.String(), want, strings.Join(words, ", "))
 		}
 		return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), strings.Join(words, ", "))
 	}
-	return fail(ErrWrongPhase, "%s is not a move now: %s", a.Words(), want)
+	return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
 }

@@ -18,11 +18,27 @@
 // Deal is a value with no pointers: assigning it clones it. Legal returns
 // the actions of the seat to move in every phase; Apply takes one and
 // refuses an illegal one with an *IllegalError that says why in a
-// player's words, leaving the deal unchanged. ApplyUnchecked and the Play
-// value (Play.Legal, Play.Move) are the cheap, allocation-free paths for
-// search. View(seat) is what that seat may know; bots see only Views.
-// View.Complete rebuilds a full deal from a guess at the hidden cards, by
-// replaying the public history, so a guess that contradicts it is refused.
+// player's words ("you must follow hearts"), leaving the deal unchanged;
+// its Err is one of the Err values, for errors.Is. An action that sets
+// fields its kind does not use (a pass with a card) is refused as
+// ErrMalformed, so the history holds only actions that String and
+// ParseAction round-trip. ApplyUnchecked and the Play value (Play.Legal,
+// Play.Move) are the cheap, allocation-free paths for search;
+// Play.Playout finishes the card play at random for Monte Carlo search,
+// and Play.Pick makes the same choice one card at a time. View(seat) is
+// what that seat may know; bots see only Views. View.Complete rebuilds a
+// full deal from a guess at the hidden cards by replaying the public
+// history, and refuses a guess that contradicts anything the view shows
+// (a word said, a sequence shown, who won the sequence right).
+//
+// # Tests
+//
+// The tests are named after the rules they check (TestBiddingSchmeissRefusedByDealer,
+// TestPlayOvertrumpWhenTrumpLed...). TestRandomGames plays 100,000 random
+// games (-games=N for more) against the invariants; TestKperft counts the
+// legal card-play sequences of fixed deals two ways against
+// testdata/kperft.golden (-update rewrites it); the Fuzz targets drive
+// Apply and every parser.
 //
 // Game plays deals to the target, alternating the dealer (abandoned deals
 // pass the deal too), and records every Event in order for the game log.

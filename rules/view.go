@@ -237,6 +237,17 @@ func (v *View) Complete(opp CardSet, rest []Card) (Deal, error) {
 	if d.play.Hands[v.Seat] != v.Hand || d.play.Hands[o] != opp {
 		return Deal{}, fmt.Errorf("%w: hands differ after replay", ErrInconsistent)
 	}
+	// The winner of the sequence right shows every sequence it holds, so
+	// a sample giving it another one contradicts what was shown.
+	if d.shown && d.seqCards[d.seqWinner] != v.Shown {
+		return Deal{}, fmt.Errorf("%w: sequences shown differ", ErrInconsistent)
+	}
+	// Anything else public that the words alone do not pin: who won the
+	// sequence right at "same" (a trump sequence wins), for one. The
+	// deal rebuilt must look exactly like the view.
+	if d.View(v.Seat) != *v {
+		return Deal{}, fmt.Errorf("%w: the deal rebuilt shows %s a different view", ErrInconsistent, v.Seat)
+	}
 	return d, nil
 }
 

@@ -1,0 +1,268 @@
+package rules
+
+import (
+	"fmt"
+	"testing"
+)
+
+// FuzzApply drives a deal with actions read from the input: the first
+// byte picks the options and the dealer, the next 31 shuffle the deck,
+// and each later pair of bytes is either a legal action (chosen by
+// index) or an arbitrary one, well formed or not. Apply must never
+// panic, a refused action must leave the deal unchanged and come with an
+// *IllegalError, and the invariants of the property test must hold
+// after every action.
+func FuzzApply(f *testing.F) {
+	f.Add([]byte{0})
+	f.Add([]byte("\x00 a deal driven by the first legal action every time\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
+	f.Add([]byte("\x07shuffled by these thirty-one bytes!!\x80\x01\x81\x02\x83\x05\x90\x11\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18"))
+	f.Add([]byte("\x03\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed\xec\xeb\xea\xe9\xe8\xe7\xe6\xe5\xe4\xe3\xe2\xe1\x01\x02\x01\x02\x01\x02\xc1\x22\xc3\x44"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) == 0 {
+			return
+		}
+		o := DefaultOptions()
+		o.BottomCard = data[0]&1 == 0
+		o.SequenceRank = SeqRank(data[0] >> 1 & 1)
+		o.MeldsNeedTrick = data[0]&4 == 0
+		o.LastTrick = int(data[0]>>3&3) * 10
+		dealer := Seat(data[0] >> 5 & 1)
+		data = data[1:]
+		deck := NewDeck()
+		for i := 31; i > 0; i-- {
+			var b byte
+			if len(data) > 0 {
+				b, data = data[0], data[1:]
+			}
+			j := int(b) % (i + 1)
+			deck[i], deck[j] = deck[j], deck[i]
+		}
+		d := NewDeal(o, dealer, deck)
+		for len(data) >= 2 && !d.Over() {
+			x, y := data[0], data[1]
+			data = data[2:]
+			legal := d.Legal()
+			if len(legal) == 0 {
+				t.Fatalf("no legal action in %s", d.Phase())
+			}
+			var a Action
+			if x&0x80 == 0 {
+				a = legal[int(y)%len(legal)]
+			} else {
+				a = Action{Kind: Kind(x & 0x1f), Card: Card(y & 0x3f), Suit: Suit(y >> 6), Rank: Rank(y & 7), N: []uint8{20, 50, 3, 5, 0, 30, 8, 9}[y>>5&7], Bella: x&0x40 != 0}
+				if x&0x20 == 0 {
+					a = a.canonical()
+				}
+			}
+			before := d
+			err := d.Apply(a)
+			if before.IsLegal(a) != (err == nil) {
+				t.Fatalf("%v: IsLegal %v but Apply returned %v", a, before.IsLegal(a), err)
+			}
+			if err != nil {
+				if d != before {
+					t.Fatalf("refused %v changed the deal", a)
+				}
+				ie, ok := err.(*IllegalError)
+				if !ok || ie.Err == nil || ie.Reason == "" || ie.Action != a {
+					t.Fatalf("refused %v: error %#v", a, err)
+				}
+				continue
+			}
+			if !isLegalIn(legal, a) {
+				t.Fatalf("%v accepted but not in Legal %v", a, legal)
+			}
+			if err := checkPlaces(&d); err != nil {
+				t.Fatal(err)
+			}
+			if d.Phase() == PhasePlay {
+				if err := checkFollowRule(&d); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s := d.Turn(); s != NoSeat {
+				v := d.View(s)
+				if !equalActions(v.Legal(), d.Legal()) {
+					t.Fatalf("view legal %v, deal legal %v", v.Legal(), d.Legal())
+				}
+			}
+		}
+		if d.Over() {
+			if err := checkScore(&d); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}
+
+func isLegalIn(legal []Action, a Action) bool {
+	for _, l := range legal {
+		if l == a {
+			return true
+		}
+	}
+	return false
+}
+
+// Parsers: no panic, and whatever is accepted writes back (String) to
+// text that parses to the same value.
+
+func FuzzParseCard(f *testing.F) {
+	for _, s := range []string{"JS", "TS", "10S", "J♠", "10♥", "js", "qh", " 7c ", "", "10", "1", "\xff", "♠J", "A hearts"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCard(s)
+		if err != nil {
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("ParseCard(%q) = %d, not a card", s, c)
+		}
+		for _, text := range []string{c.String(), c.Pretty(false), c.Pretty(true)} {
+			if back, err := ParseCard(text); err != nil || back != c {
+				t.Fatalf("ParseCard(%q) = %s; ParseCard(%q) = %s, %v", s, c, text, back, err)
+			}
+		}
+	})
+}
+
+func FuzzParseCardSet(f *testing.F) {
+	for _, s := range []string{"", "JS TS", "JH, 9h  10♥\tAH", "JH JH", "7C 8C 9C TC JC QC KC AC 7D", ",,", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseCardSet(s)
+		if err != nil {
+			return
+		}
+		if back, err := ParseCardSet(m.String()); err != nil || back != m {
+			t.Fatalf("ParseCardSet(%q) = %s; back %s, %v", s, m, back, err)
+		}
+	})
+}
+
+func FuzzParseDeck(f *testing.F) {
+	f.Add(NewDeck().String())
+	f.Add(kperftDeals[1].deck)
+	f.Add("7C 8C")
+	f.Add("7c 8c 9c 10c jc qc kc ac 7d 8d 9d 10d jd qd kd ad 7h 8h 9h 10h jh qh kh ah 7s 8s 9s 10s js qs ks as")
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseDeck(s)
+		if err != nil {
+			return
+		}
+		var seen CardSet
+		for _, c := range d {
+			seen = seen.With(c)
+		}
+		if seen != FullDeck {
+			t.Fatalf("ParseDeck(%q) = %v: not the 32 cards", s, d)
+		}
+		if back, err := ParseDeck(d.String()); err != nil || back != d {
+			t.Fatalf("ParseDeck(%q); back %v, %v", s, back, err)
+		}
+	})
+}
+
+func FuzzParseAction(f *testing.F) {
+	for _, s := range []string{"pass", "take", "schmeiss", "accept", "refuse", "name h", "exchange", "no-exchange",
+		"no-sequence", "announce 20", "announce 50", "good", "not-good", "how-high", "top k", "same",
+		"how-many", "length 5", "play JS", "play 10♥ bella", "", "play", "name", "length 9", "top \u212a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		a, err := ParseAction(s)
+		if err != nil {
+			return
+		}
+		if a != a.canonical() {
+			t.Fatalf("ParseAction(%q) = %#v sets fields its kind does not use", s, a)
+		}
+		if back, err := ParseAction(a.String()); err != nil || back != a {
+			t.Fatalf("ParseAction(%q) = %v; ParseAction(%q) = %v, %v", s, a, a.String(), back, err)
+		}
+		_ = a.Words()
+	})
+}
+
+func FuzzParseOptions(f *testing.F) {
+	for _, s := range []string{"", DefaultOptions().String(), "bottom_card=off, sequence_rank=length", "target=1", "last_trick=1000",
+		"melds_need_trick=no,,", "x=y", "target"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseOptions(s)
+		if err != nil {
+			return
+		}
+		if back, err := ParseOptions(o.String()); err != nil || back != o {
+			t.Fatalf("ParseOptions(%q) = %+v; ParseOptions(%q) = %+v, %v", s, o, o.String(), back, err)
+		}
+	})
+}
+
+func FuzzParseSeat(f *testing.F) {
+	for _, s := range []string{"A", "b", " a ", "", "C", "AB"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, err := ParseSeat(s)
+		if err != nil {
+			return
+		}
+		if back, err := ParseSeat(x.String()); err != nil || back != x || x > SeatB {
+			t.Fatalf("ParseSeat(%q) = %v; back %v, %v", s, x, back, err)
+		}
+	})
+}
+
+func FuzzParseSuit(f *testing.F) {
+	for _, s := range []string{"C", "d", "♥", "♤", "spades", " Heart ", "", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, err := ParseSuit(s)
+		if err != nil {
+			return
+		}
+		if x > Spades {
+			t.Fatalf("ParseSuit(%q) = %d, not a suit", s, x)
+		}
+		for _, text := range []string{x.String(), x.Symbol(), x.Name()} {
+			if back, err := ParseSuit(text); err != nil || back != x {
+				t.Fatalf("ParseSuit(%q) = %v; ParseSuit(%q) = %v, %v", s, x, text, back, err)
+			}
+		}
+	})
+}
+
+func FuzzParseRank(f *testing.F) {
+	for _, s := range []string{"7", "10", "t", "J", "q", "K", "a", "", "1", "11"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		x, err := ParseRank(s)
+		if err != nil {
+			return
+		}
+		if x > Ace {
+			t.Fatalf("ParseRank(%q) = %d, not a rank", s, x)
+		}
+		for _, text := range []string{x.String(), x.Display()} {
+			if back, err := ParseRank(text); err != nil || back != x {
+				t.Fatalf("ParseRank(%q) = %v; ParseRank(%q) = %v, %v", s, x, text, back, err)
+			}
+		}
+	})
+}
+
+// Example-style check that the fuzz helpers compile against the error
+// type: a refused action's error prints its reason.
+func TestIllegalErrorPrintsReason(t *testing.T) {
+	d := NewDeal(DefaultOptions(), SeatA, NewDeck())
+	err := d.Apply(Action{Kind: Accept})
+	if got := fmt.Sprint(err); got != `"accept" is not a move now: the bidding is on: pass, take or schmeiss` {
+		t.Errorf("error prints %q", got)
+	}
+}

@@ -1,0 +1,156 @@
+package rules
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// hands places chosen cards at the deck positions NewDeal deals them
+// from (see the position constants in deal.go): the non-dealer's first
+// six (positions 0-2 and 6-8), the dealer's first six (3-5, 9-11), the
+// upcard (12), the second batches of three (13-15 non-dealer, 16-18
+// dealer) and the bottom card (31). Empty fields are filled from the
+// cards not named, in index order, so a test names only what matters.
+type hands struct {
+	nd, dl   string // first six cards of the non-dealer and the dealer
+	up       string // the upcard
+	nd2, dl2 string // second batches, three each
+	bottom   string // the last card of the stock
+}
+
+// deck builds the deck for h, failing the test on a card named twice or
+// a batch of the wrong size.
+func (h hands) deck(t testing.TB) Deck {
+	t.Helper()
+	var d Deck
+	for i := range d {
+		d[i] = NoCard
+	}
+	var used CardSet
+	place := func(what, cards string, pos []int) {
+		t.Helper()
+		if cards == "" {
+			return
+		}
+		m, err := ParseCardSet(cards)
+		if err != nil {
+			t.Fatalf("%s %q: %v", what, cards, err)
+		}
+		fs := strings.Fields(cards)
+		if len(fs) != len(pos) {
+			t.Fatalf("%s %q: %d cards, want %d", what, cards, len(fs), len(pos))
+		}
+		if m&used != 0 {
+			t.Fatalf("%s %q: %s named twice", what, cards, m&used)
+		}
+		used |= m
+		for i, f := range fs {
+			d[pos[i]] = MustCard(f)
+		}
+	}
+	place("non-dealer", h.nd, []int{0, 1, 2, 6, 7, 8})
+	place("dealer", h.dl, []int{3, 4, 5, 9, 10, 11})
+	place("upcard", h.up, []int{12})
+	place("non-dealer second batch", h.nd2, []int{13, 14, 15})
+	place("dealer second batch", h.dl2, []int{16, 17, 18})
+	place("bottom", h.bottom, []int{31})
+	rest := FullDeck &^ used
+	for i := range d {
+		if d[i] == NoCard {
+			c := rest.First()
+			d[i], rest = c, rest.Without(c)
+		}
+	}
+	return d
+}
+
+// newDeal deals h with dealer dealing and the default options.
+func newDeal(t testing.TB, dealer Seat, h hands) Deal {
+	t.Helper()
+	return NewDeal(DefaultOptions(), dealer, h.deck(t))
+}
+
+// do applies actions written in ParseAction notation, failing the test
+// on the first refused one.
+func do(t testing.TB, d *Deal, actions ...string) {
+	t.Helper()
+	for _, s := range actions {
+		a, err := ParseAction(s)
+		if err != nil {
+			t.Fatalf("bad action in test: %v", err)
+		}
+		if err := d.Apply(a); err != nil {
+			t.Fatalf("%s: %q refused: %v (history %v)", d.Turn(), s, err, d.Steps())
+		}
+	}
+}
+
+// refused applies a, which must be refused with an *IllegalError wrapping
+// want and saying msg (when msg is not empty), and checks that the deal
+// is unchanged.
+func refused(t testing.TB, d *Deal, a Action, want error, msg string) {
+	t.Helper()
+	before := *d
+	err := d.Apply(a)
+	if err == nil {
+		t.Fatalf("%s accepted, want refused with %v", a, want)
+	}
+	if !errors.Is(err, want) {
+		t.Errorf("%s: got error %v, want errors.Is %v", a, err, want)
+	}
+	var ie *IllegalError
+	if !errors.As(err, &ie) {
+		t.Errorf("%s: got error of type %T, want *IllegalError", a, err)
+	} else if ie.Action != a || ie.Seat != d.Turn() {
+		t.Errorf("%s: error names %s by %s, want %s by %s", a, ie.Action, ie.Seat, a, d.Turn())
+	}
+	if msg != "" && err.Error() != msg {
+		t.Errorf("%s: got message %q, want %q", a, err.Error(), msg)
+	}
+	if *d != before {
+		t.Errorf("%s: refused action changed the deal", a)
+	}
+}
+
+// refusedText is refused with the action in ParseAction notation.
+func refusedText(t testing.TB, d *Deal, action string, want error, msg string) {
+	t.Helper()
+	a, err := ParseAction(action)
+	if err != nil {
+		t.Fatalf("bad action in test: %v", err)
+	}
+	refused(t, d, a, want, msg)
+}
+
+// legalText returns the legal actions in ParseAction notation, in the
+// order Legal gives them.
+func legalText(d *Deal) string {
+	var parts []string
+	for _, a := range d.Legal() {
+		parts = append(parts, a.String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// wantLegal checks the legal actions, written as legalText writes them.
+func wantLegal(t testing.TB, d *Deal, want string) {
+	t.Helper()
+	if got := legalText(d); got != want {
+		t.Errorf("%s to move in %s: got legal %q, want %q", d.Turn(), d.Phase(), got, want)
+	}
+}
+
+// set parses a card set for a test.
+func set(t testing.TB, s string) CardSet {
+	t.Helper()
+	m, err := ParseCardSet(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// roles returns the non-dealer and the dealer, so tests can say who acts
+// by role whichever seat deals.
+func roles(dealer Seat) (nd, dl Seat) { return dealer.Other(), dealer }

@@ -1,0 +1,193 @@
+package rules
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestViewHidesOpponentCards(t *testing.T) {
+	d := newDeal(t, SeatB, bidHands)
+	v := d.View(SeatA)
+	if v.Hand != set(t, bidHands.nd) || v.OppCount != 6 || v.Upcard != MustCard("JH") || v.Bottom != NoCard ||
+		v.Trump != NoSuit || v.Maker != NoSeat || v.Turn != SeatA || v.Phase != PhaseBid1 || v.Seat != SeatA || v.Dealer != SeatB {
+		t.Errorf("A's view at the deal: %+v", v)
+	}
+	if v.Unseen() != FullDeck&^set(t, bidHands.nd+" JH") || v.Hidden() != 32-6-6-1 {
+		t.Errorf("unseen %s (%d cards), hidden places %d", v.Unseen(), v.Unseen().Count(), v.Hidden())
+	}
+	// Another deal with the same cards for A and the upcard, everything
+	// else different, looks the same to A and different to B.
+	other := hands{nd: bidHands.nd, up: bidHands.up, dl: "7D JD QD KD AD 7H"}
+	e := newDeal(t, SeatB, other)
+	if e.View(SeatA) != v {
+		t.Error("deals that differ only in B's and the stock's cards give A different views")
+	}
+	if e.View(SeatB) == d.View(SeatB) {
+		t.Error("B's views of different hands are equal")
+	}
+	// The bidding is public; the second batch shows only one's own.
+	do(t, &d, "pass", "take")
+	do(t, &e, "pass", "take")
+	v = d.View(SeatA)
+	if v.Maker != SeatB || v.Trump != Hearts || v.Bottom != MustCard("AD") || v.Hand.Count() != 9 || v.OppCount != 9 {
+		t.Errorf("A's view after B takes: %+v", v)
+	}
+	if len(v.History()) != 2 || v.History()[1] != (Step{Seat: SeatB, Action: Action{Kind: Take}}) {
+		t.Errorf("history %v", v.History())
+	}
+	if w := d.View(SeatB); w.Legal() != nil || w.AppendLegal(nil) != nil {
+		t.Errorf("B may not act on A's turn: %v", w.Legal())
+	}
+	if !equalActions(v.Legal(), d.Legal()) {
+		t.Errorf("A's view legal %v, deal %v", v.Legal(), d.Legal())
+	}
+}
+
+func TestViewBottomCardOption(t *testing.T) {
+	opts := DefaultOptions()
+	opts.BottomCard = false
+	d := NewDeal(opts, SeatB, bidHands.deck(t))
+	do(t, &d, "take")
+	v := d.View(SeatA)
+	if d.Bottom() != NoCard || v.Bottom != NoCard || !v.Unseen().Has(MustCard("AD")) {
+		t.Errorf("bottom_card=off: bottom %s, view %s, unseen %s", d.Bottom(), v.Bottom, v.Unseen())
+	}
+}
+
+func TestViewCompleteRefusesContradictions(t *testing.T) {
+	// A (non-dealer) holds Q-K-A of clubs, B Q-K-A of spades, the trump
+	// named: at "same" B's trump sequence wins the right. From A's view,
+	// a B hand with Q-K-A of diamonds instead says the same words but
+	// would give A the right: it contradicts the view.
+	a := "QC KC AC 7D 8H TH 7S 9S 8C"
+	b := "QS KS AS 9C TC 9D TD 9H JH"
+	d := dialogueDeal(t, DefaultOptions(), a, b, Spades)
+	do(t, &d, "announce 20", "how-high", "top A", "same")
+	if d.SeqWinner() != SeatB {
+		t.Fatalf("winner %s, want B", d.SeqWinner())
+	}
+	v := d.View(SeatA)
+	restOf := func(opp CardSet) []Card { return (v.Unseen() &^ opp).Cards() }
+	truth := set(t, b)
+	if _, err := v.Complete(truth, restOf(truth)); err != nil {
+		t.Fatalf("the true hand refused: %v", err)
+	}
+	plain := truth.Without(MustCard("QS")).Without(MustCard("KS")).Without(MustCard("AS")) | set(t, "QD KD AD")
+	if _, err := v.Complete(plain, restOf(plain)); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("B with plain Q-K-A: got %v, want ErrInconsistent", err)
+	}
+	// A hand without a 20 to the ace could not have said "same".
+	none := truth.Without(MustCard("QS")) | set(t, "8D")
+	if _, err := v.Complete(none, restOf(none)); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("B without the sequence: got %v, want ErrInconsistent", err)
+	}
+	// Wrong sizes.
+	if _, err := v.Complete(truth.Without(MustCard("9C")), restOf(truth)); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("eight cards: got %v", err)
+	}
+	if _, err := v.Complete(truth, restOf(truth)[1:]); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("short rest: got %v", err)
+	}
+
+	// Shown sequences: after the first trick B shows Q-K-A of spades; a
+	// B hand that also holds a run it did not show is refused.
+	do(t, &d, "play 7D", "play 9D")
+	v = d.View(SeatA)
+	if v.Shown != set(t, "QS KS AS") || v.SeqWinner != SeatB {
+		t.Fatalf("shown %s by %s", v.Shown, v.SeqWinner)
+	}
+	truth = d.Hand(SeatB)
+	if _, err := v.Complete(truth, restOf(truth)); err != nil {
+		t.Fatalf("the true hand refused: %v", err)
+	}
+	extra := truth.Without(MustCard("9H")).Without(MustCard("JH")) | set(t, "JD QD") // T-J-Q of diamonds
+	if _, err := v.Complete(extra, restOf(extra)); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("B with an unshown run: got %v, want ErrInconsistent", err)
+	}
+	missing := truth.Without(MustCard("KS")) | set(t, "JD")
+	if _, err := v.Complete(missing, restOf(missing)); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("B without a shown card: got %v, want ErrInconsistent", err)
+	}
+}
+
+func TestViewCompleteAfterDixExchange(t *testing.T) {
+	d := newDeal(t, SeatB, dixNonDealer)
+	do(t, &d, "take", "exchange")
+	v := d.View(SeatB)
+	if !v.OppKnown().Has(MustCard("JH")) || v.Unseen().Has(MustCard("JH")) || v.Unseen().Has(MustCard("7H")) {
+		t.Fatalf("B's view: opponent known %s unseen %s", v.OppKnown(), v.Unseen())
+	}
+	truth := d.Hand(SeatA)
+	if c, err := v.Complete(truth, (v.Unseen() &^ truth).Cards()); err != nil || c.View(SeatB) != v {
+		t.Fatalf("the true hand: %v", err)
+	}
+	// A has the jack of hearts, as everyone saw: a sample without it is
+	// refused.
+	without := truth.Without(MustCard("JH")).With((v.Unseen() &^ truth).First())
+	if _, err := v.Complete(without, (v.Unseen() &^ without).Cards()); !errors.Is(err, ErrInconsistent) {
+		t.Errorf("sample without the upcard A took: got %v, want ErrInconsistent", err)
+	}
+}
+
+func TestViewCompleteRefusesBadSamples(t *testing.T) {
+	d := newDeal(t, SeatB, bidHands)
+	do(t, &d, "pass", "take")
+	v := d.View(SeatA)
+	truth := d.Hand(SeatB)
+	rest := (v.Unseen() &^ truth).Cards()
+	if c, err := v.Complete(truth, rest); err != nil || c.View(SeatA) != v {
+		t.Fatalf("the truth: %v", err)
+	}
+	mine := v.Hand.First()
+	theirs := truth.First()
+	tests := []struct {
+		name string
+		opp  CardSet
+		rest []Card
+	}{
+		{"opponent holds one of my cards", truth.Without(theirs).With(mine), append(rest, theirs)},
+		{"opponent holds the upcard", truth.Without(theirs).With(v.Upcard), append(rest, theirs)},
+		{"a card twice in the rest", truth, append(rest[:len(rest)-1:len(rest)-1], rest[0])},
+		{"a card of the opponent's in the rest", truth, append(rest[1:len(rest):len(rest)], theirs)},
+		{"not a card in the rest", truth, append(rest[1:len(rest):len(rest)], NoCard)},
+		{"a card left over", truth, append(rest, rest[0])},
+		{"too few", truth, rest[1:]},
+		{"opponent short", truth.Without(theirs), append(rest, theirs)},
+	}
+	for _, tc := range tests {
+		if _, err := v.Complete(tc.opp, tc.rest); !errors.Is(err, ErrInconsistent) {
+			t.Errorf("%s: got %v, want ErrInconsistent", tc.name, err)
+		}
+	}
+}
+
+func TestViewDialogueAndPlayAccessors(t *testing.T) {
+	d := dialogueDeal(t, DefaultOptions(), twenty9C, twenty9S, Spades)
+	do(t, &d, "announce 20", "how-high", "top 9")
+	v := d.View(SeatB)
+	if val, told := v.Announced(); val != 20 || told.Top != Nine {
+		t.Errorf("Announced = %d, %+v; want 20 and nine high", val, told)
+	}
+	if v.OwnBest().String() != "9S-8S-7S" {
+		t.Errorf("OwnBest = %s", v.OwnBest())
+	}
+	va := d.View(SeatA)
+	if got := va.OwnBest(); got.String() != "9C-8C-7C" {
+		t.Errorf("A's OwnBest = %s", got)
+	}
+	if !equalActions(v.AppendLegal(nil), d.Legal()) {
+		t.Errorf("AppendLegal %v, deal %v", v.AppendLegal(nil), d.Legal())
+	}
+	do(t, &d, "same", "play 7C")
+	v = d.View(SeatB)
+	p := v.Play()
+	if p.Hands[SeatA] != 0 || p.Hands[SeatB] != d.Hand(SeatB) || p.Lead != MustCard("7C") || p.Trump != Spades {
+		t.Errorf("the view's Play: %+v", p)
+	}
+	if lead, leader := d.Trick(); lead != MustCard("7C") || leader != SeatA {
+		t.Errorf("Trick = %s, %s", lead, leader)
+	}
+	if d.Options() != DefaultOptions() || d.NonDealer() != SeatA || d.Deck()[12] != d.OrigUpcard() {
+		t.Errorf("accessors: options %+v non-dealer %s deck %s", d.Options(), d.NonDealer(), d.Deck())
+	}
+}
