@@ -1,12 +1,211 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui"
 )
 
-// runTrain is not built yet.
+// trainFlags is what the flags of klob train say.
+type trainFlags struct {
+	cfg    tui.TrainConfig
+	eval   string // -eval: the situation to evaluate, headless
+	evalOn bool
+	review bool
+	// seedSet: -seed was given (it seeds -eval when the text names no
+	// seed).
+	seedSet bool
+}
+
+// parseTrain reads the flags of klob train:
+//
+//	klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-target N] [-rules k=v,...] [-ascii]
+//	klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
+//	klob train -review
+func parseTrain(args []string, stderr io.Writer, now func() time.Time) (trainFlags, error) {
+	fs := flag.NewFlagSet("klob train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 0, "seed of the drills and their evaluations (default: from the clock)")
+	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
+	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
+	target := fs.Int("target", 0, "the score that wins the game (default 500, or the rules' target)")
+	ruleText := fs.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", "))
+	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
+	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
+	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-ascii]")
+		fmt.Fprintln(stderr, "       klob train -eval \"hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430\"")
+		fmt.Fprintln(stderr, "       klob train -review")
+		fs.PrintDefaults()
+		fmt.Fprintln(stderr, `
+-eval reads key=value fields: hand= (six cards), up= (the upcard), seat=elder|dealer
+(optional: what was said decides whose turn it is), score=YOURS-THEIRS, target=N,
+said=pass or said=schmeiss or said=pass,schmeiss (the words before your turn), round=2
+(both passed round one; said= then lists round two only), samples=N, seed=N, and any
+rule option (bottom_card=off...).`)
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return trainFlags{}, errHelp
+		}
+		return trainFlags{}, err
+	}
+	if fs.NArg() > 0 {
+		return trainFlags{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	f, err := drill.ParseFilter(*only)
+	if err != nil {
+		return trainFlags{}, fmt.Errorf("-only: %v", err)
+	}
+	if *samples < 1 || *samples > 100000 {
+		return trainFlags{}, fmt.Errorf("-samples: %d is not from 1 to 100000", *samples)
+	}
+	opts, err := rules.ParseOptions(*ruleText)
+	if err != nil {
+		return trainFlags{}, fmt.Errorf("-rules: %v", err)
+	}
+	if set["target"] {
+		if err := opts.Set("target", fmt.Sprint(*target)); err != nil {
+			return trainFlags{}, fmt.Errorf("-target: %v", err)
+		}
+	}
+	if set["eval"] && set["review"] {
+		return trainFlags{}, errors.New("-eval and -review do not go together")
+	}
+	s := *seed
+	if !set["seed"] {
+		s = uint64(now().UnixNano())
+	}
+	return trainFlags{
+		eval:    *evalText,
+		evalOn:  set["eval"],
+		review:  *review,
+		seedSet: set["seed"],
+		cfg: tui.TrainConfig{
+			Seed: s, Only: f, Options: opts, Samples: *samples,
+			Spinner: true, ASCII: *ascii,
+		},
+	}, nil
+}
+
+// runTrain is the bidding trainer: drills on the screen, or -eval and
+// -review as text.
 func runTrain(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "klob train: not yet: this part of Klob is still being built")
-	return 1
+	tf, err := parseTrain(args, stderr, time.Now)
+	switch {
+	case errors.Is(err, errHelp):
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		return 2
+	}
+	if tf.evalOn {
+		return trainEval(tf, stdout, stderr)
+	}
+	rec, err := drill.DefaultStatsFile()
+	if tf.review {
+		if err != nil {
+			fmt.Fprintf(stderr, "klob train: %v\n", err)
+			return 1
+		}
+		return trainReview(rec, stdout, stderr)
+	}
+	cfg := tf.cfg
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: %v: your record will not be kept\n", err)
+	} else {
+		cfg.Record = rec
+	}
+	app := tui.NewTrain(cfg)
+	opts := []tea.ProgramOption{}
+	if stdout != io.Writer(os.Stdout) {
+		opts = append(opts, tea.WithOutput(stdout))
+	}
+	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		return 1
+	}
+	if note := app.QuitNote(); note != "" {
+		fmt.Fprintln(stdout, note)
+	}
+	return 0
+}
+
+// trainEval evaluates the -eval situation and prints the table. The
+// text's samples= and seed= win over -samples and -seed; without them
+// the seed is drill.DefaultSeed, so the same text prints the same table.
+func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
+	req, err := drill.Parse(tf.eval)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
+		return 2
+	}
+	if req.Samples == 0 {
+		req.Samples = tf.cfg.Samples
+	}
+	if !req.SeedSet && tf.seedSet {
+		req.Seed = tf.cfg.Seed
+	}
+	v, err := req.Situation.View()
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
+		return 2
+	}
+	an, err := drill.Evaluate(context.Background(), v, drill.Options{Samples: req.Samples, Seed: req.Seed})
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
+		return 1
+	}
+	if err := drill.WriteReport(stdout, req, &an); err != nil {
+		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// trainReview prints the record and the last mistakes, newest first,
+// each with the -eval text that shows it again.
+func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
+	st, err := rec.Load()
+	var de *drill.DamagedError
+	switch {
+	case errors.As(err, &de):
+		fmt.Fprintf(stderr, "klob train: %v\n", err)
+	case err != nil:
+		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		return 1
+	}
+	if st.Drills == 0 {
+		fmt.Fprintln(stdout, "No drills yet: run klob train.")
+		return 0
+	}
+	fmt.Fprintf(stdout, "%d drills, %d right (%.0f%%), %.1f points lost a drill.\n", st.Drills, st.Correct, 100*st.Accuracy(), st.AvgLost())
+	for _, k := range []drill.Kind{drill.Round1, drill.Schmeiss, drill.Round2} {
+		if s, ok := st.Kinds[k.String()]; ok && s.Drills > 0 {
+			fmt.Fprintf(stdout, "  %-10s %d of %d right (%.0f%%), %.1f points lost a drill\n", k, s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost())
+		}
+	}
+	if len(st.Mistakes) > 0 {
+		fmt.Fprintln(stdout, "\nYour last mistakes, newest first:")
+	}
+	for i := len(st.Mistakes) - 1; i >= 0; i-- {
+		m := st.Mistakes[i]
+		fmt.Fprintf(stdout, "%s  you: %s, best: %s: %s\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
+			m.Chose, m.Best, m.Verdict().Text(), m.Situation)
+	}
+	return 0
 }

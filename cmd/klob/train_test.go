@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/rules"
+)
+
+func train(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = runTrain(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// TestTrainEval: -eval prints every legal option with its numbers, the
+// hard bot's choice and a verdict per option; J-9-A of the upcard's suit
+// takes, and passing is a mistake; the same text prints the same table.
+func TestTrainEval(t *testing.T) {
+	text := "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-230 samples=120"
+	code, out, errs := train(t, "-eval", text)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"situation: hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-230 target=500",
+		"The opponent deals: you speak first",
+		"Score: you 120, the opponent 230; game to 500.",
+		"120 samples (seed 1); options ranked by the expected score difference",
+		"option", "score diff", "bete", "win game", "verdict",
+		"best (the hard bot's choice)",
+		"The hard bot would take.",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// One line per legal option, in the engine's order.
+	row := regexp.MustCompile(`(?m)^(pass|take|schmeiss)\s+[+-]?\d+\.\d ± +\d+\.\d\s+\d+(\.\d)?%\s+\d+\.\d%\s+(.*)$`)
+	rows := row.FindAllStringSubmatch(out, -1)
+	if len(rows) != 3 || rows[0][1] != "pass" || rows[1][1] != "take" || rows[2][1] != "schmeiss" {
+		t.Fatalf("option rows %q in:\n%s", rows, out)
+	}
+	if !strings.HasPrefix(rows[0][3], "a mistake that costs") {
+		t.Errorf("passing J-9-A: %q", rows[0][3])
+	}
+	_, again, _ := train(t, "-eval", text)
+	if again != out {
+		t.Errorf("the same text printed two tables:\n%s\n%s", out, again)
+	}
+	_, other, _ := train(t, "-eval", text+" seed=2")
+	if other == out {
+		t.Error("seed=2 printed the same table as seed 1")
+	}
+	_, flagSeed, _ := train(t, "-seed", "2", "-eval", text)
+	if flagSeed != other {
+		t.Error("-seed 2 and seed=2 differ")
+	}
+}
+
+func TestTrainEvalKinds(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"hand=JS QD AD KH 8S KS up=QH said=pass,schmeiss samples=20", "accept"},
+		{"hand=9D 8C KC QC AH TH up=7S seat=dealer round=2 said=pass samples=20", "name hearts"},
+	} {
+		code, out, errs := train(t, "-eval", tc.text)
+		if code != 0 || !strings.Contains(out, tc.want) {
+			t.Errorf("%q: exit %d, %s\n%s", tc.text, code, errs, out)
+		}
+	}
+}
+
+// TestTrainEvalErrors: bad input is refused with exit 2 and a message
+// naming the bad part.
+func TestTrainEvalErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{"hand=XS 9S AS KH QH 7D up=8S", `klob train: -eval: hand: "XS" is not a card`},
+		{"hand=JS 9S AS KH QH up=8S", "klob train: -eval: hand: a hand has six cards, not 5"},
+		{"hand=JS 9S AS KH QH 7D up=JS", "klob train: -eval: up: the upcard cannot be in the hand"},
+		{"hand=JS 9S AS KH QH 7D up=8S score=600-0", "klob train: -eval: score: the game is already over"},
+		{"hand=JS 9S AS KH QH 7D up=8S said=pass seat=elder", "klob train: -eval: seat: after pass it is the dealer's turn"},
+		{"hand=JS 9S AS KH QH 7D up=8S said=take", "klob train: -eval: said:"},
+		{"hand=JS 9S AS KH QH 7D up=8S colour=red", "klob train: -eval: colour: unknown key"},
+		{"", "klob train: -eval: hand: missing"},
+	} {
+		code, out, errs := train(t, "-eval", tc.text)
+		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.text, code, out, errs, tc.want)
+		}
+	}
+}
+
+func TestTrainFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-only", "round3"}, `klob train: -only: "round3" is not a drill kind`},
+		{[]string{"-samples", "0"}, "klob train: -samples: 0 is not from 1 to 100000"},
+		{[]string{"-rules", "colour=red"}, "klob train: -rules: unknown rule option"},
+		{[]string{"-target", "0"}, "klob train: -target:"},
+		{[]string{"extra"}, `klob train: unexpected argument "extra"`},
+		{[]string{"-eval", "x", "-review"}, "klob train: -eval and -review do not go together"},
+	} {
+		code, _, errs := train(t, tc.args...)
+		if code != 2 || !strings.HasPrefix(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
+		}
+	}
+	if code, _, errs := train(t, "-h"); code != 0 || !strings.Contains(errs, "-eval reads key=value fields") {
+		t.Errorf("-h: exit %d\n%s", code, errs)
+	}
+	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{},
+		func() time.Time { return time.Unix(5, 0) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := tf.cfg
+	if c.Seed != 9 || c.Only != drill.OnlySchmeiss || c.Samples != 300 || c.Options.Target != 301 || !c.ASCII || !c.Spinner {
+		t.Errorf("config %+v", c)
+	}
+	tf, _ = parseTrain(nil, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
+	if tf.cfg.Seed != uint64(time.Unix(5, 0).UnixNano()) || tf.cfg.Samples != drill.DefaultSamples {
+		t.Errorf("defaults %+v", tf.cfg)
+	}
+}
+
+// TestTrainReview: -review prints the record and each kept mistake with
+// the -eval text that shows it again; a damaged record is reported and
+// kept aside.
+func TestTrainReview(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	if code, out, _ := train(t, "-review"); code != 0 || !strings.Contains(out, "No drills yet") {
+		t.Fatalf("empty: exit %d, %q", code, out)
+	}
+	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &drill.StatsFile{Path: filepath.Join(dir, drill.StatsName)}
+	f.Add(drill.Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
+		Verdict: drill.Verdict{Kind: drill.Mistake, Points: 41}, When: time.Now()})
+	f.Add(drill.Record{Situation: req.Situation, Chose: rules.Action{Kind: rules.Take}, Best: rules.Action{Kind: rules.Take},
+		Verdict: drill.Verdict{Kind: drill.Best}, When: time.Now()})
+	code, out, errs := train(t, "-review")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"2 drills, 1 right (50%), 20.5 points lost a drill.", "round one", "you: pass, best: take: a mistake that costs 41 points",
+		`klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=10-20 target=500"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("review lacks %q:\n%s", want, out)
+		}
+	}
+	os.WriteFile(f.Path, []byte("{broken"), 0o644)
+	code, out, errs = train(t, "-review")
+	if code != 0 || !strings.Contains(errs, "kept as "+filepath.Join(dir, "damaged")) || !strings.Contains(out, "No drills yet") {
+		t.Errorf("damaged: exit %d, %q, %q", code, out, errs)
+	}
+}

@@ -1,0 +1,374 @@
+package drill
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/rules"
+)
+
+// StatsName is the file, in the state directory, that keeps the
+// trainer's record across sessions.
+const StatsName = "train.json"
+
+// statsVersion is the format of the file; another version is refused as
+// damaged (and kept aside), never misread.
+const statsVersion = 1
+
+// MaxMistakes is how many of the last mistakes the record keeps for
+// review.
+const MaxMistakes = 20
+
+// Score counts graded drills.
+type Score struct {
+	Drills  int `json:"drills"`
+	Correct int `json:"correct"` // the best option, or as good within the error
+	// Lost is the sum of the points the mistakes cost (expected score
+	// difference for the deal), and WinLost of the chances to win the
+	// game they cost, over all drills.
+	Lost    float64 `json:"points_lost"`
+	WinLost float64 `json:"win_lost"`
+}
+
+// Accuracy returns the share of drills answered correctly (0 with none).
+func (s Score) Accuracy() float64 {
+	if s.Drills == 0 {
+		return 0
+	}
+	return float64(s.Correct) / float64(s.Drills)
+}
+
+// AvgLost returns the average points lost per drill.
+func (s Score) AvgLost() float64 {
+	if s.Drills == 0 {
+		return 0
+	}
+	return s.Lost / float64(s.Drills)
+}
+
+// Add counts one drill answered with verdict v.
+func (s *Score) Add(v Verdict) {
+	s.Drills++
+	if v.Kind != Mistake {
+		s.Correct++
+		return
+	}
+	s.Lost += v.Points
+	s.WinLost += v.Win
+}
+
+// Missed is one drill answered with a mistake, kept for review.
+type Missed struct {
+	Situation string  `json:"situation"` // the text form: klob train -eval takes it
+	Chose     string  `json:"chose"`     // the action taken, in rules notation
+	Best      string  `json:"best"`      // the best action
+	Points    float64 `json:"points"`    // points it cost
+	Win       float64 `json:"win"`       // chance to win the game it cost
+	ByWin     bool    `json:"by_win"`    // judged by the chance to win
+	// Chance is the chance to win the game after the choice made, and
+	// BestChance after the best.
+	Chance     float64   `json:"chance"`
+	BestChance float64   `json:"best_chance"`
+	When       time.Time `json:"when"`
+}
+
+// Verdict returns the verdict of the choice made.
+func (m Missed) Verdict() Verdict {
+	return Verdict{Kind: Mistake, ByWin: m.ByWin, Points: m.Points, Win: m.Win, Chance: m.Chance, BestChance: m.BestChance}
+}
+
+// Stats is the trainer's record across sessions.
+type Stats struct {
+	Version int `json:"version"`
+	Score
+	// Kinds breaks the score down by kind of decision ("round one",
+	// "schmeiss", "round two").
+	Kinds map[string]Score `json:"kinds,omitempty"`
+	// Mistakes are the last MaxMistakes mistakes, oldest first.
+	Mistakes []Missed `json:"mistakes,omitempty"`
+}
+
+// Record is one graded drill.
+type Record struct {
+	Situation Situation
+	Chose     rules.Action
+	Best      rules.Action
+	Verdict   Verdict
+	When      time.Time
+}
+
+// NewRecord grades choosing an.Rows[chosen] in situation s.
+func NewRecord(s Situation, an *Analysis, chosen int, when time.Time) Record {
+	return Record{Situation: s.Clone(), Chose: an.Rows[chosen].Action, Best: an.Rows[an.Best].Action,
+		Verdict: an.Rows[chosen].Verdict, When: when}
+}
+
+// Add counts r.
+func (st *Stats) Add(r Record) {
+	st.Version = statsVersion
+	st.Score.Add(r.Verdict)
+	if st.Kinds == nil {
+		st.Kinds = map[string]Score{}
+	}
+	k := st.Kinds[r.Situation.Kind().String()]
+	k.Add(r.Verdict)
+	st.Kinds[r.Situation.Kind().String()] = k
+	if r.Verdict.Kind == Mistake {
+		st.Mistakes = append(st.Mistakes, Missed{Situation: r.Situation.String(), Chose: r.Chose.String(),
+			Best: r.Best.String(), Points: r.Verdict.Points, Win: r.Verdict.Win, ByWin: r.Verdict.ByWin,
+			Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance,
+			When: r.When.UTC().Truncate(time.Second)})
+		if n := len(st.Mistakes); n > MaxMistakes {
+			st.Mistakes = append([]Missed(nil), st.Mistakes[n-MaxMistakes:]...)
+		}
+	}
+}
+
+// Clone returns a copy that shares nothing with st.
+func (st Stats) Clone() Stats {
+	if st.Kinds != nil {
+		k := make(map[string]Score, len(st.Kinds))
+		for n, s := range st.Kinds {
+			k[n] = s
+		}
+		st.Kinds = k
+	}
+	st.Mistakes = append([]Missed(nil), st.Mistakes...)
+	return st
+}
+
+// check reports what is wrong with a record read from a file.
+func (st *Stats) check() error {
+	if st.Version != statsVersion {
+		return fmt.Errorf("version %d, want %d", st.Version, statsVersion)
+	}
+	scores := []Score{st.Score}
+	for _, k := range st.Kinds {
+		scores = append(scores, k)
+	}
+	for _, s := range scores {
+		if s.Drills < 0 || s.Correct < 0 || s.Correct > s.Drills || s.Lost < 0 || s.WinLost < 0 ||
+			math.IsInf(s.Lost, 0) || math.IsInf(s.WinLost, 0) {
+			return fmt.Errorf("impossible counts: %d correct of %d drills, %.1f points lost", s.Correct, s.Drills, s.Lost)
+		}
+	}
+	for i, m := range st.Mistakes {
+		if _, err := Parse(m.Situation); err != nil {
+			return fmt.Errorf("mistake %d: %v", i+1, err)
+		}
+	}
+	return nil
+}
+
+// DamagedError reports a record file that could not be read: it was
+// moved to Aside (kept, never deleted) and the record starts afresh.
+// Aside is "" when even the move failed; the file then stays where it is
+// and nothing is written over it.
+type DamagedError struct {
+	Path, Aside string
+	Err         error
+}
+
+func (e *DamagedError) Error() string {
+	if e.Aside == "" {
+		return fmt.Sprintf("the training record %s cannot be read, and is left as it is: %v", e.Path, e.Err)
+	}
+	return fmt.Sprintf("the training record could not be read (kept as %s); starting afresh: %v", e.Aside, e.Err)
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// ErrBlocked is returned by Add when a damaged record could not be moved
+// aside: rather than write over it, nothing is saved.
+var ErrBlocked = errors.New("the damaged training record is in the way: nothing is saved")
+
+// StatsFile keeps Stats in one file, written atomically. Its methods
+// are safe for concurrent use (the trainer saves from a tea.Cmd, and two
+// saves may overlap); do not copy a StatsFile once used.
+type StatsFile struct {
+	Path string
+	// Now stamps the name a damaged file is moved to; nil means time.Now.
+	Now func() time.Time
+
+	mu sync.Mutex
+}
+
+// DefaultStatsFile returns the record in the state directory
+// (store.DefaultDir).
+func DefaultStatsFile() (*StatsFile, error) {
+	dir, err := store.DefaultDir(os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return &StatsFile{Path: filepath.Join(dir, StatsName)}, nil
+}
+
+func (f *StatsFile) now() time.Time {
+	if f.Now != nil {
+		return f.Now()
+	}
+	return time.Now()
+}
+
+// Load reads the record. A missing file is an empty record. A file that
+// does not parse, or holds impossible numbers, is moved into the damaged
+// folder beside it and reported with a *DamagedError, with an empty
+// record; other read errors are returned as they are.
+func (f *StatsFile) Load() (Stats, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.load()
+}
+
+func (f *StatsFile) load() (Stats, error) {
+	data, err := os.ReadFile(f.Path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Stats{Version: statsVersion}, nil
+	}
+	if err != nil {
+		return Stats{}, fmt.Errorf("training record: %w", err)
+	}
+	var st Stats
+	if err = json.Unmarshal(data, &st); err == nil {
+		err = st.check()
+	}
+	if err == nil {
+		return st, nil
+	}
+	aside, merr := f.moveAside()
+	if merr != nil {
+		return Stats{Version: statsVersion}, &DamagedError{Path: f.Path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", err, merr)}
+	}
+	return Stats{Version: statsVersion}, &DamagedError{Path: f.Path, Aside: aside, Err: err}
+}
+
+// moveAside moves the file to damaged/train-TIME.json (then -2, -3...),
+// never over another file.
+func (f *StatsFile) moveAside() (string, error) {
+	dir := filepath.Join(filepath.Dir(f.Path), store.DamagedDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	base := "train-" + f.now().Format("2006-01-02-150405")
+	for n := 1; n <= 1000; n++ {
+		name := base + ".json"
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d.json", base, n)
+		}
+		dst := filepath.Join(dir, name)
+		// A hard link fails when dst exists, so nothing is replaced.
+		err := os.Link(f.Path, dst)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			// No hard links here: rename into a name checked free.
+			if _, serr := os.Lstat(dst); serr == nil {
+				continue
+			}
+			if err := os.Rename(f.Path, dst); err != nil {
+				return "", err
+			}
+		} else if err := os.Remove(f.Path); err != nil {
+			return dst, err
+		}
+		syncDir(dir)
+		syncDir(filepath.Dir(f.Path))
+		return dst, nil
+	}
+	return "", fmt.Errorf("no free name for %s in %s", base, dir)
+}
+
+// Add reads the record as it is on disk now (another session may have
+// added to it), counts r, and writes it back atomically: a temporary
+// file in the same directory, written, synced and closed, renamed over
+// the record, then the directory synced. It returns the new record. When
+// the file on disk was damaged it is kept aside and the new record
+// starts from r: the *DamagedError is returned with the saved record.
+func (f *StatsFile) Add(r Record) (Stats, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	st, lerr := f.load()
+	var de *DamagedError
+	switch {
+	case errors.As(lerr, &de) && de.Aside == "":
+		return st, fmt.Errorf("%w: %v", ErrBlocked, de)
+	case lerr != nil && de == nil:
+		return st, lerr
+	}
+	st.Add(r)
+	if err := f.save(st); err != nil {
+		return st, err
+	}
+	return st, lerr
+}
+
+// Save writes st over the record atomically (see Add).
+func (f *StatsFile) Save(st Stats) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.save(st)
+}
+
+func (f *StatsFile) save(st Stats) error {
+	st.Version = statsVersion
+	data, err := json.MarshalIndent(st, "", "  ")
+	if err != nil {
+		return fmt.Errorf("training record: %w", err)
+	}
+	data = append(data, '\n')
+	dir := filepath.Dir(f.Path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("training record: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".train-*.tmp")
+	if err != nil {
+		return fmt.Errorf("training record: %w", err)
+	}
+	name := tmp.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			os.Remove(name)
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("training record: write: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("training record: sync: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("training record: close: %w", err)
+	}
+	if err := os.Rename(name, f.Path); err != nil {
+		return fmt.Errorf("training record: %w", err)
+	}
+	ok = true
+	if err := syncDir(dir); err != nil {
+		return fmt.Errorf("training record: sync directory: %w", err)
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

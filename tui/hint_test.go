@@ -1,0 +1,130 @@
+package tui
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
+)
+
+// playView returns the view of the seat to play in a deal, at its n-th
+// card play or the first after it with three choices or more, both
+// players taking trump and playing the last legal action.
+func playView(t *testing.T, seed uint64, cards int) rules.View {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, seed))
+	for {
+		d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(r))
+		d.Apply(rules.Action{Kind: rules.Take})
+		played := 0
+		for !d.Over() {
+			if d.Phase() == rules.PhasePlay {
+				if played >= cards && len(d.Legal()) >= 3 {
+					return d.View(d.Turn())
+				}
+				played++
+			}
+			legal := d.Legal()
+			d.Apply(legal[len(legal)-1])
+		}
+	}
+}
+
+// fixedEval is an evaluation with set numbers, for golden hints.
+func fixedEval(v rules.View) eval.Evaluation {
+	ev := eval.Evaluation{Samples: 120}
+	for i, a := range v.Legal() {
+		m := 10 - 7*float64(i)
+		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: m, StdErr: 2.5, Bete: 0.1 * float64(i%3),
+			Win: 0.5 + m/300, Points: 2 * m})
+	}
+	ev.ByWin = eval.UseWin(&v)
+	ev.Best = eval.Best(ev.Results, ev.ByWin)
+	return ev
+}
+
+func TestHintGoldens(t *testing.T) {
+	bid := situation(t, strongText)
+	v, err := bid.View()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := HintText(&v, fixedEval(v), false, 80)
+	golden(t, "hint-bid", trimRight(text))
+	pv := playView(t, 3, 3)
+	golden(t, "hint-play", trimRight(HintText(&pv, fixedEval(pv), false, 80)))
+	golden(t, "hint-play-ascii", trimRight(HintText(&pv, fixedEval(pv), true, 80)))
+	if a := HintText(&pv, fixedEval(pv), true, 80); strings.ContainsAny(a, "♠♥♦♣±▶") {
+		t.Errorf("ascii hint has Unicode:\n%s", a)
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if w := widthOf(l); w > 80 {
+			t.Errorf("a line of %d cells: %q", w, l)
+		}
+	}
+}
+
+// TestHintReal: the hint names the hard bot's choice, which is legal,
+// for a bid and for a card, and says how many deals it looked at.
+func TestHintReal(t *testing.T) {
+	bid := situation(t, strongText)
+	v, _ := bid.View()
+	ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 60, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := HintText(&v, ev, false, 100)
+	if !strings.Contains(text, "Hint: the hard bot would take.") || !strings.Contains(text, "(60 sampled deals)") {
+		t.Errorf("J-9-A hint:\n%s", text)
+	}
+	for _, a := range v.Legal() {
+		if !strings.Contains(text, actionLabel(a)) {
+			t.Errorf("%s missing from the hint:\n%s", a, text)
+		}
+	}
+	pv := playView(t, 5, 4)
+	pev, err := eval.Evaluate(context.Background(), pv, eval.Options{Samples: 20, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best := pev.Results[pev.Best].Action
+	ptext := HintText(&pv, pev, true, 100)
+	if !strings.Contains(ptext, "Hint: the hard bot would play "+best.Card.Pretty(true)) {
+		t.Errorf("card hint does not name %s:\n%s", best, ptext)
+	}
+	legal := false
+	for _, a := range pv.Legal() {
+		legal = legal || a == best
+	}
+	if !legal {
+		t.Errorf("%s is not legal", best)
+	}
+	if got := HintText(&pv, eval.Evaluation{}, false, 80); !strings.Contains(got, "No hint") {
+		t.Errorf("empty evaluation: %q", got)
+	}
+}
+
+// TestHintCmd: the command answers with the View and generation it was
+// given, the hard bot's own evaluation.
+func TestHintCmd(t *testing.T) {
+	sit := situation(t, strongText)
+	v, _ := sit.View()
+	msg := HintCmd(nil, v, 7, 3, 20*time.Second)()
+	h, ok := msg.(HintMsg)
+	if !ok {
+		t.Fatalf("got %T", msg)
+	}
+	if h.Err != nil || h.Gen != 7 || h.View != v || h.Eval.Samples == 0 || h.Eval.Samples > eval.SamplesFor(&v, 0) {
+		t.Fatalf("gen %d, %d samples, err %v", h.Gen, h.Eval.Samples, h.Err)
+	}
+	if h.Eval.Samples == eval.SamplesFor(&v, 0) {
+		want, _ := eval.Evaluate(context.Background(), v, eval.Options{Samples: eval.SamplesFor(&v, 0), Seed: eval.SeedFor(3, &v)})
+		if want.Best != h.Eval.Best {
+			t.Errorf("hint best %d, the hard bot's evaluation %d", h.Eval.Best, want.Best)
+		}
+	}
+}

@@ -1,0 +1,437 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/rules"
+)
+
+// TrainRecord keeps the trainer's record across sessions
+// (*drill.StatsFile is one).
+type TrainRecord interface {
+	Load() (drill.Stats, error)
+	// Add counts one graded drill and returns the record as kept. A
+	// *drill.DamagedError comes with a valid record: the old file was
+	// kept aside and the record started afresh.
+	Add(r drill.Record) (drill.Stats, error)
+}
+
+// BatchFunc evaluates batch k of plan p at v (drill.Evaluator.Batch).
+type BatchFunc func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error)
+
+// TrainConfig is everything `klob train` decides before the first screen.
+type TrainConfig struct {
+	// Seed makes the drills and their evaluations reproducible.
+	Seed uint64
+	// Only restricts the drills (-only).
+	Only drill.Filter
+	// Options are the rules; the zero value means rules.DefaultOptions.
+	Options rules.Options
+	// Samples per evaluation (0: drill.DefaultSamples) and Workers (0:
+	// every core).
+	Samples, Workers int
+	// Record keeps the record across sessions; nil keeps it for this
+	// session only.
+	Record TrainRecord
+	// Drills, when set, are shown first, before the generator's (tests,
+	// and a situation given on the command line).
+	Drills []drill.Situation
+	// Evaluate runs one batch of an evaluation; nil means a
+	// drill.Evaluator. Tests give a fake to keep golden screens stable.
+	Evaluate BatchFunc
+	// Spinner animates the wait for an evaluation (off in tests: the
+	// screens are then the same frame after frame).
+	Spinner bool
+	// Now stamps the mistakes kept for review; nil means time.Now.
+	Now func() time.Time
+	// ASCII draws suits as letters and boxes with + - |.
+	ASCII bool
+}
+
+// trainKeys are the trainer's own keys, as data: the bid menu uses the
+// letters of keys.go (p t s, a r, c d e s).
+type trainKeys struct {
+	Next   key.Binding // a new drill
+	Review key.Binding // the last mistakes
+	Again  key.Binding // after the result: a new drill
+}
+
+func defaultTrainKeys() trainKeys {
+	return trainKeys{
+		Next:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new drill")),
+		Review: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "your last mistakes")),
+		Again:  key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "next drill")),
+	}
+}
+
+// trainState is where a drill stands.
+type trainState uint8
+
+const (
+	trainAsk    trainState = iota // the situation is shown, waiting for the choice
+	trainWait                     // chosen; the evaluation is not finished
+	trainResult                   // the evaluation of every option and the verdict
+	trainBroken                   // no drill could be made or evaluated: the note says why
+)
+
+// trainBatchMsg is batch k of drill id's evaluation.
+type trainBatchMsg struct {
+	id, k int
+	ev    eval.Evaluation
+	err   error
+}
+
+// trainSavedMsg is the record as kept after a drill was added to it.
+type trainSavedMsg struct {
+	stats drill.Stats
+	err   error
+}
+
+// trainer is the bidding trainer's screen: one drill at a time. The
+// evaluation of a drill starts as soon as it is shown, in a tea.Cmd per
+// batch, so that it is often ready when the choice is made; the choice
+// is graded when the last batch is in.
+type trainer struct {
+	cfg   *TrainConfig
+	keys  trainKeys
+	gen   *drill.Generator
+	batch BatchFunc
+	saves *sync.WaitGroup
+
+	id    int // increases with every drill: late messages of an old one are dropped
+	no    int // the drill's number in this session
+	state trainState
+	sit   drill.Situation
+	view  rules.View
+	legal []rules.Action
+	tally *drill.Tally
+	busy  bool // a batch is running
+	// stop cancels the running drill's evaluation when another drill
+	// takes its place, so that a skipped drill stops using the cores.
+	stop  context.CancelFunc
+	ctx   context.Context
+	menu  int
+	chose int
+	an    drill.Analysis
+
+	stats   drill.Stats // the record, all sessions
+	session drill.Score // this session
+	note    string
+	noteErr bool
+
+	review bool
+	scroll int
+	spin   spinner.Model
+}
+
+// NewTrain returns the App of `klob train`: it reads the record (a
+// damaged one is kept aside and the screen says so) and opens the first
+// drill.
+func NewTrain(cfg TrainConfig) *App {
+	c := &cfg
+	if c.Options.Target == 0 {
+		c.Options = rules.DefaultOptions()
+	}
+	t := &trainer{cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
+		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	t.batch = c.Evaluate
+	if t.batch == nil {
+		t.batch = drill.NewEvaluator().Batch
+	}
+	var err error
+	if t.gen, err = drill.NewGenerator(c.Seed, c.Only, c.Options); err != nil {
+		t.setNote(err.Error(), true)
+	}
+	if c.Record != nil {
+		st, err := c.Record.Load()
+		var de *drill.DamagedError
+		switch {
+		case err == nil:
+			t.stats = st
+		case errors.As(err, &de):
+			t.stats = st
+			t.setNote(err.Error(), true)
+		default:
+			t.setNote(err.Error()+": the record is kept for this session only", true)
+		}
+	}
+	app := NewApp(t, AppOptions{ASCII: cfg.ASCII})
+	app.opts.Flush = t.saves.Wait
+	app.opts.QuitNote = t.quitNote
+	return app
+}
+
+func (t *trainer) Name() string { return "train" }
+
+// Enter opens the first drill.
+func (t *trainer) Enter(ctx *Context) tea.Cmd {
+	if t.no > 0 {
+		return nil
+	}
+	return t.newDrill()
+}
+
+func (t *trainer) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+
+func (t *trainer) now() time.Time {
+	if t.cfg.Now != nil {
+		return t.cfg.Now()
+	}
+	return time.Now()
+}
+
+// drillSeed is the evaluation seed of drill n (splitmix64 of the
+// session seed and n), so a session is reproducible from its seed.
+func drillSeed(seed uint64, n int) uint64 {
+	z := seed + uint64(n)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// newDrill shows the next drill and starts its evaluation.
+func (t *trainer) newDrill() tea.Cmd {
+	if t.stop != nil {
+		t.stop()
+	}
+	t.ctx, t.stop = context.WithCancel(context.Background())
+	t.id++
+	t.no++
+	t.menu, t.chose, t.busy, t.review = 0, -1, false, false
+	t.an = drill.Analysis{}
+	switch {
+	case t.no <= len(t.cfg.Drills):
+		t.sit = t.cfg.Drills[t.no-1].Clone()
+	case t.gen != nil:
+		t.sit, _ = t.gen.Next()
+	default:
+		t.state = trainBroken
+		return nil
+	}
+	v, err := t.sit.View()
+	if err == nil {
+		t.tally, err = drill.NewTally(v, drill.NewPlan(drill.Options{Samples: t.cfg.Samples,
+			Seed: drillSeed(t.cfg.Seed, t.no), Workers: t.cfg.Workers}))
+	}
+	if err != nil {
+		t.state = trainBroken
+		t.setNote(fmt.Sprintf("drill %d cannot be shown: %v", t.no, err), true)
+		return nil
+	}
+	t.view, t.legal, t.state = v, v.Legal(), trainAsk
+	if !t.noteErr {
+		t.note = ""
+	}
+	return t.nextBatch()
+}
+
+// nextBatch starts the next batch of the evaluation, if any is left and
+// none is running. The command holds only values and the evaluator
+// (safe for concurrent use), so the screen is never touched off the UI
+// goroutine.
+func (t *trainer) nextBatch() tea.Cmd {
+	if t.busy || t.tally == nil || t.tally.Done() {
+		return nil
+	}
+	t.busy = true
+	id, k, v, p, run, ctx := t.id, t.tally.Next(), t.view, t.tally.Plan(), t.batch, t.ctx
+	return func() tea.Msg {
+		ev, err := run(ctx, v, p, k)
+		return trainBatchMsg{id: id, k: k, ev: ev, err: err}
+	}
+}
+
+// Update takes one message.
+func (t *trainer) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case trainBatchMsg:
+		return t, t.batchDone(msg)
+	case trainSavedMsg:
+		var de *drill.DamagedError
+		switch {
+		case msg.err == nil:
+			t.stats = msg.stats
+		case errors.As(msg.err, &de):
+			t.stats = msg.stats
+			t.setNote(msg.err.Error(), true)
+		default:
+			t.setNote("the record could not be saved: "+msg.err.Error(), true)
+		}
+		return t, nil
+	case spinner.TickMsg:
+		if t.state == trainWait && t.cfg.Spinner {
+			var cmd tea.Cmd
+			t.spin, cmd = t.spin.Update(msg)
+			return t, cmd
+		}
+	case tea.KeyPressMsg:
+		return t, t.key(ctx, msg)
+	case tea.MouseClickMsg:
+		return t, t.click(ctx, msg)
+	}
+	return t, nil
+}
+
+// batchDone records a finished batch and starts the next, or grades the
+// choice when it was the last.
+func (t *trainer) batchDone(msg trainBatchMsg) tea.Cmd {
+	if msg.id != t.id {
+		return nil
+	}
+	t.busy = false
+	if msg.err == nil {
+		msg.err = t.tally.Add(msg.k, msg.ev)
+	}
+	if msg.err != nil {
+		t.state = trainBroken
+		t.setNote(fmt.Sprintf("the evaluation failed: %v (n: a new drill)", msg.err), true)
+		return nil
+	}
+	if !t.tally.Done() {
+		return t.nextBatch()
+	}
+	if t.state == trainWait {
+		return t.grade()
+	}
+	return nil
+}
+
+// choose takes option i of the drill.
+func (t *trainer) choose(i int) tea.Cmd {
+	if t.state != trainAsk || i < 0 || i >= len(t.legal) {
+		return nil
+	}
+	t.chose, t.menu = i, i
+	if !t.noteErr {
+		t.note = ""
+	}
+	if t.tally.Done() {
+		return t.grade()
+	}
+	t.state = trainWait
+	if t.cfg.Spinner {
+		return t.spin.Tick
+	}
+	return nil
+}
+
+// grade shows the evaluation and the verdict, counts the drill and
+// saves the record.
+func (t *trainer) grade() tea.Cmd {
+	t.an = t.tally.Analysis()
+	t.state = trainResult
+	rec := drill.NewRecord(t.sit, &t.an, t.chose, t.now())
+	t.stats.Add(rec)
+	t.session.Add(rec.Verdict)
+	if t.cfg.Record == nil {
+		return nil
+	}
+	t.saves.Add(1)
+	r := t.cfg.Record
+	return func() tea.Msg {
+		defer t.saves.Done()
+		st, err := r.Add(rec)
+		return trainSavedMsg{stats: st, err: err}
+	}
+}
+
+// key takes one key press.
+func (t *trainer) key(ctx *Context, msg tea.KeyPressMsg) tea.Cmd {
+	k := &ctx.Keys
+	if t.review {
+		switch {
+		case isKey(msg, k.Up):
+			t.scroll = max(0, t.scroll-1)
+		case isKey(msg, k.Down):
+			t.scroll++
+		case isKey(msg, k.Back), isKey(msg, t.keys.Review), isKey(msg, t.keys.Again):
+			t.review = false
+		}
+		return nil
+	}
+	switch {
+	case isKey(msg, t.keys.Review):
+		t.review, t.scroll = true, 0
+		return nil
+	case isKey(msg, t.keys.Next):
+		return t.newDrill()
+	}
+	switch t.state {
+	case trainResult:
+		if isKey(msg, t.keys.Again) {
+			return t.newDrill()
+		}
+	case trainAsk:
+		n := len(t.legal)
+		switch {
+		case isKey(msg, k.Left), isKey(msg, k.Up):
+			t.menu = (t.menu + n - 1) % n
+		case isKey(msg, k.Right), isKey(msg, k.Down):
+			t.menu = (t.menu + 1) % n
+		case isKey(msg, k.Choose):
+			return t.choose(t.menu)
+		case isKey(msg, k.Nth):
+			return t.choose(int(msg.String()[0] - '1'))
+		default:
+			for i, a := range t.legal {
+				if actionKey(a) == msg.String() {
+					return t.choose(i)
+				}
+			}
+			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
+				letters := make([]string, len(t.legal))
+				for i, a := range t.legal {
+					letters[i] = actionKey(a)
+				}
+				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(letters)), false)
+			}
+		}
+	}
+	return nil
+}
+
+// orList writes "p, t or s".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// click takes the menu item under the mouse.
+func (t *trainer) click(ctx *Context, msg tea.MouseClickMsg) tea.Cmd {
+	if msg.Button != tea.MouseLeft || t.review || t.state != trainAsk {
+		return nil
+	}
+	_, hits := t.render(ctx)
+	for _, h := range hits {
+		if h.kind == hitMenu && h.r.has(msg.X, msg.Y) {
+			return t.choose(h.index)
+		}
+	}
+	return nil
+}
+
+// quitNote sums up the session after the program quits.
+func (t *trainer) quitNote() string {
+	if t.session.Drills == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("This session: %d of %s right, %.1f points lost a drill.", t.session.Correct,
+		plural(t.session.Drills, "drill"), t.session.AvgLost())
+	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
+		s += " Your record is kept in " + f.Path + "."
+	}
+	return s
+}
