@@ -30,6 +30,18 @@ type table struct {
 	thinkGen int
 	slow     bool // the bot thinks longer than a moment: spinner
 	spin     spinner.Model
+
+	// The hint (H): asked at hintGen; hint holds the answer for that
+	// position. A hint for a position the game has left is not shown.
+	hinting bool
+	hintGen int
+	hint    *HintMsg
+}
+
+// hintOpen reports whether a hint (or its spinner) belongs on screen:
+// it was asked for the position on the table now.
+func (t *table) hintOpen() bool {
+	return (t.hinting || t.hint != nil) && t.hintGen == t.m.gen
 }
 
 func newTable(m *match, cfg *PlayConfig) *table {
@@ -146,8 +158,13 @@ func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 			t.slow = true
 			return t, t.spin.Tick
 		}
+	case HintMsg:
+		if t.hinting && msg.Gen == t.hintGen {
+			t.hinting, t.hint = false, &msg
+		}
+		return t, nil
 	case spinner.TickMsg:
-		if t.slow {
+		if t.slow || (t.hinting && t.hintOpen()) {
 			var cmd tea.Cmd
 			t.spin, cmd = t.spin.Update(msg)
 			return t, cmd
@@ -305,6 +322,13 @@ func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 		t.showLast = !t.showLast
 		return t, nil
 	}
+	if isKey(msg, k.Hint) {
+		return t.askHint()
+	}
+	if t.hintOpen() && isKey(msg, k.Back) {
+		t.hinting, t.hint = false, nil
+		return t, nil
+	}
 	if !t.myTurn() {
 		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
 			t.setNote("Wait: it is the bot's turn.", false)
@@ -351,6 +375,21 @@ func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 		return t.playCard(ctx, &v, hand[n], false)
 	}
 	return t, nil
+}
+
+// askHint starts the hard bot's evaluation of the person's decision
+// off the UI goroutine, or closes the hint when it is open.
+func (t *table) askHint() (Screen, tea.Cmd) {
+	if t.hintOpen() {
+		t.hinting, t.hint = false, nil
+		return t, nil
+	}
+	if !t.myTurn() {
+		t.setNote("A hint is for your own decisions: wait for your turn.", false)
+		return t, nil
+	}
+	t.hinting, t.hint, t.hintGen = true, nil, t.m.gen
+	return t, tea.Batch(HintCmd(nil, t.m.view(), t.m.gen, t.m.setup.Seed, 0), t.spin.Tick)
 }
 
 // playCard plays c; when bella may be announced with it, it asks first

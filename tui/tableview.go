@@ -61,10 +61,16 @@ func (t *table) render(ctx *Context) (string, []hit) {
 
 	lines := make([]string, 0, h)
 	lines = append(lines, t.header(ctx, &v, w), st.Rule.Render(repeat(g.hrule, w)))
+	if t.hintOpen() {
+		lines = append(lines, t.hintPanel(ctx, &v, w, midH, size, &hits)...)
+	}
 	left := t.leftColumn(ctx, &v, leftW, midH, size, &hits)
 	rightCol := t.rightColumn(ctx, &v, rightW, midH)
 	sep := st.Rule.Render(g.vrule)
 	for i := range midH {
+		if t.hintOpen() {
+			break
+		}
 		l, r := "", ""
 		if i < len(left) {
 			l = left[i]
@@ -81,6 +87,44 @@ func (t *table) render(ctx *Context) (string, []hit) {
 	hits = append(hits, menuHits...)
 	lines = append(lines, " "+st.Dim.Render(t.keyHints(ctx, &v)))
 	return canvas(lines, w, h), hits
+}
+
+// hintPanel replaces the table with the hint across the whole width,
+// keeping the hand at the bottom so the person can act on it.
+func (t *table) hintPanel(ctx *Context, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+	st := &ctx.Styles
+	var body []string
+	switch {
+	case t.hinting:
+		body = []string{" " + t.spin.View() + " " + st.Heading.Render("Hint: the hard bot is weighing your options…")}
+	case t.hint.Err != nil:
+		body = []string{" " + st.Error.Render("No hint: "+t.hint.Err.Error())}
+	default:
+		body = HintLines(ctx, &t.hint.View, t.hint.Eval, w)
+	}
+	body = append(body, " "+st.Dim.Render("H or esc closes the hint"))
+	hand, rects := t.handBlock(ctx, v, w, size)
+	room := max(0, h-len(hand))
+	if len(body) > room {
+		body = body[:room]
+	}
+	out := make([]string, 0, h)
+	for _, l := range body {
+		out = append(out, fit(l, w))
+	}
+	for len(out) < room {
+		out = append(out, "")
+	}
+	y0 := tableTopRows + len(out)
+	for i, r := range rects {
+		r.y += y0
+		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
+	}
+	out = append(out, hand...)
+	for i := range out {
+		out[i] = fit(out[i], w)
+	}
+	return out[:min(len(out), h)]
 }
 
 // header is the top line: the game on the left, the totals on the right.
@@ -571,7 +615,7 @@ func (t *table) keyHints(ctx *Context, v *rules.View) string {
 	case t.bella != rules.NoCard:
 		return "b bella · n no bella · esc another card · ? help · q quit"
 	case v.Phase == rules.PhasePlay:
-		return "←/→ choose · enter play · 1-9 card · b bella · v last trick · ? help · q quit"
+		return "←/→ · enter play · 1-9 card · b bella · v last · H hint · ? help · q quit"
 	}
-	return "←/→ choose · enter confirm · or the key in [ ] · v last trick · ? help · q quit"
+	return "←/→ · enter confirm · key in [ ] · v last · H hint · ? help · q quit"
 }
