@@ -1,0 +1,460 @@
+package eval
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/solver"
+	"github.com/klob/klob/rules"
+)
+
+// Options tunes an evaluation.
+type Options struct {
+	// Samples is the number of sampled deals; every option is scored on
+	// each of them. Zero means DefaultSamples.
+	Samples int
+	// Seed fixes the samples: the same View, Samples and Seed give the
+	// same result, whatever the number of workers.
+	Seed uint64
+	// Workers caps the goroutines used; zero means GOMAXPROCS.
+	Workers int
+	// Uniform weighs every sample alike, without the opponent model
+	// (opponent.go): the plain average over consistent deals.
+	Uniform bool
+}
+
+// DefaultSamples is the sample count when Options.Samples is zero, and
+// MaxSamples the most Evaluate takes.
+const (
+	DefaultSamples = 500
+	MaxSamples     = 100000
+)
+
+// Result is the evaluation of one legal action.
+type Result struct {
+	Action rules.Action
+	// Mean is the expected score difference for this deal, own score
+	// minus the opponent's (what each adds to its game total), and
+	// StdErr its standard error over the samples.
+	Mean, StdErr float64
+	// Bete is the chance that this seat ends as maker and bete.
+	Bete float64
+	// Win is the chance of winning the game, from the totals after this
+	// deal (see WinChance for the model).
+	Win float64
+	// Points is, in the card play, the solver's value of the card: the
+	// final card-point difference (tricks and last-trick bonus, own minus
+	// opponent's, points won so far included) averaged over the samples.
+	// Zero before the card play.
+	Points float64
+}
+
+// Evaluation is the result of Evaluate.
+type Evaluation struct {
+	// Results holds one entry per legal action, in View.Legal order.
+	Results []Result
+	// Samples is the number of samples scored (fewer than asked when the
+	// context ended first).
+	Samples int
+	// Weight is the total weight of those samples under the opponent
+	// model (equal to Samples with Options.Uniform). Pooling several
+	// evaluations of one decision should weigh each by its Weight.
+	Weight float64
+	// Best is the index in Results of the action the hard bot chooses:
+	// see Best.
+	Best int
+	// ByWin reports whether Best was chosen by the chance of winning the
+	// game rather than by the score difference (near the end of a game).
+	ByWin bool
+}
+
+// ErrNotYourTurn is returned for a View whose seat is not to act.
+var ErrNotYourTurn = errors.New("eval: the view's seat is not to act")
+
+// Evaluator holds the solvers (one per worker) and buffers reused from
+// one evaluation to the next. It is safe for concurrent use: calls are
+// serialised.
+type Evaluator struct {
+	mu      sync.Mutex
+	solvers []*solver.Solver
+}
+
+// New returns an Evaluator.
+func New() *Evaluator { return &Evaluator{} }
+
+// Evaluate evaluates every legal action of v on sampled deals; see
+// Evaluator.Evaluate.
+func Evaluate(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
+	return New().Evaluate(ctx, v, opt)
+}
+
+// workerCount returns the number of goroutines for opt.
+func workerCount(opt Options) int {
+	w := runtime.GOMAXPROCS(0)
+	if opt.Workers > 0 {
+		w = min(w, opt.Workers)
+	}
+	return max(w, 1)
+}
+
+// sampleResult is one option's score on one sample.
+type sampleResult struct {
+	diff   float64 // own minus opponent's score for the deal
+	win    float64
+	points float64
+	bete   bool
+}
+
+// Evaluate draws Samples deals consistent with v (package sampler) and
+// scores every legal action on each: before the card play, the action is
+// taken, both players' later decisions up to the first lead follow the
+// fixed policy (policy.go), the card play is solved exactly and the deal
+// is scored by the rules; in the card play, each card is valued by the
+// solver and the deal scored the same way. Every action sees the same
+// samples. When ctx ends, Evaluate returns what the samples finished so
+// far show, with Samples telling how many (zero values when none
+// finished); that is not an error.
+func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
+	legal := v.Legal()
+	if len(legal) == 0 {
+		return Evaluation{}, ErrNotYourTurn
+	}
+	if ctx.Err() != nil {
+		return summarise(&v, legal, nil, nil, nil), nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n := opt.Samples
+	if n <= 0 {
+		n = DefaultSamples
+	}
+	n = min(n, MaxSamples)
+	workers := min(workerCount(opt), n)
+	for len(e.solvers) < workers {
+		e.solvers = append(e.solvers, solver.New())
+	}
+	k := len(legal)
+	res := make([]sampleResult, n*k)
+	done := make([]bool, n)
+	weights := make([]float64, n)
+	smp := sampler.New(v)
+	jb := newJob(&v, legal)
+
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(s *solver.Solver) {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				r := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
+				d, err := smp.Deal(r)
+				if err != nil {
+					failed.Store(err)
+					return
+				}
+				weights[i] = 1
+				if !opt.Uniform {
+					weights[i] = weight(&v, &d, r)
+				}
+				jb.score(s, &d, res[i*k:(i+1)*k])
+				done[i] = true
+			}
+		}(e.solvers[w])
+	}
+	wg.Wait()
+	if err, ok := failed.Load().(error); ok {
+		return Evaluation{}, err
+	}
+	return summarise(&v, legal, res, done, weights), nil
+}
+
+// summarise aggregates the finished samples in sample order, so the
+// result does not depend on which worker scored which sample. Samples
+// count by their weight; the standard error is that of a weighted mean
+// (the deviations weighted by w², over the square of the total weight).
+func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
+	k := len(legal)
+	ev := Evaluation{Results: make([]Result, k)}
+	for j, a := range legal {
+		ev.Results[j].Action = a
+	}
+	total := 0.0
+	sum, win, pts, bete := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
+	for i, ok := range done {
+		if !ok {
+			continue
+		}
+		ev.Samples++
+		w := weights[i]
+		total += w
+		for j := 0; j < k; j++ {
+			r := res[i*k+j]
+			sum[j] += w * r.diff
+			win[j] += w * r.win
+			pts[j] += w * r.points
+			if r.bete {
+				bete[j] += w
+			}
+		}
+	}
+	ev.Weight = total
+	if total > 0 {
+		for j := range ev.Results {
+			r := &ev.Results[j]
+			r.Mean = sum[j] / total
+			r.Win, r.Points, r.Bete = win[j]/total, pts[j]/total, bete[j]/total
+			dev := 0.0
+			for i, ok := range done {
+				if ok {
+					x := res[i*k+j].diff - r.Mean
+					dev += weights[i] * weights[i] * x * x
+				}
+			}
+			if ev.Samples > 1 {
+				n := float64(ev.Samples)
+				r.StdErr = math.Sqrt(dev*n/(n-1)) / total
+			}
+		}
+	}
+	ev.ByWin = UseWin(v)
+	ev.Best = Best(ev.Results, ev.ByWin)
+	return ev
+}
+
+// endgameMargin: within this many points of the target (either player),
+// the hard bot chooses by the chance of winning the game.
+const endgameMargin = 200
+
+// UseWin reports whether decisions at v are made by the chance of
+// winning the game instead of the expected score difference: when either
+// player is within endgameMargin points of the target, where the score
+// changes what is right (a player near the target wins by defending).
+// Earlier, the win chance moves almost in proportion to the score
+// difference, and the difference is the less noisy measure.
+func UseWin(v *rules.View) bool {
+	t := v.Options.Target
+	return v.Totals[0] >= t-endgameMargin || v.Totals[1] >= t-endgameMargin
+}
+
+// winEpsilon: win chances closer than this count as equal, and the
+// score difference decides (when the game is all but won or lost, the
+// chances differ by noise while the points still count).
+const winEpsilon = 0.005
+
+// Best returns the index of the best result. Without byWin it is the
+// highest Mean. With byWin it is the highest Mean among the results whose
+// Win is within winEpsilon of the highest Win. Ties go to the first in
+// order.
+func Best(rs []Result, byWin bool) int {
+	top := math.Inf(-1)
+	for _, r := range rs {
+		top = max(top, r.Win)
+	}
+	best := -1
+	for j, r := range rs {
+		if byWin && r.Win < top-winEpsilon {
+			continue
+		}
+		if best < 0 || r.Mean > rs[best].Mean {
+			best = j
+		}
+	}
+	return max(best, 0)
+}
+
+// job is what every sample of one evaluation shares.
+type job struct {
+	v      *rules.View
+	legal  []rules.Action
+	seat   rules.Seat
+	target int
+	// The totals before the deal, and whether this seat deals next.
+	totals    [2]int
+	dealsNext bool
+	play      bool      // the decision is in the card play
+	wins      *winTable // nil for a target of 0 or less
+}
+
+func newJob(v *rules.View, legal []rules.Action) *job {
+	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: v.Totals,
+		dealsNext: v.Dealer != v.Seat, play: v.Phase == rules.PhasePlay}
+	if j.target > 0 {
+		j.wins = tableFor(j.target)
+	}
+	return j
+}
+
+// record fills one sample result from a deal outcome.
+func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
+	me, opp := j.seat, j.seat.Other()
+	r.diff = float64(o.scored[me] - o.scored[opp])
+	r.bete = o.outcome == rules.Bete && maker == me
+	own, other := j.totals[me]+o.scored[me], j.totals[opp]+o.scored[opp]
+	if j.wins != nil {
+		r.win = j.wins.chance(own, other, j.target, j.dealsNext)
+	} else {
+		r.win = WinChance(own, other, j.target, j.dealsNext)
+	}
+}
+
+// score scores every legal action on the sampled deal d.
+func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
+	if j.play {
+		j.scorePlay(s, d, out)
+		return
+	}
+	// Several actions often reach the same card play (take, and a
+	// refused schmeiss): solve each distinct one once.
+	type solved struct {
+		trump rules.Suit
+		hands [2]rules.CardSet
+		cards [2]int
+	}
+	var cache [4]solved
+	nc := 0
+	for i, a := range j.legal {
+		dd := *d
+		dd.ApplyUnchecked(a)
+		rollout(&dd)
+		if dd.Over() { // abandoned: nobody scores
+			j.record(outcome{outcome: rules.Abandoned}, rules.NoSeat, &out[i])
+			continue
+		}
+		p := dd.Play()
+		var cards [2]int
+		found := false
+		for c := 0; c < nc; c++ {
+			if cache[c].trump == p.Trump && cache[c].hands == p.Hands {
+				cards, found = cache[c].cards, true
+				break
+			}
+		}
+		if !found {
+			a, b := s.Future(&p, rules.SeatA)
+			cards = [2]int{a, b}
+			if nc < len(cache) {
+				cache[nc] = solved{p.Trump, p.Hands, cards}
+				nc++
+			}
+		}
+		f := readFacts(&dd, [2]rules.CardSet{}, [2]int{})
+		j.record(f.final(cards), dd.Maker(), &out[i])
+	}
+}
+
+// scorePlay values each legal card of the card play on d.
+func (j *job) scorePlay(s *solver.Solver, d *rules.Deal, out []sampleResult) {
+	p := d.Play()
+	me := j.seat
+	var buf [9]solver.CardValue
+	vals := s.CardValues(&p, buf[:0])
+	// The points still to win, to turn a difference into each side's
+	// points.
+	rest := p.Hands[0] | p.Hands[1]
+	if p.Lead != rules.NoCard {
+		rest = rest.With(p.Lead)
+	}
+	total := int(p.Points[0]) + int(p.Points[1]) + rules.SetPoints(rest, p.Trump) + int(p.LastBonus)
+	f := readFacts(d, j.v.Played, j.v.Tricks)
+	for i, a := range j.legal {
+		diff := 0
+		for _, cv := range vals {
+			if cv.Card == a.Card {
+				diff = cv.Value
+			}
+		}
+		var cards [2]int
+		cards[me] = (total + diff) / 2
+		cards[me.Other()] = total - cards[me]
+		ff := f
+		if a.Bella {
+			ff.bellaBy, ff.bellaOpen = me, rules.NoSeat
+		} else if ff.bellaOpen == me && isSecondOfPair(a.Card, p.Trump, j.v.Played[me]) {
+			// The second of K and Q played without a word: bella is lost.
+			ff.bellaOpen = rules.NoSeat
+		}
+		out[i].points = float64(diff)
+		j.record(ff.final(cards), d.Maker(), &out[i])
+	}
+}
+
+// isSecondOfPair reports whether c is the king or queen of trump and the
+// other one has been played already (from the same hand).
+func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
+	if c.Suit() != trump {
+		return false
+	}
+	switch c.Rank() {
+	case rules.King:
+		return played.Has(rules.NewCard(rules.Queen, trump))
+	case rules.Queen:
+		return played.Has(rules.NewCard(rules.King, trump))
+	}
+	return false
+}
+
+// Sample budgets of the hard bot per decision, by phase, chosen so that
+// a decision takes about the same time (see BenchmarkHardDecisions in
+// package ai): a round-one sample solves one or two deals; a round-two
+// sample one per suit named and more; the dix, one per choice; the
+// dialogue, one. In the card play a sample values every card, which costs
+// about 0.4 ms at the first trick, 70 µs at the second and less than
+// 25 µs after, so later tricks afford more samples; they are worth it
+// (300 samples a decision instead of 100 won about 2.5 points a deal
+// more against the normal bot).
+const (
+	Bid1Samples = 200 // round one and the schmeiss answer
+	Bid2Samples = 100
+	PrepSamples = 150 // dix exchange and sequence dialogue
+	PlaySamples = 100 // at the first trick; see playSamples
+)
+
+// playSamples is the card-play budget by the cards in hand.
+var playSamples = [10]int{9: PlaySamples, 8: 400, 7: 600, 6: 800, 5: 800, 4: 800, 3: 800, 2: 800, 1: 800}
+
+// SamplesFor returns the samples the hard bot uses at v, capped by
+// budget when budget is positive.
+func SamplesFor(v *rules.View, budget int) int {
+	var n int
+	switch v.Phase {
+	case rules.PhaseBid1, rules.PhaseSchmeiss:
+		n = Bid1Samples
+	case rules.PhaseBid2:
+		n = Bid2Samples
+	case rules.PhaseDix, rules.PhaseSequences:
+		n = PrepSamples
+	default:
+		n = playSamples[min(v.Hand.Count(), 9)]
+	}
+	if budget > 0 {
+		n = min(n, budget)
+	}
+	return n
+}
+
+// SeedFor returns the evaluation seed the hard bot with seed uses at v:
+// a hash of the seed and of everything the View shows, so the bot's
+// choice is a function of its seed and the View alone.
+func SeedFor(seed uint64, v *rules.View) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	h.Write(b[:])
+	fmt.Fprintf(h, "%s|%v|%v|%s", v.String(), v.Totals, v.Options, v.Played)
+	return h.Sum64()
+}

@@ -1,0 +1,40 @@
+package eval_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
+)
+
+// The evaluation of a round-one bid: the non-dealer holds the jack, nine
+// and ace of the upcard's suit.
+func Example() {
+	// A (non-dealer) is dealt deck places 0-2 and 6-8, B 3-5 and 9-11;
+	// place 12 is the upcard. The sampler only uses what A sees.
+	deck, err := rules.ParseDeck("JS 9S AS 7C 8C 9C KH QH 7D TC JC QC 8S " +
+		"KC AC 8D 9D TD JD QD KD AD 7H 8H 9H TH JH AH 7S TS QS KS")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, deck)
+	v := d.View(rules.SeatA)
+	ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 200, Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("hand", v.Hand, "upcard", v.OrigUpcard)
+	for _, r := range ev.Results {
+		fmt.Printf("%-9s %+4.0f ± %.0f points  bete %2.0f%%  win %2.0f%%\n", r.Action, r.Mean, r.StdErr, 100*r.Bete, 100*r.Win)
+	}
+	fmt.Println("best:", ev.Results[ev.Best].Action)
+	// Output:
+	// hand 7D QH KH 9S JS AS upcard 8S
+	// pass       -14 ± 4 points  bete  0%  win 47%
+	// take       +42 ± 4 points  bete  6%  win 57%
+	// schmeiss   +23 ± 4 points  bete  4%  win 54%
+	// best: take
+}

@@ -1,0 +1,99 @@
+package eval
+
+import "github.com/klob/klob/rules"
+
+// facts are what scoring a deal needs besides the card points: who made
+// trump, who won the sequence right and what each hand's sequences are
+// worth, tricks already taken, and where bella stands. They are read
+// once per sampled deal; the card points come from the solver.
+type facts struct {
+	opts      rules.Options
+	maker     rules.Seat
+	seqWinner rules.Seat
+	seqPts    [2]int
+	tookTrick [2]bool // the seat has won a trick already
+	bellaBy   rules.Seat
+	// bellaOpen is the seat that may still announce bella (it holds or
+	// held both K and Q of trump at the first lead and has not played
+	// both without announcing), NoSeat if none.
+	bellaOpen rules.Seat
+}
+
+// readFacts reads the facts of d, a deal in the card play, where played
+// holds the cards each seat has played so far.
+func readFacts(d *rules.Deal, played [2]rules.CardSet, tricks [2]int) facts {
+	f := facts{opts: d.Options(), maker: d.Maker(), seqWinner: d.SeqWinner(), bellaBy: d.BellaBy(), bellaOpen: rules.NoSeat}
+	trump := d.Trump()
+	k, q := rules.NewCard(rules.King, trump), rules.NewCard(rules.Queen, trump)
+	for s := rules.SeatA; s <= rules.SeatB; s++ {
+		start := d.Hand(s) | played[s]
+		f.seqPts[s] = rules.SequencePoints(start)
+		f.tookTrick[s] = tricks[s] > 0
+		if f.bellaBy == rules.NoSeat && start.Has(k) && start.Has(q) && !(played[s].Has(k) && played[s].Has(q)) {
+			f.bellaOpen = s
+		}
+	}
+	return f
+}
+
+// outcome is one deal's result as rules.Deal scores it.
+type outcome struct {
+	scored  [2]int
+	outcome rules.Outcome
+}
+
+// score scores the deal when each seat ends with cards card points
+// (tricks and the last-trick bonus) and bella goes to bella (NoSeat for
+// none). It follows rules.Deal's scoring (RULES.md section 8). One
+// approximation: with melds_need_trick, a seat that ends with no card
+// point is taken to have won no trick (a trick of two cards worth
+// nothing, not the last, is the rare exception).
+func (f *facts) score(cards [2]int, bella rules.Seat) outcome {
+	var total [2]int
+	for s := range 2 {
+		total[s] = cards[s]
+	}
+	if w := f.seqWinner; w != rules.NoSeat {
+		if !f.opts.MeldsNeedTrick || f.tookTrick[w] || cards[w] > 0 {
+			total[w] += f.seqPts[w]
+		}
+	}
+	if bella != rules.NoSeat {
+		total[bella] += 20
+	}
+	var o outcome
+	m, def := f.maker, f.maker.Other()
+	switch {
+	case total[m] > total[def]:
+		o.outcome, o.scored = rules.Made, total
+	case total[m] == total[def]:
+		o.outcome = rules.Tie
+		o.scored[def] = total[def]
+	default:
+		o.outcome = rules.Bete
+		o.scored[def] = total[0] + total[1]
+	}
+	return o
+}
+
+// final scores the deal when the card play ends with cards, letting the
+// seat that may still announce bella do so when it gains by it (it
+// decides with the second of K and Q in hand, late enough to judge).
+func (f *facts) final(cards [2]int) outcome {
+	if f.bellaBy != rules.NoSeat {
+		return f.score(cards, f.bellaBy)
+	}
+	without := f.score(cards, rules.NoSeat)
+	s := f.bellaOpen
+	if s == rules.NoSeat {
+		return without
+	}
+	with := f.score(cards, s)
+	if margin(with, s) > margin(without, s) {
+		return with
+	}
+	return without
+}
+
+// margin is seat s's score minus the other's.
+func margin(o outcome, s rules.Seat) int { return o.scored[s] - o.scored[s.Other()] }

@@ -1,0 +1,298 @@
+package sampler
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/rules"
+)
+
+// randomPosition plays random legal actions from a fresh deal and stops
+// at a random point before the deal is over. It returns the deal and
+// false when the deal ended first (abandoned or played out).
+func randomPosition(r *rand.Rand, opts rules.Options) (rules.Deal, bool) {
+	d := rules.NewDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r))
+	// Favour taking so most positions reach the play.
+	stop := r.IntN(30)
+	for i := 0; !d.Over(); i++ {
+		if i == stop {
+			return d, true
+		}
+		l := d.Legal()
+		a := l[r.IntN(len(l))]
+		if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
+			a = rules.Action{Kind: rules.Take}
+		}
+		if err := d.Apply(a); err != nil {
+			panic(err)
+		}
+	}
+	return d, false
+}
+
+func randomOptions(r *rand.Rand) rules.Options {
+	o := rules.DefaultOptions()
+	if r.IntN(4) == 0 {
+		o.SequenceRank = rules.RankByLength
+	}
+	if r.IntN(5) == 0 {
+		o.BottomCard = false
+	}
+	return o
+}
+
+// TestSamplesFitTheView: every draw is accepted by View.Complete, gives
+// the same View back, never holds a card the seat has seen, keeps the
+// inferred voids, and the real opponent hand is always among the
+// possible ones.
+func TestSamplesFitTheView(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	positions := 3000
+	if testing.Short() {
+		positions = 600
+	}
+	for n := 0; n < positions; {
+		d, ok := randomPosition(r, randomOptions(r))
+		if !ok {
+			continue
+		}
+		n++
+		seat := rules.Seat(r.IntN(2))
+		opp := seat.Other()
+		v := d.View(seat)
+		s := New(v)
+		c := s.Constraints()
+		truth := d.Hand(opp)
+		if truth&c.Forbidden != 0 {
+			t.Fatalf("position %d: the real hand %s holds forbidden cards %s\n%s", n, truth, truth&c.Forbidden, v)
+		}
+		if truth&c.Must != c.Must {
+			t.Fatalf("position %d: the real hand %s lacks known cards %s", n, truth, c.Must)
+		}
+		if !s.fits(truth) {
+			t.Fatalf("position %d: the real hand %s fails the dialogue bounds %+v\n%s", n, truth, c.Seq, v)
+		}
+		seen := v.Hand | v.Played[0] | v.Played[1] | v.Shown&^c.Must
+		seen = seen.With(v.Upcard)
+		if v.Bottom != rules.NoCard {
+			seen = seen.With(v.Bottom)
+		}
+		var buf [32]rules.Card
+		for k := 0; k < 5; k++ {
+			hand, rest, err := s.Draw(r, buf[:0])
+			if err != nil {
+				t.Fatalf("position %d: %v", n, err)
+			}
+			if hand&seen != 0 {
+				t.Fatalf("position %d: sample %s holds seen cards %s", n, hand, hand&seen)
+			}
+			if hand&c.Forbidden != 0 {
+				t.Fatalf("position %d: sample %s breaks an inferred void (%s)", n, hand, c.Forbidden)
+			}
+			full, err := v.Complete(hand, rest)
+			if err != nil {
+				t.Fatalf("position %d: Complete refused a sample: %v\n%s", n, err, v)
+			}
+			if got := full.View(seat); got != v {
+				t.Fatalf("position %d: the sampled deal shows a different view:\n%s\nwant\n%s", n, got, v)
+			}
+		}
+	}
+}
+
+// checkExact draws random hands from all unseen cards and checks that
+// View.Complete accepts a hand exactly when it avoids the forbidden cards
+// and fits the dialogue, so the inference neither misses a fact nor
+// invents one. It returns the numbers of hands accepted and refused.
+func checkExact(t *testing.T, r *rand.Rand, v rules.View, tries int) (accepted, refused int) {
+	t.Helper()
+	s := New(v)
+	c := s.Constraints()
+	free := (c.Pool &^ c.Must).Cards()
+	for k := 0; k < tries; k++ {
+		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+		hand := c.Must | rules.SetOf(free[:c.Need]...)
+		var rest []rules.Card
+		for m := c.Pool &^ hand; m != 0; m &= m - 1 {
+			rest = append(rest, m.First())
+		}
+		// Consistent means: Complete accepts it and the deal it builds
+		// shows this seat the same View (Complete alone does not compare
+		// the winner of the sequence right before the first trick ends).
+		full, err := v.Complete(hand, rest)
+		if err == nil && full.View(v.Seat) != v {
+			err = errors.New("the view differs")
+		}
+		want := hand&c.Forbidden == 0 && s.fits(hand)
+		if (err == nil) != want {
+			t.Fatalf("hand %s: Complete says %v, the inference says consistent=%v (forbidden %s, bounds %+v)\n%s",
+				hand, err, want, c.Forbidden, c.Seq, v)
+		}
+		if want {
+			accepted++
+		} else {
+			refused++
+		}
+	}
+	return accepted, refused
+}
+
+func TestInferenceIsExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	positions := 3000
+	if testing.Short() {
+		positions = 600
+	}
+	var accepted, refused int
+	for n := 0; n < positions; {
+		d, ok := randomPosition(r, randomOptions(r))
+		if !ok {
+			continue
+		}
+		n++
+		a, b := checkExact(t, r, d.View(rules.Seat(r.IntN(2))), 20)
+		accepted, refused = accepted+a, refused+b
+	}
+	if refused < accepted/50 {
+		t.Errorf("only %d of %d random hands were refused: the positions test little", refused, accepted+refused)
+	}
+}
+
+// TestInferenceIsExactDialogue: the same on deals where both players hold
+// a sequence of the same value, so the dialogue goes to lengths, tops and
+// "same", in both ranking modes.
+func TestInferenceIsExactDialogue(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	positions := 1500
+	kinds := map[rules.Kind]int{}
+	for n := 0; n < positions; {
+		opts := rules.DefaultOptions()
+		if n%2 == 1 {
+			opts.SequenceRank = rules.RankByLength
+		}
+		dealer := rules.Seat(r.IntN(2))
+		deck := rules.Shuffle(r)
+		d := rules.NewDeal(opts, dealer, deck)
+		d.Apply(rules.Action{Kind: rules.Take})
+		for d.Phase() == rules.PhaseDix {
+			l := d.Legal()
+			d.Apply(l[r.IntN(len(l))])
+		}
+		if d.Phase() != rules.PhaseSequences {
+			continue
+		}
+		a, b := d.BestSequence(rules.SeatA), d.BestSequence(rules.SeatB)
+		if a.Len < 3 || a.Value() != b.Value() {
+			continue
+		}
+		n++
+		// The dialogue, preferring the answers that go on, then a random
+		// part of the play.
+		for d.Phase() == rules.PhaseSequences {
+			l := d.Legal()
+			act := l[r.IntN(len(l))]
+			if r.IntN(4) != 0 {
+				act = l[len(l)-1]
+				if act.Kind == rules.NoSequence && len(l) > 1 {
+					act = l[0]
+				}
+			}
+			kinds[act.Kind]++
+			d.Apply(act)
+		}
+		for k := r.IntN(12); k > 0 && !d.Over(); k-- {
+			l := d.Legal()
+			d.Apply(l[r.IntN(len(l))])
+		}
+		if d.Over() {
+			continue
+		}
+		for _, seat := range []rules.Seat{rules.SeatA, rules.SeatB} {
+			checkExact(t, r, d.View(seat), 20)
+		}
+	}
+	for _, k := range []rules.Kind{rules.HowHigh, rules.HowMany, rules.Same, rules.NotGood, rules.Length, rules.Top} {
+		if kinds[k] < 10 {
+			t.Errorf("the dialogue used %v only %d times", rules.Action{Kind: k}, kinds[k])
+		}
+	}
+}
+
+// TestUniform draws many samples in small cases (late in the play, and
+// with a sequence announced) and checks that every consistent hand comes
+// up equally often (chi-square at the 0.1% level).
+func TestUniform(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	cases := 0
+	for tries := 0; cases < 12 && tries < 100000; tries++ {
+		d, ok := randomPosition(r, rules.DefaultOptions())
+		if !ok || d.Phase() != rules.PhasePlay {
+			continue
+		}
+		seat := rules.Seat(r.IntN(2))
+		v := d.View(seat)
+		s := New(v)
+		c := s.Constraints()
+		n := s.Count()
+		// Small cases only, and some with the dialogue bounding the draw.
+		withSeq := c.Seq.Value != 0 || c.Seq.Shown
+		if n < 3 || n > 60 || (cases%2 == 0 && !withSeq) {
+			continue
+		}
+		cases++
+		fresh := New(v) // draws by rejection, not from the list
+		counts := map[rules.CardSet]int{}
+		draws := 400 * n
+		for i := 0; i < draws; i++ {
+			h, _, err := fresh.Draw(r, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts[h]++
+		}
+		if len(counts) != n {
+			t.Fatalf("case %d: %d distinct hands drawn, %d consistent", cases, len(counts), n)
+		}
+		exp := float64(draws) / float64(n)
+		chi := 0.0
+		for _, k := range counts {
+			chi += (float64(k) - exp) * (float64(k) - exp) / exp
+		}
+		// Wilson-Hilferty approximation of the 99.9% quantile.
+		df := float64(n - 1)
+		crit := df * math.Pow(1-2/(9*df)+3.09*math.Sqrt(2/(9*df)), 3)
+		if chi > crit {
+			t.Errorf("case %d: chi-square %.1f over %d hands, above the 0.1%% critical value %.1f", cases, chi, n, crit)
+		}
+	}
+	if cases < 12 {
+		t.Fatalf("found only %d small cases", cases)
+	}
+}
+
+// TestDeterministic: the same View and seed give the same samples.
+func TestDeterministic(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := 0; n < 50; {
+		d, ok := randomPosition(r, rules.DefaultOptions())
+		if !ok {
+			continue
+		}
+		n++
+		v := d.View(d.Turn())
+		a, b := New(v), New(v)
+		ra, rb := rand.New(rand.NewPCG(9, uint64(n))), rand.New(rand.NewPCG(9, uint64(n)))
+		for k := 0; k < 10; k++ {
+			da, err1 := a.Deal(ra)
+			db, err2 := b.Deal(rb)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			if da.Deck() != db.Deck() {
+				t.Fatalf("position %d: decks differ for the same seed", n)
+			}
+		}
+	}
+}

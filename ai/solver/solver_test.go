@@ -1,0 +1,268 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/rules"
+)
+
+// minimax is the reference: plain minimax over rules.Play, no pruning, no
+// table, no equivalences. It returns the final point difference for the
+// seat to move.
+func minimax(p rules.Play) int {
+	if p.Done() {
+		t := p.Turn()
+		return int(p.Points[t]) - int(p.Points[t.Other()])
+	}
+	me := p.Turn()
+	best := -1 << 30
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		q := p
+		q.Move(m.First())
+		v := minimax(q)
+		if q.Turn() != me {
+			v = -v
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// alphaBeta is a second reference for full deals, where plain minimax is
+// too slow: negamax alpha-beta over rules.Play with no table and no
+// equivalences.
+func alphaBeta(p rules.Play, alpha, beta int) int {
+	if p.Done() {
+		t := p.Turn()
+		return int(p.Points[t]) - int(p.Points[t.Other()])
+	}
+	me := p.Turn()
+	best := -1 << 30
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		q := p
+		q.Move(m.First())
+		var v int
+		if q.Turn() == me {
+			v = alphaBeta(q, max(alpha, best), beta)
+		} else {
+			v = -alphaBeta(q, -beta, -max(alpha, best))
+		}
+		if v > best {
+			best = v
+			if best >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// randomPlay deals n cards to each hand from a shuffled deck, with a
+// random trump, leader, bonus, points already won and, sometimes, a card
+// already led.
+func randomPlay(r *rand.Rand, n int) rules.Play {
+	deck := rules.Shuffle(r)
+	var p rules.Play
+	for i := 0; i < n; i++ {
+		p.Hands[0] = p.Hands[0].With(deck[i])
+		p.Hands[1] = p.Hands[1].With(deck[n+i])
+	}
+	p.Trump = rules.Suit(r.IntN(4))
+	p.Leader = rules.Seat(r.IntN(2))
+	p.Lead = rules.NoCard
+	p.LastBonus = int16([]int{0, 10, 10, 7}[r.IntN(4)])
+	p.Points = [2]int16{int16(r.IntN(40)), int16(r.IntN(40))}
+	p.Tricks = uint8(9 - n)
+	if r.IntN(3) == 0 {
+		c := p.Legal().Nth(r.IntN(n))
+		p.Move(c)
+	}
+	return p
+}
+
+func TestSolveMatchesMinimaxReduced(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	s := NewSize(12)
+	count := 3000
+	if testing.Short() {
+		count = 600
+	}
+	for i := 0; i < count; i++ {
+		n := 1 + r.IntN(5)
+		p := randomPlay(r, n)
+		want := minimax(p)
+		if got := s.Solve(&p); got != want {
+			t.Fatalf("deal %d (%d cards, trump %s, hands %s | %s, leader %s lead %s): Solve = %d, want %d",
+				i, n, p.Trump, p.Hands[0], p.Hands[1], p.Leader, p.Lead, got, want)
+		}
+		// Every card's value is minimax after playing it.
+		for _, cv := range s.CardValues(&p, nil) {
+			q := p
+			me := q.Turn()
+			q.Move(cv.Card)
+			want := minimax(q)
+			if q.Turn() != me {
+				want = -want
+			}
+			if cv.Value != want {
+				t.Fatalf("deal %d: value of %s = %d, want %d", i, cv.Card, cv.Value, want)
+			}
+		}
+		// Solving again with a warm table gives the same value, from
+		// both seats.
+		if got := s.SolveFor(&p, p.Turn().Other()); got != -want {
+			t.Fatalf("deal %d: SolveFor other seat = %d, want %d", i, got, -want)
+		}
+	}
+}
+
+func TestSolveMatchesAlphaBetaFull(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	s := New()
+	count := 40
+	if testing.Short() {
+		count = 8
+	}
+	for i := 0; i < count; i++ {
+		n := 9
+		if i%2 == 1 {
+			n = 7 + r.IntN(2)
+		}
+		p := randomPlay(r, n)
+		want := alphaBeta(p, -1<<30, 1<<30)
+		if got := s.Solve(&p); got != want {
+			t.Fatalf("deal %d: Solve = %d, want %d", i, got, want)
+		}
+	}
+}
+
+func TestCardValuesFull(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	s := New()
+	count := 10
+	if testing.Short() {
+		count = 3
+	}
+	for i := 0; i < count; i++ {
+		p := randomPlay(r, 6+r.IntN(3))
+		best := -1 << 30
+		var buf [9]CardValue
+		cvs := s.CardValues(&p, buf[:0])
+		if len(cvs) != p.Legal().Count() {
+			t.Fatalf("deal %d: %d values for %d legal cards", i, len(cvs), p.Legal().Count())
+		}
+		for _, cv := range cvs {
+			q := p
+			me := q.Turn()
+			q.Move(cv.Card)
+			want := alphaBeta(q, -1<<30, 1<<30)
+			if q.Turn() != me {
+				want = -want
+			}
+			if cv.Value != want {
+				t.Fatalf("deal %d: value of %s = %d, want %d", i, cv.Card, cv.Value, want)
+			}
+			best = max(best, cv.Value)
+		}
+		if got := s.Solve(&p); got != best {
+			t.Fatalf("deal %d: Solve = %d, best card value %d", i, got, best)
+		}
+	}
+}
+
+// TestReduce checks the mask form of the equivalence rule against the
+// rule written out card by card (reduceLane), for every pair of disjoint
+// lanes, in a trump and a plain suit, and for follow sets that are a top
+// segment of a trump lane.
+func TestReduce(t *testing.T) {
+	for _, trump := range []rules.Suit{rules.Hearts, rules.Spades} {
+		s := New()
+		s.setup(trump, 10)
+		for su := uint(0); su < 4; su++ {
+			tf := s.tf(uint8(su))
+			for own := 0; own < 256; own++ {
+				for opp := 0; opp < 256; opp++ {
+					if own&opp != 0 {
+						continue
+					}
+					got := uint8(s.reduce(uint32(own)<<(8*su), uint32(opp)<<(8*su)) >> (8 * su))
+					want := reduceLane(uint8(own), uint8(opp), &powPts[tf])
+					if got != want {
+						t.Fatalf("trump %s suit %d own %08b opp %08b: got %08b want %08b", trump, su, own, opp, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// reduceLane is the reference for Solver.reduce: it keeps one card of each run of equivalent cards in own: two
+// cards of own are equivalent when they are worth the same points and no
+// card of opp lies between them in power. Equivalent cards win and lose
+// against exactly the same cards, are legal in the same situations and
+// score the same, so playing either gives the same value. The lowest card
+// of each run is kept.
+func reduceLane(own, opp uint8, pts *[8]int16) uint8 {
+	var out uint8
+	prev := -1
+	for b := 0; b < 8; b++ {
+		if own&(1<<b) == 0 {
+			continue
+		}
+		if prev >= 0 && pts[prev] == pts[b] && opp&between(prev, b) == 0 {
+			prev = b
+			continue
+		}
+		out |= 1 << b
+		prev = b
+	}
+	return out
+}
+
+// between returns the lane bits strictly between a and b (a < b).
+func between(a, b int) uint8 {
+	return uint8((1<<b - 1) &^ (1<<(a+1) - 1))
+}
+
+// TestNumbering: the solver's card numbering round-trips, and a higher
+// number in a suit is a card that wins over a lower one.
+func TestNumbering(t *testing.T) {
+	for trump := rules.Clubs; trump <= rules.Spades; trump++ {
+		for c := rules.Card(0); c < 32; c++ {
+			e := encodeCard(c, trump)
+			if decodeCard(e, trump) != c {
+				t.Fatalf("trump %s: %s -> %d -> %s", trump, c, e, decodeCard(e, trump))
+			}
+			if got := decode(encode(rules.SetOf(c), trump), trump); got != rules.SetOf(c) {
+				t.Fatalf("trump %s: set of %s round-trips to %s", trump, c, got)
+			}
+			for o := rules.Card(0); o < 32; o++ {
+				if o.Suit() != c.Suit() || o == c {
+					continue
+				}
+				higher := encodeCard(o, trump) > encodeCard(c, trump)
+				if beats := rules.Beats(o, c, trump); beats != higher {
+					t.Fatalf("trump %s: %s over %s: rules %v, numbering %v", trump, o, c, beats, higher)
+				}
+			}
+		}
+	}
+}
+
+// TestNoAllocs: a solve, and valuing every card into a buffer, allocate
+// nothing.
+func TestNoAllocs(t *testing.T) {
+	deals := fullDeals(5, 20)
+	s := New()
+	var buf [9]CardValue
+	i := 0
+	allocs := testing.AllocsPerRun(20, func() {
+		s.Solve(&deals[i%len(deals)])
+		s.CardValues(&deals[i%len(deals)], buf[:0])
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("%.1f allocations per solve, want 0", allocs)
+	}
+}
