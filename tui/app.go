@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -45,6 +46,18 @@ type Screen interface {
 	Name() string
 	Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd)
 	View(ctx *Context) string
+}
+
+// HelpKeyser is a Screen with keys of its own: the help overlay lists
+// them instead of the table's, and leaves out the table's bid letters.
+type HelpKeyser interface {
+	HelpKeys() []key.Binding
+}
+
+// QuitAsker is a Screen whose quit question says something other than
+// "the game stays saved" (the trainer, the replay viewer).
+type QuitAsker interface {
+	QuitQuestion() string
 }
 
 // Enterer is a Screen with work to start when it becomes current (the
@@ -152,14 +165,22 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		if isKey(msg, a.ctx.Keys.Quit) {
-			a.overlay = &quitAsk{}
+			q := &quitAsk{}
+			if qa, ok := a.screen.(QuitAsker); ok {
+				q.question = qa.QuitQuestion()
+			}
+			a.overlay = q
 			return a, nil
 		}
 		if a.tooSmall() {
 			return a, nil
 		}
 		if isKey(msg, a.ctx.Keys.Help) {
-			a.overlay = &helpView{}
+			h := &helpView{}
+			if hk, ok := a.screen.(HelpKeyser); ok {
+				h.keys, h.own = hk.HelpKeys(), true
+			}
+			a.overlay = h
 			return a, nil
 		}
 		return a, a.route(msg)
@@ -253,8 +274,9 @@ type quitNowMsg struct{}
 // QuitNow is a command that quits the App the way q then y does.
 func QuitNow() tea.Msg { return quitNowMsg{} }
 
-// quitAsk is the question q opens.
-type quitAsk struct{}
+// quitAsk is the question q opens; question replaces the game's
+// "the game stays saved" line when set.
+type quitAsk struct{ question string }
 
 func (q *quitAsk) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
@@ -266,12 +288,19 @@ func (q *quitAsk) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return true, nil
 }
 
+func (q *quitAsk) text() string {
+	if q.question != "" {
+		return q.question
+	}
+	return "The game stays saved: start klob again to resume it."
+}
+
 func (q *quitAsk) view(ctx *Context, under string) string {
 	lines := splitLines(under)
 	st := &ctx.Styles
 	ask := []string{
 		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
-		" " + st.Heading.Render("Quit Klob?") + " The game stays saved: start klob again to resume it.",
+		" " + st.Heading.Render("Quit Klob?") + " " + q.text(),
 		" " + st.Key.Render("[y]") + " quit   " + st.Key.Render("[n]") + " keep playing",
 	}
 	n := len(ask)

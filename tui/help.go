@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -21,6 +22,8 @@ var rulesSummary = []string{
 // rules. Up and down scroll it; any other key closes it.
 type helpView struct {
 	scroll int
+	keys   []key.Binding // the screen's own keys (HelpKeyser), else the table's
+	own    bool
 }
 
 func (h *helpView) lines(ctx *Context) []string {
@@ -30,9 +33,24 @@ func (h *helpView) lines(ctx *Context) []string {
 		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
 		" " + st.Heading.Render("Keys"),
 	}
-	for _, b := range ctx.Keys.HelpLines() {
+	keys := h.keys
+	if !h.own {
+		keys = ctx.Keys.HelpLines()
+	}
+	for _, b := range keys {
 		hp := b.Help()
 		out = append(out, fmt.Sprintf("   %-12s %s", hp.Key, hp.Desc))
+	}
+	if h.own {
+		out = append(out, fmt.Sprintf("   %-12s %s", ctx.Keys.Help.Help().Key, ctx.Keys.Help.Help().Desc),
+			fmt.Sprintf("   %-12s %s", ctx.Keys.Quit.Help().Key, "quit (asks first)"), "",
+			" "+st.Heading.Render("Rules in short"))
+		for _, p := range rulesSummary {
+			for _, l := range wrap(p, max(20, ctx.Width-6)) {
+				out = append(out, "   "+l)
+			}
+		}
+		return out
 	}
 	out = append(out,
 		"   bids         p pass · t take · s schmeiss · a accept · r refuse",

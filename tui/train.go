@@ -435,3 +435,22 @@ func (t *trainer) quitNote() string {
 	}
 	return s
 }
+
+// HelpKeys lists the trainer's keys for the help overlay.
+func (t *trainer) HelpKeys() []key.Binding {
+	b := func(k, d string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, d)) }
+	return []key.Binding{
+		b("←/→", "previous or next option"),
+		b("enter", "choose the option (after the result: next drill)"),
+		b("p t s", "pass · take · schmeiss"),
+		b("a r", "accept · refuse a schmeiss"),
+		b("c d e s", "name clubs · diamonds · hearts · spades"),
+		t.keys.Next, t.keys.Review,
+	}
+}
+
+// QuitQuestion replaces the game's "stays saved": the trainer's record
+// is kept after every drill.
+func (t *trainer) QuitQuestion() string {
+	return "Your record is kept after every drill."
+}
