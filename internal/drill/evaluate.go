@@ -288,41 +288,44 @@ func (an *Analysis) Find(a rules.Action) int {
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
 	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, ByWin: eval.UseWin(&t.view)}
-	var sum, sum2, win, bete, pts = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
+	var sum, se2, win, bete, pts = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	var done []eval.Evaluation
 	for b, ok := range t.got {
 		if ok && t.batches[b].Samples > 0 {
 			done = append(done, t.batches[b])
 		}
 	}
+	// Batches are pooled by their weight: eval weights each sample by how
+	// likely the opponent's words were with its cards, so a batch counts
+	// for its total weight, not its sample count. The pooled error is that
+	// of a weighted mean of independent batch means.
+	var total float64
 	for _, ev := range done {
-		n := float64(ev.Samples)
+		total += batchWeight(ev)
+	}
+	for _, ev := range done {
+		w := batchWeight(ev)
+		f := w / total
 		an.Samples += ev.Samples
 		for j, r := range ev.Results {
-			sum[j] += n * r.Mean
-			// The sum of squares of the batch, from its mean and error:
-			// StdErr² = var/n and var = (Σx² - n·mean²)/(n-1).
-			sum2[j] += r.StdErr*r.StdErr*n*(n-1) + n*r.Mean*r.Mean
-			win[j] += n * r.Win
-			bete[j] += n * r.Bete
-			pts[j] += n * r.Points
+			sum[j] += f * r.Mean
+			se2[j] += f * f * r.StdErr * r.StdErr
+			win[j] += f * r.Win
+			bete[j] += f * r.Bete
+			pts[j] += f * r.Points
 		}
 	}
 	for j, a := range t.legal {
 		an.Rows[j].Action = a
 	}
-	m := float64(an.Samples)
-	if m == 0 {
+	if an.Samples == 0 {
 		return an
 	}
 	results := make([]eval.Result, k)
 	for j := range an.Rows {
 		r := &an.Rows[j].Result
-		r.Mean, r.Win, r.Bete, r.Points = sum[j]/m, win[j]/m, bete[j]/m, pts[j]/m
-		if m > 1 {
-			variance := (sum2[j] - sum[j]*sum[j]/m) / (m - 1)
-			r.StdErr = math.Sqrt(max(variance, 0) / m)
-		}
+		r.Mean, r.Win, r.Bete, r.Points = sum[j], win[j], bete[j], pts[j]
+		r.StdErr = math.Sqrt(se2[j])
 		results[j] = *r
 	}
 	an.Best = eval.Best(results, an.ByWin)
@@ -354,12 +357,12 @@ func (t *Tally) Analysis() Analysis {
 }
 
 // batchErr returns the standard error of the difference f(best) -
-// f(other) from the spread of its per-batch values (weighted by batch
-// size, which differs by at most one sample between batches).
+// f(other) from the spread of its per-batch values, weighted by each
+// batch's weight.
 func batchErr(done []eval.Evaluation, best, other int, f func(eval.Result) float64) float64 {
 	var n, sd, sd2 float64
 	for _, ev := range done {
-		w := float64(ev.Samples)
+		w := batchWeight(ev)
 		d := f(ev.Results[best]) - f(ev.Results[other])
 		n += w
 		sd += w * d
@@ -371,6 +374,15 @@ func batchErr(done []eval.Evaluation, best, other int, f func(eval.Result) float
 	// correction for b batches, over b for the error of their mean.
 	variance := (sd2/n - mean*mean) * b / (b - 1)
 	return math.Sqrt(max(variance, 0) / b)
+}
+
+// batchWeight is what one batch counts for when batches are pooled:
+// its total sample weight, or its sample count when eval gave none.
+func batchWeight(ev eval.Evaluation) float64 {
+	if ev.Weight > 0 {
+		return ev.Weight
+	}
+	return float64(ev.Samples)
 }
 
 // grade compares a non-best row with the best.

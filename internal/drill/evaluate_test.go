@@ -317,3 +317,35 @@ func TestFromEval(t *testing.T) {
 		}
 	}
 }
+
+// TestTallyPoolsByWeight: eval weights its samples by how likely the
+// opponent's words were, so a batch counts for its total weight. Two
+// batches with means 10 and 40 and weights 3 and 1 pool to 17.5, with
+// the error of a weighted mean of independent means.
+func TestTallyPoolsByWeight(t *testing.T) {
+	req, _ := Parse("hand=JS 9S AS KH QH 7D up=8S")
+	v, _ := req.Situation.View()
+	legal := v.Legal()
+	batch := func(mean, se, weight float64) eval.Evaluation {
+		ev := eval.Evaluation{Samples: 10, Weight: weight}
+		for _, a := range legal {
+			ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: se})
+		}
+		return ev
+	}
+	tl, err := NewTally(v, Plan{Samples: 20, Batches: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl.Add(0, batch(10, 2, 3))
+	tl.Add(1, batch(40, 4, 1))
+	an := tl.Analysis()
+	r := an.Rows[0].Result
+	if math.Abs(r.Mean-17.5) > 1e-9 {
+		t.Errorf("pooled mean %.4f, want 17.5", r.Mean)
+	}
+	// sqrt((3/4)²·2² + (1/4)²·4²) = sqrt(2.25 + 1) ≈ 1.803
+	if want := math.Sqrt(2.25 + 1); math.Abs(r.StdErr-want) > 1e-9 {
+		t.Errorf("pooled error %.4f, want %.4f", r.StdErr, want)
+	}
+}
