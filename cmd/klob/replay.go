@@ -1,12 +1,87 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/tui"
 )
 
-// runReplay is not built yet.
+// runReplay steps through a saved game in the terminal. With a FILE it
+// opens that log (a finished game, the autosave, a history entry); a log
+// that does not read is not opened: its file:line error is printed, exit
+// 1. Without a FILE it lists the saved games of the state directory, with
+// the player's record, to choose one from. Exit 2 for usage errors.
+//
+//	klob replay [FILE] [-analyse] [-samples N] [-seed N] [-ascii]
 func runReplay(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "klob replay: not yet: this part of Klob is still being built")
-	return 1
+	app, code := replayApp(args, stdout, stderr)
+	if app == nil {
+		return code
+	}
+	opts := []tea.ProgramOption{}
+	if stdout != io.Writer(os.Stdout) {
+		opts = append(opts, tea.WithOutput(stdout))
+	}
+	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+		fmt.Fprintf(stderr, "klob replay: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// replayApp reads the arguments and the log and returns the App to run,
+// or nil and the exit code when there is nothing to run.
+func replayApp(args []string, stdout, stderr io.Writer) (*tui.App, int) {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	analyse := fs.Bool("analyse", false, "start the analysis at once (the a key toggles it)")
+	samples := fs.Int("samples", 0, "sampled deals a decision for the analysis (default by phase)")
+	seed := fs.Uint64("seed", 0, "seed of the analysis' samples")
+	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: klob replay [FILE] [-analyse] [-samples N] [-seed N] [-ascii]")
+		fmt.Fprintln(fs.Output(), "Steps through a saved game; without FILE, lists the saved games to choose from.")
+		fs.PrintDefaults()
+	}
+	files, err := parseInterspersed(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.SetOutput(stdout)
+		fs.Usage()
+		return nil, 0
+	}
+	if err != nil {
+		return nil, 2
+	}
+	if len(files) > 1 {
+		fmt.Fprintf(stderr, "klob replay: one file at a time (got %d)\n", len(files))
+		fs.Usage()
+		return nil, 2
+	}
+	if *samples < 0 || *samples > maxAnalyzeSamples {
+		fmt.Fprintf(stderr, "klob replay: -samples %d: want 1 to %d, or 0 for the default\n", *samples, maxAnalyzeSamples)
+		return nil, 2
+	}
+	cfg := tui.ReplayConfig{ASCII: *ascii, Analyse: *analyse, Analysis: analysis.Options{Samples: *samples, Seed: *seed}}
+	if len(files) == 0 {
+		st, err := store.Default()
+		if err != nil {
+			fmt.Fprintf(stderr, "klob replay: %v\n", err)
+			return nil, 1
+		}
+		return tui.NewHistory(st, cfg), 0
+	}
+	r, err := readReplay(files[0])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return nil, 1
+	}
+	return tui.NewReplay(r, files[0], cfg), 0
 }

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/tui"
+)
+
+func replayArgs(args ...string) (app *tui.App, code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	app, code = replayApp(args, &o, &e)
+	return app, code, o.String(), e.String()
+}
+
+func TestReplayUsage(t *testing.T) {
+	valid := filepath.Join(games, "09-tie.klob")
+	for _, args := range [][]string{
+		{valid, valid},
+		{"-nosuchflag", valid},
+		{valid, "-samples", "-1"},
+		{valid, "-samples", "x"},
+		{valid, "-seed", "-5"},
+	} {
+		app, code, out, errs := replayArgs(args...)
+		if app != nil || code != 2 || out != "" || errs == "" {
+			t.Errorf("replay %q: app %v, exit %d, stdout %q, stderr %q; want exit 2 with a message", args, app != nil, code, out, errs)
+		}
+		if code := runReplay(args, &bytes.Buffer{}, &bytes.Buffer{}); code != 2 {
+			t.Errorf("runReplay %q: exit %d, want 2", args, code)
+		}
+	}
+	app, code, out, _ := replayArgs("-h")
+	if app != nil || code != 0 || !strings.Contains(out, "usage: klob replay [FILE]") {
+		t.Errorf("replay -h: exit %d, stdout %q", code, out)
+	}
+}
+
+// TestReplayInvalidLog: a log that does not read is not opened: the
+// file:line error is printed, exit 1.
+func TestReplayInvalidLog(t *testing.T) {
+	for f, want := range brokenLogs(t) {
+		app, code, out, errs := replayArgs(f)
+		if app != nil || code != 1 || out != "" || strings.TrimSpace(errs) != want {
+			t.Errorf("replay %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", f, code, out, errs, want)
+		}
+		if code := runReplay([]string{f}, &bytes.Buffer{}, &bytes.Buffer{}); code != 1 {
+			t.Errorf("runReplay %s: exit %d, want 1", f, code)
+		}
+	}
+	_, code, _, errs := replayArgs(filepath.Join(games, "no-such-game.klob"))
+	if code != 1 || !strings.Contains(errs, "no-such-game.klob") {
+		t.Errorf("missing file: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestReplayOpens: every valid log, finished or saved mid-game, opens
+// in the viewer; without a file the history of the state directory.
+func TestReplayOpens(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(games, "*.klob"))
+	saves, _ := filepath.Glob(filepath.Join(games, "saves", "*.klob"))
+	for _, f := range append(files, saves...) {
+		app, code, _, errs := replayArgs(f, "-ascii", "-seed", "4")
+		if app == nil || code != 0 || errs != "" {
+			t.Errorf("replay %s: app %v, exit %d, stderr %q", f, app != nil, code, errs)
+			continue
+		}
+		if name := app.Screen().Name(); name != "replay" {
+			t.Errorf("replay %s: first screen %s, want replay", f, name)
+		}
+	}
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	app, code, _, errs := replayArgs()
+	if app == nil || code != 0 || app.Screen().Name() != "history" {
+		t.Fatalf("replay without a file: app %v, exit %d, stderr %q, want the history screen", app != nil, code, errs)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,466 @@
+package tui
+
+import (
+	"context"
+	"strconv"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// The replay viewer steps through a recorded game: by action, by trick
+// and by deal, or straight to a deal. It shows the table as it stood at
+// that point, both hands open or one player's only, the bidding and the
+// sequence dialogue, the trick, the running score and, once a deal is
+// over, its breakdown as the result screen shows it. With the analysis on
+// (key a) every decision carries its grade (package internal/analysis):
+// the analysis runs in a tea.Cmd, reporting its progress as messages, so
+// the viewer stays live while it works.
+//
+// Everything the screen shows is a function of the position (a deal and
+// a number of steps into it), the hand mode and the analysis: stepping
+// forward then back gives the same screen again.
+
+// Analyzer runs an analysis; analysis.Analyze is the real one. Tests
+// give a fake, so the screens do not change when the bot does.
+type Analyzer func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error)
+
+// ReplayConfig is what `klob replay` decides for the viewer.
+type ReplayConfig struct {
+	// ASCII draws suits as letters and boxes with + - |.
+	ASCII bool
+	// Analysis tunes the analysis the a key starts (samples, seed,
+	// workers); its Progress is the viewer's own.
+	Analysis analysis.Options
+	// Analyze runs it; nil means analysis.Analyze.
+	Analyze Analyzer
+	// Analyse starts the analysis at once, as if a was pressed.
+	Analyse bool
+}
+
+// replayKeys are the viewer's keys, as data: the hints line lists them.
+type replayKeys struct {
+	Next, Prev           key.Binding
+	NextTrick, PrevTrick key.Binding
+	NextDeal, PrevDeal   key.Binding
+	First, Last          key.Binding
+	GoTo                 key.Binding
+	Hands                key.Binding
+	Analysis             key.Binding
+	Back                 key.Binding
+	Enter                key.Binding
+	Digits               key.Binding
+	Erase                key.Binding
+}
+
+func defaultReplayKeys() replayKeys {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return replayKeys{
+		Next:      b("→/l", "next action", "right", "l", "space"),
+		Prev:      b("←/h", "previous action", "left", "h"),
+		NextTrick: b("↓/j", "next trick", "down", "j", "]"),
+		PrevTrick: b("↑/k", "previous trick", "up", "k", "["),
+		NextDeal:  b("n", "next deal", "n", "pgdown"),
+		PrevDeal:  b("p", "previous deal (or its start)", "p", "pgup"),
+		First:     b("home", "start of the game", "home", "<"),
+		Last:      b("end", "end of the game", "end", ">"),
+		GoTo:      b("g", "go to deal N", "g"),
+		Hands:     b("o", "open hands: both, A's, B's", "o"),
+		Analysis:  b("a", "analysis on or off", "a"),
+		Back:      b("esc", "back to the saved games", "esc"),
+		Enter:     b("enter", "go", "enter"),
+		Digits:    b("0-9", "deal number", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		Erase:     b("backspace", "erase", "backspace"),
+	}
+}
+
+// replayPos is a place in the game: the deal (0-based) and the number of
+// its steps taken. (d, len(steps)) is the end of deal d, shown with its
+// breakdown; (d+1, 0) the next deal as dealt.
+type replayPos struct{ deal, n int }
+
+// handMode says whose hands are open.
+type handMode uint8
+
+const (
+	handsBoth handMode = iota // both hands face up
+	handsOne                  // only the bottom seat's hand
+)
+
+// analysisState is where the analysis stands.
+type analysisState uint8
+
+const (
+	analysisNone    analysisState = iota // never started
+	analysisRunning                      // in a tea.Cmd
+	analysisDone
+	analysisFailed
+)
+
+// replayScreen is the viewer.
+type replayScreen struct {
+	r    *gamelog.Replay
+	name string // the file, for the header
+	cfg  ReplayConfig
+	keys replayKeys
+
+	pos    replayPos
+	mode   handMode
+	bottom rules.Seat // the seat drawn at the bottom (the one open alone)
+	// bounds[d][n] marks the trick boundaries of deal d: as dealt, the
+	// first lead, after each trick, the end.
+	bounds [][]bool
+
+	// Going to a deal: the digits typed so far.
+	goTo   bool
+	digits string
+	note   string // a word about the last key (a deal that does not exist)
+
+	// The analysis: shown when on, kept when turned off.
+	on       bool
+	state    analysisState
+	run      int // the analysis being waited for; older messages are dropped
+	progress analysis.Progress
+	report   *analysis.Report
+	err      error
+	cancel   context.CancelFunc
+
+	back Screen // the history screen to return to, nil when opened from a file
+}
+
+// NewReplay returns the App of `klob replay FILE`: the viewer on r, the
+// game read from the file name.
+func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
+	return NewApp(newReplayScreen(r, name, cfg, nil), AppOptions{ASCII: cfg.ASCII})
+}
+
+func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back Screen) *replayScreen {
+	s := &replayScreen{r: r, name: name, cfg: cfg, keys: defaultReplayKeys(), back: back, bottom: rules.SeatA}
+	// A person's seat goes at the bottom, as at the table.
+	if r.Header.Levels[1] == gamelog.Human && r.Header.Levels[0] != gamelog.Human {
+		s.bottom = rules.SeatB
+	}
+	s.bounds = make([][]bool, len(r.Deals))
+	for i := range r.Deals {
+		s.bounds[i] = trickBounds(&r.Deals[i])
+	}
+	return s
+}
+
+// trickBounds marks the positions of a deal that stepping by trick
+// stops at: as dealt, the first lead (the bidding and dialogue done),
+// after each trick, and the end.
+func trickBounds(rd *gamelog.ReplayDeal) []bool {
+	b := make([]bool, len(rd.Steps)+1)
+	b[0], b[len(rd.Steps)] = true, true
+	d := rd.At(0)
+	for i, st := range rd.Steps {
+		d.ApplyUnchecked(st.Action)
+		if lead, _ := d.Trick(); d.Phase() == rules.PhasePlay && lead == rules.NoCard {
+			b[i+1] = true // the first lead, or a trick just taken
+		}
+	}
+	return b
+}
+
+func (s *replayScreen) Name() string { return "replay" }
+
+// Enter starts the analysis when asked for from the start.
+func (s *replayScreen) Enter(ctx *Context) tea.Cmd {
+	if s.cfg.Analyse && s.state == analysisNone {
+		s.on = true
+		return s.startAnalysis()
+	}
+	return nil
+}
+
+// Update takes keys and the analysis' messages.
+func (s *replayScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case analysisProgressMsg:
+		if msg.run == s.run && s.state == analysisRunning {
+			s.progress = msg.p
+			return s, waitProgress(msg.run, msg.ch)
+		}
+		return s, nil
+	case analysisDoneMsg:
+		if msg.run != s.run {
+			return s, nil
+		}
+		if msg.err != nil {
+			s.state, s.err = analysisFailed, msg.err
+		} else {
+			s.state, s.report = analysisDone, msg.rep
+		}
+		return s, nil
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	}
+	return s, nil
+}
+
+// key moves the position or changes what is shown.
+func (s *replayScreen) key(msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+	k := &s.keys
+	if s.goTo {
+		s.goToKey(msg)
+		return s, nil
+	}
+	s.note = ""
+	switch {
+	case isKey(msg, k.Next):
+		s.pos = s.next(s.pos)
+	case isKey(msg, k.Prev):
+		s.pos = s.prev(s.pos)
+	case isKey(msg, k.NextTrick):
+		s.pos = s.nextTrick(s.pos)
+	case isKey(msg, k.PrevTrick):
+		s.pos = s.prevTrick(s.pos)
+	case isKey(msg, k.NextDeal):
+		s.pos = s.nextDeal(s.pos)
+	case isKey(msg, k.PrevDeal):
+		s.pos = s.prevDeal(s.pos)
+	case isKey(msg, k.First):
+		s.pos = replayPos{}
+	case isKey(msg, k.Last):
+		s.pos = s.end()
+	case isKey(msg, k.GoTo):
+		s.goTo, s.digits = true, ""
+	case isKey(msg, k.Digits):
+		// A digit starts the go-to prompt with itself.
+		s.goTo, s.digits = true, ""
+		s.goToKey(msg)
+	case isKey(msg, k.Hands):
+		s.cycleHands()
+	case isKey(msg, k.Analysis):
+		// A failed analysis is tried again at once; otherwise a shows or
+		// hides the grades, starting the analysis the first time.
+		s.on = !s.on || s.state == analysisFailed
+		if s.on && (s.state == analysisNone || s.state == analysisFailed) {
+			return s, s.startAnalysis()
+		}
+	case isKey(msg, k.Back) && s.back != nil:
+		s.stopAnalysis()
+		return s.back, nil
+	}
+	return s, nil
+}
+
+// goToKey handles a key of the go-to prompt.
+func (s *replayScreen) goToKey(msg tea.KeyPressMsg) {
+	k := &s.keys
+	switch {
+	case isKey(msg, k.Digits):
+		if len(s.digits) < 4 {
+			s.digits += msg.String()
+		}
+	case isKey(msg, k.Erase):
+		if s.digits != "" {
+			s.digits = s.digits[:len(s.digits)-1]
+		}
+	case isKey(msg, k.Enter):
+		s.goTo = false
+		n, err := strconv.Atoi(s.digits)
+		if err != nil || n < 1 || n > len(s.r.Deals) {
+			s.note = "no deal " + s.digits + ": the game has " + plural(len(s.r.Deals), "deal")
+			if s.digits == "" {
+				s.note = ""
+			}
+			return
+		}
+		s.pos = replayPos{deal: n - 1}
+	case isKey(msg, k.Back):
+		s.goTo = false
+	}
+}
+
+// cycleHands goes both open → the bottom seat's alone → the other's
+// alone → both.
+func (s *replayScreen) cycleHands() {
+	switch {
+	case s.mode == handsBoth:
+		s.mode = handsOne
+	case s.bottom == s.home():
+		s.bottom = s.home().Other()
+	default:
+		s.mode, s.bottom = handsBoth, s.home()
+	}
+}
+
+// home is the seat at the bottom with both hands open: the person's, or A.
+func (s *replayScreen) home() rules.Seat {
+	if s.r.Header.Levels[1] == gamelog.Human && s.r.Header.Levels[0] != gamelog.Human {
+		return rules.SeatB
+	}
+	return rules.SeatA
+}
+
+// Moving. Every move stays inside the game; at either end it stays put.
+
+func (s *replayScreen) steps(d int) int { return len(s.r.Deals[d].Steps) }
+
+func (s *replayScreen) end() replayPos {
+	if len(s.r.Deals) == 0 {
+		return replayPos{}
+	}
+	last := len(s.r.Deals) - 1
+	return replayPos{last, s.steps(last)}
+}
+
+func (s *replayScreen) next(p replayPos) replayPos {
+	switch {
+	case len(s.r.Deals) == 0:
+		return p
+	case p.n < s.steps(p.deal):
+		return replayPos{p.deal, p.n + 1}
+	case p.deal+1 < len(s.r.Deals):
+		return replayPos{p.deal + 1, 0}
+	}
+	return p
+}
+
+func (s *replayScreen) prev(p replayPos) replayPos {
+	switch {
+	case p.n > 0:
+		return replayPos{p.deal, p.n - 1}
+	case p.deal > 0:
+		return replayPos{p.deal - 1, s.steps(p.deal - 1)}
+	}
+	return p
+}
+
+func (s *replayScreen) isBound(p replayPos) bool {
+	return len(s.bounds) > 0 && s.bounds[p.deal][p.n]
+}
+
+func (s *replayScreen) nextTrick(p replayPos) replayPos {
+	for q := s.next(p); ; q = s.next(q) {
+		if s.isBound(q) || q == s.end() {
+			return q
+		}
+	}
+}
+
+func (s *replayScreen) prevTrick(p replayPos) replayPos {
+	for q := s.prev(p); ; q = s.prev(q) {
+		if s.isBound(q) || q == (replayPos{}) {
+			return q
+		}
+	}
+}
+
+func (s *replayScreen) nextDeal(p replayPos) replayPos {
+	if p.deal+1 < len(s.r.Deals) {
+		return replayPos{p.deal + 1, 0}
+	}
+	return s.end()
+}
+
+func (s *replayScreen) prevDeal(p replayPos) replayPos {
+	if p.n > 0 || p.deal == 0 {
+		return replayPos{p.deal, 0}
+	}
+	return replayPos{p.deal - 1, 0}
+}
+
+// The analysis.
+
+// analysisProgressMsg is a progress report of analysis run.
+type analysisProgressMsg struct {
+	run int
+	p   analysis.Progress
+	ch  <-chan analysis.Progress
+}
+
+// analysisDoneMsg ends analysis run.
+type analysisDoneMsg struct {
+	run int
+	rep *analysis.Report
+	err error
+}
+
+// startAnalysis returns the command that runs the analysis, and the one
+// that relays its progress. Progress goes through a channel that keeps
+// only the latest report, so the analysis never waits for the screen.
+func (s *replayScreen) startAnalysis() tea.Cmd {
+	s.stopAnalysis()
+	s.run++
+	s.state, s.err, s.progress = analysisRunning, nil, analysis.Progress{}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel = cancel
+	run := s.run
+	ch := make(chan analysis.Progress, 1)
+	opt := s.cfg.Analysis
+	opt.Progress = func(p analysis.Progress) {
+		select {
+		case <-ch: // drop the report not yet shown
+		default:
+		}
+		ch <- p
+	}
+	analyze := s.cfg.Analyze
+	if analyze == nil {
+		analyze = analysis.Analyze
+	}
+	r := s.r
+	work := func() tea.Msg {
+		defer close(ch)
+		rep, err := analyze(ctx, r, opt)
+		return analysisDoneMsg{run: run, rep: rep, err: err}
+	}
+	return tea.Batch(work, waitProgress(run, ch))
+}
+
+// waitProgress waits for the next progress report; it ends (nil) when
+// the analysis has.
+func waitProgress(run int, ch <-chan analysis.Progress) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return analysisProgressMsg{run: run, p: p, ch: ch}
+	}
+}
+
+// stopAnalysis cancels an analysis in flight (leaving the screen).
+func (s *replayScreen) stopAnalysis() {
+	if s.cancel != nil {
+		s.cancel()
+		s.cancel = nil
+	}
+	if s.state == analysisRunning {
+		s.state = analysisNone
+		s.run++
+	}
+}
+
+// decision returns the graded decision of step i (0-based) of deal d,
+// or nil when the analysis is off or has not reached it.
+func (s *replayScreen) decision(d, i int) *analysis.Decision {
+	if !s.on || s.report == nil {
+		return nil
+	}
+	return s.report.Decision(d+1, i+1)
+}
+
+// HelpKeys lists the viewer's keys, for a help overlay that asks the
+// screen for its own (the App's help lists the table's keys today).
+func (s *replayScreen) HelpKeys() []key.Binding {
+	k := &s.keys
+	out := []key.Binding{k.Next, k.Prev, k.NextTrick, k.PrevTrick, k.NextDeal, k.PrevDeal, k.First, k.Last, k.GoTo, k.Hands, k.Analysis}
+	if s.back != nil {
+		out = append(out, k.Back)
+	}
+	return out
+}
+
+// QuitQuestion replaces the game's "stays saved": a replay changes
+// nothing.
+func (s *replayScreen) QuitQuestion() string { return "The log is left as it was." }

@@ -1,0 +1,642 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// The replay's fixed rows: header and rule above; rule, step line,
+// analysis line and key hints below.
+const (
+	replayTopRows    = 2
+	replayBottomRows = 4
+)
+
+// View draws the viewer at the current position.
+func (s *replayScreen) View(ctx *Context) string {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	if len(s.r.Deals) == 0 {
+		lines := []string{s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)), "",
+			" This log has no deal yet: there is nothing to replay.", "",
+			" " + st.Dim.Render(s.hints(w-1))}
+		return canvas(lines, w, h)
+	}
+	size := smallCard
+	if w >= 120 && h >= 40 {
+		size = largeCard
+	}
+	rightW := max(24, min(44, w-(handWidth(9, size)+3)-1))
+	leftW := max(0, w-rightW-1)
+	midH := max(0, h-replayTopRows-replayBottomRows)
+	rd := &s.r.Deals[s.pos.deal]
+	d := rd.At(s.pos.n)
+
+	left := s.leftColumn(ctx, rd, &d, leftW, midH, size)
+	rightCol := s.rightColumn(ctx, rd, rightW, midH)
+	lines := make([]string, 0, h)
+	lines = append(lines, s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)))
+	sep := st.Rule.Render(g.vrule)
+	for i := range midH {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(rightCol) {
+			r = rightCol[i]
+		}
+		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
+	}
+	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)),
+		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(w-1), w-1)))
+	return canvas(lines, w, h)
+}
+
+// header is the top line: the file and the position on the left, the
+// game totals at this point on the right.
+func (s *replayScreen) header(ctx *Context, w int) string {
+	st := &ctx.Styles
+	left := fmt.Sprintf(" %s  Replay", st.Title.Render("Klob"))
+	if len(s.r.Deals) == 0 {
+		return clip(left+" · "+s.name, w)
+	}
+	rd := &s.r.Deals[s.pos.deal]
+	// The position first: a long file name is what gets cut.
+	left += fmt.Sprintf(" · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), s.name)
+	tot := s.totals()
+	rightS := fmt.Sprintf("A %d · B %d ", tot[0], tot[1])
+	lw := w - len(rightS) - 1
+	if lw < 20 {
+		return clip(left, w)
+	}
+	return fit(left, lw) + " " + st.Heading.Render(rightS)
+}
+
+// over reports whether the position is the end of a deal played out.
+func (s *replayScreen) over() bool {
+	rd := &s.r.Deals[s.pos.deal]
+	return rd.Done && s.pos.n == len(rd.Steps)
+}
+
+// totals are the game totals at the position: after the deal once it is
+// over, before it until then.
+func (s *replayScreen) totals() [2]int {
+	rd := &s.r.Deals[s.pos.deal]
+	if s.over() {
+		return rd.After
+	}
+	return rd.Before
+}
+
+// seatName is the player's name from the log, or "Player A".
+func (s *replayScreen) seatName(seat rules.Seat) string {
+	n := s.r.Header.Players[seat]
+	if n == "" {
+		n = "Player " + seat.String()
+	}
+	return n
+}
+
+// open reports whether seat's hand is shown.
+func (s *replayScreen) open(seat rules.Seat) bool { return s.mode == handsBoth || seat == s.bottom }
+
+// leftColumn is the table: the top player and hand, the upcard and trump
+// (or the breakdown once the deal is over), the trick, the bottom player
+// and hand.
+func (s *replayScreen) leftColumn(ctx *Context, rd *gamelog.ReplayDeal, d *rules.Deal, w, h int, size cardSize) []string {
+	top, bot := s.bottom.Other(), s.bottom
+	var next *rules.Step
+	if s.pos.n < len(rd.Steps) {
+		next = &rd.Steps[s.pos.n]
+	}
+	topHand := s.handRows(ctx, d, top, next, w, size)
+	botHand := s.handRows(ctx, d, bot, next, w, size)
+	var mid [][]string
+	if s.over() && rd.Score.Outcome != rules.Abandoned {
+		mid = [][]string{s.breakdown(ctx, rd.Score, w)}
+	} else {
+		mid = [][]string{centerBlock(s.upcardBlock(ctx, rd, d, size), w), centerBlock(s.trickBlock(ctx, d, size), w)}
+	}
+	fixed := 2 + len(topHand) + len(botHand)
+	for _, b := range mid {
+		fixed += len(b)
+	}
+	free := max(0, h-fixed)
+	gaps := make([]int, len(mid)+1)
+	for i := range gaps {
+		gaps[i] = free / len(gaps)
+	}
+	gaps[len(gaps)/2] += free % len(gaps)
+	out := []string{s.playerLine(ctx, d, top)}
+	out = append(out, topHand...)
+	for i, b := range mid {
+		out = append(out, make([]string, gaps[i])...)
+		out = append(out, b...)
+	}
+	out = append(out, make([]string, gaps[len(mid)])...)
+	bottom := append([]string{s.playerLine(ctx, d, bot)}, botHand...)
+	if len(out)+len(bottom) > h {
+		out = out[:max(0, h-len(bottom))]
+	}
+	return append(out, bottom...)
+}
+
+// playerLine names a player with what they are this deal: dealer, maker,
+// and, when the hand is not shown, its cards as backs.
+func (s *replayScreen) playerLine(ctx *Context, d *rules.Deal, seat rules.Seat) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	line := fmt.Sprintf(" %s  %s", st.Heading.Render(seat.String()), s.seatName(seat))
+	if lv := s.r.Header.Levels[seat]; lv != "" {
+		line += st.Dim.Render(" (" + lv + ")")
+	}
+	var roles []string
+	if d.Dealer() == seat {
+		roles = append(roles, "dealer")
+	}
+	if d.Maker() == seat {
+		roles = append(roles, "maker")
+	}
+	if len(roles) > 0 {
+		line += " · " + strings.Join(roles, ", ")
+	}
+	n := d.Hand(seat).Count()
+	if !s.open(seat) && n > 0 {
+		line += "  " + st.Dim.Render(repeat(g.backMini, n)+" hidden")
+	}
+	return line
+}
+
+// handRows draws seat's hand, sorted as the player holds it, centred;
+// the card the next step plays is drawn selected. A hidden or empty hand
+// takes no rows.
+func (s *replayScreen) handRows(ctx *Context, d *rules.Deal, seat rules.Seat, next *rules.Step, w int, size cardSize) []string {
+	hand := d.Hand(seat)
+	if hand == 0 || !s.open(seat) {
+		return nil
+	}
+	p := ctx.paint
+	v := d.View(seat)
+	cards := sortHand(hand, hand|v.Played[seat], d.Trump())
+	playNext := rules.NoCard
+	if next != nil && next.Seat == seat && next.Action.Kind == rules.PlayCard {
+		playNext = next.Action.Card
+	}
+	x0 := max(0, (w-handWidth(len(cards), size))/2)
+	rows := make([]string, size.h)
+	for r := range rows {
+		var sb strings.Builder
+		sb.WriteString(repeat(" ", x0))
+		for i, c := range cards {
+			if i > 0 {
+				sb.WriteString(repeat(" ", handGap))
+			}
+			lk := lookFace
+			if c == playNext {
+				lk = lookSelected
+			}
+			sb.WriteString(p.card(c, lk, size)[r])
+		}
+		rows[r] = sb.String()
+	}
+	return rows
+}
+
+// upcardBlock shows the upcard and the bottom card with what is known of
+// trump, the maker, the dix and the sequences beside them.
+func (s *replayScreen) upcardBlock(ctx *Context, rd *gamelog.ReplayDeal, d *rules.Deal, size cardSize) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	up := p.card(d.Upcard(), lookFace, size)
+	bottom := p.card(rules.NoCard, lookBack, size)
+	if d.Bottom() != rules.NoCard {
+		bottom = p.card(d.Bottom(), lookFace, size)
+	}
+	suitName := func(su rules.Suit) string { return p.styledSuit(su) + " " + su.Name() }
+	var info []string
+	if d.Trump() == rules.NoSuit {
+		info = append(info, "Upcard "+p.styledCard(d.OrigUpcard())+" proposes "+suitName(d.OrigUpcard().Suit()))
+		switch d.Phase() {
+		case rules.PhaseBid1:
+			info = append(info, "Bidding, round one")
+		case rules.PhaseSchmeiss:
+			info = append(info, d.Schmeisser().String()+" said schmeiss")
+		case rules.PhaseBid2:
+			info = append(info, "Bidding, round two")
+		case rules.PhaseOver:
+			info = append(info, st.Heading.Render("Thrown in: ")+abandonWhy(rd))
+		}
+	} else {
+		info = append(info, st.Trump.Render("Trump")+" "+suitName(d.Trump()))
+		maker := "Maker: " + d.Maker().String()
+		if d.Schmeisser() == d.Maker() && d.Schmeisser() != rules.NoSeat {
+			maker += " (schmeiss refused)"
+		}
+		info = append(info, maker)
+		if d.DixBy() != rules.NoSeat {
+			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", d.DixBy(), p.styledCard(d.OrigUpcard())))
+		}
+		switch {
+		case d.Phase() == rules.PhaseDix:
+			info = append(info, "The dix exchange")
+		case d.Phase() == rules.PhaseSequences:
+			info = append(info, "The sequence dialogue")
+		case d.SeqWinner() != rules.NoSeat:
+			info = append(info, "Sequences: "+d.SeqWinner().String()+" has the right")
+		default:
+			info = append(info, "Sequences: nobody scores them")
+		}
+	}
+	cw := max(size.w, 6)
+	rows := []string{fit("Upcard", cw) + "  " + fit("Bottom", cw)}
+	for i := range size.h {
+		rows = append(rows, fit(up[i], cw)+"  "+fit(bottom[i], cw))
+	}
+	for i, t := range info {
+		if i < len(rows) {
+			rows[i] = fit(rows[i], 2*cw+2) + "  " + t
+		}
+	}
+	for i := range rows {
+		rows[i] = " " + rows[i]
+	}
+	return rows
+}
+
+// abandonWhy says why a deal was thrown in.
+func abandonWhy(rd *gamelog.ReplayDeal) string {
+	for _, st := range rd.Steps {
+		if st.Action.Kind == rules.Accept {
+			return fmt.Sprintf("%s accepted %s's schmeiss", st.Seat, st.Seat.Other())
+		}
+	}
+	return "four passes"
+}
+
+// trickBlock shows the trick on the table (the one just taken when none
+// is led), the top player's card on the left, with the tricks and card
+// points so far beside it.
+func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	top, bot := s.bottom.Other(), s.bottom
+	cards := [2]rules.Card{rules.NoCard, rules.NoCard}
+	pl := d.Play()
+	lead, leader := d.Trick()
+	title := "No trick yet"
+	playing := d.Phase() == rules.PhasePlay || (d.Phase() == rules.PhaseOver && d.Maker() != rules.NoSeat)
+	switch {
+	case d.Phase() == rules.PhaseOver && !playing:
+		title = "No trick: the deal is thrown in"
+	case d.Phase() == rules.PhasePlay && lead != rules.NoCard:
+		cards[leader] = lead
+		title = fmt.Sprintf("Trick %d: %s led", pl.Tricks+1, leader)
+	case playing && pl.Tricks > 0:
+		tr, by, _ := d.LastTrick()
+		cards[by], cards[by.Other()] = tr[0], tr[1]
+		title = fmt.Sprintf("Trick %d: %s won it", pl.Tricks, pl.Leader)
+	case playing:
+		title = "Trick 1: " + leader.String() + " to lead"
+	}
+	draw := func(c rules.Card) []string {
+		if c == rules.NoCard {
+			return p.card(rules.NoCard, lookSlot, size)
+		}
+		return p.card(c, lookFace, size)
+	}
+	tc, bc := draw(cards[top]), draw(cards[bot])
+	cw := max(size.w, 6)
+	rows := []string{center(top.String(), size.w) + repeat(" ", cw-size.w+2) + center(bot.String(), size.w)}
+	for i := range size.h {
+		rows = append(rows, fit(tc[i], cw)+"  "+fit(bc[i], cw))
+	}
+	info := []string{st.Heading.Render(title)}
+	if playing {
+		info = append(info,
+			fmt.Sprintf("Tricks: A %d, B %d", pl.Won[0], pl.Won[1]),
+			fmt.Sprintf("Card points: A %d, B %d", pl.Points[0], pl.Points[1]))
+		if by := d.BellaBy(); by != rules.NoSeat {
+			info = append(info, "Bella: "+by.String())
+		}
+	}
+	for i, t := range info {
+		if i < len(rows) {
+			rows[i] = fit(rows[i], 2*cw+2) + "  " + t
+		}
+	}
+	for i := range rows {
+		rows[i] = " " + rows[i]
+	}
+	return rows
+}
+
+// breakdown is the score of a deal played out, as the result screen
+// shows it: each line by seat, the verdict, what each scores.
+func (s *replayScreen) breakdown(ctx *Context, sc rules.Score, w int) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	row := func(label string, v [2]int) string { return fmt.Sprintf(" %-18s %8d %8d", label, v[0], v[1]) }
+	maker, def := sc.Maker, sc.Maker.Other()
+	lines := []string{
+		fmt.Sprintf(" %s: trump %s %s · maker: %s", st.Heading.Render("Deal over"), p.styledSuit(sc.Trump), sc.Trump.Name(), maker),
+		"",
+		st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "", "A", "B")),
+		row("Tricks", sc.Tricks),
+		row("Card points", sc.Cards),
+		row("Last trick", sc.LastTrick),
+		row("Sequences", sc.Seqs),
+		row("Bella", sc.Bella),
+		st.Heading.Render(row("Total", sc.Total)),
+		"",
+	}
+	a, b := sc.Total[maker], sc.Total[def]
+	var verdict string
+	switch sc.Outcome {
+	case rules.Made:
+		verdict = st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, has more (%d to %d): each scores their own total.", maker, a, b)
+	case rules.Tie:
+		verdict = st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s scores %d.", a, maker, def, b)
+	case rules.Bete:
+		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, has less (%d to %d): %s scores both totals, %d.", maker, a, b, def, a+b)
+	}
+	for _, l := range wrap(verdict, max(20, w-3)) {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "This deal scores", fmt.Sprintf("+%d", sc.Scored[0]), fmt.Sprintf("+%d", sc.Scored[1]))))
+	return lines
+}
+
+// rightColumn is the score pad over the moves of the deal.
+func (s *replayScreen) rightColumn(ctx *Context, rd *gamelog.ReplayDeal, w, h int) []string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	out := s.scorePad(ctx, w-1, max(4, h/2-1))
+	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)), st.Heading.Render(fmt.Sprintf("Deal %d, step by step", rd.No)))
+	moves := s.moves(ctx, rd, s.pos.n)
+	var wrapped []string
+	for _, l := range moves {
+		wrapped = append(wrapped, wrap(l, w-2)...)
+	}
+	room := h - len(out)
+	if room > 0 && len(wrapped) > room {
+		wrapped = wrapped[len(wrapped)-room:]
+	}
+	if len(wrapped) == 0 {
+		wrapped = []string{st.Dim.Render("(as dealt: nothing said yet)")}
+	}
+	return append(out, wrapped...)
+}
+
+// scorePad is the running score up to the position: a row for each deal
+// over, the maker's score starred, and the totals; the oldest rows give
+// way when there is no room.
+func (s *replayScreen) scorePad(ctx *Context, w, h int) []string {
+	st := &ctx.Styles
+	row := func(a, b, c, d string) string { return fit(fmt.Sprintf("%4s %5s %5s %s", a, b, c, d), w) }
+	out := []string{
+		st.Heading.Render(fit(fmt.Sprintf("Score (game to %d)", s.r.Header.Options.Target), w)),
+		st.Dim.Render(row("deal", "A ", "B ", "")),
+	}
+	done := s.pos.deal
+	if s.over() {
+		done++
+	}
+	room := max(1, h-3)
+	first := 0
+	if done > room {
+		first = done - room + 1
+		out = append(out, st.Dim.Render(row("…", "", "", "")))
+	}
+	for i := first; i < done; i++ {
+		sc := s.r.Deals[i].Score
+		if sc.Outcome == rules.Abandoned {
+			word := "thrown in"
+			if w < 26 {
+				word = "thrown"
+			}
+			out = append(out, row(fmt.Sprint(i+1), "- ", "- ", word))
+			continue
+		}
+		pts := [2]string{fmt.Sprint(sc.Scored[0]) + " ", fmt.Sprint(sc.Scored[1]) + " "}
+		pts[sc.Maker] = fmt.Sprint(sc.Scored[sc.Maker]) + "*"
+		out = append(out, row(fmt.Sprint(i+1), pts[0], pts[1], sc.Outcome.String()))
+	}
+	tot := s.totals()
+	out = append(out, st.Heading.Render(row("sum", fmt.Sprint(tot[0])+" ", fmt.Sprint(tot[1])+" ", "")))
+	if s.r.Over && s.pos == s.end() {
+		out = append(out, st.Good.Render(fit(fmt.Sprintf(" %s wins the game", s.seatName(s.r.Winner)), w)))
+	}
+	return out
+}
+
+// moves are the lines of the deal's first n steps: each bid and word of
+// the dialogue, one line per trick (the winner after the arrow), the
+// sequences shown; with the analysis on, each decision's mark (?! ? ??).
+func (s *replayScreen) moves(ctx *Context, rd *gamelog.ReplayDeal, n int) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	d := rd.At(0)
+	var out []string
+	trick := -1 // the index in out of the trick being played
+	for i, step := range rd.Steps[:n] {
+		a := step.Action
+		mark := s.markOf(ctx, rd.No-1, i)
+		if d.Phase() != rules.PhasePlay {
+			var line string
+			switch a.Kind {
+			case rules.Exchange:
+				line = fmt.Sprintf("%s: exchanges the dix for %s", step.Seat, p.styledCard(d.Upcard()))
+			case rules.Name:
+				line = fmt.Sprintf("%s: %s %s", step.Seat, p.styledSuit(a.Suit), a.Suit.Name())
+			default:
+				line = fmt.Sprintf("%s: %s", step.Seat, a.Words())
+			}
+			d.ApplyUnchecked(a)
+			out = append(out, st.Talk.Render(line)+mark)
+			continue
+		}
+		c := p.styledCard(a.Card)
+		if a.Bella {
+			c += " bella"
+		}
+		lead, _ := d.Trick()
+		no := d.Play().Tricks + 1
+		d.ApplyUnchecked(a)
+		if lead == rules.NoCard {
+			out = append(out, fmt.Sprintf("%d. %s %s%s", no, step.Seat, c, mark))
+			trick = len(out) - 1
+		} else if trick >= 0 {
+			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.Play().Leader)
+			trick = -1
+			if no == 1 {
+				if seqs, w := d.ShownSequences(); len(seqs) > 0 {
+					for _, q := range seqs {
+						out = append(out, fmt.Sprintf("%s shows %s (%d)", w, seqText(g, q), q.Value()))
+					}
+				}
+			}
+		}
+	}
+	if n == len(rd.Steps) && rd.Done && rd.Score.Outcome == rules.Abandoned {
+		out = append(out, "Thrown in: "+abandonWhy(rd)+".")
+	}
+	return out
+}
+
+// arrow points from a trick to its winner.
+func (g *glyphs) arrow() string {
+	if g.ascii {
+		return "->"
+	}
+	return "→"
+}
+
+// seqText writes a sequence's cards from the top: "K♣ Q♣ J♣".
+func seqText(g *glyphs, q rules.Sequence) string {
+	var cs []string
+	for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
+		cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
+	}
+	return strings.Join(cs, " ")
+}
+
+// markOf is the annotation of step i of deal d: the grade's mark, for
+// an inaccuracy or worse, when the analysis is on.
+func (s *replayScreen) markOf(ctx *Context, d, i int) string {
+	dec := s.decision(d, i)
+	if dec == nil || dec.Grade < analysis.Inaccuracy {
+		return ""
+	}
+	st := &ctx.Styles
+	if dec.Grade == analysis.Inaccuracy {
+		return st.Dim.Render(dec.Grade.Mark())
+	}
+	return st.Bad.Render(dec.Grade.Mark())
+}
+
+// stepLine says where the replay stands: the go-to prompt, or the last
+// action taken with its grade.
+func (s *replayScreen) stepLine(ctx *Context, rd *gamelog.ReplayDeal) string {
+	st := &ctx.Styles
+	switch {
+	case s.goTo:
+		return fmt.Sprintf(" %s %s%s  (1 to %d; enter goes, esc cancels)", st.Heading.Render("Go to deal:"), s.digits,
+			st.Selected.Render("_"), len(s.r.Deals))
+	case s.note != "":
+		return " " + st.Error.Render("! "+s.note)
+	case s.pos.n == 0:
+		return fmt.Sprintf(" Deal %d as dealt: %s deals, %s speaks first.", rd.No, rd.Dealer, rd.Dealer.Other())
+	}
+	i := s.pos.n - 1
+	step := rd.Steps[i]
+	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, step.Seat, s.actionText(ctx, rd, i))
+	if s.pos == s.end() && !s.r.Over {
+		line += ". The log stops here"
+	}
+	dec := s.decision(s.pos.deal, i)
+	if dec == nil {
+		return line + "."
+	}
+	switch {
+	case !dec.Graded():
+		return line + st.Dim.Render(" · forced")
+	case dec.Grade == analysis.Good && dec.Loss == 0:
+		return line + " · " + st.Good.Render("best")
+	}
+	grade := dec.Grade.String()
+	if m := dec.Grade.Mark(); m != "" {
+		grade = m + " " + grade
+	}
+	style := st.Dim
+	if dec.Grade >= analysis.Mistake {
+		style = st.Bad
+	}
+	text := line + " · " + style.Render(grade) + fmt.Sprintf(": loses %.1f", dec.Loss)
+	// The better action of a hidden hand would show its cards.
+	if s.open(step.Seat) {
+		text += "; better " + s.actionWords(ctx, dec.Best)
+	}
+	return text
+}
+
+// actionText is what step i did, in words: "played J♥", "said take".
+func (s *replayScreen) actionText(ctx *Context, rd *gamelog.ReplayDeal, i int) string {
+	a := rd.Steps[i].Action
+	if a.Kind == rules.PlayCard {
+		return "played " + s.actionWords(ctx, a)
+	}
+	if a.Kind == rules.Exchange {
+		return "exchanged the dix"
+	}
+	return "said " + s.actionWords(ctx, a)
+}
+
+// actionWords writes an action for a person: "J♥", "J♥ with bella",
+// "take", "hearts".
+func (s *replayScreen) actionWords(ctx *Context, a rules.Action) string {
+	p := ctx.paint
+	switch a.Kind {
+	case rules.PlayCard:
+		if a.Bella {
+			return p.styledCard(a.Card) + " with bella"
+		}
+		return p.styledCard(a.Card)
+	case rules.Name:
+		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
+	}
+	return a.Words()
+}
+
+// analysisLine says how the analysis stands, and once done what each
+// player lost this deal and over the game.
+func (s *replayScreen) analysisLine(ctx *Context) string {
+	st := &ctx.Styles
+	switch s.state {
+	case analysisNone:
+		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew.")
+	case analysisRunning:
+		pr := s.progress
+		pct := 0
+		if pr.Total > 0 {
+			pct = 100 * pr.Done / pr.Total
+		}
+		line := fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, pct)
+		if !s.on {
+			line += st.Dim.Render(" (hidden: a shows it)")
+		}
+		return line
+	case analysisFailed:
+		return " " + st.Error.Render("! analysis failed: "+s.err.Error()) + st.Dim.Render(" (a tries again)")
+	}
+	if !s.on {
+		return " " + st.Dim.Render("Analysis hidden: press a to show the grades.")
+	}
+	dr := &s.report.Deals[s.pos.deal]
+	if !dr.Analysed {
+		return " " + st.Dim.Render("Deal not analysed.")
+	}
+	g := &s.report.Players
+	return fmt.Sprintf(" %s this deal A %.1f, B %.1f · game A %.1f, B %.1f", st.Heading.Render("Points lost:"),
+		dr.Players[0].Lost, dr.Players[1].Lost, g[0].Lost, g[1].Lost)
+}
+
+// hints lists the keys, in fewer words when the window is narrow.
+func (s *replayScreen) hints(w int) string {
+	long := []string{"→/← step", "↓/↑ trick", "n/p deal", "g go to deal", "o hands", "a analysis"}
+	short := []string{"→← step", "↓↑ trick", "n/p deal", "g go to", "o hands", "a analysis"}
+	if s.back != nil {
+		long, short = append(long, "esc list"), append(short, "esc list")
+	}
+	long, short = append(long, "q quit"), append(short, "q quit")
+	h := strings.Join(long, " · ")
+	if widthOf(h) > w {
+		h = strings.Join(short, "  ")
+	}
+	return h
+}
