@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -156,13 +157,28 @@ func TestEndToEnd(t *testing.T) {
 	if cards == 0 {
 		t.Fatal("no card was played from the keyboard")
 	}
-	// The result on screen is the deal the game log holds.
-	l, err := gamelog.ReadFile(filepath.Join(state, "current.klob"))
-	if err != nil {
-		t.Fatalf("the save does not read: %v", err)
+	// The result on screen is the deal the game log holds. The save is
+	// written off the UI goroutine, so it may land a moment after the
+	// screen: wait for it (a loaded machine can take a while).
+	var (
+		l   *gamelog.Log
+		rp  *gamelog.Replay
+		err error
+	)
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		l, err = gamelog.ReadFile(filepath.Join(state, "current.klob"))
+		if err == nil {
+			rp, err = l.Replay()
+			if err == nil && (len(rp.Deals) == 0 || !rp.Deals[0].Done) {
+				err = errors.New("deal 1 is not finished in the save")
+			}
+		}
+		if err == nil || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	rp, err := l.Replay()
-	if err != nil || len(rp.Deals) == 0 || !rp.Deals[0].Done {
+	if err != nil {
 		t.Fatalf("the save does not hold a finished deal 1: %v", err)
 	}
 	sc := rp.Deals[0].Score
