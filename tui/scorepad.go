@@ -11,7 +11,16 @@ import (
 // rows do not fit in h lines the oldest give way.
 func scorePad(ctx *Context, g *rules.Game, w, h int) []string {
 	st := &ctx.Styles
+	// A narrow pad (80 columns) tightens the columns so the outcome
+	// ("made", "bete", "thrown in" as "thrown") stays readable.
+	narrow := w < 28
 	row := func(a, b, c, d string) string {
+		if narrow {
+			if d == "thrown in" {
+				d = "thrown"
+			}
+			return fit(fmt.Sprintf("%4s %5s %5s %s", a, b, c, d), w)
+		}
 		return fit(fmt.Sprintf("%4s %6s %6s  %s", a, b, c, d), w)
 	}
 	out := []string{

@@ -105,7 +105,7 @@ func forcedReason(v *rules.View, a rules.Action) string {
 	case rules.NoExchange:
 		return "no 7 of trump"
 	case rules.NoSequence:
-		return "no sequence"
+		return "you hold none"
 	case rules.Top, rules.Length:
 		return "your sequence"
 	case rules.Good:
