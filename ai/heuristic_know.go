@@ -242,16 +242,6 @@ func (k *heurKnow) pAny(m rules.CardSet) float64 {
 // pVoid is the chance the opponent holds no card of suit s.
 func (k *heurKnow) pVoid(s rules.Suit) float64 { return 1 - k.pAny(rules.SuitMask(s)) }
 
-// expCount is the expected number of cards of m the opponent holds.
-func (k *heurKnow) expCount(m rules.CardSet) float64 {
-	m &= k.poss
-	t := 0.0
-	for ; m != 0; m &= m - 1 {
-		t += k.p[m.First()]
-	}
-	return t
-}
-
 // expPoints is the p-weighted mean of the card points of the possible
 // cards of m, given that the opponent plays one of them (0 if none).
 func (k *heurKnow) expPoints(m rules.CardSet) float64 {

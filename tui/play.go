@@ -97,11 +97,9 @@ func NewPlay(cfg PlayConfig) *App {
 	case err != nil && !errors.Is(err, store.ErrNoSave):
 		first = newResumeScreen(c, nil, err)
 	case c.SkipSetup:
-		s := newSetupScreen(c, c.Setup)
-		first = s
-		if next, _ := s.start(nil); next != nil {
-			first = next
-		}
+		// start hands over to the table, or stays on the setup screen
+		// to show why the bot could not be made.
+		first, _ = newSetupScreen(c, c.Setup).start(nil)
 	default:
 		first = newSetupScreen(c, c.Setup)
 	}
