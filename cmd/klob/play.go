@@ -5,11 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/store"
@@ -102,17 +99,5 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	} else {
 		cfg.Store = st
 	}
-	app := tui.NewPlay(cfg)
-	opts := []tea.ProgramOption{}
-	if stdout != io.Writer(os.Stdout) {
-		opts = append(opts, tea.WithOutput(stdout))
-	}
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
-		fmt.Fprintf(stderr, "klob play: %v\n", err)
-		return 1
-	}
-	if note := app.QuitNote(); note != "" {
-		fmt.Fprintln(stdout, note)
-	}
-	return 0
+	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
 }

@@ -5,9 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/store"
@@ -26,15 +23,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if app == nil {
 		return code
 	}
-	opts := []tea.ProgramOption{}
-	if stdout != io.Writer(os.Stdout) {
-		opts = append(opts, tea.WithOutput(stdout))
-	}
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
-		fmt.Fprintf(stderr, "klob replay: %v\n", err)
-		return 1
-	}
-	return 0
+	return runApp("replay", app, stdout, stderr)
 }
 
 // replayApp reads the arguments and the log and returns the App to run,

@@ -6,11 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/drill"
 	"github.com/klob/klob/rules"
@@ -130,19 +127,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	} else {
 		cfg.Record = rec
 	}
-	app := tui.NewTrain(cfg)
-	opts := []tea.ProgramOption{}
-	if stdout != io.Writer(os.Stdout) {
-		opts = append(opts, tea.WithOutput(stdout))
-	}
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
-		return 1
-	}
-	if note := app.QuitNote(); note != "" {
-		fmt.Fprintln(stdout, note)
-	}
-	return 0
+	return runApp("train", tui.NewTrain(cfg), stdout, stderr)
 }
 
 // trainEval evaluates the -eval situation and prints the table. The
