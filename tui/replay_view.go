@@ -252,20 +252,7 @@ func (s *replayScreen) upcardBlock(ctx *Context, rd *gamelog.ReplayDeal, d *rule
 			info = append(info, "Sequences: nobody scores them")
 		}
 	}
-	cw := max(size.w, 6)
-	rows := []string{fit("Upcard", cw) + "  " + fit("Bottom", cw)}
-	for i := range size.h {
-		rows = append(rows, fit(up[i], cw)+"  "+fit(bottom[i], cw))
-	}
-	for i, t := range info {
-		if i < len(rows) {
-			rows[i] = fit(rows[i], 2*cw+2) + "  " + t
-		}
-	}
-	for i := range rows {
-		rows[i] = " " + rows[i]
-	}
-	return rows
+	return upcardRows(up, bottom, info, size)
 }
 
 // abandonWhy says why a deal was thrown in.

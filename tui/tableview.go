@@ -257,9 +257,15 @@ func (t *table) upcardBlock(ctx *Context, v *rules.View, size cardSize) []string
 			info = append(info, "Sequences: nobody scores them")
 		}
 	}
+	return upcardRows(up, bottom, info, size)
+}
+
+// upcardRows lays out the upcard and bottom card side by side under
+// their labels, with the info lines (trump, maker, dix, sequences) to
+// their right. The table and the replay share it.
+func upcardRows(up, bottom, info []string, size cardSize) []string {
 	cw := max(size.w, 6)
-	labels := fit("Upcard", cw) + "  " + fit("Bottom", cw)
-	rows := []string{labels}
+	rows := []string{fit("Upcard", cw) + "  " + fit("Bottom", cw)}
 	for i := range size.h {
 		rows = append(rows, fit(up[i], cw)+"  "+fit(bottom[i], cw))
 	}
