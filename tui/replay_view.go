@@ -323,39 +323,17 @@ func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []
 }
 
 // breakdown is the score of a deal played out, as the result screen
-// shows it: each line by seat, the verdict, what each scores.
+// shows it, with the seats as A and B.
 func (s *replayScreen) breakdown(ctx *Context, sc rules.Score, w int) []string {
-	st := &ctx.Styles
-	p := ctx.paint
-	row := func(label string, v [2]int) string { return fmt.Sprintf(" %-18s %8d %8d", label, v[0], v[1]) }
-	maker, def := sc.Maker, sc.Maker.Other()
-	lines := []string{
-		fmt.Sprintf(" %s: trump %s %s · maker: %s", st.Heading.Render("Deal over"), p.styledSuit(sc.Trump), sc.Trump.Name(), maker),
-		"",
-		st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "", "A", "B")),
-		row("Tricks", sc.Tricks),
-		row("Card points", sc.Cards),
-		row("Last trick", sc.LastTrick),
-		row("Sequences", sc.Seqs),
-		row("Bella", sc.Bella),
-		st.Heading.Render(row("Total", sc.Total)),
-		"",
+	sw := seatWords{
+		cols:  [2]rules.Seat{rules.SeatA, rules.SeatB},
+		heads: [2]string{"A", "B"},
+		name:  rules.Seat.String,
+		does:  func(s rules.Seat, verb string) string { return s.String() + " " + verb + "s" },
+		has:   func(rules.Seat) string { return "has" },
 	}
-	a, b := sc.Total[maker], sc.Total[def]
-	var verdict string
-	switch sc.Outcome {
-	case rules.Made:
-		verdict = st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, has more (%d to %d): each scores their own total.", maker, a, b)
-	case rules.Tie:
-		verdict = st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s scores %d.", a, maker, def, b)
-	case rules.Bete:
-		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, has less (%d to %d): %s scores both totals, %d.", maker, a, b, def, a+b)
-	}
-	for _, l := range wrap(verdict, max(20, w-3)) {
-		lines = append(lines, " "+l)
-	}
-	lines = append(lines, st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "This deal scores", fmt.Sprintf("+%d", sc.Scored[0]), fmt.Sprintf("+%d", sc.Scored[1]))))
-	return lines
+	title := fmt.Sprintf(" %s: trump %s %s · maker: %s", ctx.Styles.Heading.Render("Deal over"), ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), sc.Maker)
+	return scoreLines(ctx, sc, sw, title, w)
 }
 
 // rightColumn is the score pad over the moves of the deal.

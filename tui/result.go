@@ -102,18 +102,49 @@ func abandonReason(m *match, rec rules.DealRecord) string {
 	return "Both players passed twice: nobody named trump."
 }
 
-// breakdown is the table of a scored deal and what it means.
+// breakdown is the table of a scored deal and what it means, the
+// person's column first.
 func breakdown(ctx *Context, m *match, sc rules.Score) []string {
+	sw := seatWords{
+		cols:  [2]rules.Seat{humanSeat, botSeat},
+		heads: [2]string{"You", "Bot"},
+		name:  m.name,
+		does:  m.does,
+		has: func(s rules.Seat) string {
+			if s == humanSeat {
+				return "have"
+			}
+			return "has"
+		},
+	}
+	title := fmt.Sprintf(" Trump %s %s · maker: %s", ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), m.name(sc.Maker))
+	return scoreLines(ctx, sc, sw, title, ctx.Width)
+}
+
+// seatWords says who is who in a score breakdown: the seats of the two
+// columns and their headings, and how a sentence names a seat and puts
+// a verb after it ("you score", "Bot scores"; "you have", "B has").
+type seatWords struct {
+	cols  [2]rules.Seat
+	heads [2]string
+	name  func(rules.Seat) string
+	does  func(s rules.Seat, verb string) string
+	has   func(rules.Seat) string
+}
+
+// scoreLines is the breakdown of a scored deal under title: the lines of
+// RULES.md section 8 by seat, the verdict in words, and what each
+// scores. The result screen and the replay share it.
+func scoreLines(ctx *Context, sc rules.Score, sw seatWords, title string, width int) []string {
 	st := &ctx.Styles
-	p := ctx.paint
 	row := func(label string, v [2]int) string {
-		return fmt.Sprintf(" %-18s %8d %8d", label, v[humanSeat], v[botSeat])
+		return fmt.Sprintf(" %-18s %8d %8d", label, v[sw.cols[0]], v[sw.cols[1]])
 	}
 	maker, def := sc.Maker, sc.Maker.Other()
 	lines := []string{
-		fmt.Sprintf(" Trump %s %s · maker: %s", p.styledSuit(sc.Trump), sc.Trump.Name(), m.name(maker)),
+		title,
 		"",
-		st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "", "You", "Bot")),
+		st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "", sw.heads[0], sw.heads[1])),
 		row("Tricks", sc.Tricks),
 		row("Card points", sc.Cards),
 		row("Last trick", sc.LastTrick),
@@ -123,20 +154,20 @@ func breakdown(ctx *Context, m *match, sc rules.Score) []string {
 		"",
 	}
 	a, b := sc.Total[maker], sc.Total[def]
-	has := "has"
-	if maker == humanSeat {
-		has = "have"
-	}
+	has := sw.has(maker)
 	var verdict string
 	switch sc.Outcome {
 	case rules.Made:
-		verdict = st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, %s more (%d to %d): each scores their own total.", m.name(maker), has, a, b)
+		verdict = st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, %s more (%d to %d): each scores their own total.", sw.name(maker), has, a, b)
 	case rules.Tie:
-		verdict = st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, m.name(maker), m.does(def, "score"), b)
+		verdict = st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sw.name(maker), sw.does(def, "score"), b)
 	case rules.Bete:
-		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", m.name(maker), has, a, b, m.does(def, "score"), a+b)
+		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sw.name(maker), has, a, b, sw.does(def, "score"), a+b)
 	}
-	lines = append(lines, wrap(" "+verdict, max(20, ctx.Width-2))...)
-	lines = append(lines, st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "This deal scores", fmt.Sprintf("+%d", sc.Scored[humanSeat]), fmt.Sprintf("+%d", sc.Scored[botSeat]))))
+	for _, l := range wrap(verdict, max(20, width-3)) {
+		lines = append(lines, " "+l)
+	}
+	scored := func(s rules.Seat) string { return fmt.Sprintf("+%d", sc.Scored[s]) }
+	lines = append(lines, st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "This deal scores", scored(sw.cols[0]), scored(sw.cols[1]))))
 	return lines
 }
