@@ -297,11 +297,6 @@ func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []
 		return p.card(c, lookFace, size)
 	}
 	tc, bc := draw(cards[top]), draw(cards[bot])
-	cw := max(size.w, 6)
-	rows := []string{center(top.String(), size.w) + repeat(" ", cw-size.w+2) + center(bot.String(), size.w)}
-	for i := range size.h {
-		rows = append(rows, fit(tc[i], cw)+"  "+fit(bc[i], cw))
-	}
 	info := []string{st.Heading.Render(title)}
 	if playing {
 		info = append(info,
@@ -311,15 +306,7 @@ func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []
 			info = append(info, "Bella: "+by.String())
 		}
 	}
-	for i, t := range info {
-		if i < len(rows) {
-			rows[i] = fit(rows[i], 2*cw+2) + "  " + t
-		}
-	}
-	for i := range rows {
-		rows[i] = " " + rows[i]
-	}
-	return rows
+	return cardPair(trickLabels(top.String(), bot.String(), size), tc, bc, info, size)
 }
 
 // breakdown is the score of a deal played out, as the result screen

@@ -262,12 +262,26 @@ func (t *table) upcardBlock(ctx *Context, v *rules.View, size cardSize) []string
 
 // upcardRows lays out the upcard and bottom card side by side under
 // their labels, with the info lines (trump, maker, dix, sequences) to
-// their right. The table and the replay share it.
+// their right.
 func upcardRows(up, bottom, info []string, size cardSize) []string {
 	cw := max(size.w, 6)
-	rows := []string{fit("Upcard", cw) + "  " + fit("Bottom", cw)}
+	return cardPair(fit("Upcard", cw)+"  "+fit("Bottom", cw), up, bottom, info, size)
+}
+
+// trickLabels is the heading of the trick area: who played each card,
+// centred over it.
+func trickLabels(left, right string, size cardSize) string {
+	return center(left, size.w) + repeat(" ", max(size.w, 6)-size.w+2) + center(right, size.w)
+}
+
+// cardPair lays out two cards side by side under a heading row, with
+// info lines to their right: the upcard and bottom card, or the trick.
+// The table and the replay share it.
+func cardPair(heading string, a, b, info []string, size cardSize) []string {
+	cw := max(size.w, 6)
+	rows := []string{heading}
 	for i := range size.h {
-		rows = append(rows, fit(up[i], cw)+"  "+fit(bottom[i], cw))
+		rows = append(rows, fit(a[i], cw)+"  "+fit(b[i], cw))
 	}
 	for i, s := range info {
 		if i < len(rows) {
@@ -326,11 +340,6 @@ func (t *table) trickBlock(ctx *Context, v *rules.View, size cardSize) []string 
 		return p.card(c, lookFace, size)
 	}
 	bc, yc := draw(cards[botSeat]), draw(cards[humanSeat])
-	cw := max(size.w, 6)
-	rows := []string{center("Bot", size.w) + repeat(" ", cw-size.w+2) + center("You", size.w)}
-	for i := range size.h {
-		rows = append(rows, fit(bc[i], cw)+"  "+fit(yc[i], cw))
-	}
 	info := []string{st.Heading.Render(title)}
 	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
 		info = append(info,
@@ -340,15 +349,7 @@ func (t *table) trickBlock(ctx *Context, v *rules.View, size cardSize) []string 
 			info = append(info, "Bella: "+t.m.name(v.BellaBy))
 		}
 	}
-	for i, s := range info {
-		if i < len(rows) {
-			rows[i] = fit(rows[i], 2*cw+2) + "  " + s
-		}
-	}
-	for i := range rows {
-		rows[i] = " " + rows[i]
-	}
-	return rows
+	return cardPair(trickLabels("Bot", "You", size), bc, yc, info, size)
 }
 
 // handBlock draws the person's hand, sorted, centred in w: a label row
