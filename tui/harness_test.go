@@ -94,25 +94,48 @@ func testConfig(seed uint64, st Store) PlayConfig {
 
 // harness drives an App the way the program does, but synchronously:
 // each command runs at once and its message goes back into Update.
+// Commands held back (hold) let a test look at the screen while, say,
+// an evaluation is still running; release runs them.
 type harness struct {
 	tb   testing.TB
 	app  *App
 	quit bool
 	msgs int
+	hold bool
+	held []tea.Cmd
 }
 
 func newHarness(tb testing.TB, cfg PlayConfig, w, h int) *harness {
 	tb.Helper()
-	hs := &harness{tb: tb, app: NewPlay(cfg)}
+	return startHarness(tb, NewPlay(cfg), w, h)
+}
+
+// startHarness sizes app's window and runs its Init.
+func startHarness(tb testing.TB, app *App, w, h int) *harness {
+	hs := &harness{tb: tb, app: app}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(hs.app.Init())
 	return hs
+}
+
+// release runs the commands held back.
+func (hs *harness) release() {
+	hs.hold = false
+	held := hs.held
+	hs.held = nil
+	for _, c := range held {
+		hs.run(c)
+	}
 }
 
 var cmdSlice = reflect.TypeOf([]tea.Cmd(nil))
 
 // run executes cmd and every command that follows from it.
 func (hs *harness) run(cmd tea.Cmd) {
+	if hs.hold {
+		hs.held = append(hs.held, cmd)
+		return
+	}
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		c := queue[0]

@@ -112,83 +112,13 @@ func trainConfig(rec TrainRecord, drills ...string) TrainConfig {
 	return cfg
 }
 
-// trainHarness drives the trainer's App synchronously, like the play
-// screen's harness: every command runs at once and its message goes
-// back into Update. Commands held back (hold) let a test look at the
-// screen while an evaluation is still running.
-type trainHarness struct {
-	tb   testing.TB
-	app  *App
-	held []tea.Cmd
-	hold bool
-	quit bool
-}
+// trainHarness is the harness on the trainer's App.
+type trainHarness struct{ *harness }
 
 func newTrainHarness(tb testing.TB, cfg TrainConfig, w, h int) *trainHarness {
 	tb.Helper()
-	hs := &trainHarness{tb: tb, app: NewTrain(cfg)}
-	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
-	hs.run(hs.app.Init())
-	return hs
+	return &trainHarness{startHarness(tb, NewTrain(cfg), w, h)}
 }
-
-func (hs *trainHarness) run(cmd tea.Cmd) {
-	if hs.hold {
-		hs.held = append(hs.held, cmd)
-		return
-	}
-	queue := []tea.Cmd{cmd}
-	for n := 0; len(queue) > 0; n++ {
-		if n > 100000 {
-			hs.tb.Fatal("runaway: a hundred thousand commands")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		switch m := msg.(type) {
-		case nil:
-			continue
-		case tea.BatchMsg:
-			queue = append(queue, m...)
-			continue
-		case tea.QuitMsg:
-			hs.quit = true
-			continue
-		}
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
-			continue
-		}
-		_, next := hs.app.Update(msg)
-		queue = append(queue, next)
-	}
-}
-
-// release runs the commands held back.
-func (hs *trainHarness) release() {
-	hs.hold = false
-	held := hs.held
-	hs.held = nil
-	for _, c := range held {
-		hs.run(c)
-	}
-}
-
-func (hs *trainHarness) send(msg tea.Msg) {
-	_, cmd := hs.app.Update(msg)
-	hs.run(cmd)
-}
-
-func (hs *trainHarness) press(keys ...string) {
-	for _, k := range keys {
-		hs.send(keyMsg(k))
-	}
-}
-
-func (hs *trainHarness) screen() string { return ansi.Strip(hs.app.Render()) }
 
 func (hs *trainHarness) trainer() *trainer { return hs.app.Screen().(*trainer) }
 
@@ -222,7 +152,7 @@ func TestTrainGoldens(t *testing.T) {
 		}
 	})
 	t.Run("wait", func(t *testing.T) {
-		hs := &trainHarness{tb: t, app: NewTrain(trainConfig(nil, strongText))}
+		hs := &trainHarness{&harness{tb: t, app: NewTrain(trainConfig(nil, strongText))}}
 		hs.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 		hs.hold = true
 		hs.run(hs.app.Init())
