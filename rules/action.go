@@ -42,7 +42,7 @@ const (
 	Length     // naming the number of cards (N)
 
 	// Card play. Bella marks the announcement made with the second of K
-	// and Q of trump.
+	// and Q of trump; Bella with N 50 the menage (a Table option).
 	PlayCard
 )
 
@@ -65,11 +65,16 @@ func TopAction(r Rank) Action         { return Action{Kind: Top, Rank: r} }
 func LengthAction(n int) Action       { return Action{Kind: Length, N: uint8(n)} }
 func PlayAction(c Card) Action        { return Action{Kind: PlayCard, Card: c} }
 func PlayBellaAction(c Card) Action   { return Action{Kind: PlayCard, Card: c, Bella: true} }
-func simple(k Kind) Action            { return Action{Kind: k} }
+
+// PlayMenageAction plays c announcing the menage (RULES.md section 11):
+// the bella flag with N 50, "play JH menage".
+func PlayMenageAction(c Card) Action { return Action{Kind: PlayCard, Card: c, Bella: true, N: 50} }
+func simple(k Kind) Action           { return Action{Kind: k} }
 
 // String writes the action in the notation ParseAction reads and the game
 // log uses: "pass", "take", "schmeiss", "accept", "refuse", "name H",
-// "exchange", "no-exchange", "no-sequence", "announce 20", "good",
+// "name NT" (no trumps, four players), "exchange", "no-exchange",
+// "no-sequence", "announce 20", "good",
 // "not-good", "how-high", "top K", "same", "how-many", "length 5",
 // "play JS", "play KH bella".
 func (a Action) String() string {
@@ -109,6 +114,9 @@ func (a Action) String() string {
 	case Length:
 		return "length " + strconv.Itoa(int(a.N))
 	case PlayCard:
+		if a.Bella && a.N == 50 {
+			return "play " + a.Card.String() + " menage"
+		}
 		if a.Bella {
 			return "play " + a.Card.String() + " bella"
 		}
@@ -145,6 +153,9 @@ func (a Action) Words() string {
 	case Length:
 		return lengthWord(a.N) + " cards"
 	case PlayCard:
+		if a.Bella && a.N == 50 {
+			return a.Card.String() + ", menage"
+		}
 		if a.Bella {
 			return a.Card.String() + ", bella"
 		}
@@ -180,6 +191,9 @@ func ParseAction(s string) (Action, error) {
 		v, err := arg()
 		if err != nil {
 			return Action{}, err
+		}
+		if v == "nt" {
+			return NameAction(NoTrumps), nil
 		}
 		su, err := ParseSuit(v)
 		if err != nil {
@@ -217,12 +231,15 @@ func ParseAction(s string) (Action, error) {
 		}
 		return LengthAction(n), nil
 	case "play":
-		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella") {
+		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella" && f[2] != "menage") {
 			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
 		}
 		c, err := ParseCard(f[1])
 		if err != nil {
 			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		if len(f) == 3 && f[2] == "menage" {
+			return PlayMenageAction(c), nil
 		}
 		return Action{Kind: PlayCard, Card: c, Bella: len(f) == 3}, nil
 	}
@@ -241,6 +258,9 @@ func (a Action) canonical() Action {
 		c.Rank = a.Rank
 	case PlayCard:
 		c.Card, c.Bella = a.Card, a.Bella
+		if a.Bella && a.N == 50 {
+			c.N = 50 // the menage
+		}
 	}
 	return c
 }
