@@ -62,11 +62,11 @@ type Table struct {
 type tStep uint8
 
 const (
-	tSpeak     tStep = iota // the challenger in turn speaks
-	tTellLen                // the claimant answers "how many cards?"
-	tReplyLen               // the challenger answers the length
-	tTellTop                // the claimant answers "how high?"
-	tReplyTop               // the challenger answers the top card
+	tSpeak    tStep = iota // the challenger in turn speaks
+	tTellLen               // the claimant answers "how many cards?"
+	tReplyLen              // the challenger answers the length
+	tTellTop               // the claimant answers "how high?"
+	tReplyTop              // the challenger answers the top card
 )
 
 // TableScore is the breakdown of one deal at a Table. The per-seat lines

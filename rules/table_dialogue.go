@@ -13,11 +13,11 @@ package rules
 type claimVerdict uint8
 
 const (
-	claimLower   claimVerdict = iota // worse: only "good"
-	claimHigher                      // better: "not good"
-	claimSame                        // equal value, length and top: "same"
-	claimAskLen                      // equal value, length not told: "how many cards?"
-	claimAskTop                      // equal so far, top not told: "how high?"
+	claimLower  claimVerdict = iota // worse: only "good"
+	claimHigher                     // better: "not good"
+	claimSame                       // equal value, length and top: "same"
+	claimAskLen                     // equal value, length not told: "how many cards?"
+	claimAskTop                     // equal so far, top not told: "how high?"
 )
 
 // lengthLevel reports whether the claim's length is compared before its
