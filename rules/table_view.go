@@ -1,0 +1,289 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// TableView is what one seat may know of a Table deal: its own hand, how
+// many cards each other seat holds, the upcard, the bottom card once
+// turned, every word of the bidding, the dix exchange and the dialogue,
+// the melds shown, the cards played and the announcements; with four
+// players a partner's hand is hidden like an opponent's. Two deals that
+// differ only in cards this seat cannot see give equal views (TableView
+// is comparable).
+type TableView struct {
+	Seat       Seat
+	Options    Options
+	Players    int
+	Dealer     Seat
+	Phase      Phase
+	Turn       Seat // NoSeat once the deal is over
+	Hand       CardSet
+	Counts     [4]int // cards in each seat's hand
+	Upcard     Card   // the card face up at the upcard place, NoCard once a four-handed maker took it
+	OrigUpcard Card
+	Bottom     Card
+	Trump      Suit // a suit, NoTrumps, or NoSuit until settled
+	Maker      Seat
+	Forced     bool // the dealer was forced to name trump
+	Schmeisser Seat
+	DixBy      Seat
+	SeqWinner  Seat       // the last claimant of the dialogue (its side has the right), once play starts
+	Shown      [4]CardSet // meld cards each seat of the winning side showed after trick one
+	Played     [4]CardSet
+	Trick      [4]Card // the trick on the table, InTrick cards, led first
+	InTrick    int
+	Leader     Seat
+	LastTrick  [4]Card
+	LastLeader Seat // NoSeat before the first trick ends
+	Tricks     [4]int
+	Points     [4]int // card points won so far (last-trick bonus included)
+	BellaBy    Seat
+	MenageBy   Seat
+	Score      TableScore // final once Phase is PhaseOver
+	Totals     [4]int
+
+	masked Table // the deal with every hidden card removed, for Legal and Complete
+}
+
+// View returns what seat s may know of the deal.
+func (t *Table) View(s Seat) TableView {
+	m := *t
+	for o := Seat(0); o < Seat(t.n); o++ {
+		if o != s {
+			m.play.Hands[o] = 0
+			m.best[o], m.seqPts[o], m.seqCards[o] = Meld{}, 0, 0
+		}
+	}
+	if m.menage != s {
+		m.menage = NoSeat
+	}
+	for i := range m.deck {
+		switch {
+		case i == t.upcardPos(), i == 31 && t.bottom != NoCard:
+		case deckSeat(t.n, t.dealer, t.maker, i) == s:
+		default:
+			m.deck[i] = NoCard
+		}
+	}
+	v := TableView{
+		Seat: s, Options: t.opts, Players: int(t.n), Dealer: t.dealer, Phase: t.phase, Turn: t.Turn(),
+		Hand: t.play.Hands[s], Upcard: t.upcard, OrigUpcard: t.origUpcard, Bottom: t.bottom, Trump: t.trump,
+		Maker: t.maker, Forced: t.forced, Schmeisser: t.schmeisser, DixBy: t.dixBy, SeqWinner: NoSeat,
+		Shown: t.ShownCards(), Played: t.playedBy, Trick: t.play.Trick, InTrick: int(t.play.InTrick),
+		Leader: t.play.Leader, LastTrick: t.trick, LastLeader: t.trickBy, BellaBy: t.bellaBy,
+		MenageBy: t.menageBy, Totals: t.totals, masked: m,
+	}
+	for i := v.InTrick; i < 4; i++ {
+		v.Trick[i] = NoCard
+	}
+	for o := range int(t.n) {
+		v.Counts[o] = t.play.Hands[o].Count()
+		v.Tricks[o], v.Points[o] = int(t.play.Won[o]), int(t.play.Points[o])
+	}
+	if t.phase == PhasePlay || t.phase == PhaseOver {
+		v.SeqWinner = t.seqWinner
+	}
+	if t.phase == PhaseOver {
+		v.Score = t.score
+	} else {
+		v.Score = TableScore{Players: int(t.n), Maker: t.maker, Trump: t.trump, Forced: t.forced}
+	}
+	return v
+}
+
+// History returns every action of the deal so far; all of them are
+// public.
+func (v *TableView) History() []Step { return v.masked.Steps() }
+
+// Legal returns the actions the viewing seat may take, or nil when it is
+// not its turn.
+func (v *TableView) Legal() []Action {
+	if v.Turn != v.Seat {
+		return nil
+	}
+	return v.masked.Legal()
+}
+
+// AppendLegal is Legal with a caller's buffer.
+func (v *TableView) AppendLegal(dst []Action) []Action {
+	if v.Turn != v.Seat {
+		return dst
+	}
+	return v.masked.AppendLegal(dst)
+}
+
+// Play returns the card-play state with every other hand empty. A
+// search fills them with sampled hands.
+func (v *TableView) Play() TablePlay { return v.masked.play }
+
+// Claim returns the claim standing in the sequence dialogue: the
+// claimant (NoSeat for none), its value, and its length and top once
+// told (0 and NoRank before).
+func (v *TableView) Claim() (claimant Seat, value, length int, top Rank) {
+	m := &v.masked
+	return m.claimant, int(m.cVal), int(m.cLen), m.cTop
+}
+
+// OwnBest returns the viewing seat's best meld as the dialogue counts it.
+func (v *TableView) OwnBest() Meld { return v.masked.best[v.Seat] }
+
+// Known returns the cards seat o is known to hold now: the upcard it took
+// with the dix or as the four-handed maker, and the meld cards it showed,
+// less those played.
+func (v *TableView) Known(o Seat) CardSet {
+	if o == v.Seat {
+		return v.Hand
+	}
+	var m CardSet
+	if v.DixBy == o || (v.Players == 4 && v.Maker == o) {
+		m = m.With(v.OrigUpcard)
+	}
+	return (m | v.Shown[o&3]) &^ v.Played[o&3]
+}
+
+// Unseen returns the cards whose place this seat does not know: in
+// another hand (not known there) or in the stock.
+func (v *TableView) Unseen() CardSet {
+	m := FullDeck &^ v.Hand
+	for o := Seat(0); o < Seat(v.Players); o++ {
+		m &^= v.Played[o] | v.Known(o)
+	}
+	m = m.Without(v.OrigUpcard)
+	if v.Upcard != NoCard {
+		m = m.Without(v.Upcard)
+	}
+	if v.Bottom != NoCard {
+		m = m.Without(v.Bottom)
+	}
+	return m
+}
+
+// Hidden returns the number of cards Complete's rest must hold: the deck
+// places this seat cannot see that belong to no hand (the stock, the
+// cards still to be dealt).
+func (v *TableView) Hidden() int {
+	m := &v.masked
+	n := 0
+	for i, c := range m.deck {
+		if c == NoCard && deckSeat(m.n, m.dealer, m.maker, i) == NoSeat {
+			n++
+		}
+	}
+	return n
+}
+
+// Complete builds a full deal this seat cannot tell from the real one:
+// hands[o] is seat o's hand now for every other seat (it must include
+// Known(o); the viewer's own entry is ignored), rest fills the other
+// deck places this seat cannot see, in deck order. The public history is
+// replayed on the new deck, so a guess that contradicts any word said
+// returns ErrInconsistent.
+func (v *TableView) Complete(hands [4]CardSet, rest []Card) (Table, error) {
+	m := &v.masked
+	deck := m.deck
+	var used CardSet
+	for _, c := range deck {
+		if c != NoCard {
+			used = used.With(c)
+		}
+	}
+	for o := Seat(0); o < Seat(v.Players); o++ {
+		if o == v.Seat {
+			continue
+		}
+		h := hands[o]
+		if h.Count() != v.Counts[o] {
+			return Table{}, fmt.Errorf("%w: seat %s holds %d cards, sample has %d", ErrInconsistent, o, v.Counts[o], h.Count())
+		}
+		if k := v.Known(o); h&k != k {
+			return Table{}, fmt.Errorf("%w: seat %s's known cards missing", ErrInconsistent, o)
+		}
+		// The cards o was dealt: its hand and its cards played, with
+		// the dix undone; a four-handed maker's upcard lies at its
+		// place already.
+		orig := h | v.Played[o]
+		if v.DixBy == o {
+			orig = orig.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
+		}
+		if v.Players == 4 && v.Maker == o {
+			orig = orig.Without(v.OrigUpcard)
+		}
+		if used&orig != 0 {
+			return Table{}, fmt.Errorf("%w: seat %s's cards overlap cards placed", ErrInconsistent, o)
+		}
+		used |= orig
+		for i := range deck {
+			if deck[i] == NoCard && deckSeat(m.n, m.dealer, m.maker, i) == o {
+				c := orig.First()
+				if c == NoCard {
+					return Table{}, fmt.Errorf("%w: seat %s has too few cards", ErrInconsistent, o)
+				}
+				deck[i], orig = c, orig.Without(c)
+			}
+		}
+		if orig != 0 {
+			return Table{}, fmt.Errorf("%w: seat %s has too many cards", ErrInconsistent, o)
+		}
+	}
+	k := 0
+	for i := range deck {
+		if deck[i] != NoCard {
+			continue
+		}
+		if k >= len(rest) {
+			return Table{}, fmt.Errorf("%w: too few cards to fill the deck", ErrInconsistent)
+		}
+		c := rest[k]
+		k++
+		if !c.Valid() || used.Has(c) {
+			return Table{}, fmt.Errorf("%w: card %s placed twice", ErrInconsistent, c)
+		}
+		deck[i], used = c, used.With(c)
+	}
+	if k != len(rest) {
+		return Table{}, fmt.Errorf("%w: %d cards left over", ErrInconsistent, len(rest)-k)
+	}
+	t := NewTable(m.opts, m.dealer, deck)
+	t.totals = m.totals
+	for _, st := range m.Steps() {
+		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
+			return Table{}, fmt.Errorf("%w: %s: %v", ErrInconsistent, st, err)
+		}
+	}
+	for o := Seat(0); o < Seat(v.Players); o++ {
+		want := hands[o]
+		if o == v.Seat {
+			want = v.Hand
+		}
+		if t.play.Hands[o] != want {
+			return Table{}, fmt.Errorf("%w: seat %s's hand differs after replay", ErrInconsistent, o)
+		}
+	}
+	// Anything public the words alone do not pin (the melds shown, who
+	// won a "same"): the deal rebuilt must look exactly like the view.
+	if t.View(v.Seat) != *v {
+		return Table{}, fmt.Errorf("%w: the deal rebuilt shows %s a different view", ErrInconsistent, v.Seat)
+	}
+	return t, nil
+}
+
+// String writes the view as text, one fact per line (OpenSpiel's
+// information-state string).
+func (v TableView) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "players %d seat %s dealer %s phase %s turn %s\n", v.Players, v.Seat, v.Dealer, v.Phase, v.Turn)
+	fmt.Fprintf(&b, "hand %s\n", v.Hand)
+	fmt.Fprintf(&b, "holding %v\n", v.Counts[:v.Players])
+	fmt.Fprintf(&b, "upcard %s (turned %s) bottom %s\n", v.Upcard, v.OrigUpcard, v.Bottom)
+	fmt.Fprintf(&b, "trump %s maker %s dix %s\n", v.Trump, v.Maker, v.DixBy)
+	for _, st := range v.History() {
+		fmt.Fprintf(&b, "%s\n", st)
+	}
+	if v.SeqWinner != NoSeat {
+		fmt.Fprintf(&b, "sequences to %s shown %v\n", v.SeqWinner, v.Shown[:v.Players])
+	}
+	fmt.Fprintf(&b, "tricks %v points %v\n", v.Tricks[:v.Players], v.Points[:v.Players])
+	return b.String()
+}
