@@ -1,0 +1,234 @@
+package rules
+
+import (
+	"errors"
+	"testing"
+)
+
+// Three players (RULES.md section 10, the Scottish version). Seats A, B,
+// C; with C dealing, A is eldest and speaks and leads first.
+
+func TestThreeDealSixAndThreeFromEldest(t *testing.T) {
+	// The deck in index order, C dealing: three each from A, twice, then
+	// the upcard (9H), and after bidding three more each from A; the
+	// bottom card (AS) is turned.
+	tb := NewTable(Options{Players: 3, BottomCard: true, LastTrick: 10, Target: 500}, 2, NewDeck())
+	want := [3]string{"7C 8C 9C 8D 9D TD", "TC JC QC JD QD KD", "KC AC 7D AD 7H 8H"}
+	for s := range 3 {
+		if got := tb.Hand(Seat(s)); got != set(t, want[s]) {
+			t.Errorf("seat %s first six: got %s, want %s", Seat(s), got, want[s])
+		}
+	}
+	if tb.Upcard() != MustCard("9H") || tb.Turn() != SeatA || tb.Eldest() != SeatA {
+		t.Errorf("upcard %s turn %s eldest %s, want 9H A A", tb.Upcard(), tb.Turn(), tb.Eldest())
+	}
+	tdo(t, &tb, "A: take")
+	want = [3]string{"7C 8C 9C 8D 9D TD TH JH QH", "TC JC QC JD QD KD KH AH 7S", "KC AC 7D AD 7H 8H 8S 9S TS"}
+	for s := range 3 {
+		if got := tb.Hand(Seat(s)); got != set(t, want[s]) {
+			t.Errorf("seat %s after bidding: got %s, want %s", Seat(s), got, want[s])
+		}
+	}
+	if tb.Bottom() != MustCard("AS") {
+		t.Errorf("bottom card %s, want AS", tb.Bottom())
+	}
+}
+
+func TestThreeBiddingNoSchmeiss(t *testing.T) {
+	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
+	tlegal(t, &tb, "pass, take")
+	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 3 players")
+}
+
+func TestThreeBiddingInTurnFromEldest(t *testing.T) {
+	// B deals: C is eldest, then A, then B.
+	tb := tableDeal{players: 3, dealer: 1, up: "9H"}.table(t, "")
+	for _, want := range []Seat{2, 0, 1} {
+		if tb.Turn() != want {
+			t.Fatalf("turn %s, want %s (history %v)", tb.Turn(), want, tb.Steps())
+		}
+		tdo(t, &tb, want.String()+": pass")
+	}
+	if tb.Phase() != PhaseBid2 || tb.Turn() != 2 {
+		t.Fatalf("after three passes: %s, %s to speak; want round two, C", tb.Phase(), tb.Turn())
+	}
+}
+
+func TestThreeRoundTwoNamesOneOfTheThreeOtherSuits(t *testing.T) {
+	tb := tableDeal{players: 3, dealer: 2, up: "9H"}.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass")
+	tlegal(t, &tb, "pass, name C, name D, name S")
+	tdo(t, &tb, "A: pass", "B: pass")
+	// The dealer may not name the upcard's suit with three players.
+	tlegal(t, &tb, "pass, name C, name D, name S")
+	trefused(t, &tb, "name H", ErrBadSuit, "hearts were refused in round one")
+	trefused(t, &tb, "name NT", ErrBadSuit, "only for four players")
+	tdo(t, &tb, "C: name S")
+	if tb.Maker() != 2 || tb.Trump() != Spades || tb.Phase() != PhaseSequences {
+		t.Errorf("maker %s trump %s phase %s, want C S sequences", tb.Maker(), tb.Trump(), tb.Phase())
+	}
+}
+
+func TestThreeAllPassTwiceAbandoned(t *testing.T) {
+	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass", "B: pass", "C: pass")
+	if !tb.Over() || tb.Score().Outcome != Abandoned || tb.Score().Scored != [4]int{} {
+		t.Errorf("after six passes: over %v score %+v, want abandoned, nothing scored", tb.Over(), tb.Score())
+	}
+}
+
+func TestThreeDixAsInTwoPlayer(t *testing.T) {
+	// Each player is asked in turn from eldest; B holds the 7 of trump.
+	h := tableDeal{players: 3, dealer: 2, up: "9H", first: [4]string{"", "7H AS KS QS JS TS"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: take")
+	tlegal(t, &tb, "no-exchange")
+	tdo(t, &tb, "A: no-exchange")
+	tlegal(t, &tb, "exchange, no-exchange")
+	tdo(t, &tb, "B: exchange")
+	if !tb.Hand(1).Has(MustCard("9H")) || tb.Hand(1).Has(MustCard("7H")) || tb.Upcard() != MustCard("7H") || tb.DixBy() != 1 {
+		t.Errorf("after the exchange: B holds %s, upcard %s, dix by %s", tb.Hand(1), tb.Upcard(), tb.DixBy())
+	}
+	if tb.Phase() != PhaseSequences {
+		t.Errorf("phase %s after the exchange, want sequences", tb.Phase())
+	}
+	// No exchange after round-two trump.
+	tb = h.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name S")
+	if tb.Phase() != PhaseSequences {
+		t.Errorf("phase %s after round-two trump, want sequences", tb.Phase())
+	}
+}
+
+// threePlay is a trick in progress at a table of three, trump hearts:
+// lead and second already played (A led), the third's hand.
+func threePlay(t *testing.T, cards []string, third string, trump Suit) TablePlay {
+	t.Helper()
+	p := TablePlay{N: 3, Trump: trump, Leader: SeatA}
+	for i, c := range cards {
+		p.Hands[i] = SetOf(MustCard(c)).With(MustCard("7C")).With(MustCard("8C"))
+	}
+	p.Hands[len(cards)] = set(t, third)
+	for _, c := range cards {
+		p.Move(MustCard(c))
+	}
+	return p
+}
+
+func TestThreeTrickPlayDuties(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		trick []string
+		hand  string
+		want  string
+	}{
+		{"ThirdPlayerMustOvertrump", []string{"AS", "9H"}, "JH 7H KD", "JH"},
+		{"ThirdPlayerUndertrump", []string{"AS", "JH"}, "9H 7H KD", "7H 9H"},
+		{"ThirdPlayerAnyCardWithoutTrump", []string{"AS", "JH"}, "KD QC", "QC KD"},
+		{"ThirdPlayerFollowsSuitBeforeTrumping", []string{"AS", "JH"}, "7S 9H", "7S"},
+		{"ThirdPlayerNeedNotBeatPlainCard", []string{"7S", "AS"}, "8S KS", "8S KS"},
+		{"SecondPlayerTrumpsWithAnyTrump", []string{"AS"}, "7H JH KD", "7H JH"},
+		{"TrumpLeadBeatHighestSoFar", []string{"7H", "9H"}, "AH JH 8H", "JH"},
+		{"TrumpLeadCannotBeatAnyTrump", []string{"7H", "JH"}, "AH 8H KD", "8H AH"},
+		{"TrumpLeadWithoutTrumpAnyCard", []string{"7H", "JH"}, "KD QC", "QC KD"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := threePlay(t, c.trick, c.hand, Hearts)
+			if got := p.Legal(); got != set(t, c.want) {
+				t.Errorf("trick %v, hand %s: legal %s, want %s", c.trick, c.hand, got, c.want)
+			}
+			if got := refTableLegal(set(t, c.hand), p.Trick[:p.InTrick], Hearts); got != set(t, c.want) {
+				t.Errorf("the reference rule says %s, want %s", got, c.want)
+			}
+		})
+	}
+}
+
+func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
+	// C holds no spade, 9H and KD: after A's AS and B's JH it must play
+	// the lower trump, not the diamond.
+	h := tableDeal{players: 3, dealer: 2, up: "7C",
+		first:  [4]string{"AS 7S 8S 7D 8D 9D", "JH 7H 8H TD JD QD", "9H KD AD AC KC QC"},
+		second: [4]string{"TS JS QS", "TH QH KH", "JC TC 9C"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name H")
+	for !(tb.Phase() == PhasePlay) {
+		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
+	}
+	tplay(t, &tb, "AS JH")
+	tlegal(t, &tb, "play 9H")
+	// Undertrumping is still trumping: the diamond is refused.
+	trefused(t, &tb, "play KD", ErrMustTrump, "you have no spades: you must trump")
+}
+
+func TestThreeMakerMustBeatEachOpponent(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		totals  [4]int // by seat; A is the maker, B eldest (C deals)
+		outcome Outcome
+		scored  [4]int
+	}{
+		{"MoreThanEachNotBoth", [4]int{60, 50, 55}, Made, [4]int{60, 50, 55}},
+		{"TieWithBestOpponent", [4]int{55, 55, 30}, Tie, [4]int{0, 55, 30}},
+		{"BeteSplitEven", [4]int{40, 60, 50}, Bete, [4]int{0, 80, 70}},
+		{"BeteSplitOddPointToHigherTotal", [4]int{41, 50, 60}, Bete, [4]int{0, 70, 81}},
+		{"BeteSplitOddPointNearerEldest", [4]int{41, 60, 60}, Bete, [4]int{0, 81, 80}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sc := TableScore{Players: 3, SideTotal: c.totals}
+			// Seat C deals, so A is eldest... make B eldest instead: A
+			// deals, B is eldest and nearer it than C.
+			scoreSides(&sc, 0, 1, 3)
+			if sc.Outcome != c.outcome || sc.Scored != c.scored {
+				t.Errorf("totals %v: got %s %v, want %s %v", c.totals, sc.Outcome, sc.Scored, c.outcome, c.scored)
+			}
+		})
+	}
+}
+
+func TestThreeSequenceRightBestAtTable(t *testing.T) {
+	// A holds a 20 topped by the K of spades, B a 20 topped by the K of
+	// hearts (trump), C a 20 topped by the Q of diamonds. A announces, B
+	// asks how high, A says king, B says same and wins with its trump
+	// sequence; C, told the top already, can only concede.
+	h := tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
+		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: take")
+	tlegal(t, &tb, "announce 20, no-sequence")
+	tdo(t, &tb, "A: announce 20")
+	tlegal(t, &tb, "good, how-high")
+	tdo(t, &tb, "B: how-high")
+	tlegal(t, &tb, "top K")
+	tdo(t, &tb, "A: top K")
+	tlegal(t, &tb, "good, same")
+	tdo(t, &tb, "B: same")
+	v := tb.View(2)
+	if c, val, _, top := v.Claim(); c != 1 || val != 20 || top != King {
+		t.Errorf("after same: claim %s %d %s, want B's 20 king high", c, val, top)
+	}
+	tlegal(t, &tb, "good")
+	tdo(t, &tb, "C: good")
+	if tb.Phase() != PhasePlay || tb.SeqWinner() != 1 {
+		t.Errorf("phase %s sequence right %s, want play, B", tb.Phase(), tb.SeqWinner())
+	}
+	// C with a 50 instead: "not good" is enough to show it is better.
+	h.second = [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}
+	tb = h.table(t, "")
+	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
+	tlegal(t, &tb, "good, not-good")
+	tdo(t, &tb, "C: not-good")
+	v = tb.View(0)
+	if c, val, _, top := v.Claim(); tb.SeqWinner() != 2 || c != 2 || val != 50 || top != NoRank {
+		t.Errorf("sequence right %s, claim %s %d %s; want C, a 50 of untold top", tb.SeqWinner(), c, val, top)
+	}
+}
+
+func TestThreeIllegalCardSaysWhy(t *testing.T) {
+	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
+	err := tb.Apply(PlayAction(MustCard("AS")))
+	if !errors.Is(err, ErrWrongPhase) {
+		t.Errorf("a card in the bidding: got %v, want ErrWrongPhase", err)
+	}
+}
