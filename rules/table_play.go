@@ -14,6 +14,7 @@ type TablePlay struct {
 	// the led card first; InTrick says how many there are.
 	Trick   [4]Card
 	InTrick uint8
+	Win     uint8 // the position in Trick of the card winning it so far
 	Tricks  uint8 // completed tricks
 	Won     [4]uint8
 	// Points are card points won in tricks plus the last-trick bonus.
@@ -47,35 +48,27 @@ func (p *TablePlay) Legal() CardSet {
 	if p.InTrick == 0 {
 		return h
 	}
-	return tableFollow(h, p.Trick[:p.InTrick], p.Trump)
+	return tableFollow(h, p.Trick[0], p.Trick[p.Win], p.Trump)
 }
 
-// tableFollow returns the cards of h that may be played to the trick
-// so far (led card first).
-func tableFollow(h CardSet, trick []Card, trump Suit) CardSet {
+// tableFollow returns the cards of h that may be played to a trick led
+// with lead and won so far by win. A trick holding a trump is won by its
+// highest trump, so win is the trump the follower must beat if able
+// (followTab's first mask for a trump is the higher trumps).
+func tableFollow(h CardSet, lead, win Card, trump Suit) CardSet {
 	row := trumpRow(trump)
-	lead := trick[0]
 	if f := h.Suit(lead.Suit()); f != 0 && lead.Suit() != trump {
 		return f
 	}
 	if row == 4 {
 		return h // no trumps: void in the led suit, any card
 	}
-	t := h.Suit(trump)
+	t := h & SuitMask(trump)
 	if t == 0 {
 		return h
 	}
-	// The highest trump in the trick, if any: the follower must beat
-	// it if able (followTab's first mask for a trump is the higher
-	// trumps).
-	hi := NoCard
-	for _, c := range trick {
-		if c.Suit() == trump && (hi == NoCard || strength[row][c] > strength[row][hi]) {
-			hi = c
-		}
-	}
-	if hi != NoCard {
-		if x := t & followTab[row][hi][0]; x != 0 {
+	if win.Suit() == trump {
+		if x := t & followTab[row][win&31][0]; x != 0 {
 			return x
 		}
 	}
@@ -101,13 +94,18 @@ func TrickWinnerOf(trick []Card, trump Suit) int {
 func (p *TablePlay) Move(c Card) (bool, Seat) {
 	seat := p.Turn()
 	p.Hands[seat] &^= 1 << (c & 31)
+	row := trumpRow(p.Trump)
+	if p.InTrick == 0 {
+		p.Win = 0
+	} else if beats[row][p.Trick[p.Win]&31][c&31] != 0 {
+		p.Win = p.InTrick
+	}
 	p.Trick[p.InTrick] = c
 	p.InTrick++
 	if p.InTrick < p.N {
 		return false, NoSeat
 	}
-	row := trumpRow(p.Trump)
-	w := TrickWinnerOf(p.Trick[:p.N], p.Trump)
+	w := p.Win
 	var pts int16
 	for _, t := range p.Trick[:p.N] {
 		pts += cardPts[row][t&31]
@@ -116,7 +114,7 @@ func (p *TablePlay) Move(c Card) (bool, Seat) {
 	if p.Hands[0]|p.Hands[1]|p.Hands[2]|p.Hands[3] == 0 {
 		pts += p.LastBonus
 	}
-	winner := Seat((uint8(p.Leader) + uint8(w)) % p.N)
+	winner := Seat((uint8(p.Leader) + w) % p.N)
 	p.Points[winner] += pts
 	p.Won[winner]++
 	p.Leader = winner
