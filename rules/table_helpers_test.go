@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -170,3 +171,6 @@ func tplay(t testing.TB, tb *Table, cards string) {
 		}
 	}
 }
+
+// newTestRand returns a fixed-seed generator for test decks.
+func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 99)) }
