@@ -44,6 +44,15 @@ const (
 	// Card play. Bella marks the announcement made with the second of K
 	// and Q of trump; Bella with N 50 the menage (a Table option).
 	PlayCard
+
+	// The declarations of the house variants shlomo and cleopatra (a
+	// Table option), before the first bid: the declaration, the card
+	// drawn at random from the player on the declarer's left (a chance
+	// step, see Table.Turn), and a card given face down.
+	Shlomo
+	Cleopatra
+	Draw
+	Give
 )
 
 // Action is one decision of a player. Only the fields its Kind uses are
@@ -121,6 +130,14 @@ func (a Action) String() string {
 			return "play " + a.Card.String() + " bella"
 		}
 		return "play " + a.Card.String()
+	case Shlomo:
+		return "shlomo"
+	case Cleopatra:
+		return "cleopatra"
+	case Draw:
+		return "draw " + a.Card.String()
+	case Give:
+		return "give " + a.Card.String()
 	}
 	return "none"
 }
@@ -160,6 +177,10 @@ func (a Action) Words() string {
 			return a.Card.String() + ", bella"
 		}
 		return a.Card.String()
+	case Draw:
+		return "draws " + a.Card.String()
+	case Give:
+		return "gives " + a.Card.String()
 	}
 	return a.String()
 }
@@ -179,7 +200,8 @@ func ParseAction(s string) (Action, error) {
 	}
 	word := map[string]Kind{"pass": Pass, "take": Take, "schmeiss": Schmeiss, "accept": Accept,
 		"refuse": Refuse, "exchange": Exchange, "no-exchange": NoExchange, "no-sequence": NoSequence,
-		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany}
+		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany,
+		"shlomo": Shlomo, "cleopatra": Cleopatra}
 	if k, ok := word[f[0]]; ok {
 		if len(f) != 1 {
 			return Action{}, fmt.Errorf("action %q: %s takes no argument", s, f[0])
@@ -230,6 +252,20 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, fmt.Errorf("action %q: length is 3 to 8", s)
 		}
 		return LengthAction(n), nil
+	case "draw", "give":
+		v, err := arg()
+		if err != nil {
+			return Action{}, err
+		}
+		c, err := ParseCard(v)
+		if err != nil {
+			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		k := Draw
+		if f[0] == "give" {
+			k = Give
+		}
+		return Action{Kind: k, Card: c}, nil
 	case "play":
 		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella" && f[2] != "menage") {
 			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
@@ -256,6 +292,8 @@ func (a Action) canonical() Action {
 		c.N = a.N
 	case Top:
 		c.Rank = a.Rank
+	case Draw, Give:
+		c.Card = a.Card
 	case PlayCard:
 		c.Card, c.Bella = a.Card, a.Bella
 		if a.Bella && a.N == 50 {

@@ -47,11 +47,20 @@ type Table struct {
 	menage   Seat // the seat holding K, Q and J of trump when play began (menage on)
 	menageBy Seat // who announced the menage
 	bellaBy  Seat
-	playedBy [4]CardSet
-	trick    [4]Card // the last completed trick, in play order
-	trickBy  Seat    // who led it
+	// shlomo and cleopatra (table_declare.go)
+	declRound   uint8
+	declStep    uint8
+	declAsked   uint8
+	declarer    Seat
+	pending     Card  // the cleopatra declarer's card, until its partner gives one back
+	pendingStep uint8 // the step that gave it
+	declared    [4]int16
+	playedBy    [4]CardSet
+	trick       [4]Card // the last completed trick, in play order
+	trickBy     Seat    // who led it
 
 	steps  [80]Step
+	vis    [80]uint8 // the seats (bits) that see a step's card; 0 for a public step
 	nsteps uint8
 	score  TableScore
 	totals [4]int // game totals before this deal, by side
@@ -84,7 +93,8 @@ type TableScore struct {
 	LastTrick [4]int
 	Seqs      [4]int // sequences and sets (only the side with the right, with a trick)
 	Bella     [4]int // bella 20, or a menage 50
-	Total     [4]int // the sum of the four lines above, by seat
+	Declared  [4]int // shlomo or cleopatra, 20 each
+	Total     [4]int // the sum of the five lines above, by seat
 	SideTotal [4]int // Total summed over each side
 	Bimah     int    // 40 to a forced dealer's side that made the contract
 	Scored    [4]int // what each side adds to its game total
@@ -109,7 +119,7 @@ func NewTable(opts Options, dealer Seat, deck Deck) Table {
 	n := uint8(opts.NumPlayers())
 	t := Table{opts: opts, n: n, deck: deck, dealer: dealer % Seat(n), phase: PhaseBid1,
 		trump: NoSuit, maker: NoSeat, schmeisser: NoSeat, dixBy: NoSeat, seqWinner: NoSeat, claimant: NoSeat,
-		challenger: NoSeat, cTop: NoRank, menage: NoSeat, menageBy: NoSeat, bellaBy: NoSeat, bottom: NoCard,
+		challenger: NoSeat, cTop: NoRank, menage: NoSeat, declarer: NoSeat, pending: NoCard, menageBy: NoSeat, bellaBy: NoSeat, bottom: NoCard,
 		trick: [4]Card{NoCard, NoCard, NoCard, NoCard}, trickBy: NoSeat}
 	t.turn = t.eldest()
 	for k := range n {
@@ -126,6 +136,7 @@ func NewTable(opts Options, dealer Seat, deck Deck) Table {
 	t.play.Leader = t.eldest()
 	t.play.LastBonus = int16(opts.LastTrick)
 	t.score = TableScore{Players: int(n), Maker: NoSeat, Trump: NoSuit}
+	t.startDeclarations()
 	return t
 }
 
@@ -242,6 +253,10 @@ func (t *Table) Turn() Seat {
 		return NoSeat
 	case PhasePlay:
 		return t.play.Turn()
+	case PhaseDeclare:
+		if t.declStep == declDraw {
+			return ChanceSeat
+		}
 	}
 	return t.turn
 }

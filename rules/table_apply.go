@@ -13,6 +13,8 @@ func (t *Table) Legal() []Action { return t.AppendLegal(make([]Action, 0, 12)) }
 // order Deal gives them with two players.
 func (t *Table) AppendLegal(dst []Action) []Action {
 	switch t.phase {
+	case PhaseDeclare:
+		return t.appendDeclare(dst)
 	case PhaseBid1:
 		dst = append(dst, simple(Pass), simple(Take))
 		if t.n == 2 {
@@ -122,6 +124,17 @@ func (t *Table) IsLegal(a Action) bool {
 	if t.phase == PhaseOver {
 		return false
 	}
+	if t.phase == PhaseDeclare && (a.Kind == Draw || a.Kind == Give) {
+		// Many cards to choose from: ask the hand, not the list.
+		var h CardSet
+		switch {
+		case a.Kind == Draw && t.declStep == declDraw:
+			h = t.play.Hands[t.next(t.declarer)]
+		case a.Kind == Give && t.declStep >= declGive:
+			h = t.play.Hands[t.turn]
+		}
+		return a == Action{Kind: a.Kind, Card: a.Card} && h.Has(a.Card)
+	}
 	var buf [16]Action
 	for _, l := range t.AppendLegal(buf[:0]) {
 		if l == a {
@@ -160,6 +173,8 @@ func (t *Table) apply(a Action) {
 		t.nsteps++
 	}
 	switch t.phase {
+	case PhaseDeclare:
+		t.declare(a)
 	case PhaseBid1:
 		switch a.Kind {
 		case Take:
@@ -309,7 +324,8 @@ func (t *Table) finish() {
 		sc.Bella[t.menageBy] = 50
 	}
 	for s := range n {
-		sc.Total[s] = sc.Cards[s] + sc.LastTrick[s] + sc.Seqs[s] + sc.Bella[s]
+		sc.Declared[s] = int(t.declared[s])
+		sc.Total[s] = sc.Cards[s] + sc.LastTrick[s] + sc.Seqs[s] + sc.Bella[s] + sc.Declared[s]
 		sc.SideTotal[sideOf(t.n, Seat(s))] += sc.Total[s]
 	}
 	scoreSides(sc, sideOf(t.n, t.maker), t.eldest(), n)

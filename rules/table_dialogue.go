@@ -14,7 +14,9 @@ type claimVerdict uint8
 
 const (
 	claimLower  claimVerdict = iota // worse: only "good"
-	claimHigher                     // better: "not good"
+	claimHigher                     // better at the point the words reached: "not good"
+	claimValue                      // a 50 over a 20 whose length or top was told: "announce 50"
+	claimLonger                     // a longer 50 over one whose length was told: "length N"
 	claimSame                       // equal value, length and top: "same"
 	claimAskLen                     // equal value, length not told: "how many cards?"
 	claimAskTop                     // equal so far, top not told: "how high?"
@@ -28,9 +30,12 @@ func (t *Table) lengthLevel() bool {
 
 // verdict compares mine with the claim standing.
 func (t *Table) verdict(mine Meld) claimVerdict {
+	told := t.cLen != 0 || t.cTop != NoRank
 	switch v := mine.Value(); {
 	case v < int(t.cVal):
 		return claimLower
+	case v > int(t.cVal) && told:
+		return claimValue
 	case v > int(t.cVal):
 		return claimHigher
 	}
@@ -39,7 +44,7 @@ func (t *Table) verdict(mine Meld) claimVerdict {
 		case t.cLen == 0:
 			return claimAskLen
 		case mine.Len > t.cLen:
-			return claimHigher
+			return claimLonger
 		case mine.Len < t.cLen:
 			return claimLower
 		}
@@ -59,8 +64,12 @@ func (t *Table) topVerdict(mine Meld) claimVerdict {
 	return claimSame
 }
 
-func appendVerdict(dst []Action, v claimVerdict) []Action {
+func appendVerdict(dst []Action, v claimVerdict, mine Meld) []Action {
 	switch v {
+	case claimValue:
+		dst = append(dst, AnnounceAction(mine.Value()))
+	case claimLonger:
+		dst = append(dst, LengthAction(int(mine.Len)))
 	case claimHigher:
 		dst = append(dst, simple(NotGood))
 	case claimSame:
@@ -83,7 +92,7 @@ func (t *Table) appendDialogue(dst []Action) []Action {
 			}
 			return append(dst, simple(NoSequence))
 		}
-		return appendVerdict(append(dst, simple(Good)), t.verdict(mine))
+		return appendVerdict(append(dst, simple(Good)), t.verdict(mine), mine)
 	case tTellLen:
 		return append(dst, LengthAction(int(t.best[t.claimant].Len)))
 	case tTellTop:
@@ -95,11 +104,11 @@ func (t *Table) appendDialogue(dst []Action) []Action {
 		case mine.Len > t.cLen:
 			return append(dst, simple(NotGood))
 		case mine.Len == t.cLen:
-			return appendVerdict(dst, t.topVerdict(mine))
+			return appendVerdict(dst, t.topVerdict(mine), mine)
 		}
 		return dst
 	case tReplyTop:
-		return appendVerdict(append(dst, simple(Good)), t.topVerdict(t.best[t.turn]))
+		return appendVerdict(append(dst, simple(Good)), t.topVerdict(t.best[t.turn]), t.best[t.turn])
 	}
 	return dst
 }
@@ -119,13 +128,19 @@ func (t *Table) dialogue(a Action) {
 	switch a.Kind {
 	case Announce:
 		t.claimant, t.cVal, t.cLen, t.cTop = t.challenger, a.N, 0, NoRank
+	case Length:
+		// A longer 50 than the length told: the new claim's length.
+		t.claimant, t.cLen, t.cTop = t.challenger, a.N, NoRank
 	case NotGood:
-		// The new claim is known to be better at the first point where
-		// it differs; from there on nothing of it is told.
+		// Better at the point the words reached, which the table knows:
+		// over a value alone the claim is a 50; after a length told and
+		// answered, longer; else a higher top. What is not said is not
+		// known (over told details a 50 says "announce 50" and a longer
+		// run its length, so "not good" is never ambiguous).
 		switch {
-		case mine.Value() > int(t.cVal):
-			t.cVal, t.cLen, t.cTop = uint8(mine.Value()), 0, NoRank
-		case t.lengthLevel() && mine.Len > t.cLen:
+		case t.step == tSpeak && t.cLen == 0 && t.cTop == NoRank:
+			t.cVal, t.cTop = 50, NoRank
+		case t.step == tReplyLen:
 			t.cLen, t.cTop = 0, NoRank
 		default:
 			t.cTop = NoRank

@@ -52,14 +52,15 @@ func TestTableRandomGames(t *testing.T) {
 				}()
 			}
 			wg.Wait()
-			t.Logf("%d games, %d deals (%d abandoned, %d made, %d tie, %d bete), %d actions; views %d, completions %d of %d, swaps %d of %d, illegal %d",
+			t.Logf("%d games, %d deals (%d abandoned, %d made, %d tie, %d bete), %d actions; views %d, completions %d of %d, swaps %d of %d, illegal %d, declarations %d (views with unseen exchanges %d)",
 				n, stats.deals, stats.outcomes[Abandoned], stats.outcomes[Made], stats.outcomes[Tie], stats.outcomes[Bete],
-				stats.actions, stats.views, stats.resampled, stats.resampleTries, stats.swaps, stats.swapTries, stats.illegal)
+				stats.actions, stats.views, stats.resampled, stats.resampleTries, stats.swaps, stats.swapTries, stats.illegal, stats.declared, stats.hiddenSwaps)
 			if t.Failed() {
 				return
 			}
 			if stats.views < stats.deals/4 || stats.resampled == 0 || stats.swaps < stats.views/20 ||
-				(players < 4 && stats.outcomes[Abandoned] == 0) || stats.outcomes[Bete] == 0 || stats.outcomes[Made] == 0 {
+				(players < 4 && stats.outcomes[Abandoned] == 0) || stats.outcomes[Bete] == 0 || stats.outcomes[Made] == 0 ||
+				(players > 2 && (stats.declared == 0 || stats.hiddenSwaps == 0)) {
 				t.Errorf("too few checks ran: %+v", stats)
 			}
 		})
@@ -71,6 +72,7 @@ type tableStats struct {
 	resampled, resampleTries, swaps, swapTries int
 	illegal                                    int
 	outcomes                                   [5]int
+	declared, hiddenSwaps                      int
 }
 
 func (s *tableStats) add(o tableStats) {
@@ -82,6 +84,8 @@ func (s *tableStats) add(o tableStats) {
 	s.swaps += o.swaps
 	s.swapTries += o.swapTries
 	s.illegal += o.illegal
+	s.declared += o.declared
+	s.hiddenSwaps += o.hiddenSwaps
 	for i := range s.outcomes {
 		s.outcomes[i] += o.outcomes[i]
 	}
@@ -97,6 +101,8 @@ func tableOptions(r *rand.Rand, players int) Options {
 	o.Menage = r.IntN(4) == 0
 	o.DealerForced = r.IntN(4) == 0
 	o.Bimah = o.DealerForced && r.IntN(2) == 0
+	o.Shlomo = players >= 3 && r.IntN(4) == 0
+	o.Cleopatra = players == 4 && r.IntN(4) == 0
 	return o
 }
 
@@ -154,6 +160,11 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		}
 		sc := tb.Score()
 		st.outcomes[sc.Outcome]++
+		for _, step := range tb.Steps() {
+			if step.Action.Kind == Shlomo || step.Action.Kind == Cleopatra {
+				st.declared++
+			}
+		}
 		over := false
 		for i := range sides(players) {
 			totals[i] += sc.Scored[i]
@@ -199,6 +210,16 @@ func checkTablePlaces(tb *Table) error {
 	}
 	want := 6
 	switch tb.phase {
+	case PhaseDeclare:
+		// A shlomo declarer holds the card it drew until it gives one.
+		want = -1
+		sum := 0
+		for s := range n {
+			sum += tb.play.Hands[s].Count()
+		}
+		if sum != 6*n {
+			return fmt.Errorf("declarations: %d cards in hands, want %d", sum, 6*n)
+		}
 	case PhaseDix, PhaseSequences:
 		want = 9
 		if n == 4 {
@@ -368,7 +389,16 @@ func checkTableScore(tb *Table) error {
 		if sc.Seqs[s] != wantSeq || sc.Bella[s] != wantBella {
 			return fmt.Errorf("seat %d: sequences %d bella %d, want %d %d", s, sc.Seqs[s], sc.Bella[s], wantSeq, wantBella)
 		}
-		if sc.Total[s] != sc.Cards[s]+sc.LastTrick[s]+sc.Seqs[s]+sc.Bella[s] {
+		wantDeclared := 0
+		for _, st := range tb.Steps() {
+			if st.Seat == Seat(s) && (st.Action.Kind == Shlomo || st.Action.Kind == Cleopatra) {
+				wantDeclared += 20
+			}
+		}
+		if sc.Declared[s] != wantDeclared {
+			return fmt.Errorf("seat %d: declared %d, want %d", s, sc.Declared[s], wantDeclared)
+		}
+		if sc.Total[s] != sc.Cards[s]+sc.LastTrick[s]+sc.Seqs[s]+sc.Bella[s]+sc.Declared[s] {
 			return fmt.Errorf("total is not the sum of its lines %+v", sc)
 		}
 		sideTotal[side(s)] += sc.Total[s]
@@ -551,6 +581,12 @@ func checkTableView(tb *Table, s Seat, r *rand.Rand, st *tableStats) error {
 			if c, ok := cardByName[f]; ok && want.Has(c) {
 				return fmt.Errorf("hidden card %s in the view's text:\n%s", c, v.String())
 			}
+		}
+	}
+	for _, step := range v.History() {
+		if (step.Action.Kind == Draw || step.Action.Kind == Give) && step.Action.Card == NoCard {
+			st.hiddenSwaps++
+			break
 		}
 	}
 	// Completing with the true hidden cards rebuilds the deal.

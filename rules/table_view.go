@@ -59,6 +59,16 @@ func (t *Table) View(s Seat) TableView {
 	if m.menage != s {
 		m.menage = NoSeat
 	}
+	// Cards drawn and given in the declarations: only the two players
+	// concerned see them.
+	for i := range int(t.nsteps) {
+		if vis := t.vis[i]; vis != 0 && vis&(1<<s) == 0 {
+			m.steps[i].Action.Card = NoCard
+		}
+	}
+	if m.pending != NoCard && m.declarer != s {
+		m.pending = NoCard
+	}
 	for i := range m.deck {
 		switch {
 		case i == t.upcardPos(), i == 31 && t.bottom != NoCard:
@@ -93,8 +103,9 @@ func (t *Table) View(s Seat) TableView {
 	return v
 }
 
-// History returns every action of the deal so far; all of them are
-// public.
+// History returns every action of the deal so far as this seat knows
+// it: a card drawn or given in the declarations between two other
+// players reads NoCard ("draw --").
 func (v *TableView) History() []Step { return v.masked.Steps() }
 
 // Legal returns the actions the viewing seat may take, or nil when it is
@@ -140,7 +151,53 @@ func (v *TableView) Known(o Seat) CardSet {
 	if v.DixBy == o || (v.Players == 4 && v.Maker == o) {
 		m = m.With(v.OrigUpcard)
 	}
-	return (m | v.Shown[o&3]) &^ v.Played[o&3]
+	return (m | v.Shown[o&3] | v.exchanged()[o&3]) &^ v.Played[o&3]
+}
+
+// exchanged returns, by seat, the cards this seat saw go into that
+// seat's hand in the declarations (and not out again).
+func (v *TableView) exchanged() [4]CardSet {
+	var held [4]CardSet
+	for _, mv := range tableMoves(v.History(), Seat(v.Players)) {
+		if mv.declared == NoAction && !mv.pending && mv.card != NoCard {
+			held[mv.from] = held[mv.from].Without(mv.card)
+			held[mv.to] = held[mv.to].With(mv.card)
+		}
+	}
+	held[v.Seat&3] = 0
+	return held
+}
+
+// tableMoves lists the declarations and the cards that changed hands in
+// them, in the order of steps.
+func tableMoves(steps []Step, n Seat) []tableMove {
+	var moves []tableMove
+	decl, shlomo, first := NoSeat, false, -1
+	for i, st := range steps {
+		switch st.Action.Kind {
+		case Shlomo, Cleopatra:
+			decl, shlomo = st.Seat, st.Action.Kind == Shlomo
+			moves = append(moves, tableMove{step: i, card: NoCard, from: decl, to: decl, declared: st.Action.Kind})
+		case Draw:
+			moves = append(moves, tableMove{step: i, card: st.Action.Card, from: (decl + 1) % n, to: decl})
+		case Give:
+			switch {
+			case shlomo:
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 1) % n})
+			case st.Seat == decl:
+				first = len(moves)
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 2) & 3})
+			default:
+				first = -1
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: st.Seat, to: (st.Seat + 2) & 3})
+			}
+		}
+	}
+	if first >= 0 {
+		// The cleopatra declarer's card waits for its partner's.
+		moves[first].pending = true
+	}
+	return moves
 }
 
 // Unseen returns the cards whose place this seat does not know: in
@@ -179,51 +236,186 @@ func (v *TableView) Hidden() int {
 // Known(o); the viewer's own entry is ignored), rest fills the other
 // deck places this seat cannot see, in deck order. The public history is
 // replayed on the new deck, so a guess that contradicts any word said
-// returns ErrInconsistent.
+// returns ErrInconsistent. Cards that changed hands unseen by this seat
+// (shlomo, cleopatra) are chosen too: the first choice, in card order,
+// that the history and the guess allow.
 func (v *TableView) Complete(hands [4]CardSet, rest []Card) (Table, error) {
 	m := &v.masked
-	deck := m.deck
-	var used CardSet
-	for _, c := range deck {
-		if c != NoCard {
-			used = used.With(c)
+	n := Seat(v.Players)
+	var start [4]CardSet // each seat's cards when play began
+	for o := Seat(0); o < n; o++ {
+		h := hands[o]
+		if o == v.Seat {
+			h = v.Hand
+		} else {
+			if h.Count() != v.Counts[o] {
+				return Table{}, fmt.Errorf("%w: seat %s holds %d cards, sample has %d", ErrInconsistent, o, v.Counts[o], h.Count())
+			}
+			if k := v.Known(o); h&k != k {
+				return Table{}, fmt.Errorf("%w: seat %s's known cards missing", ErrInconsistent, o)
+			}
+		}
+		c := h | v.Played[o]
+		if v.DixBy == o {
+			c = c.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
+		}
+		if v.Players == 4 && v.Maker == o {
+			c = c.Without(v.OrigUpcard) // it lies at its deck place already
+		}
+		start[o] = c
+	}
+	// The cards that changed hands in the declarations, in order.
+	steps := m.Steps()
+	moves := tableMoves(steps, n)
+	c := completer{v: v, hands: hands, rest: rest, moves: moves, steps: append([]Step(nil), steps...)}
+	var gave [4]CardSet
+	t, err := c.undo(len(moves)-1, start, gave)
+	if err != nil {
+		return Table{}, err
+	}
+	return t, nil
+}
+
+// tableMove is a card that changed hands in the declarations: step is
+// its place in the history, card NoCard when the viewer did not see it.
+type tableMove struct {
+	step     int
+	card     Card
+	from, to Seat
+	declared Kind // Shlomo or Cleopatra: not a move, the declaration by from
+	pending  bool // a cleopatra card given, not yet exchanged: it has not moved
+}
+
+// combination returns the cards of a shlomo (king and both queens of the
+// other colour) or cleopatra (queen and both jacks) in h, the first
+// found, or 0.
+func combination(h CardSet, k Kind) CardSet {
+	one, two := King, Queen
+	if k == Cleopatra {
+		one, two = Queen, Jack
+	}
+	for c := range 2 {
+		mine, other := colourPairs[c], colourPairs[1-c]
+		pair := SetOf(NewCard(two, other[0]), NewCard(two, other[1]))
+		for _, s := range mine {
+			if x := NewCard(one, s); h.Has(x) && h&pair == pair {
+				return pair.With(x)
+			}
 		}
 	}
+	return 0
+}
+
+// completer searches the cards of the moves the viewer did not see.
+type completer struct {
+	v      *TableView
+	hands  [4]CardSet
+	rest   []Card
+	moves  []tableMove
+	steps  []Step
+	leaves int
+	last   error
+}
+
+// undo walks the moves back from the k-th: the card goes back from the
+// receiver to the giver. An unseen card is each card the receiver holds
+// at that point in turn. gave collects the cards each seat must have
+// held before the second batch: those it gave away, and those of the
+// combination it declared.
+func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Table, error) {
+	if k < 0 {
+		c.leaves++
+		t, err := c.build(held, gave)
+		if err != nil {
+			c.last = err
+		}
+		return t, err
+	}
+	mv := c.moves[k]
+	if mv.declared != NoAction {
+		combo := combination(held[mv.from], mv.declared)
+		if combo == 0 {
+			return Table{}, fmt.Errorf("%w: seat %s declares without the cards", ErrInconsistent, mv.from)
+		}
+		g := gave
+		g[mv.from] |= combo
+		return c.undo(k-1, held, g)
+	}
+	holder := mv.to
+	if mv.pending {
+		holder = mv.from
+	}
+	try := func(card Card) (Table, error) {
+		if !held[holder].Has(card) {
+			return Table{}, fmt.Errorf("%w: %s is not where the history puts it", ErrInconsistent, card)
+		}
+		h, g := held, gave
+		h[holder] = h[holder].Without(card)
+		h[mv.from] = h[mv.from].With(card)
+		g[mv.from] = g[mv.from].With(card)
+		c.steps[mv.step].Action.Card = card
+		return c.undo(k-1, h, g)
+	}
+	if mv.card != NoCard {
+		return try(mv.card)
+	}
+	for x := held[holder]; x != 0 && c.leaves < 4096; x &= x - 1 {
+		if t, err := try(x.First()); err == nil {
+			return t, nil
+		}
+	}
+	if c.last == nil {
+		c.last = fmt.Errorf("%w: no card fits an unseen exchange", ErrInconsistent)
+	}
+	return Table{}, c.last
+}
+
+// build deals dealt[o] to the deck places of every other seat (the
+// cards it gave away among its first six), fills the rest, replays the
+// history and checks the deal rebuilt against the view.
+func (c *completer) build(dealt [4]CardSet, gave [4]CardSet) (Table, error) {
+	v, m := c.v, &c.v.masked
+	deck := m.deck
+	var used CardSet
+	for _, x := range deck {
+		if x != NoCard {
+			used = used.With(x)
+		}
+	}
+	firstSix := 6 * int(m.n)
 	for o := Seat(0); o < Seat(v.Players); o++ {
 		if o == v.Seat {
 			continue
 		}
-		h := hands[o]
-		if h.Count() != v.Counts[o] {
-			return Table{}, fmt.Errorf("%w: seat %s holds %d cards, sample has %d", ErrInconsistent, o, v.Counts[o], h.Count())
-		}
-		if k := v.Known(o); h&k != k {
-			return Table{}, fmt.Errorf("%w: seat %s's known cards missing", ErrInconsistent, o)
-		}
-		// The cards o was dealt: its hand and its cards played, with
-		// the dix undone; a four-handed maker's upcard lies at its
-		// place already.
-		orig := h | v.Played[o]
-		if v.DixBy == o {
-			orig = orig.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
-		}
-		if v.Players == 4 && v.Maker == o {
-			orig = orig.Without(v.OrigUpcard)
-		}
-		if used&orig != 0 {
+		cards := dealt[o]
+		if used&cards != 0 {
 			return Table{}, fmt.Errorf("%w: seat %s's cards overlap cards placed", ErrInconsistent, o)
 		}
-		used |= orig
-		for i := range deck {
-			if deck[i] == NoCard && deckSeat(m.n, m.dealer, m.maker, i) == o {
-				c := orig.First()
-				if c == NoCard {
-					return Table{}, fmt.Errorf("%w: seat %s has too few cards", ErrInconsistent, o)
-				}
-				deck[i], orig = c, orig.Without(c)
-			}
+		used |= cards
+		// The first six hold what o gave away, then the lowest others.
+		first := gave[o] & cards
+		for x := cards &^ first; first.Count() < 6 && x != 0; x &= x - 1 {
+			first = first.With(x.First())
 		}
-		if orig != 0 {
+		if first.Count() > 6 {
+			return Table{}, fmt.Errorf("%w: seat %s gave away more than it was dealt", ErrInconsistent, o)
+		}
+		second := cards &^ first
+		for i := range deck {
+			if deck[i] != NoCard || deckSeat(m.n, m.dealer, m.maker, i) != o {
+				continue
+			}
+			from := &second
+			if i < firstSix {
+				from = &first
+			}
+			x := from.First()
+			if x == NoCard {
+				return Table{}, fmt.Errorf("%w: seat %s has too few cards", ErrInconsistent, o)
+			}
+			deck[i], *from = x, from.Without(x)
+		}
+		if first|second != 0 {
 			return Table{}, fmt.Errorf("%w: seat %s has too many cards", ErrInconsistent, o)
 		}
 	}
@@ -232,28 +424,28 @@ func (v *TableView) Complete(hands [4]CardSet, rest []Card) (Table, error) {
 		if deck[i] != NoCard {
 			continue
 		}
-		if k >= len(rest) {
+		if k >= len(c.rest) {
 			return Table{}, fmt.Errorf("%w: too few cards to fill the deck", ErrInconsistent)
 		}
-		c := rest[k]
+		x := c.rest[k]
 		k++
-		if !c.Valid() || used.Has(c) {
-			return Table{}, fmt.Errorf("%w: card %s placed twice", ErrInconsistent, c)
+		if !x.Valid() || used.Has(x) {
+			return Table{}, fmt.Errorf("%w: card %s placed twice", ErrInconsistent, x)
 		}
-		deck[i], used = c, used.With(c)
+		deck[i], used = x, used.With(x)
 	}
-	if k != len(rest) {
-		return Table{}, fmt.Errorf("%w: %d cards left over", ErrInconsistent, len(rest)-k)
+	if k != len(c.rest) {
+		return Table{}, fmt.Errorf("%w: %d cards left over", ErrInconsistent, len(c.rest)-k)
 	}
 	t := NewTable(m.opts, m.dealer, deck)
 	t.totals = m.totals
-	for _, st := range m.Steps() {
+	for _, st := range c.steps {
 		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
 			return Table{}, fmt.Errorf("%w: %s: %v", ErrInconsistent, st, err)
 		}
 	}
 	for o := Seat(0); o < Seat(v.Players); o++ {
-		want := hands[o]
+		want := c.hands[o]
 		if o == v.Seat {
 			want = v.Hand
 		}
