@@ -45,11 +45,16 @@
 //   - with no claim standing: "announce 20" or "announce 50" (the value
 //     of its best meld) or "no-sequence";
 //   - "good": it concedes, and cannot claim later (always offered);
-//   - "not-good": its meld is better at the first point where the two
-//     differ as far as the table knows (over a 20 with a 50; a longer
-//     50 once the length was told; a higher top once the top was told).
-//     It becomes the claimant; the table knows the new claim's value and
-//     what was equal, nothing more, so a later challenger asks again;
+//   - "not-good": its meld is better at the point the words have
+//     reached: over a claim whose value alone is known, a 50 over a 20;
+//     after a length told, longer; after a top told, higher. It becomes
+//     the claimant; the table knows the new claim's value and what was
+//     equal, nothing more, so a later challenger asks again;
+//   - over a claim whose length or top was told already (to an earlier
+//     challenger), a better meld that is not better at that point says
+//     what it is better by, so that "not-good" is never ambiguous: a 50
+//     over a 20 says "announce 50"; a longer 50 says "length N", its
+//     length;
 //   - "how-many" (sequence_rank=length, both 50, length not told): the
 //     claimant says "length N" and the challenger answers "good",
 //     "not-good" (longer) or, at equal length, "how-high";
@@ -106,5 +111,21 @@
 //   - dealer_forced: see the bidding; bimah adds 40 to the side of a
 //     forced dealer who makes the contract (TableScore.Bimah, outside
 //     the totals compared).
-//   - shlomo and cleopatra are not played yet.
+//   - shlomo (three or four players) and cleopatra (four): declared in
+//     PhaseDeclare before the first bid, shlomo's round first. Every
+//     player in turn from eldest is asked, so that "pass" tells nothing:
+//     "shlomo" or "cleopatra" when it holds the cards now (after any
+//     exchange before), or "pass". Each declaration scores 20, in the
+//     declarer's total (TableScore.Declared). The card a shlomo declarer
+//     takes at random from its left is a chance step: Turn returns
+//     ChanceSeat and Legal lists "draw C" for each card of that hand; the
+//     driver picks one uniformly with the game's random source (the
+//     engine has none). Then the declarer gives any card: "give C". A
+//     cleopatra declarer gives its partner a card face down, "give C",
+//     the partner gives one back without seeing it, and the two change
+//     hands together. Only the two players concerned see these cards;
+//     the others' views read "draw --" and "give --", and
+//     TableView.Complete chooses cards for them that fit the history.
+//     Melds, sets and bella are found on the hands after the exchanges.
+//     With too few players the option is ignored.
 package rules

@@ -232,3 +232,38 @@ func TestThreeIllegalCardSaysWhy(t *testing.T) {
 		t.Errorf("a card in the bidding: got %v, want ErrWrongPhase", err)
 	}
 }
+
+func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
+	// sequence_rank=length. A and B hold 50s of four topped by a ten;
+	// B asks how many, then how high, and says same; A's claim stands,
+	// its length and top told. C holds a 50 of five: "not good" would not
+	// say whether it is longer or higher, so C says its length.
+	h := tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
+		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
+	tb := h.table(t, "sequence_rank=length")
+	tdo(t, &tb, "A: take", "A: announce 50")
+	tlegal(t, &tb, "good, how-many")
+	tdo(t, &tb, "B: how-many", "A: length 4")
+	tlegal(t, &tb, "good, how-high")
+	tdo(t, &tb, "B: how-high", "A: top T")
+	tlegal(t, &tb, "good, same")
+	tdo(t, &tb, "B: same")
+	tlegal(t, &tb, "good, length 5")
+	tdo(t, &tb, "C: length 5")
+	if tb.SeqWinner() != 2 {
+		t.Errorf("sequence right %s, want C", tb.SeqWinner())
+	}
+	// By value: a 50 over a 20 whose top was told says "announce 50".
+	h = tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
+		second: [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}}
+	tb = h.table(t, "")
+	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same")
+	tlegal(t, &tb, "good, announce 50")
+	tdo(t, &tb, "C: announce 50")
+	v := tb.View(0)
+	if c, val, _, top := v.Claim(); tb.SeqWinner() != 2 || c != 2 || val != 50 || top != NoRank {
+		t.Errorf("claim %s %d %s, want C's 50", c, val, top)
+	}
+}
