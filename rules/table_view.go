@@ -151,7 +151,11 @@ func (v *TableView) Known(o Seat) CardSet {
 	if v.DixBy == o || (v.Players == 4 && v.Maker == o) {
 		m = m.With(v.OrigUpcard)
 	}
-	return (m | v.Shown[o&3] | v.exchanged()[o&3]) &^ v.Played[o&3]
+	x := v.exchanged()[o&3]
+	if v.DixBy == o {
+		x = x.Without(NewCard(Seven, v.Trump)) // given up for the upcard
+	}
+	return (m | v.Shown[o&3] | x) &^ v.Played[o&3]
 }
 
 // exchanged returns, by seat, the cards this seat saw go into that
@@ -159,7 +163,11 @@ func (v *TableView) Known(o Seat) CardSet {
 func (v *TableView) exchanged() [4]CardSet {
 	var held [4]CardSet
 	for _, mv := range tableMoves(v.History(), Seat(v.Players)) {
-		if mv.declared == NoAction && !mv.pending && mv.card != NoCard {
+		switch {
+		case mv.declared != NoAction || mv.pending:
+		case mv.card == NoCard:
+			held[mv.from] = 0 // an unseen card left: it may be any known one
+		default:
 			held[mv.from] = held[mv.from].Without(mv.card)
 			held[mv.to] = held[mv.to].With(mv.card)
 		}
