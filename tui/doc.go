@@ -12,6 +12,12 @@
 // gameover; a trainer or a replay viewer is another Screen given to
 // NewApp.
 //
+// The game itself is an internal/session.Session: the table, result and
+// game-over screens present it from the person's seat (seat.go) and send
+// the person's actions to it; the session decides the decks, the forced
+// moves and the order of the autosaves. Its slow work (a bot's decision,
+// a save) runs here in tea.Cmds.
+//
 // Shared pieces live in their own files: styles.go (colours that adapt to
 // the background, never the only cue), keys.go (key bindings as data),
 // cards.go (card faces, backs and slots), hand.go (the sorted hand and
@@ -21,11 +27,11 @@
 //
 // # The bot
 //
-// The bot never runs inside Update: its decision is a tea.Cmd that calls
-// ai.Bot.Choose with a context deadline and returns the action as a
-// message. A move is held back until a short pace has passed, so a person
+// The bot never runs inside Update: its decision is a tea.Cmd that runs
+// the session's Thinker with a context deadline and returns the action
+// as a message. A move is held back until a short pace has passed, so a person
 // can follow the play, and a spinner appears when the bot thinks longer
-// than a moment. Every message carries the turn it answers, so a late
+// than a moment. Every message carries the position (the session's Gen) it answers, so a late
 // answer after a new game or a resume is dropped.
 //
 // # What the table shows

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/session"
 )
 
 // gameOver shows who won, the score pad of the whole game and where the
@@ -27,7 +29,7 @@ func (s *gameOver) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 		case isKey(k, ctx.Keys.New):
 			if s.t.cfg != nil {
 				setup := m.setup
-				setup.Seed = s.t.cfg.nextSeed(setup.Seed)
+				setup.Seed = session.NextSeed(setup.Seed)
 				return newSetupScreen(s.t.cfg, setup), nil
 			}
 		case isKey(k, ctx.Keys.Choose):
@@ -67,14 +69,14 @@ func (s *gameOver) View(ctx *Context) string {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "")
-	switch {
-	case !m.archived:
+	switch archived, path, err := m.Archived(); {
+	case !archived:
 		lines = append(lines, " Saving the game log…")
-	case m.archiveErr != nil:
-		lines = append(lines, " "+st.Error.Render("! The game log could not be saved: "+m.archiveErr.Error()))
+	case err != nil:
+		lines = append(lines, " "+st.Error.Render("! The game log could not be saved: "+err.Error()))
 	default:
 		lines = append(lines, " The game log is saved at:")
-		lines = append(lines, "   "+m.archivePath)
+		lines = append(lines, "   "+path)
 	}
 	lines = append(lines, "", " "+st.Key.Render("[n]")+" new game   "+st.Key.Render("[enter]")+" quit")
 	return joinLines(lines)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 )
@@ -82,9 +83,9 @@ func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRa
 
 // testConfig is a game with a fixed seed, clock and player, the bot
 // moving at once.
-func testConfig(seed uint64, st Store) PlayConfig {
+func testConfig(seed uint64, st session.Store) PlayConfig {
 	return PlayConfig{
-		Setup:  DefaultSetup(seed),
+		Setup:  Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: seed},
 		Store:  st,
 		NewBot: randomBots,
 		Now:    func() time.Time { return time.Date(2026, 11, 29, 14, 31, 0, 0, time.UTC) },
@@ -206,7 +207,7 @@ func (hs *harness) name() string { return hs.app.Screen().Name() }
 
 // game is the game on screen, nil before it starts.
 func (hs *harness) game() *rules.Game {
-	if m := matchOf(hs.app.Screen()); m != nil {
+	if m := seatedOf(hs.app.Screen()); m != nil {
 		return m.game
 	}
 	return nil

@@ -63,7 +63,7 @@ func TestProgram(t *testing.T) {
 	}
 	tm.Type("qy")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*App)
-	m := matchOf(fm.Screen())
+	m := seatedOf(fm.Screen())
 	if m == nil {
 		t.Fatalf("final screen %s shows no game", fm.Screen().Name())
 	}

@@ -86,14 +86,14 @@ func (r *result) View(ctx *Context) string {
 		next += " " + capital(m.does(g.Dealer(), "deal")) + " it."
 	}
 	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   ? help · q quit"))
-	if m.saveErr != nil {
-		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.saveErr.Error()))
+	if m.SaveErr() != nil {
+		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.SaveErr().Error()))
 	}
 	return joinLines(lines)
 }
 
 // abandonReason says why a deal was thrown in.
-func abandonReason(m *match, rec rules.DealRecord) string {
+func abandonReason(m *seated, rec rules.DealRecord) string {
 	for _, s := range rec.Steps {
 		if s.Action.Kind == rules.Accept {
 			return fmt.Sprintf("%s accepted %s's schmeiss.", m.name(s.Seat), m.name(s.Seat.Other()))
@@ -104,7 +104,7 @@ func abandonReason(m *match, rec rules.DealRecord) string {
 
 // breakdown is the table of a scored deal and what it means, the
 // person's column first.
-func breakdown(ctx *Context, m *match, sc rules.Score) []string {
+func breakdown(ctx *Context, m *seated, sc rules.Score) []string {
 	sw := seatWords{
 		cols:  [2]rules.Seat{humanSeat, botSeat},
 		heads: [2]string{"You", "Bot"},

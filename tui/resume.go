@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/store"
 )
@@ -66,14 +65,14 @@ func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 	}
 	switch {
 	case isKey(k, ctx.Keys.Resume):
-		m, err := resumeMatch(s.log, func(l ai.Level) (ai.Bot, error) { return s.cfg.newBot(l, s.cfg.Setup.Seed) }, s.cfg.Store, s.cfg.Setup.Seed)
+		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
 			s.err = "cannot resume: " + err.Error()
 			return s, nil
 		}
 		t := newTable(m, s.cfg)
 		if m.game.Over() {
-			return newGameOver(t), m.archive()
+			return newGameOver(t), writeCmd(m.Archive())
 		}
 		t.setNote(fmt.Sprintf("Welcome back: deal %d.", m.game.DealNo()), false)
 		return t, nil

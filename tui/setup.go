@@ -125,14 +125,13 @@ func (s *setupScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 // setupFirstRow is the screen line of the first setup row.
 const setupFirstRow = 4
 
-// start makes the bot and the game; a bot that cannot be made is shown.
+// start makes the game and its bot; a bot that cannot be made is shown.
 func (s *setupScreen) start(ctx *Context) (Screen, tea.Cmd) {
-	bot, err := s.cfg.newBot(s.setup.Level, s.setup.Seed)
+	m, err := s.cfg.newGame(s.setup)
 	if err != nil {
-		s.err = fmt.Sprintf("cannot start the %s bot: %v", s.setup.Level, err)
+		s.err = err.Error()
 		return s, nil
 	}
-	m := newMatch(s.setup, bot, s.cfg.Store, s.cfg.now(), s.cfg.player())
 	return newTable(m, s.cfg), nil
 }
 

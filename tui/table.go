@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -14,7 +16,7 @@ import (
 // person's seat is taken here, from the legal actions of its View; the
 // bot's come back as messages.
 type table struct {
-	m      *match
+	m      *seated
 	cfg    *PlayConfig
 	timing Timing
 
@@ -41,10 +43,10 @@ type table struct {
 // hintOpen reports whether a hint (or its spinner) belongs on screen:
 // it was asked for the position on the table now.
 func (t *table) hintOpen() bool {
-	return (t.hinting || t.hint != nil) && t.hintGen == t.m.gen
+	return (t.hinting || t.hint != nil) && t.hintGen == t.m.Gen()
 }
 
-func newTable(m *match, cfg *PlayConfig) *table {
+func newTable(m *seated, cfg *PlayConfig) *table {
 	return &table{m: m, cfg: cfg, timing: cfg.Timing, bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 }
 
@@ -57,61 +59,35 @@ type advanceMsg struct{}
 // bot move or waits for the person.
 func (t *table) Enter(ctx *Context) tea.Cmd {
 	t.showLast = false
-	cmd, err := t.m.startDeal()
+	w, err := t.m.StartDeal()
 	if err != nil {
 		t.setNote(err.Error(), true)
 	}
-	return tea.Batch(cmd, func() tea.Msg { return advanceMsg{} })
+	return tea.Batch(writeCmd(w), func() tea.Msg { return advanceMsg{} })
 }
 
-// next moves the game on after an action: to the result screen when the
-// deal is over, to the bot when it is its turn, through the person's
-// forced moves, and stops when the person has a choice.
+// next moves the game on after an action: through the person's forced
+// moves (the session takes them), then to the result screen when the
+// deal is over, to the bot when it is its turn, or to the person's
+// choice.
 func (t *table) next() (Screen, tea.Cmd) {
-	var cmds []tea.Cmd
-	for range 64 {
-		g := t.m.game
-		if g.Over() || g.NeedDeal() {
-			t.thinking, t.slow = false, false
-			return newResult(t), tea.Batch(cmds...)
-		}
-		d := g.Deal()
-		if d.Turn() == botSeat {
-			return t, tea.Batch(append(cmds, t.think())...)
-		}
-		v := t.m.view()
-		legal := v.Legal()
-		if len(legal) == 1 && v.Phase != rules.PhasePlay {
-			key := [2]int{g.DealNo(), len(d.Steps())}
-			reason := forcedReason(&v, legal[0])
-			cmd, err := t.m.apply(legal[0])
-			if err != nil {
-				t.setNote(err.Error(), true)
-				return t, tea.Batch(cmds...)
-			}
-			t.m.auto[key] = reason
-			cmds = append(cmds, cmd)
-			continue
-		}
-		t.prepareTurn(&v)
-		return t, tea.Batch(cmds...)
+	w, err := t.m.Advance()
+	cmd := writeCmd(w)
+	if err != nil {
+		t.setNote(err.Error(), true)
+		return t, cmd
 	}
-	return t, tea.Batch(cmds...)
-}
-
-// forcedReason says why a move was taken for the person.
-func forcedReason(v *rules.View, a rules.Action) string {
-	switch a.Kind {
-	case rules.NoExchange:
-		return "no 7 of trump"
-	case rules.NoSequence:
-		return "you hold none"
-	case rules.Top, rules.Length:
-		return "your sequence"
-	case rules.Good:
-		return "nothing to match"
+	seat, ok := t.m.ToMove()
+	switch {
+	case !ok:
+		t.thinking, t.slow = false, false
+		return newResult(t), cmd
+	case seat != t.m.me:
+		return t, tea.Batch(cmd, t.think())
 	}
-	return "only choice"
+	v := t.m.view()
+	t.prepareTurn(&v)
+	return t, cmd
 }
 
 // prepareTurn resets the choices for a new decision of the person.
@@ -133,12 +109,16 @@ func (t *table) prepareTurn(v *rules.View) {
 
 // think asks the bot for its move, once per position.
 func (t *table) think() tea.Cmd {
-	if t.thinking && t.thinkGen == t.m.gen {
+	gen := t.m.Gen()
+	if t.thinking && t.thinkGen == gen {
 		return nil
 	}
-	t.thinking, t.thinkGen, t.slow = true, t.m.gen, false
-	v := t.m.game.Deal().View(botSeat)
-	return tea.Batch(thinkCmd(t.m.bot, v, t.m.gen, t.timing), slowCmd(t.m.gen, t.timing.SpinnerDelay))
+	th, ok := t.m.Think()
+	if !ok {
+		return nil
+	}
+	t.thinking, t.thinkGen, t.slow = true, gen, false
+	return tea.Batch(thinkCmd(th, t.timing), slowCmd(gen, t.timing.SpinnerDelay))
 }
 
 func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
@@ -180,45 +160,35 @@ func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 // botMoved applies the bot's answer. A bot error or an illegal answer is
 // shown, and the first legal action is taken instead so the game goes on.
 func (t *table) botMoved(ctx *Context, msg botMoveMsg) (Screen, tea.Cmd) {
-	if !t.thinking || msg.gen != t.thinkGen || msg.gen != t.m.gen {
+	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.m.Gen() {
 		return t, nil
 	}
 	t.thinking, t.slow = false, false
-	g := t.m.game
-	if g.Over() || g.NeedDeal() || g.Deal().Turn() != botSeat {
-		return t.next()
-	}
-	a := msg.action
 	before := t.m.view()
-	var cmd tea.Cmd
-	err := msg.err
-	if err == nil {
-		cmd, err = t.m.apply(a)
-	}
-	if err != nil {
-		legal := g.Deal().Legal()
-		if len(legal) == 0 {
-			t.setNote("the bot failed: "+err.Error(), true)
+	w, err := t.m.BotMove(msg.th, msg.action, msg.err)
+	var be *session.BotError
+	switch {
+	case errors.Is(err, session.ErrStale):
+		return t.next()
+	case errors.As(err, &be):
+		t.setNote(be.Error(), true)
+		if be.Instead == nil {
 			return t, nil
 		}
-		a = legal[0]
-		var err2 error
-		if cmd, err2 = t.m.apply(a); err2 != nil {
-			t.setNote("the bot failed: "+err2.Error(), true)
-			return t, nil
-		}
-		t.setNote(fmt.Sprintf("the bot failed (%v) and did %q instead", err, a.Words()), true)
-	} else {
-		t.setNote(describe(ctx, t.m, &before, botSeat, a), false)
+	case err != nil:
+		t.setNote(err.Error(), true)
+		return t, nil
+	default:
+		t.setNote(describe(ctx, t.m, &before, msg.th.Seat, msg.action), false)
 	}
 	t.showLast = false
 	next, c := t.next()
-	return next, tea.Batch(cmd, c)
+	return next, tea.Batch(writeCmd(w), c)
 }
 
 // describe says in one line what seat did: "Bot played A♠: Bot won the
 // trick", "Bot: schmeiss".
-func describe(ctx *Context, m *match, before *rules.View, seat rules.Seat, a rules.Action) string {
+func describe(ctx *Context, m *seated, before *rules.View, seat rules.Seat, a rules.Action) string {
 	who := m.name(seat)
 	g := &ctx.paint.g
 	switch a.Kind {
@@ -263,15 +233,12 @@ func plain(g *glyphs, s string) string {
 }
 
 // myTurn reports whether the person is to act.
-func (t *table) myTurn() bool {
-	g := t.m.game
-	return !g.Over() && !g.NeedDeal() && g.Deal().Turn() == humanSeat
-}
+func (t *table) myTurn() bool { return t.m.myTurn() }
 
 // take applies the person's action, or explains why it is refused.
 func (t *table) take(ctx *Context, a rules.Action) (Screen, tea.Cmd) {
 	before := t.m.view()
-	cmd, err := t.m.apply(a)
+	w, err := t.m.Apply(t.m.me, a)
 	if err != nil {
 		g := &ctx.paint.g
 		what := spoken(g, &before, a)
@@ -281,10 +248,10 @@ func (t *table) take(ctx *Context, a rules.Action) (Screen, tea.Cmd) {
 		t.setNote(plain(g, fmt.Sprintf("You cannot %s: %v", sayWhat(a, what), err)), true)
 		return t, nil
 	}
-	t.setNote(describe(ctx, t.m, &before, humanSeat, a), false)
+	t.setNote(describe(ctx, t.m, &before, t.m.me, a), false)
 	t.showLast = false
 	next, c := t.next()
-	return next, tea.Batch(cmd, c)
+	return next, tea.Batch(writeCmd(w), c)
 }
 
 func sayWhat(a rules.Action, what string) string {
@@ -388,8 +355,9 @@ func (t *table) askHint() (Screen, tea.Cmd) {
 		t.setNote("A hint is for your own decisions: wait for your turn.", false)
 		return t, nil
 	}
-	t.hinting, t.hint, t.hintGen = true, nil, t.m.gen
-	return t, tea.Batch(HintCmd(nil, t.m.view(), t.m.gen, t.m.setup.Seed, 0), t.spin.Tick)
+	gen := t.m.Gen()
+	t.hinting, t.hint, t.hintGen = true, nil, gen
+	return t, tea.Batch(HintCmd(nil, t.m.view(), gen, t.m.Seed(), 0), t.spin.Tick)
 }
 
 // playCard plays c; when bella may be announced with it, it asks first

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -360,7 +361,7 @@ func TestStaleBotAnswer(t *testing.T) {
 	hs.press("enter")
 	g := hs.game()
 	n := len(g.Deal().Steps())
-	hs.send(botMoveMsg{gen: -5, action: rules.PassAction()})
+	hs.send(botMoveMsg{th: session.Thinker{Seat: botSeat, Gen: -5}, action: rules.PassAction()})
 	if len(g.Deal().Steps()) != n {
 		t.Fatal("a stale bot answer was applied")
 	}
@@ -446,11 +447,11 @@ func TestSpinner(t *testing.T) {
 	if scr := hs.screen(); !strings.Contains(scr, "Bot is thinking…") {
 		t.Fatalf("no thinking line:\n%s", scr)
 	}
-	hs.app.Update(botSlowMsg{gen: tb.m.gen - 1}) // an old position
+	hs.app.Update(botSlowMsg{gen: tb.m.Gen() - 1}) // an old position
 	if tb.slow {
 		t.Fatal("a stale delay started the spinner")
 	}
-	if _, cmd := hs.app.Update(botSlowMsg{gen: tb.m.gen}); !tb.slow || cmd == nil {
+	if _, cmd := hs.app.Update(botSlowMsg{gen: tb.m.Gen()}); !tb.slow || cmd == nil {
 		t.Fatal("no spinner after the delay")
 	}
 	if scr := hs.screen(); strings.Contains(scr, "Bot is thinking…") || !strings.Contains(scr, "Bot is thinking") {

@@ -469,7 +469,7 @@ func (t *table) rightColumn(ctx *Context, v *rules.View, w, h int) []string {
 // talkLines are the spoken lines of this deal: every bid and answer,
 // the dix, each word of the sequence dialogue, the sequences shown and
 // bella, oldest first. Moves taken for the person say so.
-func talkLines(ctx *Context, m *match, v *rules.View) []string {
+func talkLines(ctx *Context, m *seated, v *rules.View) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -494,7 +494,7 @@ func talkLines(ctx *Context, m *match, v *rules.View) []string {
 		default:
 			line = who + ": " + a.Words()
 		}
-		if why, ok := m.auto[[2]int{deal, i}]; ok {
+		if why, ok := m.Forced(deal, i); ok {
 			line += st.Dim.Render(" (auto: " + why + ")")
 		}
 		out = append(out, st.Talk.Render(line))
@@ -514,8 +514,8 @@ func talkLines(ctx *Context, m *match, v *rules.View) []string {
 // noteLine says what just happened, or why a move was refused.
 func (t *table) noteLine(ctx *Context, w int) string {
 	st := &ctx.Styles
-	if t.m.saveErr != nil && (t.note == "" || !t.noteErr) {
-		return " " + st.Error.Render("! autosave failed: "+t.m.saveErr.Error())
+	if t.m.SaveErr() != nil && (t.note == "" || !t.noteErr) {
+		return " " + st.Error.Render("! autosave failed: "+t.m.SaveErr().Error())
 	}
 	if t.note == "" {
 		return ""
