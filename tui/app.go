@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -48,10 +48,11 @@ type Screen interface {
 	View(ctx *Context) string
 }
 
-// HelpKeyser is a Screen with keys of its own: the help overlay lists
-// them instead of the table's, and leaves out the table's bid letters.
-type HelpKeyser interface {
-	HelpKeys() []key.Binding
+// helper is a Screen that gives its keys' help (Bubbles' help.KeyMap,
+// built from the App's keys): the full help is what the help overlay
+// lists; a screen that gives none shows the play screens' help.
+type helper interface {
+	keyHelp(k *KeyMap) help.KeyMap
 }
 
 // QuitAsker is a Screen whose quit question says something other than
@@ -176,9 +177,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if isKey(msg, a.ctx.Keys.Help) {
-			h := &helpView{}
-			if hk, ok := a.screen.(HelpKeyser); ok {
-				h.keys, h.own = hk.HelpKeys(), true
+			h := &helpView{keys: playHelp(&a.ctx.Keys)}
+			if hk, ok := a.screen.(helper); ok {
+				h.keys = hk.keyHelp(&a.ctx.Keys).FullHelp()
 			}
 			a.overlay = h
 			return a, nil

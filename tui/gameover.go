@@ -78,6 +78,6 @@ func (s *gameOver) View(ctx *Context) string {
 		lines = append(lines, " The game log is saved at:")
 		lines = append(lines, "   "+path)
 	}
-	lines = append(lines, "", " "+st.Key.Render("[n]")+" new game   "+st.Key.Render("[enter]")+" quit")
+	lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.New))+" new game   "+st.Key.Render(keyTag(ctx.Keys.Choose))+" quit")
 	return joinLines(lines)
 }

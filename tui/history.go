@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -173,7 +174,7 @@ func (s *historyScreen) View(ctx *Context) string {
 		return canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "", " "+st.Error.Render("! the saved games cannot be listed: "+s.err.Error()), "",
-			" "+st.Dim.Render("klob replay FILE opens any game log · q quit"))
+			" "+st.Dim.Render("klob replay FILE opens any game log · "+hintLine([]key.Binding{brief("quit", ctx.Keys.Quit)})))
 		return canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
@@ -192,7 +193,7 @@ func (s *historyScreen) View(ctx *Context) string {
 		}
 	}
 	lines = append(lines, rule)
-	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render("↑/↓ choose · enter replay · q quit"))
+	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "", " No saved games yet. Finished games are kept in "+filepath.Join(s.src.Dir(), store.HistoryDir)+".",
 			" klob replay FILE opens any game log.")
@@ -333,12 +334,12 @@ func (s *historyScreen) detailLines(ctx *Context, w int) []string {
 	return []string{""}
 }
 
-// HelpKeys lists the list's keys, for a help overlay that asks the
-// screen for its own.
-func (s *historyScreen) HelpKeys() []key.Binding {
-	return []key.Binding{
-		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose a game")),
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "replay it (esc comes back)")),
+// keyHelp is the list's keys as help.
+func (s *historyScreen) keyHelp(k *KeyMap) help.KeyMap {
+	return keyHelp{
+		short: []key.Binding{brief("choose", k.Up, k.Down), brief("replay", k.Choose), brief("quit", k.Quit)},
+		full: [][]key.Binding{{brief("choose a game", k.Up, k.Down), brief("replay it (esc comes back)", k.Choose),
+			k.Help, quitAsks(k)}},
 	}
 }
 

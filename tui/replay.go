@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -450,15 +451,20 @@ func (s *replayScreen) decision(d, i int) *analysis.Decision {
 	return s.report.Decision(d+1, i+1)
 }
 
-// HelpKeys lists the viewer's keys, for a help overlay that asks the
-// screen for its own (the App's help lists the table's keys today).
-func (s *replayScreen) HelpKeys() []key.Binding {
-	k := &s.keys
-	out := []key.Binding{k.Next, k.Prev, k.NextTrick, k.PrevTrick, k.NextDeal, k.PrevDeal, k.First, k.Last, k.GoTo, k.Hands, k.Analysis}
+// keyHelp is the viewer's keys as help: the short help is the status
+// line's hints, the full help lists every key.
+func (s *replayScreen) keyHelp(k *KeyMap) help.KeyMap {
+	rk := &s.keys
+	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last, rk.GoTo, rk.Hands, rk.Analysis}
+	short := []key.Binding{brief("step", rk.Next, rk.Prev), brief("trick", rk.NextTrick, rk.PrevTrick),
+		brief("deal", rk.NextDeal, rk.PrevDeal), brief("go to deal", rk.GoTo), brief("hands", rk.Hands), brief("analysis", rk.Analysis)}
 	if s.back != nil {
-		out = append(out, k.Back)
+		full = append(full, rk.Back)
+		short = append(short, brief("list", rk.Back))
 	}
-	return out
+	full = append(full, k.Help, quitAsks(k))
+	short = append(short, brief("quit", k.Quit))
+	return keyHelp{short: short, full: [][]key.Binding{full}}
 }
 
 // QuitQuestion replaces the game's "stays saved": a replay changes

@@ -24,7 +24,7 @@ func (s *replayScreen) View(ctx *Context) string {
 	if len(s.r.Deals) == 0 {
 		lines := []string{s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)), "",
 			" This log has no deal yet: there is nothing to replay.", "",
-			" " + st.Dim.Render(s.hints(w-1))}
+			" " + st.Dim.Render(s.hints(ctx, w-1))}
 		return canvas(lines, w, h)
 	}
 	size := smallCard
@@ -53,7 +53,7 @@ func (s *replayScreen) View(ctx *Context) string {
 		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
 	}
 	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)),
-		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(w-1), w-1)))
+		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(ctx, w-1), w-1)))
 	return canvas(lines, w, h)
 }
 
@@ -578,17 +578,21 @@ func (s *replayScreen) analysisLine(ctx *Context) string {
 		dr.Players[0].Lost, dr.Players[1].Lost, g[0].Lost, g[1].Lost)
 }
 
-// hints lists the keys, in fewer words when the window is narrow.
-func (s *replayScreen) hints(w int) string {
-	long := []string{"→/← step", "↓/↑ trick", "n/p deal", "g go to deal", "o hands", "a analysis"}
-	short := []string{"→← step", "↓↑ trick", "n/p deal", "g go to", "o hands", "a analysis"}
-	if s.back != nil {
-		long, short = append(long, "esc list"), append(short, "esc list")
+// hints lists the keys (the viewer's short help), in fewer words when
+// the window is narrow.
+func (s *replayScreen) hints(ctx *Context, w int) string {
+	bs := s.keyHelp(&ctx.Keys).ShortHelp()
+	h := hintLine(bs)
+	if widthOf(h) <= w {
+		return h
 	}
-	long, short = append(long, "q quit"), append(short, "q quit")
-	h := strings.Join(long, " · ")
-	if widthOf(h) > w {
-		h = strings.Join(short, "  ")
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		hp := b.Help()
+		parts[i] = tightArrows.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
 	}
-	return h
+	return strings.Join(parts, "  ")
 }
+
+// tightArrows writes two arrows without the slash, for a narrow window.
+var tightArrows = strings.NewReplacer("→/←", "→←", "↓/↑", "↓↑")

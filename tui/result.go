@@ -85,7 +85,7 @@ func (r *result) View(ctx *Context) string {
 	} else {
 		next += " " + capital(m.does(g.Dealer(), "deal")) + " it."
 	}
-	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   ? help · q quit"))
+	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
 	if m.SaveErr() != nil {
 		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.SaveErr().Error()))
 	}

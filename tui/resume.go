@@ -123,7 +123,7 @@ func (s *resumeScreen) View(ctx *Context) string {
 				lines = append(lines, "   "+l)
 			}
 		}
-		lines = append(lines, "", " "+st.Key.Render("[enter]")+" start a new game   "+st.Dim.Render("? help · q quit"))
+		lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 		return joinLines(lines)
 	}
 	lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
@@ -131,8 +131,8 @@ func (s *resumeScreen) View(ctx *Context) string {
 		lines = append(lines, "   "+l)
 	}
 	lines = append(lines, "",
-		" "+st.Key.Render("[r]")+" resume it   "+st.Key.Render("[n]")+" start a new game (the old one goes to the history)",
-		"", " "+st.Dim.Render("? help · q quit"))
+		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+" resume it   "+st.Key.Render(keyTag(ctx.Keys.New))+" start a new game (the old one goes to the history)",
+		"", " "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
@@ -135,6 +137,12 @@ func (s *setupScreen) start(ctx *Context) (Screen, tea.Cmd) {
 	return newTable(m, s.cfg), nil
 }
 
+// keyHelp is the form's keys as help.
+func (s *setupScreen) keyHelp(k *KeyMap) help.KeyMap {
+	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("change it", k.Left, k.Right), brief("start", k.Choose)}
+	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k)}
+}
+
 // View draws the form.
 func (s *setupScreen) View(ctx *Context) string {
 	st := &ctx.Styles
@@ -171,6 +179,6 @@ func (s *setupScreen) View(ctx *Context) string {
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ j/k choose a line · ←/→ h/l change it · enter start · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
 	return joinLines(lines)
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
@@ -282,6 +284,32 @@ func (t *table) bellaItems() []rules.Action {
 	return []rules.Action{rules.PlayBellaAction(t.bella), rules.PlayAction(t.bella)}
 }
 
+// keyHelp is the table's keys as help: the short help (the status
+// line) lists the keys that work now; the full help is the play screens'.
+func (t *table) keyHelp(k *KeyMap) help.KeyMap {
+	h := keyHelp{full: playHelp(k)}
+	v := t.m.view()
+	switch {
+	case !t.myTurn():
+		h.short = []key.Binding{brief("last trick", k.LastTrick)}
+	case t.bella != rules.NoCard:
+		h.short = []key.Binding{brief("bella", k.Bella), brief("no bella", k.NoBella), brief("another card", k.Back)}
+	case v.Phase == rules.PhasePlay:
+		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
+			brief("bella", k.Bella), brief("last", k.LastTrick), brief("hint", k.Hint)}
+	default:
+		var letters []string
+		for _, a := range v.Legal() {
+			letters = append(letters, actionKey(a))
+		}
+		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
+			brief("last", k.LastTrick), brief("hint", k.Hint)}
+	}
+	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
+	return h
+}
+
 // key takes one key press.
 func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 	k := &ctx.Keys
@@ -305,9 +333,9 @@ func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 	v := t.m.view()
 	if items := t.bellaItems(); items != nil {
 		switch {
-		case msg.String() == "b":
+		case isKey(msg, k.Bella):
 			return t.take(ctx, items[0])
-		case msg.String() == "n":
+		case isKey(msg, k.NoBella):
 			return t.take(ctx, items[1])
 		case isKey(msg, k.Back):
 			t.bella = rules.NoCard

@@ -614,15 +614,7 @@ func menuLine(ctx *Context, prompt string, items []string, sel, y int) (string, 
 	return sb.String(), hits
 }
 
-// keyHints lists the keys that work now.
+// keyHints lists the keys that work now: the table's short help.
 func (t *table) keyHints(ctx *Context, v *rules.View) string {
-	switch {
-	case !t.myTurn():
-		return "v last trick · ? help · q quit"
-	case t.bella != rules.NoCard:
-		return "b bella · n no bella · esc another card · ? help · q quit"
-	case v.Phase == rules.PhasePlay:
-		return "←/→ · enter play · 1-9 card · b bella · v last · H hint · ? help · q quit"
-	}
-	return "←/→ · enter confirm · key in [ ] · v last · H hint · ? help · q quit"
+	return hintLine(t.keyHelp(&ctx.Keys).ShortHelp())
 }

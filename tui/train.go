@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -436,17 +437,38 @@ func (t *trainer) quitNote() string {
 	return s
 }
 
-// HelpKeys lists the trainer's keys for the help overlay.
-func (t *trainer) HelpKeys() []key.Binding {
-	b := func(k, d string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, d)) }
-	return []key.Binding{
-		b("←/→", "previous or next option"),
-		b("enter", "choose the option (after the result: next drill)"),
-		b("p t s", "pass · take · schmeiss"),
-		b("a r", "accept · refuse a schmeiss"),
-		b("c d e s", "name clubs · diamonds · hearts · spades"),
-		t.keys.Next, t.keys.Review,
+// keyHelp is the trainer's keys as help: the short help (the status
+// line) lists the keys that work now; the full help lists them all, the
+// bid letters from the menu letters' table.
+func (t *trainer) keyHelp(k *KeyMap) help.KeyMap {
+	full := []key.Binding{
+		brief("previous or next option", k.Left, k.Right),
+		brief("choose the option (after the result: next drill)", k.Choose),
 	}
+	full = append(full, letterHelp("bids", "round two")...)
+	full = append(full, t.keys.Next, t.keys.Review, k.Help, quitAsks(k))
+	var short []key.Binding
+	switch {
+	case t.review:
+		short = []key.Binding{brief("scroll", k.Up, k.Down), either("back", k.Back, t.keys.Review)}
+	case t.state == trainAsk:
+		letters := make([]string, len(t.legal))
+		for i, a := range t.legal {
+			letters[i] = actionKey(a)
+		}
+		arrows := brief("", k.Left, k.Right)
+		short = []key.Binding{
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
+			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+brief("", k.Choose).Help().Key, "")),
+			brief("skip", t.keys.Next), brief("mistakes", t.keys.Review),
+		}
+	case t.state == trainResult:
+		short = []key.Binding{either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
+	default:
+		short = []key.Binding{t.keys.Next, t.keys.Review}
+	}
+	short = append(short, brief("help", k.Help), brief("quit", k.Quit))
+	return keyHelp{short: short, full: [][]key.Binding{full}}
 }
 
 // QuitQuestion replaces the game's "stays saved": the trainer's record

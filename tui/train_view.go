@@ -65,7 +65,7 @@ func (t *trainer) render(ctx *Context) (string, []hit) {
 		top = append(top, rule)
 		gap()
 	}
-	bottom := append(append([]string{rule}, t.noteLines(ctx, w)...), " "+st.Dim.Render(t.keyHints()))
+	bottom := append(append([]string{rule}, t.noteLines(ctx, w)...), " "+st.Dim.Render(hintLine(t.keyHelp(&ctx.Keys).ShortHelp())))
 	room := max(0, h-len(top)-len(bottom))
 	if len(mid) > room {
 		mid = mid[:room]
@@ -321,21 +321,6 @@ func (t *trainer) noteLines(ctx *Context, w int) []string {
 	return lines
 }
 
-// keyHints lists the keys that work now.
-func (t *trainer) keyHints() string {
-	switch t.state {
-	case trainAsk:
-		letters := make([]string, len(t.legal))
-		for i, a := range t.legal {
-			letters[i] = actionKey(a)
-		}
-		return strings.Join(letters, "/") + " choose · ←/→ enter · n skip · m mistakes · ? help · q quit"
-	case trainResult:
-		return "enter or n next drill · m your last mistakes · ? help · q quit"
-	}
-	return "n new drill · m your last mistakes · ? help · q quit"
-}
-
 // reviewView lists the last mistakes, newest first, with the record by
 // kind of decision.
 func (t *trainer) reviewView(ctx *Context) string {
@@ -380,7 +365,7 @@ func (t *trainer) reviewView(ctx *Context) string {
 	for len(lines) < h-2 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, rule, " "+st.Dim.Render("↑/↓ scroll · esc or m back · ? help · q quit"))
+	lines = append(lines, rule, " "+st.Dim.Render(hintLine(t.keyHelp(&ctx.Keys).ShortHelp())))
 	return canvas(lines, w, h)
 }
 
