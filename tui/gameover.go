@@ -19,7 +19,7 @@ func newGameOver(t *table) *gameOver { return &gameOver{t: t} }
 func (s *gameOver) Name() string { return "gameover" }
 
 // Update: n starts a new game from the same setup, enter quits.
-func (s *gameOver) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *gameOver) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	m := s.t.m
 	if m.absorb(msg) {
 		return s, nil
@@ -33,14 +33,14 @@ func (s *gameOver) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 				return newSetupScreen(s.t.cfg, setup), nil
 			}
 		case isKey(k, ctx.Keys.Choose):
-			return s, QuitNow
+			return s, quitNow
 		}
 	}
 	return s, nil
 }
 
 // View draws the end of the game.
-func (s *gameOver) View(ctx *Context) string {
+func (s *gameOver) View(ctx *screenCtx) string {
 	m := s.t.m
 	g := m.game
 	st := &ctx.Styles

@@ -201,20 +201,20 @@ func keyMsg(k string) tea.KeyPressMsg {
 }
 
 // screen is the App's text without styles.
-func (hs *harness) screen() string { return ansi.Strip(hs.app.Render()) }
+func (hs *harness) screen() string { return ansi.Strip(hs.app.render()) }
 
-func (hs *harness) name() string { return hs.app.Screen().Name() }
+func (hs *harness) name() string { return hs.app.ScreenName() }
 
 // game is the game on screen, nil before it starts.
 func (hs *harness) game() *rules.Game {
-	if m := seatedOf(hs.app.Screen()); m != nil {
+	if m := seatedOf(hs.app.screen); m != nil {
 		return m.game
 	}
 	return nil
 }
 
 func (hs *harness) table() *table {
-	t, _ := hs.app.Screen().(*table)
+	t, _ := hs.app.screen.(*table)
 	return t
 }
 

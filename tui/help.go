@@ -33,12 +33,12 @@ var _ help.KeyMap = keyHelp{}
 
 // playHelp is the full help of the play screens: the table's keys, the
 // menu letters and the mouse.
-func playHelp(k *KeyMap) [][]key.Binding {
+func playHelp(k *keyMap) [][]key.Binding {
 	return [][]key.Binding{k.tableKeys(), letterHelp(), {mouseHelp}}
 }
 
 // quitAsks is the quit key of a screen that does not keep a game.
-func quitAsks(k *KeyMap) key.Binding {
+func quitAsks(k *keyMap) key.Binding {
 	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, "quit (asks first)"))
 }
 
@@ -50,7 +50,7 @@ type helpView struct {
 	keys   [][]key.Binding
 }
 
-func (h *helpView) lines(ctx *Context) []string {
+func (h *helpView) lines(ctx *screenCtx) []string {
 	st := &ctx.Styles
 	out := []string{
 		" " + st.Title.Render("Klob") + "  Help (↑/↓ scroll · any other key closes)",
@@ -72,7 +72,7 @@ func (h *helpView) lines(ctx *Context) []string {
 	return out
 }
 
-func (h *helpView) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func (h *helpView) update(ctx *screenCtx, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
 	case isKey(msg, ctx.Keys.Up):
 		h.scroll = max(0, h.scroll-1)
@@ -85,7 +85,7 @@ func (h *helpView) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (h *helpView) view(ctx *Context, under string) string {
+func (h *helpView) view(ctx *screenCtx, under string) string {
 	l := h.lines(ctx)
 	s := max(0, min(h.scroll, len(l)-ctx.Height))
 	// Keep the title line; scroll the rest.

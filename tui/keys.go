@@ -10,9 +10,9 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// KeyMap is every key the screens answer to, as data: the help screen
+// keyMap is every key the screens answer to, as data: the help screen
 // lists it and the screens match against it.
-type KeyMap struct {
+type keyMap struct {
 	Left      key.Binding
 	Right     key.Binding
 	Up        key.Binding
@@ -33,12 +33,12 @@ type KeyMap struct {
 	New       key.Binding
 }
 
-// DefaultKeys returns the key map.
-func DefaultKeys() KeyMap {
+// defaultKeys returns the key map.
+func defaultKeys() keyMap {
 	b := func(help, desc string, keys ...string) key.Binding {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
-	return KeyMap{
+	return keyMap{
 		Left:      b("←/h", "previous card or choice", "left", "h"),
 		Right:     b("→/l", "next card or choice", "right", "l"),
 		Up:        b("↑/k", "previous line (setup)", "up", "k"),
@@ -63,7 +63,7 @@ func DefaultKeys() KeyMap {
 }
 
 // tableKeys lists the table's keys for the help overlay.
-func (k KeyMap) tableKeys() []key.Binding {
+func (k keyMap) tableKeys() []key.Binding {
 	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.Hint, k.Help, k.Quit, k.ForceQuit}
 }
 
@@ -196,7 +196,7 @@ func either(desc string, a, b key.Binding) key.Binding {
 func keyTag(b key.Binding) string { return "[" + brief("", b).Help().Key + "]" }
 
 // appKeys are the hints for the App's own keys, ending every status line.
-func appKeys(k *KeyMap) []key.Binding {
+func appKeys(k *keyMap) []key.Binding {
 	return []key.Binding{brief("help", k.Help), brief("quit", k.Quit)}
 }
 

@@ -61,7 +61,7 @@ func TestMenuLetters(t *testing.T) {
 // TestHintsFromBindings: a status line's hint is made from the bindings
 // it names, so it answers to the same keys.
 func TestHintsFromBindings(t *testing.T) {
-	k := DefaultKeys()
+	k := defaultKeys()
 	for _, c := range []struct {
 		b        key.Binding
 		want     string

@@ -90,7 +90,7 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 // screen.
 func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
-	var first Screen
+	var first screenModel
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
 	if c.Store != nil {
@@ -108,7 +108,7 @@ func NewPlay(cfg PlayConfig) *App {
 	default:
 		first = newSetupScreen(c, c.Setup)
 	}
-	app := NewApp(first, AppOptions{
+	app := newApp(first, appOptions{
 		ASCII: cfg.ASCII,
 	})
 	app.opts.Flush = func() {
@@ -139,7 +139,7 @@ func NewPlay(cfg PlayConfig) *App {
 }
 
 // seatedOf returns the game a screen shows, if any.
-func seatedOf(s Screen) *seated {
+func seatedOf(s screenModel) *seated {
 	switch s := s.(type) {
 	case *table:
 		return s.m

@@ -101,7 +101,7 @@ func newReplayHarness(t testing.TB, r *gamelog.Replay, name string, cfg ReplayCo
 }
 
 func (hs *harness) replay() *replayScreen {
-	s, _ := hs.app.Screen().(*replayScreen)
+	s, _ := hs.app.screen.(*replayScreen)
 	return s
 }
 
@@ -345,8 +345,8 @@ func TestReplayMonkey(t *testing.T) {
 			if hs.quit {
 				break
 			}
-			out := hs.app.Render()
-			ctx := hs.app.Context()
+			out := hs.app.render()
+			ctx := &hs.app.ctx
 			lines := strings.Split(out, "\n")
 			if ctx.Width > 0 && ctx.Height > 0 && len(lines) != ctx.Height {
 				t.Fatalf("%s: %d lines for a height of %d", name, len(lines), ctx.Height)
@@ -394,7 +394,7 @@ func TestReplayHiddenBetter(t *testing.T) {
 func TestReplayHelpKeys(t *testing.T) {
 	r := readReplayLog(t, filepath.Join(replayGames, "09-tie.klob"))
 	s := newReplayScreen(r, "x", ReplayConfig{}, nil)
-	k := DefaultKeys()
+	k := defaultKeys()
 	seen := map[string]bool{}
 	for _, b := range s.keyHelp(&k).FullHelp()[0] {
 		h := b.Help()

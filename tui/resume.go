@@ -52,7 +52,7 @@ func summarize(l *gamelog.Log) []string {
 
 // Update: r (or enter) resumes, n starts a new game and files the old
 // one in the history; after a damaged save any key goes to the setup.
-func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -97,7 +97,7 @@ func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 type archiveOldMsg struct{ err error }
 
 // View draws the offer.
-func (s *resumeScreen) View(ctx *Context) string {
+func (s *resumeScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	w := ctx.Width

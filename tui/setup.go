@@ -86,7 +86,7 @@ var setupRows = []setupRow{
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
-func (s *setupScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -128,7 +128,7 @@ func (s *setupScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 const setupFirstRow = 4
 
 // start makes the game and its bot; a bot that cannot be made is shown.
-func (s *setupScreen) start(ctx *Context) (Screen, tea.Cmd) {
+func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
 	m, err := s.cfg.newGame(s.setup)
 	if err != nil {
 		s.err = err.Error()
@@ -138,13 +138,13 @@ func (s *setupScreen) start(ctx *Context) (Screen, tea.Cmd) {
 }
 
 // keyHelp is the form's keys as help.
-func (s *setupScreen) keyHelp(k *KeyMap) help.KeyMap {
+func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
 	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("change it", k.Left, k.Right), brief("start", k.Choose)}
 	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k)}
 }
 
 // View draws the form.
-func (s *setupScreen) View(ctx *Context) string {
+func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	w := ctx.Width

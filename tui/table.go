@@ -39,7 +39,7 @@ type table struct {
 	// position. A hint for a position the game has left is not shown.
 	hinting bool
 	hintGen int
-	hint    *HintMsg
+	hint    *hintMsg
 }
 
 // hintOpen reports whether a hint (or its spinner) belongs on screen:
@@ -59,7 +59,7 @@ type advanceMsg struct{}
 
 // Enter deals the next deal if the game waits for one, then lets the
 // bot move or waits for the person.
-func (t *table) Enter(ctx *Context) tea.Cmd {
+func (t *table) Enter(ctx *screenCtx) tea.Cmd {
 	t.showLast = false
 	w, err := t.m.StartDeal()
 	if err != nil {
@@ -72,7 +72,7 @@ func (t *table) Enter(ctx *Context) tea.Cmd {
 // moves (the session takes them), then to the result screen when the
 // deal is over, to the bot when it is its turn, or to the person's
 // choice.
-func (t *table) next() (Screen, tea.Cmd) {
+func (t *table) next() (screenModel, tea.Cmd) {
 	w, err := t.m.Advance()
 	cmd := writeCmd(w)
 	if err != nil {
@@ -126,7 +126,7 @@ func (t *table) think() tea.Cmd {
 func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
 // Update takes one message.
-func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	if t.m.absorb(msg) {
 		return t, nil
 	}
@@ -140,7 +140,7 @@ func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 			t.slow = true
 			return t, t.spin.Tick
 		}
-	case HintMsg:
+	case hintMsg:
 		if t.hinting && msg.Gen == t.hintGen {
 			t.hinting, t.hint = false, &msg
 		}
@@ -161,7 +161,7 @@ func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 
 // botMoved applies the bot's answer. A bot error or an illegal answer is
 // shown, and the first legal action is taken instead so the game goes on.
-func (t *table) botMoved(ctx *Context, msg botMoveMsg) (Screen, tea.Cmd) {
+func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) {
 	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.m.Gen() {
 		return t, nil
 	}
@@ -190,7 +190,7 @@ func (t *table) botMoved(ctx *Context, msg botMoveMsg) (Screen, tea.Cmd) {
 
 // describe says in one line what seat did: "Bot played A♠: Bot won the
 // trick", "Bot: schmeiss".
-func describe(ctx *Context, m *seated, before *rules.View, seat rules.Seat, a rules.Action) string {
+func describe(ctx *screenCtx, m *seated, before *rules.View, seat rules.Seat, a rules.Action) string {
 	who := m.name(seat)
 	g := &ctx.paint.g
 	switch a.Kind {
@@ -238,7 +238,7 @@ func plain(g *glyphs, s string) string {
 func (t *table) myTurn() bool { return t.m.myTurn() }
 
 // take applies the person's action, or explains why it is refused.
-func (t *table) take(ctx *Context, a rules.Action) (Screen, tea.Cmd) {
+func (t *table) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	before := t.m.view()
 	w, err := t.m.Apply(t.m.me, a)
 	if err != nil {
@@ -286,7 +286,7 @@ func (t *table) bellaItems() []rules.Action {
 
 // keyHelp is the table's keys as help: the short help (the status
 // line) lists the keys that work now; the full help is the play screens'.
-func (t *table) keyHelp(k *KeyMap) help.KeyMap {
+func (t *table) keyHelp(k *keyMap) help.KeyMap {
 	h := keyHelp{full: playHelp(k)}
 	v := t.m.view()
 	switch {
@@ -311,7 +311,7 @@ func (t *table) keyHelp(k *KeyMap) help.KeyMap {
 }
 
 // key takes one key press.
-func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	if isKey(msg, k.LastTrick) {
 		t.showLast = !t.showLast
@@ -374,7 +374,7 @@ func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 
 // askHint starts the hard bot's evaluation of the person's decision
 // off the UI goroutine, or closes the hint when it is open.
-func (t *table) askHint() (Screen, tea.Cmd) {
+func (t *table) askHint() (screenModel, tea.Cmd) {
 	if t.hintOpen() {
 		t.hinting, t.hint = false, nil
 		return t, nil
@@ -385,12 +385,12 @@ func (t *table) askHint() (Screen, tea.Cmd) {
 	}
 	gen := t.m.Gen()
 	t.hinting, t.hint, t.hintGen = true, nil, gen
-	return t, tea.Batch(HintCmd(nil, t.m.view(), gen, t.m.Seed(), 0), t.spin.Tick)
+	return t, tea.Batch(hintCmd(nil, t.m.view(), gen, t.m.Seed(), 0), t.spin.Tick)
 }
 
 // playCard plays c; when bella may be announced with it, it asks first
 // (or, with bella set, announces it).
-func (t *table) playCard(ctx *Context, v *rules.View, c rules.Card, bella bool) (Screen, tea.Cmd) {
+func (t *table) playCard(ctx *screenCtx, v *rules.View, c rules.Card, bella bool) (screenModel, tea.Cmd) {
 	canBella := false
 	for _, a := range v.Legal() {
 		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
@@ -410,7 +410,7 @@ func (t *table) playCard(ctx *Context, v *rules.View, c rules.Card, bella bool) 
 
 // menuKey moves through items or takes one: arrows and enter, the
 // item's letter, or its number.
-func (t *table) menuKey(ctx *Context, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (Screen, tea.Cmd) {
+func (t *table) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	if len(items) == 0 {
 		return t, nil
@@ -442,7 +442,7 @@ func (t *table) menuKey(ctx *Context, msg tea.KeyPressMsg, items []rules.Action,
 }
 
 // click plays the card or takes the menu item under the mouse.
-func (t *table) click(ctx *Context, msg tea.MouseClickMsg) (Screen, tea.Cmd) {
+func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.Cmd) {
 	if msg.Button != tea.MouseLeft {
 		return t, nil
 	}

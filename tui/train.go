@@ -167,7 +167,7 @@ func NewTrain(cfg TrainConfig) *App {
 			t.setNote(err.Error()+": the record is kept for this session only", true)
 		}
 	}
-	app := NewApp(t, AppOptions{ASCII: cfg.ASCII})
+	app := newApp(t, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = t.saves.Wait
 	app.opts.QuitNote = t.quitNote
 	return app
@@ -176,7 +176,7 @@ func NewTrain(cfg TrainConfig) *App {
 func (t *trainer) Name() string { return "train" }
 
 // Enter opens the first drill.
-func (t *trainer) Enter(ctx *Context) tea.Cmd {
+func (t *trainer) Enter(ctx *screenCtx) tea.Cmd {
 	if t.no > 0 {
 		return nil
 	}
@@ -254,7 +254,7 @@ func (t *trainer) nextBatch() tea.Cmd {
 }
 
 // Update takes one message.
-func (t *trainer) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (t *trainer) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case trainBatchMsg:
 		return t, t.batchDone(msg)
@@ -348,7 +348,7 @@ func (t *trainer) grade() tea.Cmd {
 }
 
 // key takes one key press.
-func (t *trainer) key(ctx *Context, msg tea.KeyPressMsg) tea.Cmd {
+func (t *trainer) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 	k := &ctx.Keys
 	if t.review {
 		switch {
@@ -411,7 +411,7 @@ func orList(xs []string) string {
 }
 
 // click takes the menu item under the mouse.
-func (t *trainer) click(ctx *Context, msg tea.MouseClickMsg) tea.Cmd {
+func (t *trainer) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != trainAsk {
 		return nil
 	}
@@ -440,7 +440,7 @@ func (t *trainer) quitNote() string {
 // keyHelp is the trainer's keys as help: the short help (the status
 // line) lists the keys that work now; the full help lists them all, the
 // bid letters from the menu letters' table.
-func (t *trainer) keyHelp(k *KeyMap) help.KeyMap {
+func (t *trainer) keyHelp(k *keyMap) help.KeyMap {
 	full := []key.Binding{
 		brief("previous or next option", k.Left, k.Right),
 		brief("choose the option (after the result: next drill)", k.Choose),
