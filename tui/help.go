@@ -52,11 +52,7 @@ type helpView struct {
 
 func (h *helpView) lines(ctx *screenCtx) []string {
 	st := &ctx.Styles
-	out := []string{
-		" " + st.Title.Render("Klob") + "  Help (↑/↓ scroll · any other key closes)",
-		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
-		" " + st.Heading.Render("Keys"),
-	}
+	out := append(titled(ctx, "Help (↑/↓ scroll · any other key closes)"), " "+st.Heading.Render("Keys"))
 	for _, group := range h.keys {
 		for _, b := range group {
 			hp := b.Help()

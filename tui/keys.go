@@ -35,9 +35,7 @@ type keyMap struct {
 
 // defaultKeys returns the key map.
 func defaultKeys() keyMap {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
+	b := bind
 	return keyMap{
 		Left:      b("←/h", "previous card or choice", "left", "h"),
 		Right:     b("→/l", "next card or choice", "right", "l"),
@@ -60,6 +58,18 @@ func defaultKeys() keyMap {
 		Resume:    b("r", "resume the saved game", "r", "enter", "space"),
 		New:       b("n", "start a new game", "n"),
 	}
+}
+
+// bind is a key binding: how the help writes its keys, what it does,
+// and the keys.
+func bind(help, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// titled starts a screen: its title after the name, and a rule across.
+func titled(ctx *screenCtx, title string) []string {
+	st := &ctx.Styles
+	return []string{" " + st.Title.Render("Klob") + "  " + title, st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))}
 }
 
 // tableKeys lists the table's keys for the help overlay.

@@ -59,9 +59,7 @@ type replayKeys struct {
 }
 
 func defaultReplayKeys() replayKeys {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
+	b := bind
 	return replayKeys{
 		Next:      b("→/l", "next action", "right", "l", "space"),
 		Prev:      b("←/h", "previous action", "left", "h"),

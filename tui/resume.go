@@ -99,13 +99,8 @@ type archiveOldMsg struct{ err error }
 // View draws the offer.
 func (s *resumeScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
 	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two",
-		st.Rule.Render(repeat(g.hrule, w)),
-		"",
-	}
+	lines := append(titled(ctx, "Klaberjass for two"), "")
 	if s.log == nil {
 		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError

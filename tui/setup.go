@@ -147,13 +147,7 @@ func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
 func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
-	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two: a new game",
-		st.Rule.Render(repeat(g.hrule, w)),
-		"",
-		" " + st.Heading.Render("Set up the game"),
-	}
+	lines := append(titled(ctx, "Klaberjass for two: a new game"), "", " "+st.Heading.Render("Set up the game"))
 	for i, r := range setupRows {
 		mark := "  "
 		val := "‹ " + r.value(&s.setup) + " ›"

@@ -70,9 +70,9 @@ type trainKeys struct {
 
 func defaultTrainKeys() trainKeys {
 	return trainKeys{
-		Next:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new drill")),
-		Review: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "your last mistakes")),
-		Again:  key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "next drill")),
+		Next:   bind("n", "new drill", "n"),
+		Review: bind("m", "your last mistakes", "m"),
+		Again:  bind("enter", "next drill", "enter", "space"),
 	}
 }
 

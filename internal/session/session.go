@@ -354,19 +354,21 @@ func (s *Session) Advance() (Write, error) {
 	}
 }
 
-// forcedReason says why a move was taken for the person.
+// forcedReason says why a move was taken for the person; any other
+// move is the "only choice".
 func forcedReason(a rules.Action) string {
-	switch a.Kind {
-	case rules.NoExchange:
-		return "no 7 of trump"
-	case rules.NoSequence:
-		return "you hold none"
-	case rules.Top, rules.Length:
-		return "your sequence"
-	case rules.Good:
-		return "nothing to match"
+	if r, ok := forcedReasons[a.Kind]; ok {
+		return r
 	}
 	return "only choice"
+}
+
+var forcedReasons = map[rules.Kind]string{
+	rules.NoExchange: "no 7 of trump",
+	rules.NoSequence: "you hold none",
+	rules.Top:        "your sequence",
+	rules.Length:     "your sequence",
+	rules.Good:       "nothing to match",
 }
 
 // Thinker is a bot's decision, ready to run on any goroutine: it holds
