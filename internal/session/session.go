@@ -282,8 +282,9 @@ func (s *Session) Header() gamelog.Header { return s.header }
 // Log records the game as it stands.
 func (s *Session) Log() *gamelog.Log { return gamelog.FromGame(s.header, s.game) }
 
-// Forced returns why the move at step of deal was taken for a person
-// ("you hold none"), and false when the person chose it.
+// Forced returns why the move at step of deal was taken for a person,
+// worded to that person ("you hold none"), and false when the move was
+// chosen.
 func (s *Session) Forced(deal, step int) (string, bool) {
 	r, ok := s.forced[[2]int{deal, step}]
 	return r, ok
@@ -388,7 +389,9 @@ func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
 }
 
 // Think returns the decision of the bot to move, and false when no bot
-// is to move.
+// is to move. A bot is one value for the whole game, so run one of its
+// Thinkers at a time: ask for the next after BotMove has taken (or
+// dropped) the answer of the last.
 func (s *Session) Think() (Thinker, bool) {
 	seat, ok := s.ToMove()
 	if !ok || s.bots[seat] == nil {
