@@ -2,6 +2,7 @@ package drill
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,7 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/durable"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
@@ -178,3 +183,89 @@ func TestStatsFileBlocked(t *testing.T) {
 		t.Errorf("the damaged record was replaced by %q", data)
 	}
 }
+
+// TestStatsFileFailureKeepsLastGoodRecord injects a failure at each step
+// of a save (and a crash that leaves the temporary file behind), as the
+// save store's tests do: the error is reported, and the record on disk
+// is the last good one, whole: the previous one when the failure came
+// before the rename, the new one after it.
+func TestStatsFileFailureKeepsLastGoodRecord(t *testing.T) {
+	steps := []struct {
+		fail      string
+		short     bool
+		afterMove bool // the new record is in place despite the error
+	}{
+		{fail: "create"},
+		{fail: "write"},
+		{fail: "write", short: true},
+		{fail: "sync"},
+		{fail: "close"},
+		{fail: "rename"},
+		{fail: "opendir", afterMove: true},
+		{fail: "syncdir", afterMove: true},
+		{fail: "closedir", afterMove: true},
+	}
+	for _, st := range steps {
+		for _, crash := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s short=%v crash=%v", st.fail, st.short, crash), func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), StatsName)
+				first, err := (&StatsFile{Path: path}).Add(record(t, Mistake, 12.5))
+				require.NoError(t, err)
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.fail, Short: st.short, NoRemove: crash}
+				f := &StatsFile{Path: path, FS: ffs}
+				second, err := f.Add(record(t, Best, 0))
+				require.ErrorIs(t, err, testkit.ErrInjected)
+
+				want := first
+				if st.afterMove {
+					want = second
+				}
+				got, err := (&StatsFile{Path: path}).Load()
+				require.NoError(t, err, "load after a failed save")
+				assert.Equal(t, want, got, "the record after %s failed", st.fail)
+				if !crash {
+					ents, _ := os.ReadDir(filepath.Dir(path))
+					for _, e := range ents {
+						assert.Equal(t, StatsName, e.Name(), "left behind after %s failed", st.fail)
+					}
+				}
+				// Once the fault is gone the same StatsFile saves again.
+				ffs.Fail, ffs.NoRemove = "", false
+				st, err := f.Add(record(t, Best, 0))
+				require.NoError(t, err)
+				assert.Equal(t, want.Drills+1, st.Drills)
+			})
+		}
+	}
+}
+
+// TestStatsFileSaveSteps checks the order of the calls of a save: the
+// temporary file is synced and closed before the rename, and the
+// directory synced after it.
+func TestStatsFileSaveSteps(t *testing.T) {
+	ffs := testkit.NewFaultFS("")
+	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName), FS: ffs}
+	require.NoError(t, f.Save(Stats{}))
+	assert.Equal(t, []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"}, ffs.Calls)
+}
+
+// TestStatsFileDamagedMoveFails: when moving a damaged record aside
+// fails midway (the rename of the fallback), the file stays and Add
+// refuses to save over it.
+func TestStatsFileDamagedMoveFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, StatsName)
+	require.NoError(t, os.WriteFile(path, []byte("{"), 0o644))
+	f := &StatsFile{Path: path, Now: func() time.Time { return when }, FS: noLinkFS{testkit.NewFaultFS("rename")}}
+	_, err := f.Add(record(t, Best, 0))
+	require.ErrorIs(t, err, ErrBlocked)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "{", string(data), "the damaged record was replaced")
+}
+
+// noLinkFS is a file system without hard links, so moving a file aside
+// falls back to a rename.
+type noLinkFS struct{ durable.FS }
+
+func (noLinkFS) Link(a, b string) error { return errors.New("links not supported") }

@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/durable"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -29,7 +31,7 @@ func readLog(t *testing.T, rel string) *gamelog.Log {
 
 func fixedNow() time.Time { return time.Date(2026, 11, 29, 14, 31, 5, 0, time.UTC) }
 
-func newStore(t *testing.T, fsys FS) *Store {
+func newStore(t *testing.T, fsys durable.FS) *Store {
 	t.Helper()
 	return New(t.TempDir(), Options{FS: fsys, Now: fixedNow})
 }
@@ -103,102 +105,6 @@ func assertNoTemp(t *testing.T, dir string) {
 	}
 }
 
-// faultFS is the OS file system with one call failing: the call named
-// fail ("create", "write", "sync", "close", "rename", "opendir",
-// "syncdir", "closedir", "remove"), after the first skip such calls.
-// short makes the failing write write half its bytes first. noRemove
-// makes Remove fail too, as if the process had died before cleaning up.
-type faultFS struct {
-	FS
-	fail     string
-	skip     int
-	short    bool
-	noRemove bool
-	calls    []string
-}
-
-var errInjected = errors.New("injected failure")
-
-func (f *faultFS) hit(op string) bool {
-	f.calls = append(f.calls, op)
-	if op != f.fail {
-		return false
-	}
-	if f.skip > 0 {
-		f.skip--
-		return false
-	}
-	return true
-}
-
-func (f *faultFS) CreateTemp(dir, pattern string) (File, error) {
-	if f.hit("create") {
-		return nil, errInjected
-	}
-	file, err := f.FS.CreateTemp(dir, pattern)
-	if err != nil {
-		return nil, err
-	}
-	return &faultFile{File: file, fs: f, kind: ""}, nil
-}
-
-func (f *faultFS) Open(name string) (File, error) {
-	if f.hit("opendir") {
-		return nil, errInjected
-	}
-	file, err := f.FS.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return &faultFile{File: file, fs: f, kind: "dir"}, nil
-}
-
-func (f *faultFS) Rename(a, b string) error {
-	if f.hit("rename") {
-		return errInjected
-	}
-	return f.FS.Rename(a, b)
-}
-
-func (f *faultFS) Remove(name string) error {
-	if f.noRemove || f.hit("remove") {
-		return errInjected
-	}
-	return f.FS.Remove(name)
-}
-
-type faultFile struct {
-	File
-	fs   *faultFS
-	kind string
-}
-
-func (f *faultFile) Write(b []byte) (int, error) {
-	if f.fs.hit("write") {
-		if f.fs.short {
-			n, _ := f.File.Write(b[:len(b)/2])
-			return n, errInjected
-		}
-		return 0, errInjected
-	}
-	return f.File.Write(b)
-}
-
-func (f *faultFile) Sync() error {
-	if f.fs.hit("sync" + f.kind) {
-		return errInjected
-	}
-	return f.File.Sync()
-}
-
-func (f *faultFile) Close() error {
-	if f.fs.hit("close" + f.kind) {
-		f.File.Close()
-		return errInjected
-	}
-	return f.File.Close()
-}
-
 // TestSaveFailureKeepsLastGoodSave injects a failure at each step of a
 // save (and a crash that leaves the temporary file behind) and checks
 // that loading afterwards gives the last good save: the previous one when
@@ -231,14 +137,14 @@ func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 				if err := good.SaveCurrent(first); err != nil {
 					t.Fatal(err)
 				}
-				ffs := &faultFS{FS: OS(), fail: st.fail, short: st.short, noRemove: crash}
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.fail, Short: st.short, NoRemove: crash}
 				s := New(dir, Options{FS: ffs, Now: fixedNow})
 				if _, err := s.LoadCurrent(); err != nil {
 					t.Fatal(err)
 				}
-				ffs.noRemove = crash
+				ffs.NoRemove = crash
 				err := s.SaveCurrent(second)
-				if !errors.Is(err, errInjected) {
+				if !errors.Is(err, testkit.ErrInjected) {
 					t.Fatalf("save with %s failing: got %v, want the injected error", st.fail, err)
 				}
 				want := first
@@ -255,7 +161,7 @@ func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 				}
 				assertNoTemp(t, dir) // LoadCurrent clears what a crash left
 				// The failing session can save again once the fault is gone.
-				ffs.fail, ffs.noRemove = "", false
+				ffs.Fail, ffs.NoRemove = "", false
 				if err := s.SaveCurrent(second); err != nil {
 					t.Fatalf("save after the failure: %v", err)
 				}
@@ -266,14 +172,14 @@ func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 
 // TestSaveSteps checks the order of the calls of a save.
 func TestSaveSteps(t *testing.T) {
-	ffs := &faultFS{FS: OS()}
+	ffs := testkit.NewFaultFS("")
 	s := newStore(t, ffs)
 	if err := s.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"}
-	if !reflect.DeepEqual(ffs.calls, want) {
-		t.Fatalf("calls: got %v, want %v", ffs.calls, want)
+	if !reflect.DeepEqual(ffs.Calls, want) {
+		t.Fatalf("calls: got %v, want %v", ffs.Calls, want)
 	}
 }
 
@@ -333,22 +239,22 @@ func TestDamagedSaveKeptAside(t *testing.T) {
 
 // unreadableFS fails to read current.klob, as a file with bad
 // permissions or a bad disk block would.
-type unreadableFS struct{ FS }
+type unreadableFS struct{ durable.FS }
 
 func (u unreadableFS) ReadFile(name string) ([]byte, error) {
 	if filepath.Base(name) == CurrentName {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: errInjected}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: testkit.ErrInjected}
 	}
 	return u.FS.ReadFile(name)
 }
 
 func TestUnreadableSave(t *testing.T) {
-	s := newStore(t, unreadableFS{OS()})
+	s := newStore(t, unreadableFS{durable.OS()})
 	os.MkdirAll(s.Dir(), 0o755)
 	os.WriteFile(s.CurrentPath(), []byte("whatever"), 0o644)
 	_, err := s.LoadCurrent()
 	var de *DamagedError
-	if !errors.As(err, &de) || !errors.Is(err, errInjected) || de.Aside == "" {
+	if !errors.As(err, &de) || !errors.Is(err, testkit.ErrInjected) || de.Aside == "" {
 		t.Fatalf("got %v, want a *DamagedError kept aside", err)
 	}
 	if b, _ := os.ReadFile(de.Aside); string(b) != "whatever" {
@@ -381,7 +287,7 @@ func TestSaveRefusesUnknownSave(t *testing.T) {
 	if bytes.Equal(before, after) || !bytes.Equal(after, text(t, readLog(t, "saves/in-play.klob"))) {
 		t.Fatal("current.klob is not a's last save")
 	}
-	u := New(dir, Options{FS: unreadableFS{OS()}, Now: fixedNow})
+	u := New(dir, Options{FS: unreadableFS{durable.OS()}, Now: fixedNow})
 	if err := u.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
 		t.Fatalf("unreadable save: got %v, want ErrConflict", err)
 	}
