@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -108,7 +110,7 @@ func TestAnalyzeJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var rep jsonReport
+	var rep analysis.JSONReport
 	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rep); err != nil {
@@ -117,7 +119,7 @@ func TestAnalyzeJSON(t *testing.T) {
 	if dec.More() {
 		t.Errorf("more than one JSON value")
 	}
-	r, err := readReplay(path)
+	_, r, err := gamelog.ReadReplay(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/tui"
 )
@@ -67,7 +68,7 @@ func replayApp(args []string, stdout, stderr io.Writer) (*tui.App, int) {
 		}
 		return tui.NewHistory(st, cfg), 0
 	}
-	r, err := readReplay(files[0])
+	_, r, err := gamelog.ReadReplay(files[0])
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, 1

@@ -3,6 +3,7 @@ package analysis
 import (
 	"context"
 	"errors"
+	"github.com/klob/klob/internal/testkit"
 	"path/filepath"
 	"reflect"
 	"testing"
@@ -18,15 +19,7 @@ const analysisSeed = 1
 
 func replayOf(t testing.TB, path string) (*gamelog.Log, *gamelog.Replay) {
 	t.Helper()
-	l, err := gamelog.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := l.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l, r
+	return testkit.ReadReplay(t, path)
 }
 
 func analyse(t testing.TB, r *gamelog.Replay, opt Options) *Report {

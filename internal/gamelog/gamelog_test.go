@@ -3,7 +3,7 @@ package gamelog_test
 import (
 	"bytes"
 	"errors"
-	"flag"
+	"github.com/klob/klob/internal/testkit"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -14,29 +14,17 @@ import (
 
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files (writer output, broken-log errors)")
+var update = testkit.Update
 
 const gamesDir = "../../testdata/games"
 
 // validLogs returns every valid log of testdata/games: the recorded
 // games and the saves.
-func validLogs(t testing.TB) []string {
-	t.Helper()
-	var files []string
-	for _, pat := range []string{"*.klob", "saves/*.klob"} {
-		m, err := filepath.Glob(filepath.Join(gamesDir, pat))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, m...)
-	}
-	if len(files) < 10 {
-		t.Fatalf("found %d logs in %s, want the recorded games", len(files), gamesDir)
-	}
-	return files
-}
+func validLogs(t testing.TB) []string { return testkit.ValidGames(t) }
 
 // TestRoundTrip: write(read(x)) == x for every canonical log, and reading
 // what was written gives the same Log.
@@ -615,4 +603,21 @@ func TestByteOrderMark(t *testing.T) {
 	if !bytes.Equal(out, data) {
 		t.Fatal("written form differs")
 	}
+}
+
+// TestParseReplay: the Replay a parse computes on its way is the one
+// Log.Replay computes again from the parsed log.
+func TestParseReplay(t *testing.T) {
+	for _, f := range testkit.ValidGames(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			l, got, err := gamelog.ReadReplay(f)
+			require.NoError(t, err)
+			want, err := l.Replay()
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+	_, _, err := gamelog.ReadReplay(filepath.Join(testkit.GamesDir(t), "broken", "truncated.klob"))
+	var le *gamelog.Error
+	require.ErrorAs(t, err, &le)
 }

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"bufio"
+	"github.com/klob/klob/internal/testkit"
 	"math"
 	"os"
 	"path/filepath"
@@ -70,10 +71,7 @@ func fromText(t *testing.T, path string, me rules.Seat) counts {
 // withLevels reads a log and gives its seats other levels.
 func withLevels(t *testing.T, path string, a, b string) *gamelog.Replay {
 	t.Helper()
-	l, err := gamelog.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, _ := testkit.ReadReplay(t, path)
 	l.Header.Levels = [2]string{a, b}
 	r, err := l.Replay()
 	if err != nil {
@@ -220,7 +218,7 @@ func TestFromHistory(t *testing.T) {
 		t.Errorf("by level %+v, want normal then hard", s.ByLevel)
 	}
 	// A read function that fails skips the game.
-	s = FromHistory(entries, func(string) (*gamelog.Log, error) { return nil, os.ErrNotExist })
+	s = FromHistory(entries, func(string) (*gamelog.Log, *gamelog.Replay, error) { return nil, nil, os.ErrNotExist })
 	if s.Games != 0 || s.Skipped != 4 {
 		t.Errorf("failing reads: games %d skipped %d, want 0 and 4", s.Games, s.Skipped)
 	}

@@ -243,14 +243,7 @@ func ArchiveName(r *gamelog.Replay, now time.Time) string {
 		}
 		return n
 	}
-	human := rules.NoSeat
-	switch {
-	case h.Levels[0] == gamelog.Human && h.Levels[1] != gamelog.Human:
-		human = rules.SeatA
-	case h.Levels[1] == gamelog.Human && h.Levels[0] != gamelog.Human:
-		human = rules.SeatB
-	}
-	if human != rules.NoSeat {
+	if human, ok := h.HumanSeat(); ok {
 		res := "unfinished"
 		if r.Over {
 			res = "lost"
@@ -324,13 +317,9 @@ func (s *Store) History() ([]Entry, error) {
 	for _, n := range names {
 		e := Entry{Path: filepath.Join(dir, n), Winner: rules.NoSeat}
 		data, err := s.fs.ReadFile(e.Path)
-		var l *gamelog.Log
-		if err == nil {
-			l, err = gamelog.Parse(e.Path, data)
-		}
 		var r *gamelog.Replay
 		if err == nil {
-			r, err = l.Replay()
+			_, r, err = gamelog.ParseReplay(e.Path, data)
 		}
 		if err != nil {
 			e.Err = err

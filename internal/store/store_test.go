@@ -18,14 +18,9 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-const gamesDir = "../../testdata/games"
-
 func readLog(t *testing.T, rel string) *gamelog.Log {
 	t.Helper()
-	l, err := gamelog.ReadFile(filepath.Join(gamesDir, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, _ := testkit.ReadReplay(t, rel)
 	return l
 }
 
