@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -23,35 +21,20 @@ import (
 //
 //	klob analyze FILE [-json] [-samples N] [-seed N]
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyze", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("analyze", `usage: klob analyze FILE [-json] [-samples N] [-seed N]
+Grades every decision of a saved game: the points each is expected to lose against the best one.`)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, dix and dialogue %d, cards %d)",
 		analysis.BidSamples, analysis.PrepSamples, analysis.PlaySamples))
 	seed := fs.Uint64("seed", 0, "seed of the samples: the same seed gives the same report")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: klob analyze FILE [-json] [-samples N] [-seed N]")
-		fmt.Fprintln(fs.Output(), "Grades every decision of a saved game: the points each is expected to lose against the best one.")
-		fs.PrintDefaults()
-	}
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return 0
-	}
-	if err != nil {
-		return 2
-	}
+	files, err := fs.parse(args, stdout, stderr)
 	switch {
+	case err != nil:
+		return parseExit(err)
 	case len(files) == 0:
-		fmt.Fprintln(stderr, "klob analyze: no file given")
-		fs.Usage()
-		return 2
+		return fs.fail(stderr, "no file given")
 	case len(files) > 1:
-		fmt.Fprintf(stderr, "klob analyze: one file at a time (got %d)\n", len(files))
-		fs.Usage()
-		return 2
+		return fs.fail(stderr, "one file at a time (got %d)", len(files))
 	case *samples < 0 || *samples > maxAnalyzeSamples:
 		fmt.Fprintf(stderr, "klob analyze: -samples %d: want 1 to %d, or 0 for the default\n", *samples, maxAnalyzeSamples)
 		return 2
@@ -85,27 +68,6 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 
 // maxAnalyzeSamples bounds -samples: past it a game takes hours.
 const maxAnalyzeSamples = 20000
-
-// parseInterspersed parses flags that may come before or after the
-// positional arguments ("FILE -json" as well as "-json FILE"), which
-// package flag alone stops at, and returns the positional ones.
-func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
 
 // progressLine returns a progress callback that rewrites one line of w.
 func progressLine(w io.Writer) func(analysis.Progress) {

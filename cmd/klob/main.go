@@ -39,6 +39,17 @@ func commands() []command {
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "help", "-h", "-help", "--help":
+			if len(args) > 1 && args[0] == "help" {
+				// klob help CMD is klob CMD -h.
+				return run([]string{args[1], "-h"}, stdout, stderr)
+			}
+			usage(stdout)
+			return 0
+		}
+	}
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-') {
 		return runPlay(args, stdout, stderr)
 	}
@@ -47,10 +58,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(stdout)
-		return 0
-	}
 	fmt.Fprintf(stderr, "klob: unknown command %q\n", args[0])
 	usage(stderr)
 	return 2
@@ -58,7 +65,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: klob [command] [flags]")
+	fmt.Fprintln(w, "Klaberjass for two in the terminal. Commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "klob help COMMAND (or klob COMMAND -h) lists the flags of a command.")
 }

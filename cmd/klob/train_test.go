@@ -114,10 +114,10 @@ func TestTrainFlags(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
-	if code, _, errs := train(t, "-h"); code != 0 || !strings.Contains(errs, "-eval reads key=value fields") {
-		t.Errorf("-h: exit %d\n%s", code, errs)
+	if code, out, _ := train(t, "-h"); code != 0 || !strings.Contains(out, "-eval reads key=value fields") {
+		t.Errorf("-h: exit %d\n%s", code, out)
 	}
-	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{},
+	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{},
 		func() time.Time { return time.Unix(5, 0) })
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +126,7 @@ func TestTrainFlags(t *testing.T) {
 	if c.Seed != 9 || c.Only != drill.OnlySchmeiss || c.Samples != 300 || c.Options.Target != 301 || !c.ASCII || !c.Spinner {
 		t.Errorf("config %+v", c)
 	}
-	tf, _ = parseTrain(nil, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
+	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
 	if tf.cfg.Seed != uint64(time.Unix(5, 0).UnixNano()) || tf.cfg.Samples != drill.DefaultSamples {
 		t.Errorf("defaults %+v", tf.cfg)
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -15,29 +13,18 @@ import (
 // and the game's end; for an invalid one the first error, file:line:col.
 // Exit 0 when every file is valid, 1 when one is not, 2 for usage errors.
 func runVerify(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("verify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("verify", `usage: klob verify [-q] FILE...
+Checks Klob game logs: every action legal, every stated value recomputed.`)
 	quiet := fs.Bool("q", false, "print only errors")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: klob verify [-q] FILE...")
-		fmt.Fprintln(fs.Output(), "Checks Klob game logs: every action legal, every stated value recomputed.")
-		fs.PrintDefaults()
+	files, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return parseExit(err)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fs.SetOutput(stdout)
-			fs.Usage()
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(stderr, "klob verify: no file given")
-		fs.Usage()
-		return 2
+	if len(files) == 0 {
+		return fs.fail(stderr, "no file given")
 	}
 	code, shown := 0, 0
-	for _, path := range fs.Args() {
+	for _, path := range files {
 		_, r, err := gamelog.ReadReplay(path)
 		if err != nil {
 			fmt.Fprintln(stderr, err)

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Errors of flagSet.parse; the message is printed already.
+var (
+	// errHelp: -h was asked; the usage went to stdout, exit 0.
+	errHelp = errors.New("help")
+	// errUsage: the arguments did not parse; the reason and the usage
+	// went to stderr, exit 2.
+	errUsage = errors.New("usage")
+)
+
+// flagSet is the flags of one subcommand with its usage text: every
+// subcommand parses through it, so -h, a bad flag and flags after the
+// positional arguments behave the same everywhere.
+type flagSet struct {
+	*flag.FlagSet
+	cmd   string // "analyze"
+	usage string // the usage lines and a description, before the flags
+	notes string // more text after the flags, or ""
+}
+
+func newFlagSet(cmd, usage string) *flagSet {
+	fs := flag.NewFlagSet("klob "+cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // parse reports errors itself, once
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, cmd: cmd, usage: usage}
+}
+
+// printUsage writes the usage, the flags and the notes.
+func (f *flagSet) printUsage(w io.Writer) {
+	fmt.Fprint(w, strings.TrimRight(f.usage, "\n")+"\n")
+	f.SetOutput(w)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+	if f.notes != "" {
+		fmt.Fprint(w, strings.TrimRight(f.notes, "\n")+"\n")
+	}
+}
+
+// parse parses args, whose flags may come before or after the
+// positional arguments ("FILE -json" as well as "-json FILE"; "--" ends
+// the flags), and returns the positional ones. On -h it prints the usage
+// on stdout and returns errHelp; on a bad flag it prints the reason and
+// the usage on stderr and returns errUsage.
+func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, error) {
+	var pos []string
+	for {
+		err := f.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			f.printUsage(stdout)
+			return nil, errHelp
+		}
+		if err != nil {
+			f.fail(stderr, "%v", err)
+			return nil, errUsage
+		}
+		rest := f.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// fail prints "klob CMD: reason" and the usage on stderr and returns
+// the exit code of a usage error, 2.
+func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "klob %s: %s\n", f.cmd, fmt.Sprintf(format, args...))
+	f.printUsage(stderr)
+	return 2
+}
+
+// set returns the names of the flags given on the command line.
+func (f *flagSet) set() map[string]bool {
+	set := map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	return set
+}
+
+// parseExit is the exit code for an error of parse: 0 after -h, 2
+// otherwise.
+func parseExit(err error) int {
+	if errors.Is(err, errHelp) {
+		return 0
+	}
+	return 2
+}
