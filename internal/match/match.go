@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/seedmix"
 	"github.com/klob/klob/rules"
 )
 
@@ -299,12 +300,10 @@ const (
 )
 
 // mix derives a 64-bit value from the match seed, a stream and an index
-// (SplitMix64 finaliser), so neighbouring indices get unrelated values.
+// (SplitMix64's output function), so neighbouring indices get unrelated
+// values.
 func mix(seed uint64, stream, i uint64) uint64 {
-	z := seed ^ stream*0x9e3779b97f4a7c15 ^ (i+1)*0xbf58476d1ce4e5b9
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
+	return seedmix.Finalize(seed ^ stream*seedmix.Gamma ^ (i+1)*0xbf58476d1ce4e5b9)
 }
 
 // PairDeck returns duplicate pair i's deck and dealer seat.
