@@ -190,43 +190,28 @@ func TestStatsFileBlocked(t *testing.T) {
 // is the last good one, whole: the previous one when the failure came
 // before the rename, the new one after it.
 func TestStatsFileFailureKeepsLastGoodRecord(t *testing.T) {
-	steps := []struct {
-		fail      string
-		short     bool
-		afterMove bool // the new record is in place despite the error
-	}{
-		{fail: "create"},
-		{fail: "write"},
-		{fail: "write", short: true},
-		{fail: "sync"},
-		{fail: "close"},
-		{fail: "rename"},
-		{fail: "opendir", afterMove: true},
-		{fail: "syncdir", afterMove: true},
-		{fail: "closedir", afterMove: true},
-	}
-	for _, st := range steps {
+	for _, st := range testkit.SaveFaults() {
 		for _, crash := range []bool{false, true} {
-			t.Run(fmt.Sprintf("%s short=%v crash=%v", st.fail, st.short, crash), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s short=%v crash=%v", st.Fail, st.Short, crash), func(t *testing.T) {
 				path := filepath.Join(t.TempDir(), StatsName)
 				first, err := (&StatsFile{Path: path}).Add(record(t, Mistake, 12.5))
 				require.NoError(t, err)
-				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.fail, Short: st.short, NoRemove: crash}
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.Fail, Short: st.Short, NoRemove: crash}
 				f := &StatsFile{Path: path, FS: ffs}
 				second, err := f.Add(record(t, Best, 0))
 				require.ErrorIs(t, err, testkit.ErrInjected)
 
 				want := first
-				if st.afterMove {
+				if st.AfterMove {
 					want = second
 				}
 				got, err := (&StatsFile{Path: path}).Load()
 				require.NoError(t, err, "load after a failed save")
-				assert.Equal(t, want, got, "the record after %s failed", st.fail)
+				assert.Equal(t, want, got, "the record after %s failed", st.Fail)
 				if !crash {
 					ents, _ := os.ReadDir(filepath.Dir(path))
 					for _, e := range ents {
-						assert.Equal(t, StatsName, e.Name(), "left behind after %s failed", st.fail)
+						assert.Equal(t, StatsName, e.Name(), "left behind after %s failed", st.Fail)
 					}
 				}
 				// Once the fault is gone the same StatsFile saves again.
@@ -246,7 +231,7 @@ func TestStatsFileSaveSteps(t *testing.T) {
 	ffs := testkit.NewFaultFS("")
 	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName), FS: ffs}
 	require.NoError(t, f.Save(Stats{}))
-	assert.Equal(t, []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"}, ffs.Calls)
+	assert.Equal(t, testkit.SaveCalls(), ffs.Calls)
 }
 
 // TestStatsFileDamagedMoveFails: when moving a damaged record aside

@@ -2,6 +2,7 @@ package durable_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -26,17 +27,18 @@ func TestReplace(t *testing.T) {
 // TestReplaceFailure: a failure before the rename leaves the old file
 // and no temporary file; one after it leaves the new file in place.
 func TestReplaceFailure(t *testing.T) {
-	for _, fail := range []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"} {
-		t.Run(fail, func(t *testing.T) {
+	for _, st := range testkit.SaveFaults() {
+		t.Run(fmt.Sprintf("%s short=%v", st.Fail, st.Short), func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "f.txt")
 			require.NoError(t, os.WriteFile(path, []byte("old"), 0o644))
-			placed, err := durable.Replace(testkit.NewFaultFS(fail), path, ".f-*.tmp", []byte("new"))
+			ffs := testkit.NewFaultFS(st.Fail)
+			ffs.Short = st.Short
+			placed, err := durable.Replace(ffs, path, ".f-*.tmp", []byte("new"))
 			require.ErrorIs(t, err, testkit.ErrInjected)
-			after := fail == "opendir" || fail == "syncdir" || fail == "closedir"
-			assert.Equal(t, after, placed)
+			assert.Equal(t, st.AfterMove, placed)
 			want := "old"
-			if after {
+			if st.AfterMove {
 				want = "new"
 			}
 			data, err := os.ReadFile(path)

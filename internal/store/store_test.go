@@ -16,6 +16,8 @@ import (
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func readLog(t *testing.T, rel string) *gamelog.Log {
@@ -108,58 +110,32 @@ func assertNoTemp(t *testing.T, dir string) {
 func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 	first := readLog(t, "saves/in-dix.klob")
 	second := readLog(t, "saves/in-trick.klob")
-	steps := []struct {
-		fail      string
-		short     bool
-		afterMove bool // the new save is in place despite the error
-	}{
-		{fail: "create"},
-		{fail: "write"},
-		{fail: "write", short: true},
-		{fail: "sync"},
-		{fail: "close"},
-		{fail: "rename"},
-		{fail: "opendir", afterMove: true},
-		{fail: "syncdir", afterMove: true},
-		{fail: "closedir", afterMove: true},
-	}
-	for _, st := range steps {
+	for _, st := range testkit.SaveFaults() {
 		for _, crash := range []bool{false, true} {
-			name := fmt.Sprintf("%s short=%v crash=%v", st.fail, st.short, crash)
+			name := fmt.Sprintf("%s short=%v crash=%v", st.Fail, st.Short, crash)
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()
 				good := New(dir, Options{Now: fixedNow})
 				if err := good.SaveCurrent(first); err != nil {
 					t.Fatal(err)
 				}
-				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.fail, Short: st.short, NoRemove: crash}
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.Fail, Short: st.Short, NoRemove: crash}
 				s := New(dir, Options{FS: ffs, Now: fixedNow})
-				if _, err := s.LoadCurrent(); err != nil {
-					t.Fatal(err)
-				}
-				ffs.NoRemove = crash
-				err := s.SaveCurrent(second)
-				if !errors.Is(err, testkit.ErrInjected) {
-					t.Fatalf("save with %s failing: got %v, want the injected error", st.fail, err)
-				}
+				_, err := s.LoadCurrent()
+				require.NoError(t, err)
+				require.ErrorIs(t, s.SaveCurrent(second), testkit.ErrInjected)
 				want := first
-				if st.afterMove {
+				if st.AfterMove {
 					want = second
 				}
 				// A new session loads the last good save.
 				got, err := New(dir, Options{Now: fixedNow}).LoadCurrent()
-				if err != nil {
-					t.Fatalf("load after a failed save: %v", err)
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("load after %s failed: got another save than the last good one", st.fail)
-				}
+				require.NoError(t, err, "load after a failed save")
+				require.Equal(t, want, got, "load after %s failed: another save than the last good one", st.Fail)
 				assertNoTemp(t, dir) // LoadCurrent clears what a crash left
 				// The failing session can save again once the fault is gone.
 				ffs.Fail, ffs.NoRemove = "", false
-				if err := s.SaveCurrent(second); err != nil {
-					t.Fatalf("save after the failure: %v", err)
-				}
+				require.NoError(t, s.SaveCurrent(second), "save after the failure")
 			})
 		}
 	}
@@ -169,13 +145,8 @@ func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 func TestSaveSteps(t *testing.T) {
 	ffs := testkit.NewFaultFS("")
 	s := newStore(t, ffs)
-	if err := s.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"}
-	if !reflect.DeepEqual(ffs.Calls, want) {
-		t.Fatalf("calls: got %v, want %v", ffs.Calls, want)
-	}
+	require.NoError(t, s.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+	assert.Equal(t, testkit.SaveCalls(), ffs.Calls)
 }
 
 // TestDamagedSaveKeptAside: a save that does not parse or does not read

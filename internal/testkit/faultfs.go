@@ -106,3 +106,34 @@ func (f *faultFile) Close() error {
 	}
 	return f.File.Close()
 }
+
+// SaveFault is one failure to inject into a durable save: the call that
+// fails (see FaultFS), whether the failing write is short, and whether
+// the new content is in place despite the error (the rename was done).
+type SaveFault struct {
+	Fail      string
+	Short     bool
+	AfterMove bool
+}
+
+// SaveFaults lists a failure at each step of durable.Replace, in order.
+func SaveFaults() []SaveFault {
+	return []SaveFault{
+		{Fail: "create"},
+		{Fail: "write"},
+		{Fail: "write", Short: true},
+		{Fail: "sync"},
+		{Fail: "close"},
+		{Fail: "rename"},
+		{Fail: "opendir", AfterMove: true},
+		{Fail: "syncdir", AfterMove: true},
+		{Fail: "closedir", AfterMove: true},
+	}
+}
+
+// SaveCalls is the order of the calls of a durable.Replace, as FaultFS
+// records them: the file is synced and closed before the rename, and the
+// directory synced after it.
+func SaveCalls() []string {
+	return []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"}
+}
