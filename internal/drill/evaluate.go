@@ -262,16 +262,6 @@ type Analysis struct {
 	Samples, Asked int
 }
 
-// Find returns the index of action a among the rows, or -1.
-func (an *Analysis) Find(a rules.Action) int {
-	for i, r := range an.Rows {
-		if r.Action == a {
-			return i
-		}
-	}
-	return -1
-}
-
 // Analysis summarises the batches recorded so far (all of them once
 // Done). The means pool every sample; the error of a difference comes
 // from the spread of the per-batch differences when at least five

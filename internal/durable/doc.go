@@ -5,7 +5,7 @@
 // Write (and Replace, its common case) writes a temporary file in the
 // target's directory, syncs and closes it, puts it in place (a rename,
 // or a link that never replaces another file) and syncs the directory.
-// MoveAside files a damaged file under a fresh name in another
+// Damaged files a damaged file under a fresh name in another
 // directory, and Damaged does that and returns the one error type,
 // *DamagedError, that says where the file went.
 //

@@ -19,9 +19,9 @@ import (
 // says otherwise.
 const DefaultDeadline = 5 * time.Second
 
-// MaxGameDeals ends a game that has not reached the target after this
+// maxGameDeals ends a game that has not reached the target after this
 // many deals (two bots that never bid); it then counts as won by nobody.
-const MaxGameDeals = 400
+const maxGameDeals = 400
 
 // BotFactory makes a bot; ai.New is the default.
 type BotFactory func(level ai.Level, cfg ai.Config) (ai.Bot, error)
@@ -77,7 +77,7 @@ type Report struct {
 	Margin Interval `json:"margin"`
 	// GamesWon is the share of games to the target that A won.
 	GamesWon Share `json:"games_won"`
-	// Unfinished counts games stopped at MaxGameDeals.
+	// Unfinished counts games stopped at maxGameDeals.
 	Unfinished int     `json:"unfinished_games"`
 	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
 	Sides      [2]Side `json:"sides"`          // A then B
@@ -306,8 +306,8 @@ func mix(seed uint64, stream, i uint64) uint64 {
 	return seedmix.Finalize(seed ^ stream*seedmix.Gamma ^ (i+1)*0xbf58476d1ce4e5b9)
 }
 
-// PairDeck returns duplicate pair i's deck and dealer seat.
-func PairDeck(seed uint64, i int) (rules.Deck, rules.Seat) {
+// pairDeck returns duplicate pair i's deck and dealer seat.
+func pairDeck(seed uint64, i int) (rules.Deck, rules.Seat) {
 	r := rand.New(rand.NewPCG(seed, mix(seed, streamDeck, uint64(i))))
 	dealer := rules.Seat(r.IntN(2))
 	return rules.Shuffle(r), dealer
@@ -339,7 +339,7 @@ func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
 
 // dealPair plays pair i: the deck with A in seat A, then with A in seat B.
 func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
-	deck, dealer := PairDeck(r.cfg.Seed, i)
+	deck, dealer := pairDeck(r.cfg.Seed, i)
 	seeds := [2]uint64{mix(r.cfg.Seed, streamBot, uint64(2*i)), mix(r.cfg.Seed, streamBot, uint64(2*i+1))}
 	var out pairOut
 	for half := range 2 {
@@ -379,7 +379,7 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 			sideAt = [2]int{sideB, sideA}
 		}
 		g := rules.NewGame(r.cfg.Options, first)
-		for n := 0; !g.Over() && n < MaxGameDeals; n++ {
+		for n := 0; !g.Over() && n < maxGameDeals; n++ {
 			if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
 				return out, err
 			}

@@ -84,22 +84,22 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestPairDeck(t *testing.T) {
-	d1, s1 := PairDeck(1, 0)
-	d2, s2 := PairDeck(1, 0)
-	d3, _ := PairDeck(1, 1)
-	d4, _ := PairDeck(2, 0)
+	d1, s1 := pairDeck(1, 0)
+	d2, s2 := pairDeck(1, 0)
+	d3, _ := pairDeck(1, 1)
+	d4, _ := pairDeck(2, 0)
 	if d1 != d2 || s1 != s2 {
-		t.Errorf("PairDeck(1, 0) differs between calls")
+		t.Errorf("pairDeck(1, 0) differs between calls")
 	}
 	if d1 == d3 || d1 == d4 {
-		t.Errorf("PairDeck repeats a deck for another pair or seed")
+		t.Errorf("pairDeck repeats a deck for another pair or seed")
 	}
 	var seen rules.CardSet
 	for _, c := range d1 {
 		seen = seen.With(c)
 	}
 	if seen != rules.FullDeck {
-		t.Errorf("PairDeck(1, 0) is not a deck: %s", d1)
+		t.Errorf("pairDeck(1, 0) is not a deck: %s", d1)
 	}
 }
 

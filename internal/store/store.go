@@ -203,7 +203,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	var dst string
 	_, err = durable.Write(s.fs, dir, ".archive-*.tmp", data, func(tmp string) error {
 		var perr error
-		dst, perr = durable.PlaceNew(s.fs, dir, ArchiveName(rep, s.now()), ".klob",
+		dst, perr = durable.PlaceNew(s.fs, dir, archiveName(rep, s.now()), ".klob",
 			func(d string) error { return s.fs.Link(tmp, d) },
 			func(d string) error { return s.fs.Rename(tmp, d) })
 		return perr
@@ -222,12 +222,12 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	return dst, nil
 }
 
-// ArchiveName returns the base name (without .klob) a game is archived
+// archiveName returns the base name (without .klob) a game is archived
 // under: the start date and time, the opponent of the human player and
 // the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
 // without exactly one human seat, both players and the winning seat,
 // "2026-11-29-1431-Easy-vs-Hard-A-won". now stands in for a missing date.
-func ArchiveName(r *gamelog.Replay, now time.Time) string {
+func archiveName(r *gamelog.Replay, now time.Time) string {
 	h := &r.Header
 	when := now.Format("2006-01-02-1504")
 	if t, ok := h.Start(now.Location()); ok {

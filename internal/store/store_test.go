@@ -361,7 +361,7 @@ func TestArchiveName(t *testing.T) {
 		{rep("09-tie.klob", [2]string{"../../etc", "x/y"}, [2]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
 	}
 	for _, c := range cases {
-		if got := ArchiveName(c.r, now); got != c.want {
+		if got := archiveName(c.r, now); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)
 		}
 	}

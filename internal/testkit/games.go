@@ -13,9 +13,9 @@ import (
 // tests rewrite their golden files instead of comparing with them.
 var Update = flag.Bool("update", false, "rewrite the golden files instead of comparing with them")
 
-// Root returns the module's root directory: the nearest directory above
+// root returns the module's root directory: the nearest directory above
 // the working directory (a package's, under go test) with a go.mod.
-func Root(tb testing.TB) string {
+func root(tb testing.TB) string {
 	tb.Helper()
 	dir, err := os.Getwd()
 	if err != nil {
@@ -36,7 +36,7 @@ func Root(tb testing.TB) string {
 // GamesDir returns the directory of the recorded games, testdata/games.
 func GamesDir(tb testing.TB) string {
 	tb.Helper()
-	return filepath.Join(Root(tb), "testdata", "games")
+	return filepath.Join(root(tb), "testdata", "games")
 }
 
 // Game returns the path of the recorded game rel ("09-tie.klob",
