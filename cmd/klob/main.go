@@ -8,6 +8,11 @@
 //	klob verify FILE...       check game logs
 //	klob match -a L -b L      bot against bot on duplicate deals
 //	klob version              print the version
+//	klob help [COMMAND]       list the commands, or a command's flags
+//
+// This package keeps flags, files and exit codes (0 ok, 1 failure, 2
+// usage error); every subcommand parses its flags through flagSet
+// (flags.go), and the packages under internal/ render the reports.
 package main
 
 import (
