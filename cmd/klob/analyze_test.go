@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,9 +29,7 @@ func brokenLogs(t *testing.T) map[string]string {
 	out := map[string]string{}
 	for _, f := range files {
 		want, err := os.ReadFile(strings.TrimSuffix(f, ".klob") + ".err")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		out[f] = filepath.Join(filepath.Dir(f), strings.TrimSpace(string(want)))
 	}
 	return out
@@ -120,9 +119,7 @@ func TestAnalyzeJSON(t *testing.T) {
 		t.Errorf("more than one JSON value")
 	}
 	_, r, err := gamelog.ReadReplay(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if rep.File != path || len(rep.Deals) != len(r.Deals) || rep.Game.Over || rep.Samples.Cards != 8 {
 		t.Fatalf("report: file %q, %d deals (want %d), over %v, samples %+v", rep.File, len(rep.Deals), len(r.Deals), rep.Game.Over, rep.Samples)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/drill"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 func train(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -119,9 +120,7 @@ func TestTrainFlags(t *testing.T) {
 	}
 	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{},
 		func() time.Time { return time.Unix(5, 0) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	c := tf.cfg
 	if c.Seed != 9 || c.Only != drill.OnlySchmeiss || c.Samples != 300 || c.Options.Target != 301 || !c.ASCII || !c.Spinner {
 		t.Errorf("config %+v", c)
@@ -142,9 +141,7 @@ func TestTrainReview(t *testing.T) {
 		t.Fatalf("empty: exit %d, %q", code, out)
 	}
 	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	f := &drill.StatsFile{Path: filepath.Join(dir, drill.StatsName)}
 	f.Add(drill.Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
 		Verdict: drill.Verdict{Kind: drill.Mistake, Points: 41}, When: time.Now()})

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"github.com/klob/klob/internal/testkit"
+	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,9 +85,7 @@ func TestVerifyInvalid(t *testing.T) {
 	}
 	for i, f := range broken {
 		want, err := os.ReadFile(strings.TrimSuffix(f, ".klob") + ".err")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		// The .err files name the file by its base name.
 		if got := lines[i]; got != filepath.Dir(f)+"/"+strings.TrimSuffix(string(want), "\n") {
 			t.Errorf("got  %s\nwant %s/%s", got, filepath.Dir(f), want)

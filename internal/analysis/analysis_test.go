@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 // analysisSeed is the seed the tests analyse with: not the seed the bots
@@ -25,9 +26,7 @@ func replayOf(t testing.TB, path string) (*gamelog.Log, *gamelog.Replay) {
 func analyse(t testing.TB, r *gamelog.Replay, opt Options) *Report {
 	t.Helper()
 	rep, err := Analyze(context.Background(), r, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return rep
 }
 
@@ -69,9 +68,7 @@ func TestFixturesAreValid(t *testing.T) {
 func TestPlantedBlunder(t *testing.T) {
 	l, r := replayOf(t, filepath.Join(fixtureDir, plantedName))
 	p, err := readPlant(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	opt := Options{Seed: analysisSeed}
 	if testing.Short() {
 		opt.Deals = []int{p.deal}

@@ -24,9 +24,7 @@ var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
 func record(t *testing.T, kind VerdictKind, points float64) Record {
 	t.Helper()
 	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
 		Verdict: Verdict{Kind: kind, Points: points}, When: when}
 }
@@ -70,13 +68,9 @@ func TestStatsFileRoundTrip(t *testing.T) {
 		t.Fatalf("missing file: %+v, %v", st, err)
 	}
 	st, err = f.Add(record(t, Mistake, 12.5))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got, err := f.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if !reflect.DeepEqual(got, st) {
 		t.Fatalf("read back:\n%+v\nwant\n%+v", got, st)
 	}
@@ -123,9 +117,7 @@ func TestStatsFileDamaged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			f := &StatsFile{Path: filepath.Join(dir, StatsName), Now: func() time.Time { return when }}
-			if err := os.WriteFile(f.Path, []byte(tc.content), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.WriteFile(f.Path, []byte(tc.content), 0o644))
 			st, err := f.Load()
 			var de *DamagedError
 			if !errors.As(err, &de) || de.Aside == "" {

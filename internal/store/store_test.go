@@ -36,9 +36,7 @@ func newStore(t *testing.T, fsys durable.FS) *Store {
 func text(t *testing.T, l *gamelog.Log) []byte {
 	t.Helper()
 	b, err := l.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -68,9 +66,7 @@ func TestSaveLoad(t *testing.T) {
 		t.Fatalf("empty store: got %v, want ErrNoSave", err)
 	}
 	l := readLog(t, "saves/in-trick.klob")
-	if err := s.SaveCurrent(l); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s.SaveCurrent(l))
 	onDisk, err := os.ReadFile(s.CurrentPath())
 	if err != nil || !bytes.Equal(onDisk, text(t, l)) {
 		t.Fatalf("current.klob is not the log's text (%v)", err)
@@ -78,16 +74,12 @@ func TestSaveLoad(t *testing.T) {
 	// A new session (another Store on the same directory) resumes it.
 	s2 := New(s.Dir(), Options{Now: fixedNow})
 	got, err := s2.LoadCurrent()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if !reflect.DeepEqual(got, l) {
 		t.Fatal("loaded log differs from the saved one")
 	}
 	// Having loaded it, that session may save over it.
-	if err := s2.SaveCurrent(readLog(t, "saves/in-play.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s2.SaveCurrent(readLog(t, "saves/in-play.klob")))
 	assertNoTemp(t, s.Dir())
 }
 
@@ -116,9 +108,7 @@ func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()
 				good := New(dir, Options{Now: fixedNow})
-				if err := good.SaveCurrent(first); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, good.SaveCurrent(first))
 				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.Fail, Short: st.Short, NoRemove: crash}
 				s := New(dir, Options{FS: ffs, Now: fixedNow})
 				_, err := s.LoadCurrent()
@@ -159,12 +149,8 @@ func TestDamagedSaveKeptAside(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			s := newStore(t, nil)
-			if err := os.MkdirAll(s.Dir(), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(s.CurrentPath(), content, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.MkdirAll(s.Dir(), 0o755))
+			require.NoError(t, os.WriteFile(s.CurrentPath(), content, 0o644))
 			_, err := s.LoadCurrent()
 			var de *DamagedError
 			if !errors.As(err, &de) {
@@ -185,13 +171,9 @@ func TestDamagedSaveKeptAside(t *testing.T) {
 			if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
 				t.Fatalf("current.klob still there: %v", err)
 			}
-			if err := s.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, s.SaveCurrent(readLog(t, "saves/in-dix.klob")))
 			// A second damaged save the same second gets its own name.
-			if err := os.WriteFile(s.CurrentPath(), content, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.WriteFile(s.CurrentPath(), content, 0o644))
 			_, err = s.LoadCurrent()
 			if !errors.As(err, &de) || de.Aside != strings.TrimSuffix(wantAside, ".klob")+"-2.klob" {
 				t.Fatalf("second damaged save: got %v", err)
@@ -234,18 +216,14 @@ func TestUnreadableSave(t *testing.T) {
 func TestSaveRefusesUnknownSave(t *testing.T) {
 	dir := t.TempDir()
 	a := New(dir, Options{Now: fixedNow})
-	if err := a.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-dix.klob")))
 	before, _ := os.ReadFile(a.CurrentPath())
 	b := New(dir, Options{Now: fixedNow})
 	if err := b.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
 		t.Fatalf("got %v, want ErrConflict", err)
 	}
 	// a saves on; then b's stale view is still refused.
-	if err := a.SaveCurrent(readLog(t, "saves/in-play.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-play.klob")))
 	if err := b.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
 		t.Fatalf("got %v, want ErrConflict", err)
 	}
@@ -265,13 +243,9 @@ func TestArchiveAndHistory(t *testing.T) {
 		t.Fatalf("empty history: got %v, %v", h, err)
 	}
 	game := readLog(t, "09-tie.klob")
-	if err := s.SaveCurrent(game); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s.SaveCurrent(game))
 	path, err := s.Archive(game)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if want := filepath.Join(s.Dir(), HistoryDir, "2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won.klob"); path != want {
 		t.Fatalf("archived as %s, want %s", path, want)
 	}
@@ -295,9 +269,7 @@ func TestArchiveAndHistory(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(s.Dir(), HistoryDir, "2026-12-31-bad.klob"), []byte("junk"), 0o644)
 	h, err := s.History()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var names []string
 	for _, e := range h {
 		names = append(names, filepath.Base(e.Path))
@@ -328,9 +300,7 @@ func TestArchiveAndHistory(t *testing.T) {
 func TestArchiveLeavesOtherSave(t *testing.T) {
 	dir := t.TempDir()
 	a := New(dir, Options{Now: fixedNow})
-	if err := a.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-dix.klob")))
 	b := New(dir, Options{Now: fixedNow})
 	if _, err := b.Archive(readLog(t, "10-both-over-the-target.klob")); err != nil {
 		t.Fatal(err)
@@ -345,9 +315,7 @@ func TestArchiveName(t *testing.T) {
 		l := readLog(t, rel)
 		l.Header.Players, l.Header.Levels, l.Header.Date, l.Header.Time = players, levels, date, clock
 		r, err := l.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return r
 	}
 	now := fixedNow()
