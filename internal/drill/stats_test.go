@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -71,9 +70,7 @@ func TestStatsFileRoundTrip(t *testing.T) {
 	require.NoError(t, err)
 	got, err := f.Load()
 	require.NoError(t, err)
-	if !reflect.DeepEqual(got, st) {
-		t.Fatalf("read back:\n%+v\nwant\n%+v", got, st)
-	}
+	require.Equal(t, st, got, "read back")
 	// Another session's StatsFile on the same path adds to it.
 	g := &StatsFile{Path: f.Path}
 	if st, err = g.Add(record(t, Best, 0)); err != nil || st.Drills != 2 || st.Correct != 1 {

@@ -434,9 +434,7 @@ func TestHeader(t *testing.T) {
 	rev = append(rev, `[Round "semi \"final\" \\ 2"]`)
 	l, err := gamelog.Parse("rev.klob", build(rev))
 	require.NoError(t, err)
-	if want := []gamelog.Tag{{Name: "Round", Value: `semi "final" \ 2`}}; !reflect.DeepEqual(l.Header.Extra, want) {
-		t.Fatalf("extra tags: got %v, want %v", l.Header.Extra, want)
-	}
+	require.Equal(t, []gamelog.Tag{{Name: "Round", Value: `semi "final" \ 2`}}, l.Header.Extra, "extra tags")
 	out, err := l.MarshalText()
 	require.NoError(t, err)
 	if !strings.Contains(string(out), `[Round "semi \"final\" \\ 2"]`+"\n\nend *\n") {

@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -75,9 +74,7 @@ func TestSaveLoad(t *testing.T) {
 	s2 := New(s.Dir(), Options{Now: fixedNow})
 	got, err := s2.LoadCurrent()
 	require.NoError(t, err)
-	if !reflect.DeepEqual(got, l) {
-		t.Fatal("loaded log differs from the saved one")
-	}
+	require.Equal(t, l, got, "the loaded log is not the saved one")
 	// Having loaded it, that session may save over it.
 	require.NoError(t, s2.SaveCurrent(readLog(t, "saves/in-play.klob")))
 	assertNoTemp(t, s.Dir())
@@ -280,9 +277,7 @@ func TestArchiveAndHistory(t *testing.T) {
 		"2026-01-21-1200-vs-Bot-hard-unfinished.klob",
 		"2026-12-31-bad.klob",
 	}
-	if !reflect.DeepEqual(names, want) {
-		t.Fatalf("history: got %v, want %v", names, want)
-	}
+	require.Equal(t, want, names, "history")
 	e := h[1]
 	if e.Err != nil || !e.Over || e.Winner != rules.SeatA || e.Totals != [2]int{553, 430} || e.Deals != 13 || e.Header.Players[0] != "Random A" {
 		t.Fatalf("entry: %+v", e)
