@@ -1,22 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/stretchr/testify/require"
 )
 
-func analyze(args ...string) (code int, stdout, stderr string) {
-	var o, e bytes.Buffer
-	code = runAnalyze(args, &o, &e)
-	return code, o.String(), e.String()
-}
+func analyze(args ...string) (code int, stdout, stderr string) { return runWith(runAnalyze, args...) }
 
 // brokenLogs returns each broken log with the error the gamelog tests
 // expect of it, as the command prints it (the path as given).

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
+
+	"github.com/klob/klob/rules"
 )
 
 // Errors of flagSet.parse; the message is printed already.
@@ -96,4 +99,40 @@ func parseExit(err error) int {
 		return 0
 	}
 	return 2
+}
+
+// gameFlags are the flags klob play and klob train share: the rules, the
+// target and the seed.
+type gameFlags struct {
+	rules  *string
+	target *int
+	seed   *uint64
+}
+
+// gameFlags defines -rules, -target and -seed; seedUsage says what the
+// seed decides.
+func (f *flagSet) gameFlags(seedUsage string) gameFlags {
+	return gameFlags{
+		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", ")),
+		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
+		seed:   f.Uint64("seed", 0, seedUsage+" (default: from the clock)"),
+	}
+}
+
+// resolve returns the rule options (-rules, then -target when given)
+// and the seed: -seed when given (seedSet), else one from now.
+func (g gameFlags) resolve(set map[string]bool, now func() time.Time) (opts rules.Options, seed uint64, seedSet bool, err error) {
+	opts, err = rules.ParseOptions(*g.rules)
+	if err != nil {
+		return opts, 0, false, fmt.Errorf("-rules: %v", err)
+	}
+	if set["target"] {
+		if err := opts.Set("target", fmt.Sprint(*g.target)); err != nil {
+			return opts, 0, false, fmt.Errorf("-target: %v", err)
+		}
+	}
+	if set["seed"] {
+		return opts, *g.seed, true, nil
+	}
+	return opts, uint64(now().UnixNano()), false, nil
 }

@@ -2,17 +2,22 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 )
 
-func runArgs(args ...string) (code int, stdout, stderr string) {
+// runWith runs a command function on args and returns its exit code and
+// what it wrote.
+func runWith(cmd func(args []string, stdout, stderr io.Writer) int, args ...string) (code int, stdout, stderr string) {
 	var o, e bytes.Buffer
-	code = run(args, &o, &e)
+	code = cmd(args, &o, &e)
 	return code, o.String(), e.String()
 }
+
+func runArgs(args ...string) (code int, stdout, stderr string) { return runWith(run, args...) }
 
 // TestHelpEverywhere: -h, -help and klob help CMD behave the same for
 // every subcommand: exit 0, the usage once on stdout, nothing on stderr.

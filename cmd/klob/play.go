@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/store"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -25,9 +23,7 @@ type playFlags struct {
 func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (playFlags, error) {
 	fs := newFlagSet("play", "usage: klob play [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]\nPlays a game against the bot.")
 	level := fs.String("level", "normal", "the bot: easy, normal or hard (random for testing)")
-	target := fs.Int("target", 0, "the score that wins the game (default 500, or the rules' target)")
-	seed := fs.Uint64("seed", 0, "seed of the decks: the same seed deals the same cards (default: from the clock)")
-	ruleText := fs.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", "))
+	game := fs.gameFlags("seed of the decks: the same seed deals the same cards")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bot")
 	pos, err := fs.parse(args, stdout, stderr)
@@ -41,27 +37,17 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 	if err != nil {
 		return playFlags{}, fmt.Errorf("-level: %v", err)
 	}
-	opts, err := rules.ParseOptions(*ruleText)
+	opts, s, seedSet, err := game.resolve(fs.set(), now)
 	if err != nil {
-		return playFlags{}, fmt.Errorf("-rules: %v", err)
-	}
-	set := fs.set()
-	if set["target"] {
-		if err := opts.Set("target", fmt.Sprint(*target)); err != nil {
-			return playFlags{}, fmt.Errorf("-target: %v", err)
-		}
+		return playFlags{}, err
 	}
 	if *pace < 0 {
 		return playFlags{}, fmt.Errorf("-pace: %v is negative", *pace)
 	}
-	s := *seed
-	if !set["seed"] {
-		s = uint64(now().UnixNano())
-	}
 	tm := tui.DefaultTiming()
 	tm.Pace = *pace
 	return playFlags{
-		seedSet: set["seed"],
+		seedSet: seedSet,
 		cfg: tui.PlayConfig{
 			Setup:  tui.Setup{Level: lv, Options: opts, Seed: s},
 			Timing: tm,

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/drill"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -39,11 +38,9 @@ func parseTrain(args []string, stdout, stderr io.Writer, now func() time.Time) (
 said=pass or said=schmeiss or said=pass,schmeiss (the words before your turn), round=2
 (both passed round one; said= then lists round two only), samples=N, seed=N, and any
 rule option (bottom_card=off...).`
-	seed := fs.Uint64("seed", 0, "seed of the drills and their evaluations (default: from the clock)")
+	game := fs.gameFlags("seed of the drills and their evaluations")
 	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
-	target := fs.Int("target", 0, "the score that wins the game (default 500, or the rules' target)")
-	ruleText := fs.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", "))
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
@@ -62,27 +59,18 @@ rule option (bottom_card=off...).`
 	if *samples < 1 || *samples > 100000 {
 		return trainFlags{}, fmt.Errorf("-samples: %d is not from 1 to 100000", *samples)
 	}
-	opts, err := rules.ParseOptions(*ruleText)
+	opts, s, seedSet, err := game.resolve(set, now)
 	if err != nil {
-		return trainFlags{}, fmt.Errorf("-rules: %v", err)
-	}
-	if set["target"] {
-		if err := opts.Set("target", fmt.Sprint(*target)); err != nil {
-			return trainFlags{}, fmt.Errorf("-target: %v", err)
-		}
+		return trainFlags{}, err
 	}
 	if set["eval"] && set["review"] {
 		return trainFlags{}, errors.New("-eval and -review do not go together")
-	}
-	s := *seed
-	if !set["seed"] {
-		s = uint64(now().UnixNano())
 	}
 	return trainFlags{
 		eval:    *evalText,
 		evalOn:  set["eval"],
 		review:  *review,
-		seedSet: set["seed"],
+		seedSet: seedSet,
 		cfg: tui.TrainConfig{
 			Seed: s, Only: f, Options: opts, Samples: *samples,
 			Spinner: true, ASCII: *ascii,

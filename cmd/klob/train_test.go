@@ -16,9 +16,7 @@ import (
 
 func train(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = runTrain(args, &out, &errb)
-	return code, out.String(), errb.String()
+	return runWith(runTrain, args...)
 }
 
 // TestTrainEval: -eval prints every legal option with its numbers, the

@@ -2,23 +2,20 @@ package main
 
 import (
 	"bytes"
-	"github.com/klob/klob/internal/testkit"
-	"github.com/stretchr/testify/require"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klob/klob/internal/testkit"
+	"github.com/stretchr/testify/require"
 )
 
 var updateVerify = testkit.Update
 
 const games = "../../testdata/games"
 
-func verify(args ...string) (code int, stdout, stderr string) {
-	var o, e bytes.Buffer
-	code = runVerify(args, &o, &e)
-	return code, o.String(), e.String()
-}
+func verify(args ...string) (code int, stdout, stderr string) { return runWith(runVerify, args...) }
 
 // TestVerifyValid: every recorded game and save verifies, exit 0.
 func TestVerifyValid(t *testing.T) {

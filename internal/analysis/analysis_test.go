@@ -3,12 +3,12 @@ package analysis
 import (
 	"context"
 	"errors"
-	"github.com/klob/klob/internal/testkit"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )

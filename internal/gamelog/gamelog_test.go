@@ -3,7 +3,6 @@ package gamelog_test
 import (
 	"bytes"
 	"errors"
-	"github.com/klob/klob/internal/testkit"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

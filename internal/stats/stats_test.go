@@ -2,7 +2,6 @@ package stats
 
 import (
 	"bufio"
-	"github.com/klob/klob/internal/testkit"
 	"math"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )
