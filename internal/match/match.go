@@ -337,21 +337,31 @@ func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
 	return bs, nil
 }
 
+// botSeeds returns the seeds of the two bots of pair i in stream.
+func (r *runner) botSeeds(stream uint64, i int) [2]uint64 {
+	return [2]uint64{mix(r.cfg.Seed, stream, uint64(2*i)), mix(r.cfg.Seed, stream, uint64(2*i+1))}
+}
+
+// seating returns, for half 0 or 1 of a pair, the side sitting in each
+// seat: A in seat A first, then the seats swapped.
+func seating(half int) [2]int {
+	if half == 1 {
+		return [2]int{sideB, sideA}
+	}
+	return [2]int{sideA, sideB}
+}
+
 // dealPair plays pair i: the deck with A in seat A, then with A in seat B.
 func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
 	deck, dealer := pairDeck(r.cfg.Seed, i)
-	seeds := [2]uint64{mix(r.cfg.Seed, streamBot, uint64(2*i)), mix(r.cfg.Seed, streamBot, uint64(2*i+1))}
+	seeds := r.botSeeds(streamBot, i)
 	var out pairOut
 	for half := range 2 {
 		bs, err := r.bots(seeds)
 		if err != nil {
 			return out, err
 		}
-		// sideAt[seat] is the side sitting in seat.
-		sideAt := [2]int{sideA, sideB}
-		if half == 1 {
-			sideAt = [2]int{sideB, sideA}
-		}
+		sideAt := seating(half)
 		d := rules.NewDeal(r.cfg.Options, dealer, deck)
 		if err := r.playDeal(ctx, &d, nil, bs, sideAt, &out.times); err != nil {
 			return out, fmt.Errorf("duplicate deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
@@ -366,7 +376,7 @@ func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
 // gamePair plays game j twice, seats swapped, on the same decks.
 func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 	out := pairOut{winner: [2]int{-1, -1}}
-	seeds := [2]uint64{mix(r.cfg.Seed, streamGBots, uint64(2*j)), mix(r.cfg.Seed, streamGBots, uint64(2*j+1))}
+	seeds := r.botSeeds(streamGBots, j)
 	for half := range 2 {
 		rng := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
 		first := rules.Seat(rng.IntN(2))
@@ -374,10 +384,7 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 		if err != nil {
 			return out, err
 		}
-		sideAt := [2]int{sideA, sideB}
-		if half == 1 {
-			sideAt = [2]int{sideB, sideA}
-		}
+		sideAt := seating(half)
 		g := rules.NewGame(r.cfg.Options, first)
 		for n := 0; !g.Over() && n < maxGameDeals; n++ {
 			if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
