@@ -571,3 +571,28 @@ func TestParseReplay(t *testing.T) {
 	var le *gamelog.Error
 	require.ErrorAs(t, err, &le)
 }
+
+// TestHeaderPlayers: the human seat is known only with exactly one human
+// seat; players are named by their name, seat and level.
+func TestHeaderPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		levels [2]string
+		seat   rules.Seat
+		ok     bool
+	}{
+		{[2]string{gamelog.Human, "normal"}, rules.SeatA, true},
+		{[2]string{"hard", gamelog.Human}, rules.SeatB, true},
+		{[2]string{gamelog.Human, gamelog.Human}, rules.NoSeat, false},
+		{[2]string{"easy", "hard"}, rules.NoSeat, false},
+		{[2]string{"", ""}, rules.NoSeat, false},
+	} {
+		h := gamelog.Header{Levels: tc.levels}
+		seat, ok := h.HumanSeat()
+		assert.Equal(t, tc.seat, seat, "levels %q", tc.levels)
+		assert.Equal(t, tc.ok, ok, "levels %q", tc.levels)
+	}
+	h := gamelog.Header{Players: [2]string{"Ann", ""}, Levels: [2]string{gamelog.Human, ""}}
+	assert.Equal(t, "Ann (A, human)", h.PlayerLabel(rules.SeatA))
+	assert.Equal(t, "player B (B)", h.PlayerLabel(rules.SeatB))
+	assert.Equal(t, "player B", h.PlayerName(rules.SeatB))
+}
