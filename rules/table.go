@@ -291,3 +291,29 @@ func (t *Table) ShownCards() [4]CardSet {
 	}
 	return out
 }
+
+// NextDealer returns who deals after dealer at a table of players: the
+// deal passes to the left, abandoned deals included (RULES.md sections 2
+// and 10).
+func NextDealer(dealer Seat, players int) Seat { return Seat((int(dealer) + 1) % players) }
+
+// SideWinner applies RULES.md section 9 to the game totals of the sides
+// at the end of a deal: the one side at or over target wins; if several
+// are, the highest; if the highest are equal, nobody yet (play goes on).
+// It returns the winning side, or -1.
+func SideWinner(totals []int, target int) int {
+	w, tied := -1, false
+	for s, t := range totals {
+		switch {
+		case t < target:
+		case w < 0 || t > totals[w]:
+			w, tied = s, false
+		case t == totals[w]:
+			tied = true
+		}
+	}
+	if tied {
+		return -1
+	}
+	return w
+}

@@ -310,3 +310,38 @@ func TestFourOpponentMustBeatTheTeamsClaim(t *testing.T) {
 		t.Errorf("sequence right %s, want C", tb.SeqWinner())
 	}
 }
+
+func TestTableDealPassesToTheLeft(t *testing.T) {
+	for _, c := range []struct {
+		dealer  Seat
+		players int
+		want    Seat
+	}{{0, 2, 1}, {1, 2, 0}, {2, 3, 0}, {1, 3, 2}, {3, 4, 0}, {2, 4, 3}} {
+		if got := NextDealer(c.dealer, c.players); got != c.want {
+			t.Errorf("%d players, %s dealt: next %s, want %s", c.players, c.dealer, got, c.want)
+		}
+	}
+}
+
+func TestSideWinnerFirstToTarget(t *testing.T) {
+	for _, c := range []struct {
+		totals []int
+		want   int
+	}{
+		{[]int{480, 499}, -1},
+		{[]int{500, 499}, 0},
+		{[]int{510, 530, 200}, 1},
+		{[]int{530, 530, 520}, -1},
+		{[]int{530, 530, 540}, 2},
+		{[]int{0, 700}, 1},
+	} {
+		if got := SideWinner(c.totals, 500); got != c.want {
+			t.Errorf("totals %v: winner %d, want %d", c.totals, got, c.want)
+		}
+		if len(c.totals) == 2 {
+			if g := GameWinner([2]int(c.totals), 500); (g == NoSeat) != (c.want < 0) || (c.want >= 0 && int(g) != c.want) {
+				t.Errorf("totals %v: GameWinner %s, SideWinner %d", c.totals, g, c.want)
+			}
+		}
+	}
+}

@@ -165,15 +165,13 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 				st.declared++
 			}
 		}
-		over := false
 		for i := range sides(players) {
 			totals[i] += sc.Scored[i]
-			over = over || totals[i] >= opts.Target
 		}
-		if over {
+		if SideWinner(totals[:sides(players)], opts.Target) >= 0 {
 			return nil
 		}
-		dealer = Seat((int(dealer) + 1) % players)
+		dealer = NextDealer(dealer, players)
 	}
 }
 
