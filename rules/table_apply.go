@@ -437,6 +437,19 @@ func (t *Table) explain(a Action) error {
 			return fail(ErrBella, "the menage is announced with the last of the king, queen and jack of trump, by the player who held all three")
 		}
 		return fail(ErrBella, "bella is announced with the second of the king and queen of trump, by the player who held both")
+	case PhaseDeclare:
+		switch {
+		case a.Kind == Shlomo && t.declStep == declAsk && t.declRound == roundShlomo:
+			return fail(ErrWrongPhase, "you do not hold a shlomo (a king of one colour and both queens of the other): you may say %s", may)
+		case a.Kind == Cleopatra && t.declStep == declAsk && t.declRound == roundCleopatra:
+			return fail(ErrWrongPhase, "you do not hold a cleopatra (a queen of one colour and both jacks of the other): you may say %s", may)
+		case a.Kind == Give && t.declStep >= declGive:
+			return fail(ErrNotInHand, "you do not hold %s", a.Card.Pretty(false))
+		case a.Kind == Draw && t.declStep == declDraw:
+			return fail(ErrNotInHand, "%s is not in the hand drawn from", a.Card.Pretty(false))
+		case t.declStep == declDraw:
+			return fail(ErrWrongPhase, "a card is drawn at random from the declarer's left: draw one of its cards")
+		}
 	case PhaseBid1, PhaseSchmeiss:
 		if a.Kind == Schmeiss {
 			return fail(ErrWrongPhase, "there is no schmeiss with %d players: you may say %s", t.n, may)
@@ -475,5 +488,13 @@ func (t *Table) explain(a Action) error {
 			return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), may)
 		}
 	}
-	return fail(ErrWrongPhase, "%q is not a move now (%s): you may say %s", a.String(), t.phase, may)
+	return fail(ErrWrongPhase, "%q is not a move now (%s): you may say %s", a.String(), tablePhaseName(t.phase), may)
+}
+
+// tablePhaseName names a phase of a Table, the declarations included.
+func tablePhaseName(p Phase) string {
+	if p == PhaseDeclare {
+		return "declarations"
+	}
+	return p.String()
 }

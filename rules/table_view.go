@@ -473,7 +473,7 @@ func (c *completer) build(dealt [4]CardSet, gave [4]CardSet) (Table, error) {
 // information-state string).
 func (v TableView) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "players %d seat %s dealer %s phase %s turn %s\n", v.Players, v.Seat, v.Dealer, v.Phase, v.Turn)
+	fmt.Fprintf(&b, "players %d seat %s dealer %s phase %s turn %s\n", v.Players, v.Seat, v.Dealer, tablePhaseName(v.Phase), v.Turn)
 	fmt.Fprintf(&b, "hand %s\n", v.Hand)
 	fmt.Fprintf(&b, "holding %v\n", v.Counts[:v.Players])
 	fmt.Fprintf(&b, "upcard %s (turned %s) bottom %s\n", v.Upcard, v.OrigUpcard, v.Bottom)
