@@ -3,7 +3,7 @@ package rules
 import "testing"
 
 // FuzzTableApply3 and FuzzTableApply4 drive a three- or four-handed
-// Table from bytes: the first picks the options (house variants too)
+// Table from bytes: the first two pick the options (house variants too)
 // and the dealer, the next 31 shuffle the deck, then each pair either
 // picks a legal action or builds an arbitrary one. Whatever comes, Apply
 // never panics, refuses exactly what IsLegal refuses (with an
@@ -15,6 +15,7 @@ func FuzzTableApply4(f *testing.F) { fuzzTableApply(f, 4) }
 
 func fuzzTableApply(f *testing.F, players int) {
 	f.Add([]byte{0})
+	f.Add([]byte("\x00\x03 shlomo and cleopatra on, the first legal action every time\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Add([]byte("\x00 a deal driven by the first legal action every time\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Add([]byte("\xffshuffled by these thirty-one bytes!!\x80\x01\x81\x02\x83\x05\x90\x11\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18"))
 	f.Add([]byte("\x5a\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7\xf6\xf5\xf4\xf3\xf2\xf1\xf0\xef\xee\xed\xec\xeb\xea\xe9\xe8\xe7\xe6\xe5\xe4\xe3\xe2\xe1\x01\x02\x01\x02\x01\x02\xc1\x22\xc3\x44\x01\x01\x01\x01\x01\x01\x01\x01"))
@@ -34,6 +35,12 @@ func fuzzTableApply(f *testing.F, players int) {
 		o.BottomCard = b&64 == 0
 		dealer := Seat(int(b>>6) % players)
 		data = data[1:]
+		if len(data) > 0 {
+			// A second byte: the declarations, and the dealer again.
+			o.Shlomo, o.Cleopatra = data[0]&1 != 0, data[0]&2 != 0
+			dealer = Seat(int(data[0]>>2) % players)
+			data = data[1:]
+		}
 		deck := NewDeck()
 		for i := 31; i > 0; i-- {
 			var x byte
@@ -81,7 +88,11 @@ func fuzzTableApply(f *testing.F, players int) {
 			if err := checkTablePlaces(&tb); err != nil {
 				t.Fatal(err)
 			}
-			if s := tb.Turn(); s != NoSeat {
+			if s := tb.Turn(); s == ChanceSeat {
+				if v := tb.View(s); v.Legal() != nil || v.Hand != 0 {
+					t.Fatalf("a view at the chance step offers %v", v.Legal())
+				}
+			} else if s != NoSeat {
 				v := tb.View(s)
 				if !equalActions(v.Legal(), tb.Legal()) {
 					t.Fatalf("view legal %v, deal legal %v", v.Legal(), tb.Legal())

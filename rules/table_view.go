@@ -47,7 +47,8 @@ type TableView struct {
 	masked Table // the deal with every hidden card removed, for Legal and Complete
 }
 
-// View returns what seat s may know of the deal.
+// View returns what seat s may know of the deal. Any other s (NoSeat,
+// ChanceSeat) gets a spectator's view: no hand, only what is public.
 func (t *Table) View(s Seat) TableView {
 	m := *t
 	for o := Seat(0); o < Seat(t.n); o++ {
@@ -79,7 +80,7 @@ func (t *Table) View(s Seat) TableView {
 	}
 	v := TableView{
 		Seat: s, Options: t.opts, Players: int(t.n), Dealer: t.dealer, Phase: t.phase, Turn: t.Turn(),
-		Hand: t.play.Hands[s], Upcard: t.upcard, OrigUpcard: t.origUpcard, Bottom: t.bottom, Trump: t.trump,
+		Hand: t.play.Hands[s&3] & -CardSet(b2u(s < Seat(t.n))), Upcard: t.upcard, OrigUpcard: t.origUpcard, Bottom: t.bottom, Trump: t.trump,
 		Maker: t.maker, Forced: t.forced, Schmeisser: t.schmeisser, DixBy: t.dixBy, SeqWinner: NoSeat,
 		Shown: t.ShownCards(), Played: t.playedBy, Trick: t.play.Trick, InTrick: int(t.play.InTrick),
 		Leader: t.play.Leader, LastTrick: t.trick, LastLeader: t.trickBy, BellaBy: t.bellaBy,
@@ -109,9 +110,9 @@ func (t *Table) View(s Seat) TableView {
 func (v *TableView) History() []Step { return v.masked.Steps() }
 
 // Legal returns the actions the viewing seat may take, or nil when it is
-// not its turn.
+// not its turn (a chance step is nobody's).
 func (v *TableView) Legal() []Action {
-	if v.Turn != v.Seat {
+	if v.Turn != v.Seat || v.Turn == ChanceSeat {
 		return nil
 	}
 	return v.masked.Legal()
@@ -119,7 +120,7 @@ func (v *TableView) Legal() []Action {
 
 // AppendLegal is Legal with a caller's buffer.
 func (v *TableView) AppendLegal(dst []Action) []Action {
-	if v.Turn != v.Seat {
+	if v.Turn != v.Seat || v.Turn == ChanceSeat {
 		return dst
 	}
 	return v.masked.AppendLegal(dst)
@@ -172,7 +173,9 @@ func (v *TableView) exchanged() [4]CardSet {
 			held[mv.to] = held[mv.to].With(mv.card)
 		}
 	}
-	held[v.Seat&3] = 0
+	if v.Seat < 4 {
+		held[v.Seat] = 0
+	}
 	return held
 }
 
@@ -486,4 +489,11 @@ func (v TableView) String() string {
 	}
 	fmt.Fprintf(&b, "tricks %v points %v\n", v.Tricks[:v.Players], v.Points[:v.Players])
 	return b.String()
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }
