@@ -267,3 +267,44 @@ func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
 		t.Errorf("claim %s %d %s, want C's 50", c, val, top)
 	}
 }
+
+func TestThreeBeteSplitOddPointPlayedOut(t *testing.T) {
+	// Random three-handed deals played out until the maker goes bete with
+	// an odd total: each opponent gets its own total and half the
+	// maker's, and the odd point goes to the higher opponent (or the one
+	// nearer eldest).
+	for seed := uint64(0); seed < 5000; seed++ {
+		r := newTestRand(seed)
+		o, _ := ParseOptions("players=3")
+		tb := NewTable(o, Seat(seed%3), Shuffle(r))
+		for !tb.Over() {
+			l := tb.Legal()
+			tdo(t, &tb, tb.Turn().String()+": "+l[r.IntN(len(l))].String())
+		}
+		sc := tb.Score()
+		m := int(sc.Maker)
+		if sc.Outcome != Bete || sc.SideTotal[m]%2 == 0 {
+			continue
+		}
+		// The opponents, a nearer eldest than b.
+		var opp []int
+		for k := range 3 {
+			if s := (int(tb.Eldest()) + k) % 3; s != m {
+				opp = append(opp, s)
+			}
+		}
+		a, b := opp[0], opp[1]
+		half := sc.SideTotal[m] / 2
+		wantA, wantB := sc.SideTotal[a]+half, sc.SideTotal[b]+half
+		if sc.SideTotal[b] > sc.SideTotal[a] {
+			wantB++
+		} else {
+			wantA++
+		}
+		if sc.Scored[m] != 0 || sc.Scored[a] != wantA || sc.Scored[b] != wantB {
+			t.Fatalf("totals %v maker %s: scored %v, want maker 0, %s %d, %s %d", sc.SideTotal, sc.Maker, sc.Scored, Seat(a), wantA, Seat(b), wantB)
+		}
+		return
+	}
+	t.Fatal("no bete with an odd maker total in 5000 deals")
+}
