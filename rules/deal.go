@@ -32,41 +32,6 @@ func (p Phase) String() string {
 	return "unknown"
 }
 
-// Outcome is how a deal ended.
-type Outcome uint8
-
-// The outcomes of RULES.md section 8, and Abandoned for a thrown-in deal.
-const (
-	Undecided Outcome = iota
-	Made              // maker's total greater: both score their own
-	Tie               // equal: maker scores nothing
-	Bete              // maker's total less: defender scores both
-	Abandoned         // schmeiss accepted or four passes: nobody scores
-)
-
-var outcomeNames = [...]string{"undecided", "made", "tie", "bete", "abandoned"}
-
-func (o Outcome) String() string {
-	if int(o) < len(outcomeNames) {
-		return outcomeNames[o]
-	}
-	return "unknown"
-}
-
-// Score is the breakdown of one deal, indexed by seat.
-type Score struct {
-	Maker     Seat
-	Trump     Suit
-	Outcome   Outcome
-	Tricks    [2]int
-	Cards     [2]int // card points won in tricks
-	LastTrick [2]int
-	Seqs      [2]int // sequence points (only the winner of the right, with a trick)
-	Bella     [2]int
-	Total     [2]int // the sum of the four lines above
-	Scored    [2]int // what each seat adds to its game total
-}
-
 // Deck is a deck order: Deck[0] is dealt first. A recorded deck
 // reproduces the deal exactly.
 type Deck [32]Card
@@ -651,36 +616,21 @@ func (d *Deal) endDialogue(winner Seat) {
 
 func (d *Deal) finish() {
 	d.phase = PhaseOver
-	sc := &d.score
+	t := Tally{Maker: d.maker, Trump: d.trump, LastTrick: NoSeat, SeqWinner: d.seqWinner, Bella: d.bellaBy}
+	if d.play.Hands[0]|d.play.Hands[1] == 0 && d.play.Tricks == 9 {
+		t.LastTrick = d.trickWinnerLast()
+	}
 	for s := SeatA; s <= SeatB; s++ {
-		sc.Tricks[s] = int(d.play.Won[s])
-		sc.Cards[s] = int(d.play.Points[s])
-		if d.play.Hands[0]|d.play.Hands[1] == 0 && d.play.Tricks == 9 && d.trickWinnerLast() == s {
-			sc.LastTrick[s] = d.opts.LastTrick
-			sc.Cards[s] -= d.opts.LastTrick
+		t.Tricks[s] = int(d.play.Won[s])
+		t.Cards[s] = int(d.play.Points[s])
+		if s == t.LastTrick {
+			t.Cards[s] -= d.opts.LastTrick
 		}
 	}
-	if w := d.seqWinner; w != NoSeat && (d.play.Won[w] > 0 || !d.opts.MeldsNeedTrick) {
-		sc.Seqs[w] = int(d.seqPts[w])
+	if d.seqWinner != NoSeat {
+		t.SeqPoints = int(d.seqPts[d.seqWinner])
 	}
-	if d.bellaBy != NoSeat {
-		sc.Bella[d.bellaBy] = 20
-	}
-	for s := range 2 {
-		sc.Total[s] = sc.Cards[s] + sc.LastTrick[s] + sc.Seqs[s] + sc.Bella[s]
-	}
-	m, f := d.maker, d.maker.Other()
-	switch {
-	case sc.Total[m] > sc.Total[f]:
-		sc.Outcome = Made
-		sc.Scored = sc.Total
-	case sc.Total[m] == sc.Total[f]:
-		sc.Outcome = Tie
-		sc.Scored[f] = sc.Total[f]
-	default:
-		sc.Outcome = Bete
-		sc.Scored[f] = sc.Total[0] + sc.Total[1]
-	}
+	d.score = ScoreDeal(t, d.opts)
 }
 
 // trickWinnerLast is the winner of the ninth trick: the leader of the
