@@ -148,6 +148,7 @@ type Deal struct {
 	schmeisser Seat
 	dixBy      Seat
 	passes     uint8 // passes in the current bidding round
+	ending     Ending
 
 	step      seqStep
 	announced uint8 // value the non-dealer announced
@@ -214,6 +215,15 @@ func (d *Deal) SeqWinner() Seat     { return d.seqWinner }
 func (d *Deal) BellaBy() Seat       { return d.bellaBy }
 func (d *Deal) Play() Play          { return d.play }
 func (d *Deal) Over() bool          { return d.phase == PhaseOver }
+
+// Ending returns how the deal ended, NotEnded while it goes on.
+func (d *Deal) Ending() Ending { return d.ending }
+
+// SchmeissRefused reports whether a schmeiss was refused, which makes
+// the schmeisser the maker.
+func (d *Deal) SchmeissRefused() bool {
+	return d.schmeisser != NoSeat && d.maker == d.schmeisser
+}
 
 // Steps returns the history of the deal: every action in order.
 func (d *Deal) Steps() []Step { return d.steps[:d.nsteps:d.nsteps] }
@@ -472,7 +482,7 @@ func (d *Deal) apply(a Action) {
 		}
 	case PhaseSchmeiss:
 		if a.Kind == Accept {
-			d.abandon()
+			d.abandon(SchmeissAccepted)
 		} else {
 			d.settle(d.schmeisser, d.origUpcard.Suit())
 		}
@@ -483,7 +493,7 @@ func (d *Deal) apply(a Action) {
 		}
 		d.passes++
 		if d.passes == 2 {
-			d.abandon()
+			d.abandon(AllPassed)
 		} else {
 			d.turn = d.turn.Other()
 		}
@@ -538,8 +548,8 @@ func (d *Deal) settle(maker Seat, trump Suit) {
 	d.startSequences()
 }
 
-func (d *Deal) abandon() {
-	d.phase = PhaseOver
+func (d *Deal) abandon(how Ending) {
+	d.phase, d.ending = PhaseOver, how
 	d.score.Outcome = Abandoned
 }
 
@@ -615,7 +625,7 @@ func (d *Deal) endDialogue(winner Seat) {
 }
 
 func (d *Deal) finish() {
-	d.phase = PhaseOver
+	d.phase, d.ending = PhaseOver, PlayedOut
 	t := Tally{Maker: d.maker, Trump: d.trump, LastTrick: NoSeat, SeqWinner: d.seqWinner, Bella: d.bellaBy}
 	if d.play.Hands[0]|d.play.Hands[1] == 0 && d.play.Tricks == 9 {
 		t.LastTrick = d.trickWinnerLast()

@@ -40,6 +40,10 @@ type DealRecord struct {
 	Steps  []Step
 	Score  Score
 	Totals [2]int // game totals after the deal
+	// Ending is how the deal ended; Schmeisser is who said schmeiss
+	// (accepted or refused), NoSeat if nobody did.
+	Ending     Ending
+	Schmeisser Seat
 }
 
 // Game plays deals to the target (RULES.md section 9). It does not shuffle:
@@ -163,7 +167,8 @@ func (g *Game) finishDeal() {
 		g.totals[s] += sc.Scored[s]
 	}
 	steps := append([]Step(nil), d.Steps()...)
-	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals})
+	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals,
+		Ending: d.ending, Schmeisser: d.schmeisser})
 	g.events = append(g.events, Event{Kind: EventScore, DealNo: len(g.records), Score: sc, Totals: g.totals})
 	g.inDeal = false
 	if w := GameWinner(g.totals, g.opts.Target); w != NoSeat {

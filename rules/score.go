@@ -98,3 +98,27 @@ func ScoreDeal(t Tally, opts Options) Score {
 
 // BellaPoints is what bella is worth (RULES.md section 7).
 const BellaPoints = 20
+
+// Ending is how a deal ended: the fact the result screens, replays and
+// logs report, so none of them reads it back out of the steps.
+type Ending uint8
+
+// The ways a deal ends.
+const (
+	NotEnded         Ending = iota // the deal goes on
+	PlayedOut                      // every trick played, and scored
+	AllPassed                      // thrown in: every player passed in both rounds
+	SchmeissAccepted               // thrown in: a schmeiss was accepted
+)
+
+var endingNames = [...]string{"not ended", "played out", "four passes", "schmeiss accepted"}
+
+func (e Ending) String() string {
+	if int(e) < len(endingNames) {
+		return endingNames[e]
+	}
+	return "unknown"
+}
+
+// ThrownIn reports whether the deal ended without play: nobody scores.
+func (e Ending) ThrownIn() bool { return e == AllPassed || e == SchmeissAccepted }

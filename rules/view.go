@@ -83,6 +83,10 @@ func (d *Deal) View(s Seat) View {
 	return v
 }
 
+// SchmeissRefused reports whether a schmeiss was refused, which made the
+// schmeisser the maker.
+func (v *View) SchmeissRefused() bool { return v.Schmeisser != NoSeat && v.Maker == v.Schmeisser }
+
 // isSeatPos reports whether deck position i deals a card to seat s.
 func isSeatPos(dealer, s Seat, i int, second bool) bool {
 	nd := s != dealer

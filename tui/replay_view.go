@@ -234,7 +234,7 @@ func (s *replayScreen) upcardBlock(ctx *Context, rd *gamelog.ReplayDeal, d *rule
 	} else {
 		info = append(info, st.Trump.Render("Trump")+" "+suitName(d.Trump()))
 		maker := "Maker: " + d.Maker().String()
-		if d.Schmeisser() == d.Maker() && d.Schmeisser() != rules.NoSeat {
+		if d.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)
@@ -257,12 +257,10 @@ func (s *replayScreen) upcardBlock(ctx *Context, rd *gamelog.ReplayDeal, d *rule
 
 // abandonWhy says why a deal was thrown in.
 func abandonWhy(rd *gamelog.ReplayDeal) string {
-	for _, st := range rd.Steps {
-		if st.Action.Kind == rules.Accept {
-			return fmt.Sprintf("%s accepted %s's schmeiss", st.Seat, st.Seat.Other())
-		}
+	if rd.Ending == rules.SchmeissAccepted {
+		return fmt.Sprintf("%s accepted %s's schmeiss", rd.Schmeisser.Other(), rd.Schmeisser)
 	}
-	return "four passes"
+	return rules.AllPassed.String()
 }
 
 // trickBlock shows the trick on the table (the one just taken when none

@@ -94,10 +94,8 @@ func (r *result) View(ctx *Context) string {
 
 // abandonReason says why a deal was thrown in.
 func abandonReason(m *match, rec rules.DealRecord) string {
-	for _, s := range rec.Steps {
-		if s.Action.Kind == rules.Accept {
-			return fmt.Sprintf("%s accepted %s's schmeiss.", m.name(s.Seat), m.name(s.Seat.Other()))
-		}
+	if rec.Ending == rules.SchmeissAccepted {
+		return fmt.Sprintf("%s accepted %s's schmeiss.", m.name(rec.Schmeisser.Other()), m.name(rec.Schmeisser))
 	}
 	return "Both players passed twice: nobody named trump."
 }

@@ -243,7 +243,7 @@ func (t *table) upcardBlock(ctx *Context, v *rules.View, size cardSize) []string
 	} else {
 		info = append(info, st.Trump.Render("Trump")+" "+suitName(v.Trump)+st.Trump.Render(" (trump)"))
 		maker := "Maker: " + t.m.name(v.Maker)
-		if v.Schmeisser == v.Maker && v.Schmeisser != rules.NoSeat {
+		if v.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)

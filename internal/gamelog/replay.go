@@ -23,6 +23,10 @@ type ReplayDeal struct {
 	After  [2]int      // game totals after it (equal to Before while unfinished)
 	Score  rules.Score // the breakdown; final only when Done
 	Done   bool        // the deal was played out (scored or abandoned)
+	// Ending is how the deal ended (NotEnded while unfinished), and
+	// Schmeisser who said schmeiss in a finished deal.
+	Ending     rules.Ending
+	Schmeisser rules.Seat
 
 	opts rules.Options
 }
@@ -53,9 +57,10 @@ func (l *Log) Replay() (*Replay, error) {
 	var before [2]int
 	for i, d := range l.Deals {
 		rd := ReplayDeal{No: i + 1, Dealer: dealerOf(l.Header.FirstDealer, i), Deck: d.Deck,
-			Steps: d.Steps, Before: before, After: before, opts: l.Header.Options}
+			Steps: d.Steps, Before: before, After: before, Schmeisser: rules.NoSeat, opts: l.Header.Options}
 		if i < len(recs) {
 			rd.Score, rd.After, rd.Done = recs[i].Score, recs[i].Totals, true
+			rd.Ending, rd.Schmeisser = recs[i].Ending, recs[i].Schmeisser
 		} else {
 			rd.Score = g.Deal().Score()
 		}
