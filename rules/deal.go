@@ -248,6 +248,15 @@ func (d *Deal) LastTrick() ([2]Card, Seat, bool) {
 	return d.trick, d.trickBy, d.trickBy != NoSeat
 }
 
+// LastTrickWinner returns who won the last completed trick, NoSeat
+// before the first trick is complete. The winner leads the next trick.
+func (d *Deal) LastTrickWinner() Seat {
+	if d.trickBy == NoSeat {
+		return NoSeat
+	}
+	return d.play.Leader
+}
+
 // Score returns the breakdown; it is final once the deal is over.
 func (d *Deal) Score() Score { return d.score }
 

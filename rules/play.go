@@ -63,20 +63,7 @@ func followSet(h CardSet, lead Card, trump Suit) CardSet {
 // TrickWinner returns which of the two cards wins a trick: 0 for the led
 // card, 1 for the second.
 func TrickWinner(lead, second Card, trump Suit) int {
-	if second.Suit() == lead.Suit() {
-		t := 0
-		if lead.Suit() == trump {
-			t = 1
-		}
-		if power[t][second.Rank()] > power[t][lead.Rank()] {
-			return 1
-		}
-		return 0
-	}
-	if second.Suit() == trump {
-		return 1
-	}
-	return 0
+	return int(beats[trumpRow(trump)][lead&31][second&31])
 }
 
 // Move plays card c for the seat to move without checking it. When the

@@ -71,10 +71,7 @@ func (r *result) View(ctx *Context) string {
 	if sc.Outcome != rules.Abandoned {
 		d := g.Deal()
 		if tr, leader, ok := d.LastTrick(); ok {
-			winner := leader
-			if rules.TrickWinner(tr[0], tr[1], d.Trump()) == 1 {
-				winner = leader.Other()
-			}
+			winner := d.LastTrickWinner()
 			lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", m.name(leader), p.styledCard(tr[0]),
 				m.name(leader.Other()), p.styledCard(tr[1]), m.name(winner)), "")
 		}
