@@ -474,6 +474,19 @@ func Beats(b, a Card, trump Suit) bool {
 	return beats[trumpRow(trump)][a&31][b&31] == 1
 }
 
+// Above returns the cards of c's suit that beat c (with trump as the
+// trump suit): the cards a player that had to beat c, and did not, lacks.
+func Above(c Card, trump Suit) CardSet {
+	var m CardSet
+	s := c.Suit()
+	for r := Rank(0); r < 8; r++ {
+		if x := NewCard(r, s); Power(x, trump) > Power(c, trump) {
+			m = m.With(x)
+		}
+	}
+	return m
+}
+
 // Power returns c's trick-taking strength in its own suit: trumps rank
 // J 9 A 10 K Q 8 7 above every plain card, plain cards A 10 K Q J 9 8 7.
 // Sorting a hand by suit, then Power, shows it as players hold it.
