@@ -258,3 +258,113 @@ func (p *Play) Pick(r uint32) Card {
 	}
 	return pickCard(m, r)
 }
+
+// The card play of a deal (RULES.md sections 6 and 7): the legal cards
+// with bella, playing one, and why a card is refused.
+
+// appendPlay is the hot path of a search: it sizes dst once, then writes
+// the actions in place.
+func (d *Deal) appendPlay(dst []Action) []Action {
+	m := d.play.Legal()
+	bella := d.bellaCard()
+	n := m.Count()
+	if m.Has(bella) {
+		n++
+	}
+	i := len(dst)
+	if cap(dst)-i < n {
+		dst = append(dst, make([]Action, n)...)[:i]
+	}
+	dst = dst[:i+n]
+	for ; m != 0; m &= m - 1 {
+		c := Card(bits.TrailingZeros32(uint32(m)))
+		dst[i] = Action{Kind: PlayCard, Card: c}
+		i++
+		if c == bella {
+			dst[i] = Action{Kind: PlayCard, Card: c, Bella: true}
+			i++
+		}
+	}
+	return dst
+}
+
+func (d *Deal) isLegalPlay(a Action) bool {
+	if a != (Action{Kind: PlayCard, Card: a.Card, Bella: a.Bella}) || !d.play.Legal().Has(a.Card) {
+		return false
+	}
+	return !a.Bella || d.bellaAllowed(d.play.Turn(), a.Card)
+}
+
+func (d *Deal) applyPlay(a Action) {
+	seat := d.play.Turn()
+	if a.Bella {
+		d.bellaBy = seat
+	}
+	d.playedBy[seat] |= 1 << a.Card
+	lead, leader := d.play.Lead, d.play.Leader
+	if done, _ := d.play.Move(a.Card); done {
+		d.trick, d.trickBy = [2]Card{lead, a.Card}, leader
+		if d.play.Tricks == 1 && d.seqWinner != NoSeat {
+			d.shown = true
+		}
+		if d.play.Tricks == 9 {
+			d.finish()
+		}
+	}
+}
+
+// bellaCard returns the card the seat to play may announce bella with
+// (RULES.md section 7): the second of K and Q of trump, when the same
+// seat played the first and nobody has announced; NoCard otherwise.
+func (d *Deal) bellaCard() Card {
+	if d.bellaBy != NoSeat || d.play.Trump > Spades {
+		return NoCard
+	}
+	played := d.playedBy[d.play.Turn()&1]
+	k, q := NewCard(King, d.play.Trump), NewCard(Queen, d.play.Trump)
+	switch {
+	case played.Has(q):
+		return k
+	case played.Has(k):
+		return q
+	}
+	return NoCard
+}
+
+// bellaAllowed reports whether seat may announce bella with c.
+func (d *Deal) bellaAllowed(seat Seat, c Card) bool {
+	return seat == d.play.Turn() && c != NoCard && c == d.bellaCard()
+}
+
+// explainPlay says why a card is refused; want is what the phase asks
+// for.
+func (d *Deal) explainPlay(a Action, want string, fail failFunc) error {
+	if a.Kind != PlayCard {
+		return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
+	}
+	seat := d.play.Turn()
+	h := d.play.Hands[seat]
+	c := a.Card
+	if !c.Valid() {
+		return fail(ErrNotInHand, "that is not a card")
+	}
+	if !h.Has(c) {
+		return fail(ErrNotInHand, "you do not hold %s", c.Pretty(false))
+	}
+	if !d.play.Legal().Has(c) {
+		lead := d.play.Lead
+		ls := lead.Suit()
+		follow := h.Suit(ls)
+		switch {
+		case ls == d.trump && c.Suit() == d.trump:
+			return fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(d.play.Legal(), d.trump))
+		case ls == d.trump && follow != 0 && d.play.Legal() != follow:
+			return fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(d.play.Legal(), d.trump))
+		case follow != 0:
+			return fail(ErrMustFollow, "you must follow %s", ls.Name())
+		default:
+			return fail(ErrMustTrump, "you have no %s: you must trump", ls.Name())
+		}
+	}
+	return fail(ErrBella, "bella is announced with the second of the king and queen of trump, by the player who held both")
+}

@@ -122,3 +122,27 @@ func (e Ending) String() string {
 
 // ThrownIn reports whether the deal ended without play: nobody scores.
 func (e Ending) ThrownIn() bool { return e == AllPassed || e == SchmeissAccepted }
+
+// finish scores the played-out deal with ScoreDeal.
+func (d *Deal) finish() {
+	d.phase, d.ending = PhaseOver, PlayedOut
+	t := Tally{Maker: d.maker, Trump: d.trump, LastTrick: NoSeat, SeqWinner: d.seqWinner, Bella: d.bellaBy}
+	if d.play.Hands[0]|d.play.Hands[1] == 0 && d.play.Tricks == 9 {
+		t.LastTrick = d.trickWinnerLast()
+	}
+	for s := SeatA; s <= SeatB; s++ {
+		t.Tricks[s] = int(d.play.Won[s])
+		t.Cards[s] = int(d.play.Points[s])
+		if s == t.LastTrick {
+			t.Cards[s] -= d.opts.LastTrick
+		}
+	}
+	if d.seqWinner != NoSeat {
+		t.SeqPoints = int(d.seqPts[d.seqWinner])
+	}
+	d.score = ScoreDeal(t, d.opts)
+}
+
+// trickWinnerLast is the winner of the ninth trick: the leader of the
+// (empty) tenth.
+func (d *Deal) trickWinnerLast() Seat { return d.play.Leader }
