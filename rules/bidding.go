@@ -82,14 +82,14 @@ func (d *Deal) applyBid2(a Action) {
 	}
 }
 
-func (d *Deal) explainBid2(a Action, fail failFunc) error {
+func (d *Deal) explainBid2(a Action, e *IllegalError) error {
 	if a.Kind != Name {
 		return nil
 	}
 	if a.Suit > Spades {
-		return fail(ErrBadSuit, "name a suit: clubs, diamonds, hearts or spades")
+		return e.fail(ErrBadSuit, "name a suit: clubs, diamonds, hearts or spades")
 	}
-	return fail(ErrBadSuit, "%s were refused in round one: name one of the other three suits", a.Suit.Name())
+	return e.fail(ErrBadSuit, "%s were refused in round one: name one of the other three suits", a.Suit.Name())
 }
 
 // settle makes maker the maker with trump, deals the second batch, turns
@@ -144,9 +144,9 @@ func (d *Deal) applyDix(a Action) {
 	}
 }
 
-func (d *Deal) explainDix(a Action, fail failFunc) error {
+func (d *Deal) explainDix(a Action, e *IllegalError) error {
 	if a.Kind == Exchange && d.trump != NoSuit {
-		return fail(ErrNoDix, "you do not hold the 7 of %s to exchange", d.trump.Name())
+		return e.fail(ErrNoDix, "you do not hold the 7 of %s to exchange", d.trump.Name())
 	}
 	return nil
 }

@@ -224,7 +224,7 @@ func (d *Deal) Apply(a Action) error {
 // ApplyAs is Apply that first checks seat s is the one to move.
 func (d *Deal) ApplyAs(s Seat, a Action) error {
 	if t := d.Turn(); t != s && d.phase != PhaseOver {
-		return &IllegalError{Seat: s, Action: a, Err: ErrNotYourTurn, Reason: "it is not your turn"}
+		return d.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
 	}
 	return d.Apply(a)
 }

@@ -167,7 +167,7 @@ func holdsValue(hand CardSet, value int) bool {
 
 // explainDialogue says what is wrong with a word the dialogue refuses;
 // want is what the phase asks for.
-func (d *Deal) explainDialogue(a Action, want string, fail failFunc) error {
+func (d *Deal) explainDialogue(a Action, want string, e *IllegalError) error {
 	var buf [8]Action
 	legal := d.AppendLegal(buf[:0])
 	may := func(k Kind) bool {
@@ -185,20 +185,21 @@ func (d *Deal) explainDialogue(a Action, want string, fail failFunc) error {
 	case a.Kind == Announce && announcing:
 		best := d.best[d.turn]
 		if int(a.N) < best.Value() && holdsValue(d.play.Hands[d.turn], int(a.N)) {
-			return fail(ErrNoSuchSequence, "announce your best sequence, %s, or say no sequence", AnnounceAction(best.Value()).Words())
+			return e.fail(ErrNoSuchSequence, "announce your best sequence, %s, or say no sequence", AnnounceAction(best.Value()).Words())
 		}
-		return fail(ErrNoSuchSequence, "no sequence of that value to announce")
+		return e.fail(ErrNoSuchSequence, "no sequence of that value to announce")
 	case a.Kind == Top && may(Top):
-		return fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", d.best[d.turn].Top.Name())
+		return e.fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", d.best[d.turn].Top.Name())
 	case a.Kind == Length && may(Length):
-		return fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(d.best[d.turn].Len))
+		return e.fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(d.best[d.turn].Len))
 	}
 	words := make([]string, len(legal))
 	for i, l := range legal {
 		words[i] = `"` + l.Words() + `"`
 	}
 	if a.Kind < NoSequence || a.Kind > Length {
-		return fail(ErrWrongPhase, "%q is not a move now: %s: you may say %s", a.String(), want, strings.Join(words, ", "))
+		e.Want = want + ": you may say " + strings.Join(words, ", ")
+		return e.fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), e.Want)
 	}
-	return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), strings.Join(words, ", "))
+	return e.fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), strings.Join(words, ", "))
 }

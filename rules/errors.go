@@ -28,12 +28,37 @@ var (
 	ErrMalformed = errors.New("malformed action")
 )
 
-// IllegalError is a refused action: who tried what, and why.
+// IllegalError is a refused action: who tried what, why, and the facts
+// the reason rests on, so a caller can word its own message from them
+// (the game log speaks of the players in the third person).
 type IllegalError struct {
 	Seat   Seat
 	Action Action
 	Err    error  // one of the Err values above
 	Reason string // in a player's words: "you must follow hearts"
+
+	// The facts: what was so when the action was refused.
+	Turn  Seat    // the seat to move (not Seat with ErrNotYourTurn)
+	Phase Phase   // the phase of the deal
+	Trump Suit    // the trump suit, NoSuit before it is settled
+	Led   Card    // the card led to the trick on the table, NoCard if none
+	Hand  CardSet // the hand of the seat to move
+	// Cards are the cards the seat to move may play (in the card play).
+	Cards CardSet
+	// Legal are the actions the seat to move may take.
+	Legal []Action
+	// Best is the best sequence of the seat to move (in the dialogue).
+	Best Sequence
+	// Want says what the phase asks for, in a player's words, as the
+	// reason of ErrWrongPhase ends: "round two of the bidding: name a
+	// suit or pass".
+	Want string
+}
+
+// fail sets the kind and the reason of e and returns it.
+func (e *IllegalError) fail(err error, format string, args ...any) error {
+	e.Err, e.Reason = err, fmt.Sprintf(format, args...)
+	return e
 }
 
 func (e *IllegalError) Error() string { return e.Reason }
@@ -57,21 +82,14 @@ func listCards(m CardSet, trump Suit) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
-// failFunc fills the error being built and returns it.
-type failFunc func(err error, format string, args ...any) error
-
 // explain builds the error for an illegal action.
 func (d *Deal) explain(a Action) error {
-	e := &IllegalError{Seat: d.Turn(), Action: a}
-	var fail failFunc = func(err error, format string, args ...any) error {
-		e.Err, e.Reason = err, fmt.Sprintf(format, args...)
-		return e
-	}
+	e := d.illegal(d.Turn(), a)
 	if d.phase == PhaseOver {
-		return fail(ErrDealOver, "the deal is over")
+		return e.fail(ErrDealOver, "the deal is over")
 	}
 	if a != a.canonical() {
-		return fail(ErrMalformed, "malformed action: a %s sets fields it does not use", a.kindWord())
+		return e.fail(ErrMalformed, "malformed action: a %s sets fields it does not use", a.kindWord())
 	}
 	want := map[Phase]string{
 		PhaseBid1:      "the bidding is on: pass, take or schmeiss",
@@ -81,19 +99,36 @@ func (d *Deal) explain(a Action) error {
 		PhaseSequences: "the sequence dialogue is on",
 		PhasePlay:      "play a card",
 	}[d.phase]
+	e.Want = want
 	var err error
 	switch d.phase {
 	case PhasePlay:
-		return d.explainPlay(a, want, fail)
+		return d.explainPlay(a, want, e)
 	case PhaseSequences:
-		return d.explainDialogue(a, want, fail)
+		return d.explainDialogue(a, want, e)
 	case PhaseBid2:
-		err = d.explainBid2(a, fail)
+		err = d.explainBid2(a, e)
 	case PhaseDix:
-		err = d.explainDix(a, fail)
+		err = d.explainDix(a, e)
 	}
 	if err != nil {
 		return err
 	}
-	return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
+	return e.fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
+}
+
+// illegal starts the error for action a by seat s with the facts of the
+// deal as it stands.
+func (d *Deal) illegal(s Seat, a Action) *IllegalError {
+	t := d.Turn()
+	e := &IllegalError{Seat: s, Action: a, Turn: t, Phase: d.phase, Trump: d.trump, Led: d.play.Lead}
+	if t != NoSeat {
+		e.Hand = d.play.Hands[t]
+		e.Best = d.best[t]
+		e.Legal = d.Legal()
+		if d.phase == PhasePlay {
+			e.Cards = d.play.Legal()
+		}
+	}
+	return e
 }

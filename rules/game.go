@@ -74,12 +74,30 @@ func (g *Game) FirstDealer() Seat { return g.firstDealer }
 // Totals returns the running game totals.
 func (g *Game) Totals() [2]int { return g.totals }
 
-// Records returns the finished deals.
-func (g *Game) Records() []DealRecord { return g.records }
+// Records returns the finished deals. The slice and each record's steps
+// are copies: changing them does not change the game.
+func (g *Game) Records() []DealRecord {
+	out := make([]DealRecord, len(g.records))
+	for i, r := range g.records {
+		r.Steps = append([]Step(nil), r.Steps...)
+		out[i] = r
+	}
+	return out
+}
 
 // Events returns every event so far, in order. A logger keeps the count
 // it has seen and reads the rest.
-func (g *Game) Events() []Event { return g.events }
+// The slice and each event's sequences are copies.
+func (g *Game) Events() []Event {
+	out := make([]Event, len(g.events))
+	for i, e := range g.events {
+		if e.Sequences != nil {
+			e.Sequences = append([]Sequence(nil), e.Sequences...)
+		}
+		out[i] = e
+	}
+	return out
+}
 
 // Over reports whether the game has a winner.
 func (g *Game) Over() bool { return g.over }
@@ -158,6 +176,19 @@ func (g *Game) Apply(a Action) error {
 		g.finishDeal()
 	}
 	return nil
+}
+
+// ApplyAs is Apply for seat s: the checked way to take an action that
+// names its seat (a recorded or a received one). When s is not the seat
+// to move it returns an *IllegalError wrapping ErrNotYourTurn whose Turn
+// is the seat to move, and changes nothing.
+func (g *Game) ApplyAs(s Seat, a Action) error {
+	if !g.over && g.inDeal {
+		if t := g.deal.Turn(); t != s && t != NoSeat {
+			return g.deal.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
+		}
+	}
+	return g.Apply(a)
 }
 
 func (g *Game) finishDeal() {

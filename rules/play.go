@@ -338,18 +338,18 @@ func (d *Deal) bellaAllowed(seat Seat, c Card) bool {
 
 // explainPlay says why a card is refused; want is what the phase asks
 // for.
-func (d *Deal) explainPlay(a Action, want string, fail failFunc) error {
+func (d *Deal) explainPlay(a Action, want string, e *IllegalError) error {
 	if a.Kind != PlayCard {
-		return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
+		return e.fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
 	}
 	seat := d.play.Turn()
 	h := d.play.Hands[seat]
 	c := a.Card
 	if !c.Valid() {
-		return fail(ErrNotInHand, "that is not a card")
+		return e.fail(ErrNotInHand, "that is not a card")
 	}
 	if !h.Has(c) {
-		return fail(ErrNotInHand, "you do not hold %s", c.Pretty(false))
+		return e.fail(ErrNotInHand, "you do not hold %s", c.Pretty(false))
 	}
 	if !d.play.Legal().Has(c) {
 		lead := d.play.Lead
@@ -357,14 +357,14 @@ func (d *Deal) explainPlay(a Action, want string, fail failFunc) error {
 		follow := h.Suit(ls)
 		switch {
 		case ls == d.trump && c.Suit() == d.trump:
-			return fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(d.play.Legal(), d.trump))
+			return e.fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(d.play.Legal(), d.trump))
 		case ls == d.trump && follow != 0 && d.play.Legal() != follow:
-			return fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(d.play.Legal(), d.trump))
+			return e.fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(d.play.Legal(), d.trump))
 		case follow != 0:
-			return fail(ErrMustFollow, "you must follow %s", ls.Name())
+			return e.fail(ErrMustFollow, "you must follow %s", ls.Name())
 		default:
-			return fail(ErrMustTrump, "you have no %s: you must trump", ls.Name())
+			return e.fail(ErrMustTrump, "you have no %s: you must trump", ls.Name())
 		}
 	}
-	return fail(ErrBella, "bella is announced with the second of the king and queen of trump, by the player who held both")
+	return e.fail(ErrBella, "bella is announced with the second of the king and queen of trump, by the player who held both")
 }
