@@ -64,13 +64,19 @@ type Deal struct {
 	totals [2]int // game totals before this deal, for players' judgement
 }
 
-// SetTotals records the game totals before this deal. They do not change
-// the rules of the deal, but the right bid depends on them (a player near
-// the target wins by defending), so Views carry them to bots.
-func (d *Deal) SetTotals(t [2]int) { d.totals = t }
 
 // Totals returns the game totals before this deal.
 func (d *Deal) Totals() [2]int { return d.totals }
+
+// NewGameDeal is NewDeal for a deal of a game whose totals before the
+// deal are totals. They do not change the rules of the deal, but the
+// right bid depends on them (a player near the target wins by
+// defending), so Views carry them to bots.
+func NewGameDeal(opts Options, dealer Seat, deck Deck, totals [2]int) Deal {
+	d := NewDeal(opts, dealer, deck)
+	d.totals = totals
+	return d
+}
 
 // NewDeal starts a deal: dealer deals from deck. The deal opens with the
 // non-dealer's round-one bid.

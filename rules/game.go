@@ -140,8 +140,7 @@ func (g *Game) StartDeal(deck Deck) error {
 		return fmt.Errorf("deal %d is still in progress", g.DealNo())
 	}
 	dealer := g.Dealer()
-	g.deal = NewDeal(g.opts, dealer, deck)
-	g.deal.SetTotals(g.totals)
+	g.deal = NewGameDeal(g.opts, dealer, deck, g.totals)
 	g.inDeal = true
 	g.events = append(g.events, Event{Kind: EventDeal, DealNo: g.DealNo(), Dealer: dealer, Deck: deck})
 	return nil

@@ -565,8 +565,7 @@ func hiddenPositions(v View, d *Deal, o Seat, settled bool) []int {
 // said or played that) is skipped when skipIllegal is set, as is a deal
 // whose shown sequences differ (those are public).
 func sameView(d *Deal, deck Deck, s Seat, v View, skipIllegal bool, st *propStats) error {
-	e := NewDeal(d.opts, d.dealer, deck)
-	e.SetTotals(d.totals)
+	e := NewGameDeal(d.opts, d.dealer, deck, d.totals)
 	if skipIllegal {
 		st.swapTries++
 	}

@@ -36,8 +36,7 @@ type ReplayDeal struct {
 // the log leaves it. The returned Deal is a value the caller may play on.
 func (d *ReplayDeal) At(n int) rules.Deal {
 	n = max(0, min(n, len(d.Steps)))
-	deal := rules.NewDeal(d.opts, d.Dealer, d.Deck)
-	deal.SetTotals(d.Before)
+	deal := rules.NewGameDeal(d.opts, d.Dealer, d.Deck, d.Before)
 	for _, st := range d.Steps[:n] {
 		// The steps were checked when the Replay was built.
 		deal.ApplyUnchecked(st.Action)
