@@ -64,7 +64,6 @@ type Deal struct {
 	totals [2]int // game totals before this deal, for players' judgement
 }
 
-
 // Totals returns the game totals before this deal.
 func (d *Deal) Totals() [2]int { return d.totals }
 
