@@ -122,8 +122,52 @@ func (g *Game) Dealer() Seat {
 // next one while the game waits for a deck.
 func (g *Game) DealNo() int { return len(g.records) + 1 }
 
-// Deal returns the current deal (read it, do not change it: use Apply).
-func (g *Game) Deal() *Deal { return &g.deal }
+// Deal returns the current deal, to read: every change goes through the
+// game's Apply, which keeps the totals and the records. Take a copy with
+// Copy to play on.
+func (g *Game) Deal() DealReader { return &g.deal }
+
+// DealReader reads a deal without changing it: what Game.Deal returns.
+// *Deal implements it.
+type DealReader interface {
+	Options() Options
+	Deck() Deck
+	Dealer() Seat
+	NonDealer() Seat
+	Phase() Phase
+	Turn() Seat
+	Hand(s Seat) CardSet
+	Upcard() Card
+	OrigUpcard() Card
+	Bottom() Card
+	Trump() Suit
+	Maker() Seat
+	Schmeisser() Seat
+	SchmeissRefused() bool
+	DixBy() Seat
+	SeqWinner() Seat
+	BellaBy() Seat
+	BestSequence(s Seat) Sequence
+	ShownSequences() ([]Sequence, Seat)
+	Play() Play
+	Trick() (lead Card, leader Seat)
+	LastTrick() ([2]Card, Seat, bool)
+	LastTrickWinner() Seat
+	Over() bool
+	Ending() Ending
+	Score() Score
+	Totals() [2]int
+	Steps() []Step
+	Legal() []Action
+	AppendLegal(dst []Action) []Action
+	IsLegal(a Action) bool
+	View(s Seat) View
+	// Copy returns the deal as a value the caller owns.
+	Copy() Deal
+}
+
+// Copy returns a copy of the deal (a Deal is a value: assigning copies).
+func (d *Deal) Copy() Deal { return *d }
 
 // ErrGameOver is returned when a game that has ended is asked to go on.
 var ErrGameOver = fmt.Errorf("the game is over")

@@ -130,7 +130,7 @@ func playRandomGame(seed uint64, st *propStats, check bool) (*Game, error) {
 		if err := g.StartDeal(Shuffle(r)); err != nil {
 			return nil, err
 		}
-		d := g.Deal()
+		d := &g.deal
 		if d.Totals() != g.Totals() {
 			return nil, fmt.Errorf("deal carries totals %v, game has %v", d.Totals(), g.Totals())
 		}
