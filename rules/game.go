@@ -2,36 +2,6 @@ package rules
 
 import "fmt"
 
-// EventKind says what an Event records.
-type EventKind uint8
-
-// The events of a game, in the order they can happen within a deal.
-const (
-	EventDeal   EventKind = iota // a deal started: Dealer, Deck
-	EventAction                  // Seat took Action
-	EventTrick                   // a trick ended: Cards (led first), Leader, Winner
-	EventShow                    // the sequence winner showed Sequences
-	EventScore                   // the deal was scored: Score, Totals
-	EventEnd                     // the game ended: Winner, Totals
-)
-
-// Event is one observable thing in a game. Fields unused by its Kind are
-// zero.
-type Event struct {
-	Kind      EventKind
-	DealNo    int // 1-based
-	Dealer    Seat
-	Deck      Deck
-	Seat      Seat
-	Action    Action
-	Cards     [2]Card
-	Leader    Seat
-	Winner    Seat
-	Sequences []Sequence
-	Score     Score
-	Totals    [2]int
-}
-
 // DealRecord is a finished deal: who dealt, from which deck, every
 // action, and the score.
 type DealRecord struct {
@@ -55,7 +25,6 @@ type Game struct {
 	inDeal      bool
 	totals      [2]int
 	records     []DealRecord
-	events      []Event
 	over        bool
 	winner      Seat
 }
@@ -81,20 +50,6 @@ func (g *Game) Records() []DealRecord {
 	for i, r := range g.records {
 		r.Steps = append([]Step(nil), r.Steps...)
 		out[i] = r
-	}
-	return out
-}
-
-// Events returns every event so far, in order. A logger keeps the count
-// it has seen and reads the rest.
-// The slice and each event's sequences are copies.
-func (g *Game) Events() []Event {
-	out := make([]Event, len(g.events))
-	for i, e := range g.events {
-		if e.Sequences != nil {
-			e.Sequences = append([]Sequence(nil), e.Sequences...)
-		}
-		out[i] = e
 	}
 	return out
 }
@@ -186,7 +141,6 @@ func (g *Game) StartDeal(deck Deck) error {
 	dealer := g.Dealer()
 	g.deal = NewGameDeal(g.opts, dealer, deck, g.totals)
 	g.inDeal = true
-	g.events = append(g.events, Event{Kind: EventDeal, DealNo: g.DealNo(), Dealer: dealer, Deck: deck})
 	return nil
 }
 
@@ -200,20 +154,8 @@ func (g *Game) Apply(a Action) error {
 		return ErrNoDeal
 	}
 	d := &g.deal
-	seat := d.Turn()
-	tricks := d.play.Tricks
-	shown := d.shown
 	if err := d.Apply(a); err != nil {
 		return err
-	}
-	no := g.DealNo()
-	g.events = append(g.events, Event{Kind: EventAction, DealNo: no, Seat: seat, Action: a})
-	if d.play.Tricks != tricks {
-		g.events = append(g.events, Event{Kind: EventTrick, DealNo: no, Cards: d.trick, Leader: d.trickBy, Winner: d.play.Leader})
-	}
-	if d.shown && !shown {
-		seqs, w := d.ShownSequences()
-		g.events = append(g.events, Event{Kind: EventShow, DealNo: no, Seat: w, Sequences: seqs})
 	}
 	if d.phase == PhaseOver {
 		g.finishDeal()
@@ -243,11 +185,9 @@ func (g *Game) finishDeal() {
 	steps := append([]Step(nil), d.Steps()...)
 	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals,
 		Ending: d.ending, Schmeisser: d.schmeisser})
-	g.events = append(g.events, Event{Kind: EventScore, DealNo: len(g.records), Score: sc, Totals: g.totals})
 	g.inDeal = false
 	if w := GameWinner(g.totals, g.opts.Target); w != NoSeat {
 		g.over, g.winner = true, w
-		g.events = append(g.events, Event{Kind: EventEnd, DealNo: len(g.records), Winner: w, Totals: g.totals})
 	}
 }
 
