@@ -284,7 +284,7 @@ func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []
 	case playing && pl.Tricks > 0:
 		tr, by, _ := d.LastTrick()
 		cards[by], cards[by.Other()] = tr[0], tr[1]
-		title = fmt.Sprintf("Trick %d: %s won it", pl.Tricks, pl.Leader)
+		title = fmt.Sprintf("Trick %d: %s won it", pl.Tricks, d.LastTrickWinner())
 	case playing:
 		title = "Trick 1: " + leader.String() + " to lead"
 	}
@@ -422,7 +422,7 @@ func (s *replayScreen) moves(ctx *Context, rd *gamelog.ReplayDeal, n int) []stri
 			out = append(out, fmt.Sprintf("%d. %s %s%s", no, step.Seat, c, mark))
 			trick = len(out) - 1
 		} else if trick >= 0 {
-			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.Play().Leader)
+			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.LastTrickWinner())
 			trick = -1
 			if no == 1 {
 				if seqs, w := d.ShownSequences(); len(seqs) > 0 {

@@ -466,7 +466,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := play(); err != nil {
 		return false, err
 	}
-	winner := p.g.Deal().Play().Leader
+	winner := p.g.Deal().LastTrickWinner()
 	if err := word("won", ""); err != nil {
 		return false, err
 	}

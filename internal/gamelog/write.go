@@ -76,7 +76,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 				if g.Deal().Play().Tricks == before.tricks {
 					continue // the trick goes on
 				}
-				trick = fmt.Append(trick, " won ", g.Deal().Play().Leader)
+				trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
 				body.Write(trick)
 				body.WriteByte('\n')
 				trick = nil
