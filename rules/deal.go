@@ -1,5 +1,7 @@
 package rules
 
+import "math/bits"
+
 // Phase is the stage a deal is in. Legal and Apply switch on it.
 type Phase uint8
 
@@ -179,6 +181,31 @@ func (d *Deal) Legal() []Action { return d.AppendLegal(make([]Action, 0, 12)) }
 // AppendLegal appends the legal actions to dst and returns it. Each phase
 // lists its own, in its file.
 func (d *Deal) AppendLegal(dst []Action) []Action {
+	if d.phase == PhasePlay {
+		// The hot path of a search: size dst once, then write the
+		// actions in place.
+		m := d.play.Legal()
+		bella := d.bellaCard()
+		n := m.Count()
+		if m.Has(bella) {
+			n++
+		}
+		i := len(dst)
+		if cap(dst)-i < n {
+			dst = append(dst, make([]Action, n)...)[:i]
+		}
+		dst = dst[:i+n]
+		for ; m != 0; m &= m - 1 {
+			c := Card(bits.TrailingZeros32(uint32(m)))
+			dst[i] = Action{Kind: PlayCard, Card: c}
+			i++
+			if c == bella {
+				dst[i] = Action{Kind: PlayCard, Card: c, Bella: true}
+				i++
+			}
+		}
+		return dst
+	}
 	switch d.phase {
 	case PhaseBid1:
 		return d.appendBid1(dst)
@@ -190,17 +217,19 @@ func (d *Deal) AppendLegal(dst []Action) []Action {
 		return d.appendDix(dst)
 	case PhaseSequences:
 		return d.appendDialogue(dst)
-	case PhasePlay:
-		return d.appendPlay(dst)
 	}
 	return dst
 }
 
 // IsLegal reports whether a is legal for the seat to move.
 func (d *Deal) IsLegal(a Action) bool {
+	if d.phase == PhasePlay {
+		if a != (Action{Kind: PlayCard, Card: a.Card, Bella: a.Bella}) || !d.play.Legal().Has(a.Card) {
+			return false
+		}
+		return !a.Bella || d.bellaAllowed(d.play.Turn(), a.Card)
+	}
 	switch d.phase {
-	case PhasePlay:
-		return d.isLegalPlay(a)
 	case PhaseBid1:
 		return d.isLegalBid1(a)
 	case PhaseSchmeiss:
@@ -253,6 +282,24 @@ func (d *Deal) record(a Action) {
 
 func (d *Deal) apply(a Action) {
 	d.record(a)
+	if d.phase == PhasePlay {
+		seat := d.play.Turn()
+		if a.Bella {
+			d.bellaBy = seat
+		}
+		d.playedBy[seat] |= 1 << a.Card
+		lead, leader := d.play.Lead, d.play.Leader
+		if done, _ := d.play.Move(a.Card); done {
+			d.trick, d.trickBy = [2]Card{lead, a.Card}, leader
+			if d.play.Tricks == 1 && d.seqWinner != NoSeat {
+				d.shown = true
+			}
+			if d.play.Tricks == 9 {
+				d.finish()
+			}
+		}
+		return
+	}
 	switch d.phase {
 	case PhaseBid1:
 		d.applyBid1(a)
@@ -264,7 +311,5 @@ func (d *Deal) apply(a Action) {
 		d.applyDix(a)
 	case PhaseSequences:
 		d.dialogue(a)
-	case PhasePlay:
-		d.applyPlay(a)
 	}
 }

@@ -259,58 +259,20 @@ func (p *Play) Pick(r uint32) Card {
 	return pickCard(m, r)
 }
 
-// The card play of a deal (RULES.md sections 6 and 7): the legal cards
-// with bella, playing one, and why a card is refused.
+// The card play of a deal (RULES.md sections 6 and 7): bella, and why a
+// card is refused. Listing, checking and playing a card stay inline in
+// Deal's dispatch (deal.go): they are the hot path of a search, and a
+// call per card costs a tenth of a random deal.
 
-// appendPlay is the hot path of a search: it sizes dst once, then writes
-// the actions in place.
-func (d *Deal) appendPlay(dst []Action) []Action {
-	m := d.play.Legal()
-	bella := d.bellaCard()
-	n := m.Count()
-	if m.Has(bella) {
-		n++
-	}
-	i := len(dst)
-	if cap(dst)-i < n {
-		dst = append(dst, make([]Action, n)...)[:i]
-	}
-	dst = dst[:i+n]
-	for ; m != 0; m &= m - 1 {
-		c := Card(bits.TrailingZeros32(uint32(m)))
-		dst[i] = Action{Kind: PlayCard, Card: c}
-		i++
-		if c == bella {
-			dst[i] = Action{Kind: PlayCard, Card: c, Bella: true}
-			i++
-		}
-	}
-	return dst
-}
-
-func (d *Deal) isLegalPlay(a Action) bool {
-	if a != (Action{Kind: PlayCard, Card: a.Card, Bella: a.Bella}) || !d.play.Legal().Has(a.Card) {
+// BellaOpen reports whether a player holding hand, having played played,
+// may still announce bella (RULES.md section 7) while nobody has: it held
+// both the king and the queen of trump and still holds one of them.
+func BellaOpen(hand, played CardSet, trump Suit) bool {
+	if trump > Spades {
 		return false
 	}
-	return !a.Bella || d.bellaAllowed(d.play.Turn(), a.Card)
-}
-
-func (d *Deal) applyPlay(a Action) {
-	seat := d.play.Turn()
-	if a.Bella {
-		d.bellaBy = seat
-	}
-	d.playedBy[seat] |= 1 << a.Card
-	lead, leader := d.play.Lead, d.play.Leader
-	if done, _ := d.play.Move(a.Card); done {
-		d.trick, d.trickBy = [2]Card{lead, a.Card}, leader
-		if d.play.Tricks == 1 && d.seqWinner != NoSeat {
-			d.shown = true
-		}
-		if d.play.Tricks == 9 {
-			d.finish()
-		}
-	}
+	kq := SetOf(NewCard(King, trump), NewCard(Queen, trump))
+	return (hand|played)&kq == kq && hand&kq != 0
 }
 
 // bellaCard returns the card the seat to play may announce bella with

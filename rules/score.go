@@ -62,7 +62,15 @@ type Tally struct {
 // only statement of the scoring rules: Deal scores itself with it, and
 // bots score the deals they imagine with it.
 func ScoreDeal(t Tally, opts Options) Score {
-	sc := Score{Maker: t.Maker, Trump: t.Trump, Tricks: t.Tricks, Cards: t.Cards}
+	var sc Score
+	scoreDeal(&sc, &t, &opts)
+	return sc
+}
+
+// scoreDeal is ScoreDeal writing into sc, so a Deal scores itself in
+// place instead of copying the breakdown about.
+func scoreDeal(sc *Score, t *Tally, opts *Options) {
+	*sc = Score{Maker: t.Maker, Trump: t.Trump, Tricks: t.Tricks, Cards: t.Cards}
 	if t.LastTrick != NoSeat {
 		sc.LastTrick[t.LastTrick] = opts.LastTrick
 	}
@@ -93,7 +101,6 @@ func ScoreDeal(t Tally, opts Options) Score {
 		sc.Outcome = Bete
 		sc.Scored[t.Maker.Other()] = sum
 	}
-	return sc
 }
 
 // BellaPoints is what bella is worth (RULES.md section 7).
@@ -140,7 +147,7 @@ func (d *Deal) finish() {
 	if d.seqWinner != NoSeat {
 		t.SeqPoints = int(d.seqPts[d.seqWinner])
 	}
-	d.score = ScoreDeal(t, d.opts)
+	scoreDeal(&d.score, &t, &d.opts)
 }
 
 // trickWinnerLast is the winner of the ninth trick: the leader of the
