@@ -91,8 +91,8 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 
 // rootValue plays my action a and searches the rest.
 func (e heurEnd) rootValue(p rules.Play, v *rules.View, oppHand rules.CardSet, a rules.Action) float64 {
-	e.elig[e.me] = e.bellaBy == rules.NoSeat && (v.Hand|v.Played[e.me])&e.kq == e.kq && v.Hand&e.kq != 0
-	e.elig[e.opp] = e.bellaBy == rules.NoSeat && (oppHand|v.Played[e.opp])&e.kq == e.kq && oppHand&e.kq != 0
+	e.elig[e.me] = e.bellaBy == rules.NoSeat && rules.BellaOpen(v.Hand, v.Played[e.me], v.Trump)
+	e.elig[e.opp] = e.bellaBy == rules.NoSeat && rules.BellaOpen(oppHand, v.Played[e.opp], v.Trump)
 	if e.kq.Has(a.Card) && v.Played[e.me]&e.kq != 0 {
 		// a is the second of king and queen: bella is decided now.
 		if a.Bella {

@@ -57,3 +57,29 @@ func TestScoreDealRules(t *testing.T) {
 		})
 	}
 }
+
+// TestBellaOpen: bella stays open while the player that held both the
+// king and the queen of trump still holds one of them.
+func TestBellaOpen(t *testing.T) {
+	tests := []struct {
+		hand, played string
+		trump        Suit
+		want         bool
+	}{
+		{"KH QH 7C", "", Hearts, true},
+		{"QH 7C", "KH", Hearts, true},
+		{"7C", "KH QH", Hearts, false},
+		{"KH 7C", "", Hearts, false},
+		{"KH QH", "", Spades, false},
+		{"KH QH", "", NoSuit, false},
+	}
+	for _, tt := range tests {
+		var played CardSet
+		if tt.played != "" {
+			played = set(t, tt.played)
+		}
+		if got := BellaOpen(set(t, tt.hand), played, tt.trump); got != tt.want {
+			t.Errorf("BellaOpen(%s, played %s, trump %s) = %v, want %v", tt.hand, tt.played, tt.trump, got, tt.want)
+		}
+	}
+}

@@ -23,13 +23,10 @@ type facts struct {
 // holds the cards each seat has played so far.
 func readFacts(d *rules.Deal, played [2]rules.CardSet, tricks [2]int) facts {
 	f := facts{opts: d.Options(), maker: d.Maker(), seqWinner: d.SeqWinner(), bellaBy: d.BellaBy(), bellaOpen: rules.NoSeat}
-	trump := d.Trump()
-	k, q := rules.NewCard(rules.King, trump), rules.NewCard(rules.Queen, trump)
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		start := d.Hand(s) | played[s]
-		f.seqPts[s] = rules.SequencePoints(start)
+		f.seqPts[s] = rules.SequencePoints(d.Hand(s) | played[s])
 		f.tookTrick[s] = tricks[s] > 0
-		if f.bellaBy == rules.NoSeat && start.Has(k) && start.Has(q) && !(played[s].Has(k) && played[s].Has(q)) {
+		if f.bellaBy == rules.NoSeat && rules.BellaOpen(d.Hand(s), played[s], d.Trump()) {
 			f.bellaOpen = s
 		}
 	}
