@@ -59,6 +59,7 @@ type Table struct {
 	trick       [4]Card // the last completed trick, in play order
 	trickBy     Seat    // who led it
 
+	ending Ending
 	steps  [80]Step
 	vis    [80]uint8 // the seats (bits) that see a step's card; 0 for a public step
 	nsteps uint8
@@ -194,8 +195,14 @@ func deckSeat(n uint8, dealer, maker Seat, i int) Seat {
 	return NoSeat
 }
 
-// SetTotals records the game totals before this deal, by side.
-func (t *Table) SetTotals(tot [4]int) { t.totals = tot }
+// NewGameTable is NewTable for a deal of a game whose totals before the
+// deal are totals, by side (as NewGameDeal): they do not change the rules
+// of the deal, but the right bid depends on them, so views carry them.
+func NewGameTable(opts Options, dealer Seat, deck Deck, totals [4]int) Table {
+	t := NewTable(opts, dealer, deck)
+	t.totals = totals
+	return t
+}
 
 // Accessors.
 
@@ -242,6 +249,26 @@ func (t *Table) Partner(s Seat) Seat {
 	}
 	return (s + 2) & 3
 }
+
+// Ending returns how the deal ended (NotEnded while it goes on).
+func (t *Table) Ending() Ending { return t.ending }
+
+// SchmeissRefused reports whether the maker is a schmeisser refused.
+func (t *Table) SchmeissRefused() bool {
+	return t.schmeisser != NoSeat && t.maker == t.schmeisser
+}
+
+// LastTrickWinner returns who won the last completed trick, NoSeat
+// before the first trick is complete.
+func (t *Table) LastTrickWinner() Seat {
+	if t.trickBy == NoSeat {
+		return NoSeat
+	}
+	return t.play.Leader
+}
+
+// Copy returns a copy of the deal (a Table is a value: assigning copies).
+func (t *Table) Copy() Table { return *t }
 
 // Steps returns the history of the deal: every action in order.
 func (t *Table) Steps() []Step { return t.steps[:t.nsteps:t.nsteps] }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
 )
@@ -110,13 +109,7 @@ func (t *Table) announceCard() (Card, bool) {
 	if t.bellaBy != NoSeat {
 		return NoCard, false
 	}
-	switch {
-	case played.Has(q):
-		return k, false
-	case played.Has(k):
-		return q, false
-	}
-	return NoCard, false
+	return bellaWith(played, tr), false
 }
 
 // IsLegal reports whether a is legal for the seat to move.
@@ -158,7 +151,7 @@ func (t *Table) Apply(a Action) error {
 // ApplyAs is Apply that first checks seat s is the one to move.
 func (t *Table) ApplyAs(s Seat, a Action) error {
 	if tu := t.Turn(); tu != s && t.phase != PhaseOver {
-		return &IllegalError{Seat: s, Action: a, Err: ErrNotYourTurn, Reason: "it is not your turn"}
+		return t.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
 	}
 	return t.Apply(a)
 }
@@ -193,7 +186,7 @@ func (t *Table) apply(a Action) {
 		}
 	case PhaseSchmeiss:
 		if a.Kind == Accept {
-			t.abandon()
+			t.abandon(SchmeissAccepted)
 		} else {
 			t.settle(t.schmeisser, t.origUpcard.Suit())
 		}
@@ -205,7 +198,7 @@ func (t *Table) apply(a Action) {
 		}
 		t.passes++
 		if t.passes == t.n {
-			t.abandon()
+			t.abandon(AllPassed)
 		} else {
 			t.turn = t.next(t.turn)
 		}
@@ -279,8 +272,8 @@ func (t *Table) settle(maker Seat, trump Suit) {
 	t.startSequences()
 }
 
-func (t *Table) abandon() {
-	t.phase = PhaseOver
+func (t *Table) abandon(how Ending) {
+	t.phase, t.ending = PhaseOver, how
 	t.score.Outcome = Abandoned
 }
 
@@ -298,7 +291,7 @@ func (t *Table) startSequences() {
 
 // finish scores the deal (RULES.md sections 8, 10 and 11).
 func (t *Table) finish() {
-	t.phase = PhaseOver
+	t.phase, t.ending = PhaseOver, PlayedOut
 	sc := &t.score
 	n := int(t.n)
 	last := t.play.Leader // the winner of the last trick leads the (empty) next
@@ -352,16 +345,13 @@ func scoreSides(sc *TableScore, maker int, eldest Seat, n int) {
 		}
 	}
 	m := sc.SideTotal[maker]
-	switch {
-	case m > bestOther:
-		sc.Outcome = Made
+	switch sc.Outcome = ContractOutcome(m, bestOther); sc.Outcome {
+	case Made:
 		sc.Scored = sc.SideTotal
-	case m == bestOther:
-		sc.Outcome = Tie
+	case Tie:
 		sc.Scored = sc.SideTotal
 		sc.Scored[maker] = 0
 	default:
-		sc.Outcome = Bete
 		sc.Scored = sc.SideTotal
 		sc.Scored[maker] = 0
 		if ns == 2 {
@@ -389,11 +379,8 @@ func scoreSides(sc *TableScore, maker int, eldest Seat, n int) {
 
 // explain builds the error for an illegal action.
 func (t *Table) explain(a Action) error {
-	e := &IllegalError{Seat: t.Turn(), Action: a}
-	fail := func(err error, format string, args ...any) error {
-		e.Err, e.Reason = err, fmt.Sprintf(format, args...)
-		return e
-	}
+	e := t.illegal(t.Turn(), a)
+	fail := e.fail
 	if t.phase == PhaseOver {
 		return fail(ErrDealOver, "the deal is over")
 	}
@@ -488,13 +475,29 @@ func (t *Table) explain(a Action) error {
 			return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), may)
 		}
 	}
-	return fail(ErrWrongPhase, "%q is not a move now (%s): you may say %s", a.String(), tablePhaseName(t.phase), may)
+	return fail(ErrWrongPhase, "%q is not a move now (%s): you may say %s", a.String(), t.phase, may)
 }
 
-// tablePhaseName names a phase of a Table, the declarations included.
-func tablePhaseName(p Phase) string {
-	if p == PhaseDeclare {
-		return "declarations"
+// illegal starts the error for action a by seat s with the facts of the
+// deal as it stands (IllegalError).
+func (t *Table) illegal(s Seat, a Action) *IllegalError {
+	tu := t.Turn()
+	e := &IllegalError{Seat: s, Action: a, Turn: tu, Phase: t.phase, Trump: t.trump, Led: t.play.Lead(),
+		Want: "the " + t.phase.String() + " go on"}
+	if t.phase == PhaseOver {
+		e.Want = "the deal is over"
 	}
-	return p.String()
+	if tu < 4 {
+		e.Hand = t.play.Hands[tu]
+		if b := t.best[tu]; !b.Set {
+			e.Best = Sequence{Suit: b.Suit, Top: b.Top, Len: b.Len}
+		}
+	}
+	if tu != NoSeat {
+		e.Legal = t.Legal()
+		if t.phase == PhasePlay {
+			e.Cards = t.play.Legal()
+		}
+	}
+	return e
 }

@@ -118,8 +118,7 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		if deal > 200 {
 			return fmt.Errorf("game still going after 200 deals: %v", totals)
 		}
-		tb := NewTable(opts, dealer, Shuffle(r))
-		tb.SetTotals(totals)
+		tb := NewGameTable(opts, dealer, Shuffle(r), totals)
 		st.deals++
 		checkAt := rc.IntN(70)
 		for step := 0; !tb.Over(); step++ {
@@ -560,6 +559,10 @@ func checkTableView(tb *Table, s Seat, r *rand.Rand, st *tableStats) error {
 			return fmt.Errorf("view says %d holds %s, it holds %s", o, k, tb.Hand(Seat(o)))
 		}
 		unknown[o] = tb.Hand(Seat(o)) &^ k
+		// What the play shows a seat lacks, it lacks.
+		if x := v.CannotHold(Seat(o)) & tb.Hand(Seat(o)); x != 0 {
+			return fmt.Errorf("view says %d cannot hold %s, it holds them", o, x)
+		}
 		want |= unknown[o]
 	}
 	var rest []Card

@@ -138,6 +138,13 @@ func (v *TableView) Claim() (claimant Seat, value, length int, top Rank) {
 	return m.claimant, int(m.cVal), int(m.cLen), m.cTop
 }
 
+// CannotHold returns the cards seat s cannot hold now, as its card play
+// shows (View.CannotHold, read the same at any table: the follow,
+// trump and overtrump duties of RULES.md sections 6 and 10).
+func (v *TableView) CannotHold(s Seat) CardSet {
+	return cannotHoldIn(v.masked.Steps(), v.Trump, v.Players, s)
+}
+
 // OwnBest returns the viewing seat's best meld as the dialogue counts it.
 func (v *TableView) OwnBest() Meld { return v.masked.best[v.Seat] }
 
@@ -476,7 +483,7 @@ func (c *completer) build(dealt [4]CardSet, gave [4]CardSet) (Table, error) {
 // information-state string).
 func (v TableView) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "players %d seat %s dealer %s phase %s turn %s\n", v.Players, v.Seat, v.Dealer, tablePhaseName(v.Phase), v.Turn)
+	fmt.Fprintf(&b, "players %d seat %s dealer %s phase %s turn %s\n", v.Players, v.Seat, v.Dealer, v.Phase, v.Turn)
 	fmt.Fprintf(&b, "hand %s\n", v.Hand)
 	fmt.Fprintf(&b, "holding %v\n", v.Counts[:v.Players])
 	fmt.Fprintf(&b, "upcard %s (turned %s) bottom %s\n", v.Upcard, v.OrigUpcard, v.Bottom)
