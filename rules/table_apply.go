@@ -475,7 +475,7 @@ func (t *Table) explain(a Action) error {
 			return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), may)
 		}
 	}
-	return fail(ErrWrongPhase, "%q is not a move now (%s): you may say %s", a.String(), t.phase, may)
+	return fail(ErrWrongPhase, "%q is not a move now: %s: you may say %s", a.String(), e.Want, may)
 }
 
 // illegal starts the error for action a by seat s with the facts of the
@@ -483,10 +483,7 @@ func (t *Table) explain(a Action) error {
 func (t *Table) illegal(s Seat, a Action) *IllegalError {
 	tu := t.Turn()
 	e := &IllegalError{Seat: s, Action: a, Turn: tu, Phase: t.phase, Trump: t.trump, Led: t.play.Lead(),
-		Want: "the " + t.phase.String() + " go on"}
-	if t.phase == PhaseOver {
-		e.Want = "the deal is over"
-	}
+		Want: t.want()}
 	if tu < 4 {
 		e.Hand = t.play.Hands[tu]
 		if b := t.best[tu]; !b.Set {
@@ -500,4 +497,31 @@ func (t *Table) illegal(s Seat, a Action) *IllegalError {
 		}
 	}
 	return e
+}
+
+// want says what the phase asks for, in a player's words.
+func (t *Table) want() string {
+	switch t.phase {
+	case PhaseDeclare:
+		if t.declStep == declAsk {
+			return "the declarations: shlomo, cleopatra or pass"
+		}
+		return "the declarations: a card changes hands"
+	case PhaseBid1:
+		if t.n == 2 {
+			return "the bidding is on: pass, take or schmeiss"
+		}
+		return "the bidding is on: pass or take"
+	case PhaseSchmeiss:
+		return "answer the schmeiss: accept or refuse"
+	case PhaseBid2:
+		return "round two of the bidding: name a suit or pass"
+	case PhaseDix:
+		return "the dix exchange: exchange or no exchange"
+	case PhaseSequences:
+		return "the sequence dialogue is on"
+	case PhasePlay:
+		return "play a card"
+	}
+	return "the deal is over"
 }
