@@ -7,10 +7,15 @@
 // compares every legal list, state and score. Deal stays the fast
 // two-player path. Seats are A, B, C, D clockwise; eldest, on the
 // dealer's left, is dealer+1: it speaks first in every round and leads
-// to the first trick. The caller passes the deal to the left, abandoned
-// deals included. With four, A and C play against B and D; a side is a
-// seat with two or three players and a team (seat mod 2) with four.
-// TableScore has per-seat lines and per-side totals.
+// to the first trick. The caller passes the deal to the left
+// (NextDealer), abandoned deals included, and plays to the target
+// (SideWinner, the rule GameWinner applies to two); NewGameTable gives a
+// deal the game totals. With four, A and C play against B and D; a side
+// is a seat with two or three players and a team (seat mod 2) with four.
+// TableScore has per-seat lines and per-side totals; the contract is
+// decided by ContractOutcome, the statement Deal's scoring asks too.
+// TableView.CannotHold reads what the card play shows a seat lacks, at
+// any table, as View.CannotHold does for two.
 //
 // The deck is dealt in this order (deckSeat): three cards each from
 // eldest, twice; then with two or three players the upcard, and after
