@@ -15,7 +15,8 @@
 // TableScore has per-seat lines and per-side totals; the contract is
 // decided by ContractOutcome, the statement Deal's scoring asks too.
 // TableView.CannotHold reads what the card play shows a seat lacks, at
-// any table, as View.CannotHold does for two.
+// any table, as View.CannotHold does for two; TableView.MeldBound what
+// the dialogue and the melds shown reveal of a seat's best meld.
 //
 // The deck is dealt in this order (deckSeat): three cards each from
 // eldest, twice; then with two or three players the upcard, and after

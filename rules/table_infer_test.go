@@ -79,3 +79,56 @@ func TestTableEnding(t *testing.T) {
 		t.Errorf("played out: ending %s", four.Ending())
 	}
 }
+
+func TestTableMeldBoundFromTheDialogue(t *testing.T) {
+	h := tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
+		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same", "C: good")
+	v := tb.View(2)
+	none := MeldBound{Top: NoRank, MinTop: NoRank}
+	for _, c := range []struct {
+		seat Seat
+		want MeldBound
+	}{
+		{0, MeldBound{Value: 20, Top: King, MinTop: NoRank}},
+		{1, MeldBound{Value: 20, Top: King, MinTop: NoRank}},
+		{2, none},
+	} {
+		if got := v.MeldBound(c.seat); got != c.want {
+			t.Errorf("seat %s: bound %+v, want %+v", c.seat, got, c.want)
+		}
+	}
+	// The bound rules out hands the words contradict: a 20 topped by the
+	// queen for A, a 50.
+	b := v.MeldBound(0)
+	if b.Fits(set(t, "QS JS TS 7C 8D AD 8C AH 7D"), Hearts, tb.Options()) || b.Fits(set(t, "KS QS JS TS 8D AD 8C AH 7D"), Hearts, tb.Options()) {
+		t.Error("the bound fits hands the words rule out")
+	}
+	if !b.Fits(tb.Hand(0)|tb.PlayedBy(0), Hearts, tb.Options()) {
+		t.Error("the bound does not fit A's true hand")
+	}
+	// After the first trick B shows its sequences: its bound is exact.
+	tplay(t, &tb, tb.Legal()[0].Card.String())
+	for tb.Play().Tricks == 0 {
+		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+	}
+	v = tb.View(0)
+	if b := v.MeldBound(1); !b.Shown || b.ShownCards != set(t, "KH QH JH") {
+		t.Errorf("B's bound after showing: %+v", b)
+	}
+	// A longer 50 claimed by its length.
+	h = tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
+		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
+	tb = h.table(t, "sequence_rank=length")
+	tdo(t, &tb, "A: take", "A: announce 50", "B: how-many", "A: length 4", "B: how-high", "A: top T", "B: same", "C: length 5")
+	v = tb.View(0)
+	if b := v.MeldBound(2); b.Value != 50 || b.Len != 5 {
+		t.Errorf("C's bound %+v, want a 50 of five", b)
+	}
+	if b := v.MeldBound(1); b.Value != 50 || b.Len != 4 || b.Top != Ten {
+		t.Errorf("B's bound %+v, want a 50 of four topped by the ten", b)
+	}
+}

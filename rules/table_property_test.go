@@ -60,7 +60,7 @@ func TestTableRandomGames(t *testing.T) {
 			}
 			if stats.views < stats.deals/4 || stats.resampled == 0 || stats.swaps < stats.views/20 ||
 				(players < 4 && stats.outcomes[Abandoned] == 0) || stats.outcomes[Bete] == 0 || stats.outcomes[Made] == 0 ||
-				(players > 2 && (stats.declared == 0 || stats.hiddenSwaps == 0)) {
+				(players > 2 && (stats.declared == 0 || stats.hiddenSwaps == 0)) || stats.bounds == 0 {
 				t.Errorf("too few checks ran: %+v", stats)
 			}
 		})
@@ -72,7 +72,7 @@ type tableStats struct {
 	resampled, resampleTries, swaps, swapTries int
 	illegal                                    int
 	outcomes                                   [5]int
-	declared, hiddenSwaps                      int
+	declared, hiddenSwaps, bounds              int
 }
 
 func (s *tableStats) add(o tableStats) {
@@ -85,6 +85,7 @@ func (s *tableStats) add(o tableStats) {
 	s.swapTries += o.swapTries
 	s.illegal += o.illegal
 	s.declared += o.declared
+	s.bounds += o.bounds
 	s.hiddenSwaps += o.hiddenSwaps
 	for i := range s.outcomes {
 		s.outcomes[i] += o.outcomes[i]
@@ -559,6 +560,15 @@ func checkTableView(tb *Table, s Seat, r *rand.Rand, st *tableStats) error {
 			return fmt.Errorf("view says %d holds %s, it holds %s", o, k, tb.Hand(Seat(o)))
 		}
 		unknown[o] = tb.Hand(Seat(o)) &^ k
+		// What the words show of a seat's best meld fits its hand when
+		// the dialogue was held.
+		if tb.phase == PhasePlay || tb.phase == PhaseOver || tb.phase == PhaseSequences {
+			b := v.MeldBound(Seat(o))
+			if !b.Fits(tb.Hand(Seat(o))|tb.playedBy[o], tb.trump, tb.opts) {
+				return fmt.Errorf("meld bound %+v of seat %d does not fit its hand %s (best %v)", b, o, tb.Hand(Seat(o))|tb.playedBy[o], tb.best[o])
+			}
+			st.bounds++
+		}
 		// What the play shows a seat lacks, it lacks.
 		if x := v.CannotHold(Seat(o)) & tb.Hand(Seat(o)); x != 0 {
 			return fmt.Errorf("view says %d cannot hold %s, it holds them", o, x)
