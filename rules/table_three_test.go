@@ -308,3 +308,50 @@ func TestThreeBeteSplitOddPointPlayedOut(t *testing.T) {
 	}
 	t.Fatal("no bete with an odd maker total in 5000 deals")
 }
+
+func TestTableEldestLeadsTheFirstTrick(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		for dealer := Seat(0); dealer < Seat(players); dealer++ {
+			o, _ := ParseOptions("")
+			o.Players = players
+			tb := NewTable(o, dealer, NewDeck())
+			tdo(t, &tb, tb.Turn().String()+": take")
+			for tb.Phase() != PhasePlay {
+				tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
+			}
+			if want := NextDealer(dealer, players); tb.Turn() != want || tb.Eldest() != want {
+				t.Errorf("%d players, %s deals: %s leads, want %s", players, dealer, tb.Turn(), want)
+			}
+		}
+	}
+}
+
+func TestThreeSequenceFullTieNearerEldest(t *testing.T) {
+	// A (eldest) and C hold plain 20s topped by the king, hearts trump:
+	// a full tie, and A's claim stands, nearer eldest.
+	h := tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"KS QS JS 7C 8D AD", "9C TC 8S 7S AS AC", "KD QD JD 8C 9S TS"},
+		second: [4]string{"8H AH 7D", "KH 9H QC", "JH TH KC"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
+	tlegal(t, &tb, "good, how-high")
+	tdo(t, &tb, "C: how-high", "A: top K")
+	tlegal(t, &tb, "good, same")
+	tdo(t, &tb, "C: same")
+	if tb.SeqWinner() != 0 {
+		t.Errorf("full tie: sequence right %s, want A (nearer eldest)", tb.SeqWinner())
+	}
+}
+
+func TestDialogueConcededCannotClaimLater(t *testing.T) {
+	// A holds a 50 but says no sequence; B claims a 20, C concedes: the
+	// dialogue is over, A is not asked again, and B has the right.
+	h := tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"7C 8C 9C TC AD KD", "KS QS JS 8D 9H AC", "QC KC 9D TD JH AS"},
+		second: [4]string{"AH 7D TS", "8H KH 7S", "8S 9S QH"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: take", "A: no-sequence", "B: announce 20", "C: good")
+	if tb.Phase() != PhasePlay || tb.SeqWinner() != 1 {
+		t.Errorf("phase %s right %s: want play, B", tb.Phase(), tb.SeqWinner())
+	}
+}
