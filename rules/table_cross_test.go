@@ -37,6 +37,17 @@ func crossDeal(seed uint64) error {
 		if d.Over() {
 			return nil
 		}
+		// The views agree too: what each seat cannot see, what the
+		// opponent is known to hold, what its play shows it lacks.
+		for s := SeatA; s <= SeatB; s++ {
+			v, w := d.View(s), tb.View(s)
+			o := s.Other()
+			if v.Unseen() != w.Unseen() || v.OppKnown() != w.Known(o) || v.CannotHold(o) != w.CannotHold(o) ||
+				v.Hidden() != w.Hidden() || !equalActions(v.Legal(), w.Legal()) {
+				return fmt.Errorf("step %d (%v): seat %s: view unseen %s known %s lacks %s, table view %s %s %s",
+					step, d.Steps(), s, v.Unseen(), v.OppKnown(), v.CannotHold(o), w.Unseen(), w.Known(o), w.CannotHold(o))
+			}
+		}
 		ld, lt := d.Legal(), tb.Legal()
 		if fmt.Sprint(ld) != fmt.Sprint(lt) {
 			return fmt.Errorf("step %d (%v): legal %v, table legal %v", step, d.Steps(), ld, lt)
