@@ -27,8 +27,9 @@ func (m Meld) String() string {
 	return s
 }
 
-// key orders melds for the contest, as seqKey orders sequences: value,
-// then (sequence_rank=length) the number of cards, then top, then trump.
+// key orders melds for the contest (RULES.md section 5): a larger key
+// wins; value, then (sequence_rank=length) the number of cards, then
+// top, then trump. seqKey asks it for the two-player game.
 func (m Meld) key(mode SeqRank) int {
 	if m.Len < 3 {
 		return 0
