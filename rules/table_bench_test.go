@@ -31,7 +31,7 @@ func tableBenchPlays(players, n int) []Table {
 }
 
 // BenchmarkTablePlayout: a random card-play playout of a whole deal on
-// the unchecked TablePlay path (Pick and Move), one op a deal.
+// the unchecked TablePlay path (Playout), one op a deal.
 func BenchmarkTablePlayout(b *testing.B) {
 	for _, players := range []int{3, 4} {
 		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
@@ -42,9 +42,7 @@ func BenchmarkTablePlayout(b *testing.B) {
 			var sink int16
 			for i := 0; i < b.N; i++ {
 				p := ds[i&63].play
-				for !p.Done() {
-					p.Move(p.Pick(uint32(src.Uint64())))
-				}
+				p.Playout(src)
 				sink += p.Points[0]
 			}
 			_ = sink

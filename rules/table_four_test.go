@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // Four players (RULES.md section 10, the South African version): A and C
 // play against B and D. With D dealing, A is eldest.
@@ -341,6 +344,30 @@ func TestSideWinnerFirstToTarget(t *testing.T) {
 		if len(c.totals) == 2 {
 			if g := GameWinner([2]int(c.totals), 500); (g == NoSeat) != (c.want < 0) || (c.want >= 0 && int(g) != c.want) {
 				t.Errorf("totals %v: GameWinner %s, SideWinner %d", c.totals, g, c.want)
+			}
+		}
+	}
+}
+
+func TestTablePlayoutIsPickAndMove(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for i, tb := range tableBenchPlays(players, 50) {
+			p, q := tb.Play(), tb.Play()
+			p.Playout(rand.NewPCG(uint64(i), 1))
+			src := rand.NewPCG(uint64(i), 1)
+			for !q.Done() {
+				q.Move(q.Pick(uint32(src.Uint64())))
+			}
+			if p != q || !p.Done() {
+				t.Fatalf("%d players, deal %d: Playout %+v, Pick and Move %+v", players, i, p, q)
+			}
+			sum := 0
+			for s := range players {
+				sum += int(p.Points[s])
+			}
+			// From the first lead every card in the hands is played.
+			if want := SetPoints(tb.Hand(0)|tb.Hand(1)|tb.Hand(2)|tb.Hand(3), tb.Trump()) + tb.Options().LastTrick; sum != want {
+				t.Fatalf("%d players, deal %d: %d points, want %d", players, i, sum, want)
 			}
 		}
 	}

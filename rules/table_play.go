@@ -1,5 +1,7 @@
 package rules
 
+import "math/rand/v2"
+
 // TablePlay is the card-play part of a Table: every seat's hand, trump,
 // the trick on the table and the points won, for two, three or four
 // players. Like Play it is a small value with no pointers whose methods
@@ -131,4 +133,18 @@ func (p *TablePlay) Pick(r uint32) Card {
 		return NoCard
 	}
 	return pickCard(m, r)
+}
+
+// Playout plays the rest of the card play at random for Monte Carlo
+// search: each card is the one Pick chooses with the low 32 bits of one
+// src.Uint64, so the cards, the final state and the points are exactly
+// those of Pick and Move with these numbers.
+func (p *TablePlay) Playout(src *rand.PCG) {
+	for {
+		m := p.Legal()
+		if m == 0 {
+			return
+		}
+		p.Move(pickCard(m, uint32(src.Uint64())))
+	}
 }
