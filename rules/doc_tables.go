@@ -17,6 +17,8 @@
 // TableView.CannotHold reads what the card play shows a seat lacks, at
 // any table, as View.CannotHold does for two; TableView.MeldBound what
 // the dialogue and the melds shown reveal of a seat's best meld.
+// TablePlay (Legal, Move, Pick, Playout) is the unchecked card play for
+// search, as Play is for two.
 //
 // The deck is dealt in this order (deckSeat): three cards each from
 // eldest, twice; then with two or three players the upcard, and after
