@@ -1,0 +1,228 @@
+package tui
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/rules"
+)
+
+// fakeTable is a tableGame over one rules.Table deal: the tests drive
+// the other seats (and the chance steps) with seeded random choices.
+type fakeTable struct {
+	t       rules.Table
+	rng     *rand.Rand
+	records []rules.TableScore
+	totals  [4]int
+	no      int
+}
+
+func newFakeTable(players int, opts rules.Options, seed uint64) *fakeTable {
+	opts.Players = players
+	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	var deck rules.Deck
+	for i, c := range rng.Perm(32) {
+		deck[i] = rules.Card(c)
+	}
+	// The seat on the person's right deals, so the person speaks first.
+	dealer := rules.Seat(players - 1)
+	return &fakeTable{t: rules.NewTable(opts, dealer, deck), rng: rng, no: 1}
+}
+
+func (f *fakeTable) Players() int                         { return f.t.Players() }
+func (f *fakeTable) View(s rules.Seat) rules.TableView    { return f.t.View(s) }
+func (f *fakeTable) DealNo() int                          { return f.no }
+func (f *fakeTable) Records() []rules.TableScore          { return f.records }
+func (f *fakeTable) Totals() [4]int                       { return f.totals }
+func (f *fakeTable) Forced(deal, step int) (string, bool) { return "", false }
+
+func (f *fakeTable) ToMove() (rules.Seat, bool) {
+	s := f.t.Turn()
+	return s, s != rules.NoSeat
+}
+
+func (f *fakeTable) Apply(s rules.Seat, a rules.Action) error {
+	if err := f.t.ApplyAs(s, a); err != nil {
+		return err
+	}
+	if f.t.Over() {
+		sc := f.t.Score()
+		f.records = append(f.records, sc)
+		for i := range sc.Sides() {
+			f.totals[i] += sc.Scored[i]
+		}
+	}
+	return nil
+}
+
+// step takes one random legal action for whoever is to act.
+func (f *fakeTable) step(tb testing.TB) {
+	tb.Helper()
+	s, ok := f.ToMove()
+	if !ok {
+		tb.Fatal("the deal is over")
+	}
+	legal := f.t.Legal()
+	if err := f.Apply(s, legal[f.rng.IntN(len(legal))]); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// othersUntilMe plays the other seats until the person (seat A) is to
+// act or the deal ends.
+func (f *fakeTable) othersUntilMe(tb testing.TB) {
+	for {
+		s, ok := f.ToMove()
+		if !ok || s == rules.SeatA {
+			return
+		}
+		f.step(tb)
+	}
+}
+
+func seatsFor(players int) [4]tableSeat {
+	var out [4]tableSeat
+	for i, n := range defaultSeatNames(players) {
+		out[i].Name = n
+		if i > 0 {
+			out[i].Level = "normal"
+		}
+	}
+	return out
+}
+
+// tableApp is an App showing a fakeTable from seat A.
+func tableApp(tb testing.TB, f *fakeTable, w, h int, ascii bool) *harness {
+	app := newApp(newTable34(f, rules.SeatA, seatsFor(f.Players())), appOptions{ASCII: ascii})
+	return startHarness(tb, app, w, h)
+}
+
+// TestTable34Golden plays a whole deal for three and for four players
+// from fixed seeds, the person's moves by key, and keeps the screens at
+// the person's first bid, the first card play, a trick won, and the
+// result, at 80×24 (three) or 100×30 (four) and at 120×40.
+func TestTable34Golden(t *testing.T) {
+	cases := []struct {
+		players int
+		seed    uint64
+		opts    func(*rules.Options)
+		w, h    int
+	}{
+		{3, 7, nil, 80, 24},
+		{3, 7, nil, 120, 40},
+		{4, 11, func(o *rules.Options) { o.Shlomo, o.Cleopatra, o.Menage = true, true, true }, 100, 30},
+		{4, 11, func(o *rules.Options) { o.Shlomo, o.Cleopatra, o.Menage = true, true, true }, 120, 40},
+	}
+	for _, tc := range cases {
+		name := fmt.Sprintf("table%d-%dx%d", tc.players, tc.w, tc.h)
+		t.Run(name, func(t *testing.T) {
+			opts := rules.DefaultOptions()
+			if tc.opts != nil {
+				tc.opts(&opts)
+			}
+			f := newFakeTable(tc.players, opts, tc.seed)
+			hs := tableApp(t, f, tc.w, tc.h, false)
+			shots := map[string]bool{}
+			shot := func(tag string) {
+				if shots[tag] {
+					return
+				}
+				shots[tag] = true
+				s := hs.screen()
+				checkSize(t, s, tc.w, tc.h)
+				golden(t, name+"-"+tag, s)
+			}
+			for moves := 0; moves < 400; moves++ {
+				f.othersUntilMe(t)
+				v := f.View(rules.SeatA)
+				if v.Phase == rules.PhaseOver {
+					shot("5-result")
+					break
+				}
+				switch {
+				case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2:
+					shot("1-bid")
+				case v.Phase == rules.PhasePlay && v.InTrick > 0 && !shots["2-play"]:
+					shot("2-play")
+				case v.Phase == rules.PhasePlay && v.InTrick == 0 && v.LastLeader != rules.NoSeat:
+					shot("3-trick-won")
+				}
+				// The person's move by key: the menu's first letter or
+				// number, or the first playable card.
+				hs.press(personKey(t, hs, &v))
+				if tb, ok := hs.app.screen.(*table34); ok && tb.bella != rules.NoCard {
+					// The announcement question: say it.
+					shot("4-announce")
+					hs.press("b")
+				}
+			}
+			if !f.t.Over() {
+				t.Fatal("the deal did not end")
+			}
+			for _, tag := range []string{"1-bid", "5-result"} {
+				if !shots[tag] {
+					t.Errorf("no %s screen", tag)
+				}
+			}
+		})
+	}
+}
+
+// personKey picks a key that takes a legal action: a random menu number
+// or the number of a playable card, from the test's random source.
+func personKey(tb testing.TB, hs *harness, v *rules.TableView) string {
+	tb.Helper()
+	if v.Phase == rules.PhasePlay {
+		hand := tableHand(v)
+		legal := tableLegalCards(v)
+		for i, c := range hand {
+			if legal.Has(c) {
+				return fmt.Sprint(i + 1)
+			}
+		}
+		tb.Fatal("no playable card")
+	}
+	n := len(v.Legal())
+	if n == 0 {
+		tb.Fatal("no legal action")
+	}
+	// The last choice: in the bidding it is pass or a suit, varied
+	// enough to reach play in both seeds.
+	return fmt.Sprint(min(n, 9))
+}
+
+// TestTable34Sizes: a four-handed table asks for 100×30, a three-handed
+// one fits 80×24, and any size renders without a panic, NO_COLOR or not.
+func TestTable34Sizes(t *testing.T) {
+	f3 := newFakeTable(3, rules.DefaultOptions(), 3)
+	f4 := newFakeTable(4, rules.DefaultOptions(), 4)
+	hs3 := tableApp(t, f3, 80, 24, false)
+	if s := hs3.screen(); strings.Contains(s, "needs a window") {
+		t.Errorf("three players at 80×24 asks for a larger window:\n%s", s)
+	}
+	hs4 := tableApp(t, f4, 80, 24, false)
+	if s := hs4.screen(); !strings.Contains(s, "at least 100×30") {
+		t.Errorf("four players at 80×24: got\n%s\nwant the message asking for 100×30", s)
+	}
+	hs4.send(tea.WindowSizeMsg{Width: 100, Height: 30})
+	if s := hs4.screen(); strings.Contains(s, "needs a window") {
+		t.Errorf("four players at 100×30 asks for a larger window:\n%s", s)
+	}
+	for _, f := range []*fakeTable{f3, f4} {
+		for _, sz := range [][2]int{{1, 1}, {20, 5}, {79, 24}, {99, 29}, {100, 30}, {200, 60}} {
+			for _, ascii := range []bool{false, true} {
+				hs := tableApp(t, f, sz[0], sz[1], ascii)
+				s := hs.screen()
+				checkSize(t, s, sz[0], sz[1])
+				if ascii && strings.ContainsAny(ansi.Strip(s), "♣♦♥♠┌│▮") {
+					t.Errorf("-ascii at %v draws Unicode:\n%s", sz, s)
+				}
+			}
+		}
+	}
+}
