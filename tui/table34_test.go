@@ -226,3 +226,110 @@ func TestTable34Sizes(t *testing.T) {
 		}
 	}
 }
+
+// TestTable34Monkey sends random keys, clicks and sizes to tables of
+// three and four (the other seats moving between events, as the session
+// moves the bots): nothing panics, every frame is the window's size, and
+// the person's keys only ever take legal actions (the fake's Table
+// refuses anything else, and a refusal would stop the deal).
+func TestTable34Monkey(t *testing.T) {
+	events := 6000
+	if testing.Short() {
+		events = 1500
+	}
+	for _, players := range []int{3, 4} {
+		r := rand.New(rand.NewPCG(uint64(players), 34))
+		opts := rules.DefaultOptions()
+		opts.Shlomo, opts.Cleopatra, opts.Menage, opts.OfAKind, opts.DealerForced = true, true, true, true, true
+		w, h := tableMinSize(players)
+		newDeal := func() (*fakeTable, *harness) {
+			f := newFakeTable(players, opts, r.Uint64())
+			return f, tableApp(t, f, w, h, r.IntN(4) == 0)
+		}
+		f, hs := newDeal()
+		deals := 0
+		for range events {
+			var msg tea.Msg
+			switch n := r.IntN(100); {
+			case n < 3:
+				w, h = 1+r.IntN(200), 1+r.IntN(70)
+				if r.IntN(2) == 0 {
+					w, h = tableMinSize(players)
+				}
+				msg = tea.WindowSizeMsg{Width: w, Height: h}
+			case n < 10:
+				msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(h + 2), Button: tea.MouseLeft}
+			default:
+				msg = monkeyKey(r)
+			}
+			hs.send(msg)
+			checkSize(t, hs.app.render(), w, h)
+			if hs.quit {
+				f, hs = newDeal()
+				continue
+			}
+			f.othersUntilMe(t)
+			checkSize(t, hs.app.render(), w, h)
+			if f.t.Over() {
+				deals++
+				f, hs = newDeal()
+			}
+		}
+		t.Logf("%d players: %d deals played out", players, deals)
+		if deals == 0 {
+			t.Errorf("%d players: the monkey finished no deal", players)
+		}
+	}
+}
+
+// TestTable34WhyNot: a card the person may not play is refused with the
+// rules' reason, at three and four players, and nothing is played.
+func TestTable34WhyNot(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		found := false
+		for seed := uint64(1); seed < 200 && !found; seed++ {
+			f := newFakeTable(players, rules.DefaultOptions(), seed)
+			for !f.t.Over() && !found {
+				f.othersUntilMe(t)
+				v := f.View(rules.SeatA)
+				if v.Phase != rules.PhasePlay || v.Turn != rules.SeatA {
+					if !f.t.Over() {
+						f.step(t)
+					}
+					continue
+				}
+				hand, legal := tableHand(&v), tableLegalCards(&v)
+				bad := -1
+				for i, c := range hand {
+					if !legal.Has(c) {
+						bad = i
+						break
+					}
+				}
+				if bad < 0 {
+					f.step(t)
+					continue
+				}
+				w, h := tableMinSize(players)
+				hs := tableApp(t, f, w, h, false)
+				steps := len(f.t.Steps())
+				hs.press(fmt.Sprint(bad + 1))
+				s := hs.screen()
+				if len(f.t.Steps()) != steps {
+					t.Fatalf("%d players: an illegal card was played", players)
+				}
+				want := "You cannot play " + hand[bad].Rank().Display()
+				if !strings.Contains(s, want) || !strings.Contains(s, "must") {
+					t.Errorf("%d players: got\n%s\nwant a note %q... saying what the rules ask", players, s, want)
+				}
+				if players == 3 {
+					golden(t, "table3-why-not-80x24", s)
+				}
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no deal gave the person a card it may not play", players)
+		}
+	}
+}
