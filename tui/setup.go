@@ -83,6 +83,7 @@ var setupRows = []setupRow{
 	{"Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) }, func(s *Setup, d int) {
 		s.Options.LastTrick = cycle([]int{0, 10}, s.Options.LastTrick, d)
 	}},
+	playersRow, // setup34.go: three and four go on to the house variants
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
@@ -129,6 +130,9 @@ const setupFirstRow = 4
 
 // start makes the game and its bot; a bot that cannot be made is shown.
 func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if s.setup.Options.NumPlayers() > 2 {
+		return newVariantsScreen(s.cfg, s.setup), nil
+	}
 	m, err := s.cfg.newGame(s.setup)
 	if err != nil {
 		s.err = err.Error()
@@ -147,7 +151,7 @@ func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
 func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
-	lines := append(titled(ctx, "Klaberjass for two: a new game"), "", " "+st.Heading.Render("Set up the game"))
+	lines := append(titled(ctx, "Klaberjass for "+countWord(s.setup.Options.NumPlayers())+": a new game"), "", " "+st.Heading.Render("Set up the game"))
 	for i, r := range setupRows {
 		mark := "  "
 		val := "‹ " + r.value(&s.setup) + " ›"

@@ -333,3 +333,51 @@ func TestTable34WhyNot(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupPlayers: the setup's Players row picks three or four, and its
+// start line leads to the house variants that apply to that table, each
+// explained; esc goes back with the choices kept.
+func TestSetupPlayers(t *testing.T) {
+	cfg := testConfig(5, nil)
+	hs := newHarness(t, cfg, 80, 24)
+	for range len(setupRows) - 1 {
+		hs.press("down")
+	}
+	hs.press("right")
+	if s := hs.screen(); !strings.Contains(s, "Klaberjass for three") || !strings.Contains(s, "3: you and two bots") {
+		t.Fatalf("the Players row did not pick three:\n%s", s)
+	}
+	hs.press("right", "down", "enter")
+	if hs.name() != "variants" {
+		t.Fatalf("start with four players went to %q, want the variants", hs.name())
+	}
+	s := hs.screen()
+	golden(t, "setup-variants-4-80x24", s)
+	for _, want := range []string{"Menage", "Dealer forced", "Shlomo", "Cleopatra", "partners swap"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the variants of four lack %q", want)
+		}
+	}
+	if strings.Contains(s, "Bimah") {
+		t.Error("bimah offered without dealer_forced")
+	}
+	// Dealer forced on offers bimah; off again takes bimah with it.
+	hs.press("down", "down", "right")
+	if !strings.Contains(hs.screen(), "Bimah") {
+		t.Error("dealer_forced on does not offer bimah")
+	}
+	golden(t, "setup-variants-4-bimah-80x24", hs.screen())
+	// A click on the start line (the line after the variants and a
+	// blank) starts the game.
+	if y := variantsFirstRow + 2*6 + 1; !strings.Contains(strings.Split(hs.screen(), "\n")[y], "Start the game") {
+		t.Errorf("line %d is not the start line:\n%s", y, hs.screen())
+	}
+	hs.press("down", "right", "up", "left")
+	if o := hs.app.screen.(*variantsScreen).setup.Options; o.DealerForced || o.Bimah {
+		t.Errorf("dealer_forced off left %+v", o)
+	}
+	hs.press("esc")
+	if hs.name() != "setup" || !strings.Contains(hs.screen(), "4: you and a bot partner") {
+		t.Errorf("esc went to %q and lost the count:\n%s", hs.name(), hs.screen())
+	}
+}
