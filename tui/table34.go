@@ -63,6 +63,12 @@ type tableScene struct {
 	// Forced says why the session took a step for the person, if it did
 	// (step index in the deal's history).
 	Forced func(step int) (string, bool)
+	// Open holds the hands the replay shows face up, by seat (the
+	// person's own is always open).
+	Open [4]rules.CardSet
+	// Watching is a replay: the bottom seat is a player like the others,
+	// not "you", and the sides are named by their seats.
+	Watching bool
 }
 
 func (sc *tableScene) players() int { return sc.V.Players }
@@ -90,7 +96,7 @@ func (sc *tableScene) name(s rules.Seat) string {
 
 // does puts verb after the seat's name: "you deal", "West deals".
 func (sc *tableScene) does(s rules.Seat, verb string) string {
-	if s == sc.Me {
+	if s == sc.Me && !sc.Watching {
 		return "you " + verb
 	}
 	return sc.name(s) + " " + verb + "s"
@@ -203,7 +209,19 @@ func seatLines(ctx *screenCtx, sc *tableScene, s rules.Seat, w int) []string {
 	if w >= 2+n+1+len(cards) {
 		cards = st.Dim.Render(repeat(g.backMini, n)) + " " + cards
 	}
-	out = append(out, "  "+cards)
+	if open := sc.Open[s]; open != 0 {
+		// The hand face up, as few cards a line as the column needs.
+		var cs []string
+		for _, c := range sortHand(open, open, plainTrump(v.Trump)) {
+			cs = append(cs, ctx.paint.styledCard(c))
+		}
+		per := max(1, (w-2)/4)
+		for i := 0; i < len(cs); i += per {
+			out = append(out, "  "+strings.Join(cs[i:min(len(cs), i+per)], " "))
+		}
+	} else {
+		out = append(out, "  "+cards)
+	}
 	var roles []string
 	if v.Dealer == s {
 		roles = append(roles, "dealer")
@@ -398,13 +416,13 @@ func trickNow(sc *tableScene) trickView {
 	case v.Phase == rules.PhasePlay && v.InTrick > 0:
 		lay(v.Trick[:v.InTrick], v.Leader)
 		tv.title = fmt.Sprintf("Trick %d: %s winning", done+1, sc.name(tv.winner))
-		if tv.winner == sc.Me {
+		if tv.winner == sc.Me && !sc.Watching {
 			tv.title = fmt.Sprintf("Trick %d: you are winning", done+1)
 		}
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		last()
 		tv.title = fmt.Sprintf("Trick %d: %s", done, sc.does(tv.winner, "win"))
-		if tv.winner == sc.Me {
+		if tv.winner == sc.Me && !sc.Watching {
 			tv.title = fmt.Sprintf("Trick %d: you won it", done)
 		} else {
 			tv.title = fmt.Sprintf("Trick %d: %s won it", done, sc.name(tv.winner))
@@ -529,6 +547,9 @@ func sideShort(sc *tableScene, i int) string {
 	if sc.players() != 4 {
 		return sc.name(rules.Seat(i))
 	}
+	if sc.Watching {
+		return rules.Seat(i).String() + rules.Seat(i+2).String()
+	}
 	if i == int(sc.Me)%2 {
 		return "us"
 	}
@@ -559,6 +580,9 @@ func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor in
 		ntrump = v.Hand.Suit(v.Trump).Count()
 	}
 	label := pad + st.Dim.Render("Your hand")
+	if sc.Watching {
+		label = pad + st.Dim.Render(sc.name(sc.Me)+"'s hand")
+	}
 	if ntrump > 0 {
 		tw := handWidth(ntrump, size)
 		txt := "trump " + g.suit(v.Trump)

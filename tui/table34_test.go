@@ -381,3 +381,89 @@ func TestSetupPlayers(t *testing.T) {
 		t.Errorf("esc went to %q and lost the count:\n%s", hs.name(), hs.screen())
 	}
 }
+
+// fakeTape records deals of a fakeTable game played at random (a few
+// deals, totals carried) as a replay tape.
+func fakeTape(tb testing.TB, players int, opts rules.Options, seed uint64, deals int) *tape {
+	tp := &tape{players: players, seats: seatsFor(players), home: rules.SeatA}
+	tp.seats[0] = tableSeat{Name: "Tester"}
+	var pad []rules.TableScore
+	var totals [4]int
+	for i := range deals {
+		f := newFakeTable(players, opts, seed+uint64(i))
+		f.t = rules.NewGameTable(f.t.Options(), rules.Seat(i%players), f.t.Deck(), totals)
+		for !f.t.Over() {
+			f.step(tb)
+		}
+		start := rules.NewGameTable(f.t.Options(), f.t.Dealer(), f.t.Deck(), totals)
+		steps := f.t.Steps()
+		sc := f.t.Score()
+		after := totals
+		for s := range sc.Sides() {
+			after[s] += sc.Scored[s]
+		}
+		tp.deals = append(tp.deals, tapeDeal{no: i + 1, steps: len(steps), pad: append([]rules.TableScore(nil), pad...),
+			before: totals, after: after, done: true,
+			at: func(n int) rules.Table {
+				t := start
+				for _, st := range steps[:n] {
+					t.ApplyUnchecked(st.Action)
+				}
+				return t
+			}})
+		pad, totals = append(pad, sc), after
+	}
+	return tp
+}
+
+// TestReplay34: the replay of a four-handed game opens every hand, then
+// each seat's view alone (no other hand shown), steps by action, trick
+// and deal, and ends on the breakdown.
+func TestReplay34(t *testing.T) {
+	opts := rules.DefaultOptions()
+	opts.Shlomo, opts.Cleopatra = true, true
+	for _, players := range []int{3, 4} {
+		tp := fakeTape(t, players, opts, 21, 2)
+		w, h := tableMinSize(players)
+		hs := startHarness(t, newApp(newReplay34(tp, "game.klob", nil), appOptions{}), w, h)
+		name := fmt.Sprintf("replay%d-%dx%d", players, w, h)
+		// To the first lead of deal 1, every hand open.
+		hs.press("j")
+		open := hs.screen()
+		golden(t, name+"-open", open)
+		t1 := tp.deals[0].at(hs.app.screen.(*replay34).n)
+		for o := 1; o < players; o++ {
+			c := t1.Hand(rules.Seat(o)).Cards()[0]
+			if !strings.Contains(open, (&glyphs{suits: [4]string{"♣", "♦", "♥", "♠"}}).cardText(c)) {
+				t.Errorf("%d players: all open does not show %s of seat %s", players, c, rules.Seat(o))
+			}
+		}
+		// Seat B's view alone: B at the bottom, no other hand open.
+		hs.press("o", "o")
+		one := hs.screen()
+		golden(t, name+"-seat-B", one)
+		if !strings.Contains(one, "West's view") {
+			t.Errorf("%d players: o o is not B's view:\n%s", players, one)
+		}
+		if strings.Count(one, "cards") < players-1 {
+			t.Errorf("%d players: one seat's view shows hands open:\n%s", players, one)
+		}
+		for range players - 1 {
+			hs.press("o")
+		}
+		if !strings.Contains(hs.screen(), "every hand open") {
+			t.Errorf("%d players: o does not cycle back to all open", players)
+		}
+		hs.press(">")
+		end := hs.screen()
+		golden(t, name+"-end", end)
+		if !strings.Contains(end, "Deal 2 is over") || !strings.Contains(end, "This deal scores") {
+			t.Errorf("%d players: the end is not the breakdown:\n%s", players, end)
+		}
+		// Back and forth by action gives the same screen.
+		hs.press("left", "right")
+		if hs.screen() != end {
+			t.Errorf("%d players: ← → does not come back to the same screen", players)
+		}
+	}
+}
