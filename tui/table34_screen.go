@@ -47,6 +47,12 @@ type table34 struct {
 
 	note    string
 	noteErr bool
+
+	// The hint (hint34.go): asked at the position hintAt.
+	chooser tableChooser
+	hinting bool
+	hintAt  int
+	hint    *tableHintMsg
 }
 
 func newTable34(game tableGame, me rules.Seat, seats [4]tableSeat) *table34 {
@@ -106,6 +112,9 @@ func (t *table34) render(ctx *screenCtx) (string, []hit) {
 
 func (t *table34) noteLine(ctx *screenCtx) string {
 	st := &ctx.Styles
+	if s, ok := t.hintText(ctx); ok {
+		return s
+	}
 	switch {
 	case t.note == "":
 		return ""
@@ -236,10 +245,10 @@ func (t *table34) keyHelp(k *keyMap) help.KeyMap {
 		h.short = []key.Binding{brief("last trick", k.LastTrick)}
 	case v.Phase == rules.PhasePlay && t.bella == rules.NoCard:
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
-			brief("bella", k.Bella), brief("last", k.LastTrick)}
+			brief("bella", k.Bella), brief("last", k.LastTrick), brief("hint", k.Hint)}
 	default:
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
-			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), brief("last", k.LastTrick)}
+			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), brief("last", k.LastTrick), brief("hint", k.Hint)}
 	}
 	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
 	return h
@@ -252,6 +261,13 @@ func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 		return t.key(ctx, msg)
 	case tea.MouseClickMsg:
 		return t.click(ctx, msg)
+	case tableHintMsg:
+		if t.hinting && msg.at == t.hintAt {
+			t.hinting, t.hint = false, &msg
+			if msg.err == nil {
+				t.pointAt(msg.action)
+			}
+		}
 	}
 	return t, nil
 }
@@ -268,6 +284,7 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 		return t, nil
 	}
 	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
+	t.hinting, t.hint = false, nil
 	t.setNote("", false)
 	t.prepare()
 	return t, nil
@@ -296,6 +313,9 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 	if isKey(msg, k.LastTrick) {
 		t.showLast = !t.showLast
 		return t, nil
+	}
+	if isKey(msg, k.Hint) {
+		return t.askHint()
 	}
 	if !t.myTurn() {
 		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -464,6 +465,57 @@ func TestReplay34(t *testing.T) {
 		hs.press("left", "right")
 		if hs.screen() != end {
 			t.Errorf("%d players: ← → does not come back to the same screen", players)
+		}
+	}
+}
+
+// TestTable34Hint: H at the person's decision asks the chooser off the
+// UI goroutine and says its answer, the cursor on it so enter takes it;
+// at three and four players, in the bidding and in the card play.
+func TestTable34Hint(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		f := newFakeTable(players, rules.DefaultOptions(), 9)
+		w, h := tableMinSize(players)
+		tb := newTable34(f, rules.SeatA, seatsFor(players))
+		// The chooser stands in for the hard bot: the last legal action.
+		asked := 0
+		tb.chooser = func(_ context.Context, v *rules.TableView) (rules.Action, error) {
+			asked++
+			l := v.Legal()
+			return l[len(l)-1], nil
+		}
+		hs := startHarness(t, newApp(tb, appOptions{}), w, h)
+		for _, phase := range []rules.Phase{rules.PhaseBid1, rules.PhasePlay} {
+			for !f.t.Over() {
+				f.othersUntilMe(t)
+				if v := f.View(rules.SeatA); v.Phase == phase && v.Turn == rules.SeatA {
+					break
+				}
+				f.step(t)
+			}
+			if f.t.Over() {
+				t.Fatalf("%d players: the deal ended before the person's %s", players, phase)
+			}
+			v := f.View(rules.SeatA)
+			l := v.Legal()
+			want := l[len(l)-1]
+			hs.press("H")
+			s := hs.screen()
+			if !strings.Contains(s, "Hint: the hard bot would") {
+				t.Fatalf("%d players, %s: no hint:\n%s", players, phase, s)
+			}
+			if phase == rules.PhasePlay {
+				golden(t, fmt.Sprintf("table%d-hint-play", players), s)
+			}
+			steps := len(f.t.Steps())
+			hs.press("enter")
+			got := f.t.Steps()
+			if len(got) <= steps || got[steps].Action.Kind != want.Kind || got[steps].Action.Card != want.Card {
+				t.Errorf("%d players, %s: enter after the hint took %v, want %v", players, phase, got[steps:], want)
+			}
+		}
+		if asked != 2 {
+			t.Errorf("%d players: the bot was asked %d times, want 2", players, asked)
 		}
 	}
 }
