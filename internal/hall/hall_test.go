@@ -18,7 +18,9 @@ type memHistory struct {
 	logs map[string][]*gamelog.Log
 }
 
-func (m *memHistory) of(id string) Archiver { return archiveFunc(func(l *gamelog.Log) { m.add(id, l) }) }
+func (m *memHistory) of(id string) Archiver {
+	return archiveFunc(func(l *gamelog.Log) { m.add(id, l) })
+}
 
 func (m *memHistory) add(id string, l *gamelog.Log) {
 	m.mu.Lock()
