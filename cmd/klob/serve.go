@@ -12,9 +12,11 @@ import (
 	"path/filepath"
 	"syscall"
 	"time"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/tui"
@@ -99,6 +101,23 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
 	}
+	h, err := hall.New(hall.Config{
+		Dir:       filepath.Join(f.state, "tables"),
+		MaxTables: f.maxTables,
+		Grace:     f.grace,
+		Pace:      tui.DefaultTiming().Pace,
+		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf: func(format string, a ...any) {
+			fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+		},
+	})
+	if err != nil {
+		// The tables that could be read are back; the others stay on disk.
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		if h == nil {
+			return 1
+		}
+	}
 	srv, err := server.New(server.Config{
 		Addr:        f.addr,
 		HostKey:     f.hostKey,
@@ -107,7 +126,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		KeyRate:     f.keyRate,
 		Log:         stdout,
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewPlay(soloConfig(f.state, s))
+			return tui.NewLobby(lobbyConfig(f.state, h, s))
 		},
 	})
 	if err != nil {
@@ -141,17 +160,59 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// soloConfig is the play against bots of one connection: its games are
-// kept under the state directory, per player key (a guest's are not
-// kept).
-func soloConfig(state string, s *server.Session) tui.PlayConfig {
-	cfg := tui.PlayConfig{
-		Setup:  tui.DefaultSetup(uint64(time.Now().UnixNano())),
-		Timing: tui.DefaultTiming(),
-		Player: s.User,
+// playerStore is a player's own state directory: their game in
+// progress against bots, their history and their name.
+func playerStore(state, id string) *store.Store {
+	return store.New(filepath.Join(state, "players", id), store.Options{})
+}
+
+// nameFile keeps the name a player chose in the lobby.
+const nameFile = "name"
+
+// lobbyConfig is one connection's lobby: its games against bots are
+// kept under the state directory per player key (a guest's are not).
+func lobbyConfig(state string, h *hall.Hall, s *server.Session) tui.LobbyConfig {
+	name := cleanName(s.User)
+	cfg := tui.LobbyConfig{
+		Hall: h,
+		Send: s.Send,
+		Done: s.Done(),
+		Solo: tui.PlayConfig{
+			Setup:  tui.DefaultSetup(uint64(time.Now().UnixNano())),
+			Timing: tui.DefaultTiming(),
+		},
 	}
 	if !s.Guest() {
-		cfg.Store = store.New(filepath.Join(state, "players", s.Key), store.Options{})
+		st := playerStore(state, s.Key)
+		cfg.Solo.Store = st
+		if b, err := os.ReadFile(filepath.Join(st.Dir(), nameFile)); err == nil && len(b) > 0 {
+			name = string(b)
+		}
+		cfg.Rename = func(n string) error {
+			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(st.Dir(), nameFile), []byte(n), 0o600)
+		}
 	}
+	cfg.Player = hall.Player{ID: s.Key, Name: name}
 	return cfg
+}
+
+// cleanName makes an SSH user name fit to show and log: letters,
+// digits, - _ and ., at most 24.
+func cleanName(user string) string {
+	var b []rune
+	for _, r := range user {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' {
+			b = append(b, r)
+		}
+	}
+	if len(b) > 24 {
+		b = b[:24]
+	}
+	if len(b) == 0 {
+		return "player"
+	}
+	return string(b)
 }
