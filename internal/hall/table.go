@@ -374,7 +374,7 @@ func (t *Table) describe(before *rules.View, s rules.Seat, a rules.Action) strin
 	who := t.name(s)
 	switch a.Kind {
 	case rules.PlayCard:
-		line := fmt.Sprintf("%s played %s", who, a.Card)
+		line := fmt.Sprintf("%s played %s", who, a.Card.Pretty(false))
 		if a.Bella {
 			line += " and said bella"
 		}
@@ -387,7 +387,7 @@ func (t *Table) describe(before *rules.View, s rules.Seat, a rules.Action) strin
 		}
 		return line
 	case rules.Exchange:
-		return fmt.Sprintf("%s exchanged the dix: took %s", who, before.OrigUpcard)
+		return fmt.Sprintf("%s exchanged the dix: took %s", who, before.OrigUpcard.Pretty(false))
 	case rules.Name:
 		return who + ": " + a.Suit.Name()
 	}
