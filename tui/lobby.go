@@ -314,7 +314,7 @@ func (l *lobby) join(ctx *Context, t *hall.Table) (Screen, tea.Cmd) {
 		return l, nil
 	}
 	nt.conn = conn
-	nt.u = conn.Snapshot()
+	nt.setUpdate(conn.Snapshot())
 	if done := l.cfg.Done; done != nil {
 		go func() {
 			select {

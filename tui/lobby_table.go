@@ -27,6 +27,9 @@ type netTable struct {
 	note     string
 	noteErr  bool
 	left     bool
+
+	prepared    bool // the cursor was placed for the decision at preparedGen
+	preparedGen int
 }
 
 func newNetTable(l *lobby) *netTable {
@@ -76,11 +79,7 @@ func (t *netTable) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 		if msg.nt != t || t.left {
 			return t, nil
 		}
-		turnBefore := t.myTurn() && t.u.Gen == msg.u.Gen
-		t.u = msg.u
-		if t.myTurn() && !turnBefore {
-			t.prepareTurn()
-		}
+		t.setUpdate(msg.u)
 		return t, nil
 	case tableClockMsg:
 		if msg.nt != t || t.left {
@@ -91,6 +90,16 @@ func (t *netTable) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 		return t.key(ctx, msg)
 	}
 	return t, nil
+}
+
+// setUpdate shows u; a new decision of this seat starts with the
+// cursor on the first playable card.
+func (t *netTable) setUpdate(u hall.Update) {
+	t.u = u
+	if t.myTurn() && (!t.prepared || t.preparedGen != u.Gen) {
+		t.prepared, t.preparedGen = true, u.Gen
+		t.prepareTurn()
+	}
 }
 
 // prepareTurn puts the cursor on the first playable card.

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"sync"
 	"syscall"
 	"time"
 	"unicode"
@@ -32,6 +33,7 @@ type serveFlags struct {
 	idle        time.Duration
 	grace       time.Duration
 	keyRate     float64
+	pace        time.Duration
 }
 
 // parseServe reads the flags of klob serve:
@@ -49,6 +51,7 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
+	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]")
 		fs.PrintDefaults()
@@ -73,6 +76,8 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 		return f, fmt.Errorf("-grace: %v is negative", f.grace)
 	case f.keyRate <= 0:
 		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
+	case f.pace < 0:
+		return f, fmt.Errorf("-pace: %v is negative", f.pace)
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -97,38 +102,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
-	if err := os.MkdirAll(f.state, 0o700); err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
-	}
-	h, err := hall.New(hall.Config{
-		Dir:       filepath.Join(f.state, "tables"),
-		MaxTables: f.maxTables,
-		Grace:     f.grace,
-		Pace:      tui.DefaultTiming().Pace,
-		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Logf: func(format string, a ...any) {
-			fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
-		},
-	})
-	if err != nil {
-		// The tables that could be read are back; the others stay on disk.
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		if h == nil {
-			return 1
-		}
-	}
-	srv, err := server.New(server.Config{
-		Addr:        f.addr,
-		HostKey:     f.hostKey,
-		MaxSessions: f.maxSessions,
-		IdleTimeout: f.idle,
-		KeyRate:     f.keyRate,
-		Log:         stdout,
-		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f.state, h, s))
-		},
-	})
+	srv, _, err := newServe(f, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
@@ -160,6 +134,60 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// newServe makes the server of f: the hall with the tables kept in
+// the state directory brought back, and the SSH server giving every
+// connection a lobby. Tables that cannot be read are reported on
+// stderr and left on disk.
+func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hall, error) {
+	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		return nil, nil, err
+	}
+	var logMu sync.Mutex
+	logf := func(format string, a ...any) {
+		logMu.Lock()
+		defer logMu.Unlock()
+		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+	}
+	h, err := hall.New(hall.Config{
+		Dir:       filepath.Join(f.state, "tables"),
+		MaxTables: f.maxTables,
+		Grace:     f.grace,
+		Pace:      f.pace,
+		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf:      logf,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		if h == nil {
+			return nil, nil, err
+		}
+	}
+	srv, err := server.New(server.Config{
+		Addr:        f.addr,
+		HostKey:     f.hostKey,
+		MaxSessions: f.maxSessions,
+		IdleTimeout: f.idle,
+		KeyRate:     f.keyRate,
+		Log:         &lockedWriter{mu: &logMu, w: stdout},
+		NewModel: func(s *server.Session) tea.Model {
+			return tui.NewLobby(lobbyConfig(f, h, s))
+		},
+	})
+	return srv, h, err
+}
+
+// lockedWriter shares the log between the server and the hall.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
 // playerStore is a player's own state directory: their game in
 // progress against bots, their history and their name.
 func playerStore(state, id string) *store.Store {
@@ -171,15 +199,18 @@ const nameFile = "name"
 
 // lobbyConfig is one connection's lobby: its games against bots are
 // kept under the state directory per player key (a guest's are not).
-func lobbyConfig(state string, h *hall.Hall, s *server.Session) tui.LobbyConfig {
+func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig {
+	state := f.state
 	name := cleanName(s.User)
+	tm := tui.DefaultTiming()
+	tm.Pace = f.pace
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		Send: s.Send,
 		Done: s.Done(),
 		Solo: tui.PlayConfig{
 			Setup:  tui.DefaultSetup(uint64(time.Now().UnixNano())),
-			Timing: tui.DefaultTiming(),
+			Timing: tm,
 		},
 	}
 	if !s.Guest() {

@@ -171,3 +171,24 @@ func (c *Conn) Snapshot() Update {
 	}
 	return u
 }
+
+// HiddenFrom returns the number of the deal on the table and the cards
+// seat s may not know of it: the other hand less what s's view knows of
+// it. It is for tests and audits that check no screen shows them; it is
+// never sent to anyone.
+func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	g := t.game
+	if !t.started {
+		return 0, 0
+	}
+	deal = g.DealNo()
+	if g.NeedDeal() || g.Over() {
+		deal = len(g.Records())
+	}
+	d := g.Deal()
+	v := d.View(s)
+	hidden = d.View(s.Other()).Hand &^ v.OppKnown() &^ rules.SetOf(v.OrigUpcard)
+	return deal, hidden
+}

@@ -326,6 +326,7 @@ func (h *Hall) load(name string) (*Table, error) {
 	}
 	o := Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed}
 	t := newTable(h, code, o, tags[tagHost])
+	t.st = st // the store that loaded the log may write over it
 	t.game = g
 	t.header = l.Header
 	t.comments = append([]string(nil), l.Comment...)

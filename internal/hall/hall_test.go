@@ -234,4 +234,19 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	require.Equal(t, tb2, h2.SeatOf("b"))
 	pa.conn.Leave()
 	pb.conn.Leave()
+
+	// Back at the table, the game goes on and saves over the log it was
+	// read from.
+	pa, pb = newPlayer(t, 4), newPlayer(t, 5)
+	pa.conn, err = tb2.Join(Player{ID: "a", Name: "Ann"}, pa.notify)
+	require.NoError(t, err)
+	pb.conn, err = tb2.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
+	require.NoError(t, err)
+	tb = tb2
+	wait(pa, "a move after the restart", func(u Update) bool { return u.Gen > 0 && u.Note != "" && u.Note != "Bob is back" })
+	tb2.mu.Lock()
+	require.NoError(t, tb2.saveErr)
+	tb2.mu.Unlock()
+	pa.conn.Leave()
+	pb.conn.Leave()
 }
