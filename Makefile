@@ -15,12 +15,17 @@ run: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/klob
 
-# Tools the end-to-end tests need (tmux); installed when missing.
+# Tools the end-to-end tests need (tmux, the OpenSSH client); installed
+# when missing.
 test-deps:
-	@command -v tmux >/dev/null 2>&1 || { \
-	  echo "installing tmux for the end-to-end tests"; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; fi; }
+	@missing=""; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v ssh >/dev/null 2>&1 || missing="$$missing openssh-client"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing for the end-to-end tests"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; fi; \
+	fi
 
 vet:
 	$(GO) vet ./...

@@ -140,6 +140,8 @@ func act(t *testing.T, p *person, scr string) bool {
 	switch {
 	case strings.Contains(scr, "[t] take"):
 		p.typ(t, "t")
+	case strings.Contains(scr, "Bella?"):
+		p.typ(t, "b")
 	case strings.Contains(scr, "Your call"), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
 		strings.Contains(scr, "Press enter for the next deal"):
 		p.typ(t, sshtest.Enter)
