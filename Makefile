@@ -7,7 +7,7 @@ LDFLAGS := -X main.version=$(VERSION)
 RACE_PKGS := ./ai/... ./tui/... ./internal/...
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
-.PHONY: run build test test-deps vet bench fuzz lint cover clean
+.PHONY: run build test test-deps vet bench fuzz lint cover clean load
 
 run: build
 	./$(BIN)
@@ -33,6 +33,11 @@ vet:
 test: test-deps vet build
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
+
+# klob serve under load: 50 sessions playing against bots and 200 idle
+# ones on 127.0.0.1; prints key-press-to-frame latency and memory.
+load:
+	KLOB_LOAD=1 $(GO) test -count=1 -run '^TestServeLoad$$' -v ./cmd/klob
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
