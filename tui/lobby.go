@@ -1,14 +1,17 @@
 package tui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/store"
@@ -31,6 +34,9 @@ type LobbyConfig struct {
 	// Rename keeps a new name for the player; nil keeps it for this
 	// connection only.
 	Rename func(name string) error
+	// Analyze grades a replayed game (the a key); nil offers no
+	// analysis, which is heavy work for a shared server.
+	Analyze Analyzer
 	// Seed gives each table opened here its seed.
 	Seed  func() uint64
 	ASCII bool
@@ -124,6 +130,7 @@ var lobbyItems = []struct{ key, label string }{
 	{"p", "Play alone against bots"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
+	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
 }
 
@@ -206,10 +213,74 @@ func (l *lobby) choose(ctx *Context, i int) (Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "h":
+		st, ok := l.cfg.Solo.Store.(HistorySource)
+		if !ok || l.guest() {
+			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
+			return l, nil
+		}
+		analyze := l.cfg.Analyze
+		if analyze == nil {
+			analyze = noAnalysis
+		}
+		return &backToLobby{l: l, inner: newHistoryScreen(st, ReplayConfig{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
 	}
 	return l, nil
+}
+
+// noAnalysis refuses the analysis on a shared server.
+func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.Report, error) {
+	return nil, errors.New("the analysis is not offered on this server: run klob analyze on your own machine")
+}
+
+// backToLobby shows the history (and the replays it opens); esc on the
+// list comes back to the lobby.
+type backToLobby struct {
+	l     *lobby
+	inner Screen
+}
+
+func (b *backToLobby) Name() string { return b.inner.Name() }
+
+func (b *backToLobby) Enter(ctx *Context) tea.Cmd {
+	if e, ok := b.inner.(Enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+func (b *backToLobby) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && isKey(k, ctx.Keys.Back) {
+		if _, list := b.inner.(*historyScreen); list {
+			return b.l, nil
+		}
+	}
+	next, cmd := b.inner.Update(ctx, msg)
+	if next != nil && next != b.inner {
+		b.inner = next
+		if e, ok := next.(Enterer); ok {
+			cmd = tea.Batch(cmd, e.Enter(ctx))
+		}
+	}
+	return b, cmd
+}
+
+func (b *backToLobby) View(ctx *Context) string { return b.inner.View(ctx) }
+
+func (b *backToLobby) HelpKeys() []key.Binding {
+	if h, ok := b.inner.(HelpKeyser); ok {
+		return h.HelpKeys()
+	}
+	return nil
+}
+
+func (b *backToLobby) QuitQuestion() string {
+	if q, ok := b.inner.(QuitAsker); ok {
+		return q.QuitQuestion()
+	}
+	return ""
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
@@ -363,7 +434,7 @@ func (l *lobby) View(ctx *Context) string {
 	case l.note != "":
 		lines = append(lines, " "+l.note)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p o j r · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p o j h r · ? help · q quit"))
 	return joinLines(lines)
 }
 
