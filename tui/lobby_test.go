@@ -1,0 +1,226 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/rules"
+)
+
+// lobbyPerson is one connection's lobby driven without a program: table
+// updates wait in a queue until the test delivers them.
+type lobbyPerson struct {
+	app     *lobbyApp
+	updates chan tea.Msg
+	done    chan struct{}
+}
+
+func newLobbyPerson(h *hall.Hall, id, name string, w, ht int) *lobbyPerson {
+	p := &lobbyPerson{updates: make(chan tea.Msg, 1024), done: make(chan struct{})}
+	cfg := LobbyConfig{
+		Player: hall.Player{ID: id, Name: name},
+		Hall:   h,
+		Send: func(m tea.Msg) {
+			select {
+			case p.updates <- m:
+			case <-p.done:
+			}
+		},
+		Done: p.done,
+		Solo: testConfig(7, &memStore{}),
+		Seed: func() uint64 { return 42 },
+	}
+	p.app = NewLobby(cfg).(*lobbyApp)
+	p.app.Init()
+	p.app.Update(tea.WindowSizeMsg{Width: w, Height: ht})
+	return p
+}
+
+// deliver hands the queued table updates to the program.
+func (p *lobbyPerson) deliver() {
+	for {
+		select {
+		case m := <-p.updates:
+			p.app.Update(m)
+		default:
+			return
+		}
+	}
+}
+
+func (p *lobbyPerson) key(k string) { p.app.Update(keyMsg(k)) }
+
+// until delivers updates until the screen shows want, for at most 5s.
+func (p *lobbyPerson) until(t *testing.T, want string) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		p.deliver()
+		if strings.Contains(p.screen(), want) {
+			return
+		}
+	}
+	t.Fatalf("%q never showed:\n%s", want, p.screen())
+}
+
+func (p *lobbyPerson) screen() string { return p.app.Render() }
+
+func testHall(t *testing.T) *hall.Hall {
+	h, err := hall.New(hall.Config{Grace: time.Minute,
+		NewBot: func(l ai.Level, seed uint64) (ai.Bot, error) { return ai.NewRandom(seed), nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// checkNoHidden fails when the seat's screen shows a card of the other
+// hand the seat may not know.
+func checkNoHidden(t *testing.T, h *hall.Hall, p *lobbyPerson, seat rules.Seat) {
+	t.Helper()
+	nt, ok := p.app.screen.(*netTable)
+	if !ok || !nt.u.HasDeal {
+		return
+	}
+	tb, err := h.Find(nt.u.Code)
+	if err != nil {
+		return
+	}
+	deal, hidden := tb.HiddenFrom(seat)
+	if deal != nt.u.DealNo {
+		return
+	}
+	scr := p.screen()
+	for _, c := range hidden.Cards() {
+		if strings.Contains(scr, c.Pretty(false)) {
+			t.Fatalf("seat %s sees %s of the other hand:\n%s", seat, c.Pretty(false), scr)
+		}
+	}
+}
+
+// Two people open, join and play a table through their lobbies; every
+// frame has the window's size and shows no card of the other hand.
+func TestLobbyTwoPeoplePlay(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 100, 30)
+	bob := newLobbyPerson(h, "b", "Bob", 100, 30)
+	defer close(ann.done)
+	defer close(bob.done)
+	ann.key("o")
+	if !strings.Contains(ann.screen(), "Open a table") {
+		t.Fatalf("o opens the form:\n%s", ann.screen())
+	}
+	ann.key("up")
+	ann.key("enter")
+	nt, ok := ann.app.screen.(*netTable)
+	if !ok {
+		t.Fatalf("the host sits at the table:\n%s", ann.screen())
+	}
+	code := nt.u.Code
+	bob.key("j")
+	for _, c := range strings.ToLower(code) {
+		bob.key(string(c))
+	}
+	bob.key("enter")
+	if _, ok := bob.app.screen.(*netTable); !ok {
+		t.Fatalf("bob joins by the code %s:\n%s", code, bob.screen())
+	}
+	ann.until(t, "Seat B  Bob")
+	bob.key("s")
+	bob.until(t, "only the host starts the game")
+	ann.key("s")
+	people := []*lobbyPerson{ann, bob}
+	deals := 0
+	for i := 0; i < 4000 && deals < 2; i++ {
+		for s, p := range people {
+			p.deliver()
+			checkSize(t, p.screen(), 100, 30)
+			checkNoHidden(t, h, p, rules.Seat(s))
+			scr := p.screen()
+			switch {
+			case strings.Contains(scr, "[t] take"):
+				p.key("t")
+			case strings.Contains(scr, "Bella?"):
+				p.key("b")
+			case strings.Contains(scr, "Press enter for the next deal"):
+				if s == 0 {
+					deals++
+				}
+				p.key("enter")
+			case strings.Contains(scr, "Your"):
+				p.key("enter")
+			}
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if deals < 2 {
+		t.Fatalf("two deals not played; ann:\n%s\nbob:\n%s", ann.screen(), bob.screen())
+	}
+}
+
+// The lobby and the table take any key at any size without a panic,
+// and every frame has the window's size.
+func TestLobbyMonkey(t *testing.T) {
+	events := 6000
+	if testing.Short() {
+		events = 1500
+	}
+	r := rand.New(rand.NewPCG(15, 2))
+	h := testHall(t)
+	w, ht := 90, 28
+	people := []*lobbyPerson{
+		newLobbyPerson(h, "a", "Ann", w, ht),
+		newLobbyPerson(h, "b", "Bob", w, ht),
+		newLobbyPerson(h, "", "Zoe", w, ht), // a guest
+	}
+	ids := []string{"a", "b", ""}
+	atTable := 0
+	away := make([]int, len(people))
+	defer func() {
+		for _, p := range people {
+			close(p.done)
+		}
+	}()
+	for range events {
+		i := r.IntN(len(people))
+		p := people[i]
+		p.deliver()
+		var msg tea.Msg
+		switch n := r.IntN(100); {
+		case n < 3:
+			w, ht = 1+r.IntN(200), 1+r.IntN(60)
+			for _, q := range people {
+				q.app.Update(tea.WindowSizeMsg{Width: w, Height: ht})
+			}
+			continue
+		case n < 10:
+			msg = keyMsg([]string{"o", "j", "p", "h", "r", "s"}[r.IntN(6)])
+		default:
+			msg = monkeyKey(r)
+		}
+		p.app.Update(msg)
+		checkSize(t, p.screen(), w, ht)
+		switch p.app.screen.(type) {
+		case *netTable:
+			atTable++
+		case *lobby, *tableForm, *backToLobby:
+		default:
+			away[i]++ // playing alone: the play screens have monkeys of their own
+		}
+		if p.app.quit || away[i] > 50 {
+			away[i] = 0
+			// The connection ends; the person connects again.
+			close(p.done)
+			people[i] = newLobbyPerson(h, ids[i], "P"+ids[i], w, ht)
+		}
+	}
+	t.Logf("%d events, %d of them at a table", events, atTable)
+	if atTable == 0 {
+		t.Error("the monkey never sat at a table")
+	}
+}
