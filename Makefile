@@ -7,7 +7,7 @@ LDFLAGS := -X main.version=$(VERSION)
 RACE_PKGS := ./ai/... ./tui/... ./internal/...
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
-.PHONY: run build test test-deps vet bench fuzz lint cover clean load
+.PHONY: run build test test-deps tidy vet bench fuzz lint cover clean load
 
 run: build
 	./$(BIN)
@@ -27,10 +27,14 @@ test-deps:
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; fi; \
 	fi
 
+# go.mod and go.sum must be what go mod tidy makes of them.
+tidy:
+	@$(GO) mod tidy -diff || { echo "go.mod is not tidy: run go mod tidy and commit the result"; exit 1; }
+
 vet:
 	$(GO) vet ./...
 
-test: test-deps vet build
+test: test-deps tidy vet build
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
 
@@ -52,7 +56,7 @@ fuzz:
 	  done; \
 	done
 
-lint: vet
+lint: tidy vet
 	$(GO) run $(STATICCHECK) ./...
 
 cover:

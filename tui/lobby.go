@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -48,10 +49,10 @@ type LobbyConfig struct {
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
 	l := &lobby{cfg: c}
-	app := NewApp(l, AppOptions{ASCII: cfg.ASCII})
+	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
-		if m := matchOf(app.screen); m != nil {
-			m.saver.wait()
+		if m := seatedOf(app.screen); m != nil {
+			m.Wait()
 		}
 	}
 	return &lobbyApp{App: app}
@@ -103,7 +104,7 @@ func (l *lobby) tick() tea.Cmd {
 }
 
 // Enter lists the tables, or goes back to the person's seat.
-func (l *lobby) Enter(ctx *Context) tea.Cmd {
+func (l *lobby) Enter(ctx *screenCtx) tea.Cmd {
 	l.refresh()
 	if l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
 		return l.tick()
@@ -112,7 +113,7 @@ func (l *lobby) Enter(ctx *Context) tea.Cmd {
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
-func (l *lobby) resumeSeat(ctx *Context) (Screen, tea.Cmd) {
+func (l *lobby) resumeSeat(ctx *screenCtx) (screenModel, tea.Cmd) {
 	if t := l.cfg.Hall.SeatOf(l.cfg.Player.ID); t != nil {
 		return l.join(ctx, t)
 	}
@@ -138,7 +139,7 @@ func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
 
 func (l *lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
 
-func (l *lobby) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (l *lobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyTickMsg:
 		if msg.l != l {
@@ -160,7 +161,7 @@ func (l *lobby) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 // lobbyResumeMsg asks the lobby to go back to the person's seat.
 type lobbyResumeMsg struct{}
 
-func (l *lobby) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	n := l.rows()
 	// The letters first: j also moves down elsewhere.
@@ -186,7 +187,7 @@ func (l *lobby) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
 
 // choose takes row i: an item, or an open table.
-func (l *lobby) choose(ctx *Context, i int) (Screen, tea.Cmd) {
+func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
 	l.setNote("", false)
 	if i >= len(lobbyItems) {
 		info := l.tables[i-len(lobbyItems)]
@@ -239,19 +240,19 @@ func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.R
 // list comes back to the lobby.
 type backToLobby struct {
 	l     *lobby
-	inner Screen
+	inner screenModel
 }
 
 func (b *backToLobby) Name() string { return b.inner.Name() }
 
-func (b *backToLobby) Enter(ctx *Context) tea.Cmd {
-	if e, ok := b.inner.(Enterer); ok {
+func (b *backToLobby) Enter(ctx *screenCtx) tea.Cmd {
+	if e, ok := b.inner.(enterer); ok {
 		return e.Enter(ctx)
 	}
 	return nil
 }
 
-func (b *backToLobby) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok && isKey(k, ctx.Keys.Back) {
 		if _, list := b.inner.(*historyScreen); list {
 			return b.l, nil
@@ -260,31 +261,53 @@ func (b *backToLobby) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 	next, cmd := b.inner.Update(ctx, msg)
 	if next != nil && next != b.inner {
 		b.inner = next
-		if e, ok := next.(Enterer); ok {
+		if e, ok := next.(enterer); ok {
 			cmd = tea.Batch(cmd, e.Enter(ctx))
 		}
 	}
 	return b, cmd
 }
 
-func (b *backToLobby) View(ctx *Context) string { return b.inner.View(ctx) }
+func (b *backToLobby) View(ctx *screenCtx) string { return b.inner.View(ctx) }
 
-func (b *backToLobby) HelpKeys() []key.Binding {
-	if h, ok := b.inner.(HelpKeyser); ok {
-		return h.HelpKeys()
+func (b *backToLobby) keyHelp(k *keyMap) help.KeyMap {
+	if h, ok := b.inner.(helper); ok {
+		km := h.keyHelp(k)
+		if _, list := b.inner.(*historyScreen); list {
+			back := brief("back to the lobby", k.Back)
+			return keyHelp{short: append(km.ShortHelp(), back), full: append(km.FullHelp(), []key.Binding{back})}
+		}
+		return km
 	}
-	return nil
+	return keyHelp{full: playHelp(k)}
+}
+
+// keyHelp: the lobby's letters and moves.
+func (l *lobby) keyHelp(k *keyMap) help.KeyMap {
+	var letters []key.Binding
+	for _, it := range lobbyItems {
+		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
+	}
+	moves := []key.Binding{brief("choose", k.Up, k.Down), brief("take it", k.Choose), k.Help, quitAsks(k)}
+	return keyHelp{short: moves, full: [][]key.Binding{letters, moves}}
+}
+
+// keyHelp: the form's moves.
+func (f *tableForm) keyHelp(k *keyMap) help.KeyMap {
+	moves := []key.Binding{brief("choose a line", k.Up, k.Down), brief("change it", k.Left, k.Right),
+		brief("open the table", k.Choose), brief("back to the lobby", k.Back), k.Help, quitAsks(k)}
+	return keyHelp{short: moves, full: [][]key.Binding{moves}}
 }
 
 func (b *backToLobby) QuitQuestion() string {
-	if q, ok := b.inner.(QuitAsker); ok {
+	if q, ok := b.inner.(quitAsker); ok {
 		return q.QuitQuestion()
 	}
 	return ""
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
-func (l *lobby) playAlone() (Screen, tea.Cmd) {
+func (l *lobby) playAlone() (screenModel, tea.Cmd) {
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
 	pc := &c
@@ -301,7 +324,7 @@ func (l *lobby) playAlone() (Screen, tea.Cmd) {
 }
 
 // typeKey edits the code or the name.
-func (l *lobby) typeKey(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	switch msg.String() {
 	case "esc":
 		l.entered = false
@@ -335,7 +358,7 @@ func (l *lobby) typeKey(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 }
 
 // rename checks and keeps the new name.
-func (l *lobby) rename(name string) (Screen, tea.Cmd) {
+func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
 	if err := checkName(name); err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
@@ -377,7 +400,7 @@ func checkName(name string) error {
 }
 
 // join sits at table t and shows it.
-func (l *lobby) join(ctx *Context, t *hall.Table) (Screen, tea.Cmd) {
+func (l *lobby) join(ctx *screenCtx, t *hall.Table) (screenModel, tea.Cmd) {
 	nt := newNetTable(l)
 	conn, err := t.Join(l.cfg.Player, func(u hall.Update) { l.cfg.Send(tableUpdateMsg{nt: nt, u: u}) })
 	if err != nil {
@@ -398,7 +421,7 @@ func (l *lobby) join(ctx *Context, t *hall.Table) (Screen, tea.Cmd) {
 	return nt, nil
 }
 
-func (l *lobby) View(ctx *Context) string {
+func (l *lobby) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	w := ctx.Width
@@ -438,7 +461,7 @@ func (l *lobby) View(ctx *Context) string {
 	return joinLines(lines)
 }
 
-func (l *lobby) rowLine(ctx *Context, i int, text string) string {
+func (l *lobby) rowLine(ctx *screenCtx, i int, text string) string {
 	if i == l.row {
 		return " " + ctx.paint.g.cursor + " " + ctx.Styles.Selected.Render(text)
 	}
@@ -481,7 +504,7 @@ func newTableForm(l *lobby) *tableForm {
 
 func (f *tableForm) Name() string { return "table form" }
 
-func (f *tableForm) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	key, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -514,7 +537,7 @@ func (f *tableForm) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 }
 
 // open opens the table and sits the host at it.
-func (f *tableForm) open(ctx *Context) (Screen, tea.Cmd) {
+func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
 	seed := uint64(time.Now().UnixNano())
 	if f.l.cfg.Seed != nil {
 		seed = f.l.cfg.Seed()
@@ -527,7 +550,7 @@ func (f *tableForm) open(ctx *Context) (Screen, tea.Cmd) {
 	return f.l.join(ctx, t)
 }
 
-func (f *tableForm) View(ctx *Context) string {
+func (f *tableForm) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	lines := []string{

@@ -52,14 +52,14 @@ func (t *netTable) QuitQuestion() string {
 	return "Your seat waits for you a while: connect again with the same key to take it back."
 }
 
-func (t *netTable) Enter(ctx *Context) tea.Cmd { return t.clock() }
+func (t *netTable) Enter(ctx *screenCtx) tea.Cmd { return t.clock() }
 
 func (t *netTable) clock() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tableClockMsg{t} })
 }
 
 // leave gives up the seat and goes back to the lobby.
-func (t *netTable) leave() (Screen, tea.Cmd) {
+func (t *netTable) leave() (screenModel, tea.Cmd) {
 	if !t.left {
 		t.left = true
 		close(t.gone)
@@ -73,7 +73,7 @@ func (t *netTable) myTurn() bool {
 	return u.HasDeal && !u.Between && !u.Over && !u.BotSeat && u.View.Turn == u.Seat && u.Closed == "" && !u.Kicked
 }
 
-func (t *netTable) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tableUpdateMsg:
 		if msg.nt != t || t.left {
@@ -118,7 +118,7 @@ func (t *netTable) prepareTurn() {
 	}
 }
 
-func (t *netTable) act(a rules.Action) (Screen, tea.Cmd) {
+func (t *netTable) act(a rules.Action) (screenModel, tea.Cmd) {
 	t.bella = rules.NoCard
 	if err := t.conn.Act(a); err != nil {
 		t.note, t.noteErr = "You cannot do that: "+err.Error(), true
@@ -132,7 +132,7 @@ func (t *netTable) act(a rules.Action) (Screen, tea.Cmd) {
 	return t, nil
 }
 
-func (t *netTable) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	u := &t.u
 	switch {
@@ -218,7 +218,7 @@ func (t *netTable) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 }
 
 // playCard plays c, asking about bella first when it may be said.
-func (t *netTable) playCard(c rules.Card, bella bool) (Screen, tea.Cmd) {
+func (t *netTable) playCard(c rules.Card, bella bool) (screenModel, tea.Cmd) {
 	canBella := false
 	for _, a := range t.u.View.Legal() {
 		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
@@ -235,7 +235,7 @@ func (t *netTable) playCard(c rules.Card, bella bool) (Screen, tea.Cmd) {
 	return t.act(rules.PlayAction(c))
 }
 
-func (t *netTable) menuKey(ctx *Context, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (Screen, tea.Cmd) {
+func (t *netTable) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	if len(items) == 0 {
 		return t, nil
@@ -277,7 +277,7 @@ func (t *netTable) name(s rules.Seat) string {
 	return "nobody"
 }
 
-func (t *netTable) View(ctx *Context) string {
+func (t *netTable) View(ctx *screenCtx) string {
 	u := &t.u
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -314,7 +314,7 @@ func (t *netTable) View(ctx *Context) string {
 }
 
 // seatLines lists the seats and what is known of the people in them.
-func (t *netTable) seatLines(ctx *Context) []string {
+func (t *netTable) seatLines(ctx *screenCtx) []string {
 	st := &ctx.Styles
 	var out []string
 	for i, s := range t.u.Seats {
@@ -350,7 +350,7 @@ func (t *netTable) seatLines(ctx *Context) []string {
 	return out
 }
 
-func (t *netTable) waitingView(ctx *Context) []string {
+func (t *netTable) waitingView(ctx *screenCtx) []string {
 	st := &ctx.Styles
 	out := []string{"", " " + st.Heading.Render("Waiting for players") + "  give friends the code " + st.Heading.Render(t.u.Code), ""}
 	out = append(out, t.seatLines(ctx)...)
@@ -366,7 +366,7 @@ func (t *netTable) waitingView(ctx *Context) []string {
 // dealView is the deal from this seat: the other seat's card count,
 // the upcard and trump, the trick, the hand; the seats, scores and talk
 // on the right.
-func (t *netTable) dealView(ctx *Context, w, h int) []string {
+func (t *netTable) dealView(ctx *screenCtx, w, h int) []string {
 	u := &t.u
 	v := &u.View
 	st := &ctx.Styles
@@ -408,7 +408,7 @@ func (t *netTable) dealView(ctx *Context, w, h int) []string {
 	return out
 }
 
-func (t *netTable) upcard(ctx *Context, v *rules.View, size cardSize) []string {
+func (t *netTable) upcard(ctx *screenCtx, v *rules.View, size cardSize) []string {
 	p := ctx.paint
 	st := &ctx.Styles
 	up := p.card(v.Upcard, lookFace, size)
@@ -429,7 +429,7 @@ func (t *netTable) upcard(ctx *Context, v *rules.View, size cardSize) []string {
 	return upcardRows(up, bottom, info, size)
 }
 
-func (t *netTable) trick(ctx *Context, v *rules.View, size cardSize) []string {
+func (t *netTable) trick(ctx *screenCtx, v *rules.View, size cardSize) []string {
 	p := ctx.paint
 	st := &ctx.Styles
 	cards := [2]rules.Card{rules.NoCard, rules.NoCard}
@@ -458,7 +458,7 @@ func (t *netTable) trick(ctx *Context, v *rules.View, size cardSize) []string {
 }
 
 // hand draws this seat's hand: numbers and marks while it is to play.
-func (t *netTable) hand(ctx *Context, v *rules.View, w int, size cardSize) []string {
+func (t *netTable) hand(ctx *screenCtx, v *rules.View, w int, size cardSize) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -512,7 +512,7 @@ func (t *netTable) hand(ctx *Context, v *rules.View, w int, size cardSize) []str
 }
 
 // rightColumn: the seats, the score of each deal, and this deal's talk.
-func (t *netTable) rightColumn(ctx *Context, w int) []string {
+func (t *netTable) rightColumn(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	u := &t.u
 	out := []string{st.Heading.Render("Seats")}
@@ -549,7 +549,7 @@ func (t *netTable) rightColumn(ctx *Context, w int) []string {
 	return out
 }
 
-func (t *netTable) noteLine(ctx *Context) string {
+func (t *netTable) noteLine(ctx *screenCtx) string {
 	st := &ctx.Styles
 	switch {
 	case t.u.SaveErr != "":
@@ -562,7 +562,7 @@ func (t *netTable) noteLine(ctx *Context) string {
 	return " " + plain(&ctx.paint.g, t.u.Note)
 }
 
-func (t *netTable) promptLine(ctx *Context) string {
+func (t *netTable) promptLine(ctx *screenCtx) string {
 	u := &t.u
 	st := &ctx.Styles
 	p := ctx.paint

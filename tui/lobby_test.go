@@ -68,7 +68,7 @@ func (p *lobbyPerson) until(t *testing.T, want string) {
 	t.Fatalf("%q never showed:\n%s", want, p.screen())
 }
 
-func (p *lobbyPerson) screen() string { return p.app.Render() }
+func (p *lobbyPerson) screen() string { return p.app.render() }
 
 func testHall(t *testing.T) *hall.Hall {
 	h, err := hall.New(hall.Config{Grace: time.Minute,

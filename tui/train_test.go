@@ -120,7 +120,7 @@ func newTrainHarness(tb testing.TB, cfg TrainConfig, w, h int) *trainHarness {
 	return &trainHarness{startHarness(tb, NewTrain(cfg), w, h)}
 }
 
-func (hs *trainHarness) trainer() *trainer { return hs.app.Screen().(*trainer) }
+func (hs *trainHarness) trainer() *trainer { return hs.app.screen.(*trainer) }
 
 func (hs *trainHarness) golden(name string) {
 	hs.tb.Helper()
@@ -199,7 +199,7 @@ func TestTrainGoldens(t *testing.T) {
 		}
 	})
 	t.Run("damaged", func(t *testing.T) {
-		rec := &memRecord{loadErr: &drill.DamagedError{Path: "/state/klob/train.json",
+		rec := &memRecord{loadErr: &drill.DamagedError{What: "the training record", Path: "/state/klob/train.json",
 			Aside: "/state/klob/damaged/train-2026-11-29-143100.json", Err: errors.New("unexpected end of JSON input")}}
 		hs := newTrainHarness(t, trainConfig(rec, strongText), 100, 30)
 		hs.golden("damaged-100x30")
@@ -335,8 +335,8 @@ func TestTrainMonkey(t *testing.T) {
 		default:
 			hs.press(keys[r.IntN(len(keys))])
 		}
-		out := hs.app.Render()
-		c := hs.app.Context()
+		out := hs.app.render()
+		c := &hs.app.ctx
 		if c.Width > 0 && c.Height > 0 {
 			lines := strings.Split(out, "\n")
 			if len(lines) != c.Height {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -17,9 +16,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -39,10 +40,9 @@ type serveFlags struct {
 // parseServe reads the flags of klob serve:
 //
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
-func parseServe(args []string, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
+func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := flag.NewFlagSet("klob serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
@@ -52,18 +52,12 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return f, errHelp
-		}
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
 		return f, err
 	}
-	if fs.NArg() > 0 {
-		return f, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(pos) > 0 {
+		return f, fmt.Errorf("unexpected argument %q", pos[0])
 	}
 	switch {
 	case f.maxSessions < 1:
@@ -94,10 +88,10 @@ func parseServe(args []string, stderr io.Writer, getenv func(string) string) (se
 
 // runServe serves Klob over SSH until interrupted.
 func runServe(args []string, stdout, stderr io.Writer) int {
-	f, err := parseServe(args, stderr, os.Getenv)
+	f, err := parseServe(args, stdout, stderr, os.Getenv)
 	switch {
-	case errors.Is(err, errHelp):
-		return 0
+	case errors.Is(err, errHelp), errors.Is(err, errUsage):
+		return parseExit(err)
 	case err != nil:
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
@@ -209,7 +203,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig 
 		Send: s.Send,
 		Done: s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:  tui.DefaultSetup(uint64(time.Now().UnixNano())),
+			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
 			Timing: tm,
 		},
 	}

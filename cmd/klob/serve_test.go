@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -51,7 +52,7 @@ type serveRun struct {
 
 func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	t.Helper()
-	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, os.Stderr, os.Getenv)
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	r := &serveRun{log: &safeBuf{}, state: state}
 	r.srv, r.hall, err = newServe(f, r.log, os.Stderr)
