@@ -72,7 +72,7 @@ func (p *lobbyPerson) screen() string { return p.app.render() }
 
 func testHall(t *testing.T) *hall.Hall {
 	h, err := hall.New(hall.Config{Grace: time.Minute,
-		NewBot: func(l ai.Level, seed uint64) (ai.Bot, error) { return ai.NewRandom(seed), nil }})
+		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -129,22 +129,23 @@ func (c *Conn) Snapshot() Update {
 	t := c.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g := t.game
 	u := Update{
-		Code: t.code, Seat: c.seat, Level: t.opts.Level, Target: g.Options().Target,
-		Started: t.started, Closed: t.closed, Kicked: c.kicked, Gen: t.gen,
-		Note: t.note, Totals: g.Totals(), Over: g.Over(), Winner: g.Winner(),
-		BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
+		Code: t.code, Seat: c.seat, Level: t.opts.Level, Target: t.opts.Rules.Target,
+		Started: t.started(), Closed: t.closed, Kicked: c.kicked,
+		Note: t.note, BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
 	}
 	if t.saveErr != nil {
 		u.SaveErr = t.saveErr.Error()
 	}
 	now := t.h.cfg.Now()
 	for i, s := range t.seats {
-		in := SeatInfo{Name: t.name(rules.Seat(i)), Host: s.player.ID != "" && s.player.ID == t.host, Ready: s.ready || s.bot != nil}
+		in := SeatInfo{Name: t.name(rules.Seat(i)), Host: s.player.ID != "" && s.player.ID == t.host,
+			Ready: s.ready || s.bot != nil || s.player.ID == ""}
 		switch {
-		case s.player.ID == "" && s.bot == nil:
+		case s.player.ID == "" && !t.started():
 			in.State, in.Name = SeatFree, ""
+		case s.player.ID == "":
+			in.State = SeatBot
 		case s.bot != nil && s.back && s.conn != nil:
 			in.State = SeatBotBack
 		case s.bot != nil:
@@ -157,17 +158,20 @@ func (c *Conn) Snapshot() Update {
 		}
 		u.Seats = append(u.Seats, in)
 	}
+	if !t.started() {
+		return u
+	}
+	g := t.game()
+	u.Gen, u.Totals, u.Over, u.Winner = t.sess.Gen(), g.Totals(), g.Over(), g.Winner()
 	for _, r := range g.Records() {
 		u.Scores = append(u.Scores, r.Score.Scored)
 	}
-	if t.started {
-		u.HasDeal = true
-		u.View = g.Deal().View(c.seat)
-		u.Between = g.NeedDeal()
-		u.DealNo = g.DealNo()
-		if g.NeedDeal() || g.Over() {
-			u.DealNo = len(g.Records())
-		}
+	u.HasDeal = true
+	u.View = g.Deal().View(c.seat)
+	u.Between = g.NeedDeal()
+	u.DealNo = g.DealNo()
+	if g.NeedDeal() || g.Over() {
+		u.DealNo = len(g.Records())
 	}
 	return u
 }
@@ -179,10 +183,10 @@ func (c *Conn) Snapshot() Update {
 func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	g := t.game
-	if !t.started {
+	if !t.started() {
 		return 0, 0
 	}
+	g := t.game()
 	deal = g.DealNo()
 	if g.NeedDeal() || g.Over() {
 		deal = len(g.Records())

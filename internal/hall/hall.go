@@ -14,6 +14,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 )
@@ -70,8 +71,8 @@ type Config struct {
 	Grace time.Duration
 	// Pace is the least time before a bot's move, so people can follow.
 	Pace time.Duration
-	// NewBot makes a bot; nil means ai.New.
-	NewBot func(level ai.Level, seed uint64) (ai.Bot, error)
+	// NewBot makes the bots; nil means ai.New.
+	NewBot ai.Factory
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
 	// History returns where a person's finished games go; nil keeps none.
@@ -106,7 +107,7 @@ func New(cfg Config) (*Hall, error) {
 		cfg.Think = 3 * time.Second
 	}
 	if cfg.NewBot == nil {
-		cfg.NewBot = func(l ai.Level, seed uint64) (ai.Bot, error) { return ai.New(l, ai.Config{Seed: seed}) }
+		cfg.NewBot = ai.New
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
@@ -223,7 +224,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	if o.Seats != 2 {
 		return nil, &SeatsError{Seats: o.Seats}
 	}
-	if _, err := h.cfg.NewBot(o.Level, 1); err != nil {
+	if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
 		return nil, err
 	}
 	h.mu.Lock()
@@ -286,7 +287,6 @@ func normalCode(s string) string {
 // The extra tags of a table's log.
 const (
 	tagTable = "Table"
-	tagSeed  = "Seed"
 	tagSeats = "Seats"
 	tagLevel = "BotLevel"
 	tagHost  = "Host"
@@ -308,9 +308,9 @@ func (h *Hall) load(name string) (*Table, error) {
 	if code == "" || normalCode(code) != code {
 		return nil, fmt.Errorf("no %s tag", tagTable)
 	}
-	seed, err := strconv.ParseUint(tags[tagSeed], 10, 64)
+	seed, err := strconv.ParseUint(tags[session.SeedTag], 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("%s tag: %v", tagSeed, err)
+		return nil, fmt.Errorf("%s tag: %v", session.SeedTag, err)
 	}
 	seats, err := strconv.Atoi(tags[tagSeats])
 	if err != nil || seats != 2 {
@@ -327,22 +327,23 @@ func (h *Hall) load(name string) (*Table, error) {
 	o := Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed}
 	t := newTable(h, code, o, tags[tagHost])
 	t.st = st // the store that loaded the log may write over it
-	t.game = g
-	t.header = l.Header
 	t.comments = append([]string(nil), l.Comment...)
-	t.started = len(l.Deals) > 0
+	if start, ok := l.Header.Start(nil); ok {
+		t.start = start
+	}
+	if len(l.Deals) > 0 {
+		if t.sess, err = session.Resume(l, session.Config{Seed: seed, Store: tableStore{t}, NewBot: h.cfg.NewBot}); err != nil {
+			return nil, err
+		}
+	}
 	now := h.cfg.Now()
-	for i, s := range t.seats {
+	for i := range t.seats {
 		seat := rules.Seat(i)
 		id := tags[tagKey+seat.String()]
-		if id == "" && l.Header.Levels[i] != gamelog.Human {
-			if t.started {
-				if s.bot, err = t.newBot(seat); err != nil {
-					return nil, err
-				}
-			}
-			continue
+		if id == "" {
+			continue // a free seat, or a bot's
 		}
+		s := t.seats[i]
 		s.player = Player{ID: id, Name: l.Header.Players[i]}
 		s.dropped = now
 		t.armTakeover(seat)

@@ -76,7 +76,7 @@ func (p *player) step(u Update) bool {
 
 func testHall(t *testing.T, dir string, hist *memHistory, grace time.Duration) *Hall {
 	h, err := New(Config{Dir: dir, Grace: grace, History: hist.of, Think: 50 * time.Millisecond,
-		NewBot: func(l ai.Level, seed uint64) (ai.Bot, error) { return ai.New(ai.Random, ai.Config{Seed: seed}) }})
+		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Random, cfg) }})
 	require.NoError(t, err)
 	return h
 }
@@ -137,10 +137,10 @@ func checkOwn(t *testing.T, tb *Table, u Update) {
 	}
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
-	if u.Gen != tb.gen || tb.game.NeedDeal() || tb.game.Over() {
+	if u.Gen != tb.sess.Gen() || tb.game().NeedDeal() || tb.game().Over() {
 		return // the table moved on since the update was taken
 	}
-	d := tb.game.Deal()
+	d := tb.game().Deal()
 	other := d.View(u.Seat.Other()).Hand
 	if u.View.Hand&other != 0 {
 		t.Fatalf("seat %s sees cards of seat %s: %v", u.Seat, u.Seat.Other(), u.View.Hand&other)
@@ -217,7 +217,7 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	})
 	tb.mu.Lock()
 	require.Contains(t, tb.log().Comment[0], "Bob dropped; a random bot took seat B")
-	gen, deals := tb.gen, tb.game.DealNo()
+	gen, deals := tb.sess.Gen(), tb.game().DealNo()
 	tb.mu.Unlock()
 	require.Greater(t, gen, 0)
 
@@ -226,8 +226,8 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	tb2, err := h2.Find(tb.Code())
 	require.NoError(t, err)
 	tb2.mu.Lock()
-	require.Equal(t, deals, tb2.game.DealNo())
-	require.True(t, tb2.started)
+	require.Equal(t, deals, tb2.game().DealNo())
+	require.True(t, tb2.started())
 	away := !tb2.seats[0].dropped.IsZero() && !tb2.seats[1].dropped.IsZero()
 	tb2.mu.Unlock()
 	require.True(t, away, "both people are away after a restart")

@@ -2,8 +2,8 @@ package hall
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,27 +12,30 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 )
 
 // Table is one game with several people. Its methods are safe for
-// concurrent use; people act through their Conn.
+// concurrent use; people act through their Conn. Once started, the game
+// is an internal/session.Session, which the table calls under its lock
+// only: the session deals from the seed, checks every action's seat,
+// takes the people's forced moves, runs the bots of the empty seats and
+// orders the autosaves; the table adds the seats' comings and goings.
 type Table struct {
-	h    *Hall
-	code string
-	opts Options
-	host string // the host's player ID
-	st   *store.Store
+	h     *Hall
+	code  string
+	opts  Options
+	host  string // the host's player ID
+	st    *store.Store
+	start time.Time
 
 	mu       sync.Mutex
 	seats    []*seat
-	game     *rules.Game
-	header   gamelog.Header
-	comments []string // header comments: the bot takeovers
-	started  bool
-	closed   string // why the table closed, "" while open
-	gen      int    // actions applied; a bot's answer carries the gen it was asked at
+	sess     *session.Session // nil until the game starts
+	comments []string         // header comments: the bot takeovers
+	closed   string           // why the table closed, "" while open
 	botBusy  bool
 	note     string // the last thing that happened, public
 	saveErr  error
@@ -41,44 +44,39 @@ type Table struct {
 
 // seat is one place at the table.
 type seat struct {
-	player  Player    // ID "" while nobody has the seat
+	player  Player    // ID "" while nobody has the seat (a bot's once started)
 	conn    *Conn     // the person's connection, nil when away
 	dropped time.Time // when the person went, zero while here
 	timer   *time.Timer
-	bot     ai.Bot // plays the seat: a seat nobody took, or a takeover
+	bot     ai.Bot // a bot playing the seat of a person who did not come back
 	back    bool   // the person came back: takes over from the bot at the next deal
 	ready   bool   // ready for the next deal
 }
 
-// human reports whether a person plays the seat now (here or away).
-func (s *seat) human() bool { return s.player.ID != "" && s.bot == nil }
-
 func newTable(h *Hall, code string, o Options, host string) *Table {
-	t := &Table{h: h, code: code, opts: o, host: host}
+	t := &Table{h: h, code: code, opts: o, host: host, start: h.cfg.Now()}
 	if h.cfg.Dir != "" {
 		t.st = store.New(filepath.Join(h.cfg.Dir, code), store.Options{})
 	}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
 	}
-	first := rules.Seat(rand.New(rand.NewPCG(o.Seed, 0)).IntN(2))
-	t.game = rules.NewGame(o.Rules, first)
-	t.header = gamelog.Header{Event: "Klob table " + code}
-	t.header.SetStart(h.cfg.Now())
 	return t
 }
 
 // Code is the table's short code.
 func (t *Table) Code() string { return t.code }
 
-// deckFor returns the deck of deal n: each deal has its own stream of
-// the seed, so a table brought back deals what it would have dealt.
-func deckFor(seed uint64, n int) rules.Deck {
-	return rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(n))))
-}
+// started reports whether the game has begun; t.mu is held.
+func (t *Table) started() bool { return t.sess != nil }
 
-func (t *Table) newBot(s rules.Seat) (ai.Bot, error) {
-	return t.h.cfg.NewBot(t.opts.Level, t.opts.Seed^uint64(s+1)*0x9e3779b97f4a7c15)
+// game is the session's game; t.mu is held and the game started.
+func (t *Table) game() *rules.Game { return t.sess.Game() }
+
+// takeoverBot makes the bot for a person's seat: the table's level,
+// seeded from the table's seed and the seat.
+func (t *Table) takeoverBot(s rules.Seat) (ai.Bot, error) {
+	return t.h.cfg.NewBot(t.opts.Level, ai.Config{Seed: t.opts.Seed ^ uint64(s+1)*0x9e3779b97f4a7c15})
 }
 
 func (t *Table) holds(id string) bool {
@@ -100,7 +98,7 @@ func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
-		Started: t.started, Yours: t.seatOf(id) >= 0}
+		Started: t.started(), Yours: t.seatOf(id) >= 0}
 	for _, s := range t.seats {
 		in.Names = append(in.Names, s.player.Name)
 		if s.player.ID == t.host {
@@ -141,7 +139,7 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 	}
 	i := t.seatOf(p.ID)
 	if i < 0 {
-		if t.started {
+		if t.started() {
 			return nil, ErrStarted
 		}
 		for j, s := range t.seats {
@@ -170,13 +168,14 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 		t.h.cfg.Logf("table %s: %s back at seat %s", t.code, s.player.Name, rules.Seat(i))
 	}
 	s.dropped = time.Time{}
-	if s.bot != nil && s.player.ID != "" {
+	if s.bot != nil {
 		s.back = true
 	}
 	c := &Conn{t: t, seat: rules.Seat(i), notify: notify, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	s.conn = c
 	go c.run()
 	t.changed()
+	t.moveOn() // the bots wait while nobody is here
 	return c, nil
 }
 
@@ -199,7 +198,7 @@ func (t *Table) takeover(i rules.Seat) {
 	if t.closed != "" || s.conn != nil || s.dropped.IsZero() || s.bot != nil {
 		return
 	}
-	if !t.started {
+	if !t.started() {
 		if s.player.ID == t.host {
 			t.close("the host left before the game started")
 			return
@@ -212,24 +211,30 @@ func (t *Table) takeover(i rules.Seat) {
 		t.armTakeover(i)
 		return
 	}
-	bot, err := t.newBot(i)
+	bot, err := t.takeoverBot(i)
 	if err != nil {
 		t.note = "no bot could take the seat: " + err.Error()
 		t.changed()
 		return
 	}
 	s.bot, s.timer = bot, nil
-	deal := t.game.DealNo()
-	if t.game.NeedDeal() {
-		deal = len(t.game.Records()) + 1
-	}
-	line := fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s", deal, s.player.Name, t.opts.Level, i)
+	line := fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s", t.dealNo(), s.player.Name, t.opts.Level, i)
 	t.comments = append(t.comments, line)
 	t.note = fmt.Sprintf("%s did not come back: a %s bot plays the seat", s.player.Name, t.opts.Level)
 	t.h.cfg.Logf("table %s: %s", t.code, line)
 	t.save()
 	t.changed()
 	t.moveOn()
+}
+
+// dealNo is the number of the deal on the table, or of the next one
+// between deals; t.mu is held and the game started.
+func (t *Table) dealNo() int {
+	g := t.game()
+	if g.NeedDeal() || g.Over() {
+		return len(g.Records()) + 1
+	}
+	return g.DealNo()
 }
 
 func (t *Table) anyoneHere() bool {
@@ -257,7 +262,8 @@ func (t *Table) close(why string) {
 	t.changed()
 }
 
-// Start begins the game; only the host may. Empty seats get bots.
+// Start begins the game; only the host may. Empty seats get bots of
+// the table's level.
 func (c *Conn) Start() error {
 	t := c.t
 	t.mu.Lock()
@@ -268,20 +274,25 @@ func (c *Conn) Start() error {
 	if t.seats[c.seat].player.ID != t.host {
 		return ErrNotHost
 	}
-	if t.started {
+	if t.started() {
 		return nil
 	}
+	players := make([]session.Player, len(t.seats))
 	for i, s := range t.seats {
 		if s.player.ID != "" {
-			continue
+			players[i] = session.Player{Name: s.player.Name, Human: true}
+		} else {
+			players[i] = session.Player{Name: "Bot", Level: t.opts.Level}
 		}
-		bot, err := t.newBot(rules.Seat(i))
-		if err != nil {
-			return err
-		}
-		s.bot = bot
 	}
-	t.started = true
+	sess, err := session.New(session.Config{
+		Options: t.opts.Rules, Seed: t.opts.Seed, Players: players,
+		Store: tableStore{t}, NewBot: t.h.cfg.NewBot, Start: t.start,
+	})
+	if err != nil {
+		return err
+	}
+	t.sess = sess
 	t.h.cfg.Logf("table %s: game started", t.code)
 	if err := t.deal(); err != nil {
 		return err
@@ -296,16 +307,16 @@ func (t *Table) deal() error {
 	for i, s := range t.seats {
 		if s.back && s.conn != nil {
 			s.bot, s.back = nil, false
-			t.comments = append(t.comments, fmt.Sprintf("deal %d: %s took seat %s back", t.game.DealNo(), s.player.Name, rules.Seat(i)))
+			t.comments = append(t.comments, fmt.Sprintf("deal %d: %s took seat %s back", t.dealNo(), s.player.Name, rules.Seat(i)))
 		}
 		s.ready = false
 	}
-	if err := t.game.StartDeal(deckFor(t.opts.Seed, t.game.DealNo())); err != nil {
+	w, err := t.sess.StartDeal()
+	if err != nil {
 		return err
 	}
-	t.gen++
-	t.note = fmt.Sprintf("Deal %d: %s deals", t.game.DealNo(), t.name(t.game.Dealer()))
-	t.save()
+	t.note = fmt.Sprintf("Deal %d: %s deals", t.game().DealNo(), t.name(t.game().Dealer()))
+	t.write(w)
 	t.changed()
 	return nil
 }
@@ -318,16 +329,22 @@ func (c *Conn) Act(a rules.Action) error {
 	if err := c.check(); err != nil {
 		return err
 	}
-	g := t.game
-	if !t.started || g.Over() || g.NeedDeal() || g.Deal().Turn() != c.seat {
+	if !t.started() {
 		return ErrNotYourTurn
 	}
 	if t.seats[c.seat].bot != nil {
 		return ErrBotSeat
 	}
-	if err := t.apply(c.seat, a); err != nil {
+	before := t.sess.View(c.seat)
+	w, err := t.sess.Apply(c.seat, a)
+	var te *session.TurnError
+	switch {
+	case errors.As(err, &te), errors.Is(err, session.ErrNoTurn):
+		return ErrNotYourTurn
+	case err != nil:
 		return err
 	}
+	t.applied(&before, c.seat, a, w)
 	t.moveOn()
 	return nil
 }
@@ -347,25 +364,17 @@ func (c *Conn) Ready() error {
 	return nil
 }
 
-// apply applies a for seat s, notes it, saves, and files a finished
-// game; t.mu is held.
-func (t *Table) apply(s rules.Seat, a rules.Action) error {
-	before := t.game.Deal().View(s)
-	if err := t.game.Apply(a); err != nil {
-		return err
-	}
-	t.gen++
-	t.note = t.describe(&before, s, a)
-	if t.game.NeedDeal() || t.game.Over() {
-		sc := t.game.Records()[len(t.game.Records())-1].Score
+// applied notes what seat s did, saves (and files a finished game) and
+// tells everyone; t.mu is held.
+func (t *Table) applied(before *rules.View, s rules.Seat, a rules.Action, w session.Write) {
+	g := t.game()
+	t.note = t.describe(before, s, a)
+	if g.NeedDeal() || g.Over() {
+		sc := g.Records()[len(g.Records())-1].Score
 		t.note += fmt.Sprintf(" · deal over: %s %d, %s %d", t.name(0), sc.Scored[0], t.name(1), sc.Scored[1])
 	}
-	t.save()
-	if t.game.Over() {
-		t.archive()
-	}
+	t.write(w)
 	t.changed()
-	return nil
 }
 
 // describe says what seat s did, from what everyone saw: every action
@@ -394,13 +403,17 @@ func (t *Table) describe(before *rules.View, s rules.Seat, a rules.Action) strin
 	return who + ": " + a.Words()
 }
 
-// moveOn plays what the table plays by itself: a person's only choice
-// outside card play, the next deal once everyone is ready, and the
-// bots' moves (off the lock, paced); t.mu is held.
+// moveOn plays what the table plays by itself: the people's forced
+// moves (the session's Advance), the next deal once everyone is ready,
+// and the bots' moves (off the lock, paced). Nothing moves while nobody
+// is at the table; t.mu is held.
 func (t *Table) moveOn() {
 	for range 64 {
-		g := t.game
-		if !t.started || t.closed != "" || g.Over() {
+		if !t.started() || t.closed != "" || !t.anyoneHere() {
+			return
+		}
+		g := t.game()
+		if g.Over() {
 			return
 		}
 		if g.NeedDeal() {
@@ -409,49 +422,110 @@ func (t *Table) moveOn() {
 					return
 				}
 			}
-			if !t.anyoneHere() {
-				return
-			}
 			if err := t.deal(); err != nil {
 				t.note = "cannot deal: " + err.Error()
 				return
 			}
 			continue
 		}
-		turn := g.Deal().Turn()
-		s := t.seats[turn]
-		if s.bot != nil {
-			t.think(turn)
+		turn, _ := t.sess.ToMove()
+		if t.seats[turn].bot != nil {
+			t.thinkTakeover(turn)
 			return
 		}
-		v := g.Deal().View(turn)
-		legal := v.Legal()
-		if len(legal) == 1 && v.Phase != rules.PhasePlay {
-			if err := t.apply(turn, legal[0]); err != nil {
-				return
+		steps := len(g.Deal().Steps())
+		before := t.sess.View(turn)
+		w, err := t.sess.Advance()
+		if err != nil {
+			t.note = "cannot move on: " + err.Error()
+			return
+		}
+		if w != nil {
+			d := g.Deal()
+			if g.NeedDeal() || g.Over() {
+				d = nil
 			}
-			t.note += " (auto: only choice)"
+			if d != nil && len(d.Steps()) > steps {
+				last := d.Steps()[len(d.Steps())-1]
+				t.applied(&before, last.Seat, last.Action, w)
+				if why, ok := t.sess.Forced(g.DealNo(), len(d.Steps())-1); ok {
+					t.note += " (auto: " + why + ")"
+				}
+			} else {
+				t.write(w)
+				t.changed()
+			}
 			continue
+		}
+		if th, ok := t.sess.Think(); ok {
+			t.thinkSession(th)
 		}
 		return
 	}
 }
 
-// think asks the bot of seat s for its move on its own goroutine; the
-// answer is applied if the table has not moved since.
-func (t *Table) think(s rules.Seat) {
-	if t.botBusy || !t.anyoneHere() {
+// thinkSession runs the session's bot for an empty seat off the lock;
+// its answer goes back through BotMove, which drops a stale one.
+func (t *Table) thinkSession(th session.Thinker) {
+	if t.botBusy {
 		return
 	}
 	t.botBusy = true
-	gen := t.gen
-	bot := t.seats[s].bot
-	v := t.game.Deal().View(s)
+	t.offLock(th.Think, func(a rules.Action, err error) {
+		before := t.sess.View(th.Seat)
+		w, err := t.sess.BotMove(th, a, err)
+		var be *session.BotError
+		switch {
+		case errors.Is(err, session.ErrStale):
+			return
+		case errors.As(err, &be) && be.Instead != nil:
+			t.applied(&before, th.Seat, *be.Instead, w)
+			t.note = "the bot failed; " + t.note
+		case err != nil:
+			t.note = "the bot failed: " + err.Error()
+			t.changed()
+		default:
+			t.applied(&before, th.Seat, a, w)
+		}
+	})
+}
+
+// thinkTakeover runs the bot that plays a person's seat off the lock.
+func (t *Table) thinkTakeover(s rules.Seat) {
+	if t.botBusy {
+		return
+	}
+	t.botBusy = true
+	bot, gen, v := t.seats[s].bot, t.sess.Gen(), t.sess.View(s)
+	t.offLock(func(ctx context.Context) (rules.Action, error) { return bot.Choose(ctx, v) }, func(a rules.Action, err error) {
+		if turn, ok := t.sess.ToMove(); !ok || turn != s || t.sess.Gen() != gen || t.seats[s].bot != bot {
+			return
+		}
+		before := t.sess.View(s)
+		var w session.Write
+		if err == nil {
+			w, err = t.sess.Apply(s, a)
+		}
+		if err != nil {
+			a = before.Legal()[0]
+			if w, err = t.sess.Apply(s, a); err != nil {
+				t.note = "the bot failed: " + err.Error()
+				t.changed()
+				return
+			}
+		}
+		t.applied(&before, s, a, w)
+	})
+}
+
+// offLock runs think on its own goroutine with the time limit, waits
+// out the pace, then calls done under the lock and moves on.
+func (t *Table) offLock(think func(context.Context) (rules.Action, error), done func(rules.Action, error)) {
 	pace, limit := t.h.cfg.Pace, t.h.cfg.Think
 	go func() {
 		start := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		a, err := bot.Choose(ctx, v)
+		a, err := think(ctx)
 		cancel()
 		if wait := pace - time.Since(start); wait > 0 {
 			time.Sleep(wait)
@@ -459,17 +533,8 @@ func (t *Table) think(s rules.Seat) {
 		t.mu.Lock()
 		defer t.mu.Unlock()
 		t.botBusy = false
-		if t.gen != gen || t.closed != "" || t.game.NeedDeal() || t.game.Over() || t.game.Deal().Turn() != s || t.seats[s].bot != bot {
-			t.moveOn()
-			return
-		}
-		if err != nil || t.apply(s, a) != nil {
-			legal := t.game.Deal().Legal()
-			if len(legal) == 0 || t.apply(s, legal[0]) != nil {
-				t.note = "the bot failed"
-				t.changed()
-				return
-			}
+		if t.closed == "" {
+			done(a, err)
 		}
 		t.moveOn()
 	}()
@@ -495,19 +560,20 @@ func (c *Conn) Leave() {
 	if t.closed != "" {
 		return
 	}
-	if t.game.Over() {
+	if t.started() && t.game().Over() {
 		if !t.anyoneHere() {
 			t.close("the game is over")
 		}
 		return
 	}
-	if !t.started {
+	if !t.started() {
 		if s.player.ID == t.host {
 			t.close("the host left")
 			return
 		}
 		t.note = s.player.Name + " left"
 		s.player = Player{}
+		t.save()
 		t.changed()
 		return
 	}
@@ -518,33 +584,70 @@ func (c *Conn) Leave() {
 	t.changed()
 }
 
-// log records the table's game as it stands; t.mu is held.
-func (t *Table) log() *gamelog.Log {
-	h := t.header
-	h.Extra = []gamelog.Tag{
+// decorate adds to a log of the table's game what the game log format
+// does not know: the table's tags and the takeovers; t.mu is held.
+func (t *Table) decorate(l *gamelog.Log) *gamelog.Log {
+	extra := []gamelog.Tag{
 		{Name: tagTable, Value: t.code},
-		{Name: tagSeed, Value: strconv.FormatUint(t.opts.Seed, 10)},
+		{Name: session.SeedTag, Value: strconv.FormatUint(t.opts.Seed, 10)},
 		{Name: tagSeats, Value: strconv.Itoa(len(t.seats))},
 		{Name: tagLevel, Value: string(t.opts.Level)},
 		{Name: tagHost, Value: t.host},
 	}
 	for i, s := range t.seats {
-		seat := rules.Seat(i)
 		if s.player.ID != "" {
-			h.Players[i], h.Levels[i] = s.player.Name, gamelog.Human
-			h.Extra = append(h.Extra, gamelog.Tag{Name: tagKey + seat.String(), Value: s.player.ID})
-		} else {
-			h.Players[i], h.Levels[i] = "Bot", string(t.opts.Level)
+			extra = append(extra, gamelog.Tag{Name: tagKey + rules.Seat(i).String(), Value: s.player.ID})
 		}
 	}
-	l := gamelog.FromGame(h, t.game)
+	l.Header.Extra = extra
+	l.Header.Event = "Klob table " + t.code
 	l.Comment = append([]string(nil), t.comments...)
 	return l
 }
 
-// save writes the table's log; t.mu is held.
+// log records the table as it stands: the session's log once started;
+// before, the seats and rules over a game not dealt; t.mu is held.
+func (t *Table) log() *gamelog.Log {
+	if t.started() {
+		return t.decorate(t.sess.Log())
+	}
+	h := gamelog.Header{}
+	h.SetStart(t.start)
+	for i, s := range t.seats {
+		if s.player.ID != "" {
+			h.Players[i], h.Levels[i] = s.player.Name, gamelog.Human
+		} else {
+			h.Players[i], h.Levels[i] = "Bot", string(t.opts.Level)
+		}
+	}
+	return t.decorate(gamelog.FromGame(h, rules.NewGame(t.opts.Rules, session.FirstDealer(t.opts.Seed))))
+}
+
+// write runs a session's Write at once, under the lock, so the saves
+// land in order; t.mu is held.
+func (t *Table) write(w session.Write) {
+	if w == nil {
+		return
+	}
+	r := w()
+	t.sess.Record(r)
+	if r.Saved {
+		t.saveErr = r.SaveErr
+		if r.SaveErr != nil {
+			t.h.cfg.Logf("table %s: autosave failed: %v", t.code, r.SaveErr)
+		}
+	}
+	if r.Archived {
+		t.archived = true
+		t.h.remove(t)
+		t.h.cfg.Logf("table %s: game over, %s won", t.code, t.name(t.game().Winner()))
+	}
+}
+
+// save writes the table's log outside the session's saves (a seat
+// taken, a takeover); t.mu is held.
 func (t *Table) save() {
-	if t.st == nil || t.closed != "" {
+	if t.st == nil || t.closed != "" || t.archived {
 		return
 	}
 	t.saveErr = t.st.SaveCurrent(t.log())
@@ -553,26 +656,46 @@ func (t *Table) save() {
 	}
 }
 
-// archive files the finished game into every person's history and
-// forgets the table's file; t.mu is held.
-func (t *Table) archive() {
-	l := t.log()
+// tableStore is the session's Store: the table's own file, and at the
+// end every person's history. Its methods run under the table's lock
+// (Table.write).
+type tableStore struct{ t *Table }
+
+func (s tableStore) SaveCurrent(l *gamelog.Log) error {
+	if s.t.st == nil {
+		return nil
+	}
+	return s.t.st.SaveCurrent(s.t.decorate(l))
+}
+
+func (s tableStore) LoadCurrent() (*gamelog.Log, error) {
+	if s.t.st == nil {
+		return nil, store.ErrNoSave
+	}
+	return s.t.st.LoadCurrent()
+}
+
+// Archive files the finished game into every person's history and
+// forgets the table's file.
+func (s tableStore) Archive(l *gamelog.Log) (string, error) {
+	t := s.t
+	l = t.decorate(l)
+	var errs []error
 	if t.h.cfg.History != nil {
-		for _, s := range t.seats {
-			if s.player.ID == "" {
+		for _, st := range t.seats {
+			if st.player.ID == "" {
 				continue
 			}
-			if _, err := t.h.cfg.History(s.player.ID).Archive(l); err != nil {
-				t.h.cfg.Logf("table %s: filing the game for %s: %v", t.code, s.player.Name, err)
+			if _, err := t.h.cfg.History(st.player.ID).Archive(l); err != nil {
+				errs = append(errs, fmt.Errorf("filing the game for %s: %w", st.player.Name, err))
+				t.h.cfg.Logf("table %s: filing the game for %s: %v", t.code, st.player.Name, err)
 			}
 		}
 	}
-	t.archived = true
 	if t.st != nil {
 		_ = os.RemoveAll(t.st.Dir())
 	}
-	t.h.remove(t)
-	t.h.cfg.Logf("table %s: game over, %s won", t.code, t.name(t.game.Winner()))
+	return "", errors.Join(errs...)
 }
 
 // changed wakes every connection to send its seat's update; t.mu is
