@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -110,28 +111,51 @@ func openTable(t *testing.T, host, guest *person) string {
 	return code
 }
 
+// watchHidden checks every frame the people receive from now on.
+func watchHidden(t *testing.T, r *serveRun, code string, people ...*person) {
+	for i, p := range people {
+		seat := rules.Seat(i)
+		p.c.Watch(func(screen string) {
+			if msg := hiddenShown(r, code, seat, screen); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
+}
+
 // checkHidden fails when a screen shows a card the seat may not know.
 func checkHidden(t *testing.T, r *serveRun, code string, seat rules.Seat, screen string) {
 	t.Helper()
+	if msg := hiddenShown(r, code, seat, screen); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// hiddenShown says which card of the other hand a screen of the seat
+// shows, or "".
+func hiddenShown(r *serveRun, code string, seat rules.Seat, screen string) string {
 	tb, err := r.hall.Find(code)
 	if err != nil {
-		return // the game is over
+		return "" // the game is over
 	}
-	m := regexp.MustCompile(`Deal (\d+)`).FindStringSubmatch(screen)
+	m := dealRE.FindStringSubmatch(screen)
 	if m == nil {
-		return
+		return ""
 	}
 	shown, _ := strconv.Atoi(m[1])
 	deal, hidden := tb.HiddenFrom(seat)
 	if shown != deal {
-		return
+		return ""
 	}
 	for _, c := range hidden.Cards() {
 		if strings.Contains(screen, c.Pretty(false)) {
-			t.Fatalf("seat %s sees %s, a card of the other hand, in deal %d:\n%s", seat, c.Pretty(false), deal, screen)
+			return fmt.Sprintf("seat %s sees %s, a card of the other hand, in deal %d:\n%s", seat, c.Pretty(false), deal, screen)
 		}
 	}
+	return ""
 }
+
+var dealRE = regexp.MustCompile(`Deal (\d+)`)
 
 // act makes one decision for p if the screen asks for one: take when
 // offered, else the first choice or the selected card, and the next
@@ -198,6 +222,7 @@ func TestServeTwoPeoplePlayADeal(t *testing.T) {
 	r.connect(t, ann)
 	r.connect(t, bob)
 	code := openTable(t, ann, bob)
+	watchHidden(t, r, code, ann, bob)
 	drive(t, r, code, 60*time.Second, func() bool {
 		l := tableLog(t, r.state, code)
 		return len(l.Deals) >= 2

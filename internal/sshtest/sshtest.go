@@ -14,6 +14,7 @@ import (
 	"net"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -72,7 +73,12 @@ type Client struct {
 	n      int64
 	frames chan time.Time // a time for every chunk of output received
 	done   chan struct{}
+	watch  atomic.Pointer[func(screen string)]
 }
+
+// Watch calls f with the screen after every chunk of output, on the
+// reading goroutine: a test sees every frame, not only those it polls.
+func (c *Client) Watch(f func(screen string)) { c.watch.Store(&f) }
 
 // Dial connects to addr, which must be a loopback address.
 func Dial(addr string, cfg Config) (*Client, error) {
@@ -166,7 +172,15 @@ func (c *Client) read(r io.Reader) {
 			if c.emu != nil {
 				_, _ = c.emu.Write(buf[:n])
 			}
+			var scr string
+			f := c.watch.Load()
+			if f != nil && c.emu != nil {
+				scr = c.emu.String()
+			}
 			c.mu.Unlock()
+			if f != nil {
+				(*f)(scr)
+			}
 			select {
 			case c.frames <- now:
 			default:
