@@ -10,6 +10,16 @@
 // given bots. Between deals every connected person says they are ready;
 // bots and absent players count as ready.
 //
+// # The game
+//
+// Once the host starts, the table's game is an internal/session.Session,
+// called under the table's lock only: it draws the first dealer and
+// every deck from the table's seed, checks that each action comes from
+// the seat to move, takes the people's forced moves, runs the bots of
+// the seats nobody took (their thinking off the lock, paced by
+// Config.Pace) and orders the autosaves. The table adds the seats'
+// comings and goings and the bots that play for people who dropped.
+//
 // # Hidden cards
 //
 // Conn.Snapshot builds an Update from the seat's own View, the public
