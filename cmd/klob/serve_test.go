@@ -337,3 +337,51 @@ func TestServeGuestPlaysAlone(t *testing.T) {
 	require.NoError(t, c.Type(sshtest.Enter))
 	c.WaitFor(t, 5*time.Second, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
 }
+
+func TestParseServe(t *testing.T) {
+	env := func(k string) string {
+		if k == "KLOB_STATE_DIR" {
+			return "/st"
+		}
+		return ""
+	}
+	f, err := parseServe(nil, io.Discard, io.Discard, env)
+	require.NoError(t, err)
+	assert.Equal(t, ":2222", f.addr)
+	assert.Equal(t, "/st/serve", f.state)
+	assert.Equal(t, "/st/serve/host_ed25519", f.hostKey)
+	assert.Equal(t, 100, f.maxSessions)
+	assert.Equal(t, 2*time.Minute, f.grace)
+
+	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
+	require.NoError(t, err)
+	assert.Equal(t, "/k", f.hostKey)
+	assert.Equal(t, 3, f.maxSessions)
+
+	for _, tc := range []struct{ args, want string }{
+		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
+		{"-max-tables -1", "-max-tables: -1 is negative"},
+		{"-idle 0s", "-idle: 0s is not positive"},
+		{"-grace -1s", "-grace: -1s is negative"},
+		{"-key-rate 0", "-key-rate: 0 is not positive"},
+		{"-pace -1s", "-pace: -1s is negative"},
+		{"extra", `unexpected argument "extra"`},
+	} {
+		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)
+		if assert.Error(t, err, tc.args) {
+			assert.Equal(t, tc.want, err.Error(), tc.args)
+		}
+	}
+	code, _, errs := runWith(runServe, "-max-sessions", "0")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "klob serve: -max-sessions: 0 is less than 1")
+}
+
+func TestCleanName(t *testing.T) {
+	for in, want := range map[string]string{
+		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
+		strings.Repeat("x", 30): strings.Repeat("x", 24),
+	} {
+		assert.Equal(t, want, cleanName(in), in)
+	}
+}
