@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/hall"
@@ -222,5 +223,36 @@ func TestLobbyMonkey(t *testing.T) {
 	t.Logf("%d events, %d of them at a table", events, atTable)
 	if atTable == 0 {
 		t.Error("the monkey never sat at a table")
+	}
+}
+
+func TestCheckName(t *testing.T) {
+	for name, ok := range map[string]bool{
+		"Quinn": true, "Zoë O'Neil": true, "ann-2.b_c": true,
+		"": false, "Quinn?": false, "a\"b": false, strings.Repeat("x", 25): false,
+	} {
+		if err := checkName(name); (err == nil) != ok {
+			t.Errorf("checkName(%q) = %v, want ok %v", name, err, ok)
+		}
+	}
+}
+
+// Renaming in the lobby takes q and ? as text and keeps the name.
+func TestLobbyRename(t *testing.T) {
+	h := testHall(t)
+	var kept string
+	p := newLobbyPerson(h, "a", "ann", 100, 30)
+	defer close(p.done)
+	p.app.screen.(*lobby).cfg.Rename = func(n string) error { kept = n; return nil }
+	p.key("r")
+	for range 3 {
+		p.app.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+	}
+	for _, c := range "quinn" {
+		p.key(string(c))
+	}
+	p.key("enter")
+	if kept != "quinn" || !strings.Contains(ansi.Strip(p.screen()), "Welcome, quinn") {
+		t.Fatalf("kept %q; the screen:\n%s", kept, p.screen())
 	}
 }
