@@ -388,11 +388,7 @@ func (t *Table) describe(before *rules.View, s rules.Seat, a rules.Action) strin
 			line += " and said bella"
 		}
 		if before.Lead != rules.NoCard {
-			w := before.Leader
-			if rules.TrickWinner(before.Lead, a.Card, before.Trump) == 1 {
-				w = w.Other()
-			}
-			line += ": " + t.name(w) + " won the trick"
+			line += ": " + t.name(before.WinnerIf(a.Card)) + " won the trick"
 		}
 		return line
 	case rules.Exchange:
