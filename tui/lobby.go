@@ -51,7 +51,11 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 	l := &lobby{cfg: c}
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
-		if m := seatedOf(app.screen); m != nil {
+		s := app.screen
+		if b, ok := s.(*backToLobby); ok {
+			s = b.inner
+		}
+		if m := seatedOf(s); m != nil {
 			m.Wait()
 		}
 	}
@@ -66,6 +70,13 @@ type typer interface{ typing() bool }
 type lobbyApp struct{ *App }
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(quitNowMsg); ok {
+		if b, ok := a.screen.(*backToLobby); ok {
+			next, cmd := b.back(&a.ctx)
+			a.screen = next
+			return a, cmd
+		}
+	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && a.overlay == nil && !a.quit && !a.tooSmall() {
 		if t, ok := a.screen.(typer); ok && t.typing() && !isKey(k, a.ctx.Keys.ForceQuit) {
 			return a, a.route(msg)
@@ -236,8 +247,11 @@ func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.R
 	return nil, errors.New("the analysis is not offered on this server: run klob analyze on your own machine")
 }
 
-// backToLobby shows the history (and the replays it opens); esc on the
-// list comes back to the lobby.
+// backToLobby shows screens opened from the lobby: a game alone (setup,
+// resume, table, result, game over) or the history (and the replays it
+// opens). Quitting them (q then y, or the game over's quit) comes back
+// to the lobby, the game saved; so does esc on the history's list.
+// ctrl+c still ends the connection.
 type backToLobby struct {
 	l     *lobby
 	inner screenModel
@@ -301,9 +315,20 @@ func (f *tableForm) keyHelp(k *keyMap) help.KeyMap {
 
 func (b *backToLobby) QuitQuestion() string {
 	if q, ok := b.inner.(quitAsker); ok {
-		return q.QuitQuestion()
+		return "Back to the lobby. " + q.QuitQuestion()
 	}
-	return ""
+	return "Back to the lobby; the game stays saved (p resumes it)."
+}
+
+// back leaves for the lobby once the game's saves have landed.
+func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if m := seatedOf(b.inner); m != nil {
+		m.Wait()
+		if !m.game.Over() && b.l.cfg.Solo.Store != nil && m.SaveErr() == nil {
+			b.l.setNote("Your game is saved: p resumes it.", false)
+		}
+	}
+	return b.l, b.l.Enter(ctx)
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
@@ -311,16 +336,17 @@ func (l *lobby) playAlone() (screenModel, tea.Cmd) {
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
 	pc := &c
+	var first screenModel = newSetupScreen(pc, pc.Setup)
 	if pc.Store != nil {
 		sl, err := pc.Store.LoadCurrent()
 		switch {
 		case err == nil && sl != nil:
-			return newResumeScreen(pc, sl, nil), nil
+			first = newResumeScreen(pc, sl, nil)
 		case err != nil && !errors.Is(err, store.ErrNoSave):
-			return newResumeScreen(pc, nil, err), nil
+			first = newResumeScreen(pc, nil, err)
 		}
 	}
-	return newSetupScreen(pc, pc.Setup), nil
+	return &backToLobby{l: l, inner: first}, nil
 }
 
 // typeKey edits the code or the name.

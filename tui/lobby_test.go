@@ -209,7 +209,7 @@ func TestLobbyMonkey(t *testing.T) {
 		switch p.app.screen.(type) {
 		case *netTable:
 			atTable++
-		case *lobby, *tableForm, *backToLobby:
+		case *lobby, *tableForm:
 		default:
 			away[i]++ // playing alone: the play screens have monkeys of their own
 		}
@@ -254,5 +254,69 @@ func TestLobbyRename(t *testing.T) {
 	p.key("enter")
 	if kept != "quinn" || !strings.Contains(ansi.Strip(p.screen()), "Welcome, quinn") {
 		t.Fatalf("kept %q; the screen:\n%s", kept, p.screen())
+	}
+}
+
+// A game alone opens from the lobby and comes back to it: q then y
+// leaves the table for the lobby with the game saved, and p offers it
+// again.
+func TestLobbySoloComesBack(t *testing.T) {
+	p := newLobbyPerson(testHall(t), "a", "ann", 100, 30)
+	defer close(p.done)
+	p.key("p")
+	if !strings.Contains(p.screen(), "Set up the game") {
+		t.Fatalf("p opens the setup:\n%s", p.screen())
+	}
+	_, cmd := p.app.Update(keyMsg("enter"))
+	b, ok := p.app.screen.(*backToLobby)
+	if !ok || b.inner.Name() != "table" {
+		t.Fatalf("enter starts the game: screen %T", p.app.screen)
+	}
+	runCmds(p.app, cmd)
+	p.key("q")
+	if !strings.Contains(ansi.Strip(p.screen()), "Back to the lobby") {
+		t.Fatalf("q asks about going back:\n%s", p.screen())
+	}
+	_, cmd = p.app.Update(keyMsg("y"))
+	runCmds(p.app, cmd)
+	if _, ok := p.app.screen.(*lobby); !ok || p.app.quit {
+		t.Fatalf("y goes back to the lobby, not away: screen %T quit %v", p.app.screen, p.app.quit)
+	}
+	if !strings.Contains(ansi.Strip(p.screen()), "Your game is saved: p resumes it.") {
+		t.Fatalf("the lobby says the game is saved:\n%s", p.screen())
+	}
+	p.key("p")
+	if b, ok := p.app.screen.(*backToLobby); !ok || b.inner.Name() != "resume" {
+		t.Fatalf("p offers the saved game: screen %T", p.app.screen)
+	}
+}
+
+// runCmds runs cmd and feeds its messages back, a few levels deep,
+// skipping timers (ticks wait).
+func runCmds(app *lobbyApp, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0 && n < 50; n++ {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		done := make(chan tea.Msg, 1)
+		go func() { done <- c() }()
+		var msg tea.Msg
+		select {
+		case msg = <-done:
+		case <-time.After(50 * time.Millisecond):
+			continue // a timer
+		}
+		switch m := msg.(type) {
+		case nil:
+		case tea.BatchMsg:
+			queue = append(queue, m...)
+		case tea.QuitMsg:
+		default:
+			_, next := app.Update(m)
+			queue = append(queue, next)
+		}
 	}
 }
