@@ -531,17 +531,23 @@ func (t *netTable) rightColumn(ctx *screenCtx, w int) []string {
 	out = append(out, fmt.Sprintf("Total: %s %d, %s %d", t.name(0), u.Totals[0], t.name(1), u.Totals[1]))
 	out = append(out, "", st.Heading.Render("Table talk"))
 	var talk []string
-	for _, s := range u.View.History() {
+	for i, s := range u.View.History() {
 		a := s.Action
+		var line string
 		switch {
 		case a.Kind == rules.PlayCard && a.Bella:
-			talk = append(talk, t.name(s.Seat)+": bella")
+			line = t.name(s.Seat) + ": bella"
 		case a.Kind == rules.PlayCard:
+			continue
 		case a.Kind == rules.Name:
-			talk = append(talk, t.name(s.Seat)+": "+a.Suit.Name())
+			line = t.name(s.Seat) + ": " + a.Suit.Name()
 		default:
-			talk = append(talk, t.name(s.Seat)+": "+a.Words())
+			line = t.name(s.Seat) + ": " + a.Words()
 		}
+		if why, ok := u.Forced[i]; ok {
+			line += st.Dim.Render(" (auto: " + why + ")")
+		}
+		talk = append(talk, line)
 	}
 	for _, l := range talk {
 		out = append(out, wrap(l, w-2)...)

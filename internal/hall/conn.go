@@ -110,18 +110,30 @@ type Update struct {
 
 	// HasDeal is set once a deal has been dealt; View is then the seat's
 	// view of the current deal (or the finished one between deals).
-	HasDeal  bool
-	View     rules.View
-	DealNo   int
-	Between  bool // the deal is over; the next waits for everyone's ready
-	Over     bool // the game is over
-	Winner   rules.Seat
-	Totals   [2]int
-	Scores   [][2]int // what each seat scored, by finished deal
+	HasDeal bool
+	View    rules.View
+	DealNo  int
+	Between bool // the deal is over; the next waits for everyone's ready
+	Over    bool // the game is over
+	Winner  rules.Seat
+	Totals  [2]int
+	Scores  [][2]int // what each seat scored, by finished deal
+	// Forced gives, by step of the deal on the table, why a move of this
+	// seat was taken for the person ("you hold none").
+	Forced   map[int]string
 	Note     string
 	SaveErr  string
 	BotSeat  bool // a bot plays this seat now
 	Archived bool
+}
+
+// dealOf is the number of the deal g shows: the current one, or the
+// last finished between deals.
+func (u *Update) dealOf(g *rules.Game) int {
+	if g.NeedDeal() || g.Over() {
+		return len(g.Records())
+	}
+	return g.DealNo()
 }
 
 // Snapshot returns the seat's update now.
@@ -168,6 +180,14 @@ func (c *Conn) Snapshot() Update {
 	}
 	u.HasDeal = true
 	u.View = g.Deal().View(c.seat)
+	for i, st := range u.View.History() {
+		if why, ok := t.sess.Forced(u.dealOf(g), i); ok && st.Seat == c.seat {
+			if u.Forced == nil {
+				u.Forced = map[int]string{}
+			}
+			u.Forced[i] = why
+		}
+	}
 	u.Between = g.NeedDeal()
 	u.DealNo = g.DealNo()
 	if g.NeedDeal() || g.Over() {
