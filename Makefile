@@ -41,7 +41,7 @@ test: test-deps tidy vet build
 # klob serve under load: 50 sessions playing against bots and 200 idle
 # ones on 127.0.0.1; prints key-press-to-frame latency and memory.
 load:
-	KLOB_LOAD=1 $(GO) test -count=1 -run '^TestServeLoad$$' -v ./cmd/klob
+	KLOB_LOAD=1 $(GO) test -count=1 -run '^$$' -bench '^BenchmarkServeLoad$$' -benchtime 1x -v ./cmd/klob
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -39,7 +39,7 @@ func (p *serveProc) log() string {
 }
 
 // startServeProc starts bin serve with args and waits until it listens.
-func startServeProc(t *testing.T, bin string, args ...string) *serveProc {
+func startServeProc(t testing.TB, bin string, args ...string) *serveProc {
 	t.Helper()
 	p := &serveProc{cmd: exec.Command(bin, append([]string{"serve"}, args...)...)}
 	out, err := p.cmd.StdoutPipe()

@@ -17,17 +17,23 @@ import (
 	"github.com/klob/klob/internal/sshtest"
 )
 
-// Load: 50 people each play against bots on one `klob serve` over the
-// loopback address, and 200 more sit idle in the lobby. It measures the
-// time from a key press to the first bytes of the frame that answers it
-// (the help screen opening and closing: no bot thinking in it), the
-// server's memory per playing session, and its memory with the idle
-// sessions. Bounded in count and time; run with `make load`
-// (KLOB_LOAD=1), not part of `make test`.
-func TestServeLoad(t *testing.T) {
+// BenchmarkServeLoad: 50 people each play against bots on one `klob
+// serve` over the loopback address, and 200 more sit idle in the lobby.
+// It measures the time from a key press to the first bytes of the frame
+// that answers it (the help screen opening and closing: no bot thinking
+// in it; target p95 under 150ms), the server's memory per playing
+// session, and its memory with the idle sessions. Bounded in count and
+// time: one run (-benchtime 1x); `make load` runs it.
+func BenchmarkServeLoad(b *testing.B) {
 	if os.Getenv("KLOB_LOAD") == "" {
-		t.Skip("set KLOB_LOAD=1 (make load) to run the load test")
+		b.Skip("the load run starts 250 SSH sessions: make load (KLOB_LOAD=1) runs it")
 	}
+	for b.Loop() {
+		serveLoad(b)
+	}
+}
+
+func serveLoad(t *testing.B) {
 	const (
 		players  = 50
 		presses  = 40 // measured key presses per player
@@ -109,7 +115,7 @@ func TestServeLoad(t *testing.T) {
 					for {
 						select {
 						case at := <-c.Frames():
-							if strings.Contains(c.Screen(), helpMark) == open {
+							if strings.Contains(c.Line(0), helpMark) == open {
 								mu.Lock()
 								latencies = append(latencies, at.Sub(start))
 								mu.Unlock()
@@ -152,6 +158,9 @@ func TestServeLoad(t *testing.T) {
 	require.NotEmpty(t, latencies)
 	slices.Sort(latencies)
 	q := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
+	t.ReportMetric(float64(q(0.5))/1e6, "p50-ms")
+	t.ReportMetric(float64(q(0.95))/1e6, "p95-ms")
+	t.ReportMetric(float64(busy-base)/float64(players)/1024, "KiB/session")
 	t.Logf("%d sessions playing against bots, %d key presses: key press to frame median %v, p95 %v, max %v",
 		players, len(latencies), q(0.5).Round(100*time.Microsecond), q(0.95).Round(100*time.Microsecond), latencies[len(latencies)-1].Round(time.Millisecond))
 	t.Logf("server memory: %.1f MiB at start, %.1f MiB with %d at their tables: %.0f KiB a session",
@@ -181,6 +190,7 @@ func TestServeLoad(t *testing.T) {
 	}
 	time.Sleep(time.Second)
 	withIdle := rss(t, pid)
+	t.ReportMetric(mib(withIdle), "MiB-200-idle")
 	t.Logf("server memory with %d idle sessions: %.1f MiB (%.1f MiB before them: %.0f KiB a session)",
 		idle, mib(withIdle), mib(before), float64(withIdle-before)/float64(idle)/1024)
 	for _, c := range idles {
@@ -215,7 +225,7 @@ func drain(c *sshtest.Client) {
 }
 
 // rss returns the resident memory of process pid, in bytes.
-func rss(t *testing.T, pid string) int64 {
+func rss(t testing.TB, pid string) int64 {
 	t.Helper()
 	b, err := os.ReadFile("/proc/" + pid + "/status")
 	require.NoError(t, err)

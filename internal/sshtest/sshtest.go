@@ -202,6 +202,23 @@ func (c *Client) Screen() string {
 	return c.emu.String()
 }
 
+// Line returns row y of the screen as text: cheaper than Screen when
+// one row says enough.
+func (c *Client) Line(y int) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.emu == nil {
+		return ""
+	}
+	var sb strings.Builder
+	for x := range c.emu.Width() {
+		if cell := c.emu.CellAt(x, y); cell != nil {
+			sb.WriteString(cell.Content)
+		}
+	}
+	return sb.String()
+}
+
 // Text returns everything received, escape sequences removed.
 func (c *Client) Text() string {
 	c.mu.Lock()
