@@ -565,7 +565,43 @@ func (t *netTable) noteLine(ctx *screenCtx) string {
 	case t.note != "":
 		return " " + t.note
 	}
-	return " " + plain(&ctx.paint.g, t.u.Note)
+	line := t.u.Note
+	if m := t.u.Move; m != nil {
+		line = t.describe(ctx, m)
+		if t.u.Note != "" {
+			line += " · " + t.u.Note
+		}
+	}
+	return " " + line
+}
+
+// describe says the last move in this seat's words: "You played A♠:
+// Bob won the trick", "Bob: schmeiss".
+func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
+	g := &ctx.paint.g
+	who := t.name(m.Seat)
+	a := m.Action
+	var s string
+	switch a.Kind {
+	case rules.PlayCard:
+		s = who + " played " + g.cardText(a.Card)
+		if a.Bella {
+			s += " and said bella"
+		}
+		if m.TrickTo != rules.NoSeat {
+			s += ": " + t.name(m.TrickTo) + " won the trick"
+		}
+	case rules.Exchange:
+		s = who + " exchanged the dix: took " + g.cardText(t.u.View.OrigUpcard)
+	case rules.Name:
+		s = who + ": " + a.Suit.Name()
+	default:
+		s = who + ": " + a.Words()
+	}
+	if m.Auto {
+		s += ctx.Styles.Dim.Render(" (auto)")
+	}
+	return s
 }
 
 func (t *netTable) promptLine(ctx *screenCtx) string {

@@ -84,6 +84,19 @@ const (
 	SeatBotBack                  // a bot plays it; the person is back for the next deal
 )
 
+// Move is the last action taken at the table, public as every action
+// is: each screen says it in its own words ("you", a name).
+type Move struct {
+	Seat   rules.Seat
+	Action rules.Action
+	// TrickTo is who won the trick the move completed, NoSeat when it
+	// completed none.
+	TrickTo rules.Seat
+	// Auto is set when the move was the person's only choice and was
+	// taken for them.
+	Auto bool
+}
+
 // SeatInfo is one seat as everyone sees it.
 type SeatInfo struct {
 	Name  string
@@ -121,7 +134,8 @@ type Update struct {
 	// Forced gives, by step of the deal on the table, why a move of this
 	// seat was taken for the person ("you hold none").
 	Forced   map[int]string
-	Note     string
+	Note     string // what happened to the table ("Bob dropped"), "" after a move
+	Move     *Move  // the last action taken
 	SaveErr  string
 	BotSeat  bool // a bot plays this seat now
 	Archived bool
@@ -144,7 +158,7 @@ func (c *Conn) Snapshot() Update {
 	u := Update{
 		Code: t.code, Seat: c.seat, Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Started: t.started(), Closed: t.closed, Kicked: c.kicked,
-		Note: t.note, BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
+		Note: t.note, Move: t.move, BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
 	}
 	if t.saveErr != nil {
 		u.SaveErr = t.saveErr.Error()

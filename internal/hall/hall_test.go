@@ -243,7 +243,7 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	pb.conn, err = tb2.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
 	require.NoError(t, err)
 	tb = tb2
-	wait(pa, "a move after the restart", func(u Update) bool { return u.Gen > 0 && u.Note != "" && u.Note != "Bob is back" })
+	wait(pa, "a move after the restart", func(u Update) bool { return u.Gen > 0 && u.Move != nil })
 	tb2.mu.Lock()
 	require.NoError(t, tb2.saveErr)
 	tb2.mu.Unlock()

@@ -37,7 +37,8 @@ type Table struct {
 	comments []string         // header comments: the bot takeovers
 	closed   string           // why the table closed, "" while open
 	botBusy  bool
-	note     string // the last thing that happened, public
+	note     string // the last thing that happened to the table, public
+	move     *Move  // the last action taken, nil after a table event
 	saveErr  error
 	archived bool
 }
@@ -152,7 +153,7 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 			return nil, ErrTableFull
 		}
 		t.seats[i].player = p
-		t.note = p.Name + " sat down"
+		t.event(p.Name + " sat down")
 	}
 	s := t.seats[i]
 	if old := s.conn; old != nil {
@@ -164,7 +165,7 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 		s.timer = nil
 	}
 	if !s.dropped.IsZero() {
-		t.note = s.player.Name + " is back"
+		t.event(s.player.Name + " is back")
 		t.h.cfg.Logf("table %s: %s back at seat %s", t.code, s.player.Name, rules.Seat(i))
 	}
 	s.dropped = time.Time{}
@@ -220,7 +221,7 @@ func (t *Table) takeover(i rules.Seat) {
 	s.bot, s.timer = bot, nil
 	line := fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s", t.dealNo(), s.player.Name, t.opts.Level, i)
 	t.comments = append(t.comments, line)
-	t.note = fmt.Sprintf("%s did not come back: a %s bot plays the seat", s.player.Name, t.opts.Level)
+	t.event(fmt.Sprintf("%s did not come back: a %s bot plays the seat", s.player.Name, t.opts.Level))
 	t.h.cfg.Logf("table %s: %s", t.code, line)
 	t.save()
 	t.changed()
@@ -315,7 +316,7 @@ func (t *Table) deal() error {
 	if err != nil {
 		return err
 	}
-	t.note = fmt.Sprintf("Deal %d: %s deals", t.game().DealNo(), t.name(t.game().Dealer()))
+	t.event(fmt.Sprintf("Deal %d: %s deals", t.game().DealNo(), t.name(t.game().Dealer())))
 	t.write(w)
 	t.changed()
 	return nil
@@ -367,37 +368,17 @@ func (c *Conn) Ready() error {
 // applied notes what seat s did, saves (and files a finished game) and
 // tells everyone; t.mu is held.
 func (t *Table) applied(before *rules.View, s rules.Seat, a rules.Action, w session.Write) {
-	g := t.game()
-	t.note = t.describe(before, s, a)
-	if g.NeedDeal() || g.Over() {
-		sc := g.Records()[len(g.Records())-1].Score
-		t.note += fmt.Sprintf(" · deal over: %s %d, %s %d", t.name(0), sc.Scored[0], t.name(1), sc.Scored[1])
+	m := &Move{Seat: s, Action: a, TrickTo: rules.NoSeat}
+	if a.Kind == rules.PlayCard && before.Lead != rules.NoCard {
+		m.TrickTo = before.WinnerIf(a.Card)
 	}
+	t.move, t.note = m, ""
 	t.write(w)
 	t.changed()
 }
 
-// describe says what seat s did, from what everyone saw: every action
-// is public.
-func (t *Table) describe(before *rules.View, s rules.Seat, a rules.Action) string {
-	who := t.name(s)
-	switch a.Kind {
-	case rules.PlayCard:
-		line := fmt.Sprintf("%s played %s", who, a.Card.Pretty(false))
-		if a.Bella {
-			line += " and said bella"
-		}
-		if before.Lead != rules.NoCard {
-			line += ": " + t.name(before.WinnerIf(a.Card)) + " won the trick"
-		}
-		return line
-	case rules.Exchange:
-		return fmt.Sprintf("%s exchanged the dix: took %s", who, before.OrigUpcard.Pretty(false))
-	case rules.Name:
-		return who + ": " + a.Suit.Name()
-	}
-	return who + ": " + a.Words()
-}
+// event notes something that happened to the table (not a move).
+func (t *Table) event(note string) { t.note, t.move = note, nil }
 
 // moveOn plays what the table plays by itself: the people's forced
 // moves (the session's Advance), the next deal once everyone is ready,
@@ -444,9 +425,7 @@ func (t *Table) moveOn() {
 			if d != nil && len(d.Steps()) > steps {
 				last := d.Steps()[len(d.Steps())-1]
 				t.applied(&before, last.Seat, last.Action, w)
-				if why, ok := t.sess.Forced(g.DealNo(), len(d.Steps())-1); ok {
-					t.note += " (auto: " + why + ")"
-				}
+				t.move.Auto = true
 			} else {
 				t.write(w)
 				t.changed()
@@ -476,7 +455,7 @@ func (t *Table) thinkSession(th session.Thinker) {
 			return
 		case errors.As(err, &be) && be.Instead != nil:
 			t.applied(&before, th.Seat, *be.Instead, w)
-			t.note = "the bot failed; " + t.note
+			t.note = "the bot failed and took its first choice"
 		case err != nil:
 			t.note = "the bot failed: " + err.Error()
 			t.changed()
@@ -567,14 +546,14 @@ func (c *Conn) Leave() {
 			t.close("the host left")
 			return
 		}
-		t.note = s.player.Name + " left"
+		t.event(s.player.Name + " left")
 		s.player = Player{}
 		t.save()
 		t.changed()
 		return
 	}
 	s.dropped = t.h.cfg.Now()
-	t.note = s.player.Name + " dropped"
+	t.event(s.player.Name + " dropped")
 	t.h.cfg.Logf("table %s: %s dropped from seat %s", t.code, s.player.Name, c.seat)
 	t.armTakeover(c.seat)
 	t.changed()
