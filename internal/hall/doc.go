@@ -51,6 +51,7 @@
 // directory removed.
 //
 // Only two-handed tables exist for now: the seat count is a parameter of
-// a table, but three and four seats wait for the three- and four-handed
-// rules (issue 11).
+// a table, but three and four seats wait until internal/session, the
+// game log and the table screen seat more than two (issue 11; the
+// engine's rules.Table plays them already).
 package hall

@@ -43,7 +43,7 @@ type SeatsError struct{ Seats int }
 
 func (e *SeatsError) Error() string {
 	if e.Seats == 3 || e.Seats == 4 {
-		return fmt.Sprintf("%d-handed tables need the three- and four-handed rules, not written yet: open a two-handed table", e.Seats)
+		return fmt.Sprintf("%d-handed tables are not served yet (the game session, its log and the table screen seat two): open a two-handed table", e.Seats)
 	}
 	return fmt.Sprintf("a table has 2 seats, not %d", e.Seats)
 }

@@ -158,7 +158,7 @@ func TestOpenLimits(t *testing.T) {
 	_, err = h.Open(Player{ID: "a"}, Options{Seats: 4, Rules: smallRules(), Level: ai.Easy})
 	var se *SeatsError
 	require.ErrorAs(t, err, &se)
-	require.Contains(t, err.Error(), "three- and four-handed")
+	require.Contains(t, err.Error(), "4-handed tables are not served yet")
 	_, err = h.Open(Player{ID: "a"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
 	require.NoError(t, err)
 	_, err = h.Open(Player{ID: "b"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
