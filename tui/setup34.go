@@ -92,7 +92,8 @@ func (s *variantsScreen) rows() []variantRow {
 }
 
 // Update: up/down choose a line, left/right (or a click) switch it,
-// enter starts, esc goes back to the setup.
+// enter starts (from any line, as on the setup screen), esc goes back to
+// the setup.
 func (s *variantsScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
@@ -111,10 +112,7 @@ func (s *variantsScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.C
 		case isKey(msg, k.Back):
 			return newSetupScreen(s.cfg, s.setup), nil
 		case isKey(msg, k.Choose):
-			if s.row < len(rows) {
-				s.toggle(rows[s.row])
-				return s, nil
-			}
+			// As on the setup screen, enter starts from any line.
 			return s.start()
 		}
 	case tea.MouseClickMsg:
