@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -8,28 +9,47 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
 // tableGame is the game a table of three or four players presents: the
 // deal on the table as each seat may know it, whose turn it is, the
-// person's actions, and the game around the deal. The session of a table
-// game is one; the tests drive a rules.Table through one too.
+// person's actions and the bots' answers, and the game around the deal.
+// A session of a table game is one (sessionTable, play34.go); the tests
+// drive a rules.Table through one too. The Writes are the session's
+// saves, run off the UI goroutine.
 type tableGame interface {
 	Players() int
 	View(s rules.Seat) rules.TableView
 	// ToMove returns the seat to act; false when the deal is over (or
 	// waits for the next deal).
 	ToMove() (rules.Seat, bool)
-	Apply(s rules.Seat, a rules.Action) error
+	Apply(s rules.Seat, a rules.Action) (session.Write, error)
+	// Advance takes the person's forced moves; StartDeal deals the next
+	// deal when the game waits for one.
+	Advance() (session.Write, error)
+	StartDeal() (session.Write, error)
+	NeedDeal() bool
+	// Think asks the bot to move for its decision, BotMove applies its
+	// answer; Gen numbers the positions, so a late answer is dropped.
+	Think() (session.Thinker, bool)
+	BotMove(th session.Thinker, a rules.Action, err error) (session.Write, error)
+	Gen() int
 	// DealNo is the number of the deal on the table, from 1.
 	DealNo() int
 	// Records are the finished deals' scores, oldest first; Totals the
-	// game totals by side after them.
+	// game totals by side after them; Winner the side that won the
+	// game, -1 while it goes on.
 	Records() []rules.TableScore
 	Totals() [4]int
-	// Forced says why the session took a step of deal for the person.
+	Winner() int
+	// Forced says why the session took a step of a deal for the person.
 	Forced(deal, step int) (string, bool)
+	// Record takes back a Write's result; SaveErr is the last save's
+	// failure.
+	Record(r session.Result) bool
+	SaveErr() error
 }
 
 // table34 is the play screen of a table of three or four: the person's
@@ -39,6 +59,17 @@ type table34 struct {
 	game  tableGame
 	me    rules.Seat
 	seats [4]tableSeat
+	// timing paces the bots; waitKey holds a finished trick on the table
+	// until a key, when the person chose that.
+	timing  Timing
+	waitKey bool
+	// back makes the screen a new game starts from (nil: none).
+	back func() screenModel
+
+	thinking bool // the bot was asked at thinkGen and has not answered
+	thinkGen int
+	holding  bool // a finished trick waits for a key before the bots go on
+	tricks   int  // tricks finished in the deal when last looked
 
 	cursor   int        // the selected card in the sorted hand
 	menu     int        // the chosen item of a decision
@@ -116,6 +147,8 @@ func (t *table34) noteLine(ctx *screenCtx) string {
 		return s
 	}
 	switch {
+	case t.note == "" && t.game.SaveErr() != nil:
+		return " " + st.Error.Render("! autosave failed: "+t.game.SaveErr().Error())
 	case t.note == "":
 		return ""
 	case t.noteErr:
@@ -184,6 +217,9 @@ func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []h
 	st := &ctx.Styles
 	p := ctx.paint
 	v := &sc.V
+	if t.holding {
+		return " " + st.Heading.Render("Trick taken:") + " press any key for the next trick", nil
+	}
 	if !t.myTurn() {
 		if s, ok := t.game.ToMove(); ok {
 			if s == rules.ChanceSeat {
@@ -257,7 +293,22 @@ func (t *table34) keyHelp(k *keyMap) help.KeyMap {
 // Update takes the person's keys and clicks.
 func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
+	case writtenMsg:
+		t.game.Record(session.Result(msg))
+		return t, nil
+	case advanceMsg:
+		return t.next()
+	case botMoveMsg:
+		return t.botMoved(ctx, msg)
 	case tea.KeyPressMsg:
+		if t.holding {
+			// The finished trick was looked at: the bots go on.
+			t.holding = false
+			return t.next()
+		}
+		if t.over() {
+			return t.overKey(ctx, msg)
+		}
 		return t.key(ctx, msg)
 	case tea.MouseClickMsg:
 		return t.click(ctx, msg)
@@ -275,7 +326,8 @@ func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // take applies the person's action, or says why it is refused.
 func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	g := &ctx.paint.g
-	if err := t.game.Apply(t.me, a); err != nil {
+	w, err := t.game.Apply(t.me, a)
+	if err != nil {
 		what := "say " + a.Words()
 		if a.Kind == rules.PlayCard {
 			what = "play " + g.cardText(a.Card)
@@ -286,8 +338,8 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
 	t.hinting, t.hint = false, nil
 	t.setNote("", false)
-	t.prepare()
-	return t, nil
+	next, cmd := t.next()
+	return next, tea.Batch(writeCmd(w), cmd)
 }
 
 // prepare puts the cursor on the first playable card.
@@ -468,9 +520,148 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 		}
 		lines = append(lines, "", fmt.Sprintf(" Last trick: %s; %s.", strings.Join(cs, ", "), sc.does(tr.winner, "win")))
 	}
-	lines = append(lines, "", " "+st.Key.Render("Press enter for the next deal.")+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
+	next := "Press enter for the next deal."
+	if win := t.game.Winner(); win >= 0 {
+		verdict := sc.sideName(win) + " won the game."
+		switch {
+		case v.Players == 4 && win == int(t.me)%2:
+			verdict = st.Good.Render("Your team wins the game!") + " (" + sc.sideName(win) + ")"
+		case v.Players == 4:
+			verdict = st.Bad.Render("The other team wins the game.") + " (" + sc.sideName(win) + ")"
+		case win == int(t.me):
+			verdict = st.Good.Render("You win the game!")
+		default:
+			verdict = st.Bad.Render(sc.sideName(win) + " wins the game.")
+		}
+		lines = append(lines, "", " "+verdict)
+		next = "Press enter for a new game, q to quit."
+		if t.back == nil {
+			next = "Press enter to quit."
+		}
+	}
+	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
 	if t.note != "" {
 		lines = append(lines, t.noteLine(ctx))
 	}
+	if err := t.game.SaveErr(); err != nil {
+		lines = append(lines, " "+st.Error.Render("! autosave failed: "+err.Error()))
+	}
 	return joinLines(lines)
+}
+
+// Enter deals the next deal if the game waits for one, then lets the
+// bots move or waits for the person.
+func (t *table34) Enter(ctx *screenCtx) tea.Cmd {
+	var w session.Write
+	if t.game.NeedDeal() && t.game.Winner() < 0 {
+		var err error
+		if w, err = t.game.StartDeal(); err != nil {
+			t.setNote(err.Error(), true)
+		}
+	}
+	t.tricks = 0
+	return tea.Batch(writeCmd(w), func() tea.Msg { return advanceMsg{} })
+}
+
+// trickCount is the number of tricks finished in the deal on the table.
+func (t *table34) trickCount() int {
+	v := t.game.View(t.me)
+	n := 0
+	for s := range v.Players {
+		n += v.Tricks[s]
+	}
+	return n
+}
+
+// next moves the game on after an action: the person's forced moves
+// (the session takes them), then a bot's turn, the person's, or the end
+// of the deal. With waitKey a trick just finished holds the bots until
+// a key.
+func (t *table34) next() (screenModel, tea.Cmd) {
+	w, err := t.game.Advance()
+	cmd := writeCmd(w)
+	if err != nil {
+		t.setNote(err.Error(), true)
+		return t, cmd
+	}
+	done := t.trickCount()
+	finished := done > t.tricks
+	t.tricks = done
+	seat, ok := t.game.ToMove()
+	switch {
+	case !ok:
+		t.thinking = false
+		return t, cmd
+	case seat != t.me:
+		if finished && t.waitKey {
+			t.holding = true
+			return t, cmd
+		}
+		return t, tea.Batch(cmd, t.think())
+	}
+	t.prepare()
+	return t, cmd
+}
+
+// think asks the bot for its move, once per position.
+func (t *table34) think() tea.Cmd {
+	gen := t.game.Gen()
+	if t.thinking && t.thinkGen == gen {
+		return nil
+	}
+	th, ok := t.game.Think()
+	if !ok {
+		return nil
+	}
+	t.thinking, t.thinkGen = true, gen
+	return thinkCmd(th, t.timing)
+}
+
+// botMoved applies a bot's answer; a bot error is shown and the session
+// takes the first legal action instead, so the game goes on.
+func (t *table34) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) {
+	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.game.Gen() {
+		return t, nil
+	}
+	t.thinking = false
+	w, err := t.game.BotMove(msg.th, msg.action, msg.err)
+	var be *session.BotError
+	switch {
+	case errors.Is(err, session.ErrStale):
+		return t.next()
+	case errors.As(err, &be):
+		t.setNote(be.Error(), true)
+		if be.Instead == nil {
+			return t, nil
+		}
+	case err != nil:
+		t.setNote(err.Error(), true)
+		return t, nil
+	}
+	t.showLast = false
+	next, c := t.next()
+	return next, tea.Batch(writeCmd(w), c)
+}
+
+// over reports whether the deal on the table is finished: the result
+// shows until the person goes on.
+func (t *table34) over() bool {
+	_, ok := t.game.ToMove()
+	return !ok
+}
+
+// overKey takes a key on the result: enter deals the next deal, or at
+// the end of the game starts a new one from the setup (q quits).
+func (t *table34) overKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+	if !isKey(msg, ctx.Keys.Choose) {
+		return t, nil
+	}
+	if t.game.Winner() >= 0 {
+		if t.back != nil {
+			return t.back(), nil
+		}
+		return t, quitNow
+	}
+	t.note = ""
+	return t, t.Enter(ctx)
 }

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -47,7 +48,25 @@ func (f *fakeTable) ToMove() (rules.Seat, bool) {
 	return s, s != rules.NoSeat
 }
 
-func (f *fakeTable) Apply(s rules.Seat, a rules.Action) error {
+// The fake has no bots (the tests move the other seats), no saves and
+// one deal.
+func (f *fakeTable) Advance() (session.Write, error)   { return nil, nil }
+func (f *fakeTable) StartDeal() (session.Write, error) { return nil, nil }
+func (f *fakeTable) NeedDeal() bool                    { return false }
+func (f *fakeTable) Think() (session.Thinker, bool)    { return session.Thinker{}, false }
+func (f *fakeTable) BotMove(session.Thinker, rules.Action, error) (session.Write, error) {
+	return nil, session.ErrStale
+}
+func (f *fakeTable) Gen() int                     { return len(f.t.Steps()) }
+func (f *fakeTable) Winner() int                  { return -1 }
+func (f *fakeTable) Record(r session.Result) bool { return false }
+func (f *fakeTable) SaveErr() error               { return nil }
+
+func (f *fakeTable) Apply(s rules.Seat, a rules.Action) (session.Write, error) {
+	return nil, f.apply(s, a)
+}
+
+func (f *fakeTable) apply(s rules.Seat, a rules.Action) error {
 	if err := f.t.ApplyAs(s, a); err != nil {
 		return err
 	}
@@ -69,7 +88,7 @@ func (f *fakeTable) step(tb testing.TB) {
 		tb.Fatal("the deal is over")
 	}
 	legal := f.t.Legal()
-	if err := f.Apply(s, legal[f.rng.IntN(len(legal))]); err != nil {
+	if err := f.apply(s, legal[f.rng.IntN(len(legal))]); err != nil {
 		tb.Fatal(err)
 	}
 }
