@@ -737,6 +737,9 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 	hand, trump, led := ie.Hand, ie.Trump, ie.Led
 	switch ie.Err {
 	case rules.ErrNotInHand:
+		if a.Kind == rules.Draw {
+			return fmt.Sprintf("the draw: %s is not in the hand of the player on the declarer's left", a.Card)
+		}
 		return fmt.Sprintf("%s does not hold %s", seat, a.Card)
 	case rules.ErrMustFollow:
 		return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, led.Suit().Name(), hand.Suit(led.Suit()))
