@@ -63,11 +63,11 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 func (r *Replay) writeTableSummary(w io.Writer, name string) {
 	h := &r.Header
 	n := r.Players()
-	var seats []string
-	for s := range rules.Seat(n) {
-		seats = append(seats, h.PlayerLabel(s))
+	var sides []string
+	for side := range sidesOf(n) {
+		sides = append(sides, sideLabel(h, n, side))
 	}
-	fmt.Fprintf(w, "%s: %s, rules %s\n", name, strings.Join(seats, " vs "), h.Options)
+	fmt.Fprintf(w, "%s: %s, rules %s\n", name, strings.Join(sides, " vs "), h.Options)
 	totals := func(t [4]int) string {
 		var parts []string
 		for side := range sidesOf(n) {
@@ -135,7 +135,7 @@ func (r *Replay) writeTableSummary(w io.Writer, name string) {
 // two labels.
 func sideLabel(h *Header, n, side int) string {
 	if n == 4 {
-		return "team " + h.PlayerLabel(rules.Seat(side)) + " and " + h.PlayerLabel(rules.Seat(side+2))
+		return h.PlayerLabel(rules.Seat(side)) + " and " + h.PlayerLabel(rules.Seat(side+2))
 	}
 	return h.PlayerLabel(rules.Seat(side))
 }
