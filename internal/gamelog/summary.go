@@ -125,7 +125,11 @@ func (r *Replay) writeTableSummary(w io.Writer, name string) {
 	}
 	if r.Over {
 		side := int(r.Winner)
-		fmt.Fprintf(w, "%s wins: %s\n", sideLabel(h, n, side), totals(r.Sides))
+		verb := "wins"
+		if n == 4 {
+			verb = "win"
+		}
+		fmt.Fprintf(w, "%s %s: %s\n", sideLabel(h, n, side), verb, totals(r.Sides))
 		return
 	}
 	fmt.Fprintf(w, "unfinished after deal %d: %s\n", done, totals(r.Sides))
