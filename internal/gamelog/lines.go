@@ -94,11 +94,16 @@ func dealtLines(g *rules.Game) []wline {
 // seatWord is the word that opens an action line: "A:", or "chance:"
 // for a chance step (the card a shlomo declarer draws).
 func seatWord(s rules.Seat) string {
+	if s < 4 {
+		return seatWords[s]
+	}
 	if s == rules.ChanceSeat {
 		return "chance:"
 	}
 	return s.String() + ":"
 }
+
+var seatWords = [4]string{"A:", "B:", "C:", "D:"}
 
 // mark is what derived lines depend on, taken before an action.
 type mark struct {
@@ -163,8 +168,7 @@ func derived(g *rules.Game, before mark) []wline {
 		out = append(out, showLines(g)...)
 	}
 	if before.phase != rules.PhaseOver && t.Over() {
-		recs := g.Records()
-		out = append(out, scoreLines(g.Players(), recs[len(recs)-1].Table, g.SideTotals())...)
+		out = append(out, scoreLines(g.Players(), t.Score(), g.SideTotals())...)
 	}
 	return out
 }
