@@ -85,7 +85,8 @@ func (g *Game) Legal() []Action {
 }
 
 // Table returns the current deal as a Table, to read (the deal waiting
-// for its deck reads as the last one played). Every change goes through
+// for its deck reads as the last one played; before the first deal it
+// is the zero Table, with no players: ask NeedDeal and DealNo first). Every change goes through
 // the game's Apply; take a Copy to play on. With two players the Table
 // is rebuilt from the Deal's history, the same game.
 func (g *Game) Table() *Table {
