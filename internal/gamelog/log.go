@@ -90,9 +90,14 @@ func (h *Header) SetPlayer(s rules.Seat, name, level string) {
 	}
 }
 
-// HumanSeat returns the seat a person played, and false when the log
-// does not have exactly one human seat.
+// HumanSeat returns the seat a person played in a two-player game, and
+// false when the log does not have exactly one human seat, or is of a
+// table of three or four (whose results the two-player records do not
+// read: ask Level of each seat).
 func (h *Header) HumanSeat() (rules.Seat, bool) {
+	if h.Seats() != 2 {
+		return rules.NoSeat, false
+	}
 	seat := rules.NoSeat
 	for s := range rules.Seat(h.Seats()) {
 		if h.Level(s) == Human {
