@@ -64,6 +64,13 @@ func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd
 		return s, nil
 	}
 	switch {
+	case isKey(k, ctx.Keys.Resume) && s.log.Header.Seats() > 2:
+		next, err := s.cfg.resumeTable(s.log) // play34.go
+		if err != nil {
+			s.err = "cannot resume: " + err.Error()
+			return s, nil
+		}
+		return next, nil
 	case isKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {

@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/rules"
+)
+
+// randomTableBot takes a seeded random legal action.
+type randomTableBot struct{ r *rand.Rand }
+
+func (b randomTableBot) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+	l := v.Legal()
+	return l[b.r.IntN(len(l))], nil
+}
+
+// randomTableBots makes every table bot a seeded random one: the model
+// tests do not depend on how well a bot plays.
+func randomTableBots(level ai.Level, cfg ai.Config) (session.TableBot, error) {
+	return randomTableBot{rand.New(rand.NewPCG(cfg.Seed, 3))}, nil
+}
+
+// playTableByKeys answers the person's decisions by key until the
+// deal's result shows: the first menu item, the first playable card, a
+// key for a held trick.
+func playTableByKeys(t *testing.T, hs *harness) {
+	t.Helper()
+	for range 400 {
+		tb, ok := hs.app.screen.(*table34)
+		if !ok {
+			t.Fatalf("on screen %q, not the table", hs.name())
+		}
+		if tb.over() {
+			return
+		}
+		v := tb.game.View(tb.me)
+		switch {
+		case tb.holding:
+			hs.press("enter")
+		case !tb.myTurn():
+			t.Fatalf("the bots stopped: %s to move\n%s", v.Turn, hs.screen())
+		case tb.bella != rules.NoCard:
+			hs.press("b")
+		case v.Phase == rules.PhasePlay:
+			hs.press(personKey(t, hs, &v))
+		default:
+			hs.press("1")
+		}
+	}
+	t.Fatal("the deal did not end in 400 keys")
+}
+
+// TestPlayTable plays a whole deal of three and of four through klob
+// play's App (setup, variants, table, result, next deal), the bots
+// random: the save holds the deal, and it replays with that many seats.
+func TestPlayTable(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		st := &memStore{}
+		cfg := testConfig(uint64(40+players), st)
+		cfg.NewTableBot = randomTableBots
+		cfg.Setup.Options.Players = players
+		cfg.Setup.Options.Shlomo = true
+		w, h := tableMinSize(players)
+		hs := newHarness(t, cfg, w, h)
+		hs.press("enter") // the setup: on to the variants
+		if hs.name() != "variants" {
+			t.Fatalf("%d players: enter on the setup went to %q", players, hs.name())
+		}
+		hs.press("enter")
+		if hs.name() != "table" {
+			t.Fatalf("%d players: the variants' start went to %q:\n%s", players, hs.name(), hs.screen())
+		}
+		playTableByKeys(t, hs)
+		s := hs.screen()
+		checkSize(t, s, w, h)
+		if !strings.Contains(s, "Deal 1 is over") {
+			t.Fatalf("%d players: no result:\n%s", players, s)
+		}
+		l := st.current
+		if l == nil {
+			t.Fatalf("%d players: nothing saved", players)
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatalf("%d players: the save does not replay: %v", players, err)
+		}
+		if r.Players() != players || len(r.Deals) != 1 || !r.Deals[0].Done {
+			t.Fatalf("%d players: the save has %d players, %d deals", players, r.Players(), len(r.Deals))
+		}
+		hs.press("enter")
+		if !strings.Contains(hs.screen(), "Deal 2") {
+			t.Errorf("%d players: enter on the result does not deal deal 2:\n%s", players, hs.screen())
+		}
+	}
+}
