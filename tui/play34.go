@@ -22,11 +22,11 @@ type sessionTable struct {
 
 var _ tableGame = sessionTable{}
 
-func (s sessionTable) Players() int                      { return s.Game().Players() }
+func (s sessionTable) Players() int                         { return s.Game().Players() }
 func (s sessionTable) View(seat rules.Seat) rules.TableView { return s.TableView(seat) }
-func (s sessionTable) NeedDeal() bool                    { return s.Game().NeedDeal() }
-func (s sessionTable) Totals() [4]int                    { return s.Game().SideTotals() }
-func (s sessionTable) Winner() int                       { return s.Game().WinnerSide() }
+func (s sessionTable) NeedDeal() bool                       { return s.Game().NeedDeal() }
+func (s sessionTable) Totals() [4]int                       { return s.Game().SideTotals() }
+func (s sessionTable) Winner() int                          { return s.Game().WinnerSide() }
 
 // DealNo is the deal on the table: the finished one while the game
 // waits for the next.
