@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -842,9 +843,14 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 	}
 	for s := range n {
 		if shown := v.Shown[s]; shown != 0 {
+			// In sequence order, a suit at a time: Q J 10 9.
 			var cs []string
-			for _, c := range sortHand(shown, shown, plainTrump(v.Trump)) {
-				cs = append(cs, p.g.cardText(c))
+			for _, su := range suitOrder(shown, plainTrump(v.Trump)) {
+				x := shown.Suit(su).Cards()
+				sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
+				for _, c := range x {
+					cs = append(cs, p.g.cardText(c))
+				}
 			}
 			out = append(out, capital(sc.does(rules.Seat(s), "show"))+" "+strings.Join(cs, " "))
 		}

@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
@@ -535,6 +537,61 @@ func TestTable34Hint(t *testing.T) {
 		}
 		if asked != 2 {
 			t.Errorf("%d players: the bot was asked %d times, want 2", players, asked)
+		}
+	}
+}
+
+// TestReplay34Logs steps through every recorded game of three and four
+// (testdata/games/tables, every rule path of RULES.md sections 10 and
+// 11) action by action, all hands open and in each seat's view: every
+// frame fits, the talk never shows a card a seat did not see, and each
+// deal played out ends on its breakdown.
+func TestReplay34Logs(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "games", "tables", "*.klob"))
+	if len(files) < 10 {
+		t.Fatalf("found %d table logs, want at least 10", len(files))
+	}
+	for _, f := range files {
+		l, err := gamelog.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, h := tableMinSize(r.Players())
+		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{}), w, h)
+		if _, ok := hs.app.screen.(*replay34); !ok {
+			t.Fatalf("%s: opened in %T, want the replay of tables", f, hs.app.screen)
+		}
+		modes := r.Players() + 1 // all open, then each seat's view
+		if testing.Short() {
+			modes = 2
+		}
+		for mode := 0; mode < modes; mode++ {
+			hs.press("home")
+			total := 0
+			for _, d := range r.Deals {
+				total += len(d.Steps)
+			}
+			for range total + len(r.Deals) {
+				hs.press("right")
+				checkSize(t, hs.screen(), w, h)
+			}
+			s := hs.screen()
+			if last := r.Deals[len(r.Deals)-1]; last.Done && last.Ending == rules.PlayedOut && !strings.Contains(s, "This deal scores") {
+				t.Errorf("%s: the end is not the breakdown:\n%s", f, s)
+			}
+			hs.press("o")
+		}
+		if strings.Contains(f, "shlomo") || strings.Contains(f, "cleopatra") {
+			// A seat's view: the draws and gifts between two others read
+			// "a card unseen".
+			rp := hs.app.screen.(*replay34)
+			rp.open, rp.bottom = false, rules.SeatA
+			hs.press("home", "down", "down")
+			golden(t, "replay-"+strings.TrimSuffix(filepath.Base(f), ".klob"), hs.screen())
 		}
 	}
 }
