@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
@@ -95,6 +97,72 @@ func TestPlayTable(t *testing.T) {
 		hs.press("enter")
 		if !strings.Contains(hs.screen(), "Deal 2") {
 			t.Errorf("%d players: enter on the result does not deal deal 2:\n%s", players, hs.screen())
+		}
+	}
+}
+
+// TestMonkeyTables is the monkey test on klob play with three and four
+// players (the setup, the variants, the table, results, next deals,
+// quitting and resuming from the same store): random keys, clicks and
+// window sizes never panic, every frame is the window's size, and the
+// game saved always replays.
+func TestMonkeyTables(t *testing.T) {
+	events := 8000
+	if testing.Short() {
+		events = 2000
+	}
+	for _, players := range []int{3, 4} {
+		r := rand.New(rand.NewPCG(uint64(players), 2026))
+		st := &memStore{}
+		w, h := tableMinSize(players)
+		open := func() *harness {
+			cfg := testConfig(r.Uint64(), st)
+			cfg.NewTableBot = randomTableBots
+			cfg.ASCII = r.IntN(4) == 0
+			cfg.Setup.Options.Players = players
+			cfg.Setup.Options.Target = 200
+			cfg.Setup.Options.Shlomo, cfg.Setup.Options.Cleopatra = true, true
+			cfg.Setup.Options.Menage, cfg.Setup.Options.DealerForced = r.IntN(2) == 0, r.IntN(2) == 0
+			return newHarness(t, cfg, w, h)
+		}
+		hs := open()
+		deals := 0
+		for range events {
+			var msg tea.Msg
+			switch n := r.IntN(100); {
+			case n < 3:
+				w, h = 1+r.IntN(200), 1+r.IntN(70)
+				if r.IntN(2) == 0 {
+					w, h = tableMinSize(players)
+				}
+				msg = tea.WindowSizeMsg{Width: w, Height: h}
+			case n < 10:
+				msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(h + 2), Button: tea.MouseLeft}
+			default:
+				msg = monkeyKey(r)
+			}
+			before := 0
+			if l := st.current; l != nil {
+				before = len(l.Deals)
+			}
+			hs.send(msg)
+			checkSize(t, hs.app.render(), w, h)
+			if l := st.current; l != nil {
+				rp, err := l.Replay()
+				if err != nil {
+					t.Fatalf("%d players: the save does not replay: %v", players, err)
+				}
+				if len(l.Deals) > before && before > 0 && rp.Deals[before-1].Done {
+					deals++
+				}
+			}
+			if hs.quit {
+				hs = open()
+			}
+		}
+		t.Logf("%d players: %d events, %d deals finished", players, events, deals)
+		if deals == 0 {
+			t.Errorf("%d players: the monkey finished no deal", players)
 		}
 	}
 }

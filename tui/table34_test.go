@@ -257,7 +257,7 @@ func TestTable34Sizes(t *testing.T) {
 func TestTable34Monkey(t *testing.T) {
 	events := 6000
 	if testing.Short() {
-		events = 1500
+		events = 800
 	}
 	for _, players := range []int{3, 4} {
 		r := rand.New(rand.NewPCG(uint64(players), 34))
