@@ -2,6 +2,8 @@ package tui
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
@@ -136,4 +138,49 @@ func (c *PlayConfig) resumeTable(l *gamelog.Log) (screenModel, error) {
 		}
 	}
 	return c.tableScreen(s, setup), nil
+}
+
+// summarizeTable describes a saved game of three or four for the offer
+// to resume it.
+func summarizeTable(l *gamelog.Log) []string {
+	var out []string
+	if t, ok := l.Header.Start(nil); ok {
+		out = append(out, "Started "+t.Format("Monday 2 January 2006, 15:04"))
+	}
+	n := l.Header.Seats()
+	var others []string
+	for s := rules.Seat(1); int(s) < n; s++ {
+		others = append(others, l.Header.PlayerName(s)+" ("+l.Header.Level(s)+")")
+	}
+	with := "With "
+	if n == 4 {
+		with = "With your partner "
+		others[1], others[0] = others[0], others[1]
+		others[1] = "against " + others[1]
+	}
+	out = append(out, fmt.Sprintf("%s%s, game to %d", with, strings.Join(others, ", "), l.Header.Options.Target))
+	g, err := l.Game()
+	if err != nil {
+		return append(out, "It does not replay: "+err.Error())
+	}
+	tot := g.SideTotals()
+	var score []string
+	me, _ := personSeat(&l.Header)
+	for side := range g.Sides() {
+		name := l.Header.PlayerName(rules.Seat(side))
+		switch {
+		case n == 4 && side == int(me)%2:
+			name = "your team"
+		case n == 4:
+			name = "theirs"
+		case side == int(me):
+			name = "you"
+		}
+		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))
+	}
+	out = append(out, fmt.Sprintf("%s played: %s", plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
+	if !g.NeedDeal() && !g.Over() {
+		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Table().Phase()))
+	}
+	return out
 }

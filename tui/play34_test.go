@@ -166,3 +166,29 @@ func TestMonkeyTables(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeTable: a saved game of four is offered for what it is (the
+// seats, the teams' score) and resumes on the table of four.
+func TestResumeTable(t *testing.T) {
+	st := &memStore{}
+	cfg := testConfig(44, st)
+	cfg.NewTableBot = randomTableBots
+	cfg.Setup.Options.Players = 4
+	hs := newHarness(t, cfg, 100, 30)
+	hs.press("enter", "enter")
+	playTableByKeys(t, hs)
+	hs.press("enter") // deal 2
+	cfg.Setup.Options.Players = 2
+	hs = newHarness(t, cfg, 100, 30)
+	s := hs.screen()
+	golden(t, "resume-table-4", s)
+	for _, want := range []string{"Klaberjass for four", "With your partner North (normal), against West (normal), East (normal)", "1 deal played: your team"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the offer lacks %q:\n%s", want, s)
+		}
+	}
+	hs.press("r")
+	if tb, ok := hs.app.screen.(*table34); !ok || tb.game.Players() != 4 || !strings.Contains(hs.screen(), "Deal 2") {
+		t.Errorf("r did not resume the game of four at deal 2:\n%s", hs.screen())
+	}
+}
