@@ -231,6 +231,7 @@ func TestTable34Sizes(t *testing.T) {
 	if s := hs4.screen(); !strings.Contains(s, "at least 100×30") {
 		t.Errorf("four players at 80×24: got\n%s\nwant the message asking for 100×30", s)
 	}
+	golden(t, "table4-80x24-too-small", hs4.screen())
 	hs4.send(tea.WindowSizeMsg{Width: 100, Height: 30})
 	if s := hs4.screen(); strings.Contains(s, "needs a window") {
 		t.Errorf("four players at 100×30 asks for a larger window:\n%s", s)
