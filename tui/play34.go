@@ -58,16 +58,6 @@ func (c *PlayConfig) tableBots() session.TableFactory {
 	return realTableBots
 }
 
-// seatNames names the seats around the person at A.
-func seatNames(players int, me string) [4]tableSeat {
-	var out [4]tableSeat
-	for i, n := range defaultSeatNames(players) {
-		out[i].Name = n
-	}
-	out[0].Name = me
-	return out
-}
-
 // startTable starts a game of three or four from setup.
 func (c *PlayConfig) startTable(setup Setup) (screenModel, error) {
 	n := setup.Options.NumPlayers()

@@ -278,20 +278,6 @@ func tableLeft34(ctx *screenCtx, sc *tableScene, w, h int, size cardSize, cursor
 	return append(out, handRowsOut...)
 }
 
-// centerLines indents a block so that it is centred in w as a whole.
-func centerLines(lines []string, w int) []string {
-	bw := 0
-	for _, l := range lines {
-		bw = max(bw, widthOf(l))
-	}
-	pad := repeat(" ", max(0, (w-bw)/2))
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = pad + l
-	}
-	return out
-}
-
 // trumpInfo34 says what is known of trump, as fragments for packLine:
 // trump and its maker, the upcard and the bottom card, the dix, who has
 // the sequences; before trump, what the bidding asks.

@@ -522,7 +522,7 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 	}
 	next := "Press enter for the next deal."
 	if win := t.game.Winner(); win >= 0 {
-		verdict := sc.sideName(win) + " won the game."
+		var verdict string
 		switch {
 		case v.Players == 4 && win == int(t.me)%2:
 			verdict = st.Good.Render("Your team wins the game!") + " (" + sc.sideName(win) + ")"
