@@ -43,6 +43,10 @@ const (
 	VShlomo4      Path = "shlomo: declared with four"
 	VCleopatra    Path = "cleopatra: declared"
 	VShlomoBefore Path = "shlomo and cleopatra in one deal"
+	TNotGood      Path = "dialogue: a later player beats the claim"
+	THowHigh      Path = "dialogue: how-high at a table"
+	TSame         Path = "dialogue: same at a table"
+	T4PartnerGood Path = "four: good to a partner's claim"
 )
 
 // AllTablePaths lists every path of the tables, in the order TablePaths
@@ -50,7 +54,7 @@ const (
 var AllTablePaths = []Path{T3Made, T3Bete, T3BeteOdd, T3Tie, T3AllPassed, T3RoundTwo, T3Dix, T3Overtrump,
 	T3Undertrump, T3SeqRight, T3Bella, T3Won, T4Made, T4Bete, T4Tie, T4AllPassed, T4Take, T4RoundTwo,
 	T4NoTrumps, T4DealerUp, T4Partners, T4Undertrump, T4Bella, T4Won, VOfAKind, VMenage, VForced, VBimah,
-	VShlomo3, VShlomo4, VCleopatra, VShlomoBefore}
+	VShlomo3, VShlomo4, VCleopatra, VShlomoBefore, TNotGood, THowHigh, TSame, T4PartnerGood}
 
 // TablePaths returns the paths a game of three or four players goes
 // through, in AllTablePaths order (nothing for two players: see Paths).
@@ -105,6 +109,17 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 			seen[pick(VShlomo3, VShlomo4)], shlomo = true, true
 		case rules.Cleopatra:
 			seen[VCleopatra], cleo = true, true
+		case rules.NotGood:
+			seen[TNotGood] = true
+		case rules.HowHigh:
+			seen[THowHigh] = true
+		case rules.Same:
+			seen[TSame] = true
+		case rules.Good:
+			v := t.View(rules.NoSeat)
+			if c, _, _, _ := v.Claim(); n == 4 && c != rules.NoSeat && c == (st.Seat+2)&3 {
+				seen[T4PartnerGood] = true
+			}
 		case rules.PlayCard:
 			if a.Bella && a.N == 50 {
 				seen[VMenage] = true
@@ -232,7 +247,7 @@ func tablePathGame(p Path) tableGame {
 	case VShlomo4, VCleopatra, VShlomoBefore:
 		return tableGame{players: 4, vars: []string{"shlomo", "cleopatra"}}
 	}
-	if strings.HasPrefix(string(p), "three") {
+	if strings.HasPrefix(string(p), "three") || strings.HasPrefix(string(p), "dialogue") {
 		return three
 	}
 	return four
