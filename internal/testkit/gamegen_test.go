@@ -47,6 +47,9 @@ func TestGenerate(t *testing.T) {
 	tables, err := TableCorpus()
 	require.NoError(t, err)
 	write(filepath.Join(gamesDir, "tables"), tables)
+	tableSaves, err := TableSaves()
+	require.NoError(t, err)
+	write(filepath.Join(gamesDir, "tables", "saves"), tableSaves)
 }
 
 // TestTableCorpusCoversEveryPath reads the recorded games of three and

@@ -348,3 +348,65 @@ func searchTable(g tableGame, p Path) (uint64, error) {
 	}
 	return 0, fmt.Errorf("no game of %s up to seed %d goes through %q", g, maxSeed, p)
 }
+
+// TableSaves are unfinished games of three and four players, as the
+// autosave writes them: stopped between a shlomo's draw and its gift,
+// in the sequence dialogue, and inside a trick.
+func TableSaves() ([]Recorded, error) {
+	type stop struct {
+		name string
+		what string
+		g    tableGame
+		at   func(t *rules.Table) bool
+	}
+	stops := []stop{
+		{"three-in-declarations", "between a shlomo's draw and its gift", tableGame{players: 3, vars: []string{"shlomo"}}, func(t *rules.Table) bool {
+			st := t.Steps()
+			return len(st) > 0 && st[len(st)-1].Action.Kind == rules.Draw
+		}},
+		{"four-in-cleopatra", "between the two cards of a cleopatra", tableGame{players: 4, vars: []string{"cleopatra"}}, func(t *rules.Table) bool {
+			st := t.Steps()
+			return len(st) > 0 && st[len(st)-1].Action.Kind == rules.Give && st[len(st)-1].Seat == t.Turn()^2
+		}},
+		{"three-in-dialogue", "in the sequence dialogue", tableGame{players: 3}, func(t *rules.Table) bool {
+			st := t.Steps()
+			return t.Phase() == rules.PhaseSequences && len(st) > 0 && st[len(st)-1].Action.Kind == rules.Announce
+		}},
+		{"four-in-trick", "inside a trick", tableGame{players: 4}, func(t *rules.Table) bool {
+			cards, _ := t.Trick()
+			return t.Phase() == rules.PhasePlay && len(cards) == 2 && t.Play().Tricks == 3
+		}},
+	}
+	var out []Recorded
+	for _, s := range stops {
+		found := false
+		for seed := uint64(1); seed < 2000 && !found; seed++ {
+			full, err := Play(Config{Seed: seed, Options: s.g.options(), FirstDealer: rules.Seat(seed % uint64(s.g.players)), Header: tableHeader(s.g.players, 20)})
+			if err != nil {
+				return nil, err
+			}
+			rep, err := full.Replay()
+			if err != nil {
+				return nil, err
+			}
+			for di := 1; di < len(rep.Deals) && di < 4 && !found; di++ {
+				rd := &rep.Deals[di]
+				for n := 1; n <= len(rd.Steps) && !found; n++ {
+					t := rd.AtTable(n)
+					if !s.at(&t) {
+						continue
+					}
+					cut := &gamelog.Log{Comment: []string{fmt.Sprintf(" A save of %s stopped %s (seed %d, deal %d, after %d steps).", s.g, s.what, seed, di+1, n)},
+						Header: full.Header, Deals: append([]gamelog.Deal(nil), full.Deals[:di+1]...)}
+					cut.Deals[di].Steps = cut.Deals[di].Steps[:n]
+					out = append(out, Recorded{Name: s.name + ".klob", Log: cut})
+					found = true
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("no table save %s found", s.name)
+		}
+	}
+	return out, nil
+}
