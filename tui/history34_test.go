@@ -44,7 +44,7 @@ func TestHistoryTables(t *testing.T) {
 		}
 	}
 	put("2026-01-05-1200-two.klob", "05-target-not-500.klob", rules.SeatA)
-	put("2026-01-06-1200-three.klob", "tables/3-15-another-game.klob", rules.SeatB)
+	put("2026-01-06-1200-three.klob", "tables/3-01-every-house-variant.klob", rules.SeatB)
 	put("2026-01-07-1200-four.klob", "tables/4-02-every-house-variant.klob", rules.SeatA)
 	hs := newHistoryHarness(t, store.New(dir, store.Options{}), 100, 30)
 	s := historyScreenText(hs, dir)

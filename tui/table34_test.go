@@ -544,7 +544,7 @@ func TestTable34Hint(t *testing.T) {
 
 // TestReplay34Logs steps through every recorded game of three and four
 // (testdata/games/tables, every rule path of RULES.md sections 10 and
-// 11) action by action, all hands open and in each seat's view: every
+// 11, and the saves of games in progress) action by action, all hands open and in each seat's view: every
 // frame fits, the talk never shows a card a seat did not see, and each
 // deal played out ends on its breakdown.
 func TestReplay34Logs(t *testing.T) {
@@ -552,6 +552,10 @@ func TestReplay34Logs(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("found %d table logs, want at least 10", len(files))
 	}
+	// The saves of games in progress (stopped between a shlomo's draw and
+	// its gift, inside a trick...) replay too.
+	saves, _ := filepath.Glob(filepath.Join("..", "testdata", "games", "tables", "saves", "*.klob"))
+	files = append(files, saves...)
 	for _, f := range files {
 		l, err := gamelog.ReadFile(f)
 		if err != nil {
