@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/klob/klob/rules"
 )
@@ -162,6 +164,11 @@ func (p *parser) parse() error {
 	if err != nil {
 		return err
 	}
+	// After the header, so that a file that is no log at all is called
+	// so, and a bad tag value is reported by its tag.
+	if err := p.checkText(); err != nil {
+		return err
+	}
 	p.g = rules.NewGame(p.log.Header.Options, p.log.Header.FirstDealer)
 	for {
 		ln := p.peek()
@@ -194,6 +201,29 @@ func (p *parser) parse() error {
 			}
 		}
 	}
+}
+
+// checkText refuses a line that is not UTF-8 text, or holds a control
+// character other than a tab, wherever it is: comments included, though
+// they are dropped, since a reader trusting the format may print them.
+func (p *parser) checkText() error {
+	for i, s := range p.raw {
+		for j := 0; j < len(s); {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			switch {
+			case r == utf8.RuneError && n == 1 && i == len(p.raw)-1 && !utf8.FullRuneInString(s[j:]):
+				// A rune cut by the end of the data: a truncated log,
+				// which the parser reports as such.
+				return nil
+			case r == utf8.RuneError && n == 1:
+				return p.errPos(i+1, j+1, ErrSyntax, "invalid UTF-8 (byte %#02x): a log is UTF-8 text", s[j])
+			case r != '\t' && unicode.IsControl(r):
+				return p.errPos(i+1, j+1, ErrSyntax, "control character %U: a log holds no control characters but tabs", r)
+			}
+			j += n
+		}
+	}
+	return nil
 }
 
 // where says where the reader is, for the truncation message.
