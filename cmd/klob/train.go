@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
 	"time"
 
@@ -150,7 +152,9 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
 		return 2
 	}
-	an, err := drill.Evaluate(context.Background(), v, drill.Options{Samples: req.Samples, Seed: req.Seed})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	an, err := evalWithProgress(ctx, v, drill.Options{Samples: req.Samples, Seed: req.Seed}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
 		return 1
@@ -160,6 +164,48 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// evalProgressFrom is the sample count from which -eval shows its
+// progress on stderr: a default evaluation takes about a second, the
+// largest (eval.MaxSamples) over a minute.
+const evalProgressFrom = 2 * drill.DefaultSamples
+
+// evalWithProgress evaluates v batch by batch. From evalProgressFrom
+// samples on it rewrites a progress line on stderr after each batch. An
+// interrupt (ctx) stops it after the batch under way; what the finished
+// batches show is returned, and stderr says so.
+func evalWithProgress(ctx context.Context, v rules.View, o drill.Options, stderr io.Writer) (drill.Analysis, error) {
+	p := drill.NewPlan(o)
+	t, err := drill.NewTally(v, p)
+	if err != nil {
+		return drill.Analysis{}, err
+	}
+	show := p.Samples >= evalProgressFrom
+	e := drill.NewEvaluator()
+	k := 0
+	for ; k < p.Batches && ctx.Err() == nil; k++ {
+		if show {
+			fmt.Fprintf(stderr, "\revaluating: %d of %d samples ", t.Samples(), p.Samples)
+		}
+		ev, err := e.Batch(ctx, v, p, k)
+		if err != nil {
+			return drill.Analysis{}, err
+		}
+		if err := t.Add(k, ev); err != nil {
+			return drill.Analysis{}, err
+		}
+	}
+	if show {
+		fmt.Fprintf(stderr, "\revaluating: %d of %d samples\n", t.Samples(), p.Samples)
+	}
+	if k < p.Batches {
+		if k == 0 {
+			return drill.Analysis{}, ctx.Err()
+		}
+		fmt.Fprintf(stderr, "klob train: -eval: interrupted: the table shows %d of %d samples\n", t.Samples(), p.Samples)
+	}
+	return t.Analysis(), nil
 }
 
 // trainReview prints the record and the last mistakes, newest first,

@@ -166,3 +166,19 @@ func TestTrainReview(t *testing.T) {
 		t.Errorf("damaged: exit %d, %q, %q", code, out, errs)
 	}
 }
+
+// A long -eval shows its progress on stderr (issue 14: samples=100000
+// ran over a minute with no sign of life); a short one prints nothing
+// there.
+func TestTrainEvalProgress(t *testing.T) {
+	code, out, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=1000")
+	if code != 0 || !strings.Contains(out, "1000 samples (seed 1)") {
+		t.Fatalf("exit %d: %s\n%s", code, out, errs)
+	}
+	if !strings.Contains(errs, "\revaluating: 0 of 1000 samples") || !strings.HasSuffix(errs, "\revaluating: 1000 of 1000 samples\n") {
+		t.Errorf("stderr %q: want a progress line rewritten up to 1000 of 1000", errs)
+	}
+	if _, _, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=100"); errs != "" {
+		t.Errorf("a short evaluation wrote %q to stderr", errs)
+	}
+}
