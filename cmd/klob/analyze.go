@@ -6,9 +6,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/klob/klob/internal/untrusted"
 	"io"
 	"math"
-	"os"
 	"strings"
 	"time"
 
@@ -115,7 +115,7 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // readReplay reads and replays a log; its errors say file:line:col.
 func readReplay(path string) (*gamelog.Replay, error) {
-	data, err := os.ReadFile(path)
+	data, err := untrusted.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

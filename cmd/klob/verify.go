@@ -4,8 +4,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/klob/klob/internal/untrusted"
 	"io"
-	"os"
 
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
@@ -40,7 +40,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 	}
 	code, shown := 0, 0
 	for _, path := range fs.Args() {
-		data, err := os.ReadFile(path)
+		data, err := untrusted.ReadFile(path)
 		if err == nil {
 			var l *gamelog.Log
 			if l, err = gamelog.Parse(path, data); err == nil {

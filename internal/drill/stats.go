@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/klob/klob/internal/untrusted"
 	"io/fs"
 	"math"
 	"os"
@@ -229,7 +230,7 @@ func (f *StatsFile) Load() (Stats, error) {
 }
 
 func (f *StatsFile) load() (Stats, error) {
-	data, err := os.ReadFile(f.Path)
+	data, err := untrusted.ReadFile(f.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Stats{Version: statsVersion}, nil
 	}

@@ -2,7 +2,7 @@ package gamelog
 
 import (
 	"fmt"
-	"os"
+	"github.com/klob/klob/internal/untrusted"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,9 +27,10 @@ func Parse(name string, data []byte) (l *Log, err error) {
 	return p.log, nil
 }
 
-// ReadFile reads and parses the log at path; errors name the path.
+// ReadFile reads and parses the log at path; errors name the path. Only
+// a regular file of at most untrusted.MaxFileSize bytes is read.
 func ReadFile(path string) (*Log, error) {
-	b, err := os.ReadFile(path)
+	b, err := untrusted.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
