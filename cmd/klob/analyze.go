@@ -63,7 +63,7 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	path := files[0]
 	r, err := readReplay(path)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, untrusted.Text(err.Error()))
 		return 1
 	}
 	start := time.Now()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
@@ -215,9 +216,9 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 	var de *drill.DamagedError
 	switch {
 	case errors.As(err, &de):
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
 	case err != nil:
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
 		return 1
 	}
 	if st.Drills == 0 {
@@ -235,8 +236,10 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 	}
 	for i := len(st.Mistakes) - 1; i >= 0; i-- {
 		m := st.Mistakes[i]
+		// Every string from the file is made safe to print (the loader
+		// checks them too).
 		fmt.Fprintf(stdout, "%s  you: %s, best: %s: %s\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
-			m.Chose, m.Best, m.Verdict().Text(), m.Situation)
+			untrusted.Text(m.Chose), untrusted.Text(m.Best), m.Verdict().Text(), m.Situation)
 	}
 	return 0
 }

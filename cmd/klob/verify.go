@@ -57,7 +57,7 @@ func runVerify(args []string, stdout, stderr io.Writer) int {
 				}
 			}
 		}
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, untrusted.Text(err.Error()))
 		code = 1
 	}
 	return code

@@ -438,7 +438,9 @@ func (s *Store) removeStale() {
 			continue
 		}
 		for _, e := range ents {
-			if n := e.Name(); strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".tmp") {
+			// Only the store's own: the trainer writes its record in
+			// this directory too, under another lock.
+			if n := e.Name(); (strings.HasPrefix(n, ".current-") || strings.HasPrefix(n, ".archive-")) && strings.HasSuffix(n, ".tmp") {
 				s.fs.Remove(filepath.Join(dir, n))
 			}
 		}
