@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
@@ -14,6 +15,17 @@ import (
 func hardBot(t testing.TB, seed uint64, budget int) ai.Bot {
 	t.Helper()
 	b, err := ai.New(ai.Hard, ai.Config{Seed: seed, Budget: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// unhurriedHardBot is hardBot without its thinking limit: its decisions
+// depend on the seed and the View only, never on the clock.
+func unhurriedHardBot(t testing.TB, seed uint64, budget int) ai.Bot {
+	t.Helper()
+	b, err := ai.New(ai.Hard, ai.Config{Seed: seed, Budget: budget, Think: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +80,10 @@ func TestHardSameDecisionOnResampledDeal(t *testing.T) {
 		if v2 != v {
 			t.Fatalf("the resampled deal shows another view:\n%s\n%s", v, v2)
 		}
-		a1, err1 := hardBot(t, 5, 24).Choose(context.Background(), v)
-		a2, err2 := hardBot(t, 5, 24).Choose(context.Background(), v2)
+		// No thinking limit: under a heavy load the 2 s limit cut one
+		// of the two evaluations short (issue 14).
+		a1, err1 := unhurriedHardBot(t, 5, 24).Choose(context.Background(), v)
+		a2, err2 := unhurriedHardBot(t, 5, 24).Choose(context.Background(), v2)
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
@@ -149,5 +163,28 @@ func TestHardDeadline(t *testing.T) {
 	})
 	if slowest > 200*time.Millisecond {
 		t.Errorf("with a done context the slowest answer took %v", slowest)
+	}
+}
+
+// The thinking limit is what Config.Think says: a limit that has passed
+// before the first sample gives the quick answer, however large the
+// budget; no limit gives the full evaluation, whatever the time it takes.
+func TestHardThinkLimit(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 3))
+	checked := 0
+	hardPositions(r, 8, func(d *rules.Deal) {
+		v := d.View(d.Turn())
+		b, err := ai.New(ai.Hard, ai.Config{Seed: 1, Think: time.Nanosecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		quick, err := b.Choose(context.Background(), v)
+		if err != nil || quick != eval.Quick(&v) {
+			t.Fatalf("a passed limit: got %s, %v; want the quick answer %s", quick, err, eval.Quick(&v))
+		}
+		checked++
+	})
+	if checked == 0 {
+		t.Fatal("no position checked")
 	}
 }

@@ -36,7 +36,7 @@ func parsePlay(args []string, stderr io.Writer, now func() time.Time) (playFlags
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bot")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: klob play [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii]")
+		fmt.Fprintln(stderr, "usage: klob play [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
