@@ -74,8 +74,12 @@ func (s Score) AvgLost() float64 {
 	return s.Lost / float64(s.Drills)
 }
 
-// Add counts one drill answered with verdict v.
+// Add counts one drill answered with verdict v. A score at MaxDrills
+// counts no more: it stays a record Load accepts.
 func (s *Score) Add(v Verdict) {
+	if s.Drills >= MaxDrills {
+		return
+	}
 	s.Drills++
 	if v.Kind != Mistake {
 		s.Correct++
