@@ -113,6 +113,10 @@ type replayScreen struct {
 	pos    replayPos
 	mode   handMode
 	bottom rules.Seat // the seat drawn at the bottom (the one open alone)
+	// sealed: the game is not over and has one person in it. It is
+	// replayed as that person saw it: their hand alone, no analysis (it
+	// grades the bot's decisions from the bot's cards), until it is over.
+	sealed bool
 	// bounds[d][n] marks the trick boundaries of deal d: as dealt, the
 	// first lead, after each trick, the end.
 	bounds [][]bool
@@ -150,8 +154,26 @@ func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back Scre
 	for i := range r.Deals {
 		s.bounds[i] = trickBounds(&r.Deals[i])
 	}
+	if person, ok := onePerson(&r.Header); ok && !r.Over {
+		s.sealed, s.mode, s.bottom = true, handsOne, person
+		s.cfg.Analyse = false
+	}
 	return s
 }
+
+// onePerson returns the seat of the one person in a game against a bot.
+func onePerson(h *gamelog.Header) (rules.Seat, bool) {
+	switch {
+	case h.Levels[0] == gamelog.Human && h.Levels[1] != gamelog.Human:
+		return rules.SeatA, true
+	case h.Levels[1] == gamelog.Human && h.Levels[0] != gamelog.Human:
+		return rules.SeatB, true
+	}
+	return rules.NoSeat, false
+}
+
+// sealedNote is what the hidden-card keys say on a game in progress.
+const sealedNote = "The game is not over: you see only your own cards, and no analysis, until it is."
 
 // trickBounds marks the positions of a deal that stepping by trick
 // stops at: as dealt, the first lead (the bidding and dialogue done),
@@ -236,6 +258,8 @@ func (s *replayScreen) key(msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 		// A digit starts the go-to prompt with itself.
 		s.goTo, s.digits = true, ""
 		s.goToKey(msg)
+	case s.sealed && (isKey(msg, k.Hands) || isKey(msg, k.Analysis)):
+		s.note = sealedNote
 	case isKey(msg, k.Hands):
 		s.cycleHands()
 	case isKey(msg, k.Analysis):
@@ -257,7 +281,8 @@ func (s *replayScreen) goToKey(msg tea.KeyPressMsg) {
 	k := &s.keys
 	switch {
 	case isKey(msg, k.Digits):
-		if len(s.digits) < 4 {
+		// As many digits as the last deal's number has.
+		if len(s.digits) < len(strconv.Itoa(len(s.r.Deals))) {
 			s.digits += msg.String()
 		}
 	case isKey(msg, k.Erase):

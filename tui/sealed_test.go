@@ -1,0 +1,88 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// inProgress reads a save of a game in progress with seat A made the
+// person, as klob play writes it.
+func inProgress(t *testing.T, name string) *gamelog.Replay {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(replayGames, "saves", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)
+	l, err := gamelog.Parse(name, []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := l.Replay()
+	if err != nil || r.Over {
+		t.Fatalf("%s: %v (over %v): want a game in progress", name, err, r.Over)
+	}
+	return r
+}
+
+// A game in progress replays only from the person's seat: whatever keys
+// are pressed (hands, analysis, every position), the bot's hand is never
+// drawn and no analysis runs (issue 14: the replay of the game in
+// progress showed the bot's hand face up). A finished game opens both.
+func TestReplayInProgressIsSealed(t *testing.T) {
+	for _, name := range []string{"in-trick.klob", "in-play.klob", "in-dix.klob", "in-dialogue.klob"} {
+		r := inProgress(t, name)
+		hs := newReplayHarness(t, r, name, ReplayConfig{Analyse: true, ASCII: true}, 100, 30)
+		s := hs.replay()
+		check := func(after string) {
+			t.Helper()
+			if s.open(rules.SeatB) || !s.open(rules.SeatA) || s.state != analysisNone {
+				t.Fatalf("%s after %s: bot's hand open %v, own open %v, analysis %v", name, after, s.open(rules.SeatB), s.open(rules.SeatA), s.state)
+			}
+			d := r.Deals[s.pos.deal].At(s.pos.n)
+			if n := d.Hand(rules.SeatB).Count(); n > 0 && !strings.Contains(hs.screen(), "hidden") {
+				t.Fatalf("%s after %s: the bot's %d cards are not shown hidden:\n%s", name, after, n, hs.screen())
+			}
+		}
+		check("opening")
+		for _, k := range []string{"o", "a", "o", "o", "end", "o", "a", "home", "right", "o", "n", "p", "down", "o", "a"} {
+			hs.press(k)
+			check(k)
+		}
+		if !strings.Contains(hs.screen(), "your cards only") {
+			t.Errorf("%s: the screen does not say why the bot's cards are hidden:\n%s", name, hs.screen())
+		}
+	}
+	done := readReplayLog(t, filepath.Join(replayGames, "09-tie.klob"))
+	hs := newReplayHarness(t, done, "09-tie.klob", ReplayConfig{}, 100, 30)
+	if s := hs.replay(); s.sealed || !s.open(rules.SeatA) || !s.open(rules.SeatB) {
+		t.Errorf("a finished game: sealed %v, hands open %v %v; want both open", s.sealed, s.open(rules.SeatA), s.open(rules.SeatB))
+	}
+}
+
+// The go-to prompt takes as many digits as the last deal's number has
+// (issue 14: at most 4, though a game may have more deals).
+func TestReplayGoToDigits(t *testing.T) {
+	r := readReplayLog(t, filepath.Join(replayGames, "09-tie.klob"))
+	many := *r
+	for len(many.Deals) < 10004 {
+		many.Deals = append(many.Deals, r.Deals...)
+	}
+	many.Deals = many.Deals[:10004]
+	s := newReplayScreen(&many, "many", ReplayConfig{}, nil)
+	hs := newReplayHarness(t, r, "x", ReplayConfig{}, 80, 24)
+	hs.app.screen = s
+	hs.press("g", "1", "0", "0", "0", "3", "9", "enter")
+	if s.pos.deal != 10002 {
+		t.Errorf("g 10003 enter: at deal %d, want 10003", s.pos.deal+1)
+	}
+	hs.press("g", "1", "2", "3", "enter")
+	if s.pos.deal != 122 {
+		t.Errorf("g 123 enter: at deal %d, want 123", s.pos.deal+1)
+	}
+}
