@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 )
 
@@ -84,5 +86,30 @@ func TestReplayGoToDigits(t *testing.T) {
 	hs.press("g", "1", "2", "3", "enter")
 	if s.pos.deal != 122 {
 		t.Errorf("g 123 enter: at deal %d, want 123", s.pos.deal+1)
+	}
+}
+
+// A finished game left as the save (a crash before it was filed) is not
+// called a game in progress on the resume screen (issue 14), and an
+// unreadable save is said to be left in place.
+func TestResumeScreenWording(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(replayGames, "09-tie.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := gamelog.Parse("tie", []byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, testConfig(dealSeed, &memStore{current: l}), 100, 24)
+	scr := hs.screen()
+	if hs.name() != "resume" || strings.Contains(scr, "in progress") || !strings.Contains(scr, "Your last game is over") || !strings.Contains(scr, "see how it ended") {
+		t.Errorf("a finished save offered as:\n%s", scr)
+	}
+	unreadable := &store.UnreadableError{Path: "/state/klob/current.klob", Err: errors.New("permission denied")}
+	hs = newHarness(t, testConfig(dealSeed, &memStore{loadErr: unreadable}), 100, 24)
+	scr = hs.screen()
+	if !strings.Contains(scr, "permission denied") || !strings.Contains(scr, "left as it is at /state/klob/current.klob") {
+		t.Errorf("an unreadable save shown as:\n%s", scr)
 	}
 }
