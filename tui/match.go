@@ -36,6 +36,10 @@ type Setup struct {
 	Level   ai.Level
 	Options rules.Options // Options.Target is the game's target
 	Seed    uint64
+	// Practice: the player chose the seed (-seed), so the cards could be
+	// known; the game, and the next ones drawn from it, are marked
+	// practice in the log and the history.
+	Practice bool
 }
 
 // The seats: the person is A, the bot B.
@@ -91,6 +95,9 @@ func newMatch(setup Setup, bot ai.Bot, store Store, start time.Time, player stri
 		Extra:   []gamelog.Tag{{Name: seedTag, Value: strconv.FormatUint(setup.Seed, 10)}},
 	}
 	m.header.SetStart(start)
+	if setup.Practice {
+		m.header.SetPractice()
+	}
 	return m
 }
 
@@ -118,7 +125,7 @@ func resumeMatch(l *gamelog.Log, botOf func(ai.Level) (ai.Bot, error), store Sto
 		return nil, err
 	}
 	m := &match{
-		setup:  Setup{Level: level, Options: g.Options(), Seed: seed},
+		setup:  Setup{Level: level, Options: g.Options(), Seed: seed, Practice: l.Header.Practice()},
 		game:   g,
 		bot:    bot,
 		header: l.Header,

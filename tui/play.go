@@ -33,6 +33,8 @@ type PlayConfig struct {
 	// SkipSetup starts the game at once with Setup (when no save is
 	// offered), for tests and scripted runs.
 	SkipSetup bool
+	// Issue 14's fields: see busy.go.
+	Crowd
 }
 
 // DefaultSetup is a new game against the normal bot, to 500, with the
@@ -88,10 +90,12 @@ func NewPlay(cfg PlayConfig) *App {
 	var first Screen
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
-	if c.Store != nil {
+	if c.Store != nil && c.Busy == nil {
 		l, err = c.Store.LoadCurrent()
 	}
 	switch {
+	case c.Busy != nil:
+		first = newBusyScreen(c)
 	case err == nil && l != nil:
 		first = newResumeScreen(c, l, nil)
 	case err != nil && !errors.Is(err, store.ErrNoSave):
@@ -125,7 +129,7 @@ func NewPlay(cfg PlayConfig) *App {
 			return ""
 		}
 		if c.Store == nil {
-			return ""
+			return "The game was not saved: there was no state directory to save it in."
 		}
 		if current.saveErr != nil {
 			return "The last autosave failed: " + current.saveErr.Error()

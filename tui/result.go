@@ -87,7 +87,9 @@ func (r *result) View(ctx *Context) string {
 	}
 	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   ? help · q quit"))
 	if m.saveErr != nil {
-		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.saveErr.Error()))
+		for _, l := range saveErrLines(m.saveErr, ctx.Width-1) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
 	}
 	return joinLines(lines)
 }

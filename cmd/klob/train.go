@@ -126,7 +126,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := tf.cfg
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: %v: your record will not be kept\n", err)
+		// Shown on the first screen, and again once it is gone.
+		cfg.Warning = fmt.Sprintf("%v: your record will not be kept", err)
+		defer fmt.Fprintf(stderr, "klob train: %s\n", cfg.Warning)
 	} else {
 		cfg.Record = rec
 	}

@@ -552,7 +552,8 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 // under: the start date and time, the opponent of the human player and
 // the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
 // without exactly one human seat, both players and the winning seat,
-// "2026-11-29-1431-Easy-vs-Hard-A-won". now stands in for a missing date.
+// "2026-11-29-1431-Easy-vs-Hard-A-won". A practice game (the player chose
+// the seed) ends "-practice". now stands in for a missing date.
 func ArchiveName(r *gamelog.Replay, now time.Time) string {
 	h := &r.Header
 	when := now.Format("2006-01-02-1504")
@@ -583,6 +584,9 @@ func ArchiveName(r *gamelog.Replay, now time.Time) string {
 			if r.Winner == human {
 				res = "won"
 			}
+		}
+		if h.Practice() {
+			res += "-practice"
 		}
 		return when + "-vs-" + who(human.Other()) + "-" + res
 	}

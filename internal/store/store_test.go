@@ -499,6 +499,12 @@ func TestArchiveName(t *testing.T) {
 		{rep("saves/in-dix.klob", [2]string{"", ""}, [2]string{"human", "hard"}, "", ""), "2026-11-29-1431-vs-player-B-hard-unfinished"},
 		{rep("09-tie.klob", [2]string{"../../etc", "x/y"}, [2]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
 	}
+	practice := rep("09-tie.klob", [2]string{"You", "Bot"}, [2]string{"human", "normal"}, "2026-02-03", "08:09:10")
+	practice.Header.SetPractice()
+	cases = append(cases, struct {
+		r    *gamelog.Replay
+		want string
+	}{practice, "2026-02-03-0809-vs-Bot-normal-won-practice"})
 	for _, c := range cases {
 		if got := ArchiveName(c.r, now); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)
