@@ -113,3 +113,22 @@ func TestResumeScreenWording(t *testing.T) {
 		t.Errorf("an unreadable save shown as:\n%s", scr)
 	}
 }
+
+// A practice game (the player chose the seed) is marked so in the
+// history list (issue 14).
+func TestHistoryPracticeMark(t *testing.T) {
+	r := readReplayLog(t, filepath.Join(replayGames, "09-tie.klob"))
+	h := r.Header
+	h.Levels[0] = gamelog.Human
+	s := newHistoryScreen(emptySource{}, ReplayConfig{})
+	ctx := newContext(false)
+	plain := historyRow{path: "a.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: rules.SeatA}}
+	h.SetPractice()
+	practice := historyRow{path: "b.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: rules.SeatA}}
+	if got := s.rowLine(&ctx, &plain, 100); strings.Contains(got, "practice") || !strings.Contains(got, "won") {
+		t.Errorf("a game with a drawn seed: %q", got)
+	}
+	if got := s.rowLine(&ctx, &practice, 100); !strings.Contains(got, "won, practice") {
+		t.Errorf("a practice game: %q, want it marked", got)
+	}
+}
