@@ -69,7 +69,7 @@ func (s *busyScreen) View(ctx *Context) string {
 		st.Rule.Render(repeat(g.hrule, w)),
 		"",
 	}
-	for _, l := range wrap(s.cfg.Busy.Error()+".", w-2) {
+	for _, l := range wrap(capital(s.cfg.Busy.Error())+".", w-2) {
 		lines = append(lines, " "+st.Heading.Render(l))
 	}
 	for _, l := range wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4) {

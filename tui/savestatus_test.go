@@ -140,7 +140,7 @@ func TestBusyScreen(t *testing.T) {
 	cfg.Elsewhere = func() (Store, string, error) { opened = true; return &memStore{}, "/state/klob-2", nil }
 	hs := newHarness(t, cfg, 80, 24)
 	scr := hs.screen()
-	if hs.name() != "busy" || !strings.Contains(scr, "another Klob (process 4242) is playing in /state/klob") ||
+	if hs.name() != "busy" || !strings.Contains(scr, "Another Klob (process 4242) is playing in /state/klob") ||
 		!strings.Contains(scr, "read-only") || !strings.Contains(scr, "new state directory") {
 		t.Fatalf("busy screen %s:\n%s", hs.name(), scr)
 	}
