@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/session"
 )
 
 // Crowd is what klob play knows about the state directory before the
@@ -19,7 +21,7 @@ type Crowd struct {
 	ReadOnly HistorySource
 	// Elsewhere opens a new state directory, locked, and says where it
 	// is; nil when there is none to offer.
-	Elsewhere func() (st Store, dir string, err error)
+	Elsewhere func() (st session.Store, dir string, err error)
 	// Warning is a problem found before the screen opened (the state
 	// directory cannot be used, say). The first screen shows it: printed
 	// on stderr before the full-screen view it would be invisible.
@@ -38,7 +40,7 @@ func newBusyScreen(cfg *PlayConfig) *busyScreen { return &busyScreen{cfg: cfg} }
 func (s *busyScreen) Name() string { return "busy" }
 
 // Update: r opens the history read-only, n plays in a new directory.
-func (s *busyScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *busyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -60,7 +62,7 @@ func (s *busyScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 }
 
 // View says who is in the way and what can be done.
-func (s *busyScreen) View(ctx *Context) string {
+func (s *busyScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	w := ctx.Width

@@ -39,7 +39,7 @@ func fuzzMsgs(data []byte) []tea.Msg {
 // checkFrame fails unless the frame is exactly the window's size.
 func checkFrame(t *testing.T, hs *harness, w, h int) {
 	t.Helper()
-	lines := strings.Split(hs.app.Render(), "\n")
+	lines := strings.Split(hs.app.render(), "\n")
 	if len(lines) != h {
 		t.Fatalf("a frame of %d lines in a %d×%d window", len(lines), w, h)
 	}
@@ -107,7 +107,7 @@ func FuzzResumeReplay(f *testing.F) {
 		person, one := onePerson(&r.Header)
 		for _, m := range fuzzMsgs(keys) {
 			hs.send(m)
-			if hs.quit || hs.app.Screen() != Screen(s) {
+			if hs.quit || hs.app.screen != screenModel(s) {
 				break
 			}
 			if one && !r.Over && s.open(person.Other()) {

@@ -11,20 +11,20 @@ import "github.com/charmbracelet/x/ansi"
 const maxSaveErrLines = 3
 
 // unsaved says why the game m shows is not saved, "" when it is.
-func unsaved(cfg *PlayConfig, m *match) string {
+func unsaved(cfg *PlayConfig, m *seated) string {
 	switch {
 	case m == nil:
 		return ""
 	case cfg == nil || cfg.Store == nil:
 		return "no state directory"
-	case m.saveErr != nil:
+	case m.SaveErr() != nil:
 		return "the last autosave failed"
 	}
 	return ""
 }
 
 // quitQuestion is the quit question of a screen showing the game m.
-func quitQuestion(cfg *PlayConfig, m *match) string {
+func quitQuestion(cfg *PlayConfig, m *seated) string {
 	if m != nil && m.game.Over() {
 		return "The game is over."
 	}

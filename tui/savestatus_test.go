@@ -7,6 +7,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 )
 
@@ -125,7 +127,7 @@ func TestSeedHiddenAndPractice(t *testing.T) {
 	}
 	hs = newHarness(t, testConfig(dealSeed, ps), 80, 24)
 	hs.press("r")
-	if m := matchOf(hs.app.Screen()); m == nil || !m.setup.Practice || !m.header.Practice() {
+	if m := seatedOf(hs.app.screen); m == nil || !m.setup.Practice || !practiceOf(m.Session.Header()) {
 		t.Fatal("a resumed practice game lost its mark")
 	}
 }
@@ -137,7 +139,7 @@ func TestBusyScreen(t *testing.T) {
 	cfg := testConfig(dealSeed, nil)
 	cfg.Busy, cfg.ReadOnly = busy, emptySource{}
 	var opened bool
-	cfg.Elsewhere = func() (Store, string, error) { opened = true; return &memStore{}, "/state/klob-2", nil }
+	cfg.Elsewhere = func() (session.Store, string, error) { opened = true; return &memStore{}, "/state/klob-2", nil }
 	hs := newHarness(t, cfg, 80, 24)
 	scr := hs.screen()
 	if hs.name() != "busy" || !strings.Contains(scr, "Another Klob (process 4242) is playing in /state/klob") ||
@@ -169,3 +171,5 @@ func TestTrainWarningShown(t *testing.T) {
 		t.Fatalf("the warning is not on the trainer's first screen:\n%s", hs.screen())
 	}
 }
+
+func practiceOf(h gamelog.Header) bool { return h.Practice() }

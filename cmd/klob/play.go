@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
@@ -103,7 +104,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, store.ErrBusy):
 		cfg.Busy, cfg.ReadOnly = err, st
-		cfg.Elsewhere = func() (tui.Store, string, error) { return newStateDir(st.Dir()) }
+		cfg.Elsewhere = func() (session.Store, string, error) { return newStateDir(st.Dir()) }
 	case err != nil:
 		// Shown on the first screen, and again once it is gone.
 		cfg.Warning = fmt.Sprintf("%v: the game will not be saved", err)

@@ -32,9 +32,6 @@ const (
 	MaxGames = 100_000
 )
 
-// BotFactory makes a bot; ai.New is the default.
-type BotFactory func(level ai.Level, cfg ai.Config) (ai.Bot, error)
-
 // Config describes a match.
 type Config struct {
 	A, B    ai.Level // the two bots; the report's margins are A's
@@ -54,7 +51,7 @@ type Config struct {
 	ProgressEvery time.Duration
 	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
 	// built with other parameters.
-	NewBot BotFactory
+	NewBot ai.Factory
 }
 
 // Side is what one bot did over the whole match (every deal played,
