@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/klob/klob/internal/stats"
 	"github.com/klob/klob/internal/untrusted"
 	"io"
 	"math"
@@ -64,6 +65,11 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 	r, err := readReplay(path)
 	if err != nil {
 		fmt.Fprintln(stderr, untrusted.Text(err.Error()))
+		return 1
+	}
+	if _, one := stats.HumanSeat(&r.Header); one && !r.Over {
+		// Grading the bot's decisions would show its cards.
+		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: its analysis would show the bot's cards; finish the game first\n", untrusted.Text(path))
 		return 1
 	}
 	start := time.Now()
