@@ -60,14 +60,8 @@ func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error
 	if ctx.Err() != nil {
 		return eval.Quick(&v), nil
 	}
-	if think := b.cfg.Think; think >= 0 {
-		if think == 0 {
-			think = maxThink
-		}
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, think)
-		defer cancel()
-	}
+	ctx, cancel := context.WithTimeout(ctx, maxThink)
+	defer cancel()
 	opt := eval.Options{
 		Samples: eval.SamplesFor(&v, b.cfg.Budget),
 		Seed:    eval.SeedFor(b.cfg.Seed, &v),

@@ -1,9 +1,6 @@
 package ai
 
-import (
-	"fmt"
-	"time"
-)
+import "fmt"
 
 // Config tunes a bot. The zero value gives each level its normal
 // strength; tests and the match runner use Budget to make hard cheaper.
@@ -15,11 +12,6 @@ type Config struct {
 	Budget int
 	// Workers, when non-zero, caps the goroutines the hard bot uses.
 	Workers int
-	// Think bounds one decision of the hard bot when the caller's
-	// context sets no earlier deadline: 0 means 2 s; a negative value
-	// sets no bound, so that the decision depends on the seed and the
-	// View only, never on the clock (tests comparing two decisions).
-	Think time.Duration
 }
 
 // New returns a bot of the given level.

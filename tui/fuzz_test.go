@@ -104,7 +104,7 @@ func FuzzResumeReplay(f *testing.F) {
 		}
 		hs := newReplayHarness(t, r, "fuzz.klob", ReplayConfig{}, 80, 24)
 		s := hs.replay()
-		person, one := onePerson(&r.Header)
+		person, one := r.Header.HumanSeat()
 		for _, m := range fuzzMsgs(keys) {
 			hs.send(m)
 			if hs.quit || hs.app.screen != screenModel(s) {

@@ -153,22 +153,11 @@ func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back scre
 	for i := range r.Deals {
 		s.bounds[i] = trickBounds(&r.Deals[i])
 	}
-	if person, ok := onePerson(&r.Header); ok && !r.Over {
+	if person, ok := r.Header.HumanSeat(); ok && !r.Over {
 		s.sealed, s.mode, s.bottom = true, handsOne, person
 		s.cfg.Analyse = false
 	}
 	return s
-}
-
-// onePerson returns the seat of the one person in a game against a bot.
-func onePerson(h *gamelog.Header) (rules.Seat, bool) {
-	switch {
-	case h.Levels[0] == gamelog.Human && h.Levels[1] != gamelog.Human:
-		return rules.SeatA, true
-	case h.Levels[1] == gamelog.Human && h.Levels[0] != gamelog.Human:
-		return rules.SeatB, true
-	}
-	return rules.NoSeat, false
 }
 
 // sealedNote is what the hidden-card keys say on a game in progress.

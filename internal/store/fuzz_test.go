@@ -6,6 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/klob/klob/internal/durable"
+	"github.com/klob/klob/internal/testkit"
 )
 
 // FuzzLoadCurrent: whatever current.klob holds, LoadCurrent never panics
@@ -13,7 +16,7 @@ import (
 // loads again; one it refuses is a *DamagedError kept in damaged/ byte for
 // byte, and the next save does not touch it.
 func FuzzLoadCurrent(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(gamesDir, "saves", "*.klob"))
+	files, _ := filepath.Glob(filepath.Join(testkit.GamesDir(f), "saves", "*.klob"))
 	for _, file := range files {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b)
@@ -21,7 +24,7 @@ func FuzzLoadCurrent(f *testing.F) {
 	}
 	f.Add([]byte("\x00\x01 not a log"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s := New(t.TempDir(), Options{FS: noSyncFS{OS()}, Now: fixedNow})
+		s := New(t.TempDir(), Options{FS: noSyncFS{durable.OS()}, Now: fixedNow})
 		if err := os.WriteFile(s.CurrentPath(), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -32,7 +35,7 @@ func FuzzLoadCurrent(f *testing.F) {
 			if err := s.SaveCurrent(l); err != nil {
 				t.Fatalf("a loaded save does not save again: %v", err)
 			}
-			again, err := New(s.Dir(), Options{FS: noSyncFS{OS()}, Now: fixedNow}).LoadCurrent()
+			again, err := New(s.Dir(), Options{FS: noSyncFS{durable.OS()}, Now: fixedNow}).LoadCurrent()
 			if err != nil {
 				t.Fatalf("the save written from a loaded one does not load: %v", err)
 			}
@@ -63,13 +66,13 @@ func FuzzLoadCurrent(f *testing.F) {
 
 // noSyncFS skips the syncs, which make up most of a fuzz run's time and
 // which the fuzz target does not test.
-type noSyncFS struct{ FS }
+type noSyncFS struct{ durable.FS }
 
-type noSyncFile struct{ File }
+type noSyncFile struct{ durable.File }
 
 func (noSyncFile) Sync() error { return nil }
 
-func (n noSyncFS) CreateTemp(dir, pattern string) (File, error) {
+func (n noSyncFS) CreateTemp(dir, pattern string) (durable.File, error) {
 	f, err := n.FS.CreateTemp(dir, pattern)
 	if err != nil {
 		return nil, err
@@ -77,7 +80,7 @@ func (n noSyncFS) CreateTemp(dir, pattern string) (File, error) {
 	return noSyncFile{f}, nil
 }
 
-func (n noSyncFS) Open(name string) (File, error) {
+func (n noSyncFS) Open(name string) (durable.File, error) {
 	f, err := n.FS.Open(name)
 	if err != nil {
 		return nil, err
