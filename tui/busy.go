@@ -8,9 +8,9 @@ import (
 	"github.com/klob/klob/internal/session"
 )
 
-// Crowd is what klob play knows about the state directory before the
+// StateDir is what klob play knows about the state directory before the
 // first screen, beyond the Store.
-type Crowd struct {
+type StateDir struct {
 	// Busy is why the Store could not be locked: another Klob is playing
 	// in the state directory (a *store.BusyError). The first screen then
 	// says so and offers ReadOnly and Elsewhere; Store is not used.

@@ -35,8 +35,9 @@ type PlayConfig struct {
 	// SkipSetup starts the game at once with Setup (when no save is
 	// offered), for tests and scripted runs.
 	SkipSetup bool
-	// Issue 14's fields: see busy.go.
-	Crowd
+	// What is known of the state directory (another Klob in it, a
+	// warning): see busy.go.
+	StateDir
 }
 
 func (c *PlayConfig) now() time.Time {
