@@ -83,6 +83,12 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		// Shown on the first screen, and again once it is gone.
 		cfg.Warning = fmt.Sprintf("%v: the game will not be saved", err)
 		defer fmt.Fprintf(stderr, "klob play: %s\n", cfg.Warning)
+		if st != nil {
+			// A directory that cannot be locked (read-only, say): its
+			// saved game is still offered, and every save says it
+			// failed, so the table shows the game is not saved.
+			cfg.Store = st
+		}
 	default:
 		cfg.Store = st
 	}
