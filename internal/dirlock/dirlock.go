@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -36,14 +35,11 @@ type Lock struct {
 	f *os.File
 }
 
-// TryLock takes the lock on the file at path, creating it (and its
-// directory) when missing, and writes this process's id into it. It
-// fails at once with a *LockedError when the lock is held, by this
-// process or another.
+// TryLock takes the lock on the file at path, creating the file when
+// missing (not its directory: a directory another process removed stays
+// removed), and writes this process's id into it. It fails at once with
+// a *LockedError when the lock is held, by this process or another.
 func TryLock(path string) (*Lock, error) {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err

@@ -15,7 +15,12 @@ import (
 )
 
 func TestTryLock(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "state", "lock")
+	dir := filepath.Join(t.TempDir(), "state")
+	path := filepath.Join(dir, "lock")
+	if _, err := dirlock.TryLock(path); err == nil {
+		t.Fatal("TryLock made the missing directory")
+	}
+	os.Mkdir(dir, 0o755)
 	a, err := dirlock.TryLock(path)
 	if err != nil {
 		t.Fatal(err)

@@ -334,9 +334,13 @@ func (f *StatsFile) Save(st Stats) error {
 // read-modify-write, waiting up to lockWait for another trainer, in this
 // process or another.
 func (f *StatsFile) lock() (unlock func(), err error) {
+	dir := filepath.Dir(f.Path)
+	if err := f.fs().MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("training record: %w", err)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
 	defer cancel()
-	l, err := dirlock.Wait(ctx, filepath.Join(filepath.Dir(f.Path), LockName))
+	l, err := dirlock.Wait(ctx, filepath.Join(dir, LockName))
 	if err != nil {
 		return nil, fmt.Errorf("training record: %w", err)
 	}

@@ -152,6 +152,9 @@ func (s *Store) Lock() error {
 	if s.lock != nil {
 		return nil
 	}
+	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+		return fmt.Errorf("lock the state directory: %w", err)
+	}
 	l, err := dirlock.TryLock(s.lockPath())
 	if err != nil {
 		return s.lockErr(err)
