@@ -379,7 +379,15 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	_, err = s.writeAtomic(dir, ".archive-*.tmp", data, func(tmp string) error {
 		var perr error
 		dst, perr = s.placeNew(dir, ArchiveName(rep, s.now()),
-			func(d string) error { return s.fs.Link(tmp, d) },
+			func(d string) error {
+				if err := s.fs.Link(tmp, d); err != nil {
+					return err
+				}
+				// Drop the temporary name now, or it stays in history/
+				// until the next start.
+				s.fs.Remove(tmp)
+				return nil
+			},
 			func(d string) error { return s.fs.Rename(tmp, d) })
 		return perr
 	})
