@@ -14,6 +14,7 @@ import (
 
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
 )
 
@@ -67,15 +68,16 @@ func runAnalyze(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := time.Now()
-	prog := progressLine(stderr)
+	line := progress.New(stderr)
 	rep, err := analysis.Analyze(context.Background(), r, analysis.Options{
-		Samples: *samples, Seed: *seed, Progress: prog,
+		Samples: *samples, Seed: *seed, Progress: progressLine(line),
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "\nklob analyze: %v\n", err)
+		line.Break()
+		fmt.Fprintf(stderr, "klob analyze: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "\ranalysed %d deals in %.1fs%s\n", len(rep.Deals), time.Since(start).Seconds(), strings.Repeat(" ", 20))
+	line.Done(fmt.Sprintf("analysed %d deals in %.1fs", len(rep.Deals), time.Since(start).Seconds()))
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -126,8 +128,10 @@ func readReplay(path string) (*gamelog.Replay, error) {
 	return l.Replay()
 }
 
-// progressLine returns a progress callback that rewrites one line of w.
-func progressLine(w io.Writer) func(analysis.Progress) {
+// progressLine returns a progress callback that shows each new
+// percentage on line (rewritten in place on a terminal, a plain line
+// every few seconds elsewhere).
+func progressLine(line *progress.Line) func(analysis.Progress) {
 	last := -1
 	return func(p analysis.Progress) {
 		pct := 100 * p.Done / max(1, p.Total)
@@ -135,7 +139,7 @@ func progressLine(w io.Writer) func(analysis.Progress) {
 			return
 		}
 		last = pct
-		fmt.Fprintf(w, "\ranalysing: %d of %d decisions (%d%%), deal %d", p.Done, p.Total, pct, p.Deal)
+		line.Update(fmt.Sprintf("analysing: %d of %d decisions (%d%%), deal %d", p.Done, p.Total, pct, p.Deal))
 	}
 }
 

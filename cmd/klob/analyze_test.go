@@ -79,8 +79,8 @@ func TestAnalyzeText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed 13 deals") {
-		t.Errorf("stderr %q: want progress lines and the end line", errs)
+	if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed 13 deals") || strings.Contains(errs, "\r") {
+		t.Errorf("stderr %q: want plain progress lines without a carriage return and the end line", errs)
 	}
 	for _, want := range []string{path + ": Random A (A, random) vs Random B (B, random)", "8 samples a decision, seed 3.",
 		"deal 1, dealer B: thrown in", "deal 4, dealer A: made by B in hearts, scored A 18 B 99", "deal 13,", "game: A wins "} {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
 )
 
@@ -211,12 +212,13 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestProgressAndText: the progress line is rewritten in place with
-// carriage returns and ended by one newline; the text report has the
-// margin, the games and both sides.
+// TestProgressAndText: on a terminal the progress line is rewritten in
+// place with carriage returns and ended by one newline; the text report
+// has the margin, the games and both sides.
 func TestProgressAndText(t *testing.T) {
 	var prog bytes.Buffer
-	rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 300, Games: 2, Seed: 3, Progress: &prog})
+	line := progress.NewFor(&prog, true, 0, nil)
+	rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 300, Games: 2, Seed: 3, Progress: line})
 	if err != nil {
 		t.Fatal(err)
 	}
