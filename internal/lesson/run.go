@@ -106,9 +106,14 @@ type Refusal struct {
 	// engine's reason); false when the lesson wants another move here.
 	Illegal bool
 	Why     string
+	// Err is the engine's error when Illegal (a *rules.IllegalError).
+	Err error
 }
 
 func (r *Refusal) Error() string { return r.Why }
+
+// Unwrap returns the engine's error, if any.
+func (r *Refusal) Unwrap() error { return r.Err }
 
 // Run is one pass through the lesson.
 type Run struct {
@@ -251,7 +256,7 @@ func (r *Run) Try(a rules.Action) error {
 	// rules allow a, and why not.
 	trial := *d
 	if err := trial.Apply(a); err != nil {
-		return &Refusal{Illegal: true, Why: err.Error()}
+		return &Refusal{Illegal: true, Why: err.Error(), Err: err}
 	}
 	switch o.stop {
 	case Act:
