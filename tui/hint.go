@@ -114,7 +114,7 @@ func HintText(v *rules.View, ev eval.Evaluation, ascii bool, w int) string {
 }
 
 // hintSay is an action as the hint says it: "take", "name ♥ hearts",
-// "play A♠".
+// "play A♠", `say "same"`.
 func hintSay(ctx *Context, a rules.Action) string {
 	p := ctx.paint
 	switch a.Kind {
@@ -126,12 +126,10 @@ func hintSay(ctx *Context, a rules.Action) string {
 		return s
 	case rules.Name:
 		return "name " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
-	case rules.Schmeiss:
-		return "say schmeiss"
-	case rules.Accept, rules.Refuse:
-		return a.Words() + " the schmeiss"
 	}
-	return actionLabel(a)
+	// Each kind of decision has its own words: `say "same"`, `ask "how
+	// high?"`, "exchange the dix", "announce fifty".
+	return drill.Verb(a)
 }
 
 // playHint is the card-play hint: the hard bot's card and why, then the
