@@ -14,7 +14,7 @@ type handSort uint8
 
 const (
 	byStrength handSort = iota // J 9 A 10 K Q 8 7 in trump, A 10 K Q J 9 8 7 elsewhere
-	bySuit                      // A K Q J 10 9 8 7 in every suit: runs sit side by side
+	bySuit                     // A K Q J 10 9 8 7 in every suit: runs sit side by side
 )
 
 // sortHandBy is sortHand in the given order; the suits are in the same
@@ -82,8 +82,6 @@ func handMelds(shown []rules.Card, trump rules.Suit) []meld {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].from < out[j].from })
 	return out
 }
-
-
 
 // meldRow draws the melds as one row under the cards of the shown hand
 // (each card size.w wide, gap between): a bracket "╰─50──╯" under a
