@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai/eval"
@@ -78,6 +79,18 @@ func TestReasonSentences(t *testing.T) {
 	for _, c := range cases {
 		if got := c.an.Reason(); got != c.want {
 			t.Errorf("got  %q\nwant %q", got, c.want)
+		}
+	}
+}
+
+func TestLegendUsesTheThresholds(t *testing.T) {
+	all := ""
+	for _, l := range Legend() {
+		all += l + " "
+	}
+	for _, want := range []string{"≈ best", "2 standard errors", "1 point", "0.5%", "bete:", "win game:"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("legend lacks %q: %s", want, all)
 		}
 	}
 }
