@@ -4,78 +4,79 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
 )
 
-// MinWidth and MinHeight are the smallest window the table is laid out
+// minWidth and minHeight are the smallest window the table is laid out
 // for. Below it every screen gives way to a message asking for more room.
 const (
-	MinWidth  = 80
-	MinHeight = 24
+	minWidth  = 80
+	minHeight = 24
 )
 
-// Context is what every screen shares: the window size, the styles, the
+// screenCtx is what every screen shares: the window size, the styles, the
 // keys and the card painter. The App owns it and passes it to the screen
 // on every call.
-type Context struct {
+type screenCtx struct {
 	Width, Height int
-	Styles        Styles
-	Keys          KeyMap
+	Styles        styles
+	Keys          keyMap
 	ASCII         bool
 	paint         *painter
 }
 
-func newContext(ascii bool) Context {
-	c := Context{Width: MinWidth, Height: MinHeight, Keys: DefaultKeys(), ASCII: ascii}
+func newContext(ascii bool) screenCtx {
+	c := screenCtx{Width: minWidth, Height: minHeight, Keys: defaultKeys(), ASCII: ascii}
 	c.setDark(true)
 	return c
 }
 
 // setDark rebuilds the styles for the background.
-func (c *Context) setDark(dark bool) {
-	c.Styles = NewStyles(dark)
+func (c *screenCtx) setDark(dark bool) {
+	c.Styles = newStyles(dark)
 	c.paint = newPainter(&c.Styles, c.ASCII)
 }
 
-// Screen is one full-window screen, a sub-model of the App. Update takes
+// screenModel is one full-window screen, a sub-model of the App. Update takes
 // one message and returns the screen to show next (itself, or another to
 // hand over) and a command. View draws the screen into ctx.Width ×
 // ctx.Height cells; the App clips whatever it returns.
-type Screen interface {
+type screenModel interface {
 	Name() string
-	Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd)
-	View(ctx *Context) string
+	Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
+	View(ctx *screenCtx) string
 }
 
-// HelpKeyser is a Screen with keys of its own: the help overlay lists
-// them instead of the table's, and leaves out the table's bid letters.
-type HelpKeyser interface {
-	HelpKeys() []key.Binding
+// helper is a screenModel that gives its keys' help (Bubbles' help.KeyMap,
+// built from the App's keys): the full help is what the help overlay
+// lists; a screen that gives none shows the play screens' help.
+type helper interface {
+	keyHelp(k *keyMap) help.KeyMap
 }
 
-// QuitAsker is a Screen whose quit question says something other than
+// quitAsker is a screenModel whose quit question says something other than
 // "the game stays saved" (the trainer, the replay viewer).
-type QuitAsker interface {
+type quitAsker interface {
 	QuitQuestion() string
 }
 
-// Enterer is a Screen with work to start when it becomes current (the
+// enterer is a screenModel with work to start when it becomes current (the
 // first screen, or one handed over to).
-type Enterer interface {
-	Enter(ctx *Context) tea.Cmd
+type enterer interface {
+	Enter(ctx *screenCtx) tea.Cmd
 }
 
 // overlay is drawn over the current screen and takes the keys while it
 // is open: the help and the quit question. Other messages still reach
 // the screen underneath, so a bot keeps playing and a save completes.
 type overlay interface {
-	update(ctx *Context, msg tea.KeyPressMsg) (open bool, cmd tea.Cmd)
-	view(ctx *Context, under string) string
+	update(ctx *screenCtx, msg tea.KeyPressMsg) (open bool, cmd tea.Cmd)
+	view(ctx *screenCtx, under string) string
 }
 
-// AppOptions configure an App.
-type AppOptions struct {
+// appOptions configure an App.
+type appOptions struct {
 	ASCII bool
 	// Flush, when set, runs before the program quits, to finish a save in
 	// flight.
@@ -88,26 +89,20 @@ type AppOptions struct {
 // App is the root model: it routes messages to the current screen and
 // owns what they share.
 type App struct {
-	ctx     Context
-	screen  Screen
+	ctx     screenCtx
+	screen  screenModel
 	overlay overlay
-	opts    AppOptions
+	opts    appOptions
 	quit    bool
 }
 
-// NewApp returns an App that starts on first.
-func NewApp(first Screen, opts AppOptions) *App {
+// newApp returns an App that starts on first.
+func newApp(first screenModel, opts appOptions) *App {
 	return &App{ctx: newContext(opts.ASCII), screen: first, opts: opts}
 }
 
-// Screen returns the current screen.
-func (a *App) Screen() Screen { return a.screen }
-
-// Context returns the shared context (for tests).
-func (a *App) Context() *Context { return &a.ctx }
-
-// Quitting reports whether the App has asked the program to quit.
-func (a *App) Quitting() bool { return a.quit }
+// ScreenName names the current screen ("table", "replay", "history"...).
+func (a *App) ScreenName() string { return a.screen.Name() }
 
 // QuitNote returns what to print after the program has quit.
 func (a *App) QuitNote() string {
@@ -121,13 +116,13 @@ func (a *App) QuitNote() string {
 // screen.
 func (a *App) Init() tea.Cmd {
 	var cmd tea.Cmd
-	if e, ok := a.screen.(Enterer); ok {
+	if e, ok := a.screen.(enterer); ok {
 		cmd = e.Enter(&a.ctx)
 	}
 	return tea.Batch(tea.RequestBackgroundColor, cmd)
 }
 
-func (a *App) tooSmall() bool { return a.ctx.Width < MinWidth || a.ctx.Height < MinHeight }
+func (a *App) tooSmall() bool { return a.ctx.Width < minWidth || a.ctx.Height < minHeight }
 
 // quitCmd finishes any save in flight, then quits.
 func (a *App) quitCmd() tea.Cmd {
@@ -166,7 +161,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if isKey(msg, a.ctx.Keys.Quit) {
 			q := &quitAsk{}
-			if qa, ok := a.screen.(QuitAsker); ok {
+			if qa, ok := a.screen.(quitAsker); ok {
 				q.question = qa.QuitQuestion()
 			}
 			a.overlay = q
@@ -176,9 +171,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if isKey(msg, a.ctx.Keys.Help) {
-			h := &helpView{}
-			if hk, ok := a.screen.(HelpKeyser); ok {
-				h.keys, h.own = hk.HelpKeys(), true
+			h := &helpView{keys: playHelp(&a.ctx.Keys)}
+			if hk, ok := a.screen.(helper); ok {
+				h.keys = hk.keyHelp(&a.ctx.Keys).FullHelp()
 			}
 			a.overlay = h
 			return a, nil
@@ -204,7 +199,7 @@ func (a *App) route(msg tea.Msg) tea.Cmd {
 	}
 	if next != a.screen {
 		a.screen = next
-		if e, ok := next.(Enterer); ok {
+		if e, ok := next.(enterer); ok {
 			cmd = tea.Batch(cmd, e.Enter(&a.ctx))
 		}
 	}
@@ -213,7 +208,7 @@ func (a *App) route(msg tea.Msg) tea.Cmd {
 
 // View draws the current screen, or asks for a larger window.
 func (a *App) View() tea.View {
-	v := tea.NewView(a.Render())
+	v := tea.NewView(a.render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
 	v.WindowTitle = "Klob"
@@ -221,7 +216,7 @@ func (a *App) View() tea.View {
 }
 
 // Render returns the screen's text, exactly Width × Height cells.
-func (a *App) Render() string {
+func (a *App) render() string {
 	w, h := a.ctx.Width, a.ctx.Height
 	if a.tooSmall() {
 		return a.smallView()
@@ -239,7 +234,7 @@ func (a *App) Render() string {
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
 	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
-		MinWidth, MinHeight, w, h)
+		minWidth, minHeight, w, h)
 	if a.overlay != nil {
 		if _, ok := a.overlay.(*quitAsk); ok {
 			msg = "Quit Klob? The game stays saved. y: quit, n: stay."
@@ -271,17 +266,17 @@ var asciiText = strings.NewReplacer(
 // quitNowMsg asks the App to quit (a screen's "quit" choice).
 type quitNowMsg struct{}
 
-// QuitNow is a command that quits the App the way q then y does.
-func QuitNow() tea.Msg { return quitNowMsg{} }
+// quitNow is a command that quits the App the way q then y does.
+func quitNow() tea.Msg { return quitNowMsg{} }
 
 // quitAsk is the question q opens; question replaces the game's
 // "the game stays saved" line when set.
 type quitAsk struct{ question string }
 
-func (q *quitAsk) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func (q *quitAsk) update(ctx *screenCtx, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
 	case isKey(msg, ctx.Keys.Yes), isKey(msg, ctx.Keys.Quit):
-		return false, QuitNow
+		return false, quitNow
 	case isKey(msg, ctx.Keys.No), isKey(msg, ctx.Keys.Back):
 		return false, nil
 	}
@@ -295,7 +290,7 @@ func (q *quitAsk) text() string {
 	return "The game stays saved: start klob again to resume it."
 }
 
-func (q *quitAsk) view(ctx *Context, under string) string {
+func (q *quitAsk) view(ctx *screenCtx, under string) string {
 	lines := splitLines(under)
 	st := &ctx.Styles
 	ask := []string{

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -27,9 +27,9 @@ func DefaultTiming() Timing {
 	return Timing{Pace: 700 * time.Millisecond, ThinkLimit: 5 * time.Second, SpinnerDelay: 900 * time.Millisecond}
 }
 
-// botMoveMsg is the bot's answer to the decision asked at gen.
+// botMoveMsg is the bot's answer to the decision th.
 type botMoveMsg struct {
-	gen    int
+	th     session.Thinker
 	action rules.Action
 	err    error
 }
@@ -37,10 +37,10 @@ type botMoveMsg struct {
 // botSlowMsg says the bot asked at gen has thought for SpinnerDelay.
 type botSlowMsg struct{ gen int }
 
-// thinkCmd asks bot for its move in a command, so Update never waits for
-// it: v is the bot's own View (a value, safe to hand to another
-// goroutine), and the answer is held until the pace has passed.
-func thinkCmd(bot ai.Bot, v rules.View, gen int, tm Timing) tea.Cmd {
+// thinkCmd runs the bot's decision in a command, so Update never waits
+// for it (th holds the bot's own View, a value, safe to hand to another
+// goroutine), and holds the answer until the pace has passed.
+func thinkCmd(th session.Thinker, tm Timing) tea.Cmd {
 	return func() tea.Msg {
 		start := time.Now()
 		limit := tm.ThinkLimit
@@ -49,11 +49,11 @@ func thinkCmd(bot ai.Bot, v rules.View, gen int, tm Timing) tea.Cmd {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
-		a, err := bot.Choose(ctx, v)
+		a, err := th.Think(ctx)
 		if rest := tm.Pace - time.Since(start); rest > 0 {
 			time.Sleep(rest)
 		}
-		return botMoveMsg{gen: gen, action: a, err: err}
+		return botMoveMsg{th: th, action: a, err: err}
 	}
 }
 

@@ -109,12 +109,12 @@ type cardKey struct {
 // painter draws cards with the current styles and glyphs, and remembers
 // each drawn card: a table shows the same few cards frame after frame.
 type painter struct {
-	st    *Styles
+	st    *styles
 	g     glyphs
 	cache map[cardKey][]string
 }
 
-func newPainter(st *Styles, ascii bool) *painter {
+func newPainter(st *styles, ascii bool) *painter {
 	return &painter{st: st, g: newGlyphs(ascii), cache: map[cardKey][]string{}}
 }
 

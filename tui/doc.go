@@ -2,18 +2,29 @@
 //
 // # Structure
 //
-// App is the one tea.Model. It owns what every screen shares (the
-// window size, the styles for a light or dark background, the key map,
-// the help and quit overlays, the "terminal too small" message) and
-// routes every message to the current Screen. A screen is a sub-model:
-// it takes messages in Update and hands over to another screen by
-// returning it. The play screens are setup, resume (a saved game on
-// start), table (the deal itself), result (one deal's breakdown) and
-// gameover; a trainer or a replay viewer is another Screen given to
-// NewApp.
+// App is the one tea.Model, and with the constructors of its four uses
+// (NewPlay, NewTrain, NewReplay, NewHistory) and their configs, nearly
+// all this package exports. It owns what every screen shares (the window
+// size, the styles for a light or dark background, the key map, the help
+// and quit overlays, the "terminal too small" message) and routes every
+// message to the current screen (a screenModel). A screen is a
+// sub-model: it takes messages in Update and hands over to another
+// screen by returning it. The play screens are setup, resume (a saved
+// game on start), table (the deal itself), result (one deal's breakdown)
+// and gameover; the trainer, the replay viewer and the list of saved
+// games are the first screens of the other Apps.
+//
+// The game itself is an internal/session.Session: the table, result and
+// game-over screens present it from the person's seat (seat.go) and send
+// the person's actions to it; the session decides the decks, the forced
+// moves and the order of the autosaves. Its slow work (a bot's decision,
+// a save) runs here in tea.Cmds.
 //
 // Shared pieces live in their own files: styles.go (colours that adapt to
-// the background, never the only cue), keys.go (key bindings as data),
+// the background, never the only cue), keys.go (key bindings as data; the
+// menu letters' one table; the status line's hints made from the
+// bindings), help.go (each screen's keys as Bubbles' help.KeyMap, whose
+// full help the help overlay lists),
 // cards.go (card faces, backs and slots), hand.go (the sorted hand and
 // where each card lies on screen, for mouse clicks), scorepad.go (the
 // running score) and layout.go (cutting and joining blocks of text so
@@ -21,11 +32,11 @@
 //
 // # The bot
 //
-// The bot never runs inside Update: its decision is a tea.Cmd that calls
-// ai.Bot.Choose with a context deadline and returns the action as a
-// message. A move is held back until a short pace has passed, so a person
+// The bot never runs inside Update: its decision is a tea.Cmd that runs
+// the session's Thinker with a context deadline and returns the action
+// as a message. A move is held back until a short pace has passed, so a person
 // can follow the play, and a spinner appears when the bot thinks longer
-// than a moment. Every message carries the turn it answers, so a late
+// than a moment. Every message carries the position (the session's Gen) it answers, so a late
 // answer after a new game or a resume is dropped.
 //
 // # What the table shows

@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/session"
 )
 
 // gameOver shows who won, the score pad of the whole game and where the
@@ -17,7 +19,7 @@ func newGameOver(t *table) *gameOver { return &gameOver{t: t} }
 func (s *gameOver) Name() string { return "gameover" }
 
 // Update: n starts a new game from the same setup, enter quits.
-func (s *gameOver) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *gameOver) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	m := s.t.m
 	if m.absorb(msg) {
 		return s, nil
@@ -27,18 +29,18 @@ func (s *gameOver) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 		case isKey(k, ctx.Keys.New):
 			if s.t.cfg != nil {
 				setup := m.setup
-				setup.Seed = s.t.cfg.nextSeed(setup.Seed)
+				setup.Seed = session.NextSeed(setup.Seed)
 				return newSetupScreen(s.t.cfg, setup), nil
 			}
 		case isKey(k, ctx.Keys.Choose):
-			return s, QuitNow
+			return s, quitNow
 		}
 	}
 	return s, nil
 }
 
 // View draws the end of the game.
-func (s *gameOver) View(ctx *Context) string {
+func (s *gameOver) View(ctx *screenCtx) string {
 	m := s.t.m
 	g := m.game
 	st := &ctx.Styles
@@ -67,15 +69,15 @@ func (s *gameOver) View(ctx *Context) string {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "")
-	switch {
-	case !m.archived:
+	switch archived, path, err := m.Archived(); {
+	case !archived:
 		lines = append(lines, " Saving the game log…")
-	case m.archiveErr != nil:
-		lines = append(lines, " "+st.Error.Render("! The game log could not be saved: "+m.archiveErr.Error()))
+	case err != nil:
+		lines = append(lines, " "+st.Error.Render("! The game log could not be saved: "+err.Error()))
 	default:
 		lines = append(lines, " The game log is saved at:")
-		lines = append(lines, "   "+m.archivePath)
+		lines = append(lines, "   "+path)
 	}
-	lines = append(lines, "", " "+st.Key.Render("[n]")+" new game   "+st.Key.Render("[enter]")+" quit")
+	lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.New))+" new game   "+st.Key.Render(keyTag(ctx.Keys.Choose))+" quit")
 	return joinLines(lines)
 }

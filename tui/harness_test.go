@@ -17,6 +17,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 )
@@ -82,9 +83,9 @@ func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRa
 
 // testConfig is a game with a fixed seed, clock and player, the bot
 // moving at once.
-func testConfig(seed uint64, st Store) PlayConfig {
+func testConfig(seed uint64, st session.Store) PlayConfig {
 	return PlayConfig{
-		Setup:  DefaultSetup(seed),
+		Setup:  Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: seed},
 		Store:  st,
 		NewBot: randomBots,
 		Now:    func() time.Time { return time.Date(2026, 11, 29, 14, 31, 0, 0, time.UTC) },
@@ -200,20 +201,20 @@ func keyMsg(k string) tea.KeyPressMsg {
 }
 
 // screen is the App's text without styles.
-func (hs *harness) screen() string { return ansi.Strip(hs.app.Render()) }
+func (hs *harness) screen() string { return ansi.Strip(hs.app.render()) }
 
-func (hs *harness) name() string { return hs.app.Screen().Name() }
+func (hs *harness) name() string { return hs.app.ScreenName() }
 
 // game is the game on screen, nil before it starts.
 func (hs *harness) game() *rules.Game {
-	if m := matchOf(hs.app.Screen()); m != nil {
+	if m := seatedOf(hs.app.screen); m != nil {
 		return m.game
 	}
 	return nil
 }
 
 func (hs *harness) table() *table {
-	t, _ := hs.app.Screen().(*table)
+	t, _ := hs.app.screen.(*table)
 	return t
 }
 

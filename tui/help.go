@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
@@ -18,50 +19,47 @@ var rulesSummary = []string{
 	"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing. The first to the target (500) wins.",
 }
 
-// helpView is the help overlay: the keys and a short summary of the
-// rules. Up and down scroll it; any other key closes it.
-type helpView struct {
-	scroll int
-	keys   []key.Binding // the screen's own keys (HelpKeyser), else the table's
-	own    bool
+// keyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
+// its status line, the full help the overlay's lists.
+type keyHelp struct {
+	short []key.Binding
+	full  [][]key.Binding
 }
 
-func (h *helpView) lines(ctx *Context) []string {
+func (k keyHelp) ShortHelp() []key.Binding  { return k.short }
+func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
+
+var _ help.KeyMap = keyHelp{}
+
+// playHelp is the full help of the play screens: the table's keys, the
+// menu letters and the mouse.
+func playHelp(k *keyMap) [][]key.Binding {
+	return [][]key.Binding{k.tableKeys(), letterHelp(), {mouseHelp}}
+}
+
+// quitAsks is the quit key of a screen that does not keep a game.
+func quitAsks(k *keyMap) key.Binding {
+	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, "quit (asks first)"))
+}
+
+// helpView is the help overlay: the screen's keys (its full help) and a
+// short summary of the rules. Up and down scroll it; any other key
+// closes it.
+type helpView struct {
+	scroll int
+	keys   [][]key.Binding
+}
+
+func (h *helpView) lines(ctx *screenCtx) []string {
 	st := &ctx.Styles
-	out := []string{
-		" " + st.Title.Render("Klob") + "  Help (↑/↓ scroll · any other key closes)",
-		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
-		" " + st.Heading.Render("Keys"),
-	}
-	keys := h.keys
-	if !h.own {
-		keys = ctx.Keys.HelpLines()
-	}
-	for _, b := range keys {
-		hp := b.Help()
-		out = append(out, fmt.Sprintf("   %-12s %s", hp.Key, hp.Desc))
-	}
-	if h.own {
-		out = append(out, fmt.Sprintf("   %-12s %s", ctx.Keys.Help.Help().Key, ctx.Keys.Help.Help().Desc),
-			fmt.Sprintf("   %-12s %s", ctx.Keys.Quit.Help().Key, "quit (asks first)"), "",
-			" "+st.Heading.Render("Rules in short"))
-		for _, p := range rulesSummary {
-			for _, l := range wrap(p, max(20, ctx.Width-6)) {
-				out = append(out, "   "+l)
-			}
+	out := append(titled(ctx, "Help (↑/↓ scroll · any other key closes)"), " "+st.Heading.Render("Keys"))
+	for _, group := range h.keys {
+		for _, b := range group {
+			hp := b.Help()
+			out = append(out, fmt.Sprintf("   %-12s %s", hp.Key, hp.Desc))
 		}
-		return out
 	}
-	out = append(out,
-		"   bids         p pass · t take · s schmeiss · a accept · r refuse",
-		"   round two    c clubs · d diamonds · e hearts · s spades · p pass",
-		"   dix          x exchange · n no exchange",
-		"   sequences    a announce · n no sequence, not good · g good",
-		"                w how high? · s same · m how many cards?",
-		"   mouse        click a card to play it, or a choice to take it",
-		"",
-		" "+st.Heading.Render("Rules in short"),
-	)
+	out = append(out, "", " "+st.Heading.Render("Rules in short"))
 	for _, p := range rulesSummary {
 		for _, l := range wrap(p, max(20, ctx.Width-6)) {
 			out = append(out, "   "+l)
@@ -70,7 +68,7 @@ func (h *helpView) lines(ctx *Context) []string {
 	return out
 }
 
-func (h *helpView) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+func (h *helpView) update(ctx *screenCtx, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
 	case isKey(msg, ctx.Keys.Up):
 		h.scroll = max(0, h.scroll-1)
@@ -83,7 +81,7 @@ func (h *helpView) update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return false, nil
 }
 
-func (h *helpView) view(ctx *Context, under string) string {
+func (h *helpView) view(ctx *screenCtx, under string) string {
 	l := h.lines(ctx)
 	s := max(0, min(h.scroll, len(l)-ctx.Height))
 	// Keep the title line; scroll the rest.

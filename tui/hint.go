@@ -8,7 +8,6 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/drill"
@@ -23,27 +22,16 @@ import (
 // the error, the chance of bete and of winning the game, a verdict), and
 // in the card play as the card the bot would play with its reason.
 //
-// Wiring it into the play screen (table.go, keys.go; the lead's files):
-//
-//  1. keys.go: add a Hint binding. "h" is today the second key of Left
-//     (vi keys); either take "h" out of Left (the arrows stay) or use
-//     another letter. Add it to HelpLines.
-//  2. table.key: when isKey(msg, k.Hint) and t.myTurn(), set
-//     t.hinting = true and return
-//     HintCmd(nil, t.m.view(), t.m.gen, seed, 5*time.Second) batched
-//     with t.spin.Tick (seed: the game's seed, or any fixed number).
-//  3. table.Update: case HintMsg: if msg.Gen == t.m.gen (the position
-//     has not moved on), keep msg; drop it otherwise.
-//  4. tableview: while hinting, show the spinner; once the message is
-//     in, draw HintLines(ctx, &msg.View, msg.Eval, width) in the right
-//     column (or over the table talk), and clear it on the next action
-//     (t.m.gen changes).
+// H asks for it (table.askHint): the evaluation runs in hintCmd, off
+// the UI goroutine, and its message carries the position (the session's
+// Gen) it was asked at, so the table shows it only while the game is
+// still there (table.hintOpen); the next action closes it.
 //
 // The command holds only the View (a value) and the Evaluator (safe for
 // concurrent use), so it never touches the screen.
 
-// HintMsg is the evaluation a hint asked for.
-type HintMsg struct {
+// hintMsg is the evaluation a hint asked for.
+type hintMsg struct {
 	// Gen is the caller's position counter when the hint was asked: a
 	// late answer for a position that has moved on is dropped.
 	Gen  int
@@ -52,10 +40,10 @@ type HintMsg struct {
 	Err  error
 }
 
-// HintCmd evaluates the person's decision at v off the UI goroutine, as
+// hintCmd evaluates the person's decision at v off the UI goroutine, as
 // the hard bot with seed would, within limit (0: 5 s; fewer samples are
-// used when it runs out), and returns a HintMsg. ev may be nil.
-func HintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.Duration) tea.Cmd {
+// used when it runs out), and returns a hintMsg. ev may be nil.
+func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.Duration) tea.Cmd {
 	if ev == nil {
 		ev = eval.New()
 	}
@@ -69,13 +57,13 @@ func HintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 		if err == nil && res.Samples == 0 {
 			err = fmt.Errorf("no time to evaluate")
 		}
-		return HintMsg{Gen: gen, View: v, Eval: res, Err: err}
+		return hintMsg{Gen: gen, View: v, Eval: res, Err: err}
 	}
 }
 
-// HintLines draws the hint for the decision at v from its evaluation,
+// hintLines draws the hint for the decision at v from its evaluation,
 // in lines at most w cells wide.
-func HintLines(ctx *Context, v *rules.View, ev eval.Evaluation, w int) []string {
+func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 || ev.Best < 0 || ev.Best >= len(ev.Results) {
 		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}
@@ -102,20 +90,9 @@ func HintLines(ctx *Context, v *rules.View, ev eval.Evaluation, w int) []string 
 	return out
 }
 
-// HintText is HintLines as plain text (no styles), for logs and tests.
-func HintText(v *rules.View, ev eval.Evaluation, ascii bool, w int) string {
-	c := newContext(ascii)
-	c.Width = w
-	s := ansi.Strip(strings.Join(HintLines(&c, v, ev, w), "\n"))
-	if ascii {
-		s = asciiText.Replace(s)
-	}
-	return s
-}
-
 // hintSay is an action as the hint says it: "take", "name ♥ hearts",
 // "play A♠", `say "same"`.
-func hintSay(ctx *Context, a rules.Action) string {
+func hintSay(ctx *screenCtx, a rules.Action) string {
 	p := ctx.paint
 	switch a.Kind {
 	case rules.PlayCard:
@@ -134,7 +111,7 @@ func hintSay(ctx *Context, a rules.Action) string {
 
 // playHint is the card-play hint: the hard bot's card and why, then the
 // best few cards with their values.
-func playHint(ctx *Context, v *rules.View, ev eval.Evaluation, w int) []string {
+func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	pm := "±"
@@ -203,7 +180,7 @@ func playHint(ctx *Context, v *rules.View, ev eval.Evaluation, w int) []string {
 }
 
 // hintCard names a card play: "A♠", "K♥ bella".
-func hintCard(ctx *Context, a rules.Action) string {
+func hintCard(ctx *screenCtx, a rules.Action) string {
 	s := ctx.paint.styledCard(a.Card)
 	if a.Bella {
 		s += " bella"

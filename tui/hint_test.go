@@ -55,12 +55,12 @@ func TestHintGoldens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := HintText(&v, fixedEval(v), false, 80)
+	text := hintText(&v, fixedEval(v), false, 80)
 	golden(t, "hint-bid", trimRight(text))
 	pv := playView(t, 3, 3)
-	golden(t, "hint-play", trimRight(HintText(&pv, fixedEval(pv), false, 80)))
-	golden(t, "hint-play-ascii", trimRight(HintText(&pv, fixedEval(pv), true, 80)))
-	if a := HintText(&pv, fixedEval(pv), true, 80); strings.ContainsAny(a, "♠♥♦♣±▶") {
+	golden(t, "hint-play", trimRight(hintText(&pv, fixedEval(pv), false, 80)))
+	golden(t, "hint-play-ascii", trimRight(hintText(&pv, fixedEval(pv), true, 80)))
+	if a := hintText(&pv, fixedEval(pv), true, 80); strings.ContainsAny(a, "♠♥♦♣±▶") {
 		t.Errorf("ascii hint has Unicode:\n%s", a)
 	}
 	for _, l := range strings.Split(text, "\n") {
@@ -79,7 +79,7 @@ func TestHintReal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := HintText(&v, ev, false, 100)
+	text := hintText(&v, ev, false, 100)
 	if !strings.Contains(text, "Hint: the hard bot would take.") || !strings.Contains(text, "(60 sampled deals)") {
 		t.Errorf("J-9-A hint:\n%s", text)
 	}
@@ -94,7 +94,7 @@ func TestHintReal(t *testing.T) {
 		t.Fatal(err)
 	}
 	best := pev.Results[pev.Best].Action
-	ptext := HintText(&pv, pev, true, 100)
+	ptext := hintText(&pv, pev, true, 100)
 	if !strings.Contains(ptext, "Hint: the hard bot would play "+best.Card.Pretty(true)) {
 		t.Errorf("card hint does not name %s:\n%s", best, ptext)
 	}
@@ -105,7 +105,7 @@ func TestHintReal(t *testing.T) {
 	if !legal {
 		t.Errorf("%s is not legal", best)
 	}
-	if got := HintText(&pv, eval.Evaluation{}, false, 80); !strings.Contains(got, "No hint") {
+	if got := hintText(&pv, eval.Evaluation{}, false, 80); !strings.Contains(got, "No hint") {
 		t.Errorf("empty evaluation: %q", got)
 	}
 }
@@ -115,8 +115,8 @@ func TestHintReal(t *testing.T) {
 func TestHintCmd(t *testing.T) {
 	sit := situation(t, strongText)
 	v, _ := sit.View()
-	msg := HintCmd(nil, v, 7, 3, 20*time.Second)()
-	h, ok := msg.(HintMsg)
+	msg := hintCmd(nil, v, 7, 3, 20*time.Second)()
+	h, ok := msg.(hintMsg)
 	if !ok {
 		t.Fatalf("got %T", msg)
 	}
@@ -157,4 +157,15 @@ func TestHintSayEveryKind(t *testing.T) {
 			t.Errorf("hint for %v: the hard bot would %q, want %q", c.a, got, c.want)
 		}
 	}
+}
+
+// hintText is hintLines as plain text (no styles).
+func hintText(v *rules.View, ev eval.Evaluation, ascii bool, w int) string {
+	c := newContext(ascii)
+	c.Width = w
+	s := ansi.Strip(strings.Join(hintLines(&c, v, ev, w), "\n"))
+	if ascii {
+		s = asciiText.Replace(s)
+	}
+	return s
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -32,7 +33,7 @@ type HistorySource interface {
 // NewHistory returns the App of `klob replay` without a file: the list
 // of saved games of src, each opened with cfg.
 func NewHistory(src HistorySource, cfg ReplayConfig) *App {
-	return NewApp(newHistoryScreen(src, cfg), AppOptions{ASCII: cfg.ASCII})
+	return newApp(newHistoryScreen(src, cfg), appOptions{ASCII: cfg.ASCII})
 }
 
 // historyRow is one game of the list.
@@ -76,7 +77,7 @@ type historyOpenMsg struct {
 }
 
 // Enter reads the list once.
-func (s *historyScreen) Enter(ctx *Context) tea.Cmd {
+func (s *historyScreen) Enter(ctx *screenCtx) tea.Cmd {
 	if s.loaded {
 		return nil
 	}
@@ -109,7 +110,7 @@ func loadHistory(src HistorySource) historyLoadedMsg {
 }
 
 // Update moves the cursor and opens the game chosen.
-func (s *historyScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *historyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historyLoadedMsg:
 		s.loaded, s.rows, s.record, s.err = true, msg.rows, msg.record, msg.err
@@ -161,7 +162,7 @@ func (s *historyScreen) open() tea.Cmd {
 }
 
 // View draws the record over the list.
-func (s *historyScreen) View(ctx *Context) string {
+func (s *historyScreen) View(ctx *screenCtx) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -173,7 +174,7 @@ func (s *historyScreen) View(ctx *Context) string {
 		return canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "", " "+st.Error.Render("! the saved games cannot be listed: "+s.err.Error()), "",
-			" "+st.Dim.Render("klob replay FILE opens any game log · q quit"))
+			" "+st.Dim.Render("klob replay FILE opens any game log · "+hintLine([]key.Binding{brief("quit", ctx.Keys.Quit)})))
 		return canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
@@ -192,7 +193,7 @@ func (s *historyScreen) View(ctx *Context) string {
 		}
 	}
 	lines = append(lines, rule)
-	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render("↑/↓ choose · enter replay · q quit"))
+	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "", " No saved games yet. Finished games are kept in "+filepath.Join(s.src.Dir(), store.HistoryDir)+".",
 			" klob replay FILE opens any game log.")
@@ -226,7 +227,7 @@ func padTo(lines []string, n int) []string {
 
 // recordLines is the player's record over the archived games, each
 // line a label and its figures.
-func (s *historyScreen) recordLines(ctx *Context) [][2]string {
+func (s *historyScreen) recordLines(ctx *screenCtx) [][2]string {
 	st := &ctx.Styles
 	r := &s.record
 	if r.Games == 0 {
@@ -251,7 +252,7 @@ func (s *historyScreen) recordLines(ctx *Context) [][2]string {
 func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 
 // rowLine describes one game: when, who, deals, score, result.
-func (s *historyScreen) rowLine(ctx *Context, row *historyRow, w int) string {
+func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 	e := &row.entry
 	if e.Err != nil {
 		return fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", clip(filepath.Base(row.path), 16)), w)
@@ -309,7 +310,7 @@ func trimSeconds(t string) string {
 
 // detailLines are the file under the cursor, or why it did not open
 // (wrapped on up to three lines: an error says file:line and what).
-func (s *historyScreen) detailLines(ctx *Context, w int) []string {
+func (s *historyScreen) detailLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	switch {
 	case s.note != "" && !s.noteOK:
@@ -333,12 +334,12 @@ func (s *historyScreen) detailLines(ctx *Context, w int) []string {
 	return []string{""}
 }
 
-// HelpKeys lists the list's keys, for a help overlay that asks the
-// screen for its own.
-func (s *historyScreen) HelpKeys() []key.Binding {
-	return []key.Binding{
-		key.NewBinding(key.WithKeys("up", "down"), key.WithHelp("↑/↓", "choose a game")),
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "replay it (esc comes back)")),
+// keyHelp is the list's keys as help.
+func (s *historyScreen) keyHelp(k *keyMap) help.KeyMap {
+	return keyHelp{
+		short: []key.Binding{brief("choose", k.Up, k.Down), brief("replay", k.Choose), brief("quit", k.Quit)},
+		full: [][]key.Binding{{brief("choose a game", k.Up, k.Down), brief("replay it (esc comes back)", k.Choose),
+			k.Help, quitAsks(k)}},
 	}
 }
 

@@ -93,7 +93,7 @@ func TestHistoryGolden(t *testing.T) {
 	if hs.name() != "history" {
 		t.Fatalf("esc in the viewer: screen %s, want history", hs.name())
 	}
-	if s := hs.app.Screen().(*historyScreen); s.cursor != 2 {
+	if s := hs.app.screen.(*historyScreen); s.cursor != 2 {
 		t.Errorf("back in the list: cursor %d, want 2", s.cursor)
 	}
 	golden(t, "history-back-100x30", func() string {

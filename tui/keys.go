@@ -1,15 +1,18 @@
 package tui
 
 import (
+	"slices"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/rules"
 )
 
-// KeyMap is every key the screens answer to, as data: the help screen
+// keyMap is every key the screens answer to, as data: the help screen
 // lists it and the screens match against it.
-type KeyMap struct {
+type keyMap struct {
 	Left      key.Binding
 	Right     key.Binding
 	Up        key.Binding
@@ -17,6 +20,7 @@ type KeyMap struct {
 	Choose    key.Binding // play the selected card, take the chosen item
 	Nth       key.Binding // 1-9: the n-th card (or menu item)
 	Bella     key.Binding // play the selected card announcing bella
+	NoBella   key.Binding // at the bella question: play it without bella
 	LastTrick key.Binding
 	Hint      key.Binding // what the hard bot would do here, and why
 	Back      key.Binding
@@ -29,12 +33,10 @@ type KeyMap struct {
 	New       key.Binding
 }
 
-// DefaultKeys returns the key map.
-func DefaultKeys() KeyMap {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
-	return KeyMap{
+// defaultKeys returns the key map.
+func defaultKeys() keyMap {
+	b := bind
+	return keyMap{
 		Left:      b("←/h", "previous card or choice", "left", "h"),
 		Right:     b("→/l", "next card or choice", "right", "l"),
 		Up:        b("↑/k", "previous line (setup)", "up", "k"),
@@ -42,6 +44,7 @@ func DefaultKeys() KeyMap {
 		Choose:    b("enter/space", "play the card, take the choice", "enter", "space"),
 		Nth:       b("1-9", "play the n-th card (or take the n-th choice)", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		Bella:     b("b", "play the selected card and announce bella", "b"),
+		NoBella:   b("n", "play it without bella", "n"),
 		LastTrick: b("v", "look at the last trick", "v"),
 		// The issue asks for h, but h already moves left (vi keys, also
 		// asked for): the hint takes shift+h so neither is lost.
@@ -57,42 +60,169 @@ func DefaultKeys() KeyMap {
 	}
 }
 
-// HelpLines lists the keys of the table for the help screen.
-func (k KeyMap) HelpLines() []key.Binding {
+// bind is a key binding: how the help writes its keys, what it does,
+// and the keys.
+func bind(help, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// titled starts a screen: its title after the name, and a rule across.
+func titled(ctx *screenCtx, title string) []string {
+	st := &ctx.Styles
+	return []string{" " + st.Title.Render("Klob") + "  " + title, st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))}
+}
+
+// tableKeys lists the table's keys for the help overlay.
+func (k keyMap) tableKeys() []key.Binding {
 	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.Hint, k.Help, k.Quit, k.ForceQuit}
 }
 
-// actionKeys is the letter that takes each kind of decision in a menu.
-// Within one menu the letters differ; across menus they may repeat.
-// Hearts is e (h moves left).
-var actionKeys = map[rules.Kind]string{
-	rules.Pass:       "p",
-	rules.Take:       "t",
-	rules.Schmeiss:   "s",
-	rules.Accept:     "a",
-	rules.Refuse:     "r",
-	rules.Exchange:   "x",
-	rules.NoExchange: "n",
-	rules.NoSequence: "n",
-	rules.Announce:   "a",
-	rules.Good:       "g",
-	rules.NotGood:    "n",
-	rules.HowHigh:    "w",
-	rules.HowMany:    "m",
-	rules.Top:        "t",
-	rules.Same:       "s",
-	rules.Length:     "c",
+// menuLetter is the letter that takes one kind of decision in a menu
+// (for Name, the letter of one suit), and how the help names it.
+type menuLetter struct {
+	kind rules.Kind
+	suit rules.Suit // for Name only
+	key  string
+	help string
 }
 
-// suitKeys name a suit in round two: clubs, diamonds, hEarts, spades.
-var suitKeys = [4]string{"c", "d", "e", "s"}
+// menuLetters is the one table of the menu letters: the menus take a
+// decision by its letter, and the help overlay lists them from here, a
+// line of the help per row. Within one menu the letters differ; across
+// menus they may repeat. Hearts is e (h moves left).
+var menuLetters = []struct {
+	name    string // the help's name for the row, "" for a continued row
+	letters []menuLetter
+}{
+	{"bids", []menuLetter{
+		{kind: rules.Pass, key: "p", help: "pass"},
+		{kind: rules.Take, key: "t", help: "take"},
+		{kind: rules.Schmeiss, key: "s", help: "schmeiss"},
+		{kind: rules.Accept, key: "a", help: "accept"},
+		{kind: rules.Refuse, key: "r", help: "refuse"},
+	}},
+	{"round two", []menuLetter{
+		{kind: rules.Name, suit: rules.Clubs, key: "c", help: "clubs"},
+		{kind: rules.Name, suit: rules.Diamonds, key: "d", help: "diamonds"},
+		{kind: rules.Name, suit: rules.Hearts, key: "e", help: "hearts"},
+		{kind: rules.Name, suit: rules.Spades, key: "s", help: "spades"},
+		{kind: rules.Pass, key: "p", help: "pass"},
+	}},
+	{"dix", []menuLetter{
+		{kind: rules.Exchange, key: "x", help: "exchange"},
+		{kind: rules.NoExchange, key: "n", help: "no exchange"},
+	}},
+	{"sequences", []menuLetter{
+		{kind: rules.Announce, key: "a", help: "announce"},
+		{kind: rules.NoSequence, key: "n", help: "no sequence"},
+		{kind: rules.NotGood, key: "n", help: "not good"},
+		{kind: rules.Good, key: "g", help: "good"},
+	}},
+	{"", []menuLetter{
+		{kind: rules.HowHigh, key: "w", help: "how high?"},
+		{kind: rules.Same, key: "s", help: "same"},
+		{kind: rules.HowMany, key: "m", help: "how many cards?"},
+	}},
+	{"", []menuLetter{
+		{kind: rules.Top, key: "t", help: "name your top card"},
+		{kind: rules.Length, key: "c", help: "count your cards"},
+	}},
+}
 
 // actionKey returns the letter that takes a in a menu.
 func actionKey(a rules.Action) string {
-	if a.Kind == rules.Name && a.Suit < 4 {
-		return suitKeys[a.Suit]
+	for _, row := range menuLetters {
+		for _, l := range row.letters {
+			if l.kind == a.Kind && (a.Kind != rules.Name || l.suit == a.Suit) {
+				return l.key
+			}
+		}
 	}
-	return actionKeys[a.Kind]
+	return ""
+}
+
+// letterHelp is the help overlay's lines of menu letters, as bindings:
+// one per row of menuLetters, its keys the row's letters. Letters that
+// repeat in a row are named once: "n no sequence, not good".
+func letterHelp(rows ...string) []key.Binding {
+	var out []key.Binding
+	for _, row := range menuLetters {
+		if len(rows) > 0 && !slices.Contains(rows, row.name) {
+			continue
+		}
+		var keys, parts []string
+		for i, l := range row.letters {
+			if i > 0 && row.letters[i-1].key == l.key {
+				parts[len(parts)-1] += ", " + l.help
+				continue
+			}
+			keys = append(keys, l.key)
+			parts = append(parts, l.key+" "+l.help)
+		}
+		out = append(out, key.NewBinding(key.WithKeys(keys...), key.WithHelp(row.name, strings.Join(parts, " · "))))
+	}
+	return out
+}
+
+// mouseHelp is the help's line about the mouse (no key).
+var mouseHelp = key.NewBinding(key.WithHelp("mouse", "click a card to play it, or a choice to take it"))
+
+// brief is the status line's hint for bindings: their keys, named by the
+// first way each one is written ("←/h" and "→/l" give "←/→"), and desc.
+func brief(desc string, bs ...key.Binding) key.Binding {
+	var keys, names []string
+	for _, b := range bs {
+		keys = append(keys, b.Keys()...)
+		names = append(names, strings.SplitN(b.Help().Key, "/", 2)[0])
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(names, "/"), desc))
+}
+
+// spelled is brief naming every way of writing the keys: the first ways
+// in order, then the others sorted ("↑/k" and "↓/j" give "↑/↓ j/k").
+func spelled(desc string, bs ...key.Binding) key.Binding {
+	var keys, first, rest []string
+	for _, b := range bs {
+		keys = append(keys, b.Keys()...)
+		parts := strings.Split(b.Help().Key, "/")
+		first = append(first, parts[0])
+		rest = append(rest, parts[1:]...)
+	}
+	slices.Sort(rest)
+	name := strings.Join(first, "/")
+	if len(rest) > 0 {
+		name += " " + strings.Join(rest, "/")
+	}
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, desc))
+}
+
+// either is the hint for two bindings that do the same: "enter or n".
+func either(desc string, a, b key.Binding) key.Binding {
+	return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...),
+		key.WithHelp(brief("", a).Help().Key+" or "+brief("", b).Help().Key, desc))
+}
+
+// keyTag is a key in brackets, as a screen offers it: "[enter]".
+func keyTag(b key.Binding) string { return "[" + brief("", b).Help().Key + "]" }
+
+// appKeys are the hints for the App's own keys, ending every status line.
+func appKeys(k *keyMap) []key.Binding {
+	return []key.Binding{brief("help", k.Help), brief("quit", k.Quit)}
+}
+
+// hintLine is a status line of key hints: each binding's key and what it
+// does, " · " between them.
+func hintLine(bs []key.Binding) string {
+	parts := make([]string, 0, len(bs))
+	for _, b := range bs {
+		h := b.Help()
+		if h.Desc == "" {
+			parts = append(parts, h.Key)
+		} else {
+			parts = append(parts, h.Key+" "+h.Desc)
+		}
+	}
+	return strings.Join(parts, " · ")
 }
 
 // actionLabel is what a menu item says: the words the player speaks.

@@ -21,7 +21,7 @@ func TestWidthOf(t *testing.T) {
 		hs := midDeal(t, size[0], size[1])
 		for _, st := range []bool{true, false} {
 			hs.app.Update(bgMsg(st))
-			for i, l := range strings.Split(hs.app.Render(), "\n") {
+			for i, l := range strings.Split(hs.app.render(), "\n") {
 				if got, want := widthOf(l), ansi.StringWidth(l); got != want {
 					t.Fatalf("%v line %d: widthOf %d, want %d: %q", size, i, got, want, l)
 				}

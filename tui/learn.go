@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -24,7 +25,7 @@ func NewLearn(cfg LearnConfig) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewApp(&learnScreen{run: run, cfg: cfg}, AppOptions{ASCII: cfg.ASCII}), nil
+	return newApp(&learnScreen{run: run, cfg: cfg}, appOptions{ASCII: cfg.ASCII}), nil
 }
 
 // learnScreen shows one step of the lesson: its text, the table of the
@@ -46,21 +47,22 @@ func (s *learnScreen) QuitQuestion() string {
 	return "The lesson is not saved: klob learn starts it again from the beginning."
 }
 
-// HelpKeys are the lesson's keys.
-func (s *learnScreen) HelpKeys() []key.Binding {
-	k := DefaultKeys()
-	return []key.Binding{
-		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter/space", "go on; play the selected card; take the selected choice")),
+// keyHelp is the lesson's keys: the status line and the help overlay.
+func (s *learnScreen) keyHelp(k *keyMap) help.KeyMap {
+	keys := []key.Binding{
+		bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
 		k.Left, k.Right,
-		key.NewBinding(key.WithKeys("up"), key.WithHelp("↑/↓ k/j", "scroll the lesson text")),
+		spelled("scroll the lesson text", k.Up, k.Down),
 		k.Nth, k.Bella,
-		key.NewBinding(key.WithKeys("p"), key.WithHelp("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [n] not good…")),
-		key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "at the end: start a real game")),
+		bind("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [n] not good…"),
+		bind("n", "at the end: start a real game", k.New.Keys()...),
+		k.Help, quitAsks(k),
 	}
+	return keyHelp{short: keys, full: [][]key.Binding{keys}}
 }
 
 // Update takes a key.
-func (s *learnScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *learnScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -89,10 +91,10 @@ func (s *learnScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 			if s.cfg.PlayAfter != nil {
 				*s.cfg.PlayAfter = true
 			}
-			return s, QuitNow
+			return s, quitNow
 		}
 		if isKey(k, ctx.Keys.Choose) {
-			return s, QuitNow
+			return s, quitNow
 		}
 	}
 	return s, nil
@@ -143,7 +145,7 @@ func (s *learnScreen) focusBella() {
 	}
 }
 
-func (s *learnScreen) actKey(ctx *Context, k tea.KeyPressMsg) {
+func (s *learnScreen) actKey(ctx *screenCtx, k tea.KeyPressMsg) {
 	v := s.run.View()
 	legal := v.Legal()
 	if len(legal) == 0 {
@@ -178,7 +180,7 @@ func (s *learnScreen) clampCursor() {
 	s.cursor = max(0, min(s.cursor, len(s.hand())-1))
 }
 
-func (s *learnScreen) playKey(ctx *Context, k tea.KeyPressMsg, st lesson.Step) {
+func (s *learnScreen) playKey(ctx *screenCtx, k tea.KeyPressMsg, st lesson.Step) {
 	d := s.run.Game().Deal()
 	if d.Over() {
 		if isKey(k, ctx.Keys.Choose) {

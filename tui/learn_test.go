@@ -20,7 +20,7 @@ func newLearnHarness(t *testing.T, w, h int, ascii bool) (*harness, *bool) {
 	return startHarness(t, app, w, h), &play
 }
 
-func learnScreenOf(hs *harness) *learnScreen { return hs.app.Screen().(*learnScreen) }
+func learnScreenOf(hs *harness) *learnScreen { return hs.app.screen.(*learnScreen) }
 
 // TestLearnGoldens: the lesson's screens at 80×24, one per kind of step,
 // and a refusal of each kind (the lesson's, the engine's, bella).

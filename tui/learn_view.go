@@ -10,7 +10,7 @@ import (
 
 // View draws the lesson: the step's title and text, the lesson's deal
 // as a small table, why the last move was refused, and what to do.
-func (s *learnScreen) View(ctx *Context) string {
+func (s *learnScreen) View(ctx *screenCtx) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -55,7 +55,7 @@ func (s *learnScreen) View(ctx *Context) string {
 
 // textLines is the step's text wrapped to w, and the score of the deal
 // on the Score step.
-func (s *learnScreen) textLines(ctx *Context, sec lesson.Section, step lesson.Step, w int) []string {
+func (s *learnScreen) textLines(ctx *screenCtx, sec lesson.Section, step lesson.Step, w int) []string {
 	var out []string
 	for i, p := range sec.Paras {
 		if i > 0 && !(p.Item && sec.Paras[i-1].Item) {
@@ -91,7 +91,7 @@ func (s *learnScreen) textLines(ctx *Context, sec lesson.Section, step lesson.St
 }
 
 // learnScore is the breakdown of the lesson's scored deal.
-func learnScore(ctx *Context, sc rules.Score, w int) []string {
+func learnScore(ctx *screenCtx, sc rules.Score, w int) []string {
 	name := func(s rules.Seat) string {
 		if s == lesson.You {
 			return "you"
@@ -121,7 +121,7 @@ func learnScore(ctx *Context, sc rules.Score, w int) []string {
 
 // tableLines is the lesson's deal: the bot's hand, the upcard and trump,
 // what was said, the trick, and your hand.
-func (s *learnScreen) tableLines(ctx *Context, step lesson.Step) []string {
+func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -206,7 +206,7 @@ func clipLeft(s string, w int) string {
 
 // handLines is your hand as small cards, with numbers and marks in the
 // card play.
-func (s *learnScreen) handLines(ctx *Context, step lesson.Step) []string {
+func (s *learnScreen) handLines(ctx *screenCtx, step lesson.Step) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -265,7 +265,7 @@ func (s *learnScreen) handLines(ctx *Context, step lesson.Step) []string {
 }
 
 // promptLine says what to do now.
-func (s *learnScreen) promptLine(ctx *Context, step lesson.Step) string {
+func (s *learnScreen) promptLine(ctx *screenCtx, step lesson.Step) string {
 	st := &ctx.Styles
 	key := func(k string) string { return st.Key.Render("[" + k + "]") }
 	switch step.Kind {

@@ -93,7 +93,7 @@ func TestMonkey(t *testing.T) {
 			recs, wasOver = len(before.Records()), before.Over()
 		}
 		hs.send(msg)
-		checkSize(t, hs.app.Render(), w, h)
+		checkSize(t, hs.app.render(), w, h)
 		if g := hs.game(); g != nil {
 			checkGame(t, i, g)
 			if g == before && len(g.Records()) > recs {

@@ -5,23 +5,25 @@ import (
 	"os"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
-	"github.com/klob/klob/rules"
 )
 
-// The store of the state directory is a Store.
-var _ Store = (*store.Store)(nil)
+// The store of the state directory is a session.Store.
+var _ session.Store = (*store.Store)(nil)
 
 // PlayConfig is everything `klob play` decides before the first screen.
 type PlayConfig struct {
 	// Setup pre-fills the setup screen (from the flags).
 	Setup Setup
 	// Store keeps the game; nil plays without saving.
-	Store Store
+	Store session.Store
 	// NewBot makes the opponent; nil means ai.New.
-	NewBot BotFactory
+	NewBot ai.Factory
 	// Timing paces the bot; the zero value moves at once.
 	Timing Timing
 	// Now is the clock for the game's start time; nil means time.Now.
@@ -33,24 +35,6 @@ type PlayConfig struct {
 	// SkipSetup starts the game at once with Setup (when no save is
 	// offered), for tests and scripted runs.
 	SkipSetup bool
-}
-
-// DefaultSetup is a new game against the normal bot, to 500, with the
-// default rules.
-func DefaultSetup(seed uint64) Setup {
-	return Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: seed}
-}
-
-func (c *PlayConfig) newBot(level ai.Level, seed uint64) (ai.Bot, error) {
-	f := c.NewBot
-	if f == nil {
-		f = ai.New
-	}
-	b, err := f(level, ai.Config{Seed: seed})
-	if err == nil && b == nil {
-		err = errors.New("no bot")
-	}
-	return b, err
 }
 
 func (c *PlayConfig) now() time.Time {
@@ -70,14 +54,35 @@ func (c *PlayConfig) player() string {
 	return "You"
 }
 
-// nextSeed derives the seed of the next game from the last one
-// (splitmix64), so a session stays reproducible from its first seed.
-func (c *PlayConfig) nextSeed(s uint64) uint64 {
-	s += 0x9e3779b97f4a7c15
-	z := s
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+// newGame starts the session of a new game from setup: the person at
+// humanSeat, the bot of setup.Level at botSeat.
+func (c *PlayConfig) newGame(setup Setup) (*seated, error) {
+	players := make([]session.Player, 2)
+	players[humanSeat] = session.Player{Name: c.player(), Human: true}
+	players[botSeat] = session.Player{Name: "Bot", Level: setup.Level}
+	s, err := session.New(session.Config{
+		Options: setup.Options,
+		Seed:    setup.Seed,
+		Players: players,
+		Store:   c.Store,
+		NewBot:  c.NewBot,
+		Start:   c.now(),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return newSeated(s, setup), nil
+}
+
+// resumeGame continues the game l saved.
+func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
+	s, err := session.Resume(l, session.Config{Seed: c.Setup.Seed, Store: c.Store, NewBot: c.NewBot})
+	if err != nil {
+		return nil, err
+	}
+	p := s.Players()
+	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed()}
+	return newSeated(s, setup), nil
 }
 
 // NewPlay returns the App of `klob play`: it offers the saved game when
@@ -85,7 +90,7 @@ func (c *PlayConfig) nextSeed(s uint64) uint64 {
 // screen.
 func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
-	var first Screen
+	var first screenModel
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
 	if c.Store != nil {
@@ -103,40 +108,38 @@ func NewPlay(cfg PlayConfig) *App {
 	default:
 		first = newSetupScreen(c, c.Setup)
 	}
-	var current *match
-	app := NewApp(first, AppOptions{
+	app := newApp(first, appOptions{
 		ASCII: cfg.ASCII,
 	})
 	app.opts.Flush = func() {
-		if m := matchOf(app.screen); m != nil {
-			m.saver.wait()
+		if m := seatedOf(app.screen); m != nil {
+			m.Wait()
 		}
 	}
 	app.opts.QuitNote = func() string {
-		m := matchOf(app.screen)
+		m := seatedOf(app.screen)
 		if m == nil {
 			return ""
 		}
-		current = m
-		if current.game.Over() {
-			if current.archivePath != "" {
-				return "The game log is saved at " + current.archivePath
+		if m.game.Over() {
+			if _, path, _ := m.Archived(); path != "" {
+				return "The game log is saved at " + path
 			}
 			return ""
 		}
 		if c.Store == nil {
 			return ""
 		}
-		if current.saveErr != nil {
-			return "The last autosave failed: " + current.saveErr.Error()
+		if err := m.SaveErr(); err != nil {
+			return "The last autosave failed: " + err.Error()
 		}
 		return "The game is saved: run klob again to resume it."
 	}
 	return app
 }
 
-// matchOf returns the game a screen shows, if any.
-func matchOf(s Screen) *match {
+// seatedOf returns the game a screen shows, if any.
+func seatedOf(s screenModel) *seated {
 	switch s := s.(type) {
 	case *table:
 		return s.m
@@ -146,4 +149,31 @@ func matchOf(s Screen) *match {
 		return s.t.m
 	}
 	return nil
+}
+
+// writtenMsg is what a session's Write did.
+type writtenMsg session.Result
+
+// writeCmd runs a session's Write (a save, an archive) off Update.
+func writeCmd(w session.Write) tea.Cmd {
+	if w == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		r := w()
+		if r.Empty() {
+			return nil
+		}
+		return writtenMsg(r)
+	}
+}
+
+// absorb takes the store's answers; every game screen passes messages
+// through it first. It reports whether msg was one of them.
+func (m *seated) absorb(msg tea.Msg) bool {
+	if r, ok := msg.(writtenMsg); ok {
+		m.Record(session.Result(r))
+		return true
+	}
+	return false
 }

@@ -63,9 +63,9 @@ func TestProgram(t *testing.T) {
 	}
 	tm.Type("qy")
 	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*App)
-	m := matchOf(fm.Screen())
+	m := seatedOf(fm.screen)
 	if m == nil {
-		t.Fatalf("final screen %s shows no game", fm.Screen().Name())
+		t.Fatalf("final screen %s shows no game", fm.ScreenName())
 	}
 	recs := m.game.Records()
 	if len(recs) == 0 || recs[0].Score.Outcome != rules.Made {

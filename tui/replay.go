@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -58,9 +59,7 @@ type replayKeys struct {
 }
 
 func defaultReplayKeys() replayKeys {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
+	b := bind
 	return replayKeys{
 		Next:      b("→/l", "next action", "right", "l", "space"),
 		Prev:      b("←/h", "previous action", "left", "h"),
@@ -131,16 +130,16 @@ type replayScreen struct {
 	err      error
 	cancel   context.CancelFunc
 
-	back Screen // the history screen to return to, nil when opened from a file
+	back screenModel // the history screen to return to, nil when opened from a file
 }
 
 // NewReplay returns the App of `klob replay FILE`: the viewer on r, the
 // game read from the file name.
 func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
-	return NewApp(newReplayScreen(r, name, cfg, nil), AppOptions{ASCII: cfg.ASCII})
+	return newApp(newReplayScreen(r, name, cfg, nil), appOptions{ASCII: cfg.ASCII})
 }
 
-func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back Screen) *replayScreen {
+func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back screenModel) *replayScreen {
 	s := &replayScreen{r: r, name: name, cfg: cfg, keys: defaultReplayKeys(), back: back, bottom: rules.SeatA}
 	// A person's seat goes at the bottom, as at the table.
 	if r.Header.Levels[1] == gamelog.Human && r.Header.Levels[0] != gamelog.Human {
@@ -172,7 +171,7 @@ func trickBounds(rd *gamelog.ReplayDeal) []bool {
 func (s *replayScreen) Name() string { return "replay" }
 
 // Enter starts the analysis when asked for from the start.
-func (s *replayScreen) Enter(ctx *Context) tea.Cmd {
+func (s *replayScreen) Enter(ctx *screenCtx) tea.Cmd {
 	if s.cfg.Analyse && s.state == analysisNone {
 		s.on = true
 		return s.startAnalysis()
@@ -181,7 +180,7 @@ func (s *replayScreen) Enter(ctx *Context) tea.Cmd {
 }
 
 // Update takes keys and the analysis' messages.
-func (s *replayScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *replayScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case analysisProgressMsg:
 		if msg.run == s.run && s.state == analysisRunning {
@@ -206,7 +205,7 @@ func (s *replayScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 }
 
 // key moves the position or changes what is shown.
-func (s *replayScreen) key(msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+func (s *replayScreen) key(msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &s.keys
 	if s.goTo {
 		s.goToKey(msg)
@@ -450,15 +449,20 @@ func (s *replayScreen) decision(d, i int) *analysis.Decision {
 	return s.report.Decision(d+1, i+1)
 }
 
-// HelpKeys lists the viewer's keys, for a help overlay that asks the
-// screen for its own (the App's help lists the table's keys today).
-func (s *replayScreen) HelpKeys() []key.Binding {
-	k := &s.keys
-	out := []key.Binding{k.Next, k.Prev, k.NextTrick, k.PrevTrick, k.NextDeal, k.PrevDeal, k.First, k.Last, k.GoTo, k.Hands, k.Analysis}
+// keyHelp is the viewer's keys as help: the short help is the status
+// line's hints, the full help lists every key.
+func (s *replayScreen) keyHelp(k *keyMap) help.KeyMap {
+	rk := &s.keys
+	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last, rk.GoTo, rk.Hands, rk.Analysis}
+	short := []key.Binding{brief("step", rk.Next, rk.Prev), brief("trick", rk.NextTrick, rk.PrevTrick),
+		brief("deal", rk.NextDeal, rk.PrevDeal), brief("go to deal", rk.GoTo), brief("hands", rk.Hands), brief("analysis", rk.Analysis)}
 	if s.back != nil {
-		out = append(out, k.Back)
+		full = append(full, rk.Back)
+		short = append(short, brief("list", rk.Back))
 	}
-	return out
+	full = append(full, k.Help, quitAsks(k))
+	short = append(short, brief("quit", k.Quit))
+	return keyHelp{short: short, full: [][]key.Binding{full}}
 }
 
 // QuitQuestion replaces the game's "stays saved": a replay changes

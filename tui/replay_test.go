@@ -101,7 +101,7 @@ func newReplayHarness(t testing.TB, r *gamelog.Replay, name string, cfg ReplayCo
 }
 
 func (hs *harness) replay() *replayScreen {
-	s, _ := hs.app.Screen().(*replayScreen)
+	s, _ := hs.app.screen.(*replayScreen)
 	return s
 }
 
@@ -345,8 +345,8 @@ func TestReplayMonkey(t *testing.T) {
 			if hs.quit {
 				break
 			}
-			out := hs.app.Render()
-			ctx := hs.app.Context()
+			out := hs.app.render()
+			ctx := &hs.app.ctx
 			lines := strings.Split(out, "\n")
 			if ctx.Width > 0 && ctx.Height > 0 && len(lines) != ctx.Height {
 				t.Fatalf("%s: %d lines for a height of %d", name, len(lines), ctx.Height)
@@ -394,18 +394,19 @@ func TestReplayHiddenBetter(t *testing.T) {
 func TestReplayHelpKeys(t *testing.T) {
 	r := readReplayLog(t, filepath.Join(replayGames, "09-tie.klob"))
 	s := newReplayScreen(r, "x", ReplayConfig{}, nil)
+	k := defaultKeys()
 	seen := map[string]bool{}
-	for _, b := range s.HelpKeys() {
+	for _, b := range s.keyHelp(&k).FullHelp()[0] {
 		h := b.Help()
 		if h.Key == "" || h.Desc == "" || seen[h.Key] {
 			t.Errorf("help key %q %q: empty or listed twice", h.Key, h.Desc)
 		}
 		seen[h.Key] = true
 	}
-	if len(seen) != 11 {
-		t.Errorf("%d keys listed, want 11 (no esc without a list to go back to)", len(seen))
+	if len(seen) != 13 {
+		t.Errorf("%d keys listed, want 13 (? and q, and no esc without a list to go back to)", len(seen))
 	}
-	if n := len(newReplayScreen(r, "x", ReplayConfig{}, newHistoryScreen(emptySource{}, ReplayConfig{})).HelpKeys()); n != 12 {
-		t.Errorf("opened from the list: %d keys, want 12 with esc", n)
+	if n := len(newReplayScreen(r, "x", ReplayConfig{}, newHistoryScreen(emptySource{}, ReplayConfig{})).keyHelp(&k).FullHelp()[0]); n != 14 {
+		t.Errorf("opened from the list: %d keys, want 14 with esc", n)
 	}
 }

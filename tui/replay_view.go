@@ -17,14 +17,14 @@ const (
 )
 
 // View draws the viewer at the current position.
-func (s *replayScreen) View(ctx *Context) string {
+func (s *replayScreen) View(ctx *screenCtx) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	if len(s.r.Deals) == 0 {
 		lines := []string{s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)), "",
 			" This log has no deal yet: there is nothing to replay.", "",
-			" " + st.Dim.Render(s.hints(w-1))}
+			" " + st.Dim.Render(s.hints(ctx, w-1))}
 		return canvas(lines, w, h)
 	}
 	size := smallCard
@@ -53,13 +53,13 @@ func (s *replayScreen) View(ctx *Context) string {
 		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
 	}
 	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)),
-		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(w-1), w-1)))
+		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(ctx, w-1), w-1)))
 	return canvas(lines, w, h)
 }
 
 // header is the top line: the file and the position on the left, the
 // game totals at this point on the right.
-func (s *replayScreen) header(ctx *Context, w int) string {
+func (s *replayScreen) header(ctx *screenCtx, w int) string {
 	st := &ctx.Styles
 	left := fmt.Sprintf(" %s  Replay", st.Title.Render("Klob"))
 	if len(s.r.Deals) == 0 {
@@ -108,7 +108,7 @@ func (s *replayScreen) open(seat rules.Seat) bool { return s.mode == handsBoth |
 // leftColumn is the table: the top player and hand, the upcard and trump
 // (or the breakdown once the deal is over), the trick, the bottom player
 // and hand.
-func (s *replayScreen) leftColumn(ctx *Context, rd *gamelog.ReplayDeal, d *rules.Deal, w, h int, size cardSize) []string {
+func (s *replayScreen) leftColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, d *rules.Deal, w, h int, size cardSize) []string {
 	top, bot := s.bottom.Other(), s.bottom
 	var next *rules.Step
 	if s.pos.n < len(rd.Steps) {
@@ -148,7 +148,7 @@ func (s *replayScreen) leftColumn(ctx *Context, rd *gamelog.ReplayDeal, d *rules
 
 // playerLine names a player with what they are this deal: dealer, maker,
 // and, when the hand is not shown, its cards as backs.
-func (s *replayScreen) playerLine(ctx *Context, d *rules.Deal, seat rules.Seat) string {
+func (s *replayScreen) playerLine(ctx *screenCtx, d *rules.Deal, seat rules.Seat) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	line := fmt.Sprintf(" %s  %s", st.Heading.Render(seat.String()), s.seatName(seat))
@@ -175,7 +175,7 @@ func (s *replayScreen) playerLine(ctx *Context, d *rules.Deal, seat rules.Seat) 
 // handRows draws seat's hand, sorted as the player holds it, centred;
 // the card the next step plays is drawn selected. A hidden or empty hand
 // takes no rows.
-func (s *replayScreen) handRows(ctx *Context, d *rules.Deal, seat rules.Seat, next *rules.Step, w int, size cardSize) []string {
+func (s *replayScreen) handRows(ctx *screenCtx, d *rules.Deal, seat rules.Seat, next *rules.Step, w int, size cardSize) []string {
 	hand := d.Hand(seat)
 	if hand == 0 || !s.open(seat) {
 		return nil
@@ -209,7 +209,7 @@ func (s *replayScreen) handRows(ctx *Context, d *rules.Deal, seat rules.Seat, ne
 
 // upcardBlock shows the upcard and the bottom card with what is known of
 // trump, the maker, the dix and the sequences beside them.
-func (s *replayScreen) upcardBlock(ctx *Context, rd *gamelog.ReplayDeal, d *rules.Deal, size cardSize) []string {
+func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *rules.Deal, size cardSize) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	up := p.card(d.Upcard(), lookFace, size)
@@ -268,7 +268,7 @@ func abandonWhy(rd *gamelog.ReplayDeal) string {
 // trickBlock shows the trick on the table (the one just taken when none
 // is led), the top player's card on the left, with the tricks and card
 // points so far beside it.
-func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []string {
+func (s *replayScreen) trickBlock(ctx *screenCtx, d *rules.Deal, size cardSize) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	top, bot := s.bottom.Other(), s.bottom
@@ -311,7 +311,7 @@ func (s *replayScreen) trickBlock(ctx *Context, d *rules.Deal, size cardSize) []
 
 // breakdown is the score of a deal played out, as the result screen
 // shows it, with the seats as A and B.
-func (s *replayScreen) breakdown(ctx *Context, sc rules.Score, w int) []string {
+func (s *replayScreen) breakdown(ctx *screenCtx, sc rules.Score, w int) []string {
 	sw := seatWords{
 		cols:  [2]rules.Seat{rules.SeatA, rules.SeatB},
 		heads: [2]string{"A", "B"},
@@ -324,7 +324,7 @@ func (s *replayScreen) breakdown(ctx *Context, sc rules.Score, w int) []string {
 }
 
 // rightColumn is the score pad over the moves of the deal.
-func (s *replayScreen) rightColumn(ctx *Context, rd *gamelog.ReplayDeal, w, h int) []string {
+func (s *replayScreen) rightColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, w, h int) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	out := s.scorePad(ctx, w-1, max(4, h/2-1))
@@ -347,7 +347,7 @@ func (s *replayScreen) rightColumn(ctx *Context, rd *gamelog.ReplayDeal, w, h in
 // scorePad is the running score up to the position: a row for each deal
 // over, the maker's score starred, and the totals; the oldest rows give
 // way when there is no room.
-func (s *replayScreen) scorePad(ctx *Context, w, h int) []string {
+func (s *replayScreen) scorePad(ctx *screenCtx, w, h int) []string {
 	st := &ctx.Styles
 	row := func(a, b, c, d string) string { return fit(fmt.Sprintf("%4s %5s %5s %s", a, b, c, d), w) }
 	out := []string{
@@ -389,7 +389,7 @@ func (s *replayScreen) scorePad(ctx *Context, w, h int) []string {
 // moves are the lines of the deal's first n steps: each bid and word of
 // the dialogue, one line per trick (the winner after the arrow), the
 // sequences shown; with the analysis on, each decision's mark (?! ? ??).
-func (s *replayScreen) moves(ctx *Context, rd *gamelog.ReplayDeal, n int) []string {
+func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -460,7 +460,7 @@ func seqText(g *glyphs, q rules.Sequence) string {
 
 // markOf is the annotation of step i of deal d: the grade's mark, for
 // an inaccuracy or worse, when the analysis is on.
-func (s *replayScreen) markOf(ctx *Context, d, i int) string {
+func (s *replayScreen) markOf(ctx *screenCtx, d, i int) string {
 	dec := s.decision(d, i)
 	if dec == nil || dec.Grade < analysis.Inaccuracy {
 		return ""
@@ -474,7 +474,7 @@ func (s *replayScreen) markOf(ctx *Context, d, i int) string {
 
 // stepLine says where the replay stands: the go-to prompt, or the last
 // action taken with its grade.
-func (s *replayScreen) stepLine(ctx *Context, rd *gamelog.ReplayDeal) string {
+func (s *replayScreen) stepLine(ctx *screenCtx, rd *gamelog.ReplayDeal) string {
 	st := &ctx.Styles
 	switch {
 	case s.goTo:
@@ -518,7 +518,7 @@ func (s *replayScreen) stepLine(ctx *Context, rd *gamelog.ReplayDeal) string {
 }
 
 // actionText is what step i did, in words: "played J♥", "said take".
-func (s *replayScreen) actionText(ctx *Context, rd *gamelog.ReplayDeal, i int) string {
+func (s *replayScreen) actionText(ctx *screenCtx, rd *gamelog.ReplayDeal, i int) string {
 	a := rd.Steps[i].Action
 	if a.Kind == rules.PlayCard {
 		return "played " + s.actionWords(ctx, a)
@@ -531,7 +531,7 @@ func (s *replayScreen) actionText(ctx *Context, rd *gamelog.ReplayDeal, i int) s
 
 // actionWords writes an action for a person: "J♥", "J♥ with bella",
 // "take", "hearts".
-func (s *replayScreen) actionWords(ctx *Context, a rules.Action) string {
+func (s *replayScreen) actionWords(ctx *screenCtx, a rules.Action) string {
 	p := ctx.paint
 	switch a.Kind {
 	case rules.PlayCard:
@@ -547,7 +547,7 @@ func (s *replayScreen) actionWords(ctx *Context, a rules.Action) string {
 
 // analysisLine says how the analysis stands, and once done what each
 // player lost this deal and over the game.
-func (s *replayScreen) analysisLine(ctx *Context) string {
+func (s *replayScreen) analysisLine(ctx *screenCtx) string {
 	st := &ctx.Styles
 	switch s.state {
 	case analysisNone:
@@ -578,17 +578,21 @@ func (s *replayScreen) analysisLine(ctx *Context) string {
 		dr.Players[0].Lost, dr.Players[1].Lost, g[0].Lost, g[1].Lost)
 }
 
-// hints lists the keys, in fewer words when the window is narrow.
-func (s *replayScreen) hints(w int) string {
-	long := []string{"→/← step", "↓/↑ trick", "n/p deal", "g go to deal", "o hands", "a analysis"}
-	short := []string{"→← step", "↓↑ trick", "n/p deal", "g go to", "o hands", "a analysis"}
-	if s.back != nil {
-		long, short = append(long, "esc list"), append(short, "esc list")
+// hints lists the keys (the viewer's short help), in fewer words when
+// the window is narrow.
+func (s *replayScreen) hints(ctx *screenCtx, w int) string {
+	bs := s.keyHelp(&ctx.Keys).ShortHelp()
+	h := hintLine(bs)
+	if widthOf(h) <= w {
+		return h
 	}
-	long, short = append(long, "q quit"), append(short, "q quit")
-	h := strings.Join(long, " · ")
-	if widthOf(h) > w {
-		h = strings.Join(short, "  ")
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		hp := b.Help()
+		parts[i] = tightArrows.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
 	}
-	return h
+	return strings.Join(parts, "  ")
 }
+
+// tightArrows writes two arrows without the slash, for a narrow window.
+var tightArrows = strings.NewReplacer("→/←", "→←", "↓/↑", "↓↑")

@@ -20,7 +20,7 @@ func (r *result) Name() string { return "result" }
 // Update: enter, space or a click goes on, to the next deal or to the
 // end of the game. Other keys do nothing, so a card key pressed as the
 // deal ends does not skip the breakdown.
-func (r *result) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (r *result) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	m := r.t.m
 	if m.absorb(msg) {
 		return r, nil
@@ -42,7 +42,7 @@ func (r *result) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 }
 
 // View draws the breakdown.
-func (r *result) View(ctx *Context) string {
+func (r *result) View(ctx *screenCtx) string {
 	m := r.t.m
 	g := m.game
 	st := &ctx.Styles
@@ -85,15 +85,15 @@ func (r *result) View(ctx *Context) string {
 	} else {
 		next += " " + capital(m.does(g.Dealer(), "deal")) + " it."
 	}
-	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   ? help · q quit"))
-	if m.saveErr != nil {
-		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.saveErr.Error()))
+	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
+	if m.SaveErr() != nil {
+		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.SaveErr().Error()))
 	}
 	return joinLines(lines)
 }
 
 // abandonReason says why a deal was thrown in.
-func abandonReason(m *match, rec rules.DealRecord) string {
+func abandonReason(m *seated, rec rules.DealRecord) string {
 	for _, s := range rec.Steps {
 		if s.Action.Kind == rules.Accept {
 			return fmt.Sprintf("%s accepted %s's schmeiss.", m.name(s.Seat), m.name(s.Seat.Other()))
@@ -104,7 +104,7 @@ func abandonReason(m *match, rec rules.DealRecord) string {
 
 // breakdown is the table of a scored deal and what it means, the
 // person's column first.
-func breakdown(ctx *Context, m *match, sc rules.Score) []string {
+func breakdown(ctx *screenCtx, m *seated, sc rules.Score) []string {
 	sw := seatWords{
 		cols:  [2]rules.Seat{humanSeat, botSeat},
 		heads: [2]string{"You", "Bot"},
@@ -135,7 +135,7 @@ type seatWords struct {
 // scoreLines is the breakdown of a scored deal under title: the lines of
 // RULES.md section 8 by seat, the verdict in words, and what each
 // scores. The result screen and the replay share it.
-func scoreLines(ctx *Context, sc rules.Score, sw seatWords, title string, width int) []string {
+func scoreLines(ctx *screenCtx, sc rules.Score, sw seatWords, title string, width int) []string {
 	st := &ctx.Styles
 	row := func(label string, v [2]int) string {
 		return fmt.Sprintf(" %-18s %8d %8d", label, v[sw.cols[0]], v[sw.cols[1]])

@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/store"
 )
@@ -53,7 +52,7 @@ func summarize(l *gamelog.Log) []string {
 
 // Update: r (or enter) resumes, n starts a new game and files the old
 // one in the history; after a damaged save any key goes to the setup.
-func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
@@ -66,14 +65,14 @@ func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 	}
 	switch {
 	case isKey(k, ctx.Keys.Resume):
-		m, err := resumeMatch(s.log, func(l ai.Level) (ai.Bot, error) { return s.cfg.newBot(l, s.cfg.Setup.Seed) }, s.cfg.Store, s.cfg.Setup.Seed)
+		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
 			s.err = "cannot resume: " + err.Error()
 			return s, nil
 		}
 		t := newTable(m, s.cfg)
 		if m.game.Over() {
-			return newGameOver(t), m.archive()
+			return newGameOver(t), writeCmd(m.Archive())
 		}
 		t.setNote(fmt.Sprintf("Welcome back: deal %d.", m.game.DealNo()), false)
 		return t, nil
@@ -98,15 +97,10 @@ func (s *resumeScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 type archiveOldMsg struct{ err error }
 
 // View draws the offer.
-func (s *resumeScreen) View(ctx *Context) string {
+func (s *resumeScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
 	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two",
-		st.Rule.Render(repeat(g.hrule, w)),
-		"",
-	}
+	lines := append(titled(ctx, "Klaberjass for two"), "")
 	if s.log == nil {
 		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError
@@ -124,7 +118,7 @@ func (s *resumeScreen) View(ctx *Context) string {
 				lines = append(lines, "   "+l)
 			}
 		}
-		lines = append(lines, "", " "+st.Key.Render("[enter]")+" start a new game   "+st.Dim.Render("? help · q quit"))
+		lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 		return joinLines(lines)
 	}
 	lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
@@ -132,8 +126,8 @@ func (s *resumeScreen) View(ctx *Context) string {
 		lines = append(lines, "   "+l)
 	}
 	lines = append(lines, "",
-		" "+st.Key.Render("[r]")+" resume it   "+st.Key.Render("[n]")+" start a new game (the old one goes to the history)",
-		"", " "+st.Dim.Render("? help · q quit"))
+		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+" resume it   "+st.Key.Render(keyTag(ctx.Keys.New))+" start a new game (the old one goes to the history)",
+		"", " "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}

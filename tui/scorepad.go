@@ -9,7 +9,7 @@ import (
 // scorePad is the running score: one row per finished deal with what
 // each player scored and how the deal went, and the totals. When the
 // rows do not fit in h lines the oldest give way.
-func scorePad(ctx *Context, g *rules.Game, w, h int) []string {
+func scorePad(ctx *screenCtx, g *rules.Game, w, h int) []string {
 	st := &ctx.Styles
 	// A narrow pad (80 columns) tightens the columns so the outcome
 	// ("made", "bete", "thrown in" as "thrown") stays readable.

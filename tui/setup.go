@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
@@ -84,7 +86,7 @@ var setupRows = []setupRow{
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
-func (s *setupScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
@@ -125,28 +127,27 @@ func (s *setupScreen) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 // setupFirstRow is the screen line of the first setup row.
 const setupFirstRow = 4
 
-// start makes the bot and the game; a bot that cannot be made is shown.
-func (s *setupScreen) start(ctx *Context) (Screen, tea.Cmd) {
-	bot, err := s.cfg.newBot(s.setup.Level, s.setup.Seed)
+// start makes the game and its bot; a bot that cannot be made is shown.
+func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
+	m, err := s.cfg.newGame(s.setup)
 	if err != nil {
-		s.err = fmt.Sprintf("cannot start the %s bot: %v", s.setup.Level, err)
+		s.err = err.Error()
 		return s, nil
 	}
-	m := newMatch(s.setup, bot, s.cfg.Store, s.cfg.now(), s.cfg.player())
 	return newTable(m, s.cfg), nil
 }
 
+// keyHelp is the form's keys as help.
+func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
+	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("change it", k.Left, k.Right), brief("start", k.Choose)}
+	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k)}
+}
+
 // View draws the form.
-func (s *setupScreen) View(ctx *Context) string {
+func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
-	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two: a new game",
-		st.Rule.Render(repeat(g.hrule, w)),
-		"",
-		" " + st.Heading.Render("Set up the game"),
-	}
+	lines := append(titled(ctx, "Klaberjass for two: a new game"), "", " "+st.Heading.Render("Set up the game"))
 	for i, r := range setupRows {
 		mark := "  "
 		val := "‹ " + r.value(&s.setup) + " ›"
@@ -172,6 +173,6 @@ func (s *setupScreen) View(ctx *Context) string {
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ j/k choose a line · ←/→ h/l change it · enter start · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
 	return joinLines(lines)
 }

@@ -1,12 +1,16 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -14,7 +18,7 @@ import (
 // person's seat is taken here, from the legal actions of its View; the
 // bot's come back as messages.
 type table struct {
-	m      *match
+	m      *seated
 	cfg    *PlayConfig
 	timing Timing
 
@@ -35,16 +39,16 @@ type table struct {
 	// position. A hint for a position the game has left is not shown.
 	hinting bool
 	hintGen int
-	hint    *HintMsg
+	hint    *hintMsg
 }
 
 // hintOpen reports whether a hint (or its spinner) belongs on screen:
 // it was asked for the position on the table now.
 func (t *table) hintOpen() bool {
-	return (t.hinting || t.hint != nil) && t.hintGen == t.m.gen
+	return (t.hinting || t.hint != nil) && t.hintGen == t.m.Gen()
 }
 
-func newTable(m *match, cfg *PlayConfig) *table {
+func newTable(m *seated, cfg *PlayConfig) *table {
 	return &table{m: m, cfg: cfg, timing: cfg.Timing, bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 }
 
@@ -55,63 +59,37 @@ type advanceMsg struct{}
 
 // Enter deals the next deal if the game waits for one, then lets the
 // bot move or waits for the person.
-func (t *table) Enter(ctx *Context) tea.Cmd {
+func (t *table) Enter(ctx *screenCtx) tea.Cmd {
 	t.showLast = false
-	cmd, err := t.m.startDeal()
+	w, err := t.m.StartDeal()
 	if err != nil {
 		t.setNote(err.Error(), true)
 	}
-	return tea.Batch(cmd, func() tea.Msg { return advanceMsg{} })
+	return tea.Batch(writeCmd(w), func() tea.Msg { return advanceMsg{} })
 }
 
-// next moves the game on after an action: to the result screen when the
-// deal is over, to the bot when it is its turn, through the person's
-// forced moves, and stops when the person has a choice.
-func (t *table) next() (Screen, tea.Cmd) {
-	var cmds []tea.Cmd
-	for range 64 {
-		g := t.m.game
-		if g.Over() || g.NeedDeal() {
-			t.thinking, t.slow = false, false
-			return newResult(t), tea.Batch(cmds...)
-		}
-		d := g.Deal()
-		if d.Turn() == botSeat {
-			return t, tea.Batch(append(cmds, t.think())...)
-		}
-		v := t.m.view()
-		legal := v.Legal()
-		if len(legal) == 1 && v.Phase != rules.PhasePlay {
-			key := [2]int{g.DealNo(), len(d.Steps())}
-			reason := forcedReason(&v, legal[0])
-			cmd, err := t.m.apply(legal[0])
-			if err != nil {
-				t.setNote(err.Error(), true)
-				return t, tea.Batch(cmds...)
-			}
-			t.m.auto[key] = reason
-			cmds = append(cmds, cmd)
-			continue
-		}
-		t.prepareTurn(&v)
-		return t, tea.Batch(cmds...)
+// next moves the game on after an action: through the person's forced
+// moves (the session takes them), then to the result screen when the
+// deal is over, to the bot when it is its turn, or to the person's
+// choice.
+func (t *table) next() (screenModel, tea.Cmd) {
+	w, err := t.m.Advance()
+	cmd := writeCmd(w)
+	if err != nil {
+		t.setNote(err.Error(), true)
+		return t, cmd
 	}
-	return t, tea.Batch(cmds...)
-}
-
-// forcedReason says why a move was taken for the person.
-func forcedReason(v *rules.View, a rules.Action) string {
-	switch a.Kind {
-	case rules.NoExchange:
-		return "no 7 of trump"
-	case rules.NoSequence:
-		return "you hold none"
-	case rules.Top, rules.Length:
-		return "your sequence"
-	case rules.Good:
-		return "nothing to match"
+	seat, ok := t.m.ToMove()
+	switch {
+	case !ok:
+		t.thinking, t.slow = false, false
+		return newResult(t), cmd
+	case seat != t.m.me:
+		return t, tea.Batch(cmd, t.think())
 	}
-	return "only choice"
+	v := t.m.view()
+	t.prepareTurn(&v)
+	return t, cmd
 }
 
 // prepareTurn resets the choices for a new decision of the person.
@@ -133,18 +111,22 @@ func (t *table) prepareTurn(v *rules.View) {
 
 // think asks the bot for its move, once per position.
 func (t *table) think() tea.Cmd {
-	if t.thinking && t.thinkGen == t.m.gen {
+	gen := t.m.Gen()
+	if t.thinking && t.thinkGen == gen {
 		return nil
 	}
-	t.thinking, t.thinkGen, t.slow = true, t.m.gen, false
-	v := t.m.game.Deal().View(botSeat)
-	return tea.Batch(thinkCmd(t.m.bot, v, t.m.gen, t.timing), slowCmd(t.m.gen, t.timing.SpinnerDelay))
+	th, ok := t.m.Think()
+	if !ok {
+		return nil
+	}
+	t.thinking, t.thinkGen, t.slow = true, gen, false
+	return tea.Batch(thinkCmd(th, t.timing), slowCmd(gen, t.timing.SpinnerDelay))
 }
 
 func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
 // Update takes one message.
-func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	if t.m.absorb(msg) {
 		return t, nil
 	}
@@ -158,7 +140,7 @@ func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 			t.slow = true
 			return t, t.spin.Tick
 		}
-	case HintMsg:
+	case hintMsg:
 		if t.hinting && msg.Gen == t.hintGen {
 			t.hinting, t.hint = false, &msg
 		}
@@ -179,46 +161,36 @@ func (t *table) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
 
 // botMoved applies the bot's answer. A bot error or an illegal answer is
 // shown, and the first legal action is taken instead so the game goes on.
-func (t *table) botMoved(ctx *Context, msg botMoveMsg) (Screen, tea.Cmd) {
-	if !t.thinking || msg.gen != t.thinkGen || msg.gen != t.m.gen {
+func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) {
+	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.m.Gen() {
 		return t, nil
 	}
 	t.thinking, t.slow = false, false
-	g := t.m.game
-	if g.Over() || g.NeedDeal() || g.Deal().Turn() != botSeat {
-		return t.next()
-	}
-	a := msg.action
 	before := t.m.view()
-	var cmd tea.Cmd
-	err := msg.err
-	if err == nil {
-		cmd, err = t.m.apply(a)
-	}
-	if err != nil {
-		legal := g.Deal().Legal()
-		if len(legal) == 0 {
-			t.setNote("the bot failed: "+err.Error(), true)
+	w, err := t.m.BotMove(msg.th, msg.action, msg.err)
+	var be *session.BotError
+	switch {
+	case errors.Is(err, session.ErrStale):
+		return t.next()
+	case errors.As(err, &be):
+		t.setNote(be.Error(), true)
+		if be.Instead == nil {
 			return t, nil
 		}
-		a = legal[0]
-		var err2 error
-		if cmd, err2 = t.m.apply(a); err2 != nil {
-			t.setNote("the bot failed: "+err2.Error(), true)
-			return t, nil
-		}
-		t.setNote(fmt.Sprintf("the bot failed (%v) and did %q instead", err, a.Words()), true)
-	} else {
-		t.setNote(describe(ctx, t.m, &before, botSeat, a), false)
+	case err != nil:
+		t.setNote(err.Error(), true)
+		return t, nil
+	default:
+		t.setNote(describe(ctx, t.m, &before, msg.th.Seat, msg.action), false)
 	}
 	t.showLast = false
 	next, c := t.next()
-	return next, tea.Batch(cmd, c)
+	return next, tea.Batch(writeCmd(w), c)
 }
 
 // describe says in one line what seat did: "Bot played A♠: Bot won the
 // trick", "Bot: schmeiss".
-func describe(ctx *Context, m *match, before *rules.View, seat rules.Seat, a rules.Action) string {
+func describe(ctx *screenCtx, m *seated, before *rules.View, seat rules.Seat, a rules.Action) string {
 	who := m.name(seat)
 	g := &ctx.paint.g
 	switch a.Kind {
@@ -263,15 +235,12 @@ func plain(g *glyphs, s string) string {
 }
 
 // myTurn reports whether the person is to act.
-func (t *table) myTurn() bool {
-	g := t.m.game
-	return !g.Over() && !g.NeedDeal() && g.Deal().Turn() == humanSeat
-}
+func (t *table) myTurn() bool { return t.m.myTurn() }
 
 // take applies the person's action, or explains why it is refused.
-func (t *table) take(ctx *Context, a rules.Action) (Screen, tea.Cmd) {
+func (t *table) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	before := t.m.view()
-	cmd, err := t.m.apply(a)
+	w, err := t.m.Apply(t.m.me, a)
 	if err != nil {
 		g := &ctx.paint.g
 		what := spoken(g, &before, a)
@@ -281,10 +250,10 @@ func (t *table) take(ctx *Context, a rules.Action) (Screen, tea.Cmd) {
 		t.setNote(plain(g, fmt.Sprintf("You cannot %s: %v", sayWhat(a, what), err)), true)
 		return t, nil
 	}
-	t.setNote(describe(ctx, t.m, &before, humanSeat, a), false)
+	t.setNote(describe(ctx, t.m, &before, t.m.me, a), false)
 	t.showLast = false
 	next, c := t.next()
-	return next, tea.Batch(cmd, c)
+	return next, tea.Batch(writeCmd(w), c)
 }
 
 func sayWhat(a rules.Action, what string) string {
@@ -315,8 +284,34 @@ func (t *table) bellaItems() []rules.Action {
 	return []rules.Action{rules.PlayBellaAction(t.bella), rules.PlayAction(t.bella)}
 }
 
+// keyHelp is the table's keys as help: the short help (the status
+// line) lists the keys that work now; the full help is the play screens'.
+func (t *table) keyHelp(k *keyMap) help.KeyMap {
+	h := keyHelp{full: playHelp(k)}
+	v := t.m.view()
+	switch {
+	case !t.myTurn():
+		h.short = []key.Binding{brief("last trick", k.LastTrick)}
+	case t.bella != rules.NoCard:
+		h.short = []key.Binding{brief("bella", k.Bella), brief("no bella", k.NoBella), brief("another card", k.Back)}
+	case v.Phase == rules.PhasePlay:
+		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
+			brief("bella", k.Bella), brief("last", k.LastTrick), brief("hint", k.Hint)}
+	default:
+		var letters []string
+		for _, a := range v.Legal() {
+			letters = append(letters, actionKey(a))
+		}
+		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
+			brief("last", k.LastTrick), brief("hint", k.Hint)}
+	}
+	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
+	return h
+}
+
 // key takes one key press.
-func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
+func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	if isKey(msg, k.LastTrick) {
 		t.showLast = !t.showLast
@@ -338,9 +333,9 @@ func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 	v := t.m.view()
 	if items := t.bellaItems(); items != nil {
 		switch {
-		case msg.String() == "b":
+		case isKey(msg, k.Bella):
 			return t.take(ctx, items[0])
-		case msg.String() == "n":
+		case isKey(msg, k.NoBella):
 			return t.take(ctx, items[1])
 		case isKey(msg, k.Back):
 			t.bella = rules.NoCard
@@ -379,7 +374,7 @@ func (t *table) key(ctx *Context, msg tea.KeyPressMsg) (Screen, tea.Cmd) {
 
 // askHint starts the hard bot's evaluation of the person's decision
 // off the UI goroutine, or closes the hint when it is open.
-func (t *table) askHint() (Screen, tea.Cmd) {
+func (t *table) askHint() (screenModel, tea.Cmd) {
 	if t.hintOpen() {
 		t.hinting, t.hint = false, nil
 		return t, nil
@@ -388,13 +383,14 @@ func (t *table) askHint() (Screen, tea.Cmd) {
 		t.setNote("A hint is for your own decisions: wait for your turn.", false)
 		return t, nil
 	}
-	t.hinting, t.hint, t.hintGen = true, nil, t.m.gen
-	return t, tea.Batch(HintCmd(nil, t.m.view(), t.m.gen, t.m.setup.Seed, 0), t.spin.Tick)
+	gen := t.m.Gen()
+	t.hinting, t.hint, t.hintGen = true, nil, gen
+	return t, tea.Batch(hintCmd(nil, t.m.view(), gen, t.m.Seed(), 0), t.spin.Tick)
 }
 
 // playCard plays c; when bella may be announced with it, it asks first
 // (or, with bella set, announces it).
-func (t *table) playCard(ctx *Context, v *rules.View, c rules.Card, bella bool) (Screen, tea.Cmd) {
+func (t *table) playCard(ctx *screenCtx, v *rules.View, c rules.Card, bella bool) (screenModel, tea.Cmd) {
 	canBella := false
 	for _, a := range v.Legal() {
 		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
@@ -414,7 +410,7 @@ func (t *table) playCard(ctx *Context, v *rules.View, c rules.Card, bella bool) 
 
 // menuKey moves through items or takes one: arrows and enter, the
 // item's letter, or its number.
-func (t *table) menuKey(ctx *Context, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (Screen, tea.Cmd) {
+func (t *table) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	if len(items) == 0 {
 		return t, nil
@@ -446,7 +442,7 @@ func (t *table) menuKey(ctx *Context, msg tea.KeyPressMsg, items []rules.Action,
 }
 
 // click plays the card or takes the menu item under the mouse.
-func (t *table) click(ctx *Context, msg tea.MouseClickMsg) (Screen, tea.Cmd) {
+func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.Cmd) {
 	if msg.Button != tea.MouseLeft {
 		return t, nil
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -122,13 +123,13 @@ func TestLayouts(t *testing.T) {
 			cfg := testConfig(dealSeed, &memStore{})
 			cfg.ASCII = tc.ascii
 			hs := newHarness(t, cfg, tc.w, tc.h)
-			if tc.w < MinWidth {
+			if tc.w < minWidth {
 				// Keys are refused below the minimum; grow, play, shrink.
 				hs.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 			}
 			hs.press("enter", "t", "x", "a", "right", "enter")
 			hs.send(tea.WindowSizeMsg{Width: tc.w, Height: tc.h})
-			got := hs.app.Render()
+			got := hs.app.render()
 			checkSize(t, got, tc.w, tc.h)
 			golden(t, tc.name, trimRight(hs.screen()))
 		})
@@ -360,7 +361,7 @@ func TestStaleBotAnswer(t *testing.T) {
 	hs.press("enter")
 	g := hs.game()
 	n := len(g.Deal().Steps())
-	hs.send(botMoveMsg{gen: -5, action: rules.PassAction()})
+	hs.send(botMoveMsg{th: session.Thinker{Seat: botSeat, Gen: -5}, action: rules.PassAction()})
 	if len(g.Deal().Steps()) != n {
 		t.Fatal("a stale bot answer was applied")
 	}
@@ -370,7 +371,7 @@ func TestStaleBotAnswer(t *testing.T) {
 func TestMouse(t *testing.T) {
 	hs := newHarness(t, testConfig(dealSeed, &memStore{}), 80, 24)
 	hs.press("enter")
-	_, hits := hs.table().render(hs.app.Context())
+	_, hits := hs.table().render(&hs.app.ctx)
 	var take *hit
 	for i, h := range hits {
 		if h.kind == hitMenu && h.index == 1 {
@@ -386,7 +387,7 @@ func TestMouse(t *testing.T) {
 		t.Fatalf("the click did not take: %v", st)
 	}
 	hs.press("x", "a")
-	_, hits = hs.table().render(hs.app.Context())
+	_, hits = hs.table().render(&hs.app.ctx)
 	v := hs.table().m.view()
 	hand := viewHand(&v)
 	for _, h := range hits {
@@ -446,11 +447,11 @@ func TestSpinner(t *testing.T) {
 	if scr := hs.screen(); !strings.Contains(scr, "Bot is thinking…") {
 		t.Fatalf("no thinking line:\n%s", scr)
 	}
-	hs.app.Update(botSlowMsg{gen: tb.m.gen - 1}) // an old position
+	hs.app.Update(botSlowMsg{gen: tb.m.Gen() - 1}) // an old position
 	if tb.slow {
 		t.Fatal("a stale delay started the spinner")
 	}
-	if _, cmd := hs.app.Update(botSlowMsg{gen: tb.m.gen}); !tb.slow || cmd == nil {
+	if _, cmd := hs.app.Update(botSlowMsg{gen: tb.m.Gen()}); !tb.slow || cmd == nil {
 		t.Fatal("no spinner after the delay")
 	}
 	if scr := hs.screen(); strings.Contains(scr, "Bot is thinking…") || !strings.Contains(scr, "Bot is thinking") {
@@ -470,8 +471,8 @@ func TestHintsFit(t *testing.T) {
 	check := func(what string) {
 		t.Helper()
 		v := tb.m.view()
-		if w := widthOf(" " + tb.keyHints(hs.app.Context(), &v)); w > MinWidth {
-			t.Errorf("%s: hints are %d cells wide, more than %d", what, w, MinWidth)
+		if w := widthOf(" " + tb.keyHints(&hs.app.ctx, &v)); w > minWidth {
+			t.Errorf("%s: hints are %d cells wide, more than %d", what, w, minWidth)
 		}
 	}
 	check("bid")
@@ -509,9 +510,9 @@ func TestSaveFailure(t *testing.T) {
 func TestStylesAdapt(t *testing.T) {
 	hs := midDeal(t, 80, 24)
 	hs.send(bgMsg(true))
-	dark := hs.app.Render()
+	dark := hs.app.render()
 	hs.send(bgMsg(false))
-	light := hs.app.Render()
+	light := hs.app.render()
 	if dark == light {
 		t.Fatal("the same colours on a light and a dark background")
 	}
@@ -524,8 +525,8 @@ func TestStylesAdapt(t *testing.T) {
 			t.Errorf("no red %q in the frame", c.red)
 		}
 	}
-	if !NewStyles(true).Dark || NewStyles(false).Dark {
-		t.Error("NewStyles does not record the background")
+	if !newStyles(true).Dark || newStyles(false).Dark {
+		t.Error("newStyles does not record the background")
 	}
 }
 

@@ -29,7 +29,7 @@ const (
 )
 
 // View draws the table.
-func (t *table) View(ctx *Context) string {
+func (t *table) View(ctx *screenCtx) string {
 	s, _ := t.render(ctx)
 	return s
 }
@@ -45,7 +45,7 @@ func layoutSize(w, h int) cardSize {
 // render draws the table and returns where the clickable things lie.
 // View and the mouse handler both use it, so a click always means what
 // the screen shows.
-func (t *table) render(ctx *Context) (string, []hit) {
+func (t *table) render(ctx *screenCtx) (string, []hit) {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -91,7 +91,7 @@ func (t *table) render(ctx *Context) (string, []hit) {
 
 // hintPanel replaces the table with the hint across the whole width,
 // keeping the hand at the bottom so the person can act on it.
-func (t *table) hintPanel(ctx *Context, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+func (t *table) hintPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
 	st := &ctx.Styles
 	var body []string
 	switch {
@@ -100,7 +100,7 @@ func (t *table) hintPanel(ctx *Context, v *rules.View, w, h int, size cardSize, 
 	case t.hint.Err != nil:
 		body = []string{" " + st.Error.Render("No hint: "+t.hint.Err.Error())}
 	default:
-		body = HintLines(ctx, &t.hint.View, t.hint.Eval, w)
+		body = hintLines(ctx, &t.hint.View, t.hint.Eval, w)
 	}
 	body = append(body, " "+st.Dim.Render("H or esc closes the hint"))
 	hand, rects := t.handBlock(ctx, v, w, size)
@@ -128,7 +128,7 @@ func (t *table) hintPanel(ctx *Context, v *rules.View, w, h int, size cardSize, 
 }
 
 // header is the top line: the game on the left, the totals on the right.
-func (t *table) header(ctx *Context, v *rules.View, w int) string {
+func (t *table) header(ctx *screenCtx, v *rules.View, w int) string {
 	st := &ctx.Styles
 	g := t.m.game
 	dealer := t.m.does(v.Dealer, "deal")
@@ -155,7 +155,7 @@ func (t *table) dealNo() int {
 
 // leftColumn is the table itself: the opponent, the upcard and trump,
 // the trick, and the person's hand at the bottom.
-func (t *table) leftColumn(ctx *Context, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -220,7 +220,7 @@ func centerBlock(lines []string, w int) []string {
 
 // upcardBlock shows the upcard and the bottom card with what is known of
 // trump beside them.
-func (t *table) upcardBlock(ctx *Context, v *rules.View, size cardSize) []string {
+func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	up := p.card(v.Upcard, lookFace, size)
@@ -296,7 +296,7 @@ func cardPair(heading string, a, b, info []string, size cardSize) []string {
 
 // trickCards returns the cards to show in the trick area, by seat, and
 // its title.
-func (t *table) trickCards(ctx *Context, v *rules.View) ([2]rules.Card, string) {
+func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string) {
 	cards := [2]rules.Card{rules.NoCard, rules.NoCard}
 	done := v.Tricks[0] + v.Tricks[1]
 	last := func() {
@@ -329,7 +329,7 @@ func (t *table) trickCards(ctx *Context, v *rules.View) ([2]rules.Card, string) 
 
 // trickBlock shows the trick on the table: the bot's card on the left,
 // the person's on the right.
-func (t *table) trickBlock(ctx *Context, v *rules.View, size cardSize) []string {
+func (t *table) trickBlock(ctx *screenCtx, v *rules.View, size cardSize) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	cards, title := t.trickCards(ctx, v)
@@ -356,7 +356,7 @@ func (t *table) trickBlock(ctx *Context, v *rules.View, size cardSize) []string 
 // ("trump" over the trump cards), a row the selected card rises into,
 // the cards, their numbers and their marks (▲ selected, • playable).
 // It returns the rows and each card's rectangle relative to the block.
-func (t *table) handBlock(ctx *Context, v *rules.View, w int, size cardSize) ([]string, []rect) {
+func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) ([]string, []rect) {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -444,7 +444,7 @@ func (t *table) handBlock(ctx *Context, v *rules.View, w int, size cardSize) ([]
 }
 
 // rightColumn is the score pad over the table talk.
-func (t *table) rightColumn(ctx *Context, v *rules.View, w, h int) []string {
+func (t *table) rightColumn(ctx *screenCtx, v *rules.View, w, h int) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	pad := scorePad(ctx, t.m.game, w-1, max(4, h/2))
@@ -469,7 +469,7 @@ func (t *table) rightColumn(ctx *Context, v *rules.View, w, h int) []string {
 // talkLines are the spoken lines of this deal: every bid and answer,
 // the dix, each word of the sequence dialogue, the sequences shown and
 // bella, oldest first. Moves taken for the person say so.
-func talkLines(ctx *Context, m *match, v *rules.View) []string {
+func talkLines(ctx *screenCtx, m *seated, v *rules.View) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
@@ -494,7 +494,7 @@ func talkLines(ctx *Context, m *match, v *rules.View) []string {
 		default:
 			line = who + ": " + a.Words()
 		}
-		if why, ok := m.auto[[2]int{deal, i}]; ok {
+		if why, ok := m.Forced(deal, i); ok {
 			line += st.Dim.Render(" (auto: " + why + ")")
 		}
 		out = append(out, st.Talk.Render(line))
@@ -512,10 +512,10 @@ func talkLines(ctx *Context, m *match, v *rules.View) []string {
 }
 
 // noteLine says what just happened, or why a move was refused.
-func (t *table) noteLine(ctx *Context, w int) string {
+func (t *table) noteLine(ctx *screenCtx, w int) string {
 	st := &ctx.Styles
-	if t.m.saveErr != nil && (t.note == "" || !t.noteErr) {
-		return " " + st.Error.Render("! autosave failed: "+t.m.saveErr.Error())
+	if t.m.SaveErr() != nil && (t.note == "" || !t.noteErr) {
+		return " " + st.Error.Render("! autosave failed: "+t.m.SaveErr().Error())
 	}
 	if t.note == "" {
 		return ""
@@ -528,7 +528,7 @@ func (t *table) noteLine(ctx *Context, w int) string {
 
 // promptLine says what the person is to do, with the choices of a
 // decision as a menu.
-func (t *table) promptLine(ctx *Context, v *rules.View, w, y int) (string, []hit) {
+func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []hit) {
 	st := &ctx.Styles
 	p := ctx.paint
 	if !t.myTurn() {
@@ -566,7 +566,7 @@ func (t *table) promptLine(ctx *Context, v *rules.View, w, y int) (string, []hit
 }
 
 // menuPrompt names the decision.
-func (t *table) menuPrompt(ctx *Context, v *rules.View) string {
+func (t *table) menuPrompt(ctx *screenCtx, v *rules.View) string {
 	st := &ctx.Styles
 	p := ctx.paint
 	var s string
@@ -590,7 +590,7 @@ func (t *table) menuPrompt(ctx *Context, v *rules.View) string {
 
 // menuLine lays out a prompt and items on one line, the chosen one
 // marked with the cursor glyph, and returns where each item lies.
-func menuLine(ctx *Context, prompt string, items []string, sel, y int) (string, []hit) {
+func menuLine(ctx *screenCtx, prompt string, items []string, sel, y int) (string, []hit) {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	var sb strings.Builder
@@ -614,15 +614,7 @@ func menuLine(ctx *Context, prompt string, items []string, sel, y int) (string, 
 	return sb.String(), hits
 }
 
-// keyHints lists the keys that work now.
-func (t *table) keyHints(ctx *Context, v *rules.View) string {
-	switch {
-	case !t.myTurn():
-		return "v last trick · ? help · q quit"
-	case t.bella != rules.NoCard:
-		return "b bella · n no bella · esc another card · ? help · q quit"
-	case v.Phase == rules.PhasePlay:
-		return "←/→ · enter play · 1-9 card · b bella · v last · H hint · ? help · q quit"
-	}
-	return "←/→ · enter confirm · key in [ ] · v last · H hint · ? help · q quit"
+// keyHints lists the keys that work now: the table's short help.
+func (t *table) keyHints(ctx *screenCtx, v *rules.View) string {
+	return hintLine(t.keyHelp(&ctx.Keys).ShortHelp())
 }

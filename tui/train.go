@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
@@ -69,9 +70,9 @@ type trainKeys struct {
 
 func defaultTrainKeys() trainKeys {
 	return trainKeys{
-		Next:   key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "new drill")),
-		Review: key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "your last mistakes")),
-		Again:  key.NewBinding(key.WithKeys("enter", "space"), key.WithHelp("enter", "next drill")),
+		Next:   bind("n", "new drill", "n"),
+		Review: bind("m", "your last mistakes", "m"),
+		Again:  bind("enter", "next drill", "enter", "space"),
 	}
 }
 
@@ -166,7 +167,7 @@ func NewTrain(cfg TrainConfig) *App {
 			t.setNote(err.Error()+": the record is kept for this session only", true)
 		}
 	}
-	app := NewApp(t, AppOptions{ASCII: cfg.ASCII})
+	app := newApp(t, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = t.saves.Wait
 	app.opts.QuitNote = t.quitNote
 	return app
@@ -175,7 +176,7 @@ func NewTrain(cfg TrainConfig) *App {
 func (t *trainer) Name() string { return "train" }
 
 // Enter opens the first drill.
-func (t *trainer) Enter(ctx *Context) tea.Cmd {
+func (t *trainer) Enter(ctx *screenCtx) tea.Cmd {
 	if t.no > 0 {
 		return nil
 	}
@@ -253,7 +254,7 @@ func (t *trainer) nextBatch() tea.Cmd {
 }
 
 // Update takes one message.
-func (t *trainer) Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd) {
+func (t *trainer) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case trainBatchMsg:
 		return t, t.batchDone(msg)
@@ -347,7 +348,7 @@ func (t *trainer) grade() tea.Cmd {
 }
 
 // key takes one key press.
-func (t *trainer) key(ctx *Context, msg tea.KeyPressMsg) tea.Cmd {
+func (t *trainer) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 	k := &ctx.Keys
 	if t.review {
 		switch {
@@ -410,7 +411,7 @@ func orList(xs []string) string {
 }
 
 // click takes the menu item under the mouse.
-func (t *trainer) click(ctx *Context, msg tea.MouseClickMsg) tea.Cmd {
+func (t *trainer) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != trainAsk {
 		return nil
 	}
@@ -436,17 +437,38 @@ func (t *trainer) quitNote() string {
 	return s
 }
 
-// HelpKeys lists the trainer's keys for the help overlay.
-func (t *trainer) HelpKeys() []key.Binding {
-	b := func(k, d string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, d)) }
-	return []key.Binding{
-		b("←/→", "previous or next option"),
-		b("enter", "choose the option (after the result: next drill)"),
-		b("p t s", "pass · take · schmeiss"),
-		b("a r", "accept · refuse a schmeiss"),
-		b("c d e s", "name clubs · diamonds · hearts · spades"),
-		t.keys.Next, t.keys.Review,
+// keyHelp is the trainer's keys as help: the short help (the status
+// line) lists the keys that work now; the full help lists them all, the
+// bid letters from the menu letters' table.
+func (t *trainer) keyHelp(k *keyMap) help.KeyMap {
+	full := []key.Binding{
+		brief("previous or next option", k.Left, k.Right),
+		brief("choose the option (after the result: next drill)", k.Choose),
 	}
+	full = append(full, letterHelp("bids", "round two")...)
+	full = append(full, t.keys.Next, t.keys.Review, k.Help, quitAsks(k))
+	var short []key.Binding
+	switch {
+	case t.review:
+		short = []key.Binding{brief("scroll", k.Up, k.Down), either("back", k.Back, t.keys.Review)}
+	case t.state == trainAsk:
+		letters := make([]string, len(t.legal))
+		for i, a := range t.legal {
+			letters[i] = actionKey(a)
+		}
+		arrows := brief("", k.Left, k.Right)
+		short = []key.Binding{
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
+			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+brief("", k.Choose).Help().Key, "")),
+			brief("skip", t.keys.Next), brief("mistakes", t.keys.Review),
+		}
+	case t.state == trainResult:
+		short = []key.Binding{either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
+	default:
+		short = []key.Binding{t.keys.Next, t.keys.Review}
+	}
+	short = append(short, brief("help", k.Help), brief("quit", k.Quit))
+	return keyHelp{short: short, full: [][]key.Binding{full}}
 }
 
 // QuitQuestion replaces the game's "stays saved": the trainer's record

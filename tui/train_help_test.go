@@ -12,7 +12,7 @@ import (
 func TestTrainHelpAndQuit(t *testing.T) {
 	hs := newTrainHarness(t, trainConfig(&memRecord{}, strongText), 80, 24)
 	hs.press("?")
-	scr := ansi.Strip(hs.app.Render())
+	scr := ansi.Strip(hs.app.render())
 	if !strings.Contains(scr, "new drill") || !strings.Contains(scr, "your last mistakes") {
 		t.Errorf("trainer help lacks the trainer's keys:\n%s", scr)
 	}
@@ -21,7 +21,7 @@ func TestTrainHelpAndQuit(t *testing.T) {
 	}
 	hs.press("esc")
 	hs.press("q")
-	scr = ansi.Strip(hs.app.Render())
+	scr = ansi.Strip(hs.app.render())
 	if !strings.Contains(scr, "Quit Klob?") || !strings.Contains(scr, "record is kept") || strings.Contains(scr, "game stays saved") {
 		t.Errorf("trainer quit question:\n%s", scr)
 	}

@@ -120,7 +120,7 @@ func newTrainHarness(tb testing.TB, cfg TrainConfig, w, h int) *trainHarness {
 	return &trainHarness{startHarness(tb, NewTrain(cfg), w, h)}
 }
 
-func (hs *trainHarness) trainer() *trainer { return hs.app.Screen().(*trainer) }
+func (hs *trainHarness) trainer() *trainer { return hs.app.screen.(*trainer) }
 
 func (hs *trainHarness) golden(name string) {
 	hs.tb.Helper()
@@ -335,8 +335,8 @@ func TestTrainMonkey(t *testing.T) {
 		default:
 			hs.press(keys[r.IntN(len(keys))])
 		}
-		out := hs.app.Render()
-		c := hs.app.Context()
+		out := hs.app.render()
+		c := &hs.app.ctx
 		if c.Width > 0 && c.Height > 0 {
 			lines := strings.Split(out, "\n")
 			if len(lines) != c.Height {

@@ -9,7 +9,7 @@ import (
 )
 
 // View draws the trainer.
-func (t *trainer) View(ctx *Context) string {
+func (t *trainer) View(ctx *screenCtx) string {
 	if t.review {
 		return t.reviewView(ctx)
 	}
@@ -25,7 +25,7 @@ func (t *trainer) View(ctx *Context) string {
 // the result (or the wait for it); at the bottom the note and the keys.
 // Blank lines between the parts are added only when the window has room,
 // so 80×24 holds a round-two drill with its four options.
-func (t *trainer) render(ctx *Context) (string, []hit) {
+func (t *trainer) render(ctx *screenCtx) (string, []hit) {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -65,7 +65,7 @@ func (t *trainer) render(ctx *Context) (string, []hit) {
 		top = append(top, rule)
 		gap()
 	}
-	bottom := append(append([]string{rule}, t.noteLines(ctx, w)...), " "+st.Dim.Render(t.keyHints()))
+	bottom := append(append([]string{rule}, t.noteLines(ctx, w)...), " "+st.Dim.Render(hintLine(t.keyHelp(&ctx.Keys).ShortHelp())))
 	room := max(0, h-len(top)-len(bottom))
 	if len(mid) > room {
 		mid = mid[:room]
@@ -79,7 +79,7 @@ func (t *trainer) render(ctx *Context) (string, []hit) {
 
 // header is the top line: the trainer and drill on the left, the record
 // on the right.
-func (t *trainer) header(ctx *Context, w int) string {
+func (t *trainer) header(ctx *screenCtx, w int) string {
 	st := &ctx.Styles
 	right := "no drills yet "
 	if s := t.stats.Score; s.Drills > 0 {
@@ -110,7 +110,7 @@ func (t *trainer) header(ctx *Context, w int) string {
 }
 
 // situationLines say who deals, the score and what was said.
-func (t *trainer) situationLines(ctx *Context, w int) []string {
+func (t *trainer) situationLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	s := &t.sit
 	var out []string
@@ -147,7 +147,7 @@ func trainCardSize(w, h int) cardSize {
 
 // cardLines draw the hand and, apart, the upcard with the suit it
 // proposes (or, in round two, the suit refused).
-func (t *trainer) cardLines(ctx *Context, size cardSize) []string {
+func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	hand := handOrder(&t.sit)
@@ -177,7 +177,7 @@ func (t *trainer) cardLines(ctx *Context, size cardSize) []string {
 }
 
 // questionLines ask the question of the drill.
-func (t *trainer) questionLines(ctx *Context, w int) []string {
+func (t *trainer) questionLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	var out []string
 	for _, l := range wrap(t.sit.Question(), max(10, w-2)) {
@@ -188,7 +188,7 @@ func (t *trainer) questionLines(ctx *Context, w int) []string {
 
 // menuLine lists the options with their keys; after the choice it shows
 // the one taken.
-func (t *trainer) menuLine(ctx *Context) (string, []hit) {
+func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
 	p := ctx.paint
 	items := make([]string, len(t.legal))
 	for i, a := range t.legal {
@@ -208,7 +208,7 @@ func (t *trainer) menuLine(ctx *Context) (string, []hit) {
 
 // resultLines are the middle of the screen: nothing yet, the wait, or
 // the evaluation of every option with the verdict and the reason.
-func (t *trainer) resultLines(ctx *Context, w int) []string {
+func (t *trainer) resultLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	switch t.state {
 	case trainAsk:
@@ -254,13 +254,13 @@ func (t *trainer) resultLines(ctx *Context, w int) []string {
 // error, the chance of bete and of winning the game, and its verdict.
 // The chosen row is marked with the cursor and "you", the best with
 // "best", so no colour is needed to read it.
-func (t *trainer) table(ctx *Context) []string {
+func (t *trainer) table(ctx *screenCtx) []string {
 	return analysisTable(ctx, &t.an, t.chose)
 }
 
 // analysisTable is the table of an analysis, with row chosen marked (-1
 // for none). The hint of the play screen uses it too.
-func analysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
+func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	pm, approx := "±", "≈"
@@ -299,7 +299,7 @@ func analysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
 
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
-func (t *trainer) noteLines(ctx *Context, w int) []string {
+func (t *trainer) noteLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
@@ -321,24 +321,9 @@ func (t *trainer) noteLines(ctx *Context, w int) []string {
 	return lines
 }
 
-// keyHints lists the keys that work now.
-func (t *trainer) keyHints() string {
-	switch t.state {
-	case trainAsk:
-		letters := make([]string, len(t.legal))
-		for i, a := range t.legal {
-			letters[i] = actionKey(a)
-		}
-		return strings.Join(letters, "/") + " choose · ←/→ enter · n skip · m mistakes · ? help · q quit"
-	case trainResult:
-		return "enter or n next drill · m your last mistakes · ? help · q quit"
-	}
-	return "n new drill · m your last mistakes · ? help · q quit"
-}
-
 // reviewView lists the last mistakes, newest first, with the record by
 // kind of decision.
-func (t *trainer) reviewView(ctx *Context) string {
+func (t *trainer) reviewView(ctx *screenCtx) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -380,13 +365,13 @@ func (t *trainer) reviewView(ctx *Context) string {
 	for len(lines) < h-2 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, rule, " "+st.Dim.Render("↑/↓ scroll · esc or m back · ? help · q quit"))
+	lines = append(lines, rule, " "+st.Dim.Render(hintLine(t.keyHelp(&ctx.Keys).ShortHelp())))
 	return canvas(lines, w, h)
 }
 
 // mistakeLines describe one kept mistake on three lines: the situation,
 // what was chosen and what was best, and the words said before.
-func (t *trainer) mistakeLines(ctx *Context, n int, m drill.Missed, w int) []string {
+func (t *trainer) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	req, err := drill.Parse(m.Situation)

@@ -10,7 +10,7 @@ import (
 // seat me: who led, the two cards, who won and the points, a running
 // count of tricks, and the trick on the table if any. name says a seat
 // ("You", "Bot").
-func trickListLines(ctx *Context, v *rules.View, name func(rules.Seat) string, w int) []string {
+func trickListLines(ctx *screenCtx, v *rules.View, name func(rules.Seat) string, w int) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	out := []string{" " + st.Heading.Render(fmt.Sprintf("This deal's tricks (trump %s %s)", p.g.suit(v.Trump), v.Trump.Name()))}

@@ -68,14 +68,14 @@ func TestReplayOpens(t *testing.T) {
 			t.Errorf("replay %s: app %v, exit %d, stderr %q", f, app != nil, code, errs)
 			continue
 		}
-		if name := app.Screen().Name(); name != "replay" {
+		if name := app.ScreenName(); name != "replay" {
 			t.Errorf("replay %s: first screen %s, want replay", f, name)
 		}
 	}
 	dir := t.TempDir()
 	t.Setenv("KLOB_STATE_DIR", dir)
 	app, code, _, errs := replayArgs()
-	if app == nil || code != 0 || app.Screen().Name() != "history" {
+	if app == nil || code != 0 || app.ScreenName() != "history" {
 		t.Fatalf("replay without a file: app %v, exit %d, stderr %q, want the history screen", app != nil, code, errs)
 	}
 	if _, err := os.Stat(dir); err != nil {

@@ -22,9 +22,6 @@ const DefaultDeadline = 5 * time.Second
 // many deals (two bots that never bid); it then counts as won by nobody.
 const MaxGameDeals = 400
 
-// BotFactory makes a bot; ai.New is the default.
-type BotFactory func(level ai.Level, cfg ai.Config) (ai.Bot, error)
-
 // Config describes a match.
 type Config struct {
 	A, B    ai.Level // the two bots; the report's margins are A's
@@ -44,7 +41,7 @@ type Config struct {
 	ProgressEvery time.Duration
 	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
 	// built with other parameters.
-	NewBot BotFactory
+	NewBot ai.Factory
 }
 
 // Side is what one bot did over the whole match (every deal played,

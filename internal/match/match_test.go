@@ -149,7 +149,7 @@ func (s stubBot) Choose(ctx context.Context, v rules.View) (rules.Action, error)
 	return l[0], nil
 }
 
-func stubFactory(b ai.Bot) BotFactory {
+func stubFactory(b ai.Bot) ai.Factory {
 	return func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
 		if l == "stub" {
 			return b, nil

@@ -1,0 +1,52 @@
+// Package session owns one game of Klob from the first deal to the
+// archive: everything about a game that is neither a rule (package rules)
+// nor a screen (package tui). `klob play` presents a Session in Bubble
+// Tea; a network server can seat several people at one Session; the tests
+// drive it directly.
+//
+// # What a Session decides
+//
+//   - New game and resume. New draws the first dealer from the seed and
+//     makes the bots; Resume reads the players, their levels, the rules
+//     and the seed back from a game log.
+//   - The seed stream. Deal n is shuffled from its own stream of the
+//     game's seed (Deck), so a resumed game deals what it would have
+//     dealt; NextSeed derives the seed of the next game of a sitting.
+//   - Who sits where. Each seat holds a Player: a person, or a bot of a
+//     level. Any seat may be either; nothing assumes the person is seat A.
+//   - The forced moves. Advance takes, for a person, every move outside
+//     the card play that is their only choice, and keeps the reason
+//     ("you hold none") for the screens to show (Forced).
+//   - The autosave order. Every change returns a Write that saves the
+//     game (and files it in the history when it is over). Writes run off
+//     the caller's goroutine and stay in order: a save never overwrites a
+//     newer one, and nothing is saved after the archive.
+//
+// # Driving a Session
+//
+// A front-end, for the seat it serves:
+//
+//	w, err := s.Advance()          // forced moves of the people
+//	seat, ok := s.ToMove()         // !ok: the deal (or game) is over: StartDeal
+//	v := s.View(seat)              // only that seat's knowledge
+//	w, err = s.Apply(seat, action) // checked: it must be seat's turn
+//
+// A bot's decision is a Thinker: Think returns one for the bot to move,
+// holding only the bot and its seat's View, so it can run in a tea.Cmd
+// or a server goroutine with a context deadline; its answer goes back
+// through BotMove, which drops an answer to a position the game has left
+// (ErrStale) and stands in for a failing bot (*BotError).
+//
+// # Concurrency
+//
+// A Session is not safe for concurrent use. One goroutine calls its
+// methods: Bubble Tea's Update, or the loop a server runs per table to
+// serialise its players' actions. The functions it hands out are the
+// exception, made to run elsewhere: a Write (disk I/O) and a
+// Thinker.Think (a bot's search). Their results come back to the
+// Session's goroutine: Record for a Write's Result, BotMove for a bot's
+// answer.
+//
+// Today's engine seats two players; the Session keeps its players in a
+// slice and names no seat, so three and four come with the engine.
+package session
