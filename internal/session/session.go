@@ -113,6 +113,9 @@ type Session struct {
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
 	forced map[[2]int]string
+	// claimed holds, by seat, the deal number a person claimed the rest
+	// of (Claim); Advance plays that seat's cards.
+	claimed map[rules.Seat]int
 
 	gen   int
 	saver *saver
@@ -331,7 +334,8 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 // Advance takes the forced moves of the people: while a person is to
 // move and has one legal action outside the card play, it is applied
 // and its reason kept (see Forced). Card play is never forced, so a
-// person always plays their own cards. It stops when a bot is to move,
+// person always plays their own cards, except after a good Claim: then
+// the claimed seat's cards are played for it ("claimed"). It stops when a bot is to move,
 // a person has a choice, or the deal is over.
 func (s *Session) Advance() (Write, error) {
 	var w Write
@@ -342,10 +346,23 @@ func (s *Session) Advance() (Write, error) {
 		}
 		v := s.View(seat)
 		legal := v.Legal()
+		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
+		if s.Claimed(seat) {
+			a, ok := s.claimedMove(seat)
+			if !ok {
+				return w, nil
+			}
+			w2, err := s.apply(a)
+			if err != nil {
+				return w, err
+			}
+			s.forced[key] = "claimed"
+			w = join(w, w2)
+			continue
+		}
 		if len(legal) != 1 || v.Phase == rules.PhasePlay {
 			return w, nil
 		}
-		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
 		w2, err := s.apply(legal[0])
 		if err != nil {
 			return w, err
