@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
 )
 
@@ -35,6 +36,25 @@ type PlayConfig struct {
 	// SkipSetup starts the game at once with Setup (when no save is
 	// offered), for tests and scripted runs.
 	SkipSetup bool
+	// Prefs, when set, are the player's settings from the settings file:
+	// the setup screen offers them, they pace the bot (unless PaceFlag),
+	// order the hand and say what happens after a trick. Without them
+	// the game runs on Timing alone (tests).
+	Prefs *settings.Settings
+	// PaceFlag is set when -pace was given: Timing.Pace then wins over
+	// the settings.
+	PaceFlag bool
+	// SavePrefs, when set, keeps changed settings when a game starts.
+	SavePrefs func(settings.Settings) error
+}
+
+// timing is how the bot is paced in a game with prefs.
+func (c *PlayConfig) timing(p settings.Settings) Timing {
+	tm := c.Timing
+	if c.Prefs != nil && !c.PaceFlag {
+		tm.Pace = p.Pace.Delay()
+	}
+	return tm
 }
 
 func (c *PlayConfig) now() time.Time {
@@ -82,6 +102,9 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 	}
 	p := s.Players()
 	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed()}
+	if c.Prefs != nil {
+		setup.Prefs = *c.Prefs
+	}
 	return newSeated(s, setup), nil
 }
 
@@ -90,6 +113,9 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 // screen.
 func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
+	if c.Prefs != nil {
+		c.Setup.Prefs = *c.Prefs
+	}
 	var first screenModel
 	var l *gamelog.Log
 	var err error = store.ErrNoSave

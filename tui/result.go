@@ -96,7 +96,7 @@ func (r *result) View(ctx *screenCtx) string {
 func abandonReason(m *seated, rec rules.DealRecord) string {
 	for _, s := range rec.Steps {
 		if s.Action.Kind == rules.Accept {
-			return fmt.Sprintf("%s accepted %s's schmeiss.", m.name(s.Seat), m.name(s.Seat.Other()))
+			return fmt.Sprintf("%s accepted %s schmeiss.", m.name(s.Seat), possessive(m.name(s.Seat.Other())))
 		}
 	}
 	return "Both players passed twice: nobody named trump."
