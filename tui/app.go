@@ -161,6 +161,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		if isKey(msg, a.ctx.Keys.Quit) {
+			if qa, ok := a.screen.(interface{ quitsAtOnce() bool }); ok && qa.quitsAtOnce() {
+				return a, a.quitCmd() // a screen that keeps nothing
+			}
 			q := &quitAsk{}
 			if qa, ok := a.screen.(quitAsker); ok {
 				q.question = qa.QuitQuestion()

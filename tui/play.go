@@ -41,6 +41,10 @@ type PlayConfig struct {
 	// order the hand and say what happens after a trick. Without them
 	// the game runs on Timing alone (tests).
 	Prefs *settings.Settings
+	// LevelFlag is set when -level was given: a saved game against
+	// another level is then offered with the choice of a new game at the
+	// level asked for.
+	LevelFlag bool
 	// PaceFlag is set when -pace was given: Timing.Pace then wins over
 	// the settings.
 	PaceFlag bool
@@ -173,6 +177,11 @@ func seatedOf(s screenModel) *seated {
 		return s.t.m
 	case *gameOver:
 		return s.t.m
+	case *replayScreen:
+		// The game just played, replayed from its end.
+		if g, ok := s.back.(*gameOver); ok {
+			return g.t.m
+		}
 	}
 	return nil
 }

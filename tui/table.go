@@ -371,11 +371,6 @@ func (t *table) keyHelp(k *keyMap) help.KeyMap {
 // key takes one key press.
 func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
-	if t.waitKey {
-		// The finished trick was on view: any key goes on.
-		t.waitKey = false
-		return t, t.think()
-	}
 	switch {
 	case isKey(msg, k.LastTrick):
 		t.showLast = !t.showLast
@@ -392,6 +387,10 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	case t.hintOpen() && isKey(msg, k.Back):
 		t.hinting, t.hint = false, nil
 		return t, nil
+	case t.waitKey:
+		// The finished trick was on view: any other key goes on.
+		t.waitKey = false
+		return t, t.think()
 	}
 	if !t.myTurn() {
 		if t.thinking && t.keepable(ctx, msg) {
@@ -496,9 +495,11 @@ func (t *table) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Actio
 	switch {
 	case isKey(msg, k.Left), isKey(msg, k.Up):
 		t.menu = (t.menu + len(items) - 1) % len(items)
+		t.setNote("", false) // the line says what the chosen item means
 		return t, nil
 	case isKey(msg, k.Right), isKey(msg, k.Down):
 		t.menu = (t.menu + 1) % len(items)
+		t.setNote("", false)
 		return t, nil
 	case isKey(msg, k.Choose):
 		return t.take(ctx, items[t.menu])

@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
@@ -75,9 +77,11 @@ func parsePlay(args []string, stderr io.Writer, now func() time.Time) (playFlags
 	return playFlags{
 		seedSet: set["seed"],
 		cfg: tui.PlayConfig{
-			Setup:  tui.Setup{Level: lv, Options: opts, Seed: s},
-			Timing: tm,
-			ASCII:  *ascii,
+			Setup:     tui.Setup{Level: lv, Options: opts, Seed: s},
+			Timing:    tm,
+			ASCII:     *ascii,
+			PaceFlag:  set["pace"],
+			LevelFlag: set["level"],
 		},
 	}, nil
 }
@@ -93,6 +97,16 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := pf.cfg
+	// The player's settings (pace, after a trick, hand order): the setup
+	// screen offers them and keeps the changes.
+	if path, err := settings.DefaultPath(os.Getenv); err == nil {
+		prefs, err := settings.Load(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "klob play: %v (the other settings are used)\n", err)
+		}
+		cfg.Prefs = &prefs
+		cfg.SavePrefs = func(p settings.Settings) error { return settings.Save(path, p) }
+	}
 	st, err := store.Default()
 	if err != nil {
 		fmt.Fprintf(stderr, "klob play: %v: the game will not be saved\n", err)
