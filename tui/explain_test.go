@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/rules"
@@ -25,5 +26,19 @@ func TestEveryChoiceIsExplained(t *testing.T) {
 	}
 	if got, want := choiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "play the deal: the other then plays as maker with ♥ hearts"; got != want {
 		t.Errorf("refuse: %q, want %q", got, want)
+	}
+}
+
+// TestHelpHasTheLegend: the help overlay explains score difference,
+// bete, "≈ best", the grades with their thresholds and the hand marks.
+func TestHelpHasTheLegend(t *testing.T) {
+	ctx := newContext(false)
+	ctx.Width = 100
+	h := &helpView{}
+	all := strings.Join(h.lines(&ctx), "\n")
+	for _, want := range []string{"Numbers and marks", "score diff:", "bete:", "≈ best", "?! inaccuracy", "?? blunder: 20 or more", "what the player could know", "bella the king and queen"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the help lacks %q", want)
+		}
 	}
 }
