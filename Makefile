@@ -7,7 +7,7 @@ LDFLAGS := -X main.version=$(VERSION)
 RACE_PKGS := ./ai/... ./tui/... ./internal/...
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
-.PHONY: run build test test-deps vet bench fuzz lint cover clean
+.PHONY: run build test test-deps tidy vet bench fuzz lint cover clean
 
 run: build
 	./$(BIN)
@@ -22,10 +22,14 @@ test-deps:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; fi; }
 
+# go.mod and go.sum must be what go mod tidy makes of them.
+tidy:
+	@$(GO) mod tidy -diff || { echo "go.mod is not tidy: run go mod tidy and commit the result"; exit 1; }
+
 vet:
 	$(GO) vet ./...
 
-test: test-deps vet build
+test: test-deps tidy vet build
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
 
@@ -42,7 +46,7 @@ fuzz:
 	  done; \
 	done
 
-lint: vet
+lint: tidy vet
 	$(GO) run $(STATICCHECK) ./...
 
 cover:

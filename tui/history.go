@@ -278,7 +278,7 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 		}
 		return n
 	}
-	me, one := stats.HumanSeat(h)
+	me, one := h.HumanSeat()
 	players := name(rules.SeatA) + " vs " + name(rules.SeatB)
 	score := fmt.Sprintf("%d–%d", e.Totals[0], e.Totals[1])
 	result := "abandoned"

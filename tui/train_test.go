@@ -199,7 +199,7 @@ func TestTrainGoldens(t *testing.T) {
 		}
 	})
 	t.Run("damaged", func(t *testing.T) {
-		rec := &memRecord{loadErr: &drill.DamagedError{Path: "/state/klob/train.json",
+		rec := &memRecord{loadErr: &drill.DamagedError{What: "the training record", Path: "/state/klob/train.json",
 			Aside: "/state/klob/damaged/train-2026-11-29-143100.json", Err: errors.New("unexpected end of JSON input")}}
 		hs := newTrainHarness(t, trainConfig(rec, strongText), 100, 30)
 		hs.golden("damaged-100x30")

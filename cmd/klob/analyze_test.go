@@ -1,19 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/stretchr/testify/require"
 )
 
-func analyze(args ...string) (code int, stdout, stderr string) {
-	var o, e bytes.Buffer
-	code = runAnalyze(args, &o, &e)
-	return code, o.String(), e.String()
-}
+func analyze(args ...string) (code int, stdout, stderr string) { return runWith(runAnalyze, args...) }
 
 // brokenLogs returns each broken log with the error the gamelog tests
 // expect of it, as the command prints it (the path as given).
@@ -26,9 +25,7 @@ func brokenLogs(t *testing.T) map[string]string {
 	out := map[string]string{}
 	for _, f := range files {
 		want, err := os.ReadFile(strings.TrimSuffix(f, ".klob") + ".err")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		out[f] = filepath.Join(filepath.Dir(f), strings.TrimSpace(string(want)))
 	}
 	return out
@@ -108,7 +105,7 @@ func TestAnalyzeJSON(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	var rep jsonReport
+	var rep analysis.JSONReport
 	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&rep); err != nil {
@@ -117,10 +114,8 @@ func TestAnalyzeJSON(t *testing.T) {
 	if dec.More() {
 		t.Errorf("more than one JSON value")
 	}
-	r, err := readReplay(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, r, err := gamelog.ReadReplay(path)
+	require.NoError(t, err)
 	if rep.File != path || len(rep.Deals) != len(r.Deals) || rep.Game.Over || rep.Samples.Cards != 8 {
 		t.Fatalf("report: file %q, %d deals (want %d), over %v, samples %+v", rep.File, len(rep.Deals), len(r.Deals), rep.Game.Over, rep.Samples)
 	}

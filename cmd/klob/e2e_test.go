@@ -225,6 +225,9 @@ func TestEndToEnd(t *testing.T) {
 // (the heaviest: its solver tables) in tmux and reports the time and the
 // peak memory (the target, 50 MB, is a measured note, not an assertion).
 func TestEndToEndWholeGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole game against the hard bot: make test runs it (TestEndToEnd plays one deal in -short)")
+	}
 	start := time.Now()
 	s, pid, _ := startKlob(t, "-seed", "7", "-level", "hard", "-pace", "0")
 	s.keys("Enter")

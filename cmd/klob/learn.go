@@ -1,8 +1,6 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,23 +10,14 @@ import (
 // runLearn is the guided first game; at its end the player may start a
 // real game (klob play, with the same -ascii).
 func runLearn(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("klob learn", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: two fixed deals, step by step.")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: klob learn [-ascii]")
-		fmt.Fprintln(stderr, "A guided first game of Klaberjass: two fixed deals, step by step.")
-		fs.PrintDefaults()
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return parseExit(err)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "klob learn: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if len(pos) > 0 {
+		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	var playAfter bool
 	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, PlayAfter: &playAfter})

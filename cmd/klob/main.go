@@ -9,6 +9,11 @@
 //	klob verify FILE...       check game logs
 //	klob match -a L -b L      bot against bot on duplicate deals
 //	klob version              print the version
+//	klob help [COMMAND]       list the commands, or a command's flags
+//
+// This package keeps flags, files and exit codes (0 ok, 1 failure, 2
+// usage error); every subcommand parses its flags through flagSet
+// (flags.go), and the packages under internal/ render the reports.
 package main
 
 import (
@@ -41,6 +46,17 @@ func commands() []command {
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "help", "-h", "-help", "--help":
+			if len(args) > 1 && args[0] == "help" {
+				// klob help CMD is klob CMD -h.
+				return run([]string{args[1], "-h"}, stdout, stderr)
+			}
+			usage(stdout)
+			return 0
+		}
+	}
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-') {
 		return runPlay(args, stdout, stderr)
 	}
@@ -49,10 +65,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(stdout)
-		return 0
-	}
 	fmt.Fprintf(stderr, "klob: unknown command %q\n", args[0])
 	usage(stderr)
 	return 2
@@ -60,7 +72,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: klob [command] [flags]")
+	fmt.Fprintln(w, "Klaberjass for two in the terminal. Commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "klob help COMMAND (or klob COMMAND -h) lists the flags of a command.")
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,8 +27,7 @@ Levels: random, easy, normal, hard.
 
 // runMatch is the match subcommand.
 func runMatch(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := newFlagSet("match", matchUsage)
 	a := fs.String("a", "", "level of bot A")
 	b := fs.String("b", "", "level of bot B")
 	deals := fs.Int("deals", 500, "duplicate deals (decks, each played twice); 0 by default with -games")
@@ -42,27 +39,16 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: RULES.md defaults)")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	usageErr := func(format string, args ...any) int {
-		fmt.Fprintf(stderr, "klob match: "+format+"\n", args...)
-		fmt.Fprint(stderr, matchUsage)
-		return 2
+	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return parseExit(err)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, matchUsage)
-			fs.SetOutput(stdout)
-			fs.PrintDefaults()
-			return 0
-		}
-		return usageErr("%v", err)
-	}
-	dealsSet := false
-	fs.Visit(func(f *flag.Flag) { dealsSet = dealsSet || f.Name == "deals" })
-	if !dealsSet && *games > 0 {
+	if !fs.set()["deals"] && *games > 0 {
 		*deals = 0 // -games alone plays only games
 	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q", fs.Arg(0))
+	if len(pos) > 0 {
+		return usageErr("unexpected argument %q", pos[0])
 	}
 	if *a == "" || *b == "" {
 		return usageErr("both -a and -b are needed")

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 func TestMatchJSON(t *testing.T) {
@@ -139,9 +141,7 @@ func TestMatchGamesOnly(t *testing.T) {
 			Played int `json:"played"`
 		} `json:"games_won"`
 	}
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 	if rep.Deals != 0 || rep.GamesWon.Played != 2 {
 		t.Errorf("deals %d, games played %d: want 0 and 2", rep.Deals, rep.GamesWon.Played)
 	}

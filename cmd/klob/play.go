@@ -2,17 +2,14 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -22,60 +19,38 @@ type playFlags struct {
 	seedSet bool
 }
 
-// errHelp is returned when -h was asked: usage printed, exit 0.
-var errHelp = errors.New("help")
-
 // parsePlay reads the flags of klob play:
 //
 //	klob play [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]
-func parsePlay(args []string, stderr io.Writer, now func() time.Time) (playFlags, error) {
-	fs := flag.NewFlagSet("klob play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (playFlags, error) {
+	fs := newFlagSet("play", "usage: klob play [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]\nPlays a game against the bot.")
 	level := fs.String("level", "normal", "the bot: easy, normal or hard (random for testing)")
-	target := fs.Int("target", 0, "the score that wins the game (default 500, or the rules' target)")
-	seed := fs.Uint64("seed", 0, "seed of the decks: the same seed deals the same cards (default: from the clock)")
-	ruleText := fs.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", "))
+	game := fs.gameFlags("seed of the decks: the same seed deals the same cards")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bot")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: klob play [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return playFlags{}, errHelp
-		}
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
 		return playFlags{}, err
 	}
-	if fs.NArg() > 0 {
-		return playFlags{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(pos) > 0 {
+		return playFlags{}, fmt.Errorf("unexpected argument %q", pos[0])
 	}
 	lv, err := ai.ParseLevel(*level)
 	if err != nil {
 		return playFlags{}, fmt.Errorf("-level: %v", err)
 	}
-	opts, err := rules.ParseOptions(*ruleText)
+	set := fs.set()
+	opts, s, seedSet, err := game.resolve(set, now)
 	if err != nil {
-		return playFlags{}, fmt.Errorf("-rules: %v", err)
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	if set["target"] {
-		if err := opts.Set("target", fmt.Sprint(*target)); err != nil {
-			return playFlags{}, fmt.Errorf("-target: %v", err)
-		}
+		return playFlags{}, err
 	}
 	if *pace < 0 {
 		return playFlags{}, fmt.Errorf("-pace: %v is negative", *pace)
 	}
-	s := *seed
-	if !set["seed"] {
-		s = uint64(now().UnixNano())
-	}
 	tm := tui.DefaultTiming()
 	tm.Pace = *pace
 	return playFlags{
-		seedSet: set["seed"],
+		seedSet: seedSet,
 		cfg: tui.PlayConfig{
 			Setup:     tui.Setup{Level: lv, Options: opts, Seed: s},
 			Timing:    tm,
@@ -88,10 +63,10 @@ func parsePlay(args []string, stderr io.Writer, now func() time.Time) (playFlags
 
 // runPlay plays a game against the bot in the terminal.
 func runPlay(args []string, stdout, stderr io.Writer) int {
-	pf, err := parsePlay(args, stderr, time.Now)
+	pf, err := parsePlay(args, stdout, stderr, time.Now)
 	switch {
-	case errors.Is(err, errHelp):
-		return 0
+	case errors.Is(err, errHelp), errors.Is(err, errUsage):
+		return parseExit(err)
 	case err != nil:
 		fmt.Fprintf(stderr, "klob play: %v\n", err)
 		return 2

@@ -36,7 +36,7 @@ func TestParsePlay(t *testing.T) {
 		{args: []string{"-rules", "sequence_rank=length"}, level: ai.Normal, target: 500, seed: 1234,
 			check: func(o rules.Options) bool { return o.SequenceRank == rules.RankByLength }, pace: 700 * time.Millisecond},
 	} {
-		pf, err := parsePlay(tc.args, &bytes.Buffer{}, clock)
+		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, clock)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
@@ -71,7 +71,7 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-nope"}, `flag provided but not defined: -nope`},
 	} {
 		var stderr bytes.Buffer
-		_, err := parsePlay(tc.args, &stderr, clock)
+		_, err := parsePlay(tc.args, &bytes.Buffer{}, &stderr, clock)
 		if err == nil {
 			t.Errorf("%v: no error", tc.args)
 			continue
@@ -92,7 +92,6 @@ func TestRunPlayUsage(t *testing.T) {
 	}{
 		{[]string{"play", "-level", "expert"}, 2, "klob play: -level: unknown bot level"},
 		{[]string{"-level", "expert"}, 2, "klob play: -level: unknown bot level"},
-		{[]string{"play", "-h"}, 0, "usage: klob play [-level easy|normal|hard]"},
 		{[]string{"play", "-target", "-5"}, 2, "klob play: -target"},
 	} {
 		var stdout, stderr bytes.Buffer

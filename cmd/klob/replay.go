@@ -1,12 +1,11 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/tui"
 )
@@ -29,30 +28,18 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 // replayApp reads the arguments and the log and returns the App to run,
 // or nil and the exit code when there is nothing to run.
 func replayApp(args []string, stdout, stderr io.Writer) (*tui.App, int) {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("replay", `usage: klob replay [FILE] [-analyse] [-samples N] [-seed N] [-ascii]
+Steps through a saved game; without FILE, lists the saved games to choose from.`)
 	analyse := fs.Bool("analyse", false, "start the analysis at once (the a key toggles it)")
 	samples := fs.Int("samples", 0, "sampled deals a decision for the analysis (default by phase)")
 	seed := fs.Uint64("seed", 0, "seed of the analysis' samples")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: klob replay [FILE] [-analyse] [-samples N] [-seed N] [-ascii]")
-		fmt.Fprintln(fs.Output(), "Steps through a saved game; without FILE, lists the saved games to choose from.")
-		fs.PrintDefaults()
-	}
-	files, err := parseInterspersed(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
-		fs.Usage()
-		return nil, 0
-	}
+	files, err := fs.parse(args, stdout, stderr)
 	if err != nil {
-		return nil, 2
+		return nil, parseExit(err)
 	}
 	if len(files) > 1 {
-		fmt.Fprintf(stderr, "klob replay: one file at a time (got %d)\n", len(files))
-		fs.Usage()
-		return nil, 2
+		return nil, fs.fail(stderr, "one file at a time (got %d)", len(files))
 	}
 	if *samples < 0 || *samples > maxAnalyzeSamples {
 		fmt.Fprintf(stderr, "klob replay: -samples %d: want 1 to %d, or 0 for the default\n", *samples, maxAnalyzeSamples)
@@ -67,7 +54,7 @@ func replayApp(args []string, stdout, stderr io.Writer) (*tui.App, int) {
 		}
 		return tui.NewHistory(st, cfg), 0
 	}
-	r, err := readReplay(files[0])
+	_, r, err := gamelog.ReadReplay(files[0])
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return nil, 1

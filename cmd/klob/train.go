@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
 	"time"
 
 	"github.com/klob/klob/internal/drill"
-	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -30,40 +28,30 @@ type trainFlags struct {
 //	klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-target N] [-rules k=v,...] [-ascii]
 //	klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
 //	klob train -review
-func parseTrain(args []string, stderr io.Writer, now func() time.Time) (trainFlags, error) {
-	fs := flag.NewFlagSet("klob train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	seed := fs.Uint64("seed", 0, "seed of the drills and their evaluations (default: from the clock)")
-	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
-	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
-	target := fs.Int("target", 0, "the score that wins the game (default 500, or the rules' target)")
-	ruleText := fs.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", "))
-	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
-	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
-	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-ascii]")
-		fmt.Fprintln(stderr, "       klob train -eval \"hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430\"")
-		fmt.Fprintln(stderr, "       klob train -review")
-		fs.PrintDefaults()
-		fmt.Fprintln(stderr, `
+func parseTrain(args []string, stdout, stderr io.Writer, now func() time.Time) (trainFlags, error) {
+	fs := newFlagSet("train", `usage: klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-ascii]
+       klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
+       klob train -review`)
+	fs.notes = `
 -eval reads key=value fields: hand= (six cards), up= (the upcard), seat=elder|dealer
 (optional: what was said decides whose turn it is), score=YOURS-THEIRS, target=N,
 said=pass or said=schmeiss or said=pass,schmeiss (the words before your turn), round=2
 (both passed round one; said= then lists round two only), samples=N, seed=N, and any
-rule option (bottom_card=off...).`)
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return trainFlags{}, errHelp
-		}
+rule option (bottom_card=off...).`
+	game := fs.gameFlags("seed of the drills and their evaluations")
+	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
+	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
+	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
+	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
+	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
 		return trainFlags{}, err
 	}
-	if fs.NArg() > 0 {
-		return trainFlags{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	if len(pos) > 0 {
+		return trainFlags{}, fmt.Errorf("unexpected argument %q", pos[0])
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := fs.set()
 	f, err := drill.ParseFilter(*only)
 	if err != nil {
 		return trainFlags{}, fmt.Errorf("-only: %v", err)
@@ -71,27 +59,18 @@ rule option (bottom_card=off...).`)
 	if *samples < 1 || *samples > 100000 {
 		return trainFlags{}, fmt.Errorf("-samples: %d is not from 1 to 100000", *samples)
 	}
-	opts, err := rules.ParseOptions(*ruleText)
+	opts, s, seedSet, err := game.resolve(set, now)
 	if err != nil {
-		return trainFlags{}, fmt.Errorf("-rules: %v", err)
-	}
-	if set["target"] {
-		if err := opts.Set("target", fmt.Sprint(*target)); err != nil {
-			return trainFlags{}, fmt.Errorf("-target: %v", err)
-		}
+		return trainFlags{}, err
 	}
 	if set["eval"] && set["review"] {
 		return trainFlags{}, errors.New("-eval and -review do not go together")
-	}
-	s := *seed
-	if !set["seed"] {
-		s = uint64(now().UnixNano())
 	}
 	return trainFlags{
 		eval:    *evalText,
 		evalOn:  set["eval"],
 		review:  *review,
-		seedSet: set["seed"],
+		seedSet: seedSet,
 		cfg: tui.TrainConfig{
 			Seed: s, Only: f, Options: opts, Samples: *samples,
 			Spinner: true, ASCII: *ascii,
@@ -102,10 +81,10 @@ rule option (bottom_card=off...).`)
 // runTrain is the bidding trainer: drills on the screen, or -eval and
 // -review as text.
 func runTrain(args []string, stdout, stderr io.Writer) int {
-	tf, err := parseTrain(args, stderr, time.Now)
+	tf, err := parseTrain(args, stdout, stderr, time.Now)
 	switch {
-	case errors.Is(err, errHelp):
-		return 0
+	case errors.Is(err, errHelp), errors.Is(err, errUsage):
+		return parseExit(err)
 	case err != nil:
 		fmt.Fprintf(stderr, "klob train: %v\n", err)
 		return 2

@@ -11,13 +11,12 @@ import (
 
 	"github.com/klob/klob/internal/drill"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 func train(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = runTrain(args, &out, &errb)
-	return code, out.String(), errb.String()
+	return runWith(runTrain, args...)
 }
 
 // TestTrainEval: -eval prints every legal option with its numbers, the
@@ -114,19 +113,17 @@ func TestTrainFlags(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
-	if code, _, errs := train(t, "-h"); code != 0 || !strings.Contains(errs, "-eval reads key=value fields") {
-		t.Errorf("-h: exit %d\n%s", code, errs)
+	if code, out, _ := train(t, "-h"); code != 0 || !strings.Contains(out, "-eval reads key=value fields") {
+		t.Errorf("-h: exit %d\n%s", code, out)
 	}
-	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{},
+	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{},
 		func() time.Time { return time.Unix(5, 0) })
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	c := tf.cfg
 	if c.Seed != 9 || c.Only != drill.OnlySchmeiss || c.Samples != 300 || c.Options.Target != 301 || !c.ASCII || !c.Spinner {
 		t.Errorf("config %+v", c)
 	}
-	tf, _ = parseTrain(nil, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
+	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
 	if tf.cfg.Seed != uint64(time.Unix(5, 0).UnixNano()) || tf.cfg.Samples != drill.DefaultSamples {
 		t.Errorf("defaults %+v", tf.cfg)
 	}
@@ -142,9 +139,7 @@ func TestTrainReview(t *testing.T) {
 		t.Fatalf("empty: exit %d, %q", code, out)
 	}
 	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	f := &drill.StatsFile{Path: filepath.Join(dir, drill.StatsName)}
 	f.Add(drill.Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
 		Verdict: drill.Verdict{Kind: drill.Mistake, Points: 41}, When: time.Now()})

@@ -2,31 +2,25 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/klob/klob/internal/testkit"
+	"github.com/stretchr/testify/require"
 )
 
-var updateVerify = flag.Bool("update", false, "rewrite the golden output of klob verify")
+var updateVerify = testkit.Update
 
 const games = "../../testdata/games"
 
-func verify(args ...string) (code int, stdout, stderr string) {
-	var o, e bytes.Buffer
-	code = runVerify(args, &o, &e)
-	return code, o.String(), e.String()
-}
+func verify(args ...string) (code int, stdout, stderr string) { return runWith(runVerify, args...) }
 
 // TestVerifyValid: every recorded game and save verifies, exit 0.
 func TestVerifyValid(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(games, "*.klob"))
+	files := testkit.ValidGames(t)
 	saves, _ := filepath.Glob(filepath.Join(games, "saves", "*.klob"))
-	files = append(files, saves...)
-	if len(files) < 10 {
-		t.Fatalf("found %d logs", len(files))
-	}
 	code, out, errs := verify(files...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
@@ -88,9 +82,7 @@ func TestVerifyInvalid(t *testing.T) {
 	}
 	for i, f := range broken {
 		want, err := os.ReadFile(strings.TrimSuffix(f, ".klob") + ".err")
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		// The .err files name the file by its base name.
 		if got := lines[i]; got != filepath.Dir(f)+"/"+strings.TrimSuffix(string(want), "\n") {
 			t.Errorf("got  %s\nwant %s/%s", got, filepath.Dir(f), want)

@@ -10,6 +10,14 @@ import (
 var version = "dev"
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", "usage: klob version\nPrints the version of klob.")
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return parseExit(err)
+	}
+	if len(pos) > 0 {
+		return fs.fail(stderr, "unexpected argument %q", pos[0])
+	}
 	v := version
 	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" {
 		for _, s := range bi.Settings {

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 // analysisSeed is the seed the tests analyse with: not the seed the bots
@@ -18,23 +20,13 @@ const analysisSeed = 1
 
 func replayOf(t testing.TB, path string) (*gamelog.Log, *gamelog.Replay) {
 	t.Helper()
-	l, err := gamelog.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := l.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return l, r
+	return testkit.ReadReplay(t, path)
 }
 
 func analyse(t testing.TB, r *gamelog.Replay, opt Options) *Report {
 	t.Helper()
 	rep, err := Analyze(context.Background(), r, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return rep
 }
 
@@ -76,9 +68,7 @@ func TestFixturesAreValid(t *testing.T) {
 func TestPlantedBlunder(t *testing.T) {
 	l, r := replayOf(t, filepath.Join(fixtureDir, plantedName))
 	p, err := readPlant(l)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	opt := Options{Seed: analysisSeed}
 	if testing.Short() {
 		opt.Deals = []int{p.deal}

@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 // The fixtures of testdata/analysis are games of the hard bot against
@@ -106,27 +107,21 @@ func playHard(t *testing.T, seed uint64, choose func(g *rules.Game, v rules.View
 	var bots [2]ai.Bot
 	for s := range bots {
 		b, err := ai.New(ai.Hard, ai.Config{Seed: seed*10 + uint64(s)})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		bots[s] = b
 	}
 	decks := rand.New(rand.NewPCG(seed, 0x6465636b))
 	g := rules.NewGame(rules.DefaultOptions(), rules.Seat(seed%2))
 	for !g.Over() {
 		if g.NeedDeal() {
-			if err := g.StartDeal(rules.Shuffle(decks)); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, g.StartDeal(rules.Shuffle(decks)))
 			t.Logf("deal %d, totals %v", g.DealNo(), g.Totals())
 		}
 		d := g.Deal()
 		seat := d.Turn()
 		v := d.View(seat)
 		a, err := bots[seat].Choose(ctx, v)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if choose != nil {
 			a = choose(g, v, a)
 		}
@@ -164,9 +159,7 @@ func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v rule
 			return a
 		}
 		e, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: plantSamples, Seed: 99})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		best := 0
 		var jm float64
 		for i, r := range e.Results {
@@ -194,18 +187,12 @@ func TestGenerateFixtures(t *testing.T) {
 	if !*generate {
 		t.Skip("run with -generate to rebuild testdata/analysis")
 	}
-	if err := os.MkdirAll(fixtureDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.MkdirAll(fixtureDir, 0o755))
 	write := func(name string, l *gamelog.Log) {
 		b, err := l.MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		path := filepath.Join(fixtureDir, name)
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(path, b, 0o644))
 		// What was written must read back as a valid log.
 		if _, err := gamelog.ReadFile(path); err != nil {
 			t.Fatal(err)

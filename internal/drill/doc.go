@@ -53,8 +53,10 @@
 // and win chances the mistakes cost, in all and by kind of decision, and
 // keeps the last MaxMistakes mistakes for review. StatsFile keeps it as
 // JSON in the state directory (train.json beside the saved game), written
-// atomically (temporary file, fsync, rename, directory fsync) and re-read
+// atomically by internal/durable (temporary file, fsync, rename,
+// directory fsync) and re-read
 // before each write, so two sessions add up instead of overwriting each
 // other. A file that cannot be read is moved into damaged/ and reported
-// with a *DamagedError, never written over.
+// with a *DamagedError (durable's, the same as the save store's), never
+// written over. StatsFile.FS lets tests make each step of a save fail.
 package drill

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/seedmix"
 	"github.com/klob/klob/rules"
 )
 
@@ -73,16 +74,7 @@ func (p Plan) Batch(k int) eval.Options {
 	if k < p.Samples%p.Batches {
 		n++
 	}
-	return eval.Options{Samples: n, Seed: mix(p.Seed, uint64(k)), Workers: p.Workers}
-}
-
-// mix derives a batch seed from the evaluation seed (splitmix64), so
-// that neighbouring seeds share no batch.
-func mix(seed, k uint64) uint64 {
-	z := seed + (k+1)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return eval.Options{Samples: n, Seed: seedmix.Mix(p.Seed, uint64(k)+1), Workers: p.Workers}
 }
 
 // Tally gathers the batches of one evaluation as they finish, in any
@@ -268,16 +260,6 @@ type Analysis struct {
 	ByWin bool
 	// Samples is the number of samples scored, Asked the number planned.
 	Samples, Asked int
-}
-
-// Find returns the index of action a among the rows, or -1.
-func (an *Analysis) Find(a rules.Action) int {
-	for i, r := range an.Rows {
-		if r.Action == a {
-			return i
-		}
-	}
-	return -1
 }
 
 // Analysis summarises the batches recorded so far (all of them once

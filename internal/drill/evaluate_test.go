@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 // samples is what the evaluation tests ask for: enough for verdicts on
@@ -22,17 +23,11 @@ func samples() int {
 func analyse(t *testing.T, text string, seed uint64) (Situation, Analysis) {
 	t.Helper()
 	req, err := Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	v, err := req.Situation.View()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	an, err := Evaluate(context.Background(), v, Options{Samples: samples(), Seed: seed})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return req.Situation, an
 }
 
@@ -108,14 +103,10 @@ func TestEvaluateDeterministic(t *testing.T) {
 	for range 3 {
 		s, _ := g.Next()
 		v, err := s.View()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		o := Options{Samples: 60, Seed: 9, Workers: 1}
 		a, err := Evaluate(context.Background(), v, o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		o.Workers = 2
 		b, _ := Evaluate(context.Background(), v, o)
 		if !reflect.DeepEqual(a, b) {
@@ -139,9 +130,7 @@ func TestEveryOptionLegal(t *testing.T) {
 			s, _ := g.Next()
 			v, _ := s.View()
 			an, err := Evaluate(context.Background(), v, Options{Samples: 40, Seed: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			legal := v.Legal()
 			if len(an.Rows) != len(legal) || an.Samples != 40 || an.Asked != 40 {
 				t.Fatalf("%s: %d rows over %d samples for %d legal actions", s, len(an.Rows), an.Samples, len(legal))
@@ -181,9 +170,7 @@ func TestTallyPools(t *testing.T) {
 	evs := make([]eval.Evaluation, p.Batches)
 	for k := range evs {
 		ev, err := e.Batch(context.Background(), v, p, k)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		evs[k] = ev
 	}
 	fwd, _ := NewTally(v, p)
@@ -300,13 +287,9 @@ func TestFromEval(t *testing.T) {
 	req, _ := Parse("hand=JS 9S AS KH QH 7D up=8S")
 	v, _ := req.Situation.View()
 	ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 30, Seed: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	an, err := FromEval(v, ev)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if an.Best != ev.Best || an.Samples != 30 {
 		t.Errorf("best %d, eval's %d; %d samples", an.Best, ev.Best, an.Samples)
 	}
@@ -334,9 +317,7 @@ func TestTallyPoolsByWeight(t *testing.T) {
 		return ev
 	}
 	tl, err := NewTally(v, Plan{Samples: 20, Batches: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	tl.Add(0, batch(10, 2, 3))
 	tl.Add(1, batch(40, 4, 1))
 	an := tl.Analysis()

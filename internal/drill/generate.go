@@ -51,23 +51,6 @@ func ParseFilter(s string) (Filter, error) {
 	return Any, fmt.Errorf("%q is not a drill kind (want %s)", s, strings.Join(FilterNames, ", "))
 }
 
-// Allows reports whether the situation s passes the filter.
-func (f Filter) Allows(s *Situation) bool {
-	switch f {
-	case OnlyRound1:
-		return s.Kind() == Round1
-	case OnlyRound2:
-		return s.Kind() == Round2
-	case OnlySchmeiss:
-		return s.Kind() == Schmeiss
-	case OnlyDealer:
-		return s.Dealer
-	case OnlyElder:
-		return !s.Dealer
-	}
-	return true
-}
-
 // kinds returns the kinds of decision the filter allows.
 func (f Filter) kinds() []Kind {
 	switch f {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParseFilter(t *testing.T) {
@@ -57,9 +58,7 @@ func TestGeneratorFilters(t *testing.T) {
 	target := rules.DefaultOptions().Target
 	for _, f := range []Filter{Any, OnlyRound1, OnlyRound2, OnlySchmeiss, OnlyDealer, OnlyElder} {
 		g, err := NewGenerator(3, f, rules.DefaultOptions())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		kinds := map[Kind]int{}
 		seats := map[bool]int{}
 		near, start := 0, 0
@@ -73,7 +72,7 @@ func TestGeneratorFilters(t *testing.T) {
 			if v.Turn != You || v.Phase > rules.PhaseBid2 {
 				t.Fatalf("%s: drill %s: not the player's bid", f, s)
 			}
-			if !f.Allows(&s) {
+			if !f.allows(&s) {
 				t.Fatalf("%s: drill %s does not pass the filter", f, s)
 			}
 			kinds[s.Kind()]++
@@ -103,9 +102,7 @@ func TestGeneratorFilters(t *testing.T) {
 // situations are those that happen in play.
 func TestDrillsComeFromPlay(t *testing.T) {
 	bot, err := ai.New(ai.Normal, ai.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	g, _ := NewGenerator(9, Any, rules.DefaultOptions())
 	words := 0
 	for n := uint64(1); n <= 80; n++ {
@@ -117,15 +114,11 @@ func TestDrillsComeFromPlay(t *testing.T) {
 		d.SetTotals(s.Totals)
 		for i, said := range s.Said {
 			a, err := bot.Choose(context.Background(), d.View(d.Turn()))
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if a != said {
 				t.Fatalf("drill %s: word %d is %s, the normal bot says %s", s, i+1, said, a)
 			}
-			if err := d.Apply(a); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, d.Apply(a))
 			words++
 		}
 		if d.Turn() != You || d.Phase() > rules.PhaseBid2 {
@@ -134,9 +127,7 @@ func TestDrillsComeFromPlay(t *testing.T) {
 		// The situation's own View (with filler cards for the hidden
 		// ones) is the real deal's View.
 		v, err := s.View()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if rv := real.View(You); v.String() != rv.String() || v.Totals != rv.Totals || v.Options != rv.Options ||
 			!reflect.DeepEqual(v.Legal(), rv.Legal()) {
 			t.Fatalf("drill %s: the View differs from the real deal's:\n%s\n%s", s, v, rv)
@@ -145,4 +136,22 @@ func TestDrillsComeFromPlay(t *testing.T) {
 	if words < 40 {
 		t.Errorf("only %d words checked", words)
 	}
+}
+
+// allows reports whether the situation s passes the filter: what the
+// generator must hold to, said independently of how it does.
+func (f Filter) allows(s *Situation) bool {
+	switch f {
+	case OnlyRound1:
+		return s.Kind() == Round1
+	case OnlyRound2:
+		return s.Kind() == Round2
+	case OnlySchmeiss:
+		return s.Kind() == Schmeiss
+	case OnlyDealer:
+		return s.Dealer
+	case OnlyElder:
+		return !s.Dealer
+	}
+	return true
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 func TestParse(t *testing.T) {
@@ -54,9 +55,7 @@ func TestParse(t *testing.T) {
 
 func TestParseOptions(t *testing.T) {
 	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S bottom_card=off last_trick=0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	o := req.Situation.Options
 	if o.BottomCard || o.LastTrick != 0 || o.Target != 500 {
 		t.Errorf("options %v", o)
@@ -132,9 +131,7 @@ func TestParseErrors(t *testing.T) {
 func TestStringRoundTrip(t *testing.T) {
 	for _, f := range []Filter{Any, OnlyRound2, OnlySchmeiss, OnlyDealer} {
 		g, err := NewGenerator(5, f, rules.DefaultOptions())
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		for range 60 {
 			s, _ := g.Next()
 			req, err := Parse(s.String())

@@ -96,12 +96,12 @@ func makes(a rules.Action) bool {
 	return a.Kind == rules.Take || a.Kind == rules.Schmeiss || a.Kind == rules.Name
 }
 
-// WriteTable writes the options of an as a plain text table, one line
+// writeTable writes the options of an as a plain text table, one line
 // per option, the hard bot's choice marked:
 //
 //	option          score diff    bete   win game   verdict
 //	take          +38.2 ±  2.1     12%      61.0%   best (the hard bot's choice)
-func WriteTable(w io.Writer, an *Analysis) error {
+func writeTable(w io.Writer, an *Analysis) error {
 	lw := len("option")
 	for _, r := range an.Rows {
 		lw = max(lw, len(Label(r.Action)))
@@ -130,7 +130,7 @@ func WriteTable(w io.Writer, an *Analysis) error {
 func WriteReport(w io.Writer, req Request, an *Analysis) error {
 	s := &req.Situation
 	var cards []string
-	for _, c := range SortedHand(s.Hand, s.Upcard.Suit()) {
+	for _, c := range sortedHand(s.Hand, s.Upcard.Suit()) {
 		cards = append(cards, c.String())
 	}
 	lines := []string{
@@ -152,7 +152,7 @@ func WriteReport(w io.Writer, req Request, an *Analysis) error {
 			return err
 		}
 	}
-	if err := WriteTable(w, an); err != nil {
+	if err := writeTable(w, an); err != nil {
 		return err
 	}
 	_, err := fmt.Fprintf(w, "The hard bot would %s. %s\n", sayAction(an.Rows[an.Best].Action), an.Reason())
@@ -163,9 +163,9 @@ func WriteReport(w io.Writer, req Request, an *Analysis) error {
 // hearts", "refuse the schmeiss", `say "not good"`.
 func sayAction(a rules.Action) string { return Verb(a) }
 
-// SortedHand lists a hand by suit (the proposed trump first), strongest
+// sortedHand lists a hand by suit (the proposed trump first), strongest
 // card first within each suit.
-func SortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
+func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
 	var out []rules.Card
 	order := []rules.Suit{trump}
 	for s := rules.Spades; ; s-- {

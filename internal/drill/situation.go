@@ -211,7 +211,7 @@ func saidText(said []rules.Action) string {
 func (s Situation) String() string {
 	var b strings.Builder
 	cards := make([]string, 0, 6)
-	for _, c := range SortedHand(s.Hand, s.Upcard.Suit()) {
+	for _, c := range sortedHand(s.Hand, s.Upcard.Suit()) {
 		cards = append(cards, c.String())
 	}
 	fmt.Fprintf(&b, "hand=%s up=%s", strings.Join(cards, " "), s.Upcard)

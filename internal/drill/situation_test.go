@@ -6,14 +6,13 @@ import (
 	"testing"
 
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 func mustSet(t testing.TB, s string) rules.CardSet {
 	t.Helper()
 	m, err := rules.ParseCardSet(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return m
 }
 
@@ -96,9 +95,7 @@ func TestSituationDeal(t *testing.T) {
 func TestViewHidesFiller(t *testing.T) {
 	s := Situation{Options: rules.DefaultOptions(), Hand: mustSet(t, "JS 9S AS KH QH 7D"), Upcard: rules.MustCard("8S"), Dealer: true, Said: acts("pass")}
 	v, err := s.View()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if v.Unseen().Count() != 32-7 {
 		t.Errorf("unseen: %d cards, want 25", v.Unseen().Count())
 	}

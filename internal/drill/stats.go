@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/durable"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/rules"
 )
@@ -172,19 +173,7 @@ func (st *Stats) check() error {
 // moved to Aside (kept, never deleted) and the record starts afresh.
 // Aside is "" when even the move failed; the file then stays where it is
 // and nothing is written over it.
-type DamagedError struct {
-	Path, Aside string
-	Err         error
-}
-
-func (e *DamagedError) Error() string {
-	if e.Aside == "" {
-		return fmt.Sprintf("the training record %s cannot be read, and is left as it is: %v", e.Path, e.Err)
-	}
-	return fmt.Sprintf("the training record could not be read (kept as %s); starting afresh: %v", e.Aside, e.Err)
-}
-
-func (e *DamagedError) Unwrap() error { return e.Err }
+type DamagedError = durable.DamagedError
 
 // ErrBlocked is returned by Add when a damaged record could not be moved
 // aside: rather than write over it, nothing is saved.
@@ -197,6 +186,8 @@ type StatsFile struct {
 	Path string
 	// Now stamps the name a damaged file is moved to; nil means time.Now.
 	Now func() time.Time
+	// FS is the file system, for tests; nil means the real one.
+	FS durable.FS
 
 	mu sync.Mutex
 }
@@ -209,6 +200,13 @@ func DefaultStatsFile() (*StatsFile, error) {
 		return nil, err
 	}
 	return &StatsFile{Path: filepath.Join(dir, StatsName)}, nil
+}
+
+func (f *StatsFile) fs() durable.FS {
+	if f.FS != nil {
+		return f.FS
+	}
+	return durable.OS()
 }
 
 func (f *StatsFile) now() time.Time {
@@ -229,7 +227,7 @@ func (f *StatsFile) Load() (Stats, error) {
 }
 
 func (f *StatsFile) load() (Stats, error) {
-	data, err := os.ReadFile(f.Path)
+	data, err := f.fs().ReadFile(f.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Stats{Version: statsVersion}, nil
 	}
@@ -243,48 +241,8 @@ func (f *StatsFile) load() (Stats, error) {
 	if err == nil {
 		return st, nil
 	}
-	aside, merr := f.moveAside()
-	if merr != nil {
-		return Stats{Version: statsVersion}, &DamagedError{Path: f.Path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", err, merr)}
-	}
-	return Stats{Version: statsVersion}, &DamagedError{Path: f.Path, Aside: aside, Err: err}
-}
-
-// moveAside moves the file to damaged/train-TIME.json (then -2, -3...),
-// never over another file.
-func (f *StatsFile) moveAside() (string, error) {
-	dir := filepath.Join(filepath.Dir(f.Path), store.DamagedDir)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	base := "train-" + f.now().Format("2006-01-02-150405")
-	for n := 1; n <= 1000; n++ {
-		name := base + ".json"
-		if n > 1 {
-			name = fmt.Sprintf("%s-%d.json", base, n)
-		}
-		dst := filepath.Join(dir, name)
-		// A hard link fails when dst exists, so nothing is replaced.
-		err := os.Link(f.Path, dst)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if err != nil {
-			// No hard links here: rename into a name checked free.
-			if _, serr := os.Lstat(dst); serr == nil {
-				continue
-			}
-			if err := os.Rename(f.Path, dst); err != nil {
-				return "", err
-			}
-		} else if err := os.Remove(f.Path); err != nil {
-			return dst, err
-		}
-		syncDir(dir)
-		syncDir(filepath.Dir(f.Path))
-		return dst, nil
-	}
-	return "", fmt.Errorf("no free name for %s in %s", base, dir)
+	return Stats{Version: statsVersion}, durable.Damaged(f.fs(), "the training record", f.Path,
+		filepath.Join(filepath.Dir(f.Path), store.DamagedDir), "train-"+f.now().Format("2006-01-02-150405"), ".json", err)
 }
 
 // Add reads the record as it is on disk now (another session may have
@@ -325,50 +283,11 @@ func (f *StatsFile) save(st Stats) error {
 		return fmt.Errorf("training record: %w", err)
 	}
 	data = append(data, '\n')
-	dir := filepath.Dir(f.Path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := f.fs().MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
 		return fmt.Errorf("training record: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".train-*.tmp")
-	if err != nil {
+	if _, err := durable.Replace(f.fs(), f.Path, ".train-*.tmp", data); err != nil {
 		return fmt.Errorf("training record: %w", err)
-	}
-	name := tmp.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			os.Remove(name)
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("training record: write: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("training record: sync: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("training record: close: %w", err)
-	}
-	if err := os.Rename(name, f.Path); err != nil {
-		return fmt.Errorf("training record: %w", err)
-	}
-	ok = true
-	if err := syncDir(dir); err != nil {
-		return fmt.Errorf("training record: sync directory: %w", err)
 	}
 	return nil
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
 }

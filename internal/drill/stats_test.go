@@ -2,16 +2,20 @@ package drill
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/durable"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
@@ -19,9 +23,7 @@ var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
 func record(t *testing.T, kind VerdictKind, points float64) Record {
 	t.Helper()
 	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
 		Verdict: Verdict{Kind: kind, Points: points}, When: when}
 }
@@ -65,16 +67,10 @@ func TestStatsFileRoundTrip(t *testing.T) {
 		t.Fatalf("missing file: %+v, %v", st, err)
 	}
 	st, err = f.Add(record(t, Mistake, 12.5))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	got, err := f.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, st) {
-		t.Fatalf("read back:\n%+v\nwant\n%+v", got, st)
-	}
+	require.NoError(t, err)
+	require.Equal(t, st, got, "read back")
 	// Another session's StatsFile on the same path adds to it.
 	g := &StatsFile{Path: f.Path}
 	if st, err = g.Add(record(t, Best, 0)); err != nil || st.Drills != 2 || st.Correct != 1 {
@@ -118,9 +114,7 @@ func TestStatsFileDamaged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			f := &StatsFile{Path: filepath.Join(dir, StatsName), Now: func() time.Time { return when }}
-			if err := os.WriteFile(f.Path, []byte(tc.content), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.WriteFile(f.Path, []byte(tc.content), 0o644))
 			st, err := f.Load()
 			var de *DamagedError
 			if !errors.As(err, &de) || de.Aside == "" {
@@ -178,3 +172,74 @@ func TestStatsFileBlocked(t *testing.T) {
 		t.Errorf("the damaged record was replaced by %q", data)
 	}
 }
+
+// TestStatsFileFailureKeepsLastGoodRecord injects a failure at each step
+// of a save (and a crash that leaves the temporary file behind), as the
+// save store's tests do: the error is reported, and the record on disk
+// is the last good one, whole: the previous one when the failure came
+// before the rename, the new one after it.
+func TestStatsFileFailureKeepsLastGoodRecord(t *testing.T) {
+	for _, st := range testkit.SaveFaults() {
+		for _, crash := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s short=%v crash=%v", st.Fail, st.Short, crash), func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), StatsName)
+				first, err := (&StatsFile{Path: path}).Add(record(t, Mistake, 12.5))
+				require.NoError(t, err)
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.Fail, Short: st.Short, NoRemove: crash}
+				f := &StatsFile{Path: path, FS: ffs}
+				second, err := f.Add(record(t, Best, 0))
+				require.ErrorIs(t, err, testkit.ErrInjected)
+
+				want := first
+				if st.AfterMove {
+					want = second
+				}
+				got, err := (&StatsFile{Path: path}).Load()
+				require.NoError(t, err, "load after a failed save")
+				assert.Equal(t, want, got, "the record after %s failed", st.Fail)
+				if !crash {
+					ents, _ := os.ReadDir(filepath.Dir(path))
+					for _, e := range ents {
+						assert.Equal(t, StatsName, e.Name(), "left behind after %s failed", st.Fail)
+					}
+				}
+				// Once the fault is gone the same StatsFile saves again.
+				ffs.Fail, ffs.NoRemove = "", false
+				st, err := f.Add(record(t, Best, 0))
+				require.NoError(t, err)
+				assert.Equal(t, want.Drills+1, st.Drills)
+			})
+		}
+	}
+}
+
+// TestStatsFileSaveSteps checks the order of the calls of a save: the
+// temporary file is synced and closed before the rename, and the
+// directory synced after it.
+func TestStatsFileSaveSteps(t *testing.T) {
+	ffs := testkit.NewFaultFS("")
+	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName), FS: ffs}
+	require.NoError(t, f.Save(Stats{}))
+	assert.Equal(t, testkit.SaveCalls(), ffs.Calls)
+}
+
+// TestStatsFileDamagedMoveFails: when moving a damaged record aside
+// fails midway (the rename of the fallback), the file stays and Add
+// refuses to save over it.
+func TestStatsFileDamagedMoveFails(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, StatsName)
+	require.NoError(t, os.WriteFile(path, []byte("{"), 0o644))
+	f := &StatsFile{Path: path, Now: func() time.Time { return when }, FS: noLinkFS{testkit.NewFaultFS("rename")}}
+	_, err := f.Add(record(t, Best, 0))
+	require.ErrorIs(t, err, ErrBlocked)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "{", string(data), "the damaged record was replaced")
+}
+
+// noLinkFS is a file system without hard links, so moving a file aside
+// falls back to a rename.
+type noLinkFS struct{ durable.FS }
+
+func (noLinkFS) Link(a, b string) error { return errors.New("links not supported") }

@@ -3,7 +3,6 @@ package gamelog_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,30 +12,19 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files (writer output, broken-log errors)")
+var update = testkit.Update
 
 const gamesDir = "../../testdata/games"
 
 // validLogs returns every valid log of testdata/games: the recorded
 // games and the saves.
-func validLogs(t testing.TB) []string {
-	t.Helper()
-	var files []string
-	for _, pat := range []string{"*.klob", "saves/*.klob"} {
-		m, err := filepath.Glob(filepath.Join(gamesDir, pat))
-		if err != nil {
-			t.Fatal(err)
-		}
-		files = append(files, m...)
-	}
-	if len(files) < 10 {
-		t.Fatalf("found %d logs in %s, want the recorded games", len(files), gamesDir)
-	}
-	return files
-}
+func validLogs(t testing.TB) []string { return testkit.ValidGames(t) }
 
 // TestRoundTrip: write(read(x)) == x for every canonical log, and reading
 // what was written gives the same Log.
@@ -44,24 +32,16 @@ func TestRoundTrip(t *testing.T) {
 	for _, f := range validLogs(t) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			l, err := gamelog.Parse(f, data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			out, err := l.MarshalText()
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if !bytes.Equal(out, data) {
 				t.Fatalf("write(read(x)) differs from x:\n%s", firstDiff(out, data))
 			}
 			l2, err := gamelog.Parse("again", out)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			if !reflect.DeepEqual(l, l2) {
 				t.Fatal("reading the written log gives another Log")
 			}
@@ -110,16 +90,12 @@ func playRandom(t testing.TB, seed uint64, opts rules.Options, each func(g *rule
 	g := rules.NewGame(opts, rules.Seat(seed%2))
 	for !g.Over() {
 		if g.NeedDeal() {
-			if err := g.StartDeal(rules.Shuffle(r)); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, g.StartDeal(rules.Shuffle(r)))
 		}
 		d := g.Deal()
 		legal := d.Legal()
 		a := legal[players[d.Turn()].IntN(len(legal))]
-		if err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, g.Apply(a))
 		if each != nil {
 			each(g)
 		}
@@ -174,9 +150,7 @@ func TestRandomGamesRoundTrip(t *testing.T) {
 			t.Fatalf("seed %d: the log does not re-serialise identically (%v)", seed, err)
 		}
 		rep, err := back.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if rep.Totals != g.Totals() || rep.Winner != g.Winner() || !rep.Over {
 			t.Fatalf("seed %d: replay totals %v winner %v, game %v %v", seed, rep.Totals, rep.Winner, g.Totals(), g.Winner())
 		}
@@ -198,17 +172,13 @@ func TestEverySaveResumes(t *testing.T) {
 	for seed := uint64(1); seed <= uint64(games); seed++ {
 		playRandom(t, seed, rules.DefaultOptions(), func(g *rules.Game) {
 			text, err := gamelog.FromGame(testHeader(), g).MarshalText()
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			l, err := gamelog.Parse("save.klob", text)
 			if err != nil {
 				t.Fatalf("seed %d: save after %d deals does not read: %v\n%s", seed, len(g.Records()), err, text)
 			}
 			back, err := l.Game()
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			saves++
 			if back.Totals() != g.Totals() || back.Over() != g.Over() || back.NeedDeal() != g.NeedDeal() || back.DealNo() != g.DealNo() {
 				t.Fatalf("seed %d: resumed game differs: totals %v/%v over %v/%v", seed, back.Totals(), g.Totals(), back.Over(), g.Over())
@@ -231,23 +201,17 @@ func TestEverySaveResumes(t *testing.T) {
 // with a golden file (go test -update rewrites it).
 func TestWriterGolden(t *testing.T) {
 	l, err := gamelog.ReadFile(filepath.Join(gamesDir, "05-target-not-500.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	l.Header.Players = testHeader().Players
 	l.Header.Levels = testHeader().Levels
 	l.Comment = []string{" A golden log: a recorded game with another header.", ` Tags with "quotes" and \ are escaped.`}
 	l.Header.Event = `Club "Klaberjass" \ night`
 	l.Header.Extra = []gamelog.Tag{{Name: "Annotator", Value: "Zoë"}}
 	got, err := l.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	golden := filepath.Join("testdata", "writer.golden")
 	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.WriteFile(golden, got, 0o644))
 	}
 	want, err := os.ReadFile(golden)
 	if err != nil {
@@ -257,9 +221,7 @@ func TestWriterGolden(t *testing.T) {
 		t.Fatalf("writer output differs from %s:\n%s", golden, firstDiff(got, want))
 	}
 	back, err := gamelog.Parse(golden, want)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if back.Header.Event != l.Header.Event || !reflect.DeepEqual(back.Header.Extra, l.Header.Extra) || !reflect.DeepEqual(back.Comment, l.Comment) {
 		t.Fatalf("header read back: event %q extra %v comment %q", back.Header.Event, back.Header.Extra, back.Comment)
 	}
@@ -269,9 +231,7 @@ func TestWriterGolden(t *testing.T) {
 // (file:line:col: message), kept in NAME.err beside it.
 func TestBrokenLogs(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(gamesDir, "broken", "*.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if len(files) < 10 {
 		t.Fatalf("found %d broken logs, want at least 10", len(files))
 	}
@@ -279,9 +239,7 @@ func TestBrokenLogs(t *testing.T) {
 		name := filepath.Base(f)
 		t.Run(name, func(t *testing.T) {
 			data, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
 			_, perr := gamelog.Parse(name, data)
 			if perr == nil {
 				t.Fatal("a broken log was accepted")
@@ -296,9 +254,7 @@ func TestBrokenLogs(t *testing.T) {
 			errFile := strings.TrimSuffix(f, ".klob") + ".err"
 			got := perr.Error() + "\n"
 			if *update {
-				if err := os.WriteFile(errFile, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				require.NoError(t, os.WriteFile(errFile, []byte(got), 0o644))
 			}
 			want, err := os.ReadFile(errFile)
 			if err != nil {
@@ -318,9 +274,7 @@ func TestBrokenLogs(t *testing.T) {
 // and pass.
 func TestMutationsAreCaught(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(gamesDir, "07-sequences-decided-by-trump.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	lines := strings.Split(string(data), "\n")
 	limit := len(lines)
 	if testing.Short() {
@@ -411,9 +365,7 @@ func TestReplayAt(t *testing.T) {
 	g := playRandom(t, 11, rules.DefaultOptions(), nil)
 	l := gamelog.FromGame(testHeader(), g)
 	rep, err := l.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	recs := g.Records()
 	if len(rep.Deals) != len(recs) {
 		t.Fatalf("deals: got %d, want %d", len(rep.Deals), len(recs))
@@ -446,9 +398,7 @@ func TestReplayAt(t *testing.T) {
 // and unwraps to the engine's reason.
 func TestIllegalCardError(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(gamesDir, "broken", "illegal-card.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	_, err = gamelog.Parse("game.klob", data)
 	var ie *rules.IllegalError
 	if !errors.As(err, &ie) || !errors.Is(err, rules.ErrMustFollow) {
@@ -463,9 +413,7 @@ func TestIllegalCardError(t *testing.T) {
 // header error.
 func TestHeader(t *testing.T) {
 	base, err := os.ReadFile(filepath.Join(gamesDir, "saves", "no-deal.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	lines := strings.Split(string(base), "\n")
 	var tags, rest []string
 	for _, ln := range lines {
@@ -485,16 +433,10 @@ func TestHeader(t *testing.T) {
 	}
 	rev = append(rev, `[Round "semi \"final\" \\ 2"]`)
 	l, err := gamelog.Parse("rev.klob", build(rev))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := []gamelog.Tag{{Name: "Round", Value: `semi "final" \ 2`}}; !reflect.DeepEqual(l.Header.Extra, want) {
-		t.Fatalf("extra tags: got %v, want %v", l.Header.Extra, want)
-	}
+	require.NoError(t, err)
+	require.Equal(t, []gamelog.Tag{{Name: "Round", Value: `semi "final" \ 2`}}, l.Header.Extra, "extra tags")
 	out, err := l.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if !strings.Contains(string(out), `[Round "semi \"final\" \\ 2"]`+"\n\nend *\n") {
 		t.Fatalf("extra tag not written after the standard ones:\n%s", out)
 	}
@@ -604,15 +546,53 @@ func TestStart(t *testing.T) {
 // still reads, and is written without it.
 func TestByteOrderMark(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(gamesDir, "saves", "in-trick.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	l, err := gamelog.Parse("bom.klob", append([]byte("\ufeff"), data...))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	out, _ := l.MarshalText()
 	if !bytes.Equal(out, data) {
 		t.Fatal("written form differs")
 	}
+}
+
+// TestParseReplay: the Replay a parse computes on its way is the one
+// Log.Replay computes again from the parsed log.
+func TestParseReplay(t *testing.T) {
+	for _, f := range testkit.ValidGames(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			l, got, err := gamelog.ReadReplay(f)
+			require.NoError(t, err)
+			want, err := l.Replay()
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+	_, _, err := gamelog.ReadReplay(filepath.Join(testkit.GamesDir(t), "broken", "truncated.klob"))
+	var le *gamelog.Error
+	require.ErrorAs(t, err, &le)
+}
+
+// TestHeaderPlayers: the human seat is known only with exactly one human
+// seat; players are named by their name, seat and level.
+func TestHeaderPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		levels [2]string
+		seat   rules.Seat
+		ok     bool
+	}{
+		{[2]string{gamelog.Human, "normal"}, rules.SeatA, true},
+		{[2]string{"hard", gamelog.Human}, rules.SeatB, true},
+		{[2]string{gamelog.Human, gamelog.Human}, rules.NoSeat, false},
+		{[2]string{"easy", "hard"}, rules.NoSeat, false},
+		{[2]string{"", ""}, rules.NoSeat, false},
+	} {
+		h := gamelog.Header{Levels: tc.levels}
+		seat, ok := h.HumanSeat()
+		assert.Equal(t, tc.seat, seat, "levels %q", tc.levels)
+		assert.Equal(t, tc.ok, ok, "levels %q", tc.levels)
+	}
+	h := gamelog.Header{Players: [2]string{"Ann", ""}, Levels: [2]string{gamelog.Human, ""}}
+	assert.Equal(t, "Ann (A, human)", h.PlayerLabel(rules.SeatA))
+	assert.Equal(t, "player B (B)", h.PlayerLabel(rules.SeatB))
+	assert.Equal(t, "player B", h.PlayerName(rules.SeatB))
 }

@@ -50,6 +50,37 @@ type Header struct {
 	Extra []Tag
 }
 
+// HumanSeat returns the seat a person played, and false when the log
+// does not have exactly one human seat.
+func (h *Header) HumanSeat() (rules.Seat, bool) {
+	a, b := h.Levels[0] == Human, h.Levels[1] == Human
+	switch {
+	case a && !b:
+		return rules.SeatA, true
+	case b && !a:
+		return rules.SeatB, true
+	}
+	return rules.NoSeat, false
+}
+
+// PlayerName returns the name of the player at seat s, "player A" when
+// the log names none.
+func (h *Header) PlayerName(s rules.Seat) string {
+	if h.Players[s] == "" {
+		return "player " + s.String()
+	}
+	return h.Players[s]
+}
+
+// PlayerLabel returns the player at seat s with the seat and the level,
+// for reports: "Hard A (A, hard)", or "player B (B)" without a level.
+func (h *Header) PlayerLabel(s rules.Seat) string {
+	if h.Levels[s] != "" {
+		return fmt.Sprintf("%s (%s, %s)", h.PlayerName(s), s, h.Levels[s])
+	}
+	return fmt.Sprintf("%s (%s)", h.PlayerName(s), s)
+}
+
 // Tag is one tag pair, [Name "Value"].
 type Tag struct {
 	Name, Value string

@@ -12,26 +12,41 @@ import (
 // Parse reads a log and replays it, checking every action and every
 // stated value. name is used in error positions ("game.klob:41:12: ...").
 // Any error is an *Error. Parse never panics, whatever data holds.
-func Parse(name string, data []byte) (l *Log, err error) {
+func Parse(name string, data []byte) (*Log, error) {
+	l, _, err := ParseReplay(name, data)
+	return l, err
+}
+
+// ParseReplay is Parse that also returns the Replay the parse computed
+// on its way (the log is replayed once, not a second time by
+// Log.Replay).
+func ParseReplay(name string, data []byte) (l *Log, r *Replay, err error) {
 	defer func() {
-		if r := recover(); r != nil {
-			l, err = nil, &Error{File: name, Msg: fmt.Sprintf("internal error: %v", r), Err: ErrInternal}
+		if rec := recover(); rec != nil {
+			l, r, err = nil, nil, &Error{File: name, Msg: fmt.Sprintf("internal error: %v", rec), Err: ErrInternal}
 		}
 	}()
 	p := newParser(name, data)
 	if err := p.parse(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return p.log, nil
+	return p.log, replayOf(p.log, p.g), nil
 }
 
 // ReadFile reads and parses the log at path; errors name the path.
 func ReadFile(path string) (*Log, error) {
+	l, _, err := ReadReplay(path)
+	return l, err
+}
+
+// ReadReplay reads, parses and replays the log at path (see
+// ParseReplay); errors name the path.
+func ReadReplay(path string) (*Log, *Replay, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return Parse(path, b)
+	return ParseReplay(path, b)
 }
 
 // token is one word of a body line and its 1-based column.

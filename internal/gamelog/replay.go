@@ -48,6 +48,11 @@ func (l *Log) Replay() (*Replay, error) {
 	if err != nil {
 		return nil, err
 	}
+	return replayOf(l, g), nil
+}
+
+// replayOf builds the Replay of l from g, the game l was replayed into.
+func replayOf(l *Log, g *rules.Game) *Replay {
 	r := &Replay{Header: l.Header, Totals: g.Totals(), Over: g.Over(), Winner: g.Winner()}
 	recs := g.Records()
 	var before [2]int
@@ -62,7 +67,7 @@ func (l *Log) Replay() (*Replay, error) {
 		before = rd.After
 		r.Deals = append(r.Deals, rd)
 	}
-	return r, nil
+	return r
 }
 
 // dealerOf returns who deals deal i (0-based).

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/stretchr/testify/require"
 )
 
 // TestHardBeatsNormal guards the hard bot's edge: on a small budget (few
@@ -16,9 +17,7 @@ func TestHardBeatsNormal(t *testing.T) {
 		t.Skip("the race-detector run (-short) repeats this package's other tests; the full run plays this match")
 	}
 	rep, err := Run(context.Background(), Config{A: ai.Hard, B: ai.Normal, Deals: 100, Seed: 7, Budget: 80})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	t.Logf("hard (budget 80) vs normal: %+.1f [%+.1f, %+.1f] a deal", rep.Margin.Mean, rep.Margin.Lo, rep.Margin.Hi)
 	// At the time of writing: +11.1 [+5.6, +16.6]. The budget fixes the
 	// samples, so the match is the same on any machine.

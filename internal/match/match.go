@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/progress"
+	"github.com/klob/klob/internal/seedmix"
 	"github.com/klob/klob/rules"
 )
 
@@ -18,9 +19,9 @@ import (
 // says otherwise.
 const DefaultDeadline = 5 * time.Second
 
-// MaxGameDeals ends a game that has not reached the target after this
+// maxGameDeals ends a game that has not reached the target after this
 // many deals (two bots that never bid); it then counts as won by nobody.
-const MaxGameDeals = 400
+const maxGameDeals = 400
 
 // Config describes a match.
 type Config struct {
@@ -73,7 +74,7 @@ type Report struct {
 	Margin Interval `json:"margin"`
 	// GamesWon is the share of games to the target that A won.
 	GamesWon Share `json:"games_won"`
-	// Unfinished counts games stopped at MaxGameDeals.
+	// Unfinished counts games stopped at maxGameDeals.
 	Unfinished int     `json:"unfinished_games"`
 	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
 	Sides      [2]Side `json:"sides"`          // A then B
@@ -296,16 +297,14 @@ const (
 )
 
 // mix derives a 64-bit value from the match seed, a stream and an index
-// (SplitMix64 finaliser), so neighbouring indices get unrelated values.
+// (SplitMix64's output function), so neighbouring indices get unrelated
+// values.
 func mix(seed uint64, stream, i uint64) uint64 {
-	z := seed ^ stream*0x9e3779b97f4a7c15 ^ (i+1)*0xbf58476d1ce4e5b9
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
+	return seedmix.Finalize(seed ^ stream*seedmix.Gamma ^ (i+1)*0xbf58476d1ce4e5b9)
 }
 
-// PairDeck returns duplicate pair i's deck and dealer seat.
-func PairDeck(seed uint64, i int) (rules.Deck, rules.Seat) {
+// pairDeck returns duplicate pair i's deck and dealer seat.
+func pairDeck(seed uint64, i int) (rules.Deck, rules.Seat) {
 	r := rand.New(rand.NewPCG(seed, mix(seed, streamDeck, uint64(i))))
 	dealer := rules.Seat(r.IntN(2))
 	return rules.Shuffle(r), dealer
@@ -335,21 +334,31 @@ func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
 	return bs, nil
 }
 
+// botSeeds returns the seeds of the two bots of pair i in stream.
+func (r *runner) botSeeds(stream uint64, i int) [2]uint64 {
+	return [2]uint64{mix(r.cfg.Seed, stream, uint64(2*i)), mix(r.cfg.Seed, stream, uint64(2*i+1))}
+}
+
+// seating returns, for half 0 or 1 of a pair, the side sitting in each
+// seat: A in seat A first, then the seats swapped.
+func seating(half int) [2]int {
+	if half == 1 {
+		return [2]int{sideB, sideA}
+	}
+	return [2]int{sideA, sideB}
+}
+
 // dealPair plays pair i: the deck with A in seat A, then with A in seat B.
 func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
-	deck, dealer := PairDeck(r.cfg.Seed, i)
-	seeds := [2]uint64{mix(r.cfg.Seed, streamBot, uint64(2*i)), mix(r.cfg.Seed, streamBot, uint64(2*i+1))}
+	deck, dealer := pairDeck(r.cfg.Seed, i)
+	seeds := r.botSeeds(streamBot, i)
 	var out pairOut
 	for half := range 2 {
 		bs, err := r.bots(seeds)
 		if err != nil {
 			return out, err
 		}
-		// sideAt[seat] is the side sitting in seat.
-		sideAt := [2]int{sideA, sideB}
-		if half == 1 {
-			sideAt = [2]int{sideB, sideA}
-		}
+		sideAt := seating(half)
 		d := rules.NewDeal(r.cfg.Options, dealer, deck)
 		if err := r.playDeal(ctx, &d, nil, bs, sideAt, &out.times); err != nil {
 			return out, fmt.Errorf("duplicate deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
@@ -364,7 +373,7 @@ func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
 // gamePair plays game j twice, seats swapped, on the same decks.
 func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 	out := pairOut{winner: [2]int{-1, -1}}
-	seeds := [2]uint64{mix(r.cfg.Seed, streamGBots, uint64(2*j)), mix(r.cfg.Seed, streamGBots, uint64(2*j+1))}
+	seeds := r.botSeeds(streamGBots, j)
 	for half := range 2 {
 		rng := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
 		first := rules.Seat(rng.IntN(2))
@@ -372,12 +381,9 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 		if err != nil {
 			return out, err
 		}
-		sideAt := [2]int{sideA, sideB}
-		if half == 1 {
-			sideAt = [2]int{sideB, sideA}
-		}
+		sideAt := seating(half)
 		g := rules.NewGame(r.cfg.Options, first)
-		for n := 0; !g.Over() && n < MaxGameDeals; n++ {
+		for n := 0; !g.Over() && n < maxGameDeals; n++ {
 			if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
 				return out, err
 			}

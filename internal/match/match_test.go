@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 // TestNormalBeatsRandom is the regression match of the default test run:
@@ -18,9 +19,7 @@ import (
 // seed (at the time of writing +57.6 a deal, interval [+50.1, +65.1]).
 func TestNormalBeatsRandom(t *testing.T) {
 	rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Deals: 100, Seed: 2024})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if rep.Margin.N != 100 {
 		t.Fatalf("margin over %d pairs, want 100", rep.Margin.N)
 	}
@@ -47,9 +46,7 @@ func TestNormalBeatsRandom(t *testing.T) {
 // each deck is played once from each seat.
 func TestDuplicateCancelsLuck(t *testing.T) {
 	rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Normal, Deals: 40, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if rep.Margin.Mean != 0 || rep.Margin.Lo != 0 || rep.Margin.Hi != 0 {
 		t.Errorf("normal vs itself: margin %+v, want exactly 0", rep.Margin)
 	}
@@ -63,9 +60,7 @@ func TestDuplicateCancelsLuck(t *testing.T) {
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	run := func(workers int, seed uint64) *Report {
 		rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 30, Games: 2, Seed: seed, Workers: workers})
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return rep
 	}
 	one, four := run(1, 9), run(4, 9)
@@ -85,31 +80,29 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestPairDeck(t *testing.T) {
-	d1, s1 := PairDeck(1, 0)
-	d2, s2 := PairDeck(1, 0)
-	d3, _ := PairDeck(1, 1)
-	d4, _ := PairDeck(2, 0)
+	d1, s1 := pairDeck(1, 0)
+	d2, s2 := pairDeck(1, 0)
+	d3, _ := pairDeck(1, 1)
+	d4, _ := pairDeck(2, 0)
 	if d1 != d2 || s1 != s2 {
-		t.Errorf("PairDeck(1, 0) differs between calls")
+		t.Errorf("pairDeck(1, 0) differs between calls")
 	}
 	if d1 == d3 || d1 == d4 {
-		t.Errorf("PairDeck repeats a deck for another pair or seed")
+		t.Errorf("pairDeck repeats a deck for another pair or seed")
 	}
 	var seen rules.CardSet
 	for _, c := range d1 {
 		seen = seen.With(c)
 	}
 	if seen != rules.FullDeck {
-		t.Errorf("PairDeck(1, 0) is not a deck: %s", d1)
+		t.Errorf("pairDeck(1, 0) is not a deck: %s", d1)
 	}
 }
 
 // TestGames: whole games are played twice each, and every one ends.
 func TestGames(t *testing.T) {
 	rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Games: 3, Seed: 4})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if rep.GamesWon.Played != 6 || rep.Unfinished != 0 {
 		t.Fatalf("games: %+v, unfinished %d; want 6 played, all finished", rep.GamesWon, rep.Unfinished)
 	}
@@ -176,9 +169,7 @@ func TestDeadline(t *testing.T) {
 	start := time.Now()
 	rep, err := Run(context.Background(), Config{A: "stub", B: ai.Random, Deals: 1, Seed: 1,
 		Deadline: 2 * time.Millisecond, Workers: 1, NewBot: stubFactory(stubBot{wait: true, sawDone: &saw})})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if !saw {
 		t.Fatal("the waiting bot never saw its deadline")
 	}
@@ -219,9 +210,7 @@ func TestProgressAndText(t *testing.T) {
 	var prog bytes.Buffer
 	line := progress.NewFor(&prog, true, 0, nil)
 	rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 300, Games: 2, Seed: 3, Progress: line})
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	p := prog.String()
 	if !strings.HasPrefix(p, "\r") || strings.Count(p, "\n") != 1 || !strings.HasSuffix(p, "\n") {
 		t.Errorf("progress output %q: want \\r-led lines and one final newline", p)
@@ -230,9 +219,7 @@ func TestProgressAndText(t *testing.T) {
 		t.Errorf("last progress line %q does not show the finished counts", p)
 	}
 	var out bytes.Buffer
-	if err := rep.WriteText(&out); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, rep.WriteText(&out))
 	for _, want := range []string{"easy (A) vs random (B)", "margin of A per deal", "games won by A", "take rate", "bete rate", "median", "p95"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, out.String())

@@ -22,7 +22,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		ew.printf("games won by A: %d of %d = %.1f%%, 95%% interval [%.1f%%, %.1f%%]",
 			r.GamesWon.Wins, r.GamesWon.Played, 100*r.GamesWon.Share, 100*r.GamesWon.Lo, 100*r.GamesWon.Hi)
 		if r.Unfinished > 0 {
-			ew.printf(" (%d unfinished after %d deals)", r.Unfinished, MaxGameDeals)
+			ew.printf(" (%d unfinished after %d deals)", r.Unfinished, maxGameDeals)
 		}
 		ew.printf("\n")
 	}

@@ -58,23 +58,10 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// HumanSeat returns the seat a person played in h, and false when the
-// log does not have exactly one human seat.
-func HumanSeat(h *gamelog.Header) (rules.Seat, bool) {
-	a, b := h.Levels[0] == gamelog.Human, h.Levels[1] == gamelog.Human
-	switch {
-	case a && !b:
-		return rules.SeatA, true
-	case b && !a:
-		return rules.SeatB, true
-	}
-	return rules.NoSeat, false
-}
-
 // Add puts one game in the record and reports whether it counted (it
 // does not without exactly one human seat).
 func (s *Stats) Add(r *gamelog.Replay) bool {
-	me, ok := HumanSeat(&r.Header)
+	me, ok := r.Header.HumanSeat()
 	if !ok {
 		s.Skipped++
 		return false
@@ -143,15 +130,15 @@ func levelRank(name string) int {
 	return len(ai.Levels)
 }
 
-// ReadFunc reads a game log; gamelog.ReadFile is one.
-type ReadFunc func(path string) (*gamelog.Log, error)
+// ReadFunc reads and replays a game log; gamelog.ReadReplay is one.
+type ReadFunc func(path string) (*gamelog.Log, *gamelog.Replay, error)
 
 // FromHistory adds up the games of a store's history. Entries that could
 // not be read (Entry.Err), and logs that read fails on, are counted in
-// Skipped. A nil read uses gamelog.ReadFile.
+// Skipped. A nil read uses gamelog.ReadReplay.
 func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 	if read == nil {
-		read = gamelog.ReadFile
+		read = gamelog.ReadReplay
 	}
 	var s Stats
 	for _, e := range entries {
@@ -159,16 +146,11 @@ func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 			s.Skipped++
 			continue
 		}
-		if _, ok := HumanSeat(&e.Header); !ok {
+		if _, ok := e.Header.HumanSeat(); !ok {
 			s.Skipped++
 			continue
 		}
-		l, err := read(e.Path)
-		if err != nil {
-			s.Skipped++
-			continue
-		}
-		r, err := l.Replay()
+		_, r, err := read(e.Path)
 		if err != nil {
 			s.Skipped++
 			continue

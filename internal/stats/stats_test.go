@@ -11,7 +11,9 @@ import (
 
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 const games = "../../testdata/games"
@@ -27,9 +29,7 @@ type counts struct {
 func fromText(t *testing.T, path string, me rules.Seat) counts {
 	t.Helper()
 	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	defer f.Close()
 	var c counts
 	maker := rules.NoSeat
@@ -70,15 +70,10 @@ func fromText(t *testing.T, path string, me rules.Seat) counts {
 // withLevels reads a log and gives its seats other levels.
 func withLevels(t *testing.T, path string, a, b string) *gamelog.Replay {
 	t.Helper()
-	l, err := gamelog.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, _ := testkit.ReadReplay(t, path)
 	l.Header.Levels = [2]string{a, b}
 	r, err := l.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return r
 }
 
@@ -180,29 +175,19 @@ func TestRatesAndLevelOrder(t *testing.T) {
 func TestFromHistory(t *testing.T) {
 	dir := t.TempDir()
 	hist := filepath.Join(dir, store.HistoryDir)
-	if err := os.MkdirAll(hist, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.MkdirAll(hist, 0o755))
 	put := func(name, src string, levels [2]string) {
 		l, err := gamelog.ReadFile(src)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		l.Header.Levels = levels
 		b, err := l.MarshalText()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(hist, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(hist, name), b, 0o644))
 	}
 	put("2026-01-01-1200-a.klob", filepath.Join(games, "09-tie.klob"), [2]string{gamelog.Human, "normal"})
 	put("2026-01-02-1200-b.klob", filepath.Join(games, "10-both-over-the-target.klob"), [2]string{"hard", gamelog.Human})
 	put("2026-01-03-1200-c.klob", filepath.Join(games, "05-target-not-500.klob"), [2]string{"easy", "hard"})
-	if err := os.WriteFile(filepath.Join(hist, "2026-01-04-1200-d.klob"), []byte("garbage\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-04-1200-d.klob"), []byte("garbage\n"), 0o644))
 	entries, err := store.New(dir, store.Options{}).History()
 	if err != nil || len(entries) != 4 {
 		t.Fatalf("history: %v, %d entries, want 4", err, len(entries))
@@ -220,7 +205,7 @@ func TestFromHistory(t *testing.T) {
 		t.Errorf("by level %+v, want normal then hard", s.ByLevel)
 	}
 	// A read function that fails skips the game.
-	s = FromHistory(entries, func(string) (*gamelog.Log, error) { return nil, os.ErrNotExist })
+	s = FromHistory(entries, func(string) (*gamelog.Log, *gamelog.Replay, error) { return nil, nil, os.ErrNotExist })
 	if s.Games != 0 || s.Skipped != 4 {
 		t.Errorf("failing reads: games %d skipped %d, want 0 and 4", s.Games, s.Skipped)
 	}

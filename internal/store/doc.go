@@ -15,8 +15,9 @@
 // SaveCurrent writes a temporary file in the same directory, syncs it,
 // closes it, renames it over current.klob and syncs the directory, so a
 // crash at any point leaves either the previous save or the new one,
-// whole. Every file-system call goes through the FS interface so tests can
-// make each step fail.
+// whole (internal/durable does this for the store and the training
+// record). Every file-system call goes through Options.FS, a durable.FS,
+// so tests can make each step fail.
 //
 // # Never losing a game
 //

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/durable"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -34,76 +34,22 @@ var (
 )
 
 // DamagedError is returned by LoadCurrent when the save cannot be read
-// or does not replay. The file was moved to Aside (kept, never deleted);
-// Aside is "" if even the move failed, and then the save stays where it
-// is and SaveCurrent refuses to replace it.
-type DamagedError struct {
-	Path  string // where the save was
-	Aside string // where it is now
-	Err   error  // why it could not be loaded (a *gamelog.Error for a bad log)
-}
-
-func (e *DamagedError) Error() string {
-	if e.Aside == "" {
-		return fmt.Sprintf("saved game %s cannot be loaded: %v", e.Path, e.Err)
-	}
-	return fmt.Sprintf("saved game cannot be loaded (kept as %s): %v", e.Aside, e.Err)
-}
-
-func (e *DamagedError) Unwrap() error { return e.Err }
-
-// FS is the file-system calls the store makes, so tests can inject a
-// failure at each step of a save. OS returns the real one.
-type FS interface {
-	MkdirAll(path string, perm fs.FileMode) error
-	// CreateTemp creates a new file in dir, as os.CreateTemp.
-	CreateTemp(dir, pattern string) (File, error)
-	// Open opens a file or directory for reading (a directory to Sync it).
-	Open(name string) (File, error)
-	ReadFile(name string) ([]byte, error)
-	ReadDir(name string) ([]fs.DirEntry, error)
-	Rename(oldpath, newpath string) error
-	Remove(name string) error
-	// Link makes newpath a second name of oldpath and fails if newpath
-	// exists: it files a history entry without replacing another.
-	Link(oldpath, newpath string) error
-}
-
-// File is an open file of an FS.
-type File interface {
-	io.Writer
-	Sync() error
-	Close() error
-	Name() string
-}
-
-// OS returns the FS of the operating system.
-func OS() FS { return osFS{} }
-
-type osFS struct{}
-
-func (osFS) MkdirAll(p string, perm fs.FileMode) error { return os.MkdirAll(p, perm) }
-func (osFS) CreateTemp(dir, pattern string) (File, error) {
-	return os.CreateTemp(dir, pattern)
-}
-func (osFS) Open(name string) (File, error)             { return os.Open(name) }
-func (osFS) ReadFile(name string) ([]byte, error)       { return os.ReadFile(name) }
-func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
-func (osFS) Rename(a, b string) error                   { return os.Rename(a, b) }
-func (osFS) Remove(name string) error                   { return os.Remove(name) }
-func (osFS) Link(a, b string) error                     { return os.Link(a, b) }
+// or does not replay (Err is then a *gamelog.Error): the file was moved
+// into damaged/, or stays where it is when even that failed (Aside is
+// "") and SaveCurrent refuses to replace it.
+type DamagedError = durable.DamagedError
 
 // Options configures a Store; the zero value uses the real file system
 // and clock.
 type Options struct {
-	FS  FS
+	FS  durable.FS // nil: the real file system
 	Now func() time.Time
 }
 
 // Store is one state directory. Its methods are safe for concurrent use.
 type Store struct {
 	dir string
-	fs  FS
+	fs  durable.FS
 	now func() time.Time
 
 	mu    sync.Mutex
@@ -114,7 +60,7 @@ type Store struct {
 func New(dir string, o Options) *Store {
 	s := &Store{dir: dir, fs: o.FS, now: o.Now}
 	if s.fs == nil {
-		s.fs = OS()
+		s.fs = durable.OS()
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -179,9 +125,7 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 	case !s.isKnown(old):
 		return fmt.Errorf("save %s: %w", path, ErrConflict)
 	}
-	renamed, err := s.writeAtomic(s.dir, ".current-*.tmp", data, func(tmp string) error {
-		return s.fs.Rename(tmp, path)
-	})
+	renamed, err := durable.Replace(s.fs, path, ".current-*.tmp", data)
 	if renamed {
 		// The new content is in place even if the directory sync failed.
 		s.known = [][]byte{data}
@@ -199,61 +143,6 @@ func (s *Store) isKnown(b []byte) bool {
 		}
 	}
 	return false
-}
-
-// writeAtomic writes data to a new temporary file in dir, syncs and
-// closes it, and hands its name to place (a rename or a link), then
-// syncs dir. placed reports whether place succeeded. The temporary file
-// is removed whatever happens.
-func (s *Store) writeAtomic(dir, pattern string, data []byte, place func(tmp string) error) (placed bool, err error) {
-	f, err := s.fs.CreateTemp(dir, pattern)
-	if err != nil {
-		return false, fmt.Errorf("create temporary file: %w", err)
-	}
-	tmp := f.Name()
-	defer func() {
-		if !placed || err != nil {
-			s.fs.Remove(tmp) // best effort; after a rename it is gone already
-		}
-	}()
-	n, err := f.Write(data)
-	if err == nil && n < len(data) {
-		err = io.ErrShortWrite
-	}
-	if err != nil {
-		f.Close()
-		return false, fmt.Errorf("write: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return false, fmt.Errorf("sync: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return false, fmt.Errorf("close: %w", err)
-	}
-	if err := place(tmp); err != nil {
-		return false, err
-	}
-	if err := s.syncDir(dir); err != nil {
-		return true, err
-	}
-	return true, nil
-}
-
-// syncDir makes a rename in dir durable.
-func (s *Store) syncDir(dir string) error {
-	d, err := s.fs.Open(dir)
-	if err != nil {
-		return fmt.Errorf("open directory: %w", err)
-	}
-	if err := d.Sync(); err != nil {
-		d.Close()
-		return fmt.Errorf("sync directory: %w", err)
-	}
-	if err := d.Close(); err != nil {
-		return fmt.Errorf("close directory: %w", err)
-	}
-	return nil
 }
 
 // LoadCurrent reads and replays the game in progress. It returns
@@ -279,79 +168,15 @@ func (s *Store) LoadCurrent() (*gamelog.Log, error) {
 			return l, nil
 		}
 	}
-	aside, merr := s.moveAside(path)
-	if merr != nil {
-		return nil, &DamagedError{Path: path, Err: fmt.Errorf("%w (and it could not be moved aside: %v)", err, merr)}
-	}
 	s.known = nil
-	return nil, &DamagedError{Path: path, Aside: aside, Err: err}
+	return nil, durable.Damaged(s.fs, "the saved game", path, filepath.Join(s.dir, DamagedDir),
+		"current-"+s.now().Format("2006-01-02-150405"), ".klob", err)
 }
 
 // removeStale removes temporary files a crash left behind.
 func (s *Store) removeStale() {
-	for _, dir := range []string{s.dir, filepath.Join(s.dir, HistoryDir)} {
-		ents, err := s.fs.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range ents {
-			if n := e.Name(); strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".tmp") {
-				s.fs.Remove(filepath.Join(dir, n))
-			}
-		}
-	}
-}
-
-// moveAside moves a damaged save into damaged/ under a name with the time.
-func (s *Store) moveAside(path string) (string, error) {
-	dir := filepath.Join(s.dir, DamagedDir)
-	if err := s.fs.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	base := "current-" + s.now().Format("2006-01-02-150405")
-	dst, err := s.placeNew(dir, base, func(dst string) error { return s.fs.Link(path, dst) },
-		func(dst string) error { return s.fs.Rename(path, dst) })
-	if err != nil {
-		return "", err
-	}
-	if _, err := s.fs.ReadFile(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
-		// Linked: drop the old name. (Renamed: it is gone already.)
-		if err := s.fs.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return dst, err
-		}
-	}
-	s.syncDir(dir)
-	s.syncDir(s.dir)
-	return dst, nil
-}
-
-// placeNew finds a free name dir/base.klob, dir/base-2.klob, ... and
-// places a file there with link, which must fail with fs.ErrExist when
-// the name is taken. When linking is not possible on the file system,
-// it checks the name is free and uses fallback.
-func (s *Store) placeNew(dir, base string, link, fallback func(dst string) error) (string, error) {
-	for n := 1; n <= 1000; n++ {
-		name := base + ".klob"
-		if n > 1 {
-			name = fmt.Sprintf("%s-%d.klob", base, n)
-		}
-		dst := filepath.Join(dir, name)
-		err := link(dst)
-		if err == nil {
-			return dst, nil
-		}
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		if _, rerr := s.fs.ReadFile(dst); !errors.Is(rerr, fs.ErrNotExist) {
-			continue
-		}
-		if err := fallback(dst); err != nil {
-			return "", err
-		}
-		return dst, nil
-	}
-	return "", fmt.Errorf("no free name for %s in %s", base, dir)
+	durable.RemoveStale(s.fs, s.dir)
+	durable.RemoveStale(s.fs, filepath.Join(s.dir, HistoryDir))
 }
 
 // Archive files l in the history folder under a readable name (date,
@@ -376,9 +201,9 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		return "", fmt.Errorf("archive: %w", err)
 	}
 	var dst string
-	_, err = s.writeAtomic(dir, ".archive-*.tmp", data, func(tmp string) error {
+	_, err = durable.Write(s.fs, dir, ".archive-*.tmp", data, func(tmp string) error {
 		var perr error
-		dst, perr = s.placeNew(dir, ArchiveName(rep, s.now()),
+		dst, perr = durable.PlaceNew(s.fs, dir, archiveName(rep, s.now()), ".klob",
 			func(d string) error {
 				if err := s.fs.Link(tmp, d); err != nil {
 					return err
@@ -400,17 +225,17 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 			return dst, fmt.Errorf("archive: the game is kept in %s but %w", dst, err)
 		}
 		s.known = nil
-		s.syncDir(s.dir)
+		durable.SyncDir(s.fs, s.dir)
 	}
 	return dst, nil
 }
 
-// ArchiveName returns the base name (without .klob) a game is archived
+// archiveName returns the base name (without .klob) a game is archived
 // under: the start date and time, the opponent of the human player and
 // the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
 // without exactly one human seat, both players and the winning seat,
 // "2026-11-29-1431-Easy-vs-Hard-A-won". now stands in for a missing date.
-func ArchiveName(r *gamelog.Replay, now time.Time) string {
+func archiveName(r *gamelog.Replay, now time.Time) string {
 	h := &r.Header
 	when := now.Format("2006-01-02-1504")
 	if t, ok := h.Start(now.Location()); ok {
@@ -426,14 +251,7 @@ func ArchiveName(r *gamelog.Replay, now time.Time) string {
 		}
 		return n
 	}
-	human := rules.NoSeat
-	switch {
-	case h.Levels[0] == gamelog.Human && h.Levels[1] != gamelog.Human:
-		human = rules.SeatA
-	case h.Levels[1] == gamelog.Human && h.Levels[0] != gamelog.Human:
-		human = rules.SeatB
-	}
-	if human != rules.NoSeat {
+	if human, ok := h.HumanSeat(); ok {
 		res := "unfinished"
 		if r.Over {
 			res = "lost"
@@ -507,13 +325,9 @@ func (s *Store) History() ([]Entry, error) {
 	for _, n := range names {
 		e := Entry{Path: filepath.Join(dir, n), Winner: rules.NoSeat}
 		data, err := s.fs.ReadFile(e.Path)
-		var l *gamelog.Log
-		if err == nil {
-			l, err = gamelog.Parse(e.Path, data)
-		}
 		var r *gamelog.Replay
 		if err == nil {
-			r, err = l.Replay()
+			_, r, err = gamelog.ParseReplay(e.Path, data)
 		}
 		if err != nil {
 			e.Err = err

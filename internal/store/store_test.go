@@ -7,29 +7,27 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/durable"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
-
-const gamesDir = "../../testdata/games"
 
 func readLog(t *testing.T, rel string) *gamelog.Log {
 	t.Helper()
-	l, err := gamelog.ReadFile(filepath.Join(gamesDir, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
+	l, _ := testkit.ReadReplay(t, rel)
 	return l
 }
 
 func fixedNow() time.Time { return time.Date(2026, 11, 29, 14, 31, 5, 0, time.UTC) }
 
-func newStore(t *testing.T, fsys FS) *Store {
+func newStore(t *testing.T, fsys durable.FS) *Store {
 	t.Helper()
 	return New(t.TempDir(), Options{FS: fsys, Now: fixedNow})
 }
@@ -37,9 +35,7 @@ func newStore(t *testing.T, fsys FS) *Store {
 func text(t *testing.T, l *gamelog.Log) []byte {
 	t.Helper()
 	b, err := l.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	return b
 }
 
@@ -69,9 +65,7 @@ func TestSaveLoad(t *testing.T) {
 		t.Fatalf("empty store: got %v, want ErrNoSave", err)
 	}
 	l := readLog(t, "saves/in-trick.klob")
-	if err := s.SaveCurrent(l); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s.SaveCurrent(l))
 	onDisk, err := os.ReadFile(s.CurrentPath())
 	if err != nil || !bytes.Equal(onDisk, text(t, l)) {
 		t.Fatalf("current.klob is not the log's text (%v)", err)
@@ -79,16 +73,10 @@ func TestSaveLoad(t *testing.T) {
 	// A new session (another Store on the same directory) resumes it.
 	s2 := New(s.Dir(), Options{Now: fixedNow})
 	got, err := s2.LoadCurrent()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(got, l) {
-		t.Fatal("loaded log differs from the saved one")
-	}
+	require.NoError(t, err)
+	require.Equal(t, l, got, "the loaded log is not the saved one")
 	// Having loaded it, that session may save over it.
-	if err := s2.SaveCurrent(readLog(t, "saves/in-play.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s2.SaveCurrent(readLog(t, "saves/in-play.klob")))
 	assertNoTemp(t, s.Dir())
 }
 
@@ -103,102 +91,6 @@ func assertNoTemp(t *testing.T, dir string) {
 	}
 }
 
-// faultFS is the OS file system with one call failing: the call named
-// fail ("create", "write", "sync", "close", "rename", "opendir",
-// "syncdir", "closedir", "remove"), after the first skip such calls.
-// short makes the failing write write half its bytes first. noRemove
-// makes Remove fail too, as if the process had died before cleaning up.
-type faultFS struct {
-	FS
-	fail     string
-	skip     int
-	short    bool
-	noRemove bool
-	calls    []string
-}
-
-var errInjected = errors.New("injected failure")
-
-func (f *faultFS) hit(op string) bool {
-	f.calls = append(f.calls, op)
-	if op != f.fail {
-		return false
-	}
-	if f.skip > 0 {
-		f.skip--
-		return false
-	}
-	return true
-}
-
-func (f *faultFS) CreateTemp(dir, pattern string) (File, error) {
-	if f.hit("create") {
-		return nil, errInjected
-	}
-	file, err := f.FS.CreateTemp(dir, pattern)
-	if err != nil {
-		return nil, err
-	}
-	return &faultFile{File: file, fs: f, kind: ""}, nil
-}
-
-func (f *faultFS) Open(name string) (File, error) {
-	if f.hit("opendir") {
-		return nil, errInjected
-	}
-	file, err := f.FS.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	return &faultFile{File: file, fs: f, kind: "dir"}, nil
-}
-
-func (f *faultFS) Rename(a, b string) error {
-	if f.hit("rename") {
-		return errInjected
-	}
-	return f.FS.Rename(a, b)
-}
-
-func (f *faultFS) Remove(name string) error {
-	if f.noRemove || f.hit("remove") {
-		return errInjected
-	}
-	return f.FS.Remove(name)
-}
-
-type faultFile struct {
-	File
-	fs   *faultFS
-	kind string
-}
-
-func (f *faultFile) Write(b []byte) (int, error) {
-	if f.fs.hit("write") {
-		if f.fs.short {
-			n, _ := f.File.Write(b[:len(b)/2])
-			return n, errInjected
-		}
-		return 0, errInjected
-	}
-	return f.File.Write(b)
-}
-
-func (f *faultFile) Sync() error {
-	if f.fs.hit("sync" + f.kind) {
-		return errInjected
-	}
-	return f.File.Sync()
-}
-
-func (f *faultFile) Close() error {
-	if f.fs.hit("close" + f.kind) {
-		f.File.Close()
-		return errInjected
-	}
-	return f.File.Close()
-}
-
 // TestSaveFailureKeepsLastGoodSave injects a failure at each step of a
 // save (and a crash that leaves the temporary file behind) and checks
 // that loading afterwards gives the last good save: the previous one when
@@ -207,58 +99,30 @@ func (f *faultFile) Close() error {
 func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 	first := readLog(t, "saves/in-dix.klob")
 	second := readLog(t, "saves/in-trick.klob")
-	steps := []struct {
-		fail      string
-		short     bool
-		afterMove bool // the new save is in place despite the error
-	}{
-		{fail: "create"},
-		{fail: "write"},
-		{fail: "write", short: true},
-		{fail: "sync"},
-		{fail: "close"},
-		{fail: "rename"},
-		{fail: "opendir", afterMove: true},
-		{fail: "syncdir", afterMove: true},
-		{fail: "closedir", afterMove: true},
-	}
-	for _, st := range steps {
+	for _, st := range testkit.SaveFaults() {
 		for _, crash := range []bool{false, true} {
-			name := fmt.Sprintf("%s short=%v crash=%v", st.fail, st.short, crash)
+			name := fmt.Sprintf("%s short=%v crash=%v", st.Fail, st.Short, crash)
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()
 				good := New(dir, Options{Now: fixedNow})
-				if err := good.SaveCurrent(first); err != nil {
-					t.Fatal(err)
-				}
-				ffs := &faultFS{FS: OS(), fail: st.fail, short: st.short, noRemove: crash}
+				require.NoError(t, good.SaveCurrent(first))
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.Fail, Short: st.Short, NoRemove: crash}
 				s := New(dir, Options{FS: ffs, Now: fixedNow})
-				if _, err := s.LoadCurrent(); err != nil {
-					t.Fatal(err)
-				}
-				ffs.noRemove = crash
-				err := s.SaveCurrent(second)
-				if !errors.Is(err, errInjected) {
-					t.Fatalf("save with %s failing: got %v, want the injected error", st.fail, err)
-				}
+				_, err := s.LoadCurrent()
+				require.NoError(t, err)
+				require.ErrorIs(t, s.SaveCurrent(second), testkit.ErrInjected)
 				want := first
-				if st.afterMove {
+				if st.AfterMove {
 					want = second
 				}
 				// A new session loads the last good save.
 				got, err := New(dir, Options{Now: fixedNow}).LoadCurrent()
-				if err != nil {
-					t.Fatalf("load after a failed save: %v", err)
-				}
-				if !reflect.DeepEqual(got, want) {
-					t.Fatalf("load after %s failed: got another save than the last good one", st.fail)
-				}
+				require.NoError(t, err, "load after a failed save")
+				require.Equal(t, want, got, "load after %s failed: another save than the last good one", st.Fail)
 				assertNoTemp(t, dir) // LoadCurrent clears what a crash left
 				// The failing session can save again once the fault is gone.
-				ffs.fail, ffs.noRemove = "", false
-				if err := s.SaveCurrent(second); err != nil {
-					t.Fatalf("save after the failure: %v", err)
-				}
+				ffs.Fail, ffs.NoRemove = "", false
+				require.NoError(t, s.SaveCurrent(second), "save after the failure")
 			})
 		}
 	}
@@ -266,15 +130,10 @@ func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
 
 // TestSaveSteps checks the order of the calls of a save.
 func TestSaveSteps(t *testing.T) {
-	ffs := &faultFS{FS: OS()}
+	ffs := testkit.NewFaultFS("")
 	s := newStore(t, ffs)
-	if err := s.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"create", "write", "sync", "close", "rename", "opendir", "syncdir", "closedir"}
-	if !reflect.DeepEqual(ffs.calls, want) {
-		t.Fatalf("calls: got %v, want %v", ffs.calls, want)
-	}
+	require.NoError(t, s.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+	assert.Equal(t, testkit.SaveCalls(), ffs.Calls)
 }
 
 // TestDamagedSaveKeptAside: a save that does not parse or does not read
@@ -287,12 +146,8 @@ func TestDamagedSaveKeptAside(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			s := newStore(t, nil)
-			if err := os.MkdirAll(s.Dir(), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(s.CurrentPath(), content, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.MkdirAll(s.Dir(), 0o755))
+			require.NoError(t, os.WriteFile(s.CurrentPath(), content, 0o644))
 			_, err := s.LoadCurrent()
 			var de *DamagedError
 			if !errors.As(err, &de) {
@@ -313,13 +168,9 @@ func TestDamagedSaveKeptAside(t *testing.T) {
 			if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
 				t.Fatalf("current.klob still there: %v", err)
 			}
-			if err := s.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, s.SaveCurrent(readLog(t, "saves/in-dix.klob")))
 			// A second damaged save the same second gets its own name.
-			if err := os.WriteFile(s.CurrentPath(), content, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.WriteFile(s.CurrentPath(), content, 0o644))
 			_, err = s.LoadCurrent()
 			if !errors.As(err, &de) || de.Aside != strings.TrimSuffix(wantAside, ".klob")+"-2.klob" {
 				t.Fatalf("second damaged save: got %v", err)
@@ -333,22 +184,22 @@ func TestDamagedSaveKeptAside(t *testing.T) {
 
 // unreadableFS fails to read current.klob, as a file with bad
 // permissions or a bad disk block would.
-type unreadableFS struct{ FS }
+type unreadableFS struct{ durable.FS }
 
 func (u unreadableFS) ReadFile(name string) ([]byte, error) {
 	if filepath.Base(name) == CurrentName {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: errInjected}
+		return nil, &fs.PathError{Op: "read", Path: name, Err: testkit.ErrInjected}
 	}
 	return u.FS.ReadFile(name)
 }
 
 func TestUnreadableSave(t *testing.T) {
-	s := newStore(t, unreadableFS{OS()})
+	s := newStore(t, unreadableFS{durable.OS()})
 	os.MkdirAll(s.Dir(), 0o755)
 	os.WriteFile(s.CurrentPath(), []byte("whatever"), 0o644)
 	_, err := s.LoadCurrent()
 	var de *DamagedError
-	if !errors.As(err, &de) || !errors.Is(err, errInjected) || de.Aside == "" {
+	if !errors.As(err, &de) || !errors.Is(err, testkit.ErrInjected) || de.Aside == "" {
 		t.Fatalf("got %v, want a *DamagedError kept aside", err)
 	}
 	if b, _ := os.ReadFile(de.Aside); string(b) != "whatever" {
@@ -362,18 +213,14 @@ func TestUnreadableSave(t *testing.T) {
 func TestSaveRefusesUnknownSave(t *testing.T) {
 	dir := t.TempDir()
 	a := New(dir, Options{Now: fixedNow})
-	if err := a.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-dix.klob")))
 	before, _ := os.ReadFile(a.CurrentPath())
 	b := New(dir, Options{Now: fixedNow})
 	if err := b.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
 		t.Fatalf("got %v, want ErrConflict", err)
 	}
 	// a saves on; then b's stale view is still refused.
-	if err := a.SaveCurrent(readLog(t, "saves/in-play.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-play.klob")))
 	if err := b.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
 		t.Fatalf("got %v, want ErrConflict", err)
 	}
@@ -381,7 +228,7 @@ func TestSaveRefusesUnknownSave(t *testing.T) {
 	if bytes.Equal(before, after) || !bytes.Equal(after, text(t, readLog(t, "saves/in-play.klob"))) {
 		t.Fatal("current.klob is not a's last save")
 	}
-	u := New(dir, Options{FS: unreadableFS{OS()}, Now: fixedNow})
+	u := New(dir, Options{FS: unreadableFS{durable.OS()}, Now: fixedNow})
 	if err := u.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
 		t.Fatalf("unreadable save: got %v, want ErrConflict", err)
 	}
@@ -393,13 +240,9 @@ func TestArchiveAndHistory(t *testing.T) {
 		t.Fatalf("empty history: got %v, %v", h, err)
 	}
 	game := readLog(t, "09-tie.klob")
-	if err := s.SaveCurrent(game); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, s.SaveCurrent(game))
 	path, err := s.Archive(game)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if want := filepath.Join(s.Dir(), HistoryDir, "2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won.klob"); path != want {
 		t.Fatalf("archived as %s, want %s", path, want)
 	}
@@ -426,9 +269,7 @@ func TestArchiveAndHistory(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(s.Dir(), HistoryDir, "2026-12-31-bad.klob"), []byte("junk"), 0o644)
 	h, err := s.History()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	var names []string
 	for _, e := range h {
 		names = append(names, filepath.Base(e.Path))
@@ -439,9 +280,7 @@ func TestArchiveAndHistory(t *testing.T) {
 		"2026-01-21-1200-vs-Bot-hard-unfinished.klob",
 		"2026-12-31-bad.klob",
 	}
-	if !reflect.DeepEqual(names, want) {
-		t.Fatalf("history: got %v, want %v", names, want)
-	}
+	require.Equal(t, want, names, "history")
 	e := h[1]
 	if e.Err != nil || !e.Over || e.Winner != rules.SeatA || e.Totals != [2]int{553, 430} || e.Deals != 13 || e.Header.Players[0] != "Random A" {
 		t.Fatalf("entry: %+v", e)
@@ -459,9 +298,7 @@ func TestArchiveAndHistory(t *testing.T) {
 func TestArchiveLeavesOtherSave(t *testing.T) {
 	dir := t.TempDir()
 	a := New(dir, Options{Now: fixedNow})
-	if err := a.SaveCurrent(readLog(t, "saves/in-dix.klob")); err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-dix.klob")))
 	b := New(dir, Options{Now: fixedNow})
 	if _, err := b.Archive(readLog(t, "10-both-over-the-target.klob")); err != nil {
 		t.Fatal(err)
@@ -476,9 +313,7 @@ func TestArchiveName(t *testing.T) {
 		l := readLog(t, rel)
 		l.Header.Players, l.Header.Levels, l.Header.Date, l.Header.Time = players, levels, date, clock
 		r, err := l.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		return r
 	}
 	now := fixedNow()
@@ -492,7 +327,7 @@ func TestArchiveName(t *testing.T) {
 		{rep("09-tie.klob", [2]string{"../../etc", "x/y"}, [2]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
 	}
 	for _, c := range cases {
-		if got := ArchiveName(c.r, now); got != c.want {
+		if got := archiveName(c.r, now); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)
 		}
 	}

@@ -1,4 +1,4 @@
-package gamegen
+package testkit
 
 import (
 	"fmt"
@@ -56,7 +56,7 @@ func Corpus() ([]Recorded, error) {
 			names[i] = string(p)
 		}
 		l.Comment = []string{
-			fmt.Sprintf(" Recorded by internal/gamegen: seed %d, two random players, decks shuffled from the seed.", cfg.Seed),
+			fmt.Sprintf(" Recorded by internal/testkit: seed %d, two random players, decks shuffled from the seed.", cfg.Seed),
 			" Chosen for: " + string(why) + ".",
 			" Rule paths: " + strings.Join(names, ", ") + ".",
 		}

@@ -1,4 +1,4 @@
-package gamegen
+package testkit
 
 import (
 	"fmt"

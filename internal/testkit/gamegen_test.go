@@ -1,4 +1,4 @@
-package gamegen
+package testkit
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 var gen = flag.Bool("gen", false, "rewrite the recorded games in testdata/games and testdata/games/saves")
@@ -24,31 +25,19 @@ func TestGenerate(t *testing.T) {
 		t.Skip("run with -gen to rewrite testdata/games")
 	}
 	games, err := Corpus()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	saves, err := Saves()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	write := func(dir string, rs []Recorded) {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, os.MkdirAll(dir, 0o755))
 		old, _ := filepath.Glob(filepath.Join(dir, "*.klob"))
 		for _, f := range old {
-			if err := os.Remove(f); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, os.Remove(f))
 		}
 		for _, r := range rs {
 			b, err := r.Log.MarshalText()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(dir, r.Name), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			require.NoError(t, err)
+			require.NoError(t, os.WriteFile(filepath.Join(dir, r.Name), b, 0o644))
 			t.Logf("wrote %s", r.Name)
 		}
 	}
@@ -61,20 +50,14 @@ func TestGenerate(t *testing.T) {
 // every rule path.
 func TestCorpusCoversEveryPath(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join(gamesDir, "*.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	covered := map[Path][]string{}
 	complete := 0
 	for _, f := range files {
 		l, err := gamelog.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		r, err := l.Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
+		require.NoError(t, err)
 		if r.Over {
 			complete++
 		}
@@ -96,22 +79,16 @@ func TestCorpusCoversEveryPath(t *testing.T) {
 func TestPlayIsReproducible(t *testing.T) {
 	cfg := config(42, rules.DefaultOptions(), 1)
 	a, err := Play(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	b, err := Play(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	ta, _ := a.MarshalText()
 	tb, _ := b.MarshalText()
 	if !bytes.Equal(ta, tb) {
 		t.Fatal("two plays of seed 42 differ")
 	}
 	r, err := a.Replay()
-	if err != nil {
-		t.Fatal(err)
-	}
+	require.NoError(t, err)
 	if !r.Over {
 		t.Fatal("seed 42: the game did not end")
 	}

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/klob/klob/rules"
+)
+
+// Errors of flagSet.parse; the message is printed already.
+var (
+	// errHelp: -h was asked; the usage went to stdout, exit 0.
+	errHelp = errors.New("help")
+	// errUsage: the arguments did not parse; the reason and the usage
+	// went to stderr, exit 2.
+	errUsage = errors.New("usage")
+)
+
+// flagSet is the flags of one subcommand with its usage text: every
+// subcommand parses through it, so -h, a bad flag and flags after the
+// positional arguments behave the same everywhere.
+type flagSet struct {
+	*flag.FlagSet
+	cmd   string // "analyze"
+	usage string // the usage lines and a description, before the flags
+	notes string // more text after the flags, or ""
+}
+
+func newFlagSet(cmd, usage string) *flagSet {
+	fs := flag.NewFlagSet("klob "+cmd, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // parse reports errors itself, once
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, cmd: cmd, usage: usage}
+}
+
+// printUsage writes the usage, the flags and the notes.
+func (f *flagSet) printUsage(w io.Writer) {
+	fmt.Fprint(w, strings.TrimRight(f.usage, "\n")+"\n")
+	f.SetOutput(w)
+	f.PrintDefaults()
+	f.SetOutput(io.Discard)
+	if f.notes != "" {
+		fmt.Fprint(w, strings.TrimRight(f.notes, "\n")+"\n")
+	}
+}
+
+// parse parses args, whose flags may come before or after the
+// positional arguments ("FILE -json" as well as "-json FILE"; "--" ends
+// the flags), and returns the positional ones. On -h it prints the usage
+// on stdout and returns errHelp; on a bad flag it prints the reason and
+// the usage on stderr and returns errUsage.
+func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, error) {
+	var pos []string
+	for {
+		err := f.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			f.printUsage(stdout)
+			return nil, errHelp
+		}
+		if err != nil {
+			f.fail(stderr, "%v", err)
+			return nil, errUsage
+		}
+		rest := f.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// fail prints "klob CMD: reason" and the usage on stderr and returns
+// the exit code of a usage error, 2.
+func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "klob %s: %s\n", f.cmd, fmt.Sprintf(format, args...))
+	f.printUsage(stderr)
+	return 2
+}
+
+// set returns the names of the flags given on the command line.
+func (f *flagSet) set() map[string]bool {
+	set := map[string]bool{}
+	f.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	return set
+}
+
+// parseExit is the exit code for an error of parse: 0 after -h, 2
+// otherwise.
+func parseExit(err error) int {
+	if errors.Is(err, errHelp) {
+		return 0
+	}
+	return 2
+}
+
+// gameFlags are the flags klob play and klob train share: the rules, the
+// target and the seed.
+type gameFlags struct {
+	rules  *string
+	target *int
+	seed   *uint64
+}
+
+// gameFlags defines -rules, -target and -seed; seedUsage says what the
+// seed decides.
+func (f *flagSet) gameFlags(seedUsage string) gameFlags {
+	return gameFlags{
+		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", ")),
+		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
+		seed:   f.Uint64("seed", 0, seedUsage+" (default: from the clock)"),
+	}
+}
+
+// resolve returns the rule options (-rules, then -target when given)
+// and the seed: -seed when given (seedSet), else one from now.
+func (g gameFlags) resolve(set map[string]bool, now func() time.Time) (opts rules.Options, seed uint64, seedSet bool, err error) {
+	opts, err = rules.ParseOptions(*g.rules)
+	if err != nil {
+		return opts, 0, false, fmt.Errorf("-rules: %v", err)
+	}
+	if set["target"] {
+		if err := opts.Set("target", fmt.Sprint(*g.target)); err != nil {
+			return opts, 0, false, fmt.Errorf("-target: %v", err)
+		}
+	}
+	if set["seed"] {
+		return opts, *g.seed, true, nil
+	}
+	return opts, uint64(now().UnixNano()), false, nil
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// runWith runs a command function on args and returns its exit code and
+// what it wrote.
+func runWith(cmd func(args []string, stdout, stderr io.Writer) int, args ...string) (code int, stdout, stderr string) {
+	var o, e bytes.Buffer
+	code = cmd(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+func runArgs(args ...string) (code int, stdout, stderr string) { return runWith(run, args...) }
+
+// TestHelpEverywhere: -h, -help and klob help CMD behave the same for
+// every subcommand: exit 0, the usage once on stdout, nothing on stderr.
+func TestHelpEverywhere(t *testing.T) {
+	for _, c := range commands() {
+		for _, args := range [][]string{{c.name, "-h"}, {c.name, "-help"}, {c.name, "--help"}, {"help", c.name}} {
+			code, out, errs := runArgs(args...)
+			assert.Equal(t, 0, code, "%v: exit code", args)
+			assert.Empty(t, errs, "%v: stderr", args)
+			assert.Equal(t, 1, strings.Count(out, "usage: klob "+c.name), "%v: the usage once on stdout, got\n%s", args, out)
+		}
+	}
+}
+
+// TestBadFlagEverywhere: an unknown flag exits 2 with the reason and the
+// usage once on stderr, for every subcommand.
+func TestBadFlagEverywhere(t *testing.T) {
+	for _, c := range commands() {
+		code, out, errs := runArgs(c.name, "-nosuchflag")
+		assert.Equal(t, 2, code, "%s: exit code", c.name)
+		assert.Empty(t, out, "%s: stdout", c.name)
+		assert.True(t, strings.HasPrefix(errs, "klob "+c.name+": flag provided but not defined: -nosuchflag\n"), "%s: stderr %q", c.name, errs)
+		assert.Equal(t, 1, strings.Count(errs, "usage: klob "+c.name), "%s: the usage once on stderr, got\n%s", c.name, errs)
+	}
+}
+
+// TestTopLevelHelp: klob -h, --help and klob help list every subcommand
+// on stdout; an unknown command lists them on stderr and exits 2.
+func TestTopLevelHelp(t *testing.T) {
+	for _, arg := range []string{"-h", "-help", "--help", "help"} {
+		code, out, errs := runArgs(arg)
+		assert.Equal(t, 0, code, arg)
+		assert.Empty(t, errs, arg)
+		for _, c := range commands() {
+			assert.Contains(t, out, "  "+c.name+" ", "%s: the list of commands", arg)
+		}
+	}
+	code, out, errs := runArgs("dance")
+	assert.Equal(t, 2, code)
+	assert.Empty(t, out)
+	assert.Contains(t, errs, `klob: unknown command "dance"`)
+	assert.Contains(t, errs, "  analyze ")
+}
