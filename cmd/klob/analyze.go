@@ -19,14 +19,15 @@ import (
 // was analysed, 1 when it cannot be read (the file:line error is
 // printed), 2 for usage errors.
 //
-//	klob analyze FILE [-json] [-samples N] [-seed N]
+//	klob analyze FILE [-json] [-samples N] [-seed N] [-ascii]
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("analyze", `usage: klob analyze FILE [-json] [-samples N] [-seed N]
+	fs := newFlagSet("analyze", `usage: klob analyze FILE [-json] [-samples N] [-seed N] [-ascii]
 Grades every decision of a saved game: the points each is expected to lose against the best one.`)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, dix and dialogue %d, cards %d)",
 		analysis.BidSamples, analysis.PrepSamples, analysis.PlaySamples))
 	seed := fs.Uint64("seed", 0, "seed of the samples: the same seed gives the same report")
+	ascii := fs.Bool("ascii", false, "write suits as letters (C D H S) in the text report")
 	files, err := fs.parse(args, stdout, stderr)
 	switch {
 	case err != nil:
@@ -63,7 +64,7 @@ Grades every decision of a saved game: the points each is expected to lose again
 		}
 		return 0
 	}
-	analysis.WriteText(stdout, path, r, rep)
+	analysis.WriteText(stdout, path, r, rep, *ascii)
 	return 0
 }
 
