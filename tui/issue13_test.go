@@ -105,3 +105,28 @@ func TestPlayerFeatures(t *testing.T) {
 		t.Errorf("o: order %v, saved %+v; want by strength, kept", tb.order, saved)
 	}
 }
+
+// TestClaimKeyLeavesMenuLetters: in round two c names clubs, not a
+// claim.
+func TestClaimKeyLeavesMenuLetters(t *testing.T) {
+	for seed := uint64(1); seed < 200; seed++ {
+		hs := newHarness(t, testConfig(seed, &memStore{}), 80, 24)
+		hs.press("enter")
+		tb := hs.table()
+		for i := 0; i < 6 && hs.name() == "table"; i++ {
+			v := tb.m.view()
+			if !tb.myTurn() || (v.Phase != rules.PhaseBid1 && v.Phase != rules.PhaseBid2) {
+				break
+			}
+			if v.Phase == rules.PhaseBid2 && v.OrigUpcard.Suit() != rules.Clubs {
+				hs.press("c")
+				if got := tb.m.game.Deal().Trump(); got != rules.Clubs {
+					t.Fatalf("seed %d: c in round two: trump %v, want clubs", seed, got)
+				}
+				return
+			}
+			hs.press("p")
+		}
+	}
+	t.Fatal("no deal reached round two with clubs to name")
+}

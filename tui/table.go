@@ -401,10 +401,12 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 		}
 		return t, nil
 	}
-	if isKey(msg, k.Claim) {
+	v := t.m.view()
+	// c claims in the card play; elsewhere it is a menu letter (clubs,
+	// the count of cards).
+	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
 		return t.claim(ctx)
 	}
-	v := t.m.view()
 	if items := t.bellaItems(); items != nil {
 		switch {
 		case isKey(msg, k.Bella):
