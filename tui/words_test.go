@@ -1,6 +1,11 @@
 package tui
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
 
 func TestPossessive(t *testing.T) {
 	for name, want := range map[string]string{"You": "your", "Bot": "Bot's", "Random A": "Random A's"} {
@@ -34,5 +39,22 @@ func TestElideName(t *testing.T) {
 		if got != c.want || widthOf(got) > max(c.w, 0) {
 			t.Errorf("elideName(%d) = %q, want %q", c.w, got, c.want)
 		}
+	}
+}
+
+// TestThrownInSaysWhoseSchmeiss: "Bot accepted your schmeiss", never
+// "You's".
+func TestThrownInSaysWhoseSchmeiss(t *testing.T) {
+	name := func(s rules.Seat) string { return [2]string{"You", "Bot"}[s] }
+	rd := &gamelog.ReplayDeal{Steps: []rules.Step{
+		{Seat: rules.SeatA, Action: rules.Action{Kind: rules.Schmeiss}},
+		{Seat: rules.SeatB, Action: rules.Action{Kind: rules.Accept}},
+	}}
+	if got, want := abandonWhy(rd, name), "Bot accepted your schmeiss"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	rd.Steps[0].Seat, rd.Steps[1].Seat = rules.SeatB, rules.SeatA
+	if got, want := abandonWhy(rd, name), "You accepted Bot's schmeiss"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
