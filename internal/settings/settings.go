@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/klob/klob/internal/durable"
 )
 
 // Pace is the bot's speed.
@@ -238,33 +240,17 @@ func (s Settings) MarshalText() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// Save writes the settings to path, creating its directory: a temporary
-// file in the same directory, synced, then renamed over the old one, so
-// a crash leaves the old file or the new one, never half of one.
+// Save writes the settings to path, creating its directory, durably
+// (internal/durable: a temporary file synced, renamed over the old one,
+// the directory synced), so a crash leaves the old file or the new one,
+// never half of one.
 func Save(path string, s Settings) error {
 	data, _ := s.MarshalText()
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	fsys := durable.OS()
+	if err := fsys.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("save settings: %w", err)
 	}
-	f, err := os.CreateTemp(dir, ".settings-*.tmp")
-	if err != nil {
-		return fmt.Errorf("save settings: %w", err)
-	}
-	tmp := f.Name()
-	defer os.Remove(tmp) // gone after the rename; removes a failed write
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return fmt.Errorf("save settings: %w", err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("save settings: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("save settings: %w", err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if _, err := durable.Replace(fsys, path, ".settings-*.tmp", data); err != nil {
 		return fmt.Errorf("save settings: %w", err)
 	}
 	return nil
