@@ -167,7 +167,7 @@ func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 	}
 	said := " Said: nothing yet"
 	if len(talk) > 0 {
-		said = " Said:" + st.Talk.Render(clipLeft(" "+strings.Join(talk, " · "), ctx.Width-6))
+		said = " Said:" + st.Talk.Render(clipLeft(" "+strings.Join(talk, " · "), ctx.Width-9))
 	}
 	out = append(out, said)
 	// The last trick stays in view, beside the one on the table.
