@@ -11,15 +11,6 @@ func possessive(name string) string {
 	return name + "'s"
 }
 
-// midSentence is a player's name inside a sentence: "you" for the
-// person, other names as they are.
-func midSentence(name string) string {
-	if name == "You" {
-		return "you"
-	}
-	return name
-}
-
 // elideName shortens a file name to at most w cells on purpose, never
 // in the middle of a word: first the .klob ending goes, then whole
 // "-"-separated words from the middle, replaced by "…", keeping the

@@ -61,11 +61,7 @@ func form(a rules.Action, f func(phrase) string, bella string) string {
 	if !ok {
 		return a.Words()
 	}
-	s := f(p)
-	if strings.Contains(s, "%s") {
-		s = strings.Replace(s, "%s", detail(a, bella), 1)
-	}
-	return s
+	return strings.Replace(f(p), "%s", detail(a, bella), 1)
 }
 
 // Verb is what a player does, after "would": "take", "exchange the dix",

@@ -124,7 +124,6 @@ type Run struct {
 	bot    ai.Bot
 	played int // stops passed, for "step N of M"
 	seen   map[string]bool
-	errs   error
 }
 
 // New starts the lesson.
