@@ -46,7 +46,7 @@ func newBot(t *testing.T, l ai.Level, seed uint64) ai.Bot {
 }
 
 // choose asks b for seat's decision and checks it is legal.
-func choose(t *testing.T, b ai.Bot, d *rules.Deal) rules.Action {
+func choose(t *testing.T, b ai.Bot, d rules.DealReader) rules.Action {
 	t.Helper()
 	seat := d.Turn()
 	v := d.View(seat)

@@ -47,8 +47,7 @@ func hardDecision(t testing.TB, seed uint64, budget int, v rules.View) rules.Act
 func hardPositions(r *rand.Rand, n int, f func(d *rules.Deal)) {
 	rb := ai.NewRandom(r.Uint64())
 	for seen := 0; seen < n; {
-		d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
-		d.SetTotals([2]int{r.IntN(500), r.IntN(500)})
+		d := rules.NewGameDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r), [2]int{r.IntN(500), r.IntN(500)})
 		for !d.Over() && seen < n {
 			if len(d.Legal()) > 1 && r.IntN(4) == 0 {
 				f(&d)

@@ -24,7 +24,7 @@ type heurEnd struct {
 	maker   rules.Seat
 	seqWin  rules.Seat
 	seqPts  int
-	needTr  bool // sequences need a trick (melds_need_trick)
+	opts    rules.Options
 	bellaBy rules.Seat
 	elig    [2]bool // may still score bella (choice taken at the end)
 	kq      rules.CardSet
@@ -43,7 +43,7 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 		return nil, false
 	}
 	e := heurEnd{me: k.me, opp: k.opp, maker: v.Maker, seqWin: v.SeqWinner,
-		needTr: v.Options.MeldsNeedTrick, bellaBy: v.BellaBy}
+		opts: v.Options, bellaBy: v.BellaBy}
 	e.kq = rules.SetOf(rules.NewCard(rules.King, k.trump), rules.NewCard(rules.Queen, k.trump))
 	switch e.seqWin {
 	case k.me:
@@ -91,8 +91,8 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 
 // rootValue plays my action a and searches the rest.
 func (e heurEnd) rootValue(p rules.Play, v *rules.View, oppHand rules.CardSet, a rules.Action) float64 {
-	e.elig[e.me] = e.bellaBy == rules.NoSeat && (v.Hand|v.Played[e.me])&e.kq == e.kq && v.Hand&e.kq != 0
-	e.elig[e.opp] = e.bellaBy == rules.NoSeat && (oppHand|v.Played[e.opp])&e.kq == e.kq && oppHand&e.kq != 0
+	e.elig[e.me] = e.bellaBy == rules.NoSeat && rules.BellaOpen(v.Hand, v.Played[e.me], v.Trump)
+	e.elig[e.opp] = e.bellaBy == rules.NoSeat && rules.BellaOpen(oppHand, v.Played[e.opp], v.Trump)
 	if e.kq.Has(a.Card) && v.Played[e.me]&e.kq != 0 {
 		// a is the second of king and queen: bella is decided now.
 		if a.Bella {
@@ -125,27 +125,22 @@ func (e *heurEnd) search(p rules.Play) float64 {
 	return best
 }
 
-// leaf scores a finished deal (RULES.md section 8) as the viewing seat's
+// leaf scores a finished deal with rules.ScoreDeal as the viewing seat's
 // margin. A seat still entitled to bella counts it if that is better for
 // it (a player withholds bella when it only feeds a bete).
 func (e *heurEnd) leaf(p *rules.Play) float64 {
-	var tot [2]int
+	// The play's points include the last-trick bonus: no last-trick seat.
+	t := rules.Tally{Maker: e.maker, LastTrick: rules.NoSeat, SeqWinner: e.seqWin, SeqPoints: e.seqPts, Bella: e.bellaBy}
 	for s := range 2 {
-		tot[s] = int(p.Points[s])
+		t.Cards[s], t.Tricks[s] = int(p.Points[s]), int(p.Won[s])
 	}
-	if e.seqWin != rules.NoSeat && (!e.needTr || p.Won[e.seqWin] > 0) {
-		tot[e.seqWin] += e.seqPts
-	}
-	if e.bellaBy != rules.NoSeat {
-		tot[e.bellaBy] += 20
-	}
-	m := e.margin(tot)
+	m := e.margin(t)
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
 		if !e.elig[s] {
 			continue
 		}
-		t2 := tot
-		t2[s] += 20
+		t2 := t
+		t2.Bella = s
 		m2 := e.margin(t2)
 		if s == e.me && m2 > m || s == e.opp && m2 < m {
 			m = m2
@@ -155,24 +150,9 @@ func (e *heurEnd) leaf(p *rules.Play) float64 {
 }
 
 // margin is what the viewing seat scores minus what the opponent scores.
-func (e *heurEnd) margin(tot [2]int) float64 {
-	sc := heurScored(tot, e.maker)
+func (e *heurEnd) margin(t rules.Tally) float64 {
+	sc := rules.ScoreDeal(t, e.opts).Scored
 	return float64(sc[e.me] - sc[e.opp])
-}
-
-// heurScored applies RULES.md section 8 to the totals.
-func heurScored(tot [2]int, maker rules.Seat) [2]int {
-	var sc [2]int
-	m, d := maker, maker.Other()
-	switch {
-	case tot[m] > tot[d]:
-		sc = tot
-	case tot[m] == tot[d]:
-		sc[d] = tot[d]
-	default:
-		sc[d] = tot[0] + tot[1]
-	}
-	return sc
 }
 
 // heurBinom is n choose k (small n).

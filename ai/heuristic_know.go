@@ -40,7 +40,7 @@ func newHeurKnow(v *rules.View, inferBids bool) *heurKnow {
 		gone: v.Played[0] | v.Played[1], oppN: v.OppCount}
 	k.sure = v.OppKnown()
 	unseen := v.Unseen()
-	poss := (unseen &^ k.playExclusions()) | k.sure
+	poss := (unseen &^ v.CannotHold(k.opp)) | k.sure
 	if poss.Count() < k.oppN {
 		// Cannot happen with a consistent history; stay safe anyway.
 		poss = unseen | k.sure
@@ -54,66 +54,6 @@ func newHeurKnow(v *rules.View, inferBids bool) *heurKnow {
 	}
 	k.computeP()
 	return k
-}
-
-// playExclusions returns the cards the opponent cannot hold, from its
-// answers to the tricks led to it: a failure to follow shows a void in
-// the led suit; a failure to trump shows a void in trump too; a trump
-// that does not beat a led trump shows it has no higher one (the rules
-// force an overtrump when possible). A player never gains cards during
-// play, so what was excluded then is excluded now.
-func (k *heurKnow) playExclusions() rules.CardSet {
-	var ex rules.CardSet
-	lead := rules.NoCard
-	for _, st := range k.v.History() {
-		if st.Action.Kind != rules.PlayCard {
-			continue
-		}
-		c := st.Action.Card
-		if lead == rules.NoCard {
-			lead = c
-			continue
-		}
-		if st.Seat == k.opp {
-			ls := lead.Suit()
-			switch {
-			case c.Suit() != ls:
-				ex |= rules.SuitMask(ls)
-				if c.Suit() != k.trump && k.trump != rules.NoSuit {
-					ex |= rules.SuitMask(k.trump)
-				}
-			case ls == k.trump && !rules.Beats(c, lead, k.trump):
-				ex |= heurHigherTrumps(lead, k.trump)
-			}
-		}
-		lead = rules.NoCard
-	}
-	return ex
-}
-
-// heurHigherTrumps returns the trumps that beat trump card c.
-func heurHigherTrumps(c rules.Card, trump rules.Suit) rules.CardSet {
-	var m rules.CardSet
-	for r := rules.Seven; r <= rules.Ace; r++ {
-		x := rules.NewCard(r, trump)
-		if rules.Power(x, trump) > rules.Power(c, trump) {
-			m = m.With(x)
-		}
-	}
-	return m
-}
-
-// heurHigherInSuit returns the cards of c's suit that beat c when it leads.
-func heurHigherInSuit(c rules.Card, trump rules.Suit) rules.CardSet {
-	var m rules.CardSet
-	s := c.Suit()
-	for r := rules.Seven; r <= rules.Ace; r++ {
-		x := rules.NewCard(r, s)
-		if rules.Power(x, trump) > rules.Power(c, trump) {
-			m = m.With(x)
-		}
-	}
-	return m
 }
 
 // bidWeights turns the opponent's words into weights. A player who took

@@ -49,11 +49,11 @@ func (b *heuristicBot) keep(k *heurKnow, c rules.Card) float64 {
 	if c.Suit() == k.trump {
 		// A trump is beaten only by a higher trump; it also ruffs a plain
 		// card later, so it is worth something even with no points.
-		q := 1 - k.pAny(heurHigherTrumps(c, k.trump))
+		q := 1 - k.pAny(rules.Above(c, k.trump))
 		return q*(pts+par.TrumpCapture) - (1-q)*pts*par.LossShare + par.TrumpBase
 	}
 	s := c.Suit()
-	pHigh := k.pAny(heurHigherInSuit(c, k.trump))
+	pHigh := k.pAny(rules.Above(c, k.trump))
 	// The opponent can ruff the card if it is void in the suit (or gets
 	// void before the card is played) and still has a trump.
 	pTrump := k.pAny(tr)
@@ -93,7 +93,7 @@ func (b *heuristicBot) leadValue(k *heurKnow, c rules.Card) float64 {
 	s := c.Suit()
 	tr := rules.SuitMask(k.trump)
 	if s == k.trump {
-		hi := heurHigherTrumps(c, k.trump)
+		hi := rules.Above(c, k.trump)
 		pHi := k.pAny(hi)
 		// Without a higher trump the opponent must still follow with a
 		// trump if it has one: the lead draws it.
@@ -108,7 +108,7 @@ func (b *heuristicBot) leadValue(k *heurKnow, c rules.Card) float64 {
 		}
 		return v
 	}
-	hi := heurHigherInSuit(c, k.trump)
+	hi := rules.Above(c, k.trump)
 	pHi := k.pAny(hi)
 	pv := k.pVoid(s)
 	pT := k.pAny(tr)
@@ -145,7 +145,7 @@ func (k *heurKnow) sideWinnerPoints() float64 {
 	t := 0.0
 	for m := k.hand &^ rules.SuitMask(k.trump); m != 0; m &= m - 1 {
 		c := m.First()
-		if k.pAny(heurHigherInSuit(c, k.trump)) < 0.05 {
+		if k.pAny(rules.Above(c, k.trump)) < 0.05 {
 			t += k.pts(c)
 		}
 	}

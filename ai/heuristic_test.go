@@ -58,8 +58,7 @@ func deckFor(t *testing.T, nd, dl, up, bottom string) rules.Deck {
 // the actions and returns the deal.
 func situation(t *testing.T, deck rules.Deck, totals [2]int, actions ...string) rules.Deal {
 	t.Helper()
-	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, deck)
-	d.SetTotals(totals)
+	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deck, totals)
 	for _, s := range actions {
 		a, err := rules.ParseAction(s)
 		if err != nil {

@@ -468,24 +468,23 @@ func SetPoints(m CardSet, trump Suit) int {
 }
 
 // Beats reports whether card b, played second, beats card a, led, with
-// the given trump.
+// the given trump. It reads the table card play reads (built from Power
+// alone), so there is one statement of who wins a trick.
 func Beats(b, a Card, trump Suit) bool {
-	return cardPower(b, a.Suit(), trump) > cardPower(a, a.Suit(), trump)
+	return beats[trumpRow(trump)][a&31][b&31] == 1
 }
 
-// cardPower returns the strength of c in a trick led in suit led; cards
-// that are neither trump nor of the led suit have power 0... below any
-// card of the led suit (whose power is at least 0 but they compare only
-// against the lead, which always follows or beats them).
-func cardPower(c Card, led, trump Suit) int {
+// Above returns the cards of c's suit that beat c (with trump as the
+// trump suit): the cards a player that had to beat c, and did not, lacks.
+func Above(c Card, trump Suit) CardSet {
+	var m CardSet
 	s := c.Suit()
-	if s == trump {
-		return int(power[1][c.Rank()]) + 1
+	for r := Rank(0); r < 8; r++ {
+		if x := NewCard(r, s); Power(x, trump) > Power(c, trump) {
+			m = m.With(x)
+		}
 	}
-	if s == led {
-		return int(power[0][c.Rank()]) + 1
-	}
-	return 0
+	return m
 }
 
 // Power returns c's trick-taking strength in its own suit: trumps rank

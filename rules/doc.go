@@ -41,7 +41,7 @@
 // Apply and every parser.
 //
 // Game plays deals to the target, alternating the dealer (abandoned deals
-// pass the deal too), and records every Event in order for the game log.
+// pass the deal too), and records every finished deal (Records).
 //
 // # Choices where RULES.md is silent
 //

@@ -2,36 +2,6 @@ package rules
 
 import "fmt"
 
-// EventKind says what an Event records.
-type EventKind uint8
-
-// The events of a game, in the order they can happen within a deal.
-const (
-	EventDeal   EventKind = iota // a deal started: Dealer, Deck
-	EventAction                  // Seat took Action
-	EventTrick                   // a trick ended: Cards (led first), Leader, Winner
-	EventShow                    // the sequence winner showed Sequences
-	EventScore                   // the deal was scored: Score, Totals
-	EventEnd                     // the game ended: Winner, Totals
-)
-
-// Event is one observable thing in a game. Fields unused by its Kind are
-// zero.
-type Event struct {
-	Kind      EventKind
-	DealNo    int // 1-based
-	Dealer    Seat
-	Deck      Deck
-	Seat      Seat
-	Action    Action
-	Cards     [2]Card
-	Leader    Seat
-	Winner    Seat
-	Sequences []Sequence
-	Score     Score
-	Totals    [2]int
-}
-
 // DealRecord is a finished deal: who dealt, from which deck, every
 // action, and the score.
 type DealRecord struct {
@@ -40,6 +10,10 @@ type DealRecord struct {
 	Steps  []Step
 	Score  Score
 	Totals [2]int // game totals after the deal
+	// Ending is how the deal ended; Schmeisser is who said schmeiss
+	// (accepted or refused), NoSeat if nobody did.
+	Ending     Ending
+	Schmeisser Seat
 }
 
 // Game plays deals to the target (RULES.md section 9). It does not shuffle:
@@ -51,7 +25,6 @@ type Game struct {
 	inDeal      bool
 	totals      [2]int
 	records     []DealRecord
-	events      []Event
 	over        bool
 	winner      Seat
 }
@@ -70,12 +43,16 @@ func (g *Game) FirstDealer() Seat { return g.firstDealer }
 // Totals returns the running game totals.
 func (g *Game) Totals() [2]int { return g.totals }
 
-// Records returns the finished deals.
-func (g *Game) Records() []DealRecord { return g.records }
-
-// Events returns every event so far, in order. A logger keeps the count
-// it has seen and reads the rest.
-func (g *Game) Events() []Event { return g.events }
+// Records returns the finished deals. The slice and each record's steps
+// are copies: changing them does not change the game.
+func (g *Game) Records() []DealRecord {
+	out := make([]DealRecord, len(g.records))
+	for i, r := range g.records {
+		r.Steps = append([]Step(nil), r.Steps...)
+		out[i] = r
+	}
+	return out
+}
 
 // Over reports whether the game has a winner.
 func (g *Game) Over() bool { return g.over }
@@ -100,8 +77,52 @@ func (g *Game) Dealer() Seat {
 // next one while the game waits for a deck.
 func (g *Game) DealNo() int { return len(g.records) + 1 }
 
-// Deal returns the current deal (read it, do not change it: use Apply).
-func (g *Game) Deal() *Deal { return &g.deal }
+// Deal returns the current deal, to read: every change goes through the
+// game's Apply, which keeps the totals and the records. Take a copy with
+// Copy to play on.
+func (g *Game) Deal() DealReader { return &g.deal }
+
+// DealReader reads a deal without changing it: what Game.Deal returns.
+// *Deal implements it.
+type DealReader interface {
+	Options() Options
+	Deck() Deck
+	Dealer() Seat
+	NonDealer() Seat
+	Phase() Phase
+	Turn() Seat
+	Hand(s Seat) CardSet
+	Upcard() Card
+	OrigUpcard() Card
+	Bottom() Card
+	Trump() Suit
+	Maker() Seat
+	Schmeisser() Seat
+	SchmeissRefused() bool
+	DixBy() Seat
+	SeqWinner() Seat
+	BellaBy() Seat
+	BestSequence(s Seat) Sequence
+	ShownSequences() ([]Sequence, Seat)
+	Play() Play
+	Trick() (lead Card, leader Seat)
+	LastTrick() ([2]Card, Seat, bool)
+	LastTrickWinner() Seat
+	Over() bool
+	Ending() Ending
+	Score() Score
+	Totals() [2]int
+	Steps() []Step
+	Legal() []Action
+	AppendLegal(dst []Action) []Action
+	IsLegal(a Action) bool
+	View(s Seat) View
+	// Copy returns the deal as a value the caller owns.
+	Copy() Deal
+}
+
+// Copy returns a copy of the deal (a Deal is a value: assigning copies).
+func (d *Deal) Copy() Deal { return *d }
 
 // ErrGameOver is returned when a game that has ended is asked to go on.
 var ErrGameOver = fmt.Errorf("the game is over")
@@ -118,10 +139,8 @@ func (g *Game) StartDeal(deck Deck) error {
 		return fmt.Errorf("deal %d is still in progress", g.DealNo())
 	}
 	dealer := g.Dealer()
-	g.deal = NewDeal(g.opts, dealer, deck)
-	g.deal.SetTotals(g.totals)
+	g.deal = NewGameDeal(g.opts, dealer, deck, g.totals)
 	g.inDeal = true
-	g.events = append(g.events, Event{Kind: EventDeal, DealNo: g.DealNo(), Dealer: dealer, Deck: deck})
 	return nil
 }
 
@@ -135,25 +154,26 @@ func (g *Game) Apply(a Action) error {
 		return ErrNoDeal
 	}
 	d := &g.deal
-	seat := d.Turn()
-	tricks := d.play.Tricks
-	shown := d.shown
 	if err := d.Apply(a); err != nil {
 		return err
-	}
-	no := g.DealNo()
-	g.events = append(g.events, Event{Kind: EventAction, DealNo: no, Seat: seat, Action: a})
-	if d.play.Tricks != tricks {
-		g.events = append(g.events, Event{Kind: EventTrick, DealNo: no, Cards: d.trick, Leader: d.trickBy, Winner: d.play.Leader})
-	}
-	if d.shown && !shown {
-		seqs, w := d.ShownSequences()
-		g.events = append(g.events, Event{Kind: EventShow, DealNo: no, Seat: w, Sequences: seqs})
 	}
 	if d.phase == PhaseOver {
 		g.finishDeal()
 	}
 	return nil
+}
+
+// ApplyAs is Apply for seat s: the checked way to take an action that
+// names its seat (a recorded or a received one). When s is not the seat
+// to move it returns an *IllegalError wrapping ErrNotYourTurn whose Turn
+// is the seat to move, and changes nothing.
+func (g *Game) ApplyAs(s Seat, a Action) error {
+	if !g.over && g.inDeal {
+		if t := g.deal.Turn(); t != s && t != NoSeat {
+			return g.deal.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
+		}
+	}
+	return g.Apply(a)
 }
 
 func (g *Game) finishDeal() {
@@ -163,12 +183,11 @@ func (g *Game) finishDeal() {
 		g.totals[s] += sc.Scored[s]
 	}
 	steps := append([]Step(nil), d.Steps()...)
-	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals})
-	g.events = append(g.events, Event{Kind: EventScore, DealNo: len(g.records), Score: sc, Totals: g.totals})
+	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals,
+		Ending: d.ending, Schmeisser: d.schmeisser})
 	g.inDeal = false
 	if w := GameWinner(g.totals, g.opts.Target); w != NoSeat {
 		g.over, g.winner = true, w
-		g.events = append(g.events, Event{Kind: EventEnd, DealNo: len(g.records), Winner: w, Totals: g.totals})
 	}
 }
 

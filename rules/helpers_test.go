@@ -7,7 +7,7 @@ import (
 )
 
 // hands places chosen cards at the deck positions NewDeal deals them
-// from (see the position constants in deal.go): the non-dealer's first
+// from (see the position constants in deck.go): the non-dealer's first
 // six (positions 0-2 and 6-8), the dealer's first six (3-5, 9-11), the
 // upcard (12), the second batches of three (13-15 non-dealer, 16-18
 // dealer) and the bottom card (31). Empty fields are filled from the

@@ -130,7 +130,7 @@ func playRandomGame(seed uint64, st *propStats, check bool) (*Game, error) {
 		if err := g.StartDeal(Shuffle(r)); err != nil {
 			return nil, err
 		}
-		d := g.Deal()
+		d := &g.deal
 		if d.Totals() != g.Totals() {
 			return nil, fmt.Errorf("deal carries totals %v, game has %v", d.Totals(), g.Totals())
 		}
@@ -565,8 +565,7 @@ func hiddenPositions(v View, d *Deal, o Seat, settled bool) []int {
 // said or played that) is skipped when skipIllegal is set, as is a deal
 // whose shown sequences differ (those are public).
 func sameView(d *Deal, deck Deck, s Seat, v View, skipIllegal bool, st *propStats) error {
-	e := NewDeal(d.opts, d.dealer, deck)
-	e.SetTotals(d.totals)
+	e := NewGameDeal(d.opts, d.dealer, deck, d.totals)
 	if skipIllegal {
 		st.swapTries++
 	}
@@ -649,27 +648,33 @@ func checkPlayout(d *Deal, r *rand.Rand) error {
 	return nil
 }
 
-// sameGame compares two games event by event.
+// sameGame compares two games: every finished deal with its steps, the
+// totals and the deal in progress.
 func sameGame(g, h *Game) error {
-	a, b := g.Events(), h.Events()
+	a, b := g.Records(), h.Records()
 	if len(a) != len(b) {
-		return fmt.Errorf("%d events against %d", len(a), len(b))
+		return fmt.Errorf("%d deals against %d", len(a), len(b))
 	}
 	for i := range a {
 		x, y := a[i], b[i]
-		if len(x.Sequences) != len(y.Sequences) {
-			return fmt.Errorf("event %d: %+v against %+v", i, x, y)
+		if len(x.Steps) != len(y.Steps) {
+			return fmt.Errorf("deal %d: %d steps against %d", i+1, len(x.Steps), len(y.Steps))
 		}
-		for k := range x.Sequences {
-			if x.Sequences[k] != y.Sequences[k] {
-				return fmt.Errorf("event %d: %+v against %+v", i, x, y)
+		for k := range x.Steps {
+			if x.Steps[k] != y.Steps[k] {
+				return fmt.Errorf("deal %d step %d: %s against %s", i+1, k+1, x.Steps[k], y.Steps[k])
 			}
 		}
-		if x.Kind != y.Kind || x.DealNo != y.DealNo || x.Dealer != y.Dealer || x.Deck != y.Deck ||
-			x.Seat != y.Seat || x.Action != y.Action || x.Cards != y.Cards || x.Leader != y.Leader ||
-			x.Winner != y.Winner || x.Score != y.Score || x.Totals != y.Totals {
-			return fmt.Errorf("event %d: %+v against %+v", i, x, y)
+		if x.Dealer != y.Dealer || x.Deck != y.Deck || x.Score != y.Score || x.Totals != y.Totals ||
+			x.Ending != y.Ending || x.Schmeisser != y.Schmeisser {
+			return fmt.Errorf("deal %d: %+v against %+v", i+1, x, y)
 		}
+	}
+	if g.Totals() != h.Totals() || g.Over() != h.Over() || g.Winner() != h.Winner() || g.NeedDeal() != h.NeedDeal() {
+		return fmt.Errorf("totals %v against %v", g.Totals(), h.Totals())
+	}
+	if g.Deal().Copy() != h.Deal().Copy() {
+		return fmt.Errorf("the deal in progress differs")
 	}
 	return nil
 }

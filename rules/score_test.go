@@ -281,57 +281,29 @@ func TestGameTargetReachedByBoth(t *testing.T) {
 	if !g.Over() || g.Winner() != SeatA || g.Totals() != [2]int{182, 163} || len(g.Records()) != 3 {
 		t.Errorf("target 100: winner %s totals %v after %d deals, want A with 182-163 after three", g.Winner(), g.Totals(), len(g.Records()))
 	}
-	// The events: each deal opens with EventDeal and closes with
-	// EventScore; one EventEnd closes the game.
-	var kinds []EventKind
-	deals, ends := 0, 0
-	for _, e := range g.Events() {
-		kinds = append(kinds, e.Kind)
-		switch e.Kind {
-		case EventDeal:
-			deals++
-		case EventEnd:
-			ends++
-			if e.Winner != SeatA || e.Totals != [2]int{182, 163} {
-				t.Errorf("end event %+v", e)
-			}
-		}
-	}
-	if deals != 3 || ends != 1 || kinds[len(kinds)-1] != EventEnd || kinds[len(kinds)-2] != EventScore {
-		t.Errorf("events: %d deals, %d ends, last two %v", deals, ends, kinds[len(kinds)-2:])
-	}
 }
 
-func TestGameEvents(t *testing.T) {
+func TestGameRecords(t *testing.T) {
 	g := playGame(t, 1000, SeatB, 1)
-	ev := g.Events()
-	// 3 bids, 2 words, 18 plays as EventAction; 9 EventTrick; a deal and
-	// a score event; no show (nobody won the sequence right).
-	count := map[EventKind]int{}
-	for _, e := range ev {
-		count[e.Kind]++
-		if e.DealNo != 1 {
-			t.Errorf("event %+v: deal number %d, want 1", e, e.DealNo)
+	// The deal's first trick: A led 7C, B took it with KC.
+	d := g.Deal().Copy()
+	replay := NewDeal(d.Options(), d.Dealer(), d.Deck())
+	if d.Deck() != madeDeal.hands(t).deck(t) || d.Dealer() != SeatB {
+		t.Errorf("the deal: dealer %s deck %s, want B and the scripted deck", d.Dealer(), d.Deck())
+	}
+	for _, st := range d.Steps() {
+		if err := replay.ApplyAs(st.Seat, st.Action); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if count[EventAction] != 23 || count[EventTrick] != 9 || count[EventDeal] != 1 || count[EventScore] != 1 || count[EventShow] != 0 || count[EventEnd] != 0 {
-		t.Errorf("event counts %v", count)
-	}
-	if ev[0].Kind != EventDeal || ev[0].Dealer != SeatB || ev[0].Deck != madeDeal.hands(t).deck(t) {
-		t.Errorf("first event %+v, want the deal by B from the deck", ev[0])
-	}
-	// The first trick event follows the second card of the first trick.
-	for i, e := range ev {
-		if e.Kind == EventTrick {
-			if ev[i-1].Action != PlayAction(MustCard("KC")) || e.Cards != [2]Card{MustCard("7C"), MustCard("KC")} || e.Leader != SeatA || e.Winner != SeatB {
-				t.Errorf("first trick event %+v after %+v", e, ev[i-1])
-			}
+		if replay.Play().Tricks == 1 {
 			break
 		}
 	}
-	last := ev[len(ev)-1]
-	if last.Kind != EventScore || last.Score.Outcome != Made || last.Totals != [2]int{67, 48} {
-		t.Errorf("last event %+v", last)
+	if cards, leader, ok := replay.LastTrick(); !ok || cards != [2]Card{MustCard("7C"), MustCard("KC")} || leader != SeatA || replay.LastTrickWinner() != SeatB {
+		t.Errorf("first trick %v led by %s won by %s, want 7C KC led by A won by B", cards, leader, replay.LastTrickWinner())
+	}
+	if sc := d.Score(); sc.Outcome != Made || d.Ending() != PlayedOut {
+		t.Errorf("score %+v ending %s, want made and played out", sc, d.Ending())
 	}
 	rec := g.Records()[0]
 	if len(rec.Steps) != 23 || rec.Totals != [2]int{67, 48} || rec.Dealer != SeatB {
@@ -356,16 +328,8 @@ func TestGameEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	shows := 0
-	for i, e := range g.Events() {
-		if e.Kind == EventShow {
-			shows++
-			if e.Seat != SeatA || len(e.Sequences) != 1 || e.Sequences[0].String() != "AH-KH-QH-JH-TH-9H-8H-7H" || g.Events()[i-1].Kind != EventTrick {
-				t.Errorf("show event %+v", e)
-			}
-		}
-	}
-	if shows != 1 {
-		t.Errorf("%d show events, want 1", shows)
+	seqs, w := g.Deal().ShownSequences()
+	if w != SeatA || len(seqs) != 1 || seqs[0].String() != "AH-KH-QH-JH-TH-9H-8H-7H" {
+		t.Errorf("shown sequences %v by %s, want A's AH-KH-QH-JH-TH-9H-8H-7H", seqs, w)
 	}
 }

@@ -33,6 +33,7 @@ type View struct {
 	Leader     Seat // who leads (or led) the current trick
 	LastTrick  [2]Card
 	LastLeader Seat // leader of the last completed trick, NoSeat before trick one ends
+	LastWinner Seat // winner of the last completed trick, NoSeat before trick one ends
 	Tricks     [2]int
 	Points     [2]int // card points won so far (last-trick bonus included)
 	BellaBy    Seat
@@ -61,7 +62,7 @@ func (d *Deal) View(s Seat) View {
 		Hand: d.play.Hands[s], OppCount: d.play.Hands[o].Count(),
 		Upcard: d.upcard, OrigUpcard: d.origUpcard, Bottom: d.bottom, Trump: d.trump,
 		Maker: d.maker, Schmeisser: d.schmeisser, DixBy: d.dixBy, Played: d.playedBy,
-		Lead: d.play.Lead, Leader: d.play.Leader, LastTrick: d.trick, LastLeader: d.trickBy,
+		Lead: d.play.Lead, Leader: d.play.Leader, LastTrick: d.trick, LastLeader: d.trickBy, LastWinner: d.LastTrickWinner(),
 		BellaBy: d.bellaBy, Totals: d.totals, masked: m,
 	}
 	if d.phase == PhasePlay || d.phase == PhaseOver {
@@ -81,6 +82,19 @@ func (d *Deal) View(s Seat) View {
 		v.Score = Score{Maker: d.maker, Trump: d.trump}
 	}
 	return v
+}
+
+// SchmeissRefused reports whether a schmeiss was refused, which made the
+// schmeisser the maker.
+func (v *View) SchmeissRefused() bool { return v.Schmeisser != NoSeat && v.Maker == v.Schmeisser }
+
+// WinnerIf returns who wins the trick on the table if card c follows the
+// led card, NoSeat when no card is led.
+func (v *View) WinnerIf(c Card) Seat {
+	if v.Lead == NoCard {
+		return NoSeat
+	}
+	return v.Leader ^ Seat(TrickWinner(v.Lead, c, v.Trump))
 }
 
 // isSeatPos reports whether deck position i deals a card to seat s.

@@ -134,7 +134,7 @@ func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string
 	})
 	var why []string
 	if v.Lead != rules.NoCard && best.Action.Card.Valid() {
-		if rules.TrickWinner(v.Lead, best.Action.Card, v.Trump) == 1 {
+		if v.WinnerIf(best.Action.Card) == v.Seat {
 			why = append(why, "it wins this trick")
 		} else {
 			why = append(why, "it gives this trick up")

@@ -240,7 +240,7 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 	} else {
 		info = append(info, st.Trump.Render("Trump:")+" "+suitName(d.Trump()))
 		maker := "Maker: " + d.Maker().String()
-		if d.Schmeisser() == d.Maker() && d.Schmeisser() != rules.NoSeat {
+		if d.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)
@@ -264,12 +264,10 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 // abandonWhy says why a deal was thrown in, naming the players by name:
 // "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
 func abandonWhy(rd *gamelog.ReplayDeal, name func(rules.Seat) string) string {
-	for _, st := range rd.Steps {
-		if st.Action.Kind == rules.Accept {
-			return fmt.Sprintf("%s accepted %s schmeiss", name(st.Seat), possessive(name(st.Seat.Other())))
-		}
+	if rd.Ending == rules.SchmeissAccepted {
+		return fmt.Sprintf("%s accepted %s schmeiss", name(rd.Schmeisser.Other()), possessive(name(rd.Schmeisser)))
 	}
-	return "four passes"
+	return rules.AllPassed.String()
 }
 
 // trickBlock shows the trick on the table (the one just taken when none
@@ -293,7 +291,7 @@ func (s *replayScreen) trickBlock(ctx *screenCtx, d *rules.Deal, size cardSize) 
 	case playing && pl.Tricks > 0:
 		tr, by, _ := d.LastTrick()
 		cards[by], cards[by.Other()] = tr[0], tr[1]
-		title = fmt.Sprintf("Trick %d: %s won it", pl.Tricks, pl.Leader)
+		title = fmt.Sprintf("Trick %d: %s won it", pl.Tricks, d.LastTrickWinner())
 	case playing:
 		title = "Trick 1: " + leader.String() + " to lead"
 	}
@@ -431,7 +429,7 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 			out = append(out, fmt.Sprintf("%d. %s %s%s", no, step.Seat, c, mark))
 			trick = len(out) - 1
 		} else if trick >= 0 {
-			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.Play().Leader)
+			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.LastTrickWinner())
 			trick = -1
 			if no == 1 {
 				if seqs, w := d.ShownSequences(); len(seqs) > 0 {

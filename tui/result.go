@@ -71,10 +71,7 @@ func (r *result) View(ctx *screenCtx) string {
 	if sc.Outcome != rules.Abandoned {
 		d := g.Deal()
 		if tr, leader, ok := d.LastTrick(); ok {
-			winner := leader
-			if rules.TrickWinner(tr[0], tr[1], d.Trump()) == 1 {
-				winner = leader.Other()
-			}
+			winner := d.LastTrickWinner()
 			lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", m.name(leader), p.styledCard(tr[0]),
 				m.name(leader.Other()), p.styledCard(tr[1]), m.name(winner)), "")
 		}
@@ -94,10 +91,8 @@ func (r *result) View(ctx *screenCtx) string {
 
 // abandonReason says why a deal was thrown in.
 func abandonReason(m *seated, rec rules.DealRecord) string {
-	for _, s := range rec.Steps {
-		if s.Action.Kind == rules.Accept {
-			return fmt.Sprintf("%s accepted %s schmeiss.", m.name(s.Seat), possessive(m.name(s.Seat.Other())))
-		}
+	if rec.Ending == rules.SchmeissAccepted {
+		return fmt.Sprintf("%s accepted %s schmeiss.", m.name(rec.Schmeisser.Other()), possessive(m.name(rec.Schmeisser)))
 	}
 	return "Both players passed twice: nobody named trump."
 }

@@ -262,11 +262,7 @@ func describe(ctx *screenCtx, m *seated, before *rules.View, seat rules.Seat, a 
 		s += " and said bella"
 	}
 	if before.Lead != rules.NoCard {
-		winner := before.Leader
-		if rules.TrickWinner(before.Lead, a.Card, before.Trump) == 1 {
-			winner = winner.Other()
-		}
-		s += ": " + m.name(winner) + " won the trick"
+		s += ": " + m.name(before.WinnerIf(a.Card)) + " won the trick"
 	}
 	return s
 }

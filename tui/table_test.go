@@ -193,7 +193,7 @@ func TestRefusedCard(t *testing.T) {
 		}
 		g := hs.game()
 		steps := len(g.Deal().Steps())
-		d := *g.Deal()
+		d := g.Deal().Copy()
 		want := d.Apply(rules.PlayAction(bad))
 		var ie *rules.IllegalError
 		if !errors.As(want, &ie) {

@@ -285,7 +285,7 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 	} else {
 		info = append(info, st.Trump.Render("Trump:")+" "+suitName(v.Trump))
 		maker := "Maker: " + t.m.name(v.Maker)
-		if v.Schmeisser == v.Maker && v.Schmeisser != rules.NoSeat {
+		if v.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)
@@ -345,16 +345,10 @@ func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string
 		cards[v.LastLeader] = v.LastTrick[0]
 		cards[v.LastLeader.Other()] = v.LastTrick[1]
 	}
-	lastWinner := func() rules.Seat {
-		if rules.TrickWinner(v.LastTrick[0], v.LastTrick[1], v.Trump) == 1 {
-			return v.LastLeader.Other()
-		}
-		return v.LastLeader
-	}
 	switch {
 	case t.showLast && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.m.name(lastWinner()))
+		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.m.name(v.LastWinner))
 	case t.showLast:
 		return cards, "No trick played yet (v closes)"
 	case v.Phase == rules.PhasePlay && v.Lead != rules.NoCard:
@@ -362,7 +356,7 @@ func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string
 		return cards, fmt.Sprintf("Trick %d: %s led", done+1, t.m.name(v.Leader))
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.m.name(lastWinner()))
+		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.m.name(v.LastWinner))
 	case v.Phase == rules.PhasePlay:
 		return cards, "Trick 1: " + t.m.does(v.Leader, "lead")
 	}

@@ -43,14 +43,11 @@ func TestElideName(t *testing.T) {
 // "You's".
 func TestThrownInSaysWhoseSchmeiss(t *testing.T) {
 	name := func(s rules.Seat) string { return [2]string{"You", "Bot"}[s] }
-	rd := &gamelog.ReplayDeal{Steps: []rules.Step{
-		{Seat: rules.SeatA, Action: rules.Action{Kind: rules.Schmeiss}},
-		{Seat: rules.SeatB, Action: rules.Action{Kind: rules.Accept}},
-	}}
+	rd := &gamelog.ReplayDeal{Ending: rules.SchmeissAccepted, Schmeisser: rules.SeatA}
 	if got, want := abandonWhy(rd, name), "Bot accepted your schmeiss"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
-	rd.Steps[0].Seat, rd.Steps[1].Seat = rules.SeatB, rules.SeatA
+	rd.Schmeisser = rules.SeatB
 	if got, want := abandonWhy(rd, name), "You accepted Bot's schmeiss"; got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}

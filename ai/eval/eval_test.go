@@ -106,8 +106,7 @@ func TestObviousBids(t *testing.T) {
 // randomView plays random legal actions and returns the view of the seat
 // to move at a random point.
 func randomView(r *rand.Rand) (rules.Deal, rules.View, bool) {
-	d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
-	d.SetTotals([2]int{r.IntN(520), r.IntN(520)})
+	d := rules.NewGameDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r), [2]int{r.IntN(520), r.IntN(520)})
 	stop := r.IntN(28)
 	for i := 0; !d.Over(); i++ {
 		if i == stop {
@@ -348,8 +347,7 @@ func TestBest(t *testing.T) {
 // win chance.
 func TestNearTheTarget(t *testing.T) {
 	h, _ := rules.ParseCardSet("9S TS AH 8H 8D 9C")
-	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, deckFor(rand.New(rand.NewPCG(1, 1)), h, rules.MustCard("KS"), true))
-	d.SetTotals([2]int{480, 200})
+	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deckFor(rand.New(rand.NewPCG(1, 1)), h, rules.MustCard("KS"), true), [2]int{480, 200})
 	v := d.View(rules.SeatA)
 	ev, err := Evaluate(context.Background(), v, Options{Samples: 200, Seed: 1})
 	if err != nil {

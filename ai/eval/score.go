@@ -23,13 +23,10 @@ type facts struct {
 // holds the cards each seat has played so far.
 func readFacts(d *rules.Deal, played [2]rules.CardSet, tricks [2]int) facts {
 	f := facts{opts: d.Options(), maker: d.Maker(), seqWinner: d.SeqWinner(), bellaBy: d.BellaBy(), bellaOpen: rules.NoSeat}
-	trump := d.Trump()
-	k, q := rules.NewCard(rules.King, trump), rules.NewCard(rules.Queen, trump)
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		start := d.Hand(s) | played[s]
-		f.seqPts[s] = rules.SequencePoints(start)
+		f.seqPts[s] = rules.SequencePoints(d.Hand(s) | played[s])
 		f.tookTrick[s] = tricks[s] > 0
-		if f.bellaBy == rules.NoSeat && start.Has(k) && start.Has(q) && !(played[s].Has(k) && played[s].Has(q)) {
+		if f.bellaBy == rules.NoSeat && rules.BellaOpen(d.Hand(s), played[s], d.Trump()) {
 			f.bellaOpen = s
 		}
 	}
@@ -44,36 +41,24 @@ type outcome struct {
 
 // score scores the deal when each seat ends with cards card points
 // (tricks and the last-trick bonus) and bella goes to bella (NoSeat for
-// none). It follows rules.Deal's scoring (RULES.md section 8). One
-// approximation: with melds_need_trick, a seat that ends with no card
-// point is taken to have won no trick (a trick of two cards worth
-// nothing, not the last, is the rare exception).
+// none), by rules.ScoreDeal. The solver gives card points with the
+// last-trick bonus included, so the tally names no last-trick seat; the
+// totals are the same. One approximation: with melds_need_trick, a seat
+// that ends with no card point is taken to have won no trick (a trick of
+// two cards worth nothing, not the last, is the rare exception).
 func (f *facts) score(cards [2]int, bella rules.Seat) outcome {
-	var total [2]int
-	for s := range 2 {
-		total[s] = cards[s]
-	}
-	if w := f.seqWinner; w != rules.NoSeat {
-		if !f.opts.MeldsNeedTrick || f.tookTrick[w] || cards[w] > 0 {
-			total[w] += f.seqPts[w]
+	t := rules.Tally{Maker: f.maker, Cards: cards, LastTrick: rules.NoSeat,
+		SeqWinner: f.seqWinner, Bella: bella}
+	for s := range t.Tricks {
+		if f.tookTrick[s] || cards[s] > 0 {
+			t.Tricks[s] = 1
 		}
 	}
-	if bella != rules.NoSeat {
-		total[bella] += 20
+	if f.seqWinner != rules.NoSeat {
+		t.SeqPoints = f.seqPts[f.seqWinner]
 	}
-	var o outcome
-	m, def := f.maker, f.maker.Other()
-	switch {
-	case total[m] > total[def]:
-		o.outcome, o.scored = rules.Made, total
-	case total[m] == total[def]:
-		o.outcome = rules.Tie
-		o.scored[def] = total[def]
-	default:
-		o.outcome = rules.Bete
-		o.scored[def] = total[0] + total[1]
-	}
-	return o
+	sc := rules.ScoreDeal(t, f.opts)
+	return outcome{scored: sc.Scored, outcome: sc.Outcome}
 }
 
 // final scores the deal when the card play ends with cards, letting the

@@ -2,7 +2,9 @@
 // every assignment consistent with what its rules.View reveals, so a bot
 // can search full deals that it cannot tell from the real one.
 //
-// What a View reveals, and how each fact is used:
+// What a View reveals is the rules' answer (rules.View.CannotHold for the
+// card play, rules.View.SequenceBound for the dialogue and the shown
+// sequences); the sampler only uses it. The facts, and how each is used:
 //
 //   - cards seen (own hand, cards played, the upcard, the bottom card, the
 //     dix exchange, shown sequences): never drawn (View.Unseen);

@@ -12,19 +12,6 @@ import (
 // from a real deal never causes).
 var ErrNoSample = errors.New("no opponent hand fits the view")
 
-// SeqBound restricts the opponent's best sequence (rules.BestSequence of
-// its hand when the dialogue was held). Zero fields do not restrict.
-type SeqBound struct {
-	Value, MinValue int        // best value exactly / at least (20 or 50)
-	Len, MinLen     uint8      // length exactly / at least
-	Top, MinTop     rules.Rank // top card exactly / at least; rules.NoRank for none
-	// Trump is +1 when the best sequence is in trump, -1 when it is not
-	// (a "same" settled by the trump rule shows which), 0 when unknown.
-	Trump      int8
-	Shown      bool // the shown cards are exactly SequenceCards(hand)
-	ShownCards rules.CardSet
-}
-
 // Constraints is everything the Sampler infers from a View.
 type Constraints struct {
 	// Must holds the cards the opponent certainly holds now.
@@ -34,176 +21,24 @@ type Constraints struct {
 	// Forbidden holds unseen cards the opponent cannot hold now, by the
 	// card play (voids, no trump, no higher trump).
 	Forbidden rules.CardSet
-	// Seq restricts the opponent's best sequence (see SeqBound).
-	Seq SeqBound
+	// Seq restricts the opponent's best sequence.
+	Seq rules.SeqBound
 	// Need is the number of opponent cards to draw from Pool &^ Forbidden.
 	Need int
 	// Hidden is the number of deck places to fill with the other cards.
 	Hidden int
 }
 
-// Infer reads the constraints of v.
+// Infer reads the constraints of v. What the play and the dialogue reveal
+// is the rules' answer (View.CannotHold, View.SequenceBound): the sampler
+// only draws hands that fit it.
 func Infer(v *rules.View) Constraints {
 	c := Constraints{Must: v.OppKnown(), Pool: v.Unseen(), Hidden: v.Hidden()}
 	c.Need = v.OppCount - c.Must.Count()
-	c.Seq = SeqBound{Top: rules.NoRank, MinTop: rules.NoRank}
 	opp := v.Seat.Other()
-	c.Forbidden = voids(v, opp) & c.Pool
-	dialogue(v, opp, &c.Seq)
-	if v.SeqWinner == opp && v.Shown != 0 {
-		c.Seq.Shown, c.Seq.ShownCards = true, v.Shown
-	}
+	c.Forbidden = v.CannotHold(opp) & c.Pool
+	c.Seq = v.SequenceBound(opp)
 	return c
-}
-
-// voids replays the card play of v and returns the cards the opponent
-// cannot hold now.
-func voids(v *rules.View, opp rules.Seat) rules.CardSet {
-	trump := v.Trump
-	if trump > rules.Spades {
-		return 0
-	}
-	tmask := rules.SuitMask(trump)
-	var forbid rules.CardSet
-	lead := rules.NoCard
-	for _, st := range v.History() {
-		if st.Action.Kind != rules.PlayCard {
-			continue
-		}
-		c := st.Action.Card
-		if lead == rules.NoCard {
-			lead = c
-			continue
-		}
-		if st.Seat == opp {
-			ls := lead.Suit()
-			switch {
-			case c.Suit() == ls && ls == trump && rules.Power(c, trump) < rules.Power(lead, trump):
-				// A lower trump on a trump lead: no trump above the lead.
-				for m := tmask; m != 0; m &= m - 1 {
-					if t := m.First(); rules.Power(t, trump) > rules.Power(lead, trump) {
-						forbid = forbid.With(t)
-					}
-				}
-			case c.Suit() == ls:
-			case ls == trump:
-				forbid |= tmask
-			case c.Suit() == trump:
-				forbid |= rules.SuitMask(ls)
-			default:
-				forbid |= rules.SuitMask(ls) | tmask
-			}
-		}
-		lead = rules.NoCard
-	}
-	return forbid
-}
-
-// dialogue reads the sequence dialogue of v and bounds the opponent's
-// best sequence. It follows rules.Deal's dialogue: the non-dealer opens
-// with its best value (or "no sequence"); the dealer answers "not good"
-// only with a better value, "how high?" / "how many cards?" only with an
-// equal one; lengths and tops are told truthfully and answered the same
-// way ("not good": more, or higher; "how high?" / "same": equal).
-func dialogue(v *rules.View, opp rules.Seat, b *SeqBound) {
-	var announced int
-	var told rules.Sequence
-	same := false
-	// The step whose answer comes next: 1 the value, 2 the length, 3 the
-	// top.
-	step := 0
-	for _, st := range v.History() {
-		a := st.Action
-		byOpp := st.Seat == opp
-		switch a.Kind {
-		case rules.Announce:
-			if byOpp {
-				b.Value = int(a.N)
-			}
-			if step == 0 {
-				announced = int(a.N)
-			}
-			step = 1
-		case rules.NoSequence:
-			step = 1
-		case rules.Length:
-			told.Len = a.N
-			if byOpp {
-				b.Len = a.N
-			}
-			step = 2
-		case rules.Top:
-			told.Top = a.Rank
-			if byOpp {
-				b.Top = a.Rank
-			}
-			step = 3
-		case rules.NotGood, rules.HowHigh, rules.HowMany, rules.Same:
-			same = same || a.Kind == rules.Same
-			if !byOpp {
-				continue
-			}
-			notGood := a.Kind == rules.NotGood
-			switch step {
-			case 1:
-				if notGood {
-					b.MinValue = max(b.MinValue, announced+1)
-				} else {
-					b.Value = announced
-				}
-			case 2:
-				if notGood {
-					b.MinLen = max(b.MinLen, told.Len+1)
-				} else {
-					b.Len = told.Len
-				}
-			case 3:
-				if notGood {
-					b.MinTop = told.Top + 1
-				} else {
-					b.Top = told.Top
-				}
-			}
-		}
-	}
-	// At "same" the trump sequence wins, else the non-dealer's: when our
-	// own best is in trump (we are the dealer) or not (we are the
-	// non-dealer), the winner tells whether the opponent's is.
-	if same && v.SeqWinner != rules.NoSeat {
-		ownTrump := v.OwnBest().Suit == v.Trump
-		oppDeals := v.Dealer == opp
-		switch {
-		case !oppDeals && ownTrump: // we deal, with a trump sequence
-			b.Trump = map[bool]int8{true: 1, false: -1}[v.SeqWinner == opp]
-		case oppDeals && !ownTrump: // we lead, with a plain sequence
-			b.Trump = map[bool]int8{true: 1, false: -1}[v.SeqWinner == opp]
-		}
-	}
-}
-
-// Fits reports whether hand, the opponent's hand when the dialogue was
-// held, satisfies the sequence bounds.
-func (b *SeqBound) Fits(hand rules.CardSet, trump rules.Suit, mode rules.SeqRank) bool {
-	if b.Shown && rules.SequenceCards(hand) != b.ShownCards {
-		return false
-	}
-	if b.Value == 0 && b.MinValue == 0 && b.Len == 0 && b.MinLen == 0 && b.Top == rules.NoRank && b.MinTop == rules.NoRank && b.Trump == 0 {
-		return true
-	}
-	q, _ := rules.BestSequence(hand, trump, mode)
-	v := q.Value()
-	switch {
-	case b.Value != 0 && v != b.Value,
-		v < b.MinValue,
-		b.Len != 0 && q.Len != b.Len,
-		q.Len < b.MinLen,
-		b.Top != rules.NoRank && q.Top != b.Top,
-		b.MinTop != rules.NoRank && (q.Len < 3 || q.Top < b.MinTop),
-		b.Trump > 0 && q.Suit != trump,
-		b.Trump < 0 && q.Len >= 3 && q.Suit == trump:
-		return false
-	}
-	return true
 }
 
 // Sampler draws hidden cards for one View. It does not change after New,
@@ -254,9 +89,6 @@ func New(v rules.View) *Sampler {
 
 // Constraints returns what the Sampler inferred.
 func (s *Sampler) Constraints() Constraints { return s.c }
-
-// View returns the View the Sampler draws for.
-func (s *Sampler) View() *rules.View { return &s.v }
 
 func (s *Sampler) fits(opp rules.CardSet) bool {
 	return !s.checks || s.c.Seq.Fits(opp|s.played, s.trump, s.mode)

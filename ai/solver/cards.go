@@ -1,6 +1,10 @@
 package solver
 
-import "github.com/klob/klob/rules"
+import (
+	"sort"
+
+	"github.com/klob/klob/rules"
+)
 
 // Inside the solver a card is suit*8 + power, where power counts up from
 // the weakest card of its suit (7 8 9 J Q K 10 A in plain suits,
@@ -16,14 +20,21 @@ var (
 )
 
 func init() {
-	plain := [8]rules.Rank{rules.Seven, rules.Eight, rules.Nine, rules.Jack, rules.Queen, rules.King, rules.Ten, rules.Ace}
-	trump := [8]rules.Rank{rules.Seven, rules.Eight, rules.Queen, rules.King, rules.Ten, rules.Ace, rules.Nine, rules.Jack}
-	for tf, order := range [2][8]rules.Rank{plain, trump} {
+	for tf := range 2 {
 		su := rules.Clubs
 		tr := rules.Hearts // any other suit: plain points
 		if tf == 1 {
 			tr = rules.Clubs
 		}
+		// The order of the ranks by trick-taking power is rules.Power's:
+		// the solver restates no rule of the trick.
+		var order [8]rules.Rank
+		for r := rules.Rank(0); r < 8; r++ {
+			order[r] = r
+		}
+		sort.Slice(order[:], func(i, j int) bool {
+			return rules.Power(rules.NewCard(order[i], su), tr) < rules.Power(rules.NewCard(order[j], su), tr)
+		})
 		for p, r := range order {
 			rankToPow[tf][r] = uint8(p)
 			powToRank[tf][p] = uint8(r)

@@ -170,8 +170,7 @@ func (g *Generator) play(deck rules.Deck, dealer bool, totals [2]int, want Kind)
 	if dealer {
 		ds = You
 	}
-	d := rules.NewDeal(g.opts, ds, deck)
-	d.SetTotals(totals)
+	d := rules.NewGameDeal(g.opts, ds, deck, totals)
 	for d.Phase() <= rules.PhaseBid2 && !d.Over() {
 		if d.Turn() == You && phaseKind(d.Phase()) == want {
 			s := Situation{Options: g.opts, Dealer: dealer, Hand: d.Hand(You), Upcard: d.OrigUpcard(), Totals: totals}

@@ -110,8 +110,7 @@ func TestDrillsComeFromPlay(t *testing.T) {
 		if real.Hand(You) != s.Hand || real.OrigUpcard() != s.Upcard || real.Totals() != s.Totals || (real.Dealer() == You) != s.Dealer {
 			t.Fatalf("drill %s does not show its deal", s)
 		}
-		d := rules.NewDeal(s.Options, real.Dealer(), real.Deck())
-		d.SetTotals(s.Totals)
+		d := rules.NewGameDeal(s.Options, real.Dealer(), real.Deck(), s.Totals)
 		for i, said := range s.Said {
 			a, err := bot.Choose(context.Background(), d.View(d.Turn()))
 			require.NoError(t, err)

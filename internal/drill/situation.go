@@ -133,8 +133,7 @@ func (s *Situation) Deal() (rules.Deal, error) {
 			k++
 		}
 	}
-	d := rules.NewDeal(s.Options, dealer, deck)
-	d.SetTotals(s.Totals)
+	d := rules.NewGameDeal(s.Options, dealer, deck, s.Totals)
 	for i, a := range s.Said {
 		who := "the opponent"
 		if d.Turn() == You {

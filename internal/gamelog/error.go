@@ -3,6 +3,8 @@ package gamelog
 import (
 	"errors"
 	"fmt"
+
+	"github.com/klob/klob/rules"
 )
 
 // Error is a problem in a log: where it is and what it is. Line and Col
@@ -53,3 +55,13 @@ var (
 	// Fuzzing treats it as a failure.
 	ErrInternal = errors.New("internal error")
 )
+
+// notTurn reports whether err refuses an action because another seat is
+// to move, and which.
+func notTurn(err error) (rules.Seat, bool) {
+	var ie *rules.IllegalError
+	if errors.As(err, &ie) && ie.Err == rules.ErrNotYourTurn {
+		return ie.Turn, true
+	}
+	return rules.NoSeat, false
+}

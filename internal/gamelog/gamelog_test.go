@@ -377,8 +377,7 @@ func TestReplayAt(t *testing.T) {
 			t.Fatalf("deal %d: replay %+v differs from record %+v", i+1, rd.Score, recs[i].Score)
 		}
 		before = rd.After
-		d := rules.NewDeal(g.Options(), rd.Dealer, rd.Deck)
-		d.SetTotals(rd.Before)
+		d := rules.NewGameDeal(g.Options(), rd.Dealer, rd.Deck, rd.Before)
 		for n := 0; n <= len(rd.Steps); n++ {
 			at := rd.At(n)
 			if at.View(rules.SeatA) != d.View(rules.SeatA) || at.View(rules.SeatB) != d.View(rules.SeatB) {

@@ -72,12 +72,12 @@ func deckLine(d rules.Deck) wline {
 	return wline{toks: toks, key: 1}
 }
 
-func handLine(d *rules.Deal, s rules.Seat) wline {
+func handLine(d rules.DealReader, s rules.Seat) wline {
 	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(d.Hand(s), s.String()+"'s hand")...), key: 2}
 }
 
 // dealtLines follow the deck: both six-card hands and the upcard.
-func dealtLines(d *rules.Deal) []wline {
+func dealtLines(d rules.DealReader) []wline {
 	return []wline{
 		handLine(d, rules.SeatA),
 		handLine(d, rules.SeatB),
@@ -93,7 +93,7 @@ type mark struct {
 	shown  bool
 }
 
-func markOf(d *rules.Deal) mark {
+func markOf(d rules.DealReader) mark {
 	_, w := d.ShownSequences()
 	return mark{maker: d.Maker(), phase: d.Phase(), tricks: d.Play().Tricks, shown: w != rules.NoSeat}
 }

@@ -148,10 +148,10 @@ func (l *Log) Game() (*rules.Game, error) {
 			if deal.Over() {
 				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: the deal is over", i+1, j+1), Err: ErrMismatch}
 			}
-			if t := deal.Turn(); t != st.Seat {
-				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: it is %s's turn", i+1, j+1, st, t), Err: ErrMismatch}
-			}
-			if err := g.Apply(st.Action); err != nil {
+			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
+				if t, ok := notTurn(err); ok {
+					return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: it is %s's turn", i+1, j+1, st, t), Err: ErrMismatch}
+				}
 				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", i+1, j+1, st, err), Err: err}
 			}
 		}

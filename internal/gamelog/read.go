@@ -1,6 +1,7 @@
 package gamelog
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -390,7 +391,7 @@ func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick *
 		if trick != nil {
 			prefix = fmt.Sprintf("trick %d: ", *trick)
 		}
-		return p.errAt(ln, t, err, "%s%s", prefix, illegalMsg(d, seat, a, err))
+		return p.errAt(ln, t, err, "%s%s", prefix, illegalMsg(seat, a, err))
 	}
 	dl := &p.log.Deals[len(p.log.Deals)-1]
 	dl.Steps = append(dl.Steps, rules.Step{Seat: seat, Action: a})
@@ -480,7 +481,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := play(); err != nil {
 		return false, err
 	}
-	winner := p.g.Deal().Play().Leader
+	winner := p.g.Deal().LastTrickWinner()
 	if err := word("won", ""); err != nil {
 		return false, err
 	}
@@ -676,31 +677,26 @@ func parseTag(s string) (name, value string, vcol, ecol int, msg string) {
 }
 
 // illegalMsg says why the engine refused a for seat, in the log's
-// third person: "9S does not follow hearts (QH in hand)". d is the deal
-// as it was (a refused action leaves it unchanged).
-func illegalMsg(d *rules.Deal, seat rules.Seat, a rules.Action, err error) string {
-	ie, ok := err.(*rules.IllegalError)
-	if !ok {
+// third person: "9S does not follow hearts (QH in hand)". It words the
+// message from the facts the *rules.IllegalError carries.
+func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
+	var ie *rules.IllegalError
+	if !errors.As(err, &ie) {
 		return err.Error()
 	}
-	hand := d.Hand(seat)
-	trump := d.Trump()
+	hand, trump, led := ie.Hand, ie.Trump, ie.Led
 	switch ie.Err {
 	case rules.ErrNotInHand:
 		return fmt.Sprintf("%s does not hold %s", seat, a.Card)
 	case rules.ErrMustFollow:
-		lead, _ := d.Trick()
-		return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, lead.Suit().Name(), hand.Suit(lead.Suit()))
+		return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, led.Suit().Name(), hand.Suit(led.Suit()))
 	case rules.ErrMustOvertrump:
-		lead, _ := d.Trick()
-		p := d.Play()
 		if a.Card.Suit() != trump {
-			return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, lead.Suit().Name(), hand.Suit(trump))
+			return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, led.Suit().Name(), hand.Suit(trump))
 		}
-		return fmt.Sprintf("%s does not beat %s, the trump led (%s in hand)", a.Card, lead, p.Legal())
+		return fmt.Sprintf("%s does not beat %s, the trump led (%s in hand)", a.Card, led, ie.Cards)
 	case rules.ErrMustTrump:
-		lead, _ := d.Trick()
-		return fmt.Sprintf("%s: %s has no %s and must trump (%s in hand)", a.Card, seat, lead.Suit().Name(), hand.Suit(trump))
+		return fmt.Sprintf("%s: %s has no %s and must trump (%s in hand)", a.Card, seat, led.Suit().Name(), hand.Suit(trump))
 	case rules.ErrBella:
 		return fmt.Sprintf("%s: %s cannot announce bella: bella goes with the second of the king and queen of trump, played by the player who held both", a.Card, seat)
 	case rules.ErrNoDix:
@@ -708,7 +704,7 @@ func illegalMsg(d *rules.Deal, seat rules.Seat, a rules.Action, err error) strin
 	case rules.ErrBadSuit:
 		return fmt.Sprintf("%s cannot name %s: they were refused in round one", seat, a.Suit.Name())
 	case rules.ErrNoSuchSequence:
-		best := d.BestSequence(seat)
+		best := ie.Best
 		switch a.Kind {
 		case rules.Announce:
 			if best.Len == 0 {
@@ -722,13 +718,12 @@ func illegalMsg(d *rules.Deal, seat rules.Seat, a rules.Action, err error) strin
 		}
 	case rules.ErrDialogue:
 		var legal []string
-		for _, l := range d.Legal() {
+		for _, l := range ie.Legal {
 			legal = append(legal, strconv.Quote(l.String()))
 		}
 		return fmt.Sprintf("%s cannot say %q now: %s may say %s", seat, a.String(), seat, strings.Join(legal, ", "))
 	case rules.ErrWrongPhase:
-		_, want, _ := strings.Cut(ie.Reason, " now: ")
-		return fmt.Sprintf("%q is not a move now: %s", a.String(), want)
+		return fmt.Sprintf("%q is not a move now: %s", a.String(), ie.Want)
 	}
 	return ie.Reason
 }

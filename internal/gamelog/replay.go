@@ -23,6 +23,10 @@ type ReplayDeal struct {
 	After  [2]int      // game totals after it (equal to Before while unfinished)
 	Score  rules.Score // the breakdown; final only when Done
 	Done   bool        // the deal was played out (scored or abandoned)
+	// Ending is how the deal ended (NotEnded while unfinished), and
+	// Schmeisser who said schmeiss in a finished deal.
+	Ending     rules.Ending
+	Schmeisser rules.Seat
 
 	opts rules.Options
 }
@@ -32,8 +36,7 @@ type ReplayDeal struct {
 // the log leaves it. The returned Deal is a value the caller may play on.
 func (d *ReplayDeal) At(n int) rules.Deal {
 	n = max(0, min(n, len(d.Steps)))
-	deal := rules.NewDeal(d.opts, d.Dealer, d.Deck)
-	deal.SetTotals(d.Before)
+	deal := rules.NewGameDeal(d.opts, d.Dealer, d.Deck, d.Before)
 	for _, st := range d.Steps[:n] {
 		// The steps were checked when the Replay was built.
 		deal.ApplyUnchecked(st.Action)
@@ -58,9 +61,10 @@ func replayOf(l *Log, g *rules.Game) *Replay {
 	var before [2]int
 	for i, d := range l.Deals {
 		rd := ReplayDeal{No: i + 1, Dealer: dealerOf(l.Header.FirstDealer, i), Deck: d.Deck,
-			Steps: d.Steps, Before: before, After: before, opts: l.Header.Options}
+			Steps: d.Steps, Before: before, After: before, Schmeisser: rules.NoSeat, opts: l.Header.Options}
 		if i < len(recs) {
 			rd.Score, rd.After, rd.Done = recs[i].Score, recs[i].Totals, true
+			rd.Ending, rd.Schmeisser = recs[i].Ending, recs[i].Schmeisser
 		} else {
 			rd.Score = g.Deal().Score()
 		}

@@ -34,11 +34,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 			fmt.Fprintln(w, ")")
 			continue
 		case sc.Outcome == rules.Abandoned:
-			why := "four passes"
-			if hasAccept(d.Steps) {
-				why = "schmeiss accepted"
-			}
-			fmt.Fprintf(w, ", abandoned (%s)\n", why)
+			fmt.Fprintf(w, ", abandoned (%s)\n", d.Ending)
 		default:
 			fmt.Fprintf(w, ", maker %s, trump %s: %s\n", sc.Maker, sc.Trump.Name(), sc.Outcome)
 			for s := rules.SeatA; s <= rules.SeatB; s++ {
@@ -55,13 +51,4 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		return
 	}
 	fmt.Fprintf(w, "unfinished after deal %d: A %d, B %d\n", done, r.Totals[0], r.Totals[1])
-}
-
-func hasAccept(steps []rules.Step) bool {
-	for _, st := range steps {
-		if st.Action.Kind == rules.Accept {
-			return true
-		}
-	}
-	return false
 }

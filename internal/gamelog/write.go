@@ -55,12 +55,12 @@ func (l *Log) MarshalText() ([]byte, error) {
 			if d.Over() {
 				return nil, fail("step %d (%s): the deal is over", j+1, st)
 			}
-			if t := d.Turn(); t != st.Seat {
-				return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
-			}
 			before := markOf(d)
 			playing := d.Phase() == rules.PhasePlay
-			if err := g.Apply(st.Action); err != nil {
+			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
+				if t, ok := notTurn(err); ok {
+					return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
+				}
 				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", no, j+1, st, err), Err: err}
 			}
 			if playing {
@@ -76,7 +76,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 				if g.Deal().Play().Tricks == before.tricks {
 					continue // the trick goes on
 				}
-				trick = fmt.Append(trick, " won ", g.Deal().Play().Leader)
+				trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
 				body.Write(trick)
 				body.WriteByte('\n')
 				trick = nil

@@ -128,7 +128,7 @@ func TestRefusals(t *testing.T) {
 	for r.Step().Kind == Read {
 		r.Continue()
 	}
-	before := len(r.Game().Events())
+	before := len(r.Game().Deal().Steps())
 	var ref *Refusal
 	err := r.Try(rules.Action{Kind: rules.Take})
 	if !errors.As(err, &ref) || ref.Illegal || !strings.Contains(ref.Why, "asks you to pass") {
@@ -138,7 +138,7 @@ func TestRefusals(t *testing.T) {
 	if !errors.As(err, &ref) || !ref.Illegal || ref.Why == "" {
 		t.Errorf("a card in the bidding: %v, want the engine's reason", err)
 	}
-	if len(r.Game().Events()) != before || r.Step().Name != "deal1-bid" {
+	if len(r.Game().Deal().Steps()) != before || r.Step().Name != "deal1-bid" {
 		t.Error("a refused move changed the game")
 	}
 }

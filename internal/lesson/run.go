@@ -154,7 +154,7 @@ func (r *Run) Game() *rules.Game { return r.game }
 func (r *Run) View() rules.View { return r.game.Deal().View(You) }
 
 // Dealt reports whether a deal has been dealt yet.
-func (r *Run) Dealt() bool { return len(r.game.Events()) > 0 }
+func (r *Run) Dealt() bool { return len(r.game.Records()) > 0 || !r.game.NeedDeal() }
 
 // Stops returns how many steps the lesson has, and which one is current
 // (1-based).
@@ -193,7 +193,7 @@ func (r *Run) Step() Step {
 
 // situation names the duty of the card you are about to play, read
 // from the engine's legal cards.
-func situation(d *rules.Deal) string {
+func situation(d rules.DealReader) string {
 	p := d.Play()
 	if p.Lead == rules.NoCard {
 		return "play-lead"
@@ -251,9 +251,9 @@ func (r *Run) Try(a rules.Action) error {
 	if o.stop != Act && o.stop != Play || d.Over() || d.Turn() != You {
 		return &Refusal{Why: "it is not your turn to play now"}
 	}
-	// A copy of the deal (a Deal value is a full clone) says whether the
+	// A copy of the deal says whether the
 	// rules allow a, and why not.
-	trial := *d
+	trial := d.Copy()
 	if err := trial.Apply(a); err != nil {
 		return &Refusal{Illegal: true, Why: err.Error(), Err: err}
 	}

@@ -360,7 +360,7 @@ func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
 		}
 		sideAt := seating(half)
 		d := rules.NewDeal(r.cfg.Options, dealer, deck)
-		if err := r.playDeal(ctx, &d, nil, bs, sideAt, &out.times); err != nil {
+		if err := r.playDeal(ctx, &d, d.ApplyAs, bs, sideAt, &out.times); err != nil {
 			return out, fmt.Errorf("duplicate deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
 		}
 		do := dealResult(d.Score(), sideAt)
@@ -387,7 +387,7 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 			if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
 				return out, err
 			}
-			if err := r.playDeal(ctx, g.Deal(), g, bs, sideAt, &out.times); err != nil {
+			if err := r.playDeal(ctx, g.Deal(), g.ApplyAs, bs, sideAt, &out.times); err != nil {
 				return out, fmt.Errorf("game %d, deal %d: %w", j, g.DealNo(), err)
 			}
 			recs := g.Records()
@@ -400,9 +400,10 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 	return out, nil
 }
 
-// playDeal drives d (through g when playing a game) to its end, asking
+// playDeal drives d to its end through apply (the deal's or the game's
+// ApplyAs), asking
 // the bot of the seat to move with a per-decision deadline.
-func (r *runner) playDeal(ctx context.Context, d *rules.Deal, g *rules.Game, bs [2]ai.Bot, sideAt [2]int, times *[2][]time.Duration) error {
+func (r *runner) playDeal(ctx context.Context, d rules.DealReader, apply func(rules.Seat, rules.Action) error, bs [2]ai.Bot, sideAt [2]int, times *[2][]time.Duration) error {
 	for !d.Over() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -422,12 +423,7 @@ func (r *runner) playDeal(ctx context.Context, d *rules.Deal, g *rules.Game, bs 
 		if choice {
 			times[side] = append(times[side], el)
 		}
-		if g != nil {
-			err = g.Apply(a)
-		} else {
-			err = d.ApplyAs(seat, a)
-		}
-		if err != nil {
+		if err := apply(seat, a); err != nil {
 			return fmt.Errorf("bot %s in seat %s chose %q: %w", bs[side].Level(), seat, a, err)
 		}
 	}

@@ -1,0 +1,85 @@
+package rules
+
+import "testing"
+
+// TestScoreDealRules has one case per scoring rule of RULES.md section 8,
+// on ScoreDeal alone (no deal is played).
+func TestScoreDealRules(t *testing.T) {
+	std := DefaultOptions()
+	noLast := std
+	noLast.LastTrick = 0
+	meldsFree := std
+	meldsFree.MeldsNeedTrick = false
+	tests := []struct {
+		name string
+		opts Options
+		in   Tally
+		want Score
+	}{
+		{"total is cards, last trick, sequences and bella", std,
+			Tally{Maker: SeatA, Trump: Hearts, Tricks: [2]int{5, 4}, Cards: [2]int{60, 52}, LastTrick: SeatA, SeqWinner: SeatA, SeqPoints: 50, Bella: SeatB},
+			Score{Maker: SeatA, Trump: Hearts, Outcome: Made, Tricks: [2]int{5, 4}, Cards: [2]int{60, 52}, LastTrick: [2]int{10, 0},
+				Seqs: [2]int{50, 0}, Bella: [2]int{0, 20}, Total: [2]int{120, 72}, Scored: [2]int{120, 72}}},
+		{"last_trick = 0 drops the last-trick bonus", noLast,
+			Tally{Maker: SeatB, Trump: Clubs, Tricks: [2]int{4, 5}, Cards: [2]int{50, 62}, LastTrick: SeatB, SeqWinner: NoSeat, Bella: NoSeat},
+			Score{Maker: SeatB, Trump: Clubs, Outcome: Made, Tricks: [2]int{4, 5}, Cards: [2]int{50, 62},
+				Total: [2]int{50, 62}, Scored: [2]int{50, 62}}},
+		{"maker greater: both score their own", std,
+			Tally{Maker: SeatB, Tricks: [2]int{3, 6}, Cards: [2]int{40, 72}, LastTrick: SeatB, SeqWinner: NoSeat, Bella: NoSeat},
+			Score{Maker: SeatB, Outcome: Made, Tricks: [2]int{3, 6}, Cards: [2]int{40, 72}, LastTrick: [2]int{0, 10},
+				Total: [2]int{40, 82}, Scored: [2]int{40, 82}}},
+		{"equal: maker scores nothing, defender its own", std,
+			Tally{Maker: SeatA, Tricks: [2]int{4, 5}, Cards: [2]int{61, 51}, LastTrick: SeatB, SeqWinner: NoSeat, Bella: NoSeat},
+			Score{Maker: SeatA, Outcome: Tie, Tricks: [2]int{4, 5}, Cards: [2]int{61, 51}, LastTrick: [2]int{0, 10},
+				Total: [2]int{61, 61}, Scored: [2]int{0, 61}}},
+		{"maker less: bete, defender scores both totals", std,
+			Tally{Maker: SeatA, Tricks: [2]int{2, 7}, Cards: [2]int{30, 82}, LastTrick: SeatB, SeqWinner: SeatA, SeqPoints: 20, Bella: NoSeat},
+			Score{Maker: SeatA, Outcome: Bete, Tricks: [2]int{2, 7}, Cards: [2]int{30, 82}, LastTrick: [2]int{0, 10},
+				Seqs: [2]int{20, 0}, Total: [2]int{50, 92}, Scored: [2]int{0, 142}}},
+		{"melds_need_trick: the right without a trick scores no sequences", std,
+			Tally{Maker: SeatB, Tricks: [2]int{0, 9}, Cards: [2]int{0, 152}, LastTrick: SeatB, SeqWinner: SeatA, SeqPoints: 100, Bella: NoSeat},
+			Score{Maker: SeatB, Outcome: Made, Tricks: [2]int{0, 9}, Cards: [2]int{0, 152}, LastTrick: [2]int{0, 10},
+				Total: [2]int{0, 162}, Scored: [2]int{0, 162}}},
+		{"melds_need_trick off: sequences count without a trick", meldsFree,
+			Tally{Maker: SeatB, Tricks: [2]int{0, 9}, Cards: [2]int{0, 152}, LastTrick: SeatB, SeqWinner: SeatA, SeqPoints: 100, Bella: NoSeat},
+			Score{Maker: SeatB, Outcome: Made, Tricks: [2]int{0, 9}, Cards: [2]int{0, 152}, LastTrick: [2]int{0, 10},
+				Seqs: [2]int{100, 0}, Total: [2]int{100, 162}, Scored: [2]int{100, 162}}},
+		{"bella counts for the maker's total", std,
+			Tally{Maker: SeatA, Tricks: [2]int{4, 5}, Cards: [2]int{51, 51}, LastTrick: SeatB, SeqWinner: NoSeat, Bella: SeatA},
+			Score{Maker: SeatA, Outcome: Made, Tricks: [2]int{4, 5}, Cards: [2]int{51, 51}, LastTrick: [2]int{0, 10},
+				Bella: [2]int{20, 0}, Total: [2]int{71, 61}, Scored: [2]int{71, 61}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ScoreDeal(tt.in, tt.opts); got != tt.want {
+				t.Errorf("ScoreDeal(%+v)\ngot  %+v\nwant %+v", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestBellaOpen: bella stays open while the player that held both the
+// king and the queen of trump still holds one of them.
+func TestBellaOpen(t *testing.T) {
+	tests := []struct {
+		hand, played string
+		trump        Suit
+		want         bool
+	}{
+		{"KH QH 7C", "", Hearts, true},
+		{"QH 7C", "KH", Hearts, true},
+		{"7C", "KH QH", Hearts, false},
+		{"KH 7C", "", Hearts, false},
+		{"KH QH", "", Spades, false},
+		{"KH QH", "", NoSuit, false},
+	}
+	for _, tt := range tests {
+		var played CardSet
+		if tt.played != "" {
+			played = set(t, tt.played)
+		}
+		if got := BellaOpen(set(t, tt.hand), played, tt.trump); got != tt.want {
+			t.Errorf("BellaOpen(%s, played %s, trump %s) = %v, want %v", tt.hand, tt.played, tt.trump, got, tt.want)
+		}
+	}
+}
