@@ -603,6 +603,13 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 	for i, l := range lines {
 		lines[i] = " " + style.Render(l)
 	}
+	// A one-line note of what just happened leaves room for what the
+	// chosen item of the menu means.
+	if len(lines) == 1 && t.note != "" && !t.noteErr {
+		if e := t.explainChoice(ctx, v); e != "" {
+			lines = append(lines, " "+st.Dim.Render(clip(e, w-2)))
+		}
+	}
 	return lines
 }
 
@@ -625,11 +632,14 @@ func (t *table) explainChoice(ctx *screenCtx, v *rules.View) string {
 		return ""
 	}
 	a := items[max(0, min(t.menu, len(items)-1))]
+	if a.Kind == rules.PlayCard {
+		if a.Bella {
+			return keyTag(ctx.Keys.Bella) + " bella: " + choiceExplain(g, v, a)
+		}
+		return keyTag(ctx.Keys.NoBella) + " no bella: play it and keep quiet, no bella points"
+	}
 	e := choiceExplain(g, v, a)
 	if e == "" {
-		if a.Kind == rules.PlayCard {
-			return "play it and keep quiet: no bella points"
-		}
 		return ""
 	}
 	label := actionLabel(a)
