@@ -100,6 +100,9 @@ func TestPlayerFeatures(t *testing.T) {
 	if tb.m.Takebacks() != 1 {
 		t.Errorf("takebacks %d, want 1", tb.m.Takebacks())
 	}
+	if tb.m.game != tb.m.Game() {
+		t.Error("the table still reads the game from before the takeback")
+	}
 	hs.press("o")
 	if saved.Sort != settings.ByStrength || tb.order != byStrength {
 		t.Errorf("o: order %v, saved %+v; want by strength, kept", tb.order, saved)

@@ -56,6 +56,8 @@ func (t *table) undo() (screenModel, tea.Cmd) {
 		t.setNote(err.Error(), true)
 		return t, nil
 	}
+	// The session rebuilt its game: read the new one from now on.
+	t.m.game = t.m.Game()
 	t.thinking, t.slow, t.waitKey = false, false, false
 	t.queued = nil
 	t.hinting, t.hint = false, nil

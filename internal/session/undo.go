@@ -23,8 +23,9 @@ var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
 // even across the end of a deal; the seat then decides again. Only a
 // person's decisions are taken back, in a game not yet over. The game
 // is rebuilt by replaying its log without those moves, so it stays a
-// game the rules engine accepts move by move; the log's Takebacks tag
-// counts the takebacks. The returned Write saves the game.
+// game the rules engine accepts move by move: Game returns the new
+// *rules.Game afterwards. The log's Takebacks tag counts the takebacks.
+// The returned Write saves the game.
 func (s *Session) Undo(seat rules.Seat) (Write, error) {
 	if !s.Human(seat) || s.game.Over() {
 		return nil, ErrNothingToUndo
