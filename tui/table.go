@@ -202,6 +202,8 @@ func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 			t.spin, cmd = t.spin.Update(msg)
 			return t, cmd
 		}
+	case claimCheckedMsg:
+		return t.claimChecked(ctx, msg)
 	case queuedKeyMsg:
 		if !t.myTurn() {
 			t.queued = append([]tea.KeyPressMsg{msg.k}, t.queued...)

@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/rules"
@@ -66,22 +67,41 @@ func (t *table) undo() (screenModel, tea.Cmd) {
 	return next, tea.Batch(writeCmd(w), c)
 }
 
-// claim claims every remaining trick: refused with the reason when the
-// check finds a hand the other may hold that takes a trick; otherwise
-// the cards are played out for the person.
+// claimCheckedMsg is the answer of a claim's check.
+type claimCheckedMsg struct {
+	c  session.ClaimCheck
+	vd claim.Verdict
+}
+
+// claim claims every remaining trick. The exact check runs off the UI
+// goroutine; its answer (claimChecked) refuses the claim with the
+// reason, or plays the cards out for the person.
 func (t *table) claim(ctx *screenCtx) (screenModel, tea.Cmd) {
 	v := t.m.view()
 	if v.Phase != rules.PhasePlay {
 		t.setNote("A claim is made in the card play.", false)
 		return t, nil
 	}
-	vd, w, err := t.m.Claim(t.m.me)
+	c, err := t.m.CheckClaim(t.m.me)
+	if err != nil {
+		t.setNote(err.Error(), true)
+		return t, nil
+	}
+	t.setNote("Checking the claim against every hand the bot may hold…", false)
+	return t, func() tea.Msg { return claimCheckedMsg{c, c.Run()} }
+}
+
+// claimChecked takes the check's answer.
+func (t *table) claimChecked(ctx *screenCtx, msg claimCheckedMsg) (screenModel, tea.Cmd) {
+	w, err := t.m.ClaimChecked(msg.c, msg.vd)
 	switch {
+	case errors.Is(err, session.ErrStale):
+		return t, nil // the game moved on (a takeback) while it checked
 	case err != nil:
 		t.setNote(err.Error(), true)
 		return t, nil
-	case !vd.OK:
-		t.setNote("Claim refused: "+vd.Reason(ctx.ASCII)+".", true)
+	case !msg.vd.OK:
+		t.setNote("Claim refused: "+msg.vd.Reason(ctx.ASCII)+".", true)
 		return t, nil
 	}
 	t.setNote("Claim accepted: your cards take every remaining trick whatever the bot holds; they are played for you.", false)

@@ -87,15 +87,49 @@ const ClaimsTag = "Claims"
 // A refused claim changes nothing: the Verdict says why. A good one is
 // kept: from then on the session plays the seat's cards for it in
 // Advance (forced reason "claimed"), each one keeping every trick, so
-// the log holds every card as usual. The returned Write saves the game.
+// the log holds every card as usual, and the log's Claims tag counts
+// it. The returned Write saves the game. Claim checks on the caller's
+// goroutine; a screen uses CheckClaim and ClaimChecked instead.
 func (s *Session) Claim(seat rules.Seat) (claim.Verdict, Write, error) {
+	c, err := s.CheckClaim(seat)
+	if err != nil {
+		return claim.Verdict{Err: err}, nil, err
+	}
+	vd := c.Run()
+	w, err := s.ClaimChecked(c, vd)
+	return vd, w, err
+}
+
+// ClaimCheck is the check of a claim, ready to run on any goroutine: it
+// holds a copy of the claimer's View, nothing of the Session.
+type ClaimCheck struct {
+	Seat rules.Seat
+	Gen  int
+	view rules.View
+}
+
+// Run checks the claim (up to about half a second at the first lead).
+func (c ClaimCheck) Run() claim.Verdict { return claim.Check(c.view) }
+
+// CheckClaim returns the check of seat's claim of the rest of the deal.
+func (s *Session) CheckClaim(seat rules.Seat) (ClaimCheck, error) {
 	if _, ok := s.ToMove(); !ok || !s.Human(seat) {
-		return claim.Verdict{Err: ErrNoTurn}, nil, ErrNoTurn
+		return ClaimCheck{}, ErrNoTurn
 	}
-	vd := claim.Check(s.View(seat))
+	return ClaimCheck{Seat: seat, Gen: s.gen, view: s.View(seat)}, nil
+}
+
+// ClaimChecked takes the answer of a ClaimCheck: a good claim is kept
+// and played out (see Claim); a refused one changes nothing. An answer
+// for a position the game has left returns ErrStale.
+func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
+	if c.Gen != s.gen {
+		return nil, ErrStale
+	}
 	if !vd.OK {
-		return vd, nil, nil
+		return nil, nil
 	}
+	seat := c.Seat
 	if s.claimed == nil {
 		s.claimed = map[rules.Seat]int{}
 	}
@@ -108,7 +142,7 @@ func (s *Session) Claim(seat rules.Seat) (claim.Verdict, Write, error) {
 	}
 	s.setTag(ClaimsTag, strconv.Itoa(n+1))
 	w, err := s.Advance()
-	return vd, join(s.save(), w), err
+	return join(s.save(), w), err
 }
 
 // Claimed reports whether seat claimed the rest of the current deal.
