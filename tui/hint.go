@@ -83,7 +83,7 @@ func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []strin
 			out = append(out, " "+l)
 		}
 	}
-	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals)", ev.Samples)))
+	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", ev.Samples)))
 	for i, l := range out {
 		out[i] = clip(l, w)
 	}

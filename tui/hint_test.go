@@ -80,7 +80,7 @@ func TestHintReal(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := hintText(&v, ev, false, 100)
-	if !strings.Contains(text, "Hint: the hard bot would take.") || !strings.Contains(text, "(60 sampled deals)") {
+	if !strings.Contains(text, "Hint: the hard bot would take.") || !strings.Contains(text, "(60 sampled deals; ? explains the columns)") {
 		t.Errorf("J-9-A hint:\n%s", text)
 	}
 	for _, a := range v.Legal() {
