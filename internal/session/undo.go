@@ -100,6 +100,9 @@ func (s *Session) Claim(seat rules.Seat) (claim.Verdict, Write, error) {
 	return vd, w, err
 }
 
+// ErrClaimPlayers: the claim check is for two players.
+var ErrClaimPlayers = errors.New("a claim is checked in a game of two")
+
 // ClaimCheck is the check of a claim, ready to run on any goroutine: it
 // holds a copy of the claimer's View, nothing of the Session.
 type ClaimCheck struct {
@@ -115,6 +118,9 @@ func (c ClaimCheck) Run() claim.Verdict { return claim.Check(c.view) }
 func (s *Session) CheckClaim(seat rules.Seat) (ClaimCheck, error) {
 	if _, ok := s.ToMove(); !ok || !s.Human(seat) {
 		return ClaimCheck{}, ErrNoTurn
+	}
+	if s.game.Players() != 2 {
+		return ClaimCheck{}, ErrClaimPlayers
 	}
 	return ClaimCheck{Seat: seat, Gen: s.gen, view: s.View(seat)}, nil
 }
