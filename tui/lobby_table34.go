@@ -195,7 +195,11 @@ func (t *netTable) dealView34(ctx *screenCtx, w, h int) []string {
 		out = append(out, " "+st.Trump.Render("Trump")+" "+p.styledSuit(v.Trump)+" "+v.Trump.Name()+" · maker "+t.name(v.Maker))
 	}
 	if v.SeqWinner != rules.NoSeat && v.Phase == rules.PhasePlay {
-		out = append(out, " Sequences: "+t.name(v.SeqWinner)+"'s side has the right")
+		who := t.name(v.SeqWinner) + "'s side"
+		if v.SeqWinner == v.Seat {
+			who = "your side"
+		}
+		out = append(out, " Sequences: "+who+" has the right")
 	}
 	out = append(out, t.trick34(ctx), "")
 	out = append(out, " "+st.Heading.Render("Score")+" "+t.sideTotals(u.SideTotals))

@@ -152,7 +152,16 @@ func (t *Table) name(s rules.Seat) string {
 	case st.player.ID != "":
 		return st.player.Name
 	}
-	return "Bot"
+	return t.botName(s)
+}
+
+// botName names the bot of an empty seat: "Bot", or at a table of
+// three or four "Bot C", so the talk says which.
+func (t *Table) botName(s rules.Seat) string {
+	if len(t.seats) == 2 {
+		return "Bot"
+	}
+	return "Bot " + s.String()
 }
 
 // Join seats p: at their own seat when they hold one (a reconnection,
@@ -314,7 +323,7 @@ func (c *Conn) Start() error {
 		if s.player.ID != "" {
 			players[i] = session.Player{Name: s.player.Name, Human: true}
 		} else {
-			players[i] = session.Player{Name: "Bot", Level: t.opts.Level}
+			players[i] = session.Player{Name: t.botName(rules.Seat(i)), Level: t.opts.Level}
 		}
 	}
 	sess, err := session.New(session.Config{
@@ -637,7 +646,7 @@ func (t *Table) log() *gamelog.Log {
 		if s.player.ID != "" {
 			h.SetPlayer(rules.Seat(i), s.player.Name, gamelog.Human)
 		} else {
-			h.SetPlayer(rules.Seat(i), "Bot", string(t.opts.Level))
+			h.SetPlayer(rules.Seat(i), t.botName(rules.Seat(i)), string(t.opts.Level))
 		}
 	}
 	return t.decorate(gamelog.FromGame(h, rules.NewGame(t.opts.Rules, session.FirstDealerOf(t.opts.Seed, len(t.seats)))))
