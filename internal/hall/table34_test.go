@@ -164,6 +164,7 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	require.Contains(t, tb.log().Comment[0], "Bob dropped; a random bot took seat B")
 	tb.mu.Unlock()
 	pa.conn.Leave()
+	settle(t, tb) // the bot's last move saved before the next hall reads the files
 
 	// A restart: the bot still plays Bob's seat; Ann is away.
 	h2 := testHall(t, dir, hist, time.Minute)
@@ -196,4 +197,21 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	tb2.mu.Unlock()
 	pa.conn.Leave()
 	pb.conn.Leave()
+	settle(t, tb2)
+}
+
+// settle waits until no bot of the table thinks (nobody is at the table,
+// so none starts again), so its files stay as they are.
+func settle(t *testing.T, tb *Table) {
+	t.Helper()
+	for range 500 {
+		tb.mu.Lock()
+		busy := tb.botBusy
+		tb.mu.Unlock()
+		if !busy {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("a bot still thinks after 5s")
 }
