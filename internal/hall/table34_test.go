@@ -144,16 +144,18 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	wait := func(p *player, what string, cond func(Update) bool) Update {
 		t.Helper()
 		deadline := time.After(10 * time.Second)
+		var last Update
 		for {
 			select {
 			case u := <-p.updates:
+				last = u
 				checkOwnTable(t, p.conn.Table(), u)
+				p.step(u) // the update may ask p to move: it moves, then the test looks
 				if cond(u) {
 					return u
 				}
-				p.step(u)
 			case <-deadline:
-				t.Fatalf("timed out waiting for %s", what)
+				t.Fatalf("timed out waiting for %s; the last update: %+v", what, last)
 			}
 		}
 	}
