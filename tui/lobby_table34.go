@@ -202,6 +202,9 @@ func (t *netTable) dealView34(ctx *screenCtx, w, h int) []string {
 		out = append(out, " Sequences: "+who+" has the right")
 	}
 	out = append(out, t.trick34(ctx), "")
+	if v.Phase == rules.PhaseOver && v.Trump != rules.NoSuit {
+		out = append(out, t.result34(ctx)...)
+	}
 	out = append(out, " "+st.Heading.Render("Score")+" "+t.sideTotals(u.SideTotals))
 	talk := t.talk34(ctx, w-4)
 	room := h - len(out) - 4
@@ -324,4 +327,20 @@ func (t *netTable) prompt34(ctx *screenCtx) string {
 	}
 	line, _ := menuLine(ctx, " "+st.Heading.Render("Your call:"), items, t.menu, 0)
 	return line
+}
+
+// result34 is the finished deal's breakdown by seat, from the seat's
+// view (the score is public once the deal is over).
+func (t *netTable) result34(ctx *screenCtx) []string {
+	st := &ctx.Styles
+	sc := &t.u.TableView.Score
+	out := []string{" " + st.Heading.Render("The deal") + fmt.Sprintf("  %s · maker %s", sc.Outcome, t.name(sc.Maker))}
+	for i := range rules.Seat(sc.Players) {
+		out = append(out, fmt.Sprintf("   %-16s cards %3d · melds %3d · bella %2d · declared %2d · total %3d",
+			clip(t.name(i), 16), sc.Cards[i]+sc.LastTrick[i], sc.Seqs[i], sc.Bella[i], sc.Declared[i], sc.Total[i]))
+	}
+	if sc.Bimah > 0 {
+		out = append(out, fmt.Sprintf("   bimah %d", sc.Bimah))
+	}
+	return append(out, "")
 }
