@@ -238,7 +238,7 @@ func (c *Conn) Snapshot() Update {
 
 // HiddenFrom returns the number of the deal on the table and the cards
 // seat s may not know of it: the other hands (a partner's too) less what
-// s's view knows of them. It is for tests and audits that check no screen shows them; it is
+// s's view knows of them, and at three or four the cards s cannot place. It is for tests and audits that check no screen shows them; it is
 // never sent to anyone.
 func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 	t.mu.Lock()
@@ -257,7 +257,8 @@ func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 		hidden = d.View(s.Other()).Hand &^ v.OppKnown() &^ rules.SetOf(v.OrigUpcard)
 		return deal, hidden
 	}
-	// Every other hand, a partner's included, less what s knows of it.
+	// Every other hand, a partner's included, less what s knows of it,
+	// and every card s cannot place (the stock nobody was dealt).
 	tb := t.sess.Table()
 	v := tb.View(s)
 	for o := range rules.Seat(len(t.seats)) {
@@ -265,5 +266,5 @@ func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 			hidden |= tb.Hand(o) &^ v.Known(o)
 		}
 	}
-	return deal, hidden
+	return deal, hidden | v.Unseen()
 }
