@@ -30,6 +30,8 @@ type netTable struct {
 
 	prepared    bool // the cursor was placed for the decision at preparedGen
 	preparedGen int
+
+	at time.Time // when u arrived: a waiting seat's countdown runs from it
 }
 
 func newNetTable(l *lobby) *netTable {
@@ -53,6 +55,17 @@ func (t *netTable) QuitQuestion() string {
 }
 
 func (t *netTable) Enter(ctx *screenCtx) tea.Cmd { return t.clock() }
+
+// wait is how long a dropped person's seat still waits: the update's
+// figure less the time since it came, so the countdown runs between
+// updates.
+func (t *netTable) wait(s hall.SeatInfo) time.Duration {
+	w := s.Wait
+	if !t.at.IsZero() {
+		w -= time.Since(t.at)
+	}
+	return max(0, w).Round(time.Second)
+}
 
 func (t *netTable) clock() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tableClockMsg{t} })
@@ -95,7 +108,7 @@ func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // setUpdate shows u; a new decision of this seat starts with the
 // cursor on the first playable card.
 func (t *netTable) setUpdate(u hall.Update) {
-	t.u = u
+	t.u, t.at = u, time.Now()
 	if t.myTurn() && (!t.prepared || t.preparedGen != u.Gen) {
 		t.prepared, t.preparedGen = true, u.Gen
 		t.prepareTurn()
@@ -341,7 +354,7 @@ func (t *netTable) seatLines(ctx *screenCtx) []string {
 		case hall.SeatHere:
 			state = "here"
 		case hall.SeatAway:
-			state = st.Error.Render(fmt.Sprintf("dropped: the seat waits %s, then a bot plays it", s.Wait.Round(time.Second)))
+			state = st.Error.Render(fmt.Sprintf("dropped: the seat waits %s, then a bot plays it", t.wait(s)))
 		case hall.SeatBot:
 			state = "bot"
 		case hall.SeatBotBack:
@@ -531,7 +544,7 @@ func (t *netTable) rightColumn(ctx *screenCtx, w int) []string {
 	for i, s := range u.Seats {
 		state := map[hall.SeatState]string{hall.SeatHere: "here", hall.SeatBot: "bot", hall.SeatBotBack: "bot, back next deal", hall.SeatFree: "free"}[s.State]
 		if s.State == hall.SeatAway {
-			state = st.Error.Render(fmt.Sprintf("away, waits %s", s.Wait.Round(time.Second)))
+			state = st.Error.Render(fmt.Sprintf("away, waits %s", t.wait(s)))
 		}
 		out = append(out, fmt.Sprintf("%s %s: %s", rules.Seat(i), t.name(rules.Seat(i)), state))
 	}

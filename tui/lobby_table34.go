@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -165,7 +164,7 @@ func (t *netTable) dealView34(ctx *screenCtx, w, h int) []string {
 		case hall.SeatBotBack:
 			tags = append(tags, "bot, back next deal")
 		case hall.SeatAway:
-			tags = append(tags, st.Error.Render(fmt.Sprintf("away, waits %s", s.Wait.Round(time.Second))))
+			tags = append(tags, st.Error.Render(fmt.Sprintf("away, waits %s", t.wait(s))))
 		}
 		if v.Dealer == seat {
 			tags = append(tags, "dealer")
