@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
 )
 
@@ -38,6 +39,32 @@ type PlayConfig struct {
 	// SkipSetup starts the game at once with Setup (when no save is
 	// offered), for tests and scripted runs.
 	SkipSetup bool
+	// What is known of the state directory (another Klob in it, a
+	// warning): see busy.go.
+	StateDir
+	// Prefs, when set, are the player's settings from the settings file:
+	// the setup screen offers them, they pace the bot (unless PaceFlag),
+	// order the hand and say what happens after a trick. Without them
+	// the game runs on Timing alone (tests).
+	Prefs *settings.Settings
+	// LevelFlag is set when -level was given: a saved game against
+	// another level is then offered with the choice of a new game at the
+	// level asked for.
+	LevelFlag bool
+	// PaceFlag is set when -pace was given: Timing.Pace then wins over
+	// the settings.
+	PaceFlag bool
+	// SavePrefs, when set, keeps changed settings when a game starts.
+	SavePrefs func(settings.Settings) error
+}
+
+// timing is how the bot is paced in a game with prefs.
+func (c *PlayConfig) timing(p settings.Settings) Timing {
+	tm := c.Timing
+	if c.Prefs != nil && !c.PaceFlag {
+		tm.Pace = p.Pace.Delay()
+	}
+	return tm
 }
 
 func (c *PlayConfig) now() time.Time {
@@ -70,6 +97,8 @@ func (c *PlayConfig) newGame(setup Setup) (*seated, error) {
 		Store:   c.Store,
 		NewBot:  c.NewBot,
 		Start:   c.now(),
+		// Practice: the player chose the seed.
+		Practice: setup.Practice,
 	})
 	if err != nil {
 		return nil, err
@@ -84,7 +113,11 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 		return nil, err
 	}
 	p := s.Players()
-	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed()}
+	h := s.Header()
+	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed(), Practice: h.Practice()}
+	if c.Prefs != nil {
+		setup.Prefs = *c.Prefs
+	}
 	return newSeated(s, setup), nil
 }
 
@@ -93,13 +126,18 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 // screen.
 func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
+	if c.Prefs != nil {
+		c.Setup.Prefs = *c.Prefs
+	}
 	var first screenModel
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
-	if c.Store != nil {
+	if c.Store != nil && c.Busy == nil {
 		l, err = c.Store.LoadCurrent()
 	}
 	switch {
+	case c.Busy != nil:
+		first = newBusyScreen(c)
 	case err == nil && l != nil:
 		first = newResumeScreen(c, l, nil)
 	case err != nil && !errors.Is(err, store.ErrNoSave):
@@ -131,7 +169,7 @@ func NewPlay(cfg PlayConfig) *App {
 			return ""
 		}
 		if c.Store == nil {
-			return ""
+			return "The game was not saved: there was no state directory to save it in."
 		}
 		if err := m.SaveErr(); err != nil {
 			return "The last autosave failed: " + err.Error()
@@ -153,6 +191,11 @@ func seatedOf(s screenModel) *seated {
 	case *table34:
 		if st, ok := s.game.(sessionTable); ok {
 			return &seated{Session: st.Session, game: st.Game()}
+		}
+	case *replayScreen:
+		// The game just played, replayed from its end.
+		if g, ok := s.back.(*gameOver); ok {
+			return g.t.m
 		}
 	}
 	return nil

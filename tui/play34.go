@@ -8,6 +8,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/rules"
 )
 
@@ -74,11 +75,22 @@ func (c *PlayConfig) startTable(setup Setup) (screenModel, error) {
 		Store:       c.Store,
 		NewTableBot: c.tableBots(),
 		Start:       c.now(),
+		Practice:    setup.Practice,
 	})
 	if err != nil {
 		return nil, err
 	}
-	return c.tableScreen(s, setup), nil
+	t := c.tableScreen(s, setup)
+	// The settings changed on the setup screen are kept, as for two.
+	if c.Prefs != nil && *c.Prefs != setup.Prefs {
+		*c.Prefs = setup.Prefs
+		if c.SavePrefs != nil {
+			if err := c.SavePrefs(setup.Prefs); err != nil {
+				t.setNote("Your settings could not be kept: "+err.Error(), true)
+			}
+		}
+	}
+	return t, nil
 }
 
 // tableScreen is the table of session s, the person at A.
@@ -93,7 +105,8 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 	}
 	seats[0].Name = "You"
 	t := newTable34(sessionTable{s}, rules.SeatA, seats)
-	t.timing = c.Timing
+	t.timing = c.timing(setup.Prefs)
+	t.waitKey = c.Prefs != nil && setup.Prefs.AfterTrick == settings.WaitKey
 	t.chooser = c.hintChooser(s.Seed())
 	t.back = func() screenModel {
 		next := setup
@@ -121,7 +134,11 @@ func (c *PlayConfig) resumeTable(l *gamelog.Log) (screenModel, error) {
 		return nil, err
 	}
 	p := s.Players()
-	setup := Setup{Options: s.Game().Options(), Seed: s.Seed(), Level: ai.Normal}
+	h := s.Header()
+	setup := Setup{Options: s.Game().Options(), Seed: s.Seed(), Level: ai.Normal, Practice: h.Practice()}
+	if c.Prefs != nil {
+		setup.Prefs = *c.Prefs
+	}
 	for _, pl := range p {
 		if !pl.Human {
 			setup.Level = pl.Level

@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/rules"
 )
 
@@ -12,6 +13,13 @@ type Setup struct {
 	Level   ai.Level
 	Options rules.Options // Options.Target is the game's target
 	Seed    uint64
+	// Practice: the player chose the seed (-seed), so the cards could be
+	// known; the game, and the next ones drawn from it, are marked
+	// practice in the log and the history.
+	Practice bool
+	// Prefs are the player's settings (pace, after a trick, hand order),
+	// offered on the setup screen when PlayConfig.Prefs is set.
+	Prefs settings.Settings
 }
 
 // The seats of `klob play`: the person is A, the bot B. The table draws

@@ -29,6 +29,15 @@ var playersRow = setupRow{
 	step: func(s *Setup, d int) {
 		s.Options.Players = cycle([]int{2, 3, 4}, s.Options.NumPlayers(), d)
 	},
+	explain: func(s *Setup) string {
+		switch s.Options.NumPlayers() {
+		case 3:
+			return "each for itself; the maker must score more than each of the others; the house variants come next"
+		case 4:
+			return "two teams of partners sitting opposite; the house variants come next"
+		}
+		return "the classic game of two"
+	},
 }
 
 // variantRow is one house variant: its label, whether it applies to a

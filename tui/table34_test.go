@@ -363,14 +363,12 @@ func TestTable34WhyNot(t *testing.T) {
 func TestSetupPlayers(t *testing.T) {
 	cfg := testConfig(5, nil)
 	hs := newHarness(t, cfg, 80, 24)
-	for range len(setupRows) - 1 {
-		hs.press("down")
-	}
+	hs.press("up", "up") // the start line, then the last row: Players
 	hs.press("right")
 	if s := hs.screen(); !strings.Contains(s, "Klaberjass for three") || !strings.Contains(s, "3: you and two bots") {
 		t.Fatalf("the Players row did not pick three:\n%s", s)
 	}
-	hs.press("right", "down", "enter")
+	hs.press("right", "enter")
 	if hs.name() != "variants" {
 		t.Fatalf("start with four players went to %q, want the variants", hs.name())
 	}

@@ -7,10 +7,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/match"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
 )
 
@@ -20,7 +20,8 @@ Plays bot A against bot B on duplicate deals (each deck twice, seats
 swapped) and whole games to the target (each twice, seats swapped), and
 reports A's mean margin per deal with its 95% interval, the share of
 games A won, each side's take and bete rates and decision times. Without
--deals or -games it plays 500 duplicate deals. A progress line is
+-deals or -games it plays 500 duplicate deals; -deals takes at most
+1000000 and -games at most 100000. A progress line is
 rewritten on stderr while it runs (-quiet turns it off).
 Levels: random, easy, normal, hard.
 `
@@ -66,6 +67,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-deals must not be negative, got %d", *deals)
 	case *games < 0:
 		return usageErr("-games must not be negative, got %d", *games)
+	case *deals > match.MaxDeals:
+		return usageErr("-deals %d: at most %d", *deals, match.MaxDeals)
+	case *games > match.MaxGames:
+		return usageErr("-games %d: at most %d", *games, match.MaxGames)
 	case *deals == 0 && *games == 0:
 		return usageErr("nothing to play: -deals and -games are both 0")
 	case *budget < 0:
@@ -82,11 +87,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
 		Workers: *workers, Deadline: *deadline, Options: opts}
 	if !*quiet {
-		cfg.Progress = stderr
-		if !isTerminal(stderr) {
-			// A log file keeps every rewrite: update it rarely.
-			cfg.ProgressEvery = 5 * time.Second
-		}
+		// On a terminal the line is rewritten in place; in a pipe or a
+		// file it is a plain line every few seconds.
+		cfg.Progress = progress.New(stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -109,15 +112,4 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// isTerminal reports whether w is a character device (a terminal), where
-// a line rewritten in place costs nothing.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

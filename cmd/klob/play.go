@@ -4,9 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/tui"
 )
@@ -38,7 +42,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 	if err != nil {
 		return playFlags{}, fmt.Errorf("-level: %v", err)
 	}
-	opts, s, seedSet, err := game.resolve(fs.set(), now)
+	set := fs.set()
+	opts, s, seedSet, err := game.resolve(set, now)
 	if err != nil {
 		return playFlags{}, err
 	}
@@ -59,9 +64,11 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 	return playFlags{
 		seedSet: seedSet,
 		cfg: tui.PlayConfig{
-			Setup:  tui.Setup{Level: lv, Options: opts, Seed: s},
-			Timing: tm,
-			ASCII:  *ascii,
+			Setup:     tui.Setup{Level: lv, Options: opts, Seed: s},
+			Timing:    tm,
+			ASCII:     *ascii,
+			PaceFlag:  set["pace"],
+			LevelFlag: set["level"],
 		},
 	}, nil
 }
@@ -77,11 +84,63 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := pf.cfg
+	cfg.Setup.Practice = pf.seedSet
+	// Problems found before the screen opens are shown on its first
+	// screen (stderr is hidden under it), and printed once it is gone.
+	var warnings []string
+	defer func() {
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "klob play: %s\n", w)
+		}
+	}()
+	// The player's settings (pace, after a trick, hand order): the setup
+	// screen offers them and keeps the changes.
+	if path, err := settings.DefaultPath(os.Getenv); err == nil {
+		prefs, err := settings.Load(path)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+		}
+		cfg.Prefs = &prefs
+		cfg.SavePrefs = func(p settings.Settings) error { return settings.Save(path, p) }
+	}
 	st, err := store.Default()
-	if err != nil {
-		fmt.Fprintf(stderr, "klob play: %v: the game will not be saved\n", err)
-	} else {
+	if err == nil {
+		// One Klob plays in a state directory at a time.
+		err = st.Lock()
+		defer st.Unlock()
+	}
+	switch {
+	case errors.Is(err, store.ErrBusy):
+		cfg.Busy, cfg.ReadOnly = err, st
+		cfg.Elsewhere = func() (session.Store, string, error) { return newStateDir(st.Dir()) }
+	case err != nil:
+		warnings = append(warnings, fmt.Sprintf("%v: the game will not be saved", err))
+		if st != nil {
+			// A directory that cannot be locked (read-only, say): its
+			// saved game is still offered, and every save says it
+			// failed, so the table shows the game is not saved.
+			cfg.Store = st
+		}
+	default:
 		cfg.Store = st
 	}
+	cfg.Warning = strings.Join(warnings, "; ")
 	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
+}
+
+// newStateDir opens and locks the first free state directory beside
+// dir: dir-2, dir-3... with no game in it and no other Klob.
+func newStateDir(dir string) (*store.Store, string, error) {
+	for n := 2; n < 100; n++ {
+		d := fmt.Sprintf("%s-%d", dir, n)
+		st := store.New(d, store.Options{})
+		if err := st.Lock(); err != nil {
+			continue
+		}
+		if _, err := st.LoadCurrent(); errors.Is(err, store.ErrNoSave) {
+			return st, d, nil
+		}
+		st.Unlock()
+	}
+	return nil, "", fmt.Errorf("no free state directory beside %s", dir)
 }
