@@ -22,6 +22,9 @@ type tape struct {
 	seats   [4]tableSeat
 	home    rules.Seat // the seat drawn at the bottom at first: the person's, or A
 	deals   []tapeDeal
+	// sealed: the game is not over and has one person in it, who sees
+	// only its own seat's view until it is (as in the two-handed replay).
+	sealed bool
 }
 
 // tapeDeal is one deal of a tape: the deal after its first n steps, and
@@ -47,10 +50,11 @@ type replay34 struct {
 	n      int
 	open   bool       // every hand face up
 	bottom rules.Seat // the seat at the bottom (the one seen alone)
+	note   string
 }
 
 func newReplay34(tp *tape, name string, back screenModel) *replay34 {
-	return &replay34{tp: tp, name: name, keys: defaultReplayKeys(), back: back, open: true, bottom: tp.home}
+	return &replay34{tp: tp, name: name, keys: defaultReplayKeys(), back: back, open: !tp.sealed, bottom: tp.home}
 }
 
 func (s *replay34) Name() string { return "replay" }
@@ -87,6 +91,7 @@ func (s *replay34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	}
 	k := &s.keys
 	d := &s.tp.deals[s.deal]
+	s.note = ""
 	switch {
 	case isKey(km, k.Next):
 		s.step(1)
@@ -118,6 +123,8 @@ func (s *replay34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	case isKey(km, k.Last):
 		s.deal = len(s.tp.deals) - 1
 		s.n = s.tp.deals[s.deal].steps
+	case isKey(km, k.Hands) && s.tp.sealed:
+		s.note = sealedNote
 	case isKey(km, k.Hands):
 		s.cycleHands()
 	case isKey(km, k.Back) && s.back != nil:
@@ -192,7 +199,11 @@ func (s *replay34) View(ctx *screenCtx) string {
 		who = sc.name(s.bottom) + "'s view"
 	}
 	pos := fmt.Sprintf(" Replay · deal %d of %d · step %d of %d · %s · %s", d.no, len(s.tp.deals), s.n, d.steps, who, s.name)
-	bottom := []string{st.Rule.Render(repeat(ctx.paint.g.hrule, w)), clip(pos, w), s.stepLine(ctx, sc, &t),
+	step := s.stepLine(ctx, sc, &t)
+	if s.note != "" {
+		step = " " + st.Dim.Render(s.note)
+	}
+	bottom := []string{st.Rule.Render(repeat(ctx.paint.g.hrule, w)), clip(pos, w), clip(step, w),
 		" " + st.Dim.Render(clip(hintLine(s.keyHelp(&ctx.Keys).ShortHelp()), w-1))}
 	if t.Phase() == rules.PhaseOver {
 		sc.Totals = d.after

@@ -11,8 +11,9 @@ import (
 func tapeOf(r *gamelog.Replay) *tape {
 	n := r.Players()
 	tp := &tape{players: n, home: rules.SeatA}
-	if s, ok := r.Header.HumanSeat(); ok {
+	if s, ok := personSeat(&r.Header); ok {
 		tp.home = s
+		tp.sealed = !r.Over
 	}
 	for s := range rules.Seat(n) {
 		lv := r.Header.Level(s)

@@ -598,3 +598,70 @@ func TestReplay34Logs(t *testing.T) {
 		}
 	}
 }
+
+// TestReplay34Sealed: a table game in progress with one person in it
+// replays from that person's seat only; o does not open the others'
+// hands (as in the two-handed replay).
+func TestReplay34Sealed(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "games", "tables", "saves", "*.klob"))
+	if len(files) == 0 {
+		t.Fatal("no table saves")
+	}
+	for _, f := range files {
+		l, err := gamelog.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		me := rules.SeatB
+		for s := range rules.Seat(l.Header.Seats()) {
+			lv := "normal"
+			if s == me {
+				lv = gamelog.Human
+			}
+			l.Header.SetPlayer(s, l.Header.Name(s), lv)
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Over {
+			continue
+		}
+		w, h := tableMinSize(r.Players())
+		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{}), w, h)
+		hs.press("end", "o")
+		rp := hs.app.screen.(*replay34)
+		if rp.open || rp.bottom != me || !strings.Contains(hs.screen(), "The game is not over") {
+			t.Errorf("%s: a game in progress opened hands (open %v, bottom %s):\n%s", f, rp.open, rp.bottom, hs.screen())
+		}
+		tb := rp.table()
+		for o := range rules.Seat(r.Players()) {
+			if o == me {
+				continue
+			}
+			for _, c := range tb.Hand(o).Cards() {
+				if tb.Hand(me).Has(c) {
+					continue
+				}
+				txt := (&glyphs{suits: [4]string{"♣", "♦", "♥", "♠"}}).cardText(c)
+				if hand := handArea(hs.screen()); strings.Contains(hand, txt) {
+					t.Errorf("%s: %s of seat %s shows in the seat panels", f, txt, o)
+				}
+			}
+		}
+	}
+}
+
+// handArea is the part of the table screen with the seats around the
+// trick (between the trick's title and the tricks line).
+func handArea(s string) string {
+	lines := strings.Split(s, "\n")
+	var out []string
+	for _, l := range lines {
+		if i := strings.Index(l, "│"); i > 0 {
+			l = l[:i]
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
