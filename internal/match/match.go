@@ -25,12 +25,16 @@ const maxGameDeals = 400
 
 // Config describes a match.
 type Config struct {
-	A, B    ai.Level // the two bots; the report's margins are A's
-	Deals   int      // duplicate deals: decks each played twice, seats swapped
-	Games   int      // games to the target, each played twice, seats swapped
-	Seed    uint64   // everything but decision times follows from it
-	Budget  int      // passed to the bots (the hard bot's samples per decision)
-	Workers int      // goroutines playing deals; 0 means GOMAXPROCS
+	// A and B are the two bots, plain or mixed levels (ai.NewMixed:
+	// "hard:bid=normal"); the report's margins are A's.
+	A, B   ai.Level
+	Deals  int    // duplicate deals: decks each played twice, seats swapped
+	Games  int    // games to the target, each played twice, seats swapped
+	Seed   uint64 // everything but decision times follows from it
+	Budget int    // passed to the bots (the hard bot's samples per decision)
+	// PlayBudget caps the hard bot's samples in the card play alone.
+	PlayBudget int
+	Workers    int // goroutines playing deals; 0 means GOMAXPROCS
 	// Deadline is each decision's time limit, given to the bot as a
 	// context deadline; 0 means DefaultDeadline.
 	Deadline time.Duration
@@ -41,7 +45,8 @@ type Config struct {
 	Progress      io.Writer
 	ProgressEvery time.Duration
 	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
-	// built with other parameters.
+	// built with other parameters. A mixed level is split by
+	// ai.NewMixed, and each part made by NewBot.
 	NewBot ai.Factory
 }
 
@@ -135,7 +140,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	workers = max(1, min(workers, total))
 	// Check the levels before starting any goroutine.
 	for _, l := range []ai.Level{cfg.A, cfg.B} {
-		if _, err := cfg.NewBot(l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
+		if _, err := ai.NewMixed(cfg.NewBot, l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
 			return nil, fmt.Errorf("match: bot %s: %w", l, err)
 		}
 	}
@@ -325,7 +330,7 @@ func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
 		w = 1
 	}
 	for side, l := range [2]ai.Level{r.cfg.A, r.cfg.B} {
-		b, err := r.cfg.NewBot(l, ai.Config{Seed: seeds[side], Budget: r.cfg.Budget, Workers: w})
+		b, err := ai.NewMixed(r.cfg.NewBot, l, ai.Config{Seed: seeds[side], Budget: r.cfg.Budget, PlayBudget: r.cfg.PlayBudget, Workers: w})
 		if err != nil {
 			return bs, err
 		}
