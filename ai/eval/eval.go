@@ -338,7 +338,7 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 	if !j.play {
 		// The correction is a shift of the deal's score difference;
 		// the game totals move by it too, own points first.
-		c := j.method.correction(r.makes, r.defends)
+		c := j.method.correction(j.v.Phase, r.makes, r.defends)
 		r.diff -= c
 		own -= int(math.Round(c))
 	}

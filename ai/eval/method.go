@@ -14,8 +14,8 @@ type Method uint8
 const (
 	// Corrected values the card play exactly, as Solved, and takes off
 	// the bias that solving with every card known leaves in the value of
-	// a contract: makerBias when this seat ends as maker, defenderBias
-	// when the opponent does. The two were fitted by least squares on a
+	// a contract (solvedBias, by phase): one amount when this seat ends
+	// as maker, another when the opponent does. The two were fitted by least squares on a
 	// calibration run (klob match -calibrate -eval solved), which plays
 	// thousands of the hard bot's bidding decisions out between two hard
 	// bots and compares each prediction with what happened; see
@@ -35,24 +35,29 @@ const (
 // must be safe for concurrent use.
 type Policy func(v *rules.View) rules.Action
 
-// The fitted bias of Solved, in points of score difference a deal: what
-// the solved value of a deal exceeds the realised one by, when this seat
-// is the maker and when the opponent is.
-const (
-	makerBias    = 0.0
-	defenderBias = 0.0
-)
+// solvedBias is the fitted bias of Solved by phase, in points of score
+// difference a deal: what the solved value of a deal exceeds the
+// realised one by, when the deciding seat ends as maker ([0]) and when
+// the opponent does ([1]).
+var solvedBias = [rules.PhasePlay][2]float64{
+	rules.PhaseBid1:      {0, 0},
+	rules.PhaseSchmeiss:  {0, 0},
+	rules.PhaseBid2:      {0, 0},
+	rules.PhaseDix:       {0, 0},
+	rules.PhaseSequences: {0, 0},
+}
 
-// correction is the amount taken off a sampled deal's score difference.
-func (m Method) correction(makes, defends bool) float64 {
-	if m != Corrected {
+// correction is the amount taken off a sampled deal's score difference
+// for a decision in phase (before the card play).
+func (m Method) correction(phase rules.Phase, makes, defends bool) float64 {
+	if m != Corrected || phase >= rules.PhasePlay {
 		return 0
 	}
 	switch {
 	case makes:
-		return makerBias
+		return solvedBias[phase][0]
 	case defends:
-		return defenderBias
+		return solvedBias[phase][1]
 	}
 	return 0
 }

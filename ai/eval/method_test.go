@@ -41,7 +41,7 @@ func TestCorrectedIsSolvedShifted(t *testing.T) {
 			}
 			want := s.Mean
 			if v.Phase != rules.PhasePlay {
-				want -= makerBias*s.Makes + defenderBias*s.Defends
+				want -= solvedBias[v.Phase][0]*s.Makes + solvedBias[v.Phase][1]*s.Defends
 			}
 			if math.Abs(c.Mean-want) > 1e-9 {
 				t.Fatalf("%s in %s: corrected %.3f, want solved %.3f shifted to %.3f", s.Action, v.Phase, c.Mean, s.Mean, want)

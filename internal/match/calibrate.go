@@ -86,10 +86,18 @@ type Calibration struct {
 	// options played out: what to add to the method's correction.
 	MakerBias    float64 `json:"maker_bias"`
 	DefenderBias float64 `json:"defender_bias"`
+	// Bias is the same fit phase by phase.
+	Bias []PhaseBias `json:"bias"`
 	// Candidates holds, for each of CalibConfig.Candidates, its
 	// prediction error of the options played, by phase and in all.
 	Candidates []CandidateCalib `json:"candidates,omitempty"`
 	Elapsed    float64          `json:"elapsed_s"`
+}
+
+// PhaseBias is the fitted bias of one phase.
+type PhaseBias struct {
+	Phase           string `json:"phase"`
+	Maker, Defender float64
 }
 
 // CandidateCalib is the calibration of a candidate method on the
@@ -410,9 +418,24 @@ func summariseCalib(cfg CalibConfig, ps []calibPoint) *Calibration {
 		cc.All, _ = row("every option played", func(p *calibPoint) bool { return true })
 		cal.Candidates = append(cal.Candidates, cc)
 	}
-	// Least squares without a constant: error ≈ bm·makes + bd·defends.
+	cal.MakerBias, cal.DefenderBias = fitBias(ps, func(p *calibPoint) bool { return true })
+	for ph := rules.PhaseBid1; ph < rules.PhasePlay; ph++ {
+		m, d := fitBias(ps, func(p *calibPoint) bool { return p.phase == ph })
+		cal.Bias = append(cal.Bias, PhaseBias{Phase: phaseNames[ph], Maker: m, Defender: d})
+	}
+	return cal
+}
+
+// fitBias fits the error of the points kept as maker·makes +
+// defender·defends by least squares (no constant: a deal thrown in is
+// predicted exactly).
+func fitBias(ps []calibPoint, keep func(p *calibPoint) bool) (maker, defender float64) {
 	var smm, smd, sdd, sme, sde float64
-	for _, p := range ps {
+	for i := range ps {
+		p := &ps[i]
+		if !keep(p) {
+			continue
+		}
 		e := p.predicted - p.realised
 		smm += p.makes * p.makes
 		smd += p.makes * p.defends
@@ -420,11 +443,16 @@ func summariseCalib(cfg CalibConfig, ps []calibPoint) *Calibration {
 		sme += p.makes * e
 		sde += p.defends * e
 	}
-	if det := smm*sdd - smd*smd; det > 1e-9 {
-		cal.MakerBias = (sme*sdd - sde*smd) / det
-		cal.DefenderBias = (sde*smm - sme*smd) / det
+	det := smm*sdd - smd*smd
+	switch {
+	case det > 1e-9*max(1, smm*sdd):
+		return (sme*sdd - sde*smd) / det, (sde*smm - sme*smd) / det
+	case smm > 0 && sdd == 0:
+		return sme / smm, 0
+	case sdd > 0 && smm == 0:
+		return 0, sde / sdd
 	}
-	return cal
+	return 0, 0
 }
 
 // WriteText writes the calibration for people.
@@ -453,7 +481,11 @@ func (c *Calibration) WriteText(w io.Writer) error {
 		table(fmt.Sprintf("candidate %s, predicting the same options (chosen by %s), by phase:", cc.Method, c.Method),
 			append(cc.Phases, cc.All))
 	}
-	ew.printf("fitted bias left (add to the correction): maker %+.1f, defender %+.1f\n", c.MakerBias, c.DefenderBias)
+	ew.printf("fitted bias left (add to the correction): maker %+.1f, defender %+.1f; by phase:", c.MakerBias, c.DefenderBias)
+	for _, b := range c.Bias {
+		ew.printf(" %s %+.1f/%+.1f;", b.Phase, b.Maker, b.Defender)
+	}
+	ew.printf("\n")
 	ew.printf("elapsed %.1fs\n", c.Elapsed)
 	return ew.err
 }
