@@ -462,10 +462,12 @@ func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
 // about 0.4 ms at the first trick, 70 µs at the second and less than
 // 25 µs after, so later tricks afford more samples; they are worth it
 // (300 samples a decision instead of 100 won about 2.5 points a deal
-// more against the normal bot).
+// more against the normal bot). The bids' budgets keep a bid within
+// 100 ms of CPU at the 95th percentile (issue 16: 200 and 100 samples
+// took 116 and 105 ms on the 2-core test machine).
 const (
-	Bid1Samples = 200 // round one and the schmeiss answer
-	Bid2Samples = 100
+	Bid1Samples = 160 // round one and the schmeiss answer
+	Bid2Samples = 90
 	PrepSamples = 150 // dix exchange and sequence dialogue
 	PlaySamples = 100 // at the first trick; see playSamples
 )
