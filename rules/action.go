@@ -42,8 +42,17 @@ const (
 	Length     // naming the number of cards (N)
 
 	// Card play. Bella marks the announcement made with the second of K
-	// and Q of trump.
+	// and Q of trump; Bella with N 50 the menage (a Table option).
 	PlayCard
+
+	// The declarations of the house variants shlomo and cleopatra (a
+	// Table option), before the first bid: the declaration, the card
+	// drawn at random from the player on the declarer's left (a chance
+	// step, see Table.Turn), and a card given face down.
+	Shlomo
+	Cleopatra
+	Draw
+	Give
 )
 
 // Action is one decision of a player. Only the fields its Kind uses are
@@ -65,11 +74,16 @@ func TopAction(r Rank) Action         { return Action{Kind: Top, Rank: r} }
 func LengthAction(n int) Action       { return Action{Kind: Length, N: uint8(n)} }
 func PlayAction(c Card) Action        { return Action{Kind: PlayCard, Card: c} }
 func PlayBellaAction(c Card) Action   { return Action{Kind: PlayCard, Card: c, Bella: true} }
-func simple(k Kind) Action            { return Action{Kind: k} }
+
+// PlayMenageAction plays c announcing the menage (RULES.md section 11):
+// the bella flag with N 50, "play JH menage".
+func PlayMenageAction(c Card) Action { return Action{Kind: PlayCard, Card: c, Bella: true, N: 50} }
+func simple(k Kind) Action           { return Action{Kind: k} }
 
 // String writes the action in the notation ParseAction reads and the game
 // log uses: "pass", "take", "schmeiss", "accept", "refuse", "name H",
-// "exchange", "no-exchange", "no-sequence", "announce 20", "good",
+// "name NT" (no trumps, four players), "exchange", "no-exchange",
+// "no-sequence", "announce 20", "good",
 // "not-good", "how-high", "top K", "same", "how-many", "length 5",
 // "play JS", "play KH bella".
 func (a Action) String() string {
@@ -109,10 +123,21 @@ func (a Action) String() string {
 	case Length:
 		return "length " + strconv.Itoa(int(a.N))
 	case PlayCard:
+		if a.Bella && a.N == 50 {
+			return "play " + a.Card.String() + " menage"
+		}
 		if a.Bella {
 			return "play " + a.Card.String() + " bella"
 		}
 		return "play " + a.Card.String()
+	case Shlomo:
+		return "shlomo"
+	case Cleopatra:
+		return "cleopatra"
+	case Draw:
+		return "draw " + a.Card.String()
+	case Give:
+		return "give " + a.Card.String()
 	}
 	return "none"
 }
@@ -145,10 +170,17 @@ func (a Action) Words() string {
 	case Length:
 		return lengthWord(a.N) + " cards"
 	case PlayCard:
+		if a.Bella && a.N == 50 {
+			return a.Card.String() + ", menage"
+		}
 		if a.Bella {
 			return a.Card.String() + ", bella"
 		}
 		return a.Card.String()
+	case Draw:
+		return "draws " + a.Card.String()
+	case Give:
+		return "gives " + a.Card.String()
 	}
 	return a.String()
 }
@@ -168,7 +200,8 @@ func ParseAction(s string) (Action, error) {
 	}
 	word := map[string]Kind{"pass": Pass, "take": Take, "schmeiss": Schmeiss, "accept": Accept,
 		"refuse": Refuse, "exchange": Exchange, "no-exchange": NoExchange, "no-sequence": NoSequence,
-		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany}
+		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany,
+		"shlomo": Shlomo, "cleopatra": Cleopatra}
 	if k, ok := word[f[0]]; ok {
 		if len(f) != 1 {
 			return Action{}, fmt.Errorf("action %q: %s takes no argument", s, f[0])
@@ -180,6 +213,9 @@ func ParseAction(s string) (Action, error) {
 		v, err := arg()
 		if err != nil {
 			return Action{}, err
+		}
+		if v == "nt" {
+			return NameAction(NoTrumps), nil
 		}
 		su, err := ParseSuit(v)
 		if err != nil {
@@ -216,13 +252,30 @@ func ParseAction(s string) (Action, error) {
 			return Action{}, fmt.Errorf("action %q: length is 3 to 8", s)
 		}
 		return LengthAction(n), nil
+	case "draw", "give":
+		v, err := arg()
+		if err != nil {
+			return Action{}, err
+		}
+		c, err := ParseCard(v)
+		if err != nil {
+			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		k := Draw
+		if f[0] == "give" {
+			k = Give
+		}
+		return Action{Kind: k, Card: c}, nil
 	case "play":
-		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella") {
+		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella" && f[2] != "menage") {
 			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
 		}
 		c, err := ParseCard(f[1])
 		if err != nil {
 			return Action{}, fmt.Errorf("action %q: %v", s, err)
+		}
+		if len(f) == 3 && f[2] == "menage" {
+			return PlayMenageAction(c), nil
 		}
 		return Action{Kind: PlayCard, Card: c, Bella: len(f) == 3}, nil
 	}
@@ -239,8 +292,13 @@ func (a Action) canonical() Action {
 		c.N = a.N
 	case Top:
 		c.Rank = a.Rank
+	case Draw, Give:
+		c.Card = a.Card
 	case PlayCard:
 		c.Card, c.Bella = a.Card, a.Bella
+		if a.Bella && a.N == 50 {
+			c.N = 50 // the menage
+		}
 	}
 	return c
 }

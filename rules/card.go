@@ -16,7 +16,11 @@ const (
 	Diamonds
 	Hearts
 	Spades
-	NoSuit Suit = 0xFF
+	// NoTrumps is the trump of a no-trump deal (four players, RULES.md
+	// section 10): no suit is trump, and every table indexed by trump
+	// reads it as the no-trump row.
+	NoTrumps Suit = 4
+	NoSuit   Suit = 0xFF
 )
 
 // Suits lists the four suits in index order.
@@ -24,18 +28,25 @@ var suitLetters = [4]byte{'C', 'D', 'H', 'S'}
 var suitNames = [4]string{"clubs", "diamonds", "hearts", "spades"}
 var suitSymbols = [4]string{"♣", "♦", "♥", "♠"}
 
-// String returns the suit's letter: C, D, H or S.
+// String returns the suit's letter: C, D, H or S, and NT for NoTrumps.
 func (s Suit) String() string {
 	if s < 4 {
 		return string(suitLetters[s])
 	}
+	if s == NoTrumps {
+		return "NT"
+	}
 	return "-"
 }
 
-// Name returns the suit's plural English name ("hearts").
+// Name returns the suit's plural English name ("hearts"), and "no
+// trumps" for NoTrumps.
 func (s Suit) Name() string {
 	if s < 4 {
 		return suitNames[s]
+	}
+	if s == NoTrumps {
+		return "no trumps"
 	}
 	return "no suit"
 }
@@ -352,13 +363,11 @@ const (
 // Other returns the opponent's seat.
 func (s Seat) Other() Seat { return s ^ 1 }
 
-// String returns "A", "B" or "-".
+// String returns "A", "B" or "-"; the seats of a three- or four-handed
+// Table go on with "C" and "D".
 func (s Seat) String() string {
-	switch s {
-	case SeatA:
-		return "A"
-	case SeatB:
-		return "B"
+	if s < 4 {
+		return string(rune('A' + s))
 	}
 	return "-"
 }

@@ -16,7 +16,8 @@ const (
 	PhaseOver                   // scored or abandoned
 )
 
-var phaseNames = [...]string{"bidding", "schmeiss", "bidding round two", "dix", "sequences", "play", "over"}
+// "declarations" is PhaseDeclare, a Table's (table_declare.go).
+var phaseNames = [...]string{"bidding", "schmeiss", "bidding round two", "dix", "sequences", "play", "over", "declarations"}
 
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) {

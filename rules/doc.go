@@ -1,4 +1,5 @@
-// Package rules is the two-player Klaberjass engine: cards, deals,
+// Package rules is the Klaberjass engine, Deal for two players and
+// Table for two, three or four (see the last sections): cards, deals,
 // bidding, the dix exchange, the sequence dialogue, trick play, bella,
 // scoring and the game to the target, exactly as ../shared/RULES.md
 // states them. It imports only the standard library, does no I/O, keeps

@@ -168,7 +168,8 @@ func FuzzParseDeck(f *testing.F) {
 func FuzzParseAction(f *testing.F) {
 	for _, s := range []string{"pass", "take", "schmeiss", "accept", "refuse", "name h", "exchange", "no-exchange",
 		"no-sequence", "announce 20", "announce 50", "good", "not-good", "how-high", "top k", "same",
-		"how-many", "length 5", "play JS", "play 10♥ bella", "", "play", "name", "length 9", "top \u212a"} {
+		"how-many", "length 5", "play JS", "play 10♥ bella", "", "play", "name", "length 9", "top \u212a",
+		"name NT", "name nt", "play JH menage", "shlomo", "cleopatra", "draw 7c", "give AS", "give", "draw nt"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -188,7 +189,8 @@ func FuzzParseAction(f *testing.F) {
 
 func FuzzParseOptions(f *testing.F) {
 	for _, s := range []string{"", DefaultOptions().String(), "bottom_card=off, sequence_rank=length", "target=1", "last_trick=1000",
-		"melds_need_trick=no,,", "x=y", "target"} {
+		"melds_need_trick=no,,", "x=y", "target", "players=3", "players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on",
+		"players=2", "players=5"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -195,20 +195,8 @@ func (g *Game) finishDeal() {
 // the one player at or over target wins; if both are, the higher wins;
 // if they are equal, nobody yet (play continues).
 func GameWinner(totals [2]int, target int) Seat {
-	a, b := totals[0] >= target, totals[1] >= target
-	switch {
-	case a && b:
-		switch {
-		case totals[0] > totals[1]:
-			return SeatA
-		case totals[1] > totals[0]:
-			return SeatB
-		}
-		return NoSeat
-	case a:
-		return SeatA
-	case b:
-		return SeatB
+	if w := SideWinner(totals[:], target); w >= 0 {
+		return Seat(w)
 	}
 	return NoSeat
 }

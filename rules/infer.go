@@ -16,16 +16,24 @@ package rules
 func (v *View) CannotHold(s Seat) CardSet { return v.masked.cannotHold(s) }
 
 func (d *Deal) cannotHold(s Seat) CardSet {
-	trump := d.trump
-	if trump > Spades {
+	return cannotHoldIn(d.steps[:d.nsteps], d.trump, 2, s)
+}
+
+// cannotHoldIn reads the card play of steps at a table of players with
+// trump (a suit, or NoTrumps, where only a failure to follow tells).
+func cannotHoldIn(steps []Step, trump Suit, players int, s Seat) CardSet {
+	if trump > Spades && trump != NoTrumps {
 		return 0
 	}
 	row := trumpRow(trump)
-	tmask := SuitMask(trump)
+	var tmask CardSet
+	if trump <= Spades {
+		tmask = SuitMask(trump)
+	}
 	var ex CardSet
 	lead, best := NoCard, NoCard // the led card and the card winning the trick
 	n := 0                       // cards in the trick so far
-	for _, st := range d.steps[:d.nsteps] {
+	for _, st := range steps {
 		if st.Action.Kind != PlayCard {
 			continue
 		}
@@ -48,7 +56,7 @@ func (d *Deal) cannotHold(s Seat) CardSet {
 		if beats[row][best][c] == 1 {
 			best = c
 		}
-		if n++; n == len(d.play.Hands) {
+		if n++; n == players {
 			n = 0
 		}
 	}

@@ -43,6 +43,37 @@ type Options struct {
 	LastTrick int
 	// Target is the score that wins the game (option target, default 500).
 	Target int
+
+	// The options of RULES.md sections 10 and 11 (see TableOptionNames).
+	// Their zero values are the defaults, except Players, where 0 reads
+	// as 2, so an Options built before they existed means the same game.
+
+	// Players is the number of players, 2, 3 or 4 (option players,
+	// default 2). Only Table plays 3 and 4; Deal is the two-player game.
+	Players int
+	// OfAKind scores three of a kind 20 and four of a kind 50, ranked and
+	// declared like sequences (option of_a_kind).
+	OfAKind bool
+	// Menage scores K, Q and J of trump held together 50 in place of
+	// bella and the 20 sequence they make (option menage).
+	Menage bool
+	// DealerForced stops the dealer passing in round two when everyone
+	// else has passed (option dealer_forced); Bimah adds 40 to a forced
+	// dealer who makes the contract (option bimah).
+	DealerForced bool
+	Bimah        bool
+	// Shlomo (three or four players) and Cleopatra (four players) are
+	// the declarations of RULES.md section 11 (options shlomo, cleopatra).
+	Shlomo    bool
+	Cleopatra bool
+}
+
+// NumPlayers returns the number of players: Players, or 2 when unset.
+func (o Options) NumPlayers() int {
+	if o.Players == 0 {
+		return 2
+	}
+	return o.Players
 }
 
 // DefaultOptions returns the rules as RULES.md states them by default.
@@ -52,6 +83,37 @@ func DefaultOptions() Options {
 
 // OptionNames lists the option keys in the order String writes them.
 var OptionNames = []string{"bottom_card", "sequence_rank", "melds_need_trick", "last_trick", "target"}
+
+// TableOptionNames lists the options of RULES.md sections 10 and 11, in
+// the order String writes them. String writes one only when it differs
+// from its default, so a two-player game's options read as they always
+// did.
+var TableOptionNames = []string{"players", "of_a_kind", "menage", "dealer_forced", "bimah", "shlomo", "cleopatra"}
+
+// AllOptionNames lists every option key: OptionNames, then
+// TableOptionNames.
+func AllOptionNames() []string {
+	return append(append([]string(nil), OptionNames...), TableOptionNames...)
+}
+
+// tableFlags maps the on/off options of TableOptionNames to their fields.
+func (o *Options) tableFlag(key string) *bool {
+	switch key {
+	case "of_a_kind":
+		return &o.OfAKind
+	case "menage":
+		return &o.Menage
+	case "dealer_forced":
+		return &o.DealerForced
+	case "bimah":
+		return &o.Bimah
+	case "shlomo":
+		return &o.Shlomo
+	case "cleopatra":
+		return &o.Cleopatra
+	}
+	return nil
+}
 
 func onOff(b bool) string {
 	if b {
@@ -73,8 +135,13 @@ func (o Options) Get(key string) (string, error) {
 		return strconv.Itoa(o.LastTrick), nil
 	case "target":
 		return strconv.Itoa(o.Target), nil
+	case "players":
+		return strconv.Itoa(o.NumPlayers()), nil
 	}
-	return "", fmt.Errorf("unknown rule option %q (known: %s)", key, strings.Join(OptionNames, ", "))
+	if f := o.tableFlag(key); f != nil {
+		return onOff(*f), nil
+	}
+	return "", fmt.Errorf("unknown rule option %q (known: %s)", key, strings.Join(AllOptionNames(), ", "))
 }
 
 // String writes every option as key=value, comma separated, in a fixed
@@ -84,6 +151,13 @@ func (o Options) String() string {
 	for _, k := range OptionNames {
 		v, _ := o.Get(k)
 		parts = append(parts, k+"="+v)
+	}
+	def := DefaultOptions()
+	for _, k := range TableOptionNames {
+		v, _ := o.Get(k)
+		if d, _ := def.Get(k); v != d {
+			parts = append(parts, k+"="+v)
+		}
 	}
 	return strings.Join(parts, ",")
 }
@@ -135,8 +209,25 @@ func (o *Options) Set(key, value string) error {
 			return fmt.Errorf("option target: %q is not a number from 1 to 100000", value)
 		}
 		o.Target = n
+	case "players":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 2 || n > 4 {
+			return fmt.Errorf("option players: %q is not 2, 3 or 4", value)
+		}
+		o.Players = n
+		if n == 2 {
+			o.Players = 0 // the default, so Options stay comparable to DefaultOptions
+		}
 	default:
-		return fmt.Errorf("unknown rule option %q (known: %s)", key, strings.Join(OptionNames, ", "))
+		f := o.tableFlag(strings.TrimSpace(key))
+		if f == nil {
+			return fmt.Errorf("unknown rule option %q (known: %s)", key, strings.Join(AllOptionNames(), ", "))
+		}
+		b, err := parseOnOff(key, value)
+		if err != nil {
+			return err
+		}
+		*f = b
 	}
 	return nil
 }

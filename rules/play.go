@@ -282,8 +282,15 @@ func (d *Deal) bellaCard() Card {
 	if d.bellaBy != NoSeat || d.play.Trump > Spades {
 		return NoCard
 	}
-	played := d.playedBy[d.play.Turn()&1]
-	k, q := NewCard(King, d.play.Trump), NewCard(Queen, d.play.Trump)
+	return bellaWith(d.playedBy[d.play.Turn()&1], d.play.Trump)
+}
+
+// bellaWith returns the card a player that played played may announce
+// bella with: the second of the king and queen of trump once it played
+// the first (RULES.md section 7); NoCard otherwise. Deal and Table ask
+// it.
+func bellaWith(played CardSet, trump Suit) Card {
+	k, q := NewCard(King, trump), NewCard(Queen, trump)
 	switch {
 	case played.Has(q):
 		return k

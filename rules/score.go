@@ -88,19 +88,28 @@ func scoreDeal(sc *Score, t *Tally, opts *Options) {
 			best = sc.Total[s]
 		}
 	}
-	m := sc.Total[t.Maker]
-	switch {
-	case m > best:
-		sc.Outcome = Made
+	switch sc.Outcome = ContractOutcome(sc.Total[t.Maker], best); sc.Outcome {
+	case Made:
 		sc.Scored = sc.Total
-	case m == best:
-		sc.Outcome = Tie
+	case Tie:
 		sc.Scored = sc.Total
 		sc.Scored[t.Maker] = 0
 	default:
-		sc.Outcome = Bete
 		sc.Scored[t.Maker.Other()] = sum
 	}
+}
+
+// ContractOutcome decides the contract (RULES.md sections 8 and 10) from
+// the maker's side's total and the highest total of the other sides: the
+// maker must score more than each of them. Deal and Table both ask it.
+func ContractOutcome(maker, bestOther int) Outcome {
+	switch {
+	case maker > bestOther:
+		return Made
+	case maker == bestOther:
+		return Tie
+	}
+	return Bete
 }
 
 // BellaPoints is what bella is worth (RULES.md section 7).

@@ -119,18 +119,7 @@ func SequenceCards(hand CardSet) CardSet {
 // seqKey orders sequences for the contest: a larger key wins. Equal keys
 // are a true tie (won by the non-dealer).
 func seqKey(q Sequence, trump Suit, mode SeqRank) int {
-	if q.Len < 3 {
-		return 0
-	}
-	k := q.Value() << 12
-	if mode == RankByLength {
-		k |= int(q.Len) << 8
-	}
-	k |= int(q.Top) << 4
-	if q.Suit == trump {
-		k |= 1
-	}
-	return k
+	return Meld{Suit: q.Suit, Top: q.Top, Len: q.Len, Trump: q.Suit == trump}.key(mode)
 }
 
 // BestSequence returns the sequence of hand that ranks highest under

@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/seedmix"
 	"github.com/klob/klob/rules"
 )
 
@@ -225,13 +226,7 @@ func Deck(seed uint64, n int) rules.Deck {
 
 // NextSeed derives the seed of the next game from the last one
 // (splitmix64), so a sitting stays reproducible from its first seed.
-func NextSeed(s uint64) uint64 {
-	s += 0x9e3779b97f4a7c15
-	z := s
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+func NextSeed(s uint64) uint64 { return seedmix.Mix(s, 1) }
 
 // Game is the game itself, to read: change it only through the Session.
 func (s *Session) Game() *rules.Game { return s.game }

@@ -1,0 +1,187 @@
+package rules
+
+// The sequence dialogue for any number of players (RULES.md sections 5
+// and 10; the words and their order are in doc_tables.go). One pass
+// round the table from eldest: each player in turn, the challenger,
+// concedes or claims better than the claim standing, saying only as much
+// as it takes to show it is better. The claim standing is what the
+// table has heard of the claimant's best meld: its value always, its
+// length and its top card once asked.
+
+// claimVerdict says how the challenger's best meld compares with the
+// claim standing, as far as the words said so far tell.
+type claimVerdict uint8
+
+const (
+	claimLower  claimVerdict = iota // worse: only "good"
+	claimHigher                     // better at the point the words reached: "not good"
+	claimValue                      // a 50 over a 20 whose length or top was told: "announce 50"
+	claimLonger                     // a longer 50 over one whose length was told: "length N"
+	claimSame                       // equal value, length and top: "same"
+	claimAskLen                     // equal value, length not told: "how many cards?"
+	claimAskTop                     // equal so far, top not told: "how high?"
+)
+
+// lengthLevel reports whether the claim's length is compared before its
+// top: sequence_rank=length and a 50.
+func (t *Table) lengthLevel() bool {
+	return t.opts.SequenceRank == RankByLength && t.cVal == 50
+}
+
+// verdict compares mine with the claim standing.
+func (t *Table) verdict(mine Meld) claimVerdict {
+	told := t.cLen != 0 || t.cTop != NoRank
+	switch v := mine.Value(); {
+	case v < int(t.cVal):
+		return claimLower
+	case v > int(t.cVal) && told:
+		return claimValue
+	case v > int(t.cVal):
+		return claimHigher
+	}
+	if t.lengthLevel() {
+		switch {
+		case t.cLen == 0:
+			return claimAskLen
+		case mine.Len > t.cLen:
+			return claimLonger
+		case mine.Len < t.cLen:
+			return claimLower
+		}
+	}
+	return t.topVerdict(mine)
+}
+
+func (t *Table) topVerdict(mine Meld) claimVerdict {
+	switch {
+	case t.cTop == NoRank:
+		return claimAskTop
+	case mine.Top > t.cTop:
+		return claimHigher
+	case mine.Top < t.cTop:
+		return claimLower
+	}
+	return claimSame
+}
+
+func appendVerdict(dst []Action, v claimVerdict, mine Meld) []Action {
+	switch v {
+	case claimValue:
+		dst = append(dst, AnnounceAction(mine.Value()))
+	case claimLonger:
+		dst = append(dst, LengthAction(int(mine.Len)))
+	case claimHigher:
+		dst = append(dst, simple(NotGood))
+	case claimSame:
+		dst = append(dst, simple(Same))
+	case claimAskLen:
+		dst = append(dst, simple(HowMany))
+	case claimAskTop:
+		dst = append(dst, simple(HowHigh))
+	}
+	return dst
+}
+
+func (t *Table) appendDialogue(dst []Action) []Action {
+	switch t.step {
+	case tSpeak:
+		mine := t.best[t.turn]
+		if t.claimant == NoSeat {
+			if mine.Len >= 3 {
+				dst = append(dst, AnnounceAction(mine.Value()))
+			}
+			return append(dst, simple(NoSequence))
+		}
+		return appendVerdict(append(dst, simple(Good)), t.verdict(mine), mine)
+	case tTellLen:
+		return append(dst, LengthAction(int(t.best[t.claimant].Len)))
+	case tTellTop:
+		return append(dst, TopAction(t.best[t.claimant].Top))
+	case tReplyLen:
+		mine := t.best[t.turn]
+		dst = append(dst, simple(Good))
+		switch {
+		case mine.Len > t.cLen:
+			return append(dst, simple(NotGood))
+		case mine.Len == t.cLen:
+			return appendVerdict(dst, t.topVerdict(mine), mine)
+		}
+		return dst
+	case tReplyTop:
+		return appendVerdict(append(dst, simple(Good)), t.topVerdict(t.best[t.turn]), t.best[t.turn])
+	}
+	return dst
+}
+
+func (t *Table) dialogue(a Action) {
+	switch t.step {
+	case tTellLen:
+		t.cLen = a.N
+		t.step, t.turn = tReplyLen, t.challenger
+		return
+	case tTellTop:
+		t.cTop = a.Rank
+		t.step, t.turn = tReplyTop, t.challenger
+		return
+	}
+	mine := t.best[t.challenger]
+	switch a.Kind {
+	case Announce:
+		t.claimant, t.cVal, t.cLen, t.cTop = t.challenger, a.N, 0, NoRank
+	case Length:
+		// A longer 50 than the length told: the new claim's length.
+		t.claimant, t.cLen, t.cTop = t.challenger, a.N, NoRank
+	case NotGood:
+		// Better at the point the words reached, which the table knows:
+		// over a value alone the claim is a 50; after a length told and
+		// answered, longer; else a higher top. What is not said is not
+		// known (over told details a 50 says "announce 50" and a longer
+		// run its length, so "not good" is never ambiguous).
+		switch {
+		case t.step == tSpeak && t.cLen == 0 && t.cTop == NoRank:
+			t.cVal, t.cTop = 50, NoRank
+		case t.step == tReplyLen:
+			t.cLen, t.cTop = 0, NoRank
+		default:
+			t.cTop = NoRank
+		}
+		t.claimant = t.challenger
+	case HowMany:
+		t.step, t.turn = tTellLen, t.claimant
+		return
+	case HowHigh:
+		t.step, t.turn = tTellTop, t.claimant
+		return
+	case Same:
+		// Equal value, length and top: a meld in trump wins (two cannot
+		// both be), else the claim standing, nearer eldest.
+		if mine.Trump && !t.best[t.claimant].Trump {
+			t.claimant = t.challenger
+		}
+	}
+	// Good, NoSequence, and every claim settled: the next player speaks.
+	t.spoken++
+	if t.spoken == t.n {
+		t.endDialogue()
+		return
+	}
+	t.challenger = t.seatAt(t.spoken)
+	t.step, t.turn = tSpeak, t.challenger
+}
+
+// endDialogue gives the right to the last claimant's side and starts the
+// card play with eldest's lead.
+func (t *Table) endDialogue() {
+	t.seqWinner = t.claimant
+	t.phase = PhasePlay
+	t.play.Leader = t.eldest()
+	t.play.InTrick = 0
+	if t.opts.Menage && t.trump <= Spades {
+		kqj := SetOf(NewCard(King, t.trump), NewCard(Queen, t.trump), NewCard(Jack, t.trump))
+		for s := Seat(0); s < Seat(t.n); s++ {
+			if t.play.Hands[s]&kqj == kqj {
+				t.menage = s
+			}
+		}
+	}
+}
