@@ -3,6 +3,7 @@ package ai_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/klob/klob/ai"
@@ -102,4 +103,32 @@ func TestNewMixed(t *testing.T) {
 	if _, ok := p.(*fakeBot); !ok {
 		t.Errorf("a plain level made %T", p)
 	}
+}
+
+// TestEvalOptions: the hard bot's budgets, the card play's own cap, and
+// the playout policy for the playout method.
+func TestEvalOptions(t *testing.T) {
+	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
+	bid := d.View(d.Turn())
+	require.Equal(t, eval.SamplesFor(&bid, 0), ai.EvalOptions(ai.Config{PlayBudget: 7}, &bid).Samples, "a bid ignores PlayBudget")
+	require.Equal(t, 30, ai.EvalOptions(ai.Config{Budget: 30, PlayBudget: 7}, &bid).Samples)
+	for d.Phase() != rules.PhasePlay {
+		legal := d.Legal()
+		a := legal[0]
+		for _, x := range legal {
+			if x.Kind == rules.Take {
+				a = x
+			}
+		}
+		require.NoError(t, d.Apply(a))
+	}
+	play := d.View(d.Turn())
+	require.Equal(t, 7, ai.EvalOptions(ai.Config{PlayBudget: 7}, &play).Samples)
+	require.Equal(t, 5, ai.EvalOptions(ai.Config{Budget: 5, PlayBudget: 7}, &play).Samples)
+	require.Equal(t, eval.SamplesFor(&play, 0), ai.EvalOptions(ai.Config{}, &play).Samples)
+	opt := ai.EvalOptions(ai.Config{Method: eval.Playout}, &bid)
+	require.NotNil(t, opt.Policy)
+	require.Nil(t, ai.EvalOptions(ai.Config{}, &bid).Policy)
+	a := opt.Policy(&play)
+	require.True(t, slices.Contains(play.Legal(), a), "the playout policy chose %s", a)
 }
