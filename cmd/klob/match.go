@@ -24,7 +24,8 @@ swapped) and whole games to the target (each twice, seats swapped), and
 reports A's mean margin per deal with its 95% interval, the share of
 games A won, each side's take and bete rates and decision times. Without
 -deals or -games it plays 500 duplicate deals. A progress line is
-rewritten on stderr while it runs (-quiet turns it off).
+rewritten on stderr while it runs (-quiet turns it off); an interrupt
+(Ctrl-C) reports the deals and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play) and eval=solved|corrected (the hard bot's evaluation), e.g.
@@ -106,7 +107,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-rules: %v", err)
 	}
 	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
-		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts}
+		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts, Partial: true}
 	if !*quiet {
 		cfg.Progress = stderr
 		if !isTerminal(stderr) {

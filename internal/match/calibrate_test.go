@@ -6,7 +6,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )
 
@@ -84,4 +86,46 @@ func TestCalibFit(t *testing.T) {
 	cal := summariseCalib(CalibConfig{}, ps)
 	require.InDelta(t, 10, cal.MakerBias, 1e-9)
 	require.InDelta(t, -4, cal.DefenderBias, 1e-9)
+}
+
+// countingBot is the normal bot, cancelling a context after n choices.
+type countingBot struct {
+	ai.Bot
+	n      *int
+	cancel context.CancelFunc
+}
+
+func (b countingBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+	*b.n--
+	if *b.n == 0 {
+		b.cancel()
+	}
+	return b.Bot.Choose(ctx, v)
+}
+
+// TestRunPartial: a match stopped early with Partial reports the pairs
+// finished; without it, the context's error.
+func TestRunPartial(t *testing.T) {
+	for _, partial := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 300
+		f := func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
+			b, err := ai.New(ai.Normal, cfg)
+			return countingBot{Bot: b, n: &n, cancel: cancel}, err
+		}
+		rep, err := Run(ctx, Config{A: "x", B: "y", Deals: 100, Seed: 3, Workers: 1, NewBot: f, Partial: partial})
+		cancel()
+		if !partial {
+			require.ErrorIs(t, err, context.Canceled)
+			continue
+		}
+		require.NoError(t, err)
+		require.True(t, rep.Stopped)
+		if rep.Deals <= 0 || rep.Deals >= 100 || rep.Margin.N != rep.Deals {
+			t.Errorf("stopped match: %d deals, margin over %d", rep.Deals, rep.Margin.N)
+		}
+		var b bytes.Buffer
+		require.NoError(t, rep.WriteText(&b))
+		require.Contains(t, b.String(), "stopped early")
+	}
 }

@@ -44,6 +44,10 @@ type Config struct {
 	// second), ended by a newline.
 	Progress      io.Writer
 	ProgressEvery time.Duration
+	// Partial, when set, makes a match whose context ends early report
+	// the deal pairs and games finished by then (Report.Stopped) instead
+	// of returning the context's error.
+	Partial bool
 	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
 	// built with other parameters. A mixed level is split by
 	// ai.NewMixed, and each part made by NewBot.
@@ -83,7 +87,10 @@ type Report struct {
 	Unfinished int     `json:"unfinished_games"`
 	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
 	Sides      [2]Side `json:"sides"`          // A then B
-	Elapsed    float64 `json:"elapsed_s"`
+	// Stopped reports a match cut short (Config.Partial): Deals and
+	// Games count what was finished.
+	Stopped bool    `json:"stopped,omitempty"`
+	Elapsed float64 `json:"elapsed_s"`
 }
 
 // sideA and sideB index Report.Sides.
@@ -150,6 +157,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 	pairs := make([]pairOut, cfg.Deals)
 	games := make([]pairOut, cfg.Games)
+	pairDone, gameDone := make([]bool, cfg.Deals), make([]bool, cfg.Games)
 	jobs := make(chan job)
 	var (
 		mu       sync.Mutex
@@ -180,15 +188,19 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					out, err = r.dealPair(ctx, j.i)
 				}
 				if err != nil {
-					fail(err)
+					if ctx.Err() == nil || !cfg.Partial {
+						fail(err)
+					}
 					continue
 				}
 				mu.Lock()
 				if j.game {
 					games[j.i] = out
+					gameDone[j.i] = true
 					done[1]++
 				} else {
 					pairs[j.i] = out
+					pairDone[j.i] = true
 					done[0]++
 					sumM += out.margin
 				}
@@ -224,13 +236,31 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	stopped := false
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		if !cfg.Partial || done[0]+done[1] == 0 {
+			return nil, err
+		}
+		stopped = true
+		pairs, games = keep(pairs, pairDone), keep(games, gameDone)
+		cfg.Deals, cfg.Games = len(pairs), len(games)
 	}
 	rep := summarise(cfg, pairs, games)
+	rep.Stopped = stopped
 	rep.Workers = workers
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// keep returns the outs whose done flag is set, in order.
+func keep(outs []pairOut, done []bool) []pairOut {
+	var k []pairOut
+	for i, ok := range done {
+		if ok {
+			k = append(k, outs[i])
+		}
+	}
+	return k
 }
 
 // jobList interleaves game pairs among the deal pairs so that the long
