@@ -68,6 +68,9 @@ func TestRegrade(t *testing.T) {
 			k[1]++
 		}
 		byKind[s.Kind()] = k
+		if n%100 == 0 {
+			fmt.Printf("after %d drills: best changed in %d, %d of %d options changed verdict\n", n, bestChanged, changed, verdicts)
+		}
 		if flipped && shown < 6 {
 			shown++
 			fmt.Printf("drill %d (%s): %s\n%s", n, s.Kind(), s.String(), sideBySide(before, after))
