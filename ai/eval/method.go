@@ -51,7 +51,11 @@ type Policy func(v *rules.View) rules.Action
 // optimism. So each phase's pair below is that fit scaled by what the
 // phase needed over what it took off (round one 4.9/9.0, round two
 // 9.8/13.6, dix 4.6/11.3, dialogue 8.7/12.9). The schmeiss answer came
-// up 11 times in 2100 deals and takes round one's values.
+// up 11 times in 2100 deals and takes round one's values. Checked on a
+// fresh seed (5; 2425 decisions), the error of the option chosen is
+// -0.1 [-4.0, +3.9] in round one, -0.5 [-5.9, +4.9] in round two, -2.3
+// [-11.7, +7.1] at the dix, +2.8 [-2.8, +8.4] in the dialogue and +0.2
+// [-2.5, +2.9] in all.
 var solvedBias = [rules.PhasePlay][2]float64{
 	rules.PhaseBid1:      {5.0, 2.8},
 	rules.PhaseSchmeiss:  {5.0, 2.8},
