@@ -23,9 +23,10 @@ Plays bot A against bot B on duplicate deals (each deck twice, seats
 swapped) and whole games to the target (each twice, seats swapped), and
 reports A's mean margin per deal with its 95% interval, the share of
 games A won, each side's take and bete rates and decision times. Without
--deals or -games it plays 500 duplicate deals. A progress line is
-rewritten on stderr while it runs (-quiet turns it off); an interrupt
-(Ctrl-C) reports the deals and games finished so far.
+-deals or -games it plays 500 duplicate deals; -deals takes at most
+1000000 and -games at most 100000. A progress line is rewritten on
+stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
+reports the deals and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play) and eval=solved|corrected (the hard bot's evaluation), e.g.
@@ -91,6 +92,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-deals must not be negative, got %d", *deals)
 	case *games < 0:
 		return usageErr("-games must not be negative, got %d", *games)
+	case *deals > match.MaxDeals:
+		return usageErr("-deals %d: at most %d", *deals, match.MaxDeals)
+	case *games > match.MaxGames:
+		return usageErr("-games %d: at most %d", *games, match.MaxGames)
 	case *deals == 0 && *games == 0:
 		return usageErr("nothing to play: -deals and -games are both 0")
 	case *budget < 0:
@@ -167,6 +172,8 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 	switch {
 	case c.deals <= 0:
 		return usageErr("-deals must be positive, got %d", c.deals)
+	case c.deals > match.MaxDeals:
+		return usageErr("-deals %d: at most %d", c.deals, match.MaxDeals)
 	case c.budget < 0:
 		return usageErr("-budget must not be negative, got %d", c.budget)
 	case c.bidBudget < 0:

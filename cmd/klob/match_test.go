@@ -109,6 +109,11 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-calibrate", "-eval", "oracle"}, `unknown evaluation method "oracle"`},
 		{[]string{"-calibrate", "-candidates", "solved,oracle"}, `-candidates: unknown evaluation method "oracle"`},
 		{[]string{"-calibrate", "-bid-budget", "-2"}, "-bid-budget must not be negative"},
+		// Issue 14: bounded, refused before anything is allocated.
+		{[]string{"-a", "random", "-b", "random", "-deals", "2000000000"}, "-deals 2000000000: at most 1000000"},
+		{[]string{"-a", "random", "-b", "random", "-games", "100001"}, "-games 100001: at most 100000"},
+		{[]string{"-a", "random", "-b", "random", "-rules", "target=100,target=200"}, "rule option target is given twice"},
+		{[]string{"-a", "random", "-b", "random", "-rules", "target=99999"}, "not a number from 1 to 5000"},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer

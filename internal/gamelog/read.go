@@ -3,10 +3,12 @@ package gamelog
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 )
 
@@ -34,16 +36,18 @@ func ParseReplay(name string, data []byte) (l *Log, r *Replay, err error) {
 	return p.log, replayOf(p.log, p.g), nil
 }
 
-// ReadFile reads and parses the log at path; errors name the path.
+// ReadFile reads and parses the log at path; errors name the path. Only
+// a regular file of at most untrusted.MaxFileSize bytes is read.
 func ReadFile(path string) (*Log, error) {
 	l, _, err := ReadReplay(path)
 	return l, err
 }
 
 // ReadReplay reads, parses and replays the log at path (see
-// ParseReplay); errors name the path.
+// ParseReplay); errors name the path. Only a regular file of at most
+// untrusted.MaxFileSize bytes is read.
 func ReadReplay(path string) (*Log, *Replay, error) {
-	b, err := os.ReadFile(path)
+	b, err := untrusted.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,6 +182,11 @@ func (p *parser) parse() error {
 	if err != nil {
 		return err
 	}
+	// After the header, so that a file that is no log at all is called
+	// so, and a bad tag value is reported by its tag.
+	if err := p.checkText(); err != nil {
+		return err
+	}
 	p.g = rules.NewGame(p.log.Header.Options, p.log.Header.FirstDealer)
 	for {
 		ln := p.peek()
@@ -214,6 +223,29 @@ func (p *parser) parse() error {
 			}
 		}
 	}
+}
+
+// checkText refuses a line that is not UTF-8 text, or holds a control
+// character other than a tab, wherever it is: comments included, though
+// they are dropped, since a reader trusting the format may print them.
+func (p *parser) checkText() error {
+	for i, s := range p.raw {
+		for j := 0; j < len(s); {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			switch {
+			case r == utf8.RuneError && n == 1 && i == len(p.raw)-1 && !utf8.FullRuneInString(s[j:]):
+				// A rune cut by the end of the data: a truncated log,
+				// which the parser reports as such.
+				return nil
+			case r == utf8.RuneError && n == 1:
+				return p.errPos(i+1, j+1, ErrSyntax, "invalid UTF-8 (byte %#02x): a log is UTF-8 text", s[j])
+			case r != '\t' && unicode.IsControl(r):
+				return p.errPos(i+1, j+1, ErrSyntax, "control character %U: a log holds no control characters but tabs", r)
+			}
+			j += n
+		}
+	}
+	return nil
 }
 
 // where says where the reader is, for the truncation message.
@@ -300,7 +332,7 @@ func (p *parser) parseDeal() error {
 			return nil // an unfinished game
 		}
 		p.i++
-		if g.Table().Phase() == rules.PhasePlay {
+		if current(g).Phase() == rules.PhasePlay {
 			partial, err := p.parseTrick(ln)
 			if err != nil || partial {
 				return err
@@ -355,7 +387,7 @@ var phaseWord = map[rules.Phase]string{
 
 // parseAction reads "A: take" and the lines the replay derives from it.
 func (p *parser) parseAction(ln *line) error {
-	d := p.g.Table()
+	d := current(p.g)
 	turn := d.Turn()
 	seat := rules.NoSeat
 	for s := range rules.Seat(p.g.Players()) {
@@ -423,7 +455,7 @@ func (p *parser) derived(before mark) error {
 // parseTrick reads "trick 3 A 9H B QH won B", or only its first card
 // when the log stops inside the trick (partial).
 func (p *parser) parseTrick(ln *line) (partial bool, err error) {
-	no := int(p.g.Table().Play().Tricks) + 1
+	no := int(tricks(p.g)) + 1
 	if ln.first() != "trick" {
 		return false, p.errAt(ln, 0, ErrSyntax, "expected trick %d, found %q", no, ln.first())
 	}
@@ -449,7 +481,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 		return nil
 	}
 	play := func() error {
-		seat := p.g.Table().Turn()
+		seat := current(p.g).Turn()
 		if err := word(seat.String(), "the player to play"); err != nil {
 			return err
 		}
@@ -483,7 +515,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := play(); err != nil {
 		return false, err
 	}
-	for cards := 1; p.g.Table().Play().Tricks < uint8(no); cards++ {
+	for cards := 1; tricks(p.g) < uint8(no); cards++ {
 		if k == len(ln.toks) {
 			// A log may stop inside a trick only at its very end.
 			if nx := p.peek(); nx != nil && nx.first() != "end" {
@@ -498,7 +530,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 			return false, err
 		}
 	}
-	winner := p.g.Table().LastTrickWinner()
+	winner := current(p.g).LastTrickWinner()
 	if err := word("won", ""); err != nil {
 		return false, err
 	}
