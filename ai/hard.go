@@ -13,7 +13,9 @@ import (
 // reveals (package sampler), plays each legal action on every sampled
 // deal (the decisions that follow up to the first lead by a fixed
 // policy, the card play solved exactly by package solver), scores the
-// deals by the rules, and takes the action eval.Best picks: the highest
+// deals by the rules less, before the card play, the fitted bias of
+// solving with every card known (eval.Corrected; issue 16), and takes
+// the action eval.Best picks: the highest
 // expected score difference, or near the end of a game the highest chance
 // of winning it. That covers the bidding, the schmeiss answer, the dix
 // exchange, every word of the sequence dialogue, every card and bella
@@ -62,14 +64,36 @@ func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error
 	}
 	ctx, cancel := context.WithTimeout(ctx, maxThink)
 	defer cancel()
-	opt := eval.Options{
-		Samples: eval.SamplesFor(&v, b.cfg.Budget),
-		Seed:    eval.SeedFor(b.cfg.Seed, &v),
-		Workers: b.cfg.Workers,
-	}
+	opt := EvalOptions(b.cfg, &v)
 	ev, err := b.ev.Evaluate(ctx, v, opt)
 	if err != nil || ev.Samples == 0 {
 		return eval.Quick(&v), nil
 	}
 	return ev.Results[ev.Best].Action, nil
+}
+
+// EvalOptions returns the options the hard bot made with cfg evaluates v
+// with (eval.BotOptions, and for eval.Playout the normal bot's card play
+// as the policy).
+func EvalOptions(cfg Config, v *rules.View) eval.Options {
+	budget := cfg.Budget
+	if v.Phase == rules.PhasePlay && cfg.PlayBudget > 0 && (budget == 0 || cfg.PlayBudget < budget) {
+		budget = cfg.PlayBudget
+	}
+	opt := eval.BotOptions(cfg.Seed, v, budget, cfg.Workers, cfg.Method)
+	if cfg.Method == eval.Playout {
+		opt.Policy = PlayoutPolicy
+	}
+	return opt
+}
+
+// PlayoutPolicy is the normal bot's answer to v: a policy that sees only
+// v, for eval.Playout. The normal bot is a pure function of the View.
+func PlayoutPolicy(v *rules.View) rules.Action {
+	b := heuristicBot{level: Normal, par: defaultHeurParams()}
+	a, err := b.Choose(context.Background(), *v)
+	if err != nil {
+		return eval.Quick(v)
+	}
+	return a
 }

@@ -1,6 +1,10 @@
 package ai
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/klob/klob/ai/eval"
+)
 
 // Config tunes a bot. The zero value gives each level its normal
 // strength; tests and the match runner use Budget to make hard cheaper.
@@ -8,10 +12,16 @@ type Config struct {
 	// Seed makes the bot's own randomness (sampling, easy's mistakes,
 	// random's choices) reproducible.
 	Seed uint64
-	// Budget, when non-zero, caps the hard bot's samples per decision.
-	Budget int
+	// Budget, when non-zero, caps the hard bot's samples per decision,
+	// and PlayBudget those of its card play alone (a match measuring the
+	// bidding can make the card play cheaper).
+	Budget, PlayBudget int
 	// Workers, when non-zero, caps the goroutines the hard bot uses.
 	Workers int
+	// Method is how the hard bot values a deal before the card play
+	// (eval.Method); the zero value is the evaluation the trainer and the
+	// analysis share.
+	Method eval.Method
 }
 
 // New returns a bot of the given level.

@@ -30,6 +30,12 @@ type Options struct {
 	// Uniform weighs every sample alike, without the opponent model
 	// (opponent.go): the plain average over consistent deals.
 	Uniform bool
+	// Method is how a deal is valued after a decision before the card
+	// play (see Method); the zero value is the one the hard bot, the
+	// trainer and the analysis use.
+	Method Method
+	// Policy plays the card play for Method Playout.
+	Policy Policy
 }
 
 // DefaultSamples is the sample count when Options.Samples is zero, and
@@ -56,6 +62,10 @@ type Result struct {
 	// opponent's, points won so far included) averaged over the samples.
 	// Zero before the card play.
 	Points float64
+	// Makes and Defends are the chances that this seat, or the opponent,
+	// ends as maker (the rest: the deal is thrown in). The bias
+	// correction (Method) is a function of them.
+	Makes, Defends float64
 }
 
 // Evaluation is the result of Evaluate.
@@ -79,6 +89,9 @@ type Evaluation struct {
 
 // ErrNotYourTurn is returned for a View whose seat is not to act.
 var ErrNotYourTurn = errors.New("eval: the view's seat is not to act")
+
+// ErrNoPolicy is returned for Method Playout without a Policy.
+var ErrNoPolicy = errors.New("eval: the playout method needs a policy")
 
 // Evaluator holds the solvers (one per worker) and buffers reused from
 // one evaluation to the next. It is safe for concurrent use: calls are
@@ -112,6 +125,8 @@ type sampleResult struct {
 	win    float64
 	points float64
 	bete   bool
+	// makes and defends: this seat, or the opponent, is the maker.
+	makes, defends bool
 }
 
 // Evaluate draws Samples deals consistent with v (package sampler) and
@@ -148,6 +163,10 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 	weights := make([]float64, n)
 	smp := sampler.New(v)
 	jb := newJob(&v, legal)
+	jb.method, jb.policy = opt.Method, opt.Policy
+	if jb.method == Playout && jb.policy == nil {
+		return Evaluation{}, ErrNoPolicy
+	}
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -195,6 +214,7 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 	}
 	total := 0.0
 	sum, win, pts, bete := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
+	makes, defends := make([]float64, k), make([]float64, k)
 	for i, ok := range done {
 		if !ok {
 			continue
@@ -210,6 +230,12 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 			if r.bete {
 				bete[j] += w
 			}
+			if r.makes {
+				makes[j] += w
+			}
+			if r.defends {
+				defends[j] += w
+			}
 		}
 	}
 	ev.Weight = total
@@ -218,6 +244,7 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 			r := &ev.Results[j]
 			r.Mean = sum[j] / total
 			r.Win, r.Points, r.Bete = win[j]/total, pts[j]/total, bete[j]/total
+			r.Makes, r.Defends = makes[j]/total, defends[j]/total
 			dev := 0.0
 			for i, ok := range done {
 				if ok {
@@ -288,6 +315,8 @@ type job struct {
 	dealsNext bool
 	play      bool      // the decision is in the card play
 	wins      *winTable // nil for a target of 0 or less
+	method    Method
+	policy    Policy
 }
 
 func newJob(v *rules.View, legal []rules.Action) *job {
@@ -304,7 +333,15 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 	me, opp := j.seat, j.seat.Other()
 	r.diff = float64(o.scored[me] - o.scored[opp])
 	r.bete = o.outcome == rules.Bete && maker == me
+	r.makes, r.defends = maker == me, maker == opp
 	own, other := j.totals[me]+o.scored[me], j.totals[opp]+o.scored[opp]
+	if !j.play {
+		// The correction is a shift of the deal's score difference;
+		// the game totals move by it too, own points first.
+		c := j.method.correction(j.v.Phase, r.makes, r.defends)
+		r.diff -= c
+		own -= int(math.Round(c))
+	}
 	if j.wins != nil {
 		r.win = j.wins.chance(own, other, j.target, j.dealsNext)
 	} else {
@@ -333,6 +370,15 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 		rollout(&dd)
 		if dd.Over() { // abandoned: nobody scores
 			j.record(outcome{outcome: rules.Abandoned}, rules.NoSeat, &out[i])
+			continue
+		}
+		if j.method == Playout {
+			for !dd.Over() {
+				v := dd.View(dd.Turn())
+				dd.ApplyUnchecked(j.policy(&v))
+			}
+			sc := dd.Score()
+			j.record(outcome{scored: sc.Scored, outcome: sc.Outcome}, sc.Maker, &out[i])
 			continue
 		}
 		p := dd.Play()
@@ -416,10 +462,12 @@ func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
 // about 0.4 ms at the first trick, 70 µs at the second and less than
 // 25 µs after, so later tricks afford more samples; they are worth it
 // (300 samples a decision instead of 100 won about 2.5 points a deal
-// more against the normal bot).
+// more against the normal bot). The bids' budgets keep a bid within
+// 100 ms of CPU at the 95th percentile (issue 16: 200 and 100 samples
+// took 116 and 105 ms on the 2-core test machine).
 const (
-	Bid1Samples = 200 // round one and the schmeiss answer
-	Bid2Samples = 100
+	Bid1Samples = 160 // round one and the schmeiss answer
+	Bid2Samples = 90
 	PrepSamples = 150 // dix exchange and sequence dialogue
 	PlaySamples = 100 // at the first trick; see playSamples
 )
@@ -445,6 +493,13 @@ func SamplesFor(v *rules.View, budget int) int {
 		n = min(n, budget)
 	}
 	return n
+}
+
+// BotOptions returns the options the hard bot with seed evaluates v
+// with: SamplesFor(v, budget) samples, SeedFor(seed, v), at most workers
+// goroutines (0: GOMAXPROCS) and method.
+func BotOptions(seed uint64, v *rules.View, budget, workers int, method Method) Options {
+	return Options{Samples: SamplesFor(v, budget), Seed: SeedFor(seed, v), Workers: workers, Method: method}
 }
 
 // SeedFor returns the evaluation seed the hard bot with seed uses at v:

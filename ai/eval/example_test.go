@@ -33,8 +33,8 @@ func Example() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// hand 7D QH KH 9S JS AS upcard 8S
-	// pass       -14 ± 4 points  bete  0%  win 47%
-	// take       +42 ± 4 points  bete  6%  win 57%
-	// schmeiss   +23 ± 4 points  bete  4%  win 54%
+	// pass       -16 ± 4 points  bete  0%  win 46%
+	// take       +37 ± 4 points  bete  6%  win 57%
+	// schmeiss   +20 ± 4 points  bete  4%  win 53%
 	// best: take
 }

@@ -7,23 +7,37 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/match"
 	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
 )
 
-const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-deals N] [-games N] [-seed S] [-json] [-budget N] [-workers N] [-deadline D] [-rules OPTS]
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-deals N] [-games N] [-seed S] [-json] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
+       klob match -calibrate [-eval METHOD] [-deals N] [-seed S] [-json] [-budget N] [-bid-budget N] [-counterfactual] [-workers N] [-rules OPTS]
 
 Plays bot A against bot B on duplicate deals (each deck twice, seats
 swapped) and whole games to the target (each twice, seats swapped), and
 reports A's mean margin per deal with its 95% interval, the share of
 games A won, each side's take and bete rates and decision times. Without
 -deals or -games it plays 500 duplicate deals; -deals takes at most
-1000000 and -games at most 100000. A progress line is
-rewritten on stderr while it runs (-quiet turns it off).
-Levels: random, easy, normal, hard.
+1000000 and -games at most 100000. A progress line is rewritten on
+stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
+reports the deals and games finished so far.
+Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
+with bid=LEVEL (the decisions before the card play), play=LEVEL (the
+card play) and eval=solved|corrected (the hard bot's evaluation), e.g.
+-a hard -b hard:bid=normal.
+
+With -calibrate it checks the hard bot's evaluation of the decisions
+before the card play instead: N decks are played by two hard bots, and
+each bid's predicted score difference is compared with what the deal
+brings when played out, by phase and by option (-counterfactual also
+plays out every option not chosen). An interrupt (Ctrl-C) reports the
+deals finished so far.
 `
 
 // runMatch is the match subcommand.
@@ -35,11 +49,17 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 0, "games to the target (each played twice)")
 	seed := fs.Uint64("seed", 1, "match seed")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	budget := fs.Int("budget", 0, "samples per decision for the hard bot (0: its default)")
+	budget := fs.Int("budget", 0, "samples per decision for the hard bot (0: its default); with -calibrate, per card of the card play")
+	playBudget := fs.Int("play-budget", 0, "samples per card-play decision for the hard bot (0: -budget)")
 	workers := fs.Int("workers", 0, "goroutines playing deals (0: GOMAXPROCS)")
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: RULES.md defaults)")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's bid evaluation instead of playing a match")
+	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method, corrected or solved")
+	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated bid (0: the hard bot's)")
+	counterfactual := fs.Bool("counterfactual", false, "with -calibrate: also play out every option not chosen")
+	candidates := fs.String("candidates", "", "with -calibrate: other methods, comma-separated, whose predictions of the same options are checked too")
 	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -51,14 +71,19 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return usageErr("unexpected argument %q", pos[0])
 	}
+	if *calibrate {
+		return runCalibrate(calibArgs{deals: *deals, seed: *seed, budget: *budget, bidBudget: *bidBudget,
+			workers: *workers, method: *method, rules: *rulesOpt, counterfactual: *counterfactual,
+			candidates: *candidates, json: *asJSON, quiet: *quiet, set: fs.set()}, stdout, stderr, usageErr)
+	}
 	if *a == "" || *b == "" {
 		return usageErr("both -a and -b are needed")
 	}
-	la, err := ai.ParseLevel(*a)
+	la, err := ai.ParseMixed(*a)
 	if err != nil {
 		return usageErr("-a: %v", err)
 	}
-	lb, err := ai.ParseLevel(*b)
+	lb, err := ai.ParseMixed(*b)
 	if err != nil {
 		return usageErr("-b: %v", err)
 	}
@@ -75,6 +100,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("nothing to play: -deals and -games are both 0")
 	case *budget < 0:
 		return usageErr("-budget must not be negative, got %d", *budget)
+	case *playBudget < 0:
+		return usageErr("-play-budget must not be negative, got %d", *playBudget)
 	case *workers < 0:
 		return usageErr("-workers must not be negative, got %d", *workers)
 	case *deadline <= 0:
@@ -85,7 +112,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-rules: %v", err)
 	}
 	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
-		Workers: *workers, Deadline: *deadline, Options: opts}
+		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts, Partial: true}
 	if !*quiet {
 		// On a terminal the line is rewritten in place; in a pipe or a
 		// file it is a plain line every few seconds.
@@ -108,6 +135,77 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if err := rep.WriteText(stdout); err != nil {
+		fmt.Fprintf(stderr, "klob match: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+type calibArgs struct {
+	deals, budget, bidBudget, workers int
+	seed                              uint64
+	method, rules, candidates         string
+	counterfactual, json, quiet       bool
+	set                               map[string]bool
+}
+
+// runCalibrate is klob match -calibrate.
+func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, ...any) int) int {
+	for _, f := range []string{"a", "b", "games", "deadline", "play-budget"} {
+		if c.set[f] {
+			return usageErr("-%s does not go with -calibrate", f)
+		}
+	}
+	switch {
+	case c.deals <= 0:
+		return usageErr("-deals must be positive, got %d", c.deals)
+	case c.deals > match.MaxDeals:
+		return usageErr("-deals %d: at most %d", c.deals, match.MaxDeals)
+	case c.budget < 0:
+		return usageErr("-budget must not be negative, got %d", c.budget)
+	case c.bidBudget < 0:
+		return usageErr("-bid-budget must not be negative, got %d", c.bidBudget)
+	case c.workers < 0:
+		return usageErr("-workers must not be negative, got %d", c.workers)
+	}
+	m, err := eval.ParseMethod(c.method)
+	if err != nil {
+		return usageErr("-eval: %v", err)
+	}
+	var cands []eval.Method
+	if c.candidates != "" {
+		for _, s := range strings.Split(c.candidates, ",") {
+			cm, err := eval.ParseMethod(s)
+			if err != nil {
+				return usageErr("-candidates: %v", err)
+			}
+			cands = append(cands, cm)
+		}
+	}
+	opts, err := rules.ParseOptions(c.rules)
+	if err != nil {
+		return usageErr("-rules: %v", err)
+	}
+	cfg := match.CalibConfig{Candidates: cands, Deals: c.deals, Seed: c.seed, Method: m, Budget: c.budget, BidBudget: c.bidBudget,
+		Workers: c.workers, Counterfactual: c.counterfactual, Options: opts}
+	if !c.quiet {
+		cfg.Progress = stderr
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	cal, err := match.Calibrate(ctx, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob match: %v\n", err)
+		return 1
+	}
+	if c.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(cal)
+	} else {
+		err = cal.WriteText(stdout)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "klob match: %v\n", err)
 		return 1
 	}

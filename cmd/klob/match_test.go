@@ -103,6 +103,14 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
 		{[]string{"-a", "normal", "-b", "random", "-rules", "target=abc"}, "option target"},
 		{[]string{"-a", "normal", "-b", "random", "-frobnicate"}, "flag provided but not defined"},
+		{[]string{"-a", "hard:bid=genius", "-b", "random"}, `unknown bot level "genius"`},
+		{[]string{"-a", "hard:think=3", "-b", "random"}, `unknown key "think"`},
+		{[]string{"-a", "normal", "-b", "random", "-play-budget", "-1"}, "-play-budget must not be negative"},
+		{[]string{"-calibrate", "-a", "hard"}, "-a does not go with -calibrate"},
+		{[]string{"-calibrate", "-deals", "0"}, "-deals must be positive"},
+		{[]string{"-calibrate", "-eval", "oracle"}, `unknown evaluation method "oracle"`},
+		{[]string{"-calibrate", "-candidates", "solved,oracle"}, `-candidates: unknown evaluation method "oracle"`},
+		{[]string{"-calibrate", "-bid-budget", "-2"}, "-bid-budget must not be negative"},
 		// Issue 14: bounded, refused before anything is allocated.
 		{[]string{"-a", "random", "-b", "random", "-deals", "2000000000"}, "-deals 2000000000: at most 1000000"},
 		{[]string{"-a", "random", "-b", "random", "-games", "100001"}, "-games 100001: at most 100000"},
@@ -149,5 +157,43 @@ func TestMatchGamesOnly(t *testing.T) {
 	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
 	if rep.Deals != 0 || rep.GamesWon.Played != 2 {
 		t.Errorf("deals %d, games played %d: want 0 and 2", rep.Deals, rep.GamesWon.Played)
+	}
+}
+
+// TestMatchHybrid: a phase hybrid plays under its canonical name.
+func TestMatchHybrid(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := runMatch([]string{"-a", "normal:play=easy", "-b", "easy:bid=random", "-deals", "5", "-quiet"}, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "easy:bid=normal (A) vs easy:bid=random (B)") {
+		t.Errorf("report header:\n%s", out.String())
+	}
+}
+
+// TestMatchCalibrate runs a tiny calibration in both formats.
+func TestMatchCalibrate(t *testing.T) {
+	args := []string{"-calibrate", "-eval", "solved", "-deals", "2", "-budget", "4", "-bid-budget", "4", "-quiet"}
+	var out, errb bytes.Buffer
+	if code := runMatch(args, &out, &errb); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	for _, want := range []string{"calibration of the solved evaluation", "round one", "every chosen option", "fitted bias"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, out.String())
+		}
+	}
+	out.Reset()
+	if code := runMatch(append(args, "-json"), &out, &errb); code != 0 {
+		t.Fatalf("-json: exit %d, stderr %q", code, errb.String())
+	}
+	var cal struct {
+		Method   string `json:"method"`
+		Finished int    `json:"finished"`
+	}
+	require.NoError(t, json.Unmarshal(out.Bytes(), &cal))
+	if cal.Method != "solved" || cal.Finished != 2 {
+		t.Errorf("method %q, finished %d", cal.Method, cal.Finished)
 	}
 }

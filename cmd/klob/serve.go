@@ -97,7 +97,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
-	srv, _, err := newServe(f, stdout, stderr)
+	srv, h, err := newServe(f, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
@@ -126,6 +126,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	_ = srv.Shutdown(ctx)
+	// The tables' bots and drop clocks stop and their last saves land
+	// before the process ends.
+	h.Close()
 	return 0
 }
 

@@ -62,7 +62,11 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	require.NoError(t, err)
 	r.addr = ln.Addr().String()
 	go func() { _ = r.srv.Serve(ln) }()
-	t.Cleanup(func() { _ = r.srv.Close() })
+	t.Cleanup(func() {
+		_ = r.srv.Close()
+		// No table writes into state once the test's clean-up removes it.
+		r.hall.Close()
+	})
 	return r
 }
 

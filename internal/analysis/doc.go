@@ -10,7 +10,9 @@
 // eval.Evaluate scores every legal action on the same sampled deals: the
 // hidden cards drawn consistently with everything that seat knew, the
 // later decisions up to the first lead played by the evaluation's fixed
-// policy, the card play solved exactly. The score of an action is its
+// policy, the card play solved exactly, and before the card play less
+// the fitted bias of solving with every card known (eval.Corrected,
+// issue 16). The score of an action is its
 // expected score difference for the deal, the seat's points minus the
 // opponent's (eval.Result.Mean): the measure the bidding trainer shows,
 // used here for every decision, bids and cards alike. A card thrown away

@@ -27,7 +27,8 @@
 //
 // Evaluate runs ai/eval (Monte Carlo over the hidden cards, the same
 // samples for every option, the later bids by eval's fixed policy and
-// the card play solved exactly) in Batches pieces of the samples, each
+// the card play solved exactly, less the bias of that fitted on played
+// deals: eval.Corrected, the hard bot's own evaluation) in Batches pieces of the samples, each
 // on its own seed derived from the evaluation's. The pieces give the
 // trainer a progress count and a point to stop at; a Tally pools them
 // into one Analysis (the same means, errors and chances eval reports)

@@ -20,6 +20,10 @@ type Options struct {
 	Seed uint64
 	// Workers caps the goroutines; zero means every core.
 	Workers int
+	// Method is eval's method; the zero value is the one the hard bot
+	// plays by. Only a re-grade of the drills under another method sets
+	// it.
+	Method eval.Method
 }
 
 // DefaultSamples is the sample count the trainer asks for: the issue's
@@ -55,6 +59,7 @@ type Plan struct {
 	Seed    uint64
 	Workers int
 	Batches int
+	Method  eval.Method
 }
 
 // NewPlan returns the plan of an evaluation with options o.
@@ -64,7 +69,7 @@ func NewPlan(o Options) Plan {
 		n = DefaultSamples
 	}
 	n = min(n, eval.MaxSamples)
-	return Plan{Samples: n, Seed: o.Seed, Workers: o.Workers, Batches: min(Batches, n)}
+	return Plan{Samples: n, Seed: o.Seed, Workers: o.Workers, Batches: min(Batches, n), Method: o.Method}
 }
 
 // Batch returns the eval options of batch k (0 <= k < p.Batches): its
@@ -74,7 +79,7 @@ func (p Plan) Batch(k int) eval.Options {
 	if k < p.Samples%p.Batches {
 		n++
 	}
-	return eval.Options{Samples: n, Seed: seedmix.Mix(p.Seed, uint64(k)+1), Workers: p.Workers}
+	return eval.Options{Samples: n, Seed: seedmix.Mix(p.Seed, uint64(k)+1), Workers: p.Workers, Method: p.Method}
 }
 
 // Tally gathers the batches of one evaluation as they finish, in any
@@ -271,6 +276,7 @@ func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
 	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, ByWin: eval.UseWin(&t.view)}
 	var sum, se2, win, bete, pts = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
+	makes, defends := make([]float64, k), make([]float64, k)
 	var done []eval.Evaluation
 	for b, ok := range t.got {
 		if ok && t.batches[b].Samples > 0 {
@@ -295,6 +301,8 @@ func (t *Tally) Analysis() Analysis {
 			win[j] += f * r.Win
 			bete[j] += f * r.Bete
 			pts[j] += f * r.Points
+			makes[j] += f * r.Makes
+			defends[j] += f * r.Defends
 		}
 	}
 	for j, a := range t.legal {
@@ -307,6 +315,7 @@ func (t *Tally) Analysis() Analysis {
 	for j := range an.Rows {
 		r := &an.Rows[j].Result
 		r.Mean, r.Win, r.Bete, r.Points = sum[j], win[j], bete[j], pts[j]
+		r.Makes, r.Defends = makes[j], defends[j]
 		r.StdErr = math.Sqrt(se2[j])
 		results[j] = *r
 	}

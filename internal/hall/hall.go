@@ -90,6 +90,54 @@ type Hall struct {
 
 	mu     sync.Mutex
 	tables map[string]*Table
+
+	// work counts the goroutines that may still change a table's files
+	// (a bot's move, a drop clock); shut, under workMu, refuses new ones
+	// once Close has begun, so Close can wait for the last.
+	workMu sync.Mutex
+	shut   bool
+	work   sync.WaitGroup
+}
+
+// begin registers one piece of table work; it reports false once the
+// hall is closing, and the work must then not run. Each true is paired
+// with an end.
+func (h *Hall) begin() bool {
+	h.workMu.Lock()
+	defer h.workMu.Unlock()
+	if h.shut {
+		return false
+	}
+	h.work.Add(1)
+	return true
+}
+
+func (h *Hall) end() { h.work.Done() }
+
+// Close stops the tables' own work (bots' moves, drop clocks) and waits
+// for what is running to finish, so nothing writes to the state
+// directory after it returns. The tables stay on disk, to come back at
+// the next start.
+func (h *Hall) Close() {
+	h.workMu.Lock()
+	h.shut = true
+	h.workMu.Unlock()
+	h.mu.Lock()
+	tables := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		tables = append(tables, t)
+	}
+	h.mu.Unlock()
+	for _, t := range tables {
+		t.mu.Lock()
+		for _, s := range t.seats {
+			if s.timer != nil {
+				s.timer.Stop()
+			}
+		}
+		t.mu.Unlock()
+	}
+	h.work.Wait()
 }
 
 // New returns a hall with the tables kept in cfg.Dir brought back. A

@@ -1,11 +1,15 @@
 package hall
 
 import (
+	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -83,7 +87,44 @@ func testHall(t *testing.T, dir string, hist *memHistory, grace time.Duration) *
 	h, err := New(Config{Dir: dir, Grace: grace, History: hist.of, Think: 50 * time.Millisecond,
 		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Random, cfg) }})
 	require.NoError(t, err)
+	t.Cleanup(h.Close)
 	return h
+}
+
+// TestCloseStopsTheTables: after Close no drop clock fires and no bot
+// moves, so nothing changes the state directory (a server shutting
+// down, a test removing its directory).
+func TestCloseStopsTheTables(t *testing.T) {
+	dir := t.TempDir()
+	h := testHall(t, dir, &memHistory{}, 100*time.Millisecond)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 9})
+	require.NoError(t, err)
+	pa, pb := newPlayer(t, 1), newPlayer(t, 2)
+	pa.conn, _ = tb.Join(Player{ID: "a", Name: "Ann"}, pa.notify)
+	pb.conn, err = tb.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
+	require.NoError(t, err)
+	require.NoError(t, pa.conn.Start())
+	pb.conn.Leave() // Bob's drop clock runs: 100 ms
+	h.Close()
+	snapshot := func() map[string]string {
+		files := map[string]string{}
+		require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			files[p] = string(b)
+			return err
+		}))
+		return files
+	}
+	before := snapshot()
+	time.Sleep(300 * time.Millisecond) // past the grace: no takeover may land
+	assert.Equal(t, before, snapshot(), "the state directory changed after Close")
+	tb.mu.Lock()
+	state := tb.seats[1].bot
+	tb.mu.Unlock()
+	assert.Nil(t, state, "a bot took Bob's seat after Close")
 }
 
 func smallRules() rules.Options {

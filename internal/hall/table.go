@@ -226,7 +226,13 @@ func (t *Table) armTakeover(i rules.Seat) {
 	if s.timer != nil {
 		s.timer.Stop()
 	}
-	s.timer = time.AfterFunc(t.h.cfg.Grace, func() { t.takeover(i) })
+	s.timer = time.AfterFunc(t.h.cfg.Grace, func() {
+		if !t.h.begin() {
+			return
+		}
+		defer t.h.end()
+		t.takeover(i)
+	})
 }
 
 // takeover gives a bot the seat of a person who did not come back. A
@@ -551,7 +557,11 @@ func (t *Table) thinkTakeover(s rules.Seat) {
 // out the pace, then calls done under the lock and moves on.
 func (t *Table) offLock(think func(context.Context) (rules.Action, error), done func(rules.Action, error)) {
 	pace, limit := t.h.cfg.Pace, t.h.cfg.Think
+	if !t.h.begin() {
+		return
+	}
 	go func() {
+		defer t.h.end()
 		start := time.Now()
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		a, err := think(ctx)

@@ -35,12 +35,16 @@ const (
 
 // Config describes a match.
 type Config struct {
-	A, B    ai.Level // the two bots; the report's margins are A's
-	Deals   int      // duplicate deals: decks each played twice, seats swapped
-	Games   int      // games to the target, each played twice, seats swapped
-	Seed    uint64   // everything but decision times follows from it
-	Budget  int      // passed to the bots (the hard bot's samples per decision)
-	Workers int      // goroutines playing deals; 0 means GOMAXPROCS
+	// A and B are the two bots, plain or mixed levels (ai.NewMixed:
+	// "hard:bid=normal"); the report's margins are A's.
+	A, B   ai.Level
+	Deals  int    // duplicate deals: decks each played twice, seats swapped
+	Games  int    // games to the target, each played twice, seats swapped
+	Seed   uint64 // everything but decision times follows from it
+	Budget int    // passed to the bots (the hard bot's samples per decision)
+	// PlayBudget caps the hard bot's samples in the card play alone.
+	PlayBudget int
+	Workers    int // goroutines playing deals; 0 means GOMAXPROCS
 	// Deadline is each decision's time limit, given to the bot as a
 	// context deadline; 0 means DefaultDeadline.
 	Deadline time.Duration
@@ -50,8 +54,13 @@ type Config struct {
 	// decides itself how a line reaches a terminal or a file.
 	Progress      *progress.Line
 	ProgressEvery time.Duration
+	// Partial, when set, makes a match whose context ends early report
+	// the deal pairs and games finished by then (Report.Stopped) instead
+	// of returning the context's error.
+	Partial bool
 	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
-	// built with other parameters.
+	// built with other parameters. A mixed level is split by
+	// ai.NewMixed, and each part made by NewBot.
 	NewBot ai.Factory
 }
 
@@ -88,7 +97,10 @@ type Report struct {
 	Unfinished int     `json:"unfinished_games"`
 	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
 	Sides      [2]Side `json:"sides"`          // A then B
-	Elapsed    float64 `json:"elapsed_s"`
+	// Stopped reports a match cut short (Config.Partial): Deals and
+	// Games count what was finished.
+	Stopped bool    `json:"stopped,omitempty"`
+	Elapsed float64 `json:"elapsed_s"`
 }
 
 // sideA and sideB index Report.Sides.
@@ -148,7 +160,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	workers = max(1, min(workers, total))
 	// Check the levels before starting any goroutine.
 	for _, l := range []ai.Level{cfg.A, cfg.B} {
-		if _, err := cfg.NewBot(l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
+		if _, err := ai.NewMixed(cfg.NewBot, l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
 			return nil, fmt.Errorf("match: bot %s: %w", l, err)
 		}
 	}
@@ -190,7 +202,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					out, err = r.dealPair(ctx, j.i)
 				}
 				if err != nil {
-					fail(err)
+					if ctx.Err() == nil || !cfg.Partial {
+						fail(err)
+					}
 					continue
 				}
 				mu.Lock()
@@ -233,10 +247,14 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	stopped := false
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		if !cfg.Partial || done[0]+done[1] == 0 {
+			return nil, err
+		}
+		stopped = true
 	}
-	rep := tl.report()
+	rep := tl.report(stopped)
 	rep.Workers = workers
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
@@ -345,7 +363,7 @@ func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
 		w = 1
 	}
 	for side, l := range [2]ai.Level{r.cfg.A, r.cfg.B} {
-		b, err := r.cfg.NewBot(l, ai.Config{Seed: seeds[side], Budget: r.cfg.Budget, Workers: w})
+		b, err := ai.NewMixed(r.cfg.NewBot, l, ai.Config{Seed: seeds[side], Budget: r.cfg.Budget, PlayBudget: r.cfg.PlayBudget, Workers: w})
 		if err != nil {
 			return bs, err
 		}
@@ -473,6 +491,7 @@ type tally struct {
 	cfg       Config
 	rep       *Report
 	margins   []float64
+	have      []bool // the duplicate pairs counted in margins
 	times     [2][]time.Duration
 	deals     int
 	abandoned int
@@ -514,8 +533,9 @@ func (t *tally) add(j job, p *pairOut) {
 		if j.i >= len(t.margins) {
 			// Grown as the deals come, not for all of them up front.
 			t.margins = append(t.margins, make([]float64, j.i+1-len(t.margins))...)
+			t.have = append(t.have, make([]bool, j.i+1-len(t.have))...)
 		}
-		t.margins[j.i] = p.margin
+		t.margins[j.i], t.have[j.i] = p.margin, true
 		return
 	}
 	for _, w := range p.winner {
@@ -529,9 +549,21 @@ func (t *tally) add(j job, p *pairOut) {
 	}
 }
 
-// report finishes the report.
-func (t *tally) report() *Report {
+// report finishes the report. A stopped match counts only the pairs
+// and games finished.
+func (t *tally) report(stopped bool) *Report {
 	rep := t.rep
+	if stopped {
+		var ms []float64
+		for i, ok := range t.have {
+			if ok {
+				ms = append(ms, t.margins[i])
+			}
+		}
+		t.margins = ms
+		rep.Stopped = true
+		rep.Deals, rep.Games = len(ms), t.played/2
+	}
 	rep.Margin = MeanCI(t.margins)
 	rep.GamesWon = WilsonShare(t.wins, t.played)
 	if t.deals > 0 {

@@ -12,6 +12,9 @@ import (
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
 	ew.printf("%s (A) vs %s (B), seed %d, rules %s\n", r.A, r.B, r.Seed, r.Rules)
+	if r.Stopped {
+		ew.printf("stopped early: only the deals and games finished are counted\n")
+	}
 	if r.Deals > 0 {
 		ew.printf("duplicate deals: %d decks, each played twice with seats swapped\n", r.Deals)
 		ew.printf("margin of A per deal: %+.1f points, 95%% interval [%+.1f, %+.1f]\n",

@@ -1,0 +1,131 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
+)
+
+// TestCalibrate runs a tiny calibration and checks its arithmetic: every
+// row's error is its prediction minus its realised mean, the phases add
+// up to every decision, and the counterfactual rows cover the chosen
+// options and more.
+func TestCalibrate(t *testing.T) {
+	cfg := CalibConfig{Deals: 3, Seed: 5, Method: eval.Solved, Budget: 4, BidBudget: 6, Workers: 2,
+		Counterfactual: true, Candidates: []eval.Method{eval.Corrected}}
+	cal, err := Calibrate(context.Background(), cfg)
+	require.NoError(t, err)
+	require.Equal(t, 3, cal.Finished)
+	require.Positive(t, cal.Chosen.Error.N)
+	n := 0
+	for _, r := range cal.Phases {
+		n += r.Error.N
+	}
+	require.Equal(t, cal.Chosen.Error.N, n, "decisions by phase")
+	n = 0
+	for _, r := range cal.Options {
+		n += r.Error.N
+	}
+	require.Equal(t, cal.Chosen.Error.N, n, "decisions by option")
+	every := 0
+	for _, r := range cal.Every {
+		every += r.Error.N
+	}
+	if every <= cal.Chosen.Error.N {
+		t.Errorf("%d options played out in all, %d chosen: the counterfactuals are missing", every, cal.Chosen.Error.N)
+	}
+	for _, rs := range [][]CalibRow{cal.Phases, cal.Options, cal.Every, {cal.Chosen}} {
+		for _, r := range rs {
+			if math.Abs(r.Error.Mean-(r.Predicted-r.Realised)) > 1e-9 {
+				t.Errorf("%s: error %.3f, want predicted %.3f minus realised %.3f", r.Name, r.Error.Mean, r.Predicted, r.Realised)
+			}
+		}
+	}
+	require.Len(t, cal.Candidates, 1)
+	require.Equal(t, every, cal.Candidates[0].All.Error.N)
+
+	// The same seed gives the same calibration, whatever the workers.
+	cfg.Workers = 1
+	again, err := Calibrate(context.Background(), cfg)
+	require.NoError(t, err)
+	again.Elapsed = cal.Elapsed
+	require.Equal(t, cal, again)
+
+	var b bytes.Buffer
+	require.NoError(t, cal.WriteText(&b))
+	for _, s := range []string{"round one", "every chosen option", "candidate corrected", "fitted bias"} {
+		require.Contains(t, b.String(), s)
+	}
+}
+
+func TestCalibrateStops(t *testing.T) {
+	_, err := Calibrate(context.Background(), CalibConfig{})
+	require.Error(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = Calibrate(ctx, CalibConfig{Deals: 2, Budget: 4, BidBudget: 4})
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+// TestCalibFit: the least-squares fit finds the biases that made the
+// errors.
+func TestCalibFit(t *testing.T) {
+	var ps []calibPoint
+	for i := range 50 {
+		mk := float64(i%5) / 4
+		df := (1 - mk) * float64(i%3) / 2
+		ps = append(ps, calibPoint{option: "take", chosen: true, predicted: 10*mk - 4*df + float64(i), realised: float64(i),
+			makes: mk, defends: df})
+	}
+	cal := summariseCalib(CalibConfig{}, ps)
+	require.InDelta(t, 10, cal.MakerBias, 1e-9)
+	require.InDelta(t, -4, cal.DefenderBias, 1e-9)
+}
+
+// countingBot is the normal bot, cancelling a context after n choices.
+type countingBot struct {
+	ai.Bot
+	n      *int
+	cancel context.CancelFunc
+}
+
+func (b countingBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+	*b.n--
+	if *b.n == 0 {
+		b.cancel()
+	}
+	return b.Bot.Choose(ctx, v)
+}
+
+// TestRunPartial: a match stopped early with Partial reports the pairs
+// finished; without it, the context's error.
+func TestRunPartial(t *testing.T) {
+	for _, partial := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 300
+		f := func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
+			b, err := ai.New(ai.Normal, cfg)
+			return countingBot{Bot: b, n: &n, cancel: cancel}, err
+		}
+		rep, err := Run(ctx, Config{A: "x", B: "y", Deals: 100, Seed: 3, Workers: 1, NewBot: f, Partial: partial})
+		cancel()
+		if !partial {
+			require.ErrorIs(t, err, context.Canceled)
+			continue
+		}
+		require.NoError(t, err)
+		require.True(t, rep.Stopped)
+		if rep.Deals <= 0 || rep.Deals >= 100 || rep.Margin.N != rep.Deals {
+			t.Errorf("stopped match: %d deals, margin over %d", rep.Deals, rep.Margin.N)
+		}
+		var b bytes.Buffer
+		require.NoError(t, rep.WriteText(&b))
+		require.Contains(t, b.String(), "stopped early")
+	}
+}
