@@ -123,7 +123,24 @@ func (a *App) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, cmd)
 }
 
-func (a *App) tooSmall() bool { return a.ctx.Width < minWidth || a.ctx.Height < minHeight }
+// minSizer is a screenModel that needs more room than minWidth ×
+// minHeight (the four-handed table).
+type minSizer interface {
+	minSize() (w, h int)
+}
+
+// minSize is the smallest window the current screen is laid out for.
+func (a *App) minSize() (int, int) {
+	if m, ok := a.screen.(minSizer); ok {
+		return m.minSize()
+	}
+	return minWidth, minHeight
+}
+
+func (a *App) tooSmall() bool {
+	w, h := a.minSize()
+	return a.ctx.Width < w || a.ctx.Height < h
+}
 
 // quitCmd finishes any save in flight, then quits.
 func (a *App) quitCmd() tea.Cmd {
@@ -237,8 +254,9 @@ func (a *App) render() string {
 
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
+	mw, mh := a.minSize()
 	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
-		minWidth, minHeight, w, h)
+		mw, mh, w, h)
 	if a.overlay != nil {
 		if q, ok := a.overlay.(*quitAsk); ok {
 			msg = "Quit Klob? " + q.text() + " y: quit, n: stay."

@@ -45,4 +45,19 @@
 // never show a hidden card. Selection, playable cards and trump are shown
 // by marks and borders as well as colour, so NO_COLOR and TERM=dumb lose
 // nothing; -ascii draws suits as letters (C D H S) and boxes with + - |.
+//
+// # Three and four players
+//
+// A game of three or four (RULES.md section 10) has its own table
+// screen, table34, drawn from rules.TableView of the person's seat
+// (table34.go): the person at the bottom, the seat on its left drawn on
+// the left, the partner (with four) on top; each seat's name, level,
+// cards, dealer and maker; the trick laid out by seat with who led and
+// who wins it (rules.TrickWinnerOf); the table talk with the
+// declarations of section 11 and the cards they moved as far as the
+// person saw them; the score pad and the deal's breakdown by seat or by
+// team (table34_result.go). A four-handed table needs 100×30 (the App
+// asks a screen's minSize). The setup's Players row leads to the house
+// variants (setup34.go); the replay of such a game is replay34.go; the
+// hint asks the hard table bot (hint34.go).
 package tui

@@ -43,6 +43,7 @@ type historyRow struct {
 	path    string
 	current bool // the game in progress (the autosave)
 	entry   store.Entry
+	sides   [4]int // the score by side of a game of three or four (history34.go)
 }
 
 type historyScreen struct {
@@ -108,7 +109,7 @@ func loadHistory(src HistorySource) historyLoadedMsg {
 	for i := len(entries) - 1; i >= 0; i-- {
 		rows = append(rows, historyRow{path: entries[i].Path, entry: entries[i]})
 	}
-	return historyLoadedMsg{rows: rows, record: stats.FromHistory(entries, nil)}
+	return historyLoadedMsg{rows: withTableSides(rows), record: stats.FromHistory(entries, nil)}
 }
 
 // Update moves the cursor and opens the game chosen.
@@ -124,6 +125,9 @@ func (s *historyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cm
 			return s, nil
 		}
 		s.note = ""
+		if msg.r.Players() > 2 {
+			return s.openTable(msg), nil // history34.go
+		}
 		return newReplayScreen(msg.r, filepath.Base(msg.path), s.cfg, s), nil
 	case tea.KeyPressMsg:
 		k := &ctx.Keys
@@ -180,7 +184,7 @@ func (s *historyScreen) View(ctx *screenCtx) string {
 		return canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
-	for _, l := range s.recordLines(ctx) {
+	for _, l := range append(s.recordLines(ctx), tableRecordLines(s.rows)...) { // history34.go
 		lw := 14
 		if widthOf(l[0]) > lw {
 			lines = append(lines, " "+l[0]+" "+l[1])
@@ -268,6 +272,9 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 	}
 	if row.current {
 		when = "in progress"
+	}
+	if row.seats() > 2 {
+		return tableRowLine(row, when, w) // history34.go
 	}
 	name := func(seat rules.Seat) string {
 		n := h.Players[seat]

@@ -25,6 +25,9 @@ type PlayConfig struct {
 	Store session.Store
 	// NewBot makes the opponent; nil means ai.New.
 	NewBot ai.Factory
+	// NewTableBot makes the bots of a game of three or four; nil means
+	// the real ones (play34.go).
+	NewTableBot session.TableFactory
 	// Timing paces the bot; the zero value moves at once.
 	Timing Timing
 	// Now is the clock for the game's start time; nil means time.Now.
@@ -185,6 +188,10 @@ func seatedOf(s screenModel) *seated {
 		return s.t.m
 	case *gameOver:
 		return s.t.m
+	case *table34:
+		if st, ok := s.game.(sessionTable); ok {
+			return &seated{Session: st.Session, game: st.Game()}
+		}
 	case *replayScreen:
 		// The game just played, replayed from its end.
 		if g, ok := s.back.(*gameOver); ok {

@@ -140,6 +140,9 @@ type replayScreen struct {
 // NewReplay returns the App of `klob replay FILE`: the viewer on r, the
 // game read from the file name.
 func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
+	if r.Players() > 2 {
+		return newApp(newReplay34(tapeOf(r), name, nil), appOptions{ASCII: cfg.ASCII}) // replay34.go
+	}
 	return newApp(newReplayScreen(r, name, cfg, nil), appOptions{ASCII: cfg.ASCII})
 }
 

@@ -32,6 +32,9 @@ func (s *resumeScreen) Name() string { return "resume" }
 
 // summarize describes a saved game in a few lines.
 func summarize(l *gamelog.Log) []string {
+	if l.Header.Seats() > 2 {
+		return summarizeTable(l) // play34.go
+	}
 	out := []string{}
 	if t, ok := l.Header.Start(nil); ok {
 		out = append(out, "Started "+t.Format("Monday 2 January 2006, 15:04"))
@@ -64,6 +67,13 @@ func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd
 		return s, nil
 	}
 	switch {
+	case isKey(k, ctx.Keys.Resume) && s.log.Header.Seats() > 2:
+		next, err := s.cfg.resumeTable(s.log) // play34.go
+		if err != nil {
+			s.err = "cannot resume: " + err.Error()
+			return s, nil
+		}
+		return next, nil
 	case isKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
@@ -109,7 +119,11 @@ type archiveOldMsg struct{ err error }
 func (s *resumeScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	w := ctx.Width
-	lines := append(titled(ctx, "Klaberjass for two"), "")
+	title := "Klaberjass for two"
+	if s.log != nil {
+		title = "Klaberjass for " + countWord(s.log.Header.Seats())
+	}
+	lines := append(titled(ctx, title), "")
 	if s.log == nil {
 		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError

@@ -143,10 +143,12 @@ var prefRows = []setupRow{
 // rows are the setup rows offered: the rules, and the settings when the
 // game has a settings file.
 func (s *setupScreen) rows() []setupRow {
-	if s.cfg.Prefs == nil {
-		return setupRows
+	rows := append([]setupRow(nil), setupRows...)
+	if s.cfg.Prefs != nil {
+		rows = append(rows, prefRows...)
 	}
-	return append(append([]setupRow(nil), setupRows...), prefRows...)
+	// setup34.go: three and four players go on to the house variants.
+	return append(rows, playersRow)
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
@@ -195,6 +197,9 @@ const setupFirstRow = 4
 
 // start makes the game and its bot; a bot that cannot be made is shown.
 func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if s.setup.Options.NumPlayers() > 2 {
+		return newVariantsScreen(s.cfg, s.setup), nil
+	}
 	m, err := s.cfg.newGame(s.setup)
 	if err != nil {
 		s.err = err.Error()
@@ -222,7 +227,7 @@ func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
 func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
-	lines := append(titled(ctx, "Klaberjass for two: a new game"), "", " "+st.Heading.Render("Set up the game"))
+	lines := append(titled(ctx, "Klaberjass for "+countWord(s.setup.Options.NumPlayers())+": a new game"), "", " "+st.Heading.Render("Set up the game"))
 	rows := s.rows()
 	for i, r := range rows {
 		mark := "  "

@@ -7,8 +7,9 @@ import (
 )
 
 // TestTableLogs: klob verify summarises a game of three or four players
-// (exit 0); analyze and replay, which read two-player games only, refuse
-// it with a clear error (exit 1) rather than misread it.
+// (exit 0); replay opens it in the viewer of tables; analyze, which
+// grades two-player games only, refuses it with a clear error (exit 1)
+// rather than misread it.
 func TestTableLogs(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(games, "tables", "*.klob"))
 	if len(files) < 10 {
@@ -22,7 +23,9 @@ func TestTableLogs(t *testing.T) {
 	if code, out, errs := analyze(f); code != 1 || out != "" || !strings.Contains(errs, "two-player games only") {
 		t.Errorf("analyze %s: exit %d, stdout %q, stderr %q", f, code, out, errs)
 	}
-	if app, code, out, errs := replayArgs(f); app != nil || code != 1 || out != "" || !strings.Contains(errs, "two-player games only") {
-		t.Errorf("replay %s: exit %d, stdout %q, stderr %q", f, code, out, errs)
+	for _, f := range files {
+		if app, code, out, errs := replayArgs(f); app == nil || code != 0 || out != "" || errs != "" {
+			t.Errorf("replay %s: exit %d, stdout %q, stderr %q", f, code, out, errs)
+		}
 	}
 }

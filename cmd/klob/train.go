@@ -67,6 +67,10 @@ rule option (bottom_card=off...).`
 	if err != nil {
 		return trainFlags{}, err
 	}
+	if n := opts.NumPlayers(); n != 2 {
+		// The drills and their evaluation are of the two-player bidding.
+		return trainFlags{}, fmt.Errorf("-rules: players=%d: the trainer drills the two-player bidding only", n)
+	}
 	if set["eval"] && set["review"] {
 		return trainFlags{}, errors.New("-eval and -review do not go together")
 	}

@@ -1,0 +1,223 @@
+package tui
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/rules"
+)
+
+// The setup of a game of three or four: the setup screen's "Players" row
+// picks the count, and its start line hands over to variantsScreen, the
+// house variants of RULES.md section 11 with a line on what each does.
+
+// playersRow is the setup screen's row for the number of players.
+var playersRow = setupRow{
+	label: "Players",
+	value: func(s *Setup) string {
+		switch s.Options.NumPlayers() {
+		case 3:
+			return "3: you and two bots, each for itself"
+		case 4:
+			return "4: you and a bot partner against two bots"
+		}
+		return "2: you against a bot"
+	},
+	step: func(s *Setup, d int) {
+		s.Options.Players = cycle([]int{2, 3, 4}, s.Options.NumPlayers(), d)
+	},
+	explain: func(s *Setup) string {
+		switch s.Options.NumPlayers() {
+		case 3:
+			return "each for itself; the maker must score more than each of the others; the house variants come next"
+		case 4:
+			return "two teams of partners sitting opposite; the house variants come next"
+		}
+		return "the classic game of two"
+	},
+}
+
+// variantRow is one house variant: its label, whether it applies to a
+// table of players, its value, how left/right change it, and what it
+// means.
+type variantRow struct {
+	label   string
+	applies func(o *rules.Options) bool
+	on      func(o *rules.Options) *bool
+	explain string
+}
+
+// variantRows are the house variants in the order of RULES.md section 11.
+var variantRows = []variantRow{
+	{"Three or four of a kind", func(*rules.Options) bool { return true },
+		func(o *rules.Options) *bool { return &o.OfAKind },
+		"three cards of one rank score 20, four score 50, ranked like sequences"},
+	{"Menage", func(*rules.Options) bool { return true },
+		func(o *rules.Options) *bool { return &o.Menage },
+		"K, Q and J of trump together score 50, in place of bella and their 20"},
+	{"Dealer forced", func(*rules.Options) bool { return true },
+		func(o *rules.Options) *bool { return &o.DealerForced },
+		"when all the others pass in round two, the dealer must name trump"},
+	{"Bimah", func(o *rules.Options) bool { return o.DealerForced },
+		func(o *rules.Options) *bool { return &o.Bimah },
+		"a forced dealer who makes the contract scores 40 more"},
+	{"Shlomo", func(o *rules.Options) bool { return o.NumPlayers() >= 3 },
+		func(o *rules.Options) *bool { return &o.Shlomo },
+		"K and both Qs of the other colour: 20; take a card from the left, give one"},
+	{"Cleopatra", func(o *rules.Options) bool { return o.NumPlayers() == 4 },
+		func(o *rules.Options) *bool { return &o.Cleopatra },
+		"Q and both Js of the other colour: 20, then partners swap a card face down"},
+}
+
+// variantsFirstRow is the screen line of the first variant.
+const variantsFirstRow = 3
+
+// variantsScreen offers the house variants of a game of three or four.
+type variantsScreen struct {
+	cfg   *PlayConfig
+	setup Setup
+	row   int
+	err   string
+}
+
+func newVariantsScreen(cfg *PlayConfig, s Setup) *variantsScreen {
+	return &variantsScreen{cfg: cfg, setup: s}
+}
+
+func (s *variantsScreen) Name() string { return "variants" }
+
+// rows are the variants that apply to this table.
+func (s *variantsScreen) rows() []variantRow {
+	var out []variantRow
+	for _, r := range variantRows {
+		if r.applies(&s.setup.Options) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Update: up/down choose a line, left/right (or a click) switch it,
+// enter starts (from any line, as on the setup screen), esc goes back to
+// the setup.
+func (s *variantsScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	k := &ctx.Keys
+	rows := s.rows()
+	n := len(rows) + 1
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case isKey(msg, k.Up):
+			s.row = (s.row + n - 1) % n
+		case isKey(msg, k.Down):
+			s.row = (s.row + 1) % n
+		case isKey(msg, k.Left), isKey(msg, k.Right):
+			if s.row < len(rows) {
+				s.toggle(rows[s.row])
+			}
+		case isKey(msg, k.Back):
+			return newSetupScreen(s.cfg, s.setup), nil
+		case isKey(msg, k.Choose):
+			// As on the setup screen, enter starts from any line.
+			return s.start()
+		}
+	case tea.MouseClickMsg:
+		// Each variant takes two lines: its value and what it means.
+		y := msg.Y - variantsFirstRow
+		switch row := y / 2; {
+		case y >= 0 && row < len(rows):
+			s.row = row
+			s.toggle(rows[row])
+		case y == 2*len(rows)+1:
+			return s.start()
+		}
+	}
+	s.row = min(s.row, len(s.rows()))
+	return s, nil
+}
+
+// toggle switches a variant; bimah goes with dealer_forced.
+func (s *variantsScreen) toggle(r variantRow) {
+	o := &s.setup.Options
+	p := r.on(o)
+	*p = !*p
+	if !o.DealerForced {
+		o.Bimah = false
+	}
+	s.err = ""
+}
+
+// start makes the table's game.
+func (s *variantsScreen) start() (screenModel, tea.Cmd) {
+	next, err := s.cfg.startTable(s.setup)
+	if err != nil {
+		s.err = err.Error()
+		return s, nil
+	}
+	return next, nil
+}
+
+func (s *variantsScreen) keyHelp(k *keyMap) help.KeyMap {
+	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("switch it", k.Left, k.Right),
+		brief("start", k.Choose), brief("back", k.Back)}
+	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k)}
+}
+
+// View draws the variants, the chosen one explained under the list.
+func (s *variantsScreen) View(ctx *screenCtx) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	n := s.setup.Options.NumPlayers()
+	title := "Klaberjass for " + countWord(n) + ": house variants"
+	lines := append(titled(ctx, title), " "+st.Heading.Render("House variants (RULES.md section 11), all off by default"))
+	rows := s.rows()
+	for i, r := range rows {
+		mark := "  "
+		v := onOffText(*r.on(&s.setup.Options))
+		val := "‹ " + v + " ›"
+		if ctx.ASCII {
+			val = "< " + v + " >"
+		}
+		line := fmt.Sprintf("%-24s %s", r.label, val)
+		if i == s.row {
+			mark = g.cursor + " "
+			line = st.Selected.Render(line)
+		}
+		lines = append(lines, " "+mark+line, clip("     "+st.Dim.Render(r.explain), ctx.Width))
+	}
+	lines = append(lines, "")
+	startLine := "[ Start the game ]"
+	mark := "  "
+	if s.row == len(rows) {
+		mark = g.cursor + " "
+		startLine = st.Selected.Render(startLine)
+	}
+	lines = append(lines, " "+mark+startLine)
+	who := "You play with two bots, each for itself; the maker must score more than each of the others."
+	if n == 4 {
+		who = "You and the bot opposite play against the two bots beside you; partners' points count together."
+	}
+	for _, l := range wrap(who, ctx.Width-3) {
+		lines = append(lines, "   "+l)
+	}
+	lines = append(lines, fmt.Sprintf("   Bots: %s · game to %d · seed %d", s.setup.Level, s.setup.Options.Target, s.setup.Seed))
+	if s.err != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
+	}
+	lines = append(lines, " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
+	return joinLines(lines)
+}
+
+// countWord writes a number of players as a word.
+func countWord(n int) string {
+	switch n {
+	case 3:
+		return "three"
+	case 4:
+		return "four"
+	}
+	return "two"
+}

@@ -1,0 +1,667 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/rules"
+)
+
+// tableGame is the game a table of three or four players presents: the
+// deal on the table as each seat may know it, whose turn it is, the
+// person's actions and the bots' answers, and the game around the deal.
+// A session of a table game is one (sessionTable, play34.go); the tests
+// drive a rules.Table through one too. The Writes are the session's
+// saves, run off the UI goroutine.
+type tableGame interface {
+	Players() int
+	View(s rules.Seat) rules.TableView
+	// ToMove returns the seat to act; false when the deal is over (or
+	// waits for the next deal).
+	ToMove() (rules.Seat, bool)
+	Apply(s rules.Seat, a rules.Action) (session.Write, error)
+	// Advance takes the person's forced moves; StartDeal deals the next
+	// deal when the game waits for one.
+	Advance() (session.Write, error)
+	StartDeal() (session.Write, error)
+	NeedDeal() bool
+	// Think asks the bot to move for its decision, BotMove applies its
+	// answer; Gen numbers the positions, so a late answer is dropped.
+	Think() (session.Thinker, bool)
+	BotMove(th session.Thinker, a rules.Action, err error) (session.Write, error)
+	Gen() int
+	// DealNo is the number of the deal on the table, from 1.
+	DealNo() int
+	// Records are the finished deals' scores, oldest first; Totals the
+	// game totals by side after them; Winner the side that won the
+	// game, -1 while it goes on.
+	Records() []rules.TableScore
+	Totals() [4]int
+	Winner() int
+	// Forced says why the session took a step of a deal for the person.
+	Forced(deal, step int) (string, bool)
+	// Record takes back a Write's result; SaveErr is the last save's
+	// failure.
+	Record(r session.Result) bool
+	SaveErr() error
+}
+
+// table34 is the play screen of a table of three or four: the person's
+// decisions come from the legal actions of its TableView, the others'
+// are the game's.
+type table34 struct {
+	game  tableGame
+	me    rules.Seat
+	seats [4]tableSeat
+	// timing paces the bots; waitKey holds a finished trick on the table
+	// until a key, when the person chose that.
+	timing  Timing
+	waitKey bool
+	// back makes the screen a new game starts from (nil: none).
+	back func() screenModel
+
+	thinking bool // the bot was asked at thinkGen and has not answered
+	thinkGen int
+	holding  bool // a finished trick waits for a key before the bots go on
+	tricks   int  // tricks finished in the deal when last looked
+
+	cursor   int        // the selected card in the sorted hand
+	menu     int        // the chosen item of a decision
+	bella    rules.Card // the card whose bella (or menage) question is open
+	showLast bool
+
+	note    string
+	noteErr bool
+
+	// The hint (hint34.go): asked at the position hintAt.
+	chooser tableChooser
+	hinting bool
+	hintAt  int
+	hint    *tableHintMsg
+}
+
+func newTable34(game tableGame, me rules.Seat, seats [4]tableSeat) *table34 {
+	return &table34{game: game, me: me, seats: seats, bella: rules.NoCard}
+}
+
+func (t *table34) Name() string { return "table" }
+
+// minSize is the smallest window this table is laid out for.
+func (t *table34) minSize() (int, int) { return tableMinSize(t.game.Players()) }
+
+// scene gathers what the table draws.
+func (t *table34) scene() *tableScene {
+	g := t.game
+	no := g.DealNo()
+	return &tableScene{
+		V: g.View(t.me), Me: t.me, Seats: t.seats, DealNo: no,
+		Pad: g.Records(), Totals: g.Totals(), ShowLast: t.showLast,
+		Forced: func(step int) (string, bool) { return g.Forced(no, step) },
+	}
+}
+
+func (t *table34) myTurn() bool {
+	s, ok := t.game.ToMove()
+	return ok && s == t.me
+}
+
+func (t *table34) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+
+// View draws the table.
+func (t *table34) View(ctx *screenCtx) string {
+	s, _ := t.render(ctx)
+	return s
+}
+
+func (t *table34) render(ctx *screenCtx) (string, []hit) {
+	sc := t.scene()
+	v := &sc.V
+	if v.Phase == rules.PhaseOver {
+		return t.resultView(ctx, sc), nil
+	}
+	hand := tableHand(v)
+	legal := tableLegalCards(v)
+	playing := v.Phase == rules.PhasePlay && t.myTurn() && t.bella == rules.NoCard
+	st := &ctx.Styles
+	y := ctx.Height - 2
+	prompt, menuHits := t.promptLine(ctx, sc, y)
+	bottom := []string{
+		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
+		t.noteLine(ctx),
+		prompt,
+		" " + hintLine(t.keyHelp(&ctx.Keys).ShortHelp()),
+	}
+	s, hits := renderTable34(ctx, sc, ctx.Width, ctx.Height, bottom, t.cursor, hand, legal, playing)
+	return s, append(hits, menuHits...)
+}
+
+func (t *table34) noteLine(ctx *screenCtx) string {
+	st := &ctx.Styles
+	if s, ok := t.hintText(ctx); ok {
+		return s
+	}
+	switch {
+	case t.note == "" && t.game.SaveErr() != nil:
+		return " " + st.Error.Render("! autosave failed: "+t.game.SaveErr().Error())
+	case t.note == "":
+		return ""
+	case t.noteErr:
+		return " " + st.Error.Render("! "+t.note)
+	}
+	return " " + t.note
+}
+
+// items are the person's choices outside card play (or at the bella
+// question), in the engine's order.
+func (t *table34) items() []rules.Action {
+	if !t.myTurn() {
+		return nil
+	}
+	if t.bella != rules.NoCard {
+		return t.bellaItems()
+	}
+	v := t.game.View(t.me)
+	if v.Phase == rules.PhasePlay {
+		return nil
+	}
+	return v.Legal()
+}
+
+// bellaItems are the ways to play the card of the open question: with
+// the announcement (bella or menage) and without.
+func (t *table34) bellaItems() []rules.Action {
+	v := t.game.View(t.me)
+	var with []rules.Action
+	for _, a := range v.Legal() {
+		if a.Kind == rules.PlayCard && a.Card == t.bella && a.Bella {
+			with = append(with, a)
+		}
+	}
+	return append(with, rules.PlayAction(t.bella))
+}
+
+// label is how a menu writes an action.
+func (t *table34) label(ctx *screenCtx, a rules.Action) string {
+	p := ctx.paint
+	switch a.Kind {
+	case rules.Name:
+		if a.Suit == rules.NoTrumps {
+			return "no trumps"
+		}
+		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
+	case rules.PlayCard:
+		c := p.styledCard(a.Card)
+		switch {
+		case a.Bella && a.N == 50:
+			return "play " + c + " and say menage"
+		case a.Bella:
+			return "play " + c + " and say bella"
+		}
+		return "play " + c + " saying nothing"
+	case rules.Shlomo, rules.Cleopatra:
+		return a.String() + " (+20)"
+	case rules.Give:
+		return "give " + p.styledCard(a.Card)
+	}
+	return actionLabel(a)
+}
+
+// promptLine says what the person is to do, a decision as a menu.
+func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []hit) {
+	st := &ctx.Styles
+	p := ctx.paint
+	v := &sc.V
+	if t.holding {
+		return " " + st.Heading.Render("Trick taken:") + " press any key for the next trick", nil
+	}
+	if !t.myTurn() {
+		if s, ok := t.game.ToMove(); ok {
+			if s == rules.ChanceSeat {
+				return " A card is drawn at random…", nil
+			}
+			return " " + sc.name(s) + " is thinking…", nil
+		}
+		return "", nil
+	}
+	if v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
+		legend := "   " + st.Selected.Render(p.g.selMark) + " selected  " + st.Playable.Render(p.g.playMark) + " playable"
+		if v.InTrick == 0 {
+			return " " + st.Heading.Render("Your lead:") + " choose a card and play it" + legend, nil
+		}
+		return " " + st.Heading.Render("Your turn:") + " answer " + p.styledCard(v.Trick[0]) + legend, nil
+	}
+	items := t.items()
+	labels := make([]string, len(items))
+	for i, a := range items {
+		k := fmt.Sprint(i + 1)
+		if l := actionKey(a); l != "" && t.bella == rules.NoCard && a.Kind != rules.PlayCard {
+			k = l
+		}
+		labels[i] = "[" + k + "] " + t.label(ctx, a)
+	}
+	return menuLine(ctx, " "+st.Heading.Render(t.menuPrompt(ctx, v)), labels, t.menu, y)
+}
+
+// menuPrompt names the decision.
+func (t *table34) menuPrompt(ctx *screenCtx, v *rules.TableView) string {
+	p := ctx.paint
+	if t.bella != rules.NoCard {
+		return "Announce?"
+	}
+	switch v.Phase {
+	case rules.PhaseDeclare:
+		return "Declare?"
+	case rules.PhaseBid1:
+		return "Your bid on " + p.styledSuit(v.OrigUpcard.Suit()) + ":"
+	case rules.PhaseBid2:
+		return "Round two:"
+	case rules.PhaseDix:
+		return "The dix:"
+	case rules.PhaseSequences:
+		if b := v.OwnBest(); b.Len >= 3 {
+			return fmt.Sprintf("Sequences (yours: %d, %s):", b.Value(), b)
+		}
+		return "Sequences:"
+	}
+	return ""
+}
+
+// keyHelp is the table's keys as help.
+func (t *table34) keyHelp(k *keyMap) help.KeyMap {
+	h := keyHelp{full: playHelp(k)}
+	v := t.game.View(t.me)
+	switch {
+	case !t.myTurn():
+		h.short = []key.Binding{brief("last trick", k.LastTrick)}
+	case v.Phase == rules.PhasePlay && t.bella == rules.NoCard:
+		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
+			brief("bella", k.Bella), brief("last", k.LastTrick), brief("hint", k.Hint)}
+	default:
+		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
+			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), brief("last", k.LastTrick), brief("hint", k.Hint)}
+	}
+	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
+	return h
+}
+
+// Update takes the person's keys and clicks.
+func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	switch msg := msg.(type) {
+	case writtenMsg:
+		t.game.Record(session.Result(msg))
+		return t, nil
+	case advanceMsg:
+		return t.next()
+	case botMoveMsg:
+		return t.botMoved(ctx, msg)
+	case tea.KeyPressMsg:
+		if t.holding {
+			// The finished trick was looked at: the bots go on.
+			t.holding = false
+			return t.next()
+		}
+		if t.over() {
+			return t.overKey(ctx, msg)
+		}
+		return t.key(ctx, msg)
+	case tea.MouseClickMsg:
+		return t.click(ctx, msg)
+	case tableHintMsg:
+		if t.hinting && msg.at == t.hintAt {
+			t.hinting, t.hint = false, &msg
+			if msg.err == nil {
+				t.pointAt(msg.action)
+			}
+		}
+	}
+	return t, nil
+}
+
+// take applies the person's action, or says why it is refused.
+func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
+	g := &ctx.paint.g
+	w, err := t.game.Apply(t.me, a)
+	if err != nil {
+		what := "say " + a.Words()
+		if a.Kind == rules.PlayCard {
+			what = "play " + g.cardText(a.Card)
+		}
+		t.setNote(plain(g, fmt.Sprintf("You cannot %s: %v", what, err)), true)
+		return t, nil
+	}
+	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
+	t.hinting, t.hint = false, nil
+	t.setNote("", false)
+	next, cmd := t.next()
+	return next, tea.Batch(writeCmd(w), cmd)
+}
+
+// prepare puts the cursor on the first playable card.
+func (t *table34) prepare() {
+	v := t.game.View(t.me)
+	if v.Phase != rules.PhasePlay || !t.myTurn() {
+		return
+	}
+	legal := tableLegalCards(&v)
+	for i, c := range tableHand(&v) {
+		if legal.Has(c) {
+			t.cursor = i
+			return
+		}
+	}
+}
+
+func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+	k := &ctx.Keys
+	if w, h := t.minSize(); ctx.Width < w || ctx.Height < h {
+		return t, nil
+	}
+	if isKey(msg, k.LastTrick) {
+		t.showLast = !t.showLast
+		return t, nil
+	}
+	if isKey(msg, k.Hint) {
+		return t.askHint()
+	}
+	if !t.myTurn() {
+		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
+			t.setNote("Wait: it is not your turn.", false)
+		}
+		return t, nil
+	}
+	v := t.game.View(t.me)
+	if t.bella != rules.NoCard {
+		items := t.bellaItems()
+		switch {
+		case isKey(msg, k.Bella):
+			return t.take(ctx, items[0])
+		case isKey(msg, k.NoBella):
+			return t.take(ctx, items[len(items)-1])
+		case isKey(msg, k.Back):
+			t.bella = rules.NoCard
+			return t, nil
+		}
+		return t.menuKey(ctx, msg, items)
+	}
+	if v.Phase != rules.PhasePlay {
+		return t.menuKey(ctx, msg, v.Legal())
+	}
+	hand := tableHand(&v)
+	if len(hand) == 0 {
+		return t, nil
+	}
+	t.cursor = max(0, min(t.cursor, len(hand)-1))
+	switch {
+	case isKey(msg, k.Left):
+		t.cursor = (t.cursor + len(hand) - 1) % len(hand)
+	case isKey(msg, k.Right):
+		t.cursor = (t.cursor + 1) % len(hand)
+	case isKey(msg, k.Choose):
+		return t.playCard(ctx, &v, hand[t.cursor], false)
+	case isKey(msg, k.Bella):
+		return t.playCard(ctx, &v, hand[t.cursor], true)
+	case isKey(msg, k.Nth):
+		n := int(msg.String()[0] - '1')
+		if n >= len(hand) {
+			t.setNote(fmt.Sprintf("You hold %d cards.", len(hand)), true)
+			return t, nil
+		}
+		t.cursor = n
+		return t.playCard(ctx, &v, hand[n], false)
+	}
+	return t, nil
+}
+
+// playCard plays c; when an announcement may go with it, it asks first
+// (or, with announce set, makes it).
+func (t *table34) playCard(ctx *screenCtx, v *rules.TableView, c rules.Card, announce bool) (screenModel, tea.Cmd) {
+	var with *rules.Action
+	for _, a := range v.Legal() {
+		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
+			a := a
+			with = &a
+		}
+	}
+	switch {
+	case with != nil && announce:
+		return t.take(ctx, *with)
+	case with != nil:
+		t.bella, t.menu = c, 0
+		return t, nil
+	}
+	return t.take(ctx, rules.PlayAction(c))
+}
+
+// menuKey moves through items or takes one: arrows and enter, the
+// item's letter, or its number.
+func (t *table34) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Action) (screenModel, tea.Cmd) {
+	k := &ctx.Keys
+	if len(items) == 0 {
+		return t, nil
+	}
+	t.menu = max(0, min(t.menu, len(items)-1))
+	switch {
+	case isKey(msg, k.Left), isKey(msg, k.Up):
+		t.menu = (t.menu + len(items) - 1) % len(items)
+		return t, nil
+	case isKey(msg, k.Right), isKey(msg, k.Down):
+		t.menu = (t.menu + 1) % len(items)
+		return t, nil
+	case isKey(msg, k.Choose):
+		return t.take(ctx, items[t.menu])
+	case isKey(msg, k.Nth):
+		if n := int(msg.String()[0] - '1'); n < len(items) {
+			return t.take(ctx, items[n])
+		}
+		return t, nil
+	}
+	if t.bella != rules.NoCard {
+		return t, nil
+	}
+	s := msg.String()
+	for _, a := range items {
+		if l := actionKey(a); l != "" && l == s {
+			return t.take(ctx, a)
+		}
+	}
+	return t, nil
+}
+
+// click plays the card or takes the menu item under the mouse.
+func (t *table34) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.Cmd) {
+	if msg.Button != tea.MouseLeft || !t.myTurn() {
+		return t, nil
+	}
+	_, hits := t.render(ctx)
+	for _, h := range hits {
+		if !h.r.has(msg.X, msg.Y) {
+			continue
+		}
+		v := t.game.View(t.me)
+		switch h.kind {
+		case hitCard:
+			hand := tableHand(&v)
+			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
+				t.cursor = h.index
+				return t.playCard(ctx, &v, hand[h.index], false)
+			}
+		case hitMenu:
+			if items := t.items(); h.index < len(items) {
+				t.menu = h.index
+				return t.take(ctx, items[h.index])
+			}
+		}
+		return t, nil
+	}
+	return t, nil
+}
+
+// resultView is the finished deal's breakdown, in place of the table
+// until the person goes on.
+func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
+	st := &ctx.Styles
+	p := ctx.paint
+	v := &sc.V
+	w := ctx.Width
+	lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(repeat(p.g.hrule, w)),
+		" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", max(1, sc.DealNo))), ""}
+	lines = append(lines, resultLines34(ctx, sc, v.Score, w)...)
+	if tr := trickNow(sc); tr.done {
+		var cs []string
+		for i := range v.Players {
+			s := rules.Seat((int(tr.leader) + i) % v.Players)
+			cs = append(cs, sc.name(s)+" "+p.styledCard(tr.cards[s]))
+		}
+		lines = append(lines, "", fmt.Sprintf(" Last trick: %s; %s.", strings.Join(cs, ", "), sc.does(tr.winner, "win")))
+	}
+	next := "Press enter for the next deal."
+	if win := t.game.Winner(); win >= 0 {
+		var verdict string
+		switch {
+		case v.Players == 4 && win == int(t.me)%2:
+			verdict = st.Good.Render("Your team wins the game!") + " (" + sc.sideName(win) + ")"
+		case v.Players == 4:
+			verdict = st.Bad.Render("The other team wins the game.") + " (" + sc.sideName(win) + ")"
+		case win == int(t.me):
+			verdict = st.Good.Render("You win the game!")
+		default:
+			verdict = st.Bad.Render(sc.sideName(win) + " wins the game.")
+		}
+		lines = append(lines, "", " "+verdict)
+		next = "Press enter for a new game, q to quit."
+		if t.back == nil {
+			next = "Press enter to quit."
+		}
+	}
+	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
+	if t.note != "" {
+		lines = append(lines, t.noteLine(ctx))
+	}
+	if err := t.game.SaveErr(); err != nil {
+		lines = append(lines, " "+st.Error.Render("! autosave failed: "+err.Error()))
+	}
+	return joinLines(lines)
+}
+
+// Enter deals the next deal if the game waits for one, then lets the
+// bots move or waits for the person.
+func (t *table34) Enter(ctx *screenCtx) tea.Cmd {
+	var w session.Write
+	if t.game.NeedDeal() && t.game.Winner() < 0 {
+		var err error
+		if w, err = t.game.StartDeal(); err != nil {
+			t.setNote(err.Error(), true)
+		}
+	}
+	t.tricks = 0
+	return tea.Batch(writeCmd(w), func() tea.Msg { return advanceMsg{} })
+}
+
+// trickCount is the number of tricks finished in the deal on the table.
+func (t *table34) trickCount() int {
+	v := t.game.View(t.me)
+	n := 0
+	for s := range v.Players {
+		n += v.Tricks[s]
+	}
+	return n
+}
+
+// next moves the game on after an action: the person's forced moves
+// (the session takes them), then a bot's turn, the person's, or the end
+// of the deal. With waitKey a trick just finished holds the bots until
+// a key.
+func (t *table34) next() (screenModel, tea.Cmd) {
+	w, err := t.game.Advance()
+	cmd := writeCmd(w)
+	if err != nil {
+		t.setNote(err.Error(), true)
+		return t, cmd
+	}
+	done := t.trickCount()
+	finished := done > t.tricks
+	t.tricks = done
+	seat, ok := t.game.ToMove()
+	switch {
+	case !ok:
+		t.thinking = false
+		return t, cmd
+	case seat != t.me:
+		if finished && t.waitKey {
+			t.holding = true
+			return t, cmd
+		}
+		return t, tea.Batch(cmd, t.think())
+	}
+	t.prepare()
+	return t, cmd
+}
+
+// think asks the bot for its move, once per position.
+func (t *table34) think() tea.Cmd {
+	gen := t.game.Gen()
+	if t.thinking && t.thinkGen == gen {
+		return nil
+	}
+	th, ok := t.game.Think()
+	if !ok {
+		return nil
+	}
+	t.thinking, t.thinkGen = true, gen
+	return thinkCmd(th, t.timing)
+}
+
+// botMoved applies a bot's answer; a bot error is shown and the session
+// takes the first legal action instead, so the game goes on.
+func (t *table34) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) {
+	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.game.Gen() {
+		return t, nil
+	}
+	t.thinking = false
+	w, err := t.game.BotMove(msg.th, msg.action, msg.err)
+	var be *session.BotError
+	switch {
+	case errors.Is(err, session.ErrStale):
+		return t.next()
+	case errors.As(err, &be):
+		t.setNote(be.Error(), true)
+		if be.Instead == nil {
+			return t, nil
+		}
+	case err != nil:
+		t.setNote(err.Error(), true)
+		return t, nil
+	}
+	t.showLast = false
+	next, c := t.next()
+	return next, tea.Batch(writeCmd(w), c)
+}
+
+// over reports whether the deal on the table is finished: the result
+// shows until the person goes on.
+func (t *table34) over() bool {
+	_, ok := t.game.ToMove()
+	return !ok
+}
+
+// overKey takes a key on the result: enter deals the next deal, or at
+// the end of the game starts a new one from the setup (q quits).
+func (t *table34) overKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+	if !isKey(msg, ctx.Keys.Choose) {
+		return t, nil
+	}
+	if t.game.Winner() >= 0 {
+		if t.back != nil {
+			return t.back(), nil
+		}
+		return t, quitNow
+	}
+	t.note = ""
+	return t, t.Enter(ctx)
+}
