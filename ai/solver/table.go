@@ -26,16 +26,16 @@ import (
 // are worth the same points, only one is searched. A TableSolver is not
 // safe for concurrent use.
 type TableSolver struct {
-	tab   []tEntry
-	mask  uint64
-	gen   uint32
-	trump rules.Suit
-	bonus int16
-	side  uint8 // bit per seat: the maximising side
-	nodes uint64
-	limit uint64 // 0: no limit
-	abort bool
-	order [8]rules.Rank // ranks weakest first in a plain suit
+	tab    []tEntry
+	mask   uint64
+	gen    uint32
+	trump  rules.Suit
+	bonus  int16
+	side   uint8 // bit per seat: the maximising side
+	nodes  uint64
+	limit  uint64 // 0: no limit
+	abort  bool
+	order  [8]rules.Rank // ranks weakest first in a plain suit
 	torder [8]rules.Rank // ranks weakest first in trump
 }
 
