@@ -14,7 +14,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-deals N] [-games N] [-seed S] [-json] [-budget N] [-workers N] [-deadline D] [-rules OPTS]
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-deals N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-workers N] [-deadline D] [-rules OPTS]
 
 Plays bot A against bot B on duplicate deals (each deck twice, seats
 swapped) and whole games to the target (each twice, seats swapped), and
@@ -22,6 +22,11 @@ reports A's mean margin per deal with its 95% interval, the share of
 games A won, each side's take and bete rates and decision times. Without
 -deals or -games it plays 500 duplicate deals. A progress line is
 rewritten on stderr while it runs (-quiet turns it off).
+With -players 3 or 4 each deck is played with the seats rotated so
+that every bot sits in every seat (four: team A in seats A and C, then
+B and D; three: one A and two B, then two A and one B, each rotated), and
+the report gives each level's average per deal with its 95% interval.
+-save DIR writes every deal and game played as a game log.
 Levels: random, easy, normal, hard.
 `
 
@@ -39,6 +44,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: RULES.md defaults)")
 	quiet := fs.Bool("quiet", false, "no progress line")
+	players := fs.Int("players", 0, "players at the table, 2, 3 or 4 (0: as -rules says, else 2)")
+	save := fs.String("save", "", "directory to write every game played as a game log")
 	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -79,8 +86,18 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("-rules: %v", err)
 	}
+	switch *players {
+	case 0:
+	case 2, 3, 4:
+		opts.Players = *players
+		if *players == 2 {
+			opts.Players = 0 // the default, as ParseOptions leaves it
+		}
+	default:
+		return usageErr("-players must be 2, 3 or 4, got %d", *players)
+	}
 	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
-		Workers: *workers, Deadline: *deadline, Options: opts}
+		Workers: *workers, Deadline: *deadline, Options: opts, Save: *save}
 	if !*quiet {
 		cfg.Progress = stderr
 		if !isTerminal(stderr) {
