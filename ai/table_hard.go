@@ -75,7 +75,13 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 	}
 	n := tableSamples
 	if b.cfg.Budget > 0 {
+		// A fixed budget makes the decision reproducible: only the
+		// caller's context, not the clock, cuts it short.
 		n = b.cfg.Budget
+		stop = time.Now().Add(time.Hour)
+		if d, ok := ctx.Deadline(); ok {
+			stop = d
+		}
 	}
 	smp := newTableSampler(v)
 	var total [32]int

@@ -67,20 +67,20 @@ func (s *tableSampler) draw(r *rand.Rand) ([4]rules.CardSet, bool) {
 				ok = false
 				break
 			}
-			got := pickN(r, allowed, need)
+			// Draw this seat's hand again until its best meld fits
+			// what the dialogue said of it.
+			var got rules.CardSet
+			fits := false
+			for k := 0; k < 200 && !fits; k++ {
+				got = pickN(r, allowed, need)
+				fits = s.fits(o, s.known[o]|got)
+			}
+			if !fits {
+				ok = false
+				break
+			}
 			hands[o] = s.known[o] | got
 			pool &^= got
-		}
-		if !ok {
-			continue
-		}
-		for _, o := range s.order {
-			if b := &s.bound[o]; *b != (rules.MeldBound{Top: rules.NoRank, MinTop: rules.NoRank}) && v.Trump != rules.NoSuit {
-				if !b.Fits(hands[o]|v.Played[o], v.Trump, v.Options) {
-					ok = false
-					break
-				}
-			}
 		}
 		if !ok {
 			continue
@@ -102,6 +102,16 @@ func (s *tableSampler) draw(r *rand.Rand) ([4]rules.CardSet, bool) {
 		return hands, true
 	}
 	return [4]rules.CardSet{}, false
+}
+
+// fits reports whether hand, seat o's hand now, fits what the dialogue
+// and the melds shown say of its best meld.
+func (s *tableSampler) fits(o rules.Seat, hand rules.CardSet) bool {
+	b := &s.bound[o]
+	if s.v.Trump == rules.NoSuit || *b == (rules.MeldBound{Top: rules.NoRank, MinTop: rules.NoRank}) {
+		return true
+	}
+	return b.Fits(hand|s.v.Played[o], s.v.Trump, s.v.Options)
 }
 
 // pickN returns n cards of m chosen uniformly at random.
