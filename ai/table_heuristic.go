@@ -150,9 +150,9 @@ func tableBid(v *rules.TableView, legal []rules.Action) rules.Action {
 	thr := 4.2
 	switch v.Players {
 	case 3:
-		thr = 4.6
+		thr = 4.0
 	case 4:
-		thr = 3.6 // six cards seen, and a partner
+		thr = 4.0 // six cards seen, and a partner
 	}
 	best, bestS := rules.PassAction(), 0.0
 	passOK := false

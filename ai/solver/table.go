@@ -111,7 +111,7 @@ func (s *TableSolver) Solve(p *rules.TablePlay, seat rules.Seat) (int, bool) {
 	s.setup(p, SideOf(p, seat))
 	s.abort = false
 	start := s.nodes
-	v := s.search(p, math.MinInt32, math.MaxInt32, start)
+	v := s.search(*p, math.MinInt32, math.MaxInt32, start)
 	return v, !s.abort
 }
 
@@ -126,15 +126,21 @@ type TableCardValue struct {
 // in card order, and false if the node limit cut the search short (the
 // values are then not to be used).
 func (s *TableSolver) CardValues(p *rules.TablePlay, dst []TableCardValue) ([]TableCardValue, bool) {
-	seat := p.Turn()
-	s.setup(p, SideOf(p, seat))
+	return s.CardValuesFor(p, SideOf(p, p.Turn()), dst)
+}
+
+// CardValuesFor is CardValues for the maximising side given as a set of
+// seats (bit s for seat s), which must hold the seat to move: say, with
+// three players, the two defenders together against the maker.
+func (s *TableSolver) CardValuesFor(p *rules.TablePlay, side uint8, dst []TableCardValue) ([]TableCardValue, bool) {
+	s.setup(p, side)
 	s.abort = false
 	start := s.nodes
 	for m := p.Legal(); m != 0; m &= m - 1 {
 		c := rules.Card(bits.TrailingZeros32(uint32(m)))
 		q := *p
 		gain := s.gain(&q, c)
-		v := gain + s.search(&q, math.MinInt32, math.MaxInt32, start)
+		v := gain + s.search(q, math.MinInt32, math.MaxInt32, start)
 		if s.abort {
 			return dst, false
 		}
@@ -172,7 +178,8 @@ func (s *TableSolver) slot(p *rules.TablePlay) *tEntry {
 
 // search returns what the maximising side wins from p on, fail-soft
 // within (alpha, beta).
-func (s *TableSolver) search(p *rules.TablePlay, alpha, beta int, start uint64) int {
+func (s *TableSolver) search(pv rules.TablePlay, alpha, beta int, start uint64) int {
+	p := &pv
 	s.nodes++
 	if s.limit != 0 && s.nodes-start > s.limit {
 		s.abort = true
@@ -200,7 +207,8 @@ func (s *TableSolver) search(p *rules.TablePlay, alpha, beta int, start uint64) 
 	a0, b0 := alpha, beta
 	seat := p.Turn()
 	maxing := s.side>>seat&1 == 1
-	moves := s.moves(p, hint)
+	var buf [12]rules.Card
+	moves := buf[:s.moves(p, hint, &buf)]
 	best := math.MinInt32
 	if !maxing {
 		best = math.MaxInt32
@@ -209,7 +217,7 @@ func (s *TableSolver) search(p *rules.TablePlay, alpha, beta int, start uint64) 
 	for _, c := range moves {
 		q := *p
 		g := s.gain(&q, c)
-		v := g + s.search(&q, alpha-g, beta-g, start)
+		v := g + s.search(q, alpha-g, beta-g, start)
 		if s.abort {
 			return 0
 		}
@@ -249,7 +257,7 @@ func (s *TableSolver) search(p *rules.TablePlay, alpha, beta int, start uint64) 
 // moves lists the legal cards worth searching, best guesses first: one
 // card of each run of equivalent cards (same hand, same suit, nothing in
 // play between them, same points).
-func (s *TableSolver) moves(p *rules.TablePlay, hint rules.Card) []rules.Card {
+func (s *TableSolver) moves(p *rules.TablePlay, hint rules.Card, out *[12]rules.Card) int {
 	legal := p.Legal()
 	var inPlay rules.CardSet
 	for i := range 4 {
@@ -258,7 +266,6 @@ func (s *TableSolver) moves(p *rules.TablePlay, hint rules.Card) []rules.Card {
 	for i := range int(p.InTrick) {
 		inPlay = inPlay.With(p.Trick[i])
 	}
-	var out [12]rules.Card
 	var score [12]int
 	n := 0
 	winner := rules.NoCard
@@ -317,7 +324,7 @@ func (s *TableSolver) moves(p *rules.TablePlay, hint rules.Card) []rules.Card {
 			score[j], score[j-1] = score[j-1], score[j]
 		}
 	}
-	return out[:n:n]
+	return n
 }
 
 func b2i(b bool) int {
