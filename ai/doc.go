@@ -35,10 +35,9 @@
 //
 // The model of the other players in hard's search: with four players the
 // game is two teams, zero-sum, and the solver is a two-team alpha-beta.
-// With three it is not zero-sum; hard takes the contract's sides as the
-// two teams: the maker alone against the two defenders together (both
-// defenders gain from a bete, and the maker must beat each of them). The
-// maker's search is therefore paranoid (the two others play against it);
-// a defender's search assumes the other defender helps it against the
-// maker. Each side maximises its card points.
+// With three it is not zero-sum; hard's search is paranoid (Sturtevant
+// and Korf): the two others are taken as one side playing against it,
+// which prunes like alpha-beta and fits a maker that must beat each of
+// them. Each side maximises its card points. Taking the contract's sides
+// instead (the maker against both defenders together) measured weaker.
 package ai
