@@ -121,4 +121,7 @@ func tableHardMatch(t *testing.T, players, deals, budget int, seed uint64) {
 }
 
 // TestTableHardBeatsNormalFour: the hard team beats the normal team.
-func TestTableHardBeatsNormalFour(t *testing.T) { tableHardMatch(t, 4, 40, 8, 31) }
+func TestTableHardBeatsNormalFour(t *testing.T) { tableHardMatch(t, 4, 30, 8, 31) }
+
+// TestTableHardBeatsNormalThree: hard beats normal at three players.
+func TestTableHardBeatsNormalThree(t *testing.T) { tableHardMatch(t, 3, 40, 8, 41) }
