@@ -7,7 +7,7 @@ LDFLAGS := -X main.version=$(VERSION)
 RACE_PKGS := ./ai/... ./tui/... ./internal/...
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.7.0
 
-.PHONY: run build test test-deps tidy vet bench fuzz lint cover clean
+.PHONY: run build test test-deps tidy vet bench fuzz lint cover clean load
 
 run: build
 	./$(BIN)
@@ -15,12 +15,17 @@ run: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/klob
 
-# Tools the end-to-end tests need (tmux); installed when missing.
+# Tools the end-to-end tests need (tmux, the OpenSSH client); installed
+# when missing.
 test-deps:
-	@command -v tmux >/dev/null 2>&1 || { \
-	  echo "installing tmux for the end-to-end tests"; \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq tmux >/dev/null; \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq tmux >/dev/null; fi; }
+	@missing=""; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
+	command -v ssh >/dev/null 2>&1 || missing="$$missing openssh-client"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing for the end-to-end tests"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq $$missing >/dev/null; fi; \
+	fi
 
 # go.mod and go.sum must be what go mod tidy makes of them.
 tidy:
@@ -32,6 +37,11 @@ vet:
 test: test-deps tidy vet build
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
+
+# klob serve under load: 50 sessions playing against bots and 200 idle
+# ones on 127.0.0.1; prints key-press-to-frame latency and memory.
+load:
+	KLOB_LOAD=1 $(GO) test -count=1 -run '^$$' -bench '^BenchmarkServeLoad$$' -benchtime 1x -v ./cmd/klob
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -7,10 +7,12 @@
 // compares every legal list, state and score. Deal stays the fast
 // two-player path. Seats are A, B, C, D clockwise; eldest, on the
 // dealer's left, is dealer+1: it speaks first in every round and leads
-// to the first trick. The caller passes the deal to the left
-// (NextDealer), abandoned deals included, and plays to the target
-// (SideWinner, the rule GameWinner applies to two); NewGameTable gives a
-// deal the game totals. With four, A and C play against B and D; a side
+// to the first trick. Game plays a game of any seat count to the target
+// (game_table.go: Turn, Legal, ApplyAs, Table, View, SideTotals,
+// WinnerSide work for every count, with two the Deal stays behind them):
+// it passes the deal to the left (NextDealer), abandoned deals included,
+// and applies SideWinner (the rule GameWinner applies to two) after
+// every deal; NewGameTable gives a deal the game totals. With four, A and C play against B and D; a side
 // is a seat with two or three players and a team (seat mod 2) with four.
 // TableScore has per-seat lines and per-side totals; the contract is
 // decided by ContractOutcome, the statement Deal's scoring asks too.

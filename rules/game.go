@@ -14,24 +14,40 @@ type DealRecord struct {
 	// (accepted or refused), NoSeat if nobody did.
 	Ending     Ending
 	Schmeisser Seat
+	// Table is the breakdown by seat and side, and Sides the game totals
+	// by side after the deal, at a table of any size (with two players
+	// they say what Score and Totals say).
+	Table TableScore
+	Sides [4]int
 }
 
-// Game plays deals to the target (RULES.md section 9). It does not shuffle:
-// the caller gives each deal's deck, so randomness stays outside.
+// Game plays deals to the target (RULES.md sections 9 and 10) for two,
+// three or four players (Options.Players). It does not shuffle: the
+// caller gives each deal's deck, and draws every chance step, so
+// randomness stays outside. With two players the deal is a Deal, the
+// fast path; with three or four a Table (game_table.go: the API for
+// every seat count).
 type Game struct {
 	opts        Options
 	firstDealer Seat
+	n           uint8
 	deal        Deal
+	table       Table // the deal with three or four players
 	inDeal      bool
 	totals      [2]int
+	sides       [4]int
 	records     []DealRecord
 	over        bool
 	winner      Seat
+
+	cache tableCache // the two-player deal as a Table, for Game.Table
 }
 
-// NewGame starts a game with the given options; firstDealer won the cut.
+// NewGame starts a game with the given options, for opts.NumPlayers()
+// players; firstDealer won the cut.
 func NewGame(opts Options, firstDealer Seat) *Game {
-	return &Game{opts: opts, firstDealer: firstDealer, winner: NoSeat}
+	n := uint8(opts.NumPlayers())
+	return &Game{opts: opts, firstDealer: firstDealer % Seat(n), n: n, winner: NoSeat}
 }
 
 // Options returns the game's rule options.
@@ -40,7 +56,8 @@ func (g *Game) Options() Options { return g.opts }
 // FirstDealer returns the seat that dealt the first deal.
 func (g *Game) FirstDealer() Seat { return g.firstDealer }
 
-// Totals returns the running game totals.
+// Totals returns the running game totals of a two-player game (the
+// first two sides otherwise: SideTotals is for every seat count).
 func (g *Game) Totals() [2]int { return g.totals }
 
 // Records returns the finished deals. The slice and each record's steps
@@ -57,29 +74,29 @@ func (g *Game) Records() []DealRecord {
 // Over reports whether the game has a winner.
 func (g *Game) Over() bool { return g.over }
 
-// Winner returns the winner, NoSeat while the game goes on.
+// Winner returns the winner, NoSeat while the game goes on. With four
+// players it is the winning side as a seat number: SeatA for the team
+// A and C, SeatB for B and D (see WinnerSide).
 func (g *Game) Winner() Seat { return g.winner }
 
 // NeedDeal reports whether the next deal is waiting for its deck.
 func (g *Game) NeedDeal() bool { return !g.over && !g.inDeal }
 
 // Dealer returns who deals the current deal, or the next one while the
-// game waits for a deck: the deal alternates every deal, abandoned deals
-// included.
+// game waits for a deck: the deal passes to the left every deal
+// (NextDealer; with two it alternates), abandoned deals included.
 func (g *Game) Dealer() Seat {
-	if len(g.records)%2 == 0 {
-		return g.firstDealer
-	}
-	return g.firstDealer.Other()
+	return Seat((int(g.firstDealer) + len(g.records)) % int(g.n))
 }
 
 // DealNo returns the number of the current deal (1-based), or of the
 // next one while the game waits for a deck.
 func (g *Game) DealNo() int { return len(g.records) + 1 }
 
-// Deal returns the current deal, to read: every change goes through the
-// game's Apply, which keeps the totals and the records. Take a copy with
-// Copy to play on.
+// Deal returns the current deal of a two-player game, to read: every
+// change goes through the game's Apply, which keeps the totals and the
+// records. Take a copy with Copy to play on. With three or four players
+// read Table instead (Deal then returns an empty deal).
 func (g *Game) Deal() DealReader { return &g.deal }
 
 // DealReader reads a deal without changing it: what Game.Deal returns.
@@ -139,7 +156,11 @@ func (g *Game) StartDeal(deck Deck) error {
 		return fmt.Errorf("deal %d is still in progress", g.DealNo())
 	}
 	dealer := g.Dealer()
-	g.deal = NewGameDeal(g.opts, dealer, deck, g.totals)
+	if g.n != 2 {
+		g.table = NewGameTable(g.opts, dealer, deck, g.sides)
+	} else {
+		g.deal = NewGameDeal(g.opts, dealer, deck, g.totals)
+	}
 	g.inDeal = true
 	return nil
 }
@@ -152,6 +173,9 @@ func (g *Game) Apply(a Action) error {
 	}
 	if !g.inDeal {
 		return ErrNoDeal
+	}
+	if g.n != 2 {
+		return g.applyTable(a)
 	}
 	d := &g.deal
 	if err := d.Apply(a); err != nil {
@@ -168,6 +192,13 @@ func (g *Game) Apply(a Action) error {
 // to move it returns an *IllegalError wrapping ErrNotYourTurn whose Turn
 // is the seat to move, and changes nothing.
 func (g *Game) ApplyAs(s Seat, a Action) error {
+	if !g.over && g.inDeal && g.n != 2 {
+		if err := g.table.ApplyAs(s, a); err != nil {
+			return err
+		}
+		g.tableApplied()
+		return nil
+	}
 	if !g.over && g.inDeal {
 		if t := g.deal.Turn(); t != s && t != NoSeat {
 			return g.deal.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
@@ -181,10 +212,11 @@ func (g *Game) finishDeal() {
 	sc := d.score
 	for s := range 2 {
 		g.totals[s] += sc.Scored[s]
+		g.sides[s] = g.totals[s]
 	}
 	steps := append([]Step(nil), d.Steps()...)
 	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals,
-		Ending: d.ending, Schmeisser: d.schmeisser})
+		Ending: d.ending, Schmeisser: d.schmeisser, Table: tableScoreOf(sc), Sides: g.sides})
 	g.inDeal = false
 	if w := GameWinner(g.totals, g.opts.Target); w != NoSeat {
 		g.over, g.winner = true, w

@@ -45,6 +45,10 @@ Grades every decision of a saved game: the points each is expected to lose again
 		fmt.Fprintln(stderr, err)
 		return 1
 	}
+	if n := r.Players(); n != 2 {
+		fmt.Fprintf(stderr, "klob analyze: %s: a game of %d players: the analysis reads two-player games only\n", path, n)
+		return 1
+	}
 	start := time.Now()
 	prog := progressLine(stderr)
 	rep, err := analysis.Analyze(context.Background(), r, analysis.Options{

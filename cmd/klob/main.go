@@ -7,6 +7,7 @@
 //	klob analyze FILE         grade every decision of a saved game
 //	klob verify FILE...       check game logs
 //	klob match -a L -b L      bot against bot on duplicate deals
+//	klob serve [flags]        serve Klob over SSH
 //	klob version              print the version
 //	klob help [COMMAND]       list the commands, or a command's flags
 //
@@ -37,6 +38,7 @@ func commands() []command {
 		{"analyze", "grade every decision of a saved game", runAnalyze},
 		{"verify", "check game logs", runVerify},
 		{"match", "bot against bot on duplicate deals", runMatch},
+		{"serve", "serve Klob over SSH", runServe},
 		{"version", "print the version", runVersion},
 	}
 }

@@ -59,5 +59,9 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		fmt.Fprintln(stderr, err)
 		return nil, 1
 	}
+	if n := r.Players(); n != 2 {
+		fmt.Fprintf(stderr, "klob replay: %s: a game of %d players: the replay viewer shows two-player games only (klob verify summarises it)\n", files[0], n)
+		return nil, 1
+	}
 	return tui.NewReplay(r, files[0], cfg), 0
 }

@@ -40,6 +40,8 @@ func TestVerifyGolden(t *testing.T) {
 		{"09-tie.klob", "verify-tie.golden"},
 		{"saves/in-play.klob", "verify-save.golden"},
 		{"03-melds-need-trick-off.klob", "verify-options.golden"},
+		{"tables/3-01-every-house-variant.klob", "verify-three.golden"},
+		{"tables/4-13-cleopatra-declared.klob", "verify-four.golden"},
 	} {
 		code, out, errs := verify(filepath.Join(games, c.file))
 		if code != 0 {

@@ -79,11 +79,13 @@ func packages(t *testing.T) []pkg {
 //   - ai (the bots) depends on rules, itself and the standard library:
 //     nothing of internal/, tui or cmd, no third-party module;
 //   - only cmd imports tui, and only tui and cmd import the terminal
-//     libraries (Bubble Tea, Lip Gloss, Bubbles);
+//     libraries (Bubble Tea, Lip Gloss, Bubbles); internal/server, which
+//     serves Bubble Tea programs over SSH, imports wish, its SSH library
+//     and Bubble Tea, never the screens;
 //   - internal/ never imports tui or cmd, and nothing imports cmd;
 //   - internal/durable depends on the standard library only;
-//   - test support (internal/testkit, testify, teatest) is imported by
-//     tests only.
+//   - test support (internal/testkit, internal/sshtest, testify,
+//     teatest) is imported by tests only.
 func TestImportGraph(t *testing.T) {
 	ps := packages(t)
 	seen := map[string]bool{}
@@ -95,7 +97,9 @@ func TestImportGraph(t *testing.T) {
 		require.True(t, seen[want], "go list did not list %s", want)
 	}
 	terminal := []string{"charm.land/", "github.com/charmbracelet/"}
-	testOnly := []string{module + "/internal/testkit", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
+	testOnly := []string{module + "/internal/testkit", module + "/internal/sshtest", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
+	// The SSH server's libraries, for internal/server only.
+	sshServer := []string{"charm.land/wish/", "charm.land/ssh", "charm.land/bubbletea/"}
 	hasPrefix := func(path string, prefixes []string) bool {
 		return slices.ContainsFunc(prefixes, func(pre string) bool { return strings.HasPrefix(path, pre) })
 	}
@@ -115,9 +119,12 @@ func TestImportGraph(t *testing.T) {
 				t.Errorf("%s imports %s: nothing imports a command", me, d)
 			case ours(d) && rel(d) == "tui" && !under(me, "cmd"):
 				t.Errorf("%s imports tui: only cmd may", me)
+			case me == "internal/server" && hasPrefix(d, sshServer):
+			case me == "internal/sshtest" && hasPrefix(d, terminal):
+				// Test support: a terminal emulator reads the screens.
 			case hasPrefix(d, terminal) && me != "tui" && !under(me, "cmd"):
 				t.Errorf("%s imports %s: only tui and cmd use the terminal libraries", me, d)
-			case hasPrefix(d, testOnly) && me != "internal/testkit":
+			case hasPrefix(d, testOnly) && me != "internal/testkit" && me != "internal/sshtest":
 				t.Errorf("%s imports %s outside its tests: it is test support", me, d)
 			}
 		}

@@ -38,6 +38,19 @@
 //     recomputed score, and ReplayDeal.At rebuilds the rules.Deal after
 //     any number of steps.
 //
+// # Three and four players
+//
+// One format and one writer serve every seat count (rules.Game plays
+// them all): the [Players] tag and the house-variant tags say which game
+// it is, seats C and D get their name and level tags, a chance step (the
+// card a shlomo declarer draws) is an input line "chance: draw C", the
+// cards given in the shlomo and cleopatra exchanges are action lines
+// like any other (the log holds the whole deck), tricks have a card per
+// player, and the score has a line per seat and, with four, per team.
+// Header.Name, Level and SetPlayer read and set any seat; Replay.Sides,
+// ReplayDeal.Table and AtTable give the totals, breakdowns and deals at
+// any table. FORMAT.md has the lines.
+//
 // # Choices
 //
 //   - Cards are written in the engine's notation (TC for the ten of

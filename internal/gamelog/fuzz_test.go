@@ -15,7 +15,7 @@ import (
 // any log it accepts re-serialises, reads back to the same Log, and
 // re-serialises to the same text again.
 func FuzzParse(f *testing.F) {
-	for _, pat := range []string{"saves/*.klob", "broken/*.klob", "05-*.klob"} {
+	for _, pat := range []string{"saves/*.klob", "broken/*.klob", "05-*.klob", "tables/3-01-*.klob", "tables/4-14-*.klob"} {
 		files, _ := filepath.Glob(filepath.Join(gamesDir, pat))
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {

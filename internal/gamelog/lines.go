@@ -72,18 +72,38 @@ func deckLine(d rules.Deck) wline {
 	return wline{toks: toks, key: 1}
 }
 
-func handLine(d rules.DealReader, s rules.Seat) wline {
-	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(d.Hand(s), s.String()+"'s hand")...), key: 2}
+func handLine(t *rules.Table, s rules.Seat) wline {
+	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(t.Hand(s), s.String()+"'s hand")...), key: 2}
 }
 
-// dealtLines follow the deck: both six-card hands and the upcard.
-func dealtLines(d rules.DealReader) []wline {
-	return []wline{
-		handLine(d, rules.SeatA),
-		handLine(d, rules.SeatB),
-		{toks: []tok{kw("upcard"), val(d.Upcard().String(), "the upcard")}, key: 1},
+// handLines are the hands of every seat, in seat order.
+func handLines(t *rules.Table) []wline {
+	var out []wline
+	for s := range rules.Seat(t.Players()) {
+		out = append(out, handLine(t, s))
 	}
+	return out
 }
+
+// dealtLines follow the deck: every six-card hand and the upcard.
+func dealtLines(g *rules.Game) []wline {
+	t := g.Table()
+	return append(handLines(t), wline{toks: []tok{kw("upcard"), val(t.Upcard().String(), "the upcard")}, key: 1})
+}
+
+// seatWord is the word that opens an action line: "A:", or "chance:"
+// for a chance step (the card a shlomo declarer draws).
+func seatWord(s rules.Seat) string {
+	if s < 4 {
+		return seatWords[s]
+	}
+	if s == rules.ChanceSeat {
+		return "chance:"
+	}
+	return s.String() + ":"
+}
+
+var seatWords = [4]string{"A:", "B:", "C:", "D:"}
 
 // mark is what derived lines depend on, taken before an action.
 type mark struct {
@@ -93,65 +113,149 @@ type mark struct {
 	shown  bool
 }
 
-func markOf(d rules.DealReader) mark {
-	_, w := d.ShownSequences()
-	return mark{maker: d.Maker(), phase: d.Phase(), tricks: d.Play().Tricks, shown: w != rules.NoSeat}
+func markOf(g *rules.Game) mark {
+	t := g.Table()
+	return mark{maker: t.Maker(), phase: t.Phase(), tricks: t.Play().Tricks, shown: shown(g)}
+}
+
+// shown reports whether the melds of the side with the right have been
+// shown (after trick one).
+func shown(g *rules.Game) bool {
+	if g.Players() == 2 {
+		_, w := g.Deal().ShownSequences()
+		return w != rules.NoSeat
+	}
+	return g.Table().ShownCards() != [4]rules.CardSet{}
+}
+
+// exchanged reports whether cards changed hands in the declarations.
+func exchanged(t *rules.Table) bool {
+	for _, st := range t.Steps() {
+		if st.Action.Kind == rules.Give {
+			return true
+		}
+	}
+	return false
 }
 
 // derived returns the lines the replay adds after one action (after the
-// action or trick line itself): trump and the full hands once trump is
-// settled, the sequence right when the dialogue ends, the shown
-// sequences after trick one, and the score block when the deal ends.
+// action or trick line itself): every hand once the declarations end
+// when cards changed hands in them (shlomo, cleopatra), trump and the full hands once trump is
+// settled, the sequence right when the dialogue ends, the shown melds
+// after trick one, and the score block when the deal ends.
 func derived(g *rules.Game, before mark) []wline {
-	d := g.Deal()
+	t := g.Table()
 	var out []wline
-	if before.maker == rules.NoSeat && d.Maker() != rules.NoSeat {
-		out = append(out, wline{toks: []tok{kw("trump"), val(d.Trump().String(), "trump"),
-			kw("maker"), val(d.Maker().String(), "the maker")}, key: 1})
-		out = append(out, handLine(d, rules.SeatA), handLine(d, rules.SeatB))
-		if b := d.Bottom(); b != rules.NoCard {
+	if before.phase == rules.PhaseDeclare && t.Phase() != rules.PhaseDeclare && exchanged(t) {
+		out = append(out, handLines(t)...)
+	}
+	if before.maker == rules.NoSeat && t.Maker() != rules.NoSeat {
+		toks := []tok{kw("trump"), val(t.Trump().String(), "trump"), kw("maker"), val(t.Maker().String(), "the maker")}
+		if t.Score().Forced {
+			toks = append(toks, kw("forced"))
+		}
+		out = append(out, wline{toks: toks, key: 1})
+		out = append(out, handLines(t)...)
+		if b := t.Bottom(); b != rules.NoCard {
 			out = append(out, wline{toks: []tok{kw("bottom"), val(b.String(), "the bottom card")}, key: 1})
 		}
 	}
-	if before.phase == rules.PhaseSequences && d.Phase() != rules.PhaseSequences {
+	if before.phase == rules.PhaseSequences && t.Phase() != rules.PhaseSequences {
 		out = append(out, wline{toks: []tok{kw("sequence-right"),
-			val(seatName(d.SeqWinner()), "the winner of the sequence right")}, key: 1})
+			val(seatName(t.SeqWinner()), "the winner of the sequence right")}, key: 1})
 	}
-	if seqs, w := d.ShownSequences(); !before.shown && w != rules.NoSeat {
-		toks := []tok{kw("show"), val(w.String(), "who shows")}
-		for _, q := range seqs {
-			toks = append(toks, val(q.String(), w.String()+"'s sequences"))
-		}
-		out = append(out, wline{toks: toks, key: 1})
+	if !before.shown && shown(g) {
+		out = append(out, showLines(g)...)
 	}
-	if d.Over() {
-		out = append(out, scoreLines(d.Score(), g.Totals())...)
+	if before.phase != rules.PhaseOver && t.Over() {
+		out = append(out, scoreLines(g.Players(), t.Score(), g.SideTotals())...)
 	}
 	return out
 }
 
-// scoreLines is the score block of a finished deal.
-func scoreLines(sc rules.Score, totals [2]int) []wline {
+// showLines are the melds the side with the right shows after trick
+// one: with two players its sequences ("show A JC-TC-9C"), with three or
+// four the cards each player of that side shows, in index order.
+func showLines(g *rules.Game) []wline {
+	if g.Players() == 2 {
+		seqs, w := g.Deal().ShownSequences()
+		toks := []tok{kw("show"), val(w.String(), "who shows")}
+		for _, q := range seqs {
+			toks = append(toks, val(q.String(), w.String()+"'s sequences"))
+		}
+		return []wline{{toks: toks, key: 1}}
+	}
+	var out []wline
+	for s, cards := range g.Table().ShownCards() {
+		if cards != 0 {
+			seat := rules.Seat(s)
+			toks := append([]tok{kw("show"), val(seat.String(), "who shows")}, setToks(cards, seat.String()+"'s melds")...)
+			out = append(out, wline{toks: toks, key: 1})
+		}
+	}
+	return out
+}
+
+// scoreLines is the score block of a finished deal: a line per seat,
+// with three or four players the declarations too, with four a line per
+// team; the result; the game totals by side.
+func scoreLines(n int, sc rules.TableScore, totals [4]int) []wline {
 	var out []wline
 	if sc.Outcome != rules.Abandoned {
-		for s := rules.SeatA; s <= rules.SeatB; s++ {
+		for s := range rules.Seat(n) {
 			p := s.String() + "'s "
-			out = append(out, wline{toks: []tok{kw("score"), kw(s.String()),
+			toks := []tok{kw("score"), kw(s.String()),
 				kw("tricks"), num(sc.Tricks[s], p+"tricks"),
 				kw("cards"), num(sc.Cards[s], p+"card points"),
 				kw("last"), num(sc.LastTrick[s], p+"last-trick bonus"),
 				kw("sequences"), num(sc.Seqs[s], p+"sequence points"),
 				kw("bella"), num(sc.Bella[s], p+"bella"),
-				kw("total"), num(sc.Total[s], p+"total"),
-				kw("scored"), num(sc.Scored[s], p+"score for the deal"),
-			}, key: 2})
+			}
+			if n > 2 {
+				toks = append(toks, kw("declared"), num(sc.Declared[s], p+"declarations"))
+			}
+			toks = append(toks, kw("total"), num(sc.Total[s], p+"total"))
+			if n < 4 {
+				toks = append(toks, kw("scored"), num(sc.Scored[s], p+"score for the deal"))
+			}
+			out = append(out, wline{toks: toks, key: 2})
+		}
+		if n == 4 {
+			for side := range 2 {
+				name := rules.SideName(n, side)
+				p := name + "'s "
+				out = append(out, wline{toks: []tok{kw("team"), kw(name),
+					kw("total"), num(sc.SideTotal[side], p+"total"),
+					kw("scored"), num(sc.Scored[side], p+"score for the deal")}, key: 2})
+			}
+		}
+		if sc.Bimah > 0 {
+			side := rules.SideName(n, sideOfMaker(n, sc.Maker))
+			out = append(out, wline{toks: []tok{kw("bimah"), val(side, "the side of the forced dealer"), num(sc.Bimah, "the bimah")}, key: 1})
 		}
 	}
-	out = append(out,
+	toks := []tok{kw("totals")}
+	for side := range sidesOf(n) {
+		name := rules.SideName(n, side)
+		toks = append(toks, kw(name), num(totals[side], name+"'s game total"))
+	}
+	return append(out,
 		wline{toks: []tok{kw("result"), val(sc.Outcome.String(), "the result")}, key: 1},
-		wline{toks: []tok{kw("totals"), kw("A"), num(totals[0], "A's game total"),
-			kw("B"), num(totals[1], "B's game total")}, key: 1})
-	return out
+		wline{toks: toks, key: 1})
+}
+
+func sidesOf(n int) int {
+	if n == 4 {
+		return 2
+	}
+	return n
+}
+
+func sideOfMaker(n int, maker rules.Seat) int {
+	if n == 4 {
+		return int(maker & 1)
+	}
+	return int(maker)
 }
 
 // endLine closes the log: the winner, or * while the game goes on.
@@ -168,8 +272,12 @@ const (
 	tagTime        = "Time"
 	tagPlayerA     = "PlayerA"
 	tagPlayerB     = "PlayerB"
+	tagPlayerC     = "PlayerC"
+	tagPlayerD     = "PlayerD"
 	tagLevelA      = "LevelA"
 	tagLevelB      = "LevelB"
+	tagLevelC      = "LevelC"
+	tagLevelD      = "LevelD"
 	tagFirstDealer = "FirstDealer"
 	tagResult      = "Result"
 )
@@ -185,17 +293,33 @@ func optionTag(key string) string {
 	return b.String()
 }
 
-// tagOrder lists the standard tags in the order the writer uses.
+// tagOrder lists the standard tags in the order the writer uses. The
+// tags of seats C and D and of the options of RULES.md sections 10 and
+// 11 are among them; the writer writes a seat's tags when the game has
+// that seat, and an option of rules.TableOptionNames when it differs
+// from its default, so a two-player log reads as it always did.
 func tagOrder() []string {
-	t := []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagLevelA, tagLevelB}
-	for _, k := range rules.OptionNames {
+	t := []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagPlayerC, tagPlayerD,
+		tagLevelA, tagLevelB, tagLevelC, tagLevelD}
+	for _, k := range rules.AllOptionNames() {
 		t = append(t, optionTag(k))
 	}
 	return append(t, tagFirstDealer, tagResult)
 }
 
-// headerTags returns the standard tags of h (Result excluded: the writer
-// adds it from the replay) as name to value.
+// optionalTags are the standard tags a log may leave out: seats C and D
+// (required when the game has them) and the options of sections 10 and
+// 11 (their default when left out).
+func optionalTags() map[string]bool {
+	m := map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
+	for _, k := range rules.TableOptionNames {
+		m[optionTag(k)] = true
+	}
+	return m
+}
+
+// headerTags returns the standard tags of h the writer writes (Result
+// excluded: the writer adds it from the replay) as name to value.
 func headerTags(h *Header) map[string]string {
 	m := map[string]string{
 		tagVersion: Version, tagEvent: h.Event, tagDate: h.Date, tagTime: h.Time,
@@ -203,9 +327,22 @@ func headerTags(h *Header) map[string]string {
 		tagLevelA: h.Levels[0], tagLevelB: h.Levels[1],
 		tagFirstDealer: h.FirstDealer.String(),
 	}
+	if n := h.Seats(); n >= 3 {
+		m[tagPlayerC], m[tagLevelC] = h.PlayersCD[0], h.LevelsCD[0]
+		if n == 4 {
+			m[tagPlayerD], m[tagLevelD] = h.PlayersCD[1], h.LevelsCD[1]
+		}
+	}
 	for _, k := range rules.OptionNames {
 		v, _ := h.Options.Get(k)
 		m[optionTag(k)] = v
+	}
+	def := rules.DefaultOptions()
+	for _, k := range rules.TableOptionNames {
+		v, _ := h.Options.Get(k)
+		if d, _ := def.Get(k); v != d {
+			m[optionTag(k)] = v
+		}
 	}
 	return m
 }

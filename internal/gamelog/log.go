@@ -40,9 +40,14 @@ type Header struct {
 	Event   string    // free text, "" when none
 	Date    string    // YYYY-MM-DD, "" when unknown
 	Time    string    // HH:MM:SS local time, "" when unknown
-	Players [2]string // the players' names, by seat
-	Levels  [2]string // Human or an ai level name ("normal"), by seat
-	Options rules.Options
+	Players [2]string // the players' names, by seat (A and B)
+	Levels  [2]string // Human or an ai level name ("normal"), by seat (A and B)
+	// PlayersCD and LevelsCD are seats C and D of a three- or
+	// four-handed game (Options.Players); Name, Level and SetPlayer
+	// read and set any seat.
+	PlayersCD [2]string
+	LevelsCD  [2]string
+	Options   rules.Options
 	// FirstDealer is the seat that won the cut and dealt deal 1.
 	FirstDealer rules.Seat
 	// Extra holds tags this version does not know, in the order read;
@@ -50,33 +55,75 @@ type Header struct {
 	Extra []Tag
 }
 
-// HumanSeat returns the seat a person played, and false when the log
-// does not have exactly one human seat.
-func (h *Header) HumanSeat() (rules.Seat, bool) {
-	a, b := h.Levels[0] == Human, h.Levels[1] == Human
+// Seats returns the number of seats, Options.NumPlayers().
+func (h *Header) Seats() int { return h.Options.NumPlayers() }
+
+// Name returns the name the log gives seat s (A to D), "" when none.
+func (h *Header) Name(s rules.Seat) string {
 	switch {
-	case a && !b:
-		return rules.SeatA, true
-	case b && !a:
-		return rules.SeatB, true
+	case s < 2:
+		return h.Players[s]
+	case s < 4:
+		return h.PlayersCD[s-2]
 	}
-	return rules.NoSeat, false
+	return ""
+}
+
+// Level returns the level of seat s (A to D): Human, a bot level, or "".
+func (h *Header) Level(s rules.Seat) string {
+	switch {
+	case s < 2:
+		return h.Levels[s]
+	case s < 4:
+		return h.LevelsCD[s-2]
+	}
+	return ""
+}
+
+// SetPlayer sets the name and level of seat s (A to D).
+func (h *Header) SetPlayer(s rules.Seat, name, level string) {
+	switch {
+	case s < 2:
+		h.Players[s], h.Levels[s] = name, level
+	case s < 4:
+		h.PlayersCD[s-2], h.LevelsCD[s-2] = name, level
+	}
+}
+
+// HumanSeat returns the seat a person played in a two-player game, and
+// false when the log does not have exactly one human seat, or is of a
+// table of three or four (whose results the two-player records do not
+// read: ask Level of each seat).
+func (h *Header) HumanSeat() (rules.Seat, bool) {
+	if h.Seats() != 2 {
+		return rules.NoSeat, false
+	}
+	seat := rules.NoSeat
+	for s := range rules.Seat(h.Seats()) {
+		if h.Level(s) == Human {
+			if seat != rules.NoSeat {
+				return rules.NoSeat, false
+			}
+			seat = s
+		}
+	}
+	return seat, seat != rules.NoSeat
 }
 
 // PlayerName returns the name of the player at seat s, "player A" when
 // the log names none.
 func (h *Header) PlayerName(s rules.Seat) string {
-	if h.Players[s] == "" {
-		return "player " + s.String()
+	if n := h.Name(s); n != "" {
+		return n
 	}
-	return h.Players[s]
+	return "player " + s.String()
 }
 
 // PlayerLabel returns the player at seat s with the seat and the level,
 // for reports: "Hard A (A, hard)", or "player B (B)" without a level.
 func (h *Header) PlayerLabel(s rules.Seat) string {
-	if h.Levels[s] != "" {
-		return fmt.Sprintf("%s (%s, %s)", h.PlayerName(s), s, h.Levels[s])
+	if lv := h.Level(s); lv != "" {
+		return fmt.Sprintf("%s (%s, %s)", h.PlayerName(s), s, lv)
 	}
 	return fmt.Sprintf("%s (%s)", h.PlayerName(s), s)
 }
@@ -118,11 +165,12 @@ const (
 	timeLayout = "15:04:05"
 )
 
-// Result returns the game's result as the Result tag writes it: "A" or
-// "B" for the winner, "*" while the game goes on.
+// Result returns the game's result as the Result tag writes it: the
+// winning side ("A", "B", "C", or a team "AC" or "BD" with four
+// players), "*" while the game goes on.
 func Result(g *rules.Game) string {
 	if g.Over() {
-		return g.Winner().String()
+		return rules.SideName(g.Players(), g.WinnerSide())
 	}
 	return "*"
 }
@@ -144,8 +192,7 @@ func (l *Log) Game() (*rules.Game, error) {
 			return nil, &Error{Msg: fmt.Sprintf("deal %d: %v", i+1, err), Err: ErrSyntax}
 		}
 		for j, st := range d.Steps {
-			deal := g.Deal()
-			if deal.Over() {
+			if dealOver(g) {
 				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: the deal is over", i+1, j+1), Err: ErrMismatch}
 			}
 			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
@@ -155,9 +202,13 @@ func (l *Log) Game() (*rules.Game, error) {
 				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", i+1, j+1, st, err), Err: err}
 			}
 		}
-		if i < len(l.Deals)-1 && !g.Deal().Over() {
+		if i < len(l.Deals)-1 && !dealOver(g) {
 			return nil, &Error{Msg: fmt.Sprintf("deal %d is not finished but deal %d follows", i+1, i+2), Err: ErrMismatch}
 		}
 	}
 	return g, nil
 }
+
+// dealOver reports whether the game's last deal is over: it waits for
+// the next deck, or the game is over.
+func dealOver(g *rules.Game) bool { return g.NeedDeal() || g.Over() }

@@ -191,15 +191,19 @@ func (p *parser) parse() error {
 			return p.errAt(ln, 0, ErrSyntax, "tags come before the first deal")
 		}
 		if p.g.Over() {
-			t := p.g.Totals()
 			p.no = 0
+			if p.g.Players() != 2 {
+				return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won (%s), so the end line \"end %s\" comes next, not %q",
+					len(p.log.Deals), Result(p.g), totalsText(p.g), Result(p.g), ln.first())
+			}
+			t := p.g.Totals()
 			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won %d to %d, so the end line \"end %s\" comes next, not %q",
 				len(p.log.Deals), p.g.Winner(), t[p.g.Winner()], t[p.g.Winner().Other()], p.g.Winner(), ln.first())
 		}
 		if err := p.parseDeal(); err != nil {
 			return err
 		}
-		if !p.g.Deal().Over() {
+		if !dealOver(p.g) {
 			// The deal stopped early: only the end line may follow.
 			ln := p.peek()
 			if ln == nil {
@@ -282,12 +286,12 @@ func (p *parser) parseDeal() error {
 		return p.errPos(p.i, 1, ErrSyntax, "%v", err)
 	}
 	p.log.Deals = append(p.log.Deals, Deal{Deck: deck})
-	for _, w := range dealtLines(g.Deal()) {
+	for _, w := range dealtLines(g) {
 		if err := p.expect(w); err != nil {
 			return err
 		}
 	}
-	for !g.Deal().Over() {
+	for !dealOver(g) {
 		ln := p.peek()
 		if ln == nil {
 			return p.truncated(p.where())
@@ -296,7 +300,7 @@ func (p *parser) parseDeal() error {
 			return nil // an unfinished game
 		}
 		p.i++
-		if g.Deal().Phase() == rules.PhasePlay {
+		if g.Table().Phase() == rules.PhasePlay {
 			partial, err := p.parseTrick(ln)
 			if err != nil || partial {
 				return err
@@ -346,23 +350,30 @@ var phaseWord = map[rules.Phase]string{
 	rules.PhaseBid2:      "bid in round two",
 	rules.PhaseDix:       "word on the dix exchange",
 	rules.PhaseSequences: "word in the sequence dialogue",
+	rules.PhaseDeclare:   "declaration",
 }
 
 // parseAction reads "A: take" and the lines the replay derives from it.
 func (p *parser) parseAction(ln *line) error {
-	d := p.g.Deal()
+	d := p.g.Table()
 	turn := d.Turn()
-	var seat rules.Seat
-	switch ln.first() {
-	case "A:":
-		seat = rules.SeatA
-	case "B:":
-		seat = rules.SeatB
-	default:
+	seat := rules.NoSeat
+	for s := range rules.Seat(p.g.Players()) {
+		if ln.first() == seatWord(s) {
+			seat = s
+		}
+	}
+	if ln.first() == seatWord(rules.ChanceSeat) {
+		seat = rules.ChanceSeat
+	}
+	if seat == rules.NoSeat {
+		if turn == rules.ChanceSeat {
+			return p.errAt(ln, 0, ErrSyntax, "expected the card drawn (\"chance: draw C\"), found %q", ln.first())
+		}
 		return p.errAt(ln, 0, ErrSyntax, "expected %s's %s (\"%s: ...\"), found %q", turn, phaseWord[d.Phase()], turn, ln.first())
 	}
 	if seat != turn {
-		return p.errAt(ln, 0, ErrMismatch, "it is %s's turn, not %s's", turn, seat)
+		return p.errAt(ln, 0, ErrMismatch, "it is %s's turn, not %s's", turnName(turn), turnName(seat))
 	}
 	if len(ln.toks) < 2 {
 		return p.errAt(ln, 1, ErrSyntax, "%s's %s is missing", turn, phaseWord[d.Phase()])
@@ -384,8 +395,7 @@ func (p *parser) parseAction(ln *line) error {
 // apply takes a for seat, recording it, and reads the derived lines that
 // follow when check is nil; t is the token to blame if it is illegal.
 func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick *int) error {
-	d := p.g.Deal()
-	before := markOf(d)
+	before := markOf(p.g)
 	if err := p.g.Apply(a); err != nil {
 		prefix := ""
 		if trick != nil {
@@ -413,12 +423,11 @@ func (p *parser) derived(before mark) error {
 // parseTrick reads "trick 3 A 9H B QH won B", or only its first card
 // when the log stops inside the trick (partial).
 func (p *parser) parseTrick(ln *line) (partial bool, err error) {
-	d := p.g.Deal()
-	no := int(d.Play().Tricks) + 1
+	no := int(p.g.Table().Play().Tricks) + 1
 	if ln.first() != "trick" {
 		return false, p.errAt(ln, 0, ErrSyntax, "expected trick %d, found %q", no, ln.first())
 	}
-	before := markOf(d)
+	before := markOf(p.g)
 	k := 1
 	need := func(what string) error {
 		if k >= len(ln.toks) {
@@ -440,7 +449,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 		return nil
 	}
 	play := func() error {
-		seat := p.g.Deal().Turn()
+		seat := p.g.Table().Turn()
 		if err := word(seat.String(), "the player to play"); err != nil {
 			return err
 		}
@@ -457,6 +466,9 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 		if k < len(ln.toks) && ln.toks[k].text == "bella" {
 			a.Bella = true
 			k++
+		} else if k < len(ln.toks) && ln.toks[k].text == "menage" {
+			a = rules.PlayMenageAction(c)
+			k++
 		}
 		return p.apply(ln, ct, seat, a, &no)
 	}
@@ -471,17 +483,22 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := play(); err != nil {
 		return false, err
 	}
-	if k == len(ln.toks) {
-		// A log may stop inside a trick only at its very end.
-		if nx := p.peek(); nx != nil && nx.first() != "end" {
-			return false, p.errAt(nx, 0, ErrSyntax, "trick %d on line %d has one card: expected its second card there, or the end line here", no, ln.num)
+	for cards := 1; p.g.Table().Play().Tricks < uint8(no); cards++ {
+		if k == len(ln.toks) {
+			// A log may stop inside a trick only at its very end.
+			if nx := p.peek(); nx != nil && nx.first() != "end" {
+				if p.g.Players() == 2 {
+					return false, p.errAt(nx, 0, ErrSyntax, "trick %d on line %d has one card: expected its second card there, or the end line here", no, ln.num)
+				}
+				return false, p.errAt(nx, 0, ErrSyntax, "trick %d on line %d has %d cards: expected the next card there, or the end line here", no, ln.num, cards)
+			}
+			return true, nil
 		}
-		return true, nil
+		if err := play(); err != nil {
+			return false, err
+		}
 	}
-	if err := play(); err != nil {
-		return false, err
-	}
-	winner := p.g.Deal().LastTrickWinner()
+	winner := p.g.Table().LastTrickWinner()
 	if err := word("won", ""); err != nil {
 		return false, err
 	}
@@ -504,6 +521,12 @@ func (p *parser) parseEnd(result tagAt) error {
 		return p.errAt(ln, 1, ErrSyntax, "the end line needs the result: expected \"end %s\"", want)
 	}
 	got := ln.toks[1].text
+	if got != want && p.g.Players() != 2 {
+		if want == "*" {
+			return p.errAt(ln, 1, ErrMismatch, "the game is not over (%s): expected \"end *\", found \"end %s\"", totalsText(p.g), got)
+		}
+		return p.errAt(ln, 1, ErrMismatch, "%s won the game (%s): expected \"end %s\", found \"end %s\"", want, totalsText(p.g), want, got)
+	}
 	if got != want {
 		t := p.g.Totals()
 		if want == "*" {
@@ -574,8 +597,9 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	if v.value != Version {
 		return nil, p.errPos(v.line, v.col, ErrVersion, "format version %q: this klob reads version %s", v.value, Version)
 	}
+	optional := optionalTags()
 	for _, n := range tagOrder() {
-		if _, ok := tags[n]; !ok {
+		if _, ok := tags[n]; !ok && !optional[n] {
 			return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing", n)
 		}
 	}
@@ -594,24 +618,50 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	h.Players = [2]string{tags[tagPlayerA].value, tags[tagPlayerB].value}
 	h.Levels = [2]string{tags[tagLevelA].value, tags[tagLevelB].value}
 	h.Options = rules.DefaultOptions()
-	for _, k := range rules.OptionNames {
+	for _, k := range rules.AllOptionNames() {
 		n := optionTag(k)
-		if err := h.Options.Set(k, tags[n].value); err != nil {
+		t, ok := tags[n]
+		if !ok {
+			continue // a table option left out: its default
+		}
+		if err := h.Options.Set(k, t.value); err != nil {
 			return nil, bad(n, "%v", err)
 		}
 	}
-	switch tags[tagFirstDealer].value {
-	case "A":
-		h.FirstDealer = rules.SeatA
-	case "B":
-		h.FirstDealer = rules.SeatB
-	default:
-		return nil, bad(tagFirstDealer, "%q is not a seat: A or B", tags[tagFirstDealer].value)
+	seats := h.Options.NumPlayers()
+	for i, names := range [2][2]string{{tagPlayerC, tagLevelC}, {tagPlayerD, tagLevelD}} {
+		for _, n := range names {
+			t, ok := tags[n]
+			switch {
+			case ok && seats < 3+i:
+				return nil, bad(n, "a game of %d players has no seat %s", seats, rules.Seat(2+i))
+			case !ok && seats >= 3+i:
+				return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing (a game of %d players)", n, seats)
+			}
+			if n == names[0] {
+				h.PlayersCD[i] = t.value
+			} else {
+				h.LevelsCD[i] = t.value
+			}
+		}
 	}
-	switch r := tags[tagResult].value; r {
-	case "A", "B", "*":
-	default:
-		return nil, bad(tagResult, "%q is not a result: A, B or * (unfinished)", r)
+	fd := tags[tagFirstDealer].value
+	h.FirstDealer = rules.NoSeat
+	for s := range rules.Seat(seats) {
+		if fd == s.String() {
+			h.FirstDealer = s
+		}
+	}
+	if h.FirstDealer == rules.NoSeat {
+		return nil, bad(tagFirstDealer, "%q is not a seat: %s", fd, seatList(seats))
+	}
+	r := tags[tagResult].value
+	valid := r == "*"
+	for side := range sidesOf(seats) {
+		valid = valid || r == rules.SideName(seats, side)
+	}
+	if !valid {
+		return nil, bad(tagResult, "%q is not a result: %s (unfinished)", r, sideList(seats))
 	}
 	return tags, nil
 }
@@ -687,6 +737,9 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 	hand, trump, led := ie.Hand, ie.Trump, ie.Led
 	switch ie.Err {
 	case rules.ErrNotInHand:
+		if a.Kind == rules.Draw {
+			return fmt.Sprintf("the draw: %s is not in the hand of the player on the declarer's left", a.Card)
+		}
 		return fmt.Sprintf("%s does not hold %s", seat, a.Card)
 	case rules.ErrMustFollow:
 		return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, led.Suit().Name(), hand.Suit(led.Suit()))
@@ -726,4 +779,48 @@ func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
 		return fmt.Sprintf("%q is not a move now: %s", a.String(), ie.Want)
 	}
 	return ie.Reason
+}
+
+// seatList names the seats of a table of n: "A or B", "A, B or C".
+func seatList(n int) string {
+	var names []string
+	for s := range rules.Seat(n) {
+		names = append(names, s.String())
+	}
+	return orList(names)
+}
+
+// sideList names the results of a table of n: "A, B or *",
+// "AC, BD or *".
+func sideList(n int) string {
+	var names []string
+	for side := range sidesOf(n) {
+		names = append(names, rules.SideName(n, side))
+	}
+	return orList(append(names, "*"))
+}
+
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// totalsText is the game totals by side: "A 120, B 80, C 95".
+func totalsText(g *rules.Game) string {
+	t := g.SideTotals()
+	var parts []string
+	for side := range g.Sides() {
+		parts = append(parts, fmt.Sprintf("%s %d", rules.SideName(g.Players(), side), t[side]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// turnName names a seat to move, "chance" for a chance step.
+func turnName(s rules.Seat) string {
+	if s == rules.ChanceSeat {
+		return "chance"
+	}
+	return s.String()
 }

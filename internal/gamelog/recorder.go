@@ -2,10 +2,12 @@ package gamelog
 
 import "github.com/klob/klob/rules"
 
-// FromGame records a live game: the header h (its Options and
-// FirstDealer are taken from g) and every deal of g so far, the current
-// one included. Call it after every action and save the result; the Log
-// shares nothing with g.
+// FromGame records a live game of any seat count: the header h (its
+// Options and FirstDealer are taken from g) and every deal of g so far,
+// the current one included, every chance step and private exchange too.
+// Call it after every action and save the result (or write it with
+// MarshalText or WriteTo: the one canonical writer); the Log shares
+// nothing with g.
 func FromGame(h Header, g *rules.Game) *Log {
 	h.Options, h.FirstDealer = g.Options(), g.FirstDealer()
 	h.Extra = append([]Tag(nil), h.Extra...)
@@ -14,8 +16,13 @@ func FromGame(h Header, g *rules.Game) *Log {
 		l.Deals = append(l.Deals, Deal{Deck: r.Deck, Steps: append([]rules.Step(nil), r.Steps...)})
 	}
 	if !g.Over() && !g.NeedDeal() {
-		d := g.Deal()
-		l.Deals = append(l.Deals, Deal{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)})
+		if g.Players() == 2 {
+			d := g.Deal()
+			l.Deals = append(l.Deals, Deal{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)})
+		} else {
+			t := g.Table()
+			l.Deals = append(l.Deals, Deal{Deck: t.Deck(), Steps: append([]rules.Step(nil), t.Steps()...)})
+		}
 	}
 	return l
 }

@@ -46,17 +46,16 @@ func (l *Log) MarshalText() ([]byte, error) {
 			put(w)
 		}
 		put(deckLine(dl.Deck))
-		for _, w := range dealtLines(g.Deal()) {
+		for _, w := range dealtLines(g) {
 			put(w)
 		}
 		var trick []byte // the trick line being built
 		for j, st := range dl.Steps {
-			d := g.Deal()
-			if d.Over() {
+			if dealOver(g) {
 				return nil, fail("step %d (%s): the deal is over", j+1, st)
 			}
-			before := markOf(d)
-			playing := d.Phase() == rules.PhasePlay
+			before := markOf(g)
+			playing := before.phase == rules.PhasePlay
 			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
 				if t, ok := notTurn(err); ok {
 					return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
@@ -70,18 +69,22 @@ func (l *Log) MarshalText() ([]byte, error) {
 					trick = fmt.Append(trick, " ", st.Seat)
 				}
 				trick = fmt.Append(trick, " ", st.Action.Card)
-				if st.Action.Bella {
+				switch {
+				case st.Action.Bella && st.Action.N == 50:
+					trick = append(trick, " menage"...)
+				case st.Action.Bella:
 					trick = append(trick, " bella"...)
 				}
-				if g.Deal().Play().Tricks == before.tricks {
+				t := g.Table()
+				if t.Play().Tricks == before.tricks {
 					continue // the trick goes on
 				}
-				trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
+				trick = fmt.Append(trick, " won ", t.LastTrickWinner())
 				body.Write(trick)
 				body.WriteByte('\n')
 				trick = nil
 			} else {
-				put(wline{toks: []tok{kw(st.Seat.String() + ":"), kw(st.Action.String())}})
+				put(wline{toks: []tok{kw(seatWord(st.Seat)), kw(st.Action.String())}})
 			}
 			for _, w := range derived(g, before) {
 				put(w)
@@ -91,7 +94,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 			body.Write(trick)
 			body.WriteByte('\n')
 		}
-		if i < len(l.Deals)-1 && !g.Deal().Over() {
+		if i < len(l.Deals)-1 && !dealOver(g) {
 			return nil, fail("the deal is not finished but deal %d follows", no+1)
 		}
 	}
@@ -105,7 +108,9 @@ func (l *Log) MarshalText() ([]byte, error) {
 	tags := headerTags(&l.Header)
 	tags[tagResult] = Result(g)
 	for _, name := range tagOrder() {
-		fmt.Fprintf(&out, "[%s %s]\n", name, quote(tags[name]))
+		if v, ok := tags[name]; ok {
+			fmt.Fprintf(&out, "[%s %s]\n", name, quote(v))
+		}
 	}
 	for _, t := range l.Header.Extra {
 		fmt.Fprintf(&out, "[%s %s]\n", t.Name, quote(t.Value))
@@ -125,7 +130,7 @@ func (l *Log) checkText() error {
 		}
 	}
 	h := &l.Header
-	if h.FirstDealer != rules.SeatA && h.FirstDealer != rules.SeatB {
+	if int(h.FirstDealer) >= h.Seats() {
 		return bad("tag FirstDealer: no first dealer")
 	}
 	for name, v := range headerTags(h) {
@@ -154,7 +159,7 @@ func (l *Log) checkText() error {
 		}
 	}
 	// Options must be ones the reader accepts back.
-	for _, k := range rules.OptionNames {
+	for _, k := range rules.AllOptionNames() {
 		v, _ := h.Options.Get(k)
 		var o rules.Options
 		if err := o.Set(k, v); err != nil {

@@ -47,6 +47,28 @@
 // Session's goroutine: Record for a Write's Result, BotMove for a bot's
 // answer.
 //
-// Today's engine seats two players; the Session keeps its players in a
-// slice and names no seat, so three and four come with the engine.
+// # Three and four players
+//
+// Options.Players sets the table (Config.Players has that many seats,
+// each a person or a bot). The Session drives the one rules.Game API for
+// every seat count; what differs is asked through the count-free
+// methods:
+//
+//   - TableView(seat) is one seat's knowledge at any table (a partner's
+//     hand hidden like an opponent's); Table the deal, to read. View is
+//     the two-player View the two-player bots and screens use.
+//   - Bots at a table are TableBots (ChooseTable with the seat's
+//     TableView), made by Config.NewTableBot (ai's table bots have the
+//     method; until it is set, a table with a bot seat refuses to start).
+//     A Thinker holds the right one; Think, BotMove and the stand-in for
+//     a failing bot work the same way.
+//   - Chance steps (the card a shlomo declarer draws from its left) are
+//     drawn by the Session after every change, uniformly among the legal
+//     draws, each from its own stream of the seed (Chance: deal and step),
+//     so ToMove never returns rules.ChanceSeat, and a resumed game draws
+//     what it would have drawn. The log records every draw and every
+//     card given, so a replay needs no seed.
+//   - The first dealer is drawn from the seed among the seats
+//     (FirstDealerOf); the deal then passes to the left.
+//   - Forced moves, the autosave and the archive work as for two.
 package session

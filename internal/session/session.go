@@ -47,13 +47,17 @@ type Config struct {
 	// Seed draws the first dealer and every deck of the game. Resume
 	// uses it only when the log does not record its seed.
 	Seed uint64
-	// Players sit at the seats in order (A, B). Today's engine has two
-	// seats. Resume takes the players from the log instead.
+	// Players sit at the seats in order (A, B, C, D): as many as
+	// Options.Players (two by default). Resume takes the players from
+	// the log instead.
 	Players []Player
 	// Store keeps the game; nil plays without saving.
 	Store Store
-	// NewBot makes the bots; nil means ai.New.
+	// NewBot makes the bots of a two-player game; nil means ai.New.
 	NewBot ai.Factory
+	// NewTableBot makes the bots of a game of three or four players
+	// (table.go); a game with a bot seat at a table needs it.
+	NewTableBot TableFactory
 	// Start is the game's start time, recorded in the log's header.
 	Start time.Time
 }
@@ -109,7 +113,8 @@ type Session struct {
 	seed    uint64
 	header  gamelog.Header
 	players []Player
-	bots    []ai.Bot // by seat; nil at a person's seat
+	bots    []ai.Bot   // by seat; nil at a person's seat (two players)
+	tbots   []TableBot // by seat; nil at a person's seat (three or four players)
 
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
@@ -128,22 +133,23 @@ type Session struct {
 // makes a bot for every seat that is not a person's. The first deal is
 // dealt by StartDeal.
 func New(cfg Config) (*Session, error) {
-	if len(cfg.Players) != 2 {
-		return nil, fmt.Errorf("a game has 2 players, not %d", len(cfg.Players))
+	n := cfg.Options.NumPlayers()
+	if len(cfg.Players) != n {
+		return nil, fmt.Errorf("a game has %d players, not %d", n, len(cfg.Players))
 	}
-	s := newSession(cfg, rules.NewGame(cfg.Options, FirstDealer(cfg.Seed)), cfg.Seed)
+	s := newSession(cfg, rules.NewGame(cfg.Options, FirstDealerOf(cfg.Seed, n)), cfg.Seed)
 	s.players = append([]Player(nil), cfg.Players...)
-	if err := s.makeBots(cfg.NewBot, cfg.Seed); err != nil {
+	if err := s.makeBots(cfg, cfg.Seed); err != nil {
 		return nil, err
 	}
 	h := &s.header
 	h.Event = "Klob game"
 	for i, p := range s.players {
-		h.Players[i] = p.Name
-		h.Levels[i] = gamelog.Human
+		lv := gamelog.Human
 		if !p.Human {
-			h.Levels[i] = string(p.Level)
+			lv = string(p.Level)
 		}
+		h.SetPlayer(rules.Seat(i), p.Name, lv)
 	}
 	h.Extra = []gamelog.Tag{{Name: SeedTag, Value: strconv.FormatUint(cfg.Seed, 10)}}
 	h.SetStart(cfg.Start)
@@ -169,8 +175,9 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	}
 	s := newSession(cfg, g, seed)
 	s.header = l.Header
-	for i, lv := range l.Header.Levels {
-		p := Player{Name: l.Header.Players[i], Human: lv == gamelog.Human}
+	for i := range rules.Seat(l.Header.Seats()) {
+		lv := l.Header.Level(i)
+		p := Player{Name: l.Header.Name(i), Human: lv == gamelog.Human}
 		if !p.Human {
 			if p.Level, err = ai.ParseLevel(lv); err != nil {
 				return nil, fmt.Errorf("saved game: %v", err)
@@ -178,9 +185,10 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 		}
 		s.players = append(s.players, p)
 	}
-	if err := s.makeBots(cfg.NewBot, cfg.Seed); err != nil {
+	if err := s.makeBots(cfg, cfg.Seed); err != nil {
 		return nil, err
 	}
+	s.drawChance() // a log may stop at a chance step
 	return s, nil
 }
 
@@ -190,7 +198,11 @@ func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
 
 // makeBots makes the bot of every seat that is not a person's. The
 // first bot is seeded with seed, the next with seed+1, and so on.
-func (s *Session) makeBots(f ai.Factory, seed uint64) error {
+func (s *Session) makeBots(cfg Config, seed uint64) error {
+	if s.game.Players() != 2 {
+		return s.makeTableBots(cfg.NewTableBot, seed)
+	}
+	f := cfg.NewBot
 	if f == nil {
 		f = ai.New
 	}
@@ -213,9 +225,14 @@ func (s *Session) makeBots(f ai.Factory, seed uint64) error {
 	return nil
 }
 
-// FirstDealer draws the seat that deals first from the game's seed.
-func FirstDealer(seed uint64) rules.Seat {
-	return rules.Seat(rand.New(rand.NewPCG(seed, 0)).IntN(2))
+// FirstDealer draws the seat that deals first in a two-player game from
+// the game's seed.
+func FirstDealer(seed uint64) rules.Seat { return FirstDealerOf(seed, 2) }
+
+// FirstDealerOf draws the seat that deals first at a table of players
+// from the game's seed (FirstDealer for two).
+func FirstDealerOf(seed uint64, players int) rules.Seat {
+	return rules.Seat(rand.New(rand.NewPCG(seed, 0)).IntN(players))
 }
 
 // Deck returns the deck of deal n (1-based): each deal has its own
@@ -257,9 +274,9 @@ func (s *Session) Humans() []rules.Seat {
 // computed for one position carries its Gen, and is stale once Gen moves.
 func (s *Session) Gen() int { return s.gen }
 
-// View is what seat may see of the current deal. It is a value: safe to
-// hand to another goroutine, and it never shows another seat's hidden
-// cards.
+// View is what seat may see of the current deal of a two-player game
+// (TableView is for every seat count). It is a value: safe to hand to
+// another goroutine, and it never shows another seat's hidden cards.
 func (s *Session) View(seat rules.Seat) rules.View { return s.game.Deal().View(seat) }
 
 // ToMove returns the seat to act, and false when no one is: the game
@@ -268,7 +285,7 @@ func (s *Session) ToMove() (rules.Seat, bool) {
 	if s.game.Over() || s.game.NeedDeal() {
 		return 0, false
 	}
-	return s.game.Deal().Turn(), true
+	return s.game.Turn(), true
 }
 
 // Header is the game log's header.
@@ -295,6 +312,7 @@ func (s *Session) StartDeal() (Write, error) {
 		return nil, err
 	}
 	s.gen++
+	s.drawChance()
 	return s.save(), nil
 }
 
@@ -316,6 +334,7 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 		return nil, err
 	}
 	s.gen++
+	s.drawChance()
 	w := s.save()
 	if s.game.Over() {
 		w = join(w, s.saver.archive(s, s.Log()))
@@ -335,12 +354,11 @@ func (s *Session) Advance() (Write, error) {
 		if !ok || !s.Human(seat) {
 			return w, nil
 		}
-		v := s.View(seat)
-		legal := v.Legal()
-		if len(legal) != 1 || v.Phase == rules.PhasePlay {
+		legal, phase := s.legalFor(seat)
+		if len(legal) != 1 || phase == rules.PhasePlay {
 			return w, nil
 		}
-		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
+		key := [2]int{s.game.DealNo(), len(s.game.Table().Steps())}
 		w2, err := s.apply(legal[0])
 		if err != nil {
 			return w, err
@@ -371,15 +389,20 @@ var forcedReasons = map[rules.Kind]string{
 // the bot and a copy of its seat's View, nothing of the Session. Its
 // Seat and Gen go back to BotMove with the answer.
 type Thinker struct {
-	Seat rules.Seat
-	Gen  int
-	bot  ai.Bot
-	view rules.View
+	Seat  rules.Seat
+	Gen   int
+	bot   ai.Bot
+	view  rules.View
+	tbot  TableBot // at a table of three or four, instead of bot
+	tview rules.TableView
 }
 
 // Think runs the bot's decision. ctx carries the deadline; a bot that
 // passes it returns its best so far or an error.
 func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
+	if t.tbot != nil {
+		return t.tbot.ChooseTable(ctx, &t.tview)
+	}
 	return t.bot.Choose(ctx, t.view)
 }
 
@@ -389,8 +412,11 @@ func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
 // dropped) the answer of the last.
 func (s *Session) Think() (Thinker, bool) {
 	seat, ok := s.ToMove()
-	if !ok || s.bots[seat] == nil {
+	if !ok || !s.botAt(seat) {
 		return Thinker{}, false
+	}
+	if s.tbots != nil {
+		return Thinker{Seat: seat, Gen: s.gen, tbot: s.tbots[seat], tview: s.TableView(seat)}, true
 	}
 	return Thinker{Seat: seat, Gen: s.gen, bot: s.bots[seat], view: s.View(seat)}, true
 }
@@ -400,7 +426,7 @@ func (s *Session) Think() (Thinker, bool) {
 // nothing. When the bot failed, or chose an illegal action, the first
 // legal action is taken instead and a *BotError says so.
 func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) (Write, error) {
-	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || s.bots[seat] == nil {
+	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || !s.botAt(seat) {
 		return nil, ErrStale
 	}
 	if chooseErr == nil {
@@ -410,7 +436,7 @@ func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) (Write, er
 		}
 		chooseErr = err
 	}
-	legal := s.game.Deal().Legal()
+	legal := s.game.Legal()
 	if len(legal) == 0 {
 		return nil, &BotError{Seat: t.Seat, Err: chooseErr}
 	}

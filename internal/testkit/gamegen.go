@@ -184,14 +184,17 @@ type Config struct {
 	StopAfter int
 }
 
-// Play plays a game with two random players (each takes a uniformly
-// random legal action from the rules engine, from its own generator
-// seeded from Seed) and decks shuffled from Seed, and returns its log.
-// It does not use package ai, so the recorded games do not change when
-// the bots do.
+// Play plays a game with random players, as many as cfg.Options.Players
+// (each takes a uniformly random legal action from the rules engine, from
+// its own generator seeded from Seed), decks shuffled from Seed and the
+// chance steps (the card a shlomo declarer draws) drawn uniformly from
+// their own stream of Seed, and returns its log. It does not use package
+// ai, so the recorded games do not change when the bots do.
 func Play(cfg Config) (*gamelog.Log, error) {
 	r := rand.New(rand.NewPCG(cfg.Seed, 0x67616d65))
-	players := [2]*rand.Rand{rand.New(rand.NewPCG(cfg.Seed, 1)), rand.New(rand.NewPCG(cfg.Seed, 2))}
+	players := [4]*rand.Rand{rand.New(rand.NewPCG(cfg.Seed, 1)), rand.New(rand.NewPCG(cfg.Seed, 2)),
+		rand.New(rand.NewPCG(cfg.Seed, 4)), rand.New(rand.NewPCG(cfg.Seed, 5))}
+	chance := rand.New(rand.NewPCG(cfg.Seed, 3))
 	g := rules.NewGame(cfg.Options, cfg.FirstDealer)
 	for !g.Over() {
 		if g.NeedDeal() {
@@ -202,15 +205,18 @@ func Play(cfg Config) (*gamelog.Log, error) {
 				return nil, err
 			}
 		}
-		d := g.Deal()
-		if cfg.MaxDeals > 0 && g.DealNo() == cfg.MaxDeals && cfg.StopAfter > 0 && len(d.Steps()) >= cfg.StopAfter {
+		if cfg.MaxDeals > 0 && g.DealNo() == cfg.MaxDeals && cfg.StopAfter > 0 && len(g.Table().Steps()) >= cfg.StopAfter {
 			break
 		}
-		legal := d.Legal()
+		legal := g.Legal()
 		if len(legal) == 0 {
-			return nil, fmt.Errorf("seed %d: no legal action in phase %s", cfg.Seed, d.Phase())
+			return nil, fmt.Errorf("seed %d: no legal action in phase %s", cfg.Seed, g.Table().Phase())
 		}
-		a := legal[players[d.Turn()].IntN(len(legal))]
+		src := chance
+		if t := g.Turn(); t != rules.ChanceSeat {
+			src = players[t]
+		}
+		a := legal[src.IntN(len(legal))]
 		if err := g.Apply(a); err != nil {
 			return nil, fmt.Errorf("seed %d: the engine refused its own legal action: %v", cfg.Seed, err)
 		}

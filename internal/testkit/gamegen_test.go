@@ -43,6 +43,62 @@ func TestGenerate(t *testing.T) {
 	}
 	write(gamesDir, games)
 	write(filepath.Join(gamesDir, "saves"), saves)
+	tables, err := TableCorpus()
+	require.NoError(t, err)
+	write(filepath.Join(gamesDir, "tables"), tables)
+}
+
+// TestTableCorpusCoversEveryPath reads the recorded games of three and
+// four players and checks that there are at least five complete ones of
+// each and that together they go through every path of RULES.md
+// sections 10 and 11.
+func TestTableCorpusCoversEveryPath(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(gamesDir, "tables", "*.klob"))
+	require.NoError(t, err)
+	covered := map[Path][]string{}
+	complete := map[int]int{}
+	for _, f := range files {
+		l, err := gamelog.ReadFile(f)
+		require.NoError(t, err)
+		r, err := l.Replay()
+		require.NoError(t, err)
+		if r.Over {
+			complete[r.Players()]++
+		}
+		for _, p := range TablePaths(r) {
+			covered[p] = append(covered[p], filepath.Base(f))
+		}
+	}
+	for _, n := range []int{3, 4} {
+		if complete[n] < 5 {
+			t.Errorf("complete recorded games of %d players: got %d, want at least 5", n, complete[n])
+		}
+	}
+	for _, p := range AllTablePaths {
+		if len(covered[p]) == 0 {
+			t.Errorf("no recorded game goes through %q", p)
+		}
+	}
+}
+
+// TestTablePathsSeeTheRules: the path finder sees what a deal did, on
+// games chosen for it: a game with only two-player paths reports no
+// table path, and every table path is found in some generated game.
+func TestTablePathsSeeTheRules(t *testing.T) {
+	l, err := Play(config(42, rules.DefaultOptions(), 1))
+	require.NoError(t, err)
+	r, err := l.Replay()
+	require.NoError(t, err)
+	require.Empty(t, TablePaths(r))
+	opts := rules.DefaultOptions()
+	opts.Players = 3
+	l, err = Play(Config{Seed: 1, Options: opts})
+	require.NoError(t, err)
+	r, err = l.Replay()
+	require.NoError(t, err)
+	for _, p := range TablePaths(r) {
+		require.NotContains(t, string(p), "four", "a game of three goes through %q", p)
+	}
 }
 
 // TestCorpusCoversEveryPath reads the recorded games and checks that

@@ -1,0 +1,243 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/internal/server"
+	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui"
+)
+
+// serveFlags is what the flags of klob serve say.
+type serveFlags struct {
+	addr        string
+	state       string
+	hostKey     string
+	maxSessions int
+	maxTables   int
+	idle        time.Duration
+	grace       time.Duration
+	keyRate     float64
+	pace        time.Duration
+}
+
+// parseServe reads the flags of klob serve:
+//
+//	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
+func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
+	var f serveFlags
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
+	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
+	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
+	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
+	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
+	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
+	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
+	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
+	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
+	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return f, err
+	}
+	if len(pos) > 0 {
+		return f, fmt.Errorf("unexpected argument %q", pos[0])
+	}
+	switch {
+	case f.maxSessions < 1:
+		return f, fmt.Errorf("-max-sessions: %d is less than 1", f.maxSessions)
+	case f.maxTables < 0:
+		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
+	case f.idle <= 0:
+		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
+	case f.grace < 0:
+		return f, fmt.Errorf("-grace: %v is negative", f.grace)
+	case f.keyRate <= 0:
+		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
+	case f.pace < 0:
+		return f, fmt.Errorf("-pace: %v is negative", f.pace)
+	}
+	if f.state == "" {
+		dir, err := store.DefaultDir(getenv)
+		if err != nil {
+			return f, fmt.Errorf("-state: %v", err)
+		}
+		f.state = filepath.Join(dir, "serve")
+	}
+	if f.hostKey == "" {
+		f.hostKey = filepath.Join(f.state, "host_ed25519")
+	}
+	return f, nil
+}
+
+// runServe serves Klob over SSH until interrupted.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	f, err := parseServe(args, stdout, stderr, os.Getenv)
+	switch {
+	case errors.Is(err, errHelp), errors.Is(err, errUsage):
+		return parseExit(err)
+	case err != nil:
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 2
+	}
+	srv, _, err := newServe(f, stdout, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with ssh -p PORT HOST\n", ln.Addr(), f.state)
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			fmt.Fprintf(stderr, "klob serve: %v\n", err)
+			return 1
+		}
+		return 0
+	case <-sig:
+	}
+	fmt.Fprintln(stdout, "klob serve: shutting down")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(ctx)
+	return 0
+}
+
+// newServe makes the server of f: the hall with the tables kept in
+// the state directory brought back, and the SSH server giving every
+// connection a lobby. Tables that cannot be read are reported on
+// stderr and left on disk.
+func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hall, error) {
+	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		return nil, nil, err
+	}
+	var logMu sync.Mutex
+	logf := func(format string, a ...any) {
+		logMu.Lock()
+		defer logMu.Unlock()
+		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+	}
+	h, err := hall.New(hall.Config{
+		Dir:       filepath.Join(f.state, "tables"),
+		MaxTables: f.maxTables,
+		Grace:     f.grace,
+		Pace:      f.pace,
+		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf:      logf,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		if h == nil {
+			return nil, nil, err
+		}
+	}
+	srv, err := server.New(server.Config{
+		Addr:        f.addr,
+		HostKey:     f.hostKey,
+		MaxSessions: f.maxSessions,
+		IdleTimeout: f.idle,
+		KeyRate:     f.keyRate,
+		Log:         &lockedWriter{mu: &logMu, w: stdout},
+		NewModel: func(s *server.Session) tea.Model {
+			return tui.NewLobby(lobbyConfig(f, h, s))
+		},
+	})
+	return srv, h, err
+}
+
+// lockedWriter shares the log between the server and the hall.
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// playerStore is a player's own state directory: their game in
+// progress against bots, their history and their name.
+func playerStore(state, id string) *store.Store {
+	return store.New(filepath.Join(state, "players", id), store.Options{})
+}
+
+// nameFile keeps the name a player chose in the lobby.
+const nameFile = "name"
+
+// lobbyConfig is one connection's lobby: its games against bots are
+// kept under the state directory per player key (a guest's are not).
+func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig {
+	state := f.state
+	name := cleanName(s.User)
+	tm := tui.DefaultTiming()
+	tm.Pace = f.pace
+	cfg := tui.LobbyConfig{
+		Hall: h,
+		Send: s.Send,
+		Done: s.Done(),
+		Solo: tui.PlayConfig{
+			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			Timing: tm,
+		},
+	}
+	if !s.Guest() {
+		st := playerStore(state, s.Key)
+		cfg.Solo.Store = st
+		if b, err := os.ReadFile(filepath.Join(st.Dir(), nameFile)); err == nil && len(b) > 0 {
+			name = string(b)
+		}
+		cfg.Rename = func(n string) error {
+			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {
+				return err
+			}
+			return os.WriteFile(filepath.Join(st.Dir(), nameFile), []byte(n), 0o600)
+		}
+	}
+	cfg.Player = hall.Player{ID: s.Key, Name: name}
+	return cfg
+}
+
+// cleanName makes an SSH user name fit to show and log: letters,
+// digits, - _ and ., at most 24.
+func cleanName(user string) string {
+	var b []rune
+	for _, r := range user {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' {
+			b = append(b, r)
+		}
+	}
+	if len(b) > 24 {
+		b = b[:24]
+	}
+	if len(b) == 0 {
+		return "player"
+	}
+	return string(b)
+}

@@ -1,0 +1,387 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/internal/server"
+	"github.com/klob/klob/internal/sshtest"
+	"github.com/klob/klob/rules"
+)
+
+type safeBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *safeBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *safeBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// serveRun is an in-process klob serve on a free loopback port.
+type serveRun struct {
+	addr  string
+	srv   *server.Server
+	hall  *hall.Hall
+	log   *safeBuf
+	state string
+}
+
+func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
+	t.Helper()
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
+	require.NoError(t, err)
+	r := &serveRun{log: &safeBuf{}, state: state}
+	r.srv, r.hall, err = newServe(f, r.log, os.Stderr)
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	r.addr = ln.Addr().String()
+	go func() { _ = r.srv.Serve(ln) }()
+	t.Cleanup(func() { _ = r.srv.Close() })
+	return r
+}
+
+// person is one SSH client with a key.
+type person struct {
+	name string
+	key  gossh.Signer
+	c    *sshtest.Client
+}
+
+func (r *serveRun) connect(t *testing.T, p *person) {
+	t.Helper()
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: 110, Height: 34})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	p.c = c
+}
+
+func (p *person) typ(t *testing.T, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		require.NoError(t, p.c.Type(k))
+	}
+}
+
+var codeRE = regexp.MustCompile(`Table ([A-Z]{4})`)
+
+// openTable has host open a two-handed table, guest join it by its
+// code, and the host start the game. It returns the code.
+func openTable(t *testing.T, host, guest *person) string {
+	t.Helper()
+	host.c.WaitText(t, 5*time.Second, "Welcome, "+host.name)
+	host.typ(t, "o")
+	host.c.WaitText(t, 5*time.Second, "Open a table")
+	host.typ(t, sshtest.Up, sshtest.Enter)
+	scr := host.c.WaitText(t, 5*time.Second, "give friends the code")
+	code := codeRE.FindStringSubmatch(scr)[1]
+	guest.c.WaitText(t, 5*time.Second, "Welcome, "+guest.name)
+	guest.typ(t, "j")
+	guest.c.WaitText(t, 5*time.Second, "Table code:")
+	guest.typ(t, strings.ToLower(code), sshtest.Enter)
+	guest.c.WaitText(t, 5*time.Second, guest.name+" (you)")
+	host.c.WaitText(t, 5*time.Second, "Seat B  "+guest.name)
+	host.typ(t, "s")
+	host.c.WaitText(t, 5*time.Second, "Deal 1")
+	return code
+}
+
+// watchHidden checks every frame the people receive from now on.
+func watchHidden(t *testing.T, r *serveRun, code string, people ...*person) {
+	for i, p := range people {
+		seat := rules.Seat(i)
+		p.c.Watch(func(screen string) {
+			if msg := hiddenShown(r, code, seat, screen); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
+}
+
+// checkHidden fails when a screen shows a card the seat may not know.
+func checkHidden(t *testing.T, r *serveRun, code string, seat rules.Seat, screen string) {
+	t.Helper()
+	if msg := hiddenShown(r, code, seat, screen); msg != "" {
+		t.Fatal(msg)
+	}
+}
+
+// hiddenShown says which card of the other hand a screen of the seat
+// shows, or "".
+func hiddenShown(r *serveRun, code string, seat rules.Seat, screen string) string {
+	tb, err := r.hall.Find(code)
+	if err != nil {
+		return "" // the game is over
+	}
+	m := dealRE.FindStringSubmatch(screen)
+	if m == nil {
+		return ""
+	}
+	shown, _ := strconv.Atoi(m[1])
+	deal, hidden := tb.HiddenFrom(seat)
+	if shown != deal {
+		return ""
+	}
+	for _, c := range hidden.Cards() {
+		if strings.Contains(screen, c.Pretty(false)) {
+			return fmt.Sprintf("seat %s sees %s, a card of the other hand, in deal %d:\n%s", seat, c.Pretty(false), deal, screen)
+		}
+	}
+	return ""
+}
+
+var dealRE = regexp.MustCompile(`Deal (\d+)`)
+
+// act makes one decision for p if the screen asks for one: take when
+// offered, else the first choice or the selected card, and the next
+// deal. It reports whether it pressed a key.
+func act(t *testing.T, p *person, scr string) bool {
+	t.Helper()
+	switch {
+	case strings.Contains(scr, "[t] take"):
+		p.typ(t, "t")
+	case strings.Contains(scr, "Bella?"):
+		p.typ(t, "b")
+	case strings.Contains(scr, "Your call"), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
+		strings.Contains(scr, "Press enter for the next deal"):
+		p.typ(t, sshtest.Enter)
+	default:
+		return false
+	}
+	return true
+}
+
+// drive plays for the people until done says stop, checking every
+// screen for hidden cards.
+func drive(t *testing.T, r *serveRun, code string, d time.Duration, done func() bool, people ...*person) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	last := make([]string, len(people))
+	for !done() {
+		if time.Now().After(deadline) {
+			for _, p := range people {
+				t.Logf("%s:\n%s", p.name, p.c.Screen())
+			}
+			t.Fatalf("not done after %v", d)
+		}
+		for i, p := range people {
+			scr := p.c.Screen()
+			checkHidden(t, r, code, rules.Seat(i), scr)
+			if scr == last[i] {
+				continue // wait for the screen to answer the last key
+			}
+			if act(t, p, scr) {
+				last[i] = scr
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func newPerson(t *testing.T, name string) *person {
+	return &person{name: name, key: sshtest.NewKey(t)}
+}
+
+func tableLog(t *testing.T, state, code string) *gamelog.Log {
+	t.Helper()
+	l, err := gamelog.ReadFile(filepath.Join(state, "tables", code, "current.klob"))
+	require.NoError(t, err)
+	return l
+}
+
+// Two people play a whole deal against each other over SSH; neither
+// screen ever shows a card of the other hand.
+func TestServeTwoPeoplePlayADeal(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	r.connect(t, ann)
+	r.connect(t, bob)
+	code := openTable(t, ann, bob)
+	watchHidden(t, r, code, ann, bob)
+	drive(t, r, code, 60*time.Second, func() bool {
+		l := tableLog(t, r.state, code)
+		return len(l.Deals) >= 2
+	}, ann, bob)
+	l := tableLog(t, r.state, code)
+	assert.Equal(t, [2]string{"ann", "bob"}, l.Header.Players)
+	assert.Equal(t, [2]string{gamelog.Human, gamelog.Human}, l.Header.Levels)
+	g, err := l.Game()
+	require.NoError(t, err)
+	rec := g.Records()[0]
+	plays := [2]int{}
+	for _, s := range rec.Steps {
+		if s.Action.Kind == rules.PlayCard {
+			plays[s.Seat]++
+		}
+	}
+	assert.Equal(t, [2]int{9, 9}, plays, "deal 1 is played out, nine cards each")
+	// Nothing the clients received names a card of the other hand that
+	// was never played in a deal still hidden: the stream as a whole.
+	assert.Contains(t, r.log.String(), "table "+code+": game started")
+}
+
+// A dropped person's seat waits (shown to the other), the person comes
+// back to it; dropped again past the grace a bot plays it, the log says
+// so, and the person takes the seat back at the next deal.
+func TestServeDropReconnectAndTakeover(t *testing.T) {
+	r := startServe(t, t.TempDir(), 700*time.Millisecond)
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	r.connect(t, ann)
+	r.connect(t, bob)
+	code := openTable(t, ann, bob)
+
+	require.NoError(t, bob.c.Close())
+	ann.c.WaitText(t, 5*time.Second, "B bob: away, waits")
+	r.connect(t, bob)
+	bob.c.WaitText(t, 5*time.Second, "Table "+code)
+	bob.c.WaitText(t, 5*time.Second, "B You: here")
+	ann.c.WaitText(t, 5*time.Second, "B bob: here")
+
+	require.NoError(t, bob.c.Close())
+	ann.c.WaitText(t, 5*time.Second, "B bob's bot: bot")
+	l := tableLog(t, r.state, code)
+	require.NotEmpty(t, l.Comment)
+	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
+	assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
+
+	r.connect(t, bob)
+	bob.c.WaitFor(t, 5*time.Second, "the bot until the next deal", func(s string) bool {
+		return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
+	})
+	drive(t, r, code, 60*time.Second, func() bool {
+		s := bob.c.Screen()
+		return strings.Contains(s, "B You: here") && !strings.Contains(s, "A bot plays your seat")
+	}, ann, bob)
+	l = tableLog(t, r.state, code)
+	assert.Contains(t, strings.Join(l.Comment, "\n"), "bob took seat B back")
+}
+
+// A server that stops without warning (its files as a kill -9 leaves
+// them) brings the table back from its log: the same deal, the same
+// hand, the other seat waiting.
+func TestServeRestartResumesTable(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	r.connect(t, ann)
+	r.connect(t, bob)
+	code := openTable(t, ann, bob)
+	steps := func() int {
+		l := tableLog(t, state, code)
+		return len(l.Deals[len(l.Deals)-1].Steps)
+	}
+	drive(t, r, code, 30*time.Second, func() bool { return steps() >= 6 }, ann, bob)
+	before := tableLog(t, state, code)
+	_ = r.srv.Close()
+	ann.c.Wait(5 * time.Second)
+
+	r2 := startServe(t, state, time.Minute)
+	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
+	r2.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Table "+code)
+	scr := ann.c.WaitText(t, 5*time.Second, "B bob: away, waits")
+	after := tableLog(t, state, code)
+	assert.Equal(t, before.Deals, after.Deals, "the table goes on from its log")
+	g, err := after.Game()
+	require.NoError(t, err)
+	for _, c := range g.Deal().View(rules.SeatA).Hand.Cards() {
+		assert.Contains(t, scr, c.Pretty(false), "ann's hand is back")
+	}
+	r2.connect(t, bob)
+	bob.c.WaitText(t, 5*time.Second, "Table "+code)
+	ann.c.WaitText(t, 5*time.Second, "B bob: here")
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Log(r2.log.String())
+		}
+	})
+	drive(t, r2, code, 30*time.Second, func() bool { return steps() > len(before.Deals[len(before.Deals)-1].Steps)+2 }, ann, bob)
+}
+
+// A guest plays against bots only: tables are refused with the reason.
+func TestServeGuestPlaysAlone(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
+	require.NoError(t, err)
+	defer c.Close()
+	c.WaitText(t, 5*time.Second, "Welcome, zoe · guest")
+	require.NoError(t, c.Type("o"))
+	c.WaitText(t, 5*time.Second, "guests (no SSH key) play against bots only")
+	require.NoError(t, c.Type("p"))
+	c.WaitText(t, 5*time.Second, "Set up the game")
+	require.NoError(t, c.Type(sshtest.Enter))
+	c.WaitFor(t, 5*time.Second, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
+}
+
+func TestParseServe(t *testing.T) {
+	env := func(k string) string {
+		if k == "KLOB_STATE_DIR" {
+			return "/st"
+		}
+		return ""
+	}
+	f, err := parseServe(nil, io.Discard, io.Discard, env)
+	require.NoError(t, err)
+	assert.Equal(t, ":2222", f.addr)
+	assert.Equal(t, "/st/serve", f.state)
+	assert.Equal(t, "/st/serve/host_ed25519", f.hostKey)
+	assert.Equal(t, 100, f.maxSessions)
+	assert.Equal(t, 2*time.Minute, f.grace)
+
+	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
+	require.NoError(t, err)
+	assert.Equal(t, "/k", f.hostKey)
+	assert.Equal(t, 3, f.maxSessions)
+
+	for _, tc := range []struct{ args, want string }{
+		{"-max-sessions 0", "-max-sessions: 0 is less than 1"},
+		{"-max-tables -1", "-max-tables: -1 is negative"},
+		{"-idle 0s", "-idle: 0s is not positive"},
+		{"-grace -1s", "-grace: -1s is negative"},
+		{"-key-rate 0", "-key-rate: 0 is not positive"},
+		{"-pace -1s", "-pace: -1s is negative"},
+		{"extra", `unexpected argument "extra"`},
+	} {
+		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)
+		if assert.Error(t, err, tc.args) {
+			assert.Equal(t, tc.want, err.Error(), tc.args)
+		}
+	}
+	code, _, errs := runWith(runServe, "-max-sessions", "0")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errs, "klob serve: -max-sessions: 0 is less than 1")
+}
+
+func TestCleanName(t *testing.T) {
+	for in, want := range map[string]string{
+		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
+		strings.Repeat("x", 30): strings.Repeat("x", 24),
+	} {
+		assert.Equal(t, want, cleanName(in), in)
+	}
+}

@@ -1,0 +1,320 @@
+// Package sshtest is test support for `klob serve`: an SSH client
+// (golang.org/x/crypto/ssh) with a PTY whose output runs through a
+// terminal emulator, so a test reads the screen a person would see, and
+// also keeps every byte received to search. It connects to loopback
+// addresses only.
+package sshtest
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/vt"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// NewKey returns a fresh ed25519 client key.
+func NewKey(t testing.TB) gossh.Signer {
+	t.Helper()
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := gossh.NewSignerFromKey(priv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// FreeAddr returns a free loopback address.
+func FreeAddr(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// Config says how to connect.
+type Config struct {
+	User string
+	Key  gossh.Signer // nil: a guest (keyboard-interactive, no key)
+	// Width and Height of the PTY; zero asks for no PTY at all.
+	Width, Height int
+	// Command, when set, is run instead of the shell.
+	Command string
+	// NoEmulator keeps only the byte count (cheap, for load tests).
+	NoEmulator bool
+}
+
+// Client is one connection with its screen.
+type Client struct {
+	conn *gossh.Client
+	sess *gossh.Session
+	in   io.WriteCloser
+
+	mu     sync.Mutex
+	emu    *vt.Emulator
+	raw    bytes.Buffer
+	stderr bytes.Buffer
+	n      int64
+	frames chan time.Time // a time for every chunk of output received
+	done   chan struct{}
+	watch  atomic.Pointer[func(screen string)]
+}
+
+// Watch calls f with the screen after every chunk of output, on the
+// reading goroutine: a test sees every frame, not only those it polls.
+func (c *Client) Watch(f func(screen string)) { c.watch.Store(&f) }
+
+// Dial connects to addr, which must be a loopback address.
+func Dial(addr string, cfg Config) (*Client, error) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, err
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil, fmt.Errorf("sshtest: %s is not a loopback address", addr)
+	}
+	cc := &gossh.ClientConfig{
+		User:            cfg.User,
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(), // a test's own server
+		Timeout:         10 * time.Second,
+	}
+	if cfg.Key != nil {
+		cc.Auth = []gossh.AuthMethod{gossh.PublicKeys(cfg.Key)}
+	} else {
+		cc.Auth = []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
+	}
+	conn, err := gossh.Dial("tcp", addr, cc)
+	if err != nil {
+		return nil, err
+	}
+	sess, err := conn.NewSession()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	c := &Client{conn: conn, sess: sess, frames: make(chan time.Time, 4096), done: make(chan struct{})}
+	if !cfg.NoEmulator && cfg.Width > 0 {
+		c.emu = vt.NewEmulator(cfg.Width, cfg.Height)
+	}
+	out, err := sess.StdoutPipe()
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	sess.Stderr = &lockedWriter{mu: &c.mu, w: &c.stderr}
+	if c.in, err = sess.StdinPipe(); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if cfg.Width > 0 {
+		if err := sess.RequestPty("xterm-256color", cfg.Height, cfg.Width, gossh.TerminalModes{}); err != nil {
+			conn.Close()
+			return nil, err
+		}
+	}
+	if cfg.Command != "" {
+		err = sess.Start(cfg.Command)
+	} else {
+		err = sess.Shell()
+	}
+	if err != nil {
+		conn.Close()
+		return nil, err
+	}
+	if c.emu != nil {
+		// The emulator's answers (the background colour...) go back.
+		go func() { _, _ = io.Copy(c.in, c.emu) }()
+	}
+	go c.read(out)
+	return c, nil
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+func (c *Client) read(r io.Reader) {
+	defer close(c.done)
+	defer func() { _ = c.sess.Wait() }() // stderr is copied too
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := r.Read(buf)
+		if n > 0 {
+			now := time.Now()
+			c.mu.Lock()
+			c.n += int64(n)
+			if c.emu != nil || c.raw.Len() < 1<<16 {
+				c.raw.Write(buf[:n])
+			}
+			if c.emu != nil {
+				_, _ = c.emu.Write(buf[:n])
+			}
+			var scr string
+			f := c.watch.Load()
+			if f != nil && c.emu != nil {
+				scr = c.emu.String()
+			}
+			c.mu.Unlock()
+			if f != nil {
+				(*f)(scr)
+			}
+			select {
+			case c.frames <- now:
+			default:
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Screen returns the screen's text, one line per row, without styles.
+func (c *Client) Screen() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.emu == nil {
+		return ""
+	}
+	return c.emu.String()
+}
+
+// Line returns row y of the screen as text: cheaper than Screen when
+// one row says enough.
+func (c *Client) Line(y int) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.emu == nil {
+		return ""
+	}
+	var sb strings.Builder
+	for x := range c.emu.Width() {
+		if cell := c.emu.CellAt(x, y); cell != nil {
+			sb.WriteString(cell.Content)
+		}
+	}
+	return sb.String()
+}
+
+// Text returns everything received, escape sequences removed.
+func (c *Client) Text() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return ansi.Strip(c.raw.String())
+}
+
+// Stderr returns what the server wrote to the session's stderr.
+func (c *Client) Stderr() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stderr.String()
+}
+
+// Output returns everything received on stdout (escape sequences
+// removed) and stderr: where a last message lands depends on the PTY.
+func (c *Client) Output() string { return c.Text() + c.Stderr() }
+
+// Received returns the number of bytes received.
+func (c *Client) Received() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// Frames delivers the arrival time of every chunk of output (some are
+// dropped when nobody reads).
+func (c *Client) Frames() <-chan time.Time { return c.frames }
+
+// Done is closed when the server closes the session's output.
+func (c *Client) Done() <-chan struct{} { return c.done }
+
+// Type sends keys as a terminal would: text as is; Enter, Left, Right,
+// Up, Down, Esc, Backspace by name with Key.
+func (c *Client) Type(s string) error {
+	_, err := io.WriteString(c.in, s)
+	return err
+}
+
+// Keys a terminal sends.
+const (
+	Enter     = "\r"
+	Left      = "\x1b[D"
+	Right     = "\x1b[C"
+	Up        = "\x1b[A"
+	Down      = "\x1b[B"
+	Backspace = "\x7f"
+)
+
+// WaitFor polls the screen until ok accepts it, or fails the test after
+// d with the screen.
+func (c *Client) WaitFor(t testing.TB, d time.Duration, what string, ok func(screen string) bool) string {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		s := c.Screen()
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("waited %v for %s; the screen:\n%s\nstderr: %s", d, what, s, c.Stderr())
+		}
+		select {
+		case <-c.done:
+			if s := c.Screen(); ok(s) {
+				return s
+			}
+			t.Fatalf("the session ended while waiting for %s; the screen:\n%s\nstderr: %s", what, c.Screen(), c.Stderr())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// WaitText is WaitFor on a piece of text.
+func (c *Client) WaitText(t testing.TB, d time.Duration, want string) string {
+	t.Helper()
+	return c.WaitFor(t, d, fmt.Sprintf("%q", want), func(s string) bool { return strings.Contains(s, want) })
+}
+
+// Wait waits for the session to end, at most d; it reports whether it
+// ended.
+func (c *Client) Wait(d time.Duration) bool {
+	select {
+	case <-c.done:
+		return true
+	case <-time.After(d):
+		return false
+	}
+}
+
+// Close drops the connection, as a lost network would.
+func (c *Client) Close() error {
+	// The emulator stays open: its Close races with its Read (vt
+	// v0.1.0), so the goroutine copying its answers ends with the test.
+	return c.conn.Close()
+}
+
+// Conn returns the SSH connection (to try port forwarding and the like).
+func (c *Client) Conn() *gossh.Client { return c.conn }

@@ -1,0 +1,618 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/rules"
+)
+
+// LobbyConfig is what the lobby of one `klob serve` connection needs.
+type LobbyConfig struct {
+	// Player is who is connected: ID "" for a guest (bots only).
+	Player hall.Player
+	// Hall holds the tables.
+	Hall *hall.Hall
+	// Send delivers a message to this connection's program from any
+	// goroutine (table updates).
+	Send func(tea.Msg)
+	// Done is closed when the connection ends: the table seat is left.
+	Done <-chan struct{}
+	// Solo is the play against bots, with the player's own store.
+	Solo PlayConfig
+	// Rename keeps a new name for the player; nil keeps it for this
+	// connection only.
+	Rename func(name string) error
+	// Analyze grades a replayed game (the a key); nil offers no
+	// analysis, which is heavy work for a shared server.
+	Analyze Analyzer
+	// Seed gives each table opened here its seed.
+	Seed  func() uint64
+	ASCII bool
+}
+
+// NewLobby returns the model of one connection: the lobby, from which
+// the person plays alone, opens a table or joins one. A person who holds
+// a seat at a table goes straight back to it.
+func NewLobby(cfg LobbyConfig) tea.Model {
+	c := &cfg
+	l := &lobby{cfg: c}
+	app := newApp(l, appOptions{ASCII: cfg.ASCII})
+	app.opts.Flush = func() {
+		s := app.screen
+		if b, ok := s.(*backToLobby); ok {
+			s = b.inner
+		}
+		if m := seatedOf(s); m != nil {
+			m.Wait()
+		}
+	}
+	return &lobbyApp{App: app}
+}
+
+// typer is a screen taking text: every key but ctrl+c goes to it, so q
+// and ? can be typed.
+type typer interface{ typing() bool }
+
+// lobbyApp lets a screen that takes text have every key.
+type lobbyApp struct{ *App }
+
+func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(quitNowMsg); ok {
+		if b, ok := a.screen.(*backToLobby); ok {
+			next, cmd := b.back(&a.ctx)
+			a.screen = next
+			return a, cmd
+		}
+	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && a.overlay == nil && !a.quit && !a.tooSmall() {
+		if t, ok := a.screen.(typer); ok && t.typing() && !isKey(k, a.ctx.Keys.ForceQuit) {
+			return a, a.route(msg)
+		}
+	}
+	_, cmd := a.App.Update(msg)
+	return a, cmd
+}
+
+// lobby is the first screen of a connection.
+type lobby struct {
+	cfg    *LobbyConfig
+	row    int
+	tables []hall.Info
+	note   string
+	isErr  bool
+
+	// entry is open while the person types a code or a name.
+	entry     string
+	entryKind string // "code" or "name"
+	entered   bool
+}
+
+func (l *lobby) Name() string { return "lobby" }
+
+func (l *lobby) typing() bool { return l.entered }
+
+// QuitQuestion: leaving keeps a table seat for a while.
+func (l *lobby) QuitQuestion() string { return "Your games stay saved." }
+
+// lobbyTickMsg refreshes the list of tables.
+type lobbyTickMsg struct{ l *lobby }
+
+func (l *lobby) tick() tea.Cmd {
+	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l} })
+}
+
+// Enter lists the tables, or goes back to the person's seat.
+func (l *lobby) Enter(ctx *screenCtx) tea.Cmd {
+	l.refresh()
+	if l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+		return l.tick()
+	}
+	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
+}
+
+// resumeSeat goes back to the table where the person holds a seat.
+func (l *lobby) resumeSeat(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if t := l.cfg.Hall.SeatOf(l.cfg.Player.ID); t != nil {
+		return l.join(ctx, t)
+	}
+	return l, nil
+}
+
+func (l *lobby) refresh() {
+	if l.cfg.Hall != nil {
+		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+	}
+}
+
+// The lobby's choices, then the open tables.
+var lobbyItems = []struct{ key, label string }{
+	{"p", "Play alone against bots"},
+	{"o", "Open a table for friends"},
+	{"j", "Join a table by its code"},
+	{"h", "Your games: history and replay"},
+	{"r", "Rename yourself"},
+}
+
+func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
+
+func (l *lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
+
+func (l *lobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	switch msg := msg.(type) {
+	case lobbyTickMsg:
+		if msg.l != l {
+			return l, nil
+		}
+		l.refresh()
+		return l, l.tick()
+	case lobbyResumeMsg:
+		return l.resumeSeat(ctx)
+	case tea.KeyPressMsg:
+		if l.entered {
+			return l.typeKey(ctx, msg)
+		}
+		return l.key(ctx, msg)
+	}
+	return l, nil
+}
+
+// lobbyResumeMsg asks the lobby to go back to the person's seat.
+type lobbyResumeMsg struct{}
+
+func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+	k := &ctx.Keys
+	n := l.rows()
+	// The letters first: j also moves down elsewhere.
+	for i, it := range lobbyItems {
+		if msg.String() == it.key {
+			l.row = i
+			return l.choose(ctx, i)
+		}
+	}
+	switch {
+	case isKey(msg, k.Up):
+		l.row = (l.row + n - 1) % n
+		return l, nil
+	case isKey(msg, k.Down):
+		l.row = (l.row + 1) % n
+		return l, nil
+	case isKey(msg, k.Choose):
+		return l.choose(ctx, l.row)
+	}
+	return l, nil
+}
+
+func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
+
+// choose takes row i: an item, or an open table.
+func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
+	l.setNote("", false)
+	if i >= len(lobbyItems) {
+		info := l.tables[i-len(lobbyItems)]
+		t, err := l.cfg.Hall.Find(info.Code)
+		if err != nil {
+			l.setNote(err.Error(), true)
+			l.refresh()
+			return l, nil
+		}
+		return l.join(ctx, t)
+	}
+	switch lobbyItems[i].key {
+	case "p":
+		return l.playAlone()
+	case "o":
+		if l.guest() {
+			l.setNote(hall.ErrGuest.Error(), true)
+			return l, nil
+		}
+		return newTableForm(l), nil
+	case "j":
+		if l.guest() {
+			l.setNote(hall.ErrGuest.Error(), true)
+			return l, nil
+		}
+		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "h":
+		st, ok := l.cfg.Solo.Store.(HistorySource)
+		if !ok || l.guest() {
+			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
+			return l, nil
+		}
+		analyze := l.cfg.Analyze
+		if analyze == nil {
+			analyze = noAnalysis
+		}
+		return &backToLobby{l: l, inner: newHistoryScreen(st, ReplayConfig{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
+	case "r":
+		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+	}
+	return l, nil
+}
+
+// noAnalysis refuses the analysis on a shared server.
+func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.Report, error) {
+	return nil, errors.New("the analysis is not offered on this server: run klob analyze on your own machine")
+}
+
+// backToLobby shows screens opened from the lobby: a game alone (setup,
+// resume, table, result, game over) or the history (and the replays it
+// opens). Quitting them (q then y, or the game over's quit) comes back
+// to the lobby, the game saved; so does esc on the history's list.
+// ctrl+c still ends the connection.
+type backToLobby struct {
+	l     *lobby
+	inner screenModel
+}
+
+func (b *backToLobby) Name() string { return b.inner.Name() }
+
+func (b *backToLobby) Enter(ctx *screenCtx) tea.Cmd {
+	if e, ok := b.inner.(enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && isKey(k, ctx.Keys.Back) {
+		if _, list := b.inner.(*historyScreen); list {
+			return b.l, nil
+		}
+	}
+	next, cmd := b.inner.Update(ctx, msg)
+	if next != nil && next != b.inner {
+		b.inner = next
+		if e, ok := next.(enterer); ok {
+			cmd = tea.Batch(cmd, e.Enter(ctx))
+		}
+	}
+	return b, cmd
+}
+
+func (b *backToLobby) View(ctx *screenCtx) string { return b.inner.View(ctx) }
+
+func (b *backToLobby) keyHelp(k *keyMap) help.KeyMap {
+	if h, ok := b.inner.(helper); ok {
+		km := h.keyHelp(k)
+		if _, list := b.inner.(*historyScreen); list {
+			back := brief("back to the lobby", k.Back)
+			return keyHelp{short: append(km.ShortHelp(), back), full: append(km.FullHelp(), []key.Binding{back})}
+		}
+		return km
+	}
+	return keyHelp{full: playHelp(k)}
+}
+
+// keyHelp: the lobby's letters and moves.
+func (l *lobby) keyHelp(k *keyMap) help.KeyMap {
+	var letters []key.Binding
+	for _, it := range lobbyItems {
+		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
+	}
+	moves := []key.Binding{brief("choose", k.Up, k.Down), brief("take it", k.Choose), k.Help, quitAsks(k)}
+	return keyHelp{short: moves, full: [][]key.Binding{letters, moves}}
+}
+
+// keyHelp: the form's moves.
+func (f *tableForm) keyHelp(k *keyMap) help.KeyMap {
+	moves := []key.Binding{brief("choose a line", k.Up, k.Down), brief("change it", k.Left, k.Right),
+		brief("open the table", k.Choose), brief("back to the lobby", k.Back), k.Help, quitAsks(k)}
+	return keyHelp{short: moves, full: [][]key.Binding{moves}}
+}
+
+func (b *backToLobby) QuitQuestion() string {
+	if q, ok := b.inner.(quitAsker); ok {
+		return "Back to the lobby. " + q.QuitQuestion()
+	}
+	return "Back to the lobby; the game stays saved (p resumes it)."
+}
+
+// back leaves for the lobby once the game's saves have landed.
+func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if m := seatedOf(b.inner); m != nil {
+		m.Wait()
+		if !m.game.Over() && b.l.cfg.Solo.Store != nil && m.SaveErr() == nil {
+			b.l.setNote("Your game is saved: p resumes it.", false)
+		}
+	}
+	return b.l, b.l.Enter(ctx)
+}
+
+// playAlone opens the local flow: the saved game, or the setup form.
+func (l *lobby) playAlone() (screenModel, tea.Cmd) {
+	c := l.cfg.Solo
+	c.Player = l.cfg.Player.Name
+	pc := &c
+	var first screenModel = newSetupScreen(pc, pc.Setup)
+	if pc.Store != nil {
+		sl, err := pc.Store.LoadCurrent()
+		switch {
+		case err == nil && sl != nil:
+			first = newResumeScreen(pc, sl, nil)
+		case err != nil && !errors.Is(err, store.ErrNoSave):
+			first = newResumeScreen(pc, nil, err)
+		}
+	}
+	return &backToLobby{l: l, inner: first}, nil
+}
+
+// typeKey edits the code or the name.
+func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+	switch msg.String() {
+	case "esc":
+		l.entered = false
+		return l, nil
+	case "enter":
+		l.entered = false
+		text := strings.TrimSpace(l.entry)
+		if l.entryKind == "name" {
+			return l.rename(text)
+		}
+		t, err := l.cfg.Hall.Find(text)
+		if err != nil {
+			l.setNote(fmt.Sprintf("%q: %v", text, err), true)
+			return l, nil
+		}
+		return l.join(ctx, t)
+	case "backspace":
+		if r := []rune(l.entry); len(r) > 0 {
+			l.entry = string(r[:len(r)-1])
+		}
+		return l, nil
+	}
+	if t := msg.Text; t != "" && len([]rune(l.entry)) < 24 {
+		for _, r := range t {
+			if r >= ' ' && r != 0x7f {
+				l.entry += string(r)
+			}
+		}
+	}
+	return l, nil
+}
+
+// rename checks and keeps the new name.
+func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
+	if err := checkName(name); err != nil {
+		l.setNote(err.Error(), true)
+		return l, nil
+	}
+	if l.cfg.Rename != nil {
+		if err := l.cfg.Rename(name); err != nil {
+			l.setNote("the name could not be kept: "+err.Error(), true)
+		}
+	}
+	l.cfg.Player.Name = name
+	if !l.isErr {
+		l.setNote("You are "+name+" now.", false)
+	}
+	return l, nil
+}
+
+// checkName accepts a name the game log can keep: 1 to 24 letters,
+// digits, spaces and - _ . '.
+func checkName(name string) error {
+	if name == "" {
+		return errors.New("a name needs at least one letter")
+	}
+	if len([]rune(name)) > 24 {
+		return errors.New("a name has at most 24 letters")
+	}
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127 && r != 0xfffd:
+		case strings.ContainsRune(" -_.'", r):
+		default:
+			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+		}
+	}
+	h := gamelog.Header{Players: [2]string{name, "Bot"}, Levels: [2]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
+	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
+		return fmt.Errorf("the game log cannot keep that name: %v", err)
+	}
+	return nil
+}
+
+// join sits at table t and shows it.
+func (l *lobby) join(ctx *screenCtx, t *hall.Table) (screenModel, tea.Cmd) {
+	nt := newNetTable(l)
+	conn, err := t.Join(l.cfg.Player, func(u hall.Update) { l.cfg.Send(tableUpdateMsg{nt: nt, u: u}) })
+	if err != nil {
+		l.setNote(err.Error(), true)
+		return l, nil
+	}
+	nt.conn = conn
+	nt.setUpdate(conn.Snapshot())
+	if done := l.cfg.Done; done != nil {
+		go func() {
+			select {
+			case <-done:
+				conn.Leave()
+			case <-nt.gone:
+			}
+		}()
+	}
+	return nt, nil
+}
+
+func (l *lobby) View(ctx *screenCtx) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	w := ctx.Width
+	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
+	if !l.guest() {
+		who = "your SSH key is who you are"
+	}
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
+		st.Rule.Render(repeat(g.hrule, w)),
+		"",
+		" Welcome, " + st.Heading.Render(l.cfg.Player.Name) + " · " + st.Dim.Render(who),
+		"",
+	}
+	for i, it := range lobbyItems {
+		lines = append(lines, l.rowLine(ctx, i, "["+it.key+"] "+it.label))
+	}
+	lines = append(lines, "", " "+st.Heading.Render("Tables"))
+	if len(l.tables) == 0 {
+		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
+	}
+	for i, t := range l.tables {
+		lines = append(lines, l.rowLine(ctx, len(lobbyItems)+i, tableLine(t)))
+	}
+	lines = append(lines, "")
+	switch {
+	case l.entered && l.entryKind == "code":
+		lines = append(lines, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
+	case l.entered:
+		lines = append(lines, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
+	case l.note != "" && l.isErr:
+		lines = append(lines, " "+st.Error.Render("! "+l.note))
+	case l.note != "":
+		lines = append(lines, " "+l.note)
+	}
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p o j h r · ? help · q quit"))
+	return joinLines(lines)
+}
+
+func (l *lobby) rowLine(ctx *screenCtx, i int, text string) string {
+	if i == l.row {
+		return " " + ctx.paint.g.cursor + " " + ctx.Styles.Selected.Render(text)
+	}
+	return "   " + text
+}
+
+// tableLine is one table of the list.
+func tableLine(t hall.Info) string {
+	var names []string
+	for _, n := range t.Names {
+		if n == "" {
+			n = "(free)"
+		}
+		names = append(names, n)
+	}
+	state := "waiting for players"
+	if t.Started {
+		state = "playing"
+	}
+	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s bots · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, t.Level, state)
+	if t.Yours {
+		s += " · your seat"
+	}
+	return s
+}
+
+// tableForm is the host's choice of a new table: seats, bots' level,
+// target and rules (the setup rows of a game alone).
+type tableForm struct {
+	l     *lobby
+	seats int
+	setup Setup
+	row   int
+	err   string
+}
+
+func newTableForm(l *lobby) *tableForm {
+	return &tableForm{l: l, seats: 2, setup: Setup{Level: ai.Normal, Options: rules.DefaultOptions()}}
+}
+
+func (f *tableForm) Name() string { return "table form" }
+
+func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	k := &ctx.Keys
+	key, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return f, nil
+	}
+	n := len(setupRows) + 2 // seats, the rows, open
+	switch {
+	case isKey(key, k.Back):
+		return f.l, nil
+	case isKey(key, k.Up):
+		f.row = (f.row + n - 1) % n
+	case isKey(key, k.Down):
+		f.row = (f.row + 1) % n
+	case isKey(key, k.Left), isKey(key, k.Right):
+		d := 1
+		if isKey(key, k.Left) {
+			d = -1
+		}
+		switch {
+		case f.row == 0:
+			f.seats = cycle([]int{2, 3, 4}, f.seats, d)
+		case f.row <= len(setupRows):
+			setupRows[f.row-1].step(&f.setup, d)
+		}
+		f.err = ""
+	case isKey(key, k.Choose):
+		return f.open(ctx)
+	}
+	return f, nil
+}
+
+// open opens the table and sits the host at it.
+func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
+	seed := uint64(time.Now().UnixNano())
+	if f.l.cfg.Seed != nil {
+		seed = f.l.cfg.Seed()
+	}
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: seed})
+	if err != nil {
+		f.err = err.Error()
+		return f, nil
+	}
+	return f.l.join(ctx, t)
+}
+
+func (f *tableForm) View(ctx *screenCtx) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Open a table",
+		st.Rule.Render(repeat(g.hrule, ctx.Width)),
+		"",
+		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
+	}
+	row := func(i int, label, value string) {
+		mark := "  "
+		line := fmt.Sprintf("%-24s ‹ %s ›", label, value)
+		if i == f.row {
+			mark = g.cursor + " "
+			line = st.Selected.Render(line)
+		}
+		lines = append(lines, " "+mark+line)
+	}
+	row(0, "Seats", fmt.Sprint(f.seats))
+	for i, r := range setupRows {
+		label := r.label
+		if label == "Opponent" {
+			label = "Bots"
+		}
+		row(i+1, label, r.value(&f.setup))
+	}
+	lines = append(lines, "")
+	open := "[ Open the table ]"
+	mark := "  "
+	if f.row == len(setupRows)+1 {
+		mark = g.cursor + " "
+		open = st.Selected.Render(open)
+	}
+	lines = append(lines, " "+mark+open)
+	if f.err != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
+	}
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · esc back · q quit"))
+	return joinLines(lines)
+}
