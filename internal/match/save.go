@@ -1,7 +1,6 @@
 package match
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,14 +10,15 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// Config.Save writes every deal of a duplicate pair and every game as a
-// game log in the directory, one file each, named after the match seed
-// and the deal or game: seed-S-deal-I-J.klob for half J of duplicate
-// deal I (a log of one deal, its first dealer the deal's dealer),
-// seed-S-game-I-J.klob for half J of game I. The Event tag says which;
-// the players' names and levels are the bots' levels. A file is written
-// to a temporary name and renamed, so a match stopped midway leaves no
-// partial log.
+// Config.Save writes every deal played in duplicate, every game and
+// every seating of a three- or four-handed deck as a game log in the
+// directory, one file each, named after the match seed: seed-S-deal-I-J.klob
+// for half J of duplicate deal I and seed-S-deck-I-K.klob for seating K
+// of deck I at a table (logs of one deal, whose first dealer is the
+// deal's dealer), seed-S-game-I-J.klob for half J of game I. The Event
+// tag says which; the players' names and levels are the bots' levels. A
+// file is written to a temporary name and renamed, so a match stopped
+// midway leaves no partial log.
 
 // saveLog writes l as name in cfg.Save.
 func saveLog(cfg Config, name string, l *gamelog.Log) error {
@@ -65,11 +65,16 @@ func (r *runner) saveGame(i, j int, g *rules.Game, sideAt [2]int) error {
 	return saveLog(r.cfg, fmt.Sprintf("seed-%d-game-%d-%d.klob", r.cfg.Seed, i, j+1), gamelog.FromGame(h, g))
 }
 
-// errTableLog: the game log does not record three- and four-handed
-// deals yet.
-var errTableLog = errors.New("match: -save with three or four players needs the table game log, not there yet")
-
-// saveTable writes seating k of deck i of a table match.
-func saveTable(cfg Config, i, k int, dealer rules.Seat, deck rules.Deck, t *rules.Table, bots []ai.TableBot) error {
-	return errTableLog
+// saveTable writes seating k of deck i of a table match:
+// seed-S-deck-I-K.klob, a log of one deal.
+func saveTable(cfg Config, i, k int, dealer rules.Seat, deck rules.Deck, t *rules.Table, levelAt [4]int) error {
+	h := gamelog.Header{Event: fmt.Sprintf("klob match seed %d, deck %d, seating %d", cfg.Seed, i, k+1),
+		Options: cfg.Options, FirstDealer: dealer}
+	levels := [2]ai.Level{cfg.A, cfg.B}
+	for s := range t.Players() {
+		l := levels[levelAt[s]]
+		h.SetPlayer(rules.Seat(s), fmt.Sprintf("%s (%c)", l, 'A'+levelAt[s]), string(l))
+	}
+	l := &gamelog.Log{Header: h, Deals: []gamelog.Deal{{Deck: deck, Steps: append([]rules.Step(nil), t.Steps()...)}}}
+	return saveLog(cfg, fmt.Sprintf("seed-%d-deck-%d-%d.klob", cfg.Seed, i, k+1), l)
 }

@@ -176,7 +176,7 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 			return out, fmt.Errorf("deck %d (%s, dealer %s), seating %d: %w", i, deck, dealer, k, err)
 		}
 		if cfg.Save != "" {
-			if err := saveTable(cfg, i, k, dealer, deck, &t, bots); err != nil {
+			if err := saveTable(cfg, i, k, dealer, deck, &t, levelAt); err != nil {
 				return out, err
 			}
 		}
