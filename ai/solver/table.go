@@ -52,9 +52,12 @@ type tEntry struct {
 const TableBits = 16
 
 // NewTable returns a table solver with 2^TableBits entries.
-func NewTable() *TableSolver {
-	s := &TableSolver{tab: make([]tEntry, 1<<TableBits), mask: 1<<TableBits - 1, gen: 1, trump: 255}
-	return s
+func NewTable() *TableSolver { return NewTableSize(TableBits) }
+
+// NewTableSize returns a table solver with 2^bits entries (about 32
+// bytes each): a bigger table pays for whole deals from the first lead.
+func NewTableSize(bits int) *TableSolver {
+	return &TableSolver{tab: make([]tEntry, 1<<bits), mask: 1<<bits - 1, gen: 1, trump: 255}
 }
 
 // Nodes returns the positions searched since the solver was made.
@@ -110,9 +113,35 @@ func SideOf(p *rules.TablePlay, seat rules.Seat) uint8 {
 func (s *TableSolver) Solve(p *rules.TablePlay, seat rules.Seat) (int, bool) {
 	s.setup(p, SideOf(p, seat))
 	s.abort = false
-	start := s.nodes
-	v := s.search(*p, math.MinInt32, math.MaxInt32, start)
+	v := s.probe(p, s.nodes)
 	return v, !s.abort
+}
+
+// probe finds the value of p by zero-window searches: each asks "does
+// the side make at least g?" and halves the interval the earlier ones
+// left, their bounds staying in the table.
+func (s *TableSolver) probe(p *rules.TablePlay, start uint64) int {
+	var in rules.CardSet
+	for i := range 4 {
+		in |= p.Hands[i]
+	}
+	for i := range int(p.InTrick) {
+		in = in.With(p.Trick[i])
+	}
+	lo, hi := 0, rules.SetPoints(in, p.Trump)+int(p.LastBonus)
+	for lo < hi {
+		g := (lo + hi + 1) / 2
+		v := s.search(*p, g-1, g, start)
+		if s.abort {
+			return 0
+		}
+		if v >= g {
+			lo = v
+		} else {
+			hi = v
+		}
+	}
+	return lo
 }
 
 // TableCardValue is the value of one legal card: what the side of the
@@ -140,7 +169,7 @@ func (s *TableSolver) CardValuesFor(p *rules.TablePlay, side uint8, dst []TableC
 		c := rules.Card(bits.TrailingZeros32(uint32(m)))
 		q := *p
 		gain := s.gain(&q, c)
-		v := gain + s.search(q, math.MinInt32, math.MaxInt32, start)
+		v := gain + s.probe(&q, start)
 		if s.abort {
 			return dst, false
 		}
