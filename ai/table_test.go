@@ -65,6 +65,10 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(3, uint64(len(rs))))
 				n := opts.NumPlayers()
+				deals := deals
+				if testing.Short() && l == Hard {
+					deals = 2 // the race run: hard is slow there
+				}
 				for i := range deals {
 					bots := make([]TableBot, n)
 					for s := range n {
@@ -105,6 +109,10 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 				n := opts.NumPlayers()
 				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6} }
 				checked := 0
+				deals := deals
+				if testing.Short() && l == Hard {
+					deals = 1 // the race run: hard is slow there
+				}
 				for i := range deals {
 					bots := make([]TableBot, n)
 					for s := range n {
