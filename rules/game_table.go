@@ -156,6 +156,10 @@ func (g *Game) tableApplied() {
 	}
 }
 
+// TableScore returns the two-player score as a TableScore (what a
+// Table of two would score).
+func (sc *Score) TableScore() TableScore { return tableScoreOf(*sc) }
+
 // tableScoreOf is a two-player Score as a TableScore.
 func tableScoreOf(sc Score) TableScore {
 	t := TableScore{Players: 2, Maker: sc.Maker, Trump: sc.Trump, Outcome: sc.Outcome}

@@ -21,6 +21,8 @@ func verify(args ...string) (code int, stdout, stderr string) { return runWith(r
 func TestVerifyValid(t *testing.T) {
 	files := testkit.ValidGames(t)
 	saves, _ := filepath.Glob(filepath.Join(games, "saves", "*.klob"))
+	tableSaves, _ := filepath.Glob(filepath.Join(games, "tables", "saves", "*.klob"))
+	saves = append(saves, tableSaves...)
 	code, out, errs := verify(files...)
 	if code != 0 || errs != "" {
 		t.Fatalf("exit %d, stderr %q", code, errs)
@@ -42,6 +44,7 @@ func TestVerifyGolden(t *testing.T) {
 		{"03-melds-need-trick-off.klob", "verify-options.golden"},
 		{"tables/3-01-every-house-variant.klob", "verify-three.golden"},
 		{"tables/4-13-cleopatra-declared.klob", "verify-four.golden"},
+		{"tables/saves/four-in-trick.klob", "verify-four-save.golden"},
 	} {
 		code, out, errs := verify(filepath.Join(games, c.file))
 		if code != 0 {

@@ -72,23 +72,65 @@ func deckLine(d rules.Deck) wline {
 	return wline{toks: toks, key: 1}
 }
 
-func handLine(t *rules.Table, s rules.Seat) wline {
-	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(t.Hand(s), s.String()+"'s hand")...), key: 2}
+// dealState is what the lines read of the current deal: the Deal of a
+// two-player game (its fast path, no Table rebuilt beside it), the Table
+// of three or four.
+type dealState interface {
+	Maker() rules.Seat
+	Trump() rules.Suit
+	Hand(s rules.Seat) rules.CardSet
+	Upcard() rules.Card
+	Bottom() rules.Card
+	SeqWinner() rules.Seat
+	Phase() rules.Phase
+	Over() bool
+	Turn() rules.Seat
+	LastTrickWinner() rules.Seat
+}
+
+// current returns the game's current deal (or the last one, while the
+// game waits for a deck).
+func current(g *rules.Game) dealState {
+	if g.Players() == 2 {
+		return g.Deal()
+	}
+	return g.Table()
+}
+
+// tricks returns the tricks completed in the current deal.
+func tricks(g *rules.Game) uint8 {
+	if g.Players() == 2 {
+		return g.Deal().Play().Tricks
+	}
+	return g.Table().Play().Tricks
+}
+
+// dealScore returns the current deal's breakdown.
+func dealScore(g *rules.Game) rules.TableScore {
+	if g.Players() == 2 {
+		sc := g.Deal().Score()
+		return sc.TableScore()
+	}
+	return g.Table().Score()
+}
+
+func handLine(d dealState, s rules.Seat) wline {
+	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(d.Hand(s), s.String()+"'s hand")...), key: 2}
 }
 
 // handLines are the hands of every seat, in seat order.
-func handLines(t *rules.Table) []wline {
+func handLines(g *rules.Game) []wline {
+	d := current(g)
 	var out []wline
-	for s := range rules.Seat(t.Players()) {
-		out = append(out, handLine(t, s))
+	for s := range rules.Seat(g.Players()) {
+		out = append(out, handLine(d, s))
 	}
 	return out
 }
 
 // dealtLines follow the deck: every six-card hand and the upcard.
 func dealtLines(g *rules.Game) []wline {
-	t := g.Table()
-	return append(handLines(t), wline{toks: []tok{kw("upcard"), val(t.Upcard().String(), "the upcard")}, key: 1})
+	return append(handLines(g), wline{toks: []tok{kw("upcard"), val(current(g).Upcard().String(), "the upcard")}, key: 1})
 }
 
 // seatWord is the word that opens an action line: "A:", or "chance:"
@@ -114,8 +156,8 @@ type mark struct {
 }
 
 func markOf(g *rules.Game) mark {
-	t := g.Table()
-	return mark{maker: t.Maker(), phase: t.Phase(), tricks: t.Play().Tricks, shown: shown(g)}
+	d := current(g)
+	return mark{maker: d.Maker(), phase: d.Phase(), tricks: tricks(g), shown: shown(g)}
 }
 
 // shown reports whether the melds of the side with the right have been
@@ -144,18 +186,18 @@ func exchanged(t *rules.Table) bool {
 // settled, the sequence right when the dialogue ends, the shown melds
 // after trick one, and the score block when the deal ends.
 func derived(g *rules.Game, before mark) []wline {
-	t := g.Table()
+	t := current(g)
 	var out []wline
-	if before.phase == rules.PhaseDeclare && t.Phase() != rules.PhaseDeclare && exchanged(t) {
-		out = append(out, handLines(t)...)
+	if before.phase == rules.PhaseDeclare && t.Phase() != rules.PhaseDeclare && exchanged(g.Table()) {
+		out = append(out, handLines(g)...)
 	}
 	if before.maker == rules.NoSeat && t.Maker() != rules.NoSeat {
 		toks := []tok{kw("trump"), val(t.Trump().String(), "trump"), kw("maker"), val(t.Maker().String(), "the maker")}
-		if t.Score().Forced {
+		if g.Players() != 2 && g.Table().Score().Forced {
 			toks = append(toks, kw("forced"))
 		}
 		out = append(out, wline{toks: toks, key: 1})
-		out = append(out, handLines(t)...)
+		out = append(out, handLines(g)...)
 		if b := t.Bottom(); b != rules.NoCard {
 			out = append(out, wline{toks: []tok{kw("bottom"), val(b.String(), "the bottom card")}, key: 1})
 		}
@@ -168,7 +210,7 @@ func derived(g *rules.Game, before mark) []wline {
 		out = append(out, showLines(g)...)
 	}
 	if before.phase != rules.PhaseOver && t.Over() {
-		out = append(out, scoreLines(g.Players(), t.Score(), g.SideTotals())...)
+		out = append(out, scoreLines(g.Players(), dealScore(g), g.SideTotals())...)
 	}
 	return out
 }
@@ -298,7 +340,16 @@ func optionTag(key string) string {
 // 11 are among them; the writer writes a seat's tags when the game has
 // that seat, and an option of rules.TableOptionNames when it differs
 // from its default, so a two-player log reads as it always did.
-func tagOrder() []string {
+func tagOrder() []string { return standardTags }
+
+// standardTags and optionalTagSet are computed once: the option keys do not
+// change while the program runs.
+var (
+	standardTags   = makeTagOrder()
+	optionalTagSet = makeOptionalTags()
+)
+
+func makeTagOrder() []string {
 	t := []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagPlayerC, tagPlayerD,
 		tagLevelA, tagLevelB, tagLevelC, tagLevelD}
 	for _, k := range rules.AllOptionNames() {
@@ -310,7 +361,9 @@ func tagOrder() []string {
 // optionalTags are the standard tags a log may leave out: seats C and D
 // (required when the game has them) and the options of sections 10 and
 // 11 (their default when left out).
-func optionalTags() map[string]bool {
+func optionalTags() map[string]bool { return optionalTagSet }
+
+func makeOptionalTags() map[string]bool {
 	m := map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
 	for _, k := range rules.TableOptionNames {
 		m[optionTag(k)] = true

@@ -300,7 +300,7 @@ func (p *parser) parseDeal() error {
 			return nil // an unfinished game
 		}
 		p.i++
-		if g.Table().Phase() == rules.PhasePlay {
+		if current(g).Phase() == rules.PhasePlay {
 			partial, err := p.parseTrick(ln)
 			if err != nil || partial {
 				return err
@@ -355,7 +355,7 @@ var phaseWord = map[rules.Phase]string{
 
 // parseAction reads "A: take" and the lines the replay derives from it.
 func (p *parser) parseAction(ln *line) error {
-	d := p.g.Table()
+	d := current(p.g)
 	turn := d.Turn()
 	seat := rules.NoSeat
 	for s := range rules.Seat(p.g.Players()) {
@@ -423,7 +423,7 @@ func (p *parser) derived(before mark) error {
 // parseTrick reads "trick 3 A 9H B QH won B", or only its first card
 // when the log stops inside the trick (partial).
 func (p *parser) parseTrick(ln *line) (partial bool, err error) {
-	no := int(p.g.Table().Play().Tricks) + 1
+	no := int(tricks(p.g)) + 1
 	if ln.first() != "trick" {
 		return false, p.errAt(ln, 0, ErrSyntax, "expected trick %d, found %q", no, ln.first())
 	}
@@ -449,7 +449,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 		return nil
 	}
 	play := func() error {
-		seat := p.g.Table().Turn()
+		seat := current(p.g).Turn()
 		if err := word(seat.String(), "the player to play"); err != nil {
 			return err
 		}
@@ -483,7 +483,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := play(); err != nil {
 		return false, err
 	}
-	for cards := 1; p.g.Table().Play().Tricks < uint8(no); cards++ {
+	for cards := 1; tricks(p.g) < uint8(no); cards++ {
 		if k == len(ln.toks) {
 			// A log may stop inside a trick only at its very end.
 			if nx := p.peek(); nx != nil && nx.first() != "end" {
@@ -498,7 +498,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 			return false, err
 		}
 	}
-	winner := p.g.Table().LastTrickWinner()
+	winner := current(p.g).LastTrickWinner()
 	if err := word("won", ""); err != nil {
 		return false, err
 	}

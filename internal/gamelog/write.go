@@ -75,11 +75,10 @@ func (l *Log) MarshalText() ([]byte, error) {
 				case st.Action.Bella:
 					trick = append(trick, " bella"...)
 				}
-				t := g.Table()
-				if t.Play().Tricks == before.tricks {
+				if tricks(g) == before.tricks {
 					continue // the trick goes on
 				}
-				trick = fmt.Append(trick, " won ", t.LastTrickWinner())
+				trick = fmt.Append(trick, " won ", current(g).LastTrickWinner())
 				body.Write(trick)
 				body.WriteByte('\n')
 				trick = nil

@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -288,5 +291,52 @@ func TestTableSessionRefuses(t *testing.T) {
 	}
 	if _, ok := s.Think(); ok {
 		t.Error("a table of people has a bot to think")
+	}
+}
+
+// TestTableSessionResumesSaves: every recorded table save resumes, and
+// a log that stops at a chance step (a shlomo declared, its card not yet
+// drawn) is resumed with the card drawn, so the declarer is to move.
+func TestTableSessionResumesSaves(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(testkit.GamesDir(t), "tables", "saves", "*.klob"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no table saves: %v", err)
+	}
+	for _, f := range files {
+		l, err := gamelog.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(f, "in-declarations") {
+			last := &l.Deals[len(l.Deals)-1]
+			draw := last.Steps[len(last.Steps)-1]
+			if draw.Seat != rules.ChanceSeat {
+				t.Fatalf("%s: the save does not end with the draw: %v", f, draw)
+			}
+			last.Steps = last.Steps[:len(last.Steps)-1]
+			declarer := last.Steps[len(last.Steps)-1].Seat
+			s, err := Resume(l, tableConfig(3, 1, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if seat, ok := s.ToMove(); !ok || seat != declarer {
+				t.Fatalf("%s resumed at the chance step: %s to move (%v), want the declarer %s", f, seat, ok, declarer)
+			}
+			steps := s.Table().Steps()
+			if got := steps[len(steps)-1]; got.Seat != rules.ChanceSeat || got.Action.Kind != rules.Draw {
+				t.Fatalf("%s: the last step after resuming is %v, want the draw", f, got)
+			}
+			continue
+		}
+		s, err := Resume(l, tableConfig(l.Header.Seats(), 1, nil))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for i := 0; !s.Game().Over(); i++ {
+			if i > 20000 {
+				t.Fatalf("%s: the game does not end", f)
+			}
+			tableStep(t, s)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/gamelog"
@@ -46,6 +47,9 @@ func TestGenerate(t *testing.T) {
 	tables, err := TableCorpus()
 	require.NoError(t, err)
 	write(filepath.Join(gamesDir, "tables"), tables)
+	tableSaves, err := TableSaves()
+	require.NoError(t, err)
+	write(filepath.Join(gamesDir, "tables", "saves"), tableSaves)
 }
 
 // TestTableCorpusCoversEveryPath reads the recorded games of three and
@@ -147,5 +151,48 @@ func TestPlayIsReproducible(t *testing.T) {
 	require.NoError(t, err)
 	if !r.Over {
 		t.Fatal("seed 42: the game did not end")
+	}
+}
+
+// TestTablePathsMatchTheText checks the path finder against the text
+// of each recorded table game: a path with a word of its own in the log
+// is reported exactly when the word is there.
+func TestTablePathsMatchTheText(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(gamesDir, "tables", "*.klob"))
+	require.NoError(t, err)
+	// Each path with its word, and the seat count it belongs to (0: any).
+	witness := map[Path]struct {
+		n    int
+		word string
+	}{
+		T4NoTrumps: {4, ": name NT\n"}, VMenage: {0, " menage "}, VForced: {0, " forced\n"},
+		VBimah: {0, "\nbimah "}, VCleopatra: {4, ": cleopatra\n"}, THowHigh: {0, ": how-high\n"},
+		TSame: {0, ": same\n"}, TNotGood: {0, ": not-good\n"},
+		T3AllPassed: {3, "\nresult abandoned\n"}, T4AllPassed: {4, "\nresult abandoned\n"},
+		T3Tie: {3, "\nresult tie\n"}, T4Tie: {4, "\nresult tie\n"},
+		VShlomo3: {3, ": shlomo\n"}, VShlomo4: {4, ": shlomo\n"},
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		require.NoError(t, err)
+		// Only the game, not the comments that list its paths.
+		text := string(b[bytes.Index(b, []byte("[Klob ")):])
+		l, err := gamelog.Parse(f, b)
+		require.NoError(t, err)
+		r, err := l.Replay()
+		require.NoError(t, err)
+		n := r.Players()
+		got := map[Path]bool{}
+		for _, p := range TablePaths(r) {
+			got[p] = true
+		}
+		for p, w := range witness {
+			if w.n != 0 && w.n != n {
+				continue
+			}
+			if want := strings.Contains(text, w.word); got[p] != want {
+				t.Errorf("%s: path %q reported %v, the text has %q: %v", filepath.Base(f), p, got[p], w.word, want)
+			}
+		}
 	}
 }

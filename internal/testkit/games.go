@@ -48,11 +48,11 @@ func Game(tb testing.TB, rel string) string {
 
 // ValidGames returns the paths of every valid log of testdata/games:
 // the recorded games, the saves and the games of three and four players
-// in tables/ (not broken/).
+// and their saves in tables/ (not broken/).
 func ValidGames(tb testing.TB) []string {
 	tb.Helper()
 	var files []string
-	for _, pat := range []string{"*.klob", "saves/*.klob", "tables/*.klob"} {
+	for _, pat := range []string{"*.klob", "saves/*.klob", "tables/*.klob", "tables/saves/*.klob"} {
 		m, err := filepath.Glob(filepath.Join(GamesDir(tb), pat))
 		if err != nil {
 			tb.Fatal(err)

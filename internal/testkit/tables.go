@@ -43,6 +43,10 @@ const (
 	VShlomo4      Path = "shlomo: declared with four"
 	VCleopatra    Path = "cleopatra: declared"
 	VShlomoBefore Path = "shlomo and cleopatra in one deal"
+	TNotGood      Path = "dialogue: a later player beats the claim"
+	THowHigh      Path = "dialogue: how-high at a table"
+	TSame         Path = "dialogue: same at a table"
+	T4PartnerGood Path = "four: good to a partner's claim"
 )
 
 // AllTablePaths lists every path of the tables, in the order TablePaths
@@ -50,7 +54,7 @@ const (
 var AllTablePaths = []Path{T3Made, T3Bete, T3BeteOdd, T3Tie, T3AllPassed, T3RoundTwo, T3Dix, T3Overtrump,
 	T3Undertrump, T3SeqRight, T3Bella, T3Won, T4Made, T4Bete, T4Tie, T4AllPassed, T4Take, T4RoundTwo,
 	T4NoTrumps, T4DealerUp, T4Partners, T4Undertrump, T4Bella, T4Won, VOfAKind, VMenage, VForced, VBimah,
-	VShlomo3, VShlomo4, VCleopatra, VShlomoBefore}
+	VShlomo3, VShlomo4, VCleopatra, VShlomoBefore, TNotGood, THowHigh, TSame, T4PartnerGood}
 
 // TablePaths returns the paths a game of three or four players goes
 // through, in AllTablePaths order (nothing for two players: see Paths).
@@ -105,6 +109,17 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 			seen[pick(VShlomo3, VShlomo4)], shlomo = true, true
 		case rules.Cleopatra:
 			seen[VCleopatra], cleo = true, true
+		case rules.NotGood:
+			seen[TNotGood] = true
+		case rules.HowHigh:
+			seen[THowHigh] = true
+		case rules.Same:
+			seen[TSame] = true
+		case rules.Good:
+			v := t.View(rules.NoSeat)
+			if c, _, _, _ := v.Claim(); n == 4 && c != rules.NoSeat && c == (st.Seat+2)&3 {
+				seen[T4PartnerGood] = true
+			}
 		case rules.PlayCard:
 			if a.Bella && a.N == 50 {
 				seen[VMenage] = true
@@ -232,7 +247,7 @@ func tablePathGame(p Path) tableGame {
 	case VShlomo4, VCleopatra, VShlomoBefore:
 		return tableGame{players: 4, vars: []string{"shlomo", "cleopatra"}}
 	}
-	if strings.HasPrefix(string(p), "three") {
+	if strings.HasPrefix(string(p), "three") || strings.HasPrefix(string(p), "dialogue") {
 		return three
 	}
 	return four
@@ -332,4 +347,66 @@ func searchTable(g tableGame, p Path) (uint64, error) {
 		}
 	}
 	return 0, fmt.Errorf("no game of %s up to seed %d goes through %q", g, maxSeed, p)
+}
+
+// TableSaves are unfinished games of three and four players, as the
+// autosave writes them: stopped between a shlomo's draw and its gift,
+// in the sequence dialogue, and inside a trick.
+func TableSaves() ([]Recorded, error) {
+	type stop struct {
+		name string
+		what string
+		g    tableGame
+		at   func(t *rules.Table) bool
+	}
+	stops := []stop{
+		{"three-in-declarations", "between a shlomo's draw and its gift", tableGame{players: 3, vars: []string{"shlomo"}}, func(t *rules.Table) bool {
+			st := t.Steps()
+			return len(st) > 0 && st[len(st)-1].Action.Kind == rules.Draw
+		}},
+		{"four-in-cleopatra", "between the two cards of a cleopatra", tableGame{players: 4, vars: []string{"cleopatra"}}, func(t *rules.Table) bool {
+			st := t.Steps()
+			return len(st) > 0 && st[len(st)-1].Action.Kind == rules.Give && st[len(st)-1].Seat == t.Turn()^2
+		}},
+		{"three-in-dialogue", "in the sequence dialogue", tableGame{players: 3}, func(t *rules.Table) bool {
+			st := t.Steps()
+			return t.Phase() == rules.PhaseSequences && len(st) > 0 && st[len(st)-1].Action.Kind == rules.Announce
+		}},
+		{"four-in-trick", "inside a trick", tableGame{players: 4}, func(t *rules.Table) bool {
+			cards, _ := t.Trick()
+			return t.Phase() == rules.PhasePlay && len(cards) == 2 && t.Play().Tricks == 3
+		}},
+	}
+	var out []Recorded
+	for _, s := range stops {
+		found := false
+		for seed := uint64(1); seed < 2000 && !found; seed++ {
+			full, err := Play(Config{Seed: seed, Options: s.g.options(), FirstDealer: rules.Seat(seed % uint64(s.g.players)), Header: tableHeader(s.g.players, 20)})
+			if err != nil {
+				return nil, err
+			}
+			rep, err := full.Replay()
+			if err != nil {
+				return nil, err
+			}
+			for di := 1; di < len(rep.Deals) && di < 4 && !found; di++ {
+				rd := &rep.Deals[di]
+				for n := 1; n <= len(rd.Steps) && !found; n++ {
+					t := rd.AtTable(n)
+					if !s.at(&t) {
+						continue
+					}
+					cut := &gamelog.Log{Comment: []string{fmt.Sprintf(" A save of %s stopped %s (seed %d, deal %d, after %d steps).", s.g, s.what, seed, di+1, n)},
+						Header: full.Header, Deals: append([]gamelog.Deal(nil), full.Deals[:di+1]...)}
+					cut.Deals[di].Steps = cut.Deals[di].Steps[:n]
+					out = append(out, Recorded{Name: s.name + ".klob", Log: cut})
+					found = true
+				}
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("no table save %s found", s.name)
+		}
+	}
+	return out, nil
 }
