@@ -41,7 +41,8 @@ type Options struct {
 	// LastTrick is the bonus for the last trick (option last_trick,
 	// default 10).
 	LastTrick int
-	// Target is the score that wins the game (option target, default 500).
+	// Target is the score that wins the game (option target, default 500,
+	// from 1 to MaxTarget).
 	Target int
 
 	// The options of RULES.md sections 10 and 11 (see TableOptionNames).
@@ -75,6 +76,15 @@ func (o Options) NumPlayers() int {
 	}
 	return o.Players
 }
+
+// MaxTarget is the highest target the rules accept. The setup screen
+// offers up to 2000; past this a game runs for hundreds of deals and the
+// bots' model of the rest of the game (ai/eval) grows with the target,
+// so a larger value in a flag or a log is refused, not slowly obeyed.
+const MaxTarget = 5000
+
+// MaxLastTrick is the highest last_trick bonus the rules accept.
+const MaxLastTrick = 1000
 
 // DefaultOptions returns the rules as RULES.md states them by default.
 func DefaultOptions() Options {
@@ -199,14 +209,14 @@ func (o *Options) Set(key, value string) error {
 		o.MeldsNeedTrick = b
 	case "last_trick":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 || n > 1000 {
-			return fmt.Errorf("option last_trick: %q is not a number from 0 to 1000", value)
+		if err != nil || n < 0 || n > MaxLastTrick {
+			return fmt.Errorf("option last_trick: %q is not a number from 0 to %d", value, MaxLastTrick)
 		}
 		o.LastTrick = n
 	case "target":
 		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > 100000 {
-			return fmt.Errorf("option target: %q is not a number from 1 to 100000", value)
+		if err != nil || n < 1 || n > MaxTarget {
+			return fmt.Errorf("option target: %q is not a number from 1 to %d", value, MaxTarget)
 		}
 		o.Target = n
 	case "players":
@@ -233,9 +243,11 @@ func (o *Options) Set(key, value string) error {
 }
 
 // ParseOptions reads "key=value,key=value" over the defaults. An empty
-// string gives the defaults.
+// string gives the defaults. A key given twice is refused: which of the
+// two values was meant is not for the reader to guess.
 func ParseOptions(s string) (Options, error) {
 	o := DefaultOptions()
+	seen := map[string]bool{}
 	for _, kv := range strings.Split(s, ",") {
 		kv = strings.TrimSpace(kv)
 		if kv == "" {
@@ -245,7 +257,12 @@ func ParseOptions(s string) (Options, error) {
 		if !ok {
 			return o, fmt.Errorf("rule option %q: want key=value", kv)
 		}
-		if err := o.Set(strings.TrimSpace(k), v); err != nil {
+		k = strings.TrimSpace(k)
+		if seen[k] {
+			return o, fmt.Errorf("rule option %s is given twice", k)
+		}
+		seen[k] = true
+		if err := o.Set(k, v); err != nil {
 			return o, err
 		}
 	}

@@ -236,8 +236,8 @@ func (a *App) smallView() string {
 	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
 		minWidth, minHeight, w, h)
 	if a.overlay != nil {
-		if _, ok := a.overlay.(*quitAsk); ok {
-			msg = "Quit Klob? The game stays saved. y: quit, n: stay."
+		if q, ok := a.overlay.(*quitAsk); ok {
+			msg = "Quit Klob? " + q.text() + " y: quit, n: stay."
 		}
 	}
 	if a.ctx.ASCII {

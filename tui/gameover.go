@@ -62,6 +62,8 @@ func (s *gameOver) View(ctx *screenCtx) string {
 		"",
 		" " + head,
 		fmt.Sprintf(" %s played against the %s bot, game to %d.", plural(len(g.Records()), "deal"), m.setup.Level, g.Options().Target),
+		// Shown only now: the seed deals every card of the game.
+		fmt.Sprintf(" Seed %d: klob -seed %d deals this game again, as practice.", m.setup.Seed, m.setup.Seed),
 		"",
 	}
 	padH := max(4, ctx.Height-14)

@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/stats"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 )
 
@@ -292,8 +293,12 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 	case e.Over:
 		result = e.Winner.String() + " won"
 	}
+	if h.Practice() {
+		// The player chose the seed: the cards could be known.
+		result += ", practice"
+	}
 	pw := playersWidth(w + 3)
-	return fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", clip(when, 16), pw, clip(players, pw), e.Deals, score, result), w)
+	return fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", clip(when, 16), pw, clip(untrusted.Text(players), pw), e.Deals, score, result), w)
 }
 
 // playersWidth is the width of the players column in a window w wide:

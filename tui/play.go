@@ -35,6 +35,9 @@ type PlayConfig struct {
 	// SkipSetup starts the game at once with Setup (when no save is
 	// offered), for tests and scripted runs.
 	SkipSetup bool
+	// What is known of the state directory (another Klob in it, a
+	// warning): see busy.go.
+	StateDir
 }
 
 func (c *PlayConfig) now() time.Time {
@@ -67,6 +70,8 @@ func (c *PlayConfig) newGame(setup Setup) (*seated, error) {
 		Store:   c.Store,
 		NewBot:  c.NewBot,
 		Start:   c.now(),
+		// Practice: the player chose the seed.
+		Practice: setup.Practice,
 	})
 	if err != nil {
 		return nil, err
@@ -81,7 +86,8 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 		return nil, err
 	}
 	p := s.Players()
-	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed()}
+	h := s.Header()
+	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed(), Practice: h.Practice()}
 	return newSeated(s, setup), nil
 }
 
@@ -93,10 +99,12 @@ func NewPlay(cfg PlayConfig) *App {
 	var first screenModel
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
-	if c.Store != nil {
+	if c.Store != nil && c.Busy == nil {
 		l, err = c.Store.LoadCurrent()
 	}
 	switch {
+	case c.Busy != nil:
+		first = newBusyScreen(c)
 	case err == nil && l != nil:
 		first = newResumeScreen(c, l, nil)
 	case err != nil && !errors.Is(err, store.ErrNoSave):
@@ -128,7 +136,7 @@ func NewPlay(cfg PlayConfig) *App {
 			return ""
 		}
 		if c.Store == nil {
-			return ""
+			return "The game was not saved: there was no state directory to save it in."
 		}
 		if err := m.SaveErr(); err != nil {
 			return "The last autosave failed: " + err.Error()

@@ -112,6 +112,10 @@ type replayScreen struct {
 	pos    replayPos
 	mode   handMode
 	bottom rules.Seat // the seat drawn at the bottom (the one open alone)
+	// sealed: the game is not over and has one person in it. It is
+	// replayed as that person saw it: their hand alone, no analysis (it
+	// grades the bot's decisions from the bot's cards), until it is over.
+	sealed bool
 	// bounds[d][n] marks the trick boundaries of deal d: as dealt, the
 	// first lead, after each trick, the end.
 	bounds [][]bool
@@ -149,8 +153,15 @@ func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back scre
 	for i := range r.Deals {
 		s.bounds[i] = trickBounds(&r.Deals[i])
 	}
+	if person, ok := r.Header.HumanSeat(); ok && !r.Over {
+		s.sealed, s.mode, s.bottom = true, handsOne, person
+		s.cfg.Analyse = false
+	}
 	return s
 }
+
+// sealedNote is what the hidden-card keys say on a game in progress.
+const sealedNote = "The game is not over: you see only your own cards, and no analysis, until it is."
 
 // trickBounds marks the positions of a deal that stepping by trick
 // stops at: as dealt, the first lead (the bidding and dialogue done),
@@ -235,6 +246,8 @@ func (s *replayScreen) key(msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 		// A digit starts the go-to prompt with itself.
 		s.goTo, s.digits = true, ""
 		s.goToKey(msg)
+	case s.sealed && (isKey(msg, k.Hands) || isKey(msg, k.Analysis)):
+		s.note = sealedNote
 	case isKey(msg, k.Hands):
 		s.cycleHands()
 	case isKey(msg, k.Analysis):
@@ -256,7 +269,8 @@ func (s *replayScreen) goToKey(msg tea.KeyPressMsg) {
 	k := &s.keys
 	switch {
 	case isKey(msg, k.Digits):
-		if len(s.digits) < 4 {
+		// As many digits as the last deal's number has.
+		if len(s.digits) < len(strconv.Itoa(len(s.r.Deals))) {
 			s.digits += msg.String()
 		}
 	case isKey(msg, k.Erase):

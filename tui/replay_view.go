@@ -103,7 +103,12 @@ func (s *replayScreen) seatName(seat rules.Seat) string {
 }
 
 // open reports whether seat's hand is shown.
-func (s *replayScreen) open(seat rules.Seat) bool { return s.mode == handsBoth || seat == s.bottom }
+func (s *replayScreen) open(seat rules.Seat) bool {
+	if s.sealed {
+		return seat == s.bottom
+	}
+	return s.mode == handsBoth || seat == s.bottom
+}
 
 // leftColumn is the table: the top player and hand, the upcard and trump
 // (or the breakdown once the deal is over), the trick, the bottom player
@@ -547,6 +552,10 @@ func (s *replayScreen) actionWords(ctx *screenCtx, a rules.Action) string {
 // player lost this deal and over the game.
 func (s *replayScreen) analysisLine(ctx *screenCtx) string {
 	st := &ctx.Styles
+	switch {
+	case s.sealed:
+		return " " + st.Dim.Render("A game in progress: your cards only; all hands and the analysis once it is over.")
+	}
 	switch s.state {
 	case analysisNone:
 		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew.")

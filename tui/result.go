@@ -84,7 +84,9 @@ func (r *result) View(ctx *screenCtx) string {
 	}
 	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
 	if m.SaveErr() != nil {
-		lines = append(lines, " "+st.Error.Render("! autosave failed: "+m.SaveErr().Error()))
+		for _, l := range saveErrLines(m.SaveErr(), ctx.Width-1) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
 	}
 	return joinLines(lines)
 }

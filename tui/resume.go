@@ -93,6 +93,15 @@ func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd
 	return s, nil
 }
 
+// over reports whether the saved game is finished.
+func (s *resumeScreen) over() bool {
+	if s.log == nil {
+		return false
+	}
+	g, err := s.log.Game()
+	return err == nil && g.Over()
+}
+
 // archiveOldMsg reports that the old game could not be filed away.
 type archiveOldMsg struct{ err error }
 
@@ -113,6 +122,13 @@ func (s *resumeScreen) View(ctx *screenCtx) string {
 			} else {
 				lines = append(lines, "   It stays at "+d.Path+"; a new game cannot be saved until it is moved.")
 			}
+		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
+			for _, l := range wrap("Why: "+u.Err.Error(), w-4) {
+				lines = append(lines, "   "+l)
+			}
+			for _, l := range wrap("It is left as it is at "+u.Path+"; a new game cannot be saved there until it is readable or moved.", w-4) {
+				lines = append(lines, "   "+l)
+			}
 		} else if s.loadErr != nil {
 			for _, l := range wrap(s.loadErr.Error(), w-4) {
 				lines = append(lines, "   "+l)
@@ -121,12 +137,22 @@ func (s *resumeScreen) View(ctx *screenCtx) string {
 		lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 		return joinLines(lines)
 	}
-	lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
+	over := s.over()
+	if over {
+		// A crash between the last save and the filing of the game.
+		lines = append(lines, " "+st.Heading.Render("Your last game is over, but it was not filed in the history yet."))
+	} else {
+		lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
+	}
 	for _, l := range s.summary {
 		lines = append(lines, "   "+l)
 	}
+	resume := " resume it   "
+	if over {
+		resume = " see how it ended   "
+	}
 	lines = append(lines, "",
-		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+" resume it   "+st.Key.Render(keyTag(ctx.Keys.New))+" start a new game (the old one goes to the history)",
+		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+resume+st.Key.Render(keyTag(ctx.Keys.New))+" start a new game (the old one goes to the history)",
 		"", " "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))

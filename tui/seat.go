@@ -12,6 +12,10 @@ type Setup struct {
 	Level   ai.Level
 	Options rules.Options // Options.Target is the game's target
 	Seed    uint64
+	// Practice: the player chose the seed (-seed), so the cards could be
+	// known; the game, and the next ones drawn from it, are marked
+	// practice in the log and the history.
+	Practice bool
 }
 
 // The seats of `klob play`: the person is A, the bot B. The table draws

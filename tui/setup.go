@@ -169,7 +169,19 @@ func (s *setupScreen) View(ctx *screenCtx) string {
 		startLine = st.Selected.Render(startLine)
 	}
 	lines = append(lines, " "+mark+startLine, "")
-	lines = append(lines, fmt.Sprintf("   Seed %d: the same seed deals the same cards.", s.setup.Seed))
+	// The seed deals every card of the game: shown only once it is over,
+	// unless the player chose it.
+	if s.setup.Practice {
+		lines = append(lines, fmt.Sprintf("   Practice game: seed %d, chosen by you (it is marked practice).", s.setup.Seed))
+	} else {
+		lines = append(lines, "   The seed of the deals is shown when the game is over.")
+	}
+	if s.cfg.Warning != "" {
+		lines = append(lines, "")
+		for _, l := range wrap("! "+s.cfg.Warning, ctx.Width-2) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}

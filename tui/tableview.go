@@ -56,7 +56,8 @@ func (t *table) render(ctx *screenCtx) (string, []hit) {
 	needLeft := handWidth(9, size) + 3
 	rightW := max(24, min(44, w-needLeft-1))
 	leftW := max(0, w-rightW-1)
-	midH := max(0, h-tableTopRows-tableBottomRows)
+	notes := t.noteLines(ctx, w)
+	midH := max(0, h-tableTopRows-tableBottomRows-(len(notes)-1))
 	var hits []hit
 
 	lines := make([]string, 0, h)
@@ -81,7 +82,7 @@ func (t *table) render(ctx *screenCtx) (string, []hit) {
 		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
 	}
 	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)))
-	lines = append(lines, t.noteLine(ctx, w))
+	lines = append(lines, notes...)
 	prompt, menuHits := t.promptLine(ctx, &v, w, len(lines))
 	lines = append(lines, prompt)
 	hits = append(hits, menuHits...)
@@ -136,11 +137,16 @@ func (t *table) header(ctx *screenCtx, v *rules.View, w int) string {
 		dealer, g.Options().Target, t.m.setup.Level)
 	tot := g.Totals()
 	rightS := fmt.Sprintf("You %d · Bot %d ", tot[humanSeat], tot[botSeat])
-	lw := w - widthOf(rightS) - 1
-	if lw < 20 {
-		return clip(left, w)
+	mark := ""
+	if unsaved(t.cfg, t.m) != "" {
+		// Words, not a colour alone: it stays until a save succeeds.
+		mark = "! not saved · "
 	}
-	return fit(left, lw) + " " + st.Heading.Render(rightS)
+	lw := w - widthOf(mark+rightS) - 1
+	if lw < 20 {
+		return clip(st.Error.Render(mark)+left, w)
+	}
+	return fit(left, lw) + " " + st.Error.Render(mark) + st.Heading.Render(rightS)
 }
 
 // dealNo is the number of the deal on the table (the finished one while
@@ -505,19 +511,25 @@ func talkLines(ctx *screenCtx, m *seated, v *rules.View) []string {
 	return out
 }
 
-// noteLine says what just happened, or why a move was refused.
-func (t *table) noteLine(ctx *screenCtx, w int) string {
+// noteLines say what just happened, or why a move was refused; a save
+// error takes up to maxSaveErrLines lines.
+func (t *table) noteLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	if t.m.SaveErr() != nil && (t.note == "" || !t.noteErr) {
-		return " " + st.Error.Render("! autosave failed: "+t.m.SaveErr().Error())
+		// Wrapped, so that the cause at its end is read.
+		var out []string
+		for _, l := range saveErrLines(t.m.SaveErr(), w-1) {
+			out = append(out, " "+st.Error.Render(l))
+		}
+		return out
 	}
 	if t.note == "" {
-		return ""
+		return []string{""}
 	}
 	if t.noteErr {
-		return " " + st.Error.Render("! "+t.note)
+		return []string{" " + st.Error.Render("! "+t.note)}
 	}
-	return " " + t.note
+	return []string{" " + t.note}
 }
 
 // promptLine says what the person is to do, with the choices of a

@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 )
 
@@ -58,6 +59,9 @@ type TrainConfig struct {
 	Now func() time.Time
 	// ASCII draws suits as letters and boxes with + - |.
 	ASCII bool
+	// Warning is a problem found before the screen opened (no state
+	// directory: the record is not kept); the first drill shows it.
+	Warning string
 }
 
 // trainKeys are the trainer's own keys, as data: the bid menu uses the
@@ -162,10 +166,13 @@ func NewTrain(cfg TrainConfig) *App {
 			t.stats = st
 		case errors.As(err, &de):
 			t.stats = st
-			t.setNote(err.Error(), true)
+			t.setNote(untrusted.Text(err.Error()), true)
 		default:
-			t.setNote(err.Error()+": the record is kept for this session only", true)
+			t.setNote(untrusted.Text(err.Error())+": the record is kept for this session only", true)
 		}
+	}
+	if c.Warning != "" && t.note == "" {
+		t.setNote(c.Warning, true)
 	}
 	app := newApp(t, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = t.saves.Wait

@@ -21,12 +21,68 @@ import (
 // winStep is the grid step of the win table in points.
 const winStep = 10
 
+// maxWinUnits bounds the side of the win table: a target above
+// maxWinUnits*winStep points (2000, the highest the setup offers) gets a
+// coarser grid of maxWinUnits steps, with each deal outcome split
+// between the two neighbouring steps so that its mean is kept. The
+// table's cost is then bounded for every target (at most 40,000 cells,
+// 20 to 60 ms once per target on one core), far inside any bot's
+// thinking time, instead of growing with the square of the target.
+const maxWinUnits = 200
+
+// maxWinTables bounds the tables kept: a process meets one target or a
+// few (a game, a match), and a bound keeps a run over many logs with many
+// targets from holding them all.
+const maxWinTables = 16
+
 // dealOutcome is one bucket of the deal score distribution: the points
 // the non-dealer and the dealer add to their totals, in units of
 // winStep, and the weight (count) of the bucket.
 type dealOutcome struct {
 	nd, dl uint8
 	n      uint16
+}
+
+// stepOutcome is a deal outcome in units of a table's step, with its
+// probability.
+type stepOutcome struct {
+	nd, dl int
+	p      float64
+}
+
+// outcomesIn returns dealOutcomes in units of step points (a multiple
+// of winStep or not): each score falls between two multiples of the
+// step and is shared between them in proportion to its distance, which
+// keeps the mean of every outcome. With step == winStep they are
+// dealOutcomes themselves.
+func outcomesIn(step int) []stepOutcome {
+	total := 0.0
+	for _, o := range dealOutcomes {
+		total += float64(o.n)
+	}
+	split := func(units uint8) [2]struct {
+		u int
+		w float64
+	} {
+		x := float64(int(units)*winStep) / float64(step)
+		lo := math.Floor(x)
+		f := x - lo
+		return [2]struct {
+			u int
+			w float64
+		}{{int(lo), 1 - f}, {int(lo) + 1, f}}
+	}
+	var out []stepOutcome
+	for _, o := range dealOutcomes {
+		for _, a := range split(o.nd) {
+			for _, b := range split(o.dl) {
+				if w := a.w * b.w; w > 0 {
+					out = append(out, stepOutcome{nd: a.u, dl: b.u, p: w * float64(o.n) / total})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // winTable is P(win) for the player with total a (units) against b, for
@@ -49,20 +105,33 @@ func tableFor(target int) *winTable {
 		return t
 	}
 	t := buildWinTable(target)
+	if len(winTables) >= maxWinTables {
+		clear(winTables)
+	}
 	winTables[target] = t
 	return t
 }
 
+// winTableStep returns the step in points of the table for a target.
+func winTableStep(target int) int {
+	if target <= maxWinUnits*winStep {
+		return winStep
+	}
+	return (target + maxWinUnits - 1) / maxWinUnits
+}
+
 func buildWinTable(target int) *winTable {
-	n := (target + winStep - 1) / winStep
+	return buildWinTableStep(target, winTableStep(target))
+}
+
+// buildWinTableStep builds the table for target on a grid of step points.
+func buildWinTableStep(target, step int) *winTable {
+	n := (target + step - 1) / step
 	t := &winTable{target: n}
 	for i := range t.p {
 		t.p[i] = make([]float64, n*n)
 	}
-	total := 0.0
-	for _, o := range dealOutcomes {
-		total += float64(o.n)
-	}
+	outs := outcomesIn(step)
 	// get returns P(win) for me with totals (a, b) in units, dealNext
 	// telling whether I deal next; at or over the target the game is over.
 	get := func(a, b, dealNext int) float64 {
@@ -80,25 +149,25 @@ func buildWinTable(target int) *winTable {
 		return t.p[dealNext][a*n+b]
 	}
 	// Fill from high totals down: every outcome but the empty one moves
-	// at least one total up. The empty outcome (an abandoned deal) keeps
-	// the totals and passes the deal, which links the two dealer states
-	// of one cell: solve that 2x2 system.
+	// at least one total up. The empty outcome (an abandoned deal, or on
+	// a coarse grid a small score's share of no step) keeps the totals
+	// and passes the deal, which links the two dealer states of one
+	// cell: solve that 2x2 system.
 	for s := 2*n - 2; s >= 0; s-- {
 		for a := min(s, n-1); a >= 0 && s-a < n; a-- {
 			b := s - a
 			var x [2]float64 // sum over non-empty outcomes, by dealNext
 			p0 := 0.0
-			for _, o := range dealOutcomes {
-				w := float64(o.n) / total
+			for _, o := range outs {
+				w := o.p
 				if o.nd == 0 && o.dl == 0 {
 					p0 += w
 					continue
 				}
-				nd, dl := max(int(o.nd), 0), max(int(o.dl), 0)
 				// I deal this deal (dealNext=1): I get the dealer's points
 				// and the opponent deals next.
-				x[1] += w * get(a+dl, b+nd, 0)
-				x[0] += w * get(a+nd, b+dl, 1)
+				x[1] += w * get(a+o.dl, b+o.nd, 0)
+				x[0] += w * get(a+o.nd, b+o.dl, 1)
 			}
 			// v1 = x1 + p0*v0, v0 = x0 + p0*v1.
 			d := 1 - p0*p0

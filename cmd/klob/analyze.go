@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/untrusted"
 )
 
 // runAnalyze grades every decision of a saved game with the hard bot's
@@ -42,7 +43,12 @@ Grades every decision of a saved game: the points each is expected to lose again
 	path := files[0]
 	_, r, err := gamelog.ReadReplay(path)
 	if err != nil {
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, untrusted.Text(err.Error()))
+		return 1
+	}
+	if _, one := r.Header.HumanSeat(); one && !r.Over {
+		// Grading the bot's decisions would show its cards.
+		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: its analysis would show the bot's cards; finish the game first\n", untrusted.Text(path))
 		return 1
 	}
 	if n := r.Players(); n != 2 {

@@ -143,3 +143,18 @@ func TestAnalyzeJSON(t *testing.T) {
 }
 
 func abs(x float64) float64 { return max(x, -x) }
+
+// A game in progress against a bot is not analysed: the grades of the
+// bot's decisions would show its cards (issue 14).
+func TestAnalyzeRefusesGameInProgress(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "games", "saves", "in-trick.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "current.klob")
+	os.WriteFile(path, []byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)), 0o644)
+	var out, errb strings.Builder
+	if code := runAnalyze([]string{path}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "the game is not over") {
+		t.Errorf("exit %d, stderr %q; want 1 and a refusal", code, errb.String())
+	}
+}

@@ -20,7 +20,8 @@ Plays bot A against bot B on duplicate deals (each deck twice, seats
 swapped) and whole games to the target (each twice, seats swapped), and
 reports A's mean margin per deal with its 95% interval, the share of
 games A won, each side's take and bete rates and decision times. Without
--deals or -games it plays 500 duplicate deals. A progress line is
+-deals or -games it plays 500 duplicate deals; -deals takes at most
+1000000 and -games at most 100000. A progress line is
 rewritten on stderr while it runs (-quiet turns it off).
 With -players 3 or 4 each deck is played with the seats rotated so
 that every bot sits in every seat (four: team A in seats A and C, then
@@ -73,6 +74,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-deals must not be negative, got %d", *deals)
 	case *games < 0:
 		return usageErr("-games must not be negative, got %d", *games)
+	case *deals > match.MaxDeals:
+		return usageErr("-deals %d: at most %d", *deals, match.MaxDeals)
+	case *games > match.MaxGames:
+		return usageErr("-games %d: at most %d", *games, match.MaxGames)
 	case *deals == 0 && *games == 0:
 		return usageErr("nothing to play: -deals and -games are both 0")
 	case *budget < 0:

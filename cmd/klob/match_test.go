@@ -101,6 +101,11 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
 		{[]string{"-a", "normal", "-b", "random", "-rules", "target=abc"}, "option target"},
 		{[]string{"-a", "normal", "-b", "random", "-frobnicate"}, "flag provided but not defined"},
+		// Issue 14: bounded, refused before anything is allocated.
+		{[]string{"-a", "random", "-b", "random", "-deals", "2000000000"}, "-deals 2000000000: at most 1000000"},
+		{[]string{"-a", "random", "-b", "random", "-games", "100001"}, "-games 100001: at most 100000"},
+		{[]string{"-a", "random", "-b", "random", "-rules", "target=100,target=200"}, "rule option target is given twice"},
+		{[]string{"-a", "random", "-b", "random", "-rules", "target=99999"}, "not a number from 1 to 5000"},
 	}
 	for _, tc := range tests {
 		var out, errb bytes.Buffer

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/tui"
 )
@@ -67,11 +68,46 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := pf.cfg
+	cfg.Setup.Practice = pf.seedSet
 	st, err := store.Default()
-	if err != nil {
-		fmt.Fprintf(stderr, "klob play: %v: the game will not be saved\n", err)
-	} else {
+	if err == nil {
+		// One Klob plays in a state directory at a time.
+		err = st.Lock()
+		defer st.Unlock()
+	}
+	switch {
+	case errors.Is(err, store.ErrBusy):
+		cfg.Busy, cfg.ReadOnly = err, st
+		cfg.Elsewhere = func() (session.Store, string, error) { return newStateDir(st.Dir()) }
+	case err != nil:
+		// Shown on the first screen, and again once it is gone.
+		cfg.Warning = fmt.Sprintf("%v: the game will not be saved", err)
+		defer fmt.Fprintf(stderr, "klob play: %s\n", cfg.Warning)
+		if st != nil {
+			// A directory that cannot be locked (read-only, say): its
+			// saved game is still offered, and every save says it
+			// failed, so the table shows the game is not saved.
+			cfg.Store = st
+		}
+	default:
 		cfg.Store = st
 	}
 	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
+}
+
+// newStateDir opens and locks the first free state directory beside
+// dir: dir-2, dir-3... with no game in it and no other Klob.
+func newStateDir(dir string) (*store.Store, string, error) {
+	for n := 2; n < 100; n++ {
+		d := fmt.Sprintf("%s-%d", dir, n)
+		st := store.New(d, store.Options{})
+		if err := st.Lock(); err != nil {
+			continue
+		}
+		if _, err := st.LoadCurrent(); errors.Is(err, store.ErrNoSave) {
+			return st, d, nil
+		}
+		st.Unlock()
+	}
+	return nil, "", fmt.Errorf("no free state directory beside %s", dir)
 }

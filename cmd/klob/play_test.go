@@ -67,6 +67,8 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-target", "x"}, `invalid value "x" for flag -target`},
 		{[]string{"-seed", "-3"}, `invalid value "-3" for flag -seed`},
 		{[]string{"-pace", "-1s"}, `-pace: -1s is negative`},
+		{[]string{"-target", "99999"}, `-target: option target: "99999" is not a number from 1 to 5000`},
+		{[]string{"-rules", "target=100,target=200"}, `-rules: rule option target is given twice`},
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"-nope"}, `flag provided but not defined: -nope`},
 	} {

@@ -20,6 +20,7 @@ import (
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
@@ -210,8 +211,8 @@ func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig 
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
 		cfg.Solo.Store = st
-		if b, err := os.ReadFile(filepath.Join(st.Dir(), nameFile)); err == nil && len(b) > 0 {
-			name = string(b)
+		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
+			name = untrusted.Text(string(b)) // shown to other players
 		}
 		cfg.Rename = func(n string) error {
 			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {

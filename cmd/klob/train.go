@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
 	"time"
 
 	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )
 
@@ -102,7 +106,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := tf.cfg
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: %v: your record will not be kept\n", err)
+		// Shown on the first screen, and again once it is gone.
+		cfg.Warning = fmt.Sprintf("%v: your record will not be kept", err)
+		defer fmt.Fprintf(stderr, "klob train: %s\n", cfg.Warning)
 	} else {
 		cfg.Record = rec
 	}
@@ -129,7 +135,9 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
 		return 2
 	}
-	an, err := drill.Evaluate(context.Background(), v, drill.Options{Samples: req.Samples, Seed: req.Seed})
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	an, err := evalWithProgress(ctx, v, drill.Options{Samples: req.Samples, Seed: req.Seed}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
 		return 1
@@ -141,6 +149,48 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// evalProgressFrom is the sample count from which -eval shows its
+// progress on stderr: a default evaluation takes about a second, the
+// largest (eval.MaxSamples) over a minute.
+const evalProgressFrom = 2 * drill.DefaultSamples
+
+// evalWithProgress evaluates v batch by batch. From evalProgressFrom
+// samples on it rewrites a progress line on stderr after each batch. An
+// interrupt (ctx) stops it after the batch under way; what the finished
+// batches show is returned, and stderr says so.
+func evalWithProgress(ctx context.Context, v rules.View, o drill.Options, stderr io.Writer) (drill.Analysis, error) {
+	p := drill.NewPlan(o)
+	t, err := drill.NewTally(v, p)
+	if err != nil {
+		return drill.Analysis{}, err
+	}
+	show := p.Samples >= evalProgressFrom
+	e := drill.NewEvaluator()
+	k := 0
+	for ; k < p.Batches && ctx.Err() == nil; k++ {
+		if show {
+			fmt.Fprintf(stderr, "\revaluating: %d of %d samples ", t.Samples(), p.Samples)
+		}
+		ev, err := e.Batch(ctx, v, p, k)
+		if err != nil {
+			return drill.Analysis{}, err
+		}
+		if err := t.Add(k, ev); err != nil {
+			return drill.Analysis{}, err
+		}
+	}
+	if show {
+		fmt.Fprintf(stderr, "\revaluating: %d of %d samples\n", t.Samples(), p.Samples)
+	}
+	if k < p.Batches {
+		if k == 0 {
+			return drill.Analysis{}, ctx.Err()
+		}
+		fmt.Fprintf(stderr, "klob train: -eval: interrupted: the table shows %d of %d samples\n", t.Samples(), p.Samples)
+	}
+	return t.Analysis(), nil
+}
+
 // trainReview prints the record and the last mistakes, newest first,
 // each with the -eval text that shows it again.
 func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
@@ -148,9 +198,9 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 	var de *drill.DamagedError
 	switch {
 	case errors.As(err, &de):
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
 	case err != nil:
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
 		return 1
 	}
 	if st.Drills == 0 {
@@ -168,8 +218,10 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 	}
 	for i := len(st.Mistakes) - 1; i >= 0; i-- {
 		m := st.Mistakes[i]
+		// Every string from the file is made safe to print (the loader
+		// checks them too).
 		fmt.Fprintf(stdout, "%s  you: %s, best: %s: %s\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
-			m.Chose, m.Best, m.Verdict().Text(), m.Situation)
+			untrusted.Text(m.Chose), untrusted.Text(m.Best), m.Verdict().Text(), m.Situation)
 	}
 	return 0
 }

@@ -161,3 +161,38 @@ func TestTrainReview(t *testing.T) {
 		t.Errorf("damaged: exit %d, %q, %q", code, out, errs)
 	}
 }
+
+// A long -eval shows its progress on stderr (issue 14: samples=100000
+// ran over a minute with no sign of life); a short one prints nothing
+// there.
+func TestTrainEvalProgress(t *testing.T) {
+	code, out, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=1000")
+	if code != 0 || !strings.Contains(out, "1000 samples (seed 1)") {
+		t.Fatalf("exit %d: %s\n%s", code, out, errs)
+	}
+	if !strings.Contains(errs, "\revaluating: 0 of 1000 samples") || !strings.HasSuffix(errs, "\revaluating: 1000 of 1000 samples\n") {
+		t.Errorf("stderr %q: want a progress line rewritten up to 1000 of 1000", errs)
+	}
+	if _, _, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=100"); errs != "" {
+		t.Errorf("a short evaluation wrote %q to stderr", errs)
+	}
+}
+
+// -review prints nothing from train.json raw: a record holding escape
+// sequences is refused on load (and kept aside), and the message says so
+// with the sequences escaped (issue 14).
+func TestTrainReviewSanitises(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	rec := `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S", "chose": "pass\u001b[2J", "best": "take"}]}`
+	if err := os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := train(t, "-review")
+	if strings.ContainsAny(out+errs, "\x1b\x07") {
+		t.Fatalf("escape sequences printed raw: exit %d\nstdout %q\nstderr %q", code, out, errs)
+	}
+	if !strings.Contains(errs, "could not be read") || !strings.Contains(errs, `\x1b`) {
+		t.Errorf("stderr %q: want the record refused with the escape shown as \\x1b", errs)
+	}
+}

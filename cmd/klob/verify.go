@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/untrusted"
 )
 
 // runVerify checks game logs: each is read and replayed through the
@@ -27,7 +28,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 	for _, path := range files {
 		_, r, err := gamelog.ReadReplay(path)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(stderr, untrusted.Text(err.Error()))
 			code = 1
 			continue
 		}

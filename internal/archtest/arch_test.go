@@ -83,7 +83,9 @@ func packages(t *testing.T) []pkg {
 //     serves Bubble Tea programs over SSH, imports wish, its SSH library
 //     and Bubble Tea, never the screens;
 //   - internal/ never imports tui or cmd, and nothing imports cmd;
-//   - internal/durable depends on the standard library only;
+//   - internal/durable depends on the standard library and
+//     internal/untrusted (its bounded reads) only; internal/untrusted and
+//     internal/dirlock on the standard library only;
 //   - test support (internal/testkit, internal/sshtest, testify,
 //     teatest) is imported by tests only.
 func TestImportGraph(t *testing.T) {
@@ -107,8 +109,10 @@ func TestImportGraph(t *testing.T) {
 		me := p.rel()
 		for _, d := range p.Deps {
 			switch {
-			case (me == "rules" || me == "internal/durable") && !std(d):
+			case (me == "rules" || me == "internal/untrusted" || me == "internal/dirlock") && !std(d):
 				t.Errorf("%s depends on %s: it may use the standard library only", me, d)
+			case me == "internal/durable" && !std(d) && d != module+"/internal/untrusted":
+				t.Errorf("%s depends on %s: it may use the standard library and internal/untrusted only", me, d)
 			case under(me, "ai") && !std(d) && !(ours(d) && (rel(d) == "rules" || under(rel(d), "ai"))):
 				t.Errorf("%s depends on %s: the bots may use rules, ai/... and the standard library only", me, d)
 			}

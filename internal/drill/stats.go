@@ -1,6 +1,7 @@
 package drill
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,8 +12,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/dirlock"
 	"github.com/klob/klob/internal/durable"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 )
 
@@ -27,6 +30,23 @@ const statsVersion = 1
 // MaxMistakes is how many of the last mistakes the record keeps for
 // review.
 const MaxMistakes = 20
+
+// MaxDrills bounds every count of a record read from a file: a billion
+// drills, a thousand years of training. A hand-edited larger value is
+// refused on load, so adding to it can never overflow.
+const MaxDrills = 1_000_000_000
+
+// maxDrillLoss bounds the points one drill can cost (a deal is worth
+// far less), so Lost is at most maxDrillLoss * Drills.
+const maxDrillLoss = 1000
+
+// LockName is the lock file, beside the record, that one read-modify-
+// write of the record holds, so two trainers never lose each other's
+// drills.
+const LockName = "train.lock"
+
+// lockWait is how long Add and Save wait for another trainer's write.
+const lockWait = 10 * time.Second
 
 // Score counts graded drills.
 type Score struct {
@@ -55,8 +75,12 @@ func (s Score) AvgLost() float64 {
 	return s.Lost / float64(s.Drills)
 }
 
-// Add counts one drill answered with verdict v.
+// Add counts one drill answered with verdict v. A score at MaxDrills
+// counts no more: it stays a record Load accepts.
 func (s *Score) Add(v Verdict) {
+	if s.Drills >= MaxDrills {
+		return
+	}
 	s.Drills++
 	if v.Kind != Mistake {
 		s.Correct++
@@ -160,10 +184,26 @@ func (st *Stats) check() error {
 			math.IsInf(s.Lost, 0) || math.IsInf(s.WinLost, 0) {
 			return fmt.Errorf("impossible counts: %d correct of %d drills, %.1f points lost", s.Correct, s.Drills, s.Lost)
 		}
+		if s.Drills > MaxDrills || s.Lost > maxDrillLoss*float64(s.Drills) || s.WinLost > float64(s.Drills) {
+			return fmt.Errorf("out of range: %d drills (at most %d), %g points and %g games lost", s.Drills, MaxDrills, s.Lost, s.WinLost)
+		}
+	}
+	if len(st.Mistakes) > MaxMistakes {
+		return fmt.Errorf("%d mistakes kept, at most %d", len(st.Mistakes), MaxMistakes)
 	}
 	for i, m := range st.Mistakes {
 		if _, err := Parse(m.Situation); err != nil {
 			return fmt.Errorf("mistake %d: %v", i+1, err)
+		}
+		for _, a := range []string{m.Chose, m.Best} {
+			if _, err := rules.ParseAction(a); err != nil {
+				return fmt.Errorf("mistake %d: %q is not an action", i+1, untrusted.Text(a))
+			}
+		}
+		for _, x := range []float64{m.Points, m.Win, m.Chance, m.BestChance} {
+			if x < 0 || x > maxDrillLoss {
+				return fmt.Errorf("mistake %d: %g is out of range", i+1, x)
+			}
 		}
 	}
 	return nil
@@ -227,6 +267,8 @@ func (f *StatsFile) Load() (Stats, error) {
 }
 
 func (f *StatsFile) load() (Stats, error) {
+	// durable.OS reads with untrusted.ReadFile: regular files only,
+	// bounded.
 	data, err := f.fs().ReadFile(f.Path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Stats{Version: statsVersion}, nil
@@ -246,7 +288,9 @@ func (f *StatsFile) load() (Stats, error) {
 }
 
 // Add reads the record as it is on disk now (another session may have
-// added to it), counts r, and writes it back atomically: a temporary
+// added to it), counts r, and writes it back atomically, holding the
+// record's lock file throughout so that no other trainer writes between
+// the read and the write: a temporary
 // file in the same directory, written, synced and closed, renamed over
 // the record, then the directory synced. It returns the new record. When
 // the file on disk was damaged it is kept aside and the new record
@@ -254,6 +298,11 @@ func (f *StatsFile) load() (Stats, error) {
 func (f *StatsFile) Add(r Record) (Stats, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	unlock, err := f.lock()
+	if err != nil {
+		return Stats{}, err
+	}
+	defer unlock()
 	st, lerr := f.load()
 	var de *DamagedError
 	switch {
@@ -273,7 +322,29 @@ func (f *StatsFile) Add(r Record) (Stats, error) {
 func (f *StatsFile) Save(st Stats) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	unlock, err := f.lock()
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	return f.save(st)
+}
+
+// lock takes the record's lock file (LockName beside it) for one
+// read-modify-write, waiting up to lockWait for another trainer, in this
+// process or another.
+func (f *StatsFile) lock() (unlock func(), err error) {
+	dir := filepath.Dir(f.Path)
+	if err := f.fs().MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("training record: %w", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), lockWait)
+	defer cancel()
+	l, err := dirlock.Wait(ctx, filepath.Join(dir, LockName))
+	if err != nil {
+		return nil, fmt.Errorf("training record: %w", err)
+	}
+	return func() { l.Unlock() }, nil
 }
 
 func (f *StatsFile) save(st Stats) error {

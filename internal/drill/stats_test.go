@@ -91,10 +91,10 @@ func TestStatsFileRoundTrip(t *testing.T) {
 	if st, _ := f.Load(); st.Drills != 10 {
 		t.Errorf("after 8 overlapping saves: %d drills, want 10", st.Drills)
 	}
-	// No temporary file is left behind.
+	// No temporary file is left behind (the lock file stays, by design).
 	ents, _ := os.ReadDir(filepath.Dir(f.Path))
 	for _, e := range ents {
-		if e.Name() != StatsName {
+		if e.Name() != StatsName && e.Name() != LockName {
 			t.Errorf("left behind: %s", e.Name())
 		}
 	}
@@ -110,6 +110,11 @@ func TestStatsFileDamaged(t *testing.T) {
 		{"impossible", `{"version": 1, "drills": 3, "correct": 5}`},
 		{"negative", `{"version": 1, "drills": 3, "correct": 1, "points_lost": -4}`},
 		{"bad mistake", `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=XS"}]}`},
+		// Issue 14: out of range on load, before adding to it overflows.
+		{"huge count", `{"version": 1, "drills": 9223372036854775807, "correct": 9223372036854775807}`},
+		{"huge kind", `{"version": 1, "drills": 1, "correct": 1, "kinds": {"round one": {"drills": 9223372036854775807, "correct": 0}}}`},
+		{"huge loss", `{"version": 1, "drills": 2, "correct": 0, "points_lost": 1e300}`},
+		{"escape in action", `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S", "chose": "pass\u001b[2J", "best": "take"}]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -200,7 +205,9 @@ func TestStatsFileFailureKeepsLastGoodRecord(t *testing.T) {
 				if !crash {
 					ents, _ := os.ReadDir(filepath.Dir(path))
 					for _, e := range ents {
-						assert.Equal(t, StatsName, e.Name(), "left behind after %s failed", st.Fail)
+						if e.Name() != LockName { // the lock file stays, by design
+							assert.Equal(t, StatsName, e.Name(), "left behind after %s failed", st.Fail)
+						}
 					}
 				}
 				// Once the fault is gone the same StatsFile saves again.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/klob/klob/internal/untrusted"
 )
 
 // FS is the file-system calls a durable write makes, so tests can inject
@@ -35,7 +37,8 @@ type File interface {
 	Name() string
 }
 
-// OS returns the FS of the operating system.
+// OS returns the FS of the operating system. Its ReadFile reads only a
+// regular file, of at most untrusted.MaxFileSize bytes.
 func OS() FS { return osFS{} }
 
 type osFS struct{}
@@ -45,7 +48,7 @@ func (osFS) CreateTemp(dir, pattern string) (File, error) {
 	return os.CreateTemp(dir, pattern)
 }
 func (osFS) Open(name string) (File, error)             { return os.Open(name) }
-func (osFS) ReadFile(name string) ([]byte, error)       { return os.ReadFile(name) }
+func (osFS) ReadFile(name string) ([]byte, error)       { return untrusted.ReadFile(name) }
 func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
 func (osFS) Rename(a, b string) error                   { return os.Rename(a, b) }
 func (osFS) Remove(name string) error                   { return os.Remove(name) }

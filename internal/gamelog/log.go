@@ -133,6 +133,32 @@ type Tag struct {
 	Name, Value string
 }
 
+// PracticeTag is the tag of a practice game: one whose seed the player
+// chose (klob -seed). Each deal's deck follows from the seed and the
+// deal number, so such a game can be dealt again, cards known, anywhere:
+// it is practice, not a game of chance. The value says why.
+const PracticeTag = "Practice"
+
+// PracticeValue is the value klob writes in the Practice tag.
+const PracticeValue = "seed chosen by the player"
+
+// Practice reports whether the game is marked practice.
+func (h *Header) Practice() bool {
+	for _, t := range h.Extra {
+		if t.Name == PracticeTag {
+			return true
+		}
+	}
+	return false
+}
+
+// SetPractice marks the game practice (once).
+func (h *Header) SetPractice() {
+	if !h.Practice() {
+		h.Extra = append(h.Extra, Tag{Name: PracticeTag, Value: PracticeValue})
+	}
+}
+
 // SetStart sets Date and Time from t, in t's location.
 func (h *Header) SetStart(t time.Time) {
 	h.Date = t.Format(dateLayout)

@@ -3,10 +3,12 @@ package gamelog
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 )
 
@@ -34,16 +36,18 @@ func ParseReplay(name string, data []byte) (l *Log, r *Replay, err error) {
 	return p.log, replayOf(p.log, p.g), nil
 }
 
-// ReadFile reads and parses the log at path; errors name the path.
+// ReadFile reads and parses the log at path; errors name the path. Only
+// a regular file of at most untrusted.MaxFileSize bytes is read.
 func ReadFile(path string) (*Log, error) {
 	l, _, err := ReadReplay(path)
 	return l, err
 }
 
 // ReadReplay reads, parses and replays the log at path (see
-// ParseReplay); errors name the path.
+// ParseReplay); errors name the path. Only a regular file of at most
+// untrusted.MaxFileSize bytes is read.
 func ReadReplay(path string) (*Log, *Replay, error) {
-	b, err := os.ReadFile(path)
+	b, err := untrusted.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,6 +182,11 @@ func (p *parser) parse() error {
 	if err != nil {
 		return err
 	}
+	// After the header, so that a file that is no log at all is called
+	// so, and a bad tag value is reported by its tag.
+	if err := p.checkText(); err != nil {
+		return err
+	}
 	p.g = rules.NewGame(p.log.Header.Options, p.log.Header.FirstDealer)
 	for {
 		ln := p.peek()
@@ -214,6 +223,29 @@ func (p *parser) parse() error {
 			}
 		}
 	}
+}
+
+// checkText refuses a line that is not UTF-8 text, or holds a control
+// character other than a tab, wherever it is: comments included, though
+// they are dropped, since a reader trusting the format may print them.
+func (p *parser) checkText() error {
+	for i, s := range p.raw {
+		for j := 0; j < len(s); {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			switch {
+			case r == utf8.RuneError && n == 1 && i == len(p.raw)-1 && !utf8.FullRuneInString(s[j:]):
+				// A rune cut by the end of the data: a truncated log,
+				// which the parser reports as such.
+				return nil
+			case r == utf8.RuneError && n == 1:
+				return p.errPos(i+1, j+1, ErrSyntax, "invalid UTF-8 (byte %#02x): a log is UTF-8 text", s[j])
+			case r != '\t' && unicode.IsControl(r):
+				return p.errPos(i+1, j+1, ErrSyntax, "control character %U: a log holds no control characters but tabs", r)
+			}
+			j += n
+		}
+	}
+	return nil
 }
 
 // where says where the reader is, for the truncation message.

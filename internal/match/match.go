@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -22,6 +23,15 @@ const DefaultDeadline = 5 * time.Second
 // maxGameDeals ends a game that has not reached the target after this
 // many deals (two bots that never bid); it then counts as won by nobody.
 const maxGameDeals = 400
+
+// MaxDeals and MaxGames bound Config.Deals and Config.Games. A match
+// keeps one number a duplicate deal and the decision times (some tens of
+// bytes a deal), so these bounds keep it within a few hundred megabytes;
+// at the hard bot's pace they are weeks of play already.
+const (
+	MaxDeals = 1_000_000
+	MaxGames = 100_000
+)
 
 // Config describes a match.
 type Config struct {
@@ -130,6 +140,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Deals == 0 && cfg.Games == 0 {
 		return nil, errors.New("match: nothing to play: give deals or games")
 	}
+	if cfg.Deals > MaxDeals || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("match: %d deals and %d games: at most %d deals and %d games", cfg.Deals, cfg.Games, MaxDeals, MaxGames)
+	}
 	if cfg.NewBot == nil {
 		cfg.NewBot = ai.New
 	}
@@ -158,8 +171,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
-	pairs := make([]pairOut, cfg.Deals)
-	games := make([]pairOut, cfg.Games)
+	// Results are folded into the tally as they come: only the margin of
+	// each duplicate deal (for its interval) and the decision times are
+	// kept, never the deals themselves.
+	tl := newTally(cfg)
 	jobs := make(chan job)
 	var (
 		mu       sync.Mutex
@@ -194,11 +209,10 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 					continue
 				}
 				mu.Lock()
+				tl.add(j, &out)
 				if j.game {
-					games[j.i] = out
 					done[1]++
 				} else {
-					pairs[j.i] = out
 					done[0]++
 					sumM += out.margin
 				}
@@ -219,7 +233,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		})
 	}
 feed:
-	for _, j := range jobList(cfg) {
+	for j := range jobSeq(cfg) {
 		select {
 		case jobs <- j:
 		case <-ctx.Done():
@@ -237,28 +251,34 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	rep := summarise(cfg, pairs, games)
+	rep := tl.report()
 	rep.Workers = workers
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
 }
 
-// jobList interleaves game pairs among the deal pairs so that the long
-// games do not all wait for the end.
-func jobList(cfg Config) []job {
-	var js []job
-	g := 0
-	for i := range cfg.Deals {
-		js = append(js, job{i: i})
-		for g < cfg.Games && (g+1)*cfg.Deals <= (i+1)*cfg.Games {
-			js = append(js, job{game: true, i: g})
-			g++
+// jobSeq yields the jobs one at a time, game pairs interleaved among the
+// deal pairs so that the long games do not all wait for the end.
+func jobSeq(cfg Config) iter.Seq[job] {
+	return func(yield func(job) bool) {
+		g := 0
+		for i := range cfg.Deals {
+			if !yield(job{i: i}) {
+				return
+			}
+			for g < cfg.Games && (g+1)*cfg.Deals <= (i+1)*cfg.Games {
+				if !yield(job{game: true, i: g}) {
+					return
+				}
+				g++
+			}
+		}
+		for ; g < cfg.Games; g++ {
+			if !yield(job{game: true, i: g}) {
+				return
+			}
 		}
 	}
-	for ; g < cfg.Games; g++ {
-		js = append(js, job{game: true, i: g})
-	}
-	return js
 }
 
 // progress starts a goroutine that rewrites the progress line every
@@ -471,58 +491,78 @@ func dealResult(sc rules.Score, sideAt [2]int) dealOut {
 	return o
 }
 
-// summarise turns the pair results, in index order, into the report.
-func summarise(cfg Config, pairs, games []pairOut) *Report {
-	rep := &Report{A: string(cfg.A), B: string(cfg.B), Seed: cfg.Seed, Rules: cfg.Options.String(),
-		Deals: cfg.Deals, Games: cfg.Games}
-	margins := make([]float64, len(pairs))
-	var times [2][]time.Duration
-	deals, abandoned := 0, 0
-	count := func(p *pairOut, dup bool) {
-		for _, d := range p.deals {
-			deals++
-			for side := range 2 {
-				rep.Sides[side].Deals++
-				if dup {
-					rep.Sides[side].Points += d.scored[side]
-				}
-			}
-			if d.abandoned {
-				abandoned++
-				continue
-			}
-			rep.Sides[d.maker].Takes++
-			if d.bete {
-				rep.Sides[d.maker].Betes++
-			}
-		}
+// tally folds pair results into the report's counts as they arrive, in
+// any order; the margins are kept by pair index so that the report does
+// not depend on the order.
+type tally struct {
+	cfg       Config
+	rep       *Report
+	margins   []float64
+	times     [2][]time.Duration
+	deals     int
+	abandoned int
+	wins      int
+	played    int
+}
+
+func newTally(cfg Config) *tally {
+	return &tally{cfg: cfg,
+		rep: &Report{A: string(cfg.A), B: string(cfg.B), Seed: cfg.Seed, Rules: cfg.Options.String(),
+			Deals: cfg.Deals, Games: cfg.Games}}
+}
+
+// add counts the result of job j.
+func (t *tally) add(j job, p *pairOut) {
+	rep := t.rep
+	dup := !j.game
+	for _, d := range p.deals {
+		t.deals++
 		for side := range 2 {
-			times[side] = append(times[side], p.times[side]...)
-		}
-	}
-	for i := range pairs {
-		margins[i] = pairs[i].margin
-		count(&pairs[i], true)
-	}
-	wins, played := 0, 0
-	for j := range games {
-		count(&games[j], false)
-		for _, w := range games[j].winner {
-			played++
-			if w == sideA {
-				wins++
-			}
-			if w < 0 {
-				rep.Unfinished++
+			rep.Sides[side].Deals++
+			if dup {
+				rep.Sides[side].Points += d.scored[side]
 			}
 		}
+		if d.abandoned {
+			t.abandoned++
+			continue
+		}
+		rep.Sides[d.maker].Takes++
+		if d.bete {
+			rep.Sides[d.maker].Betes++
+		}
 	}
-	rep.Margin = MeanCI(margins)
-	rep.GamesWon = WilsonShare(wins, played)
-	if deals > 0 {
-		rep.Abandoned = float64(abandoned) / float64(deals)
+	for side := range 2 {
+		t.times[side] = append(t.times[side], p.times[side]...)
 	}
-	for side, l := range [2]ai.Level{cfg.A, cfg.B} {
+	if dup {
+		if j.i >= len(t.margins) {
+			// Grown as the deals come, not for all of them up front.
+			t.margins = append(t.margins, make([]float64, j.i+1-len(t.margins))...)
+		}
+		t.margins[j.i] = p.margin
+		return
+	}
+	for _, w := range p.winner {
+		t.played++
+		if w == sideA {
+			t.wins++
+		}
+		if w < 0 {
+			rep.Unfinished++
+		}
+	}
+}
+
+// report finishes the report.
+func (t *tally) report() *Report {
+	rep := t.rep
+	rep.Margin = MeanCI(t.margins)
+	rep.GamesWon = WilsonShare(t.wins, t.played)
+	if t.deals > 0 {
+		rep.Abandoned = float64(t.abandoned) / float64(t.deals)
+	}
+	for side, l := range [2]ai.Level{t.cfg.A, t.cfg.B} {
 		s := &rep.Sides[side]
 		s.Level = string(l)
 		if s.Deals > 0 {
@@ -531,7 +571,7 @@ func summarise(cfg Config, pairs, games []pairOut) *Report {
 		if s.Takes > 0 {
 			s.BeteRate = float64(s.Betes) / float64(s.Takes)
 		}
-		s.Time = TimeStats(times[side])
+		s.Time = TimeStats(t.times[side])
 	}
 	return rep
 }

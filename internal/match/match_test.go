@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -228,7 +231,7 @@ func TestProgressAndText(t *testing.T) {
 // TestJobList: every deal pair and game pair appears once.
 func TestJobList(t *testing.T) {
 	for _, c := range []Config{{Deals: 10, Games: 3}, {Deals: 0, Games: 4}, {Deals: 5}, {Deals: 3, Games: 7}} {
-		js := jobList(c)
+		js := slices.Collect(jobSeq(c))
 		deals, games := map[int]bool{}, map[int]bool{}
 		for _, j := range js {
 			if j.game {
@@ -240,5 +243,44 @@ func TestJobList(t *testing.T) {
 		if len(js) != c.Deals+c.Games || len(deals) != c.Deals || len(games) != c.Games {
 			t.Errorf("jobList(%d deals, %d games): %v", c.Deals, c.Games, js)
 		}
+	}
+}
+
+// A match over more than MaxDeals deals or MaxGames games is refused
+// before anything is played (issue 14: -deals 2000000000 ran out of
+// memory).
+func TestRunRefusesTooMany(t *testing.T) {
+	for _, c := range []Config{{Deals: MaxDeals + 1}, {Games: MaxGames + 1}, {Deals: 2_000_000_000, Games: 1}} {
+		c.A, c.B = ai.Random, ai.Random
+		_, err := Run(context.Background(), c)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d deals and %d games", MaxDeals, MaxGames)) {
+			t.Errorf("Run(%d deals, %d games): got %v, want the bounds named", c.Deals, c.Games, err)
+		}
+	}
+}
+
+// The deals are streamed: a match of MaxDeals deals stopped after a few
+// has allocated little, not a slot for every deal up front (a job list
+// and a result per pair were 130 MB at MaxDeals).
+func TestRunStreamsDeals(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	made := 0
+	newBot := func(l ai.Level, c ai.Config) (ai.Bot, error) {
+		if made++; made > 20 {
+			cancel()
+		}
+		return ai.New(l, c)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := Run(ctx, Config{A: ai.Random, B: ai.Random, Deals: MaxDeals, Games: MaxGames, Workers: 1, NewBot: newBot})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: got %v, want it cancelled", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
+		t.Errorf("a cancelled match of %d deals allocated %d bytes, want under 4 MB", MaxDeals, got)
 	}
 }

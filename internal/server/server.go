@@ -25,6 +25,8 @@ import (
 	"charm.land/wish/v2/ratelimiter"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
+
+	"github.com/klob/klob/internal/untrusted"
 )
 
 // Config configures a Server. The zero value of a limit means its
@@ -286,7 +288,7 @@ func ensureHostKey(path string) (bool, error) {
 }
 
 func readHostKey(path string) (gossh.Signer, error) {
-	data, err := os.ReadFile(path)
+	data, err := untrusted.ReadFileMax(path, 1<<20) // a key is a few KB
 	if err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}

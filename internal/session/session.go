@@ -60,6 +60,10 @@ type Config struct {
 	NewTableBot TableFactory
 	// Start is the game's start time, recorded in the log's header.
 	Start time.Time
+	// Practice marks the game practice in its log (gamelog.PracticeTag):
+	// the player chose the seed, so the cards could be known. Resume
+	// keeps the mark from the log.
+	Practice bool
 }
 
 // SeedTag is the log tag that keeps the game's seed, so a resumed game
@@ -153,6 +157,9 @@ func New(cfg Config) (*Session, error) {
 	}
 	h.Extra = []gamelog.Tag{{Name: SeedTag, Value: strconv.FormatUint(cfg.Seed, 10)}}
 	h.SetStart(cfg.Start)
+	if cfg.Practice {
+		h.SetPractice()
+	}
 	return s, nil
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/dirlock"
 	"github.com/klob/klob/internal/durable"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
@@ -22,7 +24,17 @@ const (
 	CurrentName = "current.klob"
 	HistoryDir  = "history"
 	DamagedDir  = "damaged"
+	// LockName is the lock file: a Store holds an advisory lock on it
+	// (flock) while a game is open (Lock), and for the moment of each
+	// write otherwise, so two klob processes never write the state
+	// directory at once.
+	LockName = "klob.lock"
 )
+
+// lockWait is how long a write waits for the lock another Store holds
+// for the moment of its own write; a Store holding it for a whole game
+// is not waited out.
+const lockWait = 2 * time.Second
 
 // Errors.
 var (
@@ -31,10 +43,44 @@ var (
 	// ErrConflict: SaveCurrent found a current.klob this Store did not
 	// write or load (another klob running, or LoadCurrent not called).
 	ErrConflict = errors.New("a saved game this session did not write is in the way")
+	// ErrBusy: another Store, most likely another klob, holds the state
+	// directory's lock (see BusyError).
+	ErrBusy = errors.New("another Klob is playing in this state directory")
 )
 
-// DamagedError is returned by LoadCurrent when the save cannot be read
-// or does not replay (Err is then a *gamelog.Error): the file was moved
+// BusyError is returned by Lock, and by a write, when another Store holds
+// the state directory's lock: another klob is playing there.
+type BusyError struct {
+	Dir string
+	PID int // the other process, 0 when unknown
+}
+
+func (e *BusyError) Error() string {
+	if e.PID > 0 {
+		return fmt.Sprintf("another Klob (process %d) is playing in %s", e.PID, e.Dir)
+	}
+	return fmt.Sprintf("another Klob is playing in %s", e.Dir)
+}
+
+func (e *BusyError) Unwrap() error { return ErrBusy }
+
+// UnreadableError is returned by LoadCurrent when the save exists but
+// cannot be read: permissions, a FIFO or a device in its place, a file
+// over untrusted.MaxFileSize. Nothing says it is damaged, so it is left
+// where it is, and SaveCurrent refuses to replace it.
+type UnreadableError struct {
+	Path string
+	Err  error
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("the saved game %s cannot be read, and is left as it is: %v", e.Path, e.Err)
+}
+
+func (e *UnreadableError) Unwrap() error { return e.Err }
+
+// DamagedError is returned by LoadCurrent when the save does not parse
+// or replay (Err is then a *gamelog.Error): the file was moved
 // into damaged/, or stays where it is when even that failed (Aside is
 // "") and SaveCurrent refuses to replace it.
 type DamagedError = durable.DamagedError
@@ -53,7 +99,8 @@ type Store struct {
 	now func() time.Time
 
 	mu    sync.Mutex
-	known [][]byte // contents of current.klob this Store wrote or loaded
+	known [][]byte      // contents of current.klob this Store wrote or loaded
+	lock  *dirlock.Lock // held from Lock to Unlock
 }
 
 // New returns the store in dir. Nothing is created until the first save.
@@ -94,6 +141,74 @@ func DefaultDir(getenv func(string) string) (string, error) {
 	return filepath.Join(home, ".local", "state", "klob"), nil
 }
 
+// Lock takes the state directory's lock for as long as a game is open,
+// until Unlock: another Store, in this process or another, then cannot
+// write there (its writes fail with ErrBusy), and its Lock fails with a
+// *BusyError. The lock is released when the process ends, however it
+// ends. Locking a Store that holds the lock does nothing.
+func (s *Store) Lock() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lock != nil {
+		return nil
+	}
+	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+		return fmt.Errorf("lock the state directory: %w", err)
+	}
+	l, err := dirlock.TryLock(s.lockPath())
+	if err != nil {
+		return s.lockErr(err)
+	}
+	s.lock = l
+	return nil
+}
+
+// Unlock releases the lock Lock took.
+func (s *Store) Unlock() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err := s.lock.Unlock()
+	s.lock = nil
+	return err
+}
+
+// Locked reports whether the Store holds the state directory's lock.
+func (s *Store) Locked() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lock != nil
+}
+
+func (s *Store) lockPath() string { return filepath.Join(s.dir, LockName) }
+
+func (s *Store) lockErr(err error) error {
+	var le *dirlock.LockedError
+	if errors.As(err, &le) {
+		return &BusyError{Dir: s.dir, PID: le.PID}
+	}
+	return fmt.Errorf("lock the state directory: %w", err)
+}
+
+// locked runs f holding the state directory's lock: the Store's own
+// when it holds it, else taken for the time of f, waiting up to lockWait
+// for another Store's write. Called with s.mu held.
+func (s *Store) locked(f func() error) error { return s.lockedWait(lockWait, f) }
+
+// lockedWait is locked waiting up to wait (0: not at all).
+func (s *Store) lockedWait(wait time.Duration, f func() error) error {
+	if s.lock != nil {
+		return f()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	l, err := dirlock.Wait(ctx, s.lockPath())
+	if err != nil {
+		return s.lockErr(err)
+	}
+	defer l.Unlock()
+	return f()
+}
+
 // Dir returns the state directory.
 func (s *Store) Dir() string { return s.dir }
 
@@ -117,23 +232,27 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 		return fmt.Errorf("save: %w", err)
 	}
 	path := s.CurrentPath()
-	old, err := s.fs.ReadFile(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		return fmt.Errorf("save %s: %w: it cannot be read (%v)", path, ErrConflict, err)
-	case !s.isKnown(old):
-		return fmt.Errorf("save %s: %w", path, ErrConflict)
-	}
-	renamed, err := durable.Replace(s.fs, path, ".current-*.tmp", data)
-	if renamed {
-		// The new content is in place even if the directory sync failed.
-		s.known = [][]byte{data}
-	}
-	if err != nil {
-		return fmt.Errorf("save %s: %w", path, err)
-	}
-	return nil
+	// Under the lock, so that no other Store writes between the check of
+	// what is there and the rename.
+	return s.locked(func() error {
+		old, err := s.fs.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return fmt.Errorf("save %s: %w: it cannot be read (%v)", path, ErrConflict, err)
+		case !s.isKnown(old):
+			return fmt.Errorf("save %s: %w", path, ErrConflict)
+		}
+		renamed, err := durable.Replace(s.fs, path, ".current-*.tmp", data)
+		if renamed {
+			// The new content is in place even if the directory sync failed.
+			s.known = [][]byte{data}
+		}
+		if err != nil {
+			return fmt.Errorf("save %s: %w", path, err)
+		}
+		return nil
+	})
 }
 
 func (s *Store) isKnown(b []byte) bool {
@@ -146,37 +265,74 @@ func (s *Store) isKnown(b []byte) bool {
 }
 
 // LoadCurrent reads and replays the game in progress. It returns
-// ErrNoSave when there is none, and a *DamagedError when the save cannot
-// be read or is not a valid log: the file is first moved to damaged/,
-// so it is kept and the next SaveCurrent does not replace it. The log
-// may hold a finished game (a crash between the last save and Archive):
-// the caller archives it.
+// ErrNoSave when there is none; an *UnreadableError when the save cannot
+// be read (it is left in place, and SaveCurrent will not replace it);
+// and a *DamagedError when it is not a valid log: the file is first moved
+// to damaged/, so it is kept and the next SaveCurrent does not replace
+// it. The log may hold a finished game (a crash between the last save
+// and Archive): the caller archives it. Reading needs no lock, but only
+// a Store that can take the lock cleans up and moves a damaged save
+// aside: while another klob plays, its files are left alone.
 func (s *Store) LoadCurrent() (*gamelog.Log, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.removeStale()
+	var l *gamelog.Log
+	var lerr error
+	err := s.lockedWait(0, func() error {
+		s.removeStale()
+		l, lerr = s.loadCurrent(true)
+		return nil
+	})
+	if err != nil {
+		// No lock (another klob plays, or the directory is read-only):
+		// read, but touch nothing.
+		l, lerr = s.loadCurrent(false)
+	}
+	return l, lerr
+}
+
+// loadCurrent is LoadCurrent; move says whether a damaged save may be
+// moved aside.
+func (s *Store) loadCurrent(move bool) (*gamelog.Log, error) {
 	path := s.CurrentPath()
 	data, err := s.fs.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		s.known = nil
 		return nil, ErrNoSave
 	}
+	if err != nil {
+		s.known = nil
+		return nil, &UnreadableError{Path: path, Err: err}
+	}
+	l, err := gamelog.Parse(path, data)
 	if err == nil {
-		var l *gamelog.Log
-		if l, err = gamelog.Parse(path, data); err == nil {
-			s.known = [][]byte{data}
-			return l, nil
-		}
+		s.known = [][]byte{data}
+		return l, nil
 	}
 	s.known = nil
+	if !move {
+		return nil, &DamagedError{What: "the saved game", Path: path,
+			Err: fmt.Errorf("%w (it is left as it is: the state directory cannot be locked)", err)}
+	}
 	return nil, durable.Damaged(s.fs, "the saved game", path, filepath.Join(s.dir, DamagedDir),
 		"current-"+s.now().Format("2006-01-02-150405"), ".klob", err)
 }
 
-// removeStale removes temporary files a crash left behind.
+// removeStale removes the temporary files of the store's own writes a
+// crash left behind; only those: the trainer writes its record in this
+// directory too, under another lock.
 func (s *Store) removeStale() {
-	durable.RemoveStale(s.fs, s.dir)
-	durable.RemoveStale(s.fs, filepath.Join(s.dir, HistoryDir))
+	for _, dir := range []string{s.dir, filepath.Join(s.dir, HistoryDir)} {
+		ents, err := s.fs.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n := e.Name(); (strings.HasPrefix(n, ".current-") || strings.HasPrefix(n, ".archive-")) && strings.HasSuffix(n, ".tmp") {
+				s.fs.Remove(filepath.Join(dir, n))
+			}
+		}
+	}
 }
 
 // Archive files l in the history folder under a readable name (date,
@@ -212,12 +368,18 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 		return "", fmt.Errorf("archive: %w", err)
 	}
 	path := s.CurrentPath()
-	if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, data)) {
-		if err := s.fs.Remove(path); err != nil {
-			return dst, fmt.Errorf("archive: the game is kept in %s but %w", dst, err)
+	err = s.locked(func() error {
+		if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, data)) {
+			if err := s.fs.Remove(path); err != nil {
+				return err
+			}
+			s.known = nil
+			durable.SyncDir(s.fs, s.dir)
 		}
-		s.known = nil
-		durable.SyncDir(s.fs, s.dir)
+		return nil
+	})
+	if err != nil {
+		return dst, fmt.Errorf("archive: the game is kept in %s but %w", dst, err)
 	}
 	return dst, nil
 }
@@ -226,7 +388,8 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 // under: the start date and time, the opponent of the human player and
 // the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
 // without exactly one human seat, both players and the winning seat,
-// "2026-11-29-1431-Easy-vs-Hard-A-won". now stands in for a missing date.
+// "2026-11-29-1431-Easy-vs-Hard-A-won". A practice game (the player chose
+// the seed) ends "-practice". now stands in for a missing date.
 func archiveName(r *gamelog.Replay, now time.Time) string {
 	h := &r.Header
 	when := now.Format("2006-01-02-1504")
@@ -250,6 +413,9 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 			if r.Winner == human {
 				res = "won"
 			}
+		}
+		if h.Practice() {
+			res += "-practice"
 		}
 		return when + "-vs-" + who(human.Other()) + "-" + res
 	}

@@ -193,17 +193,28 @@ func (u unreadableFS) ReadFile(name string) ([]byte, error) {
 	return u.FS.ReadFile(name)
 }
 
+// An unreadable save is not a damaged one: it is reported as unreadable
+// and left in place, and no save replaces it (issue 14: it was moved to
+// damaged/).
 func TestUnreadableSave(t *testing.T) {
 	s := newStore(t, unreadableFS{durable.OS()})
 	os.MkdirAll(s.Dir(), 0o755)
 	os.WriteFile(s.CurrentPath(), []byte("whatever"), 0o644)
 	_, err := s.LoadCurrent()
+	var ue *UnreadableError
 	var de *DamagedError
-	if !errors.As(err, &de) || !errors.Is(err, testkit.ErrInjected) || de.Aside == "" {
-		t.Fatalf("got %v, want a *DamagedError kept aside", err)
+	if !errors.As(err, &ue) || errors.As(err, &de) || !errors.Is(err, testkit.ErrInjected) ||
+		!strings.Contains(err.Error(), "cannot be read, and is left as it is") {
+		t.Fatalf("got %v, want an *UnreadableError", err)
 	}
-	if b, _ := os.ReadFile(de.Aside); string(b) != "whatever" {
-		t.Fatal("the unreadable save was not kept")
+	if b, _ := os.ReadFile(s.CurrentPath()); string(b) != "whatever" {
+		t.Fatal("the unreadable save was moved or changed")
+	}
+	if _, err := os.Stat(filepath.Join(s.Dir(), DamagedDir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a damaged folder was made: %v", err)
+	}
+	if err := s.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
+		t.Fatalf("save over the unreadable one: got %v, want ErrConflict", err)
 	}
 }
 
@@ -323,6 +334,12 @@ func TestArchiveName(t *testing.T) {
 		{rep("saves/in-dix.klob", [2]string{"", ""}, [2]string{"human", "hard"}, "", ""), "2026-11-29-1431-vs-player-B-hard-unfinished"},
 		{rep("09-tie.klob", [2]string{"../../etc", "x/y"}, [2]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
 	}
+	practice := rep("09-tie.klob", [2]string{"You", "Bot"}, [2]string{"human", "normal"}, "2026-02-03", "08:09:10")
+	practice.Header.SetPractice()
+	cases = append(cases, struct {
+		r    *gamelog.Replay
+		want string
+	}{practice, "2026-02-03-0809-vs-Bot-normal-won-practice"})
 	for _, c := range cases {
 		if got := archiveName(c.r, now); got != c.want {
 			t.Errorf("got %s, want %s", got, c.want)

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestE2ETwoKlobsOneDir: a second klob on the state directory of a game
+// in progress says that another Klob is playing there and offers the
+// saved games read-only, where the game in progress shows only the
+// person's cards (issue 14). Not in -short: it builds klob and runs tmux.
+func TestE2ETwoKlobsOneDir(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds klob and drives tmux")
+	}
+	s, pid, state := startKlob(t, "-seed", fmt.Sprint(e2eSeed))
+	s.keys("Enter")
+	s.waitFor("Your bid", 10*time.Second)
+	bin := strings.TrimSuffix(state, "state") + "klob"
+	s.run("new-session", "-d", "-s", "two", "-x", "100", "-y", "30",
+		fmt.Sprintf("KLOB_STATE_DIR='%s' TERM=xterm-256color '%s'; sleep 60", state, bin))
+	second := func() string { return s.run("capture-pane", "-p", "-t", "two") }
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(second(), "is playing in") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the second klob does not say another is playing:\n%s", second())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if scr := second(); !strings.Contains(scr, fmt.Sprintf("Another Klob (process %s) is playing in %s", pid, state)) ||
+		!strings.Contains(scr, "read-only") || !strings.Contains(scr, "new state directory") {
+		t.Fatalf("the second klob's screen:\n%s", scr)
+	}
+	s.run("send-keys", "-t", "two", "r")
+	for deadline = time.Now().Add(10 * time.Second); !strings.Contains(second(), "in progress"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("no game in progress in the read-only list:\n%s", second())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.run("send-keys", "-t", "two", "Enter")
+	for deadline = time.Now().Add(10 * time.Second); !strings.Contains(second(), "your cards only"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the game in progress is not replayed from the person's seat:\n%s", second())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if scr := second(); !strings.Contains(scr, "hidden") {
+		t.Errorf("the bot's hand is not hidden:\n%s", scr)
+	}
+	// The first klob plays on and saves.
+	s.keys("t")
+	s.waitFor("You 0", 5*time.Second)
+	if scr := s.screen(); strings.Contains(scr, "not saved") {
+		t.Errorf("the first klob's game is not saved:\n%s", scr)
+	}
+}

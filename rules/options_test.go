@@ -1,0 +1,37 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// A repeated key is refused, whatever the two values: the reader cannot
+// know which one was meant (issue 14).
+func TestParseOptionsRefusesRepeatedKey(t *testing.T) {
+	for _, in := range []string{"target=100,target=200", "target=300,target=300",
+		"bottom_card=on, bottom_card =off", "last_trick=0,target=100,last_trick=10"} {
+		_, err := ParseOptions(in)
+		if err == nil || !strings.Contains(err.Error(), "given twice") {
+			t.Errorf("ParseOptions(%q): got %v, want a \"given twice\" error", in, err)
+		}
+	}
+}
+
+// The target is bounded by MaxTarget, in ParseOptions and in Set, and the
+// error names the bound.
+func TestTargetBound(t *testing.T) {
+	if _, err := ParseOptions(fmt.Sprintf("target=%d", MaxTarget)); err != nil {
+		t.Errorf("target=MaxTarget: %v", err)
+	}
+	for _, n := range []int{MaxTarget + 1, 99999, 100000} {
+		var o Options
+		err := o.Set("target", fmt.Sprint(n))
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprint(MaxTarget)) {
+			t.Errorf("Set(target, %d): got %v, want an error naming %d", n, err, MaxTarget)
+		}
+	}
+	if MaxTarget < 2000 {
+		t.Errorf("MaxTarget %d is below the 2000 the setup screen offers", MaxTarget)
+	}
+}

@@ -1,0 +1,94 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/session"
+)
+
+// StateDir is what klob play knows about the state directory before the
+// first screen, beyond the Store.
+type StateDir struct {
+	// Busy is why the Store could not be locked: another Klob is playing
+	// in the state directory (a *store.BusyError). The first screen then
+	// says so and offers ReadOnly and Elsewhere; Store is not used.
+	Busy error
+	// ReadOnly lists the saved games of the busy directory, for a
+	// read-only replay (the game in progress shows only the person's
+	// cards until it is over).
+	ReadOnly HistorySource
+	// Elsewhere opens a new state directory, locked, and says where it
+	// is; nil when there is none to offer.
+	Elsewhere func() (st session.Store, dir string, err error)
+	// Warning is a problem found before the screen opened (the state
+	// directory cannot be used, say). The first screen shows it: printed
+	// on stderr before the full-screen view it would be invisible.
+	Warning string
+}
+
+// busyScreen: another Klob plays in the state directory. It offers to
+// look at the saved games read-only, or to play in a new state directory.
+type busyScreen struct {
+	cfg *PlayConfig
+	err string // opening the new directory failed
+}
+
+func newBusyScreen(cfg *PlayConfig) *busyScreen { return &busyScreen{cfg: cfg} }
+
+func (s *busyScreen) Name() string { return "busy" }
+
+// Update: r opens the history read-only, n plays in a new directory.
+func (s *busyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return s, nil
+	}
+	switch {
+	case isKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
+		return newHistoryScreen(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
+	case isKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
+		st, dir, err := s.cfg.Elsewhere()
+		if err != nil {
+			s.err = "cannot open a new state directory: " + err.Error()
+			return s, nil
+		}
+		s.cfg.Store, s.cfg.Busy = st, nil
+		s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", dir, dir)
+		return newSetupScreen(s.cfg, s.cfg.Setup), nil
+	}
+	return s, nil
+}
+
+// View says who is in the way and what can be done.
+func (s *busyScreen) View(ctx *screenCtx) string {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	w := ctx.Width
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Klaberjass for two",
+		st.Rule.Render(repeat(g.hrule, w)),
+		"",
+	}
+	for _, l := range wrap(capital(s.cfg.Busy.Error())+".", w-2) {
+		lines = append(lines, " "+st.Heading.Render(l))
+	}
+	for _, l := range wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4) {
+		lines = append(lines, "   "+l)
+	}
+	lines = append(lines, "")
+	if s.cfg.ReadOnly != nil {
+		lines = append(lines, " "+st.Key.Render("[r]")+" look at the saved games, read-only")
+	}
+	if s.cfg.Elsewhere != nil {
+		lines = append(lines, " "+st.Key.Render("[n]")+" play a new game in a new state directory")
+	}
+	lines = append(lines, "", " "+st.Dim.Render("? help · q quit"))
+	if s.err != "" {
+		for _, l := range wrap("! "+s.err, w-2) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
+	return joinLines(lines)
+}

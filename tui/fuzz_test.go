@@ -1,0 +1,126 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/gamelog"
+)
+
+// fuzzMsg turns one byte into a message: mostly a key of monkeyKeys, a
+// paste, a click, or a window size from 1×1 to 300×100 (with the next
+// two bytes).
+func fuzzMsgs(data []byte) []tea.Msg {
+	var out []tea.Msg
+	for i := 0; i < len(data); i++ {
+		b := data[i]
+		switch {
+		case b >= 250 && i+2 < len(data):
+			out = append(out, tea.WindowSizeMsg{Width: 1 + int(data[i+1])%300, Height: 1 + int(data[i+2])%100})
+			i += 2
+		case b >= 245 && i+1 < len(data):
+			out = append(out, tea.PasteMsg{Content: strings.Repeat("q9\x1b[2J", int(data[i+1])%8)})
+			i++
+		case b >= 235 && i+2 < len(data):
+			out = append(out, tea.MouseClickMsg{Button: tea.MouseLeft, X: int(data[i+1]) % 120, Y: int(data[i+2]) % 50})
+			i += 2
+		default:
+			out = append(out, keyMsg(monkeyKeys[int(b)%len(monkeyKeys)]))
+		}
+	}
+	return out
+}
+
+// checkFrame fails unless the frame is exactly the window's size.
+func checkFrame(t *testing.T, hs *harness, w, h int) {
+	t.Helper()
+	lines := strings.Split(hs.app.render(), "\n")
+	if len(lines) != h {
+		t.Fatalf("a frame of %d lines in a %d×%d window", len(lines), w, h)
+	}
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n != w {
+			t.Fatalf("line %d is %d cells wide in a %d×%d window", i, n, w, h)
+		}
+	}
+}
+
+// FuzzUIKeys: any keys, pastes, clicks and window sizes into klob play
+// (random bots, a store in memory): nothing panics, and every frame is
+// exactly the window's size.
+func FuzzUIKeys(f *testing.F) {
+	f.Add([]byte("\x00\x01\x02enter"))
+	f.Add([]byte{250, 10, 5, 30, 31, 32, 250, 200, 90, 1, 2, 3, 245, 4, 236, 10, 20})
+	f.Add([]byte(strings.Repeat("\x1a\x1b\x1c\x00", 30)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > 400 {
+			data = data[:400]
+		}
+		cfg := testConfig(7, &memStore{})
+		cfg.Setup.Options.Target = 100
+		hs := newHarness(t, cfg, 80, 24)
+		w, h := 80, 24
+		for _, m := range fuzzMsgs(data) {
+			if ws, ok := m.(tea.WindowSizeMsg); ok {
+				w, h = ws.Width, ws.Height
+			}
+			hs.send(m)
+			if hs.quit {
+				return
+			}
+			checkFrame(t, hs, w, h)
+		}
+	})
+}
+
+// FuzzResumeReplay: whatever log the reader accepts, offered as the
+// saved game and resumed, and opened in the viewer, takes any keys
+// without a panic; the viewer of a game in progress against a bot never
+// opens the bot's hand.
+func FuzzResumeReplay(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(replayGames, "saves", "*.klob"))
+	for _, file := range files {
+		if b, err := os.ReadFile(file); err == nil {
+			f.Add(b, []byte("rxtt\x05\x06"))
+			f.Add([]byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)), []byte("ortoaen"))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data, keys []byte) {
+		if len(keys) > 200 {
+			keys = keys[:200]
+		}
+		l, err := gamelog.Parse("fuzz.klob", data)
+		if err != nil {
+			return
+		}
+		r, err := l.Replay()
+		if err != nil {
+			t.Fatalf("an accepted log does not replay: %v", err)
+		}
+		hs := newReplayHarness(t, r, "fuzz.klob", ReplayConfig{}, 80, 24)
+		s := hs.replay()
+		person, one := r.Header.HumanSeat()
+		for _, m := range fuzzMsgs(keys) {
+			hs.send(m)
+			if hs.quit || hs.app.screen != screenModel(s) {
+				break
+			}
+			if one && !r.Over && s.open(person.Other()) {
+				t.Fatal("the viewer opened the bot's hand in a game in progress")
+			}
+		}
+		hs = newHarness(t, testConfig(7, &memStore{current: l}), 80, 24)
+		hs.press("r")
+		for _, m := range fuzzMsgs(keys) {
+			hs.send(m)
+			if hs.quit {
+				break
+			}
+		}
+	})
+}

@@ -1,0 +1,175 @@
+package tui
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/store"
+)
+
+// With no state directory the table carries a lasting "not saved" mark,
+// the quit question says the game will be lost, and so does the note
+// after quitting (issue 14: it said "The game stays saved").
+func TestNoStoreNotSaved(t *testing.T) {
+	hs := newHarness(t, testConfig(dealSeed, nil), 80, 24)
+	hs.press("enter")
+	if hs.name() != "table" {
+		t.Fatalf("screen %s, want the table", hs.name())
+	}
+	for _, k := range []string{"", "t", "x", "a"} {
+		if k != "" {
+			hs.press(k)
+		}
+		if first := strings.SplitN(hs.screen(), "\n", 2)[0]; !strings.Contains(first, "not saved") {
+			t.Fatalf("after %q the header has no \"not saved\" mark: %q", k, first)
+		}
+	}
+	hs.press("q")
+	if scr := hs.screen(); !strings.Contains(scr, "not saved") || !strings.Contains(scr, "it will be lost") || strings.Contains(scr, "stays saved") {
+		t.Fatalf("the quit question does not say the game is lost:\n%s", scr)
+	}
+	hs.press("y")
+	if note := hs.app.QuitNote(); !strings.Contains(note, "not saved") {
+		t.Errorf("quit note %q", note)
+	}
+	// Too small a window asks the same question.
+	hs = newHarness(t, testConfig(dealSeed, nil), 80, 24)
+	hs.press("enter", "q")
+	hs.send(tea.WindowSizeMsg{Width: 20, Height: 10})
+	if scr := hs.screen(); !strings.Contains(strings.Join(strings.Fields(scr), " "), "it will be lost") {
+		t.Errorf("small window quit question:\n%s", scr)
+	}
+}
+
+// While saves fail the mark and the question say so; a good save clears
+// both. A long save error is wrapped to the window, its cause shown
+// (issue 14: it was cut before "no space left on device").
+func TestSaveFailureWrapsAndMarks(t *testing.T) {
+	long := errors.New("save /home/someone/.local/state/klob/current.klob: write: write /home/someone/.local/state/klob/.current-1234567890.tmp: no space left on device")
+	st := &memStore{saveErr: long}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs.press("enter")
+	scr := hs.screen()
+	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "no space left on device") {
+		t.Fatalf("the cause of the failure is not on the screen:\n%s", scr)
+	}
+	if first := strings.SplitN(scr, "\n", 2)[0]; !strings.Contains(first, "not saved") {
+		t.Fatalf("no \"not saved\" mark while saves fail: %q", first)
+	}
+	if lines := strings.Split(scr, "\n"); len(lines) != 24 {
+		t.Fatalf("the screen has %d lines, want 24", len(lines))
+	}
+	hs.press("q")
+	if scr := hs.screen(); !strings.Contains(scr, "it will be lost") {
+		t.Fatalf("quit question while saves fail:\n%s", scr)
+	}
+	hs.press("n")
+	st.mu.Lock()
+	st.saveErr = nil
+	st.mu.Unlock()
+	hs.press("t")
+	if first := strings.SplitN(hs.screen(), "\n", 2)[0]; strings.Contains(first, "not saved") {
+		t.Fatalf("the mark outlived a good save: %q", first)
+	}
+	hs.press("q")
+	if scr := hs.screen(); !strings.Contains(scr, "stays saved") {
+		t.Fatalf("quit question after a good save:\n%s", scr)
+	}
+}
+
+// A warning found before the screen opened is shown on it (issue 14: it
+// was printed to stderr, under the full-screen view).
+func TestWarningShown(t *testing.T) {
+	cfg := testConfig(dealSeed, nil)
+	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved"
+	hs := newHarness(t, cfg, 80, 24)
+	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved") {
+		t.Fatalf("the warning is not on the first screen:\n%s", hs.screen())
+	}
+}
+
+// The seed is not shown before the game is over (it deals every card);
+// a game whose seed the player chose is marked practice in the log, and
+// the mark survives a resume.
+func TestSeedHiddenAndPractice(t *testing.T) {
+	st := &memStore{}
+	cfg := testConfig(dealSeed, st)
+	hs := newHarness(t, cfg, 80, 24)
+	if scr := hs.screen(); strings.Contains(scr, "69") {
+		t.Fatalf("the setup screen shows the seed:\n%s", scr)
+	}
+	hs.press("enter", "t")
+	if scr := hs.screen(); strings.Contains(scr, "Seed") || strings.Contains(scr, "seed") {
+		t.Fatalf("the table shows the seed:\n%s", scr)
+	}
+	if st.current == nil || st.current.Header.Practice() {
+		t.Fatal("a game with a drawn seed is marked practice")
+	}
+	cfg = testConfig(dealSeed, &memStore{})
+	cfg.Setup.Practice = true
+	ps := cfg.Store.(*memStore)
+	hs = newHarness(t, cfg, 80, 24)
+	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69") {
+		t.Fatalf("a chosen seed is not said to make a practice game:\n%s", scr)
+	}
+	hs.press("enter", "t", "q", "y")
+	if ps.current == nil || !ps.current.Header.Practice() {
+		t.Fatal("the log of a game with a chosen seed is not marked practice")
+	}
+	text, _ := ps.current.MarshalText()
+	if !strings.Contains(string(text), `[Practice "seed chosen by the player"]`) {
+		t.Fatalf("no Practice tag in the log:\n%s", text)
+	}
+	hs = newHarness(t, testConfig(dealSeed, ps), 80, 24)
+	hs.press("r")
+	if m := seatedOf(hs.app.screen); m == nil || !m.setup.Practice || !practiceOf(m.Session.Header()) {
+		t.Fatal("a resumed practice game lost its mark")
+	}
+}
+
+// Another Klob in the state directory: the first screen says so and
+// offers the saved games read-only or a new state directory.
+func TestBusyScreen(t *testing.T) {
+	busy := &store.BusyError{Dir: "/state/klob", PID: 4242}
+	cfg := testConfig(dealSeed, nil)
+	cfg.Busy, cfg.ReadOnly = busy, emptySource{}
+	var opened bool
+	cfg.Elsewhere = func() (session.Store, string, error) { opened = true; return &memStore{}, "/state/klob-2", nil }
+	hs := newHarness(t, cfg, 80, 24)
+	scr := hs.screen()
+	if hs.name() != "busy" || !strings.Contains(scr, "Another Klob (process 4242) is playing in /state/klob") ||
+		!strings.Contains(scr, "read-only") || !strings.Contains(scr, "new state directory") {
+		t.Fatalf("busy screen %s:\n%s", hs.name(), scr)
+	}
+	hs.press("r")
+	if hs.name() != "history" {
+		t.Fatalf("r opened %s, want the history", hs.name())
+	}
+	hs = newHarness(t, cfg, 80, 24)
+	hs.press("n")
+	if !opened || hs.name() != "setup" || !strings.Contains(strings.Join(strings.Fields(hs.screen()), " "), "KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
+		t.Fatalf("n: opened %v, screen %s:\n%s", opened, hs.name(), hs.screen())
+	}
+	hs.press("enter", "t")
+	if cfg.Elsewhere != nil && hs.name() != "table" {
+		t.Fatalf("the game did not start in the new directory: %s", hs.name())
+	}
+}
+
+// The trainer shows a warning found before its screen opened (issue 14:
+// "your record will not be kept" went to stderr, under the screen).
+func TestTrainWarningShown(t *testing.T) {
+	cfg := trainConfig(nil, strongText)
+	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: your record will not be kept"
+	hs := newTrainHarness(t, cfg, 80, 24)
+	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "your record will not be kept") {
+		t.Fatalf("the warning is not on the trainer's first screen:\n%s", hs.screen())
+	}
+}
+
+func practiceOf(h gamelog.Header) bool { return h.Practice() }
