@@ -6,6 +6,7 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // minWidth and minHeight are the smallest window the table is laid out
@@ -160,6 +161,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		if isKey(msg, a.ctx.Keys.Quit) {
+			if qa, ok := a.screen.(interface{ quitsAtOnce() bool }); ok && qa.quitsAtOnce() {
+				return a, a.quitCmd() // a screen that keeps nothing
+			}
 			q := &quitAsk{}
 			if qa, ok := a.screen.(quitAsker); ok {
 				q.question = qa.QuitQuestion()
@@ -269,6 +273,12 @@ type quitNowMsg struct{}
 // quitNow is a command that quits the App the way q then y does.
 func quitNow() tea.Msg { return quitNowMsg{} }
 
+// isRule reports whether line is a horizontal rule of hrule.
+func isRule(line, hrule string) bool {
+	t := strings.TrimSpace(ansi.Strip(line))
+	return t != "" && strings.Trim(t, hrule) == ""
+}
+
 // quitAsk is the question q opens; question replaces the game's
 // "the game stays saved" line when set.
 type quitAsk struct{ question string }
@@ -306,6 +316,11 @@ func (q *quitAsk) view(ctx *screenCtx, under string) string {
 		lines = lines[:ctx.Height]
 	}
 	at := max(0, len(lines)-n)
+	// Under a screen whose rule is just above the question's place (the
+	// table's), that rule serves: a second one would stack under it.
+	if at > 0 && isRule(lines[at-1], ctx.paint.g.hrule) {
+		ask = append(ask[1:], "")
+	}
 	for i, l := range ask {
 		if at+i < len(lines) {
 			lines[at+i] = l

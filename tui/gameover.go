@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -11,20 +12,36 @@ import (
 // gameOver shows who won, the score pad of the whole game and where the
 // game log was filed.
 type gameOver struct {
-	t *table
+	t   *table
+	err string // why the replay did not open
 }
 
 func newGameOver(t *table) *gameOver { return &gameOver{t: t} }
 
 func (s *gameOver) Name() string { return "gameover" }
 
-// Update: n starts a new game from the same setup, enter quits.
+// Update: r replays the game just played, a replays it with every
+// decision graded, n starts a new game from the same setup, enter
+// quits. esc in the replay comes back here.
 func (s *gameOver) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	m := s.t.m
 	if m.absorb(msg) {
 		return s, nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		switch k.String() {
+		case "r", "a":
+			r, err := m.Log().Replay()
+			if err != nil {
+				s.err = "the game cannot be replayed: " + err.Error()
+				return s, nil
+			}
+			name := "this game"
+			if _, path, _ := m.Archived(); path != "" {
+				name = filepath.Base(path)
+			}
+			return newReplayScreen(r, name, ReplayConfig{ASCII: ctx.ASCII, Analyse: k.String() == "a"}, s), nil
+		}
 		switch {
 		case isKey(k, ctx.Keys.New):
 			if s.t.cfg != nil {
@@ -80,6 +97,10 @@ func (s *gameOver) View(ctx *screenCtx) string {
 		lines = append(lines, " The game log is saved at:")
 		lines = append(lines, "   "+path)
 	}
-	lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.New))+" new game   "+st.Key.Render(keyTag(ctx.Keys.Choose))+" quit")
+	lines = append(lines, "", " "+st.Key.Render("[r]")+" replay this game   "+st.Key.Render("[a]")+" analyse it   "+
+		st.Key.Render(keyTag(ctx.Keys.New))+" new game   "+st.Key.Render(keyTag(ctx.Keys.Choose))+" quit")
+	if s.err != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
+	}
 	return joinLines(lines)
 }

@@ -81,8 +81,9 @@ func cardRects(n int, size cardSize, x, y int) []rect {
 }
 
 // handRows is the height of the hand block: a label row, a row the
-// selected card rises into, the cards, a number row and a mark row.
-func handRows(size cardSize) int { return size.h + 4 }
+// selected card rises into, the cards, a number row, a mark row and the
+// row that marks the sequences and the bella pair.
+func handRows(size cardSize) int { return size.h + 5 }
 
 // viewHand is the hand of the viewing seat, sorted.
 func viewHand(v *rules.View) []rules.Card {

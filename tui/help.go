@@ -6,6 +6,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/drill"
 )
 
 // rulesSummary is the short rules text of the help screen.
@@ -17,6 +20,17 @@ var rulesSummary = []string{
 	"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
 	"Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2). The last trick scores 10. K and Q of trump in one hand: bella, 20, said with the second one played.",
 	"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing. The first to the target (500) wins.",
+}
+
+// legend explains the numbers and marks of the screens: the hand's
+// marks, the hint's and trainer's columns (drill.Legend) and the
+// analysis grades (analysis.Legend), with the thresholds they use.
+func legend(g *glyphs) []string {
+	out := []string{
+		g.selMark + " under a card: selected; " + g.playMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold, bella the king and queen of trump (20+bella: both).",
+	}
+	out = append(out, drill.Legend()...)
+	return append(out, analysis.Legend()...)
 }
 
 // keyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
@@ -57,6 +71,16 @@ func (h *helpView) lines(ctx *screenCtx) []string {
 		for _, b := range group {
 			hp := b.Help()
 			out = append(out, fmt.Sprintf("   %-12s %s", hp.Key, hp.Desc))
+		}
+	}
+	out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
+	for _, p := range legend(&ctx.paint.g) {
+		for i, l := range wrap(p, max(20, ctx.Width-6)) {
+			lead := "   "
+			if i > 0 {
+				lead = "     "
+			}
+			out = append(out, lead+l)
 		}
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))

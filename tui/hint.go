@@ -83,7 +83,7 @@ func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []strin
 			out = append(out, " "+l)
 		}
 	}
-	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals)", ev.Samples)))
+	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", ev.Samples)))
 	for i, l := range out {
 		out[i] = clip(l, w)
 	}
@@ -91,7 +91,7 @@ func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []strin
 }
 
 // hintSay is an action as the hint says it: "take", "name ♥ hearts",
-// "play A♠".
+// "play A♠", `say "same"`.
 func hintSay(ctx *screenCtx, a rules.Action) string {
 	p := ctx.paint
 	switch a.Kind {
@@ -103,12 +103,10 @@ func hintSay(ctx *screenCtx, a rules.Action) string {
 		return s
 	case rules.Name:
 		return "name " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
-	case rules.Schmeiss:
-		return "say schmeiss"
-	case rules.Accept, rules.Refuse:
-		return a.Words() + " the schmeiss"
 	}
-	return actionLabel(a)
+	// Each kind of decision has its own words: `say "same"`, `ask "how
+	// high?"`, "exchange the dix", "announce fifty".
+	return drill.Verb(a)
 }
 
 // playHint is the card-play hint: the hard bot's card and why, then the

@@ -80,7 +80,7 @@ func TestHintReal(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := hintText(&v, ev, false, 100)
-	if !strings.Contains(text, "Hint: the hard bot would take.") || !strings.Contains(text, "(60 sampled deals)") {
+	if !strings.Contains(text, "Hint: the hard bot would take.") || !strings.Contains(text, "(60 sampled deals; ? explains the columns)") {
 		t.Errorf("J-9-A hint:\n%s", text)
 	}
 	for _, a := range v.Legal() {
@@ -127,6 +127,34 @@ func TestHintCmd(t *testing.T) {
 		want, _ := eval.Evaluate(context.Background(), v, eval.Options{Samples: eval.SamplesFor(&v, 0), Seed: eval.SeedFor(3, &v)})
 		if want.Best != h.Eval.Best {
 			t.Errorf("hint best %d, the hard bot's evaluation %d", h.Eval.Best, want.Best)
+		}
+	}
+}
+
+// TestHintSayEveryKind: the hint's sentence reads for every kind of
+// decision (issue 13: "the hard bot would same").
+func TestHintSayEveryKind(t *testing.T) {
+	ctx := newContext(false)
+	for _, c := range []struct {
+		a    rules.Action
+		want string
+	}{
+		{rules.Action{Kind: rules.Same}, `say "same"`},
+		{rules.Action{Kind: rules.Good}, `say "good"`},
+		{rules.Action{Kind: rules.NotGood}, `say "not good"`},
+		{rules.Action{Kind: rules.HowHigh}, `ask "how high?"`},
+		{rules.TopAction(rules.King), `answer "king high"`},
+		{rules.AnnounceAction(20), "announce twenty"},
+		{rules.AnnounceAction(50), "announce fifty"},
+		{rules.Action{Kind: rules.NoSequence}, `say "no sequence"`},
+		{rules.Action{Kind: rules.Exchange}, "exchange the dix"},
+		{rules.Action{Kind: rules.NoExchange}, "keep the dix where it is (no exchange)"},
+		{rules.PlayBellaAction(rules.MustCard("QH")), "play Q♥ and say bella"},
+		{rules.Action{Kind: rules.Refuse}, "refuse the schmeiss"},
+		{rules.NameAction(rules.Spades), "name ♠ spades"},
+	} {
+		if got := ansi.Strip(hintSay(&ctx, c.a)); got != c.want {
+			t.Errorf("hint for %v: the hard bot would %q, want %q", c.a, got, c.want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/stats"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/internal/untrusted"
@@ -234,9 +235,11 @@ func (s *historyScreen) recordLines(ctx *screenCtx) [][2]string {
 	if r.Games == 0 {
 		return [][2]string{{st.Heading.Render("Your record:"), "no game against the bot saved yet."}}
 	}
-	head := fmt.Sprintf("%s played, %d won", plural(r.Games, "game"), r.Won)
+	// Finished games and abandoned ones (filed unfinished, when a new
+	// game was started instead) are told apart.
+	head := fmt.Sprintf("%s finished, %d won", plural(r.Finished, "game"), r.Won)
 	if n := r.Games - r.Finished; n > 0 {
-		head += fmt.Sprintf(", %d unfinished", n)
+		head += fmt.Sprintf("; %d abandoned", n)
 	}
 	var by []string
 	for _, l := range r.ByLevel {
@@ -279,7 +282,10 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 	me, one := h.HumanSeat()
 	players := name(rules.SeatA) + " vs " + name(rules.SeatB)
 	score := fmt.Sprintf("%d–%d", e.Totals[0], e.Totals[1])
-	result := "unfinished"
+	result := "abandoned"
+	if row.current {
+		result = "playing"
+	}
 	switch {
 	case one:
 		players = "vs " + name(me.Other())
@@ -297,7 +303,13 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 		// The player chose the seed: the cards could be known.
 		result += ", practice"
 	}
-	pw := playersWidth(w + 3)
+	for _, t := range h.Extra {
+		if t.Name == session.TakebacksTag && t.Value != "0" {
+			result += ", takebacks " + t.Value
+		}
+	}
+	// A long result (takebacks) takes its room from the players column.
+	pw := max(12, playersWidth(w+3)-max(0, widthOf(result)-10))
 	return fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", clip(when, 16), pw, clip(untrusted.Text(players), pw), e.Deals, score, result), w)
 }
 
@@ -351,3 +363,6 @@ func (s *historyScreen) keyHelp(k *keyMap) help.KeyMap {
 // QuitQuestion replaces the game's "stays saved": the list changes
 // nothing.
 func (s *historyScreen) QuitQuestion() string { return "Your saved games stay as they are." }
+
+// quitsAtOnce: leaving the read-only list asks no question.
+func (s *historyScreen) quitsAtOnce() bool { return true }

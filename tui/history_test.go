@@ -10,7 +10,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/rules"
 )
 
 // historyDir builds a state directory: three games of a person against
@@ -149,5 +151,43 @@ func TestHistoryLoading(t *testing.T) {
 	}
 	if cmd := s.Enter(&ctx); cmd == nil {
 		t.Fatalf("Enter starts no command")
+	}
+}
+
+// TestHistoryAbandonedAndTakebacks: a game filed unfinished is
+// "abandoned", one still saved is "playing", takebacks are shown, and
+// the record counts finished and abandoned games apart.
+func TestHistoryAbandonedAndTakebacks(t *testing.T) {
+	s := &historyScreen{}
+	ctx := newContext(false)
+	h := gamelog.Header{Players: [2]string{"Ann", "Bot"}, Levels: [2]string{gamelog.Human, "hard"},
+		Extra: []gamelog.Tag{{Name: session.TakebacksTag, Value: "2"}}}
+	row := historyRow{path: "x.klob", entry: store.Entry{Header: h, Deals: 3, Winner: rules.NoSeat}}
+	if got := s.rowLine(&ctx, &row, 77); !strings.Contains(got, "abandoned, takebacks 2") {
+		t.Errorf("an abandoned game with takebacks: %q", got)
+	}
+	row.current = true
+	if got := s.rowLine(&ctx, &row, 77); !strings.Contains(got, "playing") {
+		t.Errorf("the game in progress: %q", got)
+	}
+	row.current, row.entry.Over, row.entry.Winner = false, true, rules.SeatA
+	row.entry.Header.Extra = nil
+	if got := s.rowLine(&ctx, &row, 77); !strings.HasSuffix(strings.TrimSpace(got), "won") {
+		t.Errorf("a finished game without takebacks: %q", got)
+	}
+	s.record.Games, s.record.Finished, s.record.Won = 5, 3, 2
+	if got := s.recordLines(&ctx)[0][1]; got != "3 games finished, 2 won; 2 abandoned" {
+		t.Errorf("record: %q", got)
+	}
+}
+
+// TestHistoryQuitsAtOnce: q on the read-only list quits with no
+// question.
+func TestHistoryQuitsAtOnce(t *testing.T) {
+	dir := historyDir(t)
+	hs := startHarness(t, NewHistory(store.New(dir, store.Options{}), ReplayConfig{}), 80, 24)
+	hs.press("q")
+	if !hs.quit || strings.Contains(hs.screen(), "Quit Klob?") {
+		t.Errorf("q on the history list: quit %v, screen:\n%s", hs.quit, hs.screen())
 	}
 }

@@ -21,7 +21,10 @@ type keyMap struct {
 	Nth       key.Binding // 1-9: the n-th card (or menu item)
 	Bella     key.Binding // play the selected card announcing bella
 	NoBella   key.Binding // at the bella question: play it without bella
-	LastTrick key.Binding
+	LastTrick key.Binding // the list of this deal's tricks
+	SortHand  key.Binding // sort the hand by suit or by strength
+	Undo      key.Binding // take back your last decision
+	Claim     key.Binding // claim every remaining trick
 	Hint      key.Binding // what the hard bot would do here, and why
 	Back      key.Binding
 	Help      key.Binding
@@ -45,7 +48,10 @@ func defaultKeys() keyMap {
 		Nth:       b("1-9", "play the n-th card (or take the n-th choice)", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		Bella:     b("b", "play the selected card and announce bella", "b"),
 		NoBella:   b("n", "play it without bella", "n"),
-		LastTrick: b("v", "look at the last trick", "v"),
+		LastTrick: b("v", "the list of this deal's tricks", "v"),
+		SortHand:  b("o", "sort the hand by suit (A K Q J 10…) or by trick strength", "o"),
+		Undo:      b("u", "take back your last decision (the log notes it)", "u"),
+		Claim:     b("c", "claim the remaining tricks (in the card play)", "c"),
 		// The issue asks for h, but h already moves left (vi keys, also
 		// asked for): the hint takes shift+h so neither is lost.
 		Hint:      b("H", "hint: what the hard bot would do here, and why", "H", "shift+h"),
@@ -74,7 +80,7 @@ func titled(ctx *screenCtx, title string) []string {
 
 // tableKeys lists the table's keys for the help overlay.
 func (k keyMap) tableKeys() []key.Binding {
-	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.Hint, k.Help, k.Quit, k.ForceQuit}
+	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, k.Quit, k.ForceQuit}
 }
 
 // menuLetter is the letter that takes one kind of decision in a menu

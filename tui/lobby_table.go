@@ -30,6 +30,8 @@ type netTable struct {
 
 	prepared    bool // the cursor was placed for the decision at preparedGen
 	preparedGen int
+
+	at time.Time // when u arrived: a waiting seat's countdown runs from it
 }
 
 func newNetTable(l *lobby) *netTable {
@@ -54,6 +56,17 @@ func (t *netTable) QuitQuestion() string {
 
 func (t *netTable) Enter(ctx *screenCtx) tea.Cmd { return t.clock() }
 
+// wait is how long a dropped person's seat still waits: the update's
+// figure less the time since it came, so the countdown runs between
+// updates.
+func (t *netTable) wait(s hall.SeatInfo) time.Duration {
+	w := s.Wait
+	if !t.at.IsZero() {
+		w -= time.Since(t.at)
+	}
+	return max(0, w).Round(time.Second)
+}
+
 func (t *netTable) clock() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tableClockMsg{t} })
 }
@@ -70,7 +83,7 @@ func (t *netTable) leave() (screenModel, tea.Cmd) {
 
 func (t *netTable) myTurn() bool {
 	u := &t.u
-	return u.HasDeal && !u.Between && !u.Over && !u.BotSeat && u.View.Turn == u.Seat && u.Closed == "" && !u.Kicked
+	return u.HasDeal && !u.Between && !u.Over && !u.BotSeat && t.turn() == u.Seat && u.Closed == "" && !u.Kicked
 }
 
 func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
@@ -95,7 +108,7 @@ func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // setUpdate shows u; a new decision of this seat starts with the
 // cursor on the first playable card.
 func (t *netTable) setUpdate(u hall.Update) {
-	t.u = u
+	t.u, t.at = u, time.Now()
 	if t.myTurn() && (!t.prepared || t.preparedGen != u.Gen) {
 		t.prepared, t.preparedGen = true, u.Gen
 		t.prepareTurn()
@@ -104,6 +117,10 @@ func (t *netTable) setUpdate(u hall.Update) {
 
 // prepareTurn puts the cursor on the first playable card.
 func (t *netTable) prepareTurn() {
+	if t.multi() {
+		t.prepareTurn34()
+		return
+	}
 	t.menu, t.bella = 0, rules.NoCard
 	v := &t.u.View
 	if v.Phase != rules.PhasePlay {
@@ -128,7 +145,7 @@ func (t *netTable) act(a rules.Action) (screenModel, tea.Cmd) {
 	t.showLast = false
 	// The update the move causes arrives as a message; until then the
 	// screen shows the move as taken.
-	t.u.View.Turn = rules.NoSeat
+	t.u.View.Turn, t.u.TableView.Turn = rules.NoSeat, rules.NoSeat
 	return t, nil
 }
 
@@ -163,6 +180,9 @@ func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cm
 			}
 		}
 		return t, nil
+	}
+	if t.multi() {
+		return t.key34(ctx, msg)
 	}
 	if isKey(msg, k.LastTrick) {
 		t.showLast = !t.showLast
@@ -287,7 +307,10 @@ func (t *netTable) View(ctx *screenCtx) string {
 		head += fmt.Sprintf(" · Deal %d · game to %d", u.DealNo, u.Target)
 	}
 	head += fmt.Sprintf(" · %s bots", u.Level)
-	if u.HasDeal {
+	switch {
+	case u.HasDeal && t.multi():
+		head += fmt.Sprintf(" · %d players", len(u.Seats))
+	case u.HasDeal:
 		tot := u.Totals
 		head += fmt.Sprintf(" · %s %d · %s %d", t.name(0), tot[0], t.name(1), tot[1])
 	}
@@ -301,6 +324,8 @@ func (t *netTable) View(ctx *screenCtx) string {
 		body = []string{"", " " + st.Error.Render("The table is closed: "+u.Closed+"."), "", " enter: back to the lobby"}
 	case !u.Started:
 		body = t.waitingView(ctx)
+	case t.multi():
+		body = t.dealView34(ctx, w, midH)
 	default:
 		body = t.dealView(ctx, w, midH)
 	}
@@ -329,7 +354,7 @@ func (t *netTable) seatLines(ctx *screenCtx) []string {
 		case hall.SeatHere:
 			state = "here"
 		case hall.SeatAway:
-			state = st.Error.Render(fmt.Sprintf("dropped: the seat waits %s, then a bot plays it", s.Wait.Round(time.Second)))
+			state = st.Error.Render(fmt.Sprintf("dropped: the seat waits %s, then a bot plays it", t.wait(s)))
 		case hall.SeatBot:
 			state = "bot"
 		case hall.SeatBotBack:
@@ -519,7 +544,7 @@ func (t *netTable) rightColumn(ctx *screenCtx, w int) []string {
 	for i, s := range u.Seats {
 		state := map[hall.SeatState]string{hall.SeatHere: "here", hall.SeatBot: "bot", hall.SeatBotBack: "bot, back next deal", hall.SeatFree: "free"}[s.State]
 		if s.State == hall.SeatAway {
-			state = st.Error.Render(fmt.Sprintf("away, waits %s", s.Wait.Round(time.Second)))
+			state = st.Error.Render(fmt.Sprintf("away, waits %s", t.wait(s)))
 		}
 		out = append(out, fmt.Sprintf("%s %s: %s", rules.Seat(i), t.name(rules.Seat(i)), state))
 	}
@@ -592,7 +617,11 @@ func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
 			s += ": " + t.name(m.TrickTo) + " won the trick"
 		}
 	case rules.Exchange:
-		s = who + " exchanged the dix: took " + g.cardText(t.u.View.OrigUpcard)
+		up := t.u.View.OrigUpcard
+		if t.multi() {
+			up = t.u.TableView.OrigUpcard
+		}
+		s = who + " exchanged the dix: took " + g.cardText(up)
 	case rules.Name:
 		s = who + ": " + a.Suit.Name()
 	default:
@@ -612,6 +641,8 @@ func (t *netTable) promptLine(ctx *screenCtx) string {
 	switch {
 	case u.Closed != "" || u.Kicked || !u.Started:
 		return ""
+	case t.multi():
+		return t.prompt34(ctx)
 	case u.Over:
 		res := "You lost the game."
 		if u.Winner == u.Seat {
@@ -664,10 +695,16 @@ func (t *netTable) keyHints() string {
 		return "esc leave the table · q quit"
 	case u.Between:
 		return "enter next deal · ? help · q quit (the seat waits)"
+	case t.bella != rules.NoCard && t.multi():
+		return "←/→ · enter confirm · 1-9 choice · esc another card"
 	case t.bella != rules.NoCard:
 		return "b bella · n no bella · esc another card"
 	case t.myTurn() && u.View.Phase == rules.PhasePlay:
 		return "←/→ · enter play · 1-9 card · b bella · v last trick · ? help · q quit"
+	case t.myTurn() && t.multi() && u.TableView.Phase == rules.PhasePlay:
+		return "←/→ · enter play · 1-9 card · v last trick · ? help · q quit"
+	case t.myTurn() && t.multi():
+		return "←/→ · enter confirm · 1-9 choice · ? help · q quit"
 	case t.myTurn():
 		return "←/→ · enter confirm · key in [ ] · ? help · q quit"
 	}

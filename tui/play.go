@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
 )
 
@@ -38,6 +39,29 @@ type PlayConfig struct {
 	// What is known of the state directory (another Klob in it, a
 	// warning): see busy.go.
 	StateDir
+	// Prefs, when set, are the player's settings from the settings file:
+	// the setup screen offers them, they pace the bot (unless PaceFlag),
+	// order the hand and say what happens after a trick. Without them
+	// the game runs on Timing alone (tests).
+	Prefs *settings.Settings
+	// LevelFlag is set when -level was given: a saved game against
+	// another level is then offered with the choice of a new game at the
+	// level asked for.
+	LevelFlag bool
+	// PaceFlag is set when -pace was given: Timing.Pace then wins over
+	// the settings.
+	PaceFlag bool
+	// SavePrefs, when set, keeps changed settings when a game starts.
+	SavePrefs func(settings.Settings) error
+}
+
+// timing is how the bot is paced in a game with prefs.
+func (c *PlayConfig) timing(p settings.Settings) Timing {
+	tm := c.Timing
+	if c.Prefs != nil && !c.PaceFlag {
+		tm.Pace = p.Pace.Delay()
+	}
+	return tm
 }
 
 func (c *PlayConfig) now() time.Time {
@@ -88,6 +112,9 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 	p := s.Players()
 	h := s.Header()
 	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed(), Practice: h.Practice()}
+	if c.Prefs != nil {
+		setup.Prefs = *c.Prefs
+	}
 	return newSeated(s, setup), nil
 }
 
@@ -96,6 +123,9 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 // screen.
 func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
+	if c.Prefs != nil {
+		c.Setup.Prefs = *c.Prefs
+	}
 	var first screenModel
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
@@ -155,6 +185,11 @@ func seatedOf(s screenModel) *seated {
 		return s.t.m
 	case *gameOver:
 		return s.t.m
+	case *replayScreen:
+		// The game just played, replayed from its end.
+		if g, ok := s.back.(*gameOver); ok {
+			return g.t.m
+		}
 	}
 	return nil
 }

@@ -472,7 +472,11 @@ func (s *replayScreen) keyHelp(k *keyMap) help.KeyMap {
 		brief("deal", rk.NextDeal, rk.PrevDeal), brief("go to deal", rk.GoTo), brief("hands", rk.Hands), brief("analysis", rk.Analysis)}
 	if s.back != nil {
 		full = append(full, rk.Back)
-		short = append(short, brief("list", rk.Back))
+		back := "list"
+		if _, ok := s.back.(*gameOver); ok {
+			back = "back" // to the end of the game just played
+		}
+		short = append(short, brief(back, rk.Back))
 	}
 	full = append(full, k.Help, quitAsks(k))
 	short = append(short, brief("quit", k.Quit))

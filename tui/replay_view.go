@@ -66,15 +66,19 @@ func (s *replayScreen) header(ctx *screenCtx, w int) string {
 		return clip(left+" · "+s.name, w)
 	}
 	rd := &s.r.Deals[s.pos.deal]
-	// The position first: a long file name is what gets cut.
-	left += fmt.Sprintf(" · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), s.name)
+	// The position first; the file name gets the room left, shortened
+	// by whole words (elideName), never cut mid-word.
+	left += fmt.Sprintf(" · deal %d of %d · step %d of %d", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps))
 	tot := s.totals()
 	rightS := fmt.Sprintf("A %d · B %d ", tot[0], tot[1])
 	lw := w - len(rightS) - 1
 	if lw < 20 {
 		return clip(left, w)
 	}
-	return fit(left, lw) + " " + st.Heading.Render(rightS)
+	if name := elideName(s.name, lw-widthOf(left)-4); name != "" {
+		left += " · " + name
+	}
+	return fit(left, lw) + "  " + st.Heading.Render(rightS)
 }
 
 // over reports whether the position is the end of a deal played out.
@@ -225,7 +229,9 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 	suitName := func(su rules.Suit) string { return p.styledSuit(su) + " " + su.Name() }
 	var info []string
 	if d.Trump() == rules.NoSuit {
-		info = append(info, "Upcard "+p.styledCard(d.OrigUpcard())+" proposes "+suitName(d.OrigUpcard().Suit()))
+		// The cards have their labels above them: the line beside them
+		// says only what the upcard proposes.
+		info = append(info, "Proposed trump: "+suitName(d.OrigUpcard().Suit()))
 		switch d.Phase() {
 		case rules.PhaseBid1:
 			info = append(info, "Bidding, round one")
@@ -234,10 +240,10 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 		case rules.PhaseBid2:
 			info = append(info, "Bidding, round two")
 		case rules.PhaseOver:
-			info = append(info, st.Heading.Render("Thrown in: ")+abandonWhy(rd))
+			info = append(info, st.Heading.Render("Thrown in: ")+abandonWhy(rd, s.seatName))
 		}
 	} else {
-		info = append(info, st.Trump.Render("Trump")+" "+suitName(d.Trump()))
+		info = append(info, st.Trump.Render("Trump:")+" "+suitName(d.Trump()))
 		maker := "Maker: " + d.Maker().String()
 		if d.SchmeissRefused() {
 			maker += " (schmeiss refused)"
@@ -260,10 +266,11 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 	return upcardRows(up, bottom, info, size)
 }
 
-// abandonWhy says why a deal was thrown in.
-func abandonWhy(rd *gamelog.ReplayDeal) string {
+// abandonWhy says why a deal was thrown in, naming the players by name:
+// "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
+func abandonWhy(rd *gamelog.ReplayDeal, name func(rules.Seat) string) string {
 	if rd.Ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s's schmeiss", rd.Schmeisser.Other(), rd.Schmeisser)
+		return fmt.Sprintf("%s accepted %s schmeiss", name(rd.Schmeisser.Other()), possessive(name(rd.Schmeisser)))
 	}
 	return rules.AllPassed.String()
 }
@@ -439,7 +446,7 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 		}
 	}
 	if n == len(rd.Steps) && rd.Done && rd.Score.Outcome == rules.Abandoned {
-		out = append(out, "Thrown in: "+abandonWhy(rd)+".")
+		out = append(out, "Thrown in: "+abandonWhy(rd, s.seatName)+".")
 	}
 	return out
 }

@@ -94,7 +94,7 @@ func (r *result) View(ctx *screenCtx) string {
 // abandonReason says why a deal was thrown in.
 func abandonReason(m *seated, rec rules.DealRecord) string {
 	if rec.Ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s's schmeiss.", m.name(rec.Schmeisser.Other()), m.name(rec.Schmeisser))
+		return fmt.Sprintf("%s accepted %s schmeiss.", m.name(rec.Schmeisser.Other()), possessive(m.name(rec.Schmeisser)))
 	}
 	return "Both players passed twice: nobody named trump."
 }

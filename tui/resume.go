@@ -151,8 +151,15 @@ func (s *resumeScreen) View(ctx *screenCtx) string {
 	if over {
 		resume = " see how it ended   "
 	}
+	saved, asked := s.log.Header.Levels[botSeat], string(s.cfg.Setup.Level)
+	newGame := "start a new game (the old one goes to the history)"
+	if s.cfg.LevelFlag && saved != asked {
+		// klob -level hard with a normal game saved: which one?
+		lines = append(lines, "", fmt.Sprintf(" You asked for the %s bot; the game in progress is against the %s bot.", asked, saved))
+		newGame = fmt.Sprintf("a new game against the %s bot (the old one is filed as abandoned)", asked)
+	}
 	lines = append(lines, "",
-		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+resume+st.Key.Render(keyTag(ctx.Keys.New))+" start a new game (the old one goes to the history)",
+		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+resume+st.Key.Render(keyTag(ctx.Keys.New))+" "+newGame,
 		"", " "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))

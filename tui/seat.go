@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/rules"
 )
 
@@ -16,6 +17,9 @@ type Setup struct {
 	// known; the game, and the next ones drawn from it, are marked
 	// practice in the log and the history.
 	Practice bool
+	// Prefs are the player's settings (pace, after a trick, hand order),
+	// offered on the setup screen when PlayConfig.Prefs is set.
+	Prefs settings.Settings
 }
 
 // The seats of `klob play`: the person is A, the bot B. The table draws

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/rules"
 )
 
@@ -27,11 +28,13 @@ func newSetupScreen(cfg *PlayConfig, s Setup) *setupScreen {
 
 func (s *setupScreen) Name() string { return "setup" }
 
-// A setup row: its label, its value as text, and how left/right change it.
+// A setup row: its label, its value as text, how left/right change it,
+// and a line saying what the option means for its value.
 type setupRow struct {
-	label string
-	value func(*Setup) string
-	step  func(*Setup, int)
+	label   string
+	value   func(*Setup) string
+	step    func(*Setup, int)
+	explain func(*Setup) string
 }
 
 var targets = []int{100, 200, 300, 500, 700, 1000, 1500, 2000}
@@ -64,25 +67,86 @@ var setupRows = []setupRow{
 		}
 		i := slices.Index(levels, s.Level) + d
 		s.Level = levels[(i%len(levels)+len(levels))%len(levels)]
+	}, func(s *Setup) string {
+		switch s.Level {
+		case ai.Easy:
+			return "plays sensible cards and makes mistakes now and then"
+		case ai.Normal:
+			return "bids and plays by a careful rule of thumb"
+		case ai.Hard:
+			return "searches deals that fit what it can see: the strongest bot"
+		}
+		return "plays at random (for testing)"
 	}},
 	{"Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) }, func(s *Setup, d int) {
 		s.Options.Target = cycle(targets, s.Options.Target, d)
+	}, func(s *Setup) string {
+		return fmt.Sprintf("the first to %d points after a deal wins the game", s.Options.Target)
 	}},
 	{"Bottom card shown", func(s *Setup) string { return onOffText(s.Options.BottomCard) }, func(s *Setup, d int) {
 		s.Options.BottomCard = !s.Options.BottomCard
+	}, func(s *Setup) string {
+		if s.Options.BottomCard {
+			return "the stock's bottom card is turned up after the deal: both players know it"
+		}
+		return "the stock's bottom card stays hidden"
 	}},
 	{"Equal sequences by", func(s *Setup) string {
 		if s.Options.SequenceRank == rules.RankByLength {
 			return "length, then top card"
 		}
 		return "top card"
-	}, func(s *Setup, d int) { s.Options.SequenceRank ^= 1 }},
+	}, func(s *Setup, d int) { s.Options.SequenceRank ^= 1 }, func(s *Setup) string {
+		if s.Options.SequenceRank == rules.RankByLength {
+			return "two fifties: the longer wins, then the higher top card"
+		}
+		return "two sequences of one value: the higher top card wins"
+	}},
 	{"Sequences need a trick", func(s *Setup) string { return onOffText(s.Options.MeldsNeedTrick) }, func(s *Setup, d int) {
 		s.Options.MeldsNeedTrick = !s.Options.MeldsNeedTrick
+	}, func(s *Setup) string {
+		if s.Options.MeldsNeedTrick {
+			return "a player who takes no trick scores no sequences"
+		}
+		return "sequences count even without a trick"
 	}},
 	{"Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) }, func(s *Setup, d int) {
 		s.Options.LastTrick = cycle([]int{0, 10}, s.Options.LastTrick, d)
+	}, func(s *Setup) string {
+		if s.Options.LastTrick == 0 {
+			return "the last trick scores only its cards"
+		}
+		return fmt.Sprintf("the last trick scores %d more", s.Options.LastTrick)
 	}},
+}
+
+// prefRows are the player's settings, offered when the game has a
+// settings file: kept there for the next games.
+var prefRows = []setupRow{
+	{"Bot's speed", func(s *Setup) string { return s.Prefs.Pace.String() }, func(s *Setup, d int) {
+		s.Prefs.Pace = settings.Pace((int(s.Prefs.Pace) + d + 4) % 4)
+	}, func(s *Setup) string { return s.Prefs.Pace.Explain() }},
+	{"After each trick", func(s *Setup) string {
+		if s.Prefs.AfterTrick == settings.WaitKey {
+			return "wait for a key"
+		}
+		return "pause"
+	}, func(s *Setup, d int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }},
+	{"Sort the hand by", func(s *Setup) string {
+		if s.Prefs.Sort == settings.BySuit {
+			return "suit (A K Q J 10 9 8 7)"
+		}
+		return "trick strength"
+	}, func(s *Setup, d int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }},
+}
+
+// rows are the setup rows offered: the rules, and the settings when the
+// game has a settings file.
+func (s *setupScreen) rows() []setupRow {
+	if s.cfg.Prefs == nil {
+		return setupRows
+	}
+	return append(append([]setupRow(nil), setupRows...), prefRows...)
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
@@ -90,19 +154,20 @@ func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 	k := &ctx.Keys
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		n := len(setupRows) + 1 // the rows and the start line
+		rows := s.rows()
+		n := len(rows) + 1 // the rows and the start line
 		switch {
 		case isKey(msg, k.Up):
 			s.row = (s.row + n - 1) % n
 		case isKey(msg, k.Down):
 			s.row = (s.row + 1) % n
 		case isKey(msg, k.Left), isKey(msg, k.Right):
-			if s.row < len(setupRows) {
+			if s.row < len(rows) {
 				d := 1
 				if isKey(msg, k.Left) {
 					d = -1
 				}
-				setupRows[s.row].step(&s.setup, d)
+				rows[s.row].step(&s.setup, d)
 				s.err = ""
 			}
 		case isKey(msg, k.Choose):
@@ -113,11 +178,12 @@ func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 	case tea.MouseClickMsg:
 		// A click on a line chooses it; on the start line it starts.
 		row := msg.Y - setupFirstRow
+		rows := s.rows()
 		switch {
-		case row >= 0 && row < len(setupRows):
+		case row >= 0 && row < len(rows):
 			s.row = row
-			setupRows[row].step(&s.setup, 1)
-		case row == len(setupRows)+1:
+			rows[row].step(&s.setup, 1)
+		case row == len(rows)+1:
 			return s.start(ctx)
 		}
 	}
@@ -134,7 +200,16 @@ func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
 		s.err = err.Error()
 		return s, nil
 	}
-	return newTable(m, s.cfg), nil
+	t := newTable(m, s.cfg)
+	if c := s.cfg; c.Prefs != nil && *c.Prefs != s.setup.Prefs {
+		*c.Prefs = s.setup.Prefs
+		if c.SavePrefs != nil {
+			if err := c.SavePrefs(s.setup.Prefs); err != nil {
+				t.setNote("Your settings could not be kept: "+err.Error(), true)
+			}
+		}
+	}
+	return t, nil
 }
 
 // keyHelp is the form's keys as help.
@@ -148,7 +223,8 @@ func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	lines := append(titled(ctx, "Klaberjass for two: a new game"), "", " "+st.Heading.Render("Set up the game"))
-	for i, r := range setupRows {
+	rows := s.rows()
+	for i, r := range rows {
 		mark := "  "
 		val := "‹ " + r.value(&s.setup) + " ›"
 		if ctx.ASCII {
@@ -161,10 +237,15 @@ func (s *setupScreen) View(ctx *screenCtx) string {
 		}
 		lines = append(lines, " "+mark+line)
 	}
+	// What the chosen line means.
+	explain := "Start a game with these choices."
+	if s.row < len(rows) {
+		explain = rows[s.row].label + ": " + rows[s.row].explain(&s.setup) + "."
+	}
 	lines = append(lines, "")
 	startLine := "[ Start the game ]"
 	mark := "  "
-	if s.row == len(setupRows) {
+	if s.row == len(rows) {
 		mark = g.cursor + " "
 		startLine = st.Selected.Render(startLine)
 	}
@@ -175,6 +256,10 @@ func (s *setupScreen) View(ctx *screenCtx) string {
 		lines = append(lines, fmt.Sprintf("   Practice game: seed %d, chosen by you (it is marked practice).", s.setup.Seed))
 	} else {
 		lines = append(lines, "   The seed of the deals is shown when the game is over.")
+	}
+	lines = append(lines, "")
+	for _, l := range wrap(explain, max(10, ctx.Width-4)) {
+		lines = append(lines, "   "+st.Dim.Render(l))
 	}
 	if s.cfg.Warning != "" {
 		lines = append(lines, "")

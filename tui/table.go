@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -11,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/rules"
 )
 
@@ -25,7 +27,15 @@ type table struct {
 	cursor   int        // index of the selected card in the sorted hand
 	menu     int        // index of the chosen item of the decision menu
 	bella    rules.Card // the card whose bella question is open, or NoCard
-	showLast bool       // the last trick is shown in the trick area
+	showLast bool       // the list of this deal's tricks is open (v)
+	order    handSort   // how the hand is sorted (o toggles it)
+
+	// queued are the keys pressed while the bot thought: they are played
+	// on the person's next turn, in order.
+	queued []tea.KeyPressMsg
+	// waitKey is set when a trick is over, the bot is to lead the next
+	// and the settings say to wait for a key first.
+	waitKey bool
 
 	note    string // what just happened, or why a move was refused
 	noteErr bool
@@ -49,13 +59,34 @@ func (t *table) hintOpen() bool {
 }
 
 func newTable(m *seated, cfg *PlayConfig) *table {
-	return &table{m: m, cfg: cfg, timing: cfg.Timing, bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	t := &table{m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	if m.setup.Prefs.Sort == settings.BySuit {
+		t.order = bySuit
+	}
+	return t
+}
+
+// hand is the person's hand as shown: sorted by the order chosen.
+func (t *table) hand(v *rules.View) []rules.Card {
+	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], v.Trump, t.order)
+}
+
+// maxQueued is how many keys pressed while the bot thinks are kept.
+const maxQueued = 4
+
+// trickOver reports whether v stands between two tricks of the card
+// play: the last trick complete, the next not yet led.
+func trickOver(v *rules.View) bool {
+	return v.Phase == rules.PhasePlay && v.Lead == rules.NoCard && v.LastLeader != rules.NoSeat
 }
 
 func (t *table) Name() string { return "table" }
 
 // advanceMsg asks the table to look at the game again (start of a deal).
 type advanceMsg struct{}
+
+// queuedKeyMsg is a key pressed while the bot thought, played now.
+type queuedKeyMsg struct{ k tea.KeyPressMsg }
 
 // Enter deals the next deal if the game waits for one, then lets the
 // bot move or waits for the person.
@@ -83,12 +114,26 @@ func (t *table) next() (screenModel, tea.Cmd) {
 	switch {
 	case !ok:
 		t.thinking, t.slow = false, false
+		t.queued = nil
 		return newResult(t), cmd
 	case seat != t.m.me:
+		v := t.m.view()
+		if trickOver(&v) && t.cfg.Prefs != nil && t.m.setup.Prefs.AfterTrick == settings.WaitKey && !t.m.Claimed(t.m.me) {
+			// The trick stays on the table until the person has seen it.
+			t.waitKey = true
+			return t, cmd
+		}
 		return t, tea.Batch(cmd, t.think())
 	}
 	v := t.m.view()
 	t.prepareTurn(&v)
+	if len(t.queued) > 0 {
+		// Keys pressed while the bot thought: the first one now, the
+		// rest as messages after it.
+		k := t.queued[0]
+		t.queued = t.queued[1:]
+		return t, tea.Batch(cmd, func() tea.Msg { return queuedKeyMsg{k} })
+	}
 	return t, cmd
 }
 
@@ -97,7 +142,7 @@ func (t *table) prepareTurn(v *rules.View) {
 	t.menu = 0
 	t.bella = rules.NoCard
 	if v.Phase == rules.PhasePlay {
-		hand := viewHand(v)
+		hand := t.hand(v)
 		legal := legalCards(v)
 		t.cursor = 0
 		for i, c := range hand {
@@ -120,7 +165,13 @@ func (t *table) think() tea.Cmd {
 		return nil
 	}
 	t.thinking, t.thinkGen, t.slow = true, gen, false
-	return tea.Batch(thinkCmd(th, t.timing), slowCmd(gen, t.timing.SpinnerDelay))
+	tm := t.timing
+	if v := t.m.view(); trickOver(&v) && tm.Pace > 0 {
+		// After a trick the bot leads the next one a while later, so
+		// the finished trick can be seen.
+		tm.Pace = max(2*tm.Pace, time.Second)
+	}
+	return tea.Batch(thinkCmd(th, tm), slowCmd(gen, t.timing.SpinnerDelay))
 }
 
 func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
@@ -151,6 +202,14 @@ func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 			t.spin, cmd = t.spin.Update(msg)
 			return t, cmd
 		}
+	case claimCheckedMsg:
+		return t.claimChecked(ctx, msg)
+	case queuedKeyMsg:
+		if !t.myTurn() {
+			t.queued = append([]tea.KeyPressMsg{msg.k}, t.queued...)
+			return t, nil
+		}
+		return t.key(ctx, msg.k)
 	case tea.KeyPressMsg:
 		return t.key(ctx, msg)
 	case tea.MouseClickMsg:
@@ -238,12 +297,7 @@ func (t *table) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	before := t.m.view()
 	w, err := t.m.Apply(t.m.me, a)
 	if err != nil {
-		g := &ctx.paint.g
-		what := spoken(g, &before, a)
-		if a.Kind == rules.PlayCard {
-			what = g.cardText(a.Card)
-		}
-		t.setNote(plain(g, fmt.Sprintf("You cannot %s: %v", sayWhat(a, what), err)), true)
+		t.setNote(refusalText(&ctx.paint.g, &before, a, err), true)
 		return t, nil
 	}
 	t.setNote(describe(ctx, t.m, &before, t.m.me, a), false)
@@ -286,13 +340,19 @@ func (t *table) keyHelp(k *keyMap) help.KeyMap {
 	h := keyHelp{full: playHelp(k)}
 	v := t.m.view()
 	switch {
+	case t.waitKey:
+		h.short = []key.Binding{bind("any key", "next trick"), brief("tricks", k.LastTrick)}
 	case !t.myTurn():
-		h.short = []key.Binding{brief("last trick", k.LastTrick)}
+		h.short = []key.Binding{brief("tricks", k.LastTrick), brief("undo", k.Undo)}
+		if t.thinking {
+			h.short = append(h.short, bind("keys", "are kept for your turn"))
+		}
 	case t.bella != rules.NoCard:
 		h.short = []key.Binding{brief("bella", k.Bella), brief("no bella", k.NoBella), brief("another card", k.Back)}
 	case v.Phase == rules.PhasePlay:
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
-			brief("bella", k.Bella), brief("last", k.LastTrick), brief("hint", k.Hint)}
+			brief("bella", k.Bella), brief("tricks", k.LastTrick), brief("sort", k.SortHand), brief("undo", k.Undo),
+			brief("claim", k.Claim), brief("hint", k.Hint)}
 	default:
 		var letters []string
 		for _, a := range v.Legal() {
@@ -300,7 +360,7 @@ func (t *table) keyHelp(k *keyMap) help.KeyMap {
 		}
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
-			brief("last", k.LastTrick), brief("hint", k.Hint)}
+			brief("tricks", k.LastTrick), brief("sort", k.SortHand), brief("undo", k.Undo), brief("hint", k.Hint)}
 	}
 	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
 	return h
@@ -309,24 +369,42 @@ func (t *table) keyHelp(k *keyMap) help.KeyMap {
 // key takes one key press.
 func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
-	if isKey(msg, k.LastTrick) {
+	switch {
+	case isKey(msg, k.LastTrick):
 		t.showLast = !t.showLast
 		return t, nil
-	}
-	if isKey(msg, k.Hint) {
+	case t.showLast && isKey(msg, k.Back):
+		t.showLast = false
+		return t, nil
+	case isKey(msg, k.SortHand):
+		return t.toggleOrder()
+	case isKey(msg, k.Undo):
+		return t.undo()
+	case isKey(msg, k.Hint):
 		return t.askHint()
-	}
-	if t.hintOpen() && isKey(msg, k.Back) {
+	case t.hintOpen() && isKey(msg, k.Back):
 		t.hinting, t.hint = false, nil
 		return t, nil
+	case t.waitKey:
+		// The finished trick was on view: any other key goes on.
+		t.waitKey = false
+		return t, t.think()
 	}
 	if !t.myTurn() {
-		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
-			t.setNote("Wait: it is the bot's turn.", false)
+		if t.thinking && t.keepable(ctx, msg) {
+			if len(t.queued) < maxQueued {
+				t.queued = append(t.queued, msg)
+			}
+			t.setNote("Kept for your turn: "+t.queuedText(), false)
 		}
 		return t, nil
 	}
 	v := t.m.view()
+	// c claims in the card play; elsewhere it is a menu letter (clubs,
+	// the count of cards).
+	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
+		return t.claim(ctx)
+	}
 	if items := t.bellaItems(); items != nil {
 		switch {
 		case isKey(msg, k.Bella):
@@ -342,7 +420,7 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	if v.Phase != rules.PhasePlay {
 		return t.menuKey(ctx, msg, v.Legal(), actionKey)
 	}
-	hand := viewHand(&v)
+	hand := t.hand(&v)
 	if len(hand) == 0 {
 		return t, nil
 	}
@@ -350,8 +428,10 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	switch {
 	case isKey(msg, k.Left):
 		t.cursor = (t.cursor + len(hand) - 1) % len(hand)
+		t.clearRefusal()
 	case isKey(msg, k.Right):
 		t.cursor = (t.cursor + 1) % len(hand)
+		t.clearRefusal()
 	case isKey(msg, k.Choose):
 		return t.playCard(ctx, &v, hand[t.cursor], false)
 	case isKey(msg, k.Bella):
@@ -415,9 +495,11 @@ func (t *table) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Actio
 	switch {
 	case isKey(msg, k.Left), isKey(msg, k.Up):
 		t.menu = (t.menu + len(items) - 1) % len(items)
+		t.setNote("", false) // the line says what the chosen item means
 		return t, nil
 	case isKey(msg, k.Right), isKey(msg, k.Down):
 		t.menu = (t.menu + 1) % len(items)
+		t.setNote("", false)
 		return t, nil
 	case isKey(msg, k.Choose):
 		return t.take(ctx, items[t.menu])
@@ -453,7 +535,7 @@ func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.C
 		v := t.m.view()
 		switch h.kind {
 		case hitCard:
-			hand := viewHand(&v)
+			hand := t.hand(&v)
 			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
 				t.cursor = h.index
 				return t.playCard(ctx, &v, hand[h.index], false)

@@ -427,6 +427,20 @@ func TestGameOver(t *testing.T) {
 	if l := st.archived[0]; gamelog.Result(hs.game()) == "*" || len(l.Deals) != len(hs.game().Records()) {
 		t.Fatalf("the archive holds %d deals, want %d", len(l.Deals), len(hs.game().Records()))
 	}
+	// The game just played, replayed, then analysed; esc comes back.
+	hs.press("r")
+	if hs.name() != "replay" || !strings.Contains(hs.screen(), "game-1.klob") {
+		t.Fatalf("r: %s, want the replay of game-1.klob:\n%s", hs.name(), hs.screen())
+	}
+	hs.press("esc")
+	if hs.name() != "gameover" {
+		t.Fatalf("esc from the replay: %s, want gameover", hs.name())
+	}
+	hs.press("a")
+	if hs.name() != "replay" || !strings.Contains(hs.screen(), "nalys") {
+		t.Fatalf("a: %s, want the replay analysing:\n%s", hs.name(), hs.screen())
+	}
+	hs.press("esc")
 	hs.press("n")
 	if hs.name() != "setup" {
 		t.Fatalf("n: %s, want setup", hs.name())

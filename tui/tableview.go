@@ -56,20 +56,24 @@ func (t *table) render(ctx *screenCtx) (string, []hit) {
 	needLeft := handWidth(9, size) + 3
 	rightW := max(24, min(44, w-needLeft-1))
 	leftW := max(0, w-rightW-1)
-	notes := t.noteLines(ctx, w)
+	notes := t.noteLines(ctx, &v, w)
 	midH := max(0, h-tableTopRows-tableBottomRows-(len(notes)-1))
 	var hits []hit
 
 	lines := make([]string, 0, h)
 	lines = append(lines, t.header(ctx, &v, w), st.Rule.Render(repeat(g.hrule, w)))
-	if t.hintOpen() {
+	panel := t.hintOpen() || t.showLast
+	switch {
+	case t.hintOpen():
 		lines = append(lines, t.hintPanel(ctx, &v, w, midH, size, &hits)...)
+	case t.showLast:
+		lines = append(lines, t.trickPanel(ctx, &v, w, midH, size, &hits)...)
 	}
 	left := t.leftColumn(ctx, &v, leftW, midH, size, &hits)
 	rightCol := t.rightColumn(ctx, &v, rightW, midH)
 	sep := st.Rule.Render(g.vrule)
 	for i := range midH {
-		if t.hintOpen() {
+		if panel {
 			break
 		}
 		l, r := "", ""
@@ -104,6 +108,41 @@ func (t *table) hintPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize
 		body = hintLines(ctx, &t.hint.View, t.hint.Eval, w)
 	}
 	body = append(body, " "+st.Dim.Render("H or esc closes the hint"))
+	hand, rects := t.handBlock(ctx, v, w, size)
+	room := max(0, h-len(hand))
+	if len(body) > room {
+		body = body[:room]
+	}
+	out := make([]string, 0, h)
+	for _, l := range body {
+		out = append(out, fit(l, w))
+	}
+	for len(out) < room {
+		out = append(out, "")
+	}
+	y0 := tableTopRows + len(out)
+	for i, r := range rects {
+		r.y += y0
+		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
+	}
+	out = append(out, hand...)
+	for i := range out {
+		out[i] = fit(out[i], w)
+	}
+	return out[:min(len(out), h)]
+}
+
+// trickPanel replaces the table with the list of this deal's tricks (v),
+// keeping the hand at the bottom so the person can act on it.
+func (t *table) trickPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+	st := &ctx.Styles
+	body := trickListLines(ctx, v, t.m.name, w)
+	body = append(body, " "+st.Dim.Render("v or esc closes the list"))
+	return t.panel(ctx, v, body, w, h, size, hits)
+}
+
+// panel lays out body across the whole width over the hand.
+func (t *table) panel(ctx *screenCtx, v *rules.View, body []string, w, h int, size cardSize, hits *[]hit) []string {
 	hand, rects := t.handBlock(ctx, v, w, size)
 	room := max(0, h-len(hand))
 	if len(body) > room {
@@ -237,7 +276,9 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 	var info []string
 	suitName := func(s rules.Suit) string { return p.styledSuit(s) + " " + s.Name() }
 	if v.Trump == rules.NoSuit {
-		info = append(info, "Upcard "+p.styledCard(v.OrigUpcard)+" proposes "+suitName(v.OrigUpcard.Suit()))
+		// The cards have their labels above them: the line beside them
+		// says only what the upcard proposes.
+		info = append(info, "Proposed trump: "+suitName(v.OrigUpcard.Suit()))
 		switch v.Phase {
 		case rules.PhaseBid1:
 			info = append(info, "Round one: pass, take or schmeiss")
@@ -247,7 +288,7 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 			info = append(info, "Round two: name another suit, or pass")
 		}
 	} else {
-		info = append(info, st.Trump.Render("Trump")+" "+suitName(v.Trump)+st.Trump.Render(" (trump)"))
+		info = append(info, st.Trump.Render("Trump:")+" "+suitName(v.Trump))
 		maker := "Maker: " + t.m.name(v.Maker)
 		if v.SchmeissRefused() {
 			maker += " (schmeiss refused)"
@@ -360,7 +401,7 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
-	hand := viewHand(v)
+	hand := t.hand(v)
 	n := len(hand)
 	rows := make([]string, handRows(size))
 	hw := handWidth(n, size)
@@ -381,18 +422,31 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 	if v.Trump != rules.NoSuit {
 		ntrump = v.Hand.Suit(v.Trump).Count()
 	}
-	label := ""
+	label := pad
 	if ntrump > 0 {
 		tw := handWidth(ntrump, size)
 		txt := "trump " + g.suit(v.Trump)
-		if tw < len([]rune(txt)) {
-			txt = "trump"
+		if over := widthOf(txt) - tw; over > 0 {
+			// One trump left: the label reaches left of the card, into
+			// the margin, rather than lose the suit.
+			if over <= x0 {
+				label = strings.Repeat(" ", x0-over)
+				tw = widthOf(txt)
+			} else {
+				txt = g.suit(v.Trump)
+			}
 		}
-		label = pad + st.Trump.Render(center(txt, tw))
+		label += st.Trump.Render(center(txt, tw))
+	}
+	if v.Dealer == v.Seat {
+		// The person's dealer mark, as the bot's line has its own.
+		label = fit(label, x0+hw) + st.Dim.Render("  (dealer)")
 	}
 	rows[0] = label
+	// The melds row: the sequences held and the bella pair.
+	rows[len(rows)-1] = pad + st.Trump.Render(meldRow(g, hand, handMelds(hand, v.Trump), size.w, handGap))
 
-	for r := 1; r < len(rows); r++ {
+	for r := 1; r < len(rows)-1; r++ {
 		var sb strings.Builder
 		sb.WriteString(pad)
 		for i, c := range hand {
@@ -477,16 +531,32 @@ func talkLines(ctx *screenCtx, m *seated, v *rules.View) []string {
 	if m.game.NeedDeal() || m.game.Over() {
 		deal = len(m.game.Records())
 	}
+	// The winner of the sequence right shows them once the first trick
+	// is over: their lines go there, between the words said before and
+	// after (bella comes later, so it is said after them).
+	var shows []string
+	if v.Shown != 0 && v.SeqWinner != rules.NoSeat {
+		for _, q := range rules.Sequences(v.Shown) {
+			var cs []string
+			for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
+				cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
+			}
+			shows = append(shows, fmt.Sprintf("%s %s (%d)", capital(m.does(v.SeqWinner, "show")), strings.Join(cs, " "), q.Value()))
+		}
+	}
 	var out []string
+	cards := 0
 	for i, s := range v.History() {
 		who := m.name(s.Seat)
 		a := s.Action
 		var line string
+		if a.Kind == rules.PlayCard {
+			cards++
+		}
 		switch {
 		case a.Kind == rules.PlayCard && a.Bella:
 			line = who + ": bella (" + p.styledCard(a.Card) + ")"
 		case a.Kind == rules.PlayCard:
-			continue
 		case a.Kind == rules.Exchange:
 			line = who + " exchanged the dix: took " + p.styledCard(v.OrigUpcard)
 		case a.Kind == rules.Name:
@@ -494,42 +564,97 @@ func talkLines(ctx *screenCtx, m *seated, v *rules.View) []string {
 		default:
 			line = who + ": " + a.Words()
 		}
-		if why, ok := m.Forced(deal, i); ok {
-			line += st.Dim.Render(" (auto: " + why + ")")
-		}
-		out = append(out, st.Talk.Render(line))
-	}
-	if v.Shown != 0 && v.SeqWinner != rules.NoSeat {
-		for _, q := range rules.Sequences(v.Shown) {
-			var cs []string
-			for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
-				cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
+		if line != "" {
+			if why, ok := m.Forced(deal, i); ok {
+				line += st.Dim.Render(" (auto: " + why + ")")
 			}
-			out = append(out, fmt.Sprintf("%s %s (%d)", capital(m.does(v.SeqWinner, "show")), strings.Join(cs, " "), q.Value()))
+			out = append(out, st.Talk.Render(line))
+		}
+		if cards == 2 && a.Kind == rules.PlayCard {
+			out = append(out, shows...)
+			shows = nil
 		}
 	}
-	return out
+	return append(out, shows...)
 }
 
-// noteLines say what just happened, or why a move was refused; a save
-// error takes up to maxSaveErrLines lines.
-func (t *table) noteLines(ctx *screenCtx, w int) []string {
+// maxNoteLines is how many lines a note may wrap to.
+const maxNoteLines = 2
+
+// noteLines say what just happened, or why a move was refused, wrapped
+// to the width (at most maxNoteLines); with nothing to say, what the
+// chosen item of a menu means. There is always one line.
+func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 	st := &ctx.Styles
-	if t.m.SaveErr() != nil && (t.note == "" || !t.noteErr) {
-		// Wrapped, so that the cause at its end is read.
-		var out []string
-		for _, l := range saveErrLines(t.m.SaveErr(), w-1) {
-			out = append(out, " "+st.Error.Render(l))
-		}
-		return out
+	text, style, lead := t.note, st.Text, ""
+	limit := maxNoteLines
+	switch {
+	case t.m.SaveErr() != nil && (t.note == "" || !t.noteErr):
+		// Wrapped to more lines, so that the cause at its end is read.
+		text, style, lead = "autosave failed: "+t.m.SaveErr().Error(), st.Error, "! "
+		limit = maxSaveErrLines
+	case t.note != "" && t.noteErr:
+		style, lead = st.Error, "! "
+	case t.note == "" && t.waitKey:
+		text = "The trick is over: press any key for the bot's lead."
+	case t.note == "":
+		text, style = t.explainChoice(ctx, v), st.Dim
 	}
-	if t.note == "" {
+	if text == "" {
 		return []string{""}
 	}
-	if t.noteErr {
-		return []string{" " + st.Error.Render("! "+t.note)}
+	lines := wrap(lead+text, max(10, w-2))
+	if len(lines) > limit {
+		lines = lines[:limit]
+		lines[limit-1] = clip(lines[limit-1]+" …", w-2)
 	}
-	return []string{" " + t.note}
+	for i, l := range lines {
+		lines[i] = " " + style.Render(l)
+	}
+	// A one-line note of what just happened leaves room for what the
+	// chosen item of the menu means.
+	if len(lines) == 1 && t.note != "" && !t.noteErr {
+		if e := t.explainChoice(ctx, v); e != "" {
+			lines = append(lines, " "+st.Dim.Render(clip(e, w-2)))
+		}
+	}
+	return lines
+}
+
+// explainChoice is the line under a menu: what the chosen item means.
+func (t *table) explainChoice(ctx *screenCtx, v *rules.View) string {
+	if !t.myTurn() {
+		return ""
+	}
+	g := &ctx.paint.g
+	var items []rules.Action
+	switch {
+	case t.bella != rules.NoCard:
+		items = t.bellaItems()
+	case v.Phase != rules.PhasePlay:
+		items = v.Legal()
+	default:
+		return ""
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	a := items[max(0, min(t.menu, len(items)-1))]
+	if a.Kind == rules.PlayCard {
+		if a.Bella {
+			return keyTag(ctx.Keys.Bella) + " bella: " + choiceExplain(g, v, a)
+		}
+		return keyTag(ctx.Keys.NoBella) + " no bella: play it and keep quiet, no bella points"
+	}
+	e := choiceExplain(g, v, a)
+	if e == "" {
+		return ""
+	}
+	label := actionLabel(a)
+	if k := actionKey(a); k != "" {
+		label = "[" + k + "] " + label
+	}
+	return label + ": " + e
 }
 
 // promptLine says what the person is to do, with the choices of a
@@ -538,6 +663,9 @@ func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []h
 	st := &ctx.Styles
 	p := ctx.paint
 	if !t.myTurn() {
+		if t.waitKey {
+			return " " + st.Heading.Render("Trick over.") + " Any key: the bot leads the next trick.", nil
+		}
 		if t.thinking {
 			s := " Bot is thinking"
 			if t.slow {
@@ -620,7 +748,37 @@ func menuLine(ctx *screenCtx, prompt string, items []string, sel, y int) (string
 	return sb.String(), hits
 }
 
-// keyHints lists the keys that work now: the table's short help.
+// keyHints lists the keys that work now: the table's short help. When
+// it does not fit the width, the keys that are also on screen or in
+// the help go first (the card numbers, the arrows), then the hint's words
+// get shorter, so the line never runs off the screen.
 func (t *table) keyHints(ctx *screenCtx, v *rules.View) string {
-	return hintLine(t.keyHelp(&ctx.Keys).ShortHelp())
+	bs := t.keyHelp(&ctx.Keys).ShortHelp()
+	w := ctx.Width - 2
+	line := hintLine(bs)
+	for _, drop := range []string{"card", "", "confirm", "hint", "sort"} {
+		if widthOf(line) <= w {
+			return line
+		}
+		for i, b := range bs {
+			if b.Help().Desc == drop {
+				bs = append(bs[:i:i], bs[i+1:]...)
+				break
+			}
+		}
+		line = hintLine(bs)
+	}
+	if widthOf(line) <= w {
+		return line
+	}
+	// Keys only, with one word each.
+	var parts []string
+	for _, b := range bs {
+		p := b.Help().Key
+		if f := strings.Fields(b.Help().Desc); len(f) > 0 {
+			p += " " + f[0]
+		}
+		parts = append(parts, p)
+	}
+	return clip(strings.Join(parts, " "), w)
 }

@@ -81,25 +81,34 @@ func (t *trainer) render(ctx *screenCtx) (string, []hit) {
 // on the right.
 func (t *trainer) header(ctx *screenCtx, w int) string {
 	st := &ctx.Styles
-	right := "no drills yet "
+	rights := []string{"no drills yet "}
 	if s := t.stats.Score; s.Drills > 0 {
-		right = fmt.Sprintf("%d/%d right (%.0f%%) · %.1f pts lost/drill ", s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost())
+		rights = []string{
+			fmt.Sprintf("%d/%d right (%.0f%%) · %.1f pts lost/drill ", s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost()),
+			fmt.Sprintf("%d/%d right · %.1f lost/drill ", s.Correct, s.Drills, s.AvgLost()),
+			fmt.Sprintf("%d/%d right ", s.Correct, s.Drills),
+		}
 	}
-	// The longest left part that leaves three spaces before the record.
+	// The seed says how to get the same drills again: it stays, and the
+	// words around it and the record get shorter first.
 	title := st.Title.Render("Klob")
 	only := ""
 	if t.cfg.Only != drill.Any {
 		only = " · only " + t.cfg.Only.String()
 	}
-	left := ""
-	for _, l := range []string{
+	lefts := []string{
 		fmt.Sprintf(" %s  Bidding trainer · drill %d · seed %d%s", title, t.no, t.cfg.Seed, only),
-		fmt.Sprintf(" %s  Bidding trainer · drill %d%s", title, t.no, only),
-		fmt.Sprintf(" %s  Trainer · drill %d", title, t.no),
-	} {
-		left = l
-		if widthOf(l)+3+widthOf(right) <= w {
-			break
+		fmt.Sprintf(" %s  Trainer · drill %d · seed %d%s", title, t.no, t.cfg.Seed, only),
+		fmt.Sprintf(" %s  Trainer · drill %d · seed %d", title, t.no, t.cfg.Seed),
+	}
+	left, right := lefts[len(lefts)-1], rights[len(rights)-1]
+fits:
+	for _, r := range rights {
+		for _, l := range lefts {
+			if widthOf(l)+3+widthOf(r) <= w {
+				left, right = l, r
+				break fits
+			}
 		}
 	}
 	lw := w - widthOf(right) - 1

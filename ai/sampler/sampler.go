@@ -152,10 +152,45 @@ func (s *Sampler) rawHand(r *rand.Rand) rules.CardSet {
 	return opp
 }
 
+// Hands yields every opponent hand consistent with the View, once each,
+// in a fixed order, until yield returns false. It lists nothing, so a
+// caller that stops at the first hand of interest (a claim check) pays
+// only for the hands it saw.
+func (s *Sampler) Hands(yield func(rules.CardSet) bool) {
+	if s.c.Need < 0 || s.c.Need > len(s.allowed) {
+		return
+	}
+	if s.listed {
+		for _, h := range s.list {
+			if !yield(h) {
+				return
+			}
+		}
+		return
+	}
+	s.combinations(func(opp rules.CardSet) bool {
+		return !s.fits(opp) || yield(opp)
+	})
+}
+
 // enumerate lists every consistent hand.
 func (s *Sampler) enumerate() {
 	s.listed = true
+	s.combinations(func(opp rules.CardSet) bool {
+		if s.fits(opp) {
+			s.list = append(s.list, opp)
+		}
+		return true
+	})
+}
+
+// combinations yields Must plus every Need-card subset of the allowed
+// cards, in lexicographic order, until yield returns false.
+func (s *Sampler) combinations(yield func(rules.CardSet) bool) {
 	n, k := len(s.allowed), s.c.Need
+	if k < 0 || k > n {
+		return
+	}
 	idx := make([]int, k)
 	for i := range idx {
 		idx[i] = i
@@ -165,8 +200,8 @@ func (s *Sampler) enumerate() {
 		for _, i := range idx {
 			opp = opp.With(s.allowed[i])
 		}
-		if s.fits(opp) {
-			s.list = append(s.list, opp)
+		if !yield(opp) {
+			return
 		}
 		// Next combination in lexicographic order.
 		i := k - 1

@@ -296,3 +296,39 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestHandsListsEveryConsistentHand: Hands yields Count distinct hands,
+// the real opponent hand among them, each of which View.Complete accepts
+// with some stock; stopping early stops at once.
+func TestHandsListsEveryConsistentHand(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for n := 0; n < 200; {
+		d, ok := randomPosition(r, randomOptions(r))
+		if !ok || d.Phase() != rules.PhasePlay {
+			continue
+		}
+		n++
+		seat := rules.Seat(r.IntN(2))
+		v := d.View(seat)
+		s := New(v)
+		seen := map[rules.CardSet]bool{}
+		s.Hands(func(h rules.CardSet) bool {
+			if seen[h] {
+				t.Fatalf("hand %v yielded twice", h)
+			}
+			seen[h] = true
+			return true
+		})
+		if got, want := len(seen), s.Count(); got != want {
+			t.Fatalf("Hands yielded %d hands, Count says %d", got, want)
+		}
+		if real := d.Hand(seat.Other()); !seen[real] {
+			t.Fatalf("the real opponent hand %v is not among the %d yielded", real, len(seen))
+		}
+		calls := 0
+		s.Hands(func(rules.CardSet) bool { calls++; return false })
+		if calls != 1 {
+			t.Fatalf("Hands went on after yield returned false: %d calls", calls)
+		}
+	}
+}

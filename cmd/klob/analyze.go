@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/internal/untrusted"
 )
 
@@ -20,14 +20,15 @@ import (
 // was analysed, 1 when it cannot be read (the file:line error is
 // printed), 2 for usage errors.
 //
-//	klob analyze FILE [-json] [-samples N] [-seed N]
+//	klob analyze FILE [-json] [-samples N] [-seed N] [-ascii]
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("analyze", `usage: klob analyze FILE [-json] [-samples N] [-seed N]
+	fs := newFlagSet("analyze", `usage: klob analyze FILE [-json] [-samples N] [-seed N] [-ascii]
 Grades every decision of a saved game: the points each is expected to lose against the best one.`)
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, dix and dialogue %d, cards %d)",
 		analysis.BidSamples, analysis.PrepSamples, analysis.PlaySamples))
 	seed := fs.Uint64("seed", 0, "seed of the samples: the same seed gives the same report")
+	ascii := fs.Bool("ascii", false, "write suits as letters (C D H S) in the text report")
 	files, err := fs.parse(args, stdout, stderr)
 	switch {
 	case err != nil:
@@ -56,15 +57,16 @@ Grades every decision of a saved game: the points each is expected to lose again
 		return 1
 	}
 	start := time.Now()
-	prog := progressLine(stderr)
+	line := progress.New(stderr)
 	rep, err := analysis.Analyze(context.Background(), r, analysis.Options{
-		Samples: *samples, Seed: *seed, Progress: prog,
+		Samples: *samples, Seed: *seed, Progress: progressLine(line),
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "\nklob analyze: %v\n", err)
+		line.Break()
+		fmt.Fprintf(stderr, "klob analyze: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "\ranalysed %d deals in %.1fs%s\n", len(rep.Deals), time.Since(start).Seconds(), strings.Repeat(" ", 20))
+	line.Done(fmt.Sprintf("analysed %d deals in %.1fs", len(rep.Deals), time.Since(start).Seconds()))
 	if *asJSON {
 		if err := analysis.WriteJSON(stdout, path, r, rep); err != nil {
 			fmt.Fprintf(stderr, "klob analyze: %v\n", err)
@@ -72,15 +74,17 @@ Grades every decision of a saved game: the points each is expected to lose again
 		}
 		return 0
 	}
-	analysis.WriteText(stdout, path, r, rep)
+	analysis.WriteText(stdout, path, r, rep, *ascii)
 	return 0
 }
 
 // maxAnalyzeSamples bounds -samples: past it a game takes hours.
 const maxAnalyzeSamples = 20000
 
-// progressLine returns a progress callback that rewrites one line of w.
-func progressLine(w io.Writer) func(analysis.Progress) {
+// progressLine returns a progress callback that shows each new
+// percentage on line (rewritten in place on a terminal, a plain line
+// every few seconds elsewhere).
+func progressLine(line *progress.Line) func(analysis.Progress) {
 	last := -1
 	return func(p analysis.Progress) {
 		pct := 100 * p.Done / max(1, p.Total)
@@ -88,6 +92,6 @@ func progressLine(w io.Writer) func(analysis.Progress) {
 			return
 		}
 		last = pct
-		fmt.Fprintf(w, "\ranalysing: %d of %d decisions (%d%%), deal %d", p.Done, p.Total, pct, p.Deal)
+		line.Update(fmt.Sprintf("analysing: %d of %d decisions (%d%%), deal %d", p.Done, p.Total, pct, p.Deal))
 	}
 }

@@ -76,17 +76,26 @@ func TestAnalyzeText(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed 13 deals") {
-		t.Errorf("stderr %q: want progress lines and the end line", errs)
+	if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed 13 deals") || strings.Contains(errs, "\r") {
+		t.Errorf("stderr %q: want plain progress lines without a carriage return and the end line", errs)
 	}
 	for _, want := range []string{path + ": Random A (A, random) vs Random B (B, random)", "8 samples a decision, seed 3.",
-		"deal 1, dealer B: thrown in", "deal 4, dealer A: made by B in hearts, scored A 18 B 99", "deal 13,", "game: A wins "} {
+		"deal 1, Random B deals: thrown in", "deal 4, Random A deals: made by Random B in hearts, scored Random A 18, Random B 99",
+		"deal 13,", "game: Random A wins ", "what the player could know"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
-	if n := strings.Count(out, "\n  A  "); n != 14 {
-		t.Errorf("%d summary lines of A, want one a deal and one for the game, 14", n)
+	// Players by name, cards with suit symbols (issue 13).
+	if n := strings.Count(out, "\n  Random A  "); n != 14 {
+		t.Errorf("%d summary lines of Random A, want one a deal and one for the game, 14", n)
+	}
+	if !strings.ContainsAny(out, "♣♦♥♠") || strings.Contains(out, "play ") {
+		t.Errorf("cards are not written with suit symbols:\n%s", out)
+	}
+	_, ascii, _ := analyze(path, "-samples", "8", "-seed", "3", "-ascii")
+	if strings.ContainsAny(ascii, "♣♦♥♠") {
+		t.Errorf("-ascii still writes suit symbols")
 	}
 	// Random players make mistakes: some are listed with a better action.
 	if !strings.Contains(out, "; better ") {

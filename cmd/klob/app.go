@@ -1,21 +1,29 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/klob/klob/tui"
 )
 
 // runApp runs a full-screen App for command name ("play", "train",
 // "replay") and prints its quit note, if any, once the screen is gone.
+// Run for real (stdout is the process's), it first checks there is a
+// terminal to draw on and read keys from, and says so plainly (exit 2)
+// when there is none.
 func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 	var opts []tea.ProgramOption
 	if stdout != io.Writer(os.Stdout) {
 		opts = append(opts, tea.WithOutput(stdout))
+	} else if err := checkTerminal(os.Stdin, os.Stdout, openTTY); err != nil {
+		fmt.Fprintf(stderr, "klob %s: %v\n", name, err)
+		return 2
 	}
 	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
 		fmt.Fprintf(stderr, "klob %s: %v\n", name, err)
@@ -26,3 +34,36 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// ErrNoTerminal is why a full-screen command cannot start.
+var ErrNoTerminal = errors.New("needs a terminal")
+
+// checkTerminal reports, as an error wrapping ErrNoTerminal, why the
+// screen cannot run: out must be a terminal to draw on, and keys come
+// from in when it is a terminal, else from the controlling terminal
+// (openTTY), as Bubble Tea does.
+func checkTerminal(in, out *os.File, openTTY func() error) error {
+	if !isTerminal(out) {
+		return fmt.Errorf("%w to draw on, and the output is not one: run it in a terminal window (klob replay, analyze and verify read saved games)", ErrNoTerminal)
+	}
+	if isTerminal(in) {
+		return nil
+	}
+	if err := openTTY(); err != nil {
+		return fmt.Errorf("%w to read keys from, and there is none (%v): run it in a terminal window", ErrNoTerminal, err)
+	}
+	return nil
+}
+
+// openTTY checks that the controlling terminal can be opened.
+func openTTY() error {
+	f, err := os.Open("/dev/tty")
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// isTerminal reports whether f is a terminal (not merely a character
+// device such as /dev/null).
+func isTerminal(f *os.File) bool { return f != nil && term.IsTerminal(f.Fd()) }

@@ -78,8 +78,8 @@ func startKlob(t *testing.T, args ...string) (s *tmuxSession, pid, state string)
 
 	// A shell runs klob and then says how it ended; it stays a minute so
 	// the screen after klob can be read.
-	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
-		state, bin, strings.Join(args, " "))
+	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
+		state, filepath.Join(dir, "config"), bin, strings.Join(args, " "))
 	start := time.Now()
 	s.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", cmd)
 	s.waitFor("Set up the game", 10*time.Second)

@@ -2,6 +2,7 @@
 // the bot, practise bidding, replay and analyse saved games.
 //
 //	klob [play] [flags]       play a game (the default)
+//	klob learn                a guided first game
 //	klob train [flags]        bidding trainer
 //	klob replay FILE          step through a saved game
 //	klob analyze FILE         grade every decision of a saved game
@@ -33,6 +34,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"play", "play a game against the bot (the default)", runPlay},
+		{"learn", "a guided first game for new players", runLearn},
 		{"train", "practise bidding decisions", runTrain},
 		{"replay", "step through a saved game", runReplay},
 		{"analyze", "grade every decision of a saved game", runAnalyze},

@@ -7,10 +7,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/match"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
 )
 
@@ -104,11 +104,9 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
 		Workers: *workers, Deadline: *deadline, Options: opts, Save: *save}
 	if !*quiet {
-		cfg.Progress = stderr
-		if !isTerminal(stderr) {
-			// A log file keeps every rewrite: update it rarely.
-			cfg.ProgressEvery = 5 * time.Second
-		}
+		// On a terminal the line is rewritten in place; in a pipe or a
+		// file it is a plain line every few seconds.
+		cfg.Progress = progress.New(stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -131,15 +129,4 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// isTerminal reports whether w is a character device (a terminal), where
-// a line rewritten in place costs nothing.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/settings"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/tui"
 )
@@ -38,7 +41,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 	if err != nil {
 		return playFlags{}, fmt.Errorf("-level: %v", err)
 	}
-	opts, s, seedSet, err := game.resolve(fs.set(), now)
+	set := fs.set()
+	opts, s, seedSet, err := game.resolve(set, now)
 	if err != nil {
 		return playFlags{}, err
 	}
@@ -50,9 +54,11 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 	return playFlags{
 		seedSet: seedSet,
 		cfg: tui.PlayConfig{
-			Setup:  tui.Setup{Level: lv, Options: opts, Seed: s},
-			Timing: tm,
-			ASCII:  *ascii,
+			Setup:     tui.Setup{Level: lv, Options: opts, Seed: s},
+			Timing:    tm,
+			ASCII:     *ascii,
+			PaceFlag:  set["pace"],
+			LevelFlag: set["level"],
 		},
 	}, nil
 }
@@ -69,6 +75,24 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := pf.cfg
 	cfg.Setup.Practice = pf.seedSet
+	// Problems found before the screen opens are shown on its first
+	// screen (stderr is hidden under it), and printed once it is gone.
+	var warnings []string
+	defer func() {
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "klob play: %s\n", w)
+		}
+	}()
+	// The player's settings (pace, after a trick, hand order): the setup
+	// screen offers them and keeps the changes.
+	if path, err := settings.DefaultPath(os.Getenv); err == nil {
+		prefs, err := settings.Load(path)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+		}
+		cfg.Prefs = &prefs
+		cfg.SavePrefs = func(p settings.Settings) error { return settings.Save(path, p) }
+	}
 	st, err := store.Default()
 	if err == nil {
 		// One Klob plays in a state directory at a time.
@@ -80,9 +104,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		cfg.Busy, cfg.ReadOnly = err, st
 		cfg.Elsewhere = func() (session.Store, string, error) { return newStateDir(st.Dir()) }
 	case err != nil:
-		// Shown on the first screen, and again once it is gone.
-		cfg.Warning = fmt.Sprintf("%v: the game will not be saved", err)
-		defer fmt.Fprintf(stderr, "klob play: %s\n", cfg.Warning)
+		warnings = append(warnings, fmt.Sprintf("%v: the game will not be saved", err))
 		if st != nil {
 			// A directory that cannot be locked (read-only, say): its
 			// saved game is still offered, and every save says it
@@ -92,6 +114,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	default:
 		cfg.Store = st
 	}
+	cfg.Warning = strings.Join(warnings, "; ")
 	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
 }
 

@@ -11,8 +11,9 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// dealResult is "made by A, A 90 B 54" or "thrown in".
-func dealResult(d *gamelog.ReplayDeal) string {
+// dealResult is "made by Ann in hearts, scored Ann 90 Bot 54" or
+// "thrown in".
+func dealResult(d *gamelog.ReplayDeal, name func(rules.Seat) string) string {
 	sc := d.Score
 	switch {
 	case !d.Done:
@@ -20,7 +21,24 @@ func dealResult(d *gamelog.ReplayDeal) string {
 	case sc.Outcome == rules.Abandoned:
 		return "thrown in"
 	}
-	return fmt.Sprintf("%s by %s in %s, scored A %d B %d", sc.Outcome, sc.Maker, sc.Trump.Name(), sc.Scored[0], sc.Scored[1])
+	return fmt.Sprintf("%s by %s in %s, scored %s %d, %s %d", sc.Outcome, name(sc.Maker), sc.Trump.Name(),
+		name(rules.SeatA), sc.Scored[0], name(rules.SeatB), sc.Scored[1])
+}
+
+// actionText writes an action for the report: a card with its suit
+// symbol (letters with ascii), "K♥ with bella", or the words said.
+func actionText(a rules.Action, ascii bool) string {
+	if a.Kind == rules.PlayCard {
+		s := a.Card.Pretty(ascii)
+		if a.Bella {
+			s += " with bella"
+		}
+		return s
+	}
+	if a.Kind == rules.Name {
+		return a.Suit.Name()
+	}
+	return a.Words()
 }
 
 // where names a decision: "deal 3 step 8 (trick 1)".
@@ -63,8 +81,14 @@ func summaryLine(s *Summary) string {
 // WriteText writes rep, the analysis of r (read from the file name), as
 // text: per deal and per player the decisions graded, the expected
 // points lost and the biggest mistakes with what would have been better.
-func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report) {
+// Players are named as the log names them; cards have their suit
+// symbols, or letters with ascii.
+func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
 	h := &r.Header
+	who := func(s rules.Seat) string { return h.PlayerName(s) }
+	if who(rules.SeatA) == who(rules.SeatB) {
+		who = func(s rules.Seat) string { return h.PlayerName(s) + " (" + s.String() + ")" }
+	}
 	fmt.Fprintf(w, "%s: %s vs %s\n", name, h.PlayerLabel(rules.SeatA), h.PlayerLabel(rules.SeatB))
 	if rep.Samples > 0 {
 		fmt.Fprintf(w, "%d samples a decision, seed %d.\n", rep.Samples, rep.Seed)
@@ -73,28 +97,33 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report) {
 			BidSamples, PrepSamples, PlaySamples, rep.Seed)
 	}
 	fmt.Fprintln(w, "Points lost: the expected score difference (own points minus the opponent's) given up against the best action.")
+	for _, l := range Legend() {
+		fmt.Fprintln(w, l)
+	}
 	mistakes := func(s *Summary, withDeal bool) {
 		for i := range s.Mistakes {
 			m := &s.Mistakes[i]
-			fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal), m.Action, m.Grade, m.Grade.Mark(), m.Loss, m.Best)
+			fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
+				actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
 		}
 	}
+	width := max(len(who(rules.SeatA)), len(who(rules.SeatB)))
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
-		fmt.Fprintf(w, "\ndeal %d, dealer %s: %s\n", dr.No, dr.Dealer, dealResult(&r.Deals[i]))
+		fmt.Fprintf(w, "\ndeal %d, %s deals: %s\n", dr.No, who(dr.Dealer), dealResult(&r.Deals[i], who))
 		for s := rules.SeatA; s <= rules.SeatB; s++ {
-			fmt.Fprintf(w, "  %s  %s\n", s, summaryLine(&dr.Players[s]))
+			fmt.Fprintf(w, "  %-*s  %s\n", width, who(s), summaryLine(&dr.Players[s]))
 			mistakes(&dr.Players[s], false)
 		}
 	}
 	fmt.Fprintf(w, "\ngame: ")
 	if r.Over {
-		fmt.Fprintf(w, "%s wins %d to %d\n", r.Winner, r.Totals[r.Winner], r.Totals[r.Winner.Other()])
+		fmt.Fprintf(w, "%s wins %d to %d\n", who(r.Winner), r.Totals[r.Winner], r.Totals[r.Winner.Other()])
 	} else {
-		fmt.Fprintf(w, "unfinished, A %d B %d\n", r.Totals[0], r.Totals[1])
+		fmt.Fprintf(w, "unfinished, %s %d, %s %d\n", who(rules.SeatA), r.Totals[0], who(rules.SeatB), r.Totals[1])
 	}
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		fmt.Fprintf(w, "  %s  %s\n", s, summaryLine(&rep.Players[s]))
+		fmt.Fprintf(w, "  %-*s  %s\n", width, who(s), summaryLine(&rep.Players[s]))
 		mistakes(&rep.Players[s], true)
 	}
 }
@@ -190,7 +219,7 @@ func reportJSON(name string, r *gamelog.Replay, rep *Report) JSONReport {
 	}
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
-		out.Deals = append(out.Deals, jsonDeal{Deal: dr.No, Dealer: dr.Dealer.String(), Result: dealResult(&r.Deals[i]),
+		out.Deals = append(out.Deals, jsonDeal{Deal: dr.No, Dealer: dr.Dealer.String(), Result: dealResult(&r.Deals[i], rules.Seat.String),
 			Players: map[string]jsonSummary{"A": summaryJSON(&dr.Players[0]), "B": summaryJSON(&dr.Players[1])}})
 	}
 	out.Game = jsonGame{Over: r.Over, Totals: map[string]int{"A": r.Totals[0], "B": r.Totals[1]},

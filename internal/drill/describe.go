@@ -105,12 +105,10 @@ func (s *Situation) Question() string {
 }
 
 // Label is the name of an option in the trainer's tables: "take",
-// "pass", "schmeiss", "accept", "refuse", "name hearts".
+// "pass", "schmeiss", "accept", "refuse", "name hearts", "exchange",
+// "not good", "fifty".
 func Label(a rules.Action) string {
-	if a.Kind == rules.Name {
-		return "name " + a.Suit.Name()
-	}
-	return a.Words()
+	return form(a, func(p phrase) string { return p.label }, " bella")
 }
 
 func capital(s string) string {

@@ -38,29 +38,33 @@ func (an *Analysis) Reason() string {
 		}
 	}
 	var b strings.Builder
-	name := Label(best.Action)
+	name, otherName := Gerund(best.Action), Gerund(an.Rows[max(second, 0)].Action)
 	if second < 0 {
-		fmt.Fprintf(&b, "%s is the only option.", capital(name))
+		fmt.Fprintf(&b, "%s is the only option.", capital(Label(best.Action)))
 		return b.String()
 	}
 	other := an.Rows[second]
 	if an.ByWin {
 		fmt.Fprintf(&b, "Near the end of the game the chance to win decides: %s wins the game %s of the time, %s %s",
-			name, Percent(best.Win), Label(other.Action), Percent(other.Win))
+			name, Percent(best.Win), otherName, Percent(other.Win))
 		if best.Win-other.Win < minWinGap {
 			b.WriteString(", as good as the same")
 			switch {
 			case best.Win < 0.02:
-				b.WriteString(": the game is all but lost whatever you bid")
+				b.WriteString(": the game is all but lost whatever you " + an.choose())
 			case best.Win > 0.98:
-				b.WriteString(": the game is all but won whatever you bid")
+				b.WriteString(": the game is all but won whatever you " + an.choose())
 			}
 		} else if d := best.Mean - other.Mean; d < 0 {
 			fmt.Fprintf(&b, ", although it scores %s less for this deal", PointsText(-d))
 		}
 		b.WriteString(".")
 	} else {
-		fmt.Fprintf(&b, "%s scores %s more than %s on average", capital(name), PointsText(best.Mean-other.Mean), Label(other.Action))
+		if d := best.Mean - other.Mean; math.Abs(d) < 0.05 {
+			fmt.Fprintf(&b, "%s and %s score the same on average", capital(name), otherName)
+		} else {
+			fmt.Fprintf(&b, "%s scores %s more than %s on average", capital(name), PointsText(d), otherName)
+		}
 		switch {
 		case other.Bete >= 0.2 && other.Bete >= best.Bete+0.15:
 			fmt.Fprintf(&b, ", which goes bete %s of the time", Percent(other.Bete))
@@ -70,6 +74,21 @@ func (an *Analysis) Reason() string {
 		b.WriteString(".")
 	}
 	return b.String()
+}
+
+// choose is the verb for the decision of an: "bid" in the bidding,
+// "answer" to a schmeiss, "do" elsewhere.
+func (an *Analysis) choose() string {
+	if len(an.Rows) == 0 {
+		return "do"
+	}
+	switch an.Rows[0].Action.Kind {
+	case rules.Pass, rules.Take, rules.Schmeiss, rules.Name:
+		return "bid"
+	case rules.Accept, rules.Refuse:
+		return "answer"
+	}
+	return "do"
 }
 
 // makes reports whether a makes the player the maker at once.
@@ -141,18 +160,8 @@ func WriteReport(w io.Writer, req Request, an *Analysis) error {
 }
 
 // sayAction is the action as a sentence continues it: "take", "name
-// hearts", "refuse the schmeiss".
-func sayAction(a rules.Action) string {
-	switch a.Kind {
-	case rules.Accept:
-		return "accept the schmeiss"
-	case rules.Refuse:
-		return "refuse the schmeiss"
-	case rules.Schmeiss:
-		return "say schmeiss"
-	}
-	return Label(a)
-}
+// hearts", "refuse the schmeiss", `say "not good"`.
+func sayAction(a rules.Action) string { return Verb(a) }
 
 // sortedHand lists a hand by suit (the proposed trump first), strongest
 // card first within each suit.

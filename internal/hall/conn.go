@@ -122,15 +122,26 @@ type Update struct {
 	Gen     int
 
 	// HasDeal is set once a deal has been dealt; View is then the seat's
-	// view of the current deal (or the finished one between deals).
-	HasDeal bool
-	View    rules.View
-	DealNo  int
-	Between bool // the deal is over; the next waits for everyone's ready
-	Over    bool // the game is over
-	Winner  rules.Seat
-	Totals  [2]int
-	Scores  [][2]int // what each seat scored, by finished deal
+	// view of the current deal (or the finished one between deals) at a
+	// table of two, TableView at a table of three or four (a partner's
+	// hand hidden like an opponent's).
+	HasDeal   bool
+	View      rules.View
+	TableView rules.TableView
+	DealNo    int
+	Between   bool // the deal is over; the next waits for everyone's ready
+	Over      bool // the game is over
+	Winner    rules.Seat
+	Totals    [2]int
+	Scores    [][2]int // what each seat scored, by finished deal
+	// The game by side at every seat count (a side is a seat, or with
+	// four players a team, rules.SideName): the totals, what each side
+	// scored by finished deal, and the winning side (-1 while the game
+	// goes on).
+	Sides      int
+	SideTotals []int
+	SideScores [][]int
+	WinnerSide int
 	// Forced gives, by step of the deal on the table, why a move of this
 	// seat was taken for the person ("you hold none").
 	Forced   map[int]string
@@ -188,13 +199,28 @@ func (c *Conn) Snapshot() Update {
 		return u
 	}
 	g := t.game()
-	u.Gen, u.Totals, u.Over, u.Winner = t.sess.Gen(), g.Totals(), g.Over(), g.Winner()
+	u.Gen, u.Over = t.sess.Gen(), g.Over()
+	u.Sides, u.WinnerSide = g.Sides(), g.WinnerSide()
+	tot := g.SideTotals()
+	u.SideTotals = append([]int(nil), tot[:u.Sides]...)
 	for _, r := range g.Records() {
-		u.Scores = append(u.Scores, r.Score.Scored)
+		u.SideScores = append(u.SideScores, append([]int(nil), r.Table.Scored[:u.Sides]...))
 	}
 	u.HasDeal = true
-	u.View = g.Deal().View(c.seat)
-	for i, st := range u.View.History() {
+	var history []rules.Step
+	if len(t.seats) == 2 {
+		u.Totals, u.Winner = g.Totals(), g.Winner()
+		for _, r := range g.Records() {
+			u.Scores = append(u.Scores, r.Score.Scored)
+		}
+		u.View = g.Deal().View(c.seat)
+		history = u.View.History()
+	} else {
+		u.Winner = rules.NoSeat
+		u.TableView = t.sess.TableView(c.seat)
+		history = u.TableView.History()
+	}
+	for i, st := range history {
 		if why, ok := t.sess.Forced(u.dealOf(g), i); ok && st.Seat == c.seat {
 			if u.Forced == nil {
 				u.Forced = map[int]string{}
@@ -211,8 +237,8 @@ func (c *Conn) Snapshot() Update {
 }
 
 // HiddenFrom returns the number of the deal on the table and the cards
-// seat s may not know of it: the other hand less what s's view knows of
-// it. It is for tests and audits that check no screen shows them; it is
+// seat s may not know of it: the other hands (a partner's too) less what
+// s's view knows of them, and at three or four the cards s cannot place. It is for tests and audits that check no screen shows them; it is
 // never sent to anyone.
 func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 	t.mu.Lock()
@@ -225,8 +251,20 @@ func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 	if g.NeedDeal() || g.Over() {
 		deal = len(g.Records())
 	}
-	d := g.Deal()
-	v := d.View(s)
-	hidden = d.View(s.Other()).Hand &^ v.OppKnown() &^ rules.SetOf(v.OrigUpcard)
-	return deal, hidden
+	if len(t.seats) == 2 {
+		d := g.Deal()
+		v := d.View(s)
+		hidden = d.View(s.Other()).Hand &^ v.OppKnown() &^ rules.SetOf(v.OrigUpcard)
+		return deal, hidden
+	}
+	// Every other hand, a partner's included, less what s knows of it,
+	// and every card s cannot place (the stock nobody was dealt).
+	tb := t.sess.Table()
+	v := tb.View(s)
+	for o := range rules.Seat(len(t.seats)) {
+		if o != s {
+			hidden |= tb.Hand(o) &^ v.Known(o)
+		}
+	}
+	return deal, hidden | v.Unseen()
 }

@@ -50,8 +50,18 @@
 // filed into each person's history (Config.History) and the table's
 // directory removed.
 //
-// Only two-handed tables exist for now: the seat count is a parameter of
-// a table, but three and four seats wait until internal/session, the
-// game log and the table screen seat more than two (issue 11; the
-// engine's rules.Table plays them already).
+// # Three and four seats
+//
+// A table has 2, 3 or 4 seats (Options.Seats sets the rules' players
+// option). At three and four the session plays the one rules.Game with
+// table bots (Config.NewTableBot) in the empty seats and for people who
+// dropped; an Update then carries the seat's rules.TableView, where a
+// partner's hand is hidden like an opponent's, and the totals by side
+// (a seat, or a team of four). Everything else (the drops, the
+// takeovers, the logs, the restart, the history) is the same at every
+// seat count.
+//
+// A restart brings back the takeovers too: a seat whose last header
+// comment says a bot took it is played by a bot again (no new wait),
+// until its person comes back and a deal starts.
 package hall

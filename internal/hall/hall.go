@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -42,10 +43,7 @@ func (e *TooManyTablesError) Error() string {
 type SeatsError struct{ Seats int }
 
 func (e *SeatsError) Error() string {
-	if e.Seats == 3 || e.Seats == 4 {
-		return fmt.Sprintf("%d-handed tables are not served yet (the game session, its log and the table screen seat two): open a two-handed table", e.Seats)
-	}
-	return fmt.Sprintf("a table has 2 seats, not %d", e.Seats)
+	return fmt.Sprintf("a table has 2, 3 or 4 seats, not %d", e.Seats)
 }
 
 // Player is a person: ID is their key's fingerprint, Name what the
@@ -71,8 +69,11 @@ type Config struct {
 	Grace time.Duration
 	// Pace is the least time before a bot's move, so people can follow.
 	Pace time.Duration
-	// NewBot makes the bots; nil means ai.New.
+	// NewBot makes the bots of two-handed tables; nil means ai.New.
 	NewBot ai.Factory
+	// NewTableBot makes the bots of three- and four-handed tables; nil
+	// means TableBots.
+	NewTableBot session.TableFactory
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
 	// History returns where a person's finished games go; nil keeps none.
@@ -109,6 +110,9 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.NewBot == nil {
 		cfg.NewBot = ai.New
 	}
+	if cfg.NewTableBot == nil {
+		cfg.NewTableBot = TableBots
+	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
@@ -144,7 +148,7 @@ func New(cfg Config) (*Hall, error) {
 
 // Options is what a host decides when opening a table.
 type Options struct {
-	Seats int // only 2 for now
+	Seats int // 2, 3 or 4: the rules' players option is set to it
 	Rules rules.Options
 	Level ai.Level // the bots' level for seats nobody takes
 	Seed  uint64   // the seed every deck is drawn from
@@ -221,10 +225,21 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	if host.ID == "" {
 		return nil, ErrGuest
 	}
-	if o.Seats != 2 {
+	if o.Seats < 2 || o.Seats > 4 {
 		return nil, &SeatsError{Seats: o.Seats}
 	}
-	if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
+	o.Rules.Players = o.Seats
+	if o.Seats == 2 {
+		o.Rules.Players = 0 // the default, as the rules keep it
+	}
+	if _, err := rules.ParseOptions(o.Rules.String()); err != nil {
+		return nil, fmt.Errorf("the table's rules: %w", err)
+	}
+	if o.Seats == 2 {
+		if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
+			return nil, err
+		}
+	} else if _, err := h.cfg.NewTableBot(o.Level, ai.Config{Seed: 1}); err != nil {
 		return nil, err
 	}
 	h.mu.Lock()
@@ -313,7 +328,7 @@ func (h *Hall) load(name string) (*Table, error) {
 		return nil, fmt.Errorf("%s tag: %v", session.SeedTag, err)
 	}
 	seats, err := strconv.Atoi(tags[tagSeats])
-	if err != nil || seats != 2 {
+	if err != nil || seats < 2 || seats > 4 {
 		return nil, &SeatsError{Seats: seats}
 	}
 	level, err := ai.ParseLevel(tags[tagLevel])
@@ -324,6 +339,9 @@ func (h *Hall) load(name string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
+	if g.Players() != seats {
+		return nil, fmt.Errorf("the log's game has %d players, its %s tag %d", g.Players(), tagSeats, seats)
+	}
 	o := Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed}
 	t := newTable(h, code, o, tags[tagHost])
 	t.st = st // the store that loaded the log may write over it
@@ -332,7 +350,7 @@ func (h *Hall) load(name string) (*Table, error) {
 		t.start = start
 	}
 	if len(l.Deals) > 0 {
-		if t.sess, err = session.Resume(l, session.Config{Seed: seed, Store: tableStore{t}, NewBot: h.cfg.NewBot}); err != nil {
+		if t.sess, err = session.Resume(l, session.Config{Seed: seed, Store: tableStore{t}, NewBot: h.cfg.NewBot, NewTableBot: h.cfg.NewTableBot}); err != nil {
 			return nil, err
 		}
 	}
@@ -344,9 +362,38 @@ func (h *Hall) load(name string) (*Table, error) {
 			continue // a free seat, or a bot's
 		}
 		s := t.seats[i]
-		s.player = Player{ID: id, Name: l.Header.Players[i]}
+		s.player = Player{ID: id, Name: l.Header.Name(seat)}
 		s.dropped = now
+		if t.sess != nil && tookOver(t.comments, seat) {
+			// A bot played the seat when the server stopped: it plays on
+			// until the person comes back and a deal starts.
+			if s.bot, err = t.takeoverBot(seat); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		t.armTakeover(seat)
 	}
 	return t, nil
+}
+
+// The header comments of a takeover and of a seat taken back (Table's
+// takeover and deal write them).
+var (
+	takeoverRE  = regexp.MustCompile(`^deal \d+: .* dropped; an? \S+ bot took seat ([A-D])$`)
+	takenBackRE = regexp.MustCompile(`^deal \d+: .* took seat ([A-D]) back$`)
+)
+
+// tookOver reports whether the last of the comments about seat s says a
+// bot took it (and none that the person took it back).
+func tookOver(comments []string, s rules.Seat) bool {
+	bot := false
+	for _, c := range comments {
+		if m := takeoverRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
+			bot = true
+		} else if m := takenBackRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
+			bot = false
+		}
+	}
+	return bot
 }

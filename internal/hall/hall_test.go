@@ -62,11 +62,16 @@ func (p *player) step(u Update) bool {
 		_ = p.conn.Ready()
 		return false
 	}
-	v := u.View
-	if v.Turn != u.Seat || u.BotSeat {
+	var turn rules.Seat
+	var legal []rules.Action
+	if len(u.Seats) == 2 {
+		turn, legal = u.View.Turn, u.View.Legal()
+	} else {
+		turn, legal = u.TableView.Turn, u.TableView.Legal()
+	}
+	if turn != u.Seat || u.BotSeat {
 		return false
 	}
-	legal := v.Legal()
 	if len(legal) == 0 {
 		return false
 	}
@@ -155,11 +160,11 @@ func TestOpenLimits(t *testing.T) {
 	require.NoError(t, err)
 	_, err = h.Open(Player{}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
 	require.ErrorIs(t, err, ErrGuest)
-	_, err = h.Open(Player{ID: "a"}, Options{Seats: 4, Rules: smallRules(), Level: ai.Easy})
+	_, err = h.Open(Player{ID: "a"}, Options{Seats: 5, Rules: smallRules(), Level: ai.Easy})
 	var se *SeatsError
 	require.ErrorAs(t, err, &se)
-	require.Contains(t, err.Error(), "4-handed tables are not served yet")
-	_, err = h.Open(Player{ID: "a"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
+	require.EqualError(t, err, "a table has 2, 3 or 4 seats, not 5")
+	_, err = h.Open(Player{ID: "a"}, Options{Seats: 4, Rules: smallRules(), Level: ai.Easy})
 	require.NoError(t, err)
 	_, err = h.Open(Player{ID: "b"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
 	var tm *TooManyTablesError

@@ -49,9 +49,9 @@ type seat struct {
 	conn    *Conn     // the person's connection, nil when away
 	dropped time.Time // when the person went, zero while here
 	timer   *time.Timer
-	bot     ai.Bot // a bot playing the seat of a person who did not come back
-	back    bool   // the person came back: takes over from the bot at the next deal
-	ready   bool   // ready for the next deal
+	bot     *standIn // a bot playing the seat of a person who did not come back
+	back    bool     // the person came back: takes over from the bot at the next deal
+	ready   bool     // ready for the next deal
 }
 
 func newTable(h *Hall, code string, o Options, host string) *Table {
@@ -74,10 +74,41 @@ func (t *Table) started() bool { return t.sess != nil }
 // game is the session's game; t.mu is held and the game started.
 func (t *Table) game() *rules.Game { return t.sess.Game() }
 
+// standIn is the bot that plays a person's seat: a two-player bot at
+// a table of two, a table bot at a table of three or four.
+type standIn struct {
+	two   ai.Bot
+	table session.TableBot
+}
+
 // takeoverBot makes the bot for a person's seat: the table's level,
 // seeded from the table's seed and the seat.
-func (t *Table) takeoverBot(s rules.Seat) (ai.Bot, error) {
-	return t.h.cfg.NewBot(t.opts.Level, ai.Config{Seed: t.opts.Seed ^ uint64(s+1)*0x9e3779b97f4a7c15})
+func (t *Table) takeoverBot(s rules.Seat) (*standIn, error) {
+	cfg := ai.Config{Seed: t.opts.Seed ^ uint64(s+1)*0x9e3779b97f4a7c15}
+	if len(t.seats) == 2 {
+		b, err := t.h.cfg.NewBot(t.opts.Level, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &standIn{two: b}, nil
+	}
+	b, err := t.h.cfg.NewTableBot(t.opts.Level, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if b == nil {
+		return nil, errors.New("no bot")
+	}
+	return &standIn{table: b}, nil
+}
+
+// mark is where the deal stands before a move: its number and the
+// tricks done, for applied to tell whether the move completed a trick.
+type mark struct{ deal, tricks int }
+
+// mark returns where the deal stands; t.mu is held and the game started.
+func (t *Table) mark() mark {
+	return mark{t.game().DealNo(), int(t.sess.Table().Play().Tricks)}
 }
 
 func (t *Table) holds(id string) bool {
@@ -121,7 +152,16 @@ func (t *Table) name(s rules.Seat) string {
 	case st.player.ID != "":
 		return st.player.Name
 	}
-	return "Bot"
+	return t.botName(s)
+}
+
+// botName names the bot of an empty seat: "Bot", or at a table of
+// three or four "Bot C", so the talk says which.
+func (t *Table) botName(s rules.Seat) string {
+	if len(t.seats) == 2 {
+		return "Bot"
+	}
+	return "Bot " + s.String()
 }
 
 // Join seats p: at their own seat when they hold one (a reconnection,
@@ -283,12 +323,12 @@ func (c *Conn) Start() error {
 		if s.player.ID != "" {
 			players[i] = session.Player{Name: s.player.Name, Human: true}
 		} else {
-			players[i] = session.Player{Name: "Bot", Level: t.opts.Level}
+			players[i] = session.Player{Name: t.botName(rules.Seat(i)), Level: t.opts.Level}
 		}
 	}
 	sess, err := session.New(session.Config{
 		Options: t.opts.Rules, Seed: t.opts.Seed, Players: players,
-		Store: tableStore{t}, NewBot: t.h.cfg.NewBot, Start: t.start,
+		Store: tableStore{t}, NewBot: t.h.cfg.NewBot, NewTableBot: t.h.cfg.NewTableBot, Start: t.start,
 	})
 	if err != nil {
 		return err
@@ -336,7 +376,7 @@ func (c *Conn) Act(a rules.Action) error {
 	if t.seats[c.seat].bot != nil {
 		return ErrBotSeat
 	}
-	before := t.sess.View(c.seat)
+	before := t.mark()
 	w, err := t.sess.Apply(c.seat, a)
 	var te *session.TurnError
 	switch {
@@ -345,7 +385,7 @@ func (c *Conn) Act(a rules.Action) error {
 	case err != nil:
 		return err
 	}
-	t.applied(&before, c.seat, a, w)
+	t.applied(before, c.seat, a, w)
 	t.moveOn()
 	return nil
 }
@@ -367,10 +407,13 @@ func (c *Conn) Ready() error {
 
 // applied notes what seat s did, saves (and files a finished game) and
 // tells everyone; t.mu is held.
-func (t *Table) applied(before *rules.View, s rules.Seat, a rules.Action, w session.Write) {
+func (t *Table) applied(before mark, s rules.Seat, a rules.Action, w session.Write) {
 	m := &Move{Seat: s, Action: a, TrickTo: rules.NoSeat}
-	if a.Kind == rules.PlayCard && before.Lead != rules.NoCard {
-		m.TrickTo = before.WinnerIf(a.Card)
+	if a.Kind == rules.PlayCard {
+		// The deal that was played (the last one between deals).
+		if tb := t.sess.Table(); before.deal != t.game().DealNo() || int(tb.Play().Tricks) > before.tricks {
+			m.TrickTo = tb.LastTrickWinner()
+		}
 	}
 	t.move, t.note = m, ""
 	t.write(w)
@@ -410,21 +453,21 @@ func (t *Table) moveOn() {
 			t.thinkTakeover(turn)
 			return
 		}
-		steps := len(g.Deal().Steps())
-		before := t.sess.View(turn)
+		steps := len(t.sess.Table().Steps())
+		before := t.mark()
 		w, err := t.sess.Advance()
 		if err != nil {
 			t.note = "cannot move on: " + err.Error()
 			return
 		}
 		if w != nil {
-			d := g.Deal()
-			if g.NeedDeal() || g.Over() {
-				d = nil
+			var d *rules.Table
+			if !g.NeedDeal() && !g.Over() {
+				d = t.sess.Table()
 			}
 			if d != nil && len(d.Steps()) > steps {
 				last := d.Steps()[len(d.Steps())-1]
-				t.applied(&before, last.Seat, last.Action, w)
+				t.applied(before, last.Seat, last.Action, w)
 				t.move.Auto = true
 			} else {
 				t.write(w)
@@ -447,20 +490,20 @@ func (t *Table) thinkSession(th session.Thinker) {
 	}
 	t.botBusy = true
 	t.offLock(th.Think, func(a rules.Action, err error) {
-		before := t.sess.View(th.Seat)
+		before := t.mark()
 		w, err := t.sess.BotMove(th, a, err)
 		var be *session.BotError
 		switch {
 		case errors.Is(err, session.ErrStale):
 			return
 		case errors.As(err, &be) && be.Instead != nil:
-			t.applied(&before, th.Seat, *be.Instead, w)
+			t.applied(before, th.Seat, *be.Instead, w)
 			t.note = "the bot failed and took its first choice"
 		case err != nil:
 			t.note = "the bot failed: " + err.Error()
 			t.changed()
 		default:
-			t.applied(&before, th.Seat, a, w)
+			t.applied(before, th.Seat, a, w)
 		}
 	})
 }
@@ -471,25 +514,36 @@ func (t *Table) thinkTakeover(s rules.Seat) {
 		return
 	}
 	t.botBusy = true
-	bot, gen, v := t.seats[s].bot, t.sess.Gen(), t.sess.View(s)
-	t.offLock(func(ctx context.Context) (rules.Action, error) { return bot.Choose(ctx, v) }, func(a rules.Action, err error) {
+	bot, gen := t.seats[s].bot, t.sess.Gen()
+	var think func(ctx context.Context) (rules.Action, error)
+	var first rules.Action
+	if bot.two != nil {
+		v := t.sess.View(s)
+		first = v.Legal()[0]
+		think = func(ctx context.Context) (rules.Action, error) { return bot.two.Choose(ctx, v) }
+	} else {
+		v := t.sess.TableView(s)
+		first = v.Legal()[0]
+		think = func(ctx context.Context) (rules.Action, error) { return bot.table.ChooseTable(ctx, &v) }
+	}
+	t.offLock(think, func(a rules.Action, err error) {
 		if turn, ok := t.sess.ToMove(); !ok || turn != s || t.sess.Gen() != gen || t.seats[s].bot != bot {
 			return
 		}
-		before := t.sess.View(s)
+		before := t.mark()
 		var w session.Write
 		if err == nil {
 			w, err = t.sess.Apply(s, a)
 		}
 		if err != nil {
-			a = before.Legal()[0]
+			a = first
 			if w, err = t.sess.Apply(s, a); err != nil {
 				t.note = "the bot failed: " + err.Error()
 				t.changed()
 				return
 			}
 		}
-		t.applied(&before, s, a, w)
+		t.applied(before, s, a, w)
 	})
 }
 
@@ -590,12 +644,12 @@ func (t *Table) log() *gamelog.Log {
 	h.SetStart(t.start)
 	for i, s := range t.seats {
 		if s.player.ID != "" {
-			h.Players[i], h.Levels[i] = s.player.Name, gamelog.Human
+			h.SetPlayer(rules.Seat(i), s.player.Name, gamelog.Human)
 		} else {
-			h.Players[i], h.Levels[i] = "Bot", string(t.opts.Level)
+			h.SetPlayer(rules.Seat(i), t.botName(rules.Seat(i)), string(t.opts.Level))
 		}
 	}
-	return t.decorate(gamelog.FromGame(h, rules.NewGame(t.opts.Rules, session.FirstDealer(t.opts.Seed))))
+	return t.decorate(gamelog.FromGame(h, rules.NewGame(t.opts.Rules, session.FirstDealerOf(t.opts.Seed, len(t.seats)))))
 }
 
 // write runs a session's Write at once, under the lock, so the saves

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"iter"
 	"math/rand/v2"
 	"runtime"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/internal/seedmix"
 	"github.com/klob/klob/rules"
 )
@@ -45,10 +45,10 @@ type Config struct {
 	// context deadline; 0 means DefaultDeadline.
 	Deadline time.Duration
 	Options  rules.Options // the rules; the zero value means the defaults
-	// Progress, when set, receives a progress line rewritten in place
-	// with a carriage return every ProgressEvery (default a quarter of a
-	// second), ended by a newline.
-	Progress      io.Writer
+	// Progress, when set, is updated every ProgressEvery (default a
+	// quarter of a second) and given the final counts at the end; it
+	// decides itself how a line reaches a terminal or a file.
+	Progress      *progress.Line
 	ProgressEvery time.Duration
 	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
 	// built with other parameters.
@@ -222,7 +222,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	var stopProgress func()
 	if cfg.Progress != nil {
-		stopProgress = progress(cfg, func() (int, int, float64) {
+		stopProgress = startProgress(cfg, func() (int, int, float64) {
 			mu.Lock()
 			defer mu.Unlock()
 			m := 0.0
@@ -281,20 +281,20 @@ func jobSeq(cfg Config) iter.Seq[job] {
 	}
 }
 
-// progress starts a goroutine that rewrites the progress line every
+// startProgress starts a goroutine that rewrites the progress line every
 // cfg.ProgressEvery; the returned function writes the last line and a
 // newline.
-func progress(cfg Config, state func() (int, int, float64)) func() {
+func startProgress(cfg Config, state func() (int, int, float64)) func() {
 	line := func() string {
 		d, g, m := state()
-		s := fmt.Sprintf("\rmatch %s vs %s:", cfg.A, cfg.B)
+		s := fmt.Sprintf("match %s vs %s:", cfg.A, cfg.B)
 		if cfg.Deals > 0 {
 			s += fmt.Sprintf(" deals %d/%d margin %+.1f", d, cfg.Deals, m)
 		}
 		if cfg.Games > 0 {
 			s += fmt.Sprintf(" games %d/%d", g, cfg.Games)
 		}
-		return s + " "
+		return s
 	}
 	stop := make(chan struct{})
 	finished := make(chan struct{})
@@ -309,9 +309,9 @@ func progress(cfg Config, state func() (int, int, float64)) func() {
 		for {
 			select {
 			case <-t.C:
-				io.WriteString(cfg.Progress, line())
+				cfg.Progress.Update(line())
 			case <-stop:
-				io.WriteString(cfg.Progress, line()+"\n")
+				cfg.Progress.Done(line())
 				return
 			}
 		}

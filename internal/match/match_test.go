@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )
@@ -205,12 +206,13 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestProgressAndText: the progress line is rewritten in place with
-// carriage returns and ended by one newline; the text report has the
-// margin, the games and both sides.
+// TestProgressAndText: on a terminal the progress line is rewritten in
+// place with carriage returns and ended by one newline; the text report
+// has the margin, the games and both sides.
 func TestProgressAndText(t *testing.T) {
 	var prog bytes.Buffer
-	rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 300, Games: 2, Seed: 3, Progress: &prog})
+	line := progress.NewFor(&prog, true, 0, nil)
+	rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 300, Games: 2, Seed: 3, Progress: line})
 	require.NoError(t, err)
 	p := prog.String()
 	if !strings.HasPrefix(p, "\r") || strings.Count(p, "\n") != 1 || !strings.HasSuffix(p, "\n") {

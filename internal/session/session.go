@@ -123,6 +123,9 @@ type Session struct {
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
 	forced map[[2]int]string
+	// claimed holds, by seat, the deal number a person claimed the rest
+	// of (Claim); Advance plays that seat's cards.
+	claimed map[rules.Seat]int
 
 	gen   int
 	saver *saver
@@ -352,7 +355,8 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 // Advance takes the forced moves of the people: while a person is to
 // move and has one legal action outside the card play, it is applied
 // and its reason kept (see Forced). Card play is never forced, so a
-// person always plays their own cards. It stops when a bot is to move,
+// person always plays their own cards, except after a good Claim: then
+// the claimed seat's cards are played for it ("claimed"). It stops when a bot is to move,
 // a person has a choice, or the deal is over.
 func (s *Session) Advance() (Write, error) {
 	var w Write
@@ -361,11 +365,24 @@ func (s *Session) Advance() (Write, error) {
 		if !ok || !s.Human(seat) {
 			return w, nil
 		}
+		key := [2]int{s.game.DealNo(), len(s.game.Table().Steps())}
+		if s.Claimed(seat) {
+			a, ok := s.claimedMove(seat)
+			if !ok {
+				return w, nil
+			}
+			w2, err := s.apply(a)
+			if err != nil {
+				return w, err
+			}
+			s.forced[key] = "claimed"
+			w = join(w, w2)
+			continue
+		}
 		legal, phase := s.legalFor(seat)
 		if len(legal) != 1 || phase == rules.PhasePlay {
 			return w, nil
 		}
-		key := [2]int{s.game.DealNo(), len(s.game.Table().Steps())}
 		w2, err := s.apply(legal[0])
 		if err != nil {
 			return w, err

@@ -360,7 +360,15 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	_, err = durable.Write(s.fs, dir, ".archive-*.tmp", data, func(tmp string) error {
 		var perr error
 		dst, perr = durable.PlaceNew(s.fs, dir, archiveName(rep, s.now()), ".klob",
-			func(d string) error { return s.fs.Link(tmp, d) },
+			func(d string) error {
+				if err := s.fs.Link(tmp, d); err != nil {
+					return err
+				}
+				// Drop the temporary name now, or it stays in history/
+				// until the next start.
+				s.fs.Remove(tmp)
+				return nil
+			},
 			func(d string) error { return s.fs.Rename(tmp, d) })
 		return perr
 	})

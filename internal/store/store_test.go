@@ -263,6 +263,9 @@ func TestArchiveAndHistory(t *testing.T) {
 	if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal("current.klob was not removed after archiving the game it holds")
 	}
+	// The temporary name the archive was linked from is gone at once
+	// (issue 13, bug 6), not at the next start.
+	assertNoTemp(t, filepath.Join(s.Dir(), HistoryDir))
 	// The same game again: a new name, the first file untouched.
 	path2, err := s.Archive(game)
 	if err != nil || path2 != strings.TrimSuffix(path, ".klob")+"-2.klob" {

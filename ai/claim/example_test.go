@@ -1,0 +1,32 @@
+package claim_test
+
+import (
+	"fmt"
+
+	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/rules"
+)
+
+// With both hands known, TakesAll says whether a seat takes every
+// remaining trick; Next names the card that keeps it so.
+func ExampleTakesAll() {
+	p := rules.Play{
+		Trump:  rules.Hearts,
+		Leader: rules.SeatA,
+		Lead:   rules.NoCard,
+		Hands: [2]rules.CardSet{
+			rules.SetOf(rules.MustCard("JH"), rules.MustCard("AS")),
+			rules.SetOf(rules.MustCard("9H"), rules.MustCard("KS")),
+		},
+	}
+	fmt.Println(claim.TakesAll(p, rules.SeatA))
+	c, _ := claim.Next(p, rules.SeatA)
+	fmt.Println(c)
+	// Leading the ace of spades first lets B trump it with the 9.
+	p.Hands[0] = rules.SetOf(rules.MustCard("AS"), rules.MustCard("7C"))
+	fmt.Println(claim.TakesAll(p, rules.SeatA))
+	// Output:
+	// true
+	// JH
+	// false
+}

@@ -1,0 +1,92 @@
+//go:build unix
+
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestCheckTerminal: a pipe is no terminal to draw on; keys from a pipe
+// need the controlling terminal.
+func TestCheckTerminal(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	noTTY := func() error { return errors.New("no such device or address") }
+	if err := checkTerminal(r, w, noTTY); !errors.Is(err, ErrNoTerminal) || !strings.Contains(err.Error(), "output is not one") {
+		t.Errorf("output to a pipe: got %v, want ErrNoTerminal about the output", err)
+	}
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	if err := checkTerminal(r, null, noTTY); !errors.Is(err, ErrNoTerminal) {
+		t.Errorf("output to %s: got %v, want ErrNoTerminal", os.DevNull, err)
+	}
+}
+
+// TestCheckTerminalOnATerminal needs a real terminal (/dev/tty), as in
+// tmux; it is skipped elsewhere.
+func TestCheckTerminalOnATerminal(t *testing.T) {
+	tty, err := os.OpenFile("/dev/tty", os.O_RDWR, 0)
+	if err != nil {
+		t.Skip("no controlling terminal")
+	}
+	defer tty.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	noTTY := func() error { return errors.New("no such device or address") }
+	if err := checkTerminal(r, tty, noTTY); !errors.Is(err, ErrNoTerminal) || !strings.Contains(err.Error(), "read keys") {
+		t.Errorf("keys from a pipe, no controlling terminal: got %v, want ErrNoTerminal about keys", err)
+	}
+	if err := checkTerminal(r, tty, func() error { return nil }); err != nil {
+		t.Errorf("keys from the controlling terminal: got %v, want nil", err)
+	}
+	if err := checkTerminal(tty, tty, noTTY); err != nil {
+		t.Errorf("both terminals: got %v, want nil", err)
+	}
+}
+
+// TestPlayWithoutTerminal runs the real binary with pipes and no
+// controlling terminal (a new session): a plain sentence and exit 2, not
+// Bubble Tea's error about /dev/tty (issue 13, bug 10).
+func TestPlayWithoutTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "klob")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"play"}, {}, {"train"}} {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "KLOB_STATE_DIR="+filepath.Join(dir, "state"))
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+			t.Errorf("klob %v without a terminal: %v, want exit 2", args, err)
+		}
+		msg := stderr.String()
+		if !strings.Contains(msg, "needs a terminal") || strings.Contains(msg, "/dev/tty") {
+			t.Errorf("klob %v: stderr %q, want a plain sentence about the terminal", args, msg)
+		}
+	}
+}

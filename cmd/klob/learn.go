@@ -1,0 +1,36 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/klob/klob/tui"
+)
+
+// runLearn is the guided first game; at its end the player may start a
+// real game (klob play, with the same -ascii).
+func runLearn(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: two fixed deals, step by step.")
+	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return parseExit(err)
+	}
+	if len(pos) > 0 {
+		return fs.fail(stderr, "unexpected argument %q", pos[0])
+	}
+	var playAfter bool
+	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, PlayAfter: &playAfter})
+	if err != nil {
+		fmt.Fprintf(stderr, "klob learn: %v\n", err)
+		return 1
+	}
+	if code := runApp("learn", app, stdout, stderr); code != 0 || !playAfter {
+		return code
+	}
+	var playArgs []string
+	if *ascii {
+		playArgs = append(playArgs, "-ascii")
+	}
+	return runPlay(playArgs, stdout, stderr)
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestEndToEndLearn builds klob and takes the whole lesson in tmux at
+// 80×24 as a new player would: reading each step, giving the answers the
+// lesson asks for (after one wrong answer, to see it refused with a
+// reason), playing the cards, saying bella, reading the score, and
+// taking the real game offered at the end.
+func TestEndToEndLearn(t *testing.T) {
+	tmuxBin, err := exec.LookPath("tmux")
+	if err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skip("tmux is not installed (make test installs it)")
+		}
+		t.Fatal("tmux is not installed and CI is set")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "klob")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	s := &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
+	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
+	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' learn; echo \"klob exited: $?\"; sleep 60",
+		filepath.Join(dir, "state"), filepath.Join(dir, "config"), bin)
+	s.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", cmd)
+
+	// press sends a key and waits until the screen shows want.
+	press := func(key, want string) string {
+		t.Helper()
+		s.keys(key)
+		return s.waitFor(want, 5*time.Second)
+	}
+	s.waitFor("step 1 of 12 · Welcome to Klaberjass", 10*time.Second)
+	press("Enter", "The cards and their order")
+	scr := press("Enter", "What the cards are worth")
+	if !strings.Contains(scr, "trump:   20  14  11  10  4  3  0  0") {
+		t.Errorf("the points table is not shown as written:\n%s", scr)
+	}
+	press("Enter", "Bidding: take or pass")
+	// A wrong answer is refused with the lesson's reason; nothing moves.
+	press("t", "This lesson asks you to pass here")
+	press("p", "Schmeiss")
+	press("a", "A thrown-in deal")
+	press("Enter", "Taking trump")
+	press("t", "The dix")
+	press("x", "Sequences")
+	scr = press("n", "Playing the tricks")
+	if !strings.Contains(scr, "Bot: twenty · You: not good") {
+		t.Errorf("the table talk lacks the dialogue:\n%s", scr)
+	}
+	// The card play: a card marked playable each time, bella when asked.
+	sawBella, sawRefusal := false, false
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		scr = s.screen()
+		if strings.Contains(scr, "[enter] see the score") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the card play did not end:\n%s", scr)
+		}
+		switch {
+		case strings.Contains(scr, "[b] play with bella") && !sawBella:
+			// First the card without bella: the lesson asks for bella.
+			s.keys("Enter")
+			s.waitFor("press b, not enter", 5*time.Second)
+			sawRefusal = true
+			s.keys("b")
+			s.waitFor("Said: …", 5*time.Second)
+			sawBella = true
+		case strings.Contains(scr, "Your card:"):
+			s.keys(playableKey(scr))
+		}
+		for end := time.Now().Add(time.Second); time.Now().Before(end) && s.screen() == scr; {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	if !sawBella || !sawRefusal {
+		t.Errorf("the lesson never asked for bella (bella %v, refusal %v)", sawBella, sawRefusal)
+	}
+	if !strings.Contains(scr, "You: bella") {
+		t.Errorf("the table talk does not show your bella:\n%s", scr)
+	}
+	scr = press("Enter", "Scoring the deal")
+	for _, want := range []string{"This deal scores", "Sequences", "70", "Bella", "20"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the score lacks %q:\n%s", want, scr)
+		}
+	}
+	scr = press("Enter", "You know the game")
+	if !strings.Contains(scr, "[n] play a real game") || !strings.Contains(scr, "step 12 of 12") {
+		t.Errorf("the end does not offer a real game:\n%s", scr)
+	}
+	press("n", "Set up the game")
+	press("q", "Quit Klob?")
+	scr = press("y", "klob exited:")
+	if !strings.Contains(scr, "klob exited: 0") {
+		t.Errorf("klob did not exit cleanly:\n%s", scr)
+	}
+}

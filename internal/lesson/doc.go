@@ -1,0 +1,20 @@
+// Package lesson is `klob learn`: a guided first game of Klaberjass for
+// someone who has never played it.
+//
+// The lesson plays two fixed, hand-picked deals. The first teaches the
+// bidding and the schmeiss (you pass, the bot offers to throw the deal
+// in, you accept); the second the taking of trump, the dix exchange, the
+// sequence dialogue, bella, the duties of trick play and the scoring.
+// Every move, yours and the bot's, goes through the rules engine: an
+// illegal move is refused with the engine's reason, and a legal move the
+// lesson does not want at that point is refused with the lesson's reason.
+// The bot's words in the bidding and dialogue are scripted; in the card
+// play it is the easy bot with a fixed seed, so the lesson is the same
+// every time for the same moves.
+//
+// All the words shown come from lesson.md, one file a non-programmer can
+// edit: a "## name" heading per step, an optional "Title:" line, and
+// "## name/other" for the answer to a legal move the lesson does not want
+// there. The program finds steps by name only; TestEveryStepHasText
+// checks that every name the script uses has its text.
+package lesson

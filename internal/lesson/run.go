@@ -1,0 +1,327 @@
+package lesson
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+// The seats: you are A, the bot is B, and the bot deals first.
+const (
+	You = rules.SeatA
+	Bot = rules.SeatB
+)
+
+// Kind is what a step asks of the player.
+type Kind uint8
+
+const (
+	// Read: read the text, press enter.
+	Read Kind = iota
+	// Act: take the one decision the step wants (Step.Want).
+	Act
+	// Play: play the cards of the deal, any legal card.
+	Play
+	// Score: read the score of the deal just played.
+	Score
+	// End: the lesson is over; offer a real game.
+	End
+)
+
+// Step is where the lesson stands: the text to show and what the
+// player may do.
+type Step struct {
+	// Name is the section of lesson.md shown.
+	Name string
+	Kind Kind
+	// Want is the decision an Act step asks for.
+	Want rules.Action
+	// Bella, in the card play, is the card the lesson asks to play with
+	// bella now (rules.NoCard when none).
+	Bella rules.Card
+}
+
+// op is one entry of the script: a new deal, a scripted bot action, or a
+// stop for the player.
+type op struct {
+	deck   string       // start a deal with this deck
+	bot    rules.Action // the bot's scripted action (Kind != NoAction)
+	stop   Kind
+	name   string
+	want   rules.Action
+	isBot  bool
+	isDeal bool
+}
+
+func deal(deck string) op                { return op{deck: deck, isDeal: true} }
+func bot(a rules.Action) op              { return op{bot: a, isBot: true} }
+func read(name string) op                { return op{stop: Read, name: name} }
+func act(name string, a rules.Action) op { return op{stop: Act, name: name, want: a} }
+
+// Deck1 and Deck2 are the two hand-picked deals (deck order as in the game
+// log: 1-3 to the non-dealer, 4-6 to the dealer, 7-9, 10-12, the upcard,
+// 14-16, 17-19, the bottom card last).
+const (
+	// The bot deals; you hold nothing in clubs, the upcard's suit, and
+	// the bot J 9 A of clubs.
+	Deck1 = "7D 8S 9S JC 9C AC 7S 8D 7H AS TS AD 8C " +
+		"QC KC TC QD KD KH QH JH TH 9H 8H 7C 9D JD TD JS QS KS AH"
+	// You deal: the upcard is the jack of hearts; you hold 7 K Q of
+	// hearts and A K Q J of spades; the bot A 10 8 of hearts and 10 9 8
+	// of diamonds.
+	Deck2 = "TD 9D AC 7H KH QH 8H KC 7C AS KS TC JH " +
+		"AH TH 8D 9H QS JS 8C JC QC 7D JD QD KD AD 7S 8S 9S TS 9C"
+)
+
+// script is the lesson, in order.
+func script() []op {
+	return []op{
+		read("welcome"),
+		read("cards"),
+		read("points"),
+		deal(Deck1),
+		act("deal1-bid", rules.PassAction()),
+		bot(rules.Action{Kind: rules.Schmeiss}),
+		act("deal1-schmeiss", rules.Action{Kind: rules.Accept}),
+		read("deal1-over"),
+		deal(Deck2),
+		bot(rules.PassAction()),
+		act("deal2-bid", rules.Action{Kind: rules.Take}),
+		bot(rules.Action{Kind: rules.NoExchange}),
+		act("deal2-dix", rules.Action{Kind: rules.Exchange}),
+		bot(rules.AnnounceAction(20)),
+		act("deal2-sequences", rules.Action{Kind: rules.NotGood}),
+		{stop: Play, name: "play"},
+		{stop: Score, name: "score"},
+		{stop: End, name: "end"},
+	}
+}
+
+// Refusal is a move the lesson did not take, and why.
+type Refusal struct {
+	// Illegal is true when the rules forbid the move (Why is the
+	// engine's reason); false when the lesson wants another move here.
+	Illegal bool
+	Why     string
+	// Err is the engine's error when Illegal (a *rules.IllegalError).
+	Err error
+}
+
+func (r *Refusal) Error() string { return r.Why }
+
+// Unwrap returns the engine's error, if any.
+func (r *Refusal) Unwrap() error { return r.Err }
+
+// Run is one pass through the lesson.
+type Run struct {
+	text   Text
+	ops    []op
+	pos    int // the op the lesson stands at (a stop)
+	game   *rules.Game
+	bot    ai.Bot
+	played int // stops passed, for "step N of M"
+	seen   map[string]bool
+}
+
+// New starts the lesson.
+func New() (*Run, error) {
+	t, err := LoadText()
+	if err != nil {
+		return nil, err
+	}
+	b, err := ai.New(ai.Easy, ai.Config{Seed: 1})
+	if err != nil {
+		return nil, err
+	}
+	r := &Run{text: t, ops: script(), game: rules.NewGame(rules.DefaultOptions(), Bot), bot: b, seen: map[string]bool{}}
+	if err := r.advance(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Text returns the lesson text.
+func (r *Run) Text() Text { return r.text }
+
+// Game returns the game the lesson plays (its events are the table talk
+// and the tricks).
+func (r *Run) Game() *rules.Game { return r.game }
+
+// View returns what you may see of the deal in play (or of the last one).
+func (r *Run) View() rules.View { return r.game.Deal().View(You) }
+
+// Dealt reports whether a deal has been dealt yet.
+func (r *Run) Dealt() bool { return len(r.game.Records()) > 0 || !r.game.NeedDeal() }
+
+// Stops returns how many steps the lesson has, and which one is current
+// (1-based).
+func (r *Run) Stops() (current, total int) {
+	for _, o := range r.ops {
+		if !o.isBot && !o.isDeal {
+			total++
+		}
+	}
+	return r.played + 1, total
+}
+
+// Step returns the current step. In the card play its name follows the
+// situation: your lead, following suit, a trump lead, having to trump,
+// any card, or bella.
+func (r *Run) Step() Step {
+	o := r.ops[r.pos]
+	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard}
+	if o.stop != Play {
+		return s
+	}
+	d := r.game.Deal()
+	if d.Over() || d.Turn() != You {
+		return s
+	}
+	if c := r.bellaCard(); c != rules.NoCard {
+		s.Name, s.Bella = "bella", c
+		return s
+	}
+	if !r.seen["play"] {
+		return s
+	}
+	s.Name = situation(d)
+	return s
+}
+
+// situation names the duty of the card you are about to play, read
+// from the engine's legal cards.
+func situation(d rules.DealReader) string {
+	p := d.Play()
+	if p.Lead == rules.NoCard {
+		return "play-lead"
+	}
+	legal, hand := p.Legal(), p.Hands[You]
+	led := p.Lead.Suit()
+	switch {
+	case led == p.Trump:
+		return "play-trump-lead"
+	case legal&rules.SuitMask(led) == legal:
+		return "play-follow"
+	case legal&rules.SuitMask(p.Trump) == legal && legal != hand:
+		return "play-must-trump"
+	}
+	return "play-free"
+}
+
+// bellaCard returns the card you may play now with bella, or NoCard.
+func (r *Run) bellaCard() rules.Card {
+	d := r.game.Deal()
+	if d.Phase() != rules.PhasePlay || d.Turn() != You {
+		return rules.NoCard
+	}
+	p := d.Play()
+	for m := p.Legal(); m != 0; m &= m - 1 {
+		if c := m.First(); d.IsLegal(rules.PlayBellaAction(c)) {
+			return c
+		}
+	}
+	return rules.NoCard
+}
+
+// Continue goes past a Read or Score step (enter). It returns false on
+// other steps.
+func (r *Run) Continue() bool {
+	o := r.ops[r.pos]
+	if o.stop == Play && r.game.Deal().Over() {
+		r.pos++
+		r.played++
+		return r.advance() == nil
+	}
+	if o.stop != Read && o.stop != Score {
+		return false
+	}
+	r.pos++
+	r.played++
+	return r.advance() == nil
+}
+
+// Try takes your move: the rules check it first, then the lesson. A
+// refused move changes nothing and comes back as a *Refusal.
+func (r *Run) Try(a rules.Action) error {
+	o := r.ops[r.pos]
+	d := r.game.Deal()
+	if o.stop != Act && o.stop != Play || d.Over() || d.Turn() != You {
+		return &Refusal{Why: "it is not your turn to play now"}
+	}
+	// A copy of the deal says whether the
+	// rules allow a, and why not.
+	trial := d.Copy()
+	if err := trial.Apply(a); err != nil {
+		return &Refusal{Illegal: true, Why: err.Error(), Err: err}
+	}
+	switch o.stop {
+	case Act:
+		if a != o.want {
+			return &Refusal{Why: r.text[o.name+"/other"].String()}
+		}
+	case Play:
+		if c := r.bellaCard(); c != rules.NoCard && a.Card == c && !a.Bella {
+			return &Refusal{Why: r.text["bella/other"].String()}
+		}
+		r.seen["play"] = true
+	}
+	if err := r.game.Apply(a); err != nil {
+		return &Refusal{Illegal: true, Why: err.Error()}
+	}
+	if o.stop == Act {
+		r.pos++
+		r.played++
+	}
+	return r.advance()
+}
+
+// advance runs the script to the next stop: deals, scripted bot words,
+// and in the card play the bot's cards until it is your turn or the deal
+// is over.
+func (r *Run) advance() error {
+	for r.pos < len(r.ops) {
+		o := r.ops[r.pos]
+		switch {
+		case o.isDeal:
+			deck, err := rules.ParseDeck(o.deck)
+			if err != nil {
+				return fmt.Errorf("lesson deck: %w", err)
+			}
+			if err := r.game.StartDeal(deck); err != nil {
+				return fmt.Errorf("lesson deal: %w", err)
+			}
+		case o.isBot:
+			if err := r.game.Apply(o.bot); err != nil {
+				return fmt.Errorf("lesson script, the bot's %v: %w", o.bot, err)
+			}
+		case o.stop == Play:
+			return r.botPlays()
+		default:
+			return nil
+		}
+		r.pos++
+	}
+	return errors.New("the lesson script ran out")
+}
+
+// botPlays plays the bot's cards while it is the bot's turn.
+func (r *Run) botPlays() error {
+	d := r.game.Deal()
+	for !d.Over() && d.Turn() == Bot {
+		a, err := r.bot.Choose(context.Background(), d.View(Bot))
+		if err != nil {
+			return err
+		}
+		if err := r.game.Apply(a); err != nil {
+			return fmt.Errorf("the bot's %v: %w", a, err)
+		}
+		d = r.game.Deal()
+	}
+	return nil
+}
+
+// Records returns the deals finished so far.
+func (r *Run) Records() []rules.DealRecord { return r.game.Records() }

@@ -1,0 +1,18 @@
+// Package settings keeps the player's preferences for the game screen
+// between runs: how fast the bot plays, what happens after each trick,
+// and how the hand is sorted. The setup screen offers them and saves
+// them here.
+//
+// The file is $KLOB_CONFIG_DIR/settings, else $XDG_CONFIG_HOME/klob/settings,
+// else ~/.config/klob/settings: plain "key = value" lines that a person
+// may edit, with # comments:
+//
+//	# Klob settings
+//	pace = normal        # the bot's speed: slow, normal, fast, instant
+//	after_trick = pause  # after each trick: pause, or key (wait for a key)
+//	sort = strength      # the hand: strength (trick order) or suit (A K Q J 10 9 8 7)
+//
+// A missing file means the defaults. A line that cannot be read is an
+// error naming the file and line; the other lines still count, and the
+// file is not written over until the player saves new settings.
+package settings

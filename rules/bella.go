@@ -1,0 +1,15 @@
+package rules
+
+// BellaPair returns the king and queen of trump when hand holds both
+// (the pair that scores bella, RULES.md section 7, when the second is
+// played), and the empty set otherwise or before trump is known.
+func BellaPair(hand CardSet, trump Suit) CardSet {
+	if trump > Spades {
+		return 0
+	}
+	pair := SetOf(NewCard(King, trump), NewCard(Queen, trump))
+	if hand&pair == pair {
+		return pair
+	}
+	return 0
+}

@@ -1,0 +1,297 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/internal/lesson"
+	"github.com/klob/klob/rules"
+)
+
+// View draws the lesson: the step's title and text, the lesson's deal
+// as a small table, why the last move was refused, and what to do.
+func (s *learnScreen) View(ctx *screenCtx) string {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	step := s.run.Step()
+	sec := s.run.Text()[step.Name]
+	cur, total := s.run.Stops()
+
+	head := " " + st.Title.Render("Klob lesson") + fmt.Sprintf(" · step %d of %d · ", cur, total) + st.Heading.Render(sec.Title)
+	top := []string{clip(head, w), st.Rule.Render(repeat(g.hrule, w))}
+
+	var table []string
+	if s.run.Dealt() && step.Kind != lesson.End && step.Kind != lesson.Score {
+		table = append([]string{st.Rule.Render(repeat(g.hrule, w))}, s.tableLines(ctx, step)...)
+	}
+	var bottom []string
+	bottom = append(bottom, st.Rule.Render(repeat(g.hrule, w)))
+	if s.note != "" {
+		for _, l := range wrap("! "+s.note, max(10, w-2)) {
+			bottom = append(bottom, " "+st.Error.Render(l))
+		}
+	}
+	bottom = append(bottom, s.promptLine(ctx, step))
+
+	// The text takes the room left; it scrolls when it does not fit.
+	room := max(1, h-len(top)-len(table)-len(bottom))
+	text := s.textLines(ctx, sec, step, w)
+	maxScroll := max(0, len(text)-room)
+	s.scroll = min(s.scroll, maxScroll)
+	shown := text[s.scroll:]
+	if len(shown) > room {
+		shown = shown[:room]
+		shown[room-1] = " " + st.Dim.Render("↓ more: press ↓ or j")
+	}
+	lines := append(top, shown...)
+	for len(lines) < h-len(table)-len(bottom) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, table...)
+	lines = append(lines, bottom...)
+	return canvas(lines, w, h)
+}
+
+// textLines is the step's text wrapped to w, and the score of the deal
+// on the Score step.
+func (s *learnScreen) textLines(ctx *screenCtx, sec lesson.Section, step lesson.Step, w int) []string {
+	var out []string
+	for i, p := range sec.Paras {
+		if i > 0 && !(p.Item && sec.Paras[i-1].Item) {
+			out = append(out, "")
+		}
+		switch {
+		case p.Pre:
+			for _, l := range strings.Split(p.Text, "\n") {
+				out = append(out, " "+clip(l, w-1))
+			}
+		case p.Item:
+			for j, l := range wrap(p.Text, max(10, w-5)) {
+				lead := "   "
+				if j == 0 {
+					lead = " " + ctx.paint.g.playMark + " "
+				}
+				out = append(out, lead+l)
+			}
+		default:
+			for _, l := range wrap(p.Text, max(10, w-2)) {
+				out = append(out, " "+l)
+			}
+		}
+	}
+	if step.Kind == lesson.Score {
+		if recs := s.run.Records(); len(recs) > 0 {
+			sc := recs[len(recs)-1].Score
+			out = append(out, "")
+			out = append(out, learnScore(ctx, sc, w)...)
+		}
+	}
+	return out
+}
+
+// learnScore is the breakdown of the lesson's scored deal.
+func learnScore(ctx *screenCtx, sc rules.Score, w int) []string {
+	name := func(s rules.Seat) string {
+		if s == lesson.You {
+			return "you"
+		}
+		return "the bot"
+	}
+	sw := seatWords{
+		cols:  [2]rules.Seat{lesson.You, lesson.Bot},
+		heads: [2]string{"You", "Bot"},
+		name:  func(s rules.Seat) string { return capital(name(s)) },
+		does: func(s rules.Seat, verb string) string {
+			if s == lesson.You {
+				return "you " + verb
+			}
+			return "the bot " + verb + "s"
+		},
+		has: func(s rules.Seat) string {
+			if s == lesson.You {
+				return "have"
+			}
+			return "has"
+		},
+	}
+	title := fmt.Sprintf(" Trump %s %s · maker: %s", ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), name(sc.Maker))
+	return scoreLines(ctx, sc, sw, title, w)
+}
+
+// tableLines is the lesson's deal: the bot's hand, the upcard and trump,
+// what was said, the trick, and your hand.
+func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	v := s.run.View()
+	d := s.run.Game().Deal()
+	who := func(seat rules.Seat) string {
+		if seat == lesson.You {
+			return "You"
+		}
+		return "Bot"
+	}
+	// The bot's hand and the dealer.
+	dealer := "you deal"
+	if d.Dealer() == lesson.Bot {
+		dealer = "the bot deals"
+	}
+	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.back, v.OppCount), v.OppCount, dealer)
+	// The upcard, the bottom card and trump.
+	var info []string
+	if v.Upcard != rules.NoCard {
+		info = append(info, "upcard "+p.styledCard(v.Upcard))
+	}
+	if v.Bottom != rules.NoCard {
+		info = append(info, "bottom "+p.styledCard(v.Bottom))
+	}
+	if v.Trump != rules.NoSuit {
+		info = append(info, st.Trump.Render("trump "+g.suit(v.Trump)+" "+v.Trump.Name())+", maker "+strings.ToLower(who(v.Maker)))
+	}
+	out := []string{clip(bot+" · "+strings.Join(info, " · "), ctx.Width)}
+	// What was said this deal, the newest words last.
+	var talk []string
+	for _, stp := range v.History() {
+		a := stp.Action
+		switch {
+		case a.Kind == rules.PlayCard && a.Bella:
+			talk = append(talk, who(stp.Seat)+": bella")
+		case a.Kind == rules.PlayCard:
+		case a.Kind == rules.Exchange:
+			talk = append(talk, who(stp.Seat)+": exchange")
+		default:
+			talk = append(talk, who(stp.Seat)+": "+a.Words())
+		}
+	}
+	said := " Said: nothing yet"
+	if len(talk) > 0 {
+		said = " Said:" + st.Talk.Render(clipLeft(" "+strings.Join(talk, " · "), ctx.Width-9))
+	}
+	out = append(out, said)
+	// The last trick stays in view, beside the one on the table.
+	trick := ""
+	if v.LastLeader != rules.NoSeat {
+		lt := v.LastTrick
+		winner := v.LastLeader
+		if rules.TrickWinner(lt[0], lt[1], v.Trump) == 1 {
+			winner = winner.Other()
+		}
+		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.styledCard(lt[0]),
+			strings.ToLower(who(v.LastLeader.Other())), p.styledCard(lt[1]), strings.ToLower(who(winner)))
+	}
+	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+		trick += fmt.Sprintf(" Tricks: you %d, bot %d.", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
+	}
+	now := ""
+	if v.Lead != rules.NoCard {
+		now = " On the table: " + who(v.Leader) + " led " + p.styledCard(v.Lead) + "."
+	}
+	out = append(out, trick, now)
+	return append(out, s.handLines(ctx, step)...)
+}
+
+// clipLeft keeps the end of a line too long for w (the newest words).
+func clipLeft(s string, w int) string {
+	if widthOf(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && widthOf(" …"+string(r)) > w {
+		r = r[1:]
+	}
+	return " …" + strings.TrimLeft(string(r), " ")
+}
+
+// handLines is your hand as small cards, with numbers and marks in the
+// card play.
+func (s *learnScreen) handLines(ctx *screenCtx, step lesson.Step) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	v := s.run.View()
+	hand := viewHand(&v)
+	size := smallCard
+	playing := step.Kind == lesson.Play && v.Phase == rules.PhasePlay && v.Turn == lesson.You
+	legal := legalCards(&v)
+	rows := make([]string, size.h+2)
+	x0 := 1
+	pad := strings.Repeat(" ", x0)
+	for r := range rows {
+		var sb strings.Builder
+		sb.WriteString(pad)
+		for i, c := range hand {
+			if i > 0 {
+				sb.WriteString(strings.Repeat(" ", handGap))
+			}
+			lk := lookFace
+			if playing {
+				switch {
+				case i == s.cursor && !legal.Has(c):
+					lk = lookSelectedDim
+				case i == s.cursor:
+					lk = lookSelected
+				case !legal.Has(c):
+					lk = lookDim
+				}
+			}
+			switch {
+			case r < size.h:
+				sb.WriteString(p.card(c, lk, size)[r])
+			case r == size.h && playing:
+				sb.WriteString(center(fmt.Sprint(i+1), size.w))
+			case r == size.h+1 && playing:
+				switch {
+				case i == s.cursor:
+					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
+				case legal.Has(c) && c == step.Bella:
+					sb.WriteString(st.Playable.Render(center("bella", size.w)))
+				case legal.Has(c):
+					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
+				default:
+					sb.WriteString(strings.Repeat(" ", size.w))
+				}
+			default:
+				sb.WriteString(strings.Repeat(" ", size.w))
+			}
+		}
+		rows[r] = sb.String()
+	}
+	if len(hand) == 0 {
+		rows[0] = " (no cards left)"
+	}
+	return rows
+}
+
+// promptLine says what to do now.
+func (s *learnScreen) promptLine(ctx *screenCtx, step lesson.Step) string {
+	st := &ctx.Styles
+	key := func(k string) string { return st.Key.Render("[" + k + "]") }
+	switch step.Kind {
+	case lesson.Read:
+		return " " + key("enter") + " go on   " + st.Dim.Render("? help · q quit")
+	case lesson.Score:
+		return " " + key("enter") + " go on"
+	case lesson.End:
+		return " " + key("n") + " play a real game   " + key("enter") + " leave"
+	case lesson.Act:
+		v := s.run.View()
+		var items []string
+		for _, a := range v.Legal() {
+			items = append(items, "["+actionKey(a)+"] "+actionLabel(a))
+		}
+		line, _ := menuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
+		return line
+	case lesson.Play:
+		if s.run.Game().Deal().Over() {
+			return " " + key("enter") + " see the score"
+		}
+		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter") + " play, 1-9"
+		if step.Bella != rules.NoCard {
+			out += ", " + key("b") + " play with bella"
+		}
+		return out
+	}
+	return ""
+}

@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/rules"
+)
+
+// Two people at a table of four (two bots) and at a table of three play
+// through their lobbies: every frame has the window's size and shows no
+// card of another hand (a partner's included); then random keys and
+// sizes at the table never panic.
+func TestLobbyTableOfThreeAndFour(t *testing.T) {
+	for _, seats := range []int{3, 4} {
+		t.Run(string(rune('0'+seats)), func(t *testing.T) {
+			h := testHall(t)
+			ann := newLobbyPerson(h, "a", "Ann", 100, 30)
+			bob := newLobbyPerson(h, "b", "Bob", 100, 30)
+			defer close(ann.done)
+			defer close(bob.done)
+			ann.key("o")
+			for range seats - 2 {
+				ann.key("right")
+			}
+			ann.key("up")
+			ann.key("enter")
+			nt, ok := ann.app.screen.(*netTable)
+			if !ok {
+				t.Fatalf("the host sits at the table:\n%s", ann.screen())
+			}
+			bob.key("j")
+			for _, c := range strings.ToLower(nt.u.Code) {
+				bob.key(string(c))
+			}
+			bob.key("enter")
+			ann.until(t, "Seat B  Bob")
+			ann.key("s")
+			ann.until(t, "Deal 1")
+			if got := len(nt.u.Seats); got != seats {
+				t.Fatalf("got %d seats, want %d", got, seats)
+			}
+			people := []*lobbyPerson{ann, bob}
+			deals := 0
+			for i := 0; i < 6000 && deals < 1; i++ {
+				for s, p := range people {
+					p.deliver()
+					scr := p.screen()
+					checkSize(t, scr, 100, 30)
+					checkNoHidden(t, h, p, rules.Seat(s))
+					switch {
+					case strings.Contains(scr, "Press enter for the next deal"):
+						if s == 0 {
+							deals++
+						}
+						p.key("enter")
+					case strings.Contains(scr, "Your"):
+						p.key("enter")
+					}
+				}
+				time.Sleep(time.Millisecond)
+			}
+			if deals < 1 {
+				t.Fatalf("no deal played; ann:\n%s\nbob:\n%s", ann.screen(), bob.screen())
+			}
+			if !strings.Contains(ann.screen(), "The deal") {
+				t.Fatalf("the deal's breakdown is not shown:\n%s", ann.screen())
+			}
+			r := rand.New(rand.NewPCG(uint64(seats), 3))
+			w, ht := 100, 30
+			n := 0
+			for range 800 {
+				if r.IntN(20) == 0 {
+					w, ht = 1+r.IntN(200), 1+r.IntN(60)
+					ann.app.Update(tea.WindowSizeMsg{Width: w, Height: ht})
+				}
+				ann.deliver()
+				bob.deliver()
+				ann.app.Update(monkeyKey(r))
+				if _, ok := ann.app.screen.(*netTable); !ok {
+					break // the monkey left the table
+				}
+				n++
+				checkSize(t, ann.screen(), w, ht)
+				checkNoHidden(t, h, ann, rules.SeatA)
+			}
+			t.Logf("%d random keys at the table", n)
+			if n < 50 {
+				t.Errorf("the monkey left the table after %d keys", n)
+			}
+		})
+	}
+}
