@@ -113,7 +113,7 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	var stopProgress func()
 	if cfg.Progress != nil {
-		stopProgress = progress(cfg, func() (int, int, float64) {
+		stopProgress = startProgress(cfg, func() (int, int, float64) {
 			mu.Lock()
 			defer mu.Unlock()
 			m := 0.0
