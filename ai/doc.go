@@ -1,4 +1,43 @@
 // Package ai holds Klob's bots. A bot sees only the rules.View of its own
 // seat, never the hidden cards, and answers every decision of a deal
 // within the deadline of its context.
+//
+// # Three and four players
+//
+// A TableBot (NewTableBot) plays a rules.Table of two, three or four
+// players from the rules.TableView of its seat alone; with four it plays
+// for its team, and its partner is whatever bot or person sits opposite.
+// The two-player bots above keep their own fast path on rules.View.
+//
+//   - random takes a uniformly random legal action.
+//   - normal bids by a rating of the hand for each trump it may name (the
+//     upcard counted in with four players, who take it as maker), claims
+//     every meld it can in the dialogue (never over its partner's claim),
+//     makes the dix exchange and the shlomo and cleopatra declarations,
+//     gives away its least useful card, announces bella and the menage,
+//     and plays cards by rules of thumb read from the view: what the
+//     others may still hold (TableView.Unseen and Known) and lack
+//     (CannotHold), whether its side wins the trick and safely.
+//   - easy is normal taking a random legal action a quarter of the time.
+//   - hard bids, declares and speaks as normal, and plays each card by
+//     sampled worlds and exact search: it draws the hidden hands from
+//     what the view leaves open (each seat's known cards, its voids and
+//     missing higher trumps, the meld bound of every word of the dialogue
+//     (TableView.MeldBound), and a replay of the whole history through
+//     TableView.Complete, which also places cards exchanged unseen in
+//     shlomo and cleopatra), solves each world with solver.TableSolver,
+//     and plays the card with the highest total. Worlds are drawn
+//     uniformly among those consistent with the view; the bids are not
+//     weighted. The first trick is not searched (its worlds are too big
+//     for the time; normal's card is played), nor is a decision when
+//     fewer than six worlds were solved within the node limit and the
+//     think time.
+//
+// The model of the other players in hard's search: with four players the
+// game is two teams, zero-sum, and the solver is a two-team alpha-beta.
+// With three it is not zero-sum; hard's search is paranoid (Sturtevant
+// and Korf): the two others are taken as one side playing against it,
+// which prunes like alpha-beta and fits a maker that must beat each of
+// them. Each side maximises its card points. Taking the contract's sides
+// instead (the maker against both defenders together) measured weaker.
 package ai

@@ -16,7 +16,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-deals N] [-games N] [-seed S] [-json] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-deals N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
        klob match -calibrate [-eval METHOD] [-deals N] [-seed S] [-json] [-budget N] [-bid-budget N] [-counterfactual] [-workers N] [-rules OPTS]
 
 Plays bot A against bot B on duplicate deals (each deck twice, seats
@@ -31,6 +31,11 @@ Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play) and eval=solved|corrected (the hard bot's evaluation), e.g.
 -a hard -b hard:bid=normal.
+With -players 3 or 4 each deck is played with the seats rotated so
+that every bot sits in every seat (four: team A in seats A and C, then
+B and D; three: one A and two B, then two A and one B, each rotated), and
+the report gives each level's average per deal with its 95% interval.
+-save DIR writes every deal and game played as a game log.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
 before the card play instead: N decks are played by two hard bots, and
@@ -60,6 +65,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated bid (0: the hard bot's)")
 	counterfactual := fs.Bool("counterfactual", false, "with -calibrate: also play out every option not chosen")
 	candidates := fs.String("candidates", "", "with -calibrate: other methods, comma-separated, whose predictions of the same options are checked too")
+	players := fs.Int("players", 0, "players at the table, 2, 3 or 4 (0: as -rules says, else 2)")
+	save := fs.String("save", "", "directory to write every game played as a game log")
 	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -111,8 +118,18 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr("-rules: %v", err)
 	}
+	switch *players {
+	case 0:
+	case 2, 3, 4:
+		opts.Players = *players
+		if *players == 2 {
+			opts.Players = 0 // the default, as ParseOptions leaves it
+		}
+	default:
+		return usageErr("-players must be 2, 3 or 4, got %d", *players)
+	}
 	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
-		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts, Partial: true}
+		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts, Partial: true, Save: *save}
 	if !*quiet {
 		// On a terminal the line is rewritten in place; in a pipe or a
 		// file it is a plain line every few seconds.

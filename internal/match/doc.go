@@ -16,4 +16,14 @@
 // deal gets fresh bots (the same seeds in both halves of a pair), so a
 // stateful bot cannot carry anything from one deal to the next. Only the
 // decision times vary from run to run.
+//
+// With Options.Players 3 or 4 the bots are TableBots at a rules.Table and
+// each deck is played in every seating of table.go (four players: team A
+// in seats A and C, then in B and D; three: one A and two B, then two A
+// and one B, each rotated), so every bot sits in every seat of every
+// deck. The report then gives each level's average per deal (its team's
+// score with four, a seat's own with three) and the margin between them,
+// with 95% intervals over decks. Games to the target are played with two
+// players only. Config.Save writes every deal and game played as a game
+// log (save.go).
 package match

@@ -62,6 +62,12 @@ type Config struct {
 	// built with other parameters. A mixed level is split by
 	// ai.NewMixed, and each part made by NewBot.
 	NewBot ai.Factory
+	// NewTableBot makes the bots of a three- or four-handed match; nil
+	// means ai.NewTableBot.
+	NewTableBot ai.TableFactory
+	// Save, when set, is a directory where every game or deal played is
+	// written as a game log (save.go).
+	Save string
 }
 
 // Side is what one bot did over the whole match (every deal played,
@@ -101,6 +107,12 @@ type Report struct {
 	// Games count what was finished.
 	Stopped bool    `json:"stopped,omitempty"`
 	Elapsed float64 `json:"elapsed_s"`
+	// Players is the number of players (2, 3 or 4); with more than two,
+	// Seatings is how many times each deck was played, and PerDeal each
+	// level's average score per deal (A then B), intervals over decks.
+	Players  int         `json:"players,omitempty"`
+	Seatings int         `json:"seatings,omitempty"`
+	PerDeal  [2]Interval `json:"per_deal,omitzero"`
 }
 
 // sideA and sideB index Report.Sides.
@@ -148,6 +160,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	if cfg.Options == (rules.Options{}) {
 		cfg.Options = rules.DefaultOptions()
+	}
+	if cfg.Options.NumPlayers() > 2 {
+		return runTable(ctx, cfg)
 	}
 	if cfg.Deadline <= 0 {
 		cfg.Deadline = DefaultDeadline
@@ -401,6 +416,11 @@ func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
 		if err := r.playDeal(ctx, &d, d.ApplyAs, bs, sideAt, &out.times); err != nil {
 			return out, fmt.Errorf("duplicate deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
 		}
+		if r.cfg.Save != "" {
+			if err := r.saveDeal(i, half, dealer, &d, sideAt); err != nil {
+				return out, err
+			}
+		}
 		do := dealResult(d.Score(), sideAt)
 		out.deals = append(out.deals, do)
 		out.margin += float64(do.scored[sideA]-do.scored[sideB]) / 2
@@ -430,6 +450,11 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 			}
 			recs := g.Records()
 			out.deals = append(out.deals, dealResult(recs[len(recs)-1].Score, sideAt))
+		}
+		if r.cfg.Save != "" {
+			if err := r.saveGame(j, half, g, sideAt); err != nil {
+				return out, err
+			}
 		}
 		if w := g.Winner(); w != rules.NoSeat {
 			out.winner[half] = sideAt[w]

@@ -10,6 +10,9 @@ import (
 // WriteText writes the report for people: the margin and its interval,
 // the games won, and a table of both sides.
 func (r *Report) WriteText(w io.Writer) error {
+	if r.Players > 2 {
+		return r.writeTable(w)
+	}
 	ew := &errWriter{w: w}
 	ew.printf("%s (A) vs %s (B), seed %d, rules %s\n", r.A, r.B, r.Seed, r.Rules)
 	if r.Stopped {

@@ -1,0 +1,164 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/rules"
+)
+
+// tableRules are the option sets the table tests play: each seat count
+// plain and with every house variant on.
+var tableRules = []string{
+	"players=2",
+	"players=3",
+	"players=4",
+	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
+	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
+}
+
+// playTableDeal plays one deal with bots[seat] in each seat, calling
+// check before every bot decision; chance steps are drawn with r.
+func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []TableBot, r *rand.Rand,
+	check func(tb *rules.Table, v *rules.TableView, a rules.Action)) rules.Table {
+	t.Helper()
+	tb := rules.NewTable(opts, dealer, deck)
+	for !tb.Over() {
+		seat := tb.Turn()
+		if seat == rules.ChanceSeat {
+			l := tb.Legal()
+			if err := tb.Apply(l[r.IntN(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		v := tb.View(seat)
+		a, err := bots[seat].ChooseTable(context.Background(), &v)
+		if err != nil {
+			t.Fatalf("%s in seat %s: %v", bots[seat].Level(), seat, err)
+		}
+		if check != nil {
+			check(&tb, &v, a)
+		}
+		if err := tb.ApplyAs(seat, a); err != nil {
+			t.Fatalf("%s in seat %s chose %s: %v\n%s", bots[seat].Level(), seat, a, err, v.String())
+		}
+	}
+	return tb
+}
+
+// TestTableBotsPlayEverySeatCount plays deals at every table with every
+// level: every choice must be legal and the deal must end.
+func TestTableBotsPlayEverySeatCount(t *testing.T) {
+	deals := 30
+	if testing.Short() {
+		deals = 6
+	}
+	for _, rs := range tableRules {
+		opts, err := rules.ParseOptions(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range Levels {
+			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
+				r := rand.New(rand.NewPCG(3, uint64(len(rs))))
+				n := opts.NumPlayers()
+				deals := deals
+				if testing.Short() && l == Hard {
+					deals = 2 // the race run: hard is slow there
+				}
+				for i := range deals {
+					bots := make([]TableBot, n)
+					for s := range n {
+						lv := l
+						if s%2 == 1 && l != Random {
+							lv = Random // a level's partner is whatever sits there
+						}
+						b, err := NewTableBot(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
+						if err != nil {
+							t.Fatal(err)
+						}
+						bots[s] = b
+					}
+					tb := playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, nil)
+					if !tb.Over() {
+						t.Fatalf("deal %d not over", i)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestTableBotsSeeOnlyTheirView checks at every decision of many deals
+// that a bot's choice depends on its view alone: another deal built from
+// the same view with the hidden cards drawn again (TableView.Complete)
+// gives an equal view and the same choice from a bot with the same seed.
+func TestTableBotsSeeOnlyTheirView(t *testing.T) {
+	deals := 8
+	if testing.Short() {
+		deals = 2
+	}
+	for _, rs := range tableRules[1:] {
+		opts, _ := rules.ParseOptions(rs)
+		for _, l := range Levels {
+			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
+				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
+				n := opts.NumPlayers()
+				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6} }
+				checked := 0
+				deals := deals
+				if testing.Short() && l == Hard {
+					deals = 1 // the race run: hard is slow there
+				}
+				for i := range deals {
+					bots := make([]TableBot, n)
+					for s := range n {
+						bots[s], _ = NewTableBot(l, cfg(rules.Seat(s), i))
+					}
+					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+						if len(v.Legal()) < 2 {
+							return
+						}
+						smp := newTableSampler(v)
+						hands, ok := smp.draw(r)
+						if !ok {
+							t.Fatalf("no world drawn for\n%s", v.String())
+						}
+						var rest []rules.Card
+						pool := v.Unseen()
+						for o := range n {
+							pool &^= hands[o]
+						}
+						for m := pool; m != 0; m &= m - 1 {
+							rest = append(rest, m.First())
+						}
+						other, err := v.Complete(hands, rest)
+						if err != nil {
+							t.Fatalf("Complete: %v", err)
+						}
+						ov := other.View(v.Seat)
+						if ov != *v {
+							t.Fatalf("the other deal's view differs:\n%s\nwant\n%s", ov.String(), v.String())
+						}
+						// A fresh bot, as the one that chose was fresh at
+						// its first decision; compare with a fresh one too.
+						b1, _ := NewTableBot(l, cfg(v.Seat, i))
+						b2, _ := NewTableBot(l, cfg(v.Seat, i))
+						a1, err1 := b1.ChooseTable(context.Background(), v)
+						a2, err2 := b2.ChooseTable(context.Background(), &ov)
+						if err1 != nil || err2 != nil || a1 != a2 {
+							t.Fatalf("%s chose %s on the deal and %s on another deal with the same view (%v, %v)\n%s", l, a1, a2, err1, err2, v.String())
+						}
+						checked++
+					})
+				}
+				if checked == 0 {
+					t.Fatal("no decision checked")
+				}
+			})
+		}
+	}
+}
