@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -72,11 +73,17 @@ func (p *lobbyPerson) until(t *testing.T, want string) {
 func (p *lobbyPerson) screen() string { return p.app.render() }
 
 func testHall(t *testing.T) *hall.Hall {
+	// Random bots at every table: they take contracts, so deals are
+	// played out and scored, and the tests stay fast.
 	h, err := hall.New(hall.Config{Grace: time.Minute,
-		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
+		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil },
+		NewTableBot: func(l ai.Level, cfg ai.Config) (session.TableBot, error) {
+			return session.TableBots(ai.Random, cfg)
+		}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(h.Close)
 	return h
 }
 

@@ -56,7 +56,7 @@ func (c *PlayConfig) tableBots() session.TableFactory {
 	if c.NewTableBot != nil {
 		return c.NewTableBot
 	}
-	return realTableBots
+	return session.TableBots
 }
 
 // startTable starts a game of three or four from setup.

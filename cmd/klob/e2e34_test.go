@@ -55,10 +55,9 @@ func playTableDeal(s *tmuxSession, d time.Duration) (string, int) {
 // in tmux at 100×30 (the setup, then the house variants), plays a whole
 // deal from the keyboard as a person would, and checks the result on
 // screen against the saved game log: four seats, the teams' lines and
-// what each team scored. Then q, y quits with the game saved. (The bots
-// are random until the table bots are in the build.)
+// what each team scored. Then q, y quits with the game saved.
 func TestEndToEndFourHanded(t *testing.T) {
-	s, _, state := startKlob(t, "-players", "4", "-seed", "11", "-level", "random", "-pace", "0")
+	s, _, state := startKlob(t, "-players", "4", "-seed", "11", "-level", "normal", "-pace", "0")
 	s.keys("Enter")
 	s.waitFor("house variants", 5*time.Second)
 	s.keys("Enter")

@@ -72,7 +72,7 @@ type Config struct {
 	// NewBot makes the bots of two-handed tables; nil means ai.New.
 	NewBot ai.Factory
 	// NewTableBot makes the bots of three- and four-handed tables; nil
-	// means TableBots.
+	// means session.TableBots (ai's table bots).
 	NewTableBot session.TableFactory
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
@@ -159,7 +159,7 @@ func New(cfg Config) (*Hall, error) {
 		cfg.NewBot = ai.New
 	}
 	if cfg.NewTableBot == nil {
-		cfg.NewTableBot = TableBots
+		cfg.NewTableBot = session.TableBots
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}

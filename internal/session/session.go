@@ -56,7 +56,7 @@ type Config struct {
 	// NewBot makes the bots of a two-player game; nil means ai.New.
 	NewBot ai.Factory
 	// NewTableBot makes the bots of a game of three or four players
-	// (table.go); a game with a bot seat at a table needs it.
+	// (table.go); nil means TableBots, ai's table bots.
 	NewTableBot TableFactory
 	// Start is the game's start time, recorded in the log's header.
 	Start time.Time

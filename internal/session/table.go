@@ -19,8 +19,15 @@ type TableBot interface {
 // TableFactory makes the bot of a level for one seat of a table.
 type TableFactory func(level ai.Level, cfg ai.Config) (TableBot, error)
 
-// errNoTableBots: a table with a bot seat and no Config.NewTableBot.
-var errNoTableBots = errors.New("no table bots: Config.NewTableBot is not set")
+// TableBots is ai's table bots as a TableFactory: the default of
+// Config.NewTableBot.
+func TableBots(level ai.Level, cfg ai.Config) (TableBot, error) {
+	b, err := ai.NewTableBot(level, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
 
 // makeTableBots makes the bot of every seat of a table that is not a
 // person's, seeded like makeBots: seed, seed+1, ...
@@ -31,11 +38,10 @@ func (s *Session) makeTableBots(f TableFactory, seed uint64) error {
 		if p.Human {
 			continue
 		}
-		var b TableBot
-		err := errNoTableBots
-		if f != nil {
-			b, err = f(p.Level, ai.Config{Seed: seed + n})
+		if f == nil {
+			f = TableBots
 		}
+		b, err := f(p.Level, ai.Config{Seed: seed + n})
 		if err == nil && b == nil {
 			err = errors.New("no bot")
 		}

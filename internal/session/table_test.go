@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/testkit"
@@ -278,14 +280,23 @@ func TestTableSessionRefuses(t *testing.T) {
 		t.Errorf("two players at a table of three: got %v", err)
 	}
 	cfg := tableConfig(4, 1, nil, person, bot, bot, bot)
+	cfg.NewTableBot = func(ai.Level, ai.Config) (TableBot, error) { return nil, errors.New("out of bots") }
+	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "out of bots") {
+		t.Errorf("a failing bot factory: got %v", err)
+	}
+	// No factory: ai's table bots play the bot seats.
 	cfg.NewTableBot = nil
-	if _, err := New(cfg); !errors.Is(err, errNoTableBots) {
-		t.Errorf("no table bots: got %v", err)
+	s, err := New(cfg)
+	require.NoError(t, err)
+	for i, b := range s.tbots[1:] {
+		if _, ok := b.(ai.TableBot); !ok {
+			t.Errorf("seat %d: got %T, want ai's table bot", i+1, b)
+		}
 	}
 	// People only need no bots.
 	cfg = tableConfig(3, 1, nil, person, person, person)
 	cfg.NewTableBot = nil
-	s, err := New(cfg)
+	s, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
