@@ -203,7 +203,9 @@ func (s *variantsScreen) View(ctx *screenCtx) string {
 	for _, l := range wrap(who, ctx.Width-3) {
 		lines = append(lines, "   "+l)
 	}
-	lines = append(lines, fmt.Sprintf("   Bots: %s · game to %d · seed %d", s.setup.Level, s.setup.Options.Target, s.setup.Seed))
+	// The seed stays hidden until the game is over (it would deal the
+	// game again elsewhere).
+	lines = append(lines, fmt.Sprintf("   Bots: %s · game to %d", s.setup.Level, s.setup.Options.Target))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}

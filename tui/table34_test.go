@@ -374,6 +374,10 @@ func TestSetupPlayers(t *testing.T) {
 	}
 	s := hs.screen()
 	golden(t, "setup-variants-4-80x24", s)
+	// Issue 14: the seed would deal the game again elsewhere.
+	if strings.Contains(strings.ToLower(s), "seed") {
+		t.Errorf("the variants screen shows the seed before the game is over:\n%s", s)
+	}
 	for _, want := range []string{"Menage", "Dealer forced", "Shlomo", "Cleopatra", "partners swap"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the variants of four lack %q", want)
