@@ -96,13 +96,10 @@ func loadHistory(src HistorySource) historyLoadedMsg {
 	}
 	var rows []historyRow
 	cur := src.CurrentPath()
-	if l, err := gamelog.ReadFile(cur); !errors.Is(err, fs.ErrNotExist) {
+	if _, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
 		e := store.Entry{Path: cur, Winner: rules.NoSeat, Err: err}
 		if err == nil {
-			var r *gamelog.Replay
-			if r, e.Err = l.Replay(); e.Err == nil {
-				e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
-			}
+			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
 		}
 		rows = append(rows, historyRow{path: cur, current: true, entry: e})
 	}
@@ -158,11 +155,8 @@ func (s *historyScreen) open() tea.Cmd {
 	s.note, s.noteOK = "Opening "+filepath.Base(row.path)+"…", true
 	path := row.path
 	return func() tea.Msg {
-		l, err := gamelog.ReadFile(path)
-		if err != nil {
-			return historyOpenMsg{path: path, err: err}
-		}
-		r, err := l.Replay()
+		// The reader's replay is the one the screen shows: no second pass.
+		_, r, err := gamelog.ReadReplay(path)
 		return historyOpenMsg{path: path, r: r, err: err}
 	}
 }

@@ -149,8 +149,8 @@ func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
 func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back screenModel) *replayScreen {
 	s := &replayScreen{r: r, name: name, cfg: cfg, keys: defaultReplayKeys(), back: back, bottom: rules.SeatA}
 	// A person's seat goes at the bottom, as at the table.
-	if r.Header.Levels[1] == gamelog.Human && r.Header.Levels[0] != gamelog.Human {
-		s.bottom = rules.SeatB
+	if seat, ok := r.Header.HumanSeat(); ok {
+		s.bottom = seat
 	}
 	s.bounds = make([][]bool, len(r.Deals))
 	for i := range r.Deals {
@@ -311,8 +311,8 @@ func (s *replayScreen) cycleHands() {
 
 // home is the seat at the bottom with both hands open: the person's, or A.
 func (s *replayScreen) home() rules.Seat {
-	if s.r.Header.Levels[1] == gamelog.Human && s.r.Header.Levels[0] != gamelog.Human {
-		return rules.SeatB
+	if seat, ok := s.r.Header.HumanSeat(); ok {
+		return seat
 	}
 	return rules.SeatA
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/seedmix"
 	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
 )
@@ -199,14 +200,9 @@ func (t *trainer) now() time.Time {
 	return time.Now()
 }
 
-// drillSeed is the evaluation seed of drill n (splitmix64 of the
-// session seed and n), so a session is reproducible from its seed.
-func drillSeed(seed uint64, n int) uint64 {
-	z := seed + uint64(n)*0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+// drillSeed is the evaluation seed of drill n (the one seed mixer of
+// internal/seedmix), so a session is reproducible from its seed.
+func drillSeed(seed uint64, n int) uint64 { return seedmix.Mix(seed, uint64(n)) }
 
 // newDrill shows the next drill and starts its evaluation.
 func (t *trainer) newDrill() tea.Cmd {
