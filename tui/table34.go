@@ -560,8 +560,6 @@ func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor in
 		sel = max(0, min(cursor, n-1))
 	}
 	pad := strings.Repeat(" ", x0)
-	gap := strings.Repeat(" ", handGap)
-	blank := strings.Repeat(" ", size.w)
 	ntrump := 0
 	if v.Trump < rules.NoTrumps {
 		ntrump = v.Hand.Suit(v.Trump).Count()
@@ -582,54 +580,7 @@ func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor in
 		label = pad + st.Dim.Render("(no cards)")
 	}
 	rows[0] = label
-	for r := 1; r < len(rows); r++ {
-		var sb strings.Builder
-		sb.WriteString(pad)
-		for i, c := range hand {
-			if i > 0 {
-				sb.WriteString(gap)
-			}
-			lk := lookFace
-			if playing {
-				switch {
-				case i == sel && !legal.Has(c):
-					lk = lookSelectedDim
-				case i == sel:
-					lk = lookSelected
-				case !legal.Has(c):
-					lk = lookDim
-				}
-			}
-			lines := p.card(c, lk, size)
-			top := 2
-			if i == sel {
-				top = 1
-			}
-			switch {
-			case r >= top && r < top+size.h:
-				sb.WriteString(lines[r-top])
-			case r == size.h+2 && playing:
-				num := fmt.Sprint(i + 1)
-				if legal.Has(c) || i == sel {
-					sb.WriteString(center(num, size.w))
-				} else {
-					sb.WriteString(st.Dim.Render(center(num, size.w)))
-				}
-			case r == size.h+3 && playing:
-				switch {
-				case i == sel:
-					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
-				case legal.Has(c):
-					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
-				default:
-					sb.WriteString(blank)
-				}
-			default:
-				sb.WriteString(blank)
-			}
-		}
-		rows[r] = sb.String()
-	}
+	cardRows(ctx, rows[1:], hand, legal, sel, playing, size, pad)
 	return rows, rects
 }
 

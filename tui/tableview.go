@@ -414,8 +414,6 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 		sel = max(0, min(t.cursor, n-1))
 	}
 	pad := strings.Repeat(" ", x0)
-	gap := strings.Repeat(" ", handGap)
-	blank := strings.Repeat(" ", size.w)
 
 	// Label row: "trump" over the trump cards.
 	ntrump := 0
@@ -446,54 +444,7 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 	// The melds row: the sequences held and the bella pair.
 	rows[len(rows)-1] = pad + st.Trump.Render(meldRow(g, hand, handMelds(hand, v.Trump), size.w, handGap))
 
-	for r := 1; r < len(rows)-1; r++ {
-		var sb strings.Builder
-		sb.WriteString(pad)
-		for i, c := range hand {
-			if i > 0 {
-				sb.WriteString(gap)
-			}
-			lk := lookFace
-			if playing {
-				switch {
-				case i == sel && !legal.Has(c):
-					lk = lookSelectedDim
-				case i == sel:
-					lk = lookSelected
-				case !legal.Has(c):
-					lk = lookDim
-				}
-			}
-			lines := p.card(c, lk, size)
-			top := 2
-			if i == sel {
-				top = 1
-			}
-			switch {
-			case r >= top && r < top+size.h:
-				sb.WriteString(lines[r-top])
-			case r == size.h+2 && playing:
-				num := fmt.Sprint(i + 1)
-				if legal.Has(c) || i == sel {
-					sb.WriteString(center(num, size.w))
-				} else {
-					sb.WriteString(st.Dim.Render(center(num, size.w)))
-				}
-			case r == size.h+3 && playing:
-				switch {
-				case i == sel:
-					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
-				case legal.Has(c):
-					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
-				default:
-					sb.WriteString(blank)
-				}
-			default:
-				sb.WriteString(blank)
-			}
-		}
-		rows[r] = sb.String()
-	}
+	cardRows(ctx, rows[1:len(rows)-1], hand, legal, sel, playing, size, pad)
 	return rows, rects
 }
 
@@ -781,4 +732,65 @@ func (t *table) keyHints(ctx *screenCtx, v *rules.View) string {
 		parts = append(parts, p)
 	}
 	return clip(strings.Join(parts, " "), w)
+}
+
+// cardRows draws the hand's cards into rows, one text line each: the
+// cards (the selected one raised a line), then while playing the card
+// numbers and the selected/playable marks. The two-player table and the
+// tables of three and four share it.
+func cardRows(ctx *screenCtx, rows []string, hand []rules.Card, legal rules.CardSet, sel int, playing bool, size cardSize, pad string) {
+	st := &ctx.Styles
+	p := ctx.paint
+	g := &p.g
+	gap := strings.Repeat(" ", handGap)
+	blank := strings.Repeat(" ", size.w)
+	for k := range rows {
+		r := k + 1
+		var sb strings.Builder
+		sb.WriteString(pad)
+		for i, c := range hand {
+			if i > 0 {
+				sb.WriteString(gap)
+			}
+			lk := lookFace
+			if playing {
+				switch {
+				case i == sel && !legal.Has(c):
+					lk = lookSelectedDim
+				case i == sel:
+					lk = lookSelected
+				case !legal.Has(c):
+					lk = lookDim
+				}
+			}
+			lines := p.card(c, lk, size)
+			top := 2
+			if i == sel {
+				top = 1
+			}
+			switch {
+			case r >= top && r < top+size.h:
+				sb.WriteString(lines[r-top])
+			case r == size.h+2 && playing:
+				num := fmt.Sprint(i + 1)
+				if legal.Has(c) || i == sel {
+					sb.WriteString(center(num, size.w))
+				} else {
+					sb.WriteString(st.Dim.Render(center(num, size.w)))
+				}
+			case r == size.h+3 && playing:
+				switch {
+				case i == sel:
+					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
+				case legal.Has(c):
+					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
+				default:
+					sb.WriteString(blank)
+				}
+			default:
+				sb.WriteString(blank)
+			}
+		}
+		rows[k] = sb.String()
+	}
 }
