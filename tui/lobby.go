@@ -530,13 +530,39 @@ func newTableForm(l *lobby) *tableForm {
 
 func (f *tableForm) Name() string { return "table form" }
 
+// rows are the form's lines after the seats: the rules of the setup
+// screen (but the bottom card, which four players do not have), then the
+// house variants that apply to the seat count (setup34.go's rows).
+func (f *tableForm) rows() []setupRow {
+	var out []setupRow
+	for _, r := range setupRows {
+		if r.label == "Bottom card shown" && f.seats == 4 {
+			continue
+		}
+		if r.label == "Opponent" {
+			r.label = "Bots"
+		}
+		out = append(out, r)
+	}
+	for _, v := range applyingVariants(&f.setup.Options) {
+		out = append(out, setupRow{
+			label:   v.label,
+			value:   func(s *Setup) string { return onOffText(*v.on(&s.Options)) },
+			step:    func(s *Setup, _ int) { toggleVariant(&s.Options, v) },
+			explain: func(*Setup) string { return v.explain },
+		})
+	}
+	return out
+}
+
 func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	key, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return f, nil
 	}
-	n := len(setupRows) + 2 // seats, the rows, open
+	rows := f.rows()
+	n := len(rows) + 2 // seats, the rows, open
 	switch {
 	case isKey(key, k.Back):
 		return f.l, nil
@@ -552,10 +578,15 @@ func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 		switch {
 		case f.row == 0:
 			f.seats = cycle([]int{2, 3, 4}, f.seats, d)
-		case f.row <= len(setupRows):
-			setupRows[f.row-1].step(&f.setup, d)
+			f.setup.Options.Players = f.seats
+			dropInapplicable(&f.setup.Options)
+		case f.row <= len(rows):
+			rows[f.row-1].step(&f.setup, d)
 		}
 		f.err = ""
+		// The rows change with the seats and dealer_forced: keep the
+		// cursor in range.
+		f.row = min(f.row, len(f.rows())+1)
 	case isKey(key, k.Choose):
 		return f.open(ctx)
 	}
@@ -595,17 +626,20 @@ func (f *tableForm) View(ctx *screenCtx) string {
 		lines = append(lines, " "+mark+line)
 	}
 	row(0, "Seats", fmt.Sprint(f.seats))
-	for i, r := range setupRows {
-		label := r.label
-		if label == "Opponent" {
-			label = "Bots"
-		}
-		row(i+1, label, r.value(&f.setup))
+	rows := f.rows()
+	for i, r := range rows {
+		row(i+1, r.label, r.value(&f.setup))
 	}
-	lines = append(lines, "")
+	explain := "how many sit at the table: two, three each for itself, or four in two teams"
+	if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].explain != nil {
+		explain = rows[f.row-1].explain(&f.setup)
+	} else if f.row > len(rows) {
+		explain = "the bots take the seats nobody takes when the host starts"
+	}
+	lines = append(lines, clip("     "+st.Dim.Render(explain), ctx.Width), "")
 	open := "[ Open the table ]"
 	mark := "  "
-	if f.row == len(setupRows)+1 {
+	if f.row == len(rows)+1 {
 		mark = g.cursor + " "
 		open = st.Selected.Render(open)
 	}

@@ -380,6 +380,12 @@ func (t *netTable) waitingView(ctx *screenCtx) []string {
 	out := []string{"", " " + st.Heading.Render("Waiting for players") + "  give friends the code " + st.Heading.Render(t.u.Code), ""}
 	out = append(out, t.seatLines(ctx)...)
 	out = append(out, "")
+	// Joiners see the house rules before the game starts.
+	vs := "none"
+	if on := variantsOn(t.u.Rules); len(on) > 0 {
+		vs = strings.Join(on, ", ")
+	}
+	out = append(out, clip(fmt.Sprintf(" Game to %d · house variants: %s", t.u.Target, vs), ctx.Width), "")
 	if t.u.Seats[t.u.Seat].Host {
 		out = append(out, " Press s to start: bots take the free seats.")
 	} else {

@@ -72,6 +72,47 @@ var variantRows = []variantRow{
 		"Q and both Js of the other colour: 20, then partners swap a card face down"},
 }
 
+// applyingVariants are the variants that apply to a table of o's players.
+func applyingVariants(o *rules.Options) []variantRow {
+	var out []variantRow
+	for _, r := range variantRows {
+		if r.applies(o) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// toggleVariant switches a variant; bimah goes with dealer_forced.
+func toggleVariant(o *rules.Options, r variantRow) {
+	p := r.on(o)
+	*p = !*p
+	if !o.DealerForced {
+		o.Bimah = false
+	}
+}
+
+// dropInapplicable turns off the variants that do not apply to o's
+// number of players (after the count changed).
+func dropInapplicable(o *rules.Options) {
+	for _, r := range variantRows {
+		if !r.applies(o) {
+			*r.on(o) = false
+		}
+	}
+}
+
+// variantsOn names the variants on, in the order of RULES.md section 11.
+func variantsOn(o rules.Options) []string {
+	var out []string
+	for _, r := range applyingVariants(&o) {
+		if *r.on(&o) {
+			out = append(out, r.label)
+		}
+	}
+	return out
+}
+
 // variantsFirstRow is the screen line of the first variant.
 const variantsFirstRow = 3
 
@@ -90,15 +131,7 @@ func newVariantsScreen(cfg *PlayConfig, s Setup) *variantsScreen {
 func (s *variantsScreen) Name() string { return "variants" }
 
 // rows are the variants that apply to this table.
-func (s *variantsScreen) rows() []variantRow {
-	var out []variantRow
-	for _, r := range variantRows {
-		if r.applies(&s.setup.Options) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
+func (s *variantsScreen) rows() []variantRow { return applyingVariants(&s.setup.Options) }
 
 // Update: up/down choose a line, left/right (or a click) switch it,
 // enter starts (from any line, as on the setup screen), esc goes back to
@@ -141,12 +174,7 @@ func (s *variantsScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.C
 
 // toggle switches a variant; bimah goes with dealer_forced.
 func (s *variantsScreen) toggle(r variantRow) {
-	o := &s.setup.Options
-	p := r.on(o)
-	*p = !*p
-	if !o.DealerForced {
-		o.Bimah = false
-	}
+	toggleVariant(&s.setup.Options, r)
 	s.err = ""
 }
 

@@ -115,6 +115,7 @@ type Update struct {
 	Seats  []SeatInfo
 	Level  ai.Level
 	Target int
+	Rules  rules.Options // the table's rules, house variants included
 
 	Started bool
 	Closed  string // why the table closed, "" while open
@@ -167,7 +168,7 @@ func (c *Conn) Snapshot() Update {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	u := Update{
-		Code: t.code, Seat: c.seat, Level: t.opts.Level, Target: t.opts.Rules.Target,
+		Code: t.code, Seat: c.seat, Level: t.opts.Level, Target: t.opts.Rules.Target, Rules: t.opts.Rules,
 		Started: t.started(), Closed: t.closed, Kicked: c.kicked,
 		Note: t.note, Move: t.move, BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
 	}

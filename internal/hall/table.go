@@ -68,6 +68,13 @@ func newTable(h *Hall, code string, o Options, host string) *Table {
 // Code is the table's short code.
 func (t *Table) Code() string { return t.code }
 
+// Options returns what the host chose when opening the table.
+func (t *Table) Options() Options {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.opts
+}
+
 // started reports whether the game has begun; t.mu is held.
 func (t *Table) started() bool { return t.sess != nil }
 

@@ -1,0 +1,97 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// formTo moves the open-table form's cursor to the row labelled label
+// and fails if the form has no such row.
+func formTo(t *testing.T, p *lobbyPerson, label string) {
+	t.Helper()
+	f, ok := p.app.screen.(*tableForm)
+	if !ok {
+		t.Fatalf("not on the open-table form:\n%s", p.screen())
+	}
+	rows := f.rows()
+	for range len(rows) + 2 {
+		if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].label == label {
+			return
+		}
+		p.key("down")
+	}
+	t.Fatalf("the form has no row %q:\n%s", label, p.screen())
+}
+
+// A host opens a table of four with menage and cleopatra: the form offers
+// the variants of four (no bottom card), the hall's table carries them in
+// its rules, and a joiner's waiting screen names them.
+func TestLobbyOpenTableVariants(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 100, 30)
+	bob := newLobbyPerson(h, "b", "Bob", 100, 30)
+	defer close(ann.done)
+	defer close(bob.done)
+	ann.key("o")
+	scr := ann.screen()
+	if strings.Contains(scr, "Cleopatra") || strings.Contains(scr, "Shlomo") {
+		t.Fatalf("a table of two offers the variants of three or four:\n%s", scr)
+	}
+	if !strings.Contains(scr, "Menage") || !strings.Contains(scr, "Bottom card shown") {
+		t.Fatalf("a table of two lacks menage or the bottom card:\n%s", scr)
+	}
+	ann.key("right")
+	ann.key("right") // four seats
+	scr = ann.screen()
+	if strings.Contains(scr, "Bottom card shown") {
+		t.Fatalf("a table of four offers the bottom card:\n%s", scr)
+	}
+	if strings.Contains(scr, "Bimah") {
+		t.Fatalf("bimah is offered without dealer forced:\n%s", scr)
+	}
+	formTo(t, ann, "Menage")
+	ann.key("right")
+	if !strings.Contains(ann.screen(), "K, Q and J of trump together score 50") {
+		t.Fatalf("menage is not explained:\n%s", ann.screen())
+	}
+	formTo(t, ann, "Cleopatra")
+	ann.key("right")
+
+	// Cleopatra goes when the seats go down to three, and stays off back at four.
+	f := ann.app.screen.(*tableForm)
+	f.row = 0
+	ann.key("left")
+	if f.setup.Options.Cleopatra || strings.Contains(ann.screen(), "Cleopatra") {
+		t.Fatalf("cleopatra stays at a table of three:\n%s", ann.screen())
+	}
+	ann.key("right")
+	formTo(t, ann, "Cleopatra")
+	ann.key("right")
+
+	ann.key("enter")
+	nt, ok := ann.app.screen.(*netTable)
+	if !ok {
+		t.Fatalf("the host sits at the table:\n%s", ann.screen())
+	}
+	tb, err := h.Find(nt.u.Code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tb.Options()
+	if o.Seats != 4 || o.Rules.NumPlayers() != 4 {
+		t.Errorf("got %d seats, %d players, want 4", o.Seats, o.Rules.NumPlayers())
+	}
+	if !o.Rules.Menage || !o.Rules.Cleopatra {
+		t.Errorf("got menage %v, cleopatra %v, want both on", o.Rules.Menage, o.Rules.Cleopatra)
+	}
+	if o.Rules.OfAKind || o.Rules.DealerForced || o.Rules.Bimah || o.Rules.Shlomo {
+		t.Errorf("got variants %q, want only menage and cleopatra", o.Rules.String())
+	}
+	bob.key("j")
+	for _, c := range strings.ToLower(nt.u.Code) {
+		bob.key(string(c))
+	}
+	bob.key("enter")
+	bob.until(t, "house variants: Menage, Cleopatra")
+	ann.until(t, "house variants: Menage, Cleopatra")
+}
