@@ -113,6 +113,14 @@ func (t *table34) myTurn() bool {
 
 func (t *table34) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
+// clearRefusal drops a refusal once the selection moves: it spoke of
+// the card that was selected, as at the two-player table.
+func (t *table34) clearRefusal() {
+	if t.noteErr {
+		t.setNote("", false)
+	}
+}
+
 // View draws the table.
 func (t *table34) View(ctx *screenCtx) string {
 	s, _ := t.render(ctx)
@@ -400,8 +408,10 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 	switch {
 	case isKey(msg, k.Left):
 		t.cursor = (t.cursor + len(hand) - 1) % len(hand)
+		t.clearRefusal()
 	case isKey(msg, k.Right):
 		t.cursor = (t.cursor + 1) % len(hand)
+		t.clearRefusal()
 	case isKey(msg, k.Choose):
 		return t.playCard(ctx, &v, hand[t.cursor], false)
 	case isKey(msg, k.Bella):

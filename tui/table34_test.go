@@ -348,6 +348,11 @@ func TestTable34WhyNot(t *testing.T) {
 				if players == 3 {
 					golden(t, "table3-why-not-80x24", s)
 				}
+				// Issue 13: a refusal clears when the selection moves.
+				hs.press("right")
+				if s := hs.screen(); strings.Contains(s, want) {
+					t.Errorf("%d players: the refusal stays after the cursor moved:\n%s", players, s)
+				}
 				found = true
 			}
 		}
