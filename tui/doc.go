@@ -60,4 +60,18 @@
 // asks a screen's minSize). The setup's Players row leads to the house
 // variants (setup34.go); the replay of such a game is replay34.go; the
 // hint asks the hard table bot (hint34.go).
+//
+// # The lobby of klob serve
+//
+// NewLobby is the model of one SSH connection (lobby.go): play alone
+// against bots, train, open or join a shared table, the history, a new
+// name. The trainer (t, lobby_train.go) is the bidding trainer of klob
+// train; its record is kept per SSH key (LobbyConfig.Train.Record), a
+// guest's for the connection only. Its grading is the heaviest work a
+// session can ask for, so on a server it is bounded three ways: one
+// worker per evaluation, ServerTrainSamples samples (a fifth of the
+// local trainer's), and every batch waits for a slot of the Gate all
+// sessions share (klob serve gives half the cores, at least one); a
+// drill left for the lobby stops its evaluation. The t row is a list of
+// trainers by seat count, so a trainer of three or four can join it.
 package tui
