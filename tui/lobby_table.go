@@ -32,6 +32,12 @@ type netTable struct {
 	preparedGen int
 
 	at time.Time // when u arrived: a waiting seat's countdown runs from it
+
+	// t34 draws a deal of three or four (lobby_table34.go); sent is set
+	// from the person's move until the update it causes arrives.
+	t34     *table34
+	sent    bool
+	sentGen int
 }
 
 func newNetTable(l *lobby) *netTable {
@@ -86,6 +92,41 @@ func (t *netTable) myTurn() bool {
 	return u.HasDeal && !u.Between && !u.Over && !u.BotSeat && t.turn() == u.Seat && u.Closed == "" && !u.Kicked
 }
 
+// turn is the seat to move in the update's deal, NoSeat when none.
+func (t *netTable) turn() rules.Seat {
+	if t.multi() {
+		return t.u.TableView.Turn
+	}
+	return t.u.View.Turn
+}
+
+// onTable reports whether the table screen of the deal is up: the game
+// started, the table open, the seat still this connection's.
+func (t *netTable) onTable() bool {
+	u := &t.u
+	return u.Started && u.HasDeal && u.Closed == "" && !u.Kicked
+}
+
+// minSize: a table of four needs more room.
+func (t *netTable) minSize() (int, int) {
+	if t.onTable() {
+		return tableMinSize(len(t.u.Seats))
+	}
+	return minWidth, minHeight
+}
+
+// send gives the person's action to the hall.
+func (t *netTable) send(a rules.Action) error {
+	if err := t.conn.Act(a); err != nil {
+		return err
+	}
+	t.sent, t.sentGen = true, t.u.Gen
+	return nil
+}
+
+// ready says the person has read the deal's result.
+func (t *netTable) ready() error { return t.conn.Ready() }
+
 func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tableUpdateMsg:
@@ -101,6 +142,10 @@ func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 		return t, t.clock()
 	case tea.KeyPressMsg:
 		return t.key(ctx, msg)
+	case tea.MouseClickMsg, tableHintMsg:
+		if t.onTable() && t.multi() {
+			return t.msg34(ctx, msg)
+		}
 	}
 	return t, nil
 }
@@ -108,19 +153,25 @@ func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // setUpdate shows u; a new decision of this seat starts with the
 // cursor on the first playable card.
 func (t *netTable) setUpdate(u hall.Update) {
+	if u.Gen > t.sentGen || !u.HasDeal {
+		t.sent = false // the move came back (an older update does not)
+	}
 	t.u, t.at = u, time.Now()
+	fresh := false
 	if t.myTurn() && (!t.prepared || t.preparedGen != u.Gen) {
 		t.prepared, t.preparedGen = true, u.Gen
-		t.prepareTurn()
+		fresh = true
+		if !t.multi() {
+			t.prepareTurn()
+		}
+	}
+	if t.onTable() && t.multi() {
+		t.update34(fresh)
 	}
 }
 
 // prepareTurn puts the cursor on the first playable card.
 func (t *netTable) prepareTurn() {
-	if t.multi() {
-		t.prepareTurn34()
-		return
-	}
 	t.menu, t.bella = 0, rules.NoCard
 	v := &t.u.View
 	if v.Phase != rules.PhasePlay {
@@ -168,6 +219,8 @@ func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cm
 			return t.leave()
 		}
 		return t, nil
+	case t.multi():
+		return t.msg34(ctx, msg)
 	case u.Over:
 		if isKey(msg, k.Choose) || isKey(msg, k.Back) {
 			return t.leave()
@@ -180,9 +233,6 @@ func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cm
 			}
 		}
 		return t, nil
-	}
-	if t.multi() {
-		return t.key34(ctx, msg)
 	}
 	if isKey(msg, k.LastTrick) {
 		t.showLast = !t.showLast
@@ -298,6 +348,9 @@ func (t *netTable) name(s rules.Seat) string {
 }
 
 func (t *netTable) View(ctx *screenCtx) string {
+	if t.onTable() && t.multi() {
+		return t.table34().View(ctx)
+	}
 	u := &t.u
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -308,8 +361,6 @@ func (t *netTable) View(ctx *screenCtx) string {
 	}
 	head += fmt.Sprintf(" · %s bots", u.Level)
 	switch {
-	case u.HasDeal && t.multi():
-		head += fmt.Sprintf(" · %d players", len(u.Seats))
 	case u.HasDeal:
 		tot := u.Totals
 		head += fmt.Sprintf(" · %s %d · %s %d", t.name(0), tot[0], t.name(1), tot[1])
@@ -324,8 +375,6 @@ func (t *netTable) View(ctx *screenCtx) string {
 		body = []string{"", " " + st.Error.Render("The table is closed: "+u.Closed+"."), "", " enter: back to the lobby"}
 	case !u.Started:
 		body = t.waitingView(ctx)
-	case t.multi():
-		body = t.dealView34(ctx, w, midH)
 	default:
 		body = t.dealView(ctx, w, midH)
 	}
@@ -606,6 +655,19 @@ func (t *netTable) noteLine(ctx *screenCtx) string {
 	return " " + line
 }
 
+// news is what just happened at the table in this seat's words: the
+// last move, and the table's note (who dropped, who took a seat).
+func (t *netTable) news(ctx *screenCtx) string {
+	line := t.u.Note
+	if m := t.u.Move; m != nil {
+		line = t.describe(ctx, m)
+		if t.u.Note != "" {
+			line += " · " + t.u.Note
+		}
+	}
+	return line
+}
+
 // describe says the last move in this seat's words: "You played A♠:
 // Bob won the trick", "Bob: schmeiss".
 func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
@@ -647,8 +709,6 @@ func (t *netTable) promptLine(ctx *screenCtx) string {
 	switch {
 	case u.Closed != "" || u.Kicked || !u.Started:
 		return ""
-	case t.multi():
-		return t.prompt34(ctx)
 	case u.Over:
 		res := "You lost the game."
 		if u.Winner == u.Seat {

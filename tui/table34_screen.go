@@ -79,6 +79,11 @@ type table34 struct {
 	note    string
 	noteErr bool
 
+	// shared is set at a table of several people (lobby_table34.go): it
+	// says what the seat waits for and what enter does after a deal.
+	shared  sharedWords
+	noteGen int // the update the note was made at (shared tables)
+
 	// The hint (hint34.go): asked at the position hintAt.
 	chooser tableChooser
 	hinting bool
@@ -157,6 +162,8 @@ func (t *table34) noteLine(ctx *screenCtx) string {
 	switch {
 	case t.note == "" && t.game.SaveErr() != nil:
 		return " " + st.Error.Render("! autosave failed: "+t.game.SaveErr().Error())
+	case t.note == "" && t.shared != nil:
+		return " " + t.shared.news(ctx)
 	case t.note == "":
 		return ""
 	case t.noteErr:
@@ -230,6 +237,9 @@ func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []h
 	}
 	if !t.myTurn() {
 		if s, ok := t.game.ToMove(); ok {
+			if t.shared != nil && s == rules.NoSeat {
+				return " " + t.shared.waitWords(), nil
+			}
 			if s == rules.ChanceSeat {
 				return " A card is drawn at random…", nil
 			}
@@ -547,6 +557,12 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 		next = "Press enter for a new game, q to quit."
 		if t.back == nil {
 			next = "Press enter to quit."
+		}
+	}
+	if t.shared != nil {
+		next = t.shared.nextWords()
+		if s := t.shared.seatsWords(); s != "" {
+			lines = append(lines, "", clip(" "+s, w))
 		}
 	}
 	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
