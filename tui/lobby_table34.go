@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -154,21 +153,6 @@ func (t *netTable) table34() *table34 {
 	}
 	t.t34.seats = t.seats34()
 	return t.t34
-}
-
-// gatedChooser asks ch in a slot of g.
-func gatedChooser(g *Gate, ch tableChooser) tableChooser {
-	if g == nil {
-		return ch
-	}
-	return func(ctx context.Context, v *rules.TableView) (rules.Action, error) {
-		var a rules.Action
-		var err error
-		if gerr := g.Do(ctx, func() { a, err = ch(ctx, v) }); gerr != nil {
-			return rules.Action{}, gerr
-		}
-		return a, err
-	}
 }
 
 // update34 shows a new update: a new decision of the seat puts the

@@ -1,13 +1,11 @@
 package tui
 
 import (
-	"context"
 	"fmt"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/drill"
 	"github.com/klob/klob/rules"
 )
@@ -19,31 +17,6 @@ import (
 // Its grading is the heaviest work a session can ask for: on a server
 // every batch waits for a slot of the Gate all sessions share, and the
 // evaluation runs on one worker with the sample count the server gives.
-
-// Gate bounds the CPU-heavy work all the sessions of a server share
-// (the trainer's grading, the hint): at most n pieces run at once, the
-// rest wait their turn. The zero Gate (nil) bounds nothing.
-type Gate struct{ slots chan struct{} }
-
-// NewGate returns a Gate of n slots (at least one).
-func NewGate(n int) *Gate { return &Gate{slots: make(chan struct{}, max(1, n))} }
-
-// Do runs f once a slot is free; it returns ctx's error, without
-// running f, if ctx ends first.
-func (g *Gate) Do(ctx context.Context, f func()) error {
-	if g == nil {
-		f()
-		return nil
-	}
-	select {
-	case g.slots <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
-	}
-	defer func() { <-g.slots }()
-	f()
-	return nil
-}
 
 // ServerTrainSamples is the trainer's sample count on a server when
 // LobbyConfig.Train does not give one: a fifth of a local trainer's,
@@ -121,21 +94,6 @@ func (l *lobby) twoTrainer() screenModel {
 	}
 	c.Evaluate = gated(l.cfg.Heavy, run)
 	return newTrainer(c)
-}
-
-// gated runs each batch in a slot of g.
-func gated(g *Gate, run BatchFunc) BatchFunc {
-	if g == nil {
-		return run
-	}
-	return func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
-		var ev eval.Evaluation
-		var err error
-		if gerr := g.Do(ctx, func() { ev, err = run(ctx, v, p, k) }); gerr != nil {
-			return eval.Evaluation{}, gerr
-		}
-		return ev, err
-	}
 }
 
 // pause stops the running evaluation when the person leaves the
