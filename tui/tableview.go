@@ -188,7 +188,6 @@ func (t *table) header(ctx *screenCtx, v *rules.View, w int) string {
 	return fit(left, lw) + " " + st.Error.Render(mark) + st.Heading.Render(rightS)
 }
 
-
 // leftColumn is the table itself: the opponent, the upcard and trump,
 // the trick, and the person's hand at the bottom.
 func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
