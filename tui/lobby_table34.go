@@ -185,6 +185,9 @@ type sharedWords interface {
 	// seatsWords: the people at the table between deals (who reads the
 	// result, who is ready, who dropped and how long the seat waits).
 	seatsWords() string
+	// seatTag: what a seat is now when not a person here (a bot, a
+	// dropped person's countdown), after its name.
+	seatTag(s rules.Seat) string
 }
 
 func (t *netTable) seatsWords() string {
@@ -204,13 +207,6 @@ func (t *netTable) seatsWords() string {
 		}
 	}
 	return strings.Join(parts, " · ")
-}
-
-func (t *netTable) waitWords() string {
-	if t.u.BotSeat {
-		return "A bot plays your seat until the next deal."
-	}
-	return "…"
 }
 
 func (t *netTable) nextWords() string {

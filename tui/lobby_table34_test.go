@@ -105,5 +105,5 @@ func seatActs(p *lobbyPerson) bool {
 	if nt.multi() {
 		return nt.table34().myTurn()
 	}
-	return nt.myTurn()
+	return hallDuel{nt}.myTurn()
 }

@@ -160,7 +160,7 @@ func TestLobbyTwoPeoplePlay(t *testing.T) {
 					deals++
 				}
 				p.key("enter")
-			case strings.Contains(scr, "Your"):
+			case seatActs(p):
 				p.key("enter")
 			}
 		}

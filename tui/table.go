@@ -27,8 +27,10 @@ type table struct {
 	m      *seated
 	cfg    *PlayConfig
 	timing Timing
-	// gate bounds the hint's evaluation on a server (nil: unbounded).
-	gate *Gate
+	// gate bounds the hint's evaluation on a server (nil: unbounded);
+	// shared is set at a shared table (lobby_duel.go).
+	gate   *Gate
+	shared sharedWords
 
 	cursor   int        // index of the selected card in the sorted hand
 	menu     int        // index of the chosen item of the decision menu
@@ -377,6 +379,16 @@ func (t *table) keyHelp(k *keyMap) help.KeyMap {
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
 			brief("tricks", k.LastTrick), brief("sort", k.SortHand), brief("undo", k.Undo), brief("hint", k.Hint)}
+	}
+	if t.m == nil {
+		// A shared table: no takebacks, no claims.
+		short := h.short[:0:0]
+		for _, b := range h.short {
+			if d := b.Help().Desc; d != "undo" && d != "claim" {
+				short = append(short, b)
+			}
+		}
+		h.short = short
 	}
 	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
 	return h

@@ -200,6 +200,9 @@ func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSiz
 	if v.Dealer == v.Seat.Other() {
 		opp += st.Dim.Render("  (dealer)")
 	}
+	if t.shared != nil {
+		opp += st.Dim.Render(t.shared.seatTag(v.Seat.Other()))
+	}
 	// The upcard, the bottom card, trump and maker; the trick; the hand.
 	up := centerBlock(t.upcardBlock(ctx, v, size), w)
 	trick := centerBlock(t.trickBlock(ctx, v, size), w)
@@ -536,6 +539,8 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 		style, lead = st.Error, "! "
 	case t.note == "" && t.waitKey:
 		text = "The trick is over: press any key for the bot's lead."
+	case t.note == "" && t.shared != nil && t.shared.news(ctx) != "":
+		text = t.shared.news(ctx)
 	case t.note == "":
 		text, style = t.explainChoice(ctx, v), st.Dim
 	}
@@ -602,6 +607,9 @@ func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []h
 	st := &ctx.Styles
 	p := ctx.paint
 	if !t.myTurn() {
+		if t.shared != nil {
+			return " " + t.shared.waitWords(), nil
+		}
 		if t.waitKey {
 			return " " + st.Heading.Render("Trick over.") + " Any key: the bot leads the next trick.", nil
 		}
