@@ -84,14 +84,12 @@ func (t *netTable) duelTable() *table {
 }
 
 // update2 shows a new update on the two-player screen: a new decision
-// of the seat puts the cursor on the first playable card; a note of
-// the person's gives way to the table's news once the table moves on.
+// of the seat puts the cursor on the first playable card.
 func (t *netTable) update2(fresh bool) {
 	tb := t.duelTable()
-	if !tb.noteErr && t.u.Gen != t.noteGen {
+	if t.moved() && !tb.noteErr {
 		tb.setNote("", false)
 	}
-	t.noteGen = t.u.Gen
 	if fresh {
 		v := t.u.View
 		tb.prepareTurn(&v)

@@ -387,6 +387,15 @@ func (t *netTable) View(ctx *screenCtx) string {
 	return canvas(lines, w, h)
 }
 
+// moved reports whether the table moved on since the last update: a
+// note of the person's ("wait: not your turn") then gives way to the
+// table's news.
+func (t *netTable) moved() bool {
+	m := t.u.Gen != t.noteGen
+	t.noteGen = t.u.Gen
+	return m
+}
+
 // waitWords is what the seat waits for when it may not act.
 func (t *netTable) waitWords() string {
 	switch {

@@ -139,7 +139,7 @@ func (t *netTable) seatState(s hall.SeatInfo) string {
 	case hall.SeatBotBack:
 		return "bot, back next deal"
 	case hall.SeatAway:
-		return fmt.Sprintf("dropped, waits %s", t.wait(s))
+		return fmt.Sprintf("away, waits %s", t.wait(s))
 	}
 	return ""
 }
@@ -150,6 +150,7 @@ func (t *netTable) table34() *table34 {
 		t.t34 = newTable34(hallTable{t}, t.u.Seat, t.seats34())
 		t.t34.chooser = gatedChooser(t.l.cfg.Heavy, t.l.cfg.Solo.hintChooser(codeSeed(t.u.Code)))
 		t.t34.shared = t
+		t.t34.tag = "table " + t.u.Code
 	}
 	t.t34.seats = t.seats34()
 	return t.t34
@@ -159,12 +160,9 @@ func (t *netTable) table34() *table34 {
 // cursor on the first playable card, as at a table alone.
 func (t *netTable) update34(fresh bool) {
 	tb := t.table34()
-	if !tb.noteErr && t.u.Gen != tb.noteGen {
-		// A note of the person's ("wait: not your turn") gives way to the
-		// table's news once the table moves on.
+	if t.moved() && !tb.noteErr {
 		tb.setNote("", false)
 	}
-	tb.noteGen = t.u.Gen
 	if fresh {
 		tb.bella, tb.menu = rules.NoCard, 0
 		tb.prepare()
@@ -199,7 +197,7 @@ func (t *netTable) seatsWords() string {
 		name := t.name(rules.Seat(i))
 		switch {
 		case s.State == hall.SeatAway:
-			parts = append(parts, name+" dropped: the seat waits "+t.wait(s).String())
+			parts = append(parts, name+" is away: the seat waits "+t.wait(s).String())
 		case s.State == hall.SeatHere && s.Ready:
 			parts = append(parts, name+" is ready")
 		case s.State == hall.SeatHere:

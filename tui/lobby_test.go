@@ -34,9 +34,10 @@ func newLobbyPerson(h *hall.Hall, id, name string, w, ht int) *lobbyPerson {
 			case <-p.done:
 			}
 		},
-		Done: p.done,
-		Solo: testConfig(7, &memStore{}),
-		Seed: func() uint64 { return 42 },
+		Done:  p.done,
+		Solo:  testConfig(7, &memStore{}),
+		Seed:  func() uint64 { return 42 },
+		Heavy: NewGate(1),
 	}
 	p.app = NewLobby(cfg).(*lobbyApp)
 	p.app.Init()

@@ -81,8 +81,8 @@ type table34 struct {
 
 	// shared is set at a table of several people (lobby_table34.go): it
 	// says what the seat waits for and what enter does after a deal.
-	shared  sharedWords
-	noteGen int // the update the note was made at (shared tables)
+	shared sharedWords
+	tag    string // the header's tag (a shared table's code)
 
 	// The hint (hint34.go): asked at the position hintAt.
 	chooser tableChooser
@@ -108,6 +108,7 @@ func (t *table34) scene() *tableScene {
 		V: g.View(t.me), Me: t.me, Seats: t.seats, DealNo: no,
 		Pad: g.Records(), Totals: g.Totals(), ShowLast: t.showLast,
 		Forced: func(step int) (string, bool) { return g.Forced(no, step) },
+		Tag:    t.tag,
 	}
 }
 
@@ -236,10 +237,10 @@ func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []h
 		return " " + st.Heading.Render("Trick taken:") + " press any key for the next trick", nil
 	}
 	if !t.myTurn() {
+		if t.shared != nil {
+			return " " + t.shared.waitWords(), nil
+		}
 		if s, ok := t.game.ToMove(); ok {
-			if t.shared != nil && s == rules.NoSeat {
-				return " " + t.shared.waitWords(), nil
-			}
 			if s == rules.ChanceSeat {
 				return " A card is drawn at random…", nil
 			}
