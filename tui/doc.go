@@ -69,9 +69,11 @@
 // train; its record is kept per SSH key (LobbyConfig.Train.Record), a
 // guest's for the connection only. Its grading is the heaviest work a
 // session can ask for, so on a server it is bounded three ways: one
-// worker per evaluation, ServerTrainSamples samples (a fifth of the
-// local trainer's), and every batch waits for a slot of the Gate all
-// sessions share (klob serve gives half the cores, at least one); a
-// drill left for the lobby stops its evaluation. The t row is a list of
+// worker per evaluation, ServerTrainSamples samples (half the local
+// trainer's), and every batch waits for a slot of the Gate all sessions
+// share (klob serve gives half the cores, at least one), as does the
+// hint at a shared table; a drill left for the lobby stops its
+// evaluation. One trainer thus takes at most one core, and many queue
+// for the slots instead of starving the tables. The t row is a list of
 // trainers by seat count, so a trainer of three or four can join it.
 package tui
