@@ -67,7 +67,9 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 			m.Wait()
 		}
 		for _, t := range l.trainers {
-			t.(*trainer).saves.Wait()
+			if tr, ok := t.(*trainer); ok {
+				tr.saves.Wait()
+			}
 		}
 	}
 	return &lobbyApp{App: app}

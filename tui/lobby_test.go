@@ -208,7 +208,7 @@ func TestLobbyMonkey(t *testing.T) {
 			}
 			continue
 		case n < 10:
-			msg = keyMsg([]string{"o", "j", "p", "h", "r", "s"}[r.IntN(6)])
+			msg = keyMsg([]string{"o", "j", "p", "t", "h", "r", "s"}[r.IntN(7)])
 		default:
 			msg = monkeyKey(r)
 		}
