@@ -132,6 +132,9 @@ func (t *netTable) resultView2(ctx *screenCtx) string {
 		sc := u.DealScores[n-1]
 		if sc.Outcome == rules.Abandoned {
 			lines = append(lines, "", " "+st.Heading.Render("The deal is thrown in: nobody scores."), "")
+			if n <= len(u.Endings) && n <= len(u.Schmeissers) {
+				lines = append(lines[:len(lines)-1], " "+abandonReason(t.name, u.Endings[n-1], u.Schmeissers[n-1]), "")
+			}
 		} else {
 			sw := seatWords{cols: [2]rules.Seat{me, opp}, heads: [2]string{"You", clip(t.name(opp), 8)}, name: h.name, does: h.does,
 				has: func(s rules.Seat) string {

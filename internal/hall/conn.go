@@ -140,6 +140,11 @@ type Update struct {
 	// deal is over (the score pad and the breakdown draw them).
 	Records    []rules.TableScore
 	DealScores []rules.Score
+	// Endings and Schmeissers say how each finished deal of two ended
+	// and who said schmeiss (NoSeat: nobody), for a thrown-in deal's
+	// reason.
+	Endings     []rules.Ending
+	Schmeissers []rules.Seat
 	// The game by side at every seat count (a side is a seat, or with
 	// four players a team, rules.SideName): the totals, what each side
 	// scored by finished deal, and the winning side (-1 while the game
@@ -220,6 +225,8 @@ func (c *Conn) Snapshot() Update {
 		for _, r := range g.Records() {
 			u.Scores = append(u.Scores, r.Score.Scored)
 			u.DealScores = append(u.DealScores, r.Score)
+			u.Endings = append(u.Endings, r.Ending)
+			u.Schmeissers = append(u.Schmeissers, r.Schmeisser)
 		}
 		u.View = g.Deal().View(c.seat)
 		history = u.View.History()
