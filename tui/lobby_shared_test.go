@@ -147,6 +147,13 @@ func act(p *lobbyPerson) {
 // runCmd runs cmd and what follows from it on p's program (a table
 // screen's hint and spinner).
 func runCmd(t *testing.T, p *lobbyPerson, cmd tea.Cmd) {
+	runAll(t, func(m tea.Msg) tea.Cmd { _, c := p.app.Update(m); return c }, cmd)
+}
+
+// runAll runs cmd and every command that follows from it, giving
+// their messages to update (never the lobby's refresh tick, which the
+// tests do not start while running commands).
+func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
 	queue := []tea.Cmd{cmd}
 	for n := 0; len(queue) > 0; n++ {
 		if n > 1000 {
@@ -165,8 +172,7 @@ func runCmd(t *testing.T, p *lobbyPerson, cmd tea.Cmd) {
 		if msg == nil {
 			continue
 		}
-		_, next := p.app.Update(msg)
-		queue = append(queue, next)
+		queue = append(queue, update(msg))
 	}
 }
 

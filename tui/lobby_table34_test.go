@@ -18,29 +18,8 @@ import (
 func TestLobbyTableOfThreeAndFour(t *testing.T) {
 	for _, seats := range []int{3, 4} {
 		t.Run(string(rune('0'+seats)), func(t *testing.T) {
-			h := testHall(t)
-			ann := newLobbyPerson(h, "a", "Ann", 100, 30)
-			bob := newLobbyPerson(h, "b", "Bob", 100, 30)
-			defer close(ann.done)
-			defer close(bob.done)
-			ann.key("o")
-			for range seats - 2 {
-				ann.key("right")
-			}
-			ann.key("up")
-			ann.key("enter")
-			nt, ok := ann.app.screen.(*netTable)
-			if !ok {
-				t.Fatalf("the host sits at the table:\n%s", ann.screen())
-			}
-			bob.key("j")
-			for _, c := range strings.ToLower(nt.u.Code) {
-				bob.key(string(c))
-			}
-			bob.key("enter")
-			ann.until(t, "Seat B  Bob")
-			ann.key("s")
-			ann.until(t, "Deal 1")
+			h, ann, bob := sharedTable(t, seats, 100, 30)
+			nt := tableOf(ann)
 			if got := len(nt.u.Seats); got != seats {
 				t.Fatalf("got %d seats, want %d", got, seats)
 			}

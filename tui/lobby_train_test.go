@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"reflect"
 	"strings"
 	"testing"
 
@@ -35,27 +34,7 @@ func (d *lobbyDriver) press(k string) {
 func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(keyMsg(k)) }
 
 func (d *lobbyDriver) run(cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for n := 0; len(queue) > 0; n++ {
-		if n > 10000 {
-			d.t.Fatal("runaway commands")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
-			continue
-		}
-		if msg == nil {
-			continue
-		}
-		_, next := d.app.Update(msg)
-		queue = append(queue, next)
-	}
+	runAll(d.t, func(m tea.Msg) tea.Cmd { _, c := d.app.Update(m); return c }, cmd)
 }
 
 func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }
