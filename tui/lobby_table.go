@@ -15,7 +15,10 @@ import (
 
 // netTable is a seat at a table of several people. Everything it shows
 // comes from the hall.Update of its seat, which the server builds from
-// that seat's rules.View: the screen never holds the deal.
+// that seat's rules.View: the screen never holds the deal. It draws the
+// waiting room and a closed table itself; a deal is drawn by the local
+// table screens, fed by the seat (t2 at two, lobby_duel.go; t34 at
+// three and four, lobby_table34.go).
 type netTable struct {
 	l    *lobby
 	conn *hall.Conn
@@ -31,8 +34,8 @@ type netTable struct {
 
 	at time.Time // when u arrived: a waiting seat's countdown runs from it
 
-	// t34 draws a deal of three or four (lobby_table34.go); sent is set
-	// from the person's move until the update it causes arrives.
+	// The table screens, made on first use; sent is set from the
+	// person's move until the update it causes arrives.
 	t34     *table34
 	t2      *table
 	sent    bool
