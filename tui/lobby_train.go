@@ -20,9 +20,10 @@ import (
 
 // ServerTrainSamples is the trainer's sample count on a server when
 // LobbyConfig.Train does not give one: half a local trainer's. On one
-// worker of this 2-core machine a drill grades in about 0.16 s of one
-// core (0.32 s at the local 500, 0.05 s at 100), so the error bars stay
-// close to the local ones while a session's share of a core stays small.
+// worker of the 2-core development machine (shared with other work) a
+// drill grades in 0.2 s of one core (0.45 s at the local 500, 0.09 s at
+// 100; means of 10 drills), so the error bars stay near the local ones
+// while a session's share of a core stays small.
 const ServerTrainSamples = drill.DefaultSamples / 2
 
 // lobbyTrainer is one trainer the lobby offers, by the seat count of
