@@ -178,18 +178,29 @@ func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
 
 // TestLobbySharedHintClickSort: at a shared table of two and of four,
 // H shows the hard bot's hint (from the seat's own view), v the trick
-// list, and a click on a playable card plays it; at two, o sorts the
-// hand by suit and a refused card says why.
+// list, o sorts the hand by suit, and a click on a playable card plays
+// it; a refused card says why.
 func TestLobbySharedHintClickSort(t *testing.T) {
 	for _, seats := range []int{2, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			h, ann, bob := sharedTable(t, seats, 100, 30)
-			// Play to Ann's first card.
+			// Ann's hand as shown and what she may play.
+			handOf := func(nt *netTable) ([]rules.Card, rules.CardSet) {
+				if seats == 2 {
+					v := nt.u.View
+					return nt.duelTable().hand(&v), legalCards(&v)
+				}
+				v := nt.u.TableView
+				return nt.table34().hand(&v), tableLegalCards(&v)
+			}
+			// Play to Ann's first card that must follow suit (some of
+			// her cards refused).
 			for i := 0; i < 400; i++ {
 				settle(t, h, ann, bob)
 				nt := tableOf(ann)
 				play := (seats == 2 && nt.u.View.Phase == rules.PhasePlay) || (seats > 2 && nt.u.TableView.Phase == rules.PhasePlay)
-				if seatActs(ann) && play {
+				hand, legal := handOf(nt)
+				if seatActs(ann) && play && len(legal.Cards()) < len(hand) {
 					break
 				}
 				switch {
@@ -219,26 +230,26 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			}
 			ann.key("v")
 			nt := tableOf(ann)
-			if seats == 2 {
-				tb := nt.duelTable()
-				before := tb.order
-				ann.key("o")
-				if tb.order == before || !strings.Contains(ann.screen(), "sorted by") {
-					t.Fatalf("o does not sort the hand:\n%s", ann.screen())
-				}
-				// A card Ann may not play, if she holds one, is refused
-				// with the reason.
-				v := nt.u.View
-				legal := legalCards(&v)
-				for i, c := range tb.hand(&v) {
-					if !legal.Has(c) {
-						ann.key(fmt.Sprint(i + 1))
-						if !strings.Contains(ansi.Strip(ann.screen()), "You cannot play") {
-							t.Fatalf("a refused card gives no reason:\n%s", ann.screen())
-						}
-						break
+			ann.key("o")
+			if !strings.Contains(ann.screen(), "sorted by suit") {
+				t.Fatalf("o does not sort the hand:\n%s", ann.screen())
+			}
+			// A card Ann may not play, if she holds one, is refused with
+			// the reason.
+			hand, legal := handOf(nt)
+			refused := false
+			for i, c := range hand {
+				if !legal.Has(c) {
+					ann.key(fmt.Sprint(i + 1))
+					if !strings.Contains(ansi.Strip(ann.screen()), "cannot play") {
+						t.Fatalf("a refused card gives no reason:\n%s", ann.screen())
 					}
+					refused = true
+					break
 				}
+			}
+			if !refused {
+				t.Fatalf("Ann holds no card she may not play:\n%s", ann.screen())
 			}
 			// A click on the first playable card plays it.
 			var hits []hit
