@@ -60,4 +60,33 @@
 // asks a screen's minSize). The setup's Players row leads to the house
 // variants (setup34.go); the replay of such a game is replay34.go; the
 // hint asks the hard table bot (hint34.go).
+//
+// # The lobby of klob serve
+//
+// NewLobby is the model of one SSH connection (lobby.go): play alone
+// against bots, train, open or join a shared table, the history, a new
+// name. The trainer (t, lobby_train.go) is the bidding trainer of klob
+// train; its record is kept per SSH key (LobbyConfig.Train.Record), a
+// guest's for the connection only. Its grading is the heaviest work a
+// session can ask for, so on a server it is bounded three ways: one
+// worker per evaluation, ServerTrainSamples samples (half the local
+// trainer's), and every batch waits for a slot of the Gate all sessions
+// share (klob serve gives half the cores, at least one), as does the
+// hint at a shared table; a drill left for the lobby stops its
+// evaluation. One trainer thus takes at most one core, and many queue
+// for the slots instead of starving the tables. The t row is a list of
+// trainers by seat count, so a trainer of three or four can join it.
+//
+// A shared table is drawn by the same screens as a game alone: the
+// two-player table reads its game through a duel (duel.go), which the
+// local session (seated) and a seat at a shared table (hallDuel,
+// lobby_duel.go) both are; the table of three or four reads a tableGame,
+// which sessionTable and hallTable (lobby_table34.go) both are. A hall
+// seat gives only what its hall.Update holds, the seat's own View or
+// TableView, so the screen has no hidden card to show; the hint runs on
+// a copy of that view. What only a shared table has (the waiting room,
+// the host's start, a seat's state and a dropped seat's countdown by
+// its name, the others' readiness between deals, takeover notes) comes
+// from netTable (lobby_table.go) through sharedWords; what only a game
+// alone has (the bot's thinking, takebacks, claims) is off there.
 package tui

@@ -84,7 +84,7 @@ func (s *gameOver) View(ctx *screenCtx) string {
 		"",
 	}
 	padH := max(4, ctx.Height-14)
-	for _, l := range scorePad(ctx, g, min(60, w-2), padH) {
+	for _, l := range scorePad(ctx, s.t.m.pad(), s.t.m.me, "Bot", min(60, w-2), padH) {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "")

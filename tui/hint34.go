@@ -93,7 +93,7 @@ func (t *table34) hintText(ctx *screenCtx) (string, bool) {
 func (t *table34) pointAt(a rules.Action) {
 	v := t.game.View(t.me)
 	if a.Kind == rules.PlayCard {
-		for i, c := range tableHand(&v) {
+		for i, c := range t.hand(&v) {
 			if c == a.Card {
 				t.cursor = i
 			}

@@ -38,6 +38,14 @@ type LobbyConfig struct {
 	// Analyze grades a replayed game (the a key); nil offers no
 	// analysis, which is heavy work for a shared server.
 	Analyze Analyzer
+	// Train is this connection's bidding trainer (lobby_train.go): its
+	// Record keeps the player's record, nil for the connection only; its
+	// Samples and Workers bound the grading (0: ServerTrainSamples, one
+	// worker).
+	Train TrainConfig
+	// Heavy bounds the CPU-heavy work of all the sessions (the trainer's
+	// grading, the hint at a shared table); nil bounds nothing.
+	Heavy *Gate
 	// Seed gives each table opened here its seed.
 	Seed  func() uint64
 	ASCII bool
@@ -57,6 +65,11 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 		}
 		if m := seatedOf(s); m != nil {
 			m.Wait()
+		}
+		for _, t := range l.trainers {
+			if tr, ok := t.(*trainer); ok {
+				tr.saves.Wait()
+			}
 		}
 	}
 	return &lobbyApp{App: app}
@@ -98,6 +111,11 @@ type lobby struct {
 	entry     string
 	entryKind string // "code" or "name"
 	entered   bool
+
+	// trainAt is the trainer the t row offers (lobbyTrainers); trainers
+	// are those opened, kept while the connection lasts.
+	trainAt  int
+	trainers map[int]screenModel
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -140,6 +158,7 @@ func (l *lobby) refresh() {
 // The lobby's choices, then the open tables.
 var lobbyItems = []struct{ key, label string }{
 	{"p", "Play alone against bots"},
+	{"t", "Train your bidding"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
 	{"h", "Your games: history and replay"},
@@ -191,6 +210,9 @@ func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 		return l, nil
 	case isKey(msg, k.Choose):
 		return l.choose(ctx, l.row)
+	case (isKey(msg, k.Left) || isKey(msg, k.Right)) && l.row < len(lobbyItems) && lobbyItems[l.row].key == "t":
+		l.stepTrainer(map[bool]int{true: -1, false: 1}[isKey(msg, k.Left)])
+		return l, nil
 	}
 	return l, nil
 }
@@ -213,6 +235,8 @@ func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
 	switch lobbyItems[i].key {
 	case "p":
 		return l.playAlone()
+	case "t":
+		return l.openTrainer()
 	case "o":
 		if l.guest() {
 			l.setNote(hall.ErrGuest.Error(), true)
@@ -271,6 +295,10 @@ func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 		if _, list := b.inner.(*historyScreen); list {
 			return b.l, nil
 		}
+		if t, ok := b.inner.(*trainer); ok && !t.review {
+			t.pause()
+			return b.l, nil
+		}
 	}
 	next, cmd := b.inner.Update(ctx, msg)
 	if next != nil && next != b.inner {
@@ -287,7 +315,8 @@ func (b *backToLobby) View(ctx *screenCtx) string { return b.inner.View(ctx) }
 func (b *backToLobby) keyHelp(k *keyMap) help.KeyMap {
 	if h, ok := b.inner.(helper); ok {
 		km := h.keyHelp(k)
-		if _, list := b.inner.(*historyScreen); list {
+		_, list := b.inner.(*historyScreen)
+		if _, tr := b.inner.(*trainer); list || tr {
 			back := brief("back to the lobby", k.Back)
 			return keyHelp{short: append(km.ShortHelp(), back), full: append(km.FullHelp(), []key.Binding{back})}
 		}
@@ -322,6 +351,10 @@ func (b *backToLobby) QuitQuestion() string {
 
 // back leaves for the lobby once the game's saves have landed.
 func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if t, ok := b.inner.(*trainer); ok {
+		t.pause()
+		t.saves.Wait()
+	}
 	if m := seatedOf(b.inner); m != nil {
 		m.Wait()
 		if !m.game.Over() && b.l.cfg.Solo.Store != nil && m.SaveErr() == nil {
@@ -463,7 +496,11 @@ func (l *lobby) View(ctx *screenCtx) string {
 		"",
 	}
 	for i, it := range lobbyItems {
-		lines = append(lines, l.rowLine(ctx, i, "["+it.key+"] "+it.label))
+		label := it.label
+		if it.key == "t" {
+			label = l.trainerLabel()
+		}
+		lines = append(lines, l.rowLine(ctx, i, "["+it.key+"] "+label))
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Tables"))
 	if len(l.tables) == 0 {
@@ -483,7 +520,7 @@ func (l *lobby) View(ctx *screenCtx) string {
 	case l.note != "":
 		lines = append(lines, " "+l.note)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p o j h r · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
 	return joinLines(lines)
 }
 

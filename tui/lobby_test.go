@@ -34,9 +34,10 @@ func newLobbyPerson(h *hall.Hall, id, name string, w, ht int) *lobbyPerson {
 			case <-p.done:
 			}
 		},
-		Done: p.done,
-		Solo: testConfig(7, &memStore{}),
-		Seed: func() uint64 { return 42 },
+		Done:  p.done,
+		Solo:  testConfig(7, &memStore{}),
+		Seed:  func() uint64 { return 42 },
+		Heavy: NewGate(1),
 	}
 	p.app = NewLobby(cfg).(*lobbyApp)
 	p.app.Init()
@@ -160,7 +161,7 @@ func TestLobbyTwoPeoplePlay(t *testing.T) {
 					deals++
 				}
 				p.key("enter")
-			case strings.Contains(scr, "Your"):
+			case seatActs(p):
 				p.key("enter")
 			}
 		}
@@ -207,7 +208,7 @@ func TestLobbyMonkey(t *testing.T) {
 			}
 			continue
 		case n < 10:
-			msg = keyMsg([]string{"o", "j", "p", "h", "r", "s"}[r.IntN(6)])
+			msg = keyMsg([]string{"o", "j", "p", "t", "h", "r", "s"}[r.IntN(7)])
 		default:
 			msg = monkeyKey(r)
 		}

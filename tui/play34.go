@@ -106,6 +106,9 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 	seats[0].Name = "You"
 	t := newTable34(sessionTable{s}, rules.SeatA, seats)
 	t.timing = c.timing(setup.Prefs)
+	if setup.Prefs.Sort == settings.BySuit {
+		t.order = bySuit
+	}
 	t.waitKey = c.Prefs != nil && setup.Prefs.AfterTrick == settings.WaitKey
 	t.chooser = c.hintChooser(s.Seed())
 	t.back = func() screenModel {

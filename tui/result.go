@@ -61,7 +61,7 @@ func (r *result) View(ctx *screenCtx) string {
 		st.Rule.Render(repeat(p.g.hrule, w)),
 	}
 	if sc.Outcome == rules.Abandoned {
-		lines = append(lines, "", " "+st.Heading.Render("The deal is thrown in: nobody scores."), " "+abandonReason(m, rec), "")
+		lines = append(lines, "", " "+st.Heading.Render("The deal is thrown in: nobody scores."), " "+abandonReason(m.name, rec.Ending, rec.Schmeisser), "")
 	} else {
 		lines = append(lines, breakdown(ctx, m, sc)...)
 	}
@@ -92,9 +92,9 @@ func (r *result) View(ctx *screenCtx) string {
 }
 
 // abandonReason says why a deal was thrown in.
-func abandonReason(m *seated, rec rules.DealRecord) string {
-	if rec.Ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s schmeiss.", m.name(rec.Schmeisser.Other()), possessive(m.name(rec.Schmeisser)))
+func abandonReason(name func(rules.Seat) string, ending rules.Ending, schmeisser rules.Seat) string {
+	if ending == rules.SchmeissAccepted {
+		return fmt.Sprintf("%s accepted %s schmeiss.", name(schmeisser.Other()), possessive(name(schmeisser)))
 	}
 	return "Both players passed twice: nobody named trump."
 }

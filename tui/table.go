@@ -20,9 +20,17 @@ import (
 // person's seat is taken here, from the legal actions of its View; the
 // bot's come back as messages.
 type table struct {
+	// d is the game the screen shows; m is the same game when it is a
+	// game alone (the bot, takebacks, claims, settings), nil at a shared
+	// table.
+	d      duel
 	m      *seated
 	cfg    *PlayConfig
 	timing Timing
+	// gate bounds the hint's evaluation on a server (nil: unbounded);
+	// shared is set at a shared table (lobby_duel.go).
+	gate   *Gate
+	shared sharedWords
 
 	cursor   int        // index of the selected card in the sorted hand
 	menu     int        // index of the chosen item of the decision menu
@@ -55,11 +63,11 @@ type table struct {
 // hintOpen reports whether a hint (or its spinner) belongs on screen:
 // it was asked for the position on the table now.
 func (t *table) hintOpen() bool {
-	return (t.hinting || t.hint != nil) && t.hintGen == t.m.Gen()
+	return (t.hinting || t.hint != nil) && t.hintGen == t.d.Gen()
 }
 
 func newTable(m *seated, cfg *PlayConfig) *table {
-	t := &table{m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	if m.setup.Prefs.Sort == settings.BySuit {
 		t.order = bySuit
 	}
@@ -92,6 +100,9 @@ type queuedKeyMsg struct{ k tea.KeyPressMsg }
 // bot move or waits for the person.
 func (t *table) Enter(ctx *screenCtx) tea.Cmd {
 	t.showLast = false
+	if t.m == nil {
+		return nil // a shared table: the hall deals
+	}
 	w, err := t.m.StartDeal()
 	if err != nil {
 		t.setNote(err.Error(), true)
@@ -104,6 +115,13 @@ func (t *table) Enter(ctx *screenCtx) tea.Cmd {
 // deal is over, to the bot when it is its turn, or to the person's
 // choice.
 func (t *table) next() (screenModel, tea.Cmd) {
+	if t.m == nil {
+		// A shared table: the hall moves on and says so in an update.
+		if v := t.d.view(); t.d.myTurn() {
+			t.prepareTurn(&v)
+		}
+		return t, nil
+	}
 	w, err := t.m.Advance()
 	cmd := writeCmd(w)
 	if err != nil {
@@ -178,7 +196,7 @@ func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
 // Update takes one message.
 func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
-	if t.m.absorb(msg) {
+	if t.m != nil && t.m.absorb(msg) {
 		return t, nil
 	}
 	switch msg := msg.(type) {
@@ -240,7 +258,7 @@ func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) 
 		t.setNote(err.Error(), true)
 		return t, nil
 	default:
-		t.setNote(describe(ctx, t.m, &before, msg.th.Seat, msg.action), false)
+		t.setNote(describe(ctx, t.d, &before, msg.th.Seat, msg.action), false)
 	}
 	t.showLast = false
 	next, c := t.next()
@@ -249,7 +267,7 @@ func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) 
 
 // describe says in one line what seat did: "Bot played A♠: Bot won the
 // trick", "Bot: schmeiss".
-func describe(ctx *screenCtx, m *seated, before *rules.View, seat rules.Seat, a rules.Action) string {
+func describe(ctx *screenCtx, m duel, before *rules.View, seat rules.Seat, a rules.Action) string {
 	who := m.name(seat)
 	g := &ctx.paint.g
 	switch a.Kind {
@@ -290,17 +308,17 @@ func plain(g *glyphs, s string) string {
 }
 
 // myTurn reports whether the person is to act.
-func (t *table) myTurn() bool { return t.m.myTurn() }
+func (t *table) myTurn() bool { return t.d.myTurn() }
 
 // take applies the person's action, or explains why it is refused.
 func (t *table) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
-	before := t.m.view()
-	w, err := t.m.Apply(t.m.me, a)
+	before := t.d.view()
+	w, err := t.d.Apply(t.d.seat(), a)
 	if err != nil {
 		t.setNote(refusalText(&ctx.paint.g, &before, a, err), true)
 		return t, nil
 	}
-	t.setNote(describe(ctx, t.m, &before, t.m.me, a), false)
+	t.setNote(describe(ctx, t.d, &before, t.d.seat(), a), false)
 	t.showLast = false
 	next, c := t.next()
 	return next, tea.Batch(writeCmd(w), c)
@@ -319,7 +337,7 @@ func (t *table) menuItems() []rules.Action {
 	if !t.myTurn() {
 		return nil
 	}
-	v := t.m.view()
+	v := t.d.view()
 	if v.Phase == rules.PhasePlay {
 		return nil
 	}
@@ -338,7 +356,7 @@ func (t *table) bellaItems() []rules.Action {
 // line) lists the keys that work now; the full help is the play screens'.
 func (t *table) keyHelp(k *keyMap) help.KeyMap {
 	h := keyHelp{full: playHelp(k)}
-	v := t.m.view()
+	v := t.d.view()
 	switch {
 	case t.waitKey:
 		h.short = []key.Binding{bind("any key", "next trick"), brief("tricks", k.LastTrick)}
@@ -362,6 +380,16 @@ func (t *table) keyHelp(k *keyMap) help.KeyMap {
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
 			brief("tricks", k.LastTrick), brief("sort", k.SortHand), brief("undo", k.Undo), brief("hint", k.Hint)}
 	}
+	if t.m == nil {
+		// A shared table: no takebacks, no claims.
+		short := h.short[:0:0]
+		for _, b := range h.short {
+			if d := b.Help().Desc; d != "undo" && d != "claim" {
+				short = append(short, b)
+			}
+		}
+		h.short = short
+	}
 	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
 	return h
 }
@@ -378,6 +406,9 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 		return t, nil
 	case isKey(msg, k.SortHand):
 		return t.toggleOrder()
+	case isKey(msg, k.Undo) && t.m == nil:
+		t.setNote("No takebacks at a shared table: the others have seen your move.", false)
+		return t, nil
 	case isKey(msg, k.Undo):
 		return t.undo()
 	case isKey(msg, k.Hint):
@@ -399,10 +430,10 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 		}
 		return t, nil
 	}
-	v := t.m.view()
-	// c claims in the card play; elsewhere it is a menu letter (clubs,
-	// the count of cards).
-	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
+	v := t.d.view()
+	// c claims in the card play, in a game alone; elsewhere it is a
+	// menu letter (clubs, the count of cards).
+	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard && t.m != nil {
 		return t.claim(ctx)
 	}
 	if items := t.bellaItems(); items != nil {
@@ -459,9 +490,9 @@ func (t *table) askHint() (screenModel, tea.Cmd) {
 		t.setNote("A hint is for your own decisions: wait for your turn.", false)
 		return t, nil
 	}
-	gen := t.m.Gen()
+	gen := t.d.Gen()
 	t.hinting, t.hint, t.hintGen = true, nil, gen
-	return t, tea.Batch(hintCmd(nil, t.m.view(), gen, t.m.Seed(), 0), t.spin.Tick)
+	return t, tea.Batch(gatedHint(t.gate, hintCmd(nil, t.d.view(), gen, t.d.Seed(), 0), gen), t.spin.Tick)
 }
 
 // playCard plays c; when bella may be announced with it, it asks first
@@ -532,7 +563,7 @@ func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.C
 		if !t.myTurn() {
 			return t, nil
 		}
-		v := t.m.view()
+		v := t.d.view()
 		switch h.kind {
 		case hitCard:
 			hand := t.hand(&v)

@@ -70,6 +70,8 @@ type tableScene struct {
 	// Watching is a replay: the bottom seat is a player like the others,
 	// not "you", and the sides are named by their seats.
 	Watching bool
+	// Tag ends the header's left part: a shared table's code.
+	Tag string
 }
 
 func (sc *tableScene) players() int { return sc.V.Players }
@@ -178,6 +180,9 @@ func tableHeader34(ctx *screenCtx, sc *tableScene, w int) string {
 	v := &sc.V
 	left := fmt.Sprintf(" %s  Deal %d · %s · %d players · game to %d", st.Title.Render("Klob"), max(1, sc.DealNo),
 		sc.does(v.Dealer, "deal"), sc.players(), v.Options.Target)
+	if sc.Tag != "" {
+		left += " · " + sc.Tag
+	}
 	var parts []string
 	for _, i := range sc.sideOrder() {
 		parts = append(parts, fmt.Sprintf("%s %d", sc.sideName(i), sc.Totals[i]))

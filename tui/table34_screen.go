@@ -72,12 +72,18 @@ type table34 struct {
 	tricks   int  // tricks finished in the deal when last looked
 
 	cursor   int        // the selected card in the sorted hand
+	order    handSort   // how the hand is sorted (o toggles it)
 	menu     int        // the chosen item of a decision
 	bella    rules.Card // the card whose bella (or menage) question is open
 	showLast bool
 
 	note    string
 	noteErr bool
+
+	// shared is set at a table of several people (lobby_table34.go): it
+	// says what the seat waits for and what enter does after a deal.
+	shared sharedWords
+	tag    string // the header's tag (a shared table's code)
 
 	// The hint (hint34.go): asked at the position hintAt.
 	chooser tableChooser
@@ -103,6 +109,7 @@ func (t *table34) scene() *tableScene {
 		V: g.View(t.me), Me: t.me, Seats: t.seats, DealNo: no,
 		Pad: g.Records(), Totals: g.Totals(), ShowLast: t.showLast,
 		Forced: func(step int) (string, bool) { return g.Forced(no, step) },
+		Tag:    t.tag,
 	}
 }
 
@@ -133,7 +140,7 @@ func (t *table34) render(ctx *screenCtx) (string, []hit) {
 	if v.Phase == rules.PhaseOver {
 		return t.resultView(ctx, sc), nil
 	}
-	hand := tableHand(v)
+	hand := t.hand(v)
 	legal := tableLegalCards(v)
 	playing := v.Phase == rules.PhasePlay && t.myTurn() && t.bella == rules.NoCard
 	st := &ctx.Styles
@@ -157,6 +164,8 @@ func (t *table34) noteLine(ctx *screenCtx) string {
 	switch {
 	case t.note == "" && t.game.SaveErr() != nil:
 		return " " + st.Error.Render("! autosave failed: "+t.game.SaveErr().Error())
+	case t.note == "" && t.shared != nil:
+		return " " + t.shared.news(ctx)
 	case t.note == "":
 		return ""
 	case t.noteErr:
@@ -229,6 +238,9 @@ func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []h
 		return " " + st.Heading.Render("Trick taken:") + " press any key for the next trick", nil
 	}
 	if !t.myTurn() {
+		if t.shared != nil {
+			return " " + t.shared.waitWords(), nil
+		}
 		if s, ok := t.game.ToMove(); ok {
 			if s == rules.ChanceSeat {
 				return " A card is drawn at random…", nil
@@ -350,6 +362,35 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	return next, tea.Batch(writeCmd(w), cmd)
 }
 
+// hand is the person's hand as shown: sorted by the order chosen (by
+// trick strength, or by suit in sequence order; with no trumps every
+// suit is plain).
+func (t *table34) hand(v *rules.TableView) []rules.Card {
+	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump), t.order)
+}
+
+// toggleOrder sorts the hand the other way, the cursor staying on its
+// card.
+func (t *table34) toggleOrder() {
+	v := t.game.View(t.me)
+	hand := t.hand(&v)
+	sel := rules.NoCard
+	if t.cursor >= 0 && t.cursor < len(hand) {
+		sel = hand[t.cursor]
+	}
+	t.order ^= 1
+	word := "trick strength"
+	if t.order == bySuit {
+		word = "suit, in sequence order"
+	}
+	for i, c := range t.hand(&v) {
+		if c == sel {
+			t.cursor = i
+		}
+	}
+	t.setNote("The hand is sorted by "+word+".", false)
+}
+
 // prepare puts the cursor on the first playable card.
 func (t *table34) prepare() {
 	v := t.game.View(t.me)
@@ -357,7 +398,7 @@ func (t *table34) prepare() {
 		return
 	}
 	legal := tableLegalCards(&v)
-	for i, c := range tableHand(&v) {
+	for i, c := range t.hand(&v) {
 		if legal.Has(c) {
 			t.cursor = i
 			return
@@ -376,6 +417,10 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 	}
 	if isKey(msg, k.Hint) {
 		return t.askHint()
+	}
+	if isKey(msg, k.SortHand) {
+		t.toggleOrder()
+		return t, nil
 	}
 	if !t.myTurn() {
 		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
@@ -400,7 +445,7 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 	if v.Phase != rules.PhasePlay {
 		return t.menuKey(ctx, msg, v.Legal())
 	}
-	hand := tableHand(&v)
+	hand := t.hand(&v)
 	if len(hand) == 0 {
 		return t, nil
 	}
@@ -496,7 +541,7 @@ func (t *table34) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea
 		v := t.game.View(t.me)
 		switch h.kind {
 		case hitCard:
-			hand := tableHand(&v)
+			hand := t.hand(&v)
 			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
 				t.cursor = h.index
 				return t.playCard(ctx, &v, hand[h.index], false)
@@ -547,6 +592,12 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 		next = "Press enter for a new game, q to quit."
 		if t.back == nil {
 			next = "Press enter to quit."
+		}
+	}
+	if t.shared != nil {
+		next = t.shared.nextWords()
+		if s := t.shared.seatsWords(); s != "" {
+			lines = append(lines, "", clip(" "+s, w))
 		}
 	}
 	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))

@@ -15,13 +15,16 @@ import (
 // toggleOrder sorts the hand the other way and keeps the choice in the
 // settings, when the game has them.
 func (t *table) toggleOrder() (screenModel, tea.Cmd) {
-	v := t.m.view()
+	v := t.d.view()
 	var sel rules.Card = rules.NoCard
 	if hand := t.hand(&v); t.cursor >= 0 && t.cursor < len(hand) {
 		sel = hand[t.cursor]
 	}
 	t.order ^= 1
-	p := &t.m.setup.Prefs
+	p := &settings.Settings{}
+	if t.m != nil {
+		p = &t.m.setup.Prefs
+	}
 	p.Sort = settings.ByStrength
 	word := "trick strength"
 	if t.order == bySuit {
@@ -34,7 +37,7 @@ func (t *table) toggleOrder() (screenModel, tea.Cmd) {
 		}
 	}
 	t.setNote("The hand is sorted by "+word+".", false)
-	if c := t.cfg; c.Prefs != nil {
+	if c := t.cfg; c != nil && c.Prefs != nil && t.m != nil {
 		*c.Prefs = *p
 		if c.SavePrefs != nil {
 			if err := c.SavePrefs(*p); err != nil {

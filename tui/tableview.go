@@ -49,7 +49,7 @@ func (t *table) render(ctx *screenCtx) (string, []hit) {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.paint.g
-	v := t.m.view()
+	v := t.d.view()
 	size := layoutSize(w, h)
 	// The table needs room for nine cards; the side panel takes the rest,
 	// between 24 and 44 columns.
@@ -136,7 +136,7 @@ func (t *table) hintPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize
 // keeping the hand at the bottom so the person can act on it.
 func (t *table) trickPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
 	st := &ctx.Styles
-	body := trickListLines(ctx, v, t.m.name, w)
+	body := trickListLines(ctx, v, t.d.name, w)
 	body = append(body, " "+st.Dim.Render("v or esc closes the list"))
 	return t.panel(ctx, v, body, w, h, size, hits)
 }
@@ -170,12 +170,12 @@ func (t *table) panel(ctx *screenCtx, v *rules.View, body []string, w, h int, si
 // header is the top line: the game on the left, the totals on the right.
 func (t *table) header(ctx *screenCtx, v *rules.View, w int) string {
 	st := &ctx.Styles
-	g := t.m.game
-	dealer := t.m.does(v.Dealer, "deal")
-	left := fmt.Sprintf(" %s  Deal %d · %s · game to %d · Bot: %s", st.Title.Render("Klob"), t.dealNo(),
-		dealer, g.Options().Target, t.m.setup.Level)
-	tot := g.Totals()
-	rightS := fmt.Sprintf("You %d · Bot %d ", tot[humanSeat], tot[botSeat])
+	pad := t.d.pad()
+	dealer := t.d.does(v.Dealer, "deal")
+	left := fmt.Sprintf(" %s  Deal %d · %s · game to %d · %s", st.Title.Render("Klob"), t.d.dealNo(),
+		dealer, pad.target, t.d.tag())
+	me, opp := v.Seat, v.Seat.Other()
+	rightS := fmt.Sprintf("You %d · %s %d ", pad.totals[me], t.d.name(opp), pad.totals[opp])
 	mark := ""
 	if unsaved(t.cfg, t.m) != "" {
 		// Words, not a colour alone: it stays until a save succeeds.
@@ -188,16 +188,6 @@ func (t *table) header(ctx *screenCtx, v *rules.View, w int) string {
 	return fit(left, lw) + " " + st.Error.Render(mark) + st.Heading.Render(rightS)
 }
 
-// dealNo is the number of the deal on the table (the finished one while
-// the game waits for the next).
-func (t *table) dealNo() int {
-	g := t.m.game
-	if g.NeedDeal() || g.Over() {
-		return max(1, len(g.Records()))
-	}
-	return g.DealNo()
-}
-
 // leftColumn is the table itself: the opponent, the upcard and trump,
 // the trick, and the person's hand at the bottom.
 func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
@@ -206,9 +196,12 @@ func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSiz
 	g := &p.g
 	// The opponent.
 	backs := repeat(g.backMini, v.OppCount)
-	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render("Bot"), st.Dim.Render(backs), plural(v.OppCount, "card"))
-	if v.Dealer == botSeat {
+	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render(t.d.name(v.Seat.Other())), st.Dim.Render(backs), plural(v.OppCount, "card"))
+	if v.Dealer == v.Seat.Other() {
 		opp += st.Dim.Render("  (dealer)")
+	}
+	if t.shared != nil {
+		opp += st.Dim.Render(t.shared.seatTag(v.Seat.Other()))
 	}
 	// The upcard, the bottom card, trump and maker; the trick; the hand.
 	up := centerBlock(t.upcardBlock(ctx, v, size), w)
@@ -283,23 +276,23 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 		case rules.PhaseBid1:
 			info = append(info, "Round one: pass, take or schmeiss")
 		case rules.PhaseSchmeiss:
-			info = append(info, t.m.name(v.Schmeisser)+" said schmeiss: accept or refuse")
+			info = append(info, t.d.name(v.Schmeisser)+" said schmeiss: accept or refuse")
 		case rules.PhaseBid2:
 			info = append(info, "Round two: name another suit, or pass")
 		}
 	} else {
 		info = append(info, st.Trump.Render("Trump:")+" "+suitName(v.Trump))
-		maker := "Maker: " + t.m.name(v.Maker)
+		maker := "Maker: " + t.d.name(v.Maker)
 		if v.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)
 		if v.DixBy != rules.NoSeat {
-			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", t.m.name(v.DixBy), p.styledCard(v.OrigUpcard)))
+			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", t.d.name(v.DixBy), p.styledCard(v.OrigUpcard)))
 		}
 		switch {
 		case v.SeqWinner != rules.NoSeat:
-			info = append(info, "Sequences: "+t.m.name(v.SeqWinner)+" won the right")
+			info = append(info, "Sequences: "+t.d.name(v.SeqWinner)+" won the right")
 		case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
 			info = append(info, "Sequences: nobody scores them")
 		}
@@ -353,17 +346,17 @@ func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string
 	switch {
 	case t.showLast && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.m.name(v.LastWinner))
+		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.d.name(v.LastWinner))
 	case t.showLast:
 		return cards, "No trick played yet (v closes)"
 	case v.Phase == rules.PhasePlay && v.Lead != rules.NoCard:
 		cards[v.Leader] = v.Lead
-		return cards, fmt.Sprintf("Trick %d: %s led", done+1, t.m.name(v.Leader))
+		return cards, fmt.Sprintf("Trick %d: %s led", done+1, t.d.name(v.Leader))
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.m.name(v.LastWinner))
+		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.d.name(v.LastWinner))
 	case v.Phase == rules.PhasePlay:
-		return cards, "Trick 1: " + t.m.does(v.Leader, "lead")
+		return cards, "Trick 1: " + t.d.does(v.Leader, "lead")
 	}
 	return cards, "No trick yet"
 }
@@ -380,17 +373,19 @@ func (t *table) trickBlock(ctx *screenCtx, v *rules.View, size cardSize) []strin
 		}
 		return p.card(c, lookFace, size)
 	}
-	bc, yc := draw(cards[botSeat]), draw(cards[humanSeat])
+	me, opp := v.Seat, v.Seat.Other()
+	oppName := t.d.name(opp)
+	bc, yc := draw(cards[opp]), draw(cards[me])
 	info := []string{st.Heading.Render(title)}
 	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
 		info = append(info,
-			fmt.Sprintf("Tricks: you %d, bot %d", v.Tricks[humanSeat], v.Tricks[botSeat]),
-			fmt.Sprintf("Card points: you %d, bot %d", v.Points[humanSeat], v.Points[botSeat]))
+			fmt.Sprintf("Tricks: you %d, %s %d", v.Tricks[me], lowerName(oppName), v.Tricks[opp]),
+			fmt.Sprintf("Card points: you %d, %s %d", v.Points[me], lowerName(oppName), v.Points[opp]))
 		if v.BellaBy != rules.NoSeat {
-			info = append(info, "Bella: "+t.m.name(v.BellaBy))
+			info = append(info, "Bella: "+t.d.name(v.BellaBy))
 		}
 	}
-	return cardPair(trickLabels("Bot", "You", size), bc, yc, info, size)
+	return cardPair(trickLabels(oppName, "You", size), bc, yc, info, size)
 }
 
 // handBlock draws the person's hand, sorted, centred in w: a label row
@@ -452,11 +447,11 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 func (t *table) rightColumn(ctx *screenCtx, v *rules.View, w, h int) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
-	pad := scorePad(ctx, t.m.game, w-1, max(4, h/2))
+	pad := scorePad(ctx, t.d.pad(), v.Seat, t.d.name(v.Seat.Other()), w-1, max(4, h/2))
 	out := append([]string{}, pad...)
 	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)))
 	room := h - len(out) - 1
-	talk := talkLines(ctx, t.m, v)
+	talk := talkLines(ctx, t.d, v)
 	var wrapped []string
 	for _, l := range talk {
 		wrapped = append(wrapped, wrap(l, w-2)...)
@@ -474,14 +469,10 @@ func (t *table) rightColumn(ctx *screenCtx, v *rules.View, w, h int) []string {
 // talkLines are the spoken lines of this deal: every bid and answer,
 // the dix, each word of the sequence dialogue, the sequences shown and
 // bella, oldest first. Moves taken for the person say so.
-func talkLines(ctx *screenCtx, m *seated, v *rules.View) []string {
+func talkLines(ctx *screenCtx, m duel, v *rules.View) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	g := &p.g
-	deal := m.game.DealNo()
-	if m.game.NeedDeal() || m.game.Over() {
-		deal = len(m.game.Records())
-	}
 	// The winner of the sequence right shows them once the first trick
 	// is over: their lines go there, between the words said before and
 	// after (bella comes later, so it is said after them).
@@ -516,7 +507,7 @@ func talkLines(ctx *screenCtx, m *seated, v *rules.View) []string {
 			line = who + ": " + a.Words()
 		}
 		if line != "" {
-			if why, ok := m.Forced(deal, i); ok {
+			if why, ok := m.forced(i); ok {
 				line += st.Dim.Render(" (auto: " + why + ")")
 			}
 			out = append(out, st.Talk.Render(line))
@@ -540,14 +531,16 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 	text, style, lead := t.note, st.Text, ""
 	limit := maxNoteLines
 	switch {
-	case t.m.SaveErr() != nil && (t.note == "" || !t.noteErr):
+	case t.d.SaveErr() != nil && (t.note == "" || !t.noteErr):
 		// Wrapped to more lines, so that the cause at its end is read.
-		text, style, lead = "autosave failed: "+t.m.SaveErr().Error(), st.Error, "! "
+		text, style, lead = "autosave failed: "+t.d.SaveErr().Error(), st.Error, "! "
 		limit = maxSaveErrLines
 	case t.note != "" && t.noteErr:
 		style, lead = st.Error, "! "
 	case t.note == "" && t.waitKey:
 		text = "The trick is over: press any key for the bot's lead."
+	case t.note == "" && t.shared != nil && t.shared.news(ctx) != "":
+		text = t.shared.news(ctx)
 	case t.note == "":
 		text, style = t.explainChoice(ctx, v), st.Dim
 	}
@@ -614,6 +607,9 @@ func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []h
 	st := &ctx.Styles
 	p := ctx.paint
 	if !t.myTurn() {
+		if t.shared != nil {
+			return " " + t.shared.waitWords(), nil
+		}
 		if t.waitKey {
 			return " " + st.Heading.Render("Trick over.") + " Any key: the bot leads the next trick.", nil
 		}
@@ -659,7 +655,7 @@ func (t *table) menuPrompt(ctx *screenCtx, v *rules.View) string {
 	case rules.PhaseBid1:
 		s = "Your bid on " + p.styledSuit(v.OrigUpcard.Suit()) + ":"
 	case rules.PhaseSchmeiss:
-		s = "Bot said schmeiss:"
+		s = t.d.name(v.Schmeisser) + " said schmeiss:"
 	case rules.PhaseBid2:
 		s = "Round two:"
 	case rules.PhaseDix:

@@ -125,11 +125,14 @@ type trainer struct {
 	busy  bool // a batch is running
 	// stop cancels the running drill's evaluation when another drill
 	// takes its place, so that a skipped drill stops using the cores.
-	stop  context.CancelFunc
-	ctx   context.Context
-	menu  int
-	chose int
-	an    drill.Analysis
+	stop context.CancelFunc
+	ctx  context.Context
+	// paused: the person left for the lobby and the drill's evaluation
+	// was stopped (lobby_train.go).
+	paused bool
+	menu   int
+	chose  int
+	an     drill.Analysis
 
 	stats   drill.Stats // the record, all sessions
 	session drill.Score // this session
@@ -145,6 +148,16 @@ type trainer struct {
 // damaged one is kept aside and the screen says so) and opens the first
 // drill.
 func NewTrain(cfg TrainConfig) *App {
+	t := newTrainer(cfg)
+	app := newApp(t, appOptions{ASCII: cfg.ASCII})
+	app.opts.Flush = t.saves.Wait
+	app.opts.QuitNote = t.quitNote
+	return app
+}
+
+// newTrainer is the trainer's screen, without the App around it: the
+// lobby of `klob serve` opens it too.
+func newTrainer(cfg TrainConfig) *trainer {
 	c := &cfg
 	if c.Options.Target == 0 {
 		c.Options = rules.DefaultOptions()
@@ -175,10 +188,7 @@ func NewTrain(cfg TrainConfig) *App {
 	if c.Warning != "" && t.note == "" {
 		t.setNote(c.Warning, true)
 	}
-	app := newApp(t, appOptions{ASCII: cfg.ASCII})
-	app.opts.Flush = t.saves.Wait
-	app.opts.QuitNote = t.quitNote
-	return app
+	return t
 }
 
 func (t *trainer) Name() string { return "train" }

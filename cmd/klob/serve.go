@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -17,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/drill"
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
 	"github.com/klob/klob/internal/store"
@@ -160,6 +162,9 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 			return nil, nil, err
 		}
 	}
+	// The trainer's grading and the hints of all sessions share half the
+	// cores (at least one), so that they never starve the others.
+	heavy := tui.NewGate(runtime.NumCPU() / 2)
 	srv, err := server.New(server.Config{
 		Addr:        f.addr,
 		HostKey:     f.hostKey,
@@ -168,7 +173,7 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		KeyRate:     f.keyRate,
 		Log:         &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f, h, s))
+			return tui.NewLobby(lobbyConfig(f, h, heavy, s))
 		},
 	})
 	return srv, h, err
@@ -197,15 +202,16 @@ const nameFile = "name"
 
 // lobbyConfig is one connection's lobby: its games against bots are
 // kept under the state directory per player key (a guest's are not).
-func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig {
+func lobbyConfig(f serveFlags, h *hall.Hall, heavy *tui.Gate, s *server.Session) tui.LobbyConfig {
 	state := f.state
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
 	cfg := tui.LobbyConfig{
-		Hall: h,
-		Send: s.Send,
-		Done: s.Done(),
+		Hall:  h,
+		Heavy: heavy,
+		Send:  s.Send,
+		Done:  s.Done(),
 		Solo: tui.PlayConfig{
 			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
 			Timing: tm,
@@ -214,6 +220,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig 
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
 		cfg.Solo.Store = st
+		cfg.Train.Record = &drill.StatsFile{Path: filepath.Join(st.Dir(), drill.StatsName)}
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
 			name = untrusted.Text(string(b)) // shown to other players
 		}

@@ -116,7 +116,7 @@ func TestServeE2EFourHanded(t *testing.T) {
 			if s == last[name] {
 				continue
 			}
-			if strings.Contains(s, "Your call") || strings.Contains(s, "Your lead") || strings.Contains(s, "Your turn") ||
+			if strings.Contains(s, "▶[") || strings.Contains(s, "Your lead") || strings.Contains(s, "Your turn") ||
 				strings.Contains(s, "Press enter for the next deal") {
 				keys(name, "Enter")
 				last[name] = s
@@ -126,6 +126,7 @@ func TestServeE2EFourHanded(t *testing.T) {
 	}
 	n, _ := played()
 	require.Equal(t, 32, n, "a deal of four is played out: 32 cards")
-	require.Contains(t, screen("ann"), "team AC (you)")
-	require.Contains(t, screen("bob"), "team BD (you)")
+	// Each sees the game by team, its own first.
+	require.Contains(t, screen("ann"), "You & ")
+	require.Contains(t, screen("bob"), "You & ")
 }

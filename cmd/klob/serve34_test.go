@@ -89,7 +89,7 @@ func playTableOverSSH(t *testing.T, seats, cards int) {
 	assert.Equal(t, gamelog.Human, l.Header.Level(1))
 	assert.NotEqual(t, gamelog.Human, l.Header.Level(2), "a bot plays seat C")
 	scr := ann.c.Screen()
-	assert.Contains(t, scr, "Table "+code)
+	assert.Contains(t, scr, "table "+code)
 }
 
 // A table of four, two people (A and B) and two bots, plays a deal over
@@ -114,7 +114,7 @@ func TestServeFourHandedDropReconnect(t *testing.T) {
 	require.NoError(t, bob.c.Close())
 	ann.c.WaitText(t, 5*time.Second, "away, waits")
 	r.connect(t, bob)
-	bob.c.WaitText(t, 5*time.Second, "Table "+code)
+	bob.c.WaitText(t, 5*time.Second, "table "+code)
 	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 
 	require.NoError(t, bob.c.Close())

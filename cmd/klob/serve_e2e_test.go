@@ -184,7 +184,7 @@ func TestServeE2E(t *testing.T) {
 				keys(name, "t")
 			case strings.Contains(s, "Bella?"):
 				keys(name, "b")
-			case strings.Contains(s, "Your call"), strings.Contains(s, "Your lead"), strings.Contains(s, "Your turn"),
+			case strings.Contains(s, "▶["), strings.Contains(s, "Your lead"), strings.Contains(s, "Your turn"),
 				strings.Contains(s, "Press enter for the next deal"):
 				keys(name, "Enter")
 			default:
@@ -215,8 +215,8 @@ func TestServeE2E(t *testing.T) {
 	require.NotContains(t, srv2.log(), "created host key")
 	ts.run("kill-session", "-t", "ann")
 	connect("ann")
-	waitFor("ann", "Table "+code)
-	waitFor("ann", "B bob: away, waits")
+	waitFor("ann", code)
+	waitFor("ann", "away, waits")
 	after, err := gamelog.ReadFile(logPath)
 	require.NoError(t, err)
 	require.Equal(t, len(l.Deals), len(after.Deals))

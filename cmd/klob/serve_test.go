@@ -171,7 +171,7 @@ func act(t *testing.T, p *person, scr string) bool {
 		p.typ(t, "t")
 	case strings.Contains(scr, "Bella?"):
 		p.typ(t, "b")
-	case strings.Contains(scr, "Your call"), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
+	case strings.Contains(scr, "▶["), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
 		strings.Contains(scr, "Press enter for the next deal"):
 		p.typ(t, sshtest.Enter)
 	default:
@@ -260,14 +260,13 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 	code := openTable(t, ann, bob)
 
 	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "B bob: away, waits")
+	ann.c.WaitText(t, 5*time.Second, "away, waits")
 	r.connect(t, bob)
-	bob.c.WaitText(t, 5*time.Second, "Table "+code)
-	bob.c.WaitText(t, 5*time.Second, "B You: here")
-	ann.c.WaitText(t, 5*time.Second, "B bob: here")
+	bob.c.WaitText(t, 5*time.Second, "table "+code)
+	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 
 	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "B bob's bot: bot")
+	ann.c.WaitText(t, 5*time.Second, "bob's bot")
 	l := tableLog(t, r.state, code)
 	require.NotEmpty(t, l.Comment)
 	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
@@ -278,9 +277,9 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 		return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
 	})
 	drive(t, r, code, 60*time.Second, func() bool {
-		s := bob.c.Screen()
-		return strings.Contains(s, "B You: here") && !strings.Contains(s, "A bot plays your seat")
+		return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
 	}, ann, bob)
+	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool { return !strings.Contains(s, "A bot plays your seat") })
 	l = tableLog(t, r.state, code)
 	assert.Contains(t, strings.Join(l.Comment, "\n"), "bob took seat B back")
 }
@@ -307,8 +306,8 @@ func TestServeRestartResumesTable(t *testing.T) {
 	r2 := startServe(t, state, time.Minute)
 	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
 	r2.connect(t, ann)
-	ann.c.WaitText(t, 5*time.Second, "Table "+code)
-	scr := ann.c.WaitText(t, 5*time.Second, "B bob: away, waits")
+	ann.c.WaitText(t, 5*time.Second, "table "+code)
+	scr := ann.c.WaitText(t, 5*time.Second, "away, waits")
 	after := tableLog(t, state, code)
 	assert.Equal(t, before.Deals, after.Deals, "the table goes on from its log")
 	g, err := after.Game()
@@ -317,8 +316,8 @@ func TestServeRestartResumesTable(t *testing.T) {
 		assert.Contains(t, scr, c.Pretty(false), "ann's hand is back")
 	}
 	r2.connect(t, bob)
-	bob.c.WaitText(t, 5*time.Second, "Table "+code)
-	ann.c.WaitText(t, 5*time.Second, "B bob: here")
+	bob.c.WaitText(t, 5*time.Second, "table "+code)
+	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Log(r2.log.String())

@@ -135,6 +135,16 @@ type Update struct {
 	Winner    rules.Seat
 	Totals    [2]int
 	Scores    [][2]int // what each seat scored, by finished deal
+	// Records are the finished deals' scores by seat and side, and at a
+	// table of two DealScores the same as rules.Score: public once a
+	// deal is over (the score pad and the breakdown draw them).
+	Records    []rules.TableScore
+	DealScores []rules.Score
+	// Endings and Schmeissers say how each finished deal of two ended
+	// and who said schmeiss (NoSeat: nobody), for a thrown-in deal's
+	// reason.
+	Endings     []rules.Ending
+	Schmeissers []rules.Seat
 	// The game by side at every seat count (a side is a seat, or with
 	// four players a team, rules.SideName): the totals, what each side
 	// scored by finished deal, and the winning side (-1 while the game
@@ -206,6 +216,7 @@ func (c *Conn) Snapshot() Update {
 	u.SideTotals = append([]int(nil), tot[:u.Sides]...)
 	for _, r := range g.Records() {
 		u.SideScores = append(u.SideScores, append([]int(nil), r.Table.Scored[:u.Sides]...))
+		u.Records = append(u.Records, r.Table)
 	}
 	u.HasDeal = true
 	var history []rules.Step
@@ -213,6 +224,9 @@ func (c *Conn) Snapshot() Update {
 		u.Totals, u.Winner = g.Totals(), g.Winner()
 		for _, r := range g.Records() {
 			u.Scores = append(u.Scores, r.Score.Scored)
+			u.DealScores = append(u.DealScores, r.Score)
+			u.Endings = append(u.Endings, r.Ending)
+			u.Schmeissers = append(u.Schmeissers, r.Schmeisser)
 		}
 		u.View = g.Deal().View(c.seat)
 		history = u.View.History()

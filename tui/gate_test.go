@@ -1,0 +1,63 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/rules"
+)
+
+// TestGateBounds: the gate lets no more than its slots run at once, and
+// one waiting for a slot gives up when its context ends.
+func TestGateBounds(t *testing.T) {
+	g := NewGate(2)
+	var running, most atomic.Int32
+	slow := func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		n := running.Add(1)
+		for {
+			m := most.Load()
+			if n <= m || most.CompareAndSwap(m, n) {
+				break
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+		running.Add(-1)
+		return eval.Evaluation{}, nil
+	}
+	run := gated(g, slow)
+	var wg sync.WaitGroup
+	for range 12 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := run(context.Background(), rules.View{}, drill.Plan{}, 0); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if m := most.Load(); m > 2 || m < 1 {
+		t.Fatalf("%d ran at once, want at most 2", m)
+	}
+	// Both slots taken: a third waits, then gives up with its context.
+	hold := make(chan struct{})
+	for range 2 {
+		go g.Do(context.Background(), func() { <-hold })
+	}
+	for len(g.slots) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	ran := false
+	if err := g.Do(ctx, func() { ran = true }); !errors.Is(err, context.DeadlineExceeded) || ran {
+		t.Fatalf("got %v (ran %v), want the context's deadline and nothing run", err, ran)
+	}
+	close(hold)
+}

@@ -1,0 +1,122 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/rules"
+)
+
+// The trainer in the lobby of `klob serve` (t): the bidding trainer of
+// `klob train`, its record kept per SSH key (LobbyConfig.Train.Record)
+// or, for a guest, for the connection only (the lobby keeps the same
+// trainer while the connection lasts, so its record is the session's).
+// Its grading is the heaviest work a session can ask for: on a server
+// every batch waits for a slot of the Gate all sessions share, and the
+// evaluation runs on one worker with the sample count the server gives.
+
+// ServerTrainSamples is the trainer's sample count on a server when
+// LobbyConfig.Train does not give one: half a local trainer's. On one
+// worker of the 2-core development machine (shared with other work) a
+// drill grades in 0.2 s of one core (0.45 s at the local 500, 0.09 s at
+// 100; means of 10 drills), so the error bars stay near the local ones
+// while a session's share of a core stays small.
+const ServerTrainSamples = drill.DefaultSamples / 2
+
+// lobbyTrainer is one trainer the lobby offers, by the seat count of
+// the bidding it drills. The t row of the lobby opens the chosen one;
+// with more than one, ←/→ on that row change the seat count.
+type lobbyTrainer struct {
+	seats int
+	open  func(l *lobby) screenModel
+}
+
+// lobbyTrainers lists the trainers: the two-player bidding for now.
+var lobbyTrainers = []lobbyTrainer{{seats: 2, open: (*lobby).twoTrainer}}
+
+// trainerLabel is the t row's text: the seat count shown once there is
+// a choice.
+func (l *lobby) trainerLabel() string {
+	if len(lobbyTrainers) == 1 {
+		return "Train your bidding"
+	}
+	return fmt.Sprintf("Train your bidding ‹ %d players ›", lobbyTrainers[l.trainAt].seats)
+}
+
+// stepTrainer changes the seat count of the t row.
+func (l *lobby) stepTrainer(d int) {
+	n := len(lobbyTrainers)
+	l.trainAt = (l.trainAt + d + n) % n
+}
+
+// openTrainer opens the chosen trainer, the one this connection already
+// had if it goes back to it.
+func (l *lobby) openTrainer() (screenModel, tea.Cmd) {
+	lt := lobbyTrainers[l.trainAt]
+	if l.trainers == nil {
+		l.trainers = map[int]screenModel{}
+	}
+	s, ok := l.trainers[lt.seats]
+	if !ok {
+		s = lt.open(l)
+		l.trainers[lt.seats] = s
+	}
+	var cmd tea.Cmd
+	if t, ok := s.(*trainer); ok {
+		cmd = t.resume()
+	}
+	return &backToLobby{l: l, inner: s}, cmd
+}
+
+// twoTrainer is the two-player bidding trainer of this connection.
+func (l *lobby) twoTrainer() screenModel {
+	c := l.cfg.Train
+	c.ASCII = l.cfg.ASCII
+	c.Options = rules.DefaultOptions()
+	if c.Seed == 0 {
+		c.Seed = uint64(time.Now().UnixNano())
+		if l.cfg.Seed != nil {
+			c.Seed = l.cfg.Seed()
+		}
+	}
+	if c.Samples == 0 {
+		c.Samples = ServerTrainSamples
+	}
+	if c.Workers == 0 {
+		c.Workers = 1
+	}
+	if c.Record == nil && c.Warning == "" {
+		c.Warning = "a guest's record lasts this connection only: connect with an SSH key to keep it"
+	}
+	run := c.Evaluate
+	if run == nil {
+		run = drill.NewEvaluator().Batch
+	}
+	c.Evaluate = gated(l.cfg.Heavy, run)
+	return newTrainer(c)
+}
+
+// pause stops the running evaluation when the person leaves the
+// trainer for the lobby, so that it stops using the server's cores.
+func (t *trainer) pause() {
+	if t.stop != nil && t.state != trainResult {
+		t.stop()
+		t.paused = true
+	}
+}
+
+// resume opens the trainer again: the first drill, or a new one when
+// the last was left unfinished (its evaluation was stopped).
+func (t *trainer) resume() tea.Cmd {
+	if t.no == 0 {
+		return nil // Enter opens the first drill
+	}
+	if t.paused {
+		t.paused = false
+		return t.newDrill()
+	}
+	return nil
+}

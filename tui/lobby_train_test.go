@@ -1,0 +1,117 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/hall"
+)
+
+// lobbyDriver drives a lobby's App and runs the commands the trainer
+// starts (the lobby's own refresh tick is never started: the tests do
+// not go through its Enter while running commands).
+type lobbyDriver struct {
+	t   *testing.T
+	app *lobbyApp
+}
+
+func newLobbyDriver(t *testing.T, cfg LobbyConfig) *lobbyDriver {
+	d := &lobbyDriver{t: t, app: NewLobby(cfg).(*lobbyApp)}
+	d.app.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	return d
+}
+
+// press sends a key and runs what follows from it.
+func (d *lobbyDriver) press(k string) {
+	_, cmd := d.app.Update(keyMsg(k))
+	d.run(cmd)
+}
+
+// pressNoRun sends a key and drops its commands (the lobby's tick).
+func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(keyMsg(k)) }
+
+func (d *lobbyDriver) run(cmd tea.Cmd) {
+	runAll(d.t, func(m tea.Msg) tea.Cmd { _, c := d.app.Update(m); return c }, cmd)
+}
+
+func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }
+
+func lobbyTrainConfig(id string, rec TrainRecord) LobbyConfig {
+	tc := trainConfig(rec, strongText, round2Text)
+	return LobbyConfig{
+		Player: hall.Player{ID: id, Name: "Ann"},
+		Solo:   testConfig(7, &memStore{}),
+		Train:  tc,
+		Heavy:  NewGate(1),
+	}
+}
+
+// TestLobbyTrainer: t opens the bidding trainer from the lobby; a drill
+// is graded and kept in the player's record; esc goes back to the lobby
+// and t comes back to the same trainer, its session score kept.
+func TestLobbyTrainer(t *testing.T) {
+	rec := &memRecord{}
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
+	if !strings.Contains(d.screen(), "[t] Train your bidding") {
+		t.Fatalf("the lobby offers the trainer:\n%s", d.screen())
+	}
+	d.press("t")
+	if d.app.ScreenName() != "train" {
+		t.Fatalf("t opens the trainer, got %q:\n%s", d.app.ScreenName(), d.screen())
+	}
+	d.press("t") // take: the strong hand's drill
+	tr := d.app.screen.(*backToLobby).inner.(*trainer)
+	if tr.state != trainResult {
+		t.Fatalf("the drill is graded, state %d:\n%s", tr.state, d.screen())
+	}
+	tr.saves.Wait()
+	d.run(func() tea.Msg { return nil })
+	if len(rec.added) != 1 {
+		t.Fatalf("the record holds %d drills, want 1", len(rec.added))
+	}
+	d.pressNoRun("esc")
+	if _, ok := d.app.screen.(*lobby); !ok {
+		t.Fatalf("esc goes back to the lobby:\n%s", d.screen())
+	}
+	d.press("t")
+	back := d.app.screen.(*backToLobby).inner.(*trainer)
+	if back != tr || back.session.Drills != 1 {
+		t.Fatalf("the same trainer comes back with its session score (drills %d)", back.session.Drills)
+	}
+}
+
+// TestLobbyTrainerGuest: a guest trains with a record of the connection
+// only, and the first drill says so.
+func TestLobbyTrainerGuest(t *testing.T) {
+	d := newLobbyDriver(t, lobbyTrainConfig("", nil))
+	d.press("t")
+	if !strings.Contains(d.screen(), "lasts this connection only") {
+		t.Fatalf("the guest is told the record is not kept:\n%s", d.screen())
+	}
+	d.press("t")
+	tr := d.app.screen.(*backToLobby).inner.(*trainer)
+	if tr.state != trainResult || tr.stats.Drills != 1 {
+		t.Fatalf("the guest's drill is graded and counted for the session: state %d, drills %d", tr.state, tr.stats.Drills)
+	}
+}
+
+// TestLobbyTrainerLeaveStops: leaving a drill whose evaluation runs
+// stops it, and coming back opens a new drill.
+func TestLobbyTrainerLeaveStops(t *testing.T) {
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &memRecord{}))
+	_, cmd := d.app.Update(keyMsg("t")) // the evaluation's batch is not run
+	tr := d.app.screen.(*backToLobby).inner.(*trainer)
+	ctx := tr.ctx
+	d.pressNoRun("esc")
+	if ctx.Err() == nil {
+		t.Fatal("leaving the trainer leaves its evaluation running")
+	}
+	d.run(cmd) // the stale batch comes back and is dropped
+	d.press("t")
+	if tr.no != 2 || tr.state != trainAsk {
+		t.Fatalf("coming back opens drill 2 (got drill %d, state %d)", tr.no, tr.state)
+	}
+}
