@@ -40,7 +40,11 @@ type botSlowMsg struct{ gen int }
 // thinkCmd runs the bot's decision in a command, so Update never waits
 // for it (th holds the bot's own View, a value, safe to hand to another
 // goroutine), and holds the answer until the pace has passed.
-func thinkCmd(th session.Thinker, tm Timing) tea.Cmd {
+func thinkCmd(th session.Thinker, tm Timing) tea.Cmd { return think(th, tm, nil) }
+
+// think is thinkCmd, closing thought (when not nil) as soon as the bot
+// has its move, before the pace.
+func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 	return func() tea.Msg {
 		start := time.Now()
 		limit := tm.ThinkLimit
@@ -50,6 +54,9 @@ func thinkCmd(th session.Thinker, tm Timing) tea.Cmd {
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
 		a, err := th.Think(ctx)
+		if thought != nil {
+			close(thought)
+		}
 		if rest := tm.Pace - time.Since(start); rest > 0 {
 			time.Sleep(rest)
 		}
@@ -57,10 +64,26 @@ func thinkCmd(th session.Thinker, tm Timing) tea.Cmd {
 	}
 }
 
-// slowCmd reports when the bot has thought long enough for a spinner.
-func slowCmd(gen int, d time.Duration) tea.Cmd {
+// thinkSlowCmd is thinkCmd with the spinner's signal: botSlowMsg{gen}
+// once the bot has thought for d (0: never) without finding its move.
+// The pace is no thinking: a bot that has its move and only waits for
+// the pace (longer than d after a trick) shows no spinner, and when the
+// move comes in time no message is sent at all, so the screen is not
+// drawn again for nothing.
+func thinkSlowCmd(th session.Thinker, tm Timing, gen int, d time.Duration) tea.Cmd {
 	if d <= 0 {
-		return nil
+		return thinkCmd(th, tm)
 	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return botSlowMsg{gen: gen} })
+	thought := make(chan struct{})
+	slow := func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return botSlowMsg{gen: gen}
+		case <-thought:
+			return nil
+		}
+	}
+	return tea.Batch(think(th, tm, thought), slow)
 }
