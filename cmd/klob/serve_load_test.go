@@ -40,6 +40,9 @@ import (
 // (each move in its own goroutine), so it is not in the measured time,
 // though the bots' CPU is: that is the load.
 //
+// KLOB_LOAD_BIN=FILE serves with that klob binary instead of one built
+// from this tree: two builds measured in turn under the same load.
+//
 // KLOB_LOAD_PROFILE=DIR runs the server in this process instead and
 // writes DIR/cpu.pprof (the playing phase; the server's goroutines carry
 // the label side=server: go tool pprof -tagfocus side=server) and
@@ -91,9 +94,12 @@ func serveLoad(t *testing.B) {
 		srv  loadServer
 	)
 	if profile == "" {
-		bin := filepath.Join(dir, "klob")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
+		bin := os.Getenv("KLOB_LOAD_BIN")
+		if bin == "" {
+			bin = filepath.Join(dir, "klob")
+			if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v\n%s", err, out)
+			}
 		}
 		addr = sshtest.FreeAddr(t)
 		p := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10))
