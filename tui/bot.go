@@ -20,6 +20,10 @@ type Timing struct {
 	// SpinnerDelay is how long the bot may think before a spinner shows
 	// (0: never).
 	SpinnerDelay time.Duration
+	// Slots, when set, bounds the bots thinking at once among the games
+	// sharing it (klob serve's sessions): a bot waits for a free slot
+	// before it thinks, so bots never take every core from the screens.
+	Slots chan struct{}
 }
 
 // DefaultTiming is the pacing of a real game.
@@ -51,9 +55,7 @@ func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 		if limit <= 0 {
 			limit = DefaultTiming().ThinkLimit
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		defer cancel()
-		a, err := th.Think(ctx)
+		a, err := thinkIn(tm.Slots, limit, th.Think)
 		if thought != nil {
 			close(thought)
 		}
@@ -62,6 +64,19 @@ func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 		}
 		return botMoveMsg{th: th, action: a, err: err}
 	}
+}
+
+// thinkIn runs think with a deadline of limit once it has a slot of
+// slots (nil: at once), and frees the slot as soon as it returns. The
+// time waiting for the slot is not taken from the limit.
+func thinkIn(slots chan struct{}, limit time.Duration, think func(context.Context) (rules.Action, error)) (rules.Action, error) {
+	if slots != nil {
+		slots <- struct{}{}
+		defer func() { <-slots }()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	return think(ctx)
 }
 
 // thinkSlowCmd is thinkCmd with the spinner's signal: botSlowMsg{gen}

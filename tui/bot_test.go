@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -97,4 +98,59 @@ func TestSpinnerOnlyWhileThinking(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestThinkInSlots: with one slot, bots think one at a time; the wait
+// for the slot is not taken from the time limit; the slot is freed
+// when the bot answers.
+func TestThinkInSlots(t *testing.T) {
+	slots := make(chan struct{}, 1)
+	var (
+		mu        sync.Mutex
+		now, most int
+		cutShort  int
+		done      = make(chan struct{})
+		thinkFor  = 30 * time.Millisecond
+	)
+	think := func(ctx context.Context) (rules.Action, error) {
+		mu.Lock()
+		now++
+		most = max(most, now)
+		mu.Unlock()
+		select {
+		case <-time.After(thinkFor):
+		case <-ctx.Done():
+			mu.Lock()
+			cutShort++
+			mu.Unlock()
+		}
+		mu.Lock()
+		now--
+		mu.Unlock()
+		return rules.Action{}, nil
+	}
+	const bots = 4
+	for range bots {
+		go func() {
+			// Each waits up to 3×30ms for the slot, longer than its limit.
+			_, _ = thinkIn(slots, 2*thinkFor, think)
+			done <- struct{}{}
+		}()
+	}
+	for range bots {
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatal("a bot never got a slot")
+		}
+	}
+	if most != 1 {
+		t.Fatalf("%d bots thought at once with one slot", most)
+	}
+	if cutShort != 0 {
+		t.Fatalf("%d bots had the wait for the slot taken from their limit", cutShort)
+	}
+	if len(slots) != 0 {
+		t.Fatal("a slot is still held")
+	}
 }

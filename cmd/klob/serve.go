@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
@@ -146,13 +148,17 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		defer logMu.Unlock()
 		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
 	}
+	bots := newServeBots(runtime.GOMAXPROCS(0))
 	h, err := hall.New(hall.Config{
-		Dir:       filepath.Join(f.state, "tables"),
-		MaxTables: f.maxTables,
-		Grace:     f.grace,
-		Pace:      f.pace,
-		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Logf:      logf,
+		Dir:         filepath.Join(f.state, "tables"),
+		MaxTables:   f.maxTables,
+		Grace:       f.grace,
+		Pace:        f.pace,
+		NewBot:      bots.newBot,
+		NewTableBot: bots.newTableBot,
+		BotSlots:    bots.slots,
+		History:     func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf:        logf,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -168,10 +174,34 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		KeyRate:     f.keyRate,
 		Log:         &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f, h, s))
+			return tui.NewLobby(lobbyConfig(f, h, bots, s))
 		},
 	})
 	return srv, h, err
+}
+
+// serveBots is how the server's bots share the machine with the
+// sessions' screens. Bubble Tea draws every session's frames on ordinary
+// goroutines, and Go has no priorities: a bot at the hard level searches
+// on every core, and a few at once would leave the screens waiting. So
+// at most slots bots think at once (the cores but one, at least one),
+// each on one goroutine, and the others wait their turn before thinking.
+type serveBots struct {
+	slots chan struct{}
+}
+
+func newServeBots(cores int) serveBots {
+	return serveBots{slots: make(chan struct{}, max(1, cores-1))}
+}
+
+func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+	cfg.Workers = 1
+	return ai.New(level, cfg)
+}
+
+func (serveBots) newTableBot(level ai.Level, cfg ai.Config) (session.TableBot, error) {
+	cfg.Workers = 1
+	return session.TableBots(level, cfg)
 }
 
 // lockedWriter shares the log between the server and the hall.
@@ -197,18 +227,21 @@ const nameFile = "name"
 
 // lobbyConfig is one connection's lobby: its games against bots are
 // kept under the state directory per player key (a guest's are not).
-func lobbyConfig(f serveFlags, h *hall.Hall, s *server.Session) tui.LobbyConfig {
+func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) tui.LobbyConfig {
 	state := f.state
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
+	tm.Slots = bots.slots
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		Send: s.Send,
 		Done: s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
-			Timing: tm,
+			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			Timing:      tm,
+			NewBot:      bots.newBot,
+			NewTableBot: bots.newTableBot,
 		},
 	}
 	if !s.Guest() {
