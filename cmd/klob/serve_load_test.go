@@ -43,6 +43,9 @@ import (
 // KLOB_LOAD_BIN=FILE serves with that klob binary instead of one built
 // from this tree: two builds measured in turn under the same load.
 //
+// KLOB_LOAD_LEVEL=hard plays against hard bots (searching, on every
+// core unless the server bounds them) instead of normal ones.
+//
 // KLOB_LOAD_PROFILE=DIR runs the server in this process instead and
 // writes DIR/cpu.pprof (the playing phase; the server's goroutines carry
 // the label side=server: go tool pprof -tagfocus side=server) and
@@ -89,6 +92,7 @@ func serveLoad(t *testing.B) {
 	)
 	dir := t.TempDir()
 	profile := os.Getenv("KLOB_LOAD_PROFILE")
+	hard := os.Getenv("KLOB_LOAD_LEVEL") == "hard"
 	var (
 		addr string
 		srv  loadServer
@@ -155,6 +159,17 @@ func serveLoad(t *testing.B) {
 			if !waitScreen(c, "Set up the game", 10*time.Second) {
 				fail("player %d: no setup", i)
 				return
+			}
+			if hard {
+				// The first row is the opponent: normal, then hard.
+				if err := c.Type(sshtest.Right); err != nil {
+					fail("player %d: key: %v", i, err)
+					return
+				}
+				if !waitScreen(c, "hard bot", 10*time.Second) {
+					fail("player %d: no hard bot in the setup", i)
+					return
+				}
 			}
 			if err := c.Type(sshtest.Enter); err != nil {
 				fail("player %d: key: %v", i, err)
@@ -254,8 +269,12 @@ func serveLoad(t *testing.B) {
 	q := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
 	t.ReportMetric(float64(q(0.5))/1e6, "p50-ms")
 	t.ReportMetric(float64(q(0.95))/1e6, "p95-ms")
-	t.Logf("%d sessions playing against bots, %d key presses measured: key press to frame median %v, p95 %v, max %v; errors: %d",
-		players, len(latencies), q(0.5).Round(100*time.Microsecond), q(0.95).Round(100*time.Microsecond), latencies[len(latencies)-1].Round(time.Millisecond), len(errs))
+	level := "normal"
+	if hard {
+		level = "hard"
+	}
+	t.Logf("%d sessions playing against %s bots, %d key presses measured: key press to frame median %v, p95 %v, max %v; errors: %d",
+		players, level, len(latencies), q(0.5).Round(100*time.Microsecond), q(0.95).Round(100*time.Microsecond), latencies[len(latencies)-1].Round(time.Millisecond), len(errs))
 	if srv.pid != "" {
 		perKey := cpuPlay / time.Duration(max(keys, 1))
 		t.ReportMetric(float64(busy-base)/float64(players)/1024, "KiB/session")
