@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -24,7 +25,15 @@ type Timing struct {
 	// sharing it (klob serve's sessions): a bot waits for a free slot
 	// before it thinks, so bots never take every core from the screens.
 	Slots chan struct{}
+	// Gone, when set, is closed when the game's connection ends: a bot
+	// still waiting for a slot then gives up instead of thinking for
+	// nobody.
+	Gone <-chan struct{}
 }
+
+// errGone is a bot's answer when its game's connection ended while it
+// waited for a slot.
+var errGone = errors.New("the connection ended before the bot could think")
 
 // DefaultTiming is the pacing of a real game.
 func DefaultTiming() Timing {
@@ -55,7 +64,7 @@ func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 		if limit <= 0 {
 			limit = DefaultTiming().ThinkLimit
 		}
-		a, err := thinkIn(tm.Slots, limit, th.Think)
+		a, err := thinkIn(tm.Slots, tm.Gone, limit, th.Think)
 		if thought != nil {
 			close(thought)
 		}
@@ -68,10 +77,15 @@ func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 
 // thinkIn runs think with a deadline of limit once it has a slot of
 // slots (nil: at once), and frees the slot as soon as it returns. The
-// time waiting for the slot is not taken from the limit.
-func thinkIn(slots chan struct{}, limit time.Duration, think func(context.Context) (rules.Action, error)) (rules.Action, error) {
+// time waiting for the slot is not taken from the limit. When gone is
+// closed first, it returns errGone without thinking.
+func thinkIn(slots chan struct{}, gone <-chan struct{}, limit time.Duration, think func(context.Context) (rules.Action, error)) (rules.Action, error) {
 	if slots != nil {
-		slots <- struct{}{}
+		select {
+		case slots <- struct{}{}:
+		case <-gone:
+			return rules.Action{}, errGone
+		}
 		defer func() { <-slots }()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -133,7 +134,7 @@ func TestThinkInSlots(t *testing.T) {
 	for range bots {
 		go func() {
 			// Each waits up to 3×30ms for the slot, longer than its limit.
-			_, _ = thinkIn(slots, 2*thinkFor, think)
+			_, _ = thinkIn(slots, nil, 2*thinkFor, think)
 			done <- struct{}{}
 		}()
 	}
@@ -152,5 +153,21 @@ func TestThinkInSlots(t *testing.T) {
 	}
 	if len(slots) != 0 {
 		t.Fatal("a slot is still held")
+	}
+}
+
+// TestThinkInGone: a bot waiting for a slot gives up when its
+// connection ends, without thinking.
+func TestThinkInGone(t *testing.T) {
+	slots := make(chan struct{}, 1)
+	slots <- struct{}{}
+	gone := make(chan struct{})
+	close(gone)
+	_, err := thinkIn(slots, gone, time.Second, func(context.Context) (rules.Action, error) {
+		t.Fatal("the bot thought for a connection that ended")
+		return rules.Action{}, nil
+	})
+	if !errors.Is(err, errGone) {
+		t.Fatalf("got %v, want errGone", err)
 	}
 }

@@ -232,7 +232,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
-	tm.Slots = bots.slots
+	tm.Slots, tm.Gone = bots.slots, s.Done()
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		Send: s.Send,
