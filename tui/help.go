@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -48,8 +49,12 @@ var _ help.KeyMap = keyHelp{}
 // playHelp is the full help of the play screens: the table's keys, the
 // menu letters and the mouse.
 func playHelp(k *keyMap) [][]key.Binding {
-	return [][]key.Binding{k.tableKeys(), letterHelp(), {mouseHelp}}
+	return [][]key.Binding{k.tableKeys(), slices.Clone(allLetterHelp), {mouseHelp}}
 }
+
+// allLetterHelp is letterHelp of every row, made once: the table asks
+// for its keys' help on every frame (its status line is the short one).
+var allLetterHelp = letterHelp()
 
 // quitAsks is the quit key of a screen that does not keep a game.
 func quitAsks(k *keyMap) key.Binding {
