@@ -76,6 +76,10 @@ type overlay interface {
 	view(ctx *screenCtx, under string) string
 }
 
+// coverer is an overlay that hides the whole screen (the help): the
+// screen under it is not drawn while it is open.
+type coverer interface{ covers() bool }
+
 // appOptions configure an App.
 type appOptions struct {
 	ASCII bool
@@ -242,7 +246,10 @@ func (a *App) render() string {
 	if a.tooSmall() {
 		return a.smallView()
 	}
-	s := a.screen.View(&a.ctx)
+	s := ""
+	if c, ok := a.overlay.(coverer); !ok || !c.covers() {
+		s = a.screen.View(&a.ctx)
+	}
 	if a.overlay != nil {
 		s = a.overlay.view(&a.ctx, s)
 	}

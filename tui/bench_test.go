@@ -36,6 +36,25 @@ func BenchmarkView80x24(b *testing.B) {
 	}
 }
 
+// BenchmarkKeyFrame is the model's work for one key press at the
+// table, as klob serve does it for every key of every session: Update,
+// then the View the program draws after every message. help opens or
+// closes the help (every row changes), select moves the selection along
+// the hand. Deterministic: no program, no renderer, no goroutines (for
+// instruction counts, run it under callgrind with GOMAXPROCS=1).
+func BenchmarkKeyFrame(b *testing.B) {
+	for _, bc := range []struct{ name, key string }{{"help", "?"}, {"select", "right"}} {
+		b.Run(bc.name, func(b *testing.B) {
+			hs := midDeal(b, 100, 30)
+			b.ReportAllocs()
+			for b.Loop() {
+				hs.app.Update(keyMsg(bc.key))
+				_ = hs.app.View()
+			}
+		})
+	}
+}
+
 // BenchmarkFirstFrame is the work before the first frame of klob play:
 // the App, its Init, the window size and the first View (target: well
 // under 100 ms; the program's own start is measured end to end by the

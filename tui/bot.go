@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -20,7 +21,19 @@ type Timing struct {
 	// SpinnerDelay is how long the bot may think before a spinner shows
 	// (0: never).
 	SpinnerDelay time.Duration
+	// Slots, when set, bounds the bots thinking at once among the games
+	// sharing it (klob serve's sessions): a bot waits for a free slot
+	// before it thinks, so bots never take every core from the screens.
+	Slots chan struct{}
+	// Gone, when set, is closed when the game's connection ends: a bot
+	// still waiting for a slot then gives up instead of thinking for
+	// nobody.
+	Gone <-chan struct{}
 }
+
+// errGone is a bot's answer when its game's connection ended while it
+// waited for a slot.
+var errGone = errors.New("the connection ended before the bot could think")
 
 // DefaultTiming is the pacing of a real game.
 func DefaultTiming() Timing {
@@ -40,16 +53,21 @@ type botSlowMsg struct{ gen int }
 // thinkCmd runs the bot's decision in a command, so Update never waits
 // for it (th holds the bot's own View, a value, safe to hand to another
 // goroutine), and holds the answer until the pace has passed.
-func thinkCmd(th session.Thinker, tm Timing) tea.Cmd {
+func thinkCmd(th session.Thinker, tm Timing) tea.Cmd { return think(th, tm, nil) }
+
+// think is thinkCmd, closing thought (when not nil) as soon as the bot
+// has its move, before the pace.
+func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 	return func() tea.Msg {
 		start := time.Now()
 		limit := tm.ThinkLimit
 		if limit <= 0 {
 			limit = DefaultTiming().ThinkLimit
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		defer cancel()
-		a, err := th.Think(ctx)
+		a, err := thinkIn(tm.Slots, tm.Gone, limit, th.Think)
+		if thought != nil {
+			close(thought)
+		}
 		if rest := tm.Pace - time.Since(start); rest > 0 {
 			time.Sleep(rest)
 		}
@@ -57,10 +75,44 @@ func thinkCmd(th session.Thinker, tm Timing) tea.Cmd {
 	}
 }
 
-// slowCmd reports when the bot has thought long enough for a spinner.
-func slowCmd(gen int, d time.Duration) tea.Cmd {
-	if d <= 0 {
-		return nil
+// thinkIn runs think with a deadline of limit once it has a slot of
+// slots (nil: at once), and frees the slot as soon as it returns. The
+// time waiting for the slot is not taken from the limit. When gone is
+// closed first, it returns errGone without thinking.
+func thinkIn(slots chan struct{}, gone <-chan struct{}, limit time.Duration, think func(context.Context) (rules.Action, error)) (rules.Action, error) {
+	if slots != nil {
+		select {
+		case slots <- struct{}{}:
+		case <-gone:
+			return rules.Action{}, errGone
+		}
+		defer func() { <-slots }()
 	}
-	return tea.Tick(d, func(time.Time) tea.Msg { return botSlowMsg{gen: gen} })
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	return think(ctx)
+}
+
+// thinkSlowCmd is thinkCmd with the spinner's signal: botSlowMsg{gen}
+// once the bot has thought for d (0: never) without finding its move.
+// The pace is no thinking: a bot that has its move and only waits for
+// the pace (longer than d after a trick) shows no spinner, and when the
+// move comes in time no message is sent at all, so the screen is not
+// drawn again for nothing.
+func thinkSlowCmd(th session.Thinker, tm Timing, gen int, d time.Duration) tea.Cmd {
+	if d <= 0 {
+		return thinkCmd(th, tm)
+	}
+	thought := make(chan struct{})
+	slow := func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return botSlowMsg{gen: gen}
+		case <-thought:
+			return nil
+		}
+	}
+	return tea.Batch(think(th, tm, thought), slow)
 }

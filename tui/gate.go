@@ -20,6 +20,11 @@ type Gate struct{ slots chan struct{} }
 // NewGate returns a Gate of n slots (at least one).
 func NewGate(n int) *Gate { return &Gate{slots: make(chan struct{}, max(1, n))} }
 
+// GateOn returns a Gate whose slots are slots (klob serve gives it the
+// bots' slots, Timing.Slots, so that the bots, the trainer and the hints
+// share one bound).
+func GateOn(slots chan struct{}) *Gate { return &Gate{slots: slots} }
+
 // Do runs f once a slot is free; it returns ctx's error, without
 // running f, if ctx ends first.
 func (g *Gate) Do(ctx context.Context, f func()) error {

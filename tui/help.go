@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -48,8 +49,12 @@ var _ help.KeyMap = keyHelp{}
 // playHelp is the full help of the play screens: the table's keys, the
 // menu letters and the mouse.
 func playHelp(k *keyMap) [][]key.Binding {
-	return [][]key.Binding{k.tableKeys(), letterHelp(), {mouseHelp}}
+	return [][]key.Binding{k.tableKeys(), slices.Clone(allLetterHelp), {mouseHelp}}
 }
+
+// allLetterHelp is letterHelp of every row, made once: the table asks
+// for its keys' help on every frame (its status line is the short one).
+var allLetterHelp = letterHelp()
 
 // quitAsks is the quit key of a screen that does not keep a game.
 func quitAsks(k *keyMap) key.Binding {
@@ -62,9 +67,25 @@ func quitAsks(k *keyMap) key.Binding {
 type helpView struct {
 	scroll int
 	keys   [][]key.Binding
+	// drawn is lines for the width and painter it was drawn with: the
+	// game goes on under the help, and every message draws it again.
+	drawn      []string
+	drawnWidth int
+	drawnPaint *painter
 }
 
+// covers: the help takes the whole screen, so the screen under it is
+// not drawn.
+func (h *helpView) covers() bool { return true }
+
 func (h *helpView) lines(ctx *screenCtx) []string {
+	if h.drawn == nil || h.drawnWidth != ctx.Width || h.drawnPaint != ctx.paint {
+		h.drawn, h.drawnWidth, h.drawnPaint = h.draw(ctx), ctx.Width, ctx.paint
+	}
+	return h.drawn
+}
+
+func (h *helpView) draw(ctx *screenCtx) []string {
 	st := &ctx.Styles
 	out := append(titled(ctx, "Help (↑/↓ scroll · any other key closes)"), " "+st.Heading.Render("Keys"))
 	for _, group := range h.keys {
@@ -110,7 +131,7 @@ func (h *helpView) view(ctx *screenCtx, under string) string {
 	s := max(0, min(h.scroll, len(l)-ctx.Height))
 	// Keep the title line; scroll the rest.
 	if s > 0 && len(l) > 1 {
-		l = append(l[:1], l[1+s:]...)
+		l = append([]string{l[0]}, l[1+s:]...) // l is kept: no append in place
 	}
 	return joinLines(l)
 }

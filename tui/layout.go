@@ -59,7 +59,14 @@ func canvas(lines []string, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
+	// One allocation for the whole: every View ends here, for every
+	// message of every session of klob serve.
+	size := h * (w + 1)
+	for _, l := range lines[:min(len(lines), h)] {
+		size += len(l)
+	}
 	var sb strings.Builder
+	sb.Grow(size)
 	for i := range h {
 		if i > 0 {
 			sb.WriteByte('\n')
@@ -68,10 +75,27 @@ func canvas(lines []string, w, h int) string {
 		if i < len(lines) {
 			l = lines[i]
 		}
-		sb.WriteString(fit(l, w))
+		writeFit(&sb, l, w)
 	}
 	return sb.String()
 }
+
+// writeFit writes fit(s, w) to sb without making it first.
+func writeFit(sb *strings.Builder, s string, w int) {
+	sw := widthOf(s)
+	if sw > w {
+		sb.WriteString(ansi.Truncate(s, w, ""))
+		return
+	}
+	sb.WriteString(s)
+	for pad := w - sw; pad > 0; pad -= len(blanks) {
+		sb.WriteString(blanks[:min(pad, len(blanks))])
+	}
+}
+
+// blanks pads lines.
+const blanks = "                                                                " +
+	"                                                                "
 
 // wrap word-wraps plain or styled text to w cells.
 func wrap(s string, w int) []string {

@@ -53,3 +53,25 @@ func TestFitAndCanvas(t *testing.T) {
 		t.Errorf("canvas 0 wide = %q", got)
 	}
 }
+
+// TestCanvasIsFitLines: canvas is every line fitted to the width, the
+// missing ones blank, joined; wide windows need more padding than one
+// run of blanks.
+func TestCanvasIsFitLines(t *testing.T) {
+	lines := []string{"", "plain", "\x1b[1mbold\x1b[m text", "a line much longer than the narrowest of the widths tried here, cut", "♠♥♦♣ 10♥"}
+	for _, w := range []int{1, 5, 20, 80, 127, 128, 129, 300} {
+		for _, h := range []int{1, 3, len(lines), len(lines) + 4} {
+			want := make([]string, h)
+			for i := range h {
+				l := ""
+				if i < len(lines) {
+					l = lines[i]
+				}
+				want[i] = fit(l, w)
+			}
+			if got := canvas(lines, w, h); got != strings.Join(want, "\n") {
+				t.Fatalf("canvas %d×%d:\ngot  %q\nwant %q", w, h, got, strings.Join(want, "\n"))
+			}
+		}
+	}
+}

@@ -189,7 +189,7 @@ func (t *table) think() tea.Cmd {
 		// the finished trick can be seen.
 		tm.Pace = max(2*tm.Pace, time.Second)
 	}
-	return tea.Batch(thinkCmd(th, tm), slowCmd(gen, t.timing.SpinnerDelay))
+	return thinkSlowCmd(th, tm, gen, t.timing.SpinnerDelay)
 }
 
 func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }

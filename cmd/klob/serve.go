@@ -21,6 +21,7 @@ import (
 	"github.com/klob/klob/internal/drill"
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
+	"github.com/klob/klob/internal/session"
 	"github.com/klob/klob/internal/store"
 	"github.com/klob/klob/internal/untrusted"
 	"github.com/klob/klob/rules"
@@ -148,13 +149,17 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		defer logMu.Unlock()
 		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
 	}
+	bots := newServeBots(runtime.GOMAXPROCS(0))
 	h, err := hall.New(hall.Config{
-		Dir:       filepath.Join(f.state, "tables"),
-		MaxTables: f.maxTables,
-		Grace:     f.grace,
-		Pace:      f.pace,
-		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Logf:      logf,
+		Dir:         filepath.Join(f.state, "tables"),
+		MaxTables:   f.maxTables,
+		Grace:       f.grace,
+		Pace:        f.pace,
+		NewBot:      bots.newBot,
+		NewTableBot: bots.newTableBot,
+		BotSlots:    bots.slots,
+		History:     func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf:        logf,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -162,9 +167,6 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 			return nil, nil, err
 		}
 	}
-	// The trainer's grading and the hints of all sessions share half the
-	// cores (at least one), so that they never starve the others.
-	heavy := tui.NewGate(runtime.NumCPU() / 2)
 	srv, err := server.New(server.Config{
 		Addr:        f.addr,
 		HostKey:     f.hostKey,
@@ -173,10 +175,34 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		KeyRate:     f.keyRate,
 		Log:         &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f, h, heavy, s))
+			return tui.NewLobby(lobbyConfig(f, h, bots, s))
 		},
 	})
 	return srv, h, err
+}
+
+// serveBots is how the server's bots share the machine with the
+// sessions' screens. Bubble Tea draws every session's frames on ordinary
+// goroutines, and Go has no priorities: a bot at the hard level searches
+// on every core, and a few at once would leave the screens waiting. So
+// at most slots bots think at once (the cores but one, at least one),
+// each on one goroutine, and the others wait their turn before thinking.
+type serveBots struct {
+	slots chan struct{}
+}
+
+func newServeBots(cores int) serveBots {
+	return serveBots{slots: make(chan struct{}, max(1, cores-1))}
+}
+
+func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+	cfg.Workers = 1
+	return ai.New(level, cfg)
+}
+
+func (serveBots) newTableBot(level ai.Level, cfg ai.Config) (session.TableBot, error) {
+	cfg.Workers = 1
+	return session.TableBots(level, cfg)
 }
 
 // lockedWriter shares the log between the server and the hall.
@@ -202,19 +228,25 @@ const nameFile = "name"
 
 // lobbyConfig is one connection's lobby: its games against bots are
 // kept under the state directory per player key (a guest's are not).
-func lobbyConfig(f serveFlags, h *hall.Hall, heavy *tui.Gate, s *server.Session) tui.LobbyConfig {
+func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) tui.LobbyConfig {
 	state := f.state
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
+	tm.Slots, tm.Gone = bots.slots, s.Done()
 	cfg := tui.LobbyConfig{
 		Hall:  h,
-		Heavy: heavy,
+		// The trainer's grading and the hints of all sessions wait for
+		// the bots' slots too: one bound on the heavy work, so that a
+		// core is always left for the screens.
+		Heavy: tui.GateOn(bots.slots),
 		Send:  s.Send,
 		Done:  s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
-			Timing: tm,
+			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			Timing:      tm,
+			NewBot:      bots.newBot,
+			NewTableBot: bots.newTableBot,
 		},
 	}
 	if !s.Guest() {

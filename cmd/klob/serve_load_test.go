@@ -1,10 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,11 +25,32 @@ import (
 
 // BenchmarkServeLoad: 50 people each play against bots on one `klob
 // serve` over the loopback address, and 200 more sit idle in the lobby.
-// It measures the time from a key press to the first bytes of the frame
-// that answers it (the help screen opening and closing: no bot thinking
-// in it; target p95 under 150ms), the server's memory per playing
-// session, and its memory with the idle sessions. Bounded in count and
-// time: one run (-benchtime 1x); `make load` runs it.
+// It measures the time from a key press to the frame that answers it
+// (the help screen opening and closing: no bot thinking in it; target
+// p95 under 150ms), the server's CPU time per key press, its memory per
+// playing session, and its memory and CPU with the idle sessions.
+// Bounded in count and time: one run (-benchtime 1x); `make load` runs
+// it.
+//
+// The frame's time is that of the chunk of output whose parsing put the
+// answer on the screen's first row, judged on the client's reading
+// goroutine as the chunk arrives (a later frame cannot lend its content
+// to an earlier chunk). The renderer writes a whole frame in one write,
+// so that chunk is the frame. Bot thinking runs beside the rendering
+// (each move in its own goroutine), so it is not in the measured time,
+// though the bots' CPU is: that is the load.
+//
+// KLOB_LOAD_BIN=FILE serves with that klob binary instead of one built
+// from this tree: two builds measured in turn under the same load.
+//
+// KLOB_LOAD_LEVEL=hard plays against hard bots (searching, on every
+// core unless the server bounds them) instead of normal ones.
+//
+// KLOB_LOAD_PROFILE=DIR runs the server in this process instead and
+// writes DIR/cpu.pprof (the playing phase; the server's goroutines carry
+// the label side=server: go tool pprof -tagfocus side=server) and
+// DIR/heap.pprof (with the idle sessions); the memory figures are then
+// not the server's alone and are left out.
 func BenchmarkServeLoad(b *testing.B) {
 	if os.Getenv("KLOB_LOAD") == "" {
 		b.Skip("the load run starts 250 SSH sessions: make load (KLOB_LOAD=1) runs it")
@@ -31,6 +58,28 @@ func BenchmarkServeLoad(b *testing.B) {
 	for b.Loop() {
 		serveLoad(b)
 	}
+}
+
+// loadServer is the server under load: a process, or this process
+// when profiling.
+type loadServer struct {
+	pid string // "" in process
+}
+
+// cpu returns the CPU time the server has used so far (0 in process).
+func (s loadServer) cpu(t testing.TB) time.Duration {
+	if s.pid == "" {
+		return 0
+	}
+	return procCPU(t, s.pid)
+}
+
+// rss returns the server's resident memory (0 in process).
+func (s loadServer) rss(t testing.TB) int64 {
+	if s.pid == "" {
+		return 0
+	}
+	return rss(t, s.pid)
 }
 
 func serveLoad(t *testing.B) {
@@ -42,19 +91,34 @@ func serveLoad(t *testing.B) {
 		frameMax = 5 * time.Second
 	)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	profile := os.Getenv("KLOB_LOAD_PROFILE")
+	hard := os.Getenv("KLOB_LOAD_LEVEL") == "hard"
+	var (
+		addr string
+		srv  loadServer
+	)
+	if profile == "" {
+		bin := os.Getenv("KLOB_LOAD_BIN")
+		if bin == "" {
+			bin = filepath.Join(dir, "klob")
+			if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v\n%s", err, out)
+			}
+		}
+		addr = sshtest.FreeAddr(t)
+		p := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10))
+		srv.pid = strconv.Itoa(p.cmd.Process.Pid)
+	} else {
+		require.NoError(t, os.MkdirAll(profile, 0o755))
+		addr = serveInProcess(t, filepath.Join(dir, "state"), idle+players+10)
 	}
-	addr := sshtest.FreeAddr(t)
-	srv := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10))
-	pid := strconv.Itoa(srv.cmd.Process.Pid)
 	time.Sleep(300 * time.Millisecond)
-	base := rss(t, pid)
+	base := srv.rss(t)
 
 	var (
 		mu        sync.Mutex
 		latencies []time.Duration
+		keys      int // every key the players sent while measured
 		errs      []string
 	)
 	fail := func(format string, a ...any) {
@@ -88,12 +152,29 @@ func serveLoad(t *testing.B) {
 				fail("player %d: no lobby", i)
 				return
 			}
-			_ = c.Type("p")
+			if err := c.Type("p"); err != nil {
+				fail("player %d: key: %v", i, err)
+				return
+			}
 			if !waitScreen(c, "Set up the game", 10*time.Second) {
 				fail("player %d: no setup", i)
 				return
 			}
-			_ = c.Type(sshtest.Enter)
+			if hard {
+				// The first row is the opponent: normal, then hard.
+				if err := c.Type(sshtest.Right); err != nil {
+					fail("player %d: key: %v", i, err)
+					return
+				}
+				if !waitScreen(c, "hard bot", 10*time.Second) {
+					fail("player %d: no hard bot in the setup", i)
+					return
+				}
+			}
+			if err := c.Type(sshtest.Enter); err != nil {
+				fail("player %d: key: %v", i, err)
+				return
+			}
 			if !waitScreen(c, "Deal 1", 10*time.Second) {
 				fail("player %d: no table", i)
 				return
@@ -101,23 +182,35 @@ func serveLoad(t *testing.B) {
 			arrived = true
 			atTable.Done()
 			<-ready
+			typ := func(k string) bool {
+				mu.Lock()
+				keys++
+				mu.Unlock()
+				if err := c.Type(k); err != nil {
+					fail("player %d: key: %v", i, err)
+					return false
+				}
+				return true
+			}
 			for n := 0; n < presses && time.Now().Before(stop); n++ {
 				// Open the help, then close it: each press draws a new
-				// frame. The time is that of the first bytes after which
-				// the screen shows the answer (a bot's move may draw a
-				// frame meanwhile: it does not count).
+				// frame, whose first row says whether the help is open.
+				// A bot's move may draw a frame meanwhile: it does not
+				// count.
 				for _, open := range []bool{true, false} {
 					drain(c)
 					start := time.Now()
-					_ = c.Type("?")
+					if !typ("?") {
+						return
+					}
 					deadline := time.After(frameMax)
 				wait:
 					for {
 						select {
-						case at := <-c.Frames():
-							if strings.Contains(c.Line(0), helpMark) == open {
+						case f := <-c.Frames():
+							if strings.Contains(f.Top, helpMark) == open {
 								mu.Lock()
-								latencies = append(latencies, at.Sub(start))
+								latencies = append(latencies, f.At.Sub(start))
 								mu.Unlock()
 								break wait
 							}
@@ -132,23 +225,39 @@ func serveLoad(t *testing.B) {
 				}
 				// Play on against the bot (not measured).
 				scr := c.Screen()
+				k := ""
 				switch {
 				case strings.Contains(scr, "[t] take"):
-					_ = c.Type("t")
+					k = "t"
 				case strings.Contains(scr, "Bella?"):
-					_ = c.Type("b")
+					k = "b"
 				case strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"), strings.Contains(scr, "▶["),
 					strings.Contains(scr, "enter: next deal"), strings.Contains(scr, "Press enter"):
-					_ = c.Type(sshtest.Enter)
+					k = sshtest.Enter
+				}
+				if k != "" && !typ(k) {
+					return
 				}
 				time.Sleep(200 * time.Millisecond) // a person's pace
 			}
 		}()
 	}
 	atTable.Wait()
-	busy := rss(t, pid)
+	busy := srv.rss(t)
+	cpu0, wall0 := srv.cpu(t), time.Now()
+	if profile != "" {
+		f, err := os.Create(filepath.Join(profile, "cpu.pprof"))
+		require.NoError(t, err)
+		require.NoError(t, pprof.StartCPUProfile(f))
+		defer f.Close()
+	}
 	close(ready)
 	wg.Wait()
+	if profile != "" {
+		pprof.StopCPUProfile()
+	}
+	cpuPlay, wallPlay := srv.cpu(t)-cpu0, time.Since(wall0)
+	la := loadavg()
 	for _, c := range clients {
 		if c != nil {
 			_ = c.Close()
@@ -160,21 +269,29 @@ func serveLoad(t *testing.B) {
 	q := func(p float64) time.Duration { return latencies[int(p*float64(len(latencies)-1))] }
 	t.ReportMetric(float64(q(0.5))/1e6, "p50-ms")
 	t.ReportMetric(float64(q(0.95))/1e6, "p95-ms")
-	t.ReportMetric(float64(busy-base)/float64(players)/1024, "KiB/session")
-	t.Logf("%d sessions playing against bots, %d key presses: key press to frame median %v, p95 %v, max %v",
-		players, len(latencies), q(0.5).Round(100*time.Microsecond), q(0.95).Round(100*time.Microsecond), latencies[len(latencies)-1].Round(time.Millisecond))
-	t.Logf("server memory: %.1f MiB at start, %.1f MiB with %d at their tables: %.0f KiB a session",
-		mib(base), mib(busy), players, float64(busy-base)/float64(players)/1024)
-	if la, err := os.ReadFile("/proc/loadavg"); err == nil {
-		t.Logf("load average during the run (2 cores, shared): %s", strings.TrimSpace(string(la)))
+	level := "normal"
+	if hard {
+		level = "hard"
 	}
+	t.Logf("%d sessions playing against %s bots, %d key presses measured: key press to frame median %v, p95 %v, max %v; errors: %d",
+		players, level, len(latencies), q(0.5).Round(100*time.Microsecond), q(0.95).Round(100*time.Microsecond), latencies[len(latencies)-1].Round(time.Millisecond), len(errs))
+	if srv.pid != "" {
+		perKey := cpuPlay / time.Duration(max(keys, 1))
+		t.ReportMetric(float64(busy-base)/float64(players)/1024, "KiB/session")
+		t.ReportMetric(float64(perKey)/1e6, "cpu-ms/key")
+		t.Logf("server CPU while playing: %v in %v (%.0f%% of one core), %d keys sent: %v a key, bots included",
+			cpuPlay.Round(time.Millisecond), wallPlay.Round(time.Millisecond), 100*cpuPlay.Seconds()/wallPlay.Seconds(), keys, perKey.Round(10*time.Microsecond))
+		t.Logf("server memory: %.1f MiB at start, %.1f MiB with %d at their tables: %.0f KiB a session",
+			mib(base), mib(busy), players, float64(busy-base)/float64(players)/1024)
+	}
+	t.Logf("load average during the run (2 cores, shared): %s", la)
 	if q(0.95) > 150*time.Millisecond {
 		t.Errorf("p95 key press to frame is %v, more than 150ms", q(0.95))
 	}
 
 	// 200 idle sessions in the lobby.
 	time.Sleep(500 * time.Millisecond)
-	before := rss(t, pid)
+	before := srv.rss(t)
 	idles := make([]*sshtest.Client, 0, idle)
 	for i := range idle {
 		c, err := sshtest.Dial(addr, sshtest.Config{User: fmt.Sprintf("idle%d", i), Key: sshtest.NewKey(t), Width: 100, Height: 30, NoEmulator: true})
@@ -189,13 +306,71 @@ func serveLoad(t *testing.B) {
 		require.Greater(t, c.Received(), int64(200), "every idle session shows the lobby")
 	}
 	time.Sleep(time.Second)
-	withIdle := rss(t, pid)
-	t.ReportMetric(mib(withIdle), "MiB-200-idle")
-	t.Logf("server memory with %d idle sessions: %.1f MiB (%.1f MiB before them: %.0f KiB a session)",
-		idle, mib(withIdle), mib(before), float64(withIdle-before)/float64(idle)/1024)
+	withIdle := srv.rss(t)
+	cpu1 := srv.cpu(t)
+	const idleFor = 3 * time.Second
+	time.Sleep(idleFor)
+	cpuIdle := srv.cpu(t) - cpu1
+	if profile != "" {
+		runtime.GC()
+		f, err := os.Create(filepath.Join(profile, "heap.pprof"))
+		require.NoError(t, err)
+		require.NoError(t, pprof.WriteHeapProfile(f))
+		require.NoError(t, f.Close())
+		t.Logf("profiles in %s", profile)
+	}
+	if srv.pid != "" {
+		t.ReportMetric(mib(withIdle), "MiB-200-idle")
+		t.Logf("server memory with %d idle sessions: %.1f MiB (%.1f MiB before them: %.0f KiB a session); CPU %.1f%% of one core while they sit",
+			idle, mib(withIdle), mib(before), float64(withIdle-before)/float64(idle)/1024, 100*cpuIdle.Seconds()/idleFor.Seconds())
+	}
 	for _, c := range idles {
 		_ = c.Close()
 	}
+}
+
+// serveInProcess starts klob serve in this process, its goroutines
+// labelled side=server for the CPU profile, and returns its address.
+func serveInProcess(t testing.TB, state string, maxSessions int) string {
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
+	require.NoError(t, err)
+	srv, h, err := newServe(f, io.Discard, os.Stderr)
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	pprof.Do(context.Background(), pprof.Labels("side", "server"), func(context.Context) {
+		go func() { _ = srv.Serve(ln) }()
+	})
+	t.Cleanup(func() {
+		_ = srv.Close()
+		h.Close()
+	})
+	return ln.Addr().String()
+}
+
+// procCPU returns the user and system CPU time process pid has used
+// (all its threads), from /proc/PID/stat in clock ticks of 10ms.
+func procCPU(t testing.TB, pid string) time.Duration {
+	t.Helper()
+	b, err := os.ReadFile("/proc/" + pid + "/stat")
+	require.NoError(t, err)
+	// The command name may hold spaces: the fields start after its ')'.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	require.Greater(t, len(f), 13, "/proc/%s/stat", pid)
+	utime, err := strconv.ParseInt(f[11], 10, 64)
+	require.NoError(t, err)
+	stime, err := strconv.ParseInt(f[12], 10, 64)
+	require.NoError(t, err)
+	return time.Duration(utime+stime) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+}
+
+// loadavg is the machine's load average now.
+func loadavg() string {
+	la, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	return strings.TrimSpace(string(la))
 }
 
 // helpMark is on the help screen.

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	gossh "golang.org/x/crypto/ssh"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/hall"
 	"github.com/klob/klob/internal/server"
@@ -386,5 +387,23 @@ func TestCleanName(t *testing.T) {
 		strings.Repeat("x", 30): strings.Repeat("x", 24),
 	} {
 		assert.Equal(t, want, cleanName(in), in)
+	}
+}
+
+// TestServeBots: the server lets the cores but one (at least one) hold
+// a thinking bot, and its bots are made as ai makes them.
+func TestServeBots(t *testing.T) {
+	for _, c := range []struct{ cores, slots int }{{1, 1}, {2, 1}, {4, 3}} {
+		if got := cap(newServeBots(c.cores).slots); got != c.slots {
+			t.Errorf("%d cores: got %d slots, want %d", c.cores, got, c.slots)
+		}
+	}
+	b := newServeBots(2)
+	for _, level := range ai.Levels {
+		bot, err := b.newBot(level, ai.Config{Seed: 1})
+		require.NoError(t, err, "level %s", level)
+		require.Equal(t, level, bot.Level())
+		_, err = b.newTableBot(level, ai.Config{Seed: 1})
+		require.NoError(t, err, "table level %s", level)
 	}
 }

@@ -76,6 +76,11 @@ type Config struct {
 	NewTableBot session.TableFactory
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
+	// BotSlots, when set, bounds the bots thinking at once (shared with
+	// the games against bots of the same server): a bot waits for a free
+	// slot before it thinks, so the bots never take every core from the
+	// people's screens. The wait is not taken from Think.
+	BotSlots chan struct{}
 	// History returns where a person's finished games go; nil keeps none.
 	History func(playerID string) Archiver
 	// Logf logs what happens to tables; nil discards.

@@ -570,9 +570,15 @@ func (t *Table) offLock(think func(context.Context) (rules.Action, error), done 
 	go func() {
 		defer t.h.end()
 		start := time.Now()
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
-		a, err := think(ctx)
-		cancel()
+		a, err := func() (rules.Action, error) {
+			if slots := t.h.cfg.BotSlots; slots != nil {
+				slots <- struct{}{}
+				defer func() { <-slots }()
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), limit)
+			defer cancel()
+			return think(ctx)
+		}()
 		if wait := pace - time.Since(start); wait > 0 {
 			time.Sleep(wait)
 		}

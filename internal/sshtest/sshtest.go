@@ -71,7 +71,7 @@ type Client struct {
 	raw    bytes.Buffer
 	stderr bytes.Buffer
 	n      int64
-	frames chan time.Time // a time for every chunk of output received
+	frames chan Frame // one for every chunk of output received
 	done   chan struct{}
 	watch  atomic.Pointer[func(screen string)]
 }
@@ -108,7 +108,7 @@ func Dial(addr string, cfg Config) (*Client, error) {
 		conn.Close()
 		return nil, err
 	}
-	c := &Client{conn: conn, sess: sess, frames: make(chan time.Time, 4096), done: make(chan struct{})}
+	c := &Client{conn: conn, sess: sess, frames: make(chan Frame, 4096), done: make(chan struct{})}
 	if !cfg.NoEmulator && cfg.Width > 0 {
 		c.emu = vt.NewEmulator(cfg.Width, cfg.Height)
 	}
@@ -177,12 +177,16 @@ func (c *Client) read(r io.Reader) {
 			if f != nil && c.emu != nil {
 				scr = c.emu.String()
 			}
+			fr := Frame{At: now}
+			if c.emu != nil {
+				fr.Top = c.line(0)
+			}
 			c.mu.Unlock()
 			if f != nil {
 				(*f)(scr)
 			}
 			select {
-			case c.frames <- now:
+			case c.frames <- fr:
 			default:
 			}
 		}
@@ -210,6 +214,11 @@ func (c *Client) Line(y int) string {
 	if c.emu == nil {
 		return ""
 	}
+	return c.line(y)
+}
+
+// line is Line with c.mu held and an emulator.
+func (c *Client) line(y int) string {
 	var sb strings.Builder
 	for x := range c.emu.Width() {
 		if cell := c.emu.CellAt(x, y); cell != nil {
@@ -244,9 +253,19 @@ func (c *Client) Received() int64 {
 	return c.n
 }
 
-// Frames delivers the arrival time of every chunk of output (some are
-// dropped when nobody reads).
-func (c *Client) Frames() <-chan time.Time { return c.frames }
+// Frame is one chunk of output as it arrived.
+type Frame struct {
+	// At is when the chunk was read, before the emulator parsed it.
+	At time.Time
+	// Top is the screen's first row once the chunk was parsed, read on
+	// the reading goroutine: what this chunk showed, not what a later
+	// one did by the time the test looks ("" without an emulator).
+	Top string
+}
+
+// Frames delivers every chunk of output received (some are dropped
+// when nobody reads: 4096 wait at most).
+func (c *Client) Frames() <-chan Frame { return c.frames }
 
 // Done is closed when the server closes the session's output.
 func (c *Client) Done() <-chan struct{} { return c.done }
