@@ -235,7 +235,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
 	cfg := tui.LobbyConfig{
-		Hall:  h,
+		Hall: h,
 		// The trainer's grading and the hints of all sessions wait for
 		// the bots' slots too: one bound on the heavy work, so that a
 		// core is always left for the screens.
