@@ -106,6 +106,17 @@ func (t *Table) appendDeclare(dst []Action) []Action {
 	return dst
 }
 
+// Counterpart is the seat a declaration exchanges a card with at a
+// table of players seats: a shlomo draws from and gives back to the
+// player on the declarer's left (the next seat), a cleopatra swaps with
+// the declarer's partner.
+func Counterpart(players int, declarer Seat, kind Kind) Seat {
+	if kind == Cleopatra {
+		return (declarer + 2) & 3
+	}
+	return Seat((uint8(declarer) + 1) % uint8(players))
+}
+
 func (t *Table) declare(a Action) {
 	p := t.declarer
 	switch t.declStep {
@@ -122,14 +133,14 @@ func (t *Table) declare(a Action) {
 			return
 		}
 	case declDraw:
-		l := t.next(p)
+		l := Counterpart(int(t.n), p, Shlomo)
 		t.play.Hands[l] &^= 1 << a.Card
 		t.play.Hands[p] |= 1 << a.Card
 		t.vis[t.nsteps-1] = 1<<p | 1<<l
 		t.declStep, t.turn = declGive, p
 		return
 	case declGive:
-		l := t.next(p)
+		l := Counterpart(int(t.n), p, Shlomo)
 		t.play.Hands[p] &^= 1 << a.Card
 		t.play.Hands[l] |= 1 << a.Card
 		t.vis[t.nsteps-1] = 1<<p | 1<<l
@@ -137,10 +148,10 @@ func (t *Table) declare(a Action) {
 		t.pending = a.Card
 		t.pendingStep = t.nsteps - 1
 		t.vis[t.nsteps-1] = 1 << p
-		t.declStep, t.turn = declResponse, (p+2)&3
+		t.declStep, t.turn = declResponse, Counterpart(int(t.n), p, Cleopatra)
 		return
 	case declResponse:
-		q := (p + 2) & 3
+		q := Counterpart(int(t.n), p, Cleopatra)
 		both := uint8(1<<p | 1<<q)
 		t.vis[t.nsteps-1], t.vis[t.pendingStep] = both, both
 		t.play.Hands[p] = t.play.Hands[p].Without(t.pending).With(a.Card)

@@ -750,12 +750,12 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 			asks++
 			line = who + ": " + a.String() + " (+20)"
 		case rules.Draw:
-			from := rules.Seat((int(decl) + 1) % n)
+			from := rules.Counterpart(n, decl, rules.Shlomo)
 			line = sc.name(decl) + " draws " + card(a.Card) + " from " + sc.name(from)
 		case rules.Give:
-			to := rules.Seat((int(s.Seat) + 2) % 4)
+			to := rules.Counterpart(n, s.Seat, rules.Cleopatra)
 			if shlomo {
-				to = rules.Seat((int(decl) + 1) % n)
+				to = rules.Counterpart(n, decl, rules.Shlomo)
 			}
 			line = who + " gives " + card(a.Card) + " to " + sc.name(to)
 		case rules.Pass:
