@@ -612,10 +612,14 @@ func tableLegalCards(v *rules.TableView) rules.CardSet {
 	return pl.Legal()
 }
 
-// tableRight34 is the score pad over the table talk.
+// tableRight34 is the score pad over the table talk, or with v open
+// the list of this deal's tricks.
 func tableRight34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
+	if sc.ShowLast {
+		return trickList34(ctx, sc, w-1, h)
+	}
 	pad := scorePad34(ctx, sc, w-1, max(4, h/2-1))
 	out := append([]string{}, pad...)
 	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)))
@@ -798,4 +802,31 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 		}
 	}
 	return out
+}
+
+// trickList34 lists this deal's finished tricks for the v key: who led,
+// the cards in play order, who won and the points (the rules' own
+// TableTricks), the latest last when they do not all fit in h rows.
+func trickList34(ctx *screenCtx, sc *tableScene, w, h int) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	v := &sc.V
+	out := []string{st.Heading.Render("This deal's tricks")}
+	tricks := v.TableTricks()
+	if len(tricks) == 0 {
+		return append(out, st.Dim.Render("(no trick finished yet)"))
+	}
+	var rows []string
+	for _, tr := range tricks {
+		cards := make([]string, tr.N)
+		for i, c := range tr.Cards[:tr.N] {
+			cards[i] = p.styledCard(c)
+		}
+		rows = append(rows, clip(fmt.Sprintf("%d %s: %s → %s %d", tr.No, sc.name(tr.Leader), strings.Join(cards, " "), sc.name(tr.Winner), tr.Points), w))
+	}
+	if room := max(1, h-len(out)-1); len(rows) > room {
+		rows = rows[len(rows)-room:]
+	}
+	out = append(out, rows...)
+	return append(out, st.Dim.Render(clip("leader: cards → winner points", w)))
 }

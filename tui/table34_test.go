@@ -674,3 +674,47 @@ func handArea(s string) string {
 	}
 	return strings.Join(out, "\n")
 }
+
+// TestTable34TrickList: at three and four players v lists the deal's
+// finished tricks beside the table, each with its leader, its cards in
+// play order, its winner by the rules and its points, and v closes it.
+func TestTable34TrickList(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		f := newFakeTable(players, rules.DefaultOptions(), 5)
+		// Play until three tricks are done and the person is to act.
+		for {
+			f.othersUntilMe(t)
+			if f.t.Over() {
+				t.Fatalf("%d players: the deal ended before three tricks", players)
+			}
+			v := f.View(rules.SeatA)
+			if v.Phase == rules.PhasePlay && v.Turn == rules.SeatA && len(v.TableTricks()) >= 3 {
+				break
+			}
+			f.step(t)
+		}
+		w, h := 120, 40
+		hs := tableApp(t, f, w, h, true)
+		if s := hs.screen(); strings.Contains(s, "This deal's tricks") {
+			t.Fatalf("%d players: the trick list shows before v:\n%s", players, s)
+		}
+		hs.press("v")
+		s := hs.screen()
+		v := f.View(rules.SeatA)
+		names := defaultSeatNames(players)
+		for _, tr := range v.TableTricks() {
+			var cards []string
+			for _, c := range tr.Cards[:tr.N] {
+				cards = append(cards, c.Rank().Display()+c.String()[1:]) // -ascii: 10S
+			}
+			want := fmt.Sprintf("%d %s: %s -> %s %d", tr.No, names[tr.Leader], strings.Join(cards, " "), names[tr.Winner], tr.Points)
+			if !strings.Contains(s, want) {
+				t.Errorf("%d players: trick %d: want a line %q in\n%s", players, tr.No, want, s)
+			}
+		}
+		hs.press("v")
+		if s := hs.screen(); strings.Contains(s, "This deal's tricks") {
+			t.Errorf("%d players: v did not close the trick list:\n%s", players, s)
+		}
+	}
+}
