@@ -69,6 +69,11 @@ type Options struct {
 	Cleopatra bool
 }
 
+// HasBottomCard reports whether the bottom_card option means anything
+// at this table: with four players every card is dealt, so there is no
+// stock and no bottom card to turn up.
+func (o Options) HasBottomCard() bool { return o.NumPlayers() != 4 }
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {

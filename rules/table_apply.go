@@ -262,7 +262,7 @@ func (t *Table) settle(maker Seat, trump Suit) {
 		t.startSequences()
 		return
 	}
-	if t.opts.BottomCard {
+	if t.opts.BottomCard && t.opts.HasBottomCard() {
 		t.bottom = t.deck[31]
 	}
 	if trump == t.origUpcard.Suit() && t.origUpcard.Rank() != Seven {

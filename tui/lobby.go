@@ -568,14 +568,13 @@ func newTableForm(l *lobby) *tableForm {
 func (f *tableForm) Name() string { return "table form" }
 
 // rows are the form's lines after the seats: the rules of the setup
-// screen (but the bottom card, which four players do not have), then the
+// screen that apply to the seat count (no bottom card at four), then the
 // house variants that apply to the seat count (setup34.go's rows).
 func (f *tableForm) rows() []setupRow {
 	var out []setupRow
-	for _, r := range setupRows {
-		if r.label == "Bottom card shown" && f.seats == 4 {
-			continue
-		}
+	o := f.setup.Options
+	o.Players = f.seats
+	for _, r := range offered(setupRows, &o) {
 		if r.label == "Opponent" {
 			r.label = "Bots"
 		}

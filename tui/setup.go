@@ -35,6 +35,31 @@ type setupRow struct {
 	value   func(*Setup) string
 	step    func(*Setup, int)
 	explain func(*Setup) string
+	// applies, when set, says whether the row means anything for the
+	// table being set up (the bottom card does not at four players).
+	applies func(*rules.Options) bool
+}
+
+// offered drops the rows that do not apply to o's table.
+func offered(rows []setupRow, o *rules.Options) []setupRow {
+	out := rows[:0:0]
+	for _, r := range rows {
+		if r.applies == nil || r.applies(o) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// rowOf is the index of the row labelled label in rows, or at when it
+// is gone (a change of seat count can drop a row above the cursor).
+func rowOf(rows []setupRow, label string, at int) int {
+	for i, r := range rows {
+		if r.label == label {
+			return i
+		}
+	}
+	return at
 }
 
 var targets = []int{100, 200, 300, 500, 700, 1000, 1500, 2000}
@@ -77,12 +102,12 @@ var setupRows = []setupRow{
 			return "searches deals that fit what it can see: the strongest bot"
 		}
 		return "plays at random (for testing)"
-	}},
+	}, nil},
 	{"Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) }, func(s *Setup, d int) {
 		s.Options.Target = cycle(targets, s.Options.Target, d)
 	}, func(s *Setup) string {
 		return fmt.Sprintf("the first to %d points after a deal wins the game", s.Options.Target)
-	}},
+	}, nil},
 	{"Bottom card shown", func(s *Setup) string { return onOffText(s.Options.BottomCard) }, func(s *Setup, d int) {
 		s.Options.BottomCard = !s.Options.BottomCard
 	}, func(s *Setup) string {
@@ -90,7 +115,7 @@ var setupRows = []setupRow{
 			return "the stock's bottom card is turned up after the deal: both players know it"
 		}
 		return "the stock's bottom card stays hidden"
-	}},
+	}, (*rules.Options).HasBottomCard},
 	{"Equal sequences by", func(s *Setup) string {
 		if s.Options.SequenceRank == rules.RankByLength {
 			return "length, then top card"
@@ -101,7 +126,7 @@ var setupRows = []setupRow{
 			return "two fifties: the longer wins, then the higher top card"
 		}
 		return "two sequences of one value: the higher top card wins"
-	}},
+	}, nil},
 	{"Sequences need a trick", func(s *Setup) string { return onOffText(s.Options.MeldsNeedTrick) }, func(s *Setup, d int) {
 		s.Options.MeldsNeedTrick = !s.Options.MeldsNeedTrick
 	}, func(s *Setup) string {
@@ -109,7 +134,7 @@ var setupRows = []setupRow{
 			return "a player who takes no trick scores no sequences"
 		}
 		return "sequences count even without a trick"
-	}},
+	}, nil},
 	{"Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) }, func(s *Setup, d int) {
 		s.Options.LastTrick = cycle([]int{0, 10}, s.Options.LastTrick, d)
 	}, func(s *Setup) string {
@@ -117,7 +142,7 @@ var setupRows = []setupRow{
 			return "the last trick scores only its cards"
 		}
 		return fmt.Sprintf("the last trick scores %d more", s.Options.LastTrick)
-	}},
+	}, nil},
 }
 
 // prefRows are the player's settings, offered when the game has a
@@ -125,19 +150,19 @@ var setupRows = []setupRow{
 var prefRows = []setupRow{
 	{"Bot's speed", func(s *Setup) string { return s.Prefs.Pace.String() }, func(s *Setup, d int) {
 		s.Prefs.Pace = settings.Pace((int(s.Prefs.Pace) + d + 4) % 4)
-	}, func(s *Setup) string { return s.Prefs.Pace.Explain() }},
+	}, func(s *Setup) string { return s.Prefs.Pace.Explain() }, nil},
 	{"After each trick", func(s *Setup) string {
 		if s.Prefs.AfterTrick == settings.WaitKey {
 			return "wait for a key"
 		}
 		return "pause"
-	}, func(s *Setup, d int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }},
+	}, func(s *Setup, d int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }, nil},
 	{"Sort the hand by", func(s *Setup) string {
 		if s.Prefs.Sort == settings.BySuit {
 			return "suit (A K Q J 10 9 8 7)"
 		}
 		return "trick strength"
-	}, func(s *Setup, d int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }},
+	}, func(s *Setup, d int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }, nil},
 }
 
 // rows are the setup rows offered: the rules, and the settings when the
@@ -148,7 +173,7 @@ func (s *setupScreen) rows() []setupRow {
 		rows = append(rows, prefRows...)
 	}
 	// setup34.go: three and four players go on to the house variants.
-	return append(rows, playersRow)
+	return offered(append(rows, playersRow), &s.setup.Options)
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
@@ -170,6 +195,7 @@ func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 					d = -1
 				}
 				rows[s.row].step(&s.setup, d)
+				s.row = rowOf(s.rows(), rows[s.row].label, s.row)
 				s.err = ""
 			}
 		case isKey(msg, k.Choose):
@@ -183,8 +209,8 @@ func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 		rows := s.rows()
 		switch {
 		case row >= 0 && row < len(rows):
-			s.row = row
 			rows[row].step(&s.setup, 1)
+			s.row = rowOf(s.rows(), rows[row].label, row)
 		case row == len(rows)+1:
 			return s.start(ctx)
 		}

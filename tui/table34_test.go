@@ -373,7 +373,20 @@ func TestSetupPlayers(t *testing.T) {
 	if s := hs.screen(); !strings.Contains(s, "Klaberjass for three") || !strings.Contains(s, "3: you and two bots") {
 		t.Fatalf("the Players row did not pick three:\n%s", s)
 	}
-	hs.press("right", "enter")
+	if !strings.Contains(hs.screen(), "Bottom card shown") {
+		t.Errorf("three players lack the bottom card row:\n%s", hs.screen())
+	}
+	// Four players have no bottom card (every card is dealt): the row
+	// goes, and the cursor stays on the Players row it was on.
+	hs.press("right")
+	if s := hs.screen(); strings.Contains(s, "Bottom card shown") || !strings.Contains(s, "4: you and a bot partner") {
+		t.Errorf("four players offer the bottom card:\n%s", s)
+	}
+	hs.press("left", "right")
+	if s := hs.screen(); !strings.Contains(s, "4: you and a bot partner") {
+		t.Errorf("left and right from four did not come back to four (the cursor left the Players row):\n%s", s)
+	}
+	hs.press("enter")
 	if hs.name() != "variants" {
 		t.Fatalf("start with four players went to %q, want the variants", hs.name())
 	}
