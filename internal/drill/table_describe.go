@@ -251,10 +251,10 @@ func (s *TableSituation) Question(v *rules.TableView) string {
 		}
 		return q + "? Everyone passed: you deal and must name a trump (dealer_forced)."
 	case rules.PhaseDix:
-		return fmt.Sprintf("The dix: exchange your 7 of trump for the upcard %s, or keep it?", v.Upcard)
+		return "The dix: exchange your 7 of trump for the upcard, or keep it?"
 	case rules.PhaseSequences:
 		if b := v.OwnBest(); b.Len >= 3 {
-			return fmt.Sprintf("The sequence dialogue: your best meld is %s (%d). What do you say?", b, b.Value())
+			return fmt.Sprintf("The sequence dialogue: your best meld is %s. What do you say?", MeldWords(b))
 		}
 		return "The sequence dialogue: what do you say?"
 	}
@@ -285,4 +285,14 @@ func orWords(xs []string) string {
 		return xs[0]
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// MeldWords says a meld: "three diamonds to the ace (20)", "four queens
+// (50)".
+func MeldWords(m rules.Meld) string {
+	n := [...]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight"}[min(int(m.Len), 8)]
+	if m.Set {
+		return fmt.Sprintf("%s %ss (%d)", n, m.Top.Name(), m.Value())
+	}
+	return fmt.Sprintf("%s %s to the %s (%d)", n, m.Suit.Name(), m.Top.Name(), m.Value())
 }
