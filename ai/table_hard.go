@@ -5,14 +5,16 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/solver"
+	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
 )
 
 // tableHard is the hard table bot. Its bids, declarations and dialogue
 // words are the normal bot's; each card is chosen by sampled worlds and
 // exact search (perfect-information Monte Carlo): it draws the other
-// hands from what the view leaves open (tableSampler: every seat's
+// hands from what the view leaves open (sampler.TableSampler: every seat's
 // voids and lacks, known cards, the melds the dialogue bounds, and a
 // replay of every word said through TableView.Complete), solves each
 // world exactly with solver.TableSolver (two teams with four players,
@@ -59,14 +61,14 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 		return legal[0], nil
 	}
 	if v.Phase != rules.PhasePlay {
-		return tableRule(v, legal), nil
+		return tablerule.Choose(v, legal), nil
 	}
 	var cards rules.CardSet
 	for _, a := range legal {
 		cards = cards.With(a.Card)
 	}
 	if cards.Count() == 1 {
-		return withAnnounce(legal, cards.First()), nil
+		return tablerule.WithAnnounce(legal, cards.First()), nil
 	}
 	// The first trick is too big to solve in the time: every world
 	// would be cut at the node limit.
@@ -75,14 +77,14 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 		inPlay += v.Counts[o]
 	}
 	if inPlay > maxSearchCards[v.Players] {
-		return withAnnounce(legal, tablePlayCard(v, legal)), nil
+		return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal)), nil
 	}
 	// A decision depends only on the view and the seed: reseed from both.
 	b.r = rand.New(rand.NewPCG(b.cfg.Seed, viewHash(v)))
 	if c, ok := b.search(ctx, v); ok {
-		return withAnnounce(legal, c), nil
+		return tablerule.WithAnnounce(legal, c), nil
 	}
-	return withAnnounce(legal, tablePlayCard(v, legal)), nil
+	return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal)), nil
 }
 
 // search returns the card with the best total over the solved worlds.
@@ -101,7 +103,7 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 			stop = d
 		}
 	}
-	smp := newTableSampler(v)
+	smp := sampler.NewTable(v)
 	side := searchSide(v)
 	var total [32]int
 	var seen rules.CardSet
@@ -112,7 +114,7 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 		if ctx.Err() != nil || time.Now().After(stop) || (aborted >= 2 && solved == 0) {
 			break
 		}
-		hands, ok := smp.draw(b.r)
+		hands, ok := smp.Hands(b.r)
 		if !ok {
 			break
 		}

@@ -207,6 +207,14 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 // count by their weight; the standard error is that of a weighted mean
 // (the deviations weighted by w², over the square of the total weight).
 func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
+	ev := aggregate(legal, res, done, weights)
+	ev.ByWin = UseWin(v)
+	ev.Best = Best(ev.Results, ev.ByWin)
+	return ev
+}
+
+// aggregate sums the finished samples' results in sample order.
+func aggregate(legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
 	k := len(legal)
 	ev := Evaluation{Results: make([]Result, k)}
 	for j, a := range legal {
@@ -258,8 +266,6 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 			}
 		}
 	}
-	ev.ByWin = UseWin(v)
-	ev.Best = Best(ev.Results, ev.ByWin)
 	return ev
 }
 
