@@ -272,3 +272,19 @@ func TestTrain34Click(t *testing.T) {
 		t.Fatalf("click on %s: state %d, chose %d\n%s", want, tr.state, tr.chose, hs.screen())
 	}
 }
+
+// TestTrain34RealEvaluation: with the real evaluation the screen grades
+// a drill at three and at four players, without a win column.
+func TestTrain34RealEvaluation(t *testing.T) {
+	for _, rs := range []string{"players=3", "players=4"} {
+		cfg := train34Config(t, nil, rs)
+		cfg.TableEvaluate = nil
+		cfg.Samples = 40
+		hs := newTrainHarness(t, cfg, 100, 30)
+		hs.press("enter")
+		scr := hs.screen()
+		if !strings.Contains(scr, "You chose ") || !strings.Contains(scr, "best · hard bot") || strings.Contains(scr, "win game") {
+			t.Errorf("%s:\n%s", rs, scr)
+		}
+	}
+}

@@ -281,6 +281,11 @@ func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
 		lw = max(lw, len(drill.Label(r.Action)))
 	}
 	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
+	if an.NoWin {
+		// A table of three or four: the chance to win the game is not
+		// modelled (drill.Analysis.NoWin), so its column would mislead.
+		head = fmt.Sprintf("   %-*s  %13s  %5s   %s", lw, "option", "score diff", "bete", "verdict")
+	}
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
 		mark := "  "
@@ -299,6 +304,11 @@ func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
 		}
 		if j == chosen {
 			verdict += "  ← you"
+		}
+		if an.NoWin {
+			out = append(out, fmt.Sprintf(" %s%-*s  %13s  %5s   %s", mark, lw, drill.Label(r.Action), diff,
+				drill.Percent(r.Bete), verdict))
+			continue
 		}
 		out = append(out, fmt.Sprintf(" %s%-*s  %13s  %5s  %8s   %s", mark, lw, drill.Label(r.Action), diff,
 			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))

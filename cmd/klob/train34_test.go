@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -104,5 +105,45 @@ func TestTrainReviewTables(t *testing.T) {
 	}
 	if strings.Contains(out, "No drills yet") || strings.HasPrefix(out, "1 drills") {
 		t.Errorf("the table drill counted as a two-player one:\n%s", out)
+	}
+}
+
+// TestTrainEvalTable: -eval on a table drill (the form -review prints)
+// prints the situation as the player sees it and one row per legal
+// option with the hard bot's choice; the same text prints the same
+// table, and seed= changes the samples.
+func TestTrainEvalTable(t *testing.T) {
+	o, err := rules.ParseOptions("players=4")
+	require.NoError(t, err)
+	g, err := drill.NewTableGenerator(2, drill.OnlyRound2, o)
+	require.NoError(t, err)
+	s := g.Drill(1)
+	v, err := s.View()
+	require.NoError(t, err)
+	text := s.String() + " samples=60"
+	code, out, errs := train(t, "-eval", text)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"situation: " + s.String(), "North, across, is your partner",
+		"60 samples (seed 1); options ranked by the expected score difference for this deal (your team's minus the other team's).",
+		"best (the hard bot's choice)", "The hard bot would ", "Round two: name "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "win game") {
+		t.Errorf("a table's evaluation shows a win chance it does not model:\n%s", out)
+	}
+	for _, a := range v.Legal() {
+		if !regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(drill.Label(a)) + `\s+[+-]?\d+\.\d ± +\d+\.\d`).MatchString(out) {
+			t.Errorf("no row for %s:\n%s", drill.Label(a), out)
+		}
+	}
+	if _, again, _ := train(t, "-eval", text); again != out {
+		t.Errorf("the same text printed two tables")
+	}
+	if _, other, _ := train(t, "-eval", text+" seed=5"); other == out || !strings.Contains(other, "(seed 5)") {
+		t.Errorf("seed=5 printed the same table as seed 1")
 	}
 }

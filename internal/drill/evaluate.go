@@ -286,6 +286,10 @@ type Analysis struct {
 	ByWin bool
 	// Samples is the number of samples scored, Asked the number planned.
 	Samples, Asked int
+	// NoWin reports that the evaluation does not model the chance to win
+	// the game (a table of three or four: eval.EvaluateTable leaves Win
+	// zero), so a table of the options leaves that column out.
+	NoWin bool
 }
 
 // Analysis summarises the batches recorded so far (all of them once
@@ -295,7 +299,7 @@ type Analysis struct {
 // if they were independent.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
-	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples}
+	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, NoWin: t.tview != nil}
 	if t.tview == nil {
 		an.ByWin = eval.UseWin(&t.view)
 	}

@@ -2,7 +2,6 @@ package drill
 
 import (
 	"context"
-	"errors"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
@@ -41,9 +40,5 @@ func EvaluateTableWith(ctx context.Context, e TableEvaluator, v rules.TableView,
 }
 
 // DefaultTableEvaluator is the evaluation the trainer grades table
-// drills by: the hard bot's, eval.EvaluateTable.
-var DefaultTableEvaluator TableEvaluator = pendingTableEvaluator
-
-func pendingTableEvaluator(ctx context.Context, v *rules.TableView, opt eval.Options) (eval.Evaluation, error) {
-	return eval.Evaluation{}, errors.New("the table evaluation is not in this build yet")
-}
+// drills by: the hard bot's at tables, eval.EvaluateTable.
+var DefaultTableEvaluator TableEvaluator = eval.EvaluateTable

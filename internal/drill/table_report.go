@@ -36,9 +36,9 @@ func WriteTableReport(w io.Writer, s *TableSituation, seed uint64, an *Analysis)
 	lines := []string{"situation: " + s.String(), hold, s.Role(), s.ScoreText()}
 	lines = append(lines, s.SaidLines(&v)...)
 	lines = append(lines, s.Question(&v), "")
-	rank := "the expected score difference for this deal (your side's minus the others')"
-	if an.ByWin {
-		rank = "the chance to win the game (near the end of the game)"
+	rank := "the expected score difference for this deal (yours minus the average of the two others')"
+	if s.Players() == 4 {
+		rank = "the expected score difference for this deal (your team's minus the other team's)"
 	}
 	lines = append(lines, fmt.Sprintf("%d samples (seed %d); options ranked by %s.", an.Samples, seed, rank))
 	for _, l := range lines {

@@ -336,3 +336,55 @@ func TestTableRecordChecks(t *testing.T) {
 		}
 	}
 }
+
+// tableDeck returns a deck whose first cards are first (in deal order)
+// and the upcard at position up, the rest in index order.
+func tableDeck(t *testing.T, places map[int]string) rules.Deck {
+	t.Helper()
+	var d rules.Deck
+	var used rules.CardSet
+	for i, s := range places {
+		c, err := rules.ParseCard(s)
+		require.NoError(t, err)
+		d[i] = c
+		used = used.With(c)
+	}
+	rest := (rules.FullDeck &^ used).Cards()
+	k := 0
+	for i := range d {
+		if _, ok := places[i]; !ok {
+			d[i] = rest[k]
+			k++
+		}
+	}
+	return d
+}
+
+// TestTableRealEvaluation: with the hard bot's evaluation at tables, the
+// eldest of three holding J, 9, A, 10 of the upcard's suit takes, and
+// passing is graded a mistake; a hand with no trump and no ace passes.
+func TestTableRealEvaluation(t *testing.T) {
+	opts := tableOpts(t, "players=3")
+	// Dealer C: A is eldest and gets deck places 0-2 and 9-11; the upcard
+	// is place 18.
+	strong := TableSituation{Options: opts, Dealer: 2, Totals: [4]int{100, 100, 100},
+		Deck: tableDeck(t, map[int]string{0: "JS", 1: "9S", 2: "AS", 9: "TS", 10: "AH", 11: "KD", 18: "8S"})}
+	v, err := strong.View()
+	require.NoError(t, err)
+	an, err := EvaluateTableWith(context.Background(), DefaultTableEvaluator, v, Options{Samples: samples(), Seed: 1})
+	require.NoError(t, err)
+	require.True(t, an.NoWin)
+	take, pass := row(t, an, rules.Take), row(t, an, rules.Pass)
+	require.Equal(t, rules.Take, an.Rows[an.Best].Action.Kind, "J-9-A-10 of trump: take %s, pass %s", Signed(take.Mean), Signed(pass.Mean))
+	require.Equal(t, Mistake, pass.Verdict.Kind, "passing J-9-A-10 of trump")
+	require.Greater(t, pass.Verdict.Points, 10.0)
+
+	weak := strong
+	weak.Deck = tableDeck(t, map[int]string{0: "7H", 1: "8H", 2: "7D", 9: "8D", 10: "7C", 11: "8C", 18: "JS"})
+	v, err = weak.View()
+	require.NoError(t, err)
+	an, err = EvaluateTableWith(context.Background(), DefaultTableEvaluator, v, Options{Samples: samples(), Seed: 1})
+	require.NoError(t, err)
+	require.Equal(t, rules.Pass, an.Rows[an.Best].Action.Kind, "sevens and eights, no trump")
+	require.Equal(t, Mistake, row(t, an, rules.Take).Verdict.Kind, "taking with no trump")
+}
