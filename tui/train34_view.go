@@ -157,7 +157,7 @@ fits:
 func (t *trainer34) saidLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	var out []string
-	for _, s := range t.sit.SaidLines(&t.view) {
+	for _, s := range t.sit.SaidLinesWith(&t.view, ctx.paint.styledCard) {
 		for _, x := range wrap(s, max(10, w-2)) {
 			out = append(out, " "+st.Talk.Render(x))
 		}
@@ -430,7 +430,7 @@ func (t *trainer34) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) [
 	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
 		out = append(out, "     "+st.Bad.Render(l))
 	}
-	for _, said := range s.SaidLines(&v) {
+	for _, said := range s.SaidLinesWith(&v, p.styledCard) {
 		for _, l := range wrap(said, max(10, w-6)) {
 			out = append(out, "     "+st.Dim.Render(l))
 		}

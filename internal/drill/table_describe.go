@@ -122,21 +122,33 @@ func (s *TableSituation) ScoreText() string {
 // passed." A card drawn or given between two other players is "a card".
 // It reads the player's own View (what the player may know).
 func (s *TableSituation) SaidLines(v *rules.TableView) []string {
+	return s.SaidLinesWith(v, rules.Card.String)
+}
+
+// SaidLinesWith is SaidLines with the cards written by cardText (a
+// screen's symbols).
+func (s *TableSituation) SaidLinesWith(v *rules.TableView, cardText func(rules.Card) string) []string {
 	n := s.Players()
-	var rounds int
+	// The declaration rounds the rules hold, in order: every player is
+	// asked in each, so a round where all pass says "nobody declared".
+	var rounds []string
 	if s.Options.Shlomo {
-		rounds++
+		rounds = append(rounds, "Shlomo")
 	}
 	if s.Options.Cleopatra && n == 4 {
-		rounds++
+		rounds = append(rounds, "Cleopatra")
 	}
 	var out []string
-	part, words := "", []string(nil)
+	part, words, passed := "", []string(nil), 0
 	flush := func() {
-		if len(words) > 0 {
+		switch {
+		case len(words) == 0:
+		case passed == n && len(words) == n && (part == "Shlomo" || part == "Cleopatra"):
+			out = append(out, part+": nobody declared.")
+		default:
 			out = append(out, part+": "+strings.Join(words, ", ")+".")
 		}
-		words = nil
+		words, passed = nil, 0
 	}
 	to := func(p string) {
 		if p != part {
@@ -148,7 +160,7 @@ func (s *TableSituation) SaidLines(v *rules.TableView) []string {
 		if c == rules.NoCard {
 			return "a card"
 		}
-		return c.String()
+		return cardText(c)
 	}
 	asks, passes, decl := 0, 0, rules.NoSeat
 	shlomo := false
@@ -157,15 +169,13 @@ func (s *TableSituation) SaidLines(v *rules.TableView) []string {
 		a := st.Action
 		switch a.Kind {
 		case rules.Shlomo, rules.Cleopatra:
-			to("Declarations")
+			to(rounds[min(asks/n, len(rounds)-1)])
 			asks++
 			decl, shlomo = st.Seat, a.Kind == rules.Shlomo
 			words = append(words, who+" declared "+a.String()+" (+20)")
 		case rules.Draw:
-			to("Declarations")
 			words = append(words, fmt.Sprintf("%s drew %s from %s", s.name(decl), card(a.Card), s.name(rules.Seat((int(decl)+1)%n))))
 		case rules.Give:
-			to("Declarations")
 			dest := rules.Seat((int(st.Seat) + 2) % 4)
 			if shlomo {
 				dest = rules.Seat((int(decl) + 1) % n)
@@ -173,9 +183,10 @@ func (s *TableSituation) SaidLines(v *rules.TableView) []string {
 			words = append(words, fmt.Sprintf("%s gave %s to %s", who, card(a.Card), s.name(dest)))
 		case rules.Pass:
 			switch {
-			case asks < rounds*n:
-				to("Declarations")
+			case asks < len(rounds)*n:
+				to(rounds[asks/n])
 				asks++
+				passed++
 				words = append(words, who+" passed")
 			case passes < n:
 				to("Round one")

@@ -167,7 +167,7 @@ func (g *TableGenerator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, 
 		case turn == rules.ChanceSeat:
 			l := t.Legal()
 			a = l[r.IntN(len(l))]
-		case turn == You && tableKind(t.Phase()) == want && len(t.Legal()) >= 2:
+		case turn == You && tableKind(t.Phase()) == want && len(t.Legal()) >= 2 && !g.onToGive(r, t.Legal()):
 			return TableSituation{Options: g.opts, Dealer: dealer, Deck: deck, Said: append([]rules.Action{}, said...), Totals: totals}, true
 		default:
 			v := t.View(turn)
@@ -182,6 +182,19 @@ func (g *TableGenerator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, 
 		said = append(said, a)
 	}
 	return TableSituation{}, false
+}
+
+// onToGive reports, for half the declarations the player could make,
+// that the drill is rather the card given after it: the bot declares
+// for the player and the drill comes at the give (a shlomo's card to
+// the left, a cleopatra's to the partner).
+func (g *TableGenerator) onToGive(r *rand.Rand, legal []rules.Action) bool {
+	for _, a := range legal {
+		if a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra {
+			return r.IntN(2) == 0
+		}
+	}
+	return false
 }
 
 // totals draws the game totals by side before the deal, as the

@@ -242,6 +242,13 @@ func TestTableWords(t *testing.T) {
 	assert.Contains(t, q, "or pass (the next player speaks)?")
 	assert.Equal(t, Round2, s.Kind())
 
+	decl, err := ParseTable("players=4 dealer=B score=0-0 shlomo=on cleopatra=on said=pass,pass,pass,pass,pass,pass deck=" + deckText(rules.NewDeck()))
+	require.NoError(t, err)
+	v, err = decl.View()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Shlomo: nobody declared.", "Cleopatra: North passed, East passed."}, decl.SaidLines(&v))
+	assert.Equal(t, Declare, decl.Kind())
+
 	three, err := ParseTable("players=3 dealer=A score=0-0-0 said=pass,pass deck=" + deckText(rules.NewDeck()))
 	require.NoError(t, err)
 	assert.Equal(t, "You deal: you speak last. Three players, each for themselves.", three.Role())
