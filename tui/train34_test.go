@@ -288,3 +288,33 @@ func TestTrain34RealEvaluation(t *testing.T) {
 		}
 	}
 }
+
+// TestTrain34Fits: at the smallest window of each seat count, with the
+// house variants that make the words said longest, every result shows
+// the verdict, a row per option and the whole reason, and the menu.
+func TestTrain34Fits(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		w, h  int
+	}{
+		{"players=3,shlomo=on,dealer_forced=on", 80, 24},
+		{"players=4,shlomo=on,cleopatra=on,dealer_forced=on", 100, 30},
+	} {
+		cfg := train34Config(t, nil, c.rules)
+		cfg.Seed = 9
+		hs := newTrainHarness(t, cfg, c.w, c.h)
+		for range 25 {
+			tr := hs.trainer34()
+			hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
+			scr := hs.screen()
+			flat := strings.Join(strings.Fields(scr), " ")
+			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, strings.Join(strings.Fields(tr.an.Reason()), " ")) {
+				t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
+			}
+			if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
+				t.Fatalf("%s at %dx%d: %d rows for %d options:\n%s", c.rules, c.w, c.h, n, len(tr.an.Rows), scr)
+			}
+			hs.press("enter")
+		}
+	}
+}

