@@ -91,6 +91,16 @@ func TestTrain34Goldens(t *testing.T) {
 			hs.golden("34-four-result-" + name)
 		}
 	})
+	t.Run("three-tall", func(t *testing.T) {
+		hs := newTrainHarness(t, train34Config(t, &memRecord{}, "players=3"), 120, 40)
+		tr := hs.trainer34()
+		hs.press(itemKeys(tr.legal)[0])
+		hs.golden("34-three-result-120x40")
+	})
+	t.Run("four-small", func(t *testing.T) {
+		hs := newTrainHarness(t, train34Config(t, nil, "players=4"), 80, 24)
+		hs.golden("34-four-small-80x24")
+	})
 	t.Run("variants", func(t *testing.T) {
 		cfg := train34Config(t, nil, "players=3,shlomo=on,dealer_forced=on")
 		cfg.Only = drill.OnlyDeclare

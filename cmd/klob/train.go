@@ -309,6 +309,9 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 	}
 	for _, n := range []int{3, 4} {
 		if ts := st.Table(n); ts.Drills > 0 {
+			if st.Drills > 0 || n == 4 && st.Table(3).Drills > 0 {
+				fmt.Fprintln(stdout)
+			}
 			trainReviewTable(n, ts, stdout)
 		}
 	}
@@ -318,7 +321,7 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 // trainReviewTable prints the record of the tables of n players and
 // their kept mistakes, each with the -eval text that shows it again.
 func trainReviewTable(n int, ts drill.TableStats, stdout io.Writer) {
-	fmt.Fprintf(stdout, "\nAt %d players: %d drills, %d right (%.0f%%), %.1f points lost a drill.\n", n, ts.Drills, ts.Correct, 100*ts.Accuracy(), ts.AvgLost())
+	fmt.Fprintf(stdout, "At %d players: %d drills, %d right (%.0f%%), %.1f points lost a drill.\n", n, ts.Drills, ts.Correct, 100*ts.Accuracy(), ts.AvgLost())
 	for _, k := range drill.TableKinds {
 		if s, ok := ts.Kinds[k.String()]; ok && s.Drills > 0 {
 			fmt.Fprintf(stdout, "  %-11s %d of %d right (%.0f%%), %.1f points lost a drill\n", k, s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost())
