@@ -383,7 +383,7 @@ func (t *trainer34) keyHelp(k *keyMap) help.KeyMap {
 		brief("choose the option (after the result: next drill)", k.Choose),
 		brief("the n-th option (options without a letter)", k.Nth),
 	}
-	full = append(full, letterHelp("bids", "round two", "dix", "sequences")...)
+	full = append(full, letterHelp("bids", "round two", "dix", "sequences", "")...)
 	full = append(full, t.keys.Next, t.keys.Review, k.Help, quitAsks(k))
 	var short []key.Binding
 	switch {
