@@ -212,6 +212,18 @@ func (t *trainer34) batchDone(msg trainBatchMsg) tea.Cmd {
 		msg.err = t.tally.Add(msg.k, msg.ev)
 	}
 	if msg.err != nil {
+		if errors.Is(msg.err, eval.ErrNoWorld) && t.state == trainAsk {
+			// The evaluation found no deal that fits what the person sees
+			// (a sampling limit of eval.EvaluateTable with some house
+			// variants): before any choice the drill is replaced, so no
+			// answer is lost.
+			no := t.no
+			cmd := t.newDrill()
+			if !t.noteErr {
+				t.setNote(fmt.Sprintf("Drill %d could not be evaluated (%v) and was replaced by the next.", no, msg.err), false)
+			}
+			return cmd
+		}
 		t.state = trainBroken
 		t.setNote(fmt.Sprintf("the evaluation failed: %v (n: a new drill)", msg.err), true)
 		return nil

@@ -328,3 +328,27 @@ func TestTrain34Fits(t *testing.T) {
 		}
 	}
 }
+
+// TestTrain34Unsampled: a drill whose evaluation finds no deal that fits
+// the view is replaced before the person chooses, with a note; after a
+// choice the failure is said and n goes on.
+func TestTrain34Unsampled(t *testing.T) {
+	calls := 0
+	cfg := train34Config(t, &memRecord{}, "players=3")
+	cfg.TableEvaluate = func(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error) {
+		calls++
+		if calls == 1 {
+			return eval.Evaluation{}, eval.ErrNoWorld
+		}
+		return fakeTableEval(ctx, v, p, k)
+	}
+	hs := newTrainHarness(t, cfg, 80, 24)
+	tr := hs.trainer34()
+	if tr.no != 2 || tr.state != trainAsk || !strings.Contains(hs.screen(), "Drill 1 could not be evaluated") {
+		t.Fatalf("drill %d, state %d:\n%s", tr.no, tr.state, hs.screen())
+	}
+	hs.press("enter")
+	if tr.state != trainResult {
+		t.Fatalf("the replacement drill is not graded: state %d", tr.state)
+	}
+}
