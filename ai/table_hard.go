@@ -94,10 +94,14 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 		stop = d
 	}
 	n := tableSamples
-	if b.cfg.Budget > 0 {
+	budget := b.cfg.Budget
+	if b.cfg.PlayBudget > 0 && (budget == 0 || b.cfg.PlayBudget < budget) {
+		budget = b.cfg.PlayBudget
+	}
+	if budget > 0 {
 		// A fixed budget makes the decision reproducible: only the
 		// caller's context, not the clock, cuts it short.
-		n = b.cfg.Budget
+		n = budget
 		stop = time.Now().Add(time.Hour)
 		if d, ok := ctx.Deadline(); ok {
 			stop = d
