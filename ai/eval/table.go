@@ -81,31 +81,37 @@ func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evalua
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var failed atomic.Value
-	for w := 0; w < workers; w++ {
+	work := func() {
+		var ts *solver.TableSolver
+		if tj.solve {
+			ts = solver.NewTable()
+			ts.SetLimit(tableNodeLimit)
+		}
+		for ctx.Err() == nil {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			err := tj.score(ts, i, res[i*k:(i+1)*k])
+			if errors.Is(err, ErrNoWorld) {
+				continue // this sample's draws found no world: leave it out
+			}
+			if err != nil {
+				failed.Store(err)
+				return
+			}
+			weights[i] = 1
+			done[i] = true
+		}
+	}
+	if workers == 1 {
+		work() // on the caller's goroutine: its CPU time is the caller's
+	}
+	for w := 0; w < workers && workers > 1; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ts *solver.TableSolver
-			if tj.solve {
-				ts = solver.NewTable()
-				ts.SetLimit(tableNodeLimit)
-			}
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				err := tj.score(ts, i, res[i*k:(i+1)*k])
-				if errors.Is(err, ErrNoWorld) {
-					continue // this sample's draws found no world: leave it out
-				}
-				if err != nil {
-					failed.Store(err)
-					return
-				}
-				weights[i] = 1
-				done[i] = true
-			}
+			work()
 		}()
 	}
 	wg.Wait()
