@@ -101,7 +101,10 @@
 // last-trick bonus); Makes is the chance that the seat's side ends as
 // maker, Defends that another side does, Bete that the seat's side is
 // maker and bete. Win is not modelled at tables (zero), every sample
-// weighs alike (no opponent model) and Best is the highest Mean.
+// weighs alike (no opponent model) and Best is the highest Mean: the
+// hard table bot bids Results[Best] of EvaluateTable with
+// TableSeedFor(botSeed, view) as seed (its cards come from its own
+// search, its other words from the normal rule).
 // Reproducibility and cancellation are as for Evaluate: sample i's world
 // comes from (Seed, i) and its chance steps (a shlomo draw) from its own
 // stream, the same for every action.

@@ -519,3 +519,14 @@ func SeedFor(seed uint64, v *rules.View) uint64 {
 	fmt.Fprintf(h, "%s|%v|%v|%s", v.String(), v.Totals, v.Options, v.Played)
 	return h.Sum64()
 }
+
+// TableSeedFor is SeedFor for a decision at a table: a hash of the seed
+// and of everything the TableView shows.
+func TableSeedFor(seed uint64, v *rules.TableView) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	h.Write(b[:])
+	fmt.Fprintf(h, "%s|%v|%v|%s|%d", v.String(), v.Totals, v.Options, v.Played, v.Seat)
+	return h.Sum64()
+}

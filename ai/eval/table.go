@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -45,7 +46,10 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 //
 // The same v, Samples and Seed give the same Evaluation whatever the
 // number of workers. When ctx ends, EvaluateTable returns what the
-// samples finished show; Samples says how many. Result.Win is not
+// samples finished show; Samples says how many. A sample whose draws
+// found no deal that fits v (rare: after shlomo and cleopatra in one
+// deal) is left out, and Samples counts only those scored;
+// ErrNoWorld is returned when none was. Result.Win is not
 // modelled at tables (zero) and Best is the highest Mean.
 // Options.Uniform, Method and Policy do not apply: every sample weighs
 // alike and the card play is valued as above.
@@ -77,34 +81,48 @@ func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evalua
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var failed atomic.Value
-	for w := 0; w < workers; w++ {
+	work := func() {
+		var ts *solver.TableSolver
+		if tj.solve {
+			ts = solver.NewTable()
+			ts.SetLimit(tableNodeLimit)
+		}
+		for ctx.Err() == nil {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			err := tj.score(ts, i, res[i*k:(i+1)*k])
+			if errors.Is(err, ErrNoWorld) {
+				continue // this sample's draws found no world: leave it out
+			}
+			if err != nil {
+				failed.Store(err)
+				return
+			}
+			weights[i] = 1
+			done[i] = true
+		}
+	}
+	if workers == 1 {
+		work() // on the caller's goroutine: its CPU time is the caller's
+	}
+	for w := 0; w < workers && workers > 1; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var ts *solver.TableSolver
-			if tj.solve {
-				ts = solver.NewTable()
-				ts.SetLimit(tableNodeLimit)
-			}
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				if err := tj.score(ts, i, res[i*k:(i+1)*k]); err != nil {
-					failed.Store(err)
-					return
-				}
-				weights[i] = 1
-				done[i] = true
-			}
+			work()
 		}()
 	}
 	wg.Wait()
 	if err, ok := failed.Load().(error); ok {
 		return Evaluation{}, err
 	}
-	return summariseTable(legal, res, done, weights), nil
+	ev := summariseTable(legal, res, done, weights)
+	if ev.Samples == 0 && ctx.Err() == nil {
+		return Evaluation{}, ErrNoWorld
+	}
+	return ev, nil
 }
 
 // summariseTable aggregates like summarise; Best is the highest Mean.

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
@@ -329,3 +330,30 @@ func BenchmarkEvaluateTableLead3(b *testing.B) { benchTable(b, "players=3", rule
 func BenchmarkEvaluateTableLead4(b *testing.B) { benchTable(b, "players=4", rules.PhasePlay, 8, 100) }
 func BenchmarkEvaluateTablePlay3(b *testing.B) { benchTable(b, "players=3", rules.PhasePlay, 5, 100) }
 func BenchmarkEvaluateTablePlay4(b *testing.B) { benchTable(b, "players=4", rules.PhasePlay, 4, 100) }
+
+// TestEvaluateTableCancelKeepsSamples: on one worker, an evaluation cut
+// short by its context is the evaluation of the samples it finished:
+// the same as asking for that many from the start.
+func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
+	opts, _ := rules.ParseOptions("players=3")
+	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
+	v := tb.View(tb.Turn())
+	const n = 100000
+	for _, d := range []time.Duration{2 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		cut, err := EvaluateTable(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cut.Samples == 0 || cut.Samples == n {
+			continue // try a longer or shorter cut
+		}
+		whole, err := EvaluateTable(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
+		if err != nil || !reflect.DeepEqual(cut, whole) {
+			t.Fatalf("cut after %d samples (%v):\n%+v\nwant\n%+v", cut.Samples, err, cut, whole)
+		}
+		return
+	}
+	t.Fatal("no timeout cut the evaluation between its first and last sample")
+}

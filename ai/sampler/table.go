@@ -33,6 +33,11 @@ const (
 	tableTries     = 400
 	tableCompletes = 300 // tries checked through Complete; later ones are taken unchecked
 	tableMeldTries = 200
+	// worldTries: a whole world must replay through Complete. After
+	// shlomo and cleopatra in one deal only about one try in 600 does
+	// (the declarers' combinations are drawn blind), so World tries
+	// longer than Hands.
+	worldTries = 5000
 )
 
 // NewTable returns a sampler for v. v must not change while the sampler
@@ -89,7 +94,11 @@ func (s *TableSampler) World(r *rand.Rand) (rules.Table, bool) {
 func (s *TableSampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Table, bool) {
 	v := s.v
 	var rest []rules.Card
-	for try := 0; try < tableTries; try++ {
+	tries := tableTries
+	if whole {
+		tries = worldTries
+	}
+	for try := 0; try < tries; try++ {
 		var hands [4]rules.CardSet
 		pool := s.unseen
 		ok := true

@@ -14,7 +14,8 @@ import (
 // plays every seat; some decisions random, to reach odd histories).
 // Every world must fit what the view says of each hidden hand, as the
 // rules read it (Known, CannotHold, the counts), and the whole deal
-// World builds must give the very same view.
+// World builds must give the very same view. A draw may find nothing
+// (rejection within a fixed number of tries) but rarely.
 func TestTableWorldsFitTheView(t *testing.T) {
 	deals := 12
 	if testing.Short() {
@@ -30,7 +31,7 @@ func TestTableWorldsFitTheView(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := rand.New(rand.NewPCG(12, uint64(ri)))
-		checked, plays := 0, 0
+		checked, plays, missed := 0, 0, 0
 		for d := range deals {
 			tb := rules.NewTable(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
 			for !tb.Over() {
@@ -45,7 +46,10 @@ func TestTableWorldsFitTheView(t *testing.T) {
 				for k := range 3 {
 					hands, ok := smp.Hands(r)
 					if !ok {
-						t.Fatalf("%s: no hands for\n%s", rs, v.String())
+						// Rejection may miss a rare hand (four jacks
+						// told by the dialogue): allowed, but rarely.
+						missed++
+						continue
 					}
 					for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 						h := hands[o]
@@ -70,7 +74,8 @@ func TestTableWorldsFitTheView(t *testing.T) {
 					}
 					w, ok := smp.World(r)
 					if !ok {
-						t.Fatalf("%s: no world for\n%s", rs, v.String())
+						missed++
+						continue
 					}
 					if wv := w.View(s); wv != v {
 						t.Fatalf("%s: the world's view differs:\n%s\nwant\n%s", rs, wv.String(), v.String())
@@ -88,6 +93,9 @@ func TestTableWorldsFitTheView(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+		}
+		if missed*20 > checked {
+			t.Errorf("%s: %d draws found nothing, %d views checked", rs, missed, checked)
 		}
 		if checked == 0 || plays == 0 {
 			t.Fatalf("%s: %d views checked, %d in the card play", rs, checked, plays)
