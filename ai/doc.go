@@ -10,7 +10,8 @@
 // The two-player bots above keep their own fast path on rules.View.
 //
 //   - random takes a uniformly random legal action.
-//   - normal bids by a rating of the hand for each trump it may name (the
+//   - normal (its judgement is package tablerule, which eval shares) bids
+//     by a rating of the hand for each trump it may name (the
 //     upcard counted in with four players, who take it as maker), claims
 //     every meld it can in the dialogue (never over its partner's claim),
 //     makes the dix exchange and the shlomo and cleopatra declarations,
@@ -19,9 +20,11 @@
 //     others may still hold (TableView.Unseen and Known) and lack
 //     (CannotHold), whether its side wins the trick and safely.
 //   - easy is normal taking a random legal action a quarter of the time.
-//   - hard bids, declares and speaks as normal, and plays each card by
-//     sampled worlds and exact search: it draws the hidden hands from
-//     what the view leaves open (each seat's known cards, its voids and
+//   - hard bids by eval.EvaluateTable (the bid with the best expected
+//     score difference over sampled deals, each finished by normal's
+//     rule for every seat), declares and speaks as normal, and plays
+//     each card by sampled worlds and exact search: it draws the hidden
+//     hands (sampler.TableSampler) from what the view leaves open (each seat's known cards, its voids and
 //     missing higher trumps, the meld bound of every word of the dialogue
 //     (TableView.MeldBound), and a replay of the whole history through
 //     TableView.Complete, which also places cards exchanged unseen in

@@ -11,11 +11,13 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// benchTableHard times every card decision of the hard bot with a
-// choice, in seat A (and C, its partner, with four) against normal bots,
-// over 30 deals, by the wall clock and by the thread's CPU time, and
-// reports the median and 95th percentile of each.
-func benchTableHard(b *testing.B, players int) {
+// benchTableHard times every card decision (with bids, every bid) of
+// the hard bot with a choice, in seat A (and C, its partner, with four)
+// against normal bots, over 30 deals, by the wall clock and by the
+// thread's CPU time, and reports the median and 95th percentile of
+// each. Bids are timed on one worker, so that the thread's CPU time is
+// all of it.
+func benchTableHard(b *testing.B, players int, bids bool) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	opts := rules.DefaultOptions()
@@ -30,13 +32,21 @@ func benchTableHard(b *testing.B, players int) {
 				if s%2 == 0 && (players == 4 || s == 0) {
 					l = Hard
 				}
-				bots[s], _ = NewTableBot(l, Config{Seed: uint64(i*4 + s)})
+				cfg := Config{Seed: uint64(i*4 + s)}
+				if bids {
+					cfg.Workers = 1
+				}
+				bots[s], _ = NewTableBot(l, cfg)
 			}
 			t := rules.NewTable(opts, rules.Seat(i%players), rules.Shuffle(r))
 			for !t.Over() {
 				seat := t.Turn()
 				v := t.View(seat)
-				timed := bots[seat].Level() == Hard && v.Phase == rules.PhasePlay && len(v.Legal()) > 1
+				phase := v.Phase == rules.PhasePlay
+				if bids {
+					phase = v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2
+				}
+				timed := bots[seat].Level() == Hard && phase && len(v.Legal()) > 1
 				c0, w0 := threadCPU(), time.Now()
 				a, err := bots[seat].ChooseTable(context.Background(), &v)
 				if timed {
@@ -67,7 +77,14 @@ func benchTableHard(b *testing.B, players int) {
 }
 
 // BenchmarkTableHardFour: the hard bot's card decisions at four players.
-func BenchmarkTableHardFour(b *testing.B) { benchTableHard(b, 4) }
+func BenchmarkTableHardFour(b *testing.B) { benchTableHard(b, 4, false) }
 
 // BenchmarkTableHardThree: the hard bot's card decisions at three.
-func BenchmarkTableHardThree(b *testing.B) { benchTableHard(b, 3) }
+func BenchmarkTableHardThree(b *testing.B) { benchTableHard(b, 3, false) }
+
+// BenchmarkTableHardBidsFour: the hard bot's bids at four players, by
+// eval.EvaluateTable on one core.
+func BenchmarkTableHardBidsFour(b *testing.B) { benchTableHard(b, 4, true) }
+
+// BenchmarkTableHardBidsThree: the hard bot's bids at three.
+func BenchmarkTableHardBidsThree(b *testing.B) { benchTableHard(b, 3, true) }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
 
@@ -122,8 +123,8 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 						if len(v.Legal()) < 2 {
 							return
 						}
-						smp := newTableSampler(v)
-						hands, ok := smp.draw(r)
+						smp := sampler.NewTable(v)
+						hands, ok := smp.Hands(r)
 						if !ok {
 							t.Fatalf("no world drawn for\n%s", v.String())
 						}

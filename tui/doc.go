@@ -11,8 +11,9 @@
 // sub-model: it takes messages in Update and hands over to another
 // screen by returning it. The play screens are setup, resume (a saved
 // game on start), table (the deal itself), result (one deal's breakdown)
-// and gameover; the trainer, the replay viewer and the list of saved
-// games are the first screens of the other Apps.
+// and gameover; the trainer (train.go; at a table of three or four,
+// train34.go), the replay viewer and the list of saved games are the
+// first screens of the other Apps.
 //
 // The game itself is an internal/session.Session: the table, result and
 // game-over screens present it from the person's seat (seat.go) and send

@@ -63,6 +63,12 @@ type TrainConfig struct {
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
+	// TableDrills are shown first at a table of three or four
+	// (Options.Players), as Drills at two (tests).
+	TableDrills []drill.TableSituation
+	// TableEvaluate runs one batch of a table drill's evaluation; nil
+	// means eval.EvaluateTable. Tests give a fake for stable goldens.
+	TableEvaluate TableBatchFunc
 }
 
 // trainKeys are the trainer's own keys, as data: the bid menu uses the
@@ -146,7 +152,8 @@ type trainer struct {
 
 // NewTrain returns the App of `klob train`: it reads the record (a
 // damaged one is kept aside and the screen says so) and opens the first
-// drill.
+// drill. With Options for three or four players it is the trainer of
+// that table (train34.go).
 func NewTrain(cfg TrainConfig) *App {
 	t := newTrainer(cfg)
 	app := newApp(t, appOptions{ASCII: cfg.ASCII})
@@ -161,6 +168,9 @@ func newTrainer(cfg TrainConfig) *trainer {
 	c := &cfg
 	if c.Options.Target == 0 {
 		c.Options = rules.DefaultOptions()
+	}
+	if c.Options.NumPlayers() > 2 {
+		return newTrain34(c)
 	}
 	t := &trainer{cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}

@@ -270,6 +270,11 @@ func (t *trainer) table(ctx *screenCtx) []string {
 // analysisTable is the table of an analysis, with row chosen marked (-1
 // for none). The hint of the play screen uses it too.
 func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
+	return analysisTableWith(ctx, an, chosen, drill.Label)
+}
+
+// analysisTableWith is analysisTable with the options named by label.
+func analysisTableWith(ctx *screenCtx, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
 	pm, approx := "±", "≈"
@@ -278,9 +283,14 @@ func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
 	}
 	lw := len("option")
 	for _, r := range an.Rows {
-		lw = max(lw, len(drill.Label(r.Action)))
+		lw = max(lw, widthOf(label(r.Action)))
 	}
 	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
+	if an.NoWin {
+		// A table of three or four: the chance to win the game is not
+		// modelled (drill.Analysis.NoWin), so its column would mislead.
+		head = fmt.Sprintf("   %-*s  %13s  %5s   %s", lw, "option", "score diff", "bete", "verdict")
+	}
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
 		mark := "  "
@@ -300,7 +310,13 @@ func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
 		if j == chosen {
 			verdict += "  ← you"
 		}
-		out = append(out, fmt.Sprintf(" %s%-*s  %13s  %5s  %8s   %s", mark, lw, drill.Label(r.Action), diff,
+		name := fit(label(r.Action), lw)
+		if an.NoWin {
+			out = append(out, fmt.Sprintf(" %s%s  %13s  %5s   %s", mark, name, diff,
+				drill.Percent(r.Bete), verdict))
+			continue
+		}
+		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
 			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
 	}
 	return out

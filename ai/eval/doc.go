@@ -62,4 +62,50 @@
 // SeedFor(botSeed, view) as seed and plays Results[Best]; Best chooses by
 // the expected score difference, or near the end of a game (UseWin) by
 // the chance of winning it.
+//
+// # Tables of three and four players
+//
+// EvaluateTable does the same for a decision at a rules.Table: every
+// kind of it (the round-one and round-two bids, no trumps, the shlomo
+// and cleopatra declarations and the cards given in them, the dix
+// exchange, each word of the sequence dialogue, each card). It draws
+// whole deals the deciding seat cannot tell from the real one
+// (sampler.TableSampler.World), applies each legal action on each, and
+// finishes the deal:
+//
+//   - every decision after it but the cards is made by the normal table
+//     bot's rule (package tablerule), each seat seeing only its own view
+//     (an honest player, as issue 16 asks: no seat bids knowing the
+//     others' cards);
+//   - the card play is played out by the same rule, except when few
+//     cards are left (at most 15 in play with three players, 16 with
+//     four: five and four a hand): then it is played with every card
+//     known, the deciding seat's side taking the most card points the
+//     solver finds and the others leaving it the fewest (with three
+//     players the two others play as one against it, as the hard table
+//     bot searches). Earlier, solving every move of every sample costs
+//     seconds a decision.
+//
+// The deal is scored by the rules (rules.TableScore.Scored, bimah
+// included) and Result.Mean is the expected score difference for the
+// deciding seat's side:
+//
+//   - four players: its team's score minus the other team's;
+//   - three players: its own score minus the mean of the two others'.
+//     Each player plays for itself, and a point taken from either
+//     opponent is worth the same; the mean keeps the scale of a
+//     two-player difference (a made 100 against two who score 0 is
+//     +100), and is zero when all three score alike.
+//
+// Result.Points is the same difference on card points alone (tricks and
+// last-trick bonus); Makes is the chance that the seat's side ends as
+// maker, Defends that another side does, Bete that the seat's side is
+// maker and bete. Win is not modelled at tables (zero), every sample
+// weighs alike (no opponent model) and Best is the highest Mean: the
+// hard table bot bids Results[Best] of EvaluateTable with
+// TableSeedFor(botSeed, view) as seed (its cards come from its own
+// search, its other words from the normal rule).
+// Reproducibility and cancellation are as for Evaluate: sample i's world
+// comes from (Seed, i) and its chance steps (a shlomo draw) from its own
+// stream, the same for every action.
 package eval

@@ -207,6 +207,14 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 // count by their weight; the standard error is that of a weighted mean
 // (the deviations weighted by w², over the square of the total weight).
 func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
+	ev := aggregate(legal, res, done, weights)
+	ev.ByWin = UseWin(v)
+	ev.Best = Best(ev.Results, ev.ByWin)
+	return ev
+}
+
+// aggregate sums the finished samples' results in sample order.
+func aggregate(legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
 	k := len(legal)
 	ev := Evaluation{Results: make([]Result, k)}
 	for j, a := range legal {
@@ -258,8 +266,6 @@ func summarise(v *rules.View, legal []rules.Action, res []sampleResult, done []b
 			}
 		}
 	}
-	ev.ByWin = UseWin(v)
-	ev.Best = Best(ev.Results, ev.ByWin)
 	return ev
 }
 
@@ -511,5 +517,16 @@ func SeedFor(seed uint64, v *rules.View) uint64 {
 	binary.LittleEndian.PutUint64(b[:], seed)
 	h.Write(b[:])
 	fmt.Fprintf(h, "%s|%v|%v|%s", v.String(), v.Totals, v.Options, v.Played)
+	return h.Sum64()
+}
+
+// TableSeedFor is SeedFor for a decision at a table: a hash of the seed
+// and of everything the TableView shows.
+func TableSeedFor(seed uint64, v *rules.TableView) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], seed)
+	h.Write(b[:])
+	fmt.Fprintf(h, "%s|%v|%v|%s|%d", v.String(), v.Totals, v.Options, v.Played, v.Seat)
 	return h.Sum64()
 }

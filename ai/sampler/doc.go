@@ -34,4 +34,15 @@
 // likely, and the cards the opponent does not hold are dealt to the
 // hidden deck places in a uniformly random order. Everything depends only
 // on the View and the *rand.Rand given.
+//
+// # Tables of three and four
+//
+// TableSampler does the same for a rules.TableView: it draws every other
+// seat's hand (TableSampler.Hands, what the hard table bot searches) or
+// a whole deal the seat cannot tell from the real one
+// (TableSampler.World, what eval.EvaluateTable plays on). What the view
+// reveals is again the rules' answer: TableView.Known, CannotHold,
+// MeldBound and, for the words that depend on the hands, a replay of the
+// whole history through TableView.Complete. Hands are drawn by
+// rejection, uniformly among those that fit; the bids are not weighted.
 package sampler

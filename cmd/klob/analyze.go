@@ -10,10 +10,12 @@ import (
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/internal/progress"
 	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/rules"
 )
 
-// runAnalyze grades every decision of a saved game with the hard bot's
-// evaluation from the deciding player's information, and prints per deal
+// runAnalyze grades every decision of a saved game of two, three or four
+// players with the hard bot's evaluation (eval.Evaluate, or
+// eval.EvaluateTable at a table) from the deciding player's information, and prints per deal
 // and per player the decisions graded, the expected points lost and the
 // biggest mistakes with what would have been better (-json: the same as
 // one JSON object). A progress line goes to stderr. Exit 0 when the log
@@ -47,13 +49,9 @@ Grades every decision of a saved game: the points each is expected to lose again
 		fmt.Fprintln(stderr, untrusted.Text(err.Error()))
 		return 1
 	}
-	if _, one := r.Header.HumanSeat(); one && !r.Over {
-		// Grading the bot's decisions would show its cards.
-		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: its analysis would show the bot's cards; finish the game first\n", untrusted.Text(path))
-		return 1
-	}
-	if n := r.Players(); n != 2 {
-		fmt.Fprintf(stderr, "klob analyze: %s: a game of %d players: the analysis reads two-player games only\n", path, n)
+	if inProgress(r) {
+		// Grading the bots' decisions would show their cards.
+		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: its analysis would show the bots' cards; finish the game first\n", untrusted.Text(path))
 		return 1
 	}
 	start := time.Now()
@@ -76,6 +74,25 @@ Grades every decision of a saved game: the points each is expected to lose again
 	}
 	analysis.WriteText(stdout, path, r, rep, *ascii)
 	return 0
+}
+
+// inProgress reports whether r is a game a person is still playing
+// against bots: two players with one human seat, or a table of three or
+// four with a human seat, and not over.
+func inProgress(r *gamelog.Replay) bool {
+	if r.Over {
+		return false
+	}
+	if r.Players() == 2 {
+		_, one := r.Header.HumanSeat()
+		return one
+	}
+	for s := range rules.Seat(r.Players()) {
+		if r.Header.Level(s) == gamelog.Human {
+			return true
+		}
+	}
+	return false
 }
 
 // maxAnalyzeSamples bounds -samples: past it a game takes hours.

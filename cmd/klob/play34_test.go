@@ -35,15 +35,3 @@ func TestParsePlayPlayers(t *testing.T) {
 		}
 	}
 }
-
-// TestTrainTwoOnly: the trainer drills the two-player bidding; asked
-// for a table of three or four it says so rather than drill the wrong
-// game.
-func TestTrainTwoOnly(t *testing.T) {
-	for _, n := range []string{"3", "4"} {
-		_, err := parseTrain([]string{"-rules", "players=" + n}, &bytes.Buffer{}, &bytes.Buffer{}, clock)
-		if err == nil || !strings.Contains(err.Error(), "two-player bidding only") {
-			t.Errorf("train -rules players=%s: got %v, want the two-player refusal", n, err)
-		}
-	}
-}

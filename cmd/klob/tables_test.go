@@ -7,9 +7,8 @@ import (
 )
 
 // TestTableLogs: klob verify summarises a game of three or four players
-// (exit 0); replay opens it in the viewer of tables; analyze, which
-// grades two-player games only, refuses it with a clear error (exit 1)
-// rather than misread it.
+// (exit 0); replay opens it in the viewer of tables; analyze grades it
+// (exit 0, a block per deal and the game, every seat named).
 func TestTableLogs(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(games, "tables", "*.klob"))
 	if len(files) < 10 {
@@ -19,9 +18,11 @@ func TestTableLogs(t *testing.T) {
 	if code != 0 || errs != "" || strings.Count(out, " win") < len(files) {
 		t.Fatalf("verify: exit %d, stderr %q, %d winners in the output", code, errs, strings.Count(out, " win"))
 	}
-	f := files[0]
-	if code, out, errs := analyze(f); code != 1 || out != "" || !strings.Contains(errs, "two-player games only") {
-		t.Errorf("analyze %s: exit %d, stdout %q, stderr %q", f, code, out, errs)
+	for _, f := range files {
+		code, out, errs := analyze(f, "-samples", "2")
+		if code != 0 || !strings.Contains(out, "\ndeal 1, ") || !strings.Contains(out, "\ngame: ") || !strings.Contains(out, "Random C") {
+			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q", f, code, out, errs)
+		}
 	}
 	for _, f := range files {
 		if app, code, out, errs := replayArgs(f); app == nil || code != 0 || out != "" || errs != "" {

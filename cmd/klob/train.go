@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"time"
 
@@ -29,21 +30,31 @@ type trainFlags struct {
 
 // parseTrain reads the flags of klob train:
 //
-//	klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-target N] [-rules k=v,...] [-ascii]
+//	klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N] [-target N] [-rules k=v,...] [-ascii]
 //	klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
+//	klob train -eval "players=3 dealer=B score=0-0-0 said=pass deck=..."
 //	klob train -review
 func parseTrain(args []string, stdout, stderr io.Writer, now func() time.Time) (trainFlags, error) {
-	fs := newFlagSet("train", `usage: klob train [-seed N] [-only round1|round2|schmeiss|dealer|elder] [-samples N] [-ascii]
+	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N] [-target N] [-rules k=v,...] [-ascii]
        klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
-       klob train -review`)
+       klob train -review
+Drills the bidding: at two players round one, the schmeiss and round two; with
+-players 3 or 4 (or -rules players=3) every decision before the card play at
+that table: the declarations (shlomo, cleopatra), both rounds of bidding (no
+trumps with four, dealer_forced), the dix (three) and the sequence dialogue.
+The house variants go in -rules: `+strings.Join(rules.TableOptionNames[1:], ", ")+`.`)
 	fs.notes = `
 -eval reads key=value fields: hand= (six cards), up= (the upcard), seat=elder|dealer
 (optional: what was said decides whose turn it is), score=YOURS-THEIRS, target=N,
 said=pass or said=schmeiss or said=pass,schmeiss (the words before your turn), round=2
 (both passed round one; said= then lists round two only), samples=N, seed=N, and any
-rule option (bottom_card=off...).`
+rule option (bottom_card=off...). A drill of three or four players is written
+players=N dealer=SEAT score=A-B[-C] target=N said=WORD,... deck=CARD,... (the
+form -review prints), and -eval evaluates that too.`
+	players := fs.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)")
 	game := fs.gameFlags("seed of the drills and their evaluations")
-	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
+	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", ")+
+		"; at three or four: "+strings.Join(drill.TableFilterNames, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
@@ -67,9 +78,24 @@ rule option (bottom_card=off...).`
 	if err != nil {
 		return trainFlags{}, err
 	}
-	if n := opts.NumPlayers(); n != 2 {
-		// The drills and their evaluation are of the two-player bidding.
-		return trainFlags{}, fmt.Errorf("-rules: players=%d: the trainer drills the two-player bidding only", n)
+	switch *players {
+	case 0:
+	case 2, 3, 4:
+		if err := opts.Set("players", fmt.Sprint(*players)); err != nil {
+			return trainFlags{}, fmt.Errorf("-players: %v", err)
+		}
+	default:
+		return trainFlags{}, fmt.Errorf("-players must be 2, 3 or 4, got %d", *players)
+	}
+	if err := f.ForPlayers(opts.NumPlayers()); err != nil {
+		return trainFlags{}, err
+	}
+	if opts.NumPlayers() > 2 {
+		// Fails early on a drill kind the rules never ask (-only dix at
+		// four, -only declare without shlomo or cleopatra).
+		if _, err := drill.NewTableGenerator(s, f, opts); err != nil {
+			return trainFlags{}, errors.New(strings.TrimPrefix(err.Error(), "drill: "))
+		}
 	}
 	if set["eval"] && set["review"] {
 		return trainFlags{}, errors.New("-eval and -review do not go together")
@@ -123,6 +149,9 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 // text's samples= and seed= win over -samples and -seed; without them
 // the seed is drill.DefaultSeed, so the same text prints the same table.
 func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
+	if isTableText(tf.eval) {
+		return trainEvalTable(tf, stdout, stderr)
+	}
 	req, err := drill.Parse(tf.eval)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
@@ -147,6 +176,71 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := drill.WriteReport(stdout, req, &an); err != nil {
+		fmt.Fprintf(stderr, "klob train: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// isTableText reports whether an -eval text is a drill of three or four
+// players (players=3 or players=4 among its fields).
+func isTableText(text string) bool {
+	for _, f := range strings.Fields(text) {
+		if k, v, ok := strings.Cut(f, "="); ok && strings.EqualFold(k, "players") && (v == "3" || v == "4") {
+			return true
+		}
+	}
+	return false
+}
+
+// trainEvalTable evaluates a table drill given to -eval (the text form
+// drill.ParseTable reads, with samples= and seed= as for two players)
+// and prints the table of options.
+func trainEvalTable(tf trainFlags, stdout, stderr io.Writer) int {
+	samples, seed := tf.cfg.Samples, uint64(drill.DefaultSeed)
+	if tf.seedSet {
+		seed = tf.cfg.Seed
+	}
+	var rest []string
+	for _, f := range strings.Fields(tf.eval) {
+		k, v, _ := strings.Cut(f, "=")
+		switch strings.ToLower(k) {
+		case "samples":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 100000 {
+				fmt.Fprintf(stderr, "klob train: -eval: samples: %q is not from 1 to 100000\n", untrusted.Text(v))
+				return 2
+			}
+			samples = n
+		case "seed":
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				fmt.Fprintf(stderr, "klob train: -eval: seed: %q is not a seed\n", untrusted.Text(v))
+				return 2
+			}
+			seed = n
+		default:
+			rest = append(rest, f)
+		}
+	}
+	s, err := drill.ParseTable(strings.Join(rest, " "))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: -eval: %s\n", untrusted.Text(err.Error()))
+		return 2
+	}
+	v, err := s.View()
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	an, err := drill.EvaluateTableWith(ctx, drill.DefaultTableEvaluator, v, drill.Options{Samples: samples, Seed: seed})
+	if err != nil {
+		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
+		return 1
+	}
+	if err := drill.WriteTableReport(stdout, &s, seed, &an); err != nil {
 		fmt.Fprintf(stderr, "klob train: %v\n", err)
 		return 1
 	}
@@ -207,10 +301,45 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
 		return 1
 	}
-	if st.Drills == 0 {
+	if st.Drills == 0 && st.Table(3).Drills == 0 && st.Table(4).Drills == 0 {
 		fmt.Fprintln(stdout, "No drills yet: run klob train.")
 		return 0
 	}
+	if st.Drills > 0 {
+		trainReviewTwo(st, stdout)
+	}
+	for _, n := range []int{3, 4} {
+		if ts := st.Table(n); ts.Drills > 0 {
+			if st.Drills > 0 || n == 4 && st.Table(3).Drills > 0 {
+				fmt.Fprintln(stdout)
+			}
+			trainReviewTable(n, ts, stdout)
+		}
+	}
+	return 0
+}
+
+// trainReviewTable prints the record of the tables of n players and
+// their kept mistakes, each with the -eval text that shows it again.
+func trainReviewTable(n int, ts drill.TableStats, stdout io.Writer) {
+	fmt.Fprintf(stdout, "At %d players: %d drills, %d right (%.0f%%), %.1f points lost a drill.\n", n, ts.Drills, ts.Correct, 100*ts.Accuracy(), ts.AvgLost())
+	for _, k := range drill.TableKinds {
+		if s, ok := ts.Kinds[k.String()]; ok && s.Drills > 0 {
+			fmt.Fprintf(stdout, "  %-11s %d of %d right (%.0f%%), %.1f points lost a drill\n", k, s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost())
+		}
+	}
+	if len(ts.Mistakes) > 0 {
+		fmt.Fprintf(stdout, "\nYour last mistakes at %d players, newest first:\n", n)
+	}
+	for i := len(ts.Mistakes) - 1; i >= 0; i-- {
+		m := ts.Mistakes[i]
+		fmt.Fprintf(stdout, "%s  you: %s, best: %s: %s\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
+			untrusted.Text(m.Chose), untrusted.Text(m.Best), m.Verdict().Text(), m.Situation)
+	}
+}
+
+// trainReviewTwo prints the two-player record and its kept mistakes.
+func trainReviewTwo(st drill.Stats, stdout io.Writer) {
 	fmt.Fprintf(stdout, "%d drills, %d right (%.0f%%), %.1f points lost a drill.\n", st.Drills, st.Correct, 100*st.Accuracy(), st.AvgLost())
 	for _, k := range []drill.Kind{drill.Round1, drill.Schmeiss, drill.Round2} {
 		if s, ok := st.Kinds[k.String()]; ok && s.Drills > 0 {
@@ -227,5 +356,4 @@ func trainReview(rec *drill.StatsFile, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "%s  you: %s, best: %s: %s\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
 			untrusted.Text(m.Chose), untrusted.Text(m.Best), m.Verdict().Text(), m.Situation)
 	}
-	return 0
 }

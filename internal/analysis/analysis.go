@@ -29,7 +29,7 @@ func SamplesFor(p rules.Phase) int {
 	switch p {
 	case rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2:
 		return BidSamples
-	case rules.PhaseDix, rules.PhaseSequences:
+	case rules.PhaseDix, rules.PhaseSequences, rules.PhaseDeclare:
 		return PrepSamples
 	}
 	return PlaySamples
@@ -177,7 +177,9 @@ type DealReport struct {
 	Analysed bool // false when Options.Deals left it out
 	// Decisions holds every step in order, forced ones included.
 	Decisions []Decision
-	Players   [2]Summary
+	// Players holds each seat's summary (entries past the seat count
+	// are empty).
+	Players [4]Summary
 }
 
 // Report is the analysis of a game log.
@@ -186,13 +188,14 @@ type Report struct {
 	Seed    uint64
 	Samples int // Options.Samples (0: by phase)
 	Deals   []DealReport
-	Players [2]Summary // the whole game, by seat
+	Players [4]Summary // the whole game, by seat
 }
 
 // job is one step to grade.
 type job struct {
 	deal, step int // 0-based indexes into Replay.Deals and the steps
 	view       rules.View
+	table      *rules.TableView // a decision at a table of three or four: view is unused
 	legal      int
 }
 
@@ -224,6 +227,10 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 		}
 		dr.Analysed = true
 		dr.Decisions = make([]Decision, len(rd.Steps))
+		if r.Players() > 2 {
+			jobs = tableJobs(jobs, i, rd, dr)
+			continue
+		}
 		d := rd.At(0)
 		for j, st := range rd.Steps {
 			v := d.View(st.Seat)
@@ -239,9 +246,10 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 	if err := grade(ctx, rep, jobs, opt); err != nil {
 		return nil, err
 	}
+	n := r.Players()
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
-		for s := range 2 {
+		for s := range n {
 			dr.Players[s] = summarise(dr.Decisions, rules.Seat(s), top)
 		}
 	}
@@ -249,10 +257,31 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 	for i := range rep.Deals {
 		all = append(all, rep.Deals[i].Decisions...)
 	}
-	for s := range 2 {
+	for s := range n {
 		rep.Players[s] = summarise(all, rules.Seat(s), top)
 	}
 	return rep, nil
+}
+
+// tableJobs appends the jobs of deal i of a table of three or four, rd,
+// and fills dr's decisions. A chance step (a shlomo draw) is nobody's
+// decision: it has no legal action for any seat and is marked Forced.
+func tableJobs(jobs []job, i int, rd *gamelog.ReplayDeal, dr *DealReport) []job {
+	t := rd.AtTable(0)
+	for j, st := range rd.Steps {
+		v := t.View(st.Seat)
+		dr.Decisions[j] = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: t.Phase(), Action: st.Action}
+		if t.Phase() == rules.PhasePlay {
+			done := 0
+			for o := range v.Players {
+				done += v.Tricks[o]
+			}
+			dr.Decisions[j].Trick = done + 1
+		}
+		jobs = append(jobs, job{deal: i, step: j, table: &v, legal: len(v.Legal())})
+		t.ApplyUnchecked(st.Action)
+	}
+	return jobs
 }
 
 // graded is a finished job.
@@ -335,9 +364,15 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, jb *job, dec *Decision, o
 	}
 	n := opt.Samples
 	if n <= 0 {
-		n = SamplesFor(jb.view.Phase)
+		n = SamplesFor(dec.Phase)
 	}
-	e, err := ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1})
+	var e eval.Evaluation
+	var err error
+	if jb.table != nil {
+		e, err = eval.EvaluateTable(ctx, jb.table, eval.Options{Samples: n, Seed: eval.TableSeedFor(opt.Seed, jb.table), Workers: 1})
+	} else {
+		e, err = ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1})
+	}
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 	}

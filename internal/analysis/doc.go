@@ -43,4 +43,24 @@
 // costs about 6.6 s of CPU (BenchmarkGame), so a few seconds on two
 // cores; the per-seed spread of the grades measured on it is a few
 // points per decision (see TestHardVsHardSmallLosses).
+//
+// # Tables of three and four
+//
+// A log of three or four players is graded the same way, every seat's
+// decisions (the bids, no trumps, the shlomo and cleopatra declarations
+// and the cards given in them, the dix exchange, each word of the
+// dialogue, each card), each from the TableView of the seat that took it,
+// by eval.EvaluateTable: the rest of each sampled deal played by the
+// normal table bot's rule, the last tricks solved (see package eval).
+// The score of an action is the expected score difference of the seat's
+// side: with four players its team's points minus the other team's, with
+// three its own minus the mean of the two others'. A shlomo draw is
+// chance, nobody's decision: it is marked Forced and counted for no
+// seat. Report.Players and DealReport.Players have an entry per seat;
+// the text report names the players (with their team with four) and
+// gives the deal results and the game by side, and the JSON report keys
+// the totals and the winner by side: the seat letter, or "AC" and "BD".
+// A grade at a table is coarser than at two: the card play after the
+// decision is a plausible player's, not a search, so the same samples
+// leave a wider spread.
 package analysis

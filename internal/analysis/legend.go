@@ -11,3 +11,12 @@ func Legend() []string {
 		"A loss may be marked on a card that won the same tricks as the best card in the real deal: the loss is what the card gives away on average over the deals that could have been, not in this one.",
 	}
 }
+
+// TableLegend is Legend for a table of three or four players: the same
+// grades, graded from the player's own view of the table, the rest of
+// each sampled deal played by the normal bot's rules.
+func TableLegend() []string {
+	l := Legend()
+	l[0] = "Graded from what the player could know at the time: each decision is weighed over deals that fit the player's own view, the rest of each deal played by the normal bot's rules (the last tricks solved), never from the cards the others really held."
+	return l
+}

@@ -84,6 +84,10 @@ func summaryLine(s *Summary) string {
 // Players are named as the log names them; cards have their suit
 // symbols, or letters with ascii.
 func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
+	if r.Players() > 2 {
+		writeTableText(w, name, r, rep, ascii)
+		return
+	}
 	h := &r.Header
 	who := func(s rules.Seat) string { return h.PlayerName(s) }
 	if who(rules.SeatA) == who(rules.SeatB) {
@@ -208,6 +212,9 @@ func WriteJSON(w io.Writer, name string, r *gamelog.Replay, rep *Report) error {
 }
 
 func reportJSON(name string, r *gamelog.Replay, rep *Report) JSONReport {
+	if r.Players() > 2 {
+		return tableJSON(name, r, rep)
+	}
 	h := &r.Header
 	out := JSONReport{File: name, Seed: rep.Seed, Deals: []jsonDeal{}}
 	for s := rules.SeatA; s <= rules.SeatB; s++ {

@@ -23,6 +23,31 @@
 // or the end of a game. Filter (-only) restricts the kind of decision
 // (round1, round2, schmeiss) or the seat (dealer, elder).
 //
+// # Tables of three and four
+//
+// A TableSituation is one decision before the card play at a rules.Table
+// of three or four players (`klob train -players 3|4`): the deck, the
+// dealer, every step before the player's turn and the totals by side.
+// The player is seat A ("you"); the others are named as the table names
+// them, West on the left (the next to speak), North across (the partner
+// with four) and East. A TableGenerator deals from a seed and lets the
+// normal table bot (ai.NewTableBot) speak for every seat until the
+// player decides: a shlomo or cleopatra declaration or the card given
+// after one (house variants), a round-one bid, a round-two bid (naming a
+// suit, no trumps with four, the dealer's obligation with
+// dealer_forced), the dix (three players), or a word of the sequence
+// dialogue. Only the player's TableView is shown or evaluated; the
+// deck makes a kept mistake reproducible (TableSituation.String and
+// ParseTable):
+//
+//	players=3 dealer=B score=120-40-300 target=500 said=pass,name:H deck=7C,KS,...
+//
+// A table drill is evaluated by a TableEvaluator (eval.EvaluateTable,
+// the hard bot's evaluation at tables) in the same batches, graded with
+// the same thresholds and words, and counted in Stats.Tables under its
+// seat count ("3", "4"), apart from the two-player record, which stays
+// where it always was so that records from before tables still read.
+//
 // # Evaluation
 //
 // Evaluate runs ai/eval (Monte Carlo over the hidden cards, the same

@@ -85,7 +85,11 @@ func (p Plan) Batch(k int) eval.Options {
 // Tally gathers the batches of one evaluation as they finish, in any
 // order, and summarises what has arrived.
 type Tally struct {
-	view    rules.View
+	view rules.View
+	// tview is the View of a table of three or four (NewTableTally),
+	// nil for two players; byWin then comes from the batches (eval
+	// decides it by the table's totals).
+	tview   *rules.TableView
 	plan    Plan
 	legal   []rules.Action
 	batches []eval.Evaluation
@@ -104,6 +108,23 @@ func NewTally(v rules.View, p Plan) (*Tally, error) {
 	}
 	return &Tally{view: v, plan: p, legal: legal, batches: make([]eval.Evaluation, p.Batches), got: make([]bool, p.Batches)}, nil
 }
+
+// NewTableTally starts the tally of an evaluation of a table's View v
+// (three or four players) with plan p; the batches are
+// eval.EvaluateTable's, in v's legal order.
+func NewTableTally(v rules.TableView, p Plan) (*Tally, error) {
+	legal := v.Legal()
+	if len(legal) == 0 {
+		return nil, eval.ErrNotYourTurn
+	}
+	if p.Batches <= 0 {
+		return nil, fmt.Errorf("drill: a plan of %d batches", p.Batches)
+	}
+	return &Tally{tview: &v, plan: p, legal: legal, batches: make([]eval.Evaluation, p.Batches), got: make([]bool, p.Batches)}, nil
+}
+
+// TableView returns the table View evaluated (nil for two players).
+func (t *Tally) TableView() *rules.TableView { return t.tview }
 
 // Plan returns the tally's plan.
 func (t *Tally) Plan() Plan { return t.plan }
@@ -265,6 +286,10 @@ type Analysis struct {
 	ByWin bool
 	// Samples is the number of samples scored, Asked the number planned.
 	Samples, Asked int
+	// NoWin reports that the evaluation does not model the chance to win
+	// the game (a table of three or four: eval.EvaluateTable leaves Win
+	// zero), so a table of the options leaves that column out.
+	NoWin bool
 }
 
 // Analysis summarises the batches recorded so far (all of them once
@@ -274,7 +299,10 @@ type Analysis struct {
 // if they were independent.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
-	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, ByWin: eval.UseWin(&t.view)}
+	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, NoWin: t.tview != nil}
+	if t.tview == nil {
+		an.ByWin = eval.UseWin(&t.view)
+	}
 	var sum, se2, win, bete, pts = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	makes, defends := make([]float64, k), make([]float64, k)
 	var done []eval.Evaluation
@@ -290,6 +318,9 @@ func (t *Tally) Analysis() Analysis {
 	var total float64
 	for _, ev := range done {
 		total += batchWeight(ev)
+		// At a table eval says whether the options are ranked by the
+		// chance to win the game (every batch of one View agrees).
+		an.ByWin = an.ByWin || t.tview != nil && ev.ByWin
 	}
 	for _, ev := range done {
 		w := batchWeight(ev)

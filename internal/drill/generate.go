@@ -21,12 +21,21 @@ const (
 	OnlySchmeiss        // answers to a schmeiss, either seat
 	OnlyDealer          // any decision of the dealer
 	OnlyElder           // any decision of the elder (non-dealer)
+	// At a table of three or four only (see TableFilterNames).
+	OnlyDeclare  // shlomo or cleopatra, or the card given after one
+	OnlyDix      // the dix exchange
+	OnlyDialogue // a word of the sequence dialogue
 )
 
-var filterNames = [...]string{"any", "round1", "round2", "schmeiss", "dealer", "elder"}
+var filterNames = [...]string{"any", "round1", "round2", "schmeiss", "dealer", "elder", "declare", "dix", "sequences"}
 
-// FilterNames lists the names ParseFilter reads (besides "" and "any").
-var FilterNames = filterNames[1:]
+// FilterNames lists the names ParseFilter reads for two players
+// (besides "" and "any").
+var FilterNames = filterNames[1:6]
+
+// TableFilterNames lists the names a table of three or four takes: the
+// eldest is the first to speak (elder), and there is no schmeiss.
+var TableFilterNames = []string{"round1", "round2", "declare", "dix", "sequences", "dealer", "elder"}
 
 // String returns the filter's name as -only takes it.
 func (f Filter) String() string {
@@ -43,12 +52,31 @@ func ParseFilter(s string) (Filter, error) {
 	if t == "" {
 		return Any, nil
 	}
+	if t == "dialogue" {
+		t = "sequences"
+	}
 	for i, n := range filterNames {
 		if t == n {
 			return Filter(i), nil
 		}
 	}
-	return Any, fmt.Errorf("%q is not a drill kind (want %s)", s, strings.Join(FilterNames, ", "))
+	return Any, fmt.Errorf("%q is not a drill kind (want %s; at three or four players also declare, dix, sequences)", s, strings.Join(FilterNames, ", "))
+}
+
+// ForPlayers checks that the filter is one a table of players seats
+// asks: schmeiss is two-player only, the declarations, the dix and the
+// sequences are drilled at tables of three and four.
+func (f Filter) ForPlayers(players int) error {
+	if players == 2 {
+		if f >= OnlyDeclare {
+			return fmt.Errorf("-only %s: drilled at tables of three and four (want %s)", f, strings.Join(FilterNames, ", "))
+		}
+		return nil
+	}
+	if f == OnlySchmeiss {
+		return fmt.Errorf("-only schmeiss: there is no schmeiss at a table of %d (want %s)", players, strings.Join(TableFilterNames, ", "))
+	}
+	return nil
 }
 
 // kinds returns the kinds of decision the filter allows.
@@ -91,6 +119,9 @@ type Generator struct {
 
 // NewGenerator returns a Generator of drills under the rules opts.
 func NewGenerator(seed uint64, f Filter, opts rules.Options) (*Generator, error) {
+	if err := f.ForPlayers(2); err != nil {
+		return nil, fmt.Errorf("drill: %w", err)
+	}
 	bot, err := ai.New(ai.Normal, ai.Config{Seed: seed})
 	if err != nil {
 		return nil, fmt.Errorf("drill: the bidding bot: %w", err)

@@ -106,6 +106,9 @@ func writeTable(w io.Writer, an *Analysis) error {
 	for _, r := range an.Rows {
 		lw = max(lw, len(Label(r.Action)))
 	}
+	if an.NoWin {
+		return writeTableNoWin(w, an, lw)
+	}
 	if _, err := fmt.Fprintf(w, "%-*s  %14s  %5s  %8s   %s\n", lw, "option", "score diff", "bete", "win game", "verdict"); err != nil {
 		return err
 	}
@@ -117,6 +120,23 @@ func writeTable(w io.Writer, an *Analysis) error {
 		_, err := fmt.Fprintf(w, "%-*s  %7s ± %4.1f  %5s  %8s   %s\n", lw, Label(r.Action), Signed(r.Mean), r.StdErr,
 			Percent(r.Bete), fmt.Sprintf("%.1f%%", r.Win*100), v)
 		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeTableNoWin is writeTable without the win game column.
+func writeTableNoWin(w io.Writer, an *Analysis, lw int) error {
+	if _, err := fmt.Fprintf(w, "%-*s  %14s  %5s   %s\n", lw, "option", "score diff", "bete", "verdict"); err != nil {
+		return err
+	}
+	for j, r := range an.Rows {
+		v := r.Verdict.Text()
+		if j == an.Best {
+			v += " (the hard bot's choice)"
+		}
+		if _, err := fmt.Fprintf(w, "%-*s  %7s ± %4.1f  %5s   %s\n", lw, Label(r.Action), Signed(r.Mean), r.StdErr, Percent(r.Bete), v); err != nil {
 			return err
 		}
 	}

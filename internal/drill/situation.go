@@ -28,10 +28,14 @@ const (
 
 var kindNames = [...]string{"round one", "schmeiss", "round two"}
 
-// String returns "round one", "schmeiss" or "round two".
+// String returns "round one", "schmeiss" or "round two", and at a table
+// of three or four "declaration", "dix" or "sequences".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
+	}
+	if n, ok := tableKindNames[k]; ok {
+		return n
 	}
 	return "unknown"
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"time"
 
@@ -119,11 +120,32 @@ type Stats struct {
 	Kinds map[string]Score `json:"kinds,omitempty"`
 	// Mistakes are the last MaxMistakes mistakes, oldest first.
 	Mistakes []Missed `json:"mistakes,omitempty"`
+	// Tables keeps the record of the tables of three and four, by seat
+	// count ("3", "4"), apart from the two-player record above (which
+	// stays where records before tables kept it, so they still read).
+	Tables map[string]TableStats `json:"tables,omitempty"`
+}
+
+// TableStats is the record of the drills of one seat count: as Stats,
+// with the mistakes in TableSituation's text form.
+type TableStats struct {
+	Score
+	Kinds    map[string]Score `json:"kinds,omitempty"`
+	Mistakes []Missed         `json:"mistakes,omitempty"`
+}
+
+// Table returns the record of the tables of players seats (an empty
+// one when there is none yet).
+func (st *Stats) Table(players int) TableStats {
+	return st.Tables[strconv.Itoa(players)]
 }
 
 // Record is one graded drill.
 type Record struct {
+	// Situation is a two-player drill; Table, when set, a drill of a
+	// table of three or four (and Situation is unused).
 	Situation Situation
+	Table     *TableSituation
 	Chose     rules.Action
 	Best      rules.Action
 	Verdict   Verdict
@@ -136,9 +158,36 @@ func NewRecord(s Situation, an *Analysis, chosen int, when time.Time) Record {
 		Verdict: an.Rows[chosen].Verdict, When: when}
 }
 
-// Add counts r.
+// NewTableRecord grades choosing an.Rows[chosen] in the table situation
+// s.
+func NewTableRecord(s TableSituation, an *Analysis, chosen int, when time.Time) Record {
+	c := s.Clone()
+	return Record{Table: &c, Chose: an.Rows[chosen].Action, Best: an.Rows[an.Best].Action,
+		Verdict: an.Rows[chosen].Verdict, When: when}
+}
+
+// missed is the record of r as a mistake.
+func (r Record) missed(situation string) Missed {
+	return Missed{Situation: situation, Chose: r.Chose.String(),
+		Best: r.Best.String(), Points: r.Verdict.Points, Win: r.Verdict.Win, ByWin: r.Verdict.ByWin,
+		Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance,
+		When: r.When.UTC().Truncate(time.Second)}
+}
+
+// Add counts r: a table drill in the record of its seat count, a
+// two-player drill in the two-player record.
 func (st *Stats) Add(r Record) {
 	st.Version = statsVersion
+	if r.Table != nil {
+		if st.Tables == nil {
+			st.Tables = map[string]TableStats{}
+		}
+		key := strconv.Itoa(r.Table.Players())
+		ts := st.Tables[key]
+		ts.add(r)
+		st.Tables[key] = ts
+		return
+	}
 	st.Score.Add(r.Verdict)
 	if st.Kinds == nil {
 		st.Kinds = map[string]Score{}
@@ -147,14 +196,31 @@ func (st *Stats) Add(r Record) {
 	k.Add(r.Verdict)
 	st.Kinds[r.Situation.Kind().String()] = k
 	if r.Verdict.Kind == Mistake {
-		st.Mistakes = append(st.Mistakes, Missed{Situation: r.Situation.String(), Chose: r.Chose.String(),
-			Best: r.Best.String(), Points: r.Verdict.Points, Win: r.Verdict.Win, ByWin: r.Verdict.ByWin,
-			Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance,
-			When: r.When.UTC().Truncate(time.Second)})
-		if n := len(st.Mistakes); n > MaxMistakes {
-			st.Mistakes = append([]Missed(nil), st.Mistakes[n-MaxMistakes:]...)
-		}
+		st.Mistakes = keepLast(append(st.Mistakes, r.missed(r.Situation.String())))
 	}
+}
+
+// add counts a table drill r.
+func (ts *TableStats) add(r Record) {
+	ts.Score.Add(r.Verdict)
+	if ts.Kinds == nil {
+		ts.Kinds = map[string]Score{}
+	}
+	name := r.Table.Kind().String()
+	k := ts.Kinds[name]
+	k.Add(r.Verdict)
+	ts.Kinds[name] = k
+	if r.Verdict.Kind == Mistake {
+		ts.Mistakes = keepLast(append(ts.Mistakes, r.missed(r.Table.String())))
+	}
+}
+
+// keepLast keeps the last MaxMistakes mistakes.
+func keepLast(ms []Missed) []Missed {
+	if n := len(ms); n > MaxMistakes {
+		return append([]Missed(nil), ms[n-MaxMistakes:]...)
+	}
+	return ms
 }
 
 // Clone returns a copy that shares nothing with st.
@@ -167,6 +233,22 @@ func (st Stats) Clone() Stats {
 		st.Kinds = k
 	}
 	st.Mistakes = append([]Missed(nil), st.Mistakes...)
+	if st.Tables != nil {
+		t := make(map[string]TableStats, len(st.Tables))
+		for n, ts := range st.Tables {
+			k := make(map[string]Score, len(ts.Kinds))
+			for kn, s := range ts.Kinds {
+				k[kn] = s
+			}
+			if ts.Kinds == nil {
+				k = nil
+			}
+			ts.Kinds = k
+			ts.Mistakes = append([]Missed(nil), ts.Mistakes...)
+			t[n] = ts
+		}
+		st.Tables = t
+	}
 	return st
 }
 
@@ -179,6 +261,24 @@ func (st *Stats) check() error {
 	for _, k := range st.Kinds {
 		scores = append(scores, k)
 	}
+	for n, ts := range st.Tables {
+		if n != "3" && n != "4" {
+			return fmt.Errorf("a record of tables of %q players", untrusted.Text(n))
+		}
+		scores = append(scores, ts.Score)
+		for _, k := range ts.Kinds {
+			scores = append(scores, k)
+		}
+		if err := checkMistakes(ts.Mistakes, func(s string) error {
+			ts, err := ParseTable(s)
+			if err == nil && strconv.Itoa(ts.Players()) != n {
+				err = fmt.Errorf("a table of %d in the record of %s", ts.Players(), n)
+			}
+			return err
+		}); err != nil {
+			return fmt.Errorf("tables of %s: %v", n, err)
+		}
+	}
 	for _, s := range scores {
 		if s.Drills < 0 || s.Correct < 0 || s.Correct > s.Drills || s.Lost < 0 || s.WinLost < 0 ||
 			math.IsInf(s.Lost, 0) || math.IsInf(s.WinLost, 0) {
@@ -188,11 +288,20 @@ func (st *Stats) check() error {
 			return fmt.Errorf("out of range: %d drills (at most %d), %g points and %g games lost", s.Drills, MaxDrills, s.Lost, s.WinLost)
 		}
 	}
-	if len(st.Mistakes) > MaxMistakes {
-		return fmt.Errorf("%d mistakes kept, at most %d", len(st.Mistakes), MaxMistakes)
+	return checkMistakes(st.Mistakes, func(s string) error {
+		_, err := Parse(s)
+		return err
+	})
+}
+
+// checkMistakes reports what is wrong with the mistakes of a record,
+// each situation read by parse.
+func checkMistakes(ms []Missed, parse func(string) error) error {
+	if len(ms) > MaxMistakes {
+		return fmt.Errorf("%d mistakes kept, at most %d", len(ms), MaxMistakes)
 	}
-	for i, m := range st.Mistakes {
-		if _, err := Parse(m.Situation); err != nil {
+	for i, m := range ms {
+		if err := parse(m.Situation); err != nil {
 			return fmt.Errorf("mistake %d: %v", i+1, err)
 		}
 		for _, a := range []string{m.Chose, m.Best} {

@@ -21,6 +21,7 @@ func FuzzStatsLoad(f *testing.F) {
 	f.Add([]byte(`{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S", "chose": "pass", "best": "take", "points": 4}]}`))
 	f.Add([]byte(`{"version": 1, "drills": 9223372036854775807, "correct": 0}`))
 	f.Add([]byte(`{"version": 1, "drills": 1000000000, "correct": 1000000000}`))
+	f.Add([]byte(`{"version": 1, "tables": {"3": {"drills": 2, "correct": 1, "kinds": {"dix": {"drills": 2, "correct": 1}}}}}`))
 	f.Add([]byte("{broken"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()

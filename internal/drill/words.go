@@ -37,6 +37,9 @@ var phrases = map[rules.Kind]phrase{
 	rules.HowMany:    {`ask "how many cards?"`, `asking "how many cards?"`, "how many cards?"},
 	rules.Length:     {`answer "%s"`, `answering "%s"`, "%s"},
 	rules.PlayCard:   {"play %s", "playing %s", "%s"},
+	rules.Shlomo:     {"declare shlomo", "declaring shlomo", "shlomo"},
+	rules.Cleopatra:  {"declare cleopatra", "declaring cleopatra", "cleopatra"},
+	rules.Give:       {"give %s", "giving %s", "give %s"},
 }
 
 // detail is what fills %s: the suit named, the value announced, the top
@@ -47,6 +50,8 @@ func detail(a rules.Action, bella string) string {
 		return a.Suit.Name()
 	case rules.Announce, rules.Top, rules.Length:
 		return a.Words()
+	case rules.Give:
+		return a.Card.String()
 	case rules.PlayCard:
 		if a.Bella {
 			return a.Card.String() + bella

@@ -164,7 +164,7 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 			}
 			// A seat's seed follows the deck and the seat's level and
 			// rotation, so that duplicate seatings differ only in who sits.
-			b, err := cfg.NewTableBot(l, ai.Config{Seed: mix(cfg.Seed, streamBot, uint64(i*8+s)), Budget: cfg.Budget, Workers: 1})
+			b, err := cfg.NewTableBot(l, ai.Config{Seed: mix(cfg.Seed, streamBot, uint64(i*8+s)), Budget: cfg.Budget, PlayBudget: cfg.PlayBudget, Workers: 1})
 			if err != nil {
 				return out, err
 			}

@@ -1,0 +1,275 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/solver"
+	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/rules"
+)
+
+// DefaultTableSamples is the sample count of EvaluateTable when
+// Options.Samples is zero.
+const DefaultTableSamples = 200
+
+// Table evaluation limits: the card play is solved when at most
+// tableSolveCards[players] cards are in play (in the hands and the
+// trick), each world's solves cut at tableNodeLimit nodes; otherwise,
+// and when a world's solve is cut, the normal table bot plays it out.
+var tableSolveCards = [5]int{2: 12, 3: 15, 4: 16}
+
+const tableNodeLimit = 200000
+
+// ErrNoWorld is returned when no deal consistent with a TableView was
+// found (which a view of a real deal does not cause).
+var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
+
+// EvaluateTable evaluates every legal action of v, a decision at a table
+// of two, three or four players, on Samples deals drawn consistent with
+// v (sampler.TableSampler.World). On each deal every action is applied
+// in turn and the deal is finished: the decisions before the card play
+// by the normal table bot's rule (package tablerule), each seat seeing
+// only its own view, and the card play either solved (package solver:
+// every seat plays the card best for its side with all cards known,
+// when few enough cards are left, see tableSolveCards) or played out by
+// the same rule. A shlomo draw is drawn at random, alike for every
+// action of a sample. The finished deal is scored by the rules
+// (rules.TableScore.Scored) and the action gets the score difference of
+// the deciding seat's side (see the package doc for three and four
+// players), whether that side made the contract or went bete.
+//
+// The same v, Samples and Seed give the same Evaluation whatever the
+// number of workers. When ctx ends, EvaluateTable returns what the
+// samples finished show; Samples says how many. A sample whose draws
+// found no deal that fits v (rare: after shlomo and cleopatra in one
+// deal) is left out, and Samples counts only those scored;
+// ErrNoWorld is returned when none was. Result.Win is not
+// modelled at tables (zero) and Best is the highest Mean.
+// Options.Uniform, Method and Policy do not apply: every sample weighs
+// alike and the card play is valued as above.
+func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evaluation, error) {
+	legal := v.Legal()
+	if v.Turn != v.Seat || len(legal) == 0 {
+		return Evaluation{}, ErrNotYourTurn
+	}
+	n := opt.Samples
+	if n <= 0 {
+		n = DefaultTableSamples
+	}
+	n = min(n, MaxSamples)
+	k := len(legal)
+	res := make([]sampleResult, n*k)
+	done := make([]bool, n)
+	weights := make([]float64, n)
+	if ctx.Err() != nil {
+		return summariseTable(legal, res, done, weights), nil
+	}
+	workers := min(workerCount(opt), n)
+	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed}
+	inPlay := v.InTrick
+	for o := range v.Players {
+		inPlay += v.Counts[o]
+	}
+	tj.solve = v.Phase == rules.PhasePlay && inPlay <= tableSolveCards[v.Players]
+
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	work := func() {
+		var ts *solver.TableSolver
+		if tj.solve {
+			ts = solver.NewTable()
+			ts.SetLimit(tableNodeLimit)
+		}
+		for ctx.Err() == nil {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			err := tj.score(ts, i, res[i*k:(i+1)*k])
+			if errors.Is(err, ErrNoWorld) {
+				continue // this sample's draws found no world: leave it out
+			}
+			if err != nil {
+				failed.Store(err)
+				return
+			}
+			weights[i] = 1
+			done[i] = true
+		}
+	}
+	if workers == 1 {
+		work() // on the caller's goroutine: its CPU time is the caller's
+	}
+	for w := 0; w < workers && workers > 1; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	wg.Wait()
+	if err, ok := failed.Load().(error); ok {
+		return Evaluation{}, err
+	}
+	ev := summariseTable(legal, res, done, weights)
+	if ev.Samples == 0 && ctx.Err() == nil {
+		return Evaluation{}, ErrNoWorld
+	}
+	return ev, nil
+}
+
+// summariseTable aggregates like summarise; Best is the highest Mean.
+func summariseTable(legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
+	ev := aggregate(legal, res, done, weights)
+	ev.Best = Best(ev.Results, false)
+	return ev
+}
+
+// tableJob is what every sample of one table evaluation shares.
+type tableJob struct {
+	v     *rules.TableView
+	legal []rules.Action
+	smp   *sampler.TableSampler
+	seed  uint64
+	solve bool // value the card play with the solver
+}
+
+// Streams of a sample's generators: the world drawn, and the chance
+// steps after the action (the same for every action of the sample).
+const chanceStream = 0x63686e63 << 32
+
+// score draws sample i's world and scores every legal action on it.
+func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) error {
+	r := rand.New(rand.NewPCG(j.seed, uint64(i)))
+	world, ok := j.smp.World(r)
+	if !ok {
+		return ErrNoWorld
+	}
+	finished := make([]rules.Table, len(j.legal))
+	solved := j.solve
+	for a, act := range j.legal {
+		t := world
+		if err := t.ApplyAs(j.v.Seat, act); err != nil {
+			return fmt.Errorf("eval: %s on a sampled deal: %w", act, err)
+		}
+		if solved && !finishSolved(ts, &t, j.v.Seat) {
+			solved = false // cut: play every action of this world out alike
+		}
+		finished[a] = t
+	}
+	for a, act := range j.legal {
+		t := &finished[a]
+		if !solved {
+			*t = world
+			_ = t.ApplyAs(j.v.Seat, act)
+			finishByRule(t, rand.New(rand.NewPCG(j.seed, chanceStream|uint64(i))))
+		}
+		j.record(t, &out[a])
+	}
+	return nil
+}
+
+// finishByRule plays t to its end with the normal table bot's rule for
+// every seat, each seeing its own view; chance steps are drawn with r.
+func finishByRule(t *rules.Table, r *rand.Rand) {
+	buf := make([]rules.Action, 0, 16)
+	for !t.Over() {
+		s := t.Turn()
+		if s == rules.ChanceSeat {
+			l := t.AppendLegal(buf[:0])
+			t.ApplyUnchecked(l[r.IntN(len(l))])
+			continue
+		}
+		v := t.View(s)
+		l := v.AppendLegal(buf[:0])
+		t.ApplyUnchecked(tablerule.Choose(&v, l))
+	}
+}
+
+// finishSolved plays t's card play to its end with every card known:
+// the side of seat (its team with four players, itself alone with three,
+// the others playing against it as one, as the hard bot searches) plays
+// the card that wins it the most card points from there on (solved by
+// the solver), the other seats the card that leaves it the fewest. Bella
+// and the menage are announced when they may be. Every solve is for the
+// same side, so the solver's table stays valid from move to move. It
+// returns false when a solve was cut at the node limit.
+func finishSolved(ts *solver.TableSolver, t *rules.Table, seat rules.Seat) bool {
+	buf := make([]rules.Action, 0, 16)
+	side := t.SideOf(seat)
+	for !t.Over() {
+		if t.Phase() != rules.PhasePlay {
+			return false
+		}
+		p := t.Play()
+		l := t.AppendLegal(buf[:0])
+		var cards rules.CardSet
+		for _, a := range l {
+			cards = cards.With(a.Card)
+		}
+		c := cards.First()
+		if cards.Count() > 1 {
+			ours := t.SideOf(p.Turn()) == side
+			best := 0
+			for m := cards; m != 0; {
+				x := m.First()
+				m = m.Without(x)
+				q := p
+				q.Move(x)
+				val := 0
+				for s := range int(q.N) {
+					if t.SideOf(rules.Seat(s)) == side {
+						val += int(q.Points[s])
+					}
+				}
+				if !q.Done() {
+					rest, ok := ts.Solve(&q, seat)
+					if !ok {
+						return false
+					}
+					val += rest
+				}
+				if x == cards.First() || (ours && val > best) || (!ours && val < best) {
+					c, best = x, val
+				}
+			}
+		}
+		t.ApplyUnchecked(tablerule.WithAnnounce(l, c))
+	}
+	return true
+}
+
+// record fills one sample result from a finished deal.
+func (j *tableJob) record(t *rules.Table, r *sampleResult) {
+	sc := t.Score()
+	side := t.SideOf(j.v.Seat)
+	r.diff = sideMargin(sc.Scored, side, sc.Sides())
+	var cards [4]int
+	for s := range sc.Players {
+		cards[t.SideOf(rules.Seat(s))] += sc.Cards[s] + sc.LastTrick[s]
+	}
+	r.points = sideMargin(cards, side, sc.Sides())
+	if t.Maker() != rules.NoSeat {
+		mine := t.SideOf(t.Maker()) == side
+		r.makes, r.defends = mine, !mine
+		r.bete = mine && sc.Outcome == rules.Bete
+	}
+}
+
+// sideMargin is side's amount minus the mean of the other sides'.
+func sideMargin(x [4]int, side, sides int) float64 {
+	others := 0
+	for s := range sides {
+		if s != side {
+			others += x[s]
+		}
+	}
+	return float64(x[side]) - float64(others)/float64(sides-1)
+}

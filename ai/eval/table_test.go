@@ -1,0 +1,359 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/rules"
+)
+
+// tableRules are the tables the tests play: three and four players plain
+// and with every house variant on.
+var tableRules = []string{
+	"players=3",
+	"players=4",
+	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
+	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
+}
+
+// playTable plays one deal with the normal rule in every seat and calls
+// visit before every decision with at least two legal actions.
+func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Table, v *rules.TableView)) rules.Table {
+	t.Helper()
+	tb := rules.NewTable(opts, dealer, deck)
+	for !tb.Over() {
+		s := tb.Turn()
+		if s == rules.ChanceSeat {
+			l := tb.Legal()
+			tb.ApplyUnchecked(l[r.IntN(len(l))])
+			continue
+		}
+		v := tb.View(s)
+		l := v.Legal()
+		if len(l) > 1 && visit != nil {
+			visit(&tb, &v)
+		}
+		if err := tb.ApplyAs(s, tablerule.Choose(&v, l)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tb
+}
+
+// TestEvaluateTableEveryDecision evaluates every kind of decision of
+// deals at every table: one result per legal action in order, and the
+// evaluation reads the view alone: a deal built from the same view with
+// the hidden cards drawn again gives the same evaluation.
+func TestEvaluateTableEveryDecision(t *testing.T) {
+	deals := 4
+	if testing.Short() {
+		deals = 2
+	}
+	for ri, rs := range tableRules {
+		opts, err := rules.ParseOptions(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(rs, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(5, uint64(ri)))
+			kinds := map[rules.Phase]int{}
+			for d := range deals {
+				playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Table, v *rules.TableView) {
+					kinds[v.Phase]++
+					if v.Phase == rules.PhasePlay && r.IntN(4) != 0 {
+						return // a sample of the cards: they are many
+					}
+					opt := Options{Samples: 6, Seed: 77}
+					ev, err := EvaluateTable(context.Background(), v, opt)
+					if err != nil {
+						t.Fatalf("EvaluateTable: %v\n%s", err, v.String())
+					}
+					legal := v.Legal()
+					if len(ev.Results) != len(legal) || ev.Samples != 6 {
+						t.Fatalf("got %d results over %d samples, want %d over 6", len(ev.Results), ev.Samples, len(legal))
+					}
+					for i, res := range ev.Results {
+						if res.Action != legal[i] {
+							t.Fatalf("result %d is %s, want %s", i, res.Action, legal[i])
+						}
+						if res.Bete > res.Makes || res.Makes+res.Defends > 1+1e-9 {
+							t.Fatalf("%s: bete %.2f, makes %.2f, defends %.2f", res.Action, res.Bete, res.Makes, res.Defends)
+						}
+					}
+					// Another deal with the same view.
+					world, ok := sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), 99)))
+					if !ok {
+						t.Fatalf("no world for\n%s", v.String())
+					}
+					ov := world.View(v.Seat)
+					if ov != *v {
+						t.Fatalf("the world's view differs")
+					}
+					ev2, err := EvaluateTable(context.Background(), &ov, opt)
+					if err != nil || !reflect.DeepEqual(ev, ev2) {
+						t.Fatalf("another deal with the same view evaluates differently (%v):\n%+v\n%+v", err, ev, ev2)
+					}
+				})
+			}
+			if kinds[rules.PhaseBid1] == 0 || kinds[rules.PhasePlay] == 0 {
+				t.Fatalf("decisions seen by phase: %v", kinds)
+			}
+		})
+	}
+}
+
+// TestEvaluateTableWorkers: the same view, samples and seed give the
+// same evaluation with one worker or several.
+func TestEvaluateTableWorkers(t *testing.T) {
+	for ri, rs := range tableRules[:2] {
+		opts, _ := rules.ParseOptions(rs)
+		r := rand.New(rand.NewPCG(8, uint64(ri)))
+		var views []rules.TableView
+		playTable(t, opts, rules.Shuffle(r), 0, r, func(tb *rules.Table, v *rules.TableView) {
+			if len(views) == 0 || v.Phase != views[len(views)-1].Phase {
+				views = append(views, *v)
+			}
+		})
+		for _, v := range views {
+			one, err1 := EvaluateTable(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
+			many, err2 := EvaluateTable(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
+			if err1 != nil || err2 != nil || !reflect.DeepEqual(one, many) {
+				t.Fatalf("%s, %s: one worker and four differ (%v, %v):\n%+v\n%+v", rs, v.Phase, err1, err2, one, many)
+			}
+		}
+	}
+}
+
+// TestEvaluateTableNotYourTurn: a view whose seat is not to act is an
+// error; a cancelled context returns no samples and no error.
+func TestEvaluateTableNotYourTurn(t *testing.T) {
+	opts, _ := rules.ParseOptions("players=3")
+	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
+	other := tb.View(tb.Turn() + 1)
+	if _, err := EvaluateTable(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
+		t.Fatalf("got %v, want ErrNotYourTurn", err)
+	}
+	v := tb.View(tb.Turn())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	ev, err := EvaluateTable(ctx, &v, Options{Samples: 4})
+	if err != nil || ev.Samples != 0 || len(ev.Results) != len(v.Legal()) {
+		t.Fatalf("cancelled: got %d samples, %d results, %v; want 0, %d, nil", ev.Samples, len(ev.Results), err, len(v.Legal()))
+	}
+}
+
+// findDeck shuffles decks until the first speaker's hand at dealer 0
+// satisfies ok.
+func findDeck(t *testing.T, opts rules.Options, seed uint64, ok func(h rules.CardSet, up rules.Card) bool) rules.Table {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 0))
+	for range 200000 {
+		tb := rules.NewTable(opts, 0, rules.Shuffle(r))
+		if tb.Phase() == rules.PhaseBid1 && ok(tb.Hand(tb.Turn()), tb.Upcard()) {
+			return tb
+		}
+	}
+	t.Fatal("no deck found")
+	return rules.Table{}
+}
+
+// resultOf returns the result of the action of kind k.
+func resultOf(t *testing.T, ev Evaluation, k rules.Kind) Result {
+	t.Helper()
+	for _, r := range ev.Results {
+		if r.Action.Kind == k {
+			return r
+		}
+	}
+	t.Fatalf("no %v among %+v", k, ev.Results)
+	return Result{}
+}
+
+// TestEvaluateTableBids: eldest takes with an overwhelming trump hand
+// (jack, nine and ace of trump and a side ace) and passes with a
+// hopeless one (no trump, no ace, no ten), at three and four players.
+func TestEvaluateTableBids(t *testing.T) {
+	for _, rs := range []string{"players=3", "players=4"} {
+		opts, _ := rules.ParseOptions(rs)
+		strong := findDeck(t, opts, 1, func(h rules.CardSet, up rules.Card) bool {
+			s := up.Suit()
+			side := 0
+			for x := h &^ h.Suit(s); x != 0; {
+				c := x.First()
+				x = x.Without(c)
+				if c.Rank() == rules.Ace {
+					side++
+				}
+			}
+			return h.Has(rules.NewCard(rules.Jack, s)) && h.Has(rules.NewCard(rules.Nine, s)) && h.Has(rules.NewCard(rules.Ace, s)) && side > 0
+		})
+		weak := findDeck(t, opts, 2, func(h rules.CardSet, up rules.Card) bool {
+			if h.Suit(up.Suit()) != 0 {
+				return false
+			}
+			for x := h; x != 0; {
+				c := x.First()
+				x = x.Without(c)
+				if c.Rank() == rules.Ace || c.Rank() == rules.Ten || c.Rank() == rules.Jack {
+					return false
+				}
+			}
+			return true
+		})
+		for _, c := range []struct {
+			name string
+			tb   rules.Table
+			want rules.Kind
+		}{{"strong", strong, rules.Take}, {"weak", weak, rules.Pass}} {
+			v := c.tb.View(c.tb.Turn())
+			ev, err := EvaluateTable(context.Background(), &v, Options{Samples: 120, Seed: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			take, pass := resultOf(t, ev, rules.Take), resultOf(t, ev, rules.Pass)
+			if got := ev.Results[ev.Best].Action.Kind; got != c.want {
+				t.Errorf("%s, %s hand %s (upcard %s): best is %v, want %v; take %+.1f ± %.1f, pass %+.1f ± %.1f",
+					rs, c.name, v.Hand, v.Upcard, got, c.want, take.Mean, take.StdErr, pass.Mean, pass.StdErr)
+			}
+			if take.Makes < 0.99 {
+				t.Errorf("%s: taking makes this seat maker in %.2f of the samples, want all", rs, take.Makes)
+			}
+		}
+	}
+}
+
+// TestEvaluateTableEndgame: near the end of the card play, when one
+// legal card scores at least as much as the other in every world the
+// view allows (checked by playing both out on many worlds) and more in
+// some, the evaluator chooses it.
+func TestEvaluateTableEndgame(t *testing.T) {
+	for ri, rs := range tableRules[:2] {
+		opts, _ := rules.ParseOptions(rs)
+		r := rand.New(rand.NewPCG(21, uint64(ri)))
+		found := 0
+		for d := 0; d < 200 && found < 3; d++ {
+			playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Table, v *rules.TableView) {
+				if found >= 3 || v.Phase != rules.PhasePlay || v.Hand.Count() != 2 || v.InTrick != v.Players-1 {
+					return
+				}
+				legal := v.Legal()
+				if len(legal) != 2 {
+					return
+				}
+				// After this card every play is forced: score both
+				// options on many worlds.
+				smp := sampler.NewTable(v)
+				wr := rand.New(rand.NewPCG(4, 4))
+				better := [2]int{}
+				for range 64 {
+					w, ok := smp.World(wr)
+					if !ok {
+						t.Fatal("no world")
+					}
+					var diff [2]float64
+					for i, a := range legal {
+						x := w
+						if err := x.ApplyAs(v.Seat, a); err != nil {
+							t.Fatal(err)
+						}
+						finishByRule(&x, nil)
+						sc := x.Score()
+						diff[i] = sideMargin(sc.Scored, x.SideOf(v.Seat), sc.Sides())
+					}
+					switch {
+					case diff[0] > diff[1]:
+						better[0]++
+					case diff[1] > diff[0]:
+						better[1]++
+					}
+				}
+				want := -1
+				switch {
+				case better[0] > 0 && better[1] == 0:
+					want = 0
+				case better[1] > 0 && better[0] == 0:
+					want = 1
+				}
+				if want < 0 {
+					return
+				}
+				found++
+				ev, err := EvaluateTable(context.Background(), v, Options{Samples: 64, Seed: 9})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ev.Best != want || ev.Results[want].Mean <= ev.Results[1-want].Mean {
+					t.Fatalf("%s: chose %s (%+.1f against %+.1f), want %s\n%s", rs, ev.Results[ev.Best].Action,
+						ev.Results[ev.Best].Mean, ev.Results[1-ev.Best].Mean, legal[want], v.String())
+				}
+			})
+		}
+		if found == 0 {
+			t.Fatalf("%s: no endgame position found", rs)
+		}
+	}
+}
+
+func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
+	opts, _ := rules.ParseOptions(rs)
+	r := rand.New(rand.NewPCG(31, 0))
+	var v *rules.TableView
+	for v == nil {
+		playTable(b, opts, rules.Shuffle(r), 0, r, func(tb *rules.Table, w *rules.TableView) {
+			if v == nil && w.Phase == phase && (phase != rules.PhasePlay || w.Hand.Count() == hand) {
+				x := *w
+				v = &x
+			}
+		})
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := EvaluateTable(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// Benchmarks of one decision with 100 samples on one worker: a round-one
+// bid, a card at the first trick (played out by the rule) and a card
+// with five cards in hand (the card play solved), at three and four
+// players.
+func BenchmarkEvaluateTableBid3(b *testing.B)  { benchTable(b, "players=3", rules.PhaseBid1, 0, 100) }
+func BenchmarkEvaluateTableBid4(b *testing.B)  { benchTable(b, "players=4", rules.PhaseBid1, 0, 100) }
+func BenchmarkEvaluateTableLead3(b *testing.B) { benchTable(b, "players=3", rules.PhasePlay, 9, 100) }
+func BenchmarkEvaluateTableLead4(b *testing.B) { benchTable(b, "players=4", rules.PhasePlay, 8, 100) }
+func BenchmarkEvaluateTablePlay3(b *testing.B) { benchTable(b, "players=3", rules.PhasePlay, 5, 100) }
+func BenchmarkEvaluateTablePlay4(b *testing.B) { benchTable(b, "players=4", rules.PhasePlay, 4, 100) }
+
+// TestEvaluateTableCancelKeepsSamples: on one worker, an evaluation cut
+// short by its context is the evaluation of the samples it finished:
+// the same as asking for that many from the start.
+func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
+	opts, _ := rules.ParseOptions("players=3")
+	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
+	v := tb.View(tb.Turn())
+	const n = 100000
+	for _, d := range []time.Duration{2 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		cut, err := EvaluateTable(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cut.Samples == 0 || cut.Samples == n {
+			continue // try a longer or shorter cut
+		}
+		whole, err := EvaluateTable(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
+		if err != nil || !reflect.DeepEqual(cut, whole) {
+			t.Fatalf("cut after %d samples (%v):\n%+v\nwant\n%+v", cut.Samples, err, cut, whole)
+		}
+		return
+	}
+	t.Fatal("no timeout cut the evaluation between its first and last sample")
+}

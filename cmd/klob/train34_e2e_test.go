@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/drill"
+)
+
+// TestEndToEndTrain34 builds klob and trains the bidding of a table of
+// four in tmux at 100×30 as a person would: reads the drill, answers
+// three, opens the review, quits; the record on disk then holds the
+// three drills under four players and none under two.
+func TestEndToEndTrain34(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds klob and drives it in tmux")
+	}
+	tmuxBin, err := exec.LookPath("tmux")
+	if err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skip("tmux is not installed (make test installs it)")
+		}
+		t.Fatal("tmux is not installed and CI is set")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "klob")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	s := &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
+	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
+	state := filepath.Join(dir, "state")
+	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' train -players 4 -rules dealer_forced=on -seed 3; echo \"klob exited: $?\"; sleep 60",
+		state, filepath.Join(dir, "config"), bin)
+	s.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", cmd)
+	for n := 1; n <= 3; n++ {
+		scr := s.waitFor(fmt.Sprintf("4 players · drill %d · seed 3", n), 10*time.Second)
+		for _, want := range []string{"North, across, is your partner", "Your hand", "Your choice:"} {
+			if !strings.Contains(scr, want) {
+				t.Fatalf("drill %d lacks %q:\n%s", n, want, scr)
+			}
+		}
+		s.keys("Enter")
+		scr = s.waitFor("best · hard bot", 20*time.Second)
+		if !strings.Contains(scr, "You chose ") || !strings.Contains(scr, "Hard bot: ") {
+			t.Fatalf("drill %d: no verdict:\n%s", n, scr)
+		}
+		s.keys("Enter")
+	}
+	s.waitFor("drill 4", 10*time.Second)
+	s.keys("m")
+	s.waitFor("Record at 4 players: 3 drills", 5*time.Second)
+	s.keys("m")
+	s.waitFor("Your choice:", 5*time.Second)
+	s.keys("q")
+	s.waitFor("Quit Klob?", 5*time.Second)
+	s.keys("y")
+	scr := s.waitFor("klob exited: 0", 10*time.Second)
+	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "This session (4 players): ") {
+		t.Errorf("no session summary:\n%s", scr)
+	}
+	st, err := (&drill.StatsFile{Path: filepath.Join(state, drill.StatsName)}).Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Table(4).Drills != 3 || st.Drills != 0 || st.Table(3).Drills != 0 {
+		t.Errorf("record: %d drills at four, %d at two, %d at three; want 3, 0, 0", st.Table(4).Drills, st.Drills, st.Table(3).Drills)
+	}
+}
