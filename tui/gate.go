@@ -57,6 +57,21 @@ func gated(g *Gate, run BatchFunc) BatchFunc {
 	}
 }
 
+// gatedTable runs each batch of a table drill in a slot of g.
+func gatedTable(g *Gate, run TableBatchFunc) TableBatchFunc {
+	if g == nil {
+		return run
+	}
+	return func(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error) {
+		var ev eval.Evaluation
+		var err error
+		if gerr := g.Do(ctx, func() { ev, err = run(ctx, v, p, k) }); gerr != nil {
+			return eval.Evaluation{}, gerr
+		}
+		return ev, err
+	}
+}
+
 // gatedChooser asks ch in a slot of g.
 func gatedChooser(g *Gate, ch tableChooser) tableChooser {
 	if g == nil {

@@ -295,7 +295,7 @@ func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 		if _, list := b.inner.(*historyScreen); list {
 			return b.l, nil
 		}
-		if t, ok := b.inner.(*trainer); ok && !t.review {
+		if t, ok := b.inner.(trainScreen); ok && !t.reviewing() {
 			t.pause()
 			return b.l, nil
 		}
@@ -351,9 +351,9 @@ func (b *backToLobby) QuitQuestion() string {
 
 // back leaves for the lobby once the game's saves have landed.
 func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
-	if t, ok := b.inner.(*trainer); ok {
+	if t, ok := b.inner.(trainScreen); ok {
 		t.pause()
-		t.saves.Wait()
+		t.wait()
 	}
 	if m := seatedOf(b.inner); m != nil {
 		m.Wait()

@@ -34,8 +34,13 @@ type lobbyTrainer struct {
 	open  func(l *lobby) screenModel
 }
 
-// lobbyTrainers lists the trainers: the two-player bidding for now.
-var lobbyTrainers = []lobbyTrainer{{seats: 2, open: (*lobby).twoTrainer}}
+// lobbyTrainers lists the trainers: the bidding of two, three and four
+// players.
+var lobbyTrainers = []lobbyTrainer{
+	{seats: 2, open: (*lobby).twoTrainer},
+	{seats: 3, open: func(l *lobby) screenModel { return l.tableTrainer(3) }},
+	{seats: 4, open: func(l *lobby) screenModel { return l.tableTrainer(4) }},
+}
 
 // trainerLabel is the t row's text: the seat count shown once there is
 // a choice.
@@ -65,7 +70,7 @@ func (l *lobby) openTrainer() (screenModel, tea.Cmd) {
 		l.trainers[lt.seats] = s
 	}
 	var cmd tea.Cmd
-	if t, ok := s.(*trainer); ok {
+	if t, ok := s.(trainScreen); ok {
 		cmd = t.resume()
 	}
 	return &backToLobby{l: l, inner: s}, cmd
@@ -73,9 +78,34 @@ func (l *lobby) openTrainer() (screenModel, tea.Cmd) {
 
 // twoTrainer is the two-player bidding trainer of this connection.
 func (l *lobby) twoTrainer() screenModel {
+	c := l.trainConfig(2)
+	run := c.Evaluate
+	if run == nil {
+		run = drill.NewEvaluator().Batch
+	}
+	c.Evaluate = gated(l.cfg.Heavy, run)
+	return newTrainer(c)
+}
+
+// tableTrainer is the bidding trainer of a table of players seats, its
+// batches in the same Gate slots as the two-player one's.
+func (l *lobby) tableTrainer(players int) screenModel {
+	c := l.trainConfig(players)
+	run := c.TableEvaluate
+	if run == nil {
+		run = realTableBatch
+	}
+	c.TableEvaluate = gatedTable(l.cfg.Heavy, run)
+	return newTrain34(&c)
+}
+
+// trainConfig is this connection's trainer configuration for a table of
+// players seats: its record, a seed, the server's samples on one worker.
+func (l *lobby) trainConfig(players int) TrainConfig {
 	c := l.cfg.Train
 	c.ASCII = l.cfg.ASCII
 	c.Options = rules.DefaultOptions()
+	c.Options.Players = players
 	if c.Seed == 0 {
 		c.Seed = uint64(time.Now().UnixNano())
 		if l.cfg.Seed != nil {
@@ -91,12 +121,7 @@ func (l *lobby) twoTrainer() screenModel {
 	if c.Record == nil && c.Warning == "" {
 		c.Warning = "a guest's record lasts this connection only: connect with an SSH key to keep it"
 	}
-	run := c.Evaluate
-	if run == nil {
-		run = drill.NewEvaluator().Batch
-	}
-	c.Evaluate = gated(l.cfg.Heavy, run)
-	return newTrainer(c)
+	return c
 }
 
 // pause stops the running evaluation when the person leaves the
@@ -111,6 +136,14 @@ func (t *trainer) pause() {
 // resume opens the trainer again: the first drill, or a new one when
 // the last was left unfinished (its evaluation was stopped).
 func (t *trainer) resume() tea.Cmd {
+	// The record holds every seat count's drills and the screen shows
+	// this trainer's copy: read it again, since another trainer of this
+	// connection may have added drills since.
+	if t.cfg.Record != nil {
+		if st, err := t.cfg.Record.Load(); err == nil {
+			t.stats = st
+		}
+	}
 	if t.no == 0 {
 		return nil // Enter opens the first drill
 	}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -113,5 +114,42 @@ func TestLobbyTrainerLeaveStops(t *testing.T) {
 	d.press("t")
 	if tr.no != 2 || tr.state != trainAsk {
 		t.Fatalf("coming back opens drill 2 (got drill %d, state %d)", tr.no, tr.state)
+	}
+}
+
+// TestLobbyTableTrainers: on the t row ←/→ choose the seat count, and
+// enter opens the bidding trainer of a table of three or four, whose
+// grading waits for the Gate's slots as the two-player one's does.
+func TestLobbyTableTrainers(t *testing.T) {
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &memRecord{}))
+	row := -1
+	for i, it := range lobbyItems {
+		if it.key == "t" {
+			row = i
+		}
+	}
+	if row < 0 {
+		t.Fatal("the lobby has no t row")
+	}
+	for range row {
+		d.press("down")
+	}
+	for _, players := range []int{3, 4} {
+		d.press("right")
+		if want := fmt.Sprintf("Train your bidding ‹ %d players ›", players); !strings.Contains(d.screen(), want) {
+			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
+		}
+		d.press("enter")
+		tr, ok := d.app.screen.(*backToLobby).inner.(*trainer34)
+		if !ok || tr.players() != players {
+			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*backToLobby).inner, players, d.screen())
+		}
+		if tr.state != trainAsk || len(tr.legal) == 0 {
+			t.Fatalf("%d players: the first drill asks (state %d, %d options):\n%s", players, tr.state, len(tr.legal), d.screen())
+		}
+		d.pressNoRun("esc")
+		if _, ok := d.app.screen.(*lobby); !ok {
+			t.Fatalf("esc goes back to the lobby:\n%s", d.screen())
+		}
 	}
 }

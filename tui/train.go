@@ -155,12 +155,37 @@ type trainer struct {
 // drill. With Options for three or four players it is the trainer of
 // that table (train34.go).
 func NewTrain(cfg TrainConfig) *App {
-	t := newTrainer(cfg)
+	if cfg.Options.Target == 0 {
+		cfg.Options = rules.DefaultOptions()
+	}
+	var t trainScreen = newTrainer(cfg)
+	if cfg.Options.NumPlayers() > 2 {
+		t = newTrain34(&cfg)
+	}
 	app := newApp(t, appOptions{ASCII: cfg.ASCII})
-	app.opts.Flush = t.saves.Wait
+	app.opts.Flush = t.wait
 	app.opts.QuitNote = t.quitNote
 	return app
 }
+
+// trainScreen is a trainer's screen, of two players (trainer) or of a
+// table (trainer34), as the App and the lobby of klob serve use it.
+type trainScreen interface {
+	screenModel
+	// wait returns once the record's saves have landed.
+	wait()
+	quitNote() string
+	// pause stops a running evaluation when the person leaves for the
+	// lobby; resume opens the trainer again (lobby_train.go).
+	pause()
+	resume() tea.Cmd
+	// reviewing: the record's review is open (esc closes it, not the
+	// trainer).
+	reviewing() bool
+}
+
+func (t *trainer) wait()           { t.saves.Wait() }
+func (t *trainer) reviewing() bool { return t.review }
 
 // newTrainer is the trainer's screen, without the App around it: the
 // lobby of `klob serve` opens it too.
@@ -168,9 +193,6 @@ func newTrainer(cfg TrainConfig) *trainer {
 	c := &cfg
 	if c.Options.Target == 0 {
 		c.Options = rules.DefaultOptions()
-	}
-	if c.Options.NumPlayers() > 2 {
-		return newTrain34(c)
 	}
 	t := &trainer{cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}

@@ -58,11 +58,14 @@ type trainer34 struct {
 	review bool
 	scroll int
 	spin   spinner.Model
+	// paused: the person left for the lobby and the drill's evaluation
+	// was stopped.
+	paused bool
 }
 
 // newTrain34 returns the App of the trainer at a table of
 // cfg.Options.NumPlayers() players.
-func newTrain34(c *TrainConfig) *App {
+func newTrain34(c *TrainConfig) *trainer34 {
 	t := &trainer34{cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	t.batch = c.TableEvaluate
@@ -89,10 +92,40 @@ func newTrain34(c *TrainConfig) *App {
 	if c.Warning != "" && t.note == "" {
 		t.setNote(c.Warning, true)
 	}
-	app := newApp(t, appOptions{ASCII: c.ASCII})
-	app.opts.Flush = t.saves.Wait
-	app.opts.QuitNote = t.quitNote
-	return app
+	return t
+}
+
+func (t *trainer34) wait()           { t.saves.Wait() }
+func (t *trainer34) reviewing() bool { return t.review }
+
+// pause stops the running evaluation when the person leaves the
+// trainer for the lobby, as the two-player trainer's pause does.
+func (t *trainer34) pause() {
+	if t.stop != nil && t.state != trainResult {
+		t.stop()
+		t.paused = true
+	}
+}
+
+// resume opens the trainer again: the first drill, or a new one when
+// the last was left unfinished.
+func (t *trainer34) resume() tea.Cmd {
+	// The record holds every seat count's drills and the screen shows
+	// this trainer's copy: read it again, since another trainer of this
+	// connection may have added drills since.
+	if t.cfg.Record != nil {
+		if st, err := t.cfg.Record.Load(); err == nil {
+			t.stats = st
+		}
+	}
+	if t.no == 0 {
+		return nil
+	}
+	if t.paused {
+		t.paused = false
+		return t.newDrill()
+	}
+	return nil
 }
 
 func (t *trainer34) Name() string { return "train" }
