@@ -42,18 +42,25 @@ func (g *Gate) Do(ctx context.Context, f func()) error {
 	return nil
 }
 
+// inGate returns f's answer, f run in a slot of g (ctx's error, without
+// running f, if ctx ends first).
+func inGate[T any](g *Gate, ctx context.Context, f func() (T, error)) (T, error) {
+	var out T
+	var err error
+	if gerr := g.Do(ctx, func() { out, err = f() }); gerr != nil {
+		var zero T
+		return zero, gerr
+	}
+	return out, err
+}
+
 // gated runs each batch in a slot of g.
 func gated(g *Gate, run BatchFunc) BatchFunc {
 	if g == nil {
 		return run
 	}
 	return func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
-		var ev eval.Evaluation
-		var err error
-		if gerr := g.Do(ctx, func() { ev, err = run(ctx, v, p, k) }); gerr != nil {
-			return eval.Evaluation{}, gerr
-		}
-		return ev, err
+		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
 	}
 }
 
@@ -63,12 +70,7 @@ func gatedTable(g *Gate, run TableBatchFunc) TableBatchFunc {
 		return run
 	}
 	return func(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error) {
-		var ev eval.Evaluation
-		var err error
-		if gerr := g.Do(ctx, func() { ev, err = run(ctx, v, p, k) }); gerr != nil {
-			return eval.Evaluation{}, gerr
-		}
-		return ev, err
+		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
 	}
 }
 
@@ -78,12 +80,7 @@ func gatedChooser(g *Gate, ch tableChooser) tableChooser {
 		return ch
 	}
 	return func(ctx context.Context, v *rules.TableView) (rules.Action, error) {
-		var a rules.Action
-		var err error
-		if gerr := g.Do(ctx, func() { a, err = ch(ctx, v) }); gerr != nil {
-			return rules.Action{}, gerr
-		}
-		return a, err
+		return inGate(g, ctx, func() (rules.Action, error) { return ch(ctx, v) })
 	}
 }
 
