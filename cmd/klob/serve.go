@@ -110,7 +110,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with ssh -p PORT HOST\n", ln.Addr(), f.state)
+	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with %s\n", ln.Addr(), f.state, connectHint(ln.Addr()))
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	defer signal.Stop(sig)
@@ -283,4 +283,25 @@ func cleanName(user string) string {
 		return "player"
 	}
 	return string(b)
+}
+
+// connectHint is the ssh command that reaches a server listening on
+// addr: on every address, this machine's name for itself (others use
+// its name or address instead).
+func connectHint(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "ssh -p PORT HOST"
+	}
+	host := "localhost"
+	if !tcp.IP.IsUnspecified() {
+		host = tcp.IP.String()
+		if tcp.IP.To4() == nil {
+			host = "[" + host + "]"
+		}
+	}
+	if tcp.Port == 22 {
+		return "ssh " + host
+	}
+	return fmt.Sprintf("ssh -p %d %s", tcp.Port, host)
 }

@@ -407,3 +407,26 @@ func TestServeBots(t *testing.T) {
 		require.NoError(t, err, "table level %s", level)
 	}
 }
+
+// TestConnectHint: the line klob serve prints says the ssh command that
+// reaches it.
+func TestConnectHint(t *testing.T) {
+	for _, tc := range []struct {
+		addr string
+		want string
+	}{
+		{"127.0.0.1:2222", "ssh -p 2222 127.0.0.1"},
+		{"0.0.0.0:2222", "ssh -p 2222 localhost"},
+		{"[::]:2222", "ssh -p 2222 localhost"},
+		{"[::1]:2300", "ssh -p 2300 [::1]"},
+		{"10.0.0.5:22", "ssh 10.0.0.5"},
+	} {
+		a, err := net.ResolveTCPAddr("tcp", tc.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := connectHint(a); got != tc.want {
+			t.Errorf("connectHint(%s) = %q, want %q", tc.addr, got, tc.want)
+		}
+	}
+}
