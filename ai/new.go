@@ -14,7 +14,8 @@ type Config struct {
 	Seed uint64
 	// Budget, when non-zero, caps the hard bot's samples per decision,
 	// and PlayBudget those of its card play alone (a match measuring the
-	// bidding can make the card play cheaper).
+	// bidding can make the card play cheaper). The hard table bot's bids
+	// keep their samples (see tableBidSamples).
 	Budget, PlayBudget int
 	// Workers, when non-zero, caps the goroutines the hard bot uses.
 	Workers int

@@ -93,9 +93,11 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 	return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal)), nil
 }
 
-// tableBidSamples is the hard table bot's samples a bid (fewer when
-// Config.Budget says so): about 5 to 25 ms of one core (see
-// BenchmarkEvaluateTableBid3 and 4 in package eval).
+// tableBidSamples is the hard table bot's samples a bid, whatever
+// Config.Budget (which caps the worlds of its card play): a bid costs
+// about 4 to 15 ms of one core (BenchmarkTableHardBids), and on fewer
+// samples the bids fall apart (budget 8 lost most of hard's margin over
+// normal in internal/match's TestTableHardBeatsNormal).
 const tableBidSamples = 100
 
 // minBidSamples: a bid evaluated on fewer samples (the context ended
@@ -109,12 +111,10 @@ const minBidSamples = 8
 // players hard's margin went from +3.6 [+2.4, +4.7] to +8.2 [+6.1,
 // +10.3] a deal (it takes 1,042 contracts where it took 699); at four
 // from +22.7 [+17.9, +27.5] to +25.8 [+19.1, +32.5], fewer contracts
-// (229 against 289) and fewer betes (7.9% against 8.7%).
+// (229 against 289) and fewer betes (7.9% against 8.7%); with seed 7
+// from +21.1 [+16.6, +25.7] to +25.1 [+19.4, +30.9].
 func (b *tableHard) bid(ctx context.Context, v *rules.TableView, legal []rules.Action) rules.Action {
 	n := tableBidSamples
-	if b.cfg.Budget > 0 {
-		n = min(n, b.cfg.Budget)
-	}
 	ev, err := eval.EvaluateTable(ctx, v, eval.Options{Samples: n, Seed: eval.TableSeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
 	if err != nil || ev.Samples < min(n, minBidSamples) {
 		return tablerule.Choose(v, legal)
