@@ -154,9 +154,12 @@ type trainScreen interface {
 // sees a situation or a View, only the legal options, the tally and a
 // batch's work to run; the kind makes and describes the situation and
 // lays out its screen. An interface rather than generics over the View
-// type: what differs is behaviour (layout, words, parsing a mistake),
-// not only a type, and the tests and the lobby keep the two concrete
-// screens, *trainer and *trainer34.
+// type: what differs is mostly behaviour (layout, words, parsing a
+// mistake), not only a type, and the tests and the lobby keep the two
+// concrete screens, *trainer and *trainer34. The few methods alike but
+// for their types (next, open, work) stay in each kind: generics would
+// need the pointer types of the situation and the View as parameters
+// too (their View and Legal take pointers), more words than they save.
 
 // trainKind is what a kind of drill gives the loop.
 type trainKind interface {
@@ -224,10 +227,10 @@ type trainCore struct {
 	spin   spinner.Model
 }
 
-// init readies the loop of kind: it reads the record (a damaged one is
+// setup readies the loop of kind: it reads the record (a damaged one is
 // kept aside and the screen says so). genErr is the kind's failure to
 // make a generator.
-func (t *trainCore) init(c *TrainConfig, kind trainKind, genErr error) {
+func (t *trainCore) setup(c *TrainConfig, kind trainKind, genErr error) {
 	*t = trainCore{kind: kind, cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	if genErr != nil {
@@ -666,7 +669,7 @@ func newTrainer(cfg TrainConfig) *trainer {
 	}
 	var err error
 	t.gen, err = drill.NewGenerator(c.Seed, c.Only, c.Options)
-	t.init(c, t, err)
+	t.setup(c, t, err)
 	return t
 }
 

@@ -38,7 +38,7 @@ func newTrain34(c *TrainConfig) *trainer34 {
 	}
 	var err error
 	t.gen, err = drill.NewTableGenerator(c.Seed, c.Only, c.Options)
-	t.init(c, t, err)
+	t.setup(c, t, err)
 	return t
 }
 
