@@ -123,33 +123,3 @@ func (l *lobby) trainConfig(players int) TrainConfig {
 	}
 	return c
 }
-
-// pause stops the running evaluation when the person leaves the
-// trainer for the lobby, so that it stops using the server's cores.
-func (t *trainer) pause() {
-	if t.stop != nil && t.state != trainResult {
-		t.stop()
-		t.paused = true
-	}
-}
-
-// resume opens the trainer again: the first drill, or a new one when
-// the last was left unfinished (its evaluation was stopped).
-func (t *trainer) resume() tea.Cmd {
-	// The record holds every seat count's drills and the screen shows
-	// this trainer's copy: read it again, since another trainer of this
-	// connection may have added drills since.
-	if t.cfg.Record != nil {
-		if st, err := t.cfg.Record.Load(); err == nil {
-			t.stats = st
-		}
-	}
-	if t.no == 0 {
-		return nil // Enter opens the first drill
-	}
-	if t.paused {
-		t.paused = false
-		return t.newDrill()
-	}
-	return nil
-}

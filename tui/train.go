@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -110,46 +111,6 @@ type trainSavedMsg struct {
 	err   error
 }
 
-// trainer is the bidding trainer's screen: one drill at a time. The
-// evaluation of a drill starts as soon as it is shown, in a tea.Cmd per
-// batch, so that it is often ready when the choice is made; the choice
-// is graded when the last batch is in.
-type trainer struct {
-	cfg   *TrainConfig
-	keys  trainKeys
-	gen   *drill.Generator
-	batch BatchFunc
-	saves *sync.WaitGroup
-
-	id    int // increases with every drill: late messages of an old one are dropped
-	no    int // the drill's number in this session
-	state trainState
-	sit   drill.Situation
-	view  rules.View
-	legal []rules.Action
-	tally *drill.Tally
-	busy  bool // a batch is running
-	// stop cancels the running drill's evaluation when another drill
-	// takes its place, so that a skipped drill stops using the cores.
-	stop context.CancelFunc
-	ctx  context.Context
-	// paused: the person left for the lobby and the drill's evaluation
-	// was stopped (lobby_train.go).
-	paused bool
-	menu   int
-	chose  int
-	an     drill.Analysis
-
-	stats   drill.Stats // the record, all sessions
-	session drill.Score // this session
-	note    string
-	noteErr bool
-
-	review bool
-	scroll int
-	spin   spinner.Model
-}
-
 // NewTrain returns the App of `klob train`: it reads the record (a
 // damaged one is kept aside and the screen says so) and opens the first
 // drill. With Options for three or four players it is the trainer of
@@ -184,25 +145,96 @@ type trainScreen interface {
 	reviewing() bool
 }
 
-func (t *trainer) wait()           { t.saves.Wait() }
-func (t *trainer) reviewing() bool { return t.review }
+// The trainer is one drill loop (trainCore) over two kinds of drill:
+// the two-player bidding of a rules.View (trainer, below) and the
+// bidding of a table of three or four, a rules.TableView (trainer34,
+// train34.go). Each kind embeds the loop and hands it itself as a
+// trainKind: the loop (a drill, its evaluation batch by batch, the
+// choice, the grade, the record, keys, mouse, review, pause) never
+// sees a situation or a View, only the legal options, the tally and a
+// batch's work to run; the kind makes and describes the situation and
+// lays out its screen. An interface rather than generics over the View
+// type: what differs is mostly behaviour (layout, words, parsing a
+// mistake), not only a type, and the tests and the lobby keep the two
+// concrete screens, *trainer and *trainer34. The few methods alike but
+// for their types (next, open, work) stay in each kind: generics would
+// need the pointer types of the situation and the View as parameters
+// too (their View and Legal take pointers), more words than they save.
 
-// newTrainer is the trainer's screen, without the App around it: the
-// lobby of `klob serve` opens it too.
-func newTrainer(cfg TrainConfig) *trainer {
-	c := &cfg
-	if c.Options.Target == 0 {
-		c.Options = rules.DefaultOptions()
-	}
-	t := &trainer{cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
+// trainKind is what a kind of drill gives the loop.
+type trainKind interface {
+	// screenModel: the kind is the screen the loop's Update returns.
+	screenModel
+	// next takes drill no's situation (the configuration's drills first,
+	// then the generator's); false when there is none.
+	next(no int) bool
+	// open makes the situation's View, its options and the tally of its
+	// evaluation under plan p.
+	open(p drill.Plan) ([]rules.Action, *drill.Tally, error)
+	// work is batch k of the evaluation, for a tea.Cmd: it holds the
+	// View and the evaluator by value, never the screen.
+	work(ctx context.Context, p drill.Plan, k int) func() (eval.Evaluation, error)
+	// graded is the drill as the record keeps it.
+	graded(an *drill.Analysis, chose int, when time.Time) drill.Record
+	// body lays out the drill above the result: the situation, the hand
+	// and upcard, the question, the menu and the rule under it, in room
+	// lines with the result's lines mid under them. The menu's hits are
+	// relative to the first line.
+	body(ctx *screenCtx, room int, mid []string) ([]string, []hit)
+	// askHint is the line under the menu before the choice.
+	askHint(w int) string
+	// helpLines are the full help's lines about the options.
+	helpLines(k *keyMap) []key.Binding
+	// missed describes a kept mistake's situation for the review: its
+	// decision, hand and upcard on a line, and the words said before.
+	missed(ctx *screenCtx, situation string) (string, []string, error)
+}
+
+// trainCore is the drill loop of the trainer: one drill at a time. The
+// evaluation of a drill starts as soon as it is shown, in a tea.Cmd per
+// batch, so that it is often ready when the choice is made; the choice
+// is graded when the last batch is in.
+type trainCore struct {
+	kind  trainKind
+	cfg   *TrainConfig
+	keys  trainKeys
+	saves *sync.WaitGroup
+
+	id    int // increases with every drill: late messages of an old one are dropped
+	no    int // the drill's number in this session
+	state trainState
+	legal []rules.Action
+	tally *drill.Tally
+	busy  bool // a batch is running
+	// stop cancels the running drill's evaluation when another drill
+	// takes its place, so that a skipped drill stops using the cores.
+	stop context.CancelFunc
+	ctx  context.Context
+	// paused: the person left for the lobby and the drill's evaluation
+	// was stopped (lobby_train.go).
+	paused bool
+	menu   int
+	chose  int
+	an     drill.Analysis
+
+	stats   drill.Stats // the record, all sessions and seat counts
+	session drill.Score // this session
+	note    string
+	noteErr bool
+
+	review bool
+	scroll int
+	spin   spinner.Model
+}
+
+// setup readies the loop of kind: it reads the record (a damaged one is
+// kept aside and the screen says so). genErr is the kind's failure to
+// make a generator.
+func (t *trainCore) setup(c *TrainConfig, kind trainKind, genErr error) {
+	*t = trainCore{kind: kind, cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
-	t.batch = c.Evaluate
-	if t.batch == nil {
-		t.batch = drill.NewEvaluator().Batch
-	}
-	var err error
-	if t.gen, err = drill.NewGenerator(c.Seed, c.Only, c.Options); err != nil {
-		t.setNote(err.Error(), true)
+	if genErr != nil {
+		t.setNote(genErr.Error(), true)
 	}
 	if c.Record != nil {
 		st, err := c.Record.Load()
@@ -220,22 +252,45 @@ func newTrainer(cfg TrainConfig) *trainer {
 	if c.Warning != "" && t.note == "" {
 		t.setNote(c.Warning, true)
 	}
-	return t
 }
 
-func (t *trainer) Name() string { return "train" }
+func (t *trainCore) wait()           { t.saves.Wait() }
+func (t *trainCore) reviewing() bool { return t.review }
+func (t *trainCore) Name() string    { return "train" }
+func (t *trainCore) players() int    { return t.cfg.Options.NumPlayers() }
+
+// seats is format with the seat count at a table of three or four, and
+// nothing at two: the two-player trainer's words are those it had
+// before there were tables.
+func (t *trainCore) seats(format string) string {
+	if n := t.players(); n > 2 {
+		return fmt.Sprintf(format, n)
+	}
+	return ""
+}
+
+// seatRecord is the record of this seat count, with its kinds of
+// decision in the review's order: drill.Stats keeps the two-player
+// record at its top, where it was before there were tables.
+func (t *trainCore) seatRecord() (drill.TableStats, []drill.Kind) {
+	if n := t.players(); n > 2 {
+		return t.stats.Table(n), drill.TableKinds
+	}
+	return drill.TableStats{Score: t.stats.Score, Kinds: t.stats.Kinds, Mistakes: t.stats.Mistakes},
+		[]drill.Kind{drill.Round1, drill.Schmeiss, drill.Round2}
+}
 
 // Enter opens the first drill.
-func (t *trainer) Enter(ctx *screenCtx) tea.Cmd {
+func (t *trainCore) Enter(ctx *screenCtx) tea.Cmd {
 	if t.no > 0 {
 		return nil
 	}
 	return t.newDrill()
 }
 
-func (t *trainer) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+func (t *trainCore) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
-func (t *trainer) now() time.Time {
+func (t *trainCore) now() time.Time {
 	if t.cfg.Now != nil {
 		return t.cfg.Now()
 	}
@@ -247,7 +302,7 @@ func (t *trainer) now() time.Time {
 func drillSeed(seed uint64, n int) uint64 { return seedmix.Mix(seed, uint64(n)) }
 
 // newDrill shows the next drill and starts its evaluation.
-func (t *trainer) newDrill() tea.Cmd {
+func (t *trainCore) newDrill() tea.Cmd {
 	if t.stop != nil {
 		t.stop()
 	}
@@ -256,26 +311,19 @@ func (t *trainer) newDrill() tea.Cmd {
 	t.no++
 	t.menu, t.chose, t.busy, t.review = 0, -1, false, false
 	t.an = drill.Analysis{}
-	switch {
-	case t.no <= len(t.cfg.Drills):
-		t.sit = t.cfg.Drills[t.no-1].Clone()
-	case t.gen != nil:
-		t.sit, _ = t.gen.Next()
-	default:
+	t.tally = nil
+	if !t.kind.next(t.no) {
 		t.state = trainBroken
 		return nil
 	}
-	v, err := t.sit.View()
-	if err == nil {
-		t.tally, err = drill.NewTally(v, drill.NewPlan(drill.Options{Samples: t.cfg.Samples,
-			Seed: drillSeed(t.cfg.Seed, t.no), Workers: t.cfg.Workers}))
-	}
+	legal, tally, err := t.kind.open(drill.NewPlan(drill.Options{Samples: t.cfg.Samples,
+		Seed: drillSeed(t.cfg.Seed, t.no), Workers: t.cfg.Workers}))
 	if err != nil {
 		t.state = trainBroken
 		t.setNote(fmt.Sprintf("drill %d cannot be shown: %v", t.no, err), true)
 		return nil
 	}
-	t.view, t.legal, t.state = v, v.Legal(), trainAsk
+	t.legal, t.tally, t.state = legal, tally, trainAsk
 	if !t.noteErr {
 		t.note = ""
 	}
@@ -286,23 +334,24 @@ func (t *trainer) newDrill() tea.Cmd {
 // none is running. The command holds only values and the evaluator
 // (safe for concurrent use), so the screen is never touched off the UI
 // goroutine.
-func (t *trainer) nextBatch() tea.Cmd {
+func (t *trainCore) nextBatch() tea.Cmd {
 	if t.busy || t.tally == nil || t.tally.Done() {
 		return nil
 	}
 	t.busy = true
-	id, k, v, p, run, ctx := t.id, t.tally.Next(), t.view, t.tally.Plan(), t.batch, t.ctx
+	id, k := t.id, t.tally.Next()
+	run := t.kind.work(t.ctx, t.tally.Plan(), k)
 	return func() tea.Msg {
-		ev, err := run(ctx, v, p, k)
+		ev, err := run()
 		return trainBatchMsg{id: id, k: k, ev: ev, err: err}
 	}
 }
 
 // Update takes one message.
-func (t *trainer) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *trainCore) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case trainBatchMsg:
-		return t, t.batchDone(msg)
+		return t.kind, t.batchDone(msg)
 	case trainSavedMsg:
 		var de *drill.DamagedError
 		switch {
@@ -314,25 +363,25 @@ func (t *trainer) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 		default:
 			t.setNote("the record could not be saved: "+msg.err.Error(), true)
 		}
-		return t, nil
+		return t.kind, nil
 	case spinner.TickMsg:
 		if t.state == trainWait && t.cfg.Spinner {
 			var cmd tea.Cmd
 			t.spin, cmd = t.spin.Update(msg)
-			return t, cmd
+			return t.kind, cmd
 		}
 	case tea.KeyPressMsg:
-		return t, t.key(ctx, msg)
+		return t.kind, t.key(ctx, msg)
 	case tea.MouseClickMsg:
-		return t, t.click(ctx, msg)
+		return t.kind, t.click(ctx, msg)
 	}
-	return t, nil
+	return t.kind, nil
 }
 
 // batchDone records a finished batch and starts the next, or grades the
 // choice when it was the last.
-func (t *trainer) batchDone(msg trainBatchMsg) tea.Cmd {
-	if msg.id != t.id {
+func (t *trainCore) batchDone(msg trainBatchMsg) tea.Cmd {
+	if msg.id != t.id || t.tally == nil {
 		return nil
 	}
 	t.busy = false
@@ -340,6 +389,18 @@ func (t *trainer) batchDone(msg trainBatchMsg) tea.Cmd {
 		msg.err = t.tally.Add(msg.k, msg.ev)
 	}
 	if msg.err != nil {
+		if errors.Is(msg.err, eval.ErrNoWorld) && t.state == trainAsk {
+			// The evaluation found no deal that fits what the person sees
+			// (a sampling limit of eval.EvaluateTable with some house
+			// variants): before any choice the drill is replaced, so no
+			// answer is lost.
+			no := t.no
+			cmd := t.newDrill()
+			if !t.noteErr {
+				t.setNote(fmt.Sprintf("Drill %d could not be evaluated (%v) and was replaced by the next.", no, msg.err), false)
+			}
+			return cmd
+		}
 		t.state = trainBroken
 		t.setNote(fmt.Sprintf("the evaluation failed: %v (n: a new drill)", msg.err), true)
 		return nil
@@ -354,7 +415,7 @@ func (t *trainer) batchDone(msg trainBatchMsg) tea.Cmd {
 }
 
 // choose takes option i of the drill.
-func (t *trainer) choose(i int) tea.Cmd {
+func (t *trainCore) choose(i int) tea.Cmd {
 	if t.state != trainAsk || i < 0 || i >= len(t.legal) {
 		return nil
 	}
@@ -372,12 +433,12 @@ func (t *trainer) choose(i int) tea.Cmd {
 	return nil
 }
 
-// grade shows the evaluation and the verdict, counts the drill and
-// saves the record.
-func (t *trainer) grade() tea.Cmd {
+// grade shows the evaluation and the verdict, counts the drill in the
+// record of its seat count and saves the record.
+func (t *trainCore) grade() tea.Cmd {
 	t.an = t.tally.Analysis()
 	t.state = trainResult
-	rec := drill.NewRecord(t.sit, &t.an, t.chose, t.now())
+	rec := t.kind.graded(&t.an, t.chose, t.now())
 	t.stats.Add(rec)
 	t.session.Add(rec.Verdict)
 	if t.cfg.Record == nil {
@@ -392,8 +453,55 @@ func (t *trainer) grade() tea.Cmd {
 	}
 }
 
+// pause stops the running evaluation when the person leaves the
+// trainer for the lobby, so that it stops using the server's cores.
+func (t *trainCore) pause() {
+	if t.stop != nil && t.state != trainResult {
+		t.stop()
+		t.paused = true
+	}
+}
+
+// resume opens the trainer again: the first drill, or a new one when
+// the last was left unfinished (its evaluation was stopped).
+func (t *trainCore) resume() tea.Cmd {
+	// The record holds every seat count's drills and the screen shows
+	// this trainer's copy: read it again, since another trainer of this
+	// connection may have added drills since.
+	if t.cfg.Record != nil {
+		if st, err := t.cfg.Record.Load(); err == nil {
+			t.stats = st
+		}
+	}
+	if t.no == 0 {
+		return nil // Enter opens the first drill
+	}
+	if t.paused {
+		t.paused = false
+		return t.newDrill()
+	}
+	return nil
+}
+
+// itemKeys are the keys of the menu's items: the action's letter
+// (keys.go) where it has one not taken already in this menu, else its
+// number. (Two players' options all have letters of their own.)
+func itemKeys(legal []rules.Action) []string {
+	keys := make([]string, len(legal))
+	used := map[string]bool{}
+	for i, a := range legal {
+		k := actionKey(a)
+		if k == "" || used[k] {
+			k = fmt.Sprint(i + 1)
+		}
+		used[k] = true
+		keys[i] = k
+	}
+	return keys
+}
+
 // key takes one key press.
-func (t *trainer) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
+func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 	k := &ctx.Keys
 	if t.review {
 		switch {
@@ -406,7 +514,11 @@ func (t *trainer) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 		}
 		return nil
 	}
+	// The letter of an option on screen wins over the trainer's own
+	// keys: "n" is "no exchange" at the dix, "m" "how many cards?" in the
+	// sequence dialogue.
 	switch {
+	case t.asksLetter(msg):
 	case isKey(msg, t.keys.Review):
 		t.review, t.scroll = true, 0
 		return nil
@@ -420,6 +532,12 @@ func (t *trainer) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case trainAsk:
 		n := len(t.legal)
+		keys := itemKeys(t.legal)
+		for i, kk := range keys {
+			if kk == msg.String() {
+				return t.choose(i)
+			}
+		}
 		switch {
 		case isKey(msg, k.Left), isKey(msg, k.Up):
 			t.menu = (t.menu + n - 1) % n
@@ -430,21 +548,19 @@ func (t *trainer) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 		case isKey(msg, k.Nth):
 			return t.choose(int(msg.String()[0] - '1'))
 		default:
-			for i, a := range t.legal {
-				if actionKey(a) == msg.String() {
-					return t.choose(i)
-				}
-			}
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
-				letters := make([]string, len(t.legal))
-				for i, a := range t.legal {
-					letters[i] = actionKey(a)
-				}
-				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(letters)), false)
+				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
 			}
 		}
 	}
 	return nil
+}
+
+// asksLetter reports whether msg is the letter of an option of the
+// drill on screen: "n" is "no exchange" or "not good" there, not a new
+// drill.
+func (t *trainCore) asksLetter(msg tea.KeyPressMsg) bool {
+	return t.state == trainAsk && slices.Contains(itemKeys(t.legal), msg.String())
 }
 
 // orList writes "p, t or s".
@@ -456,7 +572,7 @@ func orList(xs []string) string {
 }
 
 // click takes the menu item under the mouse.
-func (t *trainer) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
+func (t *trainCore) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != trainAsk {
 		return nil
 	}
@@ -470,12 +586,12 @@ func (t *trainer) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
 }
 
 // quitNote sums up the session after the program quits.
-func (t *trainer) quitNote() string {
+func (t *trainCore) quitNote() string {
 	if t.session.Drills == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("This session: %d of %s right, %.1f points lost a drill.", t.session.Correct,
-		plural(t.session.Drills, "drill"), t.session.AvgLost())
+	s := fmt.Sprintf("This session%s: %d of %s right, %.1f points lost a drill.", t.seats(" (%d players)"),
+		t.session.Correct, plural(t.session.Drills, "drill"), t.session.AvgLost())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
 		s += " Your record is kept in " + f.Path + "."
 	}
@@ -484,28 +600,30 @@ func (t *trainer) quitNote() string {
 
 // keyHelp is the trainer's keys as help: the short help (the status
 // line) lists the keys that work now; the full help lists them all, the
-// bid letters from the menu letters' table.
-func (t *trainer) keyHelp(k *keyMap) help.KeyMap {
+// letters of the options from the menu letters' table.
+func (t *trainCore) keyHelp(k *keyMap) help.KeyMap {
 	full := []key.Binding{
 		brief("previous or next option", k.Left, k.Right),
 		brief("choose the option (after the result: next drill)", k.Choose),
 	}
-	full = append(full, letterHelp("bids", "round two")...)
+	full = append(full, t.kind.helpLines(k)...)
 	full = append(full, t.keys.Next, t.keys.Review, k.Help, quitAsks(k))
 	var short []key.Binding
 	switch {
 	case t.review:
 		short = []key.Binding{brief("scroll", k.Up, k.Down), either("back", k.Back, t.keys.Review)}
 	case t.state == trainAsk:
-		letters := make([]string, len(t.legal))
-		for i, a := range t.legal {
-			letters[i] = actionKey(a)
-		}
+		letters := itemKeys(t.legal)
 		arrows := brief("", k.Left, k.Right)
 		short = []key.Binding{
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
 			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+brief("", k.Choose).Help().Key, "")),
-			brief("skip", t.keys.Next), brief("mistakes", t.keys.Review),
+		}
+		if !t.asksLetter(keyPress("n")) {
+			short = append(short, brief("skip", t.keys.Next))
+		}
+		if !t.asksLetter(keyPress("m")) {
+			short = append(short, brief("mistakes", t.keys.Review))
 		}
 	case t.state == trainResult:
 		short = []key.Binding{either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
@@ -516,8 +634,77 @@ func (t *trainer) keyHelp(k *keyMap) help.KeyMap {
 	return keyHelp{short: short, full: [][]key.Binding{full}}
 }
 
+// keyPress is the key press of a printable key.
+func keyPress(s string) tea.KeyPressMsg {
+	r := []rune(s)
+	return tea.KeyPressMsg{Code: r[0], Text: s}
+}
+
 // QuitQuestion replaces the game's "stays saved": the trainer's record
 // is kept after every drill.
-func (t *trainer) QuitQuestion() string {
+func (t *trainCore) QuitQuestion() string {
 	return "Your record is kept after every drill."
 }
+
+// trainer is the two-player kind of drill: a drill.Situation, shown as
+// its rules.View and graded by drill batches (BatchFunc).
+type trainer struct {
+	trainCore
+	gen   *drill.Generator
+	batch BatchFunc
+	sit   drill.Situation
+	view  rules.View
+}
+
+// newTrainer is the trainer's screen, without the App around it: the
+// lobby of `klob serve` opens it too.
+func newTrainer(cfg TrainConfig) *trainer {
+	c := &cfg
+	if c.Options.Target == 0 {
+		c.Options = rules.DefaultOptions()
+	}
+	t := &trainer{batch: c.Evaluate}
+	if t.batch == nil {
+		t.batch = drill.NewEvaluator().Batch
+	}
+	var err error
+	t.gen, err = drill.NewGenerator(c.Seed, c.Only, c.Options)
+	t.setup(c, t, err)
+	return t
+}
+
+func (t *trainer) next(no int) bool {
+	switch {
+	case no <= len(t.cfg.Drills):
+		t.sit = t.cfg.Drills[no-1].Clone()
+	case t.gen != nil:
+		t.sit, _ = t.gen.Next()
+	default:
+		return false
+	}
+	return true
+}
+
+func (t *trainer) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
+	v, err := t.sit.View()
+	if err != nil {
+		return nil, nil, err
+	}
+	tally, err := drill.NewTally(v, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.view = v
+	return v.Legal(), tally, nil
+}
+
+func (t *trainer) work(ctx context.Context, p drill.Plan, k int) func() (eval.Evaluation, error) {
+	v, run := t.view, t.batch
+	return func() (eval.Evaluation, error) { return run(ctx, v, p, k) }
+}
+
+func (t *trainer) graded(an *drill.Analysis, chose int, when time.Time) drill.Record {
+	return drill.NewRecord(t.sit, an, chose, when)
+}
+
+func (t *trainer) helpLines(k *keyMap) []key.Binding { return letterHelp("bids", "round two") }

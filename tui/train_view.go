@@ -9,7 +9,7 @@ import (
 )
 
 // View draws the trainer.
-func (t *trainer) View(ctx *screenCtx) string {
+func (t *trainCore) View(ctx *screenCtx) string {
 	if t.review {
 		return t.reviewView(ctx)
 	}
@@ -17,55 +17,38 @@ func (t *trainer) View(ctx *screenCtx) string {
 	return s
 }
 
+// trainRule is the rule between the trainer's parts.
+func trainRule(ctx *screenCtx) string {
+	return ctx.Styles.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))
+}
+
+// hintRow is the bottom line: the keys that work now.
+func (t *trainCore) hintRow(ctx *screenCtx) string {
+	return " " + ctx.Styles.Dim.Render(clip(hintLine(t.keyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
+}
+
 // render draws a drill and returns where the menu items lie (View and
 // the mouse handler share it, so a click means what the screen shows).
 //
-// From the top: the header; the situation (who deals, the score, what
-// was said); the hand and the upcard; the question and the menu; then
-// the result (or the wait for it); at the bottom the note and the keys.
-// Blank lines between the parts are added only when the window has room,
-// so 80×24 holds a round-two drill with its four options.
-func (t *trainer) render(ctx *screenCtx) (string, []hit) {
+// From the top: the header; the kind's body (the situation, the hand
+// and the upcard, the question and the menu); then the result (or the
+// wait for it), cut to the room left; at the bottom the note and the
+// keys.
+func (t *trainCore) render(ctx *screenCtx) (string, []hit) {
 	w, h := ctx.Width, ctx.Height
-	st := &ctx.Styles
-	g := &ctx.paint.g
-	rule := st.Rule.Render(repeat(g.hrule, w))
-	top := []string{t.header(ctx, w), rule}
+	top := []string{t.header(ctx, w), trainRule(ctx)}
+	bottom := append(append([]string{trainRule(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
 	var hits []hit
 	var mid []string
 	if t.state != trainBroken {
-		sit := t.situationLines(ctx, w)
-		cards := t.cardLines(ctx, trainCardSize(w, h))
-		ask := t.questionLines(ctx, w)
-		menu, menuHits := t.menuLine(ctx)
 		mid = t.resultLines(ctx, w)
-		bottomRows := 2 + len(t.noteLines(ctx, w))
-		need := len(top) + len(sit) + len(cards) + len(ask) + 1 + 1 + len(mid) + bottomRows
-		if need > h {
-			// Short of room: the label row above the cards goes first.
-			cards, need = cards[1:], need-1
-		}
-		spare := h - need
-		gap := func() {
-			if spare > 0 {
-				top = append(top, "")
-				spare--
-			}
-		}
-		top = append(top, sit...)
-		gap()
-		top = append(top, cards...)
-		gap()
-		top = append(top, ask...)
-		for _, m := range menuHits {
-			m.r.y = len(top)
+		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid)
+		for _, m := range bodyHits {
+			m.r.y += len(top)
 			hits = append(hits, m)
 		}
-		top = append(top, menu)
-		top = append(top, rule)
-		gap()
+		top = append(top, body...)
 	}
-	bottom := append(append([]string{rule}, t.noteLines(ctx, w)...), " "+st.Dim.Render(hintLine(t.keyHelp(&ctx.Keys).ShortHelp())))
 	room := max(0, h-len(top)-len(bottom))
 	if len(mid) > room {
 		mid = mid[:room]
@@ -77,12 +60,14 @@ func (t *trainer) render(ctx *screenCtx) (string, []hit) {
 	return canvas(lines, w, h), hits
 }
 
-// header is the top line: the trainer and drill on the left, the record
-// on the right.
-func (t *trainer) header(ctx *screenCtx, w int) string {
+// header is the top line: the trainer, the seat count at a table, the
+// drill and the seed on the left, the record of this seat count on the
+// right.
+func (t *trainCore) header(ctx *screenCtx, w int) string {
 	st := &ctx.Styles
+	rec, _ := t.seatRecord()
 	rights := []string{"no drills yet "}
-	if s := t.stats.Score; s.Drills > 0 {
+	if s := rec.Score; s.Drills > 0 {
 		rights = []string{
 			fmt.Sprintf("%d/%d right (%.0f%%) · %.1f pts lost/drill ", s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost()),
 			fmt.Sprintf("%d/%d right · %.1f lost/drill ", s.Correct, s.Drills, s.AvgLost()),
@@ -96,10 +81,11 @@ func (t *trainer) header(ctx *screenCtx, w int) string {
 	if t.cfg.Only != drill.Any {
 		only = " · only " + t.cfg.Only.String()
 	}
+	seats := t.seats(" · %d players")
 	lefts := []string{
-		fmt.Sprintf(" %s  Bidding trainer · drill %d · seed %d%s", title, t.no, t.cfg.Seed, only),
-		fmt.Sprintf(" %s  Trainer · drill %d · seed %d%s", title, t.no, t.cfg.Seed, only),
-		fmt.Sprintf(" %s  Trainer · drill %d · seed %d", title, t.no, t.cfg.Seed),
+		fmt.Sprintf(" %s  Bidding trainer%s · drill %d · seed %d%s", title, seats, t.no, t.cfg.Seed, only),
+		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d%s", title, seats, t.no, t.cfg.Seed, only),
+		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d", title, t.seats(" %dp"), t.no, t.cfg.Seed),
 	}
 	left, right := lefts[len(lefts)-1], rights[len(rights)-1]
 fits:
@@ -118,31 +104,51 @@ fits:
 	return fit(left, lw) + " " + st.Heading.Render(right)
 }
 
-// situationLines say who deals, the score and what was said.
-func (t *trainer) situationLines(ctx *screenCtx, w int) []string {
-	st := &ctx.Styles
-	s := &t.sit
+// wrapped wraps a sentence to the width, each line indented by one, in
+// the heading style when heading is set.
+func wrapped(ctx *screenCtx, s string, w int, heading bool) []string {
 	var out []string
-	for _, l := range []string{s.Role(), s.ScoreText()} {
-		for _, x := range wrap(l, max(10, w-2)) {
-			out = append(out, " "+x)
+	for _, l := range wrap(s, max(10, w-2)) {
+		if heading {
+			l = ctx.Styles.Heading.Render(l)
 		}
-	}
-	for _, x := range wrap(s.SaidText(), max(10, w-2)) {
-		out = append(out, " "+st.Talk.Render(x))
+		out = append(out, " "+l)
 	}
 	return out
 }
 
-// handOrder is a drill's hand as the trainer shows it: the proposed
-// trump first while it is on offer, in trump order; in round two, suits
-// alternating in colour as on the table.
-func handOrder(s *drill.Situation) []rules.Card {
-	tr := s.Upcard.Suit()
-	if s.Kind() == drill.Round2 {
-		tr = rules.NoSuit
+// saidLines are the words said before the drill, in the talk style.
+func saidLines(ctx *screenCtx, said []string, w int) []string {
+	var out []string
+	for _, s := range said {
+		for _, x := range wrap(s, max(10, w-2)) {
+			out = append(out, " "+ctx.Styles.Talk.Render(x))
+		}
 	}
-	return sortHand(s.Hand, s.Hand, tr)
+	return out
+}
+
+// handAndUpcard draw the hand and, apart, the upcard under label with
+// info beside it (a line per row of the cards).
+func handAndUpcard(ctx *screenCtx, size cardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
+	st := &ctx.Styles
+	p := ctx.paint
+	rows := make([]string, size.h)
+	for i, c := range hand {
+		for r, l := range p.card(c, lookFace, size) {
+			if i > 0 {
+				rows[r] += " "
+			}
+			rows[r] += l
+		}
+	}
+	hw := handWidth(len(hand), size)
+	up := p.card(upcard, lookFace, size)
+	out := []string{" " + fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
+	for r := range rows {
+		out = append(out, " "+fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
+	}
+	return out
 }
 
 // trainCardSize is the size of the cards: large when the window is
@@ -154,76 +160,33 @@ func trainCardSize(w, h int) cardSize {
 	return smallCard
 }
 
-// cardLines draw the hand and, apart, the upcard with the suit it
-// proposes (or, in round two, the suit refused).
-func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
-	st := &ctx.Styles
-	p := ctx.paint
-	hand := handOrder(&t.sit)
-	rows := make([]string, size.h)
-	for i, c := range hand {
-		for r, l := range p.card(c, lookFace, size) {
-			if i > 0 {
-				rows[r] += " "
-			}
-			rows[r] += l
-		}
-	}
-	hw := handWidth(len(hand), size)
-	up := p.card(t.sit.Upcard, lookFace, size)
-	su := t.sit.Upcard.Suit()
-	info := make([]string, size.h)
-	mid := size.h / 2
-	info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
-	if t.sit.Kind() == drill.Round2 {
-		info[mid], info[mid+1] = p.styledSuit(su)+" "+su.Name()+" refused", "in round one"
-	}
-	out := []string{" " + fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render("Upcard")}
-	for r := range rows {
-		out = append(out, " "+fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
-	}
-	return out
-}
-
-// questionLines ask the question of the drill.
-func (t *trainer) questionLines(ctx *screenCtx, w int) []string {
-	st := &ctx.Styles
-	var out []string
-	for _, l := range wrap(t.sit.Question(), max(10, w-2)) {
-		out = append(out, " "+st.Heading.Render(l))
-	}
-	return out
-}
-
-// menuLine lists the options with their keys; after the choice it shows
-// the one taken.
-func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
-	p := ctx.paint
-	items := make([]string, len(t.legal))
-	for i, a := range t.legal {
-		lbl := actionLabel(a)
-		if a.Kind == rules.Name {
-			lbl = p.styledSuit(a.Suit) + " " + lbl
-		}
-		items[i] = "[" + actionKey(a) + "] " + lbl
-	}
-	prompt := " Your choice:"
+// prompt starts the menu: the choice asked, then the one taken.
+func (t *trainCore) prompt() string {
 	if t.state != trainAsk {
-		prompt = " You chose:"
+		return " You chose:"
 	}
-	line, hits := menuLine(ctx, prompt, items, t.menu, 0)
-	return line, hits
+	return " Your choice:"
 }
 
-// resultLines are the middle of the screen: nothing yet, the wait, or
-// the evaluation of every option with the verdict and the reason.
-func (t *trainer) resultLines(ctx *screenCtx, w int) []string {
+// tableLabel is drill.Label with a card given drawn as the screen draws
+// cards.
+func tableLabel(ctx *screenCtx, a rules.Action) string {
+	if a.Kind == rules.Give {
+		return "give " + ctx.paint.styledCard(a.Card)
+	}
+	return drill.Label(a)
+}
+
+// resultLines are the middle of the screen: a hint before the choice,
+// the wait, or the evaluation of every option with the verdict and the
+// reason.
+func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	switch t.state {
 	case trainAsk:
-		return []string{" " + st.Dim.Render("Choose; then every option's worth is shown, with what the hard bot would do.")}
+		return []string{" " + st.Dim.Render(t.kind.askHint(w))}
 	case trainWait:
-		sp := "…"
+		sp := "…" // the App writes "..." under -ascii
 		if t.cfg.Spinner {
 			sp = t.spin.View()
 		}
@@ -232,10 +195,11 @@ func (t *trainer) resultLines(ctx *screenCtx, w int) []string {
 	default:
 		return nil
 	}
+	label := func(a rules.Action) string { return tableLabel(ctx, a) }
 	an := &t.an
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
-	say := "You chose " + drill.Label(chosen.Action) + ": "
+	say := "You chose " + label(chosen.Action) + ": "
 	style := st.Good
 	switch v.Kind {
 	case drill.Best:
@@ -250,21 +214,13 @@ func (t *trainer) resultLines(ctx *screenCtx, w int) []string {
 	for _, l := range wrap(say, max(10, w-2)) {
 		out = append(out, " "+style.Render(l))
 	}
-	out = append(out, t.table(ctx)...)
+	out = append(out, analysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
-	reason := fmt.Sprintf("Hard bot: %s. %s", drill.Label(best.Action), an.Reason())
+	reason := fmt.Sprintf("Hard bot: %s. %s", label(best.Action), an.Reason())
 	for _, l := range wrap(reason, max(10, w-2)) {
 		out = append(out, " "+l)
 	}
 	return out
-}
-
-// table lays out every option: its expected score difference with the
-// error, the chance of bete and of winning the game, and its verdict.
-// The chosen row is marked with the cursor and "you", the best with
-// "best", so no colour is needed to read it.
-func (t *trainer) table(ctx *screenCtx) []string {
-	return analysisTable(ctx, &t.an, t.chose)
 }
 
 // analysisTable is the table of an analysis, with row chosen marked (-1
@@ -273,7 +229,10 @@ func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
 	return analysisTableWith(ctx, an, chosen, drill.Label)
 }
 
-// analysisTableWith is analysisTable with the options named by label.
+// analysisTableWith lays out every option, named by label: its expected
+// score difference with the error, the chance of bete and of winning
+// the game, and its verdict. The chosen row is marked with the cursor
+// and "you", the best with "best", so no colour is needed to read it.
 func analysisTableWith(ctx *screenCtx, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
 	st := &ctx.Styles
 	g := &ctx.paint.g
@@ -324,7 +283,7 @@ func analysisTableWith(ctx *screenCtx, an *drill.Analysis, chosen int, label fun
 
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
-func (t *trainer) noteLines(ctx *screenCtx, w int) []string {
+func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
 	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
@@ -346,34 +305,34 @@ func (t *trainer) noteLines(ctx *screenCtx, w int) []string {
 	return lines
 }
 
-// reviewView lists the last mistakes, newest first, with the record by
-// kind of decision.
-func (t *trainer) reviewView(ctx *screenCtx) string {
+// reviewView lists the last mistakes of this seat count, newest first,
+// with the record by kind of decision.
+func (t *trainCore) reviewView(ctx *screenCtx) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.paint.g
-	rule := st.Rule.Render(repeat(g.hrule, w))
+	rule := trainRule(ctx)
 	lines := []string{
-		fit(fmt.Sprintf(" %s  Bidding trainer · your last mistakes, newest first", st.Title.Render("Klob")), w),
+		fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
 	}
-	s := t.stats.Score
+	rec, kinds := t.seatRecord()
+	s := rec.Score
 	if s.Drills == 0 {
-		lines = append(lines, " No drills yet.")
+		lines = append(lines, fmt.Sprintf(" No drills%s yet.", t.seats(" at %d players")))
 	} else {
-		lines = append(lines, fmt.Sprintf(" Record: %s, %d right (%.0f%%), %.1f points lost a drill.",
-			plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.AvgLost()))
-		var kinds []string
-		for _, k := range []drill.Kind{drill.Round1, drill.Schmeiss, drill.Round2} {
-			if ks, ok := t.stats.Kinds[k.String()]; ok && ks.Drills > 0 {
-				kinds = append(kinds, fmt.Sprintf("%s %d/%d", k, ks.Correct, ks.Drills))
+		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %.1f points lost a drill.",
+			t.seats(" at %d players"), plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.AvgLost()))
+		var words []string
+		for _, k := range kinds {
+			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
+				words = append(words, fmt.Sprintf("%s %d/%d", k, ks.Correct, ks.Drills))
 			}
 		}
-		lines = append(lines, " "+strings.Join(kinds, " · "))
+		lines = append(lines, " "+strings.Join(words, " · "))
 	}
 	lines = append(lines, rule)
 	var body []string
-	ms := t.stats.Mistakes
+	ms := rec.Mistakes
 	if len(ms) == 0 {
 		body = append(body, " No mistakes to review.")
 	}
@@ -390,18 +349,123 @@ func (t *trainer) reviewView(ctx *screenCtx) string {
 	for len(lines) < h-2 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, rule, " "+st.Dim.Render(hintLine(t.keyHelp(&ctx.Keys).ShortHelp())))
+	lines = append(lines, rule, t.hintRow(ctx))
 	return canvas(lines, w, h)
 }
 
-// mistakeLines describe one kept mistake on three lines: the situation,
-// what was chosen and what was best, and the words said before.
-func (t *trainer) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) []string {
+// mistakeLines describe one kept mistake: the decision, the hand and
+// upcard (from the kind), what was chosen and what was best, and the
+// words said before.
+func (t *trainCore) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	req, err := drill.Parse(m.Situation)
+	desc, said, err := t.kind.missed(ctx, m.Situation)
 	if err != nil {
 		return []string{fmt.Sprintf(" %2d. %s", n, clip(m.Situation, w-5))}
+	}
+	chose, _ := rules.ParseAction(m.Chose)
+	best, _ := rules.ParseAction(m.Best)
+	out := []string{clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
+	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
+		out = append(out, "     "+st.Bad.Render(l))
+	}
+	for _, s := range said {
+		for _, l := range wrap(s, max(10, w-6)) {
+			out = append(out, "     "+st.Dim.Render(l))
+		}
+	}
+	return out
+}
+
+// The two-player kind's screen.
+
+// body: the situation (who deals, the score, what was said); the hand
+// and the upcard; the question and the menu on one line. Blank lines
+// between the parts are added only when the window has room, so 80×24
+// holds a round-two drill with its four options.
+func (t *trainer) body(ctx *screenCtx, room int, mid []string) ([]string, []hit) {
+	w, h := ctx.Width, ctx.Height
+	sit := append(wrapped(ctx, t.sit.Role(), w, false), wrapped(ctx, t.sit.ScoreText(), w, false)...)
+	sit = append(sit, saidLines(ctx, []string{t.sit.SaidText()}, w)...)
+	cards := t.cardLines(ctx, trainCardSize(w, h))
+	ask := wrapped(ctx, t.sit.Question(), w, true)
+	menu, menuHits := t.menuLine(ctx)
+	need := len(sit) + len(cards) + len(ask) + 2 + len(mid)
+	if need > room {
+		// Short of room: the label row above the cards goes first.
+		cards, need = cards[1:], need-1
+	}
+	spare := room - need
+	var out []string
+	gap := func() {
+		if spare > 0 {
+			out = append(out, "")
+			spare--
+		}
+	}
+	out = append(out, sit...)
+	gap()
+	out = append(out, cards...)
+	gap()
+	out = append(out, ask...)
+	for i := range menuHits {
+		menuHits[i].r.y = len(out)
+	}
+	out = append(out, menu, trainRule(ctx))
+	gap()
+	return out, menuHits
+}
+
+// handOrder is a drill's hand as the trainer shows it: the proposed
+// trump first while it is on offer, in trump order; in round two, suits
+// alternating in colour as on the table.
+func handOrder(s *drill.Situation) []rules.Card {
+	tr := s.Upcard.Suit()
+	if s.Kind() == drill.Round2 {
+		tr = rules.NoSuit
+	}
+	return sortHand(s.Hand, s.Hand, tr)
+}
+
+// cardLines draw the hand and, apart, the upcard with the suit it
+// proposes (or, in round two, the suit refused).
+func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
+	p := ctx.paint
+	su := t.sit.Upcard.Suit()
+	info := make([]string, size.h)
+	mid := size.h / 2
+	info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
+	if t.sit.Kind() == drill.Round2 {
+		info[mid], info[mid+1] = p.styledSuit(su)+" "+su.Name()+" refused", "in round one"
+	}
+	return handAndUpcard(ctx, size, handOrder(&t.sit), t.sit.Upcard, "Upcard", info)
+}
+
+// menuLine lists the options with their keys; after the choice it shows
+// the one taken.
+func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
+	p := ctx.paint
+	items := make([]string, len(t.legal))
+	for i, a := range t.legal {
+		lbl := actionLabel(a)
+		if a.Kind == rules.Name {
+			lbl = p.styledSuit(a.Suit) + " " + lbl
+		}
+		items[i] = "[" + actionKey(a) + "] " + lbl
+	}
+	return menuLine(ctx, t.prompt(), items, t.menu, 0)
+}
+
+func (t *trainer) askHint(w int) string {
+	return "Choose; then every option's worth is shown, with what the hard bot would do."
+}
+
+// missed describes a kept two-player mistake: the kind of decision,
+// the seat, the score, the hand and the upcard; and the words said.
+func (t *trainer) missed(ctx *screenCtx, situation string) (string, []string, error) {
+	p := ctx.paint
+	req, err := drill.Parse(situation)
+	if err != nil {
+		return "", nil, err
 	}
 	s := req.Situation
 	seat := "elder"
@@ -412,16 +476,6 @@ func (t *trainer) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) []s
 	for _, c := range handOrder(&s) {
 		cards = append(cards, p.styledCard(c))
 	}
-	first := fmt.Sprintf(" %2d. %s, %s, score %d-%d: %s, upcard %s", n, capital(s.Kind().String()), seat,
-		s.Totals[drill.You], s.Totals[drill.Opp], strings.Join(cards, " "), p.styledCard(s.Upcard))
-	chose, _ := rules.ParseAction(m.Chose)
-	best, _ := rules.ParseAction(m.Best)
-	out := []string{clip(first, w)}
-	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
-		out = append(out, "     "+st.Bad.Render(l))
-	}
-	for _, l := range wrap(s.SaidText(), max(10, w-6)) {
-		out = append(out, "     "+st.Dim.Render(l))
-	}
-	return out
+	return fmt.Sprintf("%s, %s, score %d-%d: %s, upcard %s", capital(s.Kind().String()), seat,
+		s.Totals[drill.You], s.Totals[drill.Opp], strings.Join(cards, " "), p.styledCard(s.Upcard)), []string{s.SaidText()}, nil
 }
