@@ -16,19 +16,29 @@ import (
 //
 //	go test ./internal/drill -run TestRegrade -regrade 1000 -regrade-samples 200 -v
 //
-// grades drills 1 to N of seed 1 (every kind) with eval.Solved (the
-// evaluation before issue 16) and eval.Corrected on the same samples,
-// and prints how many drills changed their best option, how many
+// grades drills 1 to N of seed 1 (every kind) with two methods on the
+// same samples, -regrade-from (default eval.Solved, the evaluation
+// before issue 16) and -regrade-to (default eval.Corrected), and prints how many drills changed their best option, how many
 // options changed verdict, and the first flipped drills with both
 // analyses.
 var (
 	regrade        = flag.Int("regrade", 0, "re-grade this many drills under the solved and corrected evaluations")
 	regradeSamples = flag.Int("regrade-samples", 200, "samples per drill for -regrade")
+	regradeFrom    = flag.String("regrade-from", "solved", "the method graded before, for -regrade")
+	regradeTo      = flag.String("regrade-to", "corrected", "the method graded after, for -regrade")
 )
 
 func TestRegrade(t *testing.T) {
 	if *regrade <= 0 {
 		t.Skip("an experiment: run with -regrade N")
+	}
+	from, err := eval.ParseMethod(*regradeFrom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	to, err := eval.ParseMethod(*regradeTo)
+	if err != nil {
+		t.Fatal(err)
 	}
 	g, err := NewGenerator(1, Any, rules.DefaultOptions())
 	if err != nil {
@@ -43,12 +53,12 @@ func TestRegrade(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := Options{Samples: *regradeSamples, Seed: uint64(n), Workers: 1, Method: eval.Solved}
+		o := Options{Samples: *regradeSamples, Seed: uint64(n), Workers: 1, Method: from}
 		before, err := e.Evaluate(context.Background(), v, o)
 		if err != nil {
 			t.Fatal(err)
 		}
-		o.Method = eval.Corrected
+		o.Method = to
 		after, err := e.Evaluate(context.Background(), v, o)
 		if err != nil {
 			t.Fatal(err)
@@ -73,7 +83,7 @@ func TestRegrade(t *testing.T) {
 		}
 		if flipped && shown < 6 {
 			shown++
-			fmt.Printf("drill %d (%s): %s\n%s", n, s.Kind(), s.String(), sideBySide(before, after))
+			fmt.Printf("drill %d (%s): %s\n%s", n, s.Kind(), s.String(), sideBySide(before, after, from, to))
 		}
 	}
 	fmt.Printf("%d drills: best option changed in %d (%.1f%%); %d of %d options changed between right (best or as good) and mistake\n",
@@ -86,12 +96,12 @@ func TestRegrade(t *testing.T) {
 // good reports whether a verdict counts the answer as right.
 func good(v Verdict) bool { return v.Kind != Mistake }
 
-func sideBySide(a, b Analysis) string {
+func sideBySide(a, b Analysis, from, to eval.Method) string {
 	var sb strings.Builder
 	for j := range a.Rows {
 		ra, rb := a.Rows[j], b.Rows[j]
-		fmt.Fprintf(&sb, "  %-12s solved %+6.1f bete %3.0f%% %-8s | corrected %+6.1f %-8s (makes %3.0f%%, opponent makes %3.0f%%)\n",
-			ra.Action, ra.Mean, 100*ra.Bete, ra.Verdict.Short(), rb.Mean, rb.Verdict.Short(), 100*rb.Makes, 100*rb.Defends)
+		fmt.Fprintf(&sb, "  %-12s %s %+6.1f bete %3.0f%% %-8s | %s %+6.1f %-8s (makes %3.0f%%, opponent makes %3.0f%%)\n",
+			ra.Action, from, ra.Mean, 100*ra.Bete, ra.Verdict.Short(), to, rb.Mean, rb.Verdict.Short(), 100*rb.Makes, 100*rb.Defends)
 	}
 	return sb.String()
 }
