@@ -298,13 +298,13 @@ func (t *table34) keyHelp(k *keyMap) help.KeyMap {
 	v := t.game.View(t.me)
 	switch {
 	case !t.myTurn():
-		h.short = []key.Binding{brief("last trick", k.LastTrick)}
+		h.short = []key.Binding{brief("tricks", k.LastTrick)}
 	case v.Phase == rules.PhasePlay && t.bella == rules.NoCard:
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
-			brief("bella", k.Bella), brief("last", k.LastTrick), brief("hint", k.Hint)}
+			brief("bella", k.Bella), brief("tricks", k.LastTrick), brief("hint", k.Hint)}
 	default:
 		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
-			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), brief("last", k.LastTrick), brief("hint", k.Hint)}
+			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), brief("tricks", k.LastTrick), brief("hint", k.Hint)}
 	}
 	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
 	return h
