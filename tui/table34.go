@@ -830,3 +830,21 @@ func trickList34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	out = append(out, rows...)
 	return append(out, st.Dim.Render(clip("leader: cards → winner points", w)))
 }
+
+// tableActionLabel is how the table and its trainer write an option of
+// a table before the card play.
+func tableActionLabel(ctx *screenCtx, a rules.Action) string {
+	p := ctx.paint
+	switch a.Kind {
+	case rules.Name:
+		if a.Suit == rules.NoTrumps {
+			return "no trumps"
+		}
+		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
+	case rules.Shlomo, rules.Cleopatra:
+		return "declare " + a.String() + " (+20)"
+	case rules.Give:
+		return "give " + p.styledCard(a.Card)
+	}
+	return actionLabel(a)
+}

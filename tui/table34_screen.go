@@ -205,28 +205,17 @@ func (t *table34) bellaItems() []rules.Action {
 
 // label is how a menu writes an action.
 func (t *table34) label(ctx *screenCtx, a rules.Action) string {
-	p := ctx.paint
-	switch a.Kind {
-	case rules.Name:
-		if a.Suit == rules.NoTrumps {
-			return "no trumps"
-		}
-		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
-	case rules.PlayCard:
-		c := p.styledCard(a.Card)
-		switch {
-		case a.Bella && a.N == 50:
-			return "play " + c + " and say menage"
-		case a.Bella:
-			return "play " + c + " and say bella"
-		}
-		return "play " + c + " saying nothing"
-	case rules.Shlomo, rules.Cleopatra:
-		return a.String() + " (+20)"
-	case rules.Give:
-		return "give " + p.styledCard(a.Card)
+	if a.Kind != rules.PlayCard {
+		return tableActionLabel(ctx, a)
 	}
-	return actionLabel(a)
+	c := ctx.paint.styledCard(a.Card)
+	switch {
+	case a.Bella && a.N == 50:
+		return "play " + c + " and say menage"
+	case a.Bella:
+		return "play " + c + " and say bella"
+	}
+	return "play " + c + " saying nothing"
 }
 
 // promptLine says what the person is to do, a decision as a menu.

@@ -131,23 +131,6 @@ func (t *trainer34) cardLines(ctx *screenCtx, size cardSize) []string {
 	return handAndUpcard(ctx, size, sortHand(v.Hand, v.Hand, handTrump(v)), upc, label, info)
 }
 
-// label34 is how the trainer's menu writes an option of a table.
-func label34(ctx *screenCtx, a rules.Action) string {
-	p := ctx.paint
-	switch a.Kind {
-	case rules.Name:
-		if a.Suit == rules.NoTrumps {
-			return "no trumps"
-		}
-		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
-	case rules.Shlomo, rules.Cleopatra:
-		return "declare " + a.String() + " (+20)"
-	case rules.Give:
-		return "give " + p.styledCard(a.Card)
-	}
-	return actionLabel(a)
-}
-
 // menuLines list the options with their keys, on as many lines as the
 // width needs; after the choice they show the one taken. The hits' y
 // are relative to the first line.
@@ -160,7 +143,7 @@ func (t *trainer34) menuLines(ctx *screenCtx, w int) ([]string, []hit) {
 	var hits []hit
 	line, x := prompt, widthOf(prompt)
 	for i, a := range t.legal {
-		it := "[" + keys[i] + "] " + label34(ctx, a)
+		it := "[" + keys[i] + "] " + tableActionLabel(ctx, a)
 		var s string
 		if i == t.menu {
 			s = st.Selected.Render(g.cursor + it)
