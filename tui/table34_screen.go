@@ -301,6 +301,18 @@ func (t *table34) keyHelp(k *keyMap) help.KeyMap {
 
 // Update takes the person's keys and clicks.
 func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	m, cmd := t.update(ctx, msg)
+	// "Wait: it is not your turn" is wrong once the turn has come.
+	if t.note == waitNote && t.myTurn() {
+		t.setNote("", false)
+	}
+	return m, cmd
+}
+
+// waitNote answers a key pressed while another seat is to act.
+const waitNote = "Wait: it is not your turn."
+
+func (t *table34) update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	switch msg := msg.(type) {
 	case writtenMsg:
 		t.game.Record(session.Result(msg))
@@ -413,7 +425,7 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 	}
 	if !t.myTurn() {
 		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
-			t.setNote("Wait: it is not your turn.", false)
+			t.setNote(waitNote, false)
 		}
 		return t, nil
 	}

@@ -731,3 +731,24 @@ func TestTable34TrickList(t *testing.T) {
 		}
 	}
 }
+
+// TestTable34WaitNoteGoes: a key pressed while another seat is to act
+// says to wait, and the note goes once the turn comes to the person.
+func TestTable34WaitNoteGoes(t *testing.T) {
+	f := newFakeTable(4, rules.DefaultOptions(), 3)
+	f.othersUntilMe(t)
+	f.step(t) // the person's first word: now the others are to act
+	if s, ok := f.ToMove(); !ok || s == rules.SeatA {
+		t.Fatalf("the person is still to act (%v, %v)", s, ok)
+	}
+	hs := tableApp(t, f, 100, 30, true)
+	hs.press("enter")
+	if !strings.Contains(hs.screen(), waitNote) {
+		t.Fatalf("enter out of turn: want %q in\n%s", waitNote, hs.screen())
+	}
+	f.othersUntilMe(t)
+	hs.press("left") // any message after the others moved
+	if s := hs.screen(); strings.Contains(s, waitNote) {
+		t.Errorf("the wait note stays on the person's turn:\n%s", s)
+	}
+}
