@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"strings"
@@ -109,6 +110,14 @@ func (h hallTable) Forced(deal, step int) (string, bool) {
 }
 
 func (h hallTable) Record(session.Result) bool { return false }
+
+// sharedUndoNote answers u at a shared table, of two seats or more.
+const sharedUndoNote = "No takebacks at a shared table: the others have seen your move."
+
+// errSharedUndo is a shared table's answer to Undo.
+var errSharedUndo = errors.New("no takebacks at a shared table")
+
+func (h hallTable) Undo(rules.Seat) (session.Write, error) { return nil, errSharedUndo }
 
 func (h hallTable) SaveErr() error {
 	if e := h.u().SaveErr; e != "" {

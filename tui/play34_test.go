@@ -192,3 +192,55 @@ func TestResumeTable(t *testing.T) {
 		t.Errorf("r did not resume the game of four at deal 2:\n%s", hs.screen())
 	}
 }
+
+// TestPlayTableUndo: u at a table of three or four takes back the
+// person's last decision (the bots' moves after it too): the same
+// decision is asked again, the log counts the takeback and still
+// replays; with nothing to take back u says so.
+func TestPlayTableUndo(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		st := &memStore{}
+		cfg := testConfig(uint64(60+players), st)
+		cfg.NewTableBot = randomTableBots
+		cfg.Setup.Options.Players = players
+		w, h := tableMinSize(players)
+		hs := newHarness(t, cfg, w, h)
+		hs.press("enter", "enter") // the setup, the variants: the table
+		tb, ok := hs.app.screen.(*table34)
+		if !ok {
+			t.Fatalf("%d players: on %q, not the table", players, hs.name())
+		}
+		hs.press("u")
+		if s := hs.screen(); !strings.Contains(s, "Nothing to take back") {
+			t.Fatalf("%d players: u before any decision:\n%s", players, s)
+		}
+		if !tb.myTurn() {
+			t.Fatalf("%d players: the person is not asked first", players)
+		}
+		before := tb.game.View(tb.me)
+		steps := len(before.History())
+		hs.press("1") // the first word offered
+		if now := tb.game.View(tb.me); len(now.History()) <= steps {
+			t.Fatalf("%d players: the word was not taken", players)
+		}
+		hs.press("u")
+		after := tb.game.View(tb.me)
+		if len(after.History()) != steps || after.Turn != tb.me || !strings.Contains(hs.screen(), "Taken back") {
+			t.Fatalf("%d players: after u: %d steps (want %d), turn %v:\n%s", players, len(after.History()), steps, after.Turn, hs.screen())
+		}
+		r, err := st.current.Replay()
+		if err != nil {
+			t.Fatalf("%d players: the save after a takeback does not replay: %v", players, err)
+		}
+		got := ""
+		for _, tag := range r.Header.Extra {
+			if tag.Name == session.TakebacksTag {
+				got = tag.Value
+			}
+		}
+		if got != "1" {
+			t.Errorf("%d players: Takebacks tag %q, want 1", players, got)
+		}
+		playTableByKeys(t, hs) // the deal still plays to its end
+	}
+}

@@ -407,7 +407,7 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	case isKey(msg, k.SortHand):
 		return t.toggleOrder()
 	case isKey(msg, k.Undo) && t.m == nil:
-		t.setNote("No takebacks at a shared table: the others have seen your move.", false)
+		t.setNote(sharedUndoNote, false)
 		return t, nil
 	case isKey(msg, k.Undo):
 		return t.undo()

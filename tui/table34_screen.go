@@ -50,6 +50,9 @@ type tableGame interface {
 	// failure.
 	Record(r session.Result) bool
 	SaveErr() error
+	// Undo takes back the seat's last decision and everything after it
+	// (session.Session.Undo); a shared table refuses.
+	Undo(s rules.Seat) (session.Write, error)
 }
 
 // table34 is the play screen of a table of three or four: the person's
@@ -423,6 +426,9 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 		t.toggleOrder()
 		return t, nil
 	}
+	if isKey(msg, k.Undo) {
+		return t.undo()
+	}
 	if !t.myTurn() {
 		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
 			t.setNote(waitNote, false)
@@ -726,4 +732,27 @@ func (t *table34) overKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea
 	}
 	t.note = ""
 	return t, t.Enter(ctx)
+}
+
+// undo takes back the person's last decision, as at the two-player
+// table: a bot's answer still being worked out is dropped (Gen moves on).
+func (t *table34) undo() (screenModel, tea.Cmd) {
+	w, err := t.game.Undo(t.me)
+	switch {
+	case errors.Is(err, session.ErrNothingToUndo):
+		t.setNote("Nothing to take back: "+err.Error()+".", false)
+		return t, nil
+	case errors.Is(err, errSharedUndo):
+		t.setNote(sharedUndoNote, false)
+		return t, nil
+	case err != nil:
+		t.setNote(err.Error(), true)
+		return t, nil
+	}
+	t.thinking, t.holding = false, false
+	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
+	t.hinting, t.hint = false, nil
+	t.setNote("Taken back: decide again. (The game log notes that takebacks were used.)", false)
+	next, c := t.next()
+	return next, tea.Batch(writeCmd(w), c)
 }

@@ -63,6 +63,9 @@ func (f *fakeTable) Gen() int                     { return len(f.t.Steps()) }
 func (f *fakeTable) Winner() int                  { return -1 }
 func (f *fakeTable) Record(r session.Result) bool { return false }
 func (f *fakeTable) SaveErr() error               { return nil }
+func (f *fakeTable) Undo(rules.Seat) (session.Write, error) {
+	return nil, session.ErrNothingToUndo
+}
 
 func (f *fakeTable) Apply(s rules.Seat, a rules.Action) (session.Write, error) {
 	return nil, f.apply(s, a)
