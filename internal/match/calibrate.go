@@ -363,8 +363,7 @@ func summariseCalib(cfg CalibConfig, ps []calibPoint) *Calibration {
 	cal := &Calibration{Method: cfg.Method.String(), Seed: cfg.Seed, Rules: cfg.Options.String(), Deals: cfg.Deals,
 		Budget: cfg.Budget, BidBudget: cfg.BidBudget, Counterfactual: cfg.Counterfactual}
 	pred := func(p *calibPoint) float64 { return p.predicted }
-	var row func(name string, keep func(p *calibPoint) bool) (CalibRow, bool)
-	row = func(name string, keep func(p *calibPoint) bool) (CalibRow, bool) {
+	row := func(name string, keep func(p *calibPoint) bool) (CalibRow, bool) {
 		var errs []float64
 		r := CalibRow{Name: name}
 		for i := range ps {
