@@ -125,7 +125,7 @@ type replayScreen struct {
 // game read from the file name.
 func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
 	if r.Players() > 2 {
-		return newApp(newReplay34(tapeOf(r), name, nil), appOptions{ASCII: cfg.ASCII}) // replay34.go
+		return newApp(newReplay34(tapeOf(r), name, cfg, nil), appOptions{ASCII: cfg.ASCII}) // replay34.go
 	}
 	return newApp(newReplayScreen(r, name, cfg, nil), appOptions{ASCII: cfg.ASCII})
 }

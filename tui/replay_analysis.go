@@ -143,14 +143,15 @@ func waitProgress(run int, ch <-chan analysis.Progress) tea.Cmd {
 	}
 }
 
-// stopAnalysis cancels an analysis in flight (leaving the screen).
+// stopAnalysis cancels an analysis in flight (leaving the screen): it
+// is off, as if never started.
 func (a *replayAnalysis) stopAnalysis() {
 	if a.cancel != nil {
 		a.cancel()
 		a.cancel = nil
 	}
 	if a.state == analysisRunning {
-		a.state = analysisNone
+		a.state, a.on = analysisNone, false
 		a.run++
 	}
 }

@@ -468,7 +468,7 @@ func TestReplay34(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		tp := fakeTape(t, players, opts, 21, 2)
 		w, h := tableMinSize(players)
-		hs := startHarness(t, newApp(newReplay34(tp, "game.klob", nil), appOptions{}), w, h)
+		hs := startHarness(t, newApp(newReplay34(tp, "game.klob", ReplayConfig{}, nil), appOptions{}), w, h)
 		name := fmt.Sprintf("replay%d-%dx%d", players, w, h)
 		// To the first lead of deal 1, every hand open.
 		hs.press("j")
@@ -650,11 +650,17 @@ func TestReplay34Sealed(t *testing.T) {
 			continue
 		}
 		w, h := tableMinSize(r.Players())
-		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{}), w, h)
+		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{Analyse: true, Analyze: fakeAnalyze}), w, h)
 		hs.press("end", "o")
 		rp := hs.app.screen.(*replay34)
 		if rp.open || rp.bottom != me || !strings.Contains(hs.screen(), "The game is not over") {
 			t.Errorf("%s: a game in progress opened hands (open %v, bottom %s):\n%s", f, rp.open, rp.bottom, hs.screen())
+		}
+		// No analysis either, asked for or not (it would grade the bots
+		// from their cards).
+		hs.press("a")
+		if rp.state != analysisNone || !strings.Contains(hs.screen(), "The game is not over") || !strings.Contains(hs.screen(), "A game in progress: your cards only") {
+			t.Errorf("%s: a game in progress analysed (state %d):\n%s", f, rp.state, hs.screen())
 		}
 		tb := rp.table()
 		for o := range rules.Seat(r.Players()) {
