@@ -247,12 +247,27 @@ func (s *replay34) View(ctx *screenCtx) string {
 		lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(repeat(ctx.paint.g.hrule, w)),
 			" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", d.no)), ""}
 		lines = append(lines, resultLines34(ctx, sc, t.Score(), w)...)
+		lines = dropBlanks(lines, h-len(bottom))
 		for len(lines) < h-len(bottom) {
 			lines = append(lines, "")
 		}
 		return joinLines(append(lines[:max(0, h-len(bottom))], bottom...))
 	}
 	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, tableHand(&sc.V), 0, false)
+	return out
+}
+
+// dropBlanks takes out blank lines, from the top, until lines fit in
+// room (a bete's breakdown of three, at 80×24, has no row to spare).
+func dropBlanks(lines []string, room int) []string {
+	out := lines
+	for i := 0; len(out) > room && i < len(out); {
+		if strings.TrimSpace(out[i]) == "" {
+			out = append(out[:i:i], out[i+1:]...)
+			continue
+		}
+		i++
+	}
 	return out
 }
 

@@ -603,6 +603,13 @@ func TestReplay34Logs(t *testing.T) {
 			for range total + len(r.Deals) {
 				hs.press("right")
 				checkSize(t, hs.screen(), w, h)
+				// Every deal played out ends on its whole breakdown, down
+				// to the game line, above the replay's bottom lines.
+				rp := hs.app.screen.(*replay34)
+				if rd := r.Deals[rp.deal]; rp.n == rp.tp.deals[rp.deal].steps && rd.Done && rd.Ending == rules.PlayedOut &&
+					(!strings.Contains(hs.screen(), "This deal scores") || !strings.Contains(hs.screen(), "(game to")) {
+					t.Errorf("%s: deal %d ends on a cut breakdown:\n%s", f, rd.No, hs.screen())
+				}
 			}
 			s := hs.screen()
 			if last := r.Deals[len(r.Deals)-1]; last.Done && last.Ending == rules.PlayedOut && !strings.Contains(s, "This deal scores") {
