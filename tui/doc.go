@@ -59,7 +59,9 @@
 // person saw them; the score pad and the deal's breakdown by seat or by
 // team (table34_result.go). A four-handed table needs 100×30 (the App
 // asks a screen's minSize). The setup's Players row leads to the house
-// variants (setup34.go); the replay of such a game is replay34.go; the
+// variants (setup34.go); the replay of such a game is replay34.go, with
+// the two-handed replay's analysis (replay_analysis.go, shared by both
+// replays: a runs it in a tea.Cmd, each step shows its grade); the
 // hint asks the hard table bot (hint34.go).
 //
 // # The lobby of klob serve

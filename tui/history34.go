@@ -145,5 +145,5 @@ func tableRecordLines(rows []historyRow) [][2]string {
 
 // openTable is the replay of a table game chosen in the list.
 func (s *historyScreen) openTable(msg historyOpenMsg) screenModel {
-	return newReplay34(tapeOf(msg.r), filepath.Base(msg.path), s)
+	return newReplay34(tapeOf(msg.r), filepath.Base(msg.path), s.cfg, s)
 }

@@ -92,16 +92,6 @@ const (
 	handsOne                  // only the bottom seat's hand
 )
 
-// analysisState is where the analysis stands.
-type analysisState uint8
-
-const (
-	analysisNone    analysisState = iota // never started
-	analysisRunning                      // in a tea.Cmd
-	analysisDone
-	analysisFailed
-)
-
 // replayScreen is the viewer.
 type replayScreen struct {
 	r    *gamelog.Replay
@@ -126,13 +116,7 @@ type replayScreen struct {
 	note   string // a word about the last key (a deal that does not exist)
 
 	// The analysis: shown when on, kept when turned off.
-	on       bool
-	state    analysisState
-	run      int // the analysis being waited for; older messages are dropped
-	progress analysis.Progress
-	report   *analysis.Report
-	err      error
-	cancel   context.CancelFunc
+	replayAnalysis
 
 	back screenModel // the history screen to return to, nil when opened from a file
 }
@@ -141,13 +125,14 @@ type replayScreen struct {
 // game read from the file name.
 func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
 	if r.Players() > 2 {
-		return newApp(newReplay34(tapeOf(r), name, nil), appOptions{ASCII: cfg.ASCII}) // replay34.go
+		return newApp(newReplay34(tapeOf(r), name, cfg, nil), appOptions{ASCII: cfg.ASCII}) // replay34.go
 	}
 	return newApp(newReplayScreen(r, name, cfg, nil), appOptions{ASCII: cfg.ASCII})
 }
 
 func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back screenModel) *replayScreen {
-	s := &replayScreen{r: r, name: name, cfg: cfg, keys: defaultReplayKeys(), back: back, bottom: rules.SeatA}
+	s := &replayScreen{r: r, name: name, cfg: cfg, keys: defaultReplayKeys(), back: back, bottom: rules.SeatA,
+		replayAnalysis: newReplayAnalysis(r, cfg)}
 	// A person's seat goes at the bottom, as at the table.
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.bottom = seat
@@ -195,23 +180,10 @@ func (s *replayScreen) Enter(ctx *screenCtx) tea.Cmd {
 
 // Update takes keys and the analysis' messages.
 func (s *replayScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	if cmd, ok := s.analysisMsg(msg); ok {
+		return s, cmd
+	}
 	switch msg := msg.(type) {
-	case analysisProgressMsg:
-		if msg.run == s.run && s.state == analysisRunning {
-			s.progress = msg.p
-			return s, waitProgress(msg.run, msg.ch)
-		}
-		return s, nil
-	case analysisDoneMsg:
-		if msg.run != s.run {
-			return s, nil
-		}
-		if msg.err != nil {
-			s.state, s.err = analysisFailed, msg.err
-		} else {
-			s.state, s.report = analysisDone, msg.rep
-		}
-		return s, nil
 	case tea.KeyPressMsg:
 		return s.key(msg)
 	}
@@ -254,12 +226,7 @@ func (s *replayScreen) key(msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	case isKey(msg, k.Hands):
 		s.cycleHands()
 	case isKey(msg, k.Analysis):
-		// A failed analysis is tried again at once; otherwise a shows or
-		// hides the grades, starting the analysis the first time.
-		s.on = !s.on || s.state == analysisFailed
-		if s.on && (s.state == analysisNone || s.state == analysisFailed) {
-			return s, s.startAnalysis()
-		}
+		return s, s.toggleAnalysis()
 	case isKey(msg, k.Back) && s.back != nil:
 		s.stopAnalysis()
 		return s.back, nil
@@ -383,87 +350,6 @@ func (s *replayScreen) prevDeal(p replayPos) replayPos {
 		return replayPos{p.deal, 0}
 	}
 	return replayPos{p.deal - 1, 0}
-}
-
-// The analysis.
-
-// analysisProgressMsg is a progress report of analysis run.
-type analysisProgressMsg struct {
-	run int
-	p   analysis.Progress
-	ch  <-chan analysis.Progress
-}
-
-// analysisDoneMsg ends analysis run.
-type analysisDoneMsg struct {
-	run int
-	rep *analysis.Report
-	err error
-}
-
-// startAnalysis returns the command that runs the analysis, and the one
-// that relays its progress. Progress goes through a channel that keeps
-// only the latest report, so the analysis never waits for the screen.
-func (s *replayScreen) startAnalysis() tea.Cmd {
-	s.stopAnalysis()
-	s.run++
-	s.state, s.err, s.progress = analysisRunning, nil, analysis.Progress{}
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel = cancel
-	run := s.run
-	ch := make(chan analysis.Progress, 1)
-	opt := s.cfg.Analysis
-	opt.Progress = func(p analysis.Progress) {
-		select {
-		case <-ch: // drop the report not yet shown
-		default:
-		}
-		ch <- p
-	}
-	analyze := s.cfg.Analyze
-	if analyze == nil {
-		analyze = analysis.Analyze
-	}
-	r := s.r
-	work := func() tea.Msg {
-		defer close(ch)
-		rep, err := analyze(ctx, r, opt)
-		return analysisDoneMsg{run: run, rep: rep, err: err}
-	}
-	return tea.Batch(work, waitProgress(run, ch))
-}
-
-// waitProgress waits for the next progress report; it ends (nil) when
-// the analysis has.
-func waitProgress(run int, ch <-chan analysis.Progress) tea.Cmd {
-	return func() tea.Msg {
-		p, ok := <-ch
-		if !ok {
-			return nil
-		}
-		return analysisProgressMsg{run: run, p: p, ch: ch}
-	}
-}
-
-// stopAnalysis cancels an analysis in flight (leaving the screen).
-func (s *replayScreen) stopAnalysis() {
-	if s.cancel != nil {
-		s.cancel()
-		s.cancel = nil
-	}
-	if s.state == analysisRunning {
-		s.state = analysisNone
-		s.run++
-	}
-}
-
-// decision returns the graded decision of step i (0-based) of deal d,
-// or nil when the analysis is off or has not reached it.
-func (s *replayScreen) decision(d, i int) *analysis.Decision {
-	if !s.on || s.report == nil {
-		return nil
-	}
-	return s.report.Decision(d+1, i+1)
 }
 
 // keyHelp is the viewer's keys as help: the short help is the status

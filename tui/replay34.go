@@ -2,11 +2,13 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -14,7 +16,12 @@ import (
 // two-handed replay does (by action, by trick, by deal), drawn by the
 // table of three and four (table34.go) from one seat's view: every hand
 // open, or one seat's view alone (o cycles: all open from the bottom
-// seat, then each seat's own view in turn).
+// seat, then each seat's own view in turn). The analysis (key a) is the
+// two-handed replay's (replay_analysis.go): it runs in a tea.Cmd, and
+// once done the step line grades the decision just taken there and the
+// line below sums up the points each seat lost, this deal and over the
+// game. A game in progress is sealed as in the two-handed replay: its
+// person's view only, and no analysis, until it is over.
 
 // tape is a recorded game of three or four, as the replay reads it.
 type tape struct {
@@ -25,6 +32,9 @@ type tape struct {
 	// sealed: the game is not over and has one person in it, who sees
 	// only its own seat's view until it is (as in the two-handed replay).
 	sealed bool
+	// log is the game the tape was read from, for the analysis; nil for
+	// a tape made otherwise (tests).
+	log *gamelog.Replay
 }
 
 // tapeDeal is one deal of a tape: the deal after its first n steps, and
@@ -51,10 +61,14 @@ type replay34 struct {
 	open   bool       // every hand face up
 	bottom rules.Seat // the seat at the bottom (the one seen alone)
 	note   string
+	// analyse starts the analysis on Enter (klob replay -analyse).
+	analyse bool
+	replayAnalysis
 }
 
-func newReplay34(tp *tape, name string, back screenModel) *replay34 {
-	return &replay34{tp: tp, name: name, keys: defaultReplayKeys(), back: back, open: !tp.sealed, bottom: tp.home}
+func newReplay34(tp *tape, name string, cfg ReplayConfig, back screenModel) *replay34 {
+	return &replay34{tp: tp, name: name, keys: defaultReplayKeys(), back: back, open: !tp.sealed, bottom: tp.home,
+		analyse: cfg.Analyse && !tp.sealed && tp.log != nil, replayAnalysis: newReplayAnalysis(tp.log, cfg)}
 }
 
 func (s *replay34) Name() string { return "replay" }
@@ -62,6 +76,15 @@ func (s *replay34) Name() string { return "replay" }
 func (s *replay34) minSize() (int, int) { return tableMinSize(s.tp.players) }
 
 func (s *replay34) QuitQuestion() string { return "The log is left as it was." }
+
+// Enter starts the analysis when asked for from the start.
+func (s *replay34) Enter(ctx *screenCtx) tea.Cmd {
+	if s.analyse && s.state == analysisNone {
+		s.on = true
+		return s.startAnalysis()
+	}
+	return nil
+}
 
 // table is the deal at the position.
 func (s *replay34) table() rules.Table {
@@ -82,9 +105,13 @@ func (s *replay34) atBound(n int) bool {
 }
 
 func (s *replay34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+	if cmd, ok := s.analysisMsg(msg); ok {
+		return s, cmd
+	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok || len(s.tp.deals) == 0 {
 		if ok && isKey(km, s.keys.Back) && s.back != nil {
+			s.stopAnalysis()
 			return s.back, nil
 		}
 		return s, nil
@@ -123,11 +150,16 @@ func (s *replay34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	case isKey(km, k.Last):
 		s.deal = len(s.tp.deals) - 1
 		s.n = s.tp.deals[s.deal].steps
-	case isKey(km, k.Hands) && s.tp.sealed:
+	case s.tp.sealed && (isKey(km, k.Hands) || isKey(km, k.Analysis)):
 		s.note = sealedNote
 	case isKey(km, k.Hands):
 		s.cycleHands()
+	case isKey(km, k.Analysis) && s.log == nil:
+		s.note = "This replay has no log to analyse."
+	case isKey(km, k.Analysis):
+		return s, s.toggleAnalysis()
 	case isKey(km, k.Back) && s.back != nil:
+		s.stopAnalysis()
 		return s.back, nil
 	}
 	return s, nil
@@ -164,14 +196,19 @@ func (s *replay34) cycleHands() {
 	}
 }
 
+// keyHelp is the viewer's keys as help: the short help is the hints
+// line (fitHints shortens it to the window), the full help every key.
 func (s *replay34) keyHelp(k *keyMap) help.KeyMap {
 	rk := &s.keys
-	short := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.NextDeal, brief("hands", rk.Hands)}
+	short := []key.Binding{brief("step", rk.Next, rk.Prev), brief("trick", rk.NextTrick, rk.PrevTrick),
+		brief("deal", rk.NextDeal, rk.PrevDeal), brief("hands", rk.Hands), brief("analysis", rk.Analysis)}
+	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last, rk.Hands, rk.Analysis}
 	if s.back != nil {
-		short = append(short, rk.Back)
+		short = append(short, brief("list", rk.Back))
+		full = append(full, rk.Back)
 	}
 	short = append(short, brief("help", k.Help), brief("quit", k.Quit))
-	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last, rk.Hands, k.Help, k.Quit}
+	full = append(full, k.Help, k.Quit)
 	return keyHelp{short: short, full: [][]key.Binding{full}}
 }
 
@@ -204,12 +241,13 @@ func (s *replay34) View(ctx *screenCtx) string {
 		step = " " + st.Dim.Render(s.note)
 	}
 	bottom := []string{st.Rule.Render(repeat(ctx.paint.g.hrule, w)), clip(pos, w), clip(step, w),
-		" " + st.Dim.Render(clip(hintLine(s.keyHelp(&ctx.Keys).ShortHelp()), w-1))}
+		clip(s.analysisLine(ctx, sc, w), w), " " + st.Dim.Render(clip(fitHints(s.keyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
 	if t.Phase() == rules.PhaseOver {
 		sc.Totals = d.after
 		lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(repeat(ctx.paint.g.hrule, w)),
 			" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", d.no)), ""}
 		lines = append(lines, resultLines34(ctx, sc, t.Score(), w)...)
+		lines = dropBlanks(lines, h-len(bottom))
 		for len(lines) < h-len(bottom) {
 			lines = append(lines, "")
 		}
@@ -219,7 +257,22 @@ func (s *replay34) View(ctx *screenCtx) string {
 	return out
 }
 
-// stepLine says what the last step was: who did what.
+// dropBlanks takes out blank lines, from the top, until lines fit in
+// room (a bete's breakdown of three, at 80×24, has no row to spare).
+func dropBlanks(lines []string, room int) []string {
+	out := lines
+	for i := 0; len(out) > room && i < len(out); {
+		if strings.TrimSpace(out[i]) == "" {
+			out = append(out[:i:i], out[i+1:]...)
+			continue
+		}
+		i++
+	}
+	return out
+}
+
+// stepLine says what the last step was: who did what, and with the
+// analysis on, its grade.
 func (s *replay34) stepLine(ctx *screenCtx, sc *tableScene, t *rules.Table) string {
 	steps := t.Steps()
 	if len(steps) == 0 {
@@ -227,16 +280,85 @@ func (s *replay34) stepLine(ctx *screenCtx, sc *tableScene, t *rules.Table) stri
 	}
 	st := steps[len(steps)-1]
 	a := st.Action
-	p := ctx.paint
 	who := sc.name(st.Seat)
 	if st.Seat == rules.ChanceSeat {
 		who = "Chance"
 	}
+	line := " " + who + ": " + actionWords34(ctx, a)
+	if a.Kind == rules.PlayCard {
+		line = " " + who + " played " + actionWords34(ctx, a)
+	}
+	// A chance step (a shlomo draw) is nobody's decision.
+	dec := s.decision(s.deal, len(steps)-1)
+	if dec == nil || st.Seat == rules.ChanceSeat {
+		return line
+	}
+	// The better action of a hidden hand would show its cards.
+	better := ""
+	if s.open || st.Seat == s.bottom {
+		better = actionWords34(ctx, dec.Best)
+	}
+	return line + gradeNote(ctx, dec, better)
+}
+
+// actionWords34 writes an action at the table for a person: "J♥",
+// "hearts", "no trumps", "how high?".
+func actionWords34(ctx *screenCtx, a rules.Action) string {
 	switch a.Kind {
 	case rules.PlayCard:
-		return " " + who + " played " + p.styledCard(a.Card)
+		return ctx.paint.styledCard(a.Card)
 	case rules.Name:
-		return " " + who + ": " + a.Suit.Name()
+		return a.Suit.Name()
 	}
-	return " " + who + ": " + a.Words()
+	return a.Words()
+}
+
+// analysisLine says how the analysis stands, and once it is done the
+// points each seat lost this deal and over the game ("deal/game"),
+// partners side by side with four; when that is too wide, in whole
+// points, then by side.
+func (s *replay34) analysisLine(ctx *screenCtx, sc *tableScene, w int) string {
+	st := &ctx.Styles
+	if line, ok := s.statusLine(ctx, s.tp.sealed); ok {
+		return line
+	}
+	dr := s.dealReport(s.deal)
+	if dr == nil || !dr.Analysed {
+		return " " + st.Dim.Render("Deal not analysed.")
+	}
+	game := &s.report.Players
+	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
+	n, sides := sc.players(), sc.sides()
+	line := ""
+	for _, f := range []struct {
+		num    string
+		bySide bool
+	}{{"%.1f/%.1f", false}, {"%.0f/%.0f", false}, {"%.0f/%.0f", true}} {
+		lost := func(seats ...rules.Seat) string {
+			d, g := 0.0, 0.0
+			for _, o := range seats {
+				d, g = d+dr.Players[o].Lost, g+game[o].Lost
+			}
+			return fmt.Sprintf(f.num, d, g)
+		}
+		var parts []string
+		for _, side := range sc.sideOrder() {
+			var seats, names []string
+			var team []rules.Seat
+			for o := side; o < n; o += sides {
+				team = append(team, rules.Seat(o))
+				seats = append(seats, sc.name(rules.Seat(o))+" "+lost(rules.Seat(o)))
+				names = append(names, sc.name(rules.Seat(o)))
+			}
+			part := strings.Join(seats, ", ")
+			if f.bySide {
+				part = strings.Join(names, " & ") + " " + lost(team...)
+			}
+			parts = append(parts, part)
+		}
+		if line = head + strings.Join(parts, " · "); widthOf(line) <= w {
+			break
+		}
+	}
+	return line
 }

@@ -10,7 +10,7 @@ import (
 // the person's seat at the bottom.
 func tapeOf(r *gamelog.Replay) *tape {
 	n := r.Players()
-	tp := &tape{players: n, home: rules.SeatA}
+	tp := &tape{players: n, home: rules.SeatA, log: r}
 	if s, ok := personSeat(&r.Header); ok {
 		tp.home = s
 		tp.sealed = !r.Over

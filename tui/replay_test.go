@@ -33,7 +33,8 @@ func readReplayLog(t testing.TB, path string) *gamelog.Replay {
 
 // fakeAnalyze grades without the bot, so the golden screens do not move
 // when the bot does: a decision with a choice loses (5·deal + 3·step)
-// mod 29 points against the first other legal action.
+// mod 29 points against the first other legal action. At a table of
+// three or four a chance step is forced and nobody's.
 func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 	rep := &analysis.Report{Header: r.Header, Seed: opt.Seed, Deals: make([]analysis.DealReport, len(r.Deals))}
 	total := 0
@@ -45,15 +46,14 @@ func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (
 		rd := &r.Deals[i]
 		dr := &rep.Deals[i]
 		dr.No, dr.Dealer, dr.Done, dr.Analysed = rd.No, rd.Dealer, rd.Done, true
-		d := rd.At(0)
+		walk := newStepWalk(r, rd)
 		for j, st := range rd.Steps {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
-			v := d.View(st.Seat)
-			legal := v.Legal()
-			dec := analysis.Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action}
-			if len(legal) == 1 {
+			legal, phase := walk.legal(st.Seat)
+			dec := analysis.Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: phase, Action: st.Action}
+			if len(legal) <= 1 || st.Seat == rules.ChanceSeat {
 				dec.Grade = analysis.Forced
 			} else {
 				dec.Loss = float64((5*rd.No + 3*j) % 29)
@@ -68,17 +68,19 @@ func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (
 				}
 				dec.Grade = analysis.GradeOf(dec.Loss)
 			}
-			for _, sm := range []*analysis.Summary{&dr.Players[st.Seat], &rep.Players[st.Seat]} {
-				sm.Counts[dec.Grade]++
-				if dec.Graded() {
-					sm.Graded++
-					sm.Lost += dec.Loss
-				} else {
-					sm.Forced++
+			if st.Seat != rules.ChanceSeat {
+				for _, sm := range []*analysis.Summary{&dr.Players[st.Seat], &rep.Players[st.Seat]} {
+					sm.Counts[dec.Grade]++
+					if dec.Graded() {
+						sm.Graded++
+						sm.Lost += dec.Loss
+					} else {
+						sm.Forced++
+					}
 				}
 			}
 			dr.Decisions = append(dr.Decisions, dec)
-			d.ApplyUnchecked(st.Action)
+			walk.apply(st.Action)
 			done++
 			if opt.Progress != nil {
 				opt.Progress(analysis.Progress{Done: done, Total: total, Deal: rd.No})
@@ -86,6 +88,39 @@ func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (
 		}
 	}
 	return rep, nil
+}
+
+// stepWalk replays a deal of two players or of a table, step by step,
+// for the fake analysis.
+type stepWalk struct {
+	d     rules.Deal
+	t     rules.Table
+	table bool
+}
+
+func newStepWalk(r *gamelog.Replay, rd *gamelog.ReplayDeal) *stepWalk {
+	if r.Players() > 2 {
+		return &stepWalk{t: rd.AtTable(0), table: true}
+	}
+	return &stepWalk{d: rd.At(0)}
+}
+
+// legal is what seat may do now, and the phase.
+func (w *stepWalk) legal(seat rules.Seat) ([]rules.Action, rules.Phase) {
+	if w.table {
+		v := w.t.View(seat)
+		return v.Legal(), w.t.Phase()
+	}
+	v := w.d.View(seat)
+	return v.Legal(), w.d.Phase()
+}
+
+func (w *stepWalk) apply(a rules.Action) {
+	if w.table {
+		w.t.ApplyUnchecked(a)
+		return
+	}
+	w.d.ApplyUnchecked(a)
 }
 
 // newReplayHarness opens r in the viewer at w×h.
@@ -323,14 +358,17 @@ func TestReplayNoDeal(t *testing.T) {
 }
 
 // TestReplayMonkey presses random keys at random sizes: no panic, and
-// every frame is exactly the window.
+// every frame is exactly the window; two-handed games and tables, the
+// analysis (the fake) on and off.
 func TestReplayMonkey(t *testing.T) {
 	keys := []string{"right", "left", "up", "down", "n", "p", "g", "1", "3", "enter", "esc", "o", "a", "home", "end",
 		"[", "]", "x", "?", "q", "n", "space", "backspace", "<", ">", "0"}
-	for _, name := range []string{"09-tie.klob", "saves/in-dialogue.klob", "saves/no-deal.klob"} {
+	for _, name := range []string{"09-tie.klob", "saves/in-dialogue.klob", "saves/no-deal.klob",
+		"tables/3-01-every-house-variant.klob", "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob", "tables/saves/four-in-trick.klob"} {
 		r := readReplayLog(t, filepath.Join(replayGames, name))
 		rng := rand.New(rand.NewPCG(3, uint64(len(name))))
-		hs := newReplayHarness(t, r, name, ReplayConfig{ASCII: rng.IntN(2) == 0}, 80, 24)
+		cfg := ReplayConfig{ASCII: rng.IntN(2) == 0}
+		hs := newReplayHarness(t, r, name, cfg, 80, 24)
 		for i := range 1500 {
 			if i%100 == 0 {
 				w, h := 1+rng.IntN(160), 1+rng.IntN(60)
@@ -343,7 +381,9 @@ func TestReplayMonkey(t *testing.T) {
 				hs.press(k)
 			}
 			if hs.quit {
-				break
+				// Open it again: every key press counts.
+				hs = newReplayHarness(t, r, name, cfg, 80, 24)
+				continue
 			}
 			out := hs.app.render()
 			ctx := &hs.app.ctx

@@ -505,26 +505,12 @@ func (s *replayScreen) stepLine(ctx *screenCtx, rd *gamelog.ReplayDeal) string {
 	if dec == nil {
 		return line + "."
 	}
-	switch {
-	case !dec.Graded():
-		return line + st.Dim.Render(" · forced")
-	case dec.Grade == analysis.Good && dec.Loss == 0:
-		return line + " · " + st.Good.Render("best")
-	}
-	grade := dec.Grade.String()
-	if m := dec.Grade.Mark(); m != "" {
-		grade = m + " " + grade
-	}
-	style := st.Dim
-	if dec.Grade >= analysis.Mistake {
-		style = st.Bad
-	}
-	text := line + " · " + style.Render(grade) + fmt.Sprintf(": loses %.1f", dec.Loss)
 	// The better action of a hidden hand would show its cards.
+	better := ""
 	if s.open(step.Seat) {
-		text += "; better " + s.actionWords(ctx, dec.Best)
+		better = s.actionWords(ctx, dec.Best)
 	}
-	return text
+	return line + gradeNote(ctx, dec, better)
 }
 
 // actionText is what step i did, in words: "played J♥", "said take".
@@ -559,29 +545,8 @@ func (s *replayScreen) actionWords(ctx *screenCtx, a rules.Action) string {
 // player lost this deal and over the game.
 func (s *replayScreen) analysisLine(ctx *screenCtx) string {
 	st := &ctx.Styles
-	switch {
-	case s.sealed:
-		return " " + st.Dim.Render("A game in progress: your cards only; all hands and the analysis once it is over.")
-	}
-	switch s.state {
-	case analysisNone:
-		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew.")
-	case analysisRunning:
-		pr := s.progress
-		pct := 0
-		if pr.Total > 0 {
-			pct = 100 * pr.Done / pr.Total
-		}
-		line := fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, pct)
-		if !s.on {
-			line += st.Dim.Render(" (hidden: a shows it)")
-		}
+	if line, ok := s.statusLine(ctx, s.sealed); ok {
 		return line
-	case analysisFailed:
-		return " " + st.Error.Render("! analysis failed: "+s.err.Error()) + st.Dim.Render(" (a tries again)")
-	}
-	if !s.on {
-		return " " + st.Dim.Render("Analysis hidden: press a to show the grades.")
 	}
 	dr := &s.report.Deals[s.pos.deal]
 	if !dr.Analysed {
@@ -595,18 +560,5 @@ func (s *replayScreen) analysisLine(ctx *screenCtx) string {
 // hints lists the keys (the viewer's short help), in fewer words when
 // the window is narrow.
 func (s *replayScreen) hints(ctx *screenCtx, w int) string {
-	bs := s.keyHelp(&ctx.Keys).ShortHelp()
-	h := hintLine(bs)
-	if widthOf(h) <= w {
-		return h
-	}
-	parts := make([]string, len(bs))
-	for i, b := range bs {
-		hp := b.Help()
-		parts[i] = tightArrows.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
-	}
-	return strings.Join(parts, "  ")
+	return fitHints(s.keyHelp(&ctx.Keys).ShortHelp(), w)
 }
-
-// tightArrows writes two arrows without the slash, for a narrow window.
-var tightArrows = strings.NewReplacer("→/←", "→←", "↓/↑", "↓↑")

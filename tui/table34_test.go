@@ -471,7 +471,7 @@ func TestReplay34(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		tp := fakeTape(t, players, opts, 21, 2)
 		w, h := tableMinSize(players)
-		hs := startHarness(t, newApp(newReplay34(tp, "game.klob", nil), appOptions{}), w, h)
+		hs := startHarness(t, newApp(newReplay34(tp, "game.klob", ReplayConfig{}, nil), appOptions{}), w, h)
 		name := fmt.Sprintf("replay%d-%dx%d", players, w, h)
 		// To the first lead of deal 1, every hand open.
 		hs.press("j")
@@ -606,6 +606,13 @@ func TestReplay34Logs(t *testing.T) {
 			for range total + len(r.Deals) {
 				hs.press("right")
 				checkSize(t, hs.screen(), w, h)
+				// Every deal played out ends on its whole breakdown, down
+				// to the game line, above the replay's bottom lines.
+				rp := hs.app.screen.(*replay34)
+				if rd := r.Deals[rp.deal]; rp.n == rp.tp.deals[rp.deal].steps && rd.Done && rd.Ending == rules.PlayedOut &&
+					(!strings.Contains(hs.screen(), "This deal scores") || !strings.Contains(hs.screen(), "(game to")) {
+					t.Errorf("%s: deal %d ends on a cut breakdown:\n%s", f, rd.No, hs.screen())
+				}
 			}
 			s := hs.screen()
 			if last := r.Deals[len(r.Deals)-1]; last.Done && last.Ending == rules.PlayedOut && !strings.Contains(s, "This deal scores") {
@@ -653,11 +660,17 @@ func TestReplay34Sealed(t *testing.T) {
 			continue
 		}
 		w, h := tableMinSize(r.Players())
-		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{}), w, h)
+		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{Analyse: true, Analyze: fakeAnalyze}), w, h)
 		hs.press("end", "o")
 		rp := hs.app.screen.(*replay34)
 		if rp.open || rp.bottom != me || !strings.Contains(hs.screen(), "The game is not over") {
 			t.Errorf("%s: a game in progress opened hands (open %v, bottom %s):\n%s", f, rp.open, rp.bottom, hs.screen())
+		}
+		// No analysis either, asked for or not (it would grade the bots
+		// from their cards).
+		hs.press("a")
+		if rp.state != analysisNone || !strings.Contains(hs.screen(), "The game is not over") || !strings.Contains(hs.screen(), "A game in progress: your cards only") {
+			t.Errorf("%s: a game in progress analysed (state %d):\n%s", f, rp.state, hs.screen())
 		}
 		tb := rp.table()
 		for o := range rules.Seat(r.Players()) {

@@ -1,0 +1,230 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/analysis"
+	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// tableLogs are a three- and a four-handed game, each at its table's
+// smallest window.
+var tableLogs = []struct {
+	file string
+	w, h int
+}{
+	{"tables/3-01-every-house-variant.klob", 80, 24},
+	{"tables/4-02-every-house-variant.klob", 100, 30},
+}
+
+func (hs *harness) replay34() *replay34 {
+	s, _ := hs.app.screen.(*replay34)
+	return s
+}
+
+// bottomLines are the step line and the analysis line of the table
+// replay (above the hints).
+func bottomLines(hs *harness) (step, an string) {
+	lines := strings.Split(hs.screen(), "\n")
+	n := len(lines)
+	return lines[n-3], lines[n-2]
+}
+
+// TestReplay34Analysis: a starts the analysis of a table game; each
+// step then shows the grade of the decision taken there (the seat, what
+// it did, the verdict and the points lost, the better action while that
+// seat's hand is open) and the line below the points lost by seat, this
+// deal and over the game. Golden at a mistake of a card, at three and
+// four players, with the fake analysis.
+func TestReplay34Analysis(t *testing.T) {
+	for _, lg := range tableLogs {
+		r := readReplayLog(t, filepath.Join(replayGames, lg.file))
+		hs := newReplayHarness(t, r, filepath.Base(lg.file), ReplayConfig{}, lg.w, lg.h)
+		s := hs.replay34()
+		if s == nil {
+			t.Fatalf("%s: opened %T", lg.file, hs.app.screen)
+		}
+		if _, an := bottomLines(hs); !strings.Contains(an, "Analysis off: press a") {
+			t.Errorf("%s: before a, the analysis line is %q", lg.file, an)
+		}
+		hs.press("a")
+		if s.state != analysisDone || !s.on {
+			t.Fatalf("%s: after a, state %d on %v", lg.file, s.state, s.on)
+		}
+		// To the first card played that the fake grades a mistake.
+		var dec *analysis.Decision
+		for {
+			hs.press("right")
+			if s.n > 0 {
+				dec = s.report.Decision(s.deal+1, s.n)
+				if dec.Grade >= analysis.Mistake && dec.Action.Kind == rules.PlayCard {
+					break
+				}
+			}
+			if s.deal == len(s.tp.deals)-1 && s.n == s.tp.deals[s.deal].steps {
+				t.Fatalf("%s: no card graded a mistake", lg.file)
+			}
+		}
+		scr := hs.screen()
+		checkSize(t, scr, lg.w, lg.h)
+		name := fmt.Sprintf("replay%d-analysis-%dx%d", r.Players(), lg.w, lg.h)
+		golden(t, name, scr)
+		step, an := bottomLines(hs)
+		seat := s.tp.seats[dec.Seat].Name
+		better := ctxText(hs, dec.Best)
+		want := fmt.Sprintf("%s played %s · %s %s: loses %.1f; better %s", seat, ctxText(hs, dec.Action), dec.Grade.Mark(), dec.Grade, dec.Loss, better)
+		if !strings.Contains(step, want) {
+			t.Errorf("%s: step line %q, want %q", lg.file, step, want)
+		}
+		dr := &s.report.Deals[s.deal]
+		for o := range rules.Seat(r.Players()) {
+			// In tenths, or in whole points when that is too wide.
+			tenths := fmt.Sprintf("%s %.1f/%.1f", s.tp.seats[o].Name, dr.Players[o].Lost, s.report.Players[o].Lost)
+			whole := fmt.Sprintf("%s %.0f/%.0f", s.tp.seats[o].Name, dr.Players[o].Lost, s.report.Players[o].Lost)
+			if !strings.Contains(an, "Points lost, deal/game:") || !strings.Contains(an, tenths) && !regexp.MustCompile(regexp.QuoteMeta(whole)+`([ ,]|$)`).MatchString(strings.TrimSpace(an)) {
+				t.Errorf("%s: analysis line %q, want %q in it", lg.file, an, whole)
+			}
+		}
+		// Another seat's view: the grade stays, the better card of the
+		// hidden hand goes.
+		for s.open || s.bottom == dec.Seat {
+			hs.press("o")
+		}
+		if step, _ := bottomLines(hs); !strings.Contains(step, "loses") || strings.Contains(step, "better") {
+			t.Errorf("%s: %s's hand hidden, the step line is %q", lg.file, seat, step)
+		}
+		// Its own view: the better card again.
+		for s.bottom != dec.Seat {
+			hs.press("o")
+		}
+		if step, _ := bottomLines(hs); !strings.Contains(step, "; better "+better) {
+			t.Errorf("%s: %s's own view, the step line is %q", lg.file, seat, step)
+		}
+		// a hides the grades, a shows them again without a new run.
+		run := s.run
+		hs.press("a")
+		if step, an := bottomLines(hs); strings.Contains(step, "loses") || !strings.Contains(an, "Analysis hidden") {
+			t.Errorf("%s: analysis off shows %q / %q", lg.file, step, an)
+		}
+		hs.press("a")
+		if step, _ := bottomLines(hs); s.run != run || !strings.Contains(step, "loses") {
+			t.Errorf("%s: analysis on again: run %d (was %d), step line %q", lg.file, s.run, run, step)
+		}
+		// The help lists the key.
+		k := defaultKeys()
+		found := false
+		for _, b := range s.keyHelp(&k).FullHelp()[0] {
+			found = found || b.Help().Desc == "analysis on or off"
+		}
+		if !found {
+			t.Errorf("%s: the help does not list a", lg.file)
+		}
+	}
+}
+
+// ctxText writes an action as the table replay does, without styles.
+func ctxText(hs *harness, a rules.Action) string {
+	return ansi.Strip(actionWords34(&hs.app.ctx, a))
+}
+
+// TestReplay34Analysing: the analysis runs in a command: while it does,
+// the screen says how far it is and keys still move the replay; leaving
+// for the list cancels it, and its late answer changes nothing. A
+// failed analysis says so, and a tries again.
+func TestReplay34Analysing(t *testing.T) {
+	r := readReplayLog(t, filepath.Join(replayGames, tableLogs[0].file))
+	stopped := make(chan error, 1)
+	calls := 0
+	analyze := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		calls++
+		switch calls {
+		case 1: // runs until cancelled
+			opt.Progress(analysis.Progress{Done: 57, Total: 301, Deal: 1})
+			<-ctx.Done()
+			stopped <- ctx.Err()
+			return nil, ctx.Err()
+		case 2:
+			return nil, errors.New("out of memory")
+		}
+		return fakeAnalyze(ctx, r, opt)
+	}
+	list := newHistoryScreen(emptySource{}, ReplayConfig{})
+	s := newReplay34(tapeOf(r), "3-01-every-house-variant.klob", ReplayConfig{Analyze: analyze}, list)
+	hs := startHarness(t, newApp(s, appOptions{}), 80, 24)
+	hs.hold = true
+	hs.press("a")
+	if len(hs.held) != 1 {
+		t.Fatalf("a gave %d commands, want 1 (the analysis and its progress)", len(hs.held))
+	}
+	batch, ok := hs.held[0]().(tea.BatchMsg)
+	hs.held = nil
+	if !ok || len(batch) != 2 {
+		t.Fatalf("the analysis command is %T, want a batch of the work and its progress", batch)
+	}
+	done := make(chan tea.Msg, 1)
+	go func() { done <- batch[0]() }()
+	hs.send(batch[1]()) // the progress report
+	hs.press("right", "right", "right")
+	if s.n != 3 {
+		t.Errorf("keys do not move the replay while it analyses: at step %d", s.n)
+	}
+	scr := hs.screen()
+	checkSize(t, scr, 80, 24)
+	golden(t, "replay3-analysing-80x24", scr)
+	if _, an := bottomLines(hs); !strings.Contains(an, "Analysing: 57 of 301 decisions (18%)…") {
+		t.Errorf("progress line %q", an)
+	}
+	// Leaving cancels it.
+	hs.press("esc")
+	if hs.app.screen != list {
+		t.Fatalf("esc went to %T, want the list", hs.app.screen)
+	}
+	select {
+	case err := <-stopped:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the analysis ended with %v, want cancelled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("leaving the replay did not cancel the analysis")
+	}
+	late := <-done
+	if _, ok := late.(analysisDoneMsg); !ok {
+		t.Fatalf("the analysis ended with %T", late)
+	}
+	s.Update(&hs.app.ctx, late)
+	if s.state != analysisNone || s.report != nil {
+		t.Errorf("the answer of a cancelled analysis changed the state to %d", s.state)
+	}
+	// Back in the replay: a fails, says so; a again succeeds.
+	hs.hold = false
+	hs.app.screen = s
+	hs.press("a")
+	if _, an := bottomLines(hs); !strings.Contains(an, "! analysis failed: out of memory (a tries again)") {
+		t.Errorf("a failed analysis shows %q", an)
+	}
+	hs.press("a")
+	if _, an := bottomLines(hs); s.state != analysisDone || !strings.Contains(an, "Points lost") {
+		t.Errorf("after a failure, a: state %d, line %q", s.state, an)
+	}
+}
+
+// TestReplay34AnalyseFlag: -analyse starts the analysis on opening a
+// finished table game, never a sealed one.
+func TestReplay34AnalyseFlag(t *testing.T) {
+	r := readReplayLog(t, filepath.Join(replayGames, tableLogs[1].file))
+	hs := newReplayHarness(t, r, "x", ReplayConfig{Analyse: true}, 100, 30)
+	if s := hs.replay34(); s.state != analysisDone || !s.on {
+		t.Errorf("-analyse: state %d, on %v", s.state, s.on)
+	}
+}
