@@ -174,11 +174,11 @@ func (s *TableSituation) SaidLinesWith(v *rules.TableView, cardText func(rules.C
 			decl, shlomo = st.Seat, a.Kind == rules.Shlomo
 			words = append(words, who+" declared "+a.String()+" (+20)")
 		case rules.Draw:
-			words = append(words, fmt.Sprintf("%s drew %s from %s", s.name(decl), card(a.Card), s.name(rules.Seat((int(decl)+1)%n))))
+			words = append(words, fmt.Sprintf("%s drew %s from %s", s.name(decl), card(a.Card), s.name(rules.Counterpart(n, decl, rules.Shlomo))))
 		case rules.Give:
-			dest := rules.Seat((int(st.Seat) + 2) % 4)
+			dest := rules.Counterpart(n, st.Seat, rules.Cleopatra)
 			if shlomo {
-				dest = rules.Seat((int(decl) + 1) % n)
+				dest = rules.Counterpart(n, decl, rules.Shlomo)
 			}
 			words = append(words, fmt.Sprintf("%s gave %s to %s", who, card(a.Card), s.name(dest)))
 		case rules.Pass:
