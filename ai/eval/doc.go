@@ -86,9 +86,9 @@
 // loss is not sampling noise but what the samples assume: an opponent
 // who plays the rest of the deal seeing every card, and a fixed policy
 // for the bids that follow. With the final evaluation (fixed seed 16):
-// hard against hard:bid=normal -0.4 [-1.7, +0.8] over 1574 duplicate
-// deals (stopped there for time), hard against normal +8.4 [+7.1,
-// +9.7] over 2000; the aims of +4 and +12 are not met.
+// hard against hard:bid=normal +0.0 [-1.1, +1.1] and hard against
+// normal +8.4 [+7.1, +9.7], each over 2000 duplicate deals; the aims of
+// +4 and +12 are not met.
 //
 // # Reproducibility
 //
