@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+
 	"slices"
 	"strings"
 
@@ -246,3 +248,31 @@ func actionLabel(a rules.Action) string {
 
 // isKey reports whether msg is a key press matching b.
 func isKey(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }
+
+// handKey is what a key does to a hand of n cards in the card play, at
+// every table: ←/→ move the cursor (moved), enter, b or a digit choose
+// a card to play (play, −1 for none; announce when b asked for bella or
+// the menage with it), and a digit past the hand is refused (note).
+func handKey(k *keyMap, msg tea.KeyPressMsg, cursor *int, n int) (play int, announce, moved bool, note string) {
+	*cursor = max(0, min(*cursor, n-1))
+	switch {
+	case isKey(msg, k.Left):
+		*cursor = (*cursor + n - 1) % n
+		return -1, false, true, ""
+	case isKey(msg, k.Right):
+		*cursor = (*cursor + 1) % n
+		return -1, false, true, ""
+	case isKey(msg, k.Choose):
+		return *cursor, false, false, ""
+	case isKey(msg, k.Bella):
+		return *cursor, true, false, ""
+	case isKey(msg, k.Nth):
+		i := int(msg.String()[0] - '1')
+		if i >= n {
+			return -1, false, false, fmt.Sprintf("You hold %d cards.", n)
+		}
+		*cursor = i
+		return i, false, false, ""
+	}
+	return -1, false, false, ""
+}

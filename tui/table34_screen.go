@@ -456,26 +456,14 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 	if len(hand) == 0 {
 		return t, nil
 	}
-	t.cursor = max(0, min(t.cursor, len(hand)-1))
+	play, announce, moved, note := handKey(k, msg, &t.cursor, len(hand))
 	switch {
-	case isKey(msg, k.Left):
-		t.cursor = (t.cursor + len(hand) - 1) % len(hand)
+	case note != "":
+		t.setNote(note, true)
+	case moved:
 		t.clearRefusal()
-	case isKey(msg, k.Right):
-		t.cursor = (t.cursor + 1) % len(hand)
-		t.clearRefusal()
-	case isKey(msg, k.Choose):
-		return t.playCard(ctx, &v, hand[t.cursor], false)
-	case isKey(msg, k.Bella):
-		return t.playCard(ctx, &v, hand[t.cursor], true)
-	case isKey(msg, k.Nth):
-		n := int(msg.String()[0] - '1')
-		if n >= len(hand) {
-			t.setNote(fmt.Sprintf("You hold %d cards.", len(hand)), true)
-			return t, nil
-		}
-		t.cursor = n
-		return t.playCard(ctx, &v, hand[n], false)
+	case play >= 0:
+		return t.playCard(ctx, &v, hand[play], announce)
 	}
 	return t, nil
 }
