@@ -108,28 +108,7 @@ func (t *table) hintPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize
 		body = hintLines(ctx, &t.hint.View, t.hint.Eval, w)
 	}
 	body = append(body, " "+st.Dim.Render("H or esc closes the hint"))
-	hand, rects := t.handBlock(ctx, v, w, size)
-	room := max(0, h-len(hand))
-	if len(body) > room {
-		body = body[:room]
-	}
-	out := make([]string, 0, h)
-	for _, l := range body {
-		out = append(out, fit(l, w))
-	}
-	for len(out) < room {
-		out = append(out, "")
-	}
-	y0 := tableTopRows + len(out)
-	for i, r := range rects {
-		r.y += y0
-		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
-	}
-	out = append(out, hand...)
-	for i := range out {
-		out[i] = fit(out[i], w)
-	}
-	return out[:min(len(out), h)]
+	return t.panel(ctx, v, body, w, h, size, hits)
 }
 
 // trickPanel replaces the table with the list of this deal's tricks (v),
