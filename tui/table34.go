@@ -615,27 +615,10 @@ func tableLegalCards(v *rules.TableView) rules.CardSet {
 // tableRight34 is the score pad over the table talk, or with v open
 // the list of this deal's tricks.
 func tableRight34(ctx *screenCtx, sc *tableScene, w, h int) []string {
-	st := &ctx.Styles
-	g := &ctx.paint.g
 	if sc.ShowLast {
 		return trickList34(ctx, sc, w-1, h)
 	}
-	pad := scorePad34(ctx, sc, w-1, max(4, h/2-1))
-	out := append([]string{}, pad...)
-	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)))
-	room := h - len(out) - 1
-	var wrapped []string
-	for _, l := range talkLines34(ctx, sc) {
-		wrapped = append(wrapped, wrap(l, w-2)...)
-	}
-	if room > 0 && len(wrapped) > room {
-		wrapped = wrapped[len(wrapped)-room:]
-	}
-	out = append(out, st.Heading.Render("Table talk"))
-	if len(wrapped) == 0 {
-		out = append(out, st.Dim.Render("(nothing said yet)"))
-	}
-	return append(out, wrapped...)
+	return padOverTalk(ctx, scorePad34(ctx, sc, w-1, max(4, h/2-1)), talkLines34(ctx, sc), w, h)
 }
 
 // scorePad34 is the running score by side: a row per finished deal

@@ -424,13 +424,18 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 
 // rightColumn is the score pad over the table talk.
 func (t *table) rightColumn(ctx *screenCtx, v *rules.View, w, h int) []string {
-	st := &ctx.Styles
-	g := &ctx.paint.g
 	pad := scorePad(ctx, t.d.pad(), v.Seat, t.d.name(v.Seat.Other()), w-1, max(4, h/2))
+	return padOverTalk(ctx, pad, talkLines(ctx, t.d, v), w, h)
+}
+
+// padOverTalk is the right column of every table: the score pad, a
+// rule, and the table talk wrapped to the width, its latest lines kept
+// when they do not all fit in h rows.
+func padOverTalk(ctx *screenCtx, pad, talk []string, w, h int) []string {
+	st := &ctx.Styles
 	out := append([]string{}, pad...)
-	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)))
+	out = append(out, st.Rule.Render(repeat(ctx.paint.g.hrule, w-1)))
 	room := h - len(out) - 1
-	talk := talkLines(ctx, t.d, v)
 	var wrapped []string
 	for _, l := range talk {
 		wrapped = append(wrapped, wrap(l, w-2)...)
