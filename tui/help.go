@@ -52,6 +52,17 @@ func playHelp(k *keyMap) [][]key.Binding {
 	return [][]key.Binding{k.tableKeys(), slices.Clone(allLetterHelp), {mouseHelp}}
 }
 
+// playHelpWithout is playHelp without the keys that do nothing at this
+// table (claims, which only the two-handed game alone has; takebacks at
+// a shared table).
+func playHelpWithout(k *keyMap, drop ...key.Binding) [][]key.Binding {
+	h := playHelp(k)
+	h[0] = slices.DeleteFunc(h[0], func(b key.Binding) bool {
+		return slices.ContainsFunc(drop, func(d key.Binding) bool { return d.Help() == b.Help() })
+	})
+	return h
+}
+
 // allLetterHelp is letterHelp of every row, made once: the table asks
 // for its keys' help on every frame (its status line is the short one).
 var allLetterHelp = letterHelp()

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
+	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -332,5 +334,29 @@ func TestLobbySharedMonkey(t *testing.T) {
 				t.Errorf("the monkey left the table after %d events", n)
 			}
 		})
+	}
+}
+
+// TestLobbySharedFullHelp: the full help of a shared table lists
+// neither takebacks nor claims, which only a game alone has; at two
+// seats and at four.
+func TestLobbySharedFullHelp(t *testing.T) {
+	for _, seats := range []int{2, 4} {
+		_, ann, _ := sharedTable(t, seats, 100, 30)
+		nt := tableOf(ann)
+		require.NotNil(t, nt)
+		k := defaultKeys()
+		var full [][]key.Binding
+		if nt.t2 != nil {
+			full = nt.t2.keyHelp(&k).FullHelp()
+		} else {
+			full = nt.t34.keyHelp(&k).FullHelp()
+		}
+		for _, b := range full[0] {
+			d := b.Help().Desc
+			require.NotEqual(t, k.Undo.Help().Desc, d, "%d seats", seats)
+			require.NotEqual(t, k.Claim.Help().Desc, d, "%d seats", seats)
+		}
+		require.NotEmpty(t, full[0])
 	}
 }

@@ -356,6 +356,9 @@ func (t *table) bellaItems() []rules.Action {
 // line) lists the keys that work now; the full help is the play screens'.
 func (t *table) keyHelp(k *keyMap) help.KeyMap {
 	h := keyHelp{full: playHelp(k)}
+	if t.m == nil { // a shared table: no takebacks, no claims
+		h.full = playHelpWithout(k, k.Undo, k.Claim)
+	}
 	v := t.d.view()
 	switch {
 	case t.waitKey:

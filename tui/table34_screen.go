@@ -286,7 +286,11 @@ func (t *table34) menuPrompt(ctx *screenCtx, v *rules.TableView) string {
 
 // keyHelp is the table's keys as help.
 func (t *table34) keyHelp(k *keyMap) help.KeyMap {
-	h := keyHelp{full: playHelp(k)}
+	drop := []key.Binding{k.Claim}
+	if t.shared != nil {
+		drop = append(drop, k.Undo)
+	}
+	h := keyHelp{full: playHelpWithout(k, drop...)}
 	v := t.game.View(t.me)
 	switch {
 	case !t.myTurn():

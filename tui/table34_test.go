@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"fmt"
+	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -767,4 +768,25 @@ func TestTable34WaitNoteGoes(t *testing.T) {
 	if s := hs.screen(); strings.Contains(s, waitNote) {
 		t.Errorf("the wait note stays on the person's turn:\n%s", s)
 	}
+}
+
+// TestTable34FullHelp: the full help of a table of three or four lists
+// only keys that work there: no claim (two-handed only), and at a
+// shared table no takeback either.
+func TestTable34FullHelp(t *testing.T) {
+	k := defaultKeys()
+	has := func(tb *table34, desc string) bool {
+		for _, b := range tb.keyHelp(&k).FullHelp()[0] {
+			if b.Help().Desc == desc {
+				return true
+			}
+		}
+		return false
+	}
+	tb := newTable34(newFakeTable(3, rules.DefaultOptions(), 9), rules.SeatA, seatsFor(3))
+	require.False(t, has(tb, k.Claim.Help().Desc), "claim in the full help of a table of three")
+	require.True(t, has(tb, k.Undo.Help().Desc), "undo missing from the full help of a table alone")
+	tb.shared = struct{ sharedWords }{} // only its presence counts here
+	require.False(t, has(tb, k.Undo.Help().Desc), "undo in the full help of a shared table")
+	require.True(t, has(tb, k.Hint.Help().Desc), "hint missing from the full help")
 }
