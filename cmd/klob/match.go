@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,7 +18,7 @@ import (
 )
 
 const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-deals N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
-       klob match -calibrate [-eval METHOD] [-deals N] [-seed S] [-json] [-budget N] [-bid-budget N] [-counterfactual] [-workers N] [-rules OPTS]
+       klob match -calibrate [-eval METHOD] [-deals N] [-seed S] [-json] [-budget N] [-bid-budget N] [-counterfactual] [-dump FILE] [-workers N] [-rules OPTS]
 
 Plays bot A against bot B on duplicate deals (each deck twice, seats
 swapped) and whole games to the target (each twice, seats swapped), and
@@ -29,8 +30,8 @@ stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
 reports the deals and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
-card play) and eval=solved|corrected (the hard bot's evaluation), e.g.
--a hard -b hard:bid=normal.
+card play) and eval=corrected|solved|playout|fitted (the hard bot's
+evaluation), e.g. -a hard -b hard:bid=normal.
 With -players 3 or 4 each deck is played with the seats rotated so
 that every bot sits in every seat (four: team A in seats A and C, then
 B and D; three: one A and two B, then two A and one B, each rotated), and
@@ -41,8 +42,9 @@ With -calibrate it checks the hard bot's evaluation of the decisions
 before the card play instead: N decks are played by two hard bots, and
 each bid's predicted score difference is compared with what the deal
 brings when played out, by phase and by option (-counterfactual also
-plays out every option not chosen). An interrupt (Ctrl-C) reports the
-deals finished so far.
+plays out every option not chosen, and -dump FILE writes every option
+played out as a JSON line, what the fitted evaluation's weights are
+fitted on). An interrupt (Ctrl-C) reports the deals finished so far.
 `
 
 // runMatch is the match subcommand.
@@ -61,9 +63,10 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: RULES.md defaults)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's bid evaluation instead of playing a match")
-	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method, corrected or solved")
+	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected, solved, playout or fitted")
 	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated bid (0: the hard bot's)")
 	counterfactual := fs.Bool("counterfactual", false, "with -calibrate: also play out every option not chosen")
+	dump := fs.String("dump", "", "with -calibrate: write every option played out to this file, one JSON object a line")
 	candidates := fs.String("candidates", "", "with -calibrate: other methods, comma-separated, whose predictions of the same options are checked too")
 	players := fs.Int("players", 0, "players at the table, 2, 3 or 4 (0: as -rules says, else 2)")
 	save := fs.String("save", "", "directory to write every game played as a game log")
@@ -81,7 +84,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	if *calibrate {
 		return runCalibrate(calibArgs{deals: *deals, seed: *seed, budget: *budget, bidBudget: *bidBudget,
 			workers: *workers, method: *method, rules: *rulesOpt, counterfactual: *counterfactual,
-			candidates: *candidates, json: *asJSON, quiet: *quiet, set: fs.set()}, stdout, stderr, usageErr)
+			candidates: *candidates, dump: *dump, json: *asJSON, quiet: *quiet, set: fs.set()}, stdout, stderr, usageErr)
 	}
 	if *a == "" || *b == "" {
 		return usageErr("both -a and -b are needed")
@@ -161,7 +164,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 type calibArgs struct {
 	deals, budget, bidBudget, workers int
 	seed                              uint64
-	method, rules, candidates         string
+	method, rules, candidates, dump   string
 	counterfactual, json, quiet       bool
 	set                               map[string]bool
 }
@@ -207,6 +210,17 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 		Workers: c.workers, Counterfactual: c.counterfactual, Options: opts}
 	if !c.quiet {
 		cfg.Progress = stderr
+	}
+	if c.dump != "" {
+		f, err := os.Create(c.dump)
+		if err != nil {
+			fmt.Fprintf(stderr, "klob match: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		bw := bufio.NewWriter(f)
+		defer bw.Flush()
+		cfg.Dump = bw
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

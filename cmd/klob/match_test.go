@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -195,5 +197,29 @@ func TestMatchCalibrate(t *testing.T) {
 	require.NoError(t, json.Unmarshal(out.Bytes(), &cal))
 	if cal.Method != "solved" || cal.Finished != 2 {
 		t.Errorf("method %q, finished %d", cal.Method, cal.Finished)
+	}
+
+	// -dump writes a JSON line for every option played out; a file
+	// that cannot be made is an error that names it.
+	path := filepath.Join(t.TempDir(), "dump.jsonl")
+	out.Reset()
+	if code := runMatch(append(args, "-counterfactual", "-dump", path), &out, &errb); code != 0 {
+		t.Fatalf("-dump: exit %d, stderr %q", code, errb.String())
+	}
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	require.Greater(t, len(lines), 2)
+	for _, l := range lines {
+		var o struct {
+			Phase, Option string
+		}
+		require.NoError(t, json.Unmarshal([]byte(l), &o), l)
+		require.NotEmpty(t, o.Option)
+	}
+	errb.Reset()
+	bad := filepath.Join(t.TempDir(), "no", "dump.jsonl")
+	if code := runMatch(append(args, "-dump", bad), &out, &errb); code != 1 || !strings.Contains(errb.String(), bad) {
+		t.Errorf("-dump into a missing directory: exit %d, stderr %q", code, errb.String())
 	}
 }

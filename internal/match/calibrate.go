@@ -2,10 +2,12 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -47,6 +49,10 @@ type CalibConfig struct {
 	// results (their own choices are not played).
 	Candidates []eval.Method
 	Options    rules.Options
+	// Dump, when set, gets one JSON line for every option played out
+	// (CalibOption), in deal order, for fitting and checking candidate
+	// evaluations offline.
+	Dump io.Writer
 	// Progress, when set, gets a line every ProgressEvery (default 5s).
 	Progress      io.Writer
 	ProgressEvery time.Duration
@@ -110,8 +116,33 @@ type CandidateCalib struct {
 	All CalibRow `json:"all"`
 }
 
+// CalibOption is one option of a calibrated decision as the dump
+// writes it: the view it was chosen at, the evaluation's figures for
+// it, the normal bot's choice at that view and what the deal brought
+// when the option was played out.
+type CalibOption struct {
+	Deal     int     `json:"deal"`
+	Seat     string  `json:"seat"`
+	Dealer   bool    `json:"dealer"`
+	Phase    string  `json:"phase"`
+	Hand     string  `json:"hand"`
+	Upcard   string  `json:"upcard"`
+	Trump    string  `json:"trump,omitempty"`
+	History  string  `json:"history"`
+	Option   string  `json:"option"`
+	Chosen   bool    `json:"chosen"`
+	Normal   bool    `json:"normal"` // the normal bot's choice
+	Mean     float64 `json:"mean"`
+	StdErr   float64 `json:"stderr"`
+	Makes    float64 `json:"makes"`
+	Defends  float64 `json:"defends"`
+	Bete     float64 `json:"bete"`
+	Realised float64 `json:"realised"`
+}
+
 // calibPoint is one option played out.
 type calibPoint struct {
+	dump           *CalibOption
 	phase          rules.Phase
 	option         string
 	chosen         bool
@@ -241,6 +272,16 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 	for _, ps := range points {
 		all = append(all, ps...)
 	}
+	if cfg.Dump != nil {
+		enc := json.NewEncoder(cfg.Dump)
+		for i := range all {
+			if all[i].dump != nil {
+				if err := enc.Encode(all[i].dump); err != nil {
+					return nil, fmt.Errorf("calibration dump: %w", err)
+				}
+			}
+		}
+	}
 	cal := summariseCalib(cfg, all)
 	cal.Finished = done
 	cal.Elapsed = time.Since(start).Seconds()
@@ -249,12 +290,14 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 
 // calibrator plays calibration deals on one goroutine.
 type calibrator struct {
-	cfg CalibConfig
-	ev  *eval.Evaluator
+	cfg    CalibConfig
+	ev     *eval.Evaluator
+	dealNo int // the deal being played, for the dump
 }
 
 // deal plays deck i and returns its options played out.
 func (c *calibrator) deal(ctx context.Context, i int) ([]calibPoint, error) {
+	c.dealNo = i
 	deck, dealer := pairDeck(c.cfg.Seed, i)
 	var seeds [2]uint64
 	var bots [2]ai.Bot
@@ -318,9 +361,15 @@ func (c *calibrator) playOut(ctx context.Context, d *rules.Deal, bots [2]ai.Bot,
 						cands[j] = append(cands[j], r.Mean)
 					}
 				}
+				dump := func(r eval.Result, chosen bool) *CalibOption {
+					if c.cfg.Dump == nil {
+						return nil
+					}
+					return c.dumpOption(&v, r, chosen)
+				}
 				mine = append(mine, pending{seat: seat, start: len(*ps)})
 				*ps = append(*ps, calibPoint{phase: v.Phase, option: optionName(a), chosen: true,
-					predicted: best.Mean, makes: best.Makes, defends: best.Defends, cand: cands[ev.Best]})
+					predicted: best.Mean, makes: best.Makes, defends: best.Defends, cand: cands[ev.Best], dump: dump(best, true)})
 				if c.cfg.Counterfactual {
 					for j, r := range ev.Results {
 						if j == ev.Best {
@@ -336,7 +385,7 @@ func (c *calibrator) playOut(ctx context.Context, d *rules.Deal, bots [2]ai.Bot,
 						}
 						*ps = append(*ps, calibPoint{phase: v.Phase, option: optionName(r.Action),
 							predicted: r.Mean, realised: float64(sc.Scored[seat] - sc.Scored[seat.Other()]),
-							makes: r.Makes, defends: r.Defends, cand: cands[j]})
+							makes: r.Makes, defends: r.Defends, cand: cands[j], dump: dump(r, false)})
 					}
 				}
 			}
@@ -349,7 +398,31 @@ func (c *calibrator) playOut(ctx context.Context, d *rules.Deal, bots [2]ai.Bot,
 	for _, p := range mine {
 		(*ps)[p.start].realised = float64(sc.Scored[p.seat] - sc.Scored[p.seat.Other()])
 	}
+	if ps == nil {
+		return sc, nil
+	}
+	for i := range *ps {
+		if p := &(*ps)[i]; p.dump != nil {
+			p.dump.Realised = p.realised
+		}
+	}
 	return sc, nil
+}
+
+// dumpOption is the dump's line of option r at v, all but its result.
+func (c *calibrator) dumpOption(v *rules.View, r eval.Result, chosen bool) *CalibOption {
+	var hist []string
+	for _, st := range v.History() {
+		hist = append(hist, st.String())
+	}
+	o := &CalibOption{Deal: c.dealNo, Seat: v.Seat.String(), Dealer: v.Dealer == v.Seat, Phase: phaseNames[v.Phase],
+		Hand: v.Hand.String(), Upcard: v.Upcard.String(), History: strings.Join(hist, "; "),
+		Option: r.Action.String(), Chosen: chosen, Normal: ai.PlayoutPolicy(v) == r.Action,
+		Mean: r.Mean, StdErr: r.StdErr, Makes: r.Makes, Defends: r.Defends, Bete: r.Bete}
+	if v.Trump != rules.NoSuit {
+		o.Trump = v.Trump.String()
+	}
+	return o
 }
 
 // evalOptions are the hard bot's options at v for the calibrated

@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math"
 	"testing"
 
@@ -19,6 +20,8 @@ import (
 func TestCalibrate(t *testing.T) {
 	cfg := CalibConfig{Deals: 3, Seed: 5, Method: eval.Solved, Budget: 4, BidBudget: 6, Workers: 2,
 		Counterfactual: true, Candidates: []eval.Method{eval.Corrected}}
+	var dump bytes.Buffer
+	cfg.Dump = &dump
 	cal, err := Calibrate(context.Background(), cfg)
 	require.NoError(t, err)
 	require.Equal(t, 3, cal.Finished)
@@ -50,18 +53,54 @@ func TestCalibrate(t *testing.T) {
 	require.Len(t, cal.Candidates, 1)
 	require.Equal(t, every, cal.Candidates[0].All.Error.N)
 
-	// The same seed gives the same calibration, whatever the workers.
+	// The dump has a line for every option played out, the chosen ones
+	// with the figures the calibration summed.
+	var lines, chosen int
+	var errSum float64
+	dec := json.NewDecoder(bytes.NewReader(dump.Bytes()))
+	for dec.More() {
+		var o CalibOption
+		require.NoError(t, dec.Decode(&o))
+		lines++
+		require.NotEmpty(t, o.Hand)
+		require.Contains(t, phaseNames, mustPhase(t, o.Phase))
+		if o.Chosen {
+			chosen++
+			errSum += o.Mean - o.Realised
+		}
+	}
+	require.Equal(t, every, lines, "dump lines")
+	require.Equal(t, cal.Chosen.Error.N, chosen, "chosen lines")
+	require.InDelta(t, cal.Chosen.Error.Mean, errSum/float64(chosen), 1e-9)
+
+	// The same seed gives the same calibration and dump, whatever the
+	// workers.
 	cfg.Workers = 1
+	var dump1 bytes.Buffer
+	cfg.Dump = &dump1
 	again, err := Calibrate(context.Background(), cfg)
 	require.NoError(t, err)
 	again.Elapsed = cal.Elapsed
 	require.Equal(t, cal, again)
+	require.Equal(t, dump.String(), dump1.String())
 
 	var b bytes.Buffer
 	require.NoError(t, cal.WriteText(&b))
 	for _, s := range []string{"round one", "every chosen option", "candidate corrected", "fitted bias"} {
 		require.Contains(t, b.String(), s)
 	}
+}
+
+// mustPhase is the phase the calibration names name.
+func mustPhase(t *testing.T, name string) rules.Phase {
+	t.Helper()
+	for ph, n := range phaseNames {
+		if n == name {
+			return ph
+		}
+	}
+	t.Fatalf("unknown phase %q", name)
+	return 0
 }
 
 func TestCalibrateStops(t *testing.T) {
