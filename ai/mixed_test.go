@@ -21,6 +21,7 @@ func TestParseMixed(t *testing.T) {
 		{"hard:bid=hard", "hard"},
 		{"hard:eval=solved", "hard:eval=solved"},
 		{"hard:eval=corrected", "hard"},
+		{"hard:eval=fitted", "hard:eval=fitted"},
 		{"easy:play=hard,eval=playout", "hard:bid=easy,eval=playout"},
 	} {
 		got, err := ai.ParseMixed(tc.in)

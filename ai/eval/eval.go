@@ -127,6 +127,9 @@ type sampleResult struct {
 	bete   bool
 	// makes and defends: this seat, or the opponent, is the maker.
 	makes, defends bool
+	// own and other are the game totals after the deal (before the
+	// card play, less the correction), which win was read from.
+	own, other int
 }
 
 // Evaluate draws Samples deals consistent with v (package sampler) and
@@ -199,7 +202,11 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 	if err, ok := failed.Load().(error); ok {
 		return Evaluation{}, err
 	}
-	return summarise(&v, legal, res, done, weights), nil
+	ev := summarise(&v, legal, res, done, weights)
+	if jb.method == Fitted {
+		jb.fitBids(&ev, res, done, weights)
+	}
+	return ev, nil
 }
 
 // summarise aggregates the finished samples in sample order, so the
@@ -348,11 +355,8 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 		r.diff -= c
 		own -= int(math.Round(c))
 	}
-	if j.wins != nil {
-		r.win = j.wins.chance(own, other, j.target, j.dealsNext)
-	} else {
-		r.win = WinChance(own, other, j.target, j.dealsNext)
-	}
+	r.own, r.other = own, other
+	r.win = j.winAt(own, other)
 }
 
 // score scores every legal action on the sampled deal d.

@@ -19,7 +19,8 @@ const (
 	// calibration run (klob match -calibrate -eval solved), which plays
 	// thousands of the hard bot's bidding decisions out between two hard
 	// bots and compares each prediction with what happened; see
-	// internal/match's calibration.
+	// internal/match's calibration. It is the evaluation the hard bot,
+	// the trainer, the hint and the analysis share.
 	Corrected Method = iota
 	// Solved values the card play exactly with every card known to both
 	// players, the evaluation before issue 16: it flatters contracts.
@@ -29,6 +30,12 @@ const (
 	// seat's View, and scores the deal as rules.Deal does. It needs a
 	// Policy.
 	Playout
+	// Fitted is Corrected with the bids of round two valued by what
+	// their Corrected values, and the hand, brought in counterfactual
+	// calibration runs played out by two hard bots (honest.go). A
+	// candidate measured for issue 16 and not kept: it bid no better and
+	// was no better calibrated on fresh decks (doc.go).
+	Fitted
 )
 
 // A Policy chooses the action of the seat to move in v seeing only v. It
@@ -85,7 +92,7 @@ var solvedBias = [rules.PhasePlay][2]float64{
 // correction is the amount taken off a sampled deal's score difference
 // for a decision in phase (before the card play).
 func (m Method) correction(phase rules.Phase, makes, defends bool) float64 {
-	if m != Corrected || phase >= rules.PhasePlay {
+	if (m != Corrected && m != Fitted) || phase >= rules.PhasePlay {
 		return 0
 	}
 	switch {
@@ -97,7 +104,7 @@ func (m Method) correction(phase rules.Phase, makes, defends bool) float64 {
 	return 0
 }
 
-var methodNames = [...]string{Corrected: "corrected", Solved: "solved", Playout: "playout"}
+var methodNames = [...]string{Corrected: "corrected", Solved: "solved", Playout: "playout", Fitted: "fitted"}
 
 // String returns the method's name, as ParseMethod reads it.
 func (m Method) String() string {
@@ -107,12 +114,12 @@ func (m Method) String() string {
 	return fmt.Sprintf("Method(%d)", m)
 }
 
-// ParseMethod reads a method name (corrected, solved, playout).
+// ParseMethod reads a method name (corrected, solved, playout, fitted).
 func ParseMethod(s string) (Method, error) {
 	for m, n := range methodNames {
 		if n == s {
 			return Method(m), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown evaluation method %q (want corrected, solved or playout)", s)
+	return 0, fmt.Errorf("unknown evaluation method %q (want corrected, solved, playout or fitted)", s)
 }
