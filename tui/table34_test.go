@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"context"
 	"fmt"
 	"github.com/stretchr/testify/require"
@@ -789,4 +790,27 @@ func TestTable34FullHelp(t *testing.T) {
 	tb.shared = struct{ sharedWords }{} // only its presence counts here
 	require.False(t, has(tb, k.Undo.Help().Desc), "undo in the full help of a shared table")
 	require.True(t, has(tb, k.Hint.Help().Desc), "hint missing from the full help")
+}
+
+// TestSetupFullHelpClaims: the help of the screens before a game shows
+// the keys of the table to come: claim at two players only.
+func TestSetupFullHelpClaims(t *testing.T) {
+	k := defaultKeys()
+	hasClaim := func(h [][]key.Binding) bool {
+		for _, b := range h[0] {
+			if b.Help() == k.Claim.Help() {
+				return true
+			}
+		}
+		return false
+	}
+	for _, players := range []int{2, 3, 4} {
+		opts := rules.DefaultOptions()
+		opts.Players = players
+		s := Setup{Options: opts}
+		require.Equal(t, players == 2, hasClaim(newSetupScreen(&PlayConfig{}, s).keyHelp(&k).FullHelp()), "setup, %d players", players)
+		if players > 2 {
+			require.False(t, hasClaim(newVariantsScreen(&PlayConfig{}, s).keyHelp(&k).FullHelp()), "variants, %d players", players)
+		}
+	}
 }
