@@ -28,8 +28,24 @@ func solveDeal(s *solver.Solver, d *rules.Deal) outcome {
 // leastSquares solves min |Xw - y|^2 (with a tiny ridge) by the normal
 // equations.
 func leastSquares(xs []features, ys []float64) features {
-	const n = nFeature
-	var a [n][n + 1]float64
+	rows := make([][]float64, len(xs))
+	for i := range xs {
+		rows[i] = xs[i][:]
+	}
+	tiny := 1e-3 * float64(len(xs))
+	var w features
+	copy(w[:], solveRidge(rows, ys, func(int) float64 { return tiny }))
+	return w
+}
+
+// solveRidge solves min |Xw - y|² + Σ ridge(i)·w[i]² by the normal
+// equations (Gauss-Jordan with partial pivoting).
+func solveRidge(xs [][]float64, ys []float64, ridge func(i int) float64) []float64 {
+	n := len(xs[0])
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = make([]float64, n+1)
+	}
 	for k, x := range xs {
 		for i := 0; i < n; i++ {
 			for j := 0; j < n; j++ {
@@ -39,7 +55,7 @@ func leastSquares(xs []features, ys []float64) features {
 		}
 	}
 	for i := 0; i < n; i++ {
-		a[i][i] += 1e-3 * float64(len(xs))
+		a[i][i] += ridge(i)
 	}
 	for c := 0; c < n; c++ {
 		p := c
@@ -59,8 +75,8 @@ func leastSquares(xs []features, ys []float64) features {
 			}
 		}
 	}
-	var w features
-	for i := 0; i < n; i++ {
+	w := make([]float64, n)
+	for i := range w {
 		w[i] = a[i][n] / a[i][i]
 	}
 	return w

@@ -29,7 +29,9 @@ var (
 	honestCheck = flag.String("honest-check", "", "calibration dumps to check the fitted weights on")
 )
 
-// calibLine is a line of a calibration dump (match.CalibOption).
+// calibLine is a line of a calibration dump: match.CalibOption's
+// fields read here (package match imports ai, which imports eval, so a
+// test of eval cannot import it).
 type calibLine struct {
 	Deal     int     `json:"deal"`
 	Seat     string  `json:"seat"`
@@ -136,47 +138,15 @@ func readDumps(t *testing.T, files string) []calibDecision {
 	return ds
 }
 
-// ridge solves min |Xw - y|² + lambda·|w without w[0]|².
+// ridge solves min |Xw - y|² + lambda·|w without w[0]|²: the constant
+// is not shrunk.
 func ridge(xs [][]float64, ys []float64, lambda float64) []float64 {
-	n := len(xs[0])
-	a := make([][]float64, n)
-	for i := range a {
-		a[i] = make([]float64, n+1)
-	}
-	for k, x := range xs {
-		for i := 0; i < n; i++ {
-			for j := 0; j < n; j++ {
-				a[i][j] += x[i] * x[j]
-			}
-			a[i][n] += x[i] * ys[k]
+	return solveRidge(xs, ys, func(i int) float64 {
+		if i == 0 {
+			return 1e-6
 		}
-	}
-	a[0][0] += 1e-6
-	for i := 1; i < n; i++ {
-		a[i][i] += lambda
-	}
-	for c := 0; c < n; c++ {
-		p := c
-		for r := c + 1; r < n; r++ {
-			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
-				p = r
-			}
-		}
-		a[c], a[p] = a[p], a[c]
-		for r := 0; r < n; r++ {
-			if r != c {
-				f := a[r][c] / a[c][c]
-				for k := c; k <= n; k++ {
-					a[r][k] -= f * a[c][k]
-				}
-			}
-		}
-	}
-	w := make([]float64, n)
-	for i := range w {
-		w[i] = a[i][n] / a[i][i]
-	}
-	return w
+		return lambda
+	})
 }
 
 // round is 0 for a bid of round one, 1 for round two.
