@@ -220,15 +220,7 @@ func (s *replay34) View(ctx *screenCtx) string {
 		return joinLines(append(titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay."))
 	}
 	d := &s.tp.deals[s.deal]
-	t := s.table()
-	sc := &tableScene{V: t.View(s.bottom), Me: s.bottom, Seats: s.tp.seats, DealNo: d.no, Pad: d.pad, Totals: d.before, Watching: true}
-	if s.open {
-		for o := range s.tp.players {
-			if rules.Seat(o) != s.bottom {
-				sc.Open[o] = t.Hand(rules.Seat(o))
-			}
-		}
-	}
+	sc, t := s.scene(ctx)
 	// The bottom seat is named as such, not "You", when it is not the
 	// person's.
 	who := "every hand open"
@@ -255,6 +247,37 @@ func (s *replay34) View(ctx *screenCtx) string {
 	}
 	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, tableHand(&sc.V), 0, false)
 	return out
+}
+
+// scene is the table at the position as the viewer draws it: the view
+// from the bottom seat, the hands shown open, the talk marked.
+func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Table) {
+	d := &s.tp.deals[s.deal]
+	t := s.table()
+	sc := &tableScene{V: t.View(s.bottom), Me: s.bottom, Seats: s.tp.seats, DealNo: d.no, Pad: d.pad, Totals: d.before, Watching: true}
+	// The talk carries each graded decision's mark, as the two-handed
+	// replay's moves do; a chance step (a shlomo draw) is nobody's
+	// decision.
+	steps := t.Steps()
+	sc.Mark = func(i int) string {
+		if i < 0 || i >= len(steps) || steps[i].Seat == rules.ChanceSeat {
+			return ""
+		}
+		// A space before the mark: a line may end in its own question
+		// mark ("how high?").
+		if m := s.markOf(ctx, s.deal, i); m != "" {
+			return " " + m
+		}
+		return ""
+	}
+	if s.open {
+		for o := range s.tp.players {
+			if rules.Seat(o) != s.bottom {
+				sc.Open[o] = t.Hand(rules.Seat(o))
+			}
+		}
+	}
+	return sc, t
 }
 
 // dropBlanks takes out blank lines, from the top, until lines fit in

@@ -228,3 +228,73 @@ func TestReplay34AnalyseFlag(t *testing.T) {
 		t.Errorf("-analyse: state %d, on %v", s.state, s.on)
 	}
 }
+
+// TestReplay34TalkMarks: with the analysis on, each line of the talk a
+// graded decision made ends in that decision's mark (?! ? ??, after a
+// space), and no other line gains one: at every deal's end of both
+// table logs, the marks read from the talk are those of the analysis'
+// grades, step by step. With the analysis off the talk has no mark.
+func TestReplay34TalkMarks(t *testing.T) {
+	for _, lg := range tableLogs {
+		r := readReplayLog(t, filepath.Join(replayGames, lg.file))
+		hs := newReplayHarness(t, r, filepath.Base(lg.file), ReplayConfig{}, lg.w, lg.h)
+		s := hs.replay34()
+		hs.press("a")
+		if s.state != analysisDone {
+			t.Fatalf("%s: analysis state %d", lg.file, s.state)
+		}
+		ctx := &hs.app.ctx
+		marked := 0
+		for s.deal = range s.tp.deals {
+			s.n = s.tp.deals[s.deal].steps
+			s.on = true
+			sc, tb := s.scene(ctx)
+			on := talkLines34(ctx, sc)
+			s.on = false
+			sc, _ = s.scene(ctx)
+			off := talkLines34(ctx, sc)
+			if len(on) != len(off) {
+				t.Fatalf("%s deal %d: %d talk lines with the analysis, %d without", lg.file, s.deal+1, len(on), len(off))
+			}
+			// The steps that speak in the talk: every one but a card
+			// played without bella or menage.
+			var want []string
+			for i, st := range tb.Steps() {
+				if st.Action.Kind == rules.PlayCard && !st.Action.Bella {
+					continue
+				}
+				m := ""
+				if dec := s.report.Decision(s.deal+1, i+1); st.Seat != rules.ChanceSeat && dec.Grade >= analysis.Inaccuracy {
+					m = dec.Grade.Mark()
+				}
+				want = append(want, m)
+			}
+			var got []string
+			for k := range on {
+				a, b := ansi.Strip(on[k]), ansi.Strip(off[k])
+				if !strings.HasPrefix(a, b) {
+					t.Fatalf("%s deal %d: talk line %q became %q", lg.file, s.deal+1, b, a)
+				}
+				if strings.Contains(b, "?!") || strings.HasSuffix(b, "??") {
+					t.Errorf("%s deal %d: a mark with the analysis off: %q", lg.file, s.deal+1, b)
+				}
+				if k < len(want) { // the sequences shown come last, never marked
+					got = append(got, strings.TrimPrefix(a[len(b):], " "))
+				} else if a != b {
+					t.Errorf("%s deal %d: a shown sequence marked: %q", lg.file, s.deal+1, a)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%s deal %d: talk marks %q, want the grades' %q", lg.file, s.deal+1, got, want)
+			}
+			for _, m := range got {
+				if m != "" {
+					marked++
+				}
+			}
+		}
+		if marked == 0 {
+			t.Errorf("%s: no talk line marked in the whole game", lg.file)
+		}
+	}
+}
