@@ -21,7 +21,9 @@ import (
 // two-handed replay's (replay_analysis.go): it runs in a tea.Cmd, and
 // once done the step line grades the decision just taken there and the
 // line below sums up the points each seat lost, this deal and over the
-// game. A game in progress is sealed as in the two-handed replay: its
+// game; the talk marks each graded decision it shows (?! ? ??, as the
+// two-handed replay marks its moves), and each deal's end gives the
+// points each seat lost there by grade. A game in progress is sealed as in the two-handed replay: its
 // person's view only, and no analysis, until it is over.
 
 // tape is a recorded game of three or four, as the replay reads it.
