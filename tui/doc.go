@@ -61,7 +61,8 @@
 // asks a screen's minSize). The setup's Players row leads to the house
 // variants (setup34.go); the replay of such a game is replay34.go, with
 // the two-handed replay's analysis (replay_analysis.go, shared by both
-// replays: a runs it in a tea.Cmd, each step shows its grade); the
+// replays: a runs it in a tea.Cmd, each step shows its grade, the talk
+// its marks, each deal's end the points lost by grade); the
 // hint asks the hard table bot (hint34.go).
 //
 // # The lobby of klob serve

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -20,7 +21,9 @@ import (
 // two-handed replay's (replay_analysis.go): it runs in a tea.Cmd, and
 // once done the step line grades the decision just taken there and the
 // line below sums up the points each seat lost, this deal and over the
-// game. A game in progress is sealed as in the two-handed replay: its
+// game; the talk marks each graded decision it shows (?! ? ??, as the
+// two-handed replay marks its moves), and each deal's end gives the
+// points each seat lost there by grade. A game in progress is sealed as in the two-handed replay: its
 // person's view only, and no analysis, until it is over.
 
 // tape is a recorded game of three or four, as the replay reads it.
@@ -220,15 +223,7 @@ func (s *replay34) View(ctx *screenCtx) string {
 		return joinLines(append(titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay."))
 	}
 	d := &s.tp.deals[s.deal]
-	t := s.table()
-	sc := &tableScene{V: t.View(s.bottom), Me: s.bottom, Seats: s.tp.seats, DealNo: d.no, Pad: d.pad, Totals: d.before, Watching: true}
-	if s.open {
-		for o := range s.tp.players {
-			if rules.Seat(o) != s.bottom {
-				sc.Open[o] = t.Hand(rules.Seat(o))
-			}
-		}
-	}
+	sc, t := s.scene(ctx)
 	// The bottom seat is named as such, not "You", when it is not the
 	// person's.
 	who := "every hand open"
@@ -247,6 +242,20 @@ func (s *replay34) View(ctx *screenCtx) string {
 		lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(repeat(ctx.paint.g.hrule, w)),
 			" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", d.no)), ""}
 		lines = append(lines, resultLines34(ctx, sc, t.Score(), w)...)
+		// With the analysis, the points each seat lost this deal by
+		// grade, below the score; in one line when the rows are short
+		// (a bete of three at 80×24 has none to spare), left out when
+		// even that does not fit: the analysis line still sums it up.
+		if rows, line := s.lostByGrade(ctx, sc, w); rows != nil {
+			room := h - len(bottom)
+			all := dropBlanks(append(append(lines[:len(lines):len(lines)], ""), rows...), room)
+			if len(all) > room {
+				all = dropBlanks(append(lines[:len(lines):len(lines)], line), room)
+			}
+			if len(all) <= room {
+				lines = all
+			}
+		}
 		lines = dropBlanks(lines, h-len(bottom))
 		for len(lines) < h-len(bottom) {
 			lines = append(lines, "")
@@ -255,6 +264,130 @@ func (s *replay34) View(ctx *screenCtx) string {
 	}
 	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, tableHand(&sc.V), 0, false)
 	return out
+}
+
+// scene is the table at the position as the viewer draws it: the view
+// from the bottom seat, the hands shown open, the talk marked.
+func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Table) {
+	d := &s.tp.deals[s.deal]
+	t := s.table()
+	sc := &tableScene{V: t.View(s.bottom), Me: s.bottom, Seats: s.tp.seats, DealNo: d.no, Pad: d.pad, Totals: d.before, Watching: true}
+	// The talk carries each graded decision's mark, as the two-handed
+	// replay's moves do; a chance step (a shlomo draw) is nobody's
+	// decision.
+	steps := t.Steps()
+	sc.Mark = func(i int) string {
+		if i < 0 || i >= len(steps) || steps[i].Seat == rules.ChanceSeat {
+			return ""
+		}
+		// A space before the mark: a line may end in its own question
+		// mark ("how high?").
+		if m := s.markOf(ctx, s.deal, i); m != "" {
+			return " " + m
+		}
+		return ""
+	}
+	if s.open {
+		for o := range s.tp.players {
+			if rules.Seat(o) != s.bottom {
+				sc.Open[o] = t.Hand(rules.Seat(o))
+			}
+		}
+	}
+	return sc, t
+}
+
+// lostByGrade is the end of a deal's points lost by grade, once the
+// deal is analysed: rows, a heading and one row per seat (partners
+// next to each other at four, as on the analysis line), with the points
+// lost by blunders (??), mistakes (?), inaccuracies (?!), the smaller
+// losses of good decisions, and all; line is the same in one line, in
+// whole points, for a window without the rows. The marks are the talk's:
+// the grade is text, never colour alone. rows is nil without analysis.
+func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []string, line string) {
+	dr := s.dealReport(s.deal)
+	if dr == nil || !dr.Analysed || s.tp.sealed {
+		return nil, ""
+	}
+	st := &ctx.Styles
+	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good}
+	var lost [4][analysis.Blunder + 1]float64
+	for i := range dr.Decisions {
+		dec := &dr.Decisions[i]
+		if dec.Graded() && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
+			lost[dec.Seat][dec.Grade] += dec.Loss
+		}
+	}
+	n, sides := sc.players(), sc.sides()
+	var seats []rules.Seat
+	for _, side := range sc.sideOrder() {
+		for o := side; o < n; o += sides {
+			seats = append(seats, rules.Seat(o))
+		}
+	}
+	nameW := 0
+	for _, o := range seats {
+		nameW = max(nameW, widthOf(sc.name(o)))
+	}
+	nameW = min(max(nameW, 8), max(8, w-2-7*(len(grades)+1)))
+	cell := func(x float64) string {
+		if x == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f", x)
+	}
+	head := fmt.Sprintf(" %-*s", nameW, "Lost")
+	for _, g := range grades {
+		label := g.Mark()
+		if label == "" {
+			label = g.String()
+		}
+		head += fmt.Sprintf("%7s", label)
+	}
+	rows = []string{st.Heading.Render(clip(head+fmt.Sprintf("%7s", "all"), w))}
+	for _, o := range seats {
+		row := " " + fit(sc.name(o), nameW)
+		sum := 0.0
+		for _, g := range grades {
+			row += fmt.Sprintf("%7s", cell(lost[o][g]))
+			sum += lost[o][g]
+		}
+		rows = append(rows, clip(row+fmt.Sprintf("%7s", cell(sum)), w))
+	}
+	// The line: partners joined by a comma, sides by a dot, as on the
+	// analysis line; the marked grades in whole points, then "all"; when
+	// that is too wide, without "all" (the analysis line has it).
+	for _, f := range []struct {
+		head string
+		all  bool
+	}{{"Lost by grade:", true}, {"Lost:", false}} {
+		var parts []string
+		for _, side := range sc.sideOrder() {
+			var team []string
+			for o := side; o < n; o += sides {
+				var short []string
+				sum := 0.0
+				for _, g := range grades {
+					sum += lost[o][g]
+					if m := g.Mark(); m != "" && lost[o][g] > 0 {
+						short = append(short, fmt.Sprintf("%s%.0f", m, lost[o][g]))
+					}
+				}
+				if f.all {
+					short = append(short, fmt.Sprintf("all %.0f", sum))
+				} else if len(short) == 0 {
+					short = append(short, "-")
+				}
+				team = append(team, sc.name(rules.Seat(o))+" "+strings.Join(short, " "))
+			}
+			parts = append(parts, strings.Join(team, ", "))
+		}
+		line = " " + st.Heading.Render(f.head) + " " + strings.Join(parts, " · ")
+		if widthOf(line) <= w {
+			break
+		}
+	}
+	return rows, clip(line, w)
 }
 
 // dropBlanks takes out blank lines, from the top, until lines fit in

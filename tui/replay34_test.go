@@ -228,3 +228,159 @@ func TestReplay34AnalyseFlag(t *testing.T) {
 		t.Errorf("-analyse: state %d, on %v", s.state, s.on)
 	}
 }
+
+// TestReplay34TalkMarks: with the analysis on, each line of the talk a
+// graded decision made ends in that decision's mark (?! ? ??, after a
+// space), and no other line gains one: at every deal's end of both
+// table logs, the marks read from the talk are those of the analysis'
+// grades, step by step. With the analysis off the talk has no mark.
+func TestReplay34TalkMarks(t *testing.T) {
+	for _, lg := range tableLogs {
+		r := readReplayLog(t, filepath.Join(replayGames, lg.file))
+		hs := newReplayHarness(t, r, filepath.Base(lg.file), ReplayConfig{}, lg.w, lg.h)
+		s := hs.replay34()
+		hs.press("a")
+		if s.state != analysisDone {
+			t.Fatalf("%s: analysis state %d", lg.file, s.state)
+		}
+		ctx := &hs.app.ctx
+		marked := 0
+		for s.deal = range s.tp.deals {
+			s.n = s.tp.deals[s.deal].steps
+			s.on = true
+			sc, tb := s.scene(ctx)
+			on := talkLines34(ctx, sc)
+			s.on = false
+			sc, _ = s.scene(ctx)
+			off := talkLines34(ctx, sc)
+			if len(on) != len(off) {
+				t.Fatalf("%s deal %d: %d talk lines with the analysis, %d without", lg.file, s.deal+1, len(on), len(off))
+			}
+			// The steps that speak in the talk: every one but a card
+			// played without bella or menage.
+			var want []string
+			for i, st := range tb.Steps() {
+				if st.Action.Kind == rules.PlayCard && !st.Action.Bella {
+					continue
+				}
+				m := ""
+				if dec := s.report.Decision(s.deal+1, i+1); st.Seat != rules.ChanceSeat && dec.Grade >= analysis.Inaccuracy {
+					m = dec.Grade.Mark()
+				}
+				want = append(want, m)
+			}
+			var got []string
+			for k := range on {
+				a, b := ansi.Strip(on[k]), ansi.Strip(off[k])
+				if !strings.HasPrefix(a, b) {
+					t.Fatalf("%s deal %d: talk line %q became %q", lg.file, s.deal+1, b, a)
+				}
+				if strings.Contains(b, "?!") || strings.HasSuffix(b, "??") {
+					t.Errorf("%s deal %d: a mark with the analysis off: %q", lg.file, s.deal+1, b)
+				}
+				if k < len(want) { // the sequences shown come last, never marked
+					got = append(got, strings.TrimPrefix(a[len(b):], " "))
+				} else if a != b {
+					t.Errorf("%s deal %d: a shown sequence marked: %q", lg.file, s.deal+1, a)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("%s deal %d: talk marks %q, want the grades' %q", lg.file, s.deal+1, got, want)
+			}
+			for _, m := range got {
+				if m != "" {
+					marked++
+				}
+			}
+		}
+		if marked == 0 {
+			t.Errorf("%s: no talk line marked in the whole game", lg.file)
+		}
+	}
+}
+
+// TestReplay34LostByGrade: at the end of each deal, with the analysis
+// done, the result screen gives each seat's points lost this deal by
+// grade (partners next to each other at four): a row per seat, or one
+// line in whole points when the window has no rows for them (a bete of
+// three at 80×24). Every seat's figures are checked against the
+// analysis' decisions and its summary; goldens at a deal with the rows
+// and one with the line at three players, and with the rows at four.
+// With the analysis off the result screen has none of it.
+func TestReplay34LostByGrade(t *testing.T) {
+	goldens := map[string]int{"3-01-every-house-variant.klob": 3, "4-02-every-house-variant.klob": 1}
+	for _, lg := range tableLogs {
+		r := readReplayLog(t, filepath.Join(replayGames, lg.file))
+		base := filepath.Base(lg.file)
+		hs := newReplayHarness(t, r, base, ReplayConfig{}, lg.w, lg.h)
+		s := hs.replay34()
+		hs.press("a")
+		rows, lines := 0, 0
+		for deal := range s.tp.deals {
+			for s.deal < deal || s.n < s.tp.deals[deal].steps {
+				hs.press("right")
+			}
+			scr := ansi.Strip(hs.screen())
+			checkSize(t, scr, lg.w, lg.h)
+			dr := &s.report.Deals[deal]
+			var lost [4][analysis.Blunder + 1]float64
+			for _, dec := range dr.Decisions {
+				if dec.Graded() {
+					lost[dec.Seat][dec.Grade] += dec.Loss
+				}
+			}
+			head := regexp.MustCompile(`(?m)^ Lost +\?\? +\? +\?! +good +all *$`)
+			if head.MatchString(scr) {
+				rows++
+				// Partners next to each other: A, C, B, D at four.
+				order := []rules.Seat{0, 1, 2}
+				if r.Players() == 4 {
+					order = []rules.Seat{0, 2, 1, 3}
+				}
+				var want []string
+				for _, o := range order {
+					cells := []string{regexp.QuoteMeta(s.tp.seats[o].Name)}
+					for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good} {
+						c := "-"
+						if lost[o][g] > 0 {
+							c = fmt.Sprintf("%.1f", lost[o][g])
+						}
+						cells = append(cells, regexp.QuoteMeta(c))
+					}
+					cells = append(cells, fmt.Sprintf("%.1f", dr.Players[o].Lost))
+					want = append(want, " "+strings.Join(cells, " +")+" *")
+				}
+				if !regexp.MustCompile(`(?m)^` + strings.Join(want, "\n") + `$`).MatchString(scr) {
+					t.Errorf("%s deal %d: the rows by grade are not\n%s\nin\n%s", base, deal+1, strings.Join(want, "\n"), scr)
+				}
+			} else {
+				lines++
+				for o := range rules.Seat(r.Players()) {
+					var want []string
+					for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
+						if lost[o][g] > 0 {
+							want = append(want, fmt.Sprintf("%s%.0f", g.Mark(), lost[o][g]))
+						}
+					}
+					if len(want) == 0 {
+						want = []string{"-"}
+					}
+					if w := " " + s.tp.seats[o].Name + " " + strings.Join(want, " "); !strings.Contains(scr, w) {
+						t.Errorf("%s deal %d: no rows by grade, and no line with %q:\n%s", base, deal+1, w, scr)
+					}
+				}
+			}
+			if goldens[base] == deal+1 || r.Players() == 3 && deal == 0 {
+				golden(t, fmt.Sprintf("replay%d-lost-by-grade-%d-%dx%d", r.Players(), deal+1, lg.w, lg.h), hs.screen())
+			}
+			hs.press("a")
+			if strings.Contains(ansi.Strip(hs.screen()), " Lost") {
+				t.Errorf("%s deal %d: the analysis hidden, the end still shows the points lost by grade", base, deal+1)
+			}
+			hs.press("a")
+		}
+		if rows == 0 || r.Players() == 3 && lines == 0 {
+			t.Errorf("%s: %d deal ends with the rows, %d with the line", base, rows, lines)
+		}
+	}
+}

@@ -174,6 +174,23 @@ func (a *replayAnalysis) dealReport(d int) *analysis.DealReport {
 	return &a.report.Deals[d]
 }
 
+// markOf is the annotation of step i (0-based) of deal d (0-based):
+// the grade's mark (?! ? ??), for an inaccuracy or worse, when the
+// analysis is on; "" otherwise. Both replays write it after the move it
+// grades (the two-handed move list, the table's talk), so the mark is
+// text and its colour only repeats it.
+func (a *replayAnalysis) markOf(ctx *screenCtx, d, i int) string {
+	dec := a.decision(d, i)
+	if dec == nil || dec.Grade < analysis.Inaccuracy {
+		return ""
+	}
+	st := &ctx.Styles
+	if dec.Grade == analysis.Inaccuracy {
+		return st.Dim.Render(dec.Grade.Mark())
+	}
+	return st.Bad.Render(dec.Grade.Mark())
+}
+
 // sealedAnalysis is the analysis line of a game in progress.
 const sealedAnalysis = "A game in progress: your cards only; all hands and the analysis once it is over."
 

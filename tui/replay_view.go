@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -466,20 +465,6 @@ func seqText(g *glyphs, q rules.Sequence) string {
 		cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
 	}
 	return strings.Join(cs, " ")
-}
-
-// markOf is the annotation of step i of deal d: the grade's mark, for
-// an inaccuracy or worse, when the analysis is on.
-func (s *replayScreen) markOf(ctx *screenCtx, d, i int) string {
-	dec := s.decision(d, i)
-	if dec == nil || dec.Grade < analysis.Inaccuracy {
-		return ""
-	}
-	st := &ctx.Styles
-	if dec.Grade == analysis.Inaccuracy {
-		return st.Dim.Render(dec.Grade.Mark())
-	}
-	return st.Bad.Render(dec.Grade.Mark())
 }
 
 // stepLine says where the replay stands: the go-to prompt, or the last

@@ -64,6 +64,10 @@ type tableScene struct {
 	// Forced says why the session took a step for the person, if it did
 	// (step index in the deal's history).
 	Forced func(step int) (string, bool)
+	// Mark is the replay's annotation of a step (its index in the deal's
+	// history), written after the talk line the step made: the grade's
+	// mark once analysed, "" otherwise. nil at a table in play.
+	Mark func(step int) string
 	// Open holds the hands the replay shows face up, by seat (the
 	// person's own is always open).
 	Open [4]rules.CardSet
@@ -768,7 +772,11 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 				line += st.Dim.Render(" (auto: " + why + ")")
 			}
 		}
-		out = append(out, st.Talk.Render(line))
+		mark := ""
+		if sc.Mark != nil {
+			mark = sc.Mark(i)
+		}
+		out = append(out, st.Talk.Render(line)+mark)
 	}
 	for s := range n {
 		if shown := v.Shown[s]; shown != 0 {
