@@ -10,6 +10,9 @@ import (
 func (r *Report) writeTable(w io.Writer) error {
 	ew := &errWriter{w: w}
 	ew.printf("%s (A) vs %s (B), %d players, seed %d, rules %s\n", r.A, r.B, r.Players, r.Seed, r.Rules)
+	if r.Stopped {
+		ew.printf("stopped early: only the deals and games finished are counted\n")
+	}
 	if r.Deals > 0 {
 		ew.printf("duplicate deals: %d decks, each played %d times with the seats rotated\n", r.Deals, r.Seatings)
 		for i, iv := range r.PerDeal {

@@ -78,6 +78,7 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 	defer cancel()
 	decks := make([]tableDeck, cfg.Deals)
 	games := make([]tableGames, cfg.Games)
+	deckDone, gameDone := make([]bool, cfg.Deals), make([]bool, cfg.Games)
 	jobs := make(chan job)
 	var (
 		mu       sync.Mutex
@@ -104,15 +105,15 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 				mu.Lock()
 				switch {
 				case err != nil:
-					if firstErr == nil {
+					if firstErr == nil && (ctx.Err() == nil || !cfg.Partial) {
 						firstErr = err
 					}
 					cancel()
 				case j.game:
-					games[j.i] = g
+					games[j.i], gameDone[j.i] = g, true
 					done[1]++
 				default:
-					decks[j.i] = d
+					decks[j.i], deckDone[j.i] = d, true
 					done[0]++
 					sumM += d.margin
 				}
@@ -148,13 +149,33 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	stopped := false
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		if !cfg.Partial || done[0]+done[1] == 0 {
+			return nil, err
+		}
+		// Count only what was finished (Config.Partial).
+		stopped = true
+		decks, games = finished(decks, deckDone), finished(games, gameDone)
 	}
 	rep := summariseTable(cfg, players, decks, games)
+	if stopped {
+		rep.Stopped, rep.Deals, rep.Games = true, len(decks), len(games)
+	}
 	rep.Workers = workers
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// finished returns the xs whose done is set, in order.
+func finished[T any](xs []T, done []bool) []T {
+	var out []T
+	for i, ok := range done {
+		if ok {
+			out = append(out, xs[i])
+		}
+	}
+	return out
 }
 
 // tableBots makes fresh bots for the seats of a table, levelAt[s] the

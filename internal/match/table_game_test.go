@@ -159,3 +159,48 @@ func TestTableGamesDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// cancellingTableBot is a table bot cancelling a context after n
+// choices, counted over all the bots sharing n.
+type cancellingTableBot struct {
+	ai.TableBot
+	n      *int
+	cancel context.CancelFunc
+}
+
+func (b cancellingTableBot) ChooseTable(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+	*b.n--
+	if *b.n == 0 {
+		b.cancel()
+	}
+	return b.TableBot.ChooseTable(ctx, v)
+}
+
+// TestTablePartial: a table match stopped early with Partial reports the
+// decks and games finished; without it, the context's error.
+func TestTablePartial(t *testing.T) {
+	for _, partial := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		n := 2000
+		f := func(l ai.Level, cfg ai.Config) (ai.TableBot, error) {
+			b, err := ai.NewTableBot(ai.Easy, cfg)
+			return cancellingTableBot{TableBot: b, n: &n, cancel: cancel}, err
+		}
+		opts := tableOpts(t, 4)
+		opts.Target = 200
+		rep, err := Run(ctx, Config{A: "x", B: "y", Deals: 50, Games: 20, Seed: 3, Workers: 1, NewTableBot: f, Options: opts, Partial: partial})
+		cancel()
+		if !partial {
+			require.ErrorIs(t, err, context.Canceled)
+			continue
+		}
+		require.NoError(t, err)
+		require.True(t, rep.Stopped)
+		if rep.Deals <= 0 || rep.Deals >= 50 || rep.Margin.N != rep.Deals || rep.Games <= 0 || rep.Games >= 20 || rep.GamesWonBy[0].Played != rep.Games*rep.Seatings {
+			t.Errorf("stopped match: %d decks, margin over %d, %d games, %d played", rep.Deals, rep.Margin.N, rep.Games, rep.GamesWonBy[0].Played)
+		}
+		var b bytes.Buffer
+		require.NoError(t, rep.WriteText(&b))
+		require.Contains(t, b.String(), "stopped early")
+	}
+}
