@@ -32,10 +32,12 @@ Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play) and eval=corrected|solved|playout|fitted (the hard bot's
 evaluation), e.g. -a hard -b hard:bid=normal.
-With -players 3 or 4 each deck is played with the seats rotated so
-that every bot sits in every seat (four: team A in seats A and C, then
-B and D; three: one A and two B, then two A and one B, each rotated), and
-the report gives each level's average per deal with its 95% interval.
+With -players 3 or 4 each deck and each game is played with the seats
+rotated so that every bot sits in every seat (four: team A in seats A
+and C, then B and D; three: one A and two B, then two A and one B, each
+rotated), and the report gives each level's average per deal and its
+share of the games won, with 95% intervals; with three players a game
+won by either of two B bots counts once, as won by B.
 -save DIR writes every deal and game played as a game log.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
@@ -53,7 +55,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	a := fs.String("a", "", "level of bot A")
 	b := fs.String("b", "", "level of bot B")
 	deals := fs.Int("deals", 500, "duplicate deals (decks, each played twice); 0 by default with -games")
-	games := fs.Int("games", 0, "games to the target (each played twice)")
+	games := fs.Int("games", 0, "games to the target (each played twice, or in every seating with -players 3 or 4)")
 	seed := fs.Uint64("seed", 1, "match seed")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	budget := fs.Int("budget", 0, "samples per decision for the hard bot (0: its default); with -calibrate, per card of the card play")

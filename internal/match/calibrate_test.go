@@ -127,44 +127,86 @@ func TestCalibFit(t *testing.T) {
 	require.InDelta(t, -4, cal.DefenderBias, 1e-9)
 }
 
-// countingBot is the normal bot, cancelling a context after n choices.
-type countingBot struct {
-	ai.Bot
+// countdown cancels a context after n choices, counted over all the
+// bots sharing n.
+type countdown struct {
 	n      *int
 	cancel context.CancelFunc
 }
 
-func (b countingBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
-	*b.n--
-	if *b.n == 0 {
-		b.cancel()
+func (c countdown) tick() {
+	*c.n--
+	if *c.n == 0 {
+		c.cancel()
 	}
+}
+
+// countingBot is the normal bot, cancelling a context after n choices.
+type countingBot struct {
+	ai.Bot
+	countdown
+}
+
+func (b countingBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+	b.tick()
 	return b.Bot.Choose(ctx, v)
 }
 
+// countingTableBot is the easy table bot, cancelling a context after n
+// choices.
+type countingTableBot struct {
+	ai.TableBot
+	countdown
+}
+
+func (b countingTableBot) ChooseTable(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+	b.tick()
+	return b.TableBot.ChooseTable(ctx, v)
+}
+
 // TestRunPartial: a match stopped early with Partial reports the pairs
-// finished; without it, the context's error.
+// (at a table, the decks) and games finished; without it, the context's
+// error.
 func TestRunPartial(t *testing.T) {
-	for _, partial := range []bool{true, false} {
-		ctx, cancel := context.WithCancel(context.Background())
-		n := 300
-		f := func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
-			b, err := ai.New(ai.Normal, cfg)
-			return countingBot{Bot: b, n: &n, cancel: cancel}, err
+	opts := tableOpts(t, 4)
+	opts.Target = 200
+	for _, c := range []struct {
+		players, deals, games, choices int
+	}{{2, 100, 0, 300}, {4, 50, 20, 2000}} {
+		for _, partial := range []bool{true, false} {
+			ctx, cancel := context.WithCancel(context.Background())
+			cd := countdown{n: &c.choices, cancel: cancel}
+			cfg := Config{A: "x", B: "y", Deals: c.deals, Games: c.games, Seed: 3, Workers: 1, Partial: partial,
+				NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
+					b, err := ai.New(ai.Normal, cfg)
+					return countingBot{Bot: b, countdown: cd}, err
+				},
+				NewTableBot: func(l ai.Level, cfg ai.Config) (ai.TableBot, error) {
+					b, err := ai.NewTableBot(ai.Easy, cfg)
+					return countingTableBot{TableBot: b, countdown: cd}, err
+				}}
+			if c.players == 4 {
+				cfg.Options = opts
+			}
+			n := *cd.n
+			rep, err := Run(ctx, cfg)
+			cancel()
+			*cd.n = n
+			if !partial {
+				require.ErrorIs(t, err, context.Canceled)
+				continue
+			}
+			require.NoError(t, err)
+			require.True(t, rep.Stopped)
+			if rep.Deals <= 0 || rep.Deals >= c.deals || rep.Margin.N != rep.Deals {
+				t.Errorf("%d players, stopped match: %d deals, margin over %d", c.players, rep.Deals, rep.Margin.N)
+			}
+			if c.games > 0 && (rep.Games <= 0 || rep.Games >= c.games || rep.GamesWonBy[0].Played != rep.Games*rep.Seatings) {
+				t.Errorf("%d players, stopped match: %d games, %d played", c.players, rep.Games, rep.GamesWonBy[0].Played)
+			}
+			var b bytes.Buffer
+			require.NoError(t, rep.WriteText(&b))
+			require.Contains(t, b.String(), "stopped early")
 		}
-		rep, err := Run(ctx, Config{A: "x", B: "y", Deals: 100, Seed: 3, Workers: 1, NewBot: f, Partial: partial})
-		cancel()
-		if !partial {
-			require.ErrorIs(t, err, context.Canceled)
-			continue
-		}
-		require.NoError(t, err)
-		require.True(t, rep.Stopped)
-		if rep.Deals <= 0 || rep.Deals >= 100 || rep.Margin.N != rep.Deals {
-			t.Errorf("stopped match: %d deals, margin over %d", rep.Deals, rep.Margin.N)
-		}
-		var b bytes.Buffer
-		require.NoError(t, rep.WriteText(&b))
-		require.Contains(t, b.String(), "stopped early")
 	}
 }

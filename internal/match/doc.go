@@ -23,7 +23,13 @@
 // and one B, each rotated), so every bot sits in every seat of every
 // deck. The report then gives each level's average per deal (its team's
 // score with four, a seat's own with three) and the margin between them,
-// with 95% intervals over decks. Games to the target are played with two
-// players only. Config.Save writes every deal and game played as a game
-// log (save.go).
+// with 95% intervals over decks. A game to the target at a table is
+// played the same way, once in every seating, on the same first dealer,
+// decks and chance draws (table_game.go); rules.Game says when it ends
+// and which side won. The report gives each level's share of the games
+// played won by a seat (with four, the team) of that level, with its 95%
+// Wilson interval: with three players a game won by one of two B bots
+// counts once, as won by B, so the two shares add up to one less the
+// unfinished games, and equal levels each expect a half. Config.Save
+// writes every deal and game played as a game log (save.go).
 package match

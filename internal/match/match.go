@@ -113,6 +113,10 @@ type Report struct {
 	Players  int         `json:"players,omitempty"`
 	Seatings int         `json:"seatings,omitempty"`
 	PerDeal  [2]Interval `json:"per_deal,omitzero"`
+	// GamesWonBy is, with more than two players, each level's share of
+	// the games played (Games times Seatings) won by a seat or team of
+	// that level, A then B (table_game.go); GamesWon is A's.
+	GamesWonBy [2]Share `json:"games_won_by,omitzero"`
 }
 
 // sideA and sideB index Report.Sides.

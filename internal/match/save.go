@@ -15,7 +15,8 @@ import (
 // directory, one file each, named after the match seed: seed-S-deal-I-J.klob
 // for half J of duplicate deal I and seed-S-deck-I-K.klob for seating K
 // of deck I at a table (logs of one deal, whose first dealer is the
-// deal's dealer), seed-S-game-I-J.klob for half J of game I. The Event
+// deal's dealer), seed-S-game-I-J.klob for half J of game I, or seating J of a
+// three- or four-handed game I. The Event
 // tag says which; the players' names and levels are the bots' levels. A
 // file is written to a temporary name and renamed, so a match stopped
 // midway leaves no partial log.
@@ -65,16 +66,30 @@ func (r *runner) saveGame(i, j int, g *rules.Game, sideAt [2]int) error {
 	return saveLog(r.cfg, fmt.Sprintf("seed-%d-game-%d-%d.klob", r.cfg.Seed, i, j+1), gamelog.FromGame(h, g))
 }
 
-// saveTable writes seating k of deck i of a table match:
-// seed-S-deck-I-K.klob, a log of one deal.
-func saveTable(cfg Config, i, k int, dealer rules.Seat, deck rules.Deck, t *rules.Table, levelAt [4]int) error {
-	h := gamelog.Header{Event: fmt.Sprintf("klob match seed %d, deck %d, seating %d", cfg.Seed, i, k+1),
-		Options: cfg.Options, FirstDealer: dealer}
+// tableHeader is the tag section of a saved table log: level levelAt[s]
+// sits in seat s.
+func tableHeader(cfg Config, event string, players int, levelAt [4]int) gamelog.Header {
+	h := gamelog.Header{Event: event, Options: cfg.Options}
 	levels := [2]ai.Level{cfg.A, cfg.B}
-	for s := range t.Players() {
+	for s := range players {
 		l := levels[levelAt[s]]
 		h.SetPlayer(rules.Seat(s), fmt.Sprintf("%s (%c)", l, 'A'+levelAt[s]), string(l))
 	}
+	return h
+}
+
+// saveTable writes seating k of deck i of a table match:
+// seed-S-deck-I-K.klob, a log of one deal.
+func saveTable(cfg Config, i, k int, dealer rules.Seat, deck rules.Deck, t *rules.Table, levelAt [4]int) error {
+	h := tableHeader(cfg, fmt.Sprintf("klob match seed %d, deck %d, seating %d", cfg.Seed, i, k+1), t.Players(), levelAt)
+	h.FirstDealer = dealer
 	l := &gamelog.Log{Header: h, Deals: []gamelog.Deal{{Deck: deck, Steps: append([]rules.Step(nil), t.Steps()...)}}}
 	return saveLog(cfg, fmt.Sprintf("seed-%d-deck-%d-%d.klob", cfg.Seed, i, k+1), l)
+}
+
+// saveTableGame writes seating k of game i of a table match:
+// seed-S-game-I-K.klob.
+func saveTableGame(cfg Config, i, k int, g *rules.Game, levelAt [4]int) error {
+	h := tableHeader(cfg, fmt.Sprintf("klob match seed %d, game %d, seating %d", cfg.Seed, i, k+1), g.Players(), levelAt)
+	return saveLog(cfg, fmt.Sprintf("seed-%d-game-%d-%d.klob", cfg.Seed, i, k+1), gamelog.FromGame(h, g))
 }

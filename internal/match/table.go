@@ -2,7 +2,6 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -53,15 +52,11 @@ type tableDealOut struct {
 const streamChance = 0x6368616e // "chan"
 
 // runTable plays a three- or four-handed match (Run with
-// Options.Players 3 or 4).
+// Options.Players 3 or 4): the decks and the games of jobSeq on a pool
+// of workers, each result kept by its index so that the report does not
+// depend on the workers.
 func runTable(ctx context.Context, cfg Config) (*Report, error) {
 	players := cfg.Options.NumPlayers()
-	if cfg.Games > 0 {
-		return nil, errors.New("match: games to the target are played with two players only; give deals")
-	}
-	if cfg.Deals <= 0 {
-		return nil, errors.New("match: nothing to play: give deals")
-	}
 	if cfg.NewTableBot == nil {
 		cfg.NewTableBot = ai.NewTableBot
 	}
@@ -77,16 +72,18 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	workers = max(1, min(workers, cfg.Deals))
+	workers = max(1, min(workers, cfg.Deals+cfg.Games))
 	start := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	decks := make([]tableDeck, cfg.Deals)
-	jobs := make(chan int)
+	games := make([]tableGames, cfg.Games)
+	deckDone, gameDone := make([]bool, cfg.Deals), make([]bool, cfg.Games)
+	jobs := make(chan job)
 	var (
 		mu       sync.Mutex
 		firstErr error
-		done     int
+		done     [2]int
 		sumM     float64
 	)
 	var wg sync.WaitGroup
@@ -94,18 +91,31 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range jobs {
-				out, err := playTableDeck(ctx, cfg, players, i)
+			for j := range jobs {
+				var (
+					d   tableDeck
+					g   tableGames
+					err error
+				)
+				if j.game {
+					g, err = playTableGames(ctx, cfg, players, j.i)
+				} else {
+					d, err = playTableDeck(ctx, cfg, players, j.i)
+				}
 				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
+				switch {
+				case err != nil:
+					if firstErr == nil && (ctx.Err() == nil || !cfg.Partial) {
 						firstErr = err
 					}
 					cancel()
-				} else {
-					decks[i] = out
-					done++
-					sumM += out.margin
+				case j.game:
+					games[j.i], gameDone[j.i] = g, true
+					done[1]++
+				default:
+					decks[j.i], deckDone[j.i] = d, true
+					done[0]++
+					sumM += d.margin
 				}
 				mu.Unlock()
 			}
@@ -117,16 +127,16 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 			mu.Lock()
 			defer mu.Unlock()
 			m := 0.0
-			if done > 0 {
-				m = sumM / float64(done)
+			if done[0] > 0 {
+				m = sumM / float64(done[0])
 			}
-			return done, 0, m
+			return done[0], done[1], m
 		})
 	}
 feed:
-	for i := range cfg.Deals {
+	for j := range jobSeq(cfg) {
 		select {
-		case jobs <- i:
+		case jobs <- j:
 		case <-ctx.Done():
 			break feed
 		}
@@ -139,13 +149,50 @@ feed:
 	if firstErr != nil {
 		return nil, firstErr
 	}
+	stopped := false
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		if !cfg.Partial || done[0]+done[1] == 0 {
+			return nil, err
+		}
+		// Count only what was finished (Config.Partial).
+		stopped = true
+		decks, games = finished(decks, deckDone), finished(games, gameDone)
 	}
-	rep := summariseTable(cfg, players, decks)
+	rep := summariseTable(cfg, players, decks, games)
+	if stopped {
+		rep.Stopped, rep.Deals, rep.Games = true, len(decks), len(games)
+	}
 	rep.Workers = workers
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// finished returns the xs whose done is set, in order.
+func finished[T any](xs []T, done []bool) []T {
+	var out []T
+	for i, ok := range done {
+		if ok {
+			out = append(out, xs[i])
+		}
+	}
+	return out
+}
+
+// tableBots makes fresh bots for the seats of a table, levelAt[s] the
+// level in seat s. A seat's seed follows the deck or game i and the
+// seat, not who sits there, so that the seatings of a deck or game
+// differ only in who sits.
+func tableBots(cfg Config, players int, levelAt [4]int, stream uint64, i int) ([]ai.TableBot, error) {
+	bots := make([]ai.TableBot, players)
+	levels := [2]ai.Level{cfg.A, cfg.B}
+	for s := range players {
+		b, err := cfg.NewTableBot(levels[levelAt[s]], ai.Config{Seed: mix(cfg.Seed, stream, uint64(i*8+s)), Budget: cfg.Budget, PlayBudget: cfg.PlayBudget, Workers: 1})
+		if err != nil {
+			return nil, err
+		}
+		bots[s] = b
+	}
+	return bots, nil
 }
 
 // playTableDeck plays deck i in every seating.
@@ -156,19 +203,9 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 	seatings := tableSeatings(players)
 	var sum, cnt [2]float64
 	for k, levelAt := range seatings {
-		bots := make([]ai.TableBot, players)
-		for s := range players {
-			l := cfg.A
-			if levelAt[s] == sideB {
-				l = cfg.B
-			}
-			// A seat's seed follows the deck and the seat's level and
-			// rotation, so that duplicate seatings differ only in who sits.
-			b, err := cfg.NewTableBot(l, ai.Config{Seed: mix(cfg.Seed, streamBot, uint64(i*8+s)), Budget: cfg.Budget, PlayBudget: cfg.PlayBudget, Workers: 1})
-			if err != nil {
-				return out, err
-			}
-			bots[s] = b
+		bots, err := tableBots(cfg, players, levelAt, streamBot, i)
+		if err != nil {
+			return out, err
 		}
 		chance := rand.New(rand.NewPCG(cfg.Seed, mix(cfg.Seed, streamChance, uint64(i))))
 		t := rules.NewTable(cfg.Options, dealer, deck)
@@ -181,14 +218,7 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 			}
 		}
 		sc := t.Score()
-		d := tableDealOut{maker: -1}
-		if sc.Outcome == rules.Abandoned {
-			d.abandoned = true
-		} else {
-			d.maker = levelAt[sc.Maker]
-			d.bete = sc.Outcome == rules.Bete
-		}
-		out.deals = append(out.deals, d)
+		out.deals = append(out.deals, tableDealResult(sc, levelAt))
 		if players == 4 {
 			for s := range 2 {
 				sum[levelAt[s]] += float64(sc.Scored[s])
@@ -208,17 +238,38 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 	return out, nil
 }
 
-// playTable drives t to its end, asking the bot of the seat to move; a
-// chance step (the card a shlomo declarer draws) is drawn uniformly.
-func playTable(ctx context.Context, cfg Config, t *rules.Table, bots []ai.TableBot, levelAt [4]int, chance *rand.Rand, times *[2][]time.Duration) error {
-	for !t.Over() {
+// tableDealResult is what a deal scored sc contributes to the counts.
+func tableDealResult(sc rules.TableScore, levelAt [4]int) tableDealOut {
+	d := tableDealOut{maker: -1}
+	if sc.Outcome == rules.Abandoned {
+		d.abandoned = true
+	} else {
+		d.maker = levelAt[sc.Maker]
+		d.bete = sc.Outcome == rules.Bete
+	}
+	return d
+}
+
+// tableMover is what playTable drives: a rules.Table (one deal) or a
+// rules.Game at a table (its current deal).
+type tableMover interface {
+	Turn() rules.Seat
+	Legal() []rules.Action
+	View(rules.Seat) rules.TableView
+	ApplyAs(rules.Seat, rules.Action) error
+}
+
+// playTable drives t's deal to its end (Turn NoSeat), asking the bot of
+// the seat to move; a chance step (the card a shlomo declarer draws) is
+// drawn uniformly.
+func playTable(ctx context.Context, cfg Config, t tableMover, bots []ai.TableBot, levelAt [4]int, chance *rand.Rand, times *[2][]time.Duration) error {
+	for seat := t.Turn(); seat != rules.NoSeat; seat = t.Turn() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		seat := t.Turn()
 		if seat == rules.ChanceSeat {
 			l := t.Legal()
-			if err := t.Apply(l[chance.IntN(len(l))]); err != nil {
+			if err := t.ApplyAs(seat, l[chance.IntN(len(l))]); err != nil {
 				return err
 			}
 			continue
@@ -243,22 +294,20 @@ func playTable(ctx context.Context, cfg Config, t *rules.Table, bots []ai.TableB
 	return nil
 }
 
-// summariseTable turns the decks, in index order, into the report.
-func summariseTable(cfg Config, players int, decks []tableDeck) *Report {
+// summariseTable turns the decks and the games, in index order, into
+// the report.
+func summariseTable(cfg Config, players int, decks []tableDeck, games []tableGames) *Report {
 	rep := &Report{A: string(cfg.A), B: string(cfg.B), Seed: cfg.Seed, Rules: cfg.Options.String(),
-		Deals: cfg.Deals, Players: players, Seatings: len(tableSeatings(players))}
+		Deals: cfg.Deals, Games: cfg.Games, Players: players, Seatings: len(tableSeatings(players))}
 	margins := make([]float64, len(decks))
 	var avgs [2][]float64
 	var times [2][]time.Duration
 	deals, abandoned := 0, 0
-	for i := range decks {
-		d := &decks[i]
-		margins[i] = d.margin
+	count := func(ds []tableDealOut, ts *[2][]time.Duration) {
 		for l := range 2 {
-			avgs[l] = append(avgs[l], d.avg[l])
-			times[l] = append(times[l], d.times[l]...)
+			times[l] = append(times[l], ts[l]...)
 		}
-		for _, o := range d.deals {
+		for _, o := range ds {
 			deals++
 			for l := range 2 {
 				rep.Sides[l].Deals++
@@ -273,8 +322,36 @@ func summariseTable(cfg Config, players int, decks []tableDeck) *Report {
 			}
 		}
 	}
-	rep.Margin = MeanCI(margins)
-	rep.PerDeal = [2]Interval{MeanCI(avgs[sideA]), MeanCI(avgs[sideB])}
+	for i := range decks {
+		d := &decks[i]
+		margins[i] = d.margin
+		for l := range 2 {
+			avgs[l] = append(avgs[l], d.avg[l])
+		}
+		count(d.deals, &d.times)
+	}
+	var won [2]int
+	played := 0
+	for i := range games {
+		g := &games[i]
+		count(g.deals, &g.times)
+		for _, w := range g.winner {
+			played++
+			if w < 0 {
+				rep.Unfinished++
+				continue
+			}
+			won[w]++
+		}
+	}
+	if len(decks) > 0 {
+		rep.Margin = MeanCI(margins)
+		rep.PerDeal = [2]Interval{MeanCI(avgs[sideA]), MeanCI(avgs[sideB])}
+	}
+	if len(games) > 0 {
+		rep.GamesWonBy = [2]Share{WilsonShare(won[sideA], played), WilsonShare(won[sideB], played)}
+		rep.GamesWon = rep.GamesWonBy[sideA]
+	}
 	if deals > 0 {
 		rep.Abandoned = float64(abandoned) / float64(deals)
 	}
