@@ -228,7 +228,7 @@ func TestFitHonest(t *testing.T) {
 		decks[d.deal] = true
 	}
 	for _, ph := range []rules.Phase{rules.PhaseBid1, rules.PhaseBid2} {
-		var hard, normal, fitted, best, errFit, errHard []float64
+		var hard, fitted, best, errFit, errHard []float64
 		n := 0
 		for i := range check {
 			d := &check[i]
@@ -248,7 +248,6 @@ func TestFitHonest(t *testing.T) {
 			}
 			base := d.realised[d.normal]
 			hard = append(hard, d.realised[d.chosen]-base)
-			normal = append(normal, 0)
 			fitted = append(fitted, d.realised[fb]-base)
 			best = append(best, d.realised[ob]-base)
 			errFit = append(errFit, fm[fb]-d.realised[fb])
