@@ -74,6 +74,16 @@ type Options struct {
 // stock and no bottom card to turn up.
 func (o Options) HasBottomCard() bool { return o.NumPlayers() != 4 }
 
+// HasSchmeiss reports whether a bidder may schmeiss (and so be accepted
+// or refused): it is an offer between two players, so only at two
+// (RULES.md section 10).
+func (o Options) HasSchmeiss() bool { return o.NumPlayers() == 2 }
+
+// HasDix reports whether the dix exchange is played: not with four
+// players, where every card is dealt and no upcard is left to take
+// (RULES.md section 10).
+func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {

@@ -35,3 +35,23 @@ func TestTargetBound(t *testing.T) {
 		t.Errorf("MaxTarget %d is below the 2000 the setup screen offers", MaxTarget)
 	}
 }
+
+// TestOptionsBySeats: the parts of the game that depend on the seat
+// count, as Options answers them.
+func TestOptionsBySeats(t *testing.T) {
+	for _, tc := range []struct {
+		players               int
+		bottom, schmeiss, dix bool
+	}{
+		{0, true, true, true}, // unset: two players
+		{2, true, true, true},
+		{3, true, false, true},
+		{4, false, false, false},
+	} {
+		o := DefaultOptions()
+		o.Players = tc.players
+		if got := [3]bool{o.HasBottomCard(), o.HasSchmeiss(), o.HasDix()}; got != [3]bool{tc.bottom, tc.schmeiss, tc.dix} {
+			t.Errorf("%d players: bottom card, schmeiss, dix = %v, want %v", tc.players, got, [3]bool{tc.bottom, tc.schmeiss, tc.dix})
+		}
+	}
+}

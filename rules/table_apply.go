@@ -16,7 +16,7 @@ func (t *Table) AppendLegal(dst []Action) []Action {
 		return t.appendDeclare(dst)
 	case PhaseBid1:
 		dst = append(dst, simple(Pass), simple(Take))
-		if t.n == 2 {
+		if t.opts.HasSchmeiss() {
 			dst = append(dst, simple(Schmeiss))
 		}
 		return dst
@@ -254,7 +254,9 @@ func (t *Table) settle(maker Seat, trump Suit) {
 			t.play.Hands[s] |= 1 << t.deck[i]
 		}
 	}
-	if t.n == 4 {
+	if !t.opts.HasDix() {
+		// Four players: the last cards are dealt, the upcard with
+		// them, and the dialogue follows.
 		for i := 24; i < 32; i++ {
 			t.play.Hands[deckSeat(t.n, t.dealer, maker, i)] |= 1 << t.deck[i]
 		}

@@ -60,7 +60,8 @@ func TestTableRandomGames(t *testing.T) {
 			}
 			if stats.views < stats.deals/4 || stats.resampled == 0 || stats.swaps < stats.views/20 ||
 				(players < 4 && stats.outcomes[Abandoned] == 0) || stats.outcomes[Bete] == 0 || stats.outcomes[Made] == 0 ||
-				(players > 2 && (stats.declared == 0 || stats.hiddenSwaps == 0)) || stats.bounds == 0 {
+				(players > 2 && (stats.declared == 0 || stats.hiddenSwaps == 0)) || stats.bounds == 0 ||
+				(players < 4) != (stats.dixes > 0) || (players == 2) != (stats.schmeisses > 0) {
 				t.Errorf("too few checks ran: %+v", stats)
 			}
 		})
@@ -73,6 +74,7 @@ type tableStats struct {
 	illegal                                    int
 	outcomes                                   [5]int
 	declared, hiddenSwaps, bounds              int
+	dixes, schmeisses                          int // deals with a dix exchange, with a schmeiss
 }
 
 func (s *tableStats) add(o tableStats) {
@@ -87,6 +89,8 @@ func (s *tableStats) add(o tableStats) {
 	s.declared += o.declared
 	s.bounds += o.bounds
 	s.hiddenSwaps += o.hiddenSwaps
+	s.dixes += o.dixes
+	s.schmeisses += o.schmeisses
 	for i := range s.outcomes {
 		s.outcomes[i] += o.outcomes[i]
 	}
@@ -130,6 +134,14 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 			if err := checkTablePlaces(&tb); err != nil {
 				return fmt.Errorf("deal %d step %d (%v): %v", deal, step, tb.Steps(), err)
 			}
+			if ph := tb.Phase(); (ph == PhaseDix && !opts.HasDix()) || (ph == PhaseSchmeiss && !opts.HasSchmeiss()) {
+				return fmt.Errorf("%s at a table of %d", ph, players)
+			}
+			for _, a := range buf {
+				if a.Kind == Schmeiss && !opts.HasSchmeiss() {
+					return fmt.Errorf("schmeiss offered at a table of %d", players)
+				}
+			}
 			if tb.Phase() == PhasePlay {
 				p := tb.Play()
 				if got, want := p.Legal(), refTableLegal(p.Hands[p.Turn()], p.Trick[:p.InTrick], p.Trump); got != want {
@@ -160,10 +172,22 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		}
 		sc := tb.Score()
 		st.outcomes[sc.Outcome]++
+		dix, schmeiss := false, false
 		for _, step := range tb.Steps() {
-			if step.Action.Kind == Shlomo || step.Action.Kind == Cleopatra {
+			switch step.Action.Kind {
+			case Shlomo, Cleopatra:
 				st.declared++
+			case Exchange, NoExchange:
+				dix = true
+			case Schmeiss:
+				schmeiss = true
 			}
+		}
+		if dix {
+			st.dixes++
+		}
+		if schmeiss {
+			st.schmeisses++
 		}
 		for i := range sides(players) {
 			totals[i] += sc.Scored[i]
