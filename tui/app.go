@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/klob/klob/rules"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -196,7 +197,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if isKey(msg, a.ctx.Keys.Help) {
-			h := &helpView{keys: playHelp(&a.ctx.Keys)}
+			h := &helpView{keys: playHelp(&a.ctx.Keys, rules.DefaultOptions())}
 			if hk, ok := a.screen.(helper); ok {
 				h.keys = hk.keyHelp(&a.ctx.Keys).FullHelp()
 			}

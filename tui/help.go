@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"github.com/klob/klob/rules"
 	"slices"
 
 	"charm.land/bubbles/v2/help"
@@ -46,26 +47,31 @@ func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
 
 var _ help.KeyMap = keyHelp{}
 
-// playHelp is the full help of the play screens: the table's keys, the
-// menu letters and the mouse.
-func playHelp(k *keyMap) [][]key.Binding {
-	return [][]key.Binding{k.tableKeys(), slices.Clone(allLetterHelp), {mouseHelp}}
-}
-
-// playHelpWithout is playHelp without the keys that do nothing at this
-// table (claims, which only the two-handed game alone has; takebacks at
-// a shared table).
-func playHelpWithout(k *keyMap, drop ...key.Binding) [][]key.Binding {
-	h := playHelp(k)
-	h[0] = slices.DeleteFunc(h[0], func(b key.Binding) bool {
+// playHelp is the full help of the play screens at a table with
+// options o: the table's keys but those in drop (and claims, which only
+// the two-handed game has), the menu letters that table offers, and the
+// mouse.
+func playHelp(k *keyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
+	if o.NumPlayers() > 2 {
+		drop = append(drop, k.Claim)
+	}
+	keys := slices.DeleteFunc(k.tableKeys(), func(b key.Binding) bool {
 		return slices.ContainsFunc(drop, func(d key.Binding) bool { return d.Help() == b.Help() })
 	})
-	return h
+	return [][]key.Binding{keys, slices.Clone(lettersBySeats[min(max(o.NumPlayers(), 2), 4)]), {mouseHelp}}
 }
 
-// allLetterHelp is letterHelp of every row, made once: the table asks
-// for its keys' help on every frame (its status line is the short one).
-var allLetterHelp = letterHelp()
+// lettersBySeats is letterHelp of every row by the number of players,
+// made once: the table asks for its keys' help on every frame (its
+// status line is the short one).
+var lettersBySeats = func() (by [5][]key.Binding) {
+	for n := 2; n <= 4; n++ {
+		o := rules.DefaultOptions()
+		o.Players = n
+		by[n] = letterHelp(o)
+	}
+	return by
+}()
 
 // quitAsks is the quit key of a screen that does not keep a game.
 func quitAsks(k *keyMap) key.Binding {

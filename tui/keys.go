@@ -149,10 +149,13 @@ func actionKey(a rules.Action) string {
 	return ""
 }
 
-// letterHelp is the help overlay's lines of menu letters, as bindings:
-// one per row of menuLetters, its keys the row's letters. Letters that
-// repeat in a row are named once: "n no sequence, not good".
-func letterHelp(rows ...string) []key.Binding {
+// letterHelp is the help overlay's lines of menu letters at a table
+// with options o, as bindings: one per row of menuLetters, its keys the
+// row's letters, leaving out the decisions that table never offers (the
+// schmeiss at more than two, the dix at four: asked of rules.Options).
+// Letters that repeat in a row are named once: "n no sequence, not
+// good".
+func letterHelp(o rules.Options, rows ...string) []key.Binding {
 	var out []key.Binding
 	for _, row := range menuLetters {
 		if len(rows) > 0 && !slices.Contains(rows, row.name) {
@@ -160,16 +163,34 @@ func letterHelp(rows ...string) []key.Binding {
 		}
 		var keys, parts []string
 		for i, l := range row.letters {
-			if i > 0 && row.letters[i-1].key == l.key {
+			if !kindAt(o, l.kind) {
+				continue
+			}
+			if i > 0 && row.letters[i-1].key == l.key && len(parts) > 0 {
 				parts[len(parts)-1] += ", " + l.help
 				continue
 			}
 			keys = append(keys, l.key)
 			parts = append(parts, l.key+" "+l.help)
 		}
+		if len(keys) == 0 {
+			continue
+		}
 		out = append(out, key.NewBinding(key.WithKeys(keys...), key.WithHelp(row.name, strings.Join(parts, " · "))))
 	}
 	return out
+}
+
+// kindAt reports whether a table with options o ever offers decisions
+// of kind k.
+func kindAt(o rules.Options, k rules.Kind) bool {
+	switch k {
+	case rules.Schmeiss, rules.Accept, rules.Refuse:
+		return o.HasSchmeiss()
+	case rules.Exchange, rules.NoExchange:
+		return o.HasDix()
+	}
+	return true
 }
 
 // mouseHelp is the help's line about the mouse (no key).

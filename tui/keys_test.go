@@ -16,7 +16,7 @@ import (
 // overlay lists each letter the menus use.
 func TestMenuLetters(t *testing.T) {
 	listed := map[string]bool{}
-	for _, b := range letterHelp() {
+	for _, b := range letterHelp(rules.DefaultOptions()) {
 		for _, k := range b.Keys() {
 			listed[k] = true
 		}

@@ -322,7 +322,7 @@ func (b *backToLobby) keyHelp(k *keyMap) help.KeyMap {
 		}
 		return km
 	}
-	return keyHelp{full: playHelp(k)}
+	return keyHelp{full: playHelp(k, rules.DefaultOptions())}
 }
 
 // keyHelp: the lobby's letters and moves.

@@ -246,11 +246,7 @@ func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
 // keyHelp is the form's keys as help.
 func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
 	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("change it", k.Left, k.Right), brief("start", k.Choose)}
-	full := playHelp(k)
-	if s.setup.Options.NumPlayers() > 2 {
-		full = playHelpWithout(k, k.Claim) // claims are two-handed only
-	}
-	return keyHelp{short: append(short, appKeys(k)...), full: full}
+	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k, s.setup.Options)}
 }
 
 // View draws the form.

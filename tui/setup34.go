@@ -191,8 +191,8 @@ func (s *variantsScreen) start() (screenModel, tea.Cmd) {
 func (s *variantsScreen) keyHelp(k *keyMap) help.KeyMap {
 	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("switch it", k.Left, k.Right),
 		brief("start", k.Choose), brief("back", k.Back)}
-	// The help of the table to come: claims are two-handed only.
-	return keyHelp{short: append(short, appKeys(k)...), full: playHelpWithout(k, k.Claim)}
+	// The help of the table to come.
+	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k, s.setup.Options)}
 }
 
 // View draws the variants, the chosen one explained under the list.

@@ -355,11 +355,11 @@ func (t *table) bellaItems() []rules.Action {
 // keyHelp is the table's keys as help: the short help (the status
 // line) lists the keys that work now; the full help is the play screens'.
 func (t *table) keyHelp(k *keyMap) help.KeyMap {
-	h := keyHelp{full: playHelp(k)}
-	if t.m == nil { // a shared table: no takebacks, no claims
-		h.full = playHelpWithout(k, k.Undo, k.Claim)
-	}
 	v := t.d.view()
+	h := keyHelp{full: playHelp(k, v.Options)}
+	if t.m == nil { // a shared table: no takebacks, no claims
+		h.full = playHelp(k, v.Options, k.Undo, k.Claim)
+	}
 	switch {
 	case t.waitKey:
 		h.short = []key.Binding{bind("any key", "next trick"), brief("tricks", k.LastTrick)}

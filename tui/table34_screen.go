@@ -286,12 +286,12 @@ func (t *table34) menuPrompt(ctx *screenCtx, v *rules.TableView) string {
 
 // keyHelp is the table's keys as help.
 func (t *table34) keyHelp(k *keyMap) help.KeyMap {
-	drop := []key.Binding{k.Claim}
+	v := t.game.View(t.me)
+	var drop []key.Binding
 	if t.shared != nil {
 		drop = append(drop, k.Undo)
 	}
-	h := keyHelp{full: playHelpWithout(k, drop...)}
-	v := t.game.View(t.me)
+	h := keyHelp{full: playHelp(k, v.Options, drop...)}
 	switch {
 	case !t.myTurn():
 		h.short = []key.Binding{brief("tricks", k.LastTrick)}

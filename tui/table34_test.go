@@ -814,3 +814,26 @@ func TestSetupFullHelpClaims(t *testing.T) {
 		}
 	}
 }
+
+// TestTableHelpLetters: the help's menu letters are those the table
+// offers: the schmeiss (and its answers) at two players only, the dix
+// exchange not at four.
+func TestTableHelpLetters(t *testing.T) {
+	k := defaultKeys()
+	for _, tc := range []struct {
+		players       int
+		schmeiss, dix bool
+	}{{2, true, true}, {3, false, true}, {4, false, false}} {
+		opts := rules.DefaultOptions()
+		opts.Players = tc.players
+		var text strings.Builder
+		for _, b := range playHelp(&k, opts)[1] {
+			text.WriteString(b.Help().Key + " " + b.Help().Desc + "\n")
+		}
+		got := text.String()
+		require.Equal(t, tc.schmeiss, strings.Contains(got, "schmeiss"), "%d players:\n%s", tc.players, got)
+		require.Equal(t, tc.schmeiss, strings.Contains(got, "refuse"), "%d players:\n%s", tc.players, got)
+		require.Equal(t, tc.dix, strings.Contains(got, "exchange"), "%d players:\n%s", tc.players, got)
+		require.Contains(t, got, "p pass", "%d players", tc.players)
+	}
+}

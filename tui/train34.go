@@ -84,5 +84,5 @@ func (t *trainer34) graded(an *drill.Analysis, chose int, when time.Time) drill.
 // the letters of every decision of a table, from keys.go's table.
 func (t *trainer34) helpLines(k *keyMap) []key.Binding {
 	return append([]key.Binding{brief("the n-th option (options without a letter)", k.Nth)},
-		letterHelp("bids", "round two", "dix", "sequences", "")...)
+		letterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
 }
