@@ -707,4 +707,6 @@ func (t *trainer) graded(an *drill.Analysis, chose int, when time.Time) drill.Re
 	return drill.NewRecord(t.sit, an, chose, when)
 }
 
-func (t *trainer) helpLines(k *keyMap) []key.Binding { return letterHelp(rules.DefaultOptions(), "bids", "round two") }
+func (t *trainer) helpLines(k *keyMap) []key.Binding {
+	return letterHelp(rules.DefaultOptions(), "bids", "round two")
+}
