@@ -184,13 +184,43 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}
 	}
 	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-
 	// Results are folded into the tally as they come: only the margin of
 	// each duplicate deal (for its interval) and the decision times are
 	// kept, never the deals themselves.
 	tl := newTally(cfg)
+	play := func() func(context.Context, job) (pairOut, error) {
+		r := &runner{cfg: cfg, workers: workers}
+		return func(ctx context.Context, j job) (pairOut, error) {
+			if j.game {
+				return r.gamePair(ctx, j.i)
+			}
+			return r.dealPair(ctx, j.i)
+		}
+	}
+	stopped, err := runPool(ctx, cfg, workers, play, func(j job, out *pairOut) float64 {
+		tl.add(j, out)
+		return out.margin
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep := tl.report(stopped)
+	rep.Workers = workers
+	rep.Elapsed = time.Since(start).Seconds()
+	return rep, nil
+}
+
+// runPool plays the jobs of jobSeq(cfg) on workers goroutines, the two-
+// and the table runners alike. Each worker makes its own play function
+// (newPlay: a worker's state, such as its runner, is its own); keep gets
+// each finished job's result, under a lock and in no set order, and
+// returns the deal's margin for the progress line (ignored for games).
+// The first error stops the run and is returned, unless the run was
+// stopped by ctx with cfg.Partial: then stopped is set, and only the
+// jobs kept count (an error if none was).
+func runPool[T any](ctx context.Context, cfg Config, workers int, newPlay func() func(context.Context, job) (T, error), keep func(job, *T) float64) (stopped bool, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	jobs := make(chan job)
 	var (
 		mu       sync.Mutex
@@ -198,41 +228,27 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		done     [2]int
 		sumM     float64
 	)
-	fail := func(err error) {
-		mu.Lock()
-		if firstErr == nil {
-			firstErr = err
-		}
-		mu.Unlock()
-		cancel()
-	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := &runner{cfg: cfg, workers: workers}
+			play := newPlay()
 			for j := range jobs {
-				var out pairOut
-				var err error
-				if j.game {
-					out, err = r.gamePair(ctx, j.i)
-				} else {
-					out, err = r.dealPair(ctx, j.i)
-				}
-				if err != nil {
-					if ctx.Err() == nil || !cfg.Partial {
-						fail(err)
-					}
-					continue
-				}
+				out, err := play(ctx, j)
 				mu.Lock()
-				tl.add(j, &out)
-				if j.game {
+				switch {
+				case err != nil:
+					if firstErr == nil && (ctx.Err() == nil || !cfg.Partial) {
+						firstErr = err
+					}
+					cancel()
+				case j.game:
+					keep(j, &out)
 					done[1]++
-				} else {
+				default:
+					sumM += keep(j, &out)
 					done[0]++
-					sumM += out.margin
 				}
 				mu.Unlock()
 			}
@@ -264,19 +280,15 @@ feed:
 		stopProgress()
 	}
 	if firstErr != nil {
-		return nil, firstErr
+		return false, firstErr
 	}
-	stopped := false
 	if err := ctx.Err(); err != nil {
 		if !cfg.Partial || done[0]+done[1] == 0 {
-			return nil, err
+			return false, err
 		}
-		stopped = true
+		return true, nil
 	}
-	rep := tl.report(stopped)
-	rep.Workers = workers
-	rep.Elapsed = time.Since(start).Seconds()
-	return rep, nil
+	return false, nil
 }
 
 // jobSeq yields the jobs one at a time, game pairs interleaved among the

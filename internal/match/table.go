@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -74,88 +73,32 @@ func runTable(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	workers = max(1, min(workers, cfg.Deals+cfg.Games))
 	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	decks := make([]tableDeck, cfg.Deals)
 	games := make([]tableGames, cfg.Games)
 	deckDone, gameDone := make([]bool, cfg.Deals), make([]bool, cfg.Games)
-	jobs := make(chan job)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		done     [2]int
-		sumM     float64
-	)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				var (
-					d   tableDeck
-					g   tableGames
-					err error
-				)
-				if j.game {
-					g, err = playTableGames(ctx, cfg, players, j.i)
-				} else {
-					d, err = playTableDeck(ctx, cfg, players, j.i)
-				}
-				mu.Lock()
-				switch {
-				case err != nil:
-					if firstErr == nil && (ctx.Err() == nil || !cfg.Partial) {
-						firstErr = err
-					}
-					cancel()
-				case j.game:
-					games[j.i], gameDone[j.i] = g, true
-					done[1]++
-				default:
-					decks[j.i], deckDone[j.i] = d, true
-					done[0]++
-					sumM += d.margin
-				}
-				mu.Unlock()
+	play := func() func(context.Context, job) (tableOut, error) {
+		return func(ctx context.Context, j job) (o tableOut, err error) {
+			if j.game {
+				o.games, err = playTableGames(ctx, cfg, players, j.i)
+			} else {
+				o.deck, err = playTableDeck(ctx, cfg, players, j.i)
 			}
-		}()
-	}
-	var stopProgress func()
-	if cfg.Progress != nil {
-		stopProgress = startProgress(cfg, func() (int, int, float64) {
-			mu.Lock()
-			defer mu.Unlock()
-			m := 0.0
-			if done[0] > 0 {
-				m = sumM / float64(done[0])
-			}
-			return done[0], done[1], m
-		})
-	}
-feed:
-	for j := range jobSeq(cfg) {
-		select {
-		case jobs <- j:
-		case <-ctx.Done():
-			break feed
+			return o, err
 		}
 	}
-	close(jobs)
-	wg.Wait()
-	if stopProgress != nil {
-		stopProgress()
-	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	stopped := false
-	if err := ctx.Err(); err != nil {
-		if !cfg.Partial || done[0]+done[1] == 0 {
-			return nil, err
+	stopped, err := runPool(ctx, cfg, workers, play, func(j job, o *tableOut) float64 {
+		if j.game {
+			games[j.i], gameDone[j.i] = o.games, true
+			return 0
 		}
+		decks[j.i], deckDone[j.i] = o.deck, true
+		return o.deck.margin
+	})
+	if err != nil {
+		return nil, err
+	}
+	if stopped {
 		// Count only what was finished (Config.Partial).
-		stopped = true
 		decks, games = finished(decks, deckDone), finished(games, gameDone)
 	}
 	rep := summariseTable(cfg, players, decks, games)
@@ -165,6 +108,13 @@ feed:
 	rep.Workers = workers
 	rep.Elapsed = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// tableOut is one job's result at a table: a deck in every seating, or a
+// game in every seating.
+type tableOut struct {
+	deck  tableDeck
+	games tableGames
 }
 
 // finished returns the xs whose done is set, in order.
