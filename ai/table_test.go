@@ -6,8 +6,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
 )
 
 // tableRules are the option sets the table tests play: each seat count
@@ -149,6 +152,54 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 					t.Fatal("no decision checked")
 				}
 			})
+		}
+	}
+}
+
+// TestTableHardFirstCards: a card too early to search (the first trick)
+// is the best of eval.EvaluateTable with the hard bot's seed and
+// samples, not the normal rule's, at three and four players.
+func TestTableHardFirstCards(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		opts := rules.DefaultOptions()
+		opts.Players = players
+		r := rand.New(rand.NewPCG(12, uint64(players)))
+		cfg := Config{Seed: 5, Budget: 12, Workers: 1}
+		checked, differs := 0, 0
+		for i := 0; i < 12; i++ {
+			bots := make([]TableBot, players)
+			for s := range players {
+				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+			}
+			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+				inPlay := v.InTrick
+				for o := range v.Players {
+					inPlay += v.Counts[o]
+				}
+				if v.Phase != rules.PhasePlay || inPlay <= maxSearchCards[players] || len(v.Legal()) < 2 {
+					return
+				}
+				var cards rules.CardSet
+				for _, l := range v.Legal() {
+					cards = cards.With(l.Card)
+				}
+				if cards.Count() < 2 {
+					return
+				}
+				hard, _ := NewTableBot(Hard, cfg)
+				got, err := hard.ChooseTable(context.Background(), v)
+				require.NoError(t, err)
+				ev, err := eval.EvaluateTable(context.Background(), v, eval.Options{Samples: 12, Seed: eval.TableSeedFor(cfg.Seed, v), Workers: 1})
+				require.NoError(t, err)
+				require.Equal(t, ev.Results[ev.Best].Action, got, "%d players:\n%s", players, v.String())
+				checked++
+				if got.Card != tablerule.PlayCard(v, v.Legal()) {
+					differs++
+				}
+			})
+		}
+		if checked < 10 || differs == 0 {
+			t.Errorf("%d players: %d first-trick cards checked, %d unlike the normal rule's", players, checked, differs)
 		}
 	}
 }
