@@ -154,20 +154,7 @@ func (g *Generator) Drill(n uint64) Situation {
 // at the player's decision.
 func (g *Generator) drill(n uint64) (Situation, rules.Deal) {
 	r := rand.New(rand.NewPCG(g.seed, n))
-	kinds := g.filter.kinds()
-	total := 0
-	for _, k := range kinds {
-		total += kindWeight[k]
-	}
-	x := r.IntN(total)
-	want := kinds[0]
-	for _, k := range kinds {
-		if x < kindWeight[k] {
-			want = k
-			break
-		}
-		x -= kindWeight[k]
-	}
+	want := drawKind(r, g.filter.kinds(), func(k Kind) int { return kindWeight[k] })
 	// The seat is drawn once, before the deals: dealing again until the
 	// kind comes up would otherwise favour the seat where it comes up
 	// more often (the normal bot says schmeiss more as dealer).
@@ -219,12 +206,37 @@ func (g *Generator) play(deck rules.Deck, dealer bool, totals [2]int, want Kind)
 	return Situation{}, d, false
 }
 
+// drawKind draws one of kinds with the chances their weights give (one
+// number from r), for the two-handed and the table drills alike.
+func drawKind(r *rand.Rand, kinds []Kind, weight func(Kind) int) Kind {
+	total := 0
+	for _, k := range kinds {
+		total += weight(k)
+	}
+	x := r.IntN(total)
+	for _, k := range kinds {
+		if x < weight(k) {
+			return k
+		}
+		x -= weight(k)
+	}
+	return kinds[0]
+}
+
+// phaseKind is the kind of drill a decision in phase p makes, two-handed
+// or at a table (a bid of round one for the phases no drill asks about).
 func phaseKind(p rules.Phase) Kind {
 	switch p {
 	case rules.PhaseSchmeiss:
 		return Schmeiss
 	case rules.PhaseBid2:
 		return Round2
+	case rules.PhaseDeclare:
+		return Declare
+	case rules.PhaseDix:
+		return Dix
+	case rules.PhaseSequences:
+		return Dialogue
 	}
 	return Round1
 }

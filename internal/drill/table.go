@@ -128,21 +128,7 @@ func (s *TableSituation) Kind() Kind {
 	if err != nil {
 		return Round1
 	}
-	return tableKind(t.Phase())
-}
-
-func tableKind(p rules.Phase) Kind {
-	switch p {
-	case rules.PhaseDeclare:
-		return Declare
-	case rules.PhaseBid2:
-		return Round2
-	case rules.PhaseDix:
-		return Dix
-	case rules.PhaseSequences:
-		return Dialogue
-	}
-	return Round1
+	return phaseKind(t.Phase())
 }
 
 // Clone returns a copy that shares nothing with s.

@@ -111,20 +111,7 @@ func (g *TableGenerator) Next() (TableSituation, int) {
 // deal's round-one decision is used.
 func (g *TableGenerator) Drill(n uint64) TableSituation {
 	r := rand.New(rand.NewPCG(g.seed, n))
-	kinds := tableKinds(g.filter, g.opts)
-	total := 0
-	for _, k := range kinds {
-		total += tableKindWeight[k]
-	}
-	x := r.IntN(total)
-	want := kinds[0]
-	for _, k := range kinds {
-		if x < tableKindWeight[k] {
-			want = k
-			break
-		}
-		x -= tableKindWeight[k]
-	}
+	want := drawKind(r, tableKinds(g.filter, g.opts), func(k Kind) int { return tableKindWeight[k] })
 	players := g.opts.NumPlayers()
 	// The player's place is drawn once, before the deals (see Generator).
 	dealer := rules.Seat(r.IntN(players))
@@ -167,7 +154,7 @@ func (g *TableGenerator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, 
 		case turn == rules.ChanceSeat:
 			l := t.Legal()
 			a = l[r.IntN(len(l))]
-		case turn == You && tableKind(t.Phase()) == want && len(t.Legal()) >= 2 && !g.onToGive(r, t.Legal()):
+		case turn == You && phaseKind(t.Phase()) == want && len(t.Legal()) >= 2 && !g.onToGive(r, t.Legal()):
 			return TableSituation{Options: g.opts, Dealer: dealer, Deck: deck, Said: append([]rules.Action{}, said...), Totals: totals}, true
 		default:
 			v := t.View(turn)
