@@ -60,6 +60,21 @@ func (s *tmuxSession) waitFor(want string, d time.Duration) string {
 // 100×30 with args; it returns the session, the klob process id and the
 // state directory. Without tmux the test is skipped, unless CI is set.
 func startKlob(t *testing.T, args ...string) (s *tmuxSession, pid, state string) {
+	start := time.Now()
+	s, dir := launchKlob(t, 100, 30, args...)
+	s.waitFor("Set up the game", 10*time.Second)
+	t.Logf("first frame on screen %v after starting tmux", time.Since(start).Round(time.Millisecond))
+	shell := strings.TrimSpace(s.run("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
+	kids, _ := os.ReadFile("/proc/" + shell + "/task/" + shell + "/children")
+	return s, strings.TrimSpace(string(kids)), filepath.Join(dir, "state")
+}
+
+// launchKlob builds klob and runs it with args in a detached tmux
+// session of w×h, its state and settings in dir/state and dir/config;
+// it returns the session and dir. Without tmux the test is skipped,
+// unless CI is set.
+func launchKlob(t *testing.T, w, h int, args ...string) (s *tmuxSession, dir string) {
+	t.Helper()
 	tmuxBin, err := exec.LookPath("tmux")
 	if err != nil {
 		if os.Getenv("CI") == "" {
@@ -67,26 +82,19 @@ func startKlob(t *testing.T, args ...string) (s *tmuxSession, pid, state string)
 		}
 		t.Fatal("tmux is not installed and CI is set: the end-to-end test must run (make test-deps installs it)")
 	}
-	dir := t.TempDir()
+	dir = t.TempDir()
 	bin := filepath.Join(dir, "klob")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	state = filepath.Join(dir, "state")
 	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
 	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
-
 	// A shell runs klob and then says how it ended; it stays a minute so
 	// the screen after klob can be read.
 	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
-		state, filepath.Join(dir, "config"), bin, strings.Join(args, " "))
-	start := time.Now()
-	s.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", cmd)
-	s.waitFor("Set up the game", 10*time.Second)
-	t.Logf("first frame on screen %v after starting tmux", time.Since(start).Round(time.Millisecond))
-	shell := strings.TrimSpace(s.run("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
-	kids, _ := os.ReadFile("/proc/" + shell + "/task/" + shell + "/children")
-	return s, strings.TrimSpace(string(kids)), state
+		filepath.Join(dir, "state"), filepath.Join(dir, "config"), bin, strings.Join(args, " "))
+	s.run("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	return s, dir
 }
 
 // playDeal answers every question of the deal on screen as a person

@@ -1,10 +1,6 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,23 +12,7 @@ import (
 // reason), playing the cards, saying bella, reading the score, and
 // taking the real game offered at the end.
 func TestEndToEndLearn(t *testing.T) {
-	tmuxBin, err := exec.LookPath("tmux")
-	if err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skip("tmux is not installed (make test installs it)")
-		}
-		t.Fatal("tmux is not installed and CI is set")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	s := &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
-	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
-	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' learn; echo \"klob exited: $?\"; sleep 60",
-		filepath.Join(dir, "state"), filepath.Join(dir, "config"), bin)
-	s.run("new-session", "-d", "-s", "e2e", "-x", "80", "-y", "24", cmd)
+	s, _ := launchKlob(t, 80, 24, "learn")
 
 	// press sends a key and waits until the screen shows want.
 	press := func(key, want string) string {

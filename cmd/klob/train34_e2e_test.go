@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,24 +18,8 @@ func TestEndToEndTrain34(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds klob and drives it in tmux")
 	}
-	tmuxBin, err := exec.LookPath("tmux")
-	if err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skip("tmux is not installed (make test installs it)")
-		}
-		t.Fatal("tmux is not installed and CI is set")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	s := &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
-	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
+	s, dir := launchKlob(t, 100, 30, "train", "-players", "4", "-rules", "dealer_forced=on", "-seed", "3")
 	state := filepath.Join(dir, "state")
-	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' train -players 4 -rules dealer_forced=on -seed 3; echo \"klob exited: $?\"; sleep 60",
-		state, filepath.Join(dir, "config"), bin)
-	s.run("new-session", "-d", "-s", "e2e", "-x", "100", "-y", "30", cmd)
 	for n := 1; n <= 3; n++ {
 		scr := s.waitFor(fmt.Sprintf("4 players · drill %d · seed 3", n), 10*time.Second)
 		for _, want := range []string{"North, across, is your partner", "Your hand", "Your choice:"} {
