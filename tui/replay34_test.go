@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
@@ -355,20 +357,16 @@ func TestReplay34LostByGrade(t *testing.T) {
 				}
 			} else {
 				lines++
-				for o := range rules.Seat(r.Players()) {
-					var want []string
-					for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
-						if lost[o][g] > 0 {
-							want = append(want, fmt.Sprintf("%s%.0f", g.Mark(), lost[o][g]))
-						}
-					}
-					if len(want) == 0 {
-						want = []string{"-"}
-					}
-					if w := " " + s.tp.seats[o].Name + " " + strings.Join(want, " "); !strings.Contains(scr, w) {
-						t.Errorf("%s deal %d: no rows by grade, and no line with %q:\n%s", base, deal+1, w, scr)
+				var line string
+				for _, l := range strings.Split(scr, "\n") {
+					if strings.HasPrefix(l, " Lost") {
+						line = l
 					}
 				}
+				if line == "" {
+					t.Errorf("%s deal %d: no rows by grade, and no line:\n%s", base, deal+1, scr)
+				}
+				checkLostTotals(t, fmt.Sprintf("%s deal %d", base, deal+1), line, s.tp.seats[:r.Players()], dr)
 			}
 			if goldens[base] == deal+1 || r.Players() == 3 && deal == 0 {
 				golden(t, fmt.Sprintf("replay%d-lost-by-grade-%d-%dx%d", r.Players(), deal+1, lg.w, lg.h), hs.screen())
@@ -382,5 +380,84 @@ func TestReplay34LostByGrade(t *testing.T) {
 		if rows == 0 || r.Players() == 3 && lines == 0 {
 			t.Errorf("%s: %d deal ends with the rows, %d with the line", base, rows, lines)
 		}
+	}
+}
+
+// lostTotal finds the whole-point total a "Lost" line gives seat name:
+// "all 93" in the line by grade, or the number after the name.
+func lostTotal(line, name string) (string, bool) {
+	re := regexp.MustCompile(`(?:: |, |· )` + regexp.QuoteMeta(name) + ` (?:[?!]+\d+ )*(?:all )?(\d+)(?: [?!]+)?(?:,| ·| *$)`)
+	m := re.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// checkLostTotals checks that line gives every seat its total loss of
+// the deal dr, in whole points, as the analysis has it.
+func checkLostTotals(t *testing.T, where, line string, seats []tableSeat, dr *analysis.DealReport) {
+	t.Helper()
+	for o, seat := range seats {
+		want := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+		if got, ok := lostTotal(line, seat.Name); !ok || got != want {
+			t.Errorf("%s: %s lost %s in %q, want the analysis' %s", where, seat.Name, got, line, want)
+		}
+	}
+}
+
+// TestReplay34LostLineTotals: every way the deal's end can sum up the
+// points lost in one line gives each seat the analysis' own total for
+// the deal (its good decisions' small losses too), at every analysed
+// deal of every table log in testdata; and the line the window shows
+// is one of them, unclipped, at the table's smallest window.
+func TestReplay34LostLineTotals(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(replayGames, "tables", "*.klob"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	checked, differ := 0, 0
+	for _, file := range files {
+		r := readReplayLog(t, file)
+		base := filepath.Base(file)
+		w, h := tableMinSize(r.Players())
+		hs := newReplayHarness(t, r, base, ReplayConfig{}, w, h)
+		s := hs.replay34()
+		require.NotNil(t, s, base)
+		hs.press("a")
+		require.Equal(t, analysisDone, s.state, base)
+		ctx := &hs.app.ctx
+		for deal := range s.tp.deals {
+			dr := s.dealReport(deal)
+			if dr == nil || !dr.Analysed {
+				continue
+			}
+			s.deal, s.n = deal, s.tp.deals[deal].steps
+			sc, _ := s.scene(ctx)
+			lost := lostOf(dr)
+			where := fmt.Sprintf("%s deal %d", base, deal+1)
+			forms := lostLines(ctx, sc, dr, &lost)
+			for _, l := range forms {
+				checkLostTotals(t, where, ansi.Strip(l), s.tp.seats[:r.Players()], dr)
+			}
+			_, line := s.lostByGrade(ctx, sc, w)
+			line = ansi.Strip(line)
+			if !slices.ContainsFunc(forms, func(f string) bool { return ansi.Strip(f) == line }) {
+				t.Errorf("%s: the line at %d columns, %q, is clipped", where, w, line)
+			}
+			checked++
+			// The marked grades alone would not add up to the total.
+			for o := range r.Players() {
+				sum := 0.0
+				for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
+					sum += lost[o][g]
+				}
+				if fmt.Sprintf("%.0f", sum) != fmt.Sprintf("%.0f", dr.Players[o].Lost) {
+					differ++
+				}
+			}
+		}
+	}
+	if checked == 0 || differ == 0 {
+		t.Errorf("%d deals checked, %d seats whose marked losses differ from their total: the test shows nothing", checked, differ)
 	}
 }
