@@ -22,7 +22,8 @@ import (
 // once done the step line grades the decision just taken there and the
 // line below sums up the points each seat lost, this deal and over the
 // game; the talk marks each graded decision it shows (?! ? ??, as the
-// two-handed replay marks its moves), and each deal's end gives the
+// two-handed replay marks its moves), a card play graded a mistake on a
+// line of its own ("Random B: 10♥ ?"), and each deal's end gives the
 // points each seat lost there by grade. A game in progress is sealed as in the two-handed replay: its
 // person's view only, and no analysis, until it is over.
 
