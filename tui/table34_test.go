@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -882,6 +883,45 @@ func TestTable34NoTrumpsKey(t *testing.T) {
 			require.Equal(t, rules.SeatA, last.Seat)
 			require.Equal(t, rules.NameAction(rules.NoTrumps), last.Action, "seed %d: n took %v", seed, last.Action)
 			require.Equal(t, rules.NoTrumps, f.t.Trump())
+		}
+	}
+}
+
+// TestTableHelpRoundTwoFits: the help of a table of three or four, at
+// 80 columns as at 100, shows every round-two letter whole: at four the
+// row with no trumps is wider than 80 columns and goes on in a second
+// line, broken between two letters, not clipped.
+func TestTableHelpRoundTwoFits(t *testing.T) {
+	parts := []string{"c clubs", "d diamonds", "e hearts", "s spades", "n no trumps", "p pass"}
+	for _, players := range []int{3, 4} {
+		for _, size := range [][2]int{{80, 24}, {100, 30}} {
+			opts := rules.DefaultOptions()
+			opts.Players = players
+			app := newApp(newSetupScreen(&PlayConfig{}, Setup{Options: opts}), appOptions{})
+			hs := startHarness(t, app, size[0], size[1])
+			hs.press("?")
+			h, ok := hs.app.overlay.(*helpView)
+			require.True(t, ok, "the help is not open: %T", hs.app.overlay)
+			var block []string
+		lines:
+			for _, l := range h.lines(&hs.app.ctx) {
+				l = ansi.Strip(l)
+				require.LessOrEqual(t, widthOf(l), size[0], "%d players: a help line wider than the window: %q", players, l)
+				switch {
+				case strings.HasPrefix(l, "   round two "):
+					block = append(block, l)
+				case len(block) > 0 && strings.HasPrefix(l, "                "):
+					block = append(block, l)
+				case len(block) > 0:
+					break lines
+				}
+			}
+			text := strings.Join(block, "\n")
+			for _, p := range parts {
+				want := players == 4 || p != "n no trumps"
+				require.Equal(t, want, regexp.MustCompile(`(?m)(?:  |· )`+p+`(?: ·|$)`).MatchString(text), "%d players at %dx%d, %q in\n%s", players, size[0], size[1], p, text)
+			}
+			require.Equal(t, players == 4 && size[0] == 80, len(block) == 2, "%d players at %dx%d:\n%s", players, size[0], size[1], text)
 		}
 	}
 }
