@@ -156,8 +156,8 @@ func actionKey(a rules.Action) string {
 // letterHelp is the help overlay's lines of menu letters at a table
 // with options o, as bindings: one per row of menuLetters, its keys the
 // row's letters, leaving out the decisions that table never offers (the
-// schmeiss at more than two, the dix at four: asked of rules.Options;
-// no trumps but at four: asked of a round two's legal actions).
+// schmeiss at more than two, the dix at four, no trumps but at four:
+// asked of rules.Options).
 // Letters that repeat in a row are named once: "n no sequence, not
 // good".
 func letterHelp(o rules.Options, rows ...string) []key.Binding {
@@ -195,27 +195,9 @@ func letterAt(o rules.Options, l menuLetter) bool {
 	case rules.Exchange, rules.NoExchange:
 		return o.HasDix()
 	case rules.Name:
-		return l.suit != rules.NoTrumps || offersNoTrumps(o)
+		return l.suit != rules.NoTrumps || o.HasNoTrumps()
 	}
 	return true
-}
-
-// offersNoTrumps reports whether a table with options o may name no
-// trumps. rules.Options has no question for it, so it asks the rules'
-// legal actions: round two of a deal in which every seat passes round
-// one (and declines any declaration), where no trumps is offered to the
-// first seat to speak or never.
-func offersNoTrumps(o rules.Options) bool {
-	t := rules.NewTable(o, 0, rules.NewDeck())
-	for range 4 * 4 {
-		if t.Phase() == rules.PhaseBid2 {
-			return t.IsLegal(rules.NameAction(rules.NoTrumps))
-		}
-		if t.Apply(rules.Action{Kind: rules.Pass}) != nil {
-			return false
-		}
-	}
-	return false
 }
 
 // mouseHelp is the help's line about the mouse (no key).
