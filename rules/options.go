@@ -84,6 +84,10 @@ func (o Options) HasSchmeiss() bool { return o.NumPlayers() == 2 }
 // (RULES.md section 10).
 func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
 
+// HasNoTrumps reports whether round two may name no trumps: only with
+// four players (RULES.md section 10).
+func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {

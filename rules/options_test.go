@@ -40,18 +40,19 @@ func TestTargetBound(t *testing.T) {
 // count, as Options answers them.
 func TestOptionsBySeats(t *testing.T) {
 	for _, tc := range []struct {
-		players               int
-		bottom, schmeiss, dix bool
+		players                         int
+		bottom, schmeiss, dix, noTrumps bool
 	}{
-		{0, true, true, true}, // unset: two players
-		{2, true, true, true},
-		{3, true, false, true},
-		{4, false, false, false},
+		{0, true, true, true, false}, // unset: two players
+		{2, true, true, true, false},
+		{3, true, false, true, false},
+		{4, false, false, false, true},
 	} {
 		o := DefaultOptions()
 		o.Players = tc.players
-		if got := [3]bool{o.HasBottomCard(), o.HasSchmeiss(), o.HasDix()}; got != [3]bool{tc.bottom, tc.schmeiss, tc.dix} {
-			t.Errorf("%d players: bottom card, schmeiss, dix = %v, want %v", tc.players, got, [3]bool{tc.bottom, tc.schmeiss, tc.dix})
+		got := [4]bool{o.HasBottomCard(), o.HasSchmeiss(), o.HasDix(), o.HasNoTrumps()}
+		if want := [4]bool{tc.bottom, tc.schmeiss, tc.dix, tc.noTrumps}; got != want {
+			t.Errorf("%d players: bottom card, schmeiss, dix, no trumps = %v, want %v", tc.players, got, want)
 		}
 	}
 }

@@ -74,7 +74,7 @@ func (t *Table) dealerForced() bool {
 func (t *Table) mayName(s Suit) bool {
 	switch {
 	case s == NoTrumps:
-		return t.n == 4
+		return t.opts.HasNoTrumps()
 	case s > Spades:
 		return false
 	case s != t.origUpcard.Suit():

@@ -141,6 +141,9 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 				if a.Kind == Schmeiss && !opts.HasSchmeiss() {
 					return fmt.Errorf("schmeiss offered at a table of %d", players)
 				}
+				if a.Kind == Name && a.Suit == NoTrumps && !opts.HasNoTrumps() {
+					return fmt.Errorf("no trumps offered at a table of %d", players)
+				}
 			}
 			if tb.Phase() == PhasePlay {
 				p := tb.Play()

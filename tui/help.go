@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/klob/klob/rules"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -108,7 +109,13 @@ func (h *helpView) draw(ctx *screenCtx) []string {
 	for _, group := range h.keys {
 		for _, b := range group {
 			hp := b.Help()
-			out = append(out, fmt.Sprintf("   %-12s %s", hp.Key, hp.Desc))
+			for i, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
+				k := hp.Key
+				if i > 0 {
+					k = ""
+				}
+				out = append(out, fmt.Sprintf("   %-12s %s", k, l))
+			}
 		}
 	}
 	out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
@@ -128,6 +135,34 @@ func (h *helpView) draw(ctx *screenCtx) []string {
 		}
 	}
 	return out
+}
+
+// helpDesc is a key's description in lines of at most w cells: a row of
+// menu letters ("c clubs · d diamonds · …", with no trumps wider than
+// 80 columns) breaks between its letters, never inside one; other text
+// wraps at spaces.
+func helpDesc(desc string, w int) []string {
+	if widthOf(desc) <= w {
+		return []string{desc}
+	}
+	var out []string
+	line := ""
+	for _, part := range strings.Split(desc, " · ") {
+		switch {
+		case line == "":
+			line = part
+		case widthOf(line+" · "+part) <= w:
+			line += " · " + part
+		default:
+			out = append(out, line)
+			line = part
+		}
+	}
+	var wrapped []string
+	for _, l := range append(out, line) {
+		wrapped = append(wrapped, wrap(l, w)...)
+	}
+	return wrapped
 }
 
 func (h *helpView) update(ctx *screenCtx, msg tea.KeyPressMsg) (bool, tea.Cmd) {

@@ -114,6 +114,10 @@ var menuLetters = []struct {
 		{kind: rules.Name, suit: rules.Diamonds, key: "d", help: "diamonds"},
 		{kind: rules.Name, suit: rules.Hearts, key: "e", help: "hearts"},
 		{kind: rules.Name, suit: rules.Spades, key: "s", help: "spades"},
+		// n: no trumps (four players) takes none of the suits' letters
+		// and no key of the round-two screen (n answers bella only at
+		// the card play).
+		{kind: rules.Name, suit: rules.NoTrumps, key: "n", help: "no trumps"},
 		{kind: rules.Pass, key: "p", help: "pass"},
 	}},
 	{"dix", []menuLetter{
@@ -152,7 +156,8 @@ func actionKey(a rules.Action) string {
 // letterHelp is the help overlay's lines of menu letters at a table
 // with options o, as bindings: one per row of menuLetters, its keys the
 // row's letters, leaving out the decisions that table never offers (the
-// schmeiss at more than two, the dix at four: asked of rules.Options).
+// schmeiss at more than two, the dix at four, no trumps but at four:
+// asked of rules.Options).
 // Letters that repeat in a row are named once: "n no sequence, not
 // good".
 func letterHelp(o rules.Options, rows ...string) []key.Binding {
@@ -163,7 +168,7 @@ func letterHelp(o rules.Options, rows ...string) []key.Binding {
 		}
 		var keys, parts []string
 		for i, l := range row.letters {
-			if !kindAt(o, l.kind) {
+			if !letterAt(o, l) {
 				continue
 			}
 			if i > 0 && row.letters[i-1].key == l.key && len(parts) > 0 {
@@ -181,14 +186,16 @@ func letterHelp(o rules.Options, rows ...string) []key.Binding {
 	return out
 }
 
-// kindAt reports whether a table with options o ever offers decisions
-// of kind k.
-func kindAt(o rules.Options, k rules.Kind) bool {
-	switch k {
+// letterAt reports whether a table with options o ever offers the
+// decision of letter l.
+func letterAt(o rules.Options, l menuLetter) bool {
+	switch l.kind {
 	case rules.Schmeiss, rules.Accept, rules.Refuse:
 		return o.HasSchmeiss()
 	case rules.Exchange, rules.NoExchange:
 		return o.HasDix()
+	case rules.Name:
+		return l.suit != rules.NoTrumps || o.HasNoTrumps()
 	}
 	return true
 }

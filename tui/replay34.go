@@ -22,7 +22,8 @@ import (
 // once done the step line grades the decision just taken there and the
 // line below sums up the points each seat lost, this deal and over the
 // game; the talk marks each graded decision it shows (?! ? ??, as the
-// two-handed replay marks its moves), and each deal's end gives the
+// two-handed replay marks its moves), a card play graded a mistake on a
+// line of its own ("Random B: 10♥ ?"), and each deal's end gives the
 // points each seat lost there by grade. A game in progress is sealed as in the two-handed replay: its
 // person's view only, and no analysis, until it is over.
 
@@ -302,7 +303,8 @@ func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Table) {
 // next to each other at four, as on the analysis line), with the points
 // lost by blunders (??), mistakes (?), inaccuracies (?!), the smaller
 // losses of good decisions, and all; line is the same in one line, in
-// whole points, for a window without the rows. The marks are the talk's:
+// whole points, for a window without the rows: the widest of lostLines
+// that fits in w (each seat's total in every one). The marks are the talk's:
 // the grade is text, never colour alone. rows is nil without analysis.
 func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []string, line string) {
 	dr := s.dealReport(s.deal)
@@ -311,13 +313,7 @@ func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []st
 	}
 	st := &ctx.Styles
 	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good}
-	var lost [4][analysis.Blunder + 1]float64
-	for i := range dr.Decisions {
-		dec := &dr.Decisions[i]
-		if dec.Graded() && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
-			lost[dec.Seat][dec.Grade] += dec.Loss
-		}
-	}
+	lost := lostOf(dr)
 	n, sides := sc.players(), sc.sides()
 	var seats []rules.Seat
 	for _, side := range sc.sideOrder() {
@@ -354,40 +350,78 @@ func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []st
 		}
 		rows = append(rows, clip(row+fmt.Sprintf("%7s", cell(sum)), w))
 	}
-	// The line: partners joined by a comma, sides by a dot, as on the
-	// analysis line; the marked grades in whole points, then "all"; when
-	// that is too wide, without "all" (the analysis line has it).
-	for _, f := range []struct {
-		head string
-		all  bool
-	}{{"Lost by grade:", true}, {"Lost:", false}} {
-		var parts []string
-		for _, side := range sc.sideOrder() {
-			var team []string
-			for o := side; o < n; o += sides {
-				var short []string
-				sum := 0.0
-				for _, g := range grades {
-					sum += lost[o][g]
-					if m := g.Mark(); m != "" && lost[o][g] > 0 {
-						short = append(short, fmt.Sprintf("%s%.0f", m, lost[o][g]))
-					}
-				}
-				if f.all {
-					short = append(short, fmt.Sprintf("all %.0f", sum))
-				} else if len(short) == 0 {
-					short = append(short, "-")
-				}
-				team = append(team, sc.name(rules.Seat(o))+" "+strings.Join(short, " "))
-			}
-			parts = append(parts, strings.Join(team, ", "))
-		}
-		line = " " + st.Heading.Render(f.head) + " " + strings.Join(parts, " · ")
-		if widthOf(line) <= w {
+	lines := lostLines(ctx, sc, dr, &lost)
+	line = lines[len(lines)-1]
+	for _, l := range lines {
+		if widthOf(l) <= w {
+			line = l
 			break
 		}
 	}
 	return rows, clip(line, w)
+}
+
+// lostOf is the points each seat lost in the deal dr by grade.
+func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
+	for i := range dr.Decisions {
+		dec := &dr.Decisions[i]
+		if dec.Graded() && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
+			lost[dec.Seat][dec.Grade] += dec.Loss
+		}
+	}
+	return lost
+}
+
+// lostLines are the ways to write the points each seat lost this deal
+// in one line, widest first: partners joined by a comma, sides by a
+// dot, as on the analysis line. Each gives every seat's whole-point
+// total, the analysis' own (DealReport.Players), so the line agrees with
+// the rows and the analysis line: the marked grades then "all" ("Lost
+// by grade: Random A ??51 ?33 all 93"); the total and the worst mark
+// of the seat's decisions ("Lost (worst grade): Random A 93 ??"); the
+// total alone. The marked grades alone would leave out the small losses
+// of good decisions, and their rounded figures need not add up.
+func lostLines(ctx *screenCtx, sc *tableScene, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
+	st := &ctx.Styles
+	n, sides := sc.players(), sc.sides()
+	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
+	forms := []struct {
+		head string
+		seat func(o rules.Seat) string
+	}{
+		{"Lost by grade:", func(o rules.Seat) string {
+			var short []string
+			for _, g := range marked {
+				if lost[o][g] > 0 {
+					short = append(short, fmt.Sprintf("%s%.0f", g.Mark(), lost[o][g]))
+				}
+			}
+			return strings.Join(append(short, fmt.Sprintf("all %.0f", dr.Players[o].Lost)), " ")
+		}},
+		{"Lost (worst grade):", func(o rules.Seat) string {
+			x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+			for _, g := range marked {
+				if lost[o][g] > 0 {
+					return x + " " + g.Mark()
+				}
+			}
+			return x
+		}},
+		{"Lost:", func(o rules.Seat) string { return fmt.Sprintf("%.0f", dr.Players[o].Lost) }},
+	}
+	var out []string
+	for _, f := range forms {
+		var parts []string
+		for _, side := range sc.sideOrder() {
+			var team []string
+			for o := side; o < n; o += sides {
+				team = append(team, sc.name(rules.Seat(o))+" "+f.seat(rules.Seat(o)))
+			}
+			parts = append(parts, strings.Join(team, ", "))
+		}
+		out = append(out, " "+st.Heading.Render(f.head)+" "+strings.Join(parts, " · "))
+	}
+	return out
 }
 
 // dropBlanks takes out blank lines, from the top, until lines fit in

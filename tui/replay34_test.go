@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/analysis"
 	"github.com/klob/klob/internal/gamelog"
@@ -233,7 +235,9 @@ func TestReplay34AnalyseFlag(t *testing.T) {
 // graded decision made ends in that decision's mark (?! ? ??, after a
 // space), and no other line gains one: at every deal's end of both
 // table logs, the marks read from the talk are those of the analysis'
-// grades, step by step. With the analysis off the talk has no mark.
+// grades, step by step. A card play speaks only when marked: it then
+// has a line of its own ("Random B: 10♥ ?"). With the analysis off the
+// talk has no mark and no card play but bella and the menage.
 func TestReplay34TalkMarks(t *testing.T) {
 	for _, lg := range tableLogs {
 		r := readReplayLog(t, filepath.Join(replayGames, lg.file))
@@ -244,7 +248,7 @@ func TestReplay34TalkMarks(t *testing.T) {
 			t.Fatalf("%s: analysis state %d", lg.file, s.state)
 		}
 		ctx := &hs.app.ctx
-		marked := 0
+		marked, cards := 0, 0
 		for s.deal = range s.tp.deals {
 			s.n = s.tp.deals[s.deal].steps
 			s.on = true
@@ -253,34 +257,50 @@ func TestReplay34TalkMarks(t *testing.T) {
 			s.on = false
 			sc, _ = s.scene(ctx)
 			off := talkLines34(ctx, sc)
-			if len(on) != len(off) {
-				t.Fatalf("%s deal %d: %d talk lines with the analysis, %d without", lg.file, s.deal+1, len(on), len(off))
-			}
-			// The steps that speak in the talk: every one but a card
-			// played without bella or menage.
-			var want []string
+			// Step by step: the mark the step's line must end in, and
+			// for a plain card play, its line (analysis on only).
+			var want, got []string
+			k, j := 0, 0 // the next line with the analysis on, and off
 			for i, st := range tb.Steps() {
-				if st.Action.Kind == rules.PlayCard && !st.Action.Bella {
-					continue
-				}
 				m := ""
 				if dec := s.report.Decision(s.deal+1, i+1); st.Seat != rules.ChanceSeat && dec.Grade >= analysis.Inaccuracy {
 					m = dec.Grade.Mark()
 				}
-				want = append(want, m)
-			}
-			var got []string
-			for k := range on {
-				a, b := ansi.Strip(on[k]), ansi.Strip(off[k])
+				if st.Action.Kind == rules.PlayCard && !st.Action.Bella {
+					if m == "" {
+						continue
+					}
+					if k >= len(on) {
+						t.Fatalf("%s deal %d: the talk ends before step %d", lg.file, s.deal+1, i+1)
+					}
+					line := s.tp.seats[st.Seat].Name + ": " + ansi.Strip(ctx.paint.styledCard(st.Action.Card)) + " " + m
+					if a := ansi.Strip(on[k]); a != line {
+						t.Errorf("%s deal %d step %d: talk line %q, want %q", lg.file, s.deal+1, i+1, a, line)
+					}
+					k++
+					cards++
+					continue
+				}
+				if k >= len(on) || j >= len(off) {
+					t.Fatalf("%s deal %d: the talk ends before step %d", lg.file, s.deal+1, i+1)
+				}
+				a, b := ansi.Strip(on[k]), ansi.Strip(off[j])
+				k, j = k+1, j+1
 				if !strings.HasPrefix(a, b) {
 					t.Fatalf("%s deal %d: talk line %q became %q", lg.file, s.deal+1, b, a)
 				}
 				if strings.Contains(b, "?!") || strings.HasSuffix(b, "??") {
 					t.Errorf("%s deal %d: a mark with the analysis off: %q", lg.file, s.deal+1, b)
 				}
-				if k < len(want) { // the sequences shown come last, never marked
-					got = append(got, strings.TrimPrefix(a[len(b):], " "))
-				} else if a != b {
+				want = append(want, m)
+				got = append(got, strings.TrimPrefix(a[len(b):], " "))
+			}
+			// The sequences shown come last, never marked.
+			if len(on)-k != len(off)-j {
+				t.Fatalf("%s deal %d: %d lines after the steps with the analysis, %d without", lg.file, s.deal+1, len(on)-k, len(off)-j)
+			}
+			for ; k < len(on); k, j = k+1, j+1 {
+				if a, b := ansi.Strip(on[k]), ansi.Strip(off[j]); a != b {
 					t.Errorf("%s deal %d: a shown sequence marked: %q", lg.file, s.deal+1, a)
 				}
 			}
@@ -293,9 +313,75 @@ func TestReplay34TalkMarks(t *testing.T) {
 				}
 			}
 		}
-		if marked == 0 {
-			t.Errorf("%s: no talk line marked in the whole game", lg.file)
+		if marked == 0 || cards == 0 {
+			t.Errorf("%s: %d talk lines of words and %d of cards marked in the whole game", lg.file, marked, cards)
 		}
+	}
+}
+
+// TestReplay34CardMarks: at the step of every card play the analysis
+// grades a mistake (?! ? ??), in every table log in testdata, the
+// screen's talk column ends its steps with the play and its mark
+// ("Random B: 10♥ ?"), at the table's smallest window (80×24 at three)
+// and at 120×40; a card play graded good is never in the talk.
+func TestReplay34CardMarks(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(replayGames, "tables", "*.klob"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	seen := 0
+	for _, file := range files {
+		r := readReplayLog(t, file)
+		base := filepath.Base(file)
+		w, h := tableMinSize(r.Players())
+		for _, size := range [][2]int{{w, h}, {120, 40}} {
+			hs := newReplayHarness(t, r, base, ReplayConfig{}, size[0], size[1])
+			s := hs.replay34()
+			require.NotNil(t, s, base)
+			hs.press("a")
+			require.Equal(t, analysisDone, s.state, base)
+			ctx := &hs.app.ctx
+			for deal := range s.tp.deals {
+				marked := 0 // the card plays marked so far this deal
+				for i := range s.tp.deals[deal].steps {
+					s.deal, s.n = deal, i+1
+					sc, tb := s.scene(ctx)
+					st := tb.Steps()[i]
+					a := st.Action
+					if a.Kind != rules.PlayCard || a.Bella {
+						continue
+					}
+					where := fmt.Sprintf("%s %dx%d deal %d step %d", base, size[0], size[1], deal+1, i+1)
+					talk := talkLines34(ctx, sc)
+					var cardLines []string
+					for _, l := range talk {
+						if regexp.MustCompile(`^\S+(?: \S+)*: \S*(?:10|[AKQJ987])\S* [?!]+$`).MatchString(ansi.Strip(l)) {
+							cardLines = append(cardLines, ansi.Strip(l))
+						}
+					}
+					dec := s.report.Decision(deal+1, i+1)
+					if dec.Grade < analysis.Inaccuracy {
+						if len(cardLines) != marked {
+							t.Errorf("%s: a card play graded %v made a talk line: %q", where, dec.Grade, cardLines)
+						}
+						continue
+					}
+					marked++
+					want := s.tp.seats[st.Seat].Name + ": " + ansi.Strip(ctx.paint.styledCard(a.Card)) + " " + dec.Grade.Mark()
+					if len(cardLines) != marked || cardLines[marked-1] != want {
+						t.Errorf("%s: the talk's card lines %q, want %d ending in %q", where, cardLines, marked, want)
+					}
+					scr := ansi.Strip(hs.screen())
+					checkSize(t, scr, size[0], size[1])
+					if !strings.Contains(scr, "│ "+want+" ") {
+						t.Errorf("%s: %q not in the talk column:\n%s", where, want, scr)
+					}
+					seen++
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no card play graded a mistake in the table logs")
 	}
 }
 
@@ -355,20 +441,16 @@ func TestReplay34LostByGrade(t *testing.T) {
 				}
 			} else {
 				lines++
-				for o := range rules.Seat(r.Players()) {
-					var want []string
-					for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
-						if lost[o][g] > 0 {
-							want = append(want, fmt.Sprintf("%s%.0f", g.Mark(), lost[o][g]))
-						}
-					}
-					if len(want) == 0 {
-						want = []string{"-"}
-					}
-					if w := " " + s.tp.seats[o].Name + " " + strings.Join(want, " "); !strings.Contains(scr, w) {
-						t.Errorf("%s deal %d: no rows by grade, and no line with %q:\n%s", base, deal+1, w, scr)
+				var line string
+				for _, l := range strings.Split(scr, "\n") {
+					if strings.HasPrefix(l, " Lost") {
+						line = l
 					}
 				}
+				if line == "" {
+					t.Errorf("%s deal %d: no rows by grade, and no line:\n%s", base, deal+1, scr)
+				}
+				checkLostTotals(t, fmt.Sprintf("%s deal %d", base, deal+1), line, s.tp.seats[:r.Players()], dr)
 			}
 			if goldens[base] == deal+1 || r.Players() == 3 && deal == 0 {
 				golden(t, fmt.Sprintf("replay%d-lost-by-grade-%d-%dx%d", r.Players(), deal+1, lg.w, lg.h), hs.screen())
@@ -382,5 +464,84 @@ func TestReplay34LostByGrade(t *testing.T) {
 		if rows == 0 || r.Players() == 3 && lines == 0 {
 			t.Errorf("%s: %d deal ends with the rows, %d with the line", base, rows, lines)
 		}
+	}
+}
+
+// lostTotal finds the whole-point total a "Lost" line gives seat name:
+// "all 93" in the line by grade, or the number after the name.
+func lostTotal(line, name string) (string, bool) {
+	re := regexp.MustCompile(`(?:: |, |· )` + regexp.QuoteMeta(name) + ` (?:[?!]+\d+ )*(?:all )?(\d+)(?: [?!]+)?(?:,| ·| *$)`)
+	m := re.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	return m[1], true
+}
+
+// checkLostTotals checks that line gives every seat its total loss of
+// the deal dr, in whole points, as the analysis has it.
+func checkLostTotals(t *testing.T, where, line string, seats []tableSeat, dr *analysis.DealReport) {
+	t.Helper()
+	for o, seat := range seats {
+		want := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+		if got, ok := lostTotal(line, seat.Name); !ok || got != want {
+			t.Errorf("%s: %s lost %s in %q, want the analysis' %s", where, seat.Name, got, line, want)
+		}
+	}
+}
+
+// TestReplay34LostLineTotals: every way the deal's end can sum up the
+// points lost in one line gives each seat the analysis' own total for
+// the deal (its good decisions' small losses too), at every analysed
+// deal of every table log in testdata; and the line the window shows
+// is one of them, unclipped, at the table's smallest window.
+func TestReplay34LostLineTotals(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(replayGames, "tables", "*.klob"))
+	require.NoError(t, err)
+	require.NotEmpty(t, files)
+	checked, differ := 0, 0
+	for _, file := range files {
+		r := readReplayLog(t, file)
+		base := filepath.Base(file)
+		w, h := tableMinSize(r.Players())
+		hs := newReplayHarness(t, r, base, ReplayConfig{}, w, h)
+		s := hs.replay34()
+		require.NotNil(t, s, base)
+		hs.press("a")
+		require.Equal(t, analysisDone, s.state, base)
+		ctx := &hs.app.ctx
+		for deal := range s.tp.deals {
+			dr := s.dealReport(deal)
+			if dr == nil || !dr.Analysed {
+				continue
+			}
+			s.deal, s.n = deal, s.tp.deals[deal].steps
+			sc, _ := s.scene(ctx)
+			lost := lostOf(dr)
+			where := fmt.Sprintf("%s deal %d", base, deal+1)
+			forms := lostLines(ctx, sc, dr, &lost)
+			for _, l := range forms {
+				checkLostTotals(t, where, ansi.Strip(l), s.tp.seats[:r.Players()], dr)
+			}
+			_, line := s.lostByGrade(ctx, sc, w)
+			line = ansi.Strip(line)
+			if !slices.ContainsFunc(forms, func(f string) bool { return ansi.Strip(f) == line }) {
+				t.Errorf("%s: the line at %d columns, %q, is clipped", where, w, line)
+			}
+			checked++
+			// The marked grades alone would not add up to the total.
+			for o := range r.Players() {
+				sum := 0.0
+				for _, g := range []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy} {
+					sum += lost[o][g]
+				}
+				if fmt.Sprintf("%.0f", sum) != fmt.Sprintf("%.0f", dr.Players[o].Lost) {
+					differ++
+				}
+			}
+		}
+	}
+	if checked == 0 || differ == 0 {
+		t.Errorf("%d deals checked, %d seats whose marked losses differ from their total: the test shows nothing", checked, differ)
 	}
 }

@@ -66,7 +66,8 @@ type tableScene struct {
 	Forced func(step int) (string, bool)
 	// Mark is the replay's annotation of a step (its index in the deal's
 	// history), written after the talk line the step made: the grade's
-	// mark once analysed, "" otherwise. nil at a table in play.
+	// mark once analysed, "" otherwise. nil at a table in play. A card
+	// play it marks makes a talk line of its own.
 	Mark func(step int) string
 	// Open holds the hands the replay shows face up, by seat (the
 	// person's own is always open).
@@ -696,7 +697,8 @@ func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 // talkLines34 are the words of this deal in order: the declarations and
 // the cards they moved (as far as this seat saw them), every bid, the
 // dix, each word of the sequence dialogue, the melds shown, bella and
-// the menage.
+// the menage; in the replay with its analysis (sc.Mark), also each card
+// play graded a mistake, with its mark ("Random B: 10♥ ?").
 func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 	st := &ctx.Styles
 	p := ctx.paint
@@ -733,6 +735,10 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 				line = who + ": menage (" + p.styledCard(a.Card) + ")"
 			case a.Bella:
 				line = who + ": bella (" + p.styledCard(a.Card) + ")"
+			case sc.Mark != nil && sc.Mark(i) != "":
+				// A card play is no word, but the replay's analysis
+				// marks one graded a mistake (?! ? ??) here too.
+				line = who + ": " + p.styledCard(a.Card)
 			default:
 				continue
 			}

@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -817,23 +819,109 @@ func TestSetupFullHelpClaims(t *testing.T) {
 
 // TestTableHelpLetters: the help's menu letters are those the table
 // offers: the schmeiss (and its answers) at two players only, the dix
-// exchange not at four.
+// exchange not at four, no trumps at four only. The table screen's full
+// help is the same.
 func TestTableHelpLetters(t *testing.T) {
 	k := defaultKeys()
 	for _, tc := range []struct {
-		players       int
-		schmeiss, dix bool
-	}{{2, true, true}, {3, false, true}, {4, false, false}} {
+		players                 int
+		schmeiss, dix, noTrumps bool
+	}{{2, true, true, false}, {3, false, true, false}, {4, false, false, true}} {
 		opts := rules.DefaultOptions()
 		opts.Players = tc.players
-		var text strings.Builder
-		for _, b := range playHelp(&k, opts)[1] {
-			text.WriteString(b.Help().Key + " " + b.Help().Desc + "\n")
+		helps := map[string][][]key.Binding{"playHelp": playHelp(&k, opts)}
+		if tc.players > 2 {
+			tb := newTable34(newFakeTable(tc.players, rules.DefaultOptions(), 9), rules.SeatA, seatsFor(tc.players))
+			helps["the table's full help"] = tb.keyHelp(&k).FullHelp()
 		}
-		got := text.String()
-		require.Equal(t, tc.schmeiss, strings.Contains(got, "schmeiss"), "%d players:\n%s", tc.players, got)
-		require.Equal(t, tc.schmeiss, strings.Contains(got, "refuse"), "%d players:\n%s", tc.players, got)
-		require.Equal(t, tc.dix, strings.Contains(got, "exchange"), "%d players:\n%s", tc.players, got)
-		require.Contains(t, got, "p pass", "%d players", tc.players)
+		for name, h := range helps {
+			var text strings.Builder
+			for _, b := range h[1] {
+				text.WriteString(b.Help().Key + " " + b.Help().Desc + "\n")
+			}
+			got := text.String()
+			require.Equal(t, tc.schmeiss, strings.Contains(got, "schmeiss"), "%s, %d players:\n%s", name, tc.players, got)
+			require.Equal(t, tc.schmeiss, strings.Contains(got, "refuse"), "%s, %d players:\n%s", name, tc.players, got)
+			require.Equal(t, tc.dix, strings.Contains(got, "exchange"), "%s, %d players:\n%s", name, tc.players, got)
+			require.Equal(t, tc.noTrumps, strings.Contains(got, "n no trumps"), "%s, %d players:\n%s", name, tc.players, got)
+			require.Contains(t, got, "p pass", "%s, %d players", name, tc.players)
+		}
+	}
+}
+
+// TestTable34NoTrumpsKey: at round two of four players no trumps has a
+// letter of its own, n, shown in the menu, and pressing it names no
+// trumps; at three players round two offers no no trumps, shows no [n]
+// and n names nothing.
+func TestTable34NoTrumpsKey(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		for seed := range uint64(5) {
+			f := newFakeTable(players, rules.DefaultOptions(), seed)
+			// Everyone passes round one; the person (eldest) speaks
+			// first in round two.
+			for f.t.Phase() == rules.PhaseBid1 {
+				s, _ := f.ToMove()
+				require.NoError(t, f.apply(s, rules.Action{Kind: rules.Pass}))
+			}
+			require.Equal(t, rules.PhaseBid2, f.t.Phase())
+			v := f.View(rules.SeatA)
+			legal := slices.Contains(v.Legal(), rules.NameAction(rules.NoTrumps))
+			require.Equal(t, players == 4, legal, "%d players: no trumps legal", players)
+			hs := tableApp(t, f, 120, 40, false)
+			scr := ansi.Strip(hs.screen())
+			require.Contains(t, scr, "Round two:", "%d players, seed %d", players, seed)
+			require.Equal(t, legal, strings.Contains(scr, "[n] no trumps"), "%d players, seed %d:\n%s", players, seed, scr)
+			before := len(f.t.Steps())
+			hs.press("n")
+			steps := f.t.Steps()
+			if !legal {
+				require.Len(t, steps, before, "%d players: n took a decision", players)
+				continue
+			}
+			require.Len(t, steps, before+1, "seed %d: n took no decision", seed)
+			last := steps[len(steps)-1]
+			require.Equal(t, rules.SeatA, last.Seat)
+			require.Equal(t, rules.NameAction(rules.NoTrumps), last.Action, "seed %d: n took %v", seed, last.Action)
+			require.Equal(t, rules.NoTrumps, f.t.Trump())
+		}
+	}
+}
+
+// TestTableHelpRoundTwoFits: the help of a table of three or four, at
+// 80 columns as at 100, shows every round-two letter whole: at four the
+// row with no trumps is wider than 80 columns and goes on in a second
+// line, broken between two letters, not clipped.
+func TestTableHelpRoundTwoFits(t *testing.T) {
+	parts := []string{"c clubs", "d diamonds", "e hearts", "s spades", "n no trumps", "p pass"}
+	for _, players := range []int{3, 4} {
+		for _, size := range [][2]int{{80, 24}, {100, 30}} {
+			opts := rules.DefaultOptions()
+			opts.Players = players
+			app := newApp(newSetupScreen(&PlayConfig{}, Setup{Options: opts}), appOptions{})
+			hs := startHarness(t, app, size[0], size[1])
+			hs.press("?")
+			h, ok := hs.app.overlay.(*helpView)
+			require.True(t, ok, "the help is not open: %T", hs.app.overlay)
+			var block []string
+		lines:
+			for _, l := range h.lines(&hs.app.ctx) {
+				l = ansi.Strip(l)
+				require.LessOrEqual(t, widthOf(l), size[0], "%d players: a help line wider than the window: %q", players, l)
+				switch {
+				case strings.HasPrefix(l, "   round two "):
+					block = append(block, l)
+				case len(block) > 0 && strings.HasPrefix(l, "                "):
+					block = append(block, l)
+				case len(block) > 0:
+					break lines
+				}
+			}
+			text := strings.Join(block, "\n")
+			for _, p := range parts {
+				want := players == 4 || p != "n no trumps"
+				require.Equal(t, want, regexp.MustCompile(`(?m)(?:  |· )`+p+`(?: ·|$)`).MatchString(text), "%d players at %dx%d, %q in\n%s", players, size[0], size[1], p, text)
+			}
+			require.Equal(t, players == 4 && size[0] == 80, len(block) == 2, "%d players at %dx%d:\n%s", players, size[0], size[1], text)
+		}
 	}
 }
