@@ -10,7 +10,10 @@ import (
 
 // hardBot is the strongest level. At every decision with a choice it
 // calls eval.Evaluate: it draws deals consistent with everything its View
-// reveals (package sampler), plays each legal action on every sampled
+// reveals (package sampler), weighed by how likely the opponent's bids
+// and, in the card play, its cards were with the hands each deal gives
+// it (its cards read by the normal bot's play, PlayoutPolicy, unless
+// Config.Unread), plays each legal action on every sampled
 // deal (the decisions that follow up to the first lead by a fixed
 // policy, the card play solved exactly by package solver), scores the
 // deals by the rules less, before the card play, the fitted bias of
@@ -73,8 +76,8 @@ func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error
 }
 
 // EvalOptions returns the options the hard bot made with cfg evaluates v
-// with (eval.BotOptions, and for eval.Playout the normal bot's card play
-// as the policy).
+// with: eval.BotOptions, the normal bot's card play as the model of the
+// opponent's (unless cfg.Unread), and for eval.Playout as the policy.
 func EvalOptions(cfg Config, v *rules.View) eval.Options {
 	budget := cfg.Budget
 	if v.Phase == rules.PhasePlay && cfg.PlayBudget > 0 && (budget == 0 || cfg.PlayBudget < budget) {
@@ -84,11 +87,16 @@ func EvalOptions(cfg Config, v *rules.View) eval.Options {
 	if cfg.Method == eval.Playout {
 		opt.Policy = PlayoutPolicy
 	}
+	if !cfg.Unread {
+		opt.Model = PlayoutPolicy
+	}
 	return opt
 }
 
 // PlayoutPolicy is the normal bot's answer to v: a policy that sees only
-// v, for eval.Playout. The normal bot is a pure function of the View.
+// v, for eval.Playout, and the model of the opponent's card play
+// (eval.Options.Model) the hard bot, the hint and the analysis read the
+// opponent's cards with. The normal bot is a pure function of the View.
 func PlayoutPolicy(v *rules.View) rules.Action {
 	b := heuristicBot{level: Normal, par: defaultHeurParams()}
 	a, err := b.Choose(context.Background(), *v)

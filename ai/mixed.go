@@ -17,6 +17,8 @@ import (
 //	            answer, the dix exchange, the sequence dialogue)
 //	play=LEVEL  the card play, bella included
 //	eval=NAME   the hard bot's evaluation method (eval.ParseMethod)
+//	read=off    the hard bot does not read the opponent's card play
+//	            into its hand (Config.Unread)
 //
 // so "hard:bid=normal" bids like normal and plays like hard, and
 // "hard:eval=solved" is hard with the evaluation before issue 16.
@@ -25,6 +27,7 @@ import (
 type Mix struct {
 	Bid, Play Level
 	Method    eval.Method
+	Unread    bool
 }
 
 // ParseMixed reads a level or a mixed level and returns it in its
@@ -46,6 +49,9 @@ func (m Mix) Level() Level {
 	}
 	if m.Method != 0 {
 		opts = append(opts, "eval="+m.Method.String())
+	}
+	if m.Unread {
+		opts = append(opts, "read=off")
 	}
 	if len(opts) == 0 {
 		return m.Play
@@ -83,8 +89,17 @@ func parseMix(s string) (Mix, error) {
 			if m.Method, err = eval.ParseMethod(v); err != nil {
 				return Mix{}, fmt.Errorf("mixed level %q: %w", s, err)
 			}
+		case "read":
+			switch v {
+			case "on":
+				m.Unread = false
+			case "off":
+				m.Unread = true
+			default:
+				return Mix{}, fmt.Errorf("mixed level %q: read=%q (want on or off)", s, v)
+			}
 		default:
-			return Mix{}, fmt.Errorf("mixed level %q: unknown key %q (want bid, play or eval)", s, k)
+			return Mix{}, fmt.Errorf("mixed level %q: unknown key %q (want bid, play, eval or read)", s, k)
 		}
 	}
 	return m, nil
@@ -102,7 +117,7 @@ func NewMixed(f Factory, level Level, cfg Config) (Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg.Method = m.Method
+	cfg.Method, cfg.Unread = m.Method, m.Unread
 	play, err := f(m.Play, cfg)
 	if err != nil {
 		return nil, err

@@ -23,6 +23,9 @@ func TestParseMixed(t *testing.T) {
 		{"hard:eval=corrected", "hard"},
 		{"hard:eval=fitted", "hard:eval=fitted"},
 		{"easy:play=hard,eval=playout", "hard:bid=easy,eval=playout"},
+		{"hard:read=off", "hard:read=off"},
+		{"hard:read=on", "hard"},
+		{"hard:read=off,bid=normal", "hard:bid=normal,read=off"},
 	} {
 		got, err := ai.ParseMixed(tc.in)
 		if err != nil || string(got) != tc.want {
@@ -34,7 +37,7 @@ func TestParseMixed(t *testing.T) {
 			t.Errorf("ParseMixed(%q) = %q, %v; want it unchanged", got, again, err)
 		}
 	}
-	for _, bad := range []string{"", "expert", "hard:", "hard:bid", "hard:bid=expert", "hard:think=3", "hard:eval=oracle"} {
+	for _, bad := range []string{"", "expert", "hard:", "hard:bid", "hard:bid=expert", "hard:think=3", "hard:eval=oracle", "hard:read=no"} {
 		if _, err := ai.ParseMixed(bad); err == nil {
 			t.Errorf("ParseMixed(%q): no error", bad)
 		}
@@ -98,6 +101,12 @@ func TestNewMixed(t *testing.T) {
 	if normal.phases[rules.PhaseBid1] == 0 {
 		t.Error("the bid level was never asked to bid")
 	}
+	if hard.cfg.Unread {
+		t.Error("hard reads the opponent's play unless read=off says not to")
+	}
+	_, err = ai.NewMixed(f, "hard:read=off", ai.Config{Seed: 3})
+	require.NoError(t, err)
+	require.True(t, made[ai.Hard].cfg.Unread, "read=off: the hard bot still reads the opponent's play")
 	// A plain level is the factory's own bot.
 	p, err := ai.NewMixed(f, ai.Normal, ai.Config{})
 	require.NoError(t, err)

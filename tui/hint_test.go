@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
 )
@@ -127,6 +128,40 @@ func TestHintCmd(t *testing.T) {
 		want, _ := eval.Evaluate(context.Background(), v, eval.Options{Samples: eval.SamplesFor(&v, 0), Seed: eval.SeedFor(3, &v)})
 		if want.Best != h.Eval.Best {
 			t.Errorf("hint best %d, the hard bot's evaluation %d", h.Eval.Best, want.Best)
+		}
+	}
+}
+
+// TestHintIsTheHardBotsEvaluation: in the card play, where the hard bot
+// reads the opponent's cards (ai.PlayoutPolicy as eval.Options.Model),
+// the hint's evaluation is the hard bot's own, option by option, and
+// names the card the bot plays.
+func TestHintIsTheHardBotsEvaluation(t *testing.T) {
+	bot, err := ai.New(ai.Hard, ai.Config{Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		v := playView(t, seed, 4)
+		h := hintCmd(nil, v, 1, 3, time.Minute)().(hintMsg)
+		want, err := eval.Evaluate(context.Background(), v, ai.EvalOptions(ai.Config{Seed: 3}, &v))
+		if err != nil || h.Err != nil {
+			t.Fatal(err, h.Err)
+		}
+		if h.Eval.Samples != want.Samples || h.Eval.Weight != want.Weight {
+			t.Fatalf("seed %d: hint %d samples of weight %g, the bot's %d of %g", seed, h.Eval.Samples, h.Eval.Weight, want.Samples, want.Weight)
+		}
+		for i := range want.Results {
+			if h.Eval.Results[i] != want.Results[i] {
+				t.Errorf("seed %d, %s: hint %+v, the bot's %+v", seed, want.Results[i].Action, h.Eval.Results[i], want.Results[i])
+			}
+		}
+		a, err := bot.Choose(context.Background(), v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Eval.Results[h.Eval.Best].Action; got != a {
+			t.Errorf("seed %d: hint plays %s, the hard bot %s", seed, got, a)
 		}
 	}
 }

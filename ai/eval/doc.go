@@ -26,7 +26,9 @@
 //
 // Samples are weighed by an opponent model (opponent.go): how likely the
 // opponent's own bids, dix and dialogue choices were with its cards in
-// that sample. Options.Uniform turns this off.
+// that sample, and, with Options.Model, its cards so far under a model of
+// its card play (the hard bot, the hint and the analysis use the normal
+// bot's play). Options.Uniform turns both off.
 //
 // # What it cannot know, and the correction
 //

@@ -36,6 +36,10 @@ type Options struct {
 	Method Method
 	// Policy plays the card play for Method Playout.
 	Policy Policy
+	// Model, when set, is the opponent's card play as the evaluation
+	// expects it: a sampled deal in which the opponent's earlier cards
+	// were not Model's choice weighs offModel as much (opponent.go).
+	Model Policy
 }
 
 // DefaultSamples is the sample count when Options.Samples is zero, and
@@ -192,6 +196,9 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 				weights[i] = 1
 				if !opt.Uniform {
 					weights[i] = weight(&v, &d, r)
+					if opt.Model != nil {
+						weights[i] *= playWeight(&v, &d, opt.Model)
+					}
 				}
 				jb.score(s, &d, res[i*k:(i+1)*k])
 				done[i] = true

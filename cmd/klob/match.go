@@ -30,8 +30,9 @@ stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
 reports the deals and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
-card play) and eval=corrected|solved|playout|fitted (the hard bot's
-evaluation), e.g. -a hard -b hard:bid=normal.
+card play), eval=corrected|solved|playout|fitted (the hard bot's
+evaluation) and read=on|off (whether the hard bot reads the opponent's
+card play into its hand), e.g. -a hard -b hard:bid=normal.
 With -players 3 or 4 each deck and each game is played with the seats
 rotated so that every bot sits in every seat (four: team A in seats A
 and C, then B and D; three: one A and two B, then two A and one B, each

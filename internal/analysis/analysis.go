@@ -8,6 +8,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/gamelog"
 	"github.com/klob/klob/rules"
@@ -371,7 +372,7 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, jb *job, dec *Decision, o
 	if jb.table != nil {
 		e, err = eval.EvaluateTable(ctx, jb.table, eval.Options{Samples: n, Seed: eval.TableSeedFor(opt.Seed, jb.table), Workers: 1})
 	} else {
-		e, err = ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1})
+		e, err = ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1, Model: ai.PlayoutPolicy})
 	}
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)

@@ -8,8 +8,10 @@
 // At every step of every deal the deal is rebuilt as it stood
 // (gamelog.ReplayDeal.At), the View of the seat to act is taken, and
 // eval.Evaluate scores every legal action on the same sampled deals: the
-// hidden cards drawn consistently with everything that seat knew, the
-// later decisions up to the first lead played by the evaluation's fixed
+// hidden cards drawn consistently with everything that seat knew and
+// weighed, as the hard bot weighs them, by how likely the opponent's bids
+// and cards were (its cards under the normal bot's play,
+// ai.PlayoutPolicy), the later decisions up to the first lead played by the evaluation's fixed
 // policy, the card play solved exactly, and before the card play less
 // the fitted bias of solving with every card known (eval.Corrected,
 // issue 16). The score of an action is its
