@@ -80,6 +80,29 @@ func (m *choiceMenu) key(ctx *screenCtx, s decider, msg tea.KeyPressMsg, d decis
 	return s, nil
 }
 
+// click takes a click on h, a place of the screen at the person's turn:
+// a card of the hand plays it (or asks its bella question), an item of
+// the menu is taken.
+func (m *choiceMenu) click(ctx *screenCtx, s decider, h hit, d decision) (screenModel, tea.Cmd) {
+	switch h.kind {
+	case hitCard:
+		if h.index < len(d.hand) && d.play && m.bella == rules.NoCard {
+			m.cursor = h.index
+			return m.playCard(ctx, s, d.legal, d.hand[h.index], false, d.askAnyway)
+		}
+	case hitMenu:
+		items := d.bella
+		if items == nil && !d.play {
+			items = d.legal
+		}
+		if h.index < len(items) {
+			m.menu = h.index
+			return s.take(ctx, items[h.index])
+		}
+	}
+	return s, nil
+}
+
 // playCard plays c; when an announcement (bella or menage) may go with it,
 // it asks first, or with announce set makes it. askAnyway is decision's.
 func (m *choiceMenu) playCard(ctx *screenCtx, s decider, legal []rules.Action, c rules.Card, announce, askAnyway bool) (screenModel, tea.Cmd) {

@@ -329,20 +329,8 @@ func sayWhat(a rules.Action, what string) string {
 	return "say " + what
 }
 
-// menuItems are the person's choices outside card play, in the engine's
-// order.
-func (t *table) menuItems() []rules.Action {
-	if !t.myTurn() {
-		return nil
-	}
-	v := t.d.view()
-	if v.Phase == rules.PhasePlay {
-		return nil
-	}
-	return v.Legal()
-}
-
-// bellaItems are the two ways to play the card of the bella question.
+// bellaItems are the two ways to play the card of the bella question;
+// nil when none is open, as the shared keys (choiceMenu) read it.
 func (t *table) bellaItems() []rules.Action {
 	if t.bella == rules.NoCard {
 		return nil
@@ -437,8 +425,16 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard && t.m != nil {
 		return t.claim(ctx)
 	}
-	return t.choiceMenu.key(ctx, t, msg, decision{bella: t.bellaItems(), legal: v.Legal(),
-		play: v.Phase == rules.PhasePlay, hand: t.hand(&v), clearOnMove: true, askAnyway: true})
+	return t.choiceMenu.key(ctx, t, msg, t.decision(&v))
+}
+
+// decision is what the person chooses from in v. At two players the
+// line under the table explains the chosen item, so a move of the menu
+// drops the note that would hide it, and the bella key on a card that
+// may carry no bella asks the engine anyway, whose refusal says why.
+func (t *table) decision(v *rules.View) decision {
+	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v),
+		clearOnMove: true, askAnyway: true}
 }
 
 // askHint starts the hard bot's evaluation of the person's decision
@@ -471,26 +467,7 @@ func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.C
 			return t, nil
 		}
 		v := t.d.view()
-		switch h.kind {
-		case hitCard:
-			hand := t.hand(&v)
-			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
-				t.cursor = h.index
-				return t.choiceMenu.playCard(ctx, t, v.Legal(), hand[h.index], false, true)
-			}
-		case hitMenu:
-			var items []rules.Action
-			if t.bella != rules.NoCard {
-				items = t.bellaItems()
-			} else {
-				items = t.menuItems()
-			}
-			if h.index < len(items) {
-				t.menu = h.index
-				return t.take(ctx, items[h.index])
-			}
-		}
-		return t, nil
+		return t.choiceMenu.click(ctx, t, h, t.decision(&v))
 	}
 	return t, nil
 }

@@ -442,11 +442,15 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 		return t, nil
 	}
 	v := t.game.View(t.me)
-	// The note stays when the menu's choice moves (the table has no
-	// line saying what the item means), and the bella key on a card
-	// that carries no announcement plays it saying nothing.
-	return t.choiceMenu.key(ctx, t, msg, decision{bella: t.bellaItems(), legal: v.Legal(),
-		play: v.Phase == rules.PhasePlay, hand: t.hand(&v)})
+	return t.choiceMenu.key(ctx, t, msg, t.decision(&v))
+}
+
+// decision is what the person chooses from in v. The note stays when
+// the menu's choice moves (this table has no line saying what the item
+// means), and the bella key on a card that carries no announcement plays
+// it saying nothing.
+func (t *table34) decision(v *rules.TableView) decision {
+	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v)}
 }
 
 // click plays the card or takes the menu item under the mouse.
@@ -460,20 +464,7 @@ func (t *table34) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea
 			continue
 		}
 		v := t.game.View(t.me)
-		switch h.kind {
-		case hitCard:
-			hand := t.hand(&v)
-			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
-				t.cursor = h.index
-				return t.choiceMenu.playCard(ctx, t, v.Legal(), hand[h.index], false, false)
-			}
-		case hitMenu:
-			if items := t.items(); h.index < len(items) {
-				t.menu = h.index
-				return t.take(ctx, items[h.index])
-			}
-		}
-		return t, nil
+		return t.choiceMenu.click(ctx, t, h, t.decision(&v))
 	}
 	return t, nil
 }
