@@ -26,8 +26,8 @@ type decider interface {
 	clearRefusal()
 }
 
-// decision is what the keys choose from at the person's turn, and the
-// two ways the tables differ on purpose.
+// decision is what the keys and clicks choose from at the person's turn,
+// and the two ways the tables' keys differ, each kept as it was.
 type decision struct {
 	bella []rules.Action // the answers to the open bella question, the announcement first and the quiet play last; nil when none is open
 	legal []rules.Action // the engine's legal actions: the menu outside the card play
