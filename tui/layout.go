@@ -23,6 +23,26 @@ func fit(s string, w int) string {
 	return s
 }
 
+// columns lays two columns side by side on h lines, a rule between
+// them: left cut or padded to leftW cells, right cut to the rightW-1
+// cells after the rule's space. The tables and the replay all lay out
+// their body so.
+func columns(ctx *screenCtx, left, right []string, leftW, rightW, h int) []string {
+	sep := ctx.Styles.Rule.Render(ctx.paint.g.vrule)
+	out := make([]string, 0, h)
+	for i := range h {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out = append(out, fit(l, leftW)+sep+" "+clip(r, rightW-1))
+	}
+	return out
+}
+
 // clip cuts a line to at most w cells, without padding.
 func clip(s string, w int) string {
 	if w <= 0 {

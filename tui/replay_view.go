@@ -40,17 +40,7 @@ func (s *replayScreen) View(ctx *screenCtx) string {
 	rightCol := s.rightColumn(ctx, rd, rightW, midH)
 	lines := make([]string, 0, h)
 	lines = append(lines, s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)))
-	sep := st.Rule.Render(g.vrule)
-	for i := range midH {
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(rightCol) {
-			r = rightCol[i]
-		}
-		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
-	}
+	lines = append(lines, columns(ctx, left, rightCol, leftW, rightW, midH)...)
 	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)),
 		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(ctx, w-1), w-1)))
 	return canvas(lines, w, h)

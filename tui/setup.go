@@ -13,18 +13,61 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// setupScreen is the short form before a new game: the opponent, the
-// target and the rule options, pre-filled from the flags.
-type setupScreen struct {
+// setupForm is what the two steps of a new game's setup share: the
+// Setup being made, the chosen line (the rows, then the start line) and
+// the error shown under the form. The steps are setupScreen and, at
+// three and four players, variantsScreen (setup34.go).
+type setupForm struct {
 	cfg   *PlayConfig
 	setup Setup
 	row   int
 	err   string
 }
 
+// setupScreen is the short form before a new game: the opponent, the
+// target and the rule options, pre-filled from the flags.
+type setupScreen struct{ setupForm }
+
 func newSetupScreen(cfg *PlayConfig, s Setup) *setupScreen {
-	return &setupScreen{cfg: cfg, setup: s}
+	return &setupScreen{setupForm{cfg: cfg, setup: s}}
 }
+
+// upDown moves the chosen line on up and down, through the rows and
+// the start line after them; it reports whether msg was one of those keys.
+func (f *setupForm) upDown(k *keyMap, msg tea.KeyPressMsg, rows int) bool {
+	n := rows + 1
+	switch {
+	case isKey(msg, k.Up):
+		f.row = (f.row + n - 1) % n
+	case isKey(msg, k.Down):
+		f.row = (f.row + 1) % n
+	default:
+		return false
+	}
+	return true
+}
+
+// formLine draws one line of a setup form: the label, then the value
+// between arrows that say left and right change it; marked when chosen.
+// Both setup steps draw their rows with it, so they read as one form.
+func formLine(ctx *screenCtx, label, value string, chosen bool) string {
+	val := "‹ " + value + " ›"
+	if ctx.ASCII {
+		val = "< " + value + " >"
+	}
+	return formMark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
+}
+
+// formMark puts the cursor before a form's line when it is chosen.
+func formMark(ctx *screenCtx, line string, chosen bool) string {
+	if !chosen {
+		return "   " + line
+	}
+	return " " + ctx.paint.g.cursor + " " + ctx.Styles.Selected.Render(line)
+}
+
+// startLine is the form's last line, which enter (from any line) starts.
+const startLine = "[ Start the game ]"
 
 func (s *setupScreen) Name() string { return "setup" }
 
@@ -182,12 +225,8 @@ func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		rows := s.rows()
-		n := len(rows) + 1 // the rows and the start line
 		switch {
-		case isKey(msg, k.Up):
-			s.row = (s.row + n - 1) % n
-		case isKey(msg, k.Down):
-			s.row = (s.row + 1) % n
+		case s.upDown(k, msg, len(rows)):
 		case isKey(msg, k.Left), isKey(msg, k.Right):
 			if s.row < len(rows) {
 				d := 1
@@ -252,35 +291,17 @@ func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
 // View draws the form.
 func (s *setupScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
 	lines := append(titled(ctx, "Klaberjass for "+countWord(s.setup.Options.NumPlayers())+": a new game"), "", " "+st.Heading.Render("Set up the game"))
 	rows := s.rows()
 	for i, r := range rows {
-		mark := "  "
-		val := "‹ " + r.value(&s.setup) + " ›"
-		if ctx.ASCII {
-			val = "< " + r.value(&s.setup) + " >"
-		}
-		line := fmt.Sprintf("%-24s %s", r.label, val)
-		if i == s.row {
-			mark = g.cursor + " "
-			line = st.Selected.Render(line)
-		}
-		lines = append(lines, " "+mark+line)
+		lines = append(lines, formLine(ctx, r.label, r.value(&s.setup), i == s.row))
 	}
 	// What the chosen line means.
 	explain := "Start a game with these choices."
 	if s.row < len(rows) {
 		explain = rows[s.row].label + ": " + rows[s.row].explain(&s.setup) + "."
 	}
-	lines = append(lines, "")
-	startLine := "[ Start the game ]"
-	mark := "  "
-	if s.row == len(rows) {
-		mark = g.cursor + " "
-		startLine = st.Selected.Render(startLine)
-	}
-	lines = append(lines, " "+mark+startLine, "")
+	lines = append(lines, "", formMark(ctx, startLine, s.row == len(rows)), "")
 	// The seed deals every card of the game: shown only once it is over,
 	// unless the player chose it.
 	if s.setup.Practice {

@@ -117,15 +117,10 @@ func variantsOn(o rules.Options) []string {
 const variantsFirstRow = 3
 
 // variantsScreen offers the house variants of a game of three or four.
-type variantsScreen struct {
-	cfg   *PlayConfig
-	setup Setup
-	row   int
-	err   string
-}
+type variantsScreen struct{ setupForm }
 
 func newVariantsScreen(cfg *PlayConfig, s Setup) *variantsScreen {
-	return &variantsScreen{cfg: cfg, setup: s}
+	return &variantsScreen{setupForm{cfg: cfg, setup: s}}
 }
 
 func (s *variantsScreen) Name() string { return "variants" }
@@ -139,14 +134,10 @@ func (s *variantsScreen) rows() []variantRow { return applyingVariants(&s.setup.
 func (s *variantsScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
-	n := len(rows) + 1
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
-		case isKey(msg, k.Up):
-			s.row = (s.row + n - 1) % n
-		case isKey(msg, k.Down):
-			s.row = (s.row + 1) % n
+		case s.upDown(k, msg, len(rows)):
 		case isKey(msg, k.Left), isKey(msg, k.Right):
 			if s.row < len(rows) {
 				s.toggle(rows[s.row])
@@ -198,33 +189,15 @@ func (s *variantsScreen) keyHelp(k *keyMap) help.KeyMap {
 // View draws the variants, the chosen one explained under the list.
 func (s *variantsScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
 	n := s.setup.Options.NumPlayers()
 	title := "Klaberjass for " + countWord(n) + ": house variants"
 	lines := append(titled(ctx, title), " "+st.Heading.Render("House variants (RULES.md section 11), all off by default"))
 	rows := s.rows()
 	for i, r := range rows {
-		mark := "  "
-		v := onOffText(*r.on(&s.setup.Options))
-		val := "‹ " + v + " ›"
-		if ctx.ASCII {
-			val = "< " + v + " >"
-		}
-		line := fmt.Sprintf("%-24s %s", r.label, val)
-		if i == s.row {
-			mark = g.cursor + " "
-			line = st.Selected.Render(line)
-		}
-		lines = append(lines, " "+mark+line, clip("     "+st.Dim.Render(r.explain), ctx.Width))
+		lines = append(lines, formLine(ctx, r.label, onOffText(*r.on(&s.setup.Options)), i == s.row),
+			clip("     "+st.Dim.Render(r.explain), ctx.Width))
 	}
-	lines = append(lines, "")
-	startLine := "[ Start the game ]"
-	mark := "  "
-	if s.row == len(rows) {
-		mark = g.cursor + " "
-		startLine = st.Selected.Render(startLine)
-	}
-	lines = append(lines, " "+mark+startLine)
+	lines = append(lines, "", formMark(ctx, startLine, s.row == len(rows)))
 	who := "You play with two bots, each for itself; the maker must score more than each of the others."
 	if n == 4 {
 		who = "You and the bot opposite play against the two bots beside you; partners' points count together."

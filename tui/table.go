@@ -32,11 +32,9 @@ type table struct {
 	gate   *Gate
 	shared sharedWords
 
-	cursor   int        // index of the selected card in the sorted hand
-	menu     int        // index of the chosen item of the decision menu
-	bella    rules.Card // the card whose bella question is open, or NoCard
-	showLast bool       // the list of this deal's tricks is open (v)
-	order    handSort   // how the hand is sorted (o toggles it)
+	choiceMenu          // the hand's cursor, the menu's choice, the bella question
+	showLast   bool     // the list of this deal's tricks is open (v)
+	order      handSort // how the hand is sorted (o toggles it)
 
 	// queued are the keys pressed while the bot thought: they are played
 	// on the person's next turn, in order.
@@ -67,7 +65,7 @@ func (t *table) hintOpen() bool {
 }
 
 func newTable(m *seated, cfg *PlayConfig) *table {
-	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), bella: rules.NoCard, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), choiceMenu: choiceMenu{bella: rules.NoCard}, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	if m.setup.Prefs.Sort == settings.BySuit {
 		t.order = bySuit
 	}
@@ -331,20 +329,8 @@ func sayWhat(a rules.Action, what string) string {
 	return "say " + what
 }
 
-// menuItems are the person's choices outside card play, in the engine's
-// order.
-func (t *table) menuItems() []rules.Action {
-	if !t.myTurn() {
-		return nil
-	}
-	v := t.d.view()
-	if v.Phase == rules.PhasePlay {
-		return nil
-	}
-	return v.Legal()
-}
-
-// bellaItems are the two ways to play the card of the bella question.
+// bellaItems are the two ways to play the card of the bella question;
+// nil when none is open, as the shared keys (choiceMenu) read it.
 func (t *table) bellaItems() []rules.Action {
 	if t.bella == rules.NoCard {
 		return nil
@@ -439,35 +425,16 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard && t.m != nil {
 		return t.claim(ctx)
 	}
-	if items := t.bellaItems(); items != nil {
-		switch {
-		case isKey(msg, k.Bella):
-			return t.take(ctx, items[0])
-		case isKey(msg, k.NoBella):
-			return t.take(ctx, items[1])
-		case isKey(msg, k.Back):
-			t.bella = rules.NoCard
-			return t, nil
-		}
-		return t.menuKey(ctx, msg, items, func(rules.Action) string { return "" })
-	}
-	if v.Phase != rules.PhasePlay {
-		return t.menuKey(ctx, msg, v.Legal(), actionKey)
-	}
-	hand := t.hand(&v)
-	if len(hand) == 0 {
-		return t, nil
-	}
-	play, announce, moved, note := handKey(k, msg, &t.cursor, len(hand))
-	switch {
-	case note != "":
-		t.setNote(note, true)
-	case moved:
-		t.clearRefusal()
-	case play >= 0:
-		return t.playCard(ctx, &v, hand[play], announce)
-	}
-	return t, nil
+	return t.choiceMenu.key(ctx, t, msg, t.decision(&v))
+}
+
+// decision is what the person chooses from in v. At two players the
+// line under the table explains the chosen item, so a move of the menu
+// drops the note that would hide it, and the bella key on a card that
+// may carry no bella asks the engine anyway, whose refusal says why.
+func (t *table) decision(v *rules.View) decision {
+	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v),
+		clearOnMove: true, askAnyway: true}
 }
 
 // askHint starts the hard bot's evaluation of the person's decision
@@ -486,61 +453,6 @@ func (t *table) askHint() (screenModel, tea.Cmd) {
 	return t, tea.Batch(gatedHint(t.gate, hintCmd(nil, t.d.view(), gen, t.d.Seed(), 0), gen), t.spin.Tick)
 }
 
-// playCard plays c; when bella may be announced with it, it asks first
-// (or, with bella set, announces it).
-func (t *table) playCard(ctx *screenCtx, v *rules.View, c rules.Card, bella bool) (screenModel, tea.Cmd) {
-	canBella := false
-	for _, a := range v.Legal() {
-		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
-			canBella = true
-		}
-	}
-	switch {
-	case bella:
-		return t.take(ctx, rules.PlayBellaAction(c))
-	case canBella:
-		t.bella = c
-		t.menu = 0
-		return t, nil
-	}
-	return t.take(ctx, rules.PlayAction(c))
-}
-
-// menuKey moves through items or takes one: arrows and enter, the
-// item's letter, or its number.
-func (t *table) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string) (screenModel, tea.Cmd) {
-	k := &ctx.Keys
-	if len(items) == 0 {
-		return t, nil
-	}
-	t.menu = max(0, min(t.menu, len(items)-1))
-	switch {
-	case isKey(msg, k.Left), isKey(msg, k.Up):
-		t.menu = (t.menu + len(items) - 1) % len(items)
-		t.setNote("", false) // the line says what the chosen item means
-		return t, nil
-	case isKey(msg, k.Right), isKey(msg, k.Down):
-		t.menu = (t.menu + 1) % len(items)
-		t.setNote("", false)
-		return t, nil
-	case isKey(msg, k.Choose):
-		return t.take(ctx, items[t.menu])
-	case isKey(msg, k.Nth):
-		n := int(msg.String()[0] - '1')
-		if n < len(items) {
-			return t.take(ctx, items[n])
-		}
-		return t, nil
-	}
-	s := msg.String()
-	for _, a := range items {
-		if l := letter(a); l != "" && l == s {
-			return t.take(ctx, a)
-		}
-	}
-	return t, nil
-}
-
 // click plays the card or takes the menu item under the mouse.
 func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.Cmd) {
 	if msg.Button != tea.MouseLeft {
@@ -555,26 +467,7 @@ func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.C
 			return t, nil
 		}
 		v := t.d.view()
-		switch h.kind {
-		case hitCard:
-			hand := t.hand(&v)
-			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
-				t.cursor = h.index
-				return t.playCard(ctx, &v, hand[h.index], false)
-			}
-		case hitMenu:
-			var items []rules.Action
-			if t.bella != rules.NoCard {
-				items = t.bellaItems()
-			} else {
-				items = t.menuItems()
-			}
-			if h.index < len(items) {
-				t.menu = h.index
-				return t.take(ctx, items[h.index])
-			}
-		}
-		return t, nil
+		return t.choiceMenu.click(ctx, t, h, t.decision(&v))
 	}
 	return t, nil
 }

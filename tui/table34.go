@@ -163,17 +163,7 @@ func renderTable34(ctx *screenCtx, sc *tableScene, w, h int, bottom []string, cu
 	lines = append(lines, tableHeader34(ctx, sc, w), st.Rule.Render(repeat(g.hrule, w)))
 	left := tableLeft34(ctx, sc, leftW, midH, size, cursor, hand, legal, playing, &hits)
 	rightCol := tableRight34(ctx, sc, rightW, midH)
-	sep := st.Rule.Render(g.vrule)
-	for i := range midH {
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(rightCol) {
-			r = rightCol[i]
-		}
-		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
-	}
+	lines = append(lines, columns(ctx, left, rightCol, leftW, rightW, midH)...)
 	lines = append(lines, bottom...)
 	return joinLines(lines), hits
 }

@@ -74,11 +74,9 @@ type table34 struct {
 	holding  bool // a finished trick waits for a key before the bots go on
 	tricks   int  // tricks finished in the deal when last looked
 
-	cursor   int        // the selected card in the sorted hand
-	order    handSort   // how the hand is sorted (o toggles it)
-	menu     int        // the chosen item of a decision
-	bella    rules.Card // the card whose bella (or menage) question is open
-	showLast bool
+	choiceMenu          // the hand's cursor, the menu's choice, the bella question
+	order      handSort // how the hand is sorted (o toggles it)
+	showLast   bool
 
 	note    string
 	noteErr bool
@@ -96,7 +94,7 @@ type table34 struct {
 }
 
 func newTable34(game tableGame, me rules.Seat, seats [4]tableSeat) *table34 {
-	return &table34{game: game, me: me, seats: seats, bella: rules.NoCard}
+	return &table34{game: game, me: me, seats: seats, choiceMenu: choiceMenu{bella: rules.NoCard}}
 }
 
 func (t *table34) Name() string { return "table" }
@@ -194,8 +192,12 @@ func (t *table34) items() []rules.Action {
 }
 
 // bellaItems are the ways to play the card of the open question: with
-// the announcement (bella or menage) and without.
+// the announcement (bella or menage) and without; nil when no question
+// is open, as the shared keys (choiceMenu) read it.
 func (t *table34) bellaItems() []rules.Action {
+	if t.bella == rules.NoCard {
+		return nil
+	}
 	v := t.game.View(t.me)
 	var with []rules.Action
 	for _, a := range v.Legal() {
@@ -440,91 +442,15 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 		return t, nil
 	}
 	v := t.game.View(t.me)
-	if t.bella != rules.NoCard {
-		items := t.bellaItems()
-		switch {
-		case isKey(msg, k.Bella):
-			return t.take(ctx, items[0])
-		case isKey(msg, k.NoBella):
-			return t.take(ctx, items[len(items)-1])
-		case isKey(msg, k.Back):
-			t.bella = rules.NoCard
-			return t, nil
-		}
-		return t.menuKey(ctx, msg, items)
-	}
-	if v.Phase != rules.PhasePlay {
-		return t.menuKey(ctx, msg, v.Legal())
-	}
-	hand := t.hand(&v)
-	if len(hand) == 0 {
-		return t, nil
-	}
-	play, announce, moved, note := handKey(k, msg, &t.cursor, len(hand))
-	switch {
-	case note != "":
-		t.setNote(note, true)
-	case moved:
-		t.clearRefusal()
-	case play >= 0:
-		return t.playCard(ctx, &v, hand[play], announce)
-	}
-	return t, nil
+	return t.choiceMenu.key(ctx, t, msg, t.decision(&v))
 }
 
-// playCard plays c; when an announcement may go with it, it asks first
-// (or, with announce set, makes it).
-func (t *table34) playCard(ctx *screenCtx, v *rules.TableView, c rules.Card, announce bool) (screenModel, tea.Cmd) {
-	var with *rules.Action
-	for _, a := range v.Legal() {
-		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
-			a := a
-			with = &a
-		}
-	}
-	switch {
-	case with != nil && announce:
-		return t.take(ctx, *with)
-	case with != nil:
-		t.bella, t.menu = c, 0
-		return t, nil
-	}
-	return t.take(ctx, rules.PlayAction(c))
-}
-
-// menuKey moves through items or takes one: arrows and enter, the
-// item's letter, or its number.
-func (t *table34) menuKey(ctx *screenCtx, msg tea.KeyPressMsg, items []rules.Action) (screenModel, tea.Cmd) {
-	k := &ctx.Keys
-	if len(items) == 0 {
-		return t, nil
-	}
-	t.menu = max(0, min(t.menu, len(items)-1))
-	switch {
-	case isKey(msg, k.Left), isKey(msg, k.Up):
-		t.menu = (t.menu + len(items) - 1) % len(items)
-		return t, nil
-	case isKey(msg, k.Right), isKey(msg, k.Down):
-		t.menu = (t.menu + 1) % len(items)
-		return t, nil
-	case isKey(msg, k.Choose):
-		return t.take(ctx, items[t.menu])
-	case isKey(msg, k.Nth):
-		if n := int(msg.String()[0] - '1'); n < len(items) {
-			return t.take(ctx, items[n])
-		}
-		return t, nil
-	}
-	if t.bella != rules.NoCard {
-		return t, nil
-	}
-	s := msg.String()
-	for _, a := range items {
-		if l := actionKey(a); l != "" && l == s {
-			return t.take(ctx, a)
-		}
-	}
-	return t, nil
+// decision is what the person chooses from in v. The note stays when
+// the menu's choice moves (this table has no line saying what the item
+// means), and the bella key on a card that carries no announcement plays
+// it saying nothing.
+func (t *table34) decision(v *rules.TableView) decision {
+	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v)}
 }
 
 // click plays the card or takes the menu item under the mouse.
@@ -538,20 +464,7 @@ func (t *table34) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea
 			continue
 		}
 		v := t.game.View(t.me)
-		switch h.kind {
-		case hitCard:
-			hand := t.hand(&v)
-			if h.index < len(hand) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
-				t.cursor = h.index
-				return t.playCard(ctx, &v, hand[h.index], false)
-			}
-		case hitMenu:
-			if items := t.items(); h.index < len(items) {
-				t.menu = h.index
-				return t.take(ctx, items[h.index])
-			}
-		}
-		return t, nil
+		return t.choiceMenu.click(ctx, t, h, t.decision(&v))
 	}
 	return t, nil
 }

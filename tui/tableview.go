@@ -71,19 +71,8 @@ func (t *table) render(ctx *screenCtx) (string, []hit) {
 	}
 	left := t.leftColumn(ctx, &v, leftW, midH, size, &hits)
 	rightCol := t.rightColumn(ctx, &v, rightW, midH)
-	sep := st.Rule.Render(g.vrule)
-	for i := range midH {
-		if panel {
-			break
-		}
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(rightCol) {
-			r = rightCol[i]
-		}
-		lines = append(lines, fit(l, leftW)+sep+" "+clip(r, rightW-1))
+	if !panel {
+		lines = append(lines, columns(ctx, left, rightCol, leftW, rightW, midH)...)
 	}
 	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)))
 	lines = append(lines, notes...)
