@@ -148,7 +148,8 @@ const modelCards = 3
 // sampled deal d under model, played softly: each card the model would
 // have played in its place counts 1, each other card offModel. It
 // replays d from its deck to rebuild the opponent's View at each of its
-// cards.
+// cards; a step that does not replay (which a deal the sampler drew from
+// a real View never has) ends the reading with what it found so far.
 func playWeight(v *rules.View, d *rules.Deal, model Policy) float64 {
 	opp := v.Seat.Other()
 	steps := d.Steps()
