@@ -38,10 +38,6 @@ type decision struct {
 	// players the line under the table then says what the chosen item
 	// means, which the note would hide.
 	clearOnMove bool
-	// askAnyway: the bella key on a card that may carry no announcement
-	// still asks the engine for one, whose refusal says why (two
-	// players); otherwise the card is played saying nothing.
-	askAnyway bool
 }
 
 // key takes a key press at the person's turn: an answer to the open bella
@@ -75,7 +71,7 @@ func (m *choiceMenu) key(ctx *screenCtx, s decider, msg tea.KeyPressMsg, d decis
 	case moved:
 		s.clearRefusal()
 	case play >= 0:
-		return m.playCard(ctx, s, d.legal, d.hand[play], announce, d.askAnyway)
+		return m.playCard(ctx, s, d.legal, d.hand[play], announce)
 	}
 	return s, nil
 }
@@ -88,7 +84,7 @@ func (m *choiceMenu) click(ctx *screenCtx, s decider, h hit, d decision) (screen
 	case hitCard:
 		if h.index < len(d.hand) && d.play && m.bella == rules.NoCard {
 			m.cursor = h.index
-			return m.playCard(ctx, s, d.legal, d.hand[h.index], false, d.askAnyway)
+			return m.playCard(ctx, s, d.legal, d.hand[h.index], false)
 		}
 	case hitMenu:
 		items := d.bella
@@ -104,8 +100,11 @@ func (m *choiceMenu) click(ctx *screenCtx, s decider, h hit, d decision) (screen
 }
 
 // playCard plays c; when an announcement (bella or menage) may go with it,
-// it asks first, or with announce set makes it. askAnyway is decision's.
-func (m *choiceMenu) playCard(ctx *screenCtx, s decider, legal []rules.Action, c rules.Card, announce, askAnyway bool) (screenModel, tea.Cmd) {
+// it asks first, or with announce set makes it. The bella key on a card
+// that may carry none still asks the rules for it, so that the refusal
+// says why and the card stays in the hand: a person who pressed it meant
+// to announce, not to play the card quietly.
+func (m *choiceMenu) playCard(ctx *screenCtx, s decider, legal []rules.Action, c rules.Card, announce bool) (screenModel, tea.Cmd) {
 	var with *rules.Action
 	for _, a := range legal {
 		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
@@ -118,7 +117,7 @@ func (m *choiceMenu) playCard(ctx *screenCtx, s decider, legal []rules.Action, c
 	case with != nil:
 		m.bella, m.menu = c, 0
 		return s, nil
-	case announce && askAnyway:
+	case announce:
 		return s.take(ctx, rules.PlayBellaAction(c))
 	}
 	return s.take(ctx, rules.PlayAction(c))

@@ -12,12 +12,22 @@ import (
 // bella with 10♠: …"; the card itself could be played), or the words
 // ("You cannot say fifty: …"). v is the view before the move.
 func refusalText(g *glyphs, v *rules.View, a rules.Action, err error) string {
-	if a.Kind == rules.PlayCard && a.Bella && errors.Is(err, rules.ErrBella) {
-		return plain(g, "No bella with "+g.cardText(a.Card)+": "+err.Error()+"; the card itself may be played with enter")
+	if s, ok := bellaRefusal(g, a, err); ok {
+		return s
 	}
 	what := spoken(g, v, a)
 	if a.Kind == rules.PlayCard {
 		what = g.cardText(a.Card)
 	}
 	return plain(g, "You cannot "+sayWhat(a, what)+": "+err.Error())
+}
+
+// bellaRefusal is the refusal of a card played with bella (or the
+// menage) when only the announcement was wrong, at any table: "No bella
+// with 10♠: …; the card itself may be played with enter".
+func bellaRefusal(g *glyphs, a rules.Action, err error) (string, bool) {
+	if a.Kind != rules.PlayCard || !a.Bella || !errors.Is(err, rules.ErrBella) {
+		return "", false
+	}
+	return plain(g, "No bella with "+g.cardText(a.Card)+": "+err.Error()+"; the card itself may be played with enter"), true
 }

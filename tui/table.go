@@ -434,7 +434,7 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 // may carry no bella asks the engine anyway, whose refusal says why.
 func (t *table) decision(v *rules.View) decision {
 	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v),
-		clearOnMove: true, askAnyway: true}
+		clearOnMove: true}
 }
 
 // askHint starts the hard bot's evaluation of the person's decision

@@ -358,6 +358,10 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 	g := &ctx.paint.g
 	w, err := t.game.Apply(t.me, a)
 	if err != nil {
+		if s, ok := bellaRefusal(g, a, err); ok {
+			t.setNote(s, true)
+			return t, nil
+		}
 		what := "say " + a.Words()
 		if a.Kind == rules.PlayCard {
 			what = "play " + g.cardText(a.Card)

@@ -369,6 +369,60 @@ func TestTable34WhyNot(t *testing.T) {
 	}
 }
 
+// TestTable34BellaKeyRefuses: at tables of three and four, the bella key
+// on a card that may be played but carries no announcement is refused
+// with the reason and the card stays in the hand, as at two players.
+func TestTable34BellaKeyRefuses(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		found := false
+		for seed := uint64(1); seed < 200 && !found; seed++ {
+			f := newFakeTable(players, rules.DefaultOptions(), seed)
+			for !f.t.Over() && !found {
+				f.othersUntilMe(t)
+				v := f.View(rules.SeatA)
+				if v.Phase != rules.PhasePlay || v.Turn != rules.SeatA {
+					if !f.t.Over() {
+						f.step(t)
+					}
+					continue
+				}
+				hand, legal := tableHand(&v), tableLegalCards(&v)
+				plainCard := -1
+				for i, c := range hand {
+					if legal.Has(c) && c.Suit() != v.Trump {
+						plainCard = i
+						break
+					}
+				}
+				if plainCard < 0 {
+					f.step(t)
+					continue
+				}
+				w, h := tableMinSize(players)
+				tm := newTable34(f, rules.SeatA, seatsFor(f.Players()))
+				hs := startHarness(t, newApp(tm, appOptions{}), w, h)
+				tm.cursor = plainCard
+				steps := len(f.t.Steps())
+				hs.press("b")
+				if len(f.t.Steps()) != steps {
+					t.Fatalf("%d players: b played %s, which carries no bella", players, hand[plainCard])
+				}
+				if s := hs.screen(); !strings.Contains(s, "No bella with") || strings.Contains(s, "You cannot play") {
+					t.Errorf("%d players: the bella refusal does not say what was refused:\n%s", players, s)
+				}
+				hs.press("enter")
+				if len(f.t.Steps()) != steps+1 {
+					t.Errorf("%d players: enter did not play %s after the refusal", players, hand[plainCard])
+				}
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no deal gave the person a plain card to play", players)
+		}
+	}
+}
+
 // TestSetupPlayers: the setup's Players row picks three or four, and its
 // start line leads to the house variants that apply to that table, each
 // explained; esc goes back with the choices kept.
