@@ -18,6 +18,13 @@ import (
 // last cards of a deal say little more about the hands and cost the most
 // to replay. The weights use nothing but the world drawn and the public
 // history, so the bot still sees only its view.
+//
+// Measured against normal (klob match -a hard -b normal, 300 decks, seed
+// 41, the same decks): at three players hard's margin went from +12.3
+// [+10.3, +14.4] a deal to +13.5 [+11.4, +15.5], at four from +28.1
+// [+21.5, +34.7] to +30.8 [+24.5, +37.1]; the decisions got no slower
+// (p95 33.5 to 30.6 ms at three, 70.3 to 53 ms at four: the worlds
+// picked more than once are solved once).
 
 // tableOffModel is the weight of each of another seat's cards that the
 // card model would not have played.
