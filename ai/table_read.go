@@ -30,6 +30,8 @@ import (
 // 300 decks, but all four go the same way. Drawing 8 candidates a world
 // searched instead of 3 made +13.6 at three (seed 41), and reading only
 // the opponents at four (not the partner) +30.0: no better.
+// On 1000 decks (seed 41, three players) the margin went from +11.7
+// [+10.6, +12.9] to +12.8 [+11.7, +14.0], p95 decision 24.9 to 22.2 ms.
 // tableOffModel 1 turns reading off.
 
 // tableOffModel is the weight of each of another seat's cards that the
