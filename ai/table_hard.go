@@ -22,7 +22,10 @@ import (
 // replay of every word said through TableView.Complete), solves each
 // world exactly with solver.TableSolver (two teams with four players,
 // paranoid with three: the two others against this seat), and plays the
-// card with the highest total over the worlds. Early in the play, when
+// card with the highest total over the worlds. Once other seats have
+// played, the worlds searched are picked by weight among three times as
+// many drawn, each weighed by how well the normal rule explains the
+// other seats' cards in it (readWorlds, table_read.go). Early in the play, when
 // the worlds are too big to solve in the time, a solve is cut at a node
 // limit; if fewer than minWorlds worlds are solved, it plays the normal
 // bot's card.
@@ -160,6 +163,8 @@ func (b *tableHard) bid(ctx context.Context, v *rules.TableView, legal []rules.A
 }
 
 // search returns the card with the best total over the solved worlds.
+// Once other seats have played, the worlds are chosen by how well they
+// explain that play (readWorlds).
 func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card, bool) {
 	stop := time.Now().Add(tableThink)
 	if d, ok := ctx.Deadline(); ok && d.Before(stop) {
@@ -186,14 +191,7 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 	solved, aborted := 0, 0
 	buf := make([]solver.TableCardValue, 0, 12)
 	b.solver.SetLimit(tableNodeLimit)
-	for i := 0; i < n; i++ {
-		if ctx.Err() != nil || time.Now().After(stop) || (aborted >= 2 && solved == 0) {
-			break
-		}
-		hands, ok := smp.Hands(b.r)
-		if !ok {
-			break
-		}
+	solve := func(hands [4]rules.CardSet, times int) {
 		p := v.Play()
 		for o := range v.Players {
 			if rules.Seat(o) != v.Seat {
@@ -203,12 +201,35 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 		cv, ok := b.solver.CardValuesFor(&p, side, buf[:0])
 		if !ok {
 			aborted++
-			continue
+			return
 		}
-		solved++
+		solved += times
 		for _, x := range cv {
-			total[x.Card] += x.Value
+			total[x.Card] += times * x.Value
 			seen = seen.With(x.Card)
+		}
+	}
+	worlds, picks := b.readWorlds(ctx, v, smp, n, stop)
+	if worlds != nil {
+		for i, hands := range worlds {
+			if picks[i] == 0 {
+				continue
+			}
+			if ctx.Err() != nil || time.Now().After(stop) || (aborted >= 2 && solved == 0) {
+				break
+			}
+			solve(hands, picks[i])
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			if ctx.Err() != nil || time.Now().After(stop) || (aborted >= 2 && solved == 0) {
+				break
+			}
+			hands, ok := smp.Hands(b.r)
+			if !ok {
+				break
+			}
+			solve(hands, 1)
 		}
 	}
 	if solved < minWorlds {
@@ -253,4 +274,47 @@ func viewHash(v *rules.TableView) uint64 {
 		h ^= h >> 29
 	}
 	return h
+}
+
+// readWorlds draws tableCandidates*n whole worlds, weighs each by the
+// other seats' card play in it (readWeight) and picks n of them by
+// weight (a world may be picked more than once): it returns the worlds'
+// hands and how many times each was picked. It returns nil when no
+// other seat has played a card yet or no whole world could be drawn;
+// the search then draws its n worlds unweighted.
+func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sampler.TableSampler, n int, stop time.Time) ([][4]rules.CardSet, []int) {
+	if tableOffModel >= 1 {
+		return nil, nil
+	}
+	seats := readSeats(v)
+	played := false
+	for o := range v.Players {
+		if seats&(1<<o) != 0 && v.Played[o] != 0 {
+			played = true
+		}
+	}
+	if !played {
+		return nil, nil
+	}
+	m := tableCandidates * n
+	worlds := make([][4]rules.CardSet, 0, m)
+	weights := make([]float64, 0, m)
+	for len(worlds) < m && ctx.Err() == nil && time.Now().Before(stop) {
+		t, ok := smp.World(b.r)
+		if !ok {
+			break
+		}
+		var hands [4]rules.CardSet
+		for o := range v.Players {
+			if rules.Seat(o) != v.Seat {
+				hands[o] = t.Hand(rules.Seat(o))
+			}
+		}
+		worlds = append(worlds, hands)
+		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard))
+	}
+	if len(worlds) == 0 {
+		return nil, nil
+	}
+	return worlds, resample(weights, n, b.r)
 }
