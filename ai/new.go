@@ -23,10 +23,11 @@ type Config struct {
 	// (eval.Method); the zero value is the evaluation the trainer and the
 	// analysis share.
 	Method eval.Method
-	// Unread, when set, stops the hard bot reading the opponent's card
-	// play into its hand (eval.Options.Model): it weighs the sampled
-	// deals by the bidding alone, as before the model (for measuring
-	// what reading the play is worth).
+	// Unread, when set, stops the hard bot reading the other seats' card
+	// play into their hands (eval.Options.Model at two players,
+	// readWorlds at tables): it weighs the sampled deals by the bidding
+	// alone, as before the model (for measuring what reading the play is
+	// worth).
 	Unread bool
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/klob/klob/rules"
 )
@@ -26,8 +27,20 @@ type TableFactory func(level Level, cfg Config) (TableBot, error)
 
 var _ TableFactory = NewTableBot
 
-// NewTableBot returns a table bot of the given level.
+// NewTableBot returns a table bot of the given level. Of the phase
+// hybrids (mixed.go) a table takes only read=off, the hard bot that does
+// not read the other seats' card play: its bids and cards are one bot's.
 func NewTableBot(level Level, cfg Config) (TableBot, error) {
+	if strings.Contains(string(level), ":") {
+		m, err := parseMix(string(level))
+		if err != nil {
+			return nil, err
+		}
+		if m.Bid != m.Play || m.Method != 0 {
+			return nil, fmt.Errorf("table bot %q: at a table a mixed level may only set read", level)
+		}
+		level, cfg.Unread = m.Play, m.Unread
+	}
 	switch level {
 	case Random:
 		return &tableRandom{r: rand.New(rand.NewPCG(cfg.Seed, 0x7461626c))}, nil

@@ -283,7 +283,7 @@ func viewHash(v *rules.TableView) uint64 {
 // other seat has played a card yet or no whole world could be drawn;
 // the search then draws its n worlds unweighted.
 func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sampler.TableSampler, n int, stop time.Time) ([][4]rules.CardSet, []int) {
-	if tableOffModel >= 1 {
+	if b.cfg.Unread {
 		return nil, nil
 	}
 	seats := readSeats(v)

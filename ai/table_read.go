@@ -32,11 +32,11 @@ import (
 // the opponents at four (not the partner) +30.0: no better.
 // On 1000 decks (seed 41, three players) the margin went from +11.7
 // [+10.6, +12.9] to +12.8 [+11.7, +14.0], p95 decision 24.9 to 22.2 ms.
-// tableOffModel 1 turns reading off.
+// Config.Unread (read=off in a phase hybrid) turns reading off.
 
 // tableOffModel is the weight of each of another seat's cards that the
 // card model would not have played.
-var tableOffModel = 0.1
+const tableOffModel = 0.1
 
 // tableReadCards is the hand size down to which a card is read.
 const tableReadCards = 3

@@ -142,3 +142,25 @@ func TestResample(t *testing.T) {
 		}
 	}
 }
+
+// TestTableBotReadOff: the table bot of "hard:read=off" is the hard
+// table bot that reads no card play; other mixed levels are refused at a
+// table, where one bot bids and plays.
+func TestTableBotReadOff(t *testing.T) {
+	b, err := NewTableBot("hard:read=off", Config{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ok := b.(*tableHard)
+	if !ok || !h.cfg.Unread {
+		t.Fatalf("hard:read=off made %T %+v, want the hard table bot with Unread", b, b)
+	}
+	if b, err := NewTableBot("hard", Config{Seed: 1}); err != nil || b.(*tableHard).cfg.Unread {
+		t.Fatalf("hard: %v, %+v", err, b)
+	}
+	for _, bad := range []string{"hard:bid=normal", "hard:eval=solved", "hard:read=maybe"} {
+		if _, err := NewTableBot(Level(bad), Config{}); err == nil {
+			t.Errorf("NewTableBot(%q): no error", bad)
+		}
+	}
+}

@@ -31,14 +31,15 @@ reports the deals and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play), eval=corrected|solved|playout|fitted (the hard bot's
-evaluation) and read=on|off (whether the hard bot reads the opponent's
-card play into its hand), e.g. -a hard -b hard:bid=normal.
+evaluation) and read=on|off (whether the hard bot reads the other
+seats' card play into their hands), e.g. -a hard -b hard:bid=normal.
 With -players 3 or 4 each deck and each game is played with the seats
 rotated so that every bot sits in every seat (four: team A in seats A
 and C, then B and D; three: one A and two B, then two A and one B, each
 rotated), and the report gives each level's average per deal and its
 share of the games won, with 95% intervals; with three players a game
-won by either of two B bots counts once, as won by B.
+won by either of two B bots counts once, as won by B. At a table a
+hybrid may only set read (e.g. -b hard:read=off).
 -save DIR writes every deal and game played as a game log.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
