@@ -24,10 +24,11 @@ func refusalText(g *glyphs, v *rules.View, a rules.Action, err error) string {
 
 // bellaRefusal is the refusal of a card played with bella (or the
 // menage) when only the announcement was wrong, at any table: "No bella
-// with 10♠: …; the card itself may be played with enter".
+// with 10♠ (enter plays it without): …". What to do comes before why,
+// so that a narrow window that clips the note still shows it.
 func bellaRefusal(g *glyphs, a rules.Action, err error) (string, bool) {
 	if a.Kind != rules.PlayCard || !a.Bella || !errors.Is(err, rules.ErrBella) {
 		return "", false
 	}
-	return plain(g, "No bella with "+g.cardText(a.Card)+": "+err.Error()+"; the card itself may be played with enter"), true
+	return plain(g, "No bella with "+g.cardText(a.Card)+" (enter plays it without): "+err.Error()), true
 }
