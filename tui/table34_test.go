@@ -312,59 +312,68 @@ func TestTable34Monkey(t *testing.T) {
 	}
 }
 
+// myCardDecision plays fake tables of players from seeds 1 to 199 until
+// the person (seat A) is to play a card and pick chooses one of its hand
+// as shown (-1: none fits, play on), and returns that table and the
+// card's index; ok is false when no deal gave one.
+func myCardDecision(t *testing.T, players int, pick func(v *rules.TableView, hand []rules.Card, legal rules.CardSet) int) (f *fakeTable, hand []rules.Card, idx int, ok bool) {
+	t.Helper()
+	for seed := uint64(1); seed < 200; seed++ {
+		f := newFakeTable(players, rules.DefaultOptions(), seed)
+		for !f.t.Over() {
+			f.othersUntilMe(t)
+			v := f.View(rules.SeatA)
+			if v.Phase != rules.PhasePlay || v.Turn != rules.SeatA {
+				if !f.t.Over() {
+					f.step(t)
+				}
+				continue
+			}
+			hand := tableHand(&v)
+			if i := pick(&v, hand, tableLegalCards(&v)); i >= 0 {
+				return f, hand, i, true
+			}
+			f.step(t)
+		}
+	}
+	return nil, nil, -1, false
+}
+
 // TestTable34WhyNot: a card the person may not play is refused with the
 // rules' reason, at three and four players, and nothing is played.
 func TestTable34WhyNot(t *testing.T) {
 	for _, players := range []int{3, 4} {
-		found := false
-		for seed := uint64(1); seed < 200 && !found; seed++ {
-			f := newFakeTable(players, rules.DefaultOptions(), seed)
-			for !f.t.Over() && !found {
-				f.othersUntilMe(t)
-				v := f.View(rules.SeatA)
-				if v.Phase != rules.PhasePlay || v.Turn != rules.SeatA {
-					if !f.t.Over() {
-						f.step(t)
-					}
-					continue
+		f, hand, bad, ok := myCardDecision(t, players, func(_ *rules.TableView, hand []rules.Card, legal rules.CardSet) int {
+			for i, c := range hand {
+				if !legal.Has(c) {
+					return i
 				}
-				hand, legal := tableHand(&v), tableLegalCards(&v)
-				bad := -1
-				for i, c := range hand {
-					if !legal.Has(c) {
-						bad = i
-						break
-					}
-				}
-				if bad < 0 {
-					f.step(t)
-					continue
-				}
-				w, h := tableMinSize(players)
-				hs := tableApp(t, f, w, h, false)
-				steps := len(f.t.Steps())
-				hs.press(fmt.Sprint(bad + 1))
-				s := hs.screen()
-				if len(f.t.Steps()) != steps {
-					t.Fatalf("%d players: an illegal card was played", players)
-				}
-				want := "You cannot play " + hand[bad].Rank().Display()
-				if !strings.Contains(s, want) || !strings.Contains(s, "must") {
-					t.Errorf("%d players: got\n%s\nwant a note %q... saying what the rules ask", players, s, want)
-				}
-				if players == 3 {
-					golden(t, "table3-why-not-80x24", s)
-				}
-				// Issue 13: a refusal clears when the selection moves.
-				hs.press("right")
-				if s := hs.screen(); strings.Contains(s, want) {
-					t.Errorf("%d players: the refusal stays after the cursor moved:\n%s", players, s)
-				}
-				found = true
 			}
-		}
-		if !found {
+			return -1
+		})
+		if !ok {
 			t.Errorf("%d players: no deal gave the person a card it may not play", players)
+			continue
+		}
+		w, h := tableMinSize(players)
+		hs := tableApp(t, f, w, h, false)
+		steps := len(f.t.Steps())
+		hs.press(fmt.Sprint(bad + 1))
+		s := hs.screen()
+		if len(f.t.Steps()) != steps {
+			t.Fatalf("%d players: an illegal card was played", players)
+		}
+		want := "You cannot play " + hand[bad].Rank().Display()
+		if !strings.Contains(s, want) || !strings.Contains(s, "must") {
+			t.Errorf("%d players: got\n%s\nwant a note %q... saying what the rules ask", players, s, want)
+		}
+		if players == 3 {
+			golden(t, "table3-why-not-80x24", s)
+		}
+		// Issue 13: a refusal clears when the selection moves.
+		hs.press("right")
+		if s := hs.screen(); strings.Contains(s, want) {
+			t.Errorf("%d players: the refusal stays after the cursor moved:\n%s", players, s)
 		}
 	}
 }
@@ -374,53 +383,35 @@ func TestTable34WhyNot(t *testing.T) {
 // with the reason and the card stays in the hand, as at two players.
 func TestTable34BellaKeyRefuses(t *testing.T) {
 	for _, players := range []int{3, 4} {
-		found := false
-		for seed := uint64(1); seed < 200 && !found; seed++ {
-			f := newFakeTable(players, rules.DefaultOptions(), seed)
-			for !f.t.Over() && !found {
-				f.othersUntilMe(t)
-				v := f.View(rules.SeatA)
-				if v.Phase != rules.PhasePlay || v.Turn != rules.SeatA {
-					if !f.t.Over() {
-						f.step(t)
-					}
-					continue
+		f, hand, plainCard, ok := myCardDecision(t, players, func(v *rules.TableView, hand []rules.Card, legal rules.CardSet) int {
+			for i, c := range hand {
+				if legal.Has(c) && c.Suit() != v.Trump {
+					return i
 				}
-				hand, legal := tableHand(&v), tableLegalCards(&v)
-				plainCard := -1
-				for i, c := range hand {
-					if legal.Has(c) && c.Suit() != v.Trump {
-						plainCard = i
-						break
-					}
-				}
-				if plainCard < 0 {
-					f.step(t)
-					continue
-				}
-				w, h := tableMinSize(players)
-				tm := newTable34(f, rules.SeatA, seatsFor(f.Players()))
-				hs := startHarness(t, newApp(tm, appOptions{}), w, h)
-				tm.cursor = plainCard
-				steps := len(f.t.Steps())
-				hs.press("b")
-				if len(f.t.Steps()) != steps {
-					t.Fatalf("%d players: b played %s, which carries no bella", players, hand[plainCard])
-				}
-				// At the smallest window the note is clipped: what to do
-				// comes first, so it stays on screen.
-				if s := hs.screen(); !strings.Contains(s, "No bella with") || !strings.Contains(s, "(enter plays it without)") || strings.Contains(s, "You cannot play") {
-					t.Errorf("%d players: the bella refusal does not say what was refused:\n%s", players, s)
-				}
-				hs.press("enter")
-				if len(f.t.Steps()) != steps+1 {
-					t.Errorf("%d players: enter did not play %s after the refusal", players, hand[plainCard])
-				}
-				found = true
 			}
-		}
-		if !found {
+			return -1
+		})
+		if !ok {
 			t.Errorf("%d players: no deal gave the person a plain card to play", players)
+			continue
+		}
+		w, h := tableMinSize(players)
+		tm := newTable34(f, rules.SeatA, seatsFor(f.Players()))
+		hs := startHarness(t, newApp(tm, appOptions{}), w, h)
+		tm.cursor = plainCard
+		steps := len(f.t.Steps())
+		hs.press("b")
+		if len(f.t.Steps()) != steps {
+			t.Fatalf("%d players: b played %s, which carries no bella", players, hand[plainCard])
+		}
+		// At the smallest window the note is clipped: what to do comes
+		// first, so it stays on screen.
+		if s := hs.screen(); !strings.Contains(s, "No bella with") || !strings.Contains(s, "(enter plays it without)") || strings.Contains(s, "You cannot play") {
+			t.Errorf("%d players: the bella refusal does not say what was refused:\n%s", players, s)
+		}
+		hs.press("enter")
+		if len(f.t.Steps()) != steps+1 {
+			t.Errorf("%d players: enter did not play %s after the refusal", players, hand[plainCard])
 		}
 	}
 }
