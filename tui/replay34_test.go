@@ -334,11 +334,7 @@ func TestReplay34CardMarks(t *testing.T) {
 		base := filepath.Base(file)
 		w, h := tableMinSize(r.Players())
 		for _, size := range [][2]int{{w, h}, {120, 40}} {
-			hs := newReplayHarness(t, r, base, ReplayConfig{}, size[0], size[1])
-			s := hs.replay34()
-			require.NotNil(t, s, base)
-			hs.press("a")
-			require.Equal(t, analysisDone, s.state, base)
+			hs, s := analysedReplay34(t, r, base, size[0], size[1])
 			ctx := &hs.app.ctx
 			for deal := range s.tp.deals {
 				marked := 0 // the card plays marked so far this deal
@@ -504,11 +500,7 @@ func TestReplay34LostLineTotals(t *testing.T) {
 		r := readReplayLog(t, file)
 		base := filepath.Base(file)
 		w, h := tableMinSize(r.Players())
-		hs := newReplayHarness(t, r, base, ReplayConfig{}, w, h)
-		s := hs.replay34()
-		require.NotNil(t, s, base)
-		hs.press("a")
-		require.Equal(t, analysisDone, s.state, base)
+		hs, s := analysedReplay34(t, r, base, w, h)
 		ctx := &hs.app.ctx
 		for deal := range s.tp.deals {
 			dr := s.dealReport(deal)
@@ -544,4 +536,16 @@ func TestReplay34LostLineTotals(t *testing.T) {
 	if checked == 0 || differ == 0 {
 		t.Errorf("%d deals checked, %d seats whose marked losses differ from their total: the test shows nothing", checked, differ)
 	}
+}
+
+// analysedReplay34 opens the table replay of r at w×h and turns its
+// analysis on, which must finish.
+func analysedReplay34(t *testing.T, r *gamelog.Replay, base string, w, h int) (*harness, *replay34) {
+	t.Helper()
+	hs := newReplayHarness(t, r, base, ReplayConfig{}, w, h)
+	s := hs.replay34()
+	require.NotNil(t, s, base)
+	hs.press("a")
+	require.Equal(t, analysisDone, s.state, base)
+	return hs, s
 }
