@@ -77,9 +77,10 @@
 // (klob match -a hard -b hard:bid=normal, fixed seed 16, 2000 duplicate
 // deals): +0.0 [-1.1, +1.1]; hard against normal +8.4 [+7.1, +9.7].
 // Since the hard bot reads the opponent's card play (Options.Model,
-// opponent.go), on the same decks: hard against normal +11.5 [+10.2,
-// +12.8], its bids against normal's -0.2 [-1.3, +1.0]. The aims of +4
-// and +12 are not met. Every candidate tried to change
+// opponent.go), on the same decks: hard against normal +11.9 [+10.6,
+// +13.3] (+11.5 [+10.2, +12.8] reading only the cards played from more
+// than three), its bids against normal's -0.2 [-1.3, +1.0]. The aims of
+// +4 and +12 are not met. Every candidate tried to change
 // that was measured on the same 500 decks (seed 21; the last three
 // stopped after 172 to 316): shrinking toward the normal bot's bid
 // unless the evaluation's edge over it exceeds one standard error of

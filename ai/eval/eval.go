@@ -169,6 +169,10 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 	done := make([]bool, n)
 	weights := make([]float64, n)
 	smp := sampler.New(v)
+	var memo *modelMemo
+	if opt.Model != nil && v.Phase == rules.PhasePlay {
+		memo = newModelMemo()
+	}
 	jb := newJob(&v, legal)
 	jb.method, jb.policy = opt.Method, opt.Policy
 	if jb.method == Playout && jb.policy == nil {
@@ -197,7 +201,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 				if !opt.Uniform {
 					weights[i] = weight(&v, &d, r)
 					if opt.Model != nil {
-						weights[i] *= playWeight(&v, &d, opt.Model)
+						weights[i] *= playWeight(&v, &d, opt.Model, memo)
 					}
 				}
 				jb.score(s, &d, res[i*k:(i+1)*k])

@@ -20,7 +20,7 @@ func lastCard(v *rules.View) rules.Action {
 // seat plays a random legal card, and checks at every decision of the
 // card play that playWeight of the true deal is offModel to the power of
 // the opponent's cards the model would not have played, counting only
-// the cards chosen among several while holding more than modelCards: the
+// the cards chosen among several: the
 // replay rebuilds the opponent's View at each of its cards.
 func TestPlayWeightCountsOffModelCards(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 1))
@@ -33,7 +33,7 @@ func TestPlayWeightCountsOffModelCards(t *testing.T) {
 			if d.Phase() == rules.PhasePlay {
 				v := d.View(s)
 				want := math.Pow(offModel, float64(k[s.Other()]))
-				if got := playWeight(&v, &d, lastCard); math.Abs(got-want) > 1e-12 {
+				if got := playWeight(&v, &d, lastCard, nil); math.Abs(got-want) > 1e-12 {
 					t.Fatalf("deal %d, %s to play after %v: playWeight %g, want %g", deal, s, d.Steps(), got, want)
 				}
 				checked++
@@ -43,7 +43,7 @@ func TestPlayWeightCountsOffModelCards(t *testing.T) {
 			if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
 				a = rules.Action{Kind: rules.Take}
 			}
-			if d.Phase() == rules.PhasePlay && len(l) > 1 && d.Hand(s).Count() > modelCards {
+			if d.Phase() == rules.PhasePlay && len(l) > 1 {
 				v := d.View(s)
 				if m := lastCard(&v); m.Card != a.Card {
 					k[s]++
@@ -62,8 +62,8 @@ func TestPlayWeightCountsOffModelCards(t *testing.T) {
 
 // TestPlayWeightOfSampledDeals: on deals drawn by the sampler, the
 // weight is a power of offModel, 1 for an opponent who played as the
-// model, and it does not depend on the hidden cards' order in the deck
-// beyond the opponent's hand.
+// model, and the memo one evaluation shares between its samples gives
+// every sample the weight it has without one.
 func TestPlayWeightOfSampledDeals(t *testing.T) {
 	r := rand.New(rand.NewPCG(42, 1))
 	seen := map[float64]int{}
@@ -74,12 +74,16 @@ func TestPlayWeightOfSampledDeals(t *testing.T) {
 		}
 		n++
 		smp := sampler.New(v)
+		memo := newModelMemo() // one evaluation's memo, shared by its samples
 		for i := range 20 {
 			d, err := smp.Deal(rand.New(rand.NewPCG(uint64(n), uint64(i))))
 			if err != nil {
 				t.Fatal(err)
 			}
-			w := playWeight(&v, &d, lastCard)
+			w := playWeight(&v, &d, lastCard, nil)
+			if got := playWeight(&v, &d, lastCard, memo); got != w {
+				t.Fatalf("%s: weight %g with the memo, %g without", v.String(), got, w)
+			}
 			k := math.Log(w) / math.Log(offModel)
 			if w <= 0 || w > 1 || math.Abs(k-math.Round(k)) > 1e-9 {
 				t.Fatalf("%s: weight %g is not a power of %g", v.String(), w, offModel)
