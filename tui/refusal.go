@@ -8,8 +8,9 @@ import (
 
 // refusalText says what the engine refused and why, in one sentence
 // that names the thing refused: the card ("You cannot play 10♠: you
-// must follow hearts"), the bella when only the bella was wrong ("No
-// bella with 10♠: …"; the card itself could be played), or the words
+// must follow hearts"), the bella when only the bella was wrong
+// (bellaRefusal: "No bella with 10♠ (enter plays it without): …"), or
+// the words
 // ("You cannot say fifty: …"). v is the view before the move.
 func refusalText(g *glyphs, v *rules.View, a rules.Action, err error) string {
 	if s, ok := bellaRefusal(g, a, err); ok {

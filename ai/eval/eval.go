@@ -169,6 +169,8 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 	done := make([]bool, n)
 	weights := make([]float64, n)
 	smp := sampler.New(v)
+	// Before the card play the opponent has played no card: nothing to
+	// read, so the model is asked only in it.
 	var memo *modelMemo
 	if opt.Model != nil && v.Phase == rules.PhasePlay {
 		memo = newModelMemo()
@@ -200,7 +202,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 				weights[i] = 1
 				if !opt.Uniform {
 					weights[i] = weight(&v, &d, r)
-					if opt.Model != nil {
+					if memo != nil {
 						weights[i] *= playWeight(&v, &d, opt.Model, memo)
 					}
 				}
