@@ -10,8 +10,7 @@ import (
 // that names the thing refused: the card ("You cannot play 10♠: you
 // must follow hearts"), the bella when only the bella was wrong
 // (bellaRefusal: "No bella with 10♠ (enter plays it without): …"), or
-// the words
-// ("You cannot say fifty: …"). v is the view before the move.
+// the words ("You cannot say fifty: …"). v is the view before the move.
 func refusalText(g *glyphs, v *rules.View, a rules.Action, err error) string {
 	if s, ok := bellaRefusal(g, a, err); ok {
 		return s
