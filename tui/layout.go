@@ -125,6 +125,19 @@ func wrap(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
+// wrapLines wraps s to w cells (at least 10) on at most limit lines, the
+// last one cut with " …" when s needs more: a note, a refusal or an
+// error keeps its words instead of being clipped at the window's edge.
+func wrapLines(s string, w, limit int) []string {
+	w = max(10, w)
+	lines := wrap(s, w)
+	if limit > 0 && len(lines) > limit {
+		lines = lines[:limit]
+		lines[limit-1] = ansi.Truncate(lines[limit-1]+" …", w, "…")
+	}
+	return lines
+}
+
 // rect is an area of the screen, for mouse clicks.
 type rect struct{ x, y, w, h int }
 

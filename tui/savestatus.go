@@ -5,8 +5,6 @@ package tui
 // "not saved" mark, the quit question says the game will be lost, and a
 // save error is wrapped to the window instead of cut before its cause.
 
-import "github.com/charmbracelet/x/ansi"
-
 // maxSaveErrLines bounds the lines a save error takes on the table.
 const maxSaveErrLines = 3
 
@@ -46,10 +44,5 @@ func saveErrLines(err error, w int) []string {
 	if err == nil {
 		return nil
 	}
-	lines := wrap("! autosave failed: "+err.Error(), max(10, w))
-	if len(lines) > maxSaveErrLines {
-		lines = lines[:maxSaveErrLines]
-		lines[maxSaveErrLines-1] = ansi.Truncate(lines[maxSaveErrLines-1]+" …", max(10, w), "…")
-	}
-	return lines
+	return wrapLines("! autosave failed: "+err.Error(), w, maxSaveErrLines)
 }

@@ -147,32 +147,37 @@ func (t *table34) render(ctx *screenCtx) (string, []hit) {
 	st := &ctx.Styles
 	y := ctx.Height - 2
 	prompt, menuHits := t.promptLine(ctx, sc, y)
-	bottom := []string{
-		st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width)),
-		t.noteLine(ctx),
-		prompt,
-		" " + hintLine(t.keyHelp(&ctx.Keys).ShortHelp()),
-	}
+	bottom := append([]string{st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))}, t.noteLines(ctx)...)
+	bottom = append(bottom, prompt, " "+hintLine(t.keyHelp(&ctx.Keys).ShortHelp()))
 	s, hits := renderTable34(ctx, sc, ctx.Width, ctx.Height, bottom, t.cursor, hand, legal, playing)
 	return s, append(hits, menuHits...)
 }
 
-func (t *table34) noteLine(ctx *screenCtx) string {
+// noteLines say the hint, what just happened or why a move was refused,
+// wrapped to the window (at most maxNoteLines, a save error
+// maxSaveErrLines), as the two-player table does; one line, maybe
+// blank, when there is nothing to wrap.
+func (t *table34) noteLines(ctx *screenCtx) []string {
 	st := &ctx.Styles
 	if s, ok := t.hintText(ctx); ok {
-		return s
+		return []string{s}
 	}
+	text, style, limit := t.note, st.Text, maxNoteLines
 	switch {
 	case t.note == "" && t.game.SaveErr() != nil:
-		return " " + st.Error.Render("! autosave failed: "+t.game.SaveErr().Error())
+		text, style, limit = "! autosave failed: "+t.game.SaveErr().Error(), st.Error, maxSaveErrLines
 	case t.note == "" && t.shared != nil:
-		return " " + t.shared.news(ctx)
+		return []string{" " + t.shared.news(ctx)}
 	case t.note == "":
-		return ""
+		return []string{""}
 	case t.noteErr:
-		return " " + st.Error.Render("! "+t.note)
+		text, style = "! "+t.note, st.Error
 	}
-	return " " + t.note
+	lines := wrapLines(text, ctx.Width-2, limit)
+	for i, l := range lines {
+		lines[i] = " " + style.Render(l)
+	}
+	return lines
 }
 
 // items are the person's choices outside card play (or at the bella
@@ -518,7 +523,7 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 	}
 	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
 	if t.note != "" {
-		lines = append(lines, t.noteLine(ctx))
+		lines = append(lines, t.noteLines(ctx)...)
 	}
 	if err := t.game.SaveErr(); err != nil {
 		lines = append(lines, " "+st.Error.Render("! autosave failed: "+err.Error()))

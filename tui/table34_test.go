@@ -400,14 +400,21 @@ func TestTable34BellaKeyRefuses(t *testing.T) {
 		hs := startHarness(t, newApp(tm, appOptions{}), w, h)
 		tm.cursor = plainCard
 		steps := len(f.t.Steps())
+		why := f.t.Apply(rules.Action{Kind: rules.PlayCard, Card: hand[plainCard], Bella: true})
+		if why == nil {
+			t.Fatalf("%d players: the rules took bella with %s", players, hand[plainCard])
+		}
 		hs.press("b")
 		if len(f.t.Steps()) != steps {
 			t.Fatalf("%d players: b played %s, which carries no bella", players, hand[plainCard])
 		}
-		// At the smallest window the note is clipped: what to do comes
-		// first, so it stays on screen.
 		if s := hs.screen(); !strings.Contains(s, "No bella with") || !strings.Contains(s, "(enter plays it without)") || strings.Contains(s, "You cannot play") {
 			t.Errorf("%d players: the bella refusal does not say what was refused:\n%s", players, s)
+		}
+		// At the smallest window the refusal wraps: its reason is read
+		// to the end, not cut at the window's edge.
+		if words := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(words, why.Error()) {
+			t.Errorf("%d players: the refusal's reason %q is not on the screen whole:\n%s", players, why.Error(), hs.screen())
 		}
 		hs.press("enter")
 		if len(f.t.Steps()) != steps+1 {

@@ -520,11 +520,7 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 	if text == "" {
 		return []string{""}
 	}
-	lines := wrap(lead+text, max(10, w-2))
-	if len(lines) > limit {
-		lines = lines[:limit]
-		lines[limit-1] = clip(lines[limit-1]+" …", w-2)
-	}
+	lines := wrapLines(lead+text, w-2, limit)
 	for i, l := range lines {
 		lines[i] = " " + style.Render(l)
 	}

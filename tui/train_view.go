@@ -292,10 +292,7 @@ func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
 	if t.noteErr {
 		text = "! " + text
 	}
-	lines := wrap(text, max(10, w-2))
-	if len(lines) > 3 {
-		lines = lines[:3]
-	}
+	lines := wrapLines(text, w-2, 3)
 	for i, l := range lines {
 		if t.noteErr {
 			l = st.Error.Render(l)
