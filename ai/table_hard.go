@@ -311,6 +311,7 @@ func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sam
 	m := tableCandidates * n
 	worlds := make([][4]rules.CardSet, 0, m)
 	weights := make([]float64, 0, m)
+	memo := readMemo{}
 	for len(worlds) < m && ctx.Err() == nil && time.Now().Before(stop) {
 		t, ok := smp.World(b.r)
 		if !ok {
@@ -323,7 +324,7 @@ func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sam
 			}
 		}
 		worlds = append(worlds, hands)
-		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard))
+		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard, memo))
 	}
 	if len(worlds) == 0 {
 		return nil, nil
