@@ -36,7 +36,19 @@ import (
 // on 2000 decks (seed 41, four players) from +29.1 [+26.7, +31.6] to
 // +31.9 [+29.4, +34.3], p95 59.4 to 53.9 ms. Against hard:read=off
 // (300 decks, seed 41): +0.0 [-1.0, +1.1] at three, +2.7 [-0.7, +6.1]
-// at four.
+// at four. Those runs read a seat's cards only while it held more than
+// three.
+// Reading every card chosen among several, with the memo, and falling
+// back on the normal rule only when fewer than minWorlds distinct worlds
+// were solved (the fallback counted picks before): on the same 1000
+// decks (seed 41, three players) +12.8 [+11.7, +14.0] to +13.0 [+11.8,
+// +14.2], p95 decision 24.6 to 22.6 ms; on the same 2000 (seed 41, four
+// players) +31.5 [+29.1, +34.0] to +32.0 [+29.5, +34.4], p95 51.7 to
+// 50.9 ms (the fallback fix alone: +12.8 and +31.5, against +12.8 and
+// +31.9 before it). The memo makes the reading cheaper though it reads
+// more cards: readWorlds took 0.59 ms a decision at three players and
+// 1.03 at four, against 0.93 and 1.44 with the cut and no memo
+// (BenchmarkTableReadWorldsThree and Four, 3 runs each).
 // Config.Unread (read=off in a phase hybrid) turns reading off.
 
 // tableOffModel is the weight of each of another seat's cards that the
@@ -72,9 +84,10 @@ type readKey struct {
 // card): cards are below 32 and NoCard is 255.
 const noChoice = rules.Card(254)
 
-// declCards packs the cards drawn and given in world's declarations, six
-// bits each in order, and reports false when they do not fit (more than
-// ten: more declarations than a deal can hold).
+// declCards packs the cards drawn and given in the declarations of a
+// deal's steps, six bits each in order, and reports false when they do
+// not fit: more than ten, from five or more declarations in one deal,
+// which readWeight then reads without its memo.
 func declCards(steps []rules.Step) (uint64, bool) {
 	var d uint64
 	n := 0
