@@ -27,8 +27,8 @@ import (
 // many drawn, each weighed by how well the normal rule explains the
 // other seats' cards in it (readWorlds, table_read.go). Early in the play, when
 // the worlds are too big to solve in the time, a solve is cut at a node
-// limit; if fewer than minWorlds worlds are solved, it plays the normal
-// bot's card.
+// limit; if fewer than minWorlds distinct worlds are solved, it plays
+// the normal bot's card.
 type tableHard struct {
 	cfg    Config
 	r      *rand.Rand
@@ -185,13 +185,48 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 		}
 	}
 	smp := sampler.NewTable(v)
+	worlds, picks := b.readWorlds(ctx, v, smp, n, stop)
+	i := 0
+	next := func() ([4]rules.CardSet, int, bool) {
+		if worlds == nil {
+			if i >= n {
+				return [4]rules.CardSet{}, 0, false
+			}
+			i++
+			hands, ok := smp.Hands(b.r)
+			return hands, 1, ok
+		}
+		for i < len(worlds) && picks[i] == 0 {
+			i++
+		}
+		if i >= len(worlds) {
+			return [4]rules.CardSet{}, 0, false
+		}
+		i++
+		return worlds[i-1], picks[i-1], true
+	}
+	return b.solveWorlds(ctx, v, stop, next)
+}
+
+// solveWorlds solves the worlds next gives (the other seats' hands, and
+// how many times the world was picked) until next is done, the context
+// ends or stop passes, and returns the card with the best total, each
+// world's values counted as many times as it was picked. It returns
+// false when fewer than minWorlds distinct worlds were solved: a world
+// picked many times is still one guess at the hidden cards, and with
+// lopsided weights a few worlds can carry every pick.
+func (b *tableHard) solveWorlds(ctx context.Context, v *rules.TableView, stop time.Time, next func() ([4]rules.CardSet, int, bool)) (rules.Card, bool) {
 	side := searchSide(v)
 	var total [32]int
 	var seen rules.CardSet
 	solved, aborted := 0, 0
 	buf := make([]solver.TableCardValue, 0, 12)
 	b.solver.SetLimit(tableNodeLimit)
-	solve := func(hands [4]rules.CardSet, times int) {
+	for ctx.Err() == nil && time.Now().Before(stop) && (aborted < 2 || solved > 0) {
+		hands, times, ok := next()
+		if !ok {
+			break
+		}
 		p := v.Play()
 		for o := range v.Players {
 			if rules.Seat(o) != v.Seat {
@@ -201,35 +236,12 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 		cv, ok := b.solver.CardValuesFor(&p, side, buf[:0])
 		if !ok {
 			aborted++
-			return
+			continue
 		}
-		solved += times
+		solved++
 		for _, x := range cv {
 			total[x.Card] += times * x.Value
 			seen = seen.With(x.Card)
-		}
-	}
-	worlds, picks := b.readWorlds(ctx, v, smp, n, stop)
-	if worlds != nil {
-		for i, hands := range worlds {
-			if picks[i] == 0 {
-				continue
-			}
-			if ctx.Err() != nil || time.Now().After(stop) || (aborted >= 2 && solved == 0) {
-				break
-			}
-			solve(hands, picks[i])
-		}
-	} else {
-		for i := 0; i < n; i++ {
-			if ctx.Err() != nil || time.Now().After(stop) || (aborted >= 2 && solved == 0) {
-				break
-			}
-			hands, ok := smp.Hands(b.r)
-			if !ok {
-				break
-			}
-			solve(hands, 1)
 		}
 	}
 	if solved < minWorlds {
@@ -299,6 +311,7 @@ func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sam
 	m := tableCandidates * n
 	worlds := make([][4]rules.CardSet, 0, m)
 	weights := make([]float64, 0, m)
+	memo := readMemo{}
 	for len(worlds) < m && ctx.Err() == nil && time.Now().Before(stop) {
 		t, ok := smp.World(b.r)
 		if !ok {
@@ -311,7 +324,7 @@ func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sam
 			}
 		}
 		worlds = append(worlds, hands)
-		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard))
+		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard, memo))
 	}
 	if len(worlds) == 0 {
 		return nil, nil

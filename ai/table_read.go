@@ -13,11 +13,12 @@ import (
 // likely the other seats' cards so far were with the hands that world
 // gives them, under a soft version of the normal rule's card play
 // (tablerule.PlayCard): each card the rule would have played counts 1,
-// each other card tableOffModel. Only cards chosen among more than one
-// legal card while holding more than tableReadCards cards are read: the
-// last cards of a deal say little more about the hands and cost the most
-// to replay. The weights use nothing but the world drawn and the public
-// history, so the bot still sees only its view.
+// each other card tableOffModel. Every card chosen among more than one
+// legal card is read, the last of a hand too: one decision asks the
+// model once per hand its worlds give a seat at a step (readMemo), which
+// makes the last cards, where the worlds agree most, cheap. The weights
+// use nothing but the world drawn and the public history, so the bot
+// still sees only its view.
 //
 // Measured against normal (klob match -a hard -b normal, 300 decks, seed
 // 41, the same decks): at three players hard's margin went from +12.3
@@ -35,15 +36,29 @@ import (
 // on 2000 decks (seed 41, four players) from +29.1 [+26.7, +31.6] to
 // +31.9 [+29.4, +34.3], p95 59.4 to 53.9 ms. Against hard:read=off
 // (300 decks, seed 41): +0.0 [-1.0, +1.1] at three, +2.7 [-0.7, +6.1]
-// at four.
+// at four. Those runs read a seat's cards only while it held more than
+// three.
+// Reading every card chosen among several, with the memo, and falling
+// back on the normal rule only when fewer than minWorlds distinct worlds
+// were solved (the fallback counted picks before): on the same 1000
+// decks (seed 41, three players) +12.8 [+11.7, +14.0] to +13.0 [+11.8,
+// +14.2], p95 decision 24.6 to 22.6 ms; on the same 2000 (seed 41, four
+// players) +31.5 [+29.1, +34.0] to +32.0 [+29.5, +34.4], p95 51.7 to
+// 50.9 ms (the fallback fix alone: +12.8 and +31.5, against +12.8 and
+// +31.9 before it). The memo makes the reading cheaper though it reads
+// more cards: readWorlds took 0.59 ms a decision at three players and
+// 1.03 at four, against 0.93 and 1.44 with the cut and no memo
+// (BenchmarkTableReadWorldsThree and Four, 3 runs each). Weighing the
+// samples of the cards too early to search (eval.EvaluateTable, the
+// first trick at four players, the first two at three) by the same
+// reading of the cards already played made +13.1 [+11.9, +14.3] on
+// those 1000 decks at three players against +13.0, p95 decision 25.4
+// ms: no better, so they are not read.
 // Config.Unread (read=off in a phase hybrid) turns reading off.
 
 // tableOffModel is the weight of each of another seat's cards that the
 // card model would not have played.
 const tableOffModel = 0.1
-
-// tableReadCards is the hand size down to which a card is read.
-const tableReadCards = 3
 
 // tableCandidates is the worlds drawn, in multiples of the worlds
 // searched, for the search's worlds to be chosen among by weight.
@@ -53,44 +68,108 @@ const tableCandidates = 3
 // among legal.
 type cardModel func(v *rules.TableView, legal []rules.Action) rules.Card
 
+// readMemo remembers, for one decision, the model's card at each of the
+// other seats' earlier cards by what that seat knew there. A seat's view
+// at a step is the public history, the same in every world drawn from
+// the viewer's view, and its own cards: its hand then, and the cards
+// that changed hands unseen in the declarations (shlomo, cleopatra). So
+// the model is asked once per hand a world gives a seat at a step: late
+// in a deal, when many worlds agree on a seat's few cards, that saves
+// most of the calls and most of the replay. A nil memo asks every time.
+type readMemo map[readKey]rules.Card
+
+type readKey struct {
+	step int
+	seat rules.Seat
+	hand rules.CardSet
+	decl uint64 // the cards that changed hands in the declarations, in order
+}
+
+// noChoice marks in the memo a card played without a choice (one legal
+// card): cards are below 32 and NoCard is 255.
+const noChoice = rules.Card(254)
+
+// declCards packs the cards drawn and given in the declarations of a
+// deal's steps, six bits each in order, and reports false when they do
+// not fit: more than ten, from five or more declarations in one deal,
+// which readWeight then reads without its memo.
+func declCards(steps []rules.Step) (uint64, bool) {
+	var d uint64
+	n := 0
+	for _, st := range steps {
+		if st.Action.Kind == rules.Draw || st.Action.Kind == rules.Give {
+			d = d<<6 | uint64(st.Action.Card+1)
+			n++
+		}
+	}
+	return d, n <= 10
+}
+
 // readWeight is the likelihood of the cards played so far by the seats
 // in seats (a bit per seat) in world, a whole deal that v's seat cannot
 // tell from its own, under model played softly: tableOffModel to the
-// power of the cards read that model would not have played. It replays
-// world from its deck to rebuild each seat's view at each of its cards.
-func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardModel) float64 {
+// power of the cards chosen among several that model would not have
+// played. The hand a seat held at each of its cards is its hand in world
+// with the cards it played since; the model is asked (replaying world
+// from its deck up to that card to rebuild the seat's view) only when
+// memo does not know that hand there.
+func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardModel, memo readMemo) float64 {
 	steps := world.Steps()
-	reads := func(st rules.Step) bool {
-		return st.Action.Kind == rules.PlayCard && st.Seat < 4 && seats&(1<<st.Seat) != 0
+	decl, ok := declCards(steps)
+	if !ok {
+		memo = nil
 	}
-	first := -1
-	for i, st := range steps {
-		if reads(st) {
-			first = i
-			break
+	// The cards read, last first, with the hand each was played from.
+	type read struct {
+		step int
+		hand rules.CardSet
+	}
+	var rbuf [32]read
+	reads := rbuf[:0]
+	var hands [4]rules.CardSet
+	for o := range v.Players {
+		hands[o] = world.Hand(rules.Seat(o))
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		st := steps[i]
+		if st.Action.Kind != rules.PlayCard || st.Seat >= 4 {
+			continue
+		}
+		hands[st.Seat] = hands[st.Seat].With(st.Action.Card)
+		if seats&(1<<st.Seat) != 0 {
+			reads = append(reads, read{i, hands[st.Seat]})
 		}
 	}
-	if first < 0 {
-		return 1
-	}
-	t := rules.NewGameTable(world.Options(), world.Dealer(), world.Deck(), world.Totals())
-	for _, st := range steps[:first] {
-		if t.ApplyAs(st.Seat, st.Action) != nil {
-			return 1
-		}
-	}
+	var t rules.Table
+	at := -1 // t is world before steps[at]; -1 before it is built
 	w := 1.0
 	buf := make([]rules.Action, 0, 12)
-	for _, st := range steps[first:] {
-		if reads(st) && t.Hand(st.Seat).Count() > tableReadCards {
+	for k := len(reads) - 1; k >= 0; k-- {
+		i, st := reads[k].step, steps[reads[k].step]
+		key := readKey{i, st.Seat, reads[k].hand, decl}
+		c, ok := memo[key]
+		if !ok {
+			if at < 0 {
+				t = rules.NewGameTable(world.Options(), world.Dealer(), world.Deck(), world.Totals())
+				at = 0
+			}
+			for ; at < i; at++ {
+				if t.ApplyAs(steps[at].Seat, steps[at].Action) != nil {
+					return w
+				}
+			}
 			ov := t.View(st.Seat)
 			buf = ov.AppendLegal(buf[:0])
-			if distinctCards(buf) > 1 && model(&ov, buf) != st.Action.Card {
-				w *= tableOffModel
+			c = noChoice
+			if distinctCards(buf) > 1 {
+				c = model(&ov, buf)
+			}
+			if memo != nil {
+				memo[key] = c
 			}
 		}
-		if t.ApplyAs(st.Seat, st.Action) != nil {
-			return w
+		if c != noChoice && c != st.Action.Card {
+			w *= tableOffModel
 		}
 	}
 	return w

@@ -3,8 +3,11 @@ package ai
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
 )
 
@@ -18,9 +21,8 @@ func lastLegalCard(_ *rules.TableView, legal []rules.Action) rules.Card {
 // players, every seat playing the last legal card or a random one, and
 // checks at every card decision that the weight readWeight gives the
 // true deal is tableOffModel to the power of the other seats' cards so
-// far (read ones: a choice among two cards or more, more than
-// tableReadCards in hand) that were not the model's, counted here as
-// the deal is played.
+// far chosen among two cards or more that were not the model's, counted
+// here as the deal is played, the last cards of a hand included.
 func TestReadWeightTrueWorld(t *testing.T) {
 	deals := 40
 	if testing.Short() {
@@ -33,7 +35,7 @@ func TestReadWeightTrueWorld(t *testing.T) {
 		}
 		n := opts.NumPlayers()
 		r := rand.New(rand.NewPCG(21, uint64(len(rs))))
-		checked, offSeen := 0, 0
+		checked, offSeen, offLate := 0, 0, 0
 		for i := range deals {
 			tb := rules.NewTable(opts, rules.Seat(i%n), rules.Shuffle(r))
 			var off [4]int // each seat's cards off the model so far
@@ -55,7 +57,7 @@ func TestReadWeightTrueWorld(t *testing.T) {
 						}
 					}
 					want := math.Pow(tableOffModel, float64(k))
-					got := readWeight(&v, &tb, readSeats(&v), lastLegalCard)
+					got := readWeight(&v, &tb, readSeats(&v), lastLegalCard, nil)
 					if math.Abs(got-want) > 1e-9*want {
 						t.Fatalf("%s deal %d seat %s: weight %g, want %g (%d cards off the model)\n%s", rs, i, seat, got, want, k, v.String())
 					}
@@ -77,8 +79,11 @@ func TestReadWeightTrueWorld(t *testing.T) {
 							cards++
 						}
 					}
-					if cards > 1 && tb.Hand(seat).Count() > tableReadCards && a.Card != legal[len(legal)-1].Card {
+					if cards > 1 && a.Card != legal[len(legal)-1].Card {
 						off[seat]++
+						if tb.Hand(seat).Count() <= 3 {
+							offLate++
+						}
 					}
 				}
 				if err := tb.Apply(a); err != nil {
@@ -86,8 +91,8 @@ func TestReadWeightTrueWorld(t *testing.T) {
 				}
 			}
 		}
-		if checked == 0 || offSeen == 0 {
-			t.Fatalf("%s: %d decisions checked, %d with cards off the model", rs, checked, offSeen)
+		if checked == 0 || offSeen == 0 || offLate == 0 {
+			t.Fatalf("%s: %d decisions checked, %d with cards off the model, %d of them from three cards or fewer", rs, checked, offSeen, offLate)
 		}
 	}
 }
@@ -161,6 +166,115 @@ func TestTableBotReadOff(t *testing.T) {
 	for _, bad := range []string{"hard:bid=normal", "hard:eval=solved", "hard:read=maybe"} {
 		if _, err := NewTableBot(Level(bad), Config{}); err == nil {
 			t.Errorf("NewTableBot(%q): no error", bad)
+		}
+	}
+}
+
+// viewModel is a card model that answers from all a seat's view shows:
+// a hash of its hand, the history it saw, what it knows of every hand
+// and the cards played picks among the legal cards. A memo that took two
+// different views for one would answer one of them wrong.
+func viewModel(v *rules.TableView, legal []rules.Action) rules.Card {
+	h := uint64(v.Hand)*0x9e3779b97f4a7c15 ^ uint64(v.Seat)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 0x94d049bb133111eb
+		h ^= h >> 31
+	}
+	for _, st := range v.History() {
+		mix(uint64(st.Action.Kind)<<40 | uint64(st.Action.Card)<<32 | uint64(st.Action.Suit)<<24 | uint64(st.Action.N)<<16 | uint64(st.Seat))
+	}
+	for o := range 4 {
+		s := rules.Seat(o)
+		mix(uint64(v.Played[o]) ^ uint64(v.Shown[o])<<32)
+		mix(uint64(v.Known(s)) ^ uint64(v.CannotHold(s))<<32)
+	}
+	b := v.OwnBest()
+	mix(uint64(v.Unseen()) ^ uint64(b.Len)<<32 ^ uint64(b.Top)<<40 ^ uint64(v.MenageBy)<<48)
+	return legal[h%uint64(len(legal))].Card
+}
+
+// TestReadWeightMemo: over many random worlds drawn from views of random
+// deals (every house variant on too, where cards change hands unseen in
+// the declarations), readWeight with one memo per view gives each world
+// the same weight as asking the model afresh, for the normal rule's card
+// play and for a model that answers from the whole view; and the memo
+// saves calls.
+func TestReadWeightMemo(t *testing.T) {
+	deals, worlds := 24, 30
+	if testing.Short() {
+		deals, worlds = 10, 20
+	}
+	for _, rs := range tableRules[1:] {
+		opts, err := rules.ParseOptions(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := opts.NumPlayers()
+		r := rand.New(rand.NewPCG(33, uint64(len(rs))))
+		checked, off, asked, fresh, declViews := 0, 0, 0, 0, 0
+		for i := range deals {
+			tb := rules.NewTable(opts, rules.Seat(i%n), rules.Shuffle(r))
+			for step := 0; !tb.Over(); step++ {
+				seat := tb.Turn()
+				legal := tb.Legal()
+				if seat != rules.ChanceSeat && tb.Phase() == rules.PhasePlay && step%3 == 0 {
+					v := tb.View(seat)
+					seats := readSeats(&v)
+					smp := sampler.NewTable(&v)
+					decls := map[uint64]bool{}
+					for _, model := range []cardModel{tablerule.PlayCard, viewModel} {
+						calls := 0
+						counted := func(v *rules.TableView, legal []rules.Action) rules.Card {
+							calls++
+							return model(v, legal)
+						}
+						memo := readMemo{}
+						for range worlds {
+							w, ok := smp.World(r)
+							if !ok {
+								continue
+							}
+							d, _ := declCards(w.Steps())
+							decls[d] = true
+							got := readWeight(&v, &w, seats, counted, memo)
+							memoCalls := calls
+							want := readWeight(&v, &w, seats, counted, nil)
+							fresh += calls - memoCalls
+							calls = memoCalls
+							if got != want {
+								t.Fatalf("%s deal %d: weight %g with the memo, %g asking afresh\n%s", rs, i, got, want, v.String())
+							}
+							checked++
+							if want < 1 {
+								off++
+							}
+						}
+						asked += calls
+					}
+					if len(decls) > 1 {
+						declViews++
+					}
+				}
+				a := legal[r.IntN(len(legal))]
+				for _, l := range legal {
+					if l.Kind == rules.Shlomo || l.Kind == rules.Cleopatra {
+						a = l // declare whenever it can, for cards to change hands
+					}
+				}
+				if seat != rules.ChanceSeat && r.IntN(2) == 0 {
+					v := tb.View(seat)
+					if c := tablerule.PlayCard(&v, legal); a.Kind == rules.PlayCard {
+						a = tablerule.WithAnnounce(legal, c)
+					}
+				}
+				if err := tb.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if checked == 0 || off == 0 || asked >= fresh || (strings.Contains(rs, "cleopatra") && declViews == 0) {
+			t.Fatalf("%s: %d worlds, %d off the model, model asked %d times with the memo, %d without; %d views with unseen declaration cards", rs, checked, off, asked, fresh, declViews)
 		}
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
@@ -200,6 +203,99 @@ func TestTableHardFirstCards(t *testing.T) {
 		}
 		if checked < 10 || differs == 0 {
 			t.Errorf("%d players: %d first-trick cards checked, %d unlike the normal rule's", players, checked, differs)
+		}
+	}
+}
+
+// TestTableHardMinWorldsDistinct: the search falls back on the normal
+// rule when fewer than minWorlds distinct worlds were solved, however
+// many times the reading picked them, and otherwise plays the card with
+// the best total over the worlds, each counted as often as it was
+// picked.
+func TestTableHardMinWorldsDistinct(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 3))
+	for _, players := range []int{3, 4} {
+		opts := rules.DefaultOptions()
+		opts.Players = players
+		var views []rules.TableView
+		for i := 0; len(views) < 12 && i < 40; i++ {
+			bots := make([]TableBot, players)
+			for s := range players {
+				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+			}
+			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+				inPlay := v.InTrick
+				for o := range v.Players {
+					inPlay += v.Counts[o]
+				}
+				if v.Phase == rules.PhasePlay && inPlay <= 12 && distinctCards(v.Legal()) > 1 {
+					views = append(views, *v)
+				}
+			})
+		}
+		checked := 0
+		for i := range views {
+			v := &views[i]
+			smp := sampler.NewTable(v)
+			var worlds [][4]rules.CardSet
+			for try := 0; try < 200 && len(worlds) < minWorlds; try++ {
+				h, ok := smp.Hands(r)
+				if ok && !slices.Contains(worlds, h) {
+					worlds = append(worlds, h)
+				}
+			}
+			if len(worlds) < minWorlds {
+				continue // too few hidden cards for six different worlds
+			}
+			hard := newTableHard(Config{Seed: 1})
+			stop := time.Now().Add(time.Hour)
+			run := func(ws [][4]rules.CardSet, picks []int) (rules.Card, bool) {
+				i := 0
+				return hard.solveWorlds(context.Background(), v, stop, func() ([4]rules.CardSet, int, bool) {
+					if i >= len(ws) {
+						return [4]rules.CardSet{}, 0, false
+					}
+					i++
+					return ws[i-1], picks[i-1], true
+				})
+			}
+			// Five worlds carrying tableSamples picks: too few guesses.
+			few := []int{tableSamples - 4, 1, 1, 1, 1}
+			if c, ok := run(worlds[:5], few); ok {
+				t.Fatalf("%d players: five worlds picked %v times gave %s, want the fallback\n%s", players, few, c, v.String())
+			}
+			// Six: the card with the best total, picks counted.
+			picks := []int{tableSamples - 5, 1, 1, 1, 1, 1}
+			got, ok := run(worlds, picks)
+			require.True(t, ok, "%d players: six worlds solved, no card\n%s", players, v.String())
+			var total [32]int
+			var seen rules.CardSet
+			s := solver.NewTable()
+			for k, h := range worlds {
+				p := v.Play()
+				for o := range v.Players {
+					if rules.Seat(o) != v.Seat {
+						p.Hands[o] = h[o]
+					}
+				}
+				cv, ok := s.CardValuesFor(&p, searchSide(v), nil)
+				require.True(t, ok)
+				for _, x := range cv {
+					total[x.Card] += picks[k] * x.Value
+					seen = seen.With(x.Card)
+				}
+			}
+			for m := seen; m != 0; {
+				c := m.First()
+				m = m.Without(c)
+				if total[c] > total[got] {
+					t.Fatalf("%d players: got %s worth %d, %s is worth %d\n%s", players, got, total[got], c, total[c], v.String())
+				}
+			}
+			checked++
+		}
+		if checked < 5 {
+			t.Fatalf("%d players: %d views checked", players, checked)
 		}
 	}
 }
