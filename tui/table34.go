@@ -625,21 +625,40 @@ func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	if sc.players() == 4 {
 		colW = 8
 	}
+	// A narrow pad (80 columns) tightens the columns so that the
+	// outcome ("made", "bete", "thrown") is not cut: a score takes at
+	// most four cells with its star, which ends every column with a
+	// star or a space, so the outcome needs no space of its own; the
+	// deal's number keeps one, and a name four letters.
+	narrow := 3+len(order)*colW+len(" thrown") > w
+	if narrow {
+		colW = 5
+	}
 	row := func(deal string, cols []string, what string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%3s", deal)
+		if narrow {
+			b.WriteString(" ")
+		}
 		for _, c := range cols {
 			fmt.Fprintf(&b, "%*s", colW, c)
 		}
 		if what != "" {
-			b.WriteString(" " + what)
+			if !narrow {
+				b.WriteString(" ")
+			}
+			b.WriteString(what)
 		}
 		return fit(b.String(), w)
+	}
+	nameW := colW - 2
+	if narrow {
+		nameW = colW - 1
 	}
 	var heads []string
 	for _, i := range order {
 		hd := sideShort(sc, i)
-		heads = append(heads, clip(strings.ToLower(hd), colW-2)+" ")
+		heads = append(heads, clip(strings.ToLower(hd), nameW)+" ")
 	}
 	out := []string{
 		st.Heading.Render(fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),

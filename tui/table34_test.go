@@ -979,3 +979,42 @@ func TestTableHelpRoundTwoFits(t *testing.T) {
 		}
 	}
 }
+
+// TestScorePad34Narrow: at the narrowest pad (25 columns, an 80-column
+// window) every outcome of a deal reads whole, with three and four
+// players, and no line is wider than the pad.
+func TestScorePad34Narrow(t *testing.T) {
+	ctx := newContext(false)
+	for _, players := range []int{3, 4} {
+		f := newFakeTable(players, rules.DefaultOptions(), 3)
+		sc := &tableScene{V: f.t.View(rules.SeatA), Me: rules.SeatA, Seats: seatsFor(players)}
+		outcomes := []rules.Outcome{rules.Made, rules.Bete, rules.Abandoned}
+		for i, o := range outcomes {
+			s := rules.TableScore{Players: players, Maker: rules.Seat(i % players), Outcome: o}
+			if o != rules.Abandoned {
+				for side := range sc.sides() {
+					s.Scored[side] = 162 + 10*side
+					sc.Totals[side] += s.Scored[side]
+				}
+			}
+			sc.Pad = append(sc.Pad, s)
+		}
+		const w = 25
+		lines := scorePad34(&ctx, sc, w, 20)
+		for _, l := range lines {
+			if got := ansi.StringWidth(l); got > w {
+				t.Errorf("%d players: line %q is %d wide, want at most %d", players, l, got, w)
+			}
+		}
+		pad := strings.Join(lines, "\n")
+		for _, o := range outcomes {
+			word := o.String()
+			if o == rules.Abandoned {
+				word = "thrown"
+			}
+			if !regexp.MustCompile(`\b` + word + `\b`).MatchString(pad) {
+				t.Errorf("%d players: the pad cuts %q:\n%s", players, word, pad)
+			}
+		}
+	}
+}
