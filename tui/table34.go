@@ -233,8 +233,16 @@ func seatLines(ctx *screenCtx, sc *tableScene, s rules.Seat, w int) []string {
 	if v.Players == 4 && sc.pos(s) == 2 {
 		roles = append(roles, "partner")
 	}
-	if len(roles) > 0 {
-		out = append(out, "  "+strings.Join(roles, " · "))
+	switch joined := strings.Join(roles, " · "); {
+	case len(roles) == 0:
+	case 2+widthOf(joined) <= w:
+		out = append(out, "  "+joined)
+	default:
+		// "dealer · maker" does not fit a side column at 100 columns:
+		// a role a line, rather than cut.
+		for _, r := range roles {
+			out = append(out, "  "+r)
+		}
 	}
 	return out
 }
