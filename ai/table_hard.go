@@ -82,11 +82,7 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 	// The first trick is too big to solve in the time (every world
 	// would be cut at the node limit): its cards are evaluated on
 	// sampled deals played out by the normal rule instead.
-	inPlay := v.InTrick
-	for o := range v.Players {
-		inPlay += v.Counts[o]
-	}
-	if inPlay > maxSearchCards[v.Players] {
+	if v.CardsInPlay() > maxSearchCards[v.Players] {
 		return b.firstCards(ctx, v, legal), nil
 	}
 	// A decision depends only on the view and the seed: reseed from both.

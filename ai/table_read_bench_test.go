@@ -33,11 +33,7 @@ func benchReadWorlds(b *testing.B, players int) {
 				continue
 			}
 			v := t.View(seat)
-			inPlay := v.InTrick
-			for o := range v.Players {
-				inPlay += v.Counts[o]
-			}
-			if v.Phase == rules.PhasePlay && inPlay <= maxSearchCards[players] && len(v.Legal()) > 1 {
+			if v.Phase == rules.PhasePlay && v.CardsInPlay() <= maxSearchCards[players] && len(v.Legal()) > 1 {
 				views = append(views, v)
 			}
 			a, _ := bots[seat].ChooseTable(context.Background(), &v)

@@ -175,11 +175,7 @@ func TestTableHardFirstCards(t *testing.T) {
 				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
 			}
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
-				inPlay := v.InTrick
-				for o := range v.Players {
-					inPlay += v.Counts[o]
-				}
-				if v.Phase != rules.PhasePlay || inPlay <= maxSearchCards[players] || len(v.Legal()) < 2 {
+				if v.Phase != rules.PhasePlay || v.CardsInPlay() <= maxSearchCards[players] || len(v.Legal()) < 2 {
 					return
 				}
 				var cards rules.CardSet
@@ -224,11 +220,7 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
 			}
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
-				inPlay := v.InTrick
-				for o := range v.Players {
-					inPlay += v.Counts[o]
-				}
-				if v.Phase == rules.PhasePlay && inPlay <= 12 && distinctCards(v.Legal()) > 1 {
+				if v.Phase == rules.PhasePlay && v.CardsInPlay() <= 12 && distinctCards(v.Legal()) > 1 {
 					views = append(views, *v)
 				}
 			})

@@ -126,6 +126,7 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		tb := NewGameTable(opts, dealer, Shuffle(r), totals)
 		st.deals++
 		checkAt := rc.IntN(70)
+		playCards := 0 // the cards in play when the card play began
 		for step := 0; !tb.Over(); step++ {
 			buf = tb.AppendLegal(buf[:0])
 			if len(buf) == 0 {
@@ -133,6 +134,21 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 			}
 			if err := checkTablePlaces(&tb); err != nil {
 				return fmt.Errorf("deal %d step %d (%v): %v", deal, step, tb.Steps(), err)
+			}
+			if tb.Phase() == PhasePlay {
+				// Only a finished trick takes cards out of play, all
+				// the players' at once.
+				v := tb.View(tb.Turn())
+				got := v.CardsInPlay()
+				for o := range v.Players {
+					got += v.Tricks[o] * v.Players
+				}
+				if playCards == 0 {
+					playCards = got
+				}
+				if got != playCards || playCards%v.Players != 0 {
+					return fmt.Errorf("deal %d step %d: %d cards in play and %d in tricks won, want %d in all", deal, step, v.CardsInPlay(), got-v.CardsInPlay(), playCards)
+				}
 			}
 			if ph := tb.Phase(); (ph == PhaseDix && !opts.HasDix()) || (ph == PhaseSchmeiss && !opts.HasSchmeiss()) {
 				return fmt.Errorf("%s at a table of %d", ph, players)

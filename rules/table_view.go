@@ -109,6 +109,17 @@ func (t *Table) View(s Seat) TableView {
 // players reads NoCard ("draw --").
 func (v *TableView) History() []Step { return v.masked.Steps() }
 
+// CardsInPlay is how many cards are still in play: in the hands and in
+// the trick on the table. It measures how big the rest of the card play
+// is, which is what a search asks before it solves it.
+func (v *TableView) CardsInPlay() int {
+	n := v.InTrick
+	for o := range v.Players {
+		n += v.Counts[o]
+	}
+	return n
+}
+
 // Legal returns the actions the viewing seat may take, or nil when it is
 // not its turn (a chance step is nobody's).
 func (v *TableView) Legal() []Action {

@@ -72,11 +72,7 @@ func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evalua
 	}
 	workers := min(workerCount(opt), n)
 	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed}
-	inPlay := v.InTrick
-	for o := range v.Players {
-		inPlay += v.Counts[o]
-	}
-	tj.solve = v.Phase == rules.PhasePlay && inPlay <= tableSolveCards[v.Players]
+	tj.solve = v.Phase == rules.PhasePlay && v.CardsInPlay() <= tableSolveCards[v.Players]
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
