@@ -104,20 +104,13 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	for _, l := range Legend() {
 		fmt.Fprintln(w, l)
 	}
-	mistakes := func(s *Summary, withDeal bool) {
-		for i := range s.Mistakes {
-			m := &s.Mistakes[i]
-			fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
-				actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
-		}
-	}
 	width := max(len(who(rules.SeatA)), len(who(rules.SeatB)))
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
 		fmt.Fprintf(w, "\ndeal %d, %s deals: %s\n", dr.No, who(dr.Dealer), dealResult(&r.Deals[i], who))
 		for s := rules.SeatA; s <= rules.SeatB; s++ {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, who(s), summaryLine(&dr.Players[s]))
-			mistakes(&dr.Players[s], false)
+			writeMistakes(w, &dr.Players[s], false, ascii)
 		}
 	}
 	fmt.Fprintf(w, "\ngame: ")
@@ -128,7 +121,7 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	}
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, who(s), summaryLine(&rep.Players[s]))
-		mistakes(&rep.Players[s], true)
+		writeMistakes(w, &rep.Players[s], true, ascii)
 	}
 }
 
@@ -235,4 +228,14 @@ func reportJSON(name string, r *gamelog.Replay, rep *Report) JSONReport {
 		out.Game.Winner = r.Winner.String()
 	}
 	return out
+}
+
+// writeMistakes lists the mistakes of one player's summary, a line each,
+// with the deal each was in when withDeal (the game's summary).
+func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
+	for i := range s.Mistakes {
+		m := &s.Mistakes[i]
+		fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
+			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
+	}
 }

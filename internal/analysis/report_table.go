@@ -122,13 +122,6 @@ func writeTableText(w io.Writer, name string, r *gamelog.Replay, rep *Report, as
 	for _, l := range TableLegend() {
 		fmt.Fprintln(w, l)
 	}
-	mistakes := func(s *Summary, withDeal bool) {
-		for i := range s.Mistakes {
-			m := &s.Mistakes[i]
-			fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
-				actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
-		}
-	}
 	label := func(s int) string {
 		if n == 4 {
 			return fmt.Sprintf("%s (team %s)", tn.seat[s], sideKey(n, s))
@@ -146,7 +139,7 @@ func writeTableText(w io.Writer, name string, r *gamelog.Replay, rep *Report, as
 		fmt.Fprintf(w, "\ndeal %d, %s deals: %s\n", dr.No, tn.seat[dr.Dealer], tableResult(&r.Deals[i], seat, side, n))
 		for s := range n {
 			fmt.Fprintf(w, "  %-*s  %s\n", width, label(s), summaryLine(&dr.Players[s]))
-			mistakes(&dr.Players[s], false)
+			writeMistakes(w, &dr.Players[s], false, ascii)
 		}
 	}
 	var totals []string
@@ -161,7 +154,7 @@ func writeTableText(w io.Writer, name string, r *gamelog.Replay, rep *Report, as
 	}
 	for s := range n {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, label(s), summaryLine(&rep.Players[s]))
-		mistakes(&rep.Players[s], true)
+		writeMistakes(w, &rep.Players[s], true, ascii)
 	}
 }
 
