@@ -313,10 +313,10 @@ func TestTable34Monkey(t *testing.T) {
 }
 
 // myCardDecision plays fake tables of players from seeds 1 to 199 until
-// the person (seat A) is to play a card and pick chooses one of its hand
-// as shown (-1: none fits, play on), and returns that table and the
-// card's index; ok is false when no deal gave one.
-func myCardDecision(t *testing.T, players int, pick func(v *rules.TableView, hand []rules.Card, legal rules.CardSet) int) (f *fakeTable, hand []rules.Card, idx int, ok bool) {
+// the person (seat A) is to play a card and keep accepts one of its hand
+// (the first, in the order shown), and returns that table, the hand as
+// shown and the card's index; ok is false when no deal gave one.
+func myCardDecision(t *testing.T, players int, keep func(v *rules.TableView, c rules.Card, legal rules.CardSet) bool) (f *fakeTable, hand []rules.Card, idx int, ok bool) {
 	t.Helper()
 	for seed := uint64(1); seed < 200; seed++ {
 		f := newFakeTable(players, rules.DefaultOptions(), seed)
@@ -330,8 +330,11 @@ func myCardDecision(t *testing.T, players int, pick func(v *rules.TableView, han
 				continue
 			}
 			hand := tableHand(&v)
-			if i := pick(&v, hand, tableLegalCards(&v)); i >= 0 {
-				return f, hand, i, true
+			legal := tableLegalCards(&v)
+			for i, c := range hand {
+				if keep(&v, c, legal) {
+					return f, hand, i, true
+				}
 			}
 			f.step(t)
 		}
@@ -343,13 +346,8 @@ func myCardDecision(t *testing.T, players int, pick func(v *rules.TableView, han
 // rules' reason, at three and four players, and nothing is played.
 func TestTable34WhyNot(t *testing.T) {
 	for _, players := range []int{3, 4} {
-		f, hand, bad, ok := myCardDecision(t, players, func(_ *rules.TableView, hand []rules.Card, legal rules.CardSet) int {
-			for i, c := range hand {
-				if !legal.Has(c) {
-					return i
-				}
-			}
-			return -1
+		f, hand, bad, ok := myCardDecision(t, players, func(_ *rules.TableView, c rules.Card, legal rules.CardSet) bool {
+			return !legal.Has(c)
 		})
 		if !ok {
 			t.Errorf("%d players: no deal gave the person a card it may not play", players)
@@ -383,13 +381,8 @@ func TestTable34WhyNot(t *testing.T) {
 // with the reason and the card stays in the hand, as at two players.
 func TestTable34BellaKeyRefuses(t *testing.T) {
 	for _, players := range []int{3, 4} {
-		f, hand, plainCard, ok := myCardDecision(t, players, func(v *rules.TableView, hand []rules.Card, legal rules.CardSet) int {
-			for i, c := range hand {
-				if legal.Has(c) && c.Suit() != v.Trump {
-					return i
-				}
-			}
-			return -1
+		f, hand, plainCard, ok := myCardDecision(t, players, func(v *rules.TableView, c rules.Card, legal rules.CardSet) bool {
+			return legal.Has(c) && c.Suit() != v.Trump
 		})
 		if !ok {
 			t.Errorf("%d players: no deal gave the person a plain card to play", players)
