@@ -16,9 +16,9 @@ import (
 )
 
 // A hint during a game: what the hard bot would do at the person's
-// decision, and why. The evaluation is eval.Evaluate with the hard bot's
-// own budget, seed and model of the opponent's card play
-// (eval.SamplesFor, eval.SeedFor, ai.PlayoutPolicy), so the hint is
+// decision, and why. The evaluation is eval.Evaluate with the options
+// the hard bot with that seed evaluates with (ai.EvalOptions: its
+// budget, seed and model of the opponent's card play), so the hint is
 // exactly the hard bot's choice; for a bid it is shown as the bidding
 // trainer shows it (every option, its expected score difference with
 // the error, the chance of bete and of winning the game, a verdict), and
@@ -55,7 +55,7 @@ func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
-		res, err := ev.Evaluate(ctx, v, eval.Options{Samples: eval.SamplesFor(&v, 0), Seed: eval.SeedFor(seed, &v), Model: ai.PlayoutPolicy})
+		res, err := ev.Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, &v))
 		if err == nil && res.Samples == 0 {
 			err = fmt.Errorf("no time to evaluate")
 		}
