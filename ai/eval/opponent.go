@@ -158,7 +158,8 @@ const offModel = 0.1
 // opponent's View at a step is the public history and its own hand, the
 // same in every sample that gives it that hand, so the model is asked
 // once per hand: late in a deal, when many samples agree on its few
-// cards, that saves most of the calls. A nil memo asks every time.
+// cards, that saves most of the calls and of the replays that rebuild
+// the View for them. A nil memo asks every time.
 type modelMemo struct {
 	mu sync.Mutex
 	m  map[memoKey]rules.Card
@@ -171,19 +172,23 @@ type memoKey struct {
 
 func newModelMemo() *modelMemo { return &modelMemo{m: map[memoKey]rules.Card{}} }
 
-// card returns the card model plays as seat opp in deal d before step
-// (NoCard for another kind of action), and false when opp had a single
-// legal action, which tells nothing.
-func (mm *modelMemo) card(step int, d *rules.Deal, opp rules.Seat, model Policy) (rules.Card, bool) {
-	k := memoKey{step, d.Hand(opp)}
-	if mm != nil {
-		mm.mu.Lock()
-		c, ok := mm.m[k]
-		mm.mu.Unlock()
-		if ok {
-			return c, c != noChoice
-		}
+// known returns the model's card at step for the opponent holding hand
+// there (noChoice when it had one legal action), if the memo has it. A
+// nil memo knows nothing.
+func (mm *modelMemo) known(step int, hand rules.CardSet) (rules.Card, bool) {
+	if mm == nil {
+		return 0, false
 	}
+	mm.mu.Lock()
+	c, ok := mm.m[memoKey{step, hand}]
+	mm.mu.Unlock()
+	return c, ok
+}
+
+// ask returns the card model plays as seat opp in deal d, replayed to
+// just before step (NoCard for another kind of action, noChoice when
+// opp had a single legal action, which tells nothing), and remembers it.
+func (mm *modelMemo) ask(step int, d *rules.Deal, opp rules.Seat, model Policy) rules.Card {
 	ov := d.View(opp)
 	c := noChoice
 	if len(ov.Legal()) > 1 {
@@ -194,10 +199,10 @@ func (mm *modelMemo) card(step int, d *rules.Deal, opp rules.Seat, model Policy)
 	}
 	if mm != nil {
 		mm.mu.Lock()
-		mm.m[k] = c
+		mm.m[memoKey{step, d.Hand(opp)}] = c
 		mm.mu.Unlock()
 	}
-	return c, c != noChoice
+	return c
 }
 
 // noChoice marks in the memo a step where the opponent had one legal
@@ -206,33 +211,52 @@ const noChoice = rules.Card(254)
 
 // playWeight is the likelihood of the opponent's cards so far in the
 // sampled deal d under model, played softly: each card the model would
-// have played in its place counts 1, each other card offModel. It
-// replays d from its deck to rebuild the opponent's View at each of its
-// cards; a step that does not replay (which a deal the sampler drew from
-// a real View never has) ends the reading with what it found so far.
+// have played in its place counts 1, each other card offModel. The hand
+// the opponent held at each of its cards is its hand in d with the cards
+// it played since; only when memo does not know that hand there is d
+// replayed from its deck (as far as that card) to rebuild the
+// opponent's View and ask the model, so a sample whose hands the memo
+// knows is read without replaying it. A step that does not replay
+// (which a deal the sampler drew from a real View never has) ends the
+// reading with what it found so far.
 func playWeight(v *rules.View, d *rules.Deal, model Policy, memo *modelMemo) float64 {
 	opp := v.Seat.Other()
 	steps := d.Steps()
+	// The opponent's cards, last first, with the hand each was played
+	// from.
+	type read struct {
+		step int
+		hand rules.CardSet
+	}
+	var rbuf [16]read
+	reads := rbuf[:0]
+	hand := d.Hand(opp)
+	for i := len(steps) - 1; i >= 0; i-- {
+		if st := steps[i]; st.Seat == opp && st.Action.Kind == rules.PlayCard {
+			hand = hand.With(st.Action.Card)
+			reads = append(reads, read{i, hand})
+		}
+	}
 	w := 1.0
 	var dd rules.Deal
-	started := false
-	for i, st := range steps {
-		if st.Seat == opp && st.Action.Kind == rules.PlayCard {
-			if !started {
+	at := -1 // dd is d before steps[at]; -1 before it is built
+	for k := len(reads) - 1; k >= 0; k-- {
+		i := reads[k].step
+		c, ok := memo.known(i, reads[k].hand)
+		if !ok {
+			if at < 0 {
 				dd = rules.NewGameDeal(d.Options(), d.Dealer(), d.Deck(), d.Totals())
-				for _, p := range steps[:i] {
-					if dd.Apply(p.Action) != nil {
-						return 1
-					}
+				at = 0
+			}
+			for ; at < i; at++ {
+				if dd.Apply(steps[at].Action) != nil {
+					return w
 				}
-				started = true
 			}
-			if c, ok := memo.card(i, &dd, opp, model); ok && c != st.Action.Card {
-				w *= offModel
-			}
+			c = memo.ask(i, &dd, opp, model)
 		}
-		if started && dd.Apply(st.Action) != nil {
-			return w
+		if c != noChoice && c != steps[i].Action.Card {
+			w *= offModel
 		}
 	}
 	return w
