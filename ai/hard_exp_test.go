@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/match"
+	"github.com/klob/klob/internal/study/match"
 )
 
 // Where does the hard bot's edge come from? TestHardHybrid plays a phase

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/match"
+	"github.com/klob/klob/internal/study/match"
 )
 
 // Tuning runs, off by default. For example

@@ -133,7 +133,7 @@ func firstSamples(cfg Config) int {
 // Config.Budget (which caps the worlds of its card play): a bid costs
 // about 4 to 15 ms of one core (BenchmarkTableHardBids), and on fewer
 // samples the bids fall apart (budget 8 lost most of hard's margin over
-// normal in internal/match's TestTableHardBeatsNormal).
+// normal in internal/study/match's TestTableHardBeatsNormal).
 const tableBidSamples = 100
 
 // minBidSamples: a bid evaluated on fewer samples (the context ended

@@ -5,7 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
 )
 
 // StateDir is what klob play knows about the state directory before the

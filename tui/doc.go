@@ -15,7 +15,7 @@
 // train34.go), the replay viewer and the list of saved games are the
 // first screens of the other Apps.
 //
-// The game itself is an internal/session.Session: the table, result and
+// The game itself is an internal/play/session.Session: the table, result and
 // game-over screens present it from the person's seat (seat.go) and send
 // the person's actions to it; the session decides the decks, the forced
 // moves and the order of the autosaves. Its slow work (a bot's decision,

@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 

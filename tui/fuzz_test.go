@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
 )
 
 // fuzzMsg turns one byte into a message: mostly a key of monkeyKeys, a

@@ -6,7 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
 )
 
 // gameOver shows who won, the score pad of the whole game and where the

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 )
 

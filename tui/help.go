@@ -10,8 +10,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/study/drill"
 )
 
 // rulesSummary is the short rules text of the help screen.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 

@@ -11,17 +11,17 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/stats"
-	"github.com/klob/klob/internal/store"
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/study/stats"
 	"github.com/klob/klob/rules"
 )
 
 // The history screen lists the saved games (the game in progress first,
 // then the archive, newest first) with the player's record over them
-// (package internal/stats), and opens the one chosen in the replay
+// (package internal/study/stats), and opens the one chosen in the replay
 // viewer; esc there comes back here. Reading the games is a tea.Cmd: the
 // list appears when it is done.
 

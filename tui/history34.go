@@ -5,7 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -13,7 +13,7 @@ import (
 // row says the seat count and who sat where, the score by side, and
 // whether the person (or the person's team) won; the record above the
 // list gives each seat count its own line, since the two-player record
-// (internal/stats) reads two-player games only. Such a game opens in the
+// (internal/study/stats) reads two-player games only. Such a game opens in the
 // replay of tables.
 
 // seats returns the number of players of a row's game.

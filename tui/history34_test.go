@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 )
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klob/klob/internal/settings"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 

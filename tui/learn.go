@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/lesson"
+	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
 )
 

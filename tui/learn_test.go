@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klob/klob/internal/lesson"
+	"github.com/klob/klob/internal/study/lesson"
 )
 
 func newLearnHarness(t *testing.T, w, h int, ascii bool) (*harness, *bool) {

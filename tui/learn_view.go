@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/klob/klob/internal/lesson"
+	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
 )
 

@@ -12,10 +12,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/hall"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 )
 

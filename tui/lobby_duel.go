@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/hall"
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 

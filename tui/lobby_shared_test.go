@@ -13,7 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/rules"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/hall"
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 

@@ -10,8 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/hall"
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 

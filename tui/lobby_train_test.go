@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/klob/klob/internal/hall"
+	"github.com/klob/klob/internal/play/hall"
 )
 
 // lobbyDriver drives a lobby's App and runs the commands the trainer

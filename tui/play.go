@@ -8,10 +8,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/settings"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/internal/record/store"
 )
 
 // The store of the state directory is a session.Store.

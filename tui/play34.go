@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/settings"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 

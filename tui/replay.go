@@ -8,8 +8,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 )
 
@@ -18,7 +18,7 @@ import (
 // that point, both hands open or one player's only, the bidding and the
 // sequence dialogue, the trick, the running score and, once a deal is
 // over, its breakdown as the result screen shows it. With the analysis on
-// (key a) every decision carries its grade (package internal/analysis):
+// (key a) every decision carries its grade (package internal/study/analysis):
 // the analysis runs in a tea.Cmd, reporting its progress as messages, so
 // the viewer stays live while it works.
 //

@@ -1,7 +1,7 @@
 package tui
 
 import (
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 

@@ -15,8 +15,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 )
 

@@ -6,8 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 )
 
 // resumeScreen offers the game saved last time, or says why the save

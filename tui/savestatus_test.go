@@ -7,9 +7,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 )
 
 // With no state directory the table carries a lasting "not saved" mark,

@@ -2,8 +2,8 @@ package tui
 
 import (
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/settings"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 

@@ -9,7 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/settings"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 

@@ -11,8 +11,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/settings"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 

@@ -15,8 +15,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 

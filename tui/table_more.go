@@ -7,8 +7,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai/claim"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/settings"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 

@@ -11,8 +11,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 

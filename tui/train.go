@@ -15,9 +15,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/drill"
-	"github.com/klob/klob/internal/seedmix"
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
@@ -298,7 +298,7 @@ func (t *trainCore) now() time.Time {
 }
 
 // drillSeed is the evaluation seed of drill n (the one seed mixer of
-// internal/seedmix), so a session is reproducible from its seed.
+// internal/platform/seedmix), so a session is reproducible from its seed.
 func drillSeed(seed uint64, n int) uint64 { return seedmix.Mix(seed, uint64(n)) }
 
 // newDrill shows the next drill and starts its evaluation.

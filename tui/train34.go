@@ -7,7 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 

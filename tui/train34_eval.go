@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 

@@ -3,7 +3,7 @@ package tui
 import (
 	"testing"
 
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 

@@ -40,7 +40,7 @@
 // opponent itself. The game-win chance is a model (see WinChance).
 //
 // Issue 16 measured the bias (klob match -calibrate, package
-// internal/match): over thousands of the hard bot's decisions before the
+// internal/study/match): over thousands of the hard bot's decisions before the
 // card play, each played out between two hard bots, the solved value of
 // the option chosen was higher than what the deal brought, by several
 // points a deal and most in round two. So the evaluation the hard bot,

@@ -19,7 +19,7 @@ const (
 	// calibration run (klob match -calibrate -eval solved), which plays
 	// thousands of the hard bot's bidding decisions out between two hard
 	// bots and compares each prediction with what happened; see
-	// internal/match's calibration. It is the evaluation the hard bot,
+	// internal/study/match's calibration. It is the evaluation the hard bot,
 	// the trainer, the hint and the analysis share.
 	Corrected Method = iota
 	// Solved values the card play exactly with every card known to both

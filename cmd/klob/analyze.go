@@ -6,10 +6,10 @@ import (
 	"io"
 	"time"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/progress"
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/progress"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 )
 

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/testkit"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 var updateAnalyze = testkit.Update

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/stretchr/testify/require"
 )
 

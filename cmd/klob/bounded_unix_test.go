@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/untrusted"
 )
 
 // Endless and special files given to verify, analyze and replay are

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/internal/gamelog"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 

@@ -12,8 +12,8 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
-	"github.com/klob/klob/internal/match"
-	"github.com/klob/klob/internal/progress"
+	"github.com/klob/klob/internal/platform/progress"
+	"github.com/klob/klob/internal/study/match"
 	"github.com/klob/klob/rules"
 )
 

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/settings"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/tui"
 )
 

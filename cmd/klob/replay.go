@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/klob/klob/internal/analysis"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/store"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/tui"
 )
 

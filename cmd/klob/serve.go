@@ -18,12 +18,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/drill"
-	"github.com/klob/klob/internal/hall"
-	"github.com/klob/klob/internal/server"
-	"github.com/klob/klob/internal/session"
-	"github.com/klob/klob/internal/store"
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )

@@ -12,8 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/sshtest"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/rules"
 )
 

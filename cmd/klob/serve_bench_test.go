@@ -16,8 +16,8 @@ import (
 	"github.com/charmbracelet/x/vt"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/server"
-	"github.com/klob/klob/internal/sshtest"
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/tui"
 )
 

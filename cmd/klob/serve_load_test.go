@@ -20,7 +20,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/sshtest"
+	"github.com/klob/klob/internal/testing/sshtest"
 )
 
 // BenchmarkServeLoad: 50 people each play against bots on one `klob

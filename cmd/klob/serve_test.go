@@ -19,10 +19,10 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/hall"
-	"github.com/klob/klob/internal/server"
-	"github.com/klob/klob/internal/sshtest"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/rules"
 )
 

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/klob/klob/internal/drill"
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
 )

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/drill"
 )
 
 // TestEndToEndTrain34 builds klob and trains the bidding of a table of

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/internal/drill"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )

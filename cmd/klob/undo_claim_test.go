@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/session"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/klob/klob/internal/gamelog"
-	"github.com/klob/klob/internal/untrusted"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/record/gamelog"
 )
 
 // runVerify checks game logs: each is read and replayed through the

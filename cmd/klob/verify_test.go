@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/klob/klob/internal/testkit"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/stretchr/testify/require"
 )
 

@@ -1,0 +1,106 @@
+package session_test
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/rules"
+)
+
+// A front-end's loop, without any UI: a person at seat A (who here
+// always takes the first legal action) against a random bot at seat B.
+// The bot thinks under a deadline, as a tea.Cmd or a server goroutine
+// would run it; the Writes (the autosave) would run off the loop too,
+// but this game has no store.
+func Example() {
+	opts := rules.DefaultOptions()
+	opts.Target = 300
+	s, err := session.New(session.Config{
+		Options: opts,
+		Seed:    2026,
+		Players: []session.Player{
+			{Name: "Ann", Human: true},
+			{Name: "Bot", Level: ai.Random},
+		},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for !s.Game().Over() {
+		if s.Game().NeedDeal() {
+			s.StartDeal()
+			continue
+		}
+		s.Advance() // the person's forced moves
+		seat, ok := s.ToMove()
+		if !ok {
+			continue
+		}
+		if th, ok := s.Think(); ok {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			a, err := th.Think(ctx)
+			cancel()
+			s.BotMove(th, a, err)
+			continue
+		}
+		v := s.View(seat) // only seat A's cards
+		s.Apply(seat, v.Legal()[0])
+	}
+	g := s.Game()
+	fmt.Printf("%d deals; %s won, %d to %d\n", len(g.Records()), s.Players()[g.Winner()].Name, g.Totals()[g.Winner()], g.Totals()[g.Winner().Other()])
+	// Output: 7 deals; Ann won, 360 to 0
+}
+
+// A table of four: two people (A and C, partners) and two bots of a
+// table factory (here a stand-in that takes the first legal action).
+// The loop is the two-player loop with TableView in place of View; the
+// session draws every chance step itself, so ToMove is always a seat.
+func Example_table() {
+	opts, _ := rules.ParseOptions("players=4,target=300,shlomo=on,cleopatra=on")
+	s, err := session.New(session.Config{
+		Options: opts,
+		Seed:    2026,
+		Players: []session.Player{
+			{Name: "Ann", Human: true}, {Name: "Bot B", Level: ai.Random},
+			{Name: "Cy", Human: true}, {Name: "Bot D", Level: ai.Random},
+		},
+		NewTableBot: func(ai.Level, ai.Config) (session.TableBot, error) { return firstLegal{}, nil },
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for !s.Game().Over() {
+		if s.Game().NeedDeal() {
+			s.StartDeal()
+			continue
+		}
+		s.Advance()
+		seat, ok := s.ToMove()
+		if !ok {
+			continue
+		}
+		if th, ok := s.Think(); ok {
+			a, err := th.Think(context.Background())
+			s.BotMove(th, a, err)
+			continue
+		}
+		v := s.TableView(seat) // only this seat's cards, not its partner's
+		s.Apply(seat, v.Legal()[len(v.Legal())-1])
+	}
+	g := s.Game()
+	t := g.SideTotals()
+	fmt.Printf("%d deals; team %s won, AC %d, BD %d\n", len(g.Records()), rules.SideName(4, g.WinnerSide()), t[0], t[1])
+	// Output: 4 deals; team AC won, AC 377, BD 331
+}
+
+// firstLegal is a stand-in table bot.
+type firstLegal struct{}
+
+func (firstLegal) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+	return v.Legal()[0], nil
+}

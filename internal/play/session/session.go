@@ -1,0 +1,489 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// Store keeps games: the autosave after every action, the save offered
+// at start, and the archive of a finished game. *store.Store is one;
+// tests use a store in memory. Its methods are called from the Write
+// functions, off the caller's goroutine, never two at once for one
+// Session.
+type Store interface {
+	// SaveCurrent writes the game in progress.
+	SaveCurrent(l *gamelog.Log) error
+	// LoadCurrent returns the game in progress: store.ErrNoSave when there
+	// is none, a *store.DamagedError when it cannot be read.
+	LoadCurrent() (*gamelog.Log, error)
+	// Archive files a finished (or abandoned) game and returns its path.
+	Archive(l *gamelog.Log) (string, error)
+}
+
+// Player is who sits at a seat: a person, or a bot of a level.
+type Player struct {
+	// Name is the name the game log records.
+	Name string
+	// Human is set for a person; the session then never asks a bot for
+	// this seat, and takes only its forced moves.
+	Human bool
+	// Level is a bot's level (ignored for a person).
+	Level ai.Level
+}
+
+// Config is what a new game needs.
+type Config struct {
+	// Options are the rules; Options.Target is the game's target.
+	Options rules.Options
+	// Seed draws the first dealer and every deck of the game. Resume
+	// uses it only when the log does not record its seed.
+	Seed uint64
+	// Players sit at the seats in order (A, B, C, D): as many as
+	// Options.Players (two by default). Resume takes the players from
+	// the log instead.
+	Players []Player
+	// Store keeps the game; nil plays without saving.
+	Store Store
+	// NewBot makes the bots of a two-player game; nil means ai.New.
+	NewBot ai.Factory
+	// NewTableBot makes the bots of a game of three or four players
+	// (table.go); nil means TableBots, ai's table bots.
+	NewTableBot TableFactory
+	// Start is the game's start time, recorded in the log's header.
+	Start time.Time
+	// Practice marks the game practice in its log (gamelog.PracticeTag):
+	// the player chose the seed, so the cards could be known. Resume
+	// keeps the mark from the log.
+	Practice bool
+}
+
+// SeedTag is the log tag that keeps the game's seed, so a resumed game
+// goes on drawing its decks from the same stream.
+const SeedTag = "Seed"
+
+// The errors of Apply, Advance and BotMove.
+var (
+	// ErrNoTurn: no one is to move (the game waits for a deal, or is over).
+	ErrNoTurn = errors.New("no one is to move")
+	// ErrStale: a bot's answer to a position the game has left.
+	ErrStale = errors.New("the answer is for an old position")
+)
+
+// TurnError says that a seat acted out of turn.
+type TurnError struct {
+	Seat, Turn rules.Seat
+}
+
+func (e *TurnError) Error() string {
+	return fmt.Sprintf("seat %v cannot act: it is seat %v's turn", e.Seat, e.Turn)
+}
+
+// BotError says that a bot failed (its Choose returned an error or an
+// illegal action). When Instead is set, the session took that action
+// for the bot so the game goes on; when it is not, nothing was applied.
+type BotError struct {
+	Seat    rules.Seat
+	Err     error
+	Instead *rules.Action
+}
+
+func (e *BotError) Error() string {
+	if e.Instead != nil {
+		return fmt.Sprintf("the bot failed (%v) and did %q instead", e.Err, e.Instead.Words())
+	}
+	return "the bot failed: " + e.Err.Error()
+}
+
+func (e *BotError) Unwrap() error { return e.Err }
+
+// Session is one game in progress: the rules.Game, who sits where, the
+// bots, the forced moves taken for the people, and the autosave.
+//
+// A Session is not safe for concurrent use: one goroutine (a Bubble Tea
+// Update, or a server's table loop) calls its methods. The functions it
+// hands out (a Write, a Thinker) are the exception: they are made to run
+// on another goroutine.
+type Session struct {
+	game    *rules.Game
+	seed    uint64
+	header  gamelog.Header
+	players []Player
+	bots    []ai.Bot   // by seat; nil at a person's seat (two players)
+	tbots   []TableBot // by seat; nil at a person's seat (three or four players)
+
+	// forced holds the reason of every move taken for a person because
+	// it was their only choice, by deal number and step index.
+	forced map[[2]int]string
+	// claimed holds, by seat, the deal number a person claimed the rest
+	// of (Claim); Advance plays that seat's cards.
+	claimed map[rules.Seat]int
+
+	gen   int
+	saver *saver
+
+	saveErr     error
+	archived    bool
+	archivePath string
+	archiveErr  error
+}
+
+// New starts a new game: it draws the first dealer from the seed and
+// makes a bot for every seat that is not a person's. The first deal is
+// dealt by StartDeal.
+func New(cfg Config) (*Session, error) {
+	n := cfg.Options.NumPlayers()
+	if len(cfg.Players) != n {
+		return nil, fmt.Errorf("a game has %d players, not %d", n, len(cfg.Players))
+	}
+	s := newSession(cfg, rules.NewGame(cfg.Options, FirstDealerOf(cfg.Seed, n)), cfg.Seed)
+	s.players = append([]Player(nil), cfg.Players...)
+	if err := s.makeBots(cfg, cfg.Seed); err != nil {
+		return nil, err
+	}
+	h := &s.header
+	h.Event = "Klob game"
+	for i, p := range s.players {
+		lv := gamelog.Human
+		if !p.Human {
+			lv = string(p.Level)
+		}
+		h.SetPlayer(rules.Seat(i), p.Name, lv)
+	}
+	h.Extra = []gamelog.Tag{{Name: SeedTag, Value: strconv.FormatUint(cfg.Seed, 10)}}
+	h.SetStart(cfg.Start)
+	if cfg.Practice {
+		h.SetPractice()
+	}
+	return s, nil
+}
+
+// Resume continues the game a log saved. The players, their levels and
+// the rules come from the log; the decks still to come are drawn from
+// the log's seed, or from cfg.Seed when it records none. The bots are
+// seeded from cfg.Seed.
+func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
+	g, err := l.Game()
+	if err != nil {
+		return nil, err
+	}
+	seed := cfg.Seed
+	for _, t := range l.Header.Extra {
+		if t.Name == SeedTag {
+			if v, err := strconv.ParseUint(t.Value, 10, 64); err == nil {
+				seed = v
+			}
+		}
+	}
+	s := newSession(cfg, g, seed)
+	s.header = l.Header
+	for i := range rules.Seat(l.Header.Seats()) {
+		lv := l.Header.Level(i)
+		p := Player{Name: l.Header.Name(i), Human: lv == gamelog.Human}
+		if !p.Human {
+			if p.Level, err = ai.ParseLevel(lv); err != nil {
+				return nil, fmt.Errorf("saved game: %v", err)
+			}
+		}
+		s.players = append(s.players, p)
+	}
+	if err := s.makeBots(cfg, cfg.Seed); err != nil {
+		return nil, err
+	}
+	s.drawChance() // a log may stop at a chance step
+	return s, nil
+}
+
+func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, saver: &saver{store: cfg.Store}}
+}
+
+// makeBots makes the bot of every seat that is not a person's. The
+// first bot is seeded with seed, the next with seed+1, and so on.
+func (s *Session) makeBots(cfg Config, seed uint64) error {
+	if s.game.Players() != 2 {
+		return s.makeTableBots(cfg.NewTableBot, seed)
+	}
+	f := cfg.NewBot
+	if f == nil {
+		f = ai.New
+	}
+	s.bots = make([]ai.Bot, len(s.players))
+	n := uint64(0)
+	for i, p := range s.players {
+		if p.Human {
+			continue
+		}
+		b, err := f(p.Level, ai.Config{Seed: seed + n})
+		if err == nil && b == nil {
+			err = errors.New("no bot")
+		}
+		if err != nil {
+			return fmt.Errorf("cannot start the %s bot: %w", p.Level, err)
+		}
+		s.bots[i] = b
+		n++
+	}
+	return nil
+}
+
+// FirstDealer draws the seat that deals first in a two-player game from
+// the game's seed.
+func FirstDealer(seed uint64) rules.Seat { return FirstDealerOf(seed, 2) }
+
+// FirstDealerOf draws the seat that deals first at a table of players
+// from the game's seed (FirstDealer for two).
+func FirstDealerOf(seed uint64, players int) rules.Seat {
+	return rules.Seat(rand.New(rand.NewPCG(seed, 0)).IntN(players))
+}
+
+// Deck returns the deck of deal n (1-based): each deal has its own
+// stream of the seed, so a resumed game deals what it would have dealt.
+func Deck(seed uint64, n int) rules.Deck {
+	return rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(n))))
+}
+
+// NextSeed derives the seed of the next game from the last one
+// (splitmix64), so a sitting stays reproducible from its first seed.
+func NextSeed(s uint64) uint64 { return seedmix.Mix(s, 1) }
+
+// Game is the game itself, to read: change it only through the Session.
+func (s *Session) Game() *rules.Game { return s.game }
+
+// Seed is the seed the game's decks are drawn from.
+func (s *Session) Seed() uint64 { return s.seed }
+
+// Players returns who sits where, by seat.
+func (s *Session) Players() []Player { return append([]Player(nil), s.players...) }
+
+// Human reports whether a person sits at seat.
+func (s *Session) Human(seat rules.Seat) bool {
+	return int(seat) < len(s.players) && s.players[seat].Human
+}
+
+// Humans returns the seats of the people, in order.
+func (s *Session) Humans() []rules.Seat {
+	var out []rules.Seat
+	for i, p := range s.players {
+		if p.Human {
+			out = append(out, rules.Seat(i))
+		}
+	}
+	return out
+}
+
+// Gen counts the changes to the game (deals and actions): an answer
+// computed for one position carries its Gen, and is stale once Gen moves.
+func (s *Session) Gen() int { return s.gen }
+
+// View is what seat may see of the current deal of a two-player game
+// (TableView is for every seat count). It is a value: safe to hand to
+// another goroutine, and it never shows another seat's hidden cards.
+func (s *Session) View(seat rules.Seat) rules.View { return s.game.Deal().View(seat) }
+
+// ToMove returns the seat to act, and false when no one is: the game
+// waits for a deal, or is over.
+func (s *Session) ToMove() (rules.Seat, bool) {
+	if s.game.Over() || s.game.NeedDeal() {
+		return 0, false
+	}
+	return s.game.Turn(), true
+}
+
+// Header is the game log's header.
+func (s *Session) Header() gamelog.Header { return s.header }
+
+// Log records the game as it stands.
+func (s *Session) Log() *gamelog.Log { return gamelog.FromGame(s.header, s.game) }
+
+// Forced returns why the move at step of deal was taken for a person,
+// worded to that person ("you hold none"), and false when the move was
+// chosen.
+func (s *Session) Forced(deal, step int) (string, bool) {
+	r, ok := s.forced[[2]int{deal, step}]
+	return r, ok
+}
+
+// StartDeal deals the next deal if the game waits for one, from the
+// seed's stream for that deal, and saves.
+func (s *Session) StartDeal() (Write, error) {
+	if !s.game.NeedDeal() {
+		return nil, nil
+	}
+	if err := s.game.StartDeal(Deck(s.seed, s.game.DealNo())); err != nil {
+		return nil, err
+	}
+	s.gen++
+	s.drawChance()
+	return s.save(), nil
+}
+
+// Apply takes action a for seat, which must be the seat to move. The
+// returned Write saves the game (and files it when it is over).
+func (s *Session) Apply(seat rules.Seat, a rules.Action) (Write, error) {
+	turn, ok := s.ToMove()
+	if !ok {
+		return nil, ErrNoTurn
+	}
+	if seat != turn {
+		return nil, &TurnError{Seat: seat, Turn: turn}
+	}
+	return s.apply(a)
+}
+
+func (s *Session) apply(a rules.Action) (Write, error) {
+	if err := s.game.Apply(a); err != nil {
+		return nil, err
+	}
+	s.gen++
+	s.drawChance()
+	w := s.save()
+	if s.game.Over() {
+		w = join(w, s.saver.archive(s, s.Log()))
+	}
+	return w, nil
+}
+
+// Advance takes the forced moves of the people: while a person is to
+// move and has one legal action outside the card play, it is applied
+// and its reason kept (see Forced). Card play is never forced, so a
+// person always plays their own cards, except after a good Claim: then
+// the claimed seat's cards are played for it ("claimed"). It stops when a bot is to move,
+// a person has a choice, or the deal is over.
+func (s *Session) Advance() (Write, error) {
+	var w Write
+	for {
+		seat, ok := s.ToMove()
+		if !ok || !s.Human(seat) {
+			return w, nil
+		}
+		key := [2]int{s.game.DealNo(), len(s.game.Table().Steps())}
+		if s.Claimed(seat) {
+			a, ok := s.claimedMove(seat)
+			if !ok {
+				return w, nil
+			}
+			w2, err := s.apply(a)
+			if err != nil {
+				return w, err
+			}
+			s.forced[key] = "claimed"
+			w = join(w, w2)
+			continue
+		}
+		legal, phase := s.legalFor(seat)
+		if len(legal) != 1 || phase == rules.PhasePlay {
+			return w, nil
+		}
+		w2, err := s.apply(legal[0])
+		if err != nil {
+			return w, err
+		}
+		s.forced[key] = forcedReason(legal[0])
+		w = join(w, w2)
+	}
+}
+
+// forcedReason says why a move was taken for the person; any other
+// move is the "only choice".
+func forcedReason(a rules.Action) string {
+	if r, ok := forcedReasons[a.Kind]; ok {
+		return r
+	}
+	return "only choice"
+}
+
+var forcedReasons = map[rules.Kind]string{
+	rules.NoExchange: "no 7 of trump",
+	rules.NoSequence: "you hold none",
+	rules.Top:        "your sequence",
+	rules.Length:     "your sequence",
+	rules.Good:       "nothing to match",
+}
+
+// Thinker is a bot's decision, ready to run on any goroutine: it holds
+// the bot and a copy of its seat's View, nothing of the Session. Its
+// Seat and Gen go back to BotMove with the answer.
+type Thinker struct {
+	Seat  rules.Seat
+	Gen   int
+	bot   ai.Bot
+	view  rules.View
+	tbot  TableBot // at a table of three or four, instead of bot
+	tview rules.TableView
+}
+
+// Think runs the bot's decision. ctx carries the deadline; a bot that
+// passes it returns its best so far or an error.
+func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
+	if t.tbot != nil {
+		return t.tbot.ChooseTable(ctx, &t.tview)
+	}
+	return t.bot.Choose(ctx, t.view)
+}
+
+// Think returns the decision of the bot to move, and false when no bot
+// is to move. A bot is one value for the whole game, so run one of its
+// Thinkers at a time: ask for the next after BotMove has taken (or
+// dropped) the answer of the last.
+func (s *Session) Think() (Thinker, bool) {
+	seat, ok := s.ToMove()
+	if !ok || !s.botAt(seat) {
+		return Thinker{}, false
+	}
+	if s.tbots != nil {
+		return Thinker{Seat: seat, Gen: s.gen, tbot: s.tbots[seat], tview: s.TableView(seat)}, true
+	}
+	return Thinker{Seat: seat, Gen: s.gen, bot: s.bots[seat], view: s.View(seat)}, true
+}
+
+// BotMove applies a Thinker's answer: the action it chose, or the error
+// it returned. An answer to an old position returns ErrStale and changes
+// nothing. When the bot failed, or chose an illegal action, the first
+// legal action is taken instead and a *BotError says so.
+func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) (Write, error) {
+	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || !s.botAt(seat) {
+		return nil, ErrStale
+	}
+	if chooseErr == nil {
+		w, err := s.apply(a)
+		if err == nil {
+			return w, nil
+		}
+		chooseErr = err
+	}
+	legal := s.game.Legal()
+	if len(legal) == 0 {
+		return nil, &BotError{Seat: t.Seat, Err: chooseErr}
+	}
+	w, err := s.apply(legal[0])
+	if err != nil {
+		return nil, &BotError{Seat: t.Seat, Err: err}
+	}
+	return w, &BotError{Seat: t.Seat, Err: chooseErr, Instead: &legal[0]}
+}
+
+// Archive files the game (finished, or abandoned) in the store's
+// history.
+func (s *Session) Archive() Write { return s.saver.archive(s, s.Log()) }
+
+// SaveErr is the error of the last autosave, nil when it succeeded.
+func (s *Session) SaveErr() error { return s.saveErr }
+
+// Archived reports whether the game was filed, and where, or why not.
+func (s *Session) Archived() (done bool, path string, err error) {
+	return s.archived, s.archivePath, s.archiveErr
+}
+
+// Wait blocks until every Write handed out has finished.
+func (s *Session) Wait() { s.saver.wg.Wait() }
+
+func (s *Session) save() Write { return s.saver.save(s, s.Log()) }

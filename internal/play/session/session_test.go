@@ -1,0 +1,473 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
+)
+
+// memStore is a Store in memory that keeps every save.
+type memStore struct {
+	mu       sync.Mutex
+	saves    []*gamelog.Log
+	archived []*gamelog.Log
+	saveErr  error
+}
+
+func (m *memStore) SaveCurrent(l *gamelog.Log) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.saveErr != nil {
+		return m.saveErr
+	}
+	m.saves = append(m.saves, l)
+	return nil
+}
+
+func (m *memStore) LoadCurrent() (*gamelog.Log, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.saves) == 0 {
+		return nil, store.ErrNoSave
+	}
+	return m.saves[len(m.saves)-1], nil
+}
+
+func (m *memStore) Archive(l *gamelog.Log) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.archived = append(m.archived, l)
+	return fmt.Sprintf("history/%d.klob", len(m.archived)), nil
+}
+
+var start = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
+
+func config(seed uint64, st Store, players ...Player) Config {
+	opts := rules.DefaultOptions()
+	opts.Target = 200
+	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewBot: randomBots, Start: start}
+}
+
+var (
+	person = Player{Name: "Ann", Human: true}
+	bot    = Player{Name: "Bot", Level: ai.Normal}
+)
+
+// run runs a Write on another goroutine, as a front-end does, and
+// records its result.
+func run(t *testing.T, s *Session, w Write) {
+	t.Helper()
+	if w == nil {
+		return
+	}
+	ch := make(chan Result)
+	go func() { ch <- w() }()
+	if r := <-ch; !s.Record(r) {
+		t.Fatal("a Write's result does not belong to its session")
+	}
+}
+
+// step moves the game on by one decision: a deal, the people's forced
+// moves, then the bot's or the person's choice (the first legal action).
+func step(t *testing.T, s *Session) {
+	t.Helper()
+	if s.Game().NeedDeal() {
+		w, err := s.StartDeal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, s, w)
+		return
+	}
+	w, err := s.Advance()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, s, w)
+	seat, ok := s.ToMove()
+	if !ok {
+		return
+	}
+	if th, ok := s.Think(); ok {
+		a, err := th.Think(context.Background())
+		w, err = s.BotMove(th, a, err)
+		if err != nil {
+			t.Fatalf("bot move: %v", err)
+		}
+		run(t, s, w)
+		return
+	}
+	v := s.View(seat)
+	w, err = s.Apply(seat, v.Legal()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, s, w)
+}
+
+func TestNewRecordsTheGame(t *testing.T) {
+	s, err := New(config(42, nil, person, bot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.Header()
+	if h.Players != [2]string{"Ann", "Bot"} || h.Levels != [2]string{gamelog.Human, "normal"} {
+		t.Errorf("got players %q levels %q, want Ann/Bot and human/normal", h.Players, h.Levels)
+	}
+	if len(h.Extra) != 1 || h.Extra[0] != (gamelog.Tag{Name: SeedTag, Value: "42"}) {
+		t.Errorf("got extra tags %v, want the seed 42", h.Extra)
+	}
+	if got, want := s.Game().FirstDealer(), FirstDealer(42); got != want {
+		t.Errorf("got first dealer %v, want %v", got, want)
+	}
+	if got := s.Humans(); len(got) != 1 || got[0] != rules.SeatA {
+		t.Errorf("got humans %v, want [A]", got)
+	}
+	if _, ok := s.ToMove(); ok {
+		t.Error("someone is to move before the first deal")
+	}
+	if _, err := New(config(1, nil, person)); err == nil {
+		t.Error("a game of one player was started")
+	}
+}
+
+func TestFirstDealerFollowsTheSeed(t *testing.T) {
+	// Pinned: a seed must draw the same first dealer in every version.
+	got := ""
+	for seed := range uint64(16) {
+		got += FirstDealer(seed).String()
+	}
+	if want := "ABBBBBAAAAAAABBB"; got != want {
+		t.Errorf("first dealers of seeds 0-15: got %s, want %s", got, want)
+	}
+	seen := map[rules.Seat]bool{}
+	for seed := range uint64(64) {
+		seen[FirstDealer(seed)] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("64 seeds drew only %v as first dealer", seen)
+	}
+}
+
+func TestApplyChecksTheSeat(t *testing.T) {
+	s, _ := New(config(7, nil, person, person))
+	if _, err := s.Apply(rules.SeatA, rules.PassAction()); !errors.Is(err, ErrNoTurn) {
+		t.Fatalf("before the deal: got %v, want ErrNoTurn", err)
+	}
+	if _, err := s.StartDeal(); err != nil {
+		t.Fatal(err)
+	}
+	turn, _ := s.ToMove()
+	gen := s.Gen()
+	var te *TurnError
+	if _, err := s.Apply(turn.Other(), rules.PassAction()); !errors.As(err, &te) || te.Seat != turn.Other() || te.Turn != turn {
+		t.Fatalf("out of turn: got %v, want a TurnError", err)
+	}
+	if _, err := s.Apply(turn, rules.PlayAction(rules.NoCard)); err == nil {
+		t.Fatal("an illegal action was applied")
+	}
+	if s.Gen() != gen {
+		t.Errorf("refused actions moved Gen from %d to %d", gen, s.Gen())
+	}
+	if _, err := s.Apply(turn, rules.PassAction()); err != nil {
+		t.Fatalf("a legal pass: %v", err)
+	}
+	if s.Gen() != gen+1 {
+		t.Errorf("got gen %d, want %d", s.Gen(), gen+1)
+	}
+}
+
+// TestWholeGame plays games to the end with a person and a bot, saving
+// after every change, and checks what the store holds.
+func TestWholeGame(t *testing.T) {
+	for seed := range uint64(5) {
+		st := &memStore{}
+		s, err := New(config(seed, st, bot, person)) // the person at seat B
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes := 0
+		for n := 0; !s.Game().Over(); n++ {
+			if n > 5000 {
+				t.Fatalf("seed %d: no end", seed)
+			}
+			before := s.Gen()
+			step(t, s)
+			changes += s.Gen() - before
+		}
+		if len(st.saves) != changes {
+			t.Errorf("seed %d: got %d saves, want %d (one per change)", seed, len(st.saves), changes)
+		}
+		done, path, err := s.Archived()
+		if !done || err != nil || path != "history/1.klob" || len(st.archived) != 1 {
+			t.Fatalf("seed %d: archived %v %q %v, %d files", seed, done, path, err, len(st.archived))
+		}
+		g, err := st.archived[0].Game()
+		if err != nil {
+			t.Fatalf("seed %d: the archive does not replay: %v", seed, err)
+		}
+		if g.Totals() != s.Game().Totals() || g.Winner() != s.Game().Winner() {
+			t.Errorf("seed %d: the archive says %v, the game %v", seed, g.Totals(), s.Game().Totals())
+		}
+		// Forced moves are the person's only, with a reason.
+		for no, rec := range s.Game().Records() {
+			for i, stp := range rec.Steps {
+				if why, ok := s.Forced(no+1, i); ok && (stp.Seat != rules.SeatB || why == "") {
+					t.Errorf("seed %d deal %d step %d: forced %q for seat %v", seed, no+1, i, why, stp.Seat)
+				}
+			}
+		}
+	}
+}
+
+// TestAdvanceTakesOnlyForcedMoves: with two people, Advance stops at
+// every real choice and never plays a card.
+func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
+	s, _ := New(config(3, nil, person, person))
+	forced := 0
+	for n := 0; n < 2000 && !s.Game().Over(); n++ {
+		if s.Game().NeedDeal() {
+			if _, err := s.StartDeal(); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		deal, steps := s.Game().DealNo(), len(s.Game().Deal().Steps())
+		if _, err := s.Advance(); err != nil {
+			t.Fatal(err)
+		}
+		if s.Game().DealNo() != deal {
+			continue
+		}
+		after := s.Game().Deal().Steps()
+		for i := steps; i < len(after); i++ {
+			why, ok := s.Forced(deal, i)
+			if !ok || after[i].Action.Kind == rules.PlayCard {
+				t.Fatalf("deal %d step %d (%v): forced %v", deal, i, after[i].Action, ok)
+			}
+			forced++
+			if after[i].Action.Kind == rules.NoSequence && why != "you hold none" {
+				t.Errorf("got reason %q for no sequence, want %q", why, "you hold none")
+			}
+		}
+		seat, ok := s.ToMove()
+		if !ok {
+			continue
+		}
+		v := s.View(seat)
+		if legal := v.Legal(); len(legal) == 1 && v.Phase != rules.PhasePlay {
+			t.Fatalf("Advance stopped at a forced move %v", legal[0])
+		}
+		if _, err := s.Apply(seat, v.Legal()[len(v.Legal())-1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if forced == 0 {
+		t.Error("no forced move in a whole game")
+	}
+}
+
+// TestResumeDealsTheSameCards: a game saved and resumed mid-deal goes on
+// exactly as the game that was never interrupted. (Two people who take
+// the first legal action: a bot's own randomness is not part of the
+// log.)
+func TestResumeDealsTheSameCards(t *testing.T) {
+	st := &memStore{}
+	a, _ := New(config(11, st, person, Player{Name: "Bob", Human: true}))
+	for range 40 {
+		step(t, a)
+	}
+	l, err := st.LoadCurrent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Resume(l, Config{Seed: 999, Store: &memStore{}, NewBot: randomBots})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Seed() != 11 {
+		t.Fatalf("got seed %d, want the log's 11", b.Seed())
+	}
+	if got := b.Players(); got[0] != person || got[1].Name != "Bob" || !got[1].Human {
+		t.Fatalf("got players %v", got)
+	}
+	for n := 0; n < 200 && !a.Game().Over(); n++ {
+		step(t, a)
+		step(t, b)
+		if a.Game().DealNo() != b.Game().DealNo() || a.Game().Totals() != b.Game().Totals() {
+			t.Fatalf("step %d: the resumed game left the original", n)
+		}
+		if !a.Game().NeedDeal() && a.Game().Deal().Hand(rules.SeatA) != b.Game().Deal().Hand(rules.SeatA) {
+			t.Fatalf("step %d: deal %d: different hands", n, a.Game().DealNo())
+		}
+	}
+}
+
+func TestResumeRefusesABadLevel(t *testing.T) {
+	s, _ := New(config(5, nil, person, bot))
+	l := s.Log()
+	l.Header.Levels[1] = "grandmaster"
+	if _, err := Resume(l, Config{NewBot: randomBots}); err == nil {
+		t.Fatal("a log with an unknown bot level resumed")
+	}
+}
+
+func TestStaleBotAnswer(t *testing.T) {
+	s, _ := New(config(2, nil, bot, bot))
+	run(t, s, must(s.StartDeal()))
+	th, ok := s.Think()
+	if !ok {
+		t.Fatal("no bot to think")
+	}
+	a, err := th.Think(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.BotMove(th, a, nil); err != nil {
+		t.Fatal(err)
+	}
+	steps := len(s.Game().Deal().Steps())
+	if _, err := s.BotMove(th, a, nil); !errors.Is(err, ErrStale) {
+		t.Fatalf("the same answer twice: got %v, want ErrStale", err)
+	}
+	if len(s.Game().Deal().Steps()) != steps {
+		t.Fatal("a stale answer was applied")
+	}
+	if _, ok := New(config(2, nil, person, person)); ok != nil {
+		t.Fatal(ok)
+	}
+	p, _ := New(config(2, nil, person, person))
+	run(t, p, must(p.StartDeal()))
+	if _, ok := p.Think(); ok {
+		t.Error("a bot was asked to think for a person")
+	}
+}
+
+type failingBot struct{ err error }
+
+func (b failingBot) Choose(context.Context, rules.View) (rules.Action, error) {
+	if b.err != nil {
+		return rules.Action{}, b.err
+	}
+	return rules.PlayAction(rules.NoCard), nil // never legal
+}
+
+func (failingBot) Level() ai.Level { return "failing" }
+
+// TestBotFailure: a bot that errs, or answers an illegal action, is
+// replaced for that move by the first legal action, and says so.
+func TestBotFailure(t *testing.T) {
+	for _, b := range []failingBot{{err: errors.New("out of time")}, {}} {
+		cfg := config(9, nil, bot, bot)
+		cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return b, nil }
+		s, _ := New(cfg)
+		run(t, s, must(s.StartDeal()))
+		th, _ := s.Think()
+		v := s.View(th.Seat)
+		legal := v.Legal()
+		a, err := th.Think(context.Background())
+		_, err = s.BotMove(th, a, err)
+		var be *BotError
+		if !errors.As(err, &be) || be.Instead == nil || *be.Instead != legal[0] || be.Seat != th.Seat {
+			t.Fatalf("got %v, want a BotError standing in with %v", err, legal[0])
+		}
+		if b.err != nil && !errors.Is(err, b.err) {
+			t.Errorf("the BotError does not unwrap to the bot's error: %v", err)
+		}
+		if got := s.Game().Deal().Steps(); len(got) != 1 || got[0].Action != legal[0] {
+			t.Errorf("got steps %v, want the stand-in %v", got, legal[0])
+		}
+	}
+	cfg := config(9, nil, person, bot)
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no such bot") }
+	if _, err := New(cfg); err == nil {
+		t.Error("a game started without its bot")
+	}
+}
+
+// TestSaveOrder: a save that finds a newer one written does nothing, and
+// nothing is saved after the archive.
+func TestSaveOrder(t *testing.T) {
+	st := &memStore{}
+	s, _ := New(config(4, st, person, person))
+	w1 := must(s.StartDeal())
+	seat, _ := s.ToMove()
+	w2 := must(s.Apply(seat, rules.PassAction()))
+	run(t, s, w2)
+	run(t, s, w1) // late: older than what is written
+	if len(st.saves) != 1 || len(st.saves[0].Deals[0].Steps) != 1 {
+		t.Fatalf("got %d saves, want only the newer one", len(st.saves))
+	}
+	seat, _ = s.ToMove()
+	w3 := must(s.Apply(seat, rules.PassAction()))
+	run(t, s, s.Archive())
+	run(t, s, w3)
+	if len(st.saves) != 1 || len(st.archived) != 1 {
+		t.Fatalf("got %d saves and %d archives, want the save after the archive dropped", len(st.saves), len(st.archived))
+	}
+
+	// A failed save is reported, and the next good one clears it.
+	st2 := &memStore{saveErr: errors.New("disk full")}
+	s2, _ := New(config(4, st2, person, person))
+	run(t, s2, must(s2.StartDeal()))
+	if s2.SaveErr() == nil {
+		t.Fatal("a failed save was not reported")
+	}
+	st2.saveErr = nil
+	seat, _ = s2.ToMove()
+	run(t, s2, must(s2.Apply(seat, rules.PassAction())))
+	if s2.SaveErr() != nil {
+		t.Errorf("a good save left the error %v", s2.SaveErr())
+	}
+
+	// A Result of another session is not taken.
+	other, _ := New(config(4, st, person, person))
+	if r := must(other.StartDeal())(); s.Record(r) {
+		t.Error("a session took another's Result")
+	}
+}
+
+func TestNoStore(t *testing.T) {
+	s, _ := New(config(4, nil, person, person))
+	if w := must(s.StartDeal()); w != nil {
+		t.Error("a save without a store")
+	}
+	run(t, s, s.Archive())
+	if done, _, err := s.Archived(); !done || err == nil {
+		t.Errorf("archive without a store: done %v, err %v; want an error", done, err)
+	}
+}
+
+// TestNextSeed: the seeds of a sitting differ and repeat from the first.
+func TestNextSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	s := uint64(1)
+	for range 1000 {
+		if seen[s] {
+			t.Fatalf("seed %d came back", s)
+		}
+		seen[s] = true
+		s = NextSeed(s)
+	}
+	// Pinned: a saved sitting's next seeds must not change between versions.
+	if got, want := NextSeed(1), uint64(0x910a2dec89025cc1); got != want {
+		t.Errorf("NextSeed(1) = %#x, want %#x", got, want)
+	}
+}
+
+func must(w Write, err error) Write {
+	if err != nil {
+		panic(err)
+	}
+	return w
+}

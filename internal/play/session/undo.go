@@ -1,0 +1,185 @@
+package session
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// TakebacksTag is the log tag that counts the decisions taken back in a
+// game (Undo): a game log says whether takebacks were used, and how
+// many, and the history shows it.
+const TakebacksTag = "Takebacks"
+
+// ErrNothingToUndo is Undo's error when the seat has no decision of its
+// own to take back (none yet, only forced moves, or the game is over).
+var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
+
+// Undo takes back the last decision seat chose (not a move the session
+// took for it) and every move after it, the bots' and the forced ones,
+// even across the end of a deal; the seat then decides again. Only a
+// person's decisions are taken back, in a game not yet over. The game
+// is rebuilt by replaying its log without those moves, so it stays a
+// game the rules engine accepts move by move: Game returns the new
+// *rules.Game afterwards. The log's Takebacks tag counts the takebacks.
+// The returned Write saves the game.
+func (s *Session) Undo(seat rules.Seat) (Write, error) {
+	if !s.Human(seat) || s.game.Over() {
+		return nil, ErrNothingToUndo
+	}
+	l := s.Log()
+	deal, step := -1, -1
+find:
+	for d := len(l.Deals) - 1; d >= 0; d-- {
+		steps := l.Deals[d].Steps
+		for i := len(steps) - 1; i >= 0; i-- {
+			if steps[i].Seat != seat {
+				continue
+			}
+			if _, forced := s.forced[[2]int{d + 1, i}]; forced {
+				continue
+			}
+			deal, step = d, i
+			break find
+		}
+	}
+	if deal < 0 {
+		return nil, ErrNothingToUndo
+	}
+	l.Deals = l.Deals[:deal+1]
+	l.Deals[deal].Steps = append([]rules.Step(nil), l.Deals[deal].Steps[:step]...)
+	g, err := l.Game()
+	if err != nil {
+		return nil, err
+	}
+	s.game = g
+	for k := range s.forced {
+		if k[0] > deal+1 || (k[0] == deal+1 && k[1] >= step) {
+			delete(s.forced, k)
+		}
+	}
+	s.claimed = nil
+	s.setTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
+	s.gen++
+	return s.save(), nil
+}
+
+// Takebacks returns how many decisions were taken back in the game.
+func (s *Session) Takebacks() int {
+	for _, t := range s.header.Extra {
+		if t.Name == TakebacksTag {
+			n, _ := strconv.Atoi(t.Value)
+			return n
+		}
+	}
+	return 0
+}
+
+// ClaimsTag is the log tag that counts the claims made in a game.
+const ClaimsTag = "Claims"
+
+// Claim is seat's claim of every remaining trick of the deal. The claim
+// is checked exactly (ai/claim: the seat's cards take every remaining
+// trick whatever the other hand holds, among the hands its View allows).
+// A refused claim changes nothing: the Verdict says why. A good one is
+// kept: from then on the session plays the seat's cards for it in
+// Advance (forced reason "claimed"), each one keeping every trick, so
+// the log holds every card as usual, and the log's Claims tag counts
+// it. The returned Write saves the game. Claim checks on the caller's
+// goroutine; a screen uses CheckClaim and ClaimChecked instead.
+func (s *Session) Claim(seat rules.Seat) (claim.Verdict, Write, error) {
+	c, err := s.CheckClaim(seat)
+	if err != nil {
+		return claim.Verdict{Err: err}, nil, err
+	}
+	vd := c.Run()
+	w, err := s.ClaimChecked(c, vd)
+	return vd, w, err
+}
+
+// ErrClaimPlayers: the claim check is for two players.
+var ErrClaimPlayers = errors.New("a claim is checked in a game of two")
+
+// ClaimCheck is the check of a claim, ready to run on any goroutine: it
+// holds a copy of the claimer's View, nothing of the Session.
+type ClaimCheck struct {
+	Seat rules.Seat
+	Gen  int
+	view rules.View
+}
+
+// Run checks the claim (up to about half a second at the first lead).
+func (c ClaimCheck) Run() claim.Verdict { return claim.Check(c.view) }
+
+// CheckClaim returns the check of seat's claim of the rest of the deal.
+func (s *Session) CheckClaim(seat rules.Seat) (ClaimCheck, error) {
+	if _, ok := s.ToMove(); !ok || !s.Human(seat) {
+		return ClaimCheck{}, ErrNoTurn
+	}
+	if s.game.Players() != 2 {
+		return ClaimCheck{}, ErrClaimPlayers
+	}
+	return ClaimCheck{Seat: seat, Gen: s.gen, view: s.View(seat)}, nil
+}
+
+// ClaimChecked takes the answer of a ClaimCheck: a good claim is kept
+// and played out (see Claim); a refused one changes nothing. An answer
+// for a position the game has left returns ErrStale.
+func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
+	if c.Gen != s.gen {
+		return nil, ErrStale
+	}
+	if !vd.OK {
+		return nil, nil
+	}
+	seat := c.Seat
+	if s.claimed == nil {
+		s.claimed = map[rules.Seat]int{}
+	}
+	s.claimed[seat] = s.game.DealNo()
+	n := 0
+	for _, t := range s.header.Extra {
+		if t.Name == ClaimsTag {
+			n, _ = strconv.Atoi(t.Value)
+		}
+	}
+	s.setTag(ClaimsTag, strconv.Itoa(n+1))
+	w, err := s.Advance()
+	return join(s.save(), w), err
+}
+
+// Claimed reports whether seat claimed the rest of the current deal.
+func (s *Session) Claimed(seat rules.Seat) bool {
+	d, ok := s.claimed[seat]
+	return ok && d == s.game.DealNo() && !s.game.NeedDeal()
+}
+
+// claimedMove is the card the session plays for a seat that claimed:
+// one that keeps every remaining trick, with bella when it may be said.
+func (s *Session) claimedMove(seat rules.Seat) (rules.Action, bool) {
+	d := s.game.Deal()
+	if d.Phase() != rules.PhasePlay || d.Turn() != seat {
+		return rules.Action{}, false
+	}
+	c, ok := claim.Next(d.Play(), seat)
+	if !ok {
+		return rules.Action{}, false
+	}
+	if a := rules.PlayBellaAction(c); d.IsLegal(a) {
+		return a, true
+	}
+	return rules.PlayAction(c), true
+}
+
+func (s *Session) setTag(name, v string) {
+	for i, t := range s.header.Extra {
+		if t.Name == name {
+			s.header.Extra[i].Value = v
+			return
+		}
+	}
+	s.header.Extra = append(s.header.Extra, gamelog.Tag{Name: name, Value: v})
+}

@@ -1,0 +1,204 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// verifies checks a log the way klob verify does: written as text, read
+// back and replayed through the rules engine.
+func verifies(t *testing.T, l *gamelog.Log) *gamelog.Log {
+	t.Helper()
+	text, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := gamelog.Parse("undo.klob", text)
+	if err != nil {
+		t.Fatalf("the log does not read back: %v\n%s", err, text)
+	}
+	if _, err := back.Replay(); err != nil {
+		t.Fatalf("the log does not replay: %v", err)
+	}
+	return back
+}
+
+// playRandom moves the game on: the person picks a random legal action,
+// the bot thinks.
+func playRandom(t *testing.T, s *Session, r *rand.Rand) {
+	t.Helper()
+	if s.Game().NeedDeal() {
+		run(t, s, must(s.StartDeal()))
+		return
+	}
+	run(t, s, must(s.Advance()))
+	seat, ok := s.ToMove()
+	if !ok {
+		return
+	}
+	if th, ok := s.Think(); ok {
+		a, err := th.Think(context.Background())
+		w, err := s.BotMove(th, a, err)
+		if err != nil {
+			t.Fatal(err)
+		}
+		run(t, s, w)
+		return
+	}
+	v := s.View(seat)
+	l := v.Legal()
+	run(t, s, must(s.Apply(seat, l[r.IntN(len(l))])))
+}
+
+func history(s *Session, seat rules.Seat) []rules.Step {
+	v := s.View(seat)
+	return v.History()
+}
+
+// TestUndo: at random points of random games the person takes back the
+// last decision: it is their turn again at the same point (the public
+// history is the one before that decision), the log counts the
+// takeback and replays, and the game goes on to the end.
+func TestUndo(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	st := &memStore{}
+	s, err := New(config(5, st, person, bot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Undo(rules.SeatA); !errors.Is(err, ErrNothingToUndo) {
+		t.Fatalf("undo before any decision: %v, want ErrNothingToUndo", err)
+	}
+	if _, err := s.Undo(rules.SeatB); !errors.Is(err, ErrNothingToUndo) {
+		t.Fatalf("undo for the bot's seat: %v, want ErrNothingToUndo", err)
+	}
+	undos := 0
+	var before []rules.Step
+	var beforeDeal int
+	for i := 0; !s.Game().Over(); i++ {
+		if i > 20000 {
+			t.Fatal("the game does not end")
+		}
+		seat, ok := s.ToMove()
+		if ok && seat == rules.SeatA && r.IntN(2) == 0 && undos < 40 {
+			// Remember the position, decide, let the bot answer, undo.
+			before = append(before[:0], history(s, rules.SeatA)...)
+			beforeDeal = s.Game().DealNo()
+			v := s.View(seat)
+			l := v.Legal()
+			run(t, s, must(s.Apply(seat, l[r.IntN(len(l))])))
+			for j := 0; j < 3 && !s.Game().Over(); j++ {
+				if sq, ok := s.ToMove(); ok && sq == rules.SeatA {
+					break
+				}
+				playRandom(t, s, r)
+			}
+			if s.Game().Over() {
+				break
+			}
+			gen := s.Gen()
+			w, err := s.Undo(rules.SeatA)
+			if err != nil {
+				t.Fatalf("undo: %v", err)
+			}
+			run(t, s, w)
+			undos++
+			if s.Gen() == gen {
+				t.Fatal("undo did not move Gen: a bot's late answer would be taken")
+			}
+			if sq, ok := s.ToMove(); !ok || sq != rules.SeatA || s.Game().DealNo() != beforeDeal {
+				t.Fatalf("after undo: turn %v %v, deal %d; want seat A in deal %d", sq, ok, s.Game().DealNo(), beforeDeal)
+			}
+			if got := history(s, rules.SeatA); !slices.Equal(got, before) {
+				t.Fatalf("after undo the history is\n%v\nwant\n%v", got, before)
+			}
+			if s.Takebacks() != undos {
+				t.Fatalf("takebacks %d, want %d", s.Takebacks(), undos)
+			}
+			back := verifies(t, s.Log())
+			found := false
+			for _, tag := range back.Header.Extra {
+				found = found || (tag.Name == TakebacksTag && tag.Value != "")
+			}
+			if !found {
+				t.Fatal("the log read back has no Takebacks tag")
+			}
+			continue
+		}
+		playRandom(t, s, r)
+	}
+	if undos < 5 {
+		t.Fatalf("only %d undos: the test tests little", undos)
+	}
+	s.Wait()
+	if len(st.archived) != 1 {
+		t.Fatalf("%d games archived", len(st.archived))
+	}
+	verifies(t, st.archived[0])
+}
+
+// TestClaim: a claim the check refuses changes nothing; a good one
+// plays the claimer's cards, every one taking its trick, and the log
+// replays.
+func TestClaim(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	good, refused := 0, 0
+	for game := 0; game < 40 && good < 5; game++ {
+		s, err := New(config(uint64(100+game), nil, person, bot))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; !s.Game().Over() && i < 5000; i++ {
+			seat, ok := s.ToMove()
+			if ok && seat == rules.SeatA && s.Game().Deal().Phase() == rules.PhasePlay && !s.Claimed(rules.SeatA) {
+				gen := s.Gen()
+				vd, w, err := s.Claim(rules.SeatA)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !vd.OK {
+					refused++
+					if s.Gen() != gen || w != nil || vd.Reason(false) == "" {
+						t.Fatal("a refused claim changed the game or gave no reason")
+					}
+					playRandom(t, s, r)
+					continue
+				}
+				good++
+				run(t, s, w)
+				won := s.Game().Deal().Play().Won[rules.SeatA]
+				left := 9 - int(s.Game().Deal().Play().Tricks)
+				deal := s.Game().DealNo()
+				for s.Game().DealNo() == deal && !s.Game().NeedDeal() && !s.Game().Over() {
+					playRandom(t, s, r)
+				}
+				recs := s.Game().Records()
+				sc := recs[len(recs)-1].Score
+				if sc.Tricks[rules.SeatA] != int(won)+left {
+					t.Fatalf("after the claim seat A took %d tricks, want %d", sc.Tricks[rules.SeatA], int(won)+left)
+				}
+				verifies(t, s.Log())
+				continue
+			}
+			playRandom(t, s, r)
+		}
+	}
+	if good < 3 || refused < 10 {
+		t.Fatalf("%d good claims, %d refused: the test tests little", good, refused)
+	}
+	// A claim outside the card play is refused.
+	s, _ := New(config(9, nil, person, bot))
+	run(t, s, must(s.StartDeal()))
+	if seat, _ := s.ToMove(); seat == rules.SeatA {
+		if vd, _, _ := s.Claim(rules.SeatA); vd.OK || !errors.Is(vd.Err, claim.ErrNotPlaying) {
+			t.Fatalf("claim in the bidding: %+v", vd)
+		}
+	}
+}

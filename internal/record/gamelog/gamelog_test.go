@@ -1,0 +1,598 @@
+package gamelog_test
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = testkit.Update
+
+const gamesDir = "../../../testdata/games"
+
+// validLogs returns every valid log of testdata/games: the recorded
+// games and the saves.
+func validLogs(t testing.TB) []string { return testkit.ValidGames(t) }
+
+// TestRoundTrip: write(read(x)) == x for every canonical log, and reading
+// what was written gives the same Log.
+func TestRoundTrip(t *testing.T) {
+	for _, f := range validLogs(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			l, err := gamelog.Parse(f, data)
+			require.NoError(t, err)
+			out, err := l.MarshalText()
+			require.NoError(t, err)
+			if !bytes.Equal(out, data) {
+				t.Fatalf("write(read(x)) differs from x:\n%s", firstDiff(out, data))
+			}
+			l2, err := gamelog.Parse("again", out)
+			require.NoError(t, err)
+			if !reflect.DeepEqual(l, l2) {
+				t.Fatal("reading the written log gives another Log")
+			}
+		})
+	}
+}
+
+// firstDiff shows the first line where got and want differ.
+func firstDiff(got, want []byte) string {
+	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var a, b string
+		if i < len(g) {
+			a = g[i]
+		}
+		if i < len(w) {
+			b = w[i]
+		}
+		if a != b {
+			return "line " + itoa(i+1) + ":\n got  " + a + "\n want " + b
+		}
+	}
+	return "no difference"
+}
+
+func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n)) }
+
+func fmtInt(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// playRandom plays a game of two random players (uniform over the
+// legal actions; package ai is not needed) from seed, calling each after
+// every action with the game so far.
+func playRandom(t testing.TB, seed uint64, opts rules.Options, each func(g *rules.Game)) *rules.Game {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 99))
+	players := [2]*rand.Rand{rand.New(rand.NewPCG(seed, 1)), rand.New(rand.NewPCG(seed, 2))}
+	g := rules.NewGame(opts, rules.Seat(seed%2))
+	for !g.Over() {
+		if g.NeedDeal() {
+			require.NoError(t, g.StartDeal(rules.Shuffle(r)))
+		}
+		d := g.Deal()
+		legal := d.Legal()
+		a := legal[players[d.Turn()].IntN(len(legal))]
+		require.NoError(t, g.Apply(a))
+		if each != nil {
+			each(g)
+		}
+	}
+	return g
+}
+
+func testHeader() gamelog.Header {
+	return gamelog.Header{Event: "test", Date: "2026-03-01", Time: "09:30:00",
+		Players: [2]string{"You", "Bot"}, Levels: [2]string{gamelog.Human, "random"}}
+}
+
+// randomOptions draws rule options, the defaults half the time.
+func randomOptions(r *rand.Rand) rules.Options {
+	o := rules.DefaultOptions()
+	if r.IntN(2) == 0 {
+		return o
+	}
+	o.BottomCard = r.IntN(2) == 0
+	o.SequenceRank = rules.SeqRank(r.IntN(2))
+	o.MeldsNeedTrick = r.IntN(2) == 0
+	o.LastTrick = []int{0, 10, 25}[r.IntN(3)]
+	o.Target = []int{100, 300, 500}[r.IntN(3)]
+	return o
+}
+
+// TestRandomGamesRoundTrip: for many random games under random options,
+// the log of the finished game reads back to the same Log, re-serialises
+// identically, and replays to the same totals and winner.
+func TestRandomGamesRoundTrip(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 50
+	}
+	r := rand.New(rand.NewPCG(7, 7))
+	for seed := uint64(1); seed <= uint64(n); seed++ {
+		g := playRandom(t, seed, randomOptions(r), nil)
+		l := gamelog.FromGame(testHeader(), g)
+		text, err := l.MarshalText()
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		back, err := gamelog.Parse("random.klob", text)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, text)
+		}
+		if !reflect.DeepEqual(back, l) {
+			t.Fatalf("seed %d: the Log read back differs from the one written", seed)
+		}
+		again, err := back.MarshalText()
+		if err != nil || !bytes.Equal(again, text) {
+			t.Fatalf("seed %d: the log does not re-serialise identically (%v)", seed, err)
+		}
+		rep, err := back.Replay()
+		require.NoError(t, err)
+		if rep.Totals != g.Totals() || rep.Winner != g.Winner() || !rep.Over {
+			t.Fatalf("seed %d: replay totals %v winner %v, game %v %v", seed, rep.Totals, rep.Winner, g.Totals(), g.Winner())
+		}
+		if !strings.Contains(string(text), "[Result \""+g.Winner().String()+"\"]") {
+			t.Fatalf("seed %d: Result tag is not the winner %s", seed, g.Winner())
+		}
+	}
+}
+
+// TestEverySaveResumes: after every action of several games, the log of
+// the game so far (the autosave) is valid, and resuming it gives a game
+// in the same state: same deal, same steps, same hands, same totals.
+func TestEverySaveResumes(t *testing.T) {
+	games := 6
+	if testing.Short() {
+		games = 2
+	}
+	saves := 0
+	for seed := uint64(1); seed <= uint64(games); seed++ {
+		playRandom(t, seed, rules.DefaultOptions(), func(g *rules.Game) {
+			text, err := gamelog.FromGame(testHeader(), g).MarshalText()
+			require.NoError(t, err)
+			l, err := gamelog.Parse("save.klob", text)
+			if err != nil {
+				t.Fatalf("seed %d: save after %d deals does not read: %v\n%s", seed, len(g.Records()), err, text)
+			}
+			back, err := l.Game()
+			require.NoError(t, err)
+			saves++
+			if back.Totals() != g.Totals() || back.Over() != g.Over() || back.NeedDeal() != g.NeedDeal() || back.DealNo() != g.DealNo() {
+				t.Fatalf("seed %d: resumed game differs: totals %v/%v over %v/%v", seed, back.Totals(), g.Totals(), back.Over(), g.Over())
+			}
+			if !g.NeedDeal() && !g.Over() {
+				a, b := back.Deal(), g.Deal()
+				if a.View(rules.SeatA) != b.View(rules.SeatA) || a.View(rules.SeatB) != b.View(rules.SeatB) {
+					t.Fatalf("seed %d: resumed deal differs", seed)
+				}
+			}
+		})
+	}
+	if saves < 100 {
+		t.Fatalf("only %d saves checked", saves)
+	}
+}
+
+// TestWriterGolden compares the writer's output for a fixed game (a
+// recorded one, with a header holding comments, escapes and an extra tag)
+// with a golden file (go test -update rewrites it).
+func TestWriterGolden(t *testing.T) {
+	l, err := gamelog.ReadFile(filepath.Join(gamesDir, "05-target-not-500.klob"))
+	require.NoError(t, err)
+	l.Header.Players = testHeader().Players
+	l.Header.Levels = testHeader().Levels
+	l.Comment = []string{" A golden log: a recorded game with another header.", ` Tags with "quotes" and \ are escaped.`}
+	l.Header.Event = `Club "Klaberjass" \ night`
+	l.Header.Extra = []gamelog.Tag{{Name: "Annotator", Value: "Zoë"}}
+	got, err := l.MarshalText()
+	require.NoError(t, err)
+	golden := filepath.Join("testdata", "writer.golden")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, got, 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("writer output differs from %s:\n%s", golden, firstDiff(got, want))
+	}
+	back, err := gamelog.Parse(golden, want)
+	require.NoError(t, err)
+	if back.Header.Event != l.Header.Event || !reflect.DeepEqual(back.Header.Extra, l.Header.Extra) || !reflect.DeepEqual(back.Comment, l.Comment) {
+		t.Fatalf("header read back: event %q extra %v comment %q", back.Header.Event, back.Header.Extra, back.Comment)
+	}
+}
+
+// TestBrokenLogs: each hand-edited broken log gives its expected error
+// (file:line:col: message), kept in NAME.err beside it.
+func TestBrokenLogs(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(gamesDir, "broken", "*.klob"))
+	require.NoError(t, err)
+	if len(files) < 10 {
+		t.Fatalf("found %d broken logs, want at least 10", len(files))
+	}
+	for _, f := range files {
+		name := filepath.Base(f)
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			require.NoError(t, err)
+			_, perr := gamelog.Parse(name, data)
+			if perr == nil {
+				t.Fatal("a broken log was accepted")
+			}
+			var e *gamelog.Error
+			if !errors.As(perr, &e) || e.Line == 0 || e.File != name {
+				t.Fatalf("error %v has no file:line position", perr)
+			}
+			if errors.Is(perr, gamelog.ErrInternal) {
+				t.Fatalf("internal error: %v", perr)
+			}
+			errFile := strings.TrimSuffix(f, ".klob") + ".err"
+			got := perr.Error() + "\n"
+			if *update {
+				require.NoError(t, os.WriteFile(errFile, []byte(got), 0o644))
+			}
+			want, err := os.ReadFile(errFile)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Fatalf("got  %s want %s", got, want)
+			}
+		})
+	}
+}
+
+// TestMutationsAreCaught changes each token of a recorded game in turn
+// (a number up by one, a seat swapped, a card replaced, a word changed):
+// the reader must refuse the result, or accept it only when it is itself
+// the canonical log of a different game. No stated value can be wrong
+// and pass.
+func TestMutationsAreCaught(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(gamesDir, "07-sequences-decided-by-trump.klob"))
+	require.NoError(t, err)
+	lines := strings.Split(string(data), "\n")
+	limit := len(lines)
+	if testing.Short() {
+		limit = 120
+	}
+	checked, refused := 0, 0
+	for i, ln := range lines[:limit] {
+		if strings.HasPrefix(ln, ";") || strings.HasPrefix(ln, "[") || ln == "" {
+			continue
+		}
+		fields := strings.Fields(ln)
+		for j, f := range fields {
+			m := mutate(f)
+			if m == f {
+				continue
+			}
+			nf := append([]string(nil), fields...)
+			nf[j] = m
+			mutated := append(append(append([]string(nil), lines[:i]...), strings.Join(nf, " ")), lines[i+1:]...)
+			text := []byte(strings.Join(mutated, "\n"))
+			checked++
+			l, err := gamelog.Parse("m.klob", text)
+			if err != nil {
+				refused++
+				var e *gamelog.Error
+				if !errors.As(err, &e) || e.Line == 0 || errors.Is(err, gamelog.ErrInternal) {
+					t.Fatalf("line %d token %d: bad error %v", i+1, j+1, err)
+				}
+				continue
+			}
+			out, err := l.MarshalText()
+			if err != nil || !bytes.Equal(out, text) {
+				t.Fatalf("line %d %q: mutation %q of token %d was accepted but is not canonical:\n%s", i+1, ln, m, j+1, firstDiff(out, text))
+			}
+		}
+	}
+	if checked < 500 || refused < checked*9/10 {
+		t.Fatalf("checked %d mutations, refused %d", checked, refused)
+	}
+}
+
+// mutate returns a plausible wrong version of a token.
+func mutate(f string) string {
+	if n := 0; len(f) > 0 && f[0] >= '0' && f[0] <= '9' {
+		ok := true
+		for _, c := range f {
+			if c < '0' || c > '9' {
+				ok = false
+				break
+			}
+			n = n*10 + int(c-'0')
+		}
+		if ok {
+			return fmtInt(n + 1)
+		}
+	}
+	switch f {
+	case "A":
+		return "B"
+	case "B":
+		return "A"
+	case "A:":
+		return "B:"
+	case "B:":
+		return "A:"
+	case "made":
+		return "bete"
+	case "bete", "tie":
+		return "made"
+	case "pass":
+		return "take"
+	case "take":
+		return "pass"
+	case "good":
+		return "not-good"
+	case "none":
+		return "A"
+	}
+	if c, err := rules.ParseCard(f); err == nil {
+		return rules.Card((int(c) + 9) % 32).String()
+	}
+	return f
+}
+
+// TestReplayAt: ReplayDeal.At rebuilds the deal after any number of
+// steps, and the replay's scores and totals are the game's.
+func TestReplayAt(t *testing.T) {
+	g := playRandom(t, 11, rules.DefaultOptions(), nil)
+	l := gamelog.FromGame(testHeader(), g)
+	rep, err := l.Replay()
+	require.NoError(t, err)
+	recs := g.Records()
+	if len(rep.Deals) != len(recs) {
+		t.Fatalf("deals: got %d, want %d", len(rep.Deals), len(recs))
+	}
+	var before [2]int
+	for i := range rep.Deals {
+		rd := &rep.Deals[i]
+		if rd.No != i+1 || !rd.Done || rd.Score != recs[i].Score || rd.After != recs[i].Totals || rd.Before != before || rd.Dealer != recs[i].Dealer {
+			t.Fatalf("deal %d: replay %+v differs from record %+v", i+1, rd.Score, recs[i].Score)
+		}
+		before = rd.After
+		d := rules.NewGameDeal(g.Options(), rd.Dealer, rd.Deck, rd.Before)
+		for n := 0; n <= len(rd.Steps); n++ {
+			at := rd.At(n)
+			if at.View(rules.SeatA) != d.View(rules.SeatA) || at.View(rules.SeatB) != d.View(rules.SeatB) {
+				t.Fatalf("deal %d: At(%d) differs from stepping", i+1, n)
+			}
+			if n < len(rd.Steps) {
+				d.Apply(rd.Steps[n].Action)
+			}
+		}
+		if end := rd.At(len(rd.Steps) + 5); end.Score() != rd.Score {
+			t.Fatalf("deal %d: At past the end is not the final deal", i+1)
+		}
+	}
+}
+
+// TestIllegalCardError: the error of an illegal card says where and why,
+// and unwraps to the engine's reason.
+func TestIllegalCardError(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(gamesDir, "broken", "illegal-card.klob"))
+	require.NoError(t, err)
+	_, err = gamelog.Parse("game.klob", data)
+	var ie *rules.IllegalError
+	if !errors.As(err, &ie) || !errors.Is(err, rules.ErrMustFollow) {
+		t.Fatalf("got %v, want an error wrapping the engine's ErrMustFollow", err)
+	}
+	if !strings.Contains(err.Error(), "does not follow") {
+		t.Fatalf("got %q", err)
+	}
+}
+
+// TestHeader: tags in any order, extra tags kept, escapes, and each
+// header error.
+func TestHeader(t *testing.T) {
+	base, err := os.ReadFile(filepath.Join(gamesDir, "saves", "no-deal.klob"))
+	require.NoError(t, err)
+	lines := strings.Split(string(base), "\n")
+	var tags, rest []string
+	for _, ln := range lines {
+		if strings.HasPrefix(ln, "[") {
+			tags = append(tags, ln)
+		} else if !strings.HasPrefix(ln, ";") {
+			rest = append(rest, ln)
+		}
+	}
+	build := func(tags []string) []byte {
+		return []byte(strings.Join(append(append([]string(nil), tags...), rest...), "\n"))
+	}
+	// Reversed order, CR LF, an extra tag and a trailing comment.
+	rev := make([]string, len(tags))
+	for i, tg := range tags {
+		rev[len(tags)-1-i] = tg + " ; note\r"
+	}
+	rev = append(rev, `[Round "semi \"final\" \\ 2"]`)
+	l, err := gamelog.Parse("rev.klob", build(rev))
+	require.NoError(t, err)
+	require.Equal(t, []gamelog.Tag{{Name: "Round", Value: `semi "final" \ 2`}}, l.Header.Extra, "extra tags")
+	out, err := l.MarshalText()
+	require.NoError(t, err)
+	if !strings.Contains(string(out), `[Round "semi \"final\" \\ 2"]`+"\n\nend *\n") {
+		t.Fatalf("extra tag not written after the standard ones:\n%s", out)
+	}
+	replace := func(name, line string) []string {
+		out := append([]string(nil), tags...)
+		for i, tg := range out {
+			if strings.HasPrefix(tg, "["+name+" ") {
+				out[i] = line
+			}
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		tags []string
+		want string
+		kind error
+	}{
+		{"version", replace("Klob", `[Klob "2"]`), `version.klob:1:7: format version "2": this klob reads version 1`, gamelog.ErrVersion},
+		{"no-version", replace("Klob", `[Kolb "1"]`), `no-version.klob:17:1: not a Klob game log: the tag [Klob "1"] is missing`, gamelog.ErrSyntax},
+		{"missing", replace("Time", ``), `missing.klob:17:1: the tag [Time] is missing`, gamelog.ErrSyntax},
+		{"duplicate", append(append([]string(nil), tags...), `[Event "again"]`), `duplicate.klob:16:1: tag Event is given twice`, gamelog.ErrSyntax},
+		{"bad-option", replace("Target", `[Target "lots"]`), `bad-option.klob:13:9: tag Target: option target: "lots" is not a number from 1 to 5000`, gamelog.ErrSyntax},
+		{"huge-target", replace("Target", `[Target "99999"]`), `huge-target.klob:13:9: tag Target: option target: "99999" is not a number from 1 to 5000`, gamelog.ErrSyntax},
+		{"bad-date", replace("Date", `[Date "2026-13-01"]`), `bad-date.klob:3:7: tag Date: "2026-13-01" is not a date YYYY-MM-DD`, gamelog.ErrSyntax},
+		{"bad-seat", replace("FirstDealer", `[FirstDealer "C"]`), `bad-seat.klob:14:14: tag FirstDealer: "C" is not a seat: A or B`, gamelog.ErrSyntax},
+		{"bad-result", replace("Result", `[Result "draw"]`), `bad-result.klob:15:9: tag Result: "draw" is not a result: A, B or * (unfinished)`, gamelog.ErrSyntax},
+		{"unquoted", replace("Event", `[Event test]`), `unquoted.klob:2:8: tag Event: expected a quoted value`, gamelog.ErrSyntax},
+		{"open-quote", replace("Event", `[Event "test]`), `open-quote.klob:2:14: tag Event: the value has no closing quote`, gamelog.ErrSyntax},
+		{"escape", replace("Event", `[Event "a\nb"]`), `escape.klob:2:10: tag Event: a backslash escapes only \ and "`, gamelog.ErrSyntax},
+		{"control", replace("Event", "[Event \"a\x01b\"]"), `control.klob:2:8: tag Event: control character U+0001`, gamelog.ErrSyntax},
+		{"no-bracket", replace("Event", `[Event "x"`), `no-bracket.klob:2:11: tag Event: expected ] after the value`, gamelog.ErrSyntax},
+		{"after", replace("Event", `[Event "x"] y`), `after.klob:2:13: tag Event: unexpected text after ]`, gamelog.ErrSyntax},
+		{"name", replace("Event", `[Ev-ent "x"]`), `name.klob:2:2: "Ev-ent" is not a tag name: a letter, then letters, digits or _`, gamelog.ErrSyntax},
+		{"result-wrong", replace("Result", `[Result "A"]`), `result-wrong.klob:15:9: the Result tag says "A", the game's result is "*"`, gamelog.ErrMismatch},
+	}
+	for _, c := range cases {
+		_, err := gamelog.Parse(c.name+".klob", build(c.tags))
+		if err == nil || err.Error() != c.want || !errors.Is(err, c.kind) {
+			t.Errorf("%s:\n got  %v\n want %s", c.name, err, c.want)
+		}
+	}
+}
+
+// TestWriterRefuses: the writer refuses what the reader could not read
+// back, and an illegal step.
+func TestWriterRefuses(t *testing.T) {
+	good := gamelog.Log{Header: testHeader()}
+	good.Header.Options = rules.DefaultOptions()
+	if _, err := good.MarshalText(); err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]func(l *gamelog.Log){
+		"newline in a name":  func(l *gamelog.Log) { l.Header.Players[0] = "a\nb" },
+		"bad UTF-8":          func(l *gamelog.Log) { l.Header.Event = "\xff" },
+		"bad date":           func(l *gamelog.Log) { l.Header.Date = "yesterday" },
+		"bad tag name":       func(l *gamelog.Log) { l.Header.Extra = []gamelog.Tag{{Name: "a b"}} },
+		"standard extra tag": func(l *gamelog.Log) { l.Header.Extra = []gamelog.Tag{{Name: "Event"}} },
+		"no first dealer":    func(l *gamelog.Log) { l.Header.FirstDealer = rules.NoSeat },
+		"bad option":         func(l *gamelog.Log) { l.Header.Options.Target = 0 },
+		"comment newline":    func(l *gamelog.Log) { l.Comment = []string{"a\nb"} },
+		"duplicate card": func(l *gamelog.Log) {
+			d := rules.NewDeck()
+			d[1] = d[0]
+			l.Deals = []gamelog.Deal{{Deck: d}}
+		},
+		"illegal step": func(l *gamelog.Log) {
+			l.Deals = []gamelog.Deal{{Deck: rules.NewDeck(), Steps: []rules.Step{{Seat: rules.SeatA, Action: rules.Action{Kind: rules.Accept}}}}}
+		},
+		"wrong seat": func(l *gamelog.Log) {
+			l.Deals = []gamelog.Deal{{Deck: rules.NewDeck(), Steps: []rules.Step{{Seat: rules.SeatA, Action: rules.PassAction()}}}}
+		},
+		"unfinished deal then another": func(l *gamelog.Log) {
+			l.Deals = []gamelog.Deal{{Deck: rules.NewDeck()}, {Deck: rules.NewDeck()}}
+		},
+	}
+	for name, change := range cases {
+		l := good
+		l.Header.Players = good.Header.Players
+		change(&l)
+		if _, err := l.MarshalText(); err == nil {
+			t.Errorf("%s: written without error", name)
+		} else if _, gerr := l.Game(); name == "illegal step" && gerr == nil {
+			t.Errorf("%s: Game replayed it", name)
+		}
+	}
+}
+
+// TestStart: SetStart and Start agree.
+func TestStart(t *testing.T) {
+	var h gamelog.Header
+	if _, ok := h.Start(nil); ok {
+		t.Fatal("an empty date has a start")
+	}
+	loc := time.FixedZone("X", 3600)
+	when := time.Date(2026, 11, 29, 14, 31, 5, 0, loc)
+	h.SetStart(when)
+	if h.Date != "2026-11-29" || h.Time != "14:31:05" {
+		t.Fatalf("got %s %s", h.Date, h.Time)
+	}
+	got, ok := h.Start(loc)
+	if !ok || !got.Equal(when) {
+		t.Fatalf("Start: got %v %v, want %v", got, ok, when)
+	}
+}
+
+// TestByteOrderMark: a log an editor saved with a UTF-8 byte-order mark
+// still reads, and is written without it.
+func TestByteOrderMark(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join(gamesDir, "saves", "in-trick.klob"))
+	require.NoError(t, err)
+	l, err := gamelog.Parse("bom.klob", append([]byte("\ufeff"), data...))
+	require.NoError(t, err)
+	out, _ := l.MarshalText()
+	if !bytes.Equal(out, data) {
+		t.Fatal("written form differs")
+	}
+}
+
+// TestParseReplay: the Replay a parse computes on its way is the one
+// Log.Replay computes again from the parsed log.
+func TestParseReplay(t *testing.T) {
+	for _, f := range testkit.ValidGames(t) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			l, got, err := gamelog.ReadReplay(f)
+			require.NoError(t, err)
+			want, err := l.Replay()
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+	_, _, err := gamelog.ReadReplay(filepath.Join(testkit.GamesDir(t), "broken", "truncated.klob"))
+	var le *gamelog.Error
+	require.ErrorAs(t, err, &le)
+}
+
+// TestHeaderPlayers: the human seat is known only with exactly one human
+// seat; players are named by their name, seat and level.
+func TestHeaderPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		levels [2]string
+		seat   rules.Seat
+		ok     bool
+	}{
+		{[2]string{gamelog.Human, "normal"}, rules.SeatA, true},
+		{[2]string{"hard", gamelog.Human}, rules.SeatB, true},
+		{[2]string{gamelog.Human, gamelog.Human}, rules.NoSeat, false},
+		{[2]string{"easy", "hard"}, rules.NoSeat, false},
+		{[2]string{"", ""}, rules.NoSeat, false},
+	} {
+		h := gamelog.Header{Levels: tc.levels}
+		seat, ok := h.HumanSeat()
+		assert.Equal(t, tc.seat, seat, "levels %q", tc.levels)
+		assert.Equal(t, tc.ok, ok, "levels %q", tc.levels)
+	}
+	h := gamelog.Header{Players: [2]string{"Ann", ""}, Levels: [2]string{gamelog.Human, ""}}
+	assert.Equal(t, "Ann (A, human)", h.PlayerLabel(rules.SeatA))
+	assert.Equal(t, "player B (B)", h.PlayerLabel(rules.SeatB))
+	assert.Equal(t, "player B", h.PlayerName(rules.SeatB))
+}

@@ -1,0 +1,858 @@
+package gamelog
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/rules"
+)
+
+// Parse reads a log and replays it, checking every action and every
+// stated value. name is used in error positions ("game.klob:41:12: ...").
+// Any error is an *Error. Parse never panics, whatever data holds.
+func Parse(name string, data []byte) (*Log, error) {
+	l, _, err := ParseReplay(name, data)
+	return l, err
+}
+
+// ParseReplay is Parse that also returns the Replay the parse computed
+// on its way (the log is replayed once, not a second time by
+// Log.Replay).
+func ParseReplay(name string, data []byte) (l *Log, r *Replay, err error) {
+	defer func() {
+		if rec := recover(); rec != nil {
+			l, r, err = nil, nil, &Error{File: name, Msg: fmt.Sprintf("internal error: %v", rec), Err: ErrInternal}
+		}
+	}()
+	p := newParser(name, data)
+	if err := p.parse(); err != nil {
+		return nil, nil, err
+	}
+	return p.log, replayOf(p.log, p.g), nil
+}
+
+// ReadFile reads and parses the log at path; errors name the path. Only
+// a regular file of at most untrusted.MaxFileSize bytes is read.
+func ReadFile(path string) (*Log, error) {
+	l, _, err := ReadReplay(path)
+	return l, err
+}
+
+// ReadReplay reads, parses and replays the log at path (see
+// ParseReplay); errors name the path. Only a regular file of at most
+// untrusted.MaxFileSize bytes is read.
+func ReadReplay(path string) (*Log, *Replay, error) {
+	b, err := untrusted.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ParseReplay(path, b)
+}
+
+// token is one word of a body line and its 1-based column.
+type token struct {
+	text string
+	col  int
+}
+
+// line is a body line split into tokens, comments removed.
+type line struct {
+	num  int
+	toks []token
+	end  int // the column after the last token
+}
+
+func (ln *line) first() string { return ln.toks[0].text }
+
+func (ln *line) String() string {
+	parts := make([]string, len(ln.toks))
+	for i, t := range ln.toks {
+		parts[i] = t.text
+	}
+	return strings.Join(parts, " ")
+}
+
+// tagAt is a tag as read, with the position of its value.
+type tagAt struct {
+	value     string
+	line, col int
+}
+
+type parser struct {
+	name    string
+	raw     []string // the lines, without line ends
+	i       int      // the next raw line
+	eofLine int
+	eofCol  int
+
+	log *Log
+	g   *rules.Game
+	no  int // the deal being read, 0 in the header
+}
+
+func newParser(name string, data []byte) *parser {
+	// A byte-order mark some editors add is not part of the log.
+	raw := strings.Split(strings.TrimPrefix(string(data), "\ufeff"), "\n")
+	p := &parser{name: name, raw: raw, log: &Log{}, eofLine: len(raw), eofCol: len(raw[len(raw)-1]) + 1}
+	for i, s := range raw {
+		raw[i] = strings.TrimSuffix(s, "\r")
+	}
+	return p
+}
+
+// errAt builds an error at token t of ln (t == len(toks) points after the
+// line's last token), prefixed with the deal being read.
+func (p *parser) errAt(ln *line, t int, kind error, format string, args ...any) *Error {
+	col := 1
+	switch {
+	case t >= len(ln.toks):
+		col = ln.end
+	case t >= 0:
+		col = ln.toks[t].col
+	}
+	return p.errPos(ln.num, col, kind, format, args...)
+}
+
+func (p *parser) errPos(lineNo, col int, kind error, format string, args ...any) *Error {
+	msg := fmt.Sprintf(format, args...)
+	if p.no > 0 {
+		msg = fmt.Sprintf("deal %d: %s", p.no, msg)
+	}
+	return &Error{File: p.name, Line: lineNo, Col: col, Msg: msg, Err: kind}
+}
+
+func (p *parser) truncated(what string) *Error {
+	p.no = 0
+	return p.errPos(p.eofLine, p.eofCol, ErrTruncated, "the log ends %s, before its end line (truncated?)", what)
+}
+
+// peek returns the next body line that holds a token, nil at the end.
+func (p *parser) peek() *line {
+	for p.i < len(p.raw) {
+		if ln := tokenize(p.raw[p.i], p.i+1); ln != nil {
+			return ln
+		}
+		p.i++
+	}
+	return nil
+}
+
+// next returns the next body line and moves past it.
+func (p *parser) next() *line {
+	ln := p.peek()
+	if ln != nil {
+		p.i++
+	}
+	return ln
+}
+
+// tokenize splits a body line at spaces and tabs, dropping a comment
+// (from ';' to the end); nil for a line with no token.
+func tokenize(s string, num int) *line {
+	if k := strings.IndexByte(s, ';'); k >= 0 {
+		s = s[:k]
+	}
+	ln := &line{num: num}
+	for i := 0; i < len(s); {
+		if s[i] == ' ' || s[i] == '\t' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		ln.toks = append(ln.toks, token{text: s[i:j], col: i + 1})
+		ln.end = j + 1
+		i = j
+	}
+	if len(ln.toks) == 0 {
+		return nil
+	}
+	return ln
+}
+
+func (p *parser) parse() error {
+	tags, err := p.parseHeader()
+	if err != nil {
+		return err
+	}
+	// After the header, so that a file that is no log at all is called
+	// so, and a bad tag value is reported by its tag.
+	if err := p.checkText(); err != nil {
+		return err
+	}
+	p.g = rules.NewGame(p.log.Header.Options, p.log.Header.FirstDealer)
+	for {
+		ln := p.peek()
+		if ln == nil {
+			return p.truncated(p.where())
+		}
+		if ln.first() == "end" {
+			return p.parseEnd(tags[tagResult])
+		}
+		if ln.toks[0].text[0] == '[' {
+			return p.errAt(ln, 0, ErrSyntax, "tags come before the first deal")
+		}
+		if p.g.Over() {
+			p.no = 0
+			if p.g.Players() != 2 {
+				return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won (%s), so the end line \"end %s\" comes next, not %q",
+					len(p.log.Deals), Result(p.g), totalsText(p.g), Result(p.g), ln.first())
+			}
+			t := p.g.Totals()
+			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won %d to %d, so the end line \"end %s\" comes next, not %q",
+				len(p.log.Deals), p.g.Winner(), t[p.g.Winner()], t[p.g.Winner().Other()], p.g.Winner(), ln.first())
+		}
+		if err := p.parseDeal(); err != nil {
+			return err
+		}
+		if !dealOver(p.g) {
+			// The deal stopped early: only the end line may follow.
+			ln := p.peek()
+			if ln == nil {
+				return p.truncated(p.where())
+			}
+			if ln.first() != "end" {
+				return p.errAt(ln, 0, ErrSyntax, "expected the end line, found %q", ln.first())
+			}
+		}
+	}
+}
+
+// checkText refuses a line that is not UTF-8 text, or holds a control
+// character other than a tab, wherever it is: comments included, though
+// they are dropped, since a reader trusting the format may print them.
+func (p *parser) checkText() error {
+	for i, s := range p.raw {
+		for j := 0; j < len(s); {
+			r, n := utf8.DecodeRuneInString(s[j:])
+			switch {
+			case r == utf8.RuneError && n == 1 && i == len(p.raw)-1 && !utf8.FullRuneInString(s[j:]):
+				// A rune cut by the end of the data: a truncated log,
+				// which the parser reports as such.
+				return nil
+			case r == utf8.RuneError && n == 1:
+				return p.errPos(i+1, j+1, ErrSyntax, "invalid UTF-8 (byte %#02x): a log is UTF-8 text", s[j])
+			case r != '\t' && unicode.IsControl(r):
+				return p.errPos(i+1, j+1, ErrSyntax, "control character %U: a log holds no control characters but tabs", r)
+			}
+			j += n
+		}
+	}
+	return nil
+}
+
+// where says where the reader is, for the truncation message.
+func (p *parser) where() string {
+	switch {
+	case p.no == 0:
+		return "after the tags"
+	case len(p.log.Deals) == p.no && (p.g.NeedDeal() || p.g.Over()):
+		return fmt.Sprintf("after deal %d", p.no)
+	}
+	return fmt.Sprintf("inside deal %d", p.no)
+}
+
+// expect reads the next line and compares it with the derived line w.
+func (p *parser) expect(w wline) error {
+	ln := p.next()
+	if ln == nil {
+		return p.truncated(p.where())
+	}
+	for k, wt := range w.toks {
+		if k >= len(ln.toks) {
+			if k < w.key {
+				return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
+			}
+			return p.errAt(ln, k, ErrSyntax, "the line ends early: expected %q", wt.text)
+		}
+		got := ln.toks[k].text
+		if got == wt.text || sameCard(got, wt.text) {
+			continue
+		}
+		switch {
+		case k < w.key:
+			return p.errAt(ln, 0, ErrSyntax, "expected the line %q, found %q", w, ln)
+		case wt.label != "":
+			return p.errAt(ln, k, ErrMismatch, "%s: the replay gives %s, the log says %s", wt.label, wt.text, got)
+		default:
+			return p.errAt(ln, k, ErrSyntax, "expected %q, found %q", wt.text, got)
+		}
+	}
+	if len(ln.toks) > len(w.toks) {
+		return p.errAt(ln, len(w.toks), ErrSyntax, "unexpected %q at the end of the line", ln.toks[len(w.toks)].text)
+	}
+	return nil
+}
+
+// sameCard accepts another notation of a card in a derived line (10C
+// for TC).
+func sameCard(got, want string) bool {
+	a, err := rules.ParseCard(got)
+	if err != nil {
+		return false
+	}
+	b, err := rules.ParseCard(want)
+	return err == nil && a == b
+}
+
+func (p *parser) parseDeal() error {
+	g := p.g
+	p.no = g.DealNo()
+	for _, w := range headLines(p.no, g.Dealer()) {
+		if err := p.expect(w); err != nil {
+			return err
+		}
+	}
+	deck, err := p.parseDeck()
+	if err != nil {
+		return err
+	}
+	if err := g.StartDeal(deck); err != nil {
+		return p.errPos(p.i, 1, ErrSyntax, "%v", err)
+	}
+	p.log.Deals = append(p.log.Deals, Deal{Deck: deck})
+	for _, w := range dealtLines(g) {
+		if err := p.expect(w); err != nil {
+			return err
+		}
+	}
+	for !dealOver(g) {
+		ln := p.peek()
+		if ln == nil {
+			return p.truncated(p.where())
+		}
+		if ln.first() == "end" {
+			return nil // an unfinished game
+		}
+		p.i++
+		if current(g).Phase() == rules.PhasePlay {
+			partial, err := p.parseTrick(ln)
+			if err != nil || partial {
+				return err
+			}
+		} else if err := p.parseAction(ln); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *parser) parseDeck() (rules.Deck, error) {
+	var deck rules.Deck
+	ln := p.next()
+	if ln == nil {
+		return deck, p.truncated(p.where())
+	}
+	if ln.first() != "deck" {
+		return deck, p.errAt(ln, 0, ErrSyntax, "expected the deck line, found %q", ln.first())
+	}
+	var seen rules.CardSet
+	for i := range deck {
+		if 1+i >= len(ln.toks) {
+			return deck, p.errAt(ln, 1+i, ErrSyntax, "the deck has 32 cards, the line has %d", i)
+		}
+		t := ln.toks[1+i]
+		c, err := rules.ParseCard(t.text)
+		if err != nil {
+			return deck, p.errAt(ln, 1+i, ErrSyntax, "deck: %q is not a card", t.text)
+		}
+		if seen.Has(c) {
+			return deck, p.errAt(ln, 1+i, ErrSyntax, "deck: %s appears twice", c)
+		}
+		seen = seen.With(c)
+		deck[i] = c
+	}
+	if len(ln.toks) > 33 {
+		return deck, p.errAt(ln, 33, ErrSyntax, "the deck has 32 cards, the line has %d", len(ln.toks)-1)
+	}
+	return deck, nil
+}
+
+// phaseWord names what the seat to move says in each phase.
+var phaseWord = map[rules.Phase]string{
+	rules.PhaseBid1:      "bid",
+	rules.PhaseSchmeiss:  "answer to the schmeiss",
+	rules.PhaseBid2:      "bid in round two",
+	rules.PhaseDix:       "word on the dix exchange",
+	rules.PhaseSequences: "word in the sequence dialogue",
+	rules.PhaseDeclare:   "declaration",
+}
+
+// parseAction reads "A: take" and the lines the replay derives from it.
+func (p *parser) parseAction(ln *line) error {
+	d := current(p.g)
+	turn := d.Turn()
+	seat := rules.NoSeat
+	for s := range rules.Seat(p.g.Players()) {
+		if ln.first() == seatWord(s) {
+			seat = s
+		}
+	}
+	if ln.first() == seatWord(rules.ChanceSeat) {
+		seat = rules.ChanceSeat
+	}
+	if seat == rules.NoSeat {
+		if turn == rules.ChanceSeat {
+			return p.errAt(ln, 0, ErrSyntax, "expected the card drawn (\"chance: draw C\"), found %q", ln.first())
+		}
+		return p.errAt(ln, 0, ErrSyntax, "expected %s's %s (\"%s: ...\"), found %q", turn, phaseWord[d.Phase()], turn, ln.first())
+	}
+	if seat != turn {
+		return p.errAt(ln, 0, ErrMismatch, "it is %s's turn, not %s's", turnName(turn), turnName(seat))
+	}
+	if len(ln.toks) < 2 {
+		return p.errAt(ln, 1, ErrSyntax, "%s's %s is missing", turn, phaseWord[d.Phase()])
+	}
+	words := make([]string, 0, len(ln.toks)-1)
+	for _, t := range ln.toks[1:] {
+		words = append(words, t.text)
+	}
+	a, err := rules.ParseAction(strings.Join(words, " "))
+	if err != nil {
+		return p.errAt(ln, 1, ErrSyntax, "%v", err)
+	}
+	if a.Kind == rules.PlayCard {
+		return p.errAt(ln, 1, ErrSyntax, "cards are played in trick lines, and the card play has not begun")
+	}
+	return p.apply(ln, 1, seat, a, nil)
+}
+
+// apply takes a for seat, recording it, and reads the derived lines that
+// follow when check is nil; t is the token to blame if it is illegal.
+func (p *parser) apply(ln *line, t int, seat rules.Seat, a rules.Action, trick *int) error {
+	before := markOf(p.g)
+	if err := p.g.Apply(a); err != nil {
+		prefix := ""
+		if trick != nil {
+			prefix = fmt.Sprintf("trick %d: ", *trick)
+		}
+		return p.errAt(ln, t, err, "%s%s", prefix, illegalMsg(seat, a, err))
+	}
+	dl := &p.log.Deals[len(p.log.Deals)-1]
+	dl.Steps = append(dl.Steps, rules.Step{Seat: seat, Action: a})
+	if trick != nil {
+		return nil
+	}
+	return p.derived(before)
+}
+
+func (p *parser) derived(before mark) error {
+	for _, w := range derived(p.g, before) {
+		if err := p.expect(w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseTrick reads "trick 3 A 9H B QH won B", or only its first card
+// when the log stops inside the trick (partial).
+func (p *parser) parseTrick(ln *line) (partial bool, err error) {
+	no := int(tricks(p.g)) + 1
+	if ln.first() != "trick" {
+		return false, p.errAt(ln, 0, ErrSyntax, "expected trick %d, found %q", no, ln.first())
+	}
+	before := markOf(p.g)
+	k := 1
+	need := func(what string) error {
+		if k >= len(ln.toks) {
+			return p.errAt(ln, k, ErrSyntax, "trick %d: the line ends early: expected %s", no, what)
+		}
+		return nil
+	}
+	word := func(want, label string) error {
+		if err := need(strconv.Quote(want)); err != nil {
+			return err
+		}
+		if got := ln.toks[k].text; got != want {
+			if label == "" {
+				return p.errAt(ln, k, ErrSyntax, "trick %d: expected %q, found %q", no, want, got)
+			}
+			return p.errAt(ln, k, ErrMismatch, "trick %d: %s is %s, the log says %s", no, label, want, got)
+		}
+		k++
+		return nil
+	}
+	play := func() error {
+		seat := current(p.g).Turn()
+		if err := word(seat.String(), "the player to play"); err != nil {
+			return err
+		}
+		if err := need("a card"); err != nil {
+			return err
+		}
+		ct := k
+		c, err := rules.ParseCard(ln.toks[k].text)
+		if err != nil {
+			return p.errAt(ln, k, ErrSyntax, "trick %d: %q is not a card", no, ln.toks[k].text)
+		}
+		k++
+		a := rules.PlayAction(c)
+		if k < len(ln.toks) && ln.toks[k].text == "bella" {
+			a.Bella = true
+			k++
+		} else if k < len(ln.toks) && ln.toks[k].text == "menage" {
+			a = rules.PlayMenageAction(c)
+			k++
+		}
+		return p.apply(ln, ct, seat, a, &no)
+	}
+	if k < len(ln.toks) && ln.toks[k].text != strconv.Itoa(no) {
+		if n, err := strconv.Atoi(ln.toks[k].text); err == nil && n > no {
+			return false, p.errAt(ln, k, ErrSyntax, "trick %d is missing: this line is trick %d", no, n)
+		}
+	}
+	if err := word(strconv.Itoa(no), "the trick number"); err != nil {
+		return false, err
+	}
+	if err := play(); err != nil {
+		return false, err
+	}
+	for cards := 1; tricks(p.g) < uint8(no); cards++ {
+		if k == len(ln.toks) {
+			// A log may stop inside a trick only at its very end.
+			if nx := p.peek(); nx != nil && nx.first() != "end" {
+				if p.g.Players() == 2 {
+					return false, p.errAt(nx, 0, ErrSyntax, "trick %d on line %d has one card: expected its second card there, or the end line here", no, ln.num)
+				}
+				return false, p.errAt(nx, 0, ErrSyntax, "trick %d on line %d has %d cards: expected the next card there, or the end line here", no, ln.num, cards)
+			}
+			return true, nil
+		}
+		if err := play(); err != nil {
+			return false, err
+		}
+	}
+	winner := current(p.g).LastTrickWinner()
+	if err := word("won", ""); err != nil {
+		return false, err
+	}
+	if err := word(winner.String(), fmt.Sprintf("the winner of trick %d", no)); err != nil {
+		return false, err
+	}
+	if k < len(ln.toks) {
+		return false, p.errAt(ln, k, ErrSyntax, "trick %d: unexpected %q at the end of the line", no, ln.toks[k].text)
+	}
+	return false, p.derived(before)
+}
+
+// parseEnd reads the end line and checks it, and the Result tag, against
+// the replay. Nothing but comments may follow.
+func (p *parser) parseEnd(result tagAt) error {
+	ln := p.next()
+	want := Result(p.g)
+	p.no = 0
+	if len(ln.toks) < 2 {
+		return p.errAt(ln, 1, ErrSyntax, "the end line needs the result: expected \"end %s\"", want)
+	}
+	got := ln.toks[1].text
+	if got != want && p.g.Players() != 2 {
+		if want == "*" {
+			return p.errAt(ln, 1, ErrMismatch, "the game is not over (%s): expected \"end *\", found \"end %s\"", totalsText(p.g), got)
+		}
+		return p.errAt(ln, 1, ErrMismatch, "%s won the game (%s): expected \"end %s\", found \"end %s\"", want, totalsText(p.g), want, got)
+	}
+	if got != want {
+		t := p.g.Totals()
+		if want == "*" {
+			return p.errAt(ln, 1, ErrMismatch, "the game is not over (A %d, B %d): expected \"end *\", found \"end %s\"", t[0], t[1], got)
+		}
+		return p.errAt(ln, 1, ErrMismatch, "%s won the game (A %d, B %d): expected \"end %s\", found \"end %s\"", want, t[0], t[1], want, got)
+	}
+	if len(ln.toks) > 2 {
+		return p.errAt(ln, 2, ErrSyntax, "unexpected %q after the result", ln.toks[2].text)
+	}
+	if result.value != want {
+		return p.errPos(result.line, result.col, ErrMismatch, "the Result tag says %q, the game's result is %q", result.value, want)
+	}
+	if nx := p.peek(); nx != nil {
+		return p.errAt(nx, 0, ErrSyntax, "text after the end line")
+	}
+	return nil
+}
+
+// parseHeader reads the comments and tags before the first deal.
+func (p *parser) parseHeader() (map[string]tagAt, error) {
+	tags := map[string]tagAt{}
+	std := map[string]bool{}
+	for _, n := range tagOrder() {
+		std[n] = true
+	}
+	h := &p.log.Header
+	for ; p.i < len(p.raw); p.i++ {
+		s := p.raw[p.i]
+		t := strings.TrimLeft(s, " \t")
+		if t == "" {
+			continue
+		}
+		if t[0] == ';' {
+			if len(tags) == 0 {
+				c := t[1:]
+				if err := checkValue(c, true); err != nil {
+					return nil, p.errPos(p.i+1, 1, ErrSyntax, "comment: %v", err)
+				}
+				p.log.Comment = append(p.log.Comment, c)
+			}
+			continue
+		}
+		if t[0] != '[' {
+			break
+		}
+		name, value, vcol, ecol, msg := parseTag(s)
+		if msg != "" {
+			return nil, p.errPos(p.i+1, ecol, ErrSyntax, "%s", msg)
+		}
+		if _, dup := tags[name]; dup {
+			return nil, p.errPos(p.i+1, len(s)-len(t)+1, ErrSyntax, "tag %s is given twice", name)
+		}
+		tags[name] = tagAt{value: value, line: p.i + 1, col: vcol}
+		if !std[name] {
+			h.Extra = append(h.Extra, Tag{Name: name, Value: value})
+		}
+	}
+	// Where a missing tag is reported: the first line after the tags.
+	missLine, missCol := p.eofLine, p.eofCol
+	if ln := p.peek(); ln != nil {
+		missLine, missCol = ln.num, 1
+	}
+	v, ok := tags[tagVersion]
+	if !ok {
+		return nil, p.errPos(missLine, missCol, ErrSyntax, "not a Klob game log: the tag [Klob %q] is missing", Version)
+	}
+	if v.value != Version {
+		return nil, p.errPos(v.line, v.col, ErrVersion, "format version %q: this klob reads version %s", v.value, Version)
+	}
+	optional := optionalTags()
+	for _, n := range tagOrder() {
+		if _, ok := tags[n]; !ok && !optional[n] {
+			return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing", n)
+		}
+	}
+	bad := func(name, format string, args ...any) *Error {
+		t := tags[name]
+		return p.errPos(t.line, t.col, ErrSyntax, "tag %s: %s", name, fmt.Sprintf(format, args...))
+	}
+	h.Event = tags[tagEvent].value
+	h.Date, h.Time = tags[tagDate].value, tags[tagTime].value
+	if err := checkDateTime(h.Date, ""); err != nil {
+		return nil, bad(tagDate, "%q is not a date YYYY-MM-DD", h.Date)
+	}
+	if err := checkDateTime("", h.Time); err != nil {
+		return nil, bad(tagTime, "%q is not a time HH:MM:SS", h.Time)
+	}
+	h.Players = [2]string{tags[tagPlayerA].value, tags[tagPlayerB].value}
+	h.Levels = [2]string{tags[tagLevelA].value, tags[tagLevelB].value}
+	h.Options = rules.DefaultOptions()
+	for _, k := range rules.AllOptionNames() {
+		n := optionTag(k)
+		t, ok := tags[n]
+		if !ok {
+			continue // a table option left out: its default
+		}
+		if err := h.Options.Set(k, t.value); err != nil {
+			return nil, bad(n, "%v", err)
+		}
+	}
+	seats := h.Options.NumPlayers()
+	for i, names := range [2][2]string{{tagPlayerC, tagLevelC}, {tagPlayerD, tagLevelD}} {
+		for _, n := range names {
+			t, ok := tags[n]
+			switch {
+			case ok && seats < 3+i:
+				return nil, bad(n, "a game of %d players has no seat %s", seats, rules.Seat(2+i))
+			case !ok && seats >= 3+i:
+				return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing (a game of %d players)", n, seats)
+			}
+			if n == names[0] {
+				h.PlayersCD[i] = t.value
+			} else {
+				h.LevelsCD[i] = t.value
+			}
+		}
+	}
+	fd := tags[tagFirstDealer].value
+	h.FirstDealer = rules.NoSeat
+	for s := range rules.Seat(seats) {
+		if fd == s.String() {
+			h.FirstDealer = s
+		}
+	}
+	if h.FirstDealer == rules.NoSeat {
+		return nil, bad(tagFirstDealer, "%q is not a seat: %s", fd, seatList(seats))
+	}
+	r := tags[tagResult].value
+	valid := r == "*"
+	for side := range sidesOf(seats) {
+		valid = valid || r == rules.SideName(seats, side)
+	}
+	if !valid {
+		return nil, bad(tagResult, "%q is not a result: %s (unfinished)", r, sideList(seats))
+	}
+	return tags, nil
+}
+
+// parseTag reads [Name "value"] with an optional comment after it. It
+// returns the column of the value, or an error message and its column.
+func parseTag(s string) (name, value string, vcol, ecol int, msg string) {
+	i := strings.IndexByte(s, '[') + 1
+	j := i
+	for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '"' && s[j] != ']' {
+		j++
+	}
+	name = s[i:j]
+	if !validTagName(name) {
+		return "", "", 0, i + 1, fmt.Sprintf("%q is not a tag name: a letter, then letters, digits or _", name)
+	}
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] != '"' {
+		return "", "", 0, j + 1, fmt.Sprintf("tag %s: expected a quoted value", name)
+	}
+	vcol = j + 1
+	var b strings.Builder
+	j++
+	for {
+		if j >= len(s) {
+			return "", "", 0, j + 1, fmt.Sprintf("tag %s: the value has no closing quote", name)
+		}
+		c := s[j]
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			if j+1 >= len(s) || (s[j+1] != '\\' && s[j+1] != '"') {
+				return "", "", 0, j + 1, fmt.Sprintf("tag %s: a backslash escapes only \\ and \"", name)
+			}
+			j++
+			c = s[j]
+		}
+		b.WriteByte(c)
+		j++
+	}
+	value = b.String()
+	if err := checkValue(value, false); err != nil {
+		return "", "", 0, vcol, fmt.Sprintf("tag %s: %v", name, err)
+	}
+	j++
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j >= len(s) || s[j] != ']' {
+		return "", "", 0, j + 1, fmt.Sprintf("tag %s: expected ] after the value", name)
+	}
+	j++
+	for j < len(s) && (s[j] == ' ' || s[j] == '\t') {
+		j++
+	}
+	if j < len(s) && s[j] != ';' {
+		return "", "", 0, j + 1, fmt.Sprintf("tag %s: unexpected text after ]", name)
+	}
+	return name, value, vcol, 0, ""
+}
+
+// illegalMsg says why the engine refused a for seat, in the log's
+// third person: "9S does not follow hearts (QH in hand)". It words the
+// message from the facts the *rules.IllegalError carries.
+func illegalMsg(seat rules.Seat, a rules.Action, err error) string {
+	var ie *rules.IllegalError
+	if !errors.As(err, &ie) {
+		return err.Error()
+	}
+	hand, trump, led := ie.Hand, ie.Trump, ie.Led
+	switch ie.Err {
+	case rules.ErrNotInHand:
+		if a.Kind == rules.Draw {
+			return fmt.Sprintf("the draw: %s is not in the hand of the player on the declarer's left", a.Card)
+		}
+		return fmt.Sprintf("%s does not hold %s", seat, a.Card)
+	case rules.ErrMustFollow:
+		return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, led.Suit().Name(), hand.Suit(led.Suit()))
+	case rules.ErrMustOvertrump:
+		if a.Card.Suit() != trump {
+			return fmt.Sprintf("%s does not follow %s (%s in hand)", a.Card, led.Suit().Name(), hand.Suit(trump))
+		}
+		return fmt.Sprintf("%s does not beat %s, the trump led (%s in hand)", a.Card, led, ie.Cards)
+	case rules.ErrMustTrump:
+		return fmt.Sprintf("%s: %s has no %s and must trump (%s in hand)", a.Card, seat, led.Suit().Name(), hand.Suit(trump))
+	case rules.ErrBella:
+		return fmt.Sprintf("%s: %s cannot announce bella: bella goes with the second of the king and queen of trump, played by the player who held both", a.Card, seat)
+	case rules.ErrNoDix:
+		return fmt.Sprintf("%s does not hold the 7 of %s to exchange", seat, trump.Name())
+	case rules.ErrBadSuit:
+		return fmt.Sprintf("%s cannot name %s: they were refused in round one", seat, a.Suit.Name())
+	case rules.ErrNoSuchSequence:
+		best := ie.Best
+		switch a.Kind {
+		case rules.Announce:
+			if best.Len == 0 {
+				return fmt.Sprintf("%s cannot announce %d: %s holds no sequence", seat, a.N, seat)
+			}
+			return fmt.Sprintf("%s cannot announce %d: %s's best sequence is %s, worth %d", seat, a.N, seat, best, best.Value())
+		case rules.Top:
+			return fmt.Sprintf("%s's best sequence is %s, not %s high", seat, best, a.Rank.Name())
+		case rules.Length:
+			return fmt.Sprintf("%s's best sequence is %s, not %d cards", seat, best, a.N)
+		}
+	case rules.ErrDialogue:
+		var legal []string
+		for _, l := range ie.Legal {
+			legal = append(legal, strconv.Quote(l.String()))
+		}
+		return fmt.Sprintf("%s cannot say %q now: %s may say %s", seat, a.String(), seat, strings.Join(legal, ", "))
+	case rules.ErrWrongPhase:
+		return fmt.Sprintf("%q is not a move now: %s", a.String(), ie.Want)
+	}
+	return ie.Reason
+}
+
+// seatList names the seats of a table of n: "A or B", "A, B or C".
+func seatList(n int) string {
+	var names []string
+	for s := range rules.Seat(n) {
+		names = append(names, s.String())
+	}
+	return orList(names)
+}
+
+// sideList names the results of a table of n: "A, B or *",
+// "AC, BD or *".
+func sideList(n int) string {
+	var names []string
+	for side := range sidesOf(n) {
+		names = append(names, rules.SideName(n, side))
+	}
+	return orList(append(names, "*"))
+}
+
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// totalsText is the game totals by side: "A 120, B 80, C 95".
+func totalsText(g *rules.Game) string {
+	t := g.SideTotals()
+	var parts []string
+	for side := range g.Sides() {
+		parts = append(parts, fmt.Sprintf("%s %d", rules.SideName(g.Players(), side), t[side]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// turnName names a seat to move, "chance" for a chance step.
+func turnName(s rules.Seat) string {
+	if s == rules.ChanceSeat {
+		return "chance"
+	}
+	return s.String()
+}

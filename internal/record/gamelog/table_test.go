@@ -1,0 +1,127 @@
+package gamelog_test
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+)
+
+// tableOpts returns the options of a table of n with the house variants
+// chosen by the bits of v.
+func tableOpts(n int, v uint64) rules.Options {
+	o := rules.DefaultOptions()
+	o.Players = n
+	o.Target = 250
+	o.OfAKind, o.Menage = v&1 != 0, v&2 != 0
+	o.DealerForced, o.Bimah = v&4 != 0, v&12 == 12
+	o.Shlomo, o.Cleopatra = v&16 != 0, v&32 != 0
+	return o
+}
+
+func tableHeader(n int) gamelog.Header {
+	h := gamelog.Header{Event: "table test"}
+	for s := range rules.Seat(n) {
+		h.SetPlayer(s, "Random "+s.String(), "random")
+	}
+	return h
+}
+
+// TestTableRoundTrip plays games of three and four players with every
+// combination of the house variants, whole and stopped at many points,
+// and checks that the writer's text parses back to the same log and the
+// same text, and that the replay gives the game's totals.
+func TestTableRoundTrip(t *testing.T) {
+	games := 0
+	for _, n := range []int{3, 4} {
+		for v := range uint64(64) {
+			if testing.Short() && v%5 != 0 {
+				continue
+			}
+			opts := tableOpts(n, v)
+			for stop := range 3 {
+				cfg := testkit.Config{Seed: v*7 + uint64(n), Options: opts, FirstDealer: rules.Seat(v % uint64(n)), Header: tableHeader(n)}
+				if stop > 0 {
+					cfg.MaxDeals, cfg.StopAfter = 2, int(v%40)+stop*13
+				}
+				l, err := testkit.Play(cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text, err := l.MarshalText()
+				if err != nil {
+					t.Fatalf("n %d v %d: %v", n, v, err)
+				}
+				name := fmt.Sprintf("n%d-v%d-stop%d.klob", n, v, stop)
+				back, r, err := gamelog.ParseReplay(name, text)
+				if err != nil {
+					t.Fatalf("%v\n%s", err, text)
+				}
+				again, err := back.MarshalText()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(text, again) {
+					t.Fatalf("%s: the text changed on a round trip", name)
+				}
+				g, err := back.Game()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r.Sides != g.SideTotals() || r.Players() != n {
+					t.Fatalf("%s: replay sides %v, game %v", name, r.Sides, g.SideTotals())
+				}
+				if stop == 0 && !r.Over {
+					t.Fatalf("%s: the game did not end", name)
+				}
+				var sum bytes.Buffer
+				r.WriteSummary(&sum, name)
+				if !strings.Contains(sum.String(), ",players="+fmt.Sprint(n)) {
+					t.Fatalf("%s: summary does not name the table:\n%s", name, sum.String())
+				}
+				games++
+			}
+		}
+	}
+	t.Logf("%d logs", games)
+}
+
+// TestTableHeader: a table's log names seats C (and D), writes the table
+// options that differ from their default, and the reader refuses a
+// missing seat tag, a seat the table does not have, and a result that is
+// not a side.
+func TestTableHeader(t *testing.T) {
+	l, err := testkit.Play(testkit.Config{Seed: 3, Options: tableOpts(4, 16+32), Header: tableHeader(4), MaxDeals: 1, StopAfter: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(b)
+	for _, want := range []string{`[PlayerC "Random C"]`, `[LevelD "random"]`, `[Players "4"]`, `[Shlomo "on"]`, `[Cleopatra "on"]`, `[Result "*"]`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the log lacks %s:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "[Menage") {
+		t.Errorf("an option at its default is written:\n%s", text)
+	}
+	for _, c := range []struct{ from, to, want string }{
+		{`[PlayerD "Random D"]` + "\n", "", "the tag [PlayerD] is missing (a game of 4 players)"},
+		{`[Players "4"]`, `[Players "3"]`, "tag PlayerD: a game of 3 players has no seat D"},
+		{`[Result "*"]`, `[Result "C"]`, `"C" is not a result: AC, BD or * (unfinished)`},
+		{`[FirstDealer "A"]`, `[FirstDealer "E"]`, `"E" is not a seat: A, B, C or D`},
+	} {
+		_, err := gamelog.Parse("x.klob", []byte(strings.Replace(text, c.from, c.to, 1)))
+		if err == nil || !strings.Contains(err.Error(), c.want) || !errors.Is(err, gamelog.ErrSyntax) {
+			t.Errorf("%s -> %s: got %v, want %q", c.from, c.to, err, c.want)
+		}
+	}
+}

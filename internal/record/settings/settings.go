@@ -1,0 +1,259 @@
+package settings
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/untrusted"
+)
+
+// Pace is the bot's speed.
+type Pace uint8
+
+// The paces, slowest first.
+const (
+	Slow Pace = iota
+	Normal
+	Fast
+	Instant
+)
+
+var paceNames = [...]string{"slow", "normal", "fast", "instant"}
+
+func (p Pace) String() string {
+	if int(p) < len(paceNames) {
+		return paceNames[p]
+	}
+	return fmt.Sprintf("Pace(%d)", p)
+}
+
+// Delay is the least time between the bot being asked and its move
+// showing.
+func (p Pace) Delay() time.Duration {
+	switch p {
+	case Slow:
+		return 1400 * time.Millisecond
+	case Fast:
+		return 250 * time.Millisecond
+	case Instant:
+		return 0
+	}
+	return 700 * time.Millisecond
+}
+
+// Explain says in one line what the pace means.
+func (p Pace) Explain() string {
+	switch p {
+	case Slow:
+		return "the bot waits 1.4 s before each move"
+	case Fast:
+		return "the bot waits a quarter of a second before each move"
+	case Instant:
+		return "the bot moves as soon as it has chosen"
+	}
+	return "the bot waits 0.7 s before each move"
+}
+
+// AfterTrick is what happens when a trick is complete.
+type AfterTrick uint8
+
+// The choices after a trick.
+const (
+	// Pause leaves the trick on the table, marked with its winner, until
+	// the next card is led, and goes on by itself.
+	Pause AfterTrick = iota
+	// WaitKey also waits for a key before the next trick is led.
+	WaitKey
+)
+
+var afterNames = [...]string{"pause", "key"}
+
+func (a AfterTrick) String() string {
+	if int(a) < len(afterNames) {
+		return afterNames[a]
+	}
+	return fmt.Sprintf("AfterTrick(%d)", a)
+}
+
+// Explain says in one line what the choice means.
+func (a AfterTrick) Explain() string {
+	if a == WaitKey {
+		return "the finished trick stays until you press a key"
+	}
+	return "the finished trick stays, marked with its winner, until the next lead"
+}
+
+// Sort is how the hand is ordered on screen.
+type Sort uint8
+
+// The orders of the hand.
+const (
+	// ByStrength sorts each suit by trick-taking power (J 9 A 10 K Q 8 7
+	// in trump, A 10 K Q J 9 8 7 elsewhere).
+	ByStrength Sort = iota
+	// BySuit sorts each suit in sequence order (A K Q J 10 9 8 7), so
+	// runs are side by side.
+	BySuit
+)
+
+var sortNames = [...]string{"strength", "suit"}
+
+func (s Sort) String() string {
+	if int(s) < len(sortNames) {
+		return sortNames[s]
+	}
+	return fmt.Sprintf("Sort(%d)", s)
+}
+
+// Explain says in one line what the order means.
+func (s Sort) Explain() string {
+	if s == BySuit {
+		return "each suit in sequence order A K Q J 10 9 8 7: runs sit side by side"
+	}
+	return "each suit by trick strength: trump J 9 A 10 K Q 8 7, others A 10 K Q J 9 8 7"
+}
+
+// Settings are the player's preferences.
+type Settings struct {
+	Pace       Pace
+	AfterTrick AfterTrick
+	Sort       Sort
+}
+
+// Default returns the settings of a new player.
+func Default() Settings { return Settings{Pace: Normal, AfterTrick: Pause, Sort: ByStrength} }
+
+// FileName is the name of the settings file in the config directory.
+const FileName = "settings"
+
+// DefaultPath returns the path of the settings file from the environment
+// (getenv is os.Getenv outside tests).
+func DefaultPath(getenv func(string) string) (string, error) {
+	if d := getenv("KLOB_CONFIG_DIR"); d != "" {
+		return filepath.Join(d, FileName), nil
+	}
+	if x := getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "klob", FileName), nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		return "", errors.New("cannot find the config directory: set HOME, XDG_CONFIG_HOME or KLOB_CONFIG_DIR")
+	}
+	return filepath.Join(home, ".config", "klob", FileName), nil
+}
+
+// LineError is a line of the settings file that could not be read.
+type LineError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg) }
+
+// Load reads the settings at path. A missing file gives the defaults and
+// no error. Lines that cannot be read are reported together (errors.Join
+// of *LineError); the settings returned keep every line that could.
+func Load(path string) (Settings, error) {
+	// Bounded, regular files only: a FIFO or /dev/zero as the settings
+	// file is refused instead of hanging or filling memory.
+	data, err := untrusted.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Default(), nil
+	}
+	if err != nil {
+		return Default(), err
+	}
+	return Parse(path, data)
+}
+
+// Parse reads settings text; path names it in errors.
+func Parse(path string, data []byte) (Settings, error) {
+	s := Default()
+	var errs []error
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok {
+			errs = append(errs, &LineError{path, n, fmt.Sprintf("%q is not key = value", line)})
+			continue
+		}
+		if err := s.set(strings.TrimSpace(k), strings.ToLower(strings.TrimSpace(v))); err != nil {
+			errs = append(errs, &LineError{path, n, err.Error()})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, err)
+	}
+	return s, errors.Join(errs...)
+}
+
+func (s *Settings) set(key, value string) error {
+	pick := func(names []string) (int, error) {
+		for i, n := range names {
+			if n == value {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("%s = %q: want %s", key, value, strings.Join(names, ", "))
+	}
+	switch key {
+	case "pace":
+		i, err := pick(paceNames[:])
+		s.Pace = Pace(i)
+		if err != nil {
+			s.Pace = Default().Pace
+		}
+		return err
+	case "after_trick":
+		i, err := pick(afterNames[:])
+		s.AfterTrick = AfterTrick(i)
+		return err
+	case "sort":
+		i, err := pick(sortNames[:])
+		s.Sort = Sort(i)
+		return err
+	}
+	return fmt.Errorf("unknown setting %q (known: pace, after_trick, sort)", key)
+}
+
+// MarshalText writes the settings file.
+func (s Settings) MarshalText() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("# Klob settings: the setup screen writes this file; you may edit it.\n")
+	fmt.Fprintf(&b, "pace = %s  # the bot's speed: slow, normal, fast, instant\n", s.Pace)
+	fmt.Fprintf(&b, "after_trick = %s  # after each trick: pause, or key (wait for a key)\n", s.AfterTrick)
+	fmt.Fprintf(&b, "sort = %s  # the hand: strength (trick order) or suit (A K Q J 10 9 8 7)\n", s.Sort)
+	return b.Bytes(), nil
+}
+
+// Save writes the settings to path, creating its directory, durably
+// (internal/platform/durable: a temporary file synced, renamed over the old one,
+// the directory synced), so a crash leaves the old file or the new one,
+// never half of one.
+func Save(path string, s Settings) error {
+	data, _ := s.MarshalText()
+	fsys := durable.OS()
+	if err := fsys.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	if _, err := durable.Replace(fsys, path, ".settings-*.tmp", data); err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package settings
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/platform/untrusted"
+)
+
+func TestDefaultPath(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+		err  bool
+	}{
+		{map[string]string{"KLOB_CONFIG_DIR": "/c", "XDG_CONFIG_HOME": "/x", "HOME": "/h"}, "/c/settings", false},
+		{map[string]string{"XDG_CONFIG_HOME": "/x", "HOME": "/h"}, "/x/klob/settings", false},
+		{map[string]string{"XDG_CONFIG_HOME": "rel", "HOME": "/h"}, "/h/.config/klob/settings", false},
+		{map[string]string{"HOME": "/h"}, "/h/.config/klob/settings", false},
+		{map[string]string{}, "", true},
+	}
+	for _, c := range cases {
+		got, err := DefaultPath(func(k string) string { return c.env[k] })
+		if got != c.want || (err != nil) != c.err {
+			t.Errorf("env %v: got %q, %v; want %q (error %v)", c.env, got, err, c.want, c.err)
+		}
+	}
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", FileName)
+	if s, err := Load(path); err != nil || s != Default() {
+		t.Fatalf("missing file: got %+v, %v; want the defaults", s, err)
+	}
+	for _, s := range []Settings{
+		Default(),
+		{Pace: Instant, AfterTrick: WaitKey, Sort: BySuit},
+		{Pace: Slow, AfterTrick: Pause, Sort: BySuit},
+		{Pace: Fast, AfterTrick: WaitKey, Sort: ByStrength},
+	} {
+		if err := Save(path, s); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Load(path)
+		if err != nil || got != s {
+			t.Errorf("saved %+v, loaded %+v, %v", s, got, err)
+		}
+	}
+	ents, _ := os.ReadDir(filepath.Dir(path))
+	if len(ents) != 1 {
+		t.Errorf("the directory holds %d files, want only the settings", len(ents))
+	}
+}
+
+// TestParseBadLinesKeepTheGoodOnes: every bad line is named with its
+// number; the good lines still count.
+func TestParseBadLinesKeepTheGoodOnes(t *testing.T) {
+	text := "# mine\npace = FAST\nsort = colour\n\nafter_trick = key # wait\nspeed = 3\njunk\n"
+	s, err := Parse("cfg", []byte(text))
+	if want := (Settings{Pace: Fast, AfterTrick: WaitKey, Sort: ByStrength}); s != want {
+		t.Errorf("got %+v, want %+v", s, want)
+	}
+	var le *LineError
+	if !errors.As(err, &le) {
+		t.Fatalf("error %v is not a *LineError", err)
+	}
+	for _, want := range []string{`cfg:3: sort = "colour": want strength, suit`, `cfg:6: unknown setting "speed"`, `cfg:7: "junk" is not key = value`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+func TestPaceDelaysAreOrdered(t *testing.T) {
+	last := time.Hour
+	for p := Slow; p <= Instant; p++ {
+		if d := p.Delay(); d >= last && p != Slow {
+			t.Errorf("%v: delay %v not shorter than the slower pace's %v", p, d, last)
+		} else {
+			last = d
+		}
+		if p.Explain() == "" || strings.HasPrefix(p.String(), "Pace(") {
+			t.Errorf("%v has no name or explanation", p)
+		}
+	}
+	if Instant.Delay() != 0 {
+		t.Error("instant waits")
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("pace = slow\nsort = suit\nafter_trick = key\n"))
+	f.Add([]byte("=\n#\n = = \n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, _ := Parse("f", data)
+		b, _ := s.MarshalText()
+		back, err := Parse("f", b)
+		if err != nil || back != s {
+			t.Fatalf("%+v does not round-trip: %+v, %v", s, back, err)
+		}
+	})
+}
+
+// TestLoadRefusesSpecialFiles: a FIFO as the settings file is refused at
+// once (it used to block the start of klob play), with the defaults.
+func TestLoadRefusesSpecialFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "settings")
+	if err := syscall.Mkfifo(path, 0o600); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	got, err := Load(path)
+	if !errors.Is(err, untrusted.ErrNotRegular) {
+		t.Fatalf("Load(FIFO): got %v, want ErrNotRegular", err)
+	}
+	if got != Default() {
+		t.Errorf("Load(FIFO) = %+v, want the defaults", got)
+	}
+}

@@ -1,0 +1,506 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// File names inside the state directory.
+const (
+	CurrentName = "current.klob"
+	HistoryDir  = "history"
+	DamagedDir  = "damaged"
+	// LockName is the lock file: a Store holds an advisory lock on it
+	// (flock) while a game is open (Lock), and for the moment of each
+	// write otherwise, so two klob processes never write the state
+	// directory at once.
+	LockName = "klob.lock"
+)
+
+// lockWait is how long a write waits for the lock another Store holds
+// for the moment of its own write; a Store holding it for a whole game
+// is not waited out.
+const lockWait = 2 * time.Second
+
+// Errors.
+var (
+	// ErrNoSave: there is no game in progress to load.
+	ErrNoSave = errors.New("no saved game")
+	// ErrConflict: SaveCurrent found a current.klob this Store did not
+	// write or load (another klob running, or LoadCurrent not called).
+	ErrConflict = errors.New("a saved game this session did not write is in the way")
+	// ErrBusy: another Store, most likely another klob, holds the state
+	// directory's lock (see BusyError).
+	ErrBusy = errors.New("another Klob is playing in this state directory")
+)
+
+// BusyError is returned by Lock, and by a write, when another Store holds
+// the state directory's lock: another klob is playing there.
+type BusyError struct {
+	Dir string
+	PID int // the other process, 0 when unknown
+}
+
+func (e *BusyError) Error() string {
+	if e.PID > 0 {
+		return fmt.Sprintf("another Klob (process %d) is playing in %s", e.PID, e.Dir)
+	}
+	return fmt.Sprintf("another Klob is playing in %s", e.Dir)
+}
+
+func (e *BusyError) Unwrap() error { return ErrBusy }
+
+// UnreadableError is returned by LoadCurrent when the save exists but
+// cannot be read: permissions, a FIFO or a device in its place, a file
+// over untrusted.MaxFileSize. Nothing says it is damaged, so it is left
+// where it is, and SaveCurrent refuses to replace it.
+type UnreadableError struct {
+	Path string
+	Err  error
+}
+
+func (e *UnreadableError) Error() string {
+	return fmt.Sprintf("the saved game %s cannot be read, and is left as it is: %v", e.Path, e.Err)
+}
+
+func (e *UnreadableError) Unwrap() error { return e.Err }
+
+// DamagedError is returned by LoadCurrent when the save does not parse
+// or replay (Err is then a *gamelog.Error): the file was moved
+// into damaged/, or stays where it is when even that failed (Aside is
+// "") and SaveCurrent refuses to replace it.
+type DamagedError = durable.DamagedError
+
+// Options configures a Store; the zero value uses the real file system
+// and clock.
+type Options struct {
+	FS  durable.FS // nil: the real file system
+	Now func() time.Time
+}
+
+// Store is one state directory. Its methods are safe for concurrent use.
+type Store struct {
+	dir string
+	fs  durable.FS
+	now func() time.Time
+
+	mu    sync.Mutex
+	known [][]byte      // contents of current.klob this Store wrote or loaded
+	lock  *dirlock.Lock // held from Lock to Unlock
+}
+
+// New returns the store in dir. Nothing is created until the first save.
+func New(dir string, o Options) *Store {
+	s := &Store{dir: dir, fs: o.FS, now: o.Now}
+	if s.fs == nil {
+		s.fs = durable.OS()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s
+}
+
+// Default returns the store in DefaultDir.
+func Default() (*Store, error) {
+	dir, err := DefaultDir(os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	return New(dir, Options{}), nil
+}
+
+// DefaultDir returns the state directory from the environment getenv
+// reads: $KLOB_STATE_DIR, else $XDG_STATE_HOME/klob (when absolute, as
+// the XDG spec asks), else $HOME/.local/state/klob.
+func DefaultDir(getenv func(string) string) (string, error) {
+	if d := getenv("KLOB_STATE_DIR"); d != "" {
+		return d, nil
+	}
+	if x := getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
+		return filepath.Join(x, "klob"), nil
+	}
+	home := getenv("HOME")
+	if home == "" {
+		return "", errors.New("cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR")
+	}
+	return filepath.Join(home, ".local", "state", "klob"), nil
+}
+
+// Lock takes the state directory's lock for as long as a game is open,
+// until Unlock: another Store, in this process or another, then cannot
+// write there (its writes fail with ErrBusy), and its Lock fails with a
+// *BusyError. The lock is released when the process ends, however it
+// ends. Locking a Store that holds the lock does nothing.
+func (s *Store) Lock() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.lock != nil {
+		return nil
+	}
+	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+		return fmt.Errorf("lock the state directory: %w", err)
+	}
+	l, err := dirlock.TryLock(s.lockPath())
+	if err != nil {
+		return s.lockErr(err)
+	}
+	s.lock = l
+	return nil
+}
+
+// Unlock releases the lock Lock took.
+func (s *Store) Unlock() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	err := s.lock.Unlock()
+	s.lock = nil
+	return err
+}
+
+// Locked reports whether the Store holds the state directory's lock.
+func (s *Store) Locked() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lock != nil
+}
+
+func (s *Store) lockPath() string { return filepath.Join(s.dir, LockName) }
+
+func (s *Store) lockErr(err error) error {
+	var le *dirlock.LockedError
+	if errors.As(err, &le) {
+		return &BusyError{Dir: s.dir, PID: le.PID}
+	}
+	return fmt.Errorf("lock the state directory: %w", err)
+}
+
+// locked runs f holding the state directory's lock: the Store's own
+// when it holds it, else taken for the time of f, waiting up to lockWait
+// for another Store's write. Called with s.mu held.
+func (s *Store) locked(f func() error) error { return s.lockedWait(lockWait, f) }
+
+// lockedWait is locked waiting up to wait (0: not at all).
+func (s *Store) lockedWait(wait time.Duration, f func() error) error {
+	if s.lock != nil {
+		return f()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	l, err := dirlock.Wait(ctx, s.lockPath())
+	if err != nil {
+		return s.lockErr(err)
+	}
+	defer l.Unlock()
+	return f()
+}
+
+// Dir returns the state directory.
+func (s *Store) Dir() string { return s.dir }
+
+// CurrentPath returns the path of the game in progress.
+func (s *Store) CurrentPath() string { return filepath.Join(s.dir, CurrentName) }
+
+// SaveCurrent writes l as the game in progress, atomically and durably:
+// a temporary file in the same directory, written, synced and closed,
+// renamed over current.klob, then the directory synced. On failure the
+// previous save is intact (or, when only the directory sync failed, the
+// new one is in place). It refuses with ErrConflict to replace a save
+// this Store has not written or loaded.
+func (s *Store) SaveCurrent(l *gamelog.Log) error {
+	data, err := l.MarshalText()
+	if err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.fs.MkdirAll(s.dir, 0o755); err != nil {
+		return fmt.Errorf("save: %w", err)
+	}
+	path := s.CurrentPath()
+	// Under the lock, so that no other Store writes between the check of
+	// what is there and the rename.
+	return s.locked(func() error {
+		old, err := s.fs.ReadFile(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return fmt.Errorf("save %s: %w: it cannot be read (%v)", path, ErrConflict, err)
+		case !s.isKnown(old):
+			return fmt.Errorf("save %s: %w", path, ErrConflict)
+		}
+		renamed, err := durable.Replace(s.fs, path, ".current-*.tmp", data)
+		if renamed {
+			// The new content is in place even if the directory sync failed.
+			s.known = [][]byte{data}
+		}
+		if err != nil {
+			return fmt.Errorf("save %s: %w", path, err)
+		}
+		return nil
+	})
+}
+
+func (s *Store) isKnown(b []byte) bool {
+	for _, k := range s.known {
+		if bytes.Equal(k, b) {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadCurrent reads and replays the game in progress. It returns
+// ErrNoSave when there is none; an *UnreadableError when the save cannot
+// be read (it is left in place, and SaveCurrent will not replace it);
+// and a *DamagedError when it is not a valid log: the file is first moved
+// to damaged/, so it is kept and the next SaveCurrent does not replace
+// it. The log may hold a finished game (a crash between the last save
+// and Archive): the caller archives it. Reading needs no lock, but only
+// a Store that can take the lock cleans up and moves a damaged save
+// aside: while another klob plays, its files are left alone.
+func (s *Store) LoadCurrent() (*gamelog.Log, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var l *gamelog.Log
+	var lerr error
+	err := s.lockedWait(0, func() error {
+		s.removeStale()
+		l, lerr = s.loadCurrent(true)
+		return nil
+	})
+	if err != nil {
+		// No lock (another klob plays, or the directory is read-only):
+		// read, but touch nothing.
+		l, lerr = s.loadCurrent(false)
+	}
+	return l, lerr
+}
+
+// loadCurrent is LoadCurrent; move says whether a damaged save may be
+// moved aside.
+func (s *Store) loadCurrent(move bool) (*gamelog.Log, error) {
+	path := s.CurrentPath()
+	data, err := s.fs.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		s.known = nil
+		return nil, ErrNoSave
+	}
+	if err != nil {
+		s.known = nil
+		return nil, &UnreadableError{Path: path, Err: err}
+	}
+	l, err := gamelog.Parse(path, data)
+	if err == nil {
+		s.known = [][]byte{data}
+		return l, nil
+	}
+	s.known = nil
+	if !move {
+		return nil, &DamagedError{What: "the saved game", Path: path,
+			Err: fmt.Errorf("%w (it is left as it is: the state directory cannot be locked)", err)}
+	}
+	return nil, durable.Damaged(s.fs, "the saved game", path, filepath.Join(s.dir, DamagedDir),
+		"current-"+s.now().Format("2006-01-02-150405"), ".klob", err)
+}
+
+// removeStale removes the temporary files of the store's own writes a
+// crash left behind; only those: the trainer writes its record in this
+// directory too, under another lock.
+func (s *Store) removeStale() {
+	for _, dir := range []string{s.dir, filepath.Join(s.dir, HistoryDir)} {
+		ents, err := s.fs.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n := e.Name(); (strings.HasPrefix(n, ".current-") || strings.HasPrefix(n, ".archive-")) && strings.HasSuffix(n, ".tmp") {
+				s.fs.Remove(filepath.Join(dir, n))
+			}
+		}
+	}
+}
+
+// Archive files l in the history folder under a readable name (date,
+// time, opponent, result: "2026-11-29-1431-vs-Bot-normal-won.klob") and
+// returns its path. An existing file is never replaced: a second game
+// with the same name gets "-2". When current.klob holds this game (the
+// one this Store last saved or loaded, or the same text), it is removed.
+// An unfinished game can be archived too (result "unfinished").
+func (s *Store) Archive(l *gamelog.Log) (string, error) {
+	data, err := l.MarshalText()
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	rep, err := l.Replay()
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dir := filepath.Join(s.dir, HistoryDir)
+	if err := s.fs.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	var dst string
+	_, err = durable.Write(s.fs, dir, ".archive-*.tmp", data, func(tmp string) error {
+		var perr error
+		dst, perr = durable.PlaceNew(s.fs, dir, archiveName(rep, s.now()), ".klob",
+			func(d string) error {
+				if err := s.fs.Link(tmp, d); err != nil {
+					return err
+				}
+				// Drop the temporary name now, or it stays in history/
+				// until the next start.
+				s.fs.Remove(tmp)
+				return nil
+			},
+			func(d string) error { return s.fs.Rename(tmp, d) })
+		return perr
+	})
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	path := s.CurrentPath()
+	err = s.locked(func() error {
+		if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, data)) {
+			if err := s.fs.Remove(path); err != nil {
+				return err
+			}
+			s.known = nil
+			durable.SyncDir(s.fs, s.dir)
+		}
+		return nil
+	})
+	if err != nil {
+		return dst, fmt.Errorf("archive: the game is kept in %s but %w", dst, err)
+	}
+	return dst, nil
+}
+
+// archiveName returns the base name (without .klob) a game is archived
+// under: the start date and time, the opponent of the human player and
+// the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
+// without exactly one human seat, both players and the winning seat,
+// "2026-11-29-1431-Easy-vs-Hard-A-won". A practice game (the player chose
+// the seed) ends "-practice". now stands in for a missing date.
+func archiveName(r *gamelog.Replay, now time.Time) string {
+	h := &r.Header
+	when := now.Format("2006-01-02-1504")
+	if t, ok := h.Start(now.Location()); ok {
+		when = t.Format("2006-01-02-1504")
+	}
+	who := func(s rules.Seat) string {
+		n := clean(h.Players[s])
+		if n == "" {
+			n = "player-" + s.String()
+		}
+		if lv := clean(h.Levels[s]); lv != "" && lv != gamelog.Human && !strings.EqualFold(lv, n) {
+			n += "-" + lv
+		}
+		return n
+	}
+	if human, ok := h.HumanSeat(); ok {
+		res := "unfinished"
+		if r.Over {
+			res = "lost"
+			if r.Winner == human {
+				res = "won"
+			}
+		}
+		if h.Practice() {
+			res += "-practice"
+		}
+		return when + "-vs-" + who(human.Other()) + "-" + res
+	}
+	res := "unfinished"
+	if r.Over {
+		res = r.Winner.String() + "-won"
+	}
+	return when + "-" + who(rules.SeatA) + "-vs-" + who(rules.SeatB) + "-" + res
+}
+
+// clean keeps a name safe in a file name: letters and digits, other runs
+// of characters as one '-', at most 24 characters.
+func clean(s string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range s {
+		ok := r < 128 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+		if ok {
+			if dash && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			dash = false
+		} else {
+			dash = true
+		}
+		if b.Len() >= 24 {
+			break
+		}
+	}
+	return b.String()
+}
+
+// Entry is one game of the history.
+type Entry struct {
+	Path   string
+	Header gamelog.Header
+	Deals  int        // deals in the log
+	Totals [2]int     // final (or last) game totals
+	Over   bool       // the game was played to the end
+	Winner rules.Seat // NoSeat when not Over
+	Err    error      // the file could not be read or replayed; only Path is set
+}
+
+// History lists the archived games, oldest first (by file name, which
+// starts with the date). A file that does not read is listed with Err.
+// With no history yet it returns an empty list.
+func (s *Store) History() ([]Entry, error) {
+	dir := filepath.Join(s.dir, HistoryDir)
+	ents, err := s.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, e := range ents {
+		if n := e.Name(); !e.IsDir() && strings.HasSuffix(n, ".klob") && !strings.HasPrefix(n, ".") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	out := make([]Entry, 0, len(names))
+	for _, n := range names {
+		e := Entry{Path: filepath.Join(dir, n), Winner: rules.NoSeat}
+		data, err := s.fs.ReadFile(e.Path)
+		var r *gamelog.Replay
+		if err == nil {
+			_, r, err = gamelog.ParseReplay(e.Path, data)
+		}
+		if err != nil {
+			e.Err = err
+		} else {
+			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

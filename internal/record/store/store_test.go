@@ -1,0 +1,351 @@
+package store
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func readLog(t *testing.T, rel string) *gamelog.Log {
+	t.Helper()
+	l, _ := testkit.ReadReplay(t, rel)
+	return l
+}
+
+func fixedNow() time.Time { return time.Date(2026, 11, 29, 14, 31, 5, 0, time.UTC) }
+
+func newStore(t *testing.T, fsys durable.FS) *Store {
+	t.Helper()
+	return New(t.TempDir(), Options{FS: fsys, Now: fixedNow})
+}
+
+func text(t *testing.T, l *gamelog.Log) []byte {
+	t.Helper()
+	b, err := l.MarshalText()
+	require.NoError(t, err)
+	return b
+}
+
+func TestDefaultDir(t *testing.T) {
+	cases := []struct {
+		env  map[string]string
+		want string
+		err  bool
+	}{
+		{map[string]string{"KLOB_STATE_DIR": "/x/klob", "XDG_STATE_HOME": "/s", "HOME": "/h"}, "/x/klob", false},
+		{map[string]string{"XDG_STATE_HOME": "/s", "HOME": "/h"}, "/s/klob", false},
+		{map[string]string{"XDG_STATE_HOME": "relative", "HOME": "/h"}, "/h/.local/state/klob", false},
+		{map[string]string{"HOME": "/h"}, "/h/.local/state/klob", false},
+		{map[string]string{}, "", true},
+	}
+	for _, c := range cases {
+		got, err := DefaultDir(func(k string) string { return c.env[k] })
+		if got != c.want || (err != nil) != c.err {
+			t.Errorf("env %v: got %q, %v; want %q (error %v)", c.env, got, err, c.want, c.err)
+		}
+	}
+}
+
+func TestSaveLoad(t *testing.T) {
+	s := newStore(t, nil)
+	if _, err := s.LoadCurrent(); !errors.Is(err, ErrNoSave) {
+		t.Fatalf("empty store: got %v, want ErrNoSave", err)
+	}
+	l := readLog(t, "saves/in-trick.klob")
+	require.NoError(t, s.SaveCurrent(l))
+	onDisk, err := os.ReadFile(s.CurrentPath())
+	if err != nil || !bytes.Equal(onDisk, text(t, l)) {
+		t.Fatalf("current.klob is not the log's text (%v)", err)
+	}
+	// A new session (another Store on the same directory) resumes it.
+	s2 := New(s.Dir(), Options{Now: fixedNow})
+	got, err := s2.LoadCurrent()
+	require.NoError(t, err)
+	require.Equal(t, l, got, "the loaded log is not the saved one")
+	// Having loaded it, that session may save over it.
+	require.NoError(t, s2.SaveCurrent(readLog(t, "saves/in-play.klob")))
+	assertNoTemp(t, s.Dir())
+}
+
+// assertNoTemp fails when a temporary file is left in dir.
+func assertNoTemp(t *testing.T, dir string) {
+	t.Helper()
+	ents, _ := os.ReadDir(dir)
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Fatalf("temporary file %s left behind", e.Name())
+		}
+	}
+}
+
+// TestSaveFailureKeepsLastGoodSave injects a failure at each step of a
+// save (and a crash that leaves the temporary file behind) and checks
+// that loading afterwards gives the last good save: the previous one when
+// the failure came before the rename, the new one after it. Never a
+// partial file, never an error.
+func TestSaveFailureKeepsLastGoodSave(t *testing.T) {
+	first := readLog(t, "saves/in-dix.klob")
+	second := readLog(t, "saves/in-trick.klob")
+	for _, st := range testkit.SaveFaults() {
+		for _, crash := range []bool{false, true} {
+			name := fmt.Sprintf("%s short=%v crash=%v", st.Fail, st.Short, crash)
+			t.Run(name, func(t *testing.T) {
+				dir := t.TempDir()
+				good := New(dir, Options{Now: fixedNow})
+				require.NoError(t, good.SaveCurrent(first))
+				ffs := &testkit.FaultFS{FS: durable.OS(), Fail: st.Fail, Short: st.Short, NoRemove: crash}
+				s := New(dir, Options{FS: ffs, Now: fixedNow})
+				_, err := s.LoadCurrent()
+				require.NoError(t, err)
+				require.ErrorIs(t, s.SaveCurrent(second), testkit.ErrInjected)
+				want := first
+				if st.AfterMove {
+					want = second
+				}
+				// A new session loads the last good save.
+				got, err := New(dir, Options{Now: fixedNow}).LoadCurrent()
+				require.NoError(t, err, "load after a failed save")
+				require.Equal(t, want, got, "load after %s failed: another save than the last good one", st.Fail)
+				assertNoTemp(t, dir) // LoadCurrent clears what a crash left
+				// The failing session can save again once the fault is gone.
+				ffs.Fail, ffs.NoRemove = "", false
+				require.NoError(t, s.SaveCurrent(second), "save after the failure")
+			})
+		}
+	}
+}
+
+// TestSaveSteps checks the order of the calls of a save.
+func TestSaveSteps(t *testing.T) {
+	ffs := testkit.NewFaultFS("")
+	s := newStore(t, ffs)
+	require.NoError(t, s.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+	assert.Equal(t, testkit.SaveCalls(), ffs.Calls)
+}
+
+// TestDamagedSaveKeptAside: a save that does not parse or does not read
+// is moved to damaged/ (same bytes), the caller gets a *DamagedError
+// naming both places, and the next save does not touch the kept file.
+func TestDamagedSaveKeptAside(t *testing.T) {
+	for name, content := range map[string][]byte{
+		"garbage":   []byte("\x00\x01 not a log"),
+		"truncated": text(t, readLog(t, "saves/in-trick.klob"))[:700],
+	} {
+		t.Run(name, func(t *testing.T) {
+			s := newStore(t, nil)
+			require.NoError(t, os.MkdirAll(s.Dir(), 0o755))
+			require.NoError(t, os.WriteFile(s.CurrentPath(), content, 0o644))
+			_, err := s.LoadCurrent()
+			var de *DamagedError
+			if !errors.As(err, &de) {
+				t.Fatalf("got %v, want a *DamagedError", err)
+			}
+			var ge *gamelog.Error
+			if !errors.As(err, &ge) || ge.Line == 0 {
+				t.Fatalf("the damage is not explained with a position: %v", err)
+			}
+			wantAside := filepath.Join(s.Dir(), DamagedDir, "current-2026-11-29-143105.klob")
+			if de.Aside != wantAside || de.Path != s.CurrentPath() {
+				t.Fatalf("got path %s aside %s, want aside %s", de.Path, de.Aside, wantAside)
+			}
+			kept, err := os.ReadFile(de.Aside)
+			if err != nil || !bytes.Equal(kept, content) {
+				t.Fatalf("kept file differs (%v)", err)
+			}
+			if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
+				t.Fatalf("current.klob still there: %v", err)
+			}
+			require.NoError(t, s.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+			// A second damaged save the same second gets its own name.
+			require.NoError(t, os.WriteFile(s.CurrentPath(), content, 0o644))
+			_, err = s.LoadCurrent()
+			if !errors.As(err, &de) || de.Aside != strings.TrimSuffix(wantAside, ".klob")+"-2.klob" {
+				t.Fatalf("second damaged save: got %v", err)
+			}
+			if kept2, _ := os.ReadFile(wantAside); !bytes.Equal(kept2, content) {
+				t.Fatal("the first kept file was changed")
+			}
+		})
+	}
+}
+
+// unreadableFS fails to read current.klob, as a file with bad
+// permissions or a bad disk block would.
+type unreadableFS struct{ durable.FS }
+
+func (u unreadableFS) ReadFile(name string) ([]byte, error) {
+	if filepath.Base(name) == CurrentName {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: testkit.ErrInjected}
+	}
+	return u.FS.ReadFile(name)
+}
+
+// An unreadable save is not a damaged one: it is reported as unreadable
+// and left in place, and no save replaces it (issue 14: it was moved to
+// damaged/).
+func TestUnreadableSave(t *testing.T) {
+	s := newStore(t, unreadableFS{durable.OS()})
+	os.MkdirAll(s.Dir(), 0o755)
+	os.WriteFile(s.CurrentPath(), []byte("whatever"), 0o644)
+	_, err := s.LoadCurrent()
+	var ue *UnreadableError
+	var de *DamagedError
+	if !errors.As(err, &ue) || errors.As(err, &de) || !errors.Is(err, testkit.ErrInjected) ||
+		!strings.Contains(err.Error(), "cannot be read, and is left as it is") {
+		t.Fatalf("got %v, want an *UnreadableError", err)
+	}
+	if b, _ := os.ReadFile(s.CurrentPath()); string(b) != "whatever" {
+		t.Fatal("the unreadable save was moved or changed")
+	}
+	if _, err := os.Stat(filepath.Join(s.Dir(), DamagedDir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a damaged folder was made: %v", err)
+	}
+	if err := s.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
+		t.Fatalf("save over the unreadable one: got %v, want ErrConflict", err)
+	}
+}
+
+// TestSaveRefusesUnknownSave: a session that did not load or write
+// current.klob may not replace it (another klob, or a missed
+// LoadCurrent), and an unreadable one is never replaced.
+func TestSaveRefusesUnknownSave(t *testing.T) {
+	dir := t.TempDir()
+	a := New(dir, Options{Now: fixedNow})
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+	before, _ := os.ReadFile(a.CurrentPath())
+	b := New(dir, Options{Now: fixedNow})
+	if err := b.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
+		t.Fatalf("got %v, want ErrConflict", err)
+	}
+	// a saves on; then b's stale view is still refused.
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-play.klob")))
+	if err := b.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
+		t.Fatalf("got %v, want ErrConflict", err)
+	}
+	after, _ := os.ReadFile(a.CurrentPath())
+	if bytes.Equal(before, after) || !bytes.Equal(after, text(t, readLog(t, "saves/in-play.klob"))) {
+		t.Fatal("current.klob is not a's last save")
+	}
+	u := New(dir, Options{FS: unreadableFS{durable.OS()}, Now: fixedNow})
+	if err := u.SaveCurrent(readLog(t, "saves/in-trick.klob")); !errors.Is(err, ErrConflict) {
+		t.Fatalf("unreadable save: got %v, want ErrConflict", err)
+	}
+}
+
+func TestArchiveAndHistory(t *testing.T) {
+	s := newStore(t, nil)
+	if h, err := s.History(); err != nil || len(h) != 0 {
+		t.Fatalf("empty history: got %v, %v", h, err)
+	}
+	game := readLog(t, "09-tie.klob")
+	require.NoError(t, s.SaveCurrent(game))
+	path, err := s.Archive(game)
+	require.NoError(t, err)
+	if want := filepath.Join(s.Dir(), HistoryDir, "2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won.klob"); path != want {
+		t.Fatalf("archived as %s, want %s", path, want)
+	}
+	if b, _ := os.ReadFile(path); !bytes.Equal(b, text(t, game)) {
+		t.Fatal("the archived file is not the game's log")
+	}
+	if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal("current.klob was not removed after archiving the game it holds")
+	}
+	// The temporary name the archive was linked from is gone at once
+	// (issue 13, bug 6), not at the next start.
+	assertNoTemp(t, filepath.Join(s.Dir(), HistoryDir))
+	// The same game again: a new name, the first file untouched.
+	path2, err := s.Archive(game)
+	if err != nil || path2 != strings.TrimSuffix(path, ".klob")+"-2.klob" {
+		t.Fatalf("second archive: %s, %v", path2, err)
+	}
+	// An unfinished game of a person against the bot.
+	save := readLog(t, "saves/between-deals.klob")
+	save.Header.Players = [2]string{"You", "Bot"}
+	save.Header.Levels = [2]string{gamelog.Human, "hard"}
+	if _, err := s.Archive(save); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(s.Dir(), HistoryDir, "2026-12-31-bad.klob"), []byte("junk"), 0o644)
+	h, err := s.History()
+	require.NoError(t, err)
+	var names []string
+	for _, e := range h {
+		names = append(names, filepath.Base(e.Path))
+	}
+	want := []string{
+		"2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won-2.klob",
+		"2026-01-09-1200-Random-A-random-vs-Random-B-random-A-won.klob",
+		"2026-01-21-1200-vs-Bot-hard-unfinished.klob",
+		"2026-12-31-bad.klob",
+	}
+	require.Equal(t, want, names, "history")
+	e := h[1]
+	if e.Err != nil || !e.Over || e.Winner != rules.SeatA || e.Totals != [2]int{553, 430} || e.Deals != 13 || e.Header.Players[0] != "Random A" {
+		t.Fatalf("entry: %+v", e)
+	}
+	if h[2].Over || h[2].Winner != rules.NoSeat || h[2].Err != nil {
+		t.Fatalf("unfinished entry: %+v", h[2])
+	}
+	if h[3].Err == nil {
+		t.Fatal("a bad history file has no error")
+	}
+}
+
+// TestArchiveLeavesOtherSave: archiving a game does not remove a
+// current.klob holding another game this session did not write.
+func TestArchiveLeavesOtherSave(t *testing.T) {
+	dir := t.TempDir()
+	a := New(dir, Options{Now: fixedNow})
+	require.NoError(t, a.SaveCurrent(readLog(t, "saves/in-dix.klob")))
+	b := New(dir, Options{Now: fixedNow})
+	if _, err := b.Archive(readLog(t, "10-both-over-the-target.klob")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(a.CurrentPath()); err != nil {
+		t.Fatal("another game's save was removed")
+	}
+}
+
+func TestArchiveName(t *testing.T) {
+	rep := func(rel string, players, levels [2]string, date, clock string) *gamelog.Replay {
+		l := readLog(t, rel)
+		l.Header.Players, l.Header.Levels, l.Header.Date, l.Header.Time = players, levels, date, clock
+		r, err := l.Replay()
+		require.NoError(t, err)
+		return r
+	}
+	now := fixedNow()
+	cases := []struct {
+		r    *gamelog.Replay
+		want string
+	}{
+		{rep("09-tie.klob", [2]string{"You", "Bot"}, [2]string{"human", "normal"}, "2026-02-03", "08:09:10"), "2026-02-03-0809-vs-Bot-normal-won"},
+		{rep("09-tie.klob", [2]string{"Bot", "Zoë O'Neil"}, [2]string{"easy", "human"}, "2026-02-03", ""), "2026-02-03-0000-vs-Bot-easy-lost"},
+		{rep("saves/in-dix.klob", [2]string{"", ""}, [2]string{"human", "hard"}, "", ""), "2026-11-29-1431-vs-player-B-hard-unfinished"},
+		{rep("09-tie.klob", [2]string{"../../etc", "x/y"}, [2]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
+	}
+	practice := rep("09-tie.klob", [2]string{"You", "Bot"}, [2]string{"human", "normal"}, "2026-02-03", "08:09:10")
+	practice.Header.SetPractice()
+	cases = append(cases, struct {
+		r    *gamelog.Replay
+		want string
+	}{practice, "2026-02-03-0809-vs-Bot-normal-won-practice"})
+	for _, c := range cases {
+		if got := archiveName(c.r, now); got != c.want {
+			t.Errorf("got %s, want %s", got, c.want)
+		}
+	}
+}

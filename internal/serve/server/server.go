@@ -1,0 +1,300 @@
+package server
+
+import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+	"charm.land/wish/v2"
+	bm "charm.land/wish/v2/bubbletea"
+	"charm.land/wish/v2/ratelimiter"
+	gossh "golang.org/x/crypto/ssh"
+	"golang.org/x/time/rate"
+
+	"github.com/klob/klob/internal/platform/untrusted"
+)
+
+// Config configures a Server. The zero value of a limit means its
+// default.
+type Config struct {
+	// Addr is where to listen (":2222").
+	Addr string
+	// HostKey is the host key's file; created (ed25519, mode 0600) when
+	// missing.
+	HostKey string
+	// MaxSessions caps the sessions open at once (default 100).
+	MaxSessions int
+	// IdleTimeout ends a session after this long without a key (default
+	// 30 minutes).
+	IdleTimeout time.Duration
+	// KeyRate is the most keys a second a session may send, with a burst
+	// of KeyBurst (defaults 40 and 80).
+	KeyRate  float64
+	KeyBurst int
+	// ConnRate is the most new connections a second from one address,
+	// with a burst of ConnBurst (defaults 5 and 2×MaxSessions).
+	ConnRate  float64
+	ConnBurst int
+	// Log receives one line per connection and disconnection (and the
+	// host key's fingerprint); nil discards.
+	Log io.Writer
+	// NewModel builds a connection's Bubble Tea model. It must not block.
+	NewModel func(s *Session) tea.Model
+}
+
+func (c *Config) defaults() {
+	if c.MaxSessions <= 0 {
+		c.MaxSessions = 100
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = 30 * time.Minute
+	}
+	if c.KeyRate <= 0 {
+		c.KeyRate = 40
+	}
+	if c.KeyBurst <= 0 {
+		c.KeyBurst = 80
+	}
+	if c.ConnRate <= 0 {
+		c.ConnRate = 5
+	}
+	if c.ConnBurst <= 0 {
+		c.ConnBurst = 2 * c.MaxSessions
+	}
+	if c.Log == nil {
+		c.Log = io.Discard
+	}
+}
+
+// Session is what the model factory knows of a connection.
+type Session struct {
+	// User is the SSH user name; the lobby offers it as the player's name.
+	User string
+	// Key identifies the player: a hex fingerprint of their public key,
+	// "" for a guest.
+	Key string
+	// Remote is the client's address.
+	Remote string
+	// Width and Height are the terminal's size at the start.
+	Width, Height int
+
+	send atomic.Pointer[func(tea.Msg)]
+	ctx  context.Context
+}
+
+// Guest reports whether the connection came without a public key.
+func (s *Session) Guest() bool { return s.Key == "" }
+
+// Send delivers msg to the session's program from any goroutine; it
+// returns at once when the session has ended. Messages sent before the
+// program exists are dropped.
+func (s *Session) Send(msg tea.Msg) {
+	if f := s.send.Load(); f != nil {
+		(*f)(msg)
+	}
+}
+
+// Done is closed when the connection ends.
+func (s *Session) Done() <-chan struct{} {
+	if s.ctx == nil {
+		return nil
+	}
+	return s.ctx.Done()
+}
+
+// KeyID returns the player's identity for a public key: the hex SHA-256
+// of its wire form, cut to 32 digits (safe as a directory name).
+func KeyID(k gossh.PublicKey) string {
+	sum := sha256.Sum256(k.Marshal())
+	return hex.EncodeToString(sum[:16])
+}
+
+// Server is a running or ready SSH server.
+type Server struct {
+	cfg         Config
+	srv         *ssh.Server
+	fingerprint string
+	logger      *log.Logger
+
+	sessions atomic.Int64
+	mu       sync.Mutex
+	ln       net.Listener
+}
+
+// New prepares a server: it reads the host key, creating it first when
+// missing, and logs its fingerprint.
+func New(cfg Config) (*Server, error) {
+	cfg.defaults()
+	if cfg.NewModel == nil {
+		return nil, errors.New("server: no model factory")
+	}
+	if cfg.HostKey == "" {
+		return nil, errors.New("server: no host key file")
+	}
+	s := &Server{cfg: cfg, logger: log.New(cfg.Log, "", log.LstdFlags)}
+	created, err := ensureHostKey(cfg.HostKey)
+	if err != nil {
+		return nil, err
+	}
+	signer, err := readHostKey(cfg.HostKey)
+	if err != nil {
+		return nil, err
+	}
+	s.fingerprint = gossh.FingerprintSHA256(signer.PublicKey())
+	what := "host key"
+	if created {
+		what = "created host key"
+	}
+	s.logger.Printf("%s %s: %s", what, cfg.HostKey, s.fingerprint)
+
+	conns := ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
+	srv, err := wish.NewServer(
+		wish.WithAddress(cfg.Addr),
+		ssh.HostKeyFile(cfg.HostKey),
+		wish.WithPublicKeyAuth(func(ssh.Context, ssh.PublicKey) bool { return true }),
+		// No key: a guest, who may play against bots only.
+		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
+		// Middlewares run last to first: the outermost is last.
+		wish.WithMiddleware(
+			bm.MiddlewareWithProgramHandler(s.program),
+			s.requirePTY,
+			s.refuseCommands,
+			s.limitSessions,
+			ratelimiter.Middleware(conns),
+			s.logConnections,
+			s.recoverPanics,
+		),
+		func(srv *ssh.Server) error {
+			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem}
+			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
+				"session":      ssh.DefaultSessionHandler,
+				"direct-tcpip": refuseForward,
+			}
+			srv.LocalPortForwardingCallback = nil
+			srv.ReversePortForwardingCallback = nil
+			srv.RequestHandlers = map[string]ssh.RequestHandler{}
+			return nil
+		},
+	)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.srv = srv
+	return s, nil
+}
+
+// Fingerprint is the host key's SHA-256 fingerprint, as ssh prints it.
+func (s *Server) Fingerprint() string { return s.fingerprint }
+
+// Sessions returns the number of sessions open now.
+func (s *Server) Sessions() int { return int(s.sessions.Load()) }
+
+// Serve accepts connections on l until Close.
+func (s *Server) Serve(l net.Listener) error {
+	s.mu.Lock()
+	s.ln = l
+	s.mu.Unlock()
+	err := s.srv.Serve(l)
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// ListenAndServe listens on Config.Addr and serves.
+func (s *Server) ListenAndServe() error {
+	l, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(l)
+}
+
+// Addr is the address the server listens on, once serving.
+func (s *Server) Addr() net.Addr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.ln == nil {
+		return nil
+	}
+	return s.ln.Addr()
+}
+
+// Shutdown stops accepting and waits for the sessions to end until ctx
+// is done, then closes them.
+func (s *Server) Shutdown(ctx context.Context) error {
+	err := s.srv.Shutdown(ctx)
+	if err != nil {
+		_ = s.srv.Close()
+	}
+	if errors.Is(err, ssh.ErrServerClosed) {
+		return nil
+	}
+	return err
+}
+
+// Close closes the listener and every connection at once.
+func (s *Server) Close() error { return s.srv.Close() }
+
+// ensureHostKey creates an ed25519 host key at path, mode 0600, unless
+// a file is there already. It reports whether it created one.
+func ensureHostKey(path string) (bool, error) {
+	if _, err := os.Stat(path); err == nil {
+		return false, nil
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	_, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	block, err := gossh.MarshalPrivateKey(priv, "klob host key")
+	if err != nil {
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	if _, err := f.Write(pem.EncodeToMemory(block)); err != nil {
+		f.Close()
+		os.Remove(path)
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(path)
+		return false, fmt.Errorf("host key: %w", err)
+	}
+	return true, f.Close()
+}
+
+func readHostKey(path string) (gossh.Signer, error) {
+	data, err := untrusted.ReadFileMax(path, 1<<20) // a key is a few KB
+	if err != nil {
+		return nil, fmt.Errorf("host key: %w", err)
+	}
+	signer, err := gossh.ParsePrivateKey(data)
+	if err != nil {
+		return nil, fmt.Errorf("host key %s: %w", path, err)
+	}
+	return signer, nil
+}

@@ -1,0 +1,206 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/sshtest"
+)
+
+// echo shows who is connected and the last key; p panics in Update.
+type echo struct {
+	s    *server.Session
+	last string
+}
+
+func (e *echo) Init() tea.Cmd { return nil }
+
+func (e *echo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if k.String() == "p" {
+			panic("boom")
+		}
+		e.last = k.String()
+	}
+	return e, nil
+}
+
+func (e *echo) View() tea.View {
+	who := "key"
+	if e.s.Guest() {
+		who = "guest"
+	}
+	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s", e.s.User, who, e.last))
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func start(t *testing.T, cfg server.Config) (addr string, srv *server.Server, log *syncBuf) {
+	t.Helper()
+	log = &syncBuf{}
+	if cfg.HostKey == "" {
+		cfg.HostKey = filepath.Join(t.TempDir(), "host_ed25519")
+	}
+	cfg.Log = log
+	if cfg.NewModel == nil {
+		cfg.NewModel = func(s *server.Session) tea.Model { return &echo{s: s} }
+	}
+	srv, err := server.New(cfg)
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go func() { _ = srv.Serve(ln) }()
+	t.Cleanup(func() { _ = srv.Close() })
+	return ln.Addr().String(), srv, log
+}
+
+func dial(t *testing.T, addr string, cfg sshtest.Config) *sshtest.Client {
+	t.Helper()
+	c, err := sshtest.Dial(addr, cfg)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+func TestHostKeyCreatedOnceWithFingerprint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "keys", "host_ed25519")
+	_, srv, log := start(t, server.Config{HostKey: path})
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	assert.Contains(t, log.String(), "created host key "+path+": "+srv.Fingerprint())
+	assert.True(t, strings.HasPrefix(srv.Fingerprint(), "SHA256:"))
+	// A second start reads the same key.
+	_, srv2, log2 := start(t, server.Config{HostKey: path})
+	assert.Equal(t, srv.Fingerprint(), srv2.Fingerprint())
+	assert.NotContains(t, log2.String(), "created")
+}
+
+func TestKeyAndGuestAndLogLines(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	k := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24})
+	k.WaitText(t, 5*time.Second, "hello ann (key)")
+	g := dial(t, addr, sshtest.Config{User: "bob", Width: 80, Height: 24})
+	g.WaitText(t, 5*time.Second, "hello bob (guest)")
+	require.NoError(t, g.Type("x"))
+	g.WaitText(t, 5*time.Second, "last=x")
+	k.Close()
+	g.Close()
+	require.Eventually(t, func() bool { return strings.Count(log.String(), "disconnect") == 2 }, 5*time.Second, 10*time.Millisecond)
+	l := log.String()
+	assert.Equal(t, 2, strings.Count(l, " connect user"), l)
+	assert.Contains(t, l, `connect user "ann" (key SHA256:`)
+	assert.Contains(t, l, `connect user "bob" (guest)`)
+}
+
+func TestRefusals(t *testing.T) {
+	addr, _, _ := start(t, server.Config{})
+	// A command.
+	c := dial(t, addr, sshtest.Config{User: "ann", Command: "cat /etc/passwd"})
+	require.True(t, c.Wait(5*time.Second))
+	assert.Contains(t, c.Output(), "this server only plays Klob")
+	// No terminal.
+	c = dial(t, addr, sshtest.Config{User: "ann"})
+	require.True(t, c.Wait(5*time.Second))
+	assert.Contains(t, c.Output(), "Klob needs a terminal")
+	// A subsystem (sftp).
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
+	sess, err := c.Conn().NewSession()
+	require.NoError(t, err)
+	stderr, err := sess.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, sess.RequestSubsystem("sftp"))
+	msg, _ := io.ReadAll(stderr)
+	assert.Contains(t, string(msg), "no file access")
+	// Port forwarding, both ways.
+	_, err = c.Conn().Dial("tcp", "127.0.0.1:1")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no port forwarding")
+	_, err = c.Conn().Listen("tcp", "127.0.0.1:0")
+	require.Error(t, err)
+}
+
+func TestSessionLimit(t *testing.T) {
+	addr, srv, _ := start(t, server.Config{MaxSessions: 2})
+	a := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	b := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
+	a.WaitText(t, 5*time.Second, "hello a")
+	b.WaitText(t, 5*time.Second, "hello b")
+	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
+	require.True(t, c.Wait(5*time.Second))
+	assert.Contains(t, c.Output(), "the server is full (2 players connected)")
+	require.Eventually(t, func() bool { return srv.Sessions() == 2 }, 5*time.Second, 10*time.Millisecond)
+	a.Close()
+	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, 5*time.Second, 10*time.Millisecond)
+	d := dial(t, addr, sshtest.Config{User: "d", Width: 80, Height: 24})
+	d.WaitText(t, 5*time.Second, "hello d")
+}
+
+func TestIdleTimeout(t *testing.T) {
+	addr, _, log := start(t, server.Config{IdleTimeout: 300 * time.Millisecond})
+	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
+	c.WaitText(t, 5*time.Second, "hello ann")
+	require.True(t, c.Wait(5*time.Second), "the idle session ends")
+	assert.Contains(t, c.Output(), "no key pressed for 300ms: the session is closed")
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect (no key pressed") }, 5*time.Second, 10*time.Millisecond)
+}
+
+func TestKeyRate(t *testing.T) {
+	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3})
+	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
+	c.WaitText(t, 5*time.Second, "hello ann")
+	require.NoError(t, c.Type("abcdefghij"))
+	c.WaitText(t, 5*time.Second, "keys too fast: at most 2 a second")
+	time.Sleep(2500 * time.Millisecond)
+	require.NoError(t, c.Type("z"))
+	c.WaitText(t, 5*time.Second, "last=z")
+}
+
+// A panic in one session ends it with a message; the others go on.
+func TestPanicEndsOnlyThatSession(t *testing.T) {
+	addr, srv, log := start(t, server.Config{})
+	a := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	b := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
+	a.WaitText(t, 5*time.Second, "hello a")
+	b.WaitText(t, 5*time.Second, "hello b")
+	require.NoError(t, a.Type("p"))
+	require.True(t, a.Wait(5*time.Second))
+	assert.Contains(t, a.Output(), "something went wrong in this session")
+	require.NoError(t, b.Type("k"))
+	b.WaitText(t, 5*time.Second, "last=k")
+	assert.Contains(t, log.String(), "panic: boom")
+	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
+	c.WaitText(t, 5*time.Second, "hello c")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	_ = srv.Shutdown(ctx)
+}

@@ -1,0 +1,448 @@
+package analysis
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// Samples per graded decision by phase, when Options.Samples is zero.
+// They are chosen so that a whole game to 500 (about 200 graded
+// decisions, two thirds of them cards) is analysed in well under a
+// minute on two cores, while the difference between two actions, scored
+// on the same samples, is known to a few points. See BenchmarkGame.
+const (
+	BidSamples  = 300 // bids and the schmeiss answer: one or two solves per sample
+	PrepSamples = 200 // dix exchange and sequence dialogue
+	PlaySamples = 200 // each sample values every legal card with the solver
+)
+
+// SamplesFor returns the default samples for a decision in phase p.
+func SamplesFor(p rules.Phase) int {
+	switch p {
+	case rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2:
+		return BidSamples
+	case rules.PhaseDix, rules.PhaseSequences, rules.PhaseDeclare:
+		return PrepSamples
+	}
+	return PlaySamples
+}
+
+// Options tune an analysis. The zero value grades every deal with the
+// default samples and seed 0, on every core.
+type Options struct {
+	// Samples, when positive, is the samples of every decision; zero
+	// uses SamplesFor the decision's phase.
+	Samples int
+	// Seed fixes the samples: the same log, Samples and Seed give the
+	// same report, whatever Workers is.
+	Seed uint64
+	// Workers caps the decisions evaluated at once (one core each); zero
+	// means GOMAXPROCS.
+	Workers int
+	// Deals, when not empty, limits the analysis to these deal numbers
+	// (1-based); the others are reported with no decisions.
+	Deals []int
+	// Progress, when set, is called after each decision is graded, from
+	// the goroutine that called Analyze, with the count done so far.
+	Progress func(Progress)
+	// Top is the number of biggest mistakes kept per summary; zero
+	// means DefaultTop.
+	Top int
+}
+
+// DefaultTop is the number of biggest mistakes a summary keeps.
+const DefaultTop = 3
+
+// Progress says how far an analysis is.
+type Progress struct {
+	Done, Total int // decisions graded (forced ones included) and to grade
+	Deal        int // the deal of the decision just graded
+}
+
+// Grade names how costly a decision was.
+type Grade uint8
+
+// The grades, from the loss in points (see the thresholds below).
+const (
+	Forced     Grade = iota // a single legal action: not graded
+	Good                    // loss below InaccuracyAt
+	Inaccuracy              // loss from InaccuracyAt
+	Mistake                 // loss from MistakeAt
+	Blunder                 // loss from BlunderAt
+)
+
+// Loss thresholds of the grades, in points of score difference. A
+// card's points count twice in a difference (one side loses what the
+// other wins), so a Blunder is at least the ten of trump handed over.
+const (
+	InaccuracyAt = 4.0
+	MistakeAt    = 10.0
+	BlunderAt    = 20.0
+)
+
+var gradeNames = [...]string{"forced", "good", "inaccuracy", "mistake", "blunder"}
+
+// String returns the grade's name: "forced", "good", "inaccuracy",
+// "mistake" or "blunder".
+func (g Grade) String() string {
+	if int(g) < len(gradeNames) {
+		return gradeNames[g]
+	}
+	return "unknown"
+}
+
+// Mark is the grade as a chess annotator writes it: "" for forced and
+// good, "?!" inaccuracy, "?" mistake, "??" blunder.
+func (g Grade) Mark() string {
+	switch g {
+	case Inaccuracy:
+		return "?!"
+	case Mistake:
+		return "?"
+	case Blunder:
+		return "??"
+	}
+	return ""
+}
+
+// GradeOf returns the grade of a graded decision that lost loss points.
+func GradeOf(loss float64) Grade {
+	switch {
+	case loss >= BlunderAt:
+		return Blunder
+	case loss >= MistakeAt:
+		return Mistake
+	case loss >= InaccuracyAt:
+		return Inaccuracy
+	}
+	return Good
+}
+
+// Decision is the grade of one step of a deal.
+type Decision struct {
+	Deal   int        // 1-based deal number
+	Step   int        // 1-based step within the deal, as the log counts them
+	Seat   rules.Seat // who acted
+	Phase  rules.Phase
+	Trick  int          // in the card play, the trick (1-9) the card went to; else 0
+	Action rules.Action // what was played
+	Grade  Grade
+	// Best is the action the evaluation ranks first (Action itself when
+	// it is the best); Loss is Best's score minus Action's, never
+	// negative. Both are zero values for a forced step.
+	Best rules.Action
+	Loss float64
+	// Mean and BestMean are the expected score differences of Action and
+	// Best (seat's points minus the opponent's for the deal), and StdErr
+	// the standard error of Mean over the samples.
+	Mean, BestMean, StdErr float64
+	// Points, in the card play, are the solver's card-point difference
+	// of Action and of Best (eval.Result.Points).
+	Points, BestPoints float64
+	// Samples is the number of sampled deals the grade rests on.
+	Samples int
+	// Results holds every legal action's evaluation, in legal order
+	// (nil for a forced step).
+	Results []eval.Result
+}
+
+// Graded reports whether the decision had a choice.
+func (d *Decision) Graded() bool { return d.Grade != Forced }
+
+// Summary adds up one player's decisions (in one deal or a whole game).
+type Summary struct {
+	Graded int     // decisions with a choice
+	Forced int     // steps with a single legal action
+	Lost   float64 // total expected points lost over the graded decisions
+	// Counts of graded decisions by grade, indexed by Grade.
+	Counts [5]int
+	// Mistakes are the costliest graded decisions, biggest first (at most
+	// Options.Top, and only those graded Inaccuracy or worse).
+	Mistakes []Decision
+}
+
+// DealReport is the analysis of one deal.
+type DealReport struct {
+	No       int
+	Dealer   rules.Seat
+	Done     bool // the deal was played out
+	Analysed bool // false when Options.Deals left it out
+	// Decisions holds every step in order, forced ones included.
+	Decisions []Decision
+	// Players holds each seat's summary (entries past the seat count
+	// are empty).
+	Players [4]Summary
+}
+
+// Report is the analysis of a game log.
+type Report struct {
+	Header  gamelog.Header
+	Seed    uint64
+	Samples int // Options.Samples (0: by phase)
+	Deals   []DealReport
+	Players [4]Summary // the whole game, by seat
+}
+
+// job is one step to grade.
+type job struct {
+	deal, step int // 0-based indexes into Replay.Deals and the steps
+	view       rules.View
+	table      *rules.TableView // a decision at a table of three or four: view is unused
+	legal      int
+}
+
+// Analyze grades every decision of r. It stops and returns ctx's error
+// when ctx ends.
+func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, error) {
+	if r == nil {
+		return nil, errors.New("analysis: no replay")
+	}
+	top := opt.Top
+	if top <= 0 {
+		top = DefaultTop
+	}
+	want := map[int]bool{}
+	for _, n := range opt.Deals {
+		if n < 1 || n > len(r.Deals) {
+			return nil, fmt.Errorf("analysis: no deal %d (the log has %d)", n, len(r.Deals))
+		}
+		want[n] = true
+	}
+	rep := &Report{Header: r.Header, Seed: opt.Seed, Samples: opt.Samples, Deals: make([]DealReport, len(r.Deals))}
+	var jobs []job
+	for i := range r.Deals {
+		rd := &r.Deals[i]
+		dr := &rep.Deals[i]
+		dr.No, dr.Dealer, dr.Done = rd.No, rd.Dealer, rd.Done
+		if len(want) > 0 && !want[rd.No] {
+			continue
+		}
+		dr.Analysed = true
+		dr.Decisions = make([]Decision, len(rd.Steps))
+		if r.Players() > 2 {
+			jobs = tableJobs(jobs, i, rd, dr)
+			continue
+		}
+		d := rd.At(0)
+		for j, st := range rd.Steps {
+			v := d.View(st.Seat)
+			n := len(v.Legal())
+			dr.Decisions[j] = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action}
+			if d.Phase() == rules.PhasePlay {
+				dr.Decisions[j].Trick = int(d.Play().Tricks) + 1
+			}
+			jobs = append(jobs, job{deal: i, step: j, view: v, legal: n})
+			d.ApplyUnchecked(st.Action)
+		}
+	}
+	if err := grade(ctx, rep, jobs, opt); err != nil {
+		return nil, err
+	}
+	n := r.Players()
+	for i := range rep.Deals {
+		dr := &rep.Deals[i]
+		for s := range n {
+			dr.Players[s] = summarise(dr.Decisions, rules.Seat(s), top)
+		}
+	}
+	var all []Decision
+	for i := range rep.Deals {
+		all = append(all, rep.Deals[i].Decisions...)
+	}
+	for s := range n {
+		rep.Players[s] = summarise(all, rules.Seat(s), top)
+	}
+	return rep, nil
+}
+
+// tableJobs appends the jobs of deal i of a table of three or four, rd,
+// and fills dr's decisions. A chance step (a shlomo draw) is nobody's
+// decision: it has no legal action for any seat and is marked Forced.
+func tableJobs(jobs []job, i int, rd *gamelog.ReplayDeal, dr *DealReport) []job {
+	t := rd.AtTable(0)
+	for j, st := range rd.Steps {
+		v := t.View(st.Seat)
+		dr.Decisions[j] = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: t.Phase(), Action: st.Action}
+		if t.Phase() == rules.PhasePlay {
+			done := 0
+			for o := range v.Players {
+				done += v.Tricks[o]
+			}
+			dr.Decisions[j].Trick = done + 1
+		}
+		jobs = append(jobs, job{deal: i, step: j, table: &v, legal: len(v.Legal())})
+		t.ApplyUnchecked(st.Action)
+	}
+	return jobs
+}
+
+// graded is a finished job.
+type graded struct {
+	deal, step int
+	dec        Decision
+	err        error
+}
+
+// grade evaluates the jobs on opt.Workers goroutines, each with its own
+// evaluator working on one core, and fills in the decisions.
+func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
+	workers := runtime.GOMAXPROCS(0)
+	if opt.Workers > 0 {
+		workers = min(workers, opt.Workers)
+	}
+	workers = max(1, min(workers, len(jobs)))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	in := make(chan job)
+	out := make(chan graded)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ev := eval.New()
+			for jb := range in {
+				if ctx.Err() != nil {
+					return
+				}
+				dec := rep.Deals[jb.deal].Decisions[jb.step]
+				err := gradeOne(ctx, ev, &jb, &dec, opt)
+				select {
+				case out <- graded{jb.deal, jb.step, dec, err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	go func() {
+		defer close(in)
+		for _, jb := range jobs {
+			select {
+			case in <- jb:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(out) }()
+	done := 0
+	var failed error
+	for g := range out {
+		if g.err != nil {
+			if failed == nil {
+				failed = g.err
+			}
+			cancel()
+			continue
+		}
+		rep.Deals[g.deal].Decisions[g.step] = g.dec
+		done++
+		if opt.Progress != nil && failed == nil {
+			opt.Progress(Progress{Done: done, Total: len(jobs), Deal: g.dec.Deal})
+		}
+	}
+	if failed != nil {
+		return failed
+	}
+	return ctx.Err()
+}
+
+// gradeOne evaluates one step.
+func gradeOne(ctx context.Context, ev *eval.Evaluator, jb *job, dec *Decision, opt Options) error {
+	if jb.legal <= 1 {
+		dec.Grade = Forced
+		return nil
+	}
+	n := opt.Samples
+	if n <= 0 {
+		n = SamplesFor(dec.Phase)
+	}
+	var e eval.Evaluation
+	var err error
+	if jb.table != nil {
+		e, err = eval.EvaluateTable(ctx, jb.table, eval.Options{Samples: n, Seed: eval.TableSeedFor(opt.Seed, jb.table), Workers: 1})
+	} else {
+		e, err = ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1, Model: ai.PlayoutPolicy})
+	}
+	if err != nil {
+		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	chosen, best := -1, 0
+	for i, r := range e.Results {
+		if r.Action == dec.Action {
+			chosen = i
+		}
+		if r.Mean > e.Results[best].Mean {
+			best = i
+		}
+	}
+	if chosen < 0 {
+		return fmt.Errorf("analysis: deal %d step %d: %s is not among the legal actions", dec.Deal, dec.Step, dec.Action)
+	}
+	// A tie with the best is no loss: the chosen action is best.
+	if e.Results[chosen].Mean >= e.Results[best].Mean {
+		best = chosen
+	}
+	c, b := e.Results[chosen], e.Results[best]
+	dec.Best = b.Action
+	dec.Loss = b.Mean - c.Mean
+	dec.Mean, dec.BestMean, dec.StdErr = c.Mean, b.Mean, c.StdErr
+	dec.Points, dec.BestPoints = c.Points, b.Points
+	dec.Samples = e.Samples
+	dec.Results = e.Results
+	dec.Grade = GradeOf(dec.Loss)
+	return nil
+}
+
+// summarise adds up seat's decisions among decs.
+func summarise(decs []Decision, seat rules.Seat, top int) Summary {
+	var s Summary
+	var bad []Decision
+	for _, d := range decs {
+		if d.Seat != seat {
+			continue
+		}
+		s.Counts[d.Grade]++
+		if !d.Graded() {
+			s.Forced++
+			continue
+		}
+		s.Graded++
+		s.Lost += d.Loss
+		if d.Grade >= Inaccuracy {
+			bad = append(bad, d)
+		}
+	}
+	sort.SliceStable(bad, func(i, j int) bool { return bad[i].Loss > bad[j].Loss })
+	if len(bad) > top {
+		bad = bad[:top]
+	}
+	s.Mistakes = bad
+	return s
+}
+
+// Decision returns the grade of step (1-based) of deal (1-based), or nil
+// when the report has none (out of range, or the deal was left out).
+func (r *Report) Decision(deal, step int) *Decision {
+	if deal < 1 || deal > len(r.Deals) {
+		return nil
+	}
+	d := &r.Deals[deal-1]
+	if step < 1 || step > len(d.Decisions) {
+		return nil
+	}
+	return &d.Decisions[step-1]
+}

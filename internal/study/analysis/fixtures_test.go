@@ -1,0 +1,226 @@
+package analysis
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
+)
+
+// The fixtures of testdata/analysis are games of the hard bot against
+// itself, one with a blunder planted; -generate plays them again. They
+// are not rebuilt by a normal test run: the hard bot thinks against a
+// clock, so on a busy machine a rerun may play other moves.
+var generate = flag.Bool("generate", false, "rebuild the logs of testdata/analysis by playing the hard bot against itself (slow)")
+
+const (
+	fixtureDir  = "../../../testdata/analysis"
+	hardVsHard  = "hard-vs-hard.klob"
+	plantedName = "planted-blunder.klob"
+	// The seeds of the fixtures' decks and bots. The tests analyse with
+	// other seeds (analysisSeed), so the analysis never reuses the bot's
+	// own samples.
+	hardSeed    = 7
+	plantedSeed = 11
+	// plantLoss is the least loss, at plantSamples, of throwing the jack
+	// for a decision to be chosen for the plant: a blunder beyond doubt.
+	plantLoss    = 24.0
+	plantSamples = 1000
+)
+
+// plant is the decision planted in a log: a comment line
+// "; plant deal=D step=S seat=A action=play JS better=play 7S" records it.
+type plant struct {
+	deal, step int
+	seat       rules.Seat
+	action     rules.Action
+	better     rules.Action
+}
+
+func (p plant) comment() string {
+	return fmt.Sprintf(" plant deal=%d step=%d seat=%s action=%s better=%s", p.deal, p.step, p.seat, p.action, p.better)
+}
+
+// readPlant finds the plant comment of l.
+func readPlant(l *gamelog.Log) (plant, error) {
+	for _, c := range l.Comment {
+		rest, ok := strings.CutPrefix(strings.TrimSpace(c), "plant ")
+		if !ok {
+			continue
+		}
+		var p plant
+		fields := map[string]string{}
+		// Values may hold spaces ("play JS"): split on the keys.
+		keys := []string{"deal=", "step=", "seat=", "action=", "better="}
+		for i, k := range keys {
+			at := strings.Index(rest, k)
+			if at < 0 {
+				return p, fmt.Errorf("plant comment %q: no %s", c, k)
+			}
+			end := len(rest)
+			if i+1 < len(keys) {
+				end = strings.Index(rest, keys[i+1])
+				if end < at {
+					return p, fmt.Errorf("plant comment %q: keys out of order", c)
+				}
+			}
+			fields[k] = strings.TrimSpace(rest[at+len(k) : end])
+		}
+		var err error
+		if p.deal, err = strconv.Atoi(fields["deal="]); err != nil {
+			return p, err
+		}
+		if p.step, err = strconv.Atoi(fields["step="]); err != nil {
+			return p, err
+		}
+		if p.seat, err = rules.ParseSeat(fields["seat="]); err != nil {
+			return p, err
+		}
+		if p.action, err = rules.ParseAction(fields["action="]); err != nil {
+			return p, err
+		}
+		if p.better, err = rules.ParseAction(fields["better="]); err != nil {
+			return p, err
+		}
+		return p, nil
+	}
+	return plant{}, fmt.Errorf("no plant comment")
+}
+
+// playHard plays a game of the hard bot against itself from seed. When
+// choose is set, it sees every decision with the bot's answer and
+// returns the action to play.
+func playHard(t *testing.T, seed uint64, choose func(g *rules.Game, v rules.View, a rules.Action) rules.Action) *gamelog.Log {
+	t.Helper()
+	ctx := context.Background()
+	var bots [2]ai.Bot
+	for s := range bots {
+		b, err := ai.New(ai.Hard, ai.Config{Seed: seed*10 + uint64(s)})
+		require.NoError(t, err)
+		bots[s] = b
+	}
+	decks := rand.New(rand.NewPCG(seed, 0x6465636b))
+	g := rules.NewGame(rules.DefaultOptions(), rules.Seat(seed%2))
+	for !g.Over() {
+		if g.NeedDeal() {
+			require.NoError(t, g.StartDeal(rules.Shuffle(decks)))
+			t.Logf("deal %d, totals %v", g.DealNo(), g.Totals())
+		}
+		d := g.Deal()
+		seat := d.Turn()
+		v := d.View(seat)
+		a, err := bots[seat].Choose(ctx, v)
+		require.NoError(t, err)
+		if choose != nil {
+			a = choose(g, v, a)
+		}
+		if err := g.Apply(a); err != nil {
+			t.Fatalf("deal %d: %s: %v", g.DealNo(), a, err)
+		}
+	}
+	h := gamelog.Header{Event: "Klob analysis fixture", Date: "2026-02-01", Time: "12:00:00",
+		Players: [2]string{"Hard A", "Hard B"}, Levels: [2]string{string(ai.Hard), string(ai.Hard)}}
+	return gamelog.FromGame(h, g)
+}
+
+// planter returns a choose function that plants the first blunder
+// found: playing the jack of trump where a card worth at most 4
+// points was legal and the evaluation (plantSamples) shows the jack
+// losing at least plantLoss against the best action, a small card.
+func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v rules.View, a rules.Action) rules.Action {
+	done := false
+	return func(g *rules.Game, v rules.View, a rules.Action) rules.Action {
+		if done || v.Phase != rules.PhasePlay {
+			return a
+		}
+		jack := rules.PlayAction(rules.NewCard(rules.Jack, v.Trump))
+		legal := v.Legal()
+		hasJack, hasSmall := false, false
+		for _, l := range legal {
+			switch {
+			case l == jack:
+				hasJack = true
+			case l.Kind == rules.PlayCard && rules.Points(l.Card, v.Trump) <= 4:
+				hasSmall = true
+			}
+		}
+		if !hasJack || !hasSmall || a == jack {
+			return a
+		}
+		e, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: plantSamples, Seed: 99})
+		require.NoError(t, err)
+		best := 0
+		var jm float64
+		for i, r := range e.Results {
+			if r.Mean > e.Results[best].Mean {
+				best = i
+			}
+			if r.Action == jack {
+				jm = r.Mean
+			}
+		}
+		b := e.Results[best]
+		if b.Mean-jm < plantLoss || b.Action == jack || rules.Points(b.Action.Card, v.Trump) > 4 {
+			return a
+		}
+		done = true
+		*got = plant{deal: g.DealNo(), step: len(v.History()) + 1, seat: v.Seat, action: jack, better: b.Action}
+		*loss = b.Mean - jm
+		t.Logf("planted: %s (loss %.1f)", got.comment(), *loss)
+		return jack
+	}
+}
+
+// TestGenerateFixtures rebuilds testdata/analysis (with -generate).
+func TestGenerateFixtures(t *testing.T) {
+	if !*generate {
+		t.Skip("run with -generate to rebuild testdata/analysis")
+	}
+	require.NoError(t, os.MkdirAll(fixtureDir, 0o755))
+	write := func(name string, l *gamelog.Log) {
+		b, err := l.MarshalText()
+		require.NoError(t, err)
+		path := filepath.Join(fixtureDir, name)
+		require.NoError(t, os.WriteFile(path, b, 0o644))
+		// What was written must read back as a valid log.
+		if _, err := gamelog.ReadFile(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l := playHard(t, hardSeed, nil)
+	l.Comment = []string{
+		fmt.Sprintf(" Recorded by internal/study/analysis (go test -run TestGenerateFixtures -generate): seed %d,", hardSeed),
+		" the hard bot against itself with its default budget, decks shuffled from the seed.",
+	}
+	write(hardVsHard, l)
+
+	// Games go by until one offers a decision to plant the blunder at.
+	var p plant
+	var loss float64
+	seed := uint64(plantedSeed)
+	for ; p.deal == 0; seed++ {
+		if seed >= plantedSeed+40 {
+			t.Fatal("no decision to plant the blunder at")
+		}
+		l = playHard(t, seed, planter(t, &p, &loss))
+	}
+	seed--
+	l.Comment = []string{
+		fmt.Sprintf(" Recorded by internal/study/analysis (go test -run TestGenerateFixtures -generate): seed %d,", seed),
+		fmt.Sprintf(" the hard bot against itself, except one card of %s planted: the jack of trump thrown", p.seat),
+		fmt.Sprintf(" where a small card would do (it loses %.1f points at %d samples).", loss, plantSamples),
+		p.comment(),
+	}
+	write(plantedName, l)
+}

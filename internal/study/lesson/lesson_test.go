@@ -1,0 +1,254 @@
+package lesson
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// TestEveryStepHasText: every name the script and the card play use has
+// a section with a title in lesson.md, and every Act step its "/other".
+func TestEveryStepHasText(t *testing.T) {
+	text, err := LoadText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"play-lead", "play-follow", "play-trump-lead", "play-must-trump", "play-free", "bella"}
+	for _, o := range script() {
+		if o.name != "" {
+			names = append(names, o.name)
+		}
+		if o.stop == Act && !o.isBot && !o.isDeal {
+			if len(text[o.name+"/other"].Paras) == 0 {
+				t.Errorf("lesson.md has no %q", o.name+"/other")
+			}
+		}
+	}
+	if len(text["bella/other"].Paras) == 0 {
+		t.Error(`lesson.md has no "bella/other"`)
+	}
+	for _, n := range names {
+		s, ok := text[n]
+		if !ok || s.Title == "" || len(s.Paras) == 0 {
+			t.Errorf("lesson.md: step %q missing, or without a title or text", n)
+		}
+	}
+}
+
+func TestParseText(t *testing.T) {
+	src := "note\n## a\nTitle: The A\n\none\ntwo\n\n  x  1\n  y  2\n- first\n- second\nafter\n## b\nb text\n"
+	text, err := ParseText(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := text["a"]
+	want := []Para{{Text: "one two"}, {Text: "x  1\ny  2", Pre: true}, {Text: "first", Item: true}, {Text: "second after", Item: true}}
+	if a.Title != "The A" || len(a.Paras) != len(want) {
+		t.Fatalf("section a: %+v", a)
+	}
+	for i, p := range want {
+		if a.Paras[i] != p {
+			t.Errorf("paragraph %d: got %+v, want %+v", i, a.Paras[i], p)
+		}
+	}
+	if text["b"].String() != "b text" {
+		t.Errorf("section b: %+v", text["b"])
+	}
+	if _, err := ParseText("## a\n## a\n"); err == nil {
+		t.Error("a step written twice is accepted")
+	}
+}
+
+// TestDealsAreAsTheTextSays: the hands the text describes are the hands
+// dealt.
+func TestDealsAreAsTheTextSays(t *testing.T) {
+	r := mustNew(t)
+	for r.Step().Kind == Read {
+		r.Continue()
+	}
+	v := r.View()
+	if r.Step().Name != "deal1-bid" || v.Hand.Suit(rules.Clubs) != 0 || v.Upcard != rules.MustCard("8C") {
+		t.Fatalf("deal 1: step %q, hand %v, upcard %v", r.Step().Name, v.Hand, v.Upcard)
+	}
+	mustTry(t, r, rules.PassAction())
+	mustTry(t, r, rules.Action{Kind: rules.Accept})
+	if !r.Continue() {
+		t.Fatal("deal1-over does not go on")
+	}
+	v = r.View()
+	if got, want := v.Hand, cards("7H KH QH AS KS TC"); got != want || v.Upcard != rules.MustCard("JH") {
+		t.Fatalf("deal 2: hand %v upcard %v, want %v and JH", got, v.Upcard, want)
+	}
+	mustTry(t, r, rules.Action{Kind: rules.Take})
+	if got, want := r.View().Hand, cards("7H KH QH 9H AS KS QS JS TC"); got != want {
+		t.Fatalf("deal 2 after the take: %v, want %v", got, want)
+	}
+	mustTry(t, r, rules.Action{Kind: rules.Exchange})
+	d := r.Game().Deal()
+	if d.BestSequence(You).Value() != 50 || d.BestSequence(Bot).Value() != 20 {
+		t.Fatalf("sequences: you %v, bot %v; the text says fifty against twenty", d.BestSequence(You), d.BestSequence(Bot))
+	}
+}
+
+func cards(s string) rules.CardSet {
+	m, err := rules.ParseCardSet(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func mustNew(t *testing.T) *Run {
+	t.Helper()
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func mustTry(t *testing.T, r *Run, a rules.Action) {
+	t.Helper()
+	if err := r.Try(a); err != nil {
+		t.Fatalf("step %q: %v refused: %v", r.Step().Name, a, err)
+	}
+}
+
+// TestRefusals: an illegal move gets the engine's reason, a legal one
+// the lesson does not want gets the lesson's; neither changes anything.
+func TestRefusals(t *testing.T) {
+	r := mustNew(t)
+	if err := r.Try(rules.PassAction()); err == nil {
+		t.Fatal("a pass on the welcome page was taken")
+	}
+	for r.Step().Kind == Read {
+		r.Continue()
+	}
+	before := len(r.Game().Deal().Steps())
+	var ref *Refusal
+	err := r.Try(rules.Action{Kind: rules.Take})
+	if !errors.As(err, &ref) || ref.Illegal || !strings.Contains(ref.Why, "asks you to pass") {
+		t.Errorf("take at deal1-bid: %v, want the lesson's reason", err)
+	}
+	err = r.Try(rules.PlayAction(rules.MustCard("7D")))
+	if !errors.As(err, &ref) || !ref.Illegal || ref.Why == "" {
+		t.Errorf("a card in the bidding: %v, want the engine's reason", err)
+	}
+	if len(r.Game().Deal().Steps()) != before || r.Step().Name != "deal1-bid" {
+		t.Error("a refused move changed the game")
+	}
+}
+
+// TestWholeLesson plays the lesson through with the first legal card
+// each time, and bella when asked: the first deal is thrown in, the
+// second scored with your fifty, twenty and bella.
+func TestWholeLesson(t *testing.T) {
+	r := mustNew(t)
+	sawBella := false
+	situations := map[string]bool{}
+	for steps := 0; r.Step().Kind != End; steps++ {
+		if steps > 200 {
+			t.Fatal("the lesson does not end")
+		}
+		s := r.Step()
+		switch s.Kind {
+		case Read, Score:
+			if !r.Continue() {
+				t.Fatalf("step %q does not go on", s.Name)
+			}
+		case Act:
+			mustTry(t, r, s.Want)
+		case Play:
+			if r.Game().Deal().Over() {
+				r.Continue()
+				continue
+			}
+			situations[s.Name] = true
+			if s.Bella != rules.NoCard {
+				sawBella = true
+				if err := r.Try(rules.PlayAction(s.Bella)); err == nil {
+					t.Fatal("the bella card without bella was taken")
+				}
+				mustTry(t, r, rules.PlayBellaAction(s.Bella))
+				continue
+			}
+			p := r.Game().Deal().Play()
+			mustTry(t, r, rules.PlayAction(p.Legal().First()))
+		}
+	}
+	recs := r.Records()
+	if len(recs) != 2 || recs[0].Score.Outcome != rules.Abandoned {
+		t.Fatalf("records: %+v", recs)
+	}
+	sc := recs[1].Score
+	if sc.Seqs[You] != 70 || sc.Bella[You] != 20 || sc.Maker != You {
+		t.Errorf("deal 2 score %+v: want your 70 in sequences and 20 for bella", sc)
+	}
+	if !sawBella {
+		t.Error("the lesson never asked for bella")
+	}
+	t.Logf("situations met: %v", situations)
+	// The lesson's game is a game like any other: its log replays.
+	l := gamelog.FromGame(gamelog.Header{Players: [2]string{"You", "Bot"}, Levels: [2]string{gamelog.Human, "easy"}}, r.Game())
+	text, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := gamelog.Parse("lesson.klob", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := back.Replay(); err != nil {
+		t.Fatalf("the lesson's log does not replay: %v", err)
+	}
+	if cur, total := r.Stops(); cur != total {
+		t.Errorf("at the end: step %d of %d", cur, total)
+	}
+}
+
+// TestRandomMovesNeverBreakTheLesson: random moves, legal or not, wanted
+// or not, are refused or taken, and the lesson always stays at a step
+// with text and reaches the end.
+func TestRandomMovesNeverBreakTheLesson(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for game := range 30 {
+		r := mustNew(t)
+		for steps := 0; r.Step().Kind != End; steps++ {
+			if steps > 5000 {
+				t.Fatalf("game %d: the lesson does not end", game)
+			}
+			s := r.Step()
+			if _, ok := r.Text()[s.Name]; !ok {
+				t.Fatalf("step %q has no text", s.Name)
+			}
+			switch rng.IntN(3) {
+			case 0:
+				r.Continue()
+			case 1:
+				a := rules.PlayAction(rules.Card(rng.IntN(32)))
+				if rng.IntN(2) == 0 {
+					a = rules.Action{Kind: rules.Kind(1 + rng.IntN(int(rules.PlayCard)))}
+				}
+				r.Try(a)
+			default:
+				d := r.Game().Deal()
+				if s.Kind == Act {
+					r.Try(s.Want)
+				} else if s.Kind == Play && !d.Over() && d.Turn() == You {
+					l := d.Legal()
+					a := l[rng.IntN(len(l))]
+					if s.Bella != rules.NoCard && a.Card == s.Bella {
+						a = rules.PlayBellaAction(a.Card)
+					}
+					if err := r.Try(a); err != nil {
+						t.Fatalf("a legal card %v refused: %v", a, err)
+					}
+				}
+			}
+		}
+	}
+}
