@@ -124,8 +124,12 @@
 //   - shlomo (three or four players) and cleopatra (four): declared in
 //     PhaseDeclare before the first bid, shlomo's round first. Every
 //     player in turn from eldest is asked, so that "pass" tells nothing:
-//     "shlomo" or "cleopatra" when it holds the cards now (after any
-//     exchange before), or "pass". Each declaration scores 20, in the
+//     "shlomo" or "cleopatra" when it holds the cards, or "pass". Shlomo
+//     is judged on the six cards as dealt: a card received in an earlier
+//     shlomo does not make one, a card lost to a draw does not unmake
+//     one. Cleopatra is settled after shlomo, on the hands as they are
+//     when its round opens (after every shlomo swap, before any
+//     cleopatra swap). Each declaration scores 20, in the
 //     declarer's total (TableScore.Declared). The card a shlomo declarer
 //     takes at random from its left is a chance step: Turn returns
 //     ChanceSeat and Legal lists "draw C" for each card of that hand; the

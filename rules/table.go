@@ -55,6 +55,7 @@ type Table struct {
 	pending     Card  // the cleopatra declarer's card, until its partner gives one back
 	pendingStep uint8 // the step that gave it
 	declared    [4]int16
+	declHands   [4]CardSet // the hands a declaration round judges: as they were when it opened
 	playedBy    [4]CardSet
 	trick       [4]Card // the last completed trick, in play order
 	trickBy     Seat    // who led it

@@ -80,16 +80,22 @@ func (t *Table) startDeclarations() {
 		return
 	}
 	t.phase, t.declStep, t.declAsked, t.turn = PhaseDeclare, declAsk, 0, t.eldest()
+	t.declHands = t.play.Hands
 }
 
+// appendDeclare lists the declarations' actions. A round judges each
+// hand as it was when the round opened: shlomo the six cards as dealt (a
+// card received in an earlier shlomo does not make one, a card lost to a
+// draw does not unmake one), cleopatra the hands after every shlomo swap.
 func (t *Table) appendDeclare(dst []Action) []Action {
 	h := t.play.Hands[t.turn]
 	switch t.declStep {
 	case declAsk:
-		if t.declRound == roundShlomo && HoldsShlomo(h) {
+		judged := t.declHands[t.turn]
+		if t.declRound == roundShlomo && HoldsShlomo(judged) {
 			dst = append(dst, simple(Shlomo))
 		}
-		if t.declRound == roundCleopatra && HoldsCleopatra(h) {
+		if t.declRound == roundCleopatra && HoldsCleopatra(judged) {
 			dst = append(dst, simple(Cleopatra))
 		}
 		return append(dst, simple(Pass))
@@ -168,6 +174,7 @@ func (t *Table) declare(a Action) {
 	}
 	if t.declRound == roundShlomo && t.opts.Cleopatra && t.n == 4 {
 		t.declRound, t.declAsked, t.turn = roundCleopatra, 0, t.eldest()
+		t.declHands = t.play.Hands
 		return
 	}
 	t.declRound = roundNone

@@ -179,3 +179,82 @@ func TestShlomoSettledBeforeCleopatra(t *testing.T) {
 		t.Errorf("phase %s after both rounds, want the bidding", tb.Phase())
 	}
 }
+
+// A shlomo is judged on the six cards as dealt (RULES.md section 11): B,
+// dealt the king of clubs and both red queens, may declare after A's draw
+// took its king; and B, handed the missing queen by A, may not.
+func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
+	dealtOne := tableDeal{players: 3, dealer: 2, up: "7C",
+		first: [4]string{"KH QC QS 7D 8D 9H", "KC QD QH 7S 8S 9S", "AC JC TC 9C 8C AS"}}
+	tb := dealtOne.table(t, "shlomo=on")
+	tdo(t, &tb, "A: shlomo")
+	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("KC")}); err != nil {
+		t.Fatal(err)
+	}
+	tdo(t, &tb, "A: give 7D")
+	if HoldsShlomo(tb.Hand(1)) {
+		t.Fatalf("B holds %s: the draw should have taken its only black king", tb.Hand(1))
+	}
+	tlegal(t, &tb, "shlomo, pass")
+	tdo(t, &tb, "B: shlomo")
+
+	handed := tableDeal{players: 3, dealer: 2, up: "7C",
+		first: [4]string{"KH QC QS QH 8D 9H", "KC QD 7D 7S 8S 9S", "AC JC TC 9C 8C AS"}}
+	tb = handed.table(t, "shlomo=on")
+	tdo(t, &tb, "A: shlomo")
+	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("7S")}); err != nil {
+		t.Fatal(err)
+	}
+	tdo(t, &tb, "A: give QH")
+	if !HoldsShlomo(tb.Hand(1)) {
+		t.Fatalf("B holds %s: A's queen should complete a shlomo", tb.Hand(1))
+	}
+	tlegal(t, &tb, "pass")
+	trefused(t, &tb, "shlomo", ErrWrongPhase, "")
+
+	// C, who saw neither card change hands, completes its view of the
+	// first deal into one where B's declaration stands.
+	tb = dealtOne.table(t, "shlomo=on")
+	tdo(t, &tb, "A: shlomo")
+	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("KC")}); err != nil {
+		t.Fatal(err)
+	}
+	tdo(t, &tb, "A: give 7D", "B: shlomo")
+	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("AS")}); err != nil {
+		t.Fatal(err)
+	}
+	tdo(t, &tb, "B: give 7S", "C: pass")
+	vc := tb.View(2)
+	var hands [4]CardSet
+	for s := range 3 {
+		hands[s] = tb.Hand(Seat(s))
+	}
+	var rest []Card
+	for i, c := range vc.masked.deck {
+		if c == NoCard && deckSeat(3, 2, NoSeat, i) == NoSeat {
+			rest = append(rest, tb.deck[i])
+		}
+	}
+	c, err := vc.Complete(hands, rest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.View(2) != vc {
+		t.Errorf("completed deal shows C a different view")
+	}
+}
+
+// Cleopatra is judged on the hands as they are when its round opens,
+// after every shlomo swap and before any cleopatra swap: C, handed the
+// missing jack by its partner A's cleopatra, may not declare one.
+func TestCleopatraJudgedWhenItsRoundOpens(t *testing.T) {
+	h := tableDeal{players: 4, dealer: 3, up: "7C", maker: NoSeat,
+		first: [4]string{"QC JD JH JS 8D 9H", "AD TD 9D 7S 8S 9S", "QD JC 7D 7H 8H AH", "AC KC TC 9C 8C KS"}}
+	tb := h.table(t, "cleopatra=on")
+	tdo(t, &tb, "A: cleopatra", "A: give JS", "C: give 7D")
+	if !HoldsCleopatra(tb.Hand(2)) {
+		t.Fatalf("C holds %s: A's jack should complete a cleopatra", tb.Hand(2))
+	}
+	tdo(t, &tb, "B: pass")
+	tlegal(t, &tb, "pass")
+}

@@ -53,7 +53,7 @@ func (t *Table) View(s Seat) TableView {
 	m := *t
 	for o := Seat(0); o < Seat(t.n); o++ {
 		if o != s {
-			m.play.Hands[o] = 0
+			m.play.Hands[o], m.declHands[o] = 0, 0
 			m.best[o], m.seqPts[o], m.seqCards[o] = Meld{}, 0, 0
 		}
 	}
@@ -226,6 +226,13 @@ func tableMoves(steps []Step, n Seat) []tableMove {
 		// The cleopatra declarer's card waits for its partner's.
 		moves[first].pending = true
 	}
+	round := NoAction
+	for i := range moves {
+		if moves[i].declared != NoAction {
+			round = moves[i].declared
+		}
+		moves[i].round = round
+	}
 	return moves
 }
 
@@ -313,6 +320,7 @@ type tableMove struct {
 	from, to Seat
 	declared Kind // Shlomo or Cleopatra: not a move, the declaration by from
 	pending  bool // a cleopatra card given, not yet exchanged: it has not moved
+	round    Kind // the round it belongs to: Shlomo or Cleopatra
 }
 
 // combination returns the cards of a shlomo (king and both queens of the
@@ -352,6 +360,21 @@ type completer struct {
 // held before the second batch: those it gave away, and those of the
 // combination it declared.
 func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Table, error) {
+	if k+1 < len(c.moves) && (k < 0 || c.moves[k].round != c.moves[k+1].round) {
+		// held is the hands as the round of move k+1 opened.
+		for _, mv := range c.moves[k+1:] {
+			if mv.round != c.moves[k+1].round {
+				break
+			}
+			if mv.declared != NoAction {
+				combo := combination(held[mv.from], mv.declared)
+				if combo == 0 {
+					return Table{}, fmt.Errorf("%w: seat %s declares without the cards", ErrInconsistent, mv.from)
+				}
+				gave[mv.from] |= combo
+			}
+		}
+	}
 	if k < 0 {
 		c.leaves++
 		t, err := c.build(held, gave)
@@ -362,13 +385,9 @@ func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Table, error)
 	}
 	mv := c.moves[k]
 	if mv.declared != NoAction {
-		combo := combination(held[mv.from], mv.declared)
-		if combo == 0 {
-			return Table{}, fmt.Errorf("%w: seat %s declares without the cards", ErrInconsistent, mv.from)
-		}
-		g := gave
-		g[mv.from] |= combo
-		return c.undo(k-1, held, g)
+		// A round judges the hands as they were when it opened: check
+		// the declaration once every later move of its round is undone.
+		return c.undo(k-1, held, gave)
 	}
 	holder := mv.to
 	if mv.pending {
