@@ -1,0 +1,216 @@
+package rules
+
+import (
+	"bufio"
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The recorded games: 10,000 random games to the target for each seat
+// count, every rule option drawn at random where the seat count allows
+// it, played action by action with a seeded random choice among the
+// legal actions. testdata/games.golden holds a digest of every ten
+// games: the legal list at every step, the action taken, and each deal's
+// ending and score. The digests were written by the engines before the
+// two-player and table engines became one (two players without a house
+// variant by both, which agreed; the house variants, which the old
+// two-player engine ignored, by the table engine), so the one engine
+// must play every game exactly as they did.
+
+const (
+	recordedGames = 10000 // per seat count
+	recordBlock   = 10    // games a digest line covers
+	recordFile    = "testdata/games.golden"
+)
+
+// recordedOptions draws the options of game i at a table of n.
+func recordedOptions(r *rand.Rand, n int) Options {
+	o := DefaultOptions()
+	o.Players = n
+	o.BottomCard = r.IntN(4) != 0
+	o.SequenceRank = SeqRank(r.IntN(2))
+	o.MeldsNeedTrick = r.IntN(4) != 0
+	o.LastTrick = []int{10, 10, 0, 25}[r.IntN(4)]
+	o.Target = []int{500, 300, 150, 1000}[r.IntN(4)]
+	variants := r.IntN(3) != 0 // a third of the games plays none
+	o.OfAKind = variants && r.IntN(2) == 0
+	o.Menage = variants && r.IntN(2) == 0
+	o.DealerForced = variants && r.IntN(2) == 0
+	o.Bimah = o.DealerForced && r.IntN(2) == 0
+	o.Shlomo = variants && n >= 3 && r.IntN(2) == 0
+	o.Cleopatra = variants && n == 4 && r.IntN(2) == 0
+	return o
+}
+
+// gameDigest writes what a recorded game shows to h.
+type gameDigest struct{ h hash.Hash64 }
+
+func (d gameDigest) step(legal []Action, chosen int) {
+	for _, a := range legal {
+		d.h.Write([]byte(a.String()))
+		d.h.Write([]byte{','})
+	}
+	fmt.Fprintf(d.h, "%d;", chosen)
+}
+
+func (d gameDigest) dealOver(e Ending, sc TableScore, totals [4]int) {
+	fmt.Fprintf(d.h, "end %d %d %v %v %v|", e, sc.Outcome, sc.Total, sc.Scored, totals)
+}
+
+// playRecorded plays recorded game i at a table of n into d.
+func playRecorded(n, i int, d gameDigest) {
+	r := rand.New(rand.NewPCG(uint64(n), uint64(i)))
+	opts := recordedOptions(r, n)
+	dealer := Seat(r.IntN(n))
+	var totals [4]int
+	for deal := 0; deal < 200; deal++ {
+		t := NewGameTable(opts, dealer, Shuffle(r), totals)
+		var buf [40]Action
+		for !t.Over() {
+			legal := t.AppendLegal(buf[:0])
+			k := r.IntN(len(legal))
+			d.step(legal, k)
+			if err := t.ApplyAs(t.Turn(), legal[k]); err != nil {
+				panic(err)
+			}
+		}
+		sc := t.Score()
+		for s := range sc.Sides() {
+			totals[s] += sc.Scored[s]
+		}
+		d.dealOver(t.Ending(), sc, totals)
+		if SideWinner(totals[:sc.Sides()], opts.Target) >= 0 {
+			return
+		}
+		dealer = NextDealer(dealer, n)
+	}
+}
+
+func recordDigests(n, games int, play func(n, i int, d gameDigest)) []uint64 {
+	var out []uint64
+	for b := 0; b*recordBlock < games; b++ {
+		h := fnv.New64a()
+		for i := b * recordBlock; i < (b+1)*recordBlock; i++ {
+			play(n, i, gameDigest{h})
+		}
+		out = append(out, h.Sum64())
+	}
+	return out
+}
+
+func readRecord(t *testing.T) map[int][]uint64 {
+	t.Helper()
+	f, err := os.Open(recordFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	out := map[int][]uint64{}
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		if strings.HasPrefix(sc.Text(), "#") {
+			continue
+		}
+		var n, b int
+		var h uint64
+		if _, err := fmt.Sscanf(sc.Text(), "%d %d %x", &n, &b, &h); err != nil || b != len(out[n]) {
+			t.Fatalf("%s:%d: %q is not the next digest line", recordFile, line, sc.Text())
+		}
+		out[n] = append(out[n], h)
+	}
+	return out
+}
+
+func TestRandomGamesMatchRecord(t *testing.T) {
+	games := recordedGames
+	if testing.Short() {
+		games = 500
+	}
+	if *update {
+		writeRecord(t)
+		return
+	}
+	want := readRecord(t)
+	for n := 2; n <= 4; n++ {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			t.Parallel()
+			if len(want[n])*recordBlock != recordedGames {
+				t.Fatalf("%s holds %d games of %d players, want %d", recordFile, len(want[n])*recordBlock, n, recordedGames)
+			}
+			got := recordDigests(n, games, playRecorded)
+			for b, h := range got {
+				if h != want[n][b] {
+					t.Fatalf("games %d to %d of %d players differ from the record: digest %016x, recorded %016x",
+						b*recordBlock, (b+1)*recordBlock-1, n, h, want[n][b])
+				}
+			}
+		})
+	}
+}
+
+// writeRecord rewrites the record (go test -run TestRandomGamesMatchRecord
+// -update). With two players it checks first that the two-player engine
+// plays every game without a house variant exactly as the table engine.
+func writeRecord(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# seats block fnv64a: see record_test.go\n")
+	for n := 2; n <= 4; n++ {
+		got := recordDigests(n, recordedGames, playRecorded)
+		if n == 2 {
+			for i := range recordedGames {
+				r := rand.New(rand.NewPCG(2, uint64(i)))
+				if o := recordedOptions(r, 2); o.OfAKind || o.Menage || o.DealerForced {
+					continue
+				}
+				a, d := fnv.New64a(), fnv.New64a()
+				playRecorded(2, i, gameDigest{a})
+				playRecordedDeal(i, gameDigest{d})
+				if a.Sum64() != d.Sum64() {
+					t.Fatalf("two-player game %d: the two engines differ", i)
+				}
+			}
+		}
+		for i, h := range got {
+			fmt.Fprintf(&b, "%d %d %016x\n", n, i, h)
+		}
+	}
+	if err := os.WriteFile(recordFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// playRecordedDeal is playRecorded for two players on the two-player
+// engine.
+func playRecordedDeal(i int, d gameDigest) {
+	r := rand.New(rand.NewPCG(2, uint64(i)))
+	opts := recordedOptions(r, 2)
+	dealer := Seat(r.IntN(2))
+	var totals [4]int
+	for deal := 0; deal < 200; deal++ {
+		t := NewGameDeal(opts, dealer, Shuffle(r), [2]int{totals[0], totals[1]})
+		var buf [40]Action
+		for !t.Over() {
+			legal := t.AppendLegal(buf[:0])
+			k := r.IntN(len(legal))
+			d.step(legal, k)
+			if err := t.ApplyAs(t.Turn(), legal[k]); err != nil {
+				panic(err)
+			}
+		}
+		s2 := t.Score()
+		sc := s2.TableScore()
+		for s := range 2 {
+			totals[s] += sc.Scored[s]
+		}
+		d.dealOver(t.Ending(), sc, totals)
+		if SideWinner(totals[:2], opts.Target) >= 0 {
+			return
+		}
+		dealer = NextDealer(dealer, 2)
+	}
+}
