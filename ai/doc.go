@@ -4,8 +4,8 @@
 //
 // # Three and four players
 //
-// A TableBot (NewTableBot) plays a rules.Table of two, three or four
-// players from the rules.TableView of its seat alone; with four it plays
+// A TableBot (NewTableBot) plays a rules.Deal of two, three or four
+// players from the rules.View of its seat alone; with four it plays
 // for its team, and its partner is whatever bot or person sits opposite.
 // The two-player bots above keep their own fast path on rules.View.
 //

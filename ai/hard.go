@@ -54,7 +54,7 @@ func (b *hardBot) Level() Level { return Hard }
 // Choose evaluates the legal actions of v and returns the best one. A
 // forced action is returned without search; when ctx ends before any
 // sample is scored, the fixed policy's quick answer (eval.Quick) is.
-func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *hardBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove
@@ -63,14 +63,14 @@ func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error
 		return legal[0], nil
 	}
 	if ctx.Err() != nil {
-		return eval.Quick(&v), nil
+		return eval.Quick(v), nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, maxThink)
 	defer cancel()
-	opt := EvalOptions(b.cfg, &v)
-	ev, err := b.ev.Evaluate(ctx, v, opt)
+	opt := EvalOptions(b.cfg, v)
+	ev, err := b.ev.Evaluate(ctx, *v, opt)
 	if err != nil || ev.Samples == 0 {
-		return eval.Quick(&v), nil
+		return eval.Quick(v), nil
 	}
 	return ev.Results[ev.Best].Action, nil
 }
@@ -99,7 +99,7 @@ func EvalOptions(cfg Config, v *rules.View) eval.Options {
 // opponent's cards with. The normal bot is a pure function of the View.
 func PlayoutPolicy(v *rules.View) rules.Action {
 	b := heuristicBot{level: Normal, par: defaultHeurParams()}
-	a, err := b.Choose(context.Background(), *v)
+	a, err := b.Choose(context.Background(), v)
 	if err != nil {
 		return eval.Quick(v)
 	}

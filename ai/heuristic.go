@@ -89,7 +89,7 @@ func newHeuristic(level Level, cfg Config) (Bot, error) {
 func (b *heuristicBot) Level() Level { return b.level }
 
 // Choose answers the decision of v.
-func (b *heuristicBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *heuristicBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove
@@ -99,21 +99,21 @@ func (b *heuristicBot) Choose(ctx context.Context, v rules.View) (rules.Action, 
 	}
 	var rng *rand.Rand
 	if b.easy {
-		rng = b.rngFor(&v)
+		rng = b.rngFor(v)
 	}
 	switch v.Phase {
 	case rules.PhaseBid1:
-		return b.bid1(&v, legal, rng), nil
+		return b.bid1(v, legal, rng), nil
 	case rules.PhaseSchmeiss:
-		return b.answerSchmeiss(&v, rng), nil
+		return b.answerSchmeiss(v, rng), nil
 	case rules.PhaseBid2:
-		return b.bid2(&v, legal, rng), nil
+		return b.bid2(v, legal, rng), nil
 	case rules.PhaseDix:
-		return b.dix(&v, legal), nil
+		return b.dix(v, legal), nil
 	case rules.PhaseSequences:
-		return b.dialogue(&v, legal), nil
+		return b.dialogue(v, legal), nil
 	case rules.PhasePlay:
-		return b.play(ctx, &v, legal, rng), nil
+		return b.play(ctx, v, legal, rng), nil
 	}
 	return legal[0], nil
 }
@@ -306,10 +306,10 @@ func (b *heuristicBot) dialogue(v *rules.View, legal []rules.Action) rules.Actio
 		switch a.Kind {
 		case rules.HowHigh, rules.HowMany:
 			minLen := 3
-			_, told := v.Announced()
+			_, _, toldLen, _ := v.Claim()
 			switch {
-			case told.Len > 0:
-				minLen = int(told.Len) // lengths were compared: equal
+			case toldLen > 0:
+				minLen = toldLen // lengths were compared: equal
 			case best.Value() == 50:
 				minLen = 4
 			}
@@ -394,7 +394,7 @@ func (b *heuristicBot) announceBella(k *heurKnow) bool {
 		if v.SeqWinner == k.me {
 			tot[k.me] += float64(rules.SequencePoints(v.Hand | v.Played[k.me]))
 		} else {
-			tot[k.opp] += float64(rules.SequencePoints(v.Shown))
+			tot[k.opp] += float64(rules.SequencePoints(v.Shown[k.opp]))
 		}
 	}
 	out := float64(rules.SetPoints(k.hand, k.trump)) + k.expPointsHeld()

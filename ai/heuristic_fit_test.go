@@ -149,7 +149,7 @@ func bidFitDeck(bot *heuristicBot, seed uint64, out *bidFitData) {
 			}
 		}
 		v := d.View(s)
-		a, err := bot.Choose(context.Background(), v)
+		a, err := bot.Choose(context.Background(), &v)
 		if err != nil {
 			panic(err)
 		}
@@ -162,7 +162,8 @@ func bidFitDeck(bot *heuristicBot, seed uint64, out *bidFitData) {
 // bidFitFinish plays d to the end with bot in both seats.
 func bidFitFinish(bot *heuristicBot, d *rules.Deal) {
 	for !d.Over() {
-		a, err := bot.Choose(context.Background(), d.View(d.Turn()))
+		v := d.View(d.Turn())
+		a, err := bot.Choose(context.Background(), &v)
 		if err != nil {
 			panic(err)
 		}

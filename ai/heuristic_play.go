@@ -30,10 +30,10 @@ func (b *heuristicBot) playScores(k *heurKnow, legal rules.CardSet, score *[32]f
 	for m := legal; m != 0; m &= m - 1 {
 		c := m.First()
 		var s float64
-		if v.Lead == rules.NoCard {
+		if v.InTrick == 0 {
 			s = b.leadValue(k, c)
 		} else {
-			s = b.followValue(k, v.Lead, c)
+			s = b.followValue(k, v.Trick[0], c)
 		}
 		score[c] = s - b.keep(k, c)
 	}

@@ -140,7 +140,7 @@ type mixedBot struct {
 
 func (b mixedBot) Level() Level { return b.level }
 
-func (b mixedBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b mixedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	if v.Phase == rules.PhasePlay {
 		return b.play.Choose(ctx, v)
 	}

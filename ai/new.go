@@ -31,15 +31,23 @@ type Config struct {
 	Unread bool
 }
 
-// New returns a bot of the given level.
+// New returns a bot of the given level, for any seat count.
 func New(level Level, cfg Config) (Bot, error) {
 	switch level {
 	case Random:
 		return NewRandom(cfg.Seed), nil
 	case Easy, Normal:
-		return newHeuristic(level, cfg)
+		two, err := newHeuristic(level, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return bySeats{level: level, two: two, more: newTableHeuristic(level, cfg)}, nil
 	case Hard:
-		return newHard(cfg)
+		two, err := newHard(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return bySeats{level: level, two: two, more: newTableHard(cfg)}, nil
 	}
 	return nil, fmt.Errorf("unknown bot level %q", level)
 }

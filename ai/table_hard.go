@@ -58,7 +58,7 @@ func newTableHard(cfg Config) *tableHard {
 
 func (b *tableHard) Level() Level { return Hard }
 
-func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove
@@ -97,7 +97,7 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 // (each card on sampled deals, the rest played by the normal rule),
 // falling back on the normal rule's card when too few samples were
 // scored.
-func (b *tableHard) firstCards(ctx context.Context, v *rules.TableView, legal []rules.Action) rules.Action {
+func (b *tableHard) firstCards(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
 	n := firstSamples(b.cfg)
 	ctx, cancel := context.WithTimeout(ctx, firstThink)
 	defer cancel()
@@ -149,7 +149,7 @@ const minBidSamples = 8
 // from +22.7 [+17.9, +27.5] to +25.8 [+19.1, +32.5], fewer contracts
 // (229 against 289) and fewer betes (7.9% against 8.7%); with seed 7
 // from +21.1 [+16.6, +25.7] to +25.1 [+19.4, +30.9].
-func (b *tableHard) bid(ctx context.Context, v *rules.TableView, legal []rules.Action) rules.Action {
+func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
 	n := tableBidSamples
 	ev, err := eval.EvaluateTable(ctx, v, eval.Options{Samples: n, Seed: eval.TableSeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
 	if err != nil || ev.Samples < min(n, minBidSamples) {
@@ -161,7 +161,7 @@ func (b *tableHard) bid(ctx context.Context, v *rules.TableView, legal []rules.A
 // search returns the card with the best total over the solved worlds.
 // Once other seats have played, the worlds are chosen by how well they
 // explain that play (readWorlds).
-func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card, bool) {
+func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool) {
 	stop := time.Now().Add(tableThink)
 	if d, ok := ctx.Deadline(); ok && d.Before(stop) {
 		stop = d
@@ -211,7 +211,7 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 // false when fewer than minWorlds distinct worlds were solved: a world
 // picked many times is still one guess at the hidden cards, and with
 // lopsided weights a few worlds can carry every pick.
-func (b *tableHard) solveWorlds(ctx context.Context, v *rules.TableView, stop time.Time, next func() ([4]rules.CardSet, int, bool)) (rules.Card, bool) {
+func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, stop time.Time, next func() ([4]rules.CardSet, int, bool)) (rules.Card, bool) {
 	side := searchSide(v)
 	var total [32]int
 	var seen rules.CardSet
@@ -260,7 +260,7 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.TableView, stop ti
 // deal as a team against the maker measured worse (+1.2 a deal against
 // normal, interval [-0.8, +3.2], where paranoid made +3.0 [+1.0, +5.0],
 // 100 decks, seed 41, budget 8).
-func searchSide(v *rules.TableView) uint8 {
+func searchSide(v *rules.View) uint8 {
 	if v.Players == 4 {
 		return 0b0101 << (v.Seat & 1)
 	}
@@ -269,7 +269,7 @@ func searchSide(v *rules.TableView) uint8 {
 
 // viewHash mixes what the bot's choice depends on, so that the same view
 // gives the same decision however it was reached.
-func viewHash(v *rules.TableView) uint64 {
+func viewHash(v *rules.View) uint64 {
 	h := uint64(v.Hand) * 0x9e3779b97f4a7c15
 	for o := range 4 {
 		h ^= uint64(v.Played[o]) + uint64(o)*0xbf58476d1ce4e5b9
@@ -290,7 +290,7 @@ func viewHash(v *rules.TableView) uint64 {
 // hands and how many times each was picked. It returns nil when no
 // other seat has played a card yet or no whole world could be drawn;
 // the search then draws its n worlds unweighted.
-func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sampler.TableSampler, n int, stop time.Time) ([][4]rules.CardSet, []int) {
+func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.TableSampler, n int, stop time.Time) ([][4]rules.CardSet, []int) {
 	if b.cfg.Unread {
 		return nil, nil
 	}

@@ -66,7 +66,7 @@ const tableCandidates = 3
 
 // cardModel is a card play policy: the card a seat with view v plays
 // among legal.
-type cardModel func(v *rules.TableView, legal []rules.Action) rules.Card
+type cardModel func(v *rules.View, legal []rules.Action) rules.Card
 
 // readMemo remembers, for one decision, the model's card at each of the
 // other seats' earlier cards by what that seat knew there. A seat's view
@@ -113,7 +113,7 @@ func declCards(steps []rules.Step) (uint64, bool) {
 // with the cards it played since; the model is asked (replaying world
 // from its deck up to that card to rebuild the seat's view) only when
 // memo does not know that hand there.
-func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardModel, memo readMemo) float64 {
+func readWeight(v *rules.View, world *rules.Deal, seats uint8, model cardModel, memo readMemo) float64 {
 	steps := world.Steps()
 	decl, ok := declCards(steps)
 	if !ok {
@@ -140,7 +140,7 @@ func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardM
 			reads = append(reads, read{i, hands[st.Seat]})
 		}
 	}
-	var t rules.Table
+	var t rules.Deal
 	at := -1 // t is world before steps[at]; -1 before it is built
 	w := 1.0
 	buf := make([]rules.Action, 0, 12)
@@ -150,7 +150,7 @@ func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardM
 		c, ok := memo[key]
 		if !ok {
 			if at < 0 {
-				t = rules.NewGameTable(world.Options(), world.Dealer(), world.Deck(), world.Totals())
+				t = rules.NewGameDeal(world.Options(), world.Dealer(), world.Deck(), world.Totals())
 				at = 0
 			}
 			for ; at < i; at++ {
@@ -189,7 +189,7 @@ func distinctCards(legal []rules.Action) int {
 
 // readSeats is the seats whose card play the hard bot reads from v:
 // every seat but its own.
-func readSeats(v *rules.TableView) uint8 {
+func readSeats(v *rules.View) uint8 {
 	all := uint8(1)<<v.Players - 1
 	return all &^ (1 << v.Seat)
 }

@@ -18,13 +18,13 @@ func benchReadWorlds(b *testing.B, players int) {
 	opts := rules.DefaultOptions()
 	opts.Players = players
 	r := rand.New(rand.NewPCG(5, uint64(players)))
-	var views []rules.TableView
+	var views []rules.View
 	for i := range 20 {
-		bots := make([]TableBot, players)
+		bots := make([]Bot, players)
 		for s := range players {
-			bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+			bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 		}
-		t := rules.NewTable(opts, rules.Seat(i%players), rules.Shuffle(r))
+		t := rules.NewDeal(opts, rules.Seat(i%players), rules.Shuffle(r))
 		for !t.Over() {
 			seat := t.Turn()
 			if seat == rules.ChanceSeat {
@@ -36,7 +36,7 @@ func benchReadWorlds(b *testing.B, players int) {
 			if v.Phase == rules.PhasePlay && v.CardsInPlay() <= maxSearchCards[players] && len(v.Legal()) > 1 {
 				views = append(views, v)
 			}
-			a, _ := bots[seat].ChooseTable(context.Background(), &v)
+			a, _ := bots[seat].Choose(context.Background(), &v)
 			if err := t.ApplyAs(seat, a); err != nil {
 				b.Fatal(err)
 			}

@@ -13,7 +13,7 @@ import (
 
 // lastLegalCard is a simple card model for the tests: the last legal
 // card.
-func lastLegalCard(_ *rules.TableView, legal []rules.Action) rules.Card {
+func lastLegalCard(_ *rules.View, legal []rules.Action) rules.Card {
 	return legal[len(legal)-1].Card
 }
 
@@ -37,7 +37,7 @@ func TestReadWeightTrueWorld(t *testing.T) {
 		r := rand.New(rand.NewPCG(21, uint64(len(rs))))
 		checked, offSeen, offLate := 0, 0, 0
 		for i := range deals {
-			tb := rules.NewTable(opts, rules.Seat(i%n), rules.Shuffle(r))
+			tb := rules.NewDeal(opts, rules.Seat(i%n), rules.Shuffle(r))
 			var off [4]int // each seat's cards off the model so far
 			for !tb.Over() {
 				seat := tb.Turn()
@@ -104,7 +104,7 @@ func TestReadSeats(t *testing.T) {
 		seat    rules.Seat
 		want    uint8
 	}{{3, 0, 0b110}, {3, 2, 0b011}, {4, 1, 0b1101}, {4, 3, 0b0111}} {
-		v := rules.TableView{Players: c.players, Seat: c.seat}
+		v := rules.View{Players: c.players, Seat: c.seat}
 		if got := readSeats(&v); got != c.want {
 			t.Errorf("%d players, seat %s: got %04b, want %04b", c.players, c.seat, got, c.want)
 		}
@@ -152,7 +152,7 @@ func TestResample(t *testing.T) {
 // table bot that reads no card play; other mixed levels are refused at a
 // table, where one bot bids and plays.
 func TestTableBotReadOff(t *testing.T) {
-	b, err := NewTableBot("hard:read=off", Config{Seed: 1})
+	b, err := New("hard:read=off", Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,12 +160,12 @@ func TestTableBotReadOff(t *testing.T) {
 	if !ok || !h.cfg.Unread {
 		t.Fatalf("hard:read=off made %T %+v, want the hard table bot with Unread", b, b)
 	}
-	if b, err := NewTableBot("hard", Config{Seed: 1}); err != nil || b.(*tableHard).cfg.Unread {
+	if b, err := New("hard", Config{Seed: 1}); err != nil || b.(*tableHard).cfg.Unread {
 		t.Fatalf("hard: %v, %+v", err, b)
 	}
 	for _, bad := range []string{"hard:bid=normal", "hard:eval=solved", "hard:read=maybe"} {
-		if _, err := NewTableBot(Level(bad), Config{}); err == nil {
-			t.Errorf("NewTableBot(%q): no error", bad)
+		if _, err := New(Level(bad), Config{}); err == nil {
+			t.Errorf("New(%q): no error", bad)
 		}
 	}
 }
@@ -174,7 +174,7 @@ func TestTableBotReadOff(t *testing.T) {
 // a hash of its hand, the history it saw, what it knows of every hand
 // and the cards played picks among the legal cards. A memo that took two
 // different views for one would answer one of them wrong.
-func viewModel(v *rules.TableView, legal []rules.Action) rules.Card {
+func viewModel(v *rules.View, legal []rules.Action) rules.Card {
 	h := uint64(v.Hand)*0x9e3779b97f4a7c15 ^ uint64(v.Seat)
 	mix := func(x uint64) {
 		h ^= x
@@ -214,7 +214,7 @@ func TestReadWeightMemo(t *testing.T) {
 		r := rand.New(rand.NewPCG(33, uint64(len(rs))))
 		checked, off, asked, fresh, declViews := 0, 0, 0, 0, 0
 		for i := range deals {
-			tb := rules.NewTable(opts, rules.Seat(i%n), rules.Shuffle(r))
+			tb := rules.NewDeal(opts, rules.Seat(i%n), rules.Shuffle(r))
 			for step := 0; !tb.Over(); step++ {
 				seat := tb.Turn()
 				legal := tb.Legal()
@@ -225,7 +225,7 @@ func TestReadWeightMemo(t *testing.T) {
 					decls := map[uint64]bool{}
 					for _, model := range []cardModel{tablerule.PlayCard, viewModel} {
 						calls := 0
-						counted := func(v *rules.TableView, legal []rules.Action) rules.Card {
+						counted := func(v *rules.View, legal []rules.Action) rules.Card {
 							calls++
 							return model(v, legal)
 						}

@@ -28,10 +28,10 @@ var tableRules = []string{
 
 // playTableDeal plays one deal with bots[seat] in each seat, calling
 // check before every bot decision; chance steps are drawn with r.
-func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []TableBot, r *rand.Rand,
-	check func(tb *rules.Table, v *rules.TableView, a rules.Action)) rules.Table {
+func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []Bot, r *rand.Rand,
+	check func(tb *rules.Deal, v *rules.View, a rules.Action)) rules.Deal {
 	t.Helper()
-	tb := rules.NewTable(opts, dealer, deck)
+	tb := rules.NewDeal(opts, dealer, deck)
 	for !tb.Over() {
 		seat := tb.Turn()
 		if seat == rules.ChanceSeat {
@@ -42,7 +42,7 @@ func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rul
 			continue
 		}
 		v := tb.View(seat)
-		a, err := bots[seat].ChooseTable(context.Background(), &v)
+		a, err := bots[seat].Choose(context.Background(), &v)
 		if err != nil {
 			t.Fatalf("%s in seat %s: %v", bots[seat].Level(), seat, err)
 		}
@@ -77,13 +77,13 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 					deals = 2 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]TableBot, n)
+					bots := make([]Bot, n)
 					for s := range n {
 						lv := l
 						if s%2 == 1 && l != Random {
 							lv = Random // a level's partner is whatever sits there
 						}
-						b, err := NewTableBot(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
+						b, err := New(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -121,11 +121,11 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 					deals = 1 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]TableBot, n)
+					bots := make([]Bot, n)
 					for s := range n {
-						bots[s], _ = NewTableBot(l, cfg(rules.Seat(s), i))
+						bots[s], _ = New(l, cfg(rules.Seat(s), i))
 					}
-					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 						if len(v.Legal()) < 2 {
 							return
 						}
@@ -141,10 +141,10 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 						}
 						// A fresh bot, as the one that chose was fresh at
 						// its first decision; compare with a fresh one too.
-						b1, _ := NewTableBot(l, cfg(v.Seat, i))
-						b2, _ := NewTableBot(l, cfg(v.Seat, i))
-						a1, err1 := b1.ChooseTable(context.Background(), v)
-						a2, err2 := b2.ChooseTable(context.Background(), &ov)
+						b1, _ := New(l, cfg(v.Seat, i))
+						b2, _ := New(l, cfg(v.Seat, i))
+						a1, err1 := b1.Choose(context.Background(), v)
+						a2, err2 := b2.Choose(context.Background(), &ov)
 						if err1 != nil || err2 != nil || a1 != a2 {
 							t.Fatalf("%s chose %s on the deal and %s on another deal with the same view (%v, %v)\n%s", l, a1, a2, err1, err2, v.String())
 						}
@@ -170,11 +170,11 @@ func TestTableHardFirstCards(t *testing.T) {
 		cfg := Config{Seed: 5, Budget: 12, Workers: 1}
 		checked, differs := 0, 0
 		for i := 0; i < 12; i++ {
-			bots := make([]TableBot, players)
+			bots := make([]Bot, players)
 			for s := range players {
-				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 			}
-			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase != rules.PhasePlay || v.CardsInPlay() <= maxSearchCards[players] || len(v.Legal()) < 2 {
 					return
 				}
@@ -185,8 +185,8 @@ func TestTableHardFirstCards(t *testing.T) {
 				if cards.Count() < 2 {
 					return
 				}
-				hard, _ := NewTableBot(Hard, cfg)
-				got, err := hard.ChooseTable(context.Background(), v)
+				hard, _ := New(Hard, cfg)
+				got, err := hard.Choose(context.Background(), v)
 				require.NoError(t, err)
 				ev, err := eval.EvaluateTable(context.Background(), v, eval.Options{Samples: 12, Seed: eval.TableSeedFor(cfg.Seed, v), Workers: 1})
 				require.NoError(t, err)
@@ -213,13 +213,13 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		opts := rules.DefaultOptions()
 		opts.Players = players
-		var views []rules.TableView
+		var views []rules.View
 		for i := 0; len(views) < 12 && i < 40; i++ {
-			bots := make([]TableBot, players)
+			bots := make([]Bot, players)
 			for s := range players {
-				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 			}
-			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase == rules.PhasePlay && v.CardsInPlay() <= 12 && distinctCards(v.Legal()) > 1 {
 					views = append(views, *v)
 				}

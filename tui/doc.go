@@ -50,7 +50,7 @@
 // # Three and four players
 //
 // A game of three or four (RULES.md section 10) has its own table
-// screen, table34, drawn from rules.TableView of the person's seat
+// screen, table34, drawn from rules.View of the person's seat
 // (table34.go): the person at the bottom, the seat on its left drawn on
 // the left, the partner (with four) on top; each seat's name, level,
 // cards, dealer and maker; the trick laid out by seat with who led and

@@ -69,7 +69,7 @@ func gatedTable(g *Gate, run TableBatchFunc) TableBatchFunc {
 	if g == nil {
 		return run
 	}
-	return func(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error) {
+	return func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
 	}
 }
@@ -79,7 +79,7 @@ func gatedChooser(g *Gate, ch tableChooser) tableChooser {
 	if g == nil {
 		return ch
 	}
-	return func(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+	return func(ctx context.Context, v *rules.View) (rules.Action, error) {
 		return inGate(g, ctx, func() (rules.Action, error) { return ch(ctx, v) })
 	}
 }

@@ -16,7 +16,7 @@ import (
 // a position the deal has left is dropped.
 
 // tableChooser decides for a view: the hard table bot's ChooseTable.
-type tableChooser func(ctx context.Context, v *rules.TableView) (rules.Action, error)
+type tableChooser func(ctx context.Context, v *rules.View) (rules.Action, error)
 
 // tableHintMsg is the hard bot's answer for the position at.
 type tableHintMsg struct {
@@ -26,7 +26,7 @@ type tableHintMsg struct {
 }
 
 // tableHintCmd asks choose for the decision at v within limit.
-func tableHintCmd(choose tableChooser, v rules.TableView, at int, limit time.Duration) tea.Cmd {
+func tableHintCmd(choose tableChooser, v rules.View, at int, limit time.Duration) tea.Cmd {
 	if limit <= 0 {
 		limit = 5 * time.Second
 	}
@@ -40,7 +40,7 @@ func tableHintCmd(choose tableChooser, v rules.TableView, at int, limit time.Dur
 
 // position numbers the place in the game the view stands at: the deal
 // and the steps taken in it.
-func position(deal int, v *rules.TableView) int { return deal*1000 + len(v.History()) }
+func position(deal int, v *rules.View) int { return deal*1000 + len(v.History()) }
 
 // askHint starts the hint, or closes it when it is open.
 func (t *table34) askHint() (screenModel, tea.Cmd) {

@@ -37,10 +37,10 @@ func (h hallTable) Players() int { return len(h.u().Seats) }
 
 // View is the seat's own view; the screen asks for no other, and
 // another seat gets an empty view, never a hand.
-func (h hallTable) View(s rules.Seat) rules.TableView {
+func (h hallTable) View(s rules.Seat) rules.View {
 	u := h.u()
 	if s != u.Seat {
-		return rules.TableView{Players: len(u.Seats), Seat: s, Turn: rules.NoSeat, Dealer: u.TableView.Dealer,
+		return rules.View{Players: len(u.Seats), Seat: s, Turn: rules.NoSeat, Dealer: u.TableView.Dealer,
 			Maker: rules.NoSeat, Trump: rules.NoSuit}
 	}
 	return u.TableView
@@ -83,7 +83,7 @@ func (h hallTable) BotMove(session.Thinker, rules.Action, error) (session.Write,
 func (h hallTable) Gen() int    { return h.u().Gen }
 func (h hallTable) DealNo() int { return h.u().DealNo }
 
-func (h hallTable) Records() []rules.TableScore { return h.u().Records }
+func (h hallTable) Records() []rules.Score { return h.u().Records }
 
 func (h hallTable) Totals() [4]int {
 	var out [4]int

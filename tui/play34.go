@@ -26,10 +26,10 @@ type sessionTable struct {
 var _ tableGame = sessionTable{}
 
 func (s sessionTable) Players() int                         { return s.Game().Players() }
-func (s sessionTable) View(seat rules.Seat) rules.TableView { return s.TableView(seat) }
+func (s sessionTable) View(seat rules.Seat) rules.View { return s.TableView(seat) }
 func (s sessionTable) NeedDeal() bool                       { return s.Game().NeedDeal() }
-func (s sessionTable) Totals() [4]int                       { return s.Game().SideTotals() }
-func (s sessionTable) Winner() int                          { return s.Game().WinnerSide() }
+func (s sessionTable) Totals() [4]int                       { return s.Game().Totals() }
+func (s sessionTable) Winner() int                          { return s.Game().Winner() }
 
 // DealNo is the deal on the table: the finished one while the game
 // waits for the next.
@@ -41,9 +41,9 @@ func (s sessionTable) DealNo() int {
 	return g.DealNo()
 }
 
-func (s sessionTable) Records() []rules.TableScore {
+func (s sessionTable) Records() []rules.Score {
 	recs := s.Game().Records()
-	out := make([]rules.TableScore, len(recs))
+	out := make([]rules.Score, len(recs))
 	for i := range recs {
 		out[i] = recs[i].Table
 	}
@@ -121,7 +121,7 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 
 // hintChooser is the hard table bot the hint asks, seeded from the game.
 func (c *PlayConfig) hintChooser(seed uint64) tableChooser {
-	return func(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+	return func(ctx context.Context, v *rules.View) (rules.Action, error) {
 		b, err := c.tableBots()(ai.Hard, ai.Config{Seed: seed ^ 0x68696e74})
 		if err != nil {
 			return rules.Action{}, err
@@ -173,7 +173,7 @@ func summarizeTable(l *gamelog.Log) []string {
 	if err != nil {
 		return append(out, "It does not replay: "+err.Error())
 	}
-	tot := g.SideTotals()
+	tot := g.Totals()
 	var score []string
 	me, _ := personSeat(&l.Header)
 	for side := range g.Sides() {
@@ -190,7 +190,7 @@ func summarizeTable(l *gamelog.Log) []string {
 	}
 	out = append(out, fmt.Sprintf("%s played: %s", plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
 	if !g.NeedDeal() && !g.Over() {
-		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Table().Phase()))
+		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
 	}
 	return out
 }

@@ -16,7 +16,7 @@ import (
 // randomTableBot takes a seeded random legal action.
 type randomTableBot struct{ r *rand.Rand }
 
-func (b randomTableBot) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+func (b randomTableBot) ChooseTable(_ context.Context, v *rules.View) (rules.Action, error) {
 	l := v.Legal()
 	return l[b.r.IntN(len(l))], nil
 }

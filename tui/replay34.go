@@ -46,10 +46,10 @@ type tape struct {
 type tapeDeal struct {
 	no    int
 	steps int
-	at    func(n int) rules.Table
+	at    func(n int) rules.Deal
 	// pad is the finished deals before this one; before and after the
 	// game totals by side.
-	pad           []rules.TableScore
+	pad           []rules.Score
 	before, after [4]int
 	done          bool
 }
@@ -91,7 +91,7 @@ func (s *replay34) Enter(ctx *screenCtx) tea.Cmd {
 }
 
 // table is the deal at the position.
-func (s *replay34) table() rules.Table {
+func (s *replay34) table() rules.Deal {
 	d := &s.tp.deals[s.deal]
 	return d.at(s.n)
 }
@@ -269,7 +269,7 @@ func (s *replay34) View(ctx *screenCtx) string {
 
 // scene is the table at the position as the viewer draws it: the view
 // from the bottom seat, the hands shown open, the talk marked.
-func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Table) {
+func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Deal) {
 	d := &s.tp.deals[s.deal]
 	t := s.table()
 	sc := &tableScene{V: t.View(s.bottom), Me: s.bottom, Seats: s.tp.seats, DealNo: d.no, Pad: d.pad, Totals: d.before, Watching: true}
@@ -440,7 +440,7 @@ func dropBlanks(lines []string, room int) []string {
 
 // stepLine says what the last step was: who did what, and with the
 // analysis on, its grade.
-func (s *replay34) stepLine(ctx *screenCtx, sc *tableScene, t *rules.Table) string {
+func (s *replay34) stepLine(ctx *screenCtx, sc *tableScene, t *rules.Deal) string {
 	steps := t.Steps()
 	if len(steps) == 0 {
 		return " As dealt: " + sc.does(t.Dealer(), "deal")

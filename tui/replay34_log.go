@@ -22,11 +22,11 @@ func tapeOf(r *gamelog.Replay) *tape {
 		}
 		tp.seats[s] = tableSeat{Name: r.Header.PlayerName(s), Level: lv}
 	}
-	var pad []rules.TableScore
+	var pad []rules.Score
 	for i := range r.Deals {
 		rd := &r.Deals[i]
 		tp.deals = append(tp.deals, tapeDeal{no: rd.No, steps: len(rd.Steps), at: rd.AtTable,
-			pad: append([]rules.TableScore(nil), pad...), before: rd.SidesBefore, after: rd.SidesAfter, done: rd.Done})
+			pad: append([]rules.Score(nil), pad...), before: rd.SidesBefore, after: rd.SidesAfter, done: rd.Done})
 		if rd.Done {
 			pad = append(pad, rd.Table)
 		}

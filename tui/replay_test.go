@@ -94,13 +94,13 @@ func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (
 // for the fake analysis.
 type stepWalk struct {
 	d     rules.Deal
-	t     rules.Table
+	t     rules.Deal
 	table bool
 }
 
 func newStepWalk(r *gamelog.Replay, rd *gamelog.ReplayDeal) *stepWalk {
 	if r.Players() > 2 {
-		return &stepWalk{t: rd.AtTable(0), table: true}
+		return &stepWalk{t: rd.At(0), table: true}
 	}
 	return &stepWalk{d: rd.At(0)}
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // The table for three and four players (RULES.md section 10) is drawn
-// from one seat's rules.TableView, like the two-handed table from a
+// from one seat's rules.View, like the two-handed table from a
 // rules.View, so it can never show a hidden card. The person sits at
 // the bottom; the seat on the person's left (the next to play) is drawn
 // on the left, and play goes round clockwise: bottom, left, top (the
@@ -50,13 +50,13 @@ func defaultSeatNames(players int) []string {
 // tableScene is everything the table draws: one seat's view of the deal
 // and what the game around it says (the score pad, the totals).
 type tableScene struct {
-	V      rules.TableView
+	V      rules.View
 	Me     rules.Seat
 	Seats  [4]tableSeat
 	DealNo int
 	// Pad holds the finished deals of the game, oldest first; Totals the
 	// game totals by side, after them.
-	Pad    []rules.TableScore
+	Pad    []rules.Score
 	Totals [4]int
 	// ShowLast shows the last trick in the trick area (the v key); Hold
 	// keeps a finished trick on the table until the next lead.
@@ -594,7 +594,7 @@ func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor in
 
 // tableHand is the person's hand, sorted as the two-handed table sorts
 // it; with no trumps every suit is plain.
-func tableHand(v *rules.TableView) []rules.Card {
+func tableHand(v *rules.View) []rules.Card {
 	return sortHand(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump))
 }
 
@@ -607,7 +607,7 @@ func plainTrump(t rules.Suit) rules.Suit {
 }
 
 // tableLegalCards returns the cards the viewing seat may play now.
-func tableLegalCards(v *rules.TableView) rules.CardSet {
+func tableLegalCards(v *rules.View) rules.CardSet {
 	if v.Phase != rules.PhasePlay || v.Turn != v.Seat {
 		return 0
 	}
@@ -826,7 +826,7 @@ func trickList34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	p := ctx.paint
 	v := &sc.V
 	out := []string{st.Heading.Render("This deal's tricks")}
-	tricks := v.TableTricks()
+	tricks := v.CompletedTricks()
 	if len(tricks) == 0 {
 		return append(out, st.Dim.Render("(no trick finished yet)"))
 	}

@@ -13,7 +13,7 @@ import (
 // RULES.md sections 8 and 10, the verdict in words, and what each side
 // scores, with the three-handed bete split shown as each opponent's
 // share of the maker's points.
-func resultLines34(ctx *screenCtx, sc *tableScene, s rules.TableScore, width int) []string {
+func resultLines34(ctx *screenCtx, sc *tableScene, s rules.Score, width int) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	v := &sc.V

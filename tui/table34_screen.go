@@ -17,11 +17,11 @@ import (
 // deal on the table as each seat may know it, whose turn it is, the
 // person's actions and the bots' answers, and the game around the deal.
 // A session of a table game is one (sessionTable, play34.go); the tests
-// drive a rules.Table through one too. The Writes are the session's
+// drive a rules.Deal through one too. The Writes are the session's
 // saves, run off the UI goroutine.
 type tableGame interface {
 	Players() int
-	View(s rules.Seat) rules.TableView
+	View(s rules.Seat) rules.View
 	// ToMove returns the seat to act; false when the deal is over (or
 	// waits for the next deal).
 	ToMove() (rules.Seat, bool)
@@ -41,7 +41,7 @@ type tableGame interface {
 	// Records are the finished deals' scores, oldest first; Totals the
 	// game totals by side after them; Winner the side that won the
 	// game, -1 while it goes on.
-	Records() []rules.TableScore
+	Records() []rules.Score
 	Totals() [4]int
 	Winner() int
 	// Forced says why the session took a step of a deal for the person.
@@ -268,7 +268,7 @@ func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []h
 }
 
 // menuPrompt names the decision.
-func (t *table34) menuPrompt(ctx *screenCtx, v *rules.TableView) string {
+func (t *table34) menuPrompt(ctx *screenCtx, v *rules.View) string {
 	p := ctx.paint
 	if t.bella != rules.NoCard {
 		return "Announce?"
@@ -384,7 +384,7 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 // hand is the person's hand as shown: sorted by the order chosen (by
 // trick strength, or by suit in sequence order; with no trumps every
 // suit is plain).
-func (t *table34) hand(v *rules.TableView) []rules.Card {
+func (t *table34) hand(v *rules.View) []rules.Card {
 	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump), t.order)
 }
 
@@ -458,7 +458,7 @@ func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd
 // the menu's choice moves (this table has no line saying what the item
 // means), and the bella key on a card that carries no announcement plays
 // it saying nothing.
-func (t *table34) decision(v *rules.TableView) decision {
+func (t *table34) decision(v *rules.View) decision {
 	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v)}
 }
 

@@ -20,12 +20,12 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// fakeTable is a tableGame over one rules.Table deal: the tests drive
+// fakeTable is a tableGame over one rules.Deal deal: the tests drive
 // the other seats (and the chance steps) with seeded random choices.
 type fakeTable struct {
-	t       rules.Table
+	t       rules.Deal
 	rng     *rand.Rand
-	records []rules.TableScore
+	records []rules.Score
 	totals  [4]int
 	no      int
 }
@@ -39,13 +39,13 @@ func newFakeTable(players int, opts rules.Options, seed uint64) *fakeTable {
 	}
 	// The seat on the person's right deals, so the person speaks first.
 	dealer := rules.Seat(players - 1)
-	return &fakeTable{t: rules.NewTable(opts, dealer, deck), rng: rng, no: 1}
+	return &fakeTable{t: rules.NewDeal(opts, dealer, deck), rng: rng, no: 1}
 }
 
 func (f *fakeTable) Players() int                         { return f.t.Players() }
-func (f *fakeTable) View(s rules.Seat) rules.TableView    { return f.t.View(s) }
+func (f *fakeTable) View(s rules.Seat) rules.View    { return f.t.View(s) }
 func (f *fakeTable) DealNo() int                          { return f.no }
-func (f *fakeTable) Records() []rules.TableScore          { return f.records }
+func (f *fakeTable) Records() []rules.Score          { return f.records }
 func (f *fakeTable) Totals() [4]int                       { return f.totals }
 func (f *fakeTable) Forced(deal, step int) (string, bool) { return "", false }
 
@@ -204,7 +204,7 @@ func TestTable34Golden(t *testing.T) {
 
 // personKey picks a key that takes a legal action: a random menu number
 // or the number of a playable card, from the test's random source.
-func personKey(tb testing.TB, hs *harness, v *rules.TableView) string {
+func personKey(tb testing.TB, hs *harness, v *rules.View) string {
 	tb.Helper()
 	if v.Phase == rules.PhasePlay {
 		hand := tableHand(v)
@@ -316,7 +316,7 @@ func TestTable34Monkey(t *testing.T) {
 // the person (seat A) is to play a card and keep accepts one of its hand
 // (the first, in the order shown), and returns that table, the hand as
 // shown and the card's index; ok is false when no deal gave one.
-func myCardDecision(t *testing.T, players int, keep func(v *rules.TableView, c rules.Card, legal rules.CardSet) bool) (f *fakeTable, hand []rules.Card, idx int, ok bool) {
+func myCardDecision(t *testing.T, players int, keep func(v *rules.View, c rules.Card, legal rules.CardSet) bool) (f *fakeTable, hand []rules.Card, idx int, ok bool) {
 	t.Helper()
 	for seed := uint64(1); seed < 200; seed++ {
 		f := newFakeTable(players, rules.DefaultOptions(), seed)
@@ -346,7 +346,7 @@ func myCardDecision(t *testing.T, players int, keep func(v *rules.TableView, c r
 // rules' reason, at three and four players, and nothing is played.
 func TestTable34WhyNot(t *testing.T) {
 	for _, players := range []int{3, 4} {
-		f, hand, bad, ok := myCardDecision(t, players, func(_ *rules.TableView, c rules.Card, legal rules.CardSet) bool {
+		f, hand, bad, ok := myCardDecision(t, players, func(_ *rules.View, c rules.Card, legal rules.CardSet) bool {
 			return !legal.Has(c)
 		})
 		if !ok {
@@ -381,7 +381,7 @@ func TestTable34WhyNot(t *testing.T) {
 // with the reason and the card stays in the hand, as at two players.
 func TestTable34BellaKeyRefuses(t *testing.T) {
 	for _, players := range []int{3, 4} {
-		f, hand, plainCard, ok := myCardDecision(t, players, func(v *rules.TableView, c rules.Card, legal rules.CardSet) bool {
+		f, hand, plainCard, ok := myCardDecision(t, players, func(v *rules.View, c rules.Card, legal rules.CardSet) bool {
 			return legal.Has(c) && c.Suit() != v.Trump
 		})
 		if !ok {
@@ -484,24 +484,24 @@ func TestSetupPlayers(t *testing.T) {
 func fakeTape(tb testing.TB, players int, opts rules.Options, seed uint64, deals int) *tape {
 	tp := &tape{players: players, seats: seatsFor(players), home: rules.SeatA}
 	tp.seats[0] = tableSeat{Name: "Tester"}
-	var pad []rules.TableScore
+	var pad []rules.Score
 	var totals [4]int
 	for i := range deals {
 		f := newFakeTable(players, opts, seed+uint64(i))
-		f.t = rules.NewGameTable(f.t.Options(), rules.Seat(i%players), f.t.Deck(), totals)
+		f.t = rules.NewGameDeal(f.t.Options(), rules.Seat(i%players), f.t.Deck(), totals)
 		for !f.t.Over() {
 			f.step(tb)
 		}
-		start := rules.NewGameTable(f.t.Options(), f.t.Dealer(), f.t.Deck(), totals)
+		start := rules.NewGameDeal(f.t.Options(), f.t.Dealer(), f.t.Deck(), totals)
 		steps := f.t.Steps()
 		sc := f.t.Score()
 		after := totals
 		for s := range sc.Sides() {
 			after[s] += sc.Scored[s]
 		}
-		tp.deals = append(tp.deals, tapeDeal{no: i + 1, steps: len(steps), pad: append([]rules.TableScore(nil), pad...),
+		tp.deals = append(tp.deals, tapeDeal{no: i + 1, steps: len(steps), pad: append([]rules.Score(nil), pad...),
 			before: totals, after: after, done: true,
-			at: func(n int) rules.Table {
+			at: func(n int) rules.Deal {
 				t := start
 				for _, st := range steps[:n] {
 					t.ApplyUnchecked(st.Action)
@@ -575,7 +575,7 @@ func TestTable34Hint(t *testing.T) {
 		tb := newTable34(f, rules.SeatA, seatsFor(players))
 		// The chooser stands in for the hard bot: the last legal action.
 		asked := 0
-		tb.chooser = func(_ context.Context, v *rules.TableView) (rules.Action, error) {
+		tb.chooser = func(_ context.Context, v *rules.View) (rules.Action, error) {
 			asked++
 			l := v.Legal()
 			return l[len(l)-1], nil
@@ -768,7 +768,7 @@ func TestTable34TrickList(t *testing.T) {
 				t.Fatalf("%d players: the deal ended before three tricks", players)
 			}
 			v := f.View(rules.SeatA)
-			if v.Phase == rules.PhasePlay && v.Turn == rules.SeatA && len(v.TableTricks()) >= 3 {
+			if v.Phase == rules.PhasePlay && v.Turn == rules.SeatA && len(v.CompletedTricks()) >= 3 {
 				break
 			}
 			f.step(t)
@@ -782,7 +782,7 @@ func TestTable34TrickList(t *testing.T) {
 		s := hs.screen()
 		v := f.View(rules.SeatA)
 		names := defaultSeatNames(players)
-		for _, tr := range v.TableTricks() {
+		for _, tr := range v.CompletedTricks() {
 			var cards []string
 			for _, c := range tr.Cards[:tr.N] {
 				cards = append(cards, c.Rank().Display()+c.String()[1:]) // -ascii: 10S
@@ -983,7 +983,7 @@ func TestScorePad34Narrow(t *testing.T) {
 		sc := &tableScene{V: f.t.View(rules.SeatA), Me: rules.SeatA, Seats: seatsFor(players)}
 		outcomes := []rules.Outcome{rules.Made, rules.Bete, rules.Abandoned}
 		for i, o := range outcomes {
-			s := rules.TableScore{Players: players, Maker: rules.Seat(i % players), Outcome: o}
+			s := rules.Score{Players: players, Maker: rules.Seat(i % players), Outcome: o}
 			if o != rules.Abandoned {
 				for side := range sc.sides() {
 					s.Scored[side] = 162 + 10*side

@@ -147,7 +147,7 @@ type trainScreen interface {
 
 // The trainer is one drill loop (trainCore) over two kinds of drill:
 // the two-player bidding of a rules.View (trainer, below) and the
-// bidding of a table of three or four, a rules.TableView (trainer34,
+// bidding of a table of three or four, a rules.View (trainer34,
 // train34.go). Each kind embeds the loop and hands it itself as a
 // trainKind: the loop (a drill, its evaluation batch by batch, the
 // choice, the grade, the record, keys, mouse, review, pause) never

@@ -13,7 +13,7 @@ import (
 
 // TableBatchFunc evaluates batch k of plan p at a table's View v
 // (drill.TableBatch with eval.EvaluateTable).
-type TableBatchFunc func(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error)
+type TableBatchFunc func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error)
 
 // trainer34 is the bidding trainer at a table of three or four players
 // (`klob train -players 3|4`): the trainer's drill loop (trainCore,
@@ -26,7 +26,7 @@ type trainer34 struct {
 	gen   *drill.TableGenerator
 	batch TableBatchFunc
 	sit   drill.TableSituation
-	view  rules.TableView
+	view  rules.View
 }
 
 // newTrain34 returns the trainer at a table of cfg.Options.NumPlayers()

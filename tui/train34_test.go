@@ -20,7 +20,7 @@ import (
 // goldens: fixed values by kind of action, varying a little from batch
 // to batch, so the screens show the layout and stay put when the
 // evaluation itself changes. TestTrain34RealEvaluation runs the real one.
-func fakeTableEval(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error) {
+func fakeTableEval(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 	o := p.Batch(k)
 	ev := eval.Evaluation{Samples: o.Samples}
 	for j, a := range v.Legal() {
@@ -335,7 +335,7 @@ func TestTrain34Fits(t *testing.T) {
 func TestTrain34Unsampled(t *testing.T) {
 	calls := 0
 	cfg := train34Config(t, &memRecord{}, "players=3")
-	cfg.TableEvaluate = func(ctx context.Context, v rules.TableView, p drill.Plan, k int) (eval.Evaluation, error) {
+	cfg.TableEvaluate = func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		calls++
 		if calls == 1 {
 			return eval.Evaluation{}, eval.ErrNoWorld

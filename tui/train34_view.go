@@ -83,7 +83,7 @@ func (t *trainer34) body(ctx *screenCtx, room int, mid []string) ([]string, []hi
 
 // handTrump is the suit the hand is sorted for: the trump once settled
 // (none with no trumps), the proposed suit in round one.
-func handTrump(v *rules.TableView) rules.Suit {
+func handTrump(v *rules.View) rules.Suit {
 	switch {
 	case v.Trump < rules.NoTrumps:
 		return v.Trump

@@ -34,7 +34,7 @@ func strongView(tb testing.TB, cards int) rules.View {
 		if !ok {
 			continue
 		}
-		p := d.Play()
+		p := d.Play().Duel()
 		seat := d.Turn()
 		if p.Lead != rules.NoCard || !TakesAll(p, seat) {
 			continue

@@ -58,7 +58,7 @@ func Check(v rules.View) Verdict {
 	s := newSearch(v.Seat)
 	var out Verdict
 	out.OK = true
-	base := v.Play()
+	base := v.Play().Duel()
 	sm.Hands(func(opp rules.CardSet) bool {
 		out.Hands++
 		p := base
@@ -78,13 +78,13 @@ func Check(v rules.View) Verdict {
 
 // TakesAll reports whether seat takes every remaining trick of p (both
 // hands known) against any play of the other side.
-func TakesAll(p rules.Play, seat rules.Seat) bool {
+func TakesAll(p rules.Duel, seat rules.Seat) bool {
 	return newSearch(seat).takesAll(&p)
 }
 
 // Next returns the card seat should play in p (both hands known, seat to
 // move) to go on taking every trick, and false when no card does.
-func Next(p rules.Play, seat rules.Seat) (rules.Card, bool) {
+func Next(p rules.Duel, seat rules.Seat) (rules.Card, bool) {
 	if p.Turn() != seat || p.Done() {
 		return rules.NoCard, false
 	}
@@ -116,7 +116,7 @@ func newSearch(seat rules.Seat) *search {
 // takesAll reports whether s.seat wins every remaining trick of p. Every
 // trick the claimer wins leaves the claimer on lead, so after the trick
 // in progress the claimer always leads.
-func (s *search) takesAll(p *rules.Play) bool {
+func (s *search) takesAll(p *rules.Duel) bool {
 	if p.Done() {
 		return true
 	}

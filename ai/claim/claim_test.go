@@ -34,7 +34,7 @@ func playPosition(r *rand.Rand, cardsLeft int) (rules.Deal, bool) {
 // otherTricks is the fewest tricks the claimer can hold the other side
 // to, by plain minimax over every card (no memo, no pruning): the
 // reference the claim search is checked against.
-func otherTricks(p rules.Play, seat rules.Seat) int {
+func otherTricks(p rules.Duel, seat rules.Seat) int {
 	if p.Done() {
 		return 0
 	}
@@ -71,7 +71,7 @@ func TestCheckAgreesWithMinimax(t *testing.T) {
 		got := Check(v)
 		want := true
 		sampler.New(v).Hands(func(opp rules.CardSet) bool {
-			p := v.Play()
+			p := v.Play().Duel()
 			p.Hands[seat.Other()] = opp
 			if otherTricks(p, seat) > 0 {
 				want = false
@@ -86,14 +86,14 @@ func TestCheckAgreesWithMinimax(t *testing.T) {
 			ok++
 		} else {
 			refused++
-			p := v.Play()
+			p := v.Play().Duel()
 			p.Hands[seat.Other()] = got.Counter
 			if otherTricks(p, seat) == 0 {
 				t.Fatalf("counter-hand %v gives the other side no trick", got.Counter)
 			}
 		}
 		// On the real deal, one claimer's card at a time.
-		if real := d.Play(); TakesAll(real, seat) != (otherTricks(real, seat) == 0) {
+		if real := d.Play().Duel(); TakesAll(real, seat) != (otherTricks(real, seat) == 0) {
 			t.Fatalf("TakesAll disagrees with minimax on the real deal")
 		}
 	}
@@ -117,12 +117,12 @@ func TestNextPlaysOutAClaim(t *testing.T) {
 			continue
 		}
 		n++
-		before := d.Play().Won[seat]
-		tricksLeft := 9 - int(d.Play().Tricks)
+		before := d.Play().Duel().Won[seat]
+		tricksLeft := 9 - int(d.Play().Duel().Tricks)
 		for !d.Over() {
 			var a rules.Action
 			if d.Turn() == seat {
-				c, ok := Next(d.Play(), seat)
+				c, ok := Next(d.Play().Duel(), seat)
 				if !ok {
 					t.Fatalf("no card keeps the claim:\n%v", d.View(seat))
 				}

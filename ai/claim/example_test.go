@@ -10,7 +10,7 @@ import (
 // With both hands known, TakesAll says whether a seat takes every
 // remaining trick; Next names the card that keeps it so.
 func ExampleTakesAll() {
-	p := rules.Play{
+	p := rules.Duel{
 		Trump:  rules.Hearts,
 		Leader: rules.SeatA,
 		Lead:   rules.NoCard,

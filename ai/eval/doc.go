@@ -148,7 +148,7 @@
 //
 // # Tables of three and four players
 //
-// EvaluateTable does the same for a decision at a rules.Table: every
+// EvaluateTable does the same for a decision at a rules.Deal: every
 // kind of it (the round-one and round-two bids, no trumps, the shlomo
 // and cleopatra declarations and the cards given in them, the dix
 // exchange, each word of the sequence dialogue, each card). It draws
@@ -169,7 +169,7 @@
 //     bot searches). Earlier, solving every move of every sample costs
 //     seconds a decision.
 //
-// The deal is scored by the rules (rules.TableScore.Scored, bimah
+// The deal is scored by the rules (rules.Score.Scored, bimah
 // included) and Result.Mean is the expected score difference for the
 // deciding seat's side:
 //

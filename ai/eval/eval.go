@@ -346,7 +346,7 @@ type job struct {
 }
 
 func newJob(v *rules.View, legal []rules.Action) *job {
-	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: v.Totals,
+	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: [2]int{v.Totals[0], v.Totals[1]},
 		dealsNext: v.Dealer != v.Seat, play: v.Phase == rules.PhasePlay}
 	if j.target > 0 {
 		j.wins = tableFor(j.target)
@@ -401,10 +401,10 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 				dd.ApplyUnchecked(j.policy(&v))
 			}
 			sc := dd.Score()
-			j.record(outcome{scored: sc.Scored, outcome: sc.Outcome}, sc.Maker, &out[i])
+			j.record(outcome{scored: [2]int{sc.Scored[0], sc.Scored[1]}, outcome: sc.Outcome}, sc.Maker, &out[i])
 			continue
 		}
-		p := dd.Play()
+		p := dd.Play().Duel()
 		var cards [2]int
 		found := false
 		for c := 0; c < nc; c++ {
@@ -421,14 +421,14 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 				nc++
 			}
 		}
-		f := readFacts(&dd, [2]rules.CardSet{}, [2]int{})
+		f := readFacts(&dd, [4]rules.CardSet{}, [4]int{})
 		j.record(f.final(cards), dd.Maker(), &out[i])
 	}
 }
 
 // scorePlay values each legal card of the card play on d.
 func (j *job) scorePlay(s *solver.Solver, d *rules.Deal, out []sampleResult) {
-	p := d.Play()
+	p := d.Play().Duel()
 	me := j.seat
 	var buf [9]solver.CardValue
 	vals := s.CardValues(&p, buf[:0])
@@ -539,7 +539,7 @@ func SeedFor(seed uint64, v *rules.View) uint64 {
 
 // TableSeedFor is SeedFor for a decision at a table: a hash of the seed
 // and of everything the TableView shows.
-func TableSeedFor(seed uint64, v *rules.TableView) uint64 {
+func TableSeedFor(seed uint64, v *rules.View) uint64 {
 	h := fnv.New64a()
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], seed)

@@ -56,7 +56,7 @@ func ExampleEvaluateTable() {
 		fmt.Println(err)
 		return
 	}
-	t := rules.NewTable(opts, rules.Seat(2), deck)
+	t := rules.NewDeal(opts, rules.Seat(2), deck)
 	v := t.View(t.Turn())
 	ev, err := eval.EvaluateTable(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
 	if err != nil {

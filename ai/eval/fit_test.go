@@ -19,9 +19,9 @@ var fit = flag.Bool("fit", false, "fit the policy weights and the deal outcome t
 // solveDeal plays d (at the first lead) out with the solver and scores
 // it.
 func solveDeal(s *solver.Solver, d *rules.Deal) outcome {
-	p := d.Play()
+	p := d.Play().Duel()
 	a, b := s.Future(&p, rules.SeatA)
-	f := readFacts(d, [2]rules.CardSet{}, [2]int{})
+	f := readFacts(d, [4]rules.CardSet{}, [4]int{})
 	return f.final([2]int{a, b})
 }
 

@@ -121,7 +121,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 			// to keep a sequence quiet: later in the dialogue it is
 			// the true answer.
 			if k > 0 && hist[k-1].Action.Kind == rules.Announce {
-				if q := d.BestSequence(opp); q.Len >= 3 && q.Value() >= announced {
+				if q := d.BestMeld(opp); q.Len >= 3 && q.Value() >= announced {
 					w *= quietSequence
 				}
 			}

@@ -236,8 +236,8 @@ func Quick(v *rules.View) rules.Action {
 	for _, a := range legal {
 		pts := rules.Points(a.Card, v.Trump)
 		score := -pts - rules.Power(a.Card, v.Trump)
-		if v.Lead != rules.NoCard && rules.TrickWinner(v.Lead, a.Card, v.Trump) == 1 &&
-			rules.Points(v.Lead, v.Trump)+pts >= 10 {
+		if lead := v.Trick[0]; v.InTrick == 1 && rules.TrickWinner(lead, a.Card, v.Trump) == 1 &&
+			rules.Points(lead, v.Trump)+pts >= 10 {
 			score = 100 - rules.Power(a.Card, v.Trump)
 		}
 		if a.Bella {

@@ -40,7 +40,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // when few enough cards are left, see tableSolveCards) or played out by
 // the same rule. A shlomo draw is drawn at random, alike for every
 // action of a sample. The finished deal is scored by the rules
-// (rules.TableScore.Scored) and the action gets the score difference of
+// (rules.Score.Scored) and the action gets the score difference of
 // the deciding seat's side (see the package doc for three and four
 // players), whether that side made the contract or went bete.
 //
@@ -53,7 +53,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // modelled at tables (zero) and Best is the highest Mean.
 // Options.Uniform, Method and Policy do not apply: every sample weighs
 // alike and the card play is valued as above.
-func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evaluation, error) {
+func EvaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
 		return Evaluation{}, ErrNotYourTurn
@@ -130,7 +130,7 @@ func summariseTable(legal []rules.Action, res []sampleResult, done []bool, weigh
 
 // tableJob is what every sample of one table evaluation shares.
 type tableJob struct {
-	v     *rules.TableView
+	v     *rules.View
 	legal []rules.Action
 	smp   *sampler.TableSampler
 	seed  uint64
@@ -148,7 +148,7 @@ func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) erro
 	if !ok {
 		return ErrNoWorld
 	}
-	finished := make([]rules.Table, len(j.legal))
+	finished := make([]rules.Deal, len(j.legal))
 	solved := j.solve
 	for a, act := range j.legal {
 		t := world
@@ -174,7 +174,7 @@ func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) erro
 
 // finishByRule plays t to its end with the normal table bot's rule for
 // every seat, each seeing its own view; chance steps are drawn with r.
-func finishByRule(t *rules.Table, r *rand.Rand) {
+func finishByRule(t *rules.Deal, r *rand.Rand) {
 	buf := make([]rules.Action, 0, 16)
 	for !t.Over() {
 		s := t.Turn()
@@ -197,7 +197,7 @@ func finishByRule(t *rules.Table, r *rand.Rand) {
 // and the menage are announced when they may be. Every solve is for the
 // same side, so the solver's table stays valid from move to move. It
 // returns false when a solve was cut at the node limit.
-func finishSolved(ts *solver.TableSolver, t *rules.Table, seat rules.Seat) bool {
+func finishSolved(ts *solver.TableSolver, t *rules.Deal, seat rules.Seat) bool {
 	buf := make([]rules.Action, 0, 16)
 	side := t.SideOf(seat)
 	for !t.Over() {
@@ -243,7 +243,7 @@ func finishSolved(ts *solver.TableSolver, t *rules.Table, seat rules.Seat) bool 
 }
 
 // record fills one sample result from a finished deal.
-func (j *tableJob) record(t *rules.Table, r *sampleResult) {
+func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 	sc := t.Score()
 	side := t.SideOf(j.v.Seat)
 	r.diff = sideMargin(sc.Scored, side, sc.Sides())

@@ -24,9 +24,9 @@ var tableRules = []string{
 
 // playTable plays one deal with the normal rule in every seat and calls
 // visit before every decision with at least two legal actions.
-func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Table, v *rules.TableView)) rules.Table {
+func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Deal, v *rules.View)) rules.Deal {
 	t.Helper()
-	tb := rules.NewTable(opts, dealer, deck)
+	tb := rules.NewDeal(opts, dealer, deck)
 	for !tb.Over() {
 		s := tb.Turn()
 		if s == rules.ChanceSeat {
@@ -64,7 +64,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 			r := rand.New(rand.NewPCG(5, uint64(ri)))
 			kinds := map[rules.Phase]int{}
 			for d := range deals {
-				playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Table, v *rules.TableView) {
+				playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Deal, v *rules.View) {
 					kinds[v.Phase]++
 					if v.Phase == rules.PhasePlay && r.IntN(4) != 0 {
 						return // a sample of the cards: they are many
@@ -114,8 +114,8 @@ func TestEvaluateTableWorkers(t *testing.T) {
 	for ri, rs := range tableRules[:2] {
 		opts, _ := rules.ParseOptions(rs)
 		r := rand.New(rand.NewPCG(8, uint64(ri)))
-		var views []rules.TableView
-		playTable(t, opts, rules.Shuffle(r), 0, r, func(tb *rules.Table, v *rules.TableView) {
+		var views []rules.View
+		playTable(t, opts, rules.Shuffle(r), 0, r, func(tb *rules.Deal, v *rules.View) {
 			if len(views) == 0 || v.Phase != views[len(views)-1].Phase {
 				views = append(views, *v)
 			}
@@ -134,7 +134,7 @@ func TestEvaluateTableWorkers(t *testing.T) {
 // error; a cancelled context returns no samples and no error.
 func TestEvaluateTableNotYourTurn(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=3")
-	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
+	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
 	other := tb.View(tb.Turn() + 1)
 	if _, err := EvaluateTable(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("got %v, want ErrNotYourTurn", err)
@@ -150,17 +150,17 @@ func TestEvaluateTableNotYourTurn(t *testing.T) {
 
 // findDeck shuffles decks until the first speaker's hand at dealer 0
 // satisfies ok.
-func findDeck(t *testing.T, opts rules.Options, seed uint64, ok func(h rules.CardSet, up rules.Card) bool) rules.Table {
+func findDeck(t *testing.T, opts rules.Options, seed uint64, ok func(h rules.CardSet, up rules.Card) bool) rules.Deal {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 0))
 	for range 200000 {
-		tb := rules.NewTable(opts, 0, rules.Shuffle(r))
+		tb := rules.NewDeal(opts, 0, rules.Shuffle(r))
 		if tb.Phase() == rules.PhaseBid1 && ok(tb.Hand(tb.Turn()), tb.Upcard()) {
 			return tb
 		}
 	}
 	t.Fatal("no deck found")
-	return rules.Table{}
+	return rules.Deal{}
 }
 
 // resultOf returns the result of the action of kind k.
@@ -208,7 +208,7 @@ func TestEvaluateTableBids(t *testing.T) {
 		})
 		for _, c := range []struct {
 			name string
-			tb   rules.Table
+			tb   rules.Deal
 			want rules.Kind
 		}{{"strong", strong, rules.Take}, {"weak", weak, rules.Pass}} {
 			v := c.tb.View(c.tb.Turn())
@@ -238,7 +238,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 		r := rand.New(rand.NewPCG(21, uint64(ri)))
 		found := 0
 		for d := 0; d < 200 && found < 3; d++ {
-			playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Table, v *rules.TableView) {
+			playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Deal, v *rules.View) {
 				if found >= 3 || v.Phase != rules.PhasePlay || v.Hand.Count() != 2 || v.InTrick != v.Players-1 {
 					return
 				}
@@ -303,9 +303,9 @@ func TestEvaluateTableEndgame(t *testing.T) {
 func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
 	opts, _ := rules.ParseOptions(rs)
 	r := rand.New(rand.NewPCG(31, 0))
-	var v *rules.TableView
+	var v *rules.View
 	for v == nil {
-		playTable(b, opts, rules.Shuffle(r), 0, r, func(tb *rules.Table, w *rules.TableView) {
+		playTable(b, opts, rules.Shuffle(r), 0, r, func(tb *rules.Deal, w *rules.View) {
 			if v == nil && w.Phase == phase && (phase != rules.PhasePlay || w.Hand.Count() == hand) {
 				x := *w
 				v = &x
@@ -336,7 +336,7 @@ func BenchmarkEvaluateTablePlay4(b *testing.B) { benchTable(b, "players=4", rule
 // the same as asking for that many from the start.
 func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=3")
-	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
+	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
 	v := tb.View(tb.Turn())
 	const n = 100000
 	for _, d := range []time.Duration{2 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond} {

@@ -136,10 +136,10 @@ func buildWinTableStep(target, step int) *winTable {
 	// telling whether I deal next; at or over the target the game is over.
 	get := func(a, b, dealNext int) float64 {
 		if a >= n || b >= n {
-			switch w := rules.GameWinner([2]int{a, b}, n); w {
-			case rules.SeatA:
+			switch rules.SideWinner([]int{a, b}, n) {
+			case 0:
 				return 1
-			case rules.SeatB:
+			case 1:
 				return 0
 			}
 			// Equal at or over the target: play goes on; by symmetry
@@ -182,11 +182,8 @@ func buildWinTableStep(target, step int) *winTable {
 // wins the game against opp, with the game's target, when that player
 // deals the next deal (dealsNext) or not.
 func WinChance(own, opp, target int, dealsNext bool) float64 {
-	if w := rules.GameWinner([2]int{own, opp}, target); w != rules.NoSeat {
-		if w == rules.SeatA {
-			return 1
-		}
-		return 0
+	if w := rules.SideWinner([]int{own, opp}, target); w >= 0 {
+		return float64(1 - w)
 	}
 	if target <= 0 {
 		return 0.5
@@ -196,11 +193,8 @@ func WinChance(own, opp, target int, dealsNext bool) float64 {
 
 // chance is WinChance on the table for target.
 func (t *winTable) chance(own, opp, target int, dealsNext bool) float64 {
-	if w := rules.GameWinner([2]int{own, opp}, target); w != rules.NoSeat {
-		if w == rules.SeatA {
-			return 1
-		}
-		return 0
+	if w := rules.SideWinner([]int{own, opp}, target); w >= 0 {
+		return float64(1 - w)
 	}
 	dn := 0
 	if dealsNext {

@@ -67,7 +67,7 @@ func (s *TableSolver) Nodes() uint64 { return s.nodes }
 // reaches it returns ok false.
 func (s *TableSolver) SetLimit(n uint64) { s.limit = n }
 
-func (s *TableSolver) setup(p *rules.TablePlay, side uint8) {
+func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	if p.Trump != s.trump || p.LastBonus != s.bonus || side != s.side {
 		s.gen++
 		s.trump, s.bonus, s.side = p.Trump, p.LastBonus, side
@@ -100,7 +100,7 @@ func (s *TableSolver) fillOrder() {
 
 // SideOf returns the maximising side of seat at p's table: its team with
 // four players, the seat alone otherwise (paranoid with three).
-func SideOf(p *rules.TablePlay, seat rules.Seat) uint8 {
+func SideOf(p *rules.Play, seat rules.Seat) uint8 {
 	if p.N == 4 {
 		return 0b0101 << (seat & 1)
 	}
@@ -110,7 +110,7 @@ func SideOf(p *rules.TablePlay, seat rules.Seat) uint8 {
 // Solve returns the card points the side of seat (SideOf) wins from p
 // on under best play by both sides, and false if the node limit cut the
 // search short.
-func (s *TableSolver) Solve(p *rules.TablePlay, seat rules.Seat) (int, bool) {
+func (s *TableSolver) Solve(p *rules.Play, seat rules.Seat) (int, bool) {
 	s.setup(p, SideOf(p, seat))
 	s.abort = false
 	v := s.probe(p, s.nodes)
@@ -120,7 +120,7 @@ func (s *TableSolver) Solve(p *rules.TablePlay, seat rules.Seat) (int, bool) {
 // probe finds the value of p by zero-window searches: each asks "does
 // the side make at least g?" and halves the interval the earlier ones
 // left, their bounds staying in the table.
-func (s *TableSolver) probe(p *rules.TablePlay, start uint64) int {
+func (s *TableSolver) probe(p *rules.Play, start uint64) int {
 	var in rules.CardSet
 	for i := range 4 {
 		in |= p.Hands[i]
@@ -154,14 +154,14 @@ type TableCardValue struct {
 // CardValues returns the value of every legal card of the seat to move,
 // in card order, and false if the node limit cut the search short (the
 // values are then not to be used).
-func (s *TableSolver) CardValues(p *rules.TablePlay, dst []TableCardValue) ([]TableCardValue, bool) {
+func (s *TableSolver) CardValues(p *rules.Play, dst []TableCardValue) ([]TableCardValue, bool) {
 	return s.CardValuesFor(p, SideOf(p, p.Turn()), dst)
 }
 
 // CardValuesFor is CardValues for the maximising side given as a set of
 // seats (bit s for seat s), which must hold the seat to move: say, with
 // three players, the two defenders together against the maker.
-func (s *TableSolver) CardValuesFor(p *rules.TablePlay, side uint8, dst []TableCardValue) ([]TableCardValue, bool) {
+func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardValue) ([]TableCardValue, bool) {
 	s.setup(p, side)
 	s.abort = false
 	start := s.nodes
@@ -179,13 +179,13 @@ func (s *TableSolver) CardValuesFor(p *rules.TablePlay, side uint8, dst []TableC
 }
 
 // gain plays c on q and returns the points the maximising side won by it.
-func (s *TableSolver) gain(q *rules.TablePlay, c rules.Card) int {
+func (s *TableSolver) gain(q *rules.Play, c rules.Card) int {
 	before := s.sidePoints(q)
 	q.Move(c)
 	return s.sidePoints(q) - before
 }
 
-func (s *TableSolver) sidePoints(q *rules.TablePlay) int {
+func (s *TableSolver) sidePoints(q *rules.Play) int {
 	n := 0
 	for i := range 4 {
 		if s.side>>i&1 == 1 {
@@ -195,7 +195,7 @@ func (s *TableSolver) sidePoints(q *rules.TablePlay) int {
 	return n
 }
 
-func (s *TableSolver) slot(p *rules.TablePlay) *tEntry {
+func (s *TableSolver) slot(p *rules.Play) *tEntry {
 	h := uint64(p.Hands[0]) | uint64(p.Hands[1])<<32
 	h ^= (uint64(p.Hands[2]) | uint64(p.Hands[3])<<32) * 0x9e3779b97f4a7c15
 	h ^= uint64(p.Leader) * 0xbf58476d1ce4e5b9
@@ -207,7 +207,7 @@ func (s *TableSolver) slot(p *rules.TablePlay) *tEntry {
 
 // search returns what the maximising side wins from p on, fail-soft
 // within (alpha, beta).
-func (s *TableSolver) search(pv rules.TablePlay, alpha, beta int, start uint64) int {
+func (s *TableSolver) search(pv rules.Play, alpha, beta int, start uint64) int {
 	p := &pv
 	s.nodes++
 	if s.limit != 0 && s.nodes-start > s.limit {
@@ -286,7 +286,7 @@ func (s *TableSolver) search(pv rules.TablePlay, alpha, beta int, start uint64) 
 // moves lists the legal cards worth searching, best guesses first: one
 // card of each run of equivalent cards (same hand, same suit, nothing in
 // play between them, same points).
-func (s *TableSolver) moves(p *rules.TablePlay, hint rules.Card, out *[12]rules.Card) int {
+func (s *TableSolver) moves(p *rules.Play, hint rules.Card, out *[12]rules.Card) int {
 	legal := p.Legal()
 	var inPlay rules.CardSet
 	for i := range 4 {

@@ -10,13 +10,13 @@ import (
 
 // tableDeals deals n full card plays for a table of players seats, with a
 // suit trump (a few four-handed ones with no trumps).
-func tableDeals(seed uint64, players, n int) []rules.TablePlay {
+func tableDeals(seed uint64, players, n int) []rules.Play {
 	r := rand.New(rand.NewPCG(seed, 0))
 	k := 8
 	if players == 3 {
 		k = 9
 	}
-	ps := make([]rules.TablePlay, n)
+	ps := make([]rules.Play, n)
 	for i := range ps {
 		ps[i] = randomTablePlay(r, players, k)
 	}

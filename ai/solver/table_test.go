@@ -9,9 +9,9 @@ import (
 )
 
 // randomTablePlay deals k cards to each of n seats from a shuffled deck.
-func randomTablePlay(r *rand.Rand, n, k int) rules.TablePlay {
+func randomTablePlay(r *rand.Rand, n, k int) rules.Play {
 	deck := rules.Shuffle(r)
-	p := rules.TablePlay{N: uint8(n), Trump: rules.Suit(r.IntN(5)), Leader: rules.Seat(r.IntN(n)), LastBonus: 10}
+	p := rules.Play{N: uint8(n), Trump: rules.Suit(r.IntN(5)), Leader: rules.Seat(r.IntN(n)), LastBonus: 10}
 	if n < 4 && p.Trump == rules.NoTrumps {
 		p.Trump = rules.Hearts
 	}
@@ -22,7 +22,7 @@ func randomTablePlay(r *rand.Rand, n, k int) rules.TablePlay {
 }
 
 // naive is plain minimax with no table, no pruning and no merged cards.
-func naive(p *rules.TablePlay, side uint8) int {
+func naive(p *rules.Play, side uint8) int {
 	legal := p.Legal()
 	if legal == 0 {
 		return 0
@@ -44,7 +44,7 @@ func naive(p *rules.TablePlay, side uint8) int {
 	return best
 }
 
-func pts(p *rules.TablePlay, side uint8) int {
+func pts(p *rules.Play, side uint8) int {
 	n := 0
 	for i := range 4 {
 		if side>>i&1 == 1 {

@@ -1,6 +1,6 @@
 // Package tablerule is the normal table bot's judgement at tables of
-// two, three and four players (rules.Table): rules of thumb read from
-// one seat's rules.TableView alone, for every decision of a deal (the
+// two, three and four players (rules.Deal): rules of thumb read from
+// one seat's rules.View alone, for every decision of a deal (the
 // bids, the declarations and the cards given in them, the dix exchange,
 // each word of the sequence dialogue, each card, bella and the menage).
 //

@@ -4,7 +4,7 @@ import "github.com/klob/klob/rules"
 
 // Choose returns the normal table bot's choice among legal, the legal
 // actions of v (at least one).
-func Choose(v *rules.TableView, legal []rules.Action) rules.Action {
+func Choose(v *rules.View, legal []rules.Action) rules.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
@@ -118,7 +118,7 @@ func trumpStrength(h rules.CardSet, t rules.Suit) float64 {
 }
 
 // tableBid takes or names the trump that makes the hand strong enough.
-func tableBid(v *rules.TableView, legal []rules.Action) rules.Action {
+func tableBid(v *rules.View, legal []rules.Action) rules.Action {
 	h := v.Hand
 	// The bar a rating must reach; at four players the six cards seen
 	// include the upcard a maker takes. 4.0 at three and four players
@@ -163,13 +163,13 @@ func tableBid(v *rules.TableView, legal []rules.Action) rules.Action {
 // tableKnowledge is what the normal bot reads from a view for the card
 // play.
 type tableKnowledge struct {
-	v     *rules.TableView
+	v     *rules.View
 	trump rules.Suit
 	out   rules.CardSet // cards that another seat may still hold
 	void  [4]rules.CardSet
 }
 
-func newTableKnowledge(v *rules.TableView) tableKnowledge {
+func newTableKnowledge(v *rules.View) tableKnowledge {
 	k := tableKnowledge{v: v, trump: v.Trump}
 	k.out = v.Unseen()
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
@@ -197,7 +197,7 @@ func sideOf(players int, s rules.Seat) rules.Seat {
 
 // PlayCard returns the card the normal bot plays among the cards of
 // legal, v's legal actions in the card play.
-func PlayCard(v *rules.TableView, legal []rules.Action) rules.Card {
+func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
 	var cards rules.CardSet
 	for _, a := range legal {
 		if a.Kind == rules.PlayCard {

@@ -42,7 +42,7 @@ Drills the bidding: at two players round one, the schmeiss and round two; with
 -players 3 or 4 (or -rules players=3) every decision before the card play at
 that table: the declarations (shlomo, cleopatra), both rounds of bidding (no
 trumps with four, dealer_forced), the dix (three) and the sequence dialogue.
-The house variants go in -rules: `+strings.Join(rules.TableOptionNames[1:], ", ")+`.`)
+The house variants go in -rules: `+strings.Join(rules.ExtraOptionNames[1:], ", ")+`.`)
 	fs.notes = `
 -eval reads key=value fields: hand= (six cards), up= (the upcard), seat=elder|dealer
 (optional: what was said decides whose turn it is), score=YOURS-THEIRS, target=N,

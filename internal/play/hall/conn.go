@@ -128,7 +128,7 @@ type Update struct {
 	// hand hidden like an opponent's).
 	HasDeal   bool
 	View      rules.View
-	TableView rules.TableView
+	TableView rules.View
 	DealNo    int
 	Between   bool // the deal is over; the next waits for everyone's ready
 	Over      bool // the game is over
@@ -138,7 +138,7 @@ type Update struct {
 	// Records are the finished deals' scores by seat and side, and at a
 	// table of two DealScores the same as rules.Score: public once a
 	// deal is over (the score pad and the breakdown draw them).
-	Records    []rules.TableScore
+	Records    []rules.Score
 	DealScores []rules.Score
 	// Endings and Schmeissers say how each finished deal of two ended
 	// and who said schmeiss (NoSeat: nobody), for a thrown-in deal's
@@ -211,8 +211,8 @@ func (c *Conn) Snapshot() Update {
 	}
 	g := t.game()
 	u.Gen, u.Over = t.sess.Gen(), g.Over()
-	u.Sides, u.WinnerSide = g.Sides(), g.WinnerSide()
-	tot := g.SideTotals()
+	u.Sides, u.WinnerSide = g.Sides(), g.Winner()
+	tot := g.Totals()
 	u.SideTotals = append([]int(nil), tot[:u.Sides]...)
 	for _, r := range g.Records() {
 		u.SideScores = append(u.SideScores, append([]int(nil), r.Table.Scored[:u.Sides]...))

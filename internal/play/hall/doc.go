@@ -55,7 +55,7 @@
 // A table has 2, 3 or 4 seats (Options.Seats sets the rules' players
 // option). At three and four the session plays the one rules.Game with
 // table bots (Config.NewTableBot) in the empty seats and for people who
-// dropped; an Update then carries the seat's rules.TableView, where a
+// dropped; an Update then carries the seat's rules.View, where a
 // partner's hand is hidden like an opponent's, and the totals by side
 // (a seat, or a team of four). Everything else (the drops, the
 // takeovers, the logs, the restart, the history) is the same at every

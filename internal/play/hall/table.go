@@ -474,7 +474,7 @@ func (t *Table) moveOn() {
 			return
 		}
 		if w != nil {
-			var d *rules.Table
+			var d *rules.Deal
 			if !g.NeedDeal() && !g.Over() {
 				d = t.sess.Table()
 			}

@@ -93,14 +93,14 @@ func Example_table() {
 		s.Apply(seat, v.Legal()[len(v.Legal())-1])
 	}
 	g := s.Game()
-	t := g.SideTotals()
-	fmt.Printf("%d deals; team %s won, AC %d, BD %d\n", len(g.Records()), rules.SideName(4, g.WinnerSide()), t[0], t[1])
+	t := g.Totals()
+	fmt.Printf("%d deals; team %s won, AC %d, BD %d\n", len(g.Records()), rules.SideName(4, g.Winner()), t[0], t[1])
 	// Output: 4 deals; team AC won, AC 377, BD 331
 }
 
 // firstLegal is a stand-in table bot.
 type firstLegal struct{}
 
-func (firstLegal) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+func (firstLegal) ChooseTable(_ context.Context, v *rules.View) (rules.Action, error) {
 	return v.Legal()[0], nil
 }

@@ -418,7 +418,7 @@ type Thinker struct {
 	bot   ai.Bot
 	view  rules.View
 	tbot  TableBot // at a table of three or four, instead of bot
-	tview rules.TableView
+	tview rules.View
 }
 
 // Think runs the bot's decision. ctx carries the deadline; a bot that

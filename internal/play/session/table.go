@@ -13,7 +13,7 @@ import (
 // TableBot is a bot for a game of three or four players: it chooses
 // one of its seat's TableView.Legal (the method ai's table bots have).
 type TableBot interface {
-	ChooseTable(ctx context.Context, v *rules.TableView) (rules.Action, error)
+	ChooseTable(ctx context.Context, v *rules.View) (rules.Action, error)
 }
 
 // TableFactory makes the bot of a level for one seat of a table.
@@ -57,13 +57,13 @@ func (s *Session) makeTableBots(f TableFactory, seed uint64) error {
 // Table is the current deal (or the last one, while the game waits for
 // a deck) at any seat count, to read: change it only through the
 // Session.
-func (s *Session) Table() *rules.Table { return s.game.Table() }
+func (s *Session) Table() *rules.Deal { return s.game.Table() }
 
 // TableView is what seat may see of the current deal, at any seat
 // count (View is the two-player View). It is a value: safe to hand to
 // another goroutine, and it never shows another seat's hidden cards, a
 // partner's included.
-func (s *Session) TableView(seat rules.Seat) rules.TableView { return s.game.View(seat) }
+func (s *Session) TableView(seat rules.Seat) rules.View { return s.game.View(seat) }
 
 // botAt reports whether a bot plays seat.
 func (s *Session) botAt(seat rules.Seat) bool {

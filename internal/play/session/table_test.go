@@ -24,7 +24,7 @@ type tableRandom struct {
 	asked int
 }
 
-func (b *tableRandom) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+func (b *tableRandom) ChooseTable(_ context.Context, v *rules.View) (rules.Action, error) {
 	b.asked++
 	legal := v.Legal()
 	if len(legal) == 0 {
@@ -133,8 +133,8 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.Over || r.Sides != s.Game().SideTotals() || back.Header.Seats() != n {
-			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Sides, s.Game().SideTotals())
+		if !r.Over || r.Sides != s.Game().Totals() || back.Header.Seats() != n {
+			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Sides, s.Game().Totals())
 		}
 		forced := 0
 		for d := range s.Game().DealNo() + 1 {

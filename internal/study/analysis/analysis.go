@@ -196,7 +196,7 @@ type Report struct {
 type job struct {
 	deal, step int // 0-based indexes into Replay.Deals and the steps
 	view       rules.View
-	table      *rules.TableView // a decision at a table of three or four: view is unused
+	table      *rules.View // a decision at a table of three or four: view is unused
 	legal      int
 }
 
@@ -268,7 +268,7 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 // and fills dr's decisions. A chance step (a shlomo draw) is nobody's
 // decision: it has no legal action for any seat and is marked Forced.
 func tableJobs(jobs []job, i int, rd *gamelog.ReplayDeal, dr *DealReport) []job {
-	t := rd.AtTable(0)
+	t := rd.At(0)
 	for j, st := range rd.Steps {
 		v := t.View(st.Seat)
 		dr.Decisions[j] = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: t.Phase(), Action: st.Action}

@@ -37,7 +37,7 @@ func TestTableReportIsConsistent(t *testing.T) {
 			}
 			var sum [4]Summary
 			for j, d := range dr.Decisions {
-				tb := rd.AtTable(j)
+				tb := rd.At(j)
 				v := tb.View(d.Seat)
 				legal := v.Legal()
 				if d.Step != j+1 || d.Seat != rd.Steps[j].Seat || d.Action != rd.Steps[j].Action || d.Phase != tb.Phase() {

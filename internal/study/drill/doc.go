@@ -25,7 +25,7 @@
 //
 // # Tables of three and four
 //
-// A TableSituation is one decision before the card play at a rules.Table
+// A TableSituation is one decision before the card play at a rules.Deal
 // of three or four players (`klob train -players 3|4`): the deck, the
 // dealer, every step before the player's turn and the totals by side.
 // The player is seat A ("you"); the others are named as the table names

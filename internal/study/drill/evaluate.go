@@ -89,7 +89,7 @@ type Tally struct {
 	// tview is the View of a table of three or four (NewTableTally),
 	// nil for two players; byWin then comes from the batches (eval
 	// decides it by the table's totals).
-	tview   *rules.TableView
+	tview   *rules.View
 	plan    Plan
 	legal   []rules.Action
 	batches []eval.Evaluation
@@ -112,7 +112,7 @@ func NewTally(v rules.View, p Plan) (*Tally, error) {
 // NewTableTally starts the tally of an evaluation of a table's View v
 // (three or four players) with plan p; the batches are
 // eval.EvaluateTable's, in v's legal order.
-func NewTableTally(v rules.TableView, p Plan) (*Tally, error) {
+func NewTableTally(v rules.View, p Plan) (*Tally, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return nil, eval.ErrNotYourTurn
@@ -124,7 +124,7 @@ func NewTableTally(v rules.TableView, p Plan) (*Tally, error) {
 }
 
 // TableView returns the table View evaluated (nil for two players).
-func (t *Tally) TableView() *rules.TableView { return t.tview }
+func (t *Tally) TableView() *rules.View { return t.tview }
 
 // Plan returns the tally's plan.
 func (t *Tally) Plan() Plan { return t.plan }

@@ -28,7 +28,7 @@ var TableKinds = []Kind{Declare, Round1, Round2, Dix, Dialogue}
 const Partner rules.Seat = 2
 
 // TableSituation is one decision before the card play at a table of
-// three or four players (rules.Table): the deck as dealt, who deals,
+// three or four players (rules.Deal): the deck as dealt, who deals,
 // every step of the deal before the player's turn (the shuffled deck
 // and the chance draws of a shlomo included, so the deal is exactly
 // reproduced), and the game totals by side. The player is always seat
@@ -45,7 +45,7 @@ type TableSituation struct {
 	// Said is every step before the player's decision, in order.
 	Said []rules.Action
 	// Totals are the game totals by side before the deal: [0] the
-	// player's side, then the others (rules.Table.SideOf).
+	// player's side, then the others (rules.Deal.SideOf).
 	Totals [4]int
 }
 
@@ -73,51 +73,51 @@ func (s *TableSituation) Sides() int {
 // happen: three or four players, a deck of 32 distinct cards, every step
 // of Said legal in turn, the player to decide after it (before the card
 // play), and a score at which the game goes on.
-func (s *TableSituation) Table() (rules.Table, error) {
+func (s *TableSituation) Table() (rules.Deal, error) {
 	n := s.Players()
 	if n != 3 && n != 4 {
-		return rules.Table{}, &FieldError{Field: "players", Err: fmt.Errorf("%w, not %d", ErrNotTable, n)}
+		return rules.Deal{}, &FieldError{Field: "players", Err: fmt.Errorf("%w, not %d", ErrNotTable, n)}
 	}
 	if int(s.Dealer) >= n {
-		return rules.Table{}, fieldErr("dealer", "seat %s is not at a table of %d", s.Dealer, n)
+		return rules.Deal{}, fieldErr("dealer", "seat %s is not at a table of %d", s.Dealer, n)
 	}
 	var seen rules.CardSet
 	for _, c := range s.Deck {
 		if !c.Valid() || seen.Has(c) {
-			return rules.Table{}, fieldErr("deck", "the deck holds %s twice or a card that is not one", c)
+			return rules.Deal{}, fieldErr("deck", "the deck holds %s twice or a card that is not one", c)
 		}
 		seen = seen.With(c)
 	}
 	if s.Options.Target <= 0 {
-		return rules.Table{}, fieldErr("target", "the target must be positive")
+		return rules.Deal{}, fieldErr("target", "the target must be positive")
 	}
 	for i := range s.Sides() {
 		if s.Totals[i] < 0 {
-			return rules.Table{}, fieldErr("score", "a total cannot be negative")
+			return rules.Deal{}, fieldErr("score", "a total cannot be negative")
 		}
 	}
 	if rules.SideWinner(s.Totals[:s.Sides()], s.Options.Target) >= 0 {
-		return rules.Table{}, &FieldError{Field: "score", Err: fmt.Errorf("%w: %s against a target of %d",
+		return rules.Deal{}, &FieldError{Field: "score", Err: fmt.Errorf("%w: %s against a target of %d",
 			ErrGameOver, totalsText(s.Totals[:s.Sides()]), s.Options.Target)}
 	}
-	t := rules.NewGameTable(s.Options, s.Dealer, s.Deck, s.Totals)
+	t := rules.NewGameDeal(s.Options, s.Dealer, s.Deck, s.Totals)
 	for i, a := range s.Said {
 		if err := t.ApplyAs(t.Turn(), a); err != nil {
-			return rules.Table{}, fieldErr("said", "step %d, %q: %v", i+1, a.String(), err)
+			return rules.Deal{}, fieldErr("said", "step %d, %q: %v", i+1, a.String(), err)
 		}
 	}
 	if t.Turn() != You || t.Phase() >= rules.PhasePlay && t.Phase() != rules.PhaseDeclare {
-		return rules.Table{}, &FieldError{Field: "said", Err: fmt.Errorf("%w: after %d steps %s is to act in phase %v",
+		return rules.Deal{}, &FieldError{Field: "said", Err: fmt.Errorf("%w: after %d steps %s is to act in phase %v",
 			ErrNotYourTurn, len(s.Said), t.Turn(), t.Phase())}
 	}
 	return t, nil
 }
 
 // View returns the player's TableView of the decision (see Table).
-func (s *TableSituation) View() (rules.TableView, error) {
+func (s *TableSituation) View() (rules.View, error) {
 	t, err := s.Table()
 	if err != nil {
-		return rules.TableView{}, err
+		return rules.View{}, err
 	}
 	return t.View(You), nil
 }

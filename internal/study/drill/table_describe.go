@@ -121,13 +121,13 @@ func (s *TableSituation) ScoreText() string {
 // a part of the deal: "Round one: West passed, North passed, East
 // passed." A card drawn or given between two other players is "a card".
 // It reads the player's own View (what the player may know).
-func (s *TableSituation) SaidLines(v *rules.TableView) []string {
+func (s *TableSituation) SaidLines(v *rules.View) []string {
 	return s.SaidLinesWith(v, rules.Card.String)
 }
 
 // SaidLinesWith is SaidLines with the cards written by cardText (a
 // screen's symbols).
-func (s *TableSituation) SaidLinesWith(v *rules.TableView, cardText func(rules.Card) string) []string {
+func (s *TableSituation) SaidLinesWith(v *rules.View, cardText func(rules.Card) string) []string {
 	n := s.Players()
 	// The declaration rounds the rules hold, in order: every player is
 	// asked in each, so a round where all pass says "nobody declared".
@@ -222,7 +222,7 @@ func (s *TableSituation) SaidLinesWith(v *rules.TableView, cardText func(rules.C
 
 // Question says what the player decides, from the View: "Round one:
 // take spades as trump, or pass?"
-func (s *TableSituation) Question(v *rules.TableView) string {
+func (s *TableSituation) Question(v *rules.View) string {
 	legal := v.Legal()
 	up := v.OrigUpcard.Suit().Name()
 	switch v.Phase {
@@ -277,7 +277,7 @@ func (s *TableSituation) Question(v *rules.TableView) string {
 
 // shlomoGive reports whether the give asked of the player follows its
 // own shlomo (else its partner's or its own cleopatra).
-func (s *TableSituation) shlomoGive(v *rules.TableView) bool {
+func (s *TableSituation) shlomoGive(v *rules.View) bool {
 	h := v.History()
 	for i := len(h) - 1; i >= 0; i-- {
 		switch h[i].Action.Kind {

@@ -11,17 +11,17 @@ import (
 // eval.EvaluateTable does (the evaluation of the hard bot at tables of
 // three and four): Results in v's legal order. A test gives a fake to
 // keep golden screens stable.
-type TableEvaluator func(ctx context.Context, v *rules.TableView, opt eval.Options) (eval.Evaluation, error)
+type TableEvaluator func(ctx context.Context, v *rules.View, opt eval.Options) (eval.Evaluation, error)
 
 // TableBatch evaluates batch k of plan p at v with e.
-func TableBatch(ctx context.Context, e TableEvaluator, v rules.TableView, p Plan, k int) (eval.Evaluation, error) {
+func TableBatch(ctx context.Context, e TableEvaluator, v rules.View, p Plan, k int) (eval.Evaluation, error) {
 	return e(ctx, &v, p.Batch(k))
 }
 
 // EvaluateTableWith evaluates every legal option of v with e, batch by
 // batch (see Tally.Analysis). When ctx ends it returns what the batches
 // finished so far show.
-func EvaluateTableWith(ctx context.Context, e TableEvaluator, v rules.TableView, o Options) (Analysis, error) {
+func EvaluateTableWith(ctx context.Context, e TableEvaluator, v rules.View, o Options) (Analysis, error) {
 	p := NewPlan(o)
 	t, err := NewTableTally(v, p)
 	if err != nil {

@@ -145,7 +145,7 @@ const maxTableDeals = 5000
 // player has a decision of kind want with two options or more; it
 // reports false when the card play starts (or the deal ends) first.
 func (g *TableGenerator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, totals [4]int, want Kind) (TableSituation, bool) {
-	t := rules.NewGameTable(g.opts, dealer, deck, totals)
+	t := rules.NewGameDeal(g.opts, dealer, deck, totals)
 	var said []rules.Action
 	for !t.Over() && (t.Phase() < rules.PhasePlay || t.Phase() == rules.PhaseDeclare) {
 		turn := t.Turn()

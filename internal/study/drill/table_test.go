@@ -272,7 +272,7 @@ func deckText(d rules.Deck) string {
 
 // fakeTableEval scores option j at 10*j points with a fixed error, so
 // the last option is best; it checks it was given the player's View.
-func fakeTableEval(ctx context.Context, v *rules.TableView, opt eval.Options) (eval.Evaluation, error) {
+func fakeTableEval(ctx context.Context, v *rules.View, opt eval.Options) (eval.Evaluation, error) {
 	if v.Turn != v.Seat {
 		return eval.Evaluation{}, eval.ErrNotYourTurn
 	}

@@ -89,8 +89,8 @@ func TestDealsAreAsTheTextSays(t *testing.T) {
 	}
 	mustTry(t, r, rules.Action{Kind: rules.Exchange})
 	d := r.Game().Deal()
-	if d.BestSequence(You).Value() != 50 || d.BestSequence(Bot).Value() != 20 {
-		t.Fatalf("sequences: you %v, bot %v; the text says fifty against twenty", d.BestSequence(You), d.BestSequence(Bot))
+	if d.BestMeld(You).Value() != 50 || d.BestMeld(Bot).Value() != 20 {
+		t.Fatalf("sequences: you %v, bot %v; the text says fifty against twenty", d.BestMeld(You), d.BestMeld(Bot))
 	}
 }
 

@@ -193,13 +193,13 @@ func (r *Run) Step() Step {
 
 // situation names the duty of the card you are about to play, read
 // from the engine's legal cards.
-func situation(d rules.DealReader) string {
+func situation(d *rules.Deal) string {
 	p := d.Play()
-	if p.Lead == rules.NoCard {
+	if p.InTrick == 0 {
 		return "play-lead"
 	}
 	legal, hand := p.Legal(), p.Hands[You]
-	led := p.Lead.Suit()
+	led := p.Lead().Suit()
 	switch {
 	case led == p.Trump:
 		return "play-trump-lead"
@@ -311,7 +311,8 @@ func (r *Run) advance() error {
 func (r *Run) botPlays() error {
 	d := r.game.Deal()
 	for !d.Over() && d.Turn() == Bot {
-		a, err := r.bot.Choose(context.Background(), d.View(Bot))
+		v := d.View(Bot)
+		a, err := r.bot.Choose(context.Background(), &v)
 		if err != nil {
 			return err
 		}

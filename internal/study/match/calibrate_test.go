@@ -159,7 +159,7 @@ type countingTableBot struct {
 	countdown
 }
 
-func (b countingTableBot) ChooseTable(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+func (b countingTableBot) ChooseTable(ctx context.Context, v *rules.View) (rules.Action, error) {
 	b.tick()
 	return b.TableBot.ChooseTable(ctx, v)
 }

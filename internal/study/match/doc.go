@@ -17,7 +17,7 @@
 // stateful bot cannot carry anything from one deal to the next. Only the
 // decision times vary from run to run.
 //
-// With Options.Players 3 or 4 the bots are TableBots at a rules.Table and
+// With Options.Players 3 or 4 the bots are TableBots at a rules.Deal and
 // each deck is played in every seating of table.go (four players: team A
 // in seats A and C, then in B and D; three: one A and two B, then two A
 // and one B, each rotated), so every bot sits in every seat of every

@@ -80,7 +80,7 @@ func tableHeader(cfg Config, event string, players int, levelAt [4]int) gamelog.
 
 // saveTable writes seating k of deck i of a table match:
 // seed-S-deck-I-K.klob, a log of one deal.
-func saveTable(cfg Config, i, k int, dealer rules.Seat, deck rules.Deck, t *rules.Table, levelAt [4]int) error {
+func saveTable(cfg Config, i, k int, dealer rules.Seat, deck rules.Deck, t *rules.Deal, levelAt [4]int) error {
 	h := tableHeader(cfg, fmt.Sprintf("klob match seed %d, deck %d, seating %d", cfg.Seed, i, k+1), t.Players(), levelAt)
 	h.FirstDealer = dealer
 	l := &gamelog.Log{Header: h, Deals: []gamelog.Deal{{Deck: deck, Steps: append([]rules.Step(nil), t.Steps()...)}}}

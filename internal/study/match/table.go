@@ -11,7 +11,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// Three and four players (rules.Table). Each deck is played once for
+// Three and four players (rules.Deal). Each deck is played once for
 // every seating in tableSeatings, so every bot sits in every seat of
 // every deck: with four players team A in seats A and C, then in B and
 // D; with three players A alone against two B, and two A against one B,
@@ -158,7 +158,7 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 			return out, err
 		}
 		chance := rand.New(rand.NewPCG(cfg.Seed, mix(cfg.Seed, streamChance, uint64(i))))
-		t := rules.NewTable(cfg.Options, dealer, deck)
+		t := rules.NewDeal(cfg.Options, dealer, deck)
 		if err := playTable(ctx, cfg, &t, bots, levelAt, chance, &out.times); err != nil {
 			return out, fmt.Errorf("deck %d (%s, dealer %s), seating %d: %w", i, deck, dealer, k, err)
 		}
@@ -189,7 +189,7 @@ func playTableDeck(ctx context.Context, cfg Config, players, i int) (tableDeck, 
 }
 
 // tableDealResult is what a deal scored sc contributes to the counts.
-func tableDealResult(sc rules.TableScore, levelAt [4]int) tableDealOut {
+func tableDealResult(sc rules.Score, levelAt [4]int) tableDealOut {
 	d := tableDealOut{maker: -1}
 	if sc.Outcome == rules.Abandoned {
 		d.abandoned = true
@@ -200,12 +200,12 @@ func tableDealResult(sc rules.TableScore, levelAt [4]int) tableDealOut {
 	return d
 }
 
-// tableMover is what playTable drives: a rules.Table (one deal) or a
+// tableMover is what playTable drives: a rules.Deal (one deal) or a
 // rules.Game at a table (its current deal).
 type tableMover interface {
 	Turn() rules.Seat
 	Legal() []rules.Action
-	View(rules.Seat) rules.TableView
+	View(rules.Seat) rules.View
 	ApplyAs(rules.Seat, rules.Action) error
 }
 

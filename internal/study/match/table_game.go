@@ -50,7 +50,7 @@ func playTableGames(ctx context.Context, cfg Config, players, j int) (tableGames
 			if err := playTable(ctx, cfg, g, bots, levelAt, chance, &out.times); err != nil {
 				return out, fmt.Errorf("game %d, seating %d, deal %d: %w", j, k+1, g.DealNo(), err)
 			}
-			out.deals = append(out.deals, tableDealResult(g.Table().Score(), levelAt))
+			out.deals = append(out.deals, tableDealResult(g.Deal().Score(), levelAt))
 		}
 		if cfg.Save != "" {
 			if err := saveTableGame(cfg, j, k, g, levelAt); err != nil {
@@ -65,7 +65,7 @@ func playTableGames(ctx context.Context, cfg Config, players, j int) (tableGames
 // winnerLevel returns the level of the side that won g, -1 while it goes
 // on.
 func winnerLevel(g *rules.Game, levelAt [4]int) int {
-	w := g.WinnerSide()
+	w := g.Winner()
 	if w < 0 {
 		return -1
 	}

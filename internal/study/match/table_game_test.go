@@ -97,10 +97,10 @@ func TestTableGames(t *testing.T) {
 			if !g.Over() {
 				t.Fatalf("%s: the game is not over", e.Name())
 			}
-			totals := g.SideTotals()
+			totals := g.Totals()
 			w := rules.SideWinner(totals[:g.Sides()], opts.Target)
-			if w < 0 || w != g.WinnerSide() {
-				t.Fatalf("%s: totals %v: rules.SideWinner %d, game's winner %d", e.Name(), totals, w, g.WinnerSide())
+			if w < 0 || w != g.Winner() {
+				t.Fatalf("%s: totals %v: rules.SideWinner %d, game's winner %d", e.Name(), totals, w, g.Winner())
 			}
 			// The winning side's level, from the seats in the header.
 			level := ""

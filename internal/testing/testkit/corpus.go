@@ -157,8 +157,8 @@ func Saves() ([]Recorded, error) {
 			return d.Phase() == rules.PhaseSequences && len(d.Steps()) > 0 && d.Steps()[len(d.Steps())-1].Action.Kind != rules.Exchange && d.Steps()[len(d.Steps())-1].Action.Kind != rules.NoExchange
 		},
 		"trick": func(d *rules.Deal) bool {
-			lead, _ := d.Trick()
-			return d.Phase() == rules.PhasePlay && lead != rules.NoCard
+			trick, _ := d.Trick()
+			return d.Phase() == rules.PhasePlay && len(trick) > 0
 		},
 		"play": func(d *rules.Deal) bool { return d.Phase() == rules.PhasePlay && d.Play().Tricks == 4 },
 	}

@@ -149,8 +149,7 @@ func contest(d *rules.Deal, words []rules.Action) Path {
 	case d.SeqWinner() == rules.NoSeat:
 		return SeqNobody
 	case last.Kind == rules.Same:
-		nd, dl := d.BestSequence(d.NonDealer()), d.BestSequence(d.Dealer())
-		if nd.Suit == d.Trump() || dl.Suit == d.Trump() {
+		if d.BestMeld(d.Eldest()).Trump || d.BestMeld(d.Dealer()).Trump {
 			return SeqByTrump
 		}
 		return SeqByNonDealer
@@ -205,12 +204,12 @@ func Play(cfg Config) (*gamelog.Log, error) {
 				return nil, err
 			}
 		}
-		if cfg.MaxDeals > 0 && g.DealNo() == cfg.MaxDeals && cfg.StopAfter > 0 && len(g.Table().Steps()) >= cfg.StopAfter {
+		if cfg.MaxDeals > 0 && g.DealNo() == cfg.MaxDeals && cfg.StopAfter > 0 && len(g.Deal().Steps()) >= cfg.StopAfter {
 			break
 		}
 		legal := g.Legal()
 		if len(legal) == 0 {
-			return nil, fmt.Errorf("seed %d: no legal action in phase %s", cfg.Seed, g.Table().Phase())
+			return nil, fmt.Errorf("seed %d: no legal action in phase %s", cfg.Seed, g.Deal().Phase())
 		}
 		src := chance
 		if t := g.Turn(); t != rules.ChanceSeat {

@@ -5,18 +5,18 @@ import (
 	"testing"
 )
 
-// TestTableTricksAgreeWithThePlay plays random tables of every count and
+// TestTricksAgreeWithThePlayAtEveryCount plays random tables of every count and
 // checks TableTricks against the engine: each trick's cards are the
 // engine's last trick when it ends, its winner the engine's, the card
 // points add up to each seat's card points, and there are TricksPerDeal.
-func TestTableTricksAgreeWithThePlay(t *testing.T) {
+func TestTricksAgreeWithThePlayAtEveryCount(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		r := rand.New(rand.NewPCG(uint64(n), 9))
 		for g := 0; g < 200; g++ {
 			opts := DefaultOptions()
 			opts.Players = n
-			tb := NewTable(opts, Seat(g%n), Shuffle(r))
-			var want []TableTrick
+			tb := NewDeal(opts, Seat(g%n), Shuffle(r))
+			var want []Trick
 			played := 0
 			for tb.Phase() != PhaseOver {
 				legal := tb.Legal()
@@ -32,10 +32,10 @@ func TestTableTricksAgreeWithThePlay(t *testing.T) {
 					if !ok {
 						t.Fatalf("%d players: no last trick after %d cards", n, played)
 					}
-					want = append(want, TableTrick{Leader: leader, Cards: cards, Winner: tb.LastTrickWinner()})
+					want = append(want, Trick{Leader: leader, Cards: cards, Winner: tb.LastTrickWinner()})
 				}
 			}
-			got := TableTricks(tb.Steps(), n, tb.Trump(), opts)
+			got := Tricks(tb.Steps(), n, tb.Trump(), opts)
 			if tb.Score().Outcome == Abandoned {
 				if len(got) != 0 {
 					t.Fatalf("%d players: an abandoned deal has %d tricks, want 0", n, len(got))

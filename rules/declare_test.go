@@ -103,7 +103,7 @@ func TestShlomoCardsSeenOnlyByTheTwo(t *testing.T) {
 
 func TestShlomoNeedsThreeOrFourPlayers(t *testing.T) {
 	o, _ := ParseOptions("shlomo=on,cleopatra=on")
-	tb := NewTable(o, 0, NewDeck())
+	tb := NewDeal(o, 0, NewDeck())
 	if tb.Phase() != PhaseBid1 {
 		t.Errorf("two players with shlomo on: phase %s, want the bidding", tb.Phase())
 	}

@@ -2,18 +2,14 @@ package rules
 
 import "testing"
 
-// FuzzTableApply3 and FuzzTableApply4 drive a three- or four-handed
-// Table from bytes: the first two pick the options (house variants too)
-// and the dealer, the next 31 shuffle the deck, then each pair either
+// FuzzApply drives a deal of two, three or four players from bytes: the
+// first two pick the options (house variants too), the seat count and
+// the dealer, the next 31 shuffle the deck, then each pair either
 // picks a legal action or builds an arbitrary one. Whatever comes, Apply
 // never panics, refuses exactly what IsLegal refuses (with an
 // *IllegalError, the deal unchanged), and the cards stay each in one
 // place; a deal played out scores as RULES.md says.
-func FuzzTableApply3(f *testing.F) { fuzzTableApply(f, 3) }
-
-func FuzzTableApply4(f *testing.F) { fuzzTableApply(f, 4) }
-
-func fuzzTableApply(f *testing.F, players int) {
+func FuzzApply(f *testing.F) {
 	f.Add([]byte{0})
 	f.Add([]byte("\x00\x03 shlomo and cleopatra on, the first legal action every time\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
 	f.Add([]byte("\x00 a deal driven by the first legal action every time\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"))
@@ -22,6 +18,10 @@ func fuzzTableApply(f *testing.F, players int) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) == 0 {
 			return
+		}
+		players := 2
+		if len(data) > 1 {
+			players += int(data[1]>>5) % 3
 		}
 		o := DefaultOptions()
 		o.Players = players
@@ -50,7 +50,7 @@ func fuzzTableApply(f *testing.F, players int) {
 			j := int(x) % (i + 1)
 			deck[i], deck[j] = deck[j], deck[i]
 		}
-		tb := NewTable(o, dealer, deck)
+		tb := NewDeal(o, dealer, deck)
 		for len(data) >= 2 && !tb.Over() {
 			x, y := data[0], data[1]
 			data = data[2:]

@@ -6,11 +6,11 @@ import (
 )
 
 // Legal returns every action the seat to move may take.
-func (t *Table) Legal() []Action { return t.AppendLegal(make([]Action, 0, 12)) }
+func (t *Deal) Legal() []Action { return t.AppendLegal(make([]Action, 0, 12)) }
 
 // AppendLegal appends the legal actions to dst and returns it, in the
 // order Deal gives them with two players.
-func (t *Table) AppendLegal(dst []Action) []Action {
+func (t *Deal) AppendLegal(dst []Action) []Action {
 	switch t.phase {
 	case PhaseDeclare:
 		return t.appendDeclare(dst)
@@ -64,14 +64,14 @@ func (t *Table) AppendLegal(dst []Action) []Action {
 // dealerForced reports whether the seat to speak in round two is a
 // dealer that may not pass (dealer_forced: everyone else has passed,
 // since the dealer speaks last).
-func (t *Table) dealerForced() bool {
+func (t *Deal) dealerForced() bool {
 	return t.opts.DealerForced && t.phase == PhaseBid2 && t.turn == t.dealer
 }
 
 // mayName reports whether the seat to speak in round two may name s:
 // a suit other than the upcard's, or with four players no trumps, and
 // the four-handed dealer the upcard's suit too.
-func (t *Table) mayName(s Suit) bool {
+func (t *Deal) mayName(s Suit) bool {
 	switch {
 	case s == NoTrumps:
 		return t.opts.HasNoTrumps()
@@ -88,7 +88,7 @@ func (t *Table) mayName(s Suit) bool {
 // of K and Q of trump played by the seat that played the first; the
 // menage, for the seat that held K, Q and J of trump, with the last of
 // the three. NoCard when there is none.
-func (t *Table) announceCard() (Card, bool) {
+func (t *Deal) announceCard() (Card, bool) {
 	tr := t.play.Trump
 	if tr > Spades {
 		return NoCard, false
@@ -113,7 +113,7 @@ func (t *Table) announceCard() (Card, bool) {
 }
 
 // IsLegal reports whether a is legal for the seat to move.
-func (t *Table) IsLegal(a Action) bool {
+func (t *Deal) IsLegal(a Action) bool {
 	if t.phase == PhaseOver {
 		return false
 	}
@@ -140,7 +140,7 @@ func (t *Table) IsLegal(a Action) bool {
 // Apply takes action a for the seat to move. An illegal action returns an
 // *IllegalError that says why in a player's words, and leaves the deal
 // unchanged.
-func (t *Table) Apply(a Action) error {
+func (t *Deal) Apply(a Action) error {
 	if !t.IsLegal(a) {
 		return t.explain(a)
 	}
@@ -149,7 +149,7 @@ func (t *Table) Apply(a Action) error {
 }
 
 // ApplyAs is Apply that first checks seat s is the one to move.
-func (t *Table) ApplyAs(s Seat, a Action) error {
+func (t *Deal) ApplyAs(s Seat, a Action) error {
 	if tu := t.Turn(); tu != s && t.phase != PhaseOver {
 		return t.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
 	}
@@ -158,9 +158,9 @@ func (t *Table) ApplyAs(s Seat, a Action) error {
 
 // ApplyUnchecked takes a legal action without checking it. An illegal
 // action corrupts the deal.
-func (t *Table) ApplyUnchecked(a Action) { t.apply(a) }
+func (t *Deal) ApplyUnchecked(a Action) { t.apply(a) }
 
-func (t *Table) apply(a Action) {
+func (t *Deal) apply(a Action) {
 	if int(t.nsteps) < len(t.steps) {
 		t.steps[t.nsteps] = Step{Seat: t.Turn(), Action: a}
 		t.nsteps++
@@ -230,6 +230,9 @@ func (t *Table) apply(a Action) {
 		trick := t.play.Trick
 		trick[t.play.InTrick] = a.Card
 		if done, _ := t.play.Move(a.Card); done {
+			for k := t.n; k < 4; k++ {
+				trick[k] = NoCard
+			}
 			t.trick, t.trickBy = trick, leader
 			if t.play.Tricks == 1 && t.seqWinner != NoSeat {
 				t.shown = true
@@ -246,7 +249,7 @@ func (t *Table) apply(a Action) {
 // with four players the eight kept back, two each, the maker taking the
 // upcard as one of its two. Then the dix exchange (two or three players,
 // trump the upcard's suit, the upcard not the 7) or the sequences.
-func (t *Table) settle(maker Seat, trump Suit) {
+func (t *Deal) settle(maker Seat, trump Suit) {
 	t.maker, t.trump, t.play.Trump = maker, trump, trump
 	t.score.Maker, t.score.Trump, t.score.Forced = maker, trump, t.forced
 	for i := t.upcardPos() + 1; i < 32; i++ {
@@ -274,16 +277,16 @@ func (t *Table) settle(maker Seat, trump Suit) {
 	t.startSequences()
 }
 
-func (t *Table) abandon(how Ending) {
+func (t *Deal) abandon(how Ending) {
 	t.phase, t.ending = PhaseOver, how
 	t.score.Outcome = Abandoned
 }
 
 // startSequences finds every seat's melds on the hands as they are now
 // and opens the dialogue with eldest.
-func (t *Table) startSequences() {
+func (t *Deal) startSequences() {
 	for s := Seat(0); s < Seat(t.n); s++ {
-		b, p, c := tableMelds(t.play.Hands[s], t.trump, t.opts)
+		b, p, c := melds(t.play.Hands[s], t.trump, t.opts)
 		t.best[s], t.seqPts[s], t.seqCards[s] = b, int16(p), c
 	}
 	t.phase, t.step, t.spoken = PhaseSequences, tSpeak, 0
@@ -291,96 +294,30 @@ func (t *Table) startSequences() {
 	t.turn = t.challenger
 }
 
-// finish scores the deal (RULES.md sections 8, 10 and 11).
-func (t *Table) finish() {
+// finish scores the played-out deal with ScoreDeal.
+func (t *Deal) finish() {
 	t.phase, t.ending = PhaseOver, PlayedOut
-	sc := &t.score
-	n := int(t.n)
-	last := t.play.Leader // the winner of the last trick leads the (empty) next
-	var sideTricks [4]int
-	for s := range n {
-		sc.Tricks[s] = int(t.play.Won[s])
-		sc.Cards[s] = int(t.play.Points[s])
-		sideTricks[sideOf(t.n, Seat(s))] += sc.Tricks[s]
-	}
-	sc.LastTrick[last] = t.opts.LastTrick
-	sc.Cards[last] -= t.opts.LastTrick
-	if w := t.seqWinner; w != NoSeat && (sideTricks[sideOf(t.n, w)] > 0 || !t.opts.MeldsNeedTrick) {
-		for s := range n {
-			if sideOf(t.n, Seat(s)) == sideOf(t.n, w) {
-				sc.Seqs[s] = int(t.seqPts[s])
-			}
-		}
-	}
+	tl := Tally{Players: int(t.n), Maker: t.maker, Trump: t.trump, Forced: t.forced, Eldest: t.eldest(),
+		LastTrick: t.play.Leader, // the winner of the last trick leads the (empty) next
+		SeqWinner: t.seqWinner}
 	if t.bellaBy != NoSeat {
-		sc.Bella[t.bellaBy] = 20
+		tl.Bella[t.bellaBy] = BellaPoints
 	}
 	if t.menageBy != NoSeat {
-		sc.Bella[t.menageBy] = 50
+		tl.Bella[t.menageBy] = MenagePoints
 	}
-	for s := range n {
-		sc.Declared[s] = int(t.declared[s])
-		sc.Total[s] = sc.Cards[s] + sc.LastTrick[s] + sc.Seqs[s] + sc.Bella[s] + sc.Declared[s]
-		sc.SideTotal[sideOf(t.n, Seat(s))] += sc.Total[s]
+	for s := range int(t.n) {
+		tl.Tricks[s] = int(t.play.Won[s])
+		tl.Cards[s] = int(t.play.Points[s])
+		tl.SeqPoints[s] = int(t.seqPts[s])
+		tl.Declared[s] = int(t.declared[s])
 	}
-	scoreSides(sc, sideOf(t.n, t.maker), t.eldest(), n)
-	if t.forced && t.opts.Bimah && sc.Outcome == Made {
-		sc.Bimah = 40
-		sc.Scored[sideOf(t.n, t.maker)] += 40
-	}
-}
-
-// scoreSides decides the outcome from the side totals and fills Scored
-// (RULES.md sections 8 and 10): the maker's side must score more than
-// each other side. Made: every side scores its own. Equal to the best
-// other: the maker's side nothing, the others their own. Less (bete):
-// the maker's side nothing; with two sides the other scores both totals;
-// with three each opponent scores its own plus half the maker's, an odd
-// point to the opponent with the higher total, else to the one nearer
-// eldest.
-func scoreSides(sc *TableScore, maker int, eldest Seat, n int) {
-	ns := sides(n)
-	bestOther := -1
-	for s := range ns {
-		if s != maker && sc.SideTotal[s] > bestOther {
-			bestOther = sc.SideTotal[s]
-		}
-	}
-	m := sc.SideTotal[maker]
-	switch sc.Outcome = ContractOutcome(m, bestOther); sc.Outcome {
-	case Made:
-		sc.Scored = sc.SideTotal
-	case Tie:
-		sc.Scored = sc.SideTotal
-		sc.Scored[maker] = 0
-	default:
-		sc.Scored = sc.SideTotal
-		sc.Scored[maker] = 0
-		if ns == 2 {
-			sc.Scored[maker^1] += m
-			return
-		}
-		// Three players: half each, the odd point by the higher total,
-		// then nearer eldest (a side is a seat here).
-		odd := -1
-		for k := range n {
-			s := (int(eldest) + k) % n
-			if s == maker {
-				continue
-			}
-			sc.Scored[s] += m / 2
-			if odd < 0 || sc.SideTotal[s] > sc.SideTotal[odd] {
-				odd = s
-			}
-		}
-		if m%2 == 1 {
-			sc.Scored[odd]++
-		}
-	}
+	tl.Cards[tl.LastTrick] -= t.opts.LastTrick
+	scoreDeal(&t.score, &tl, &t.opts)
 }
 
 // explain builds the error for an illegal action.
-func (t *Table) explain(a Action) error {
+func (t *Deal) explain(a Action) error {
 	e := t.illegal(t.Turn(), a)
 	fail := e.fail
 	if t.phase == PhaseOver {
@@ -412,8 +349,8 @@ func (t *Table) explain(a Action) error {
 		if !ok.Has(c) {
 			ls := t.play.Trick[0].Suit()
 			switch {
-			case ls == t.trump:
-				return fail(ErrMustOvertrump, "a trump was led: you must play %s", listCards(ok, t.trump))
+			case ls == t.trump && (c.Suit() == t.trump || ok != h.Suit(ls)):
+				return fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(ok, t.trump))
 			case h.Suit(ls) != 0:
 				return fail(ErrMustFollow, "you must follow %s", ls.Name())
 			case ok != h.Suit(t.trump):
@@ -444,45 +381,65 @@ func (t *Table) explain(a Action) error {
 			return fail(ErrWrongPhase, "there is no schmeiss with %d players: you may say %s", t.n, may)
 		}
 	case PhaseBid2:
-		if a.Kind == Name {
-			if !t.dealerForced() || a.Suit <= NoTrumps {
-				switch {
-				case a.Suit > NoTrumps:
-					return fail(ErrBadSuit, "name a suit: you may say %s", may)
-				case a.Suit == NoTrumps:
-					return fail(ErrBadSuit, "no trumps is only for four players: you may say %s", may)
-				}
-				return fail(ErrBadSuit, "%s were refused in round one: you may say %s", a.Suit.Name(), may)
-			}
+		others := "name one of the other three suits"
+		if t.opts.HasNoTrumps() {
+			others += " or no trumps"
 		}
-		if a.Kind == Pass && t.dealerForced() {
-			return fail(ErrWrongPhase, "everyone else passed: the dealer must name trump, %s", may)
+		switch {
+		case a.Kind == Pass && t.dealerForced():
+			return fail(ErrWrongPhase, "everyone else passed: the dealer must name trump: %s", others)
+		case a.Kind != Name:
+		case a.Suit == NoTrumps && !t.opts.HasNoTrumps():
+			return fail(ErrBadSuit, "no trumps is only for four players: %s", others)
+		case a.Suit > Spades && a.Suit != NoTrumps:
+			if t.opts.HasNoTrumps() {
+				return fail(ErrBadSuit, "name a suit: clubs, diamonds, hearts or spades, or no trumps")
+			}
+			return fail(ErrBadSuit, "name a suit: clubs, diamonds, hearts or spades")
+		default:
+			return fail(ErrBadSuit, "%s were refused in round one: %s", a.Suit.Name(), others)
 		}
 	case PhaseDix:
 		if a.Kind == Exchange {
 			return fail(ErrNoDix, "you do not hold the 7 of %s to exchange", t.trump.Name())
 		}
 	case PhaseSequences:
-		if a.Kind >= NoSequence && a.Kind <= Length {
-			if a.Kind == Announce || a.Kind == Top || a.Kind == Length {
-				for _, l := range legal {
-					if l.Kind == a.Kind {
-						return fail(ErrNoSuchSequence, "that is not your sequence: you may say %s", may)
-					}
-				}
-				if a.Kind == Announce && t.claimant == NoSeat {
-					return fail(ErrNoSuchSequence, "no sequence of that value to announce: you may say %s", may)
-				}
+		if a.Kind < NoSequence || a.Kind > Length {
+			e.Want += ": you may say " + may
+			return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), e.Want)
+		}
+		// An announcement, a length or a top card the dialogue asks for,
+		// but not the player's own: say what is wrong with it.
+		mine := t.best[t.turn]
+		switch {
+		case a.Kind == Announce && t.step == tSpeak && t.claimant == NoSeat:
+			if int(a.N) < mine.Value() && holdsValue(t.play.Hands[t.turn], t.trump, t.opts, int(a.N)) {
+				return fail(ErrNoSuchSequence, "announce your best sequence, %s, or say no sequence", AnnounceAction(mine.Value()).Words())
 			}
-			return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), may)
+			return fail(ErrNoSuchSequence, "no sequence of that value to announce")
+		case a.Kind == Top && t.step == tTellTop:
+			return fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", t.best[t.claimant].Top.Name())
+		case a.Kind == Length && t.step == tTellLen:
+			return fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(t.best[t.claimant].Len))
+		}
+		return fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), may)
+	}
+	return fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), e.Want)
+}
+
+// holdsValue reports whether hand holds a meld of value (20 or 50).
+func holdsValue(hand CardSet, trump Suit, opts Options, value int) bool {
+	for _, m := range Melds(hand, trump, opts) {
+		if m.Value() == value {
+			return true
 		}
 	}
-	return fail(ErrWrongPhase, "%q is not a move now: %s: you may say %s", a.String(), e.Want, may)
+	return false
 }
 
 // illegal starts the error for action a by seat s with the facts of the
 // deal as it stands (IllegalError).
-func (t *Table) illegal(s Seat, a Action) *IllegalError {
+func (t *Deal) illegal(s Seat, a Action) *IllegalError {
 	tu := t.Turn()
 	e := &IllegalError{Seat: s, Action: a, Turn: tu, Phase: t.phase, Trump: t.trump, Led: t.play.Lead(),
 		Want: t.want()}
@@ -502,7 +459,7 @@ func (t *Table) illegal(s Seat, a Action) *IllegalError {
 }
 
 // want says what the phase asks for, in a player's words.
-func (t *Table) want() string {
+func (t *Deal) want() string {
 	switch t.phase {
 	case PhaseDeclare:
 		if t.declStep == declAsk {
@@ -517,6 +474,9 @@ func (t *Table) want() string {
 	case PhaseSchmeiss:
 		return "answer the schmeiss: accept or refuse"
 	case PhaseBid2:
+		if t.dealerForced() {
+			return "round two of the bidding: the dealer must name a suit"
+		}
 		return "round two of the bidding: name a suit or pass"
 	case PhaseDix:
 		return "the dix exchange: exchange or no exchange"

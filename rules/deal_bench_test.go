@@ -6,19 +6,19 @@ import (
 	"testing"
 )
 
-// Table benchmarks for three and four players (no targets yet: the
+// Deal benchmarks for three and four players (no targets yet: the
 // numbers are for the closing note and for the bots to come).
-// Run: go test ./rules -run '^$' -bench Table -benchmem
+// Run: go test ./rules -run '^$' -bench Deal -benchmem
 
 // tableBenchPlays returns n deals for players at their first lead,
 // reached by random legal actions from decks shuffled with a fixed seed.
-func tableBenchPlays(players, n int) []Table {
+func tableBenchPlays(players, n int) []Deal {
 	r := rand.New(rand.NewPCG(7, uint64(players)))
 	o := DefaultOptions()
 	o.Players = players
-	var out []Table
+	var out []Deal
 	for len(out) < n {
-		tb := NewTable(o, Seat(r.IntN(players)), Shuffle(r))
+		tb := NewDeal(o, Seat(r.IntN(players)), Shuffle(r))
 		for !tb.Over() && tb.Phase() != PhasePlay {
 			l := tb.Legal()
 			tb.ApplyUnchecked(l[r.IntN(len(l))])
@@ -30,9 +30,9 @@ func tableBenchPlays(players, n int) []Table {
 	return out
 }
 
-// BenchmarkTablePlayout: a random card-play playout of a whole deal on
-// the unchecked TablePlay path (Playout), one op a deal.
-func BenchmarkTablePlayout(b *testing.B) {
+// BenchmarkPlayPlayout: a random card-play playout of a whole deal on
+// the unchecked Play path (Playout), one op a deal.
+func BenchmarkPlayPlayout(b *testing.B) {
 	for _, players := range []int{3, 4} {
 		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
 			ds := tableBenchPlays(players, 64)
@@ -50,9 +50,9 @@ func BenchmarkTablePlayout(b *testing.B) {
 	}
 }
 
-// BenchmarkTableRandomDeal: shuffle, deal, bidding, dix, dialogue, play
+// BenchmarkRandomDeal: shuffle, deal, bidding, dix, dialogue, play
 // and scoring through the checked path (Legal and Apply), one op a deal.
-func BenchmarkTableRandomDeal(b *testing.B) {
+func BenchmarkRandomDeal(b *testing.B) {
 	for _, players := range []int{2, 3, 4} {
 		b.Run(fmt.Sprintf("players=%d", players), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(3, 4))
@@ -62,7 +62,7 @@ func BenchmarkTableRandomDeal(b *testing.B) {
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				tb := NewTable(o, Seat(i%players), Shuffle(r))
+				tb := NewDeal(o, Seat(i%players), Shuffle(r))
 				for !tb.Over() {
 					buf = tb.AppendLegal(buf[:0])
 					if err := tb.Apply(buf[r.IntN(len(buf))]); err != nil {

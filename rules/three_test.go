@@ -12,7 +12,7 @@ func TestThreeDealSixAndThreeFromEldest(t *testing.T) {
 	// The deck in index order, C dealing: three each from A, twice, then
 	// the upcard (9H), and after bidding three more each from A; the
 	// bottom card (AS) is turned.
-	tb := NewTable(Options{Players: 3, BottomCard: true, LastTrick: 10, Target: 500}, 2, NewDeck())
+	tb := NewDeal(Options{Players: 3, BottomCard: true, LastTrick: 10, Target: 500}, 2, NewDeck())
 	want := [3]string{"7C 8C 9C 8D 9D TD", "TC JC QC JD QD KD", "KC AC 7D AD 7H 8H"}
 	for s := range 3 {
 		if got := tb.Hand(Seat(s)); got != set(t, want[s]) {
@@ -102,9 +102,9 @@ func TestThreeDixAsInTwoPlayer(t *testing.T) {
 
 // threePlay is a trick in progress at a table of three, trump hearts:
 // lead and second already played (A led), the third's hand.
-func threePlay(t *testing.T, cards []string, third string, trump Suit) TablePlay {
+func threePlay(t *testing.T, cards []string, third string, trump Suit) Play {
 	t.Helper()
-	p := TablePlay{N: 3, Trump: trump, Leader: SeatA}
+	p := Play{N: 3, Trump: trump, Leader: SeatA}
 	for i, c := range cards {
 		p.Hands[i] = SetOf(MustCard(c)).With(MustCard("7C")).With(MustCard("8C"))
 	}
@@ -175,10 +175,9 @@ func TestThreeMakerMustBeatEachOpponent(t *testing.T) {
 		{"BeteSplitOddPointNearerEldest", [4]int{41, 60, 60}, Bete, [4]int{0, 81, 80}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sc := TableScore{Players: 3, SideTotal: c.totals}
-			// Seat C deals, so A is eldest... make B eldest instead: A
-			// deals, B is eldest and nearer it than C.
-			scoreSides(&sc, 0, 1, 3)
+			// A deals, so B is eldest and nearer it than C.
+			sc := ScoreDeal(Tally{Players: 3, Maker: 0, Eldest: 1, LastTrick: NoSeat, SeqWinner: NoSeat,
+				Cards: c.totals}, DefaultOptions())
 			if sc.Outcome != c.outcome || sc.Scored != c.scored {
 				t.Errorf("totals %v: got %s %v, want %s %v", c.totals, sc.Outcome, sc.Scored, c.outcome, c.scored)
 			}
@@ -276,7 +275,7 @@ func TestThreeBeteSplitOddPointPlayedOut(t *testing.T) {
 	for seed := uint64(0); seed < 5000; seed++ {
 		r := newTestRand(seed)
 		o, _ := ParseOptions("players=3")
-		tb := NewTable(o, Seat(seed%3), Shuffle(r))
+		tb := NewDeal(o, Seat(seed%3), Shuffle(r))
 		for !tb.Over() {
 			l := tb.Legal()
 			tdo(t, &tb, tb.Turn().String()+": "+l[r.IntN(len(l))].String())
@@ -309,12 +308,12 @@ func TestThreeBeteSplitOddPointPlayedOut(t *testing.T) {
 	t.Fatal("no bete with an odd maker total in 5000 deals")
 }
 
-func TestTableEldestLeadsTheFirstTrick(t *testing.T) {
+func TestEldestLeadsTheFirstTrick(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		for dealer := Seat(0); dealer < Seat(players); dealer++ {
 			o, _ := ParseOptions("")
 			o.Players = players
-			tb := NewTable(o, dealer, NewDeck())
+			tb := NewDeal(o, dealer, NewDeck())
 			tdo(t, &tb, tb.Turn().String()+": take")
 			for tb.Phase() != PhasePlay {
 				tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())

@@ -2,11 +2,12 @@ package rules
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// tableDeal places chosen cards at the deck places NewTable deals them
+// tableDeal places chosen cards at the deck places NewDeal deals them
 // from (deckSeat): first[s] is seat s's first six cards, second[s] its
 // cards dealt after bidding (three each with two or three players; with
 // four two each, one for the maker, whose other card is the upcard). The
@@ -86,19 +87,19 @@ func (h tableDeal) deck(t testing.TB) Deck {
 
 // table deals h with the default options for h.players, changed by set
 // ("key=value,...").
-func (h tableDeal) table(t testing.TB, set string) Table {
+func (h tableDeal) table(t testing.TB, set string) Deal {
 	t.Helper()
 	o, err := ParseOptions(set)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Players = h.players
-	return NewTable(o, h.dealer, h.deck(t))
+	return NewDeal(o, h.dealer, h.deck(t))
 }
 
 // tdo applies actions written "B: take": the seat must be the one to
 // move, the action in ParseAction notation.
-func tdo(t testing.TB, tb *Table, actions ...string) {
+func tdo(t testing.TB, tb *Deal, actions ...string) {
 	t.Helper()
 	for _, s := range actions {
 		who, act, ok := strings.Cut(s, ":")
@@ -118,7 +119,7 @@ func tdo(t testing.TB, tb *Table, actions ...string) {
 
 // tlegal checks the legal actions of the seat to move, written as
 // "pass, take".
-func tlegal(t testing.TB, tb *Table, want string) {
+func tlegal(t testing.TB, tb *Deal, want string) {
 	t.Helper()
 	var parts []string
 	for _, a := range tb.Legal() {
@@ -131,7 +132,7 @@ func tlegal(t testing.TB, tb *Table, want string) {
 
 // trefused applies action, which must be refused wrapping want and
 // leave the deal unchanged; msg, when given, must be in the message.
-func trefused(t testing.TB, tb *Table, action string, want error, msg string) {
+func trefused(t testing.TB, tb *Deal, action string, want error, msg string) {
 	t.Helper()
 	a, err := ParseAction(action)
 	if err != nil {
@@ -162,7 +163,7 @@ func errorsAs(err error, ie **IllegalError) bool {
 
 // playTo plays cards in turn, "B: play JS" style, and returns the score
 // when the deal is over.
-func tplay(t testing.TB, tb *Table, cards string) {
+func tplay(t testing.TB, tb *Deal, cards string) {
 	t.Helper()
 	for _, c := range strings.Fields(cards) {
 		a := PlayAction(MustCard(c))
@@ -174,3 +175,30 @@ func tplay(t testing.TB, tb *Table, cards string) {
 
 // newTestRand returns a fixed-seed generator for test decks.
 func newTestRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 99)) }
+
+// gameOptions draws the rule options of a random game: mostly the
+// defaults, and every option varied in a quarter of the games (a smaller
+// target keeps those short).
+func gameOptions(r *rand.Rand) Options {
+	o := DefaultOptions()
+	if r.IntN(4) == 0 {
+		o.BottomCard = r.IntN(2) == 0
+		o.SequenceRank = SeqRank(r.IntN(2))
+		o.MeldsNeedTrick = r.IntN(2) == 0
+		o.LastTrick = []int{0, 10, 25}[r.IntN(3)]
+		o.Target = []int{200, 500}[r.IntN(2)]
+	}
+	return o
+}
+
+// equalActions reports whether two action lists are the same, in order.
+func equalActions(a, b []Action) bool { return slices.Equal(a, b) }
+
+// cardByName maps each card's String to the card.
+var cardByName = func() map[string]Card {
+	m := map[string]Card{}
+	for c := Card(0); c < 32; c++ {
+		m[c.String()] = c
+	}
+	return m
+}()

@@ -16,7 +16,7 @@ func fourOpts() Options {
 
 // playLastLegal takes the last legal action of whoever is to move
 // until the deal is over (the last: it prefers claims and bella).
-func playLastLegal(t *testing.T, tb *Table) {
+func playLastLegal(t *testing.T, tb *Deal) {
 	t.Helper()
 	for !tb.Over() {
 		l := tb.Legal()
@@ -27,7 +27,7 @@ func playLastLegal(t *testing.T, tb *Table) {
 }
 
 func TestFourPartnersOpposite(t *testing.T) {
-	tb := NewTable(fourOpts(), 3, NewDeck())
+	tb := NewDeal(fourOpts(), 3, NewDeck())
 	for s, want := range []struct {
 		side    int
 		partner Seat
@@ -42,7 +42,7 @@ func TestFourUpcardLastOfEightMakerGetsIt(t *testing.T) {
 	// The deck in index order, D dealing: three each from A, twice
 	// (24 cards), the last card (AS) turned up. B takes: of the eight
 	// kept back A gets two, B one and the upcard, C and D two each.
-	tb := NewTable(fourOpts(), 3, NewDeck())
+	tb := NewDeal(fourOpts(), 3, NewDeck())
 	if tb.Upcard() != MustCard("AS") {
 		t.Fatalf("upcard %s, want AS (the last of the eight kept back)", tb.Upcard())
 	}
@@ -77,13 +77,13 @@ func TestFourUpcardLastOfEightMakerGetsIt(t *testing.T) {
 }
 
 func TestFourBiddingNoSchmeiss(t *testing.T) {
-	tb := NewTable(fourOpts(), 3, NewDeck())
+	tb := NewDeal(fourOpts(), 3, NewDeck())
 	tlegal(t, &tb, "pass, take")
 	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 4 players")
 }
 
 func TestFourRoundTwoAnySuitButUpcardOrNoTrumps(t *testing.T) {
-	tb := NewTable(fourOpts(), 3, NewDeck()) // upcard AS
+	tb := NewDeal(fourOpts(), 3, NewDeck()) // upcard AS
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass")
 	tlegal(t, &tb, "pass, name C, name D, name H, name NT")
 	trefused(t, &tb, "name S", ErrBadSuit, "spades were refused in round one")
@@ -108,7 +108,7 @@ func TestFourDealerNamesUpcardSuitInRoundTwo(t *testing.T) {
 }
 
 func TestFourAllPassTwiceAbandoned(t *testing.T) {
-	tb := NewTable(fourOpts(), 3, NewDeck())
+	tb := NewDeal(fourOpts(), 3, NewDeck())
 	for range 2 {
 		tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass")
 	}
@@ -142,7 +142,7 @@ func TestFourNoTrumpsPlainRanksAndPoints(t *testing.T) {
 		t.Errorf("the deck in no trumps: %d points, want 120", p)
 	}
 	// Void in the led suit: any card, trumps or not.
-	p := TablePlay{N: 4, Trump: NoTrumps, Leader: 0}
+	p := Play{N: 4, Trump: NoTrumps, Leader: 0}
 	p.Hands[0], p.Hands[1] = set(t, "AS 7C"), set(t, "JH KD")
 	p.Move(MustCard("AS"))
 	if p.Legal() != set(t, "JH KD") {
@@ -189,7 +189,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 }
 
 func TestFourEightTricksAllCardsPlayed(t *testing.T) {
-	tb := NewTable(fourOpts(), 3, NewDeck())
+	tb := NewDeal(fourOpts(), 3, NewDeck())
 	tdo(t, &tb, "A: take")
 	playLastLegal(t, &tb)
 	sc := tb.Score()
@@ -206,7 +206,7 @@ func TestFourEightTricksAllCardsPlayed(t *testing.T) {
 func TestFourNoReleaseWhenPartnerWinning(t *testing.T) {
 	// A leads AS; B, void, has no trump and discards; C (A's partner),
 	// void, must still trump though A wins the trick.
-	p := TablePlay{N: 4, Trump: Hearts, Leader: 0}
+	p := Play{N: 4, Trump: Hearts, Leader: 0}
 	p.Hands[0], p.Hands[1], p.Hands[2] = set(t, "AS"), set(t, "8D"), set(t, "7H KD")
 	p.Move(MustCard("AS"))
 	p.Move(MustCard("8D"))
@@ -233,8 +233,8 @@ func TestFourTeamScoring(t *testing.T) {
 		{"Bete", [4]int{70, 92}, Bete, [4]int{0, 162}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			sc := TableScore{Players: 4, SideTotal: c.totals}
-			scoreSides(&sc, 0, 1, 4)
+			sc := ScoreDeal(Tally{Players: 4, Maker: 0, Eldest: 1, LastTrick: NoSeat, SeqWinner: NoSeat,
+				Cards: [4]int{c.totals[0], c.totals[1]}}, DefaultOptions())
 			if sc.Outcome != c.outcome || sc.Scored != c.scored {
 				t.Errorf("team totals %v: got %s %v, want %s %v", c.totals, sc.Outcome, sc.Scored, c.outcome, c.scored)
 			}
@@ -314,7 +314,7 @@ func TestFourOpponentMustBeatTheTeamsClaim(t *testing.T) {
 	}
 }
 
-func TestTableDealPassesToTheLeft(t *testing.T) {
+func TestDealPassesToTheLeft(t *testing.T) {
 	for _, c := range []struct {
 		dealer  Seat
 		players int
@@ -341,15 +341,10 @@ func TestSideWinnerFirstToTarget(t *testing.T) {
 		if got := SideWinner(c.totals, 500); got != c.want {
 			t.Errorf("totals %v: winner %d, want %d", c.totals, got, c.want)
 		}
-		if len(c.totals) == 2 {
-			if g := GameWinner([2]int(c.totals), 500); (g == NoSeat) != (c.want < 0) || (c.want >= 0 && int(g) != c.want) {
-				t.Errorf("totals %v: GameWinner %s, SideWinner %d", c.totals, g, c.want)
-			}
-		}
 	}
 }
 
-func TestTablePlayoutIsPickAndMove(t *testing.T) {
+func TestPlayoutIsPickAndMove(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		for i, tb := range tableBenchPlays(players, 50) {
 			p, q := tb.Play(), tb.Play()

@@ -17,10 +17,6 @@ package rules
 // two cards change hands together. Only the two players concerned see a
 // drawn or given card; the others' views show "draw --" and "give --".
 
-// PhaseDeclare is the phase of the shlomo and cleopatra declarations,
-// before the first bid (a Table with those options only).
-const PhaseDeclare Phase = 7
-
 // ChanceSeat is the turn of a chance step: the card a shlomo declarer
 // draws at random from its left. The driver chooses among Legal
 // uniformly at random; no player decides it.
@@ -70,7 +66,7 @@ func HoldsCleopatra(h CardSet) bool { return holdsCombination(h, Queen, Jack) }
 
 // startDeclarations opens the first declaration round the options ask
 // for, or the bidding.
-func (t *Table) startDeclarations() {
+func (t *Deal) startDeclarations() {
 	switch {
 	case t.opts.Shlomo && t.n >= 3:
 		t.declRound = roundShlomo
@@ -87,7 +83,7 @@ func (t *Table) startDeclarations() {
 // hand as it was when the round opened: shlomo the six cards as dealt (a
 // card received in an earlier shlomo does not make one, a card lost to a
 // draw does not unmake one), cleopatra the hands after every shlomo swap.
-func (t *Table) appendDeclare(dst []Action) []Action {
+func (t *Deal) appendDeclare(dst []Action) []Action {
 	h := t.play.Hands[t.turn]
 	switch t.declStep {
 	case declAsk:
@@ -123,7 +119,7 @@ func Counterpart(players int, declarer Seat, kind Kind) Seat {
 	return Seat((uint8(declarer) + 1) % uint8(players))
 }
 
-func (t *Table) declare(a Action) {
+func (t *Deal) declare(a Action) {
 	p := t.declarer
 	switch t.declStep {
 	case declAsk:

@@ -2,7 +2,7 @@ package rules
 
 import "testing"
 
-func TestTableCannotHoldFromThePlay(t *testing.T) {
+func TestCannotHoldFromThePlay(t *testing.T) {
 	// Three players, hearts trump. A leads AS; B, void in spades, trumps
 	// with JH; C, void too, undertrumps with 9H: C holds no spade and no
 	// trump above JH (there is none), B no spade. Then in no trumps a
@@ -25,7 +25,7 @@ func TestTableCannotHoldFromThePlay(t *testing.T) {
 	}
 	// No trumps: a discard shows a void in the led suit, and nothing
 	// else.
-	tb4 := NewTable(fourOpts(), 3, NewDeck())
+	tb4 := NewDeal(fourOpts(), 3, NewDeck())
 	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
 	for tb4.Phase() == PhaseSequences {
 		tdo(t, &tb4, tb4.Turn().String()+": "+tb4.Legal()[0].String())
@@ -58,18 +58,18 @@ func TestTableCannotHoldFromThePlay(t *testing.T) {
 	}
 }
 
-func TestTableEnding(t *testing.T) {
+func TestEnding(t *testing.T) {
 	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass", "B: pass", "C: pass")
 	if tb.Ending() != AllPassed || !tb.Ending().ThrownIn() {
 		t.Errorf("six passes: ending %s", tb.Ending())
 	}
-	two := NewTable(DefaultOptions(), 0, NewDeck())
+	two := NewDeal(DefaultOptions(), 0, NewDeck())
 	tdo(t, &two, "B: schmeiss", "A: accept")
 	if two.Ending() != SchmeissAccepted {
 		t.Errorf("schmeiss accepted: ending %s", two.Ending())
 	}
-	four := NewTable(fourOpts(), 3, NewDeck())
+	four := NewDeal(fourOpts(), 3, NewDeck())
 	tdo(t, &four, "A: take")
 	if four.Ending() != NotEnded || four.LastTrickWinner() != NoSeat {
 		t.Errorf("in play: ending %s, last trick %s", four.Ending(), four.LastTrickWinner())
@@ -80,7 +80,7 @@ func TestTableEnding(t *testing.T) {
 	}
 }
 
-func TestTableMeldBoundFromTheDialogue(t *testing.T) {
+func TestMeldBoundFromTheDialogue(t *testing.T) {
 	h := tableDeal{players: 3, dealer: 2, up: "7H",
 		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
 		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
@@ -92,8 +92,9 @@ func TestTableMeldBoundFromTheDialogue(t *testing.T) {
 		seat Seat
 		want MeldBound
 	}{
-		{0, MeldBound{Value: 20, Top: King, MinTop: NoRank}},
-		{1, MeldBound{Value: 20, Top: King, MinTop: NoRank}},
+		// B's "same" won the right: its meld is in trump, A's is not.
+		{0, MeldBound{Value: 20, Top: King, MinTop: NoRank, Trump: -1}},
+		{1, MeldBound{Value: 20, Top: King, MinTop: NoRank, Trump: 1}},
 		{2, none},
 	} {
 		if got := v.MeldBound(c.seat); got != c.want {

@@ -1,6 +1,6 @@
 package rules
 
-// Meld is what a Table's sequence dialogue compares: a sequence, or with
+// Meld is what a Deal's sequence dialogue compares: a sequence, or with
 // of_a_kind a set of three or four cards of one rank (RULES.md sections 5
 // and 11). A zero Len means none.
 type Meld struct {
@@ -48,7 +48,7 @@ func (m Meld) key(mode SeqRank) int {
 // menageRun reports whether the lane of trump in hand holds K, Q and J
 // as a run of exactly three: with menage on they are the menage, not a
 // sequence (RULES.md section 11; a longer run holding them stays a
-// sequence, see doc_tables.go).
+// sequence, see the package doc).
 func menageRun(hand CardSet, trump Suit, opts Options) bool {
 	if !opts.Menage || trump > Spades {
 		return false
@@ -58,9 +58,9 @@ func menageRun(hand CardSet, trump Suit, opts Options) bool {
 	return lane&(kqj|1<<Ace|1<<Ten) == kqj
 }
 
-// tableMelds returns the best meld of hand under trump and the options,
+// melds returns the best meld of hand under trump and the options,
 // the points of every meld it holds, and the cards that make them.
-func tableMelds(hand CardSet, trump Suit, opts Options) (best Meld, pts int, cards CardSet) {
+func melds(hand CardSet, trump Suit, opts Options) (best Meld, pts int, cards CardSet) {
 	mode := opts.SequenceRank
 	bk := 0
 	skip := menageRun(hand, trump, opts)
@@ -102,9 +102,16 @@ func tableMelds(hand CardSet, trump Suit, opts Options) (best Meld, pts int, car
 	return best, pts, cards
 }
 
-// TableMelds lists every meld of hand under trump and the options:
+// MeldPoints returns what every meld of hand is worth under trump and the
+// options: what its holder scores with the sequence right.
+func MeldPoints(hand CardSet, trump Suit, opts Options) int {
+	_, pts, _ := melds(hand, trump, opts)
+	return pts
+}
+
+// Melds lists every meld of hand under trump and the options:
 // the sequences (without a menage's K-Q-J), then with of_a_kind the sets.
-func TableMelds(hand CardSet, trump Suit, opts Options) []Meld {
+func Melds(hand CardSet, trump Suit, opts Options) []Meld {
 	var out []Meld
 	skip := menageRun(hand, trump, opts)
 	for _, q := range Sequences(hand) {

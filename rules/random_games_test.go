@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-var tableGamesFlag = flag.Int("table-games", 30000, "complete random games per seat count for TestTableRandomGames")
+var gamesFlag = flag.Int("games", 30000, "complete random games per seat count for TestRandomGames")
 
-// TestTableRandomGames plays complete random games at tables of two,
+// TestRandomGames plays complete random games at tables of two,
 // three and four (every deal to the target, the deal passing left, each
 // action drawn uniformly from Legal, the house variants on in some
 // games) and checks at every action the cheap invariants (card
@@ -22,8 +22,8 @@ var tableGamesFlag = flag.Int("table-games", 30000, "complete random games per s
 // hidden cards gives an equal View, Complete rebuilds the deal. Every
 // deal played out is scored against checkTableScore (four-handed: 152
 // + 10 card points, 120 + 10 in no trumps).
-func TestTableRandomGames(t *testing.T) {
-	n := *tableGamesFlag
+func TestRandomGames(t *testing.T) {
+	n := *gamesFlag
 	if testing.Short() && n > 2000 {
 		n = 2000
 	}
@@ -123,7 +123,7 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 		if deal > 200 {
 			return fmt.Errorf("game still going after 200 deals: %v", totals)
 		}
-		tb := NewGameTable(opts, dealer, Shuffle(r), totals)
+		tb := NewGameDeal(opts, dealer, Shuffle(r), totals)
 		st.deals++
 		checkAt := rc.IntN(70)
 		playCards := 0 // the cards in play when the card play began
@@ -220,7 +220,7 @@ func tableGame(players int, seed uint64, st *tableStats) error {
 
 // tablePlaces returns the cards in the stock: deck places that belong to
 // no hand and are not the upcard.
-func tableStock(tb *Table) CardSet {
+func tableStock(tb *Deal) CardSet {
 	var m CardSet
 	for i, c := range tb.deck {
 		if i != tb.upcardPos() && deckSeat(tb.n, tb.dealer, tb.maker, i) == NoSeat {
@@ -233,7 +233,7 @@ func tableStock(tb *Table) CardSet {
 // checkTablePlaces: every card in exactly one place (a hand, played by
 // one seat, the upcard place, the stock), and hand sizes that follow the
 // phase.
-func checkTablePlaces(tb *Table) error {
+func checkTablePlaces(tb *Deal) error {
 	n := int(tb.n)
 	var all CardSet
 	total := 0
@@ -358,7 +358,7 @@ func refTableLegal(hand CardSet, trick []Card, trump Suit) CardSet {
 
 // checkTableScore: the deal's score follows RULES.md sections 8, 10 and
 // 11 from its parts, restated here apart from the engine.
-func checkTableScore(tb *Table) error {
+func checkTableScore(tb *Deal) error {
 	sc := tb.Score()
 	n := int(tb.n)
 	if sc.Outcome == Abandoned {
@@ -416,7 +416,7 @@ func checkTableScore(tb *Table) error {
 			}
 		}
 		if w != NoSeat && side(s) == side(int(w)) && (sideTricks > 0 || !tb.opts.MeldsNeedTrick) {
-			for _, m := range TableMelds(tb.playedBy[s], tb.trump, tb.opts) {
+			for _, m := range Melds(tb.playedBy[s], tb.trump, tb.opts) {
 				wantSeq += m.Value()
 			}
 		}
@@ -496,7 +496,7 @@ func checkTableScore(tb *Table) error {
 }
 
 // checkTableDeep runs the dearer checks on tb before an action.
-func checkTableDeep(tb *Table, legal []Action, r *rand.Rand, st *tableStats) error {
+func checkTableDeep(tb *Deal, legal []Action, r *rand.Rand, st *tableStats) error {
 	st.views++
 	saved := *tb
 	for _, a := range legal {
@@ -573,7 +573,7 @@ func randomTableAction(r *rand.Rand) Action {
 
 // checkTableView: the view of seat s hides nothing it should show and
 // shows nothing it should hide; completions rebuild the deal.
-func checkTableView(tb *Table, s Seat, r *rand.Rand, st *tableStats) error {
+func checkTableView(tb *Deal, s Seat, r *rand.Rand, st *tableStats) error {
 	v := tb.View(s)
 	n := int(tb.n)
 	vl, dl := v.Legal(), tb.Legal()
@@ -697,7 +697,7 @@ func checkTableView(tb *Table, s Seat, r *rand.Rand, st *tableStats) error {
 	deck := tb.deck
 	deck[i], deck[j] = deck[j], deck[i]
 	st.swapTries++
-	o := NewTable(tb.opts, tb.dealer, deck)
+	o := NewDeal(tb.opts, tb.dealer, deck)
 	o.totals = tb.totals
 	for _, step := range tb.Steps() {
 		if err := o.ApplyAs(step.Seat, step.Action); err != nil {

@@ -10,9 +10,9 @@ import (
 // A four-handed deal: D deals, everyone passes the upcard's suit, and A,
 // eldest, names no trumps in round two. The maker takes the upcard as
 // one of its two extra cards.
-func ExampleTable() {
+func ExampleDeal_threePlayers() {
 	opts, _ := rules.ParseOptions("players=4")
-	t := rules.NewTable(opts, 3, rules.NewDeck())
+	t := rules.NewDeal(opts, 3, rules.NewDeck())
 	fmt.Println("upcard", t.Upcard(), "eldest", t.Eldest())
 	for _, s := range []string{"pass", "pass", "pass", "pass"} {
 		a, _ := rules.ParseAction(s)
@@ -52,9 +52,9 @@ func ExampleGame_threePlayers() {
 			return
 		}
 	}
-	t := g.SideTotals()
+	t := g.Totals()
 	fmt.Printf("%d deals, dealers %s %s %s ...\n", g.DealNo()-1, g.Records()[0].Dealer, g.Records()[1].Dealer, g.Records()[2].Dealer)
-	fmt.Printf("%s wins: A %d, B %d, C %d\n", rules.SideName(g.Players(), g.WinnerSide()), t[0], t[1], t[2])
+	fmt.Printf("%s wins: A %d, B %d, C %d\n", rules.SideName(g.Players(), g.Winner()), t[0], t[1], t[2])
 	// Output:
 	// 5 deals, dealers A B C ...
 	// C wins: A 173, B 243, C 317

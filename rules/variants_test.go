@@ -44,7 +44,7 @@ func TestOptionsPlayersAndVariantsRoundTrip(t *testing.T) {
 	}
 }
 
-func TestTableActionsRoundTrip(t *testing.T) {
+func TestActionsRoundTrip(t *testing.T) {
 	for _, s := range []string{"name NT", "play JH menage", "play KH bella", "name H"} {
 		a, err := ParseAction(s)
 		if err != nil || a.String() != s || a != a.canonical() {
@@ -66,14 +66,14 @@ func TestTableActionsRoundTrip(t *testing.T) {
 
 func TestOfAKindSetsScoreTwentyAndFifty(t *testing.T) {
 	h := set(t, "QC QD QH 9C 9D 9H 9S AH")
-	best, pts, cards := tableMelds(h, Spades, Options{OfAKind: true})
+	best, pts, cards := melds(h, Spades, Options{OfAKind: true})
 	if pts != 70 || cards != set(t, "QC QD QH 9C 9D 9H 9S") {
 		t.Errorf("three queens and four nines: %d points in %s, want 70", pts, cards)
 	}
 	if !best.Set || best.Top != Nine || best.Len != 4 || !best.Trump {
 		t.Errorf("best %+v, want the four nines (holding the trump nine)", best)
 	}
-	if _, pts, _ := tableMelds(h, Spades, Options{}); pts != 0 {
+	if _, pts, _ := melds(h, Spades, Options{}); pts != 0 {
 		t.Errorf("of_a_kind off: sets score %d", pts)
 	}
 }
@@ -92,8 +92,8 @@ func TestOfAKindRankedLikeSequences(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			o := Options{OfAKind: true}
-			a, _, _ := tableMelds(set(t, c.a), Hearts, o)
-			b, _, _ := tableMelds(set(t, c.b), Hearts, o)
+			a, _, _ := melds(set(t, c.a), Hearts, o)
+			b, _, _ := melds(set(t, c.b), Hearts, o)
 			got := 0
 			if b.key(o.SequenceRank) > a.key(o.SequenceRank) {
 				got = 1
@@ -257,7 +257,7 @@ func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {
 	made, bete := 0, 0
 	for seed := uint64(0); seed < 200 && (made == 0 || bete == 0); seed++ {
 		o, _ := ParseOptions("players=3,dealer_forced=on,bimah=on")
-		tb := NewTable(o, 0, Shuffle(newTestRand(seed)))
+		tb := NewDeal(o, 0, Shuffle(newTestRand(seed)))
 		for range 5 {
 			tdo(t, &tb, tb.Turn().String()+": pass")
 		}
@@ -282,7 +282,7 @@ func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {
 	}
 	// A maker who named trump freely gets no bimah.
 	o, _ := ParseOptions("players=3,dealer_forced=on,bimah=on")
-	tb := NewTable(o, 0, NewDeck())
+	tb := NewDeal(o, 0, NewDeck())
 	tdo(t, &tb, "B: take")
 	playLastLegal(t, &tb)
 	if tb.Score().Bimah != 0 {

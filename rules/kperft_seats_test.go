@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// Table kperft: the legal card-play sequences of fixed three- and
+// Deal kperft: the legal card-play sequences of fixed three- and
 // four-handed deals, counted by length in plies from the first lead and,
 // along the line of first legal cards, from later trick starts to the
-// end of the deal. Two counters must agree: the engine (Table's
+// end of the deal. Two counters must agree: the engine (Deal's
 // AppendLegal, a clone, Apply) and refPerft, a slow reference written
 // straight from RULES.md sections 6 and 10 (refTableLegal, refWinner)
 // that shares nothing with the engine's masks and tables. The counts are
@@ -36,11 +36,11 @@ var tableKperftDeals = []tableKperftDeal{
 }
 
 // start returns the deal at its first lead.
-func (k tableKperftDeal) start(t *testing.T) Table {
+func (k tableKperftDeal) start(t *testing.T) Deal {
 	t.Helper()
 	o := DefaultOptions()
 	o.Players = k.players
-	tb := NewTable(o, k.dealer, Shuffle(rand.New(rand.NewPCG(k.seed, 0))))
+	tb := NewDeal(o, k.dealer, Shuffle(rand.New(rand.NewPCG(k.seed, 0))))
 	tdo(t, &tb, strings.Split(k.bids, ", ")...)
 	if k.name == "four-dealer-upcard" {
 		tdo(t, &tb, "B: name "+tb.OrigUpcard().Suit().String())
@@ -65,7 +65,7 @@ func (k tableKperftDeal) start(t *testing.T) Table {
 
 // enginePerft counts the card-play sequences of exactly depth plies from
 // tb through the checked path.
-func enginePerft(tb *Table, depth int) uint64 {
+func enginePerft(tb *Deal, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
@@ -140,7 +140,7 @@ func refPerft(s refState, depth int) uint64 {
 	return n
 }
 
-func refStart(tb *Table) refState {
+func refStart(tb *Deal) refState {
 	p := tb.Play()
 	tr, _ := tb.Trick()
 	return refState{n: tb.Players(), hands: p.Hands, trick: append([]Card(nil), tr...), leader: int(p.Leader), trump: p.Trump}
@@ -148,7 +148,7 @@ func refStart(tb *Table) refState {
 
 // tableKperftLine plays the first legal card at every ply up to the
 // start of trick number tricks.
-func tableKperftLine(tb Table, tricks int) Table {
+func tableKperftLine(tb Deal, tricks int) Deal {
 	for tb.play.Tricks < uint8(tricks) || tb.play.InTrick != 0 {
 		if err := tb.Apply(tb.Legal()[0]); err != nil {
 			panic(err)
@@ -157,7 +157,7 @@ func tableKperftLine(tb Table, tricks int) Table {
 	return tb
 }
 
-func TestTableKperft(t *testing.T) {
+func TestKperftSeats(t *testing.T) {
 	var lines []string
 	for _, k := range tableKperftDeals {
 		tb := k.start(t)
@@ -188,9 +188,9 @@ func TestTableKperft(t *testing.T) {
 		}
 	}
 	path := filepath.Join("testdata", "kperft_table.golden")
-	head := "# Table kperft: legal card-play sequences of each length (plies, bella not a separate move)\n" +
+	head := "# Deal kperft: legal card-play sequences of each length (plies, bella not a separate move)\n" +
 		"# from the first lead of each deal of rules/table_kperft_test.go, and (deal@tricks) from\n" +
-		"# later trick starts to the end. Regenerate: go test ./rules -run TestTableKperft -update\n" +
+		"# later trick starts to the end. Regenerate: go test ./rules -run TestKperftSeats -update\n" +
 		"# deal\tplies\tsequences\n"
 	if *update {
 		if testing.Short() {
@@ -203,7 +203,7 @@ func TestTableKperft(t *testing.T) {
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test ./rules -run TestTableKperft -update)", err)
+		t.Fatalf("%v (run go test ./rules -run TestKperftSeats -update)", err)
 	}
 	want := map[string]bool{}
 	for _, l := range strings.Split(string(data), "\n") {
