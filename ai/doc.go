@@ -20,7 +20,7 @@
 //     others may still hold (TableView.Unseen and Known) and lack
 //     (CannotHold), whether its side wins the trick and safely.
 //   - easy is normal taking a random legal action a quarter of the time.
-//   - hard bids by eval.EvaluateTable (the bid with the best expected
+//   - hard bids by eval.Evaluate (the bid with the best expected
 //     score difference over sampled deals, each finished by normal's
 //     rule for every seat), declares and speaks as normal, and plays
 //     each card by sampled worlds and exact search: it draws the hidden
@@ -32,7 +32,7 @@
 //     and plays the card with the highest total. Worlds are drawn
 //     uniformly among those consistent with the view; the bids are not
 //     weighted. The first trick is not searched (its worlds are too big
-//     for the time): its cards are chosen by eval.EvaluateTable, each
+//     for the time): its cards are chosen by eval.Evaluate, each
 //     card tried on sampled deals whose rest the normal rule plays
 //     (against normal, 1000 decks at three players and 500 at four,
 //     seed 41: hard's margin per deal went from +8.8 [+7.6, +10.0] to +11.7

@@ -68,7 +68,7 @@ func (b *hardBot) Choose(ctx context.Context, v *rules.View) (rules.Action, erro
 	ctx, cancel := context.WithTimeout(ctx, maxThink)
 	defer cancel()
 	opt := EvalOptions(b.cfg, v)
-	ev, err := b.ev.Evaluate(ctx, *v, opt)
+	ev, err := b.ev.Evaluate(ctx, v, opt)
 	if err != nil || ev.Samples == 0 {
 		return eval.Quick(v), nil
 	}

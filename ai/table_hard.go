@@ -12,7 +12,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// tableHard is the hard table bot. It bids by eval.EvaluateTable (the
+// tableHard is the hard table bot. It bids by eval.Evaluate (the
 // bid with the best expected score difference over sampled deals, the
 // rest of each played by the normal rule); its declarations, dix and
 // dialogue words are the normal bot's; each card is chosen by sampled worlds and
@@ -93,7 +93,7 @@ func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, er
 	return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal)), nil
 }
 
-// firstCards chooses a card too early to search: by eval.EvaluateTable
+// firstCards chooses a card too early to search: by eval.Evaluate
 // (each card on sampled deals, the rest played by the normal rule),
 // falling back on the normal rule's card when too few samples were
 // scored.
@@ -101,7 +101,7 @@ func (b *tableHard) firstCards(ctx context.Context, v *rules.View, legal []rules
 	n := firstSamples(b.cfg)
 	ctx, cancel := context.WithTimeout(ctx, firstThink)
 	defer cancel()
-	ev, err := eval.EvaluateTable(ctx, v, eval.Options{Samples: n, Seed: eval.TableSeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
+	ev, err := eval.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
 	if err != nil || ev.Samples < min(n, minBidSamples) {
 		return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal))
 	}
@@ -140,7 +140,7 @@ const tableBidSamples = 100
 // first) is the normal bot's.
 const minBidSamples = 8
 
-// bid chooses a bid by eval.EvaluateTable: the best expected score
+// bid chooses a bid by eval.Evaluate: the best expected score
 // difference over sampled deals, the rest of each played by the normal
 // rule. Measured against bidding like normal (klob match -a hard -b
 // normal, 300 decks, seed 41, -budget 100 -play-budget 24): at three
@@ -151,7 +151,7 @@ const minBidSamples = 8
 // from +21.1 [+16.6, +25.7] to +25.1 [+19.4, +30.9].
 func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
 	n := tableBidSamples
-	ev, err := eval.EvaluateTable(ctx, v, eval.Options{Samples: n, Seed: eval.TableSeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
+	ev, err := eval.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
 	if err != nil || ev.Samples < min(n, minBidSamples) {
 		return tablerule.Choose(v, legal)
 	}

@@ -49,7 +49,7 @@ import (
 // more cards: readWorlds took 0.59 ms a decision at three players and
 // 1.03 at four, against 0.93 and 1.44 with the cut and no memo
 // (BenchmarkTableReadWorldsThree and Four, 3 runs each). Weighing the
-// samples of the cards too early to search (eval.EvaluateTable, the
+// samples of the cards too early to search (eval.Evaluate, the
 // first trick at four players, the first two at three) by the same
 // reading of the cards already played made +13.1 [+11.9, +14.3] on
 // those 1000 decks at three players against +13.0, p95 decision 25.4

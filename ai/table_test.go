@@ -160,7 +160,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 }
 
 // TestTableHardFirstCards: a card too early to search (the first trick)
-// is the best of eval.EvaluateTable with the hard bot's seed and
+// is the best of eval.Evaluate with the hard bot's seed and
 // samples, not the normal rule's, at three and four players.
 func TestTableHardFirstCards(t *testing.T) {
 	for _, players := range []int{3, 4} {
@@ -188,7 +188,7 @@ func TestTableHardFirstCards(t *testing.T) {
 				hard, _ := New(Hard, cfg)
 				got, err := hard.Choose(context.Background(), v)
 				require.NoError(t, err)
-				ev, err := eval.EvaluateTable(context.Background(), v, eval.Options{Samples: 12, Seed: eval.TableSeedFor(cfg.Seed, v), Workers: 1})
+				ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 12, Seed: eval.SeedFor(cfg.Seed, v), Workers: 1})
 				require.NoError(t, err)
 				require.Equal(t, ev.Results[ev.Best].Action, got, "%d players:\n%s", players, v.String())
 				checked++

@@ -110,7 +110,7 @@ func New() *Evaluator { return &Evaluator{} }
 
 // Evaluate evaluates every legal action of v on sampled deals; see
 // Evaluator.Evaluate.
-func Evaluate(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
+func Evaluate(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	return New().Evaluate(ctx, v, opt)
 }
 
@@ -136,7 +136,21 @@ type sampleResult struct {
 	own, other int
 }
 
-// Evaluate draws Samples deals consistent with v (package sampler) and
+// Evaluate scores every legal action of v, a decision at a table of
+// two, three or four, on sampled deals. With two players the evaluation
+// is the tuned one described at evaluateTwo; at three and four it is
+// evaluateTable's (table.go). The same v, Samples and Seed give the same
+// Evaluation whatever the number of workers; when ctx ends, Evaluate
+// returns what the samples finished so far show, with Samples telling
+// how many. It returns ErrNotYourTurn when v's seat is not to act.
+func (e *Evaluator) Evaluate(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
+	if v.Players != 2 {
+		return evaluateTable(ctx, v, opt)
+	}
+	return e.evaluateTwo(ctx, *v, opt)
+}
+
+// evaluateTwo draws Samples deals consistent with v (package sampler) and
 // scores every legal action on each: before the card play, the action is
 // taken, both players' later decisions up to the first lead follow the
 // fixed policy (policy.go), the card play is solved exactly and the deal
@@ -145,7 +159,7 @@ type sampleResult struct {
 // samples. When ctx ends, Evaluate returns what the samples finished so
 // far show, with Samples telling how many (zero values when none
 // finished); that is not an error.
-func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
+func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return Evaluation{}, ErrNotYourTurn
@@ -529,17 +543,6 @@ func BotOptions(seed uint64, v *rules.View, budget, workers int, method Method) 
 // a hash of the seed and of everything the View shows, so the bot's
 // choice is a function of its seed and the View alone.
 func SeedFor(seed uint64, v *rules.View) uint64 {
-	h := fnv.New64a()
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], seed)
-	h.Write(b[:])
-	fmt.Fprintf(h, "%s|%v|%v|%s", v.String(), v.Totals, v.Options, v.Played)
-	return h.Sum64()
-}
-
-// TableSeedFor is SeedFor for a decision at a table: a hash of the seed
-// and of everything the TableView shows.
-func TableSeedFor(seed uint64, v *rules.View) uint64 {
 	h := fnv.New64a()
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], seed)

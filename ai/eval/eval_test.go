@@ -68,7 +68,7 @@ func result(ev Evaluation, k rules.Kind) Result {
 
 func TestObviousBids(t *testing.T) {
 	ctx := context.Background()
-	strong, err := Evaluate(ctx, bidView(t, "JS 9S AS KH QH 7D", "8S"), Options{Samples: 200, Seed: 1})
+	strong, err := Evaluate(ctx, pv(bidView(t, "JS 9S AS KH QH 7D", "8S")), Options{Samples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +79,7 @@ func TestObviousBids(t *testing.T) {
 	if strong.Results[strong.Best].Action.Kind != rules.Take {
 		t.Errorf("J-9-A of trump: best is %s, want take", strong.Results[strong.Best].Action)
 	}
-	weak, err := Evaluate(ctx, bidView(t, "7C 8C 9D 8H 7H QD", "KS"), Options{Samples: 200, Seed: 1})
+	weak, err := Evaluate(ctx, pv(bidView(t, "7C 8C 9D 8H 7H QD", "KS")), Options{Samples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestEvaluateShape(t *testing.T) {
 		}
 		n++
 		phases[v.Phase]++
-		ev, err := e.Evaluate(context.Background(), v, Options{Samples: 8, Seed: uint64(n)})
+		ev, err := e.Evaluate(context.Background(), &v, Options{Samples: 8, Seed: uint64(n)})
 		if err != nil {
 			t.Fatalf("%v\n%s", err, v)
 		}
@@ -176,8 +176,8 @@ func TestDeterministic(t *testing.T) {
 			continue
 		}
 		n++
-		a, err1 := New().Evaluate(context.Background(), v, Options{Samples: 24, Seed: 7, Workers: 1})
-		b, err2 := New().Evaluate(context.Background(), v, Options{Samples: 24, Seed: 7, Workers: 2})
+		a, err1 := New().Evaluate(context.Background(), &v, Options{Samples: 24, Seed: 7, Workers: 1})
+		b, err2 := New().Evaluate(context.Background(), &v, Options{Samples: 24, Seed: 7, Workers: 2})
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
@@ -198,7 +198,7 @@ func TestCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	v := bidView(t, "JS 9S AS KH QH 7D", "8S")
-	ev, err := Evaluate(ctx, v, Options{Samples: 500})
+	ev, err := Evaluate(ctx, &v, Options{Samples: 500})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +305,7 @@ func BenchmarkRoundOne(b *testing.B) {
 	samples := 0
 	i := 0
 	for b.Loop() {
-		ev, err := e.Evaluate(ctx, views[i%len(views)], Options{Samples: 500, Seed: uint64(i)})
+		ev, err := e.Evaluate(ctx, &views[i%len(views)], Options{Samples: 500, Seed: uint64(i)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -349,7 +349,7 @@ func TestNearTheTarget(t *testing.T) {
 	h, _ := rules.ParseCardSet("9S TS AH 8H 8D 9C")
 	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deckFor(rand.New(rand.NewPCG(1, 1)), h, rules.MustCard("KS"), true), [4]int{480, 200})
 	v := d.View(rules.SeatA)
-	ev, err := Evaluate(context.Background(), v, Options{Samples: 200, Seed: 1})
+	ev, err := Evaluate(context.Background(), &v, Options{Samples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,3 +367,6 @@ func TestNearTheTarget(t *testing.T) {
 		t.Errorf("best at 480 is %v, want pass", got)
 	}
 }
+
+// pv returns a pointer to a copy of v, for a view built by an expression.
+func pv(v rules.View) *rules.View { return &v }

@@ -35,10 +35,10 @@ func TestFittedIsCorrectedButBids(t *testing.T) {
 		}
 		n++
 		opt := Options{Samples: 12, Seed: uint64(n), Workers: 1, Method: Corrected}
-		cor, err := Evaluate(context.Background(), v, opt)
+		cor, err := Evaluate(context.Background(), &v, opt)
 		require.NoError(t, err)
 		opt.Method = Fitted
-		fit, err := Evaluate(context.Background(), v, opt)
+		fit, err := Evaluate(context.Background(), &v, opt)
 		require.NoError(t, err)
 		p, bid := isBid(&v, cor.Results)
 		w := fittedBids[v.Phase]
@@ -86,7 +86,7 @@ func TestFittedDealerPassThrowsIn(t *testing.T) {
 		v := d.View(d.Turn())
 		require.Equal(t, rules.PhaseBid2, v.Phase)
 		require.Equal(t, v.Dealer, v.Seat)
-		ev, err := Evaluate(context.Background(), v, Options{Samples: 8, Seed: uint64(n), Workers: 1, Method: Fitted})
+		ev, err := Evaluate(context.Background(), &v, Options{Samples: 8, Seed: uint64(n), Workers: 1, Method: Fitted})
 		require.NoError(t, err)
 		passes := 0
 		for _, res := range ev.Results {

@@ -22,12 +22,12 @@ func TestCorrectedIsSolvedShifted(t *testing.T) {
 		}
 		n++
 		opt := Options{Samples: 12, Seed: uint64(n), Workers: 1, Method: Solved}
-		sol, err := Evaluate(context.Background(), v, opt)
+		sol, err := Evaluate(context.Background(), &v, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		opt.Method = Corrected
-		cor, err := Evaluate(context.Background(), v, opt)
+		cor, err := Evaluate(context.Background(), &v, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestCorrectedIsSolvedShifted(t *testing.T) {
 // every card.
 func TestPlayout(t *testing.T) {
 	v := bidView(t, "JS 9S AS KH QH 7D", "8S")
-	if _, err := Evaluate(context.Background(), v, Options{Samples: 4, Method: Playout}); err != ErrNoPolicy {
+	if _, err := Evaluate(context.Background(), &v, Options{Samples: 4, Method: Playout}); err != ErrNoPolicy {
 		t.Fatalf("playout without a policy: got %v, want ErrNoPolicy", err)
 	}
 	calls := 0
@@ -66,7 +66,7 @@ func TestPlayout(t *testing.T) {
 		calls++
 		return Quick(v)
 	}
-	ev, err := Evaluate(context.Background(), v, Options{Samples: 4, Workers: 1, Method: Playout, Policy: quick})
+	ev, err := Evaluate(context.Background(), &v, Options{Samples: 4, Workers: 1, Method: Playout, Policy: quick})
 	if err != nil {
 		t.Fatal(err)
 	}

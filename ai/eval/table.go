@@ -14,7 +14,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// DefaultTableSamples is the sample count of EvaluateTable when
+// DefaultTableSamples is the sample count of evaluateTable when
 // Options.Samples is zero.
 const DefaultTableSamples = 200
 
@@ -30,7 +30,7 @@ const tableNodeLimit = 200000
 // found (which a view of a real deal does not cause).
 var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 
-// EvaluateTable evaluates every legal action of v, a decision at a table
+// evaluateTable evaluates every legal action of v, a decision at a table
 // of two, three or four players, on Samples deals drawn consistent with
 // v (sampler.TableSampler.World). On each deal every action is applied
 // in turn and the deal is finished: the decisions before the card play
@@ -45,7 +45,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // players), whether that side made the contract or went bete.
 //
 // The same v, Samples and Seed give the same Evaluation whatever the
-// number of workers. When ctx ends, EvaluateTable returns what the
+// number of workers. When ctx ends, Evaluate returns what the
 // samples finished show; Samples says how many. A sample whose draws
 // found no deal that fits v (rare: after shlomo and cleopatra in one
 // deal) is left out, and Samples counts only those scored;
@@ -53,7 +53,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // modelled at tables (zero) and Best is the highest Mean.
 // Options.Uniform, Method and Policy do not apply: every sample weighs
 // alike and the card play is valued as above.
-func EvaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
+func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
 		return Evaluation{}, ErrNotYourTurn

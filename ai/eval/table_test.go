@@ -70,7 +70,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 						return // a sample of the cards: they are many
 					}
 					opt := Options{Samples: 6, Seed: 77}
-					ev, err := EvaluateTable(context.Background(), v, opt)
+					ev, err := Evaluate(context.Background(), v, opt)
 					if err != nil {
 						t.Fatalf("EvaluateTable: %v\n%s", err, v.String())
 					}
@@ -95,7 +95,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 					if ov != *v {
 						t.Fatalf("the world's view differs")
 					}
-					ev2, err := EvaluateTable(context.Background(), &ov, opt)
+					ev2, err := Evaluate(context.Background(), &ov, opt)
 					if err != nil || !reflect.DeepEqual(ev, ev2) {
 						t.Fatalf("another deal with the same view evaluates differently (%v):\n%+v\n%+v", err, ev, ev2)
 					}
@@ -121,8 +121,8 @@ func TestEvaluateTableWorkers(t *testing.T) {
 			}
 		})
 		for _, v := range views {
-			one, err1 := EvaluateTable(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
-			many, err2 := EvaluateTable(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
+			one, err1 := Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
+			many, err2 := Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
 			if err1 != nil || err2 != nil || !reflect.DeepEqual(one, many) {
 				t.Fatalf("%s, %s: one worker and four differ (%v, %v):\n%+v\n%+v", rs, v.Phase, err1, err2, one, many)
 			}
@@ -136,13 +136,13 @@ func TestEvaluateTableNotYourTurn(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=3")
 	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
 	other := tb.View(tb.Turn() + 1)
-	if _, err := EvaluateTable(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
+	if _, err := Evaluate(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("got %v, want ErrNotYourTurn", err)
 	}
 	v := tb.View(tb.Turn())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	ev, err := EvaluateTable(ctx, &v, Options{Samples: 4})
+	ev, err := Evaluate(ctx, &v, Options{Samples: 4})
 	if err != nil || ev.Samples != 0 || len(ev.Results) != len(v.Legal()) {
 		t.Fatalf("cancelled: got %d samples, %d results, %v; want 0, %d, nil", ev.Samples, len(ev.Results), err, len(v.Legal()))
 	}
@@ -212,7 +212,7 @@ func TestEvaluateTableBids(t *testing.T) {
 			want rules.Kind
 		}{{"strong", strong, rules.Take}, {"weak", weak, rules.Pass}} {
 			v := c.tb.View(c.tb.Turn())
-			ev, err := EvaluateTable(context.Background(), &v, Options{Samples: 120, Seed: 1})
+			ev, err := Evaluate(context.Background(), &v, Options{Samples: 120, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -284,7 +284,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 					return
 				}
 				found++
-				ev, err := EvaluateTable(context.Background(), v, Options{Samples: 64, Seed: 9})
+				ev, err := Evaluate(context.Background(), v, Options{Samples: 64, Seed: 9})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -314,7 +314,7 @@ func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := EvaluateTable(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
+		if _, err := Evaluate(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -341,7 +341,7 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	const n = 100000
 	for _, d := range []time.Duration{2 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond} {
 		ctx, cancel := context.WithTimeout(context.Background(), d)
-		cut, err := EvaluateTable(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
+		cut, err := Evaluate(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
 		cancel()
 		if err != nil {
 			t.Fatal(err)
@@ -349,7 +349,7 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 		if cut.Samples == 0 || cut.Samples == n {
 			continue // try a longer or shorter cut
 		}
-		whole, err := EvaluateTable(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
+		whole, err := Evaluate(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
 		if err != nil || !reflect.DeepEqual(cut, whole) {
 			t.Fatalf("cut after %d samples (%v):\n%+v\nwant\n%+v", cut.Samples, err, cut, whole)
 		}

@@ -193,7 +193,7 @@ func TestWholeLesson(t *testing.T) {
 	}
 	t.Logf("situations met: %v", situations)
 	// The lesson's game is a game like any other: its log replays.
-	l := gamelog.FromGame(gamelog.Header{Players: [2]string{"You", "Bot"}, Levels: [2]string{gamelog.Human, "easy"}}, r.Game())
+	l := gamelog.FromGame(gamelog.Header{Players: [4]string{"You", "Bot"}, Levels: [4]string{gamelog.Human, "easy"}}, r.Game())
 	text, err := l.MarshalText()
 	if err != nil {
 		t.Fatal(err)
