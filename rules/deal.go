@@ -126,7 +126,7 @@ func NewDeal(opts Options, dealer Seat, deck Deck) (t Deal) {
 	t.origUpcard = t.upcard
 	t.play.N = n
 	t.play.Trump = NoSuit
-	t.play.Leader = t.eldest()
+	t.play.Leader = t.FirstLeader()
 	t.play.LastBonus = int16(opts.LastTrick)
 	t.score.Players, t.score.Maker, t.score.Trump = int(n), NoSeat, NoSuit
 	t.startDeclarations()
@@ -215,6 +215,11 @@ func (t *Deal) Players() int        { return int(t.n) }
 func (t *Deal) Deck() Deck          { return t.deck }
 func (t *Deal) Dealer() Seat        { return t.dealer }
 func (t *Deal) Eldest() Seat        { return t.eldest() }
+
+// FirstLeader returns the seat that leads to the first trick: eldest,
+// whoever is maker (RULES.md sections 6 and 10). Bots ask it rather
+// than restate the rule.
+func (t *Deal) FirstLeader() Seat { return t.eldest() }
 func (t *Deal) Phase() Phase        { return t.phase }
 func (t *Deal) Hand(s Seat) CardSet { return t.play.Hands[s&3] }
 func (t *Deal) Upcard() Card        { return t.upcard }

@@ -104,6 +104,10 @@ func (t *Deal) View(s Seat) View {
 	return v
 }
 
+// FirstLeader returns the seat that leads to the first trick
+// (Deal.FirstLeader).
+func (v *View) FirstLeader() Seat { return v.masked.FirstLeader() }
+
 // History returns every action of the deal so far as this seat knows
 // it: a card drawn or given in the declarations between two other
 // players reads NoCard ("draw --").
