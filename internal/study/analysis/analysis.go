@@ -370,9 +370,9 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, jb *job, dec *Decision, o
 	var e eval.Evaluation
 	var err error
 	if jb.table != nil {
-		e, err = eval.EvaluateTable(ctx, jb.table, eval.Options{Samples: n, Seed: eval.TableSeedFor(opt.Seed, jb.table), Workers: 1})
+		e, err = eval.Evaluate(ctx, jb.table, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, jb.table), Workers: 1})
 	} else {
-		e, err = ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1, Model: ai.PlayoutPolicy})
+		e, err = ev.Evaluate(ctx, &jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1, Model: ai.PlayoutPolicy})
 	}
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)

@@ -115,7 +115,7 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 	}
 	fmt.Fprintf(w, "\ngame: ")
 	if r.Over {
-		fmt.Fprintf(w, "%s wins %d to %d\n", who(r.Winner), r.Totals[r.Winner], r.Totals[r.Winner.Other()])
+		fmt.Fprintf(w, "%s wins %d to %d\n", who(rules.Seat(r.Winner)), r.Totals[r.Winner], r.Totals[1-r.Winner])
 	} else {
 		fmt.Fprintf(w, "unfinished, %s %d, %s %d\n", who(rules.SeatA), r.Totals[0], who(rules.SeatB), r.Totals[1])
 	}
@@ -225,7 +225,7 @@ func reportJSON(name string, r *gamelog.Replay, rep *Report) JSONReport {
 	out.Game = jsonGame{Over: r.Over, Totals: map[string]int{"A": r.Totals[0], "B": r.Totals[1]},
 		Players: map[string]jsonSummary{"A": summaryJSON(&rep.Players[0]), "B": summaryJSON(&rep.Players[1])}}
 	if r.Over {
-		out.Game.Winner = r.Winner.String()
+		out.Game.Winner = rules.Seat(r.Winner).String()
 	}
 	return out
 }

@@ -75,7 +75,7 @@ func sideOfSeat(n int, s rules.Seat) int {
 // tableResult is "made by Ann (team Ann and Cy) in hearts, scored Ann
 // and Cy 102, Bo and Di 60", "thrown in" or "unfinished".
 func tableResult(d *gamelog.ReplayDeal, seat, side func(int) string, n int) string {
-	sc := &d.Table
+	sc := &d.Score
 	switch {
 	case !d.Done:
 		return "unfinished"
@@ -144,11 +144,11 @@ func writeTableText(w io.Writer, name string, r *gamelog.Replay, rep *Report, as
 	}
 	var totals []string
 	for x := range tn.sides() {
-		totals = append(totals, fmt.Sprintf("%s %d", tn.side[x], r.Sides[x]))
+		totals = append(totals, fmt.Sprintf("%s %d", tn.side[x], r.Totals[x]))
 	}
 	fmt.Fprintf(w, "\ngame: ")
-	if r.Over && r.Winner != rules.NoSeat {
-		fmt.Fprintf(w, "%s %s; %s\n", tn.side[sideOfSeat(n, r.Winner)], winVerb(n), strings.Join(totals, ", "))
+	if r.Over && r.Winner >= 0 {
+		fmt.Fprintf(w, "%s %s; %s\n", tn.side[r.Winner], winVerb(n), strings.Join(totals, ", "))
 	} else {
 		fmt.Fprintf(w, "unfinished, %s\n", strings.Join(totals, ", "))
 	}
@@ -200,11 +200,11 @@ func tableJSON(name string, r *gamelog.Replay, rep *Report) JSONReport {
 	}
 	totals := map[string]int{}
 	for x := range sides {
-		totals[side(x)] = r.Sides[x]
+		totals[side(x)] = r.Totals[x]
 	}
 	out.Game = jsonGame{Over: r.Over, Totals: totals, Players: summaries(&rep.Players)}
-	if r.Over && r.Winner != rules.NoSeat {
-		out.Game.Winner = side(sideOfSeat(n, r.Winner))
+	if r.Over && r.Winner >= 0 {
+		out.Game.Winner = side(r.Winner)
 	}
 	return out
 }

@@ -446,7 +446,7 @@ func NewEvaluator() *Evaluator { return &Evaluator{ev: eval.New()} }
 
 // Batch evaluates batch k of plan p at v.
 func (e *Evaluator) Batch(ctx context.Context, v rules.View, p Plan, k int) (eval.Evaluation, error) {
-	return e.ev.Evaluate(ctx, v, p.Batch(k))
+	return e.ev.Evaluate(ctx, &v, p.Batch(k))
 }
 
 // Evaluate evaluates every legal option of v (see Tally.Analysis). When

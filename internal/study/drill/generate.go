@@ -188,7 +188,7 @@ func (g *Generator) play(deck rules.Deck, dealer bool, totals [2]int, want Kind)
 	if dealer {
 		ds = You
 	}
-	d := rules.NewGameDeal(g.opts, ds, deck, totals)
+	d := rules.NewGameDeal(g.opts, ds, deck, [4]int{totals[0], totals[1]})
 	for d.Phase() <= rules.PhaseBid2 && !d.Over() {
 		if d.Turn() == You && phaseKind(d.Phase()) == want {
 			s := Situation{Options: g.opts, Dealer: dealer, Hand: d.Hand(You), Upcard: d.OrigUpcard(), Totals: totals}
@@ -198,7 +198,7 @@ func (g *Generator) play(deck rules.Deck, dealer bool, totals [2]int, want Kind)
 			return s, d, true
 		}
 		v := d.View(d.Turn())
-		a, err := g.bot.Choose(context.Background(), v)
+		a, err := g.bot.Choose(context.Background(), &v)
 		if err != nil || d.Apply(a) != nil {
 			return Situation{}, d, false
 		}

@@ -113,7 +113,7 @@ func (s *Situation) Deal() (rules.Deal, error) {
 	if s.Options.Target <= 0 {
 		return rules.Deal{}, fieldErr("target", "the target must be positive")
 	}
-	if rules.GameWinner(s.Totals, s.Options.Target) != rules.NoSeat {
+	if rules.SideWinner(s.Totals[:], s.Options.Target) >= 0 {
 		return rules.Deal{}, &FieldError{Field: "score", Err: fmt.Errorf("%w: %d-%d against a target of %d",
 			ErrGameOver, s.Totals[You], s.Totals[Opp], s.Options.Target)}
 	}
@@ -137,7 +137,7 @@ func (s *Situation) Deal() (rules.Deal, error) {
 			k++
 		}
 	}
-	d := rules.NewGameDeal(s.Options, dealer, deck, s.Totals)
+	d := rules.NewGameDeal(s.Options, dealer, deck, [4]int{s.Totals[0], s.Totals[1]})
 	for i, a := range s.Said {
 		who := "the opponent"
 		if d.Turn() == You {

@@ -41,4 +41,4 @@ func EvaluateTableWith(ctx context.Context, e TableEvaluator, v rules.View, o Op
 
 // DefaultTableEvaluator is the evaluation the trainer grades table
 // drills by: the hard bot's at tables, eval.EvaluateTable.
-var DefaultTableEvaluator TableEvaluator = eval.EvaluateTable
+var DefaultTableEvaluator TableEvaluator = eval.Evaluate

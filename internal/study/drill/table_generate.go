@@ -26,7 +26,7 @@ type TableGenerator struct {
 	seed   uint64
 	filter Filter
 	opts   rules.Options
-	bot    ai.TableBot
+	bot    ai.Bot
 	next   uint64
 }
 
@@ -46,7 +46,7 @@ func NewTableGenerator(seed uint64, f Filter, opts rules.Options) (*TableGenerat
 	if len(tableKinds(f, opts)) == 0 {
 		return nil, fmt.Errorf("drill: -only %s: no such decision under these rules (%s)", f, kindNeeds(f))
 	}
-	bot, err := ai.NewTableBot(ai.Normal, ai.Config{Seed: seed})
+	bot, err := ai.New(ai.Normal, ai.Config{Seed: seed})
 	if err != nil {
 		return nil, fmt.Errorf("drill: the bidding bot: %w", err)
 	}
@@ -159,7 +159,7 @@ func (g *TableGenerator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, 
 		default:
 			v := t.View(turn)
 			var err error
-			if a, err = g.bot.ChooseTable(context.Background(), &v); err != nil {
+			if a, err = g.bot.Choose(context.Background(), &v); err != nil {
 				return TableSituation{}, false
 			}
 		}

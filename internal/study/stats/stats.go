@@ -72,7 +72,7 @@ func (s *Stats) Add(r *gamelog.Replay) bool {
 	if r.Over {
 		s.Finished++
 		lv.Finished++
-		if r.Winner == me {
+		if r.Winner == int(me) {
 			s.Won++
 			lv.Won++
 		}
