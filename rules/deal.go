@@ -210,16 +210,16 @@ func NewGameDeal(opts Options, dealer Seat, deck Deck, totals [4]int) Deal {
 
 // Accessors.
 
-func (t *Deal) Options() Options    { return t.opts }
-func (t *Deal) Players() int        { return int(t.n) }
-func (t *Deal) Deck() Deck          { return t.deck }
-func (t *Deal) Dealer() Seat        { return t.dealer }
-func (t *Deal) Eldest() Seat        { return t.eldest() }
+func (t *Deal) Options() Options { return t.opts }
+func (t *Deal) Players() int     { return int(t.n) }
+func (t *Deal) Deck() Deck       { return t.deck }
+func (t *Deal) Dealer() Seat     { return t.dealer }
+func (t *Deal) Eldest() Seat     { return t.eldest() }
 
 // FirstLeader returns the seat that leads to the first trick: eldest,
 // whoever is maker (RULES.md sections 6 and 10). Bots ask it rather
 // than restate the rule.
-func (t *Deal) FirstLeader() Seat { return t.eldest() }
+func (t *Deal) FirstLeader() Seat   { return t.eldest() }
 func (t *Deal) Phase() Phase        { return t.phase }
 func (t *Deal) Hand(s Seat) CardSet { return t.play.Hands[s&3] }
 func (t *Deal) Upcard() Card        { return t.upcard }

@@ -25,11 +25,11 @@ type sessionTable struct {
 
 var _ tableGame = sessionTable{}
 
-func (s sessionTable) Players() int                         { return s.Game().Players() }
+func (s sessionTable) Players() int                    { return s.Game().Players() }
 func (s sessionTable) View(seat rules.Seat) rules.View { return s.Session.View(seat) }
-func (s sessionTable) NeedDeal() bool                       { return s.Game().NeedDeal() }
-func (s sessionTable) Totals() [4]int                       { return s.Game().Totals() }
-func (s sessionTable) Winner() int                          { return s.Game().Winner() }
+func (s sessionTable) NeedDeal() bool                  { return s.Game().NeedDeal() }
+func (s sessionTable) Totals() [4]int                  { return s.Game().Totals() }
+func (s sessionTable) Winner() int                     { return s.Game().Winner() }
 
 // DealNo is the deal on the table: the finished one while the game
 // waits for the next.
@@ -68,13 +68,13 @@ func (c *PlayConfig) startTable(setup Setup) (screenModel, error) {
 	}
 	players[0] = session.Player{Name: c.player(), Human: true}
 	s, err := session.New(session.Config{
-		Options:     setup.Options,
-		Seed:        setup.Seed,
-		Players:     players,
-		Store:       c.Store,
-		NewBot:      c.bots(),
-		Start:       c.now(),
-		Practice:    setup.Practice,
+		Options:  setup.Options,
+		Seed:     setup.Seed,
+		Players:  players,
+		Store:    c.Store,
+		NewBot:   c.bots(),
+		Start:    c.now(),
+		Practice: setup.Practice,
 	})
 	if err != nil {
 		return nil, err
