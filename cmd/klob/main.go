@@ -1,5 +1,6 @@
-// Command klob is Klaberjass for two in the terminal: play a game against
-// the bot, practise bidding, replay and analyse saved games.
+// Command klob is Klaberjass in the terminal for two, three or four
+// players: play a game against the bots, practise bidding, replay and
+// analyse saved games, play with friends over SSH.
 //
 //	klob [play] [flags]       play a game (the default)
 //	klob learn                a guided first game
@@ -74,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: klob [command] [flags]")
-	fmt.Fprintln(w, "Klaberjass for two in the terminal. Commands:")
+	fmt.Fprintln(w, "Klaberjass in the terminal, for two, three or four players. Commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
