@@ -49,9 +49,10 @@ func (c Config) Rate(sides []Side) (after [][]Rating, rated bool, err error) {
 	return after, true, nil
 }
 
-// update is Algorithm 4 of Weng and Lin (the Plackett-Luce model) with
-// the paper's tie count A_q, on checked input. out holds the ratings
-// before the game and receives those after it.
+// update is Algorithm 4 of Weng and Lin (the Plackett-Luce model), ties
+// counted by A_q, on checked input; before it, OpenSkill's dynamics
+// step widens each rated sigma by tau. out holds the ratings before the
+// game and receives those after it.
 //
 // For side i with mean mu_i and variance sigma_i² (its players' sums):
 //
@@ -74,11 +75,11 @@ func (c Config) update(sides []Side, out [][]Rating) {
 	// The prior of this game: rated players widened by tau.
 	tau2 := c.Tau * c.Tau
 	prior := make([][]Rating, k)
-	mu := make([]float64, k)  // side means
-	v := make([]float64, k)   // side variances
-	x := make([]float64, k)   // mu_i / c
-	lse := make([]float64, k) // log sum_{s in C_q} exp(x_s)
-	ties := make([]float64, k)
+	mu := make([]float64, k)   // side means
+	v := make([]float64, k)    // side variances
+	x := make([]float64, k)    // mu_i / c
+	lse := make([]float64, k)  // log sum_{s in C_q} exp(x_s)
+	ties := make([]float64, k) // A_q, q counted
 	for i, s := range sides {
 		prior[i] = make([]Rating, len(s.Players))
 		for j, p := range s.Players {
