@@ -28,6 +28,8 @@ const (
 	MaxVersionLen = 64
 	// maxSteps bounds the actions of one board (a deal has under 100).
 	maxSteps = 256
+
+	resultFile = "result file"
 )
 
 // ResultFile is one player's results on one board set: what a player
@@ -75,18 +77,20 @@ func VersusPar(boards []BoardResult) (total float64, n int) {
 	return total, n
 }
 
-// ParseError is a problem in a result file: the line (from 1, 0 for the
-// file as a whole) and what is wrong there.
+// ParseError is a problem in a result file or a history: which of them
+// (Of), the line (from 1, 0 for the file as a whole) and what is wrong
+// there.
 type ParseError struct {
+	Of   string // "result file" or "history"
 	Line int
 	Msg  string
 }
 
 func (e *ParseError) Error() string {
 	if e.Line == 0 {
-		return "result file: " + e.Msg
+		return e.Of + ": " + e.Msg
 	}
-	return fmt.Sprintf("result file, line %d: %s", e.Line, e.Msg)
+	return fmt.Sprintf("%s, line %d: %s", e.Of, e.Line, e.Msg)
 }
 
 // number is the form of a result and of par: an optional sign, up to 6
@@ -226,10 +230,10 @@ func (f *ResultFile) validate() error {
 // says on which line and what is wrong.
 func ParseResultFile(data []byte) (*ResultFile, error) {
 	if len(data) > MaxResultFileSize {
-		return nil, &ParseError{0, fmt.Sprintf("%d bytes, more than a result file holds (%d)", len(data), MaxResultFileSize)}
+		return nil, &ParseError{resultFile, 0, fmt.Sprintf("%d bytes, more than a result file holds (%d)", len(data), MaxResultFileSize)}
 	}
 	if !utf8.Valid(data) {
-		return nil, &ParseError{0, "not UTF-8 text"}
+		return nil, &ParseError{resultFile, 0, "not UTF-8 text"}
 	}
 	p := resultParser{f: &ResultFile{}, seen: map[string]int{}}
 	lines := strings.Split(string(data), "\n")
@@ -267,7 +271,7 @@ type resultParser struct {
 }
 
 func (p *resultParser) errorf(format string, a ...any) error {
-	return &ParseError{p.line, fmt.Sprintf(format, a...)}
+	return &ParseError{resultFile, p.line, fmt.Sprintf(format, a...)}
 }
 
 // clip shortens s for an error message.
