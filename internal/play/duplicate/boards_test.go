@@ -309,3 +309,56 @@ func TestDailyRuleByHand(t *testing.T) {
 		}
 	}
 }
+
+// TestSameActionsSameDeal: with the bots seeded by the board, a person
+// who acts the same gets the same deal on every board, played twice;
+// a person who acts otherwise on one board changes that board only.
+func TestSameActionsSameDeal(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		d, _ := ParseDate("2026-12-01")
+		s, err := Daily(d, players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		play := func(bad int) []string {
+			var logs []string
+			for _, b := range s.Boards {
+				tb := b.Table(s.Options)
+				bots := map[rules.Seat]*rand.Rand{}
+				chance := b.Chance()
+				for seat := tb.Turn(); seat != rules.NoSeat; seat = tb.Turn() {
+					l := tb.Legal()
+					a := l[0] // the person takes the first legal action...
+					switch {
+					case seat == rules.ChanceSeat:
+						a = l[chance.IntN(len(l))]
+					case seat != s.Seat:
+						if bots[seat] == nil {
+							bots[seat] = rand.New(rand.NewPCG(b.BotSeed(seat), 0))
+						}
+						a = l[bots[seat].IntN(len(l))]
+					case b.Number == bad:
+						a = l[len(l)-1] // ...but the last on the bad board
+					}
+					if err := tb.ApplyAs(seat, a); err != nil {
+						t.Fatal(err)
+					}
+				}
+				logs = append(logs, fmt.Sprint(tb.Steps()))
+			}
+			return logs
+		}
+		a, b, c := play(0), play(0), play(3)
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("players %d board %d: two plays differ", players, i+1)
+			}
+			if i != 2 && a[i] != c[i] {
+				t.Fatalf("players %d board %d changed by a change on board 3", players, i+1)
+			}
+		}
+		if a[2] == c[2] {
+			t.Logf("players %d: the other action on board 3 led to the same deal", players)
+		}
+	}
+}

@@ -488,3 +488,18 @@ func (f *ResultFile) Check(s *BoardSet) error {
 	}
 	return nil
 }
+
+// Compare scores the result files of one board set against each other
+// (Matchpoints), each file an entrant in the order given. Every file
+// must pass Check against s; the first that does not is named in the
+// error, and nothing is scored.
+func Compare(s *BoardSet, files []*ResultFile) (*Standings, error) {
+	entries := make([]Entry, len(files))
+	for i, f := range files {
+		if err := f.Check(s); err != nil {
+			return nil, fmt.Errorf("results %d (%s): %w", i+1, f.Name, err)
+		}
+		entries[i] = f.Entry()
+	}
+	return Matchpoints(len(s.Boards), entries)
+}

@@ -275,3 +275,33 @@ func FuzzParseResultFile(f *testing.F) {
 		}
 	})
 }
+
+func TestCompare(t *testing.T) {
+	s := testSet(t, 3, 5, 8)
+	var files []*ResultFile
+	for k := range 4 {
+		f := playedFile(t, s, rand.New(rand.NewPCG(uint64(k), 77)))
+		f.Name = string(rune('P' + k))
+		files = append(files, f)
+	}
+	files[2].Boards = files[2].Boards[:5] // P2 stopped after five boards
+	st, err := Compare(s, files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []Entry
+	for _, f := range files {
+		entries = append(entries, f.Entry())
+	}
+	want, _ := Matchpoints(8, entries)
+	if !reflect.DeepEqual(st, want) {
+		t.Fatal("Compare differs from Matchpoints of the entries")
+	}
+	if st.Field != 4 || st.Rows[0].Played+st.Rows[1].Played+st.Rows[2].Played+st.Rows[3].Played != 29 {
+		t.Fatalf("%+v", st)
+	}
+	files[1].Boards[0].Result += 0.5
+	if _, err := Compare(s, files); err == nil || !strings.HasPrefix(err.Error(), "results 2 (Q): board 1: the actions give") {
+		t.Fatalf("%v", err)
+	}
+}
