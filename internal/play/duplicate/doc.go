@@ -67,4 +67,51 @@
 // any of it (the text, the level, the seat, the default rules, the
 // shuffle) changes the boards, so it is "v1": a new rule takes a new
 // text.
+//
+// # Results
+//
+// A board's result from the person's seat (Margin, TableResult) is the
+// deal's score as the rules count it (rules.TableScore.Scored) for the
+// person's side minus the other sides', averaged over them: with two
+// players and with four (teams) the side's score minus the other's;
+// with three the person's own score minus the mean of the two others',
+// the difference the bots and the analysis maximise. Par is the hard
+// bot's result from the same seat against the same bots (the bots take
+// Board.BotSeed, so only the person's seat changes); the result versus
+// par is the sum of result minus par over the boards (VersusPar).
+//
+// # Matchpoints
+//
+// Matchpoints scores every entrant's results on a set as bridge scores
+// a pairs event: on each board 2 for each other entrant with a lower
+// result and 1 for each with an equal one, out of a top of 2(E-1), E
+// the entrants who played at least one board; the ranking is by the
+// percentage of the maximum over the boards played, equal percentages
+// sharing a rank (1, 2, 2, 4).
+//
+// A board that only A < E entrants played is scored among them and
+// factored to the field by the Neuberg formula, M' = (M+1)·E/A - 1 (M
+// out of 2(A-1), M' out of 2(E-1)): each result counts as if met E/A
+// times, the way the WBF, the ACBL and the EBU score boards played fewer
+// times. A sole top among 10 of 11 is 19.9 of 20; a board played by one
+// entrant alone is an average. The entrant who did not play the board is
+// not scored on it: their percentage is over the boards they played (a
+// board "not played", neither an average nor a zero), and one who played
+// nothing ranks last at 0% and changes nobody's score. Percentages are
+// compared exactly, as fractions.
+//
+// Compare scores result files of one set after checking each against
+// the set.
+//
+// # Files
+//
+// The result file (ResultFile, ParseResultFile) is a small plain text
+// of one player's results on one set: the date, the seat count, the set
+// ID, the player's name, the Klob version that wrote it, and a line a
+// board with the result, par and the deal's actions. It is not signed.
+// The daily history (History, ParseHistory) is a line a day and seat
+// count with the percentage; Streak counts the days in a row. FORMAT.md
+// in this directory specifies both. The parsers read untrusted text:
+// every refusal is a *ParseError with the line and what is wrong, sizes
+// are bounded and names may hold no control characters.
 package duplicate

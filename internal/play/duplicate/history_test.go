@@ -20,7 +20,7 @@ func day(t testing.TB, s string) Date {
 const sampleHistory = `klob-daily-history 1
 2026-11-30 players=2 percent=100.00 field=2 played=8 vspar=+12
 2026-12-01 players=2 percent=62.50 field=4 played=8 vspar=-35.5
-2026-12-01 players=3 percent=0.00 field=1 played=3 vspar=-
+2026-12-01 players=3 percent=50.00 field=1 played=3 vspar=-
 `
 
 func TestHistorySample(t *testing.T) {
@@ -31,7 +31,7 @@ func TestHistorySample(t *testing.T) {
 	want := []Day{
 		{Date: day(t, "2026-11-30"), Players: 2, Percent: 100, Field: 2, Played: 8, VersusPar: 12, HasPar: true},
 		{Date: day(t, "2026-12-01"), Players: 2, Percent: 62.5, Field: 4, Played: 8, VersusPar: -35.5, HasPar: true},
-		{Date: day(t, "2026-12-01"), Players: 3, Percent: 0, Field: 1, Played: 3},
+		{Date: day(t, "2026-12-01"), Players: 3, Percent: 50, Field: 1, Played: 3},
 	}
 	if !reflect.DeepEqual(h.Days, want) {
 		t.Fatalf("got %+v", h.Days)
@@ -53,7 +53,7 @@ func TestHistorySample(t *testing.T) {
 2026-11-29 players=4 percent=50.00 field=1 played=8 vspar=-
 2026-11-30 players=2 percent=100.00 field=2 played=8 vspar=+12
 2026-12-01 players=2 percent=58.33 field=5 played=8 vspar=-
-2026-12-01 players=3 percent=0.00 field=1 played=3 vspar=-
+2026-12-01 players=3 percent=50.00 field=1 played=3 vspar=-
 2026-12-01 players=4 percent=50.00 field=1 played=8 vspar=-
 `
 	if string(out) != wantText {

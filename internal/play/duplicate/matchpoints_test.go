@@ -264,3 +264,27 @@ func TestMatchpointsProperties(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchpointsNeubergExample: the EBU's example of the Neuberg
+// formula, a board played 10 times of 11: a sole top is 19.9 of 20, the
+// scores go down by 2.2, and a sole bottom is 0.1.
+func TestMatchpointsNeubergExample(t *testing.T) {
+	es := []Entry{{"absent", map[int]float64{2: 0}}}
+	for i := range 10 {
+		es = append(es, Entry{fmt.Sprintf("p%d", i), map[int]float64{1: float64(10 * i), 2: 0}})
+	}
+	st, err := Matchpoints(2, es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range st.Rows {
+		if row.Name == "absent" {
+			continue
+		}
+		i := int(row.Name[1] - '0')
+		want := 0.1 + 2.2*float64(i)
+		if got := row.Boards[0].Matchpoints; math.Abs(got-want) > 1e-9 {
+			t.Errorf("%s: %v, want %v", row.Name, got, want)
+		}
+	}
+}
