@@ -19,9 +19,10 @@ const (
 	ResultFileMagic = "klob-results"
 	// ResultFileVersion is the format version written and read.
 	ResultFileVersion = 1
-	// MaxResultFileSize bounds what ParseResultFile reads: 64 boards of
-	// a long deal each take under 40 KB.
-	MaxResultFileSize = 256 << 10
+	// MaxResultFileSize bounds what ParseResultFile reads. The longest
+	// file it can accept, 64 boards of maxSteps actions, writes back in
+	// about 320 KB (a real deal has under 100 actions, about 2 KB).
+	MaxResultFileSize = 1 << 20
 	// MaxNameLen and MaxVersionLen bound the name and the version, in
 	// characters.
 	MaxNameLen    = 40
@@ -50,7 +51,7 @@ type ResultFile struct {
 type BoardResult struct {
 	Board  int
 	Result float64
-	Par    float64 // 0 when HasPar is false
+	Par    float64 // meaningless when HasPar is false (written "-")
 	HasPar bool
 	Steps  []rules.Step
 }

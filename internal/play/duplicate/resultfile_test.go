@@ -305,3 +305,31 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("%v", err)
 	}
 }
+
+// TestResultFileLongest: the longest file the limits allow (every board,
+// every action the longest there is) writes within MaxResultFileSize,
+// so whatever the parser accepts, written back, reads again.
+func TestResultFileLongest(t *testing.T) {
+	d, _ := ParseDate("2026-12-01")
+	f := &ResultFile{Date: d, Players: 4, Set: "0123456789abcdef", Name: strings.Repeat("N", MaxNameLen), Version: strings.Repeat("v", MaxVersionLen)}
+	long := rules.Step{Seat: rules.Seat(3), Action: rules.PlayMenageAction(rules.MustCard("KH"))}
+	for n := 1; n <= MaxBoards; n++ {
+		br := BoardResult{Board: n, Result: -999999.99, Par: -999999.99, HasPar: true}
+		for range maxSteps {
+			br.Steps = append(br.Steps, long)
+		}
+		f.Boards = append(f.Boards, br)
+	}
+	out, err := f.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > MaxResultFileSize {
+		t.Fatalf("%d bytes, over %d", len(out), MaxResultFileSize)
+	}
+	g, err := ParseResultFile(out)
+	if err != nil || !reflect.DeepEqual(f, g) {
+		t.Fatalf("%v", err)
+	}
+	t.Logf("longest file: %d bytes", len(out))
+}
