@@ -156,7 +156,7 @@ func (p *plainWriter) heading(s string) {
 	}
 }
 
-// code writes a line of a code block indented by four spaces; a line
+// code writes a line of a code block indented by two spaces; a line
 // too wide breaks at its last space that fits, the rest indented more.
 func (p *plainWriter) code(s string) {
 	s = strings.TrimRight(s, " ")
@@ -164,7 +164,7 @@ func (p *plainWriter) code(s string) {
 		p.blank()
 		return
 	}
-	lines := wrapWords(strings.Fields(s), "    "+leading(s), "      "+leading(s), p.width)
+	lines := wrapWords(strings.Fields(s), "  "+leading(s), "    "+leading(s), p.width)
 	for _, l := range lines {
 		p.line(l)
 	}
