@@ -137,7 +137,7 @@ func parseCards(s string) ([]rules.Card, error) {
 	return out, nil
 }
 
-// sideOf names the side a seat plays for at a table of n.
+// sideOf returns the side a seat plays for at a table of n.
 func sideOf(n int, s rules.Seat) int {
 	if n == 4 {
 		return int(s) % 2
@@ -793,50 +793,40 @@ func (r *runner) game(target, items, verdict string) error {
 	return nil
 }
 
+// TestExamples plays every example of rules.md (one subtest each), then
+// checks that rules.md has a worked example, played out and scored, for
+// two, three and four players, for a bete at two and at three, for the
+// end of a game, and for every house variant with the variant at work.
 func TestExamples(t *testing.T) {
-	exs, err := parseExamples(docs.Rules())
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	for _, ex := range exs {
-		if seen[ex.name] {
-			t.Errorf("rules.md:%d: two examples are named %s", ex.line, ex.name)
-		}
-		seen[ex.name] = true
-		r := &runner{t: t, ex: ex}
-		r.run()
-	}
-}
-
-// TestExamplesCover: rules.md has a worked example, played out and
-// scored, for two, three and four players and for every house variant
-// with the variant at work in it.
-func TestExamplesCover(t *testing.T) {
 	exs, err := parseExamples(docs.Rules())
 	if err != nil {
 		t.Fatal(err)
 	}
 	have := map[string]string{}
 	for _, ex := range exs {
-		r := &runner{t: t, ex: ex}
-		o := r.run()
-		if r.failed {
-			continue
+		if have["example "+ex.name] != "" {
+			t.Errorf("rules.md:%d: two examples are named %s", ex.line, ex.name)
 		}
-		if o.scored {
-			have[fmt.Sprintf("%d players", o.players)] = ex.name
-			have[fmt.Sprintf("%d players %s", o.players, o.outcome)] = ex.name
-		}
-		for f := range o.features {
-			if on, err := o.opts.Get(f); f == "game" || (err == nil && on == "on") {
-				have[f] = ex.name
+		have["example "+ex.name] = ex.name
+		t.Run(ex.name, func(t *testing.T) {
+			r := &runner{t: t, ex: ex}
+			o := r.run()
+			if r.failed {
+				return
 			}
-		}
+			if o.scored {
+				have[fmt.Sprintf("%d players", o.players)] = ex.name
+				have[fmt.Sprintf("%d players %s", o.players, o.outcome)] = ex.name
+			}
+			for f := range o.features {
+				if on, err := o.opts.Get(f); f == "game" || (err == nil && on == "on") {
+					have[f] = ex.name
+				}
+			}
+		})
 	}
-	want := []string{"2 players", "3 players", "4 players", "2 players bete", "3 players bete", "game",
-		"of_a_kind", "menage", "dealer_forced", "bimah", "shlomo", "cleopatra"}
-	for _, w := range want {
+	for _, w := range []string{"2 players", "3 players", "4 players", "2 players bete", "3 players bete", "game",
+		"of_a_kind", "menage", "dealer_forced", "bimah", "shlomo", "cleopatra"} {
 		if have[w] == "" {
 			t.Errorf("rules.md has no worked example of %s", w)
 		}
