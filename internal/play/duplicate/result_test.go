@@ -9,7 +9,7 @@ import (
 
 // playRandom plays board b to its end with uniformly random legal
 // actions drawn from r, and returns the finished deal.
-func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Table {
+func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Deal {
 	t.Helper()
 	tb := b.Table(s.Options)
 	for seat := tb.Turn(); seat != rules.NoSeat; seat = tb.Turn() {
@@ -87,13 +87,13 @@ func TestMarginProperties(t *testing.T) {
 
 // TestMarginThree checks the three-player figure by hand.
 func TestMarginThree(t *testing.T) {
-	sc := rules.TableScore{Players: 3, Scored: [4]int{0, 162, 41}}
+	sc := rules.Score{Players: 3, Scored: [4]int{0, 162, 41}}
 	for side, want := range []float64{-101.5, 141.5, -40} {
 		if got := Margin(sc, side); got != want {
 			t.Errorf("side %d: %v, want %v", side, got, want)
 		}
 	}
-	four := rules.TableScore{Players: 4, Scored: [4]int{30, 172}}
+	four := rules.Score{Players: 4, Scored: [4]int{30, 172}}
 	if Margin(four, 0) != -142 || Margin(four, 1) != 142 {
 		t.Error("four players")
 	}

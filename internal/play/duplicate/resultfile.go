@@ -448,7 +448,7 @@ func (p *resultParser) steps(board int, s string) ([]rules.Step, error) {
 
 // RecordBoard returns the result of the person in seat on board n, the
 // finished deal t: the result and every action (par unknown).
-func RecordBoard(n int, t *rules.Table, seat rules.Seat) BoardResult {
+func RecordBoard(n int, t *rules.Deal, seat rules.Seat) BoardResult {
 	return BoardResult{Board: n, Result: TableResult(t, seat), Steps: t.Steps()}
 }
 
