@@ -74,8 +74,8 @@ func (b Board) Chance() *rand.Rand {
 	return rand.New(rand.NewPCG(b.Seed, seedmix.Mix(b.Seed, 0)))
 }
 
-// Table returns the board's deal, ready to play.
-func (b Board) Table(opts rules.Options) rules.Deal {
+// Deal returns the board's deal, ready to play.
+func (b Board) Deal(opts rules.Options) rules.Deal {
 	return rules.NewDeal(opts, b.Dealer, b.Deck)
 }
 

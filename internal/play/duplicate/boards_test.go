@@ -183,7 +183,7 @@ func TestBoardSeeds(t *testing.T) {
 	if _, ok := s.Board(9); ok {
 		t.Fatal("Board(9) of 8")
 	}
-	tb := b.Table(s.Options)
+	tb := b.Deal(s.Options)
 	if tb.Dealer() != b.Dealer || tb.Deck() != b.Deck || tb.Players() != 4 {
 		t.Fatal("Table does not deal the board")
 	}
@@ -323,7 +323,7 @@ func TestSameActionsSameDeal(t *testing.T) {
 		play := func(bad int) []string {
 			var logs []string
 			for _, b := range s.Boards {
-				tb := b.Table(s.Options)
+				tb := b.Deal(s.Options)
 				bots := map[rules.Seat]*rand.Rand{}
 				chance := b.Chance()
 				for seat := tb.Turn(); seat != rules.NoSeat; seat = tb.Turn() {

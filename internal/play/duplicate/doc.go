@@ -70,7 +70,7 @@
 //
 // # Results
 //
-// A board's result from the person's seat (Margin, TableResult) is the
+// A board's result from the person's seat (Result: rules.Score.Margin) is the
 // deal's score as the rules count it (rules.Score.Scored) for the
 // person's side minus the other sides', averaged over them: with two
 // players and with four (teams) the side's score minus the other's;

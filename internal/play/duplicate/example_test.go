@@ -13,7 +13,7 @@ import (
 // that seed in its ai.Config), so what happens on a board depends only
 // on the board and on the person's actions.
 func playBoard(s *duplicate.BoardSet, b duplicate.Board, person func(rules.Deal) rules.Action) rules.Deal {
-	t := b.Table(s.Options)
+	t := b.Deal(s.Options)
 	gens := map[rules.Seat]*rand.Rand{}
 	chance := b.Chance()
 	for seat := t.Turn(); seat != rules.NoSeat; seat = t.Turn() {

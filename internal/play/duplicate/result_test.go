@@ -11,7 +11,7 @@ import (
 // actions drawn from r, and returns the finished deal.
 func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Deal {
 	t.Helper()
-	tb := b.Table(s.Options)
+	tb := b.Deal(s.Options)
 	for seat := tb.Turn(); seat != rules.NoSeat; seat = tb.Turn() {
 		l := tb.Legal()
 		if err := tb.ApplyAs(seat, l[r.IntN(len(l))]); err != nil {
@@ -55,9 +55,9 @@ func TestMarginProperties(t *testing.T) {
 				}
 				sum := 0.0
 				for seat := range rules.Seat(players) {
-					res := TableResult(&tb, seat)
-					if res != Margin(sc, tb.SideOf(seat)) {
-						t.Fatal("TableResult differs from Margin")
+					res := Result(&tb, seat)
+					if res != sc.Margin(tb.SideOf(seat)) {
+						t.Fatal("Result differs from Score.Margin")
 					}
 					if players != 3 {
 						side := tb.SideOf(seat)
@@ -82,19 +82,5 @@ func TestMarginProperties(t *testing.T) {
 			}
 		}
 		t.Logf("players %d: %d deals, %d abandoned, %d half-point results", players, n, abandoned, halves)
-	}
-}
-
-// TestMarginThree checks the three-player figure by hand.
-func TestMarginThree(t *testing.T) {
-	sc := rules.Score{Players: 3, Scored: [4]int{0, 162, 41}}
-	for side, want := range []float64{-101.5, 141.5, -40} {
-		if got := Margin(sc, side); got != want {
-			t.Errorf("side %d: %v, want %v", side, got, want)
-		}
-	}
-	four := rules.Score{Players: 4, Scored: [4]int{30, 172}}
-	if Margin(four, 0) != -142 || Margin(four, 1) != 142 {
-		t.Error("four players")
 	}
 }

@@ -449,7 +449,7 @@ func (p *resultParser) steps(board int, s string) ([]rules.Step, error) {
 // RecordBoard returns the result of the person in seat on board n, the
 // finished deal t: the result and every action (par unknown).
 func RecordBoard(n int, t *rules.Deal, seat rules.Seat) BoardResult {
-	return BoardResult{Board: n, Result: TableResult(t, seat), Steps: t.Steps()}
+	return BoardResult{Board: n, Result: Result(t, seat), Steps: t.Steps()}
 }
 
 // Check compares f with the board set it names: the set's ID and seat
@@ -473,7 +473,7 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if len(br.Steps) == 0 {
 			continue
 		}
-		t := b.Table(s.Options)
+		t := b.Deal(s.Options)
 		for i, st := range br.Steps {
 			if err := t.ApplyAs(st.Seat, st.Action); err != nil {
 				return fmt.Errorf("board %d: action %d %q: %w", br.Board, i+1, stepString(st), err)
@@ -482,7 +482,7 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if t.Turn() != rules.NoSeat {
 			return fmt.Errorf("board %d: the deal stops after %d actions, unfinished", br.Board, len(br.Steps))
 		}
-		if got := TableResult(&t, s.Seat); got != br.Result {
+		if got := Result(&t, s.Seat); got != br.Result {
 			return fmt.Errorf("board %d: the actions give %s from seat %s, the file says %s",
 				br.Board, formatNumber(got), s.Seat, formatNumber(br.Result))
 		}
