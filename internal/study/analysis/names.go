@@ -96,7 +96,6 @@ func lettersOf(players int) names {
 	nm := names{players: players}
 	for s := range rules.Seat(players) {
 		nm.seat[s] = noun{text: s.String()}
-		nm.label[s] = s.String()
 	}
 	for x := range nm.sides() {
 		nm.side[x] = noun{text: rules.SideName(players, x), plural: players == 4}
