@@ -106,13 +106,19 @@ func (an *Analysis) Ranking() string {
 //	option      score diff   bete  win game  verdict
 //	take       +38.2 ±  2.1   12%     61.0%  best
 //	pass        -4.4 ±  1.9    0%     48.3%  -43 pts ??
+//
+// With ascii, ± is written +- and ≈ is written ~.
 func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	lw := len("option")
 	for _, r := range an.Rows {
 		lw = max(lw, utf8.RuneCountInString(Label(r.Action, ascii)))
 	}
 	pad := func(s string) string { return s + strings.Repeat(" ", lw-utf8.RuneCountInString(s)) }
-	head := fmt.Sprintf("%s  %14s  %5s", pad("option"), "score diff", "bete")
+	pm, short := "±", func(v Verdict) string { return v.Short() }
+	if ascii {
+		pm, short = "+-", func(v Verdict) string { return strings.ReplaceAll(v.Short(), "≈", "~") }
+	}
+	head := fmt.Sprintf("%s  %*s  %5s", pad("option"), 13+utf8.RuneCountInString(pm), "score diff", "bete")
 	if !an.NoWin {
 		head += fmt.Sprintf("  %8s", "win game")
 	}
@@ -120,11 +126,11 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 		return err
 	}
 	for _, r := range an.Rows {
-		line := fmt.Sprintf("%s  %7s ± %4.1f  %5s", pad(Label(r.Action, ascii)), Signed(r.Mean), r.StdErr, Percent(r.Bete))
+		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete))
 		if !an.NoWin {
 			line += fmt.Sprintf("  %8s", fmt.Sprintf("%.1f%%", r.Win*100))
 		}
-		if _, err := fmt.Fprintln(w, line+"  "+r.Verdict.Short()); err != nil {
+		if _, err := fmt.Fprintln(w, line+"  "+short(r.Verdict)); err != nil {
 			return err
 		}
 	}
@@ -138,7 +144,8 @@ const ReportWidth = 80
 // prints them: the situation's text form (one line, to copy), the
 // decision in words, the table of options, the hard bot's choice and
 // why. Every line but the first fits in ReportWidth columns. Cards are
-// written with suit symbols, or letters with ascii.
+// written with suit symbols, or with ascii in letters, the whole report
+// then plain ASCII.
 func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
 	v, err := req.Situation.View()
 	if err != nil {

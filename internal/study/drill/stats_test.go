@@ -237,7 +237,7 @@ func TestStatsFileDamaged(t *testing.T) {
 		{"impossible", `{"version": 1, "drills": 3, "correct": 5}`},
 		{"negative", `{"version": 1, "drills": 3, "correct": 1, "points_lost": -4}`},
 		{"bad mistake", `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=XS"}]}`},
-		// Issue 14: out of range on load, before adding to it overflows.
+		// Out of range on load: adding to it would overflow.
 		{"huge count", `{"version": 1, "drills": 9223372036854775807, "correct": 9223372036854775807}`},
 		{"huge kind", `{"version": 1, "drills": 1, "correct": 1, "kinds": {"round one": {"drills": 9223372036854775807, "correct": 0}}}`},
 		{"huge loss", `{"version": 1, "drills": 2, "correct": 0, "points_lost": 1e300}`},
