@@ -19,7 +19,7 @@ type slowBot struct {
 	d time.Duration
 }
 
-func (b slowBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b slowBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	time.Sleep(b.d)
 	return b.Bot.Choose(ctx, v)
 }

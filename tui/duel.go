@@ -63,7 +63,8 @@ func (m *seated) dealNo() int {
 
 func (m *seated) pad() padScores {
 	g := m.game
-	p := padScores{target: g.Options().Target, totals: g.Totals()}
+	tot := g.Totals()
+	p := padScores{target: g.Options().Target, totals: [2]int{tot[0], tot[1]}}
 	for _, r := range g.Records() {
 		p.scores = append(p.scores, r.Score)
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/rules"
 )
 
 // gameOver shows who won, the score pad of the whole game and where the
@@ -65,7 +66,7 @@ func (s *gameOver) View(ctx *screenCtx) string {
 	w := ctx.Width
 	tot := g.Totals()
 	var head string
-	switch g.Winner() {
+	switch rules.Seat(g.Winner()) {
 	case humanSeat:
 		head = st.Good.Render(fmt.Sprintf("You win, %d to %d!", tot[humanSeat], tot[botSeat]))
 	case botSeat:

@@ -55,7 +55,7 @@ func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
-		res, err := ev.Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, &v))
+		res, err := ev.Evaluate(ctx, &v, ai.EvalOptions(ai.Config{Seed: seed}, &v))
 		if err == nil && res.Samples == 0 {
 			err = fmt.Errorf("no time to evaluate")
 		}
@@ -135,7 +135,7 @@ func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string
 		return x.Mean > y.Mean
 	})
 	var why []string
-	if v.Lead != rules.NoCard && best.Action.Card.Valid() {
+	if v.Lead() != rules.NoCard && best.Action.Card.Valid() {
 		if v.WinnerIf(best.Action.Card) == v.Seat {
 			why = append(why, "it wins this trick")
 		} else {

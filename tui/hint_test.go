@@ -76,7 +76,7 @@ func TestHintGoldens(t *testing.T) {
 func TestHintReal(t *testing.T) {
 	bid := situation(t, strongText)
 	v, _ := bid.View()
-	ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 60, Seed: 1})
+	ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 60, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +90,7 @@ func TestHintReal(t *testing.T) {
 		}
 	}
 	pv := playView(t, 5, 4)
-	pev, err := eval.Evaluate(context.Background(), pv, eval.Options{Samples: 20, Seed: 1})
+	pev, err := eval.Evaluate(context.Background(), &pv, eval.Options{Samples: 20, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestHintCmd(t *testing.T) {
 		t.Fatalf("gen %d, %d samples, err %v", h.Gen, h.Eval.Samples, h.Err)
 	}
 	if h.Eval.Samples == eval.SamplesFor(&v, 0) {
-		want, _ := eval.Evaluate(context.Background(), v, eval.Options{Samples: eval.SamplesFor(&v, 0), Seed: eval.SeedFor(3, &v)})
+		want, _ := eval.Evaluate(context.Background(), &v, eval.Options{Samples: eval.SamplesFor(&v, 0), Seed: eval.SeedFor(3, &v)})
 		if want.Best != h.Eval.Best {
 			t.Errorf("hint best %d, the hard bot's evaluation %d", h.Eval.Best, want.Best)
 		}
@@ -144,7 +144,7 @@ func TestHintIsTheHardBotsEvaluation(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		v := playView(t, seed, 4)
 		h := hintCmd(nil, v, 1, 3, time.Minute)().(hintMsg)
-		want, err := eval.Evaluate(context.Background(), v, ai.EvalOptions(ai.Config{Seed: 3}, &v))
+		want, err := eval.Evaluate(context.Background(), &v, ai.EvalOptions(ai.Config{Seed: 3}, &v))
 		if err != nil || h.Err != nil {
 			t.Fatal(err, h.Err)
 		}
@@ -156,7 +156,7 @@ func TestHintIsTheHardBotsEvaluation(t *testing.T) {
 				t.Errorf("seed %d, %s: hint %+v, the bot's %+v", seed, want.Results[i].Action, h.Eval.Results[i], want.Results[i])
 			}
 		}
-		a, err := bot.Choose(context.Background(), v)
+		a, err := bot.Choose(context.Background(), &v)
 		if err != nil {
 			t.Fatal(err)
 		}

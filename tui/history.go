@@ -97,7 +97,7 @@ func loadHistory(src HistorySource) historyLoadedMsg {
 	var rows []historyRow
 	cur := src.CurrentPath()
 	if _, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
-		e := store.Entry{Path: cur, Winner: rules.NoSeat, Err: err}
+		e := store.Entry{Path: cur, Winner: -1, Err: err}
 		if err == nil {
 			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
 		}
@@ -293,12 +293,12 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 		score = fmt.Sprintf("%d–%d", e.Totals[me], e.Totals[me.Other()])
 		if e.Over {
 			result = "lost"
-			if e.Winner == me {
+			if e.Winner == int(me) {
 				result = "won"
 			}
 		}
 	case e.Over:
-		result = e.Winner.String() + " won"
+		result = rules.Seat(e.Winner).String() + " won"
 	}
 	if h.Practice() {
 		// The player chose the seed: the cards could be known.

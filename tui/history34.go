@@ -37,7 +37,7 @@ func withTableSides(rows []historyRow) []historyRow {
 			row.entry.Err = err
 			continue
 		}
-		row.sides = r.Sides
+		row.sides = r.Totals
 	}
 	return rows
 }

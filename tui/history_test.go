@@ -12,7 +12,6 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
-	"github.com/klob/klob/rules"
 )
 
 // historyDir builds a state directory: three games of a person against
@@ -25,7 +24,7 @@ func historyDir(t *testing.T) string {
 	if err := os.MkdirAll(hist, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	put := func(path, src string, players, levels [2]string) {
+	put := func(path, src string, players, levels [4]string) {
 		l, err := gamelog.ReadFile(filepath.Join(replayGames, src))
 		if err != nil {
 			t.Fatal(err)
@@ -39,11 +38,11 @@ func historyDir(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	you := func(lv string) [2]string { return [2]string{gamelog.Human, lv} }
-	put(filepath.Join(hist, "2026-01-05-1200-vs-Bot-easy-won.klob"), "05-target-not-500.klob", [2]string{"Tester", "Bot"}, you("easy"))
-	put(filepath.Join(hist, "2026-01-09-1200-vs-Bot-normal-won.klob"), "09-tie.klob", [2]string{"Tester", "Bot"}, you("normal"))
-	put(filepath.Join(hist, "2026-01-10-1200-vs-Bot-hard-won.klob"), "10-both-over-the-target.klob", [2]string{"Tester", "Bot"}, you("hard"))
-	put(filepath.Join(hist, "2026-01-11-1200-Easy-vs-Hard-B-won.klob"), "06-sequences-decided-by-top-card.klob", [2]string{"Easy", "Hard"}, [2]string{"easy", "hard"})
+	you := func(lv string) [4]string { return [4]string{gamelog.Human, lv} }
+	put(filepath.Join(hist, "2026-01-05-1200-vs-Bot-easy-won.klob"), "05-target-not-500.klob", [4]string{"Tester", "Bot"}, you("easy"))
+	put(filepath.Join(hist, "2026-01-09-1200-vs-Bot-normal-won.klob"), "09-tie.klob", [4]string{"Tester", "Bot"}, you("normal"))
+	put(filepath.Join(hist, "2026-01-10-1200-vs-Bot-hard-won.klob"), "10-both-over-the-target.klob", [4]string{"Tester", "Bot"}, you("hard"))
+	put(filepath.Join(hist, "2026-01-11-1200-Easy-vs-Hard-B-won.klob"), "06-sequences-decided-by-top-card.klob", [4]string{"Easy", "Hard"}, [4]string{"easy", "hard"})
 	b, err := os.ReadFile(filepath.Join(replayGames, "broken", "wrong-total.klob"))
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +50,7 @@ func historyDir(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(hist, "2026-01-12-1200-vs-Bot-normal-lost.klob"), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	put(filepath.Join(dir, store.CurrentName), "saves/in-play.klob", [2]string{"Tester", "Bot"}, you("normal"))
+	put(filepath.Join(dir, store.CurrentName), "saves/in-play.klob", [4]string{"Tester", "Bot"}, you("normal"))
 	return dir
 }
 
@@ -160,9 +159,9 @@ func TestHistoryLoading(t *testing.T) {
 func TestHistoryAbandonedAndTakebacks(t *testing.T) {
 	s := &historyScreen{}
 	ctx := newContext(false)
-	h := gamelog.Header{Players: [2]string{"Ann", "Bot"}, Levels: [2]string{gamelog.Human, "hard"},
+	h := gamelog.Header{Players: [4]string{"Ann", "Bot"}, Levels: [4]string{gamelog.Human, "hard"},
 		Extra: []gamelog.Tag{{Name: session.TakebacksTag, Value: "2"}}}
-	row := historyRow{path: "x.klob", entry: store.Entry{Header: h, Deals: 3, Winner: rules.NoSeat}}
+	row := historyRow{path: "x.klob", entry: store.Entry{Header: h, Deals: 3, Winner: -1}}
 	if got := s.rowLine(&ctx, &row, 77); !strings.Contains(got, "abandoned, takebacks 2") {
 		t.Errorf("an abandoned game with takebacks: %q", got)
 	}
@@ -170,7 +169,7 @@ func TestHistoryAbandonedAndTakebacks(t *testing.T) {
 	if got := s.rowLine(&ctx, &row, 77); !strings.Contains(got, "playing") {
 		t.Errorf("the game in progress: %q", got)
 	}
-	row.current, row.entry.Over, row.entry.Winner = false, true, rules.SeatA
+	row.current, row.entry.Over, row.entry.Winner = false, true, 0
 	row.entry.Header.Extra = nil
 	if got := s.rowLine(&ctx, &row, 77); !strings.HasSuffix(strings.TrimSpace(got), "won") {
 		t.Errorf("a finished game without takebacks: %q", got)

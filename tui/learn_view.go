@@ -138,7 +138,7 @@ func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 	if d.Dealer() == lesson.Bot {
 		dealer = "the bot deals"
 	}
-	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.back, v.OppCount), v.OppCount, dealer)
+	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
 	// The upcard, the bottom card and trump.
 	var info []string
 	if v.Upcard != rules.NoCard {
@@ -185,8 +185,8 @@ func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 		trick += fmt.Sprintf(" Tricks: you %d, bot %d.", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
 	}
 	now := ""
-	if v.Lead != rules.NoCard {
-		now = " On the table: " + who(v.Leader) + " led " + p.styledCard(v.Lead) + "."
+	if v.Lead() != rules.NoCard {
+		now = " On the table: " + who(v.Leader) + " led " + p.styledCard(v.Lead()) + "."
 	}
 	out = append(out, trick, now)
 	return append(out, s.handLines(ctx, step)...)

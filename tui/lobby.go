@@ -451,7 +451,7 @@ func checkName(name string) error {
 			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
 		}
 	}
-	h := gamelog.Header{Players: [2]string{name, "Bot"}, Levels: [2]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
+	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
 	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
 		return fmt.Errorf("the game log cannot keep that name: %v", err)
 	}

@@ -64,7 +64,9 @@ func (h hallDuel) dealNo() int { return max(1, h.u().DealNo) }
 
 func (h hallDuel) pad() padScores {
 	u := h.u()
-	return padScores{target: u.Target, scores: u.DealScores, totals: u.Totals}
+	var tot [2]int
+	copy(tot[:], u.SideTotals)
+	return padScores{target: u.Target, scores: u.Records, totals: tot}
 }
 
 func (h hallDuel) forced(step int) (string, bool) {
@@ -122,14 +124,16 @@ func (t *netTable) resultView2(ctx *screenCtx) string {
 	p := ctx.paint
 	w := ctx.Width
 	me, opp := u.Seat, u.Seat.Other()
+	var tot [2]int
+	copy(tot[:], u.SideTotals)
 	h := hallDuel{t}
 	lines := []string{
 		fit(fmt.Sprintf(" %s  Table %s · Deal %d is over", st.Title.Render("Klob"), u.Code, max(1, u.DealNo)), w-24) +
-			right(st.Heading.Render(fmt.Sprintf("You %d · %s %d ", u.Totals[me], clip(t.name(opp), 8), u.Totals[opp])), 24),
+			right(st.Heading.Render(fmt.Sprintf("You %d · %s %d ", tot[me], clip(t.name(opp), 8), tot[opp])), 24),
 		st.Rule.Render(repeat(p.g.hrule, w)),
 	}
-	if n := len(u.DealScores); n > 0 {
-		sc := u.DealScores[n-1]
+	if n := len(u.Records); n > 0 {
+		sc := u.Records[n-1]
 		if sc.Outcome == rules.Abandoned {
 			lines = append(lines, "", " "+st.Heading.Render("The deal is thrown in: nobody scores."), "")
 			if n <= len(u.Endings) && n <= len(u.Schmeissers) {
@@ -148,14 +152,14 @@ func (t *netTable) resultView2(ctx *screenCtx) string {
 		}
 	}
 	row := func(label, a, b string) string { return fmt.Sprintf(" %-18s %8s %8s", label, a, b) }
-	lines = append(lines, row("Game", fmt.Sprint(u.Totals[me]), fmt.Sprint(u.Totals[opp]))+st.Dim.Render(fmt.Sprintf("   (game to %d)", u.Target)), "")
+	lines = append(lines, row("Game", fmt.Sprint(tot[me]), fmt.Sprint(tot[opp]))+st.Dim.Render(fmt.Sprintf("   (game to %d)", u.Target)), "")
 	if v := &u.View; v.LastLeader != rules.NoSeat {
 		lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", t.name(v.LastLeader), p.styledCard(v.LastTrick[0]),
-			t.name(v.LastLeader.Other()), p.styledCard(v.LastTrick[1]), t.name(v.LastWinner)), "")
+			t.name(v.LastLeader.Other()), p.styledCard(v.LastTrick[1]), t.name(v.LastTrickWinner())), "")
 	}
 	if u.Over {
 		res := st.Bad.Render("You lost the game.")
-		if u.Winner == me {
+		if u.WinnerSide == int(me) {
 			res = st.Good.Render("You won the game!")
 		}
 		lines = append(lines, " "+res+" It is in your history.", "")

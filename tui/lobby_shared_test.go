@@ -115,7 +115,7 @@ func TestLobbySharedTableGolden(t *testing.T) {
 				case seatActs(ann):
 					phase := nt.u.View.Phase
 					if tc.seats > 2 {
-						phase = nt.u.TableView.Phase
+						phase = nt.u.View.Phase
 					}
 					if phase == rules.PhasePlay {
 						shot("2-play")
@@ -192,7 +192,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 					v := nt.u.View
 					return nt.duelTable().hand(&v), legalCards(&v)
 				}
-				v := nt.u.TableView
+				v := nt.u.View
 				return nt.table34().hand(&v), tableLegalCards(&v)
 			}
 			// Play to Ann's first card that must follow suit (some of
@@ -200,7 +200,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			for i := 0; i < 400; i++ {
 				settle(t, h, ann, bob)
 				nt := tableOf(ann)
-				play := (seats == 2 && nt.u.View.Phase == rules.PhasePlay) || (seats > 2 && nt.u.TableView.Phase == rules.PhasePlay)
+				play := (seats == 2 && nt.u.View.Phase == rules.PhasePlay) || (seats > 2 && nt.u.View.Phase == rules.PhasePlay)
 				hand, legal := handOf(nt)
 				if seatActs(ann) && play && len(legal.Cards()) < len(hand) {
 					break

@@ -98,7 +98,7 @@ func (t *netTable) myTurn() bool {
 // turn is the seat to move in the update's deal, NoSeat when none.
 func (t *netTable) turn() rules.Seat {
 	if t.multi() {
-		return t.u.TableView.Turn
+		return t.u.View.Turn
 	}
 	return t.u.View.Turn
 }
@@ -231,7 +231,7 @@ func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
 	case rules.Exchange:
 		up := t.u.View.OrigUpcard
 		if t.multi() {
-			up = t.u.TableView.OrigUpcard
+			up = t.u.View.OrigUpcard
 		}
 		s = who + " exchanged the dix: took " + g.cardText(up)
 	case rules.Name:

@@ -40,20 +40,20 @@ func (h hallTable) Players() int { return len(h.u().Seats) }
 func (h hallTable) View(s rules.Seat) rules.View {
 	u := h.u()
 	if s != u.Seat {
-		return rules.View{Players: len(u.Seats), Seat: s, Turn: rules.NoSeat, Dealer: u.TableView.Dealer,
+		return rules.View{Players: len(u.Seats), Seat: s, Turn: rules.NoSeat, Dealer: u.View.Dealer,
 			Maker: rules.NoSeat, Trump: rules.NoSuit}
 	}
-	return u.TableView
+	return u.View
 }
 
 // ToMove is the seat to act in the deal on the table; none between
 // deals, and none while the seat waits for its own move to come back.
 func (h hallTable) ToMove() (rules.Seat, bool) {
 	u := h.u()
-	if !u.HasDeal || u.Between || u.Over || u.TableView.Phase == rules.PhaseOver {
+	if !u.HasDeal || u.Between || u.Over || u.View.Phase == rules.PhaseOver {
 		return rules.NoSeat, false
 	}
-	s := u.TableView.Turn
+	s := u.View.Turn
 	if s == u.Seat && (u.BotSeat || h.nt.sent) {
 		// A bot plays the seat, or its move is on the way: the screen
 		// waits for the next update.

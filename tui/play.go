@@ -23,11 +23,8 @@ type PlayConfig struct {
 	Setup Setup
 	// Store keeps the game; nil plays without saving.
 	Store session.Store
-	// NewBot makes the opponent; nil means ai.New.
+	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of a game of three or four; nil means
-	// the real ones (play34.go).
-	NewTableBot session.TableFactory
 	// Timing paces the bot; the zero value moves at once.
 	Timing Timing
 	// Now is the clock for the game's start time; nil means time.Now.

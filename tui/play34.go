@@ -25,11 +25,11 @@ type sessionTable struct {
 
 var _ tableGame = sessionTable{}
 
-func (s sessionTable) Players() int                         { return s.Game().Players() }
-func (s sessionTable) View(seat rules.Seat) rules.View { return s.TableView(seat) }
-func (s sessionTable) NeedDeal() bool                       { return s.Game().NeedDeal() }
-func (s sessionTable) Totals() [4]int                       { return s.Game().Totals() }
-func (s sessionTable) Winner() int                          { return s.Game().Winner() }
+func (s sessionTable) Players() int                    { return s.Game().Players() }
+func (s sessionTable) View(seat rules.Seat) rules.View { return s.Session.View(seat) }
+func (s sessionTable) NeedDeal() bool                  { return s.Game().NeedDeal() }
+func (s sessionTable) Totals() [4]int                  { return s.Game().Totals() }
+func (s sessionTable) Winner() int                     { return s.Game().Winner() }
 
 // DealNo is the deal on the table: the finished one while the game
 // waits for the next.
@@ -45,18 +45,17 @@ func (s sessionTable) Records() []rules.Score {
 	recs := s.Game().Records()
 	out := make([]rules.Score, len(recs))
 	for i := range recs {
-		out[i] = recs[i].Table
+		out[i] = recs[i].Score
 	}
 	return out
 }
 
-// tableBots makes the session's table bots: cfg.NewTableBot, or the
-// real ones.
-func (c *PlayConfig) tableBots() session.TableFactory {
-	if c.NewTableBot != nil {
-		return c.NewTableBot
+// bots makes the session's bots: cfg.NewBot, or the real ones.
+func (c *PlayConfig) bots() ai.Factory {
+	if c.NewBot != nil {
+		return c.NewBot
 	}
-	return session.TableBots
+	return ai.New
 }
 
 // startTable starts a game of three or four from setup.
@@ -69,13 +68,13 @@ func (c *PlayConfig) startTable(setup Setup) (screenModel, error) {
 	}
 	players[0] = session.Player{Name: c.player(), Human: true}
 	s, err := session.New(session.Config{
-		Options:     setup.Options,
-		Seed:        setup.Seed,
-		Players:     players,
-		Store:       c.Store,
-		NewTableBot: c.tableBots(),
-		Start:       c.now(),
-		Practice:    setup.Practice,
+		Options:  setup.Options,
+		Seed:     setup.Seed,
+		Players:  players,
+		Store:    c.Store,
+		NewBot:   c.bots(),
+		Start:    c.now(),
+		Practice: setup.Practice,
 	})
 	if err != nil {
 		return nil, err
@@ -122,17 +121,17 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 // hintChooser is the hard table bot the hint asks, seeded from the game.
 func (c *PlayConfig) hintChooser(seed uint64) tableChooser {
 	return func(ctx context.Context, v *rules.View) (rules.Action, error) {
-		b, err := c.tableBots()(ai.Hard, ai.Config{Seed: seed ^ 0x68696e74})
+		b, err := c.bots()(ai.Hard, ai.Config{Seed: seed ^ 0x68696e74})
 		if err != nil {
 			return rules.Action{}, err
 		}
-		return b.ChooseTable(ctx, v)
+		return b.Choose(ctx, v)
 	}
 }
 
 // resumeTable continues a saved game of three or four.
 func (c *PlayConfig) resumeTable(l *gamelog.Log) (screenModel, error) {
-	s, err := session.Resume(l, session.Config{Seed: c.Setup.Seed, Store: c.Store, NewTableBot: c.tableBots()})
+	s, err := session.Resume(l, session.Config{Seed: c.Setup.Seed, Store: c.Store, NewBot: c.bots()})
 	if err != nil {
 		return nil, err
 	}

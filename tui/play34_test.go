@@ -16,14 +16,16 @@ import (
 // randomTableBot takes a seeded random legal action.
 type randomTableBot struct{ r *rand.Rand }
 
-func (b randomTableBot) ChooseTable(_ context.Context, v *rules.View) (rules.Action, error) {
+func (b randomTableBot) Level() ai.Level { return ai.Random }
+
+func (b randomTableBot) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
 	l := v.Legal()
 	return l[b.r.IntN(len(l))], nil
 }
 
 // randomTableBots makes every table bot a seeded random one: the model
 // tests do not depend on how well a bot plays.
-func randomTableBots(level ai.Level, cfg ai.Config) (session.TableBot, error) {
+func randomTableBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	return randomTableBot{rand.New(rand.NewPCG(cfg.Seed, 3))}, nil
 }
 
@@ -64,7 +66,7 @@ func TestPlayTable(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		st := &memStore{}
 		cfg := testConfig(uint64(40+players), st)
-		cfg.NewTableBot = randomTableBots
+		cfg.NewBot = randomTableBots
 		cfg.Setup.Options.Players = players
 		cfg.Setup.Options.Shlomo = true
 		w, h := tableMinSize(players)
@@ -117,7 +119,7 @@ func TestMonkeyTables(t *testing.T) {
 		w, h := tableMinSize(players)
 		open := func() *harness {
 			cfg := testConfig(r.Uint64(), st)
-			cfg.NewTableBot = randomTableBots
+			cfg.NewBot = randomTableBots
 			cfg.ASCII = r.IntN(4) == 0
 			cfg.Setup.Options.Players = players
 			cfg.Setup.Options.Target = 200
@@ -172,7 +174,7 @@ func TestMonkeyTables(t *testing.T) {
 func TestResumeTable(t *testing.T) {
 	st := &memStore{}
 	cfg := testConfig(44, st)
-	cfg.NewTableBot = randomTableBots
+	cfg.NewBot = randomTableBots
 	cfg.Setup.Options.Players = 4
 	hs := newHarness(t, cfg, 100, 30)
 	hs.press("enter", "enter")
@@ -201,7 +203,7 @@ func TestPlayTableUndo(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		st := &memStore{}
 		cfg := testConfig(uint64(60+players), st)
-		cfg.NewTableBot = randomTableBots
+		cfg.NewBot = randomTableBots
 		cfg.Setup.Options.Players = players
 		w, h := tableMinSize(players)
 		hs := newHarness(t, cfg, w, h)

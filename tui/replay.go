@@ -160,7 +160,7 @@ func trickBounds(rd *gamelog.ReplayDeal) []bool {
 	d := rd.At(0)
 	for i, st := range rd.Steps {
 		d.ApplyUnchecked(st.Action)
-		if lead, _ := d.Trick(); d.Phase() == rules.PhasePlay && lead == rules.NoCard {
+		if trick, _ := d.Trick(); d.Phase() == rules.PhasePlay && len(trick) == 0 {
 			b[i+1] = true // the first lead, or a trick just taken
 		}
 	}

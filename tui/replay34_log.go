@@ -25,10 +25,10 @@ func tapeOf(r *gamelog.Replay) *tape {
 	var pad []rules.Score
 	for i := range r.Deals {
 		rd := &r.Deals[i]
-		tp.deals = append(tp.deals, tapeDeal{no: rd.No, steps: len(rd.Steps), at: rd.AtTable,
-			pad: append([]rules.Score(nil), pad...), before: rd.SidesBefore, after: rd.SidesAfter, done: rd.Done})
+		tp.deals = append(tp.deals, tapeDeal{no: rd.No, steps: len(rd.Steps), at: rd.At,
+			pad: append([]rules.Score(nil), pad...), before: rd.Before, after: rd.After, done: rd.Done})
 		if rd.Done {
-			pad = append(pad, rd.Table)
+			pad = append(pad, rd.Score)
 		}
 	}
 	return tp

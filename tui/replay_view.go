@@ -78,7 +78,7 @@ func (s *replayScreen) over() bool {
 
 // totals are the game totals at the position: after the deal once it is
 // over, before it until then.
-func (s *replayScreen) totals() [2]int {
+func (s *replayScreen) totals() [4]int {
 	rd := &s.r.Deals[s.pos.deal]
 	if s.over() {
 		return rd.After
@@ -279,8 +279,8 @@ func (s *replayScreen) trickBlock(ctx *screenCtx, d *rules.Deal, size cardSize) 
 	switch {
 	case d.Phase() == rules.PhaseOver && !playing:
 		title = "No trick: the deal is thrown in"
-	case d.Phase() == rules.PhasePlay && lead != rules.NoCard:
-		cards[leader] = lead
+	case d.Phase() == rules.PhasePlay && len(lead) > 0:
+		cards[leader] = lead[0]
 		title = fmt.Sprintf("Trick %d: %s led", pl.Tricks+1, leader)
 	case playing && pl.Tricks > 0:
 		tr, by, _ := d.LastTrick()
@@ -380,7 +380,7 @@ func (s *replayScreen) scorePad(ctx *screenCtx, w, h int) []string {
 	tot := s.totals()
 	out = append(out, st.Heading.Render(row("sum", fmt.Sprint(tot[0])+" ", fmt.Sprint(tot[1])+" ", "")))
 	if s.r.Over && s.pos == s.end() {
-		out = append(out, st.Good.Render(fit(fmt.Sprintf(" %s wins the game", s.seatName(s.r.Winner)), w)))
+		out = append(out, st.Good.Render(fit(fmt.Sprintf(" %s wins the game", s.seatName(rules.Seat(s.r.Winner))), w)))
 	}
 	return out
 }
@@ -419,16 +419,16 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 		lead, _ := d.Trick()
 		no := d.Play().Tricks + 1
 		d.ApplyUnchecked(a)
-		if lead == rules.NoCard {
+		if len(lead) == 0 {
 			out = append(out, fmt.Sprintf("%d. %s %s%s", no, step.Seat, c, mark))
 			trick = len(out) - 1
 		} else if trick >= 0 {
 			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.LastTrickWinner())
 			trick = -1
 			if no == 1 {
-				if seqs, w := d.ShownSequences(); len(seqs) > 0 {
-					for _, q := range seqs {
-						out = append(out, fmt.Sprintf("%s shows %s (%d)", w, seqText(g, q), q.Value()))
+				for w, cards := range d.ShownCards() {
+					for _, q := range rules.Sequences(cards) {
+						out = append(out, fmt.Sprintf("%s shows %s (%d)", rules.Seat(w), seqText(g, q), q.Value()))
 					}
 				}
 			}

@@ -134,7 +134,7 @@ type seatWords struct {
 // scores. The result screen and the replay share it.
 func scoreLines(ctx *screenCtx, sc rules.Score, sw seatWords, title string, width int) []string {
 	st := &ctx.Styles
-	row := func(label string, v [2]int) string {
+	row := func(label string, v [4]int) string {
 		return fmt.Sprintf(" %-18s %8d %8d", label, v[sw.cols[0]], v[sw.cols[1]])
 	}
 	maker, def := sc.Maker, sc.Maker.Other()

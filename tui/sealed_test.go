@@ -122,9 +122,9 @@ func TestHistoryPracticeMark(t *testing.T) {
 	h.Levels[0] = gamelog.Human
 	s := newHistoryScreen(emptySource{}, ReplayConfig{})
 	ctx := newContext(false)
-	plain := historyRow{path: "a.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: rules.SeatA}}
+	plain := historyRow{path: "a.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: 0}}
 	h.SetPractice()
-	practice := historyRow{path: "b.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: rules.SeatA}}
+	practice := historyRow{path: "b.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: 0}}
 	if got := s.rowLine(&ctx, &plain, 100); strings.Contains(got, "practice") || !strings.Contains(got, "won") {
 		t.Errorf("a game with a drawn seed: %q", got)
 	}

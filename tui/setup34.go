@@ -191,7 +191,7 @@ func (s *variantsScreen) View(ctx *screenCtx) string {
 	st := &ctx.Styles
 	n := s.setup.Options.NumPlayers()
 	title := "Klaberjass for " + countWord(n) + ": house variants"
-	lines := append(titled(ctx, title), " "+st.Heading.Render("House variants (RULES.md section 11), all off by default"))
+	lines := append(titled(ctx, title), " "+st.Heading.Render("House variants (see klob rules), all off by default"))
 	rows := s.rows()
 	for i, r := range rows {
 		lines = append(lines, formLine(ctx, r.label, onOffText(*r.on(&s.setup.Options)), i == s.row),

@@ -83,7 +83,7 @@ const maxQueued = 4
 // trickOver reports whether v stands between two tricks of the card
 // play: the last trick complete, the next not yet led.
 func trickOver(v *rules.View) bool {
-	return v.Phase == rules.PhasePlay && v.Lead == rules.NoCard && v.LastLeader != rules.NoSeat
+	return v.Phase == rules.PhasePlay && v.Lead() == rules.NoCard && v.LastLeader != rules.NoSeat
 }
 
 func (t *table) Name() string { return "table" }
@@ -279,7 +279,7 @@ func describe(ctx *screenCtx, m duel, before *rules.View, seat rules.Seat, a rul
 	if a.Bella {
 		s += " and said bella"
 	}
-	if before.Lead != rules.NoCard {
+	if before.Lead() != rules.NoCard {
 		s += ": " + m.name(before.WinnerIf(a.Card)) + " won the trick"
 	}
 	return s

@@ -43,9 +43,9 @@ func newFakeTable(players int, opts rules.Options, seed uint64) *fakeTable {
 }
 
 func (f *fakeTable) Players() int                         { return f.t.Players() }
-func (f *fakeTable) View(s rules.Seat) rules.View    { return f.t.View(s) }
+func (f *fakeTable) View(s rules.Seat) rules.View         { return f.t.View(s) }
 func (f *fakeTable) DealNo() int                          { return f.no }
-func (f *fakeTable) Records() []rules.Score          { return f.records }
+func (f *fakeTable) Records() []rules.Score               { return f.records }
 func (f *fakeTable) Totals() [4]int                       { return f.totals }
 func (f *fakeTable) Forced(deal, step int) (string, bool) { return "", false }
 

@@ -176,7 +176,7 @@ func TestRefusedCard(t *testing.T) {
 				return hs.name() != "table"
 			}
 			v := tb.m.view()
-			if v.Phase != rules.PhasePlay || v.Lead == rules.NoCard {
+			if v.Phase != rules.PhasePlay || v.Lead() == rules.NoCard {
 				return false
 			}
 			legal := legalCards(&v)
@@ -335,7 +335,7 @@ func TestBotCannotStart(t *testing.T) {
 // badBot answers an action that is never legal.
 type badBot struct{}
 
-func (badBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (badBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	return rules.Action{Kind: rules.Length, N: 99}, nil
 }
 func (badBot) Level() ai.Level { return ai.Normal }
@@ -571,7 +571,7 @@ func TestThrownIn(t *testing.T) {
 		}
 		found[why] = true
 		g := hs.game()
-		if g.Totals() != [2]int{} || g.Records()[0].Score.Outcome != rules.Abandoned {
+		if g.Totals() != [4]int{} || g.Records()[0].Score.Outcome != rules.Abandoned {
 			t.Fatalf("seed %d: a thrown-in deal scored %v", seed, g.Totals())
 		}
 		dealer := g.Records()[0].Dealer

@@ -163,8 +163,8 @@ func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSiz
 	p := ctx.paint
 	g := &p.g
 	// The opponent.
-	backs := repeat(g.backMini, v.OppCount)
-	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render(t.d.name(v.Seat.Other())), st.Dim.Render(backs), plural(v.OppCount, "card"))
+	backs := repeat(g.backMini, v.Counts[v.Seat.Other()])
+	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render(t.d.name(v.Seat.Other())), st.Dim.Render(backs), plural(v.Counts[v.Seat.Other()], "card"))
 	if v.Dealer == v.Seat.Other() {
 		opp += st.Dim.Render("  (dealer)")
 	}
@@ -314,15 +314,15 @@ func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string
 	switch {
 	case t.showLast && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.d.name(v.LastWinner))
+		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.d.name(v.LastTrickWinner()))
 	case t.showLast:
 		return cards, "No trick played yet (v closes)"
-	case v.Phase == rules.PhasePlay && v.Lead != rules.NoCard:
-		cards[v.Leader] = v.Lead
+	case v.Phase == rules.PhasePlay && v.Lead() != rules.NoCard:
+		cards[v.Leader] = v.Lead()
 		return cards, fmt.Sprintf("Trick %d: %s led", done+1, t.d.name(v.Leader))
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.d.name(v.LastWinner))
+		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.d.name(v.LastTrickWinner()))
 	case v.Phase == rules.PhasePlay:
 		return cards, "Trick 1: " + t.d.does(v.Leader, "lead")
 	}
@@ -450,8 +450,8 @@ func talkLines(ctx *screenCtx, m duel, v *rules.View) []string {
 	// is over: their lines go there, between the words said before and
 	// after (bella comes later, so it is said after them).
 	var shows []string
-	if v.Shown != 0 && v.SeqWinner != rules.NoSeat {
-		for _, q := range rules.Sequences(v.Shown) {
+	if shown := v.Shown[v.SeqWinner&3]; shown != 0 && v.SeqWinner != rules.NoSeat {
+		for _, q := range rules.Sequences(shown) {
 			var cs []string
 			for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
 				cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
@@ -598,10 +598,10 @@ func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []h
 	}
 	if v.Phase == rules.PhasePlay {
 		legend := "   " + st.Selected.Render(p.g.selMark) + " selected  " + st.Playable.Render(p.g.playMark) + " playable"
-		if v.Lead == rules.NoCard {
+		if v.Lead() == rules.NoCard {
 			return " " + st.Heading.Render("Your lead:") + " choose a card and play it" + legend, nil
 		}
-		return " " + st.Heading.Render("Your turn:") + " answer " + p.styledCard(v.Lead) + legend, nil
+		return " " + st.Heading.Render("Your turn:") + " answer " + p.styledCard(v.Lead()) + legend, nil
 	}
 	legal := v.Legal()
 	items := make([]string, len(legal))

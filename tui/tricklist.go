@@ -17,8 +17,8 @@ func trickListLines(ctx *screenCtx, v *rules.View, name func(rules.Seat) string,
 	if v.Trump == rules.NoSuit {
 		out[0] = " " + st.Heading.Render("This deal's tricks")
 	}
-	tricks := rules.Tricks(v.History(), v.Trump, v.Options)
-	if len(tricks) == 0 && v.Lead == rules.NoCard {
+	tricks := rules.Tricks(v.History(), v.Players, v.Trump, v.Options)
+	if len(tricks) == 0 && v.Lead() == rules.NoCard {
 		return append(out, "", " No trick has been played yet.")
 	}
 	out = append(out, st.Dim.Render(fmt.Sprintf(" %-3s %-8s %-14s %-8s %6s %9s", "#", "led by", "cards", "won by", "points", "tricks")))
@@ -39,8 +39,8 @@ func trickListLines(ctx *screenCtx, v *rules.View, name func(rules.Seat) string,
 			repeat(" ", max(1, 15-widthOf(cards))), name(t.Winner), t.Points, won[v.Seat], won[v.Seat.Other()])
 		out = append(out, clip(line, w))
 	}
-	if v.Lead != rules.NoCard {
-		out = append(out, clip(fmt.Sprintf(" %-3d %-8s %s  …", len(tricks)+1, name(v.Leader), p.styledCard(v.Lead)), w))
+	if v.Lead() != rules.NoCard {
+		out = append(out, clip(fmt.Sprintf(" %-3d %-8s %s  …", len(tricks)+1, name(v.Leader), p.styledCard(v.Lead())), w))
 	}
 	legend := fmt.Sprintf(" tricks: %s–%s so far; points: the two cards", name(v.Seat), name(v.Seat.Other()))
 	if v.Options.LastTrick > 0 {

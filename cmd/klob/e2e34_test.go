@@ -87,7 +87,7 @@ func TestEndToEndFourHanded(t *testing.T) {
 	if n := rp.Players(); n != 4 {
 		t.Fatalf("the log has %d players, want 4", n)
 	}
-	sc := rp.Deals[0].Table
+	sc := rp.Deals[0].Score
 	t.Logf("deal 1: %s, %d cards played from the keyboard, %d steps in the log", sc.Outcome, cards, len(rp.Deals[0].Steps))
 	if sc.Outcome == rules.Abandoned {
 		t.Logf("deal 1 was thrown in:\n%s", scr)

@@ -113,7 +113,7 @@ type gameFlags struct {
 // seed decides.
 func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 	return gameFlags{
-		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", ")),
+		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")),
 		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
 		seed:   f.Uint64("seed", 0, seedUsage+" (default: from the clock)"),
 	}

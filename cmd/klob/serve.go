@@ -20,7 +20,6 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
@@ -151,15 +150,14 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
 	h, err := hall.New(hall.Config{
-		Dir:         filepath.Join(f.state, "tables"),
-		MaxTables:   f.maxTables,
-		Grace:       f.grace,
-		Pace:        f.pace,
-		NewBot:      bots.newBot,
-		NewTableBot: bots.newTableBot,
-		BotSlots:    bots.slots,
-		History:     func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Logf:        logf,
+		Dir:       filepath.Join(f.state, "tables"),
+		MaxTables: f.maxTables,
+		Grace:     f.grace,
+		Pace:      f.pace,
+		NewBot:    bots.newBot,
+		BotSlots:  bots.slots,
+		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf:      logf,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -200,11 +198,6 @@ func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	return ai.New(level, cfg)
 }
 
-func (serveBots) newTableBot(level ai.Level, cfg ai.Config) (session.TableBot, error) {
-	cfg.Workers = 1
-	return session.TableBots(level, cfg)
-}
-
 // lockedWriter shares the log between the server and the hall.
 type lockedWriter struct {
 	mu *sync.Mutex
@@ -243,10 +236,9 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		Send:  s.Send,
 		Done:  s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
-			Timing:      tm,
-			NewBot:      bots.newBot,
-			NewTableBot: bots.newTableBot,
+			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			Timing: tm,
+			NewBot: bots.newBot,
 		},
 	}
 	if !s.Guest() {

@@ -51,17 +51,13 @@
 //
 // Options.Players sets the table (Config.Players has that many seats,
 // each a person or a bot). The Session drives the one rules.Game API for
-// every seat count; what differs is asked through the count-free
-// methods:
+// every seat count:
 //
-//   - TableView(seat) is one seat's knowledge at any table (a partner's
-//     hand hidden like an opponent's); Table the deal, to read. View is
-//     the two-player View the two-player bots and screens use.
-//   - Bots at a table are TableBots (ChooseTable with the seat's
-//     TableView), made by Config.NewTableBot (ai's table bots have the
-//     method; until it is set, a table with a bot seat refuses to start).
-//     A Thinker holds the right one; Think, BotMove and the stand-in for
-//     a failing bot work the same way.
+//   - View(seat) is one seat's knowledge at any table (a partner's
+//     hand hidden like an opponent's); Deal the deal, to read.
+//   - Bots are ai.Bots for every seat count (Config.NewBot, ai.New by
+//     default). A Thinker holds the bot and its seat's View; Think,
+//     BotMove and the stand-in for a failing bot work the same way.
 //   - Chance steps (the card a shlomo declarer draws from its left) are
 //     drawn by the Session after every change, uniformly among the legal
 //     draws, each from its own stream of the seed (Chance: deal and step),

@@ -53,11 +53,8 @@ type Config struct {
 	Players []Player
 	// Store keeps the game; nil plays without saving.
 	Store Store
-	// NewBot makes the bots of a two-player game; nil means ai.New.
+	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of a game of three or four players
-	// (table.go); nil means TableBots, ai's table bots.
-	NewTableBot TableFactory
 	// Start is the game's start time, recorded in the log's header.
 	Start time.Time
 	// Practice marks the game practice in its log (gamelog.PracticeTag):
@@ -117,8 +114,7 @@ type Session struct {
 	seed    uint64
 	header  gamelog.Header
 	players []Player
-	bots    []ai.Bot   // by seat; nil at a person's seat (two players)
-	tbots   []TableBot // by seat; nil at a person's seat (three or four players)
+	bots    []ai.Bot // by seat; nil at a person's seat
 
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
@@ -209,9 +205,6 @@ func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
 // makeBots makes the bot of every seat that is not a person's. The
 // first bot is seeded with seed, the next with seed+1, and so on.
 func (s *Session) makeBots(cfg Config, seed uint64) error {
-	if s.game.Players() != 2 {
-		return s.makeTableBots(cfg.NewTableBot, seed)
-	}
 	f := cfg.NewBot
 	if f == nil {
 		f = ai.New
@@ -365,7 +358,7 @@ func (s *Session) Advance() (Write, error) {
 		if !ok || !s.Human(seat) {
 			return w, nil
 		}
-		key := [2]int{s.game.DealNo(), len(s.game.Table().Steps())}
+		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
 		if s.Claimed(seat) {
 			a, ok := s.claimedMove(seat)
 			if !ok {
@@ -413,21 +406,16 @@ var forcedReasons = map[rules.Kind]string{
 // the bot and a copy of its seat's View, nothing of the Session. Its
 // Seat and Gen go back to BotMove with the answer.
 type Thinker struct {
-	Seat  rules.Seat
-	Gen   int
-	bot   ai.Bot
-	view  rules.View
-	tbot  TableBot // at a table of three or four, instead of bot
-	tview rules.View
+	Seat rules.Seat
+	Gen  int
+	bot  ai.Bot
+	view rules.View
 }
 
 // Think runs the bot's decision. ctx carries the deadline; a bot that
 // passes it returns its best so far or an error.
 func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
-	if t.tbot != nil {
-		return t.tbot.ChooseTable(ctx, &t.tview)
-	}
-	return t.bot.Choose(ctx, t.view)
+	return t.bot.Choose(ctx, &t.view)
 }
 
 // Think returns the decision of the bot to move, and false when no bot
@@ -438,9 +426,6 @@ func (s *Session) Think() (Thinker, bool) {
 	seat, ok := s.ToMove()
 	if !ok || !s.botAt(seat) {
 		return Thinker{}, false
-	}
-	if s.tbots != nil {
-		return Thinker{Seat: seat, Gen: s.gen, tbot: s.tbots[seat], tview: s.TableView(seat)}, true
 	}
 	return Thinker{Seat: seat, Gen: s.gen, bot: s.bots[seat], view: s.View(seat)}, true
 }

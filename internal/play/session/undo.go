@@ -164,7 +164,7 @@ func (s *Session) claimedMove(seat rules.Seat) (rules.Action, bool) {
 	if d.Phase() != rules.PhasePlay || d.Turn() != seat {
 		return rules.Action{}, false
 	}
-	c, ok := claim.Next(d.Play(), seat)
+	c, ok := claim.Next(d.Play().Duel(), seat)
 	if !ok {
 		return rules.Action{}, false
 	}

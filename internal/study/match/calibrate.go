@@ -340,11 +340,11 @@ func (c *calibrator) playOut(ctx context.Context, d *rules.Deal, bots [2]ai.Bot,
 			a = legal[0]
 		case v.Phase == rules.PhasePlay:
 			var err error
-			if a, err = bots[seat].Choose(ctx, v); err != nil {
+			if a, err = bots[seat].Choose(ctx, &v); err != nil {
 				return rules.Score{}, err
 			}
 		default:
-			ev, err := c.ev.Evaluate(ctx, v, c.evalOptions(seeds[seat], &v, c.cfg.Method))
+			ev, err := c.ev.Evaluate(ctx, &v, c.evalOptions(seeds[seat], &v, c.cfg.Method))
 			if err != nil {
 				return rules.Score{}, err
 			}
@@ -353,7 +353,7 @@ func (c *calibrator) playOut(ctx context.Context, d *rules.Deal, bots [2]ai.Bot,
 			if record {
 				cands := make([][]float64, len(ev.Results))
 				for _, m := range c.cfg.Candidates {
-					ce, err := c.ev.Evaluate(ctx, v, c.evalOptions(seeds[seat], &v, m))
+					ce, err := c.ev.Evaluate(ctx, &v, c.evalOptions(seeds[seat], &v, m))
 					if err != nil {
 						return rules.Score{}, err
 					}

@@ -62,9 +62,6 @@ type Config struct {
 	// built with other parameters. A mixed level is split by
 	// ai.NewMixed, and each part made by NewBot.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of a three- or four-handed match; nil
-	// means ai.NewTableBot.
-	NewTableBot ai.TableFactory
 	// Save, when set, is a directory where every game or deal played is
 	// written as a game log (save.go).
 	Save string
@@ -472,7 +469,7 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 				return out, err
 			}
 		}
-		if w := g.Winner(); w != rules.NoSeat {
+		if w := g.Winner(); w >= 0 {
 			out.winner[half] = sideAt[w]
 		}
 	}
@@ -482,7 +479,7 @@ func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
 // playDeal drives d to its end through apply (the deal's or the game's
 // ApplyAs), asking
 // the bot of the seat to move with a per-decision deadline.
-func (r *runner) playDeal(ctx context.Context, d rules.DealReader, apply func(rules.Seat, rules.Action) error, bs [2]ai.Bot, sideAt [2]int, times *[2][]time.Duration) error {
+func (r *runner) playDeal(ctx context.Context, d *rules.Deal, apply func(rules.Seat, rules.Action) error, bs [2]ai.Bot, sideAt [2]int, times *[2][]time.Duration) error {
 	for !d.Over() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -493,7 +490,7 @@ func (r *runner) playDeal(ctx context.Context, d rules.DealReader, apply func(ru
 		choice := len(v.Legal()) > 1
 		dctx, cancel := context.WithTimeout(ctx, r.cfg.Deadline)
 		t0 := time.Now()
-		a, err := bs[side].Choose(dctx, v)
+		a, err := bs[side].Choose(dctx, &v)
 		el := time.Since(t0)
 		cancel()
 		if err != nil {

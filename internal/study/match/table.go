@@ -56,14 +56,14 @@ const streamChance = 0x6368616e // "chan"
 // depend on the workers.
 func runTable(ctx context.Context, cfg Config) (*Report, error) {
 	players := cfg.Options.NumPlayers()
-	if cfg.NewTableBot == nil {
-		cfg.NewTableBot = ai.NewTableBot
+	if cfg.NewBot == nil {
+		cfg.NewBot = ai.New
 	}
 	if cfg.Deadline <= 0 {
 		cfg.Deadline = DefaultDeadline
 	}
 	for _, l := range []ai.Level{cfg.A, cfg.B} {
-		if _, err := cfg.NewTableBot(l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
+		if _, err := cfg.NewBot(l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
 			return nil, fmt.Errorf("match: bot %s: %w", l, err)
 		}
 	}
@@ -132,11 +132,11 @@ func finished[T any](xs []T, done []bool) []T {
 // level in seat s. A seat's seed follows the deck or game i and the
 // seat, not who sits there, so that the seatings of a deck or game
 // differ only in who sits.
-func tableBots(cfg Config, players int, levelAt [4]int, stream uint64, i int) ([]ai.TableBot, error) {
-	bots := make([]ai.TableBot, players)
+func tableBots(cfg Config, players int, levelAt [4]int, stream uint64, i int) ([]ai.Bot, error) {
+	bots := make([]ai.Bot, players)
 	levels := [2]ai.Level{cfg.A, cfg.B}
 	for s := range players {
-		b, err := cfg.NewTableBot(levels[levelAt[s]], ai.Config{Seed: mix(cfg.Seed, stream, uint64(i*8+s)), Budget: cfg.Budget, PlayBudget: cfg.PlayBudget, Workers: 1})
+		b, err := cfg.NewBot(levels[levelAt[s]], ai.Config{Seed: mix(cfg.Seed, stream, uint64(i*8+s)), Budget: cfg.Budget, PlayBudget: cfg.PlayBudget, Workers: 1})
 		if err != nil {
 			return nil, err
 		}
@@ -212,7 +212,7 @@ type tableMover interface {
 // playTable drives t's deal to its end (Turn NoSeat), asking the bot of
 // the seat to move; a chance step (the card a shlomo declarer draws) is
 // drawn uniformly.
-func playTable(ctx context.Context, cfg Config, t tableMover, bots []ai.TableBot, levelAt [4]int, chance *rand.Rand, times *[2][]time.Duration) error {
+func playTable(ctx context.Context, cfg Config, t tableMover, bots []ai.Bot, levelAt [4]int, chance *rand.Rand, times *[2][]time.Duration) error {
 	for seat := t.Turn(); seat != rules.NoSeat; seat = t.Turn() {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -228,7 +228,7 @@ func playTable(ctx context.Context, cfg Config, t tableMover, bots []ai.TableBot
 		choice := len(v.Legal()) > 1
 		dctx, cancel := context.WithTimeout(ctx, cfg.Deadline)
 		t0 := time.Now()
-		a, err := bots[seat].ChooseTable(dctx, &v)
+		a, err := bots[seat].Choose(dctx, &v)
 		el := time.Since(t0)
 		cancel()
 		if err != nil {
