@@ -3,6 +3,8 @@ package drill
 import (
 	"fmt"
 	"math"
+
+	"github.com/klob/klob/internal/study/analysis"
 )
 
 // VerdictKind grades one choice against the best option.
@@ -47,15 +49,16 @@ func (k VerdictKind) Mark() string {
 }
 
 // The scale of the verdicts: what a choice costs, in points of expected
-// score difference for the deal (the thresholds of the game analysis),
-// or near the end of a game in the chance to win it. The chances are
-// what those points are worth there: a point of score difference moves
-// the chance to win by about a tenth of a percent within 200 points of
-// a target of 500, so 4, 10 and 20 points are about 0.5%, 1% and 2%.
+// score difference for the deal (the game analysis's thresholds, so
+// that the help shows one scale), or near the end of a game in the
+// chance to win it. The chances are what those points are worth there:
+// a point of score difference moves the chance to win by about a tenth
+// of a percent within 200 points of a target of 500, so 4, 10 and 20
+// points are about 0.5%, 1% and 2%.
 const (
-	InaccuracyAt = 4.0
-	MistakeAt    = 10.0
-	BlunderAt    = 20.0
+	InaccuracyAt = analysis.InaccuracyAt
+	MistakeAt    = analysis.MistakeAt
+	BlunderAt    = analysis.BlunderAt
 
 	WinInaccuracyAt = 0.005
 	WinMistakeAt    = 0.01
