@@ -10,11 +10,11 @@ import (
 	"github.com/klob/klob/internal/study/drill"
 )
 
-// TestEndToEndTrain34 builds klob and trains the bidding of a table of
+// TestEndToEndTrainFour builds klob and trains the bidding of a table of
 // four in tmux at 100×30 as a person would: reads the drill, answers
 // three, opens the review, quits; the record on disk then holds the
 // three drills under four players and none under two.
-func TestEndToEndTrain34(t *testing.T) {
+func TestEndToEndTrainFour(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds klob and drives it in tmux")
 	}
@@ -50,7 +50,7 @@ func TestEndToEndTrain34(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.Table(4).Drills != 3 || st.Drills != 0 || st.Table(3).Drills != 0 {
-		t.Errorf("record: %d drills at four, %d at two, %d at three; want 3, 0, 0", st.Table(4).Drills, st.Drills, st.Table(3).Drills)
+	if st.Section(4).Drills != 3 || st.Section(2).Drills != 0 || st.Section(3).Drills != 0 {
+		t.Errorf("record: %d drills at four, %d at two, %d at three; want 3, 0, 0", st.Section(4).Drills, st.Section(2).Drills, st.Section(3).Drills)
 	}
 }
