@@ -74,14 +74,14 @@ func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []strin
 	if v.Phase == rules.PhasePlay {
 		out = playHint(ctx, v, ev, w)
 	} else {
-		an, err := drill.FromEval(*v, ev)
+		an, err := drill.FromEval(v, ev)
 		if err != nil {
 			return []string{" " + st.Error.Render("No hint: "+err.Error())}
 		}
 		best := an.Rows[an.Best]
 		out = append(out, " "+st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+"."))
 		out = append(out, analysisTable(ctx, &an, -1)...)
-		for _, l := range wrap(an.Reason(), max(10, w-2)) {
+		for _, l := range wrap(strings.Join(an.Reason(ctx.ASCII), " "), max(10, w-2)) {
 			out = append(out, " "+l)
 		}
 	}
@@ -108,7 +108,7 @@ func hintSay(ctx *screenCtx, a rules.Action) string {
 	}
 	// Each kind of decision has its own words: `say "same"`, `ask "how
 	// high?"`, "exchange the dix", "announce fifty".
-	return drill.Verb(a)
+	return drill.Verb(a, ctx.ASCII)
 }
 
 // playHint is the card-play hint: the hard bot's card and why, then the

@@ -37,9 +37,9 @@ type lobbyTrainer struct {
 // lobbyTrainers lists the trainers: the bidding of two, three and four
 // players.
 var lobbyTrainers = []lobbyTrainer{
-	{seats: 2, open: (*lobby).twoTrainer},
-	{seats: 3, open: func(l *lobby) screenModel { return l.tableTrainer(3) }},
-	{seats: 4, open: func(l *lobby) screenModel { return l.tableTrainer(4) }},
+	{seats: 2, open: func(l *lobby) screenModel { return l.trainer(2) }},
+	{seats: 3, open: func(l *lobby) screenModel { return l.trainer(3) }},
+	{seats: 4, open: func(l *lobby) screenModel { return l.trainer(4) }},
 }
 
 // trainerLabel is the t row's text: the seat count shown once there is
@@ -76,27 +76,16 @@ func (l *lobby) openTrainer() (screenModel, tea.Cmd) {
 	return &backToLobby{l: l, inner: s}, cmd
 }
 
-// twoTrainer is the two-player bidding trainer of this connection.
-func (l *lobby) twoTrainer() screenModel {
-	c := l.trainConfig(2)
+// trainer is this connection's bidding trainer of a table of players
+// seats, its batches in the Gate's slots.
+func (l *lobby) trainer(players int) screenModel {
+	c := l.trainConfig(players)
 	run := c.Evaluate
 	if run == nil {
 		run = drill.NewEvaluator().Batch
 	}
 	c.Evaluate = gated(l.cfg.Heavy, run)
 	return newTrainer(c)
-}
-
-// tableTrainer is the bidding trainer of a table of players seats, its
-// batches in the same Gate slots as the two-player one's.
-func (l *lobby) tableTrainer(players int) screenModel {
-	c := l.trainConfig(players)
-	run := c.TableEvaluate
-	if run == nil {
-		run = realTableBatch
-	}
-	c.TableEvaluate = gatedTable(l.cfg.Heavy, run)
-	return newTrain34(&c)
 }
 
 // trainConfig is this connection's trainer configuration for a table of

@@ -32,7 +32,7 @@ type TrainRecord interface {
 }
 
 // BatchFunc evaluates batch k of plan p at v (drill.Evaluator.Batch).
-type BatchFunc func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error)
+type BatchFunc = drill.BatchFunc
 
 // TrainConfig is everything `klob train` decides before the first screen.
 type TrainConfig struct {
@@ -40,7 +40,8 @@ type TrainConfig struct {
 	Seed uint64
 	// Only restricts the drills (-only).
 	Only drill.Filter
-	// Options are the rules; the zero value means rules.DefaultOptions.
+	// Options are the rules (Options.Players the seat count); the zero
+	// value means rules.DefaultOptions.
 	Options rules.Options
 	// Samples per evaluation (0: drill.DefaultSamples) and Workers (0:
 	// every core).
@@ -64,12 +65,6 @@ type TrainConfig struct {
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
-	// TableDrills are shown first at a table of three or four
-	// (Options.Players), as Drills at two (tests).
-	TableDrills []drill.TableSituation
-	// TableEvaluate runs one batch of a table drill's evaluation; nil
-	// means eval.EvaluateTable. Tests give a fake for stable goldens.
-	TableEvaluate TableBatchFunc
 }
 
 // trainKeys are the trainer's own keys, as data: the bid menu uses the
@@ -113,24 +108,17 @@ type trainSavedMsg struct {
 
 // NewTrain returns the App of `klob train`: it reads the record (a
 // damaged one is kept aside and the screen says so) and opens the first
-// drill. With Options for three or four players it is the trainer of
-// that table (train34.go).
+// drill, at a table of Options.Players.
 func NewTrain(cfg TrainConfig) *App {
-	if cfg.Options.Target == 0 {
-		cfg.Options = rules.DefaultOptions()
-	}
-	var t trainScreen = newTrainer(cfg)
-	if cfg.Options.NumPlayers() > 2 {
-		t = newTrain34(&cfg)
-	}
+	t := newTrainer(cfg)
 	app := newApp(t, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = t.wait
 	app.opts.QuitNote = t.quitNote
 	return app
 }
 
-// trainScreen is a trainer's screen, of two players (trainer) or of a
-// table (trainer34), as the App and the lobby of klob serve use it.
+// trainScreen is the trainer's screen as the App and the lobby of klob
+// serve use it.
 type trainScreen interface {
 	screenModel
 	// wait returns once the record's saves have landed.
@@ -145,23 +133,12 @@ type trainScreen interface {
 	reviewing() bool
 }
 
-// The trainer is one drill loop (trainCore) over two kinds of drill:
-// the two-player bidding of a rules.View (trainer, below) and the
-// bidding of a table of three or four, a rules.View (trainer34,
-// train34.go). Each kind embeds the loop and hands it itself as a
-// trainKind: the loop (a drill, its evaluation batch by batch, the
-// choice, the grade, the record, keys, mouse, review, pause) never
-// sees a situation or a View, only the legal options, the tally and a
-// batch's work to run; the kind makes and describes the situation and
-// lays out its screen. An interface rather than generics over the View
-// type: what differs is mostly behaviour (layout, words, parsing a
-// mistake), not only a type, and the tests and the lobby keep the two
-// concrete screens, *trainer and *trainer34. The few methods alike but
-// for their types (next, open, work) stay in each kind: generics would
-// need the pointer types of the situation and the View as parameters
-// too (their View and Legal take pointers), more words than they save.
+// The trainer is one drill loop (trainCore) and the drill it shows
+// (trainer): the loop (a drill, its evaluation batch by batch, the
+// choice, the grade, the record, keys, mouse, review, pause) asks the
+// trainer for the drill's options, the batches' work and its screen.
 
-// trainKind is what a kind of drill gives the loop.
+// trainKind is what the drill gives the loop.
 type trainKind interface {
 	// screenModel: the kind is the screen the loop's Update returns.
 	screenModel
@@ -260,8 +237,7 @@ func (t *trainCore) Name() string    { return "train" }
 func (t *trainCore) players() int    { return t.cfg.Options.NumPlayers() }
 
 // seats is format with the seat count at a table of three or four, and
-// nothing at two: the two-player trainer's words are those it had
-// before there were tables.
+// nothing at two (the trainer of two players is the one most use).
 func (t *trainCore) seats(format string) string {
 	if n := t.players(); n > 2 {
 		return fmt.Sprintf(format, n)
@@ -270,14 +246,9 @@ func (t *trainCore) seats(format string) string {
 }
 
 // seatRecord is the record of this seat count, with its kinds of
-// decision in the review's order: drill.Stats keeps the two-player
-// record at its top, where it was before there were tables.
-func (t *trainCore) seatRecord() (drill.TableStats, []drill.Kind) {
-	if n := t.players(); n > 2 {
-		return t.stats.Table(n), drill.TableKinds
-	}
-	return drill.TableStats{Score: t.stats.Score, Kinds: t.stats.Kinds, Mistakes: t.stats.Mistakes},
-		[]drill.Kind{drill.Round1, drill.Schmeiss, drill.Round2}
+// decision in the review's order.
+func (t *trainCore) seatRecord() (drill.Section, []drill.Kind) {
+	return t.stats.Section(t.players()), drill.Kinds
 }
 
 // Enter opens the first drill.
@@ -391,7 +362,7 @@ func (t *trainCore) batchDone(msg trainBatchMsg) tea.Cmd {
 	if msg.err != nil {
 		if errors.Is(msg.err, eval.ErrNoWorld) && t.state == trainAsk {
 			// The evaluation found no deal that fits what the person sees
-			// (a sampling limit of eval.EvaluateTable with some house
+			// (a sampling limit of the table evaluation with some house
 			// variants): before any choice the drill is replaced, so no
 			// answer is lost.
 			no := t.no
@@ -590,8 +561,8 @@ func (t *trainCore) quitNote() string {
 	if t.session.Drills == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("This session%s: %d of %s right, %.1f points lost a drill.", t.seats(" (%d players)"),
-		t.session.Correct, plural(t.session.Drills, "drill"), t.session.AvgLost())
+	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
+		t.session.Correct, plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
 		s += " Your record is kept in " + f.Path + "."
 	}
@@ -646,8 +617,9 @@ func (t *trainCore) QuitQuestion() string {
 	return "Your record is kept after every drill."
 }
 
-// trainer is the two-player kind of drill: a drill.Situation, shown as
-// its rules.View and graded by drill batches (BatchFunc).
+// trainer is the drill shown: a drill.Situation at a table of any seat
+// count, shown as its rules.View and graded by drill batches
+// (BatchFunc).
 type trainer struct {
 	trainCore
 	gen   *drill.Generator
@@ -690,7 +662,7 @@ func (t *trainer) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	tally, err := drill.NewTally(v, p)
+	tally, err := drill.NewTally(&v, p)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -700,13 +672,16 @@ func (t *trainer) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
 
 func (t *trainer) work(ctx context.Context, p drill.Plan, k int) func() (eval.Evaluation, error) {
 	v, run := t.view, t.batch
-	return func() (eval.Evaluation, error) { return run(ctx, v, p, k) }
+	return func() (eval.Evaluation, error) { return run(ctx, &v, p, k) }
 }
 
 func (t *trainer) graded(an *drill.Analysis, chose int, when time.Time) drill.Record {
 	return drill.NewRecord(t.sit, an, chose, when)
 }
 
+// helpLines: options without a letter of their own take their number;
+// the letters of every decision the rules hold, from keys.go's table.
 func (t *trainer) helpLines(k *keyMap) []key.Binding {
-	return letterHelp(rules.DefaultOptions(), "bids", "round two")
+	return append([]key.Binding{brief("the n-th option (options without a letter)", k.Nth)},
+		letterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
 }

@@ -174,7 +174,7 @@ func tableLabel(ctx *screenCtx, a rules.Action) string {
 	if a.Kind == rules.Give {
 		return "give " + ctx.paint.styledCard(a.Card)
 	}
-	return drill.Label(a)
+	return drill.Label(a, ctx.ASCII)
 }
 
 // resultLines are the middle of the screen: a hint before the choice,
@@ -216,8 +216,8 @@ func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
 	}
 	out = append(out, analysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
-	reason := fmt.Sprintf("Hard bot: %s. %s", label(best.Action), an.Reason())
-	for _, l := range wrap(reason, max(10, w-2)) {
+	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
+	for _, l := range wrap(strings.Join(reason, " "), max(10, w-2)) {
 		out = append(out, " "+l)
 	}
 	return out
@@ -226,7 +226,7 @@ func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
 // analysisTable is the table of an analysis, with row chosen marked (-1
 // for none). The hint of the play screen uses it too.
 func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
-	return analysisTableWith(ctx, an, chosen, drill.Label)
+	return analysisTableWith(ctx, an, chosen, func(a rules.Action) string { return tableLabel(ctx, a) })
 }
 
 // analysisTableWith lays out every option, named by label: its expected
@@ -317,8 +317,8 @@ func (t *trainCore) reviewView(ctx *screenCtx) string {
 	if s.Drills == 0 {
 		lines = append(lines, fmt.Sprintf(" No drills%s yet.", t.seats(" at %d players")))
 	} else {
-		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %.1f points lost a drill.",
-			t.seats(" at %d players"), plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.AvgLost()))
+		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %s.",
+			t.seats(" at %d players"), plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.LostText()))
 		var words []string
 		for _, k := range kinds {
 			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
@@ -359,10 +359,9 @@ func (t *trainCore) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) [
 	if err != nil {
 		return []string{fmt.Sprintf(" %2d. %s", n, clip(m.Situation, w-5))}
 	}
-	chose, _ := rules.ParseAction(m.Chose)
-	best, _ := rules.ParseAction(m.Best)
+	chose, best := m.Words(ctx.ASCII)
 	out := []string{clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
-	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
+	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)) {
 		out = append(out, "     "+st.Bad.Render(l))
 	}
 	for _, s := range said {
@@ -373,91 +372,167 @@ func (t *trainCore) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) [
 	return out
 }
 
-// The two-player kind's screen.
+// The drill's screen.
 
-// body: the situation (who deals, the score, what was said); the hand
-// and the upcard; the question and the menu on one line. Blank lines
-// between the parts are added only when the window has room, so 80×24
-// holds a round-two drill with its four options.
+// trainPart is one part of the drill screen above the result, and the
+// order in which parts give way when the window is short (1 first; 0
+// never).
+type trainPart struct {
+	lines []string
+	drop  int
+}
+
+// body: who deals and where you sit, the score, what was said; the
+// hand and the upcard; the question and the menu, on as many lines as
+// the width needs. When the window is short the parts give way in a
+// fixed order (the label over the cards, the seats' sentence, the words
+// said, the question, the score) before the result is cut, so the menu
+// and the table of options always show.
 func (t *trainer) body(ctx *screenCtx, room int, mid []string) ([]string, []hit) {
 	w, h := ctx.Width, ctx.Height
-	sit := append(wrapped(ctx, t.sit.Role(), w, false), wrapped(ctx, t.sit.ScoreText(), w, false)...)
-	sit = append(sit, saidLines(ctx, []string{t.sit.SaidText()}, w)...)
+	v := &t.view
 	cards := t.cardLines(ctx, trainCardSize(w, h))
-	ask := wrapped(ctx, t.sit.Question(), w, true)
-	menu, menuHits := t.menuLine(ctx)
-	need := len(sit) + len(cards) + len(ask) + 2 + len(mid)
-	if need > room {
-		// Short of room: the label row above the cards goes first.
-		cards, need = cards[1:], need-1
+	parts := []trainPart{
+		{wrapped(ctx, drill.Role(v), w, false), 3},
+		{wrapped(ctx, drill.ScoreText(v), w, false), 5},
+		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 4},
+		{cards[:1], 1},
+		{cards[1:], 0},
+		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), 2},
 	}
-	spare := room - need
+	menu, hits := t.menuLines(ctx, w)
+	used := func() int {
+		n := len(menu) + 1
+		for _, p := range parts {
+			n += len(p.lines)
+		}
+		return n
+	}
+	// The result needs its verdict and table; the reason may be cut.
+	needMid := min(len(mid), 2+len(t.legal))
+	if t.state != trainResult {
+		needMid = len(mid)
+	}
+	drop := func(d int) {
+		for i := range parts {
+			if parts[i].drop == d {
+				parts[i].lines = nil
+			}
+		}
+	}
+	// The label over the cards, the question (the menu still shows
+	// the options) and who deals give way to the reason; then every
+	// part in turn to the verdict and the table.
+	for d := 1; d <= 3 && used()+len(mid) > room; d++ {
+		drop(d)
+	}
+	for d := 1; d <= 5 && used()+needMid > room; d++ {
+		drop(d)
+	}
+	spare := room - used() - len(mid)
 	var out []string
-	gap := func() {
-		if spare > 0 {
+	for i, p := range parts {
+		out = append(out, p.lines...)
+		// A blank line before the cards and before the question when
+		// there is room.
+		if (i == 2 || i == 4) && spare > 0 && len(p.lines) > 0 {
 			out = append(out, "")
 			spare--
 		}
 	}
-	out = append(out, sit...)
-	gap()
-	out = append(out, cards...)
-	gap()
-	out = append(out, ask...)
-	for i := range menuHits {
-		menuHits[i].r.y = len(out)
+	for i := range hits {
+		hits[i].r.y += len(out)
 	}
-	out = append(out, menu, trainRule(ctx))
-	gap()
-	return out, menuHits
+	return append(append(out, menu...), trainRule(ctx)), hits
 }
 
-// handOrder is a drill's hand as the trainer shows it: the proposed
-// trump first while it is on offer, in trump order; in round two, suits
-// alternating in colour as on the table.
-func handOrder(s *drill.Situation) []rules.Card {
-	tr := s.Upcard.Suit()
-	if s.Kind() == drill.Round2 {
-		tr = rules.NoSuit
+// handTrump is the suit the hand is sorted for: the trump once settled
+// (none with no trumps), the proposed suit in round one.
+func handTrump(v *rules.View) rules.Suit {
+	switch {
+	case v.Trump < rules.NoTrumps:
+		return v.Trump
+	case v.Trump == rules.NoTrumps:
+		return rules.NoSuit
+	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
+		return v.OrigUpcard.Suit()
 	}
-	return sortHand(s.Hand, s.Hand, tr)
+	return rules.NoSuit
 }
 
-// cardLines draw the hand and, apart, the upcard with the suit it
-// proposes (or, in round two, the suit refused).
+// cardLines draw the hand and, apart, the upcard with what it stands
+// for now: the suit proposed, refused in round one, or the trump named
+// and who made it.
 func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
 	p := ctx.paint
-	su := t.sit.Upcard.Suit()
+	v := &t.view
+	upc := v.Upcard
+	if upc == rules.NoCard {
+		upc = v.OrigUpcard
+	}
+	su := v.OrigUpcard.Suit()
 	info := make([]string, size.h)
 	mid := size.h / 2
-	info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
-	if t.sit.Kind() == drill.Round2 {
+	switch {
+	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
+		info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
+	case v.Phase == rules.PhaseBid2:
 		info[mid], info[mid+1] = p.styledSuit(su)+" "+su.Name()+" refused", "in round one"
+	default:
+		trump := "no trumps"
+		if v.Trump < rules.NoTrumps {
+			trump = p.styledSuit(v.Trump) + " " + v.Trump.Name()
+		}
+		info[mid-1] = "trump: " + trump
+		info[mid] = "maker: " + drill.SeatName(v.Players, v.Maker)
+		if v.Upcard == rules.NoCard {
+			info[mid+1] = "(took the upcard)"
+		}
 	}
-	return handAndUpcard(ctx, size, handOrder(&t.sit), t.sit.Upcard, "Upcard", info)
+	label := "Upcard"
+	if v.Players == 4 {
+		label = "Upcard (the maker takes it)"
+	}
+	return handAndUpcard(ctx, size, sortHand(v.Hand, v.Hand, handTrump(v)), upc, label, info)
 }
 
-// menuLine lists the options with their keys; after the choice it shows
-// the one taken.
-func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
-	p := ctx.paint
-	items := make([]string, len(t.legal))
+// menuLines list the options with their keys, on as many lines as the
+// width needs; after the choice they show the one taken. The hits' y
+// are relative to the first line.
+func (t *trainer) menuLines(ctx *screenCtx, w int) ([]string, []hit) {
+	st := &ctx.Styles
+	g := &ctx.paint.g
+	keys := itemKeys(t.legal)
+	prompt := t.prompt()
+	var lines []string
+	var hits []hit
+	line, x := prompt, widthOf(prompt)
 	for i, a := range t.legal {
-		lbl := actionLabel(a)
-		if a.Kind == rules.Name {
-			lbl = p.styledSuit(a.Suit) + " " + lbl
+		it := "[" + keys[i] + "] " + tableActionLabel(ctx, a)
+		var s string
+		if i == t.menu {
+			s = st.Selected.Render(g.cursor + it)
+		} else {
+			s = " " + it
 		}
-		items[i] = "[" + actionKey(a) + "] " + lbl
+		sw := widthOf(s)
+		if x+2+sw > w && x > widthOf(prompt) {
+			lines = append(lines, line)
+			line, x = strings.Repeat(" ", widthOf(prompt)), widthOf(prompt)
+		}
+		line += "  " + s
+		hits = append(hits, hit{r: rect{x: x + 2, y: len(lines), w: sw, h: 1}, kind: hitMenu, index: i})
+		x += 2 + sw
 	}
-	return menuLine(ctx, t.prompt(), items, t.menu, 0)
+	return append(lines, line), hits
 }
 
 func (t *trainer) askHint(w int) string {
-	return "Choose; then every option's worth is shown, with what the hard bot would do."
+	return clip("Choose: then each option's worth for your side, and the hard bot's choice.", w-2)
 }
 
-// missed describes a kept two-player mistake: the kind of decision,
-// the seat, the score, the hand and the upcard; and the words said.
+// missed describes a kept mistake: the kind of decision, who deals, the
+// score by side, the hand and the upcard; and the words said.
 func (t *trainer) missed(ctx *screenCtx, situation string) (string, []string, error) {
 	p := ctx.paint
 	req, err := drill.Parse(situation)
@@ -465,14 +540,28 @@ func (t *trainer) missed(ctx *screenCtx, situation string) (string, []string, er
 		return "", nil, err
 	}
 	s := req.Situation
-	seat := "elder"
-	if s.Dealer {
-		seat = "dealer"
+	v, err := s.View()
+	if err != nil {
+		return "", nil, err
 	}
 	var cards []string
-	for _, c := range handOrder(&s) {
+	for _, c := range sortHand(v.Hand, v.Hand, handTrump(&v)) {
 		cards = append(cards, p.styledCard(c))
 	}
-	return fmt.Sprintf("%s, %s, score %d-%d: %s, upcard %s", capital(s.Kind().String()), seat,
-		s.Totals[drill.You], s.Totals[drill.Opp], strings.Join(cards, " "), p.styledCard(s.Upcard)), []string{s.SaidText()}, nil
+	dealer := drill.SeatName(s.Players(), s.Dealer)
+	deals := "deals"
+	if s.Dealer == drill.You {
+		deals = "deal"
+	}
+	return fmt.Sprintf("%s, %s %s, score %s: %s, upcard %s", capital(s.Kind().String()), dealer, deals,
+		scoreDashes(&s), strings.Join(cards, " "), p.styledCard(v.OrigUpcard)), drill.SaidLines(&v, ctx.ASCII), nil
+}
+
+// scoreDashes writes the totals by side, yours first: "120-40-300".
+func scoreDashes(s *drill.Situation) string {
+	w := make([]string, s.Sides())
+	for i := range w {
+		w[i] = fmt.Sprint(s.Totals[i])
+	}
+	return strings.Join(w, "-")
 }
