@@ -40,7 +40,7 @@ type DamagedError struct {
 }
 
 func (e *DamagedError) Error() string {
-	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is: move it away (klob serve then starts a new one and imports the state directory again) or put back a copy", e.Path, e.Reason)
+	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy", e.Path, e.Reason)
 }
 
 func (e *DamagedError) Unwrap() error { return e.Err }
@@ -256,14 +256,18 @@ type fileState struct {
 func inspect(ctx context.Context, path string) (fileState, error) {
 	fi, err := os.Stat(path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+		// A new database (SQLite's empty file is one too), unless the
+		// log of a database that was here is left: SQLite would play
+		// its pages into the new one.
+		if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
+			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing or empty, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
+		}
 		return fileState{}, nil
 	case err != nil:
 		return fileState{}, fmt.Errorf("the club database %s: %w", path, err)
 	case !fi.Mode().IsRegular():
 		return fileState{}, fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
-	case fi.Size() == 0:
-		return fileState{}, nil // SQLite's empty database
 	}
 	if err := checkHeader(path); err != nil {
 		return fileState{}, err

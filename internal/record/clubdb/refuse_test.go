@@ -1,0 +1,160 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// goodFile makes a closed database with games and ratings in it.
+func goodFile(t *testing.T, path string) {
+	t.Helper()
+	db, err := Open(path, Options{Now: newClock().now})
+	require.NoError(t, err)
+	ctx := context.Background()
+	var p plusOne
+	for i := range 300 {
+		_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), fmt.Sprint("k", i%20), fmt.Sprint("k", (i+1)%20)), p.rate)
+		require.NoError(t, err)
+	}
+	require.NoError(t, db.Close())
+}
+
+// rawExec runs statements on the file with a plain connection.
+func rawExec(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	defer db.Close()
+	for _, s := range stmts {
+		_, err := db.Exec(s)
+		require.NoError(t, err, s)
+	}
+}
+
+// A damaged file, another program's database and a newer klob's
+// database are refused with what and where, and left byte for byte as
+// they were.
+func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
+	cases := []struct {
+		name  string
+		make  func(t *testing.T, path string)
+		newer bool
+		says  string
+	}{
+		{"not SQLite", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf("%0200d", 7)), 0o600))
+		}, false, "not an SQLite database"},
+		{"shorter than a header", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte("SQLite format 3"), 0o600))
+		}, false, "shorter than SQLite's 100-byte header"},
+		{"header overwritten", func(t *testing.T, path string) {
+			goodFile(t, path)
+			patch(t, path, 0, make([]byte, 16))
+		}, false, "not an SQLite database"},
+		{"page size", func(t *testing.T, path string) {
+			goodFile(t, path)
+			patch(t, path, 16, []byte{0x03, 0x00})
+		}, false, "page size of 768"},
+		{"pages garbled", func(t *testing.T, path string) {
+			goodFile(t, path)
+			junk := make([]byte, 3*4096)
+			r := rand.New(rand.NewPCG(5, 6))
+			for i := range junk {
+				junk[i] = byte(r.UintN(256))
+			}
+			patch(t, path, 2*4096, junk)
+		}, false, "is damaged"},
+		{"truncated", func(t *testing.T, path string) {
+			goodFile(t, path)
+			fi, err := os.Stat(path)
+			require.NoError(t, err)
+			require.NoError(t, os.Truncate(path, fi.Size()/2))
+		}, false, "is damaged"},
+		{"another program's", func(t *testing.T, path string) {
+			rawExec(t, path, "CREATE TABLE notes (x TEXT)", "INSERT INTO notes VALUES ('mine')")
+		}, false, "another program"},
+		{"a log without its database", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path+"-wal", []byte("frames of another database"), 0o600))
+		}, false, "write-ahead log of the database that was there"},
+		{"newer", func(t *testing.T, path string) {
+			goodFile(t, path)
+			rawExec(t, path, fmt.Sprintf("PRAGMA user_version = %d", Version+1))
+		}, true, fmt.Sprintf("schema version %d, and this klob knows versions up to %d", Version+1, Version)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), FileName)
+			c.make(t, path)
+			before := fileSum(t, path)
+			db, err := Open(path, Options{})
+			require.Error(t, err)
+			require.Nil(t, db)
+			if c.newer {
+				var ne *NewerError
+				require.ErrorAs(t, err, &ne)
+				assert.Equal(t, Version+1, ne.Version)
+			} else {
+				var de *DamagedError
+				require.ErrorAs(t, err, &de)
+			}
+			assert.Contains(t, err.Error(), path, "the error says where")
+			assert.Contains(t, err.Error(), c.says, "the error says what")
+			assert.Contains(t, err.Error(), "left as it is")
+			assert.Equal(t, before, fileSum(t, path), "the refused file changed")
+
+			// A second try is refused the same way, the file still the same.
+			_, err2 := Open(path, Options{})
+			require.Error(t, err2)
+			assert.Equal(t, before, fileSum(t, path))
+
+			// The check reports it too, without writing.
+			rep, err := CheckFile(context.Background(), path)
+			if err == nil {
+				assert.False(t, rep.OK(), "the check finds nothing wrong in %s", c.name)
+			}
+			assert.Equal(t, before, fileSum(t, path))
+		})
+	}
+}
+
+func patch(t *testing.T, path string, off int64, b []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteAt(b, off)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+}
+
+// The check finds a rating written without its history (as a game
+// rated twice would leave), and an entry of a player the database does
+// not have.
+func TestCheckFindsWhatIsWrong(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	goodFile(t, path)
+	ctx := context.Background()
+	rep, err := CheckFile(ctx, path)
+	require.NoError(t, err)
+	require.True(t, rep.OK(), "%v", rep.Problems)
+	rawExec(t, path,
+		"UPDATE ratings SET games = games + 1 WHERE player_key = 'k3'",
+		"UPDATE ratings SET mu = 99 WHERE player_key = 'k4'",
+		"PRAGMA foreign_keys = OFF",
+		"INSERT INTO game_seats (game_id, seat, player_key, name, level, total) VALUES (1, 3, 'ghost', 'g', 'human', 0)")
+	rep, err = CheckFile(ctx, path)
+	require.NoError(t, err)
+	require.Len(t, rep.Problems, 3, "%v", rep.Problems)
+	assert.Contains(t, rep.Problems[0], "foreign key")
+	assert.Contains(t, rep.Problems[1]+rep.Problems[2], "k3 at 2 players: 31 games counted, 30 in its history")
+	assert.Contains(t, rep.Problems[1]+rep.Problems[2], "rating of k4 at 2 players: 99/")
+	_, err = CheckFile(ctx, filepath.Join(t.TempDir(), "missing.db"))
+	require.ErrorContains(t, err, "no club database")
+}
