@@ -146,7 +146,7 @@ func Open(path string, o Options) (*DB, error) {
 	if _, err := db.conn.ExecContext(ctx, "PRAGMA synchronous=FULL"); err != nil {
 		return nil, db.openErr(err)
 	}
-	if db.created, err = migrate(ctx, db.conn, abs, st.version); err != nil {
+	if db.created, err = migrate(ctx, db.conn, abs, st.version, migrations); err != nil {
 		return nil, err
 	}
 	if err := db.ws.prepare(ctx, db.conn); err != nil {
@@ -388,15 +388,17 @@ func summary(lines []string) string {
 	return s
 }
 
-// migrate brings the database on conn from version from to Version in
-// one transaction, after copying an older database (not a new one)
-// aside. It reports whether the database was new.
-func migrate(ctx context.Context, conn *sql.Conn, path string, from int) (created bool, err error) {
-	if from == Version {
+// migrate brings the database on conn from version from to the last
+// of steps (migrations) in one transaction, after copying an older
+// database (not a new one) aside. It reports whether the database was
+// new.
+func migrate(ctx context.Context, conn *sql.Conn, path string, from int, steps []string) (created bool, err error) {
+	to := len(steps)
+	if from == to {
 		return false, nil
 	}
 	if from > 0 {
-		if err := backup(ctx, conn, path, from); err != nil {
+		if err := backup(ctx, conn, path, from, to); err != nil {
 			return false, err
 		}
 	}
@@ -413,17 +415,17 @@ func migrate(ctx context.Context, conn *sql.Conn, path string, from int) (create
 	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
 		return false, sqlErr(path, err)
 	}
-	if v > Version {
-		return false, &NewerError{Path: path, Version: v, Known: Version}
+	if v > to {
+		return false, &NewerError{Path: path, Version: v, Known: to}
 	}
-	if err := applyMigrations(ctx, conn, v, Version); err != nil {
-		return false, fmt.Errorf("the club database %s: %w", path, err)
+	if err := applyMigrations(ctx, conn, steps, v, to); err != nil {
+		return false, fmt.Errorf("the club database %s: moving from version %d to %d: %w; nothing was changed", path, v, to, err)
 	}
 	if v > 0 {
 		if problems, err := pragmaLines(ctx, conn, "PRAGMA foreign_key_check"); err != nil {
 			return false, sqlErr(path, err)
 		} else if len(problems) > 0 {
-			return false, fmt.Errorf("the club database %s: moving from version %d to %d breaks %d references; nothing was changed", path, v, Version, len(problems))
+			return false, fmt.Errorf("the club database %s: moving from version %d to %d breaks %d references; nothing was changed", path, v, to, len(problems))
 		}
 	}
 	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
@@ -432,11 +434,11 @@ func migrate(ctx context.Context, conn *sql.Conn, path string, from int) (create
 	return v == 0, nil
 }
 
-// applyMigrations runs the steps from version from to version to on
-// conn, inside the caller's transaction.
-func applyMigrations(ctx context.Context, conn *sql.Conn, from, to int) error {
+// applyMigrations runs steps from version from to version to on conn,
+// inside the caller's transaction.
+func applyMigrations(ctx context.Context, conn *sql.Conn, steps []string, from, to int) error {
 	for k := from + 1; k <= to; k++ {
-		if _, err := conn.ExecContext(ctx, migrations[k-1]); err != nil {
+		if _, err := conn.ExecContext(ctx, steps[k-1]); err != nil {
 			return fmt.Errorf("schema step %d: %w", k, err)
 		}
 	}
@@ -449,10 +451,10 @@ func applyMigrations(ctx context.Context, conn *sql.Conn, from, to int) error {
 	return err
 }
 
-// backup copies the database of version v aside before it moves on, as
-// path.vV.bak (path.vV-2.bak, ... when taken): a consistent copy made
-// by SQLite itself.
-func backup(ctx context.Context, conn *sql.Conn, path string, v int) error {
+// backup copies the database of version v aside before it moves to
+// version to, as path.vV.bak (path.vV-2.bak, ... when taken): a
+// consistent copy made by SQLite itself.
+func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) error {
 	var dst string
 	for i := 1; ; i++ {
 		dst = fmt.Sprintf("%s.v%d.bak", path, v)
@@ -464,7 +466,7 @@ func backup(ctx context.Context, conn *sql.Conn, path string, v int) error {
 		}
 	}
 	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
-		return fmt.Errorf("the club database %s: copying version %d aside to %s before moving to version %d: %w", path, v, dst, Version, err)
+		return fmt.Errorf("the club database %s: copying version %d aside to %s before moving to version %d: %w", path, v, dst, to, err)
 	}
 	return nil
 }
