@@ -63,14 +63,15 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 	err := db.write(ctx, func(tx *wtx) error {
 		for _, key := range im.order {
 			p := im.players[key]
-			first, last := p.first, p.last
-			if first.IsZero() {
-				first, last = p.fallback, p.fallback
+			var first, last any
+			if !p.first.IsZero() {
+				first, last = ms(p.first), ms(p.last)
 			}
-			if first.IsZero() {
-				first, last = now, now
+			fallback := p.fallback
+			if fallback.IsZero() {
+				fallback = now
 			}
-			if _, err := tx.exec(tx.s().importPlayer, key, p.name, ms(first), ms(last)); err != nil {
+			if _, err := tx.exec(tx.s().importPlayer, key, p.name, first, last, ms(fallback)); err != nil {
 				return err
 			}
 		}

@@ -34,12 +34,13 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 				first_seen = min(first_seen, excluded.first_seen),
 				last_seen = max(last_seen, excluded.last_seen),
 				name = CASE WHEN name = '' THEN excluded.name ELSE name END`},
-		// A player the import found: their name is kept when the
-		// database has one.
-		{&w.importPlayer, `INSERT INTO players (key, name, first_seen, last_seen) VALUES (?1, ?2, ?3, ?4)
+		// A player the import found, first and last seen in games ?3 and
+		// ?4 (NULL when no game read says), or else at ?5, which only a
+		// new player takes. Their name is kept when the database has one.
+		{&w.importPlayer, `INSERT INTO players (key, name, first_seen, last_seen) VALUES (?1, ?2, coalesce(?3, ?5), coalesce(?4, ?5))
 			ON CONFLICT (key) DO UPDATE SET
-				first_seen = min(first_seen, excluded.first_seen),
-				last_seen = max(last_seen, excluded.last_seen),
+				first_seen = CASE WHEN ?3 IS NULL THEN first_seen ELSE min(first_seen, ?3) END,
+				last_seen = CASE WHEN ?4 IS NULL THEN last_seen ELSE max(last_seen, ?4) END,
 				name = CASE WHEN name = '' THEN excluded.name ELSE name END`},
 		{&w.playerExists, `SELECT EXISTS (SELECT 1 FROM players WHERE key = ?)`},
 		{&w.gameBySum, `SELECT id, log_path, rematch_of FROM games WHERE log_sha256 = ?`},
