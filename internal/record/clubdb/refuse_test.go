@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -20,10 +21,18 @@ func goodFile(t *testing.T, path string) {
 	require.NoError(t, err)
 	ctx := context.Background()
 	var p plusOne
-	for i := range 300 {
-		_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), fmt.Sprint("k", i%20), fmt.Sprint("k", (i+1)%20)), p.rate)
-		require.NoError(t, err)
+	var wg sync.WaitGroup
+	for w := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < 300; i += 10 {
+				_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), fmt.Sprint("k", i%20), fmt.Sprint("k", (i+1)%20)), p.rate)
+				assert.NoError(t, err)
+			}
+		}()
 	}
+	wg.Wait()
 	require.NoError(t, db.Close())
 }
 
