@@ -11,6 +11,8 @@ import (
 type writeStmts struct {
 	list []*sql.Stmt
 
+	begin, commit, rollback               *sql.Stmt
+	savepoint, release, rollbackTo        *sql.Stmt
 	seePlayer, playerInGame, playerExists *sql.Stmt
 	importPlayer                          *sql.Stmt
 	gameBySum, insertGame, setGamePath    *sql.Stmt
@@ -24,6 +26,13 @@ type writeStmts struct {
 
 func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 	return prepareAll(&w.list, func(q string) (*sql.Stmt, error) { return conn.PrepareContext(ctx, q) }, []stmtDef{
+		// The writer's transaction, and a savepoint per request in it.
+		{&w.begin, `BEGIN IMMEDIATE`},
+		{&w.commit, `COMMIT`},
+		{&w.rollback, `ROLLBACK`},
+		{&w.savepoint, `SAVEPOINT w`},
+		{&w.release, `RELEASE w`},
+		{&w.rollbackTo, `ROLLBACK TO w`},
 		// The name is the one the player chose: set here only.
 		{&w.seePlayer, `INSERT INTO players (key, name, first_seen, last_seen) VALUES (?1, ?2, ?3, ?3)
 			ON CONFLICT (key) DO UPDATE SET name = excluded.name, last_seen = max(last_seen, excluded.last_seen)`},

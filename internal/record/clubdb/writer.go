@@ -14,8 +14,10 @@ type request struct {
 	done chan error
 }
 
-// maxBatch bounds the writes one transaction commits together.
-const maxBatch = 64
+// maxBatch bounds the writes one transaction commits together; as
+// many can wait in the queue, so that all the writers waiting when a
+// commit ends go into the next one.
+const maxBatch = 256
 
 // write runs fn on the writer goroutine and returns once its
 // transaction has committed (nil) or failed. A context that ends before
@@ -74,16 +76,17 @@ func (db *DB) commit(batch []*request) {
 			}
 		}
 	}
-	exec := func(q string) error {
-		_, err := db.conn.ExecContext(ctx, q)
+	exec := func(st *sql.Stmt) error {
+		_, err := st.ExecContext(ctx)
 		return err
 	}
+	w := &db.ws
 	defer func() {
 		for i, r := range batch {
 			r.done <- errs[i]
 		}
 	}()
-	if err := exec("BEGIN IMMEDIATE"); err != nil {
+	if err := exec(w.begin); err != nil {
 		fail(sqlErr(db.path, err))
 		return
 	}
@@ -92,29 +95,29 @@ func (db *DB) commit(batch []*request) {
 			errs[i] = err
 			continue
 		}
-		if err := exec("SAVEPOINT w"); err != nil {
+		if err := exec(w.savepoint); err != nil {
 			fail(sqlErr(db.path, err))
-			_ = exec("ROLLBACK")
+			_ = exec(w.rollback)
 			return
 		}
 		err := run(r.fn, &wtx{ctx: ctx, db: db})
 		if err != nil {
-			if rerr := exec("ROLLBACK TO w"); rerr != nil {
+			if rerr := exec(w.rollbackTo); rerr != nil {
 				errs[i] = err
 				fail(sqlErr(db.path, rerr))
-				_ = exec("ROLLBACK")
+				_ = exec(w.rollback)
 				return
 			}
 		}
 		errs[i] = err
-		if rerr := exec("RELEASE w"); rerr != nil {
+		if rerr := exec(w.release); rerr != nil {
 			fail(sqlErr(db.path, rerr))
-			_ = exec("ROLLBACK")
+			_ = exec(w.rollback)
 			return
 		}
 	}
-	if err := exec("COMMIT"); err != nil {
-		_ = exec("ROLLBACK")
+	if err := exec(w.commit); err != nil {
+		_ = exec(w.rollback)
 		// Nothing of the batch was kept: every request fails, including
 		// those that had failed on their own (their error stays).
 		fail(fmt.Errorf("the club database %s: commit: %w", db.path, err))
