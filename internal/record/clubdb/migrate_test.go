@@ -39,7 +39,7 @@ var fixtures = []string{
 
 // buildAt makes a database of schema version k holding the fixtures of
 // versions 1 to k.
-func buildAt(t *testing.T, path string, k int) {
+func buildAt(t testing.TB, path string, k int) {
 	t.Helper()
 	ctx := context.Background()
 	sdb, err := sql.Open("sqlite", dsn(path, false))

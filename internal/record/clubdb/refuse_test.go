@@ -167,3 +167,57 @@ func TestCheckFindsWhatIsWrong(t *testing.T) {
 	_, err = CheckFile(ctx, filepath.Join(t.TempDir(), "missing.db"))
 	require.ErrorContains(t, err, "no club database")
 }
+
+// A database a crash left with a hot rollback journal (one not yet in
+// WAL mode) cannot be looked at read-only: SQLite must roll the journal
+// back first. Open makes the same checks on its writing connection,
+// which rolls back, and opens it with the data of the last commit.
+func TestHotJournalIsRolledBack(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.db")
+	ctx := context.Background()
+	sdb, err := sql.Open("sqlite", dsn(src, false))
+	require.NoError(t, err)
+	defer sdb.Close()
+	conn, err := sdb.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+	exec := func(q string) {
+		t.Helper()
+		_, err := conn.ExecContext(ctx, q)
+		require.NoError(t, err, q)
+	}
+	exec("PRAGMA journal_mode=DELETE")
+	exec("PRAGMA cache_size=1") // the transaction's pages spill to the file
+	exec("BEGIN")
+	require.NoError(t, applyMigrations(ctx, conn, migrations, 0, Version))
+	exec(fixtures[0])
+	exec("COMMIT")
+	exec("BEGIN")
+	for i := range 200 {
+		exec(fmt.Sprintf("INSERT INTO players VALUES ('x%d', '%0500d', 1, 1)", i, i))
+	}
+	// The files as a crash in the middle of the transaction leaves them.
+	path := filepath.Join(dir, FileName)
+	for _, suffix := range []string{"", "-journal"} {
+		b, err := os.ReadFile(src + suffix)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(path+suffix, b, 0o600))
+	}
+	st, err := inspect(ctx, path)
+	require.NoError(t, err)
+	require.True(t, st.deferred, "the read-only look needs the journal rolled back")
+
+	db := openAt(t, path, nil)
+	assert.False(t, db.Created())
+	c, err := db.Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, Counts{Players: 2, Games: 2}, c, "the uncommitted players are rolled back")
+	checkFixtures(t, db, 1)
+	rep, err := db.Check(ctx)
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+	var mode string
+	require.NoError(t, db.rdb.QueryRow("PRAGMA journal_mode").Scan(&mode))
+	assert.Equal(t, "wal", mode)
+}
