@@ -52,6 +52,14 @@ func rawExec(t *testing.T, path string, stmts ...string) {
 // database are refused with what and where, and left byte for byte as
 // they were.
 func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
+	// One sound database, copied for each case.
+	goodPath := filepath.Join(t.TempDir(), FileName)
+	goodFile(t, goodPath)
+	good, err := os.ReadFile(goodPath)
+	require.NoError(t, err)
+	goodFile := func(t *testing.T, path string) {
+		require.NoError(t, os.WriteFile(path, good, 0o600))
+	}
 	cases := []struct {
 		name  string
 		make  func(t *testing.T, path string)
