@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -77,7 +78,9 @@ func TestSeePlayerKeepsTheChosenName(t *testing.T) {
 
 	_, err = db.Player(ctx, "nobody")
 	require.ErrorIs(t, err, ErrNotFound)
-	require.Error(t, db.SeePlayer(ctx, "", "x"))
+	require.ErrorContains(t, db.SeePlayer(ctx, "", "x"), "needs a key")
+	require.ErrorContains(t, db.SeePlayer(ctx, strings.Repeat("k", MaxKey+1), "x"), "longer than")
+	require.ErrorContains(t, db.SeePlayer(ctx, "k1", strings.Repeat("n", MaxName+1)), "longer than")
 }
 
 // A game is recorded once and rated once, at every seat count; reading
@@ -286,6 +289,7 @@ func TestGameChecks(t *testing.T) {
 		"no level":    func(g *Game) { g.Seats[0].Level = "" },
 		"not a side":  func(g *Game) { g.Winner = "C" },
 		"rules seats": func(g *Game) { g.Rules = rulesFor(3) },
+		"long key":    func(g *Game) { g.Seats[0].Key = strings.Repeat("k", MaxKey+1) },
 	} {
 		g := testGame("g", "ka", "kb")
 		edit(&g)

@@ -144,6 +144,9 @@ func (g *Game) check() error {
 		if s.Key != "" && keys[s.Key] {
 			return fmt.Errorf("the key %s holds two seats", s.Key)
 		}
+		if len(s.Key) > MaxKey {
+			return fmt.Errorf("seat %s: %w", rules.Seat(i), checkKey(s.Key))
+		}
 		keys[s.Key] = s.Key != ""
 	}
 	if g.Winner != "" {
@@ -381,14 +384,34 @@ func (tx *wtx) rate(g *Game, id int64, rate RateFunc) ([]RatingChange, error) {
 // chose: their name becomes name and they are last seen now (first seen
 // too, the first time).
 func (db *DB) SeePlayer(ctx context.Context, key, name string) error {
-	if key == "" {
-		return errors.New("a player needs a key")
+	if err := checkKey(key); err != nil {
+		return err
+	}
+	if len(name) > MaxName {
+		return fmt.Errorf("player %s: a name of %d bytes is longer than %d", key, len(name), MaxName)
 	}
 	now := ms(db.now())
 	return db.write(ctx, func(tx *wtx) error {
 		_, err := tx.exec(tx.s().seePlayer, key, name, now)
 		return err
 	})
+}
+
+// Bounds of what a player is.
+const (
+	MaxKey  = 128 // bytes of a key fingerprint (klob serve's are 32)
+	MaxName = 256 // bytes of a chosen name
+)
+
+// checkKey says what is wrong with a player's key.
+func checkKey(key string) error {
+	switch {
+	case key == "":
+		return errors.New("a player needs a key")
+	case len(key) > MaxKey:
+		return fmt.Errorf("a key of %d bytes is longer than %d", len(key), MaxKey)
+	}
+	return nil
 }
 
 // Player returns the player with key, or ErrNotFound.
