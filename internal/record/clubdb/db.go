@@ -17,10 +17,16 @@ import (
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/klob/klob/internal/platform/dirlock"
 )
 
 // FileName is the database's name in the server's state directory.
 const FileName = "club.db"
+
+// LockSuffix names the lock file beside the database (club.db.lock),
+// held while a DB has it open.
+const LockSuffix = ".lock"
 
 // Errors.
 var (
@@ -28,6 +34,9 @@ var (
 	ErrClosed = errors.New("the club database is closed")
 	// ErrNotFound: no such player, game or tournament.
 	ErrNotFound = errors.New("not in the club database")
+	// ErrBusy: another DB, most likely another klob serve, has the
+	// database open: one process writes it.
+	ErrBusy = errors.New("another klob has the club database open")
 )
 
 // DamagedError refuses a file that is not a sound Klob club database:
@@ -75,6 +84,7 @@ type DB struct {
 	path    string
 	now     func() time.Time
 	created bool
+	lock    *dirlock.Lock // on path.lock, while open
 
 	wdb  *sql.DB // one connection, the writer's
 	conn *sql.Conn
@@ -106,10 +116,6 @@ func Open(path string, o Options) (*DB, error) {
 		return nil, err
 	}
 	ctx := context.Background()
-	st, err := inspect(ctx, abs)
-	if err != nil {
-		return nil, err
-	}
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("the club database %s: %w", abs, err)
 	}
@@ -120,6 +126,21 @@ func Open(path string, o Options) (*DB, error) {
 			db.closeHandles()
 		}
 	}()
+	// One process writes the database: the one writer goroutine is the
+	// only writer only if no other klob serve has the file open.
+	if db.lock, err = dirlock.TryLock(abs + LockSuffix); err != nil {
+		var le *dirlock.LockedError
+		if errors.As(err, &le) && le.PID > 0 {
+			return nil, fmt.Errorf("the club database %s: %w (process %d)", abs, ErrBusy, le.PID)
+		} else if errors.As(err, &le) {
+			return nil, fmt.Errorf("the club database %s: %w", abs, ErrBusy)
+		}
+		return nil, fmt.Errorf("the club database %s: %w", abs, err)
+	}
+	st, err := inspect(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
 	if db.wdb, err = sql.Open("sqlite", dsn(abs, false)); err != nil {
 		return nil, err
 	}
@@ -205,6 +226,9 @@ func (db *DB) closeHandles() error {
 	}
 	if db.wdb != nil {
 		errs = append(errs, db.wdb.Close())
+	}
+	if db.lock != nil {
+		errs = append(errs, db.lock.Unlock())
 	}
 	return errors.Join(errs...)
 }

@@ -406,6 +406,23 @@ func TestRecordGameMovesAGoneLog(t *testing.T) {
 	assert.Equal(t, g.LogPath, got.LogPath, "the first copy is gone: the game moves")
 }
 
+// A second DB on the same file, in this process or another, is
+// refused while the first is open: one process writes the database.
+func TestOneProcessOpensTheDatabase(t *testing.T) {
+	db, path := openTest(t, newClock())
+	_, err := Open(path, Options{})
+	require.ErrorIs(t, err, ErrBusy)
+	require.ErrorContains(t, err, path)
+	// A check reads beside it.
+	rep, err := CheckFile(context.Background(), path)
+	require.NoError(t, err)
+	assert.True(t, rep.OK())
+	require.NoError(t, db.Close())
+	again, err := Open(path, Options{})
+	require.NoError(t, err)
+	require.NoError(t, again.Close())
+}
+
 func TestClosedRefusesWrites(t *testing.T) {
 	db, _ := openTest(t, newClock())
 	require.NoError(t, db.Close())
