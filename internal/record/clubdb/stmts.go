@@ -20,7 +20,7 @@ type writeStmts struct {
 	gameRated, rating, putRating          *sql.Stmt
 	insertHistory, setMeta                *sql.Stmt
 	tournamentByCode, insertTournament    *sql.Stmt
-	putPar, enter, entered                *sql.Stmt
+	putPar, pars, enter, entered          *sql.Stmt
 	board, startBoard, finishBoard        *sql.Stmt
 }
 
@@ -68,6 +68,7 @@ func (w *writeStmts) prepare(ctx context.Context, conn *sql.Conn) error {
 		{&w.insertTournament, `INSERT INTO tournaments (code, creator_key, seats, rules, bot_level, boards, board_seed, created, ends)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`},
 		{&w.putPar, `INSERT INTO tournament_pars (tournament_id, board, par) VALUES (?, ?, ?)`},
+		{&w.pars, `SELECT par FROM tournament_pars WHERE tournament_id = ? ORDER BY board`},
 		{&w.enter, `INSERT INTO tournament_entries (tournament_id, player_key, entered) VALUES (?, ?, ?) ON CONFLICT DO NOTHING`},
 		{&w.entered, `SELECT EXISTS (SELECT 1 FROM tournament_entries WHERE tournament_id = ? AND player_key = ?)`},
 		{&w.board, `SELECT log_path, result, log_sha256 FROM tournament_boards WHERE tournament_id = ? AND player_key = ? AND board = ?`},

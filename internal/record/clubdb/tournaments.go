@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/rules"
@@ -126,20 +127,20 @@ func (db *DB) SetPars(ctx context.Context, code string, pars []float64) error {
 			return fmt.Errorf("tournament %s: board %d's par is %v", code, i+1, p)
 		}
 	}
-	old, err := db.Pars(ctx, code)
-	if err != nil {
-		return err
-	}
-	if len(old) > 0 {
-		if fmt.Sprint(old) != fmt.Sprint(pars) {
-			return fmt.Errorf("tournament %s has its pars already (%v), not %v", code, old, pars)
-		}
-		return nil
-	}
 	return db.write(ctx, func(tx *wtx) error {
 		id, boards, _, err := tx.tournament(code)
 		if err != nil {
 			return err
+		}
+		old, err := tx.pars(id)
+		if err != nil {
+			return err
+		}
+		if len(old) > 0 {
+			if !slices.Equal(old, pars) {
+				return fmt.Errorf("tournament %s has its pars already (%v), not %v", code, old, pars)
+			}
+			return nil
 		}
 		if len(pars) != boards {
 			return fmt.Errorf("tournament %s has %d boards, and %d pars were given", code, boards, len(pars))
@@ -151,6 +152,24 @@ func (db *DB) SetPars(ctx context.Context, code string, pars []float64) error {
 		}
 		return nil
 	})
+}
+
+// pars reads a tournament's pars inside a write.
+func (tx *wtx) pars(id int64) ([]float64, error) {
+	rows, err := tx.s().pars.QueryContext(tx.ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []float64
+	for rows.Next() {
+		var p float64
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
 }
 
 // Pars returns the par of every board, board 1 first; none before
