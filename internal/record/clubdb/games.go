@@ -96,7 +96,7 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 	}
 	humans, keyed := 0, false
 	for s := range rules.Seat(n) {
-		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Sides[sideOf(n, s)], Key: tags[tagKey+s.String()]}
+		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Totals[sideOf(n, s)], Key: tags[tagKey+s.String()]}
 		if st.Level == gamelog.Human {
 			humans++
 		}

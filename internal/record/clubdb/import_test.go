@@ -54,9 +54,6 @@ func (p *seatPlayer) step(u hall.Update) {
 		return
 	}
 	turn, legal := u.View.Turn, u.View.Legal()
-	if len(u.Seats) > 2 {
-		turn, legal = u.TableView.Turn, u.TableView.Legal()
-	}
 	if turn != u.Seat || u.BotSeat || len(legal) == 0 {
 		return
 	}
