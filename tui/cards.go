@@ -126,6 +126,15 @@ func (p *painter) styledSuit(s rules.Suit) string {
 	return p.g.suit(s)
 }
 
+// suitName is the suit in its colour with its name, "♥ hearts"; no
+// trumps is its name alone.
+func (p *painter) suitName(s rules.Suit) string {
+	if s == rules.NoTrumps {
+		return s.Name()
+	}
+	return p.styledSuit(s) + " " + s.Name()
+}
+
 // styledCard returns the card's text in the suit's colour: "10♥".
 func (p *painter) styledCard(c rules.Card) string {
 	if !c.Valid() {

@@ -85,9 +85,20 @@ func cardRects(n int, size cardSize, x, y int) []rect {
 // row that marks the sequences and the bella pair.
 func handRows(size cardSize) int { return size.h + 5 }
 
-// viewHand is the hand of the viewing seat, sorted.
-func viewHand(v *rules.View) []rules.Card {
-	return sortHand(v.Hand, v.Hand|v.Played[v.Seat], v.Trump)
+// viewHand is the hand of the viewing seat as shown, sorted in order
+// o: the suit order is worked out on every card the seat held this
+// deal, so it stays put while the hand empties; with no trumps every
+// suit is plain. Every table and the lesson show the hand so.
+func viewHand(v *rules.View, o handSort) []rules.Card {
+	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump), o)
+}
+
+// plainTrump is the trump a hand sorts by: none with no trumps.
+func plainTrump(t rules.Suit) rules.Suit {
+	if t == rules.NoTrumps {
+		return rules.NoSuit
+	}
+	return t
 }
 
 // legalCards returns the cards the viewing seat may play now: none when

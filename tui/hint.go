@@ -104,7 +104,7 @@ func hintSay(ctx *screenCtx, a rules.Action) string {
 		}
 		return s
 	case rules.Name:
-		return "name " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
+		return "name " + p.suitName(a.Suit)
 	}
 	// Each kind of decision has its own words: `say "same"`, `ask "how
 	// high?"`, "exchange the dix", "announce fifty".

@@ -274,6 +274,16 @@ func actionLabel(a rules.Action) string {
 	return a.Words()
 }
 
+// menuItem is an action as a menu item: its letter in brackets and its
+// label, a named suit with its symbol: "[t] take", "[e] ♥ hearts".
+func menuItem(p *painter, a rules.Action) string {
+	lbl := actionLabel(a)
+	if a.Kind == rules.Name {
+		lbl = p.suitName(a.Suit)
+	}
+	return "[" + actionKey(a) + "] " + lbl
+}
+
 // isKey reports whether msg is a key press matching b.
 func isKey(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }
 

@@ -173,7 +173,7 @@ func (s *learnScreen) actKey(ctx *screenCtx, k tea.KeyPressMsg) {
 // hand is your hand as shown.
 func (s *learnScreen) hand() []rules.Card {
 	v := s.run.View()
-	return viewHand(&v)
+	return viewHand(&v, byStrength)
 }
 
 func (s *learnScreen) clampCursor() {

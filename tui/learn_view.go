@@ -98,24 +98,10 @@ func learnScore(ctx *screenCtx, sc rules.Score, w int) []string {
 		}
 		return "the bot"
 	}
-	sw := seatWords{
-		cols:  [2]rules.Seat{lesson.You, lesson.Bot},
-		heads: [2]string{"You", "Bot"},
-		name:  func(s rules.Seat) string { return capital(name(s)) },
-		does: func(s rules.Seat, verb string) string {
-			if s == lesson.You {
-				return "you " + verb
-			}
-			return "the bot " + verb + "s"
-		},
-		has: func(s rules.Seat) string {
-			if s == lesson.You {
-				return "have"
-			}
-			return "has"
-		},
-	}
-	title := fmt.Sprintf(" Trump %s %s · maker: %s", ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), name(sc.Maker))
+	// The bot is "The bot" at the start of a sentence, "the bot" inside.
+	sw := personWords(lesson.You, lesson.Bot, [2]string{"You", "Bot"}, func(s rules.Seat) string { return capital(name(s)) })
+	sw.does = func(s rules.Seat, verb string) string { return does(name(s), s == lesson.You, verb) }
+	title := fmt.Sprintf(" Trump %s · maker: %s", ctx.paint.suitName(sc.Trump), name(sc.Maker))
 	return scoreLines(ctx, sc, sw, title, w)
 }
 
@@ -211,7 +197,7 @@ func (s *learnScreen) handLines(ctx *screenCtx, step lesson.Step) []string {
 	p := ctx.paint
 	g := &p.g
 	v := s.run.View()
-	hand := viewHand(&v)
+	hand := viewHand(&v, byStrength)
 	size := smallCard
 	playing := step.Kind == lesson.Play && v.Phase == rules.PhasePlay && v.Turn == lesson.You
 	legal := legalCards(&v)

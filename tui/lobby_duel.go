@@ -38,10 +38,7 @@ func (h hallDuel) myTurn() bool { return h.nt.myTurn() && !h.nt.sent }
 func (h hallDuel) name(s rules.Seat) string { return h.nt.name(s) }
 
 func (h hallDuel) does(s rules.Seat, verb string) string {
-	if s == h.u().Seat {
-		return "you " + verb
-	}
-	return h.nt.name(s) + " " + verb + "s"
+	return does(h.nt.name(s), s == h.u().Seat, verb)
 }
 
 func (h hallDuel) Gen() int     { return h.u().Gen }
@@ -126,7 +123,6 @@ func (t *netTable) resultView2(ctx *screenCtx) string {
 	me, opp := u.Seat, u.Seat.Other()
 	var tot [2]int
 	copy(tot[:], u.SideTotals)
-	h := hallDuel{t}
 	lines := []string{
 		fit(fmt.Sprintf(" %s  Table %s · Deal %d is over", st.Title.Render("Klob"), u.Code, max(1, u.DealNo)), w-24) +
 			right(st.Heading.Render(fmt.Sprintf("You %d · %s %d ", tot[me], clip(t.name(opp), 8), tot[opp])), 24),
@@ -140,14 +136,8 @@ func (t *netTable) resultView2(ctx *screenCtx) string {
 				lines = append(lines[:len(lines)-1], " "+abandonReason(t.name, u.Endings[n-1], u.Schmeissers[n-1]), "")
 			}
 		} else {
-			sw := seatWords{cols: [2]rules.Seat{me, opp}, heads: [2]string{"You", clip(t.name(opp), 8)}, name: h.name, does: h.does,
-				has: func(s rules.Seat) string {
-					if s == me {
-						return "have"
-					}
-					return "has"
-				}}
-			title := fmt.Sprintf(" Trump %s %s · maker: %s", p.styledSuit(sc.Trump), sc.Trump.Name(), t.name(sc.Maker))
+			sw := personWords(me, opp, [2]string{"You", clip(t.name(opp), 8)}, t.name)
+			title := fmt.Sprintf(" Trump %s · maker: %s", p.suitName(sc.Trump), t.name(sc.Maker))
 			lines = append(lines, scoreLines(ctx, sc, sw, title, w)...)
 		}
 	}

@@ -193,7 +193,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 					return nt.duelTable().hand(&v), legalCards(&v)
 				}
 				v := nt.u.View
-				return nt.table34().hand(&v), tableLegalCards(&v)
+				return nt.table34().hand(&v), legalCards(&v)
 			}
 			// Play to Ann's first card that must follow suit (some of
 			// her cards refused).

@@ -263,7 +263,7 @@ func (s *replay34) View(ctx *screenCtx) string {
 		}
 		return joinLines(append(lines[:max(0, h-len(bottom))], bottom...))
 	}
-	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, tableHand(&sc.V), 0, false)
+	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, viewHand(&sc.V, byStrength), 0, false)
 	return out
 }
 

@@ -215,12 +215,11 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 	if d.Bottom() != rules.NoCard {
 		bottom = p.card(d.Bottom(), lookFace, size)
 	}
-	suitName := func(su rules.Suit) string { return p.styledSuit(su) + " " + su.Name() }
 	var info []string
 	if d.Trump() == rules.NoSuit {
 		// The cards have their labels above them: the line beside them
 		// says only what the upcard proposes.
-		info = append(info, "Proposed trump: "+suitName(d.OrigUpcard().Suit()))
+		info = append(info, "Proposed trump: "+p.suitName(d.OrigUpcard().Suit()))
 		switch d.Phase() {
 		case rules.PhaseBid1:
 			info = append(info, "Bidding, round one")
@@ -232,7 +231,7 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 			info = append(info, st.Heading.Render("Thrown in: ")+abandonWhy(rd, s.seatName))
 		}
 	} else {
-		info = append(info, st.Trump.Render("Trump:")+" "+suitName(d.Trump()))
+		info = append(info, st.Trump.Render("Trump:")+" "+p.suitName(d.Trump()))
 		maker := "Maker: " + d.Maker().String()
 		if d.SchmeissRefused() {
 			maker += " (schmeiss refused)"
@@ -259,7 +258,7 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 // "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
 func abandonWhy(rd *gamelog.ReplayDeal, name func(rules.Seat) string) string {
 	if rd.Ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s schmeiss", name(rd.Schmeisser.Other()), possessive(name(rd.Schmeisser)))
+		return acceptedSchmeiss(name, rd.Schmeisser)
 	}
 	return rules.AllPassed.String()
 }
@@ -318,7 +317,7 @@ func (s *replayScreen) breakdown(ctx *screenCtx, sc rules.Score, w int) []string
 		does:  func(s rules.Seat, verb string) string { return s.String() + " " + verb + "s" },
 		has:   func(rules.Seat) string { return "has" },
 	}
-	title := fmt.Sprintf(" %s: trump %s %s · maker: %s", ctx.Styles.Heading.Render("Deal over"), ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), sc.Maker)
+	title := fmt.Sprintf(" %s: trump %s · maker: %s", ctx.Styles.Heading.Render("Deal over"), ctx.paint.suitName(sc.Trump), sc.Maker)
 	return scoreLines(ctx, sc, sw, title, w)
 }
 
@@ -404,7 +403,7 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 			case rules.Exchange:
 				line = fmt.Sprintf("%s: exchanges the dix for %s", step.Seat, p.styledCard(d.Upcard()))
 			case rules.Name:
-				line = fmt.Sprintf("%s: %s %s", step.Seat, p.styledSuit(a.Suit), a.Suit.Name())
+				line = fmt.Sprintf("%s: %s", step.Seat, p.suitName(a.Suit))
 			default:
 				line = fmt.Sprintf("%s: %s", step.Seat, a.Words())
 			}
@@ -511,7 +510,7 @@ func (s *replayScreen) actionWords(ctx *screenCtx, a rules.Action) string {
 		}
 		return p.styledCard(a.Card)
 	case rules.Name:
-		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
+		return p.suitName(a.Suit)
 	}
 	return a.Words()
 }

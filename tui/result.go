@@ -94,7 +94,7 @@ func (r *result) View(ctx *screenCtx) string {
 // abandonReason says why a deal was thrown in.
 func abandonReason(name func(rules.Seat) string, ending rules.Ending, schmeisser rules.Seat) string {
 	if ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s schmeiss.", name(schmeisser.Other()), possessive(name(schmeisser)))
+		return acceptedSchmeiss(name, schmeisser) + "."
 	}
 	return "Both players passed twice: nobody named trump."
 }
@@ -102,19 +102,8 @@ func abandonReason(name func(rules.Seat) string, ending rules.Ending, schmeisser
 // breakdown is the table of a scored deal and what it means, the
 // person's column first.
 func breakdown(ctx *screenCtx, m *seated, sc rules.Score) []string {
-	sw := seatWords{
-		cols:  [2]rules.Seat{humanSeat, botSeat},
-		heads: [2]string{"You", "Bot"},
-		name:  m.name,
-		does:  m.does,
-		has: func(s rules.Seat) string {
-			if s == humanSeat {
-				return "have"
-			}
-			return "has"
-		},
-	}
-	title := fmt.Sprintf(" Trump %s %s · maker: %s", ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), m.name(sc.Maker))
+	sw := personWords(m.me, m.me.Other(), [2]string{"You", "Bot"}, m.name)
+	title := fmt.Sprintf(" Trump %s · maker: %s", ctx.paint.suitName(sc.Trump), m.name(sc.Maker))
 	return scoreLines(ctx, sc, sw, title, ctx.Width)
 }
 
@@ -127,6 +116,24 @@ type seatWords struct {
 	name  func(rules.Seat) string
 	does  func(s rules.Seat, verb string) string
 	has   func(rules.Seat) string
+}
+
+// personWords are the seatWords of a breakdown seen from the person's
+// seat me: the person's column first, then other's; the person said
+// "you" ("you score", "you have"), the others by name ("Bot has").
+func personWords(me, other rules.Seat, heads [2]string, name func(rules.Seat) string) seatWords {
+	return seatWords{
+		cols:  [2]rules.Seat{me, other},
+		heads: heads,
+		name:  name,
+		does:  func(s rules.Seat, verb string) string { return does(name(s), s == me, verb) },
+		has: func(s rules.Seat) string {
+			if s == me {
+				return "have"
+			}
+			return "has"
+		},
+	}
 }
 
 // scoreLines is the breakdown of a scored deal under title: the lines of

@@ -63,9 +63,4 @@ func (m *seated) name(s rules.Seat) string {
 }
 
 // does puts verb after the seat's name: "you deal", "Bot deals".
-func (m *seated) does(s rules.Seat, verb string) string {
-	if s == m.me {
-		return "you " + verb
-	}
-	return m.name(s) + " " + verb + "s"
-}
+func (m *seated) does(s rules.Seat, verb string) string { return does(m.name(s), s == m.me, verb) }

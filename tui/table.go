@@ -74,7 +74,7 @@ func newTable(m *seated, cfg *PlayConfig) *table {
 
 // hand is the person's hand as shown: sorted by the order chosen.
 func (t *table) hand(v *rules.View) []rules.Card {
-	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], v.Trump, t.order)
+	return viewHand(v, t.order)
 }
 
 // maxQueued is how many keys pressed while the bot thinks are kept.

@@ -104,10 +104,7 @@ func (sc *tableScene) name(s rules.Seat) string {
 
 // does puts verb after the seat's name: "you deal", "West deals".
 func (sc *tableScene) does(s rules.Seat, verb string) string {
-	if s == sc.Me && !sc.Watching {
-		return "you " + verb
-	}
-	return sc.name(s) + " " + verb + "s"
+	return does(sc.name(s), s == sc.Me && !sc.Watching, verb)
 }
 
 // sides is the number of sides: the players with three, two teams with
@@ -293,12 +290,6 @@ func trumpInfo34(ctx *screenCtx, sc *tableScene) []string {
 	st := &ctx.Styles
 	p := ctx.paint
 	v := &sc.V
-	suitName := func(s rules.Suit) string {
-		if s == rules.NoTrumps {
-			return s.Name()
-		}
-		return p.styledSuit(s) + " " + s.Name()
-	}
 	up := "Upcard " + p.styledCard(v.OrigUpcard)
 	if v.Players == 4 && v.Upcard == rules.NoCard && v.Maker != rules.NoSeat {
 		up += " (" + sc.name(v.Maker) + " took it)"
@@ -310,7 +301,7 @@ func trumpInfo34(ctx *screenCtx, sc *tableScene) []string {
 		case rules.PhaseDeclare:
 			out = append(out, "Declarations before the bidding")
 		case rules.PhaseBid1:
-			out = append(out, "Round one: take "+suitName(v.OrigUpcard.Suit())+" or pass")
+			out = append(out, "Round one: take "+p.suitName(v.OrigUpcard.Suit())+" or pass")
 		case rules.PhaseBid2:
 			if v.Players == 4 {
 				out = append(out, "Round two: name a suit (not "+p.styledSuit(v.OrigUpcard.Suit())+"), no trumps, or pass")
@@ -322,7 +313,7 @@ func trumpInfo34(ctx *screenCtx, sc *tableScene) []string {
 		}
 		return out
 	}
-	tr := st.Trump.Render("Trump") + " " + suitName(v.Trump) + " · maker " + sc.name(v.Maker)
+	tr := st.Trump.Render("Trump") + " " + p.suitName(v.Trump) + " · maker " + sc.name(v.Maker)
 	if v.Forced {
 		tr += " (forced)"
 	}
@@ -592,29 +583,6 @@ func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor in
 	return rows, rects
 }
 
-// tableHand is the person's hand, sorted as the two-handed table sorts
-// it; with no trumps every suit is plain.
-func tableHand(v *rules.View) []rules.Card {
-	return sortHand(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump))
-}
-
-// plainTrump is the trump the hand sorts by: none with no trumps.
-func plainTrump(t rules.Suit) rules.Suit {
-	if t == rules.NoTrumps {
-		return rules.NoSuit
-	}
-	return t
-}
-
-// tableLegalCards returns the cards the viewing seat may play now.
-func tableLegalCards(v *rules.View) rules.CardSet {
-	if v.Phase != rules.PhasePlay || v.Turn != v.Seat {
-		return 0
-	}
-	pl := v.Play()
-	return pl.Legal()
-}
-
 // tableRight34 is the score pad over the table talk, or with v open
 // the list of this deal's tricks.
 func tableRight34(ctx *screenCtx, sc *tableScene, w, h int) []string {
@@ -782,11 +750,7 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 		case rules.Exchange:
 			line = who + " exchanged the dix: took " + p.styledCard(v.OrigUpcard)
 		case rules.Name:
-			if a.Suit == rules.NoTrumps {
-				line = who + ": no trumps"
-			} else {
-				line = who + ": " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
-			}
+			line = who + ": " + p.suitName(a.Suit)
 		default:
 			line = who + ": " + a.Words()
 		}
@@ -851,10 +815,7 @@ func tableActionLabel(ctx *screenCtx, a rules.Action) string {
 	p := ctx.paint
 	switch a.Kind {
 	case rules.Name:
-		if a.Suit == rules.NoTrumps {
-			return "no trumps"
-		}
-		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
+		return p.suitName(a.Suit)
 	case rules.Shlomo, rules.Cleopatra:
 		return "declare " + a.String() + " (+20)"
 	case rules.Give:

@@ -52,11 +52,7 @@ func resultLines34(ctx *screenCtx, sc *tableScene, s rules.Score, width int) []s
 	for _, side := range order {
 		heads = append(heads, clip(sc.sideName(side), colW-1))
 	}
-	trump := s.Trump.Name()
-	if s.Trump != rules.NoTrumps {
-		trump = p.styledSuit(s.Trump) + " " + trump
-	}
-	title := fmt.Sprintf(" Trump %s · maker: %s", trump, sc.name(s.Maker))
+	title := fmt.Sprintf(" Trump %s · maker: %s", p.suitName(s.Trump), sc.name(s.Maker))
 	if s.Forced {
 		title += " (forced to name trump)"
 	}

@@ -142,7 +142,7 @@ func (t *table34) render(ctx *screenCtx) (string, []hit) {
 		return t.resultView(ctx, sc), nil
 	}
 	hand := t.hand(v)
-	legal := tableLegalCards(v)
+	legal := legalCards(v)
 	playing := v.Phase == rules.PhasePlay && t.myTurn() && t.bella == rules.NoCard
 	st := &ctx.Styles
 	y := ctx.Height - 2
@@ -360,18 +360,10 @@ func (t *table34) update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 
 // take applies the person's action, or says why it is refused.
 func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
-	g := &ctx.paint.g
+	before := t.game.View(t.me)
 	w, err := t.game.Apply(t.me, a)
 	if err != nil {
-		if s, ok := bellaRefusal(g, a, err); ok {
-			t.setNote(s, true)
-			return t, nil
-		}
-		what := "say " + a.Words()
-		if a.Kind == rules.PlayCard {
-			what = "play " + g.cardText(a.Card)
-		}
-		t.setNote(plain(g, fmt.Sprintf("You cannot %s: %v", what, err)), true)
+		t.setNote(refusalText(&ctx.paint.g, &before, a, err), true)
 		return t, nil
 	}
 	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
@@ -385,7 +377,7 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 // trick strength, or by suit in sequence order; with no trumps every
 // suit is plain).
 func (t *table34) hand(v *rules.View) []rules.Card {
-	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump), t.order)
+	return viewHand(v, t.order)
 }
 
 // toggleOrder sorts the hand the other way, the cursor staying on its
@@ -416,7 +408,7 @@ func (t *table34) prepare() {
 	if v.Phase != rules.PhasePlay || !t.myTurn() {
 		return
 	}
-	legal := tableLegalCards(&v)
+	legal := legalCards(&v)
 	for i, c := range t.hand(&v) {
 		if legal.Has(c) {
 			t.cursor = i

@@ -207,8 +207,8 @@ func TestTable34Golden(t *testing.T) {
 func personKey(tb testing.TB, hs *harness, v *rules.View) string {
 	tb.Helper()
 	if v.Phase == rules.PhasePlay {
-		hand := tableHand(v)
-		legal := tableLegalCards(v)
+		hand := viewHand(v, byStrength)
+		legal := legalCards(v)
 		for i, c := range hand {
 			if legal.Has(c) {
 				return fmt.Sprint(i + 1)
@@ -329,8 +329,8 @@ func myCardDecision(t *testing.T, players int, keep func(v *rules.View, c rules.
 				}
 				continue
 			}
-			hand := tableHand(&v)
-			legal := tableLegalCards(&v)
+			hand := viewHand(&v, byStrength)
+			legal := legalCards(&v)
 			for i, c := range hand {
 				if keep(&v, c, legal) {
 					return f, hand, i, true

@@ -180,7 +180,7 @@ func TestRefusedCard(t *testing.T) {
 				return false
 			}
 			legal := legalCards(&v)
-			for i, c := range viewHand(&v) {
+			for i, c := range viewHand(&v, byStrength) {
 				if !legal.Has(c) {
 					bad, idx = c, i
 					return true
@@ -389,7 +389,7 @@ func TestMouse(t *testing.T) {
 	hs.press("x", "a")
 	_, hits = hs.table().render(&hs.app.ctx)
 	v := hs.table().m.view()
-	hand := viewHand(&v)
+	hand := viewHand(&v, byStrength)
 	for _, h := range hits {
 		if h.kind == hitCard && h.index == 2 {
 			n := len(g.Deal().Steps())

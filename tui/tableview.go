@@ -235,11 +235,10 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 		bottom = p.card(v.Bottom, lookFace, size)
 	}
 	var info []string
-	suitName := func(s rules.Suit) string { return p.styledSuit(s) + " " + s.Name() }
 	if v.Trump == rules.NoSuit {
 		// The cards have their labels above them: the line beside them
 		// says only what the upcard proposes.
-		info = append(info, "Proposed trump: "+suitName(v.OrigUpcard.Suit()))
+		info = append(info, "Proposed trump: "+p.suitName(v.OrigUpcard.Suit()))
 		switch v.Phase {
 		case rules.PhaseBid1:
 			info = append(info, "Round one: pass, take or schmeiss")
@@ -249,7 +248,7 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 			info = append(info, "Round two: name another suit, or pass")
 		}
 	} else {
-		info = append(info, st.Trump.Render("Trump:")+" "+suitName(v.Trump))
+		info = append(info, st.Trump.Render("Trump:")+" "+p.suitName(v.Trump))
 		maker := "Maker: " + t.d.name(v.Maker)
 		if v.SchmeissRefused() {
 			maker += " (schmeiss refused)"
@@ -452,11 +451,7 @@ func talkLines(ctx *screenCtx, m duel, v *rules.View) []string {
 	var shows []string
 	if shown := v.Shown[v.SeqWinner&3]; shown != 0 && v.SeqWinner != rules.NoSeat {
 		for _, q := range rules.Sequences(shown) {
-			var cs []string
-			for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
-				cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
-			}
-			shows = append(shows, fmt.Sprintf("%s %s (%d)", capital(m.does(v.SeqWinner, "show")), strings.Join(cs, " "), q.Value()))
+			shows = append(shows, fmt.Sprintf("%s %s (%d)", capital(m.does(v.SeqWinner, "show")), seqText(g, q), q.Value()))
 		}
 	}
 	var out []string
@@ -475,7 +470,7 @@ func talkLines(ctx *screenCtx, m duel, v *rules.View) []string {
 		case a.Kind == rules.Exchange:
 			line = who + " exchanged the dix: took " + p.styledCard(v.OrigUpcard)
 		case a.Kind == rules.Name:
-			line = who + ": " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
+			line = who + ": " + p.suitName(a.Suit)
 		default:
 			line = who + ": " + a.Words()
 		}
@@ -606,11 +601,7 @@ func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []h
 	legal := v.Legal()
 	items := make([]string, len(legal))
 	for i, a := range legal {
-		lbl := actionLabel(a)
-		if a.Kind == rules.Name {
-			lbl = p.styledSuit(a.Suit) + " " + lbl
-		}
-		items[i] = "[" + actionKey(a) + "] " + lbl
+		items[i] = menuItem(p, a)
 	}
 	return menuLine(ctx, " "+t.menuPrompt(ctx, v), items, t.menu, y)
 }

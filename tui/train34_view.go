@@ -110,13 +110,13 @@ func (t *trainer34) cardLines(ctx *screenCtx, size cardSize) []string {
 	mid := size.h / 2
 	switch {
 	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseDeclare:
-		info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
+		info[mid] = "proposes " + p.suitName(su)
 	case v.Phase == rules.PhaseBid2:
-		info[mid], info[mid+1] = p.styledSuit(su)+" "+su.Name()+" refused", "in round one"
+		info[mid], info[mid+1] = p.suitName(su)+" refused", "in round one"
 	default:
 		trump := "no trumps"
 		if v.Trump < rules.NoTrumps {
-			trump = p.styledSuit(v.Trump) + " " + v.Trump.Name()
+			trump = p.suitName(v.Trump)
 		}
 		info[mid-1] = "trump: " + trump
 		info[mid] = "maker: " + drill.SeatName(v.Players, v.Maker)

@@ -430,9 +430,9 @@ func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
 	su := t.sit.Upcard.Suit()
 	info := make([]string, size.h)
 	mid := size.h / 2
-	info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
+	info[mid] = "proposes " + p.suitName(su)
 	if t.sit.Kind() == drill.Round2 {
-		info[mid], info[mid+1] = p.styledSuit(su)+" "+su.Name()+" refused", "in round one"
+		info[mid], info[mid+1] = p.suitName(su)+" refused", "in round one"
 	}
 	return handAndUpcard(ctx, size, handOrder(&t.sit), t.sit.Upcard, "Upcard", info)
 }
@@ -443,11 +443,7 @@ func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
 	p := ctx.paint
 	items := make([]string, len(t.legal))
 	for i, a := range t.legal {
-		lbl := actionLabel(a)
-		if a.Kind == rules.Name {
-			lbl = p.styledSuit(a.Suit) + " " + lbl
-		}
-		items[i] = "[" + actionKey(a) + "] " + lbl
+		items[i] = menuItem(p, a)
 	}
 	return menuLine(ctx, t.prompt(), items, t.menu, 0)
 }

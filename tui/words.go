@@ -1,6 +1,10 @@
 package tui
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/klob/klob/rules"
+)
 
 // possessive is the owner form of a player's name in a sentence:
 // "your" for the person ("You"), "Bot's", "James's".
@@ -9,6 +13,22 @@ func possessive(name string) string {
 		return "your"
 	}
 	return name + "'s"
+}
+
+// acceptedSchmeiss says, at two players, who accepted whose schmeiss:
+// "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
+func acceptedSchmeiss(name func(rules.Seat) string, schmeisser rules.Seat) string {
+	return name(schmeisser.Other()) + " accepted " + possessive(name(schmeisser)) + " schmeiss"
+}
+
+// does puts verb after a seat's name in a sentence, as every screen
+// names the seats: "you deal" for the person's own seat (you), "Bot
+// deals" or "West deals" for another.
+func does(name string, you bool, verb string) string {
+	if you {
+		return "you " + verb
+	}
+	return name + " " + verb + "s"
 }
 
 // elideName shortens a file name to at most w cells on purpose, never
