@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // TableBatchFunc evaluates batch k of plan p at a table's View v
@@ -42,8 +43,8 @@ func newTrain34(c *TrainConfig) *trainer34 {
 	return t
 }
 
-// minSize: the trainer needs the room of the table of its seat count.
-func (t *trainer34) minSize() (int, int) { return tableMinSize(t.players()) }
+// MinSize: the trainer needs the room of the table of its seat count.
+func (t *trainer34) MinSize() (int, int) { return kit.TableMinSize(t.players()) }
 
 func (t *trainer34) next(no int) bool {
 	switch {
@@ -82,7 +83,7 @@ func (t *trainer34) graded(an *drill.Analysis, chose int, when time.Time) drill.
 
 // helpLines: options without a letter of their own take their number;
 // the letters of every decision of a table, from keys.go's table.
-func (t *trainer34) helpLines(k *keyMap) []key.Binding {
-	return append([]key.Binding{brief("the n-th option (options without a letter)", k.Nth)},
-		letterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
+func (t *trainer34) helpLines(k *kit.KeyMap) []key.Binding {
+	return append([]key.Binding{kit.Brief("the n-th option (options without a letter)", k.Nth)},
+		kit.LetterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
 }

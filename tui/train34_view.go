@@ -6,6 +6,7 @@ import (
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The screen of the table kind (trainer34).
@@ -24,13 +25,13 @@ type part34 struct {
 // fixed order (the label over the cards, the seats' sentence, the words
 // said, the question, the score) before the result is cut, so the menu
 // and the table of options always show.
-func (t *trainer34) body(ctx *screenCtx, room int, mid []string) ([]string, []hit) {
+func (t *trainer34) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	cards := t.cardLines(ctx, trainCardSize(w, h))
 	parts := []part34{
 		{wrapped(ctx, t.sit.Role(), w, false), 3},
 		{wrapped(ctx, t.sit.ScoreText(), w, false), 5},
-		{saidLines(ctx, t.sit.SaidLinesWith(&t.view, ctx.paint.styledCard), w), 4},
+		{saidLines(ctx, t.sit.SaidLinesWith(&t.view, ctx.Paint.StyledCard), w), 4},
 		{cards[:1], 1},
 		{cards[1:], 0},
 		{wrapped(ctx, t.sit.Question(&t.view), w, true), 2},
@@ -76,7 +77,7 @@ func (t *trainer34) body(ctx *screenCtx, room int, mid []string) ([]string, []hi
 		}
 	}
 	for i := range hits {
-		hits[i].r.y += len(out)
+		hits[i].Rect.Y += len(out)
 	}
 	return append(append(out, menu...), trainRule(ctx)), hits
 }
@@ -98,25 +99,25 @@ func handTrump(v *rules.View) rules.Suit {
 // cardLines draw the hand and, apart, the upcard with what it stands
 // for now: the suit proposed, refused in round one, or the trump named
 // and who made it.
-func (t *trainer34) cardLines(ctx *screenCtx, size cardSize) []string {
-	p := ctx.paint
+func (t *trainer34) cardLines(ctx *kit.Context, size kit.CardSize) []string {
+	p := ctx.Paint
 	v := &t.view
 	upc := v.Upcard
 	if upc == rules.NoCard {
 		upc = v.OrigUpcard
 	}
 	su := v.OrigUpcard.Suit()
-	info := make([]string, size.h)
-	mid := size.h / 2
+	info := make([]string, size.H)
+	mid := size.H / 2
 	switch {
 	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseDeclare:
-		info[mid] = "proposes " + p.suitName(su)
+		info[mid] = "proposes " + p.SuitName(su)
 	case v.Phase == rules.PhaseBid2:
-		info[mid], info[mid+1] = p.suitName(su)+" refused", "in round one"
+		info[mid], info[mid+1] = p.SuitName(su)+" refused", "in round one"
 	default:
 		trump := "no trumps"
 		if v.Trump < rules.NoTrumps {
-			trump = p.suitName(v.Trump)
+			trump = p.SuitName(v.Trump)
 		}
 		info[mid-1] = "trump: " + trump
 		info[mid] = "maker: " + drill.SeatName(v.Players, v.Maker)
@@ -128,49 +129,49 @@ func (t *trainer34) cardLines(ctx *screenCtx, size cardSize) []string {
 	if v.Players == 4 {
 		label = "Upcard (the maker takes it)"
 	}
-	return handAndUpcard(ctx, size, sortHand(v.Hand, v.Hand, handTrump(v)), upc, label, info)
+	return handAndUpcard(ctx, size, kit.SortHand(v.Hand, v.Hand, handTrump(v)), upc, label, info)
 }
 
 // menuLines list the options with their keys, on as many lines as the
 // width needs; after the choice they show the one taken. The hits' y
 // are relative to the first line.
-func (t *trainer34) menuLines(ctx *screenCtx, w int) ([]string, []hit) {
+func (t *trainer34) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	keys := itemKeys(t.legal)
 	prompt := t.prompt()
 	var lines []string
-	var hits []hit
-	line, x := prompt, widthOf(prompt)
+	var hits []kit.Hit
+	line, x := prompt, kit.WidthOf(prompt)
 	for i, a := range t.legal {
-		it := "[" + keys[i] + "] " + tableActionLabel(ctx, a)
+		it := "[" + keys[i] + "] " + kit.TableActionLabel(ctx, a)
 		var s string
 		if i == t.menu {
-			s = st.Selected.Render(g.cursor + it)
+			s = st.Selected.Render(g.Cursor + it)
 		} else {
 			s = " " + it
 		}
-		sw := widthOf(s)
-		if x+2+sw > w && x > widthOf(prompt) {
+		sw := kit.WidthOf(s)
+		if x+2+sw > w && x > kit.WidthOf(prompt) {
 			lines = append(lines, line)
-			line, x = strings.Repeat(" ", widthOf(prompt)), widthOf(prompt)
+			line, x = strings.Repeat(" ", kit.WidthOf(prompt)), kit.WidthOf(prompt)
 		}
 		line += "  " + s
-		hits = append(hits, hit{r: rect{x: x + 2, y: len(lines), w: sw, h: 1}, kind: hitMenu, index: i})
+		hits = append(hits, kit.Hit{Rect: kit.Rect{X: x + 2, Y: len(lines), W: sw, H: 1}, Kind: kit.HitMenu, Index: i})
 		x += 2 + sw
 	}
 	return append(lines, line), hits
 }
 
 func (t *trainer34) askHint(w int) string {
-	return clip("Choose: then each option's worth for your side, and the hard bot's choice.", w-2)
+	return kit.Clip("Choose: then each option's worth for your side, and the hard bot's choice.", w-2)
 }
 
 // missed describes a kept mistake of a table: the kind of decision,
 // who deals, the score by side, the hand and the upcard; and the words
 // said.
-func (t *trainer34) missed(ctx *screenCtx, situation string) (string, []string, error) {
-	p := ctx.paint
+func (t *trainer34) missed(ctx *kit.Context, situation string) (string, []string, error) {
+	p := ctx.Paint
 	s, err := drill.ParseTable(situation)
 	if err != nil {
 		return "", nil, err
@@ -180,13 +181,13 @@ func (t *trainer34) missed(ctx *screenCtx, situation string) (string, []string, 
 		return "", nil, err
 	}
 	var cards []string
-	for _, c := range sortHand(v.Hand, v.Hand, handTrump(&v)) {
-		cards = append(cards, p.styledCard(c))
+	for _, c := range kit.SortHand(v.Hand, v.Hand, handTrump(&v)) {
+		cards = append(cards, p.StyledCard(c))
 	}
 	dealer := drill.SeatName(s.Players(), s.Dealer)
-	return fmt.Sprintf("%s, %s deal%s, score %s: %s, upcard %s", capital(s.Kind().String()), dealer,
-			map[bool]string{true: "", false: "s"}[s.Dealer == drill.You], scoreDashes(&s), strings.Join(cards, " "), p.styledCard(v.OrigUpcard)),
-		s.SaidLinesWith(&v, p.styledCard), nil
+	return fmt.Sprintf("%s, %s deal%s, score %s: %s, upcard %s", kit.Capital(s.Kind().String()), dealer,
+			map[bool]string{true: "", false: "s"}[s.Dealer == drill.You], scoreDashes(&s), strings.Join(cards, " "), p.StyledCard(v.OrigUpcard)),
+		s.SaidLinesWith(&v, p.StyledCard), nil
 }
 
 // scoreDashes writes the totals by side, yours first: "120-40-300".

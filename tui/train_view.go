@@ -6,10 +6,11 @@ import (
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // View draws the trainer.
-func (t *trainCore) View(ctx *screenCtx) string {
+func (t *trainCore) View(ctx *kit.Context) string {
 	if t.review {
 		return t.reviewView(ctx)
 	}
@@ -18,13 +19,13 @@ func (t *trainCore) View(ctx *screenCtx) string {
 }
 
 // trainRule is the rule between the trainer's parts.
-func trainRule(ctx *screenCtx) string {
-	return ctx.Styles.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))
+func trainRule(ctx *kit.Context) string {
+	return ctx.Styles.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))
 }
 
 // hintRow is the bottom line: the keys that work now.
-func (t *trainCore) hintRow(ctx *screenCtx) string {
-	return " " + ctx.Styles.Dim.Render(clip(hintLine(t.keyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
+func (t *trainCore) hintRow(ctx *kit.Context) string {
+	return " " + ctx.Styles.Dim.Render(kit.Clip(kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
 }
 
 // render draws a drill and returns where the menu items lie (View and
@@ -34,17 +35,17 @@ func (t *trainCore) hintRow(ctx *screenCtx) string {
 // and the upcard, the question and the menu); then the result (or the
 // wait for it), cut to the room left; at the bottom the note and the
 // keys.
-func (t *trainCore) render(ctx *screenCtx) (string, []hit) {
+func (t *trainCore) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	top := []string{t.header(ctx, w), trainRule(ctx)}
 	bottom := append(append([]string{trainRule(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
-	var hits []hit
+	var hits []kit.Hit
 	var mid []string
 	if t.state != trainBroken {
 		mid = t.resultLines(ctx, w)
 		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid)
 		for _, m := range bodyHits {
-			m.r.y += len(top)
+			m.Rect.Y += len(top)
 			hits = append(hits, m)
 		}
 		top = append(top, body...)
@@ -57,13 +58,13 @@ func (t *trainCore) render(ctx *screenCtx) (string, []hit) {
 		mid = append(mid, "")
 	}
 	lines := append(append(top, mid...), bottom...)
-	return canvas(lines, w, h), hits
+	return kit.Canvas(lines, w, h), hits
 }
 
 // header is the top line: the trainer, the seat count at a table, the
 // drill and the seed on the left, the record of this seat count on the
 // right.
-func (t *trainCore) header(ctx *screenCtx, w int) string {
+func (t *trainCore) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
 	rights := []string{"no drills yet "}
@@ -91,24 +92,24 @@ func (t *trainCore) header(ctx *screenCtx, w int) string {
 fits:
 	for _, r := range rights {
 		for _, l := range lefts {
-			if widthOf(l)+3+widthOf(r) <= w {
+			if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
 				left, right = l, r
 				break fits
 			}
 		}
 	}
-	lw := w - widthOf(right) - 1
+	lw := w - kit.WidthOf(right) - 1
 	if lw < 30 {
-		return clip(left, w)
+		return kit.Clip(left, w)
 	}
-	return fit(left, lw) + " " + st.Heading.Render(right)
+	return kit.Fit(left, lw) + " " + st.Heading.Render(right)
 }
 
 // wrapped wraps a sentence to the width, each line indented by one, in
 // the heading style when heading is set.
-func wrapped(ctx *screenCtx, s string, w int, heading bool) []string {
+func wrapped(ctx *kit.Context, s string, w int, heading bool) []string {
 	var out []string
-	for _, l := range wrap(s, max(10, w-2)) {
+	for _, l := range kit.Wrap(s, max(10, w-2)) {
 		if heading {
 			l = ctx.Styles.Heading.Render(l)
 		}
@@ -118,10 +119,10 @@ func wrapped(ctx *screenCtx, s string, w int, heading bool) []string {
 }
 
 // saidLines are the words said before the drill, in the talk style.
-func saidLines(ctx *screenCtx, said []string, w int) []string {
+func saidLines(ctx *kit.Context, said []string, w int) []string {
 	var out []string
 	for _, s := range said {
-		for _, x := range wrap(s, max(10, w-2)) {
+		for _, x := range kit.Wrap(s, max(10, w-2)) {
 			out = append(out, " "+ctx.Styles.Talk.Render(x))
 		}
 	}
@@ -130,34 +131,34 @@ func saidLines(ctx *screenCtx, said []string, w int) []string {
 
 // handAndUpcard draw the hand and, apart, the upcard under label with
 // info beside it (a line per row of the cards).
-func handAndUpcard(ctx *screenCtx, size cardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
+func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	rows := make([]string, size.h)
+	p := ctx.Paint
+	rows := make([]string, size.H)
 	for i, c := range hand {
-		for r, l := range p.card(c, lookFace, size) {
+		for r, l := range p.Card(c, kit.LookFace, size) {
 			if i > 0 {
 				rows[r] += " "
 			}
 			rows[r] += l
 		}
 	}
-	hw := handWidth(len(hand), size)
-	up := p.card(upcard, lookFace, size)
-	out := []string{" " + fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
+	hw := kit.HandWidth(len(hand), size)
+	up := p.Card(upcard, kit.LookFace, size)
+	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
 	for r := range rows {
-		out = append(out, " "+fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
+		out = append(out, " "+kit.Fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
 	}
 	return out
 }
 
 // trainCardSize is the size of the cards: large when the window is
 // tall enough to hold them with the four options of round two.
-func trainCardSize(w, h int) cardSize {
+func trainCardSize(w, h int) kit.CardSize {
 	if w >= 80 && h >= 34 {
-		return largeCard
+		return kit.LargeCard
 	}
-	return smallCard
+	return kit.SmallCard
 }
 
 // prompt starts the menu: the choice asked, then the one taken.
@@ -170,9 +171,9 @@ func (t *trainCore) prompt() string {
 
 // tableLabel is drill.Label with a card given drawn as the screen draws
 // cards.
-func tableLabel(ctx *screenCtx, a rules.Action) string {
+func tableLabel(ctx *kit.Context, a rules.Action) string {
 	if a.Kind == rules.Give {
-		return "give " + ctx.paint.styledCard(a.Card)
+		return "give " + ctx.Paint.StyledCard(a.Card)
 	}
 	return drill.Label(a)
 }
@@ -180,7 +181,7 @@ func tableLabel(ctx *screenCtx, a rules.Action) string {
 // resultLines are the middle of the screen: a hint before the choice,
 // the wait, or the evaluation of every option with the verdict and the
 // reason.
-func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
+func (t *trainCore) resultLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	switch t.state {
 	case trainAsk:
@@ -211,79 +212,21 @@ func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
 		style = st.Bad
 	}
 	var out []string
-	for _, l := range wrap(say, max(10, w-2)) {
+	for _, l := range kit.Wrap(say, max(10, w-2)) {
 		out = append(out, " "+style.Render(l))
 	}
-	out = append(out, analysisTableWith(ctx, an, t.chose, label)...)
+	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
 	reason := fmt.Sprintf("Hard bot: %s. %s", label(best.Action), an.Reason())
-	for _, l := range wrap(reason, max(10, w-2)) {
+	for _, l := range kit.Wrap(reason, max(10, w-2)) {
 		out = append(out, " "+l)
-	}
-	return out
-}
-
-// analysisTable is the table of an analysis, with row chosen marked (-1
-// for none). The hint of the play screen uses it too.
-func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
-	return analysisTableWith(ctx, an, chosen, drill.Label)
-}
-
-// analysisTableWith lays out every option, named by label: its expected
-// score difference with the error, the chance of bete and of winning
-// the game, and its verdict. The chosen row is marked with the cursor
-// and "you", the best with "best", so no colour is needed to read it.
-func analysisTableWith(ctx *screenCtx, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
-	st := &ctx.Styles
-	g := &ctx.paint.g
-	pm, approx := "±", "≈"
-	if ctx.ASCII {
-		pm, approx = "+-", "~"
-	}
-	lw := len("option")
-	for _, r := range an.Rows {
-		lw = max(lw, widthOf(label(r.Action)))
-	}
-	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
-	if an.NoWin {
-		// A table of three or four: the chance to win the game is not
-		// modelled (drill.Analysis.NoWin), so its column would mislead.
-		head = fmt.Sprintf("   %-*s  %13s  %5s   %s", lw, "option", "score diff", "bete", "verdict")
-	}
-	out := []string{st.Dim.Render(head)}
-	for j, r := range an.Rows {
-		mark := "  "
-		if j == chosen {
-			mark = st.Selected.Render(g.cursor) + " "
-		}
-		diff := fmt.Sprintf("%6s %s %4.1f", drill.Signed(r.Mean), pm, r.StdErr)
-		verdict := strings.Replace(r.Verdict.Short(), "≈", approx, 1)
-		switch r.Verdict.Kind {
-		case drill.Best:
-			verdict = st.Good.Render("best · hard bot")
-		case drill.AsGood:
-			verdict = st.Good.Render(verdict)
-		default:
-			verdict = st.Bad.Render(verdict)
-		}
-		if j == chosen {
-			verdict += "  ← you"
-		}
-		name := fit(label(r.Action), lw)
-		if an.NoWin {
-			out = append(out, fmt.Sprintf(" %s%s  %13s  %5s   %s", mark, name, diff,
-				drill.Percent(r.Bete), verdict))
-			continue
-		}
-		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
-			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
 	}
 	return out
 }
 
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
-func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
+func (t *trainCore) noteLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
@@ -292,7 +235,7 @@ func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
 	if t.noteErr {
 		text = "! " + text
 	}
-	lines := wrapLines(text, w-2, 3)
+	lines := kit.WrapLines(text, w-2, 3)
 	for i, l := range lines {
 		if t.noteErr {
 			l = st.Error.Render(l)
@@ -304,12 +247,12 @@ func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
 
 // reviewView lists the last mistakes of this seat count, newest first,
 // with the record by kind of decision.
-func (t *trainCore) reviewView(ctx *screenCtx) string {
+func (t *trainCore) reviewView(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	rule := trainRule(ctx)
 	lines := []string{
-		fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
+		kit.Fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
 	}
 	rec, kinds := t.seatRecord()
@@ -318,7 +261,7 @@ func (t *trainCore) reviewView(ctx *screenCtx) string {
 		lines = append(lines, fmt.Sprintf(" No drills%s yet.", t.seats(" at %d players")))
 	} else {
 		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %.1f points lost a drill.",
-			t.seats(" at %d players"), plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.AvgLost()))
+			t.seats(" at %d players"), kit.Plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.AvgLost()))
 		var words []string
 		for _, k := range kinds {
 			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
@@ -347,26 +290,26 @@ func (t *trainCore) reviewView(ctx *screenCtx) string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, rule, t.hintRow(ctx))
-	return canvas(lines, w, h)
+	return kit.Canvas(lines, w, h)
 }
 
 // mistakeLines describe one kept mistake: the decision, the hand and
 // upcard (from the kind), what was chosen and what was best, and the
 // words said before.
-func (t *trainCore) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) []string {
+func (t *trainCore) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []string {
 	st := &ctx.Styles
 	desc, said, err := t.kind.missed(ctx, m.Situation)
 	if err != nil {
-		return []string{fmt.Sprintf(" %2d. %s", n, clip(m.Situation, w-5))}
+		return []string{fmt.Sprintf(" %2d. %s", n, kit.Clip(m.Situation, w-5))}
 	}
 	chose, _ := rules.ParseAction(m.Chose)
 	best, _ := rules.ParseAction(m.Best)
-	out := []string{clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
-	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
+	out := []string{kit.Clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
+	for _, l := range kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
 		out = append(out, "     "+st.Bad.Render(l))
 	}
 	for _, s := range said {
-		for _, l := range wrap(s, max(10, w-6)) {
+		for _, l := range kit.Wrap(s, max(10, w-6)) {
 			out = append(out, "     "+st.Dim.Render(l))
 		}
 	}
@@ -379,7 +322,7 @@ func (t *trainCore) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) [
 // and the upcard; the question and the menu on one line. Blank lines
 // between the parts are added only when the window has room, so 80×24
 // holds a round-two drill with its four options.
-func (t *trainer) body(ctx *screenCtx, room int, mid []string) ([]string, []hit) {
+func (t *trainer) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	sit := append(wrapped(ctx, t.sit.Role(), w, false), wrapped(ctx, t.sit.ScoreText(), w, false)...)
 	sit = append(sit, saidLines(ctx, []string{t.sit.SaidText()}, w)...)
@@ -405,7 +348,7 @@ func (t *trainer) body(ctx *screenCtx, room int, mid []string) ([]string, []hit)
 	gap()
 	out = append(out, ask...)
 	for i := range menuHits {
-		menuHits[i].r.y = len(out)
+		menuHits[i].Rect.Y = len(out)
 	}
 	out = append(out, menu, trainRule(ctx))
 	gap()
@@ -420,32 +363,32 @@ func handOrder(s *drill.Situation) []rules.Card {
 	if s.Kind() == drill.Round2 {
 		tr = rules.NoSuit
 	}
-	return sortHand(s.Hand, s.Hand, tr)
+	return kit.SortHand(s.Hand, s.Hand, tr)
 }
 
 // cardLines draw the hand and, apart, the upcard with the suit it
 // proposes (or, in round two, the suit refused).
-func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
-	p := ctx.paint
+func (t *trainer) cardLines(ctx *kit.Context, size kit.CardSize) []string {
+	p := ctx.Paint
 	su := t.sit.Upcard.Suit()
-	info := make([]string, size.h)
-	mid := size.h / 2
-	info[mid] = "proposes " + p.suitName(su)
+	info := make([]string, size.H)
+	mid := size.H / 2
+	info[mid] = "proposes " + p.SuitName(su)
 	if t.sit.Kind() == drill.Round2 {
-		info[mid], info[mid+1] = p.suitName(su)+" refused", "in round one"
+		info[mid], info[mid+1] = p.SuitName(su)+" refused", "in round one"
 	}
 	return handAndUpcard(ctx, size, handOrder(&t.sit), t.sit.Upcard, "Upcard", info)
 }
 
 // menuLine lists the options with their keys; after the choice it shows
 // the one taken.
-func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
-	p := ctx.paint
+func (t *trainer) menuLine(ctx *kit.Context) (string, []kit.Hit) {
+	p := ctx.Paint
 	items := make([]string, len(t.legal))
 	for i, a := range t.legal {
-		items[i] = menuItem(p, a)
+		items[i] = kit.MenuItem(p, a)
 	}
-	return menuLine(ctx, t.prompt(), items, t.menu, 0)
+	return kit.MenuLine(ctx, t.prompt(), items, t.menu, 0)
 }
 
 func (t *trainer) askHint(w int) string {
@@ -454,8 +397,8 @@ func (t *trainer) askHint(w int) string {
 
 // missed describes a kept two-player mistake: the kind of decision,
 // the seat, the score, the hand and the upcard; and the words said.
-func (t *trainer) missed(ctx *screenCtx, situation string) (string, []string, error) {
-	p := ctx.paint
+func (t *trainer) missed(ctx *kit.Context, situation string) (string, []string, error) {
+	p := ctx.Paint
 	req, err := drill.Parse(situation)
 	if err != nil {
 		return "", nil, err
@@ -467,8 +410,8 @@ func (t *trainer) missed(ctx *screenCtx, situation string) (string, []string, er
 	}
 	var cards []string
 	for _, c := range handOrder(&s) {
-		cards = append(cards, p.styledCard(c))
+		cards = append(cards, p.StyledCard(c))
 	}
-	return fmt.Sprintf("%s, %s, score %d-%d: %s, upcard %s", capital(s.Kind().String()), seat,
-		s.Totals[drill.You], s.Totals[drill.Opp], strings.Join(cards, " "), p.styledCard(s.Upcard)), []string{s.SaidText()}, nil
+	return fmt.Sprintf("%s, %s, score %d-%d: %s, upcard %s", kit.Capital(s.Kind().String()), seat,
+		s.Totals[drill.You], s.Totals[drill.Opp], strings.Join(cards, " "), p.StyledCard(s.Upcard)), []string{s.SaidText()}, nil
 }
