@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // LearnConfig configures `klob learn`.
@@ -47,38 +48,38 @@ func (s *learnScreen) QuitQuestion() string {
 	return "The lesson is not saved: klob learn starts it again from the beginning."
 }
 
-// keyHelp is the lesson's keys: the status line and the help overlay.
-func (s *learnScreen) keyHelp(k *keyMap) help.KeyMap {
+// KeyHelp is the lesson's keys: the status line and the help overlay.
+func (s *learnScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{
-		bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
+		kit.Bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
 		k.Left, k.Right,
-		spelled("scroll the lesson text", k.Up, k.Down),
+		kit.Spelled("scroll the lesson text", k.Up, k.Down),
 		k.Nth, k.Bella,
-		bind("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [n] not good…"),
-		bind("n", "at the end: start a real game", k.New.Keys()...),
-		k.Help, quitAsks(k),
+		kit.Bind("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [n] not good…"),
+		kit.Bind("n", "at the end: start a real game", k.New.Keys()...),
+		k.Help, kit.QuitAsks(k),
 	}
-	return keyHelp{short: keys, full: [][]key.Binding{keys}}
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
 // Update takes a key.
-func (s *learnScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *learnScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
 	}
 	st := s.run.Step()
 	switch {
-	case isKey(k, ctx.Keys.Up):
+	case kit.IsKey(k, ctx.Keys.Up):
 		s.scroll = max(0, s.scroll-1)
 		return s, nil
-	case isKey(k, ctx.Keys.Down):
+	case kit.IsKey(k, ctx.Keys.Down):
 		s.scroll++ // View clamps it
 		return s, nil
 	}
 	switch st.Kind {
 	case lesson.Read, lesson.Score:
-		if isKey(k, ctx.Keys.Choose) {
+		if kit.IsKey(k, ctx.Keys.Choose) {
 			s.run.Continue()
 			s.changed()
 		}
@@ -87,14 +88,14 @@ func (s *learnScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 	case lesson.Play:
 		s.playKey(ctx, k, st)
 	case lesson.End:
-		if isKey(k, ctx.Keys.New) {
+		if kit.IsKey(k, ctx.Keys.New) {
 			if s.cfg.PlayAfter != nil {
 				*s.cfg.PlayAfter = true
 			}
-			return s, quitNow
+			return s, kit.QuitNow
 		}
-		if isKey(k, ctx.Keys.Choose) {
-			return s, quitNow
+		if kit.IsKey(k, ctx.Keys.Choose) {
+			return s, kit.QuitNow
 		}
 	}
 	return s, nil
@@ -110,13 +111,13 @@ func (s *learnScreen) changed() {
 
 // try takes a move and keeps the refusal, if any: the engine's reason,
 // naming what was refused, or the lesson's.
-func (s *learnScreen) try(g *glyphs, a rules.Action) {
+func (s *learnScreen) try(g *kit.Glyphs, a rules.Action) {
 	before := s.run.View()
 	err := s.run.Try(a)
 	var ref *lesson.Refusal
 	switch {
 	case errors.As(err, &ref) && ref.Illegal && ref.Err != nil:
-		s.note = refusalText(g, &before, a, ref.Err)
+		s.note = kit.RefusalText(g, &before, a, ref.Err)
 		return
 	case errors.As(err, &ref):
 		s.note = ref.Why
@@ -145,26 +146,26 @@ func (s *learnScreen) focusBella() {
 	}
 }
 
-func (s *learnScreen) actKey(ctx *screenCtx, k tea.KeyPressMsg) {
+func (s *learnScreen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
 	v := s.run.View()
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return
 	}
 	switch {
-	case isKey(k, ctx.Keys.Left):
+	case kit.IsKey(k, ctx.Keys.Left):
 		s.menu = (s.menu + len(legal) - 1) % len(legal)
 		return
-	case isKey(k, ctx.Keys.Right):
+	case kit.IsKey(k, ctx.Keys.Right):
 		s.menu = (s.menu + 1) % len(legal)
 		return
-	case isKey(k, ctx.Keys.Choose):
-		s.try(&ctx.paint.g, legal[min(s.menu, len(legal)-1)])
+	case kit.IsKey(k, ctx.Keys.Choose):
+		s.try(&ctx.Paint.Glyphs, legal[min(s.menu, len(legal)-1)])
 		return
 	}
 	for _, a := range legal {
-		if k.String() == actionKey(a) {
-			s.try(&ctx.paint.g, a)
+		if k.String() == kit.ActionKey(a) {
+			s.try(&ctx.Paint.Glyphs, a)
 			return
 		}
 	}
@@ -173,17 +174,17 @@ func (s *learnScreen) actKey(ctx *screenCtx, k tea.KeyPressMsg) {
 // hand is your hand as shown.
 func (s *learnScreen) hand() []rules.Card {
 	v := s.run.View()
-	return viewHand(&v)
+	return kit.ViewHand(&v, kit.ByStrength)
 }
 
 func (s *learnScreen) clampCursor() {
 	s.cursor = max(0, min(s.cursor, len(s.hand())-1))
 }
 
-func (s *learnScreen) playKey(ctx *screenCtx, k tea.KeyPressMsg, st lesson.Step) {
+func (s *learnScreen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
 	d := s.run.Game().Deal()
 	if d.Over() {
-		if isKey(k, ctx.Keys.Choose) {
+		if kit.IsKey(k, ctx.Keys.Choose) {
 			s.run.Continue()
 			s.changed()
 		}
@@ -195,21 +196,21 @@ func (s *learnScreen) playKey(ctx *screenCtx, k tea.KeyPressMsg, st lesson.Step)
 	}
 	s.clampCursor()
 	switch {
-	case isKey(k, ctx.Keys.Left):
+	case kit.IsKey(k, ctx.Keys.Left):
 		s.cursor = (s.cursor + len(hand) - 1) % len(hand)
 		s.note = ""
-	case isKey(k, ctx.Keys.Right):
+	case kit.IsKey(k, ctx.Keys.Right):
 		s.cursor = (s.cursor + 1) % len(hand)
 		s.note = ""
-	case isKey(k, ctx.Keys.Nth):
+	case kit.IsKey(k, ctx.Keys.Nth):
 		n := int(k.String()[0] - '1')
 		if n < len(hand) {
 			s.cursor = n
-			s.try(&ctx.paint.g, rules.PlayAction(hand[n]))
+			s.try(&ctx.Paint.Glyphs, rules.PlayAction(hand[n]))
 		}
-	case isKey(k, ctx.Keys.Choose):
-		s.try(&ctx.paint.g, rules.PlayAction(hand[s.cursor]))
-	case isKey(k, ctx.Keys.Bella):
-		s.try(&ctx.paint.g, rules.PlayBellaAction(hand[s.cursor]))
+	case kit.IsKey(k, ctx.Keys.Choose):
+		s.try(&ctx.Paint.Glyphs, rules.PlayAction(hand[s.cursor]))
+	case kit.IsKey(k, ctx.Keys.Bella):
+		s.try(&ctx.Paint.Glyphs, rules.PlayBellaAction(hand[s.cursor]))
 	}
 }

@@ -1,11 +1,12 @@
 package tui
 
 import (
-	tea "charm.land/bubbletea/v2"
 	"fmt"
-	"github.com/klob/klob/rules"
 	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/klob/klob/rules"
 
 	"github.com/klob/klob/internal/study/lesson"
 )

@@ -6,29 +6,30 @@ import (
 
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // View draws the lesson: the step's title and text, the lesson's deal
 // as a small table, why the last move was refused, and what to do.
-func (s *learnScreen) View(ctx *screenCtx) string {
+func (s *learnScreen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	step := s.run.Step()
 	sec := s.run.Text()[step.Name]
 	cur, total := s.run.Stops()
 
 	head := " " + st.Title.Render("Klob lesson") + fmt.Sprintf(" · step %d of %d · ", cur, total) + st.Heading.Render(sec.Title)
-	top := []string{clip(head, w), st.Rule.Render(repeat(g.hrule, w))}
+	top := []string{kit.Clip(head, w), st.Rule.Render(kit.Repeat(g.HRule, w))}
 
 	var table []string
 	if s.run.Dealt() && step.Kind != lesson.End && step.Kind != lesson.Score {
-		table = append([]string{st.Rule.Render(repeat(g.hrule, w))}, s.tableLines(ctx, step)...)
+		table = append([]string{st.Rule.Render(kit.Repeat(g.HRule, w))}, s.tableLines(ctx, step)...)
 	}
 	var bottom []string
-	bottom = append(bottom, st.Rule.Render(repeat(g.hrule, w)))
+	bottom = append(bottom, st.Rule.Render(kit.Repeat(g.HRule, w)))
 	if s.note != "" {
-		for _, l := range wrap("! "+s.note, max(10, w-2)) {
+		for _, l := range kit.Wrap("! "+s.note, max(10, w-2)) {
 			bottom = append(bottom, " "+st.Error.Render(l))
 		}
 	}
@@ -50,12 +51,12 @@ func (s *learnScreen) View(ctx *screenCtx) string {
 	}
 	lines = append(lines, table...)
 	lines = append(lines, bottom...)
-	return canvas(lines, w, h)
+	return kit.Canvas(lines, w, h)
 }
 
 // textLines is the step's text wrapped to w, and the score of the deal
 // on the Score step.
-func (s *learnScreen) textLines(ctx *screenCtx, sec lesson.Section, step lesson.Step, w int) []string {
+func (s *learnScreen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Step, w int) []string {
 	var out []string
 	for i, p := range sec.Paras {
 		if i > 0 && !(p.Item && sec.Paras[i-1].Item) {
@@ -64,18 +65,18 @@ func (s *learnScreen) textLines(ctx *screenCtx, sec lesson.Section, step lesson.
 		switch {
 		case p.Pre:
 			for _, l := range strings.Split(p.Text, "\n") {
-				out = append(out, " "+clip(l, w-1))
+				out = append(out, " "+kit.Clip(l, w-1))
 			}
 		case p.Item:
-			for j, l := range wrap(p.Text, max(10, w-5)) {
+			for j, l := range kit.Wrap(p.Text, max(10, w-5)) {
 				lead := "   "
 				if j == 0 {
-					lead = " " + ctx.paint.g.playMark + " "
+					lead = " " + ctx.Paint.Glyphs.PlayMark + " "
 				}
 				out = append(out, lead+l)
 			}
 		default:
-			for _, l := range wrap(p.Text, max(10, w-2)) {
+			for _, l := range kit.Wrap(p.Text, max(10, w-2)) {
 				out = append(out, " "+l)
 			}
 		}
@@ -91,40 +92,26 @@ func (s *learnScreen) textLines(ctx *screenCtx, sec lesson.Section, step lesson.
 }
 
 // learnScore is the breakdown of the lesson's scored deal.
-func learnScore(ctx *screenCtx, sc rules.Score, w int) []string {
+func learnScore(ctx *kit.Context, sc rules.Score, w int) []string {
 	name := func(s rules.Seat) string {
 		if s == lesson.You {
 			return "you"
 		}
 		return "the bot"
 	}
-	sw := seatWords{
-		cols:  [2]rules.Seat{lesson.You, lesson.Bot},
-		heads: [2]string{"You", "Bot"},
-		name:  func(s rules.Seat) string { return capital(name(s)) },
-		does: func(s rules.Seat, verb string) string {
-			if s == lesson.You {
-				return "you " + verb
-			}
-			return "the bot " + verb + "s"
-		},
-		has: func(s rules.Seat) string {
-			if s == lesson.You {
-				return "have"
-			}
-			return "has"
-		},
-	}
-	title := fmt.Sprintf(" Trump %s %s · maker: %s", ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), name(sc.Maker))
-	return scoreLines(ctx, sc, sw, title, w)
+	// The bot is "The bot" at the start of a sentence, "the bot" inside.
+	sw := kit.PersonWords(lesson.You, lesson.Bot, [2]string{"You", "Bot"}, func(s rules.Seat) string { return kit.Capital(name(s)) })
+	sw.Does = func(s rules.Seat, verb string) string { return kit.Does(name(s), s == lesson.You, verb) }
+	title := fmt.Sprintf(" Trump %s · maker: %s", ctx.Paint.SuitName(sc.Trump), name(sc.Maker))
+	return kit.ScoreLines(ctx, sc, sw, title, w)
 }
 
 // tableLines is the lesson's deal: the bot's hand, the upcard and trump,
 // what was said, the trick, and your hand.
-func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
+func (s *learnScreen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	v := s.run.View()
 	d := s.run.Game().Deal()
 	who := func(seat rules.Seat) string {
@@ -138,19 +125,19 @@ func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 	if d.Dealer() == lesson.Bot {
 		dealer = "the bot deals"
 	}
-	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
+	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.Back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
 	// The upcard, the bottom card and trump.
 	var info []string
 	if v.Upcard != rules.NoCard {
-		info = append(info, "upcard "+p.styledCard(v.Upcard))
+		info = append(info, "upcard "+p.StyledCard(v.Upcard))
 	}
 	if v.Bottom != rules.NoCard {
-		info = append(info, "bottom "+p.styledCard(v.Bottom))
+		info = append(info, "bottom "+p.StyledCard(v.Bottom))
 	}
 	if v.Trump != rules.NoSuit {
-		info = append(info, st.Trump.Render("trump "+g.suit(v.Trump)+" "+v.Trump.Name())+", maker "+strings.ToLower(who(v.Maker)))
+		info = append(info, st.Trump.Render("trump "+g.Suit(v.Trump)+" "+v.Trump.Name())+", maker "+strings.ToLower(who(v.Maker)))
 	}
-	out := []string{clip(bot+" · "+strings.Join(info, " · "), ctx.Width)}
+	out := []string{kit.Clip(bot+" · "+strings.Join(info, " · "), ctx.Width)}
 	// What was said this deal, the newest words last.
 	var talk []string
 	for _, stp := range v.History() {
@@ -178,15 +165,15 @@ func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 		if rules.TrickWinner(lt[0], lt[1], v.Trump) == 1 {
 			winner = winner.Other()
 		}
-		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.styledCard(lt[0]),
-			strings.ToLower(who(v.LastLeader.Other())), p.styledCard(lt[1]), strings.ToLower(who(winner)))
+		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.StyledCard(lt[0]),
+			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(winner)))
 	}
 	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
 		trick += fmt.Sprintf(" Tricks: you %d, bot %d.", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
 	}
 	now := ""
 	if v.Lead() != rules.NoCard {
-		now = " On the table: " + who(v.Leader) + " led " + p.styledCard(v.Lead()) + "."
+		now = " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."
 	}
 	out = append(out, trick, now)
 	return append(out, s.handLines(ctx, step)...)
@@ -194,11 +181,11 @@ func (s *learnScreen) tableLines(ctx *screenCtx, step lesson.Step) []string {
 
 // clipLeft keeps the end of a line too long for w (the newest words).
 func clipLeft(s string, w int) string {
-	if widthOf(s) <= w {
+	if kit.WidthOf(s) <= w {
 		return s
 	}
 	r := []rune(s)
-	for len(r) > 0 && widthOf(" …"+string(r)) > w {
+	for len(r) > 0 && kit.WidthOf(" …"+string(r)) > w {
 		r = r[1:]
 	}
 	return " …" + strings.TrimLeft(string(r), " ")
@@ -206,16 +193,16 @@ func clipLeft(s string, w int) string {
 
 // handLines is your hand as small cards, with numbers and marks in the
 // card play.
-func (s *learnScreen) handLines(ctx *screenCtx, step lesson.Step) []string {
+func (s *learnScreen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	v := s.run.View()
-	hand := viewHand(&v)
-	size := smallCard
+	hand := kit.ViewHand(&v, kit.ByStrength)
+	size := kit.SmallCard
 	playing := step.Kind == lesson.Play && v.Phase == rules.PhasePlay && v.Turn == lesson.You
-	legal := legalCards(&v)
-	rows := make([]string, size.h+2)
+	legal := kit.LegalCards(&v)
+	rows := make([]string, size.H+2)
 	x0 := 1
 	pad := strings.Repeat(" ", x0)
 	for r := range rows {
@@ -223,37 +210,37 @@ func (s *learnScreen) handLines(ctx *screenCtx, step lesson.Step) []string {
 		sb.WriteString(pad)
 		for i, c := range hand {
 			if i > 0 {
-				sb.WriteString(strings.Repeat(" ", handGap))
+				sb.WriteString(strings.Repeat(" ", kit.HandGap))
 			}
-			lk := lookFace
+			lk := kit.LookFace
 			if playing {
 				switch {
 				case i == s.cursor && !legal.Has(c):
-					lk = lookSelectedDim
+					lk = kit.LookSelectedDim
 				case i == s.cursor:
-					lk = lookSelected
+					lk = kit.LookSelected
 				case !legal.Has(c):
-					lk = lookDim
+					lk = kit.LookDim
 				}
 			}
 			switch {
-			case r < size.h:
-				sb.WriteString(p.card(c, lk, size)[r])
-			case r == size.h && playing:
-				sb.WriteString(center(fmt.Sprint(i+1), size.w))
-			case r == size.h+1 && playing:
+			case r < size.H:
+				sb.WriteString(p.Card(c, lk, size)[r])
+			case r == size.H && playing:
+				sb.WriteString(kit.Center(fmt.Sprint(i+1), size.W))
+			case r == size.H+1 && playing:
 				switch {
 				case i == s.cursor:
-					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
+					sb.WriteString(st.Selected.Render(kit.Center(g.SelMark, size.W)))
 				case legal.Has(c) && c == step.Bella:
-					sb.WriteString(st.Playable.Render(center("bella", size.w)))
+					sb.WriteString(st.Playable.Render(kit.Center("bella", size.W)))
 				case legal.Has(c):
-					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
+					sb.WriteString(st.Playable.Render(kit.Center(g.PlayMark, size.W)))
 				default:
-					sb.WriteString(strings.Repeat(" ", size.w))
+					sb.WriteString(strings.Repeat(" ", size.W))
 				}
 			default:
-				sb.WriteString(strings.Repeat(" ", size.w))
+				sb.WriteString(strings.Repeat(" ", size.W))
 			}
 		}
 		rows[r] = sb.String()
@@ -265,7 +252,7 @@ func (s *learnScreen) handLines(ctx *screenCtx, step lesson.Step) []string {
 }
 
 // promptLine says what to do now.
-func (s *learnScreen) promptLine(ctx *screenCtx, step lesson.Step) string {
+func (s *learnScreen) promptLine(ctx *kit.Context, step lesson.Step) string {
 	st := &ctx.Styles
 	key := func(k string) string { return st.Key.Render("[" + k + "]") }
 	switch step.Kind {
@@ -279,9 +266,9 @@ func (s *learnScreen) promptLine(ctx *screenCtx, step lesson.Step) string {
 		v := s.run.View()
 		var items []string
 		for _, a := range v.Legal() {
-			items = append(items, "["+actionKey(a)+"] "+actionLabel(a))
+			items = append(items, "["+kit.ActionKey(a)+"] "+kit.ActionLabel(a))
 		}
-		line, _ := menuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
+		line, _ := kit.MenuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
 		return line
 	case lesson.Play:
 		if s.run.Game().Deal().Over() {

@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // randomTableBot takes a seeded random legal action.
@@ -48,7 +49,7 @@ func playTableByKeys(t *testing.T, hs *harness) {
 			hs.press("enter")
 		case !tb.myTurn():
 			t.Fatalf("the bots stopped: %s to move\n%s", v.Turn, hs.screen())
-		case tb.bella != rules.NoCard:
+		case tb.Bella != rules.NoCard:
 			hs.press("b")
 		case v.Phase == rules.PhasePlay:
 			hs.press(personKey(t, hs, &v))
@@ -69,7 +70,7 @@ func TestPlayTable(t *testing.T) {
 		cfg.NewBot = randomTableBots
 		cfg.Setup.Options.Players = players
 		cfg.Setup.Options.Shlomo = true
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		hs := newHarness(t, cfg, w, h)
 		hs.press("enter") // the setup: on to the variants
 		if hs.name() != "variants" {
@@ -116,7 +117,7 @@ func TestMonkeyTables(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		r := rand.New(rand.NewPCG(uint64(players), 2026))
 		st := &memStore{}
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		open := func() *harness {
 			cfg := testConfig(r.Uint64(), st)
 			cfg.NewBot = randomTableBots
@@ -135,7 +136,7 @@ func TestMonkeyTables(t *testing.T) {
 			case n < 3:
 				w, h = 1+r.IntN(200), 1+r.IntN(70)
 				if r.IntN(2) == 0 {
-					w, h = tableMinSize(players)
+					w, h = kit.TableMinSize(players)
 				}
 				msg = tea.WindowSizeMsg{Width: w, Height: h}
 			case n < 10:
@@ -205,7 +206,7 @@ func TestPlayTableUndo(t *testing.T) {
 		cfg := testConfig(uint64(60+players), st)
 		cfg.NewBot = randomTableBots
 		cfg.Setup.Options.Players = players
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		hs := newHarness(t, cfg, w, h)
 		hs.press("enter", "enter") // the setup, the variants: the table
 		tb, ok := hs.app.screen.(*table34)

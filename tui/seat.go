@@ -5,6 +5,7 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // Setup is what the setup screen decides: the opponent, the rules and
@@ -63,9 +64,4 @@ func (m *seated) name(s rules.Seat) string {
 }
 
 // does puts verb after the seat's name: "you deal", "Bot deals".
-func (m *seated) does(s rules.Seat, verb string) string {
-	if s == m.me {
-		return "you " + verb
-	}
-	return m.name(s) + " " + verb + "s"
-}
+func (m *seated) does(s rules.Seat, verb string) string { return kit.Does(m.name(s), s == m.me, verb) }

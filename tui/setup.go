@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // setupForm is what the two steps of a new game's setup share: the
@@ -34,12 +35,12 @@ func newSetupScreen(cfg *PlayConfig, s Setup) *setupScreen {
 
 // upDown moves the chosen line on up and down, through the rows and
 // the start line after them; it reports whether msg was one of those keys.
-func (f *setupForm) upDown(k *keyMap, msg tea.KeyPressMsg, rows int) bool {
+func (f *setupForm) upDown(k *kit.KeyMap, msg tea.KeyPressMsg, rows int) bool {
 	n := rows + 1
 	switch {
-	case isKey(msg, k.Up):
+	case kit.IsKey(msg, k.Up):
 		f.row = (f.row + n - 1) % n
-	case isKey(msg, k.Down):
+	case kit.IsKey(msg, k.Down):
 		f.row = (f.row + 1) % n
 	default:
 		return false
@@ -50,7 +51,7 @@ func (f *setupForm) upDown(k *keyMap, msg tea.KeyPressMsg, rows int) bool {
 // formLine draws one line of a setup form: the label, then the value
 // between arrows that say left and right change it; marked when chosen.
 // Both setup steps draw their rows with it, so they read as one form.
-func formLine(ctx *screenCtx, label, value string, chosen bool) string {
+func formLine(ctx *kit.Context, label, value string, chosen bool) string {
 	val := "‹ " + value + " ›"
 	if ctx.ASCII {
 		val = "< " + value + " >"
@@ -59,11 +60,11 @@ func formLine(ctx *screenCtx, label, value string, chosen bool) string {
 }
 
 // formMark puts the cursor before a form's line when it is chosen.
-func formMark(ctx *screenCtx, line string, chosen bool) string {
+func formMark(ctx *kit.Context, line string, chosen bool) string {
 	if !chosen {
 		return "   " + line
 	}
-	return " " + ctx.paint.g.cursor + " " + ctx.Styles.Selected.Render(line)
+	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
 }
 
 // startLine is the form's last line, which enter (from any line) starts.
@@ -220,24 +221,24 @@ func (s *setupScreen) rows() []setupRow {
 }
 
 // Update: up/down choose a line, left/right change it, enter starts.
-func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *setupScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		rows := s.rows()
 		switch {
 		case s.upDown(k, msg, len(rows)):
-		case isKey(msg, k.Left), isKey(msg, k.Right):
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
 			if s.row < len(rows) {
 				d := 1
-				if isKey(msg, k.Left) {
+				if kit.IsKey(msg, k.Left) {
 					d = -1
 				}
 				rows[s.row].step(&s.setup, d)
 				s.row = rowOf(s.rows(), rows[s.row].label, s.row)
 				s.err = ""
 			}
-		case isKey(msg, k.Choose):
+		case kit.IsKey(msg, k.Choose):
 			return s.start(ctx)
 		}
 	case archiveOldMsg:
@@ -261,7 +262,7 @@ func (s *setupScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 const setupFirstRow = 4
 
 // start makes the game and its bot; a bot that cannot be made is shown.
-func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
+func (s *setupScreen) start(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	if s.setup.Options.NumPlayers() > 2 {
 		return newVariantsScreen(s.cfg, s.setup), nil
 	}
@@ -275,23 +276,23 @@ func (s *setupScreen) start(ctx *screenCtx) (screenModel, tea.Cmd) {
 		*c.Prefs = s.setup.Prefs
 		if c.SavePrefs != nil {
 			if err := c.SavePrefs(s.setup.Prefs); err != nil {
-				t.setNote("Your settings could not be kept: "+err.Error(), true)
+				t.SetNote("Your settings could not be kept: "+err.Error(), true)
 			}
 		}
 	}
 	return t, nil
 }
 
-// keyHelp is the form's keys as help.
-func (s *setupScreen) keyHelp(k *keyMap) help.KeyMap {
-	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("change it", k.Left, k.Right), brief("start", k.Choose)}
-	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k, s.setup.Options)}
+// KeyHelp is the form's keys as help.
+func (s *setupScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose)}
+	return kit.KeyHelp{Short: append(short, kit.AppKeys(k)...), Full: kit.PlayHelp(k, s.setup.Options)}
 }
 
 // View draws the form.
-func (s *setupScreen) View(ctx *screenCtx) string {
+func (s *setupScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	lines := append(titled(ctx, "Klaberjass for "+countWord(s.setup.Options.NumPlayers())+": a new game"), "", " "+st.Heading.Render("Set up the game"))
+	lines := append(kit.Titled(ctx, "Klaberjass for "+countWord(s.setup.Options.NumPlayers())+": a new game"), "", " "+st.Heading.Render("Set up the game"))
 	rows := s.rows()
 	for i, r := range rows {
 		lines = append(lines, formLine(ctx, r.label, r.value(&s.setup), i == s.row))
@@ -310,18 +311,18 @@ func (s *setupScreen) View(ctx *screenCtx) string {
 		lines = append(lines, "   The seed of the deals is shown when the game is over.")
 	}
 	lines = append(lines, "")
-	for _, l := range wrap(explain, max(10, ctx.Width-4)) {
+	for _, l := range kit.Wrap(explain, max(10, ctx.Width-4)) {
 		lines = append(lines, "   "+st.Dim.Render(l))
 	}
 	if s.cfg.Warning != "" {
 		lines = append(lines, "")
-		for _, l := range wrap("! "+s.cfg.Warning, ctx.Width-2) {
+		for _, l := range kit.Wrap("! "+s.cfg.Warning, ctx.Width-2) {
 			lines = append(lines, " "+st.Error.Render(l))
 		}
 	}
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	lines = append(lines, "", " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
-	return joinLines(lines)
+	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
+	return kit.JoinLines(lines)
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The setup of a game of three or four: the setup screen's "Players" row
@@ -131,20 +132,20 @@ func (s *variantsScreen) rows() []variantRow { return applyingVariants(&s.setup.
 // Update: up/down choose a line, left/right (or a click) switch it,
 // enter starts (from any line, as on the setup screen), esc goes back to
 // the setup.
-func (s *variantsScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *variantsScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	rows := s.rows()
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
 		case s.upDown(k, msg, len(rows)):
-		case isKey(msg, k.Left), isKey(msg, k.Right):
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
 			if s.row < len(rows) {
 				s.toggle(rows[s.row])
 			}
-		case isKey(msg, k.Back):
+		case kit.IsKey(msg, k.Back):
 			return newSetupScreen(s.cfg, s.setup), nil
-		case isKey(msg, k.Choose):
+		case kit.IsKey(msg, k.Choose):
 			// As on the setup screen, enter starts from any line.
 			return s.start()
 		}
@@ -170,7 +171,7 @@ func (s *variantsScreen) toggle(r variantRow) {
 }
 
 // start makes the table's game.
-func (s *variantsScreen) start() (screenModel, tea.Cmd) {
+func (s *variantsScreen) start() (kit.Screen, tea.Cmd) {
 	next, err := s.cfg.startTable(s.setup)
 	if err != nil {
 		s.err = err.Error()
@@ -179,30 +180,30 @@ func (s *variantsScreen) start() (screenModel, tea.Cmd) {
 	return next, nil
 }
 
-func (s *variantsScreen) keyHelp(k *keyMap) help.KeyMap {
-	short := []key.Binding{spelled("choose a line", k.Up, k.Down), spelled("switch it", k.Left, k.Right),
-		brief("start", k.Choose), brief("back", k.Back)}
+func (s *variantsScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("switch it", k.Left, k.Right),
+		kit.Brief("start", k.Choose), kit.Brief("back", k.Back)}
 	// The help of the table to come.
-	return keyHelp{short: append(short, appKeys(k)...), full: playHelp(k, s.setup.Options)}
+	return kit.KeyHelp{Short: append(short, kit.AppKeys(k)...), Full: kit.PlayHelp(k, s.setup.Options)}
 }
 
 // View draws the variants, the chosen one explained under the list.
-func (s *variantsScreen) View(ctx *screenCtx) string {
+func (s *variantsScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	n := s.setup.Options.NumPlayers()
 	title := "Klaberjass for " + countWord(n) + ": house variants"
-	lines := append(titled(ctx, title), " "+st.Heading.Render("House variants (see klob rules), all off by default"))
+	lines := append(kit.Titled(ctx, title), " "+st.Heading.Render("House variants (see klob rules), all off by default"))
 	rows := s.rows()
 	for i, r := range rows {
 		lines = append(lines, formLine(ctx, r.label, onOffText(*r.on(&s.setup.Options)), i == s.row),
-			clip("     "+st.Dim.Render(r.explain), ctx.Width))
+			kit.Clip("     "+st.Dim.Render(r.explain), ctx.Width))
 	}
 	lines = append(lines, "", formMark(ctx, startLine, s.row == len(rows)))
 	who := "You play with two bots, each for itself; the maker must score more than each of the others."
 	if n == 4 {
 		who = "You and the bot opposite play against the two bots beside you; partners' points count together."
 	}
-	for _, l := range wrap(who, ctx.Width-3) {
+	for _, l := range kit.Wrap(who, ctx.Width-3) {
 		lines = append(lines, "   "+l)
 	}
 	// The seed stays hidden until the game is over (it would deal the
@@ -211,8 +212,8 @@ func (s *variantsScreen) View(ctx *screenCtx) string {
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	lines = append(lines, " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
-	return joinLines(lines)
+	lines = append(lines, " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
+	return kit.JoinLines(lines)
 }
 
 // countWord writes a number of players as a word.

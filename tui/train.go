@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // TrainRecord keeps the trainer's record across sessions
@@ -77,9 +78,9 @@ type trainKeys struct {
 
 func defaultTrainKeys() trainKeys {
 	return trainKeys{
-		Next:   bind("n", "new drill", "n"),
-		Review: bind("m", "your last mistakes", "m"),
-		Again:  bind("enter", "next drill", "enter", "space"),
+		Next:   kit.Bind("n", "new drill", "n"),
+		Review: kit.Bind("m", "your last mistakes", "m"),
+		Again:  kit.Bind("enter", "next drill", "enter", "space"),
 	}
 }
 
@@ -120,7 +121,7 @@ func NewTrain(cfg TrainConfig) *App {
 // trainScreen is the trainer's screen as the App and the lobby of klob
 // serve use it.
 type trainScreen interface {
-	screenModel
+	kit.Screen
 	// wait returns once the record's saves have landed.
 	wait()
 	quitNote() string
@@ -140,8 +141,8 @@ type trainScreen interface {
 
 // trainKind is what the drill gives the loop.
 type trainKind interface {
-	// screenModel: the kind is the screen the loop's Update returns.
-	screenModel
+	// kit.Screen: the kind is the screen the loop's Update returns.
+	kit.Screen
 	// next takes drill no's situation (the configuration's drills first,
 	// then the generator's); false when there is none.
 	next(no int) bool
@@ -157,14 +158,14 @@ type trainKind interface {
 	// and upcard, the question, the menu and the rule under it, in room
 	// lines with the result's lines mid under them. The menu's hits are
 	// relative to the first line.
-	body(ctx *screenCtx, room int, mid []string) ([]string, []hit)
+	body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit)
 	// askHint is the line under the menu before the choice.
 	askHint(w int) string
 	// helpLines are the full help's lines about the options.
-	helpLines(k *keyMap) []key.Binding
+	helpLines(k *kit.KeyMap) []key.Binding
 	// missed describes a kept mistake's situation for the review: its
 	// decision, hand and upcard on a line, and the words said before.
-	missed(ctx *screenCtx, situation string) (string, []string, error)
+	missed(ctx *kit.Context, situation string) (string, []string, error)
 }
 
 // trainCore is the drill loop of the trainer: one drill at a time. The
@@ -252,7 +253,7 @@ func (t *trainCore) seatRecord() (drill.Section, []drill.Kind) {
 }
 
 // Enter opens the first drill.
-func (t *trainCore) Enter(ctx *screenCtx) tea.Cmd {
+func (t *trainCore) Enter(ctx *kit.Context) tea.Cmd {
 	if t.no > 0 {
 		return nil
 	}
@@ -319,7 +320,7 @@ func (t *trainCore) nextBatch() tea.Cmd {
 }
 
 // Update takes one message.
-func (t *trainCore) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *trainCore) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case trainBatchMsg:
 		return t.kind, t.batchDone(msg)
@@ -461,7 +462,7 @@ func itemKeys(legal []rules.Action) []string {
 	keys := make([]string, len(legal))
 	used := map[string]bool{}
 	for i, a := range legal {
-		k := actionKey(a)
+		k := kit.ActionKey(a)
 		if k == "" || used[k] {
 			k = fmt.Sprint(i + 1)
 		}
@@ -472,15 +473,15 @@ func itemKeys(legal []rules.Action) []string {
 }
 
 // key takes one key press.
-func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
+func (t *trainCore) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 	k := &ctx.Keys
 	if t.review {
 		switch {
-		case isKey(msg, k.Up):
+		case kit.IsKey(msg, k.Up):
 			t.scroll = max(0, t.scroll-1)
-		case isKey(msg, k.Down):
+		case kit.IsKey(msg, k.Down):
 			t.scroll++
-		case isKey(msg, k.Back), isKey(msg, t.keys.Review), isKey(msg, t.keys.Again):
+		case kit.IsKey(msg, k.Back), kit.IsKey(msg, t.keys.Review), kit.IsKey(msg, t.keys.Again):
 			t.review = false
 		}
 		return nil
@@ -490,15 +491,15 @@ func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 	// sequence dialogue.
 	switch {
 	case t.asksLetter(msg):
-	case isKey(msg, t.keys.Review):
+	case kit.IsKey(msg, t.keys.Review):
 		t.review, t.scroll = true, 0
 		return nil
-	case isKey(msg, t.keys.Next):
+	case kit.IsKey(msg, t.keys.Next):
 		return t.newDrill()
 	}
 	switch t.state {
 	case trainResult:
-		if isKey(msg, t.keys.Again) {
+		if kit.IsKey(msg, t.keys.Again) {
 			return t.newDrill()
 		}
 	case trainAsk:
@@ -510,13 +511,13 @@ func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		switch {
-		case isKey(msg, k.Left), isKey(msg, k.Up):
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Up):
 			t.menu = (t.menu + n - 1) % n
-		case isKey(msg, k.Right), isKey(msg, k.Down):
+		case kit.IsKey(msg, k.Right), kit.IsKey(msg, k.Down):
 			t.menu = (t.menu + 1) % n
-		case isKey(msg, k.Choose):
+		case kit.IsKey(msg, k.Choose):
 			return t.choose(t.menu)
-		case isKey(msg, k.Nth):
+		case kit.IsKey(msg, k.Nth):
 			return t.choose(int(msg.String()[0] - '1'))
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
@@ -543,14 +544,14 @@ func orList(xs []string) string {
 }
 
 // click takes the menu item under the mouse.
-func (t *trainCore) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
+func (t *trainCore) click(ctx *kit.Context, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != trainAsk {
 		return nil
 	}
 	_, hits := t.render(ctx)
 	for _, h := range hits {
-		if h.kind == hitMenu && h.r.has(msg.X, msg.Y) {
-			return t.choose(h.index)
+		if h.Kind == kit.HitMenu && h.Rect.Has(msg.X, msg.Y) {
+			return t.choose(h.Index)
 		}
 	}
 	return nil
@@ -562,7 +563,7 @@ func (t *trainCore) quitNote() string {
 		return ""
 	}
 	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
-		t.session.Correct, plural(t.session.Drills, "drill"), t.session.LostText())
+		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
 		s += " Your record is kept in " + f.Path + "."
 	}
@@ -572,37 +573,37 @@ func (t *trainCore) quitNote() string {
 // keyHelp is the trainer's keys as help: the short help (the status
 // line) lists the keys that work now; the full help lists them all, the
 // letters of the options from the menu letters' table.
-func (t *trainCore) keyHelp(k *keyMap) help.KeyMap {
+func (t *trainCore) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := []key.Binding{
-		brief("previous or next option", k.Left, k.Right),
-		brief("choose the option (after the result: next drill)", k.Choose),
+		kit.Brief("previous or next option", k.Left, k.Right),
+		kit.Brief("choose the option (after the result: next drill)", k.Choose),
 	}
 	full = append(full, t.kind.helpLines(k)...)
-	full = append(full, t.keys.Next, t.keys.Review, k.Help, quitAsks(k))
+	full = append(full, t.keys.Next, t.keys.Review, k.Help, kit.QuitAsks(k))
 	var short []key.Binding
 	switch {
 	case t.review:
-		short = []key.Binding{brief("scroll", k.Up, k.Down), either("back", k.Back, t.keys.Review)}
+		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
 	case t.state == trainAsk:
 		letters := itemKeys(t.legal)
-		arrows := brief("", k.Left, k.Right)
+		arrows := kit.Brief("", k.Left, k.Right)
 		short = []key.Binding{
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
-			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+brief("", k.Choose).Help().Key, "")),
+			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+kit.Brief("", k.Choose).Help().Key, "")),
 		}
 		if !t.asksLetter(keyPress("n")) {
-			short = append(short, brief("skip", t.keys.Next))
+			short = append(short, kit.Brief("skip", t.keys.Next))
 		}
 		if !t.asksLetter(keyPress("m")) {
-			short = append(short, brief("mistakes", t.keys.Review))
+			short = append(short, kit.Brief("mistakes", t.keys.Review))
 		}
 	case t.state == trainResult:
-		short = []key.Binding{either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
+		short = []key.Binding{kit.Either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
 	default:
 		short = []key.Binding{t.keys.Next, t.keys.Review}
 	}
-	short = append(short, brief("help", k.Help), brief("quit", k.Quit))
-	return keyHelp{short: short, full: [][]key.Binding{full}}
+	short = append(short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
 // keyPress is the key press of a printable key.
@@ -681,7 +682,7 @@ func (t *trainer) graded(an *drill.Analysis, chose int, when time.Time) drill.Re
 
 // helpLines: options without a letter of their own take their number;
 // the letters of every decision the rules hold, from keys.go's table.
-func (t *trainer) helpLines(k *keyMap) []key.Binding {
-	return append([]key.Binding{brief("the n-th option (options without a letter)", k.Nth)},
-		letterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
+func (t *trainer) helpLines(k *kit.KeyMap) []key.Binding {
+	return append([]key.Binding{kit.Brief("the n-th option (options without a letter)", k.Nth)},
+		kit.LetterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The trainer's golden screens are testdata/train-*.golden, rewritten
@@ -226,14 +227,14 @@ func TestTrainOptionsLegal(t *testing.T) {
 			}
 			scr := hs.screen()
 			for _, a := range tr.legal {
-				if !strings.Contains(scr, "["+actionKey(a)+"] ") {
+				if !strings.Contains(scr, "["+kit.ActionKey(a)+"] ") {
 					t.Fatalf("%s: %s not offered:\n%s", f, a, scr)
 				}
 			}
 			i := rand.IntN(len(tr.legal))
-			hs.press(actionKey(tr.legal[i]))
+			hs.press(kit.ActionKey(tr.legal[i]))
 			if tr.state != trainResult || tr.chose != i || tr.an.Rows[i].Action != tr.legal[i] {
-				t.Fatalf("%s: key %s: state %d, chose %d, want %d", f, actionKey(tr.legal[i]), tr.state, tr.chose, i)
+				t.Fatalf("%s: key %s: state %d, chose %d, want %d", f, kit.ActionKey(tr.legal[i]), tr.state, tr.chose, i)
 			}
 			hs.press("n")
 		}

@@ -1,8 +1,7 @@
-package tui
+package kit
 
 import (
 	"fmt"
-
 	"slices"
 	"strings"
 
@@ -12,9 +11,9 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// keyMap is every key the screens answer to, as data: the help screen
+// KeyMap is every key the screens answer to, as data: the help screen
 // lists it and the screens match against it.
-type keyMap struct {
+type KeyMap struct {
 	Left      key.Binding
 	Right     key.Binding
 	Up        key.Binding
@@ -38,10 +37,10 @@ type keyMap struct {
 	New       key.Binding
 }
 
-// defaultKeys returns the key map.
-func defaultKeys() keyMap {
-	b := bind
-	return keyMap{
+// DefaultKeys returns the key map.
+func DefaultKeys() KeyMap {
+	b := Bind
+	return KeyMap{
 		Left:      b("←/h", "previous card or choice", "left", "h"),
 		Right:     b("→/l", "next card or choice", "right", "l"),
 		Up:        b("↑/k", "previous line (setup)", "up", "k"),
@@ -68,20 +67,14 @@ func defaultKeys() keyMap {
 	}
 }
 
-// bind is a key binding: how the help writes its keys, what it does,
+// Bind is a key binding: how the help writes its keys, what it does,
 // and the keys.
-func bind(help, desc string, keys ...string) key.Binding {
+func Bind(help, desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
 
-// titled starts a screen: its title after the name, and a rule across.
-func titled(ctx *screenCtx, title string) []string {
-	st := &ctx.Styles
-	return []string{" " + st.Title.Render("Klob") + "  " + title, st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))}
-}
-
-// tableKeys lists the table's keys for the help overlay.
-func (k keyMap) tableKeys() []key.Binding {
+// TableKeys lists the table's keys for the help overlay.
+func (k KeyMap) TableKeys() []key.Binding {
 	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, k.Quit, k.ForceQuit}
 }
 
@@ -141,8 +134,8 @@ var menuLetters = []struct {
 	}},
 }
 
-// actionKey returns the letter that takes a in a menu.
-func actionKey(a rules.Action) string {
+// ActionKey returns the letter that takes a in a menu.
+func ActionKey(a rules.Action) string {
 	for _, row := range menuLetters {
 		for _, l := range row.letters {
 			if l.kind == a.Kind && (a.Kind != rules.Name || l.suit == a.Suit) {
@@ -153,14 +146,27 @@ func actionKey(a rules.Action) string {
 	return ""
 }
 
-// letterHelp is the help overlay's lines of menu letters at a table
+// IsMenuLetter reports whether key is the letter of a decision in some
+// menu.
+func IsMenuLetter(key string) bool {
+	for _, row := range menuLetters {
+		for _, l := range row.letters {
+			if l.key == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// LetterHelp is the help overlay's lines of menu letters at a table
 // with options o, as bindings: one per row of menuLetters, its keys the
 // row's letters, leaving out the decisions that table never offers (the
 // schmeiss at more than two, the dix at four, no trumps but at four:
 // asked of rules.Options).
 // Letters that repeat in a row are named once: "n no sequence, not
 // good".
-func letterHelp(o rules.Options, rows ...string) []key.Binding {
+func LetterHelp(o rules.Options, rows ...string) []key.Binding {
 	var out []key.Binding
 	for _, row := range menuLetters {
 		if len(rows) > 0 && !slices.Contains(rows, row.name) {
@@ -203,9 +209,9 @@ func letterAt(o rules.Options, l menuLetter) bool {
 // mouseHelp is the help's line about the mouse (no key).
 var mouseHelp = key.NewBinding(key.WithHelp("mouse", "click a card to play it, or a choice to take it"))
 
-// brief is the status line's hint for bindings: their keys, named by the
+// Brief is the status line's hint for bindings: their keys, named by the
 // first way each one is written ("←/h" and "→/l" give "←/→"), and desc.
-func brief(desc string, bs ...key.Binding) key.Binding {
+func Brief(desc string, bs ...key.Binding) key.Binding {
 	var keys, names []string
 	for _, b := range bs {
 		keys = append(keys, b.Keys()...)
@@ -214,9 +220,9 @@ func brief(desc string, bs ...key.Binding) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(strings.Join(names, "/"), desc))
 }
 
-// spelled is brief naming every way of writing the keys: the first ways
+// Spelled is Brief naming every way of writing the keys: the first ways
 // in order, then the others sorted ("↑/k" and "↓/j" give "↑/↓ j/k").
-func spelled(desc string, bs ...key.Binding) key.Binding {
+func Spelled(desc string, bs ...key.Binding) key.Binding {
 	var keys, first, rest []string
 	for _, b := range bs {
 		keys = append(keys, b.Keys()...)
@@ -232,23 +238,23 @@ func spelled(desc string, bs ...key.Binding) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(name, desc))
 }
 
-// either is the hint for two bindings that do the same: "enter or n".
-func either(desc string, a, b key.Binding) key.Binding {
+// Either is the hint for two bindings that do the same: "enter or n".
+func Either(desc string, a, b key.Binding) key.Binding {
 	return key.NewBinding(key.WithKeys(append(a.Keys(), b.Keys()...)...),
-		key.WithHelp(brief("", a).Help().Key+" or "+brief("", b).Help().Key, desc))
+		key.WithHelp(Brief("", a).Help().Key+" or "+Brief("", b).Help().Key, desc))
 }
 
-// keyTag is a key in brackets, as a screen offers it: "[enter]".
-func keyTag(b key.Binding) string { return "[" + brief("", b).Help().Key + "]" }
+// KeyTag is a key in brackets, as a screen offers it: "[enter]".
+func KeyTag(b key.Binding) string { return "[" + Brief("", b).Help().Key + "]" }
 
-// appKeys are the hints for the App's own keys, ending every status line.
-func appKeys(k *keyMap) []key.Binding {
-	return []key.Binding{brief("help", k.Help), brief("quit", k.Quit)}
+// AppKeys are the hints for the App's own keys, ending every status line.
+func AppKeys(k *KeyMap) []key.Binding {
+	return []key.Binding{Brief("help", k.Help), Brief("quit", k.Quit)}
 }
 
-// hintLine is a status line of key hints: each binding's key and what it
+// HintLine is a status line of key hints: each binding's key and what it
 // does, " · " between them.
-func hintLine(bs []key.Binding) string {
+func HintLine(bs []key.Binding) string {
 	parts := make([]string, 0, len(bs))
 	for _, b := range bs {
 		h := b.Help()
@@ -261,40 +267,27 @@ func hintLine(bs []key.Binding) string {
 	return strings.Join(parts, " · ")
 }
 
-// actionLabel is what a menu item says: the words the player speaks.
-func actionLabel(a rules.Action) string {
-	switch a.Kind {
-	case rules.Exchange:
-		return "exchange the 7"
-	case rules.Accept:
-		return "accept (throw in)"
-	case rules.Refuse:
-		return "refuse (play it)"
-	}
-	return a.Words()
-}
-
-// isKey reports whether msg is a key press matching b.
-func isKey(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }
+// IsKey reports whether msg is a key press matching b.
+func IsKey(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }
 
 // handKey is what a key does to a hand of n cards in the card play, at
 // every table: ←/→ move the cursor (moved), enter, b or a digit choose
 // a card to play (play, −1 for none; announce when b asked for bella or
 // the menage with it), and a digit past the hand is refused (note).
-func handKey(k *keyMap, msg tea.KeyPressMsg, cursor *int, n int) (play int, announce, moved bool, note string) {
+func handKey(k *KeyMap, msg tea.KeyPressMsg, cursor *int, n int) (play int, announce, moved bool, note string) {
 	*cursor = max(0, min(*cursor, n-1))
 	switch {
-	case isKey(msg, k.Left):
+	case IsKey(msg, k.Left):
 		*cursor = (*cursor + n - 1) % n
 		return -1, false, true, ""
-	case isKey(msg, k.Right):
+	case IsKey(msg, k.Right):
 		*cursor = (*cursor + 1) % n
 		return -1, false, true, ""
-	case isKey(msg, k.Choose):
+	case IsKey(msg, k.Choose):
 		return *cursor, false, false, ""
-	case isKey(msg, k.Bella):
+	case IsKey(msg, k.Bella):
 		return *cursor, true, false, ""
-	case isKey(msg, k.Nth):
+	case IsKey(msg, k.Nth):
 		i := int(msg.String()[0] - '1')
 		if i >= n {
 			return -1, false, false, fmt.Sprintf("You hold %d cards.", n)

@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"errors"
@@ -6,18 +6,18 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// refusalText says what the engine refused and why, in one sentence
+// RefusalText says what the engine refused and why, in one sentence
 // that names the thing refused: the card ("You cannot play 10♠: you
 // must follow hearts"), the bella when only the bella was wrong
 // (bellaRefusal: "No bella with 10♠ (enter plays it without): …"), or
 // the words ("You cannot say fifty: …"). v is the view before the move.
-func refusalText(g *glyphs, v *rules.View, a rules.Action, err error) string {
+func RefusalText(g *Glyphs, v *rules.View, a rules.Action, err error) string {
 	if s, ok := bellaRefusal(g, a, err); ok {
 		return s
 	}
-	what := spoken(g, v, a)
+	what := Spoken(g, v, a)
 	if a.Kind == rules.PlayCard {
-		what = g.cardText(a.Card)
+		what = g.CardText(a.Card)
 	}
 	return plain(g, "You cannot "+sayWhat(a, what)+": "+err.Error())
 }
@@ -26,9 +26,17 @@ func refusalText(g *glyphs, v *rules.View, a rules.Action, err error) string {
 // menage) when only the announcement was wrong, at any table: "No bella
 // with 10♠ (enter plays it without): …". What to do comes before why,
 // so that a narrow window that clips the note still shows it.
-func bellaRefusal(g *glyphs, a rules.Action, err error) (string, bool) {
+func bellaRefusal(g *Glyphs, a rules.Action, err error) (string, bool) {
 	if a.Kind != rules.PlayCard || !a.Bella || !errors.Is(err, rules.ErrBella) {
 		return "", false
 	}
-	return plain(g, "No bella with "+g.cardText(a.Card)+" (enter plays it without): "+err.Error()), true
+	return plain(g, "No bella with "+g.CardText(a.Card)+" (enter plays it without): "+err.Error()), true
+}
+
+// sayWhat is what the person tried: "play 10♠", "say fifty".
+func sayWhat(a rules.Action, what string) string {
+	if a.Kind == rules.PlayCard {
+		return "play " + what
+	}
+	return "say " + what
 }

@@ -1,8 +1,7 @@
-package tui
+package kit
 
 import (
 	"fmt"
-	"github.com/klob/klob/rules"
 	"slices"
 	"strings"
 
@@ -12,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
 )
 
 // rulesSummary is the short rules text of the help screen.
@@ -28,84 +28,92 @@ var rulesSummary = []string{
 // legend explains the numbers and marks of the screens: the hand's
 // marks, the hint's and trainer's columns (drill.Legend) and the
 // analysis grades (analysis.Legend), with the thresholds they use.
-func legend(g *glyphs) []string {
+func legend(g *Glyphs) []string {
 	out := []string{
-		g.selMark + " under a card: selected; " + g.playMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold, bella the king and queen of trump (20+bella: both).",
+		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold, bella the king and queen of trump (20+bella: both).",
 	}
 	out = append(out, drill.Legend()...)
 	return append(out, analysis.Legend()...)
 }
 
-// keyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
+// KeyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
 // its status line, the full help the overlay's lists.
-type keyHelp struct {
-	short []key.Binding
-	full  [][]key.Binding
+type KeyHelp struct {
+	Short []key.Binding
+	Full  [][]key.Binding
 }
 
-func (k keyHelp) ShortHelp() []key.Binding  { return k.short }
-func (k keyHelp) FullHelp() [][]key.Binding { return k.full }
+// ShortHelp is the status line's keys.
+func (k KeyHelp) ShortHelp() []key.Binding { return k.Short }
 
-var _ help.KeyMap = keyHelp{}
+// FullHelp is the help overlay's lists of keys.
+func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
 
-// playHelp is the full help of the play screens at a table with
+var _ help.KeyMap = KeyHelp{}
+
+// PlayHelp is the full help of the play screens at a table with
 // options o: the table's keys but those in drop (and claims, which only
 // the two-handed game has), the menu letters that table offers, and the
 // mouse.
-func playHelp(k *keyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
+func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
 	if o.NumPlayers() > 2 {
 		drop = append(drop, k.Claim)
 	}
-	keys := slices.DeleteFunc(k.tableKeys(), func(b key.Binding) bool {
+	keys := slices.DeleteFunc(k.TableKeys(), func(b key.Binding) bool {
 		return slices.ContainsFunc(drop, func(d key.Binding) bool { return d.Help() == b.Help() })
 	})
 	return [][]key.Binding{keys, slices.Clone(lettersBySeats[min(max(o.NumPlayers(), 2), 4)]), {mouseHelp}}
 }
 
-// lettersBySeats is letterHelp of every row by the number of players,
+// lettersBySeats is LetterHelp of every row by the number of players,
 // made once: the table asks for its keys' help on every frame (its
 // status line is the short one).
 var lettersBySeats = func() (by [5][]key.Binding) {
 	for n := 2; n <= 4; n++ {
 		o := rules.DefaultOptions()
 		o.Players = n
-		by[n] = letterHelp(o)
+		by[n] = LetterHelp(o)
 	}
 	return by
 }()
 
-// quitAsks is the quit key of a screen that does not keep a game.
-func quitAsks(k *keyMap) key.Binding {
+// QuitAsks is the quit key of a screen that does not keep a game.
+func QuitAsks(k *KeyMap) key.Binding {
 	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, "quit (asks first)"))
 }
 
-// helpView is the help overlay: the screen's keys (its full help) and a
+// HelpView is the help overlay: the screen's keys (its full help) and a
 // short summary of the rules. Up and down scroll it; any other key
 // closes it.
-type helpView struct {
+type HelpView struct {
 	scroll int
 	keys   [][]key.Binding
 	// drawn is lines for the width and painter it was drawn with: the
 	// game goes on under the help, and every message draws it again.
 	drawn      []string
 	drawnWidth int
-	drawnPaint *painter
+	drawnPaint *Painter
 }
 
-// covers: the help takes the whole screen, so the screen under it is
-// not drawn.
-func (h *helpView) covers() bool { return true }
+// NewHelpView opens the help overlay on keys, a screen's full help.
+func NewHelpView(keys [][]key.Binding) *HelpView { return &HelpView{keys: keys} }
 
-func (h *helpView) lines(ctx *screenCtx) []string {
-	if h.drawn == nil || h.drawnWidth != ctx.Width || h.drawnPaint != ctx.paint {
-		h.drawn, h.drawnWidth, h.drawnPaint = h.draw(ctx), ctx.Width, ctx.paint
+// Covers reports that the help takes the whole screen: the screen
+// under it is not drawn.
+func (h *HelpView) Covers() bool { return true }
+
+// Lines are the whole help for the window's width, before scrolling.
+func (h *HelpView) Lines(ctx *Context) []string {
+	if h.drawn == nil || h.drawnWidth != ctx.Width || h.drawnPaint != ctx.Paint {
+		h.drawn, h.drawnWidth, h.drawnPaint = h.draw(ctx), ctx.Width, ctx.Paint
 	}
 	return h.drawn
 }
 
-func (h *helpView) draw(ctx *screenCtx) []string {
+// draw lays out what Lines keeps.
+func (h *HelpView) draw(ctx *Context) []string {
 	st := &ctx.Styles
-	out := append(titled(ctx, "Help (↑/↓ scroll · any other key closes)"), " "+st.Heading.Render("Keys"))
+	out := append(Titled(ctx, "Help (↑/↓ scroll · any other key closes)"), " "+st.Heading.Render("Keys"))
 	for _, group := range h.keys {
 		for _, b := range group {
 			hp := b.Help()
@@ -119,8 +127,8 @@ func (h *helpView) draw(ctx *screenCtx) []string {
 		}
 	}
 	out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
-	for _, p := range legend(&ctx.paint.g) {
-		for i, l := range wrap(p, max(20, ctx.Width-6)) {
+	for _, p := range legend(&ctx.Paint.Glyphs) {
+		for i, l := range Wrap(p, max(20, ctx.Width-6)) {
 			lead := "   "
 			if i > 0 {
 				lead = "     "
@@ -130,7 +138,7 @@ func (h *helpView) draw(ctx *screenCtx) []string {
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
 	for _, p := range rulesSummary {
-		for _, l := range wrap(p, max(20, ctx.Width-6)) {
+		for _, l := range Wrap(p, max(20, ctx.Width-6)) {
 			out = append(out, "   "+l)
 		}
 	}
@@ -142,7 +150,7 @@ func (h *helpView) draw(ctx *screenCtx) []string {
 // 80 columns) breaks between its letters, never inside one; other text
 // wraps at spaces.
 func helpDesc(desc string, w int) []string {
-	if widthOf(desc) <= w {
+	if WidthOf(desc) <= w {
 		return []string{desc}
 	}
 	var out []string
@@ -151,7 +159,7 @@ func helpDesc(desc string, w int) []string {
 		switch {
 		case line == "":
 			line = part
-		case widthOf(line+" · "+part) <= w:
+		case WidthOf(line+" · "+part) <= w:
 			line += " · " + part
 		default:
 			out = append(out, line)
@@ -160,30 +168,34 @@ func helpDesc(desc string, w int) []string {
 	}
 	var wrapped []string
 	for _, l := range append(out, line) {
-		wrapped = append(wrapped, wrap(l, w)...)
+		wrapped = append(wrapped, Wrap(l, w)...)
 	}
 	return wrapped
 }
 
-func (h *helpView) update(ctx *screenCtx, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+// Update scrolls the help with up and down; any other key closes it
+// (open false).
+func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
-	case isKey(msg, ctx.Keys.Up):
+	case IsKey(msg, ctx.Keys.Up):
 		h.scroll = max(0, h.scroll-1)
 		return true, nil
-	case isKey(msg, ctx.Keys.Down):
-		n := len(h.lines(ctx))
+	case IsKey(msg, ctx.Keys.Down):
+		n := len(h.Lines(ctx))
 		h.scroll = max(0, min(h.scroll+1, n-ctx.Height))
 		return true, nil
 	}
 	return false, nil
 }
 
-func (h *helpView) view(ctx *screenCtx, under string) string {
-	l := h.lines(ctx)
+// View draws the help, its title kept at the top while the rest
+// scrolls, in place of the screen under it.
+func (h *HelpView) View(ctx *Context, under string) string {
+	l := h.Lines(ctx)
 	s := max(0, min(h.scroll, len(l)-ctx.Height))
 	// Keep the title line; scroll the rest.
 	if s > 0 && len(l) > 1 {
 		l = append([]string{l[0]}, l[1+s:]...) // l is kept: no append in place
 	}
-	return joinLines(l)
+	return JoinLines(l)
 }

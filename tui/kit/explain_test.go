@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"strings"
@@ -10,21 +10,21 @@ import (
 // TestEveryChoiceIsExplained: every decision outside the card play has
 // a line of explanation, with the two examples word for word.
 func TestEveryChoiceIsExplained(t *testing.T) {
-	g := newGlyphs(false)
+	g := NewGlyphs(false)
 	v := rules.View{OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseBid1}
 	for k := rules.Pass; k < rules.PlayCard; k++ {
 		a := rules.Action{Kind: k}
 		if k == rules.Announce {
 			a.N = 20
 		}
-		if choiceExplain(&g, &v, a) == "" {
+		if ChoiceExplain(&g, &v, a) == "" {
 			t.Errorf("%v has no explanation", k)
 		}
 	}
-	if got, want := choiceExplain(&g, &v, rules.Action{Kind: rules.Same}), "equal top card; a trump sequence wins, else the non-dealer's"; got != want {
+	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Same}), "equal top card; a trump sequence wins, else the non-dealer's"; got != want {
 		t.Errorf("same: %q, want %q", got, want)
 	}
-	if got, want := choiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "play the deal: the other then plays as maker with ♥ hearts"; got != want {
+	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "play the deal: the other then plays as maker with ♥ hearts"; got != want {
 		t.Errorf("refuse: %q, want %q", got, want)
 	}
 }
@@ -32,10 +32,10 @@ func TestEveryChoiceIsExplained(t *testing.T) {
 // TestHelpHasTheLegend: the help overlay explains score difference,
 // bete, "≈ best", the grades with their thresholds and the hand marks.
 func TestHelpHasTheLegend(t *testing.T) {
-	ctx := newContext(false)
+	ctx := NewContext(false)
 	ctx.Width = 100
-	h := &helpView{}
-	all := strings.Join(h.lines(&ctx), "\n")
+	h := &HelpView{}
+	all := strings.Join(h.Lines(&ctx), "\n")
 	for _, want := range []string{"Numbers and marks", "score diff:", "bete:", "≈ best", "?! inaccuracy", "?? blunder: 20 or more", "what the player could know", "bella the king and queen"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the help lacks %q", want)

@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"image/color"
@@ -6,12 +6,12 @@ import (
 	"charm.land/lipgloss/v2"
 )
 
-// styles are the colours and text attributes of every screen, as data.
+// Styles are the colours and text attributes of every screen, as data.
 // They are built for a light or a dark background (the App asks the
 // terminal and rebuilds them when it answers). Colour is never the only
 // cue: selection, playable cards and trump also have marks, borders or
 // words, so a terminal without colour loses nothing.
-type styles struct {
+type Styles struct {
 	Dark bool
 
 	Title    lipgloss.Style // the app name in the header
@@ -31,9 +31,9 @@ type styles struct {
 	Talk     lipgloss.Style // spoken lines of the bidding and dialogue
 }
 
-// newStyles returns the styles for a dark (dark true) or light terminal
+// NewStyles returns the styles for a dark (dark true) or light terminal
 // background.
-func newStyles(dark bool) styles {
+func NewStyles(dark bool) Styles {
 	ld := lipgloss.LightDark(dark)
 	c := func(light, darkHex string) color.Color { return ld(lipgloss.Color(light), lipgloss.Color(darkHex)) }
 	accent := c("#5B3CC4", "#B49CFF")
@@ -42,7 +42,7 @@ func newStyles(dark bool) styles {
 	dim := c("#8A8A8A", "#6C6C6C")
 	sel := c("#005FAF", "#5FD7FF")
 	s := lipgloss.NewStyle()
-	return styles{
+	return Styles{
 		Dark:     dark,
 		Title:    s.Bold(true).Foreground(accent),
 		Heading:  s.Bold(true),

@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"math/rand/v2"
@@ -16,7 +16,7 @@ import (
 // overlay lists each letter the menus use.
 func TestMenuLetters(t *testing.T) {
 	listed := map[string]bool{}
-	for _, b := range letterHelp(rules.DefaultOptions()) {
+	for _, b := range LetterHelp(rules.DefaultOptions()) {
 		for _, k := range b.Keys() {
 			listed[k] = true
 		}
@@ -41,7 +41,7 @@ func TestMenuLetters(t *testing.T) {
 			if v.Phase != rules.PhasePlay {
 				seen := map[string]rules.Action{}
 				for _, a := range legal {
-					l := actionKey(a)
+					l := ActionKey(a)
 					if l == "" || !listed[l] {
 						t.Fatalf("%v: letter %q not in the help's table", a, l)
 					}
@@ -61,25 +61,25 @@ func TestMenuLetters(t *testing.T) {
 // TestHintsFromBindings: a status line's hint is made from the bindings
 // it names, so it answers to the same keys.
 func TestHintsFromBindings(t *testing.T) {
-	k := defaultKeys()
+	k := DefaultKeys()
 	for _, c := range []struct {
 		b        key.Binding
 		want     string
 		wantKeys []string
 	}{
-		{brief("", k.Left, k.Right), "←/→", []string{"left", "h", "right", "l"}},
-		{brief("play", k.Choose), "enter play", []string{"enter", "space"}},
-		{spelled("choose a line", k.Up, k.Down), "↑/↓ j/k choose a line", []string{"up", "k", "down", "j"}},
-		{either("back", k.Back, k.New), "esc or n back", []string{"esc", "n"}},
+		{Brief("", k.Left, k.Right), "←/→", []string{"left", "h", "right", "l"}},
+		{Brief("play", k.Choose), "enter play", []string{"enter", "space"}},
+		{Spelled("choose a line", k.Up, k.Down), "↑/↓ j/k choose a line", []string{"up", "k", "down", "j"}},
+		{Either("back", k.Back, k.New), "esc or n back", []string{"esc", "n"}},
 	} {
-		if got := hintLine([]key.Binding{c.b}); got != c.want {
+		if got := HintLine([]key.Binding{c.b}); got != c.want {
 			t.Errorf("got hint %q, want %q", got, c.want)
 		}
 		if got := c.b.Keys(); !slices.Equal(got, c.wantKeys) {
 			t.Errorf("hint %q answers to %v, want %v", c.want, got, c.wantKeys)
 		}
 	}
-	if got := hintLine(appKeys(&k)); got != "? help · q quit" {
+	if got := HintLine(AppKeys(&k)); got != "? help · q quit" {
 		t.Errorf("got %q, want the App's keys", got)
 	}
 }

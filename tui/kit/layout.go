@@ -1,4 +1,4 @@
-package tui
+package kit
 
 import (
 	"fmt"
@@ -8,12 +8,12 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// fit cuts or pads every line to exactly w cells.
-func fit(s string, w int) string {
+// Fit cuts or pads every line to exactly w cells.
+func Fit(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	sw := widthOf(s)
+	sw := WidthOf(s)
 	switch {
 	case sw > w:
 		return ansi.Truncate(s, w, "")
@@ -23,12 +23,12 @@ func fit(s string, w int) string {
 	return s
 }
 
-// columns lays two columns side by side on h lines, a rule between
+// Columns lays two columns side by side on h lines, a rule between
 // them: left cut or padded to leftW cells, right cut to the rightW-1
 // cells after the rule's space. The tables and the replay all lay out
 // their body so.
-func columns(ctx *screenCtx, left, right []string, leftW, rightW, h int) []string {
-	sep := ctx.Styles.Rule.Render(ctx.paint.g.vrule)
+func Columns(ctx *Context, left, right []string, leftW, rightW, h int) []string {
+	sep := ctx.Styles.Rule.Render(ctx.Paint.Glyphs.VRule)
 	out := make([]string, 0, h)
 	for i := range h {
 		l, r := "", ""
@@ -38,44 +38,44 @@ func columns(ctx *screenCtx, left, right []string, leftW, rightW, h int) []strin
 		if i < len(right) {
 			r = right[i]
 		}
-		out = append(out, fit(l, leftW)+sep+" "+clip(r, rightW-1))
+		out = append(out, Fit(l, leftW)+sep+" "+Clip(r, rightW-1))
 	}
 	return out
 }
 
-// clip cuts a line to at most w cells, without padding.
-func clip(s string, w int) string {
+// Clip cuts a line to at most w cells, without padding.
+func Clip(s string, w int) string {
 	if w <= 0 {
 		return ""
 	}
-	if widthOf(s) > w {
+	if WidthOf(s) > w {
 		return ansi.Truncate(s, w, "")
 	}
 	return s
 }
 
-// center pads s on both sides to w cells (cutting it if longer).
-func center(s string, w int) string {
-	sw := widthOf(s)
+// Center pads s on both sides to w cells (cutting it if longer).
+func Center(s string, w int) string {
+	sw := WidthOf(s)
 	if sw >= w {
-		return clip(s, w)
+		return Clip(s, w)
 	}
 	left := (w - sw) / 2
 	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-sw-left)
 }
 
-// right pads s on the left to w cells.
-func right(s string, w int) string {
-	sw := widthOf(s)
+// Right pads s on the left to w cells.
+func Right(s string, w int) string {
+	sw := WidthOf(s)
 	if sw >= w {
-		return clip(s, w)
+		return Clip(s, w)
 	}
 	return strings.Repeat(" ", w-sw) + s
 }
 
-// canvas renders lines into exactly w×h cells: longer lines are cut,
+// Canvas renders lines into exactly w×h cells: longer lines are cut,
 // missing lines are blank. It is the last step of every View.
-func canvas(lines []string, w, h int) string {
+func Canvas(lines []string, w, h int) string {
 	if w <= 0 || h <= 0 {
 		return ""
 	}
@@ -100,9 +100,9 @@ func canvas(lines []string, w, h int) string {
 	return sb.String()
 }
 
-// writeFit writes fit(s, w) to sb without making it first.
+// writeFit writes Fit(s, w) to sb without making it first.
 func writeFit(sb *strings.Builder, s string, w int) {
-	sw := widthOf(s)
+	sw := WidthOf(s)
 	if sw > w {
 		sb.WriteString(ansi.Truncate(s, w, ""))
 		return
@@ -117,20 +117,20 @@ func writeFit(sb *strings.Builder, s string, w int) {
 const blanks = "                                                                " +
 	"                                                                "
 
-// wrap word-wraps plain or styled text to w cells.
-func wrap(s string, w int) []string {
+// Wrap word-wraps plain or styled text to w cells.
+func Wrap(s string, w int) []string {
 	if w <= 0 {
 		return nil
 	}
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
-// wrapLines wraps s to w cells (at least 10) on at most limit lines, the
+// WrapLines wraps s to w cells (at least 10) on at most limit lines, the
 // last one cut with " …" when s needs more: a note, a refusal or an
 // error keeps its words instead of being clipped at the window's edge.
-func wrapLines(s string, w, limit int) []string {
+func WrapLines(s string, w, limit int) []string {
 	w = max(10, w)
-	lines := wrap(s, w)
+	lines := Wrap(s, w)
 	if limit > 0 && len(lines) > limit {
 		lines = lines[:limit]
 		lines[limit-1] = ansi.Truncate(lines[limit-1]+" …", w, "…")
@@ -138,31 +138,36 @@ func wrapLines(s string, w, limit int) []string {
 	return lines
 }
 
-// rect is an area of the screen, for mouse clicks.
-type rect struct{ x, y, w, h int }
+// Rect is an area of the screen, for mouse clicks.
+type Rect struct{ X, Y, W, H int }
 
-func (r rect) has(x, y int) bool {
-	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+// Has reports whether the cell at column x, row y lies in r.
+func (r Rect) Has(x, y int) bool {
+	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
 }
 
-func splitLines(s string) []string { return strings.Split(s, "\n") }
+// SplitLines splits a drawn block into its lines.
+func SplitLines(s string) []string { return strings.Split(s, "\n") }
 
-func joinLines(lines []string) string { return strings.Join(lines, "\n") }
+// JoinLines joins lines into a drawn block.
+func JoinLines(lines []string) string { return strings.Join(lines, "\n") }
 
-func repeat(s string, n int) string {
+// Repeat is s n times, nothing for n of zero or less (a width that came
+// out negative in a tiny window).
+func Repeat(s string, n int) string {
 	if n <= 0 {
 		return ""
 	}
 	return strings.Repeat(s, n)
 }
 
-// widthOf is the width of styled text in cells. Screens are redrawn
+// WidthOf is the width of styled text in cells. Screens are redrawn
 // after every message, and measuring lines is most of the work, so the
 // characters the screens draw with (ASCII, Latin, box drawing, blocks,
 // shapes, arrows, suits, braille) are counted one cell each here while
 // escape sequences count none; any other character sends the whole
 // string to ansi.StringWidth, which knows every width.
-func widthOf(s string) int {
+func WidthOf(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -237,18 +242,39 @@ func skipEscape(s string, i int) int {
 	return -1
 }
 
-// plural writes "1 card", "2 cards".
-func plural(n int, noun string) string {
+// Plural writes "1 card", "2 cards".
+func Plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// capital makes the first letter upper case.
-func capital(s string) string {
+// Capital makes the first letter upper case.
+func Capital(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// CenterBlock indents lines so that the block they form is centred in w
+// (kept at the left edge when the block is wide).
+func CenterBlock(lines []string, w int) []string {
+	bw := 0
+	for _, l := range lines {
+		bw = max(bw, WidthOf(l))
+	}
+	// Blocks carry text beside their cards: centre on a width of 60 so
+	// the cards do not wander far from the hand.
+	bw = max(bw, min(60, w))
+	pad := Repeat(" ", (w-bw)/2)
+	if pad == "" {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = pad + l
+	}
+	return out
 }

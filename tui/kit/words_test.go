@@ -1,10 +1,7 @@
-package tui
+package kit
 
 import (
 	"testing"
-
-	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/rules"
 )
 
 func TestPossessive(t *testing.T) {
@@ -32,23 +29,9 @@ func TestElideName(t *testing.T) {
 		{0, ""},
 	}
 	for _, c := range cases {
-		got := elideName(name, c.w)
-		if got != c.want || widthOf(got) > max(c.w, 0) {
+		got := ElideName(name, c.w)
+		if got != c.want || WidthOf(got) > max(c.w, 0) {
 			t.Errorf("elideName(%d) = %q, want %q", c.w, got, c.want)
 		}
-	}
-}
-
-// TestThrownInSaysWhoseSchmeiss: "Bot accepted your schmeiss", never
-// "You's".
-func TestThrownInSaysWhoseSchmeiss(t *testing.T) {
-	name := func(s rules.Seat) string { return [2]string{"You", "Bot"}[s] }
-	rd := &gamelog.ReplayDeal{Ending: rules.SchmeissAccepted, Schmeisser: rules.SeatA}
-	if got, want := abandonWhy(rd, name), "Bot accepted your schmeiss"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	rd.Schmeisser = rules.SeatB
-	if got, want := abandonWhy(rd, name), "You accepted Bot's schmeiss"; got != want {
-		t.Errorf("got %q, want %q", got, want)
 	}
 }

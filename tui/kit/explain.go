@@ -1,13 +1,13 @@
-package tui
+package kit
 
 import "github.com/klob/klob/rules"
 
-// choiceExplain is the one-line explanation of a decision offered to the
+// ChoiceExplain is the one-line explanation of a decision offered to the
 // person at v, shown under the menu for the chosen item: what saying it
 // means and what follows. g writes cards and suits.
-func choiceExplain(g *glyphs, v *rules.View, a rules.Action) string {
+func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	up := v.OrigUpcard.Suit()
-	upName := g.suit(up) + " " + up.Name()
+	upName := g.Suit(up) + " " + up.Name()
 	switch a.Kind {
 	case rules.Pass:
 		if v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer {
@@ -26,9 +26,9 @@ func choiceExplain(g *glyphs, v *rules.View, a rules.Action) string {
 	case rules.Refuse:
 		return "play the deal: the other then plays as maker with " + upName
 	case rules.Name:
-		return "make " + g.suit(a.Suit) + " " + a.Suit.Name() + " trump and become the maker"
+		return "make " + g.Suit(a.Suit) + " " + a.Suit.Name() + " trump and become the maker"
 	case rules.Exchange:
-		return "swap your 7 of trump (the dix) for the upcard " + g.cardText(v.OrigUpcard)
+		return "swap your 7 of trump (the dix) for the upcard " + g.CardText(v.OrigUpcard)
 	case rules.NoExchange:
 		return "keep your cards; the upcard stays where it is"
 	case rules.NoSequence:
