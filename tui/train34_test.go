@@ -59,7 +59,6 @@ func train34Config(tb testing.TB, rec TrainRecord, ruleText string) TrainConfig 
 	return cfg
 }
 
-
 // TestTrain34Goldens: the trainer at three players at 80×24 and at four
 // at 100×30 and 120×40, before and after the choice, from seed 1; the
 // review; -ascii.
