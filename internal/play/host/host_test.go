@@ -1,0 +1,90 @@
+package host
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// moves writes a log's moves (not its header, which holds the t0
+// time) for comparing two games.
+func moves(t *testing.T, l *gamelog.Log) string {
+	t.Helper()
+	c := *l
+	c.Header = gamelog.Header{Options: l.Header.Options, FirstDealer: l.Header.FirstDealer, Players: l.Header.Players, Levels: l.Header.Levels}
+	c.Comment = nil
+	var b bytes.Buffer
+	if err := func() error { _, err := c.WriteTo(&b); return err }(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestWholeGame: at every seat count a person plays a whole game
+// against bots through a Port: the game ends, is saved once more and
+// filed once, and its log replays to the same game.
+func TestWholeGame(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			st := &memStore{}
+			me := rules.Seat(n - 1)
+			h := newHost(t, config(n, 11, st, NewManualClock(t0), me))
+			d := &driver{p: sit(t, h, me), r: rand.New(rand.NewPCG(1, uint64(n)))}
+			end := d.play(t, true)
+			if !end.Over || end.WinnerSide < 0 || !end.SeedShown || end.Seed != 11 {
+				t.Fatalf("the end: over %v winner %d seed %v %d", end.Over, end.WinnerSide, end.SeedShown, end.Seed)
+			}
+			if end.Save.Pending || end.Save.Err != "" || end.Save.Path == "" {
+				t.Fatalf("the end's save state: %+v", end.Save)
+			}
+			h.Close()
+			_, filed := st.counts()
+			if filed != 1 {
+				t.Fatalf("%d filings, want 1", filed)
+			}
+			l, err := h.Log()
+			if err == nil {
+				t.Fatalf("Log after Close: %v", l)
+			}
+			last := st.lastSave()
+			g, err := last.Game()
+			if err != nil || !g.Over() {
+				t.Fatalf("the last save is not the finished game: %v", err)
+			}
+			if moves(t, last) != moves(t, st.filed[0]) {
+				t.Fatal("the filed game differs from the last save")
+			}
+			if len(end.Deals) != len(g.Records()) || end.Totals != g.Totals() {
+				t.Fatalf("the snapshot's %d deals and totals %v; the log's %d and %v", len(end.Deals), end.Totals, len(g.Records()), g.Totals())
+			}
+		})
+	}
+}
+
+// TestSameSeedSameGame: a game is a function of its seed and the
+// person's decisions: two hosts with the same seed, played the same
+// way, write the same moves.
+func TestSameSeedSameGame(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var logs []string
+			for range 2 {
+				st := &memStore{}
+				h := newHost(t, config(n, 42, st, NewManualClock(t0), 0))
+				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(7, 7))}
+				d.play(t, true)
+				h.Close()
+				logs = append(logs, moves(t, st.filed[0]))
+			}
+			if logs[0] != logs[1] {
+				t.Log(logs[0])
+				t.Log(logs[1])
+				t.Fatal("the same seed and decisions made two games")
+			}
+		})
+	}
+}
