@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
@@ -25,6 +26,9 @@ type Timing struct {
 	// sharing it (klob serve's sessions): a bot waits for a free slot
 	// before it thinks, so bots never take every core from the screens.
 	Slots chan struct{}
+	// HostSlots, when set, bounds the bots of the games played through
+	// a host (a game alone) among the games sharing it.
+	HostSlots *host.Slots
 	// Gone, when set, is closed when the game's connection ends: a bot
 	// still waiting for a slot then gives up instead of thinking for
 	// nobody.

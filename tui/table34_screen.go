@@ -663,3 +663,23 @@ func (t *table34) undo() (kit.Screen, tea.Cmd) {
 	next, c := t.next()
 	return next, tea.Batch(writeCmd(w), c)
 }
+
+// advanceMsg asks the table to look at the game again (start of a deal).
+type advanceMsg struct{}
+
+// writtenMsg is what a session's Write did.
+type writtenMsg session.Result
+
+// writeCmd runs a session's Write (a save) off Update.
+func writeCmd(w session.Write) tea.Cmd {
+	if w == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		r := w()
+		if r.Empty() {
+			return nil
+		}
+		return writtenMsg(r)
+	}
+}

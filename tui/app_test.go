@@ -1,0 +1,219 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+// TestHelpAndQuit: ? shows the help over the table and any key closes
+// it; q asks, n stays, q then y quits with the game saved.
+func TestHelpAndQuit(t *testing.T) {
+	st := &memStore{}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs.press("enter")
+	hs.press("?")
+	scr := hs.screen()
+	for _, want := range []string{"Keys", "Rules in short", "enter/space", "bete"} {
+		if !strings.Contains(scr, want) && !strings.Contains(scr, "scroll") {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	golden(t, "help_80x24", trimRight(scr))
+	hs.press("down", "down")
+	hs.press("x") // closes, and is not taken as a move
+	if g := hs.game(); len(g.View.History()) != 0 {
+		t.Fatalf("a key that closed the help was played")
+	}
+	if strings.Contains(hs.screen(), "Rules in short") {
+		t.Fatal("the help is still open")
+	}
+	hs.press("q")
+	if !strings.Contains(hs.screen(), "Quit Klob?") {
+		t.Fatalf("q does not ask:\n%s", hs.screen())
+	}
+	golden(t, "quit_ask", trimRight(hs.screen()))
+	hs.press("n")
+	if hs.quit || strings.Contains(hs.screen(), "Quit Klob?") {
+		t.Fatal("n did not keep playing")
+	}
+	hs.press("t", "q", "y")
+	if !hs.quit {
+		t.Fatal("q, y did not quit")
+	}
+	if st.current == nil || len(st.current.Deals) != 1 || len(st.current.Deals[0].Steps) == 0 {
+		t.Fatal("the game was not saved with the person's bid")
+	}
+	if note := hs.app.QuitNote(); !strings.Contains(note, "saved") {
+		t.Errorf("quit note %q does not say the game is saved", note)
+	}
+}
+
+// TestResume: a game saved mid-deal is offered at start and continues
+// where it stopped; n files it away and starts anew.
+func TestResume(t *testing.T) {
+	st := &memStore{}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs.press("enter", "t", "enter", "enter")
+	steps := hs.game().View.History()
+	hs.press("q", "y")
+
+	hs2 := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	if hs2.name() != "resume" {
+		t.Fatalf("first screen %s, want resume", hs2.name())
+	}
+	golden(t, "resume_offer", trimRight(hs2.screen()))
+	hs2.press("r")
+	if hs2.name() != "table" {
+		t.Fatalf("after r: %s, want table", hs2.name())
+	}
+	got := hs2.game().View.History()
+	if len(got) < len(steps) {
+		t.Fatalf("resumed with %d steps, want at least %d", len(got), len(steps))
+	}
+	for i := range steps {
+		if got[i] != steps[i] {
+			t.Fatalf("step %d: got %v, want %v", i, got[i], steps[i])
+		}
+	}
+	// The game goes on: play the deal out.
+	for i := 0; i < 60 && !hs2.game().Between; i++ {
+		hs2.press("enter")
+	}
+	if !hs2.game().Between {
+		t.Fatalf("the resumed deal did not finish:\n%s", hs2.screen())
+	}
+	hs2.press("q", "y")
+
+	hs3 := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs3.press("n")
+	if hs3.name() != "setup" {
+		t.Fatalf("after n: %s, want setup", hs3.name())
+	}
+	if len(st.archived) != 1 || st.current != nil {
+		t.Fatalf("the old game was not archived: %d archived", len(st.archived))
+	}
+}
+
+// TestDamagedSave: a save that cannot be read is reported with where it
+// was kept, and a new game can start.
+func TestDamagedSave(t *testing.T) {
+	st := &memStore{loadErr: damaged()}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	scr := hs.screen()
+	for _, want := range []string{"could not be loaded", "current.klob:3:1: bad tag", "/state/klob/damaged/current-1.klob"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("screen lacks %q:\n%s", want, scr)
+		}
+	}
+	golden(t, "damaged_save", trimRight(scr))
+	hs.press("enter")
+	if hs.name() != "setup" {
+		t.Fatalf("after enter: %s, want setup", hs.name())
+	}
+}
+
+// TestBotCannotStart: a level whose bot cannot be made is reported on
+// the setup screen; nothing starts.
+func TestBotCannotStart(t *testing.T) {
+	cfg := testConfig(1, &memStore{})
+	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) { return nil, errors.New("not built yet") }
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	if hs.name() != "setup" {
+		t.Fatalf("screen %s, want setup", hs.name())
+	}
+	if scr := hs.screen(); !strings.Contains(scr, "cannot start the normal bot: not built yet") {
+		t.Fatalf("no clear error:\n%s", scr)
+	}
+}
+
+// badBot answers an action that is never legal.
+type badBot struct{}
+
+func (badBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	return rules.Action{Kind: rules.Length, N: 99}, nil
+}
+func (badBot) Level() ai.Level { return ai.Normal }
+
+// TestBotIllegalMove: a bot's illegal answer is shown and replaced by a
+// legal one; the game goes on.
+func TestBotIllegalMove(t *testing.T) {
+	cfg := testConfig(dealSeed, &memStore{})
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return badBot{}, nil }
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter", "p")
+	if scr := hs.screen(); !strings.Contains(scr, "failed") {
+		t.Fatalf("no word of the bot's failure:\n%s", scr)
+	}
+	if n := len(hs.game().View.History()); n != 2 {
+		t.Fatalf("got %d steps, want 2 (the person's pass and the bot's stand-in)", n)
+	}
+}
+
+// TestSetupPlayers: the setup's Players row picks three or four, and its
+// start line leads to the house variants that apply to that table, each
+// explained; esc goes back with the choices kept.
+func TestSetupPlayers(t *testing.T) {
+	cfg := testConfig(5, nil)
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("up", "up") // the start line, then the last row: Players
+	hs.press("right")
+	if s := hs.screen(); !strings.Contains(s, "Klaberjass for three") || !strings.Contains(s, "3: you and two bots") {
+		t.Fatalf("the Players row did not pick three:\n%s", s)
+	}
+	if !strings.Contains(hs.screen(), "Bottom card shown") {
+		t.Errorf("three players lack the bottom card row:\n%s", hs.screen())
+	}
+	// Four players have no bottom card (every card is dealt): the row
+	// goes, and the cursor stays on the Players row it was on.
+	hs.press("right")
+	if s := hs.screen(); strings.Contains(s, "Bottom card shown") || !strings.Contains(s, "4: you and a bot partner") {
+		t.Errorf("four players offer the bottom card:\n%s", s)
+	}
+	hs.press("left", "right")
+	if s := hs.screen(); !strings.Contains(s, "4: you and a bot partner") {
+		t.Errorf("left and right from four did not come back to four (the cursor left the Players row):\n%s", s)
+	}
+	hs.press("enter")
+	if hs.name() != "variants" {
+		t.Fatalf("start with four players went to %q, want the variants", hs.name())
+	}
+	s := hs.screen()
+	golden(t, "setup-variants-4-80x24", s)
+	// Issue 14: the seed would deal the game again elsewhere.
+	if strings.Contains(strings.ToLower(s), "seed") {
+		t.Errorf("the variants screen shows the seed before the game is over:\n%s", s)
+	}
+	for _, want := range []string{"Menage", "Dealer forced", "Shlomo", "Cleopatra", "partners swap"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the variants of four lack %q", want)
+		}
+	}
+	if strings.Contains(s, "Bimah") {
+		t.Error("bimah offered without dealer_forced")
+	}
+	// Dealer forced on offers bimah; off again takes bimah with it.
+	hs.press("down", "down", "right")
+	if !strings.Contains(hs.screen(), "Bimah") {
+		t.Error("dealer_forced on does not offer bimah")
+	}
+	golden(t, "setup-variants-4-bimah-80x24", hs.screen())
+	// A click on the start line (the line after the variants and a
+	// blank) starts the game.
+	if y := variantsFirstRow + 2*6 + 1; !strings.Contains(strings.Split(hs.screen(), "\n")[y], "Start the game") {
+		t.Errorf("line %d is not the start line:\n%s", y, hs.screen())
+	}
+	hs.press("down", "right", "up", "left")
+	if o := hs.app.screen.(*variantsScreen).setup.Options; o.DealerForced || o.Bimah {
+		t.Errorf("dealer_forced off left %+v", o)
+	}
+	hs.press("esc")
+	if hs.name() != "setup" || !strings.Contains(hs.screen(), "4: you and a bot partner") {
+		t.Errorf("esc went to %q and lost the count:\n%s", hs.name(), hs.screen())
+	}
+}
