@@ -302,10 +302,14 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			return newSetupScreen(c, next)
 		},
 		Rerun: func(seed uint64) string {
+			cmd := "klob play"
 			if n > 2 {
-				return fmt.Sprintf("klob play -players %d -seed %d", n, seed)
+				cmd += fmt.Sprintf(" -players %d", n)
 			}
-			return fmt.Sprintf("klob play -seed %d", seed)
+			if t := m.setup.Options.Target; t != rules.DefaultOptions().Target {
+				cmd += fmt.Sprintf(" -target %d", t)
+			}
+			return cmd + fmt.Sprintf(" -seed %d", seed)
 		},
 	}
 	if c.Prefs != nil {
