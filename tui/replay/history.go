@@ -11,6 +11,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -255,21 +256,27 @@ func countWord(n int) string {
 func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 
 // cols are the widths of the list's columns: the players column gives
-// the results room, the same on every row, so the columns line up.
-type cols struct{ players, result int }
+// the scores and the results room, the same on every row, so the
+// columns line up.
+type cols struct{ players, score, result int }
 
 func (c cols) line(when, players, deals, score, result string) string {
-	return fmt.Sprintf("%-16s  %-*s %5s  %9s  %s", when, c.players, players, deals, score, result)
+	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), result)
 }
 
+// width is the width of a row.
+func (c cols) width() int { return 16 + 2 + c.players + 1 + 5 + 2 + c.score + 2 + c.result }
+
 // columns fits the list in w cells: the players column takes what the
-// other columns and the widest result leave, from 12 to 48 cells.
+// other columns, the widest score and the widest result leave, from 12
+// to 48 cells.
 func (s *History) columns(w int) cols {
-	res := len("result")
+	res, score := len("result"), len("score")
 	for i := range s.rows {
 		res = max(res, kit.WidthOf(result(&s.rows[i])))
+		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
 	}
-	return cols{players: max(12, min(48, w-16-2-1-5-2-9-2-res)), result: res}
+	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res}
 }
 
 // sideOf is the side seat s plays for at a table of n.
@@ -317,7 +324,7 @@ func result(r *row) string {
 // rowLine describes one game: when, who, deals, score, result.
 func (s *History) rowLine(r *row, c cols) string {
 	e := &r.entry
-	w := 16 + 2 + c.players + 1 + 5 + 2 + 9 + 2 + c.result
+	w := c.width()
 	if e.Err != nil {
 		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", kit.Clip(filepath.Base(r.path), 16)), w)
 	}
@@ -339,7 +346,6 @@ func (s *History) rowLine(r *row, c cols) string {
 	}
 	me, one := h.HumanSeat()
 	var players string
-	var score []string
 	switch {
 	case one && n == 2:
 		players = "vs " + name(me.Other())
@@ -362,19 +368,33 @@ func (s *History) rowLine(r *row, c cols) string {
 		}
 		players = strings.Join(all, " vs ")
 	}
+	if kit.WidthOf(players) > c.players {
+		// Cut with a mark, so that a cut name does not read whole.
+		players = ansi.Truncate(players, c.players, "…")
+	}
+	return kit.Fit(c.line(kit.Clip(when, 16), untrusted.Text(players), fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)
+}
+
+// scoreOf is a game's score by side, the person's side first.
+func scoreOf(r *row) string {
+	e := &r.entry
+	if e.Err != nil {
+		return ""
+	}
+	n := e.Header.Seats()
 	sides := n
 	if n == 4 {
 		sides = 2
 	}
 	first := 0
-	if one {
+	if me, one := e.Header.HumanSeat(); one {
 		first = sideOf(n, me)
 	}
+	var score []string
 	for i := range sides {
 		score = append(score, fmt.Sprint(e.Totals[(first+i)%sides]))
 	}
-	return kit.Fit(c.line(kit.Clip(when, 16), kit.Clip(untrusted.Text(players), c.players), fmt.Sprint(e.Deals),
-		strings.Join(score, "–"), result(r)), w)
+	return strings.Join(score, "–")
 }
 
 // trimSeconds writes 14:31:05 as 14:31.
@@ -403,7 +423,11 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 	case s.note != "":
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
-		return []string{" " + st.Dim.Render(kit.Clip(s.rows[s.cursor].path, w-1))}
+		var out []string
+		for _, l := range kit.WrapLines(s.rows[s.cursor].path, w-2, 2) {
+			out = append(out, " "+st.Dim.Render(l))
+		}
+		return out
 	}
 	return []string{""}
 }

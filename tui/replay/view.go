@@ -123,8 +123,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
 		" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", rd.No)), ""}
 	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
-	if last := sc.LastTrickLine(ctx); last != "" && rd.Score.Outcome != rules.Abandoned {
-		lines = append(lines, "", last)
+	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
+		lines = append(append(lines, ""), last...)
 	}
 	if s.r.Over && s.pos == s.end() {
 		lines = append(lines, "", " "+st.Good.Render(sc.SideName(s.r.Winner)+" won the game."))
@@ -249,9 +249,11 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 	n, sides := sc.V.Players, sc.Sides()
 	line := ""
 	for _, f := range []struct {
-		num    string
-		bySide bool
-	}{{"%.1f/%.1f", false}, {"%.0f/%.0f", false}, {"%.0f/%.0f", true}} {
+		num     string
+		bySide  bool
+		letters bool
+	}{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false}, {"%.0f/%.0f", false, true},
+		{"%.0f/%.0f", true, true}} {
 		lost := func(seats ...rules.Seat) string {
 			d, g := 0.0, 0.0
 			for _, o := range seats {
@@ -264,13 +266,21 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 			var each, names []string
 			var team []rules.Seat
 			for o := side; o < n; o += sides {
+				name := sc.Name(rules.Seat(o))
+				if f.letters {
+					name = rules.Seat(o).String()
+				}
 				team = append(team, rules.Seat(o))
-				each = append(each, sc.Name(rules.Seat(o))+" "+lost(rules.Seat(o)))
-				names = append(names, sc.Name(rules.Seat(o)))
+				each = append(each, name+" "+lost(rules.Seat(o)))
+				names = append(names, name)
 			}
 			part := strings.Join(each, ", ")
 			if f.bySide {
-				part = strings.Join(names, " & ") + " " + lost(team...)
+				sep := " & "
+				if f.letters {
+					sep = ""
+				}
+				part = strings.Join(names, sep) + " " + lost(team...)
 			}
 			parts = append(parts, part)
 		}

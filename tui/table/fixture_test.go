@@ -201,13 +201,22 @@ func (f *fixture) refresh() {
 	f.hs.Deliver(Refresh{})
 }
 
-// release lets a gated bot make one move.
+// release lets a gated bot make one move, and waits for it.
 func (f *fixture) release() {
 	f.t.Helper()
+	gen := f.port.Snapshot().Gen
 	select {
 	case f.gate.ch <- struct{}{}:
 	case <-time.After(guard):
 		f.t.Fatal("no bot took its turn")
+	}
+	timeout := time.After(guard)
+	for f.port.Snapshot().Gen == gen {
+		select {
+		case <-f.port.Updates():
+		case <-timeout:
+			f.t.Fatal("the bot's move never came")
+		}
 	}
 }
 
@@ -254,7 +263,8 @@ func (f *fixture) step(takeIt bool) {
 	}
 }
 
-// until plays until ok holds (at most limit moves).
+// until plays until ok holds (at most 5000 moves), letting gated bots
+// move when they think.
 func (f *fixture) until(what string, ok func(host.Snapshot) bool, takeIt bool) {
 	f.t.Helper()
 	for range 5000 {
@@ -264,9 +274,37 @@ func (f *fixture) until(what string, ok func(host.Snapshot) bool, takeIt bool) {
 		if f.snap().Over && f.s.overSeen {
 			break
 		}
+		if f.gate != nil && f.snap().Thinking != rules.NoSeat {
+			f.release()
+			f.refresh()
+			continue
+		}
 		f.step(takeIt)
 	}
 	f.t.Fatalf("never got to %s", what)
+}
+
+// myPlays counts the cards the person played in the deal shown.
+func myPlays(s host.Snapshot) int {
+	n := 0
+	for _, st := range s.View.History() {
+		if st.Seat == s.Seat && st.Action.Kind == rules.PlayCard {
+			n++
+		}
+	}
+	return n
+}
+
+// myMoves counts the decisions the person made in the deal shown (not
+// the moves taken for them).
+func myMoves(s host.Snapshot) int {
+	n := 0
+	for i, st := range s.View.History() {
+		if _, forced := s.Forced[i]; st.Seat == s.Seat && !forced {
+			n++
+		}
+	}
+	return n
 }
 
 // myCard is a position where the person plays a card answering a lead.

@@ -7,6 +7,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/internal/screentest"
+	"github.com/klob/klob/tui/kit"
 )
 
 // seeds deal each seat count a first deal the person bids on and plays.
@@ -40,6 +41,28 @@ func TestGoldens(t *testing.T) {
 			f.hs.Press("esc")
 			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
 			screentest.Golden(t, name("8-over"), f.text())
+		})
+	}
+}
+
+// TestGoldenSizes draws a card to play with -ascii at 80×24, and in a
+// large window with large cards.
+func TestGoldenSizes(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		w, h  int
+		ascii bool
+	}{{2, 80, 24, true}, {3, 80, 24, true}, {4, 80, 24, true}, {2, 120, 40, false}, {3, 120, 40, false}, {4, 120, 40, false}} {
+		name := fmt.Sprintf("table%d-%dx%d", tc.n, tc.w, tc.h)
+		if tc.ascii {
+			name += "-ascii"
+		}
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, tc.n, seeds[tc.n], tc.w, tc.h)
+			f.hs.Ctx = kit.NewContext(tc.ascii)
+			f.hs.Ctx.Width, f.hs.Ctx.Height = tc.w, tc.h
+			f.until("a card", myCard, true)
+			screentest.Golden(t, name, f.text())
 		})
 	}
 }

@@ -19,8 +19,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if n := len(sn.Deals); n > 0 {
 		d := sn.Deals[n-1]
 		lines = append(lines, sc.ResultLines(ctx, d.Score, d.Ending, d.Schmeisser, w)...)
-		if last := sc.LastTrickLine(ctx); last != "" && d.Score.Outcome != rules.Abandoned {
-			lines = append(lines, "", last)
+		if last := sc.LastTrickLines(ctx, w); last != nil && d.Score.Outcome != rules.Abandoned {
+			lines = append(append(lines, ""), last...)
 		}
 	}
 	if sn.Over {

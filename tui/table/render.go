@@ -365,7 +365,7 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 		// The side seats are named beside the trick; the bottom seat
 		// and the partner over (or under) their cards.
 		label := ""
-		if ps := sc.pos(b.seat); ps == 0 || (sc.players() == 4 && ps == 2) {
+		if ps := sc.pos(b.seat); (ps == 0 && playing) || (sc.players() == 4 && ps == 2) {
 			label = kit.Clip(sc.Name(b.seat), colW)
 		}
 		face := p.Card(rules.NoCard, kit.LookSlot, size)
@@ -566,18 +566,27 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		return nil
 	}
 	tricks, pts := sc.bySide(v.Tricks), sc.bySide(v.Points)
-	var ts, ps []string
-	for i, side := range sc.SideOrder() {
-		name := sc.sideShort(side)
-		if sc.players() != 4 {
-			name = sc.Lower(rules.Seat(side))
+	line := ""
+	for _, letters := range []bool{false, true} {
+		var ts, ps []string
+		for i, side := range sc.SideOrder() {
+			name := sc.sideShort(side)
+			switch {
+			case letters:
+				name = sc.sideLetters(side)
+			case sc.players() != 4:
+				name = sc.Lower(rules.Seat(side))
+			}
+			ts = append(ts, fmt.Sprintf("%s %d", name, tricks[i]))
+			ps = append(ps, fmt.Sprint(pts[i]))
 		}
-		ts = append(ts, fmt.Sprintf("%s %d", name, tricks[i]))
-		ps = append(ps, fmt.Sprint(pts[i]))
-	}
-	line := " Tricks: " + strings.Join(ts, ", ") + " · card points " + strings.Join(ps, "/")
-	if kit.WidthOf(line) > w {
-		line = " Tricks: " + strings.Join(ts, ", ") + " · points " + strings.Join(ps, "/")
+		line = " Tricks: " + strings.Join(ts, ", ") + " · card points " + strings.Join(ps, "/")
+		if kit.WidthOf(line) > w-1 {
+			line = " Tricks: " + strings.Join(ts, ", ") + " · points " + strings.Join(ps, "/")
+		}
+		if kit.WidthOf(line) <= w-1 {
+			break
+		}
 	}
 	if v.BellaBy != rules.NoSeat {
 		line += " · bella " + sc.Lower(v.BellaBy)
@@ -605,11 +614,7 @@ func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 	tricks := sc.bySide(v.Tricks)
 	var ts, cs []string
 	for i, side := range sc.SideOrder() {
-		name := sc.sideShort(side)
-		if sc.players() != 4 {
-			name = sc.Lower(rules.Seat(side))
-		}
-		ts = append(ts, fmt.Sprintf("%s %d", name, tricks[i]))
+		ts = append(ts, fmt.Sprintf("%s %d", sc.sideLetters(side), tricks[i]))
 	}
 	for i := range v.Players {
 		cs = append(cs, ctx.Paint.StyledCard(v.LastTrick[i]))
@@ -695,10 +700,20 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		return append(out, st.Dim.Render("(nothing said yet)"))
 	}
 	if room > 0 && len(talk) > room {
-		// The latest lines are kept; a mark says earlier ones are left
-		// out.
-		cut := len(talk) - room + 1
-		talk = append([]string{st.Dim.Render(fmt.Sprintf("… %s above", kit.Plural(cut, "line")))}, talk[cut:]...)
+		// The latest words are kept, whole; a mark says how many earlier
+		// ones are left out.
+		var kept []string
+		said := sc.talkLines(ctx)
+		cut := len(said)
+		for cut > 0 {
+			l := kit.Wrap(said[cut-1], max(1, w-2))
+			if len(kept)+len(l)+1 > room {
+				break
+			}
+			kept = append(l, kept...)
+			cut--
+		}
+		talk = append([]string{st.Dim.Render(fmt.Sprintf("… %s before", kit.Plural(cut, "word")))}, kept...)
 	}
 	return append(out, talk...)
 }

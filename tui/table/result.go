@@ -51,10 +51,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		}
 		return out
 	}
-	var heads []string
-	for _, side := range order {
-		heads = append(heads, kit.Clip(sc.SideName(side), colW-1))
-	}
+	heads := sc.colNames(colW-1, false)
 	title := fmt.Sprintf(" Trump %s · maker: %s", p.SuitName(s.Trump), sc.Lower(s.Maker))
 	if s.Forced {
 		title += " (forced to name trump)"
@@ -170,8 +167,21 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 	return ""
 }
 
-// LastTrickLine says the deal's last trick: "Last trick: East J♥, you
-// Q♥, West J♠: West won it."
+// LastTrickLines says the deal's last trick, wrapped to w: "Last trick:
+// East J♥, you Q♥, West J♠; won by East."
+func (sc *Scene) LastTrickLines(ctx *kit.Context, w int) []string {
+	l := sc.LastTrickLine(ctx)
+	if l == "" {
+		return nil
+	}
+	out := kit.Wrap(strings.TrimPrefix(l, " "), max(10, w-2))
+	for i := range out {
+		out[i] = " " + out[i]
+	}
+	return out
+}
+
+// LastTrickLine says the deal's last trick in one line.
 func (sc *Scene) LastTrickLine(ctx *kit.Context) string {
 	v := &sc.V
 	if v.LastLeader == rules.NoSeat {

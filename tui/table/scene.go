@@ -148,6 +148,53 @@ func (sc *Scene) sideShort(i int) string {
 	return "them"
 }
 
+// sideLetters names side i by its seats' letters ("A", "BD"), or for
+// the person's own side "you" ("us" with four).
+func (sc *Scene) sideLetters(i int) string {
+	if sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
+		if sc.players() == 4 {
+			return "us"
+		}
+		return "you"
+	}
+	if sc.players() == 4 {
+		return rules.Seat(i).String() + rules.Seat(i+2).String()
+	}
+	return rules.Seat(i).String()
+}
+
+// colNames names the sides for columns of width w (in SideOrder): their
+// names, or when those do not fit or read alike once cut, their seats'
+// letters.
+func (sc *Scene) colNames(w int, short bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, i := range sc.SideOrder() {
+		n := sc.SideName(i)
+		if short {
+			n = sc.sideShort(i)
+		}
+		if kit.WidthOf(n) > w {
+			n = kit.Clip(n, w)
+		}
+		if seen[strings.ToLower(n)] || (!short && kit.WidthOf(sc.SideName(i)) > w) {
+			return sc.letterNames()
+		}
+		seen[strings.ToLower(n)] = true
+		out = append(out, n)
+	}
+	return out
+}
+
+// letterNames names the sides by letters, in SideOrder.
+func (sc *Scene) letterNames() []string {
+	var out []string
+	for _, i := range sc.SideOrder() {
+		out = append(out, sc.sideLetters(i))
+	}
+	return out
+}
+
 // sideOrder lists the sides with the bottom seat's first.
 func (sc *Scene) SideOrder() []int {
 	n := sc.Sides()

@@ -261,8 +261,8 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		return kit.Fit(b.String(), w)
 	}
 	var heads []string
-	for _, i := range order {
-		heads = append(heads, kit.Clip(strings.ToLower(sc.sideShort(i)), colW-1)+" ")
+	for _, n := range sc.colNames(colW-1, true) {
+		heads = append(heads, strings.ToLower(n)+" ")
 	}
 	out := []string{
 		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
