@@ -17,8 +17,9 @@
 //     (ActionKey, LetterHelp) and the status line's hints made from the
 //     bindings (Brief, Spelled, Either, HintLine).
 //   - help.go: each screen's keys as Bubbles' help.KeyMap (KeyHelp,
-//     PlayHelp) and the help overlay (HelpView) with the legend and the
-//     rules in short.
+//     PlayHelp) and the help overlay (HelpView) with the legend, the
+//     rules in short and the whole rules Klob plays (package docs),
+//     scrolled by line, by page, or straight to the rules with r.
 //   - cards.go, cardpair.go: glyphs (Unicode, or ASCII with -ascii),
 //     card faces, backs and empty slots, and two cards side by side
 //     under their labels.
