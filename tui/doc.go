@@ -24,7 +24,7 @@
 //   - the replay and the saved games: replay*.go, history*.go;
 //   - the trainer: train*.go;
 //   - the lobby of klob serve: lobby*.go, gate.go;
-//   - the lesson: learn*.go;
+//   - the lesson: package tui/learn (learn.go here opens it in an App);
 //   - the App's own: app.go, setup.go (which starts the game the
 //     setup screen of package tui/setup chose), resume.go, busy.go.
 //

@@ -37,6 +37,8 @@
 //     cards as cards in the player's symbols (or letters with -ascii),
 //     never codes; seats in sentences ("you deal", "Bot deals"); what a
 //     choice means; why a move was refused.
+//   - kittest (a package of its own, for tests only): drives one
+//     screen as the App does, checks frame sizes, keeps golden screens.
 //   - scorepad.go, options.go: the running score of a two-player game,
 //     the breakdown of a scored deal, and the table of options with
 //     their values that the trainer and the hint show.
