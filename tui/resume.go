@@ -118,7 +118,7 @@ func (s *resumeScreen) over() bool {
 func (s *resumeScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
-	title := "Klaberjass for two"
+	title := "Klaberjass: your saved game"
 	if s.log != nil {
 		title = "Klaberjass for " + setup.CountWord(s.log.Header.Seats())
 	}
