@@ -27,7 +27,7 @@ func TestPlayerFeatures(t *testing.T) {
 	var saved settings.Settings
 	hs := newHarness(t, prefsConfig(&saved), 80, 24)
 	shot := func(name string) { t.Helper(); golden(t, "issue13_"+name, trimRight(hs.screen())) }
-	for range 6 {
+	for range 10 { // the players, the rules, the variants: the speed
 		hs.press("down")
 	}
 	shot("setup_prefs")

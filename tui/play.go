@@ -143,7 +143,7 @@ func NewPlay(cfg PlayConfig) *App {
 	case c.SkipSetup:
 		// start hands over to the table, or stays on the setup screen
 		// to show why the bot could not be made.
-		first, _ = newSetupScreen(c, c.Setup).start(nil)
+		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
 		first = newSetupScreen(c, c.Setup)
 	}

@@ -61,7 +61,7 @@ func playTableByKeys(t *testing.T, hs *harness) {
 }
 
 // TestPlayTable plays a whole deal of three and of four through klob
-// play's App (setup, variants, table, result, next deal), the bots
+// play's App (setup, table, result, next deal), the bots
 // random: the save holds the deal, and it replays with that many seats.
 func TestPlayTable(t *testing.T) {
 	for _, players := range []int{3, 4} {
@@ -72,13 +72,9 @@ func TestPlayTable(t *testing.T) {
 		cfg.Setup.Options.Shlomo = true
 		w, h := kit.TableMinSize(players)
 		hs := newHarness(t, cfg, w, h)
-		hs.press("enter") // the setup: on to the variants
-		if hs.name() != "variants" {
-			t.Fatalf("%d players: enter on the setup went to %q", players, hs.name())
-		}
-		hs.press("enter")
+		hs.press("enter") // the setup starts the game
 		if hs.name() != "table" {
-			t.Fatalf("%d players: the variants' start went to %q:\n%s", players, hs.name(), hs.screen())
+			t.Fatalf("%d players: the setup's start went to %q:\n%s", players, hs.name(), hs.screen())
 		}
 		playTableByKeys(t, hs)
 		s := hs.screen()
@@ -105,7 +101,7 @@ func TestPlayTable(t *testing.T) {
 }
 
 // TestMonkeyTables is the monkey test on klob play with three and four
-// players (the setup, the variants, the table, results, next deals,
+// players (the setup, the table, results, next deals,
 // quitting and resuming from the same store): random keys, clicks and
 // window sizes never panic, every frame is the window's size, and the
 // game saved always replays.
@@ -178,7 +174,7 @@ func TestResumeTable(t *testing.T) {
 	cfg.NewBot = randomTableBots
 	cfg.Setup.Options.Players = 4
 	hs := newHarness(t, cfg, 100, 30)
-	hs.press("enter", "enter")
+	hs.press("enter") // the setup starts the table
 	playTableByKeys(t, hs)
 	hs.press("enter") // deal 2
 	cfg.Setup.Options.Players = 2
@@ -208,7 +204,7 @@ func TestPlayTableUndo(t *testing.T) {
 		cfg.Setup.Options.Players = players
 		w, h := kit.TableMinSize(players)
 		hs := newHarness(t, cfg, w, h)
-		hs.press("enter", "enter") // the setup, the variants: the table
+		hs.press("enter") // the setup starts the table
 		tb, ok := hs.app.screen.(*table34)
 		if !ok {
 			t.Fatalf("%d players: on %q, not the table", players, hs.name())

@@ -418,69 +418,6 @@ func TestTable34BellaKeyRefuses(t *testing.T) {
 	}
 }
 
-// TestSetupPlayers: the setup's Players row picks three or four, and its
-// start line leads to the house variants that apply to that table, each
-// explained; esc goes back with the choices kept.
-func TestSetupPlayers(t *testing.T) {
-	cfg := testConfig(5, nil)
-	hs := newHarness(t, cfg, 80, 24)
-	hs.press("up", "up") // the start line, then the last row: Players
-	hs.press("right")
-	if s := hs.screen(); !strings.Contains(s, "Klaberjass for three") || !strings.Contains(s, "3: you and two bots") {
-		t.Fatalf("the Players row did not pick three:\n%s", s)
-	}
-	if !strings.Contains(hs.screen(), "Bottom card shown") {
-		t.Errorf("three players lack the bottom card row:\n%s", hs.screen())
-	}
-	// Four players have no bottom card (every card is dealt): the row
-	// goes, and the cursor stays on the Players row it was on.
-	hs.press("right")
-	if s := hs.screen(); strings.Contains(s, "Bottom card shown") || !strings.Contains(s, "4: you and a bot partner") {
-		t.Errorf("four players offer the bottom card:\n%s", s)
-	}
-	hs.press("left", "right")
-	if s := hs.screen(); !strings.Contains(s, "4: you and a bot partner") {
-		t.Errorf("left and right from four did not come back to four (the cursor left the Players row):\n%s", s)
-	}
-	hs.press("enter")
-	if hs.name() != "variants" {
-		t.Fatalf("start with four players went to %q, want the variants", hs.name())
-	}
-	s := hs.screen()
-	golden(t, "setup-variants-4-80x24", s)
-	// Issue 14: the seed would deal the game again elsewhere.
-	if strings.Contains(strings.ToLower(s), "seed") {
-		t.Errorf("the variants screen shows the seed before the game is over:\n%s", s)
-	}
-	for _, want := range []string{"Menage", "Dealer forced", "Shlomo", "Cleopatra", "partners swap"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the variants of four lack %q", want)
-		}
-	}
-	if strings.Contains(s, "Bimah") {
-		t.Error("bimah offered without dealer_forced")
-	}
-	// Dealer forced on offers bimah; off again takes bimah with it.
-	hs.press("down", "down", "right")
-	if !strings.Contains(hs.screen(), "Bimah") {
-		t.Error("dealer_forced on does not offer bimah")
-	}
-	golden(t, "setup-variants-4-bimah-80x24", hs.screen())
-	// A click on the start line (the line after the variants and a
-	// blank) starts the game.
-	if y := variantsFirstRow + 2*6 + 1; !strings.Contains(strings.Split(hs.screen(), "\n")[y], "Start the game") {
-		t.Errorf("line %d is not the start line:\n%s", y, hs.screen())
-	}
-	hs.press("down", "right", "up", "left")
-	if o := hs.app.screen.(*variantsScreen).setup.Options; o.DealerForced || o.Bimah {
-		t.Errorf("dealer_forced off left %+v", o)
-	}
-	hs.press("esc")
-	if hs.name() != "setup" || !strings.Contains(hs.screen(), "4: you and a bot partner") {
-		t.Errorf("esc went to %q and lost the count:\n%s", hs.name(), hs.screen())
-	}
-}
-
 // fakeTape records deals of a fakeTable game played at random (a few
 // deals, totals carried) as a replay tape.
 func fakeTape(tb testing.TB, players int, opts rules.Options, seed uint64, deals int) *tape {
@@ -841,29 +778,6 @@ func TestTable34FullHelp(t *testing.T) {
 	tb.shared = struct{ sharedWords }{} // only its presence counts here
 	require.False(t, has(tb, k.Undo.Help().Desc), "undo in the full help of a shared table")
 	require.True(t, has(tb, k.Hint.Help().Desc), "hint missing from the full help")
-}
-
-// TestSetupFullHelpClaims: the help of the screens before a game shows
-// the keys of the table to come: claim at two players only.
-func TestSetupFullHelpClaims(t *testing.T) {
-	k := kit.DefaultKeys()
-	hasClaim := func(h [][]key.Binding) bool {
-		for _, b := range h[0] {
-			if b.Help() == k.Claim.Help() {
-				return true
-			}
-		}
-		return false
-	}
-	for _, players := range []int{2, 3, 4} {
-		opts := rules.DefaultOptions()
-		opts.Players = players
-		s := Setup{Options: opts}
-		require.Equal(t, players == 2, hasClaim(newSetupScreen(&PlayConfig{}, s).KeyHelp(&k).FullHelp()), "setup, %d players", players)
-		if players > 2 {
-			require.False(t, hasClaim(newVariantsScreen(&PlayConfig{}, s).KeyHelp(&k).FullHelp()), "variants, %d players", players)
-		}
-	}
 }
 
 // TestTableHelpLetters: the help's menu letters are those the table
