@@ -68,7 +68,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	g := &ctx.Paint.Glyphs
 	w := ctx.Width
 	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two",
+		" " + st.Title.Render("Klob") + "  Klaberjass for two, three or four",
 		st.Rule.Render(kit.Repeat(g.HRule, w)),
 		"",
 	}

@@ -24,13 +24,15 @@
 //   - the replay and the saved games: replay*.go, history*.go;
 //   - the trainer: train*.go;
 //   - the lobby of klob serve: lobby*.go, gate.go;
-//   - the lesson: learn*.go;
-//   - the App's own: app.go, setup*.go, resume.go, busy.go.
+//   - the lesson: package tui/learn (learn.go here opens it in an App);
+//   - the App's own: app.go, setup.go (which starts the game the
+//     setup screen of package tui/setup chose), resume.go, busy.go.
 //
 // A few ties between families remain to be cut before they move: the
 // replay of a table of three or four draws with the table's scene
 // (tableScene, renderTable34), the lobby's table form reuses the
-// setup's rows, and the game-over screen opens the replay and the setup.
+// rows of package tui/setup, and the game-over screen opens the replay
+// and the setup.
 //
 // The game itself is an internal/play/session.Session: the table, result and
 // game-over screens present it from the person's seat (seat.go) and send
@@ -65,8 +67,8 @@
 // declarations of section 11 and the cards they moved as far as the
 // person saw them; the score pad and the deal's breakdown by seat or by
 // team (table34_result.go). A four-handed table needs 100×30 (the App
-// asks a screen's minSize). The setup's Players row leads to the house
-// variants (setup34.go); the replay of such a game is replay34.go, with
+// asks a screen's minSize). The one setup screen (package tui/setup)
+// offers the house variants that apply at each count; the replay of such a game is replay34.go, with
 // the two-handed replay's analysis (replay_analysis.go, shared by both
 // replays: a runs it in a tea.Cmd, each step shows its grade, the talk
 // its marks, each deal's end the points lost by grade); the

@@ -18,6 +18,7 @@ import (
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // LobbyConfig is what the lobby of one `klob serve` connection needs.
@@ -568,28 +569,13 @@ func newTableForm(l *lobby) *tableForm {
 
 func (f *tableForm) Name() string { return "table form" }
 
-// rows are the form's lines after the seats: the rules of the setup
-// screen that apply to the seat count (no bottom card at four), then the
-// house variants that apply to the seat count (setup34.go's rows).
-func (f *tableForm) rows() []setupRow {
-	var out []setupRow
-	o := f.setup.Options
-	o.Players = f.seats
-	for _, r := range offered(setupRows, &o) {
-		if r.label == "Opponent" {
-			r.label = "Bots"
-		}
-		out = append(out, r)
-	}
-	for _, v := range applyingVariants(&f.setup.Options) {
-		out = append(out, setupRow{
-			label:   v.label,
-			value:   func(s *Setup) string { return onOffText(*v.on(&s.Options)) },
-			step:    func(s *Setup, _ int) { toggleVariant(&s.Options, v) },
-			explain: func(*Setup) string { return v.explain },
-		})
-	}
-	return out
+// rows are the form's lines after the seats: the setup's rules and
+// house variants for the seat count (no bottom card at four).
+func (f *tableForm) rows() []setup.Row {
+	f.setup.Options.Players = f.seats
+	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
+	rows[0].Label = "Bots" // the level row: people may take the seats
+	return rows
 }
 
 func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
@@ -614,11 +600,11 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 		switch {
 		case f.row == 0:
-			f.seats = cycle([]int{2, 3, 4}, f.seats, d)
+			f.seats = setup.Cycle([]int{2, 3, 4}, f.seats, d)
 			f.setup.Options.Players = f.seats
-			dropInapplicable(&f.setup.Options)
+			setup.DropInapplicable(&f.setup.Options)
 		case f.row <= len(rows):
-			rows[f.row-1].step(&f.setup, d)
+			rows[f.row-1].Step(&f.setup, d)
 		}
 		f.err = ""
 		// The rows change with the seats and dealer_forced: keep the
@@ -665,11 +651,11 @@ func (f *tableForm) View(ctx *kit.Context) string {
 	row(0, "Seats", fmt.Sprint(f.seats))
 	rows := f.rows()
 	for i, r := range rows {
-		row(i+1, r.label, r.value(&f.setup))
+		row(i+1, r.Label, r.Value(&f.setup))
 	}
 	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].explain != nil {
-		explain = rows[f.row-1].explain(&f.setup)
+	if f.row >= 1 && f.row <= len(rows) {
+		explain = rows[f.row-1].Explain(&f.setup)
 	} else if f.row > len(rows) {
 		explain = "the bots take the seats nobody takes when the host starts"
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // netTable is a seat at a table of several people. Everything it shows
@@ -188,7 +189,7 @@ func (t *netTable) waitingView(ctx *kit.Context) []string {
 	out = append(out, "")
 	// Joiners see the house rules before the game starts.
 	vs := "none"
-	if on := variantsOn(t.u.Rules); len(on) > 0 {
+	if on := setup.VariantsOn(t.u.Rules); len(on) > 0 {
 		vs = strings.Join(on, ", ")
 	}
 	out = append(out, kit.Clip(fmt.Sprintf(" Game to %d · house variants: %s", t.u.Target, vs), ctx.Width), "")

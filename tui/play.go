@@ -23,21 +23,6 @@ import (
 // The store of the state directory is a session.Store.
 var _ session.Store = (*store.Store)(nil)
 
-// Setup is what the setup screen decides: the opponents, the rules and
-// the seed every deck of the game is drawn from.
-type Setup struct {
-	Level   ai.Level
-	Options rules.Options // Options.Target is the game's target
-	Seed    uint64
-	// Practice: the player chose the seed (-seed), so the cards could be
-	// known; the game, and the next ones drawn from it, are marked
-	// practice in the log and the history.
-	Practice bool
-	// Prefs are the player's settings (pace, after a trick, hand order),
-	// offered on the setup screen when PlayConfig.Prefs is set.
-	Prefs settings.Settings
-}
-
 // PlayConfig is everything `klob play` decides before the first screen.
 type PlayConfig struct {
 	// Setup pre-fills the setup screen (from the flags).
@@ -354,7 +339,7 @@ func NewPlay(cfg PlayConfig) *App {
 	case c.SkipSetup:
 		// start hands over to the table, or stays on the setup screen
 		// to show why the bots could not be made.
-		first, _ = newSetupScreen(c, c.Setup).start(nil)
+		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
 		first = newSetupScreen(c, c.Setup)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // resumeScreen offers the game saved last time, or says why the save
@@ -122,7 +123,7 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 				return nil
 			}
 			if _, err := st.Archive(old); err != nil {
-				return archiveOldMsg{err}
+				return setup.ProblemMsg{Text: "the old game could not be filed in the history: " + err.Error()}
 			}
 			return nil
 		}
@@ -139,16 +140,13 @@ func (s *resumeScreen) over() bool {
 	return err == nil && g.Over()
 }
 
-// archiveOldMsg reports that the old game could not be filed away.
-type archiveOldMsg struct{ err error }
-
 // View draws the offer.
 func (s *resumeScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
-	title := "Klaberjass for two"
+	title := "Klaberjass: your saved game"
 	if s.log != nil {
-		title = "Klaberjass for " + countWord(s.log.Header.Seats())
+		title = "Klaberjass for " + setup.CountWord(s.log.Header.Seats())
 	}
 	lines := append(kit.Titled(ctx, title), "")
 	if s.log == nil {

@@ -251,9 +251,8 @@ func TestEndToEnd(t *testing.T) {
 
 // TestEndToEndWholeGame builds the real klob and plays a whole game in
 // tmux at 80×24, the smallest window, at each seat count, from the
-// keyboard as a person would, reading the screen: the setup (and the
-// house variants at three and four), every deal and its result, to the
-// game's end with its seed, the log filed and the offers of a replay.
+// keyboard as a person would, reading the screen: the setup, every deal
+// and its result, to the game's end with its seed, the log filed and the offers of a replay.
 // The first deal's result on screen is checked against the saved log,
 // every frame against the window. With -short the bots play at random
 // to a target of 150; in full the normal bots play to 500.
@@ -267,10 +266,6 @@ func TestEndToEndWholeGame(t *testing.T) {
 			start := time.Now()
 			s, pid, state := startKlob(t, "-players", fmt.Sprint(n), "-seed", "11", "-level", level, "-target", target, "-pace", "0")
 			s.keys("Enter")
-			if n > 2 {
-				s.waitFor("house variants", 5*time.Second)
-				s.keys("Enter")
-			}
 			s.waitFor("Deal 1", 10*time.Second)
 			deals := 0
 			for {

@@ -17,8 +17,9 @@
 //     (ActionKey, LetterHelp) and the status line's hints made from the
 //     bindings (Brief, Spelled, Either, HintLine).
 //   - help.go: each screen's keys as Bubbles' help.KeyMap (KeyHelp,
-//     PlayHelp) and the help overlay (HelpView) with the legend and the
-//     rules in short.
+//     PlayHelp) and the help overlay (HelpView) with the legend, the
+//     rules in short and the whole rules Klob plays (package docs),
+//     scrolled by line, by page, or straight to the rules with r.
 //   - cards.go, cardpair.go: glyphs (Unicode, or ASCII with -ascii),
 //     card faces, backs and empty slots, and two cards side by side
 //     under their labels.
@@ -36,6 +37,8 @@
 //     cards as cards in the player's symbols (or letters with -ascii),
 //     never codes; seats in sentences ("you deal", "Bot deals"); what a
 //     choice means; why a move was refused.
+//   - kittest (a package of its own, for tests only): drives one
+//     screen as the App does, checks frame sizes, keeps golden screens.
 //   - scorepad.go, options.go: the running score of a two-player game,
 //     the breakdown of a scored deal, and the table of options with
 //     their values that the trainer and the hint show.

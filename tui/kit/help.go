@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/docs"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -16,8 +17,8 @@ import (
 
 // rulesSummary is the short rules text of the help screen.
 var rulesSummary = []string{
-	"Two players, 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
-	"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass. Four passes throw the deal in.",
+	"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
+	"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass (with dealer forced on, a dealer whom everyone else passed to may not pass). Four passes throw the deal in.",
 	"Then three more cards each. The holder of the 7 of trump (the dix) may swap it for the upcard.",
 	"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
 	"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
@@ -82,9 +83,11 @@ func QuitAsks(k *KeyMap) key.Binding {
 	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, "quit (asks first)"))
 }
 
-// HelpView is the help overlay: the screen's keys (its full help) and a
-// short summary of the rules. Up and down scroll it; any other key
-// closes it.
+// HelpView is the help overlay: the screen's keys (its full help), the
+// numbers and marks, the rules in short, and the whole rules Klob plays
+// (docs.Rules, as klob rules prints them). Up and down scroll it a line,
+// page up and down a window, home and end to either end, r to the
+// rules; any other key closes it.
 type HelpView struct {
 	scroll int
 	keys   [][]key.Binding
@@ -93,6 +96,7 @@ type HelpView struct {
 	drawn      []string
 	drawnWidth int
 	drawnPaint *Painter
+	rulesAt    int // the line of the rules' heading in drawn
 }
 
 // NewHelpView opens the help overlay on keys, a screen's full help.
@@ -113,7 +117,7 @@ func (h *HelpView) Lines(ctx *Context) []string {
 // draw lays out what Lines keeps.
 func (h *HelpView) draw(ctx *Context) []string {
 	st := &ctx.Styles
-	out := append(Titled(ctx, "Help (↑/↓ scroll · any other key closes)"), " "+st.Heading.Render("Keys"))
+	out := append(Titled(ctx, "Help (↑/↓ pgup/pgdn scroll · r the rules · other keys close)"), " "+st.Heading.Render("Keys"))
 	for _, group := range h.keys {
 		for _, b := range group {
 			hp := b.Help()
@@ -141,6 +145,11 @@ func (h *HelpView) draw(ctx *Context) []string {
 		for _, l := range Wrap(p, max(20, ctx.Width-6)) {
 			out = append(out, "   "+l)
 		}
+	}
+	h.rulesAt = len(out) + 1
+	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
+	for _, l := range strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n") {
+		out = append(out, " "+l)
 	}
 	return out
 }
@@ -173,19 +182,32 @@ func helpDesc(desc string, w int) []string {
 	return wrapped
 }
 
-// Update scrolls the help with up and down; any other key closes it
-// (open false).
+// Update scrolls the help: up and down a line, page up and down a
+// window, home and end to either end, r to the rules. Any other key
+// closes it (open false).
 func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	page := max(1, ctx.Height-2)
 	switch {
 	case IsKey(msg, ctx.Keys.Up):
-		h.scroll = max(0, h.scroll-1)
-		return true, nil
+		h.scroll--
 	case IsKey(msg, ctx.Keys.Down):
-		n := len(h.Lines(ctx))
-		h.scroll = max(0, min(h.scroll+1, n-ctx.Height))
-		return true, nil
+		h.scroll++
+	case msg.String() == "pgup":
+		h.scroll -= page
+	case msg.String() == "pgdown":
+		h.scroll += page
+	case msg.String() == "home":
+		h.scroll = 0
+	case msg.String() == "end":
+		h.scroll = len(h.Lines(ctx))
+	case msg.String() == "r":
+		h.Lines(ctx)
+		h.scroll = h.rulesAt - 1 // the rules' heading just under the title
+	default:
+		return false, nil
 	}
-	return false, nil
+	h.scroll = max(0, min(h.scroll, len(h.Lines(ctx))-ctx.Height))
+	return true, nil
 }
 
 // View draws the help, its title kept at the top while the rest

@@ -16,7 +16,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/internal/screentest"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // games are the recorded games of testdata.
@@ -87,12 +87,12 @@ func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (
 }
 
 // open starts the replay of r at w×h.
-func open(t testing.TB, r *gamelog.Replay, name string, w, h int) *screentest.Harness {
-	return screentest.New(t, New(r, name, Config{Analyze: fakeAnalyze}, nil), w, h, false)
+func open(t testing.TB, r *gamelog.Replay, name string, w, h int) *kittest.Driver {
+	return kittest.New(t, New(r, name, Config{Analyze: fakeAnalyze}, nil), w, h, false)
 }
 
 // replayOf is the replay on screen.
-func replayOf(hs *screentest.Harness) *Screen { return hs.Screen.(*Screen) }
+func replayOf(hs *kittest.Driver) *Screen { return hs.Screen.(*Screen) }
 
 // TestGoldens draws the replay at 80×24 at every seat count: the first
 // trick with every hand open, one seat's view, the analysis, the trick
@@ -109,15 +109,15 @@ func TestGoldens(t *testing.T) {
 			}
 			hs := open(t, r, filepath.Base(tc.file), 80, 24)
 			name := func(what string) string { return fmt.Sprintf("replay%d-80x24-%s", tc.n, what) }
-			screentest.Golden(t, name("1-dealt"), hs.Text())
+			kittest.Golden(t, name("1-dealt"), text(hs))
 			hs.Press("down", "down", "right")
-			screentest.Golden(t, name("2-open"), hs.Text())
+			kittest.Golden(t, name("2-open"), text(hs))
 			hs.Press("o")
-			screentest.Golden(t, name("3-one-view"), hs.Text())
+			kittest.Golden(t, name("3-one-view"), text(hs))
 			hs.Press("o", "a")
-			screentest.Golden(t, name("4-analysis"), hs.Text())
+			kittest.Golden(t, name("4-analysis"), text(hs))
 			hs.Press("v")
-			screentest.Golden(t, name("5-tricks"), hs.Text())
+			kittest.Golden(t, name("5-tricks"), text(hs))
 			hs.Press("v", "n")
 			if s := replayOf(hs); s.pos.n != 0 && !s.over() {
 				hs.Press("left")
@@ -125,9 +125,9 @@ func TestGoldens(t *testing.T) {
 			if !replayOf(hs).over() {
 				hs.Press("left")
 			}
-			screentest.Golden(t, name("6-deal-end"), hs.Text())
+			kittest.Golden(t, name("6-deal-end"), text(hs))
 			hs.Press("end")
-			screentest.Golden(t, name("7-game-end"), hs.Text())
+			kittest.Golden(t, name("7-game-end"), text(hs))
 		})
 	}
 }
@@ -157,14 +157,14 @@ func TestSealed(t *testing.T) {
 		t.Fatal("a game in progress opened every hand")
 	}
 	hs.Press("o")
-	if s.open || !strings.Contains(hs.Text(), "you see only your own cards") {
-		t.Fatalf("o opened the hands of a game in progress:\n%s", hs.Text())
+	if s.open || !strings.Contains(text(hs), "you see only your own cards") {
+		t.Fatalf("o opened the hands of a game in progress:\n%s", text(hs))
 	}
 	hs.Press("a")
 	if s.on {
 		t.Fatal("a started the analysis of a game in progress")
 	}
-	screentest.Golden(t, "replay-sealed-80x24", hs.Text())
+	kittest.Golden(t, "replay-sealed-80x24", text(hs))
 }
 
 // The go-to prompt takes a deal's number; a number out of the game says
@@ -177,8 +177,8 @@ func TestGoTo(t *testing.T) {
 		t.Fatalf("g 2 enter went to %+v", p)
 	}
 	hs.Press("9", "9", "enter")
-	if !strings.Contains(hs.Text(), "no deal 99") {
-		t.Fatalf("no word of the missing deal:\n%s", hs.Text())
+	if !strings.Contains(text(hs), "no deal 99") {
+		t.Fatalf("no word of the missing deal:\n%s", text(hs))
 	}
 }
 
@@ -195,12 +195,12 @@ func TestMonkey(t *testing.T) {
 		for range 800 {
 			if r.IntN(20) == 0 {
 				w, h = 1+r.IntN(160), 1+r.IntN(50)
-				hs.Resize(w, h)
+				hs.Size(w, h)
 			}
-			var msg tea.Msg = screentest.Key(keys[r.IntN(len(keys))])
+			var msg tea.Msg = kittest.Key(keys[r.IntN(len(keys))])
 			hs.Send(msg)
 			frame := hs.Frame()
-			screentest.CheckSize(t, frame, w, h)
+			kittest.CheckSize(t, frame, w, h)
 			if strings.Contains(ansi.Strip(frame), "You deals") || strings.Contains(ansi.Strip(frame), "You's") {
 				t.Fatalf("%s: You as a third person:\n%s", file, ansi.Strip(frame))
 			}
@@ -243,11 +243,11 @@ func TestHistory(t *testing.T) {
 	put("2026-01-07-1200-vs-West-normal-East-normal-won.klob", "tables/3-01-every-house-variant.klob", rules.SeatA)
 	put("2026-01-08-1200-vs-West-normal-East-normal-lost-practice.klob", "tables/4-05-four-tie.klob", rules.SeatA,
 		gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue})
-	hs := screentest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, false)
-	text := strings.ReplaceAll(hs.Text(), dir, "$STATE")
-	screentest.Golden(t, "history-80x24", text)
+	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, false)
+	list := strings.ReplaceAll(text(hs), dir, "$STATE")
+	kittest.Golden(t, "history-80x24", list)
 	// The results line up under their heading, whatever their length.
-	lines := strings.Split(text, "\n")
+	lines := strings.Split(list, "\n")
 	col := -1
 	for _, l := range lines {
 		if strings.Contains(l, "started") && strings.Contains(l, "result") {
@@ -259,15 +259,18 @@ func TestHistory(t *testing.T) {
 		}
 		rs := []rune(l)
 		if len(rs) <= col || rs[col-1] != ' ' || rs[col] == ' ' {
-			t.Fatalf("a result is not under its heading (column %d):\n%s", col, text)
+			t.Fatalf("a result is not under its heading (column %d):\n%s", col, list)
 		}
 	}
 	hs.Press("down", "down", "enter")
 	if hs.Screen.Name() != "replay" {
-		t.Fatalf("enter opened %s:\n%s", hs.Screen.Name(), hs.Text())
+		t.Fatalf("enter opened %s:\n%s", hs.Screen.Name(), text(hs))
 	}
 	hs.Press("esc")
 	if hs.Screen.Name() != "history" {
 		t.Fatalf("esc went to %s", hs.Screen.Name())
 	}
 }
+
+// text is the driver's frame without styles or trailing spaces.
+func text(d *kittest.Driver) string { return kittest.TrimRight(d.Text()) }

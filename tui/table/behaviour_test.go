@@ -9,8 +9,8 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/internal/screentest"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // forCounts runs f for 2, 3 and 4 players.
@@ -29,8 +29,8 @@ func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
 		for deal := 0; deal < 3; deal++ {
 			f.until("a result", func(s host.Snapshot) bool { return s.Between }, true)
 			no := f.snap().DealNo
-			f.hs.Deliver(screentest.Key("enter"))
-			f.hs.Deliver(screentest.Key("enter"))
+			f.hs.Deliver(kittest.Key("enter"))
+			f.hs.Deliver(kittest.Key("enter"))
 			f.refresh()
 			s := f.snap()
 			if s.DealNo != no+1 || s.Between {

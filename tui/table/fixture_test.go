@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/internal/screentest"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // t0 is the tests' clock and the games' start.
@@ -101,7 +102,7 @@ type fixture struct {
 	port  host.Port
 	st    *memStore
 	s     *Screen
-	hs    *screentest.Harness
+	hs    *kittest.Driver
 	gate  *gate
 	rests func(host.Snapshot) bool
 }
@@ -151,8 +152,8 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 		f.rests = func(s host.Snapshot) bool { return atRest(s) || (s.Thinking != rules.NoSeat && !s.Save.Pending) }
 	}
 	f.settle()
-	f.hs = screentest.New(t, f.s, w, h, false)
-	f.hs.After = func(*screentest.Harness) { f.refresh() }
+	f.hs = kittest.New(t, f.s, w, h, false)
+	f.hs.After = func(*kittest.Driver) { f.refresh() }
 	return f
 }
 
@@ -224,7 +225,21 @@ func (f *fixture) release() {
 func (f *fixture) snap() host.Snapshot { return f.s.snap }
 
 // text is the screen without styles.
-func (f *fixture) text() string { return f.hs.Text() }
+func (f *fixture) text() string { return screenText(f.hs) }
+
+// screenText is the driver's frame as the App shows it (-ascii
+// applied), without styles or trailing spaces.
+func screenText(d *kittest.Driver) string {
+	return kittest.TrimRight(ansi.Strip(frame(d)))
+}
+
+// frame is the driver's frame with -ascii applied, as the App draws it.
+func frame(d *kittest.Driver) string {
+	if d.Ctx.ASCII {
+		return kit.ASCIIText(d.Frame())
+	}
+	return d.Frame()
+}
 
 // step makes the person's next move with the keys a person would press:
 // the first playable card by its number, the menu's first item (or take

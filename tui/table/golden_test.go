@@ -6,8 +6,8 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/internal/screentest"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // seeds deal each seat count a first deal the person bids on and plays.
@@ -22,25 +22,25 @@ func TestGoldens(t *testing.T) {
 			f := newFixture(t, n, seeds[n], 80, 24)
 			name := func(what string) string { return fmt.Sprintf("table%d-80x24-%s", n, what) }
 			f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
-			screentest.Golden(t, name("1-bid"), f.text())
+			kittest.Golden(t, name("1-bid"), f.text())
 			f.until("a card", myCard, true)
-			screentest.Golden(t, name("2-play"), f.text())
+			kittest.Golden(t, name("2-play"), f.text())
 			f.hs.Press("H")
-			screentest.Golden(t, name("3-hint"), f.text())
+			kittest.Golden(t, name("3-hint"), f.text())
 			f.hs.Press("H", "v")
-			screentest.Golden(t, name("4-tricks"), f.text())
+			kittest.Golden(t, name("4-tricks"), f.text())
 			f.hs.Press("v")
 			f.until("a later card", func(s host.Snapshot) bool {
 				return myCard(s) && s.View.LastLeader != rules.NoSeat
 			}, true)
-			screentest.Golden(t, name("5-last-trick"), f.text())
+			kittest.Golden(t, name("5-last-trick"), f.text())
 			f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
-			screentest.Golden(t, name("6-result"), f.text())
+			kittest.Golden(t, name("6-result"), f.text())
 			f.hs.Press("v")
-			screentest.Golden(t, name("7-result-tricks"), f.text())
+			kittest.Golden(t, name("7-result-tricks"), f.text())
 			f.hs.Press("esc")
 			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
-			screentest.Golden(t, name("8-over"), f.text())
+			kittest.Golden(t, name("8-over"), f.text())
 		})
 	}
 }
@@ -62,7 +62,7 @@ func TestGoldenSizes(t *testing.T) {
 			f.hs.Ctx = kit.NewContext(tc.ascii)
 			f.hs.Ctx.Width, f.hs.Ctx.Height = tc.w, tc.h
 			f.until("a card", myCard, true)
-			screentest.Golden(t, name, f.text())
+			kittest.Golden(t, name, f.text())
 		})
 	}
 }

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/klob/klob/tui/internal/screentest"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // monkeyKeys are the keys the monkey presses: every key of the table
@@ -56,24 +56,24 @@ func TestMonkey(t *testing.T) {
 				} else {
 					w, h = 80+r.IntN(121), 24+r.IntN(37)
 				}
-				f.hs.Resize(w, h)
+				f.hs.Size(w, h)
 				continue
 			case k < 10:
 				msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(h + 2), Button: tea.MouseLeft}
 			case k < 45:
-				msg = screentest.Key("enter")
+				msg = kittest.Key("enter")
 			case k < 55:
-				msg = screentest.Key(string(rune('1' + r.IntN(9))))
+				msg = kittest.Key(string(rune('1' + r.IntN(9))))
 			default:
-				msg = screentest.Key(monkeyKeys[r.IntN(len(monkeyKeys))])
+				msg = kittest.Key(monkeyKeys[r.IntN(len(monkeyKeys))])
 			}
 			before := len(f.snap().Deals)
 			f.hs.Send(msg)
 			if f.hs.Quit {
 				break
 			}
-			frame := f.hs.Frame()
-			screentest.CheckSize(t, frame, w, h)
+			frame := frame(f.hs)
+			kittest.CheckSize(t, frame, w, h)
 			text := ansi.Strip(frame)
 			if m := thirdYou.FindString(text); m != "" {
 				t.Fatalf("%d players, event %d: %q on screen:\n%s", n, i, m, text)

@@ -1,4 +1,4 @@
-package tui
+package learn
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 
 // View draws the lesson: the step's title and text, the lesson's deal
 // as a small table, why the last move was refused, and what to do.
-func (s *learnScreen) View(ctx *kit.Context) string {
+func (s *Screen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -56,7 +56,7 @@ func (s *learnScreen) View(ctx *kit.Context) string {
 
 // textLines is the step's text wrapped to w, and the score of the deal
 // on the Score step.
-func (s *learnScreen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Step, w int) []string {
+func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Step, w int) []string {
 	var out []string
 	for i, p := range sec.Paras {
 		if i > 0 && !(p.Item && sec.Paras[i-1].Item) {
@@ -108,7 +108,7 @@ func learnScore(ctx *kit.Context, sc rules.Score, w int) []string {
 
 // tableLines is the lesson's deal: the bot's hand, the upcard and trump,
 // what was said, the trick, and your hand.
-func (s *learnScreen) tableLines(ctx *kit.Context, step lesson.Step) []string {
+func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	g := &p.Glyphs
@@ -126,18 +126,14 @@ func (s *learnScreen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		dealer = "the bot deals"
 	}
 	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.Back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
-	// The upcard, the bottom card and trump.
-	var info []string
+	// The upcard and the bottom card.
 	if v.Upcard != rules.NoCard {
-		info = append(info, "upcard "+p.StyledCard(v.Upcard))
+		bot += " · upcard " + p.StyledCard(v.Upcard)
 	}
 	if v.Bottom != rules.NoCard {
-		info = append(info, "bottom "+p.StyledCard(v.Bottom))
+		bot += " · bottom " + p.StyledCard(v.Bottom)
 	}
-	if v.Trump != rules.NoSuit {
-		info = append(info, st.Trump.Render("trump "+g.Suit(v.Trump)+" "+v.Trump.Name())+", maker "+strings.ToLower(who(v.Maker)))
-	}
-	out := []string{kit.Clip(bot+" · "+strings.Join(info, " · "), ctx.Width)}
+	out := []string{kit.Clip(bot, ctx.Width)}
 	// What was said this deal, the newest words last.
 	var talk []string
 	for _, stp := range v.History() {
@@ -157,6 +153,14 @@ func (s *learnScreen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		said = " Said:" + st.Talk.Render(clipLeft(" "+strings.Join(talk, " · "), ctx.Width-9))
 	}
 	out = append(out, said)
+	// Trump and the maker, the tricks won.
+	trump := " Trump: not chosen yet"
+	if v.Trump != rules.NoSuit {
+		trump = " " + st.Trump.Render("Trump "+g.Suit(v.Trump)+" "+v.Trump.Name()) + ", maker " + strings.ToLower(who(v.Maker))
+	}
+	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+		trump += fmt.Sprintf(" · tricks: you %d, bot %d", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
+	}
 	// The last trick stays in view, beside the one on the table.
 	trick := ""
 	if v.LastLeader != rules.NoSeat {
@@ -168,14 +172,10 @@ func (s *learnScreen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.StyledCard(lt[0]),
 			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(winner)))
 	}
-	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
-		trick += fmt.Sprintf(" Tricks: you %d, bot %d.", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
-	}
-	now := ""
 	if v.Lead() != rules.NoCard {
-		now = " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."
+		trick += " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."
 	}
-	out = append(out, trick, now)
+	out = append(out, kit.Clip(trump, ctx.Width), kit.Clip(trick, ctx.Width))
 	return append(out, s.handLines(ctx, step)...)
 }
 
@@ -193,14 +193,14 @@ func clipLeft(s string, w int) string {
 
 // handLines is your hand as small cards, with numbers and marks in the
 // card play.
-func (s *learnScreen) handLines(ctx *kit.Context, step lesson.Step) []string {
+func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	g := &p.Glyphs
 	v := s.run.View()
 	hand := kit.ViewHand(&v, kit.ByStrength)
 	size := kit.SmallCard
-	playing := step.Kind == lesson.Play && v.Phase == rules.PhasePlay && v.Turn == lesson.You
+	playing := (step.Kind == lesson.Play || step.Kind == lesson.Claim) && v.Phase == rules.PhasePlay && v.Turn == lesson.You
 	legal := kit.LegalCards(&v)
 	rows := make([]string, size.H+2)
 	x0 := 1
@@ -252,7 +252,7 @@ func (s *learnScreen) handLines(ctx *kit.Context, step lesson.Step) []string {
 }
 
 // promptLine says what to do now.
-func (s *learnScreen) promptLine(ctx *kit.Context, step lesson.Step) string {
+func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 	st := &ctx.Styles
 	key := func(k string) string { return st.Key.Render("[" + k + "]") }
 	switch step.Kind {
@@ -270,6 +270,8 @@ func (s *learnScreen) promptLine(ctx *kit.Context, step lesson.Step) string {
 		}
 		line, _ := kit.MenuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
 		return line
+	case lesson.Claim:
+		return " " + st.Heading.Render("Your claim:") + " " + key("c") + " claim every trick that is left"
 	case lesson.Play:
 		if s.run.Game().Deal().Over() {
 			return " " + key("enter") + " see the score"
