@@ -51,9 +51,6 @@ type botMoveMsg struct {
 	err    error
 }
 
-// botSlowMsg says the bot asked at gen has thought for SpinnerDelay.
-type botSlowMsg struct{ gen int }
-
 // thinkCmd runs the bot's decision in a command, so Update never waits
 // for it (th holds the bot's own View, a value, safe to hand to another
 // goroutine), and holds the answer until the pace has passed.
@@ -95,28 +92,4 @@ func thinkIn(slots chan struct{}, gone <-chan struct{}, limit time.Duration, thi
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	return think(ctx)
-}
-
-// thinkSlowCmd is thinkCmd with the spinner's signal: botSlowMsg{gen}
-// once the bot has thought for d (0: never) without finding its move.
-// The pace is no thinking: a bot that has its move and only waits for
-// the pace (longer than d after a trick) shows no spinner, and when the
-// move comes in time no message is sent at all, so the screen is not
-// drawn again for nothing.
-func thinkSlowCmd(th session.Thinker, tm Timing, gen int, d time.Duration) tea.Cmd {
-	if d <= 0 {
-		return thinkCmd(th, tm)
-	}
-	thought := make(chan struct{})
-	slow := func() tea.Msg {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-			return botSlowMsg{gen: gen}
-		case <-thought:
-			return nil
-		}
-	}
-	return tea.Batch(think(th, tm, thought), slow)
 }

@@ -297,7 +297,7 @@ func (t *table34) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	v := t.game.View(t.me)
 	var drop []key.Binding
 	if t.shared != nil {
-		drop = append(drop, k.Undo)
+		drop = append(drop, k.Undo, k.Claim)
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, v.Options, drop...)}
 	switch {
@@ -683,3 +683,6 @@ func writeCmd(w session.Write) tea.Cmd {
 		return writtenMsg(r)
 	}
 }
+
+// maxSaveErrLines bounds the lines a save error takes on the table.
+const maxSaveErrLines = 3

@@ -142,9 +142,6 @@ func (s *Screen) ClearRefusal() {
 	}
 }
 
-// me is the person's seat.
-func (s *Screen) me() rules.Seat { return s.snap.Seat }
-
 // myTurn reports whether the person decides now.
 func (s *Screen) myTurn() bool { return s.snap.Can.Act && s.snap.HasDeal && !s.snap.Between }
 
