@@ -154,3 +154,41 @@ func TestBotIllegalMove(t *testing.T) {
 		t.Fatalf("got %d steps, want 2 (the person's pass and the bot's stand-in)", n)
 	}
 }
+
+// TestGameOverOffers plays klob play to the end at every seat count:
+// the game's end gives the seed, the log filed, and r replays the game
+// (esc comes back), n opens the setup of a new game.
+func TestGameOverOffers(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		cfg := testConfig(uint64(40+n), &memStore{})
+		cfg.Setup.Options.Players = n
+		cfg.Setup.Options.Target = 100
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter")
+		for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
+			if g := hs.game(); g != nil && g.Can.Act && g.View.Phase == rules.PhaseBid1 && i%2 == 0 {
+				hs.press("t")
+				continue
+			}
+			hs.press("enter")
+		}
+		scr := hs.screen()
+		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "[r] replay this game", "[n] new game"} {
+			if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
+			}
+		}
+		hs.press("r")
+		if hs.name() != "replay" {
+			t.Fatalf("%d players: r opened %s", n, hs.name())
+		}
+		hs.press("esc")
+		if !strings.Contains(hs.screen(), "Game over") {
+			t.Fatalf("%d players: esc did not come back to the end:\n%s", n, hs.screen())
+		}
+		hs.press("n")
+		if hs.name() != "setup" {
+			t.Fatalf("%d players: n opened %s", n, hs.name())
+		}
+	}
+}

@@ -218,3 +218,43 @@ func TestHeaderKeepsWords(t *testing.T) {
 		}
 	}
 }
+
+// A decision made before any new card is seen may be taken back: the
+// note says so and the person decides again.
+func TestUndoTakesBack(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		for range 3000 {
+			s := f.snap()
+			if s.Can.Undo && s.Can.Act {
+				f.hs.Press("u")
+				if f.snap().Takebacks != 1 || !strings.Contains(f.text(), "Taken back: decide again") {
+					t.Fatalf("u did not take back:\n%s", f.text())
+				}
+				return
+			}
+			if s.Over {
+				break
+			}
+			f.step(false)
+		}
+		t.Skip("no decision to take back came")
+	})
+}
+
+// With the trick held on the table (the player's setting), a finished
+// trick stays until a key; the key goes on.
+func TestTrickHeld(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
+		f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
+		if !strings.Contains(f.text(), "Trick over.") {
+			t.Fatalf("no word of the held trick:\n%s", f.text())
+		}
+		gen := f.snap().Gen
+		f.hs.Press("x")
+		if s := f.snap(); s.Hold && s.Gen == gen {
+			t.Fatal("a key did not let the game go on")
+		}
+	})
+}
