@@ -294,6 +294,10 @@ func TestEndToEndWholeGame(t *testing.T) {
 			if len(files) != 1 {
 				t.Fatalf("%d games filed, want 1", len(files))
 			}
+			// The file is named for the person's opponents at every count.
+			if want := map[int]string{2: "-vs-Bot-", 3: "-vs-West-", 4: "-vs-West-"}[n]; !strings.Contains(filepath.Base(files[0]), want) {
+				t.Errorf("the filed game is named %s, want %q in it", filepath.Base(files[0]), want)
+			}
 			_, r, err := gamelog.ReadReplay(files[0])
 			if err != nil || !r.Over || r.Players() != n || len(r.Deals) != deals {
 				t.Fatalf("the filed game: %v, over %v, %d players, %d deals; want over, %d players, %d deals", err, r != nil && r.Over, r.Players(), len(r.Deals), n, deals)
