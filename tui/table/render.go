@@ -275,7 +275,7 @@ func (sc *Scene) trickTitle() string {
 		w := sc.winning()
 		return fmt.Sprintf("Trick %d: %s led · %s", done+1, sc.Lower(v.Leader), sc.Verb(w, "win"))
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
-		return fmt.Sprintf("Trick %d: %s it", done, sc.Verb(v.LastTrickWinner(), "win"))
+		return fmt.Sprintf("Trick %d: %s won it", done, sc.Lower(v.LastTrickWinner()))
 	case v.Phase == rules.PhasePlay:
 		return "Trick 1: " + sc.Verb(v.Leader, "lead")
 	case v.Phase == rules.PhaseBid1, v.Phase == rules.PhaseSchmeiss:
