@@ -15,7 +15,10 @@ func (st *state) flush() {
 		if s.hint != nil && s.hint.gen != gen {
 			st.dropHint(s)
 		}
-		if s.claim != nil && !s.claim.state.Pending && s.claim.c.Gen != gen {
+		// A verdict shows while its position does; a good claim's for
+		// the rest of its deal.
+		if c := s.claim; c != nil && !c.state.Pending && c.c.Gen != gen &&
+			(!c.state.Verdict.OK || c.state.Err != nil || c.deal != st.dealShown()) {
 			st.dropClaim(s)
 		}
 	}

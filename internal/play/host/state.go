@@ -103,6 +103,7 @@ type hintJob struct {
 
 type claimJob struct {
 	c      session.ClaimCheck
+	deal   int
 	cancel context.CancelFunc
 	state  ClaimState
 }
@@ -548,7 +549,7 @@ func (st *state) claim(p *port) error {
 	}
 	st.dropClaim(s)
 	ctx, cancel := context.WithCancel(st.h.ctx)
-	job := &claimJob{c: c, cancel: cancel, state: ClaimState{Pending: true}}
+	job := &claimJob{c: c, deal: st.dealShown(), cancel: cancel, state: ClaimState{Pending: true}}
 	s.claim, st.dirty = job, true
 	slots := st.cfg.Slots
 	st.h.goWork(func() {
@@ -827,8 +828,11 @@ func (st *state) leave(p *port) {
 		return
 	}
 	sd.dropped = true
-	if st.hold && !st.anyoneHere() {
+	if !st.anyoneHere() {
+		// Nobody is left to play with: the bots wait, and a decision
+		// under way is dropped (asked again when someone comes).
 		st.hold = false
+		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
 	st.h.logf("%s dropped from %s", sd.player.Name, seatName(p.seat))
