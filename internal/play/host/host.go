@@ -309,6 +309,30 @@ func (h *Host) Log() (*gamelog.Log, error) {
 	return l, err
 }
 
+// HiddenFrom returns the number of the deal shown and every card seat s
+// may not know of it: the other hands (a partner's too) less what its
+// view knows of them, and the cards it cannot place. It is for tests and
+// audits that check no screen shows them; it is never sent to a seat.
+func (h *Host) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet, err error) {
+	err = h.call(func() error {
+		st := h.st
+		if !st.hasDeal() {
+			return nil
+		}
+		d := st.sess.Deal()
+		v := d.View(s)
+		hidden = v.Unseen()
+		for o := range rules.Seat(d.Players()) {
+			if o != s {
+				hidden |= d.Hand(o) &^ v.Known(o)
+			}
+		}
+		deal = st.dealShown()
+		return nil
+	})
+	return deal, hidden, err
+}
+
 // goWork runs f on a goroutine of its own that Close waits for.
 func (h *Host) goWork(f func()) {
 	h.work.Add(1)

@@ -109,7 +109,10 @@ type claimJob struct {
 }
 
 func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
-	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: true,
+	// fresh: the first deal this host deals waits for nobody, unless a
+	// deal is on the table (a game resumed mid-deal): the next then waits
+	// as always.
+	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: s.Game().NeedDeal(),
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74)}
 	st.saveState.NoStore = h.cfg.Store == nil
 	n := s.Game().Players()
