@@ -189,6 +189,9 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	}
 	h.st = st
 	h.w = newWriter(h)
+	// A resumed game that was over but not yet filed is filed now,
+	// whoever comes (the loop is not running yet: no race).
+	st.flush()
 	go h.w.run()
 	go h.run()
 	return h, nil
@@ -293,6 +296,18 @@ func (h *Host) Close() {
 		h.work.Wait()
 		h.w.close()
 	})
+}
+
+// Abandon files the game as it stands, over or not (a game given up, a
+// shared game nobody came back to), and stops it: nothing is saved
+// after. It waits for the file system, as Close does.
+func (h *Host) Abandon() error {
+	err := h.call(func() error {
+		h.st.abandon()
+		return nil
+	})
+	h.Close()
+	return err
 }
 
 // Done is closed once the host has stopped.

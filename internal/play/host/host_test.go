@@ -127,3 +127,35 @@ func TestResume(t *testing.T) {
 		})
 	}
 }
+
+// TestFinishedSaveIsFiled: a finished game whose filing failed before a
+// restart is filed when it is resumed; Abandon files a game not over.
+func TestFinishedSaveIsFiled(t *testing.T) {
+	st := &memStore{}
+	h := newHost(t, config(2, 71, st, NewManualClock(t0), 0))
+	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	d.play(t, true)
+	h.Close()
+	st2 := &memStore{}
+	h2, err := Resume(st.lastSave(), config(2, 71, st2, NewManualClock(t0), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2.Close()
+	if _, filed := st2.counts(); filed != 1 {
+		t.Fatalf("the resumed finished game was filed %d times", filed)
+	}
+	st3 := &memStore{}
+	h3 := newHost(t, config(3, 72, st3, NewManualClock(t0), 0))
+	p := sit(t, h3, 0)
+	await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
+	if err := h3.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	if _, filed := st3.counts(); filed != 1 {
+		t.Fatalf("the abandoned game was filed %d times", filed)
+	}
+	if g, err := st3.filed[0].Game(); err != nil || g.Over() {
+		t.Fatalf("the abandoned game's log: %v", err)
+	}
+}

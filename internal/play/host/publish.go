@@ -41,6 +41,17 @@ func (st *state) flush() {
 	st.saveState.Pending, st.dirty = true, true
 }
 
+// abandon hands the game as it stands to the writer to be filed.
+func (st *state) abandon() {
+	if st.cfg.Store == nil || st.filing {
+		return
+	}
+	st.saveSeq++
+	st.filing, st.changed = true, false
+	st.h.w.file(st.saveSeq, st.log())
+	st.saveState.Pending, st.dirty = true, true
+}
+
 // written takes a write's result from the writer.
 func (st *state) written(r writeResult) {
 	if r.saved {

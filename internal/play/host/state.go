@@ -142,6 +142,9 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			st.stopGrace(rules.Seat(i))
 		}
 		st.barrier = resumeBarriers(l, s)
+		// A finished game saved but not filed (the filing failed) is
+		// filed once the loop runs.
+		st.changed = s.Game().Over()
 	}
 	st.lookAtCards(false)
 	return st, nil
