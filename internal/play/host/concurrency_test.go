@@ -80,7 +80,9 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 				t.Fatalf("%d saves started on the stuck disk, want 1 (the rest wait)", c)
 			}
 
-			// The disk answers: the newest state is written.
+			// The disk answers: the newest state is written. (The stuck
+			// game waits for its person first, so nothing moves meanwhile.)
+			await(t, d1.p, "the person's turn", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready })
 			close(stuck.release)
 			want, err := h1.Log()
 			if err != nil {

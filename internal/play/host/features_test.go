@@ -1,12 +1,14 @@
 package host
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 )
 
@@ -236,4 +238,30 @@ func TestTakeoverEndsAtTheNextDeal(t *testing.T) {
 
 func tookOverOnce(c []string) bool {
 	return takeoverRE.MatchString(c[0]) && takenBackRE.MatchString(c[1])
+}
+
+// panicBot panics when asked.
+type panicBot struct{}
+
+func (panicBot) Level() ai.Level { return ai.Random }
+func (panicBot) Choose(context.Context, *rules.View) (rules.Action, error) {
+	panic("a bug in the bot")
+}
+
+// TestAPanickingBotStopsNothing: a bot that panics fails like one that
+// errs: its first legal move is made, the note says so, the game goes
+// on to its end.
+func TestAPanickingBotStopsNothing(t *testing.T) {
+	cfg := config(3, 18, nil, NewManualClock(t0), 0)
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return panicBot{}, nil }
+	h := newHost(t, cfg)
+	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	failed := false
+	d.seen = func(s Snapshot) { failed = failed || s.Note.Kind == NoteBotFailed }
+	if end := d.play(t, false); !end.Over {
+		t.Fatal("the game did not end")
+	}
+	if !failed {
+		t.Fatal("no note said the bot failed")
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -215,19 +216,45 @@ func (h *Host) run() {
 	for {
 		select {
 		case f := <-h.events:
-			f()
+			if err := safely(func() error {
+				f()
+				h.st.moveOn()
+				h.st.flush()
+				h.st.publish()
+				return nil
+			}); err != nil {
+				// A fault of this game must not take the server down:
+				// the game stops, its seats are told, the log says why.
+				h.logf("the game stopped: %v", err)
+				h.st.setNote(Note{Kind: NoteError, Seat: rules.NoSeat, Text: "the game stopped on an error"})
+				_ = safely(func() error { h.st.shutdown(); return nil })
+				h.reply()
+				return
+			}
+			h.reply()
 		case <-h.stop:
 			h.st.shutdown()
 			return
 		}
-		h.st.moveOn()
-		h.st.flush()
-		h.st.publish()
-		for _, r := range h.replies {
-			r()
-		}
-		h.replies = h.replies[:0]
 	}
+}
+
+// reply answers the callers of the event just handled.
+func (h *Host) reply() {
+	for _, r := range h.replies {
+		r()
+	}
+	h.replies = h.replies[:0]
+}
+
+// safely runs f, turning a panic into an error with its stack.
+func safely(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return f()
 }
 
 // post hands f to the loop; it does nothing once the host has stopped.

@@ -560,7 +560,11 @@ func (st *state) claim(p *port) error {
 	slots := st.cfg.Slots
 	st.h.goWork(func() {
 		var vd claim.Verdict
-		err := slots.Do(ctx, ForHint, func() { vd = claimCheck(c) })
+		var failed error
+		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = claimCheck(c); return nil }) })
+		if err == nil {
+			err = failed
+		}
 		st.h.post(func() { st.claimChecked(seat, job, vd, err) })
 	})
 	return nil
@@ -641,7 +645,7 @@ func (st *state) hint(p *port, gen int) error {
 		err := slots.Acquire(ctx, ForHint)
 		if err == nil {
 			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			ev, err = f(tctx, &v, seed)
+			err = safely(func() (err error) { ev, err = f(tctx, &v, seed); return err })
 			tcancel()
 			slots.Release()
 		}
@@ -707,7 +711,9 @@ func (st *state) think(seat rules.Seat) {
 		err := slots.Acquire(ctx, ForBot)
 		if err == nil {
 			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			a, err = th.Think(tctx)
+			// A bot that panics fails like one that errs: its first
+			// legal move is made instead.
+			err = safely(func() (err error) { a, err = th.Think(tctx); return err })
 			tcancel()
 			slots.Release()
 		}
