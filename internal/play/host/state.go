@@ -763,7 +763,13 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 	case errors.As(err, &be) && be.Instead != nil:
 		st.label(job.by, th.Seat)
 		st.moved(before, before.step, th.Seat, *be.Instead, job.by)
-		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: be.Error()}
+		// The note names no card: the move made may be a card given face
+		// down, which only two seats may know.
+		who := st.seats[th.Seat].player.Name
+		if job.by == ByTakeover {
+			who += "'s bot"
+		}
+		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: who + " failed and made its first legal move"}
 		st.h.logf("bot at %s failed: %v", seatName(th.Seat), be.Err)
 	case err != nil:
 		st.setNote(Note{Kind: NoteBotFailed, Seat: th.Seat, Text: err.Error()})
