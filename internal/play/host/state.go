@@ -330,6 +330,8 @@ func (st *state) label(first By, seat rules.Seat) {
 			by = first
 		case forced && why == "claimed":
 			by = ByClaim
+		case forced && st.seats[steps[i].Seat].takeover != nil:
+			by = ByTakeover // the only choice, taken while a bot stands in
 		case forced:
 			by = ByForced
 		case first == ByForced:
