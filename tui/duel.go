@@ -3,6 +3,7 @@ package tui
 import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // duel is the two-player game the table screen presents from the
@@ -33,18 +34,11 @@ type duel interface {
 	// pad the game's score, forced why a step of the deal on the table
 	// was taken for the person.
 	dealNo() int
-	pad() padScores
+	pad() kit.PadScores
 	forced(step int) (string, bool)
 	// tag is what the header says after the target: the bot's level,
 	// or the shared table's code.
 	tag() string
-}
-
-// padScores is the game's score as the score pad draws it.
-type padScores struct {
-	target int
-	scores []rules.Score // each finished deal's
-	totals [2]int
 }
 
 var _ duel = (*seated)(nil)
@@ -61,12 +55,12 @@ func (m *seated) dealNo() int {
 	return g.DealNo()
 }
 
-func (m *seated) pad() padScores {
+func (m *seated) pad() kit.PadScores {
 	g := m.game
 	tot := g.Totals()
-	p := padScores{target: g.Options().Target, totals: [2]int{tot[0], tot[1]}}
+	p := kit.PadScores{Target: g.Options().Target, Totals: [2]int{tot[0], tot[1]}}
 	for _, r := range g.Records() {
-		p.scores = append(p.scores, r.Score)
+		p.Scores = append(p.Scores, r.Score)
 	}
 	return p
 }
@@ -80,12 +74,3 @@ func (m *seated) forced(step int) (string, bool) {
 }
 
 func (m *seated) tag() string { return "Bot: " + string(m.setup.Level) }
-
-// lowerName is a name as said inside a sentence: "bot" for the bot,
-// a person's name as it is.
-func lowerName(name string) string {
-	if name == "Bot" {
-		return "bot"
-	}
-	return name
-}

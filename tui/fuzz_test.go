@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/tui/kit"
 )
 
 // fuzzMsg turns one byte into a message: mostly a key of monkeyKeys, a
@@ -107,7 +108,7 @@ func FuzzResumeReplay(f *testing.F) {
 		person, one := r.Header.HumanSeat()
 		for _, m := range fuzzMsgs(keys) {
 			hs.send(m)
-			if hs.quit || hs.app.screen != screenModel(s) {
+			if hs.quit || hs.app.screen != kit.Screen(s) {
 				break
 			}
 			if one && !r.Over && s.open(person.Other()) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // gameOver shows who won, the score pad of the whole game and where the
@@ -24,7 +25,7 @@ func (s *gameOver) Name() string { return "gameover" }
 // Update: r replays the game just played, a replays it with every
 // decision graded, n starts a new game from the same setup, enter
 // quits. esc in the replay comes back here.
-func (s *gameOver) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *gameOver) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	m := s.t.m
 	if m.absorb(msg) {
 		return s, nil
@@ -44,25 +45,25 @@ func (s *gameOver) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 			return newReplayScreen(r, name, ReplayConfig{ASCII: ctx.ASCII, Analyse: k.String() == "a"}, s), nil
 		}
 		switch {
-		case isKey(k, ctx.Keys.New):
+		case kit.IsKey(k, ctx.Keys.New):
 			if s.t.cfg != nil {
 				setup := m.setup
 				setup.Seed = session.NextSeed(setup.Seed)
 				return newSetupScreen(s.t.cfg, setup), nil
 			}
-		case isKey(k, ctx.Keys.Choose):
-			return s, quitNow
+		case kit.IsKey(k, ctx.Keys.Choose):
+			return s, kit.QuitNow
 		}
 	}
 	return s, nil
 }
 
 // View draws the end of the game.
-func (s *gameOver) View(ctx *screenCtx) string {
+func (s *gameOver) View(ctx *kit.Context) string {
 	m := s.t.m
 	g := m.game
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	w := ctx.Width
 	tot := g.Totals()
 	var head string
@@ -76,16 +77,16 @@ func (s *gameOver) View(ctx *screenCtx) string {
 	}
 	lines := []string{
 		fmt.Sprintf(" %s  Game over", st.Title.Render("Klob")),
-		st.Rule.Render(repeat(p.g.hrule, w)),
+		st.Rule.Render(kit.Repeat(p.Glyphs.HRule, w)),
 		"",
 		" " + head,
-		fmt.Sprintf(" %s played against the %s bot, game to %d.", plural(len(g.Records()), "deal"), m.setup.Level, g.Options().Target),
+		fmt.Sprintf(" %s played against the %s bot, game to %d.", kit.Plural(len(g.Records()), "deal"), m.setup.Level, g.Options().Target),
 		// Shown only now: the seed deals every card of the game.
 		fmt.Sprintf(" Seed %d: klob -seed %d deals this game again, as practice.", m.setup.Seed, m.setup.Seed),
 		"",
 	}
 	padH := max(4, ctx.Height-14)
-	for _, l := range scorePad(ctx, s.t.m.pad(), s.t.m.me, "Bot", min(60, w-2), padH) {
+	for _, l := range kit.ScorePad(ctx, s.t.m.pad(), s.t.m.me, "Bot", min(60, w-2), padH) {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, "")
@@ -99,9 +100,9 @@ func (s *gameOver) View(ctx *screenCtx) string {
 		lines = append(lines, "   "+path)
 	}
 	lines = append(lines, "", " "+st.Key.Render("[r]")+" replay this game   "+st.Key.Render("[a]")+" analyse it   "+
-		st.Key.Render(keyTag(ctx.Keys.New))+" new game   "+st.Key.Render(keyTag(ctx.Keys.Choose))+" quit")
+		st.Key.Render(kit.KeyTag(ctx.Keys.New))+" new game   "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" quit")
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // playView returns the view of the seat to play in a deal, at its n-th
@@ -65,7 +66,7 @@ func TestHintGoldens(t *testing.T) {
 		t.Errorf("ascii hint has Unicode:\n%s", a)
 	}
 	for _, l := range strings.Split(text, "\n") {
-		if w := widthOf(l); w > 80 {
+		if w := kit.WidthOf(l); w > 80 {
 			t.Errorf("a line of %d cells: %q", w, l)
 		}
 	}
@@ -85,7 +86,7 @@ func TestHintReal(t *testing.T) {
 		t.Errorf("J-9-A hint:\n%s", text)
 	}
 	for _, a := range v.Legal() {
-		if !strings.Contains(text, actionLabel(a)) {
+		if !strings.Contains(text, kit.ActionLabel(a)) {
 			t.Errorf("%s missing from the hint:\n%s", a, text)
 		}
 	}
@@ -169,7 +170,7 @@ func TestHintIsTheHardBotsEvaluation(t *testing.T) {
 // TestHintSayEveryKind: the hint's sentence reads for every kind of
 // decision (issue 13: "the hard bot would same").
 func TestHintSayEveryKind(t *testing.T) {
-	ctx := newContext(false)
+	ctx := kit.NewContext(false)
 	for _, c := range []struct {
 		a    rules.Action
 		want string
@@ -196,7 +197,7 @@ func TestHintSayEveryKind(t *testing.T) {
 
 // hintText is hintLines as plain text (no styles).
 func hintText(v *rules.View, ev eval.Evaluation, ascii bool, w int) string {
-	c := newContext(ascii)
+	c := kit.NewContext(ascii)
 	c.Width = w
 	s := ansi.Strip(strings.Join(hintLines(&c, v, ev, w), "\n"))
 	if ascii {

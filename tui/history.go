@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/stats"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The history screen lists the saved games (the game in progress first,
@@ -80,7 +81,7 @@ type historyOpenMsg struct {
 }
 
 // Enter reads the list once.
-func (s *historyScreen) Enter(ctx *screenCtx) tea.Cmd {
+func (s *historyScreen) Enter(ctx *kit.Context) tea.Cmd {
 	if s.loaded {
 		return nil
 	}
@@ -110,7 +111,7 @@ func loadHistory(src HistorySource) historyLoadedMsg {
 }
 
 // Update moves the cursor and opens the game chosen.
-func (s *historyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *historyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case historyLoadedMsg:
 		s.loaded, s.rows, s.record, s.err = true, msg.rows, msg.record, msg.err
@@ -129,13 +130,13 @@ func (s *historyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cm
 	case tea.KeyPressMsg:
 		k := &ctx.Keys
 		switch {
-		case isKey(msg, k.Up), isKey(msg, k.Left):
+		case kit.IsKey(msg, k.Up), kit.IsKey(msg, k.Left):
 			s.cursor = max(0, s.cursor-1)
 			s.note = ""
-		case isKey(msg, k.Down), isKey(msg, k.Right):
+		case kit.IsKey(msg, k.Down), kit.IsKey(msg, k.Right):
 			s.cursor = max(0, min(len(s.rows)-1, s.cursor+1))
 			s.note = ""
-		case isKey(msg, k.Choose):
+		case kit.IsKey(msg, k.Choose):
 			return s, s.open()
 		}
 	}
@@ -162,45 +163,45 @@ func (s *historyScreen) open() tea.Cmd {
 }
 
 // View draws the record over the list.
-func (s *historyScreen) View(ctx *screenCtx) string {
+func (s *historyScreen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.paint.g
-	rule := st.Rule.Render(repeat(g.hrule, w))
+	g := &ctx.Paint.Glyphs
+	rule := st.Rule.Render(kit.Repeat(g.HRule, w))
 	lines := []string{" " + st.Title.Render("Klob") + "  Saved games", rule}
 	switch {
 	case !s.loaded:
 		lines = append(lines, "", " Reading the saved games…")
-		return canvas(lines, w, h)
+		return kit.Canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "", " "+st.Error.Render("! the saved games cannot be listed: "+s.err.Error()), "",
-			" "+st.Dim.Render("klob replay FILE opens any game log · "+hintLine([]key.Binding{brief("quit", ctx.Keys.Quit)})))
-		return canvas(lines, w, h)
+			" "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{kit.Brief("quit", ctx.Keys.Quit)})))
+		return kit.Canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
 	for _, l := range append(s.recordLines(ctx), tableRecordLines(s.rows)...) { // history34.go
 		lw := 14
-		if widthOf(l[0]) > lw {
+		if kit.WidthOf(l[0]) > lw {
 			lines = append(lines, " "+l[0]+" "+l[1])
 			continue
 		}
-		for i, part := range wrap(l[1], max(10, w-lw-2)) {
+		for i, part := range kit.Wrap(l[1], max(10, w-lw-2)) {
 			label := ""
 			if i == 0 {
 				label = l[0]
 			}
-			lines = append(lines, " "+fit(label, lw)+" "+part)
+			lines = append(lines, " "+kit.Fit(label, lw)+" "+part)
 		}
 	}
 	lines = append(lines, rule)
-	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(hintLine(s.keyHelp(&ctx.Keys).ShortHelp())))
+	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "", " No saved games yet. Finished games are kept in "+filepath.Join(s.src.Dir(), store.HistoryDir)+".",
 			" klob replay FILE opens any game log.")
-		return canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
+		return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
 	}
 	pw := playersWidth(w)
-	lines = append(lines, st.Dim.Render(fit(fmt.Sprintf("   %-16s  %-*s %5s  %9s  %s", "started", pw, "players", "deals", "score", "result"), w)))
+	lines = append(lines, st.Dim.Render(kit.Fit(fmt.Sprintf("   %-16s  %-*s %5s  %9s  %s", "started", pw, "players", "deals", "score", "result"), w)))
 	room := max(1, h-len(lines)-len(bottom))
 	first := 0
 	if s.cursor >= room {
@@ -209,12 +210,12 @@ func (s *historyScreen) View(ctx *screenCtx) string {
 	for i := first; i < len(s.rows) && i < first+room; i++ {
 		line := s.rowLine(ctx, &s.rows[i], w-3)
 		if i == s.cursor {
-			lines = append(lines, " "+st.Selected.Render(g.cursor+" "+line))
+			lines = append(lines, " "+st.Selected.Render(g.Cursor+" "+line))
 		} else {
 			lines = append(lines, "   "+line)
 		}
 	}
-	return canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
+	return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
 }
 
 // padTo adds blank lines up to n.
@@ -227,7 +228,7 @@ func padTo(lines []string, n int) []string {
 
 // recordLines is the player's record over the archived games, each
 // line a label and its figures.
-func (s *historyScreen) recordLines(ctx *screenCtx) [][2]string {
+func (s *historyScreen) recordLines(ctx *kit.Context) [][2]string {
 	st := &ctx.Styles
 	r := &s.record
 	if r.Games == 0 {
@@ -235,7 +236,7 @@ func (s *historyScreen) recordLines(ctx *screenCtx) [][2]string {
 	}
 	// Finished games and abandoned ones (filed unfinished, when a new
 	// game was started instead) are told apart.
-	head := fmt.Sprintf("%s finished, %d won", plural(r.Finished, "game"), r.Won)
+	head := fmt.Sprintf("%s finished, %d won", kit.Plural(r.Finished, "game"), r.Won)
 	if n := r.Games - r.Finished; n > 0 {
 		head += fmt.Sprintf("; %d abandoned", n)
 	}
@@ -246,7 +247,7 @@ func (s *historyScreen) recordLines(ctx *screenCtx) [][2]string {
 	return [][2]string{
 		{st.Heading.Render("Your record:"), head},
 		{"  won/played", strings.Join(by, " · ")},
-		{"  a deal", fmt.Sprintf("%.1f points on average over %s (opponents %.1f)", r.AvgPerDeal(), plural(r.Deals, "deal"), r.OppAvgPerDeal())},
+		{"  a deal", fmt.Sprintf("%.1f points on average over %s (opponents %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), r.OppAvgPerDeal())},
 		{"  as maker", fmt.Sprintf("take rate %s · bete rate %s", percent(r.TakeRate()), percent(r.BeteRate()))},
 	}
 }
@@ -254,10 +255,10 @@ func (s *historyScreen) recordLines(ctx *screenCtx) [][2]string {
 func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 
 // rowLine describes one game: when, who, deals, score, result.
-func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
+func (s *historyScreen) rowLine(ctx *kit.Context, row *historyRow, w int) string {
 	e := &row.entry
 	if e.Err != nil {
-		return fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", clip(filepath.Base(row.path), 16)), w)
+		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", kit.Clip(filepath.Base(row.path), 16)), w)
 	}
 	h := &e.Header
 	when := strings.TrimSpace(h.Date + " " + trimSeconds(h.Time))
@@ -310,8 +311,8 @@ func (s *historyScreen) rowLine(ctx *screenCtx, row *historyRow, w int) string {
 		}
 	}
 	// A long result (takebacks) takes its room from the players column.
-	pw := max(12, playersWidth(w+3)-max(0, widthOf(result)-10))
-	return fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", clip(when, 16), pw, clip(untrusted.Text(players), pw), e.Deals, score, result), w)
+	pw := max(12, playersWidth(w+3)-max(0, kit.WidthOf(result)-10))
+	return kit.Fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", kit.Clip(when, 16), pw, kit.Clip(untrusted.Text(players), pw), e.Deals, score, result), w)
 }
 
 // playersWidth is the width of the players column in a window w wide:
@@ -328,11 +329,11 @@ func trimSeconds(t string) string {
 
 // detailLines are the file under the cursor, or why it did not open
 // (wrapped on up to three lines: an error says file:line and what).
-func (s *historyScreen) detailLines(ctx *screenCtx, w int) []string {
+func (s *historyScreen) detailLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	switch {
 	case s.note != "" && !s.noteOK:
-		lines := wrap(s.note, max(1, w-4))
+		lines := kit.Wrap(s.note, max(1, w-4))
 		if len(lines) > 3 {
 			lines = lines[:3]
 		}
@@ -345,19 +346,19 @@ func (s *historyScreen) detailLines(ctx *screenCtx, w int) []string {
 		}
 		return lines
 	case s.note != "":
-		return []string{" " + clip(s.note, w-1)}
+		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
-		return []string{" " + st.Dim.Render(clip(s.rows[s.cursor].path, w-1))}
+		return []string{" " + st.Dim.Render(kit.Clip(s.rows[s.cursor].path, w-1))}
 	}
 	return []string{""}
 }
 
-// keyHelp is the list's keys as help.
-func (s *historyScreen) keyHelp(k *keyMap) help.KeyMap {
-	return keyHelp{
-		short: []key.Binding{brief("choose", k.Up, k.Down), brief("replay", k.Choose), brief("quit", k.Quit)},
-		full: [][]key.Binding{{brief("choose a game", k.Up, k.Down), brief("replay it (esc comes back)", k.Choose),
-			k.Help, quitAsks(k)}},
+// KeyHelp is the list's keys as help.
+func (s *historyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	return kit.KeyHelp{
+		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), kit.Brief("quit", k.Quit)},
+		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
+			k.Help, kit.QuitAsks(k)}},
 	}
 }
 
@@ -365,5 +366,5 @@ func (s *historyScreen) keyHelp(k *keyMap) help.KeyMap {
 // nothing.
 func (s *historyScreen) QuitQuestion() string { return "Your saved games stay as they are." }
 
-// quitsAtOnce: leaving the read-only list asks no question.
-func (s *historyScreen) quitsAtOnce() bool { return true }
+// QuitsAtOnce: leaving the read-only list asks no question.
+func (s *historyScreen) QuitsAtOnce() bool { return true }

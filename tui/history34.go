@@ -7,6 +7,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The saved games of three and four players in the history list: each
@@ -107,7 +108,7 @@ func tableRowLine(row *historyRow, when string, w int) string {
 		score = append(score, fmt.Sprint(row.sides[side]))
 	}
 	pw := playersWidth(w + 3)
-	return fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", clip(when, 16), pw, clip(players, pw), e.Deals,
+	return kit.Fit(fmt.Sprintf("%-16s  %-*s %5d  %9s  %s", kit.Clip(when, 16), pw, kit.Clip(players, pw), e.Deals,
 		strings.Join(score, "–"), tableResult(row)), w)
 }
 
@@ -133,7 +134,7 @@ func tableRecordLines(rows []historyRow) [][2]string {
 		if games == 0 {
 			continue
 		}
-		s := fmt.Sprintf("%s played, %d won", plural(games, "game"), won)
+		s := fmt.Sprintf("%s played, %d won", kit.Plural(games, "game"), won)
 		if open > 0 {
 			s += fmt.Sprintf(", %d unfinished", open)
 		}
@@ -144,6 +145,6 @@ func tableRecordLines(rows []historyRow) [][2]string {
 }
 
 // openTable is the replay of a table game chosen in the list.
-func (s *historyScreen) openTable(msg historyOpenMsg) screenModel {
+func (s *historyScreen) openTable(msg historyOpenMsg) kit.Screen {
 	return newReplay34(tapeOf(msg.r), filepath.Base(msg.path), s.cfg, s)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/tui/kit"
 )
 
 // historyDir builds a state directory: three games of a person against
@@ -140,7 +141,7 @@ func TestHistoryError(t *testing.T) {
 // reading is a command, not done in Update.
 func TestHistoryLoading(t *testing.T) {
 	s := newHistoryScreen(failingSource{}, ReplayConfig{})
-	ctx := newContext(false)
+	ctx := kit.NewContext(false)
 	if !strings.Contains(s.View(&ctx), "Reading the saved games") {
 		t.Errorf("before loading:\n%s", s.View(&ctx))
 	}
@@ -158,7 +159,7 @@ func TestHistoryLoading(t *testing.T) {
 // the record counts finished and abandoned games apart.
 func TestHistoryAbandonedAndTakebacks(t *testing.T) {
 	s := &historyScreen{}
-	ctx := newContext(false)
+	ctx := kit.NewContext(false)
 	h := gamelog.Header{Players: [4]string{"Ann", "Bot"}, Levels: [4]string{gamelog.Human, "hard"},
 		Extra: []gamelog.Tag{{Name: session.TakebacksTag, Value: "2"}}}
 	row := historyRow{path: "x.klob", entry: store.Entry{Header: h, Deals: 3, Winner: -1}}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // prefsConfig is testConfig with a settings file: wait for a key after
@@ -26,7 +27,7 @@ func TestPlayerFeatures(t *testing.T) {
 	var saved settings.Settings
 	hs := newHarness(t, prefsConfig(&saved), 80, 24)
 	shot := func(name string) { t.Helper(); golden(t, "issue13_"+name, trimRight(hs.screen())) }
-	for range 6 {
+	for range 10 { // the players, the rules, the variants: the speed
 		hs.press("down")
 	}
 	shot("setup_prefs")
@@ -53,7 +54,7 @@ func TestPlayerFeatures(t *testing.T) {
 	v := tb.m.view()
 	for i, c := range tb.hand(&v) {
 		if c.Suit() != v.Trump {
-			tb.cursor = i
+			tb.Cursor = i
 			break
 		}
 	}
@@ -69,14 +70,14 @@ func TestPlayerFeatures(t *testing.T) {
 	for i := 0; i < 40 && !tb.waitKey && hs.name() == "table"; i++ {
 		v := tb.m.view()
 		if tb.myTurn() && v.Phase == rules.PhasePlay {
-			legal := legalCards(&v)
+			legal := kit.LegalCards(&v)
 			for j, c := range tb.hand(&v) {
 				if legal.Has(c) {
-					tb.cursor = j
+					tb.Cursor = j
 					break
 				}
 			}
-			if tb.bella != rules.NoCard {
+			if tb.Bella != rules.NoCard {
 				hs.press("b")
 				continue
 			}
@@ -104,7 +105,7 @@ func TestPlayerFeatures(t *testing.T) {
 		t.Error("the table still reads the game from before the takeback")
 	}
 	hs.press("o")
-	if saved.Sort != settings.ByStrength || tb.order != byStrength {
+	if saved.Sort != settings.ByStrength || tb.order != kit.ByStrength {
 		t.Errorf("o: order %v, saved %+v; want by strength, kept", tb.order, saved)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The store of the state directory is a session.Store.
@@ -126,7 +127,7 @@ func NewPlay(cfg PlayConfig) *App {
 	if c.Prefs != nil {
 		c.Setup.Prefs = *c.Prefs
 	}
-	var first screenModel
+	var first kit.Screen
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
 	if c.Store != nil && c.Busy == nil {
@@ -142,7 +143,7 @@ func NewPlay(cfg PlayConfig) *App {
 	case c.SkipSetup:
 		// start hands over to the table, or stays on the setup screen
 		// to show why the bot could not be made.
-		first, _ = newSetupScreen(c, c.Setup).start(nil)
+		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
 		first = newSetupScreen(c, c.Setup)
 	}
@@ -177,7 +178,7 @@ func NewPlay(cfg PlayConfig) *App {
 }
 
 // seatedOf returns the game a screen shows, if any.
-func seatedOf(s screenModel) *seated {
+func seatedOf(s kit.Screen) *seated {
 	switch s := s.(type) {
 	case *table:
 		return s.m

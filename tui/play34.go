@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // A game of three or four in `klob play`: the person at seat A, bots of
@@ -59,7 +60,7 @@ func (c *PlayConfig) bots() ai.Factory {
 }
 
 // startTable starts a game of three or four from setup.
-func (c *PlayConfig) startTable(setup Setup) (screenModel, error) {
+func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
 	n := setup.Options.NumPlayers()
 	players := make([]session.Player, n)
 	names := defaultSeatNames(n)
@@ -85,7 +86,7 @@ func (c *PlayConfig) startTable(setup Setup) (screenModel, error) {
 		*c.Prefs = setup.Prefs
 		if c.SavePrefs != nil {
 			if err := c.SavePrefs(setup.Prefs); err != nil {
-				t.setNote("Your settings could not be kept: "+err.Error(), true)
+				t.SetNote("Your settings could not be kept: "+err.Error(), true)
 			}
 		}
 	}
@@ -106,11 +107,11 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 	t := newTable34(sessionTable{s}, rules.SeatA, seats)
 	t.timing = c.timing(setup.Prefs)
 	if setup.Prefs.Sort == settings.BySuit {
-		t.order = bySuit
+		t.order = kit.BySuit
 	}
 	t.waitKey = c.Prefs != nil && setup.Prefs.AfterTrick == settings.WaitKey
 	t.chooser = c.hintChooser(s.Seed())
-	t.back = func() screenModel {
+	t.back = func() kit.Screen {
 		next := setup
 		next.Seed = session.NextSeed(setup.Seed)
 		return newSetupScreen(c, next)
@@ -130,7 +131,7 @@ func (c *PlayConfig) hintChooser(seed uint64) tableChooser {
 }
 
 // resumeTable continues a saved game of three or four.
-func (c *PlayConfig) resumeTable(l *gamelog.Log) (screenModel, error) {
+func (c *PlayConfig) resumeTable(l *gamelog.Log) (kit.Screen, error) {
 	s, err := session.Resume(l, session.Config{Seed: c.Setup.Seed, Store: c.Store, NewBot: c.bots()})
 	if err != nil {
 		return nil, err
@@ -187,7 +188,7 @@ func summarizeTable(l *gamelog.Log) []string {
 		}
 		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))
 	}
-	out = append(out, fmt.Sprintf("%s played: %s", plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
+	out = append(out, fmt.Sprintf("%s played: %s", kit.Plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
 	if !g.NeedDeal() && !g.Over() {
 		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
 	}

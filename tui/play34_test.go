@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // randomTableBot takes a seeded random legal action.
@@ -48,7 +49,7 @@ func playTableByKeys(t *testing.T, hs *harness) {
 			hs.press("enter")
 		case !tb.myTurn():
 			t.Fatalf("the bots stopped: %s to move\n%s", v.Turn, hs.screen())
-		case tb.bella != rules.NoCard:
+		case tb.Bella != rules.NoCard:
 			hs.press("b")
 		case v.Phase == rules.PhasePlay:
 			hs.press(personKey(t, hs, &v))
@@ -60,7 +61,7 @@ func playTableByKeys(t *testing.T, hs *harness) {
 }
 
 // TestPlayTable plays a whole deal of three and of four through klob
-// play's App (setup, variants, table, result, next deal), the bots
+// play's App (setup, table, result, next deal), the bots
 // random: the save holds the deal, and it replays with that many seats.
 func TestPlayTable(t *testing.T) {
 	for _, players := range []int{3, 4} {
@@ -69,15 +70,11 @@ func TestPlayTable(t *testing.T) {
 		cfg.NewBot = randomTableBots
 		cfg.Setup.Options.Players = players
 		cfg.Setup.Options.Shlomo = true
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		hs := newHarness(t, cfg, w, h)
-		hs.press("enter") // the setup: on to the variants
-		if hs.name() != "variants" {
-			t.Fatalf("%d players: enter on the setup went to %q", players, hs.name())
-		}
-		hs.press("enter")
+		hs.press("enter") // the setup starts the game
 		if hs.name() != "table" {
-			t.Fatalf("%d players: the variants' start went to %q:\n%s", players, hs.name(), hs.screen())
+			t.Fatalf("%d players: the setup's start went to %q:\n%s", players, hs.name(), hs.screen())
 		}
 		playTableByKeys(t, hs)
 		s := hs.screen()
@@ -104,7 +101,7 @@ func TestPlayTable(t *testing.T) {
 }
 
 // TestMonkeyTables is the monkey test on klob play with three and four
-// players (the setup, the variants, the table, results, next deals,
+// players (the setup, the table, results, next deals,
 // quitting and resuming from the same store): random keys, clicks and
 // window sizes never panic, every frame is the window's size, and the
 // game saved always replays.
@@ -116,7 +113,7 @@ func TestMonkeyTables(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		r := rand.New(rand.NewPCG(uint64(players), 2026))
 		st := &memStore{}
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		open := func() *harness {
 			cfg := testConfig(r.Uint64(), st)
 			cfg.NewBot = randomTableBots
@@ -135,7 +132,7 @@ func TestMonkeyTables(t *testing.T) {
 			case n < 3:
 				w, h = 1+r.IntN(200), 1+r.IntN(70)
 				if r.IntN(2) == 0 {
-					w, h = tableMinSize(players)
+					w, h = kit.TableMinSize(players)
 				}
 				msg = tea.WindowSizeMsg{Width: w, Height: h}
 			case n < 10:
@@ -177,7 +174,7 @@ func TestResumeTable(t *testing.T) {
 	cfg.NewBot = randomTableBots
 	cfg.Setup.Options.Players = 4
 	hs := newHarness(t, cfg, 100, 30)
-	hs.press("enter", "enter")
+	hs.press("enter") // the setup starts the table
 	playTableByKeys(t, hs)
 	hs.press("enter") // deal 2
 	cfg.Setup.Options.Players = 2
@@ -205,9 +202,9 @@ func TestPlayTableUndo(t *testing.T) {
 		cfg := testConfig(uint64(60+players), st)
 		cfg.NewBot = randomTableBots
 		cfg.Setup.Options.Players = players
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		hs := newHarness(t, cfg, w, h)
-		hs.press("enter", "enter") // the setup, the variants: the table
+		hs.press("enter") // the setup starts the table
 		tb, ok := hs.app.screen.(*table34)
 		if !ok {
 			t.Fatalf("%d players: on %q, not the table", players, hs.name())

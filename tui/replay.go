@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The replay viewer steps through a recorded game: by action, by trick
@@ -59,7 +60,7 @@ type replayKeys struct {
 }
 
 func defaultReplayKeys() replayKeys {
-	b := bind
+	b := kit.Bind
 	return replayKeys{
 		Next:      b("→/l", "next action", "right", "l", "space"),
 		Prev:      b("←/h", "previous action", "left", "h"),
@@ -118,7 +119,7 @@ type replayScreen struct {
 	// The analysis: shown when on, kept when turned off.
 	replayAnalysis
 
-	back screenModel // the history screen to return to, nil when opened from a file
+	back kit.Screen // the history screen to return to, nil when opened from a file
 }
 
 // NewReplay returns the App of `klob replay FILE`: the viewer on r, the
@@ -130,7 +131,7 @@ func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
 	return newApp(newReplayScreen(r, name, cfg, nil), appOptions{ASCII: cfg.ASCII})
 }
 
-func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back screenModel) *replayScreen {
+func newReplayScreen(r *gamelog.Replay, name string, cfg ReplayConfig, back kit.Screen) *replayScreen {
 	s := &replayScreen{r: r, name: name, cfg: cfg, keys: defaultReplayKeys(), back: back, bottom: rules.SeatA,
 		replayAnalysis: newReplayAnalysis(r, cfg)}
 	// A person's seat goes at the bottom, as at the table.
@@ -170,7 +171,7 @@ func trickBounds(rd *gamelog.ReplayDeal) []bool {
 func (s *replayScreen) Name() string { return "replay" }
 
 // Enter starts the analysis when asked for from the start.
-func (s *replayScreen) Enter(ctx *screenCtx) tea.Cmd {
+func (s *replayScreen) Enter(ctx *kit.Context) tea.Cmd {
 	if s.cfg.Analyse && s.state == analysisNone {
 		s.on = true
 		return s.startAnalysis()
@@ -179,7 +180,7 @@ func (s *replayScreen) Enter(ctx *screenCtx) tea.Cmd {
 }
 
 // Update takes keys and the analysis' messages.
-func (s *replayScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *replayScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if cmd, ok := s.analysisMsg(msg); ok {
 		return s, cmd
 	}
@@ -191,7 +192,7 @@ func (s *replayScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd
 }
 
 // key moves the position or changes what is shown.
-func (s *replayScreen) key(msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (s *replayScreen) key(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &s.keys
 	if s.goTo {
 		s.goToKey(msg)
@@ -199,35 +200,35 @@ func (s *replayScreen) key(msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 	}
 	s.note = ""
 	switch {
-	case isKey(msg, k.Next):
+	case kit.IsKey(msg, k.Next):
 		s.pos = s.next(s.pos)
-	case isKey(msg, k.Prev):
+	case kit.IsKey(msg, k.Prev):
 		s.pos = s.prev(s.pos)
-	case isKey(msg, k.NextTrick):
+	case kit.IsKey(msg, k.NextTrick):
 		s.pos = s.nextTrick(s.pos)
-	case isKey(msg, k.PrevTrick):
+	case kit.IsKey(msg, k.PrevTrick):
 		s.pos = s.prevTrick(s.pos)
-	case isKey(msg, k.NextDeal):
+	case kit.IsKey(msg, k.NextDeal):
 		s.pos = s.nextDeal(s.pos)
-	case isKey(msg, k.PrevDeal):
+	case kit.IsKey(msg, k.PrevDeal):
 		s.pos = s.prevDeal(s.pos)
-	case isKey(msg, k.First):
+	case kit.IsKey(msg, k.First):
 		s.pos = replayPos{}
-	case isKey(msg, k.Last):
+	case kit.IsKey(msg, k.Last):
 		s.pos = s.end()
-	case isKey(msg, k.GoTo):
+	case kit.IsKey(msg, k.GoTo):
 		s.goTo, s.digits = true, ""
-	case isKey(msg, k.Digits):
+	case kit.IsKey(msg, k.Digits):
 		// A digit starts the go-to prompt with itself.
 		s.goTo, s.digits = true, ""
 		s.goToKey(msg)
-	case s.sealed && (isKey(msg, k.Hands) || isKey(msg, k.Analysis)):
+	case s.sealed && (kit.IsKey(msg, k.Hands) || kit.IsKey(msg, k.Analysis)):
 		s.note = sealedNote
-	case isKey(msg, k.Hands):
+	case kit.IsKey(msg, k.Hands):
 		s.cycleHands()
-	case isKey(msg, k.Analysis):
+	case kit.IsKey(msg, k.Analysis):
 		return s, s.toggleAnalysis()
-	case isKey(msg, k.Back) && s.back != nil:
+	case kit.IsKey(msg, k.Back) && s.back != nil:
 		s.stopAnalysis()
 		return s.back, nil
 	}
@@ -238,27 +239,27 @@ func (s *replayScreen) key(msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
 func (s *replayScreen) goToKey(msg tea.KeyPressMsg) {
 	k := &s.keys
 	switch {
-	case isKey(msg, k.Digits):
+	case kit.IsKey(msg, k.Digits):
 		// As many digits as the last deal's number has.
 		if len(s.digits) < len(strconv.Itoa(len(s.r.Deals))) {
 			s.digits += msg.String()
 		}
-	case isKey(msg, k.Erase):
+	case kit.IsKey(msg, k.Erase):
 		if s.digits != "" {
 			s.digits = s.digits[:len(s.digits)-1]
 		}
-	case isKey(msg, k.Enter):
+	case kit.IsKey(msg, k.Enter):
 		s.goTo = false
 		n, err := strconv.Atoi(s.digits)
 		if err != nil || n < 1 || n > len(s.r.Deals) {
-			s.note = "no deal " + s.digits + ": the game has " + plural(len(s.r.Deals), "deal")
+			s.note = "no deal " + s.digits + ": the game has " + kit.Plural(len(s.r.Deals), "deal")
 			if s.digits == "" {
 				s.note = ""
 			}
 			return
 		}
 		s.pos = replayPos{deal: n - 1}
-	case isKey(msg, k.Back):
+	case kit.IsKey(msg, k.Back):
 		s.goTo = false
 	}
 }
@@ -352,24 +353,24 @@ func (s *replayScreen) prevDeal(p replayPos) replayPos {
 	return replayPos{p.deal - 1, 0}
 }
 
-// keyHelp is the viewer's keys as help: the short help is the status
+// KeyHelp is the viewer's keys as help: the short help is the status
 // line's hints, the full help lists every key.
-func (s *replayScreen) keyHelp(k *keyMap) help.KeyMap {
+func (s *replayScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	rk := &s.keys
 	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last, rk.GoTo, rk.Hands, rk.Analysis}
-	short := []key.Binding{brief("step", rk.Next, rk.Prev), brief("trick", rk.NextTrick, rk.PrevTrick),
-		brief("deal", rk.NextDeal, rk.PrevDeal), brief("go to deal", rk.GoTo), brief("hands", rk.Hands), brief("analysis", rk.Analysis)}
+	short := []key.Binding{kit.Brief("step", rk.Next, rk.Prev), kit.Brief("trick", rk.NextTrick, rk.PrevTrick),
+		kit.Brief("deal", rk.NextDeal, rk.PrevDeal), kit.Brief("go to deal", rk.GoTo), kit.Brief("hands", rk.Hands), kit.Brief("analysis", rk.Analysis)}
 	if s.back != nil {
 		full = append(full, rk.Back)
 		back := "list"
 		if _, ok := s.back.(*gameOver); ok {
 			back = "back" // to the end of the game just played
 		}
-		short = append(short, brief(back, rk.Back))
+		short = append(short, kit.Brief(back, rk.Back))
 	}
-	full = append(full, k.Help, quitAsks(k))
-	short = append(short, brief("quit", k.Quit))
-	return keyHelp{short: short, full: [][]key.Binding{full}}
+	full = append(full, k.Help, kit.QuitAsks(k))
+	short = append(short, kit.Brief("quit", k.Quit))
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
 // QuitQuestion replaces the game's "stays saved": a replay changes

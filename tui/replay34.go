@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The replay of a game of three or four steps through its deals as the
@@ -59,7 +60,7 @@ type replay34 struct {
 	tp     *tape
 	name   string
 	keys   replayKeys
-	back   screenModel
+	back   kit.Screen
 	deal   int
 	n      int
 	open   bool       // every hand face up
@@ -70,19 +71,19 @@ type replay34 struct {
 	replayAnalysis
 }
 
-func newReplay34(tp *tape, name string, cfg ReplayConfig, back screenModel) *replay34 {
+func newReplay34(tp *tape, name string, cfg ReplayConfig, back kit.Screen) *replay34 {
 	return &replay34{tp: tp, name: name, keys: defaultReplayKeys(), back: back, open: !tp.sealed, bottom: tp.home,
 		analyse: cfg.Analyse && !tp.sealed && tp.log != nil, replayAnalysis: newReplayAnalysis(tp.log, cfg)}
 }
 
 func (s *replay34) Name() string { return "replay" }
 
-func (s *replay34) minSize() (int, int) { return tableMinSize(s.tp.players) }
+func (s *replay34) MinSize() (int, int) { return kit.TableMinSize(s.tp.players) }
 
 func (s *replay34) QuitQuestion() string { return "The log is left as it was." }
 
 // Enter starts the analysis when asked for from the start.
-func (s *replay34) Enter(ctx *screenCtx) tea.Cmd {
+func (s *replay34) Enter(ctx *kit.Context) tea.Cmd {
 	if s.analyse && s.state == analysisNone {
 		s.on = true
 		return s.startAnalysis()
@@ -108,13 +109,13 @@ func (s *replay34) atBound(n int) bool {
 	return t.Phase() == rules.PhasePlay && len(tr) == 0
 }
 
-func (s *replay34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *replay34) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if cmd, ok := s.analysisMsg(msg); ok {
 		return s, cmd
 	}
 	km, ok := msg.(tea.KeyPressMsg)
 	if !ok || len(s.tp.deals) == 0 {
-		if ok && isKey(km, s.keys.Back) && s.back != nil {
+		if ok && kit.IsKey(km, s.keys.Back) && s.back != nil {
 			s.stopAnalysis()
 			return s.back, nil
 		}
@@ -124,45 +125,45 @@ func (s *replay34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	d := &s.tp.deals[s.deal]
 	s.note = ""
 	switch {
-	case isKey(km, k.Next):
+	case kit.IsKey(km, k.Next):
 		s.step(1)
-	case isKey(km, k.Prev):
+	case kit.IsKey(km, k.Prev):
 		s.step(-1)
-	case isKey(km, k.NextTrick):
+	case kit.IsKey(km, k.NextTrick):
 		s.step(1)
 		for s.n < d.steps && !s.atBound(s.n) {
 			s.n++
 		}
-	case isKey(km, k.PrevTrick):
+	case kit.IsKey(km, k.PrevTrick):
 		s.step(-1)
 		for s.n > 0 && !s.atBound(s.n) {
 			s.n--
 		}
-	case isKey(km, k.NextDeal):
+	case kit.IsKey(km, k.NextDeal):
 		if s.deal+1 < len(s.tp.deals) {
 			s.deal, s.n = s.deal+1, 0
 		} else {
 			s.n = d.steps
 		}
-	case isKey(km, k.PrevDeal):
+	case kit.IsKey(km, k.PrevDeal):
 		if s.n == 0 && s.deal > 0 {
 			s.deal--
 		}
 		s.n = 0
-	case isKey(km, k.First):
+	case kit.IsKey(km, k.First):
 		s.deal, s.n = 0, 0
-	case isKey(km, k.Last):
+	case kit.IsKey(km, k.Last):
 		s.deal = len(s.tp.deals) - 1
 		s.n = s.tp.deals[s.deal].steps
-	case s.tp.sealed && (isKey(km, k.Hands) || isKey(km, k.Analysis)):
+	case s.tp.sealed && (kit.IsKey(km, k.Hands) || kit.IsKey(km, k.Analysis)):
 		s.note = sealedNote
-	case isKey(km, k.Hands):
+	case kit.IsKey(km, k.Hands):
 		s.cycleHands()
-	case isKey(km, k.Analysis) && s.log == nil:
+	case kit.IsKey(km, k.Analysis) && s.log == nil:
 		s.note = "This replay has no log to analyse."
-	case isKey(km, k.Analysis):
+	case kit.IsKey(km, k.Analysis):
 		return s, s.toggleAnalysis()
-	case isKey(km, k.Back) && s.back != nil:
+	case kit.IsKey(km, k.Back) && s.back != nil:
 		s.stopAnalysis()
 		return s.back, nil
 	}
@@ -200,28 +201,28 @@ func (s *replay34) cycleHands() {
 	}
 }
 
-// keyHelp is the viewer's keys as help: the short help is the hints
+// KeyHelp is the viewer's keys as help: the short help is the hints
 // line (fitHints shortens it to the window), the full help every key.
-func (s *replay34) keyHelp(k *keyMap) help.KeyMap {
+func (s *replay34) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	rk := &s.keys
-	short := []key.Binding{brief("step", rk.Next, rk.Prev), brief("trick", rk.NextTrick, rk.PrevTrick),
-		brief("deal", rk.NextDeal, rk.PrevDeal), brief("hands", rk.Hands), brief("analysis", rk.Analysis)}
+	short := []key.Binding{kit.Brief("step", rk.Next, rk.Prev), kit.Brief("trick", rk.NextTrick, rk.PrevTrick),
+		kit.Brief("deal", rk.NextDeal, rk.PrevDeal), kit.Brief("hands", rk.Hands), kit.Brief("analysis", rk.Analysis)}
 	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last, rk.Hands, rk.Analysis}
 	if s.back != nil {
-		short = append(short, brief("list", rk.Back))
+		short = append(short, kit.Brief("list", rk.Back))
 		full = append(full, rk.Back)
 	}
-	short = append(short, brief("help", k.Help), brief("quit", k.Quit))
+	short = append(short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
 	full = append(full, k.Help, k.Quit)
-	return keyHelp{short: short, full: [][]key.Binding{full}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
 // View draws the table at the position.
-func (s *replay34) View(ctx *screenCtx) string {
+func (s *replay34) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	if len(s.tp.deals) == 0 {
-		return joinLines(append(titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay."))
+		return kit.JoinLines(append(kit.Titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay."))
 	}
 	d := &s.tp.deals[s.deal]
 	sc, t := s.scene(ctx)
@@ -236,11 +237,11 @@ func (s *replay34) View(ctx *screenCtx) string {
 	if s.note != "" {
 		step = " " + st.Dim.Render(s.note)
 	}
-	bottom := []string{st.Rule.Render(repeat(ctx.paint.g.hrule, w)), clip(pos, w), clip(step, w),
-		clip(s.analysisLine(ctx, sc, w), w), " " + st.Dim.Render(clip(fitHints(s.keyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
+	bottom := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)), kit.Clip(pos, w), kit.Clip(step, w),
+		kit.Clip(s.analysisLine(ctx, sc, w), w), " " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
 	if t.Phase() == rules.PhaseOver {
 		sc.Totals = d.after
-		lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(repeat(ctx.paint.g.hrule, w)),
+		lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
 			" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", d.no)), ""}
 		lines = append(lines, resultLines34(ctx, sc, t.Score(), w)...)
 		// With the analysis, the points each seat lost this deal by
@@ -261,15 +262,15 @@ func (s *replay34) View(ctx *screenCtx) string {
 		for len(lines) < h-len(bottom) {
 			lines = append(lines, "")
 		}
-		return joinLines(append(lines[:max(0, h-len(bottom))], bottom...))
+		return kit.JoinLines(append(lines[:max(0, h-len(bottom))], bottom...))
 	}
-	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, tableHand(&sc.V), 0, false)
+	out, _ := renderTable34(ctx, sc, w, h, bottom, 0, kit.ViewHand(&sc.V, kit.ByStrength), 0, false)
 	return out
 }
 
 // scene is the table at the position as the viewer draws it: the view
 // from the bottom seat, the hands shown open, the talk marked.
-func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Deal) {
+func (s *replay34) scene(ctx *kit.Context) (*tableScene, rules.Deal) {
 	d := &s.tp.deals[s.deal]
 	t := s.table()
 	sc := &tableScene{V: t.View(s.bottom), Me: s.bottom, Seats: s.tp.seats, DealNo: d.no, Pad: d.pad, Totals: d.before, Watching: true}
@@ -306,7 +307,7 @@ func (s *replay34) scene(ctx *screenCtx) (*tableScene, rules.Deal) {
 // whole points, for a window without the rows: the widest of lostLines
 // that fits in w (each seat's total in every one). The marks are the talk's:
 // the grade is text, never colour alone. rows is nil without analysis.
-func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []string, line string) {
+func (s *replay34) lostByGrade(ctx *kit.Context, sc *tableScene, w int) (rows []string, line string) {
 	dr := s.dealReport(s.deal)
 	if dr == nil || !dr.Analysed || s.tp.sealed {
 		return nil, ""
@@ -323,7 +324,7 @@ func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []st
 	}
 	nameW := 0
 	for _, o := range seats {
-		nameW = max(nameW, widthOf(sc.name(o)))
+		nameW = max(nameW, kit.WidthOf(sc.name(o)))
 	}
 	nameW = min(max(nameW, 8), max(8, w-2-7*(len(grades)+1)))
 	cell := func(x float64) string {
@@ -340,25 +341,25 @@ func (s *replay34) lostByGrade(ctx *screenCtx, sc *tableScene, w int) (rows []st
 		}
 		head += fmt.Sprintf("%7s", label)
 	}
-	rows = []string{st.Heading.Render(clip(head+fmt.Sprintf("%7s", "all"), w))}
+	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
 	for _, o := range seats {
-		row := " " + fit(sc.name(o), nameW)
+		row := " " + kit.Fit(sc.name(o), nameW)
 		sum := 0.0
 		for _, g := range grades {
 			row += fmt.Sprintf("%7s", cell(lost[o][g]))
 			sum += lost[o][g]
 		}
-		rows = append(rows, clip(row+fmt.Sprintf("%7s", cell(sum)), w))
+		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
 	}
 	lines := lostLines(ctx, sc, dr, &lost)
 	line = lines[len(lines)-1]
 	for _, l := range lines {
-		if widthOf(l) <= w {
+		if kit.WidthOf(l) <= w {
 			line = l
 			break
 		}
 	}
-	return rows, clip(line, w)
+	return rows, kit.Clip(line, w)
 }
 
 // lostOf is the points each seat lost in the deal dr by grade.
@@ -381,7 +382,7 @@ func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 // of the seat's decisions ("Lost (worst grade): Random A 93 ??"); the
 // total alone. The marked grades alone would leave out the small losses
 // of good decisions, and their rounded figures need not add up.
-func lostLines(ctx *screenCtx, sc *tableScene, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
+func lostLines(ctx *kit.Context, sc *tableScene, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
 	st := &ctx.Styles
 	n, sides := sc.players(), sc.sides()
 	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
@@ -440,7 +441,7 @@ func dropBlanks(lines []string, room int) []string {
 
 // stepLine says what the last step was: who did what, and with the
 // analysis on, its grade.
-func (s *replay34) stepLine(ctx *screenCtx, sc *tableScene, t *rules.Deal) string {
+func (s *replay34) stepLine(ctx *kit.Context, sc *tableScene, t *rules.Deal) string {
 	steps := t.Steps()
 	if len(steps) == 0 {
 		return " As dealt: " + sc.does(t.Dealer(), "deal")
@@ -470,10 +471,10 @@ func (s *replay34) stepLine(ctx *screenCtx, sc *tableScene, t *rules.Deal) strin
 
 // actionWords34 writes an action at the table for a person: "J♥",
 // "hearts", "no trumps", "how high?".
-func actionWords34(ctx *screenCtx, a rules.Action) string {
+func actionWords34(ctx *kit.Context, a rules.Action) string {
 	switch a.Kind {
 	case rules.PlayCard:
-		return ctx.paint.styledCard(a.Card)
+		return ctx.Paint.StyledCard(a.Card)
 	case rules.Name:
 		return a.Suit.Name()
 	}
@@ -484,7 +485,7 @@ func actionWords34(ctx *screenCtx, a rules.Action) string {
 // points each seat lost this deal and over the game ("deal/game"),
 // partners side by side with four; when that is too wide, in whole
 // points, then by side.
-func (s *replay34) analysisLine(ctx *screenCtx, sc *tableScene, w int) string {
+func (s *replay34) analysisLine(ctx *kit.Context, sc *tableScene, w int) string {
 	st := &ctx.Styles
 	if line, ok := s.statusLine(ctx, s.tp.sealed); ok {
 		return line
@@ -523,7 +524,7 @@ func (s *replay34) analysisLine(ctx *screenCtx, sc *tableScene, w int) string {
 			}
 			parts = append(parts, part)
 		}
-		if line = head + strings.Join(parts, " · "); widthOf(line) <= w {
+		if line = head + strings.Join(parts, " · "); kit.WidthOf(line) <= w {
 			break
 		}
 	}

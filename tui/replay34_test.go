@@ -18,6 +18,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // tableLogs are a three- and a four-handed game, each at its table's
@@ -124,9 +125,9 @@ func TestReplay34Analysis(t *testing.T) {
 			t.Errorf("%s: analysis on again: run %d (was %d), step line %q", lg.file, s.run, run, step)
 		}
 		// The help lists the key.
-		k := defaultKeys()
+		k := kit.DefaultKeys()
 		found := false
-		for _, b := range s.keyHelp(&k).FullHelp()[0] {
+		for _, b := range s.KeyHelp(&k).FullHelp()[0] {
 			found = found || b.Help().Desc == "analysis on or off"
 		}
 		if !found {
@@ -273,7 +274,7 @@ func TestReplay34TalkMarks(t *testing.T) {
 					if k >= len(on) {
 						t.Fatalf("%s deal %d: the talk ends before step %d", lg.file, s.deal+1, i+1)
 					}
-					line := s.tp.seats[st.Seat].Name + ": " + ansi.Strip(ctx.paint.styledCard(st.Action.Card)) + " " + m
+					line := s.tp.seats[st.Seat].Name + ": " + ansi.Strip(ctx.Paint.StyledCard(st.Action.Card)) + " " + m
 					if a := ansi.Strip(on[k]); a != line {
 						t.Errorf("%s deal %d step %d: talk line %q, want %q", lg.file, s.deal+1, i+1, a, line)
 					}
@@ -332,7 +333,7 @@ func TestReplay34CardMarks(t *testing.T) {
 	for _, file := range files {
 		r := readReplayLog(t, file)
 		base := filepath.Base(file)
-		w, h := tableMinSize(r.Players())
+		w, h := kit.TableMinSize(r.Players())
 		for _, size := range [][2]int{{w, h}, {120, 40}} {
 			hs, s := analysedReplay34(t, r, base, size[0], size[1])
 			ctx := &hs.app.ctx
@@ -362,7 +363,7 @@ func TestReplay34CardMarks(t *testing.T) {
 						continue
 					}
 					marked++
-					want := s.tp.seats[st.Seat].Name + ": " + ansi.Strip(ctx.paint.styledCard(a.Card)) + " " + dec.Grade.Mark()
+					want := s.tp.seats[st.Seat].Name + ": " + ansi.Strip(ctx.Paint.StyledCard(a.Card)) + " " + dec.Grade.Mark()
 					if len(cardLines) != marked || cardLines[marked-1] != want {
 						t.Errorf("%s: the talk's card lines %q, want %d ending in %q", where, cardLines, marked, want)
 					}
@@ -499,7 +500,7 @@ func TestReplay34LostLineTotals(t *testing.T) {
 	for _, file := range files {
 		r := readReplayLog(t, file)
 		base := filepath.Base(file)
-		w, h := tableMinSize(r.Players())
+		w, h := kit.TableMinSize(r.Players())
 		hs, s := analysedReplay34(t, r, base, w, h)
 		ctx := &hs.app.ctx
 		for deal := range s.tp.deals {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The analysis both replays run (two players, replay.go; three and four,
@@ -179,7 +180,7 @@ func (a *replayAnalysis) dealReport(d int) *analysis.DealReport {
 // analysis is on; "" otherwise. Both replays write it after the move it
 // grades (the two-handed move list, the table's talk), so the mark is
 // text and its colour only repeats it.
-func (a *replayAnalysis) markOf(ctx *screenCtx, d, i int) string {
+func (a *replayAnalysis) markOf(ctx *kit.Context, d, i int) string {
 	dec := a.decision(d, i)
 	if dec == nil || dec.Grade < analysis.Inaccuracy {
 		return ""
@@ -197,7 +198,7 @@ const sealedAnalysis = "A game in progress: your cards only; all hands and the a
 // statusLine is the analysis line while there are no grades to show:
 // sealed, off, running, failed or hidden. ok is false when the grades
 // are shown: the replay then writes its own summary.
-func (a *replayAnalysis) statusLine(ctx *screenCtx, sealed bool) (line string, ok bool) {
+func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string, ok bool) {
 	st := &ctx.Styles
 	if sealed {
 		return " " + st.Dim.Render(sealedAnalysis), true
@@ -232,7 +233,7 @@ func (a *replayAnalysis) statusLine(ctx *screenCtx, sealed bool) (line string, o
 // " · best", or the grade with its mark, the points lost and, when
 // better is not empty, the better action: " · ? mistake: loses 12.0;
 // better J♥". The word is always there: the colour only repeats it.
-func gradeNote(ctx *screenCtx, dec *analysis.Decision, better string) string {
+func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
 	switch {
 	case !dec.Graded():
@@ -258,8 +259,8 @@ func gradeNote(ctx *screenCtx, dec *analysis.Decision, better string) string {
 // fitHints lists the keys of a replay's short help in w cells, in fewer
 // words when the window is narrow.
 func fitHints(bs []key.Binding, w int) string {
-	h := hintLine(bs)
-	if widthOf(h) <= w {
+	h := kit.HintLine(bs)
+	if kit.WidthOf(h) <= w {
 		return h
 	}
 	parts := make([]string, len(bs))

@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 const replayGames = "../testdata/games"
@@ -434,9 +435,9 @@ func TestReplayHiddenBetter(t *testing.T) {
 func TestReplayHelpKeys(t *testing.T) {
 	r := readReplayLog(t, filepath.Join(replayGames, "09-tie.klob"))
 	s := newReplayScreen(r, "x", ReplayConfig{}, nil)
-	k := defaultKeys()
+	k := kit.DefaultKeys()
 	seen := map[string]bool{}
-	for _, b := range s.keyHelp(&k).FullHelp()[0] {
+	for _, b := range s.KeyHelp(&k).FullHelp()[0] {
 		h := b.Help()
 		if h.Key == "" || h.Desc == "" || seen[h.Key] {
 			t.Errorf("help key %q %q: empty or listed twice", h.Key, h.Desc)
@@ -446,7 +447,21 @@ func TestReplayHelpKeys(t *testing.T) {
 	if len(seen) != 13 {
 		t.Errorf("%d keys listed, want 13 (? and q, and no esc without a list to go back to)", len(seen))
 	}
-	if n := len(newReplayScreen(r, "x", ReplayConfig{}, newHistoryScreen(emptySource{}, ReplayConfig{})).keyHelp(&k).FullHelp()[0]); n != 14 {
+	if n := len(newReplayScreen(r, "x", ReplayConfig{}, newHistoryScreen(emptySource{}, ReplayConfig{})).KeyHelp(&k).FullHelp()[0]); n != 14 {
 		t.Errorf("opened from the list: %d keys, want 14 with esc", n)
+	}
+}
+
+// TestThrownInSaysWhoseSchmeiss: "Bot accepted your schmeiss", never
+// "You's".
+func TestThrownInSaysWhoseSchmeiss(t *testing.T) {
+	name := func(s rules.Seat) string { return [2]string{"You", "Bot"}[s] }
+	rd := &gamelog.ReplayDeal{Ending: rules.SchmeissAccepted, Schmeisser: rules.SeatA}
+	if got, want := abandonWhy(rd, name), "Bot accepted your schmeiss"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	rd.Schmeisser = rules.SeatB
+	if got, want := abandonWhy(rd, name), "You accepted Bot's schmeiss"; got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

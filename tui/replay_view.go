@@ -6,6 +6,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The replay's fixed rows: header and rule above; rule, step line,
@@ -16,21 +17,21 @@ const (
 )
 
 // View draws the viewer at the current position.
-func (s *replayScreen) View(ctx *screenCtx) string {
+func (s *replayScreen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	if len(s.r.Deals) == 0 {
-		lines := []string{s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)), "",
+		lines := []string{s.header(ctx, w), st.Rule.Render(kit.Repeat(g.HRule, w)), "",
 			" This log has no deal yet: there is nothing to replay.", "",
 			" " + st.Dim.Render(s.hints(ctx, w-1))}
-		return canvas(lines, w, h)
+		return kit.Canvas(lines, w, h)
 	}
-	size := smallCard
+	size := kit.SmallCard
 	if w >= 120 && h >= 40 {
-		size = largeCard
+		size = kit.LargeCard
 	}
-	rightW := max(24, min(44, w-(handWidth(9, size)+3)-1))
+	rightW := max(24, min(44, w-(kit.HandWidth(9, size)+3)-1))
 	leftW := max(0, w-rightW-1)
 	midH := max(0, h-replayTopRows-replayBottomRows)
 	rd := &s.r.Deals[s.pos.deal]
@@ -39,35 +40,35 @@ func (s *replayScreen) View(ctx *screenCtx) string {
 	left := s.leftColumn(ctx, rd, &d, leftW, midH, size)
 	rightCol := s.rightColumn(ctx, rd, rightW, midH)
 	lines := make([]string, 0, h)
-	lines = append(lines, s.header(ctx, w), st.Rule.Render(repeat(g.hrule, w)))
-	lines = append(lines, columns(ctx, left, rightCol, leftW, rightW, midH)...)
-	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)),
-		clip(s.stepLine(ctx, rd), w), clip(s.analysisLine(ctx), w), " "+st.Dim.Render(clip(s.hints(ctx, w-1), w-1)))
-	return canvas(lines, w, h)
+	lines = append(lines, s.header(ctx, w), st.Rule.Render(kit.Repeat(g.HRule, w)))
+	lines = append(lines, kit.Columns(ctx, left, rightCol, leftW, rightW, midH)...)
+	lines = append(lines, st.Rule.Render(kit.Repeat(g.HRule, w)),
+		kit.Clip(s.stepLine(ctx, rd), w), kit.Clip(s.analysisLine(ctx), w), " "+st.Dim.Render(kit.Clip(s.hints(ctx, w-1), w-1)))
+	return kit.Canvas(lines, w, h)
 }
 
 // header is the top line: the file and the position on the left, the
 // game totals at this point on the right.
-func (s *replayScreen) header(ctx *screenCtx, w int) string {
+func (s *replayScreen) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	left := fmt.Sprintf(" %s  Replay", st.Title.Render("Klob"))
 	if len(s.r.Deals) == 0 {
-		return clip(left+" · "+s.name, w)
+		return kit.Clip(left+" · "+s.name, w)
 	}
 	rd := &s.r.Deals[s.pos.deal]
 	// The position first; the file name gets the room left, shortened
-	// by whole words (elideName), never cut mid-word.
+	// by whole words (kit.ElideName), never cut mid-word.
 	left += fmt.Sprintf(" · deal %d of %d · step %d of %d", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps))
 	tot := s.totals()
 	rightS := fmt.Sprintf("A %d · B %d ", tot[0], tot[1])
 	lw := w - len(rightS) - 1
 	if lw < 20 {
-		return clip(left, w)
+		return kit.Clip(left, w)
 	}
-	if name := elideName(s.name, lw-widthOf(left)-4); name != "" {
+	if name := kit.ElideName(s.name, lw-kit.WidthOf(left)-4); name != "" {
 		left += " · " + name
 	}
-	return fit(left, lw) + "  " + st.Heading.Render(rightS)
+	return kit.Fit(left, lw) + "  " + st.Heading.Render(rightS)
 }
 
 // over reports whether the position is the end of a deal played out.
@@ -106,7 +107,7 @@ func (s *replayScreen) open(seat rules.Seat) bool {
 // leftColumn is the table: the top player and hand, the upcard and trump
 // (or the breakdown once the deal is over), the trick, the bottom player
 // and hand.
-func (s *replayScreen) leftColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, d *rules.Deal, w, h int, size cardSize) []string {
+func (s *replayScreen) leftColumn(ctx *kit.Context, rd *gamelog.ReplayDeal, d *rules.Deal, w, h int, size kit.CardSize) []string {
 	top, bot := s.bottom.Other(), s.bottom
 	var next *rules.Step
 	if s.pos.n < len(rd.Steps) {
@@ -118,7 +119,7 @@ func (s *replayScreen) leftColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, d *rul
 	if s.over() && rd.Score.Outcome != rules.Abandoned {
 		mid = [][]string{s.breakdown(ctx, rd.Score, w)}
 	} else {
-		mid = [][]string{centerBlock(s.upcardBlock(ctx, rd, d, size), w), centerBlock(s.trickBlock(ctx, d, size), w)}
+		mid = [][]string{kit.CenterBlock(s.upcardBlock(ctx, rd, d, size), w), kit.CenterBlock(s.trickBlock(ctx, d, size), w)}
 	}
 	fixed := 2 + len(topHand) + len(botHand)
 	for _, b := range mid {
@@ -146,9 +147,9 @@ func (s *replayScreen) leftColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, d *rul
 
 // playerLine names a player with what they are this deal: dealer, maker,
 // and, when the hand is not shown, its cards as backs.
-func (s *replayScreen) playerLine(ctx *screenCtx, d *rules.Deal, seat rules.Seat) string {
+func (s *replayScreen) playerLine(ctx *kit.Context, d *rules.Deal, seat rules.Seat) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	line := fmt.Sprintf(" %s  %s", st.Heading.Render(seat.String()), s.seatName(seat))
 	if lv := s.r.Header.Levels[seat]; lv != "" {
 		line += st.Dim.Render(" (" + lv + ")")
@@ -165,7 +166,7 @@ func (s *replayScreen) playerLine(ctx *screenCtx, d *rules.Deal, seat rules.Seat
 	}
 	n := d.Hand(seat).Count()
 	if !s.open(seat) && n > 0 {
-		line += "  " + st.Dim.Render(repeat(g.backMini, n)+" hidden")
+		line += "  " + st.Dim.Render(kit.Repeat(g.BackMini, n)+" hidden")
 	}
 	return line
 }
@@ -173,32 +174,32 @@ func (s *replayScreen) playerLine(ctx *screenCtx, d *rules.Deal, seat rules.Seat
 // handRows draws seat's hand, sorted as the player holds it, centred;
 // the card the next step plays is drawn selected. A hidden or empty hand
 // takes no rows.
-func (s *replayScreen) handRows(ctx *screenCtx, d *rules.Deal, seat rules.Seat, next *rules.Step, w int, size cardSize) []string {
+func (s *replayScreen) handRows(ctx *kit.Context, d *rules.Deal, seat rules.Seat, next *rules.Step, w int, size kit.CardSize) []string {
 	hand := d.Hand(seat)
 	if hand == 0 || !s.open(seat) {
 		return nil
 	}
-	p := ctx.paint
+	p := ctx.Paint
 	v := d.View(seat)
-	cards := sortHand(hand, hand|v.Played[seat], d.Trump())
+	cards := kit.SortHand(hand, hand|v.Played[seat], d.Trump())
 	playNext := rules.NoCard
 	if next != nil && next.Seat == seat && next.Action.Kind == rules.PlayCard {
 		playNext = next.Action.Card
 	}
-	x0 := max(0, (w-handWidth(len(cards), size))/2)
-	rows := make([]string, size.h)
+	x0 := max(0, (w-kit.HandWidth(len(cards), size))/2)
+	rows := make([]string, size.H)
 	for r := range rows {
 		var sb strings.Builder
-		sb.WriteString(repeat(" ", x0))
+		sb.WriteString(kit.Repeat(" ", x0))
 		for i, c := range cards {
 			if i > 0 {
-				sb.WriteString(repeat(" ", handGap))
+				sb.WriteString(kit.Repeat(" ", kit.HandGap))
 			}
-			lk := lookFace
+			lk := kit.LookFace
 			if c == playNext {
-				lk = lookSelected
+				lk = kit.LookSelected
 			}
-			sb.WriteString(p.card(c, lk, size)[r])
+			sb.WriteString(p.Card(c, lk, size)[r])
 		}
 		rows[r] = sb.String()
 	}
@@ -207,20 +208,19 @@ func (s *replayScreen) handRows(ctx *screenCtx, d *rules.Deal, seat rules.Seat, 
 
 // upcardBlock shows the upcard and the bottom card with what is known of
 // trump, the maker, the dix and the sequences beside them.
-func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *rules.Deal, size cardSize) []string {
+func (s *replayScreen) upcardBlock(ctx *kit.Context, rd *gamelog.ReplayDeal, d *rules.Deal, size kit.CardSize) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	up := p.card(d.Upcard(), lookFace, size)
-	bottom := p.card(rules.NoCard, lookBack, size)
+	p := ctx.Paint
+	up := p.Card(d.Upcard(), kit.LookFace, size)
+	bottom := p.Card(rules.NoCard, kit.LookBack, size)
 	if d.Bottom() != rules.NoCard {
-		bottom = p.card(d.Bottom(), lookFace, size)
+		bottom = p.Card(d.Bottom(), kit.LookFace, size)
 	}
-	suitName := func(su rules.Suit) string { return p.styledSuit(su) + " " + su.Name() }
 	var info []string
 	if d.Trump() == rules.NoSuit {
 		// The cards have their labels above them: the line beside them
 		// says only what the upcard proposes.
-		info = append(info, "Proposed trump: "+suitName(d.OrigUpcard().Suit()))
+		info = append(info, "Proposed trump: "+p.SuitName(d.OrigUpcard().Suit()))
 		switch d.Phase() {
 		case rules.PhaseBid1:
 			info = append(info, "Bidding, round one")
@@ -232,14 +232,14 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 			info = append(info, st.Heading.Render("Thrown in: ")+abandonWhy(rd, s.seatName))
 		}
 	} else {
-		info = append(info, st.Trump.Render("Trump:")+" "+suitName(d.Trump()))
+		info = append(info, st.Trump.Render("Trump:")+" "+p.SuitName(d.Trump()))
 		maker := "Maker: " + d.Maker().String()
 		if d.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)
 		if d.DixBy() != rules.NoSeat {
-			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", d.DixBy(), p.styledCard(d.OrigUpcard())))
+			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", d.DixBy(), p.StyledCard(d.OrigUpcard())))
 		}
 		switch {
 		case d.Phase() == rules.PhaseDix:
@@ -252,14 +252,14 @@ func (s *replayScreen) upcardBlock(ctx *screenCtx, rd *gamelog.ReplayDeal, d *ru
 			info = append(info, "Sequences: nobody scores them")
 		}
 	}
-	return upcardRows(up, bottom, info, size)
+	return kit.UpcardRows(up, bottom, info, size)
 }
 
 // abandonWhy says why a deal was thrown in, naming the players by name:
 // "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
 func abandonWhy(rd *gamelog.ReplayDeal, name func(rules.Seat) string) string {
 	if rd.Ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s schmeiss", name(rd.Schmeisser.Other()), possessive(name(rd.Schmeisser)))
+		return kit.AcceptedSchmeiss(name, rd.Schmeisser)
 	}
 	return rules.AllPassed.String()
 }
@@ -267,9 +267,9 @@ func abandonWhy(rd *gamelog.ReplayDeal, name func(rules.Seat) string) string {
 // trickBlock shows the trick on the table (the one just taken when none
 // is led), the top player's card on the left, with the tricks and card
 // points so far beside it.
-func (s *replayScreen) trickBlock(ctx *screenCtx, d *rules.Deal, size cardSize) []string {
+func (s *replayScreen) trickBlock(ctx *kit.Context, d *rules.Deal, size kit.CardSize) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	top, bot := s.bottom.Other(), s.bottom
 	cards := [2]rules.Card{rules.NoCard, rules.NoCard}
 	pl := d.Play()
@@ -291,9 +291,9 @@ func (s *replayScreen) trickBlock(ctx *screenCtx, d *rules.Deal, size cardSize) 
 	}
 	draw := func(c rules.Card) []string {
 		if c == rules.NoCard {
-			return p.card(rules.NoCard, lookSlot, size)
+			return p.Card(rules.NoCard, kit.LookSlot, size)
 		}
-		return p.card(c, lookFace, size)
+		return p.Card(c, kit.LookFace, size)
 	}
 	tc, bc := draw(cards[top]), draw(cards[bot])
 	info := []string{st.Heading.Render(title)}
@@ -305,33 +305,33 @@ func (s *replayScreen) trickBlock(ctx *screenCtx, d *rules.Deal, size cardSize) 
 			info = append(info, "Bella: "+by.String())
 		}
 	}
-	return cardPair(trickLabels(top.String(), bot.String(), size), tc, bc, info, size)
+	return kit.CardPair(kit.TrickLabels(top.String(), bot.String(), size), tc, bc, info, size)
 }
 
 // breakdown is the score of a deal played out, as the result screen
 // shows it, with the seats as A and B.
-func (s *replayScreen) breakdown(ctx *screenCtx, sc rules.Score, w int) []string {
-	sw := seatWords{
-		cols:  [2]rules.Seat{rules.SeatA, rules.SeatB},
-		heads: [2]string{"A", "B"},
-		name:  rules.Seat.String,
-		does:  func(s rules.Seat, verb string) string { return s.String() + " " + verb + "s" },
-		has:   func(rules.Seat) string { return "has" },
+func (s *replayScreen) breakdown(ctx *kit.Context, sc rules.Score, w int) []string {
+	sw := kit.SeatWords{
+		Cols:  [2]rules.Seat{rules.SeatA, rules.SeatB},
+		Heads: [2]string{"A", "B"},
+		Name:  rules.Seat.String,
+		Does:  func(s rules.Seat, verb string) string { return s.String() + " " + verb + "s" },
+		Has:   func(rules.Seat) string { return "has" },
 	}
-	title := fmt.Sprintf(" %s: trump %s %s · maker: %s", ctx.Styles.Heading.Render("Deal over"), ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), sc.Maker)
-	return scoreLines(ctx, sc, sw, title, w)
+	title := fmt.Sprintf(" %s: trump %s · maker: %s", ctx.Styles.Heading.Render("Deal over"), ctx.Paint.SuitName(sc.Trump), sc.Maker)
+	return kit.ScoreLines(ctx, sc, sw, title, w)
 }
 
 // rightColumn is the score pad over the moves of the deal.
-func (s *replayScreen) rightColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, w, h int) []string {
+func (s *replayScreen) rightColumn(ctx *kit.Context, rd *gamelog.ReplayDeal, w, h int) []string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	out := s.scorePad(ctx, w-1, max(4, h/2-1))
-	out = append(out, st.Rule.Render(repeat(g.hrule, w-1)), st.Heading.Render(fmt.Sprintf("Deal %d, step by step", rd.No)))
+	out = append(out, st.Rule.Render(kit.Repeat(g.HRule, w-1)), st.Heading.Render(fmt.Sprintf("Deal %d, step by step", rd.No)))
 	moves := s.moves(ctx, rd, s.pos.n)
 	var wrapped []string
 	for _, l := range moves {
-		wrapped = append(wrapped, wrap(l, w-2)...)
+		wrapped = append(wrapped, kit.Wrap(l, w-2)...)
 	}
 	room := h - len(out)
 	if room > 0 && len(wrapped) > room {
@@ -346,11 +346,11 @@ func (s *replayScreen) rightColumn(ctx *screenCtx, rd *gamelog.ReplayDeal, w, h 
 // scorePad is the running score up to the position: a row for each deal
 // over, the maker's score starred, and the totals; the oldest rows give
 // way when there is no room.
-func (s *replayScreen) scorePad(ctx *screenCtx, w, h int) []string {
+func (s *replayScreen) scorePad(ctx *kit.Context, w, h int) []string {
 	st := &ctx.Styles
-	row := func(a, b, c, d string) string { return fit(fmt.Sprintf("%4s %5s %5s %s", a, b, c, d), w) }
+	row := func(a, b, c, d string) string { return kit.Fit(fmt.Sprintf("%4s %5s %5s %s", a, b, c, d), w) }
 	out := []string{
-		st.Heading.Render(fit(fmt.Sprintf("Score (game to %d)", s.r.Header.Options.Target), w)),
+		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", s.r.Header.Options.Target), w)),
 		st.Dim.Render(row("deal", "A ", "B ", "")),
 	}
 	done := s.pos.deal
@@ -380,7 +380,7 @@ func (s *replayScreen) scorePad(ctx *screenCtx, w, h int) []string {
 	tot := s.totals()
 	out = append(out, st.Heading.Render(row("sum", fmt.Sprint(tot[0])+" ", fmt.Sprint(tot[1])+" ", "")))
 	if s.r.Over && s.pos == s.end() {
-		out = append(out, st.Good.Render(fit(fmt.Sprintf(" %s wins the game", s.seatName(rules.Seat(s.r.Winner))), w)))
+		out = append(out, st.Good.Render(kit.Fit(fmt.Sprintf(" %s wins the game", s.seatName(rules.Seat(s.r.Winner))), w)))
 	}
 	return out
 }
@@ -388,10 +388,10 @@ func (s *replayScreen) scorePad(ctx *screenCtx, w, h int) []string {
 // moves are the lines of the deal's first n steps: each bid and word of
 // the dialogue, one line per trick (the winner after the arrow), the
 // sequences shown; with the analysis on, each decision's mark (?! ? ??).
-func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []string {
+func (s *replayScreen) moves(ctx *kit.Context, rd *gamelog.ReplayDeal, n int) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	d := rd.At(0)
 	var out []string
 	trick := -1 // the index in out of the trick being played
@@ -402,9 +402,9 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 			var line string
 			switch a.Kind {
 			case rules.Exchange:
-				line = fmt.Sprintf("%s: exchanges the dix for %s", step.Seat, p.styledCard(d.Upcard()))
+				line = fmt.Sprintf("%s: exchanges the dix for %s", step.Seat, p.StyledCard(d.Upcard()))
 			case rules.Name:
-				line = fmt.Sprintf("%s: %s %s", step.Seat, p.styledSuit(a.Suit), a.Suit.Name())
+				line = fmt.Sprintf("%s: %s", step.Seat, p.SuitName(a.Suit))
 			default:
 				line = fmt.Sprintf("%s: %s", step.Seat, a.Words())
 			}
@@ -412,7 +412,7 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 			out = append(out, st.Talk.Render(line)+mark)
 			continue
 		}
-		c := p.styledCard(a.Card)
+		c := p.StyledCard(a.Card)
 		if a.Bella {
 			c += " bella"
 		}
@@ -423,12 +423,12 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 			out = append(out, fmt.Sprintf("%d. %s %s%s", no, step.Seat, c, mark))
 			trick = len(out) - 1
 		} else if trick >= 0 {
-			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.arrow(), d.LastTrickWinner())
+			out[trick] += fmt.Sprintf("  %s %s%s %s %s", step.Seat, c, mark, g.Arrow(), d.LastTrickWinner())
 			trick = -1
 			if no == 1 {
 				for w, cards := range d.ShownCards() {
 					for _, q := range rules.Sequences(cards) {
-						out = append(out, fmt.Sprintf("%s shows %s (%d)", rules.Seat(w), seqText(g, q), q.Value()))
+						out = append(out, fmt.Sprintf("%s shows %s (%d)", rules.Seat(w), kit.SeqText(g, q), q.Value()))
 					}
 				}
 			}
@@ -440,26 +440,9 @@ func (s *replayScreen) moves(ctx *screenCtx, rd *gamelog.ReplayDeal, n int) []st
 	return out
 }
 
-// arrow points from a trick to its winner.
-func (g *glyphs) arrow() string {
-	if g.ascii {
-		return "->"
-	}
-	return "→"
-}
-
-// seqText writes a sequence's cards from the top: "K♣ Q♣ J♣".
-func seqText(g *glyphs, q rules.Sequence) string {
-	var cs []string
-	for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
-		cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
-	}
-	return strings.Join(cs, " ")
-}
-
 // stepLine says where the replay stands: the go-to prompt, or the last
 // action taken with its grade.
-func (s *replayScreen) stepLine(ctx *screenCtx, rd *gamelog.ReplayDeal) string {
+func (s *replayScreen) stepLine(ctx *kit.Context, rd *gamelog.ReplayDeal) string {
 	st := &ctx.Styles
 	switch {
 	case s.goTo:
@@ -489,7 +472,7 @@ func (s *replayScreen) stepLine(ctx *screenCtx, rd *gamelog.ReplayDeal) string {
 }
 
 // actionText is what step i did, in words: "played J♥", "said take".
-func (s *replayScreen) actionText(ctx *screenCtx, rd *gamelog.ReplayDeal, i int) string {
+func (s *replayScreen) actionText(ctx *kit.Context, rd *gamelog.ReplayDeal, i int) string {
 	a := rd.Steps[i].Action
 	if a.Kind == rules.PlayCard {
 		return "played " + s.actionWords(ctx, a)
@@ -502,23 +485,23 @@ func (s *replayScreen) actionText(ctx *screenCtx, rd *gamelog.ReplayDeal, i int)
 
 // actionWords writes an action for a person: "J♥", "J♥ with bella",
 // "take", "hearts".
-func (s *replayScreen) actionWords(ctx *screenCtx, a rules.Action) string {
-	p := ctx.paint
+func (s *replayScreen) actionWords(ctx *kit.Context, a rules.Action) string {
+	p := ctx.Paint
 	switch a.Kind {
 	case rules.PlayCard:
 		if a.Bella {
-			return p.styledCard(a.Card) + " with bella"
+			return p.StyledCard(a.Card) + " with bella"
 		}
-		return p.styledCard(a.Card)
+		return p.StyledCard(a.Card)
 	case rules.Name:
-		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
+		return p.SuitName(a.Suit)
 	}
 	return a.Words()
 }
 
 // analysisLine says how the analysis stands, and once done what each
 // player lost this deal and over the game.
-func (s *replayScreen) analysisLine(ctx *screenCtx) string {
+func (s *replayScreen) analysisLine(ctx *kit.Context) string {
 	st := &ctx.Styles
 	if line, ok := s.statusLine(ctx, s.sealed); ok {
 		return line
@@ -534,6 +517,6 @@ func (s *replayScreen) analysisLine(ctx *screenCtx) string {
 
 // hints lists the keys (the viewer's short help), in fewer words when
 // the window is narrow.
-func (s *replayScreen) hints(ctx *screenCtx, w int) string {
-	return fitHints(s.keyHelp(&ctx.Keys).ShortHelp(), w)
+func (s *replayScreen) hints(ctx *kit.Context, w int) string {
+	return fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w)
 }

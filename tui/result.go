@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // result shows how the deal just finished scored, and waits for a key.
@@ -20,14 +21,14 @@ func (r *result) Name() string { return "result" }
 // Update: enter, space or a click goes on, to the next deal or to the
 // end of the game. Other keys do nothing, so a card key pressed as the
 // deal ends does not skip the breakdown.
-func (r *result) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (r *result) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	m := r.t.m
 	if m.absorb(msg) {
 		return r, nil
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		if !isKey(msg, ctx.Keys.Choose) {
+		if !kit.IsKey(msg, ctx.Keys.Choose) {
 			return r, nil
 		}
 	case tea.MouseClickMsg:
@@ -42,11 +43,11 @@ func (r *result) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 }
 
 // View draws the breakdown.
-func (r *result) View(ctx *screenCtx) string {
+func (r *result) View(ctx *kit.Context) string {
 	m := r.t.m
 	g := m.game
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	w := ctx.Width
 	recs := g.Records()
 	if len(recs) == 0 {
@@ -57,8 +58,8 @@ func (r *result) View(ctx *screenCtx) string {
 	sc := rec.Score
 	tot := g.Totals()
 	lines := []string{
-		fit(fmt.Sprintf(" %s  Deal %d is over", st.Title.Render("Klob"), no), w-20) + right(st.Heading.Render(fmt.Sprintf("You %d · Bot %d ", tot[humanSeat], tot[botSeat])), 20),
-		st.Rule.Render(repeat(p.g.hrule, w)),
+		kit.Fit(fmt.Sprintf(" %s  Deal %d is over", st.Title.Render("Klob"), no), w-20) + kit.Right(st.Heading.Render(fmt.Sprintf("You %d · Bot %d ", tot[humanSeat], tot[botSeat])), 20),
+		st.Rule.Render(kit.Repeat(p.Glyphs.HRule, w)),
 	}
 	if sc.Outcome == rules.Abandoned {
 		lines = append(lines, "", " "+st.Heading.Render("The deal is thrown in: nobody scores."), " "+abandonReason(m.name, rec.Ending, rec.Schmeisser), "")
@@ -72,99 +73,37 @@ func (r *result) View(ctx *screenCtx) string {
 		d := g.Deal()
 		if tr, leader, ok := d.LastTrick(); ok {
 			winner := d.LastTrickWinner()
-			lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", m.name(leader), p.styledCard(tr[0]),
-				m.name(leader.Other()), p.styledCard(tr[1]), m.name(winner)), "")
+			lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", m.name(leader), p.StyledCard(tr[0]),
+				m.name(leader.Other()), p.StyledCard(tr[1]), m.name(winner)), "")
 		}
 	}
 	next := "Press enter for the next deal."
 	if g.Over() {
 		next = "Press enter for the end of the game."
 	} else {
-		next += " " + capital(m.does(g.Dealer(), "deal")) + " it."
+		next += " " + kit.Capital(m.does(g.Dealer(), "deal")) + " it."
 	}
-	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
+	lines = append(lines, " "+st.Key.Render(next)+st.Dim.Render("   "+kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if m.SaveErr() != nil {
 		for _, l := range saveErrLines(m.SaveErr(), ctx.Width-1) {
 			lines = append(lines, " "+st.Error.Render(l))
 		}
 	}
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }
 
 // abandonReason says why a deal was thrown in.
 func abandonReason(name func(rules.Seat) string, ending rules.Ending, schmeisser rules.Seat) string {
 	if ending == rules.SchmeissAccepted {
-		return fmt.Sprintf("%s accepted %s schmeiss.", name(schmeisser.Other()), possessive(name(schmeisser)))
+		return kit.AcceptedSchmeiss(name, schmeisser) + "."
 	}
 	return "Both players passed twice: nobody named trump."
 }
 
 // breakdown is the table of a scored deal and what it means, the
 // person's column first.
-func breakdown(ctx *screenCtx, m *seated, sc rules.Score) []string {
-	sw := seatWords{
-		cols:  [2]rules.Seat{humanSeat, botSeat},
-		heads: [2]string{"You", "Bot"},
-		name:  m.name,
-		does:  m.does,
-		has: func(s rules.Seat) string {
-			if s == humanSeat {
-				return "have"
-			}
-			return "has"
-		},
-	}
-	title := fmt.Sprintf(" Trump %s %s · maker: %s", ctx.paint.styledSuit(sc.Trump), sc.Trump.Name(), m.name(sc.Maker))
-	return scoreLines(ctx, sc, sw, title, ctx.Width)
-}
-
-// seatWords says who is who in a score breakdown: the seats of the two
-// columns and their headings, and how a sentence names a seat and puts
-// a verb after it ("you score", "Bot scores"; "you have", "B has").
-type seatWords struct {
-	cols  [2]rules.Seat
-	heads [2]string
-	name  func(rules.Seat) string
-	does  func(s rules.Seat, verb string) string
-	has   func(rules.Seat) string
-}
-
-// scoreLines is the breakdown of a scored deal under title: the lines of
-// RULES.md section 8 by seat, the verdict in words, and what each
-// scores. The result screen and the replay share it.
-func scoreLines(ctx *screenCtx, sc rules.Score, sw seatWords, title string, width int) []string {
-	st := &ctx.Styles
-	row := func(label string, v [4]int) string {
-		return fmt.Sprintf(" %-18s %8d %8d", label, v[sw.cols[0]], v[sw.cols[1]])
-	}
-	maker, def := sc.Maker, sc.Maker.Other()
-	lines := []string{
-		title,
-		"",
-		st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "", sw.heads[0], sw.heads[1])),
-		row("Tricks", sc.Tricks),
-		row("Card points", sc.Cards),
-		row("Last trick", sc.LastTrick),
-		row("Sequences", sc.Seqs),
-		row("Bella", sc.Bella),
-		st.Heading.Render(row("Total", sc.Total)),
-		"",
-	}
-	a, b := sc.Total[maker], sc.Total[def]
-	has := sw.has(maker)
-	var verdict string
-	switch sc.Outcome {
-	case rules.Made:
-		verdict = st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, %s more (%d to %d): each scores their own total.", sw.name(maker), has, a, b)
-	case rules.Tie:
-		verdict = st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sw.name(maker), sw.does(def, "score"), b)
-	case rules.Bete:
-		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sw.name(maker), has, a, b, sw.does(def, "score"), a+b)
-	}
-	for _, l := range wrap(verdict, max(20, width-3)) {
-		lines = append(lines, " "+l)
-	}
-	scored := func(s rules.Seat) string { return fmt.Sprintf("+%d", sc.Scored[s]) }
-	lines = append(lines, st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "This deal scores", scored(sw.cols[0]), scored(sw.cols[1]))))
-	return lines
+func breakdown(ctx *kit.Context, m *seated, sc rules.Score) []string {
+	sw := kit.PersonWords(m.me, m.me.Other(), [2]string{"You", "Bot"}, m.name)
+	title := fmt.Sprintf(" Trump %s · maker: %s", ctx.Paint.SuitName(sc.Trump), m.name(sc.Maker))
+	return kit.ScoreLines(ctx, sc, sw, title, ctx.Width)
 }

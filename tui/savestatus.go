@@ -1,5 +1,7 @@
 package tui
 
+import "github.com/klob/klob/tui/kit"
+
 // What the screens say about whether the game is saved (issue 14): with
 // no state directory, or while saves fail, the table carries a lasting
 // "not saved" mark, the quit question says the game will be lost, and a
@@ -44,5 +46,5 @@ func saveErrLines(err error, w int) []string {
 	if err == nil {
 		return nil
 	}
-	return wrapLines("! autosave failed: "+err.Error(), w, maxSaveErrLines)
+	return kit.WrapLines("! autosave failed: "+err.Error(), w, maxSaveErrLines)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // inProgress reads a save of a game in progress with seat A made the
@@ -121,7 +122,7 @@ func TestHistoryPracticeMark(t *testing.T) {
 	h := r.Header
 	h.Levels[0] = gamelog.Human
 	s := newHistoryScreen(emptySource{}, ReplayConfig{})
-	ctx := newContext(false)
+	ctx := kit.NewContext(false)
 	plain := historyRow{path: "a.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: 0}}
 	h.SetPractice()
 	practice := historyRow{path: "b.klob", entry: store.Entry{Header: h, Deals: 3, Over: true, Winner: 0}}

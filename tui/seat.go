@@ -1,26 +1,10 @@
 package tui
 
 import (
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/session"
-	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
-
-// Setup is what the setup screen decides: the opponent, the rules and
-// the seed every deck of the game is drawn from.
-type Setup struct {
-	Level   ai.Level
-	Options rules.Options // Options.Target is the game's target
-	Seed    uint64
-	// Practice: the player chose the seed (-seed), so the cards could be
-	// known; the game, and the next ones drawn from it, are marked
-	// practice in the log and the history.
-	Practice bool
-	// Prefs are the player's settings (pace, after a trick, hand order),
-	// offered on the setup screen when PlayConfig.Prefs is set.
-	Prefs settings.Settings
-}
 
 // The seats of `klob play`: the person is A, the bot B. The table draws
 // the person's seat at the bottom and the other at the top.
@@ -63,9 +47,4 @@ func (m *seated) name(s rules.Seat) string {
 }
 
 // does puts verb after the seat's name: "you deal", "Bot deals".
-func (m *seated) does(s rules.Seat, verb string) string {
-	if s == m.me {
-		return "you " + verb
-	}
-	return m.name(s) + " " + verb + "s"
-}
+func (m *seated) does(s rules.Seat, verb string) string { return kit.Does(m.name(s), s == m.me, verb) }

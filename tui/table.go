@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -14,6 +13,7 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // table is the play screen: the deal in progress. Every decision of the
@@ -32,9 +32,9 @@ type table struct {
 	gate   *Gate
 	shared sharedWords
 
-	choiceMenu          // the hand's cursor, the menu's choice, the bella question
-	showLast   bool     // the list of this deal's tricks is open (v)
-	order      handSort // how the hand is sorted (o toggles it)
+	kit.Choice              // the hand's cursor, the menu's choice, the bella question
+	showLast   bool         // the list of this deal's tricks is open (v)
+	order      kit.HandSort // how the hand is sorted (o toggles it)
 
 	// queued are the keys pressed while the bot thought: they are played
 	// on the person's next turn, in order.
@@ -65,16 +65,16 @@ func (t *table) hintOpen() bool {
 }
 
 func newTable(m *seated, cfg *PlayConfig) *table {
-	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), choiceMenu: choiceMenu{bella: rules.NoCard}, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), Choice: kit.Choice{Bella: rules.NoCard}, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	if m.setup.Prefs.Sort == settings.BySuit {
-		t.order = bySuit
+		t.order = kit.BySuit
 	}
 	return t
 }
 
 // hand is the person's hand as shown: sorted by the order chosen.
 func (t *table) hand(v *rules.View) []rules.Card {
-	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], v.Trump, t.order)
+	return kit.ViewHand(v, t.order)
 }
 
 // maxQueued is how many keys pressed while the bot thinks are kept.
@@ -96,14 +96,14 @@ type queuedKeyMsg struct{ k tea.KeyPressMsg }
 
 // Enter deals the next deal if the game waits for one, then lets the
 // bot move or waits for the person.
-func (t *table) Enter(ctx *screenCtx) tea.Cmd {
+func (t *table) Enter(ctx *kit.Context) tea.Cmd {
 	t.showLast = false
 	if t.m == nil {
 		return nil // a shared table: the hall deals
 	}
 	w, err := t.m.StartDeal()
 	if err != nil {
-		t.setNote(err.Error(), true)
+		t.SetNote(err.Error(), true)
 	}
 	return tea.Batch(writeCmd(w), func() tea.Msg { return advanceMsg{} })
 }
@@ -112,7 +112,7 @@ func (t *table) Enter(ctx *screenCtx) tea.Cmd {
 // moves (the session takes them), then to the result screen when the
 // deal is over, to the bot when it is its turn, or to the person's
 // choice.
-func (t *table) next() (screenModel, tea.Cmd) {
+func (t *table) next() (kit.Screen, tea.Cmd) {
 	if t.m == nil {
 		// A shared table: the hall moves on and says so in an update.
 		if v := t.d.view(); t.d.myTurn() {
@@ -123,7 +123,7 @@ func (t *table) next() (screenModel, tea.Cmd) {
 	w, err := t.m.Advance()
 	cmd := writeCmd(w)
 	if err != nil {
-		t.setNote(err.Error(), true)
+		t.SetNote(err.Error(), true)
 		return t, cmd
 	}
 	seat, ok := t.m.ToMove()
@@ -155,15 +155,15 @@ func (t *table) next() (screenModel, tea.Cmd) {
 
 // prepareTurn resets the choices for a new decision of the person.
 func (t *table) prepareTurn(v *rules.View) {
-	t.menu = 0
-	t.bella = rules.NoCard
+	t.Menu = 0
+	t.Bella = rules.NoCard
 	if v.Phase == rules.PhasePlay {
 		hand := t.hand(v)
-		legal := legalCards(v)
-		t.cursor = 0
+		legal := kit.LegalCards(v)
+		t.Cursor = 0
 		for i, c := range hand {
 			if legal.Has(c) {
-				t.cursor = i
+				t.Cursor = i
 				break
 			}
 		}
@@ -190,10 +190,10 @@ func (t *table) think() tea.Cmd {
 	return thinkSlowCmd(th, tm, gen, t.timing.SpinnerDelay)
 }
 
-func (t *table) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+func (t *table) SetNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
 // Update takes one message.
-func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *table) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if t.m != nil && t.m.absorb(msg) {
 		return t, nil
 	}
@@ -236,7 +236,7 @@ func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 
 // botMoved applies the bot's answer. A bot error or an illegal answer is
 // shown, and the first legal action is taken instead so the game goes on.
-func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) {
+func (t *table) botMoved(ctx *kit.Context, msg botMoveMsg) (kit.Screen, tea.Cmd) {
 	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.m.Gen() {
 		return t, nil
 	}
@@ -248,15 +248,15 @@ func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) 
 	case errors.Is(err, session.ErrStale):
 		return t.next()
 	case errors.As(err, &be):
-		t.setNote(be.Error(), true)
+		t.SetNote(be.Error(), true)
 		if be.Instead == nil {
 			return t, nil
 		}
 	case err != nil:
-		t.setNote(err.Error(), true)
+		t.SetNote(err.Error(), true)
 		return t, nil
 	default:
-		t.setNote(describe(ctx, t.d, &before, msg.th.Seat, msg.action), false)
+		t.SetNote(describe(ctx, t.d, &before, msg.th.Seat, msg.action), false)
 	}
 	t.showLast = false
 	next, c := t.next()
@@ -265,17 +265,17 @@ func (t *table) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) 
 
 // describe says in one line what seat did: "Bot played A♠: Bot won the
 // trick", "Bot: schmeiss".
-func describe(ctx *screenCtx, m duel, before *rules.View, seat rules.Seat, a rules.Action) string {
+func describe(ctx *kit.Context, m duel, before *rules.View, seat rules.Seat, a rules.Action) string {
 	who := m.name(seat)
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	switch a.Kind {
 	case rules.Exchange:
-		return who + " exchanged the dix: took " + g.cardText(before.OrigUpcard) + ", left the 7"
+		return who + " exchanged the dix: took " + g.CardText(before.OrigUpcard) + ", left the 7"
 	case rules.PlayCard:
 	default:
-		return who + ": " + spoken(g, before, a)
+		return who + ": " + kit.Spoken(g, before, a)
 	}
-	s := fmt.Sprintf("%s played %s", who, g.cardText(a.Card))
+	s := fmt.Sprintf("%s played %s", who, g.CardText(a.Card))
 	if a.Bella {
 		s += " and said bella"
 	}
@@ -285,124 +285,97 @@ func describe(ctx *screenCtx, m duel, before *rules.View, seat rules.Seat, a rul
 	return s
 }
 
-// spoken is what a player says for a non-card action.
-func spoken(g *glyphs, v *rules.View, a rules.Action) string {
-	switch a.Kind {
-	case rules.Exchange:
-		return "exchanges the dix (takes " + g.cardText(v.OrigUpcard) + ")"
-	case rules.Name:
-		return a.Suit.Name()
-	}
-	return a.Words()
-}
-
-// plain makes a message of the engine's fit for the glyphs: with -ascii
-// its suit symbols become letters.
-func plain(g *glyphs, s string) string {
-	if !g.ascii {
-		return s
-	}
-	return strings.NewReplacer("♣", "C", "♦", "D", "♥", "H", "♠", "S").Replace(s)
-}
-
 // myTurn reports whether the person is to act.
 func (t *table) myTurn() bool { return t.d.myTurn() }
 
 // take applies the person's action, or explains why it is refused.
-func (t *table) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
+func (t *table) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
 	before := t.d.view()
 	w, err := t.d.Apply(t.d.seat(), a)
 	if err != nil {
-		t.setNote(refusalText(&ctx.paint.g, &before, a, err), true)
+		t.SetNote(kit.RefusalText(&ctx.Paint.Glyphs, &before, a, err), true)
 		return t, nil
 	}
-	t.setNote(describe(ctx, t.d, &before, t.d.seat(), a), false)
+	t.SetNote(describe(ctx, t.d, &before, t.d.seat(), a), false)
 	t.showLast = false
 	next, c := t.next()
 	return next, tea.Batch(writeCmd(w), c)
 }
 
-func sayWhat(a rules.Action, what string) string {
-	if a.Kind == rules.PlayCard {
-		return "play " + what
-	}
-	return "say " + what
-}
-
 // bellaItems are the two ways to play the card of the bella question;
-// nil when none is open, as the shared keys (choiceMenu) read it.
+// nil when none is open, as the shared keys (kit.Choice) read it.
 func (t *table) bellaItems() []rules.Action {
-	if t.bella == rules.NoCard {
+	if t.Bella == rules.NoCard {
 		return nil
 	}
-	return []rules.Action{rules.PlayBellaAction(t.bella), rules.PlayAction(t.bella)}
+	return []rules.Action{rules.PlayBellaAction(t.Bella), rules.PlayAction(t.Bella)}
 }
 
-// keyHelp is the table's keys as help: the short help (the status
+// KeyHelp is the table's keys as help: the short help (the status
 // line) lists the keys that work now; the full help is the play screens'.
-func (t *table) keyHelp(k *keyMap) help.KeyMap {
+func (t *table) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	v := t.d.view()
-	h := keyHelp{full: playHelp(k, v.Options)}
+	h := kit.KeyHelp{Full: kit.PlayHelp(k, v.Options)}
 	if t.m == nil { // a shared table: no takebacks, no claims
-		h.full = playHelp(k, v.Options, k.Undo, k.Claim)
+		h.Full = kit.PlayHelp(k, v.Options, k.Undo, k.Claim)
 	}
 	switch {
 	case t.waitKey:
-		h.short = []key.Binding{bind("any key", "next trick"), brief("tricks", k.LastTrick)}
+		h.Short = []key.Binding{kit.Bind("any key", "next trick"), kit.Brief("tricks", k.LastTrick)}
 	case !t.myTurn():
-		h.short = []key.Binding{brief("tricks", k.LastTrick), brief("undo", k.Undo)}
+		h.Short = []key.Binding{kit.Brief("tricks", k.LastTrick), kit.Brief("undo", k.Undo)}
 		if t.thinking {
-			h.short = append(h.short, bind("keys", "are kept for your turn"))
+			h.Short = append(h.Short, kit.Bind("keys", "are kept for your turn"))
 		}
-	case t.bella != rules.NoCard:
-		h.short = []key.Binding{brief("bella", k.Bella), brief("no bella", k.NoBella), brief("another card", k.Back)}
+	case t.Bella != rules.NoCard:
+		h.Short = []key.Binding{kit.Brief("bella", k.Bella), kit.Brief("no bella", k.NoBella), kit.Brief("another card", k.Back)}
 	case v.Phase == rules.PhasePlay:
-		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
-			brief("bella", k.Bella), brief("tricks", k.LastTrick), brief("sort", k.SortHand), brief("undo", k.Undo),
-			brief("claim", k.Claim), brief("hint", k.Hint)}
+		h.Short = []key.Binding{kit.Brief("", k.Left, k.Right), kit.Brief("play", k.Choose), kit.Brief("card", k.Nth),
+			kit.Brief("bella", k.Bella), kit.Brief("tricks", k.LastTrick), kit.Brief("sort", k.SortHand), kit.Brief("undo", k.Undo),
+			kit.Brief("claim", k.Claim), kit.Brief("hint", k.Hint)}
 	default:
 		var letters []string
 		for _, a := range v.Legal() {
-			letters = append(letters, actionKey(a))
+			letters = append(letters, kit.ActionKey(a))
 		}
-		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
+		h.Short = []key.Binding{kit.Brief("", k.Left, k.Right), kit.Brief("confirm", k.Choose),
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
-			brief("tricks", k.LastTrick), brief("sort", k.SortHand), brief("undo", k.Undo), brief("hint", k.Hint)}
+			kit.Brief("tricks", k.LastTrick), kit.Brief("sort", k.SortHand), kit.Brief("undo", k.Undo), kit.Brief("hint", k.Hint)}
 	}
 	if t.m == nil {
 		// A shared table: no takebacks, no claims.
-		short := h.short[:0:0]
-		for _, b := range h.short {
+		short := h.Short[:0:0]
+		for _, b := range h.Short {
 			if d := b.Help().Desc; d != "undo" && d != "claim" {
 				short = append(short, b)
 			}
 		}
-		h.short = short
+		h.Short = short
 	}
-	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
+	h.Short = append(h.Short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
 	return h
 }
 
 // key takes one key press.
-func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (t *table) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	switch {
-	case isKey(msg, k.LastTrick):
+	case kit.IsKey(msg, k.LastTrick):
 		t.showLast = !t.showLast
 		return t, nil
-	case t.showLast && isKey(msg, k.Back):
+	case t.showLast && kit.IsKey(msg, k.Back):
 		t.showLast = false
 		return t, nil
-	case isKey(msg, k.SortHand):
+	case kit.IsKey(msg, k.SortHand):
 		return t.toggleOrder()
-	case isKey(msg, k.Undo) && t.m == nil:
-		t.setNote(sharedUndoNote, false)
+	case kit.IsKey(msg, k.Undo) && t.m == nil:
+		t.SetNote(sharedUndoNote, false)
 		return t, nil
-	case isKey(msg, k.Undo):
+	case kit.IsKey(msg, k.Undo):
 		return t.undo()
-	case isKey(msg, k.Hint):
+	case kit.IsKey(msg, k.Hint):
 		return t.askHint()
-	case t.hintOpen() && isKey(msg, k.Back):
+	case t.hintOpen() && kit.IsKey(msg, k.Back):
 		t.hinting, t.hint = false, nil
 		return t, nil
 	case t.waitKey:
@@ -415,37 +388,37 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 			if len(t.queued) < maxQueued {
 				t.queued = append(t.queued, msg)
 			}
-			t.setNote("Kept for your turn: "+t.queuedText(), false)
+			t.SetNote("Kept for your turn: "+t.queuedText(), false)
 		}
 		return t, nil
 	}
 	v := t.d.view()
 	// c claims in the card play, in a game alone; elsewhere it is a
 	// menu letter (clubs, the count of cards).
-	if isKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.bella == rules.NoCard && t.m != nil {
+	if kit.IsKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.Bella == rules.NoCard && t.m != nil {
 		return t.claim(ctx)
 	}
-	return t.choiceMenu.key(ctx, t, msg, t.decision(&v))
+	return t.Choice.Key(ctx, t, msg, t.decision(&v))
 }
 
 // decision is what the person chooses from in v. At two players the
 // line under the table explains the chosen item, so a move of the menu
 // drops the note that would hide it, and the bella key on a card that
 // may carry no bella asks the engine anyway, whose refusal says why.
-func (t *table) decision(v *rules.View) decision {
-	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v),
-		clearOnMove: true}
+func (t *table) decision(v *rules.View) kit.Decision {
+	return kit.Decision{Bella: t.bellaItems(), Legal: v.Legal(), Play: v.Phase == rules.PhasePlay, Hand: t.hand(v),
+		ClearOnMove: true}
 }
 
 // askHint starts the hard bot's evaluation of the person's decision
 // off the UI goroutine, or closes the hint when it is open.
-func (t *table) askHint() (screenModel, tea.Cmd) {
+func (t *table) askHint() (kit.Screen, tea.Cmd) {
 	if t.hintOpen() {
 		t.hinting, t.hint = false, nil
 		return t, nil
 	}
 	if !t.myTurn() {
-		t.setNote("A hint is for your own decisions: wait for your turn.", false)
+		t.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return t, nil
 	}
 	gen := t.d.Gen()
@@ -454,20 +427,20 @@ func (t *table) askHint() (screenModel, tea.Cmd) {
 }
 
 // click plays the card or takes the menu item under the mouse.
-func (t *table) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.Cmd) {
+func (t *table) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
 	if msg.Button != tea.MouseLeft {
 		return t, nil
 	}
 	_, hits := t.render(ctx)
 	for _, h := range hits {
-		if !h.r.has(msg.X, msg.Y) {
+		if !h.Rect.Has(msg.X, msg.Y) {
 			continue
 		}
 		if !t.myTurn() {
 			return t, nil
 		}
 		v := t.d.view()
-		return t.choiceMenu.click(ctx, t, h, t.decision(&v))
+		return t.Choice.Click(ctx, t, h, t.decision(&v))
 	}
 	return t, nil
 }

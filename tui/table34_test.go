@@ -1,10 +1,8 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
 	"context"
 	"fmt"
-	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"path/filepath"
 	"regexp"
@@ -12,12 +10,16 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+	"github.com/stretchr/testify/require"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // fakeTable is a tableGame over one rules.Deal deal: the tests drive
@@ -184,7 +186,7 @@ func TestTable34Golden(t *testing.T) {
 				// The person's move by key: the menu's first letter or
 				// number, or the first playable card.
 				hs.press(personKey(t, hs, &v))
-				if tb, ok := hs.app.screen.(*table34); ok && tb.bella != rules.NoCard {
+				if tb, ok := hs.app.screen.(*table34); ok && tb.Bella != rules.NoCard {
 					// The announcement question: say it.
 					shot("4-announce")
 					hs.press("b")
@@ -207,8 +209,8 @@ func TestTable34Golden(t *testing.T) {
 func personKey(tb testing.TB, hs *harness, v *rules.View) string {
 	tb.Helper()
 	if v.Phase == rules.PhasePlay {
-		hand := tableHand(v)
-		legal := tableLegalCards(v)
+		hand := kit.ViewHand(v, kit.ByStrength)
+		legal := kit.LegalCards(v)
 		for i, c := range hand {
 			if legal.Has(c) {
 				return fmt.Sprint(i + 1)
@@ -271,7 +273,7 @@ func TestTable34Monkey(t *testing.T) {
 		r := rand.New(rand.NewPCG(uint64(players), 34))
 		opts := rules.DefaultOptions()
 		opts.Shlomo, opts.Cleopatra, opts.Menage, opts.OfAKind, opts.DealerForced = true, true, true, true, true
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		newDeal := func() (*fakeTable, *harness) {
 			f := newFakeTable(players, opts, r.Uint64())
 			return f, tableApp(t, f, w, h, r.IntN(4) == 0)
@@ -284,7 +286,7 @@ func TestTable34Monkey(t *testing.T) {
 			case n < 3:
 				w, h = 1+r.IntN(200), 1+r.IntN(70)
 				if r.IntN(2) == 0 {
-					w, h = tableMinSize(players)
+					w, h = kit.TableMinSize(players)
 				}
 				msg = tea.WindowSizeMsg{Width: w, Height: h}
 			case n < 10:
@@ -329,8 +331,8 @@ func myCardDecision(t *testing.T, players int, keep func(v *rules.View, c rules.
 				}
 				continue
 			}
-			hand := tableHand(&v)
-			legal := tableLegalCards(&v)
+			hand := kit.ViewHand(&v, kit.ByStrength)
+			legal := kit.LegalCards(&v)
 			for i, c := range hand {
 				if keep(&v, c, legal) {
 					return f, hand, i, true
@@ -353,7 +355,7 @@ func TestTable34WhyNot(t *testing.T) {
 			t.Errorf("%d players: no deal gave the person a card it may not play", players)
 			continue
 		}
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		hs := tableApp(t, f, w, h, false)
 		steps := len(f.t.Steps())
 		hs.press(fmt.Sprint(bad + 1))
@@ -388,10 +390,10 @@ func TestTable34BellaKeyRefuses(t *testing.T) {
 			t.Errorf("%d players: no deal gave the person a plain card to play", players)
 			continue
 		}
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		tm := newTable34(f, rules.SeatA, seatsFor(f.Players()))
 		hs := startHarness(t, newApp(tm, appOptions{}), w, h)
-		tm.cursor = plainCard
+		tm.Cursor = plainCard
 		steps := len(f.t.Steps())
 		why := f.t.Apply(rules.Action{Kind: rules.PlayCard, Card: hand[plainCard], Bella: true})
 		if why == nil {
@@ -413,69 +415,6 @@ func TestTable34BellaKeyRefuses(t *testing.T) {
 		if len(f.t.Steps()) != steps+1 {
 			t.Errorf("%d players: enter did not play %s after the refusal", players, hand[plainCard])
 		}
-	}
-}
-
-// TestSetupPlayers: the setup's Players row picks three or four, and its
-// start line leads to the house variants that apply to that table, each
-// explained; esc goes back with the choices kept.
-func TestSetupPlayers(t *testing.T) {
-	cfg := testConfig(5, nil)
-	hs := newHarness(t, cfg, 80, 24)
-	hs.press("up", "up") // the start line, then the last row: Players
-	hs.press("right")
-	if s := hs.screen(); !strings.Contains(s, "Klaberjass for three") || !strings.Contains(s, "3: you and two bots") {
-		t.Fatalf("the Players row did not pick three:\n%s", s)
-	}
-	if !strings.Contains(hs.screen(), "Bottom card shown") {
-		t.Errorf("three players lack the bottom card row:\n%s", hs.screen())
-	}
-	// Four players have no bottom card (every card is dealt): the row
-	// goes, and the cursor stays on the Players row it was on.
-	hs.press("right")
-	if s := hs.screen(); strings.Contains(s, "Bottom card shown") || !strings.Contains(s, "4: you and a bot partner") {
-		t.Errorf("four players offer the bottom card:\n%s", s)
-	}
-	hs.press("left", "right")
-	if s := hs.screen(); !strings.Contains(s, "4: you and a bot partner") {
-		t.Errorf("left and right from four did not come back to four (the cursor left the Players row):\n%s", s)
-	}
-	hs.press("enter")
-	if hs.name() != "variants" {
-		t.Fatalf("start with four players went to %q, want the variants", hs.name())
-	}
-	s := hs.screen()
-	golden(t, "setup-variants-4-80x24", s)
-	// Issue 14: the seed would deal the game again elsewhere.
-	if strings.Contains(strings.ToLower(s), "seed") {
-		t.Errorf("the variants screen shows the seed before the game is over:\n%s", s)
-	}
-	for _, want := range []string{"Menage", "Dealer forced", "Shlomo", "Cleopatra", "partners swap"} {
-		if !strings.Contains(s, want) {
-			t.Errorf("the variants of four lack %q", want)
-		}
-	}
-	if strings.Contains(s, "Bimah") {
-		t.Error("bimah offered without dealer_forced")
-	}
-	// Dealer forced on offers bimah; off again takes bimah with it.
-	hs.press("down", "down", "right")
-	if !strings.Contains(hs.screen(), "Bimah") {
-		t.Error("dealer_forced on does not offer bimah")
-	}
-	golden(t, "setup-variants-4-bimah-80x24", hs.screen())
-	// A click on the start line (the line after the variants and a
-	// blank) starts the game.
-	if y := variantsFirstRow + 2*6 + 1; !strings.Contains(strings.Split(hs.screen(), "\n")[y], "Start the game") {
-		t.Errorf("line %d is not the start line:\n%s", y, hs.screen())
-	}
-	hs.press("down", "right", "up", "left")
-	if o := hs.app.screen.(*variantsScreen).setup.Options; o.DealerForced || o.Bimah {
-		t.Errorf("dealer_forced off left %+v", o)
-	}
-	hs.press("esc")
-	if hs.name() != "setup" || !strings.Contains(hs.screen(), "4: you and a bot partner") {
-		t.Errorf("esc went to %q and lost the count:\n%s", hs.name(), hs.screen())
 	}
 }
 
@@ -521,7 +460,7 @@ func TestReplay34(t *testing.T) {
 	opts.Shlomo, opts.Cleopatra = true, true
 	for _, players := range []int{3, 4} {
 		tp := fakeTape(t, players, opts, 21, 2)
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		hs := startHarness(t, newApp(newReplay34(tp, "game.klob", ReplayConfig{}, nil), appOptions{}), w, h)
 		name := fmt.Sprintf("replay%d-%dx%d", players, w, h)
 		// To the first lead of deal 1, every hand open.
@@ -531,7 +470,7 @@ func TestReplay34(t *testing.T) {
 		t1 := tp.deals[0].at(hs.app.screen.(*replay34).n)
 		for o := 1; o < players; o++ {
 			c := t1.Hand(rules.Seat(o)).Cards()[0]
-			if !strings.Contains(open, (&glyphs{suits: [4]string{"♣", "♦", "♥", "♠"}}).cardText(c)) {
+			if !strings.Contains(open, unicodeCard(c)) {
 				t.Errorf("%d players: all open does not show %s of seat %s", players, c, rules.Seat(o))
 			}
 		}
@@ -571,7 +510,7 @@ func TestReplay34(t *testing.T) {
 func TestTable34Hint(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		f := newFakeTable(players, rules.DefaultOptions(), 9)
-		w, h := tableMinSize(players)
+		w, h := kit.TableMinSize(players)
 		tb := newTable34(f, rules.SeatA, seatsFor(players))
 		// The chooser stands in for the hard bot: the last legal action.
 		asked := 0
@@ -639,7 +578,7 @@ func TestReplay34Logs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		w, h := tableMinSize(r.Players())
+		w, h := kit.TableMinSize(r.Players())
 		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{}), w, h)
 		if _, ok := hs.app.screen.(*replay34); !ok {
 			t.Fatalf("%s: opened in %T, want the replay of tables", f, hs.app.screen)
@@ -710,7 +649,7 @@ func TestReplay34Sealed(t *testing.T) {
 		if r.Over {
 			continue
 		}
-		w, h := tableMinSize(r.Players())
+		w, h := kit.TableMinSize(r.Players())
 		hs := startHarness(t, NewReplay(r, filepath.Base(f), ReplayConfig{Analyse: true, Analyze: fakeAnalyze}), w, h)
 		hs.press("end", "o")
 		rp := hs.app.screen.(*replay34)
@@ -732,7 +671,7 @@ func TestReplay34Sealed(t *testing.T) {
 				if tb.Hand(me).Has(c) {
 					continue
 				}
-				txt := (&glyphs{suits: [4]string{"♣", "♦", "♥", "♠"}}).cardText(c)
+				txt := unicodeCard(c)
 				if hand := handArea(hs.screen()); strings.Contains(hand, txt) {
 					t.Errorf("%s: %s of seat %s shows in the seat panels", f, txt, o)
 				}
@@ -824,9 +763,9 @@ func TestTable34WaitNoteGoes(t *testing.T) {
 // only keys that work there: no claim (two-handed only), and at a
 // shared table no takeback either.
 func TestTable34FullHelp(t *testing.T) {
-	k := defaultKeys()
+	k := kit.DefaultKeys()
 	has := func(tb *table34, desc string) bool {
-		for _, b := range tb.keyHelp(&k).FullHelp()[0] {
+		for _, b := range tb.KeyHelp(&k).FullHelp()[0] {
 			if b.Help().Desc == desc {
 				return true
 			}
@@ -841,45 +780,22 @@ func TestTable34FullHelp(t *testing.T) {
 	require.True(t, has(tb, k.Hint.Help().Desc), "hint missing from the full help")
 }
 
-// TestSetupFullHelpClaims: the help of the screens before a game shows
-// the keys of the table to come: claim at two players only.
-func TestSetupFullHelpClaims(t *testing.T) {
-	k := defaultKeys()
-	hasClaim := func(h [][]key.Binding) bool {
-		for _, b := range h[0] {
-			if b.Help() == k.Claim.Help() {
-				return true
-			}
-		}
-		return false
-	}
-	for _, players := range []int{2, 3, 4} {
-		opts := rules.DefaultOptions()
-		opts.Players = players
-		s := Setup{Options: opts}
-		require.Equal(t, players == 2, hasClaim(newSetupScreen(&PlayConfig{}, s).keyHelp(&k).FullHelp()), "setup, %d players", players)
-		if players > 2 {
-			require.False(t, hasClaim(newVariantsScreen(&PlayConfig{}, s).keyHelp(&k).FullHelp()), "variants, %d players", players)
-		}
-	}
-}
-
 // TestTableHelpLetters: the help's menu letters are those the table
 // offers: the schmeiss (and its answers) at two players only, the dix
 // exchange not at four, no trumps at four only. The table screen's full
 // help is the same.
 func TestTableHelpLetters(t *testing.T) {
-	k := defaultKeys()
+	k := kit.DefaultKeys()
 	for _, tc := range []struct {
 		players                 int
 		schmeiss, dix, noTrumps bool
 	}{{2, true, true, false}, {3, false, true, false}, {4, false, false, true}} {
 		opts := rules.DefaultOptions()
 		opts.Players = tc.players
-		helps := map[string][][]key.Binding{"playHelp": playHelp(&k, opts)}
+		helps := map[string][][]key.Binding{"playHelp": kit.PlayHelp(&k, opts)}
 		if tc.players > 2 {
 			tb := newTable34(newFakeTable(tc.players, rules.DefaultOptions(), 9), rules.SeatA, seatsFor(tc.players))
-			helps["the table's full help"] = tb.keyHelp(&k).FullHelp()
+			helps["the table's full help"] = tb.KeyHelp(&k).FullHelp()
 		}
 		for name, h := range helps {
 			var text strings.Builder
@@ -947,13 +863,13 @@ func TestTableHelpRoundTwoFits(t *testing.T) {
 			app := newApp(newSetupScreen(&PlayConfig{}, Setup{Options: opts}), appOptions{})
 			hs := startHarness(t, app, size[0], size[1])
 			hs.press("?")
-			h, ok := hs.app.overlay.(*helpView)
+			h, ok := hs.app.overlay.(*kit.HelpView)
 			require.True(t, ok, "the help is not open: %T", hs.app.overlay)
 			var block []string
 		lines:
-			for _, l := range h.lines(&hs.app.ctx) {
+			for _, l := range h.Lines(&hs.app.ctx) {
 				l = ansi.Strip(l)
-				require.LessOrEqual(t, widthOf(l), size[0], "%d players: a help line wider than the window: %q", players, l)
+				require.LessOrEqual(t, kit.WidthOf(l), size[0], "%d players: a help line wider than the window: %q", players, l)
 				switch {
 				case strings.HasPrefix(l, "   round two "):
 					block = append(block, l)
@@ -977,7 +893,7 @@ func TestTableHelpRoundTwoFits(t *testing.T) {
 // window) every outcome of a deal reads whole, with three and four
 // players, and no line is wider than the pad.
 func TestScorePad34Narrow(t *testing.T) {
-	ctx := newContext(false)
+	ctx := kit.NewContext(false)
 	for _, players := range []int{3, 4} {
 		f := newFakeTable(players, rules.DefaultOptions(), 3)
 		sc := &tableScene{V: f.t.View(rules.SeatA), Me: rules.SeatA, Seats: seatsFor(players)}
@@ -1010,4 +926,10 @@ func TestScorePad34Narrow(t *testing.T) {
 			}
 		}
 	}
+}
+
+// unicodeCard writes c as the screens do without -ascii: "10♥".
+func unicodeCard(c rules.Card) string {
+	g := kit.NewGlyphs(false)
+	return g.CardText(c)
 }

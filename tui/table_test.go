@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // dealSeed deals the person (non-dealer, first to bid) the 7, K and Q of
@@ -50,7 +51,7 @@ func TestDealGolden(t *testing.T) {
 	hs.press("v")
 	shot("08_last_trick")
 	hs.press("v")
-	for hs.table() != nil && hs.table().bella == rules.NoCard {
+	for hs.table() != nil && hs.table().Bella == rules.NoCard {
 		hs.press("enter")
 	}
 	if hs.table() == nil {
@@ -123,7 +124,7 @@ func TestLayouts(t *testing.T) {
 			cfg := testConfig(dealSeed, &memStore{})
 			cfg.ASCII = tc.ascii
 			hs := newHarness(t, cfg, tc.w, tc.h)
-			if tc.w < minWidth {
+			if tc.w < kit.MinWidth {
 				// Keys are refused below the minimum; grow, play, shrink.
 				hs.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 			}
@@ -144,7 +145,7 @@ func checkSize(t testing.TB, frame string, w, h int) {
 		t.Fatalf("frame has %d lines, want %d", len(lines), h)
 	}
 	for i, l := range lines {
-		if got := widthOf(l); got != w {
+		if got := kit.WidthOf(l); got != w {
 			t.Fatalf("line %d is %d cells wide, want %d: %q", i, got, w, l)
 		}
 	}
@@ -179,8 +180,8 @@ func TestRefusedCard(t *testing.T) {
 			if v.Phase != rules.PhasePlay || v.Lead() == rules.NoCard {
 				return false
 			}
-			legal := legalCards(&v)
-			for i, c := range viewHand(&v) {
+			legal := kit.LegalCards(&v)
+			for i, c := range kit.ViewHand(&v, kit.ByStrength) {
 				if !legal.Has(c) {
 					bad, idx = c, i
 					return true
@@ -372,16 +373,16 @@ func TestMouse(t *testing.T) {
 	hs := newHarness(t, testConfig(dealSeed, &memStore{}), 80, 24)
 	hs.press("enter")
 	_, hits := hs.table().render(&hs.app.ctx)
-	var take *hit
+	var take *kit.Hit
 	for i, h := range hits {
-		if h.kind == hitMenu && h.index == 1 {
+		if h.Kind == kit.HitMenu && h.Index == 1 {
 			take = &hits[i]
 		}
 	}
 	if take == nil {
 		t.Fatal("no menu item to click")
 	}
-	hs.send(tea.MouseClickMsg{X: take.r.x + 1, Y: take.r.y, Button: tea.MouseLeft})
+	hs.send(tea.MouseClickMsg{X: take.Rect.X + 1, Y: take.Rect.Y, Button: tea.MouseLeft})
 	g := hs.game()
 	if st := g.Deal().Steps(); len(st) == 0 || st[0].Action.Kind != rules.Take {
 		t.Fatalf("the click did not take: %v", st)
@@ -389,11 +390,11 @@ func TestMouse(t *testing.T) {
 	hs.press("x", "a")
 	_, hits = hs.table().render(&hs.app.ctx)
 	v := hs.table().m.view()
-	hand := viewHand(&v)
+	hand := kit.ViewHand(&v, kit.ByStrength)
 	for _, h := range hits {
-		if h.kind == hitCard && h.index == 2 {
+		if h.Kind == kit.HitCard && h.Index == 2 {
 			n := len(g.Deal().Steps())
-			hs.send(tea.MouseClickMsg{X: h.r.x + 2, Y: h.r.y + 3, Button: tea.MouseLeft})
+			hs.send(tea.MouseClickMsg{X: h.Rect.X + 2, Y: h.Rect.Y + 3, Button: tea.MouseLeft})
 			st := g.Deal().Steps()
 			if len(st) <= n || st[n].Action.Card != hand[2] {
 				t.Fatalf("clicking card 3 (%s) did not play it: %v", hand[2], st[n:])
@@ -485,16 +486,16 @@ func TestHintsFit(t *testing.T) {
 	check := func(what string) {
 		t.Helper()
 		v := tb.m.view()
-		if w := widthOf(" " + tb.keyHints(&hs.app.ctx, &v)); w > minWidth {
-			t.Errorf("%s: hints are %d cells wide, more than %d", what, w, minWidth)
+		if w := kit.WidthOf(" " + tb.keyHints(&hs.app.ctx, &v)); w > kit.MinWidth {
+			t.Errorf("%s: hints are %d cells wide, more than %d", what, w, kit.MinWidth)
 		}
 	}
 	check("bid")
 	hs.press("t", "x", "a")
 	check("play")
-	tb.bella = rules.MustCard("QC")
+	tb.Bella = rules.MustCard("QC")
 	check("bella")
-	tb.bella = rules.NoCard
+	tb.Bella = rules.NoCard
 }
 
 // TestSaveFailure: a save that fails is shown on the table, and the game
@@ -539,7 +540,7 @@ func TestStylesAdapt(t *testing.T) {
 			t.Errorf("no red %q in the frame", c.red)
 		}
 	}
-	if !newStyles(true).Dark || newStyles(false).Dark {
+	if !kit.NewStyles(true).Dark || kit.NewStyles(false).Dark {
 		t.Error("newStyles does not record the background")
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // TestTrickListLines: after a few tricks of a fixed deal the list shows
@@ -28,7 +29,7 @@ func TestTrickListLines(t *testing.T) {
 			t.Fatalf("%s: %v", s, err)
 		}
 	}
-	ctx := newContext(false)
+	ctx := kit.NewContext(false)
 	v := d.View(rules.SeatA)
 	name := func(s rules.Seat) string { return [2]string{"You", "Bot"}[s] }
 	got := ansi.Strip(strings.Join(trickListLines(&ctx, &v, name, 80), "\n"))

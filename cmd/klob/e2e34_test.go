@@ -52,14 +52,13 @@ func playTableDeal(s *tmuxSession, d time.Duration) (string, int) {
 }
 
 // TestEndToEndFourHanded builds the real klob, starts a four-handed game
-// in tmux at 100×30 (the setup, then the house variants), plays a whole
+// in tmux at 100×30 (the setup, with the house variants), plays a whole
 // deal from the keyboard as a person would, and checks the result on
 // screen against the saved game log: four seats, the teams' lines and
 // what each team scored. Then q, y quits with the game saved.
 func TestEndToEndFourHanded(t *testing.T) {
 	s, _, state := startKlob(t, "-players", "4", "-seed", "11", "-level", "normal", "-pace", "0")
-	s.keys("Enter")
-	s.waitFor("house variants", 5*time.Second)
+	s.waitFor("Set up the game", 5*time.Second)
 	s.keys("Enter")
 	s.waitFor("4 players", 10*time.Second)
 	scr, cards := playTableDeal(s, 90*time.Second)

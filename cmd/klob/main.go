@@ -4,6 +4,7 @@
 //
 //	klob [play] [flags]       play a game (the default)
 //	klob learn                a guided first game
+//	klob rules [flags]        print the rules Klob plays (docs/rules.md)
 //	klob train [flags]        bidding trainer
 //	klob replay FILE          step through a saved game
 //	klob analyze FILE         grade every decision of a saved game
@@ -36,6 +37,7 @@ func commands() []command {
 	return []command{
 		{"play", "play a game against the bot (the default)", runPlay},
 		{"learn", "a guided first game for new players", runLearn},
+		{"rules", "print the rules Klob plays", runRules},
 		{"train", "practise bidding decisions", runTrain},
 		{"replay", "step through a saved game", runReplay},
 		{"analyze", "grade every decision of a saved game", runAnalyze},
