@@ -119,9 +119,10 @@ type Session struct {
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
 	forced map[[2]int]string
-	// claimed holds, by seat, the deal number a person claimed the rest
-	// of (Claim); Advance plays that seat's cards.
-	claimed map[rules.Seat]int
+	// claimer claimed the rest of deal claimDeal for its side (Claim);
+	// Advance plays the side's cards. NoSeat: no claim.
+	claimer   rules.Seat
+	claimDeal int
 
 	gen   int
 	saver *saver
@@ -199,7 +200,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
-	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, saver: &saver{store: cfg.Store}}
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, saver: &saver{store: cfg.Store}}
 }
 
 // makeBots makes the bot of every seat that is not a person's. The
@@ -349,13 +350,14 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 // move and has one legal action outside the card play, it is applied
 // and its reason kept (see Forced). Card play is never forced, so a
 // person always plays their own cards, except after a good Claim: then
-// the claimed seat's cards are played for it ("claimed"). It stops when a bot is to move,
-// a person has a choice, or the deal is over.
+// the cards of the claimer's side (a bot partner's too) are played for
+// it ("claimed"). It stops when a bot is to move, a person has a choice,
+// or the deal is over.
 func (s *Session) Advance() (Write, error) {
 	var w Write
 	for {
 		seat, ok := s.ToMove()
-		if !ok || !s.Human(seat) {
+		if !ok || (!s.Human(seat) && !s.Claimed(seat)) {
 			return w, nil
 		}
 		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
@@ -410,6 +412,8 @@ type Thinker struct {
 	Gen  int
 	bot  ai.Bot
 	view rules.View
+	// stand is set for a bot that plays a person's seat (ThinkWith).
+	stand bool
 }
 
 // Think runs the bot's decision. ctx carries the deadline; a bot that
@@ -424,10 +428,22 @@ func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
 // dropped) the answer of the last.
 func (s *Session) Think() (Thinker, bool) {
 	seat, ok := s.ToMove()
-	if !ok || !s.botAt(seat) {
+	if !ok || !s.botAt(seat) || s.Claimed(seat) {
 		return Thinker{}, false
 	}
 	return Thinker{Seat: seat, Gen: s.gen, bot: s.bots[seat], view: s.View(seat)}, true
+}
+
+// ThinkWith returns the decision of bot for the person to move, when a
+// bot plays a person's seat (a shared game's dropped player), and false
+// when no person is to move or the person's move is taken for them (a
+// claim). Its answer goes back through BotMove like any bot's.
+func (s *Session) ThinkWith(bot ai.Bot) (Thinker, bool) {
+	seat, ok := s.ToMove()
+	if !ok || !s.Human(seat) || s.Claimed(seat) || bot == nil {
+		return Thinker{}, false
+	}
+	return Thinker{Seat: seat, Gen: s.gen, bot: bot, view: s.View(seat), stand: true}, true
 }
 
 // BotMove applies a Thinker's answer: the action it chose, or the error
@@ -435,7 +451,7 @@ func (s *Session) Think() (Thinker, bool) {
 // nothing. When the bot failed, or chose an illegal action, the first
 // legal action is taken instead and a *BotError says so.
 func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) (Write, error) {
-	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || !s.botAt(seat) {
+	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || (!s.botAt(seat) && !(t.stand && s.Human(seat))) {
 		return nil, ErrStale
 	}
 	if chooseErr == nil {

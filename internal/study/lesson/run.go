@@ -361,7 +361,7 @@ func (r *Run) Claim() error {
 			}
 			continue
 		}
-		c, ok := claim.Next(d.Play().Duel(), You)
+		c, ok := claim.Next(d.Play(), You)
 		if !ok {
 			return fmt.Errorf("lesson script: the claim of %s is not sure", o.name)
 		}

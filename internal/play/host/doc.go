@@ -1,0 +1,71 @@
+// Package host runs one game of Klob for whoever plays it: `klob play`
+// runs one in-process for a person against bots, `klob serve` one per
+// shared game, with 2, 3 or 4 seats and a person or a bot in any seat.
+// Screens see the game only through a seat's Port.
+//
+// # What a Host does
+//
+// A Host owns an internal/play/session.Session (the rules.Game, the
+// seats, the seed streams, the forced moves, takebacks, claims and
+// chance draws) and is its one game loop (moveOn): it takes the
+// people's forced moves, deals the next deal once every person here is
+// ready (bots and absent people count as ready; the first deal after a
+// start waits for nobody), asks the bot to move for its decision, and
+// otherwise waits for a person. Nothing moves while nobody is at the
+// game.
+//
+// # Goroutines
+//
+//   - The loop: one goroutine owns the game; every Port call is an event
+//     on it, and answers once the seats' snapshots show its effect. It
+//     never waits for a bot, a disk or a reader.
+//   - Bots think on goroutines of their own, off the loop, with a
+//     context bounded by Config.Think, in a slot of Config.Slots (shared
+//     by every game of a server). Their answer comes back as an event;
+//     one for a position the game has left (a takeback) is dropped. A bot
+//     is asked one decision at a time. The move shows no sooner than
+//     Config.Pace after the last one (TrickPace after a trick), on the
+//     host's Clock.
+//   - Hints and claims' checks run the same way, waiting behind every
+//     bot for a slot; one hint per seat at a time, dropped (and stopped)
+//     when closed or when the game moves on.
+//   - Saves go to a writer goroutine: coalesced (the newest change
+//     replaces one not yet written), in order, never under anything a
+//     Port call waits for, so a stuck file system stalls neither the
+//     game nor any other. The finished game is saved once more and then
+//     filed; a failed filing is tried again, and the snapshot says the
+//     game is not yet filed.
+//   - Timers (the pace, a dropped person's grace, the retries) run on
+//     the Clock, so tests drive time with a ManualClock.
+//
+// # Seats
+//
+// Seat connects a person and returns the Port; a newer connection takes
+// the seat from an older one. Leave makes the seat wait Config.Grace for
+// its person, then a bot of Config.TakeoverLevel plays it (bots take
+// seats only while somebody is at the game); the person who comes back
+// plays again from the next deal. The takeovers are recorded in the
+// log's header comments and the moves the stand-in made in its
+// TakeoverTag, so Resume brings both back.
+//
+// # What a seat sees
+//
+// A Snapshot is built from the seat's own rules.View and public facts:
+// names and states of the seats, totals by side, the finished deals'
+// scores, who made each move (as it was then: a later takeover does not
+// relabel earlier moves), the last move as this seat's view shows it (a
+// card given face down between two others stays hidden), why a move of
+// this seat was forced (never another's: that would tell what it does
+// not hold), the save state (on a server without the server's paths),
+// and what the seat may do now. The seed is shown once the game is
+// over.
+//
+// # Typed ahead, taken back
+//
+// Act and Ready carry the Snapshot.Gen the person saw: a key typed
+// ahead never lands on a deal, a result or a decision the person has not
+// seen. Undo takes back the seat's last decision and everything after
+// it, but never past the point where the seat saw new cards (the rest
+// of the deal, the bottom card, a shown sequence, another seat's card):
+// once seen, a card cannot be unseen, so the decision stands.
+package host
