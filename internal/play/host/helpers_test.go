@@ -205,3 +205,13 @@ func (d *driver) play(t *testing.T, filed bool) Snapshot {
 		}
 	}
 }
+
+// settle returns once the host has handled everything sent before and
+// every seat's snapshot shows it (the loop answers a call only after
+// publishing): one seat's snapshot may otherwise lag another's.
+func settle(t *testing.T, h *Host) {
+	t.Helper()
+	if err := h.call(func() error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+}

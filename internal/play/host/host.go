@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"time"
 
@@ -189,6 +190,9 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	}
 	h.st = st
 	h.w = newWriter(h)
+	// A resumed game that was over but not yet filed is filed now,
+	// whoever comes (the loop is not running yet: no race).
+	st.flush()
 	go h.w.run()
 	go h.run()
 	return h, nil
@@ -212,19 +216,45 @@ func (h *Host) run() {
 	for {
 		select {
 		case f := <-h.events:
-			f()
+			if err := safely(func() error {
+				f()
+				h.st.moveOn()
+				h.st.flush()
+				h.st.publish()
+				return nil
+			}); err != nil {
+				// A fault of this game must not take the server down:
+				// the game stops, its seats are told, the log says why.
+				h.logf("the game stopped: %v", err)
+				h.st.setNote(Note{Kind: NoteError, Seat: rules.NoSeat, Text: "the game stopped on an error"})
+				_ = safely(func() error { h.st.shutdown(); return nil })
+				h.reply()
+				return
+			}
+			h.reply()
 		case <-h.stop:
 			h.st.shutdown()
 			return
 		}
-		h.st.moveOn()
-		h.st.flush()
-		h.st.publish()
-		for _, r := range h.replies {
-			r()
-		}
-		h.replies = h.replies[:0]
 	}
+}
+
+// reply answers the callers of the event just handled.
+func (h *Host) reply() {
+	for _, r := range h.replies {
+		r()
+	}
+	h.replies = h.replies[:0]
+}
+
+// safely runs f, turning a panic into an error with its stack.
+func safely(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+		}
+	}()
+	return f()
 }
 
 // post hands f to the loop; it does nothing once the host has stopped.
@@ -295,6 +325,18 @@ func (h *Host) Close() {
 	})
 }
 
+// Abandon files the game as it stands, over or not (a game given up, a
+// shared game nobody came back to), and stops it: nothing is saved
+// after. It waits for the file system, as Close does.
+func (h *Host) Abandon() error {
+	err := h.call(func() error {
+		h.st.abandon()
+		return nil
+	})
+	h.Close()
+	return err
+}
+
 // Done is closed once the host has stopped.
 func (h *Host) Done() <-chan struct{} { return h.done }
 
@@ -307,6 +349,30 @@ func (h *Host) Log() (*gamelog.Log, error) {
 		return nil
 	})
 	return l, err
+}
+
+// HiddenFrom returns the number of the deal shown and every card seat s
+// may not know of it: the other hands (a partner's too) less what its
+// view knows of them, and the cards it cannot place. It is for tests and
+// audits that check no screen shows them; it is never sent to a seat.
+func (h *Host) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet, err error) {
+	err = h.call(func() error {
+		st := h.st
+		if !st.hasDeal() {
+			return nil
+		}
+		d := st.sess.Deal()
+		v := d.View(s)
+		hidden = v.Unseen()
+		for o := range rules.Seat(d.Players()) {
+			if o != s {
+				hidden |= d.Hand(o) &^ v.Known(o)
+			}
+		}
+		deal = st.dealShown()
+		return nil
+	})
+	return deal, hidden, err
 }
 
 // goWork runs f on a goroutine of its own that Close waits for.

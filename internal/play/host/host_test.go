@@ -88,3 +88,74 @@ func TestSameSeedSameGame(t *testing.T) {
 		})
 	}
 }
+
+// TestResume: a game saved mid-deal comes back where it was, every seat
+// seeing what it saw; the deal's end then waits for the person's Ready
+// as always (only a deal dealt at the start waits for nobody).
+func TestResume(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			cfg := config(n, 61, &memStore{}, NewManualClock(t0), 0)
+			cfg.Options.Target = 1000
+			h := newHost(t, cfg)
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
+			s := d.playUntil(t, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
+			l, err := h.Log()
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Close()
+			cfg.Store = &memStore{}
+			h2, err := Resume(l, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(h2.Close)
+			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(6, 2))}
+			r := await(t, d2.p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
+			if r.View != s.View || r.DealNo != s.DealNo || len(r.Moves) != len(s.Moves) {
+				t.Fatal("the resumed game shows another position")
+			}
+			end := d2.playUntil(t, "the deal's end", func(x Snapshot) bool { return x.Between || x.Over || x.DealNo > s.DealNo })
+			if end.Over {
+				return
+			}
+			settle(t, h2)
+			if x := d2.p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
+				t.Fatal("the resumed game dealt on without the person's Ready")
+			}
+		})
+	}
+}
+
+// TestFinishedSaveIsFiled: a finished game whose filing failed before a
+// restart is filed when it is resumed; Abandon files a game not over.
+func TestFinishedSaveIsFiled(t *testing.T) {
+	st := &memStore{}
+	h := newHost(t, config(2, 71, st, NewManualClock(t0), 0))
+	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	d.play(t, true)
+	h.Close()
+	st2 := &memStore{}
+	h2, err := Resume(st.lastSave(), config(2, 71, st2, NewManualClock(t0), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2.Close()
+	if _, filed := st2.counts(); filed != 1 {
+		t.Fatalf("the resumed finished game was filed %d times", filed)
+	}
+	st3 := &memStore{}
+	h3 := newHost(t, config(3, 72, st3, NewManualClock(t0), 0))
+	p := sit(t, h3, 0)
+	await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
+	if err := h3.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	if _, filed := st3.counts(); filed != 1 {
+		t.Fatalf("the abandoned game was filed %d times", filed)
+	}
+	if g, err := st3.filed[0].Game(); err != nil || g.Over() {
+		t.Fatalf("the abandoned game's log: %v", err)
+	}
+}

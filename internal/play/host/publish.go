@@ -15,7 +15,10 @@ func (st *state) flush() {
 		if s.hint != nil && s.hint.gen != gen {
 			st.dropHint(s)
 		}
-		if s.claim != nil && !s.claim.state.Pending && s.claim.c.Gen != gen {
+		// A verdict shows while its position does; a good claim's for
+		// the rest of its deal.
+		if c := s.claim; c != nil && !c.state.Pending && c.c.Gen != gen &&
+			(!c.state.Verdict.OK || c.state.Err != nil || c.deal != st.dealShown()) {
 			st.dropClaim(s)
 		}
 	}
@@ -35,6 +38,17 @@ func (st *state) flush() {
 	} else {
 		st.h.w.save(st.saveSeq, l)
 	}
+	st.saveState.Pending, st.dirty = true, true
+}
+
+// abandon hands the game as it stands to the writer to be filed.
+func (st *state) abandon() {
+	if st.cfg.Store == nil || st.filing {
+		return
+	}
+	st.saveSeq++
+	st.filing, st.changed = true, false
+	st.h.w.file(st.saveSeq, st.log())
 	st.saveState.Pending, st.dirty = true, true
 }
 

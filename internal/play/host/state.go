@@ -103,12 +103,16 @@ type hintJob struct {
 
 type claimJob struct {
 	c      session.ClaimCheck
+	deal   int
 	cancel context.CancelFunc
 	state  ClaimState
 }
 
 func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
-	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: true,
+	// fresh: the first deal this host deals waits for nobody, unless a
+	// deal is on the table (a game resumed mid-deal): the next then waits
+	// as always.
+	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: s.Game().NeedDeal(),
 		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74)}
 	st.saveState.NoStore = h.cfg.Store == nil
 	n := s.Game().Players()
@@ -138,6 +142,9 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 			st.stopGrace(rules.Seat(i))
 		}
 		st.barrier = resumeBarriers(l, s)
+		// A finished game saved but not filed (the filing failed) is
+		// filed once the loop runs.
+		st.changed = s.Game().Over()
 	}
 	st.lookAtCards(false)
 	return st, nil
@@ -323,6 +330,8 @@ func (st *state) label(first By, seat rules.Seat) {
 			by = first
 		case forced && why == "claimed":
 			by = ByClaim
+		case forced && st.seats[steps[i].Seat].takeover != nil:
+			by = ByTakeover // the only choice, taken while a bot stands in
 		case forced:
 			by = ByForced
 		case first == ByForced:
@@ -548,12 +557,16 @@ func (st *state) claim(p *port) error {
 	}
 	st.dropClaim(s)
 	ctx, cancel := context.WithCancel(st.h.ctx)
-	job := &claimJob{c: c, cancel: cancel, state: ClaimState{Pending: true}}
+	job := &claimJob{c: c, deal: st.dealShown(), cancel: cancel, state: ClaimState{Pending: true}}
 	s.claim, st.dirty = job, true
 	slots := st.cfg.Slots
 	st.h.goWork(func() {
 		var vd claim.Verdict
-		err := slots.Do(ctx, ForHint, func() { vd = claimCheck(c) })
+		var failed error
+		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = claimCheck(c); return nil }) })
+		if err == nil {
+			err = failed
+		}
 		st.h.post(func() { st.claimChecked(seat, job, vd, err) })
 	})
 	return nil
@@ -634,7 +647,7 @@ func (st *state) hint(p *port, gen int) error {
 		err := slots.Acquire(ctx, ForHint)
 		if err == nil {
 			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			ev, err = f(tctx, &v, seed)
+			err = safely(func() (err error) { ev, err = f(tctx, &v, seed); return err })
 			tcancel()
 			slots.Release()
 		}
@@ -700,7 +713,9 @@ func (st *state) think(seat rules.Seat) {
 		err := slots.Acquire(ctx, ForBot)
 		if err == nil {
 			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			a, err = th.Think(tctx)
+			// A bot that panics fails like one that errs: its first
+			// legal move is made instead.
+			err = safely(func() (err error) { a, err = th.Think(tctx); return err })
 			tcancel()
 			slots.Release()
 		}
@@ -750,7 +765,13 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 	case errors.As(err, &be) && be.Instead != nil:
 		st.label(job.by, th.Seat)
 		st.moved(before, before.step, th.Seat, *be.Instead, job.by)
-		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: be.Error()}
+		// The note names no card: the move made may be a card given face
+		// down, which only two seats may know.
+		who := st.seats[th.Seat].player.Name
+		if job.by == ByTakeover {
+			who += "'s bot"
+		}
+		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: who + " failed and made its first legal move"}
 		st.h.logf("bot at %s failed: %v", seatName(th.Seat), be.Err)
 	case err != nil:
 		st.setNote(Note{Kind: NoteBotFailed, Seat: th.Seat, Text: err.Error()})
@@ -827,8 +848,11 @@ func (st *state) leave(p *port) {
 		return
 	}
 	sd.dropped = true
-	if st.hold && !st.anyoneHere() {
+	if !st.anyoneHere() {
+		// Nobody is left to play with: the bots wait, and a decision
+		// under way is dropped (asked again when someone comes).
 		st.hold = false
+		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
 	st.h.logf("%s dropped from %s", sd.player.Name, seatName(p.seat))

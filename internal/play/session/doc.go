@@ -24,7 +24,9 @@
 //
 // # Driving a Session
 //
-// A front-end, for the seat it serves:
+// internal/play/host is the one game loop over a Session, for local
+// and shared play; screens talk to a host's seat Port, not to a
+// Session. By hand, for the seat it serves:
 //
 //	w, err := s.Advance()          // forced moves of the people
 //	seat, ok := s.ToMove()         // !ok: the deal (or game) is over: StartDeal
@@ -67,4 +69,6 @@
 //   - The first dealer is drawn from the seed among the seats
 //     (FirstDealerOf); the deal then passes to the left.
 //   - Forced moves, the autosave and the archive work as for two.
+//   - A claim is the claimer's side's (with four, the partner's cards
+//     are played out too), checked at every seat count (ai/claim).
 package session
