@@ -258,3 +258,45 @@ func TestTrickHeld(t *testing.T) {
 		}
 	})
 }
+
+// No frame of the table ever shows a card the person's seat may not
+// know (the host's HiddenFrom: the other hands, less what the seat's
+// view knows of them), whatever is open: the table, the trick list, the
+// hint, the result.
+func TestNoHiddenCard(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		o := options(n)
+		if n > 2 {
+			o.Shlomo, o.Cleopatra = true, n == 4
+		}
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		g := &f.hs.Ctx.Paint.Glyphs
+		check := func(what string) {
+			t.Helper()
+			deal, hidden, err := f.h.HiddenFrom(rules.SeatA)
+			if err != nil || deal != f.snap().DealNo {
+				return // the game moved on since the screen's snapshot
+			}
+			text := f.text()
+			for _, c := range hidden.Cards() {
+				if strings.Contains(text, g.CardText(c)) {
+					t.Fatalf("%s: the screen shows %s, which seat A may not know:\n%s", what, g.CardText(c), text)
+				}
+			}
+		}
+		for i := 0; i < 400 && !(f.snap().Over && f.s.overSeen); i++ {
+			check("the table")
+			if i%7 == 0 {
+				f.hs.Press("v")
+				check("the trick list")
+				f.hs.Press("v")
+			}
+			if i%11 == 0 && f.snap().Can.Hint {
+				f.hs.Press("H")
+				check("the hint")
+				f.hs.Press("H")
+			}
+			f.step(i%3 == 0)
+		}
+	})
+}
