@@ -23,6 +23,9 @@ func TestGoldens(t *testing.T) {
 			name := func(what string) string { return fmt.Sprintf("table%d-80x24-%s", n, what) }
 			f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
 			kittest.Golden(t, name("1-bid"), f.text())
+			f.hs.Press("H")
+			kittest.Golden(t, name("1-hint-bid"), f.text())
+			f.hs.Press("esc")
 			f.until("a card", myCard, true)
 			kittest.Golden(t, name("2-play"), f.text())
 			f.hs.Press("H")
