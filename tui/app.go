@@ -191,7 +191,7 @@ func (a *App) render() string {
 		s = a.overlay.View(&a.ctx, s)
 	}
 	if a.ctx.ASCII {
-		s = asciiText.Replace(s)
+		s = kit.ASCIIText(s)
 	}
 	return kit.Canvas(kit.SplitLines(s), w, h)
 }
@@ -207,7 +207,7 @@ func (a *App) smallView() string {
 		}
 	}
 	if a.ctx.ASCII {
-		msg = asciiText.Replace(msg)
+		msg = kit.ASCIIText(msg)
 	}
 	lines := kit.Wrap(msg, w)
 	if len(lines) > h {
@@ -220,14 +220,6 @@ func (a *App) smallView() string {
 	}
 	return kit.Canvas(out, w, h)
 }
-
-// asciiText turns what is left of Unicode on a screen into ASCII for
-// -ascii: arrows, dots, rules, marks and suits.
-var asciiText = strings.NewReplacer(
-	"←", "<-", "→", "->", "↑", "^", "↓", "v", "·", "-", "…", "...", "×", "x",
-	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
-	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
-)
 
 // isRule reports whether line is a horizontal rule of hrule.
 func isRule(line, hrule string) bool {

@@ -13,66 +13,39 @@
 //
 // The pieces every screen shares are package tui/kit: styles, keys as
 // data, the help overlay, cards and the hand, layout, menus, words,
-// the score pad and refusals (see its documentation). This package
-// holds the App and the screen families on top of kit, each a group of
-// files that is to become a package of its own:
+// the score pad and refusals (see its documentation). The screen
+// families are packages on top of kit:
 //
-//   - the table: table*.go, tableview.go, result.go, gameover.go,
-//     hint*.go, tricklist.go, duel.go, seat.go, play*.go, bot.go,
-//     savestatus.go (the deal itself, one deal's breakdown, the end of
-//     the game, at two players and at tables of three or four);
-//   - the replay and the saved games: replay*.go, history*.go;
-//   - the trainer: train*.go;
-//   - the lobby of klob serve: lobby*.go, gate.go;
-//   - the lesson: package tui/learn (learn.go here opens it in an App);
-//   - the App's own: app.go, setup.go (which starts the game the
-//     setup screen of package tui/setup chose), resume.go, busy.go.
+//   - tui/table: the one table for 2, 3 and 4 seats (the deal, its
+//     result, the game's end), reading its game only through a seat's
+//     internal/play/host.Port, and the renderer (Scene, Render) the
+//     replay shares;
+//   - tui/replay: the replay of a recorded game at every count, with
+//     the analysis, and the list of saved games;
+//   - tui/setup: the one setup form; tui/learn: the lesson.
 //
-// A few ties between families remain to be cut before they move: the
-// replay of a table of three or four draws with the table's scene
-// (tableScene, renderTable34), the lobby's table form reuses the
-// rows of package tui/setup, and the game-over screen opens the replay
-// and the setup.
+// This package holds the App and the families not yet moved: the
+// trainer (train*.go), the lobby of klob serve (lobby*.go, gate.go) and
+// the screens its shared tables still draw (table.go, tableview.go,
+// table_more.go, hint*.go, tricklist.go, duel.go, table34*.go, bot.go,
+// fed by the hall until the lobby seats people through a host.Port
+// too); and the App's own: app.go, play.go (klob play: a host per game,
+// its table, the App closing the host when it quits), setup.go,
+// resume.go, busy.go, replay.go (the App of klob replay).
 //
-// The game itself is an internal/play/session.Session: the table, result and
-// game-over screens present it from the person's seat (seat.go) and send
-// the person's actions to it; the session decides the decks, the forced
-// moves and the order of the autosaves. Its slow work (a bot's decision,
-// a save) runs here in tea.Cmds.
+// # The game
 //
-// # The bot
-//
-// The bot never runs inside Update: its decision is a tea.Cmd that runs
-// the session's Thinker with a context deadline and returns the action
-// as a message. A move is held back until a short pace has passed, so a person
-// can follow the play, and a spinner appears when the bot thinks longer
-// than a moment. Every message carries the position (the session's Gen) it answers, so a late
-// answer after a new game or a resume is dropped.
-//
-// # What the table shows
-//
-// The table is drawn from rules.View of the person's seat only, so it can
-// never show a hidden card. Selection, playable cards and trump are shown
-// by marks and borders as well as colour, so NO_COLOR and TERM=dumb lose
-// nothing; -ascii draws suits as letters (C D H S) and boxes with + - |.
-//
-// # Three and four players
-//
-// A game of three or four (RULES.md section 10) has its own table
-// screen, table34, drawn from rules.View of the person's seat
-// (table34.go): the person at the bottom, the seat on its left drawn on
-// the left, the partner (with four) on top; each seat's name, level,
-// cards, dealer and maker; the trick laid out by seat with who led and
-// who wins it (rules.TrickWinnerOf); the table talk with the
-// declarations of section 11 and the cards they moved as far as the
-// person saw them; the score pad and the deal's breakdown by seat or by
-// team (table34_result.go). A four-handed table needs 100×30 (the App
-// asks a screen's minSize). The one setup screen (package tui/setup)
-// offers the house variants that apply at each count; the replay of such a game is replay34.go, with
-// the two-handed replay's analysis (replay_analysis.go, shared by both
-// replays: a runs it in a tea.Cmd, each step shows its grade, the talk
-// its marks, each deal's end the points lost by grade); the
-// hint asks the hard table bot (hint34.go).
+// klob play runs the game in-process on an internal/play/host.Host: it
+// deals, takes the forced moves, lets the bots think off the screen's
+// goroutine with a pace between moves, saves on a writer goroutine and
+// checks takebacks and claims. The table shows the host.Snapshot of the
+// person's seat, built from that seat's rules.View, so it can never
+// show a hidden card, and acts with the Snapshot's Gen, so that a key
+// typed ahead never lands on a position not yet on the screen. Its
+// updates arrive as messages from a tea.Cmd that waits on the port.
+// Selection, playable cards and trump are shown by marks and borders as
+// well as colour, so NO_COLOR and TERM=dumb lose nothing; -ascii draws
+// suits as letters (C D H S) and boxes with + - |.
 //
 // # The lobby of klob serve
 //

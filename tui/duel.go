@@ -6,11 +6,9 @@ import (
 	"github.com/klob/klob/tui/kit"
 )
 
-// duel is the two-player game the table screen presents from the
-// person's seat: a game alone against the bot (seated, whose session
-// also thinks for the bot, takes back and checks claims) or a seat at a
-// shared table of `klob serve` (hallDuel, lobby_duel.go, whose hall
-// holds the deal). The screen reads the seat's rules.View and the game
+// duel is the two-player game the shared table's screen presents from
+// the person's seat: a seat at a shared table of `klob serve` (hallDuel,
+// lobby_duel.go, whose hall holds the deal). The screen reads the seat's rules.View and the game
 // around the deal from it, and sends the person's actions to it; it
 // never sees a hidden card, since neither gives one.
 type duel interface {
@@ -40,37 +38,3 @@ type duel interface {
 	// or the shared table's code.
 	tag() string
 }
-
-var _ duel = (*seated)(nil)
-
-func (m *seated) seat() rules.Seat { return m.me }
-
-// dealNo is the number of the deal on the table (the finished one while
-// the game waits for the next).
-func (m *seated) dealNo() int {
-	g := m.game
-	if g.NeedDeal() || g.Over() {
-		return max(1, len(g.Records()))
-	}
-	return g.DealNo()
-}
-
-func (m *seated) pad() kit.PadScores {
-	g := m.game
-	tot := g.Totals()
-	p := kit.PadScores{Target: g.Options().Target, Totals: [2]int{tot[0], tot[1]}}
-	for _, r := range g.Records() {
-		p.Scores = append(p.Scores, r.Score)
-	}
-	return p
-}
-
-func (m *seated) forced(step int) (string, bool) {
-	deal := m.game.DealNo()
-	if m.game.NeedDeal() || m.game.Over() {
-		deal = len(m.game.Records())
-	}
-	return m.Forced(deal, step)
-}
-
-func (m *seated) tag() string { return "Bot: " + string(m.setup.Level) }

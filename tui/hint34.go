@@ -6,6 +6,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -105,5 +106,21 @@ func (t *table34) pointAt(a rules.Action) {
 		if b == a {
 			t.Menu = i
 		}
+	}
+}
+
+// hintChooser is the hard table bot the hint of a shared table asks,
+// seeded from the game.
+func (c *PlayConfig) hintChooser(seed uint64) tableChooser {
+	return func(ctx context.Context, v *rules.View) (rules.Action, error) {
+		newBot := c.NewBot
+		if newBot == nil {
+			newBot = ai.New
+		}
+		b, err := newBot(ai.Hard, ai.Config{Seed: seed ^ 0x68696e74})
+		if err != nil {
+			return rules.Action{}, err
+		}
+		return b.Choose(ctx, v)
 	}
 }

@@ -84,8 +84,8 @@ func TestSetupApp(t *testing.T) {
 		if hs.name() != "table" {
 			t.Fatalf("%d players: enter on the setup opened %q", players, hs.name())
 		}
-		if g := hs.game(); g != nil && (g.Players() != players || !g.Options().DealerForced) {
-			t.Fatalf("%d players: the game has %d players, options %s", players, g.Players(), g.Options())
+		if g := hs.game(); g != nil && (g.View.Players != players || !g.Options.DealerForced) {
+			t.Fatalf("%d players: the game has %d players, options %s", players, g.View.Players, g.Options)
 		}
 	}
 }

@@ -6,8 +6,11 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"strings"
+
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/setup"
 )
@@ -32,23 +35,54 @@ func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScre
 
 func (s *resumeScreen) Name() string { return "resume" }
 
-// summarize describes a saved game in a few lines.
+// summarize describes a saved game in a few lines: when it started,
+// who plays, the score from the person's side, the deal in progress.
 func summarize(l *gamelog.Log) []string {
-	if l.Header.Seats() > 2 {
-		return summarizeTable(l) // play34.go
-	}
-	out := []string{}
+	var out []string
 	if t, ok := l.Header.Start(nil); ok {
 		out = append(out, "Started "+t.Format("Monday 2 January 2006, 15:04"))
 	}
-	out = append(out, fmt.Sprintf("Against the %s bot, game to %d", l.Header.Levels[botSeat], l.Header.Options.Target))
+	h := &l.Header
+	n := h.Seats()
+	me, _ := h.HumanSeat()
+	var others []string
+	for s := range rules.Seat(n) {
+		if s == me {
+			continue
+		}
+		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
+		if n == 4 && s == (me+2)%4 {
+			others = append([]string{"with your partner " + name}, others...)
+			continue
+		}
+		others = append(others, name)
+	}
+	if n == 4 {
+		others[1] = "against " + others[1]
+	}
+	out = append(out, fmt.Sprintf("With %s, game to %d", strings.Join(others, ", "), h.Options.Target))
+	if n == 2 {
+		out[len(out)-1] = fmt.Sprintf("Against the %s bot, game to %d", h.Level(me.Other()), h.Options.Target)
+	}
 	g, err := l.Game()
 	if err != nil {
 		return append(out, "It does not replay: "+err.Error())
 	}
 	tot := g.Totals()
-	done := len(g.Records())
-	out = append(out, fmt.Sprintf("%s played: you %d, bot %d", kit.Plural(done, "deal"), tot[humanSeat], tot[botSeat]))
+	var score []string
+	for side := range g.Sides() {
+		name := strings.ToLower(h.PlayerName(rules.Seat(side)))
+		switch {
+		case n == 4 && side == int(me)%2:
+			name = "your team"
+		case n == 4:
+			name = "theirs"
+		case side == int(me):
+			name = "you"
+		}
+		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))
+	}
+	out = append(out, fmt.Sprintf("%s played: %s", kit.Plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
 	if !g.NeedDeal() && !g.Over() {
 		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
 	}
@@ -69,13 +103,6 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 		return s, nil
 	}
 	switch {
-	case kit.IsKey(k, ctx.Keys.Resume) && s.log.Header.Seats() > 2:
-		next, err := s.cfg.resumeTable(s.log) // play34.go
-		if err != nil {
-			s.err = "cannot resume: " + err.Error()
-			return s, nil
-		}
-		return next, nil
 	case kit.IsKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
@@ -83,10 +110,9 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 			return s, nil
 		}
 		t := newTable(m, s.cfg)
-		if m.game.Over() {
-			return newGameOver(t), writeCmd(m.Archive())
+		if sn := m.port.Snapshot(); !sn.Over {
+			t.SetNote(fmt.Sprintf("Welcome back: deal %d.", max(1, sn.DealNo)), false)
 		}
-		t.SetNote(fmt.Sprintf("Welcome back: deal %d.", m.game.DealNo()), false)
 		return t, nil
 	case kit.IsKey(k, ctx.Keys.New):
 		old := s.log
@@ -164,7 +190,7 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	if over {
 		resume = " see how it ended   "
 	}
-	saved, asked := s.log.Header.Levels[botSeat], string(s.cfg.Setup.Level)
+	saved, asked := savedLevel(&s.log.Header), string(s.cfg.Setup.Level)
 	newGame := "start a new game (the old one goes to the history)"
 	if s.cfg.LevelFlag && saved != asked {
 		// klob -level hard with a normal game saved: which one?
@@ -178,4 +204,14 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
 	return kit.JoinLines(lines)
+}
+
+// savedLevel is the level of the bots of a saved game.
+func savedLevel(h *gamelog.Header) string {
+	for s := range rules.Seat(h.Seats()) {
+		if lv := h.Level(s); lv != gamelog.Human && lv != "" {
+			return lv
+		}
+	}
+	return ""
 }

@@ -15,24 +15,7 @@ func newSetupScreen(cfg *PlayConfig, s Setup) *setup.Screen {
 	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startGame}, s)
 }
 
-// startGame starts the game the form chose and returns its table: the
-// settings changed on the form are kept, or the table says why not.
-func (c *PlayConfig) startGame(s Setup) (kit.Screen, error) {
-	if s.Options.NumPlayers() > 2 {
-		return c.startTable(s)
-	}
-	m, err := c.newGame(s)
-	if err != nil {
-		return nil, err
-	}
-	t := newTable(m, c)
-	if c.Prefs != nil && *c.Prefs != s.Prefs {
-		*c.Prefs = s.Prefs
-		if c.SavePrefs != nil {
-			if err := c.SavePrefs(s.Prefs); err != nil {
-				t.SetNote("Your settings could not be kept: "+err.Error(), true)
-			}
-		}
-	}
-	return t, nil
-}
+// startGame starts the game the form chose, at any seat count, and
+// returns its table: the settings changed on the form are kept, or the
+// table says why not.
+func (c *PlayConfig) startGame(s Setup) (kit.Screen, error) { return c.startTable(s) }

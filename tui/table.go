@@ -1,17 +1,13 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/play/session"
-	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -20,13 +16,8 @@ import (
 // person's seat is taken here, from the legal actions of its View; the
 // bot's come back as messages.
 type table struct {
-	// d is the game the screen shows; m is the same game when it is a
-	// game alone (the bot, takebacks, claims, settings), nil at a shared
-	// table.
-	d      duel
-	m      *seated
-	cfg    *PlayConfig
-	timing Timing
+	// d is the seat at the shared table the screen shows.
+	d duel
 	// gate bounds the hint's evaluation on a server (nil: unbounded);
 	// shared is set at a shared table (lobby_duel.go).
 	gate   *Gate
@@ -36,20 +27,10 @@ type table struct {
 	showLast   bool         // the list of this deal's tricks is open (v)
 	order      kit.HandSort // how the hand is sorted (o toggles it)
 
-	// queued are the keys pressed while the bot thought: they are played
-	// on the person's next turn, in order.
-	queued []tea.KeyPressMsg
-	// waitKey is set when a trick is over, the bot is to lead the next
-	// and the settings say to wait for a key first.
-	waitKey bool
-
 	note    string // what just happened, or why a move was refused
 	noteErr bool
 
-	thinking bool // the bot was asked at thinkGen and has not answered
-	thinkGen int
-	slow     bool // the bot thinks longer than a moment: spinner
-	spin     spinner.Model
+	spin spinner.Model
 
 	// The hint (H): asked at hintGen; hint holds the answer for that
 	// position. A hint for a position the game has left is not shown.
@@ -64,93 +45,23 @@ func (t *table) hintOpen() bool {
 	return (t.hinting || t.hint != nil) && t.hintGen == t.d.Gen()
 }
 
-func newTable(m *seated, cfg *PlayConfig) *table {
-	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), Choice: kit.Choice{Bella: rules.NoCard}, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
-	if m.setup.Prefs.Sort == settings.BySuit {
-		t.order = kit.BySuit
-	}
-	return t
-}
-
 // hand is the person's hand as shown: sorted by the order chosen.
 func (t *table) hand(v *rules.View) []rules.Card {
 	return kit.ViewHand(v, t.order)
 }
 
-// maxQueued is how many keys pressed while the bot thinks are kept.
-const maxQueued = 4
-
-// trickOver reports whether v stands between two tricks of the card
-// play: the last trick complete, the next not yet led.
-func trickOver(v *rules.View) bool {
-	return v.Phase == rules.PhasePlay && v.Lead() == rules.NoCard && v.LastLeader != rules.NoSeat
-}
-
 func (t *table) Name() string { return "table" }
-
-// advanceMsg asks the table to look at the game again (start of a deal).
-type advanceMsg struct{}
-
-// queuedKeyMsg is a key pressed while the bot thought, played now.
-type queuedKeyMsg struct{ k tea.KeyPressMsg }
-
-// Enter deals the next deal if the game waits for one, then lets the
-// bot move or waits for the person.
-func (t *table) Enter(ctx *kit.Context) tea.Cmd {
-	t.showLast = false
-	if t.m == nil {
-		return nil // a shared table: the hall deals
-	}
-	w, err := t.m.StartDeal()
-	if err != nil {
-		t.SetNote(err.Error(), true)
-	}
-	return tea.Batch(writeCmd(w), func() tea.Msg { return advanceMsg{} })
-}
 
 // next moves the game on after an action: through the person's forced
 // moves (the session takes them), then to the result screen when the
 // deal is over, to the bot when it is its turn, or to the person's
 // choice.
 func (t *table) next() (kit.Screen, tea.Cmd) {
-	if t.m == nil {
-		// A shared table: the hall moves on and says so in an update.
-		if v := t.d.view(); t.d.myTurn() {
-			t.prepareTurn(&v)
-		}
-		return t, nil
+	// The hall moves on and says so in an update.
+	if v := t.d.view(); t.d.myTurn() {
+		t.prepareTurn(&v)
 	}
-	w, err := t.m.Advance()
-	cmd := writeCmd(w)
-	if err != nil {
-		t.SetNote(err.Error(), true)
-		return t, cmd
-	}
-	seat, ok := t.m.ToMove()
-	switch {
-	case !ok:
-		t.thinking, t.slow = false, false
-		t.queued = nil
-		return newResult(t), cmd
-	case seat != t.m.me:
-		v := t.m.view()
-		if trickOver(&v) && t.cfg.Prefs != nil && t.m.setup.Prefs.AfterTrick == settings.WaitKey && !t.m.Claimed(t.m.me) {
-			// The trick stays on the table until the person has seen it.
-			t.waitKey = true
-			return t, cmd
-		}
-		return t, tea.Batch(cmd, t.think())
-	}
-	v := t.m.view()
-	t.prepareTurn(&v)
-	if len(t.queued) > 0 {
-		// Keys pressed while the bot thought: the first one now, the
-		// rest as messages after it.
-		k := t.queued[0]
-		t.queued = t.queued[1:]
-		return t, tea.Batch(cmd, func() tea.Msg { return queuedKeyMsg{k} })
-	}
-	return t, cmd
+	return t, nil
 }
 
 // prepareTurn resets the choices for a new decision of the person.
@@ -170,97 +81,28 @@ func (t *table) prepareTurn(v *rules.View) {
 	}
 }
 
-// think asks the bot for its move, once per position.
-func (t *table) think() tea.Cmd {
-	gen := t.m.Gen()
-	if t.thinking && t.thinkGen == gen {
-		return nil
-	}
-	th, ok := t.m.Think()
-	if !ok {
-		return nil
-	}
-	t.thinking, t.thinkGen, t.slow = true, gen, false
-	tm := t.timing
-	if v := t.m.view(); trickOver(&v) && tm.Pace > 0 {
-		// After a trick the bot leads the next one a while later, so
-		// the finished trick can be seen.
-		tm.Pace = max(2*tm.Pace, time.Second)
-	}
-	return thinkSlowCmd(th, tm, gen, t.timing.SpinnerDelay)
-}
-
 func (t *table) SetNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
 // Update takes one message.
 func (t *table) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
-	if t.m != nil && t.m.absorb(msg) {
-		return t, nil
-	}
 	switch msg := msg.(type) {
-	case advanceMsg:
-		return t.next()
-	case botMoveMsg:
-		return t.botMoved(ctx, msg)
-	case botSlowMsg:
-		if t.thinking && msg.gen == t.thinkGen && !t.slow {
-			t.slow = true
-			return t, t.spin.Tick
-		}
 	case hintMsg:
 		if t.hinting && msg.Gen == t.hintGen {
 			t.hinting, t.hint = false, &msg
 		}
 		return t, nil
 	case spinner.TickMsg:
-		if t.slow || (t.hinting && t.hintOpen()) {
+		if t.hinting && t.hintOpen() {
 			var cmd tea.Cmd
 			t.spin, cmd = t.spin.Update(msg)
 			return t, cmd
 		}
-	case claimCheckedMsg:
-		return t.claimChecked(ctx, msg)
-	case queuedKeyMsg:
-		if !t.myTurn() {
-			t.queued = append([]tea.KeyPressMsg{msg.k}, t.queued...)
-			return t, nil
-		}
-		return t.key(ctx, msg.k)
 	case tea.KeyPressMsg:
 		return t.key(ctx, msg)
 	case tea.MouseClickMsg:
 		return t.click(ctx, msg)
 	}
 	return t, nil
-}
-
-// botMoved applies the bot's answer. A bot error or an illegal answer is
-// shown, and the first legal action is taken instead so the game goes on.
-func (t *table) botMoved(ctx *kit.Context, msg botMoveMsg) (kit.Screen, tea.Cmd) {
-	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.m.Gen() {
-		return t, nil
-	}
-	t.thinking, t.slow = false, false
-	before := t.m.view()
-	w, err := t.m.BotMove(msg.th, msg.action, msg.err)
-	var be *session.BotError
-	switch {
-	case errors.Is(err, session.ErrStale):
-		return t.next()
-	case errors.As(err, &be):
-		t.SetNote(be.Error(), true)
-		if be.Instead == nil {
-			return t, nil
-		}
-	case err != nil:
-		t.SetNote(err.Error(), true)
-		return t, nil
-	default:
-		t.SetNote(describe(ctx, t.d, &before, msg.th.Seat, msg.action), false)
-	}
-	t.showLast = false
-	next, c := t.next()
-	return next, tea.Batch(writeCmd(w), c)
 }
 
 // describe says in one line what seat did: "Bot played A♠: Bot won the
@@ -291,15 +133,13 @@ func (t *table) myTurn() bool { return t.d.myTurn() }
 // take applies the person's action, or explains why it is refused.
 func (t *table) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
 	before := t.d.view()
-	w, err := t.d.Apply(t.d.seat(), a)
-	if err != nil {
+	if _, err := t.d.Apply(t.d.seat(), a); err != nil {
 		t.SetNote(kit.RefusalText(&ctx.Paint.Glyphs, &before, a, err), true)
 		return t, nil
 	}
 	t.SetNote(describe(ctx, t.d, &before, t.d.seat(), a), false)
 	t.showLast = false
-	next, c := t.next()
-	return next, tea.Batch(writeCmd(w), c)
+	return t.next()
 }
 
 // bellaItems are the two ways to play the card of the bella question;
@@ -315,18 +155,11 @@ func (t *table) bellaItems() []rules.Action {
 // line) lists the keys that work now; the full help is the play screens'.
 func (t *table) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	v := t.d.view()
-	h := kit.KeyHelp{Full: kit.PlayHelp(k, v.Options)}
-	if t.m == nil { // a shared table: no takebacks, no claims
-		h.Full = kit.PlayHelp(k, v.Options, k.Undo, k.Claim)
-	}
+	// A shared table: no takebacks, no claims.
+	h := kit.KeyHelp{Full: kit.PlayHelp(k, v.Options, k.Undo, k.Claim)}
 	switch {
-	case t.waitKey:
-		h.Short = []key.Binding{kit.Bind("any key", "next trick"), kit.Brief("tricks", k.LastTrick)}
 	case !t.myTurn():
 		h.Short = []key.Binding{kit.Brief("tricks", k.LastTrick), kit.Brief("undo", k.Undo)}
-		if t.thinking {
-			h.Short = append(h.Short, kit.Bind("keys", "are kept for your turn"))
-		}
 	case t.Bella != rules.NoCard:
 		h.Short = []key.Binding{kit.Brief("bella", k.Bella), kit.Brief("no bella", k.NoBella), kit.Brief("another card", k.Back)}
 	case v.Phase == rules.PhasePlay:
@@ -342,7 +175,7 @@ func (t *table) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
 			kit.Brief("tricks", k.LastTrick), kit.Brief("sort", k.SortHand), kit.Brief("undo", k.Undo), kit.Brief("hint", k.Hint)}
 	}
-	if t.m == nil {
+	{
 		// A shared table: no takebacks, no claims.
 		short := h.Short[:0:0]
 		for _, b := range h.Short {
@@ -368,36 +201,19 @@ func (t *table) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 		return t, nil
 	case kit.IsKey(msg, k.SortHand):
 		return t.toggleOrder()
-	case kit.IsKey(msg, k.Undo) && t.m == nil:
+	case kit.IsKey(msg, k.Undo):
 		t.SetNote(sharedUndoNote, false)
 		return t, nil
-	case kit.IsKey(msg, k.Undo):
-		return t.undo()
 	case kit.IsKey(msg, k.Hint):
 		return t.askHint()
 	case t.hintOpen() && kit.IsKey(msg, k.Back):
 		t.hinting, t.hint = false, nil
 		return t, nil
-	case t.waitKey:
-		// The finished trick was on view: any other key goes on.
-		t.waitKey = false
-		return t, t.think()
 	}
 	if !t.myTurn() {
-		if t.thinking && t.keepable(ctx, msg) {
-			if len(t.queued) < maxQueued {
-				t.queued = append(t.queued, msg)
-			}
-			t.SetNote("Kept for your turn: "+t.queuedText(), false)
-		}
 		return t, nil
 	}
 	v := t.d.view()
-	// c claims in the card play, in a game alone; elsewhere it is a
-	// menu letter (clubs, the count of cards).
-	if kit.IsKey(msg, k.Claim) && v.Phase == rules.PhasePlay && t.Bella == rules.NoCard && t.m != nil {
-		return t.claim(ctx)
-	}
 	return t.Choice.Key(ctx, t, msg, t.decision(&v))
 }
 

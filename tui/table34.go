@@ -22,15 +22,6 @@ type tableSeat struct {
 	Level string // the bot's level; "" for a person
 }
 
-// defaultSeatNames names the seats by where they sit around the person:
-// the person, then clockwise left, top (the partner) and right.
-func defaultSeatNames(players int) []string {
-	if players == 4 {
-		return []string{"You", "West", "North", "East"}
-	}
-	return []string{"You", "West", "East"}
-}
-
 // tableScene is everything the table draws: one seat's view of the deal
 // and what the game around it says (the score pad, the totals).
 type tableScene struct {

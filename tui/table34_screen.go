@@ -297,7 +297,7 @@ func (t *table34) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	v := t.game.View(t.me)
 	var drop []key.Binding
 	if t.shared != nil {
-		drop = append(drop, k.Undo)
+		drop = append(drop, k.Undo, k.Claim)
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, v.Options, drop...)}
 	switch {
@@ -663,3 +663,26 @@ func (t *table34) undo() (kit.Screen, tea.Cmd) {
 	next, c := t.next()
 	return next, tea.Batch(writeCmd(w), c)
 }
+
+// advanceMsg asks the table to look at the game again (start of a deal).
+type advanceMsg struct{}
+
+// writtenMsg is what a session's Write did.
+type writtenMsg session.Result
+
+// writeCmd runs a session's Write (a save) off Update.
+func writeCmd(w session.Write) tea.Cmd {
+	if w == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		r := w()
+		if r.Empty() {
+			return nil
+		}
+		return writtenMsg(r)
+	}
+}
+
+// maxSaveErrLines bounds the lines a save error takes on the table.
+const maxSaveErrLines = 3

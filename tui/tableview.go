@@ -132,10 +132,6 @@ func (t *table) header(ctx *kit.Context, v *rules.View, w int) string {
 	me, opp := v.Seat, v.Seat.Other()
 	rightS := fmt.Sprintf("You %d · %s %d ", pad.Totals[me], t.d.name(opp), pad.Totals[opp])
 	mark := ""
-	if unsaved(t.cfg, t.m) != "" {
-		// Words, not a colour alone: it stays until a save succeeds.
-		mark = "! not saved · "
-	}
 	lw := w - kit.WidthOf(mark+rightS) - 1
 	if lw < 20 {
 		return kit.Clip(st.Error.Render(mark)+left, w)
@@ -437,8 +433,6 @@ func (t *table) noteLines(ctx *kit.Context, v *rules.View, w int) []string {
 		limit = maxSaveErrLines
 	case t.note != "" && t.noteErr:
 		style, lead = st.Error, "! "
-	case t.note == "" && t.waitKey:
-		text = "The trick is over: press any key for the bot's lead."
 	case t.note == "" && t.shared != nil && t.shared.news(ctx) != "":
 		text = t.shared.news(ctx)
 	case t.note == "":
@@ -505,16 +499,6 @@ func (t *table) promptLine(ctx *kit.Context, v *rules.View, w, y int) (string, [
 	if !t.myTurn() {
 		if t.shared != nil {
 			return " " + t.shared.waitWords(), nil
-		}
-		if t.waitKey {
-			return " " + st.Heading.Render("Trick over.") + " Any key: the bot leads the next trick.", nil
-		}
-		if t.thinking {
-			s := " Bot is thinking"
-			if t.slow {
-				return s + " " + t.spin.View(), nil
-			}
-			return s + "…", nil
 		}
 		return "", nil
 	}
@@ -594,4 +578,12 @@ func (t *table) keyHints(ctx *kit.Context, v *rules.View) string {
 		parts = append(parts, p)
 	}
 	return kit.Clip(strings.Join(parts, " "), w)
+}
+
+// abandonReason says why a deal of two was thrown in.
+func abandonReason(name func(rules.Seat) string, ending rules.Ending, schmeisser rules.Seat) string {
+	if ending == rules.SchmeissAccepted {
+		return kit.AcceptedSchmeiss(name, schmeisser) + "."
+	}
+	return "Both players passed twice: nobody named trump."
 }

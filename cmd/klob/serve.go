@@ -20,6 +20,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
@@ -187,10 +188,14 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 // each on one goroutine, and the others wait their turn before thinking.
 type serveBots struct {
 	slots chan struct{}
+	// hostSlots bound the bots of the games played alone, which run on
+	// a game host (the shared tables' bots and the heavy work take
+	// slots).
+	hostSlots *host.Slots
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: make(chan struct{}, max(1, cores-1))}
+	return serveBots{slots: make(chan struct{}, max(1, cores-1)), hostSlots: host.NewSlots(max(1, cores-1))}
 }
 
 func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
@@ -226,7 +231,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
-	tm.Slots, tm.Gone = bots.slots, s.Done()
+	tm.Slots, tm.HostSlots, tm.Gone = bots.slots, bots.hostSlots, s.Done()
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		// The trainer's grading and the hints of all sessions wait for

@@ -53,13 +53,9 @@ func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
 var _ help.KeyMap = KeyHelp{}
 
 // PlayHelp is the full help of the play screens at a table with
-// options o: the table's keys but those in drop (and claims, which only
-// the two-handed game has), the menu letters that table offers, and the
-// mouse.
+// options o: the table's keys but those in drop, the menu letters that
+// table offers, and the mouse.
 func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
-	if o.NumPlayers() > 2 {
-		drop = append(drop, k.Claim)
-	}
 	keys := slices.DeleteFunc(k.TableKeys(), func(b key.Binding) bool {
 		return slices.ContainsFunc(drop, func(d key.Binding) bool { return d.Help() == b.Help() })
 	})

@@ -278,3 +278,13 @@ func CenterBlock(lines []string, w int) []string {
 	}
 	return out
 }
+
+// ASCIIText turns what is left of Unicode on a screen into ASCII for
+// -ascii: arrows, dots, rules, marks and suits.
+func ASCIIText(s string) string { return asciiText.Replace(s) }
+
+var asciiText = strings.NewReplacer(
+	"←", "<-", "→", "->", "↑", "^", "↓", "v", "·", "-", "…", "...", "×", "x",
+	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
+	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
+)

@@ -29,7 +29,10 @@ type Driver struct {
 	Screen kit.Screen
 	// Quit is set once a command asked to quit (kit.QuitNow, tea.Quit).
 	Quit bool
-	msgs int
+	// After, when set, runs after every message Send gives: a table's
+	// test waits there for its game to rest and refreshes the screen.
+	After func(d *Driver)
+	msgs  int
 }
 
 // New starts s in a window of w×h cells (with -ascii glyphs when ascii)
@@ -50,8 +53,18 @@ func (d *Driver) Size(w, h int) {
 	d.Send(tea.WindowSizeMsg{Width: w, Height: h})
 }
 
-// Send gives msg to the screen and runs what follows from it.
+// Send gives msg to the screen and runs what follows from it, then
+// After.
 func (d *Driver) Send(msg tea.Msg) {
+	d.Deliver(msg)
+	if d.After != nil {
+		d.After(d)
+	}
+}
+
+// Deliver gives msg to the screen and runs what follows from it,
+// without After: a key typed before the screen was drawn again.
+func (d *Driver) Deliver(msg tea.Msg) {
 	d.run(d.update(msg))
 }
 
