@@ -31,7 +31,7 @@ func (st *state) flush() {
 	}
 	st.saveSeq++
 	l := st.log()
-	if st.sess.Game().Over() {
+	if st.sess.Over() {
 		// The last save, then the filing; nothing is saved after it.
 		st.filing = true
 		st.h.w.file(st.saveSeq, l)
@@ -114,7 +114,10 @@ func (st *state) snapshot(p *port) *Snapshot {
 	s := &Snapshot{
 		Seat: seat, Gen: st.sess.Gen(), Options: g.Options(), Note: st.note, Thinking: rules.NoSeat,
 		Hold: st.hold, Save: st.saveState, Takebacks: st.sess.Takebacks(), Claimer: rules.NoSeat,
-		Closed: st.closed, Kicked: p.kicked, Over: g.Over(), WinnerSide: g.Winner(), Sides: g.Sides(), Totals: g.Totals(),
+		Closed: st.closed, Kicked: p.kicked, Over: st.sess.Over(), WinnerSide: g.Winner(), Sides: g.Sides(), Totals: g.Totals(),
+	}
+	if st.sess.IsBoard() {
+		s.WinnerSide = -1 // a board has a result, no winner
 	}
 	for _, sd := range st.seats {
 		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until}
@@ -144,7 +147,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 	if s.HasDeal = st.hasDeal(); s.HasDeal {
 		s.View = st.sess.View(seat)
 		s.DealNo = st.dealShown()
-		s.Between = g.NeedDeal() && !g.Over()
+		s.Between = g.NeedDeal() && !s.Over
 		steps := st.steps()
 		ms := st.movers[s.DealNo]
 		s.Moves = make([]Mover, len(steps))
@@ -199,7 +202,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)
-		s.Can.Hint = s.Can.Act
+		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
 		turnOK := false
 		if _, ok := st.sess.ToMove(); ok {
