@@ -53,6 +53,11 @@ type Config struct {
 	Analyze Analyzer
 	// Analyse starts the analysis at once, as if a was pressed.
 	Analyse bool
+	// Board names the duplicate board the log is ("Board 3 of 8"): one
+	// deal, whose end is the game's (the rules' game has no winner).
+	// The replay names it in place of the deal and shows no game totals;
+	// once its deal is played out, it is not sealed.
+	Board string
 }
 
 // keys are the replay's keys, as data: the hints line lists them.
@@ -134,7 +139,7 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg)}
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.home, s.person = seat, seat
-		if !r.Over {
+		if !r.Over && !s.boardDone() {
 			s.sealed, s.open = true, false
 			s.cfg.Analyse = false
 		}
@@ -146,6 +151,16 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	}
 	return s
 }
+
+// boardDone reports whether the log is a board (Config.Board) whose deal
+// is played out.
+func (s *Screen) boardDone() bool {
+	return s.cfg.Board != "" && len(s.r.Deals) == 1 && s.r.Deals[0].Done
+}
+
+// finished reports whether the log ends the game: a winner, or a board
+// played out.
+func (s *Screen) finished() bool { return s.r.Over || s.boardDone() }
 
 // sealedNote is what the hidden-card keys say on a game in progress.
 const sealedNote = "The game is not over: you see only your own cards, and no analysis, until it is."
