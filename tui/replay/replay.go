@@ -58,6 +58,9 @@ type Config struct {
 	// The replay names it in place of the deal and shows no game totals;
 	// once its deal is played out, it is not sealed.
 	Board string
+	// At opens the replay after the first At steps of the first deal
+	// (a board's line where it parts from another), 0 as dealt.
+	At int
 }
 
 // keys are the replay's keys, as data: the hints line lists them.
@@ -145,6 +148,9 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		}
 	}
 	s.bottom = s.home
+	if len(r.Deals) > 0 && cfg.At > 0 {
+		s.pos = pos{0, min(cfg.At, len(r.Deals[0].Steps))}
+	}
 	s.bounds = make([][]bool, len(r.Deals))
 	for i := range r.Deals {
 		s.bounds[i] = trickBounds(&r.Deals[i])
