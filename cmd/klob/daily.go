@@ -142,7 +142,8 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if err != nil {
 		return fail(err)
 	}
-	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: who, ASCII: *ascii, Pace: *pace}
+	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: who, ASCII: *ascii, Pace: *pace,
+		ShowPath: homePath(env.getenv("HOME"))}
 	var warnings []string
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
 		prefs, err := settings.Load(path)
@@ -169,6 +170,16 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 		return env.screen(app)
 	}
 	return runApp("daily", app, stdout, stderr)
+}
+
+// homePath returns how to show a path: "~" for the home directory.
+func homePath(home string) func(string) string {
+	return func(p string) string {
+		if home != "" && home != "/" && strings.HasPrefix(p, home+"/") {
+			return "~" + strings.TrimPrefix(p, home)
+		}
+		return p
+	}
 }
 
 // checkName says what is wrong with a name for the result file.

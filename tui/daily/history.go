@@ -79,7 +79,7 @@ func (p *history) View(ctx *kit.Context) string {
 		lines = append(lines, " "+st.Heading.Render(kit.Clip(rows[0], w-2)))
 		rows = rows[1:]
 	}
-	room := h - len(lines) - 2
+	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
 	for _, r := range rows[p.top:min(len(rows), p.top+room)] {
 		lines = append(lines, " "+kit.Clip(r, w-2))

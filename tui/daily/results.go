@@ -272,7 +272,7 @@ func (r *results) View(ctx *kit.Context) string {
 		mine = res.field.Mine()
 	}
 	row := func(mark, board, you, par, vs, mp, what string) string {
-		return fmt.Sprintf("%s%-5s%7s%7s%8s%9s  %s", mark, board, you, par, vs, mp, what)
+		return fmt.Sprintf("%s%-5s%8s%8s%9s%9s  %s", mark, board, you, par, vs, mp, what)
 	}
 	lines = append(lines, st.Heading.Render(row("  ", "Board", "You", "Par", "vs par", "MP", "At step: the hard bot, you")))
 	var youSum, parSum float64
@@ -292,7 +292,7 @@ func (r *results) View(ctx *kit.Context) string {
 		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played && res.field.Standings.Top > 0 {
 			mp = percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
 		}
-		head := fmt.Sprintf("%s%-5d%7s%7s%8s%9s  ", mark, b.Number, number(br.Result), par, vs, mp)
+		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, number(br.Result), par, vs, mp)
 		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number), max(0, w-kit.WidthOf(head))))
 	}
 	vsTotal, known := duplicate.VersusPar(res.own.Boards)
@@ -382,7 +382,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	w := ctx.Width
 	var out []string
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
-	for _, l := range pathLines(s.day.ResultPath(), w-4) {
+	for _, l := range pathLines(s.showPath(s.day.ResultPath()), w-4) {
 		out = append(out, "   "+l)
 	}
 	if res := s.res; res.err != nil {
@@ -421,8 +421,12 @@ func pathLines(path string, w int) []string {
 		}
 		line += part
 		for kit.WidthOf(line) > w {
-			out = append(out, kit.Clip(line, w))
-			line = string([]rune(line)[len([]rune(kit.Clip(line, w))):])
+			cut := []rune(kit.Clip(line, w))
+			if len(cut) == 0 {
+				cut = []rune(line)[:1] // a window narrower than one character
+			}
+			out = append(out, string(cut))
+			line = string([]rune(line)[len(cut):])
 		}
 	}
 	out = append(out, line)
@@ -483,7 +487,7 @@ func (p *standings) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
 	rows := standingRows(ctx, f, s.cfg.Player)
-	room := h - len(lines) - 2
+	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
 	end := min(len(rows), p.top+room)
 	lines = append(lines, rows[p.top:end]...)

@@ -53,6 +53,9 @@ type Config struct {
 	Manual bool
 	// Warning is shown on the intro (a problem found before it opened).
 	Warning string
+	// ShowPath is how a path is shown ("~/..." for the home directory);
+	// nil shows it as it is.
+	ShowPath func(string) string
 }
 
 // Screen leads the person through the day: the intro, the boards, the
@@ -199,13 +202,21 @@ func (s *Screen) QuitNote() string {
 	n := s.prog.Next(len(s.set.Boards))
 	switch {
 	case n == 0:
-		return "Your results of the day are at " + s.day.ResultPath()
+		return "Your results of the day are at " + s.showPath(s.day.ResultPath())
 	case s.board > 0 || s.prog.Board > 0:
 		return fmt.Sprintf("The day is saved, in the middle of board %d: klob daily goes on from there.", n)
 	case len(s.prog.Results.Boards) > 0:
 		return fmt.Sprintf("The day is saved: klob daily goes on at board %d.", n)
 	}
 	return ""
+}
+
+// showPath is a path as the screens show it.
+func (s *Screen) showPath(p string) string {
+	if s.cfg.ShowPath != nil {
+		return s.cfg.ShowPath(p)
+	}
+	return p
 }
 
 // boardName is how the screens name board n: "Board 3 of 8".
