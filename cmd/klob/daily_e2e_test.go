@@ -14,12 +14,13 @@ import (
 
 // relaunch starts the klob of launchKlob's dir again in its tmux
 // session, on the same state directory, with args.
-func relaunch(s *tmuxSession, dir string, w, h int, args ...string) {
+func relaunch(s *tmuxSession, dir string, args ...string) {
 	s.t.Helper()
-	exec.Command(s.bin, "-L", s.sock, "kill-session", "-t", "e2e").Run()
 	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
 		filepath.Join(dir, "state"), filepath.Join(dir, "config"), filepath.Join(dir, "klob"), strings.Join(args, " "))
-	s.run("new-session", "-d", "-s", "e2e", "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	// The pane's command is over (the shell sleeps after klob): it is
+	// killed and the new one runs in its place, in the same window.
+	s.run("respawn-pane", "-k", "-t", "e2e", cmd)
 }
 
 // playDaily answers the day's screens as a person would, reading the
@@ -95,7 +96,7 @@ func TestEndToEndDaily(t *testing.T) {
 	if !strings.Contains(scr, "in the middle of board 3") || !strings.Contains(scr, "klob exited: 0") {
 		t.Fatalf("quitting in board 3:\n%s", scr)
 	}
-	relaunch(s, dir, 80, 24, "daily", "-pace", "0", "-name", "Ada")
+	relaunch(s, dir, "daily", "-pace", "0", "-name", "Ada")
 	scr = s.waitFor("Daily challenge", 10*time.Second)
 	sameDay()
 	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "board 3 was left in the middle") {
@@ -163,7 +164,7 @@ func TestEndToEndDaily(t *testing.T) {
 	}
 	// A day done offers its results, never a board.
 	sameDay()
-	relaunch(s, dir, 80, 24, "daily", "-pace", "0")
+	relaunch(s, dir, "daily", "-pace", "0")
 	scr = s.waitFor("Daily challenge", 10*time.Second)
 	sameDay()
 	scr = s.waitFor("[enter] the day's results", 10*time.Second)

@@ -97,6 +97,7 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		return &stopped{s: s, err: fmt.Errorf("board %d cannot be played: %w", n, err)}, nil
 	}
 	s.board, s.h, s.port = n, h, port
+	s.keep(h)
 	t := table.New(table.Config{Port: port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: "daily " + s.day.Date.String(),
 		Board: s.boardName(n), AfterBoard: func() kit.Screen { return &between{s: s, n: n} },
 		QuitQuestion: "This board is saved as far as you played it: klob daily goes on from there."})
@@ -132,7 +133,7 @@ func (p *between) Enter(*kit.Context) tea.Cmd {
 		if l, err := h.Log(); err == nil && len(l.Deals) == 1 {
 			steps = l.Deals[0].Steps
 		}
-		h.Close()
+		s.closed(h)
 		prog, err := day.Load()
 		if prog != nil && !prog.Played(n) && err == nil {
 			// The host could not file it: try once more, and say why not.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/rules"
 )
@@ -18,11 +19,22 @@ func forCounts(t *testing.T, f func(t *testing.T, n int)) {
 	}
 }
 
+// inParallel runs f for 2, 3 and 4 players side by side: each has its
+// own state directory and games.
+func inParallel(t *testing.T, f func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			t.Parallel()
+			f(t, n)
+		})
+	}
+}
+
 // playDay plays a whole day from a new state directory with the
 // fixture's keys and returns the person's result file.
-func playDay(t *testing.T, n int) (*fixture, []byte) {
+func playDay(t *testing.T, n int, par ...ai.Factory) (*fixture, []byte) {
 	t.Helper()
-	f := newFixture(t, n, "")
+	f := newFixture(t, n, "", par...)
 	f.until("the results", f.resultsRead)
 	data, err := os.ReadFile(f.s.day.ResultPath())
 	if err != nil {
@@ -35,7 +47,7 @@ func playDay(t *testing.T, n int) (*fixture, []byte) {
 // same deals (the result file holds every action of every board) at
 // every seat count; every board is played once, par known for each.
 func TestDayDeterministic(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	inParallel(t, func(t *testing.T, n int) {
 		f, first := playDay(t, n)
 		_, again := playDay(t, n)
 		if string(first) != string(again) {
@@ -70,7 +82,7 @@ func TestDayDeterministic(t *testing.T) {
 // next is; from the screen opened anew, too; and with every board
 // played enter gives the results, never a board.
 func TestBoardPlayedOnce(t *testing.T) {
-	f := newFixture(t, 2, "")
+	f := newFixture(t, 2, "", quickPar)
 	f.until("board 1's end", f.on("between"))
 	f.s.Close()
 	f.open()
@@ -92,9 +104,9 @@ func TestBoardPlayedOnce(t *testing.T) {
 // as on quitting) goes on where it was on the next start, and ends as
 // it would have: the day's result file is the one played straight.
 func TestResumeMidBoard(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
-		_, straight := playDay(t, n)
-		f := newFixture(t, n, "")
+	inParallel(t, func(t *testing.T, n int) {
+		_, straight := playDay(t, n, quickPar)
+		f := newFixture(t, n, "", quickPar)
 		for _, board := range []int{1, 3} {
 			f.until(fmt.Sprintf("board %d, 2 decisions in", board), func() bool {
 				return f.s.board == board && f.decisions() >= 2
@@ -126,8 +138,8 @@ var suitSymbol = regexp.MustCompile(`[♣♦♥♠]`)
 // and no seed of any board, no line and no par of a board not played,
 // and of the board in play only its own actions.
 func TestHiddenBoards(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
-		f := newFixture(t, n, "")
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
 		checked := 0
 		f.frames = func(text string) {
 			checked++
@@ -157,7 +169,7 @@ func TestHiddenBoards(t *testing.T) {
 			t.Fatalf("only %d frames checked", checked)
 		}
 		// The board in progress holds only what was played of it.
-		g := newFixture(t, n, "")
+		g := newFixture(t, n, "", quickPar)
 		g.until("board 2, 3 decisions in", func() bool { return g.s.board == 2 && g.decisions() >= 3 })
 		tb, _ := g.tbl()
 		snap := tb.Snapshot()

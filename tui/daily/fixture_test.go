@@ -38,6 +38,11 @@ func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	return ai.New(level, cfg)
 }
 
+// quickPar makes the normal bot play the person's seat for par: for the
+// tests that do not look at par, so that each start of the screen does
+// not spend a second working it out.
+func quickPar(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) }
+
 // fakeAnalyze grades without the bot: a decision with a choice loses
 // (3·step) mod 17 points, so the screens do not move when the bot does.
 func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
@@ -80,6 +85,7 @@ type fixture struct {
 	t     *testing.T
 	n     int
 	dir   string
+	par   ai.Factory // par's bots
 	files *dailyfiles.Files
 	s     *Screen
 	hs    *kittest.Driver
@@ -87,13 +93,17 @@ type fixture struct {
 	frames func(text string)
 }
 
-// newFixture opens the day for n players in dir (a new one when "").
-func newFixture(t *testing.T, n int, dir string) *fixture {
+// newFixture opens the day for n players in dir (a new one when ""),
+// par played by par (cheapBots when nil).
+func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir)}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapBots}
+	if len(par) > 0 {
+		f.par = par[0]
+	}
 	f.open()
 	return f
 }
@@ -105,7 +115,7 @@ func (f *fixture) open() {
 	if err != nil {
 		f.t.Fatal(err)
 	}
-	s, err := New(Config{Files: f.files, Day: day, Today: day1, Player: "Tester", ParBot: cheapBots, Analyze: fakeAnalyze,
+	s, err := New(Config{Files: f.files, Day: day, Today: day1, Player: "Tester", ParBot: f.par, Analyze: fakeAnalyze,
 		Clock: host.NewManualClock(t0), Manual: true, Now: func() time.Time { return t0 },
 		ShowPath: func(p string) string {
 			return "~/.local/state/klob" + strings.TrimPrefix(p, f.dir)

@@ -46,7 +46,7 @@ func friendFile(t *testing.T, set *duplicate.BoardSet, name string, level ai.Lev
 // the results (par being worked out, against par, against friends), the
 // standings, the history and the hard bot's line in the replay.
 func TestGoldens(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	inParallel(t, func(t *testing.T, n int) {
 		name := func(what string) string { return fmt.Sprintf("daily%d-80x24-%s", n, what) }
 		f := newFixture(t, n, "")
 		kittest.Golden(t, name("01-intro"), f.text())

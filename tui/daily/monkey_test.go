@@ -40,7 +40,7 @@ func TestMonkey(t *testing.T) {
 	}
 	forCounts(t, func(t *testing.T, n int) {
 		r := rand.New(rand.NewPCG(uint64(n), 28))
-		f := newFixture(t, n, "")
+		f := newFixture(t, n, "", quickPar)
 		w, h := 80, 24
 		reopened := 0
 		for i := range events {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -75,6 +76,10 @@ type Screen struct {
 	board int
 	h     *host.Host
 	port  host.Port
+	// hosts are the boards' hosts not yet closed, for Close, which the
+	// App calls on quitting from a goroutine of its own.
+	mu    sync.Mutex
+	hosts map[*host.Host]bool
 
 	// Par, worked out in the background: the lines so far, the next
 	// board to work out (0: none left), why it stopped.
@@ -135,13 +140,36 @@ func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
 	return cmd
 }
 
-// Close stops par and the board in play, its last move written (it
-// waits for the file system): the App's flush on quitting.
+// Close stops par and the boards' hosts, the board in play and one
+// ending, their last moves written (it waits for the file system): the
+// App's flush on quitting. It is safe to call from any goroutine.
 func (s *Screen) Close() {
 	s.cancel()
-	if s.h != nil {
-		s.h.Close()
+	s.mu.Lock()
+	hs := s.hosts
+	s.hosts = nil
+	s.mu.Unlock()
+	for h := range hs {
+		h.Close()
 	}
+}
+
+// keep notes a board's host, for Close.
+func (s *Screen) keep(h *host.Host) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hosts == nil {
+		s.hosts = map[*host.Host]bool{}
+	}
+	s.hosts[h] = true
+}
+
+// closed closes a board's host (waiting for its writes) and forgets it.
+func (s *Screen) closed(h *host.Host) {
+	h.Close()
+	s.mu.Lock()
+	delete(s.hosts, h)
+	s.mu.Unlock()
 }
 
 // Update takes the screen's own messages and gives the rest to the part

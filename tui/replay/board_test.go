@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -61,6 +62,12 @@ func TestBoardReplay(t *testing.T) {
 			if strings.Contains(txt, not) {
 				t.Errorf("%d players: the end says %q:\n%s", n, not, txt)
 			}
+		}
+		// At opens it at a step of the deal (the last, at most).
+		k := min(5, len(rp.Deals[0].Steps))
+		at := New(rp, "board", Config{Board: "Board 1 of 8", At: 5, Analyze: fakeAnalyze}, nil)
+		if txt := kittest.New(t, at, 80, 24, false).Text(); !strings.Contains(txt, fmt.Sprintf("step %d of", k)) {
+			t.Errorf("%d players: At 5 opens elsewhere:\n%s", n, txt)
 		}
 	}
 }
