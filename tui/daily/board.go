@@ -94,7 +94,7 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		}
 	}
 	if err != nil {
-		return &stopped{s: s, err: fmt.Errorf("board %d cannot be played: %w", n, err)}, nil
+		return &stopped{s: s, err: fmt.Errorf("%s cannot be played: %w", s.boardName(n), err)}, nil
 	}
 	s.board, s.h, s.port = n, h, port
 	s.keep(h)
@@ -248,7 +248,7 @@ func (p *stopped) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (p *stopped) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	lines := kit.Titled(ctx, "Daily challenge")
+	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", p.s.day.Date, p.s.set.Players()))
 	lines = append(lines, "")
 	for _, l := range kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8) {
 		lines = append(lines, " "+st.Error.Render(l))

@@ -2,6 +2,7 @@ package daily
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
@@ -96,5 +97,23 @@ func TestGoldens(t *testing.T) {
 		kittest.Golden(t, name("11-results-friends"), f.text())
 		f.hs.Press("s")
 		kittest.Golden(t, name("12-standings-friends"), f.text())
+	})
+}
+
+// TestGoldenStopped draws the screen that says a board cannot be
+// played (here: the bots cannot be made), at every seat count.
+func TestGoldenStopped(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		f.s.cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no bot today") }
+		f.hs.Press("enter")
+		if f.s.sub.Name() != "stopped" {
+			t.Fatalf("on %s", f.s.Name())
+		}
+		kittest.Golden(t, fmt.Sprintf("daily%d-80x24-13-stopped", n), f.text())
+		f.hs.Press("esc")
+		if f.s.sub.Name() != "intro" || f.s.prog.Board != 0 {
+			t.Fatalf("esc: on %s, board %d begun", f.s.Name(), f.s.prog.Board)
+		}
 	})
 }
