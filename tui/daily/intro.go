@@ -23,9 +23,8 @@ var (
 // intro is the first part: the day, the boards played, the streak.
 type intro struct{ s *Screen }
 
-func (*intro) Name() string         { return "intro" }
-func (*intro) QuitsAtOnce() bool    { return true }
-func (*intro) QuitQuestion() string { return "" }
+func (*intro) Name() string      { return "intro" }
+func (*intro) QuitsAtOnce() bool { return true }
 
 func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)

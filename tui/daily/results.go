@@ -324,7 +324,7 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 		head = "Matchpoints (MP): nobody to compare with (par unknown), 50%"
 	}
 	out := []string{" " + st.Heading.Render(kit.Clip(head, ctx.Width-2))}
-	rows := standingRows(ctx, f, s.cfg.Player)
+	rows := standingRows(ctx, f)
 	keep := room - 1
 	if len(rows) > keep {
 		// Keep the person's row in view.
@@ -342,7 +342,7 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 
 // standingRows are the standings' rows: rank, name, percentage,
 // matchpoints of the maximum, boards played.
-func standingRows(ctx *kit.Context, f *dailyfiles.Field, me string) []string {
+func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 	st := &ctx.Styles
 	var out []string
 	for _, row := range f.Standings.Rows {
@@ -486,7 +486,7 @@ func (p *standings) View(ctx *kit.Context) string {
 		lines = append(lines, " "+l)
 	}
 	lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
-	rows := standingRows(ctx, f, s.cfg.Player)
+	rows := standingRows(ctx, f)
 	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
 	end := min(len(rows), p.top+room)
