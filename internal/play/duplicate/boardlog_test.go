@@ -95,3 +95,23 @@ func TestParLine(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSteps: any text is read or refused without a panic, and
+// what is read is written back as it reads.
+func FuzzParseSteps(f *testing.F) {
+	f.Add("A: pass, B: take, A: play 7C", 2)
+	f.Add("chance: draw KS, C: give 9H", 3)
+	f.Add("D: play TS bella, A: announce 50", 4)
+	f.Add(",,:", 3)
+	f.Fuzz(func(t *testing.T, text string, players int) {
+		players = 2 + (players%3+3)%3
+		steps, err := ParseSteps(text, players)
+		if err != nil {
+			return
+		}
+		back, err := ParseSteps(FormatSteps(steps), players)
+		if err != nil || fmt.Sprint(back) != fmt.Sprint(steps) {
+			t.Fatalf("%q: read %v, written %q, read back %v (%v)", text, steps, FormatSteps(steps), back, err)
+		}
+	})
+}

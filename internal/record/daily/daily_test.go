@@ -293,3 +293,30 @@ func TestLock(t *testing.T) {
 	}
 	b.Unlock()
 }
+
+// FuzzBoardFile: any board in progress is read (a play of a board of
+// the day) or refused without a panic; what is read is saved back the
+// same.
+func FuzzBoardFile(f *testing.F) {
+	f.Add([]byte(boardMagic + "\nboard 2\n"))
+	f.Add([]byte(boardMagic + "\nboard 1\nplay B: pass, A: take\n"))
+	f.Add([]byte(boardMagic + "\r\nboard 9\r\nplay A: play 7C\r\n"))
+	f.Add([]byte("board 1"))
+	d, err := Open(f.TempDir()).Day(day1, 2, "Ann", "v1")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, steps, err := d.parseBoard(data)
+		if err != nil {
+			return
+		}
+		if err := d.SaveBoard(n, steps); err != nil {
+			t.Fatal(err)
+		}
+		p, err := d.Load()
+		if err != nil || p.Board != n || fmt.Sprint(p.Steps) != fmt.Sprint(steps) {
+			t.Fatalf("%q: read board %d %v, loaded back %d %v (%v)", data, n, steps, p.Board, p.Steps, err)
+		}
+	})
+}
