@@ -398,9 +398,9 @@ func (h *Host) Log() (*gamelog.Log, error) {
 
 // HiddenFrom returns the number of the deal shown and every card seat s
 // may not know of it: the other hands (a partner's too) less what its
-// view knows of them, and the cards it cannot place. For a spectator,
-// s is rules.NoSeat. It is for tests and
-// audits that check no screen shows them; it is never sent to a seat.
+// view knows of them, and the cards it cannot place (for a spectator,
+// s is rules.NoSeat). It is for tests and audits that check no screen
+// shows them; it is never sent to a seat.
 func (h *Host) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet, err error) {
 	err = h.call(func() error {
 		st := h.st
