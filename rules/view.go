@@ -67,13 +67,15 @@ func (t *Deal) View(s Seat) View {
 			m.steps[i].Action.Card = NoCard
 		}
 	}
-	if m.pending != NoCard && m.declarer != s {
+	if m.pending != NoCard && (m.declarer != s || s >= Seat(t.n)) {
 		m.pending = NoCard
 	}
+	// The deck places of nobody's seat (NoSeat: the stock, the cards not
+	// yet dealt) are hidden from every viewer, a spectator's too.
 	for i := range m.deck {
 		switch {
 		case i == t.upcardPos(), i == 31 && t.bottom != NoCard:
-		case deckSeat(t.n, t.dealer, t.maker, i) == s:
+		case s < Seat(t.n) && deckSeat(t.n, t.dealer, t.maker, i) == s:
 		default:
 			m.deck[i] = NoCard
 		}

@@ -98,6 +98,9 @@ func TestBoardPlaysLikeTheSet(t *testing.T) {
 					t.Fatalf("board %d: over %v between %v deal %d, %d deals, winner %d", b.Number, s.Over, s.Between, s.DealNo, len(s.Deals), s.WinnerSide)
 				}
 				s = await(t, p, "filed", func(s Snapshot) bool { return s.Save.Filed })
+				if s.Can.Again || p.Again(s.Gen) != ErrBoardOnce {
+					t.Errorf("board %d: another game is offered after it", b.Number)
+				}
 				_, filed := st.counts()
 				if filed != 1 {
 					t.Fatalf("filed %d times", filed)

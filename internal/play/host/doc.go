@@ -71,7 +71,43 @@
 // people's actions, so a board played here is the deal
 // duplicate.BoardSet.Play plays with the same actions, and a board
 // resumed from its log goes on as it would have. Config.NoHints refuses
-// hints (on a board the hint would be the bot that sets par).
+// hints (on a board the hint would be the bot that sets par). A board is
+// played once: there is no "again" (ErrBoardOnce). A board others may
+// still play should be private: a spectator sees a scored deal whole.
+//
+// # Spectators
+//
+// Watch gives a spectator a Port of its own: its Snapshot (Watching,
+// Seat NoSeat) is rules' view of no seat and the public facts (the
+// bids, the cards played, the tricks, the scores; the talk is the
+// chat's), never a hidden card while a deal is played; once a deal is
+// scored, the whole of it opens (Snapshot.Open: the deck, every step,
+// what each seat held). A spectator can do nothing (ErrWatching). Every
+// seat's Snapshot counts the spectators. A private game
+// (Config.Private, SetPrivate) refuses them. The spectators share one
+// snapshot per change and are ticked like the seats, never waited for:
+// one that stops reading holds its last snapshot and one tick, nothing
+// more.
+//
+// # Again
+//
+// Once the game is over each person here may say "again" (Port.Again,
+// carrying the Gen seen); everyone sees who has (SeatInfo.Again), and a
+// person who leaves takes theirs back. When every person here has said
+// it, and the game is filed, the next game starts at the same host: the
+// same seats (people, bots, and the bots standing in for people still
+// away) and rules, the first dealer one seat on from the last game's, a
+// fresh secret seed (Config.NewSeed), its log's RematchTag naming the
+// game before by SumLog, the checksum of its log as filed. The ports and
+// spectators stay; Gen goes on rising and Snapshot.Game counts the
+// games.
+//
+// # The bell
+//
+// Snapshot.Bell counts the decisions of a seat that came after another
+// seat's move (or a deal another person started): a screen that sees it
+// grow may ring the terminal's bell. A decision that follows the
+// person's own move, Ready or takeback rings nothing.
 //
 // # Typed ahead, taken back
 //

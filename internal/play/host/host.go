@@ -96,6 +96,16 @@ type Config struct {
 	Server bool
 	// Logf logs what happens to the game (a server's log); nil discards.
 	Logf func(format string, args ...any)
+
+	// Private refuses spectators (Watch); SetPrivate changes it later.
+	Private bool
+	// NewSeed draws the seed of a game started by "again" (Port.Again):
+	// nil draws a secret one from crypto/rand, so nobody can know the
+	// decks to come. Tests give a fixed one.
+	NewSeed func() uint64
+	// Tags are extra header tags every game of this host writes in its
+	// log, a rematch's too (a server's table code, the people's keys).
+	Tags []gamelog.Tag
 }
 
 // The errors of a Port.
@@ -113,6 +123,10 @@ var (
 	ErrNoPerson    = errors.New("a bot plays that seat")
 	ErrClaimed     = errors.New("your side has claimed the rest of the deal")
 	ErrNoHints     = errors.New("there are no hints in this game")
+	ErrBoardOnce   = errors.New("a board is played once: there is no other game here")
+	ErrWatching    = errors.New("you are watching this game: spectators cannot play")
+	ErrPrivate     = errors.New("this game is private: it cannot be watched")
+	ErrNotOver     = errors.New("the game is not over: finish it before playing again")
 )
 
 // Host runs one game on its own goroutine: the people's moves come in
@@ -137,6 +151,20 @@ type Host struct {
 	// replies are the answers to the callers of the event being handled,
 	// sent once the snapshots are out; only the loop touches them.
 	replies []func()
+
+	// What outlives a game when "again" starts the next; only the loop
+	// touches it. watchers are the spectators' ports and eye the port a
+	// spectator's snapshot is built for (one for them all); bells count,
+	// by seat, the decisions that came after another seat's move, and
+	// turnWas says whose decision it was at the last event; cause is the
+	// seat whose call the event being handled is (NoSeat for a bot, a
+	// timer, the disk).
+	private  bool
+	watchers map[*port]struct{}
+	eye      *port
+	bells    []int
+	turnWas  []bool
+	cause    rules.Seat
 }
 
 // New starts a new game. Nothing moves until a person's Port connects
@@ -195,8 +223,16 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = secretSeed
+	}
 	h := &Host{cfg: cfg, clock: cfg.Clock, logf: cfg.Logf, events: make(chan func(), 64),
-		stop: make(chan struct{}), done: make(chan struct{})}
+		stop: make(chan struct{}), done: make(chan struct{}),
+		private: cfg.Private, watchers: map[*port]struct{}{}, cause: rules.NoSeat}
+	h.eye = newPort(h, rules.NoSeat)
+	h.eye.watch = true
+	n := s.Game().Players()
+	h.bells, h.turnWas = make([]int, n), make([]bool, n)
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	st, err := newState(h, s, l)
 	if err != nil {
@@ -232,9 +268,18 @@ func (h *Host) run() {
 		case f := <-h.events:
 			if err := safely(func() error {
 				f()
-				h.st.moveOn()
+				// moveOn may start the next game ("again"), which then
+				// moves on in turn.
+				for st := h.st; ; st = h.st {
+					st.moveOn()
+					if h.st == st {
+						break
+					}
+				}
+				h.st.ring()
 				h.st.flush()
 				h.st.publish()
+				h.cause = rules.NoSeat
 				return nil
 			}); err != nil {
 				// A fault of this game must not take the server down:
@@ -316,6 +361,7 @@ func (h *Host) Seat(s rules.Seat) (Port, error) {
 	var p *port
 	err := h.call(func() error {
 		var err error
+		h.cause = s
 		p, err = h.st.join(s)
 		return err
 	})
@@ -367,8 +413,9 @@ func (h *Host) Log() (*gamelog.Log, error) {
 
 // HiddenFrom returns the number of the deal shown and every card seat s
 // may not know of it: the other hands (a partner's too) less what its
-// view knows of them, and the cards it cannot place. It is for tests and
-// audits that check no screen shows them; it is never sent to a seat.
+// view knows of them, and the cards it cannot place (for a spectator,
+// s is rules.NoSeat). It is for tests and audits that check no screen
+// shows them; it is never sent to a seat.
 func (h *Host) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet, err error) {
 	err = h.call(func() error {
 		st := h.st

@@ -39,16 +39,23 @@ type Port interface {
 	// if it is still being worked out.
 	Hint(gen int) error
 	CloseHint()
+	// Again says, once the game is over, that the person wants another
+	// game: when every person here has said it, a new game starts with
+	// the same seats and rules (Host doc). gen as for Act. Leaving takes
+	// it back.
+	Again(gen int) error
 	// Leave gives the seat up: a person's seat waits Config.Grace for
-	// them, then a bot plays it.
+	// them, then a bot plays it. A spectator stops watching.
 	Leave()
 }
 
-// port is a connection's hold on a seat.
+// port is a connection's hold on a seat, or a spectator's (watch, at
+// NoSeat) on the game.
 type port struct {
-	h    *Host
-	seat rules.Seat
-	snap atomic.Pointer[Snapshot]
+	h     *Host
+	seat  rules.Seat
+	watch bool
+	snap  atomic.Pointer[Snapshot]
 
 	mu     sync.Mutex
 	ch     chan struct{}
@@ -65,27 +72,49 @@ func newPort(h *Host, seat rules.Seat) *port {
 func (p *port) Snapshot() Snapshot       { return *p.snap.Load() }
 func (p *port) Updates() <-chan struct{} { return p.ch }
 
+// do runs f on the host's loop as this seat's call: the state is the
+// game's at that moment (a rematch replaces it), and the seat is the
+// cause of what follows (the bell rings for others only). A spectator's
+// calls never reach the loop.
+func (p *port) do(f func(st *state) error) error {
+	if p.watch {
+		return ErrWatching
+	}
+	return p.h.call(func() error {
+		p.h.cause = p.seat
+		return f(p.h.st)
+	})
+}
+
 func (p *port) Act(gen int, a rules.Action) error {
-	return p.h.call(func() error { return p.h.st.act(p, gen, a) })
+	return p.do(func(st *state) error { return st.act(p, gen, a) })
 }
 
 func (p *port) Ready(gen int) error {
-	return p.h.call(func() error { return p.h.st.ready(p, gen) })
+	return p.do(func(st *state) error { return st.ready(p, gen) })
 }
 
-func (p *port) Undo() error  { return p.h.call(func() error { return p.h.st.undo(p) }) }
-func (p *port) Claim() error { return p.h.call(func() error { return p.h.st.claim(p) }) }
+func (p *port) Undo() error  { return p.do(func(st *state) error { return st.undo(p) }) }
+func (p *port) Claim() error { return p.do(func(st *state) error { return st.claim(p) }) }
 
 func (p *port) Hint(gen int) error {
-	return p.h.call(func() error { return p.h.st.hint(p, gen) })
+	return p.do(func(st *state) error { return st.hint(p, gen) })
 }
 
 func (p *port) CloseHint() {
-	_ = p.h.call(func() error { p.h.st.closeHint(p); return nil })
+	_ = p.do(func(st *state) error { st.closeHint(p); return nil })
+}
+
+func (p *port) Again(gen int) error {
+	return p.do(func(st *state) error { return st.again(p, gen) })
 }
 
 func (p *port) Leave() {
-	_ = p.h.call(func() error { p.h.st.leave(p); return nil })
+	if p.watch {
+		_ = p.h.call(func() error { p.h.unwatch(p); return nil })
+	} else {
+		_ = p.do(func(st *state) error { st.leave(p); return nil })
+	}
 	p.end()
 }
 

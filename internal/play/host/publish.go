@@ -12,7 +12,7 @@ import (
 func (st *state) flush() {
 	gen := st.sess.Gen()
 	for _, s := range st.seats {
-		if s.hint != nil && s.hint.gen != gen {
+		if s.hint != nil && s.hint.gen != st.gen() {
 			st.dropHint(s)
 		}
 		// A verdict shows while its position does; a good claim's for
@@ -26,14 +26,18 @@ func (st *state) flush() {
 		return
 	}
 	st.changed = false
+	over := st.sess.Over()
 	if st.cfg.Store == nil || st.filing {
+		if over && st.final == nil {
+			st.final = st.log()
+		}
 		return
 	}
 	st.saveSeq++
 	l := st.log()
-	if st.sess.Over() {
+	if over {
 		// The last save, then the filing; nothing is saved after it.
-		st.filing = true
+		st.filing, st.final = true, l
 		st.h.w.file(st.saveSeq, l)
 	} else {
 		st.h.w.save(st.saveSeq, l)
@@ -84,25 +88,48 @@ func (st *state) log() *gamelog.Log {
 	l := st.sess.Log()
 	l.Header.Extra = append([]gamelog.Tag(nil), l.Header.Extra...)
 	l.Comment = append([]string(nil), st.comments...)
+	for _, t := range st.cfg.Tags {
+		setTag(&l.Header, t.Name, t.Value)
+	}
+	if st.rematchOf != "" {
+		setTag(&l.Header, RematchTag, st.rematchOf)
+	}
 	setTag(&l.Header, TakeoverTag, writeMovers(st.movers))
 	return l
 }
 
-// publish sends every connected seat its snapshot when something
-// changed: it stores the snapshot and ticks, never waiting for a reader.
+// publish sends every connected seat and spectator its snapshot when
+// something changed: it stores the snapshot and ticks, never waiting
+// for a reader. The spectators share one snapshot.
 func (st *state) publish() {
 	if !st.dirty {
 		return
 	}
 	st.dirty = false
 	for i, s := range st.seats {
+		var snap *Snapshot
 		if p := s.port; p != nil {
-			p.snap.Store(st.snapshot(p))
+			snap = st.snapshot(p)
+			p.snap.Store(snap)
 			p.tick()
 		}
 		if st.observe != nil {
-			st.observe(st.snapshot(newPort(st.h, rules.Seat(i))))
+			if snap == nil {
+				snap = st.snapshot(newPort(st.h, rules.Seat(i)))
+			}
+			st.observe(snap)
 		}
+	}
+	if len(st.h.watchers) == 0 && st.observe == nil {
+		return
+	}
+	snap := st.snapshot(st.h.eye)
+	for p := range st.h.watchers {
+		p.snap.Store(snap)
+		p.tick()
+	}
+	if st.observe != nil {
+		st.observe(snap)
 	}
 }
 
@@ -112,15 +139,19 @@ func (st *state) snapshot(p *port) *Snapshot {
 	g := st.sess.Game()
 	seat := p.seat
 	s := &Snapshot{
-		Seat: seat, Gen: st.sess.Gen(), Options: g.Options(), Note: st.note, Thinking: rules.NoSeat,
+		Seat: seat, Gen: st.gen(), Options: g.Options(), Note: st.note, Thinking: rules.NoSeat,
 		Hold: st.hold, Save: st.saveState, Takebacks: st.sess.Takebacks(), Claimer: rules.NoSeat,
 		Closed: st.closed, Kicked: p.kicked, Over: st.sess.Over(), WinnerSide: g.Winner(), Sides: g.Sides(), Totals: g.Totals(),
+		Watching: p.watch, Watchers: len(st.h.watchers), Private: st.h.private, Game: st.game, RematchOf: st.rematchOf,
 	}
 	if st.sess.IsBoard() {
 		s.WinnerSide = -1 // a board has a result, no winner
 	}
+	if !p.watch {
+		s.Bell = st.h.bells[seat]
+	}
 	for _, sd := range st.seats {
-		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until}
+		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until, Again: sd.again}
 		switch {
 		case !sd.player.Human:
 			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true
@@ -172,6 +203,9 @@ func (st *state) snapshot(p *port) *Snapshot {
 		if c, ok := st.claimedBy[s.DealNo]; ok {
 			s.Claimer = c
 		}
+		if p.watch && (s.Between || s.Over) {
+			s.Open = st.openDeal()
+		}
 	}
 	if st.last != nil && s.HasDeal {
 		m := *st.last
@@ -189,6 +223,9 @@ func (st *state) snapshot(p *port) *Snapshot {
 	}
 	if s.Over {
 		s.Seed, s.SeedShown = st.sess.Seed(), true
+	}
+	if p.watch {
+		return s
 	}
 	sd := st.seats[seat]
 	if j := sd.claim; j != nil {
@@ -211,6 +248,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.Can.Claim = st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&
 			(sd.claim == nil || !sd.claim.state.Pending)
 		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil
+		s.Can.Again = s.Over && !sd.again && !st.sess.IsBoard()
 	}
 	return s
 }

@@ -96,6 +96,11 @@ func (w *writer) run() {
 	for {
 		select {
 		case <-w.wake:
+			if again != nil {
+				// A wake left from before the failed filing: it waits
+				// for its retry (nothing is queued after a filing).
+				continue
+			}
 		case <-again:
 		case <-w.quit:
 			w.write()
@@ -127,15 +132,24 @@ func (w *writer) write() bool {
 			return true
 		}
 		path, err := w.store.Archive(final)
-		w.report(writeResult{filing: true, path: path, fileErr: err})
-		if err != nil {
-			return false
+		if err == nil {
+			// Before the loop hears of it: the loop may then start the
+			// next game (reset), which this must not undo.
+			w.mu.Lock()
+			w.filed = true
+			w.mu.Unlock()
 		}
-		w.mu.Lock()
-		w.filed = true
-		w.mu.Unlock()
-		return true
+		w.report(writeResult{filing: true, path: path, fileErr: err})
+		return err == nil
 	}
+}
+
+// reset makes the writer the next game's: the loop calls it once the
+// finished game is filed (or nothing is stored), so nothing is queued.
+func (w *writer) reset() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.next, w.final, w.filed = nil, nil, false
 }
 
 // report hands a result to the loop; it is dropped once the host has

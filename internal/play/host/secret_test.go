@@ -85,11 +85,75 @@ func scanCards(v reflect.Value, path string, skip map[string]bool, f func(path s
 // the real hands by chance.
 var secretSkip = map[string]bool{"View": true, "Hint": true, "Claim": true}
 
+// watchSkip is what the scan of a spectator's snapshot leaves: nothing
+// but the opened deal, which must be nil while the deal is played (the
+// View is scanned too, and its history, on top of the comparison).
+var watchSkip = map[string]bool{"Open": true}
+
+// checkWatch checks a spectator's snapshot s of the game's deal d: while
+// d is played it is rules' view of no seat and holds no hidden card (in
+// any field, the view's history included); once d is scored it opens
+// whole. It says what is wrong, "" when nothing is; opened is set when
+// the deal was open.
+func checkWatch(s *Snapshot, d *rules.Deal) (failure string, opened bool) {
+	at := fmt.Sprintf("spectator, deal %d step %d", s.DealNo, len(s.Moves))
+	switch {
+	case s.Seat != rules.NoSeat || s.Can != (Can{}) || s.Hint != nil || s.Claim != nil || s.Forced != nil:
+		return at + ": a spectator's snapshot has a seat's things", false
+	case !s.HasDeal:
+		return "", false
+	case s.View != d.View(rules.NoSeat):
+		return at + ": the view is not rules' view of no seat", false
+	}
+	if live := !s.Between && !s.Over; live {
+		if s.Open != nil {
+			return at + ": the deal is open while it is played", false
+		}
+		hidden := hiddenFrom(d, rules.NoSeat)
+		for o := range rules.Seat(d.Players()) {
+			if d.Hand(o)&^hidden&^s.View.Known(o) != 0 {
+				return at + ": the hidden cards are not every card in the hands", false
+			}
+		}
+		scan := func(v reflect.Value, path string) {
+			scanCards(v, path, watchSkip, func(path string, m rules.CardSet) {
+				if m&hidden != 0 && failure == "" {
+					failure = fmt.Sprintf("%s: %s shows %v, hidden from spectators", at, path, m&hidden)
+				}
+			})
+		}
+		scan(reflect.ValueOf(*s), "Snapshot")
+		scan(reflect.ValueOf(s.View.History()), "Snapshot.View.History()")
+		return failure, false
+	}
+	o := s.Open
+	switch {
+	case o == nil:
+		return at + ": the deal is scored but not open", false
+	case o.No != s.DealNo || o.Deck != d.Deck() || o.Dealer != d.Dealer() || !reflect.DeepEqual(o.Steps, d.Steps()):
+		return at + ": the opened deal is not the deal", false
+	}
+	var held rules.CardSet
+	for p := range rules.Seat(d.Players()) {
+		if played := d.PlayedBy(p); o.Held[p]&played != played {
+			return fmt.Sprintf("%s: seat %v held %v, not every card it played (%v)", at, p, o.Held[p], played), false
+		}
+		held |= o.Held[p]
+	}
+	if held.Count() < 6*d.Players() {
+		return fmt.Sprintf("%s: the seats held %d cards in all", at, held.Count()), false
+	}
+	return "", true
+}
+
 // TestSnapshotsKeepSecrets: in random games at every seat count, with
 // several people and bots and the house variants that pass cards face
 // down, every seat's snapshot at every change of the game (a bot's
 // seat's too) shows exactly its own rules.View of the real deal, and no
-// other field holds a card hidden from it.
+// other field holds a card hidden from it. The spectators' snapshot
+// holds no hidden card while a deal is played (checkWatch), and the
+// whole deal once it is scored; a spectator that never reads is never
+// waited for.
 func TestSnapshotsKeepSecrets(t *testing.T) {
 	games := 4
 	if testing.Short() {
@@ -106,13 +170,21 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 					people = []rules.Seat{0, 1, 3}
 				}
 				h := newHost(t, config(n, seed, &memStore{}, NewManualClock(t0), people...))
-				checked := 0
+				checked, watched, opened := 0, 0, 0
 				var failure string
 				observe := func(s *Snapshot) {
 					if failure != "" {
 						return
 					}
 					checked++
+					if s.Watching {
+						watched++
+						var ok bool
+						if failure, ok = checkWatch(s, h.st.sess.Deal()); ok {
+							opened++
+						}
+						return
+					}
 					var hidden rules.CardSet
 					if s.HasDeal {
 						d := h.st.sess.Deal()
@@ -134,6 +206,10 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 				if err := h.call(func() error { h.st.observe = observe; return nil }); err != nil {
 					t.Fatal(err)
 				}
+				silent, err := h.Watch() // never reads
+				if err != nil {
+					t.Fatal(err)
+				}
 				var wg sync.WaitGroup
 				for _, s := range people {
 					d := &driver{p: sit(t, h, s), r: rand.New(rand.NewPCG(uint64(game), uint64(s)))}
@@ -141,14 +217,21 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 					go func() { defer wg.Done(); d.play(t, true) }()
 				}
 				wg.Wait()
+				settle(t, h)
+				if w := silent.Snapshot(); !w.Over || !w.Watching || w.Open == nil {
+					t.Fatalf("the silent spectator's last snapshot: over %v, watching %v, open %v", w.Over, w.Watching, w.Open != nil)
+				}
+				if len(silent.Updates()) > 1 {
+					t.Fatalf("the silent spectator holds %d ticks", len(silent.Updates()))
+				}
 				h.Close()
 				if failure != "" {
 					t.Fatal(failure)
 				}
-				if checked < 50 {
-					t.Fatalf("only %d snapshots checked", checked)
+				if checked < 50 || watched < 20 || opened == 0 {
+					t.Fatalf("only %d snapshots checked, %d spectators', %d with the deal open", checked, watched, opened)
 				}
-				t.Logf("%d snapshots checked", checked)
+				t.Logf("%d snapshots checked, %d spectators', %d open", checked, watched, opened)
 			})
 		}
 	}

@@ -11,13 +11,17 @@ import (
 
 // Snapshot is everything one seat may know of the game now: its own
 // rules.View and public facts. It never holds another seat's hidden
-// card. A Snapshot is a value the host never changes after handing it
-// out; its slices and maps are shared, so a reader must not change them.
+// card. A spectator's (Watching) holds only what is public, and the
+// whole deal once it is scored (Open). A Snapshot is a value the host
+// never changes after handing it out; its slices, maps and pointers are
+// shared (with every spectator, for theirs), so a reader must not
+// change them.
 type Snapshot struct {
-	Seat rules.Seat
+	Seat rules.Seat // rules.NoSeat for a spectator
 	// Gen numbers the positions of the game: it moves with every move,
-	// deal and takeback. Act and Ready carry the Gen the person saw, so a
-	// key typed ahead never lands on a position they have not seen.
+	// deal and takeback, and on into the next game after "again". Act,
+	// Ready and Again carry the Gen the person saw, so a key typed ahead
+	// never lands on a position they have not seen.
 	Gen     int
 	Options rules.Options
 	Players []SeatInfo // by seat
@@ -73,6 +77,30 @@ type Snapshot struct {
 	// connection took this seat. The port then refuses every action.
 	Closed bool
 	Kicked bool
+
+	// Bell counts the decisions of this seat that came after another
+	// seat's move (not after the person's own move, Ready or takeback):
+	// when it grows, the screen may ring the terminal's bell.
+	Bell int
+
+	// Watching is set in a spectator's snapshot (Host.Watch): Seat is
+	// NoSeat, View is rules' view of no seat, and it may do nothing.
+	Watching bool
+	// Watchers is how many spectators watch; Private is set when the
+	// game refuses them (and in the last snapshot of spectators let go
+	// when it became private).
+	Watchers int
+	Private  bool
+	// Open is, for a spectator, the deal shown once it is scored (between
+	// deals and at the game's end): every card of it. Nil while a deal is
+	// played and in a seat's snapshot.
+	Open *OpenDeal
+
+	// Game numbers the games played at this host, from 1: "again"
+	// starts the next. RematchOf is the checksum (SumLog) of the game
+	// before it, "" for the first; the log's RematchTag says the same.
+	Game      int
+	RematchOf string
 }
 
 // SeatState is what everyone reads about who plays a seat.
@@ -98,6 +126,9 @@ type SeatInfo struct {
 	// Ready says the seat is ready for the next deal: bots and absent
 	// people always are.
 	Ready bool
+	// Again says the person wants another game once this one is over
+	// (Port.Again); leaving takes it back.
+	Again bool
 }
 
 // DealResult is a finished deal, public to every seat.
@@ -188,6 +219,7 @@ type Can struct {
 	Undo  bool // a decision may be taken back
 	Claim bool // the rest of the deal may be claimed
 	Hint  bool // a hint may be asked
+	Again bool // the game is over and "again" not yet said
 }
 
 // ClaimState is a seat's claim: being checked, or its verdict.

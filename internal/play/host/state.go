@@ -58,8 +58,20 @@ type state struct {
 	closed    bool
 	hintSeed  uint64
 
+	// game numbers the games of this host, from 1; genBase is added to
+	// the session's Gen so that Gen never goes back when "again" starts
+	// the next game; rematchOf is RematchTag's value ("" for none).
+	game      int
+	genBase   int
+	rematchOf string
+	// final is the finished game's log as it was filed (SumLog names it).
+	final *gamelog.Log
+	// open is the scored deal opened to spectators, for position openGen.
+	open    *OpenDeal
+	openGen int
+
 	// observe, set by tests, sees every seat's snapshot at every change,
-	// a bot's seat's too, on the loop.
+	// a bot's seat's too, and the spectators', on the loop.
 	observe func(*Snapshot)
 }
 
@@ -76,6 +88,7 @@ type seat struct {
 	takeover  ai.Bot // a bot playing for a person who did not come back
 	back      bool   // the person came back: takes the seat at the next deal
 	ready     bool
+	again     bool // the game is over and the person wants another
 
 	hint  *hintJob
 	claim *claimJob
@@ -113,7 +126,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 	// deal is on the table (a game resumed mid-deal): the next then waits
 	// as always.
 	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: s.Game().NeedDeal(),
-		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74)}
+		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
 	st.saveState.NoStore = h.cfg.Store == nil
 	n := s.Game().Players()
 	now := h.clock.Now()
@@ -126,6 +139,11 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		}
 	}
 	if l != nil {
+		for _, t := range l.Header.Extra {
+			if t.Name == RematchTag {
+				st.rematchOf = t.Value
+			}
+		}
 		st.comments = append([]string(nil), l.Comment...)
 		st.movers = readMovers(l, s)
 		for i, sd := range st.seats {
@@ -159,6 +177,10 @@ func (st *state) takeoverBot(s rules.Seat) (ai.Bot, error) {
 	}
 	return b, err
 }
+
+// gen is the Gen the seats see: the session's, after every earlier game
+// of this host.
+func (st *state) gen() int { return st.genBase + st.sess.Gen() }
 
 // dealShown is the number of the deal whose steps the game holds: the
 // one on the table, or the last finished between deals (0 before any).
@@ -209,6 +231,9 @@ func (st *state) moveOn() {
 		}
 		g := st.sess.Game()
 		if st.sess.Over() {
+			if st.rematchDue() {
+				st.h.rematch()
+			}
 			return
 		}
 		if g.NeedDeal() {
@@ -429,7 +454,7 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 	switch {
 	case st.seats[seat].takeover != nil:
 		return ErrBotSeat
-	case gen != st.sess.Gen():
+	case gen != st.gen():
 		return ErrStale
 	case st.hold:
 		return ErrNotYourTurn
@@ -458,7 +483,7 @@ func (st *state) ready(p *port, gen int) error {
 	}
 	g := st.sess.Game()
 	switch {
-	case gen != st.sess.Gen():
+	case gen != st.gen():
 		return ErrStale
 	case st.hold:
 		st.hold, st.dirty = false, true
@@ -630,7 +655,7 @@ func (st *state) hint(p *port, gen int) error {
 	if st.cfg.NoHints {
 		return ErrNoHints
 	}
-	if gen != st.sess.Gen() {
+	if gen != st.gen() {
 		return ErrStale
 	}
 	if !st.canAct(seat) {
@@ -849,7 +874,7 @@ func (st *state) leave(p *port) {
 	if sd.port != p {
 		return
 	}
-	sd.port, sd.ready, st.dirty = nil, false, true
+	sd.port, sd.ready, sd.again, st.dirty = nil, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
 	if st.closed || st.sess.Over() {
@@ -933,10 +958,55 @@ func (st *state) shutdown() {
 			s.port.end()
 		}
 	}
+	if len(st.h.watchers) > 0 {
+		last := st.snapshot(st.h.eye)
+		for p := range st.h.watchers {
+			p.snap.Store(last)
+			p.end()
+		}
+	}
 }
 
 // canAct reports whether seat's person decides now.
 func (st *state) canAct(seat rules.Seat) bool {
 	turn, ok := st.sess.ToMove()
 	return ok && turn == seat && st.person(seat) && !st.hold && !st.sess.Claimed(seat) && !st.closed
+}
+
+// ring counts a bell for each person here whose decision has just come
+// after another seat's move: the screen, seeing Snapshot.Bell grow,
+// rings the terminal's bell. A decision that follows the person's own
+// call (their move, Ready, takeback, sitting down) rings nothing;
+// neither do their own forced moves or chance steps count as another's
+// move.
+func (st *state) ring() {
+	h := st.h
+	for i, sd := range st.seats {
+		s := rules.Seat(i)
+		now := st.canAct(s)
+		if now && !h.turnWas[i] && sd.port != nil && h.cause != s && st.othersMoved(s) {
+			h.bells[i]++
+			st.dirty = true
+		}
+		h.turnWas[i] = now
+	}
+}
+
+// othersMoved reports whether the last move of the deal on the table,
+// not counting chance steps and s's own forced moves, was another
+// seat's; at a deal's first decision, whether the deal was started by
+// another (the caller knows it was not s).
+func (st *state) othersMoved(s rules.Seat) bool {
+	steps := st.steps()
+	ms := st.movers[st.dealShown()]
+	for i := len(steps) - 1; i >= 0; i-- {
+		switch {
+		case steps[i].Seat == rules.ChanceSeat:
+		case steps[i].Seat != s:
+			return true
+		case i >= len(ms) || ms[i] != ByForced:
+			return false
+		}
+	}
+	return true
 }
