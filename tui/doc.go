@@ -3,7 +3,7 @@
 // # Structure
 //
 // App is the one tea.Model, and with the constructors of its uses
-// (NewPlay, NewTrain, NewReplay, NewHistory, NewLearn, and NewLobby for
+// (NewPlay, NewTrain, NewReplay, NewHistory, NewLearn, NewDaily, and NewLobby for
 // klob serve) and their configs, nearly all this package exports. It owns what every
 // screen shares (the kit.Context: window size, styles for a light or
 // dark background, key map, card painter), the help and quit overlays
@@ -22,7 +22,9 @@
 //     replay shares;
 //   - tui/replay: the replay of a recorded game at every count, with
 //     the analysis, and the list of saved games;
-//   - tui/setup: the one setup form; tui/learn: the lesson.
+//   - tui/setup: the one setup form; tui/learn: the lesson;
+//   - tui/daily: klob daily, the day's duplicate boards (each a table
+//     over a host in board mode), par, friends' results, the history.
 //
 // This package holds the App and the families not yet moved: the
 // trainer (train*.go), the lobby of klob serve (lobby*.go, gate.go) and

@@ -4,6 +4,7 @@
 //
 //	klob [play] [flags]       play a game (the default)
 //	klob learn                a guided first game
+//	klob daily [flags]        the daily challenge: today's boards, par, friends
 //	klob rules [flags]        print the rules Klob plays (docs/rules.md)
 //	klob train [flags]        bidding trainer
 //	klob replay FILE          step through a saved game
@@ -37,6 +38,7 @@ func commands() []command {
 	return []command{
 		{"play", "play a game against the bot (the default)", runPlay},
 		{"learn", "a guided first game for new players", runLearn},
+		{"daily", "the daily challenge: today's eight boards against par and friends", runDaily},
 		{"rules", "print the rules Klob plays", runRules},
 		{"train", "practise bidding decisions", runTrain},
 		{"replay", "step through a saved game", runReplay},

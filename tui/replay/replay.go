@@ -53,6 +53,14 @@ type Config struct {
 	Analyze Analyzer
 	// Analyse starts the analysis at once, as if a was pressed.
 	Analyse bool
+	// Board names the duplicate board the log is ("Board 3 of 8"): one
+	// deal, whose end is the game's (the rules' game has no winner).
+	// The replay names it in place of the deal and shows no game totals;
+	// once its deal is played out, it is not sealed.
+	Board string
+	// At opens the replay after the first At steps of the first deal
+	// (a board's line where it parts from another), 0 as dealt.
+	At int
 }
 
 // keys are the replay's keys, as data: the hints line lists them.
@@ -134,18 +142,31 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg)}
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.home, s.person = seat, seat
-		if !r.Over {
+		if !r.Over && !s.boardDone() {
 			s.sealed, s.open = true, false
 			s.cfg.Analyse = false
 		}
 	}
 	s.bottom = s.home
+	if len(r.Deals) > 0 && cfg.At > 0 {
+		s.pos = pos{0, min(cfg.At, len(r.Deals[0].Steps))}
+	}
 	s.bounds = make([][]bool, len(r.Deals))
 	for i := range r.Deals {
 		s.bounds[i] = trickBounds(&r.Deals[i])
 	}
 	return s
 }
+
+// boardDone reports whether the log is a board (Config.Board) whose deal
+// is played out.
+func (s *Screen) boardDone() bool {
+	return s.cfg.Board != "" && len(s.r.Deals) == 1 && s.r.Deals[0].Done
+}
+
+// finished reports whether the log ends the game: a winner, or a board
+// played out.
+func (s *Screen) finished() bool { return s.r.Over || s.boardDone() }
 
 // sealedNote is what the hidden-card keys say on a game in progress.
 const sealedNote = "The game is not over: you see only your own cards, and no analysis, until it is."

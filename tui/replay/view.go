@@ -46,7 +46,8 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	rd := &s.r.Deals[s.pos.deal]
 	d := rd.At(s.pos.n)
 	h := &s.r.Header
-	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard}
+	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
+		Board: s.cfg.Board}
 	for o := range rules.Seat(s.r.Players()) {
 		tag := h.Level(o)
 		if tag == "human" || o == s.person {
@@ -98,6 +99,9 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 		who = ownView(sc, s.bottom)
 	}
 	place := fmt.Sprintf(" Replay · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), who)
+	if s.cfg.Board != "" {
+		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", s.cfg.Board, s.pos.n, len(rd.Steps), who)
+	}
 	if name := kit.ElideName(s.name, w-kit.WidthOf(place)-4); name != "" {
 		place += " · " + name
 	}
@@ -121,12 +125,12 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	w, h := ctx.Width, ctx.Height
 	rd := &s.r.Deals[s.pos.deal]
 	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
-		" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", rd.No)), ""}
+		" " + st.Heading.Render(s.overTitle(rd.No)), ""}
 	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
 	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
 		lines = append(append(lines, ""), last...)
 	}
-	if s.r.Over && s.pos == s.end() {
+	if s.r.Over && s.pos == s.end() && s.cfg.Board == "" {
 		lines = append(lines, "", " "+st.Good.Render(sc.SideName(s.r.Winner)+" won the game."))
 	}
 	room := h - len(bottom)
@@ -145,6 +149,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 		lines = append(lines, "")
 	}
 	return kit.Canvas(append(lines[:max(0, room)], bottom...), w, h)
+}
+
+// overTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
+// is over".
+func (s *Screen) overTitle(no int) string {
+	if s.cfg.Board != "" {
+		return s.cfg.Board + " is over"
+	}
+	return fmt.Sprintf("Deal %d is over", no)
 }
 
 // stepLine says where the replay stands: the go-to prompt, or the last
@@ -168,7 +181,7 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	if step.Seat == rules.ChanceSeat {
 		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, step.Action, d))
 	}
-	if s.pos == s.end() && !s.r.Over {
+	if s.pos == s.end() && !s.finished() {
 		line += ". The log stops here"
 	}
 	dec := s.decision(s.pos.deal, i)

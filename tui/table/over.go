@@ -14,8 +14,12 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	sn := &s.snap
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
+	title := fmt.Sprintf("Deal %d is over", max(1, sn.DealNo))
+	if sc.Board != "" {
+		title = sc.Board + " is over"
+	}
 	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
-		" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", max(1, sn.DealNo))), ""}
+		" " + st.Heading.Render(title), ""}
 	if n := len(sn.Deals); n > 0 {
 		d := sn.Deals[n-1]
 		lines = append(lines, sc.ResultLines(ctx, d.Score, d.Ending, d.Schmeisser, w)...)
@@ -23,11 +27,13 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 			lines = append(append(lines, ""), last...)
 		}
 	}
-	if sn.Over {
+	if sn.Over && sc.Board == "" {
 		lines = append(lines, "", " "+s.winnerWords(ctx, sc))
 	}
 	next := "Press enter for the next deal."
 	switch {
+	case sn.Over && s.cfg.AfterBoard != nil:
+		next = "Press enter to go on."
 	case sn.Over:
 		next = "Press enter for the end of the game."
 	case !sn.Can.Ready:

@@ -686,11 +686,16 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 	return rows, kit.CardRects(n, size, x0, 0)
 }
 
-// rightColumn is the score pad over the table talk.
+// rightColumn is the score pad over the table talk (on a board, which
+// is no game, the talk alone).
 func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	st := &ctx.Styles
-	out := sc.scorePad(ctx, w-1, max(4, h/2-1))
-	out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)), st.Heading.Render("Table talk"))
+	var out []string
+	if sc.Board == "" {
+		out = sc.scorePad(ctx, w-1, max(4, h/2-1))
+		out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)))
+	}
+	out = append(out, st.Heading.Render("Table talk"))
 	room := h - len(out)
 	var talk []string
 	for _, l := range sc.talkLines(ctx) {

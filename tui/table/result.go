@@ -26,8 +26,11 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		case sc.players() == 2:
 			why = "Both players passed twice: nobody named trump."
 		}
-		return []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why, "",
-			sc.gameRow(ctx, 18, 9)}
+		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
+		if g := sc.gameRow(ctx, 18, 9); g != "" {
+			out = append(out, "", g)
+		}
+		return out
 	}
 	order := sc.SideOrder()
 	four := sc.players() == 4
@@ -109,12 +112,19 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	for _, side := range order {
 		scored = append(scored, fmt.Sprintf("+%d", s.Scored[side]))
 	}
-	lines = append(lines, st.Heading.Render(row("This deal scores", scored)), sc.gameRow(ctx, labelW, colW))
+	lines = append(lines, st.Heading.Render(row("This deal scores", scored)))
+	if g := sc.gameRow(ctx, labelW, colW); g != "" {
+		lines = append(lines, g)
+	}
 	return lines
 }
 
-// gameRow is the game's totals after the deal, by side.
+// gameRow is the game's totals after the deal, by side; "" on a board,
+// which is no game.
 func (sc *Scene) gameRow(ctx *kit.Context, labelW, colW int) string {
+	if sc.Board != "" {
+		return ""
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, " %-*s", labelW, "Game")
 	for _, side := range sc.SideOrder() {

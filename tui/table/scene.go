@@ -44,6 +44,10 @@ type Scene struct {
 	// Next is the card the next step plays in a replay (drawn raised in
 	// its hand), NoCard for none.
 	Next rules.Card
+	// Board names the duplicate board the deal is ("Board 3 of 8"), ""
+	// in a game: the header names it in place of the deal and the
+	// target, and a result has no game totals.
+	Board string
 }
 
 // Player is a seat as the table names it.
@@ -247,6 +251,9 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 	v := &sc.V
 	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
 		fmt.Sprintf("game to %d", v.Options.Target), fmt.Sprintf("%d players", sc.players()), sc.Tag}
+	if sc.Board != "" {
+		parts[1], parts[3] = sc.Board, ""
+	}
 	if sc.players() == 2 {
 		parts[4] = ""
 	}
@@ -254,6 +261,13 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		parts[2] = ""
 	}
 	right := func(short bool) string {
+		if sc.Board != "" {
+			// A board is no game: no running score.
+			if sc.Unsaved {
+				return "! not saved · "
+			}
+			return ""
+		}
 		var ps []string
 		for _, i := range sc.SideOrder() {
 			name := sc.SideName(i)

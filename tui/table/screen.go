@@ -46,6 +46,14 @@ type Config struct {
 	// whoever drives it sends Refresh when the game has moved (tests,
 	// which drive the host step by step).
 	Manual bool
+	// Board, when set, names the duplicate board the game is ("Board 3
+	// of 8"; a host with host.Config.Board): one deal, its result the
+	// end. The header says it in place of the deal and the target, the
+	// result shows no game totals nor winner, no hint is offered (on a
+	// board the hint would be the bot that sets par), and enter on the
+	// result goes to AfterBoard's screen.
+	Board      string
+	AfterBoard func() kit.Screen
 }
 
 // Refresh tells a Manual screen that its port's Snapshot changed.
@@ -395,6 +403,9 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 	if !kit.IsKey(msg, ctx.Keys.Choose) {
 		return s, nil
 	}
+	if s.snap.Over && s.cfg.AfterBoard != nil {
+		return s.cfg.AfterBoard(), nil
+	}
 	if s.snap.Over {
 		s.overSeen = true
 		return s, nil
@@ -502,6 +513,10 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		s.closeHint()
 		return s, nil
 	}
+	if s.cfg.Board != "" {
+		s.SetNote(noHintNote, false)
+		return s, nil
+	}
 	if !s.myTurn() {
 		s.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return s, nil
@@ -517,6 +532,9 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 	s.hinting, s.acted = true, true
 	return s, nil
 }
+
+// noHintNote answers the hint key on a duplicate board.
+const noHintNote = "No hint on a duplicate board: the hard bot that would give it sets par."
 
 func (s *Screen) closeHint() {
 	s.hinting = false
@@ -604,7 +622,7 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 func (s *Screen) scene() *Scene {
 	sn := &s.snap
 	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
-		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard}
+		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board}
 	for i, p := range sn.Players {
 		sc.Players = append(sc.Players, Player{Name: p.Name, Tag: s.seatTag(i, p)})
 	}

@@ -163,6 +163,9 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 		}
 		return ""
 	case host.NoteDealt:
+		if sc.Board != "" {
+			return fmt.Sprintf("%s: %s.", sc.Board, sc.Verb(n.Seat, "deal"))
+		}
 		return fmt.Sprintf("Deal %d: %s.", sn.DealNo, sc.Verb(n.Seat, "deal"))
 	case host.NoteTakeback:
 		if n.Seat == me {
@@ -406,6 +409,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if !sn.Can.Undo && !sn.Can.Act {
 		drop = append(drop, k.Undo)
 	}
+	hint := s.cfg.Board == ""
+	if !hint {
+		drop = append(drop, k.Hint)
+	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
@@ -442,7 +449,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if sn.Can.Claim {
 			h.Short = append(h.Short, b("claim", k.Claim))
 		}
-		h.Short = append(h.Short, b("hint", k.Hint))
+		if hint {
+			h.Short = append(h.Short, b("hint", k.Hint))
+		}
 	default:
 		var letters []string
 		for _, a := range sn.View.Legal() {
@@ -453,7 +462,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		h.Short = undo([]key.Binding{b("", k.Left, k.Right), b("confirm", k.Choose),
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
 			b("tricks", k.LastTrick), b("sort", k.SortHand)})
-		h.Short = append(h.Short, b("hint", k.Hint))
+		if hint {
+			h.Short = append(h.Short, b("hint", k.Hint))
+		}
 	}
 	h.Short = append(h.Short, b("help", k.Help), b("quit", k.Quit))
 	return h

@@ -77,19 +77,35 @@ func (s *BoardSet) Play(ctx context.Context, b Board, bots []ai.Bot, person func
 	return d, nil
 }
 
-// Par returns par on board b: the result of the hard bot in the person's
-// seat against the set's bots, each on its seat's seed (Seats). f makes
-// the bots (ai.New when nil).
-func (s *BoardSet) Par(ctx context.Context, b Board, f ai.Factory) (float64, error) {
+// ParLine is the hard bot's play of a board from the person's seat:
+// the finished deal, and its result there, par.
+type ParLine struct {
+	Board int
+	Deal  rules.Deal
+	Par   float64
+}
+
+// ParLine plays board b with the hard bot in the person's seat against
+// the set's bots, each on its seat's seed (Seats), and returns the deal
+// and par. f makes the bots (ai.New when nil).
+func (s *BoardSet) ParLine(ctx context.Context, b Board, f ai.Factory) (ParLine, error) {
 	bots, err := s.Seats(b, f, true)
 	if err != nil {
-		return 0, err
+		return ParLine{}, err
 	}
 	d, err := s.Play(ctx, b, bots, nil)
 	if err != nil {
-		return 0, err
+		return ParLine{}, err
 	}
-	return Result(&d, s.Seat), nil
+	return ParLine{Board: b.Number, Deal: d, Par: Result(&d, s.Seat)}, nil
+}
+
+// Par returns par on board b: the result of the hard bot in the person's
+// seat against the set's bots, each on its seat's seed (ParLine). f
+// makes the bots (ai.New when nil).
+func (s *BoardSet) Par(ctx context.Context, b Board, f ai.Factory) (float64, error) {
+	l, err := s.ParLine(ctx, b, f)
+	return l.Par, err
 }
 
 // Pars returns par on every board of the set, in board order.

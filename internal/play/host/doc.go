@@ -60,6 +60,21 @@
 // and what the seat may do now. The seed is shown once the game is
 // over.
 //
+// # Boards
+//
+// With Config.Board the game is one fixed deal, a duplicate board
+// (klob daily; a club's tournament): the board's deck and dealer, the
+// game over when the deal is (Snapshot.Over, no winner), each bot made
+// on the board's seed of its seat and bounded by its work (no deadline
+// from Config.Think), the chance steps drawn in order from the board's
+// generator. The bots' play then depends only on the board and on the
+// people's actions, so a board played here is the deal
+// duplicate.BoardSet.Play plays with the same actions, and a board
+// resumed from its log goes on as it would have. Config.NoHints refuses
+// hints (on a board the hint would be the bot that sets par). A board is
+// played once: there is no "again" (ErrBoardOnce). A board others may
+// still play should be private: a spectator sees a scored deal whole.
+//
 // # Spectators
 //
 // Watch gives a spectator a Port of its own: its Snapshot (Watching,

@@ -19,6 +19,9 @@ import (
 // Player is who sits at a seat: a person, or a bot of a level.
 type Player = session.Player
 
+// Board is a fixed deal played as a whole game (Config.Board).
+type Board = session.Board
+
 // Store keeps a game: the save after every change and the filing of the
 // finished game. *store.Store is one. Its methods are called on the
 // host's writer goroutine only, one at a time, never under a lock a
@@ -45,6 +48,16 @@ type Config struct {
 	NewBot   ai.Factory
 	Start    time.Time
 	Practice bool
+	// Board, when set, makes the game one fixed deal, a duplicate board
+	// (see session.Board): its deck and dealer, the game over with the
+	// deal, each bot on the board's seed of its seat and bounded by its
+	// work (no Think deadline: its play depends on the board and the
+	// people's actions, never on the clock), the chance steps from the
+	// board's generator. Resume needs it again.
+	Board *Board
+	// NoHints refuses hints (Port.Hint): on a duplicate board the hint
+	// would be the advice of the bot that sets par.
+	NoHints bool
 
 	// Store keeps the game; nil plays without saving.
 	Store Store
@@ -109,6 +122,8 @@ var (
 	ErrRevealed    = errors.New("cards were shown since your last decision: it stands")
 	ErrNoPerson    = errors.New("a bot plays that seat")
 	ErrClaimed     = errors.New("your side has claimed the rest of the deal")
+	ErrNoHints     = errors.New("there are no hints in this game")
+	ErrBoardOnce   = errors.New("a board is played once: there is no other game here")
 	ErrWatching    = errors.New("you are watching this game: spectators cannot play")
 	ErrPrivate     = errors.New("this game is private: it cannot be watched")
 	ErrNotOver     = errors.New("the game is not over: finish it before playing again")
@@ -177,7 +192,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Host, error) {
 
 func sessionConfig(cfg Config) session.Config {
 	return session.Config{Options: cfg.Options, Seed: cfg.Seed, Players: cfg.Players, NewBot: cfg.NewBot,
-		Start: cfg.Start, Practice: cfg.Practice}
+		Start: cfg.Start, Practice: cfg.Practice, Board: cfg.Board}
 }
 
 func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {

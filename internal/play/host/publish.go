@@ -26,7 +26,7 @@ func (st *state) flush() {
 		return
 	}
 	st.changed = false
-	over := st.sess.Game().Over()
+	over := st.sess.Over()
 	if st.cfg.Store == nil || st.filing {
 		if over && st.final == nil {
 			st.final = st.log()
@@ -141,8 +141,11 @@ func (st *state) snapshot(p *port) *Snapshot {
 	s := &Snapshot{
 		Seat: seat, Gen: st.gen(), Options: g.Options(), Note: st.note, Thinking: rules.NoSeat,
 		Hold: st.hold, Save: st.saveState, Takebacks: st.sess.Takebacks(), Claimer: rules.NoSeat,
-		Closed: st.closed, Kicked: p.kicked, Over: g.Over(), WinnerSide: g.Winner(), Sides: g.Sides(), Totals: g.Totals(),
+		Closed: st.closed, Kicked: p.kicked, Over: st.sess.Over(), WinnerSide: g.Winner(), Sides: g.Sides(), Totals: g.Totals(),
 		Watching: p.watch, Watchers: len(st.h.watchers), Private: st.h.private, Game: st.game, RematchOf: st.rematchOf,
+	}
+	if st.sess.IsBoard() {
+		s.WinnerSide = -1 // a board has a result, no winner
 	}
 	if !p.watch {
 		s.Bell = st.h.bells[seat]
@@ -175,7 +178,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 	if s.HasDeal = st.hasDeal(); s.HasDeal {
 		s.View = st.sess.View(seat)
 		s.DealNo = st.dealShown()
-		s.Between = g.NeedDeal() && !g.Over()
+		s.Between = g.NeedDeal() && !s.Over
 		steps := st.steps()
 		ms := st.movers[s.DealNo]
 		s.Moves = make([]Mover, len(steps))
@@ -236,7 +239,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)
-		s.Can.Hint = s.Can.Act
+		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
 		turnOK := false
 		if _, ok := st.sess.ToMove(); ok {
@@ -245,7 +248,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.Can.Claim = st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&
 			(sd.claim == nil || !sd.claim.state.Pending)
 		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil
-		s.Can.Again = s.Over && !sd.again
+		s.Can.Again = s.Over && !sd.again && !st.sess.IsBoard()
 	}
 	return s
 }

@@ -44,7 +44,9 @@ func (st *state) again(p *port, gen int) error {
 		return err
 	}
 	switch {
-	case !st.sess.Game().Over():
+	case st.sess.IsBoard():
+		return ErrBoardOnce
+	case !st.sess.Over():
 		return ErrNotOver
 	case gen != st.gen():
 		return ErrStale
@@ -59,7 +61,7 @@ func (st *state) again(p *port, gen int) error {
 // every person here said "again" (at least one is here), and the game
 // is filed (a new game's saves never come before the old one's filing).
 func (st *state) rematchDue() bool {
-	if st.closed || !st.sess.Game().Over() || st.final == nil {
+	if st.closed || !st.sess.Over() || st.sess.IsBoard() || st.final == nil {
 		return false
 	}
 	here := 0

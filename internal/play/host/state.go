@@ -147,7 +147,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		st.comments = append([]string(nil), l.Comment...)
 		st.movers = readMovers(l, s)
 		for i, sd := range st.seats {
-			if !sd.player.Human || !tookOver(st.comments, rules.Seat(i)) || s.Game().Over() {
+			if !sd.player.Human || !tookOver(st.comments, rules.Seat(i)) || s.Over() {
 				continue
 			}
 			// A bot played the seat when the game stopped: it plays on
@@ -162,7 +162,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		st.barrier = resumeBarriers(l, s)
 		// A finished game saved but not filed (the filing failed) is
 		// filed once the loop runs.
-		st.changed = s.Game().Over()
+		st.changed = s.Over()
 	}
 	st.lookAtCards(false)
 	return st, nil
@@ -230,7 +230,7 @@ func (st *state) moveOn() {
 			return
 		}
 		g := st.sess.Game()
-		if g.Over() {
+		if st.sess.Over() {
 			if st.rematchDue() {
 				st.h.rematch()
 			}
@@ -382,7 +382,7 @@ func (st *state) moved(before where, step int, seat rules.Seat, a rules.Action, 
 	st.changed, st.dirty = true, true
 	st.lookAtCards(false)
 	g := st.sess.Game()
-	if st.cfg.HoldTricks && st.lastTrick && !g.NeedDeal() && !g.Over() {
+	if st.cfg.HoldTricks && st.lastTrick && !g.NeedDeal() && !st.sess.Over() {
 		if next, ok := st.sess.ToMove(); ok && !st.person(next) && st.anyoneHere() {
 			st.hold = true
 		}
@@ -488,7 +488,7 @@ func (st *state) ready(p *port, gen int) error {
 	case st.hold:
 		st.hold, st.dirty = false, true
 		return nil
-	case g.Over():
+	case st.sess.Over():
 		return ErrGameOver
 	case !g.NeedDeal():
 		return ErrNotBetween
@@ -549,7 +549,7 @@ func (st *state) undo(p *port) error {
 // mayUndo says whether seat may take back its last decision.
 func (st *state) mayUndo(seat rules.Seat) error {
 	deal, step, ok := st.sess.LastDecision(seat)
-	if !ok || st.sess.Game().Over() {
+	if !ok || st.sess.Over() {
 		return session.ErrNothingToUndo
 	}
 	if (mark{deal, step}).before(st.barrier[seat]) {
@@ -652,6 +652,9 @@ func (st *state) hint(p *port, gen int) error {
 	}
 	seat := p.seat
 	s := st.seats[seat]
+	if st.cfg.NoHints {
+		return ErrNoHints
+	}
 	if gen != st.gen() {
 		return ErrStale
 	}
@@ -732,12 +735,17 @@ func (st *state) think(seat rules.Seat) {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &botJob{th: th, by: by, cancel: cancel, thinking: true}
 	st.bot, st.dirty = job, true
-	slots, clock, budget := st.cfg.Slots, st.h.clock, st.cfg.Think
+	slots, clock, budget, board := st.cfg.Slots, st.h.clock, st.cfg.Think, st.cfg.Board != nil
 	st.h.goWork(func() {
 		var a rules.Action
 		err := slots.Acquire(ctx, ForBot)
 		if err == nil {
 			tctx, tcancel := clock.WithTimeout(ctx, budget)
+			if board {
+				// A board's bot is bounded by its work: a deadline
+				// would make its move depend on the machine.
+				tctx, tcancel = context.WithCancel(ctx)
+			}
 			// A bot that panics fails like one that errs: its first
 			// legal move is made instead.
 			err = safely(func() (err error) { a, err = th.Think(tctx); return err })
@@ -869,7 +877,7 @@ func (st *state) leave(p *port) {
 	sd.port, sd.ready, sd.again, st.dirty = nil, false, false, true
 	st.dropHint(sd)
 	st.dropClaim(sd)
-	if st.closed || st.sess.Game().Over() {
+	if st.closed || st.sess.Over() {
 		return
 	}
 	sd.dropped = true
@@ -911,7 +919,7 @@ func (st *state) stopGrace(s rules.Seat) {
 // Bots take seats only while somebody is at the game to play with.
 func (st *state) graceOver(s rules.Seat, tok int) {
 	sd := st.seats[s]
-	if st.closed || sd.graceTok != tok || sd.port != nil || sd.takeover != nil || st.sess.Game().Over() {
+	if st.closed || sd.graceTok != tok || sd.port != nil || sd.takeover != nil || st.sess.Over() {
 		return
 	}
 	sd.graceStop = nil

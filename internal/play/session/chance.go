@@ -30,12 +30,16 @@ func Chance(seed uint64, n, step int) *rand.Rand {
 
 // drawChance takes the chance steps of the deal (the card a shlomo
 // declarer draws from its left), each uniformly among the legal draws
-// with its Chance stream: no one decides them, so the Session never
-// stops at one (ToMove never returns rules.ChanceSeat).
+// with its Chance stream (on a board, the board's generator): no one
+// decides them, so the Session never stops at one (ToMove never returns
+// rules.ChanceSeat).
 func (s *Session) drawChance() {
 	for !s.game.Over() && !s.game.NeedDeal() && s.game.Turn() == rules.ChanceSeat {
 		legal := s.game.Legal()
-		r := Chance(s.seed, s.game.DealNo(), len(s.game.Deal().Steps()))
+		r := s.chance // a board's: one generator, drawn in order
+		if r == nil {
+			r = Chance(s.seed, s.game.DealNo(), len(s.game.Deal().Steps()))
+		}
 		if err := s.game.Apply(legal[r.IntN(len(legal))]); err != nil {
 			return // cannot happen: the draw is one of the engine's own
 		}

@@ -49,6 +49,13 @@
 // Session's goroutine: Record for a Write's Result, BotMove for a bot's
 // answer.
 //
+// # Boards
+//
+// Config.Board makes the game one fixed deal, a duplicate board: its
+// deck and dealer, over when the deal is (Over; the rules' game may go
+// on), the bots seeded per seat by the board and bounded by their work,
+// the chance steps from the board's one generator (see Board).
+//
 // # Three and four players
 //
 // Options.Players sets the table (Config.Players has that many seats,

@@ -61,6 +61,11 @@ type Config struct {
 	// the player chose the seed, so the cards could be known. Resume
 	// keeps the mark from the log.
 	Practice bool
+	// Board, when set, makes the game one fixed deal (see Board): its
+	// deck and dealer, the bots on its seeds, the chance from its
+	// generator. Seed then draws nothing. Resume needs it again: the log
+	// of a board does not say it is one.
+	Board *Board
 }
 
 // SeedTag is the log tag that keeps the game's seed, so a resumed game
@@ -127,6 +132,11 @@ type Session struct {
 	gen   int
 	saver *saver
 
+	// board is the fixed deal of a board game (Config.Board), nil in a
+	// game to the target; chance draws its chance steps.
+	board  *Board
+	chance *rand.Rand
+
 	saveErr     error
 	archived    bool
 	archivePath string
@@ -141,7 +151,17 @@ func New(cfg Config) (*Session, error) {
 	if len(cfg.Players) != n {
 		return nil, fmt.Errorf("a game has %d players, not %d", n, len(cfg.Players))
 	}
-	s := newSession(cfg, rules.NewGame(cfg.Options, FirstDealerOf(cfg.Seed, n)), cfg.Seed)
+	first := FirstDealerOf(cfg.Seed, n)
+	if b := cfg.Board; b != nil {
+		if err := b.check(n); err != nil {
+			return nil, err
+		}
+		first = b.Dealer
+	}
+	s := newSession(cfg, rules.NewGame(cfg.Options, first), cfg.Seed)
+	if s.board != nil {
+		s.chance = s.board.Chance()
+	}
 	s.players = append([]Player(nil), cfg.Players...)
 	if err := s.makeBots(cfg, cfg.Seed); err != nil {
 		return nil, err
@@ -181,6 +201,17 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 		}
 	}
 	s := newSession(cfg, g, seed)
+	if b := s.board; b != nil {
+		if err := b.check(g.Players()); err != nil {
+			return nil, err
+		}
+		if len(l.Deals) > 1 || len(l.Deals) == 1 && l.Deals[0].Deck != b.Deck || l.Header.FirstDealer != b.Dealer {
+			return nil, errors.New("saved game: it is not the board's deal")
+		}
+		if err := s.replayChance(); err != nil {
+			return nil, fmt.Errorf("saved game: %w", err)
+		}
+	}
 	s.header = l.Header
 	for i := range rules.Seat(l.Header.Seats()) {
 		lv := l.Header.Level(i)
@@ -200,11 +231,13 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
-	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, saver: &saver{store: cfg.Store}}
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, saver: &saver{store: cfg.Store},
+		board: cfg.Board}
 }
 
 // makeBots makes the bot of every seat that is not a person's. The
-// first bot is seeded with seed, the next with seed+1, and so on.
+// first bot is seeded with seed, the next with seed+1, and so on; on a
+// board each with its seat's seed, bounded by work.
 func (s *Session) makeBots(cfg Config, seed uint64) error {
 	f := cfg.NewBot
 	if f == nil {
@@ -216,7 +249,11 @@ func (s *Session) makeBots(cfg Config, seed uint64) error {
 		if p.Human {
 			continue
 		}
-		b, err := f(p.Level, ai.Config{Seed: seed + n})
+		bc := ai.Config{Seed: seed + n}
+		if s.board != nil {
+			bc = ai.Config{Seed: s.board.BotSeed(rules.Seat(i)), Think: -1}
+		}
+		b, err := f(p.Level, bc)
 		if err == nil && b == nil {
 			err = errors.New("no bot")
 		}
@@ -286,7 +323,7 @@ func (s *Session) View(seat rules.Seat) rules.View { return s.game.Deal().View(s
 // ToMove returns the seat to act, and false when no one is: the game
 // waits for a deal, or is over.
 func (s *Session) ToMove() (rules.Seat, bool) {
-	if s.game.Over() || s.game.NeedDeal() {
+	if s.Over() || s.game.NeedDeal() {
 		return 0, false
 	}
 	return s.game.Turn(), true
@@ -307,12 +344,16 @@ func (s *Session) Forced(deal, step int) (string, bool) {
 }
 
 // StartDeal deals the next deal if the game waits for one, from the
-// seed's stream for that deal, and saves.
+// seed's stream for that deal (a board's deck on a board), and saves.
 func (s *Session) StartDeal() (Write, error) {
-	if !s.game.NeedDeal() {
+	if !s.game.NeedDeal() || s.Over() {
 		return nil, nil
 	}
-	if err := s.game.StartDeal(Deck(s.seed, s.game.DealNo())); err != nil {
+	deck := Deck(s.seed, s.game.DealNo())
+	if s.board != nil {
+		deck = s.board.Deck
+	}
+	if err := s.game.StartDeal(deck); err != nil {
 		return nil, err
 	}
 	s.gen++
@@ -340,7 +381,7 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 	s.gen++
 	s.drawChance()
 	w := s.save()
-	if s.game.Over() {
+	if s.Over() {
 		w = join(w, s.saver.archive(s, s.Log()))
 	}
 	return w, nil

@@ -27,7 +27,7 @@ var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
 // *rules.Game afterwards. The log's Takebacks tag counts the takebacks.
 // The returned Write saves the game.
 func (s *Session) Undo(seat rules.Seat) (Write, error) {
-	if !s.Human(seat) || s.game.Over() {
+	if !s.Human(seat) || s.Over() {
 		return nil, ErrNothingToUndo
 	}
 	deal, step, ok := s.LastDecision(seat)
@@ -43,6 +43,12 @@ func (s *Session) Undo(seat rules.Seat) (Write, error) {
 		return nil, err
 	}
 	s.game = g
+	if s.board != nil {
+		// The draws taken back are drawn again the same way.
+		if err := s.replayChance(); err != nil {
+			return nil, err
+		}
+	}
 	for k := range s.forced {
 		if k[0] > deal+1 || (k[0] == deal+1 && k[1] >= step) {
 			delete(s.forced, k)
@@ -153,7 +159,7 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
 // Claimed reports whether seat's side claimed the rest of the current
 // deal: the session plays its cards.
 func (s *Session) Claimed(seat rules.Seat) bool {
-	if s.claimer == rules.NoSeat || s.claimDeal != s.game.DealNo() || s.game.NeedDeal() || s.game.Over() {
+	if s.claimer == rules.NoSeat || s.claimDeal != s.game.DealNo() || s.game.NeedDeal() || s.Over() {
 		return false
 	}
 	return s.game.SideOf(seat) == s.game.SideOf(s.claimer)
