@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/klob/klob/internal/play/session"
 )
 
 // gameOver shows who won, the score pad of the whole game and where the
@@ -46,7 +44,7 @@ func (s *gameOver) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 		case isKey(k, ctx.Keys.New):
 			if s.t.cfg != nil {
 				setup := m.setup
-				setup.Seed = session.NextSeed(setup.Seed)
+				setup.Seed = nextSeed(setup)
 				return newSetupScreen(s.t.cfg, setup), nil
 			}
 		case isKey(k, ctx.Keys.Choose):

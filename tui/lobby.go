@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -46,7 +47,9 @@ type LobbyConfig struct {
 	// Heavy bounds the CPU-heavy work of all the sessions (the trainer's
 	// grading, the hint at a shared table); nil bounds nothing.
 	Heavy *Gate
-	// Seed gives each table opened here its seed.
+	// Seed gives each table, game alone and trainer opened here its
+	// seed; nil draws a secret one (seedmix.Secret) each time. A seed
+	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
 }
@@ -219,6 +222,15 @@ func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 
 func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
 
+// seed is a fresh seed for a table, a game alone or a trainer opened
+// here: LobbyConfig.Seed's, else a secret one.
+func (l *lobby) seed() uint64 {
+	if l.cfg.Seed != nil {
+		return l.cfg.Seed()
+	}
+	return seedmix.Secret()
+}
+
 // choose takes row i: an item, or an open table.
 func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
 	l.setNote("", false)
@@ -368,6 +380,8 @@ func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
 func (l *lobby) playAlone() (screenModel, tea.Cmd) {
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
+	// Each new game its own seed: the last one was shown at its end.
+	c.Setup.Seed = l.seed()
 	pc := &c
 	var first screenModel = newSetupScreen(pc, pc.Setup)
 	if pc.Store != nil {
@@ -631,11 +645,7 @@ func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 
 // open opens the table and sits the host at it.
 func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
-	seed := uint64(time.Now().UnixNano())
-	if f.l.cfg.Seed != nil {
-		seed = f.l.cfg.Seed()
-	}
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: seed})
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed()})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil

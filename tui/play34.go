@@ -113,7 +113,7 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 	t.chooser = c.hintChooser(s.Seed())
 	t.back = func() screenModel {
 		next := setup
-		next.Seed = session.NextSeed(setup.Seed)
+		next.Seed = nextSeed(setup)
 		return newSetupScreen(c, next)
 	}
 	return t

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
@@ -20,6 +21,17 @@ type Setup struct {
 	// Prefs are the player's settings (pace, after a trick, hand order),
 	// offered on the setup screen when PlayConfig.Prefs is set.
 	Prefs settings.Settings
+}
+
+// nextSeed is the seed of the game after one set up with setup: a
+// practice sitting goes on from its seed (session.NextSeed), so it
+// stays reproducible; any other game gets a fresh secret seed, since the
+// last one was shown when its game ended and would deal the next.
+func nextSeed(setup Setup) uint64 {
+	if setup.Practice {
+		return session.NextSeed(setup.Seed)
+	}
+	return seedmix.Secret()
 }
 
 // The seats of `klob play`: the person is A, the bot B. The table draws

@@ -243,7 +243,8 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		Send:  s.Send,
 		Done:  s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			// The lobby gives each game a secret seed of its own.
+			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},
 			Timing:      tm,
 			NewBot:      bots.newBot,
 			NewTableBot: bots.newTableBot,

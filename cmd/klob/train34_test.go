@@ -17,7 +17,7 @@ import (
 // trainer of that table with the house variants; a drill kind the table
 // never asks is refused with exit 2 and says why.
 func TestTrainPlayersFlags(t *testing.T) {
-	now := func() time.Time { return time.Unix(5, 0) }
+	now := func() uint64 { return 5 }
 	for _, tc := range []struct {
 		args    []string
 		players int

@@ -117,14 +117,14 @@ func TestTrainFlags(t *testing.T) {
 		t.Errorf("-h: exit %d\n%s", code, out)
 	}
 	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{},
-		func() time.Time { return time.Unix(5, 0) })
+		func() uint64 { return 5 })
 	require.NoError(t, err)
 	c := tf.cfg
 	if c.Seed != 9 || c.Only != drill.OnlySchmeiss || c.Samples != 300 || c.Options.Target != 301 || !c.ASCII || !c.Spinner {
 		t.Errorf("config %+v", c)
 	}
-	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
-	if tf.cfg.Seed != uint64(time.Unix(5, 0).UnixNano()) || tf.cfg.Samples != drill.DefaultSamples {
+	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, func() uint64 { return 5 })
+	if tf.cfg.Seed != 5 || tf.cfg.Samples != drill.DefaultSamples {
 		t.Errorf("defaults %+v", tf.cfg)
 	}
 }
