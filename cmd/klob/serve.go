@@ -34,6 +34,7 @@ type serveFlags struct {
 	state       string
 	hostKey     string
 	maxSessions int
+	maxPerAddr  int
 	maxTables   int
 	idle        time.Duration
 	grace       time.Duration
@@ -46,11 +47,12 @@ type serveFlags struct {
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
 	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
+	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
@@ -66,6 +68,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	switch {
 	case f.maxSessions < 1:
 		return f, fmt.Errorf("-max-sessions: %d is less than 1", f.maxSessions)
+	case f.maxPerAddr < 1:
+		return f, fmt.Errorf("-max-per-addr: %d is less than 1", f.maxPerAddr)
 	case f.maxTables < 0:
 		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
 	case f.idle <= 0:
@@ -168,12 +172,13 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		}
 	}
 	srv, err := server.New(server.Config{
-		Addr:        f.addr,
-		HostKey:     f.hostKey,
-		MaxSessions: f.maxSessions,
-		IdleTimeout: f.idle,
-		KeyRate:     f.keyRate,
-		Log:         &lockedWriter{mu: &logMu, w: stdout},
+		Addr:            f.addr,
+		HostKey:         f.hostKey,
+		MaxSessions:     f.maxSessions,
+		MaxConnsPerAddr: f.maxPerAddr,
+		IdleTimeout:     f.idle,
+		KeyRate:         f.keyRate,
+		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
 			return tui.NewLobby(lobbyConfig(f, h, bots, s))
 		},

@@ -106,7 +106,8 @@ func serveLoad(t *testing.B) {
 			}
 		}
 		addr = sshtest.FreeAddr(t)
-		p := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10))
+		p := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10),
+			"-max-per-addr", strconv.Itoa(idle+players+10))
 		srv.pid = strconv.Itoa(p.cmd.Process.Pid)
 	} else {
 		require.NoError(t, os.MkdirAll(profile, 0o755))
@@ -332,7 +333,7 @@ func serveLoad(t *testing.B) {
 // serveInProcess starts klob serve in this process, its goroutines
 // labelled side=server for the CPU profile, and returns its address.
 func serveInProcess(t testing.TB, state string, maxSessions int) string {
-	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions), "-max-per-addr", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	srv, h, err := newServe(f, io.Discard, os.Stderr)
 	require.NoError(t, err)
