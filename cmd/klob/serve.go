@@ -40,6 +40,7 @@ type serveFlags struct {
 	grace       time.Duration
 	keyRate     float64
 	pace        time.Duration
+	stats       time.Duration
 }
 
 // parseServe reads the flags of klob serve:
@@ -58,6 +59,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
+	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines and heap this often (0: never)")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return f, err
@@ -80,6 +82,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
 	case f.pace < 0:
 		return f, fmt.Errorf("-pace: %v is negative", f.pace)
+	case f.stats < 0:
+		return f, fmt.Errorf("-stats: %v is negative", f.stats)
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -104,6 +108,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
+	// One line at a time on the log: the server's, the hall's, the
+	// stats'.
+	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	srv, h, err := newServe(f, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -120,6 +127,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer signal.Stop(sig)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	if f.stats > 0 {
+		stop := make(chan struct{})
+		defer close(stop)
+		go logStats(stdout, f.stats, srv, h, stop)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -184,6 +196,24 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		},
 	})
 	return srv, h, err
+}
+
+// logStats writes a line of figures every d until stop: what an
+// operator watches under load (and the attack tests read).
+func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, stop <-chan struct{}) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		fmt.Fprintf(w, "%s stats: %d sessions, %d tables, %d goroutines, %.1f MiB heap\n", time.Now().Format("2006/01/02 15:04:05"),
+			srv.Sessions(), h.Count(), runtime.NumGoroutine(), float64(m.HeapInuse)/(1<<20))
+	}
 }
 
 // serveBots is how the server's bots share the machine with the

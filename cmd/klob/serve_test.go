@@ -355,7 +355,9 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, "/st/serve", f.state)
 	assert.Equal(t, "/st/serve/host_ed25519", f.hostKey)
 	assert.Equal(t, 100, f.maxSessions)
+	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
+	assert.Zero(t, f.stats)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
@@ -369,6 +371,8 @@ func TestParseServe(t *testing.T) {
 		{"-grace -1s", "-grace: -1s is negative"},
 		{"-key-rate 0", "-key-rate: 0 is not positive"},
 		{"-pace -1s", "-pace: -1s is negative"},
+		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
+		{"-stats -1s", "-stats: -1s is negative"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)

@@ -43,6 +43,8 @@ type guard struct {
 	quit func()
 	// send delivers a message to the program from another goroutine.
 	send func(tea.Msg)
+	// gone is closed when the connection ends.
+	gone <-chan struct{}
 
 	mu sync.Mutex // View's panic may end the session from the renderer
 }
@@ -88,10 +90,23 @@ type (
 	motionFlushMsg struct{}
 )
 
+// idleTick checks the idle time again in a while; its goroutine ends
+// with the session (a tea.Tick would wait out its timer after the
+// session is gone).
 func (g *guard) idleTick() tea.Cmd {
 	d := g.cfg.IdleTimeout / 4
 	d = max(min(d, 30*time.Second), 10*time.Millisecond)
-	return tea.Tick(d, func(time.Time) tea.Msg { return idleTickMsg{} })
+	gone := g.gone
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return idleTickMsg{}
+		case <-gone:
+			return nil
+		}
+	}
 }
 
 // Init starts the inner model and the idle clock.

@@ -103,7 +103,10 @@ func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
 					return
 				case w, ok := <-windows:
 					if !ok {
-						return
+						// The session's requests ended: wait for the
+						// connection's end to quit the program.
+						windows = nil
+						continue
 					}
 					// Clamped here too: Bubble Tea drops a size over its own
 					// bounds before the filter would see it.

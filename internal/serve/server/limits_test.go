@@ -85,7 +85,7 @@ func TestTerminalSizeClamped(t *testing.T) {
 		for {
 			select {
 			case v := <-got:
-				require.True(t, v[0] <= 500 && v[1] <= 200, "the model got %v", v)
+				require.True(t, v[0] <= 240 && v[1] <= 80, "the model got %v", v)
 				if v == want {
 					return
 				}
@@ -97,17 +97,17 @@ func TestTerminalSizeClamped(t *testing.T) {
 	c := dial(t, addr, sshtest.Config{User: "big", Width: 10000, Height: 10000, NoEmulator: true})
 	select {
 	case v := <-starts:
-		assert.Equal(t, [2]int{500, 200}, v)
+		assert.Equal(t, [2]int{240, 80}, v)
 	case <-time.After(10 * time.Second):
 		t.Fatal("no session")
 	}
-	until([2]int{500, 200})
+	until([2]int{240, 80})
 	require.NoError(t, c.Resize(100, 30))
 	until([2]int{100, 30})
 	require.NoError(t, c.Resize(4000, 3000))
-	until([2]int{500, 200})
+	until([2]int{240, 80})
 	require.NoError(t, c.Resize(600, 10))
-	until([2]int{500, 10})
+	until([2]int{240, 10})
 }
 
 // A paste of a megabyte closes the session with a message before the

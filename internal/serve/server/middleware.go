@@ -238,6 +238,7 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		cfg:    &s.cfg,
 		reason: reason,
 		logf:   func(f string, a ...any) { s.logger.Printf(f+" (%s)", append(a, who(sess))...) },
+		gone:   sess.Context().Done(),
 		keys:   newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
 		other:  newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
 		lastIn: now,

@@ -69,7 +69,7 @@ type Config struct {
 	RequestRate  float64
 	RequestBurst int
 	// MaxWidth and MaxHeight bound the terminal size a session is drawn
-	// at, at login and at every resize (defaults 500 and 200).
+	// at, at login and at every resize (defaults 240 and 80).
 	MaxWidth, MaxHeight int
 	// InputRate is the most bytes a second a session's client may send,
 	// with a burst of InputBurst (defaults 4 KB and 16 KB); a session over
@@ -124,10 +124,10 @@ func (c *Config) defaults() {
 		c.RequestBurst = 200
 	}
 	if c.MaxWidth <= 0 {
-		c.MaxWidth = 500
+		c.MaxWidth = 240
 	}
 	if c.MaxHeight <= 0 {
-		c.MaxHeight = 200
+		c.MaxHeight = 80
 	}
 	if c.InputRate <= 0 {
 		c.InputRate = 4 << 10
