@@ -158,7 +158,10 @@ func (t *netTable) resultView2(ctx *screenCtx) string {
 		if u.Winner == me {
 			res = st.Good.Render("You won the game!")
 		}
-		lines = append(lines, " "+res+" It is in your history.", "")
+		for _, l := range wrap(res+" "+filedWords(u), w-2) {
+			lines = append(lines, " "+l)
+		}
+		lines = append(lines, "")
 	}
 	if s := t.seatsWords(); s != "" {
 		lines = append(lines, clip(" "+s, w))

@@ -195,6 +195,16 @@ type sharedWords interface {
 	// seatTag: what a seat is now when not a person here (a bot, a
 	// dropped person's countdown), after its name.
 	seatTag(s rules.Seat) string
+	// unfiled: at the end of the game, why it is not in the person's
+	// history yet ("" once it is).
+	unfiled() string
+}
+
+func (t *netTable) unfiled() string {
+	if t.u.Over && t.u.Unfiled != "" {
+		return filedWords(&t.u)
+	}
+	return ""
 }
 
 func (t *netTable) seatsWords() string {
@@ -218,12 +228,24 @@ func (t *netTable) seatsWords() string {
 
 func (t *netTable) nextWords() string {
 	switch {
+	case t.u.Over && t.u.Unfiled != "":
+		return "Press enter for the lobby."
 	case t.u.Over:
 		return "Press enter for the lobby: the game is in your history."
 	case t.u.Seats[t.u.Seat].Ready:
 		return "Waiting for the others to read the result…"
 	}
 	return "Press enter for the next deal."
+}
+
+// filedWords says whether the ended game is in the person's history: a
+// full disk on the server may keep it out a while, and the table keeps
+// it until it is filed.
+func filedWords(u *hall.Update) string {
+	if u.Unfiled != "" {
+		return "Not in your history yet (" + u.Unfiled + "): the server retries."
+	}
+	return "It is in your history."
 }
 
 // codeSeed seeds the hint's bot from the table's code.

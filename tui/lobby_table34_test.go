@@ -86,3 +86,52 @@ func seatActs(p *lobbyPerson) bool {
 	}
 	return hallDuel{nt}.myTurn()
 }
+
+// TestLobbyUnfiledGame: when the server could not file an ended game in
+// the person's history (a full disk), the end of the game says so, in
+// words the smallest window shows whole, without a path.
+func TestLobbyUnfiledGame(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(string(rune('0'+seats)), func(t *testing.T) {
+			w, ht := tableMinSize(seats)
+			_, ann, bob := sharedTable(t, seats, w, ht)
+			people := []*lobbyPerson{ann, bob}
+			over := false
+			for i := 0; i < 6000 && !over; i++ {
+				for _, p := range people {
+					p.deliver()
+					scr := p.screen()
+					switch {
+					case strings.Contains(scr, "Press enter for the next deal"):
+						over = true
+					case strings.Contains(scr, "[t] take"):
+						p.key("t")
+					case strings.Contains(scr, "Bella?"):
+						p.key("b")
+					case seatActs(p):
+						p.key("enter")
+					}
+				}
+				time.Sleep(time.Millisecond)
+			}
+			if !over {
+				t.Fatalf("no deal ended:\n%s", ann.screen())
+			}
+			nt := tableOf(ann)
+			u := nt.u
+			u.Over, u.Between, u.Archived, u.Unfiled = true, true, true, "no space left on device"
+			nt.setUpdate(u)
+			scr := ann.screen()
+			checkSize(t, scr, w, ht)
+			flat := strings.Join(strings.Fields(scr), " ")
+			if !strings.Contains(flat, "Not in your history yet (no space left on device): the server retries.") {
+				t.Fatalf("the screen does not say the game is not filed:\n%s", scr)
+			}
+			u.Unfiled = ""
+			nt.setUpdate(u)
+			if strings.Contains(ann.screen(), "not in your history") {
+				t.Fatalf("a filed game said not filed:\n%s", ann.screen())
+			}
+		})
+	}
+}

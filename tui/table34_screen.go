@@ -517,7 +517,11 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 	}
 	if t.shared != nil {
 		next = t.shared.nextWords()
-		if s := t.shared.seatsWords(); s != "" {
+		// At the end of a game not yet filed, that takes the line of the
+		// people's readiness: the window has no room for both.
+		if s := t.shared.unfiled(); s != "" {
+			lines = append(lines, "", " "+st.Error.Render(wrapLines(s, w-2, 1)[0]))
+		} else if s := t.shared.seatsWords(); s != "" {
 			lines = append(lines, "", clip(" "+s, w))
 		}
 	}

@@ -47,8 +47,12 @@
 // bots' level (BotLevel), the host's and each seat's player key (Host,
 // KeyA, KeyB). New reads them back, so a restart (even kill -9) brings
 // every open table back, waiting for its players. A finished game is
-// filed into each person's history (Config.History) and the table's
-// directory removed.
+// filed into each person's history (Config.History), and the table's
+// directory is removed only once every history holds it: when a history
+// cannot be written (a full disk), the table's log keeps the game and
+// whose history holds it already (the Filed tag), the seats read that
+// the game is not filed yet, and the filing is tried again (after
+// Config.Refile, doubling), after a restart too.
 //
 // # Three and four seats
 //

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -87,6 +88,10 @@ type Config struct {
 	Logf func(format string, args ...any)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Refile is how long after a failed filing of an ended game (a full
+	// disk) it is tried again, doubling up to 10 minutes (default 30
+	// seconds). The table's log stays until every history holds the game.
+	Refile time.Duration
 }
 
 // Hall holds the open tables.
@@ -134,13 +139,7 @@ func (h *Hall) Close() {
 	}
 	h.mu.Unlock()
 	for _, t := range tables {
-		t.mu.Lock()
-		for _, s := range t.seats {
-			if s.timer != nil {
-				s.timer.Stop()
-			}
-		}
-		t.mu.Unlock()
+		t.stopTimers()
 	}
 	h.work.Wait()
 }
@@ -172,6 +171,9 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Refile <= 0 {
+		cfg.Refile = 30 * time.Second
+	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}}
 	if cfg.Dir == "" {
 		return h, nil
@@ -191,6 +193,20 @@ func New(cfg Config) (*Hall, error) {
 		t, err := h.load(e.Name())
 		if err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w", e.Name(), err))
+			continue
+		}
+		if t.final != nil {
+			// An ended game not filed in every history before the
+			// stop: filed now, or kept for its people until it is.
+			t.mu.Lock()
+			err := t.file()
+			t.mu.Unlock()
+			if err == nil {
+				cfg.Logf("table %s: its ended game is filed in every history", t.code)
+				continue
+			}
+			h.tables[t.code] = t
+			cfg.Logf("table %s back from its log: its ended game is not filed yet", t.code)
 			continue
 		}
 		h.tables[t.code] = t
@@ -359,6 +375,9 @@ const (
 	tagLevel = "BotLevel"
 	tagHost  = "Host"
 	tagKey   = "Key" // KeyA, KeyB
+	// tagFiled lists the seats whose history holds the ended game
+	// already ("AC"), while the others' could not be written.
+	tagFiled = "Filed"
 )
 
 // load brings back the table kept in Dir/name.
@@ -408,6 +427,11 @@ func (h *Hall) load(name string) (*Table, error) {
 		}
 	}
 	now := h.cfg.Now()
+	over := t.sess != nil && t.sess.Game().Over()
+	if over {
+		// Ended before the stop, but not filed in every history.
+		t.final, t.archived = t.sess.Log(), true
+	}
 	for i := range t.seats {
 		seat := rules.Seat(i)
 		id := tags[tagKey+seat.String()]
@@ -417,6 +441,12 @@ func (h *Hall) load(name string) (*Table, error) {
 		s := t.seats[i]
 		s.player = Player{ID: id, Name: l.Header.Name(seat)}
 		s.dropped = now
+		if strings.Contains(tags[tagFiled], seat.String()) {
+			t.filed[id] = true
+		}
+		if over {
+			continue
+		}
 		if t.sess != nil && tookOver(t.comments, seat) {
 			// A bot played the seat when the server stopped: it plays on
 			// until the person comes back and a deal starts.

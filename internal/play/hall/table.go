@@ -41,6 +41,17 @@ type Table struct {
 	move     *Move  // the last action taken, nil after a table event
 	saveErr  error
 	archived bool
+
+	// The game being filed into the people's histories once it ended
+	// (or was abandoned): final is its log, filed the people whose
+	// history holds it, fileErr why the last try failed (nil once all
+	// do); refile tries again after refileAfter, which doubles up to
+	// Config.Refile's maxRefile.
+	final       *gamelog.Log
+	filed       map[string]bool
+	fileErr     error
+	refile      *time.Timer
+	refileAfter time.Duration
 }
 
 // seat is one place at the table.
@@ -55,7 +66,7 @@ type seat struct {
 }
 
 func newTable(h *Hall, code string, o Options, host string) *Table {
-	t := &Table{h: h, code: code, opts: o, host: host, start: h.cfg.Now()}
+	t := &Table{h: h, code: code, opts: o, host: host, start: h.cfg.Now(), filed: map[string]bool{}, refileAfter: h.cfg.Refile}
 	if h.cfg.Dir != "" {
 		t.st = store.New(filepath.Join(h.cfg.Dir, code), store.Options{})
 	}
@@ -300,6 +311,21 @@ func (t *Table) anyoneHere() bool {
 	return false
 }
 
+// stopTimers stops the table's clocks: the seats' drop clocks and the
+// filing's retry (Hall.Close).
+func (t *Table) stopTimers() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, s := range t.seats {
+		if s.timer != nil {
+			s.timer.Stop()
+		}
+	}
+	if t.refile != nil {
+		t.refile.Stop()
+	}
+}
+
 // close ends the table for everyone; t.mu is held.
 func (t *Table) close(why string) {
 	t.closed = why
@@ -308,7 +334,9 @@ func (t *Table) close(why string) {
 			s.timer.Stop()
 		}
 	}
-	if t.st != nil {
+	// A table whose game started keeps its log until the game is filed
+	// into every person's history (file removes it then).
+	if t.st != nil && !t.started() {
 		_ = os.RemoveAll(t.st.Dir())
 	}
 	t.h.remove(t)
@@ -691,8 +719,14 @@ func (t *Table) write(w session.Write) {
 	}
 	if r.Archived {
 		t.archived = true
-		t.h.remove(t)
-		t.h.cfg.Logf("table %s: game over, %s won", t.code, t.name(t.game().Winner()))
+		if t.fileErr == nil {
+			// Filed: the hall forgets the table. While it is not, the
+			// table stays for its people to see so.
+			t.h.remove(t)
+		}
+		if g := t.game(); g.Over() {
+			t.h.cfg.Logf("table %s: game over, %s won", t.code, t.name(g.Winner()))
+		}
 	}
 }
 
@@ -702,7 +736,7 @@ func (t *Table) save() {
 	if t.st == nil || t.closed != "" || t.archived {
 		return
 	}
-	t.saveErr = t.st.SaveCurrent(t.log())
+	t.saveErr = t.st.SaveCurrent(t.withFiled(t.log()))
 	if t.saveErr != nil {
 		t.h.cfg.Logf("table %s: autosave failed: %v", t.code, t.saveErr)
 	}
@@ -717,7 +751,7 @@ func (s tableStore) SaveCurrent(l *gamelog.Log) error {
 	if s.t.st == nil {
 		return nil
 	}
-	return s.t.st.SaveCurrent(s.t.decorate(l))
+	return s.t.st.SaveCurrent(s.t.withFiled(s.t.decorate(l)))
 }
 
 func (s tableStore) LoadCurrent() (*gamelog.Log, error) {
@@ -727,27 +761,98 @@ func (s tableStore) LoadCurrent() (*gamelog.Log, error) {
 	return s.t.st.LoadCurrent()
 }
 
-// Archive files the finished game into every person's history and
-// forgets the table's file.
+// Archive files the finished (or abandoned) game into every person's
+// history, and forgets the table's file once they all hold it (file).
 func (s tableStore) Archive(l *gamelog.Log) (string, error) {
-	t := s.t
-	l = t.decorate(l)
+	s.t.final = l
+	return "", s.t.file()
+}
+
+// maxRefile is the longest wait between two tries at filing a game.
+const maxRefile = 10 * time.Minute
+
+// file files the game t.final into the history of every person of the
+// table whose history does not hold it yet, and once all do, removes
+// the table's own log: never before, so a full disk loses no game.
+// Until then the table's log keeps the game as it ended (and whose
+// history holds it, for a restart), every seat reads that the game is
+// not filed yet and why, and file tries again later. t.mu is held.
+func (t *Table) file() error {
+	l := t.decorate(t.final)
 	var errs []error
-	if t.h.cfg.History != nil {
-		for _, st := range t.seats {
-			if st.player.ID == "" {
-				continue
-			}
-			if _, err := t.h.cfg.History(st.player.ID).Archive(l); err != nil {
+	for _, st := range t.seats {
+		id := st.player.ID
+		if id == "" || t.filed[id] {
+			continue
+		}
+		if t.h.cfg.History != nil {
+			if _, err := t.h.cfg.History(id).Archive(l); err != nil {
 				errs = append(errs, fmt.Errorf("filing the game for %s: %w", st.player.Name, err))
 				t.h.cfg.Logf("table %s: filing the game for %s: %v", t.code, st.player.Name, err)
+				continue
 			}
 		}
+		t.filed[id] = true
+	}
+	t.fileErr = errors.Join(errs...)
+	if t.fileErr == nil {
+		if t.refile != nil {
+			t.refile.Stop()
+			t.refile = nil
+		}
+		if t.st != nil {
+			_ = os.RemoveAll(t.st.Dir())
+		}
+		return nil
 	}
 	if t.st != nil {
-		_ = os.RemoveAll(t.st.Dir())
+		if err := t.st.SaveCurrent(t.withFiled(t.decorate(t.final))); err != nil {
+			t.h.cfg.Logf("table %s: keeping the game until it is filed: %v", t.code, err)
+		}
 	}
-	return "", errors.Join(errs...)
+	t.armRefile()
+	return t.fileErr
+}
+
+// armRefile tries filing again after a while (doubling up to
+// maxRefile); t.mu is held.
+func (t *Table) armRefile() {
+	if t.refile != nil {
+		t.refile.Stop()
+	}
+	d := t.refileAfter
+	t.refileAfter = min(2*d, maxRefile)
+	t.refile = time.AfterFunc(d, func() {
+		if !t.h.begin() {
+			return
+		}
+		defer t.h.end()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.final == nil || t.fileErr == nil {
+			return
+		}
+		if t.file() == nil {
+			t.h.remove(t)
+			t.h.cfg.Logf("table %s: the game is filed in every history", t.code)
+		}
+		t.changed()
+	})
+}
+
+// withFiled adds to l the tag saying whose history holds the game
+// already (the seats), for a restart to file it only into the others'.
+func (t *Table) withFiled(l *gamelog.Log) *gamelog.Log {
+	var seats string
+	for i, s := range t.seats {
+		if s.player.ID != "" && t.filed[s.player.ID] {
+			seats += rules.Seat(i).String()
+		}
+	}
+	if seats != "" {
+		l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: tagFiled, Value: seats})
+	}
+	return l
 }
 
 // changed wakes every connection to send its seat's update; t.mu is
