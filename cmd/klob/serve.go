@@ -38,6 +38,7 @@ type serveFlags struct {
 	maxTables   int
 	idle        time.Duration
 	grace       time.Duration
+	abandon     time.Duration
 	keyRate     float64
 	pace        time.Duration
 	stats       time.Duration
@@ -57,6 +58,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
+	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines and heap this often (0: never)")
@@ -78,6 +80,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
 	case f.grace < 0:
 		return f, fmt.Errorf("-grace: %v is negative", f.grace)
+	case f.abandon <= 0:
+		return f, fmt.Errorf("-abandon: %v is not positive", f.abandon)
 	case f.keyRate <= 0:
 		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
 	case f.pace < 0:
@@ -170,6 +174,7 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		Dir:         filepath.Join(f.state, "tables"),
 		MaxTables:   f.maxTables,
 		Grace:       f.grace,
+		Abandon:     f.abandon,
 		Pace:        f.pace,
 		NewBot:      bots.newBot,
 		NewTableBot: bots.newTableBot,

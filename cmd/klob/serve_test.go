@@ -358,6 +358,7 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
 	assert.Zero(t, f.stats)
+	assert.Equal(t, 30*time.Minute, f.abandon)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
@@ -373,6 +374,7 @@ func TestParseServe(t *testing.T) {
 		{"-pace -1s", "-pace: -1s is negative"},
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},
+		{"-abandon 0s", "-abandon: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)

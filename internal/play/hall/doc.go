@@ -8,7 +8,10 @@
 // the seats nobody takes) and gets a short code. Others join by the code
 // or from Hall.List. The host starts the game; empty seats are then
 // given bots. Between deals every connected person says they are ready;
-// bots and absent players count as ready.
+// bots and absent players count as ready. A table nobody is connected
+// to for Config.Abandon (after a restart too) is closed, its game, ended
+// or not, filed into every person's history: abandoned tables do not
+// hold the hall's places (Config.MaxTables).
 //
 // # The game
 //

@@ -140,3 +140,57 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 	assert.True(t, es[0].Over)
 	assert.False(t, strings.Contains(es[0].Path, "unfinished"))
 }
+
+// TestAbandonedTablesClose: a table nobody is connected to for
+// Config.Abandon is closed and its unfinished game filed into every
+// person's history, so six people who open tables and leave no longer
+// hold the hall's places; a restart starts the clock again.
+func TestAbandonedTablesClose(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	hist := &memHistory{}
+	newHall := func(abandon time.Duration) *Hall {
+		h, err := New(Config{Dir: dir, MaxTables: 2, Grace: time.Minute, Abandon: abandon, History: hist.of,
+			NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Random, cfg) }})
+		require.NoError(t, err)
+		t.Cleanup(h.Close)
+		return h
+	}
+	h := newHall(time.Hour)
+	open := func(h *Hall, id string) *Table {
+		tb, err := h.Open(Player{ID: id, Name: id}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
+		require.NoError(t, err)
+		p := newPlayer(t, 1)
+		p.conn, err = tb.Join(Player{ID: id, Name: id}, p.notify)
+		require.NoError(t, err)
+		require.NoError(t, p.conn.Start())
+		p.conn.Leave()
+		return tb
+	}
+	open(h, "a")
+	open(h, "b")
+	_, err := h.Open(Player{ID: "c", Name: "c"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
+	require.ErrorAs(t, err, new(*TooManyTablesError), "two abandoned tables fill a hall of two")
+	h.Close()
+
+	// After a restart the tables come back; nobody comes: they close.
+	h2 := newHall(50 * time.Millisecond)
+	require.Eventually(t, func() bool { return h2.Count() == 0 }, 10*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool {
+		ents, err := os.ReadDir(dir)
+		return err == nil && len(ents) == 0
+	}, 10*time.Second, 10*time.Millisecond, "the tables' logs go once filed")
+	hist.mu.Lock()
+	for _, id := range []string{"a", "b"} {
+		require.Len(t, hist.logs[id], 1, id)
+		g, err := hist.logs[id][0].Game()
+		require.NoError(t, err)
+		assert.False(t, g.Over(), "the unfinished game is filed")
+	}
+	hist.mu.Unlock()
+	// The places are free.
+	tb := open(h2, "c")
+	require.Eventually(t, func() bool {
+		_, err := h2.Find(tb.Code())
+		return err != nil
+	}, 10*time.Second, 10*time.Millisecond, "a table left at once closes after Abandon")
+}

@@ -88,6 +88,10 @@ type Config struct {
 	Logf func(format string, args ...any)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Abandon is how long a table may have nobody connected before it
+	// is closed, its game (ended or not) filed into every person's
+	// history (default 30 minutes).
+	Abandon time.Duration
 	// Refile is how long after a failed filing of an ended game (a full
 	// disk) it is tried again, doubling up to 10 minutes (default 30
 	// seconds). The table's log stays until every history holds the game.
@@ -174,6 +178,9 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.Refile <= 0 {
 		cfg.Refile = 30 * time.Second
 	}
+	if cfg.Abandon <= 0 {
+		cfg.Abandon = 30 * time.Minute
+	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}}
 	if cfg.Dir == "" {
 		return h, nil
@@ -205,11 +212,19 @@ func New(cfg Config) (*Hall, error) {
 				cfg.Logf("table %s: its ended game is filed in every history", t.code)
 				continue
 			}
-			h.tables[t.code] = t
-			cfg.Logf("table %s back from its log: its ended game is not filed yet", t.code)
+			cfg.Logf("table %s back from its log: its game is not filed yet", t.code)
+			if t.closed == "" {
+				// People may come back to the ended game; an abandoned
+				// one is only filed.
+				h.tables[t.code] = t
+			}
 			continue
 		}
 		h.tables[t.code] = t
+		// Nobody is here yet: the table waits Abandon for its people.
+		t.mu.Lock()
+		t.armEmpty()
+		t.mu.Unlock()
 		cfg.Logf("table %s back from its log, waiting for its players", t.code)
 	}
 	return h, errors.Join(errs...)
@@ -378,6 +393,9 @@ const (
 	// tagFiled lists the seats whose history holds the ended game
 	// already ("AC"), while the others' could not be written.
 	tagFiled = "Filed"
+	// tagClosed says why a table whose game did not end was closed
+	// (abandoned), while its game is being filed.
+	tagClosed = "Closed"
 )
 
 // load brings back the table kept in Dir/name.
@@ -427,10 +445,11 @@ func (h *Hall) load(name string) (*Table, error) {
 		}
 	}
 	now := h.cfg.Now()
-	over := t.sess != nil && t.sess.Game().Over()
+	over := t.sess != nil && (t.sess.Game().Over() || tags[tagClosed] != "")
 	if over {
-		// Ended before the stop, but not filed in every history.
-		t.final, t.archived = t.sess.Log(), true
+		// Ended (or abandoned) before the stop, but not filed in every
+		// history.
+		t.final, t.archived, t.closed = t.sess.Log(), true, tags[tagClosed]
 	}
 	for i := range t.seats {
 		seat := rules.Seat(i)

@@ -52,6 +52,10 @@ type Table struct {
 	fileErr     error
 	refile      *time.Timer
 	refileAfter time.Duration
+
+	// empty runs while nobody is connected: when it fires the table is
+	// abandoned (Config.Abandon).
+	empty *time.Timer
 }
 
 // seat is one place at the table.
@@ -232,6 +236,10 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 	}
 	c := &Conn{t: t, seat: rules.Seat(i), notify: notify, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	s.conn = c
+	if t.empty != nil {
+		t.empty.Stop()
+		t.empty = nil
+	}
 	go c.run()
 	t.changed()
 	t.moveOn() // the bots wait while nobody is here
@@ -311,8 +319,8 @@ func (t *Table) anyoneHere() bool {
 	return false
 }
 
-// stopTimers stops the table's clocks: the seats' drop clocks and the
-// filing's retry (Hall.Close).
+// stopTimers stops the table's clocks: the seats' drop clocks, the
+// filing's retry, the empty table's (Hall.Close).
 func (t *Table) stopTimers() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -324,6 +332,43 @@ func (t *Table) stopTimers() {
 	if t.refile != nil {
 		t.refile.Stop()
 	}
+	if t.empty != nil {
+		t.empty.Stop()
+	}
+}
+
+// armEmpty starts the empty table's clock when nobody is connected and
+// the table is open; t.mu is held.
+func (t *Table) armEmpty() {
+	if t.closed != "" || t.anyoneHere() || t.empty != nil {
+		return
+	}
+	t.empty = time.AfterFunc(t.h.cfg.Abandon, func() {
+		if !t.h.begin() {
+			return
+		}
+		defer t.h.end()
+		t.abandon()
+	})
+}
+
+// abandon closes a table nobody came back to: its game, ended or not,
+// is filed into every person's history (file keeps it until it is), so
+// abandoned tables never hold the hall's places.
+func (t *Table) abandon() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.empty = nil
+	if t.closed != "" || t.anyoneHere() {
+		return
+	}
+	why := fmt.Sprintf("nobody was at the table for %s", t.h.cfg.Abandon)
+	if t.started() && !t.archived {
+		t.closed = why // no bot moves meanwhile
+		t.write(t.sess.Archive())
+		t.h.cfg.Logf("table %s: the unfinished game is filed", t.code)
+	}
+	t.close(why)
 }
 
 // close ends the table for everyone; t.mu is held.
@@ -333,6 +378,10 @@ func (t *Table) close(why string) {
 		if s.timer != nil {
 			s.timer.Stop()
 		}
+	}
+	if t.empty != nil {
+		t.empty.Stop()
+		t.empty = nil
 	}
 	// A table whose game started keeps its log until the game is filed
 	// into every person's history (file removes it then).
@@ -640,6 +689,7 @@ func (c *Conn) Leave() {
 	if t.closed != "" {
 		return
 	}
+	defer t.armEmpty()
 	if t.started() && t.game().Over() {
 		if !t.anyoneHere() {
 			t.close("the game is over")
@@ -840,9 +890,14 @@ func (t *Table) armRefile() {
 	})
 }
 
-// withFiled adds to l the tag saying whose history holds the game
-// already (the seats), for a restart to file it only into the others'.
+// withFiled adds to l, while the game is being filed, the tags a
+// restart needs to go on filing it: whose history holds it already (the
+// seats), and why the table closed when the game did not end (it was
+// abandoned).
 func (t *Table) withFiled(l *gamelog.Log) *gamelog.Log {
+	if t.final == nil {
+		return l
+	}
 	var seats string
 	for i, s := range t.seats {
 		if s.player.ID != "" && t.filed[s.player.ID] {
@@ -851,6 +906,9 @@ func (t *Table) withFiled(l *gamelog.Log) *gamelog.Log {
 	}
 	if seats != "" {
 		l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: tagFiled, Value: seats})
+	}
+	if t.closed != "" && !t.game().Over() {
+		l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: tagClosed, Value: t.closed})
 	}
 	return l
 }
