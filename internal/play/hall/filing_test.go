@@ -194,3 +194,22 @@ func TestAbandonedTablesClose(t *testing.T) {
 		return err != nil
 	}, 10*time.Second, 10*time.Millisecond, "a table left at once closes after Abandon")
 }
+
+// TestSeatTakenBeforeStartIsSaved: a seat taken at a table not started
+// is in its log, so a restart keeps it.
+func TestSeatTakenBeforeStartIsSaved(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	h := testHall(t, dir, &memHistory{}, time.Minute)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: smallRules(), Level: ai.Random, Seed: 5})
+	require.NoError(t, err)
+	_, err = tb.Join(Player{ID: "a", Name: "Ann"}, func(Update) {})
+	require.NoError(t, err)
+	_, err = tb.Join(Player{ID: "b", Name: "Bob"}, func(Update) {})
+	require.NoError(t, err)
+	h.Close()
+	h2 := testHall(t, dir, &memHistory{}, time.Minute)
+	tb2, err := h2.Find(tb.Code())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Ann", "Bob", ""}, tb2.info("b").Names)
+	assert.Equal(t, tb2, h2.SeatOf("b"), "Bob's seat is his after the restart")
+}

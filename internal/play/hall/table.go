@@ -216,6 +216,8 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 		}
 		t.seats[i].player = p
 		t.event(p.Name + " sat down")
+		// In the log at once: a restart keeps the seat.
+		t.save()
 	}
 	s := t.seats[i]
 	if old := s.conn; old != nil {
