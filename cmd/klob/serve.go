@@ -18,6 +18,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/session"
@@ -112,6 +113,18 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
+	// One klob serve per state directory: a second would play its own,
+	// diverging copies of the tables and save over the first's.
+	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	lock, err := dirlock.TryLock(filepath.Join(f.state, stateLock))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", lockError(f.state, err))
+		return 1
+	}
+	defer lock.Unlock()
 	// One line at a time on the log: the server's, the hall's, the
 	// stats'.
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
@@ -153,6 +166,23 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// before the process ends.
 	h.Close()
 	return 0
+}
+
+// stateLock is the lock file klob serve holds in its state directory
+// while it runs.
+const stateLock = "serve.lock"
+
+// lockError says why the state directory could not be locked.
+func lockError(dir string, err error) error {
+	var le *dirlock.LockedError
+	if errors.As(err, &le) {
+		who := "another klob serve"
+		if le.PID > 0 {
+			who = fmt.Sprintf("another klob serve (process %d)", le.PID)
+		}
+		return fmt.Errorf("%s is running on the state directory %s: two would play their own copies of the same tables; stop it, or give this one another -state", who, dir)
+	}
+	return fmt.Errorf("cannot lock the state directory %s: %w", dir, err)
 }
 
 // newServe makes the server of f: the hall with the tables kept in

@@ -19,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/server"
@@ -435,4 +436,16 @@ func TestConnectHint(t *testing.T) {
 			t.Errorf("connectHint(%s) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}
+}
+
+// TestServeLocksState: a second klob serve on a state directory in use
+// refuses to start, and says why.
+func TestServeLocksState(t *testing.T) {
+	dir := t.TempDir()
+	held, err := dirlock.TryLock(filepath.Join(dir, stateLock))
+	require.NoError(t, err)
+	code, _, errs := runWith(runServe, "-state", dir, "-addr", "127.0.0.1:0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
+	require.NoError(t, held.Unlock())
 }
