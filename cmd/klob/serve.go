@@ -322,7 +322,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	}
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
-		cfg.Solo.Store = st
+		cfg.Solo.Store = playerFiles{st}
 		cfg.Train.Record = &drill.StatsFile{Path: filepath.Join(st.Dir(), drill.StatsName)}
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
 			name = untrusted.Text(string(b)) // shown to other players

@@ -449,3 +449,26 @@ func TestServeLocksState(t *testing.T) {
 	assert.Contains(t, errs, fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
 	require.NoError(t, held.Unlock())
 }
+
+// TestServeSaveErrorsHidePaths: when a player's saves fail on the
+// server, the player reads why, never where the server keeps its files.
+func TestServeSaveErrorsHidePaths(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann := &person{name: "ann", key: sshtest.NewKey(t)}
+	// The player's directory cannot be made: a file is in its place.
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", server.KeyID(ann.key.PublicKey())), nil, 0o600))
+	r.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.typ(t, "p")
+	scr := ann.c.WaitText(t, 5*time.Second, "could not be loaded")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state)
+	ann.typ(t, "n")
+	ann.c.WaitText(t, 5*time.Second, "Set up the game")
+	ann.typ(t, sshtest.Enter)
+	scr = ann.c.WaitText(t, 10*time.Second, "autosave failed")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state, "a path of the server's on the screen")
+}
