@@ -60,6 +60,14 @@ type LobbyConfig struct {
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
 	l := &lobby{cfg: c}
+	if cfg.Hall != nil && cfg.Player.ID != "" {
+		// The hall compares the names of the people connected, to tell
+		// two keys under one name apart.
+		l.visit = cfg.Hall.Visit(cfg.Player)
+		if cfg.Done != nil {
+			go func() { <-cfg.Done; l.visit.Leave() }()
+		}
+	}
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
 		s := app.screen
@@ -119,6 +127,10 @@ type lobby struct {
 	// are those opened, kept while the connection lasts.
 	trainAt  int
 	trainers map[int]screenModel
+
+	// visit is this connection in the hall's list of the people
+	// connected; nil for a guest.
+	visit *hall.Visit
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -432,7 +444,8 @@ func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.C
 
 // rename checks and keeps the new name.
 func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
-	if err := checkName(name); err != nil {
+	name, err := checkName(name)
+	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
@@ -442,34 +455,37 @@ func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
 		}
 	}
 	l.cfg.Player.Name = name
+	if l.visit != nil {
+		l.visit.Rename(name)
+	}
 	if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}
 	return l, nil
 }
 
-// checkName accepts a name the game log can keep: 1 to 24 letters,
-// digits, spaces and - _ . '.
-func checkName(name string) error {
-	if name == "" {
-		return errors.New("a name needs at least one letter")
-	}
-	if len([]rune(name)) > 24 {
-		return errors.New("a name has at most 24 letters")
+// checkName accepts a name others can read and the game log can keep,
+// and returns it normalised (hall.NormalName: no invisible or
+// reordering character, NFKC): 1 to 24 letters of any script, digits,
+// spaces and - _ . ' (no other ASCII punctuation).
+func checkName(name string) (string, error) {
+	name, err := hall.NormalName(name)
+	if err != nil {
+		return "", err
 	}
 	for _, r := range name {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127 && r != 0xfffd:
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127:
 		case strings.ContainsRune(" -_.'", r):
 		default:
-			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+			return "", fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
 		}
 	}
 	h := gamelog.Header{Players: [2]string{name, "Bot"}, Levels: [2]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
 	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
-		return fmt.Errorf("the game log cannot keep that name: %v", err)
+		return "", fmt.Errorf("the game log cannot keep that name: %v", err)
 	}
-	return nil
+	return name, nil
 }
 
 // join sits at table t and shows it.
@@ -500,7 +516,9 @@ func (l *lobby) View(ctx *screenCtx) string {
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
-		who = "your SSH key is who you are"
+		// The tag others read beside the name when another key shares
+		// it.
+		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",

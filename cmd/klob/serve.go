@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
@@ -325,7 +326,11 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		cfg.Solo.Store = playerFiles{st}
 		cfg.Train.Record = &drill.StatsFile{Path: filepath.Join(st.Dir(), drill.StatsName)}
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
-			name = untrusted.Text(string(b)) // shown to other players
+			// Shown to other players: a name kept before names were
+			// checked as they are now gives way to the user name.
+			if n, err := hall.NormalName(string(b)); err == nil {
+				name = n
+			}
 		}
 		cfg.Rename = func(n string) error {
 			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {
@@ -338,11 +343,12 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	return cfg
 }
 
-// cleanName makes an SSH user name fit to show and log: letters,
-// digits, - _ and ., at most 24.
+// cleanName makes an SSH user name fit to show and log: NFKC (a
+// fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., at most
+// 24.
 func cleanName(user string) string {
 	var b []rune
-	for _, r := range user {
+	for _, r := range norm.NFKC.String(user) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' {
 			b = append(b, r)
 		}

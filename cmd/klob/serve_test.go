@@ -391,6 +391,7 @@ func TestParseServe(t *testing.T) {
 func TestCleanName(t *testing.T) {
 	for in, want := range map[string]string{
 		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
+		"ａｎｎ": "ann", "a\u202eb\u200bc": "abc",
 		strings.Repeat("x", 30): strings.Repeat("x", 24),
 	} {
 		assert.Equal(t, want, cleanName(in), in)

@@ -194,8 +194,9 @@ func (c *Conn) Snapshot() Update {
 		u.Unfiled = durable.Brief(t.fileErr)
 	}
 	now := t.h.cfg.Now()
+	people := t.people()
 	for i, s := range t.seats {
-		in := SeatInfo{Name: t.name(rules.Seat(i)), Host: s.player.ID != "" && s.player.ID == t.host,
+		in := SeatInfo{Name: t.shown(rules.Seat(i), people), Host: s.player.ID != "" && s.player.ID == t.host,
 			Ready: s.ready || s.bot != nil || s.player.ID == ""}
 		switch {
 		case s.player.ID == "" && !t.started():

@@ -105,6 +105,9 @@ type Hall struct {
 	mu     sync.Mutex
 	tables map[string]*Table
 
+	// present is who is connected, for the names (names.go).
+	present presence
+
 	// work counts the goroutines that may still change a table's files
 	// (a bot's move, a drop clock); shut, under workMu, refuses new ones
 	// once Close has begun, so Close can wait for the last.

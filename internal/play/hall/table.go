@@ -153,13 +153,44 @@ func (t *Table) info(id string) Info {
 	defer t.mu.Unlock()
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Started: t.started(), Yours: t.seatOf(id) >= 0}
+	people := t.people()
 	for _, s := range t.seats {
-		in.Names = append(in.Names, s.player.Name)
+		name := ""
+		if s.player.ID != "" {
+			name = t.h.Label(s.player, people)
+		}
+		in.Names = append(in.Names, name)
 		if s.player.ID == t.host {
-			in.Host = s.player.Name
+			in.Host = name
 		}
 	}
 	return in
+}
+
+// people are the persons holding seats; t.mu is held.
+func (t *Table) people() []Player {
+	var out []Player
+	for _, s := range t.seats {
+		if s.player.ID != "" {
+			out = append(out, s.player)
+		}
+	}
+	return out
+}
+
+// shown is a seat's name as the screens show it: name, with the key's
+// tag when another key goes by a name that looks the same (names.go);
+// t.mu is held.
+func (t *Table) shown(s rules.Seat, people []Player) string {
+	st := t.seats[s]
+	if st.player.ID == "" {
+		return t.name(s)
+	}
+	name := t.h.Label(st.player, people)
+	if st.bot != nil {
+		return name + "'s bot"
+	}
+	return name
 }
 
 // name is what everyone reads for a seat.
