@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/slots"
 	"github.com/klob/klob/rules"
 )
 
@@ -105,7 +106,7 @@ func TestSpinnerOnlyWhileThinking(t *testing.T) {
 // for the slot is not taken from the time limit; the slot is freed
 // when the bot answers.
 func TestThinkInSlots(t *testing.T) {
-	slots := make(chan struct{}, 1)
+	one := slots.New(1)
 	var (
 		mu        sync.Mutex
 		now, most int
@@ -134,7 +135,7 @@ func TestThinkInSlots(t *testing.T) {
 	for range bots {
 		go func() {
 			// Each waits up to 3×30ms for the slot, longer than its limit.
-			_, _ = thinkIn(slots, nil, 2*thinkFor, think)
+			_, _ = thinkIn(one, nil, 2*thinkFor, think)
 			done <- struct{}{}
 		}()
 	}
@@ -151,7 +152,7 @@ func TestThinkInSlots(t *testing.T) {
 	if cutShort != 0 {
 		t.Fatalf("%d bots had the wait for the slot taken from their limit", cutShort)
 	}
-	if len(slots) != 0 {
+	if err := one.Acquire(context.Background(), slots.High); err != nil {
 		t.Fatal("a slot is still held")
 	}
 }
@@ -159,11 +160,13 @@ func TestThinkInSlots(t *testing.T) {
 // TestThinkInGone: a bot waiting for a slot gives up when its
 // connection ends, without thinking.
 func TestThinkInGone(t *testing.T) {
-	slots := make(chan struct{}, 1)
-	slots <- struct{}{}
+	one := slots.New(1)
+	if err := one.Acquire(context.Background(), slots.High); err != nil {
+		t.Fatal(err)
+	}
 	gone := make(chan struct{})
 	close(gone)
-	_, err := thinkIn(slots, gone, time.Second, func(context.Context) (rules.Action, error) {
+	_, err := thinkIn(one, gone, time.Second, func(context.Context) (rules.Action, error) {
 		t.Fatal("the bot thought for a connection that ended")
 		return rules.Action{}, nil
 	})

@@ -75,9 +75,11 @@
 // session can ask for, so on a server it is bounded three ways: one
 // worker per evaluation, ServerTrainSamples samples (half the local
 // trainer's), and every batch waits for a slot of the Gate all sessions
-// share (klob serve gives half the cores, at least one), as does the
-// hint at a shared table; a drill left for the lobby stops its
-// evaluation. One trainer thus takes at most one core, and many queue
+// share (klob serve gives the cores but one, at least one), behind every
+// bot waiting for the same slots, as does every hint; a drill left for
+// the lobby stops its evaluation. A screen has at most one hint on its
+// way: asking again, closing it, leaving the screen or the connection
+// ending cancels it (hintJob). One trainer thus takes at most one core, and many queue
 // for the slots instead of starving the tables. The t row is a list of
 // trainers by seat count, so a trainer of three or four can join it.
 //

@@ -44,8 +44,9 @@ type hintMsg struct {
 
 // hintCmd evaluates the person's decision at v off the UI goroutine, as
 // the hard bot with seed would, within limit (0: 5 s; fewer samples are
-// used when it runs out), and returns a hintMsg. ev may be nil.
-func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.Duration) tea.Cmd {
+// used when it runs out) or until parent ends, and returns a hintMsg. ev
+// may be nil.
+func hintCmd(parent context.Context, ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.Duration) tea.Cmd {
 	if ev == nil {
 		ev = eval.New()
 	}
@@ -53,7 +54,7 @@ func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 		limit = 5 * time.Second
 	}
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
+		ctx, cancel := context.WithTimeout(parent, limit)
 		defer cancel()
 		res, err := ev.Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, &v))
 		if err == nil && res.Samples == 0 {
@@ -62,6 +63,43 @@ func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 		return hintMsg{Gen: gen, View: v, Eval: res, Err: err}
 	}
 }
+
+// hintJob is the hint a screen asked for and has not received: one at a
+// time (asking again cancels the last), cancelled when the hint closes,
+// when the position it was asked at goes, when the screen is left and
+// when the connection ends, so a person pressing H over and over holds
+// at most one hint in the server's slots.
+type hintJob struct{ cancel context.CancelFunc }
+
+// start cancels the last hint and returns the context of a new one; it
+// ends too when gone (the connection, nil for none) is closed.
+func (j *hintJob) start(gone <-chan struct{}) context.Context {
+	j.stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	j.cancel = cancel
+	if gone != nil {
+		go func() {
+			select {
+			case <-gone:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
+	return ctx
+}
+
+// stop cancels the hint asked for, if any.
+func (j *hintJob) stop() {
+	if j.cancel != nil {
+		j.cancel()
+		j.cancel = nil
+	}
+}
+
+// hintStopper is a screen that may have a hint on its way: leaving it
+// cancels the hint.
+type hintStopper interface{ stopHint() }
 
 // hintLines draws the hint for the decision at v from its evaluation,
 // in lines at most w cells wide.

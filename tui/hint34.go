@@ -25,13 +25,14 @@ type tableHintMsg struct {
 	err    error
 }
 
-// tableHintCmd asks choose for the decision at v within limit.
-func tableHintCmd(choose tableChooser, v rules.TableView, at int, limit time.Duration) tea.Cmd {
+// tableHintCmd asks choose for the decision at v within limit, or until
+// parent ends.
+func tableHintCmd(parent context.Context, choose tableChooser, v rules.TableView, at int, limit time.Duration) tea.Cmd {
 	if limit <= 0 {
 		limit = 5 * time.Second
 	}
 	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), limit)
+		ctx, cancel := context.WithTimeout(parent, limit)
 		defer cancel()
 		a, err := choose(ctx, &v)
 		return tableHintMsg{at: at, action: a, err: err}
@@ -47,7 +48,7 @@ func (t *table34) askHint() (screenModel, tea.Cmd) {
 	v := t.game.View(t.me)
 	at := position(t.game.DealNo(), &v)
 	if t.hintAt == at && (t.hinting || t.hint != nil) {
-		t.hinting, t.hint = false, nil
+		t.stopHint()
 		return t, nil
 	}
 	if !t.myTurn() {
@@ -59,7 +60,13 @@ func (t *table34) askHint() (screenModel, tea.Cmd) {
 		return t, nil
 	}
 	t.hinting, t.hint, t.hintAt = true, nil, at
-	return t, tableHintCmd(t.chooser, v, at, 0)
+	return t, tableHintCmd(t.job.start(t.gone), t.chooser, v, at, 0)
+}
+
+// stopHint closes the hint, and cancels it if it is still on its way.
+func (t *table34) stopHint() {
+	t.hinting, t.hint = false, nil
+	t.job.stop()
 }
 
 // hintLine says the hint for the position on the table, if one is open.

@@ -116,7 +116,7 @@ func TestHintReal(t *testing.T) {
 func TestHintCmd(t *testing.T) {
 	sit := situation(t, strongText)
 	v, _ := sit.View()
-	msg := hintCmd(nil, v, 7, 3, 20*time.Second)()
+	msg := hintCmd(context.Background(), nil, v, 7, 3, 20*time.Second)()
 	h, ok := msg.(hintMsg)
 	if !ok {
 		t.Fatalf("got %T", msg)
@@ -143,7 +143,7 @@ func TestHintIsTheHardBotsEvaluation(t *testing.T) {
 	}
 	for seed := uint64(1); seed <= 3; seed++ {
 		v := playView(t, seed, 4)
-		h := hintCmd(nil, v, 1, 3, time.Minute)().(hintMsg)
+		h := hintCmd(context.Background(), nil, v, 1, 3, time.Minute)().(hintMsg)
 		want, err := eval.Evaluate(context.Background(), v, ai.EvalOptions(ai.Config{Seed: 3}, &v))
 		if err != nil || h.Err != nil {
 			t.Fatal(err, h.Err)

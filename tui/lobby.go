@@ -373,8 +373,12 @@ func (b *backToLobby) QuitQuestion() string {
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
 
-// back leaves for the lobby once the game's saves have landed.
+// back leaves for the lobby once the game's saves have landed; a hint
+// on its way is cancelled.
 func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
+	if h, ok := b.inner.(hintStopper); ok {
+		h.stopHint()
+	}
 	if t, ok := b.inner.(trainScreen); ok {
 		t.pause()
 		t.wait()
@@ -394,6 +398,8 @@ func (l *lobby) playAlone() (screenModel, tea.Cmd) {
 	c.Player = l.cfg.Player.Name
 	// Each new game its own seed: the last one was shown at its end.
 	c.Setup.Seed = l.seed()
+	// The hints wait for the server's slots, behind the bots.
+	c.Heavy = l.cfg.Heavy
 	pc := &c
 	var first screenModel = newSetupScreen(pc, pc.Setup)
 	if pc.Store != nil {

@@ -77,7 +77,7 @@ func (h hallDuel) tag() string { return "table " + h.u().Code }
 // duelTable returns the table screen of this seat, made on first use.
 func (t *netTable) duelTable() *table {
 	if t.t2 == nil {
-		t.t2 = &table{d: hallDuel{t}, choiceMenu: choiceMenu{bella: rules.NoCard}, gate: t.l.cfg.Heavy, shared: t,
+		t.t2 = &table{d: hallDuel{t}, choiceMenu: choiceMenu{bella: rules.NoCard}, gate: t.l.cfg.Heavy, gone: t.l.cfg.Done, shared: t,
 			spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	}
 	return t.t2

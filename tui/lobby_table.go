@@ -80,12 +80,23 @@ func (t *netTable) clock() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return tableClockMsg{t} })
 }
 
+// stopHint cancels a hint of the table screens on its way.
+func (t *netTable) stopHint() {
+	if t.t2 != nil {
+		t.t2.stopHint()
+	}
+	if t.t34 != nil {
+		t.t34.stopHint()
+	}
+}
+
 // leave gives up the seat and goes back to the lobby.
 func (t *netTable) leave() (screenModel, tea.Cmd) {
 	if !t.left {
 		t.left = true
 		close(t.gone)
 		t.conn.Leave()
+		t.stopHint()
 	}
 	return t.l, nil
 }

@@ -160,6 +160,7 @@ func (t *netTable) table34() *table34 {
 		t.t34.chooser = gatedChooser(t.l.cfg.Heavy, t.l.cfg.Solo.hintChooser(codeSeed(t.u.Code)))
 		t.t34.shared = t
 		t.t34.tag = "table " + t.u.Code
+		t.t34.gone = t.l.cfg.Done
 	}
 	t.t34.seats = t.seats34()
 	return t.t34

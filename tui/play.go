@@ -30,6 +30,9 @@ type PlayConfig struct {
 	NewTableBot session.TableFactory
 	// Timing paces the bot; the zero value moves at once.
 	Timing Timing
+	// Heavy bounds the hint's evaluation on a server, behind the bots
+	// (nil: unbounded).
+	Heavy *Gate
 	// Now is the clock for the game's start time; nil means time.Now.
 	Now func() time.Time
 	// Player is the person's name in the game log ("" for $USER or "You").

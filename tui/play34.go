@@ -110,7 +110,8 @@ func (c *PlayConfig) tableScreen(s *session.Session, setup Setup) *table34 {
 		t.order = bySuit
 	}
 	t.waitKey = c.Prefs != nil && setup.Prefs.AfterTrick == settings.WaitKey
-	t.chooser = c.hintChooser(s.Seed())
+	t.chooser = gatedChooser(c.Heavy, c.hintChooser(s.Seed()))
+	t.gone = c.Timing.Gone
 	t.back = func() screenModel {
 		next := setup
 		next.Seed = nextSeed(setup)

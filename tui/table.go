@@ -56,6 +56,9 @@ type table struct {
 	hinting bool
 	hintGen int
 	hint    *hintMsg
+	job     hintJob
+	// gone is closed when the connection ends (nil: never).
+	gone <-chan struct{}
 }
 
 // hintOpen reports whether a hint (or its spinner) belongs on screen:
@@ -65,7 +68,8 @@ func (t *table) hintOpen() bool {
 }
 
 func newTable(m *seated, cfg *PlayConfig) *table {
-	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), choiceMenu: choiceMenu{bella: rules.NoCard}, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	t := &table{d: m, m: m, cfg: cfg, timing: cfg.timing(m.setup.Prefs), choiceMenu: choiceMenu{bella: rules.NoCard}, spin: spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		gate: cfg.Heavy, gone: cfg.Timing.Gone}
 	if m.setup.Prefs.Sort == settings.BySuit {
 		t.order = bySuit
 	}
@@ -197,6 +201,11 @@ func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	if t.m != nil && t.m.absorb(msg) {
 		return t, nil
 	}
+	if t.hinting && !t.hintOpen() {
+		// The position the hint was asked at is gone.
+		t.hinting = false
+		t.job.stop()
+	}
 	switch msg := msg.(type) {
 	case advanceMsg:
 		return t.next()
@@ -210,6 +219,7 @@ func (t *table) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	case hintMsg:
 		if t.hinting && msg.Gen == t.hintGen {
 			t.hinting, t.hint = false, &msg
+			t.job.stop()
 		}
 		return t, nil
 	case spinner.TickMsg:
@@ -403,7 +413,7 @@ func (t *table) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 	case isKey(msg, k.Hint):
 		return t.askHint()
 	case t.hintOpen() && isKey(msg, k.Back):
-		t.hinting, t.hint = false, nil
+		t.stopHint()
 		return t, nil
 	case t.waitKey:
 		// The finished trick was on view: any other key goes on.
@@ -441,7 +451,7 @@ func (t *table) decision(v *rules.View) decision {
 // off the UI goroutine, or closes the hint when it is open.
 func (t *table) askHint() (screenModel, tea.Cmd) {
 	if t.hintOpen() {
-		t.hinting, t.hint = false, nil
+		t.stopHint()
 		return t, nil
 	}
 	if !t.myTurn() {
@@ -450,7 +460,14 @@ func (t *table) askHint() (screenModel, tea.Cmd) {
 	}
 	gen := t.d.Gen()
 	t.hinting, t.hint, t.hintGen = true, nil, gen
-	return t, tea.Batch(gatedHint(t.gate, hintCmd(nil, t.d.view(), gen, t.d.Seed(), 0), gen), t.spin.Tick)
+	ctx := t.job.start(t.gone)
+	return t, tea.Batch(gatedHint(ctx, t.gate, hintCmd(ctx, nil, t.d.view(), gen, t.d.Seed(), 0), gen), t.spin.Tick)
+}
+
+// stopHint closes the hint, and cancels it if it is still on its way.
+func (t *table) stopHint() {
+	t.hinting, t.hint = false, nil
+	t.job.stop()
 }
 
 // click plays the card or takes the menu item under the mouse.

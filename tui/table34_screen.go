@@ -91,6 +91,9 @@ type table34 struct {
 	hinting bool
 	hintAt  int
 	hint    *tableHintMsg
+	job     hintJob
+	// gone is closed when the connection ends (nil: never).
+	gone <-chan struct{}
 }
 
 func newTable34(game tableGame, me rules.Seat, seats [4]tableSeat) *table34 {
@@ -350,6 +353,7 @@ func (t *table34) update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	case tableHintMsg:
 		if t.hinting && msg.at == t.hintAt {
 			t.hinting, t.hint = false, &msg
+			t.job.stop()
 			if msg.err == nil {
 				t.pointAt(msg.action)
 			}
@@ -375,7 +379,7 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 		return t, nil
 	}
 	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
-	t.hinting, t.hint = false, nil
+	t.stopHint()
 	t.setNote("", false)
 	next, cmd := t.next()
 	return next, tea.Batch(writeCmd(w), cmd)
@@ -669,7 +673,7 @@ func (t *table34) undo() (screenModel, tea.Cmd) {
 	}
 	t.thinking, t.holding = false, false
 	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
-	t.hinting, t.hint = false, nil
+	t.stopHint()
 	t.setNote("Taken back: decide again. (The game log notes that takebacks were used.)", false)
 	next, c := t.next()
 	return next, tea.Batch(writeCmd(w), c)

@@ -20,6 +20,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/slots"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/session"
@@ -259,11 +260,11 @@ func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, st
 // at most slots bots think at once (the cores but one, at least one),
 // each on one goroutine, and the others wait their turn before thinking.
 type serveBots struct {
-	slots chan struct{}
+	slots *slots.Slots
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: make(chan struct{}, max(1, cores-1))}
+	return serveBots{slots: slots.New(max(1, cores-1))}
 }
 
 func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
@@ -308,8 +309,9 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		// The trainer's grading and the hints of all sessions wait for
-		// the bots' slots too: one bound on the heavy work, so that a
-		// core is always left for the screens.
+		// the bots' slots too, behind every bot waiting: one bound on
+		// the heavy work, so that a core is always left for the screens
+		// and a hint never delays a table's bot.
 		Heavy: tui.GateOn(bots.slots),
 		Send:  s.Send,
 		Done:  s.Done(),

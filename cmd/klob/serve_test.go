@@ -402,7 +402,7 @@ func TestCleanName(t *testing.T) {
 // a thinking bot, and its bots are made as ai makes them.
 func TestServeBots(t *testing.T) {
 	for _, c := range []struct{ cores, slots int }{{1, 1}, {2, 1}, {4, 3}} {
-		if got := cap(newServeBots(c.cores).slots); got != c.slots {
+		if got := newServeBots(c.cores).slots.Cap(); got != c.slots {
 			t.Errorf("%d cores: got %d slots, want %d", c.cores, got, c.slots)
 		}
 	}

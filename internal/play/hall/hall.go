@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/slots"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -78,10 +79,12 @@ type Config struct {
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
 	// BotSlots, when set, bounds the bots thinking at once (shared with
-	// the games against bots of the same server): a bot waits for a free
-	// slot before it thinks, so the bots never take every core from the
-	// people's screens. The wait is not taken from Think.
-	BotSlots chan struct{}
+	// the games against bots, the hints and the trainer of the same
+	// server): a bot waits for a free slot before it thinks, so the bots
+	// never take every core from the people's screens, and it goes ahead
+	// of every hint waiting (slots.High). The wait is not taken from
+	// Think.
+	BotSlots *slots.Slots
 	// History returns where a person's finished games go; nil keeps none.
 	History func(playerID string) Archiver
 	// Logf logs what happens to tables; nil discards.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/slots"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -681,9 +682,9 @@ func (t *Table) offLock(think func(context.Context) (rules.Action, error), done 
 		defer t.h.end()
 		start := time.Now()
 		a, err := func() (rules.Action, error) {
-			if slots := t.h.cfg.BotSlots; slots != nil {
-				slots <- struct{}{}
-				defer func() { <-slots }()
+			if s := t.h.cfg.BotSlots; s != nil {
+				_ = s.Acquire(context.Background(), slots.High)
+				defer s.Release()
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
 			defer cancel()
