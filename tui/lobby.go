@@ -63,10 +63,21 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 	if cfg.Hall != nil && cfg.Player.ID != "" {
 		// The hall compares the names of the people connected, to tell
 		// two keys under one name apart.
-		l.visit = cfg.Hall.Visit(cfg.Player)
-		if cfg.Done != nil {
-			go func() { <-cfg.Done; l.visit.Leave() }()
-		}
+		send := cfg.Send
+		l.visit = cfg.Hall.Visit(cfg.Player, func() {
+			if send != nil {
+				send(gameTakenMsg{})
+			}
+		})
+	}
+	if cfg.Done != nil {
+		go func() {
+			<-cfg.Done
+			if l.visit != nil {
+				l.visit.Leave()
+			}
+			l.connectionGone()
+		}()
 	}
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
@@ -94,6 +105,18 @@ type typer interface{ typing() bool }
 type lobbyApp struct{ *App }
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(gameTakenMsg); ok {
+		// Another connection of the same key takes the game alone over:
+		// back to the lobby, the game saved and let go.
+		if b, ok := a.screen.(*backToLobby); ok {
+			a.overlay, a.quit = nil, false
+			next, cmd := b.back(&a.ctx)
+			a.screen = next
+			b.l.setNote(takenNote, false)
+			return a, cmd
+		}
+		return a, nil
+	}
 	if _, ok := msg.(quitNowMsg); ok {
 		if b, ok := a.screen.(*backToLobby); ok {
 			next, cmd := b.back(&a.ctx)
@@ -131,6 +154,9 @@ type lobby struct {
 	// visit is this connection in the hall's list of the people
 	// connected; nil for a guest.
 	visit *hall.Visit
+	// hold is whether this connection has the person's game alone
+	// (lobby_alone.go).
+	hold gameHold
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -389,11 +415,17 @@ func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
 			b.l.setNote("Your game is saved: p resumes it.", false)
 		}
 	}
+	// The saves have landed: another connection of the same key may
+	// open the game.
+	b.l.releaseGame()
 	return b.l, b.l.Enter(ctx)
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
 func (l *lobby) playAlone() (screenModel, tea.Cmd) {
+	if l.holdGame() {
+		return newElsewhere(l), nil
+	}
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
 	// Each new game its own seed: the last one was shown at its end.

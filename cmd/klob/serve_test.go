@@ -473,3 +473,33 @@ func TestServeSaveErrorsHidePaths(t *testing.T) {
 	assert.Contains(t, scr, "not a directory")
 	assert.NotContains(t, ann.c.Text(), state, "a path of the server's on the screen")
 }
+
+// TestServeGameAloneTakeOver: the same key connected twice: the second
+// connection asking for its game alone reads that it is open in the
+// other, and takes it over: the first goes back to its lobby, the game
+// saved, and the second resumes it. Neither ever reads "not saved".
+func TestServeGameAloneTakeOver(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	key := sshtest.NewKey(t)
+	a := &person{name: "ann", key: key}
+	b := &person{name: "ann", key: key}
+	r.connect(t, a)
+	a.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "Set up the game")
+	a.typ(t, sshtest.Enter)
+	a.c.WaitText(t, 5*time.Second, "Deal 1")
+	r.connect(t, b)
+	b.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	b.typ(t, "p")
+	b.c.WaitText(t, 5*time.Second, "Your game alone is open in another connection of yours")
+	b.typ(t, "t")
+	a.c.WaitText(t, 10*time.Second, "taken over by another connection of yours")
+	b.c.WaitText(t, 10*time.Second, "You have a game in progress")
+	b.typ(t, "r")
+	b.c.WaitText(t, 5*time.Second, "Deal 1")
+	// The first asks again: now the game is open in the second.
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "open in another connection of yours")
+	assert.NotContains(t, a.c.Text()+b.c.Text(), "not saved")
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
@@ -97,10 +98,18 @@ func KeyTag(id string) string {
 
 // Visit is one connection of a person to the hall (their lobby): the
 // names of the people connected are compared with each other, so two
-// keys under one name are told apart.
+// keys under one name are told apart; and a person's game alone, kept
+// in one directory per key, is played in one of their connections at a
+// time (HoldGame, TakeGame).
 type Visit struct {
 	h *Hall
 	p Player
+	// kick asks the connection to leave its game alone (its lobby's
+	// message); holding and since say whether it has it open, from
+	// when. Under h.present.mu.
+	kick    func()
+	holding bool
+	since   time.Time
 }
 
 // presence is who is connected.
@@ -110,9 +119,11 @@ type presence struct {
 }
 
 // Visit registers a connection of p (a guest, ID "", is not: nobody
-// reads a guest's name); Leave ends it.
-func (h *Hall) Visit(p Player) *Visit {
-	v := &Visit{h: h, p: p}
+// reads a guest's name, and a guest's games are not kept); kick asks
+// the connection to leave its game alone for another of the same key
+// (TakeGame). Leave ends the visit.
+func (h *Hall) Visit(p Player, kick func()) *Visit {
+	v := &Visit{h: h, p: p, kick: kick}
 	if p.ID == "" {
 		return v
 	}
@@ -137,6 +148,47 @@ func (v *Visit) Leave() {
 	v.h.present.mu.Lock()
 	defer v.h.present.mu.Unlock()
 	delete(v.h.present.visits, v)
+}
+
+// HoldGame says whether the connection has the person's game alone
+// open.
+func (v *Visit) HoldGame(on bool) {
+	v.h.present.mu.Lock()
+	defer v.h.present.mu.Unlock()
+	v.holding = on
+	if on {
+		v.since = v.h.cfg.Now()
+	}
+}
+
+// GameElsewhere reports whether another connection of the same key has
+// the person's game alone open, and since when.
+func (v *Visit) GameElsewhere() (since time.Time, ok bool) {
+	v.h.present.mu.Lock()
+	defer v.h.present.mu.Unlock()
+	for o := range v.h.present.visits {
+		if o != v && o.p.ID == v.p.ID && o.holding {
+			return o.since, true
+		}
+	}
+	return time.Time{}, false
+}
+
+// TakeGame asks every other connection of the same key that has the
+// game alone open to leave it (their kick); they let it go on their
+// own goroutines, after its last save.
+func (v *Visit) TakeGame() {
+	v.h.present.mu.Lock()
+	var kicks []func()
+	for o := range v.h.present.visits {
+		if o != v && o.p.ID == v.p.ID && o.holding && o.kick != nil {
+			kicks = append(kicks, o.kick)
+		}
+	}
+	v.h.present.mu.Unlock()
+	for _, k := range kicks {
+		k()
+	}
 }
 
 // Label is how others read p: the name, and beside it the key's tag

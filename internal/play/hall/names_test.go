@@ -53,10 +53,10 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	h, err := New(Config{})
 	require.NoError(t, err)
 	alice := Player{ID: "a1b2c3d4e5f6", Name: "alice"}
-	v := h.Visit(alice)
+	v := h.Visit(alice, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
 	eve := Player{ID: "ffee00112233", Name: "аlice"} // a Cyrillic а
-	ve := h.Visit(eve)
+	ve := h.Visit(eve, nil)
 	assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil))
 	assert.Equal(t, "аlice #ffee00", h.Label(eve, nil))
 	for _, lookalike := range []string{"Alice", "ALICE", "al1ce", "a l i c e", "ａｌｉｃｅ", "аӏісе"} {
@@ -71,10 +71,35 @@ func TestLabelTagsSharedNames(t *testing.T) {
 	// Seats at a table count too; the same key twice does not.
 	assert.Equal(t, "alice #a1b2c3", h.Label(alice, []Player{eve}))
 	assert.Equal(t, "alice", h.Label(alice, []Player{alice}))
-	h.Visit(alice)
+	h.Visit(alice, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil), "two connections of one key")
 	v.Leave()
 	// A guest is never tagged (and never counted).
-	h.Visit(Player{Name: "alice"})
+	h.Visit(Player{Name: "alice"}, nil)
 	assert.Equal(t, "alice", h.Label(alice, nil))
+}
+
+// TestGameElsewhere: a connection sees that another of its key has the
+// game alone open, and asks it to let go.
+func TestGameElsewhere(t *testing.T) {
+	h, err := New(Config{})
+	require.NoError(t, err)
+	kicked := 0
+	ann := Player{ID: "aa", Name: "ann"}
+	a := h.Visit(ann, func() { kicked++ })
+	b := h.Visit(ann, nil)
+	other := h.Visit(Player{ID: "bb", Name: "bob"}, nil)
+	other.HoldGame(true)
+	_, ok := b.GameElsewhere()
+	assert.False(t, ok, "another key's game is not ann's")
+	a.HoldGame(true)
+	_, ok = b.GameElsewhere()
+	assert.True(t, ok)
+	_, ok = a.GameElsewhere()
+	assert.False(t, ok, "its own hold is not elsewhere")
+	b.TakeGame()
+	assert.Equal(t, 1, kicked)
+	a.HoldGame(false)
+	_, ok = b.GameElsewhere()
+	assert.False(t, ok)
 }
