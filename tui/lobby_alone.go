@@ -91,7 +91,7 @@ func (l *lobby) connectionGone() {
 type gameTakenMsg struct{}
 
 // takenNote is what the connection that let its game go reads.
-const takenNote = "Your game alone was taken over by another connection of yours; it is saved there."
+const takenNote = "Your game alone was taken over by another connection of yours."
 
 // takeWait is how long a take-over waits for the other connection to
 // let the game go.
@@ -188,7 +188,13 @@ func (e *elsewhere) View(ctx *screenCtx) string {
 	if e.waiting {
 		lines = append(lines, " Taking it over: the other connection saves it and goes back to its lobby…")
 	} else {
-		lines = append(lines, " "+st.Key.Render("[t]")+" take it over here: the other connection goes back to its lobby, the game saved")
+		for i, l := range wrap("take it over here: the other connection saves it and goes back to its lobby", w-6) {
+			key := "   "
+			if i == 0 {
+				key = st.Key.Render("[t]")
+			}
+			lines = append(lines, " "+key+" "+l)
+		}
 		lines = append(lines, " "+st.Key.Render("[esc]")+" back to the lobby")
 	}
 	if e.err != "" {

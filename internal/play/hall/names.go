@@ -40,7 +40,7 @@ func NormalName(name string) (string, error) {
 		case r == ' ':
 		case unicode.IsSpace(r), unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp, unicode.Zs),
 			r == unicode.ReplacementChar, !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S):
-			return "", fmt.Errorf("a name may not hold the character %U: it is invisible or changes how the text around it shows", r)
+			return "", fmt.Errorf("a name may not hold %U: an invisible or text-reordering character", r)
 		}
 		if unicode.Is(unicode.M, r) {
 			if marks++; marks > 2 {
