@@ -40,6 +40,7 @@ type serveFlags struct {
 	maxPerAddr  int
 	maxTables   int
 	idle        time.Duration
+	login       time.Duration
 	grace       time.Duration
 	abandon     time.Duration
 	keyRate     float64
@@ -60,6 +61,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
+	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
@@ -81,6 +83,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
 	case f.idle <= 0:
 		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
+	case f.login <= 0:
+		return f, fmt.Errorf("-login-timeout: %v is not positive", f.login)
 	case f.grace < 0:
 		return f, fmt.Errorf("-grace: %v is negative", f.grace)
 	case f.abandon <= 0:
@@ -226,6 +230,7 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		MaxSessions:     f.maxSessions,
 		MaxConnsPerAddr: f.maxPerAddr,
 		IdleTimeout:     f.idle,
+		LoginTimeout:    f.login,
 		KeyRate:         f.keyRate,
 		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
