@@ -24,11 +24,9 @@ type Timing struct {
 	SpinnerDelay time.Duration
 	// Slots, when set, bounds the bots thinking at once among the games
 	// sharing it (klob serve's sessions): a bot waits for a free slot
-	// before it thinks, so bots never take every core from the screens.
-	Slots chan struct{}
-	// HostSlots, when set, bounds the bots of the games played through
-	// a host (a game alone) among the games sharing it.
-	HostSlots *host.Slots
+	// before it thinks, so bots never take every core from the screens;
+	// it goes ahead of the hints and the trainer waiting (host.ForHint).
+	Slots *host.Slots
 	// Gone, when set, is closed when the game's connection ends: a bot
 	// still waiting for a slot then gives up instead of thinking for
 	// nobody.
@@ -80,14 +78,24 @@ func think(th session.Thinker, tm Timing, thought chan<- struct{}) tea.Cmd {
 // slots (nil: at once), and frees the slot as soon as it returns. The
 // time waiting for the slot is not taken from the limit. When gone is
 // closed first, it returns errGone without thinking.
-func thinkIn(slots chan struct{}, gone <-chan struct{}, limit time.Duration, think func(context.Context) (rules.Action, error)) (rules.Action, error) {
-	if slots != nil {
-		select {
-		case slots <- struct{}{}:
-		case <-gone:
+func thinkIn(s *host.Slots, gone <-chan struct{}, limit time.Duration, think func(context.Context) (rules.Action, error)) (rules.Action, error) {
+	if s != nil {
+		wait, stop := context.WithCancel(context.Background())
+		if gone != nil {
+			go func() {
+				select {
+				case <-gone:
+					stop()
+				case <-wait.Done():
+				}
+			}()
+		}
+		err := s.Acquire(wait, host.ForBot)
+		stop()
+		if err != nil {
 			return rules.Action{}, errGone
 		}
-		defer func() { <-slots }()
+		defer s.Release()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()

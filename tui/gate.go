@@ -8,36 +8,36 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
 // Gate bounds the CPU-heavy work all the sessions of a server share
 // (the trainer's grading, the hint): at most n pieces run at once, the
-// rest wait their turn. The zero Gate (nil) bounds nothing.
-type Gate struct{ slots chan struct{} }
+// rest wait their turn, behind every bot waiting for the same slots
+// (host.ForHint). The zero Gate (nil) bounds nothing.
+type Gate struct{ slots *host.Slots }
 
 // NewGate returns a Gate of n slots (at least one).
-func NewGate(n int) *Gate { return &Gate{slots: make(chan struct{}, max(1, n))} }
+func NewGate(n int) *Gate { return &Gate{slots: host.NewSlots(n)} }
 
-// GateOn returns a Gate whose slots are slots (klob serve gives it the
-// bots' slots, Timing.Slots, so that the bots, the trainer and the hints
-// share one bound).
-func GateOn(slots chan struct{}) *Gate { return &Gate{slots: slots} }
+// GateOn returns a Gate on s (klob serve gives it the bots' slots,
+// Timing.Slots, so that the bots, the trainer and the hints share one
+// bound, the bots first).
+func GateOn(s *host.Slots) *Gate { return &Gate{slots: s} }
 
-// Do runs f once a slot is free; it returns ctx's error, without
-// running f, if ctx ends first.
+// Do runs f once a slot is free and no bot waits for one; it returns
+// ctx's error, without running f, if ctx ends first.
 func (g *Gate) Do(ctx context.Context, f func()) error {
 	if g == nil {
 		f()
 		return nil
 	}
-	select {
-	case g.slots <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
+	if err := g.slots.Acquire(ctx, host.ForHint); err != nil {
+		return err
 	}
-	defer func() { <-g.slots }()
+	defer g.slots.Release()
 	f()
 	return nil
 }

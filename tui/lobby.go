@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -48,7 +49,9 @@ type LobbyConfig struct {
 	// Heavy bounds the CPU-heavy work of all the sessions (the trainer's
 	// grading, the hint at a shared table); nil bounds nothing.
 	Heavy *Gate
-	// Seed gives each table opened here its seed.
+	// Seed gives each table, game alone and trainer opened here its
+	// seed; nil draws a secret one (seedmix.Secret) each time. A seed
+	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
 }
@@ -59,6 +62,25 @@ type LobbyConfig struct {
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
 	l := &lobby{cfg: c}
+	if cfg.Hall != nil && cfg.Player.ID != "" {
+		// The hall compares the names of the people connected, to tell
+		// two keys under one name apart.
+		send := cfg.Send
+		l.visit = cfg.Hall.Visit(cfg.Player, func() {
+			if send != nil {
+				send(gameTakenMsg{})
+			}
+		})
+	}
+	if cfg.Done != nil {
+		go func() {
+			<-cfg.Done
+			if l.visit != nil {
+				l.visit.Leave()
+			}
+			l.connectionGone()
+		}()
+	}
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
 		s := app.screen
@@ -85,6 +107,18 @@ type typer interface{ typing() bool }
 type lobbyApp struct{ *App }
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(gameTakenMsg); ok {
+		// Another connection of the same key takes the game alone over:
+		// back to the lobby, the game saved and let go.
+		if b, ok := a.screen.(*backToLobby); ok {
+			a.overlay, a.quit = nil, false
+			next, cmd := b.back(&a.ctx)
+			a.screen = next
+			b.l.setNote(takenNote, false)
+			return a, cmd
+		}
+		return a, nil
+	}
 	if _, ok := msg.(kit.QuitNowMsg); ok {
 		if b, ok := a.screen.(*backToLobby); ok {
 			next, cmd := b.back(&a.ctx)
@@ -118,6 +152,13 @@ type lobby struct {
 	// are those opened, kept while the connection lasts.
 	trainAt  int
 	trainers map[int]kit.Screen
+
+	// visit is this connection in the hall's list of the people
+	// connected; nil for a guest.
+	visit *hall.Visit
+	// hold is whether this connection has the person's game alone
+	// (lobby_alone.go).
+	hold gameHold
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -220,6 +261,15 @@ func (l *lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 }
 
 func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
+
+// seed is a fresh seed for a table, a game alone or a trainer opened
+// here: LobbyConfig.Seed's, else a secret one.
+func (l *lobby) seed() uint64 {
+	if l.cfg.Seed != nil {
+		return l.cfg.Seed()
+	}
+	return seedmix.Secret()
+}
 
 // choose takes row i: an item, or an open table.
 func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
@@ -363,13 +413,21 @@ func (b *backToLobby) back(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 			b.l.setNote("Your game is saved: p resumes it.", false)
 		}
 	}
+	// The saves have landed: another connection of the same key may
+	// open the game.
+	b.l.releaseGame()
 	return b.l, b.l.Enter(ctx)
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
 func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
+	if l.holdGame() {
+		return newElsewhere(l), nil
+	}
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
+	// Each new game its own seed: the last one was shown at its end.
+	c.Setup.Seed = l.seed()
 	pc := &c
 	var first kit.Screen = newSetupScreen(pc, pc.Setup)
 	if pc.Store != nil {
@@ -420,7 +478,8 @@ func (l *lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 
 // rename checks and keeps the new name.
 func (l *lobby) rename(name string) (kit.Screen, tea.Cmd) {
-	if err := checkName(name); err != nil {
+	name, err := checkName(name)
+	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
@@ -430,34 +489,37 @@ func (l *lobby) rename(name string) (kit.Screen, tea.Cmd) {
 		}
 	}
 	l.cfg.Player.Name = name
+	if l.visit != nil {
+		l.visit.Rename(name)
+	}
 	if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}
 	return l, nil
 }
 
-// checkName accepts a name the game log can keep: 1 to 24 letters,
-// digits, spaces and - _ . '.
-func checkName(name string) error {
-	if name == "" {
-		return errors.New("a name needs at least one letter")
-	}
-	if len([]rune(name)) > 24 {
-		return errors.New("a name has at most 24 letters")
+// checkName accepts a name others can read and the game log can keep,
+// and returns it normalised (hall.NormalName: no invisible or
+// reordering character, NFKC): 1 to 24 letters of any script, digits,
+// spaces and - _ . ' (no other ASCII punctuation).
+func checkName(name string) (string, error) {
+	name, err := hall.NormalName(name)
+	if err != nil {
+		return "", err
 	}
 	for _, r := range name {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127 && r != 0xfffd:
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127:
 		case strings.ContainsRune(" -_.'", r):
 		default:
-			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+			return "", fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
 		}
 	}
 	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
 	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
-		return fmt.Errorf("the game log cannot keep that name: %v", err)
+		return "", fmt.Errorf("the game log cannot keep that name: %v", err)
 	}
-	return nil
+	return name, nil
 }
 
 // join sits at table t and shows it.
@@ -488,7 +550,9 @@ func (l *lobby) View(ctx *kit.Context) string {
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
-		who = "your SSH key is who you are"
+		// The tag others read beside the name when another key shares
+		// it.
+		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
@@ -618,11 +682,7 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 // open opens the table and sits the host at it.
 func (f *tableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	seed := uint64(time.Now().UnixNano())
-	if f.l.cfg.Seed != nil {
-		seed = f.l.cfg.Seed()
-	}
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: seed})
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed()})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil

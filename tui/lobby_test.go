@@ -232,13 +232,47 @@ func TestLobbyMonkey(t *testing.T) {
 
 func TestCheckName(t *testing.T) {
 	for name, ok := range map[string]bool{
-		"Quinn": true, "Zoë O'Neil": true, "ann-2.b_c": true,
+		"Quinn": true, "Zoë O'Neil": true, "ann-2.b_c": true, "ａｎｎ": true,
 		"": false, "Quinn?": false, "a\"b": false, strings.Repeat("x", 25): false,
+		"ann\u202e": false, "a\u200bb": false, "\ufeffann": false, "a\u2028b": false, "a\u2067b": false,
 	} {
-		if err := checkName(name); (err == nil) != ok {
+		if _, err := checkName(name); (err == nil) != ok {
 			t.Errorf("checkName(%q) = %v, want ok %v", name, err, ok)
 		}
 	}
+	if n, _ := checkName("ａｎｎ"); n != "ann" {
+		t.Errorf("checkName(ａｎｎ) = %q, want the NFKC form ann", n)
+	}
+}
+
+// Two keys connected under one name each read the other with a key
+// tag, in the table list and at the table; each sees their own tag in
+// the lobby.
+func TestLobbySharedNameTags(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "aaaaaa11", "alice", 100, 30)
+	defer close(ann.done)
+	eve := newLobbyPerson(h, "eeeeee22", "alice", 100, 30)
+	defer close(eve.done)
+	if !strings.Contains(ann.screen(), "your SSH key (#aaaaaa) is who you are") {
+		t.Fatalf("the lobby does not show the key's tag:\n%s", ann.screen())
+	}
+	eve.key("o")
+	eve.key("up")
+	eve.key("enter")
+	ann.app.screen.(*lobby).refresh()
+	ann.app.Update(lobbyTickMsg{ann.app.screen.(*lobby)})
+	if !strings.Contains(ann.screen(), "alice #eeeeee") {
+		t.Fatalf("eve's table does not carry her tag:\n%s", ann.screen())
+	}
+	code := tableOf(eve).u.Code
+	ann.key("j")
+	for _, c := range strings.ToLower(code) {
+		ann.key(string(c))
+	}
+	ann.key("enter")
+	eve.until(t, "alice #aaaaaa")
+	ann.until(t, "alice #eeeeee")
 }
 
 // Renaming in the lobby takes q and ? as text and keeps the name.

@@ -19,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/server"
@@ -355,7 +356,10 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, "/st/serve", f.state)
 	assert.Equal(t, "/st/serve/host_ed25519", f.hostKey)
 	assert.Equal(t, 100, f.maxSessions)
+	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
+	assert.Zero(t, f.stats)
+	assert.Equal(t, 30*time.Minute, f.abandon)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
@@ -369,6 +373,10 @@ func TestParseServe(t *testing.T) {
 		{"-grace -1s", "-grace: -1s is negative"},
 		{"-key-rate 0", "-key-rate: 0 is not positive"},
 		{"-pace -1s", "-pace: -1s is negative"},
+		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
+		{"-stats -1s", "-stats: -1s is negative"},
+		{"-abandon 0s", "-abandon: 0s is not positive"},
+		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)
@@ -384,6 +392,7 @@ func TestParseServe(t *testing.T) {
 func TestCleanName(t *testing.T) {
 	for in, want := range map[string]string{
 		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
+		"ａｎｎ": "ann", "a\u202eb\u200bc": "abc",
 		strings.Repeat("x", 30): strings.Repeat("x", 24),
 	} {
 		assert.Equal(t, want, cleanName(in), in)
@@ -394,7 +403,7 @@ func TestCleanName(t *testing.T) {
 // a thinking bot, and its bots are made as ai makes them.
 func TestServeBots(t *testing.T) {
 	for _, c := range []struct{ cores, slots int }{{1, 1}, {2, 1}, {4, 3}} {
-		if got := cap(newServeBots(c.cores).slots); got != c.slots {
+		if got := newServeBots(c.cores).slots.Cap(); got != c.slots {
 			t.Errorf("%d cores: got %d slots, want %d", c.cores, got, c.slots)
 		}
 	}
@@ -427,4 +436,69 @@ func TestConnectHint(t *testing.T) {
 			t.Errorf("connectHint(%s) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}
+}
+
+// TestServeLocksState: a second klob serve on a state directory in use
+// refuses to start, and says why.
+func TestServeLocksState(t *testing.T) {
+	dir := t.TempDir()
+	held, err := dirlock.TryLock(filepath.Join(dir, stateLock))
+	require.NoError(t, err)
+	code, _, errs := runWith(runServe, "-state", dir, "-addr", "127.0.0.1:0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
+	require.NoError(t, held.Unlock())
+}
+
+// TestServeSaveErrorsHidePaths: when a player's saves fail on the
+// server, the player reads why, never where the server keeps its files.
+func TestServeSaveErrorsHidePaths(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann := &person{name: "ann", key: sshtest.NewKey(t)}
+	// The player's directory cannot be made: a file is in its place.
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", server.KeyID(ann.key.PublicKey())), nil, 0o600))
+	r.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.typ(t, "p")
+	scr := ann.c.WaitText(t, 5*time.Second, "could not be loaded")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state)
+	ann.typ(t, "n")
+	ann.c.WaitText(t, 5*time.Second, "Set up the game")
+	ann.typ(t, sshtest.Enter)
+	scr = ann.c.WaitText(t, 10*time.Second, "autosave failed")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state, "a path of the server's on the screen")
+}
+
+// TestServeGameAloneTakeOver: the same key connected twice: the second
+// connection asking for its game alone reads that it is open in the
+// other, and takes it over: the first goes back to its lobby, the game
+// saved, and the second resumes it. Neither ever reads "not saved".
+func TestServeGameAloneTakeOver(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	key := sshtest.NewKey(t)
+	a := &person{name: "ann", key: key}
+	b := &person{name: "ann", key: key}
+	r.connect(t, a)
+	a.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "Set up the game")
+	a.typ(t, sshtest.Enter)
+	a.c.WaitText(t, 5*time.Second, "Deal 1")
+	r.connect(t, b)
+	b.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	b.typ(t, "p")
+	b.c.WaitText(t, 5*time.Second, "Your game alone is open in another connection of yours")
+	b.typ(t, "t")
+	a.c.WaitText(t, 10*time.Second, "taken over by another connection of yours")
+	b.c.WaitText(t, 10*time.Second, "You have a game in progress")
+	b.typ(t, "r")
+	b.c.WaitText(t, 5*time.Second, "Deal 1")
+	// The first asks again: now the game is open in the second.
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "open in another connection of yours")
+	assert.NotContains(t, a.c.Text()+b.c.Text(), "not saved")
 }

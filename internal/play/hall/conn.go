@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/rules"
 )
 
@@ -147,12 +148,16 @@ type Update struct {
 	WinnerSide int
 	// Forced gives, by step of the deal on the table, why a move of this
 	// seat was taken for the person ("you hold none").
-	Forced   map[int]string
-	Note     string // what happened to the table ("Bob dropped"), "" after a move
-	Move     *Move  // the last action taken
-	SaveErr  string
-	BotSeat  bool // a bot plays this seat now
+	Forced  map[int]string
+	Note    string // what happened to the table ("Bob dropped"), "" after a move
+	Move    *Move  // the last action taken
+	SaveErr string // why the last save failed, without the server's paths
+	BotSeat bool   // a bot plays this seat now
+	// Archived is set once the game ended and its filing was tried;
+	// Unfiled then says why some person's history does not hold it yet
+	// (without the server's paths): the table keeps it and tries again.
 	Archived bool
+	Unfiled  string
 }
 
 // dealOf is the number of the deal g shows: the current one, or the
@@ -175,11 +180,15 @@ func (c *Conn) Snapshot() Update {
 		Note: t.note, Move: t.move, BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
 	}
 	if t.saveErr != nil {
-		u.SaveErr = t.saveErr.Error()
+		u.SaveErr = durable.Brief(t.saveErr)
+	}
+	if t.fileErr != nil {
+		u.Unfiled = durable.Brief(t.fileErr)
 	}
 	now := t.h.cfg.Now()
+	people := t.people()
 	for i, s := range t.seats {
-		in := SeatInfo{Name: t.name(rules.Seat(i)), Host: s.player.ID != "" && s.player.ID == t.host,
+		in := SeatInfo{Name: t.shown(rules.Seat(i), people), Host: s.player.ID != "" && s.player.ID == t.host,
 			Ready: s.ready || s.bot != nil || s.player.ID == ""}
 		switch {
 		case s.player.ID == "" && !t.started():

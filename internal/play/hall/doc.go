@@ -8,7 +8,10 @@
 // the seats nobody takes) and gets a short code. Others join by the code
 // or from Hall.List. The host starts the game; empty seats are then
 // given bots. Between deals every connected person says they are ready;
-// bots and absent players count as ready.
+// bots and absent players count as ready. A table nobody is connected
+// to for Config.Abandon (after a restart too) is closed, its game, ended
+// or not, filed into every person's history: abandoned tables do not
+// hold the hall's places (Config.MaxTables).
 //
 // # The game
 //
@@ -47,8 +50,12 @@
 // bots' level (BotLevel), the host's and each seat's player key (Host,
 // KeyA, KeyB). New reads them back, so a restart (even kill -9) brings
 // every open table back, waiting for its players. A finished game is
-// filed into each person's history (Config.History) and the table's
-// directory removed.
+// filed into each person's history (Config.History), and the table's
+// directory is removed only once every history holds it: when a history
+// cannot be written (a full disk), the table's log keeps the game and
+// whose history holds it already (the Filed tag), the seats read that
+// the game is not filed yet, and the filing is tried again (after
+// Config.Refile, doubling), after a restart too.
 //
 // # Three and four seats
 //

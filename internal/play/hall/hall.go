@@ -10,10 +10,12 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -74,16 +76,26 @@ type Config struct {
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
 	// BotSlots, when set, bounds the bots thinking at once (shared with
-	// the games against bots of the same server): a bot waits for a free
-	// slot before it thinks, so the bots never take every core from the
-	// people's screens. The wait is not taken from Think.
-	BotSlots chan struct{}
+	// the games against bots, the hints and the trainer of the same
+	// server): a bot waits for a free slot before it thinks, so the bots
+	// never take every core from the people's screens, and it goes ahead
+	// of every hint waiting (host.ForBot). The wait is not taken from
+	// Think.
+	BotSlots *host.Slots
 	// History returns where a person's finished games go; nil keeps none.
 	History func(playerID string) Archiver
 	// Logf logs what happens to tables; nil discards.
 	Logf func(format string, args ...any)
 	// Now is the clock; nil means time.Now.
 	Now func() time.Time
+	// Abandon is how long a table may have nobody connected before it
+	// is closed, its game (ended or not) filed into every person's
+	// history (default 30 minutes).
+	Abandon time.Duration
+	// Refile is how long after a failed filing of an ended game (a full
+	// disk) it is tried again, doubling up to 10 minutes (default 30
+	// seconds). The table's log stays until every history holds the game.
+	Refile time.Duration
 }
 
 // Hall holds the open tables.
@@ -92,6 +104,9 @@ type Hall struct {
 
 	mu     sync.Mutex
 	tables map[string]*Table
+
+	// present is who is connected, for the names (names.go).
+	present presence
 
 	// work counts the goroutines that may still change a table's files
 	// (a bot's move, a drop clock); shut, under workMu, refuses new ones
@@ -131,13 +146,7 @@ func (h *Hall) Close() {
 	}
 	h.mu.Unlock()
 	for _, t := range tables {
-		t.mu.Lock()
-		for _, s := range t.seats {
-			if s.timer != nil {
-				s.timer.Stop()
-			}
-		}
-		t.mu.Unlock()
+		t.stopTimers()
 	}
 	h.work.Wait()
 }
@@ -166,6 +175,12 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Refile <= 0 {
+		cfg.Refile = 30 * time.Second
+	}
+	if cfg.Abandon <= 0 {
+		cfg.Abandon = 30 * time.Minute
+	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}}
 	if cfg.Dir == "" {
 		return h, nil
@@ -187,7 +202,29 @@ func New(cfg Config) (*Hall, error) {
 			errs = append(errs, fmt.Errorf("table %s: %w", e.Name(), err))
 			continue
 		}
+		if t.final != nil {
+			// An ended game not filed in every history before the
+			// stop: filed now, or kept for its people until it is.
+			t.mu.Lock()
+			err := t.file()
+			t.mu.Unlock()
+			if err == nil {
+				cfg.Logf("table %s: its ended game is filed in every history", t.code)
+				continue
+			}
+			cfg.Logf("table %s back from its log: its game is not filed yet", t.code)
+			if t.closed == "" {
+				// People may come back to the ended game; an abandoned
+				// one is only filed.
+				h.tables[t.code] = t
+			}
+			continue
+		}
 		h.tables[t.code] = t
+		// Nobody is here yet: the table waits Abandon for its people.
+		t.mu.Lock()
+		t.armEmpty()
+		t.mu.Unlock()
 		cfg.Logf("table %s back from its log, waiting for its players", t.code)
 	}
 	return h, errors.Join(errs...)
@@ -349,6 +386,12 @@ const (
 	tagLevel = "BotLevel"
 	tagHost  = "Host"
 	tagKey   = "Key" // KeyA, KeyB
+	// tagFiled lists the seats whose history holds the ended game
+	// already ("AC"), while the others' could not be written.
+	tagFiled = "Filed"
+	// tagClosed says why a table whose game did not end was closed
+	// (abandoned), while its game is being filed.
+	tagClosed = "Closed"
 )
 
 // load brings back the table kept in Dir/name.
@@ -398,6 +441,12 @@ func (h *Hall) load(name string) (*Table, error) {
 		}
 	}
 	now := h.cfg.Now()
+	over := t.sess != nil && (t.sess.Game().Over() || tags[tagClosed] != "")
+	if over {
+		// Ended (or abandoned) before the stop, but not filed in every
+		// history.
+		t.final, t.archived, t.closed = t.sess.Log(), true, tags[tagClosed]
+	}
 	for i := range t.seats {
 		seat := rules.Seat(i)
 		id := tags[tagKey+seat.String()]
@@ -407,6 +456,12 @@ func (h *Hall) load(name string) (*Table, error) {
 		s := t.seats[i]
 		s.player = Player{ID: id, Name: l.Header.Name(seat)}
 		s.dropped = now
+		if strings.Contains(tags[tagFiled], seat.String()) {
+			t.filed[id] = true
+		}
+		if over {
+			continue
+		}
 		if t.sess != nil && tookOver(t.comments, seat) {
 			// A bot played the seat when the server stopped: it plays on
 			// until the person comes back and a deal starts.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 )
 
@@ -27,9 +28,9 @@ func (b countBot) Choose(ctx context.Context, v *rules.View) (rules.Action, erro
 // Config.BotSlots, and thinks once one is free.
 func TestBotSlots(t *testing.T) {
 	var thought atomic.Int64
-	slots := make(chan struct{}, 1)
-	slots <- struct{}{} // the only slot is taken
-	h, err := New(Config{Dir: t.TempDir(), Grace: time.Minute, Think: 50 * time.Millisecond, BotSlots: slots,
+	bots := host.NewSlots(1)
+	require.NoError(t, bots.Acquire(context.Background(), host.ForBot)) // the only slot is taken
+	h, err := New(Config{Dir: t.TempDir(), Grace: time.Minute, Think: 50 * time.Millisecond, BotSlots: bots,
 		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
 			return countBot{ai.NewRandom(cfg.Seed), &thought}, nil
 		}})
@@ -54,7 +55,7 @@ func TestBotSlots(t *testing.T) {
 	}
 	play(300 * time.Millisecond) // Ann plays until it is the bot's turn
 	require.Zero(t, thought.Load(), "the bot thought without a slot")
-	<-slots
+	bots.Release()
 	play(300 * time.Millisecond)
 	require.NotZero(t, thought.Load(), "the bot did not think once a slot was free")
 }

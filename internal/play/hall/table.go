@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -42,6 +43,21 @@ type Table struct {
 	move     *Move  // the last action taken, nil after a table event
 	saveErr  error
 	archived bool
+
+	// The game being filed into the people's histories once it ended
+	// (or was abandoned): final is its log, filed the people whose
+	// history holds it, fileErr why the last try failed (nil once all
+	// do); refile tries again after refileAfter, which doubles up to
+	// Config.Refile's maxRefile.
+	final       *gamelog.Log
+	filed       map[string]bool
+	fileErr     error
+	refile      *time.Timer
+	refileAfter time.Duration
+
+	// empty runs while nobody is connected: when it fires the table is
+	// abandoned (Config.Abandon).
+	empty *time.Timer
 }
 
 // seat is one place at the table.
@@ -56,7 +72,7 @@ type seat struct {
 }
 
 func newTable(h *Hall, code string, o Options, host string) *Table {
-	t := &Table{h: h, code: code, opts: o, host: host, start: h.cfg.Now()}
+	t := &Table{h: h, code: code, opts: o, host: host, start: h.cfg.Now(), filed: map[string]bool{}, refileAfter: h.cfg.Refile}
 	if h.cfg.Dir != "" {
 		t.st = store.New(filepath.Join(h.cfg.Dir, code), store.Options{})
 	}
@@ -125,13 +141,44 @@ func (t *Table) info(id string) Info {
 	defer t.mu.Unlock()
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Started: t.started(), Yours: t.seatOf(id) >= 0}
+	people := t.people()
 	for _, s := range t.seats {
-		in.Names = append(in.Names, s.player.Name)
+		name := ""
+		if s.player.ID != "" {
+			name = t.h.Label(s.player, people)
+		}
+		in.Names = append(in.Names, name)
 		if s.player.ID == t.host {
-			in.Host = s.player.Name
+			in.Host = name
 		}
 	}
 	return in
+}
+
+// people are the persons holding seats; t.mu is held.
+func (t *Table) people() []Player {
+	var out []Player
+	for _, s := range t.seats {
+		if s.player.ID != "" {
+			out = append(out, s.player)
+		}
+	}
+	return out
+}
+
+// shown is a seat's name as the screens show it: name, with the key's
+// tag when another key goes by a name that looks the same (names.go);
+// t.mu is held.
+func (t *Table) shown(s rules.Seat, people []Player) string {
+	st := t.seats[s]
+	if st.player.ID == "" {
+		return t.name(s)
+	}
+	name := t.h.Label(st.player, people)
+	if st.bot != nil {
+		return name + "'s bot"
+	}
+	return name
 }
 
 // name is what everyone reads for a seat.
@@ -188,6 +235,8 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 		}
 		t.seats[i].player = p
 		t.event(p.Name + " sat down")
+		// In the log at once: a restart keeps the seat.
+		t.save()
 	}
 	s := t.seats[i]
 	if old := s.conn; old != nil {
@@ -208,6 +257,10 @@ func (t *Table) Join(p Player, notify func(Update)) (*Conn, error) {
 	}
 	c := &Conn{t: t, seat: rules.Seat(i), notify: notify, wake: make(chan struct{}, 1), done: make(chan struct{})}
 	s.conn = c
+	if t.empty != nil {
+		t.empty.Stop()
+		t.empty = nil
+	}
 	go c.run()
 	t.changed()
 	t.moveOn() // the bots wait while nobody is here
@@ -287,6 +340,58 @@ func (t *Table) anyoneHere() bool {
 	return false
 }
 
+// stopTimers stops the table's clocks: the seats' drop clocks, the
+// filing's retry, the empty table's (Hall.Close).
+func (t *Table) stopTimers() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, s := range t.seats {
+		if s.timer != nil {
+			s.timer.Stop()
+		}
+	}
+	if t.refile != nil {
+		t.refile.Stop()
+	}
+	if t.empty != nil {
+		t.empty.Stop()
+	}
+}
+
+// armEmpty starts the empty table's clock when nobody is connected and
+// the table is open; t.mu is held.
+func (t *Table) armEmpty() {
+	if t.closed != "" || t.anyoneHere() || t.empty != nil {
+		return
+	}
+	t.empty = time.AfterFunc(t.h.cfg.Abandon, func() {
+		if !t.h.begin() {
+			return
+		}
+		defer t.h.end()
+		t.abandon()
+	})
+}
+
+// abandon closes a table nobody came back to: its game, ended or not,
+// is filed into every person's history (file keeps it until it is), so
+// abandoned tables never hold the hall's places.
+func (t *Table) abandon() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.empty = nil
+	if t.closed != "" || t.anyoneHere() {
+		return
+	}
+	why := fmt.Sprintf("nobody was at the table for %s", t.h.cfg.Abandon)
+	if t.started() && !t.archived {
+		t.closed = why // no bot moves meanwhile
+		t.write(t.sess.Archive())
+		t.h.cfg.Logf("table %s: the unfinished game is filed", t.code)
+	}
+	t.close(why)
+}
+
 // close ends the table for everyone; t.mu is held.
 func (t *Table) close(why string) {
 	t.closed = why
@@ -295,7 +400,13 @@ func (t *Table) close(why string) {
 			s.timer.Stop()
 		}
 	}
-	if t.st != nil {
+	if t.empty != nil {
+		t.empty.Stop()
+		t.empty = nil
+	}
+	// A table whose game started keeps its log until the game is filed
+	// into every person's history (file removes it then).
+	if t.st != nil && !t.started() {
 		_ = os.RemoveAll(t.st.Dir())
 	}
 	t.h.remove(t)
@@ -550,9 +661,9 @@ func (t *Table) offLock(think func(context.Context) (rules.Action, error), done 
 		defer t.h.end()
 		start := time.Now()
 		a, err := func() (rules.Action, error) {
-			if slots := t.h.cfg.BotSlots; slots != nil {
-				slots <- struct{}{}
-				defer func() { <-slots }()
+			if s := t.h.cfg.BotSlots; s != nil {
+				_ = s.Acquire(context.Background(), host.ForBot)
+				defer s.Release()
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
 			defer cancel()
@@ -591,6 +702,7 @@ func (c *Conn) Leave() {
 	if t.closed != "" {
 		return
 	}
+	defer t.armEmpty()
 	if t.started() && t.game().Over() {
 		if !t.anyoneHere() {
 			t.close("the game is over")
@@ -670,8 +782,14 @@ func (t *Table) write(w session.Write) {
 	}
 	if r.Archived {
 		t.archived = true
-		t.h.remove(t)
-		t.h.cfg.Logf("table %s: game over, %s won", t.code, t.sideNames(t.game().Winner()))
+		if t.fileErr == nil {
+			// Filed: the hall forgets the table. While it is not, the
+			// table stays for its people to see so.
+			t.h.remove(t)
+		}
+		if g := t.game(); g.Over() {
+			t.h.cfg.Logf("table %s: game over, %s won", t.code, t.sideNames(g.Winner()))
+		}
 	}
 }
 
@@ -681,7 +799,7 @@ func (t *Table) save() {
 	if t.st == nil || t.closed != "" || t.archived {
 		return
 	}
-	t.saveErr = t.st.SaveCurrent(t.log())
+	t.saveErr = t.st.SaveCurrent(t.withFiled(t.log()))
 	if t.saveErr != nil {
 		t.h.cfg.Logf("table %s: autosave failed: %v", t.code, t.saveErr)
 	}
@@ -696,7 +814,7 @@ func (s tableStore) SaveCurrent(l *gamelog.Log) error {
 	if s.t.st == nil {
 		return nil
 	}
-	return s.t.st.SaveCurrent(s.t.decorate(l))
+	return s.t.st.SaveCurrent(s.t.withFiled(s.t.decorate(l)))
 }
 
 func (s tableStore) LoadCurrent() (*gamelog.Log, error) {
@@ -706,27 +824,106 @@ func (s tableStore) LoadCurrent() (*gamelog.Log, error) {
 	return s.t.st.LoadCurrent()
 }
 
-// Archive files the finished game into every person's history and
-// forgets the table's file.
+// Archive files the finished (or abandoned) game into every person's
+// history, and forgets the table's file once they all hold it (file).
 func (s tableStore) Archive(l *gamelog.Log) (string, error) {
-	t := s.t
-	l = t.decorate(l)
+	s.t.final = l
+	return "", s.t.file()
+}
+
+// maxRefile is the longest wait between two tries at filing a game.
+const maxRefile = 10 * time.Minute
+
+// file files the game t.final into the history of every person of the
+// table whose history does not hold it yet, and once all do, removes
+// the table's own log: never before, so a full disk loses no game.
+// Until then the table's log keeps the game as it ended (and whose
+// history holds it, for a restart), every seat reads that the game is
+// not filed yet and why, and file tries again later. t.mu is held.
+func (t *Table) file() error {
+	l := t.decorate(t.final)
 	var errs []error
-	if t.h.cfg.History != nil {
-		for _, st := range t.seats {
-			if st.player.ID == "" {
-				continue
-			}
-			if _, err := t.h.cfg.History(st.player.ID).Archive(l); err != nil {
+	for _, st := range t.seats {
+		id := st.player.ID
+		if id == "" || t.filed[id] {
+			continue
+		}
+		if t.h.cfg.History != nil {
+			if _, err := t.h.cfg.History(id).Archive(l); err != nil {
 				errs = append(errs, fmt.Errorf("filing the game for %s: %w", st.player.Name, err))
 				t.h.cfg.Logf("table %s: filing the game for %s: %v", t.code, st.player.Name, err)
+				continue
 			}
 		}
+		t.filed[id] = true
+	}
+	t.fileErr = errors.Join(errs...)
+	if t.fileErr == nil {
+		if t.refile != nil {
+			t.refile.Stop()
+			t.refile = nil
+		}
+		if t.st != nil {
+			_ = os.RemoveAll(t.st.Dir())
+		}
+		return nil
 	}
 	if t.st != nil {
-		_ = os.RemoveAll(t.st.Dir())
+		if err := t.st.SaveCurrent(t.withFiled(t.decorate(t.final))); err != nil {
+			t.h.cfg.Logf("table %s: keeping the game until it is filed: %v", t.code, err)
+		}
 	}
-	return "", errors.Join(errs...)
+	t.armRefile()
+	return t.fileErr
+}
+
+// armRefile tries filing again after a while (doubling up to
+// maxRefile); t.mu is held.
+func (t *Table) armRefile() {
+	if t.refile != nil {
+		t.refile.Stop()
+	}
+	d := t.refileAfter
+	t.refileAfter = min(2*d, maxRefile)
+	t.refile = time.AfterFunc(d, func() {
+		if !t.h.begin() {
+			return
+		}
+		defer t.h.end()
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		if t.final == nil || t.fileErr == nil {
+			return
+		}
+		if t.file() == nil {
+			t.h.remove(t)
+			t.h.cfg.Logf("table %s: the game is filed in every history", t.code)
+		}
+		t.changed()
+	})
+}
+
+// withFiled adds to l, while the game is being filed, the tags a
+// restart needs to go on filing it: whose history holds it already (the
+// seats), and why the table closed when the game did not end (it was
+// abandoned).
+func (t *Table) withFiled(l *gamelog.Log) *gamelog.Log {
+	if t.final == nil {
+		return l
+	}
+	var seats string
+	for i, s := range t.seats {
+		if s.player.ID != "" && t.filed[s.player.ID] {
+			seats += rules.Seat(i).String()
+		}
+	}
+	if seats != "" {
+		l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: tagFiled, Value: seats})
+	}
+	if t.closed != "" && !t.game().Over() {
+		l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: tagClosed, Value: t.closed})
+	}
+	return l
 }
 
 // changed wakes every connection to send its seat's update; t.mu is
