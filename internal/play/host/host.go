@@ -65,6 +65,9 @@ type Config struct {
 	HoldTricks bool
 	// Takebacks lets people take back their decisions (Port.Undo).
 	Takebacks bool
+	// NoClaims refuses claims (Port.Claim): a game of several people,
+	// where a claim would play a partner's cards for them.
+	NoClaims bool
 	// Grace is how long a dropped person's seat waits before a bot of
 	// TakeoverLevel plays it (default 2 minutes; TakeoverLevel default
 	// normal).
@@ -99,6 +102,7 @@ var (
 	ErrRevealed    = errors.New("cards were shown since your last decision: it stands")
 	ErrNoPerson    = errors.New("a bot plays that seat")
 	ErrClaimed     = errors.New("your side has claimed the rest of the deal")
+	ErrNoClaims    = errors.New("claims are off in this game")
 )
 
 // Host runs one game on its own goroutine: the people's moves come in
