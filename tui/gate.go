@@ -2,10 +2,6 @@ package tui
 
 import (
 	"context"
-	"errors"
-	"time"
-
-	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
@@ -61,35 +57,5 @@ func gated(g *Gate, run BatchFunc) BatchFunc {
 	}
 	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
-	}
-}
-
-// gatedChooser asks ch in a slot of g.
-func gatedChooser(g *Gate, ch tableChooser) tableChooser {
-	if g == nil {
-		return ch
-	}
-	return func(ctx context.Context, v *rules.View) (rules.Action, error) {
-		return inGate(g, ctx, func() (rules.Action, error) { return ch(ctx, v) })
-	}
-}
-
-// hintWait is how long a hint waits for a slot of the gate before it
-// gives up and says the server is busy.
-const hintWait = 20 * time.Second
-
-// gatedHint runs the two-player hint's evaluation in a slot of g.
-func gatedHint(g *Gate, cmd tea.Cmd, gen int) tea.Cmd {
-	if g == nil {
-		return cmd
-	}
-	return func() tea.Msg {
-		ctx, cancel := context.WithTimeout(context.Background(), hintWait)
-		defer cancel()
-		var msg tea.Msg
-		if err := g.Do(ctx, func() { msg = cmd() }); err != nil {
-			return hintMsg{Gen: gen, Err: errors.New("the server is busy: ask again in a moment")}
-		}
-		return msg
 	}
 }

@@ -120,9 +120,21 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, nil
 	}
 	if _, ok := msg.(kit.QuitNowMsg); ok {
-		if b, ok := a.screen.(*backToLobby); ok {
-			next, cmd := b.back(&a.ctx)
+		// Quitting a game played from the lobby (q then y, or the end of
+		// the game) comes back to the lobby; ctrl+c ends the connection.
+		var next kit.Screen
+		var cmd tea.Cmd
+		switch s := a.screen.(type) {
+		case *backToLobby:
+			next, cmd = s.back(&a.ctx)
+		case *sharedSeat:
+			next, cmd = s.leave(&a.ctx)
+		}
+		if next != nil {
 			a.screen = next
+			if e, ok := next.(kit.Enterer); ok {
+				cmd = tea.Batch(cmd, e.Enter(&a.ctx))
+			}
 			return a, cmd
 		}
 	}
@@ -153,6 +165,12 @@ type lobby struct {
 	trainAt  int
 	trainers map[int]kit.Screen
 
+	// ticks numbers the refresh ticks: only the newest goes on.
+	ticks int
+	// resumed is set once the lobby has shown: only the first look
+	// takes the person back to a seat they hold.
+	resumed bool
+
 	// visit is this connection in the hall's list of the people
 	// connected; nil for a guest.
 	visit *hall.Visit
@@ -169,16 +187,24 @@ func (l *lobby) typing() bool { return l.entered }
 func (l *lobby) QuitQuestion() string { return "Your games stay saved." }
 
 // lobbyTickMsg refreshes the list of tables.
-type lobbyTickMsg struct{ l *lobby }
-
-func (l *lobby) tick() tea.Cmd {
-	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l} })
+type lobbyTickMsg struct {
+	l *lobby
+	n int
 }
 
-// Enter lists the tables, or goes back to the person's seat.
+func (l *lobby) tick() tea.Cmd {
+	l.ticks++
+	n := l.ticks
+	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l, n} })
+}
+
+// Enter lists the tables; at the connection's start it goes back to the
+// person's seat at a table, if they hold one.
 func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.refresh()
-	if l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+	first := !l.resumed
+	l.resumed = true
+	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
 		return l.tick()
 	}
 	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
@@ -215,7 +241,7 @@ func (l *lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
 func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyTickMsg:
-		if msg.l != l {
+		if msg.l != l || msg.n != l.ticks {
 			return l, nil
 		}
 		l.refresh()
@@ -522,26 +548,14 @@ func checkName(name string) (string, error) {
 	return name, nil
 }
 
-// join sits at table t and shows it.
+// join sits at table t and shows it: the waiting room, then the game.
 func (l *lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
-	nt := newNetTable(l)
-	conn, err := t.Join(l.cfg.Player, func(u hall.Update) { l.cfg.Send(tableUpdateMsg{nt: nt, u: u}) })
+	conn, err := t.Join(l.cfg.Player)
 	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
-	nt.conn = conn
-	nt.setUpdate(conn.Snapshot())
-	if done := l.cfg.Done; done != nil {
-		go func() {
-			select {
-			case <-done:
-				conn.Leave()
-			case <-nt.gone:
-			}
-		}()
-	}
-	return nt, nil
+	return newSharedSeat(l, conn), nil
 }
 
 func (l *lobby) View(ctx *kit.Context) string {

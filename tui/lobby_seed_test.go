@@ -54,9 +54,9 @@ func TestLobbyTableSeedNotFromClock(t *testing.T) {
 	before := time.Now()
 	ann.key("enter")
 	after := time.Now()
-	nt, ok := ann.app.screen.(*netTable)
-	require.True(t, ok, "the host sits at the table:\n%s", ann.screen())
-	tb, err = h.Find(nt.u.Code)
+	seat := ann.seat()
+	require.NotNil(t, seat, "the host sits at the table:\n%s", ann.screen())
+	tb, err = h.Find(seat.w.Code)
 	require.NoError(t, err)
 	seed := tb.Options().Seed
 	lo, hi := uint64(before.Add(-time.Second).UnixNano()), uint64(after.Add(time.Second).UnixNano())

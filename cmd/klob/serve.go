@@ -212,7 +212,7 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		Abandon:   f.abandon,
 		Pace:      f.pace,
 		NewBot:    bots.newBot,
-		BotSlots:  bots.slots,
+		Slots:     bots.slots,
 		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
 		Logf:      logf,
 	})

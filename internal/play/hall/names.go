@@ -157,7 +157,7 @@ func (v *Visit) HoldGame(on bool) {
 	defer v.h.present.mu.Unlock()
 	v.holding = on
 	if on {
-		v.since = v.h.cfg.Now()
+		v.since = v.h.cfg.Clock.Now()
 	}
 }
 
