@@ -572,22 +572,29 @@ func (l *lobby) View(ctx *kit.Context) string {
 		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
 		st.Rule.Render(kit.Repeat(g.HRule, w)),
 		"",
-		" Welcome, " + st.Heading.Render(l.cfg.Player.Name) + " · " + st.Dim.Render(who),
-		"",
 	}
+	// Every line fits the window: a long one wraps, never is cut.
+	hello := "Welcome, " + l.cfg.Player.Name
+	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
+		if i == 0 && strings.HasPrefix(line, hello) {
+			line = "Welcome, " + st.Heading.Render(l.cfg.Player.Name) + line[len(hello):]
+		}
+		lines = append(lines, " "+line)
+	}
+	lines = append(lines, "")
 	for i, it := range lobbyItems {
 		label := it.label
 		if it.key == "t" {
 			label = l.trainerLabel()
 		}
-		lines = append(lines, l.rowLine(ctx, i, "["+it.key+"] "+label))
+		lines = append(lines, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Tables"))
 	if len(l.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
 	}
 	for i, t := range l.tables {
-		lines = append(lines, l.rowLine(ctx, len(lobbyItems)+i, tableLine(t)))
+		lines = append(lines, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
 	}
 	lines = append(lines, "")
 	switch {
@@ -596,19 +603,35 @@ func (l *lobby) View(ctx *kit.Context) string {
 	case l.entered:
 		lines = append(lines, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
-		lines = append(lines, " "+st.Error.Render("! "+l.note))
+		for _, n := range kit.Wrap("! "+l.note, w-2) {
+			lines = append(lines, " "+st.Error.Render(n))
+		}
 	case l.note != "":
-		lines = append(lines, " "+l.note)
+		for _, n := range kit.Wrap(l.note, w-2) {
+			lines = append(lines, " "+n)
+		}
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
 	return kit.JoinLines(lines)
 }
 
-func (l *lobby) rowLine(ctx *kit.Context, i int, text string) string {
-	if i == l.row {
-		return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(text)
+// rowLines are row i of the lobby, wrapped to the window under its
+// text's start.
+func (l *lobby) rowLines(ctx *kit.Context, i int, text string) []string {
+	var out []string
+	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
+		switch {
+		case i == l.row && j == 0:
+			out = append(out, " "+ctx.Paint.Glyphs.Cursor+" "+ctx.Styles.Selected.Render(part))
+		case i == l.row:
+			out = append(out, "     "+ctx.Styles.Selected.Render(part))
+		case j == 0:
+			out = append(out, "   "+part)
+		default:
+			out = append(out, "     "+part)
+		}
 	}
-	return "   " + text
+	return out
 }
 
 // tableLine is one table of the list.

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
@@ -357,6 +359,36 @@ func TestLobbyMonkey(t *testing.T) {
 	if atTable == 0 {
 		t.Error("the monkey never sat at a table")
 	}
+}
+
+// TestLobbyGuestSeesNoSeatOfTheirs: a guest (no key) never reads a
+// table as "your seat", not even one whose empty seats bots play.
+func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	zoe := newLobbyPerson(h, "", "zoe", 80, 24)
+	defer close(ann.done)
+	defer close(zoe.done)
+	openAndJoin(t, 4, ann)
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	for _, seats := range []int{2, 3} {
+		p := newLobbyPerson(h, fmt.Sprint("host", seats), "Host", 80, 24)
+		defer close(p.done)
+		openAndJoin(t, seats, p) // tables waiting for players, listed
+	}
+	l := zoe.app.screen.(*lobby)
+	zoe.do(lobbyTickMsg{l, l.ticks})
+	scr := strings.Join(strings.Fields(ansi.Strip(zoe.screen())), " ")
+	checkSize(t, zoe.screen(), 80, 24)
+	require.Contains(t, scr, "waiting for players", "the guest sees the open tables")
+	require.NotContains(t, scr, "playing", "the table the bots play at is nobody's but Ann's")
+	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(ann.screen())), " "), "Deal 1")
+	require.NotContains(t, scr, "your seat")
+	la := newLobbyPerson(h, "a", "Ann", 80, 24) // Ann's second connection, at its lobby
+	defer close(la.done)
+	la.do(lobbyTickMsg{la.app.screen.(*lobby), la.app.screen.(*lobby).ticks})
+	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(la.screen())), " "), "your seat", "Ann's seat is hers")
 }
 
 func TestCheckName(t *testing.T) {
