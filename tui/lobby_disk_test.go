@@ -101,6 +101,19 @@ func TestSlowDiskOtherSeatsKeepGoing(t *testing.T) {
 	}, cy, di)
 	require.Positive(t, disk.stuck.Load(), "the stuck table's disk hung all along")
 
+	// Leaving the stuck table and coming back wait for no disk either.
+	bob.key("q")
+	bob.key("y")
+	bob.wait(t, "the lobby", func() bool { return bob.seat() == nil })
+	bob.key("j")
+	for _, c := range strings.ToLower(code) {
+		bob.key(string(c))
+	}
+	bob.key("enter")
+	require.NotNil(t, bob.seat(), "Bob is back at the stuck table:\n%s", bob.screen())
+	bob.until(t, "Deal 1")
+	require.Positive(t, disk.stuck.Load(), "the stuck table's disk hung all along")
+
 	// The disk answers: the stuck table's newest state is written.
 	disk.block.Store("")
 	disk.free()

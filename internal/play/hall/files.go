@@ -101,6 +101,9 @@ type files struct {
 	filed   map[string]bool // the keys whose history holds final
 	fileErr error
 	removed bool // the table's log is gone: every history holds the game
+	// unfiled mirrors final != nil && !removed, read without f.mu: a
+	// screen's Update asks it (pending) and must not wait for a write.
+	unfiled atomic.Bool
 	// filedAll is called (once, without f.mu) when every history holds
 	// the game.
 	filedAll func()
@@ -184,6 +187,7 @@ func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
 func (f *files) Archive(l *gamelog.Log) (string, error) {
 	f.mu.Lock()
 	f.final = l
+	f.unfiled.Store(!f.removed)
 	done, err := f.file()
 	f.mu.Unlock()
 	if done && f.filedAll != nil {
@@ -209,12 +213,9 @@ func (f *files) retry() bool {
 	return done
 }
 
-// pending reports whether a game waits to be filed in some history.
-func (f *files) pending() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.final != nil && !f.removed
-}
+// pending reports whether a game waits to be filed in some history;
+// it never waits for a write under way.
+func (f *files) pending() bool { return f.unfiled.Load() }
 
 // file files f.final into the history of every person whose history
 // does not hold it yet; once all do, it removes the table's log (never
@@ -256,6 +257,7 @@ func (f *files) file() (bool, error) {
 		return false, f.fileErr
 	}
 	f.removed = true
+	f.unfiled.Store(false)
 	if f.st != nil {
 		if err := os.RemoveAll(f.st.Dir()); err != nil {
 			f.logf("removing the filed table's files: %v", err)

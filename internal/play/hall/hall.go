@@ -499,6 +499,7 @@ func (h *Hall) load(name string) error {
 		// Abandoned before the stop, its filing not done: filed only.
 		f.tags.Store(t.tagsNow())
 		f.closed, f.final = tg[tagClosed], l
+		f.unfiled.Store(true)
 		t.mu.Lock()
 		t.closed = tg[tagClosed]
 		t.mu.Unlock()
