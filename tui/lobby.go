@@ -46,8 +46,9 @@ type LobbyConfig struct {
 	// Samples and Workers bound the grading (0: ServerTrainSamples, one
 	// worker).
 	Train TrainConfig
-	// Heavy bounds the CPU-heavy work of all the sessions (the trainer's
-	// grading, the hint at a shared table); nil bounds nothing.
+	// Heavy bounds the trainer's grading of all the sessions, in the
+	// server's one host.Slots that the games' bots and hints share
+	// (behind the bots); nil bounds nothing.
 	Heavy *Gate
 	// Seed gives each table, game alone and trainer opened here its
 	// seed; nil draws a secret one (seedmix.Secret) each time. A seed

@@ -34,6 +34,9 @@ type sharedSeat struct {
 	note string // why the last key did nothing (start)
 	left bool
 	gone chan struct{} // closed when the screen leaves the seat
+	// ticking is set while the clock redraws the table each second: only
+	// while a dropped seat's countdown runs.
+	ticking bool
 }
 
 // seatMsg is a tick of the waiting room's updates (closed: they ended).
@@ -42,7 +45,7 @@ type seatMsg struct {
 	closed bool
 }
 
-// seatClockMsg redraws the table each second: a dropped seat's
+// seatClockMsg redraws the table each second while a dropped seat's
 // countdown runs between the game's updates.
 type seatClockMsg struct{ s *sharedSeat }
 
@@ -90,19 +93,34 @@ func (s *sharedSeat) clock() tea.Cmd {
 
 // onTable shows the game through the seat's Port (made on first use).
 func (s *sharedSeat) onTable(ctx *kit.Context) tea.Cmd {
-	first := s.table == nil
-	if first {
+	if s.table == nil {
 		port := s.conn.Port()
 		if port == nil {
 			return nil
 		}
 		s.table = tablescreen.New(s.tableConfig(port))
 	}
-	cmd := s.table.Enter(ctx)
-	if first {
-		cmd = tea.Batch(cmd, s.clock())
+	return tea.Batch(s.table.Enter(ctx), s.startClock())
+}
+
+// counting reports whether a dropped seat's countdown is on the table.
+func (s *sharedSeat) counting() bool {
+	for _, p := range s.table.Snapshot().Players {
+		if p.State == host.SeatAway {
+			return true
+		}
 	}
-	return cmd
+	return false
+}
+
+// startClock starts the clock when a countdown shows and it is not
+// running.
+func (s *sharedSeat) startClock() tea.Cmd {
+	if s.ticking || s.table == nil || !s.counting() {
+		return nil
+	}
+	s.ticking = true
+	return s.clock()
 }
 
 // tableConfig is the table screen of a seat at a shared game: the
@@ -181,7 +199,11 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		}
 		return s, s.listen()
 	case seatClockMsg:
-		if msg.s != s || s.left {
+		if msg.s != s {
+			return s, nil
+		}
+		if s.left || s.table == nil || !s.counting() {
+			s.ticking = false
 			return s, nil
 		}
 		return s, s.clock()
@@ -199,7 +221,7 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 func (s *sharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	next, cmd := s.table.Update(ctx, msg)
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
-		return s, cmd
+		return s, tea.Batch(cmd, s.startClock())
 	}
 	return next, cmd
 }
