@@ -108,10 +108,14 @@ func (p *lobbyPerson) deliver() {
 
 func (p *lobbyPerson) key(k string) { p.do(keyMsg(k)) }
 
-// wait delivers messages until ok, for at most guard.
+// wait delivers messages until ok, for at most guard; ok is asked
+// again after each message, and every millisecond for what changes
+// without one (a slot taken on another goroutine).
 func (p *lobbyPerson) wait(t testing.TB, what string, ok func() bool) {
 	t.Helper()
 	timeout := time.After(guard)
+	poll := time.NewTicker(time.Millisecond)
+	defer poll.Stop()
 	for {
 		p.deliver()
 		if ok() {
@@ -124,6 +128,7 @@ func (p *lobbyPerson) wait(t testing.TB, what string, ok func() bool) {
 			} else {
 				p.do(m)
 			}
+		case <-poll.C:
 		case <-timeout:
 			t.Fatalf("%s never came:\n%s", what, p.screen())
 		}
