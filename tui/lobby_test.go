@@ -439,6 +439,16 @@ func TestLobbySharedNameTags(t *testing.T) {
 	ann.key("enter")
 	eve.until(t, "alice #aaaaaa")
 	ann.until(t, "alice #eeeeee")
+	// At the game too, and in its log.
+	eve.key("s")
+	eve.until(t, "Deal 1")
+	ann.until(t, "Deal 1")
+	eve.until(t, "alice #aaaaaa")
+	ann.until(t, "alice #eeeeee")
+	sn, _ := ann.snap()
+	if sn.Players[0].Name != "alice #eeeeee" || sn.Players[1].Name != "alice #aaaaaa" {
+		t.Fatalf("the game's names: %+v", sn.Players)
+	}
 }
 
 // Renaming in the lobby takes q and ? as text and keeps the name.
