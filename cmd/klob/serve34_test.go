@@ -133,8 +133,7 @@ func TestServeFourHandedDropReconnect(t *testing.T) {
 
 	require.NoError(t, bob.c.Close())
 	ann.c.WaitText(t, 5*time.Second, "a bot plays for")
-	l := tableLog(t, r.state, code)
-	require.NotEmpty(t, l.Comment)
+	l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
 
 	r.connect(t, bob)

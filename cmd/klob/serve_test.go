@@ -219,6 +219,24 @@ func newPerson(t *testing.T, name string) *person {
 	return &person{name: name, key: sshtest.NewKey(t)}
 }
 
+// savedLog waits for the table's log to hold what ok looks for: the
+// game's saves land on its host's writer, after the screens show the
+// change.
+func savedLog(t *testing.T, state, code, what string, ok func(*gamelog.Log) bool) *gamelog.Log {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		l := tableLog(t, state, code)
+		if ok(l) {
+			return l
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table's log never held %s: %+v", what, l.Comment)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func tableLog(t *testing.T, state, code string) *gamelog.Log {
 	t.Helper()
 	l, err := gamelog.ReadFile(filepath.Join(state, "tables", code, "current.klob"))
@@ -275,8 +293,7 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 
 	require.NoError(t, bob.c.Close())
 	ann.c.WaitText(t, 5*time.Second, "a bot plays for")
-	l := tableLog(t, r.state, code)
-	require.NotEmpty(t, l.Comment)
+	l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
 	assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
 
