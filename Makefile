@@ -15,12 +15,13 @@ run: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/klob
 
-# Tools the end-to-end tests need (tmux, the OpenSSH client); installed
-# when missing.
+# Tools the end-to-end tests need (tmux, the OpenSSH client, prlimit
+# for the server's memory cap under attack); installed when missing.
 test-deps:
 	@missing=""; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v ssh >/dev/null 2>&1 || missing="$$missing openssh-client"; \
+	command -v prlimit >/dev/null 2>&1 || missing="$$missing util-linux"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing for the end-to-end tests"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \

@@ -27,13 +27,10 @@
 //     over a host in board mode), par, friends' results, the history.
 //
 // This package holds the App and the families not yet moved: the
-// trainer (train*.go), the lobby of klob serve (lobby*.go, gate.go) and
-// the screens its shared tables still draw (table.go, tableview.go,
-// table_more.go, hint*.go, tricklist.go, duel.go, table34*.go, bot.go,
-// fed by the hall until the lobby seats people through a host.Port
-// too); and the App's own: app.go, play.go (klob play: a host per game,
-// its table, the App closing the host when it quits), setup.go,
-// resume.go, busy.go, replay.go (the App of klob replay).
+// trainer (train*.go) and the lobby of klob serve (lobby*.go, gate.go);
+// and the App's own: app.go, play.go (klob play: a host per game, its
+// table, the App closing the host when it quits), setup.go, resume.go,
+// busy.go, replay.go (the App of klob replay).
 //
 // # The game
 //
@@ -58,23 +55,22 @@
 // guest's for the connection only. Its grading is the heaviest work a
 // session can ask for, so on a server it is bounded three ways: one
 // worker per evaluation, ServerTrainSamples samples (half the local
-// trainer's), and every batch waits for a slot of the Gate all sessions
-// share (klob serve gives half the cores, at least one), as does the
-// hint at a shared table; a drill left for the lobby stops its
+// trainer's), and every batch waits for a slot of the server's one
+// host.Slots (the Gate; klob serve gives the cores but one, at least
+// one), behind every bot waiting, as does every hint (the host's, one
+// per seat, dropped when closed); a drill left for the lobby stops its
 // evaluation. One trainer thus takes at most one core, and many queue
 // for the slots instead of starving the tables. The t row is a list of
 // trainers by seat count, so a trainer of three or four can join it.
 //
-// A shared table is drawn by the same screens as a game alone: the
-// two-player table reads its game through a duel (duel.go), which the
-// local session (seated) and a seat at a shared table (hallDuel,
-// lobby_duel.go) both are; the table of three or four reads a tableGame,
-// which sessionTable and hallTable (lobby_table34.go) both are. A hall
-// seat gives only what its hall.Update holds, the seat's own View or
-// TableView, so the screen has no hidden card to show; the hint runs on
-// a copy of that view. What only a shared table has (the waiting room,
-// the host's start, a seat's state and a dropped seat's countdown by
-// its name, the others' readiness between deals, takeover notes) comes
-// from netTable (lobby_table.go) through sharedWords; what only a game
-// alone has (the bot's thinking, takebacks, claims) is off there.
+// A shared table is drawn by the same table screen as a game alone
+// (tui/table), over the seat's host.Port that the hall hands out once
+// the table's host starts the game (lobby_seat.go): the snapshot holds
+// only that seat's view, so the screen has no hidden card to show. What
+// only a shared game has (the seats' states, a dropped seat's countdown,
+// the others' readiness between deals, the takeovers) comes in the
+// Snapshot too; takebacks and claims are off there. Before the start
+// the seat shows the hall's waiting room (who sat down, who is here,
+// the house rules, the host's s to start). q at a shared table, or the
+// game's end, comes back to the lobby; ctrl+c ends the connection.
 package tui

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
@@ -45,10 +46,13 @@ type LobbyConfig struct {
 	// Samples and Workers bound the grading (0: ServerTrainSamples, one
 	// worker).
 	Train TrainConfig
-	// Heavy bounds the CPU-heavy work of all the sessions (the trainer's
-	// grading, the hint at a shared table); nil bounds nothing.
+	// Heavy bounds the trainer's grading of all the sessions, in the
+	// server's one host.Slots that the games' bots and hints share
+	// (behind the bots); nil bounds nothing.
 	Heavy *Gate
-	// Seed gives each table opened here its seed.
+	// Seed gives each table, game alone and trainer opened here its
+	// seed; nil draws a secret one (seedmix.Secret) each time. A seed
+	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
 }
@@ -59,6 +63,25 @@ type LobbyConfig struct {
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
 	l := &lobby{cfg: c}
+	if cfg.Hall != nil && cfg.Player.ID != "" {
+		// The hall compares the names of the people connected, to tell
+		// two keys under one name apart.
+		send := cfg.Send
+		l.visit = cfg.Hall.Visit(cfg.Player, func() {
+			if send != nil {
+				send(gameTakenMsg{})
+			}
+		})
+	}
+	if cfg.Done != nil {
+		go func() {
+			<-cfg.Done
+			if l.visit != nil {
+				l.visit.Leave()
+			}
+			l.connectionGone()
+		}()
+	}
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
 		s := app.screen
@@ -85,10 +108,34 @@ type typer interface{ typing() bool }
 type lobbyApp struct{ *App }
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(kit.QuitNowMsg); ok {
+	if _, ok := msg.(gameTakenMsg); ok {
+		// Another connection of the same key takes the game alone over:
+		// back to the lobby, the game saved and let go.
 		if b, ok := a.screen.(*backToLobby); ok {
+			a.overlay, a.quit = nil, false
 			next, cmd := b.back(&a.ctx)
 			a.screen = next
+			b.l.setNote(takenNote, false)
+			return a, cmd
+		}
+		return a, nil
+	}
+	if _, ok := msg.(kit.QuitNowMsg); ok {
+		// Quitting a game played from the lobby (q then y, or the end of
+		// the game) comes back to the lobby; ctrl+c ends the connection.
+		var next kit.Screen
+		var cmd tea.Cmd
+		switch s := a.screen.(type) {
+		case *backToLobby:
+			next, cmd = s.back(&a.ctx)
+		case *sharedSeat:
+			next, cmd = s.leave(&a.ctx)
+		}
+		if next != nil {
+			a.screen = next
+			if e, ok := next.(kit.Enterer); ok {
+				cmd = tea.Batch(cmd, e.Enter(&a.ctx))
+			}
 			return a, cmd
 		}
 	}
@@ -118,6 +165,19 @@ type lobby struct {
 	// are those opened, kept while the connection lasts.
 	trainAt  int
 	trainers map[int]kit.Screen
+
+	// ticks numbers the refresh ticks: only the newest goes on.
+	ticks int
+	// resumed is set once the lobby has shown: only the first look
+	// takes the person back to a seat they hold.
+	resumed bool
+
+	// visit is this connection in the hall's list of the people
+	// connected; nil for a guest.
+	visit *hall.Visit
+	// hold is whether this connection has the person's game alone
+	// (lobby_alone.go).
+	hold gameHold
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -128,16 +188,24 @@ func (l *lobby) typing() bool { return l.entered }
 func (l *lobby) QuitQuestion() string { return "Your games stay saved." }
 
 // lobbyTickMsg refreshes the list of tables.
-type lobbyTickMsg struct{ l *lobby }
-
-func (l *lobby) tick() tea.Cmd {
-	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l} })
+type lobbyTickMsg struct {
+	l *lobby
+	n int
 }
 
-// Enter lists the tables, or goes back to the person's seat.
+func (l *lobby) tick() tea.Cmd {
+	l.ticks++
+	n := l.ticks
+	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l, n} })
+}
+
+// Enter lists the tables; at the connection's start it goes back to the
+// person's seat at a table, if they hold one.
 func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.refresh()
-	if l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+	first := !l.resumed
+	l.resumed = true
+	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
 		return l.tick()
 	}
 	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
@@ -174,7 +242,7 @@ func (l *lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
 func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyTickMsg:
-		if msg.l != l {
+		if msg.l != l || msg.n != l.ticks {
 			return l, nil
 		}
 		l.refresh()
@@ -220,6 +288,15 @@ func (l *lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 }
 
 func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
+
+// seed is a fresh seed for a table, a game alone or a trainer opened
+// here: LobbyConfig.Seed's, else a secret one.
+func (l *lobby) seed() uint64 {
+	if l.cfg.Seed != nil {
+		return l.cfg.Seed()
+	}
+	return seedmix.Secret()
+}
 
 // choose takes row i: an item, or an open table.
 func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
@@ -363,13 +440,21 @@ func (b *backToLobby) back(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 			b.l.setNote("Your game is saved: p resumes it.", false)
 		}
 	}
+	// The saves have landed: another connection of the same key may
+	// open the game.
+	b.l.releaseGame()
 	return b.l, b.l.Enter(ctx)
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
 func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
+	if l.holdGame() {
+		return newElsewhere(l), nil
+	}
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
+	// Each new game its own seed: the last one was shown at its end.
+	c.Setup.Seed = l.seed()
 	pc := &c
 	var first kit.Screen = newSetupScreen(pc, pc.Setup)
 	if pc.Store != nil {
@@ -420,7 +505,8 @@ func (l *lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 
 // rename checks and keeps the new name.
 func (l *lobby) rename(name string) (kit.Screen, tea.Cmd) {
-	if err := checkName(name); err != nil {
+	name, err := checkName(name)
+	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
@@ -430,56 +516,47 @@ func (l *lobby) rename(name string) (kit.Screen, tea.Cmd) {
 		}
 	}
 	l.cfg.Player.Name = name
+	if l.visit != nil {
+		l.visit.Rename(name)
+	}
 	if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}
 	return l, nil
 }
 
-// checkName accepts a name the game log can keep: 1 to 24 letters,
-// digits, spaces and - _ . '.
-func checkName(name string) error {
-	if name == "" {
-		return errors.New("a name needs at least one letter")
-	}
-	if len([]rune(name)) > 24 {
-		return errors.New("a name has at most 24 letters")
+// checkName accepts a name others can read and the game log can keep,
+// and returns it normalised (hall.NormalName: no invisible or
+// reordering character, NFKC): 1 to 24 letters of any script, digits,
+// spaces and - _ . ' (no other ASCII punctuation).
+func checkName(name string) (string, error) {
+	name, err := hall.NormalName(name)
+	if err != nil {
+		return "", err
 	}
 	for _, r := range name {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127 && r != 0xfffd:
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127:
 		case strings.ContainsRune(" -_.'", r):
 		default:
-			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+			return "", fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
 		}
 	}
 	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
 	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
-		return fmt.Errorf("the game log cannot keep that name: %v", err)
+		return "", fmt.Errorf("the game log cannot keep that name: %v", err)
 	}
-	return nil
+	return name, nil
 }
 
-// join sits at table t and shows it.
+// join sits at table t and shows it: the waiting room, then the game.
 func (l *lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
-	nt := newNetTable(l)
-	conn, err := t.Join(l.cfg.Player, func(u hall.Update) { l.cfg.Send(tableUpdateMsg{nt: nt, u: u}) })
+	conn, err := t.Join(l.cfg.Player)
 	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
-	nt.conn = conn
-	nt.setUpdate(conn.Snapshot())
-	if done := l.cfg.Done; done != nil {
-		go func() {
-			select {
-			case <-done:
-				conn.Leave()
-			case <-nt.gone:
-			}
-		}()
-	}
-	return nt, nil
+	return newSharedSeat(l, conn), nil
 }
 
 func (l *lobby) View(ctx *kit.Context) string {
@@ -488,28 +565,37 @@ func (l *lobby) View(ctx *kit.Context) string {
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
-		who = "your SSH key is who you are"
+		// The tag others read beside the name when another key shares
+		// it.
+		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
 		st.Rule.Render(kit.Repeat(g.HRule, w)),
 		"",
-		" Welcome, " + st.Heading.Render(l.cfg.Player.Name) + " · " + st.Dim.Render(who),
-		"",
 	}
+	// Every line fits the window: a long one wraps, never is cut.
+	hello := "Welcome, " + l.cfg.Player.Name
+	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
+		if i == 0 && strings.HasPrefix(line, hello) {
+			line = "Welcome, " + st.Heading.Render(l.cfg.Player.Name) + line[len(hello):]
+		}
+		lines = append(lines, " "+line)
+	}
+	lines = append(lines, "")
 	for i, it := range lobbyItems {
 		label := it.label
 		if it.key == "t" {
 			label = l.trainerLabel()
 		}
-		lines = append(lines, l.rowLine(ctx, i, "["+it.key+"] "+label))
+		lines = append(lines, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Tables"))
 	if len(l.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
 	}
 	for i, t := range l.tables {
-		lines = append(lines, l.rowLine(ctx, len(lobbyItems)+i, tableLine(t)))
+		lines = append(lines, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
 	}
 	lines = append(lines, "")
 	switch {
@@ -518,19 +604,35 @@ func (l *lobby) View(ctx *kit.Context) string {
 	case l.entered:
 		lines = append(lines, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
-		lines = append(lines, " "+st.Error.Render("! "+l.note))
+		for _, n := range kit.Wrap("! "+l.note, w-2) {
+			lines = append(lines, " "+st.Error.Render(n))
+		}
 	case l.note != "":
-		lines = append(lines, " "+l.note)
+		for _, n := range kit.Wrap(l.note, w-2) {
+			lines = append(lines, " "+n)
+		}
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
 	return kit.JoinLines(lines)
 }
 
-func (l *lobby) rowLine(ctx *kit.Context, i int, text string) string {
-	if i == l.row {
-		return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(text)
+// rowLines are row i of the lobby, wrapped to the window under its
+// text's start.
+func (l *lobby) rowLines(ctx *kit.Context, i int, text string) []string {
+	var out []string
+	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
+		switch {
+		case i == l.row && j == 0:
+			out = append(out, " "+ctx.Paint.Glyphs.Cursor+" "+ctx.Styles.Selected.Render(part))
+		case i == l.row:
+			out = append(out, "     "+ctx.Styles.Selected.Render(part))
+		case j == 0:
+			out = append(out, "   "+part)
+		default:
+			out = append(out, "     "+part)
+		}
 	}
-	return "   " + text
+	return out
 }
 
 // tableLine is one table of the list.
@@ -618,11 +720,7 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 // open opens the table and sits the host at it.
 func (f *tableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	seed := uint64(time.Now().UnixNano())
-	if f.l.cfg.Seed != nil {
-		seed = f.l.cfg.Seed()
-	}
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: seed})
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed()})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil

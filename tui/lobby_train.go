@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -97,10 +96,7 @@ func (l *lobby) trainConfig(players int) TrainConfig {
 	c.Options = rules.DefaultOptions()
 	c.Options.Players = players
 	if c.Seed == 0 {
-		c.Seed = uint64(time.Now().UnixNano())
-		if l.cfg.Seed != nil {
-			c.Seed = l.cfg.Seed()
-		}
+		c.Seed = l.seed()
 	}
 	if c.Samples == 0 {
 		c.Samples = ServerTrainSamples

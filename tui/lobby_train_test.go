@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -36,6 +37,32 @@ func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(keyMsg(k)) }
 
 func (d *lobbyDriver) run(cmd tea.Cmd) {
 	runAll(d.t, func(m tea.Msg) tea.Cmd { _, c := d.app.Update(m); return c }, cmd)
+}
+
+// runAll runs cmd and every command that follows from it, giving
+// their messages to update (never the lobby's refresh tick, which the
+// tests do not start while running commands).
+func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for n := 0; len(queue) > 0; n++ {
+		if n > 1000 {
+			t.Fatal("runaway commands")
+		}
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
+			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
+			continue
+		}
+		if msg == nil {
+			continue
+		}
+		queue = append(queue, update(msg))
+	}
 }
 
 func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -155,7 +156,7 @@ func (c *PlayConfig) hostConfig(setup Setup) host.Config {
 func (c *PlayConfig) runConfig(setup Setup) host.Config {
 	tm := c.timing(setup.Prefs)
 	cfg := host.Config{NewBot: c.NewBot, Clock: c.Clock, Pace: tm.Pace, Think: tm.ThinkLimit, Takebacks: true,
-		Slots: tm.HostSlots}
+		Slots: tm.Slots}
 	if tm.Pace > 0 {
 		// After a trick the next lead waits longer, so the finished
 		// trick can be seen.
@@ -283,7 +284,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 		NewGame: func() kit.Screen {
 			m.h.Close()
 			next := m.setup
-			next.Seed = session.NextSeed(m.port.Snapshot().Seed)
+			next.Seed = nextSeed(next.Practice, m.port.Snapshot().Seed)
 			return newSetupScreen(c, next)
 		},
 		Rerun: func(seed uint64) string {
@@ -368,6 +369,17 @@ func NewPlay(cfg PlayConfig) *App {
 		return "The game is saved: run klob again to resume it."
 	}
 	return app
+}
+
+// nextSeed is the seed of the game after one dealt from seed: a
+// practice sitting goes on from its seed (session.NextSeed), so it stays
+// reproducible; any other game gets a fresh secret seed, since the last
+// one was shown when its game ended and would deal the next.
+func nextSeed(practice bool, seed uint64) uint64 {
+	if practice {
+		return session.NextSeed(seed)
+	}
+	return seedmix.Secret()
 }
 
 // seatedOf returns the game a screen shows, if any.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/klob/klob/docs"
 	"github.com/klob/klob/rules"
@@ -123,13 +122,14 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 	return gameFlags{
 		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
 		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
-		seed:   f.Uint64("seed", 0, seedUsage+" (default: from the clock)"),
+		seed:   f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
 	}
 }
 
 // resolve returns the rule options (-rules, then -target when given)
-// and the seed: -seed when given (seedSet), else one from now.
-func (g gameFlags) resolve(set map[string]bool, now func() time.Time) (opts rules.Options, seed uint64, seedSet bool, err error) {
+// and the seed: -seed when given (seedSet), else a secret one from
+// secret (seedmix.Secret).
+func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rules.Options, seed uint64, seedSet bool, err error) {
 	opts, err = rules.ParseOptions(*g.rules)
 	if err != nil {
 		return opts, 0, false, fmt.Errorf("-rules: %v", err)
@@ -142,7 +142,7 @@ func (g gameFlags) resolve(set map[string]bool, now func() time.Time) (opts rule
 	if set["seed"] {
 		return opts, *g.seed, true, nil
 	}
-	return opts, uint64(now().UnixNano()), false, nil
+	return opts, secret(), false, nil
 }
 
 // rulesKeys is the table of the rule options in docs/rules.md (the

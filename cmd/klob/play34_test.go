@@ -19,7 +19,7 @@ func TestParsePlayPlayers(t *testing.T) {
 		{[]string{"-rules", "players=3"}, 3},
 		{[]string{"-rules", "players=3", "-players", "4"}, 4},
 	} {
-		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, clock)
+		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
@@ -29,7 +29,7 @@ func TestParsePlayPlayers(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"1", "5", "-2"} {
-		_, err := parsePlay([]string{"-players", bad}, &bytes.Buffer{}, &bytes.Buffer{}, clock)
+		_, err := parsePlay([]string{"-players", bad}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err == nil || !strings.Contains(err.Error(), "-players") && !strings.Contains(err.Error(), "players") {
 			t.Errorf("-players %s: got %v, want an error naming -players", bad, err)
 		}

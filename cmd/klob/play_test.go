@@ -9,10 +9,12 @@ import (
 	"unicode/utf8"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/rules"
 )
 
-var clock = func() time.Time { return time.Unix(0, 1234) }
+// fixedSeed stands in for seedmix.Secret: the seed when -seed is not given.
+var fixedSeed = func() uint64 { return 1234 }
 
 func TestParsePlay(t *testing.T) {
 	def := rules.DefaultOptions()
@@ -38,7 +40,7 @@ func TestParsePlay(t *testing.T) {
 		{args: []string{"-rules", "sequence_rank=length"}, level: ai.Normal, target: 500, seed: 1234,
 			check: func(o rules.Options) bool { return o.SequenceRank == rules.RankByLength }, pace: 700 * time.Millisecond},
 	} {
-		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, clock)
+		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
@@ -75,7 +77,7 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-nope"}, `flag provided but not defined: -nope`},
 	} {
 		var stderr bytes.Buffer
-		_, err := parsePlay(tc.args, &bytes.Buffer{}, &stderr, clock)
+		_, err := parsePlay(tc.args, &bytes.Buffer{}, &stderr, fixedSeed)
 		if err == nil {
 			t.Errorf("%v: no error", tc.args)
 			continue
@@ -136,5 +138,26 @@ func TestPlayHelpListsEveryRulesKey(t *testing.T) {
 				t.Errorf("klob %s -h: a line of %d columns: %q", cmd, n, l)
 			}
 		}
+	}
+}
+
+// TestSeedNotFromClock: without -seed, klob play and klob train deal
+// from a secret seed, nowhere near the clock, new at each start.
+func TestSeedNotFromClock(t *testing.T) {
+	now := uint64(time.Now().UnixNano())
+	near := func(s uint64) bool { return s > now-1e13 && s < now+1e13 }
+	p1, err := parsePlay(nil, &bytes.Buffer{}, &bytes.Buffer{}, seedmix.Secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, _ := parsePlay(nil, &bytes.Buffer{}, &bytes.Buffer{}, seedmix.Secret)
+	tr, _ := parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, seedmix.Secret)
+	for _, s := range []uint64{p1.cfg.Setup.Seed, p2.cfg.Setup.Seed, tr.cfg.Seed} {
+		if near(s) {
+			t.Errorf("seed %d is the clock's", s)
+		}
+	}
+	if p1.cfg.Setup.Seed == p2.cfg.Setup.Seed {
+		t.Errorf("two starts dealt from one seed %d", p1.cfg.Setup.Seed)
 	}
 }

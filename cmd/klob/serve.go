@@ -16,8 +16,10 @@ import (
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
@@ -34,11 +36,15 @@ type serveFlags struct {
 	state       string
 	hostKey     string
 	maxSessions int
+	maxPerAddr  int
 	maxTables   int
 	idle        time.Duration
+	login       time.Duration
 	grace       time.Duration
+	abandon     time.Duration
 	keyRate     float64
 	pace        time.Duration
+	stats       time.Duration
 }
 
 // parseServe reads the flags of klob serve:
@@ -46,16 +52,20 @@ type serveFlags struct {
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
 	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
+	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
+	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
+	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
+	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines and heap this often (0: never)")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return f, err
@@ -66,16 +76,24 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	switch {
 	case f.maxSessions < 1:
 		return f, fmt.Errorf("-max-sessions: %d is less than 1", f.maxSessions)
+	case f.maxPerAddr < 1:
+		return f, fmt.Errorf("-max-per-addr: %d is less than 1", f.maxPerAddr)
 	case f.maxTables < 0:
 		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
 	case f.idle <= 0:
 		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
+	case f.login <= 0:
+		return f, fmt.Errorf("-login-timeout: %v is not positive", f.login)
 	case f.grace < 0:
 		return f, fmt.Errorf("-grace: %v is negative", f.grace)
+	case f.abandon <= 0:
+		return f, fmt.Errorf("-abandon: %v is not positive", f.abandon)
 	case f.keyRate <= 0:
 		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
 	case f.pace < 0:
 		return f, fmt.Errorf("-pace: %v is negative", f.pace)
+	case f.stats < 0:
+		return f, fmt.Errorf("-stats: %v is negative", f.stats)
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -100,6 +118,21 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
+	// One klob serve per state directory: a second would play its own,
+	// diverging copies of the tables and save over the first's.
+	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	lock, err := dirlock.TryLock(filepath.Join(f.state, stateLock))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", lockError(f.state, err))
+		return 1
+	}
+	defer lock.Unlock()
+	// One line at a time on the log: the server's, the hall's, the
+	// stats'.
+	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	srv, h, err := newServe(f, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -116,6 +149,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer signal.Stop(sig)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	if f.stats > 0 {
+		stop := make(chan struct{})
+		defer close(stop)
+		go logStats(stdout, f.stats, srv, h, stop)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -133,6 +171,23 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// before the process ends.
 	h.Close()
 	return 0
+}
+
+// stateLock is the lock file klob serve holds in its state directory
+// while it runs.
+const stateLock = "serve.lock"
+
+// lockError says why the state directory could not be locked.
+func lockError(dir string, err error) error {
+	var le *dirlock.LockedError
+	if errors.As(err, &le) {
+		who := "another klob serve"
+		if le.PID > 0 {
+			who = fmt.Sprintf("another klob serve (process %d)", le.PID)
+		}
+		return fmt.Errorf("%s is running on the state directory %s: two would play their own copies of the same tables; stop it, or give this one another -state", who, dir)
+	}
+	return fmt.Errorf("cannot lock the state directory %s: %w", dir, err)
 }
 
 // newServe makes the server of f: the hall with the tables kept in
@@ -154,9 +209,10 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		Dir:       filepath.Join(f.state, "tables"),
 		MaxTables: f.maxTables,
 		Grace:     f.grace,
+		Abandon:   f.abandon,
 		Pace:      f.pace,
 		NewBot:    bots.newBot,
-		BotSlots:  bots.slots,
+		Slots:     bots.slots,
 		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
 		Logf:      logf,
 	})
@@ -167,17 +223,37 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		}
 	}
 	srv, err := server.New(server.Config{
-		Addr:        f.addr,
-		HostKey:     f.hostKey,
-		MaxSessions: f.maxSessions,
-		IdleTimeout: f.idle,
-		KeyRate:     f.keyRate,
-		Log:         &lockedWriter{mu: &logMu, w: stdout},
+		Addr:            f.addr,
+		HostKey:         f.hostKey,
+		MaxSessions:     f.maxSessions,
+		MaxConnsPerAddr: f.maxPerAddr,
+		IdleTimeout:     f.idle,
+		LoginTimeout:    f.login,
+		KeyRate:         f.keyRate,
+		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
 			return tui.NewLobby(lobbyConfig(f, h, bots, s))
 		},
 	})
 	return srv, h, err
+}
+
+// logStats writes a line of figures every d until stop: what an
+// operator watches under load (and the attack tests read).
+func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, stop <-chan struct{}) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		fmt.Fprintf(w, "%s stats: %d sessions, %d tables, %d goroutines, %.1f MiB heap\n", time.Now().Format("2006/01/02 15:04:05"),
+			srv.Sessions(), h.Count(), runtime.NumGoroutine(), float64(m.HeapInuse)/(1<<20))
+	}
 }
 
 // serveBots is how the server's bots share the machine with the
@@ -187,15 +263,11 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 // at most slots bots think at once (the cores but one, at least one),
 // each on one goroutine, and the others wait their turn before thinking.
 type serveBots struct {
-	slots chan struct{}
-	// hostSlots bound the bots of the games played alone, which run on
-	// a game host (the shared tables' bots and the heavy work take
-	// slots).
-	hostSlots *host.Slots
+	slots *host.Slots
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: make(chan struct{}, max(1, cores-1)), hostSlots: host.NewSlots(max(1, cores-1))}
+	return serveBots{slots: host.NewSlots(max(1, cores-1))}
 }
 
 func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
@@ -231,27 +303,33 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
-	tm.Slots, tm.HostSlots, tm.Gone = bots.slots, bots.hostSlots, s.Done()
+	tm.Slots, tm.Gone = bots.slots, s.Done()
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		// The trainer's grading and the hints of all sessions wait for
-		// the bots' slots too: one bound on the heavy work, so that a
-		// core is always left for the screens.
+		// the bots' slots too, behind every bot waiting: one bound on
+		// the heavy work, so that a core is always left for the screens
+		// and a hint never delays a table's bot.
 		Heavy: tui.GateOn(bots.slots),
 		Send:  s.Send,
 		Done:  s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			// The lobby gives each game a secret seed of its own.
+			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},
 			Timing: tm,
 			NewBot: bots.newBot,
 		},
 	}
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
-		cfg.Solo.Store = st
+		cfg.Solo.Store = playerFiles{st}
 		cfg.Train.Record = &drill.StatsFile{Path: filepath.Join(st.Dir(), drill.StatsName)}
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
-			name = untrusted.Text(string(b)) // shown to other players
+			// Shown to other players: a name kept before names were
+			// checked as they are now gives way to the user name.
+			if n, err := hall.NormalName(string(b)); err == nil {
+				name = n
+			}
 		}
 		cfg.Rename = func(n string) error {
 			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {
@@ -264,11 +342,12 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	return cfg
 }
 
-// cleanName makes an SSH user name fit to show and log: letters,
-// digits, - _ and ., at most 24.
+// cleanName makes an SSH user name fit to show and log: NFKC (a
+// fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., at most
+// 24.
 func cleanName(user string) string {
 	var b []rune
-	for _, r := range user {
+	for _, r := range norm.NFKC.String(user) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' {
 			b = append(b, r)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -65,9 +66,10 @@ func playedDeal(t *testing.T, r *serveRun, code string) (rules.DealRecord, []int
 // playTableOverSSH: two people at a table of seats with bots in the
 // others play until a deal is played out; no frame either receives
 // shows a card of another hand (a partner's too) it may not know.
-func playTableOverSSH(t *testing.T, seats, cards int) {
+func playTableOverSSH(t *testing.T, seats, cards, w, h int) {
 	r := startServe(t, t.TempDir(), time.Minute)
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	ann.w, ann.h, bob.w, bob.h = w, h, w, h
 	r.connect(t, ann)
 	r.connect(t, bob)
 	code := openTableOf(t, seats, ann, bob)
@@ -88,17 +90,29 @@ func playTableOverSSH(t *testing.T, seats, cards int) {
 	assert.Equal(t, "bob", l.Header.Name(1))
 	assert.Equal(t, gamelog.Human, l.Header.Level(1))
 	assert.NotEqual(t, gamelog.Human, l.Header.Level(2), "a bot plays seat C")
-	scr := ann.c.Screen()
-	assert.Contains(t, scr, "table "+code)
+	if w >= 100 {
+		// The header names the table where there is room for it (at
+		// 80 columns the scores of the sides come first).
+		assert.Contains(t, ann.c.Screen(), "table "+code)
+	}
 }
 
 // A table of four, two people (A and B) and two bots, plays a deal over
 // SSH; neither screen ever shows another hand's hidden cards, the
 // partner's included.
-func TestServeFourHandedTwoPeopleTwoBots(t *testing.T) { playTableOverSSH(t, 4, 8) }
+func TestServeFourHandedTwoPeopleTwoBots(t *testing.T) { playTableOverSSH(t, 4, 8, 110, 34) }
 
 // A table of three, two people and a bot, plays a deal over SSH.
-func TestServeThreeHandedTwoPeopleOneBot(t *testing.T) { playTableOverSSH(t, 3, 9) }
+func TestServeThreeHandedTwoPeopleOneBot(t *testing.T) { playTableOverSSH(t, 3, 9, 110, 34) }
+
+// TestServeFairPlayAt80x24: at every seat count, two people in the
+// smallest window play a deal out over SSH; no frame either receives
+// shows a card of another hand it may not know.
+func TestServeFairPlayAt80x24(t *testing.T) {
+	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
+		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 80, 24) })
+	}
+}
 
 // On a table of four a dropped person's seat waits (shown to the
 // other), they come back to it; dropped again past the grace a bot plays
@@ -118,9 +132,8 @@ func TestServeFourHandedDropReconnect(t *testing.T) {
 	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 
 	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "bob's bot")
-	l := tableLog(t, r.state, code)
-	require.NotEmpty(t, l.Comment)
+	ann.c.WaitText(t, 5*time.Second, "a bot plays for")
+	l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
 
 	r.connect(t, bob)
@@ -131,5 +144,7 @@ func TestServeFourHandedDropReconnect(t *testing.T) {
 	drive(t, r, code, 90*time.Second, func() bool {
 		return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
 	}, ann, bob)
-	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool { return !strings.Contains(s, "bob's bot") })
+	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool {
+		return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
+	})
 }

@@ -41,7 +41,15 @@ func (p *serveProc) log() string {
 // startServeProc starts bin serve with args and waits until it listens.
 func startServeProc(t testing.TB, bin string, args ...string) *serveProc {
 	t.Helper()
-	p := &serveProc{cmd: exec.Command(bin, append([]string{"serve"}, args...)...)}
+	return startServeUnder(t, nil, bin, args...)
+}
+
+// startServeUnder is startServeProc run by the command wrap (prlimit
+// and its options), nil for none.
+func startServeUnder(t testing.TB, wrap []string, bin string, args ...string) *serveProc {
+	t.Helper()
+	argv := append(append(append([]string{}, wrap...), bin, "serve"), args...)
+	p := &serveProc{cmd: exec.Command(argv[0], argv[1:]...)}
 	out, err := p.cmd.StdoutPipe()
 	require.NoError(t, err)
 	p.cmd.Stderr = p.cmd.Stdout

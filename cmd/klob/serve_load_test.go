@@ -46,6 +46,11 @@ import (
 // KLOB_LOAD_LEVEL=hard plays against hard bots (searching, on every
 // core unless the server bounds them) instead of normal ones.
 //
+// KLOB_LOAD_ATTACK=1 runs the server under prlimit --as=4 GiB and, all
+// the time the players play, attacks it with the three crash attacks
+// at once (serve_attack_test.go), round after round: the server must
+// live, and the players' latency is measured under the attacks.
+//
 // KLOB_LOAD_PROFILE=DIR runs the server in this process instead and
 // writes DIR/cpu.pprof (the playing phase; the server's goroutines carry
 // the label side=server: go tool pprof -tagfocus side=server) and
@@ -93,6 +98,8 @@ func serveLoad(t *testing.B) {
 	dir := t.TempDir()
 	profile := os.Getenv("KLOB_LOAD_PROFILE")
 	hard := os.Getenv("KLOB_LOAD_LEVEL") == "hard"
+	attack := os.Getenv("KLOB_LOAD_ATTACK") != ""
+	var proc *serveProc
 	var (
 		addr string
 		srv  loadServer
@@ -106,7 +113,17 @@ func serveLoad(t *testing.B) {
 			}
 		}
 		addr = sshtest.FreeAddr(t)
-		p := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10))
+		args := []string{"-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle + players + 10),
+			"-max-per-addr", strconv.Itoa(idle + players + 10)}
+		var wrap []string
+		if attack {
+			prlimit, err := exec.LookPath("prlimit")
+			require.NoError(t, err, "KLOB_LOAD_ATTACK needs prlimit (util-linux)")
+			wrap = []string{prlimit, fmt.Sprintf("--as=%d", 4<<30), "--"}
+			args = append(args, "-stats", "200ms")
+		}
+		p := startServeUnder(t, wrap, bin, args...)
+		proc = p
 		srv.pid = strconv.Itoa(p.cmd.Process.Pid)
 	} else {
 		require.NoError(t, os.MkdirAll(profile, 0o755))
@@ -252,7 +269,74 @@ func serveLoad(t *testing.B) {
 		defer f.Close()
 	}
 	close(ready)
+	// The attacks, all three at once, round after round while the
+	// players play.
+	var (
+		attackDone = make(chan struct{})
+		rounds     int
+		attackErrs []string
+	)
+	stopAttack := make(chan struct{})
+	if attack {
+		go func() {
+			defer close(attackDone)
+			for {
+				select {
+				case <-stopAttack:
+					return
+				default:
+				}
+				var awg sync.WaitGroup
+				var amu sync.Mutex
+				run := func(name string, f func() error) {
+					defer awg.Done()
+					if err := f(); err != nil {
+						amu.Lock()
+						attackErrs = append(attackErrs, name+": "+err.Error())
+						amu.Unlock()
+					}
+				}
+				awg.Add(3)
+				go run("huge terminals", func() error {
+					closeAll, err := attackHugePTY(addr, 8)
+					time.Sleep(time.Second)
+					closeAll()
+					return err
+				})
+				go run("paste", func() error {
+					out, err := attackPaste(addr, 200<<20)
+					if err == nil && !strings.Contains(out, "too much input") {
+						err = fmt.Errorf("no message: %q", out)
+					}
+					return err
+				})
+				go run("env flood", func() error {
+					out, err := attackEnv(addr, 100000, 30<<10)
+					if err == nil && !strings.Contains(out, "too many requests") {
+						err = fmt.Errorf("no message: %q", out)
+					}
+					return err
+				})
+				awg.Wait()
+				rounds++
+			}
+		}()
+		sampled := make(chan figures, 1)
+		go func() { sampled <- peak(t, proc, stopAttack) }()
+		defer func() {
+			f := <-sampled
+			t.Logf("server peak while attacked: %s", f)
+		}()
+	}
 	wg.Wait()
+	if attack {
+		close(stopAttack)
+		<-attackDone
+		alive(t, proc)
+		require.Empty(t, attackErrs, "the attacks")
+		t.Logf("under prlimit --as=4 GiB: %d rounds of the three attacks at once while the players played; the server lives; after: %s",
+			rounds, serverFigures(t, proc))
+	}
 	if profile != "" {
 		pprof.StopCPUProfile()
 	}
@@ -285,7 +369,9 @@ func serveLoad(t *testing.B) {
 			mib(base), mib(busy), players, float64(busy-base)/float64(players)/1024)
 	}
 	t.Logf("load average during the run (2 cores, shared): %s", la)
-	if q(0.95) > 150*time.Millisecond {
+	// The target holds for the load alone; under the attacks the
+	// figure is reported (docs/experiments/2026-12-01-serve-attacks.md).
+	if q(0.95) > 150*time.Millisecond && !attack {
 		t.Errorf("p95 key press to frame is %v, more than 150ms", q(0.95))
 	}
 
@@ -332,7 +418,7 @@ func serveLoad(t *testing.B) {
 // serveInProcess starts klob serve in this process, its goroutines
 // labelled side=server for the CPU profile, and returns its address.
 func serveInProcess(t testing.TB, state string, maxSessions int) string {
-	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions), "-max-per-addr", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	srv, h, err := newServe(f, io.Discard, os.Stderr)
 	require.NoError(t, err)
@@ -374,7 +460,7 @@ func loadavg() string {
 }
 
 // helpMark is on the help screen.
-const helpMark = "any other key closes"
+const helpMark = "other keys close"
 
 // waitScreen waits for text on the client's screen.
 func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {

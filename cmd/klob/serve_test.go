@@ -19,6 +19,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/server"
@@ -71,16 +72,22 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	return r
 }
 
-// person is one SSH client with a key.
+// person is one SSH client with a key, in a window of w×h (110×34
+// when not set).
 type person struct {
 	name string
 	key  gossh.Signer
 	c    *sshtest.Client
+	w, h int
 }
 
 func (r *serveRun) connect(t *testing.T, p *person) {
 	t.Helper()
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: 110, Height: 34})
+	w, h := p.w, p.h
+	if w == 0 {
+		w, h = 110, 34
+	}
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: w, Height: h})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	p.c = c
@@ -212,6 +219,24 @@ func newPerson(t *testing.T, name string) *person {
 	return &person{name: name, key: sshtest.NewKey(t)}
 }
 
+// savedLog waits for the table's log to hold what ok looks for: the
+// game's saves land on its host's writer, after the screens show the
+// change.
+func savedLog(t *testing.T, state, code, what string, ok func(*gamelog.Log) bool) *gamelog.Log {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		l := tableLog(t, state, code)
+		if ok(l) {
+			return l
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table's log never held %s: %+v", what, l.Comment)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func tableLog(t *testing.T, state, code string) *gamelog.Log {
 	t.Helper()
 	l, err := gamelog.ReadFile(filepath.Join(state, "tables", code, "current.klob"))
@@ -267,9 +292,8 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 
 	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "bob's bot")
-	l := tableLog(t, r.state, code)
-	require.NotEmpty(t, l.Comment)
+	ann.c.WaitText(t, 5*time.Second, "a bot plays for")
+	l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
 	assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
 
@@ -280,14 +304,16 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 	drive(t, r, code, 60*time.Second, func() bool {
 		return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
 	}, ann, bob)
-	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool { return !strings.Contains(s, "A bot plays your seat") })
+	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool {
+		return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
+	})
 	l = tableLog(t, r.state, code)
 	assert.Contains(t, strings.Join(l.Comment, "\n"), "bob took seat B back")
 }
 
-// A server that stops without warning (its files as a kill -9 leaves
-// them) brings the table back from its log: the same deal, the same
-// hand, the other seat waiting.
+// A server that stops (its connections cut, its saves landed; the
+// end-to-end test kills one with -9) brings the table back from its
+// log: the same deal, the same hand, the other seat waiting.
 func TestServeRestartResumesTable(t *testing.T) {
 	state := t.TempDir()
 	r := startServe(t, state, time.Minute)
@@ -295,14 +321,21 @@ func TestServeRestartResumesTable(t *testing.T) {
 	r.connect(t, ann)
 	r.connect(t, bob)
 	code := openTable(t, ann, bob)
+	// The game's saves land on its host's writer, after the screens:
+	// the log may still hold the waiting room.
 	steps := func() int {
 		l := tableLog(t, state, code)
+		if len(l.Deals) == 0 {
+			return 0
+		}
 		return len(l.Deals[len(l.Deals)-1].Steps)
 	}
 	drive(t, r, code, 30*time.Second, func() bool { return steps() >= 6 }, ann, bob)
-	before := tableLog(t, state, code)
 	_ = r.srv.Close()
 	ann.c.Wait(5 * time.Second)
+	// Every save of the stopped server has landed.
+	r.hall.Close()
+	before := tableLog(t, state, code)
 
 	r2 := startServe(t, state, time.Minute)
 	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
@@ -355,7 +388,10 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, "/st/serve", f.state)
 	assert.Equal(t, "/st/serve/host_ed25519", f.hostKey)
 	assert.Equal(t, 100, f.maxSessions)
+	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
+	assert.Zero(t, f.stats)
+	assert.Equal(t, 30*time.Minute, f.abandon)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
@@ -369,6 +405,10 @@ func TestParseServe(t *testing.T) {
 		{"-grace -1s", "-grace: -1s is negative"},
 		{"-key-rate 0", "-key-rate: 0 is not positive"},
 		{"-pace -1s", "-pace: -1s is negative"},
+		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
+		{"-stats -1s", "-stats: -1s is negative"},
+		{"-abandon 0s", "-abandon: 0s is not positive"},
+		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)
@@ -384,6 +424,7 @@ func TestParseServe(t *testing.T) {
 func TestCleanName(t *testing.T) {
 	for in, want := range map[string]string{
 		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
+		"ａｎｎ": "ann", "a\u202eb\u200bc": "abc",
 		strings.Repeat("x", 30): strings.Repeat("x", 24),
 	} {
 		assert.Equal(t, want, cleanName(in), in)
@@ -394,7 +435,7 @@ func TestCleanName(t *testing.T) {
 // a thinking bot, and its bots are made as ai makes them.
 func TestServeBots(t *testing.T) {
 	for _, c := range []struct{ cores, slots int }{{1, 1}, {2, 1}, {4, 3}} {
-		if got := cap(newServeBots(c.cores).slots); got != c.slots {
+		if got := newServeBots(c.cores).slots.Cap(); got != c.slots {
 			t.Errorf("%d cores: got %d slots, want %d", c.cores, got, c.slots)
 		}
 	}
@@ -427,4 +468,69 @@ func TestConnectHint(t *testing.T) {
 			t.Errorf("connectHint(%s) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}
+}
+
+// TestServeLocksState: a second klob serve on a state directory in use
+// refuses to start, and says why.
+func TestServeLocksState(t *testing.T) {
+	dir := t.TempDir()
+	held, err := dirlock.TryLock(filepath.Join(dir, stateLock))
+	require.NoError(t, err)
+	code, _, errs := runWith(runServe, "-state", dir, "-addr", "127.0.0.1:0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
+	require.NoError(t, held.Unlock())
+}
+
+// TestServeSaveErrorsHidePaths: when a player's saves fail on the
+// server, the player reads why, never where the server keeps its files.
+func TestServeSaveErrorsHidePaths(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann := &person{name: "ann", key: sshtest.NewKey(t)}
+	// The player's directory cannot be made: a file is in its place.
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", server.KeyID(ann.key.PublicKey())), nil, 0o600))
+	r.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.typ(t, "p")
+	scr := ann.c.WaitText(t, 5*time.Second, "could not be loaded")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state)
+	ann.typ(t, "n")
+	ann.c.WaitText(t, 5*time.Second, "Set up the game")
+	ann.typ(t, sshtest.Enter)
+	scr = ann.c.WaitText(t, 10*time.Second, "autosave failed")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state, "a path of the server's on the screen")
+}
+
+// TestServeGameAloneTakeOver: the same key connected twice: the second
+// connection asking for its game alone reads that it is open in the
+// other, and takes it over: the first goes back to its lobby, the game
+// saved, and the second resumes it. Neither ever reads "not saved".
+func TestServeGameAloneTakeOver(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	key := sshtest.NewKey(t)
+	a := &person{name: "ann", key: key}
+	b := &person{name: "ann", key: key}
+	r.connect(t, a)
+	a.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "Set up the game")
+	a.typ(t, sshtest.Enter)
+	a.c.WaitText(t, 5*time.Second, "Deal 1")
+	r.connect(t, b)
+	b.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	b.typ(t, "p")
+	b.c.WaitText(t, 5*time.Second, "Your game alone is open in another connection of yours")
+	b.typ(t, "t")
+	a.c.WaitText(t, 10*time.Second, "taken over by another connection of yours")
+	b.c.WaitText(t, 10*time.Second, "You have a game in progress")
+	b.typ(t, "r")
+	b.c.WaitText(t, 5*time.Second, "Deal 1")
+	// The first asks again: now the game is open in the second.
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "open in another connection of yours")
+	assert.NotContains(t, a.c.Text()+b.c.Text(), "not saved")
 }

@@ -8,8 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"time"
 
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -33,7 +33,7 @@ type trainFlags struct {
 //	klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
 //	klob train -eval "players=3 dealer=B score=0-0-0 said=pass deck=..."
 //	klob train -review
-func parseTrain(args []string, stdout, stderr io.Writer, now func() time.Time) (trainFlags, error) {
+func parseTrain(args []string, stdout, stderr io.Writer, secret func() uint64) (trainFlags, error) {
 	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N] [-target N] [-rules k=v,...] [-ascii]
        klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
        klob train -review
@@ -72,7 +72,7 @@ round two only). Both take samples=N and seed=N.`
 	if *samples < 1 || *samples > 100000 {
 		return trainFlags{}, fmt.Errorf("-samples: %d is not from 1 to 100000", *samples)
 	}
-	opts, s, seedSet, err := game.resolve(set, now)
+	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
 		return trainFlags{}, err
 	}
@@ -108,7 +108,7 @@ round two only). Both take samples=N and seed=N.`
 // runTrain is the trainer: drills on the screen, or -eval and -review as
 // text.
 func runTrain(args []string, stdout, stderr io.Writer) int {
-	tf, err := parseTrain(args, stdout, stderr, time.Now)
+	tf, err := parseTrain(args, stdout, stderr, seedmix.Secret)
 	switch {
 	case errors.Is(err, errHelp), errors.Is(err, errUsage):
 		return parseExit(err)

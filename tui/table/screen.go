@@ -36,6 +36,9 @@ type Config struct {
 	// Rerun is how the game-over screen says the game can be dealt
 	// again from its seed ("klob play -seed 7"); "" says nothing.
 	Rerun func(seed uint64) string
+	// Shared is set at a seat of a game several people share: it takes
+	// no takebacks nor claims, so the help leaves them out.
+	Shared bool
 	// QuitQuestion replaces the quit question's words ("" says whether
 	// the game stays saved).
 	QuitQuestion string

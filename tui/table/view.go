@@ -179,8 +179,16 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 		return sc.Name(n.Seat) + " claimed the rest of the deal: the cards are played for that side."
 	case host.NoteBotFailed, host.NoteError:
 		return "! " + n.Text
+	case host.NoteDropped:
+		return sc.Name(n.Seat) + " dropped: the seat waits for them."
+	case host.NoteBack:
+		return sc.Name(n.Seat) + " is back."
+	case host.NoteTakeover:
+		return sc.Name(n.Seat) + " did not come back: a bot plays the seat until they do."
 	}
-	return kit.Capital(n.Text) + "."
+	// The host's own words start with a name, written as its person
+	// writes it ("ann", not "Ann").
+	return n.Text + "."
 }
 
 // describe says a move in one line: "Bot played A♠: you won the trick",
@@ -273,6 +281,9 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		switch {
 		case sn.Hold:
 			return []string{" " + st.Heading.Render("Trick over.") + " Any key: the next trick."}, nil
+		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):
+			// A dropped person came back: the bot standing in plays on.
+			return []string{" A bot plays your seat until the next deal."}, nil
 		case sn.Thinking != rules.NoSeat:
 			return []string{" " + sc.Name(sn.Thinking) + " is thinking…"}, nil
 		case v.Phase != rules.PhaseOver && v.Turn != rules.NoSeat && int(v.Turn) < len(sn.Players) && v.Turn != sn.Seat:
@@ -406,7 +417,9 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	sn := &s.snap
 	var drop []key.Binding
-	if !sn.Can.Undo && !sn.Can.Act {
+	if s.cfg.Shared {
+		drop = append(drop, k.Undo, k.Claim)
+	} else if !sn.Can.Undo && !sn.Can.Act {
 		drop = append(drop, k.Undo)
 	}
 	hint := s.cfg.Board == ""

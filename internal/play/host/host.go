@@ -78,6 +78,9 @@ type Config struct {
 	HoldTricks bool
 	// Takebacks lets people take back their decisions (Port.Undo).
 	Takebacks bool
+	// NoClaims refuses claims (Port.Claim): a game of several people,
+	// where a claim would play a partner's cards for them.
+	NoClaims bool
 	// Grace is how long a dropped person's seat waits before a bot of
 	// TakeoverLevel plays it (default 2 minutes; TakeoverLevel default
 	// normal).
@@ -127,6 +130,7 @@ var (
 	ErrWatching    = errors.New("you are watching this game: spectators cannot play")
 	ErrPrivate     = errors.New("this game is private: it cannot be watched")
 	ErrNotOver     = errors.New("the game is not over: finish it before playing again")
+	ErrNoClaims    = errors.New("claims are off in this game")
 )
 
 // Host runs one game on its own goroutine: the people's moves come in

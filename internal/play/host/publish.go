@@ -245,7 +245,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		if _, ok := st.sess.ToMove(); ok {
 			turnOK = true
 		}
-		s.Can.Claim = st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&
+		s.Can.Claim = !st.cfg.NoClaims && st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&
 			(sd.claim == nil || !sd.claim.state.Pending)
 		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil
 		s.Can.Again = s.Over && !sd.again && !st.sess.IsBoard()

@@ -24,6 +24,7 @@ const (
 // when no bot waits. A nil *Slots bounds nothing. Its methods are safe
 // for concurrent use.
 type Slots struct {
+	n      int
 	mu     sync.Mutex
 	free   int
 	queues [priorities][]*slotWaiter
@@ -35,7 +36,16 @@ type slotWaiter struct {
 }
 
 // NewSlots returns n slots (at least one).
-func NewSlots(n int) *Slots { return &Slots{free: max(1, n)} }
+func NewSlots(n int) *Slots { n = max(1, n); return &Slots{n: n, free: n} }
+
+// Cap returns the number of slots (0 for a nil *Slots, which bounds
+// nothing).
+func (s *Slots) Cap() int {
+	if s == nil {
+		return 0
+	}
+	return s.n
+}
 
 // Acquire waits for a slot for work of priority p; it returns ctx's
 // error, holding nothing, if ctx ends first. Each nil return is paired

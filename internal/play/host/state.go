@@ -566,6 +566,8 @@ func (st *state) claim(p *port) error {
 	seat := p.seat
 	s := st.seats[seat]
 	switch {
+	case st.cfg.NoClaims:
+		return ErrNoClaims
 	case !st.person(seat):
 		return ErrBotSeat
 	case st.sess.Claimed(seat):

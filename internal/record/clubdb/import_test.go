@@ -32,77 +32,52 @@ const (
 	keyHal = "80000000000000000000000000000008"
 )
 
-// seatPlayer plays a seat of a hall table from its updates: random
-// legal moves, ready between deals.
-type seatPlayer struct {
-	conn    *hall.Conn
-	updates chan hall.Update
-	rng     *rand.Rand
-	over    bool
-}
-
-func (p *seatPlayer) step(u hall.Update) {
-	if u.Over {
-		p.over = true
-		return
-	}
-	if !u.HasDeal || u.Kicked {
-		return
-	}
-	if u.Between {
-		_ = p.conn.Ready()
-		return
-	}
-	turn, legal := u.View.Turn, u.View.Legal()
-	if turn != u.Seat || u.BotSeat || len(legal) == 0 {
-		return
-	}
-	_ = p.conn.Act(legal[p.rng.IntN(len(legal))])
-}
-
 // playHallGame has the people play a whole game at a table of n seats
-// of h (bots in the other seats), host first.
+// of h (bots in the other seats), host first, each from its seat's
+// snapshots (random legal moves, ready between deals), until every
+// person's history holds it.
 func playHallGame(t *testing.T, h *hall.Hall, n int, people []hall.Player, seed uint64) string {
 	t.Helper()
 	o := rules.DefaultOptions()
 	o.Target = 150
 	tb, err := h.Open(people[0], hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: seed})
 	require.NoError(t, err)
-	var ps []*seatPlayer
-	for i, p := range people {
-		sp := &seatPlayer{updates: make(chan hall.Update, 1024), rng: rand.New(rand.NewPCG(seed, uint64(i)))}
-		sp.conn, err = tb.Join(p, func(u hall.Update) { sp.updates <- u })
+	var conns []*hall.Conn
+	for _, p := range people {
+		c, err := tb.Join(p)
 		require.NoError(t, err)
-		ps = append(ps, sp)
+		conns = append(conns, c)
 	}
-	require.NoError(t, ps[0].conn.Start())
-	deadline := time.After(60 * time.Second)
+	require.NoError(t, conns[0].Start())
+	rng := rand.New(rand.NewPCG(seed, 1))
+	deadline := time.Now().Add(60 * time.Second)
 	for {
-		done := true
-		for _, p := range ps {
-			done = done && p.over
+		done, acted := true, false
+		for _, c := range conns {
+			port := c.Port()
+			s := port.Snapshot()
+			done = done && s.Over && s.Save.Filed
+			switch {
+			case s.Can.Act:
+				legal := s.View.Legal()
+				acted = port.Act(s.Gen, legal[rng.IntN(len(legal))]) == nil || acted
+			case s.Can.Ready:
+				acted = port.Ready(s.Gen) == nil || acted
+			}
 		}
 		if done {
 			break
 		}
-		select {
-		case u := <-ps[0].updates:
-			ps[0].step(u)
-		case u := <-ps[len(ps)-1].updates:
-			ps[len(ps)-1].step(u)
-		case <-deadline:
-			t.Fatal("the table's game did not end in 60 s")
-		}
-		for _, p := range ps[1 : len(ps)-1] {
+		require.False(t, time.Now().After(deadline), "the table's game did not end in 60 s")
+		if !acted {
 			select {
-			case u := <-p.updates:
-				p.step(u)
-			default:
+			case <-conns[0].Port().Updates():
+			case <-time.After(time.Millisecond):
 			}
 		}
 	}
-	for _, p := range ps {
-		p.conn.Leave()
+	for _, c := range conns {
+		c.Leave()
 	}
 	return tb.Code()
 }

@@ -15,12 +15,26 @@
 //
 // # Limits
 //
-// Every limit has a message the person reads before the connection
-// closes: the number of sessions (Config.MaxSessions), connections per
-// address (a wish rate limiter), the idle time (no key pressed for
-// Config.IdleTimeout), and the input rate (keys beyond Config.KeyRate
-// per second are dropped and a line on the screen says so). The table
-// count is the lobby's limit (internal/play/hall).
+// Every limit a person can meet has a message they read before the
+// connection closes: the number of sessions (Config.MaxSessions), new
+// sessions a second from one address (ConnRate), the idle time (no key
+// pressed for Config.IdleTimeout), and the input rate (keys beyond
+// Config.KeyRate a second are dropped and a line on the screen says
+// so). The table count is the lobby's limit (internal/play/hall).
+//
+// Below the sessions, a client that never asks for a shell is bounded
+// too (limits.go): connections are counted from the TCP accept (in all,
+// and per IPv4 address or IPv6 /64), a connection without a terminal
+// session is closed after Config.LoginTimeout, its channels and its
+// requests are capped (an env flood closes it), and a request's payload
+// is bounded. What reaches a session's program is bounded as well
+// (input.go): the terminal's size is clamped to Config.MaxWidth ×
+// MaxHeight at login and at every resize (Bubble Tea draws a buffer of
+// that many cells), the bytes of input to Config.InputRate with a burst
+// of InputBurst below the terminal parser (a huge paste closes the
+// session with a message), and the guard's filter drops keys over the
+// rate and coalesces mouse motion before the model runs, so what is
+// dropped costs no frame.
 //
 // # Failure
 //
@@ -33,5 +47,8 @@
 //
 // One line per connection and one per disconnection, with the user, the
 // key fingerprint (or guest), the address and the session's length, on
-// Config.Log.
+// Config.Log. Every string the client chose (the user name, TERM, a
+// command, a subsystem) is quoted with its controls escaped and cut to a
+// few dozen bytes, so it can neither forge a line nor reach the
+// operator's terminal.
 package server

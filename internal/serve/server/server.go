@@ -21,7 +21,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	bm "charm.land/wish/v2/bubbletea"
 	"charm.land/wish/v2/ratelimiter"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
@@ -46,10 +45,40 @@ type Config struct {
 	// of KeyBurst (defaults 40 and 80).
 	KeyRate  float64
 	KeyBurst int
-	// ConnRate is the most new connections a second from one address,
-	// with a burst of ConnBurst (defaults 5 and 2×MaxSessions).
+	// ConnRate is the most new sessions a second from one address (an
+	// IPv4 address or an IPv6 /64), with a burst of ConnBurst (defaults
+	// 5 and 2×MaxSessions).
 	ConnRate  float64
 	ConnBurst int
+	// MaxConns caps the connections open at once, counted from the TCP
+	// accept (default 2×MaxSessions+20: room for the sessions and for
+	// the "server is full" message); MaxConnsPerAddr caps those of one
+	// address, an IPv4 address or an IPv6 /64 (default 16).
+	MaxConns        int
+	MaxConnsPerAddr int
+	// LoginTimeout closes a connection that has no session running a
+	// terminal this long after its accept (the SSH handshake included)
+	// or after its last session ended (default 1 minute).
+	LoginTimeout time.Duration
+	// MaxChannels caps the channels open at once on one connection
+	// (default 2).
+	MaxChannels int
+	// RequestRate is the most requests (global or on a channel) and
+	// channel openings a second on one connection, with a burst of
+	// RequestBurst (defaults 50 and 200); a connection over it is closed.
+	RequestRate  float64
+	RequestBurst int
+	// MaxWidth and MaxHeight bound the terminal size a session is drawn
+	// at, at login and at every resize (defaults 240 and 80).
+	MaxWidth, MaxHeight int
+	// InputRate is the most bytes a second a session's client may send,
+	// with a burst of InputBurst (defaults 4 KB and 16 KB); a session over
+	// it is closed with a message.
+	InputRate  int
+	InputBurst int
+	// Now is the clock of the rates and the idle time; nil means
+	// time.Now.
+	Now func() time.Time
 	// Log receives one line per connection and disconnection (and the
 	// host key's fingerprint); nil discards.
 	Log io.Writer
@@ -76,6 +105,39 @@ func (c *Config) defaults() {
 	if c.ConnBurst <= 0 {
 		c.ConnBurst = 2 * c.MaxSessions
 	}
+	if c.MaxConns <= 0 {
+		c.MaxConns = 2*c.MaxSessions + 20
+	}
+	if c.MaxConnsPerAddr <= 0 {
+		c.MaxConnsPerAddr = 16
+	}
+	if c.LoginTimeout <= 0 {
+		c.LoginTimeout = time.Minute
+	}
+	if c.MaxChannels <= 0 {
+		c.MaxChannels = 2
+	}
+	if c.RequestRate <= 0 {
+		c.RequestRate = 50
+	}
+	if c.RequestBurst <= 0 {
+		c.RequestBurst = 200
+	}
+	if c.MaxWidth <= 0 {
+		c.MaxWidth = 240
+	}
+	if c.MaxHeight <= 0 {
+		c.MaxHeight = 80
+	}
+	if c.InputRate <= 0 {
+		c.InputRate = 4 << 10
+	}
+	if c.InputBurst <= 0 {
+		c.InputBurst = 16 << 10
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
 	if c.Log == nil {
 		c.Log = io.Discard
 	}
@@ -90,7 +152,8 @@ type Session struct {
 	Key string
 	// Remote is the client's address.
 	Remote string
-	// Width and Height are the terminal's size at the start.
+	// Width and Height are the terminal's size at the start, within
+	// Config.MaxWidth and MaxHeight.
 	Width, Height int
 
 	send atomic.Pointer[func(tea.Msg)]
@@ -132,6 +195,8 @@ type Server struct {
 	logger      *log.Logger
 
 	sessions atomic.Int64
+	refused  atomic.Int64 // connections refused at the accept
+	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
 }
@@ -162,7 +227,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.logger.Printf("%s %s: %s", what, cfg.HostKey, s.fingerprint)
 
-	conns := ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
+	s.conns = ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
 		ssh.HostKeyFile(cfg.HostKey),
@@ -171,23 +236,27 @@ func New(cfg Config) (*Server, error) {
 		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
 		// Middlewares run last to first: the outermost is last.
 		wish.WithMiddleware(
-			bm.MiddlewareWithProgramHandler(s.program),
+			s.runProgram,
 			s.requirePTY,
 			s.refuseCommands,
 			s.limitSessions,
-			ratelimiter.Middleware(conns),
+			s.limitRate,
 			s.logConnections,
+			s.countSession,
 			s.recoverPanics,
 		),
 		func(srv *ssh.Server) error {
 			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem}
+			// Every channel and request goes through the connection's
+			// limits (limits.go).
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
-				"session":      ssh.DefaultSessionHandler,
-				"direct-tcpip": refuseForward,
+				"session": s.sessionChannel,
+				"default": s.otherChannel,
 			}
 			srv.LocalPortForwardingCallback = nil
 			srv.ReversePortForwardingCallback = nil
-			srv.RequestHandlers = map[string]ssh.RequestHandler{}
+			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
+			srv.ConnCallback = s.wrapConn
 			return nil
 		},
 	)
@@ -204,12 +273,17 @@ func (s *Server) Fingerprint() string { return s.fingerprint }
 // Sessions returns the number of sessions open now.
 func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 
-// Serve accepts connections on l until Close.
+// Refused returns the number of connections refused at the accept so
+// far (over MaxConns or MaxConnsPerAddr).
+func (s *Server) Refused() int { return int(s.refused.Load()) }
+
+// Serve accepts connections on l until Close. Connections are counted
+// from their accept (MaxConns, MaxConnsPerAddr).
 func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
 	s.ln = l
 	s.mu.Unlock()
-	err := s.srv.Serve(l)
+	err := s.srv.Serve(&limitListener{Listener: l, s: s, byAddr: map[string]int{}})
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}

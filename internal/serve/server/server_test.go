@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,30 +22,47 @@ import (
 	"github.com/klob/klob/internal/testing/sshtest"
 )
 
-// echo shows who is connected and the last key; p panics in Update.
+// echo shows who is connected, the last key, the window's size, the
+// keys, mouse motions and frames it got; p panics in Update.
 type echo struct {
-	s    *server.Session
-	last string
+	s      *server.Session
+	last   string
+	w, h   int
+	keys   int
+	motion int
+	at     string // the last motion's cell
+	views  *atomic.Int64
 }
 
 func (e *echo) Init() tea.Cmd { return nil }
 
 func (e *echo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if k.String() == "p" {
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		if m.String() == "p" {
 			panic("boom")
 		}
-		e.last = k.String()
+		e.last = m.String()
+		e.keys++
+	case tea.WindowSizeMsg:
+		e.w, e.h = m.Width, m.Height
+	case tea.MouseMotionMsg:
+		e.motion++
+		e.at = fmt.Sprintf("%d,%d", m.X, m.Y)
 	}
 	return e, nil
 }
 
 func (e *echo) View() tea.View {
+	if e.views != nil {
+		e.views.Add(1)
+	}
 	who := "key"
 	if e.s.Guest() {
 		who = "guest"
 	}
-	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s", e.s.User, who, e.last))
+	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s\nstart=%dx%d size=%dx%d keys=%d motion=%d at=%s", e.s.User, who, e.last,
+		e.s.Width, e.s.Height, e.w, e.h, e.keys, e.motion, e.at))
 }
 
 type syncBuf struct {
@@ -175,12 +193,14 @@ func TestIdleTimeout(t *testing.T) {
 }
 
 func TestKeyRate(t *testing.T) {
-	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3})
+	var now atomic.Int64
+	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3, Now: func() time.Time { return time.Unix(0, now.Load()) }})
 	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
 	c.WaitText(t, 5*time.Second, "hello ann")
 	require.NoError(t, c.Type("abcdefghij"))
 	c.WaitText(t, 5*time.Second, "keys too fast: at most 2 a second")
-	time.Sleep(2500 * time.Millisecond)
+	now.Add(int64(2500 * time.Millisecond))
 	require.NoError(t, c.Type("z"))
 	c.WaitText(t, 5*time.Second, "last=z")
 }

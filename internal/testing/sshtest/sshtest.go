@@ -54,6 +54,8 @@ type Config struct {
 	Key  gossh.Signer // nil: a guest (keyboard-interactive, no key)
 	// Width and Height of the PTY; zero asks for no PTY at all.
 	Width, Height int
+	// Term is the PTY's TERM (default xterm-256color).
+	Term string
 	// Command, when set, is run instead of the shell.
 	Command string
 	// NoEmulator keeps only the byte count (cheap, for load tests).
@@ -123,7 +125,11 @@ func Dial(addr string, cfg Config) (*Client, error) {
 		return nil, err
 	}
 	if cfg.Width > 0 {
-		if err := sess.RequestPty("xterm-256color", cfg.Height, cfg.Width, gossh.TerminalModes{}); err != nil {
+		term := cfg.Term
+		if term == "" {
+			term = "xterm-256color"
+		}
+		if err := sess.RequestPty(term, cfg.Height, cfg.Width, gossh.TerminalModes{}); err != nil {
 			conn.Close()
 			return nil, err
 		}
@@ -334,6 +340,10 @@ func (c *Client) Close() error {
 	// v0.1.0), so the goroutine copying its answers ends with the test.
 	return c.conn.Close()
 }
+
+// Resize tells the server the terminal is now w×h (the emulator keeps
+// its size).
+func (c *Client) Resize(w, h int) error { return c.sess.WindowChange(h, w) }
 
 // Conn returns the SSH connection (to try port forwarding and the like).
 func (c *Client) Conn() *gossh.Client { return c.conn }
