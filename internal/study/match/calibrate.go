@@ -112,9 +112,11 @@ func (d *Decision) Point() CalibPoint {
 	return CalibPoint{Phase: d.Before.Phase(), Option: OptionName(r.Action), Predicted: r.Mean, Realised: d.Realised}
 }
 
-// calibPhases are the phases before the card play, in the order they
-// happen.
-var calibPhases = []rules.Phase{rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2, rules.PhaseDix, rules.PhaseSequences}
+// CalibPhases returns the phases before the card play, in the order
+// they happen: the phases a calibration reports.
+func CalibPhases() []rules.Phase {
+	return []rules.Phase{rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2, rules.PhaseDix, rules.PhaseSequences}
+}
 
 // PhaseName is the calibration's name of a phase before the card play.
 func PhaseName(ph rules.Phase) string {
@@ -335,7 +337,7 @@ func SummariseCalib(cfg CalibConfig, ps []CalibPoint) *Calibration {
 		}
 		return out
 	}
-	for _, ph := range calibPhases {
+	for _, ph := range CalibPhases() {
 		if r, ok := NewCalibRow(PhaseName(ph), keep(func(p CalibPoint) bool { return p.Phase == ph })); ok {
 			cal.Phases = append(cal.Phases, r)
 		}
