@@ -174,7 +174,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	p := pool{workers: workers, jobs: jobSeq(cfg.Decks, cfg.Games), partial: cfg.Partial,
 		progress: cfg.Progress, every: cfg.ProgressEvery, line: cfg.progressLine}
 	newPlay := func() func(context.Context, job) (jobOut, error) {
-		r := &runner{cfg: cfg, players: players, tables: tables(cfg.Options)}
+		r := &runner{cfg: cfg, players: players, layouts: layouts(cfg.Options)}
 		if workers > 1 {
 			// The match already keeps the cores busy: one core per bot.
 			r.botWorkers = 1
@@ -235,7 +235,7 @@ type jobOut struct {
 type runner struct {
 	cfg        Config
 	players    int
-	tables     []table
+	layouts    []layout
 	botWorkers int
 }
 
@@ -260,7 +260,7 @@ func (r *runner) bots(at seating, stream uint64, i int) ([]ai.Bot, error) {
 func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 	deck, dealer := Deck(r.cfg.Seed, i, r.players)
 	var out jobOut
-	for k, t := range r.tables {
+	for k, t := range r.layouts {
 		at := t.at
 		bots, err := r.bots(at, streamBot, i)
 		if err != nil {
@@ -283,7 +283,7 @@ func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 			out.perDeal[l] += float64(o.points[l]) / float64(t.held[l])
 		}
 	}
-	n := float64(len(r.tables))
+	n := float64(len(r.layouts))
 	out.margin /= n
 	for l := range 2 {
 		out.perDeal[l] /= n
@@ -294,7 +294,7 @@ func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
 // game plays game j in every seating.
 func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
 	var out jobOut
-	for k, t := range r.tables {
+	for k, t := range r.layouts {
 		at := t.at
 		decks := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
 		draws := chance(r.cfg.Seed, streamGChance, j)
@@ -372,39 +372,39 @@ func (r *runner) play(ctx context.Context, m mover, bots []ai.Bot, at seating, d
 	return nil
 }
 
-// table is a seating with what the counts need of it: the level of
+// layout is a seating with what the counts need of it: the level of
 // each side (the seat, or with four players the team) and how many
 // sides each level holds.
-type table struct {
+type layout struct {
 	at    seating
 	sides int
 	level [4]int // by side
 	held  [2]int // by level
 }
 
-// tables returns the seatings of opts's table with their sides, as
+// layouts returns the seatings of opts's table with their sides, as
 // rules.Game.SideOf says.
-func tables(opts rules.Options) []table {
+func layouts(opts rules.Options) []layout {
 	g := rules.NewGame(opts, 0)
-	var ts []table
+	var ls []layout
 	for _, at := range seatings(g.Players()) {
-		t := table{at: at, sides: g.Sides()}
+		t := layout{at: at, sides: g.Sides()}
 		for s := range g.Players() {
 			t.level[g.SideOf(rules.Seat(s))] = at[s]
 		}
 		for s := range t.sides {
 			t.held[t.level[s]]++
 		}
-		ts = append(ts, t)
+		ls = append(ls, t)
 	}
-	return ts
+	return ls
 }
 
 // margin is A's margin in a deal scored sc: Score.Margin of the side a
 // level holds alone (at two and four players both do, at three one
 // level holds one seat), counted for A. It equals A's mean score per
 // side less B's.
-func (t *table) margin(sc *rules.Score) float64 {
+func (t *layout) margin(sc *rules.Score) float64 {
 	for l, sign := range [2]float64{1, -1} {
 		if t.held[l] != 1 {
 			continue
@@ -419,7 +419,7 @@ func (t *table) margin(sc *rules.Score) float64 {
 }
 
 // result is what a deal scored sc contributes to the counts.
-func (t *table) result(sc *rules.Score) dealOut {
+func (t *layout) result(sc *rules.Score) dealOut {
 	o := dealOut{maker: -1}
 	for s := range t.sides {
 		o.points[t.level[s]] += sc.Scored[s]

@@ -110,16 +110,16 @@ func TestDeterministic(t *testing.T) {
 // often, and in each seating one level holds a single side.
 func TestSeatings(t *testing.T) {
 	for _, players := range seatCounts {
-		ts := tables(opts(players))
+		ls := layouts(opts(players))
 		for s := range players {
 			var n [2]int
-			for _, tb := range ts {
-				n[tb.at[s]]++
+			for _, l := range ls {
+				n[l.at[s]]++
 			}
 			require.Equal(t, n[0], n[1], "%d players, seat %d", players, s)
 		}
-		for _, tb := range ts {
-			require.True(t, tb.held[0] == 1 || tb.held[1] == 1, "%d players, seating %v", players, tb.at)
+		for _, l := range ls {
+			require.True(t, l.held[0] == 1 || l.held[1] == 1, "%d players, seating %v", players, l.at)
 		}
 	}
 }
@@ -129,19 +129,19 @@ func TestSeatings(t *testing.T) {
 func TestMargin(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, players := range seatCounts {
-		for _, tb := range tables(opts(players)) {
+		for _, l := range layouts(opts(players)) {
 			for range 200 {
 				sc := rules.Score{Players: players}
 				for s := range sc.Sides() {
 					sc.Scored[s] = r.IntN(300)
 				}
 				var sum [2]float64
-				for s := range tb.sides {
-					sum[tb.level[s]] += float64(sc.Scored[s])
+				for s := range l.sides {
+					sum[l.level[s]] += float64(sc.Scored[s])
 				}
-				want := sum[0]/float64(tb.held[0]) - sum[1]/float64(tb.held[1])
-				if got := tb.margin(&sc); math.Abs(got-want) > 1e-9 {
-					t.Fatalf("%d players, seating %v, scored %v: margin %.3f, want %.3f", players, tb.at, sc.Scored, got, want)
+				want := sum[0]/float64(l.held[0]) - sum[1]/float64(l.held[1])
+				if got := l.margin(&sc); math.Abs(got-want) > 1e-9 {
+					t.Fatalf("%d players, seating %v, scored %v: margin %.3f, want %.3f", players, l.at, sc.Scored, got, want)
 				}
 			}
 		}
