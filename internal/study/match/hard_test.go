@@ -21,7 +21,7 @@ func TestHardBeatsNormal(t *testing.T) {
 	for _, c := range []struct {
 		players, decks, budget int
 		seed                   uint64
-	}{{2, 100, 80, 7}, {3, 40, 8, 41}, {4, 60, 8, 31}} {
+	}{{2, 300, 80, 7}, {3, 40, 8, 41}, {4, 60, 8, 31}} {
 		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
 			rep, err := Run(context.Background(), Config{A: ai.Hard, B: ai.Normal, Decks: c.decks, Seed: c.seed, Budget: c.budget, Options: opts(c.players)})
 			require.NoError(t, err)
