@@ -65,14 +65,29 @@ func (b *hardBot) Choose(ctx context.Context, v *rules.View) (rules.Action, erro
 	if ctx.Err() != nil {
 		return eval.Quick(v), nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, maxThink)
-	defer cancel()
+	if think := thinkLimit(b.cfg.Think, maxThink); think > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, think)
+		defer cancel()
+	}
 	opt := EvalOptions(b.cfg, v)
 	ev, err := b.ev.Evaluate(ctx, v, opt)
 	if err != nil || ev.Samples == 0 {
 		return eval.Quick(v), nil
 	}
 	return ev.Results[ev.Best].Action, nil
+}
+
+// thinkLimit is a decision's time bound: cfg's Think, the level's own
+// when it is zero, none (0) when it is negative.
+func thinkLimit(think, own time.Duration) time.Duration {
+	switch {
+	case think == 0:
+		return own
+	case think < 0:
+		return 0
+	}
+	return think
 }
 
 // EvalOptions returns the options the hard bot made with cfg evaluates v

@@ -40,7 +40,7 @@ func BenchmarkHardDecisions(b *testing.B) {
 			for !d.Over() {
 				v := d.View(d.Turn())
 				c0, t0 := processCPU(), time.Now()
-				a, err := bots[d.Turn()].Choose(context.Background(), v)
+				a, err := bots[d.Turn()].Choose(context.Background(), &v)
 				el := time.Since(t0)
 				ce := (processCPU() - c0) / cores
 				if err != nil {

@@ -20,7 +20,7 @@ func BenchmarkBidMethods(b *testing.B) {
 			for b.Loop() {
 				d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(r))
 				v := d.View(d.Turn())
-				if _, err := e.Evaluate(context.Background(), v, ai.EvalOptions(ai.Config{Workers: 1, Method: m}, &v)); err != nil {
+				if _, err := e.Evaluate(context.Background(), &v, ai.EvalOptions(ai.Config{Workers: 1, Method: m}, &v)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -54,7 +54,7 @@ type fakeBot struct {
 
 func (b *fakeBot) Level() ai.Level { return b.level }
 
-func (b *fakeBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *fakeBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	b.phases[v.Phase]++
 	for _, a := range v.Legal() {
 		if a.Kind == rules.Take {
@@ -78,7 +78,7 @@ func TestNewMixed(t *testing.T) {
 	require.Equal(t, ai.Level("hard:bid=normal,eval=solved"), b.Level())
 	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(rand.New(rand.NewPCG(4, 4))))
 	for !d.Over() {
-		a, err := b.Choose(context.Background(), d.View(d.Turn()))
+		a, err := b.Choose(context.Background(), pv(d.View(d.Turn())))
 		require.NoError(t, err)
 		require.NoError(t, d.Apply(a))
 	}

@@ -148,25 +148,29 @@ func TestResample(t *testing.T) {
 	}
 }
 
-// TestTableBotReadOff: the table bot of "hard:read=off" is the hard
-// table bot that reads no card play; other mixed levels are refused at a
-// table, where one bot bids and plays.
+// TestTableBotReadOff: the level "hard:read=off" makes, at a table, the
+// hard table bot that reads no card play; plain "hard" reads it.
 func TestTableBotReadOff(t *testing.T) {
-	b, err := New("hard:read=off", Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, ok := b.(*tableHard)
-	if !ok || !h.cfg.Unread {
-		t.Fatalf("hard:read=off made %T %+v, want the hard table bot with Unread", b, b)
-	}
-	if b, err := New("hard", Config{Seed: 1}); err != nil || b.(*tableHard).cfg.Unread {
-		t.Fatalf("hard: %v, %+v", err, b)
-	}
-	for _, bad := range []string{"hard:bid=normal", "hard:eval=solved", "hard:read=maybe"} {
-		if _, err := New(Level(bad), Config{}); err == nil {
-			t.Errorf("New(%q): no error", bad)
+	unread := func(level Level) bool {
+		t.Helper()
+		b, err := NewMixed(New, level, Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
 		}
+		if m, ok := b.(mixedBot); ok {
+			b = m.play
+		}
+		h, ok := b.(bySeats).more.(*tableHard)
+		if !ok {
+			t.Fatalf("%s made %T at a table, want the hard table bot", level, b.(bySeats).more)
+		}
+		return h.cfg.Unread
+	}
+	if !unread("hard:read=off") || unread(Hard) {
+		t.Errorf("read=off: unread %v; hard: unread %v", unread("hard:read=off"), unread(Hard))
+	}
+	if _, err := NewMixed(New, "hard:read=maybe", Config{}); err == nil {
+		t.Error(`NewMixed("hard:read=maybe"): no error`)
 	}
 }
 

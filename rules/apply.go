@@ -95,18 +95,14 @@ func (t *Deal) announceCard() (Card, bool) {
 	}
 	seat := t.play.Turn()
 	played := t.playedBy[seat]
-	k, q, j := NewCard(King, tr), NewCard(Queen, tr), NewCard(Jack, tr)
 	if seat == t.menage {
-		if t.menageBy != NoSeat {
-			return NoCard, false
-		}
-		kqj := SetOf(k, q, j)
-		if left := kqj &^ played; left.Count() == 1 {
+		kqj := CardSet(1)<<NewCard(King, tr) | 1<<NewCard(Queen, tr) | 1<<NewCard(Jack, tr)
+		if left := kqj &^ played; t.menageBy == NoSeat && left.Count() == 1 {
 			return left.First(), true
 		}
 		return NoCard, false
 	}
-	if t.bellaBy != NoSeat {
+	if t.bellaBy != NoSeat || played&(1<<NewCard(King, tr)|1<<NewCard(Queen, tr)) == 0 {
 		return NoCard, false
 	}
 	return bellaWith(played, tr), false
@@ -114,8 +110,23 @@ func (t *Deal) announceCard() (Card, bool) {
 
 // IsLegal reports whether a is legal for the seat to move.
 func (t *Deal) IsLegal(a Action) bool {
-	if t.phase == PhaseOver {
+	switch t.phase {
+	case PhaseOver:
 		return false
+	case PhasePlay:
+		// The hot path of a game: ask the legal cards, not the list.
+		if a.Kind != PlayCard || a.Suit != 0 || a.Rank != 0 || a.Card > 31 || !t.play.Legal().Has(a.Card) {
+			return false
+		}
+		if !a.Bella {
+			return a.N == 0
+		}
+		c, menage := t.announceCard()
+		n := uint8(0)
+		if menage {
+			n = 50
+		}
+		return a.Card == c && a.N == n
 	}
 	if t.phase == PhaseDeclare && (a.Kind == Draw || a.Kind == Give) {
 		// Many cards to choose from: ask the hand, not the list.
@@ -252,9 +263,13 @@ func (t *Deal) apply(a Action) {
 func (t *Deal) settle(maker Seat, trump Suit) {
 	t.maker, t.trump, t.play.Trump = maker, trump, trump
 	t.score.Maker, t.score.Trump, t.score.Forced = maker, trump, t.forced
-	for i := t.upcardPos() + 1; i < 32; i++ {
-		if s := deckSeat(t.n, t.dealer, maker, i); s != NoSeat {
-			t.play.Hands[s] |= 1 << t.deck[i]
+	if t.n < 4 {
+		// Three more each from eldest, after the upcard (deckSeat).
+		at := t.upcardPos() + 1
+		for k := range t.n {
+			s := t.seatAt(k)
+			t.play.Hands[s] |= 1<<t.deck[at] | 1<<t.deck[at+1] | 1<<t.deck[at+2]
+			at += 3
 		}
 	}
 	if !t.opts.HasDix() {

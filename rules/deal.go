@@ -107,27 +107,28 @@ const (
 // from deck. Six cards each in two batches of three from eldest, then
 // the upcard (RULES.md sections 2 and 10; deckLayout). The deal opens
 // with eldest's round-one bid.
-func NewDeal(opts Options, dealer Seat, deck Deck) Deal {
+func NewDeal(opts Options, dealer Seat, deck Deck) (t Deal) {
+	// Fields are set one by one in the result, not built in a literal and
+	// copied: a Deal is large, and a search deals many.
 	n := uint8(opts.NumPlayers())
-	t := Deal{opts: opts, n: n, deck: deck, dealer: dealer % Seat(n), phase: PhaseBid1,
-		trump: NoSuit, maker: NoSeat, schmeisser: NoSeat, dixBy: NoSeat, seqWinner: NoSeat, claimant: NoSeat,
-		challenger: NoSeat, cTop: NoRank, menage: NoSeat, declarer: NoSeat, pending: NoCard, menageBy: NoSeat, bellaBy: NoSeat, bottom: NoCard,
-		trick: [4]Card{NoCard, NoCard, NoCard, NoCard}, trickBy: NoSeat}
+	t.opts, t.n, t.deck, t.dealer, t.phase = opts, n, deck, dealer%Seat(n), PhaseBid1
+	t.trump, t.maker, t.schmeisser, t.dixBy, t.seqWinner, t.claimant = NoSuit, NoSeat, NoSeat, NoSeat, NoSeat, NoSeat
+	t.challenger, t.cTop, t.menage, t.declarer, t.pending = NoSeat, NoRank, NoSeat, NoSeat, NoCard
+	t.menageBy, t.bellaBy, t.bottom, t.trickBy = NoSeat, NoSeat, NoCard, NoSeat
+	t.trick = [4]Card{NoCard, NoCard, NoCard, NoCard}
 	t.turn = t.eldest()
 	for k := range n {
-		s := t.seatAt(k)
-		for j := range 3 {
-			t.play.Hands[s] |= 1 << deck[3*int(k)+j]
-			t.play.Hands[s] |= 1 << deck[3*int(n)+3*int(k)+j]
-		}
+		s, i := t.seatAt(k), 3*int(k)
+		t.play.Hands[s] |= 1<<deck[i] | 1<<deck[i+1] | 1<<deck[i+2] |
+			1<<deck[3*int(n)+i] | 1<<deck[3*int(n)+i+1] | 1<<deck[3*int(n)+i+2]
 	}
 	t.upcard = deck[t.upcardPos()]
 	t.origUpcard = t.upcard
 	t.play.N = n
 	t.play.Trump = NoSuit
-	t.play.Leader = t.eldest()
+	t.play.Leader = t.FirstLeader()
 	t.play.LastBonus = int16(opts.LastTrick)
-	t.score = Score{Players: int(n), Maker: NoSeat, Trump: NoSuit}
+	t.score.Players, t.score.Maker, t.score.Trump = int(n), NoSeat, NoSuit
 	t.startDeclarations()
 	return t
 }
@@ -136,10 +137,22 @@ func NewDeal(opts Options, dealer Seat, deck Deck) Deal {
 func (t *Deal) eldest() Seat { return t.seatAt(0) }
 
 // seatAt returns the seat k places after the dealer's left (0 is eldest).
-func (t *Deal) seatAt(k uint8) Seat { return Seat((uint8(t.dealer) + 1 + k) % t.n) }
+func (t *Deal) seatAt(k uint8) Seat { return seatMod[t.n&7][(uint8(t.dealer)+1+k)&15] }
 
 // next returns the seat on s's left.
-func (t *Deal) next(s Seat) Seat { return Seat((uint8(s) + 1) % t.n) }
+func (t *Deal) next(s Seat) Seat { return seatMod[t.n&7][(uint8(s)+1)&15] }
+
+// seatMod[n][x] is seat x mod n: a table read instead of a division on
+// the hot path of the card play (x is a seat plus at most 4 steps, or
+// the dealer plus up to 8 in the deal).
+var seatMod = func() (m [8][16]Seat) {
+	for n := 1; n < 8; n++ {
+		for x := range 16 {
+			m[n][x] = Seat(x % n)
+		}
+	}
+	return m
+}()
 
 // upcardPos is the deck place of the upcard: after the first six cards
 // each, or with four players the last card of the deck (the last of the
@@ -197,11 +210,16 @@ func NewGameDeal(opts Options, dealer Seat, deck Deck, totals [4]int) Deal {
 
 // Accessors.
 
-func (t *Deal) Options() Options    { return t.opts }
-func (t *Deal) Players() int        { return int(t.n) }
-func (t *Deal) Deck() Deck          { return t.deck }
-func (t *Deal) Dealer() Seat        { return t.dealer }
-func (t *Deal) Eldest() Seat        { return t.eldest() }
+func (t *Deal) Options() Options { return t.opts }
+func (t *Deal) Players() int     { return int(t.n) }
+func (t *Deal) Deck() Deck       { return t.deck }
+func (t *Deal) Dealer() Seat     { return t.dealer }
+func (t *Deal) Eldest() Seat     { return t.eldest() }
+
+// FirstLeader returns the seat that leads to the first trick: eldest,
+// whoever is maker (RULES.md sections 6 and 10). Bots ask it rather
+// than restate the rule.
+func (t *Deal) FirstLeader() Seat   { return t.eldest() }
 func (t *Deal) Phase() Phase        { return t.phase }
 func (t *Deal) Hand(s Seat) CardSet { return t.play.Hands[s&3] }
 func (t *Deal) Upcard() Card        { return t.upcard }

@@ -68,9 +68,9 @@ func HoldsCleopatra(h CardSet) bool { return holdsCombination(h, Queen, Jack) }
 // for, or the bidding.
 func (t *Deal) startDeclarations() {
 	switch {
-	case t.opts.Shlomo && t.n >= 3:
+	case t.opts.HasShlomo():
 		t.declRound = roundShlomo
-	case t.opts.Cleopatra && t.n == 4:
+	case t.opts.HasCleopatra():
 		t.declRound = roundCleopatra
 	default:
 		return
@@ -168,7 +168,7 @@ func (t *Deal) declare(a Action) {
 		t.turn = t.seatAt(t.declAsked)
 		return
 	}
-	if t.declRound == roundShlomo && t.opts.Cleopatra && t.n == 4 {
+	if t.declRound == roundShlomo && t.opts.HasCleopatra() {
 		t.declRound, t.declAsked, t.turn = roundCleopatra, 0, t.eldest()
 		t.declHands = t.play.Hands
 		return

@@ -88,6 +88,12 @@ func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
 // four players (RULES.md section 10).
 func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
 
+// HasShlomo and HasCleopatra report whether those declarations are
+// played: shlomo with three or four players, cleopatra with four (an
+// option set at a table too small for it is ignored).
+func (o Options) HasShlomo() bool    { return o.Shlomo && o.NumPlayers() >= 3 }
+func (o Options) HasCleopatra() bool { return o.Cleopatra && o.NumPlayers() == 4 }
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {

@@ -25,7 +25,7 @@ type Play struct {
 }
 
 // Turn returns the seat to play next.
-func (p *Play) Turn() Seat { return Seat((uint8(p.Leader) + p.InTrick) % p.N) }
+func (p *Play) Turn() Seat { return seatMod[p.N&7][(uint8(p.Leader)+p.InTrick)&15] }
 
 // Done reports whether every card has been played.
 func (p *Play) Done() bool {
@@ -116,7 +116,7 @@ func (p *Play) Move(c Card) (bool, Seat) {
 	if p.Hands[0]|p.Hands[1]|p.Hands[2]|p.Hands[3] == 0 {
 		pts += p.LastBonus
 	}
-	winner := Seat((uint8(p.Leader) + w) % p.N)
+	winner := seatMod[p.N&7][(uint8(p.Leader)+w)&15]
 	p.Points[winner] += pts
 	p.Won[winner]++
 	p.Leader = winner

@@ -333,3 +333,22 @@ func TestGameRecords(t *testing.T) {
 		t.Errorf("shown %v, want A's AH-KH-QH-JH-TH-9H-8H-7H", shown)
 	}
 }
+
+// TestScoreMargin: a side's margin is its score less the mean of the
+// other sides' (worked by hand at three and four players).
+func TestScoreMargin(t *testing.T) {
+	sc := Score{Players: 3, Scored: [4]int{0, 162, 41}}
+	for side, want := range []float64{-101.5, 141.5, -40} {
+		if got := sc.Margin(side); got != want {
+			t.Errorf("side %d: %v, want %v", side, got, want)
+		}
+	}
+	four := Score{Players: 4, Scored: [4]int{30, 172}}
+	if four.Margin(0) != -142 || four.Margin(1) != 142 {
+		t.Error("four players")
+	}
+	two := Score{Players: 2, Scored: [4]int{67, 48}}
+	if two.Margin(0) != 19 || two.Margin(1) != -19 {
+		t.Error("two players")
+	}
+}

@@ -67,13 +67,15 @@ func (t *Deal) View(s Seat) View {
 			m.steps[i].Action.Card = NoCard
 		}
 	}
-	if m.pending != NoCard && m.declarer != s {
+	if m.pending != NoCard && (m.declarer != s || s >= Seat(t.n)) {
 		m.pending = NoCard
 	}
+	// The deck places of nobody's seat (NoSeat: the stock, the cards not
+	// yet dealt) are hidden from every viewer, a spectator's too.
 	for i := range m.deck {
 		switch {
 		case i == t.upcardPos(), i == 31 && t.bottom != NoCard:
-		case deckSeat(t.n, t.dealer, t.maker, i) == s:
+		case s < Seat(t.n) && deckSeat(t.n, t.dealer, t.maker, i) == s:
 		default:
 			m.deck[i] = NoCard
 		}
@@ -103,6 +105,40 @@ func (t *Deal) View(s Seat) View {
 	}
 	return v
 }
+
+// Lead returns the card led to the trick on the table, NoCard when no
+// card is on the table.
+func (v *View) Lead() Card {
+	if v.InTrick == 0 {
+		return NoCard
+	}
+	return v.Trick[0]
+}
+
+// WinnerIf returns who would be winning the trick on the table if card
+// c were played to it now (the trick's winner once it is the trick's
+// last card), NoSeat when no card is led.
+func (v *View) WinnerIf(c Card) Seat {
+	if v.InTrick == 0 {
+		return NoSeat
+	}
+	var trick [4]Card
+	copy(trick[:], v.Trick[:v.InTrick])
+	trick[v.InTrick] = c
+	w := TrickWinnerOf(trick[:v.InTrick+1], v.Trump)
+	return seatMod[v.Players&7][(int(v.Leader)+w)&15]
+}
+
+// LastTrickWinner returns who won the last completed trick, NoSeat
+// before the first trick is complete.
+func (v *View) LastTrickWinner() Seat { return v.masked.LastTrickWinner() }
+
+// SchmeissRefused reports whether the maker is a schmeisser refused.
+func (v *View) SchmeissRefused() bool { return v.masked.SchmeissRefused() }
+
+// FirstLeader returns the seat that leads to the first trick
+// (Deal.FirstLeader).
+func (v *View) FirstLeader() Seat { return v.masked.FirstLeader() }
 
 // History returns every action of the deal so far as this seat knows
 // it: a card drawn or given in the declarations between two other

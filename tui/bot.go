@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
@@ -25,6 +26,9 @@ type Timing struct {
 	// sharing it (klob serve's sessions): a bot waits for a free slot
 	// before it thinks, so bots never take every core from the screens.
 	Slots chan struct{}
+	// HostSlots, when set, bounds the bots of the games played through
+	// a host (a game alone) among the games sharing it.
+	HostSlots *host.Slots
 	// Gone, when set, is closed when the game's connection ends: a bot
 	// still waiting for a slot then gives up instead of thinking for
 	// nobody.
@@ -46,9 +50,6 @@ type botMoveMsg struct {
 	action rules.Action
 	err    error
 }
-
-// botSlowMsg says the bot asked at gen has thought for SpinnerDelay.
-type botSlowMsg struct{ gen int }
 
 // thinkCmd runs the bot's decision in a command, so Update never waits
 // for it (th holds the bot's own View, a value, safe to hand to another
@@ -91,28 +92,4 @@ func thinkIn(slots chan struct{}, gone <-chan struct{}, limit time.Duration, thi
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	return think(ctx)
-}
-
-// thinkSlowCmd is thinkCmd with the spinner's signal: botSlowMsg{gen}
-// once the bot has thought for d (0: never) without finding its move.
-// The pace is no thinking: a bot that has its move and only waits for
-// the pace (longer than d after a trick) shows no spinner, and when the
-// move comes in time no message is sent at all, so the screen is not
-// drawn again for nothing.
-func thinkSlowCmd(th session.Thinker, tm Timing, gen int, d time.Duration) tea.Cmd {
-	if d <= 0 {
-		return thinkCmd(th, tm)
-	}
-	thought := make(chan struct{})
-	slow := func() tea.Msg {
-		t := time.NewTimer(d)
-		defer t.Stop()
-		select {
-		case <-t.C:
-			return botSlowMsg{gen: gen}
-		case <-thought:
-			return nil
-		}
-	}
-	return tea.Batch(think(th, tm, thought), slow)
 }

@@ -3,13 +3,12 @@ package tui
 import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
-// duel is the two-player game the table screen presents from the
-// person's seat: a game alone against the bot (seated, whose session
-// also thinks for the bot, takes back and checks claims) or a seat at a
-// shared table of `klob serve` (hallDuel, lobby_duel.go, whose hall
-// holds the deal). The screen reads the seat's rules.View and the game
+// duel is the two-player game the shared table's screen presents from
+// the person's seat: a seat at a shared table of `klob serve` (hallDuel,
+// lobby_duel.go, whose hall holds the deal). The screen reads the seat's rules.View and the game
 // around the deal from it, and sends the person's actions to it; it
 // never sees a hidden card, since neither gives one.
 type duel interface {
@@ -33,58 +32,9 @@ type duel interface {
 	// pad the game's score, forced why a step of the deal on the table
 	// was taken for the person.
 	dealNo() int
-	pad() padScores
+	pad() kit.PadScores
 	forced(step int) (string, bool)
 	// tag is what the header says after the target: the bot's level,
 	// or the shared table's code.
 	tag() string
-}
-
-// padScores is the game's score as the score pad draws it.
-type padScores struct {
-	target int
-	scores []rules.Score // each finished deal's
-	totals [2]int
-}
-
-var _ duel = (*seated)(nil)
-
-func (m *seated) seat() rules.Seat { return m.me }
-
-// dealNo is the number of the deal on the table (the finished one while
-// the game waits for the next).
-func (m *seated) dealNo() int {
-	g := m.game
-	if g.NeedDeal() || g.Over() {
-		return max(1, len(g.Records()))
-	}
-	return g.DealNo()
-}
-
-func (m *seated) pad() padScores {
-	g := m.game
-	p := padScores{target: g.Options().Target, totals: g.Totals()}
-	for _, r := range g.Records() {
-		p.scores = append(p.scores, r.Score)
-	}
-	return p
-}
-
-func (m *seated) forced(step int) (string, bool) {
-	deal := m.game.DealNo()
-	if m.game.NeedDeal() || m.game.Over() {
-		deal = len(m.game.Records())
-	}
-	return m.Forced(deal, step)
-}
-
-func (m *seated) tag() string { return "Bot: " + string(m.setup.Level) }
-
-// lowerName is a name as said inside a sentence: "bot" for the bot,
-// a person's name as it is.
-func lowerName(name string) string {
-	if name == "Bot" {
-		return "bot"
-	}
-	return name
 }

@@ -78,16 +78,13 @@ func FuzzUIKeys(f *testing.F) {
 	})
 }
 
-// FuzzResumeReplay: whatever log the reader accepts, offered as the
-// saved game and resumed, and opened in the viewer, takes any keys
-// without a panic; the viewer of a game in progress against a bot never
-// opens the bot's hand.
-func FuzzResumeReplay(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join(replayGames, "saves", "*.klob"))
+// FuzzResume: whatever log the reader accepts, offered as the saved
+// game and resumed, takes any keys without a panic.
+func FuzzResume(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "games", "saves", "*.klob"))
 	for _, file := range files {
 		if b, err := os.ReadFile(file); err == nil {
 			f.Add(b, []byte("rxtt\x05\x06"))
-			f.Add([]byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)), []byte("ortoaen"))
 		}
 	}
 	f.Fuzz(func(t *testing.T, data, keys []byte) {
@@ -98,23 +95,10 @@ func FuzzResumeReplay(f *testing.F) {
 		if err != nil {
 			return
 		}
-		r, err := l.Replay()
-		if err != nil {
+		if _, err := l.Replay(); err != nil {
 			t.Fatalf("an accepted log does not replay: %v", err)
 		}
-		hs := newReplayHarness(t, r, "fuzz.klob", ReplayConfig{}, 80, 24)
-		s := hs.replay()
-		person, one := r.Header.HumanSeat()
-		for _, m := range fuzzMsgs(keys) {
-			hs.send(m)
-			if hs.quit || hs.app.screen != screenModel(s) {
-				break
-			}
-			if one && !r.Over && s.open(person.Other()) {
-				t.Fatal("the viewer opened the bot's hand in a game in progress")
-			}
-		}
-		hs = newHarness(t, testConfig(7, &memStore{current: l}), 80, 24)
+		hs := newHarness(t, testConfig(7, &memStore{current: l}), 80, 24)
 		hs.press("r")
 		for _, m := range fuzzMsgs(keys) {
 			hs.send(m)

@@ -59,17 +59,7 @@ func gated(g *Gate, run BatchFunc) BatchFunc {
 	if g == nil {
 		return run
 	}
-	return func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
-		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
-	}
-}
-
-// gatedTable runs each batch of a table drill in a slot of g.
-func gatedTable(g *Gate, run TableBatchFunc) TableBatchFunc {
-	if g == nil {
-		return run
-	}
-	return func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
 	}
 }

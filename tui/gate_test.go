@@ -18,7 +18,7 @@ import (
 func TestGateBounds(t *testing.T) {
 	g := NewGate(2)
 	var running, most atomic.Int32
-	slow := func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+	slow := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		n := running.Add(1)
 		for {
 			m := most.Load()
@@ -36,7 +36,7 @@ func TestGateBounds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := run(context.Background(), rules.View{}, drill.Plan{}, 0); err != nil {
+			if _, err := run(context.Background(), &rules.View{}, drill.Plan{}, 0); err != nil {
 				t.Error(err)
 			}
 		}()

@@ -16,10 +16,13 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	tablescreen "github.com/klob/klob/tui/table"
 )
 
 // The golden screens are rewritten with -update. The teatest package
@@ -82,14 +85,18 @@ func (s *memStore) Archive(l *gamelog.Log) (string, error) {
 func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
 
 // testConfig is a game with a fixed seed, clock and player, the bot
-// moving at once.
+// moving at once, the table refreshed by the harness once the game
+// rests.
 func testConfig(seed uint64, st session.Store) PlayConfig {
+	t0 := time.Date(2026, 11, 29, 14, 31, 0, 0, time.UTC)
 	return PlayConfig{
 		Setup:  Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: seed},
 		Store:  st,
 		NewBot: randomBots,
-		Now:    func() time.Time { return time.Date(2026, 11, 29, 14, 31, 0, 0, time.UTC) },
+		Now:    func() time.Time { return t0 },
+		Clock:  host.NewManualClock(t0),
 		Player: "Tester",
+		Manual: true,
 	}
 }
 
@@ -168,6 +175,7 @@ func (hs *harness) run(cmd tea.Cmd) {
 func (hs *harness) send(msg tea.Msg) {
 	_, cmd := hs.app.Update(msg)
 	hs.run(cmd)
+	hs.settle()
 }
 
 // press sends keys: "enter", "space", "left", or single characters.
@@ -205,17 +213,53 @@ func (hs *harness) screen() string { return ansi.Strip(hs.app.render()) }
 
 func (hs *harness) name() string { return hs.app.ScreenName() }
 
-// game is the game on screen, nil before it starts.
-func (hs *harness) game() *rules.Game {
+// game is the game on screen as its table shows it, nil when no table
+// is on screen.
+func (hs *harness) game() *host.Snapshot {
 	if m := seatedOf(hs.app.screen); m != nil {
-		return m.game
+		s := m.port.Snapshot()
+		return &s
 	}
 	return nil
 }
 
-func (hs *harness) table() *table {
-	t, _ := hs.app.screen.(*table)
-	return t
+// settle lets the game on screen rest (its bots move, its saves land)
+// and shows it: klob play's tests run its table Manual.
+func (hs *harness) settle() {
+	m := seatedOf(hs.app.screen)
+	if m == nil {
+		return
+	}
+	timeout := time.After(30 * time.Second)
+	for {
+		s := m.port.Snapshot()
+		if atRest(s) {
+			break
+		}
+		select {
+		case <-m.port.Updates():
+		case <-timeout:
+			hs.tb.Fatalf("the game never rested: gen %d deal %d thinking %v", s.Gen, s.DealNo, s.Thinking)
+		}
+	}
+	_, cmd := hs.app.Update(tablescreen.Refresh{})
+	hs.run(cmd)
+}
+
+// atRest reports whether a game waits for the person (or is over and
+// filed): no bot thinking, nothing being worked out, no save in flight.
+func atRest(s host.Snapshot) bool {
+	switch {
+	case s.Closed || s.Kicked:
+		return true
+	case s.Save.Pending, s.Hint != nil && s.Hint.Pending, s.Claim != nil && s.Claim.Pending:
+		return false
+	case s.Over:
+		return s.Save.NoStore || s.Save.Filed || s.Save.FileErr != ""
+	case s.Thinking != rules.NoSeat:
+		return false
+	}
+	return s.Can.Act || s.Can.Ready
 }
 
 // golden compares the screen with testdata/name.golden (rewritten with
@@ -263,3 +307,24 @@ func bgMsg(dark bool) tea.BackgroundColorMsg {
 	}
 	return tea.BackgroundColorMsg{Color: color.White}
 }
+
+// checkSize checks a frame is exactly w×h cells.
+func checkSize(t testing.TB, frame string, w, h int) {
+	t.Helper()
+	lines := strings.Split(frame, "\n")
+	if len(lines) != h {
+		t.Fatalf("frame has %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if got := kit.WidthOf(l); got != w {
+			t.Fatalf("line %d is %d cells wide, want %d: %q", i, got, w, l)
+		}
+	}
+}
+
+// emptySource has no saved game at all.
+type emptySource struct{}
+
+func (emptySource) Dir() string                     { return "/state/klob" }
+func (emptySource) CurrentPath() string             { return "/nonexistent/klob/current.klob" }
+func (emptySource) History() ([]store.Entry, error) { return nil, nil }

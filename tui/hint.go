@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // A hint during a game: what the hard bot would do at the person's
@@ -55,7 +56,7 @@ func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 	return func() tea.Msg {
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
-		res, err := ev.Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, &v))
+		res, err := ev.Evaluate(ctx, &v, ai.EvalOptions(ai.Config{Seed: seed}, &v))
 		if err == nil && res.Samples == 0 {
 			err = fmt.Errorf("no time to evaluate")
 		}
@@ -65,7 +66,7 @@ func hintCmd(ev *eval.Evaluator, v rules.View, gen int, seed uint64, limit time.
 
 // hintLines draws the hint for the decision at v from its evaluation,
 // in lines at most w cells wide.
-func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string {
+func hintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []string {
 	st := &ctx.Styles
 	if ev.Samples == 0 || len(ev.Results) == 0 || ev.Best < 0 || ev.Best >= len(ev.Results) {
 		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}
@@ -74,48 +75,48 @@ func hintLines(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []strin
 	if v.Phase == rules.PhasePlay {
 		out = playHint(ctx, v, ev, w)
 	} else {
-		an, err := drill.FromEval(*v, ev)
+		an, err := drill.FromEval(v, ev)
 		if err != nil {
 			return []string{" " + st.Error.Render("No hint: "+err.Error())}
 		}
 		best := an.Rows[an.Best]
 		out = append(out, " "+st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+"."))
-		out = append(out, analysisTable(ctx, &an, -1)...)
-		for _, l := range wrap(an.Reason(), max(10, w-2)) {
+		out = append(out, kit.AnalysisTable(ctx, &an, -1)...)
+		for _, l := range kit.Wrap(strings.Join(an.Reason(ctx.ASCII), " "), max(10, w-2)) {
 			out = append(out, " "+l)
 		}
 	}
 	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", ev.Samples)))
 	for i, l := range out {
-		out[i] = clip(l, w)
+		out[i] = kit.Clip(l, w)
 	}
 	return out
 }
 
 // hintSay is an action as the hint says it: "take", "name ♥ hearts",
 // "play A♠", `say "same"`.
-func hintSay(ctx *screenCtx, a rules.Action) string {
-	p := ctx.paint
+func hintSay(ctx *kit.Context, a rules.Action) string {
+	p := ctx.Paint
 	switch a.Kind {
 	case rules.PlayCard:
-		s := "play " + p.styledCard(a.Card)
+		s := "play " + p.StyledCard(a.Card)
 		if a.Bella {
 			s += " and say bella"
 		}
 		return s
 	case rules.Name:
-		return "name " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
+		return "name " + p.SuitName(a.Suit)
 	}
 	// Each kind of decision has its own words: `say "same"`, `ask "how
 	// high?"`, "exchange the dix", "announce fifty".
-	return drill.Verb(a)
+	return drill.Verb(a, ctx.ASCII)
 }
 
 // playHint is the card-play hint: the hard bot's card and why, then the
 // best few cards with their values.
-func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string {
+func playHint(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	pm := "±"
 	if ctx.ASCII {
 		pm = "+-"
@@ -135,7 +136,7 @@ func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string
 		return x.Mean > y.Mean
 	})
 	var why []string
-	if v.Lead != rules.NoCard && best.Action.Card.Valid() {
+	if v.Lead() != rules.NoCard && best.Action.Card.Valid() {
 		if v.WinnerIf(best.Action.Card) == v.Seat {
 			why = append(why, "it wins this trick")
 		} else {
@@ -160,8 +161,8 @@ func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string
 				hintCard(ctx, next.Action)))
 		}
 	}
-	reason := capital(strings.Join(why, "; ")) + "."
-	for _, l := range wrap(reason, max(10, w-2)) {
+	reason := kit.Capital(strings.Join(why, "; ")) + "."
+	for _, l := range kit.Wrap(reason, max(10, w-2)) {
 		out = append(out, " "+l)
 	}
 	out = append(out, st.Dim.Render(fmt.Sprintf("   %-8s %13s  %9s  %8s", "card", "score diff", "card pts", "win game")))
@@ -172,9 +173,9 @@ func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string
 		r := ev.Results[i]
 		mark := "  "
 		if i == ev.Best {
-			mark = st.Selected.Render(p.g.cursor) + " "
+			mark = st.Selected.Render(p.Glyphs.Cursor) + " "
 		}
-		out = append(out, fmt.Sprintf(" %s%s %13s  %9s  %8s", mark, fit(hintCard(ctx, r.Action), 8),
+		out = append(out, fmt.Sprintf(" %s%s %13s  %9s  %8s", mark, kit.Fit(hintCard(ctx, r.Action), 8),
 			fmt.Sprintf("%6s %s %4.1f", drill.Signed(r.Mean), pm, r.StdErr), drill.Signed(r.Points),
 			fmt.Sprintf("%.1f%%", 100*r.Win)))
 	}
@@ -182,8 +183,8 @@ func playHint(ctx *screenCtx, v *rules.View, ev eval.Evaluation, w int) []string
 }
 
 // hintCard names a card play: "A♠", "K♥ bella".
-func hintCard(ctx *screenCtx, a rules.Action) string {
-	s := ctx.paint.styledCard(a.Card)
+func hintCard(ctx *kit.Context, a rules.Action) string {
+	s := ctx.Paint.StyledCard(a.Card)
 	if a.Bella {
 		s += " bella"
 	}

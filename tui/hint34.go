@@ -6,7 +6,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The hint at a table of three or four (H): what the hard table bot
@@ -43,7 +45,7 @@ func tableHintCmd(choose tableChooser, v rules.View, at int, limit time.Duration
 func position(deal int, v *rules.View) int { return deal*1000 + len(v.History()) }
 
 // askHint starts the hint, or closes it when it is open.
-func (t *table34) askHint() (screenModel, tea.Cmd) {
+func (t *table34) askHint() (kit.Screen, tea.Cmd) {
 	v := t.game.View(t.me)
 	at := position(t.game.DealNo(), &v)
 	if t.hintAt == at && (t.hinting || t.hint != nil) {
@@ -51,19 +53,19 @@ func (t *table34) askHint() (screenModel, tea.Cmd) {
 		return t, nil
 	}
 	if !t.myTurn() {
-		t.setNote("A hint is for your own decisions: wait for your turn.", false)
+		t.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return t, nil
 	}
 	if t.chooser == nil {
-		t.setNote("No hint: there is no bot to ask.", true)
+		t.SetNote("No hint: there is no bot to ask.", true)
 		return t, nil
 	}
 	t.hinting, t.hint, t.hintAt = true, nil, at
 	return t, tableHintCmd(t.chooser, v, at, 0)
 }
 
-// hintLine says the hint for the position on the table, if one is open.
-func (t *table34) hintText(ctx *screenCtx) (string, bool) {
+// hintText says the hint for the position on the table, if one is open.
+func (t *table34) hintText(ctx *kit.Context) (string, bool) {
 	v := t.game.View(t.me)
 	if t.hintAt != position(t.game.DealNo(), &v) {
 		return "", false
@@ -82,7 +84,7 @@ func (t *table34) hintText(ctx *screenCtx) (string, bool) {
 	if a.Kind == rules.PlayCard {
 		say = t.label(ctx, a)
 		if !a.Bella {
-			say = "play " + ctx.paint.styledCard(a.Card)
+			say = "play " + ctx.Paint.StyledCard(a.Card)
 		}
 	}
 	return " " + st.Heading.Render("Hint:") + " the hard bot would " + say + st.Dim.Render(" (H closes; enter takes it)"), true
@@ -95,14 +97,30 @@ func (t *table34) pointAt(a rules.Action) {
 	if a.Kind == rules.PlayCard {
 		for i, c := range t.hand(&v) {
 			if c == a.Card {
-				t.cursor = i
+				t.Cursor = i
 			}
 		}
 		return
 	}
 	for i, b := range v.Legal() {
 		if b == a {
-			t.menu = i
+			t.Menu = i
 		}
+	}
+}
+
+// hintChooser is the hard table bot the hint of a shared table asks,
+// seeded from the game.
+func (c *PlayConfig) hintChooser(seed uint64) tableChooser {
+	return func(ctx context.Context, v *rules.View) (rules.Action, error) {
+		newBot := c.NewBot
+		if newBot == nil {
+			newBot = ai.New
+		}
+		b, err := newBot(ai.Hard, ai.Config{Seed: seed ^ 0x68696e74})
+		if err != nil {
+			return rules.Action{}, err
+		}
+		return b.Choose(ctx, v)
 	}
 }

@@ -17,6 +17,8 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // LobbyConfig is what the lobby of one `klob serve` connection needs.
@@ -83,7 +85,7 @@ type typer interface{ typing() bool }
 type lobbyApp struct{ *App }
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(quitNowMsg); ok {
+	if _, ok := msg.(kit.QuitNowMsg); ok {
 		if b, ok := a.screen.(*backToLobby); ok {
 			next, cmd := b.back(&a.ctx)
 			a.screen = next
@@ -91,7 +93,7 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && a.overlay == nil && !a.quit && !a.tooSmall() {
-		if t, ok := a.screen.(typer); ok && t.typing() && !isKey(k, a.ctx.Keys.ForceQuit) {
+		if t, ok := a.screen.(typer); ok && t.typing() && !kit.IsKey(k, a.ctx.Keys.ForceQuit) {
 			return a, a.route(msg)
 		}
 	}
@@ -115,7 +117,7 @@ type lobby struct {
 	// trainAt is the trainer the t row offers (lobbyTrainers); trainers
 	// are those opened, kept while the connection lasts.
 	trainAt  int
-	trainers map[int]screenModel
+	trainers map[int]kit.Screen
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -133,7 +135,7 @@ func (l *lobby) tick() tea.Cmd {
 }
 
 // Enter lists the tables, or goes back to the person's seat.
-func (l *lobby) Enter(ctx *screenCtx) tea.Cmd {
+func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.refresh()
 	if l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
 		return l.tick()
@@ -142,7 +144,7 @@ func (l *lobby) Enter(ctx *screenCtx) tea.Cmd {
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
-func (l *lobby) resumeSeat(ctx *screenCtx) (screenModel, tea.Cmd) {
+func (l *lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	if t := l.cfg.Hall.SeatOf(l.cfg.Player.ID); t != nil {
 		return l.join(ctx, t)
 	}
@@ -169,7 +171,7 @@ func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
 
 func (l *lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
 
-func (l *lobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyTickMsg:
 		if msg.l != l {
@@ -191,7 +193,7 @@ func (l *lobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // lobbyResumeMsg asks the lobby to go back to the person's seat.
 type lobbyResumeMsg struct{}
 
-func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (l *lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	n := l.rows()
 	// The letters first: j also moves down elsewhere.
@@ -202,16 +204,16 @@ func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 		}
 	}
 	switch {
-	case isKey(msg, k.Up):
+	case kit.IsKey(msg, k.Up):
 		l.row = (l.row + n - 1) % n
 		return l, nil
-	case isKey(msg, k.Down):
+	case kit.IsKey(msg, k.Down):
 		l.row = (l.row + 1) % n
 		return l, nil
-	case isKey(msg, k.Choose):
+	case kit.IsKey(msg, k.Choose):
 		return l.choose(ctx, l.row)
-	case (isKey(msg, k.Left) || isKey(msg, k.Right)) && l.row < len(lobbyItems) && lobbyItems[l.row].key == "t":
-		l.stepTrainer(map[bool]int{true: -1, false: 1}[isKey(msg, k.Left)])
+	case (kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right)) && l.row < len(lobbyItems) && lobbyItems[l.row].key == "t":
+		l.stepTrainer(map[bool]int{true: -1, false: 1}[kit.IsKey(msg, k.Left)])
 		return l, nil
 	}
 	return l, nil
@@ -220,7 +222,7 @@ func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
 
 // choose takes row i: an item, or an open table.
-func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
+func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 	l.setNote("", false)
 	if i >= len(lobbyItems) {
 		info := l.tables[i-len(lobbyItems)]
@@ -278,20 +280,20 @@ func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.R
 // ctrl+c still ends the connection.
 type backToLobby struct {
 	l     *lobby
-	inner screenModel
+	inner kit.Screen
 }
 
 func (b *backToLobby) Name() string { return b.inner.Name() }
 
-func (b *backToLobby) Enter(ctx *screenCtx) tea.Cmd {
-	if e, ok := b.inner.(enterer); ok {
+func (b *backToLobby) Enter(ctx *kit.Context) tea.Cmd {
+	if e, ok := b.inner.(kit.Enterer); ok {
 		return e.Enter(ctx)
 	}
 	return nil
 }
 
-func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && isKey(k, ctx.Keys.Back) {
+func (b *backToLobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
 		if _, list := b.inner.(*historyScreen); list {
 			return b.l, nil
 		}
@@ -303,54 +305,54 @@ func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 	next, cmd := b.inner.Update(ctx, msg)
 	if next != nil && next != b.inner {
 		b.inner = next
-		if e, ok := next.(enterer); ok {
+		if e, ok := next.(kit.Enterer); ok {
 			cmd = tea.Batch(cmd, e.Enter(ctx))
 		}
 	}
 	return b, cmd
 }
 
-func (b *backToLobby) View(ctx *screenCtx) string { return b.inner.View(ctx) }
+func (b *backToLobby) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 
-func (b *backToLobby) keyHelp(k *keyMap) help.KeyMap {
-	if h, ok := b.inner.(helper); ok {
-		km := h.keyHelp(k)
+func (b *backToLobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if h, ok := b.inner.(kit.Helper); ok {
+		km := h.KeyHelp(k)
 		_, list := b.inner.(*historyScreen)
 		if _, tr := b.inner.(*trainer); list || tr {
-			back := brief("back to the lobby", k.Back)
-			return keyHelp{short: append(km.ShortHelp(), back), full: append(km.FullHelp(), []key.Binding{back})}
+			back := kit.Brief("back to the lobby", k.Back)
+			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
 		}
 		return km
 	}
-	return keyHelp{full: playHelp(k, rules.DefaultOptions())}
+	return kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())}
 }
 
-// keyHelp: the lobby's letters and moves.
-func (l *lobby) keyHelp(k *keyMap) help.KeyMap {
+// KeyHelp: the lobby's letters and moves.
+func (l *lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range lobbyItems {
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
 	}
-	moves := []key.Binding{brief("choose", k.Up, k.Down), brief("take it", k.Choose), k.Help, quitAsks(k)}
-	return keyHelp{short: moves, full: [][]key.Binding{letters, moves}}
+	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
 }
 
-// keyHelp: the form's moves.
-func (f *tableForm) keyHelp(k *keyMap) help.KeyMap {
-	moves := []key.Binding{brief("choose a line", k.Up, k.Down), brief("change it", k.Left, k.Right),
-		brief("open the table", k.Choose), brief("back to the lobby", k.Back), k.Help, quitAsks(k)}
-	return keyHelp{short: moves, full: [][]key.Binding{moves}}
+// KeyHelp: the form's moves.
+func (f *tableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
+		kit.Brief("open the table", k.Choose), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
 }
 
 func (b *backToLobby) QuitQuestion() string {
-	if q, ok := b.inner.(quitAsker); ok {
+	if q, ok := b.inner.(kit.QuitAsker); ok {
 		return "Back to the lobby. " + q.QuitQuestion()
 	}
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
 
 // back leaves for the lobby once the game's saves have landed.
-func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
+func (b *backToLobby) back(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	if t, ok := b.inner.(trainScreen); ok {
 		t.pause()
 		t.wait()
@@ -365,11 +367,11 @@ func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
-func (l *lobby) playAlone() (screenModel, tea.Cmd) {
+func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
 	pc := &c
-	var first screenModel = newSetupScreen(pc, pc.Setup)
+	var first kit.Screen = newSetupScreen(pc, pc.Setup)
 	if pc.Store != nil {
 		sl, err := pc.Store.LoadCurrent()
 		switch {
@@ -383,7 +385,7 @@ func (l *lobby) playAlone() (screenModel, tea.Cmd) {
 }
 
 // typeKey edits the code or the name.
-func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (l *lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	switch msg.String() {
 	case "esc":
 		l.entered = false
@@ -417,7 +419,7 @@ func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.C
 }
 
 // rename checks and keeps the new name.
-func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
+func (l *lobby) rename(name string) (kit.Screen, tea.Cmd) {
 	if err := checkName(name); err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
@@ -451,7 +453,7 @@ func checkName(name string) error {
 			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
 		}
 	}
-	h := gamelog.Header{Players: [2]string{name, "Bot"}, Levels: [2]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
+	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
 	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
 		return fmt.Errorf("the game log cannot keep that name: %v", err)
 	}
@@ -459,7 +461,7 @@ func checkName(name string) error {
 }
 
 // join sits at table t and shows it.
-func (l *lobby) join(ctx *screenCtx, t *hall.Table) (screenModel, tea.Cmd) {
+func (l *lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	nt := newNetTable(l)
 	conn, err := t.Join(l.cfg.Player, func(u hall.Update) { l.cfg.Send(tableUpdateMsg{nt: nt, u: u}) })
 	if err != nil {
@@ -480,9 +482,9 @@ func (l *lobby) join(ctx *screenCtx, t *hall.Table) (screenModel, tea.Cmd) {
 	return nt, nil
 }
 
-func (l *lobby) View(ctx *screenCtx) string {
+func (l *lobby) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
@@ -490,7 +492,7 @@ func (l *lobby) View(ctx *screenCtx) string {
 	}
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
-		st.Rule.Render(repeat(g.hrule, w)),
+		st.Rule.Render(kit.Repeat(g.HRule, w)),
 		"",
 		" Welcome, " + st.Heading.Render(l.cfg.Player.Name) + " · " + st.Dim.Render(who),
 		"",
@@ -521,12 +523,12 @@ func (l *lobby) View(ctx *screenCtx) string {
 		lines = append(lines, " "+l.note)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }
 
-func (l *lobby) rowLine(ctx *screenCtx, i int, text string) string {
+func (l *lobby) rowLine(ctx *kit.Context, i int, text string) string {
 	if i == l.row {
-		return " " + ctx.paint.g.cursor + " " + ctx.Styles.Selected.Render(text)
+		return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(text)
 	}
 	return "   " + text
 }
@@ -567,31 +569,16 @@ func newTableForm(l *lobby) *tableForm {
 
 func (f *tableForm) Name() string { return "table form" }
 
-// rows are the form's lines after the seats: the rules of the setup
-// screen that apply to the seat count (no bottom card at four), then the
-// house variants that apply to the seat count (setup34.go's rows).
-func (f *tableForm) rows() []setupRow {
-	var out []setupRow
-	o := f.setup.Options
-	o.Players = f.seats
-	for _, r := range offered(setupRows, &o) {
-		if r.label == "Opponent" {
-			r.label = "Bots"
-		}
-		out = append(out, r)
-	}
-	for _, v := range applyingVariants(&f.setup.Options) {
-		out = append(out, setupRow{
-			label:   v.label,
-			value:   func(s *Setup) string { return onOffText(*v.on(&s.Options)) },
-			step:    func(s *Setup, _ int) { toggleVariant(&s.Options, v) },
-			explain: func(*Setup) string { return v.explain },
-		})
-	}
-	return out
+// rows are the form's lines after the seats: the setup's rules and
+// house variants for the seat count (no bottom card at four).
+func (f *tableForm) rows() []setup.Row {
+	f.setup.Options.Players = f.seats
+	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
+	rows[0].Label = "Bots" // the level row: people may take the seats
+	return rows
 }
 
-func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	key, ok := msg.(tea.KeyPressMsg)
 	if !ok {
@@ -600,37 +587,37 @@ func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 	rows := f.rows()
 	n := len(rows) + 2 // seats, the rows, open
 	switch {
-	case isKey(key, k.Back):
+	case kit.IsKey(key, k.Back):
 		return f.l, nil
-	case isKey(key, k.Up):
+	case kit.IsKey(key, k.Up):
 		f.row = (f.row + n - 1) % n
-	case isKey(key, k.Down):
+	case kit.IsKey(key, k.Down):
 		f.row = (f.row + 1) % n
-	case isKey(key, k.Left), isKey(key, k.Right):
+	case kit.IsKey(key, k.Left), kit.IsKey(key, k.Right):
 		d := 1
-		if isKey(key, k.Left) {
+		if kit.IsKey(key, k.Left) {
 			d = -1
 		}
 		switch {
 		case f.row == 0:
-			f.seats = cycle([]int{2, 3, 4}, f.seats, d)
+			f.seats = setup.Cycle([]int{2, 3, 4}, f.seats, d)
 			f.setup.Options.Players = f.seats
-			dropInapplicable(&f.setup.Options)
+			setup.DropInapplicable(&f.setup.Options)
 		case f.row <= len(rows):
-			rows[f.row-1].step(&f.setup, d)
+			rows[f.row-1].Step(&f.setup, d)
 		}
 		f.err = ""
 		// The rows change with the seats and dealer_forced: keep the
 		// cursor in range.
 		f.row = min(f.row, len(f.rows())+1)
-	case isKey(key, k.Choose):
+	case kit.IsKey(key, k.Choose):
 		return f.open(ctx)
 	}
 	return f, nil
 }
 
 // open opens the table and sits the host at it.
-func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
+func (f *tableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	seed := uint64(time.Now().UnixNano())
 	if f.l.cfg.Seed != nil {
 		seed = f.l.cfg.Seed()
@@ -643,12 +630,12 @@ func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
 	return f.l.join(ctx, t)
 }
 
-func (f *tableForm) View(ctx *screenCtx) string {
+func (f *tableForm) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Open a table",
-		st.Rule.Render(repeat(g.hrule, ctx.Width)),
+		st.Rule.Render(kit.Repeat(g.HRule, ctx.Width)),
 		"",
 		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
 	}
@@ -656,7 +643,7 @@ func (f *tableForm) View(ctx *screenCtx) string {
 		mark := "  "
 		line := fmt.Sprintf("%-24s ‹ %s ›", label, value)
 		if i == f.row {
-			mark = g.cursor + " "
+			mark = g.Cursor + " "
 			line = st.Selected.Render(line)
 		}
 		lines = append(lines, " "+mark+line)
@@ -664,19 +651,19 @@ func (f *tableForm) View(ctx *screenCtx) string {
 	row(0, "Seats", fmt.Sprint(f.seats))
 	rows := f.rows()
 	for i, r := range rows {
-		row(i+1, r.label, r.value(&f.setup))
+		row(i+1, r.Label, r.Value(&f.setup))
 	}
 	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].explain != nil {
-		explain = rows[f.row-1].explain(&f.setup)
+	if f.row >= 1 && f.row <= len(rows) {
+		explain = rows[f.row-1].Explain(&f.setup)
 	} else if f.row > len(rows) {
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
-	lines = append(lines, clip("     "+st.Dim.Render(explain), ctx.Width), "")
+	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
 	open := "[ Open the table ]"
 	mark := "  "
 	if f.row == len(rows)+1 {
-		mark = g.cursor + " "
+		mark = g.Cursor + " "
 		open = st.Selected.Render(open)
 	}
 	lines = append(lines, " "+mark+open)
@@ -684,5 +671,5 @@ func (f *tableForm) View(ctx *screenCtx) string {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · esc back · q quit"))
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }

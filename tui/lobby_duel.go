@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // A shared table of two is drawn by the local two-player table screen,
@@ -38,10 +39,7 @@ func (h hallDuel) myTurn() bool { return h.nt.myTurn() && !h.nt.sent }
 func (h hallDuel) name(s rules.Seat) string { return h.nt.name(s) }
 
 func (h hallDuel) does(s rules.Seat, verb string) string {
-	if s == h.u().Seat {
-		return "you " + verb
-	}
-	return h.nt.name(s) + " " + verb + "s"
+	return kit.Does(h.nt.name(s), s == h.u().Seat, verb)
 }
 
 func (h hallDuel) Gen() int     { return h.u().Gen }
@@ -62,9 +60,11 @@ func (h hallDuel) Apply(s rules.Seat, a rules.Action) (session.Write, error) {
 
 func (h hallDuel) dealNo() int { return max(1, h.u().DealNo) }
 
-func (h hallDuel) pad() padScores {
+func (h hallDuel) pad() kit.PadScores {
 	u := h.u()
-	return padScores{target: u.Target, scores: u.DealScores, totals: u.Totals}
+	var tot [2]int
+	copy(tot[:], u.SideTotals)
+	return kit.PadScores{Target: u.Target, Scores: u.Records, Totals: tot}
 }
 
 func (h hallDuel) forced(step int) (string, bool) {
@@ -77,7 +77,7 @@ func (h hallDuel) tag() string { return "table " + h.u().Code }
 // duelTable returns the table screen of this seat, made on first use.
 func (t *netTable) duelTable() *table {
 	if t.t2 == nil {
-		t.t2 = &table{d: hallDuel{t}, choiceMenu: choiceMenu{bella: rules.NoCard}, gate: t.l.cfg.Heavy, shared: t,
+		t.t2 = &table{d: hallDuel{t}, Choice: kit.Choice{Bella: rules.NoCard}, gate: t.l.cfg.Heavy, shared: t,
 			spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	}
 	return t.t2
@@ -88,7 +88,7 @@ func (t *netTable) duelTable() *table {
 func (t *netTable) update2(fresh bool) {
 	tb := t.duelTable()
 	if t.moved() && !tb.noteErr {
-		tb.setNote("", false)
+		tb.SetNote("", false)
 	}
 	if fresh {
 		v := t.u.View
@@ -97,7 +97,7 @@ func (t *netTable) update2(fresh bool) {
 }
 
 // msg2 passes a message to the two-player screen.
-func (t *netTable) msg2(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *netTable) msg2(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	_, cmd := t.duelTable().Update(ctx, msg)
 	return t, cmd
 }
@@ -116,59 +116,54 @@ func (t *netTable) seatTag(s rules.Seat) string {
 
 // resultView2 is a finished deal of two, from this seat: the breakdown
 // of the local result screen, then who is ready and what enter does.
-func (t *netTable) resultView2(ctx *screenCtx) string {
+func (t *netTable) resultView2(ctx *kit.Context) string {
 	u := &t.u
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	w := ctx.Width
 	me, opp := u.Seat, u.Seat.Other()
-	h := hallDuel{t}
+	var tot [2]int
+	copy(tot[:], u.SideTotals)
 	lines := []string{
-		fit(fmt.Sprintf(" %s  Table %s · Deal %d is over", st.Title.Render("Klob"), u.Code, max(1, u.DealNo)), w-24) +
-			right(st.Heading.Render(fmt.Sprintf("You %d · %s %d ", u.Totals[me], clip(t.name(opp), 8), u.Totals[opp])), 24),
-		st.Rule.Render(repeat(p.g.hrule, w)),
+		kit.Fit(fmt.Sprintf(" %s  Table %s · Deal %d is over", st.Title.Render("Klob"), u.Code, max(1, u.DealNo)), w-24) +
+			kit.Right(st.Heading.Render(fmt.Sprintf("You %d · %s %d ", tot[me], kit.Clip(t.name(opp), 8), tot[opp])), 24),
+		st.Rule.Render(kit.Repeat(p.Glyphs.HRule, w)),
 	}
-	if n := len(u.DealScores); n > 0 {
-		sc := u.DealScores[n-1]
+	if n := len(u.Records); n > 0 {
+		sc := u.Records[n-1]
 		if sc.Outcome == rules.Abandoned {
 			lines = append(lines, "", " "+st.Heading.Render("The deal is thrown in: nobody scores."), "")
 			if n <= len(u.Endings) && n <= len(u.Schmeissers) {
 				lines = append(lines[:len(lines)-1], " "+abandonReason(t.name, u.Endings[n-1], u.Schmeissers[n-1]), "")
 			}
 		} else {
-			sw := seatWords{cols: [2]rules.Seat{me, opp}, heads: [2]string{"You", clip(t.name(opp), 8)}, name: h.name, does: h.does,
-				has: func(s rules.Seat) string {
-					if s == me {
-						return "have"
-					}
-					return "has"
-				}}
-			title := fmt.Sprintf(" Trump %s %s · maker: %s", p.styledSuit(sc.Trump), sc.Trump.Name(), t.name(sc.Maker))
-			lines = append(lines, scoreLines(ctx, sc, sw, title, w)...)
+			sw := kit.PersonWords(me, opp, [2]string{"You", kit.Clip(t.name(opp), 8)}, t.name)
+			title := fmt.Sprintf(" Trump %s · maker: %s", p.SuitName(sc.Trump), t.name(sc.Maker))
+			lines = append(lines, kit.ScoreLines(ctx, sc, sw, title, w)...)
 		}
 	}
 	row := func(label, a, b string) string { return fmt.Sprintf(" %-18s %8s %8s", label, a, b) }
-	lines = append(lines, row("Game", fmt.Sprint(u.Totals[me]), fmt.Sprint(u.Totals[opp]))+st.Dim.Render(fmt.Sprintf("   (game to %d)", u.Target)), "")
+	lines = append(lines, row("Game", fmt.Sprint(tot[me]), fmt.Sprint(tot[opp]))+st.Dim.Render(fmt.Sprintf("   (game to %d)", u.Target)), "")
 	if v := &u.View; v.LastLeader != rules.NoSeat {
-		lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", t.name(v.LastLeader), p.styledCard(v.LastTrick[0]),
-			t.name(v.LastLeader.Other()), p.styledCard(v.LastTrick[1]), t.name(v.LastWinner)), "")
+		lines = append(lines, fmt.Sprintf(" Last trick: %s %s, %s %s: %s won it.", t.name(v.LastLeader), p.StyledCard(v.LastTrick[0]),
+			t.name(v.LastLeader.Other()), p.StyledCard(v.LastTrick[1]), t.name(v.LastTrickWinner())), "")
 	}
 	if u.Over {
 		res := st.Bad.Render("You lost the game.")
-		if u.Winner == me {
+		if u.WinnerSide == int(me) {
 			res = st.Good.Render("You won the game!")
 		}
 		lines = append(lines, " "+res+" It is in your history.", "")
 	}
 	if s := t.seatsWords(); s != "" {
-		lines = append(lines, clip(" "+s, w))
+		lines = append(lines, kit.Clip(" "+s, w))
 	}
-	lines = append(lines, " "+st.Key.Render(t.nextWords())+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
+	lines = append(lines, " "+st.Key.Render(t.nextWords())+st.Dim.Render("   "+kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if t.note != "" {
 		lines = append(lines, " "+st.Error.Render("! "+t.note))
 	}
 	if u.SaveErr != "" {
 		lines = append(lines, " "+st.Error.Render("! the table's autosave failed: "+u.SaveErr))
 	}
-	return canvas(lines, w, ctx.Height)
+	return kit.Canvas(lines, w, ctx.Height)
 }

@@ -15,7 +15,7 @@ func formTo(t *testing.T, p *lobbyPerson, label string) {
 	}
 	rows := f.rows()
 	for range len(rows) + 2 {
-		if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].label == label {
+		if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].Label == label {
 			return
 		}
 		p.key("down")

@@ -1,20 +1,22 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
 	"fmt"
-	"github.com/stretchr/testify/require"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	"github.com/stretchr/testify/require"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The shared tables are drawn by the local table screens (lobby_duel.go,
@@ -115,7 +117,7 @@ func TestLobbySharedTableGolden(t *testing.T) {
 				case seatActs(ann):
 					phase := nt.u.View.Phase
 					if tc.seats > 2 {
-						phase = nt.u.TableView.Phase
+						phase = nt.u.View.Phase
 					}
 					if phase == rules.PhasePlay {
 						shot("2-play")
@@ -190,17 +192,17 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			handOf := func(nt *netTable) ([]rules.Card, rules.CardSet) {
 				if seats == 2 {
 					v := nt.u.View
-					return nt.duelTable().hand(&v), legalCards(&v)
+					return nt.duelTable().hand(&v), kit.LegalCards(&v)
 				}
-				v := nt.u.TableView
-				return nt.table34().hand(&v), tableLegalCards(&v)
+				v := nt.u.View
+				return nt.table34().hand(&v), kit.LegalCards(&v)
 			}
 			// Play to Ann's first card that must follow suit (some of
 			// her cards refused).
 			for i := 0; i < 400; i++ {
 				settle(t, h, ann, bob)
 				nt := tableOf(ann)
-				play := (seats == 2 && nt.u.View.Phase == rules.PhasePlay) || (seats > 2 && nt.u.TableView.Phase == rules.PhasePlay)
+				play := (seats == 2 && nt.u.View.Phase == rules.PhasePlay) || (seats > 2 && nt.u.View.Phase == rules.PhasePlay)
 				hand, legal := handOf(nt)
 				if seatActs(ann) && play && len(legal.Cards()) < len(hand) {
 					break
@@ -254,7 +256,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 				t.Fatalf("Ann holds no card she may not play:\n%s", ann.screen())
 			}
 			// A click on the first playable card plays it.
-			var hits []hit
+			var hits []kit.Hit
 			if seats == 2 {
 				_, hits = nt.duelTable().render(&ann.app.ctx)
 			} else {
@@ -263,15 +265,15 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			gen := nt.u.Gen
 			clicked := false
 			for _, ht := range hits {
-				if ht.kind != hitCard {
+				if ht.Kind != kit.HitCard {
 					continue
 				}
-				ann.app.Update(tea.MouseClickMsg{X: ht.r.x + 1, Y: ht.r.y + 1, Button: tea.MouseLeft})
+				ann.app.Update(tea.MouseClickMsg{X: ht.Rect.X + 1, Y: ht.Rect.Y + 1, Button: tea.MouseLeft})
 				if nt.sent || nt.u.Gen != gen {
 					clicked = true
 					break
 				}
-				if nt.duelTable().bella != rules.NoCard || (nt.t34 != nil && nt.t34.bella != rules.NoCard) {
+				if nt.duelTable().Bella != rules.NoCard || (nt.t34 != nil && nt.t34.Bella != rules.NoCard) {
 					ann.key("b")
 					clicked = true
 					break
@@ -345,12 +347,12 @@ func TestLobbySharedFullHelp(t *testing.T) {
 		_, ann, _ := sharedTable(t, seats, 100, 30)
 		nt := tableOf(ann)
 		require.NotNil(t, nt)
-		k := defaultKeys()
+		k := kit.DefaultKeys()
 		var full [][]key.Binding
 		if nt.t2 != nil {
-			full = nt.t2.keyHelp(&k).FullHelp()
+			full = nt.t2.KeyHelp(&k).FullHelp()
 		} else {
-			full = nt.t34.keyHelp(&k).FullHelp()
+			full = nt.t34.KeyHelp(&k).FullHelp()
 		}
 		for _, b := range full[0] {
 			d := b.Help().Desc

@@ -11,6 +11,8 @@ import (
 
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // netTable is a seat at a table of several people. Everything it shows
@@ -63,7 +65,7 @@ func (t *netTable) QuitQuestion() string {
 	return "Your seat waits for you a while: connect again with the same key to take it back."
 }
 
-func (t *netTable) Enter(ctx *screenCtx) tea.Cmd { return t.clock() }
+func (t *netTable) Enter(ctx *kit.Context) tea.Cmd { return t.clock() }
 
 // wait is how long a dropped person's seat still waits: the update's
 // figure less the time since it came, so the countdown runs between
@@ -81,7 +83,7 @@ func (t *netTable) clock() tea.Cmd {
 }
 
 // leave gives up the seat and goes back to the lobby.
-func (t *netTable) leave() (screenModel, tea.Cmd) {
+func (t *netTable) leave() (kit.Screen, tea.Cmd) {
 	if !t.left {
 		t.left = true
 		close(t.gone)
@@ -98,7 +100,7 @@ func (t *netTable) myTurn() bool {
 // turn is the seat to move in the update's deal, NoSeat when none.
 func (t *netTable) turn() rules.Seat {
 	if t.multi() {
-		return t.u.TableView.Turn
+		return t.u.View.Turn
 	}
 	return t.u.View.Turn
 }
@@ -110,12 +112,12 @@ func (t *netTable) onTable() bool {
 	return u.Started && u.HasDeal && u.Closed == "" && !u.Kicked
 }
 
-// minSize: a table of four needs more room.
-func (t *netTable) minSize() (int, int) {
+// MinSize: a table of four needs more room.
+func (t *netTable) MinSize() (int, int) {
 	if t.onTable() {
-		return tableMinSize(len(t.u.Seats))
+		return kit.TableMinSize(len(t.u.Seats))
 	}
-	return minWidth, minHeight
+	return kit.MinWidth, kit.MinHeight
 }
 
 // send gives the person's action to the hall.
@@ -144,7 +146,7 @@ func (t *netTable) name(s rules.Seat) string {
 }
 
 // seatLines lists the seats and what is known of the people in them.
-func (t *netTable) seatLines(ctx *screenCtx) []string {
+func (t *netTable) seatLines(ctx *kit.Context) []string {
 	st := &ctx.Styles
 	var out []string
 	for i, s := range t.u.Seats {
@@ -180,17 +182,17 @@ func (t *netTable) seatLines(ctx *screenCtx) []string {
 	return out
 }
 
-func (t *netTable) waitingView(ctx *screenCtx) []string {
+func (t *netTable) waitingView(ctx *kit.Context) []string {
 	st := &ctx.Styles
 	out := []string{"", " " + st.Heading.Render("Waiting for players") + "  give friends the code " + st.Heading.Render(t.u.Code), ""}
 	out = append(out, t.seatLines(ctx)...)
 	out = append(out, "")
 	// Joiners see the house rules before the game starts.
 	vs := "none"
-	if on := variantsOn(t.u.Rules); len(on) > 0 {
+	if on := setup.VariantsOn(t.u.Rules); len(on) > 0 {
 		vs = strings.Join(on, ", ")
 	}
-	out = append(out, clip(fmt.Sprintf(" Game to %d · house variants: %s", t.u.Target, vs), ctx.Width), "")
+	out = append(out, kit.Clip(fmt.Sprintf(" Game to %d · house variants: %s", t.u.Target, vs), ctx.Width), "")
 	if t.u.Seats[t.u.Seat].Host {
 		out = append(out, " Press s to start: bots take the free seats.")
 	} else {
@@ -201,7 +203,7 @@ func (t *netTable) waitingView(ctx *screenCtx) []string {
 
 // news is what just happened at the table in this seat's words: the
 // last move, and the table's note (who dropped, who took a seat).
-func (t *netTable) news(ctx *screenCtx) string {
+func (t *netTable) news(ctx *kit.Context) string {
 	line := t.u.Note
 	if m := t.u.Move; m != nil {
 		line = t.describe(ctx, m)
@@ -214,14 +216,14 @@ func (t *netTable) news(ctx *screenCtx) string {
 
 // describe says the last move in this seat's words: "You played A♠:
 // Bob won the trick", "Bob: schmeiss".
-func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
-	g := &ctx.paint.g
+func (t *netTable) describe(ctx *kit.Context, m *hall.Move) string {
+	g := &ctx.Paint.Glyphs
 	who := t.name(m.Seat)
 	a := m.Action
 	var s string
 	switch a.Kind {
 	case rules.PlayCard:
-		s = who + " played " + g.cardText(a.Card)
+		s = who + " played " + g.CardText(a.Card)
 		if a.Bella {
 			s += " and said bella"
 		}
@@ -231,9 +233,9 @@ func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
 	case rules.Exchange:
 		up := t.u.View.OrigUpcard
 		if t.multi() {
-			up = t.u.TableView.OrigUpcard
+			up = t.u.View.OrigUpcard
 		}
-		s = who + " exchanged the dix: took " + g.cardText(up)
+		s = who + " exchanged the dix: took " + g.CardText(up)
 	case rules.Name:
 		s = who + ": " + a.Suit.Name()
 	default:
@@ -245,7 +247,7 @@ func (t *netTable) describe(ctx *screenCtx, m *hall.Move) string {
 	return s
 }
 
-func (t *netTable) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *netTable) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tableUpdateMsg:
 		if msg.nt != t || t.left {
@@ -294,12 +296,12 @@ func (t *netTable) setUpdate(u hall.Update) {
 
 // key takes a key: the waiting room's and the closed table's here, the
 // deal's on the table screen, the result's (ready, back to the lobby).
-func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (t *netTable) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	u := &t.u
 	switch {
 	case u.Closed != "" || u.Kicked:
-		if isKey(msg, k.Choose) || isKey(msg, k.Back) {
+		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back) {
 			return t.leave()
 		}
 		return t, nil
@@ -309,7 +311,7 @@ func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cm
 			if err := t.conn.Start(); err != nil {
 				t.note, t.noteErr = err.Error(), true
 			}
-		case isKey(msg, k.Back):
+		case kit.IsKey(msg, k.Back):
 			return t.leave()
 		}
 		return t, nil
@@ -318,12 +320,12 @@ func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cm
 	case t.multi():
 		return t.msg34(ctx, msg)
 	case u.Over:
-		if isKey(msg, k.Choose) || isKey(msg, k.Back) {
+		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back) {
 			return t.leave()
 		}
 		return t, nil
 	case u.Between:
-		if isKey(msg, k.Choose) {
+		if kit.IsKey(msg, k.Choose) {
 			t.note = ""
 			if err := t.ready(); err != nil {
 				t.note = err.Error()
@@ -334,18 +336,18 @@ func (t *netTable) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cm
 	return t.msg2(ctx, msg)
 }
 
-// keyHelp is the help of the screen on view.
-func (t *netTable) keyHelp(k *keyMap) help.KeyMap {
+// KeyHelp is the help of the screen on view.
+func (t *netTable) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	switch {
 	case t.onTable() && t.multi():
-		return t.table34().keyHelp(k)
+		return t.table34().KeyHelp(k)
 	case t.onTable() && !t.u.Between && !t.u.Over:
-		return t.duelTable().keyHelp(k)
+		return t.duelTable().KeyHelp(k)
 	}
-	return keyHelp{full: [][]key.Binding{{k.Choose, k.Back, k.Help, quitAsks(k)}}}
+	return kit.KeyHelp{Full: [][]key.Binding{{k.Choose, k.Back, k.Help, kit.QuitAsks(k)}}}
 }
 
-func (t *netTable) View(ctx *screenCtx) string {
+func (t *netTable) View(ctx *kit.Context) string {
 	switch {
 	case t.onTable() && t.multi():
 		return t.table34().View(ctx)
@@ -356,10 +358,10 @@ func (t *netTable) View(ctx *screenCtx) string {
 	}
 	u := &t.u
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	w, h := ctx.Width, ctx.Height
 	head := fmt.Sprintf(" %s  Table %s · %s bots", st.Title.Render("Klob"), st.Heading.Render(u.Code), u.Level)
-	lines := []string{clip(head, w), st.Rule.Render(repeat(g.hrule, w))}
+	lines := []string{kit.Clip(head, w), st.Rule.Render(kit.Repeat(g.HRule, w))}
 	var body []string
 	var keys string
 	switch {
@@ -387,7 +389,7 @@ func (t *netTable) View(ctx *screenCtx) string {
 		lines = append(lines, "")
 	}
 	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render(keys))
-	return canvas(lines, w, h)
+	return kit.Canvas(lines, w, h)
 }
 
 // moved reports whether the table moved on since the last update: a

@@ -11,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // A shared table of three or four seats is drawn by the local table
@@ -40,20 +41,20 @@ func (h hallTable) Players() int { return len(h.u().Seats) }
 func (h hallTable) View(s rules.Seat) rules.View {
 	u := h.u()
 	if s != u.Seat {
-		return rules.View{Players: len(u.Seats), Seat: s, Turn: rules.NoSeat, Dealer: u.TableView.Dealer,
+		return rules.View{Players: len(u.Seats), Seat: s, Turn: rules.NoSeat, Dealer: u.View.Dealer,
 			Maker: rules.NoSeat, Trump: rules.NoSuit}
 	}
-	return u.TableView
+	return u.View
 }
 
 // ToMove is the seat to act in the deal on the table; none between
 // deals, and none while the seat waits for its own move to come back.
 func (h hallTable) ToMove() (rules.Seat, bool) {
 	u := h.u()
-	if !u.HasDeal || u.Between || u.Over || u.TableView.Phase == rules.PhaseOver {
+	if !u.HasDeal || u.Between || u.Over || u.View.Phase == rules.PhaseOver {
 		return rules.NoSeat, false
 	}
-	s := u.TableView.Turn
+	s := u.View.Turn
 	if s == u.Seat && (u.BotSeat || h.nt.sent) {
 		// A bot plays the seat, or its move is on the way: the screen
 		// waits for the next update.
@@ -170,10 +171,10 @@ func (t *netTable) table34() *table34 {
 func (t *netTable) update34(fresh bool) {
 	tb := t.table34()
 	if t.moved() && !tb.noteErr {
-		tb.setNote("", false)
+		tb.SetNote("", false)
 	}
 	if fresh {
-		tb.bella, tb.menu = rules.NoCard, 0
+		tb.Bella, tb.Menu = rules.NoCard, 0
 		tb.prepare()
 	}
 }
@@ -188,7 +189,7 @@ type sharedWords interface {
 	nextWords() string
 	// news: what just happened at the table, when the screen has
 	// nothing of its own to say.
-	news(ctx *screenCtx) string
+	news(ctx *kit.Context) string
 	// seatsWords: the people at the table between deals (who reads the
 	// result, who is ready, who dropped and how long the seat waits).
 	seatsWords() string
@@ -235,9 +236,9 @@ func codeSeed(code string) uint64 {
 
 // msg34 passes a message to the table screen; at the end of the game enter
 // goes back to the lobby.
-func (t *netTable) msg34(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *netTable) msg34(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	tb := t.table34()
-	if k, ok := msg.(tea.KeyPressMsg); ok && t.u.Over && (isKey(k, ctx.Keys.Choose) || isKey(k, ctx.Keys.Back)) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && t.u.Over && (kit.IsKey(k, ctx.Keys.Choose) || kit.IsKey(k, ctx.Keys.Back)) {
 		return t.leave()
 	}
 	_, cmd := tb.Update(ctx, msg)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
 )
 
@@ -77,10 +76,7 @@ func testHall(t *testing.T) *hall.Hall {
 	// Random bots at every table: they take contracts, so deals are
 	// played out and scored, and the tests stay fast.
 	h, err := hall.New(hall.Config{Grace: time.Minute,
-		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil },
-		NewTableBot: func(l ai.Level, cfg ai.Config) (session.TableBot, error) {
-			return session.TableBots(ai.Random, cfg)
-		}})
+		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -94,8 +94,8 @@ func TestLobbyTrainerGuest(t *testing.T) {
 	}
 	d.press("t")
 	tr := d.app.screen.(*backToLobby).inner.(*trainer)
-	if tr.state != trainResult || tr.stats.Drills != 1 {
-		t.Fatalf("the guest's drill is graded and counted for the session: state %d, drills %d", tr.state, tr.stats.Drills)
+	if tr.state != trainResult || tr.stats.Total().Drills != 1 {
+		t.Fatalf("the guest's drill is graded and counted for the session: state %d, drills %d", tr.state, tr.stats.Total().Drills)
 	}
 }
 
@@ -140,7 +140,7 @@ func TestLobbyTableTrainers(t *testing.T) {
 			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
 		}
 		d.press("enter")
-		tr, ok := d.app.screen.(*backToLobby).inner.(*trainer34)
+		tr, ok := d.app.screen.(*backToLobby).inner.(*trainer)
 		if !ok || tr.players() != players {
 			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*backToLobby).inner, players, d.screen())
 		}

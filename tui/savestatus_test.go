@@ -93,6 +93,9 @@ func TestWarningShown(t *testing.T) {
 	}
 }
 
+// dealSeed deals the person, first to bid, a hand worth taking.
+const dealSeed = 69
+
 // The seed is not shown before the game is over (it deals every card);
 // a game whose seed the player chose is marked practice in the log, and
 // the mark survives a resume.
@@ -114,7 +117,7 @@ func TestSeedHiddenAndPractice(t *testing.T) {
 	cfg.Setup.Practice = true
 	ps := cfg.Store.(*memStore)
 	hs = newHarness(t, cfg, 80, 24)
-	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69") {
+	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69, from the -seed you gave") {
 		t.Fatalf("a chosen seed is not said to make a practice game:\n%s", scr)
 	}
 	hs.press("enter", "t", "q", "y")
@@ -127,8 +130,12 @@ func TestSeedHiddenAndPractice(t *testing.T) {
 	}
 	hs = newHarness(t, testConfig(dealSeed, ps), 80, 24)
 	hs.press("r")
-	if m := seatedOf(hs.app.screen); m == nil || !m.setup.Practice || !practiceOf(m.Session.Header()) {
+	m := seatedOf(hs.app.screen)
+	if m == nil || !m.setup.Practice {
 		t.Fatal("a resumed practice game lost its mark")
+	}
+	if l, err := m.h.Log(); err != nil || !practiceOf(l.Header) {
+		t.Fatal("a resumed practice game's log lost its mark")
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The table for three and four players (RULES.md section 10) is drawn
@@ -15,36 +16,10 @@ import (
 // on the left, and play goes round clockwise: bottom, left, top (the
 // partner, with four), right.
 
-// Smallest windows for the tables of more than two players: three fit
-// the two-handed minimum, four need more room for the partner's seat and
-// the trick laid out as a cross.
-const (
-	minWidth4  = 100
-	minHeight4 = 30
-)
-
-// tableMinSize returns the smallest window a table of players is laid
-// out for.
-func tableMinSize(players int) (int, int) {
-	if players >= 4 {
-		return minWidth4, minHeight4
-	}
-	return minWidth, minHeight
-}
-
 // tableSeat is how the table names one seat.
 type tableSeat struct {
 	Name  string // "You", "West"...
 	Level string // the bot's level; "" for a person
-}
-
-// defaultSeatNames names the seats by where they sit around the person:
-// the person, then clockwise left, top (the partner) and right.
-func defaultSeatNames(players int) []string {
-	if players == 4 {
-		return []string{"You", "West", "North", "East"}
-	}
-	return []string{"You", "West", "East"}
 }
 
 // tableScene is everything the table draws: one seat's view of the deal
@@ -104,10 +79,7 @@ func (sc *tableScene) name(s rules.Seat) string {
 
 // does puts verb after the seat's name: "you deal", "West deals".
 func (sc *tableScene) does(s rules.Seat, verb string) string {
-	if s == sc.Me && !sc.Watching {
-		return "you " + verb
-	}
-	return sc.name(s) + " " + verb + "s"
+	return kit.Does(sc.name(s), s == sc.Me && !sc.Watching, verb)
 }
 
 // sides is the number of sides: the players with three, two teams with
@@ -146,31 +118,31 @@ func (sc *tableScene) sideOrder() []int {
 // renderTable34 draws the table into w×h cells, the bottom rows (note,
 // prompt, keys) given by the caller, and returns where the clickable
 // cards lie.
-func renderTable34(ctx *screenCtx, sc *tableScene, w, h int, bottom []string, cursor int, hand []rules.Card, legal rules.CardSet, playing bool) (string, []hit) {
+func renderTable34(ctx *kit.Context, sc *tableScene, w, h int, bottom []string, cursor int, hand []rules.Card, legal rules.CardSet, playing bool) (string, []kit.Hit) {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	size := layoutSize(w, h)
-	needLeft := handWidth(9, size) + 3
+	needLeft := kit.HandWidth(9, size) + 3
 	if sc.players() == 4 {
-		needLeft = handWidth(8, size) + 3
+		needLeft = kit.HandWidth(8, size) + 3
 	}
 	rightW := max(26, min(44, w-needLeft-1))
 	leftW := max(0, w-rightW-1)
 	midH := max(0, h-tableTopRows-len(bottom))
-	var hits []hit
+	var hits []kit.Hit
 
 	lines := make([]string, 0, h)
-	lines = append(lines, tableHeader34(ctx, sc, w), st.Rule.Render(repeat(g.hrule, w)))
+	lines = append(lines, tableHeader34(ctx, sc, w), st.Rule.Render(kit.Repeat(g.HRule, w)))
 	left := tableLeft34(ctx, sc, leftW, midH, size, cursor, hand, legal, playing, &hits)
 	rightCol := tableRight34(ctx, sc, rightW, midH)
-	lines = append(lines, columns(ctx, left, rightCol, leftW, rightW, midH)...)
+	lines = append(lines, kit.Columns(ctx, left, rightCol, leftW, rightW, midH)...)
 	lines = append(lines, bottom...)
-	return joinLines(lines), hits
+	return kit.JoinLines(lines), hits
 }
 
 // tableHeader34 is the top line: the deal, the dealer, the target, and
 // the game score by side.
-func tableHeader34(ctx *screenCtx, sc *tableScene, w int) string {
+func tableHeader34(ctx *kit.Context, sc *tableScene, w int) string {
 	st := &ctx.Styles
 	v := &sc.V
 	left := fmt.Sprintf(" %s  Deal %d · %s · %d players · game to %d", st.Title.Render("Klob"), max(1, sc.DealNo),
@@ -183,38 +155,38 @@ func tableHeader34(ctx *screenCtx, sc *tableScene, w int) string {
 		parts = append(parts, fmt.Sprintf("%s %d", sc.sideName(i), sc.Totals[i]))
 	}
 	rightS := strings.Join(parts, " · ") + " "
-	lw := w - widthOf(rightS) - 1
+	lw := w - kit.WidthOf(rightS) - 1
 	if lw < 20 {
-		return clip(left, w)
+		return kit.Clip(left, w)
 	}
-	return fit(left, lw) + " " + st.Heading.Render(rightS)
+	return kit.Fit(left, lw) + " " + st.Heading.Render(rightS)
 }
 
 // seatLines describes a seat in a column w cells wide: a turn mark and
 // its name, its level, its cards (backs and a count, the backs left out
 // when narrow), and whether it deals, made trump, or is the partner.
-func seatLines(ctx *screenCtx, sc *tableScene, s rules.Seat, w int) []string {
+func seatLines(ctx *kit.Context, sc *tableScene, s rules.Seat, w int) []string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	v := &sc.V
 	mark := "  "
 	if v.Turn == s {
-		mark = st.Selected.Render(g.cursor) + " "
+		mark = st.Selected.Render(g.Cursor) + " "
 	}
 	out := []string{mark + st.Heading.Render(sc.name(s))}
 	if lv := sc.Seats[s].Level; lv != "" {
 		out = append(out, "  "+st.Dim.Render(lv))
 	}
 	n := v.Counts[s]
-	cards := plural(n, "card")
+	cards := kit.Plural(n, "card")
 	if w >= 2+n+1+len(cards) {
-		cards = st.Dim.Render(repeat(g.backMini, n)) + " " + cards
+		cards = st.Dim.Render(kit.Repeat(g.BackMini, n)) + " " + cards
 	}
 	if open := sc.Open[s]; open != 0 {
 		// The hand face up, as few cards a line as the column needs.
 		var cs []string
-		for _, c := range sortHand(open, open, plainTrump(v.Trump)) {
-			cs = append(cs, ctx.paint.styledCard(c))
+		for _, c := range kit.SortHand(open, open, kit.PlainTrump(v.Trump)) {
+			cs = append(cs, ctx.Paint.StyledCard(c))
 		}
 		per := max(1, (w-2)/4)
 		for i := 0; i < len(cs); i += per {
@@ -235,7 +207,7 @@ func seatLines(ctx *screenCtx, sc *tableScene, s rules.Seat, w int) []string {
 	}
 	switch joined := strings.Join(roles, " · "); {
 	case len(roles) == 0:
-	case 2+widthOf(joined) <= w:
+	case 2+kit.WidthOf(joined) <= w:
 		out = append(out, "  "+joined)
 	default:
 		// "dealer · maker" does not fit a side column at 100 columns:
@@ -249,7 +221,7 @@ func seatLines(ctx *screenCtx, sc *tableScene, s rules.Seat, w int) []string {
 
 // tableLeft34 is the table itself: trump and the upcard, the other
 // seats around the trick, and the person's hand at the bottom.
-func tableLeft34(ctx *screenCtx, sc *tableScene, w, h int, size cardSize, cursor int, hand []rules.Card, legal rules.CardSet, playing bool, hits *[]hit) []string {
+func tableLeft34(ctx *kit.Context, sc *tableScene, w, h int, size kit.CardSize, cursor int, hand []rules.Card, legal rules.CardSet, playing bool, hits *[]kit.Hit) []string {
 	v := &sc.V
 	var top []string
 	if v.Players == 4 {
@@ -258,7 +230,7 @@ func tableLeft34(ctx *screenCtx, sc *tableScene, w, h int, size cardSize, cursor
 		for i := range ls {
 			ls[i] = strings.TrimLeft(ls[i], " ")
 		}
-		top = []string{center(strings.Join(ls, " · "), w)}
+		top = []string{kit.Center(strings.Join(ls, " · "), w)}
 	}
 	info := packLine(trumpInfo34(ctx, sc), w-1, 2)
 	trick := trickArea34(ctx, sc, w, size)
@@ -280,8 +252,8 @@ func tableLeft34(ctx *screenCtx, sc *tableScene, w, h int, size cardSize, cursor
 	out = append(out, make([]string, max(0, h-len(out)-len(handRowsOut)))...)
 	y0 := tableTopRows + len(out)
 	for i, r := range rects {
-		r.y += y0
-		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
+		r.Y += y0
+		*hits = append(*hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
 	}
 	return append(out, handRowsOut...)
 }
@@ -289,17 +261,11 @@ func tableLeft34(ctx *screenCtx, sc *tableScene, w, h int, size cardSize, cursor
 // trumpInfo34 says what is known of trump, as fragments for packLine:
 // trump and its maker, the upcard and the bottom card, the dix, who has
 // the sequences; before trump, what the bidding asks.
-func trumpInfo34(ctx *screenCtx, sc *tableScene) []string {
+func trumpInfo34(ctx *kit.Context, sc *tableScene) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
-	suitName := func(s rules.Suit) string {
-		if s == rules.NoTrumps {
-			return s.Name()
-		}
-		return p.styledSuit(s) + " " + s.Name()
-	}
-	up := "Upcard " + p.styledCard(v.OrigUpcard)
+	up := "Upcard " + p.StyledCard(v.OrigUpcard)
 	if v.Players == 4 && v.Upcard == rules.NoCard && v.Maker != rules.NoSeat {
 		up += " (" + sc.name(v.Maker) + " took it)"
 	}
@@ -310,10 +276,10 @@ func trumpInfo34(ctx *screenCtx, sc *tableScene) []string {
 		case rules.PhaseDeclare:
 			out = append(out, "Declarations before the bidding")
 		case rules.PhaseBid1:
-			out = append(out, "Round one: take "+suitName(v.OrigUpcard.Suit())+" or pass")
+			out = append(out, "Round one: take "+p.SuitName(v.OrigUpcard.Suit())+" or pass")
 		case rules.PhaseBid2:
 			if v.Players == 4 {
-				out = append(out, "Round two: name a suit (not "+p.styledSuit(v.OrigUpcard.Suit())+"), no trumps, or pass")
+				out = append(out, "Round two: name a suit (not "+p.StyledSuit(v.OrigUpcard.Suit())+"), no trumps, or pass")
 			} else {
 				out = append(out, "Round two: name another suit or pass")
 			}
@@ -322,16 +288,16 @@ func trumpInfo34(ctx *screenCtx, sc *tableScene) []string {
 		}
 		return out
 	}
-	tr := st.Trump.Render("Trump") + " " + suitName(v.Trump) + " · maker " + sc.name(v.Maker)
+	tr := st.Trump.Render("Trump") + " " + p.SuitName(v.Trump) + " · maker " + sc.name(v.Maker)
 	if v.Forced {
 		tr += " (forced)"
 	}
 	out = append(out, tr, up)
 	if v.Bottom != rules.NoCard {
-		out = append(out, "bottom "+p.styledCard(v.Bottom))
+		out = append(out, "bottom "+p.StyledCard(v.Bottom))
 	}
 	if v.DixBy != rules.NoSeat {
-		out = append(out, sc.name(v.DixBy)+" took "+p.styledCard(v.OrigUpcard)+" for the 7")
+		out = append(out, sc.name(v.DixBy)+" took "+p.StyledCard(v.OrigUpcard)+" for the 7")
 	}
 	switch {
 	case v.SeqWinner != rules.NoSeat && v.Players == 4:
@@ -353,15 +319,15 @@ func packLine(frags []string, w, n int) []string {
 		switch {
 		case cur == "":
 			cur = " " + f
-		case widthOf(cur)+3+widthOf(f) <= w:
+		case kit.WidthOf(cur)+3+kit.WidthOf(f) <= w:
 			cur += " · " + f
 		default:
-			out = append(out, clip(cur, w))
+			out = append(out, kit.Clip(cur, w))
 			cur = " " + f
 		}
 	}
 	if cur != "" {
-		out = append(out, clip(cur, w))
+		out = append(out, kit.Clip(cur, w))
 	}
 	if len(out) > n {
 		out = out[:n]
@@ -434,19 +400,19 @@ func trickNow(sc *tableScene) trickView {
 // seat's card, the person's and the right seat's side by side, each seat
 // described beside its card; with four a cross, the partner's card on
 // top. Under each card: "led", and "wins" or "won" under the winner.
-func trickArea34(ctx *screenCtx, sc *tableScene, w int, size cardSize) []string {
+func trickArea34(ctx *kit.Context, sc *tableScene, w int, size kit.CardSize) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
 	tv := trickNow(sc)
-	colW := max(size.w+2, 8)
+	colW := max(size.W+2, 8)
 	band := func(s rules.Seat) []string {
 		c := tv.cards[s]
 		var face []string
 		if c == rules.NoCard {
-			face = p.card(rules.NoCard, lookSlot, size)
+			face = p.Card(rules.NoCard, kit.LookSlot, size)
 		} else {
-			face = p.card(c, lookFace, size)
+			face = p.Card(c, kit.LookFace, size)
 		}
 		// The side seats are named by their description beside the
 		// trick; the partner and the person over their cards.
@@ -454,9 +420,9 @@ func trickArea34(ctx *screenCtx, sc *tableScene, w int, size cardSize) []string 
 		if p := sc.pos(s); p == 0 || (v.Players == 4 && p == 2) {
 			label = sc.name(s)
 		}
-		out := []string{center(clip(label, colW), colW)}
+		out := []string{kit.Center(kit.Clip(label, colW), colW)}
 		for _, l := range face {
-			out = append(out, center(l, colW))
+			out = append(out, kit.Center(l, colW))
 		}
 		var marks []string
 		if c != rules.NoCard && s == tv.leader {
@@ -469,16 +435,16 @@ func trickArea34(ctx *screenCtx, sc *tableScene, w int, size cardSize) []string 
 				marks = append(marks, st.Good.Render("wins"))
 			}
 		}
-		return append(out, center(strings.Join(marks, " "), colW))
+		return append(out, kit.Center(strings.Join(marks, " "), colW))
 	}
 	blank := func(n int) []string {
 		out := make([]string, n)
 		for i := range out {
-			out[i] = repeat(" ", colW)
+			out[i] = kit.Repeat(" ", colW)
 		}
 		return out
 	}
-	bandH := size.h + 2
+	bandH := size.H + 2
 	var grid [3][]string // columns: left, middle, right
 	left, right := sc.seatAt(1), sc.seatAt(v.Players-1)
 	if v.Players == 4 {
@@ -508,7 +474,7 @@ func trickArea34(ctx *screenCtx, sc *tableScene, w int, size cardSize) []string 
 		if k := i - descAt; k >= 0 && k < len(rDesc) {
 			r = rDesc[k]
 		}
-		rows = append(rows, fit(l, sideW)+grid[0][i]+grid[1][i]+grid[2][i]+" "+clip(r, max(0, sideW-1)))
+		rows = append(rows, kit.Fit(l, sideW)+grid[0][i]+grid[1][i]+grid[2][i]+" "+kit.Clip(r, max(0, sideW-1)))
 	}
 	// Tricks and card points won so far, by side.
 	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
@@ -531,7 +497,7 @@ func trickArea34(ctx *screenCtx, sc *tableScene, w int, size cardSize) []string 
 		if v.MenageBy != rules.NoSeat {
 			line += " · menage " + sc.name(v.MenageBy)
 		}
-		rows = append(rows, clip(line, w))
+		rows = append(rows, kit.Clip(line, w))
 	}
 	return rows
 }
@@ -553,16 +519,16 @@ func sideShort(sc *tableScene, i int) string {
 
 // handBlock34 draws the person's hand as the two-handed table does:
 // sorted, the selected card raised, numbers and marks under the cards.
-func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor int, hand []rules.Card, legal rules.CardSet, playing bool) ([]string, []rect) {
+func handBlock34(ctx *kit.Context, sc *tableScene, w int, size kit.CardSize, cursor int, hand []rules.Card, legal rules.CardSet, playing bool) ([]string, []kit.Rect) {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	v := &sc.V
 	n := len(hand)
-	rows := make([]string, handRows(size))
-	hw := handWidth(n, size)
+	rows := make([]string, kit.HandRows(size))
+	hw := kit.HandWidth(n, size)
 	x0 := max(0, (w-hw)/2)
-	rects := cardRects(n, size, x0, 0)
+	rects := kit.CardRects(n, size, x0, 0)
 	sel := -1
 	if playing && n > 0 {
 		sel = max(0, min(cursor, n-1))
@@ -577,47 +543,24 @@ func handBlock34(ctx *screenCtx, sc *tableScene, w int, size cardSize, cursor in
 		label = pad + st.Dim.Render(sc.name(sc.Me)+"'s hand")
 	}
 	if ntrump > 0 {
-		tw := handWidth(ntrump, size)
-		txt := "trump " + g.suit(v.Trump)
+		tw := kit.HandWidth(ntrump, size)
+		txt := "trump " + g.Suit(v.Trump)
 		if tw < len([]rune(txt)) {
 			txt = "trump"
 		}
-		label = pad + st.Trump.Render(center(txt, tw))
+		label = pad + st.Trump.Render(kit.Center(txt, tw))
 	}
 	if n == 0 {
 		label = pad + st.Dim.Render("(no cards)")
 	}
 	rows[0] = label
-	cardRows(ctx, rows[1:], hand, legal, sel, playing, size, pad)
+	kit.CardRows(ctx, rows[1:], hand, legal, sel, playing, size, pad)
 	return rows, rects
-}
-
-// tableHand is the person's hand, sorted as the two-handed table sorts
-// it; with no trumps every suit is plain.
-func tableHand(v *rules.View) []rules.Card {
-	return sortHand(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump))
-}
-
-// plainTrump is the trump the hand sorts by: none with no trumps.
-func plainTrump(t rules.Suit) rules.Suit {
-	if t == rules.NoTrumps {
-		return rules.NoSuit
-	}
-	return t
-}
-
-// tableLegalCards returns the cards the viewing seat may play now.
-func tableLegalCards(v *rules.View) rules.CardSet {
-	if v.Phase != rules.PhasePlay || v.Turn != v.Seat {
-		return 0
-	}
-	pl := v.Play()
-	return pl.Legal()
 }
 
 // tableRight34 is the score pad over the table talk, or with v open
 // the list of this deal's tricks.
-func tableRight34(ctx *screenCtx, sc *tableScene, w, h int) []string {
+func tableRight34(ctx *kit.Context, sc *tableScene, w, h int) []string {
 	if sc.ShowLast {
 		return trickList34(ctx, sc, w-1, h)
 	}
@@ -626,7 +569,7 @@ func tableRight34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 
 // scorePad34 is the running score by side: a row per finished deal
 // with what each side scored (the maker's side starred), and the sum.
-func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
+func scorePad34(ctx *kit.Context, sc *tableScene, w, h int) []string {
 	st := &ctx.Styles
 	order := sc.sideOrder()
 	colW := 6
@@ -657,7 +600,7 @@ func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 			}
 			b.WriteString(what)
 		}
-		return fit(b.String(), w)
+		return kit.Fit(b.String(), w)
 	}
 	nameW := colW - 2
 	if narrow {
@@ -666,10 +609,10 @@ func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	var heads []string
 	for _, i := range order {
 		hd := sideShort(sc, i)
-		heads = append(heads, clip(strings.ToLower(hd), nameW)+" ")
+		heads = append(heads, kit.Clip(strings.ToLower(hd), nameW)+" ")
 	}
 	out := []string{
-		st.Heading.Render(fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
+		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
 		st.Dim.Render(row("#", heads, "")),
 	}
 	room := max(1, h-4)
@@ -706,7 +649,7 @@ func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	}
 	out = append(out, st.Heading.Render(row("sum", sums, "")))
 	if len(sc.Pad) > 0 {
-		out = append(out, st.Dim.Render(fit(" * maker", w)))
+		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
 	return out
 }
@@ -716,16 +659,16 @@ func scorePad34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 // dix, each word of the sequence dialogue, the melds shown, bella and
 // the menage; in the replay with its analysis (sc.Mark), also each card
 // play graded a mistake, with its mark ("Random B: 10♥ ?").
-func talkLines34(ctx *screenCtx, sc *tableScene) []string {
+func talkLines34(ctx *kit.Context, sc *tableScene) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
 	n := v.Players
 	card := func(c rules.Card) string {
 		if c == rules.NoCard {
 			return st.Dim.Render("a card unseen")
 		}
-		return p.styledCard(c)
+		return p.StyledCard(c)
 	}
 	var out []string
 	decl, shlomo := rules.NoSeat, false
@@ -749,13 +692,13 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 		case rules.PlayCard:
 			switch {
 			case a.Bella && a.N == 50:
-				line = who + ": menage (" + p.styledCard(a.Card) + ")"
+				line = who + ": menage (" + p.StyledCard(a.Card) + ")"
 			case a.Bella:
-				line = who + ": bella (" + p.styledCard(a.Card) + ")"
+				line = who + ": bella (" + p.StyledCard(a.Card) + ")"
 			case sc.Mark != nil && sc.Mark(i) != "":
 				// A card play is no word, but the replay's analysis
 				// marks one graded a mistake (?! ? ??) here too.
-				line = who + ": " + p.styledCard(a.Card)
+				line = who + ": " + p.StyledCard(a.Card)
 			default:
 				continue
 			}
@@ -780,13 +723,9 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 				line = who + ": pass"
 			}
 		case rules.Exchange:
-			line = who + " exchanged the dix: took " + p.styledCard(v.OrigUpcard)
+			line = who + " exchanged the dix: took " + p.StyledCard(v.OrigUpcard)
 		case rules.Name:
-			if a.Suit == rules.NoTrumps {
-				line = who + ": no trumps"
-			} else {
-				line = who + ": " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
-			}
+			line = who + ": " + p.SuitName(a.Suit)
 		default:
 			line = who + ": " + a.Words()
 		}
@@ -805,14 +744,14 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 		if shown := v.Shown[s]; shown != 0 {
 			// In sequence order, a suit at a time: Q J 10 9.
 			var cs []string
-			for _, su := range suitOrder(shown, plainTrump(v.Trump)) {
+			for _, su := range kit.SuitOrder(shown, kit.PlainTrump(v.Trump)) {
 				x := shown.Suit(su).Cards()
 				sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
 				for _, c := range x {
-					cs = append(cs, p.g.cardText(c))
+					cs = append(cs, p.Glyphs.CardText(c))
 				}
 			}
-			out = append(out, capital(sc.does(rules.Seat(s), "show"))+" "+strings.Join(cs, " "))
+			out = append(out, kit.Capital(sc.does(rules.Seat(s), "show"))+" "+strings.Join(cs, " "))
 		}
 	}
 	return out
@@ -821,9 +760,9 @@ func talkLines34(ctx *screenCtx, sc *tableScene) []string {
 // trickList34 lists this deal's finished tricks for the v key: who led,
 // the cards in play order, who won and the points (the rules' own
 // TableTricks), the latest last when they do not all fit in h rows.
-func trickList34(ctx *screenCtx, sc *tableScene, w, h int) []string {
+func trickList34(ctx *kit.Context, sc *tableScene, w, h int) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
 	out := []string{st.Heading.Render("This deal's tricks")}
 	tricks := v.CompletedTricks()
@@ -834,31 +773,13 @@ func trickList34(ctx *screenCtx, sc *tableScene, w, h int) []string {
 	for _, tr := range tricks {
 		cards := make([]string, tr.N)
 		for i, c := range tr.Cards[:tr.N] {
-			cards[i] = p.styledCard(c)
+			cards[i] = p.StyledCard(c)
 		}
-		rows = append(rows, clip(fmt.Sprintf("%d %s: %s → %s %d", tr.No, sc.name(tr.Leader), strings.Join(cards, " "), sc.name(tr.Winner), tr.Points), w))
+		rows = append(rows, kit.Clip(fmt.Sprintf("%d %s: %s → %s %d", tr.No, sc.name(tr.Leader), strings.Join(cards, " "), sc.name(tr.Winner), tr.Points), w))
 	}
 	if room := max(1, h-len(out)-1); len(rows) > room {
 		rows = rows[len(rows)-room:]
 	}
 	out = append(out, rows...)
-	return append(out, st.Dim.Render(clip("leader: cards → winner points", w)))
-}
-
-// tableActionLabel is how the table and its trainer write an option of
-// a table before the card play.
-func tableActionLabel(ctx *screenCtx, a rules.Action) string {
-	p := ctx.paint
-	switch a.Kind {
-	case rules.Name:
-		if a.Suit == rules.NoTrumps {
-			return "no trumps"
-		}
-		return p.styledSuit(a.Suit) + " " + a.Suit.Name()
-	case rules.Shlomo, rules.Cleopatra:
-		return "declare " + a.String() + " (+20)"
-	case rules.Give:
-		return "give " + p.styledCard(a.Card)
-	}
-	return actionLabel(a)
+	return append(out, st.Dim.Render(kit.Clip("leader: cards → winner points", w)))
 }

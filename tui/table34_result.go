@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // resultLines34 is the breakdown of a finished deal at a table of three
@@ -13,9 +14,9 @@ import (
 // RULES.md sections 8 and 10, the verdict in words, and what each side
 // scores, with the three-handed bete split shown as each opponent's
 // share of the maker's points.
-func resultLines34(ctx *screenCtx, sc *tableScene, s rules.Score, width int) []string {
+func resultLines34(ctx *kit.Context, sc *tableScene, s rules.Score, width int) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
 	if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
 		return []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."),
@@ -50,13 +51,9 @@ func resultLines34(ctx *screenCtx, sc *tableScene, s rules.Score, width int) []s
 	}
 	var heads []string
 	for _, side := range order {
-		heads = append(heads, clip(sc.sideName(side), colW-1))
+		heads = append(heads, kit.Clip(sc.sideName(side), colW-1))
 	}
-	trump := s.Trump.Name()
-	if s.Trump != rules.NoTrumps {
-		trump = p.styledSuit(s.Trump) + " " + trump
-	}
-	title := fmt.Sprintf(" Trump %s · maker: %s", trump, sc.name(s.Maker))
+	title := fmt.Sprintf(" Trump %s · maker: %s", p.SuitName(s.Trump), sc.name(s.Maker))
 	if s.Forced {
 		title += " (forced to name trump)"
 	}
@@ -111,7 +108,7 @@ func resultLines34(ctx *screenCtx, sc *tableScene, s rules.Score, width int) []s
 			verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, not more than each opponent (%s). The maker scores nothing; each opponent scores its own total and its share of the maker's %d.", who, mk, strings.Join(others, ", "), mk)
 		}
 	}
-	for _, l := range wrap(verdict, max(20, width-3)) {
+	for _, l := range kit.Wrap(verdict, max(20, width-3)) {
 		lines = append(lines, " "+l)
 	}
 	if s.Outcome == rules.Bete && !four {

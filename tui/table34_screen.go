@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // tableGame is the game a table of three or four players presents: the
@@ -67,15 +68,15 @@ type table34 struct {
 	timing  Timing
 	waitKey bool
 	// back makes the screen a new game starts from (nil: none).
-	back func() screenModel
+	back func() kit.Screen
 
 	thinking bool // the bot was asked at thinkGen and has not answered
 	thinkGen int
 	holding  bool // a finished trick waits for a key before the bots go on
 	tricks   int  // tricks finished in the deal when last looked
 
-	choiceMenu          // the hand's cursor, the menu's choice, the bella question
-	order      handSort // how the hand is sorted (o toggles it)
+	kit.Choice              // the hand's cursor, the menu's choice, the bella question
+	order      kit.HandSort // how the hand is sorted (o toggles it)
 	showLast   bool
 
 	note    string
@@ -94,13 +95,13 @@ type table34 struct {
 }
 
 func newTable34(game tableGame, me rules.Seat, seats [4]tableSeat) *table34 {
-	return &table34{game: game, me: me, seats: seats, choiceMenu: choiceMenu{bella: rules.NoCard}}
+	return &table34{game: game, me: me, seats: seats, Choice: kit.Choice{Bella: rules.NoCard}}
 }
 
 func (t *table34) Name() string { return "table" }
 
-// minSize is the smallest window this table is laid out for.
-func (t *table34) minSize() (int, int) { return tableMinSize(t.game.Players()) }
+// MinSize is the smallest window this table is laid out for.
+func (t *table34) MinSize() (int, int) { return kit.TableMinSize(t.game.Players()) }
 
 // scene gathers what the table draws.
 func (t *table34) scene() *tableScene {
@@ -119,37 +120,37 @@ func (t *table34) myTurn() bool {
 	return ok && s == t.me
 }
 
-func (t *table34) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+func (t *table34) SetNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
 
 // clearRefusal drops a refusal once the selection moves: it spoke of
 // the card that was selected, as at the two-player table.
-func (t *table34) clearRefusal() {
+func (t *table34) ClearRefusal() {
 	if t.noteErr {
-		t.setNote("", false)
+		t.SetNote("", false)
 	}
 }
 
 // View draws the table.
-func (t *table34) View(ctx *screenCtx) string {
+func (t *table34) View(ctx *kit.Context) string {
 	s, _ := t.render(ctx)
 	return s
 }
 
-func (t *table34) render(ctx *screenCtx) (string, []hit) {
+func (t *table34) render(ctx *kit.Context) (string, []kit.Hit) {
 	sc := t.scene()
 	v := &sc.V
 	if v.Phase == rules.PhaseOver {
 		return t.resultView(ctx, sc), nil
 	}
 	hand := t.hand(v)
-	legal := tableLegalCards(v)
-	playing := v.Phase == rules.PhasePlay && t.myTurn() && t.bella == rules.NoCard
+	legal := kit.LegalCards(v)
+	playing := v.Phase == rules.PhasePlay && t.myTurn() && t.Bella == rules.NoCard
 	st := &ctx.Styles
 	y := ctx.Height - 2
 	prompt, menuHits := t.promptLine(ctx, sc, y)
-	bottom := append([]string{st.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))}, t.noteLines(ctx)...)
-	bottom = append(bottom, prompt, " "+hintLine(t.keyHelp(&ctx.Keys).ShortHelp()))
-	s, hits := renderTable34(ctx, sc, ctx.Width, ctx.Height, bottom, t.cursor, hand, legal, playing)
+	bottom := append([]string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}, t.noteLines(ctx)...)
+	bottom = append(bottom, prompt, " "+kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()))
+	s, hits := renderTable34(ctx, sc, ctx.Width, ctx.Height, bottom, t.Cursor, hand, legal, playing)
 	return s, append(hits, menuHits...)
 }
 
@@ -157,7 +158,7 @@ func (t *table34) render(ctx *screenCtx) (string, []hit) {
 // wrapped to the window (at most maxNoteLines, a save error
 // maxSaveErrLines), as the two-player table does; one line, maybe
 // blank, when there is nothing to wrap.
-func (t *table34) noteLines(ctx *screenCtx) []string {
+func (t *table34) noteLines(ctx *kit.Context) []string {
 	st := &ctx.Styles
 	if s, ok := t.hintText(ctx); ok {
 		return []string{s}
@@ -173,7 +174,7 @@ func (t *table34) noteLines(ctx *screenCtx) []string {
 	case t.noteErr:
 		text, style = "! "+t.note, st.Error
 	}
-	lines := wrapLines(text, ctx.Width-2, limit)
+	lines := kit.WrapLines(text, ctx.Width-2, limit)
 	for i, l := range lines {
 		lines[i] = " " + style.Render(l)
 	}
@@ -186,7 +187,7 @@ func (t *table34) items() []rules.Action {
 	if !t.myTurn() {
 		return nil
 	}
-	if t.bella != rules.NoCard {
+	if t.Bella != rules.NoCard {
 		return t.bellaItems()
 	}
 	v := t.game.View(t.me)
@@ -198,27 +199,27 @@ func (t *table34) items() []rules.Action {
 
 // bellaItems are the ways to play the card of the open question: with
 // the announcement (bella or menage) and without; nil when no question
-// is open, as the shared keys (choiceMenu) read it.
+// is open, as the shared keys (kit.Choice) read it.
 func (t *table34) bellaItems() []rules.Action {
-	if t.bella == rules.NoCard {
+	if t.Bella == rules.NoCard {
 		return nil
 	}
 	v := t.game.View(t.me)
 	var with []rules.Action
 	for _, a := range v.Legal() {
-		if a.Kind == rules.PlayCard && a.Card == t.bella && a.Bella {
+		if a.Kind == rules.PlayCard && a.Card == t.Bella && a.Bella {
 			with = append(with, a)
 		}
 	}
-	return append(with, rules.PlayAction(t.bella))
+	return append(with, rules.PlayAction(t.Bella))
 }
 
 // label is how a menu writes an action.
-func (t *table34) label(ctx *screenCtx, a rules.Action) string {
+func (t *table34) label(ctx *kit.Context, a rules.Action) string {
 	if a.Kind != rules.PlayCard {
-		return tableActionLabel(ctx, a)
+		return kit.TableActionLabel(ctx, a)
 	}
-	c := ctx.paint.styledCard(a.Card)
+	c := ctx.Paint.StyledCard(a.Card)
 	switch {
 	case a.Bella && a.N == 50:
 		return "play " + c + " and say menage"
@@ -229,9 +230,9 @@ func (t *table34) label(ctx *screenCtx, a rules.Action) string {
 }
 
 // promptLine says what the person is to do, a decision as a menu.
-func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []hit) {
+func (t *table34) promptLine(ctx *kit.Context, sc *tableScene, y int) (string, []kit.Hit) {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
 	if t.holding {
 		return " " + st.Heading.Render("Trick taken:") + " press any key for the next trick", nil
@@ -248,36 +249,36 @@ func (t *table34) promptLine(ctx *screenCtx, sc *tableScene, y int) (string, []h
 		}
 		return "", nil
 	}
-	if v.Phase == rules.PhasePlay && t.bella == rules.NoCard {
-		legend := "   " + st.Selected.Render(p.g.selMark) + " selected  " + st.Playable.Render(p.g.playMark) + " playable"
+	if v.Phase == rules.PhasePlay && t.Bella == rules.NoCard {
+		legend := "   " + st.Selected.Render(p.Glyphs.SelMark) + " selected  " + st.Playable.Render(p.Glyphs.PlayMark) + " playable"
 		if v.InTrick == 0 {
 			return " " + st.Heading.Render("Your lead:") + " choose a card and play it" + legend, nil
 		}
-		return " " + st.Heading.Render("Your turn:") + " answer " + p.styledCard(v.Trick[0]) + legend, nil
+		return " " + st.Heading.Render("Your turn:") + " answer " + p.StyledCard(v.Trick[0]) + legend, nil
 	}
 	items := t.items()
 	labels := make([]string, len(items))
 	for i, a := range items {
 		k := fmt.Sprint(i + 1)
-		if l := actionKey(a); l != "" && t.bella == rules.NoCard && a.Kind != rules.PlayCard {
+		if l := kit.ActionKey(a); l != "" && t.Bella == rules.NoCard && a.Kind != rules.PlayCard {
 			k = l
 		}
 		labels[i] = "[" + k + "] " + t.label(ctx, a)
 	}
-	return menuLine(ctx, " "+st.Heading.Render(t.menuPrompt(ctx, v)), labels, t.menu, y)
+	return kit.MenuLine(ctx, " "+st.Heading.Render(t.menuPrompt(ctx, v)), labels, t.Menu, y)
 }
 
 // menuPrompt names the decision.
-func (t *table34) menuPrompt(ctx *screenCtx, v *rules.View) string {
-	p := ctx.paint
-	if t.bella != rules.NoCard {
+func (t *table34) menuPrompt(ctx *kit.Context, v *rules.View) string {
+	p := ctx.Paint
+	if t.Bella != rules.NoCard {
 		return "Announce?"
 	}
 	switch v.Phase {
 	case rules.PhaseDeclare:
 		return "Declare?"
 	case rules.PhaseBid1:
-		return "Your bid on " + p.styledSuit(v.OrigUpcard.Suit()) + ":"
+		return "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
 	case rules.PhaseBid2:
 		return "Round two:"
 	case rules.PhaseDix:
@@ -291,34 +292,34 @@ func (t *table34) menuPrompt(ctx *screenCtx, v *rules.View) string {
 	return ""
 }
 
-// keyHelp is the table's keys as help.
-func (t *table34) keyHelp(k *keyMap) help.KeyMap {
+// KeyHelp is the table's keys as help.
+func (t *table34) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	v := t.game.View(t.me)
 	var drop []key.Binding
 	if t.shared != nil {
-		drop = append(drop, k.Undo)
+		drop = append(drop, k.Undo, k.Claim)
 	}
-	h := keyHelp{full: playHelp(k, v.Options, drop...)}
+	h := kit.KeyHelp{Full: kit.PlayHelp(k, v.Options, drop...)}
 	switch {
 	case !t.myTurn():
-		h.short = []key.Binding{brief("tricks", k.LastTrick)}
-	case v.Phase == rules.PhasePlay && t.bella == rules.NoCard:
-		h.short = []key.Binding{brief("", k.Left, k.Right), brief("play", k.Choose), brief("card", k.Nth),
-			brief("bella", k.Bella), brief("tricks", k.LastTrick), brief("hint", k.Hint)}
+		h.Short = []key.Binding{kit.Brief("tricks", k.LastTrick)}
+	case v.Phase == rules.PhasePlay && t.Bella == rules.NoCard:
+		h.Short = []key.Binding{kit.Brief("", k.Left, k.Right), kit.Brief("play", k.Choose), kit.Brief("card", k.Nth),
+			kit.Brief("bella", k.Bella), kit.Brief("tricks", k.LastTrick), kit.Brief("hint", k.Hint)}
 	default:
-		h.short = []key.Binding{brief("", k.Left, k.Right), brief("confirm", k.Choose),
-			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), brief("tricks", k.LastTrick), brief("hint", k.Hint)}
+		h.Short = []key.Binding{kit.Brief("", k.Left, k.Right), kit.Brief("confirm", k.Choose),
+			key.NewBinding(key.WithKeys("1"), key.WithHelp("key", "in [ ]")), kit.Brief("tricks", k.LastTrick), kit.Brief("hint", k.Hint)}
 	}
-	h.short = append(h.short, brief("help", k.Help), brief("quit", k.Quit))
+	h.Short = append(h.Short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
 	return h
 }
 
 // Update takes the person's keys and clicks.
-func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *table34) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	m, cmd := t.update(ctx, msg)
 	// "Wait: it is not your turn" is wrong once the turn has come.
 	if t.note == waitNote && t.myTurn() {
-		t.setNote("", false)
+		t.SetNote("", false)
 	}
 	return m, cmd
 }
@@ -326,7 +327,7 @@ func (t *table34) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // waitNote answers a key pressed while another seat is to act.
 const waitNote = "Wait: it is not your turn."
 
-func (t *table34) update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *table34) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case writtenMsg:
 		t.game.Record(session.Result(msg))
@@ -359,24 +360,16 @@ func (t *table34) update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 }
 
 // take applies the person's action, or says why it is refused.
-func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
-	g := &ctx.paint.g
+func (t *table34) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
+	before := t.game.View(t.me)
 	w, err := t.game.Apply(t.me, a)
 	if err != nil {
-		if s, ok := bellaRefusal(g, a, err); ok {
-			t.setNote(s, true)
-			return t, nil
-		}
-		what := "say " + a.Words()
-		if a.Kind == rules.PlayCard {
-			what = "play " + g.cardText(a.Card)
-		}
-		t.setNote(plain(g, fmt.Sprintf("You cannot %s: %v", what, err)), true)
+		t.SetNote(kit.RefusalText(&ctx.Paint.Glyphs, &before, a, err), true)
 		return t, nil
 	}
-	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
+	t.Bella, t.Menu, t.showLast = rules.NoCard, 0, false
 	t.hinting, t.hint = false, nil
-	t.setNote("", false)
+	t.SetNote("", false)
 	next, cmd := t.next()
 	return next, tea.Batch(writeCmd(w), cmd)
 }
@@ -385,7 +378,7 @@ func (t *table34) take(ctx *screenCtx, a rules.Action) (screenModel, tea.Cmd) {
 // trick strength, or by suit in sequence order; with no trumps every
 // suit is plain).
 func (t *table34) hand(v *rules.View) []rules.Card {
-	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], plainTrump(v.Trump), t.order)
+	return kit.ViewHand(v, t.order)
 }
 
 // toggleOrder sorts the hand the other way, the cursor staying on its
@@ -394,20 +387,20 @@ func (t *table34) toggleOrder() {
 	v := t.game.View(t.me)
 	hand := t.hand(&v)
 	sel := rules.NoCard
-	if t.cursor >= 0 && t.cursor < len(hand) {
-		sel = hand[t.cursor]
+	if t.Cursor >= 0 && t.Cursor < len(hand) {
+		sel = hand[t.Cursor]
 	}
 	t.order ^= 1
 	word := "trick strength"
-	if t.order == bySuit {
+	if t.order == kit.BySuit {
 		word = "suit, in sequence order"
 	}
 	for i, c := range t.hand(&v) {
 		if c == sel {
-			t.cursor = i
+			t.Cursor = i
 		}
 	}
-	t.setNote("The hand is sorted by "+word+".", false)
+	t.SetNote("The hand is sorted by "+word+".", false)
 }
 
 // prepare puts the cursor on the first playable card.
@@ -416,83 +409,83 @@ func (t *table34) prepare() {
 	if v.Phase != rules.PhasePlay || !t.myTurn() {
 		return
 	}
-	legal := tableLegalCards(&v)
+	legal := kit.LegalCards(&v)
 	for i, c := range t.hand(&v) {
 		if legal.Has(c) {
-			t.cursor = i
+			t.Cursor = i
 			return
 		}
 	}
 }
 
-func (t *table34) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (t *table34) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
-	if w, h := t.minSize(); ctx.Width < w || ctx.Height < h {
+	if w, h := t.MinSize(); ctx.Width < w || ctx.Height < h {
 		return t, nil
 	}
-	if isKey(msg, k.LastTrick) {
+	if kit.IsKey(msg, k.LastTrick) {
 		t.showLast = !t.showLast
 		return t, nil
 	}
-	if isKey(msg, k.Hint) {
+	if kit.IsKey(msg, k.Hint) {
 		return t.askHint()
 	}
-	if isKey(msg, k.SortHand) {
+	if kit.IsKey(msg, k.SortHand) {
 		t.toggleOrder()
 		return t, nil
 	}
-	if isKey(msg, k.Undo) {
+	if kit.IsKey(msg, k.Undo) {
 		return t.undo()
 	}
 	if !t.myTurn() {
-		if isKey(msg, k.Choose) || isKey(msg, k.Nth) {
-			t.setNote(waitNote, false)
+		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) {
+			t.SetNote(waitNote, false)
 		}
 		return t, nil
 	}
 	v := t.game.View(t.me)
-	return t.choiceMenu.key(ctx, t, msg, t.decision(&v))
+	return t.Choice.Key(ctx, t, msg, t.decision(&v))
 }
 
 // decision is what the person chooses from in v. The note stays when
 // the menu's choice moves (this table has no line saying what the item
 // means), and the bella key on a card that carries no announcement plays
 // it saying nothing.
-func (t *table34) decision(v *rules.View) decision {
-	return decision{bella: t.bellaItems(), legal: v.Legal(), play: v.Phase == rules.PhasePlay, hand: t.hand(v)}
+func (t *table34) decision(v *rules.View) kit.Decision {
+	return kit.Decision{Bella: t.bellaItems(), Legal: v.Legal(), Play: v.Phase == rules.PhasePlay, Hand: t.hand(v)}
 }
 
 // click plays the card or takes the menu item under the mouse.
-func (t *table34) click(ctx *screenCtx, msg tea.MouseClickMsg) (screenModel, tea.Cmd) {
+func (t *table34) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
 	if msg.Button != tea.MouseLeft || !t.myTurn() {
 		return t, nil
 	}
 	_, hits := t.render(ctx)
 	for _, h := range hits {
-		if !h.r.has(msg.X, msg.Y) {
+		if !h.Rect.Has(msg.X, msg.Y) {
 			continue
 		}
 		v := t.game.View(t.me)
-		return t.choiceMenu.click(ctx, t, h, t.decision(&v))
+		return t.Choice.Click(ctx, t, h, t.decision(&v))
 	}
 	return t, nil
 }
 
 // resultView is the finished deal's breakdown, in place of the table
 // until the person goes on.
-func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
+func (t *table34) resultView(ctx *kit.Context, sc *tableScene) string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	v := &sc.V
 	w := ctx.Width
-	lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(repeat(p.g.hrule, w)),
+	lines := []string{tableHeader34(ctx, sc, w), st.Rule.Render(kit.Repeat(p.Glyphs.HRule, w)),
 		" " + st.Heading.Render(fmt.Sprintf("Deal %d is over", max(1, sc.DealNo))), ""}
 	lines = append(lines, resultLines34(ctx, sc, v.Score, w)...)
 	if tr := trickNow(sc); tr.done {
 		var cs []string
 		for i := range v.Players {
 			s := rules.Seat((int(tr.leader) + i) % v.Players)
-			cs = append(cs, sc.name(s)+" "+p.styledCard(tr.cards[s]))
+			cs = append(cs, sc.name(s)+" "+p.StyledCard(tr.cards[s]))
 		}
 		lines = append(lines, "", fmt.Sprintf(" Last trick: %s; %s.", strings.Join(cs, ", "), sc.does(tr.winner, "win")))
 	}
@@ -518,27 +511,27 @@ func (t *table34) resultView(ctx *screenCtx, sc *tableScene) string {
 	if t.shared != nil {
 		next = t.shared.nextWords()
 		if s := t.shared.seatsWords(); s != "" {
-			lines = append(lines, "", clip(" "+s, w))
+			lines = append(lines, "", kit.Clip(" "+s, w))
 		}
 	}
-	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+hintLine(appKeys(&ctx.Keys))))
+	lines = append(lines, "", " "+st.Key.Render(next)+st.Dim.Render("   "+kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if t.note != "" {
 		lines = append(lines, t.noteLines(ctx)...)
 	}
 	if err := t.game.SaveErr(); err != nil {
 		lines = append(lines, " "+st.Error.Render("! autosave failed: "+err.Error()))
 	}
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }
 
 // Enter deals the next deal if the game waits for one, then lets the
 // bots move or waits for the person.
-func (t *table34) Enter(ctx *screenCtx) tea.Cmd {
+func (t *table34) Enter(ctx *kit.Context) tea.Cmd {
 	var w session.Write
 	if t.game.NeedDeal() && t.game.Winner() < 0 {
 		var err error
 		if w, err = t.game.StartDeal(); err != nil {
-			t.setNote(err.Error(), true)
+			t.SetNote(err.Error(), true)
 		}
 	}
 	t.tricks = 0
@@ -559,11 +552,11 @@ func (t *table34) trickCount() int {
 // (the session takes them), then a bot's turn, the person's, or the end
 // of the deal. With waitKey a trick just finished holds the bots until
 // a key.
-func (t *table34) next() (screenModel, tea.Cmd) {
+func (t *table34) next() (kit.Screen, tea.Cmd) {
 	w, err := t.game.Advance()
 	cmd := writeCmd(w)
 	if err != nil {
-		t.setNote(err.Error(), true)
+		t.SetNote(err.Error(), true)
 		return t, cmd
 	}
 	done := t.trickCount()
@@ -601,7 +594,7 @@ func (t *table34) think() tea.Cmd {
 
 // botMoved applies a bot's answer; a bot error is shown and the session
 // takes the first legal action instead, so the game goes on.
-func (t *table34) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd) {
+func (t *table34) botMoved(ctx *kit.Context, msg botMoveMsg) (kit.Screen, tea.Cmd) {
 	if !t.thinking || msg.th.Gen != t.thinkGen || msg.th.Gen != t.game.Gen() {
 		return t, nil
 	}
@@ -612,12 +605,12 @@ func (t *table34) botMoved(ctx *screenCtx, msg botMoveMsg) (screenModel, tea.Cmd
 	case errors.Is(err, session.ErrStale):
 		return t.next()
 	case errors.As(err, &be):
-		t.setNote(be.Error(), true)
+		t.SetNote(be.Error(), true)
 		if be.Instead == nil {
 			return t, nil
 		}
 	case err != nil:
-		t.setNote(err.Error(), true)
+		t.SetNote(err.Error(), true)
 		return t, nil
 	}
 	t.showLast = false
@@ -634,15 +627,15 @@ func (t *table34) over() bool {
 
 // overKey takes a key on the result: enter deals the next deal, or at
 // the end of the game starts a new one from the setup (q quits).
-func (t *table34) overKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
-	if !isKey(msg, ctx.Keys.Choose) {
+func (t *table34) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	if !kit.IsKey(msg, ctx.Keys.Choose) {
 		return t, nil
 	}
 	if t.game.Winner() >= 0 {
 		if t.back != nil {
 			return t.back(), nil
 		}
-		return t, quitNow
+		return t, kit.QuitNow
 	}
 	t.note = ""
 	return t, t.Enter(ctx)
@@ -650,23 +643,46 @@ func (t *table34) overKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea
 
 // undo takes back the person's last decision, as at the two-player
 // table: a bot's answer still being worked out is dropped (Gen moves on).
-func (t *table34) undo() (screenModel, tea.Cmd) {
+func (t *table34) undo() (kit.Screen, tea.Cmd) {
 	w, err := t.game.Undo(t.me)
 	switch {
 	case errors.Is(err, session.ErrNothingToUndo):
-		t.setNote("Nothing to take back: "+err.Error()+".", false)
+		t.SetNote("Nothing to take back: "+err.Error()+".", false)
 		return t, nil
 	case errors.Is(err, errSharedUndo):
-		t.setNote(sharedUndoNote, false)
+		t.SetNote(sharedUndoNote, false)
 		return t, nil
 	case err != nil:
-		t.setNote(err.Error(), true)
+		t.SetNote(err.Error(), true)
 		return t, nil
 	}
 	t.thinking, t.holding = false, false
-	t.bella, t.menu, t.showLast = rules.NoCard, 0, false
+	t.Bella, t.Menu, t.showLast = rules.NoCard, 0, false
 	t.hinting, t.hint = false, nil
-	t.setNote("Taken back: decide again. (The game log notes that takebacks were used.)", false)
+	t.SetNote("Taken back: decide again. (The game log notes that takebacks were used.)", false)
 	next, c := t.next()
 	return next, tea.Batch(writeCmd(w), c)
 }
+
+// advanceMsg asks the table to look at the game again (start of a deal).
+type advanceMsg struct{}
+
+// writtenMsg is what a session's Write did.
+type writtenMsg session.Result
+
+// writeCmd runs a session's Write (a save) off Update.
+func writeCmd(w session.Write) tea.Cmd {
+	if w == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		r := w()
+		if r.Empty() {
+			return nil
+		}
+		return writtenMsg(r)
+	}
+}
+
+// maxSaveErrLines bounds the lines a save error takes on the table.
+const maxSaveErrLines = 3

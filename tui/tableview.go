@@ -5,21 +5,8 @@ import (
 	"strings"
 
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
-
-// What a mouse click may land on.
-type hitKind uint8
-
-const (
-	hitCard hitKind = iota // a card of the hand, by index in the sorted hand
-	hitMenu                // a menu item, by index
-)
-
-type hit struct {
-	r     rect
-	kind  hitKind
-	index int
-}
 
 // The table's fixed rows: the header and its rule above, the rule, note,
 // prompt and key lines below.
@@ -29,39 +16,39 @@ const (
 )
 
 // View draws the table.
-func (t *table) View(ctx *screenCtx) string {
+func (t *table) View(ctx *kit.Context) string {
 	s, _ := t.render(ctx)
 	return s
 }
 
 // layoutSize picks the card size for the window.
-func layoutSize(w, h int) cardSize {
+func layoutSize(w, h int) kit.CardSize {
 	if w >= 110 && h >= 38 {
-		return largeCard
+		return kit.LargeCard
 	}
-	return smallCard
+	return kit.SmallCard
 }
 
 // render draws the table and returns where the clickable things lie.
 // View and the mouse handler both use it, so a click always means what
 // the screen shows.
-func (t *table) render(ctx *screenCtx) (string, []hit) {
+func (t *table) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	v := t.d.view()
 	size := layoutSize(w, h)
 	// The table needs room for nine cards; the side panel takes the rest,
 	// between 24 and 44 columns.
-	needLeft := handWidth(9, size) + 3
+	needLeft := kit.HandWidth(9, size) + 3
 	rightW := max(24, min(44, w-needLeft-1))
 	leftW := max(0, w-rightW-1)
 	notes := t.noteLines(ctx, &v, w)
 	midH := max(0, h-tableTopRows-tableBottomRows-(len(notes)-1))
-	var hits []hit
+	var hits []kit.Hit
 
 	lines := make([]string, 0, h)
-	lines = append(lines, t.header(ctx, &v, w), st.Rule.Render(repeat(g.hrule, w)))
+	lines = append(lines, t.header(ctx, &v, w), st.Rule.Render(kit.Repeat(g.HRule, w)))
 	panel := t.hintOpen() || t.showLast
 	switch {
 	case t.hintOpen():
@@ -72,20 +59,20 @@ func (t *table) render(ctx *screenCtx) (string, []hit) {
 	left := t.leftColumn(ctx, &v, leftW, midH, size, &hits)
 	rightCol := t.rightColumn(ctx, &v, rightW, midH)
 	if !panel {
-		lines = append(lines, columns(ctx, left, rightCol, leftW, rightW, midH)...)
+		lines = append(lines, kit.Columns(ctx, left, rightCol, leftW, rightW, midH)...)
 	}
-	lines = append(lines, st.Rule.Render(repeat(g.hrule, w)))
+	lines = append(lines, st.Rule.Render(kit.Repeat(g.HRule, w)))
 	lines = append(lines, notes...)
 	prompt, menuHits := t.promptLine(ctx, &v, w, len(lines))
 	lines = append(lines, prompt)
 	hits = append(hits, menuHits...)
 	lines = append(lines, " "+st.Dim.Render(t.keyHints(ctx, &v)))
-	return canvas(lines, w, h), hits
+	return kit.Canvas(lines, w, h), hits
 }
 
 // hintPanel replaces the table with the hint across the whole width,
 // keeping the hand at the bottom so the person can act on it.
-func (t *table) hintPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+func (t *table) hintPanel(ctx *kit.Context, v *rules.View, w, h int, size kit.CardSize, hits *[]kit.Hit) []string {
 	st := &ctx.Styles
 	var body []string
 	switch {
@@ -102,7 +89,7 @@ func (t *table) hintPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize
 
 // trickPanel replaces the table with the list of this deal's tricks (v),
 // keeping the hand at the bottom so the person can act on it.
-func (t *table) trickPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+func (t *table) trickPanel(ctx *kit.Context, v *rules.View, w, h int, size kit.CardSize, hits *[]kit.Hit) []string {
 	st := &ctx.Styles
 	body := trickListLines(ctx, v, t.d.name, w)
 	body = append(body, " "+st.Dim.Render("v or esc closes the list"))
@@ -110,7 +97,7 @@ func (t *table) trickPanel(ctx *screenCtx, v *rules.View, w, h int, size cardSiz
 }
 
 // panel lays out body across the whole width over the hand.
-func (t *table) panel(ctx *screenCtx, v *rules.View, body []string, w, h int, size cardSize, hits *[]hit) []string {
+func (t *table) panel(ctx *kit.Context, v *rules.View, body []string, w, h int, size kit.CardSize, hits *[]kit.Hit) []string {
 	hand, rects := t.handBlock(ctx, v, w, size)
 	room := max(0, h-len(hand))
 	if len(body) > room {
@@ -118,53 +105,49 @@ func (t *table) panel(ctx *screenCtx, v *rules.View, body []string, w, h int, si
 	}
 	out := make([]string, 0, h)
 	for _, l := range body {
-		out = append(out, fit(l, w))
+		out = append(out, kit.Fit(l, w))
 	}
 	for len(out) < room {
 		out = append(out, "")
 	}
 	y0 := tableTopRows + len(out)
 	for i, r := range rects {
-		r.y += y0
-		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
+		r.Y += y0
+		*hits = append(*hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
 	}
 	out = append(out, hand...)
 	for i := range out {
-		out[i] = fit(out[i], w)
+		out[i] = kit.Fit(out[i], w)
 	}
 	return out[:min(len(out), h)]
 }
 
 // header is the top line: the game on the left, the totals on the right.
-func (t *table) header(ctx *screenCtx, v *rules.View, w int) string {
+func (t *table) header(ctx *kit.Context, v *rules.View, w int) string {
 	st := &ctx.Styles
 	pad := t.d.pad()
 	dealer := t.d.does(v.Dealer, "deal")
 	left := fmt.Sprintf(" %s  Deal %d · %s · game to %d · %s", st.Title.Render("Klob"), t.d.dealNo(),
-		dealer, pad.target, t.d.tag())
+		dealer, pad.Target, t.d.tag())
 	me, opp := v.Seat, v.Seat.Other()
-	rightS := fmt.Sprintf("You %d · %s %d ", pad.totals[me], t.d.name(opp), pad.totals[opp])
+	rightS := fmt.Sprintf("You %d · %s %d ", pad.Totals[me], t.d.name(opp), pad.Totals[opp])
 	mark := ""
-	if unsaved(t.cfg, t.m) != "" {
-		// Words, not a colour alone: it stays until a save succeeds.
-		mark = "! not saved · "
-	}
-	lw := w - widthOf(mark+rightS) - 1
+	lw := w - kit.WidthOf(mark+rightS) - 1
 	if lw < 20 {
-		return clip(st.Error.Render(mark)+left, w)
+		return kit.Clip(st.Error.Render(mark)+left, w)
 	}
-	return fit(left, lw) + " " + st.Error.Render(mark) + st.Heading.Render(rightS)
+	return kit.Fit(left, lw) + " " + st.Error.Render(mark) + st.Heading.Render(rightS)
 }
 
 // leftColumn is the table itself: the opponent, the upcard and trump,
 // the trick, and the person's hand at the bottom.
-func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSize, hits *[]hit) []string {
+func (t *table) leftColumn(ctx *kit.Context, v *rules.View, w, h int, size kit.CardSize, hits *[]kit.Hit) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	// The opponent.
-	backs := repeat(g.backMini, v.OppCount)
-	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render(t.d.name(v.Seat.Other())), st.Dim.Render(backs), plural(v.OppCount, "card"))
+	backs := kit.Repeat(g.BackMini, v.Counts[v.Seat.Other()])
+	opp := fmt.Sprintf(" %s  %s  %s", st.Heading.Render(t.d.name(v.Seat.Other())), st.Dim.Render(backs), kit.Plural(v.Counts[v.Seat.Other()], "card"))
 	if v.Dealer == v.Seat.Other() {
 		opp += st.Dim.Render("  (dealer)")
 	}
@@ -172,8 +155,8 @@ func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSiz
 		opp += st.Dim.Render(t.shared.seatTag(v.Seat.Other()))
 	}
 	// The upcard, the bottom card, trump and maker; the trick; the hand.
-	up := centerBlock(t.upcardBlock(ctx, v, size), w)
-	trick := centerBlock(t.trickBlock(ctx, v, size), w)
+	up := kit.CenterBlock(t.upcardBlock(ctx, v, size), w)
+	trick := kit.CenterBlock(t.trickBlock(ctx, v, size), w)
 	hand, rects := t.handBlock(ctx, v, w, size)
 
 	// The room left is shared out between the gaps, so the trick lies in
@@ -197,49 +180,27 @@ func (t *table) leftColumn(ctx *screenCtx, v *rules.View, w, h int, size cardSiz
 	}
 	y0 := tableTopRows + len(out)
 	for i, r := range rects {
-		r.y += y0
-		*hits = append(*hits, hit{r: r, kind: hitCard, index: i})
+		r.Y += y0
+		*hits = append(*hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
 	}
 	return append(out, hand...)
 }
 
-// centerBlock indents lines so that the block they form is centred in w
-// (kept at the left edge when the block is wide).
-func centerBlock(lines []string, w int) []string {
-	bw := 0
-	for _, l := range lines {
-		bw = max(bw, widthOf(l))
-	}
-	// Blocks carry text beside their cards: centre on a width of 60 so
-	// the cards do not wander far from the hand.
-	bw = max(bw, min(60, w))
-	pad := repeat(" ", (w-bw)/2)
-	if pad == "" {
-		return lines
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = pad + l
-	}
-	return out
-}
-
 // upcardBlock shows the upcard and the bottom card with what is known of
 // trump beside them.
-func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []string {
+func (t *table) upcardBlock(ctx *kit.Context, v *rules.View, size kit.CardSize) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	up := p.card(v.Upcard, lookFace, size)
-	bottom := p.card(rules.NoCard, lookBack, size) // the stock, bottom card not turned
+	p := ctx.Paint
+	up := p.Card(v.Upcard, kit.LookFace, size)
+	bottom := p.Card(rules.NoCard, kit.LookBack, size) // the stock, bottom card not turned
 	if v.Bottom != rules.NoCard {
-		bottom = p.card(v.Bottom, lookFace, size)
+		bottom = p.Card(v.Bottom, kit.LookFace, size)
 	}
 	var info []string
-	suitName := func(s rules.Suit) string { return p.styledSuit(s) + " " + s.Name() }
 	if v.Trump == rules.NoSuit {
 		// The cards have their labels above them: the line beside them
 		// says only what the upcard proposes.
-		info = append(info, "Proposed trump: "+suitName(v.OrigUpcard.Suit()))
+		info = append(info, "Proposed trump: "+p.SuitName(v.OrigUpcard.Suit()))
 		switch v.Phase {
 		case rules.PhaseBid1:
 			info = append(info, "Round one: pass, take or schmeiss")
@@ -249,14 +210,14 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 			info = append(info, "Round two: name another suit, or pass")
 		}
 	} else {
-		info = append(info, st.Trump.Render("Trump:")+" "+suitName(v.Trump))
+		info = append(info, st.Trump.Render("Trump:")+" "+p.SuitName(v.Trump))
 		maker := "Maker: " + t.d.name(v.Maker)
 		if v.SchmeissRefused() {
 			maker += " (schmeiss refused)"
 		}
 		info = append(info, maker)
 		if v.DixBy != rules.NoSeat {
-			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", t.d.name(v.DixBy), p.styledCard(v.OrigUpcard)))
+			info = append(info, fmt.Sprintf("Dix: %s took %s for the 7", t.d.name(v.DixBy), p.StyledCard(v.OrigUpcard)))
 		}
 		switch {
 		case v.SeqWinner != rules.NoSeat:
@@ -265,46 +226,12 @@ func (t *table) upcardBlock(ctx *screenCtx, v *rules.View, size cardSize) []stri
 			info = append(info, "Sequences: nobody scores them")
 		}
 	}
-	return upcardRows(up, bottom, info, size)
-}
-
-// upcardRows lays out the upcard and bottom card side by side under
-// their labels, with the info lines (trump, maker, dix, sequences) to
-// their right.
-func upcardRows(up, bottom, info []string, size cardSize) []string {
-	cw := max(size.w, 6)
-	return cardPair(fit("Upcard", cw)+"  "+fit("Bottom", cw), up, bottom, info, size)
-}
-
-// trickLabels is the heading of the trick area: who played each card,
-// centred over it.
-func trickLabels(left, right string, size cardSize) string {
-	return center(left, size.w) + repeat(" ", max(size.w, 6)-size.w+2) + center(right, size.w)
-}
-
-// cardPair lays out two cards side by side under a heading row, with
-// info lines to their right: the upcard and bottom card, or the trick.
-// The table and the replay share it.
-func cardPair(heading string, a, b, info []string, size cardSize) []string {
-	cw := max(size.w, 6)
-	rows := []string{heading}
-	for i := range size.h {
-		rows = append(rows, fit(a[i], cw)+"  "+fit(b[i], cw))
-	}
-	for i, s := range info {
-		if i < len(rows) {
-			rows[i] = fit(rows[i], 2*cw+2) + "  " + s
-		}
-	}
-	for i := range rows {
-		rows[i] = " " + rows[i]
-	}
-	return rows
+	return kit.UpcardRows(up, bottom, info, size)
 }
 
 // trickCards returns the cards to show in the trick area, by seat, and
 // its title.
-func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string) {
+func (t *table) trickCards(ctx *kit.Context, v *rules.View) ([2]rules.Card, string) {
 	cards := [2]rules.Card{rules.NoCard, rules.NoCard}
 	done := v.Tricks[0] + v.Tricks[1]
 	last := func() {
@@ -314,15 +241,15 @@ func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string
 	switch {
 	case t.showLast && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.d.name(v.LastWinner))
+		return cards, fmt.Sprintf("Last trick: %s won it (v closes)", t.d.name(v.LastTrickWinner()))
 	case t.showLast:
 		return cards, "No trick played yet (v closes)"
-	case v.Phase == rules.PhasePlay && v.Lead != rules.NoCard:
-		cards[v.Leader] = v.Lead
+	case v.Phase == rules.PhasePlay && v.Lead() != rules.NoCard:
+		cards[v.Leader] = v.Lead()
 		return cards, fmt.Sprintf("Trick %d: %s led", done+1, t.d.name(v.Leader))
 	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
 		last()
-		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.d.name(v.LastWinner))
+		return cards, fmt.Sprintf("Trick %d: %s won it", done, t.d.name(v.LastTrickWinner()))
 	case v.Phase == rules.PhasePlay:
 		return cards, "Trick 1: " + t.d.does(v.Leader, "lead")
 	}
@@ -331,15 +258,15 @@ func (t *table) trickCards(ctx *screenCtx, v *rules.View) ([2]rules.Card, string
 
 // trickBlock shows the trick on the table: the bot's card on the left,
 // the person's on the right.
-func (t *table) trickBlock(ctx *screenCtx, v *rules.View, size cardSize) []string {
+func (t *table) trickBlock(ctx *kit.Context, v *rules.View, size kit.CardSize) []string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	cards, title := t.trickCards(ctx, v)
 	draw := func(c rules.Card) []string {
 		if c == rules.NoCard {
-			return p.card(rules.NoCard, lookSlot, size)
+			return p.Card(rules.NoCard, kit.LookSlot, size)
 		}
-		return p.card(c, lookFace, size)
+		return p.Card(c, kit.LookFace, size)
 	}
 	me, opp := v.Seat, v.Seat.Other()
 	oppName := t.d.name(opp)
@@ -347,34 +274,34 @@ func (t *table) trickBlock(ctx *screenCtx, v *rules.View, size cardSize) []strin
 	info := []string{st.Heading.Render(title)}
 	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
 		info = append(info,
-			fmt.Sprintf("Tricks: you %d, %s %d", v.Tricks[me], lowerName(oppName), v.Tricks[opp]),
-			fmt.Sprintf("Card points: you %d, %s %d", v.Points[me], lowerName(oppName), v.Points[opp]))
+			fmt.Sprintf("Tricks: you %d, %s %d", v.Tricks[me], kit.LowerName(oppName), v.Tricks[opp]),
+			fmt.Sprintf("Card points: you %d, %s %d", v.Points[me], kit.LowerName(oppName), v.Points[opp]))
 		if v.BellaBy != rules.NoSeat {
 			info = append(info, "Bella: "+t.d.name(v.BellaBy))
 		}
 	}
-	return cardPair(trickLabels(oppName, "You", size), bc, yc, info, size)
+	return kit.CardPair(kit.TrickLabels(oppName, "You", size), bc, yc, info, size)
 }
 
 // handBlock draws the person's hand, sorted, centred in w: a label row
 // ("trump" over the trump cards), a row the selected card rises into,
 // the cards, their numbers and their marks (▲ selected, • playable).
 // It returns the rows and each card's rectangle relative to the block.
-func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) ([]string, []rect) {
+func (t *table) handBlock(ctx *kit.Context, v *rules.View, w int, size kit.CardSize) ([]string, []kit.Rect) {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	hand := t.hand(v)
 	n := len(hand)
-	rows := make([]string, handRows(size))
-	hw := handWidth(n, size)
+	rows := make([]string, kit.HandRows(size))
+	hw := kit.HandWidth(n, size)
 	x0 := max(0, (w-hw)/2)
-	rects := cardRects(n, size, x0, 0)
+	rects := kit.CardRects(n, size, x0, 0)
 	playing := v.Phase == rules.PhasePlay && t.myTurn()
-	legal := legalCards(v)
+	legal := kit.LegalCards(v)
 	sel := -1
 	if playing {
-		sel = max(0, min(t.cursor, n-1))
+		sel = max(0, min(t.Cursor, n-1))
 	}
 	pad := strings.Repeat(" ", x0)
 
@@ -385,49 +312,49 @@ func (t *table) handBlock(ctx *screenCtx, v *rules.View, w int, size cardSize) (
 	}
 	label := pad
 	if ntrump > 0 {
-		tw := handWidth(ntrump, size)
-		txt := "trump " + g.suit(v.Trump)
-		if over := widthOf(txt) - tw; over > 0 {
+		tw := kit.HandWidth(ntrump, size)
+		txt := "trump " + g.Suit(v.Trump)
+		if over := kit.WidthOf(txt) - tw; over > 0 {
 			// One trump left: the label reaches left of the card, into
 			// the margin, rather than lose the suit.
 			if over <= x0 {
 				label = strings.Repeat(" ", x0-over)
-				tw = widthOf(txt)
+				tw = kit.WidthOf(txt)
 			} else {
-				txt = g.suit(v.Trump)
+				txt = g.Suit(v.Trump)
 			}
 		}
-		label += st.Trump.Render(center(txt, tw))
+		label += st.Trump.Render(kit.Center(txt, tw))
 	}
 	if v.Dealer == v.Seat {
 		// The person's dealer mark, as the bot's line has its own.
-		label = fit(label, x0+hw) + st.Dim.Render("  (dealer)")
+		label = kit.Fit(label, x0+hw) + st.Dim.Render("  (dealer)")
 	}
 	rows[0] = label
 	// The melds row: the sequences held and the bella pair.
-	rows[len(rows)-1] = pad + st.Trump.Render(meldRow(g, hand, handMelds(hand, v.Trump), size.w, handGap))
+	rows[len(rows)-1] = pad + st.Trump.Render(kit.MeldRow(g, hand, kit.HandMelds(hand, v.Trump), size.W, kit.HandGap))
 
-	cardRows(ctx, rows[1:len(rows)-1], hand, legal, sel, playing, size, pad)
+	kit.CardRows(ctx, rows[1:len(rows)-1], hand, legal, sel, playing, size, pad)
 	return rows, rects
 }
 
 // rightColumn is the score pad over the table talk.
-func (t *table) rightColumn(ctx *screenCtx, v *rules.View, w, h int) []string {
-	pad := scorePad(ctx, t.d.pad(), v.Seat, t.d.name(v.Seat.Other()), w-1, max(4, h/2))
+func (t *table) rightColumn(ctx *kit.Context, v *rules.View, w, h int) []string {
+	pad := kit.ScorePad(ctx, t.d.pad(), v.Seat, t.d.name(v.Seat.Other()), w-1, max(4, h/2))
 	return padOverTalk(ctx, pad, talkLines(ctx, t.d, v), w, h)
 }
 
 // padOverTalk is the right column of every table: the score pad, a
 // rule, and the table talk wrapped to the width, its latest lines kept
 // when they do not all fit in h rows.
-func padOverTalk(ctx *screenCtx, pad, talk []string, w, h int) []string {
+func padOverTalk(ctx *kit.Context, pad, talk []string, w, h int) []string {
 	st := &ctx.Styles
 	out := append([]string{}, pad...)
-	out = append(out, st.Rule.Render(repeat(ctx.paint.g.hrule, w-1)))
+	out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)))
 	room := h - len(out) - 1
 	var wrapped []string
 	for _, l := range talk {
-		wrapped = append(wrapped, wrap(l, w-2)...)
+		wrapped = append(wrapped, kit.Wrap(l, w-2)...)
 	}
 	if room > 0 && len(wrapped) > room {
 		wrapped = wrapped[len(wrapped)-room:]
@@ -442,21 +369,17 @@ func padOverTalk(ctx *screenCtx, pad, talk []string, w, h int) []string {
 // talkLines are the spoken lines of this deal: every bid and answer,
 // the dix, each word of the sequence dialogue, the sequences shown and
 // bella, oldest first. Moves taken for the person say so.
-func talkLines(ctx *screenCtx, m duel, v *rules.View) []string {
+func talkLines(ctx *kit.Context, m duel, v *rules.View) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
+	p := ctx.Paint
+	g := &p.Glyphs
 	// The winner of the sequence right shows them once the first trick
 	// is over: their lines go there, between the words said before and
 	// after (bella comes later, so it is said after them).
 	var shows []string
-	if v.Shown != 0 && v.SeqWinner != rules.NoSeat {
-		for _, q := range rules.Sequences(v.Shown) {
-			var cs []string
-			for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
-				cs = append(cs, g.cardText(rules.NewCard(rules.Rank(r), q.Suit)))
-			}
-			shows = append(shows, fmt.Sprintf("%s %s (%d)", capital(m.does(v.SeqWinner, "show")), strings.Join(cs, " "), q.Value()))
+	if shown := v.Shown[v.SeqWinner&3]; shown != 0 && v.SeqWinner != rules.NoSeat {
+		for _, q := range rules.Sequences(shown) {
+			shows = append(shows, fmt.Sprintf("%s %s (%d)", kit.Capital(m.does(v.SeqWinner, "show")), kit.SeqText(g, q), q.Value()))
 		}
 	}
 	var out []string
@@ -470,12 +393,12 @@ func talkLines(ctx *screenCtx, m duel, v *rules.View) []string {
 		}
 		switch {
 		case a.Kind == rules.PlayCard && a.Bella:
-			line = who + ": bella (" + p.styledCard(a.Card) + ")"
+			line = who + ": bella (" + p.StyledCard(a.Card) + ")"
 		case a.Kind == rules.PlayCard:
 		case a.Kind == rules.Exchange:
-			line = who + " exchanged the dix: took " + p.styledCard(v.OrigUpcard)
+			line = who + " exchanged the dix: took " + p.StyledCard(v.OrigUpcard)
 		case a.Kind == rules.Name:
-			line = who + ": " + p.styledSuit(a.Suit) + " " + a.Suit.Name()
+			line = who + ": " + p.SuitName(a.Suit)
 		default:
 			line = who + ": " + a.Words()
 		}
@@ -499,7 +422,7 @@ const maxNoteLines = 2
 // noteLines say what just happened, or why a move was refused, wrapped
 // to the width (at most maxNoteLines); with nothing to say, what the
 // chosen item of a menu means. There is always one line.
-func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
+func (t *table) noteLines(ctx *kit.Context, v *rules.View, w int) []string {
 	st := &ctx.Styles
 	text, style, lead := t.note, st.Text, ""
 	limit := maxNoteLines
@@ -510,8 +433,6 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 		limit = maxSaveErrLines
 	case t.note != "" && t.noteErr:
 		style, lead = st.Error, "! "
-	case t.note == "" && t.waitKey:
-		text = "The trick is over: press any key for the bot's lead."
 	case t.note == "" && t.shared != nil && t.shared.news(ctx) != "":
 		text = t.shared.news(ctx)
 	case t.note == "":
@@ -520,7 +441,7 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 	if text == "" {
 		return []string{""}
 	}
-	lines := wrapLines(lead+text, w-2, limit)
+	lines := kit.WrapLines(lead+text, w-2, limit)
 	for i, l := range lines {
 		lines[i] = " " + style.Render(l)
 	}
@@ -528,21 +449,21 @@ func (t *table) noteLines(ctx *screenCtx, v *rules.View, w int) []string {
 	// chosen item of the menu means.
 	if len(lines) == 1 && t.note != "" && !t.noteErr {
 		if e := t.explainChoice(ctx, v); e != "" {
-			lines = append(lines, " "+st.Dim.Render(clip(e, w-2)))
+			lines = append(lines, " "+st.Dim.Render(kit.Clip(e, w-2)))
 		}
 	}
 	return lines
 }
 
 // explainChoice is the line under a menu: what the chosen item means.
-func (t *table) explainChoice(ctx *screenCtx, v *rules.View) string {
+func (t *table) explainChoice(ctx *kit.Context, v *rules.View) string {
 	if !t.myTurn() {
 		return ""
 	}
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	var items []rules.Action
 	switch {
-	case t.bella != rules.NoCard:
+	case t.Bella != rules.NoCard:
 		items = t.bellaItems()
 	case v.Phase != rules.PhasePlay:
 		items = v.Legal()
@@ -552,19 +473,19 @@ func (t *table) explainChoice(ctx *screenCtx, v *rules.View) string {
 	if len(items) == 0 {
 		return ""
 	}
-	a := items[max(0, min(t.menu, len(items)-1))]
+	a := items[max(0, min(t.Menu, len(items)-1))]
 	if a.Kind == rules.PlayCard {
 		if a.Bella {
-			return keyTag(ctx.Keys.Bella) + " bella: " + choiceExplain(g, v, a)
+			return kit.KeyTag(ctx.Keys.Bella) + " bella: " + kit.ChoiceExplain(g, v, a)
 		}
-		return keyTag(ctx.Keys.NoBella) + " no bella: play it and keep quiet, no bella points"
+		return kit.KeyTag(ctx.Keys.NoBella) + " no bella: play it and keep quiet, no bella points"
 	}
-	e := choiceExplain(g, v, a)
+	e := kit.ChoiceExplain(g, v, a)
 	if e == "" {
 		return ""
 	}
-	label := actionLabel(a)
-	if k := actionKey(a); k != "" {
+	label := kit.ActionLabel(a)
+	if k := kit.ActionKey(a); k != "" {
 		label = "[" + k + "] " + label
 	}
 	return label + ": " + e
@@ -572,57 +493,43 @@ func (t *table) explainChoice(ctx *screenCtx, v *rules.View) string {
 
 // promptLine says what the person is to do, with the choices of a
 // decision as a menu.
-func (t *table) promptLine(ctx *screenCtx, v *rules.View, w, y int) (string, []hit) {
+func (t *table) promptLine(ctx *kit.Context, v *rules.View, w, y int) (string, []kit.Hit) {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	if !t.myTurn() {
 		if t.shared != nil {
 			return " " + t.shared.waitWords(), nil
 		}
-		if t.waitKey {
-			return " " + st.Heading.Render("Trick over.") + " Any key: the bot leads the next trick.", nil
-		}
-		if t.thinking {
-			s := " Bot is thinking"
-			if t.slow {
-				return s + " " + t.spin.View(), nil
-			}
-			return s + "…", nil
-		}
 		return "", nil
 	}
-	if t.bella != rules.NoCard {
-		c := p.styledCard(t.bella)
+	if t.Bella != rules.NoCard {
+		c := p.StyledCard(t.Bella)
 		items := []string{"[b] play " + c + " and say bella", "[n] play " + c + " without bella"}
-		return menuLine(ctx, " Bella?", items, t.menu, y)
+		return kit.MenuLine(ctx, " Bella?", items, t.Menu, y)
 	}
 	if v.Phase == rules.PhasePlay {
-		legend := "   " + st.Selected.Render(p.g.selMark) + " selected  " + st.Playable.Render(p.g.playMark) + " playable"
-		if v.Lead == rules.NoCard {
+		legend := "   " + st.Selected.Render(p.Glyphs.SelMark) + " selected  " + st.Playable.Render(p.Glyphs.PlayMark) + " playable"
+		if v.Lead() == rules.NoCard {
 			return " " + st.Heading.Render("Your lead:") + " choose a card and play it" + legend, nil
 		}
-		return " " + st.Heading.Render("Your turn:") + " answer " + p.styledCard(v.Lead) + legend, nil
+		return " " + st.Heading.Render("Your turn:") + " answer " + p.StyledCard(v.Lead()) + legend, nil
 	}
 	legal := v.Legal()
 	items := make([]string, len(legal))
 	for i, a := range legal {
-		lbl := actionLabel(a)
-		if a.Kind == rules.Name {
-			lbl = p.styledSuit(a.Suit) + " " + lbl
-		}
-		items[i] = "[" + actionKey(a) + "] " + lbl
+		items[i] = kit.MenuItem(p, a)
 	}
-	return menuLine(ctx, " "+t.menuPrompt(ctx, v), items, t.menu, y)
+	return kit.MenuLine(ctx, " "+t.menuPrompt(ctx, v), items, t.Menu, y)
 }
 
 // menuPrompt names the decision.
-func (t *table) menuPrompt(ctx *screenCtx, v *rules.View) string {
+func (t *table) menuPrompt(ctx *kit.Context, v *rules.View) string {
 	st := &ctx.Styles
-	p := ctx.paint
+	p := ctx.Paint
 	var s string
 	switch v.Phase {
 	case rules.PhaseBid1:
-		s = "Your bid on " + p.styledSuit(v.OrigUpcard.Suit()) + ":"
+		s = "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
 	case rules.PhaseSchmeiss:
 		s = t.d.name(v.Schmeisser) + " said schmeiss:"
 	case rules.PhaseBid2:
@@ -632,48 +539,22 @@ func (t *table) menuPrompt(ctx *screenCtx, v *rules.View) string {
 	case rules.PhaseSequences:
 		s = "Sequences:"
 		if b := v.OwnBest(); b.Len >= 3 {
-			s = fmt.Sprintf("Sequences (yours: %d, %s high):", b.Value(), p.g.cardText(rules.NewCard(b.Top, b.Suit)))
+			s = fmt.Sprintf("Sequences (yours: %d, %s high):", b.Value(), p.Glyphs.CardText(rules.NewCard(b.Top, b.Suit)))
 		}
 	}
 	return st.Heading.Render(s)
-}
-
-// menuLine lays out a prompt and items on one line, the chosen one
-// marked with the cursor glyph, and returns where each item lies.
-func menuLine(ctx *screenCtx, prompt string, items []string, sel, y int) (string, []hit) {
-	st := &ctx.Styles
-	g := &ctx.paint.g
-	var sb strings.Builder
-	sb.WriteString(prompt)
-	x := widthOf(prompt)
-	var hits []hit
-	for i, it := range items {
-		sb.WriteString("  ")
-		x += 2
-		var s string
-		if i == sel {
-			s = st.Selected.Render(g.cursor + it)
-		} else {
-			s = " " + it
-		}
-		w := widthOf(s)
-		hits = append(hits, hit{r: rect{x: x, y: y, w: w, h: 1}, kind: hitMenu, index: i})
-		sb.WriteString(s)
-		x += w
-	}
-	return sb.String(), hits
 }
 
 // keyHints lists the keys that work now: the table's short help. When
 // it does not fit the width, the keys that are also on screen or in
 // the help go first (the card numbers, the arrows), then the hint's words
 // get shorter, so the line never runs off the screen.
-func (t *table) keyHints(ctx *screenCtx, v *rules.View) string {
-	bs := t.keyHelp(&ctx.Keys).ShortHelp()
+func (t *table) keyHints(ctx *kit.Context, v *rules.View) string {
+	bs := t.KeyHelp(&ctx.Keys).ShortHelp()
 	w := ctx.Width - 2
-	line := hintLine(bs)
+	line := kit.HintLine(bs)
 	for _, drop := range []string{"card", "", "confirm", "hint", "sort"} {
-		if widthOf(line) <= w {
+		if kit.WidthOf(line) <= w {
 			return line
 		}
 		for i, b := range bs {
@@ -682,9 +563,9 @@ func (t *table) keyHints(ctx *screenCtx, v *rules.View) string {
 				break
 			}
 		}
-		line = hintLine(bs)
+		line = kit.HintLine(bs)
 	}
-	if widthOf(line) <= w {
+	if kit.WidthOf(line) <= w {
 		return line
 	}
 	// Keys only, with one word each.
@@ -696,66 +577,13 @@ func (t *table) keyHints(ctx *screenCtx, v *rules.View) string {
 		}
 		parts = append(parts, p)
 	}
-	return clip(strings.Join(parts, " "), w)
+	return kit.Clip(strings.Join(parts, " "), w)
 }
 
-// cardRows draws the hand's cards into rows, one text line each: the
-// cards (the selected one raised a line), then while playing the card
-// numbers and the selected/playable marks. The two-player table and the
-// tables of three and four share it.
-func cardRows(ctx *screenCtx, rows []string, hand []rules.Card, legal rules.CardSet, sel int, playing bool, size cardSize, pad string) {
-	st := &ctx.Styles
-	p := ctx.paint
-	g := &p.g
-	gap := strings.Repeat(" ", handGap)
-	blank := strings.Repeat(" ", size.w)
-	for k := range rows {
-		r := k + 1
-		var sb strings.Builder
-		sb.WriteString(pad)
-		for i, c := range hand {
-			if i > 0 {
-				sb.WriteString(gap)
-			}
-			lk := lookFace
-			if playing {
-				switch {
-				case i == sel && !legal.Has(c):
-					lk = lookSelectedDim
-				case i == sel:
-					lk = lookSelected
-				case !legal.Has(c):
-					lk = lookDim
-				}
-			}
-			lines := p.card(c, lk, size)
-			top := 2
-			if i == sel {
-				top = 1
-			}
-			switch {
-			case r >= top && r < top+size.h:
-				sb.WriteString(lines[r-top])
-			case r == size.h+2 && playing:
-				num := fmt.Sprint(i + 1)
-				if legal.Has(c) || i == sel {
-					sb.WriteString(center(num, size.w))
-				} else {
-					sb.WriteString(st.Dim.Render(center(num, size.w)))
-				}
-			case r == size.h+3 && playing:
-				switch {
-				case i == sel:
-					sb.WriteString(st.Selected.Render(center(g.selMark, size.w)))
-				case legal.Has(c):
-					sb.WriteString(st.Playable.Render(center(g.playMark, size.w)))
-				default:
-					sb.WriteString(blank)
-				}
-			default:
-				sb.WriteString(blank)
-			}
-		}
-		rows[k] = sb.String()
+// abandonReason says why a deal of two was thrown in.
+func abandonReason(name func(rules.Seat) string, ending rules.Ending, schmeisser rules.Seat) string {
+	if ending == rules.SchmeissAccepted {
+		return kit.AcceptedSchmeiss(name, schmeisser) + "."
 	}
+	return "Both players passed twice: nobody named trump."
 }

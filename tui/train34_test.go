@@ -20,7 +20,7 @@ import (
 // goldens: fixed values by kind of action, varying a little from batch
 // to batch, so the screens show the layout and stay put when the
 // evaluation itself changes. TestTrain34RealEvaluation runs the real one.
-func fakeTableEval(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+func fakeTableEval(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 	o := p.Batch(k)
 	ev := eval.Evaluation{Samples: o.Samples}
 	for j, a := range v.Legal() {
@@ -55,11 +55,9 @@ func train34Config(tb testing.TB, rec TrainRecord, ruleText string) TrainConfig 
 	}
 	cfg := trainConfig(rec)
 	cfg.Options = opts
-	cfg.TableEvaluate = fakeTableEval
+	cfg.Evaluate = fakeTableEval
 	return cfg
 }
-
-func (hs *trainHarness) trainer34() *trainer34 { return hs.app.screen.(*trainer34) }
 
 // TestTrain34Goldens: the trainer at three players at 80×24 and at four
 // at 100×30 and 120×40, before and after the choice, from seed 1; the
@@ -69,7 +67,7 @@ func TestTrain34Goldens(t *testing.T) {
 		rec := &memRecord{}
 		hs := newTrainHarness(t, train34Config(t, rec, "players=3"), 80, 24)
 		hs.golden("34-three-ask-80x24")
-		tr := hs.trainer34()
+		tr := hs.trainer()
 		hs.press(itemKeys(tr.legal)[0])
 		hs.golden("34-three-result-80x24")
 		hs.press("enter")
@@ -86,14 +84,14 @@ func TestTrain34Goldens(t *testing.T) {
 			cfg.Only = drill.OnlyRound2
 			hs := newTrainHarness(t, cfg, size[0], size[1])
 			hs.golden("34-four-ask-" + name)
-			tr := hs.trainer34()
+			tr := hs.trainer()
 			hs.press(itemKeys(tr.legal)[0])
 			hs.golden("34-four-result-" + name)
 		}
 	})
 	t.Run("three-tall", func(t *testing.T) {
 		hs := newTrainHarness(t, train34Config(t, &memRecord{}, "players=3"), 120, 40)
-		tr := hs.trainer34()
+		tr := hs.trainer()
 		hs.press(itemKeys(tr.legal)[0])
 		hs.golden("34-three-result-120x40")
 	})
@@ -143,7 +141,7 @@ func TestTrain34OptionsLegal(t *testing.T) {
 		hs := newTrainHarness(t, cfg, 100, 30)
 		r := rand.New(rand.NewPCG(1, 2))
 		for n := range 5 {
-			tr := hs.trainer34()
+			tr := hs.trainer()
 			v, err := tr.sit.View()
 			if err != nil {
 				t.Fatal(err)
@@ -163,14 +161,14 @@ func TestTrain34OptionsLegal(t *testing.T) {
 			if tr.state != trainResult || tr.chose != i || tr.an.Rows[i].Action != tr.legal[i] {
 				t.Fatalf("%s: key %s: state %d, chose %d, want %d\n%s", c.rules, keys[i], tr.state, tr.chose, i, hs.screen())
 			}
-			if got := len(rec.added); got != n+1 || rec.added[n].Table == nil {
+			if got := len(rec.added); got != n+1 || rec.added[n].Situation.Players() != cfg.Options.NumPlayers() {
 				t.Fatalf("%s: %d drills recorded, want %d table drills", c.rules, got, n+1)
 			}
 			hs.press("enter")
 		}
 		players := cfg.Options.NumPlayers()
-		if got := rec.st.Table(players).Drills; got != 5 || rec.st.Drills != 0 {
-			t.Errorf("%s: %d drills at %d players, %d at two: want 5 and 0", c.rules, got, players, rec.st.Drills)
+		if got := rec.st.Section(players).Drills; got != 5 || rec.st.Section(2).Drills != 0 {
+			t.Errorf("%s: %d drills at %d players, %d at two: want 5 and 0", c.rules, got, players, rec.st.Section(2).Drills)
 		}
 	}
 }
@@ -187,7 +185,7 @@ func TestTrain34Keys(t *testing.T) {
 	if scr := hs.screen(); !strings.Contains(scr, "no drills yet") {
 		t.Errorf("the two-player record shows at three players:\n%s", scr)
 	}
-	tr := hs.trainer34()
+	tr := hs.trainer()
 	hs.press("z")
 	if !strings.Contains(hs.screen(), "z is not an option here: press") {
 		t.Errorf("a letter that is no option:\n%s", hs.screen())
@@ -213,13 +211,13 @@ func TestTrain34Keys(t *testing.T) {
 	}
 }
 
-// TestTrain34Small: below the table's size a clear message asks for a
-// larger window.
+// TestTrain34Small: the trainer needs 80x24 at every seat count; below
+// it a clear message asks for a larger window.
 func TestTrain34Small(t *testing.T) {
 	for _, c := range []struct {
 		rules string
 		w, h  int
-	}{{"players=3", 79, 24}, {"players=3", 80, 23}, {"players=4", 99, 30}, {"players=4", 100, 29}} {
+	}{{"players=3", 79, 24}, {"players=3", 80, 23}, {"players=4", 79, 24}, {"players=4", 80, 23}} {
 		hs := newTrainHarness(t, train34Config(t, nil, c.rules), c.w, c.h)
 		if scr := hs.screen(); !strings.Contains(scr, "larger") {
 			t.Errorf("%s at %dx%d:\n%s", c.rules, c.w, c.h, scr)
@@ -270,7 +268,7 @@ func TestTrain34Monkey(t *testing.T) {
 // TestTrain34Click: a click on a menu item takes it.
 func TestTrain34Click(t *testing.T) {
 	hs := newTrainHarness(t, train34Config(t, nil, "players=4"), 100, 30)
-	tr := hs.trainer34()
+	tr := hs.trainer()
 	want := "[" + itemKeys(tr.legal)[1] + "]"
 	for y, l := range strings.Split(hs.screen(), "\n") {
 		if x := strings.Index(l, want); x >= 0 && (strings.Contains(l, "Your choice") || strings.HasPrefix(l, "    ")) {
@@ -288,7 +286,7 @@ func TestTrain34Click(t *testing.T) {
 func TestTrain34RealEvaluation(t *testing.T) {
 	for _, rs := range []string{"players=3", "players=4"} {
 		cfg := train34Config(t, nil, rs)
-		cfg.TableEvaluate = nil
+		cfg.Evaluate = nil
 		cfg.Samples = 40
 		hs := newTrainHarness(t, cfg, 100, 30)
 		hs.press("enter")
@@ -314,11 +312,11 @@ func TestTrain34Fits(t *testing.T) {
 		cfg.Seed = 9
 		hs := newTrainHarness(t, cfg, c.w, c.h)
 		for range 25 {
-			tr := hs.trainer34()
+			tr := hs.trainer()
 			hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
 			scr := hs.screen()
 			flat := strings.Join(strings.Fields(scr), " ")
-			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, strings.Join(strings.Fields(tr.an.Reason()), " ")) {
+			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, strings.Join(strings.Fields(strings.Join(tr.an.Reason(false), " ")), " ")) {
 				t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
 			}
 			if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
@@ -335,7 +333,7 @@ func TestTrain34Fits(t *testing.T) {
 func TestTrain34Unsampled(t *testing.T) {
 	calls := 0
 	cfg := train34Config(t, &memRecord{}, "players=3")
-	cfg.TableEvaluate = func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+	cfg.Evaluate = func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		calls++
 		if calls == 1 {
 			return eval.Evaluation{}, eval.ErrNoWorld
@@ -343,7 +341,7 @@ func TestTrain34Unsampled(t *testing.T) {
 		return fakeTableEval(ctx, v, p, k)
 	}
 	hs := newTrainHarness(t, cfg, 80, 24)
-	tr := hs.trainer34()
+	tr := hs.trainer()
 	if tr.no != 2 || tr.state != trainAsk || !strings.Contains(hs.screen(), "Drill 1 could not be evaluated") {
 		t.Fatalf("drill %d, state %d:\n%s", tr.no, tr.state, hs.screen())
 	}

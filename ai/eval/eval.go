@@ -361,7 +361,7 @@ type job struct {
 
 func newJob(v *rules.View, legal []rules.Action) *job {
 	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: [2]int{v.Totals[0], v.Totals[1]},
-		dealsNext: v.Dealer != v.Seat, play: v.Phase == rules.PhasePlay}
+		dealsNext: rules.NextDealer(v.Dealer, v.Players) == v.Seat, play: v.Phase == rules.PhasePlay}
 	if j.target > 0 {
 		j.wins = tableFor(j.target)
 	}

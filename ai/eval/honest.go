@@ -69,7 +69,7 @@ func honestInputs(v *rules.View, r, p *Result, trump rules.Suit) [nHonest]float6
 	x[hEdge] = r.Mean - p.Mean
 	x[hBete] = r.Bete
 	x[hMakes] = r.Makes
-	f := handFeatures(v.Hand, trump, v.Upcard, v.Dealer != v.Seat)
+	f := handFeatures(v.Hand, trump, v.Upcard, v.Seat == v.FirstLeader())
 	copy(x[hHand:], f[1:])
 	return x
 }
@@ -77,7 +77,7 @@ func honestInputs(v *rules.View, r, p *Result, trump rules.Suit) [nHonest]float6
 // passInputs returns the inputs of the value of pass's result p at v.
 func passInputs(v *rules.View, p *Result) [nPassInput]float64 {
 	leads := 0.0
-	if v.Dealer != v.Seat {
+	if v.FirstLeader() == v.Seat {
 		leads = 1
 	}
 	return [nPassInput]float64{1, p.Mean, p.Makes, p.Defends, leads}

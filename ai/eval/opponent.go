@@ -56,7 +56,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 	opp := v.Seat.Other()
 	hist := v.History()
 	up := v.OrigUpcard
-	leads := opp != v.Dealer
+	leads := opp == v.FirstLeader()
 	// The opponent's nine cards when the dialogue (and dix) happened:
 	// its hand now plus what it played, with the upcard it may have
 	// taken for the 7.

@@ -37,7 +37,7 @@ const (
 	fSeq     // sequence points / 10
 	fDix     // upcard trump points gained by the dix (holding the 7)
 	fUpLost  // upcard trump points out of play for us (not holding the 7)
-	fLeads   // 1 for the non-dealer, who leads first
+	fLeads   // 1 for the seat that leads to the first trick
 	nFeature // number of features
 )
 
@@ -137,7 +137,7 @@ func defenderValue(hand rules.CardSet, trump rules.Suit, upcard rules.Card, lead
 func policyAction(d *rules.Deal) rules.Action {
 	seat := d.Turn()
 	var buf [8]rules.Action
-	return prePlay(d.Phase(), d.Hand(seat), d.OrigUpcard(), d.Upcard(), d.Trump(), seat != d.Dealer(), d.AppendLegal(buf[:0]))
+	return prePlay(d.Phase(), d.Hand(seat), d.OrigUpcard(), d.Upcard(), d.Trump(), seat == d.FirstLeader(), d.AppendLegal(buf[:0]))
 }
 
 // prePlay is the fixed policy for one decision before the card play:
@@ -230,7 +230,7 @@ func Quick(v *rules.View) rules.Action {
 		return rules.Action{}
 	}
 	if v.Phase != rules.PhasePlay {
-		return prePlay(v.Phase, v.Hand, v.OrigUpcard, v.Upcard, v.Trump, v.Seat != v.Dealer, legal)
+		return prePlay(v.Phase, v.Hand, v.OrigUpcard, v.Upcard, v.Trump, v.Seat == v.FirstLeader(), legal)
 	}
 	best, bestScore := legal[0], math.MinInt
 	for _, a := range legal {

@@ -47,8 +47,8 @@ func TestE2ETwoKlobsOneDir(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	if scr := second(); !strings.Contains(scr, "hidden") {
-		t.Errorf("the bot's hand is not hidden:\n%s", scr)
+	if scr := second(); !strings.Contains(scr, "▮▮▮▮▮▮ 6 cards") {
+		t.Errorf("the bot's hand is not shown as backs:\n%s", scr)
 	}
 	// The first klob plays on and saves.
 	s.keys("t")

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
@@ -57,11 +58,12 @@ func (s *tmuxSession) waitFor(want string, d time.Duration) string {
 }
 
 // startKlob builds klob and starts it in a detached tmux session at
-// 100×30 with args; it returns the session, the klob process id and the
-// state directory. Without tmux the test is skipped, unless CI is set.
+// 80×24, the smallest window, with args; it returns the session, the
+// klob process id and the state directory. Without tmux the test is
+// skipped, unless CI is set.
 func startKlob(t *testing.T, args ...string) (s *tmuxSession, pid, state string) {
 	start := time.Now()
-	s, dir := launchKlob(t, 100, 30, args...)
+	s, dir := launchKlob(t, 80, 24, args...)
 	s.waitFor("Set up the game", 10*time.Second)
 	t.Logf("first frame on screen %v after starting tmux", time.Since(start).Round(time.Millisecond))
 	shell := strings.TrimSpace(s.run("display-message", "-p", "-t", "e2e", "#{pane_pid}"))
@@ -87,7 +89,7 @@ func launchKlob(t *testing.T, w, h int, args ...string) (s *tmuxSession, dir str
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), t.Name())}
+	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
 	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
 	// A shell runs klob and then says how it ended; it stays a minute so
 	// the screen after klob can be read.
@@ -99,13 +101,15 @@ func launchKlob(t *testing.T, w, h int, args ...string) (s *tmuxSession, dir str
 
 // playDeal answers every question of the deal on screen as a person
 // would, reading the screen, until the deal's result shows; it returns
-// that screen and how many cards it played.
+// that screen and how many cards it played. Every frame it reads must
+// fit the window: 24 lines of at most 80 cells.
 func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 	s.t.Helper()
 	cards := 0
 	deadline := time.Now().Add(d)
 	for {
 		scr := s.screen()
+		checkFits(s.t, scr)
 		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "thrown in") {
 			return scr, cards
 		}
@@ -114,9 +118,11 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		}
 		sent := true
 		switch {
+		case strings.Contains(scr, "Trick over."):
+			s.keys("Enter")
 		case strings.Contains(scr, "[t] take"):
 			s.keys("t") // take the upcard's suit
-		case strings.Contains(scr, "Bella?"):
+		case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Announce?"):
 			s.keys("b")
 		case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
 			// Play a card marked playable (•) by its number; when only
@@ -134,6 +140,20 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// checkFits fails on a frame of tmux's 80×24 pane that does not fit it.
+func checkFits(t *testing.T, scr string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
+	if len(lines) > 24 {
+		t.Fatalf("%d lines on a 24-line screen:\n%s", len(lines), scr)
+	}
+	for i, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Fatalf("line %d is %d cells wide:\n%s", i, n, scr)
+		}
 	}
 }
 
@@ -229,30 +249,126 @@ func TestEndToEnd(t *testing.T) {
 	}
 }
 
-// TestEndToEndWholeGame plays a whole game to 500 against the hard bot
-// (the heaviest: its solver tables) in tmux and reports the time and the
-// peak memory (the target, 50 MB, is a measured note, not an assertion).
+// TestEndToEndWholeGame builds the real klob and plays a whole game in
+// tmux at 80×24, the smallest window, at each seat count, from the
+// keyboard as a person would, reading the screen: the setup, every deal
+// and its result, to the game's end with its seed, the log filed and the offers of a replay.
+// The first deal's result on screen is checked against the saved log,
+// every frame against the window. With -short the bots play at random
+// to a target of 150; in full the normal bots play to 500.
 func TestEndToEndWholeGame(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a whole game against the hard bot: make test runs it (TestEndToEnd plays one deal in -short)")
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			level, target := "normal", "500"
+			if testing.Short() {
+				level, target = "random", "150"
+			}
+			start := time.Now()
+			s, pid, state := startKlob(t, "-players", fmt.Sprint(n), "-seed", "11", "-level", level, "-target", target, "-pace", "0")
+			s.keys("Enter")
+			s.waitFor("Deal 1", 10*time.Second)
+			deals := 0
+			for {
+				scr, _ := playDeal(s, 3*time.Minute)
+				deals++
+				if deals == 1 {
+					checkFirstDeal(t, n, scr, state)
+				}
+				s.keys("Enter")
+				if strings.Contains(scr, "end of the game") {
+					break
+				}
+				s.waitFor(fmt.Sprintf("Deal %d", deals+1), 10*time.Second)
+			}
+			scr := s.waitFor("Game over", 10*time.Second)
+			checkFits(t, scr)
+			// The archive is written off the UI: "Saving the game log…" first.
+			scr = s.waitFor("The game log is saved at:", 10*time.Second)
+			words := strings.Join(strings.Fields(scr), " ")
+			for _, want := range []string{"Seed 11 deals this game again", "klob play", "-seed 11", "[r] replay this game", "[a] analyse it", "[n] new game"} {
+				if !strings.Contains(words, want) {
+					t.Errorf("the game's end lacks %q:\n%s", want, scr)
+				}
+			}
+			files, _ := filepath.Glob(filepath.Join(state, "history", "*.klob"))
+			if len(files) != 1 {
+				t.Fatalf("%d games filed, want 1", len(files))
+			}
+			// The file is named for the person's opponents at every count.
+			if want := map[int]string{2: "-vs-Bot-", 3: "-vs-West-", 4: "-vs-West-"}[n]; !strings.Contains(filepath.Base(files[0]), want) {
+				t.Errorf("the filed game is named %s, want %q in it", filepath.Base(files[0]), want)
+			}
+			_, r, err := gamelog.ReadReplay(files[0])
+			if err != nil || !r.Over || r.Players() != n || len(r.Deals) != deals {
+				t.Fatalf("the filed game: %v, over %v, %d players, %d deals; want over, %d players, %d deals", err, r != nil && r.Over, r.Players(), len(r.Deals), n, deals)
+			}
+			// r replays the game just played.
+			s.keys("r")
+			checkFits(t, s.waitFor("Replay · deal 1 of", 5*time.Second))
+			t.Logf("%d players: %d deals in %v, peak memory %s", n, deals, time.Since(start).Round(time.Millisecond), peakMemory(pid))
+		})
 	}
-	start := time.Now()
-	s, pid, _ := startKlob(t, "-seed", "7", "-level", "hard", "-pace", "0")
-	s.keys("Enter")
-	deals := 0
-	for {
-		scr, _ := playDeal(s, 2*time.Minute)
-		deals++
-		s.keys("Enter")
-		if strings.Contains(scr, "end of the game") {
+}
+
+// checkFirstDeal checks the first deal's result on screen against the
+// saved log: its lines by side (the person's first) and the verdict.
+func checkFirstDeal(t *testing.T, n int, scr, state string) {
+	t.Helper()
+	var rp *gamelog.Replay
+	var err error
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		var l *gamelog.Log
+		l, err = gamelog.ReadFile(filepath.Join(state, "current.klob"))
+		if err == nil {
+			rp, err = l.Replay()
+			if err == nil && (len(rp.Deals) == 0 || !rp.Deals[0].Done) {
+				err = errors.New("deal 1 is not finished in the save")
+			}
+		}
+		if err == nil || time.Now().After(deadline) {
 			break
 		}
-		s.waitFor(fmt.Sprintf("Deal %d", deals+1), 5*time.Second)
+		time.Sleep(50 * time.Millisecond)
 	}
-	s.waitFor("Game over", 5*time.Second)
-	t.Logf("a whole game: %d deals in %v, peak memory %s", deals, time.Since(start).Round(time.Millisecond), peakMemory(pid))
-	// The archive is written off the UI: "Saving the game log…" first.
-	s.waitFor("The game log is saved at:", 10*time.Second)
+	if err != nil {
+		t.Fatalf("the save does not hold a finished deal 1: %v\n%s", err, scr)
+	}
+	sc := rp.Deals[0].Score
+	if sc.Outcome == rules.Abandoned {
+		if !strings.Contains(scr, "thrown in") {
+			t.Errorf("the log says thrown in, the screen does not:\n%s", scr)
+		}
+		return
+	}
+	bySide := func(x [4]int) []int {
+		out := make([]int, sc.Sides())
+		for s := range n {
+			out[s%len(out)] += x[s]
+		}
+		return out
+	}
+	wantRow := func(label string, want []int, plus string) {
+		t.Helper()
+		pat := regexp.QuoteMeta(label)
+		for range want {
+			pat += `\s+` + regexp.QuoteMeta(plus) + `(\d+)`
+		}
+		m := regexp.MustCompile(pat).FindStringSubmatch(scr)
+		for i, w := range want {
+			if m == nil || m[i+1] != strconv.Itoa(w) {
+				t.Errorf("screen row %q: got %v, want %v; the screen:\n%s", label, m, want, scr)
+				return
+			}
+		}
+	}
+	wantRow("Tricks", bySide(sc.Tricks), "")
+	wantRow("Card points", bySide(sc.Cards), "")
+	wantRow("Total", bySide(sc.Total), "")
+	wantRow("This deal scores", sc.Scored[:sc.Sides()], "+")
+	verdict := map[rules.Outcome]string{rules.Made: "Made.", rules.Tie: "Tie.", rules.Bete: "Bete!"}[sc.Outcome]
+	if !strings.Contains(scr, verdict) {
+		t.Errorf("the screen does not say %q:\n%s", verdict, scr)
+	}
 }
 
 // playableKey reads the hand on screen: the number above the first card

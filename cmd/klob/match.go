@@ -61,7 +61,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	playBudget := fs.Int("play-budget", 0, "samples per card-play decision for the hard bot (0: -budget)")
 	workers := fs.Int("workers", 0, "goroutines playing decks (0: GOMAXPROCS)")
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
-	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: RULES.md defaults)")
+	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: the defaults of klob rules)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
 	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected, solved, playout or fitted")

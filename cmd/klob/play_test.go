@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
@@ -100,6 +102,39 @@ func TestRunPlayUsage(t *testing.T) {
 		code := run(tc.args, &stdout, &stderr)
 		if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// TestPlayHelpListsEveryRulesKey: klob play -h (and klob train -h)
+// lists every -rules key in a table of its values, default and meaning,
+// the default read from the rules' own defaults; no line is wider than
+// 80 columns.
+func TestPlayHelpListsEveryRulesKey(t *testing.T) {
+	for _, cmd := range []string{"play", "train"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{cmd, "-h"}, &stdout, &stderr); code != 0 {
+			t.Fatalf("klob %s -h: exit %d, %s", cmd, code, stderr.String())
+		}
+		out := stdout.String()
+		_, table, ok := strings.Cut(out, "The -rules keys")
+		if !ok {
+			t.Fatalf("klob %s -h has no table of -rules keys:\n%s", cmd, out)
+		}
+		def := rules.DefaultOptions()
+		for _, k := range rules.AllOptionNames() {
+			v, err := def.Get(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(`(?m)^  ` + k + ` +[^\n]* ` + regexp.QuoteMeta(v) + ` +\S`).MatchString(table) {
+				t.Errorf("klob %s -h: no row for %s with its default %s:\n%s", cmd, k, v, table)
+			}
+		}
+		for _, l := range strings.Split(table, "\n") {
+			if n := utf8.RuneCountInString(l); n > 80 {
+				t.Errorf("klob %s -h: a line of %d columns: %q", cmd, n, l)
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
@@ -151,15 +151,14 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
 	h, err := hall.New(hall.Config{
-		Dir:         filepath.Join(f.state, "tables"),
-		MaxTables:   f.maxTables,
-		Grace:       f.grace,
-		Pace:        f.pace,
-		NewBot:      bots.newBot,
-		NewTableBot: bots.newTableBot,
-		BotSlots:    bots.slots,
-		History:     func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Logf:        logf,
+		Dir:       filepath.Join(f.state, "tables"),
+		MaxTables: f.maxTables,
+		Grace:     f.grace,
+		Pace:      f.pace,
+		NewBot:    bots.newBot,
+		BotSlots:  bots.slots,
+		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Logf:      logf,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -189,20 +188,19 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 // each on one goroutine, and the others wait their turn before thinking.
 type serveBots struct {
 	slots chan struct{}
+	// hostSlots bound the bots of the games played alone, which run on
+	// a game host (the shared tables' bots and the heavy work take
+	// slots).
+	hostSlots *host.Slots
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: make(chan struct{}, max(1, cores-1))}
+	return serveBots{slots: make(chan struct{}, max(1, cores-1)), hostSlots: host.NewSlots(max(1, cores-1))}
 }
 
 func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	cfg.Workers = 1
 	return ai.New(level, cfg)
-}
-
-func (serveBots) newTableBot(level ai.Level, cfg ai.Config) (session.TableBot, error) {
-	cfg.Workers = 1
-	return session.TableBots(level, cfg)
 }
 
 // lockedWriter shares the log between the server and the hall.
@@ -233,7 +231,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	name := cleanName(s.User)
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
-	tm.Slots, tm.Gone = bots.slots, s.Done()
+	tm.Slots, tm.HostSlots, tm.Gone = bots.slots, bots.hostSlots, s.Done()
 	cfg := tui.LobbyConfig{
 		Hall: h,
 		// The trainer's grading and the hints of all sessions wait for
@@ -243,10 +241,9 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 		Send:  s.Send,
 		Done:  s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
-			Timing:      tm,
-			NewBot:      bots.newBot,
-			NewTableBot: bots.newTableBot,
+			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
+			Timing: tm,
+			NewBot: bots.newBot,
 		},
 	}
 	if !s.Guest() {

@@ -233,8 +233,8 @@ func TestServeTwoPeoplePlayADeal(t *testing.T) {
 		return len(l.Deals) >= 2
 	}, ann, bob)
 	l := tableLog(t, r.state, code)
-	assert.Equal(t, [2]string{"ann", "bob"}, l.Header.Players)
-	assert.Equal(t, [2]string{gamelog.Human, gamelog.Human}, l.Header.Levels)
+	assert.Equal(t, [4]string{"ann", "bob"}, l.Header.Players)
+	assert.Equal(t, [4]string{gamelog.Human, gamelog.Human}, l.Header.Levels)
 	g, err := l.Game()
 	require.NoError(t, err)
 	rec := g.Records()[0]
@@ -403,8 +403,6 @@ func TestServeBots(t *testing.T) {
 		bot, err := b.newBot(level, ai.Config{Seed: 1})
 		require.NoError(t, err, "level %s", level)
 		require.Equal(t, level, bot.Level())
-		_, err = b.newTableBot(level, ai.Config{Seed: 1})
-		require.NoError(t, err, "table level %s", level)
 	}
 }
 

@@ -123,26 +123,18 @@ type Update struct {
 	Gen     int
 
 	// HasDeal is set once a deal has been dealt; View is then the seat's
-	// view of the current deal (or the finished one between deals) at a
-	// table of two, TableView at a table of three or four (a partner's
-	// hand hidden like an opponent's).
-	HasDeal   bool
-	View      rules.View
-	TableView rules.View
-	DealNo    int
-	Between   bool // the deal is over; the next waits for everyone's ready
-	Over      bool // the game is over
-	Winner    rules.Seat
-	Totals    [2]int
-	Scores    [][2]int // what each seat scored, by finished deal
-	// Records are the finished deals' scores by seat and side, and at a
-	// table of two DealScores the same as rules.Score: public once a
-	// deal is over (the score pad and the breakdown draw them).
-	Records    []rules.Score
-	DealScores []rules.Score
-	// Endings and Schmeissers say how each finished deal of two ended
-	// and who said schmeiss (NoSeat: nobody), for a thrown-in deal's
-	// reason.
+	// view of the current deal (or the finished one between deals), a
+	// partner's hand hidden like an opponent's.
+	HasDeal bool
+	View    rules.View
+	DealNo  int
+	Between bool // the deal is over; the next waits for everyone's ready
+	Over    bool // the game is over
+	// Records are the finished deals' scores by seat and side: public
+	// once a deal is over (the score pad and the breakdown draw them).
+	Records []rules.Score
+	// Endings and Schmeissers say how each finished deal ended and who
+	// said schmeiss (NoSeat: nobody), for a thrown-in deal's reason.
 	Endings     []rules.Ending
 	Schmeissers []rules.Seat
 	// The game by side at every seat count (a side is a seat, or with
@@ -215,27 +207,14 @@ func (c *Conn) Snapshot() Update {
 	tot := g.Totals()
 	u.SideTotals = append([]int(nil), tot[:u.Sides]...)
 	for _, r := range g.Records() {
-		u.SideScores = append(u.SideScores, append([]int(nil), r.Table.Scored[:u.Sides]...))
-		u.Records = append(u.Records, r.Table)
+		u.SideScores = append(u.SideScores, append([]int(nil), r.Score.Scored[:u.Sides]...))
+		u.Records = append(u.Records, r.Score)
+		u.Endings = append(u.Endings, r.Ending)
+		u.Schmeissers = append(u.Schmeissers, r.Schmeisser)
 	}
 	u.HasDeal = true
-	var history []rules.Step
-	if len(t.seats) == 2 {
-		u.Totals, u.Winner = g.Totals(), g.Winner()
-		for _, r := range g.Records() {
-			u.Scores = append(u.Scores, r.Score.Scored)
-			u.DealScores = append(u.DealScores, r.Score)
-			u.Endings = append(u.Endings, r.Ending)
-			u.Schmeissers = append(u.Schmeissers, r.Schmeisser)
-		}
-		u.View = g.Deal().View(c.seat)
-		history = u.View.History()
-	} else {
-		u.Winner = rules.NoSeat
-		u.TableView = t.sess.TableView(c.seat)
-		history = u.TableView.History()
-	}
-	for i, st := range history {
+	u.View = t.sess.View(c.seat)
+	for i, st := range u.View.History() {
 		if why, ok := t.sess.Forced(u.dealOf(g), i); ok && st.Seat == c.seat {
 			if u.Forced == nil {
 				u.Forced = map[int]string{}
@@ -266,15 +245,9 @@ func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
 	if g.NeedDeal() || g.Over() {
 		deal = len(g.Records())
 	}
-	if len(t.seats) == 2 {
-		d := g.Deal()
-		v := d.View(s)
-		hidden = d.View(s.Other()).Hand &^ v.OppKnown() &^ rules.SetOf(v.OrigUpcard)
-		return deal, hidden
-	}
 	// Every other hand, a partner's included, less what s knows of it,
 	// and every card s cannot place (the stock nobody was dealt).
-	tb := t.sess.Table()
+	tb := t.sess.Deal()
 	v := tb.View(s)
 	for o := range rules.Seat(len(t.seats)) {
 		if o != s {

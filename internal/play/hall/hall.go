@@ -71,9 +71,6 @@ type Config struct {
 	Pace time.Duration
 	// NewBot makes the bots of two-handed tables; nil means ai.New.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of three- and four-handed tables; nil
-	// means session.TableBots (ai's table bots).
-	NewTableBot session.TableFactory
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
 	// BotSlots, when set, bounds the bots thinking at once (shared with
@@ -162,9 +159,6 @@ func New(cfg Config) (*Hall, error) {
 	}
 	if cfg.NewBot == nil {
 		cfg.NewBot = ai.New
-	}
-	if cfg.NewTableBot == nil {
-		cfg.NewTableBot = session.TableBots
 	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
@@ -288,11 +282,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	if _, err := rules.ParseOptions(o.Rules.String()); err != nil {
 		return nil, fmt.Errorf("the table's rules: %w", err)
 	}
-	if o.Seats == 2 {
-		if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
-			return nil, err
-		}
-	} else if _, err := h.cfg.NewTableBot(o.Level, ai.Config{Seed: 1}); err != nil {
+	if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
 		return nil, err
 	}
 	h.mu.Lock()
@@ -403,7 +393,7 @@ func (h *Hall) load(name string) (*Table, error) {
 		t.start = start
 	}
 	if len(l.Deals) > 0 {
-		if t.sess, err = session.Resume(l, session.Config{Seed: seed, Store: tableStore{t}, NewBot: h.cfg.NewBot, NewTableBot: h.cfg.NewTableBot}); err != nil {
+		if t.sess, err = session.Resume(l, session.Config{Seed: seed, Store: tableStore{t}, NewBot: h.cfg.NewBot}); err != nil {
 			return nil, err
 		}
 	}

@@ -71,7 +71,7 @@ func (p *player) step(u Update) bool {
 	if len(u.Seats) == 2 {
 		turn, legal = u.View.Turn, u.View.Legal()
 	} else {
-		turn, legal = u.TableView.Turn, u.TableView.Legal()
+		turn, legal = u.View.Turn, u.View.Legal()
 	}
 	if turn != u.Seat || u.BotSeat {
 		return false
@@ -166,7 +166,7 @@ func TestTwoPeoplePlayAGame(t *testing.T) {
 	require.Len(t, hist.logs["a"], 1)
 	require.Len(t, hist.logs["b"], 1)
 	l := hist.logs["a"][0]
-	require.Equal(t, [2]string{"Ann", "Bob"}, l.Header.Players)
+	require.Equal(t, [4]string{"Ann", "Bob"}, l.Header.Players)
 	g, err := l.Game()
 	require.NoError(t, err)
 	require.True(t, g.Over())

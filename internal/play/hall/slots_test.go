@@ -18,7 +18,7 @@ type countBot struct {
 	n *atomic.Int64
 }
 
-func (b countBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b countBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	b.n.Add(1)
 	return b.Bot.Choose(ctx, v)
 }

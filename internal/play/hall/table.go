@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -49,9 +50,9 @@ type seat struct {
 	conn    *Conn     // the person's connection, nil when away
 	dropped time.Time // when the person went, zero while here
 	timer   *time.Timer
-	bot     *standIn // a bot playing the seat of a person who did not come back
-	back    bool     // the person came back: takes over from the bot at the next deal
-	ready   bool     // ready for the next deal
+	bot     ai.Bot // a bot playing the seat of a person who did not come back
+	back    bool   // the person came back: takes over from the bot at the next deal
+	ready   bool   // ready for the next deal
 }
 
 func newTable(h *Hall, code string, o Options, host string) *Table {
@@ -81,32 +82,18 @@ func (t *Table) started() bool { return t.sess != nil }
 // game is the session's game; t.mu is held and the game started.
 func (t *Table) game() *rules.Game { return t.sess.Game() }
 
-// standIn is the bot that plays a person's seat: a two-player bot at
-// a table of two, a table bot at a table of three or four.
-type standIn struct {
-	two   ai.Bot
-	table session.TableBot
-}
-
 // takeoverBot makes the bot for a person's seat: the table's level,
 // seeded from the table's seed and the seat.
-func (t *Table) takeoverBot(s rules.Seat) (*standIn, error) {
+func (t *Table) takeoverBot(s rules.Seat) (ai.Bot, error) {
 	cfg := ai.Config{Seed: t.opts.Seed ^ uint64(s+1)*0x9e3779b97f4a7c15}
-	if len(t.seats) == 2 {
-		b, err := t.h.cfg.NewBot(t.opts.Level, cfg)
-		if err != nil {
-			return nil, err
-		}
-		return &standIn{two: b}, nil
-	}
-	b, err := t.h.cfg.NewTableBot(t.opts.Level, cfg)
+	b, err := t.h.cfg.NewBot(t.opts.Level, cfg)
 	if err != nil {
 		return nil, err
 	}
 	if b == nil {
 		return nil, errors.New("no bot")
 	}
-	return &standIn{table: b}, nil
+	return b, nil
 }
 
 // mark is where the deal stands before a move: its number and the
@@ -115,7 +102,7 @@ type mark struct{ deal, tricks int }
 
 // mark returns where the deal stands; t.mu is held and the game started.
 func (t *Table) mark() mark {
-	return mark{t.game().DealNo(), int(t.sess.Table().Play().Tricks)}
+	return mark{t.game().DealNo(), int(t.sess.Deal().Play().Tricks)}
 }
 
 func (t *Table) holds(id string) bool {
@@ -341,7 +328,7 @@ func (c *Conn) Start() error {
 	}
 	sess, err := session.New(session.Config{
 		Options: t.opts.Rules, Seed: t.opts.Seed, Players: players,
-		Store: tableStore{t}, NewBot: t.h.cfg.NewBot, NewTableBot: t.h.cfg.NewTableBot, Start: t.start,
+		Store: tableStore{t}, NewBot: t.h.cfg.NewBot, Start: t.start,
 	})
 	if err != nil {
 		return err
@@ -424,7 +411,7 @@ func (t *Table) applied(before mark, s rules.Seat, a rules.Action, w session.Wri
 	m := &Move{Seat: s, Action: a, TrickTo: rules.NoSeat}
 	if a.Kind == rules.PlayCard {
 		// The deal that was played (the last one between deals).
-		if tb := t.sess.Table(); before.deal != t.game().DealNo() || int(tb.Play().Tricks) > before.tricks {
+		if tb := t.sess.Deal(); before.deal != t.game().DealNo() || int(tb.Play().Tricks) > before.tricks {
 			m.TrickTo = tb.LastTrickWinner()
 		}
 	}
@@ -466,7 +453,7 @@ func (t *Table) moveOn() {
 			t.thinkTakeover(turn)
 			return
 		}
-		steps := len(t.sess.Table().Steps())
+		steps := len(t.sess.Deal().Steps())
 		before := t.mark()
 		w, err := t.sess.Advance()
 		if err != nil {
@@ -476,7 +463,7 @@ func (t *Table) moveOn() {
 		if w != nil {
 			var d *rules.Deal
 			if !g.NeedDeal() && !g.Over() {
-				d = t.sess.Table()
+				d = t.sess.Deal()
 			}
 			if d != nil && len(d.Steps()) > steps {
 				last := d.Steps()[len(d.Steps())-1]
@@ -528,17 +515,9 @@ func (t *Table) thinkTakeover(s rules.Seat) {
 	}
 	t.botBusy = true
 	bot, gen := t.seats[s].bot, t.sess.Gen()
-	var think func(ctx context.Context) (rules.Action, error)
-	var first rules.Action
-	if bot.two != nil {
-		v := t.sess.View(s)
-		first = v.Legal()[0]
-		think = func(ctx context.Context) (rules.Action, error) { return bot.two.Choose(ctx, v) }
-	} else {
-		v := t.sess.TableView(s)
-		first = v.Legal()[0]
-		think = func(ctx context.Context) (rules.Action, error) { return bot.table.ChooseTable(ctx, &v) }
-	}
+	v := t.sess.View(s)
+	first := v.Legal()[0]
+	think := func(ctx context.Context) (rules.Action, error) { return bot.Choose(ctx, &v) }
 	t.offLock(think, func(a rules.Action, err error) {
 		if turn, ok := t.sess.ToMove(); !ok || turn != s || t.sess.Gen() != gen || t.seats[s].bot != bot {
 			return
@@ -692,7 +671,7 @@ func (t *Table) write(w session.Write) {
 	if r.Archived {
 		t.archived = true
 		t.h.remove(t)
-		t.h.cfg.Logf("table %s: game over, %s won", t.code, t.name(t.game().Winner()))
+		t.h.cfg.Logf("table %s: game over, %s won", t.code, t.sideNames(t.game().Winner()))
 	}
 }
 
@@ -758,4 +737,16 @@ func (t *Table) changed() {
 			s.conn.wakeUp()
 		}
 	}
+}
+
+// sideNames names the players of side (a seat, or with four a team);
+// t.mu is held.
+func (t *Table) sideNames(side int) string {
+	var names []string
+	for s := range rules.Seat(len(t.seats)) {
+		if t.game().SideOf(s) == side {
+			names = append(names, t.name(s))
+		}
+	}
+	return strings.Join(names, " and ")
 }

@@ -121,7 +121,7 @@ func TestNewRecordsTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := s.Header()
-	if h.Players != [2]string{"Ann", "Bot"} || h.Levels != [2]string{gamelog.Human, "normal"} {
+	if h.Players != [4]string{"Ann", "Bot"} || h.Levels != [4]string{gamelog.Human, "normal"} {
 		t.Errorf("got players %q levels %q, want Ann/Bot and human/normal", h.Players, h.Levels)
 	}
 	if len(h.Extra) != 1 || h.Extra[0] != (gamelog.Tag{Name: SeedTag, Value: "42"}) {
@@ -355,7 +355,7 @@ func TestStaleBotAnswer(t *testing.T) {
 
 type failingBot struct{ err error }
 
-func (b failingBot) Choose(context.Context, rules.View) (rules.Action, error) {
+func (b failingBot) Choose(context.Context, *rules.View) (rules.Action, error) {
 	if b.err != nil {
 		return rules.Action{}, b.err
 	}

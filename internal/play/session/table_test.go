@@ -24,7 +24,9 @@ type tableRandom struct {
 	asked int
 }
 
-func (b *tableRandom) ChooseTable(_ context.Context, v *rules.View) (rules.Action, error) {
+func (b *tableRandom) Level() ai.Level { return ai.Random }
+
+func (b *tableRandom) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
 	b.asked++
 	legal := v.Legal()
 	if len(legal) == 0 {
@@ -33,7 +35,7 @@ func (b *tableRandom) ChooseTable(_ context.Context, v *rules.View) (rules.Actio
 	return legal[b.r.IntN(len(legal))], nil
 }
 
-func tableBots(level ai.Level, cfg ai.Config) (TableBot, error) {
+func tableBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	return &tableRandom{r: rand.New(rand.NewPCG(cfg.Seed, 9))}, nil
 }
 
@@ -43,7 +45,7 @@ func tableConfig(n int, seed uint64, st Store, players ...Player) Config {
 	opts := rules.DefaultOptions()
 	opts.Players, opts.Target = n, 150
 	opts.Shlomo, opts.Cleopatra, opts.OfAKind = true, n == 4, true
-	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewTableBot: tableBots, Start: start}
+	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewBot: tableBots, Start: start}
 }
 
 // tableStep moves a table game on by one decision: a deal, the people's
@@ -80,12 +82,12 @@ func tableStep(t *testing.T, s *Session) {
 		run(t, s, w)
 		return
 	}
-	v := s.TableView(seat)
+	v := s.View(seat)
 	if v.Seat != seat || v.Turn != seat {
 		t.Fatalf("the person's view is of seat %s, turn %s, want %s", v.Seat, v.Turn, seat)
 	}
 	for o := range rules.Seat(v.Players) {
-		if o != seat && v.Known(o) != 0 && v.Phase == rules.PhaseBid1 && s.Table().Steps() == nil {
+		if o != seat && v.Known(o) != 0 && v.Phase == rules.PhaseBid1 && s.Deal().Steps() == nil {
 			t.Fatalf("seat %s's view knows cards of %s before any play", seat, o)
 		}
 	}
@@ -133,8 +135,8 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.Over || r.Sides != s.Game().Totals() || back.Header.Seats() != n {
-			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Sides, s.Game().Totals())
+		if !r.Over || r.Totals != s.Game().Totals() || back.Header.Seats() != n {
+			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Totals, s.Game().Totals())
 		}
 		forced := 0
 		for d := range s.Game().DealNo() + 1 {
@@ -172,9 +174,9 @@ func peopleStep(t *testing.T, s *Session) {
 	if !ok {
 		return
 	}
-	v := s.TableView(seat)
+	v := s.View(seat)
 	legal := v.Legal()
-	r := rand.New(rand.NewPCG(uint64(s.Game().DealNo()), uint64(len(s.Table().Steps()))))
+	r := rand.New(rand.NewPCG(uint64(s.Game().DealNo()), uint64(len(s.Deal().Steps()))))
 	w, err = s.Apply(seat, legal[r.IntN(len(legal))])
 	if err != nil {
 		t.Fatal(err)
@@ -280,22 +282,22 @@ func TestTableSessionRefuses(t *testing.T) {
 		t.Errorf("two players at a table of three: got %v", err)
 	}
 	cfg := tableConfig(4, 1, nil, person, bot, bot, bot)
-	cfg.NewTableBot = func(ai.Level, ai.Config) (TableBot, error) { return nil, errors.New("out of bots") }
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("out of bots") }
 	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "out of bots") {
 		t.Errorf("a failing bot factory: got %v", err)
 	}
-	// No factory: ai's table bots play the bot seats.
-	cfg.NewTableBot = nil
+	// No factory: ai's bots play the bot seats.
+	cfg.NewBot = nil
 	s, err := New(cfg)
 	require.NoError(t, err)
-	for i, b := range s.tbots[1:] {
-		if _, ok := b.(ai.TableBot); !ok {
-			t.Errorf("seat %d: got %T, want ai's table bot", i+1, b)
+	for i, b := range s.bots[1:] {
+		if b == nil || b.Level() != ai.Normal {
+			t.Errorf("seat %d: got %v, want ai's normal bot", i+1, b)
 		}
 	}
 	// People only need no bots.
 	cfg = tableConfig(3, 1, nil, person, person, person)
-	cfg.NewTableBot = nil
+	cfg.NewBot = nil
 	s, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -333,7 +335,7 @@ func TestTableSessionResumesSaves(t *testing.T) {
 			if seat, ok := s.ToMove(); !ok || seat != declarer {
 				t.Fatalf("%s resumed at the chance step: %s to move (%v), want the declarer %s", f, seat, ok, declarer)
 			}
-			steps := s.Table().Steps()
+			steps := s.Deal().Steps()
 			if got := steps[len(steps)-1]; got.Seat != rules.ChanceSeat || got.Action.Kind != rules.Draw {
 				t.Fatalf("%s: the last step after resuming is %v, want the draw", f, got)
 			}

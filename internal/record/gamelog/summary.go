@@ -58,7 +58,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 				fmt.Fprint(w, " (forced)")
 			}
 			fmt.Fprintf(w, ": %s\n", sc.Outcome)
-			declared := sc.Declared != [4]int{}
+			declared := h.Options.HasShlomo() || h.Options.HasCleopatra()
 			for s := range n {
 				fmt.Fprintf(w, "  %s %d tricks: cards %d + last %d + sequences %d + bella %d",
 					rules.Seat(s), sc.Tricks[s], sc.Cards[s], sc.LastTrick[s], sc.Seqs[s], sc.Bella[s])

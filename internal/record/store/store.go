@@ -480,11 +480,11 @@ func clean(s string) string {
 type Entry struct {
 	Path   string
 	Header gamelog.Header
-	Deals  int        // deals in the log
+	Deals  int    // deals in the log
 	Totals [4]int // final (or last) game totals by side
 	Over   bool   // the game was played to the end
 	Winner int    // the winning side, -1 when not Over
-	Err    error      // the file could not be read or replayed; only Path is set
+	Err    error  // the file could not be read or replayed; only Path is set
 }
 
 // History lists the archived games, oldest first (by file name, which

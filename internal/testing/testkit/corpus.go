@@ -22,8 +22,8 @@ func header(seed uint64, day int) gamelog.Header {
 		Event:   "Klob test corpus",
 		Date:    fmt.Sprintf("2026-01-%02d", day),
 		Time:    "12:00:00",
-		Players: [2]string{"Random A", "Random B"},
-		Levels:  [2]string{"random", "random"},
+		Players: [4]string{"Random A", "Random B"},
+		Levels:  [4]string{"random", "random"},
 	}
 }
 

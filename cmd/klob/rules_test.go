@@ -1,0 +1,75 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/docs"
+)
+
+// TestRulesPrintsTheRules: klob rules prints docs/rules.md laid out at
+// 80 columns when stdout is not a terminal, at -width N when asked, in
+// ASCII with -ascii and as its markdown source with -markdown.
+func TestRulesPrintsTheRules(t *testing.T) {
+	code, out, errs := runArgs("rules")
+	require.Equal(t, 0, code, errs)
+	assert.Empty(t, errs)
+	assert.Equal(t, docs.Plain(docs.Rules(), 80), out)
+	for _, want := range []string{"The rules Klob plays", "Choices Klob makes", "bete: A scores 97, B scores 62, C scores 0"} {
+		assert.Contains(t, out, want)
+	}
+
+	code, out, _ = runArgs("rules", "-width", "40")
+	require.Equal(t, 0, code)
+	assert.Equal(t, docs.Plain(docs.Rules(), 40), out)
+	for _, l := range strings.Split(out, "\n") {
+		if utf8.RuneCountInString(l) > 40 {
+			assert.NotContains(t, strings.TrimLeft(strings.TrimPrefix(strings.TrimSpace(l), "- "), " "), " ", "a line wider than 40: %q", l)
+		}
+	}
+
+	code, out, _ = runArgs("rules", "-ascii")
+	require.Equal(t, 0, code)
+	assert.NotContainsf(t, out, "♠", "-ascii")
+	assert.NotContains(t, out, "→")
+	assert.Contains(t, out, "trick 1: D AS, A QS, B 10S, C 8S -> D 24")
+
+	code, out, _ = runArgs("rules", "-markdown")
+	require.Equal(t, 0, code)
+	assert.Equal(t, docs.Rules(), out)
+}
+
+// TestRulesRefusesBadArguments: a width too narrow to read, or an
+// argument, is a usage error.
+func TestRulesRefusesBadArguments(t *testing.T) {
+	for _, args := range [][]string{{"rules", "-width", "5"}, {"rules", "-width", "-1"}, {"rules", "now"}} {
+		code, out, errs := runArgs(args...)
+		assert.Equal(t, 2, code, "%v", args)
+		assert.Empty(t, out, "%v", args)
+		assert.Contains(t, errs, "usage: klob rules", "%v", args)
+	}
+}
+
+// TestRulesInATerminal runs klob rules in a real terminal (tmux) 50
+// columns wide: the text comes out laid out for 50 columns.
+func TestRulesInATerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds klob and runs it in tmux")
+	}
+	s, _ := launchKlob(t, 50, 40, "rules")
+	s.waitFor("klob exited: 0", 30*time.Second)
+	// -J joins the lines tmux wrapped, so a line klob wrote wider than
+	// the window would show whole.
+	got := s.run("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")
+	got = strings.TrimRight(got[:strings.Index(got, "klob exited: 0")], "\n")
+	want := strings.TrimRight(docs.Plain(docs.Rules(), 50), "\n")
+	wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
+	n := min(len(gl), 30)
+	require.GreaterOrEqual(t, len(wl), n)
+	assert.Equal(t, strings.Join(wl[len(wl)-n:], "\n"), strings.Join(gl[len(gl)-n:], "\n"), "the last lines on the screen")
+}

@@ -1,0 +1,192 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Report is what Check found.
+type Report struct {
+	Path    string
+	Version int // the file's schema version
+	// Problems lists what is wrong, one line each: SQLite's integrity
+	// check, broken references, a schema version this klob does not
+	// know, ratings that disagree with their history.
+	Problems []string
+	// Notes lists what is not wrong but worth saying (an older schema,
+	// moved on at the next start).
+	Notes []string
+}
+
+// OK reports whether the check found no problem.
+func (r *Report) OK() bool { return len(r.Problems) == 0 }
+
+// Write prints the report, a line per problem or note, and a last line
+// that says whether the database is sound.
+func (r *Report) Write(w io.Writer) {
+	for _, p := range r.Problems {
+		fmt.Fprintf(w, "%s: %s\n", r.Path, p)
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "%s: note: %s\n", r.Path, n)
+	}
+	if r.OK() {
+		fmt.Fprintf(w, "%s: ok (schema version %d)\n", r.Path, r.Version)
+	} else {
+		fmt.Fprintf(w, "%s: %d problems\n", r.Path, len(r.Problems))
+	}
+}
+
+// CheckFile checks the database at path without writing to it (a
+// read-only connection; it may run while klob serve has the database
+// open): SQLite's full integrity check, the foreign keys, the schema
+// version and the ratings against their history. The error says why it
+// could not check at all: no file, not an SQLite database (a
+// *DamagedError).
+func CheckFile(ctx context.Context, path string) (Report, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return Report{}, fmt.Errorf("no club database at %s", path)
+	case err != nil:
+		return Report{}, fmt.Errorf("the club database %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return Report{}, fmt.Errorf("the club database %s is not a regular file (%s)", path, fi.Mode().Type())
+	}
+	if err := checkHeader(path); err != nil {
+		return Report{}, err
+	}
+	rdb, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		return Report{}, err
+	}
+	defer rdb.Close()
+	conn, err := rdb.Conn(ctx)
+	if err != nil {
+		return Report{}, sqlErr(path, err)
+	}
+	defer conn.Close()
+	return check(ctx, conn, path)
+}
+
+// Check is CheckFile on the open database, on a read connection.
+func (db *DB) Check(ctx context.Context) (Report, error) {
+	conn, err := db.rdb.Conn(ctx)
+	if err != nil {
+		return Report{}, db.openErr(err)
+	}
+	defer conn.Close()
+	return check(ctx, conn, db.path)
+}
+
+// check runs the checks on conn.
+func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
+	r := Report{Path: path}
+	var app int
+	if err := conn.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app); err != nil {
+		return r, sqlErr(path, err)
+	}
+	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&r.Version); err != nil {
+		return r, sqlErr(path, err)
+	}
+	switch {
+	case app != applicationID:
+		r.Problems = append(r.Problems, fmt.Sprintf("application id %#x: not a Klob club database", app))
+		return r, nil
+	case r.Version > Version:
+		r.Problems = append(r.Problems, fmt.Sprintf("schema version %d is newer than this klob's (%d): a newer klob wrote it", r.Version, Version))
+	case r.Version < Version:
+		r.Notes = append(r.Notes, fmt.Sprintf("schema version %d: the next klob serve moves it to version %d", r.Version, Version))
+	}
+	lines, err := pragmaLines(ctx, conn, "PRAGMA integrity_check")
+	if err != nil {
+		if reason, ok := damageReason(err); ok {
+			r.Problems = append(r.Problems, reason)
+			return r, nil
+		}
+		return r, sqlErr(path, err)
+	}
+	for _, l := range lines {
+		r.Problems = append(r.Problems, "integrity: "+l)
+	}
+	fk, err := foreignKeyProblems(ctx, conn)
+	if err != nil {
+		return r, sqlErr(path, err)
+	}
+	r.Problems = append(r.Problems, fk...)
+	if r.Version >= 2 && r.Version <= Version {
+		rp, err := ratingProblems(ctx, conn)
+		if err != nil {
+			return r, sqlErr(path, err)
+		}
+		r.Problems = append(r.Problems, rp...)
+	}
+	return r, nil
+}
+
+// foreignKeyProblems words PRAGMA foreign_key_check's rows.
+func foreignKeyProblems(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, "PRAGMA foreign_key_check")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var table, parent string
+		var rowid sql.NullInt64
+		var fkid int
+		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
+			return nil, err
+		}
+		row := "a row"
+		if rowid.Valid {
+			row = fmt.Sprintf("row %d", rowid.Int64)
+		}
+		out = append(out, fmt.Sprintf("foreign key: %s of %s refers to a missing row of %s", row, table, parent))
+	}
+	return out, rows.Err()
+}
+
+// ratingProblems checks that every rating is its history's last step
+// and counts its games: a game rated twice, or a rating written without
+// its history, shows here.
+func ratingProblems(ctx context.Context, conn *sql.Conn) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, `
+		SELECT r.player_key, r.seats, r.games, r.mu, r.sigma,
+			(SELECT count(*) FROM rating_history h WHERE h.player_key = r.player_key AND h.seats = r.seats),
+			l.mu, l.sigma
+		FROM ratings r
+		LEFT JOIN rating_history l ON l.player_key = r.player_key AND l.seats = r.seats
+			AND l.game_id = (SELECT max(game_id) FROM rating_history h WHERE h.player_key = r.player_key AND h.seats = r.seats)
+		UNION ALL
+		SELECT h.player_key, h.seats, 0, 0, 0, count(*), NULL, NULL FROM rating_history h
+		WHERE NOT EXISTS (SELECT 1 FROM ratings r WHERE r.player_key = h.player_key AND r.seats = h.seats)
+		GROUP BY h.player_key, h.seats`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var key string
+		var seats, games, hist int
+		var mu, sigma float64
+		var lmu, lsigma sql.NullFloat64
+		if err := rows.Scan(&key, &seats, &games, &mu, &sigma, &hist, &lmu, &lsigma); err != nil {
+			return nil, err
+		}
+		switch {
+		case games != hist:
+			out = append(out, fmt.Sprintf("rating of %s at %d players: %d games counted, %d in its history", key, seats, games, hist))
+		case lmu.Valid && (lmu.Float64 != mu || lsigma.Float64 != sigma):
+			out = append(out, fmt.Sprintf("rating of %s at %d players: %v/%v, and its history ends at %v/%v", key, seats, mu, sigma, lmu.Float64, lsigma.Float64))
+		}
+	}
+	return out, rows.Err()
+}

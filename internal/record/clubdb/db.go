@@ -1,0 +1,507 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/klob/klob/internal/platform/dirlock"
+)
+
+// FileName is the database's name in the server's state directory.
+const FileName = "club.db"
+
+// LockSuffix names the lock file beside the database (club.db.lock),
+// held while a DB has it open.
+const LockSuffix = ".lock"
+
+// Errors.
+var (
+	// ErrClosed: the database was closed.
+	ErrClosed = errors.New("the club database is closed")
+	// ErrNotFound: no such player, game or tournament.
+	ErrNotFound = errors.New("not in the club database")
+	// ErrBusy: another DB, most likely another klob serve, has the
+	// database open: one process writes it.
+	ErrBusy = errors.New("another klob has the club database open")
+)
+
+// DamagedError refuses a file that is not a sound Klob club database:
+// not SQLite, damaged inside, or another program's database. The file
+// is left exactly as it is.
+type DamagedError struct {
+	Path   string
+	Reason string
+	Err    error // SQLite's error, when it gave one
+}
+
+func (e *DamagedError) Error() string {
+	return fmt.Sprintf("the club database %s is damaged: %s. It is left as it is: move it away with its -wal and -shm files (klob serve then starts a new one and imports the state directory again), or put back a copy", e.Path, e.Reason)
+}
+
+func (e *DamagedError) Unwrap() error { return e.Err }
+
+// NewerError refuses a database a newer klob wrote: its schema version
+// is above the one this klob knows. The file is left as it is.
+type NewerError struct {
+	Path    string
+	Version int // the file's
+	Known   int // this klob's, Version
+}
+
+func (e *NewerError) Error() string {
+	return fmt.Sprintf("the club database %s has schema version %d, and this klob knows versions up to %d: a newer klob wrote it. It is left as it is: run the newer klob, or move the file away", e.Path, e.Version, e.Known)
+}
+
+// Options configures Open.
+type Options struct {
+	// Now is the clock of first and last seen, of recorded games and of
+	// tournaments; nil means time.Now.
+	Now func() time.Time
+	// Readers bounds the read connections (default 4).
+	Readers int
+}
+
+// DB is the club database. Its methods are safe for concurrent use.
+// Every write goes through one goroutine, which commits together the
+// writes that queued while the previous commit was syncing; reads run
+// on their own pool of read-only connections and never wait for a
+// write (WAL mode).
+type DB struct {
+	path    string
+	now     func() time.Time
+	created bool
+	lock    *dirlock.Lock // on path.lock, while open
+
+	wdb  *sql.DB // one connection, the writer's
+	conn *sql.Conn
+	ws   writeStmts
+	rdb  *sql.DB // read-only connections
+	rs   readStmts
+
+	mu     sync.RWMutex // guards closed against sends on reqs
+	closed bool
+	reqs   chan *request
+	done   chan struct{} // closed when the writer has stopped
+}
+
+// Open opens the club database at path, creating it when missing, and
+// brings its schema to Version in one transaction (after copying an
+// older database aside: path.vK.bak). Before it writes anything, it
+// checks the file: one that is not SQLite, fails SQLite's quick check,
+// belongs to another program (a *DamagedError) or comes from a newer
+// klob (a *NewerError) is refused and left as it is.
+func Open(path string, o Options) (*DB, error) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Readers <= 0 {
+		o.Readers = 4
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	ctx := context.Background()
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("the club database %s: %w", abs, err)
+	}
+	db := &DB{path: abs, now: o.Now, reqs: make(chan *request, maxBatch), done: make(chan struct{})}
+	ok := false
+	defer func() {
+		if !ok {
+			db.closeHandles()
+		}
+	}()
+	// One process writes the database: the one writer goroutine is the
+	// only writer only if no other klob serve has the file open.
+	if db.lock, err = dirlock.TryLock(abs + LockSuffix); err != nil {
+		var le *dirlock.LockedError
+		if errors.As(err, &le) && le.PID > 0 {
+			return nil, fmt.Errorf("the club database %s: %w (process %d)", abs, ErrBusy, le.PID)
+		} else if errors.As(err, &le) {
+			return nil, fmt.Errorf("the club database %s: %w", abs, ErrBusy)
+		}
+		return nil, fmt.Errorf("the club database %s: %w", abs, err)
+	}
+	st, err := inspect(ctx, abs)
+	if err != nil {
+		return nil, err
+	}
+	if db.wdb, err = sql.Open("sqlite", dsn(abs, false)); err != nil {
+		return nil, err
+	}
+	db.wdb.SetMaxOpenConns(1)
+	db.wdb.SetConnMaxIdleTime(0)
+	if db.conn, err = db.wdb.Conn(ctx); err != nil {
+		return nil, db.openErr(err)
+	}
+	if st.deferred {
+		// The read-only look could not be had (a journal to roll back
+		// after a crash): the same checks on the writer's connection,
+		// before it writes anything of its own.
+		if st, err = inspectConn(ctx, db.conn, abs); err != nil {
+			return nil, err
+		}
+	}
+	var mode string
+	if err := db.conn.QueryRowContext(ctx, "PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
+		return nil, db.openErr(err)
+	}
+	if !strings.EqualFold(mode, "wal") {
+		return nil, fmt.Errorf("the club database %s: SQLite keeps journal mode %q, not WAL", abs, mode)
+	}
+	// FULL: a commit is synced before it returns. The savepoint of
+	// each request journals the pages it changes: in memory, not in a
+	// temporary file (a third of the writer's time went there).
+	for _, p := range []string{"PRAGMA synchronous=FULL", "PRAGMA temp_store=MEMORY"} {
+		if _, err := db.conn.ExecContext(ctx, p); err != nil {
+			return nil, db.openErr(err)
+		}
+	}
+	if db.created, err = migrate(ctx, db.conn, abs, st.version, migrations); err != nil {
+		return nil, err
+	}
+	if err := db.ws.prepare(ctx, db.conn); err != nil {
+		return nil, err
+	}
+	if db.rdb, err = sql.Open("sqlite", dsn(abs, true)); err != nil {
+		return nil, err
+	}
+	db.rdb.SetMaxOpenConns(o.Readers)
+	db.rdb.SetMaxIdleConns(o.Readers)
+	if err := db.rs.prepare(ctx, db.rdb); err != nil {
+		return nil, err
+	}
+	go db.writer()
+	ok = true
+	return db, nil
+}
+
+// Path returns the database's file.
+func (db *DB) Path() string { return db.path }
+
+// Created reports whether Open made the database (the file was missing,
+// empty, or had no schema yet): the state directory's files are then to
+// be imported.
+func (db *DB) Created() bool { return db.created }
+
+// Close waits for the writes already queued, then closes the database.
+// Writes asked for afterwards fail with ErrClosed.
+func (db *DB) Close() error {
+	db.mu.Lock()
+	if db.closed {
+		db.mu.Unlock()
+		return nil
+	}
+	db.closed = true
+	close(db.reqs)
+	db.mu.Unlock()
+	<-db.done
+	return db.closeHandles()
+}
+
+func (db *DB) closeHandles() error {
+	db.rs.close()
+	db.ws.close()
+	var errs []error
+	if db.rdb != nil {
+		errs = append(errs, db.rdb.Close())
+	}
+	if db.conn != nil {
+		errs = append(errs, db.conn.Close())
+	}
+	if db.wdb != nil {
+		errs = append(errs, db.wdb.Close())
+	}
+	if db.lock != nil {
+		errs = append(errs, db.lock.Unlock())
+	}
+	return errors.Join(errs...)
+}
+
+func (db *DB) openErr(err error) error { return sqlErr(db.path, err) }
+
+// sqlErr names the file in an error of SQLite's, and calls a damaged
+// file damaged.
+func sqlErr(path string, err error) error {
+	if r, ok := damageReason(err); ok {
+		return &DamagedError{Path: path, Reason: r, Err: err}
+	}
+	return fmt.Errorf("the club database %s: %w", path, err)
+}
+
+// damageReason says whether SQLite's error means the file is damaged.
+func damageReason(err error) (string, bool) {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return "", false
+	}
+	switch se.Code() & 0xff {
+	case sqlite3.SQLITE_CORRUPT:
+		return "SQLite finds it malformed (" + se.Error() + ")", true
+	case sqlite3.SQLITE_NOTADB:
+		return "SQLite does not read it as a database (" + se.Error() + ")", true
+	}
+	return "", false
+}
+
+// dsn is the driver's name for the file: every connection waits up to
+// 5 s for a lock another process holds and checks foreign keys; a
+// read-only one cannot write at all.
+func dsn(path string, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "foreign_keys(1)")
+	if readOnly {
+		q.Set("mode", "ro")
+	}
+	u := url.URL{Scheme: "file", Path: path, RawQuery: q.Encode()}
+	return u.String()
+}
+
+// fileState is what inspect found.
+type fileState struct {
+	version  int  // the schema version, 0 for a new database
+	deferred bool // the checks wait for the writer's connection
+}
+
+// inspect checks an existing file without writing to it: SQLite's
+// header, then, on a read-only connection, the application id, the
+// schema version and SQLite's quick check.
+func inspect(ctx context.Context, path string) (fileState, error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) || err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+		// A new database (SQLite's empty file is one too), unless the
+		// log of a database that was here is left: SQLite would play
+		// its pages into the new one.
+		if wal, err := os.Stat(path + "-wal"); err == nil && wal.Size() > 0 {
+			return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is missing or empty, and the write-ahead log of the database that was there (%s-wal, %d bytes) is left: it was moved without it", path, wal.Size())}
+		}
+		return fileState{}, nil
+	case err != nil:
+		return fileState{}, fmt.Errorf("the club database %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return fileState{}, fmt.Errorf("the club database %s is not a regular file (%s): it is left as it is", path, fi.Mode().Type())
+	}
+	if err := checkHeader(path); err != nil {
+		return fileState{}, err
+	}
+	rdb, err := sql.Open("sqlite", dsn(path, true))
+	if err != nil {
+		return fileState{}, err
+	}
+	defer rdb.Close()
+	conn, err := rdb.Conn(ctx)
+	if err == nil {
+		defer conn.Close()
+		var st fileState
+		if st, err = inspectConn(ctx, conn, path); err == nil {
+			return st, nil
+		}
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_READONLY || se.Code()&0xff == sqlite3.SQLITE_CANTOPEN) {
+		return fileState{deferred: true}, nil
+	}
+	return fileState{}, err
+}
+
+// sqliteMagic starts every SQLite database file.
+const sqliteMagic = "SQLite format 3\x00"
+
+// checkHeader reads the 100 bytes of SQLite's file header: the magic
+// string, a page size SQLite can have, and the schema version (a newer
+// one is refused before SQLite opens the file).
+func checkHeader(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("the club database %s: %w", path, err)
+	}
+	defer f.Close()
+	var h [100]byte
+	if _, err := io.ReadFull(f, h[:]); err != nil {
+		return &DamagedError{Path: path, Reason: "it is shorter than SQLite's 100-byte header"}
+	}
+	if string(h[:16]) != sqliteMagic {
+		return &DamagedError{Path: path, Reason: "it does not start with SQLite's header: it is not an SQLite database"}
+	}
+	ps := int(binary.BigEndian.Uint16(h[16:18]))
+	if ps == 1 {
+		ps = 65536
+	}
+	if ps < 512 || ps&(ps-1) != 0 {
+		return &DamagedError{Path: path, Reason: fmt.Sprintf("its header gives a page size of %d bytes, which SQLite never writes", ps)}
+	}
+	return nil
+}
+
+// inspectConn checks the database on conn before anything is written:
+// the Klob mark (application id), the schema version and the quick
+// check.
+func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, error) {
+	var app, version, tables int
+	q := func(query string, v *int) error {
+		if err := conn.QueryRowContext(ctx, query).Scan(v); err != nil {
+			return sqlErr(path, err)
+		}
+		return nil
+	}
+	if err := q("PRAGMA application_id", &app); err != nil {
+		return fileState{}, err
+	}
+	if err := q("PRAGMA user_version", &version); err != nil {
+		return fileState{}, err
+	}
+	if err := q("SELECT count(*) FROM sqlite_schema", &tables); err != nil {
+		return fileState{}, err
+	}
+	switch {
+	case app != applicationID && (app != 0 || tables > 0):
+		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("it is an SQLite database of another program (application id %#x, %d schema objects), not a Klob club database", app, tables)}
+	case version > Version:
+		return fileState{}, &NewerError{Path: path, Version: version, Known: Version}
+	case version < 0:
+		return fileState{}, &DamagedError{Path: path, Reason: fmt.Sprintf("its schema version is %d", version)}
+	}
+	if problems, err := pragmaLines(ctx, conn, "PRAGMA quick_check"); err != nil {
+		return fileState{}, sqlErr(path, err)
+	} else if len(problems) > 0 {
+		return fileState{}, &DamagedError{Path: path, Reason: "SQLite's quick check finds " + summary(problems)}
+	}
+	return fileState{version: version}, nil
+}
+
+// pragmaLines runs an integrity pragma and returns its lines other than
+// "ok".
+func pragmaLines(ctx context.Context, conn *sql.Conn, pragma string) ([]string, error) {
+	rows, err := conn.QueryContext(ctx, pragma)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			return nil, err
+		}
+		if s != "ok" {
+			out = append(out, s)
+		}
+	}
+	return out, rows.Err()
+}
+
+// summary joins the first problems SQLite lists.
+func summary(lines []string) string {
+	const most = 3
+	s := strings.Join(lines[:min(len(lines), most)], "; ")
+	if len(lines) > most {
+		s += fmt.Sprintf("; and %d more", len(lines)-most)
+	}
+	return s
+}
+
+// migrate brings the database on conn from version from to the last
+// of steps (migrations) in one transaction, after copying an older
+// database (not a new one) aside. It reports whether the database was
+// new.
+func migrate(ctx context.Context, conn *sql.Conn, path string, from int, steps []string) (created bool, err error) {
+	to := len(steps)
+	if from == to {
+		return false, nil
+	}
+	if from > 0 {
+		if err := backup(ctx, conn, path, from, to); err != nil {
+			return false, err
+		}
+	}
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return false, sqlErr(path, err)
+	}
+	defer func() {
+		if err != nil {
+			_, _ = conn.ExecContext(ctx, "ROLLBACK")
+		}
+	}()
+	// Another process may have moved the version since the look.
+	var v int
+	if err := conn.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+		return false, sqlErr(path, err)
+	}
+	if v > to {
+		return false, &NewerError{Path: path, Version: v, Known: to}
+	}
+	if err := applyMigrations(ctx, conn, steps, v, to); err != nil {
+		return false, fmt.Errorf("the club database %s: moving from version %d to %d: %w; nothing was changed", path, v, to, err)
+	}
+	if v > 0 {
+		if problems, err := pragmaLines(ctx, conn, "PRAGMA foreign_key_check"); err != nil {
+			return false, sqlErr(path, err)
+		} else if len(problems) > 0 {
+			return false, fmt.Errorf("the club database %s: moving from version %d to %d breaks %d references; nothing was changed", path, v, to, len(problems))
+		}
+	}
+	if _, err := conn.ExecContext(ctx, "COMMIT"); err != nil {
+		return false, sqlErr(path, err)
+	}
+	return v == 0, nil
+}
+
+// applyMigrations runs steps from version from to version to on conn,
+// inside the caller's transaction.
+func applyMigrations(ctx context.Context, conn *sql.Conn, steps []string, from, to int) error {
+	for k := from + 1; k <= to; k++ {
+		if _, err := conn.ExecContext(ctx, steps[k-1]); err != nil {
+			return fmt.Errorf("schema step %d: %w", k, err)
+		}
+	}
+	if from == 0 {
+		if _, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+			return err
+		}
+	}
+	_, err := conn.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", to))
+	return err
+}
+
+// backup copies the database of version v aside before it moves to
+// version to, as path.vV.bak (path.vV-2.bak, ... when taken): a
+// consistent copy made by SQLite itself.
+func backup(ctx context.Context, conn *sql.Conn, path string, v, to int) error {
+	var dst string
+	for i := 1; ; i++ {
+		dst = fmt.Sprintf("%s.v%d.bak", path, v)
+		if i > 1 {
+			dst = fmt.Sprintf("%s.v%d-%d.bak", path, v, i)
+		}
+		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+	}
+	if _, err := conn.ExecContext(ctx, "VACUUM INTO ?", dst); err != nil {
+		return fmt.Errorf("the club database %s: copying version %d aside to %s before moving to version %d: %w", path, v, dst, to, err)
+	}
+	return nil
+}
+
+// ms is t in Unix milliseconds, as the database keeps times.
+func ms(t time.Time) int64 { return t.UnixMilli() }
+
+// fromMS is the time of Unix milliseconds v.
+func fromMS(v int64) time.Time { return time.UnixMilli(v) }

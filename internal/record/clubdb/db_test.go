@@ -1,0 +1,547 @@
+package clubdb
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/rules"
+)
+
+func TestVersionCountsTheSteps(t *testing.T) {
+	require.Equal(t, len(migrations), Version)
+}
+
+// A new database is in WAL mode, marked as Klob's, at the current
+// version, and checks clean.
+func TestOpenMakesANewDatabase(t *testing.T) {
+	db, path := openTest(t, newClock())
+	require.True(t, db.Created())
+	ctx := context.Background()
+	var mode string
+	var app, version int
+	require.NoError(t, db.rs.player.QueryRowContext(ctx, "x").Err())
+	require.NoError(t, db.rdb.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode))
+	require.NoError(t, db.rdb.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app))
+	require.NoError(t, db.rdb.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version))
+	assert.Equal(t, "wal", mode)
+	assert.Equal(t, applicationID, app)
+	assert.Equal(t, Version, version)
+	rep, err := db.Check(ctx)
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+	require.NoError(t, db.Close())
+
+	again := openAt(t, path, nil)
+	assert.False(t, again.Created())
+}
+
+// The read connections cannot write.
+func TestReadersAreReadOnly(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	_, err := db.rdb.Exec(`INSERT INTO players (key, name, first_seen, last_seen) VALUES ('k', 'n', 0, 0)`)
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "readonly")
+}
+
+func TestSeePlayerKeepsTheChosenName(t *testing.T) {
+	c := newClock()
+	db, _ := openTest(t, c)
+	ctx := context.Background()
+	require.NoError(t, db.SeePlayer(ctx, "k1", "Ann"))
+	first := c.now()
+	c.add(time.Hour)
+	require.NoError(t, db.SeePlayer(ctx, "k1", "Annie"))
+	p, err := db.Player(ctx, "k1")
+	require.NoError(t, err)
+	assert.Equal(t, Player{Key: "k1", Name: "Annie", FirstSeen: first.Local(), LastSeen: c.now().Local()}, p)
+
+	// A game names nobody: the chosen name stays.
+	g := testGame("g1", "k1", "k2")
+	_, err = db.RecordGame(ctx, g, nil)
+	require.NoError(t, err)
+	p, err = db.Player(ctx, "k1")
+	require.NoError(t, err)
+	assert.Equal(t, "Annie", p.Name)
+	p, err = db.Player(ctx, "k2")
+	require.NoError(t, err)
+	assert.Equal(t, "name-k2", p.Name, "a player first met in a game has the seat's name")
+
+	_, err = db.Player(ctx, "nobody")
+	require.ErrorIs(t, err, ErrNotFound)
+	require.ErrorContains(t, db.SeePlayer(ctx, "", "x"), "needs a key")
+	require.ErrorContains(t, db.SeePlayer(ctx, strings.Repeat("k", MaxKey+1), "x"), "longer than")
+	require.ErrorContains(t, db.SeePlayer(ctx, "k1", strings.Repeat("n", MaxName+1)), "longer than")
+}
+
+// A game is recorded once and rated once, at every seat count; reading
+// it back gives what was recorded.
+func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			db, _ := openTest(t, newClock())
+			ctx := context.Background()
+			keys := []string{"ka", "", "kc", "kd"}[:n]
+			if n == 2 {
+				keys = []string{"ka", "kb"}
+			}
+			g := testGame("game", keys...)
+			var p plusOne
+			rec, err := db.RecordGame(ctx, g, p.rate)
+			require.NoError(t, err)
+			require.True(t, rec.New)
+			require.Equal(t, 1, p.calls)
+			var rated []string
+			for _, k := range keys {
+				if k != "" {
+					rated = append(rated, k)
+				}
+			}
+			require.Len(t, rec.Changes, len(rated))
+			for i, c := range rec.Changes {
+				assert.Equal(t, rated[i], c.After.Key)
+				assert.False(t, c.Before.Rated)
+				assert.Equal(t, 26.0, c.After.Mu)
+				assert.Equal(t, n, c.After.Seats)
+				assert.Equal(t, 1, c.After.Games)
+			}
+
+			again, err := db.RecordGame(ctx, g, p.rate)
+			require.NoError(t, err)
+			assert.Equal(t, Recorded{ID: rec.ID}, again, "the second time records nothing")
+			assert.Equal(t, 1, p.calls, "a rated game is not rated again")
+
+			got, err := db.Game(ctx, rec.ID)
+			require.NoError(t, err)
+			want := g
+			want.ID = rec.ID
+			want.Recorded = got.Recorded
+			want.Started = g.Started.Local()
+			assert.Equal(t, want, got)
+			bySum, err := db.GameBySum(ctx, g.LogSHA256)
+			require.NoError(t, err)
+			assert.Equal(t, got, bySum)
+
+			for _, k := range rated {
+				r, err := db.Rating(ctx, k, n)
+				require.NoError(t, err)
+				assert.Equal(t, Rating{Key: k, Seats: n, Mu: 26, Sigma: 8 * 0.99, Games: 1, Rated: true}, r)
+				games, err := db.GamesOf(ctx, k, 0, 10)
+				require.NoError(t, err)
+				require.Len(t, games, 1)
+				assert.Equal(t, got, games[0])
+			}
+			rep, err := db.Check(ctx)
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "%v", rep.Problems)
+		})
+	}
+}
+
+// Many goroutines record the same games at once, each with its rating
+// function: every game is rated exactly once, so each player's mu is
+// 25 plus the number of games they played.
+func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	players := []string{"p0", "p1", "p2", "p3", "p4", "p5"}
+	var games []Game
+	played := map[string]int{}
+	for i := range 60 {
+		n := 2 + rng.IntN(3)
+		perm := rng.Perm(len(players))[:n]
+		keys := make([]string, n)
+		for j, p := range perm {
+			keys[j] = players[p]
+			played[players[p]+fmt.Sprint(n)]++
+		}
+		games = append(games, testGame(fmt.Sprint("g", i), keys...))
+	}
+	var p plusOne
+	var wg sync.WaitGroup
+	errs := make(chan error, 8*len(games))
+	for w := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			order := rand.New(rand.NewPCG(uint64(w), 9)).Perm(len(games))
+			for _, i := range order {
+				if _, err := db.RecordGame(ctx, games[i], p.rate); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	assert.Equal(t, len(games), p.calls)
+	for _, k := range players {
+		for n := 2; n <= 4; n++ {
+			r, err := db.Rating(ctx, k, n)
+			require.NoError(t, err)
+			want := played[k+fmt.Sprint(n)]
+			assert.Equal(t, want, r.Games, "%s at %d", k, n)
+			if want > 0 {
+				assert.InDelta(t, 25+float64(want), r.Mu, 1e-9)
+				hist, err := db.RatingHistory(ctx, k, n, 1000)
+				require.NoError(t, err)
+				require.Len(t, hist, want)
+				assert.Equal(t, r.Mu, hist[0].After.Mu)
+				assert.Equal(t, want, hist[0].After.Games)
+				assert.False(t, hist[len(hist)-1].Before.Rated)
+				for i := 0; i+1 < len(hist); i++ {
+					assert.Equal(t, hist[i+1].After.Mu, hist[i].Before.Mu, "the history is a chain")
+				}
+			}
+		}
+	}
+	c, err := db.Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, Counts{Players: len(players), Games: len(games)}, c)
+	rep, err := db.Check(ctx)
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+}
+
+// A rating function that fails, or returns what cannot be kept, leaves
+// nothing behind: neither the game nor any rating.
+func TestBadRatingRecordsNothing(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	g := testGame("g", "ka", "kb")
+	for name, rate := range map[string]RateFunc{
+		"error":      func([]Rating) ([]Rating, error) { return nil, errors.New("no") },
+		"panic":      func([]Rating) ([]Rating, error) { panic("boom") },
+		"stranger":   func([]Rating) ([]Rating, error) { return []Rating{{Key: "kz", Mu: 1}}, nil },
+		"twice":      func([]Rating) ([]Rating, error) { return []Rating{{Key: "ka", Mu: 1}, {Key: "ka", Mu: 2}}, nil },
+		"nan":        func([]Rating) ([]Rating, error) { return []Rating{{Key: "ka", Mu: math.NaN()}}, nil },
+		"neg. sigma": func([]Rating) ([]Rating, error) { return []Rating{{Key: "ka", Mu: 1, Sigma: -1}}, nil },
+	} {
+		_, err := db.RecordGame(ctx, g, rate)
+		require.Error(t, err, name)
+		_, err = db.GameBySum(ctx, g.LogSHA256)
+		require.ErrorIs(t, err, ErrNotFound, name)
+	}
+	c, err := db.Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, Counts{}, c)
+	// The writer goes on.
+	_, err = db.RecordGame(ctx, g, new(plusOne).rate)
+	require.NoError(t, err)
+}
+
+// Requests that fail do not take down those committed with them.
+func TestAFailingWriteFailsAlone(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	results := make([]error, 200)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g := testGame(fmt.Sprint("g", i), fmt.Sprint("k", i), "")
+			if i%7 == 0 {
+				g.RematchOf = fakeSum("not recorded")
+			}
+			_, results[i] = db.RecordGame(ctx, g, nil)
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for i, err := range results {
+		if i%7 == 0 {
+			require.Error(t, err)
+			require.Contains(t, err.Error(), "does not have")
+			continue
+		}
+		require.NoError(t, err)
+		ok++
+	}
+	c, err := db.Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, ok, c.Games)
+	assert.Equal(t, ok, c.Players)
+}
+
+func TestGameChecks(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	for name, edit := range map[string]func(*Game){
+		"no sum":      func(g *Game) { g.LogSHA256 = "abc" },
+		"not hex":     func(g *Game) { g.LogSHA256 = fmt.Sprintf("%064d", 0)[:63] + "z" },
+		"no path":     func(g *Game) { g.LogPath = "" },
+		"seats":       func(g *Game) { g.Seats = g.Seats[:1] },
+		"same key":    func(g *Game) { g.Seats[1].Key = g.Seats[0].Key },
+		"no level":    func(g *Game) { g.Seats[0].Level = "" },
+		"not a side":  func(g *Game) { g.Winner = "C" },
+		"rules seats": func(g *Game) { g.Rules = rulesFor(3) },
+		"long key":    func(g *Game) { g.Seats[0].Key = strings.Repeat("k", MaxKey+1) },
+	} {
+		g := testGame("g", "ka", "kb")
+		edit(&g)
+		_, err := db.RecordGame(ctx, g, nil)
+		require.Error(t, err, name)
+	}
+}
+
+func TestRematchChain(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	var ids []int64
+	prev := ""
+	for i := range 4 {
+		g := testGame(fmt.Sprint("r", i), "ka", "kb")
+		g.RematchOf = prev
+		rec, err := db.RecordGame(ctx, g, nil)
+		require.NoError(t, err)
+		ids = append(ids, rec.ID)
+		prev = g.LogSHA256
+	}
+	other, err := db.RecordGame(ctx, testGame("other", "ka", "kb"), nil)
+	require.NoError(t, err)
+	for _, id := range ids {
+		chain, err := db.RematchChain(ctx, id)
+		require.NoError(t, err)
+		assert.Equal(t, ids, chain)
+	}
+	chain, err := db.RematchChain(ctx, other.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{other.ID}, chain)
+	g, err := db.Game(ctx, ids[2])
+	require.NoError(t, err)
+	assert.Equal(t, fakeSum("r1"), g.RematchOf)
+
+	// A game has one rematch: a second game naming r0 is refused.
+	fork := testGame("fork", "ka", "kb")
+	fork.RematchOf = fakeSum("r0")
+	_, err = db.RecordGame(ctx, fork, nil)
+	require.Error(t, err)
+	_, err = db.RematchChain(ctx, 999)
+	require.ErrorIs(t, err, ErrNotFound)
+}
+
+func TestLeaderboard(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	// Ratings straight from the function: a has mu 30 sigma 1, b mu 35
+	// sigma 5, c mu 20 sigma 0.5, d one game only.
+	fixed := map[string][2]float64{"a": {30, 1}, "b": {35, 5}, "c": {20, 0.5}, "d": {50, 1}}
+	rate := func(before []Rating) ([]Rating, error) {
+		var out []Rating
+		for _, b := range before {
+			v := fixed[b.Key]
+			out = append(out, Rating{Key: b.Key, Mu: v[0], Sigma: v[1]})
+		}
+		return out, nil
+	}
+	for i := range 3 {
+		_, err := db.RecordGame(ctx, testGame(fmt.Sprint("x", i), "a", "b", "c"), rate)
+		require.NoError(t, err)
+	}
+	_, err := db.RecordGame(ctx, testGame("y", "d", ""), rate)
+	require.NoError(t, err)
+	board, err := db.Leaderboard(ctx, LeaderboardQuery{Seats: 3, MinGames: 3, Z: 3, Limit: 10})
+	require.NoError(t, err)
+	var names []string
+	for _, s := range board {
+		names = append(names, fmt.Sprintf("%d %s %s %d", s.Rank, s.Key, s.Name, s.Games))
+	}
+	// By mu - 3 sigma: a 27, b 20, c 18.5.
+	assert.Equal(t, []string{"1 a name-a 3", "2 b name-b 3", "3 c name-c 3"}, names)
+	board, err = db.Leaderboard(ctx, LeaderboardQuery{Seats: 3, MinGames: 3, Z: 0, Limit: 2})
+	require.NoError(t, err)
+	require.Len(t, board, 2)
+	assert.Equal(t, "b", board[0].Key)
+	board, err = db.Leaderboard(ctx, LeaderboardQuery{Seats: 2, MinGames: 1, Limit: 10})
+	require.NoError(t, err)
+	require.Len(t, board, 1)
+	assert.Equal(t, "d", board[0].Key)
+	rs, err := db.Ratings(ctx, "a")
+	require.NoError(t, err)
+	assert.Equal(t, []Rating{{Key: "a", Seats: 3, Mu: 30, Sigma: 1, Games: 3, Rated: true}}, rs)
+}
+
+// An unfinished game (filed when abandoned) is kept, never rated.
+func TestUnfinishedGamesAreNotRated(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	g := testGame("u", "ka", "kb")
+	g.Winner = ""
+	var p plusOne
+	rec, err := db.RecordGame(ctx, g, p.rate)
+	require.NoError(t, err)
+	assert.True(t, rec.New)
+	assert.Zero(t, p.calls)
+}
+
+// A game known from one copy of its log moves to another copy only
+// when the first is gone.
+func TestRecordGameMovesAGoneLog(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx := context.Background()
+	dir := t.TempDir()
+	g := testGame("m", "ka", "kb")
+	g.LogPath = dir + "/tables/ABCD/current.klob"
+	rec, err := db.RecordGame(ctx, g, nil)
+	require.NoError(t, err)
+	g.LogPath = dir + "/players/ka/history/m.klob"
+	_, err = db.RecordGame(ctx, g, nil)
+	require.NoError(t, err)
+	got, err := db.Game(ctx, rec.ID)
+	require.NoError(t, err)
+	assert.Equal(t, g.LogPath, got.LogPath, "the first copy is gone: the game moves")
+}
+
+// A second DB on the same file, in this process or another, is
+// refused while the first is open: one process writes the database.
+func TestOneProcessOpensTheDatabase(t *testing.T) {
+	db, path := openTest(t, newClock())
+	_, err := Open(path, Options{})
+	require.ErrorIs(t, err, ErrBusy)
+	require.ErrorContains(t, err, path)
+	// A check reads beside it.
+	rep, err := CheckFile(context.Background(), path)
+	require.NoError(t, err)
+	assert.True(t, rep.OK())
+	require.NoError(t, db.Close())
+	again, err := Open(path, Options{})
+	require.NoError(t, err)
+	require.NoError(t, again.Close())
+}
+
+func TestClosedRefusesWrites(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	require.NoError(t, db.Close())
+	require.NoError(t, db.Close())
+	require.ErrorIs(t, db.SeePlayer(context.Background(), "k", "n"), ErrClosed)
+}
+
+// A context that has ended before the writer takes a request stops it.
+func TestEndedContextWritesNothing(t *testing.T) {
+	db, _ := openTest(t, newClock())
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := db.RecordGame(ctx, testGame("c", "ka", "kb"), nil)
+	require.ErrorIs(t, err, context.Canceled)
+	c, err := db.Counts(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, Counts{}, c)
+}
+
+func TestTournament(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			c := newClock()
+			db, _ := openTest(t, c)
+			ctx := context.Background()
+			require.NoError(t, db.SeePlayer(ctx, "host", "Host"))
+			require.NoError(t, db.SeePlayer(ctx, "ann", "Ann"))
+			require.NoError(t, db.SeePlayer(ctx, "bob", "Bob"))
+			ends := c.now().Add(24 * time.Hour)
+			tt, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64-5)
+			require.NoError(t, err)
+			assert.Equal(t, Tournament{ID: tt.ID, Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4,
+				Created: c.now().Local(), Ends: ends.Local()}, tt)
+			_, err = db.CreateTournament(ctx, Tournament{Code: "WXYZ", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
+			require.ErrorContains(t, err, "exists already")
+			_, err = db.CreateTournament(ctx, Tournament{Code: "NOPE", Creator: "ghost", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
+			require.ErrorIs(t, err, ErrNotFound)
+			_, err = db.CreateTournament(ctx, Tournament{Code: "PAST", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: c.now()}, 1)
+			require.Error(t, err)
+			seed, err := db.BoardSeed(ctx, "WXYZ")
+			require.NoError(t, err)
+			assert.Equal(t, uint64(math.MaxUint64-5), seed)
+
+			require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}))
+			require.NoError(t, db.SetPars(ctx, "WXYZ", []float64{10, -20, 0, 33.5}), "the same pars again")
+			require.Error(t, db.SetPars(ctx, "WXYZ", []float64{1, 2, 3, 4}), "pars are set once")
+			pars, err := db.Pars(ctx, "WXYZ")
+			require.NoError(t, err)
+			assert.Equal(t, []float64{10, -20, 0, 33.5}, pars)
+
+			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/b1"), ErrNotEntered)
+			require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
+			require.NoError(t, db.Enter(ctx, "WXYZ", "ann"))
+			require.NoError(t, db.Enter(ctx, "WXYZ", "bob"))
+			require.ErrorIs(t, db.Enter(ctx, "WXYZ", "ghost"), ErrNotFound)
+			require.ErrorIs(t, db.Enter(ctx, "NONE", "ann"), ErrNotFound)
+			es, err := db.Entrants(ctx, "WXYZ")
+			require.NoError(t, err)
+			require.Len(t, es, 2)
+			assert.Equal(t, "Ann", es[0].Name)
+
+			require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"))
+			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "ann", 1, "/ann/b1"), ErrBoardStarted)
+			require.Error(t, db.StartBoard(ctx, "WXYZ", "ann", 5, "/ann/b5"))
+			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 3, "/x", fakeSum("x")), ErrBoardNotStarted)
+			require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")))
+			require.NoError(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 42.5, "/ann/b1.klob", fakeSum("b1")), "the same result again")
+			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 1, 0, "/ann/b1.klob", fakeSum("other")), ErrBoardFinished)
+			require.NoError(t, db.StartBoard(ctx, "WXYZ", "ann", 2, "/ann/b2"))
+			require.NoError(t, db.StartBoard(ctx, "WXYZ", "bob", 1, "/bob/b1"))
+			require.NoError(t, db.FinishBoard(ctx, "WXYZ", "bob", 1, -7, "/bob/b1.klob", fakeSum("bob1")))
+
+			mine, err := db.BoardsOf(ctx, "WXYZ", "ann")
+			require.NoError(t, err)
+			require.Len(t, mine, 2)
+			assert.True(t, mine[0].Finished)
+			assert.Equal(t, 42.5, mine[0].Result)
+			assert.Equal(t, "/ann/b1.klob", mine[0].Log)
+			assert.False(t, mine[1].Finished, "board 2 is in play: it resumes from its log")
+			assert.Equal(t, "/ann/b2", mine[1].Log)
+			_, err = db.Results(ctx, "WXYZ")
+			require.ErrorIs(t, err, ErrNotOver)
+			open, err := db.Tournaments(ctx)
+			require.NoError(t, err)
+			require.Len(t, open, 1)
+			assert.Equal(t, 2, open[0].Entries)
+
+			c.add(24 * time.Hour)
+			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 1, "/ann/b2.klob", fakeSum("b2")), ErrTournamentOver)
+			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "bob", 2, "/bob/b2"), ErrTournamentOver)
+			require.ErrorIs(t, db.Enter(ctx, "WXYZ", "host"), ErrTournamentOver)
+			all, err := db.Results(ctx, "WXYZ")
+			require.NoError(t, err)
+			var lines []string
+			for _, b := range all {
+				lines = append(lines, fmt.Sprintf("%d %s %v %v", b.Board, b.Key, b.Finished, b.Result))
+			}
+			assert.Equal(t, []string{"1 ann true 42.5", "1 bob true -7", "2 ann false 0"}, lines)
+			open, err = db.Tournaments(ctx)
+			require.NoError(t, err)
+			assert.Empty(t, open)
+			rep, err := db.Check(ctx)
+			require.NoError(t, err)
+			assert.True(t, rep.OK(), "%v", rep.Problems)
+		})
+	}
+}
+
+// The seat count of a tournament is its rules'.
+func TestTournamentSeats(t *testing.T) {
+	c := newClock()
+	db, _ := openTest(t, c)
+	ctx := context.Background()
+	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.now().Add(time.Hour)}, 7)
+	require.NoError(t, err)
+	tt, err := db.Tournament(ctx, "T")
+	require.NoError(t, err)
+	assert.Equal(t, 4, tt.Rules.NumPlayers())
+	assert.Equal(t, "", tt.Creator, "the server's own tournament")
+	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.now().Add(time.Hour)}, 7)
+	require.Error(t, err)
+}

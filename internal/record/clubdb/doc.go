@@ -1,0 +1,65 @@
+// Package clubdb is the database of klob serve: one SQLite file
+// (modernc.org/sqlite, pure Go) in the server's state directory that
+// indexes the players, their games, their ratings, the rematch chains
+// and the club tournaments. The game logs stay the archive: the
+// database keeps each game's log path and checksum, and the checksum
+// is the game's identity, so the same game filed in several histories
+// is one game and recording a game twice changes nothing.
+//
+// # Schema
+//
+// Numbered steps in the code (migrations, in schema.go); PRAGMA
+// user_version is the number of steps applied and PRAGMA
+// application_id marks a Klob database. Open applies the missing steps
+// in one transaction, after copying an older file aside (club.db.vK.bak).
+//
+//	players            key (SSH key fingerprint), name, first and last seen
+//	games              log checksum and path, table code, seat count,
+//	                   rules, start, deals, winning side, practice,
+//	                   rematch_of (the game whose "again" started it)
+//	game_seats         per seat: key (none for a bot), name, level, total
+//	ratings            per player and seat count: mu, sigma, games
+//	rating_history     per rated game and player: before and after
+//	tournaments        code, creator, seat count, rules, bots' level,
+//	                   boards, board seed (secret), end
+//	tournament_pars    the par of each board
+//	tournament_entries who entered, when
+//	tournament_boards  each entrant's boards: in play (the log) or
+//	                   played (the result, the log and its checksum)
+//	meta               the last import
+//
+// Nothing identifies a player but the fingerprint of their key and the
+// name they chose.
+//
+// # Writes
+//
+// WAL mode, synchronous FULL: a write that returned nil is on disk. One
+// goroutine writes, on one connection with prepared statements; every
+// write method hands it a function and waits for the commit. The
+// writer commits the requests that queued while it was busy in one
+// transaction, each in its own savepoint, so one sync serves them all
+// and a failing request is rolled back alone. A request whose context
+// ends before the writer takes it is not made; once taken, it runs and
+// its caller gets its outcome, so nil always means committed. A game,
+// its seats and its ratings are one request: a rating is never applied
+// twice (the game's history rows say it is rated) nor lost (the rating
+// and its history commit with the game). Reads run on a pool of
+// read-only connections and never wait for the writer.
+//
+// # Damaged and newer files
+//
+// Before writing anything, Open checks an existing file: SQLite's
+// header, the Klob mark, the schema version and SQLite's quick check,
+// on a read-only connection. A damaged file (*DamagedError) or one from
+// a newer klob (*NewerError) is refused, with its path and what is
+// wrong, and left byte for byte as it was. CheckFile (klob serve
+// -db-check) runs the full integrity check, the foreign keys and the
+// ratings against their history, read-only.
+//
+// # Import
+//
+// Import indexes the state directory klob serve kept before the
+// database (players/<key>/ with its name and history, tables/<code>/):
+// every player and every filed or finished game; importing again adds
+// only what is new.
+package clubdb

@@ -1,0 +1,157 @@
+package clubdb
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// clock is a test clock: it stays where it is set.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *clock { return &clock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)} }
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// openTest opens a new database in a test directory, closed at the
+// end of the test.
+func openTest(t testing.TB, c *clock) (*DB, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), FileName)
+	return openAt(t, path, c), path
+}
+
+func openAt(t testing.TB, path string, c *clock) *DB {
+	t.Helper()
+	o := Options{}
+	if c != nil {
+		o.Now = c.now
+	}
+	db, err := Open(path, o)
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// fakeSum is the checksum of a made-up log named by name.
+func fakeSum(name string) string { return SumLog([]byte(name)) }
+
+// rulesFor is the default rules at a seat count.
+func rulesFor(seats int) rules.Options {
+	o := rules.DefaultOptions()
+	if seats > 2 {
+		o.Players = seats
+	}
+	return o
+}
+
+// testGame is a finished game at a table of len(keys) seats: a key ""
+// is a bot; seat A's side won.
+func testGame(name string, keys ...string) Game {
+	n := len(keys)
+	g := Game{LogSHA256: fakeSum(name), LogPath: "/state/players/x/history/" + name + ".klob", Table: "ABCD",
+		Rules: rulesFor(n), Deals: 5, Winner: rules.SideName(n, 0), Started: time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)}
+	for i, k := range keys {
+		s := Seat{Key: k, Name: "Bot " + rules.Seat(i).String(), Level: "normal", Total: 100 * i}
+		if k != "" {
+			s.Name, s.Level = "name-"+k, gamelog.Human
+		}
+		g.Seats = append(g.Seats, s)
+	}
+	return g
+}
+
+// plusOne is a rating function: every rated player's mu goes up by one
+// from 25 (sigma 8), the winner's by two; it counts its calls.
+type plusOne struct {
+	mu    sync.Mutex
+	calls int
+}
+
+func (p *plusOne) rate(before []Rating) ([]Rating, error) {
+	p.mu.Lock()
+	p.calls++
+	p.mu.Unlock()
+	var out []Rating
+	for _, b := range before {
+		a := b
+		if !b.Rated {
+			a.Mu, a.Sigma = 25, 8
+		}
+		a.Mu++
+		a.Sigma *= 0.99
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// fileSum is the SHA-256 of a file's bytes, and "" when it is missing.
+func fileSum(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return ""
+	}
+	require.NoError(t, err)
+	return fmt.Sprintf("%x", sha256.Sum256(b))
+}
+
+// dump returns every row of every table, as text, for comparing two
+// states of a database.
+func dump(t testing.TB, db *DB) map[string][]string {
+	t.Helper()
+	ctx := context.Background()
+	conn, err := db.rdb.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+	rows, err := conn.QueryContext(ctx, `SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name`)
+	require.NoError(t, err)
+	var tables []string
+	for rows.Next() {
+		var n string
+		require.NoError(t, rows.Scan(&n))
+		tables = append(tables, n)
+	}
+	require.NoError(t, rows.Close())
+	out := map[string][]string{}
+	for _, tb := range tables {
+		rows, err := conn.QueryContext(ctx, "SELECT * FROM "+tb+" ORDER BY 1, 2")
+		require.NoError(t, err)
+		cols, err := rows.Columns()
+		require.NoError(t, err)
+		for rows.Next() {
+			vals := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range vals {
+				ptrs[i] = &vals[i]
+			}
+			require.NoError(t, rows.Scan(ptrs...))
+			out[tb] = append(out[tb], fmt.Sprint(vals...))
+		}
+		require.NoError(t, rows.Close())
+	}
+	return out
+}

@@ -1,0 +1,106 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// Rating returns the player's rating in the pool of seats players;
+// Rated is false when they have none there yet.
+func (db *DB) Rating(ctx context.Context, key string, seats int) (Rating, error) {
+	r := Rating{Key: key, Seats: seats}
+	err := db.rs.rating.QueryRowContext(ctx, key, seats).Scan(&r.Mu, &r.Sigma, &r.Games)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return r, nil
+	case err != nil:
+		return Rating{}, db.openErr(err)
+	}
+	r.Rated = true
+	return r, nil
+}
+
+// Ratings returns the player's ratings in every pool they have one, by
+// seat count.
+func (db *DB) Ratings(ctx context.Context, key string) ([]Rating, error) {
+	rows, err := db.rs.ratingsOf.QueryContext(ctx, key)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []Rating
+	for rows.Next() {
+		r := Rating{Key: key, Rated: true}
+		if err := rows.Scan(&r.Seats, &r.Mu, &r.Sigma, &r.Games); err != nil {
+			return nil, db.openErr(err)
+		}
+		out = append(out, r)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}
+
+// RatingHistory returns the player's last limit rating changes in the
+// pool of seats players, newest first.
+func (db *DB) RatingHistory(ctx context.Context, key string, seats, limit int) ([]RatingChange, error) {
+	rows, err := db.rs.history.QueryContext(ctx, key, seats, limit)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []RatingChange
+	for rows.Next() {
+		c := RatingChange{Before: Rating{Key: key, Seats: seats}, After: Rating{Key: key, Seats: seats, Rated: true}}
+		var when int64
+		var mu, sigma sql.NullFloat64
+		if err := rows.Scan(&c.GameID, &c.LogSHA256, &when, &mu, &sigma, &c.After.Mu, &c.After.Sigma, &c.After.Games); err != nil {
+			return nil, db.openErr(err)
+		}
+		c.When = fromMS(when)
+		c.Before.Mu, c.Before.Sigma, c.Before.Rated = mu.Float64, sigma.Float64, mu.Valid
+		c.Before.Games = c.After.Games - 1
+		out = append(out, c)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}
+
+// LeaderboardQuery selects a leaderboard.
+type LeaderboardQuery struct {
+	Seats    int     // the pool
+	MinGames int     // the fewest rated games to be listed
+	Z        float64 // players are ranked by Mu - Z*Sigma (the rating system says which Z)
+	Limit    int
+}
+
+// Standing is a line of a leaderboard.
+type Standing struct {
+	Rank int // from 1
+	Name string
+	Rating
+}
+
+// Leaderboard returns the players of the pool with enough games, best
+// first.
+func (db *DB) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing, error) {
+	rows, err := db.rs.board.QueryContext(ctx, q.Seats, q.MinGames, q.Z, q.Limit)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []Standing
+	for rows.Next() {
+		s := Standing{Rank: len(out) + 1, Rating: Rating{Seats: q.Seats, Rated: true}}
+		if err := rows.Scan(&s.Key, &s.Name, &s.Mu, &s.Sigma, &s.Games); err != nil {
+			return nil, db.openErr(err)
+		}
+		out = append(out, s)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}
+
+func (db *DB) openErrOrNil(err error) error {
+	if err == nil {
+		return nil
+	}
+	return db.openErr(err)
+}

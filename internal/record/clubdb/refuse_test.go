@@ -1,0 +1,231 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// goodFile makes a closed database with games and ratings in it.
+func goodFile(t *testing.T, path string) {
+	t.Helper()
+	db, err := Open(path, Options{Now: newClock().now})
+	require.NoError(t, err)
+	ctx := context.Background()
+	var p plusOne
+	var wg sync.WaitGroup
+	for w := range 10 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < 300; i += 10 {
+				_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), fmt.Sprint("k", i%20), fmt.Sprint("k", (i+1)%20)), p.rate)
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, db.Close())
+}
+
+// rawExec runs statements on the file with a plain connection.
+func rawExec(t *testing.T, path string, stmts ...string) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	defer db.Close()
+	for _, s := range stmts {
+		_, err := db.Exec(s)
+		require.NoError(t, err, s)
+	}
+}
+
+// A damaged file, another program's database and a newer klob's
+// database are refused with what and where, and left byte for byte as
+// they were.
+func TestRefusedFilesAreLeftAsTheyAre(t *testing.T) {
+	// One sound database, copied for each case.
+	goodPath := filepath.Join(t.TempDir(), FileName)
+	goodFile(t, goodPath)
+	good, err := os.ReadFile(goodPath)
+	require.NoError(t, err)
+	goodFile := func(t *testing.T, path string) {
+		require.NoError(t, os.WriteFile(path, good, 0o600))
+	}
+	cases := []struct {
+		name  string
+		make  func(t *testing.T, path string)
+		newer bool
+		says  string
+	}{
+		{"not SQLite", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte(fmt.Sprintf("%0200d", 7)), 0o600))
+		}, false, "not an SQLite database"},
+		{"shorter than a header", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte("SQLite format 3"), 0o600))
+		}, false, "shorter than SQLite's 100-byte header"},
+		{"header overwritten", func(t *testing.T, path string) {
+			goodFile(t, path)
+			patch(t, path, 0, make([]byte, 16))
+		}, false, "not an SQLite database"},
+		{"page size", func(t *testing.T, path string) {
+			goodFile(t, path)
+			patch(t, path, 16, []byte{0x03, 0x00})
+		}, false, "page size of 768"},
+		{"pages garbled", func(t *testing.T, path string) {
+			goodFile(t, path)
+			junk := make([]byte, 3*4096)
+			r := rand.New(rand.NewPCG(5, 6))
+			for i := range junk {
+				junk[i] = byte(r.UintN(256))
+			}
+			patch(t, path, 2*4096, junk)
+		}, false, "is damaged"},
+		{"truncated", func(t *testing.T, path string) {
+			goodFile(t, path)
+			fi, err := os.Stat(path)
+			require.NoError(t, err)
+			require.NoError(t, os.Truncate(path, fi.Size()/2))
+		}, false, "is damaged"},
+		{"another program's", func(t *testing.T, path string) {
+			rawExec(t, path, "CREATE TABLE notes (x TEXT)", "INSERT INTO notes VALUES ('mine')")
+		}, false, "another program"},
+		{"a log without its database", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path+"-wal", []byte("frames of another database"), 0o600))
+		}, false, "write-ahead log of the database that was there"},
+		{"newer", func(t *testing.T, path string) {
+			goodFile(t, path)
+			rawExec(t, path, fmt.Sprintf("PRAGMA user_version = %d", Version+1))
+		}, true, fmt.Sprintf("schema version %d, and this klob knows versions up to %d", Version+1, Version)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), FileName)
+			c.make(t, path)
+			before := fileSum(t, path)
+			db, err := Open(path, Options{})
+			require.Error(t, err)
+			require.Nil(t, db)
+			if c.newer {
+				var ne *NewerError
+				require.ErrorAs(t, err, &ne)
+				assert.Equal(t, Version+1, ne.Version)
+			} else {
+				var de *DamagedError
+				require.ErrorAs(t, err, &de)
+			}
+			assert.Contains(t, err.Error(), path, "the error says where")
+			assert.Contains(t, err.Error(), c.says, "the error says what")
+			assert.Contains(t, err.Error(), "left as it is")
+			assert.Equal(t, before, fileSum(t, path), "the refused file changed")
+
+			// A second try is refused the same way, the file still the same.
+			_, err2 := Open(path, Options{})
+			require.Error(t, err2)
+			assert.Equal(t, before, fileSum(t, path))
+
+			// The check reports it too, without writing.
+			rep, err := CheckFile(context.Background(), path)
+			if err == nil {
+				assert.False(t, rep.OK(), "the check finds nothing wrong in %s", c.name)
+			}
+			assert.Equal(t, before, fileSum(t, path))
+		})
+	}
+}
+
+func patch(t *testing.T, path string, off int64, b []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	require.NoError(t, err)
+	_, err = f.WriteAt(b, off)
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+}
+
+// The check finds a rating written without its history (as a game
+// rated twice would leave), and an entry of a player the database does
+// not have.
+func TestCheckFindsWhatIsWrong(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	goodFile(t, path)
+	ctx := context.Background()
+	rep, err := CheckFile(ctx, path)
+	require.NoError(t, err)
+	require.True(t, rep.OK(), "%v", rep.Problems)
+	rawExec(t, path,
+		"UPDATE ratings SET games = games + 1 WHERE player_key = 'k3'",
+		"UPDATE ratings SET mu = 99 WHERE player_key = 'k4'",
+		"PRAGMA foreign_keys = OFF",
+		"INSERT INTO game_seats (game_id, seat, player_key, name, level, total) VALUES (1, 3, 'ghost', 'g', 'human', 0)")
+	rep, err = CheckFile(ctx, path)
+	require.NoError(t, err)
+	require.Len(t, rep.Problems, 3, "%v", rep.Problems)
+	assert.Contains(t, rep.Problems[0], "foreign key")
+	assert.Contains(t, rep.Problems[1]+rep.Problems[2], "k3 at 2 players: 31 games counted, 30 in its history")
+	assert.Contains(t, rep.Problems[1]+rep.Problems[2], "rating of k4 at 2 players: 99/")
+	_, err = CheckFile(ctx, filepath.Join(t.TempDir(), "missing.db"))
+	require.ErrorContains(t, err, "no club database")
+}
+
+// A database a crash left with a hot rollback journal (one not yet in
+// WAL mode) cannot be looked at read-only: SQLite must roll the journal
+// back first. Open makes the same checks on its writing connection,
+// which rolls back, and opens it with the data of the last commit.
+func TestHotJournalIsRolledBack(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.db")
+	ctx := context.Background()
+	sdb, err := sql.Open("sqlite", dsn(src, false))
+	require.NoError(t, err)
+	defer sdb.Close()
+	conn, err := sdb.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+	exec := func(q string) {
+		t.Helper()
+		_, err := conn.ExecContext(ctx, q)
+		require.NoError(t, err, q)
+	}
+	exec("PRAGMA journal_mode=DELETE")
+	exec("PRAGMA cache_size=1") // the transaction's pages spill to the file
+	exec("BEGIN")
+	require.NoError(t, applyMigrations(ctx, conn, migrations, 0, Version))
+	exec(fixtures[0])
+	exec("COMMIT")
+	exec("BEGIN")
+	for i := range 200 {
+		exec(fmt.Sprintf("INSERT INTO players VALUES ('x%d', '%0500d', 1, 1)", i, i))
+	}
+	// The files as a crash in the middle of the transaction leaves them.
+	path := filepath.Join(dir, FileName)
+	for _, suffix := range []string{"", "-journal"} {
+		b, err := os.ReadFile(src + suffix)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(path+suffix, b, 0o600))
+	}
+	st, err := inspect(ctx, path)
+	require.NoError(t, err)
+	require.True(t, st.deferred, "the read-only look needs the journal rolled back")
+
+	db := openAt(t, path, nil)
+	assert.False(t, db.Created())
+	c, err := db.Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, Counts{Players: 2, Games: 2}, c, "the uncommitted players are rolled back")
+	checkFixtures(t, db, 1)
+	rep, err := db.Check(ctx)
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+	var mode string
+	require.NoError(t, db.rdb.QueryRow("PRAGMA journal_mode").Scan(&mode))
+	assert.Equal(t, "wal", mode)
+}

@@ -1,0 +1,438 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/klob/klob/rules"
+)
+
+// Errors of tournaments.
+var (
+	ErrTournamentOver  = errors.New("the tournament is over")
+	ErrNotOver         = errors.New("the tournament is not over: its results are hidden until the end")
+	ErrNotEntered      = errors.New("the player has not entered the tournament")
+	ErrBoardStarted    = errors.New("the board was started already: a board is played once")
+	ErrBoardNotStarted = errors.New("the board was not started")
+	ErrBoardFinished   = errors.New("the board was played already: a board is played once")
+)
+
+// Tournament is a club tournament: a board set everyone plays against
+// bots before the end time. The seed of its boards is not here: only
+// BoardSeed gives it, for the server to deal the boards.
+type Tournament struct {
+	ID      int64
+	Code    string
+	Creator string        // the creator's key, "" for the server's own (the daily tournament)
+	Rules   rules.Options // the seat count is Rules.NumPlayers()
+	Level   string        // the bots' level
+	Boards  int
+	Created time.Time
+	Ends    time.Time
+	Entries int // the number of entrants (set when read)
+}
+
+// MaxBoards is the most boards a tournament may have.
+const MaxBoards = 64
+
+// CreateTournament records a new tournament, created now, whose boards
+// come from seed, and returns it as the database has it.
+func (db *DB) CreateTournament(ctx context.Context, t Tournament, seed uint64) (Tournament, error) {
+	now := db.now()
+	switch {
+	case t.Code == "":
+		return Tournament{}, errors.New("a tournament needs a code")
+	case t.Boards < 1 || t.Boards > MaxBoards:
+		return Tournament{}, fmt.Errorf("a tournament has 1 to %d boards, not %d", MaxBoards, t.Boards)
+	case !t.Ends.After(now):
+		return Tournament{}, fmt.Errorf("the tournament's end, %s, is not after now (%s)", t.Ends.Format(time.RFC3339), now.Format(time.RFC3339))
+	case t.Level == "":
+		return Tournament{}, errors.New("a tournament needs the bots' level")
+	}
+	err := db.write(ctx, func(tx *wtx) error {
+		s := tx.s()
+		var creator any
+		if t.Creator != "" {
+			creator = t.Creator
+			if err := tx.needPlayer(t.Creator); err != nil {
+				return err
+			}
+		}
+		res, err := tx.exec(s.insertTournament, t.Code, creator, t.Rules.NumPlayers(), t.Rules.String(), t.Level, t.Boards,
+			int64(seed), ms(now), ms(t.Ends))
+		if err != nil {
+			var id int64
+			var boards int
+			var ends int64
+			if tx.row(s.tournamentByCode, t.Code).Scan(&id, &boards, &ends) == nil {
+				return fmt.Errorf("a tournament with the code %s exists already", t.Code)
+			}
+			return err
+		}
+		t.ID, err = res.LastInsertId()
+		return err
+	})
+	if err != nil {
+		return Tournament{}, err
+	}
+	return db.Tournament(ctx, t.Code)
+}
+
+// needPlayer fails with a clear error when key is no player's.
+func (tx *wtx) needPlayer(key string) error {
+	var known bool
+	if err := tx.row(tx.s().playerExists, key).Scan(&known); err != nil {
+		return err
+	}
+	if !known {
+		return fmt.Errorf("player %s: %w (SeePlayer first)", key, ErrNotFound)
+	}
+	return nil
+}
+
+// tournament finds a tournament's id, board count and end inside a
+// write.
+func (tx *wtx) tournament(code string) (id int64, boards int, ends time.Time, err error) {
+	var e int64
+	err = tx.row(tx.s().tournamentByCode, code).Scan(&id, &boards, &e)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, 0, time.Time{}, fmt.Errorf("tournament %s: %w", code, ErrNotFound)
+	}
+	return id, boards, fromMS(e), err
+}
+
+// open finds a tournament that has not ended inside a write.
+func (tx *wtx) open(code string) (int64, int, error) {
+	id, boards, ends, err := tx.tournament(code)
+	if err != nil {
+		return 0, 0, err
+	}
+	if !tx.db.now().Before(ends) {
+		return 0, 0, fmt.Errorf("tournament %s: %w", code, ErrTournamentOver)
+	}
+	return id, boards, nil
+}
+
+// SetPars keeps the par of every board, in board order; a board set's
+// pars are computed once: setting them again with the same values does
+// nothing, with others fails.
+func (db *DB) SetPars(ctx context.Context, code string, pars []float64) error {
+	for i, p := range pars {
+		if math.IsNaN(p) || math.IsInf(p, 0) {
+			return fmt.Errorf("tournament %s: board %d's par is %v", code, i+1, p)
+		}
+	}
+	return db.write(ctx, func(tx *wtx) error {
+		id, boards, _, err := tx.tournament(code)
+		if err != nil {
+			return err
+		}
+		old, err := tx.pars(id)
+		if err != nil {
+			return err
+		}
+		if len(old) > 0 {
+			if !slices.Equal(old, pars) {
+				return fmt.Errorf("tournament %s has its pars already (%v), not %v", code, old, pars)
+			}
+			return nil
+		}
+		if len(pars) != boards {
+			return fmt.Errorf("tournament %s has %d boards, and %d pars were given", code, boards, len(pars))
+		}
+		for i, p := range pars {
+			if _, err := tx.exec(tx.s().putPar, id, i+1, p); err != nil {
+				return fmt.Errorf("tournament %s: board %d's par: %w", code, i+1, err)
+			}
+		}
+		return nil
+	})
+}
+
+// pars reads a tournament's pars inside a write.
+func (tx *wtx) pars(id int64) ([]float64, error) {
+	rows, err := tx.s().pars.QueryContext(tx.ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []float64
+	for rows.Next() {
+		var p float64
+		if err := rows.Scan(&p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// Pars returns the par of every board, board 1 first; none before
+// SetPars.
+func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.rs.pars.QueryContext(ctx, t.ID)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []float64
+	for rows.Next() {
+		var b int
+		var p float64
+		if err := rows.Scan(&b, &p); err != nil {
+			return nil, db.openErr(err)
+		}
+		out = append(out, p)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}
+
+// Enter enters the player (seen before: SeePlayer) in the tournament,
+// before its end; entering twice is entering once.
+func (db *DB) Enter(ctx context.Context, code, key string) error {
+	now := ms(db.now())
+	return db.write(ctx, func(tx *wtx) error {
+		id, _, err := tx.open(code)
+		if err != nil {
+			return err
+		}
+		if err := tx.needPlayer(key); err != nil {
+			return err
+		}
+		_, err = tx.exec(tx.s().enter, id, key, now)
+		return err
+	})
+}
+
+// BoardResult is an entrant's board: in play (Finished false, Log the
+// game in progress) or played.
+type BoardResult struct {
+	Key       string
+	Board     int // from 1
+	Log       string
+	LogSHA256 string // of the finished board's log
+	Started   time.Time
+	Finished  bool
+	Result    float64 // the deal's score from the player's seat
+	Done      time.Time
+}
+
+// StartBoard notes that the entrant began board, playing it in the log
+// at path; a board is started once (ErrBoardStarted), before the end.
+func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path string) error {
+	now := ms(db.now())
+	return db.write(ctx, func(tx *wtx) error {
+		id, boards, err := tx.open(code)
+		if err != nil {
+			return err
+		}
+		if board < 1 || board > boards {
+			return fmt.Errorf("tournament %s has boards 1 to %d, not %d", code, boards, board)
+		}
+		if err := tx.needEntry(id, code, key); err != nil {
+			return err
+		}
+		var p string
+		var res sql.NullFloat64
+		var sum sql.NullString
+		switch err := tx.row(tx.s().board, id, key, board).Scan(&p, &res, &sum); {
+		case err == nil:
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		_, err = tx.exec(tx.s().startBoard, id, key, board, path, now)
+		return err
+	})
+}
+
+func (tx *wtx) needEntry(id int64, code, key string) error {
+	var in bool
+	if err := tx.row(tx.s().entered, id, key).Scan(&in); err != nil {
+		return err
+	}
+	if !in {
+		return fmt.Errorf("tournament %s: %s: %w", code, key, ErrNotEntered)
+	}
+	return nil
+}
+
+// FinishBoard records the result of a board the entrant started, and
+// the log where it was played out (its checksum sum), before the end.
+// Recording the same log again does nothing; another result for a
+// played board fails with ErrBoardFinished.
+func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, result float64, path, sum string) error {
+	if math.IsNaN(result) || math.IsInf(result, 0) {
+		return fmt.Errorf("tournament %s, board %d: the result is %v", code, board, result)
+	}
+	now := ms(db.now())
+	return db.write(ctx, func(tx *wtx) error {
+		id, _, err := tx.open(code)
+		if err != nil {
+			return err
+		}
+		var p string
+		var res sql.NullFloat64
+		var old sql.NullString
+		switch err := tx.row(tx.s().board, id, key, board).Scan(&p, &res, &old); {
+		case errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardNotStarted)
+		case err != nil:
+			return err
+		case res.Valid && old.String == sum && res.Float64 == result:
+			return nil
+		case res.Valid:
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardFinished)
+		}
+		_, err = tx.exec(tx.s().finishBoard, result, path, sum, now, id, key, board)
+		return err
+	})
+}
+
+// Tournament returns the tournament with code, or ErrNotFound.
+func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
+	t, err := scanTournament(db.rs.tournament.QueryRowContext(ctx, code))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Tournament{}, fmt.Errorf("tournament %s: %w", code, ErrNotFound)
+	}
+	if err != nil {
+		return Tournament{}, db.openErr(err)
+	}
+	return t, nil
+}
+
+// Tournaments returns the tournaments that have not ended, the first
+// to end first.
+func (db *DB) Tournaments(ctx context.Context) ([]Tournament, error) {
+	rows, err := db.rs.tournaments.QueryContext(ctx, ms(db.now()))
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []Tournament
+	for rows.Next() {
+		t, err := scanTournament(rows)
+		if err != nil {
+			return nil, db.openErr(err)
+		}
+		out = append(out, t)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}
+
+func scanTournament(sc scanner) (Tournament, error) {
+	var t Tournament
+	var seats int
+	var ruleText string
+	var created, ends int64
+	if err := sc.Scan(&t.ID, &t.Code, &t.Creator, &seats, &ruleText, &t.Level, &t.Boards, &created, &ends, &t.Entries); err != nil {
+		return Tournament{}, err
+	}
+	o, err := rules.ParseOptions(ruleText)
+	if err != nil {
+		return Tournament{}, fmt.Errorf("tournament %s: its rules %q: %w", t.Code, ruleText, err)
+	}
+	t.Rules, t.Created, t.Ends = o, fromMS(created), fromMS(ends)
+	return t, nil
+}
+
+// BoardSeed returns the seed the tournament's boards are dealt from.
+// It is the server's secret until the end: never show it to a player.
+func (db *DB) BoardSeed(ctx context.Context, code string) (uint64, error) {
+	var v int64
+	err := db.rs.seedOf.QueryRowContext(ctx, code).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, fmt.Errorf("tournament %s: %w", code, ErrNotFound)
+	}
+	if err != nil {
+		return 0, db.openErr(err)
+	}
+	return uint64(v), nil
+}
+
+// Entrant is a player in a tournament.
+type Entrant struct {
+	Key, Name string
+	Entered   time.Time
+}
+
+// Entrants returns the tournament's entrants, first entered first.
+func (db *DB) Entrants(ctx context.Context, code string) ([]Entrant, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := db.rs.entries.QueryContext(ctx, t.ID)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []Entrant
+	for rows.Next() {
+		var e Entrant
+		var at int64
+		if err := rows.Scan(&e.Key, &e.Name, &at); err != nil {
+			return nil, db.openErr(err)
+		}
+		e.Entered = fromMS(at)
+		out = append(out, e)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}
+
+// BoardsOf returns the entrant's own boards, by board: what a player
+// may see of a tournament while it runs.
+func (db *DB) BoardsOf(ctx context.Context, code, key string) ([]BoardResult, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	return db.boards(ctx, db.rs.boardsOf, t.ID, key)
+}
+
+// Results returns every entrant's boards, by board then entrant, once
+// the tournament is over (ErrNotOver before).
+func (db *DB) Results(ctx context.Context, code string) ([]BoardResult, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if db.now().Before(t.Ends) {
+		return nil, fmt.Errorf("tournament %s: %w", code, ErrNotOver)
+	}
+	return db.boards(ctx, db.rs.boardsAll, t.ID)
+}
+
+func (db *DB) boards(ctx context.Context, st *sql.Stmt, args ...any) ([]BoardResult, error) {
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	defer rows.Close()
+	var out []BoardResult
+	for rows.Next() {
+		var b BoardResult
+		var started int64
+		var res sql.NullFloat64
+		var done sql.NullInt64
+		if err := rows.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done); err != nil {
+			return nil, db.openErr(err)
+		}
+		b.Started = fromMS(started)
+		b.Finished, b.Result = res.Valid, res.Float64
+		if done.Valid {
+			b.Done = fromMS(done.Int64)
+		}
+		out = append(out, b)
+	}
+	return out, db.openErrOrNil(rows.Err())
+}

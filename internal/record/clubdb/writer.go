@@ -1,0 +1,153 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// request is one write: fn runs on the writer goroutine inside a
+// transaction, and its error (or the commit's) comes back on done.
+type request struct {
+	ctx  context.Context
+	fn   func(*wtx) error
+	done chan error
+}
+
+// maxBatch bounds the writes one transaction commits together; as
+// many can wait in the queue, so that all the writers waiting when a
+// commit ends go into the next one.
+const maxBatch = 256
+
+// write runs fn on the writer goroutine and returns once its
+// transaction has committed (nil) or failed. A context that ends before
+// the writer takes the request stops it; once taken, the request runs
+// and write reports how it ended, so nil always means committed.
+func (db *DB) write(ctx context.Context, fn func(*wtx) error) error {
+	r := &request{ctx: ctx, fn: fn, done: make(chan error, 1)}
+	db.mu.RLock()
+	if db.closed {
+		db.mu.RUnlock()
+		return ErrClosed
+	}
+	select {
+	case db.reqs <- r:
+	case <-ctx.Done():
+		db.mu.RUnlock()
+		return ctx.Err()
+	}
+	db.mu.RUnlock()
+	return <-r.done
+}
+
+// writer is the one goroutine that writes. It takes a request, and with
+// it those already waiting (up to maxBatch), and commits them in one
+// transaction, each inside its own savepoint: a request that fails is
+// rolled back alone, and the others still commit. Grouping them makes
+// one sync to disk serve every write that queued behind the last one.
+func (db *DB) writer() {
+	defer close(db.done)
+	for r := range db.reqs {
+		batch := []*request{r}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case r, ok := <-db.reqs:
+				if !ok {
+					break more
+				}
+				batch = append(batch, r)
+			default:
+				break more
+			}
+		}
+		db.commit(batch)
+	}
+}
+
+// commit runs a batch of requests in one transaction and answers each.
+func (db *DB) commit(batch []*request) {
+	ctx := context.Background()
+	errs := make([]error, len(batch))
+	fail := func(err error) {
+		for i := range errs {
+			if errs[i] == nil {
+				errs[i] = err
+			}
+		}
+	}
+	exec := func(st *sql.Stmt) error {
+		_, err := st.ExecContext(ctx)
+		return err
+	}
+	w := &db.ws
+	defer func() {
+		for i, r := range batch {
+			r.done <- errs[i]
+		}
+	}()
+	if err := exec(w.begin); err != nil {
+		fail(sqlErr(db.path, err))
+		return
+	}
+	for i, r := range batch {
+		if err := r.ctx.Err(); err != nil {
+			errs[i] = err
+			continue
+		}
+		if err := exec(w.savepoint); err != nil {
+			fail(sqlErr(db.path, err))
+			_ = exec(w.rollback)
+			return
+		}
+		err := run(r.fn, &wtx{ctx: ctx, db: db})
+		if err != nil {
+			if rerr := exec(w.rollbackTo); rerr != nil {
+				errs[i] = err
+				fail(sqlErr(db.path, rerr))
+				_ = exec(w.rollback)
+				return
+			}
+		}
+		errs[i] = err
+		if rerr := exec(w.release); rerr != nil {
+			fail(sqlErr(db.path, rerr))
+			_ = exec(w.rollback)
+			return
+		}
+	}
+	if err := exec(w.commit); err != nil {
+		_ = exec(w.rollback)
+		// Nothing of the batch was kept: every request fails, including
+		// those that had failed on their own (their error stays).
+		fail(fmt.Errorf("the club database %s: commit: %w", db.path, err))
+	}
+}
+
+// run calls fn, turning a panic (in a caller's rating function) into an
+// error so the writer goes on.
+func run(fn func(*wtx) error, tx *wtx) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("a write failed: %v", p)
+		}
+	}()
+	return fn(tx)
+}
+
+// wtx is a write in progress: the writer's prepared statements, inside
+// the transaction.
+type wtx struct {
+	ctx context.Context
+	db  *DB
+}
+
+func (tx *wtx) exec(st *sql.Stmt, args ...any) (sql.Result, error) {
+	return st.ExecContext(tx.ctx, args...)
+}
+
+func (tx *wtx) row(st *sql.Stmt, args ...any) *sql.Row {
+	return st.QueryRowContext(tx.ctx, args...)
+}
+
+func (tx *wtx) s() *writeStmts { return &tx.db.ws }
