@@ -35,7 +35,7 @@ func TestCalibrate(t *testing.T) {
 				opts.Players = players
 			}
 			cfg := calibConfig{CalibConfig: match.CalibConfig{Deals: 2, Seed: 5, Method: eval.Solved, Budget: 2, BidBudget: 4,
-				Workers: 2, Options: opts}, Counterfactual: true, Candidates: []eval.Method{eval.Corrected}}
+				Workers: 2, Think: -1, Options: opts}, Counterfactual: true, Candidates: []eval.Method{eval.Corrected}}
 			var dump bytes.Buffer
 			cfg.Dump = &dump
 			cal, err := calibrate(context.Background(), cfg)

@@ -39,6 +39,8 @@ type CalibConfig struct {
 	// Workers is the goroutines playing deals, one core each; 0 means
 	// GOMAXPROCS.
 	Workers int
+	// Think is passed to the bots (ai.Config.Think).
+	Think time.Duration
 	// Options are the rules, the seat count included; the zero value
 	// means the defaults at two players.
 	Options rules.Options
@@ -252,7 +254,8 @@ func (c *Calibrator) playOut(ctx context.Context, i int, d *rules.Deal, record b
 		// The bots take only the card play: Budget caps all of it (the
 		// first tricks at three and four players are capped by Budget,
 		// not PlayBudget).
-		b, err := ai.New(ai.Hard, ai.Config{Seed: seeds[s], Budget: c.cfg.Budget, PlayBudget: c.cfg.Budget, Workers: 1, Method: c.cfg.Method})
+		b, err := ai.New(ai.Hard, ai.Config{Seed: seeds[s], Budget: c.cfg.Budget, PlayBudget: c.cfg.Budget, Workers: 1,
+			Method: c.cfg.Method, Think: c.cfg.Think})
 		if err != nil {
 			return nil, rules.Score{}, err
 		}

@@ -14,7 +14,7 @@ import (
 
 // calibCfg is a tiny calibration at a table of players.
 func calibCfg(players int) CalibConfig {
-	return CalibConfig{Deals: 2, Seed: 5, Method: eval.Solved, Budget: 2, BidBudget: 4, Workers: 2, Options: opts(players)}
+	return CalibConfig{Deals: 2, Seed: 5, Method: eval.Solved, Budget: 2, BidBudget: 4, Workers: 2, Think: -1, Options: opts(players)}
 }
 
 // TestCalibrate runs a tiny calibration at every count and checks its

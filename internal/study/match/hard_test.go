@@ -23,7 +23,7 @@ func TestHardBeatsNormal(t *testing.T) {
 		seed                   uint64
 	}{{2, 300, 80, 7}, {3, 40, 8, 41}, {4, 60, 8, 31}} {
 		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
-			rep, err := Run(context.Background(), Config{A: ai.Hard, B: ai.Normal, Decks: c.decks, Seed: c.seed, Budget: c.budget, Options: opts(c.players)})
+			rep, err := Run(context.Background(), Config{A: ai.Hard, B: ai.Normal, Decks: c.decks, Seed: c.seed, Budget: c.budget, Think: -1, Options: opts(c.players)})
 			require.NoError(t, err)
 			t.Logf("hard (budget %d) vs normal: %+.1f [%+.1f, %+.1f] a deal over %d decks",
 				c.budget, rep.Margin.Mean, rep.Margin.Lo, rep.Margin.Hi, c.decks)

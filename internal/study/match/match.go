@@ -44,9 +44,12 @@ type Config struct {
 	Budget, PlayBudget int
 	Workers            int // goroutines playing decks and games; 0 means GOMAXPROCS
 	// Deadline, when positive, is each decision's time limit, given to
-	// the bot as a context deadline; zero leaves a decision bounded by
-	// the bot's budget alone (what makes a match reproducible).
+	// the bot as a context deadline; zero sets none.
 	Deadline time.Duration
+	// Think is passed to the bots (ai.Config.Think): negative, the
+	// budgets alone bound a decision, so that the match depends on the
+	// seed alone.
+	Think time.Duration
 	// Options are the rules, the seat count (Players) included; the
 	// zero value means the defaults at two players.
 	Options rules.Options
@@ -246,7 +249,7 @@ func (r *runner) bots(at seating, stream uint64, i int) ([]ai.Bot, error) {
 	levels := [2]ai.Level{r.cfg.A, r.cfg.B}
 	for s := range bots {
 		cfg := ai.Config{Seed: botSeed(r.cfg.Seed, stream, i, rules.Seat(s)), Budget: r.cfg.Budget,
-			PlayBudget: r.cfg.PlayBudget, Workers: r.botWorkers}
+			PlayBudget: r.cfg.PlayBudget, Workers: r.botWorkers, Think: r.cfg.Think}
 		b, err := ai.NewMixed(r.cfg.NewBot, levels[at[s]], cfg)
 		if err != nil {
 			return nil, err
