@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 
+	"github.com/klob/klob/ai/handvalue"
 	"github.com/klob/klob/rules"
 )
 
@@ -173,31 +174,23 @@ func (b *heuristicBot) targetRaise(v *rules.View) float64 {
 	return 0
 }
 
-// bidPos is the index of the bidder's position in the bid models.
-func bidPos(v *rules.View) int {
-	if v.Dealer == v.Seat {
-		return 1
-	}
-	return 0
-}
-
 // bid1 is the round-one bid on the upcard's suit: the choice with the
 // best expected margin among take, schmeiss and pass, each from its model
-// fitted on simulated deals (eval_hand.go). In effect a strong hand
+// fitted on simulated deals (package handvalue). In effect a strong hand
 // takes; a hand that is only fair in the upcard's suit schmeisses (the
 // opponent throws the deal in when it is weak there, and passing would
 // let it name its best suit); the rest passes. The dealer's models differ
 // from the non-dealer's: after two passes the non-dealer names first in
 // round two, so the dealer's pass gives the opponent the choice of trump.
 func (b *heuristicBot) bid1(v *rules.View, legal []rules.Action, rng *rand.Rand) rules.Action {
-	pos := bidPos(v)
-	f := evalFeatures(v.Hand, v.OrigUpcard.Suit(), v.OrigUpcard, true)
+	h := handvalue.FromView(v)
+	up := v.OrigUpcard.Suit()
 	raise := b.targetRaise(v)
 	acts := []rules.Action{{Kind: rules.Take}, {Kind: rules.Schmeiss}, rules.PassAction()}
 	vals := []float64{
-		f.dot(&bidTake[pos]) + b.par.TakeBias - raise,
-		f.dot(&bidSchmeiss[pos]) + b.par.SchmeissBias - raise,
-		f.dot(&bidPass[pos]),
+		h.Value(handvalue.Take, up) + b.par.TakeBias - raise,
+		h.Value(handvalue.Schmeiss, up) + b.par.SchmeissBias - raise,
+		h.Value(handvalue.Pass, up),
 	}
 	return b.pick(acts, vals, rng, b.par.EasyBidNoise)
 }
@@ -207,10 +200,9 @@ func (b *heuristicBot) bid1(v *rules.View, legal []rules.Action, rng *rand.Rand)
 // that suit to expect a bete. Otherwise it accepts (the deal is thrown
 // in, worth 0), since the schmeisser then probably makes.
 func (b *heuristicBot) answerSchmeiss(v *rules.View, rng *rand.Rand) rules.Action {
-	pos := bidPos(v)
-	f := evalFeatures(v.Hand, v.OrigUpcard.Suit(), v.OrigUpcard, true)
+	h := handvalue.FromView(v)
 	acts := []rules.Action{{Kind: rules.Refuse}, {Kind: rules.Accept}}
-	vals := []float64{f.dot(&bidRefuse[pos]) + b.par.RefuseBias, 0}
+	vals := []float64{h.Value(handvalue.Refuse, v.OrigUpcard.Suit()) + b.par.RefuseBias, 0}
 	return b.pick(acts, vals, rng, b.par.EasyBidNoise)
 }
 
@@ -218,23 +210,18 @@ func (b *heuristicBot) answerSchmeiss(v *rules.View, rng *rand.Rand) rules.Actio
 // beats passing. The dealer speaks last: its pass throws the deal in
 // (worth 0); the non-dealer's pass hands the choice to the dealer.
 func (b *heuristicBot) bid2(v *rules.View, legal []rules.Action, rng *rand.Rand) rules.Action {
-	pos := bidPos(v)
+	h := handvalue.FromView(v)
 	var acts []rules.Action
 	var vals []float64
 	raise := b.targetRaise(v)
 	for _, a := range legal {
 		switch a.Kind {
 		case rules.Name:
-			f := evalFeatures(v.Hand, a.Suit, v.OrigUpcard, false)
 			acts = append(acts, a)
-			vals = append(vals, f.dot(&bidName[pos])+b.par.NameBias-raise)
+			vals = append(vals, h.Value(handvalue.Name, a.Suit)+b.par.NameBias-raise)
 		case rules.Pass:
 			acts = append(acts, a)
-			if pos == 0 {
-				vals = append(vals, bidPass2ND)
-			} else {
-				vals = append(vals, 0)
-			}
+			vals = append(vals, h.Value(handvalue.Pass2, v.OrigUpcard.Suit()))
 		}
 	}
 	return b.pick(acts, vals, rng, b.par.EasyBidNoise)
