@@ -5,7 +5,7 @@ package eval
 // dealOutcomes is the distribution of deal scores (see winprob.go):
 // 20000 deals, 16323 played (the rest abandoned), both players bidding by the
 // fixed policy and the card play solved exactly. Buckets are (non-dealer,
-// dealer) points in units of winStep, and a count.
+// dealer) points in units of WinStep, and a count.
 var dealOutcomes = []dealOutcome{
 	{0, 0, 3677}, {0, 5, 13}, {0, 6, 33}, {0, 7, 15}, {0, 8, 21}, {0, 9, 62},
 	{0, 10, 163}, {0, 11, 275}, {0, 12, 256}, {0, 13, 241}, {0, 14, 209}, {0, 15, 164},

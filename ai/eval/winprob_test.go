@@ -28,7 +28,7 @@ func TestWinTableSizeIsBounded(t *testing.T) {
 // coarse table keeps the symmetry and monotony of a win chance.
 func TestCoarseWinTableIsClose(t *testing.T) {
 	const target = 4000
-	fine := buildWinTableStep(target, winStep)
+	fine := buildWinTableStep(target, WinStep)
 	coarse := buildWinTable(target)
 	if coarse.target != 200 {
 		t.Fatalf("target %d: %d steps, want 200 (a 20-point grid)", target, coarse.target)
