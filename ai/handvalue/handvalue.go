@@ -156,7 +156,7 @@ func b2f(b bool) float64 {
 // Value is the expected margin of decision d for the hand, with trump
 // as the trump it sets (the upcard's suit for the round-one decisions).
 func (h *Hand) Value(d Decision, trump rules.Suit) float64 {
-	f := h.Features(trump, d.maker())
+	f := h.Features(trump, d.Maker())
 	return f.Dot(Weights(h.Players, d, h.Pos))
 }
 
@@ -174,19 +174,17 @@ const (
 	Solved
 )
 
-// ActionValue is the expected margin of a, a bid or a schmeiss answer
-// legal in phase, for the hand under play; ok is false for an action
-// that play never takes.
-func (h *Hand) ActionValue(phase rules.Phase, a rules.Action, play Play) (v float64, ok bool) {
-	up := h.Upcard.Suit()
-	d, trump := Pass, up
+// DecisionOf returns the decision that a, a bid or a schmeiss answer
+// legal in phase, is under play, and the trump it sets. ok is false for
+// an action with no model: one worth 0 by definition (accepting a
+// schmeiss; passing, under Solved) or one play never takes (a schmeiss,
+// under Solved).
+func DecisionOf(phase rules.Phase, a rules.Action, upcard rules.Card, play Play) (d Decision, trump rules.Suit, ok bool) {
+	d, trump = Pass, upcard.Suit()
 	switch a.Kind {
 	case rules.Take:
 		d = Take
 	case rules.Schmeiss:
-		if play == Solved {
-			return 0, false
-		}
 		d = Schmeiss
 	case rules.Pass:
 		if phase == rules.PhaseBid2 {
@@ -199,22 +197,33 @@ func (h *Hand) ActionValue(phase rules.Phase, a rules.Action, play Play) (v floa
 		}
 	case rules.Refuse:
 		d = Refuse
-	case rules.Accept:
-		return 0, true // the deal is thrown in
 	default:
-		return 0, false
+		return 0, 0, false
 	}
-	if play == Solved {
-		switch d {
-		case Take, Name, NoTrumps:
-			d = Make
-		case Refuse:
-			d = Defend
-		default:
-			return 0, true // the margins of Solved are against passing
-		}
+	if play == Bots {
+		return d, trump, true
 	}
-	return h.Value(d, trump), true
+	switch d {
+	case Take, Name, NoTrumps:
+		return Make, trump, true
+	case Refuse:
+		return Defend, trump, true
+	}
+	return 0, 0, false
+}
+
+// ActionValue is the expected margin of a, a bid or a schmeiss answer
+// legal in phase, for the hand under play; ok is false for an action
+// that play never takes.
+func (h *Hand) ActionValue(phase rules.Phase, a rules.Action, play Play) (v float64, ok bool) {
+	d, trump, ok := DecisionOf(phase, a, h.Upcard, play)
+	switch {
+	case ok:
+		return h.Value(d, trump), true
+	case a.Kind == rules.Accept || a.Kind == rules.Pass:
+		return 0, true
+	}
+	return 0, false
 }
 
 // Best returns the action of legal (bids or a schmeiss answer in phase)
