@@ -91,27 +91,24 @@ func thinkLimit(think, own time.Duration) time.Duration {
 }
 
 // EvalOptions returns the options the hard bot made with cfg evaluates v
-// with: eval.BotOptions, the normal bot's card play as the model of the
-// opponent's (unless cfg.Unread), and for eval.Playout as the policy.
+// with: eval.BotOptions and the normal bot's card play as the model of
+// the opponent's (unless cfg.Unread).
 func EvalOptions(cfg Config, v *rules.View) eval.Options {
 	budget := cfg.Budget
 	if v.Phase == rules.PhasePlay && cfg.PlayBudget > 0 && (budget == 0 || cfg.PlayBudget < budget) {
 		budget = cfg.PlayBudget
 	}
 	opt := eval.BotOptions(cfg.Seed, v, budget, cfg.Workers, cfg.Method)
-	if cfg.Method == eval.Playout {
-		opt.Policy = PlayoutPolicy
-	}
 	if !cfg.Unread {
 		opt.Model = PlayoutPolicy
 	}
 	return opt
 }
 
-// PlayoutPolicy is the normal bot's answer to v: a policy that sees only
-// v, for eval.Playout, and the model of the opponent's card play
-// (eval.Options.Model) the hard bot, the hint and the analysis read the
-// opponent's cards with. The normal bot is a pure function of the View.
+// PlayoutPolicy is the normal bot's answer to v, a policy that sees only
+// v: the model of the opponent's card play (eval.Options.Model) the hard
+// bot, the hint and the analysis read the opponent's cards with. The
+// normal bot is a pure function of the View.
 func PlayoutPolicy(v *rules.View) rules.Action {
 	b := heuristicBot{level: Normal, par: defaultHeurParams()}
 	a, err := b.Choose(context.Background(), v)

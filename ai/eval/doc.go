@@ -45,13 +45,9 @@
 // brought when played out between two hard bots, most in round two) is
 // corrected by a fitted amount taken off each sampled deal's score
 // difference, by phase and by who ends as maker (Method Corrected, the
-// default; method.go). The other methods stay for calibration runs:
-// Solved (no correction), Playout (the card play of every sample played
-// out by the normal bot's policy; three times the cost) and Fitted (round
-// two valued by a fit of what such bids brought, honest.go). The
-// measurements behind these choices, and why the hard bot's bids gain
-// nothing measurable over the normal bot's, are in
-// docs/experiments/2026-12-01-hard-bot-bids.md.
+// default; method.go). Method Solved, without the correction, stays for
+// the calibration that fits it. The measurements behind these choices
+// are in docs/experiments/2026-12-01-hard-bot-bids.md.
 //
 // # Reproducibility
 //

@@ -34,8 +34,6 @@ type Options struct {
 	// play (see Method); the zero value is the one the hard bot, the
 	// trainer and the analysis use.
 	Method Method
-	// Policy plays the card play for Method Playout.
-	Policy Policy
 	// Model, when set, is the opponent's card play as the evaluation
 	// expects it: a sampled deal in which the opponent's earlier cards
 	// were not Model's choice weighs offModel as much (opponent.go).
@@ -93,9 +91,6 @@ type Evaluation struct {
 
 // ErrNotYourTurn is returned for a View whose seat is not to act.
 var ErrNotYourTurn = errors.New("eval: the view's seat is not to act")
-
-// ErrNoPolicy is returned for Method Playout without a Policy.
-var ErrNoPolicy = errors.New("eval: the playout method needs a policy")
 
 // Evaluator holds the solvers (one per worker) and buffers reused from
 // one evaluation to the next. It is safe for concurrent use: calls are
@@ -190,10 +185,7 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 		memo = newModelMemo()
 	}
 	jb := newJob(&v, legal)
-	jb.method, jb.policy = opt.Method, opt.Policy
-	if jb.method == Playout && jb.policy == nil {
-		return Evaluation{}, ErrNoPolicy
-	}
+	jb.method = opt.Method
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -229,11 +221,7 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 	if err, ok := failed.Load().(error); ok {
 		return Evaluation{}, err
 	}
-	ev := summarise(&v, legal, res, done, weights)
-	if jb.method == Fitted {
-		jb.fitBids(&ev, res, done, weights)
-	}
-	return ev, nil
+	return summarise(&v, legal, res, done, weights), nil
 }
 
 // summarise aggregates the finished samples in sample order, so the
@@ -356,7 +344,6 @@ type job struct {
 	play      bool      // the decision is in the card play
 	wins      *winTable // nil for a target of 0 or less
 	method    Method
-	policy    Policy
 }
 
 func newJob(v *rules.View, legal []rules.Action) *job {
@@ -386,6 +373,15 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 	r.win = j.winAt(own, other)
 }
 
+// winAt is the chance of winning the game from these totals after the
+// deal.
+func (j *job) winAt(own, other int) float64 {
+	if j.wins != nil {
+		return j.wins.chance(own, other, j.target, j.dealsNext)
+	}
+	return WinChance(own, other, j.target, j.dealsNext)
+}
+
 // score scores every legal action on the sampled deal d.
 func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 	if j.play {
@@ -407,15 +403,6 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 		rollout(&dd)
 		if dd.Over() { // abandoned: nobody scores
 			j.record(outcome{outcome: rules.Abandoned}, rules.NoSeat, &out[i])
-			continue
-		}
-		if j.method == Playout {
-			for !dd.Over() {
-				v := dd.View(dd.Turn())
-				dd.ApplyUnchecked(j.policy(&v))
-			}
-			sc := dd.Score()
-			j.record(outcome{scored: [2]int{sc.Scored[0], sc.Scored[1]}, outcome: sc.Outcome}, sc.Maker, &out[i])
 			continue
 		}
 		p := dd.Play().Duel()
