@@ -38,7 +38,10 @@ func Choose(v *rules.View, legal []rules.Action) rules.Action {
 		case rules.Good:
 			s = 10
 		case rules.Give:
-			s = -keepValue(a.Card, v.Hand, v.Trump)
+			s = -cost(a.Card, v.Trump)
+			if c := a.Card; c.Suit() != v.Trump && v.Hand.Suit(c.Suit()).Count() == 1 {
+				s += 3 // giving a singleton makes a void
+			}
 		}
 		if s > bestScore {
 			best, bestScore = a, s
@@ -65,19 +68,6 @@ func WithAnnounce(legal []rules.Action, c rules.Card) rules.Action {
 		return legal[0]
 	}
 	return plain
-}
-
-// keepValue is how much a card is worth keeping: its points and its
-// power, more for a trump.
-func keepValue(c rules.Card, hand rules.CardSet, trump rules.Suit) int {
-	v := rules.Points(c, trump)*2 + rules.Power(c, trump)
-	if c.Suit() == trump {
-		v += 20
-	}
-	if hand.Suit(c.Suit()).Count() == 1 && c.Suit() != trump {
-		v -= 3 // giving a singleton makes a void
-	}
-	return v
 }
 
 // tableKnowledge is what the normal bot reads from a view for the card
@@ -242,7 +232,8 @@ func (k *tableKnowledge) lead(cards rules.CardSet) rules.Card {
 	})
 }
 
-// cost is what playing a card gives up: its points and power.
+// cost is what a card is worth keeping, and so what playing or giving it
+// away gives up: its points and power, more for a trump.
 func cost(c rules.Card, t rules.Suit) int {
 	v := rules.Points(c, t)*3 + rules.Power(c, t)
 	if c.Suit() == t {

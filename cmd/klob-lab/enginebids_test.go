@@ -10,8 +10,9 @@ import (
 // engineNormal is the level of the normal bot as branch engine had it
 // at three and four players: the same bot but for its bids, which rate
 // the hand by hand-tuned card values against a bar instead of the fitted
-// models of ai/handvalue. Matches against it (TestMatch with -match-b
-// engine-normal) measure what the fitted bids changed.
+// models of ai/handvalue, and for the card it gives in shlomo and
+// cleopatra, by a card value of its own. Matches against it (TestMatch
+// with -match-b engine-normal) measure what those changes did.
 const engineNormal ai.Level = "engine-normal"
 
 // labFactory is ai.New with the lab's levels.
@@ -35,7 +36,29 @@ func (b engineBot) Choose(ctx context.Context, v *rules.View) (rules.Action, err
 	if v.Players > 2 && len(legal) > 1 && (v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2) {
 		return engineBid(v, legal), nil
 	}
+	if len(legal) > 1 && legal[0].Kind == rules.Give {
+		best, bestScore := legal[0], -1<<30
+		for _, a := range legal {
+			if s := -engineKeepValue(a.Card, v.Hand, v.Trump); s > bestScore {
+				best, bestScore = a, s
+			}
+		}
+		return best, nil
+	}
 	return b.normal.Choose(ctx, v)
+}
+
+// engineKeepValue is how much a card is worth keeping: its points and
+// its power, more for a trump.
+func engineKeepValue(c rules.Card, hand rules.CardSet, trump rules.Suit) int {
+	v := rules.Points(c, trump)*2 + rules.Power(c, trump)
+	if c.Suit() == trump {
+		v += 20
+	}
+	if hand.Suit(c.Suit()).Count() == 1 && c.Suit() != trump {
+		v -= 3 // giving a singleton makes a void
+	}
+	return v
 }
 
 // engineTrumpStrength rates a hand for trump t: roughly the tricks it

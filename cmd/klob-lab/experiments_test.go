@@ -33,6 +33,7 @@ var (
 	matchBudget     = flag.Int("match-budget", 0, "the hard bot's samples per decision (0: its default)")
 	matchPlayBudget = flag.Int("match-play-budget", 0, "the hard bot's samples per card (0: -match-budget)")
 	matchWorkers    = flag.Int("match-workers", 0, "goroutines (0: GOMAXPROCS)")
+	matchRules      = flag.String("match-rules", "", "rule options, key=value,... (default: the defaults)")
 )
 
 func TestMatch(t *testing.T) {
@@ -50,7 +51,10 @@ func TestMatch(t *testing.T) {
 		return l
 	}
 	a, b := level(*matchA), level(*matchB)
-	opts := rules.DefaultOptions()
+	opts, err := rules.ParseOptions(*matchRules)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if *matchPlayers != 2 {
 		opts.Players = *matchPlayers
 	}
