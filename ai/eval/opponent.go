@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/klob/klob/ai/handvalue"
 	"github.com/klob/klob/rules"
 )
 
@@ -20,7 +21,7 @@ import (
 //
 //   - a bid (take, schmeiss, pass, a suit named in round two) with
 //     probability sigmoid(value/bidTemperature) for the hand's estimated
-//     margin (makerValue on the six cards it held then); a schmeiss as a
+//     margin (handvalue's Make on the six cards it held then); a schmeiss as a
 //     hand at least fair (value + schmeissShift); a schmeiss answered by
 //     the defender's estimate;
 //   - "no exchange" while holding the 7 of trump: keptDix;
@@ -56,7 +57,8 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 	opp := v.Seat.Other()
 	hist := v.History()
 	up := v.OrigUpcard
-	leads := opp == v.FirstLeader()
+	h := handvalue.Hand{Upcard: up, Players: v.Players, Pos: handvalue.Position(opp, v.Dealer, v.Players),
+		Leads: opp == v.FirstLeader(), Dix: v.Options.HasDix()}
 	// The opponent's nine cards when the dialogue (and dix) happened:
 	// its hand now plus what it played, with the upcard it may have
 	// taken for the 7.
@@ -71,6 +73,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 		six = rules.SetOf(cards[:6]...)
 	}
+	h.Cards = six
 	w := 1.0
 	passes := 0 // passes so far in the bidding: two open round two
 	announced := 0
@@ -87,27 +90,27 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 		}
 		switch a.Kind {
 		case rules.Take:
-			w *= sigmoid(makerValue(six, up.Suit(), up, leads) / bidTemperature)
+			w *= sigmoid(h.Value(handvalue.Make, up.Suit()) / bidTemperature)
 		case rules.Schmeiss:
-			w *= sigmoid((makerValue(six, up.Suit(), up, leads) + schmeissShift) / bidTemperature)
+			w *= sigmoid((h.Value(handvalue.Make, up.Suit()) + schmeissShift) / bidTemperature)
 		case rules.Pass:
 			if passes >= 2 {
 				// A pass in round two: no suit was worth naming.
 				for s := rules.Clubs; s <= rules.Spades; s++ {
 					if s != up.Suit() {
-						w *= 1 - sigmoid(makerValue(six, s, up, leads)/bidTemperature)
+						w *= 1 - sigmoid(h.Value(handvalue.Make, s)/bidTemperature)
 					}
 				}
 			} else {
-				w *= 1 - sigmoid(makerValue(six, up.Suit(), up, leads)/bidTemperature)
+				w *= 1 - sigmoid(h.Value(handvalue.Make, up.Suit())/bidTemperature)
 			}
 			passes++
 		case rules.Name:
-			w *= sigmoid(makerValue(six, a.Suit, up, leads) / bidTemperature)
+			w *= sigmoid(h.Value(handvalue.Make, a.Suit) / bidTemperature)
 		case rules.Refuse:
-			w *= sigmoid(defenderValue(six, up.Suit(), up, leads) / bidTemperature)
+			w *= sigmoid(h.Value(handvalue.Defend, up.Suit()) / bidTemperature)
 		case rules.Accept:
-			w *= 1 - sigmoid(defenderValue(six, up.Suit(), up, leads)/bidTemperature)
+			w *= 1 - sigmoid(h.Value(handvalue.Defend, up.Suit())/bidTemperature)
 		case rules.NoExchange:
 			if v.Trump <= rules.Spades && nine.Has(rules.NewCard(rules.Seven, v.Trump)) {
 				w *= keptDix

@@ -105,8 +105,8 @@ func TestBestIsLegal(t *testing.T) {
 func TestPosition(t *testing.T) {
 	for players := 2; players <= 4; players++ {
 		for dealer := range players {
-			require.Equal(t, players-1, position(rules.Seat(dealer), rules.Seat(dealer), players))
-			require.Equal(t, 0, position(rules.NextDealer(rules.Seat(dealer), players), rules.Seat(dealer), players))
+			require.Equal(t, players-1, Position(rules.Seat(dealer), rules.Seat(dealer), players))
+			require.Equal(t, 0, Position(rules.NextDealer(rules.Seat(dealer), players), rules.Seat(dealer), players))
 		}
 	}
 }
