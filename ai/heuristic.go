@@ -23,7 +23,7 @@ type heuristicBot struct {
 
 // heurParams are the knobs of the heuristic. The values in
 // defaultHeurParams were tuned on duplicate matches of the bot against
-// variants of itself (see heuristic_tune_test.go).
+// variants of itself.
 type heurParams struct {
 	// Card play (points).
 	TrumpCapture float64 // what a trump kept for later is expected to win besides its own points
@@ -37,19 +37,11 @@ type heurParams struct {
 
 	// Biases added to the fitted values of the bids (points): a positive
 	// bias makes the bot bid that way more often. All are 0 (the fit is
-	// the optimum against the bot itself) except SchmeissBias: schmeiss
-	// only ever comes within a few points of the best bid, since the
-	// answer takes the better side for the answerer, and against the
-	// bot's own answer it never quite wins. But the rule texts recommend
-	// it for a fair hand, people answer it less well than the bot, and a
-	// bias of 6 makes the bot schmeiss about one deal in thirty at a cost
-	// of 0.2 points a deal in self-play (nothing measurable against
-	// random).
+	// the optimum against the bot itself) except SchmeissBias: against
+	// its own answer a schmeiss never quite wins, but the rule texts
+	// recommend it for a fair hand and people answer it less well than
+	// the bot, so the bot schmeisses about one deal in thirty.
 	TakeBias, SchmeissBias, NameBias, RefuseBias float64
-
-	// NoBidInference, when not 0, stops reading the bidding into the
-	// opponent's hand (for measuring what the inference is worth).
-	NoBidInference float64
 
 	// Hand size from which the rest of the deal is played exactly.
 	EndCards float64
@@ -153,14 +145,7 @@ func heurHas(legal []rules.Action, a rules.Action) bool {
 // so when the opponent is near the target and this player well behind,
 // making a contract still lets the opponent score its total and win: as
 // the rule texts advise, only a hand that can win big is worth taking.
-//
-// The mirror case, this player near the target taking only strong hands
-// since defending would do, was tried and dropped: with a raise of 50 it
-// won 48% of 3,000 games against the bot without it, and smaller
-// raises made no measurable difference. The raise above made no
-// measurable difference either (15, 25 or 40 all within a point of 50%
-// of games); it is kept because it is the texts' advice and costs
-// nothing.
+// It is kept for that advice: no raise measured better or worse.
 func (b *heuristicBot) targetRaise(v *rules.View) float64 {
 	target := v.Options.Target
 	if target <= 0 {
@@ -322,7 +307,7 @@ func (b *heuristicBot) dialogue(v *rules.View, legal []rules.Action) rules.Actio
 
 // play chooses a card (and bella).
 func (b *heuristicBot) play(ctx context.Context, v *rules.View, legal []rules.Action, rng *rand.Rand) rules.Action {
-	k := newHeurKnow(v, !b.easy && b.par.NoBidInference == 0)
+	k := newHeurKnow(v, !b.easy)
 	slip := rng != nil && rng.Float64() < b.par.EasyEndSlip
 	if !slip {
 		if vals, ok := b.endgame(ctx, k, legal); ok {

@@ -479,16 +479,11 @@ func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
 }
 
 // Sample budgets of the hard bot per decision, by phase, chosen so that
-// a decision takes about the same time (see BenchmarkHardDecisions in
-// package ai): a round-one sample solves one or two deals; a round-two
-// sample one per suit named and more; the dix, one per choice; the
-// dialogue, one. In the card play a sample values every card, which costs
-// about 0.4 ms at the first trick, 70 µs at the second and less than
-// 25 µs after, so later tricks afford more samples; they are worth it
-// (300 samples a decision instead of 100 won about 2.5 points a deal
-// more against the normal bot). The bids' budgets keep a bid within
-// 100 ms of CPU at the 95th percentile (issue 16: 200 and 100 samples
-// took 116 and 105 ms on the 2-core test machine).
+// a decision takes about the same time (BenchmarkHardDecisions in package
+// ai) and a bid stays within 100 ms of CPU at the 95th percentile, so
+// that a game never waits on the bot. In the card play a sample gets
+// cheaper with every trick, so later tricks afford more samples. The
+// timings behind them are in docs/experiments/2026-12-01-hard-bot-bids.md.
 const (
 	Bid1Samples = 160 // round one and the schmeiss answer
 	Bid2Samples = 90

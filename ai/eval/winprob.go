@@ -11,8 +11,8 @@ import (
 // approximation: the rest of the game is modelled as a chain of
 // independent deals whose scores (non-dealer's, dealer's) are drawn from
 // a fixed distribution, dealOutcomes, measured once on deals played by
-// the fixed bidding policy and the exact solver (TestFitPolicy prints
-// it). The deal alternates, so who deals next matters. Win chances are
+// the fixed bidding policy and the exact solver (klob-lab fit-bids
+// -play solved -outcomes writes it). The deal alternates, so who deals next matters. Win chances are
 // computed by dynamic programming over both totals in steps of
 // WinStep points and read with bilinear interpolation. The model knows
 // nothing of how either player adapts to the score, which is exactly what

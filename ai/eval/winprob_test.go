@@ -9,9 +9,8 @@ import (
 )
 
 // The win table's size does not grow with the target past the setup's
-// highest (issue 14: a target near 100,000 took 100 s and 1.6 GB, past
-// any bot's deadline). At rules.MaxTarget it has at most maxWinUnits
-// steps a side.
+// highest, so that no target puts the table past a bot's deadline. At
+// rules.MaxTarget it has at most maxWinUnits steps a side.
 func TestWinTableSizeIsBounded(t *testing.T) {
 	for _, target := range []int{2000, 2001, 3333, rules.MaxTarget} {
 		tb := buildWinTable(target)
