@@ -30,7 +30,7 @@ import (
 // the choice itself; other methods' predictions of the same options on
 // the same decisions (-candidates); the least-squares split of the error
 // into a maker and a defender bias; and a JSON line for every option
-// played out (-dump), what the fitted evaluation's weights are fitted on.
+// played out (-dump), to fit a candidate evaluation on.
 
 // calibConfig is a lab calibration run.
 type calibConfig struct {
@@ -387,7 +387,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	players := fs.Int("players", 2, "players at the table, 2, 3 or 4")
-	method := fs.String("eval", "corrected", "the evaluation method: corrected, solved, playout or fitted")
+	method := fs.String("eval", "corrected", "the evaluation method: corrected or solved")
 	decks := fs.Int("decks", 500, "decks dealt and played out")
 	seed := fs.Uint64("seed", 1, "seed")
 	budget := fs.Int("budget", 0, "samples per card of the card play (0: the hard bot's)")

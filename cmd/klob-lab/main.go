@@ -4,6 +4,8 @@
 //
 //	klob-lab calibrate [flags]   the hard bot's predictions against deals
 //	                             played out, every option played out
+//	klob-lab fit-bids [flags]    the bid models of ai/handvalue, fitted
+//	                             on simulated deals for one seat count
 //
 // The experiments that are matches between bots are flag-gated tests of
 // this package (experiments_test.go). What each experiment found is in
@@ -19,6 +21,7 @@ import (
 // commands are the subcommands, by name.
 var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"calibrate": runCalibrate,
+	"fit-bids":  runFitBids,
 }
 
 const usage = `usage: klob-lab COMMAND [flags]
@@ -28,6 +31,9 @@ commands:
               play against the deals played out, every option played out
               (-counterfactual), other methods' predictions (-candidates)
               and a dump of every option for fitting (-dump)
+  fit-bids    fit the bid models of ai/handvalue for one seat count: every
+              choice of every bidding decision played out on copies of
+              simulated deals, least squares by decision and position
 
 Run klob-lab COMMAND -h for a command's flags.
 `
