@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,6 +32,9 @@ type ImportReport struct {
 	// Skipped lists the files that could not be read, and why; they
 	// are left where they are.
 	Skipped []Skipped
+	// Unlinked lists the rematches recorded without their link to the
+	// game before them (not in the database), and why.
+	Unlinked []Skipped
 }
 
 // Skipped is a file Import could not read.
@@ -59,6 +63,9 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 	rep.Players = len(im.players)
 	rep.Games = len(im.games)
 	rep.NewGames = len(im.newGames)
+	// The games in the order they started: a rematch comes after the
+	// game it follows, whose record its link needs.
+	slices.SortStableFunc(im.newGames, func(a, b Game) int { return a.Started.Compare(b.Started) })
 	now := db.now()
 	err := db.write(ctx, func(tx *wtx) error {
 		for _, key := range im.order {
@@ -89,8 +96,12 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 				if seen.IsZero() {
 					seen = now
 				}
-				if _, err := tx.recordGame(g, seen, nil); err != nil {
+				rec, err := tx.recordGame(g, seen, nil, true)
+				if err != nil {
 					return err
+				}
+				if rec.Unlinked != "" {
+					rep.Unlinked = append(rep.Unlinked, Skipped{Path: g.LogPath, Err: errors.New(rec.Unlinked)})
 				}
 			}
 			return nil
