@@ -16,26 +16,35 @@ import (
 // counts as uncertain (a bot's rating is fixed, never updated).
 const BotSigma = 1.0
 
-// botMu is each level's published mean in the model's units (a newcomer
-// is 25 = 1500 shown), the same in every pool. Normal is put at the
-// newcomer's 25; the others sit from it by their share of games won
-// against the level next to them at two players (klob match -games,
-// docs/experiments/2026-12-01-bot-ratings.md): a win share p between two
-// fixed ratings of sigma BotSigma is a difference of
-// c*ln(p/(1-p)), c = sqrt(2*BotSigma² + 2*beta²) = 6.06 (beta 25/6).
-var botMu = map[ai.Level]float64{
-	ai.Random: -2.5,  // easy beats random in 96.5% of games: 20.1 below easy
-	ai.Easy:   17.6,  // normal beats easy in 77.1%: 7.4 below normal
-	ai.Normal: 25,    // the anchor: a newcomer's mean
-	ai.Hard:   28.75, // hard beats normal in 65%: 3.75 above normal
+// botMu is each level's published mean in each pool (by seat count),
+// in the model's units (a newcomer is 25, shown 1500). Normal is put at
+// the newcomer's 25 in every pool; the other levels sit from it by the
+// share of games a level won against the one below it in that pool
+// (klob match -games, docs/experiments/2026-12-01-bot-ratings.md): the
+// gap that gives that share under the model between fixed ratings of
+// sigma BotSigma. A game of four is luckier for a player than a game of
+// two (a partner's hand, a team's total), so the same bots sit closer
+// together there.
+var botMu = map[int]map[ai.Level]float64{
+	// Easy beats random in 96.5% of games, normal easy in 77.1%, hard
+	// normal in 65%: gaps of 20.1, 7.4 and 3.8 (c = 6.06).
+	2: {ai.Random: -2.5, ai.Easy: 17.6, ai.Normal: 25, ai.Hard: 28.8},
+	// Games of three (one against two, then two against one): easy
+	// 87.7% against random, normal 71.6% against easy: gaps of 15.9 and
+	// 7.6 (c = 7.42); hard 3.8 over normal, as at two.
+	3: {ai.Random: 1.5, ai.Easy: 17.4, ai.Normal: 25, ai.Hard: 28.8},
+	// Teams of one level against teams of another: easy 87.7% against
+	// random, normal 66.5% against easy: gaps of 6.1 and 2.1 a player
+	// (c = 6.22, a team's mean the sum of two); hard 1.1 over normal.
+	4: {ai.Random: 16.8, ai.Easy: 22.9, ai.Normal: 25, ai.Hard: 26.1},
 }
 
-// Bot returns the published rating of a bot of level (a phase hybrid,
-// "hard:bid=normal", counts as its first level); ok is false for a
-// level the club does not know.
-func Bot(level string) (r rating.Rating, ok bool) {
+// Bot returns the published rating of a bot of level in the pool of
+// seats players (a phase hybrid, "hard:bid=normal", counts as its first
+// level); ok is false for a level or pool the club does not know.
+func Bot(level string, seats int) (r rating.Rating, ok bool) {
 	base, _, _ := strings.Cut(level, ":")
-	mu, ok := botMu[ai.Level(base)]
+	mu, ok := botMu[seats][ai.Level(base)]
 	return rating.Rating{Mu: mu, Sigma: BotSigma}, ok
 }
 
@@ -109,7 +118,7 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 		case st.Level == gamelog.Human:
 			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
 		default:
-			r, ok := Bot(st.Level)
+			r, ok := Bot(st.Level, n)
 			if !ok {
 				return nil, fmt.Errorf("seat %s: no published rating for a bot of level %q", rules.Seat(i), st.Level)
 			}

@@ -133,7 +133,7 @@ func seatOf(g clubdb.Game, key string) int {
 // bots with their published ratings, partners on one side.
 func TestRateMatchesTheModel(t *testing.T) {
 	cfg := rating.Default()
-	hard, ok := Bot(string(ai.Hard))
+	hard, ok := Bot(string(ai.Hard), 3)
 	require.True(t, ok)
 	ann := rating.Rating{Mu: 27, Sigma: 5}
 	bob := rating.Rating{Mu: 22, Sigma: 3}
@@ -168,7 +168,7 @@ func TestRateMatchesTheModel(t *testing.T) {
 		{Level: "easy", Total: 520},
 	}}
 	g4.Rules.Players = 4
-	easy, _ := Bot("easy")
+	easy, _ := Bot("easy", 4)
 	got, err = Rate(cfg, &g4, []clubdb.Rating{before[0], {Key: keyCy, Seats: 4}, before[1]})
 	require.NoError(t, err)
 	want, _, err = cfg.Rate([]rating.Side{
@@ -229,25 +229,30 @@ func TestRateRefuses(t *testing.T) {
 	assert.Nil(t, got, "an unfinished game rates nobody")
 }
 
-// TestBotsArePublished: every level the server plays has a rating, in
-// the order of the levels' strength, with the small sigma that lets the
-// people take the update.
+// TestBotsArePublished: every level the server plays has a rating in
+// every pool, in the order of the levels' strength, with the small
+// sigma that lets the people take the update; normal is the newcomer's
+// anchor.
 func TestBotsArePublished(t *testing.T) {
-	var last float64
-	for i, l := range []ai.Level{ai.Random, ai.Easy, ai.Normal, ai.Hard} {
-		r, ok := Bot(string(l))
-		require.True(t, ok, l)
-		require.NoError(t, r.Check())
-		assert.Equal(t, BotSigma, r.Sigma)
-		if i > 0 {
-			assert.Greater(t, r.Mu, last, "%s is above the level below it", l)
+	for _, n := range Pools() {
+		var last float64
+		for i, l := range []ai.Level{ai.Random, ai.Easy, ai.Normal, ai.Hard} {
+			r, ok := Bot(string(l), n)
+			require.True(t, ok, "%s at %d", l, n)
+			require.NoError(t, r.Check())
+			assert.Equal(t, BotSigma, r.Sigma)
+			if i > 0 {
+				assert.Greater(t, r.Mu, last, "%s is above the level below it at %d", l, n)
+			}
+			last = r.Mu
 		}
-		last = r.Mu
+		normal, _ := Bot("normal", n)
+		assert.Equal(t, rating.Default().Mu, normal.Mu, "normal is the newcomer's anchor at %d", n)
+		h, ok := Bot("hard:bid=normal", n)
+		require.True(t, ok, "a hybrid counts as its first level")
+		hard, _ := Bot("hard", n)
+		assert.Equal(t, hard, h)
 	}
-	n, _ := Bot("normal")
-	assert.Equal(t, rating.Default().Mu, n.Mu, "normal is the newcomer's anchor")
-	h, ok := Bot("hard:bid=normal")
-	require.True(t, ok, "a hybrid counts as its first level")
-	hard, _ := Bot("hard")
-	assert.Equal(t, hard, h)
+	_, ok := Bot("normal", 5)
+	assert.False(t, ok)
 }
