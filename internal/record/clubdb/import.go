@@ -1,6 +1,7 @@
 package clubdb
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 )
 
@@ -220,6 +222,38 @@ func (im *importer) walk(ctx context.Context, dir string, rep *ImportReport) err
 	return nil
 }
 
+// tagFiled is the tag a table's log keeps while its game is being
+// filed: the seats whose history holds it already. The histories' copies
+// do not have it.
+const tagFiled = "Filed"
+
+// asFiled is a table's log as the histories keep it once filed: without
+// the Filed tag, which only the table's log has while the filing goes
+// on. A game is the checksum of those bytes wherever the import finds
+// it; a log without the tag (or one that does not read) is left as it
+// is.
+func asFiled(data []byte) []byte {
+	if !bytes.Contains(data, []byte("["+tagFiled+" ")) {
+		return data
+	}
+	l, err := gamelog.Parse("", data)
+	if err != nil {
+		return data
+	}
+	extra := l.Header.Extra[:0:0]
+	for _, t := range l.Header.Extra {
+		if t.Name != tagFiled {
+			extra = append(extra, t)
+		}
+	}
+	l.Header.Extra = extra
+	out, err := l.MarshalText()
+	if err != nil {
+		return data
+	}
+	return out
+}
+
 // logKind is what a file of the state directory turned out to be.
 type logKind int
 
@@ -241,6 +275,7 @@ func (im *importer) log(ctx context.Context, path, owner string, archived bool, 
 		rep.Skipped = append(rep.Skipped, Skipped{Path: path, Err: err})
 		return logNone
 	}
+	data = asFiled(data)
 	sum := SumLog(data)
 	if im.games[sum] {
 		return logGame // another copy of a game read already

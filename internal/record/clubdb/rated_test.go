@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -123,4 +125,28 @@ func TestFromLogReadsRematch(t *testing.T) {
 	assert.Equal(t, fakeSum("before"), g.RematchOf)
 	assert.Equal(t, keyAnn, g.Seats[rules.SeatA].Key)
 	assert.Equal(t, gamelog.Human, g.Seats[rules.SeatA].Level)
+}
+
+// TestImportTableBeingFiled: a table's log whose game is being filed
+// (its Filed tag says whose history holds it already) is the same game
+// as the histories' copies, which have no such tag: imported once.
+func TestImportTableBeingFiled(t *testing.T) {
+	state := t.TempDir()
+	mk := func() *gamelog.Log {
+		l, _ := testkit.ReadReplay(t, "tables/4-05-four-tie.klob")
+		l.Header.SetPlayer(rules.SeatA, "Gus", gamelog.Human)
+		l.Header.SetPlayer(rules.Seat(2), "Hal", gamelog.Human)
+		return withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", keyGus, "KeyA", keyGus, "KeyC", keyHal)
+	}
+	_, err := store.New(filepath.Join(state, PlayersDir, keyGus), store.Options{}).Archive(mk())
+	require.NoError(t, err)
+	require.NoError(t, store.New(filepath.Join(state, TablesDir, "WXYZ"), store.Options{}).SaveCurrent(withTags(mk(), tagFiled, "A")))
+	db, _ := openTest(t, newClock())
+	rep, err := db.Import(context.Background(), state)
+	require.NoError(t, err)
+	assert.Equal(t, 1, rep.Games)
+	assert.Equal(t, 1, rep.NewGames)
+	c, err := db.Counts(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, 1, c.Games)
 }
