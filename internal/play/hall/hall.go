@@ -438,6 +438,12 @@ func normalCode(s string) string {
 func (h *Hall) load(name string) error {
 	st := store.New(filepath.Join(h.cfg.Dir, name), store.Options{FS: h.cfg.FS})
 	l, err := st.LoadCurrent()
+	if errors.Is(err, store.ErrNoSave) {
+		// A table stopped (killed) before its waiting room's first
+		// write: nothing of it was kept, and nothing comes back.
+		h.cfg.Logf("table %s had no saved game: its directory is removed", name)
+		return os.RemoveAll(st.Dir())
+	}
 	if err != nil {
 		return err
 	}
