@@ -148,3 +148,18 @@ func TestRecordAfterPartialFiling(t *testing.T) {
 	assert.Equal(t, rec.logs[0], historyBytes(t, hist.dir, "b")[0])
 	assert.Equal(t, 1, rec.recorded())
 }
+
+// TestEmptyTableDirectoryGoes: a table killed before its first write
+// left its directory with nothing but the store's lock: the next start
+// removes it, without an error.
+func TestEmptyTableDirectoryGoes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "ABCD"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ABCD", "klob.lock"), nil, 0o600))
+	h, err := New(testConfig(dir, &memHistory{}, host.NewManualClock(t0)))
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	_, err = os.Stat(filepath.Join(dir, "ABCD"))
+	assert.True(t, os.IsNotExist(err), "the empty table's directory is gone")
+	assert.Zero(t, h.Count())
+}
