@@ -55,6 +55,9 @@ type LobbyConfig struct {
 	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
+	// Club is the club's records (lobby_club.go): the person's rating,
+	// the leaderboards; nil shows none.
+	Club Club
 }
 
 // NewLobby returns the model of one connection: the lobby, from which
@@ -178,6 +181,8 @@ type lobby struct {
 	// hold is whether this connection has the person's game alone
 	// (lobby_alone.go).
 	hold gameHold
+	// club is the person's rating as last read (lobby_club.go).
+	club lobbyClub
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -206,9 +211,9 @@ func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	first := !l.resumed
 	l.resumed = true
 	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return l.tick()
+		return tea.Batch(l.tick(), l.readClub())
 	}
-	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
+	return tea.Batch(l.tick(), l.readClub(), func() tea.Msg { return lobbyResumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -233,6 +238,7 @@ var lobbyItems = []struct{ key, label string }{
 	{"j", "Join a table by its code"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
+	{"l", "Leaderboards"},
 }
 
 func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
@@ -249,6 +255,9 @@ func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l, l.tick()
 	case lobbyResumeMsg:
 		return l.resumeSeat(ctx)
+	case clubCardMsg:
+		l.takeCard(msg)
+		return l, nil
 	case tea.KeyPressMsg:
 		if l.entered {
 			return l.typeKey(ctx, msg)
@@ -341,6 +350,12 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &backToLobby{l: l, inner: newHistoryScreen(st, ReplayConfig{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+	case "l":
+		if l.cfg.Club == nil {
+			l.setNote("this server keeps no ratings", true)
+			return l, nil
+		}
+		return newBoardScreen(l), nil
 	}
 	return l, nil
 }
@@ -582,6 +597,7 @@ func (l *lobby) View(ctx *kit.Context) string {
 		}
 		lines = append(lines, " "+line)
 	}
+	lines = append(lines, l.clubLines(ctx)...)
 	lines = append(lines, "")
 	for i, it := range lobbyItems {
 		label := it.label
@@ -612,7 +628,7 @@ func (l *lobby) View(ctx *kit.Context) string {
 			lines = append(lines, " "+n)
 		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r l · ? help · q quit"))
 	return kit.JoinLines(lines)
 }
 

@@ -420,7 +420,7 @@ func serveLoad(t *testing.B) {
 func serveInProcess(t testing.TB, state string, maxSessions int) string {
 	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions), "-max-per-addr", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
-	srv, h, err := newServe(f, io.Discard, os.Stderr)
+	srv, h, err := newServe(f, testClub(t, state, io.Discard), io.Discard, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -22,6 +22,7 @@ import (
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/rules"
@@ -49,6 +50,7 @@ type serveRun struct {
 	addr  string
 	srv   *server.Server
 	hall  *hall.Hall
+	club  *club.Service
 	log   *safeBuf
 	state string
 }
@@ -58,7 +60,8 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	r := &serveRun{log: &safeBuf{}, state: state}
-	r.srv, r.hall, err = newServe(f, r.log, os.Stderr)
+	r.club = testClub(t, state, r.log)
+	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -335,6 +338,7 @@ func TestServeRestartResumesTable(t *testing.T) {
 	ann.c.Wait(5 * time.Second)
 	// Every save of the stopped server has landed.
 	r.hall.Close()
+	require.NoError(t, r.club.Close())
 	before := tableLog(t, state, code)
 
 	r2 := startServe(t, state, time.Minute)
