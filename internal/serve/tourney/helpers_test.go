@@ -82,8 +82,11 @@ func (f *fixture) open(daily bool) {
 	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: cheapBots, Now: f.c.now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
-		NewCode: func() string { f.codes++; return fmt.Sprintf("TEST%c%c", 'A'+f.codes/24, "ABCDEFGHJKLMNPQRSTUVWXYZ"[f.codes%24]) },
-		Logf:    f.log.logf})
+		NewCode: func() string {
+			f.codes++
+			return fmt.Sprintf("TEST%c%c", 'A'+f.codes/24, "ABCDEFGHJKLMNPQRSTUVWXYZ"[f.codes%24])
+		},
+		Logf: f.log.logf})
 	require.NoError(t, err)
 	f.s = s
 	t.Cleanup(f.close)

@@ -27,8 +27,8 @@ type seatKey struct{ code, key string }
 type live struct {
 	mu    sync.Mutex
 	h     *host.Host
-	n     int  // the board's number
-	users int  // the connections at it (Service.mu)
+	n     int // the board's number
+	users int // the connections at it (Service.mu)
 	port  host.Port
 }
 
