@@ -29,7 +29,6 @@ type live struct {
 	h     *host.Host
 	n     int // the board's number
 	users int // the connections at it (Service.mu)
-	port  host.Port
 }
 
 // Seat is a connection's place at its board: the table screen plays
@@ -57,6 +56,24 @@ func (t *Seat) Leave() {
 	})
 }
 
+// Close is Leave, and when this was the last connection at the board it
+// waits for the board's host to stop: its end is written and, for a
+// board played out, its result recorded once Close returns. It waits for
+// the disk: call it off a screen's Update.
+func (t *Seat) Close() {
+	t.once.Do(func() {
+		t.Port.Leave()
+		s := t.s
+		s.mu.Lock()
+		t.l.users--
+		last := t.l.users == 0
+		s.mu.Unlock()
+		if last {
+			s.closeIdle(t.l)
+		}
+	})
+}
+
 // release notes that a connection left l; with the last, l's host is
 // closed on a goroutine of its own (it waits for the disk).
 func (s *Service) release(l *live) {
@@ -78,7 +95,7 @@ func (s *Service) closeIdle(l *live) {
 	if l.users > 0 {
 		h = nil
 	} else {
-		l.h, l.port = nil, nil
+		l.h = nil
 	}
 	s.mu.Unlock()
 	if h != nil {
@@ -169,7 +186,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 		return nil, fmt.Errorf("board %d: %w", n, err)
 	}
 	s.mu.Lock()
-	l.h, l.n, l.users, l.port = h, n, 1, port
+	l.h, l.n, l.users = h, n, 1
 	s.mu.Unlock()
 	return &Seat{Port: port, Board: n, Boards: len(set.Boards), Resumed: resumed, s: s, l: l}, nil
 }
@@ -186,7 +203,7 @@ func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
 	}
 	if boardOver(h) {
 		s.mu.Lock()
-		l.h, l.port = nil, nil
+		l.h = nil
 		s.mu.Unlock()
 		h.Close()
 		return nil
@@ -194,14 +211,13 @@ func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
 	np, err := h.Seat(set.Seat)
 	if err != nil {
 		s.mu.Lock()
-		l.h, l.port = nil, nil
+		l.h = nil
 		s.mu.Unlock()
 		h.Close()
 		return nil
 	}
 	s.mu.Lock()
 	l.users++
-	l.port = np
 	s.mu.Unlock()
 	return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
 }

@@ -125,9 +125,10 @@ type Service struct {
 	work    sync.WaitGroup // the par worker
 }
 
-// New starts the service: the daily tournaments of today exist once it
-// returns (unless NoDaily), and par is worked out in the background for
-// every running tournament that lacks it.
+// New starts the service: par is worked out in the background for every
+// running tournament that lacks it (a restart in the middle of one). The
+// day's daily tournaments are made by the first List of the day, so a
+// server nobody asks for tournaments spends nothing on their par.
 func New(cfg Config) (*Service, error) {
 	if cfg.DB == nil || cfg.Dir == "" {
 		return nil, errors.New("tourney: no database or no directory")
@@ -162,10 +163,6 @@ func New(cfg Config) (*Service, error) {
 	s.work.Add(1)
 	go s.parWorker()
 	ctx := context.Background()
-	if err := s.ensureDaily(ctx); err != nil {
-		s.Close()
-		return nil, err
-	}
 	ts, err := cfg.DB.Tournaments(ctx)
 	if err != nil {
 		s.Close()
@@ -217,3 +214,7 @@ func (s *Service) isClosed() bool {
 	defer s.mu.Unlock()
 	return s.closed
 }
+
+// Now is the service's clock: what the screens count the time to an
+// end by.
+func (s *Service) Now() time.Time { return s.now() }

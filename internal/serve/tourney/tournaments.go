@@ -37,12 +37,12 @@ type Info struct {
 func (i Info) Players() int { return i.Rules.NumPlayers() }
 
 // Title names the tournament: "Daily 2026-12-01 · 3 players",
-// "Tournament KQXPRT".
+// "Tournament KQXPRT · 3 players".
 func (i Info) Title() string {
 	if i.Daily {
 		return fmt.Sprintf("Daily %s · %d players", i.Date, i.Players())
 	}
-	return "Tournament " + i.Code
+	return fmt.Sprintf("Tournament %s · %d players", i.Code, i.Players())
 }
 
 // info makes t's Info.
