@@ -45,6 +45,9 @@ type serveFlags struct {
 	keyRate     float64
 	pace        time.Duration
 	stats       time.Duration
+	// now is the clock of the tournaments' ends and days (not a flag:
+	// tests set it); nil is time.Now.
+	now func() time.Time
 }
 
 // parseServe reads the flags of klob serve:
@@ -152,7 +155,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if f.stats > 0 {
 		stop := make(chan struct{})
 		defer close(stop)
-		go logStats(stdout, f.stats, srv, h, stop)
+		go logStats(stdout, f.stats, srv, h.Hall, stop)
 	}
 	select {
 	case err := <-done:
@@ -194,7 +197,7 @@ func lockError(dir string, err error) error {
 // the state directory brought back, and the SSH server giving every
 // connection a lobby. Tables that cannot be read are reported on
 // stderr and left on disk.
-func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hall, error) {
+func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *served, error) {
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
 		return nil, nil, err
 	}
@@ -222,6 +225,11 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 			return nil, nil, err
 		}
 	}
+	all := &served{Hall: h}
+	if all.tourney, all.db, err = startTourney(f, bots, logf); err != nil {
+		h.Close()
+		return nil, nil, err
+	}
 	srv, err := server.New(server.Config{
 		Addr:            f.addr,
 		HostKey:         f.hostKey,
@@ -232,10 +240,16 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		KeyRate:         f.keyRate,
 		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f, h, bots, s))
+			cfg := lobbyConfig(f, h, bots, s)
+			cfg.Tourney = all.tourney
+			return tui.NewLobby(cfg)
 		},
 	})
-	return srv, h, err
+	if err != nil {
+		all.Close()
+		return nil, nil, err
+	}
+	return srv, all, nil
 }
 
 // logStats writes a line of figures every d until stop: what an
