@@ -45,9 +45,11 @@ type serveFlags struct {
 	keyRate     float64
 	pace        time.Duration
 	stats       time.Duration
-	// now is the clock of the tournaments' ends and days (not a flag:
-	// tests set it); nil is time.Now.
-	now func() time.Time
+	// now is the clock of the tournaments' ends and days, and
+	// tourneyBot the bots of their boards and par (not flags: tests set
+	// them); nil is time.Now and the server's bots.
+	now        func() time.Time
+	tourneyBot ai.Factory
 }
 
 // parseServe reads the flags of klob serve:

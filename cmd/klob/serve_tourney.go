@@ -45,6 +45,10 @@ func startTourney(f serveFlags, bots serveBots, logf func(string, ...any)) (*tou
 	if now == nil {
 		now = time.Now
 	}
+	newBot := f.tourneyBot
+	if newBot == nil {
+		newBot = bots.newBot
+	}
 	db, err := clubdb.Open(filepath.Join(f.state, clubdb.FileName), clubdb.Options{Now: now})
 	if err != nil {
 		return nil, nil, err
@@ -52,7 +56,7 @@ func startTourney(f serveFlags, bots serveBots, logf func(string, ...any)) (*tou
 	t, err := tourney.New(tourney.Config{
 		DB:     db,
 		Dir:    filepath.Join(f.state, "tourneys"),
-		NewBot: bots.newBot,
+		NewBot: newBot,
 		Slots:  bots.slots,
 		Now:    now,
 		Pace:   f.pace,
