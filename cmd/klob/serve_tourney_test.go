@@ -6,6 +6,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -16,9 +17,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/sshtest"
+	"github.com/klob/klob/rules"
 )
 
 // tourneyClock is the tournaments' clock of a test server: it stays
@@ -236,4 +239,75 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	for _, row := range fin.Standings.Rows {
 		require.Equal(t, 4, row.Played)
 	}
+}
+
+// A board left in the middle over SSH, the server stopped and started
+// again: the person comes back to the same point of the same board.
+func TestServeTourneyRestart(t *testing.T) {
+	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
+	state := t.TempDir()
+	r := startServeTourney(t, state, c)
+	ctx := context.Background()
+	ann := newPerson(t, "ann")
+	key := server.KeyID(ann.key.PublicKey())
+	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.now().Add(time.Hour)}
+	info, err := r.hall.tourney.Create(ctx, tourney.Player{Key: key, Name: "ann"}, spec)
+	require.NoError(t, err)
+	require.NoError(t, r.hall.tourney.Enter(ctx, tourney.Player{Key: key, Name: "ann"}, info.Code))
+
+	open := func() {
+		r.connect(t, ann)
+		ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+		ann.typ(t, "d")
+		ann.c.WaitText(t, 5*time.Second, "Today's daily")
+		ann.typ(t, "c")
+		ann.c.WaitText(t, 5*time.Second, "Tournament code:")
+		ann.typ(t, info.Code, sshtest.Enter)
+	}
+	open()
+	ann.c.WaitText(t, 5*time.Second, "[enter] play board 1")
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	// Three decisions, then the connection drops and the server stops.
+	for made := 0; made < 3; {
+		scr := ann.c.Screen()
+		if keys, _ := tourneyAct(scr); keys != "" && strings.Contains(scr, "Board 1 of 4") {
+			ann.typ(t, keys)
+			made++
+			ann.c.WaitFor(t, 5*time.Second, "the move", func(s string) bool { return s != scr })
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_ = ann.c.Close()
+	_ = r.srv.Close()
+	r.hall.Close()
+	logPath := filepath.Join(state, "tourneys", info.Code, key, "board-01.klob")
+	before, err := gamelog.ReadFile(logPath)
+	require.NoError(t, err)
+	require.Len(t, before.Deals, 1)
+	require.GreaterOrEqual(t, len(before.Deals[0].Steps), 3)
+
+	r = startServeTourney(t, state, c)
+	open()
+	ann.c.WaitText(t, 5*time.Second, "[enter] go on with board 1")
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	n, _, ok := r.hall.tourney.HiddenFrom(info.Code, key)
+	require.True(t, ok)
+	require.Equal(t, 1, n)
+	after, err := gamelog.ReadFile(logPath)
+	require.NoError(t, err)
+	require.Equal(t, before.Deals[0].Deck, after.Deals[0].Deck)
+	require.Equal(t, before.Deals[0].Steps, after.Deals[0].Steps[:len(before.Deals[0].Steps)],
+		"the board goes on where it was, not dealt again")
+	p, err := r.hall.tourney.Progress(ctx, key, info.Code)
+	require.NoError(t, err)
+	require.Equal(t, tourney.InPlay, p.Lines[0].State)
+}
+
+// rulesOf is the default rules at players.
+func rulesOf(players int) rules.Options {
+	o := rules.DefaultOptions()
+	o.Players = players
+	return o
 }
