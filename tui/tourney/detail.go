@@ -31,6 +31,9 @@ type detail struct {
 	busy   bool // a call is under way: keys wait
 	row    int  // the standings' cursor
 	ticks  int
+	// closing is the board the person just left: the first read closes
+	// it first (its last moves written), so it shows as it was left.
+	closing *svc.Seat
 }
 
 func newDetail(s *Screen, code string, back kit.Screen) *detail {
@@ -70,7 +73,12 @@ func (p *detail) Enter(*kit.Context) tea.Cmd {
 func (p *detail) read() tea.Cmd {
 	s, code := p.s, p.code
 	key := s.cfg.Player.Key
+	closing := p.closing
+	p.closing = nil
 	return s.call(func(ctx context.Context) tea.Msg {
+		if closing != nil {
+			closing.Close()
+		}
 		prog, err := s.cfg.Service.Progress(ctx, key, code)
 		if err != nil || !prog.Info.Over {
 			return detailMsg{to: p, prog: prog, err: err}

@@ -218,7 +218,21 @@ func (f *fixture) playBoard() {
 	f.t.Fatal("the board never ended")
 }
 
-// waitAfter waits for the part after a board to have read the
-// tournament (its host closed off the screen's goroutine: the driver
-// ran that command already).
+// on reports whether the part shown is name.
 func (f *fixture) on(name string) bool { return f.s.sub.Name() == name }
+
+// run runs cmd as the App would, its messages delivered to the screen.
+func (f *fixture) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			f.run(c)
+		}
+	default:
+		f.d.Send(msg)
+	}
+}

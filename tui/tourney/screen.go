@@ -154,8 +154,9 @@ func (s *Screen) QuitQuestion() string {
 // entered again); from anywhere else, back to the lobby.
 func (s *Screen) QuitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	if b, ok := s.sub.(*boardPart); ok {
-		s.leaveSeat()
-		s.sub = newDetail(s, b.code, nil)
+		d := newDetail(s, b.code, nil)
+		d.closing = s.takeSeat()
+		s.sub = d
 		return s, nil
 	}
 	s.leaveSeat()
@@ -174,6 +175,15 @@ func (s *Screen) setSeat(seat *svc.Seat) {
 	if old != nil && old != seat {
 		old.Leave()
 	}
+}
+
+// takeSeat hands the board in play over to the caller, who leaves it.
+func (s *Screen) takeSeat() *svc.Seat {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seat := s.seat
+	s.seat = nil
+	return seat
 }
 
 // leaveSeat leaves the board in play (it never waits for the disk).

@@ -102,9 +102,7 @@ func TestTournamentFlow(t *testing.T) {
 	b.step()
 	next, _ := b.s.QuitNow(&b.d.Ctx)
 	require.Equal(t, b.s, next)
-	b.d.Deliver(nil)
-	b.s.Enter(&b.d.Ctx)
-	b.d.Press("r")
+	b.run(b.s.Enter(&b.d.Ctx)) // as the lobby enters the screen again
 	b.see("[enter] go on with board 1")
 	b.press("enter")
 	b.see("Board 1 of 4")
