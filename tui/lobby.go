@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -58,6 +59,9 @@ type LobbyConfig struct {
 	// Club is the club's records (lobby_club.go): the person's rating,
 	// the leaderboards; nil shows none.
 	Club Club
+	// Tourney runs the server's tournaments (lobby_tourney.go); nil
+	// offers none.
+	Tourney *tourney.Service
 }
 
 // NewLobby returns the model of one connection: the lobby, from which
@@ -133,6 +137,8 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			next, cmd = s.back(&a.ctx)
 		case *sharedSeat:
 			next, cmd = s.leave(&a.ctx)
+		case *tourneyScreen:
+			next, cmd = s.quitNow(&a.ctx)
 		}
 		if next != nil {
 			a.screen = next
@@ -236,6 +242,7 @@ var lobbyItems = []struct{ key, label string }{
 	{"t", "Train your bidding"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
+	{"d", "Tournaments: the daily and the club's"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
 	{"l", "Leaderboards"},
@@ -337,6 +344,8 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "d":
+		return l.openTourneys()
 	case "h":
 		st, ok := l.cfg.Solo.Store.(HistorySource)
 		if !ok || l.guest() {
@@ -628,7 +637,7 @@ func (l *lobby) View(ctx *kit.Context) string {
 			lines = append(lines, " "+n)
 		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r l · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j d h r l · ? help · q quit"))
 	return kit.JoinLines(lines)
 }
 

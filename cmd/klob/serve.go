@@ -47,6 +47,11 @@ type serveFlags struct {
 	pace        time.Duration
 	stats       time.Duration
 	dbCheck     bool
+	// now is the clock of the tournaments' ends and days, and
+	// tourneyBot the bots of their boards and par (not flags: tests set
+	// them); nil is time.Now and the server's bots.
+	now        func() time.Time
+	tourneyBot ai.Factory
 }
 
 // parseServe reads the flags of klob serve:
@@ -141,7 +146,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
-	cl, err := openClub(f.state, timedLogf(stdout))
+	cl, err := openClub(f.state, f.now, timedLogf(stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
@@ -166,7 +171,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if f.stats > 0 {
 		stop := make(chan struct{})
 		defer close(stop)
-		go logStats(stdout, f.stats, srv, h, cl, stop)
+		go logStats(stdout, f.stats, srv, h.Hall, cl, stop)
 	}
 	select {
 	case err := <-done:
@@ -215,8 +220,9 @@ func timedLogf(w io.Writer) func(format string, a ...any) {
 // the state directory brought back, and the SSH server giving every
 // connection a lobby. Tables that cannot be read are reported on
 // stderr and left on disk. cl is the club (openClub): every filed game
-// is recorded and rated there; nil keeps no club.
-func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *hall.Hall, error) {
+// is recorded and rated there, and the tournaments keep their boards in
+// its database; nil keeps no club and runs no tournaments.
+func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
 		return nil, nil, err
 	}
@@ -245,6 +251,13 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 			return nil, nil, err
 		}
 	}
+	all := &served{Hall: h}
+	if cl != nil {
+		if all.tourney, err = startTourney(f, bots, cl.DB(), logf); err != nil {
+			h.Close()
+			return nil, nil, err
+		}
+	}
 	srv, err := server.New(server.Config{
 		Addr:            f.addr,
 		HostKey:         f.hostKey,
@@ -257,10 +270,15 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		NewModel: func(s *server.Session) tea.Model {
 			cfg := lobbyConfig(f, h, bots, s)
 			withClub(&cfg, cl, s.Key, logf)
+			cfg.Tourney = all.tourney
 			return tui.NewLobby(cfg)
 		},
 	})
-	return srv, h, err
+	if err != nil {
+		all.Close()
+		return nil, nil, err
+	}
+	return srv, all, nil
 }
 
 // logStats writes a line of figures every d until stop: what an

@@ -26,8 +26,10 @@ const clubWait = 10 * time.Second
 // state directory's files imported into it, the games it recorded
 // rated. A damaged database, or one a newer klob wrote, is refused with
 // clubdb's message and left as it is: the server does not start.
-func openClub(state string, logf func(string, ...any)) (*club.Service, error) {
-	return club.Open(context.Background(), state, club.Options{Logf: logf})
+//
+// now is the database's clock (nil: time.Now).
+func openClub(state string, now func() time.Time, logf func(string, ...any)) (*club.Service, error) {
+	return club.Open(context.Background(), state, club.Options{Now: now, Logf: logf})
 }
 
 // runDBCheck is klob serve -db-check: SQLite's integrity check of the

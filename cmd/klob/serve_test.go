@@ -20,7 +20,6 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
-	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
@@ -49,7 +48,7 @@ func (s *safeBuf) String() string {
 type serveRun struct {
 	addr  string
 	srv   *server.Server
-	hall  *hall.Hall
+	hall  *served
 	club  *club.Service
 	log   *safeBuf
 	state string
