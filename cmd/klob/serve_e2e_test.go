@@ -209,16 +209,13 @@ func (x *sshTmux) play(d time.Duration, done func() bool, people ...string) {
 			if s == last[name] {
 				continue // the screen has not answered the last key yet
 			}
-			switch {
-			case strings.Contains(s, "[t] take"):
-				x.keys(name, "t") // someone takes: the deal is played, not thrown in
-			case strings.Contains(s, "Bella?"):
-				x.keys(name, "b")
-			case strings.Contains(s, "▶["), strings.Contains(s, "Your lead"), strings.Contains(s, "Your turn"),
-				strings.Contains(s, "Press enter for the next deal"):
+			switch k := answerKey(s); k {
+			case "":
+				continue
+			case sshtest.Enter:
 				x.keys(name, "Enter")
 			default:
-				continue
+				x.keys(name, k)
 			}
 			last[name] = s
 		}
