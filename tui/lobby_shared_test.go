@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The shared tables are drawn by the one table screen (tui/table) over
@@ -92,7 +93,7 @@ func noCode(p *lobbyPerson) string {
 	if s := p.seat(); s != nil && s.w.Code != "" {
 		scr = strings.ReplaceAll(scr, s.w.Code, "????")
 	}
-	return trimRight(scr)
+	return kittest.TrimRight(scr)
 }
 
 // TestLobbySharedTableGolden plays the first deal at a table of two,
@@ -110,7 +111,7 @@ func TestLobbySharedTableGolden(t *testing.T) {
 					return
 				}
 				shots[tag] = true
-				checkSize(t, ann.screen(), w, ht)
+				kittest.CheckSize(t, ann.screen(), w, ht)
 				golden(t, fmt.Sprintf("shared%d-%dx%d-%s", seats, w, ht, tag), noCode(ann))
 			}
 			for i := 0; i < 400 && !shots["3-result"]; i++ {
@@ -259,7 +260,7 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		case k < 4:
 			msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(ht + 2), Button: tea.MouseLeft}
 		case k < 6:
-			msg = keyMsg([]string{"H", "v", "o", "u", "c", "esc"}[r.IntN(6)])
+			msg = kittest.Key([]string{"H", "v", "o", "u", "c", "esc"}[r.IntN(6)])
 		default:
 			msg = monkeyKey(r)
 		}
@@ -273,7 +274,7 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		}
 		p.do(msg)
 		done++
-		checkSize(t, p.screen(), w, ht)
+		kittest.CheckSize(t, p.screen(), w, ht)
 		checkNoHidden(t, h, p, seat)
 	}
 	return done
@@ -412,7 +413,7 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			})
 			ann.key("enter") // the last deal's result, then the game's end
 			scr := ann.screen()
-			checkSize(t, scr, 80, 24)
+			kittest.CheckSize(t, scr, 80, 24)
 			flat := strings.Join(strings.Fields(ansi.Strip(scr)), " ")
 			if !strings.Contains(flat, "could not be filed") || !strings.Contains(flat, "no space left on device") {
 				t.Fatalf("the screen does not say the game is not filed:\n%s", scr)

@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The trainer's golden screens are testdata/train-*.golden, rewritten
@@ -168,7 +169,7 @@ func (hs *trainHarness) trainer() *trainer { return hs.app.screen.(*trainer) }
 
 func (hs *trainHarness) golden(name string) {
 	hs.tb.Helper()
-	golden(hs.tb, "train-"+name, trimRight(hs.screen()))
+	golden(hs.tb, "train-"+name, kittest.TrimRight(hs.screen()))
 }
 
 // TestTrainGoldens: the trainer's screens at two players from drills
@@ -199,7 +200,7 @@ func TestTrainGoldens(t *testing.T) {
 		}
 	})
 	t.Run("wait", func(t *testing.T) {
-		hs := &trainHarness{&harness{tb: t, app: NewTrain(trainConfig(nil, strongText))}}
+		hs := &trainHarness{&harness{tb: t, app: NewTrain(trainConfig(nil, strongText)), budget: 1_000_000}}
 		hs.send(tea.WindowSizeMsg{Width: 80, Height: 24})
 		hs.hold = true
 		hs.run(hs.app.Init())
@@ -538,7 +539,7 @@ func TestTrainMonkey(t *testing.T) {
 					hs.send(monkeyKey(r))
 				}
 				if c := &hs.app.ctx; c.Width > 0 && c.Height > 0 {
-					checkSize(t, hs.app.render(), c.Width, c.Height)
+					kittest.CheckSize(t, hs.app.render(), c.Width, c.Height)
 				}
 				if hs.quit {
 					break
