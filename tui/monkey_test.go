@@ -2,7 +2,6 @@ package tui
 
 import (
 	"math/rand/v2"
-	"regexp"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -116,13 +115,10 @@ func TestMonkey(t *testing.T) {
 	}
 }
 
-// thirdYou is "You" said as another player: "You deals", "You's".
-var thirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says|draws|gives|leads|takes|passes)\b))`)
-
 // checkWords fails on a frame that says "You" as a third person.
 func checkWords(t *testing.T, i int, frame string) {
 	t.Helper()
-	if m := thirdYou.FindString(frame); m != "" {
+	if m := kittest.ThirdYou.FindString(frame); m != "" {
 		t.Fatalf("event %d: %q on screen:\n%s", i, m, frame)
 	}
 }
