@@ -18,6 +18,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // fakeClub is a club's records for the lobby's tests.
@@ -90,7 +91,7 @@ func TestLobbyShowsRating(t *testing.T) {
 	defer close(ann.done)
 	defer close(zoe.done)
 	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game) · 3 players 1500 ±350 (no game yet) · 4 players 1480 ±300 (-20 last game)")
-	checkSize(t, ann.screen(), 80, 24)
+	kittest.CheckSize(t, ann.screen(), 80, 24)
 	zoe.untilFlat(t, "Guests are not rated")
 	if c.reads != 1 {
 		t.Fatalf("%d reads of the club: the guest's lobby reads none", c.reads)
@@ -131,7 +132,7 @@ func TestLobbyLeaderboard(t *testing.T) {
 	ann.untilFlat(t, "1. Bob #"+hall.KeyTag("b0")+" 1700 ±90 30")
 	ann.untilFlat(t, "2. Ann 1620 ±120 9 (you)")
 	ann.untilFlat(t, "You: 1620 ±120, 9 rated games")
-	checkSize(t, ann.screen(), 80, 24)
+	kittest.CheckSize(t, ann.screen(), 80, 24)
 	ann.key("right")
 	ann.untilFlat(t, "‹ 3 players › each for themselves")
 	ann.untilFlat(t, "Nobody has played 5 rated games at 3 players yet.")
@@ -196,7 +197,7 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 		p.wait(t, "the game filed", func() bool { sn, _ := p.snap(); return sn.Save.Filed })
 		p.key("enter") // the last deal's result, then the game's end
 		p.untilFlat(t, "Your rating at 2 players: ")
-		checkSize(t, p.screen(), 80, 24)
+		kittest.CheckSize(t, p.screen(), 80, 24)
 		if testing.Verbose() {
 			t.Logf("%s's game-over screen:\n%s", p.name, ansi.Strip(p.screen()))
 		}

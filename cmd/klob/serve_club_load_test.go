@@ -197,56 +197,32 @@ func serveClubLoad(t *testing.B) {
 		arrived = true
 		seated.Done()
 		<-ready
-		typ := func(k string) bool {
+		count := func(k string) error {
 			mu.Lock()
 			keys++
 			mu.Unlock()
-			if err := c.Type(k); err != nil {
+			return c.Type(k)
+		}
+		typ := func(k string) bool {
+			if err := count(k); err != nil {
 				fail("%s: key: %v", name, err)
 				return false
 			}
 			return true
 		}
 		for time.Now().Before(stop) {
-			for _, open := range []bool{true, false} {
-				drain(c)
-				start := time.Now()
-				if !typ("?") {
-					return
-				}
-				deadline := time.After(frameMax)
-			wait:
-				for {
-					select {
-					case f := <-c.Frames():
-						if strings.Contains(f.Top, helpMark) == open {
-							mu.Lock()
-							latencies = append(latencies, f.At.Sub(start))
-							mu.Unlock()
-							break wait
-						}
-					case <-deadline:
-						fail("%s: no frame %v after a key; the screen:\n%s", name, frameMax, c.Screen())
-						return
-					case <-c.Done():
-						fail("%s: the session ended", name)
-						return
-					}
-				}
+			took, err := helpFrames(c, frameMax, count)
+			if err != nil {
+				fail("%s: %v", name, err)
+				return
 			}
+			mu.Lock()
+			latencies = append(latencies, took[:]...)
+			mu.Unlock()
 			// Play on (not measured): a table's games end, are filed and
 			// recorded, the club's writes.
 			scr := c.Screen()
-			k := ""
-			switch {
-			case strings.Contains(scr, "[t] take"):
-				k = "t"
-			case strings.Contains(scr, "Bella?"):
-				k = "b"
-			case strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"), strings.Contains(scr, "▶["),
-				strings.Contains(scr, "Press enter for the next deal"), strings.Contains(scr, "Press enter for the end of the game"):
-				k = sshtest.Enter
-			}
+			k := answerKey(scr)
 			if k != "" && !typ(k) {
 				return
 			}

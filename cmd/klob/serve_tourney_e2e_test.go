@@ -1,10 +1,8 @@
 package main
 
 import (
-	"fmt"
 	"net"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -28,52 +26,30 @@ func TestServeTourneyE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the end-to-end run starts ssh in tmux")
 	}
-	tools := needTools(t, "tmux", "ssh")
 	dir := t.TempDir()
 	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
 	r := startServeTourney(t, filepath.Join(dir, "state"), c)
 	tn := r.hall.tourney
 	_, port, _ := net.SplitHostPort(r.addr)
 
-	ts := &tmuxSession{t: t, bin: tools["tmux"], sock: fmt.Sprintf("klob-tourney-e2e-%d", os.Getpid())}
-	t.Cleanup(func() { exec.Command(tools["tmux"], "-L", ts.sock, "kill-server").Run() })
+	x := newSSHTmux(t, dir, port, r.log.String)
 	keyOf := map[string]string{}
 	connect := func(name string) {
-		path := filepath.Join(dir, name+".key")
-		writeKey(t, path)
-		data, err := os.ReadFile(path)
+		data, err := os.ReadFile(x.connect(name, 80, 24))
 		require.NoError(t, err)
 		signer, err := gossh.ParsePrivateKey(data)
 		require.NoError(t, err)
 		keyOf[name] = server.KeyID(signer.PublicKey())
-		cmd := fmt.Sprintf("TERM=xterm-256color ssh -p %s -i %s -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR %s@127.0.0.1; echo ssh exited; sleep 60", port, path, name)
-		ts.run("new-session", "-d", "-s", name, "-x", "80", "-y", "24", cmd)
 	}
 	var code atomic.Value
 	code.Store("")
 	ended := false
-	screen := func(name string) string {
-		scr := ts.run("capture-pane", "-p", "-t", name)
+	x.check = func(name, scr string) {
 		if msg := tourneyLeak(tn, code.Load().(string), keyOf[name], ended, scr, new(atomic.Int64)); msg != "" {
 			t.Fatalf("%s: %s", name, msg)
 		}
-		return scr
 	}
-	keys := func(name string, k ...string) { ts.run(append([]string{"send-keys", "-t", name}, k...)...) }
-	waitFor := func(name, want string) string {
-		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
-		for {
-			scr := screen(name)
-			if strings.Contains(scr, want) {
-				return scr
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: %q never showed; the screen:\n%s\nserver:\n%s", name, want, scr, r.log.String())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
+	screen, keys, waitFor := x.screen, x.keys, x.waitFor
 
 	connect("ann")
 	connect("bob")

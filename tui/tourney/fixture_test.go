@@ -108,35 +108,11 @@ func (cl *club) open(p svc.Player) *fixture {
 	return f
 }
 
-// atRest reports whether a board's game waits for the person (or is
-// over and filed).
-func atRest(s host.Snapshot) bool {
-	switch {
-	case s.Closed || s.Kicked:
-		return true
-	case s.Save.Pending:
-		return false
-	case s.Over:
-		return s.Save.Filed || s.Save.FileErr != ""
-	case s.Thinking != rules.NoSeat:
-		return false
-	}
-	return s.Can.Act || s.Can.Ready
-}
-
 // refresh lets the board in play rest and shows it.
 func (f *fixture) refresh() {
 	f.t.Helper()
 	if b, ok := f.s.sub.(*boardPart); ok {
-		p := b.t.Port()
-		timeout := time.After(guard)
-		for s := p.Snapshot(); !atRest(s); s = p.Snapshot() {
-			select {
-			case <-p.Updates():
-			case <-timeout:
-				f.t.Fatalf("the board never rested: gen %d can %+v", s.Gen, s.Can)
-			}
-		}
+		kittest.WaitRest(f.t, b.t.Port(), nil, guard)
 		f.d.Deliver(table.Refresh{})
 	}
 	if f.frames != nil {
