@@ -291,7 +291,7 @@ func TestImportLosesNothing(t *testing.T) {
 
 	// Again: nothing new, nothing changed.
 	before := dump(t, db)
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	rep2, err := db.Import(ctx, state)
 	require.NoError(t, err)
 	assert.Equal(t, rep.Games, rep2.Games)

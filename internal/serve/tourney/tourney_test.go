@@ -85,7 +85,7 @@ func TestClubTournament(t *testing.T) {
 			_, err = f.s.ParLog(ctx, code, 1)
 			require.ErrorIs(t, err, ErrNotOver)
 
-			f.c.add(24 * time.Hour)
+			f.c.Add(24 * time.Hour)
 			_, err = f.s.Play(ctx, bob, code)
 			require.ErrorIs(t, err, ErrOver)
 			require.ErrorIs(t, f.s.Enter(ctx, cy, code), ErrOver)
@@ -204,7 +204,7 @@ func TestDeterminismThroughTheServer(t *testing.T) {
 			}()
 			f.playAll(ann, info.Code, middle)
 			<-done
-			f.c.add(24 * time.Hour)
+			f.c.Add(24 * time.Hour)
 			set := f.s.cachedSet(info.Code)
 			for _, b := range set.Boards {
 				la, err := f.s.PlayLog(ctx, info.Code, ann.Key, b.Number)
@@ -308,7 +308,7 @@ func TestBoardAfterTheEnd(t *testing.T) {
 	seat, err := f.s.Play(ctx, ann, info.Code)
 	require.NoError(t, err)
 	playOut(t, seat, middle, func(d int) bool { return d >= 2 })
-	f.c.add(25 * time.Hour)
+	f.c.Add(25 * time.Hour)
 	playOut(t, seat, middle, nil)
 	seat.Leave()
 	fin, err := f.s.Final(ctx, ann.Key, info.Code)
@@ -353,8 +353,8 @@ func TestCreateRefuses(t *testing.T) {
 	}{
 		{func(s *Spec) { s.Boards = 3 }, "4 to 24 boards"},
 		{func(s *Spec) { s.Boards = 25 }, "4 to 24 boards"},
-		{func(s *Spec) { s.Ends = f.c.now().Add(time.Minute) }, "at least"},
-		{func(s *Spec) { s.Ends = f.c.now().Add(40 * 24 * time.Hour) }, "at most 31 days"},
+		{func(s *Spec) { s.Ends = f.c.Now().Add(time.Minute) }, "at least"},
+		{func(s *Spec) { s.Ends = f.c.Now().Add(40 * 24 * time.Hour) }, "at most 31 days"},
 		{func(s *Spec) { s.Level = "superb" }, "unknown bot level"},
 	} {
 		sp := f.spec(3, 8)
@@ -403,7 +403,7 @@ func TestDailyTournaments(t *testing.T) {
 		assert.Equal(t, want.ID, set.ID, "klob daily's boards")
 	}
 	require.NoError(t, f.s.Enter(ctx, ann, list[1].Code))
-	f.c.add(12 * time.Hour) // midnight
+	f.c.Add(12 * time.Hour) // midnight
 	list, err = f.s.List(ctx, ann.Key)
 	require.NoError(t, err)
 	require.Len(t, list, 4, "the new day's three, and the one Ann entered, ended")
