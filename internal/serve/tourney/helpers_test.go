@@ -174,6 +174,26 @@ func playOut(t *testing.T, seat *Seat, pol policy, stop func(decisions int) bool
 }
 
 // playAll plays every board p has left in code with pol.
+// eachSeatCount runs test at two, three and four players, each with a
+// fixture of its own.
+func eachSeatCount(t *testing.T, test func(t *testing.T, f *fixture, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { test(t, newFixture(t, false), n) })
+	}
+}
+
+// create has Cy create a tournament of boards boards at n players and
+// the entrants enter it; it returns its code.
+func (f *fixture) create(n, boards int, entrants ...Player) string {
+	ctx := context.Background()
+	info, err := f.s.Create(ctx, cy, f.spec(n, boards))
+	require.NoError(f.t, err)
+	for _, p := range entrants {
+		require.NoError(f.t, f.s.Enter(ctx, p, info.Code))
+	}
+	return info.Code
+}
+
 func (f *fixture) playAll(p Player, code string, pol policy) {
 	f.t.Helper()
 	for {
