@@ -26,6 +26,7 @@ import (
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/rules"
 )
 
@@ -182,34 +183,7 @@ func playTable(tb *hall.Table, sl killSlot, r *rand.Rand) error {
 			c.Leave()
 		}
 	}()
-	for {
-		done, acted := true, false
-		for _, c := range conns {
-			port := c.Port()
-			if port == nil {
-				done = false
-				continue
-			}
-			s := port.Snapshot()
-			done = done && s.Over && s.Save.Filed
-			switch {
-			case s.Can.Act:
-				legal := s.View.Legal()
-				acted = port.Act(s.Gen, legal[r.IntN(len(legal))]) == nil || acted
-			case s.Can.Ready:
-				acted = port.Ready(s.Gen) == nil || acted
-			}
-		}
-		if done {
-			return nil
-		}
-		if !acted {
-			select {
-			case <-conns[0].Updates():
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}
+	return halltest.PlayOut(context.Background(), conns, r)
 }
 
 // TestKillAndRestart kills the child just as a game's record starts,
