@@ -255,7 +255,12 @@ func TestKillAndRestart(t *testing.T) {
 	if t.Failed() {
 		t.Log(logs.String())
 	}
-	assert.Positive(t, resumedGames, "the kills came mid-game")
+	// Whether a kill lands while another table is mid-game depends on
+	// the scheduling: over 20 rounds one always has; the 4 of -short
+	// may all land between games.
+	if !testing.Short() {
+		assert.Positive(t, resumedGames, "the kills came mid-game")
+	}
 
 	// Every table is filed: nothing waits in tables/.
 	left, err := os.ReadDir(filepath.Join(state, "tables"))
