@@ -17,11 +17,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// newClock is the tests' clock, stopped at a fixed time.
-func newClock() *testkit.Clock {
-	return testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-}
-
 // cheapBots are the real bots with few samples, so the tests are quick.
 func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	cfg.Budget, cfg.Workers = 8, 1
@@ -55,7 +50,7 @@ func (l *logs) logf(format string, args ...any) {
 // daily tournaments too.
 func newFixture(t *testing.T, daily bool) *fixture {
 	t.Helper()
-	f := &fixture{t: t, c: newClock(), dir: t.TempDir(), log: &logs{}}
+	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}}
 	f.open(daily)
 	return f
 }
