@@ -17,6 +17,7 @@ import (
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -31,12 +32,6 @@ var (
 
 // guard bounds a wait only a broken host would make long.
 const guard = 30 * time.Second
-
-// cheapBots are the real bots with few samples: par in the tests.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
 
 // quickPar makes the normal bot play the person's seat for par: for the
 // tests that do not look at par, so that each start of the screen does
@@ -94,13 +89,13 @@ type fixture struct {
 }
 
 // newFixture opens the day for n players in dir (a new one when ""),
-// par played by par (cheapBots when nil).
+// par played by par (testkit.CheapBots when nil).
 func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapBots}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: testkit.CheapBots}
 	if len(par) > 0 {
 		f.par = par[0]
 	}

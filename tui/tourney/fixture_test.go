@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	svc "github.com/klob/klob/internal/serve/tourney"
@@ -24,12 +23,6 @@ import (
 
 // guard bounds a wait only a broken host would make long.
 const guard = 30 * time.Second
-
-// cheapBots are the real bots with few samples, so the tests are quick.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
 
 // club is a service over a database of the test's.
 type club struct {
@@ -47,7 +40,7 @@ func newClub(t *testing.T, daily bool) *club {
 	require.NoError(t, err)
 	c.db = db
 	codes := 0
-	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: cheapBots, Now: c.c.Now,
+	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.CheapBots, Now: c.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
 		NewCode: func() string { codes++; return "TESTA" + string(rune('A'+codes)) }})
 	require.NoError(t, err)

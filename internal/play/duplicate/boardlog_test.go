@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -85,11 +86,11 @@ func TestStepsText(t *testing.T) {
 func TestParLine(t *testing.T) {
 	s := testSet(t, 3, 31, 2)
 	for _, b := range s.Boards {
-		l, err := s.ParLine(context.Background(), b, cheapBots)
+		l, err := s.ParLine(context.Background(), b, testkit.CheapBots)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := s.Par(context.Background(), b, cheapBots)
+		p, err := s.Par(context.Background(), b, testkit.CheapBots)
 		if err != nil || l.Par != p || Result(&l.Deal, s.Seat) != p || l.Board != b.Number || !l.Deal.Over() {
 			t.Errorf("board %d: line %v over %v, par %v (%v)", b.Number, l.Par, l.Deal.Over(), p, err)
 		}

@@ -17,12 +17,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// cheapBots are the real bots with few samples, so the tests are quick.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
-
 // fixture is a service over a database of its own in a test directory.
 type fixture struct {
 	t     *testing.T
@@ -60,7 +54,7 @@ func (f *fixture) open(daily bool) {
 	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.Now})
 	require.NoError(t, err)
 	f.db = db
-	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: cheapBots, Now: f.c.Now,
+	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: testkit.CheapBots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
