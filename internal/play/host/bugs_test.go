@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -191,7 +192,7 @@ func TestMovesKeepTheirMover(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			clock := NewManualClock(t0)
-			st := &memStore{}
+			st := &memstore.Store{}
 			cfg := config(n, 31, st, clock, 0, 1)
 			cfg.Grace = 60e9
 			h := newHost(t, cfg)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -199,7 +200,7 @@ func sameSeed(seed uint64) func() uint64 { return func() uint64 { return seed } 
 func TestRematch(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			st := &memStore{}
+			st := &memstore.Store{}
 			cfg := config(n, 41, st, NewManualClock(t0), 0, 1)
 			cfg.NewSeed = sameSeed(4242)
 			cfg.Tags = []gamelog.Tag{{Name: "Table", Value: "ABCD"}}
@@ -264,10 +265,10 @@ func TestRematch(t *testing.T) {
 				t.Fatalf("the spectator's next game: watching %v, open %v, rematch of %q", got.Watching, got.Open != nil, got.RematchOf)
 			}
 			// The old game is filed, and the new one names it.
-			if _, filed := st.counts(); filed != 1 {
+			if _, filed := st.Counts(); filed != 1 {
 				t.Fatalf("%d games filed", filed)
 			}
-			data, err := st.filed[0].MarshalText()
+			data, err := st.Filed[0].MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,8 +299,8 @@ func TestRematch(t *testing.T) {
 			if ends2[0].Seed != want || ends2[0].Seed == ends[0].Seed {
 				t.Fatalf("the next game's seed %d, want %d", ends2[0].Seed, want)
 			}
-			if _, filed := st.counts(); filed != 2 || tag(st.filed[1], RematchTag) != sum {
-				t.Fatalf("%d games filed; the second names %q", filed, tag(st.filed[1], RematchTag))
+			if _, filed := st.Counts(); filed != 2 || tag(st.Filed[1], RematchTag) != sum {
+				t.Fatalf("%d games filed; the second names %q", filed, tag(st.Filed[1], RematchTag))
 			}
 		})
 	}
@@ -320,7 +321,7 @@ func tag(l *gamelog.Log, name string) string {
 // nothing starts; once the retry files it, the next game starts.
 func TestRematchWaitsForTheFiling(t *testing.T) {
 	clock := NewManualClock(t0)
-	st := &memStore{failFiling: 1}
+	st := &memstore.Store{FailFiling: 1}
 	cfg := config(2, 42, st, clock, 0)
 	cfg.NewSeed, cfg.RetryFiling = sameSeed(7), 10*time.Second
 	h := newHost(t, cfg)
@@ -343,7 +344,7 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 	}
 	clock.Advance(cfg.RetryFiling)
 	x := await(t, d.p, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-	if _, filed := st.counts(); filed != 1 || x.RematchOf == "" {
+	if _, filed := st.Counts(); filed != 1 || x.RematchOf == "" {
 		t.Fatalf("%d filed, rematch of %q", filed, x.RematchOf)
 	}
 }
@@ -388,7 +389,7 @@ func TestRematchKeepsTheStandIns(t *testing.T) {
 func TestRematchAlone(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 44, &memStore{}, NewManualClock(t0), rules.Seat(n-1))
+			cfg := config(n, 44, &memstore.Store{}, NewManualClock(t0), rules.Seat(n-1))
 			cfg.NewSeed = sameSeed(11)
 			h := newHost(t, cfg)
 			p := sit(t, h, rules.Seat(n-1))
