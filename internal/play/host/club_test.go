@@ -349,6 +349,17 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 	}
 }
 
+// twoPeopleRematch is a host of n seats with people in seats A and B,
+// whose next games are all dealt from seed next, and whose seats wait
+// a minute for a person who left.
+func twoPeopleRematch(t *testing.T, n int, seed, next uint64) (*Host, *ManualClock, Config) {
+	t.Helper()
+	clock := NewManualClock(t0)
+	cfg := config(n, seed, nil, clock, 0, 1)
+	cfg.NewSeed, cfg.Grace = sameSeed(next), time.Minute
+	return newHost(t, cfg), clock, cfg
+}
+
 // TestRematchKeepsTheStandIns: a person who dropped and whose seat a bot
 // took is still away at the end: "again" from the one here starts the
 // next game with the bot standing in from its first deal (the log says
@@ -356,10 +367,7 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 func TestRematchKeepsTheStandIns(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
-			cfg := config(n, 43, nil, clock, 0, 1)
-			cfg.NewSeed, cfg.Grace = sameSeed(9), time.Minute
-			h := newHost(t, cfg)
+			h, clock, cfg := twoPeopleRematch(t, n, 43, 9)
 			a := sit(t, h, 0)
 			b := sit(t, h, 1)
 			b.Leave()
@@ -524,10 +532,7 @@ func TestBell(t *testing.T) {
 func TestRematchWithAnAbsentPerson(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
-			cfg := config(n, 45, nil, clock, 0, 1)
-			cfg.NewSeed, cfg.Grace = sameSeed(13), time.Minute
-			h := newHost(t, cfg)
+			h, clock, cfg := twoPeopleRematch(t, n, 45, 13)
 			a, b := sit(t, h, 0), sit(t, h, 1)
 			playAll(t, 6, a, b)
 			if err := b.Again(b.Snapshot().Gen); err != nil {

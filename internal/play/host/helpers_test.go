@@ -61,6 +61,17 @@ func newHost(t *testing.T, cfg Config) *Host {
 	return h
 }
 
+// longGame is a driver for the person in seat A of a host of n seats,
+// the others bots, nothing stored, whose game goes to 1000 points (too
+// far to end in a test).
+func longGame(t *testing.T, n int, seed uint64, r *rand.Rand) *driver {
+	t.Helper()
+	cfg := config(n, seed, nil, NewManualClock(t0), 0)
+	cfg.Options.Target = 1000
+	h := newHost(t, cfg)
+	return &driver{p: sit(t, h, 0), r: r}
+}
+
 func sit(t *testing.T, h *Host, s rules.Seat) Port {
 	t.Helper()
 	p, err := h.Seat(s)
