@@ -171,6 +171,18 @@ func eachSeatCount(t *testing.T, test func(t *testing.T, f *fixture, n int)) {
 	}
 }
 
+// annAtTheSecondDecision has Ann enter a new tournament of four boards
+// at two players and play the first with middle up to her second
+// decision; it returns the code and her seat.
+func (f *fixture) annAtTheSecondDecision() (string, *Seat) {
+	f.t.Helper()
+	code := f.create(2, 4, ann)
+	seat, err := f.s.Play(context.Background(), ann, code)
+	require.NoError(f.t, err)
+	playOut(f.t, seat, middle, func(d int) bool { return d >= 2 })
+	return code, seat
+}
+
 // create has Cy create a tournament of boards boards at n players and
 // the entrants enter it; it returns its code.
 func (f *fixture) create(n, boards int, entrants ...Player) string {

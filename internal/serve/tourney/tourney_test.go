@@ -260,10 +260,7 @@ func TestRestartResumesTheBoard(t *testing.T) {
 func TestReconnectSharesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	code := f.create(2, 4, ann)
-	one, err := f.s.Play(ctx, ann, code)
-	require.NoError(t, err)
-	playOut(t, one, middle, func(d int) bool { return d >= 2 })
+	code, one := f.annAtTheSecondDecision()
 	two, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
 	assert.Equal(t, one.Board, two.Board)
@@ -284,10 +281,7 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 func TestBoardAfterTheEnd(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	code := f.create(2, 4, ann)
-	seat, err := f.s.Play(ctx, ann, code)
-	require.NoError(t, err)
-	playOut(t, seat, middle, func(d int) bool { return d >= 2 })
+	code, seat := f.annAtTheSecondDecision()
 	f.c.Add(25 * time.Hour)
 	playOut(t, seat, middle, nil)
 	seat.Leave()
