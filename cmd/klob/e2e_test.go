@@ -290,8 +290,6 @@ func TestEndToEndWholeGame(t *testing.T) {
 	}
 }
 
-// checkFirstDeal checks the first deal's result on screen against the
-// saved log: its lines by side (the person's first) and the verdict.
 // savedFirstDeal returns the score of the first deal in the save in
 // state once the save holds it finished. The save is written off the UI
 // goroutine, so it may land a moment after the screen (scr, shown when
@@ -320,6 +318,8 @@ func savedFirstDeal(t *testing.T, state, scr string) rules.Score {
 	return rp.Deals[0].Score
 }
 
+// checkFirstDeal checks the first deal's result on screen against the
+// saved log: its lines by side (the person's first) and the verdict.
 func checkFirstDeal(t *testing.T, n int, scr, state string) {
 	t.Helper()
 	sc := savedFirstDeal(t, state, scr)
