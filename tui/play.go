@@ -285,6 +285,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			m.h.Close()
 			next := m.setup
 			next.Seed = nextSeed(next.Practice, m.port.Snapshot().Seed)
+			next.Next = next.Practice
 			return newSetupScreen(c, next)
 		},
 		Rerun: func(seed uint64) string {
