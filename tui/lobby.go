@@ -15,7 +15,6 @@ import (
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
@@ -471,26 +470,14 @@ func (b *backToLobby) back(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
+// The lock and the saved game are read off the UI goroutine (openSaved).
 func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
-	if l.holdGame() {
-		return newElsewhere(l), nil
-	}
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
 	// Each new game its own seed: the last one was shown at its end.
 	c.Setup.Seed = l.seed()
-	pc := &c
-	var first kit.Screen = newSetupScreen(pc, pc.Setup)
-	if pc.Store != nil {
-		sl, err := pc.Store.LoadCurrent()
-		switch {
-		case err == nil && sl != nil:
-			first = newResumeScreen(pc, sl, nil)
-		case err != nil && !errors.Is(err, store.ErrNoSave):
-			first = newResumeScreen(pc, nil, err)
-		}
-	}
-	return &backToLobby{l: l, inner: first}, nil
+	return openSaved(&c, l.holdGame, func() kit.Screen { return newElsewhere(l) },
+		func(s kit.Screen) kit.Screen { return &backToLobby{l: l, inner: s} }), nil
 }
 
 // typeKey edits the code or the name.

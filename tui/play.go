@@ -329,21 +329,18 @@ func NewPlay(cfg PlayConfig) *App {
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
 	if c.Store != nil && c.Busy == nil {
+		// Before the program runs: no Update waits for it.
 		l, err = c.Store.LoadCurrent()
 	}
 	switch {
 	case c.Busy != nil:
 		first = newBusyScreen(c)
-	case err == nil && l != nil:
-		first = newResumeScreen(c, l, nil)
-	case err != nil && !errors.Is(err, store.ErrNoSave):
-		first = newResumeScreen(c, nil, err)
-	case c.SkipSetup:
+	case c.SkipSetup && l == nil && (err == nil || errors.Is(err, store.ErrNoSave)):
 		// start hands over to the table, or stays on the setup screen
 		// to show why the bots could not be made.
 		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
-		first = newSetupScreen(c, c.Setup)
+		first = firstScreen(c, l, err)
 	}
 	app := newApp(first, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
@@ -370,6 +367,19 @@ func NewPlay(cfg PlayConfig) *App {
 		return "The game is saved: run klob again to resume it."
 	}
 	return app
+}
+
+// firstScreen is the first screen of a game alone once the saved game
+// was read (l, err from Store.LoadCurrent): the offer to resume it, the
+// reason it cannot be read, or with none the setup form.
+func firstScreen(c *PlayConfig, l *gamelog.Log, err error) kit.Screen {
+	switch {
+	case err == nil && l != nil:
+		return newResumeScreen(c, l, nil)
+	case err != nil && !errors.Is(err, store.ErrNoSave):
+		return newResumeScreen(c, nil, err)
+	}
+	return newSetupScreen(c, c.Setup)
 }
 
 // nextSeed is the seed of the game after one dealt from seed: a
