@@ -238,9 +238,9 @@ func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
 	if c.Prefs != nil && *c.Prefs != setup.Prefs {
 		*c.Prefs = setup.Prefs
 		if c.SavePrefs != nil {
-			if err := c.SavePrefs(setup.Prefs); err != nil {
-				t.SetNote("Your settings could not be kept: "+err.Error(), true)
-			}
+			// Saved when the table opens, in its Enter's tea.Cmd.
+			p, save := setup.Prefs, c.SavePrefs
+			t.keep = func() error { return save(p) }
 		}
 	}
 	return t, nil
@@ -251,6 +251,16 @@ func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
 type gameScreen struct {
 	*tablescreen.Screen
 	m *seated
+	// keep saves the settings changed on the setup screen; Enter runs it
+	// off the UI goroutine.
+	keep func() error
+}
+
+// Enter opens the table and saves the settings changed for this game.
+func (g *gameScreen) Enter(ctx *kit.Context) tea.Cmd {
+	keep := g.keep
+	g.keep = nil
+	return tea.Batch(g.Screen.Enter(ctx), g.Screen.Keep("Your settings", keep))
 }
 
 // Update passes msg to the table, staying the screen while the table
@@ -300,15 +310,15 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 		},
 	}
 	if c.Prefs != nil {
-		cfg.SortChanged = func(o kit.HandSort) error {
+		cfg.SortChanged = func(o kit.HandSort) func() error {
 			p := *c.Prefs
 			p.Sort = settings.ByStrength
 			if o == kit.BySuit {
 				p.Sort = settings.BySuit
 			}
 			*c.Prefs, m.setup.Prefs.Sort = p, p.Sort
-			if c.SavePrefs != nil {
-				return c.SavePrefs(p)
+			if save := c.SavePrefs; save != nil {
+				return func() error { return save(p) }
 			}
 			return nil
 		}
