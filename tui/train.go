@@ -203,10 +203,10 @@ type trainCore struct {
 	chose  int
 	an     drill.Analysis
 
-	stats   drill.Stats // the record, all sessions and seat counts
+	stats drill.Stats // the record, all sessions and seat counts
 	// graded counts the drills graded here: a record read before the
 	// last one was counted is dropped (loadRecord).
-	graded int
+	graded  int
 	session drill.Score // this session
 	note    string
 	noteErr bool
