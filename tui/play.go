@@ -292,11 +292,15 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse}, g), nil
 		},
 		NewGame: func() kit.Screen {
-			m.h.Close()
 			next := m.setup
 			next.Seed = nextSeed(next.Practice, m.port.Snapshot().Seed)
 			next.Next = next.Practice
-			return newSetupScreen(c, next)
+			// Close waits for the game's last writes: off the UI goroutine.
+			h := m.h
+			return &opening{text: "Saving…", work: func() func() kit.Screen {
+				h.Close()
+				return func() kit.Screen { return newSetupScreen(c, next) }
+			}}
 		},
 		Rerun: func(seed uint64) string {
 			cmd := "klob play"

@@ -28,3 +28,25 @@ func TestPracticeNextGameWording(t *testing.T) {
 		t.Fatalf("n after a practice game: %s\n%s", hs.name(), hs.screen())
 	}
 }
+
+// n at the game's end closes the game (which waits for its last writes)
+// in a tea.Cmd: until the commands run, the screen says it is saving.
+func TestNewGameClosesOffTheUI(t *testing.T) {
+	cfg := testConfig(dealSeed, &memStore{})
+	cfg.Setup.Options.Target = 100
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
+		hs.press("enter")
+	}
+	m := seatedOf(hs.app.screen)
+	hs.hold = true
+	hs.send(keyMsg("n"))
+	if hs.name() != "opening" || !strings.Contains(hs.screen(), "Saving") {
+		t.Fatalf("n closed the game in Update: screen %s\n%s", hs.name(), hs.screen())
+	}
+	hs.release()
+	if hs.name() != "setup" || m == nil {
+		t.Fatalf("after the save: %s", hs.name())
+	}
+}
