@@ -38,7 +38,7 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.IsKey(k, ctx.Keys.Choose):
 		return s.playBoard(s.prog.Next(len(s.set.Boards)))
 	case kit.IsKey(k, keyHistory):
-		return &history{s: s, back: p}, nil
+		return newHistory(s, p), nil
 	}
 	return p, nil
 }
