@@ -97,19 +97,6 @@ func (c *PlayConfig) player() string {
 	return "You"
 }
 
-// seatNames names the bots of `klob play` by where they sit around the
-// person at A: the bot across at two; West on the left, East on the
-// right and North opposite (the partner) at four.
-func seatNames(n int) []string {
-	switch n {
-	case 3:
-		return []string{"", "West", "East"}
-	case 4:
-		return []string{"", "West", "North", "East"}
-	}
-	return []string{"", "Bot"}
-}
-
 // seated is a game the person plays: its host and the person's seat.
 type seated struct {
 	h     *host.Host
@@ -142,7 +129,7 @@ func (m *seated) Wait() { m.h.Close() }
 func (c *PlayConfig) hostConfig(setup Setup) host.Config {
 	n := setup.Options.NumPlayers()
 	players := make([]host.Player, n)
-	names := seatNames(n)
+	names := kit.SeatNames(n)
 	for i := range players {
 		players[i] = host.Player{Name: names[i], Level: setup.Level}
 	}

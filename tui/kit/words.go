@@ -133,3 +133,16 @@ func LowerName(name string) string {
 	}
 	return name
 }
+
+// SeatNames names the bots by where they sit around the person at A
+// (whose name is ""): the bot across at two; West on the left, East on
+// the right and North opposite (the partner) at four.
+func SeatNames(n int) []string {
+	switch n {
+	case 3:
+		return []string{"", "West", "East"}
+	case 4:
+		return []string{"", "West", "North", "East"}
+	}
+	return []string{"", "Bot"}
+}
