@@ -193,7 +193,7 @@ func (p *between) View(ctx *kit.Context) string {
 		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
 	default:
 		if br, ok := s.result(p.n); ok {
-			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), resultWords(s.set.Players())))
+			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), kit.BoardResultWords(s.set.Players())))
 		}
 		lines = append(lines, " "+s.boardMarks(ctx), "")
 		what := fmt.Sprintf("board %d", s.prog.Next(len(s.set.Boards)))

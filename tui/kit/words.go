@@ -146,3 +146,15 @@ func SeatNames(n int) []string {
 	}
 	return []string{"", "Bot"}
 }
+
+// BoardResultWords says what a duplicate board's result is at the seat
+// count: the person's side's score less the others'.
+func BoardResultWords(players int) string {
+	switch players {
+	case 3:
+		return "your score minus the mean of the two others'"
+	case 4:
+		return "your team's score minus the other team's"
+	}
+	return "your score minus the bot's"
+}
