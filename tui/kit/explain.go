@@ -57,15 +57,23 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	case rules.NoExchange:
 		return "keep your cards; the upcard stays where it is"
 	case rules.NoSequence:
-		if duel {
+		// The dealer speaks last: after it nobody may claim.
+		switch {
+		case v.Seat == v.Dealer:
+			return "say none: nobody then scores sequences"
+		case duel:
 			return "say none: the other may announce one and score sequences"
 		}
 		return "say none: the others may announce one and score sequences"
 	case rules.Announce:
+		what := "three cards"
 		if a.N == 50 {
-			return "your best sequence has four cards or more; " + next + " answers"
+			what = "four or more cards"
 		}
-		return "your best sequence has three cards; " + next + " answers"
+		if v.Seat == v.Dealer {
+			return "your best sequence has " + what + "; last to speak, you win"
+		}
+		return "your best sequence has " + what + "; " + next + " answers"
 	case rules.Good:
 		if duel {
 			return "concede: the other's sequences score, yours do not"
