@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // After a practice game (-seed), n opens the setup of the next game of
@@ -41,7 +43,7 @@ func TestNewGameClosesOffTheUI(t *testing.T) {
 	}
 	m := seatedOf(hs.app.screen)
 	hs.hold = true
-	hs.send(keyMsg("n"))
+	hs.send(kittest.Key("n"))
 	if hs.name() != "opening" || !strings.Contains(hs.screen(), "Saving") {
 		t.Fatalf("n closed the game in Update: screen %s\n%s", hs.name(), hs.screen())
 	}

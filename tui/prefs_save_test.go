@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // prefsFile counts the saves of the settings; a save fails with err.
@@ -40,7 +41,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 	hs := newHarness(t, cfg, 80, 24)
 	hs.press("up", "up", "right") // the last setting: the hand's order
 	hs.hold = true
-	hs.send(keyMsg("enter"))
+	hs.send(kittest.Key("enter"))
 	hs.press("t")
 	if n := pf.count(); n != 0 {
 		t.Fatalf("%d saves of the settings in Update at the start", n)
@@ -54,7 +55,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 		t.Fatalf("the failed save is not said:\n%s", hs.screen())
 	}
 	hs.hold = true
-	hs.send(keyMsg("o"))
+	hs.send(kittest.Key("o"))
 	if n := pf.count(); n != 1 {
 		t.Fatalf("o saved the settings in Update (%d saves)", n)
 	}
