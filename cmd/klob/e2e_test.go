@@ -127,8 +127,14 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
 			// Play a card marked playable (•) by its number; when only
 			// the selected card (▲) may be played, enter plays it.
-			s.keys(playableKey(scr))
-			cards++
+			// A frame drawn as the last card leaves the hand has no card
+			// to play: wait for the next rather than press enter on it.
+			if k := playableKey(scr); k != "" {
+				s.keys(k)
+				cards++
+			} else {
+				sent = false
+			}
 		case strings.Contains(scr, "▶["):
 			s.keys("Enter") // the first choice of a menu
 		default:
@@ -361,7 +367,8 @@ func checkFirstDeal(t *testing.T, n int, scr, state string) {
 }
 
 // playableKey reads the hand on screen: the number above the first card
-// marked playable (•), or enter when only the selected card (▲) is.
+// marked playable (•), enter when only the selected card (▲) is, "" when
+// no card is marked.
 func playableKey(screen string) string {
 	lines := strings.Split(screen, "\n")
 	for i := 1; i < len(lines); i++ {
@@ -373,5 +380,14 @@ func playableKey(screen string) string {
 			}
 		}
 	}
-	return "Enter"
+	for i := 1; i < len(lines); i++ {
+		marks := []rune(lines[i])
+		nums := []rune(lines[i-1])
+		for x, r := range marks {
+			if r == '▲' && x < len(nums) && nums[x] >= '1' && nums[x] <= '9' {
+				return "Enter"
+			}
+		}
+	}
+	return ""
 }
