@@ -30,7 +30,7 @@ func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) stri
 	s.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
-		scr := s.screen()
+		scr := s.settled()
 		checkFits(s.t, scr)
 		if stop(scr) {
 			return scr

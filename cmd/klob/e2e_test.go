@@ -39,6 +39,23 @@ func (s *tmuxSession) run(args ...string) string {
 
 func (s *tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", "e2e") }
 
+// settled is the screen once two captures 30 ms apart agree (at most
+// 3 s): a capture taken while a frame is being written mixes the old
+// frame with the new, and a key chosen from it may answer a screen that
+// is gone.
+func (s *tmuxSession) settled() string {
+	scr := s.screen()
+	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); {
+		time.Sleep(30 * time.Millisecond)
+		next := s.screen()
+		if next == scr {
+			break
+		}
+		scr = next
+	}
+	return scr
+}
+
 func (s *tmuxSession) keys(k ...string) { s.run(append([]string{"send-keys", "-t", "e2e"}, k...)...) }
 
 // waitFor polls the screen until it contains want.
@@ -108,7 +125,7 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 	cards := 0
 	deadline := time.Now().Add(d)
 	for {
-		scr := s.screen()
+		scr := s.settled()
 		checkFits(s.t, scr)
 		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "thrown in") {
 			return scr, cards

@@ -43,7 +43,7 @@ func TestEndToEndLearn(t *testing.T) {
 	// The card play: a card marked playable each time, bella when asked.
 	sawBella, sawRefusal := false, false
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		scr = s.screen()
+		scr = s.settled()
 		if strings.Contains(scr, "[enter] see the score") {
 			break
 		}
