@@ -83,6 +83,8 @@ func packages(t *testing.T) []pkg {
 //     serves Bubble Tea programs over SSH, imports wish, its SSH library
 //     and Bubble Tea, never the screens;
 //   - internal/ never imports tui or cmd, and nothing imports cmd;
+//   - internal/lab (the fitting harnesses) is imported by cmd/klob-lab
+//     and the lab itself only, so the product carries none of it;
 //   - internal/platform/durable depends on the standard library and
 //     internal/platform/untrusted (its bounded reads) only; internal/platform/untrusted and
 //     internal/platform/dirlock on the standard library only;
@@ -123,6 +125,8 @@ func TestImportGraph(t *testing.T) {
 				t.Errorf("%s imports %s: nothing imports a command", me, d)
 			case ours(d) && rel(d) == "tui" && !under(me, "cmd"):
 				t.Errorf("%s imports tui: only cmd may", me)
+			case ours(d) && under(rel(d), "internal/lab") && !under(me, "internal/lab") && me != "cmd/klob-lab":
+				t.Errorf("%s imports %s: the lab is for cmd/klob-lab, the product never imports it", me, d)
 			case me == "internal/serve/server" && hasPrefix(d, sshServer):
 			case me == "internal/testing/sshtest" && hasPrefix(d, terminal):
 				// Test support: a terminal emulator reads the screens.
@@ -131,6 +135,9 @@ func TestImportGraph(t *testing.T) {
 			case hasPrefix(d, testOnly) && !under(me, "internal/testing"):
 				t.Errorf("%s imports %s outside its tests: it is test support", me, d)
 			}
+		}
+		if me == "cmd/klob" && slices.ContainsFunc(p.Deps, func(d string) bool { return ours(d) && under(rel(d), "internal/lab") }) {
+			t.Errorf("cmd/klob depends on the lab")
 		}
 		for _, d := range slices.Concat(p.TestImports, p.XTestImports) {
 			// The engine's tests stay inside the engine too.
