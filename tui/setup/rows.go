@@ -19,7 +19,8 @@ type Setup struct {
 	// known; the game, and the next ones drawn from it, are marked
 	// practice in the log and the history.
 	Practice bool
-	// Prefs are the player's settings (pace, after a trick, hand order),
+	// Prefs are the player's settings (pace, after a trick, hand order,
+	// the bell),
 	// offered on the setup screen when Config.Prefs is set.
 	Prefs settings.Settings
 }
@@ -301,4 +302,6 @@ var prefRows = []Row{
 		}
 		return "trick strength"
 	}, func(s *Setup, _ int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }},
+	{"bell", "Bell on your turn", func(s *Setup) string { return OnOff(s.Prefs.Bell) },
+		func(s *Setup, _ int) { s.Prefs.Bell = !s.Prefs.Bell }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }},
 }
