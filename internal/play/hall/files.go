@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -28,6 +29,9 @@ const (
 	// tagClosed says why a table whose game did not end was closed
 	// (abandoned), while its game is being filed.
 	tagClosed = "Closed"
+	// tagPrivate is set ("yes") on a table its host closed to
+	// spectators.
+	tagPrivate = "Private"
 )
 
 // tableTags is what a table writes into its log besides the game:
@@ -38,6 +42,7 @@ type tableTags struct {
 	level      string
 	keys       []string // by seat, "" for a bot's
 	names      []string // by seat, for the errors of the filing
+	private    bool
 }
 
 // decorate sets the table's tags on l, keeping the game's own (the
@@ -52,6 +57,11 @@ func (tg *tableTags) decorate(l *gamelog.Log) {
 	for i, k := range tg.keys {
 		set(tagKey+rules.Seat(i).String(), k)
 	}
+	private := ""
+	if tg.private {
+		private = "yes"
+	}
+	set(tagPrivate, private)
 	l.Header.Event = "Klob table " + tg.code
 }
 
@@ -105,8 +115,10 @@ type files struct {
 	// screen's Update asks it (pending) and must not wait for a write.
 	unfiled atomic.Bool
 	// filedAll is called (once, without f.mu) when every history holds
-	// the game.
+	// the game; reopened (without f.mu) when "again" started a new game
+	// after it.
 	filedAll func()
+	reopened func()
 }
 
 // errRemoved is SaveCurrent's answer once the table's log is gone.
@@ -139,10 +151,27 @@ func (f *files) remove() {
 	}
 }
 
-// SaveCurrent writes the game as it stands with the table's tags.
+// SaveCurrent writes the game as it stands with the table's tags. The
+// first save of a game that "again" started (the host saves it only
+// once the last game is filed, RematchTag naming it) makes the files
+// the new game's: the table's log is written again and the table
+// listed again.
 func (f *files) SaveCurrent(l *gamelog.Log) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	next := f.final != nil && rematch(l)
+	if next {
+		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
+		f.unfiled.Store(false)
+	}
+	err := f.saveLocked(l)
+	f.mu.Unlock()
+	if next && f.reopened != nil {
+		f.reopened()
+	}
+	return err
+}
+
+func (f *files) saveLocked(l *gamelog.Log) error {
 	if f.st == nil {
 		return nil
 	}
@@ -150,6 +179,16 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 		return errRemoved
 	}
 	return f.st.SaveCurrent(f.withTags(l))
+}
+
+// rematch reports whether l is a game "again" started.
+func rematch(l *gamelog.Log) bool {
+	for _, t := range l.Header.Extra {
+		if t.Name == host.RematchTag && t.Value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // withTags is l with the table's tags, and while the game is being
