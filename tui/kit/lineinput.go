@@ -52,23 +52,68 @@ func (in *LineInput) Key(msg tea.KeyPressMsg) bool {
 	return true
 }
 
-// Paste adds pasted text: line breaks and tabs become spaces, other
+// Paste adds pasted text: line breaks and tabs become spaces, escape
+// sequences go whole (with an OSC's title or a CSI's parameters), other
 // controls and format characters go.
 func (in *LineInput) Paste(s string) { in.add(s) }
+
+// Escape states of add: in no sequence, after ESC, in a CSI (up to its
+// final byte), in a string (OSC, DCS, SOS, PM, APC: up to BEL or ST).
+const (
+	escNone = iota
+	escStart
+	escCSI
+	escString
+)
 
 // add appends s within Max, reading no further than the limit.
 func (in *LineInput) add(s string) {
 	in.Cut = false
+	state := escNone
 	for _, r := range s {
 		if in.Max > 0 && len(in.text) >= in.Max {
 			in.Cut = true
 			return
 		}
+		switch state {
+		case escStart:
+			switch r {
+			case '[':
+				state = escCSI
+			case ']', 'P', 'X', '^', '_':
+				state = escString
+			default:
+				state = escNone // a two-character escape: ESC and its final
+			}
+			continue
+		case escCSI:
+			if r >= 0x40 && r <= 0x7e {
+				state = escNone
+			}
+			continue
+		case escString:
+			switch r {
+			case 0x07, 0x9c, 0x18, 0x1a: // BEL, ST, CAN, SUB end it
+				state = escNone
+			case 0x1b:
+				state = escStart // ESC \ (ST) ends it: the \ is eaten
+			}
+			continue
+		}
 		switch {
+		case r == 0x1b:
+			state = escStart
+			continue
+		case r == 0x9b:
+			state = escCSI
+			continue
+		case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+			state = escString
+			continue
 		case r == '\n' || r == '\r' || r == '\t':
 			r = ' '
 		case unicode.IsControl(r), unicode.Is(unicode.Cf, r):
-			// Escapes and bidirectional overrides would move the
+			// Bidirectional overrides and the like would move the
 			// typist's own screen; the chat cleans the rest.
 			continue
 		}
