@@ -120,6 +120,10 @@ func (h *Hall) Watchable(playerID string) []Info {
 // (Config.Chat).
 func (t *Table) Room() *chat.Room { return t.room }
 
+// Talk is the server's chat: its Hub and the lobby's room, both nil
+// without Config.Chat.
+func (h *Hall) Talk() (*chat.Hub, *chat.Room) { return h.cfg.Chat, h.lobby }
+
 // newRoom gives a table its chat room.
 func (h *Hall) newRoom() *chat.Room {
 	if h.cfg.Chat == nil {

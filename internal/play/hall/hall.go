@@ -123,6 +123,8 @@ type Hall struct {
 	present presence
 	// guesses are the wrong codes tried, by address and key (guess.go).
 	guesses *guesses
+	// lobby is the lobby's chat room, nil without Config.Chat.
+	lobby *chat.Room
 
 	// work counts the goroutines that may still change a table's files
 	// (a waiting room's write, a clock's callback, a host closing);
@@ -232,6 +234,7 @@ func New(cfg Config) (*Hall, error) {
 	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}, live: map[*Table]bool{}}
 	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
+	h.lobby = h.newRoom()
 	if cfg.Dir == "" {
 		return h, nil
 	}
