@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -55,6 +56,18 @@ type LobbyConfig struct {
 	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
+	// Addr is the connection's address as the server's limits count it:
+	// the wrong table codes tried are limited per address and per key
+	// (hall.Lookup).
+	Addr string
+	// Start, when set, goes straight to a table at the connection's
+	// start: `ssh host -t join CODE` or `watch CODE` (lobby_watch.go).
+	Start Command
+	// Chat is the server's talk: its Hub, whose rooms the tables have
+	// (hall.Config.Chat), and the lobby's room (lobby_chat.go); nil
+	// offers no talk.
+	Chat  *chat.Hub
+	Lobby *chat.Room
 }
 
 // NewLobby returns the model of one connection: the lobby, from which
@@ -62,7 +75,7 @@ type LobbyConfig struct {
 // a seat at a table goes straight back to it.
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
-	l := &lobby{cfg: c}
+	l := &lobby{cfg: c, mutes: muteBook{}}
 	if cfg.Hall != nil && cfg.Player.ID != "" {
 		// The hall compares the names of the people connected, to tell
 		// two keys under one name apart.
@@ -130,6 +143,8 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			next, cmd = s.back(&a.ctx)
 		case *sharedSeat:
 			next, cmd = s.leave(&a.ctx)
+		case *watchSeat:
+			next, cmd = s.leave(&a.ctx)
 		}
 		if next != nil {
 			a.screen = next
@@ -178,11 +193,15 @@ type lobby struct {
 	// hold is whether this connection has the person's game alone
 	// (lobby_alone.go).
 	hold gameHold
+	// talk is the lobby's line (lobby_chat.go), nil without a chat.
+	talk *lobbyTalk
+	// mutes are the people this connection muted (lobby_chat.go).
+	mutes muteBook
 }
 
 func (l *lobby) Name() string { return "lobby" }
 
-func (l *lobby) typing() bool { return l.entered }
+func (l *lobby) typing() bool { return l.entered || l.talk.open() }
 
 // QuitQuestion: leaving keeps a table seat for a while.
 func (l *lobby) QuitQuestion() string { return "Your games stay saved." }
@@ -205,10 +224,14 @@ func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.refresh()
 	first := !l.resumed
 	l.resumed = true
-	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return l.tick()
+	listen := l.startTalk(first)
+	if first && l.cfg.Start.Verb != "" {
+		return tea.Batch(l.tick(), listen, func() tea.Msg { return lobbyStartMsg{} })
 	}
-	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
+	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+		return tea.Batch(l.tick(), listen)
+	}
+	return tea.Batch(l.tick(), listen, func() tea.Msg { return lobbyResumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -231,6 +254,7 @@ var lobbyItems = []struct{ key, label string }{
 	{"t", "Train your bidding"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
+	{"w", "Watch a table"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
 }
@@ -249,9 +273,26 @@ func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l, l.tick()
 	case lobbyResumeMsg:
 		return l.resumeSeat(ctx)
+	case lobbyStartMsg:
+		return l.startCommand(ctx)
+	case talkMsg:
+		return l, l.talkMsg(msg)
+	case tea.PasteMsg:
+		if l.talk.open() {
+			l.talk.paste(msg.Content)
+		}
+		return l, nil
 	case tea.KeyPressMsg:
 		if l.entered {
 			return l.typeKey(ctx, msg)
+		}
+		if l.talk.open() {
+			l.talk.key(msg)
+			return l, nil
+		}
+		if msg.String() == "/" && l.talk != nil {
+			l.talk.start()
+			return l, nil
 		}
 		return l.key(ctx, msg)
 	}
@@ -328,6 +369,12 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "w":
+		if l.guest() {
+			l.setNote(errGuestWatch.Error(), true)
+			return l, nil
+		}
+		return newWatchList(l), nil
 	case "h":
 		st, ok := l.cfg.Solo.Store.(HistorySource)
 		if !ok || l.guest() {
@@ -453,6 +500,9 @@ func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
 	}
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
+	if c.Prefs != nil {
+		c.Setup.Prefs = *c.Prefs // the form starts from the settings kept
+	}
 	// Each new game its own seed: the last one was shown at its end.
 	c.Setup.Seed = l.seed()
 	pc := &c
@@ -481,7 +531,7 @@ func (l *lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		if l.entryKind == "name" {
 			return l.rename(text)
 		}
-		t, err := l.cfg.Hall.Find(text)
+		t, err := l.lookup(text)
 		if err != nil {
 			l.setNote(fmt.Sprintf("%q: %v", text, err), true)
 			return l, nil
@@ -612,7 +662,14 @@ func (l *lobby) View(ctx *kit.Context) string {
 			lines = append(lines, " "+n)
 		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
+	keys := "↑/↓ choose · enter take · p t o j w h r · ? help · q quit"
+	if l.talk != nil {
+		keys = "↑/↓ choose · enter take · p t o j w h r · / talk · ? help · q quit"
+	}
+	if l.talk != nil {
+		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
+	}
+	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
 	return kit.JoinLines(lines)
 }
 
@@ -663,6 +720,8 @@ type tableForm struct {
 	setup Setup
 	row   int
 	err   string
+	// private refuses spectators (the host may change it later).
+	private bool
 }
 
 func newTableForm(l *lobby) *tableForm {
@@ -687,7 +746,7 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		return f, nil
 	}
 	rows := f.rows()
-	n := len(rows) + 2 // seats, the rows, open
+	n := len(rows) + 3 // seats, the rows, spectators, open
 	switch {
 	case kit.IsKey(key, k.Back):
 		return f.l, nil
@@ -707,11 +766,13 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			setup.DropInapplicable(&f.setup.Options)
 		case f.row <= len(rows):
 			rows[f.row-1].Step(&f.setup, d)
+		case f.row == len(rows)+1:
+			f.private = !f.private
 		}
 		f.err = ""
 		// The rows change with the seats and dealer_forced: keep the
 		// cursor in range.
-		f.row = min(f.row, len(f.rows())+1)
+		f.row = min(f.row, len(f.rows())+2)
 	case kit.IsKey(key, k.Choose):
 		return f.open(ctx)
 	}
@@ -720,7 +781,8 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 // open opens the table and sits the host at it.
 func (f *tableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed()})
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed(),
+		Private: f.private})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil
@@ -751,16 +813,22 @@ func (f *tableForm) View(ctx *kit.Context) string {
 	for i, r := range rows {
 		row(i+1, r.Label, r.Value(&f.setup))
 	}
+	row(len(rows)+1, "Spectators", map[bool]string{false: "may watch", true: "private"}[f.private])
 	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	if f.row >= 1 && f.row <= len(rows) {
+	switch {
+	case f.row >= 1 && f.row <= len(rows):
 		explain = rows[f.row-1].Explain(&f.setup)
-	} else if f.row > len(rows) {
+	case f.row == len(rows)+1 && f.private:
+		explain = "nobody may watch the game (P at the table changes it)"
+	case f.row == len(rows)+1:
+		explain = "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
+	case f.row > len(rows):
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
 	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
 	open := "[ Open the table ]"
 	mark := "  "
-	if f.row == len(rows)+1 {
+	if f.row == len(rows)+2 {
 		mark = g.Cursor + " "
 		open = st.Selected.Render(open)
 	}
