@@ -20,10 +20,13 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -45,6 +48,7 @@ type serveFlags struct {
 	keyRate     float64
 	pace        time.Duration
 	stats       time.Duration
+	stall       time.Duration
 }
 
 // parseServe reads the flags of klob serve:
@@ -66,6 +70,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines and heap this often (0: never)")
+	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose terminal reads nothing of its screen for this long is closed")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return f, err
@@ -94,6 +99,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, fmt.Errorf("-pace: %v is negative", f.pace)
 	case f.stats < 0:
 		return f, fmt.Errorf("-stats: %v is negative", f.stats)
+	case f.stall <= 0:
+		return f, fmt.Errorf("-stall: %v is not positive", f.stall)
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -205,7 +212,14 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
+	// One chat Hub for the server: a room per table and one for the
+	// lobby, the mutes and rate limits shared.
+	talk, err := chat.New(chat.Config{})
+	if err != nil {
+		return nil, nil, err
+	}
 	h, err := hall.New(hall.Config{
+		Chat:      talk,
 		Dir:       filepath.Join(f.state, "tables"),
 		MaxTables: f.maxTables,
 		Grace:     f.grace,
@@ -230,6 +244,7 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		IdleTimeout:     f.idle,
 		LoginTimeout:    f.login,
 		KeyRate:         f.keyRate,
+		StallTimeout:    f.stall,
 		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
 			return tui.NewLobby(lobbyConfig(f, h, bots, s))
@@ -304,8 +319,15 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
+	hub, lobbyRoom := h.Talk()
 	cfg := tui.LobbyConfig{
 		Hall: h,
+		// The wrong table codes are limited per address and per key; the
+		// command line may name a table to join or watch at once.
+		Addr:  s.Addr,
+		Start: tui.Command{Verb: s.Verb, Code: s.Code},
+		Chat:  hub,
+		Lobby: lobbyRoom,
 		// The trainer's grading and the hints of all sessions wait for
 		// the bots' slots too, behind every bot waiting: one bound on
 		// the heavy work, so that a core is always left for the screens
@@ -318,8 +340,14 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},
 			Timing: tm,
 			NewBot: bots.newBot,
+			// The server's pace, not the player's: -pace rules the bots.
+			PaceFlag: true,
 		},
 	}
+	// The player's settings (the bell, the hand's order...): a guest's
+	// for the connection, a key's kept in its directory.
+	prefs := settings.Default()
+	cfg.Solo.Prefs = &prefs
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
 		cfg.Solo.Store = playerFiles{st}
@@ -330,6 +358,21 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			if n, err := hall.NormalName(string(b)); err == nil {
 				name = n
 			}
+		}
+		path := filepath.Join(st.Dir(), settings.FileName)
+		if p, err := settings.Load(path); err == nil {
+			prefs = p
+		}
+		cfg.Solo.SavePrefs = func(p settings.Settings) error {
+			err := os.MkdirAll(st.Dir(), 0o700)
+			if err == nil {
+				err = settings.Save(path, p)
+			}
+			if err != nil {
+				// The player reads it: without the server's paths.
+				return errors.New(durable.Brief(err))
+			}
+			return nil
 		}
 		cfg.Rename = func(n string) error {
 			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {

@@ -408,6 +408,7 @@ func TestParseServe(t *testing.T) {
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},
 		{"-abandon 0s", "-abandon: 0s is not positive"},
+		{"-stall 0s", "-stall: 0s is not positive"},
 		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {
