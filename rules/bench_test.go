@@ -34,6 +34,16 @@ func benchPlays(n int) []Deal {
 	return out
 }
 
+// benchDuels returns the card play of n two-player deals at their first
+// lead, packed for search (Duel).
+func benchDuels(n int) []Duel {
+	var out []Duel
+	for _, d := range benchPlays(n) {
+		out = append(out, d.Play().Duel())
+	}
+	return out
+}
+
 // benchPositions returns 1024 card-play positions from every stage of
 // random playouts.
 func benchPositions() []Deal {
@@ -98,13 +108,13 @@ func BenchmarkDealAppendLegal(b *testing.B) {
 // Duel.Playout (one op is all 18 cards, each drawn uniformly from the
 // legal ones).
 func BenchmarkPlayout(b *testing.B) {
-	starts := benchPlays(64)
+	starts := benchDuels(64)
 	src := rand.NewPCG(1, 2)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var sink int16
 	for i := 0; i < b.N; i++ {
-		p := starts[i&63].play
+		p := starts[i&63]
 		p.Playout(src)
 		sink += p.Points[0]
 	}
@@ -114,13 +124,13 @@ func BenchmarkPlayout(b *testing.B) {
 // BenchmarkPlayoutStepwise: the same playout one card at a time with
 // the search primitives, Legal, Nth and Move (one op is 18 cards).
 func BenchmarkPlayoutStepwise(b *testing.B) {
-	starts := benchPlays(64)
+	starts := benchDuels(64)
 	src := rand.NewPCG(1, 2)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var sink int16
 	for i := 0; i < b.N; i++ {
-		p := starts[i&63].play
+		p := starts[i&63]
 		for k := 0; k < 18; k++ {
 			m := p.Legal()
 			p.Move(m.Nth(pick(src, m.Count())))

@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -68,6 +69,12 @@ type LobbyConfig struct {
 	// offers no talk.
 	Chat  *chat.Hub
 	Lobby *chat.Room
+	// Club is the club's records (lobby_club.go): the person's rating,
+	// the leaderboards; nil shows none.
+	Club Club
+	// Tourney runs the server's tournaments (lobby_tourney.go); nil
+	// offers none.
+	Tourney *tourney.Service
 }
 
 // NewLobby returns the model of one connection: the lobby, from which
@@ -145,6 +152,8 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			next, cmd = s.leave(&a.ctx)
 		case *watchSeat:
 			next, cmd = s.leave(&a.ctx)
+		case *tourneyScreen:
+			next, cmd = s.quitNow(&a.ctx)
 		}
 		if next != nil {
 			a.screen = next
@@ -197,6 +206,8 @@ type lobby struct {
 	talk *lobbyTalk
 	// mutes are the people this connection muted (lobby_chat.go).
 	mutes muteBook
+	// club is the person's rating as last read (lobby_club.go).
+	club lobbyClub
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -226,12 +237,12 @@ func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.resumed = true
 	listen := l.startTalk(first)
 	if first && l.cfg.Start.Verb != "" {
-		return tea.Batch(l.tick(), listen, func() tea.Msg { return lobbyStartMsg{} })
+		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return lobbyStartMsg{} })
 	}
 	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return tea.Batch(l.tick(), listen)
+		return tea.Batch(l.tick(), l.readClub(), listen)
 	}
-	return tea.Batch(l.tick(), listen, func() tea.Msg { return lobbyResumeMsg{} })
+	return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return lobbyResumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -255,8 +266,10 @@ var lobbyItems = []struct{ key, label string }{
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
 	{"w", "Watch a table"},
+	{"d", "Tournaments: the daily and the club's"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
+	{"l", "Leaderboards"},
 }
 
 func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
@@ -281,6 +294,9 @@ func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if l.talk.open() {
 			l.talk.paste(msg.Content)
 		}
+		return l, nil
+	case clubCardMsg:
+		l.takeCard(msg)
 		return l, nil
 	case tea.KeyPressMsg:
 		if l.entered {
@@ -375,6 +391,8 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		return newWatchList(l), nil
+	case "d":
+		return l.openTourneys()
 	case "h":
 		st, ok := l.cfg.Solo.Store.(HistorySource)
 		if !ok || l.guest() {
@@ -388,6 +406,12 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &backToLobby{l: l, inner: newHistoryScreen(st, ReplayConfig{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+	case "l":
+		if l.cfg.Club == nil {
+			l.setNote("this server keeps no ratings", true)
+			return l, nil
+		}
+		return newBoardScreen(l), nil
 	}
 	return l, nil
 }
@@ -632,6 +656,7 @@ func (l *lobby) View(ctx *kit.Context) string {
 		}
 		lines = append(lines, " "+line)
 	}
+	lines = append(lines, l.clubLines(ctx)...)
 	lines = append(lines, "")
 	for i, it := range lobbyItems {
 		label := it.label
@@ -662,11 +687,9 @@ func (l *lobby) View(ctx *kit.Context) string {
 			lines = append(lines, " "+n)
 		}
 	}
-	keys := "↑/↓ choose · enter take · p t o j w h r · ? help · q quit"
+	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.talk != nil {
-		keys = "↑/↓ choose · enter take · p t o j w h r · / talk · ? help · q quit"
-	}
-	if l.talk != nil {
+		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
 		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))

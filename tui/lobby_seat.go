@@ -39,6 +39,9 @@ type sharedSeat struct {
 	ticking bool
 	// talk is the table's chat (lobby_chat.go), nil without one.
 	talk *roomTalk
+	// club is the person's rating before and after the game
+	// (lobby_club.go).
+	club seatClub
 }
 
 // seatMsg is a tick of the waiting room's updates (closed: they ended).
@@ -131,7 +134,7 @@ func (s *sharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 		}
 		s.table = tablescreen.New(s.tableConfig(port))
 	}
-	return tea.Batch(s.table.Enter(ctx), s.startClock())
+	return tea.Batch(s.table.Enter(ctx), s.startClock(), s.watchClub())
 }
 
 // counting reports whether a dropped seat's countdown is on the table.
@@ -166,7 +169,7 @@ func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	}
 	cfg := tablescreen.Config{
 		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(),
-		Log: s.conn.Log,
+		Log: s.conn.Log, Afterword: s.afterword,
 		Replay: func(lg *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := lg.Replay()
 			if err != nil {
@@ -253,11 +256,15 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 			return s, nil
 		}
 		return s, s.clock()
+	case clubSeatMsg:
+		s.takeSeatClub(msg)
+		return s, nil
 	case tea.KeyPressMsg:
 		return s.key(ctx, msg)
 	}
 	if s.table != nil {
-		return s.toTable(ctx, msg)
+		next, cmd := s.toTable(ctx, msg)
+		return next, tea.Batch(cmd, s.watchClub())
 	}
 	return s, nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The club's social screens through the lobby: the lobby's talk and a
@@ -35,16 +36,16 @@ func (c *testClock) add(d time.Duration) {
 	c.mu.Unlock()
 }
 
-// club is a hall with the server's chat, and its clock.
-type club struct {
+// socialClub is a hall with the server's chat, and its clock.
+type socialClub struct {
 	h     *hall.Hall
 	hub   *chat.Hub
 	clock *testClock
 }
 
-func newClub(t *testing.T) *club {
+func newClub(t *testing.T) *socialClub {
 	t.Helper()
-	c := &club{clock: &testClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
+	c := &socialClub{clock: &testClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
 	hub, err := chat.New(chat.Config{Now: c.clock.Now})
 	require.NoError(t, err)
 	c.hub = hub
@@ -54,7 +55,7 @@ func newClub(t *testing.T) *club {
 
 // person is a connection's lobby in the club; start is its command
 // line (join or watch a code).
-func (c *club) person(t *testing.T, id, name string, start Command) *lobbyPerson {
+func (c *socialClub) person(t *testing.T, id, name string, start Command) *lobbyPerson {
 	t.Helper()
 	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: c.h, id: id, name: name}
 	hub, room := c.h.Talk()
@@ -239,7 +240,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 			// deal's end, each frame checked.
 			dealt := func() bool {
 				carol.deliver()
-				checkSize(t, carol.screen(), 80, 24)
+				kittest.CheckSize(t, carol.screen(), 80, 24)
 				checkSpectator(t, c.h, carol, code, seats)
 				sn, _ := ann.snap()
 				return sn.Between || sn.Over

@@ -63,7 +63,7 @@ func TestCheckTerminalOnATerminal(t *testing.T) {
 
 // TestPlayWithoutTerminal runs the real binary with pipes and no
 // controlling terminal (a new session): a plain sentence and exit 2, not
-// Bubble Tea's error about /dev/tty (issue 13, bug 10).
+// Bubble Tea's error about /dev/tty.
 func TestPlayWithoutTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")

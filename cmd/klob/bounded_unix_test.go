@@ -14,8 +14,8 @@ import (
 )
 
 // Endless and special files given to verify, analyze and replay are
-// refused at once with what they are (issue 14: verify /dev/zero reached
-// 12.6 GB before it was killed; a FIFO hung).
+// refused at once with what they are: read whole, /dev/zero would fill
+// the memory and a FIFO would hang.
 func TestReadersRefuseSpecialAndHugeFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.klob")

@@ -199,59 +199,31 @@ func serveLoad(t *testing.B) {
 			arrived = true
 			atTable.Done()
 			<-ready
-			typ := func(k string) bool {
+			count := func(k string) error {
 				mu.Lock()
 				keys++
 				mu.Unlock()
-				if err := c.Type(k); err != nil {
+				return c.Type(k)
+			}
+			typ := func(k string) bool {
+				if err := count(k); err != nil {
 					fail("player %d: key: %v", i, err)
 					return false
 				}
 				return true
 			}
 			for n := 0; n < presses && time.Now().Before(stop); n++ {
-				// Open the help, then close it: each press draws a new
-				// frame, whose first row says whether the help is open.
-				// A bot's move may draw a frame meanwhile: it does not
-				// count.
-				for _, open := range []bool{true, false} {
-					drain(c)
-					start := time.Now()
-					if !typ("?") {
-						return
-					}
-					deadline := time.After(frameMax)
-				wait:
-					for {
-						select {
-						case f := <-c.Frames():
-							if strings.Contains(f.Top, helpMark) == open {
-								mu.Lock()
-								latencies = append(latencies, f.At.Sub(start))
-								mu.Unlock()
-								break wait
-							}
-						case <-deadline:
-							fail("player %d: no frame %v after a key; the screen:\n%s", i, frameMax, c.Screen())
-							return
-						case <-c.Done():
-							fail("player %d: the session ended", i)
-							return
-						}
-					}
+				// Open the help, then close it, timing each frame.
+				took, err := helpFrames(c, frameMax, count)
+				if err != nil {
+					fail("player %d: %v", i, err)
+					return
 				}
+				mu.Lock()
+				latencies = append(latencies, took[:]...)
+				mu.Unlock()
 				// Play on against the bot (not measured).
-				scr := c.Screen()
-				k := ""
-				switch {
-				case strings.Contains(scr, "[t] take"):
-					k = "t"
-				case strings.Contains(scr, "Bella?"):
-					k = "b"
-				case strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"), strings.Contains(scr, "▶["),
-					strings.Contains(scr, "enter: next deal"), strings.Contains(scr, "Press enter"):
-					k = sshtest.Enter
-				}
+				k := answerKey(c.Screen())
 				if k != "" && !typ(k) {
 					return
 				}
@@ -420,7 +392,7 @@ func serveLoad(t *testing.B) {
 func serveInProcess(t testing.TB, state string, maxSessions int) string {
 	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions), "-max-per-addr", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
-	srv, h, err := newServe(f, io.Discard, os.Stderr)
+	srv, h, err := newServe(f, testClub(t, state, io.Discard), io.Discard, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -472,6 +444,53 @@ func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {
 		time.Sleep(20 * time.Millisecond)
 	}
 	return false
+}
+
+// helpFrames opens the help with ? and closes it again, typing with typ,
+// and returns the time from each key to the frame answering it (a
+// frame a bot's move draws meanwhile does not count: each frame's first
+// row says whether the help is open); an error after d without it.
+func helpFrames(c *sshtest.Client, d time.Duration, typ func(string) error) ([2]time.Duration, error) {
+	var took [2]time.Duration
+	for i, open := range []bool{true, false} {
+		drain(c)
+		start := time.Now()
+		if err := typ("?"); err != nil {
+			return took, fmt.Errorf("key: %w", err)
+		}
+		deadline := time.After(d)
+	wait:
+		for {
+			select {
+			case f := <-c.Frames():
+				if strings.Contains(f.Top, helpMark) == open {
+					took[i] = f.At.Sub(start)
+					break wait
+				}
+			case <-deadline:
+				return took, fmt.Errorf("no frame %v after a key; the screen:\n%s", d, c.Screen())
+			case <-c.Done():
+				return took, fmt.Errorf("the session ended:\n%s", c.Output())
+			}
+		}
+	}
+	return took, nil
+}
+
+// answerKey is the key a person who plays on presses at scr: take when
+// offered, bella, else enter at a menu, at their card to play or at a
+// deal's end; "" when the screen asks them nothing.
+func answerKey(scr string) string {
+	switch {
+	case strings.Contains(scr, "[t] take"):
+		return "t"
+	case strings.Contains(scr, "Bella?"):
+		return "b"
+	case strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"), strings.Contains(scr, "▶["),
+		strings.Contains(scr, "enter: next deal"), strings.Contains(scr, "Press enter"):
+		return sshtest.Enter
+	}
+	return ""
 }
 
 // drain forgets the frames already received.

@@ -22,7 +22,7 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
 	r.connect(t, ann)
 	r.connect(t, bob)
-	code := openTable(t, ann, bob)
+	code := openTable(t, 2, ann, bob)
 
 	carol := newPerson(t, "carol")
 	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "carol", Key: carol.key, Width: 110, Height: 34, Command: "watch " + strings.ToLower(code)})

@@ -129,34 +129,11 @@ func (f *fixture) open() {
 	f.hs.After = func(*kittest.Driver) { f.refresh() }
 }
 
-// atRest reports whether a board's game waits for the person (or is
-// over and filed).
-func atRest(s host.Snapshot) bool {
-	switch {
-	case s.Closed || s.Kicked:
-		return true
-	case s.Save.Pending:
-		return false
-	case s.Over:
-		return s.Save.Filed || s.Save.FileErr != ""
-	case s.Thinking != rules.NoSeat:
-		return false
-	}
-	return s.Can.Act || s.Can.Ready
-}
-
 // refresh lets the board in play rest and shows it.
 func (f *fixture) refresh() {
 	f.t.Helper()
 	if p := f.s.port; p != nil {
-		timeout := time.After(guard)
-		for s := p.Snapshot(); !atRest(s); s = p.Snapshot() {
-			select {
-			case <-p.Updates():
-			case <-timeout:
-				f.t.Fatalf("the board never rested: gen %d can %+v", s.Gen, s.Can)
-			}
-		}
+		kittest.WaitRest(f.t, p, nil, guard)
 		f.hs.Deliver(table.Refresh{})
 	}
 	if f.frames != nil {

@@ -63,6 +63,11 @@ type Config struct {
 	// Talk is the table's chat, nil for none: its lines show in the
 	// talk panel and / opens a line to type one (chat.go).
 	Talk Talker
+	// Afterword is a line the game-over screen shows under where the
+	// log is filed (a club's rating change); "" or nil shows nothing.
+	// It is called as the screen draws: it must only read what the
+	// screen's owner keeps.
+	Afterword func() string
 }
 
 // Refresh tells a Manual screen that its port's Snapshot changed.

@@ -15,8 +15,8 @@ import (
 )
 
 // Endless and special files are refused at once, with what they are
-// (issue 14: klob verify /dev/zero reached 12.6 GB, a FIFO hung the
-// screen).
+// (read whole, /dev/zero would fill the memory and a FIFO would hang
+// the screen).
 func TestReadFileRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "fifo")

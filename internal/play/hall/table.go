@@ -54,7 +54,7 @@ type seat struct {
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
-	t.files = &files{st: st, history: h.cfg.History, filedAll: t.filedAll, reopened: t.reopen,
+	t.files = &files{st: st, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
 		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})

@@ -78,8 +78,13 @@ func run(t *testing.T, s *Session, w Write) {
 }
 
 // step moves the game on by one decision: a deal, the people's forced
-// moves, then the bot's or the person's choice (the first legal action).
-func step(t *testing.T, s *Session) {
+// moves, the bot's choice, or the person's first legal action (asked
+// from its own View).
+func step(t *testing.T, s *Session) { stepWith(t, s, nil) }
+
+// stepWith is step with the person's action chosen by choose from the
+// legal ones (the first when choose is nil).
+func stepWith(t *testing.T, s *Session, choose func(s *Session, legal []rules.Action) rules.Action) {
 	t.Helper()
 	if s.Game().NeedDeal() {
 		w, err := s.StartDeal()
@@ -98,6 +103,9 @@ func step(t *testing.T, s *Session) {
 	if !ok {
 		return
 	}
+	if seat == rules.ChanceSeat {
+		t.Fatal("the session stopped at a chance step")
+	}
 	if th, ok := s.Think(); ok {
 		a, err := th.Think(context.Background())
 		w, err = s.BotMove(th, a, err)
@@ -108,7 +116,19 @@ func step(t *testing.T, s *Session) {
 		return
 	}
 	v := s.View(seat)
-	w, err = s.Apply(seat, v.Legal()[0])
+	if v.Seat != seat || v.Turn != seat {
+		t.Fatalf("the person's view is of seat %s, turn %s, want %s", v.Seat, v.Turn, seat)
+	}
+	for o := range rules.Seat(v.Players) {
+		if o != seat && v.Known(o) != 0 && v.Phase == rules.PhaseBid1 && s.Deal().Steps() == nil {
+			t.Fatalf("seat %s's view knows cards of %s before any play", seat, o)
+		}
+	}
+	a := v.Legal()[0]
+	if choose != nil {
+		a = choose(s, v.Legal())
+	}
+	w, err = s.Apply(seat, a)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -67,10 +67,14 @@ func SumLog(data []byte) string {
 const (
 	tagTable = "Table"
 	tagKey   = "Key" // KeyA, KeyB, ...
+	// TagRematchOf names, in a game started by "again", the checksum of
+	// the game before it (internal/play/host writes it).
+	TagRematchOf = "RematchOf"
 )
 
 // FromLog reads what the database keeps of the game in the log data,
-// read from path: its checksum, table, rules, seats and result. The
+// read from path: its checksum, table, rules, seats, result and the
+// game it is a rematch of (TagRematchOf). The
 // people's keys come from the table's tags (KeyA, KeyB, ...); in a game
 // against bots, which has none, the one human seat is owner's (the
 // player whose history holds the log).
@@ -87,7 +91,8 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 		}
 	}
 	n := h.Seats()
-	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: tags[tagTable], Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice()}
+	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: tags[tagTable], Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice(),
+		RematchOf: tags[TagRematchOf]}
 	if start, ok := h.Start(time.Local); ok {
 		g.Started = start
 	}
@@ -202,6 +207,9 @@ type Recorded struct {
 	ID      int64
 	New     bool           // the database did not have the game
 	Changes []RatingChange // the ratings this call changed (none when the game was rated before)
+	// Unlinked says why a rematch was recorded without its link to the
+	// game before it (Import only: RecordGame refuses it).
+	Unlinked string
 }
 
 // RecordGame records a game (its players seen now) and, when rate is
@@ -219,15 +227,18 @@ func (db *DB) RecordGame(ctx context.Context, g Game, rate RateFunc) (Recorded, 
 	var rec Recorded
 	err := db.write(ctx, func(tx *wtx) error {
 		var err error
-		rec, err = tx.recordGame(&g, db.now(), rate)
+		rec, err = tx.recordGame(&g, db.now(), rate, false)
 		return err
 	})
 	return rec, err
 }
 
 // recordGame is RecordGame inside the writer's transaction; seen is
-// when the game's people were last seen.
-func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc) (Recorded, error) {
+// when the game's people were last seen. loose records a game whose
+// rematch link cannot be made (the game before it unknown, or linked to
+// another already) without the link, saying why in Recorded.Unlinked,
+// where RecordGame refuses it.
+func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc, loose bool) (Recorded, error) {
 	s := tx.s()
 	var rec Recorded
 	var path string
@@ -249,19 +260,11 @@ func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc) (Recorded, err
 		}
 	}
 	if g.RematchOf != "" && !prev.Valid {
-		var pid int64
-		var ppath string
-		var pprev sql.NullInt64
-		if err := tx.row(s.gameBySum, g.RematchOf).Scan(&pid, &ppath, &pprev); errors.Is(err, sql.ErrNoRows) {
-			return Recorded{}, fmt.Errorf("the game %s is a rematch of %s, which the club database does not have", g.LogSHA256, g.RematchOf)
-		} else if err != nil {
-			return Recorded{}, err
-		}
-		if pid == rec.ID {
-			return Recorded{}, fmt.Errorf("the game %s cannot be its own rematch", g.LogSHA256)
-		}
-		if _, err := tx.exec(s.setRematch, pid, rec.ID); err != nil {
-			return Recorded{}, fmt.Errorf("recording %s as the rematch of %s: %w", g.LogSHA256, g.RematchOf, err)
+		if err := tx.linkRematch(g, rec.ID); err != nil {
+			if !loose {
+				return Recorded{}, err
+			}
+			rec.Unlinked = err.Error()
 		}
 	}
 	if rate == nil || !g.Finished() {
@@ -276,6 +279,26 @@ func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc) (Recorded, err
 	}
 	rec.Changes, err = tx.rate(g, rec.ID, rate)
 	return rec, err
+}
+
+// linkRematch records game id as the rematch of g.RematchOf.
+func (tx *wtx) linkRematch(g *Game, id int64) error {
+	s := tx.s()
+	var pid int64
+	var ppath string
+	var pprev sql.NullInt64
+	if err := tx.row(s.gameBySum, g.RematchOf).Scan(&pid, &ppath, &pprev); errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("the game %s is a rematch of %s, which the club database does not have", g.LogSHA256, g.RematchOf)
+	} else if err != nil {
+		return err
+	}
+	if pid == id {
+		return fmt.Errorf("the game %s cannot be its own rematch", g.LogSHA256)
+	}
+	if _, err := tx.exec(s.setRematch, pid, id); err != nil {
+		return fmt.Errorf("recording %s as the rematch of %s: %w", g.LogSHA256, g.RematchOf, err)
+	}
+	return nil
 }
 
 // insertGame adds a new game, its people and its seats.

@@ -1,0 +1,61 @@
+// Command klob-lab holds the fitting, tuning and calibration harnesses
+// that measure and tune the bots. None of it is part of the product:
+// klob does not import it, and it may change with every experiment.
+//
+//	klob-lab calibrate [flags]   the hard bot's predictions against deals
+//	                             played out, every option played out
+//	klob-lab fit-bids [flags]    the bid models of ai/handvalue, fitted
+//	                             on simulated deals for one seat count
+//
+// The experiments that are matches between bots are flag-gated tests of
+// this package (experiments_test.go). What each experiment found is in
+// docs/experiments.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+// commands are the subcommands, by name.
+var commands = map[string]func(args []string, stdout, stderr io.Writer) int{
+	"calibrate": runCalibrate,
+	"fit-bids":  runFitBids,
+}
+
+const usage = `usage: klob-lab COMMAND [flags]
+
+commands:
+  calibrate   the hard bot's predictions of its decisions before the card
+              play against the deals played out, every option played out
+              (-counterfactual), other methods' predictions (-candidates)
+              and a dump of every option for fitting (-dump)
+  fit-bids    fit the bid models of ai/handvalue for one seat count: every
+              choice of every bidding decision played out on copies of
+              simulated deals, least squares by decision and position
+
+Run klob-lab COMMAND -h for a command's flags.
+`
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "help" {
+		out := stderr
+		if len(args) > 0 {
+			out = stdout
+		}
+		fmt.Fprint(out, usage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "klob-lab: unknown command %q\n%s", args[0], usage)
+		return 2
+	}
+	return cmd(args[1:], stdout, stderr)
+}
