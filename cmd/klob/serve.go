@@ -28,6 +28,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -51,6 +52,7 @@ type serveFlags struct {
 	stats       time.Duration
 	stall       time.Duration
 	dbCheck     bool
+	boardGames  int
 	// now is the clock of the tournaments' ends and days, and
 	// tourneyBot the bots of their boards and par (not flags: tests set
 	// them); nil is time.Now and the server's bots.
@@ -78,6 +80,7 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
 	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose terminal reads nothing of its screen for this long is closed")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
+	fs.IntVar(&f.boardGames, "board-games", rating.DefaultMinGames, "rated games that list a player on a leaderboard")
 	fs.BoolVar(&f.dbCheck, "db-check", false, "check the club database (STATE/club.db) and exit: 0 when it is sound, 1 when not")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -107,6 +110,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, fmt.Errorf("-pace: %v is negative", f.pace)
 	case f.stats < 0:
 		return f, fmt.Errorf("-stats: %v is negative", f.stats)
+	case f.boardGames < 1:
+		return f, fmt.Errorf("-board-games: %d is less than 1", f.boardGames)
 	case f.stall <= 0:
 		return f, fmt.Errorf("-stall: %v is not positive", f.stall)
 	}
@@ -153,7 +158,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
-	cl, err := openClub(f.state, f.now, timedLogf(stdout))
+	cl, err := openClub(f.state, f.now, f.boardGames, timedLogf(stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
