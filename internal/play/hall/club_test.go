@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
@@ -238,6 +239,13 @@ func TestAgainAtTable(t *testing.T) {
 		l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
 		return err == nil && tag(l, host.RematchTag) == next.RematchOf && tag(l, tagTable) == tb.Code()
 	})
+	// The next game's log says its own seed, not the first game's (shown
+	// to all at its end): resumed, its decks come from the fresh one.
+	first := tag(hist.logs["a"][0], session.SeedTag)
+	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+	require.NoError(t, err)
+	require.NotEmpty(t, first)
+	require.NotEqual(t, first, tag(l, session.SeedTag), "the next game is logged with the first game's seed")
 	c.run("the next game's end, filed", func() bool {
 		s := ann.port().Snapshot()
 		return s.Game == 2 && s.Save.Filed && bob.port().Snapshot().Save.Filed

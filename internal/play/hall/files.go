@@ -10,6 +10,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -50,7 +51,13 @@ type tableTags struct {
 func (tg *tableTags) decorate(l *gamelog.Log) {
 	set := func(name, v string) { setTag(&l.Header, name, v) }
 	set(tagTable, tg.code)
-	set("Seed", strconv.FormatUint(tg.seed, 10))
+	// The game's own seed stays: a game "again" started draws from a
+	// fresh one, and the first game's, shown at its end, must not be
+	// where the next game's decks are said (or, resumed, drawn) to come
+	// from. The waiting room's log has none yet: the table's.
+	if !hasTag(l.Header, session.SeedTag) {
+		set(session.SeedTag, strconv.FormatUint(tg.seed, 10))
+	}
 	set(tagSeats, strconv.Itoa(len(tg.keys)))
 	set(tagLevel, tg.level)
 	set(tagHost, tg.host)
@@ -63,6 +70,16 @@ func (tg *tableTags) decorate(l *gamelog.Log) {
 	}
 	set(tagPrivate, private)
 	l.Header.Event = "Klob table " + tg.code
+}
+
+// hasTag reports whether h has the extra tag name, not empty.
+func hasTag(h gamelog.Header, name string) bool {
+	for _, t := range h.Extra {
+		if t.Name == name && t.Value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // setTag sets (or, for "", removes) an extra tag of h.
