@@ -690,6 +690,9 @@ func (l *lobby) View(ctx *kit.Context) string {
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.talk != nil {
 		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		if l.talk.open() {
+			keys = typingKeys
+		}
 		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))

@@ -331,6 +331,9 @@ func (lt *lobbyTalk) start() {
 
 // lines are the talk's lines for the lobby in room lines of w cells:
 // the heading, the last lines said, the line being typed or a note.
+// With little room the heading goes first, then the older lines; the
+// line being typed always shows (the lobby's last line says its keys,
+// typingKeys).
 func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	var tail []string
@@ -340,18 +343,16 @@ func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
 		tail = append(tail, label+st.Selected.Render(lt.input.View(w-kit.WidthOf(label), "_")))
 		if lt.note != "" {
 			tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
-		} else {
-			tail = append(tail, " "+st.Dim.Render(kit.Clip("enter send · esc cancel · /mute NAME hides a player", w-2)))
 		}
 	case lt.note != "" && lt.isErr:
 		tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
 	case lt.note != "":
 		tail = append(tail, " "+kit.Clip(lt.note, w-2))
 	}
-	if room-len(tail) < 2 {
+	keep := room - len(tail)
+	if keep < 1 {
 		return tail
 	}
-	head := " " + st.Heading.Render("Lobby talk") + st.Dim.Render("  / to talk")
 	var said []string
 	for _, l := range lt.t.Lines() {
 		who := l.Name
@@ -365,9 +366,16 @@ func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
 	if len(said) == 0 {
 		said = []string{"   " + st.Dim.Render("(nothing said yet)")}
 	}
-	keep := room - len(tail) - 1
+	var head []string
+	if keep >= 2 {
+		head = []string{" " + st.Heading.Render("Lobby talk") + st.Dim.Render("  / to talk")}
+		keep--
+	}
 	if len(said) > keep {
 		said = said[len(said)-keep:]
 	}
-	return append(append([]string{head}, said...), tail...)
+	return append(append(head, said...), tail...)
 }
+
+// typingKeys are the keys of the lobby's line while it is typed.
+const typingKeys = "enter send · esc cancel · /mute NAME hides a player · /unmute NAME"

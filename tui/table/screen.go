@@ -339,7 +339,12 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		s.openChat()
 		return s, nil
 	}
-	if sn.Watching && !sn.Over {
+	if sn.Watching && !(sn.Over && s.overSeen) {
+		// The last deal's result: d opens its hands, enter goes on to
+		// the game's end as at a seat.
+		if sn.Over && !s.opened && !s.tricks && kit.IsKey(msg, k.Choose) {
+			return s.resultKey(ctx, msg)
+		}
 		return s.watchKey(ctx, msg)
 	}
 	switch {
