@@ -214,7 +214,10 @@ func TestTableRoom(t *testing.T) {
 func TestAgainAtTable(t *testing.T) {
 	dir := t.TempDir()
 	hist := &memHistory{}
-	h := testHall(t, dir, hist, host.NewManualClock(t0))
+	rec := &recorder{}
+	cfg := testConfig(dir, hist, host.NewManualClock(t0))
+	cfg.Record = rec.record
+	h := newHall(t, cfg)
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
 	require.NoError(t, err)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
@@ -252,5 +255,6 @@ func TestAgainAtTable(t *testing.T) {
 	})
 	require.Equal(t, 2, hist.count("a"))
 	require.Equal(t, 2, hist.count("b"))
+	require.Equal(t, 2, rec.recorded(), "the club's database records (and rates) both games")
 	require.Equal(t, next.RematchOf, tag(hist.logs["a"][1], host.RematchTag))
 }

@@ -184,6 +184,7 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 	next := f.final != nil && rematch(l)
 	if next {
 		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
+		f.recorded, f.copy = false, "" // the club records the next game too
 		f.unfiled.Store(false)
 	}
 	err := f.saveLocked(l)
