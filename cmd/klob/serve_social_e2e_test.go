@@ -104,12 +104,13 @@ func TestServeE2EClubSocial(t *testing.T) {
 	x.keys("carol", "Enter")
 	x.waitFor("carol", "Game over")
 	// The end of the game says each rating's change.
+	changed := regexp.MustCompile(`Your rating at 2 players: \d+ ±\d+ \([+-]\d+\)`)
 	for _, name := range []string{"ann", "bob"} {
-		x.waitUntil(name, "the rating's change", time.Minute, func(s string) bool { return strings.Contains(oneLine(s), "rating") })
+		x.waitUntil(name, "the rating's change", time.Minute, func(s string) bool { return changed.MatchString(oneLine(s)) })
 	}
-	annWon := strings.Contains(oneLine(x.screen("ann")), "You win the game")
 
-	// Again: both say it; the next game starts at the same table.
+	// Again: both say it; the next game starts at the same table, and
+	// is rated too.
 	x.keys("ann", "n")
 	x.waitUntil("bob", "Ann's again", time.Minute, func(s string) bool { return strings.Contains(oneLine(s), "Again: ann said it") })
 	x.keys("bob", "n")
@@ -118,22 +119,25 @@ func TestServeE2EClubSocial(t *testing.T) {
 			return !strings.Contains(s, "Game over") && strings.Contains(s, "Deal 1") && strings.Contains(s, "table "+code)
 		})
 	}
+	x.play(10*time.Minute, func() bool { return over("ann") && over("bob") }, "ann", "bob")
+	for _, name := range []string{"ann", "bob"} {
+		x.waitUntil(name, "the next game's rating change", time.Minute, func(s string) bool { return changed.MatchString(oneLine(s)) })
+	}
+	annWon := strings.Contains(oneLine(x.screen("ann")), "You win the game")
 
-	// Carol's leaderboard lists both (one rated game lists a player on
-	// this server: -board-games 1).
+	// Carol's leaderboard lists both, two games each (one rated game
+	// lists a player on this server: -board-games 1).
 	x.keys("carol", "Escape")
 	x.waitFor("carol", "Welcome, carol")
 	x.keys("carol", "l")
 	x.waitFor("carol", "head to head")
-	x.waitUntil("carol", "both on the board", time.Minute, func(s string) bool {
-		return strings.Contains(s, "ann") && strings.Contains(s, "bob")
+	board := regexp.MustCompile(`(?m)^\s+\d\.\s+(ann|bob)\s+\d+ ±\d+\s+2$`)
+	x.waitUntil("carol", "both on the board with two games", time.Minute, func(s string) bool {
+		return len(board.FindAllString(s, -1)) == 2
 	})
 
-	// Ann leaves the new game for the lobby (her seat waits): her
-	// rating there is the game's.
-	x.keys("ann", "q")
-	x.waitFor("ann", "Back to the lobby")
-	x.keys("ann", "y")
+	// Ann goes back to the lobby: her rating there is the games'.
+	x.keys("ann", "Enter")
 	after := ratingRE.FindStringSubmatch(oneLine(x.waitUntil("ann", "Ann's new rating", time.Minute, func(s string) bool {
 		m := ratingRE.FindStringSubmatch(oneLine(s))
 		return m != nil && strings.HasSuffix(m[2], "last game")
@@ -142,7 +146,7 @@ func TestServeE2EClubSocial(t *testing.T) {
 		t.Fatalf("Ann's rating did not change: %q, then %q", before[0], after[0])
 	}
 	if up := strings.HasPrefix(after[2], "+"); up != annWon {
-		t.Fatalf("Ann won %v, and her rating went %q", annWon, after[2])
+		t.Fatalf("Ann won the last game %v, and her rating went %q", annWon, after[2])
 	}
-	t.Logf("Ann's rating: %s, after the game %s (%s)", before[1], after[1], after[2])
+	t.Logf("Ann's rating: %s, after two games %s (%s)", before[1], after[1], after[2])
 }
