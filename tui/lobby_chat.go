@@ -368,7 +368,11 @@ func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
 	}
 	var head []string
 	if keep >= 2 {
-		head = []string{" " + st.Heading.Render("Lobby talk") + st.Dim.Render("  / to talk")}
+		how := "  / to talk"
+		if lt.t.me.Key == "" {
+			how = "  (guests read: connect with an SSH key to talk)"
+		}
+		head = []string{" " + st.Heading.Render("Lobby talk") + st.Dim.Render(kit.Clip(how, w-12))}
 		keep--
 	}
 	if len(said) > keep {
