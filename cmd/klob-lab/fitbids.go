@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,8 +16,7 @@ import (
 // runFitBids fits the bid models of package handvalue for one seat count
 // (package bidfit) and prints them as the entry of its weight table.
 func runFitBids(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("klob-lab fit-bids", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCommand("fit-bids", stderr)
 	players := fs.Int("players", 2, "players at the table, 2, 3 or 4")
 	decks := fs.Int("decks", 20000, "decks played")
 	seed := fs.Uint64("seed", 1, "seed of the decks")
@@ -28,19 +25,12 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: the defaults)")
 	outcomes := fs.String("outcomes", "", "with -play solved: also write eval's deal outcome table (outcomes.go) to this file, from -decks fresh deals")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "klob-lab fit-bids: %s\n", fmt.Sprintf(format, a...))
-		return 2
+	if code, ok := fs.parse(args); !ok {
+		return code
 	}
 	opts, err := rules.ParseOptions(*rulesOpt)
 	if err != nil {
-		return fail("-rules: %v", err)
+		return fs.fail("-rules: %v", err)
 	}
 	opts.Players = *players
 	cfg := bidfit.Config{Options: opts, Decks: *decks, Seed: *seed, Workers: *workers}
@@ -49,19 +39,19 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 	case "solved":
 		cfg.Play = handvalue.Solved
 	default:
-		return fail("-play must be bots or solved, got %q", *play)
+		return fs.fail("-play must be bots or solved, got %q", *play)
 	}
 	switch {
 	case fs.NArg() > 0:
-		return fail("unexpected argument %q", fs.Arg(0))
+		return fs.fail("unexpected argument %q", fs.Arg(0))
 	case *players < 2 || *players > 4:
-		return fail("-players must be 2, 3 or 4, got %d", *players)
+		return fs.fail("-players must be 2, 3 or 4, got %d", *players)
 	case cfg.Play == handvalue.Solved && *players != 2:
-		return fail("-play solved is the two-player evaluation's: -players must be 2")
+		return fs.fail("-play solved is the two-player evaluation's: -players must be 2")
 	case *outcomes != "" && cfg.Play != handvalue.Solved:
-		return fail("-outcomes needs -play solved")
+		return fs.fail("-outcomes needs -play solved")
 	case *decks <= 0:
-		return fail("-decks must be positive, got %d", *decks)
+		return fs.fail("-decks must be positive, got %d", *decks)
 	}
 	if !*quiet {
 		cfg.Progress = progress.New(stderr)
@@ -70,14 +60,12 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	data, err := bidfit.Collect(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob-lab fit-bids: %v\n", err)
-		return 1
+		return fs.failed(err)
 	}
 	fits := data.Fit(*players)
 	fmt.Fprintf(stdout, "// features: %q\n", handvalue.FeatureNames)
 	if err := bidfit.WriteGo(stdout, *players, &fits); err != nil {
-		fmt.Fprintf(stderr, "klob-lab fit-bids: %v\n", err)
-		return 1
+		return fs.failed(err)
 	}
 	if *outcomes != "" {
 		f, err := os.Create(*outcomes)
@@ -88,8 +76,7 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "klob-lab fit-bids: %v\n", err)
-			return 1
+			return fs.failed(err)
 		}
 	}
 	return 0

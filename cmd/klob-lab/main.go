@@ -13,6 +13,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -58,4 +60,42 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return cmd(args[1:], stdout, stderr)
+}
+
+// command is a subcommand's flags and the wording of its errors.
+type command struct {
+	*flag.FlagSet
+	stderr io.Writer
+}
+
+// newCommand returns the flag set of klob-lab name, writing to stderr.
+func newCommand(name string, stderr io.Writer) *command {
+	fs := flag.NewFlagSet("klob-lab "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return &command{fs, stderr}
+}
+
+// parse parses args; when the command must stop there (-h, or a flag it
+// does not take) it returns false and the exit code.
+func (c *command) parse(args []string) (int, bool) {
+	if err := c.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, false
+		}
+		return 2, false
+	}
+	return 0, true
+}
+
+// fail says what is wrong with the command line and returns its exit
+// code, 2.
+func (c *command) fail(format string, a ...any) int {
+	fmt.Fprintf(c.stderr, "%s: %s\n", c.Name(), fmt.Sprintf(format, a...))
+	return 2
+}
+
+// failed says why the command failed and returns its exit code, 1.
+func (c *command) failed(err error) int {
+	fmt.Fprintf(c.stderr, "%s: %v\n", c.Name(), err)
+	return 1
 }

@@ -135,8 +135,11 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 			sent = false
 		}
 		// Wait for the key to show before reading the screen again, so a
-		// frame not yet redrawn is not answered twice.
-		for end := time.Now().Add(time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
+		// frame not yet redrawn is not answered twice: on a loaded
+		// machine a frame can take over a second, and a second Enter
+		// would pass the deal's result unseen. Every key sent here
+		// changes the screen.
+		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
 			time.Sleep(5 * time.Millisecond)
 		}
 		time.Sleep(5 * time.Millisecond)

@@ -19,17 +19,6 @@ func (db *DB) EnteredTournaments(ctx context.Context, key string, limit int) ([]
 	rows, err := db.rdb.QueryContext(ctx, `SELECT `+tournamentCols+` FROM tournament_entries e
 		JOIN tournaments t ON t.id = e.tournament_id
 		WHERE e.player_key = ? AND t.ends <= ? ORDER BY t.ends DESC, t.code LIMIT ?`, key, ms(db.now()), limit)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []Tournament
-	for rows.Next() {
-		t, err := scanTournament(rows)
-		if err != nil {
-			return nil, db.openErr(err)
-		}
-		out = append(out, t)
-	}
-	return out, db.openErrOrNil(rows.Err())
+	out, err := collect(rows, err, scanTournament)
+	return out, db.openErrOrNil(err)
 }

@@ -19,7 +19,7 @@ func TestEnteredTournaments(t *testing.T) {
 	require.NoError(t, db.SeePlayer(ctx, "bob", "Bob"))
 	for i, code := range []string{"ONE", "TWO", "THREE", "BOBS"} {
 		_, err := db.CreateTournament(ctx, Tournament{Code: code, Rules: rulesFor(3), Level: "normal", Boards: 4,
-			Ends: c.now().Add(time.Duration(i+1) * time.Hour)}, uint64(i))
+			Ends: c.Now().Add(time.Duration(i+1) * time.Hour)}, uint64(i))
 		require.NoError(t, err)
 	}
 	for _, code := range []string{"ONE", "TWO", "THREE"} {
@@ -36,10 +36,10 @@ func TestEnteredTournaments(t *testing.T) {
 		return out
 	}
 	assert.Empty(t, codes("ann", 10), "nothing has ended")
-	c.add(2 * time.Hour)
+	c.Add(2 * time.Hour)
 	assert.Equal(t, []string{"TWO", "ONE"}, codes("ann", 10))
 	assert.Equal(t, []string{"TWO"}, codes("ann", 1))
-	c.add(5 * time.Hour)
+	c.Add(5 * time.Hour)
 	assert.Equal(t, []string{"THREE", "TWO", "ONE"}, codes("ann", 10))
 	assert.Equal(t, []string{"BOBS"}, codes("bob", 10))
 	assert.Empty(t, codes("carl", 10))

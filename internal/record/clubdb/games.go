@@ -469,8 +469,6 @@ func (db *DB) Counts(ctx context.Context) (Counts, error) {
 	return c, nil
 }
 
-type scanner interface{ Scan(...any) error }
-
 // scanGame reads gameCols.
 func scanGame(sc scanner) (Game, error) {
 	var g Game
@@ -499,20 +497,13 @@ func scanGame(sc scanner) (Game, error) {
 // seatsOf fills in the seats of g.
 func (db *DB) seatsOf(ctx context.Context, g *Game) error {
 	rows, err := db.rs.seats.QueryContext(ctx, g.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	g.Seats = g.Seats[:0]
-	for rows.Next() {
+	g.Seats, err = collect(rows, err, func(sc scanner) (Seat, error) {
 		var i int
 		var s Seat
-		if err := rows.Scan(&i, &s.Key, &s.Name, &s.Level, &s.Total); err != nil {
-			return err
-		}
-		g.Seats = append(g.Seats, s)
-	}
-	return rows.Err()
+		err := sc.Scan(&i, &s.Key, &s.Name, &s.Level, &s.Total)
+		return s, err
+	})
+	return err
 }
 
 // Game returns the game numbered id, or ErrNotFound.
@@ -547,28 +538,7 @@ func (db *DB) GamesOf(ctx context.Context, key string, before int64, limit int) 
 		before = math.MaxInt64
 	}
 	rows, err := db.rs.gamesOf.QueryContext(ctx, key, before, limit)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, db.openErr(err)
-		}
-		out = append(out, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, db.openErr(err)
-	}
-	for i := range out {
-		if err := db.seatsOf(ctx, &out[i]); err != nil {
-			return nil, db.openErr(err)
-		}
-	}
-	return out, nil
+	return db.withSeats(ctx, rows, err)
 }
 
 // RematchChain returns the games of the chain of rematches through
@@ -576,19 +546,7 @@ func (db *DB) GamesOf(ctx context.Context, key string, before int64, limit int) 
 func (db *DB) RematchChain(ctx context.Context, id int64) ([]int64, error) {
 	ids := func(st *sql.Stmt) ([]int64, error) {
 		rows, err := st.QueryContext(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		defer rows.Close()
-		var out []int64
-		for rows.Next() {
-			var v int64
-			if err := rows.Scan(&v); err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
-		return out, rows.Err()
+		return collect(rows, err, scanOne[int64])
 	}
 	back, err := ids(db.rs.chainBack)
 	if err != nil {

@@ -124,7 +124,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 			}
 			_, err = db.RecordGame(ctx, g, new(plusOne).rate)
 			require.NoError(t, err)
-			_, err = db.CreateTournament(ctx, Tournament{Code: "NEW", Rules: rulesFor(4), Level: "easy", Boards: 4, Ends: c.now().Add(time.Hour)}, 1)
+			_, err = db.CreateTournament(ctx, Tournament{Code: "NEW", Rules: rulesFor(4), Level: "easy", Boards: 4, Ends: c.Now().Add(time.Hour)}, 1)
 			require.NoError(t, err)
 			rep, err = db.Check(ctx)
 			require.NoError(t, err)

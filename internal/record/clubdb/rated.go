@@ -41,20 +41,15 @@ func (db *DB) RatedGames(ctx context.Context) ([]Game, error) {
 // games reads the games a query selects (gameCols), with their seats.
 func (db *DB) games(ctx context.Context, query string, args ...any) ([]Game, error) {
 	rows, err := db.rdb.QueryContext(ctx, query, args...)
+	return db.withSeats(ctx, rows, err)
+}
+
+// withSeats reads the games of a query's rows (gameCols), then fills
+// in their seats: after the rows are closed, as the read connections
+// are few.
+func (db *DB) withSeats(ctx context.Context, rows *sql.Rows, err error) ([]Game, error) {
+	out, err := collect(rows, err, scanGame)
 	if err != nil {
-		return nil, db.openErr(err)
-	}
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, db.openErr(err)
-		}
-		out = append(out, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, db.openErr(err)
 	}
 	for i := range out {
@@ -75,24 +70,17 @@ func (db *DB) GameRatings(ctx context.Context, id int64) ([]RatingChange, error)
 		FROM rating_history h JOIN games g ON g.id = h.game_id
 		JOIN game_seats s ON s.game_id = h.game_id AND s.player_key = h.player_key
 		WHERE h.game_id = ? ORDER BY s.seat`, id)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []RatingChange
-	for rows.Next() {
+	out, err := collect(rows, err, func(sc scanner) (RatingChange, error) {
 		c := RatingChange{GameID: id}
 		var key string
 		var seats int
 		var when int64
 		var mu, sigma sql.NullFloat64
-		if err := rows.Scan(&key, &seats, &c.LogSHA256, &when, &mu, &sigma, &c.After.Mu, &c.After.Sigma); err != nil {
-			return nil, db.openErr(err)
-		}
+		err := sc.Scan(&key, &seats, &c.LogSHA256, &when, &mu, &sigma, &c.After.Mu, &c.After.Sigma)
 		c.When = fromMS(when)
 		c.Before = Rating{Key: key, Seats: seats, Mu: mu.Float64, Sigma: sigma.Float64, Rated: mu.Valid}
 		c.After.Key, c.After.Seats, c.After.Rated = key, seats, true
-		out = append(out, c)
-	}
-	return out, db.openErrOrNil(rows.Err())
+		return c, err
+	})
+	return out, db.openErrOrNil(err)
 }

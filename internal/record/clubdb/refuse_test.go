@@ -17,7 +17,7 @@ import (
 // goodFile makes a closed database with games and ratings in it.
 func goodFile(t *testing.T, path string) {
 	t.Helper()
-	db, err := Open(path, Options{Now: newClock().now})
+	db, err := Open(path, Options{Now: newClock().Now})
 	require.NoError(t, err)
 	ctx := context.Background()
 	var p plusOne

@@ -26,6 +26,7 @@ import (
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/rules"
 )
 
@@ -182,34 +183,7 @@ func playTable(tb *hall.Table, sl killSlot, r *rand.Rand) error {
 			c.Leave()
 		}
 	}()
-	for {
-		done, acted := true, false
-		for _, c := range conns {
-			port := c.Port()
-			if port == nil {
-				done = false
-				continue
-			}
-			s := port.Snapshot()
-			done = done && s.Over && s.Save.Filed
-			switch {
-			case s.Can.Act:
-				legal := s.View.Legal()
-				acted = port.Act(s.Gen, legal[r.IntN(len(legal))]) == nil || acted
-			case s.Can.Ready:
-				acted = port.Ready(s.Gen) == nil || acted
-			}
-		}
-		if done {
-			return nil
-		}
-		if !acted {
-			select {
-			case <-conns[0].Updates():
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}
+	return halltest.PlayOut(context.Background(), conns, r)
 }
 
 // TestKillAndRestart kills the child just as a game's record starts,
@@ -281,7 +255,12 @@ func TestKillAndRestart(t *testing.T) {
 	if t.Failed() {
 		t.Log(logs.String())
 	}
-	assert.Positive(t, resumedGames, "the kills came mid-game")
+	// Whether a kill lands while another table is mid-game depends on
+	// the scheduling: over 20 rounds one always has; the 4 of -short
+	// may all land between games.
+	if !testing.Short() {
+		assert.Positive(t, resumedGames, "the kills came mid-game")
+	}
 
 	// Every table is filed: nothing waits in tables/.
 	left, err := os.ReadDir(filepath.Join(state, "tables"))

@@ -13,27 +13,13 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
-// clock is a test clock: it stays where it is set.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock() *clock { return &clock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)} }
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
+// newClock is the tests' clock, stopped at a fixed time.
+func newClock() *testkit.Clock {
+	return testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 }
 
 // cheapBots are the real bots with few samples, so the tests are quick.
@@ -45,7 +31,7 @@ func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 // fixture is a service over a database of its own in a test directory.
 type fixture struct {
 	t     *testing.T
-	c     *clock
+	c     *testkit.Clock
 	dir   string
 	db    *clubdb.DB
 	s     *Service
@@ -76,10 +62,10 @@ func newFixture(t *testing.T, daily bool) *fixture {
 
 func (f *fixture) open(daily bool) {
 	t := f.t
-	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.now})
+	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.Now})
 	require.NoError(t, err)
 	f.db = db
-	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: cheapBots, Now: f.c.now,
+	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: cheapBots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
@@ -132,7 +118,7 @@ func (f *fixture) waitPars(code string) []float64 {
 func (f *fixture) spec(players, boards int) Spec {
 	o := rules.DefaultOptions()
 	o.Players = players
-	return Spec{Rules: o, Level: ai.Normal, Boards: boards, Ends: f.c.now().Add(24 * time.Hour)}
+	return Spec{Rules: o, Level: ai.Normal, Boards: boards, Ends: f.c.Now().Add(24 * time.Hour)}
 }
 
 var (
@@ -188,6 +174,26 @@ func playOut(t *testing.T, seat *Seat, pol policy, stop func(decisions int) bool
 }
 
 // playAll plays every board p has left in code with pol.
+// eachSeatCount runs test at two, three and four players, each with a
+// fixture of its own.
+func eachSeatCount(t *testing.T, test func(t *testing.T, f *fixture, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { test(t, newFixture(t, false), n) })
+	}
+}
+
+// create has Cy create a tournament of boards boards at n players and
+// the entrants enter it; it returns its code.
+func (f *fixture) create(n, boards int, entrants ...Player) string {
+	ctx := context.Background()
+	info, err := f.s.Create(ctx, cy, f.spec(n, boards))
+	require.NoError(f.t, err)
+	for _, p := range entrants {
+		require.NoError(f.t, f.s.Enter(ctx, p, info.Code))
+	}
+	return info.Code
+}
+
 func (f *fixture) playAll(p Player, code string, pol policy) {
 	f.t.Helper()
 	for {

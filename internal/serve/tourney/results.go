@@ -71,17 +71,11 @@ func (p *Progress) Played() int {
 
 // Progress returns key's own boards of the tournament of code.
 func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, error) {
-	if s.isClosed() {
-		return nil, ErrClosed
-	}
-	t, err := s.tournament(ctx, code)
+	t, err := s.opened(ctx, code)
 	if err != nil {
 		return nil, err
 	}
-	info := s.info(t)
-	infos := []Info{info}
-	s.names(ctx, infos)
-	p := &Progress{Info: infos[0], Lines: make([]BoardLine, t.Boards)}
+	p := &Progress{Info: s.namedInfo(ctx, t), Lines: make([]BoardLine, t.Boards)}
 	for i := range p.Lines {
 		p.Lines[i].Board = i + 1
 	}
@@ -175,15 +169,9 @@ func (f *Final) VersusPar(i int) (float64, int) {
 // finished (duplicate.Matchpoints: Neuberg for a board not everyone
 // played), seen by key.
 func (s *Service) Final(ctx context.Context, key, code string) (*Final, error) {
-	if s.isClosed() {
-		return nil, ErrClosed
-	}
-	t, err := s.tournament(ctx, code)
+	t, err := s.ended(ctx, code)
 	if err != nil {
 		return nil, err
-	}
-	if s.now().Before(t.Ends) {
-		return nil, ErrNotOver
 	}
 	res, err := s.cfg.DB.Results(ctx, t.Code)
 	if errors.Is(err, clubdb.ErrNotOver) {
@@ -200,9 +188,7 @@ func (s *Service) Final(ctx context.Context, key, code string) (*Final, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tourney: %w", err)
 	}
-	infos := []Info{s.info(t)}
-	s.names(ctx, infos)
-	f := &Final{Info: infos[0], Me: -1}
+	f := &Final{Info: s.namedInfo(ctx, t), Me: -1}
 	if len(pars) == t.Boards {
 		f.Pars = pars
 	} else {
@@ -270,15 +256,9 @@ func (s *Service) PlayLog(ctx context.Context, code, key string, n int) (*gamelo
 // tournament of code has ended (ErrNotOver before), as a log for the
 // replay; it works the line out when it is not kept yet.
 func (s *Service) ParLog(ctx context.Context, code string, n int) (*gamelog.Log, error) {
-	if s.isClosed() {
-		return nil, ErrClosed
-	}
-	t, err := s.tournament(ctx, code)
+	t, err := s.ended(ctx, code)
 	if err != nil {
 		return nil, err
-	}
-	if s.now().Before(t.Ends) {
-		return nil, ErrNotOver
 	}
 	set, err := s.set(ctx, t)
 	if err != nil {

@@ -233,16 +233,37 @@ func (s *Service) names(ctx context.Context, infos []Info) {
 // Find returns the tournament with code (as typed: NormalCode), or
 // ErrNotFound.
 func (s *Service) Find(ctx context.Context, code string) (Info, error) {
-	if s.isClosed() {
-		return Info{}, ErrClosed
-	}
-	t, err := s.tournament(ctx, NormalCode(code))
+	t, err := s.opened(ctx, NormalCode(code))
 	if err != nil {
 		return Info{}, err
 	}
+	return s.namedInfo(ctx, t), nil
+}
+
+// namedInfo is t's Info with its host's name.
+func (s *Service) namedInfo(ctx context.Context, t clubdb.Tournament) Info {
 	out := []Info{s.info(t)}
 	s.names(ctx, out)
-	return out[0], nil
+	return out[0]
+}
+
+// opened reads the tournament of code as tournament does, unless the
+// service is closed (ErrClosed).
+func (s *Service) opened(ctx context.Context, code string) (clubdb.Tournament, error) {
+	if s.isClosed() {
+		return clubdb.Tournament{}, ErrClosed
+	}
+	return s.tournament(ctx, code)
+}
+
+// ended reads the tournament of code as opened does, once it has ended
+// (ErrNotOver before).
+func (s *Service) ended(ctx context.Context, code string) (clubdb.Tournament, error) {
+	t, err := s.opened(ctx, code)
+	if err == nil && s.now().Before(t.Ends) {
+		err = ErrNotOver
+	}
+	return t, err
 }
 
 // tournament reads the tournament of code, ErrNotFound when there is
@@ -327,9 +348,7 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	s.cfg.Logf("tournament %s created by %s: %d players, %d boards, %s bots, ends %s", t.Code, p.Name,
 		opts.NumPlayers(), t.Boards, t.Level, t.Ends.Format(time.RFC3339))
 	s.wantPar(ctx, t.Code)
-	out := []Info{s.info(t)}
-	s.names(ctx, out)
-	return out[0], nil
+	return s.namedInfo(ctx, t), nil
 }
 
 // Enter enters p in the tournament of code, before its end; entering

@@ -26,107 +26,104 @@ import (
 // runs; at the end the standings are the matchpoints of what they
 // played, with everyone's play and par's lines to replay.
 func TestClubTournament(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			f := newFixture(t, false)
-			ctx := context.Background()
-			info, err := f.s.Create(ctx, cy, f.spec(n, 4))
-			require.NoError(t, err)
-			code := info.Code
-			assert.Equal(t, n, info.Players())
-			assert.Equal(t, "Cy", info.Host)
-			assert.False(t, info.Over)
-			_, err = f.s.Play(ctx, ann, code)
-			require.ErrorIs(t, err, ErrNotEntered)
-			require.NoError(t, f.s.Enter(ctx, ann, code))
-			require.NoError(t, f.s.Enter(ctx, bob, code))
-			pars := f.waitPars(code)
-			require.Len(t, pars, 4)
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		info, err := f.s.Create(ctx, cy, f.spec(n, 4))
+		require.NoError(t, err)
+		code := info.Code
+		assert.Equal(t, n, info.Players())
+		assert.Equal(t, "Cy", info.Host)
+		assert.False(t, info.Over)
+		_, err = f.s.Play(ctx, ann, code)
+		require.ErrorIs(t, err, ErrNotEntered)
+		require.NoError(t, f.s.Enter(ctx, ann, code))
+		require.NoError(t, f.s.Enter(ctx, bob, code))
+		pars := f.waitPars(code)
+		require.Len(t, pars, 4)
 
-			f.playAll(ann, code, middle)
-			// Bob plays two boards, and begins a third he does not finish.
-			for range 2 {
-				seat, err := f.s.Play(ctx, bob, code)
-				require.NoError(t, err)
-				playOut(t, seat, first, nil)
-				seat.Leave()
-				f.waitRecorded(bob, code, seat.Board)
-			}
+		f.playAll(ann, code, middle)
+		// Bob plays two boards, and begins a third he does not finish.
+		for range 2 {
 			seat, err := f.s.Play(ctx, bob, code)
 			require.NoError(t, err)
-			require.Equal(t, 3, seat.Board)
-			playOut(t, seat, first, func(d int) bool { return d >= 1 })
+			playOut(t, seat, first, nil)
 			seat.Leave()
+			f.waitRecorded(bob, code, seat.Board)
+		}
+		seat, err := f.s.Play(ctx, bob, code)
+		require.NoError(t, err)
+		require.Equal(t, 3, seat.Board)
+		playOut(t, seat, first, func(d int) bool { return d >= 1 })
+		seat.Leave()
 
-			p, err := f.s.Progress(ctx, bob.Key, code)
-			require.NoError(t, err)
-			assert.True(t, p.Entered)
-			assert.True(t, p.ParReady)
-			assert.Equal(t, 3, p.Next)
-			assert.Equal(t, 2, p.Played())
-			for i, l := range p.Lines {
-				switch {
-				case i < 2:
-					assert.Equal(t, Played, l.State)
-					assert.True(t, l.HasPar)
-					assert.Equal(t, pars[i], l.Par)
-				case i == 2:
-					assert.Equal(t, InPlay, l.State)
-					assert.False(t, l.HasPar, "no par of a board not played")
-				default:
-					assert.Equal(t, NotPlayed, l.State)
-					assert.False(t, l.HasPar, "no par of a board not played")
-				}
+		p, err := f.s.Progress(ctx, bob.Key, code)
+		require.NoError(t, err)
+		assert.True(t, p.Entered)
+		assert.True(t, p.ParReady)
+		assert.Equal(t, 3, p.Next)
+		assert.Equal(t, 2, p.Played())
+		for i, l := range p.Lines {
+			switch {
+			case i < 2:
+				assert.Equal(t, Played, l.State)
+				assert.True(t, l.HasPar)
+				assert.Equal(t, pars[i], l.Par)
+			case i == 2:
+				assert.Equal(t, InPlay, l.State)
+				assert.False(t, l.HasPar, "no par of a board not played")
+			default:
+				assert.Equal(t, NotPlayed, l.State)
+				assert.False(t, l.HasPar, "no par of a board not played")
 			}
-			_, err = f.s.Final(ctx, ann.Key, code)
-			require.ErrorIs(t, err, ErrNotOver)
-			_, err = f.s.PlayLog(ctx, code, ann.Key, 1)
-			require.ErrorIs(t, err, ErrNotOver)
-			_, err = f.s.ParLog(ctx, code, 1)
-			require.ErrorIs(t, err, ErrNotOver)
+		}
+		_, err = f.s.Final(ctx, ann.Key, code)
+		require.ErrorIs(t, err, ErrNotOver)
+		_, err = f.s.PlayLog(ctx, code, ann.Key, 1)
+		require.ErrorIs(t, err, ErrNotOver)
+		_, err = f.s.ParLog(ctx, code, 1)
+		require.ErrorIs(t, err, ErrNotOver)
 
-			f.c.add(24 * time.Hour)
-			_, err = f.s.Play(ctx, bob, code)
-			require.ErrorIs(t, err, ErrOver)
-			require.ErrorIs(t, f.s.Enter(ctx, cy, code), ErrOver)
-			fin, err := f.s.Final(ctx, ann.Key, code)
-			require.NoError(t, err)
-			assert.Equal(t, 0, fin.Me)
-			assert.Equal(t, pars, fin.Pars)
-			// The standings are the matchpoints of the results recorded.
-			res, err := f.db.Results(ctx, code)
-			require.NoError(t, err)
-			entries := []duplicate.Entry{{Name: "Ann", Results: map[int]float64{}}, {Name: "Bob", Results: map[int]float64{}}}
-			for _, r := range res {
-				if r.Finished {
-					entries[map[string]int{ann.Key: 0, bob.Key: 1}[r.Key]].Results[r.Board] = r.Result
-				}
+		f.c.Add(24 * time.Hour)
+		_, err = f.s.Play(ctx, bob, code)
+		require.ErrorIs(t, err, ErrOver)
+		require.ErrorIs(t, f.s.Enter(ctx, cy, code), ErrOver)
+		fin, err := f.s.Final(ctx, ann.Key, code)
+		require.NoError(t, err)
+		assert.Equal(t, 0, fin.Me)
+		assert.Equal(t, pars, fin.Pars)
+		// The standings are the matchpoints of the results recorded.
+		res, err := f.db.Results(ctx, code)
+		require.NoError(t, err)
+		entries := []duplicate.Entry{{Name: "Ann", Results: map[int]float64{}}, {Name: "Bob", Results: map[int]float64{}}}
+		for _, r := range res {
+			if r.Finished {
+				entries[map[string]int{ann.Key: 0, bob.Key: 1}[r.Key]].Results[r.Board] = r.Result
 			}
-			assert.Len(t, entries[0].Results, 4)
-			assert.Len(t, entries[1].Results, 2)
-			want, err := duplicate.Matchpoints(4, entries)
-			require.NoError(t, err)
-			assert.Equal(t, want.Rows, fin.Standings.Rows)
-			assert.True(t, fin.Played(1, 2))
-			assert.False(t, fin.Played(1, 3))
-			vs, nb := fin.VersusPar(1)
-			assert.Equal(t, 2, nb)
-			assert.Equal(t, entries[1].Results[1]+entries[1].Results[2]-pars[0]-pars[1], vs)
+		}
+		assert.Len(t, entries[0].Results, 4)
+		assert.Len(t, entries[1].Results, 2)
+		want, err := duplicate.Matchpoints(4, entries)
+		require.NoError(t, err)
+		assert.Equal(t, want.Rows, fin.Standings.Rows)
+		assert.True(t, fin.Played(1, 2))
+		assert.False(t, fin.Played(1, 3))
+		vs, nb := fin.VersusPar(1)
+		assert.Equal(t, 2, nb)
+		assert.Equal(t, entries[1].Results[1]+entries[1].Results[2]-pars[0]-pars[1], vs)
 
-			// Everyone's play, and par's line, replay to the results.
-			set := f.s.cachedSet(code)
-			for b := 1; b <= 4; b++ {
-				l, err := f.s.PlayLog(ctx, code, ann.Key, b)
-				require.NoError(t, err)
-				assert.Equal(t, entries[0].Results[b], logResult(t, l, set.Seat))
-				pl, err := f.s.ParLog(ctx, code, b)
-				require.NoError(t, err)
-				assert.Equal(t, pars[b-1], logResult(t, pl, set.Seat))
-			}
-			_, err = f.s.PlayLog(ctx, code, bob.Key, 3)
-			require.ErrorContains(t, err, "did not play board 3")
-		})
-	}
+		// Everyone's play, and par's line, replay to the results.
+		set := f.s.cachedSet(code)
+		for b := 1; b <= 4; b++ {
+			l, err := f.s.PlayLog(ctx, code, ann.Key, b)
+			require.NoError(t, err)
+			assert.Equal(t, entries[0].Results[b], logResult(t, l, set.Seat))
+			pl, err := f.s.ParLog(ctx, code, b)
+			require.NoError(t, err)
+			assert.Equal(t, pars[b-1], logResult(t, pl, set.Seat))
+		}
+		_, err = f.s.PlayLog(ctx, code, bob.Key, 3)
+		require.ErrorContains(t, err, "did not play board 3")
+	})
 }
 
 // logResult is the result of seat on the one deal of l.
@@ -149,37 +146,33 @@ func logResult(t *testing.T, l *gamelog.Log, seat rules.Seat) float64 {
 // board hosts by the hard bot acting as the person, every board ends at
 // the stored par. And it is duplicate's par of the same boards.
 func TestParThroughTheServer(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			f := newFixture(t, false)
-			ctx := context.Background()
-			info, err := f.s.Create(ctx, cy, f.spec(n, 4))
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4)
+		pars := f.waitPars(code)
+		set := f.s.cachedSet(code)
+		direct, err := set.Pars(ctx, cheapBots)
+		require.NoError(t, err)
+		assert.Equal(t, direct, pars)
+		require.NoError(t, f.s.Enter(ctx, ann, code))
+		for i, b := range set.Boards {
+			hard, err := cheapBots(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
 			require.NoError(t, err)
-			pars := f.waitPars(info.Code)
-			set := f.s.cachedSet(info.Code)
-			direct, err := set.Pars(ctx, cheapBots)
+			seat, err := f.s.Play(ctx, ann, code)
 			require.NoError(t, err)
-			assert.Equal(t, direct, pars)
-			require.NoError(t, f.s.Enter(ctx, ann, info.Code))
-			for i, b := range set.Boards {
-				hard, err := cheapBots(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
+			require.Equal(t, b.Number, seat.Board)
+			playOut(t, seat, func(v *rules.View) rules.Action {
+				a, err := hard.Choose(ctx, v)
 				require.NoError(t, err)
-				seat, err := f.s.Play(ctx, ann, info.Code)
-				require.NoError(t, err)
-				require.Equal(t, b.Number, seat.Board)
-				playOut(t, seat, func(v *rules.View) rules.Action {
-					a, err := hard.Choose(ctx, v)
-					require.NoError(t, err)
-					return a
-				}, nil)
-				seat.Leave()
-				f.waitRecorded(ann, info.Code, b.Number)
-				p, err := f.s.Progress(ctx, ann.Key, info.Code)
-				require.NoError(t, err)
-				assert.Equal(t, pars[i], p.Lines[i].Result, "board %d: the hard bot in the person's seat scores par", b.Number)
-			}
-		})
-	}
+				return a
+			}, nil)
+			seat.Leave()
+			f.waitRecorded(ann, code, b.Number)
+			p, err := f.s.Progress(ctx, ann.Key, code)
+			require.NoError(t, err)
+			assert.Equal(t, pars[i], p.Lines[i].Result, "board %d: the hard bot in the person's seat scores par", b.Number)
+		}
+	})
 }
 
 // TestDeterminismThroughTheServer: two entrants who act alike get equal
@@ -187,40 +180,33 @@ func TestParThroughTheServer(t *testing.T) {
 // actions: the bots' play depends on the board and the person's actions
 // only, never on who plays, when, or what else the server does.
 func TestDeterminismThroughTheServer(t *testing.T) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
-			f := newFixture(t, false)
-			ctx := context.Background()
-			info, err := f.s.Create(ctx, cy, f.spec(n, 4))
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4, ann, bob)
+		// Ann and Bob play at the same time, board for board.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f.playAll(bob, code, middle)
+		}()
+		f.playAll(ann, code, middle)
+		<-done
+		f.c.Add(24 * time.Hour)
+		set := f.s.cachedSet(code)
+		for _, b := range set.Boards {
+			la, err := f.s.PlayLog(ctx, code, ann.Key, b.Number)
 			require.NoError(t, err)
-			for _, p := range []Player{ann, bob} {
-				require.NoError(t, f.s.Enter(ctx, p, info.Code))
-			}
-			// Ann and Bob play at the same time, board for board.
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				f.playAll(bob, info.Code, middle)
-			}()
-			f.playAll(ann, info.Code, middle)
-			<-done
-			f.c.add(24 * time.Hour)
-			set := f.s.cachedSet(info.Code)
-			for _, b := range set.Boards {
-				la, err := f.s.PlayLog(ctx, info.Code, ann.Key, b.Number)
-				require.NoError(t, err)
-				lb, err := f.s.PlayLog(ctx, info.Code, bob.Key, b.Number)
-				require.NoError(t, err)
-				require.Equal(t, la.Deals, lb.Deals, "board %d", b.Number)
-				bots, err := set.Seats(b, cheapBots, false)
-				require.NoError(t, err)
-				d, err := set.Play(ctx, b, bots, func(v *rules.View) (rules.Action, error) { return middle(v), nil })
-				require.NoError(t, err)
-				assert.Equal(t, d.Steps(), la.Deals[0].Steps, "board %d", b.Number)
-				assert.Equal(t, b.Deck, la.Deals[0].Deck)
-			}
-		})
-	}
+			lb, err := f.s.PlayLog(ctx, code, bob.Key, b.Number)
+			require.NoError(t, err)
+			require.Equal(t, la.Deals, lb.Deals, "board %d", b.Number)
+			bots, err := set.Seats(b, cheapBots, false)
+			require.NoError(t, err)
+			d, err := set.Play(ctx, b, bots, func(v *rules.View) (rules.Action, error) { return middle(v), nil })
+			require.NoError(t, err)
+			assert.Equal(t, d.Steps(), la.Deals[0].Steps, "board %d", b.Number)
+			assert.Equal(t, b.Deck, la.Deals[0].Deck)
+		}
+	})
 }
 
 // TestRestartResumesTheBoard: a board left in the middle, then the
@@ -229,10 +215,7 @@ func TestDeterminismThroughTheServer(t *testing.T) {
 func TestRestartResumesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	info, err := f.s.Create(ctx, cy, f.spec(3, 4))
-	require.NoError(t, err)
-	code := info.Code
-	require.NoError(t, f.s.Enter(ctx, ann, code))
+	code := f.create(3, 4, ann)
 	f.waitPars(code)
 	seat, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
@@ -276,13 +259,11 @@ func TestRestartResumesTheBoard(t *testing.T) {
 func TestReconnectSharesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	info, err := f.s.Create(ctx, cy, f.spec(2, 4))
-	require.NoError(t, err)
-	require.NoError(t, f.s.Enter(ctx, ann, info.Code))
-	one, err := f.s.Play(ctx, ann, info.Code)
+	code := f.create(2, 4, ann)
+	one, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
 	playOut(t, one, middle, func(d int) bool { return d >= 2 })
-	two, err := f.s.Play(ctx, ann, info.Code)
+	two, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
 	assert.Equal(t, one.Board, two.Board)
 	assert.True(t, two.Resumed)
@@ -291,7 +272,7 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 	playOut(t, two, middle, func(d int) bool { return d >= 2 })
 	at := len(history(two))
 	two.Leave()
-	three, err := f.s.Play(ctx, ann, info.Code)
+	three, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
 	assert.Equal(t, one.Board, three.Board)
 	assert.Equal(t, at, len(history(three)))
@@ -302,16 +283,14 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 func TestBoardAfterTheEnd(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	info, err := f.s.Create(ctx, cy, f.spec(2, 4))
-	require.NoError(t, err)
-	require.NoError(t, f.s.Enter(ctx, ann, info.Code))
-	seat, err := f.s.Play(ctx, ann, info.Code)
+	code := f.create(2, 4, ann)
+	seat, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
 	playOut(t, seat, middle, func(d int) bool { return d >= 2 })
-	f.c.add(25 * time.Hour)
+	f.c.Add(25 * time.Hour)
 	playOut(t, seat, middle, nil)
 	seat.Leave()
-	fin, err := f.s.Final(ctx, ann.Key, info.Code)
+	fin, err := f.s.Final(ctx, ann.Key, code)
 	require.NoError(t, err)
 	// The host files the board as it closes; its result is refused.
 	deadline := time.Now().Add(10 * time.Second)
@@ -321,7 +300,7 @@ func TestBoardAfterTheEnd(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	fin, err = f.s.Final(ctx, ann.Key, info.Code)
+	fin, err = f.s.Final(ctx, ann.Key, code)
 	require.NoError(t, err)
 	assert.False(t, fin.Played(0, 1))
 	assert.Equal(t, 0, fin.Standings.Rows[0].Played)
@@ -353,8 +332,8 @@ func TestCreateRefuses(t *testing.T) {
 	}{
 		{func(s *Spec) { s.Boards = 3 }, "4 to 24 boards"},
 		{func(s *Spec) { s.Boards = 25 }, "4 to 24 boards"},
-		{func(s *Spec) { s.Ends = f.c.now().Add(time.Minute) }, "at least"},
-		{func(s *Spec) { s.Ends = f.c.now().Add(40 * 24 * time.Hour) }, "at most 31 days"},
+		{func(s *Spec) { s.Ends = f.c.Now().Add(time.Minute) }, "at least"},
+		{func(s *Spec) { s.Ends = f.c.Now().Add(40 * 24 * time.Hour) }, "at most 31 days"},
 		{func(s *Spec) { s.Level = "superb" }, "unknown bot level"},
 	} {
 		sp := f.spec(3, 8)
@@ -403,7 +382,7 @@ func TestDailyTournaments(t *testing.T) {
 		assert.Equal(t, want.ID, set.ID, "klob daily's boards")
 	}
 	require.NoError(t, f.s.Enter(ctx, ann, list[1].Code))
-	f.c.add(12 * time.Hour) // midnight
+	f.c.Add(12 * time.Hour) // midnight
 	list, err = f.s.List(ctx, ann.Key)
 	require.NoError(t, err)
 	require.Len(t, list, 4, "the new day's three, and the one Ann entered, ended")
