@@ -669,24 +669,26 @@ func (l *lobby) View(ctx *kit.Context) string {
 	if len(l.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
 	}
-	for i, t := range l.tables {
-		lines = append(lines, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
-	}
-	lines = append(lines, "")
+	var tail []string // the line typed, or the note
 	switch {
 	case l.entered && l.entryKind == "code":
-		lines = append(lines, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
+		tail = append(tail, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		lines = append(lines, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
 		for _, n := range kit.Wrap("! "+l.note, w-2) {
-			lines = append(lines, " "+st.Error.Render(n))
+			tail = append(tail, " "+st.Error.Render(n))
 		}
 	case l.note != "":
 		for _, n := range kit.Wrap(l.note, w-2) {
-			lines = append(lines, " "+n)
+			tail = append(tail, " "+n)
 		}
 	}
+	// The tables take the room left above the line typed, the note and
+	// the keys, which always show: a long list shows the part around
+	// the cursor.
+	lines = append(lines, l.tableLines(ctx, ctx.Height-len(lines)-len(tail)-3)...)
+	lines = append(append(lines, ""), tail...)
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.talk != nil {
 		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
@@ -697,6 +699,38 @@ func (l *lobby) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
 	return kit.JoinLines(lines)
+}
+
+// tableLines are the lines of the open tables in at most room lines:
+// when they do not fit, the part that holds the cursor (the first
+// tables when it is on the menu) and a line saying how many more.
+func (l *lobby) tableLines(ctx *kit.Context, room int) []string {
+	var all []string
+	first := make([]int, len(l.tables)+1) // the first line of each table
+	for i, t := range l.tables {
+		first[i] = len(all)
+		all = append(all, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
+	}
+	first[len(l.tables)] = len(all)
+	if len(all) <= room {
+		return all
+	}
+	keep := max(room-1, 0) // a line says the rest
+	start := 0
+	if at := l.row - len(lobbyItems); at >= 0 && at < len(l.tables) && first[at+1] > keep {
+		start = first[at+1] - keep
+	}
+	shown := all[start : start+keep]
+	more := 0
+	for i := range l.tables {
+		if first[i] < start || first[i+1] > start+keep {
+			more++
+		}
+	}
+	if room < 1 {
+		return nil
+	}
+	return append(shown, "   "+ctx.Styles.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
 }
 
 // rowLines are row i of the lobby, wrapped to the window under its

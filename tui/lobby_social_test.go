@@ -339,3 +339,35 @@ func TestLobbyAgain(t *testing.T) {
 	require.NotEqual(t, first.View.Dealer, sn.View.Dealer, "the first dealer rotates")
 	require.NotEmpty(t, sn.RematchOf)
 }
+
+// TestLobbyManyTables: more open tables than the window holds leave the
+// line typed, the note and the keys in view; the list shows the part
+// around the cursor and says how many more there are.
+func TestLobbyManyTables(t *testing.T) {
+	c := newClub(t)
+	var codes []string
+	for i := range 15 {
+		tb, err := c.h.Open(hall.Player{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Host%d", i)}, hall.Options{Seats: 4, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		codes = append(codes, tb.Code())
+	}
+	dan := c.person(t, "d", "Dan", Command{})
+	dan.until(t, "more (↑/↓ to see them)")
+	kittest.CheckSize(t, dan.screen(), 80, 24)
+	dan.key("j")
+	require.Contains(t, plain(dan), "Table code:")
+	kittest.CheckSize(t, dan.screen(), 80, 24)
+	dan.key("esc")
+	// Up from the menu's j to the last table: it shows, the first does
+	// not.
+	for range 4 {
+		dan.key("up")
+	}
+	scr := plain(dan)
+	kittest.CheckSize(t, dan.screen(), 80, 24)
+	last := dan.app.screen.(*lobby).tables[len(codes)-1].Code
+	first := dan.app.screen.(*lobby).tables[0].Code
+	require.Contains(t, scr, "▶ "+last)
+	require.NotContains(t, scr, first+"  ")
+	require.Contains(t, scr, "p t o j w d h r l")
+}
