@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -256,6 +257,8 @@ func (l *lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (l *lobby) refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+		// The person's own table first: a long list shows its start.
+		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
 	}
 }
 
