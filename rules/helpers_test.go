@@ -124,3 +124,12 @@ func set(t testing.TB, s string) CardSet {
 // roles returns the non-dealer and the dealer, so tests can say who acts
 // by role whichever seat deals.
 func roles(dealer Seat) (nd, dl Seat) { return dealer.Other(), dealer }
+
+// xorshift32 is the next number of a fixed pseudo-random sequence, for
+// tests that sample many card sets cheaply.
+func xorshift32(x uint32) uint32 {
+	x ^= x << 13
+	x ^= x >> 17
+	x ^= x << 5
+	return x
+}

@@ -65,13 +65,8 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 // View says who is in the way and what can be done.
 func (s *busyScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two, three or four",
-		st.Rule.Render(kit.Repeat(g.HRule, w)),
-		"",
-	}
+	lines := append(kit.Titled(ctx, "Klaberjass for two, three or four"), "")
 	for _, l := range kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2) {
 		lines = append(lines, " "+st.Heading.Render(l))
 	}

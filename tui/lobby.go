@@ -16,7 +16,6 @@ import (
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
@@ -134,10 +133,8 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// back to the lobby, the game saved and let go.
 		if b, ok := a.screen.(*backToLobby); ok {
 			a.overlay, a.quit = nil, false
-			next, cmd := b.back(&a.ctx)
-			a.screen = next
-			b.l.setNote(takenNote, false)
-			return a, cmd
+			a.screen = b.back(takenNote)
+			return a, a.screen.(kit.Enterer).Enter(&a.ctx)
 		}
 		return a, nil
 	}
@@ -148,7 +145,7 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		switch s := a.screen.(type) {
 		case *backToLobby:
-			next, cmd = s.back(&a.ctx)
+			next = s.back("")
 		case *sharedSeat:
 			next, cmd = s.leave(&a.ctx)
 		case *watchSeat:
@@ -502,29 +499,42 @@ func (b *backToLobby) QuitQuestion() string {
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
 
-// back leaves for the lobby once the game's saves have landed.
-func (b *backToLobby) back(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	if t, ok := b.inner.(trainScreen); ok {
+// back leaves for the lobby once the game's saves have landed: it waits
+// for them off the UI goroutine (opening), then sets the lobby's note
+// (note, when set, in place of the usual one). The caller runs the
+// screen's Enter.
+func (b *backToLobby) back(note string) kit.Screen {
+	t, train := b.inner.(trainScreen)
+	if train {
 		t.pause()
-		t.wait()
 	}
-	if m := seatedOf(b.inner); m != nil {
-		m.Wait()
-		if !m.game.Over() && b.l.cfg.Solo.Store != nil && m.SaveErr() == nil {
-			b.l.setNote("Your game is saved: p resumes it.", false)
+	m := seatedOf(b.inner)
+	l := b.l
+	return &opening{text: "Saving…", work: func() func() kit.Screen {
+		if train {
+			t.wait()
 		}
-	}
-	// The saves have landed: another connection of the same key may
-	// open the game.
-	b.l.releaseGame()
-	return b.l, b.l.Enter(ctx)
+		if m != nil {
+			m.Wait()
+		}
+		// The saves have landed: another connection of the same key may
+		// open the game.
+		l.releaseGame()
+		return func() kit.Screen {
+			if m != nil && !m.game.Over() && l.cfg.Solo.Store != nil && m.SaveErr() == nil {
+				l.setNote("Your game is saved: p resumes it.", false)
+			}
+			if note != "" {
+				l.setNote(note, false)
+			}
+			return l
+		}
+	}}
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
+// The lock and the saved game are read off the UI goroutine (openSaved).
 func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
-	if l.holdGame() {
-		return newElsewhere(l), nil
-	}
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
 	if c.Prefs != nil {
@@ -532,18 +542,8 @@ func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
 	}
 	// Each new game its own seed: the last one was shown at its end.
 	c.Setup.Seed = l.seed()
-	pc := &c
-	var first kit.Screen = newSetupScreen(pc, pc.Setup)
-	if pc.Store != nil {
-		sl, err := pc.Store.LoadCurrent()
-		switch {
-		case err == nil && sl != nil:
-			first = newResumeScreen(pc, sl, nil)
-		case err != nil && !errors.Is(err, store.ErrNoSave):
-			first = newResumeScreen(pc, nil, err)
-		}
-	}
-	return &backToLobby{l: l, inner: first}, nil
+	return openSaved(&c, l.holdGame, func() kit.Screen { return newElsewhere(l) },
+		func(s kit.Screen) kit.Screen { return &backToLobby{l: l, inner: s} }), nil
 }
 
 // typeKey edits the code or the name.

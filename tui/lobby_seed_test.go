@@ -87,6 +87,7 @@ func TestLobbyGameAloneSeeds(t *testing.T) {
 	var seeds []uint64
 	for range 2 {
 		ann.key("p")
+		ann.wait(t, "the setup", func() bool { _, ok := ann.app.screen.(*backToLobby); return ok })
 		b, ok := ann.app.screen.(*backToLobby)
 		require.True(t, ok, ann.screen())
 		s, ok := b.inner.(*setup.Screen)

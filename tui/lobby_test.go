@@ -478,9 +478,7 @@ func TestLobbySoloComesBack(t *testing.T) {
 	p := newLobbyPerson(testHall(t), "a", "ann", 100, 30)
 	defer close(p.done)
 	p.key("p")
-	if !strings.Contains(p.screen(), "Set up the game") {
-		t.Fatalf("p opens the setup:\n%s", p.screen())
-	}
+	p.until(t, "Set up the game")
 	p.key("enter")
 	b, ok := p.app.screen.(*backToLobby)
 	if !ok || b.inner.Name() != "table" {
@@ -500,6 +498,7 @@ func TestLobbySoloComesBack(t *testing.T) {
 		t.Fatalf("the lobby says the game is saved:\n%s", p.screen())
 	}
 	p.key("p")
+	p.wait(t, "the saved game", func() bool { _, ok := p.app.screen.(*backToLobby); return ok })
 	if b, ok := p.app.screen.(*backToLobby); !ok || b.inner.Name() != "resume" {
 		t.Fatalf("p offers the saved game: screen %T", p.app.screen)
 	}

@@ -97,19 +97,6 @@ func (c *PlayConfig) player() string {
 	return "You"
 }
 
-// seatNames names the bots of `klob play` by where they sit around the
-// person at A: the bot across at two; West on the left, East on the
-// right and North opposite (the partner) at four.
-func seatNames(n int) []string {
-	switch n {
-	case 3:
-		return []string{"", "West", "East"}
-	case 4:
-		return []string{"", "West", "North", "East"}
-	}
-	return []string{"", "Bot"}
-}
-
 // seated is a game the person plays: its host and the person's seat.
 type seated struct {
 	h     *host.Host
@@ -142,7 +129,7 @@ func (m *seated) Wait() { m.h.Close() }
 func (c *PlayConfig) hostConfig(setup Setup) host.Config {
 	n := setup.Options.NumPlayers()
 	players := make([]host.Player, n)
-	names := seatNames(n)
+	names := kit.SeatNames(n)
 	for i := range players {
 		players[i] = host.Player{Name: names[i], Level: setup.Level}
 	}
@@ -238,9 +225,9 @@ func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
 	if c.Prefs != nil && *c.Prefs != setup.Prefs {
 		*c.Prefs = setup.Prefs
 		if c.SavePrefs != nil {
-			if err := c.SavePrefs(setup.Prefs); err != nil {
-				t.SetNote("Your settings could not be kept: "+err.Error(), true)
-			}
+			// Saved when the table opens, in its Enter's tea.Cmd.
+			p, save := setup.Prefs, c.SavePrefs
+			t.keep = func() error { return save(p) }
 		}
 	}
 	return t, nil
@@ -251,6 +238,16 @@ func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
 type gameScreen struct {
 	*tablescreen.Screen
 	m *seated
+	// keep saves the settings changed on the setup screen; Enter runs it
+	// off the UI goroutine.
+	keep func() error
+}
+
+// Enter opens the table and saves the settings changed for this game.
+func (g *gameScreen) Enter(ctx *kit.Context) tea.Cmd {
+	keep := g.keep
+	g.keep = nil
+	return tea.Batch(g.Screen.Enter(ctx), g.Screen.Keep("Your settings", keep))
 }
 
 // Update passes msg to the table, staying the screen while the table
@@ -282,10 +279,15 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse}, g), nil
 		},
 		NewGame: func() kit.Screen {
-			m.h.Close()
 			next := m.setup
 			next.Seed = nextSeed(next.Practice, m.port.Snapshot().Seed)
-			return newSetupScreen(c, next)
+			next.Next = next.Practice
+			// Close waits for the game's last writes: off the UI goroutine.
+			h := m.h
+			return &opening{text: "Saving…", work: func() func() kit.Screen {
+				h.Close()
+				return func() kit.Screen { return newSetupScreen(c, next) }
+			}}
 		},
 		Rerun: func(seed uint64) string {
 			cmd := "klob play"
@@ -299,15 +301,15 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 		},
 	}
 	if c.Prefs != nil {
-		cfg.SortChanged = func(o kit.HandSort) error {
+		cfg.SortChanged = func(o kit.HandSort) func() error {
 			p := *c.Prefs
 			p.Sort = settings.ByStrength
 			if o == kit.BySuit {
 				p.Sort = settings.BySuit
 			}
 			*c.Prefs, m.setup.Prefs.Sort = p, p.Sort
-			if c.SavePrefs != nil {
-				return c.SavePrefs(p)
+			if save := c.SavePrefs; save != nil {
+				return func() error { return save(p) }
 			}
 			return nil
 		}
@@ -328,21 +330,18 @@ func NewPlay(cfg PlayConfig) *App {
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
 	if c.Store != nil && c.Busy == nil {
+		// Before the program runs: no Update waits for it.
 		l, err = c.Store.LoadCurrent()
 	}
 	switch {
 	case c.Busy != nil:
 		first = newBusyScreen(c)
-	case err == nil && l != nil:
-		first = newResumeScreen(c, l, nil)
-	case err != nil && !errors.Is(err, store.ErrNoSave):
-		first = newResumeScreen(c, nil, err)
-	case c.SkipSetup:
+	case c.SkipSetup && l == nil && (err == nil || errors.Is(err, store.ErrNoSave)):
 		// start hands over to the table, or stays on the setup screen
 		// to show why the bots could not be made.
 		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
-		first = newSetupScreen(c, c.Setup)
+		first = firstScreen(c, l, err)
 	}
 	app := newApp(first, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
@@ -369,6 +368,19 @@ func NewPlay(cfg PlayConfig) *App {
 		return "The game is saved: run klob again to resume it."
 	}
 	return app
+}
+
+// firstScreen is the first screen of a game alone once the saved game
+// was read (l, err from Store.LoadCurrent): the offer to resume it, the
+// reason it cannot be read, or with none the setup form.
+func firstScreen(c *PlayConfig, l *gamelog.Log, err error) kit.Screen {
+	switch {
+	case err == nil && l != nil:
+		return newResumeScreen(c, l, nil)
+	case err != nil && !errors.Is(err, store.ErrNoSave):
+		return newResumeScreen(c, nil, err)
+	}
+	return newSetupScreen(c, c.Setup)
 }
 
 // nextSeed is the seed of the game after one dealt from seed: a

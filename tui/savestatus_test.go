@@ -117,7 +117,7 @@ func TestSeedHiddenAndPractice(t *testing.T) {
 	cfg.Setup.Practice = true
 	ps := cfg.Store.(*memStore)
 	hs = newHarness(t, cfg, 80, 24)
-	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69, from the -seed you gave") {
+	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69, the seed chosen by the player") {
 		t.Fatalf("a chosen seed is not said to make a practice game:\n%s", scr)
 	}
 	hs.press("enter", "t", "q", "y")

@@ -101,6 +101,14 @@ type trainBatchMsg struct {
 	err   error
 }
 
+// trainLoadedMsg is the record as read from the disk, when graded
+// drills had been graded here.
+type trainLoadedMsg struct {
+	graded int
+	stats  drill.Stats
+	err    error
+}
+
 // trainSavedMsg is the record as kept after a drill was added to it.
 type trainSavedMsg struct {
 	stats drill.Stats
@@ -195,7 +203,10 @@ type trainCore struct {
 	chose  int
 	an     drill.Analysis
 
-	stats   drill.Stats // the record, all sessions and seat counts
+	stats drill.Stats // the record, all sessions and seat counts
+	// graded counts the drills graded here: a record read before the
+	// last one was counted is dropped (loadRecord).
+	graded  int
 	session drill.Score // this session
 	note    string
 	noteErr bool
@@ -205,27 +216,13 @@ type trainCore struct {
 	spin   spinner.Model
 }
 
-// setup readies the loop of kind: it reads the record (a damaged one is
-// kept aside and the screen says so). genErr is the kind's failure to
-// make a generator.
+// setup readies the loop of kind; Enter reads the record (loadRecord).
+// genErr is the kind's failure to make a generator.
 func (t *trainCore) setup(c *TrainConfig, kind trainKind, genErr error) {
 	*t = trainCore{kind: kind, cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	if genErr != nil {
 		t.setNote(genErr.Error(), true)
-	}
-	if c.Record != nil {
-		st, err := c.Record.Load()
-		var de *drill.DamagedError
-		switch {
-		case err == nil:
-			t.stats = st
-		case errors.As(err, &de):
-			t.stats = st
-			t.setNote(untrusted.Text(err.Error()), true)
-		default:
-			t.setNote(untrusted.Text(err.Error())+": the record is kept for this session only", true)
-		}
 	}
 	if c.Warning != "" && t.note == "" {
 		t.setNote(c.Warning, true)
@@ -257,7 +254,39 @@ func (t *trainCore) Enter(ctx *kit.Context) tea.Cmd {
 	if t.no > 0 {
 		return nil
 	}
-	return t.newDrill()
+	return tea.Batch(t.loadRecord(), t.newDrill())
+}
+
+// loadRecord reads the record off the UI goroutine (a damaged one is
+// kept aside and the screen says so).
+func (t *trainCore) loadRecord() tea.Cmd {
+	r := t.cfg.Record
+	if r == nil {
+		return nil
+	}
+	graded := t.graded
+	return func() tea.Msg {
+		st, err := r.Load()
+		return trainLoadedMsg{graded: graded, stats: st, err: err}
+	}
+}
+
+// loaded takes the record read by loadRecord, unless a drill was graded
+// since (its save brings the record then).
+func (t *trainCore) loaded(msg trainLoadedMsg) {
+	if msg.graded != t.graded {
+		return
+	}
+	var de *drill.DamagedError
+	switch {
+	case msg.err == nil:
+		t.stats = msg.stats
+	case errors.As(msg.err, &de):
+		t.stats = msg.stats
+		t.setNote(untrusted.Text(msg.err.Error()), true)
+	default:
+		t.setNote(untrusted.Text(msg.err.Error())+": the record is kept for this session only", true)
+	}
 }
 
 func (t *trainCore) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
@@ -324,6 +353,9 @@ func (t *trainCore) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	switch msg := msg.(type) {
 	case trainBatchMsg:
 		return t.kind, t.batchDone(msg)
+	case trainLoadedMsg:
+		t.loaded(msg)
+		return t.kind, nil
 	case trainSavedMsg:
 		var de *drill.DamagedError
 		switch {
@@ -412,6 +444,7 @@ func (t *trainCore) grade() tea.Cmd {
 	t.state = trainResult
 	rec := t.kind.graded(&t.an, t.chose, t.now())
 	t.stats.Add(rec)
+	t.graded++
 	t.session.Add(rec.Verdict)
 	if t.cfg.Record == nil {
 		return nil
@@ -437,22 +470,18 @@ func (t *trainCore) pause() {
 // resume opens the trainer again: the first drill, or a new one when
 // the last was left unfinished (its evaluation was stopped).
 func (t *trainCore) resume() tea.Cmd {
+	if t.no == 0 {
+		return nil // Enter reads the record and opens the first drill
+	}
 	// The record holds every seat count's drills and the screen shows
 	// this trainer's copy: read it again, since another trainer of this
 	// connection may have added drills since.
-	if t.cfg.Record != nil {
-		if st, err := t.cfg.Record.Load(); err == nil {
-			t.stats = st
-		}
-	}
-	if t.no == 0 {
-		return nil // Enter opens the first drill
-	}
+	load := t.loadRecord()
 	if t.paused {
 		t.paused = false
-		return t.newDrill()
+		return tea.Batch(load, t.newDrill())
 	}
-	return nil
+	return load
 }
 
 // itemKeys are the keys of the menu's items: the action's letter

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -39,12 +38,7 @@ import (
 // KLOB_LOAD_ALONE the people playing alone. KLOB_LOAD_BIN=FILE serves
 // with that klob binary.
 func BenchmarkServeClubLoad(b *testing.B) {
-	if os.Getenv("KLOB_LOAD") == "" {
-		b.Skip("the load run starts 100 SSH sessions and more: make load (KLOB_LOAD=1) runs it")
-	}
-	for b.Loop() {
-		serveClubLoad(b)
-	}
+	loadRun(b, "100 SSH sessions and more", serveClubLoad)
 }
 
 // envInt reads a count from the environment, def when unset.
@@ -117,13 +111,7 @@ func serveClubLoad(t *testing.B) {
 	}
 	playing := tables*people + alone
 	dir := t.TempDir()
-	bin := os.Getenv("KLOB_LOAD_BIN")
-	if bin == "" {
-		bin = filepath.Join(dir, "klob")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
-	}
+	bin := loadBinary(t, dir)
 	addr := sshtest.FreeAddr(t)
 	most := strconv.Itoa(playing + watchers + 10)
 	proc := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", most,
@@ -132,17 +120,8 @@ func serveClubLoad(t *testing.B) {
 	time.Sleep(300 * time.Millisecond)
 	base := srv.rss(t)
 
-	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		keys      int
-		errs      []string
-	)
-	fail := func(format string, a ...any) {
-		mu.Lock()
-		errs = append(errs, fmt.Sprintf(format, a...))
-		mu.Unlock()
-	}
+	var tally loadTally
+	fail := tally.fail
 	var stop time.Time // set when the measured phase starts
 	ready := make(chan struct{})
 	var wg, seated sync.WaitGroup
@@ -197,34 +176,19 @@ func serveClubLoad(t *testing.B) {
 		arrived = true
 		seated.Done()
 		<-ready
-		count := func(k string) error {
-			mu.Lock()
-			keys++
-			mu.Unlock()
-			return c.Type(k)
-		}
-		typ := func(k string) bool {
-			if err := count(k); err != nil {
-				fail("%s: key: %v", name, err)
-				return false
-			}
-			return true
-		}
 		for time.Now().Before(stop) {
-			took, err := helpFrames(c, frameMax, count)
-			if err != nil {
+			if err := tally.measure(c, frameMax); err != nil {
 				fail("%s: %v", name, err)
 				return
 			}
-			mu.Lock()
-			latencies = append(latencies, took[:]...)
-			mu.Unlock()
 			// Play on (not measured): a table's games end, are filed and
 			// recorded, the club's writes.
 			scr := c.Screen()
-			k := answerKey(scr)
-			if k != "" && !typ(k) {
-				return
+			if k := answerKey(scr); k != "" {
+				if err := tally.press(c, k); err != nil {
+					fail("%s: key: %v", name, err)
+					return
+				}
 			}
 			if again && strings.Contains(scr, "Game over") {
 				// enter leaves for the lobby; a new game as the first.
@@ -364,6 +328,7 @@ func serveClubLoad(t *testing.B) {
 	wg.Wait()
 	cpuPlay, wallPlay := srv.cpu(t)-cpu0, time.Since(wall0)
 	la := loadavg()
+	latencies, keys, errs := tally.latencies, tally.keys, tally.errs
 	// The club's figures: the last stats line (every second).
 	time.Sleep(1500 * time.Millisecond)
 	var recorded []string

@@ -56,12 +56,16 @@ import (
 // the label side=server: go tool pprof -tagfocus side=server) and
 // DIR/heap.pprof (with the idle sessions); the memory figures are then
 // not the server's alone and are left out.
-func BenchmarkServeLoad(b *testing.B) {
+func BenchmarkServeLoad(b *testing.B) { loadRun(b, "250 SSH sessions", serveLoad) }
+
+// loadRun runs serve, a load run, when KLOB_LOAD is set (`make load`
+// sets it); otherwise it skips, saying what the run would start.
+func loadRun(b *testing.B, starts string, serve func(*testing.B)) {
 	if os.Getenv("KLOB_LOAD") == "" {
-		b.Skip("the load run starts 250 SSH sessions: make load (KLOB_LOAD=1) runs it")
+		b.Skip("the load run starts " + starts + ": make load (KLOB_LOAD=1) runs it")
 	}
 	for b.Loop() {
-		serveLoad(b)
+		serve(b)
 	}
 }
 
@@ -105,13 +109,7 @@ func serveLoad(t *testing.B) {
 		srv  loadServer
 	)
 	if profile == "" {
-		bin := os.Getenv("KLOB_LOAD_BIN")
-		if bin == "" {
-			bin = filepath.Join(dir, "klob")
-			if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-				t.Fatalf("go build: %v\n%s", err, out)
-			}
-		}
+		bin := loadBinary(t, dir)
 		addr = sshtest.FreeAddr(t)
 		args := []string{"-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle + players + 10),
 			"-max-per-addr", strconv.Itoa(idle + players + 10)}
@@ -132,17 +130,8 @@ func serveLoad(t *testing.B) {
 	time.Sleep(300 * time.Millisecond)
 	base := srv.rss(t)
 
-	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		keys      int // every key the players sent while measured
-		errs      []string
-	)
-	fail := func(format string, a ...any) {
-		mu.Lock()
-		errs = append(errs, fmt.Sprintf(format, a...))
-		mu.Unlock()
-	}
+	var tally loadTally
+	fail := tally.fail
 	stop := time.Now().Add(timeCap)
 	var wg sync.WaitGroup
 	clients := make([]*sshtest.Client, players)
@@ -199,33 +188,17 @@ func serveLoad(t *testing.B) {
 			arrived = true
 			atTable.Done()
 			<-ready
-			count := func(k string) error {
-				mu.Lock()
-				keys++
-				mu.Unlock()
-				return c.Type(k)
-			}
-			typ := func(k string) bool {
-				if err := count(k); err != nil {
-					fail("player %d: key: %v", i, err)
-					return false
-				}
-				return true
-			}
 			for n := 0; n < presses && time.Now().Before(stop); n++ {
-				// Open the help, then close it, timing each frame.
-				took, err := helpFrames(c, frameMax, count)
-				if err != nil {
+				if err := tally.measure(c, frameMax); err != nil {
 					fail("player %d: %v", i, err)
 					return
 				}
-				mu.Lock()
-				latencies = append(latencies, took[:]...)
-				mu.Unlock()
 				// Play on against the bot (not measured).
-				k := answerKey(c.Screen())
-				if k != "" && !typ(k) {
-					return
+				if k := answerKey(c.Screen()); k != "" {
+					if err := tally.press(c, k); err != nil {
+						fail("player %d: key: %v", i, err)
+						return
+					}
 				}
 				time.Sleep(200 * time.Millisecond) // a person's pace
 			}
@@ -314,6 +287,7 @@ func serveLoad(t *testing.B) {
 	}
 	cpuPlay, wallPlay := srv.cpu(t)-cpu0, time.Since(wall0)
 	la := loadavg()
+	latencies, keys, errs := tally.latencies, tally.keys, tally.errs
 	for _, c := range clients {
 		if c != nil {
 			_ = c.Close()
@@ -385,6 +359,55 @@ func serveLoad(t *testing.B) {
 	for _, c := range idles {
 		_ = c.Close()
 	}
+}
+
+// loadBinary is the klob a load run serves: KLOB_LOAD_BIN, or one
+// built from this tree into dir.
+func loadBinary(t testing.TB, dir string) string {
+	bin := os.Getenv("KLOB_LOAD_BIN")
+	if bin == "" {
+		bin = filepath.Join(dir, "klob")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+	}
+	return bin
+}
+
+// loadTally is what the sessions of a load run measure together: the
+// times from a key press to the frame answering it, the keys sent
+// while measured, and the errors.
+type loadTally struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	keys      int
+	errs      []string
+}
+
+func (l *loadTally) fail(format string, a ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.errs = append(l.errs, fmt.Sprintf(format, a...))
+}
+
+// press types k on c and counts it.
+func (l *loadTally) press(c *sshtest.Client, k string) error {
+	l.mu.Lock()
+	l.keys++
+	l.mu.Unlock()
+	return c.Type(k)
+}
+
+// measure opens the help on c and closes it, timing each frame.
+func (l *loadTally) measure(c *sshtest.Client, frameMax time.Duration) error {
+	took, err := helpFrames(c, frameMax, func(k string) error { return l.press(c, k) })
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.latencies = append(l.latencies, took[:]...)
+	return nil
 }
 
 // serveInProcess starts klob serve in this process, its goroutines

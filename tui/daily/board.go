@@ -28,22 +28,10 @@ func number(x float64) string {
 	return s
 }
 
-// seatNames names the bots by where they sit around the person at A,
-// as klob play does.
-func seatNames(n int) []string {
-	switch n {
-	case 3:
-		return []string{"", "West", "East"}
-	case 4:
-		return []string{"", "West", "North", "East"}
-	}
-	return []string{"", "Bot"}
-}
-
 // names and levels are a board's players for its log: the person (or
 // who plays their seat) at A, the bots elsewhere.
 func (s *Screen) names(person, level string) (names, levels [4]string) {
-	for i, n := range seatNames(s.set.Players()) {
+	for i, n := range kit.SeatNames(s.set.Players()) {
 		names[i], levels[i] = n, string(s.set.Level)
 	}
 	names[s.set.Seat], levels[s.set.Seat] = person, level
@@ -205,7 +193,7 @@ func (p *between) View(ctx *kit.Context) string {
 		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
 	default:
 		if br, ok := s.result(p.n); ok {
-			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), resultWords(s.set.Players())))
+			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), kit.BoardResultWords(s.set.Players())))
 		}
 		lines = append(lines, " "+s.boardMarks(ctx), "")
 		what := fmt.Sprintf("board %d", s.prog.Next(len(s.set.Boards)))

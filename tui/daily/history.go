@@ -41,23 +41,28 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 	return out
 }
 
-// history is the history's part: HistoryLines, scrolled.
-type history struct {
-	s    *Screen
-	back kit.Screen
-	top  int
+// page is a part of the screen that is a heading and rows, scrolled:
+// the history, the standings. Its key (or esc) goes back.
+type page struct {
+	name   string
+	toggle key.Binding
+	back   kit.Screen
+	top    int
+	// lines are the heading kept on top and the rows under it, for a
+	// window w wide.
+	lines func(ctx *kit.Context, w int) (head, rows []string)
 }
 
-func (*history) Name() string      { return "history" }
-func (*history) QuitsAtOnce() bool { return true }
+func (p *page) Name() string    { return p.name }
+func (*page) QuitsAtOnce() bool { return true }
 
-func (p *history) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+func (p *page) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return p, nil
 	}
 	switch {
-	case kit.IsKey(k, ctx.Keys.Back), kit.IsKey(k, keyHistory):
+	case kit.IsKey(k, ctx.Keys.Back), kit.IsKey(k, p.toggle):
 		return p.back, nil
 	case kit.IsKey(k, keyUp):
 		p.top = max(0, p.top-1)
@@ -67,23 +72,13 @@ func (p *history) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return p, nil
 }
 
-func (p *history) View(ctx *kit.Context) string {
-	s := p.s
+func (p *page) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
-	lines := kit.Titled(ctx, "Daily challenge · history")
-	all := HistoryLines(s.hist, s.cfg.Today)
-	lines = append(lines, " "+st.Heading.Render(kit.Clip(all[0], w-2)), "")
-	rows := all[1:]
-	if len(rows) > 1 {
-		lines = append(lines, " "+st.Heading.Render(kit.Clip(rows[0], w-2)))
-		rows = rows[1:]
-	}
+	lines, rows := p.lines(ctx, w)
 	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
-	for _, r := range rows[p.top:min(len(rows), p.top+room)] {
-		lines = append(lines, " "+kit.Clip(r, w-2))
-	}
+	lines = append(lines, rows[p.top:min(len(rows), p.top+room)]...)
 	for len(lines) < h-1 {
 		lines = append(lines, "")
 	}
@@ -91,7 +86,27 @@ func (p *history) View(ctx *kit.Context) string {
 	return kit.Canvas(lines, w, h)
 }
 
-func (p *history) KeyHelp(k *kit.KeyMap) help.KeyMap {
+func (p *page) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("scroll", keyUp, keyDown), kit.Brief("back", k.Back), kit.Brief("quit", k.Quit)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
+}
+
+// newHistory is the history's page: HistoryLines, scrolled.
+func newHistory(s *Screen, back kit.Screen) *page {
+	return &page{name: "history", toggle: keyHistory, back: back, lines: func(ctx *kit.Context, w int) ([]string, []string) {
+		st := &ctx.Styles
+		lines := kit.Titled(ctx, "Daily challenge · history")
+		all := HistoryLines(s.hist, s.cfg.Today)
+		lines = append(lines, " "+st.Heading.Render(kit.Clip(all[0], w-2)), "")
+		rows := all[1:]
+		if len(rows) > 1 {
+			lines = append(lines, " "+st.Heading.Render(kit.Clip(rows[0], w-2)))
+			rows = rows[1:]
+		}
+		out := make([]string, len(rows))
+		for i, r := range rows {
+			out[i] = " " + kit.Clip(r, w-2)
+		}
+		return lines, out
+	}}
 }

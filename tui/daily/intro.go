@@ -38,7 +38,7 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.IsKey(k, ctx.Keys.Choose):
 		return s.playBoard(s.prog.Next(len(s.set.Boards)))
 	case kit.IsKey(k, keyHistory):
-		return &history{s: s, back: p}, nil
+		return newHistory(s, p), nil
 	}
 	return p, nil
 }
@@ -54,17 +54,6 @@ func seatWords(players int) string {
 	return "you in seat A against the normal bot"
 }
 
-// resultWords says what a board's result is at the seat count.
-func resultWords(players int) string {
-	switch players {
-	case 3:
-		return "your score minus the mean of the two others'"
-	case 4:
-		return "your team's score minus the other team's"
-	}
-	return "your score minus the bot's"
-}
-
 func (p *intro) View(ctx *kit.Context) string {
 	s := p.s
 	st := &ctx.Styles
@@ -74,7 +63,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
-		"and how you stand against the friends whose results you import.", seatWords(n), resultWords(n))
+		"and how you stand against the friends whose results you import.", seatWords(n), kit.BoardResultWords(n))
 	lines = append(lines, "")
 	for _, l := range kit.Wrap(about, w-2) {
 		lines = append(lines, " "+l)

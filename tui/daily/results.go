@@ -106,7 +106,7 @@ func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	s := r.s
 	if !ok || s.res == nil || s.res.own == nil {
 		if ok && kit.IsKey(k, keyHistory) {
-			return &history{s: s, back: r}, nil
+			return newHistory(s, r), nil
 		}
 		return r, nil
 	}
@@ -126,9 +126,9 @@ func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case kit.IsKey(k, keyYours):
 		return r.openReplay(false)
 	case kit.IsKey(k, keyStandings) && s.res.field != nil:
-		return &standings{s: s, back: r}, nil
+		return newStandings(s, r), nil
 	case kit.IsKey(k, keyHistory):
-		return &history{s: s, back: r}, nil
+		return newHistory(s, r), nil
 	}
 	return r, nil
 }
@@ -445,60 +445,21 @@ func progressBar(done, total, w int) string {
 	return "[" + strings.Repeat("#", fill) + strings.Repeat(".", w-2-fill) + "]"
 }
 
-// standings is the standings in full, scrolled.
-type standings struct {
-	s    *Screen
-	back kit.Screen
-	top  int
-}
-
-func (*standings) Name() string      { return "standings" }
-func (*standings) QuitsAtOnce() bool { return true }
-
-func (p *standings) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return p, nil
-	}
-	switch {
-	case kit.IsKey(k, ctx.Keys.Back), kit.IsKey(k, keyStandings):
-		return p.back, nil
-	case kit.IsKey(k, keyUp):
-		p.top = max(0, p.top-1)
-	case kit.IsKey(k, keyDown):
-		p.top++
-	}
-	return p, nil
-}
-
-func (p *standings) View(ctx *kit.Context) string {
-	s := p.s
-	st := &ctx.Styles
-	w, h := ctx.Width, ctx.Height
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · standings", s.day.Date, s.set.Players()))
-	f := s.res.field
-	about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
-		"the percentage is of the most there was to make.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
-	if f.WithPar {
-		about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
-	}
-	for _, l := range kit.Wrap(about, w-2) {
-		lines = append(lines, " "+l)
-	}
-	lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
-	rows := standingRows(ctx, f)
-	room := max(0, h-len(lines)-2)
-	p.top = max(0, min(p.top, len(rows)-room))
-	end := min(len(rows), p.top+room)
-	lines = append(lines, rows[p.top:end]...)
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(lines, w, h)
-}
-
-func (p *standings) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("scroll", keyUp, keyDown), kit.Brief("back", k.Back), kit.Brief("quit", k.Quit)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
+// newStandings is the standings in full, scrolled.
+func newStandings(s *Screen, back kit.Screen) *page {
+	return &page{name: "standings", toggle: keyStandings, back: back, lines: func(ctx *kit.Context, w int) ([]string, []string) {
+		st := &ctx.Styles
+		lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · standings", s.day.Date, s.set.Players()))
+		f := s.res.field
+		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
+			"the percentage is of the most there was to make.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
+		if f.WithPar {
+			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
+		}
+		for _, l := range kit.Wrap(about, w-2) {
+			lines = append(lines, " "+l)
+		}
+		lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
+		return lines, standingRows(ctx, f)
+	}}
 }

@@ -28,7 +28,7 @@ func TestEveryChoiceIsExplained(t *testing.T) {
 	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Same}), "equal top card; a trump sequence wins, else the non-dealer's"; got != want {
 		t.Errorf("same: %q, want %q", got, want)
 	}
-	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "play the deal: the other then plays as maker with ♥ hearts"; got != want {
+	if got, want := ChoiceExplain(&g, &v, rules.Action{Kind: rules.Refuse}), "play the deal: the other is the maker with ♥ hearts"; got != want {
 		t.Errorf("refuse: %q, want %q", got, want)
 	}
 }

@@ -133,3 +133,28 @@ func LowerName(name string) string {
 	}
 	return name
 }
+
+// SeatNames names the bots by where they sit around the person at A
+// (whose name is ""): the bot across at two; West on the left, East on
+// the right and North opposite (the partner) at four.
+func SeatNames(n int) []string {
+	switch n {
+	case 3:
+		return []string{"", "West", "East"}
+	case 4:
+		return []string{"", "West", "North", "East"}
+	}
+	return []string{"", "Bot"}
+}
+
+// BoardResultWords says what a duplicate board's result is at the seat
+// count: the person's side's score less the others'.
+func BoardResultWords(players int) string {
+	switch players {
+	case 3:
+		return "your score minus the mean of the two others'"
+	case 4:
+		return "your team's score minus the other team's"
+	}
+	return "your score minus the bot's"
+}

@@ -63,7 +63,11 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	// unless the player gave it (-seed), which makes the game, and the
 	// next ones drawn from it, practice.
 	if s.setup.Practice {
-		note := fmt.Sprintf("Practice game: seed %d, from the -seed you gave; it is marked practice.", s.setup.Seed)
+		// In the words of the log's Practice tag.
+		note := fmt.Sprintf("Practice game: seed %d, the seed chosen by the player (-seed); its log is marked practice.", s.setup.Seed)
+		if s.setup.Next {
+			note = fmt.Sprintf("Practice game: seed %d, drawn from the seed chosen by the player (-seed); its log is marked practice.", s.setup.Seed)
+		}
 		for _, l := range kit.Wrap(note, max(10, ctx.Width-4)) {
 			foot = append(foot, line{"   " + l, noRow, 0})
 		}

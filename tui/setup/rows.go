@@ -19,6 +19,9 @@ type Setup struct {
 	// known; the game, and the next ones drawn from it, are marked
 	// practice in the log and the history.
 	Practice bool
+	// Next: a later game of a practice sitting, its seed drawn from the
+	// seed chosen by the player.
+	Next bool
 	// Prefs are the player's settings (pace, after a trick, hand order,
 	// the bell),
 	// offered on the setup screen when Config.Prefs is set.

@@ -169,9 +169,8 @@ func lineOf(lines []string, s string) int {
 	return -1
 }
 
-// TestPracticeSeed: a practice game's seed is said, as following from
-// the -seed given, never as chosen by the player (the next game's seed
-// is drawn from it); any other seed is not shown.
+// TestPracticeSeed: a practice game's seed is said in the log's words,
+// "seed chosen by the player"; any other seed is not shown.
 func TestPracticeSeed(t *testing.T) {
 	s, _ := form(2, false)
 	d := kittest.New(t, s, 80, 24, false)
@@ -181,7 +180,7 @@ func TestPracticeSeed(t *testing.T) {
 		o.Players = players
 		s := New(Config{}, Setup{Options: o, Seed: 123456789, Practice: true})
 		text := kittest.New(t, s, 80, 24, false).Text()
-		require.Contains(t, strings.Join(strings.Fields(text), " "), "Practice game: seed 123456789, from the -seed you gave")
+		require.Contains(t, strings.Join(strings.Fields(text), " "), "Practice game: seed 123456789, the seed chosen by the player")
 		require.NotContains(t, text, "chosen by you")
 	}
 }

@@ -20,15 +20,19 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	}
 	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
 		" " + st.Heading.Render(title), ""}
+	// The last trick is shown when there is room for it: the score's
+	// rows, the winner and what to press never give way to it.
+	var last []string
 	if n := len(sn.Deals); n > 0 {
 		d := sn.Deals[n-1]
 		lines = append(lines, sc.ResultLines(ctx, d.Score, d.Ending, d.Schmeisser, w)...)
-		if last := sc.LastTrickLines(ctx, w); last != nil && d.Score.Outcome != rules.Abandoned {
-			lines = append(append(lines, ""), last...)
+		if d.Score.Outcome != rules.Abandoned {
+			last = sc.LastTrickLines(ctx, w)
 		}
 	}
+	var winner []string
 	if sn.Over && sc.Board == "" {
-		lines = append(lines, "", " "+s.winnerWords(ctx, sc))
+		winner = []string{"", " " + s.winnerWords(ctx, sc)}
 	}
 	next := "Press enter for the next deal."
 	switch {
@@ -61,7 +65,11 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if s.typing {
 		bottom = append(bottom, s.chatLine(ctx, w))
 	}
-	lines = DropBlanks(append(lines, bottom...), h)
+	body := append(append([]string{}, lines...), winner...)
+	if last != nil && len(DropBlanks(append(append(append([]string{}, lines...), last...), append(winner, bottom...)...), h))+1 <= h {
+		body = append(append(append(lines, ""), last...), winner...)
+	}
+	lines = DropBlanks(append(body, bottom...), h)
 	if len(lines) > h {
 		lines = append(lines[:max(0, h-len(bottom))], bottom...)
 	}

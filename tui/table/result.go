@@ -163,11 +163,17 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 	if sc.players() == 4 {
 		who = sc.SideName(makerSide) + " (maker " + sc.Lower(s.Maker) + ")"
 	}
+	switch {
+	case s.Outcome == rules.Made && sc.players() == 4:
+		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than the other team (%s). Each team scores its own total.", who, mk, strings.Join(others, ", "))
+	case s.Outcome == rules.Made:
+		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than each other player (%s). Each scores their own total.", who, mk, strings.Join(others, ", "))
+	case s.Outcome == rules.Tie && sc.players() == 4:
+		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the other team (%s). The maker's team scores nothing, the other team its own.", who, mk, strings.Join(others, ", "))
+	case s.Outcome == rules.Tie:
+		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the best other player (%s). The maker scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
+	}
 	switch s.Outcome {
-	case rules.Made:
-		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than each other side (%s). Each side scores its own total.", who, mk, strings.Join(others, ", "))
-	case rules.Tie:
-		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the best other side (%s). The maker's side scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
 	case rules.Bete:
 		if sc.players() == 4 {
 			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than %s. The other team scores both totals.", who, mk, strings.Join(others, " and "))

@@ -19,10 +19,12 @@ type Config struct {
 	// Port is the person's seat at the game: the screen reads the game
 	// from its Snapshot only and acts through it.
 	Port host.Port
-	// Sort is the hand's order at first; SortChanged keeps the order the
-	// person chooses with o (the settings), nil keeps it for the game.
+	// Sort is the hand's order at first; SortChanged takes the order the
+	// person chooses with o into the settings and returns the save to
+	// run off the UI goroutine (nil: nothing to save); a nil SortChanged
+	// keeps the order for the game.
 	Sort        kit.HandSort
-	SortChanged func(kit.HandSort) error
+	SortChanged func(kit.HandSort) (save func() error)
 	// Tag ends the header's left part ("table K7Q2"); "" names the bots'
 	// level.
 	Tag string
@@ -270,6 +272,11 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case Refresh:
 		s.adopt(ctx)
 		return s.playQueued(ctx)
+	case keptMsg:
+		if msg.s == s && msg.err != nil {
+			s.SetNote(msg.what+" could not be kept: "+msg.err.Error(), true)
+		}
+		return s, nil
 	case tea.KeyPressMsg:
 		if s.typing {
 			return s.chatKey(ctx, msg)
@@ -542,11 +549,26 @@ func (s *Screen) toggleOrder() (kit.Screen, tea.Cmd) {
 	}
 	s.SetNote("The hand is sorted by "+word+".", false)
 	if s.cfg.SortChanged != nil {
-		if err := s.cfg.SortChanged(s.order); err != nil {
-			s.SetNote("The hand's order could not be kept: "+err.Error(), true)
-		}
+		return s, s.Keep("The hand's order", s.cfg.SortChanged(s.order))
 	}
 	return s, nil
+}
+
+// keptMsg is the end of a save of the person's settings: what was
+// saved, and why it failed.
+type keptMsg struct {
+	s    *Screen
+	what string
+	err  error
+}
+
+// Keep runs save (nil: nothing) in a tea.Cmd, off the UI goroutine; a
+// failure shows as a note: "what could not be kept: why".
+func (s *Screen) Keep(what string, save func() error) tea.Cmd {
+	if save == nil {
+		return nil
+	}
+	return func() tea.Msg { return keptMsg{s: s, what: what, err: save()} }
 }
 
 // undo takes back the person's last decision.

@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
@@ -244,14 +245,12 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 	return line
 }
 
-// explainChoice is the line under a menu at two players: what the
-// chosen item means.
+// explainChoice is the line under a menu: what the chosen item means.
 func (s *Screen) explainChoice(ctx *kit.Context) string {
 	v := &s.snap.View
-	if !s.myTurn() || v.Players != 2 {
+	if !s.myTurn() {
 		return ""
 	}
-	g := &ctx.Paint.Glyphs
 	var items []rules.Action
 	switch {
 	case s.Bella != rules.NoCard:
@@ -262,22 +261,31 @@ func (s *Screen) explainChoice(ctx *kit.Context) string {
 	if len(items) == 0 {
 		return ""
 	}
-	a := items[max(0, min(s.Menu, len(items)-1))]
+	return s.choiceLine(ctx, v, items, max(0, min(s.Menu, len(items)-1)))
+}
+
+// choiceLine is the explanation of items[i] of a menu at v, after the
+// item's key and words as the menu writes them.
+func (s *Screen) choiceLine(ctx *kit.Context, v *rules.View, items []rules.Action, i int) string {
+	g := &ctx.Paint.Glyphs
+	a := items[i]
 	if a.Kind == rules.PlayCard {
-		if a.Bella {
-			return kit.KeyTag(ctx.Keys.Bella) + " bella: " + kit.ChoiceExplain(g, v, a)
+		word := "bella"
+		if hasBella(items, 50) {
+			word = "menage"
 		}
-		return kit.KeyTag(ctx.Keys.NoBella) + " no bella: play it and keep quiet, no bella points"
+		if a.Bella {
+			return kit.KeyTag(ctx.Keys.Bella) + " " + word + ": " + kit.ChoiceExplain(g, v, a)
+		}
+		return kit.KeyTag(ctx.Keys.NoBella) + " no " + word + ": play it and keep quiet, no " + word + " points"
 	}
 	e := kit.ChoiceExplain(g, v, a)
 	if e == "" {
 		return ""
 	}
-	label := kit.ActionLabel(a)
-	if k := kit.ActionKey(a); k != "" {
-		label = "[" + k + "] " + label
-	}
-	return label + ": " + e
+	// The line is drawn dim as a whole: the item's words without their
+	// own colours.
+	return ansi.Strip(s.itemLabel(ctx, a, i, false)) + ": " + e
 }
 
 // promptLines say what the person is to do, a decision as a menu

@@ -266,7 +266,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	lines = append(lines, "")
 	lines = wrap(lines, fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
 		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
-		"by matchpoints open, with everyone's play.", seatWords(i.Players(), string(i.Level)), resultWords(i.Players())), w)
+		"by matchpoints open, with everyone's play.", seatWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
 	lines = append(lines, "")
 	if pr.Entered {
 		lines = append(lines, p.boardGrid(ctx)...)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -12,10 +11,10 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -25,47 +24,23 @@ import (
 // guard bounds a wait only a broken host would make long.
 const guard = 30 * time.Second
 
-// clock is the service's test clock: it stays where it is set.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// cheapBots are the real bots with few samples, so the tests are quick.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
-
 // club is a service over a database of the test's.
 type club struct {
 	t   *testing.T
-	c   *clock
+	c   *testkit.Clock
 	db  *clubdb.DB
 	svc *svc.Service
 }
 
 func newClub(t *testing.T, daily bool) *club {
 	t.Helper()
-	c := &club{t: t, c: &clock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
+	c := &club{t: t, c: testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))}
 	dir := t.TempDir()
-	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{Now: c.c.now})
+	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{Now: c.c.Now})
 	require.NoError(t, err)
 	c.db = db
 	codes := 0
-	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: cheapBots, Now: c.c.now,
+	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.CheapBots, Now: c.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
 		NewCode: func() string { codes++; return "TESTA" + string(rune('A'+codes)) }})
 	require.NoError(t, err)

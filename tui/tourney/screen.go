@@ -270,17 +270,6 @@ func seatWords(players int, level string) string {
 	return fmt.Sprintf("you in seat A against the %s bot", level)
 }
 
-// resultWords says what a board's result is at the seat count.
-func resultWords(players int) string {
-	switch players {
-	case 3:
-		return "your score minus the mean of the two others'"
-	case 4:
-		return "your team's score minus the other team's"
-	}
-	return "your score minus the bot's"
-}
-
 // wrap adds text wrapped to the window, indented by one.
 func wrap(lines []string, text string, w int) []string {
 	for _, l := range kit.Wrap(text, w-2) {

@@ -112,7 +112,7 @@ func TestTournamentFlow(t *testing.T) {
 	assert.NotContains(t, b.text(), "Rank", "nobody else's results while it runs")
 
 	// The end: the standings open.
-	cl.c.add(25 * time.Hour)
+	cl.c.Add(25 * time.Hour)
 	a.press("r")
 	a.see("standings")
 	a.see("Ann (you)")
@@ -146,7 +146,7 @@ func TestTournamentFlow(t *testing.T) {
 func TestGuestLooksOnly(t *testing.T) {
 	cl := newClub(t, true)
 	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
-		Ends: cl.c.now().Add(time.Hour)})
+		Ends: cl.c.Now().Add(time.Hour)})
 	require.NoError(t, err)
 	g := cl.open(svc.Player{Name: "guest"})
 	g.see(info.Code)

@@ -11,8 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 )
@@ -76,28 +74,22 @@ func historyBytes(t *testing.T, dir, id string) [][]byte {
 // filing is tried again until the record lands.
 func TestFiledGamesAreRecorded(t *testing.T) {
 	dir := t.TempDir()
-	hist := &histories{dir: t.TempDir(), disks: map[string]*fullFS{"a": {FS: durable.OS()}, "b": {FS: durable.OS()}}}
+	hist := newHistories(t)
 	rec := &recorder{}
 	rec.setFail(true)
 	clock := host.NewManualClock(t0)
 	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
 	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, rec.record
 	h := newHall(t, cfg)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 2, smallRules(), 7)
 	tableDir := filepath.Join(dir, "tables", tb.Code())
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
-	newCrowd(t, ann, bob).run("the game's end, its record tried", func() bool {
-		s := ann.port().Snapshot()
-		return s.Over && s.Save.FileErr != ""
-	})
-	s := ann.port().Snapshot()
+	ann, bob := annAndBob(t, tb)
+	s := playToUnfiled(t, "the game's end, its record tried", ann, bob)
 	assert.Contains(t, s.Save.FileErr, "club's records")
 	assert.NotContains(t, s.Save.FileErr, "club.db", "no file of the server's")
 	assert.Equal(t, 1, hist.filedGames(t, "a"))
 	assert.Equal(t, 1, hist.filedGames(t, "b"))
-	_, err = os.Stat(filepath.Join(tableDir, "current.klob"))
+	_, err := os.Stat(filepath.Join(tableDir, "current.klob"))
 	require.NoError(t, err, "the table's log stays until the database has the game")
 
 	rec.setFail(false)
@@ -123,21 +115,16 @@ func TestFiledGamesAreRecorded(t *testing.T) {
 // (the Filed tag stays in the table's log).
 func TestRecordAfterPartialFiling(t *testing.T) {
 	dir := t.TempDir()
-	hist := &histories{dir: t.TempDir(), disks: map[string]*fullFS{"a": {FS: durable.OS()}, "b": {FS: durable.OS()}}}
+	hist := newHistories(t)
 	hist.disks["b"].full.Store(true)
 	rec := &recorder{}
 	clock := host.NewManualClock(t0)
 	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
 	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, rec.record
 	h := newHall(t, cfg)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: smallRules(), Level: ai.Random, Seed: 9})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
-	newCrowd(t, ann, bob).run("the game's end", func() bool {
-		s := ann.port().Snapshot()
-		return s.Over && s.Save.FileErr != ""
-	})
+	tb := annOpens(t, h, 3, smallRules(), 9)
+	ann, bob := annAndBob(t, tb)
+	playToUnfiled(t, "the game's end", ann, bob)
 	require.Equal(t, 1, rec.recorded(), "recorded while Bob's history waits")
 	hist.disks["b"].full.Store(false)
 	eventually(t, "Bob's copy filed", func() bool {

@@ -167,12 +167,20 @@ func seedDealtBy(base uint64, dealer rules.Seat, n int) (uint64, error) {
 // bots, hints, claims and clocks. The ports are the next game's now; an
 // answer that comes late to this state changes nothing.
 func (st *state) retire() {
+	st.stop()
+	for _, s := range st.seats {
+		s.port = nil
+	}
+}
+
+// stop closes the state and stops what it runs: the bot thinking, the
+// seats' hints, claims and grace clocks.
+func (st *state) stop() {
 	st.closed = true
 	st.cancelBot()
 	for i, s := range st.seats {
 		st.dropHint(s)
 		st.dropClaim(s)
 		st.stopGrace(rules.Seat(i))
-		s.port = nil
 	}
 }

@@ -313,15 +313,21 @@ func (st *state) advance() (bool, error) {
 		return false, nil
 	}
 	st.label(ByForced, rules.NoSeat)
+	st.movedLast(before)
+	return true, nil
+}
+
+// movedLast notes the last move of the deal made from before (the last
+// step no chance made), once the moves are labelled.
+func (st *state) movedLast(before where) {
 	steps := st.steps()
 	ms := st.movers[st.dealShown()]
 	for i := len(steps) - 1; i >= 0; i-- {
 		if ms[i] != ByChance {
 			st.moved(before, i, steps[i].Seat, steps[i].Action, ms[i])
-			break
+			return
 		}
 	}
-	return true, nil
 }
 
 // where is a point of the game with the tricks done, to tell whether a
@@ -627,14 +633,7 @@ func (st *state) claimChecked(seat rules.Seat, job *claimJob, vd claim.Verdict, 
 	st.claimedBy[st.dealShown()] = seat
 	st.changed = true
 	if after := st.markNow(); after.mark != before.mark {
-		steps := st.steps()
-		ms := st.movers[st.dealShown()]
-		for i := len(steps) - 1; i >= 0; i-- {
-			if ms[i] != ByChance {
-				st.moved(before, i, steps[i].Seat, steps[i].Action, ms[i])
-				break
-			}
-		}
+		st.movedLast(before)
 	}
 	st.note = Note{Kind: NoteClaimed, Seat: seat, Text: st.seats[seat].player.Name + " claimed the rest of the deal"}
 }
@@ -949,12 +948,8 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 // shutdown stops everything the game runs: the bots, hints, claims and
 // clocks; the seats' Updates close.
 func (st *state) shutdown() {
-	st.closed = true
-	st.cancelBot()
-	for i, s := range st.seats {
-		st.dropHint(s)
-		st.dropClaim(s)
-		st.stopGrace(rules.Seat(i))
+	st.stop()
+	for _, s := range st.seats {
 		if s.port != nil {
 			s.port.snap.Store(st.snapshot(s.port))
 			s.port.end()

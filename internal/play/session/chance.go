@@ -15,12 +15,6 @@ func (s *Session) botAt(seat rules.Seat) bool {
 	return int(seat) < len(s.bots) && s.bots[seat] != nil
 }
 
-// legalFor returns what seat, to move, may do, and the phase.
-func (s *Session) legalFor(seat rules.Seat) ([]rules.Action, rules.Phase) {
-	v := s.View(seat)
-	return v.Legal(), v.Phase
-}
-
 // Chance returns the random source of the chance step at step (0-based
 // index in the deal's history) of deal n (1-based): each has its own
 // stream of the seed, so a resumed game draws what it would have drawn.

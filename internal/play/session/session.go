@@ -415,22 +415,31 @@ func (s *Session) Advance() (Write, error) {
 			w = join(w, w2)
 			continue
 		}
-		legal, phase := s.legalFor(seat)
-		if len(legal) != 1 || phase == rules.PhasePlay {
+		v := s.View(seat)
+		legal := v.Legal()
+		if len(legal) != 1 || v.Phase == rules.PhasePlay {
 			return w, nil
 		}
 		w2, err := s.apply(legal[0])
 		if err != nil {
 			return w, err
 		}
-		s.forced[key] = forcedReason(legal[0])
+		s.forced[key] = forcedReason(legal[0], &v)
 		w = join(w, w2)
 	}
 }
 
-// forcedReason says why a move was taken for the person; any other
-// move is the "only choice".
-func forcedReason(a rules.Action) string {
+// forcedReason says why a move was taken for the person at v; any other
+// move is the "only choice". "Good" is the only word left both to a
+// person without a sequence and to one whose sequence is lower than the
+// claim: the reason says which.
+func forcedReason(a rules.Action, v *rules.View) string {
+	if a.Kind == rules.Good {
+		if v.OwnBest().Len >= 3 {
+			return "your sequence is lower, so it is not shown"
+		}
+		return "you hold none"
+	}
 	if r, ok := forcedReasons[a.Kind]; ok {
 		return r
 	}
@@ -442,7 +451,6 @@ var forcedReasons = map[rules.Kind]string{
 	rules.NoSequence: "you hold none",
 	rules.Top:        "your sequence",
 	rules.Length:     "your sequence",
-	rules.Good:       "nothing to match",
 }
 
 // Thinker is a bot's decision, ready to run on any goroutine: it holds

@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -53,7 +54,7 @@ func tableConfig(n int, seed uint64, st Store, players ...Player) Config {
 // the archive holds it, and the people's forced moves are kept.
 func TestTableSessionPlaysToTheEnd(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memStore{}
+		st := &memstore.Store{}
 		players := []Player{person, bot, {Name: "Cy", Human: true}, bot}[:n]
 		s, err := New(tableConfig(n, 7, st, players...))
 		if err != nil {
@@ -74,10 +75,10 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 		}
 		s.Wait()
 		done, _, err := s.Archived()
-		if !done || err != nil || len(st.archived) != 1 {
-			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.archived))
+		if !done || err != nil || len(st.Filed) != 1 {
+			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.Filed))
 		}
-		text, err := st.archived[0].MarshalText()
+		text, err := st.Filed[0].MarshalText()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +116,7 @@ func byPosition(s *Session, legal []rules.Action) rules.Action {
 // steps (each drawn from its own stream of the seed).
 func TestTableSessionResumes(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memStore{}
+		st := &memstore.Store{}
 		players := []Player{person, person, person, person}[:n]
 		playOut := func(s *Session) []byte {
 			for i := 0; !s.Game().Over(); i++ {
@@ -135,7 +136,7 @@ func TestTableSessionResumes(t *testing.T) {
 		var full []byte
 		seed := uint64(0)
 		for ; seed < 300 && !bytes.Contains(full, []byte("chance: draw")); seed++ {
-			st = &memStore{}
+			st = &memstore.Store{}
 			s, err := New(tableConfig(n, seed, st, players...))
 			if err != nil {
 				t.Fatal(err)
@@ -146,8 +147,8 @@ func TestTableSessionResumes(t *testing.T) {
 			t.Fatalf("n %d: no shlomo in 300 games", n)
 		}
 		seed--
-		for _, at := range []int{1, len(st.saves) / 3, len(st.saves) / 2, len(st.saves) - 2} {
-			saved, err := st.saves[at].MarshalText()
+		for _, at := range []int{1, len(st.Saves) / 3, len(st.Saves) / 2, len(st.Saves) - 2} {
+			saved, err := st.Saves[at].MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,12 +7,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // TestEnteredTournaments: a player's ended tournaments, the last to end
 // first; none they did not enter, none still running.
 func TestEnteredTournaments(t *testing.T) {
-	c := newClock()
+	c := testkit.StoppedClock()
 	db, _ := openTest(t, c)
 	ctx := context.Background()
 	require.NoError(t, db.SeePlayer(ctx, "ann", "Ann"))

@@ -17,11 +17,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// newClock is the tests' clock, stopped at a fixed time.
-func newClock() *testkit.Clock {
-	return testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-}
-
 // openTest opens a new database in a test directory, closed at the
 // end of the test.
 func openTest(t testing.TB, c *testkit.Clock) (*DB, string) {

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -87,13 +88,13 @@ func TestFixturesCoverEveryVersion(t *testing.T) {
 // its data, with a copy of it as it was; the result has the schema of
 // a new database, checks clean and takes new writes.
 func TestMigrateFromEveryVersion(t *testing.T) {
-	fresh, _ := openTest(t, newClock())
+	fresh, _ := openTest(t, testkit.StoppedClock())
 	want := schemaOf(t, fresh)
 	for k := 0; k < Version; k++ {
 		t.Run(fmt.Sprint("from ", k), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), FileName)
 			buildAt(t, path, k)
-			c := newClock()
+			c := testkit.StoppedClock()
 			db := openAt(t, path, c)
 			ctx := context.Background()
 			assert.Equal(t, k == 0, db.Created())

@@ -21,26 +21,26 @@ import (
 // bots alone (one person, or partners), not an unfinished one, not a
 // practice one, not one rated already.
 func TestUnrated(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	record := func(g Game, rate RateFunc) int64 {
 		rec, err := db.RecordGame(ctx, g, rate)
 		require.NoError(t, err)
 		return rec.ID
 	}
-	two := record(testGame("two", keyAnn, keyBob), nil)
-	three := record(testGame("three", keyAnn, "", keyCy), nil)
-	team := record(testGame("team", keyAnn, "", keyBob, keyCy), nil) // A and C against B and a bot
-	record(testGame("alone", keyAnn, ""), nil)
-	record(testGame("partners", keyAnn, "", keyBob, ""), nil) // partners against two bots
-	open := testGame("open", keyAnn, keyBob)
+	two := record(testGame("two", testkit.KeyAnn, testkit.KeyBob), nil)
+	three := record(testGame("three", testkit.KeyAnn, "", testkit.KeyCy), nil)
+	team := record(testGame("team", testkit.KeyAnn, "", testkit.KeyBob, testkit.KeyCy), nil) // A and C against B and a bot
+	record(testGame("alone", testkit.KeyAnn, ""), nil)
+	record(testGame("partners", testkit.KeyAnn, "", testkit.KeyBob, ""), nil) // partners against two bots
+	open := testGame("open", testkit.KeyAnn, testkit.KeyBob)
 	open.Winner = ""
 	record(open, nil)
-	practice := testGame("practice", keyAnn, keyBob)
+	practice := testGame("practice", testkit.KeyAnn, testkit.KeyBob)
 	practice.Practice = true
 	record(practice, nil)
 	var p plusOne
-	record(testGame("rated", keyAnn, keyBob), p.rate)
+	record(testGame("rated", testkit.KeyAnn, testkit.KeyBob), p.rate)
 
 	got, err := db.Unrated(ctx)
 	require.NoError(t, err)
@@ -70,7 +70,7 @@ func TestUnrated(t *testing.T) {
 	changes, err := db.GameRatings(ctx, team)
 	require.NoError(t, err)
 	require.Len(t, changes, 3)
-	assert.Equal(t, []string{keyAnn, keyBob, keyCy}, []string{changes[0].After.Key, changes[1].After.Key, changes[2].After.Key}, "in seat order")
+	assert.Equal(t, []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}, []string{changes[0].After.Key, changes[1].After.Key, changes[2].After.Key}, "in seat order")
 	assert.False(t, changes[0].Before.Rated, "Ann's first game at four (her rating at two is another pool)")
 	assert.Equal(t, 4, changes[0].After.Seats)
 }
@@ -81,11 +81,11 @@ func TestUnrated(t *testing.T) {
 // and reported.
 func TestImportLinksRematches(t *testing.T) {
 	state := t.TempDir()
-	hist := filepath.Join(state, PlayersDir, keyAnn, "history")
+	hist := filepath.Join(state, PlayersDir, testkit.KeyAnn, "history")
 	require.NoError(t, os.MkdirAll(hist, 0o700))
 	at := time.Date(2026, 11, 30, 20, 0, 0, 0, time.UTC)
 	mk := func(name string, start time.Time, rematchOf string) string {
-		l := withTags(asHuman(t, "01-bottom-card-off.klob", "Ann"), "Table", "ABCD", "KeyA", keyAnn)
+		l := withTags(asHuman(t, "01-bottom-card-off.klob", "Ann"), "Table", "ABCD", "KeyA", testkit.KeyAnn)
 		l.Header.SetStart(start)
 		l.Header.Event = name
 		if rematchOf != "" {
@@ -101,7 +101,7 @@ func TestImportLinksRematches(t *testing.T) {
 	second := mk("m-second", at.Add(time.Hour), first)
 	mk("a-third", at.Add(2*time.Hour), second)
 	mk("b-orphan", at.Add(3*time.Hour), fakeSum("never filed"))
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	rep, err := db.Import(ctx, state)
 	require.NoError(t, err)
@@ -120,10 +120,10 @@ func TestFromLogReadsRematch(t *testing.T) {
 	l := withTags(asHuman(t, "01-bottom-card-off.klob", "Ann"), TagRematchOf, fakeSum("before"))
 	data, err := l.MarshalText()
 	require.NoError(t, err)
-	g, err := FromLog("/x.klob", data, keyAnn)
+	g, err := FromLog("/x.klob", data, testkit.KeyAnn)
 	require.NoError(t, err)
 	assert.Equal(t, fakeSum("before"), g.RematchOf)
-	assert.Equal(t, keyAnn, g.Seats[rules.SeatA].Key)
+	assert.Equal(t, testkit.KeyAnn, g.Seats[rules.SeatA].Key)
 	assert.Equal(t, gamelog.Human, g.Seats[rules.SeatA].Level)
 }
 
@@ -136,12 +136,12 @@ func TestImportTableBeingFiled(t *testing.T) {
 		l, _ := testkit.ReadReplay(t, "tables/4-05-four-tie.klob")
 		l.Header.SetPlayer(rules.SeatA, "Gus", gamelog.Human)
 		l.Header.SetPlayer(rules.Seat(2), "Hal", gamelog.Human)
-		return withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", keyGus, "KeyA", keyGus, "KeyC", keyHal)
+		return withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", testkit.KeyGus, "KeyA", testkit.KeyGus, "KeyC", testkit.KeyHal)
 	}
-	_, err := store.New(filepath.Join(state, PlayersDir, keyGus), store.Options{}).Archive(mk())
+	_, err := store.New(filepath.Join(state, PlayersDir, testkit.KeyGus), store.Options{}).Archive(mk())
 	require.NoError(t, err)
 	require.NoError(t, store.New(filepath.Join(state, TablesDir, "WXYZ"), store.Options{}).SaveCurrent(withTags(mk(), tagFiled, "A")))
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	rep, err := db.Import(context.Background(), state)
 	require.NoError(t, err)
 	assert.Equal(t, 1, rep.Games)

@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // TestGameAgainstBotsIsRecorded: a game against bots alone, whose log
@@ -25,14 +26,14 @@ func TestGameAgainstBotsIsRecorded(t *testing.T) {
 	ctx := context.Background()
 	l := tableLog(t, 5, person("", "Ann"), bot("normal"))
 	l.Header.Extra = nil // a game alone: no tags
-	rec := file(t, s, dir, "alone", l, keyAnn)
+	rec := file(t, s, dir, "alone", l, testkit.KeyAnn)
 	require.True(t, rec.New)
 	assert.Empty(t, rec.Changes)
-	games, err := s.DB().GamesOf(ctx, keyAnn, 0, 10)
+	games, err := s.DB().GamesOf(ctx, testkit.KeyAnn, 0, 10)
 	require.NoError(t, err)
 	require.Len(t, games, 1)
-	assert.Equal(t, keyAnn, games[0].Seats[0].Key)
-	card, err := s.Card(ctx, keyAnn)
+	assert.Equal(t, testkit.KeyAnn, games[0].Seats[0].Key)
+	card, err := s.Card(ctx, testkit.KeyAnn)
 	require.NoError(t, err)
 	for _, st := range card {
 		assert.False(t, st.Rated)
@@ -46,7 +47,7 @@ func TestGameAgainstBotsIsRecorded(t *testing.T) {
 func TestCardAndLeaderboard(t *testing.T) {
 	s, dir := openService(t)
 	ctx := context.Background()
-	keys := []string{keyAnn, keyBob, keyCy}
+	keys := []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}
 	names := []string{"Ann", "Bob", "Cy"}
 	games := 0
 	for seed := uint64(1); games < 3*s.MinGames(); seed++ {
@@ -72,7 +73,7 @@ func TestCardAndLeaderboard(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, none, "nobody played at three")
 
-	card, err := s.Card(ctx, keyAnn)
+	card, err := s.Card(ctx, testkit.KeyAnn)
 	require.NoError(t, err)
 	require.Len(t, card, 3)
 	two := card[0]
@@ -86,12 +87,12 @@ func TestCardAndLeaderboard(t *testing.T) {
 	assert.False(t, card[1].Rated)
 
 	// A player with too few games is rated and not listed.
-	l := tableLog(t, 99, person(keyDan, "Dan"), person(keyAnn, "Ann"))
+	l := tableLog(t, 99, person(testkit.KeyDan, "Dan"), person(testkit.KeyAnn, "Ann"))
 	file(t, s, dir, "dan", l, "")
 	board, err = s.Leaderboard(ctx, 2, 10)
 	require.NoError(t, err)
 	for _, line := range board {
-		assert.NotEqual(t, keyDan, line.Key)
+		assert.NotEqual(t, testkit.KeyDan, line.Key)
 	}
 	verify(t, s)
 }
@@ -107,10 +108,10 @@ func TestOpenImportsAndRates(t *testing.T) {
 		return d
 	}
 	logs := []*gamelog.Log{
-		tableLog(t, 1, person(keyAnn, "Ann"), person(keyBob, "Bob")),
-		tableLog(t, 2, person(keyAnn, "Ann"), bot("hard"), person(keyCy, "Cy")),
-		tableLog(t, 3, person(keyAnn, "Ann"), person(keyBob, "Bob"), person(keyCy, "Cy"), person(keyDan, "Dan")),
-		tableLog(t, 4, person(keyAnn, "Ann"), bot("normal"), person(keyBob, "Bob"), bot("normal")), // partners against bots
+		tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")),
+		tableLog(t, 2, person(testkit.KeyAnn, "Ann"), bot("hard"), person(testkit.KeyCy, "Cy")),
+		tableLog(t, 3, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"), person(testkit.KeyCy, "Cy"), person(testkit.KeyDan, "Dan")),
+		tableLog(t, 4, person(testkit.KeyAnn, "Ann"), bot("normal"), person(testkit.KeyBob, "Bob"), bot("normal")), // partners against bots
 	}
 	for i, l := range logs {
 		data, err := l.MarshalText()
@@ -134,7 +135,7 @@ func TestOpenImportsAndRates(t *testing.T) {
 	unrated, err := s.DB().Unrated(ctx)
 	require.NoError(t, err)
 	assert.Empty(t, unrated)
-	ann, err := s.DB().Rating(ctx, keyAnn, 2)
+	ann, err := s.DB().Rating(ctx, testkit.KeyAnn, 2)
 	require.NoError(t, err)
 	assert.Equal(t, 1, ann.Games)
 	verify(t, s)
@@ -148,7 +149,7 @@ func TestOpenImportsAndRates(t *testing.T) {
 func dumpRatings(t *testing.T, s *Service) map[string][]clubdb.Rating {
 	t.Helper()
 	out := map[string][]clubdb.Rating{}
-	for _, k := range []string{keyAnn, keyBob, keyCy, keyDan} {
+	for _, k := range []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan} {
 		r, err := s.DB().Ratings(context.Background(), k)
 		require.NoError(t, err)
 		out[k] = r
@@ -163,11 +164,11 @@ func TestRematchLinks(t *testing.T) {
 	require.Equal(t, host.RematchTag, clubdb.TagRematchOf, "the host's tag is the one the database reads")
 	s, dir := openService(t)
 	ctx := context.Background()
-	first := tableLog(t, 1, person(keyAnn, "Ann"), person(keyBob, "Bob"))
+	first := tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"))
 	r1 := file(t, s, dir, "first", first, "")
 	sum, err := host.SumLog(first)
 	require.NoError(t, err)
-	second := tableLog(t, 2, person(keyBob, "Bob"), person(keyAnn, "Ann"))
+	second := tableLog(t, 2, person(testkit.KeyBob, "Bob"), person(testkit.KeyAnn, "Ann"))
 	second.Header.Extra = append(second.Header.Extra, gamelog.Tag{Name: host.RematchTag, Value: sum})
 	r2 := file(t, s, dir, "second", second, "")
 	chain, err := s.DB().RematchChain(ctx, r2.ID)
@@ -175,7 +176,7 @@ func TestRematchLinks(t *testing.T) {
 	assert.Equal(t, []int64{r1.ID, r2.ID}, chain)
 	assert.NotEmpty(t, r2.Changes, "a rematch is rated like any game")
 
-	orphan := tableLog(t, 3, person(keyBob, "Bob"), person(keyAnn, "Ann"))
+	orphan := tableLog(t, 3, person(testkit.KeyBob, "Bob"), person(testkit.KeyAnn, "Ann"))
 	orphan.Header.Extra = append(orphan.Header.Extra, gamelog.Tag{Name: host.RematchTag, Value: clubdb.SumLog([]byte("a game never filed"))})
 	r3 := file(t, s, dir, "orphan", orphan, "")
 	chain, err = s.DB().RematchChain(ctx, r3.ID)
@@ -190,18 +191,18 @@ func TestRematchLinks(t *testing.T) {
 func TestVerifyFindsTampering(t *testing.T) {
 	s, dir := openService(t)
 	for seed := uint64(1); seed <= 4; seed++ {
-		file(t, s, dir, "g"+string(rune('0'+seed)), tableLog(t, seed, person(keyAnn, "Ann"), person(keyBob, "Bob")), "")
+		file(t, s, dir, "g"+string(rune('0'+seed)), tableLog(t, seed, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")), "")
 	}
 	verify(t, s)
 	path := s.DB().Path()
 	require.NoError(t, s.Close())
 	raw, err := sql.Open("sqlite", path)
 	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE ratings SET mu = mu + 0.5 WHERE player_key = ?`, keyAnn)
+	_, err = raw.Exec(`UPDATE ratings SET mu = mu + 0.5 WHERE player_key = ?`, testkit.KeyAnn)
 	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE rating_history SET mu = mu - 1 WHERE player_key = ? AND game_id = 2`, keyBob)
+	_, err = raw.Exec(`UPDATE rating_history SET mu = mu - 1 WHERE player_key = ? AND game_id = 2`, testkit.KeyBob)
 	require.NoError(t, err)
-	_, err = raw.Exec(`UPDATE rating_history SET mu_before = mu_before + 1 WHERE player_key = ? AND game_id = 3`, keyAnn)
+	_, err = raw.Exec(`UPDATE rating_history SET mu_before = mu_before + 1 WHERE player_key = ? AND game_id = 3`, testkit.KeyAnn)
 	require.NoError(t, err)
 	require.NoError(t, raw.Close())
 	s = openAt(t, dir)
@@ -211,9 +212,9 @@ func TestVerifyFindsTampering(t *testing.T) {
 	for _, p := range problems {
 		joined += p + "\n"
 	}
-	assert.Contains(t, joined, keyAnn+" at 2 players")
-	assert.Contains(t, joined, "game 2: "+keyBob+" has")
-	assert.Contains(t, joined, "game 3: "+keyAnn+" had", "a game starts from a rating the games before do not give")
+	assert.Contains(t, joined, testkit.KeyAnn+" at 2 players")
+	assert.Contains(t, joined, "game 2: "+testkit.KeyBob+" has")
+	assert.Contains(t, joined, "game 3: "+testkit.KeyAnn+" had", "a game starts from a rating the games before do not give")
 
 	// A log that is not the game's any more.
 	problems, err = s.Verify(context.Background(), func(clubdb.Game) ([]byte, error) { return nil, errors.New("gone") })
@@ -261,7 +262,7 @@ func TestWriteLatencies(t *testing.T) {
 	q, n := s.WriteLatencies(0.5, 0.99)
 	assert.Equal(t, 0, n)
 	assert.Equal(t, []time.Duration{0, 0}, q)
-	file(t, s, dir, "g", tableLog(t, 1, person(keyAnn, "Ann"), person(keyBob, "Bob")), "")
+	file(t, s, dir, "g", tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")), "")
 	q, n = s.WriteLatencies(0.5, 0.99)
 	assert.Equal(t, 1, n)
 	assert.Positive(t, q[1])

@@ -15,14 +15,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// Keys as klob serve makes them (32 hex digits).
-const (
-	keyAnn = "a0000000000000000000000000000001"
-	keyBob = "b0000000000000000000000000000002"
-	keyCy  = "c0000000000000000000000000000003"
-	keyDan = "d0000000000000000000000000000004"
-)
-
 // seat is who sits at a seat of a test game: a key and a name for a
 // person, a level for a bot, no key and the human level for a guest.
 type seat struct{ key, name, level string }

@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -37,18 +38,18 @@ func TestRatedGames(t *testing.T) {
 		seats []seat
 		rated []string // the keys the game rates
 	}{
-		{"head to head", []seat{person(keyAnn, "Ann"), person(keyBob, "Bob")}, []string{keyAnn, keyBob}},
-		{"three each for themselves", []seat{person(keyAnn, "Ann"), person(keyBob, "Bob"), person(keyCy, "Cy")}, []string{keyAnn, keyBob, keyCy}},
-		{"two teams of two", []seat{person(keyAnn, "Ann"), person(keyBob, "Bob"), person(keyCy, "Cy"), person(keyDan, "Dan")},
-			[]string{keyAnn, keyBob, keyCy, keyDan}},
-		{"two people and a bot", []seat{person(keyAnn, "Ann"), bot("hard"), person(keyBob, "Bob")}, []string{keyAnn, keyBob}},
-		{"a person and a bot against a person and a bot", []seat{person(keyAnn, "Ann"), person(keyBob, "Bob"), bot("easy"), bot("normal")},
-			[]string{keyAnn, keyBob}},
-		{"a person against a bot", []seat{person(keyAnn, "Ann"), bot("normal")}, nil},
-		{"a person against two bots", []seat{bot("easy"), person(keyAnn, "Ann"), bot("hard")}, nil},
-		{"partners against two bots", []seat{person(keyAnn, "Ann"), bot("normal"), person(keyBob, "Bob"), bot("normal")}, nil},
-		{"two people and a guest", []seat{person(keyAnn, "Ann"), guest("Gus"), person(keyBob, "Bob")}, []string{keyAnn, keyBob}},
-		{"a person against a guest", []seat{person(keyAnn, "Ann"), guest("Gus")}, nil},
+		{"head to head", []seat{person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")}, []string{testkit.KeyAnn, testkit.KeyBob}},
+		{"three each for themselves", []seat{person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"), person(testkit.KeyCy, "Cy")}, []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}},
+		{"two teams of two", []seat{person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"), person(testkit.KeyCy, "Cy"), person(testkit.KeyDan, "Dan")},
+			[]string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan}},
+		{"two people and a bot", []seat{person(testkit.KeyAnn, "Ann"), bot("hard"), person(testkit.KeyBob, "Bob")}, []string{testkit.KeyAnn, testkit.KeyBob}},
+		{"a person and a bot against a person and a bot", []seat{person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"), bot("easy"), bot("normal")},
+			[]string{testkit.KeyAnn, testkit.KeyBob}},
+		{"a person against a bot", []seat{person(testkit.KeyAnn, "Ann"), bot("normal")}, nil},
+		{"a person against two bots", []seat{bot("easy"), person(testkit.KeyAnn, "Ann"), bot("hard")}, nil},
+		{"partners against two bots", []seat{person(testkit.KeyAnn, "Ann"), bot("normal"), person(testkit.KeyBob, "Bob"), bot("normal")}, nil},
+		{"two people and a guest", []seat{person(testkit.KeyAnn, "Ann"), guest("Gus"), person(testkit.KeyBob, "Bob")}, []string{testkit.KeyAnn, testkit.KeyBob}},
+		{"a person against a guest", []seat{person(testkit.KeyAnn, "Ann"), guest("Gus")}, nil},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,7 +79,7 @@ func TestRatedGames(t *testing.T) {
 				}
 			}
 			// Nobody else holds a rating: no bot, no guest.
-			for _, k := range []string{keyAnn, keyBob, keyCy, keyDan} {
+			for _, k := range []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan} {
 				r, err := s.DB().Ratings(ctx, k)
 				require.NoError(t, err)
 				if slicesContains(tc.rated, k) {
@@ -138,12 +139,12 @@ func TestRateMatchesTheModel(t *testing.T) {
 	ann := rating.Rating{Mu: 27, Sigma: 5}
 	bob := rating.Rating{Mu: 22, Sigma: 3}
 	g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "B", Seats: []clubdb.Seat{
-		{Key: keyAnn, Level: "human", Total: 120},
+		{Key: testkit.KeyAnn, Level: "human", Total: 120},
 		{Level: "hard", Total: 210},
-		{Key: keyBob, Level: "human", Total: 150},
+		{Key: testkit.KeyBob, Level: "human", Total: 150},
 	}}
 	g.Rules.Players = 3
-	before := []clubdb.Rating{{Key: keyAnn, Seats: 3, Mu: ann.Mu, Sigma: ann.Sigma, Rated: true}, {Key: keyBob, Seats: 3, Mu: bob.Mu, Sigma: bob.Sigma, Rated: true}}
+	before := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3, Mu: ann.Mu, Sigma: ann.Sigma, Rated: true}, {Key: testkit.KeyBob, Seats: 3, Mu: bob.Mu, Sigma: bob.Sigma, Rated: true}}
 	got, err := Rate(cfg, &g, before)
 	require.NoError(t, err)
 	want, rated, err := cfg.Rate([]rating.Side{
@@ -154,22 +155,22 @@ func TestRateMatchesTheModel(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, rated)
 	require.Equal(t, []clubdb.Rating{
-		{Key: keyAnn, Seats: 3, Mu: want[0][0].Mu, Sigma: want[0][0].Sigma},
-		{Key: keyBob, Seats: 3, Mu: want[2][0].Mu, Sigma: want[2][0].Sigma},
+		{Key: testkit.KeyAnn, Seats: 3, Mu: want[0][0].Mu, Sigma: want[0][0].Sigma},
+		{Key: testkit.KeyBob, Seats: 3, Mu: want[2][0].Mu, Sigma: want[2][0].Sigma},
 	}, got)
 
 	// A team game: Ann and Bob partners (A and C) against a newcomer
 	// and a bot; a tie of the losers' totals does not matter with two
 	// sides.
 	g4 := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "BD", Seats: []clubdb.Seat{
-		{Key: keyAnn, Level: "human", Total: 300},
-		{Key: keyCy, Level: "human", Total: 520},
-		{Key: keyBob, Level: "human", Total: 300},
+		{Key: testkit.KeyAnn, Level: "human", Total: 300},
+		{Key: testkit.KeyCy, Level: "human", Total: 520},
+		{Key: testkit.KeyBob, Level: "human", Total: 300},
 		{Level: "easy", Total: 520},
 	}}
 	g4.Rules.Players = 4
 	easy, _ := Bot("easy", 4)
-	got, err = Rate(cfg, &g4, []clubdb.Rating{before[0], {Key: keyCy, Seats: 4}, before[1]})
+	got, err = Rate(cfg, &g4, []clubdb.Rating{before[0], {Key: testkit.KeyCy, Seats: 4}, before[1]})
 	require.NoError(t, err)
 	want, _, err = cfg.Rate([]rating.Side{
 		{Players: []rating.Player{{Rating: ann}, {Rating: bob}}, Rank: 2},
@@ -177,9 +178,9 @@ func TestRateMatchesTheModel(t *testing.T) {
 	})
 	require.NoError(t, err)
 	require.Equal(t, []clubdb.Rating{
-		{Key: keyAnn, Seats: 4, Mu: want[0][0].Mu, Sigma: want[0][0].Sigma},
-		{Key: keyCy, Seats: 4, Mu: want[1][0].Mu, Sigma: want[1][0].Sigma},
-		{Key: keyBob, Seats: 4, Mu: want[0][1].Mu, Sigma: want[0][1].Sigma},
+		{Key: testkit.KeyAnn, Seats: 4, Mu: want[0][0].Mu, Sigma: want[0][0].Sigma},
+		{Key: testkit.KeyCy, Seats: 4, Mu: want[1][0].Mu, Sigma: want[1][0].Sigma},
+		{Key: testkit.KeyBob, Seats: 4, Mu: want[0][1].Mu, Sigma: want[0][1].Sigma},
 	}, got)
 }
 
@@ -191,11 +192,11 @@ func TestRateTiesAndPlaces(t *testing.T) {
 		g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "C"}
 		g.Rules.Players = 3
 		for i, tot := range totals {
-			g.Seats = append(g.Seats, clubdb.Seat{Key: []string{keyAnn, keyBob, keyCy}[i], Level: "human", Total: tot})
+			g.Seats = append(g.Seats, clubdb.Seat{Key: []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}[i], Level: "human", Total: tot})
 		}
 		return g
 	}
-	newcomers := []clubdb.Rating{{Key: keyAnn, Seats: 3}, {Key: keyBob, Seats: 3}, {Key: keyCy, Seats: 3}}
+	newcomers := []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 3}, {Key: testkit.KeyBob, Seats: 3}, {Key: testkit.KeyCy, Seats: 3}}
 	tie := mk(100, 100, 510)
 	got, err := Rate(cfg, &tie, newcomers)
 	require.NoError(t, err)
@@ -217,11 +218,11 @@ func TestRateTiesAndPlaces(t *testing.T) {
 // TestRateRefuses: what the service cannot rate says why.
 func TestRateRefuses(t *testing.T) {
 	cfg := rating.Default()
-	g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "A", Seats: []clubdb.Seat{{Key: keyAnn, Level: "human"}, {Level: "genius"}}}
-	_, err := Rate(cfg, &g, []clubdb.Rating{{Key: keyAnn, Seats: 2}})
+	g := clubdb.Game{Rules: rules.DefaultOptions(), Winner: "A", Seats: []clubdb.Seat{{Key: testkit.KeyAnn, Level: "human"}, {Level: "genius"}}}
+	_, err := Rate(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}})
 	require.ErrorContains(t, err, `level "genius"`)
 	g.Winner = "AC"
-	_, err = Rate(cfg, &g, []clubdb.Rating{{Key: keyAnn, Seats: 2}})
+	_, err = Rate(cfg, &g, []clubdb.Rating{{Key: testkit.KeyAnn, Seats: 2}})
 	require.ErrorContains(t, err, "not a side")
 	g.Winner = ""
 	got, err := Rate(cfg, &g, nil)

@@ -17,17 +17,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// newClock is the tests' clock, stopped at a fixed time.
-func newClock() *testkit.Clock {
-	return testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
-}
-
-// cheapBots are the real bots with few samples, so the tests are quick.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
-
 // fixture is a service over a database of its own in a test directory.
 type fixture struct {
 	t     *testing.T
@@ -55,7 +44,7 @@ func (l *logs) logf(format string, args ...any) {
 // daily tournaments too.
 func newFixture(t *testing.T, daily bool) *fixture {
 	t.Helper()
-	f := &fixture{t: t, c: newClock(), dir: t.TempDir(), log: &logs{}}
+	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}}
 	f.open(daily)
 	return f
 }
@@ -65,7 +54,7 @@ func (f *fixture) open(daily bool) {
 	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.Now})
 	require.NoError(t, err)
 	f.db = db
-	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: cheapBots, Now: f.c.Now,
+	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: testkit.CheapBots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
@@ -180,6 +169,18 @@ func eachSeatCount(t *testing.T, test func(t *testing.T, f *fixture, n int)) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { test(t, newFixture(t, false), n) })
 	}
+}
+
+// annAtTheSecondDecision has Ann enter a new tournament of four boards
+// at two players and play the first with middle up to her second
+// decision; it returns the code and her seat.
+func (f *fixture) annAtTheSecondDecision() (string, *Seat) {
+	f.t.Helper()
+	code := f.create(2, 4, ann)
+	seat, err := f.s.Play(context.Background(), ann, code)
+	require.NoError(f.t, err)
+	playOut(f.t, seat, middle, func(d int) bool { return d >= 2 })
+	return code, seat
 }
 
 // create has Cy create a tournament of boards boards at n players and

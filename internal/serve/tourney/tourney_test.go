@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -151,12 +152,12 @@ func TestParThroughTheServer(t *testing.T) {
 		code := f.create(n, 4)
 		pars := f.waitPars(code)
 		set := f.s.cachedSet(code)
-		direct, err := set.Pars(ctx, cheapBots)
+		direct, err := set.Pars(ctx, testkit.CheapBots)
 		require.NoError(t, err)
 		assert.Equal(t, direct, pars)
 		require.NoError(t, f.s.Enter(ctx, ann, code))
 		for i, b := range set.Boards {
-			hard, err := cheapBots(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
+			hard, err := testkit.CheapBots(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
 			require.NoError(t, err)
 			seat, err := f.s.Play(ctx, ann, code)
 			require.NoError(t, err)
@@ -199,7 +200,7 @@ func TestDeterminismThroughTheServer(t *testing.T) {
 			lb, err := f.s.PlayLog(ctx, code, bob.Key, b.Number)
 			require.NoError(t, err)
 			require.Equal(t, la.Deals, lb.Deals, "board %d", b.Number)
-			bots, err := set.Seats(b, cheapBots, false)
+			bots, err := set.Seats(b, testkit.CheapBots, false)
 			require.NoError(t, err)
 			d, err := set.Play(ctx, b, bots, func(v *rules.View) (rules.Action, error) { return middle(v), nil })
 			require.NoError(t, err)
@@ -242,7 +243,7 @@ func TestRestartResumesTheBoard(t *testing.T) {
 	// The same play from the start, with no stop, is the same deal.
 	set := f.s.cachedSet(code)
 	b, _ := set.Board(2)
-	bots, err := set.Seats(b, cheapBots, false)
+	bots, err := set.Seats(b, testkit.CheapBots, false)
 	require.NoError(t, err)
 	d, err := set.Play(ctx, b, bots, func(v *rules.View) (rules.Action, error) { return middle(v), nil })
 	require.NoError(t, err)
@@ -259,10 +260,7 @@ func TestRestartResumesTheBoard(t *testing.T) {
 func TestReconnectSharesTheBoard(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	code := f.create(2, 4, ann)
-	one, err := f.s.Play(ctx, ann, code)
-	require.NoError(t, err)
-	playOut(t, one, middle, func(d int) bool { return d >= 2 })
+	code, one := f.annAtTheSecondDecision()
 	two, err := f.s.Play(ctx, ann, code)
 	require.NoError(t, err)
 	assert.Equal(t, one.Board, two.Board)
@@ -283,10 +281,7 @@ func TestReconnectSharesTheBoard(t *testing.T) {
 func TestBoardAfterTheEnd(t *testing.T) {
 	f := newFixture(t, false)
 	ctx := context.Background()
-	code := f.create(2, 4, ann)
-	seat, err := f.s.Play(ctx, ann, code)
-	require.NoError(t, err)
-	playOut(t, seat, middle, func(d int) bool { return d >= 2 })
+	code, seat := f.annAtTheSecondDecision()
 	f.c.Add(25 * time.Hour)
 	playOut(t, seat, middle, nil)
 	seat.Leave()

@@ -15,6 +15,12 @@ type Clock struct {
 // NewClock returns a clock that reads start.
 func NewClock(start time.Time) *Clock { return &Clock{t: start} }
 
+// StoppedClock returns a clock that reads noon on 1 December 2026, UTC,
+// until the test moves it: the tests' usual fixed time.
+func StoppedClock() *Clock {
+	return NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+}
+
 // Now returns the clock's time.
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()
