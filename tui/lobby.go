@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
@@ -55,6 +57,18 @@ type LobbyConfig struct {
 	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
+	// Addr is the connection's address as the server's limits count it:
+	// the wrong table codes tried are limited per address and per key
+	// (hall.Lookup).
+	Addr string
+	// Start, when set, goes straight to a table at the connection's
+	// start: `ssh host -t join CODE` or `watch CODE` (lobby_watch.go).
+	Start Command
+	// Chat is the server's talk: its Hub, whose rooms the tables have
+	// (hall.Config.Chat), and the lobby's room (lobby_chat.go); nil
+	// offers no talk.
+	Chat  *chat.Hub
+	Lobby *chat.Room
 	// Club is the club's records (lobby_club.go): the person's rating,
 	// the leaderboards; nil shows none.
 	Club Club
@@ -68,7 +82,7 @@ type LobbyConfig struct {
 // a seat at a table goes straight back to it.
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
-	l := &lobby{cfg: c}
+	l := &lobby{cfg: c, mutes: muteBook{}}
 	if cfg.Hall != nil && cfg.Player.ID != "" {
 		// The hall compares the names of the people connected, to tell
 		// two keys under one name apart.
@@ -134,6 +148,8 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			next = s.back("")
 		case *sharedSeat:
 			next, cmd = s.leave(&a.ctx)
+		case *watchSeat:
+			next, cmd = s.leave(&a.ctx)
 		case *tourneyScreen:
 			next, cmd = s.quitNow(&a.ctx)
 		}
@@ -184,13 +200,17 @@ type lobby struct {
 	// hold is whether this connection has the person's game alone
 	// (lobby_alone.go).
 	hold gameHold
+	// talk is the lobby's line (lobby_chat.go), nil without a chat.
+	talk *lobbyTalk
+	// mutes are the people this connection muted (lobby_chat.go).
+	mutes muteBook
 	// club is the person's rating as last read (lobby_club.go).
 	club lobbyClub
 }
 
 func (l *lobby) Name() string { return "lobby" }
 
-func (l *lobby) typing() bool { return l.entered }
+func (l *lobby) typing() bool { return l.entered || l.talk.open() }
 
 // QuitQuestion: leaving keeps a table seat for a while.
 func (l *lobby) QuitQuestion() string { return "Your games stay saved." }
@@ -213,10 +233,14 @@ func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.refresh()
 	first := !l.resumed
 	l.resumed = true
-	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return tea.Batch(l.tick(), l.readClub())
+	listen := l.startTalk(first)
+	if first && l.cfg.Start.Verb != "" {
+		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return lobbyStartMsg{} })
 	}
-	return tea.Batch(l.tick(), l.readClub(), func() tea.Msg { return lobbyResumeMsg{} })
+	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+		return tea.Batch(l.tick(), l.readClub(), listen)
+	}
+	return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return lobbyResumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -230,6 +254,8 @@ func (l *lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (l *lobby) refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+		// The person's own table first: a long list shows its start.
+		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
 	}
 }
 
@@ -239,6 +265,7 @@ var lobbyItems = []struct{ key, label string }{
 	{"t", "Train your bidding"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
+	{"w", "Watch a table"},
 	{"d", "Tournaments: the daily and the club's"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
@@ -259,12 +286,29 @@ func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l, l.tick()
 	case lobbyResumeMsg:
 		return l.resumeSeat(ctx)
+	case lobbyStartMsg:
+		return l.startCommand(ctx)
+	case talkMsg:
+		return l, l.talkMsg(msg)
+	case tea.PasteMsg:
+		if l.talk.open() {
+			l.talk.paste(msg.Content)
+		}
+		return l, nil
 	case clubCardMsg:
 		l.takeCard(msg)
 		return l, nil
 	case tea.KeyPressMsg:
 		if l.entered {
 			return l.typeKey(ctx, msg)
+		}
+		if l.talk.open() {
+			l.talk.key(msg)
+			return l, nil
+		}
+		if msg.String() == "/" && l.talk != nil {
+			l.talk.start()
+			return l, nil
 		}
 		return l.key(ctx, msg)
 	}
@@ -341,6 +385,12 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "w":
+		if l.guest() {
+			l.setNote(errGuestWatch.Error(), true)
+			return l, nil
+		}
+		return newWatchList(l), nil
 	case "d":
 		return l.openTourneys()
 	case "h":
@@ -487,6 +537,9 @@ func (b *backToLobby) back(note string) kit.Screen {
 func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
+	if c.Prefs != nil {
+		c.Setup.Prefs = *c.Prefs // the form starts from the settings kept
+	}
 	// Each new game its own seed: the last one was shown at its end.
 	c.Setup.Seed = l.seed()
 	return openSaved(&c, l.holdGame, func() kit.Screen { return newElsewhere(l) },
@@ -505,7 +558,7 @@ func (l *lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		if l.entryKind == "name" {
 			return l.rename(text)
 		}
-		t, err := l.cfg.Hall.Find(text)
+		t, err := l.lookup(text)
 		if err != nil {
 			l.setNote(fmt.Sprintf("%q: %v", text, err), true)
 			return l, nil
@@ -619,26 +672,68 @@ func (l *lobby) View(ctx *kit.Context) string {
 	if len(l.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
 	}
-	for i, t := range l.tables {
-		lines = append(lines, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
-	}
-	lines = append(lines, "")
+	var tail []string // the line typed, or the note
 	switch {
 	case l.entered && l.entryKind == "code":
-		lines = append(lines, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
+		tail = append(tail, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		lines = append(lines, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
 		for _, n := range kit.Wrap("! "+l.note, w-2) {
-			lines = append(lines, " "+st.Error.Render(n))
+			tail = append(tail, " "+st.Error.Render(n))
 		}
 	case l.note != "":
 		for _, n := range kit.Wrap(l.note, w-2) {
-			lines = append(lines, " "+n)
+			tail = append(tail, " "+n)
 		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j d h r l · ? help · q quit"))
+	// The tables take the room left above the line typed, the note and
+	// the keys, which always show: a long list shows the part around
+	// the cursor.
+	lines = append(lines, l.tableLines(ctx, ctx.Height-len(lines)-len(tail)-3)...)
+	lines = append(append(lines, ""), tail...)
+	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
+	if l.talk != nil {
+		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		if l.talk.open() {
+			keys = typingKeys
+		}
+		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
+	}
+	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
 	return kit.JoinLines(lines)
+}
+
+// tableLines are the lines of the open tables in at most room lines:
+// when they do not fit, the part that holds the cursor (the first
+// tables when it is on the menu) and a line saying how many more.
+func (l *lobby) tableLines(ctx *kit.Context, room int) []string {
+	var all []string
+	first := make([]int, len(l.tables)+1) // the first line of each table
+	for i, t := range l.tables {
+		first[i] = len(all)
+		all = append(all, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
+	}
+	first[len(l.tables)] = len(all)
+	if len(all) <= room {
+		return all
+	}
+	keep := max(room-1, 0) // a line says the rest
+	start := 0
+	if at := l.row - len(lobbyItems); at >= 0 && at < len(l.tables) && first[at+1] > keep {
+		start = first[at+1] - keep
+	}
+	shown := all[start : start+keep]
+	more := 0
+	for i := range l.tables {
+		if first[i] < start || first[i+1] > start+keep {
+			more++
+		}
+	}
+	if room < 1 {
+		return nil
+	}
+	return append(shown, "   "+ctx.Styles.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
 }
 
 // rowLines are row i of the lobby, wrapped to the window under its
@@ -688,6 +783,8 @@ type tableForm struct {
 	setup Setup
 	row   int
 	err   string
+	// private refuses spectators (the host may change it later).
+	private bool
 }
 
 func newTableForm(l *lobby) *tableForm {
@@ -712,7 +809,7 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		return f, nil
 	}
 	rows := f.rows()
-	n := len(rows) + 2 // seats, the rows, open
+	n := len(rows) + 3 // seats, the rows, spectators, open
 	switch {
 	case kit.IsKey(key, k.Back):
 		return f.l, nil
@@ -732,11 +829,13 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 			setup.DropInapplicable(&f.setup.Options)
 		case f.row <= len(rows):
 			rows[f.row-1].Step(&f.setup, d)
+		case f.row == len(rows)+1:
+			f.private = !f.private
 		}
 		f.err = ""
 		// The rows change with the seats and dealer_forced: keep the
 		// cursor in range.
-		f.row = min(f.row, len(f.rows())+1)
+		f.row = min(f.row, len(f.rows())+2)
 	case kit.IsKey(key, k.Choose):
 		return f.open(ctx)
 	}
@@ -745,7 +844,8 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 // open opens the table and sits the host at it.
 func (f *tableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed()})
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed(),
+		Private: f.private})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil
@@ -776,16 +876,22 @@ func (f *tableForm) View(ctx *kit.Context) string {
 	for i, r := range rows {
 		row(i+1, r.Label, r.Value(&f.setup))
 	}
+	row(len(rows)+1, "Spectators", map[bool]string{false: "may watch", true: "private"}[f.private])
 	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	if f.row >= 1 && f.row <= len(rows) {
+	switch {
+	case f.row >= 1 && f.row <= len(rows):
 		explain = rows[f.row-1].Explain(&f.setup)
-	} else if f.row > len(rows) {
+	case f.row == len(rows)+1 && f.private:
+		explain = "nobody may watch the game (P at the table changes it)"
+	case f.row == len(rows)+1:
+		explain = "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
+	case f.row > len(rows):
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
 	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
 	open := "[ Open the table ]"
 	mark := "  "
-	if f.row == len(rows)+1 {
+	if f.row == len(rows)+2 {
 		mark = g.Cursor + " "
 		open = st.Selected.Render(open)
 	}

@@ -146,6 +146,7 @@ func poolOf(card []club.Standing, seats int) (club.Standing, bool) {
 // game did to the person's rating once it is over: their standing in
 // the table's pool when the game was first shown, then after its record.
 type seatClub struct {
+	game   int  // the table's game these are for: "again" starts anew
 	looked bool // the table was shown: the standing before is asked for
 	late   bool // the game was over at the first look: no standing before
 	asked  bool // the standing after the game is asked for
@@ -158,6 +159,7 @@ type seatClub struct {
 // clubSeatMsg is a seat's standings, read for the seat.
 type clubSeatMsg struct {
 	s     *sharedSeat
+	game  int
 	after bool
 	clubCardMsg
 }
@@ -166,7 +168,8 @@ type clubSeatMsg struct {
 func (s *sharedSeat) readSeatClub(after bool) tea.Cmd {
 	c := s.l.cfg.Club
 	read := readCard(c, s.l.cfg.Player.ID, s)
-	return func() tea.Msg { return clubSeatMsg{s: s, after: after, clubCardMsg: read().(clubCardMsg)} }
+	game := s.club.game
+	return func() tea.Msg { return clubSeatMsg{s: s, game: game, after: after, clubCardMsg: read().(clubCardMsg)} }
 }
 
 // watchClub asks, as the game goes, for the standings the afterword
@@ -178,6 +181,10 @@ func (s *sharedSeat) watchClub() tea.Cmd {
 	}
 	sn := s.table.Snapshot()
 	c := &s.club
+	if c.game != sn.Game {
+		// A new game at the table ("again"): its own before and after.
+		*c = seatClub{game: sn.Game}
+	}
 	c.seats = len(sn.Players)
 	var cmds []tea.Cmd
 	if !c.looked {
@@ -195,7 +202,7 @@ func (s *sharedSeat) watchClub() tea.Cmd {
 
 // takeSeatClub keeps the standings read for the seat.
 func (s *sharedSeat) takeSeatClub(m clubSeatMsg) {
-	if m.s != s {
+	if m.s != s || m.game != s.club.game {
 		return
 	}
 	c := &s.club

@@ -37,6 +37,8 @@ type sharedSeat struct {
 	// ticking is set while the clock redraws the table each second: only
 	// while a dropped seat's countdown runs.
 	ticking bool
+	// talk is the table's chat (lobby_chat.go), nil without one.
+	talk *roomTalk
 	// club is the person's rating before and after the game
 	// (lobby_club.go).
 	club seatClub
@@ -57,11 +59,13 @@ type seatClockMsg struct{ s *sharedSeat }
 func newSharedSeat(l *lobby, conn *hall.Conn) *sharedSeat {
 	s := &sharedSeat{l: l, conn: conn, gone: make(chan struct{})}
 	s.w = conn.Waiting()
+	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
 	if done := l.cfg.Done; done != nil {
 		go func() {
 			select {
 			case <-done:
 				conn.Leave()
+				s.talk.hangUp()
 			case <-s.gone:
 			}
 		}()
@@ -76,9 +80,36 @@ func (s *sharedSeat) Name() string { return "shared table" }
 func (s *sharedSeat) Enter(ctx *kit.Context) tea.Cmd {
 	s.w = s.conn.Waiting()
 	if s.w.Started {
-		return s.onTable(ctx)
+		return tea.Batch(s.onTable(ctx), s.talk.listen())
 	}
-	return s.listen()
+	return tea.Batch(s.listen(), s.talk.listen())
+}
+
+// typing reports whether a line of talk is being typed at the table:
+// every key goes to it.
+func (s *sharedSeat) typing() bool { return s.table != nil && s.table.Typing() }
+
+// togglePrivate lets the table's host close it to spectators, or open
+// it to them again.
+func (s *sharedSeat) togglePrivate() (kit.Screen, tea.Cmd) {
+	private := !s.conn.Table().Private()
+	err := s.conn.SetPrivate(private)
+	note, isErr := "Spectators may watch this table again.", false
+	switch {
+	case err != nil:
+		note, isErr = kit.Capital(err.Error())+".", true
+	case private:
+		note = "The table is private now: nobody may watch it."
+	}
+	if s.table != nil {
+		s.table.SetNote(note, isErr)
+	} else {
+		s.note = ""
+		if isErr {
+			s.note = note
+		}
+	}
+	return s, nil
 }
 
 // listen waits for the next tick of the waiting room.
@@ -136,8 +167,8 @@ func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	if analyze == nil {
 		analyze = noAnalysis
 	}
-	return tablescreen.Config{
-		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true,
+	cfg := tablescreen.Config{
+		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(),
 		Log: s.conn.Log, Afterword: s.afterword,
 		Replay: func(lg *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := lg.Replay()
@@ -147,6 +178,10 @@ func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, Analyse: analyse}, s), nil
 		},
 	}
+	if s.talk != nil {
+		cfg.Talk = s.talk
+	}
+	return cfg
 }
 
 // leave gives up the seat and goes back to the lobby.
@@ -157,6 +192,7 @@ func (s *sharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		s.left = true
 		close(s.gone)
 		s.conn.Leave()
+		s.talk.close()
 	}
 	switch {
 	case started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed:
@@ -201,6 +237,16 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 			return s, nil
 		}
 		return s, s.listen()
+	case talkMsg:
+		if msg.t != s.talk {
+			return s, nil
+		}
+		cmd := s.talk.take(msg)
+		if s.table != nil {
+			_, c2 := s.table.Update(ctx, tablescreen.ChatRefresh{})
+			cmd = tea.Batch(cmd, c2)
+		}
+		return s, cmd
 	case seatClockMsg:
 		if msg.s != s {
 			return s, nil
@@ -239,6 +285,10 @@ func (s *sharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	k := &ctx.Keys
 	w := &s.w
 	switch {
+	case s.table != nil && s.table.Typing():
+		return s.toTable(ctx, msg)
+	case msg.String() == "P" && s.host() && w.Closed == "" && !w.Kicked:
+		return s.togglePrivate()
 	case s.table != nil:
 		if sn := s.table.Snapshot(); (sn.Kicked || sn.Closed) && (kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back)) {
 			return s.leave(ctx)
@@ -265,11 +315,17 @@ func (s *sharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 // KeyHelp is the help of the screen on view.
 func (s *sharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if s.table != nil {
-		return s.table.KeyHelp(k)
+		km := s.table.KeyHelp(k)
+		if !s.host() {
+			return km
+		}
+		private := kit.Bind("P", "private: let nobody watch, or let spectators watch again")
+		return kit.KeyHelp{Short: km.ShortHelp(), Full: append(km.FullHelp(), []key.Binding{private})}
 	}
 	keys := []key.Binding{kit.Brief("leave the table", k.Back), k.Help, kit.QuitAsks(k)}
 	if s.host() && s.w.Closed == "" && !s.w.Kicked {
-		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats")}, keys...)
+		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats"),
+			kit.Bind("P", "private: let nobody watch, or let spectators watch again")}, keys...)
 	}
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
@@ -327,10 +383,20 @@ func (s *sharedSeat) View(ctx *kit.Context) string {
 		for _, l := range kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2) {
 			lines = append(lines, " "+l)
 		}
+		watch := "Spectators may watch once the game starts."
+		if s.conn.Table().Private() {
+			watch = "The table is private: nobody may watch."
+		}
+		if s.host() {
+			watch += " P changes it (during the game too)."
+		}
+		for _, l := range kit.Wrap(watch, ctx.Width-2) {
+			lines = append(lines, " "+l)
+		}
 		lines = append(lines, "")
 		if s.host() {
 			lines = append(lines, " Press s to start: bots take the free seats.")
-			keys = "s start · esc leave the table · q quit"
+			keys = "s start · P private · esc leave the table · q quit"
 		} else {
 			lines = append(lines, " The host starts the game.")
 			keys = "esc leave the table · q quit"

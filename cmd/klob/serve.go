@@ -20,11 +20,15 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -46,7 +50,9 @@ type serveFlags struct {
 	keyRate     float64
 	pace        time.Duration
 	stats       time.Duration
+	stall       time.Duration
 	dbCheck     bool
+	boardGames  int
 	// now is the clock of the tournaments' ends and days, and
 	// tourneyBot the bots of their boards and par (not flags: tests set
 	// them); nil is time.Now and the server's bots.
@@ -72,7 +78,9 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
+	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose terminal reads nothing of its screen for this long is closed")
 	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
+	fs.IntVar(&f.boardGames, "board-games", rating.DefaultMinGames, "rated games that list a player on a leaderboard")
 	fs.BoolVar(&f.dbCheck, "db-check", false, "check the club database (STATE/club.db) and exit: 0 when it is sound, 1 when not")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
@@ -102,6 +110,10 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 		return f, fmt.Errorf("-pace: %v is negative", f.pace)
 	case f.stats < 0:
 		return f, fmt.Errorf("-stats: %v is negative", f.stats)
+	case f.boardGames < 1:
+		return f, fmt.Errorf("-board-games: %d is less than 1", f.boardGames)
+	case f.stall <= 0:
+		return f, fmt.Errorf("-stall: %v is not positive", f.stall)
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -146,7 +158,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
-	cl, err := openClub(f.state, f.now, timedLogf(stdout))
+	cl, err := openClub(f.state, f.now, f.boardGames, timedLogf(stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
@@ -233,7 +245,14 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		timedLogf(stdout)(format, a...)
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
+	// One chat Hub for the server: a room per table and one for the
+	// lobby, the mutes and rate limits shared.
+	talk, err := chat.New(chat.Config{})
+	if err != nil {
+		return nil, nil, err
+	}
 	h, err := hall.New(hall.Config{
+		Chat:      talk,
 		Dir:       filepath.Join(f.state, "tables"),
 		MaxTables: f.maxTables,
 		Grace:     f.grace,
@@ -266,6 +285,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		IdleTimeout:     f.idle,
 		LoginTimeout:    f.login,
 		KeyRate:         f.keyRate,
+		StallTimeout:    f.stall,
 		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
 			cfg := lobbyConfig(f, h, bots, s)
@@ -347,8 +367,15 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
+	hub, lobbyRoom := h.Talk()
 	cfg := tui.LobbyConfig{
 		Hall: h,
+		// The wrong table codes are limited per address and per key; the
+		// command line may name a table to join or watch at once.
+		Addr:  s.Addr,
+		Start: tui.Command{Verb: s.Verb, Code: s.Code},
+		Chat:  hub,
+		Lobby: lobbyRoom,
 		// The trainer's grading and the hints of all sessions wait for
 		// the bots' slots too, behind every bot waiting: one bound on
 		// the heavy work, so that a core is always left for the screens
@@ -361,8 +388,14 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},
 			Timing: tm,
 			NewBot: bots.newBot,
+			// The server's pace, not the player's: -pace rules the bots.
+			PaceFlag: true,
 		},
 	}
+	// The player's settings (the bell, the hand's order...): a guest's
+	// for the connection, a key's kept in its directory.
+	prefs := settings.Default()
+	cfg.Solo.Prefs = &prefs
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
 		cfg.Solo.Store = playerFiles{st}
@@ -373,6 +406,21 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			if n, err := hall.NormalName(string(b)); err == nil {
 				name = n
 			}
+		}
+		path := filepath.Join(st.Dir(), settings.FileName)
+		if p, err := settings.Load(path); err == nil {
+			prefs = p
+		}
+		cfg.Solo.SavePrefs = func(p settings.Settings) error {
+			err := os.MkdirAll(st.Dir(), 0o700)
+			if err == nil {
+				err = settings.Save(path, p)
+			}
+			if err != nil {
+				// The player reads it: without the server's paths.
+				return errors.New(durable.Brief(err))
+			}
+			return nil
 		}
 		cfg.Rename = func(n string) error {
 			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {

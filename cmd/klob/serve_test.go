@@ -470,6 +470,8 @@ func TestParseServe(t *testing.T) {
 		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
 		{"-stats -1s", "-stats: -1s is negative"},
 		{"-abandon 0s", "-abandon: 0s is not positive"},
+		{"-stall 0s", "-stall: 0s is not positive"},
+		{"-board-games 0", "-board-games: 0 is less than 1"},
 		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {

@@ -58,7 +58,7 @@ func startServeTourney(t *testing.T, state string, c *tourneyClock) *serveRun {
 	require.NoError(t, err)
 	f.now, f.tourneyBot = c.now, cheapTourneyBots
 	r := &serveRun{log: &safeBuf{}, state: state}
-	r.club, err = openClub(state, f.now, timedLogf(r.log))
+	r.club, err = openClub(state, f.now, 0, timedLogf(r.log))
 	require.NoError(t, err)
 	t.Cleanup(func() { r.club.Close() })
 	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)

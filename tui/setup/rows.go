@@ -22,7 +22,8 @@ type Setup struct {
 	// Next: a later game of a practice sitting, its seed drawn from the
 	// seed chosen by the player.
 	Next bool
-	// Prefs are the player's settings (pace, after a trick, hand order),
+	// Prefs are the player's settings (pace, after a trick, hand order,
+	// the bell),
 	// offered on the setup screen when Config.Prefs is set.
 	Prefs settings.Settings
 }
@@ -304,4 +305,6 @@ var prefRows = []Row{
 		}
 		return "trick strength"
 	}, func(s *Setup, _ int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }},
+	{"bell", "Bell on your turn", func(s *Setup) string { return OnOff(s.Prefs.Bell) },
+		func(s *Setup, _ int) { s.Prefs.Bell = !s.Prefs.Bell }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }},
 }

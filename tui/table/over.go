@@ -62,6 +62,9 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 			bottom = append(bottom, " "+st.Error.Render(l))
 		}
 	}
+	if s.typing {
+		bottom = append(bottom, s.chatLine(ctx, w))
+	}
 	body := append(append([]string{}, lines...), winner...)
 	if last != nil && len(DropBlanks(append(append(append([]string{}, lines...), last...), append(winner, bottom...)...), h))+1 <= h {
 		body = append(append(append(lines, ""), last...), winner...)
@@ -114,7 +117,6 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 	if win < 0 {
 		return "The game is not over."
 	}
-	mine := sc.sideOf(sn.Seat)
 	var others []string
 	for _, side := range sc.SideOrder() {
 		if side != win {
@@ -122,6 +124,10 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 		}
 	}
 	score := fmt.Sprintf("%d to %s", sn.Totals[win], strings.Join(others, " and "))
+	if sn.Watching {
+		return st.Heading.Render(sc.SideName(win) + " wins the game, " + score + ".")
+	}
+	mine := sc.sideOf(sn.Seat)
 	switch {
 	case win == mine && sc.players() == 4:
 		return st.Good.Render("Your team wins the game, "+score+"!") + " (" + sc.SideName(win) + ")"
@@ -191,8 +197,26 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	if s.cfg.NewGame != nil {
 		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" new game")
 	}
+	if s.cfg.Shared && sn.Can.Again {
+		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" again")
+	}
 	offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" quit")
+	if again := s.againLines(ctx, sc, w); again != nil {
+		tail = append(append(tail, ""), again...)
+	}
 	tail = append(tail, "", " "+strings.Join(offers, "   "))
+	if s.note != "" {
+		style := st.Text
+		if s.noteErr {
+			style = st.Error
+		}
+		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
+			tail = append(tail, " "+style.Render(l))
+		}
+	}
+	if s.typing {
+		tail = append(tail, s.chatLine(ctx, w))
+	}
 	if s.overErr != "" {
 		for _, l := range kit.WrapLines("! "+s.overErr, w-2, 2) {
 			tail = append(tail, " "+st.Error.Render(l))
@@ -200,6 +224,9 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	}
 	padH := max(4, h-len(lines)-len(tail)-1)
 	sc.V.Seat = sn.Seat
+	if sn.Watching {
+		sc.V.Seat = rules.SeatA
+	}
 	for _, l := range sc.scorePad(ctx, min(60, w-2), padH) {
 		lines = append(lines, " "+l)
 	}

@@ -25,6 +25,9 @@ type Hand struct {
 	Legal   rules.CardSet
 	Cursor  int  // the selected card, -1 for none
 	Playing bool // the person plays a card now: numbers and marks show
+	// Backs, with no Cards, draws that many cards face down: the bottom
+	// seat's hand on a spectator's screen.
+	Backs int
 }
 
 // topRows is the header and its rule.
@@ -660,6 +663,9 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 			label += st.Dim.Render("  " + strings.Join(roles, " · "))
 		}
 	}
+	if n == 0 && hand.Backs > 0 {
+		return sc.backBlock(ctx, w, size, hand.Backs), nil
+	}
 	if n == 0 {
 		label = pad + st.Dim.Render("(no cards)")
 	}
@@ -695,7 +701,11 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		out = sc.scorePad(ctx, w-1, max(4, h/2-1))
 		out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)))
 	}
-	out = append(out, st.Heading.Render("Table talk"))
+	heading := st.Heading.Render("Table talk")
+	if sc.TalkNote != "" && kit.WidthOf("Table talk · "+sc.TalkNote) <= w-1 {
+		heading += st.Dim.Render(" · " + sc.TalkNote)
+	}
+	out = append(out, heading)
 	room := h - len(out)
 	var talk []string
 	for _, l := range sc.talkLines(ctx) {
@@ -721,4 +731,31 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		talk = append([]string{st.Dim.Render(fmt.Sprintf("… %s before", kit.Plural(cut, "word")))}, kept...)
 	}
 	return append(out, talk...)
+}
+
+// backBlock draws the bottom seat's hand face down (a spectator's
+// screen): a label naming whose it is, then n backs, centred in w.
+func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []string {
+	st := &ctx.Styles
+	hw := kit.HandWidth(n, size)
+	pad := strings.Repeat(" ", max(0, (w-hw)/2))
+	v := &sc.V
+	roles := []string{sc.owner(v.Seat) + " hand", kit.Plural(n, "card") + " face down"}
+	if v.Dealer == v.Seat {
+		roles = append(roles, "dealer")
+	}
+	if v.Maker == v.Seat {
+		roles = append(roles, "maker")
+	}
+	label := strings.Join(roles, " · ")
+	lpad := strings.Repeat(" ", max(0, min(len(pad), w-1-kit.WidthOf(label))))
+	rows := []string{lpad + st.Dim.Render(label)}
+	back := ctx.Paint.Card(rules.NoCard, kit.LookBack, size)
+	gap := strings.Repeat(" ", kit.HandGap)
+	// The cards sit where a player's do, a line below the label.
+	rows = append(rows, "")
+	for _, l := range back {
+		rows = append(rows, pad+strings.TrimSuffix(strings.Repeat(l+gap, n), gap))
+	}
+	return rows
 }

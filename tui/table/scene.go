@@ -48,6 +48,11 @@ type Scene struct {
 	// in a game: the header names it in place of the deal and the
 	// target, and a result has no game totals.
 	Board string
+	// Chat is the table's chat, each line placed among the words of
+	// its deal; TalkNote follows the talk panel's heading ("2
+	// watching").
+	Chat     []SceneChat
+	TalkNote string
 }
 
 // Player is a seat as the table names it.

@@ -59,6 +59,12 @@ type Config struct {
 	// result goes to AfterBoard's screen.
 	Board      string
 	AfterBoard func() kit.Screen
+	// Bell rings the terminal's bell when it becomes the person's turn
+	// after another seat's move (Snapshot.Bell grew).
+	Bell bool
+	// Talk is the table's chat, nil for none: its lines show in the
+	// talk panel and / opens a line to type one (chat.go).
+	Talk Talker
 	// Afterword is a line the game-over screen shows under where the
 	// log is filed (a club's rating change); "" or nil shows nothing.
 	// It is called as the screen draws: it must only read what the
@@ -90,6 +96,7 @@ type Screen struct {
 	order kit.HandSort
 
 	tricks   bool // the trick list is open (v)
+	opened   bool // a spectator's list of every hand of the scored deal is open (d)
 	hinting  bool // the person asked for the hint of this position
 	overSeen bool // the last deal's result was read: the game's end shows
 	note     string
@@ -104,6 +111,14 @@ type Screen struct {
 	cur   *tea.KeyPressMsg
 	stale bool
 	acted bool // an action went to the host since the last refresh
+
+	// ring is set when the bell is due (Config.Bell).
+	ring bool
+	// typing is set while a line of chat is typed in input; chatPos is
+	// where each line of the chat came among the deal's words.
+	typing  bool
+	input   kit.LineInput
+	chatPos map[uint64]chatAt
 }
 
 type queuedKey struct {
@@ -119,6 +134,7 @@ func New(cfg Config) *Screen {
 	s := &Screen{cfg: cfg, port: cfg.Port, order: cfg.Sort, Choice: kit.Choice{Bella: rules.NoCard}}
 	s.snap = s.port.Snapshot()
 	s.prepareTurn()
+	s.firstChat()
 	return s
 }
 
@@ -164,13 +180,25 @@ func (s *Screen) ClearRefusal() {
 func (s *Screen) myTurn() bool { return s.snap.Can.Act && s.snap.HasDeal && !s.snap.Between }
 
 // hand is the person's hand as shown.
-func (s *Screen) hand() []rules.Card { return kit.ViewHand(&s.snap.View, s.order) }
+func (s *Screen) hand() []rules.Card {
+	if s.snap.Watching {
+		return nil // a spectator holds no cards
+	}
+	return kit.ViewHand(&s.snap.View, s.order)
+}
 
 // adopt reads the port's Snapshot: what the person sees from now on.
 func (s *Screen) adopt(ctx *kit.Context) {
 	old := s.snap
 	s.snap = s.port.Snapshot()
 	s.acted = false
+	if s.cfg.Bell && !s.snap.Watching && s.snap.Bell > old.Bell {
+		s.ring = true
+	}
+	if s.snap.Game != old.Game {
+		// "Again": a new game at the table, from its first deal.
+		s.overSeen, s.overErr = false, ""
+	}
 	moved := s.snap.Gen != old.Gen || s.snap.Between != old.Between || s.snap.Over != old.Over
 	if !moved {
 		if h := s.snap.Hint; s.hinting && h != nil && !h.Pending && h.Err == nil && (old.Hint == nil || old.Hint.Pending) &&
@@ -184,7 +212,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		s.SetNote("", false)
 	}
 	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {
-		s.tricks = false
+		s.tricks, s.opened = false, false
 	}
 	s.hinting = false
 	s.prepareTurn()
@@ -209,14 +237,33 @@ func (s *Screen) prepareTurn() {
 	}
 }
 
-// Update takes one message.
+// Update takes one message; the bell rings when the game has come to
+// the person's turn after another seat's move.
 func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := s.update(ctx, msg)
+	if s.ring {
+		s.ring = false
+		cmd = tea.Batch(cmd, tea.Raw("\a"))
+	}
+	return next, cmd
+}
+
+func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
+	case ChatRefresh:
+		s.placeChat()
+		return s, nil
+	case tea.PasteMsg:
+		if s.typing {
+			s.chatPaste(msg.Content)
+		}
+		return s, nil
 	case refreshMsg:
 		if msg.port != s.port {
 			return s, nil // a game left behind
 		}
 		s.adopt(ctx)
+		s.placeChat()
 		next, cmd := s.playQueued(ctx)
 		if !msg.closed {
 			cmd = tea.Batch(cmd, s.listen())
@@ -231,6 +278,9 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return s, nil
 	case tea.KeyPressMsg:
+		if s.typing {
+			return s.chatKey(ctx, msg)
+		}
 		s.cur, s.stale = &msg, false
 		next, cmd := s.key(ctx, msg)
 		s.cur = nil
@@ -292,6 +342,18 @@ func keepable(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	sn := &s.snap
+	if s.cfg.Talk != nil && msg.String() == "/" {
+		s.openChat()
+		return s, nil
+	}
+	if sn.Watching && !(sn.Over && s.overSeen) {
+		// The last deal's result: d opens its hands, enter goes on to
+		// the game's end as at a seat.
+		if sn.Over && !s.opened && !s.tricks && kit.IsKey(msg, k.Choose) {
+			return s.resultKey(ctx, msg)
+		}
+		return s.watchKey(ctx, msg)
+	}
 	switch {
 	case sn.Over && s.overSeen:
 		return s.overKey(ctx, msg)
@@ -451,6 +513,8 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.overErr = "the game cannot be replayed: " + err.Error()
 	case kit.IsKey(msg, k.New) && s.cfg.NewGame != nil:
 		return s.cfg.NewGame(), nil
+	case kit.IsKey(msg, k.New) && s.cfg.Shared && s.snap.Can.Again:
+		s.again()
 	case kit.IsKey(msg, k.Choose):
 		return s, kit.QuitNow
 	}
@@ -652,7 +716,13 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 func (s *Screen) scene() *Scene {
 	sn := &s.snap
 	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
-		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board}
+		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
+		Chat: s.sceneChat(), TalkNote: s.watchWords()}
+	if sn.Watching {
+		// A spectator sees the table from seat A's place, naming every
+		// seat.
+		sc.V.Seat = rules.SeatA
+	}
 	for i, p := range sn.Players {
 		sc.Players = append(sc.Players, Player{Name: p.Name, Tag: s.seatTag(i, p)})
 	}

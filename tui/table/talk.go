@@ -40,7 +40,18 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 		rounds = append(rounds, "no cleopatra")
 	}
 	asks, cards := 0, 0
-	for i, s := range v.History() {
+	hist := v.History()
+	// The chat's lines go among the words, each where it was said: the
+	// lines of earlier deals first.
+	chat := func(keep func(SceneChat) bool) {
+		for _, c := range sc.Chat {
+			if keep(c) {
+				out = append(out, chatText(ctx, c)...)
+			}
+		}
+	}
+	chat(func(c SceneChat) bool { return c.Deal < sc.DealNo || (c.Deal == sc.DealNo && c.Step == 0) })
+	for i, s := range hist {
 		who := sc.who(i, s.Seat)
 		a := s.Action
 		var line string
@@ -108,8 +119,11 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 			out = append(out, shows...)
 			shows = nil
 		}
+		chat(func(c SceneChat) bool { return c.Deal == sc.DealNo && c.Step == i+1 })
 	}
-	return append(out, shows...)
+	out = append(out, shows...)
+	chat(func(c SceneChat) bool { return c.Deal > sc.DealNo || (c.Deal == sc.DealNo && c.Step > len(hist)) })
+	return out
 }
 
 // have is "have" after "you", "has" after a name.

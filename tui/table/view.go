@@ -45,11 +45,18 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	sc := s.scene()
 	hand := Hand{Cards: s.hand(), Legal: kit.LegalCards(&sn.View), Cursor: s.Cursor,
 		Playing: s.myTurn() && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard}
+	if sn.Watching {
+		// Seat A at the bottom, its cards face down.
+		hand = Hand{Cursor: -1, Backs: sn.View.Counts[rules.SeatA]}
+	}
 	between := sn.Between || sn.Over
 	if between {
 		hand = Hand{Cursor: -1}
 	}
 	switch {
+	case s.opened && sn.Open != nil:
+		bottom, _ := s.bottomLines(ctx, sc, 0)
+		return RenderPanel(ctx, sc, hand, s.openLines(ctx, sc, w), bottom)
 	case s.tricks:
 		body := append(sc.TrickList(ctx, w), " "+ctx.Styles.Dim.Render("v or esc closes the list"))
 		bottom, _ := s.bottomLines(ctx, sc, 0)
@@ -88,7 +95,11 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene, _ int) ([]string, []ki
 		hits[i].Rect.Y += y
 	}
 	lines = append(lines, prompt...)
-	lines = append(lines, " "+st.Dim.Render(s.keyHints(ctx)))
+	if s.typing {
+		lines = append(lines, s.chatLine(ctx, w))
+	} else {
+		lines = append(lines, " "+st.Dim.Render(s.keyHints(ctx)))
+	}
 	return lines, hits
 }
 
@@ -424,6 +435,11 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 // line) lists the keys that work now.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	sn := &s.snap
+	if sn.Watching && !(sn.Over && s.overSeen) {
+		h := kit.KeyHelp{Short: s.watchHelp(k)}
+		h.Full = [][]key.Binding{h.Short}
+		return h
+	}
 	var drop []key.Binding
 	if s.cfg.Shared {
 		drop = append(drop, k.Undo, k.Claim)
@@ -444,9 +460,18 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	switch {
 	case sn.Over && s.overSeen:
-		h.Short = []key.Binding{kit.Bind("r", "replay"), kit.Bind("a", "analyse")}
+		h.Short = nil
+		if !sn.Watching {
+			h.Short = []key.Binding{kit.Bind("r", "replay"), kit.Bind("a", "analyse")}
+		}
 		if s.cfg.NewGame != nil {
 			h.Short = append(h.Short, b("new game", k.New))
+		}
+		if s.cfg.Shared && sn.Can.Again {
+			h.Short = append(h.Short, b("again", k.New))
+		}
+		if s.cfg.Talk != nil {
+			h.Short = append(h.Short, kit.Bind("/", "talk"))
 		}
 		h.Short = append(h.Short, b("quit", k.Choose))
 		h.Full = [][]key.Binding{h.Short, {k.Help, k.Quit}}
@@ -486,6 +511,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if hint {
 			h.Short = append(h.Short, b("hint", k.Hint))
 		}
+	}
+	if s.cfg.Talk != nil {
+		h.Short = append(h.Short, kit.Bind("/", "talk"))
 	}
 	h.Short = append(h.Short, b("help", k.Help), b("quit", k.Quit))
 	return h

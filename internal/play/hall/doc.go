@@ -57,6 +57,17 @@
 // a restart to go on filing it rather than reopen it): abandoned tables
 // do not hold the hall's places (Config.MaxTables).
 //
+// # The club
+//
+// Anyone with a key may watch a started table (Table.Watch, the list of
+// Watchable), unless its host made it private (Options.Private, then
+// Conn.SetPrivate; the Private tag keeps it across a restart). Each
+// table has a chat room of the server's one chat.Hub (Config.Chat),
+// closed when the table goes. "Again" at the end of a game starts the
+// next at the same table: its files take the new game and the table is
+// listed again. Looking a table up by its code (Lookup) is rate-limited
+// per address and per key (guess.go), so codes cannot be tried in bulk.
+//
 // # Names
 //
 // A person's name is checked and NFKC-normalised (NormalName); two keys

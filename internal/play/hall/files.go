@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -28,6 +30,9 @@ const (
 	// tagClosed says why a table whose game did not end was closed
 	// (abandoned), while its game is being filed.
 	tagClosed = "Closed"
+	// tagPrivate is set ("yes") on a table its host closed to
+	// spectators.
+	tagPrivate = "Private"
 )
 
 // tableTags is what a table writes into its log besides the game:
@@ -38,6 +43,7 @@ type tableTags struct {
 	level      string
 	keys       []string // by seat, "" for a bot's
 	names      []string // by seat, for the errors of the filing
+	private    bool
 }
 
 // decorate sets the table's tags on l, keeping the game's own (the
@@ -45,14 +51,35 @@ type tableTags struct {
 func (tg *tableTags) decorate(l *gamelog.Log) {
 	set := func(name, v string) { setTag(&l.Header, name, v) }
 	set(tagTable, tg.code)
-	set("Seed", strconv.FormatUint(tg.seed, 10))
+	// The game's own seed stays: a game "again" started draws from a
+	// fresh one, and the first game's, shown at its end, must not be
+	// where the next game's decks are said (or, resumed, drawn) to come
+	// from. The waiting room's log has none yet: the table's.
+	if !hasTag(l.Header, session.SeedTag) {
+		set(session.SeedTag, strconv.FormatUint(tg.seed, 10))
+	}
 	set(tagSeats, strconv.Itoa(len(tg.keys)))
 	set(tagLevel, tg.level)
 	set(tagHost, tg.host)
 	for i, k := range tg.keys {
 		set(tagKey+rules.Seat(i).String(), k)
 	}
+	private := ""
+	if tg.private {
+		private = "yes"
+	}
+	set(tagPrivate, private)
 	l.Header.Event = "Klob table " + tg.code
+}
+
+// hasTag reports whether h has the extra tag name, not empty.
+func hasTag(h gamelog.Header, name string) bool {
+	for _, t := range h.Extra {
+		if t.Name == name && t.Value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // setTag sets (or, for "", removes) an extra tag of h.
@@ -111,8 +138,10 @@ type files struct {
 	// screen's Update asks it (pending) and must not wait for a write.
 	unfiled atomic.Bool
 	// filedAll is called (once, without f.mu) when every history holds
-	// the game.
+	// the game; reopened (without f.mu) when "again" started a new game
+	// after it.
 	filedAll func()
+	reopened func()
 }
 
 // errRemoved is SaveCurrent's answer once the table's log is gone.
@@ -145,10 +174,28 @@ func (f *files) remove() {
 	}
 }
 
-// SaveCurrent writes the game as it stands with the table's tags.
+// SaveCurrent writes the game as it stands with the table's tags. The
+// first save of a game that "again" started (the host saves it only
+// once the last game is filed, RematchTag naming it) makes the files
+// the new game's: the table's log is written again and the table
+// listed again.
 func (f *files) SaveCurrent(l *gamelog.Log) error {
 	f.mu.Lock()
-	defer f.mu.Unlock()
+	next := f.final != nil && rematch(l)
+	if next {
+		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
+		f.recorded, f.copy = false, "" // the club records the next game too
+		f.unfiled.Store(false)
+	}
+	err := f.saveLocked(l)
+	f.mu.Unlock()
+	if next && f.reopened != nil {
+		f.reopened()
+	}
+	return err
+}
+
+func (f *files) saveLocked(l *gamelog.Log) error {
 	if f.st == nil {
 		return nil
 	}
@@ -156,6 +203,16 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 		return errRemoved
 	}
 	return f.st.SaveCurrent(f.withTags(l))
+}
+
+// rematch reports whether l is a game "again" started.
+func rematch(l *gamelog.Log) bool {
+	for _, t := range l.Header.Extra {
+		if t.Name == host.RematchTag && t.Value != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // withTags is l with the table's tags, and while the game is being

@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 )
 
@@ -106,6 +107,12 @@ type Config struct {
 	// disk) it is tried again, doubling up to 10 minutes (default 30
 	// seconds). The table's log stays until every history holds the game.
 	Refile time.Duration
+	// Chat, when set, gives every table a room of its own (Table.Room)
+	// in the server's one Hub (club.go).
+	Chat *chat.Hub
+	// Guesses bounds the wrong codes one address or key may try
+	// (Lookup, guess.go); the zero value takes its defaults.
+	Guesses GuessLimit
 }
 
 // Hall is the registry of the shared games of a server: their codes,
@@ -122,6 +129,10 @@ type Hall struct {
 
 	// present is who is connected, for the names (names.go).
 	present presence
+	// guesses are the wrong codes tried, by address and key (guess.go).
+	guesses *guesses
+	// lobby is the lobby's chat room, nil without Config.Chat.
+	lobby *chat.Room
 
 	// work counts the goroutines that may still change a table's files
 	// (a waiting room's write, a clock's callback, a host closing);
@@ -230,6 +241,8 @@ func New(cfg Config) (*Hall, error) {
 		cfg.Abandon = 30 * time.Minute
 	}
 	h := &Hall{cfg: cfg, tables: map[string]*Table{}, live: map[*Table]bool{}}
+	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
+	h.lobby = h.newRoom()
 	if cfg.Dir == "" {
 		return h, nil
 	}
@@ -258,6 +271,8 @@ type Options struct {
 	Rules rules.Options
 	Level ai.Level // the bots' level for seats nobody takes
 	Seed  uint64   // the seed every deck is drawn from
+	// Private refuses spectators (club.go); the host may change it.
+	Private bool
 }
 
 // Info is a table as the lobby lists it.
@@ -270,6 +285,7 @@ type Info struct {
 	Target  int
 	Started bool
 	Yours   bool // the asking person holds a seat
+	Private bool // nobody may watch
 }
 
 // List returns the tables a person may join (not started, a seat free)
@@ -394,6 +410,7 @@ func (h *Hall) forget(t *Table) {
 		delete(h.tables, t.code)
 	}
 	delete(h.live, t)
+	t.closeRoom()
 }
 
 // codeLetters leaves out I and O, which read as 1 and 0.
@@ -478,7 +495,7 @@ func (h *Hall) load(name string) error {
 	if s, ok := l.Header.Start(nil); ok {
 		start = s
 	}
-	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed}, tg[tagHost], start, st)
+	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed, Private: tg[tagPrivate] != ""}, tg[tagHost], start, st)
 	for i := range t.seats {
 		seat := rules.Seat(i)
 		if id := tg[tagKey+seat.String()]; id != "" {

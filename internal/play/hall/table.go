@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 )
 
@@ -26,6 +27,7 @@ type Table struct {
 	host  string // the key of the person who opened the table
 	start time.Time
 	files *files
+	room  *chat.Room // the table's chat, nil without one (club.go)
 
 	mu     sync.Mutex
 	seats  []*seat
@@ -51,8 +53,8 @@ type seat struct {
 }
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
-	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile}
-	t.files = &files{st: st, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll,
+	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile, room: h.newRoom()}
+	t.files = &files{st: st, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll, reopened: t.reopen,
 		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})
@@ -90,7 +92,7 @@ func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
-		Started: t.game != nil, Yours: t.seatOf(id) >= 0}
+		Started: t.game != nil, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
 	people := t.people()
 	for _, s := range t.seats {
 		name := ""
@@ -225,7 +227,7 @@ func (t *Table) waitingLog() *gamelog.Log {
 // tagsNow is the table's tags as its seats stand; t.mu is held (or the
 // table is not yet shared).
 func (t *Table) tagsNow() *tableTags {
-	tg := &tableTags{code: t.code, host: t.host, seed: t.opts.Seed, level: string(t.opts.Level)}
+	tg := &tableTags{code: t.code, host: t.host, seed: t.opts.Seed, level: string(t.opts.Level), private: t.opts.Private}
 	for i, s := range t.seats {
 		tg.keys = append(tg.keys, s.player.ID)
 		name := s.player.Name
@@ -249,7 +251,7 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		Grace: cfg.Grace, TakeoverLevel: t.opts.Level, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision
 		// or plays a partner's cards by a claim.
-		NoClaims: true, Server: true,
+		NoClaims: true, Server: true, Private: t.opts.Private,
 		Logf: func(f string, a ...any) { cfg.Logf("table %s: "+f, append([]any{t.code}, a...)...) },
 	}
 }

@@ -5,9 +5,12 @@
 //
 // # What a connection may do
 //
-// Only an interactive session with a terminal. A command (ssh host ls),
-// a subsystem (sftp, scp), port forwarding of either direction and a
-// session without a PTY are refused with a sentence that says so. A
+// Only an interactive session with a terminal. Two commands go straight
+// to a table, still with a terminal: `join CODE` and `watch CODE`
+// (Session.Verb and Session.Code; the lobby checks the code). Any other
+// command (ssh host ls), a subsystem (sftp, scp), port forwarding of
+// either direction and a session without a PTY are refused with a
+// sentence that says so. A
 // player is who their SSH public key says: Session.Key is a fingerprint
 // of it, stable across connections. A client without a key is let in by
 // keyboard-interactive authentication as a guest (Session.Key is empty):
@@ -34,7 +37,9 @@
 // of InputBurst below the terminal parser (a huge paste closes the
 // session with a message), and the guard's filter drops keys over the
 // rate and coalesces mouse motion before the model runs, so what is
-// dropped costs no frame.
+// dropped costs no frame. A client that stops reading its screen is
+// closed once one write to it has waited Config.StallTimeout (stall.go):
+// it is dropped, never waited for, and nobody else's frames wait on it.
 //
 // # Failure
 //

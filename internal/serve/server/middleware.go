@@ -19,7 +19,7 @@ import (
 
 // The messages a refused connection reads.
 const (
-	msgNoCommand   = "klob: this server only plays Klob: connect without a command (ssh -p PORT host)"
+	msgNoCommand   = "klob: this server only plays Klob: connect without a command (ssh -p PORT host), or go straight to a table with join CODE or watch CODE (ssh -t -p PORT host join CODE)"
 	msgNoSubsystem = "klob: no file access on this server (no sftp, no scp)"
 	msgNoForward   = "klob: no port forwarding on this server"
 	msgNoPTY       = "klob: Klob needs a terminal: connect with ssh -t (or without -T)"
@@ -183,16 +183,53 @@ func (s *Server) countSession(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// refuseCommands refuses `ssh host command`: Klob is no shell.
+// refuseCommands refuses `ssh host command`: Klob is no shell. The
+// only commands are the two that go straight to a table, `join CODE`
+// and `watch CODE` (a terminal is still required); the lobby checks the
+// code.
 func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		if len(sess.Command()) > 0 {
-			setReason(sess, "refused command "+logText(sess.RawCommand()))
-			wish.Fatalln(sess, msgNoCommand)
-			return
+		if cmd := sess.Command(); len(cmd) > 0 {
+			verb, code, ok := ParseCommand(cmd)
+			if !ok {
+				setReason(sess, "refused command "+logText(sess.RawCommand()))
+				wish.Fatalln(sess, msgNoCommand)
+				return
+			}
+			sess.Context().SetValue(commandKey{sess}, [2]string{verb, code})
 		}
 		next(sess)
 	}
+}
+
+// commandKey holds, in the connection's context, the command a session
+// was started with.
+type commandKey struct{ s ssh.Session }
+
+// The commands a session may start with.
+const (
+	CmdJoin  = "join"
+	CmdWatch = "watch"
+)
+
+// maxCodeArg is the most bytes the argument of join or watch may hold:
+// a code is four letters, and a longer text reaches nothing but the
+// lobby's "not a code".
+const maxCodeArg = 16
+
+// ParseCommand reads a session's command: join or watch and one
+// argument of at most maxCodeArg printable ASCII characters. Anything
+// else is refused (ok false).
+func ParseCommand(args []string) (verb, code string, ok bool) {
+	if len(args) != 2 || (args[0] != CmdJoin && args[0] != CmdWatch) || len(args[1]) == 0 || len(args[1]) > maxCodeArg {
+		return "", "", false
+	}
+	for _, c := range []byte(args[1]) {
+		if c <= ' ' || c >= 0x7f {
+			return "", "", false
+		}
+	}
+	return args[0], args[1], true
 }
 
 // requirePTY refuses a session without a terminal.
@@ -227,7 +264,11 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 		Remote: sess.RemoteAddr().String(),
 		Width:  w,
 		Height: h,
+		Addr:   addrKey(sess.RemoteAddr()),
 		ctx:    sess.Context(),
+	}
+	if c, ok := sess.Context().Value(commandKey{sess}).([2]string); ok {
+		info.Verb, info.Code = c[0], c[1]
 	}
 	if k := sess.PublicKey(); k != nil {
 		info.Key = KeyID(k)
@@ -251,7 +292,8 @@ func (s *Server) program(sess ssh.Session) *tea.Program {
 	})
 	// wish's options (the output, the colour profile from the client's
 	// environment), then the bounded input, size and filter over them.
-	opts := append(bm.MakeOptions(sess), tea.WithInput(in), tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
+	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, stalled: func() { s.stalled(sess) }}
+	opts := append(bm.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out), tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
 	p := tea.NewProgram(g, opts...)
 	send := p.Send
 	g.quit = func() { go p.Quit() }

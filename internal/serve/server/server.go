@@ -76,6 +76,11 @@ type Config struct {
 	// it is closed with a message.
 	InputRate  int
 	InputBurst int
+	// StallTimeout closes a session whose client has read nothing of
+	// its screen for this long: one write to it has waited that long
+	// (default 30 seconds). Such a client is dropped, never waited for:
+	// its frames stop, the others' go on.
+	StallTimeout time.Duration
 	// Now is the clock of the rates and the idle time; nil means
 	// time.Now.
 	Now func() time.Time
@@ -103,6 +108,7 @@ func (c *Config) defaults() {
 	defaultTo(&c.MaxHeight, 80)
 	defaultTo(&c.InputRate, 4<<10)
 	defaultTo(&c.InputBurst, 16<<10)
+	defaultTo(&c.StallTimeout, 30*time.Second)
 	if c.Now == nil {
 		c.Now = time.Now
 	}
@@ -130,6 +136,12 @@ type Session struct {
 	// Width and Height are the terminal's size at the start, within
 	// Config.MaxWidth and MaxHeight.
 	Width, Height int
+	// Addr is the client's address as the per-address limits count it:
+	// the IPv4 address, or the /64 of an IPv6 one.
+	Addr string
+	// Verb and Code are the command the session was started with:
+	// CmdJoin or CmdWatch and the code given ("" for none).
+	Verb, Code string
 
 	send atomic.Pointer[func(tea.Msg)]
 	ctx  context.Context

@@ -60,6 +60,10 @@ type Config struct {
 	Command string
 	// NoEmulator keeps only the byte count (cheap, for load tests).
 	NoEmulator bool
+	// NeverRead never reads the session's output, as a client that
+	// stopped would: the SSH window fills and the server's writes wait.
+	// Done closes when the connection does.
+	NeverRead bool
 }
 
 // Client is one connection with its screen.
@@ -146,6 +150,13 @@ func Dial(addr string, cfg Config) (*Client, error) {
 	if c.emu != nil {
 		// The emulator's answers (the background colour...) go back.
 		go func() { _, _ = io.Copy(c.in, c.emu) }()
+	}
+	if cfg.NeverRead {
+		go func() {
+			_ = conn.Wait()
+			close(c.done)
+		}()
+		return c, nil
 	}
 	go c.read(out)
 	return c, nil
