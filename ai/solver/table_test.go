@@ -54,40 +54,111 @@ func pts(p *rules.Play, side uint8) int {
 	return n
 }
 
+// TestTableSolverMatchesMinimax compares every value of the solver with
+// plain minimax on 300 random positions per seat count: two to four
+// cards a hand, sometimes inside the first trick, the maximising side
+// the mover's (SideOf) or, for CardValuesFor, another set of seats. One
+// solver serves every position, so entries left by a different deal,
+// trump or side must not leak into the next.
 func TestTableSolverMatchesMinimax(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	s := NewTable()
-	for i := range 300 {
-		n := 3 + i%2
-		k := 2 + i%3
-		p := randomTablePlay(r, n, k)
-		// Play a few cards into the first trick sometimes.
-		for j := 0; j < i%n; j++ {
-			p.Move(p.Pick(r.Uint32()))
-		}
-		seat := p.Turn()
-		want := naive(&p, SideOf(&p, seat))
-		got, ok := s.Solve(&p, seat)
-		if !ok || got != want {
-			t.Fatalf("deal %d (%d players, %d cards, trump %s): Solve = %d, %v; want %d", i, n, k, p.Trump, got, ok, want)
-		}
-		cv, ok := s.CardValues(&p, nil)
-		if !ok {
-			t.Fatalf("deal %d: CardValues cut short", i)
-		}
-		best := -1
-		for _, v := range cv {
-			q := p
-			side := SideOf(&p, seat)
-			before := pts(&q, side)
-			q.Move(v.Card)
-			if w := pts(&q, side) - before + naive(&q, side); w != v.Value {
-				t.Fatalf("deal %d card %s: value %d, want %d", i, v.Card, v.Value, w)
+	for _, n := range []int{2, 3, 4} {
+		r := rand.New(rand.NewPCG(5, uint64(n)))
+		s := NewTable()
+		for i := range 300 {
+			k := 2 + i%3
+			if n == 2 {
+				k += 2
 			}
-			best = max(best, v.Value)
+			p := randomTablePlay(r, n, k)
+			p.LastBonus = int16(10 * (i%4/3*-1 + 1)) // a quarter without the bonus
+			for j := 0; j < r.IntN(n); j++ {
+				p.Move(p.Pick(r.Uint32()))
+			}
+			seat := p.Turn()
+			side := SideOf(&p, seat)
+			want := naive(&p, side)
+			got, ok := s.Solve(&p, seat)
+			if !ok || got != want {
+				t.Fatalf("%d players, deal %d (%d cards, trump %s): Solve = %d, %v; want %d", n, i, k, p.Trump, got, ok, want)
+			}
+			cv, ok := s.CardValues(&p, nil)
+			if !ok {
+				t.Fatalf("%d players, deal %d: CardValues cut short", n, i)
+			}
+			checkCardValues(t, &p, side, cv, want)
+			// Another side: any set of seats (not empty, not all).
+			other := uint8(1 + r.IntN(1<<n-2))
+			cv, ok = s.CardValuesFor(&p, other, cv[:0])
+			if !ok {
+				t.Fatalf("%d players, deal %d: CardValuesFor cut short", n, i)
+			}
+			checkCardValues(t, &p, other, cv, -1)
 		}
-		if best != want {
-			t.Fatalf("deal %d: best card value %d, want %d", i, best, want)
+	}
+}
+
+// checkCardValues checks each value of cv against minimax for side and,
+// with want >= 0, that the best is want.
+func checkCardValues(t *testing.T, p *rules.Play, side uint8, cv []TableCardValue, want int) {
+	t.Helper()
+	if len(cv) != p.Legal().Count() {
+		t.Fatalf("%d card values for %d legal cards", len(cv), p.Legal().Count())
+	}
+	best := -1
+	for i, v := range cv {
+		if i > 0 && v.Card <= cv[i-1].Card {
+			t.Fatalf("card values out of order: %v", cv)
+		}
+		q := *p
+		before := pts(&q, side)
+		q.Move(v.Card)
+		if w := pts(&q, side) - before + naive(&q, side); w != v.Value {
+			t.Fatalf("side %04b, card %s: value %d, want %d (%v)", side, v.Card, v.Value, w, cv)
+		}
+		best = max(best, v.Value)
+	}
+	if want >= 0 && best != want {
+		t.Fatalf("best card value %d, want %d", best, want)
+	}
+}
+
+// TestTableSolverWholeDeals compares the solver with the plain alpha-beta
+// it replaced (refTable) on whole deals from the first lead and a few
+// cards into the first trick: the value for the leader's side and for
+// the other side, and every card's value.
+func TestTableSolverWholeDeals(t *testing.T) {
+	deals := 12
+	if testing.Short() {
+		deals = 3
+	}
+	for _, n := range []int{2, 3, 4} {
+		r := rand.New(rand.NewPCG(9, uint64(n)))
+		s, ref := NewTable(), newRefTableSize(18)
+		k := []int{2: 9, 3: 9, 4: 8}[n]
+		for i := range deals {
+			p := randomTablePlay(r, n, k)
+			for j := 0; j < i%n; j++ {
+				p.Move(p.Pick(r.Uint32()))
+			}
+			for _, seat := range []rules.Seat{p.Turn(), rules.Seat((int(p.Turn()) + 1) % n)} {
+				want, _ := ref.Solve(&p, seat)
+				if got, ok := s.Solve(&p, seat); !ok || got != want {
+					t.Fatalf("%d players, deal %d, seat %s: Solve = %d, %v; want %d", n, i, seat, got, ok, want)
+				}
+			}
+			if i%3 != 0 {
+				continue
+			}
+			want, _ := ref.CardValues(&p, nil)
+			got, ok := s.CardValues(&p, nil)
+			if !ok || len(got) != len(want) {
+				t.Fatalf("%d players, deal %d: CardValues = %v, %v; want %v", n, i, got, ok, want)
+			}
+			for j := range got {
+				if got[j].Card != want[j].Card || got[j].Value != want[j].Value {
+					t.Fatalf("%d players, deal %d: CardValues = %v; want %v", n, i, got, want)
+				}
+			}
 		}
 	}
 }
