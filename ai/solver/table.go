@@ -48,6 +48,7 @@ type TableSolver struct {
 	ts        uint8  // trump suit index in solver numbering, 4 with no trumps
 	trumpMask uint32 // the trump lane (0 with no trumps)
 	pts       [32]int
+	lowMask   uint32      // the cards of no points: 7 8 9 of plain suits, 7 8 of trump
 	seatAt    [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
 
 	hands [4]uint32 // solver numbering
@@ -115,6 +116,7 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 		s.ts = uint8(p.Trump)
 		s.trumpMask = 0xFF << (8 * uint(p.Trump))
 	}
+	s.lowMask = 0x07070707 &^ (s.trumpMask & 0x04040404)
 	for c := range s.pts {
 		tf := 0
 		if uint8(c>>3) == s.ts {
@@ -320,7 +322,7 @@ func (s *TableSolver) value(st *pos, g int) int {
 		if st.k == 0 {
 			v = s.search(st.leader, st.r, beta-1, beta)
 		} else {
-			v = s.follow(st.k, st.leader, st.lead, st.win, st.winSeat, st.tp, st.trick, st.r, beta-1, beta)
+			v = s.follow(st.k, st.leader, st.lead, st.win, st.winSeat, st.tp, s.inPlay(st.trick), st.r, beta-1, beta)
 		}
 		if s.abort {
 			return 0
@@ -335,9 +337,53 @@ func (s *TableSolver) value(st *pos, g int) int {
 	return lo
 }
 
+// key returns the table key of the hands: every hand, with the cards of
+// no points (7 8 9 of a plain suit, 7 8 of trump, always the weakest of
+// their suit) packed to the bottom of their suit among those in play.
+// Such cards are told apart only by their order, so positions that differ
+// only in which of them were played (say the 7 of a suit gone, or the 8)
+// share an entry.
 func (s *TableSolver) key() (uint64, uint64) {
-	return uint64(s.hands[0]) | uint64(s.hands[1])<<32, uint64(s.hands[2]) | uint64(s.hands[3])<<32
+	var h [4]uint32
+	in := s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3]
+	for su := uint(0); su < 4; su++ {
+		lm := uint32(7)
+		if uint8(su) == s.ts {
+			lm = 3
+		}
+		low := in >> (8 * su) & lm
+		for i := range s.n {
+			x := s.hands[i] >> (8 * su) & lm
+			h[i] |= uint32(squeeze[low][x]) << (8 * su)
+		}
+	}
+	for i := range s.n {
+		h[i] |= s.hands[i] &^ s.lowMask
+	}
+	return uint64(h[0]) | uint64(h[1])<<32, uint64(h[2]) | uint64(h[3])<<32
 }
+
+// squeeze[low][x] packs the bits of x (a subset of low) to the bottom,
+// in order.
+var squeeze = func() (t [8][8]uint8) {
+	for low := range 8 {
+		for x := range 8 {
+			if x&^low != 0 {
+				continue
+			}
+			k := 0
+			for b := range 3 {
+				if low>>b&1 == 1 {
+					if x>>b&1 == 1 {
+						t[low][x] |= 1 << k
+					}
+					k++
+				}
+			}
+		}
+	}
+	return
+}()
 
 func (s *TableSolver) index(k0, k1 uint64, leader int) uint64 {
 	h := (k0 ^ k1*0x9E3779B97F4A7C15 ^ uint64(leader)*0xBF58476D1CE4E5B9) * 0x94D049BB133111EB
@@ -417,8 +463,7 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 		s.abort = true
 		return 0
 	}
-	// Trumps above every trump of the other side win their tricks for
-	// their side whatever is played: they bound what each side makes.
+	maxing := s.side>>leader&1 == 1
 	var mine, theirs uint32
 	for i := range s.n {
 		if s.side>>i&1 == 1 {
@@ -427,14 +472,22 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 			theirs |= s.hands[i]
 		}
 	}
-	tm, tt := uint8(mine>>(8*s.ts)), uint8(theirs>>(8*s.ts))
+	// Trumps above every trump of the other side win their tricks for
+	// their side whatever is played: they bound what each side makes.
 	if s.ts < 4 {
+		tm, tt := uint8(mine>>(8*s.ts)), uint8(theirs>>(8*s.ts))
 		if ub := r - int(lanePts[1][tt&above(tm)]); ub <= alpha {
 			return ub
 		}
 		if lb := int(lanePts[1][tm&above(tt)]); lb >= beta {
 			return lb
 		}
+	}
+	// So do the leader's top cards, cashed one after the other.
+	if q := s.quick(leader); maxing && q >= beta {
+		return q
+	} else if !maxing && r-q <= alpha {
+		return r - q
 	}
 
 	k0, k1 := s.key()
@@ -454,25 +507,32 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	}
 	a0, b0 := a, b
 
-	maxing := s.side>>leader&1 == 1
 	own, opp := mine, theirs
 	if !maxing {
 		own, opp = theirs, mine
 	}
 	inPlay := mine | theirs
-	var ml moveList
+	// Move order: the table's best lead; leads that win the trick
+	// whatever the others play, most points first; low leads to a
+	// partner's winner; then the rest, cheapest first, in suits the
+	// other side holds few of, trumps last.
+	var ml tMoves
 	for m := s.reduce(hl, inPlay); m != 0; m &= m - 1 {
 		l := uint8(bits.TrailingZeros32(m))
+		lane := uint32(0xFF) << (8 * uint(l>>3))
 		var score int
 		switch {
 		case l == hint:
-			score = 255
-		case s.sureLead(leader, l, opp, maxing):
-			score = 160 + s.pts[l]
-		case s.partnerTakes(leader, l, own&^hl, opp, maxing):
-			score = 100 - s.pts[l]
+			score = 1000
+		case s.sureLead(l, opp, maxing):
+			score = 500 + s.pts[l]
+		case s.partnerTakes(l, own&^hl, opp, maxing):
+			score = 400 - s.pts[l]
 		default:
-			score = 64 - s.pts[l]
+			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
+			if l>>3 == s.ts {
+				score -= 40
+			}
 		}
 		ml.add(score, l)
 	}
@@ -483,7 +543,7 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	for i := 0; i < ml.n; i++ {
 		l := uint8(ml.m[i])
 		s.hands[leader] &^= 1 << l
-		v := s.follow(1, leader, l, l, leader, s.pts[l], 1<<l, r, a, b)
+		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, a, b)
 		s.hands[leader] |= 1 << l
 		if s.abort {
 			return 0
@@ -512,25 +572,68 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	return best
 }
 
-// sureLead reports whether the lead l by leader wins the trick for the
-// leader's side whatever the others play: no opponent (opp: their cards)
-// holds a higher card of its suit, and if it is not trump, no opponent
-// void in it holds a trump.
-func (s *TableSolver) sureLead(leader int, l uint8, opp uint32, maxing bool) bool {
-	su := l >> 3
-	lane := uint32(0xFF) << (8 * uint(su))
+// quick returns the points the leader's side is sure to win by cashing
+// the leader's top cards, keeping the lead: its trumps above every other
+// trump first, then in each plain suit its cards above every other card
+// of the suit, as many as the shortest holding in the suit of the seats
+// that could still ruff. Only the leader's own cards are counted.
+func (s *TableSolver) quick(leader int) int {
+	hl := s.hands[leader]
+	var others uint32
+	for i := range s.n {
+		if i != leader {
+			others |= s.hands[i]
+		}
+	}
+	q := 0
+	cashed := 0 // trump leads made
+	if s.ts < 4 {
+		top := uint8(hl>>(8*s.ts)) & above(uint8(others>>(8*s.ts)))
+		q += int(lanePts[1][top])
+		cashed = bits.OnesCount8(top)
+	}
+	for su := uint8(0); su < 4; su++ {
+		lx := uint8(hl >> (8 * su))
+		if su == s.ts || lx == 0 {
+			continue
+		}
+		top := lx & above(uint8(others>>(8*su)))
+		n := bits.OnesCount8(top)
+		if n == 0 {
+			continue
+		}
+		if s.ts < 4 {
+			for i := range s.n {
+				h := s.hands[i]
+				if i != leader && bits.OnesCount32(h&s.trumpMask) > cashed {
+					n = min(n, bits.OnesCount32(h&(0xFF<<(8*uint(su)))))
+				}
+			}
+		}
+		for ; n > 0; n-- { // the n highest of top
+			c := 7 - bits.LeadingZeros8(top)
+			q += int(powPts[0][c])
+			top &^= 1 << c
+		}
+	}
+	return q
+}
+
+// sureLead reports whether the lead l wins the trick for the leader's
+// side (maxing: the maximising side) whatever the others play: no
+// opponent (opp: their cards) holds a higher card of its suit, and if it
+// is not trump, no opponent void in it holds a trump.
+func (s *TableSolver) sureLead(l uint8, opp uint32, maxing bool) bool {
+	lane := uint32(0xFF) << (8 * uint(l>>3))
 	if opp&lane&^uint32(uint64(2)<<l-1) != 0 {
 		return false
 	}
-	if su == s.ts || s.trumpMask == 0 {
-		return true
-	}
-	return !s.oppRuffs(leader, lane, maxing)
+	return l>>3 == s.ts || !s.oppRuffs(lane, maxing)
 }
 
-// oppRuffs reports whether an opponent of the leader is void in the lane
-// and holds a trump.
-func (s *TableSolver) oppRuffs(leader int, lane uint32, maxing bool) bool {
+// oppRuffs reports whether a seat not on the leader's side is void in
+// the lane and holds a trump.
+func (s *TableSolver) oppRuffs(lane uint32, maxing bool) bool {
 	for i := range s.n {
 		if (s.side>>i&1 == 1) != maxing && s.hands[i]&lane == 0 && s.hands[i]&s.trumpMask != 0 {
 			return true
@@ -542,9 +645,8 @@ func (s *TableSolver) oppRuffs(leader int, lane uint32, maxing bool) bool {
 // partnerTakes reports whether a partner of the leader (part: their
 // cards) holds a card of l's suit above every opponent's, none of whom
 // can ruff it.
-func (s *TableSolver) partnerTakes(leader int, l uint8, part, opp uint32, maxing bool) bool {
-	su := l >> 3
-	lane := uint32(0xFF) << (8 * uint(su))
+func (s *TableSolver) partnerTakes(l uint8, part, opp uint32, maxing bool) bool {
+	lane := uint32(0xFF) << (8 * uint(l>>3))
 	p := part & lane
 	if p == 0 {
 		return false
@@ -553,37 +655,58 @@ func (s *TableSolver) partnerTakes(leader int, l uint8, part, opp uint32, maxing
 	if opp&lane&^uint32(uint64(2)<<top-1) != 0 {
 		return false
 	}
-	return su == s.ts || s.trumpMask == 0 || !s.oppRuffs(leader, lane, maxing)
+	return l>>3 == s.ts || !s.oppRuffs(lane, maxing)
 }
 
 // follow returns what the maximising side wins from a position inside a
 // trick: k cards played (k >= 1), led by leader with lead, won so far by
-// win of winSeat, worth tp points, its cards trick; r is the points
-// still to win (the trick's included). Fail-soft within (alpha, beta).
-func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, trick uint32, r, alpha, beta int) int {
+// win of winSeat, worth tp points; inPlay is the cards in the hands and
+// the trick, r the points still to win (the trick's included).
+// Fail-soft within (alpha, beta).
+func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, inPlay uint32, r, alpha, beta int) int {
 	s.nodes++
 	seat := int(s.seatAt[leader][k])
 	h := s.hands[seat]
 	legal := s.legal(h, lead, win)
 	last := k+1 == s.n
 	maxing := s.side>>seat&1 == 1
-	var ml moveList
+	ours := (s.side>>winSeat&1 == 1) == maxing
+	decided := s.decided(k, leader, lead, win, winSeat)
+	if decided {
+		// The trick's side is known: it bounds what the side makes.
+		if s.side>>winSeat&1 == 1 {
+			if tp >= beta {
+				return tp
+			}
+		} else if r-tp <= alpha {
+			return r - tp
+		}
+	}
+	// Move order: with the trick ours for sure, the most points first;
+	// a card that takes it for sure, most points first; else the
+	// cheapest first.
+	var ml tMoves
 	if legal&(legal-1) == 0 {
-		ml.m[0], ml.n = uint16(bits.TrailingZeros32(legal)), 1
+		ml.m[0], ml.n = uint32(bits.TrailingZeros32(legal)), 1
 	} else {
-		ours := (s.side>>winSeat&1 == 1) == maxing
-		for m := s.reduce(legal, s.inPlay(trick)); m != 0; m &= m - 1 {
+		oursStands := ours && (last || decided || s.stands(k, leader, lead, win, maxing))
+		for m := s.reduce(legal, inPlay); m != 0; m &= m - 1 {
 			c := uint8(bits.TrailingZeros32(m))
 			var score int
 			switch {
-			case ours && (last || s.stands(k, leader, lead, win, maxing)):
-				score = 128 + s.pts[c] // the side has the trick: add points
+			case oursStands:
+				score = 128 + s.pts[c]
 			case !ours && s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
-				score = 160 + s.pts[c] // take it
+				score = 160 + s.pts[c]
 			default:
 				score = 64 - s.pts[c]
 			}
 			ml.add(score, c)
+		}
+		if last && ml.n > 1 && bits.OnesCount32(h) > 2 {
+			if v, ok := s.etc(&ml, seat, win, winSeat, tp, alpha, beta, maxing); ok {
+				return v
+			}
 		}
 	}
 	best := -1
@@ -602,7 +725,7 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, tr
 		if last {
 			v = s.endTrick(nws, ntp, r, alpha, beta)
 		} else {
-			v = s.follow(k+1, leader, lead, nw, nws, ntp, trick|1<<c, r, alpha, beta)
+			v = s.follow(k+1, leader, lead, nw, nws, ntp, inPlay, r, alpha, beta)
 		}
 		s.hands[seat] |= 1 << c
 		if s.abort {
@@ -631,17 +754,61 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, tr
 	return best
 }
 
-// stands reports whether the card w, winning the trick at position k,
-// stays the winner whatever the seats after k on the other side of the
-// seat at k play (maxing: that seat is on the maximising side).
+// etc looks, before the last card of a trick is searched, for a card
+// whose next trick start the table already bounds enough to decide this
+// position (enhanced transposition cutoff). Probing them all first also
+// brings their entries into the cache for the search that follows.
+func (s *TableSolver) etc(ml *tMoves, seat int, win uint8, winSeat, tp, alpha, beta int, maxing bool) (int, bool) {
+	for i := 0; i < ml.n; i++ {
+		c := uint8(ml.m[i])
+		nws := winSeat
+		if s.beats(c, win) {
+			nws = seat
+		}
+		gain := 0
+		if s.side>>nws&1 == 1 {
+			gain = tp + s.pts[c]
+		}
+		s.hands[seat] &^= 1 << c
+		k0, k1 := s.key()
+		e := &s.tt[s.index(k0, k1, nws)]
+		hit := e.gen == s.gen && e.k0 == k0 && e.k1 == k1 && int(e.leader) == nws
+		s.hands[seat] |= 1 << c
+		if hit {
+			if maxing && gain+int(e.lo) >= beta {
+				return gain + int(e.lo), true
+			}
+			if !maxing && gain+int(e.hi) <= alpha {
+				return gain + int(e.hi), true
+			}
+		}
+	}
+	return 0, false
+}
+
+// decided reports whether the trick's side is known: no seat from
+// position k on, on the other side of winSeat, can beat win.
+func (s *TableSolver) decided(k, leader int, lead, win uint8, winSeat int) bool {
+	return s.holds(k, leader, lead, win, s.side>>winSeat&1 == 1)
+}
+
+// stands reports whether the card w, played at position k by a seat on
+// the maximising side or not (maxing), would win the trick whatever the
+// seats after k on the other side play.
 func (s *TableSolver) stands(k, leader int, lead, w uint8, maxing bool) bool {
+	return s.holds(k+1, leader, lead, w, maxing)
+}
+
+// holds reports whether no seat from position k on that is not on the
+// given side (the maximising side, or the other) can beat w in a trick
+// led with lead.
+func (s *TableSolver) holds(k, leader int, lead, w uint8, maxSide bool) bool {
 	ls := lead >> 3
 	lane := uint32(0xFF) << (8 * uint(ls))
-	wl := uint32(0xFF) << (8 * uint(w>>3))
-	higher := wl &^ uint32(uint64(2)<<w-1)
-	for j := k + 1; j < s.n; j++ {
+	higher := (uint32(0xFF) << (8 * uint(w>>3))) &^ uint32(uint64(2)<<w-1)
+	for j := k; j < s.n; j++ {
 		o := s.seatAt[leader][j]
-		if (s.side>>o&1 == 1) == maxing {
+		if (s.side>>o&1 == 1) == maxSide {
 			continue
 		}
 		h := s.hands[o]
@@ -697,6 +864,25 @@ func (s *TableSolver) last(leader, r int) int {
 		return r
 	}
 	return 0
+}
+
+// tMoves is a small list of moves, each packed as score<<8 | card, sorted
+// best first.
+type tMoves struct {
+	m [10]uint32
+	n int
+}
+
+// add inserts c by score (0 to 2^24-1).
+func (ml *tMoves) add(score int, c uint8) {
+	v := uint32(score)<<8 | uint32(c)
+	i := ml.n
+	for i > 0 && ml.m[i-1] < v {
+		ml.m[i] = ml.m[i-1]
+		i--
+	}
+	ml.m[i] = v
+	ml.n++
 }
 
 // store records a fail-soft result v searched within (a, b).
