@@ -67,3 +67,31 @@ func BenchmarkTableSolveFour(b *testing.B) { benchTableSolve(b, 4) }
 // BenchmarkTableSolveThree solves 200 three-handed deals (27 cards,
 // paranoid: the two others against the leader).
 func BenchmarkTableSolveThree(b *testing.B) { benchTableSolve(b, 3) }
+
+func benchTableCardValues(b *testing.B, players int) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	deals := tableDeals(12, players, tableBenchDeals)
+	var t timings
+	var nodes []uint64
+	s := NewTable()
+	buf := make([]TableCardValue, 0, 12)
+	for b.Loop() {
+		for i := range deals {
+			s.Reset()
+			n0 := s.Nodes()
+			t.time(func() { s.CardValues(&deals[i], buf[:0]) })
+			nodes = append(nodes, s.Nodes()-n0)
+		}
+	}
+	t.report(b)
+	reportNodes(b, nodes)
+}
+
+// BenchmarkTableCardValuesFour values every card of the first lead of
+// 200 four-handed deals, each with a cold table: what the hard table
+// bot asks of each world it draws before the first card.
+func BenchmarkTableCardValuesFour(b *testing.B) { benchTableCardValues(b, 4) }
+
+// BenchmarkTableCardValuesThree: the same with three players.
+func BenchmarkTableCardValuesThree(b *testing.B) { benchTableCardValues(b, 3) }

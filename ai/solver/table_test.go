@@ -163,16 +163,46 @@ func TestTableSolverWholeDeals(t *testing.T) {
 	}
 }
 
+// TestTableSolverLimit checks that a node limit cuts a solve short and
+// that what a cut solve left in the table does not change the next
+// solves' values.
 func TestTableSolverLimit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	p := randomTablePlay(r, 4, 8)
-	s := NewTable()
-	s.SetLimit(100)
-	if _, ok := s.Solve(&p, p.Turn()); ok {
-		t.Fatalf("a full four-handed deal solved in 100 nodes")
+	s, ref := NewTable(), newRefTableSize(18)
+	for i := range 6 {
+		p := randomTablePlay(r, 3+i%2, 8)
+		s.SetLimit(100)
+		if _, ok := s.Solve(&p, p.Turn()); ok {
+			t.Fatalf("deal %d: a whole deal solved in 100 nodes", i)
+		}
+		if _, ok := s.CardValues(&p, nil); ok {
+			t.Fatalf("deal %d: a whole deal's card values in 100 nodes", i)
+		}
+		s.SetLimit(0)
+		want, _ := ref.Solve(&p, p.Turn())
+		if got, ok := s.Solve(&p, p.Turn()); !ok || got != want {
+			t.Fatalf("deal %d: solve after a cut one = %d, %v; want %d", i, got, ok, want)
+		}
 	}
-	s.SetLimit(0)
-	if _, ok := s.Solve(&p, p.Turn()); !ok {
-		t.Fatalf("solve without limit cut short")
+}
+
+// TestTableSolverMatchesTwoPlayerSolver solves whole two-player deals,
+// from the first lead and after the lead, with both solvers: the table
+// solver with two seats must agree with the two-player Solver.
+func TestTableSolverMatchesTwoPlayerSolver(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	ts, two := NewTable(), New()
+	for i := range 100 {
+		tp := randomTablePlay(r, 2, 9)
+		if i%2 == 1 {
+			tp.Move(tp.Pick(r.Uint32()))
+		}
+		p := rules.Duel{Hands: [2]rules.CardSet{tp.Hands[0], tp.Hands[1]}, Trump: tp.Trump, Leader: tp.Leader, Lead: tp.Lead(), LastBonus: tp.LastBonus}
+		for _, seat := range []rules.Seat{rules.SeatA, rules.SeatB} {
+			want, _ := two.Future(&p, seat)
+			if got, ok := ts.Solve(&tp, seat); !ok || got != want {
+				t.Fatalf("deal %d, seat %s: table solver %d, %v; two-player solver %d", i, seat, got, ok, want)
+			}
+		}
 	}
 }
