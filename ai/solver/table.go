@@ -285,6 +285,73 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 	return dst, true
 }
 
+// BestCard returns a card of the seat to move that is best for its own
+// side (the maximising side when the seat is in side, the other side
+// otherwise), the value of p for side (what SolveFor returns), and false
+// if the node limit cut the search short. Playing BestCard at every turn
+// plays out a line of best play by both sides; each call after the
+// first finds most of what it needs in the table. Of several best cards
+// it returns the first it proves, so not always the lowest.
+func (s *TableSolver) BestCard(p *rules.Play, side uint8) (rules.Card, int, bool) {
+	if p.Done() {
+		return rules.NoCard, 0, true
+	}
+	st := s.load(p, side)
+	s.start()
+	v := s.value(&st, s.guess(&st))
+	if s.abort {
+		return rules.NoCard, 0, false
+	}
+	seat := int(s.seatAt[st.leader][st.k])
+	maxing := s.side>>seat&1 == 1
+	moves := s.reduce(encode(p.Legal(), p.Trump), s.inPlay(st.trick))
+	var ml tMoves // the table's best lead first, then card order
+	hint := uint8(0xFF)
+	if st.k == 0 {
+		if e := s.probe(s.key(st.leader)); e != nil {
+			hint = uint8(e.data >> 20 & 31)
+		}
+	}
+	for m := moves; m != 0; m &= m - 1 {
+		c := uint8(bits.TrailingZeros32(m))
+		ml.add(32-int(c)+64*b2i(c == hint), c)
+	}
+	for i := 0; i < ml.n; i++ {
+		c := uint8(ml.m[i])
+		// c is best when the rest after it makes exactly v with its
+		// gain: one zero-window probe proves it.
+		s.hands[seat] &^= 1 << c
+		q := s.play(st, seat, c)
+		need := v
+		if q.k == 0 && s.side>>q.leader&1 == 1 {
+			need -= st.r - q.r
+		}
+		ok := need == 0
+		if q.r > 0 {
+			if maxing {
+				ok = s.at(&q, need-1, need) >= need
+			} else {
+				ok = s.at(&q, need, need+1) <= need
+			}
+		}
+		s.hands[seat] |= 1 << c
+		if s.abort {
+			return rules.NoCard, 0, false
+		}
+		if ok {
+			return decodeCard(c, p.Trump), v, true
+		}
+	}
+	panic("solver: no card makes the position's value")
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func sortTableByCard(cv []TableCardValue) {
 	for i := 1; i < len(cv); i++ {
 		for j := i; j > 0 && cv[j].Card < cv[j-1].Card; j-- {
@@ -340,12 +407,7 @@ func (s *TableSolver) valueNear(st *pos, g, step int) int {
 	up, down := false, false
 	for lo < hi {
 		beta := min(max(g, lo+1), hi)
-		var v int
-		if st.k == 0 {
-			v = s.search(st.leader, st.r, beta-1, beta)
-		} else {
-			v = s.follow(st.k, st.leader, st.lead, st.win, st.winSeat, st.tp, s.inPlay(st.trick), st.r, beta-1, beta)
-		}
+		v := s.at(st, beta-1, beta)
 		if s.abort {
 			return 0
 		}
@@ -367,6 +429,14 @@ func (s *TableSolver) valueNear(st *pos, g, step int) int {
 		}
 	}
 	return lo
+}
+
+// at searches st within (alpha, beta).
+func (s *TableSolver) at(st *pos, alpha, beta int) int {
+	if st.k == 0 {
+		return s.search(st.leader, st.r, alpha, beta)
+	}
+	return s.follow(st.k, st.leader, st.lead, st.win, st.winSeat, st.tp, s.inPlay(st.trick), st.r, alpha, beta)
 }
 
 // tKey is a trick start's table key: the cards in the hands, who holds

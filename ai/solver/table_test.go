@@ -55,16 +55,21 @@ func pts(p *rules.Play, side uint8) int {
 }
 
 // TestTableSolverMatchesMinimax compares every value of the solver with
-// plain minimax on 300 random positions per seat count: two to four
+// plain minimax on 300 random positions per seat count (100 with -short):
+// two to four
 // cards a hand, sometimes inside the first trick, the maximising side
 // the mover's (SideOf) or, for CardValuesFor, another set of seats. One
 // solver serves every position, so entries left by a different deal,
 // trump or side must not leak into the next.
 func TestTableSolverMatchesMinimax(t *testing.T) {
+	positions := 300
+	if testing.Short() {
+		positions = 100
+	}
 	for _, n := range []int{2, 3, 4} {
 		r := rand.New(rand.NewPCG(5, uint64(n)))
 		s := NewTable()
-		for i := range 300 {
+		for i := range positions {
 			k := 2 + i%3
 			if n == 2 {
 				k += 2
@@ -93,7 +98,25 @@ func TestTableSolverMatchesMinimax(t *testing.T) {
 				t.Fatalf("%d players, deal %d: CardValuesFor cut short", n, i)
 			}
 			checkCardValues(t, &p, other, cv, -1)
+			checkBestCard(t, s, &p, side, want)
+			checkBestCard(t, s, &p, other, naive(&p, other))
 		}
+	}
+}
+
+// checkBestCard checks that BestCard returns the position's value for
+// side, want, and a legal card that makes it.
+func checkBestCard(t *testing.T, s *TableSolver, p *rules.Play, side uint8, want int) {
+	t.Helper()
+	c, v, ok := s.BestCard(p, side)
+	if !ok || v != want || !p.Legal().Has(c) {
+		t.Fatalf("side %04b: BestCard = %s, %d, %v; want a legal card and %d", side, c, v, ok, want)
+	}
+	q := *p
+	before := pts(&q, side)
+	q.Move(c)
+	if w := pts(&q, side) - before + naive(&q, side); w != want {
+		t.Fatalf("side %04b: BestCard %s makes %d, the position %d", side, c, w, want)
 	}
 }
 
@@ -145,6 +168,21 @@ func TestTableSolverWholeDeals(t *testing.T) {
 				if got, ok := s.Solve(&p, seat); !ok || got != want {
 					t.Fatalf("%d players, deal %d, seat %s: Solve = %d, %v; want %d", n, i, seat, got, ok, want)
 				}
+			}
+			// Best cards played by every seat make the value.
+			side := SideOf(&p, p.Turn())
+			value, _ := ref.Solve(&p, p.Turn())
+			q := p
+			before := pts(&q, side)
+			for !q.Done() {
+				c, _, ok := s.BestCard(&q, side)
+				if !ok || !q.Legal().Has(c) {
+					t.Fatalf("%d players, deal %d: BestCard = %s, %v", n, i, c, ok)
+				}
+				q.Move(c)
+			}
+			if got := pts(&q, side) - before; got != value {
+				t.Fatalf("%d players, deal %d: best cards played out make %d, want %d", n, i, got, value)
 			}
 			if i%3 != 0 {
 				continue
