@@ -285,71 +285,80 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 	return dst, true
 }
 
-// BestCard returns a card of the seat to move that is best for its own
-// side (the maximising side when the seat is in side, the other side
-// otherwise), the value of p for side (what SolveFor returns), and false
-// if the node limit cut the search short. Playing BestCard at every turn
-// plays out a line of best play by both sides; each call after the
-// first finds most of what it needs in the table. Of several best cards
-// it returns the first it proves, so not always the lowest.
-func (s *TableSolver) BestCard(p *rules.Play, side uint8) (rules.Card, int, bool) {
+// Line appends to dst the cards of a line of best play by both sides
+// from p to the end of the card play, in play order: each seat plays a
+// card best for its own side (the maximising side when the seat is in
+// side, the other side otherwise). It returns the value of p for side
+// (what SolveFor returns) and false if the node limit cut the search
+// short. After the value, one zero-window probe a card proves each card
+// of the line, the table holding most of what it needs; of several best
+// cards the line holds the first proved, not always the lowest.
+func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules.Card, int, bool) {
 	if p.Done() {
-		return rules.NoCard, 0, true
+		return dst, 0, true
 	}
 	st := s.load(p, side)
 	s.start()
 	v := s.value(&st, s.guess(&st))
 	if s.abort {
-		return rules.NoCard, 0, false
+		return dst, 0, false
 	}
-	seat := int(s.seatAt[st.leader][st.k])
-	maxing := s.side>>seat&1 == 1
-	moves := s.reduce(encode(p.Legal(), p.Trump), s.inPlay(st.trick))
-	var ml tMoves // the table's best lead first, then card order
-	hint := uint8(0xFF)
-	if st.k == 0 {
-		if e := s.probe(s.key(st.leader)); e != nil {
-			hint = uint8(e.data >> 20 & 31)
+	rest := v // what the side makes from st on
+	for st.k > 0 || s.hands[st.leader] != 0 {
+		seat := int(s.seatAt[st.leader][st.k])
+		maxing := s.side>>seat&1 == 1
+		var ml tMoves
+		if st.k == 0 {
+			hint := uint8(0xFF)
+			if e := s.probe(s.key(st.leader)); e != nil {
+				hint = uint8(e.data >> 20 & 31)
+			}
+			var mine, theirs uint32
+			for i := range s.n {
+				if s.side>>i&1 == 1 {
+					mine |= s.hands[i]
+				} else {
+					theirs |= s.hands[i]
+				}
+			}
+			ml = s.leads(st.leader, hint, mine, theirs)
+		} else {
+			ml = s.follows(st.k, st.leader, st.lead, st.win, st.winSeat, s.legal(s.hands[seat], st.lead, st.win), s.inPlay(st.trick))
 		}
-	}
-	for m := moves; m != 0; m &= m - 1 {
-		c := uint8(bits.TrailingZeros32(m))
-		ml.add(32-int(c)+64*b2i(c == hint), c)
-	}
-	for i := 0; i < ml.n; i++ {
-		c := uint8(ml.m[i])
-		// c is best when the rest after it makes exactly v with its
-		// gain: one zero-window probe proves it.
-		s.hands[seat] &^= 1 << c
-		q := s.play(st, seat, c)
-		need := v
-		if q.k == 0 && s.side>>q.leader&1 == 1 {
-			need -= st.r - q.r
-		}
-		ok := need == 0
-		if q.r > 0 {
-			if maxing {
-				ok = s.at(&q, need-1, need) >= need
+		found := false
+		for i := 0; i < ml.n && !found; i++ {
+			c := uint8(ml.m[i])
+			// c is best when the rest after it makes exactly rest with
+			// its gain: one zero-window probe proves it.
+			s.hands[seat] &^= 1 << c
+			q := s.play(st, seat, c)
+			need := rest
+			if q.k == 0 && s.side>>q.leader&1 == 1 {
+				need -= st.r - q.r
+			}
+			ok := need == 0
+			if q.r > 0 {
+				if maxing {
+					ok = s.at(&q, need-1, need) >= need
+				} else {
+					ok = s.at(&q, need, need+1) <= need
+				}
+			}
+			if s.abort {
+				return dst, 0, false
+			}
+			if ok {
+				dst = append(dst, decodeCard(c, p.Trump))
+				st, rest, found = q, need, true
 			} else {
-				ok = s.at(&q, need, need+1) <= need
+				s.hands[seat] |= 1 << c
 			}
 		}
-		s.hands[seat] |= 1 << c
-		if s.abort {
-			return rules.NoCard, 0, false
-		}
-		if ok {
-			return decodeCard(c, p.Trump), v, true
+		if !found {
+			panic("solver: no card makes the position's value")
 		}
 	}
-	panic("solver: no card makes the position's value")
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
+	return dst, v, true
 }
 
 func sortTableByCard(cv []TableCardValue) {
@@ -585,60 +594,8 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	}
 	a0, b0 := a, b
 
-	own, opp := mine, theirs
-	if !maxing {
-		own, opp = theirs, mine
-	}
 	inPlay := mine | theirs
-	// The plain suits an opponent of the leader can ruff.
-	var ruff uint32
-	for i := range s.n {
-		if h := s.hands[i]; (s.side>>i&1 == 1) != maxing && h&s.trumpMask != 0 {
-			ruff |= ^lanes(h)
-		}
-	}
-	ruff &^= s.trumpMask
-	// Move order: the table's best lead; leads that win the trick
-	// whatever the others play, most points first; low leads to a
-	// partner's winner; then the rest, cheapest first, in suits the
-	// other side holds few of, trumps last.
-	var ml tMoves
-	moves := s.reduce(hl, inPlay)
-	{
-		// Leads that take the trick for the side whatever is played
-		// are cards above every card of the other side in their suit,
-		// in suits it cannot ruff: of touching ones only the highest
-		// is searched (see dominant).
-		var sure uint32
-		for su := uint(0); su < 4; su++ {
-			lane := uint32(0xFF) << (8 * su)
-			if ruff&lane != 0 {
-				continue
-			}
-			o := opp & lane
-			sure |= hl & lane &^ (uint32(1)<<(32-bits.LeadingZeros32(o)) - 1)
-		}
-		moves = moves&^sure | runTops(hl&sure, inPlay)
-	}
-	for m := moves; m != 0; m &= m - 1 {
-		l := uint8(bits.TrailingZeros32(m))
-		lane := uint32(0xFF) << (8 * uint(l>>3))
-		var score int
-		switch {
-		case l == hint:
-			score = 1000
-		case s.sureLead(l, opp, ruff):
-			score = 500 + s.pts[l]
-		case s.partnerTakes(l, own&^hl, opp, ruff):
-			score = 400 - s.pts[l]
-		default:
-			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
-			if l>>3 == s.ts {
-				score -= 40
-			}
-		}
-		ml.add(score, l)
-	}
+	ml := s.leads(leader, hint, mine, theirs)
 	best, bestMove := -1, uint8(0)
 	if !maxing {
 		best = 1 << 20
@@ -673,6 +630,65 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	}
 	s.store(key, best, a0, b0, bestMove)
 	return best
+}
+
+// leads returns the leads of leader worth searching, best guesses first
+// (mine and theirs: the cards of the maximising side and of the other).
+// The order: the table's best lead (hint); leads that win the trick
+// whatever the others play, most points first; low leads to a partner's
+// winner; then the rest, cheapest first, in suits the other side holds
+// few of, trumps last.
+func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves {
+	hl := s.hands[leader]
+	maxing := s.side>>leader&1 == 1
+	own, opp := mine, theirs
+	if !maxing {
+		own, opp = theirs, mine
+	}
+	inPlay := mine | theirs
+	// The plain suits an opponent of the leader can ruff.
+	var ruff uint32
+	for i := range s.n {
+		if h := s.hands[i]; (s.side>>i&1 == 1) != maxing && h&s.trumpMask != 0 {
+			ruff |= ^lanes(h)
+		}
+	}
+	ruff &^= s.trumpMask
+	// Leads that take the trick for the side whatever is played are
+	// cards above every card of the other side in their suit, in suits
+	// it cannot ruff: of touching ones only the highest is searched (see
+	// dominant).
+	var sure uint32
+	for su := uint(0); su < 4; su++ {
+		lane := uint32(0xFF) << (8 * su)
+		if ruff&lane != 0 {
+			continue
+		}
+		o := opp & lane
+		sure |= hl & lane &^ (uint32(1)<<(32-bits.LeadingZeros32(o)) - 1)
+	}
+	moves := s.reduce(hl&^sure, inPlay) | runTops(hl&sure, inPlay)
+	var ml tMoves
+	for m := moves; m != 0; m &= m - 1 {
+		l := uint8(bits.TrailingZeros32(m))
+		lane := uint32(0xFF) << (8 * uint(l>>3))
+		var score int
+		switch {
+		case l == hint:
+			score = 1000
+		case s.sureLead(l, opp, ruff):
+			score = 500 + s.pts[l]
+		case s.partnerTakes(l, own&^hl, opp, ruff):
+			score = 400 - s.pts[l]
+		default:
+			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
+			if l>>3 == s.ts {
+				score -= 40
+			}
+		}
+		ml.add(score, l)
+	}
+	return ml
 }
 
 // lanes returns the lanes (suits) of h that hold a card, all ones.
@@ -717,30 +733,7 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 	legal := s.legal(h, lead, win)
 	last := k+1 == s.n
 	maxing := s.side>>seat&1 == 1
-	ours := (s.side>>winSeat&1 == 1) == maxing
-	// Move order: with the trick ours for sure, the most points first;
-	// a card that takes it for sure, most points first; else the
-	// cheapest first.
-	var ml tMoves
-	if legal&(legal-1) == 0 {
-		ml.m[0], ml.n = uint32(bits.TrailingZeros32(legal)), 1
-	} else {
-		moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last)
-		oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
-		for m := moves; m != 0; m &= m - 1 {
-			c := uint8(bits.TrailingZeros32(m))
-			var score int
-			switch {
-			case oursStands:
-				score = 128 + s.pts[c]
-			case !ours && s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
-				score = 160 + s.pts[c]
-			default:
-				score = 64 - s.pts[c]
-			}
-			ml.add(score, c)
-		}
-	}
+	ml := s.follows(k, leader, lead, win, winSeat, legal, inPlay)
 	best := -1
 	if !maxing {
 		best = 1 << 20
@@ -784,6 +777,38 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 		}
 	}
 	return best
+}
+
+// follows returns the cards worth searching of the seat at position k of
+// a trick (legal: its legal cards), best guesses first: with the trick
+// the side's for sure, the most points first; a card that takes it for
+// sure, most points first; else the cheapest first.
+func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
+	var ml tMoves
+	if legal&(legal-1) == 0 {
+		ml.m[0], ml.n = uint32(bits.TrailingZeros32(legal)), 1
+		return ml
+	}
+	seat := int(s.seatAt[leader][k])
+	last := k+1 == s.n
+	maxing := s.side>>seat&1 == 1
+	ours := (s.side>>winSeat&1 == 1) == maxing
+	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last)
+	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
+	for m := moves; m != 0; m &= m - 1 {
+		c := uint8(bits.TrailingZeros32(m))
+		var score int
+		switch {
+		case oursStands:
+			score = 128 + s.pts[c]
+		case !ours && s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
+			score = 160 + s.pts[c]
+		default:
+			score = 64 - s.pts[c]
+		}
+		ml.add(score, c)
+	}
+	return ml
 }
 
 // dominant returns the legal cards worth searching at a follow. Two

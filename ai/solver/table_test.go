@@ -98,25 +98,36 @@ func TestTableSolverMatchesMinimax(t *testing.T) {
 				t.Fatalf("%d players, deal %d: CardValuesFor cut short", n, i)
 			}
 			checkCardValues(t, &p, other, cv, -1)
-			checkBestCard(t, s, &p, side, want)
-			checkBestCard(t, s, &p, other, naive(&p, other))
+			checkLine(t, s, &p, side, want)
+			checkLine(t, s, &p, other, naive(&p, other))
 		}
 	}
 }
 
-// checkBestCard checks that BestCard returns the position's value for
-// side, want, and a legal card that makes it.
-func checkBestCard(t *testing.T, s *TableSolver, p *rules.Play, side uint8, want int) {
+// checkLine checks that Line returns the position's value for side,
+// want, and legal cards to the end that make it, each a best card for
+// its seat's side by minimax.
+func checkLine(t *testing.T, s *TableSolver, p *rules.Play, side uint8, want int) {
 	t.Helper()
-	c, v, ok := s.BestCard(p, side)
-	if !ok || v != want || !p.Legal().Has(c) {
-		t.Fatalf("side %04b: BestCard = %s, %d, %v; want a legal card and %d", side, c, v, ok, want)
+	line, v, ok := s.Line(p, side, nil)
+	if !ok || v != want {
+		t.Fatalf("side %04b: Line = %v, %d, %v; want the value %d", side, line, v, ok, want)
 	}
 	q := *p
 	before := pts(&q, side)
-	q.Move(c)
-	if w := pts(&q, side) - before + naive(&q, side); w != want {
-		t.Fatalf("side %04b: BestCard %s makes %d, the position %d", side, c, w, want)
+	for _, c := range line {
+		if !q.Legal().Has(c) {
+			t.Fatalf("side %04b: line %v plays %s, not legal", side, line, c)
+		}
+		rest := naive(&q, side)
+		at := pts(&q, side)
+		q.Move(c)
+		if got := pts(&q, side) - at + naive(&q, side); got != rest {
+			t.Fatalf("side %04b: line %v: %s makes %d where %d could be made", side, line, c, got, rest)
+		}
+	}
+	if !q.Done() || pts(&q, side)-before != want {
+		t.Fatalf("side %04b: line %v ends the play %v with %d, want %d", side, line, q.Done(), pts(&q, side)-before, want)
 	}
 }
 
@@ -169,20 +180,20 @@ func TestTableSolverWholeDeals(t *testing.T) {
 					t.Fatalf("%d players, deal %d, seat %s: Solve = %d, %v; want %d", n, i, seat, got, ok, want)
 				}
 			}
-			// Best cards played by every seat make the value.
+			// The line of best play makes the value.
 			side := SideOf(&p, p.Turn())
 			value, _ := ref.Solve(&p, p.Turn())
+			line, v, ok := s.Line(&p, side, nil)
 			q := p
 			before := pts(&q, side)
-			for !q.Done() {
-				c, _, ok := s.BestCard(&q, side)
-				if !ok || !q.Legal().Has(c) {
-					t.Fatalf("%d players, deal %d: BestCard = %s, %v", n, i, c, ok)
+			for _, c := range line {
+				if !q.Legal().Has(c) {
+					t.Fatalf("%d players, deal %d: line %v plays %s, not legal", n, i, line, c)
 				}
 				q.Move(c)
 			}
-			if got := pts(&q, side) - before; got != value {
-				t.Fatalf("%d players, deal %d: best cards played out make %d, want %d", n, i, got, value)
+			if !ok || v != value || !q.Done() || pts(&q, side)-before != value {
+				t.Fatalf("%d players, deal %d: line %v (%d, %v) ends %v making %d, want %d", n, i, line, v, ok, q.Done(), pts(&q, side)-before, value)
 			}
 			if i%3 != 0 {
 				continue
