@@ -17,28 +17,25 @@
 //     makes the dix exchange and the shlomo and cleopatra declarations,
 //     gives away its least useful card, announces bella and the menage,
 //     and plays cards by rules of thumb read from the view: what the
-//     others may still hold (TableView.Unseen and Known) and lack
+//     others may still hold (View.Unseen and Known) and lack
 //     (CannotHold), whether its side wins the trick and safely.
 //   - easy is normal taking a random legal action a quarter of the time.
 //   - hard bids by eval.Evaluate (the bid with the best expected
 //     score difference over sampled deals, each finished by normal's
 //     rule for every seat), declares and speaks as normal, and plays
-//     each card by sampled worlds and exact search: it draws the hidden
-//     hands (sampler.TableSampler) from what the view leaves open (each seat's known cards, its voids and
-//     missing higher trumps, the meld bound of every word of the dialogue
-//     (TableView.MeldBound), and a replay of the whole history through
-//     TableView.Complete, which also places cards exchanged unseen in
-//     shlomo and cleopatra), solves each world with solver.TableSolver,
-//     and plays the card with the highest total. Worlds are drawn
-//     uniformly among those consistent with the view; the bids are not
-//     weighted. The first trick is not searched (its worlds are too big
-//     for the time): its cards are chosen by eval.Evaluate, each
-//     card tried on sampled deals whose rest the normal rule plays
-//     (against normal, 1000 decks at three players and 500 at four,
-//     seed 41: hard's margin per deal went from +8.8 [+7.6, +10.0] to +11.7
-//     [+10.6, +12.9] at three, and from +26.4 [+21.2, +31.7] to +28.7 [+23.4,
-//     +34.0] at four). Normal's card is played when fewer than six
-//     worlds were solved within the node limit and the think time.
+//     every card, the first trick included, by sampled worlds and exact
+//     search: it draws whole deals (sampler.TableSampler) from what the
+//     view leaves open (each seat's known cards, its voids and missing
+//     higher trumps, the meld bound of every word of the dialogue
+//     (View.MeldBound), and a replay of the whole history through
+//     View.Complete, which also places cards exchanged unseen in
+//     shlomo and cleopatra), weighs each by how well normal's rule
+//     explains the other seats' bids and cards in it (table_read.go),
+//     picks 24 of three times as many by weight, solves each with
+//     solver.TableSolver, and plays the card with the highest total.
+//     The search is bounded in solver nodes (tableNodeBudget), not time,
+//     so a decision depends only on the view and the seed; normal's
+//     card is played when fewer than six worlds were solved within it.
 //
 // The model of the other players in hard's search: with four players the
 // game is two teams, zero-sum, and the solver is a two-team alpha-beta.
