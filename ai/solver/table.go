@@ -460,9 +460,12 @@ func (s *TableSolver) key(leader int) tKey {
 	return tKey{h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3], uint32(leader) | uint32(s.gen)<<2}
 }
 
-// slot returns k's slot.
+// slot returns k's slot. The generation is left out of the hash: a
+// table after Reset then behaves exactly as a new one (entries of older
+// generations are misses, and overwritten), so a solve's work does not
+// depend on what earlier solves left.
 func (s *TableSolver) slot(k tKey) *tEntry {
-	x := (uint64(k.in)<<32 | uint64(k.b0)) ^ (uint64(k.b1)<<32|uint64(k.tag))*0x9E3779B97F4A7C15
+	x := (uint64(k.in)<<32 | uint64(k.b0)) ^ (uint64(k.b1)<<32|uint64(k.tag&3))*0x9E3779B97F4A7C15
 	return &s.tt[(x*0x94D049BB133111EB)>>s.shift]
 }
 
@@ -794,6 +797,10 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 	maxing := s.side>>seat&1 == 1
 	ours := (s.side>>winSeat&1 == 1) == maxing
 	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last)
+	if moves&(moves-1) == 0 {
+		ml.m[0], ml.n = uint32(bits.TrailingZeros32(moves)), 1
+		return ml
+	}
 	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))

@@ -3,6 +3,7 @@ package solver
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/klob/klob/rules"
@@ -253,5 +254,29 @@ func TestTableSolverMatchesTwoPlayerSolver(t *testing.T) {
 				t.Fatalf("deal %d, seat %s: table solver %d, %v; two-player solver %d", i, seat, got, ok, want)
 			}
 		}
+	}
+}
+
+// TestTableSolverResetIsNew: after Reset, a solve takes the same nodes
+// and finds the same line as on a new solver, whatever the solves before
+// left in the table: callers that bound their work in nodes get the same
+// answers whatever ran before.
+func TestTableSolverResetIsNew(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	used := NewTable()
+	for i := range 40 {
+		p := randomTablePlay(r, 3+i%2, 5+i%3)
+		side := SideOf(&p, p.Turn())
+		fresh := NewTable()
+		want, _, _ := fresh.Line(&p, side, nil)
+		used.Reset()
+		n0 := used.Nodes()
+		got, _, _ := used.Line(&p, side, nil)
+		if used.Nodes()-n0 != fresh.Nodes() || !slices.Equal(got, want) {
+			t.Fatalf("deal %d: after Reset %d nodes, line %v; a new solver %d nodes, line %v", i, used.Nodes()-n0, got, fresh.Nodes(), want)
+		}
+		// Leave entries of another side and trump behind.
+		q := randomTablePlay(r, 4, 6)
+		used.Solve(&q, q.Turn())
 	}
 }
