@@ -150,6 +150,12 @@ func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) erro
 	}
 	finished := make([]rules.Deal, len(j.legal))
 	solved := j.solve
+	if solved {
+		// A cold table for each sample: which line of best play the
+		// solver finds (and whether a solve reaches the node limit) must
+		// not depend on which samples a worker solved before.
+		ts.Reset()
+	}
 	for a, act := range j.legal {
 		t := world
 		if err := t.ApplyAs(j.v.Seat, act); err != nil {
