@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"time"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
@@ -25,9 +26,10 @@ import (
 // solver.TableSolver (two teams with four players, paranoid with three:
 // the two others against this seat), and plays the card with the
 // highest total over the worlds. The search's work is bounded in solver
-// nodes, not time, so a decision depends only on the view and the seed;
-// if fewer than minWorlds distinct worlds are solved within the bound,
-// it plays the normal bot's card.
+// nodes, not time, so a decision depends only on the view and the seed
+// (Config.Think adds a clock only as a guard, and none when negative:
+// see thinkContext); if fewer than minWorlds distinct worlds are solved
+// within the bound, it plays the normal bot's card.
 type tableHard struct {
 	cfg    Config
 	r      *rand.Rand
@@ -59,6 +61,8 @@ func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, er
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
+	ctx, cancel := thinkContext(ctx, b.cfg.Think)
+	defer cancel()
 	if v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2 {
 		return b.bid(ctx, v, legal), nil
 	}
@@ -78,6 +82,20 @@ func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, er
 		return tablerule.WithAnnounce(legal, c), nil
 	}
 	return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal)), nil
+}
+
+// thinkContext bounds one decision's ctx by think (Config.Think): the
+// level's own bound, maxThink, when it is zero, none when it is
+// negative. The search and the bids are bounded by their work (solver
+// nodes, samples), which a decision takes far below maxThink; the clock
+// only guards a game on a machine too slow for that work. With a
+// negative think nothing but the caller's own deadline can cut a
+// decision, so it is a function of the view and the seed alone.
+func thinkContext(ctx context.Context, think time.Duration) (context.Context, context.CancelFunc) {
+	if d := thinkLimit(think, maxThink); d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return ctx, func() {}
 }
 
 // tableBidSamples is the hard table bot's samples a bid, whatever

@@ -113,7 +113,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
-				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6} }
+				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1} }
 				checked := 0
 				deals := deals
 				if testing.Short() && l == Hard {
@@ -169,7 +169,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 		opts := rules.DefaultOptions()
 		opts.Players = players
 		r := rand.New(rand.NewPCG(12, uint64(players)))
-		cfg := Config{Seed: 5, Budget: 8, Workers: 1}
+		cfg := Config{Seed: 5, Budget: 8, Workers: 1, Think: -1}
 		checked, differs := 0, 0
 		for i := 0; i < 8; i++ {
 			bots := make([]Bot, players)
@@ -304,6 +304,31 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		}
 		if checked < 5 {
 			t.Fatalf("%d players: %d views checked", players, checked)
+		}
+	}
+}
+
+// TestTableHardThinkContext: a decision's context gets the level's own
+// time bound when Config.Think is zero, Think when it is positive, and
+// no deadline at all when it is negative, so that the work bounds alone
+// end the decision.
+func TestTableHardThinkContext(t *testing.T) {
+	for _, c := range []struct {
+		think, want time.Duration
+	}{{0, maxThink}, {time.Minute, time.Minute}, {-1, 0}} {
+		base := time.Now()
+		ctx, cancel := thinkContext(context.Background(), c.think)
+		d, ok := ctx.Deadline()
+		cancel()
+		if c.want == 0 {
+			if ok {
+				t.Errorf("Think %v: deadline %v, want none", c.think, d)
+			}
+			continue
+		}
+		// The deadline is set from the clock after base was read.
+		if !ok || d.Before(base.Add(c.want)) || d.After(time.Now().Add(c.want)) {
+			t.Errorf("Think %v: deadline %v (set %v), want %v after the call", c.think, d, ok, c.want)
 		}
 	}
 }
