@@ -39,10 +39,14 @@ test: test-deps tidy vet build
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
 
-# klob serve under load: 50 sessions playing against bots and 200 idle
-# ones on 127.0.0.1; prints key-press-to-frame latency and memory.
+# klob serve under load on 127.0.0.1: 50 sessions playing against bots
+# and 200 idle ones (ServeLoad), then the club's load (ServeClubLoad: 25
+# tables of four with people and bots, 25 people alone, the spectators
+# when the server has them); prints key-press-to-frame latency, the club
+# database's write latency and memory. LOADBENCH=ServeClubLoad runs one.
+LOADBENCH ?= Serve(Club)?Load
 load:
-	KLOB_LOAD=1 $(GO) test -count=1 -run '^$$' -bench '^BenchmarkServeLoad$$' -benchtime 1x -v ./cmd/klob
+	KLOB_LOAD=1 $(GO) test -count=1 -timeout 30m -run '^$$' -bench '^Benchmark$(LOADBENCH)$$' -benchtime 1x -v ./cmd/klob
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

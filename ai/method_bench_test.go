@@ -13,7 +13,7 @@ import (
 // BenchmarkBidMethods times one round-one evaluation at the hard bot's
 // budget, one worker, by method.
 func BenchmarkBidMethods(b *testing.B) {
-	for _, m := range []eval.Method{eval.Solved, eval.Corrected, eval.Playout} {
+	for _, m := range []eval.Method{eval.Solved, eval.Corrected} {
 		b.Run(m.String(), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(9, 9))
 			e := eval.New()

@@ -9,7 +9,7 @@ import (
 )
 
 // tableHeuristic is the easy and normal table bot: rules of thumb read
-// from the TableView alone. Easy takes a random legal action a quarter of
+// from the View alone. Easy takes a random legal action a quarter of
 // the time.
 type tableHeuristic struct {
 	level Level

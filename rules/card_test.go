@@ -347,9 +347,7 @@ func TestCardSetNth(t *testing.T) {
 	// Nth against the obvious loop, on every set of a sample and every n.
 	x := uint32(0x9E3779B9)
 	for i := 0; i < 20000; i++ {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
+		x = xorshift32(x)
 		m := CardSet(x)
 		if i%3 == 0 {
 			m &= CardSet(x >> 7) // sparser sets

@@ -97,6 +97,27 @@ func (h tableDeal) table(t testing.TB, set string) Deal {
 	return NewDeal(o, h.dealer, h.deck(t))
 }
 
+// completeTrue completes v, a view of tb, with the seats' true hands
+// and the true cards of the places no seat has been dealt yet.
+func completeTrue(t testing.TB, tb *Deal, v *View) Deal {
+	t.Helper()
+	var hands [4]CardSet
+	for s := range int(tb.n) {
+		hands[s] = tb.Hand(Seat(s))
+	}
+	var rest []Card
+	for i, c := range v.masked.deck {
+		if c == NoCard && deckSeat(tb.n, tb.dealer, tb.maker, i) == NoSeat {
+			rest = append(rest, tb.deck[i])
+		}
+	}
+	c, err := v.Complete(hands, rest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
 // tdo applies actions written "B: take": the seat must be the one to
 // move, the action in ParseAction notation.
 func tdo(t testing.TB, tb *Deal, actions ...string) {
@@ -117,48 +138,17 @@ func tdo(t testing.TB, tb *Deal, actions ...string) {
 	}
 }
 
-// tlegal checks the legal actions of the seat to move, written as
-// "pass, take".
-func tlegal(t testing.TB, tb *Deal, want string) {
-	t.Helper()
-	var parts []string
-	for _, a := range tb.Legal() {
-		parts = append(parts, a.String())
-	}
-	if got := strings.Join(parts, ", "); got != want {
-		t.Errorf("%s to move in %s: got legal %q, want %q", tb.Turn(), tb.Phase(), got, want)
-	}
-}
-
-// trefused applies action, which must be refused wrapping want and
-// leave the deal unchanged; msg, when given, must be in the message.
+// trefused applies action, which must be refused as refused checks;
+// msg, when given, must be in the message.
 func trefused(t testing.TB, tb *Deal, action string, want error, msg string) {
 	t.Helper()
 	a, err := ParseAction(action)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("bad action in test: %v", err)
 	}
-	before := *tb
-	err = tb.Apply(a)
-	if err == nil {
-		t.Fatalf("%s accepted, want refused with %v", action, want)
+	if got := refusal(t, tb, a, want); msg != "" && !strings.Contains(got, msg) {
+		t.Errorf("%s: got message %q, want it to say %q", action, got, msg)
 	}
-	var ie *IllegalError
-	if !errorsAs(err, &ie) || ie.Err != want || ie.Seat != tb.Turn() || ie.Action != a {
-		t.Errorf("%s: got %#v, want an *IllegalError wrapping %v", action, err, want)
-	}
-	if msg != "" && !strings.Contains(err.Error(), msg) {
-		t.Errorf("%s: got message %q, want it to say %q", action, err.Error(), msg)
-	}
-	if *tb != before {
-		t.Errorf("%s: refused action changed the deal", action)
-	}
-}
-
-func errorsAs(err error, ie **IllegalError) bool {
-	e, ok := err.(*IllegalError)
-	*ie = e
-	return ok
 }
 
 // playTo plays cards in turn, "B: play JS" style, and returns the score

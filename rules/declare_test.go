@@ -15,14 +15,14 @@ func TestShlomoDeclaredBeforeTheFirstBid(t *testing.T) {
 	if tb.Phase() != PhaseDeclare || tb.Turn() != 0 {
 		t.Fatalf("phase %s turn %s, want the declarations, A first", tb.Phase(), tb.Turn())
 	}
-	tlegal(t, &tb, "shlomo, pass")
+	wantLegal(t, &tb, "shlomo, pass")
 	tdo(t, &tb, "A: shlomo")
 	// The draw from B, on A's left, is a chance step: no player's
 	// decision, so no view offers it.
 	if tb.Turn() != ChanceSeat {
 		t.Fatalf("turn %s after shlomo, want the chance step", tb.Turn())
 	}
-	tlegal(t, &tb, "draw TD, draw JD, draw AD, draw 7S, draw 8S, draw 9S")
+	wantLegal(t, &tb, "draw TD, draw JD, draw AD, draw 7S, draw 8S, draw 9S")
 	for s := Seat(0); s < 3; s++ {
 		if v := tb.View(s); v.Legal() != nil || v.Turn != ChanceSeat {
 			t.Errorf("seat %s's view offers %v at the chance step", s, v.Legal())
@@ -39,7 +39,7 @@ func TestShlomoDeclaredBeforeTheFirstBid(t *testing.T) {
 		t.Errorf("after the exchange A holds %s, B %s", tb.Hand(0), tb.Hand(1))
 	}
 	// B and C are asked in turn; then the bidding opens with A.
-	tlegal(t, &tb, "pass")
+	wantLegal(t, &tb, "pass")
 	tdo(t, &tb, "B: pass", "C: pass")
 	if tb.Phase() != PhaseBid1 || tb.Turn() != 0 {
 		t.Errorf("phase %s turn %s, want the bidding, A first", tb.Phase(), tb.Turn())
@@ -56,7 +56,7 @@ func TestShlomoOnlyWithTheCards(t *testing.T) {
 	h.first[0] = "KH QC 9S 7D 8D 9H" // one black queen only
 	h.first[1] = "AD TD JD 7S 8S QS"
 	tb := h.table(t, "shlomo=on")
-	tlegal(t, &tb, "pass")
+	wantLegal(t, &tb, "pass")
 	trefused(t, &tb, "shlomo", ErrWrongPhase, "")
 }
 
@@ -82,20 +82,7 @@ func TestShlomoCardsSeenOnlyByTheTwo(t *testing.T) {
 		t.Errorf("C knows A holds %s and B %s", vc.Known(0), vc.Known(1))
 	}
 	// C's view is completed with the exchanged cards it did not see.
-	var hands [4]CardSet
-	for s := range 3 {
-		hands[s] = tb.Hand(Seat(s))
-	}
-	var rest []Card
-	for i, c := range vc.masked.deck {
-		if c == NoCard && deckSeat(3, 2, NoSeat, i) == NoSeat {
-			rest = append(rest, tb.deck[i])
-		}
-	}
-	c, err := vc.Complete(hands, rest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := completeTrue(t, &tb, &vc)
 	if c.Hand(0) != tb.Hand(0) || c.Hand(1) != tb.Hand(1) || c.View(2) != vc {
 		t.Errorf("completed deal differs")
 	}
@@ -116,7 +103,7 @@ var cleopatraDeal = tableDeal{players: 4, dealer: 3, maker: 0, up: "AC",
 
 func TestCleopatraPartnersExchangeFaceDown(t *testing.T) {
 	tb := cleopatraDeal.table(t, "cleopatra=on")
-	tlegal(t, &tb, "cleopatra, pass")
+	wantLegal(t, &tb, "cleopatra, pass")
 	tdo(t, &tb, "A: cleopatra", "A: give 9D")
 	// C gives without seeing A's card; the opponents see neither.
 	if tb.Turn() != 2 || !tb.Hand(0).Has(MustCard("9D")) {
@@ -164,16 +151,16 @@ func TestShlomoSettledBeforeCleopatra(t *testing.T) {
 	h.first[1] = "7C 8C 9C KH QC QS" // B holds a shlomo
 	h.first[0] = "QH JC JS 9D AS TC"
 	tb := h.table(t, "shlomo=on,cleopatra=on")
-	tlegal(t, &tb, "pass")
+	wantLegal(t, &tb, "pass")
 	tdo(t, &tb, "A: pass")
-	tlegal(t, &tb, "shlomo, pass")
+	wantLegal(t, &tb, "shlomo, pass")
 	tdo(t, &tb, "B: shlomo")
 	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("TH")}); err != nil {
 		t.Fatal(err)
 	}
 	tdo(t, &tb, "B: give 7C", "C: pass", "D: pass")
 	// Then cleopatra's round, from eldest again.
-	tlegal(t, &tb, "cleopatra, pass")
+	wantLegal(t, &tb, "cleopatra, pass")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass")
 	if tb.Phase() != PhaseBid1 {
 		t.Errorf("phase %s after both rounds, want the bidding", tb.Phase())
@@ -195,7 +182,7 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 	if HoldsShlomo(tb.Hand(1)) {
 		t.Fatalf("B holds %s: the draw should have taken its only black king", tb.Hand(1))
 	}
-	tlegal(t, &tb, "shlomo, pass")
+	wantLegal(t, &tb, "shlomo, pass")
 	tdo(t, &tb, "B: shlomo")
 
 	handed := tableDeal{players: 3, dealer: 2, up: "7C",
@@ -209,7 +196,7 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 	if !HoldsShlomo(tb.Hand(1)) {
 		t.Fatalf("B holds %s: A's queen should complete a shlomo", tb.Hand(1))
 	}
-	tlegal(t, &tb, "pass")
+	wantLegal(t, &tb, "pass")
 	trefused(t, &tb, "shlomo", ErrWrongPhase, "")
 
 	// C, who saw neither card change hands, completes its view of the
@@ -225,20 +212,7 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 	}
 	tdo(t, &tb, "B: give 7S", "C: pass")
 	vc := tb.View(2)
-	var hands [4]CardSet
-	for s := range 3 {
-		hands[s] = tb.Hand(Seat(s))
-	}
-	var rest []Card
-	for i, c := range vc.masked.deck {
-		if c == NoCard && deckSeat(3, 2, NoSeat, i) == NoSeat {
-			rest = append(rest, tb.deck[i])
-		}
-	}
-	c, err := vc.Complete(hands, rest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := completeTrue(t, &tb, &vc)
 	if c.View(2) != vc {
 		t.Errorf("completed deal shows C a different view")
 	}
@@ -256,5 +230,5 @@ func TestCleopatraJudgedWhenItsRoundOpens(t *testing.T) {
 		t.Fatalf("C holds %s: A's jack should complete a cleopatra", tb.Hand(2))
 	}
 	tdo(t, &tb, "B: pass")
-	tlegal(t, &tb, "pass")
+	wantLegal(t, &tb, "pass")
 }

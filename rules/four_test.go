@@ -78,14 +78,14 @@ func TestFourUpcardLastOfEightMakerGetsIt(t *testing.T) {
 
 func TestFourBiddingNoSchmeiss(t *testing.T) {
 	tb := NewDeal(fourOpts(), 3, NewDeck())
-	tlegal(t, &tb, "pass, take")
+	wantLegal(t, &tb, "pass, take")
 	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 4 players")
 }
 
 func TestFourRoundTwoAnySuitButUpcardOrNoTrumps(t *testing.T) {
 	tb := NewDeal(fourOpts(), 3, NewDeck()) // upcard AS
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass")
-	tlegal(t, &tb, "pass, name C, name D, name H, name NT")
+	wantLegal(t, &tb, "pass, name C, name D, name H, name NT")
 	trefused(t, &tb, "name S", ErrBadSuit, "spades were refused in round one")
 	tdo(t, &tb, "A: name NT")
 	if tb.Trump() != NoTrumps || tb.Maker() != 0 || tb.Phase() != PhaseSequences {
@@ -98,7 +98,7 @@ func TestFourDealerNamesUpcardSuitInRoundTwo(t *testing.T) {
 	h := tableDeal{players: 4, dealer: 3, maker: 3, up: "AS", first: [4]string{"", "", "", "7S 8S 9S KH QH JH"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass", "A: pass", "B: pass", "C: pass")
-	tlegal(t, &tb, "pass, name C, name D, name H, name S, name NT")
+	wantLegal(t, &tb, "pass, name C, name D, name H, name S, name NT")
 	tdo(t, &tb, "D: name S")
 	// Spades are trump, D took the upcard, and there is no dix exchange
 	// though D holds the 7 of trump.
@@ -252,7 +252,7 @@ func TestFourPartnersSequencesCountedTogether(t *testing.T) {
 	tb := partnersDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
 	// C need not claim over its partner; it may, with "not good".
-	tlegal(t, &tb, "good, not-good")
+	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "C: good", "D: good")
 	if tb.SeqWinner() != 0 {
 		t.Fatalf("sequence right %s, want A", tb.SeqWinner())
@@ -302,12 +302,12 @@ func TestFourOpponentMustBeatTheTeamsClaim(t *testing.T) {
 	h.second[3] = "JH 9H"
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20")
-	tlegal(t, &tb, "good, how-high")
+	wantLegal(t, &tb, "good, how-high")
 	tdo(t, &tb, "B: how-high", "A: top 9")
-	tlegal(t, &tb, "good, not-good")
+	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "B: not-good")
 	// C's 50 beats B's 20 on value alone.
-	tlegal(t, &tb, "good, not-good")
+	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "C: not-good", "D: good")
 	if tb.SeqWinner() != 2 {
 		t.Errorf("sequence right %s, want C", tb.SeqWinner())

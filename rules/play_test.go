@@ -337,9 +337,7 @@ func TestPlayoutOddPositions(t *testing.T) {
 func TestCardList(t *testing.T) {
 	x := uint32(12345)
 	for i := 0; i < 100000; i++ {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
+		x = xorshift32(x)
 		h := CardSet(x) & CardSet(x>>3) // up to about 12 cards: a list holds 12
 		if h.Count() > 12 {
 			continue

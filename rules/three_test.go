@@ -36,7 +36,7 @@ func TestThreeDealSixAndThreeFromEldest(t *testing.T) {
 
 func TestThreeBiddingNoSchmeiss(t *testing.T) {
 	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
-	tlegal(t, &tb, "pass, take")
+	wantLegal(t, &tb, "pass, take")
 	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 3 players")
 }
 
@@ -57,10 +57,10 @@ func TestThreeBiddingInTurnFromEldest(t *testing.T) {
 func TestThreeRoundTwoNamesOneOfTheThreeOtherSuits(t *testing.T) {
 	tb := tableDeal{players: 3, dealer: 2, up: "9H"}.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass")
-	tlegal(t, &tb, "pass, name C, name D, name S")
+	wantLegal(t, &tb, "pass, name C, name D, name S")
 	tdo(t, &tb, "A: pass", "B: pass")
 	// The dealer may not name the upcard's suit with three players.
-	tlegal(t, &tb, "pass, name C, name D, name S")
+	wantLegal(t, &tb, "pass, name C, name D, name S")
 	trefused(t, &tb, "name H", ErrBadSuit, "hearts were refused in round one")
 	trefused(t, &tb, "name NT", ErrBadSuit, "only for four players")
 	tdo(t, &tb, "C: name S")
@@ -82,9 +82,9 @@ func TestThreeDixAsInTwoPlayer(t *testing.T) {
 	h := tableDeal{players: 3, dealer: 2, up: "9H", first: [4]string{"", "7H AS KS QS JS TS"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: take")
-	tlegal(t, &tb, "no-exchange")
+	wantLegal(t, &tb, "no-exchange")
 	tdo(t, &tb, "A: no-exchange")
-	tlegal(t, &tb, "exchange, no-exchange")
+	wantLegal(t, &tb, "exchange, no-exchange")
 	tdo(t, &tb, "B: exchange")
 	if !tb.Hand(1).Has(MustCard("9H")) || tb.Hand(1).Has(MustCard("7H")) || tb.Upcard() != MustCard("7H") || tb.DixBy() != 1 {
 		t.Errorf("after the exchange: B holds %s, upcard %s, dix by %s", tb.Hand(1), tb.Upcard(), tb.DixBy())
@@ -156,7 +156,7 @@ func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
 		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
 	}
 	tplay(t, &tb, "AS JH")
-	tlegal(t, &tb, "play 9H")
+	wantLegal(t, &tb, "play 9H")
 	// Undertrumping is still trumping: the diamond is refused.
 	trefused(t, &tb, "play KD", ErrMustTrump, "you have no spades: you must trump")
 }
@@ -195,19 +195,19 @@ func TestThreeSequenceRightBestAtTable(t *testing.T) {
 		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: take")
-	tlegal(t, &tb, "announce 20, no-sequence")
+	wantLegal(t, &tb, "announce 20, no-sequence")
 	tdo(t, &tb, "A: announce 20")
-	tlegal(t, &tb, "good, how-high")
+	wantLegal(t, &tb, "good, how-high")
 	tdo(t, &tb, "B: how-high")
-	tlegal(t, &tb, "top K")
+	wantLegal(t, &tb, "top K")
 	tdo(t, &tb, "A: top K")
-	tlegal(t, &tb, "good, same")
+	wantLegal(t, &tb, "good, same")
 	tdo(t, &tb, "B: same")
 	v := tb.View(2)
 	if c, val, _, top := v.Claim(); c != 1 || val != 20 || top != King {
 		t.Errorf("after same: claim %s %d %s, want B's 20 king high", c, val, top)
 	}
-	tlegal(t, &tb, "good")
+	wantLegal(t, &tb, "good")
 	tdo(t, &tb, "C: good")
 	if tb.Phase() != PhasePlay || tb.SeqWinner() != 1 {
 		t.Errorf("phase %s sequence right %s, want play, B", tb.Phase(), tb.SeqWinner())
@@ -216,7 +216,7 @@ func TestThreeSequenceRightBestAtTable(t *testing.T) {
 	h.second = [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}
 	tb = h.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
-	tlegal(t, &tb, "good, not-good")
+	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "C: not-good")
 	v = tb.View(0)
 	if c, val, _, top := v.Claim(); tb.SeqWinner() != 2 || c != 2 || val != 50 || top != NoRank {
@@ -242,13 +242,13 @@ func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
 		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
 	tb := h.table(t, "sequence_rank=length")
 	tdo(t, &tb, "A: take", "A: announce 50")
-	tlegal(t, &tb, "good, how-many")
+	wantLegal(t, &tb, "good, how-many")
 	tdo(t, &tb, "B: how-many", "A: length 4")
-	tlegal(t, &tb, "good, how-high")
+	wantLegal(t, &tb, "good, how-high")
 	tdo(t, &tb, "B: how-high", "A: top T")
-	tlegal(t, &tb, "good, same")
+	wantLegal(t, &tb, "good, same")
 	tdo(t, &tb, "B: same")
-	tlegal(t, &tb, "good, length 5")
+	wantLegal(t, &tb, "good, length 5")
 	tdo(t, &tb, "C: length 5")
 	if tb.SeqWinner() != 2 {
 		t.Errorf("sequence right %s, want C", tb.SeqWinner())
@@ -259,7 +259,7 @@ func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
 		second: [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}}
 	tb = h.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same")
-	tlegal(t, &tb, "good, announce 50")
+	wantLegal(t, &tb, "good, announce 50")
 	tdo(t, &tb, "C: announce 50")
 	v := tb.View(0)
 	if c, val, _, top := v.Claim(); tb.SeqWinner() != 2 || c != 2 || val != 50 || top != NoRank {
@@ -333,9 +333,9 @@ func TestThreeSequenceFullTieNearerEldest(t *testing.T) {
 		second: [4]string{"8H AH 7D", "KH 9H QC", "JH TH KC"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
-	tlegal(t, &tb, "good, how-high")
+	wantLegal(t, &tb, "good, how-high")
 	tdo(t, &tb, "C: how-high", "A: top K")
-	tlegal(t, &tb, "good, same")
+	wantLegal(t, &tb, "good, same")
 	tdo(t, &tb, "C: same")
 	if tb.SeqWinner() != 0 {
 		t.Errorf("full tie: sequence right %s, want A (nearer eldest)", tb.SeqWinner())

@@ -140,7 +140,7 @@ func TestMenageFiftyInPlaceOfBellaAndTheTwenty(t *testing.T) {
 	if m := tb.BestMeld(0); m.Len != 0 {
 		t.Errorf("A's best meld %v: the menage's K-Q-J is not a sequence", m)
 	}
-	tlegal(t, &tb, "no-sequence")
+	wantLegal(t, &tb, "no-sequence")
 	for tb.Phase() == PhaseSequences {
 		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
 	}
@@ -250,7 +250,7 @@ func TestDealerForcedMayNotPass(t *testing.T) {
 	// does not force anyone in round one.
 	tb := tableDeal{players: 3, dealer: 0}.table(t, "")
 	tdo(t, &tb, "B: pass", "C: pass", "A: pass", "B: pass", "C: pass")
-	tlegal(t, &tb, "pass, name C, name D, name S")
+	wantLegal(t, &tb, "pass, name C, name D, name S")
 }
 
 func TestBimahFortyToForcedDealerWhoMakes(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestHelpAndQuit: ? shows the help over the table and any key closes
@@ -23,7 +24,7 @@ func TestHelpAndQuit(t *testing.T) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
-	golden(t, "help_80x24", trimRight(scr))
+	golden(t, "help_80x24", kittest.TrimRight(scr))
 	hs.press("down", "down")
 	hs.press("x") // closes, and is not taken as a move
 	if g := hs.game(); len(g.View.History()) != 0 {
@@ -36,7 +37,7 @@ func TestHelpAndQuit(t *testing.T) {
 	if !strings.Contains(hs.screen(), "Quit Klob?") {
 		t.Fatalf("q does not ask:\n%s", hs.screen())
 	}
-	golden(t, "quit_ask", trimRight(hs.screen()))
+	golden(t, "quit_ask", kittest.TrimRight(hs.screen()))
 	hs.press("n")
 	if hs.quit || strings.Contains(hs.screen(), "Quit Klob?") {
 		t.Fatal("n did not keep playing")
@@ -66,7 +67,7 @@ func TestResume(t *testing.T) {
 	if hs2.name() != "resume" {
 		t.Fatalf("first screen %s, want resume", hs2.name())
 	}
-	golden(t, "resume_offer", trimRight(hs2.screen()))
+	golden(t, "resume_offer", kittest.TrimRight(hs2.screen()))
 	hs2.press("r")
 	if hs2.name() != "table" {
 		t.Fatalf("after r: %s, want table", hs2.name())
@@ -110,7 +111,7 @@ func TestDamagedSave(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, scr)
 		}
 	}
-	golden(t, "damaged_save", trimRight(scr))
+	golden(t, "damaged_save", kittest.TrimRight(scr))
 	hs.press("enter")
 	if hs.name() != "setup" {
 		t.Fatalf("after enter: %s, want setup", hs.name())

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // midDeal returns an App at the first trick of dealSeed's deal, at w×h.
@@ -54,7 +55,7 @@ func BenchmarkKeyFrame(b *testing.B) {
 			hs := midDeal(b, 100, 30)
 			b.ReportAllocs()
 			for b.Loop() {
-				hs.app.Update(keyMsg(bc.key))
+				hs.app.Update(kittest.Key(bc.key))
 				_ = hs.app.View()
 			}
 		})

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // fuzzMsg turns one byte into a message: mostly a key of monkeyKeys, a
@@ -30,7 +31,7 @@ func fuzzMsgs(data []byte) []tea.Msg {
 			out = append(out, tea.MouseClickMsg{Button: tea.MouseLeft, X: int(data[i+1]) % 120, Y: int(data[i+2]) % 50})
 			i += 2
 		default:
-			out = append(out, keyMsg(monkeyKeys[int(b)%len(monkeyKeys)]))
+			out = append(out, kittest.Key(monkeyKeys[int(b)%len(monkeyKeys)]))
 		}
 	}
 	return out

@@ -1,13 +1,8 @@
 package tui
 
 import (
-	"flag"
 	"fmt"
 	"image/color"
-	"os"
-	"path/filepath"
-	"reflect"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -21,23 +16,9 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 	tablescreen "github.com/klob/klob/tui/table"
 )
-
-// The golden screens are rewritten with -update. The teatest package
-// (imported by this package's tests) defines that flag through its golden
-// package; define it only when nothing has.
-func init() {
-	if flag.Lookup("update") == nil {
-		flag.Bool("update", false, "rewrite the golden screens in testdata")
-	}
-}
-
-func updating() bool {
-	f := flag.Lookup("update")
-	return f != nil && f.Value.String() == "true"
-}
 
 // memStore is a Store in memory.
 type memStore struct {
@@ -105,12 +86,12 @@ func testConfig(seed uint64, st session.Store) PlayConfig {
 // Commands held back (hold) let a test look at the screen while, say,
 // an evaluation is still running; release runs them.
 type harness struct {
-	tb   testing.TB
-	app  *App
-	quit bool
-	msgs int
-	hold bool
-	held []tea.Cmd
+	tb     testing.TB
+	app    *App
+	quit   bool
+	budget int // messages left before a runaway
+	hold   bool
+	held   []tea.Cmd
 }
 
 func newHarness(tb testing.TB, cfg PlayConfig, w, h int) *harness {
@@ -120,7 +101,7 @@ func newHarness(tb testing.TB, cfg PlayConfig, w, h int) *harness {
 
 // startHarness sizes app's window and runs its Init.
 func startHarness(tb testing.TB, app *App, w, h int) *harness {
-	hs := &harness{tb: tb, app: app}
+	hs := &harness{tb: tb, app: app, budget: 1_000_000}
 	hs.send(tea.WindowSizeMsg{Width: w, Height: h})
 	hs.run(hs.app.Init())
 	return hs
@@ -136,40 +117,20 @@ func (hs *harness) release() {
 	}
 }
 
-var cmdSlice = reflect.TypeOf([]tea.Cmd(nil))
-
 // run executes cmd and every command that follows from it.
 func (hs *harness) run(cmd tea.Cmd) {
 	if hs.hold {
 		hs.held = append(hs.held, cmd)
 		return
 	}
-	queue := []tea.Cmd{cmd}
-	for len(queue) > 0 {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if msg == nil {
-			continue
-		}
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
-			continue
-		}
-		if _, ok := msg.(tea.QuitMsg); ok {
-			hs.quit = true
-			continue
-		}
-		hs.msgs++
-		if hs.msgs > 1_000_000 {
-			hs.tb.Fatal("runaway: a million messages")
-		}
+	kittest.Run(hs.tb, &hs.budget, cmd, func(msg tea.Msg) tea.Cmd {
 		_, next := hs.app.Update(msg)
-		queue = append(queue, next)
-	}
+		return next
+	}, func(msg tea.Msg) bool {
+		_, ok := msg.(tea.QuitMsg)
+		hs.quit = hs.quit || ok
+		return ok
+	})
 }
 
 func (hs *harness) send(msg tea.Msg) {
@@ -181,31 +142,8 @@ func (hs *harness) send(msg tea.Msg) {
 // press sends keys: "enter", "space", "left", or single characters.
 func (hs *harness) press(keys ...string) {
 	for _, k := range keys {
-		hs.send(keyMsg(k))
+		hs.send(kittest.Key(k))
 	}
-}
-
-func keyMsg(k string) tea.KeyPressMsg {
-	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
-	case "space":
-		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "ctrl+c":
-		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
-	}
-	r := []rune(k)[0]
-	return tea.KeyPressMsg{Code: r, Text: k}
 }
 
 // screen is the App's text without styles.
@@ -230,56 +168,16 @@ func (hs *harness) settle() {
 	if m == nil {
 		return
 	}
-	timeout := time.After(30 * time.Second)
-	for {
-		s := m.port.Snapshot()
-		if atRest(s) {
-			break
-		}
-		select {
-		case <-m.port.Updates():
-		case <-timeout:
-			hs.tb.Fatalf("the game never rested: gen %d deal %d thinking %v", s.Gen, s.DealNo, s.Thinking)
-		}
-	}
+	kittest.WaitRest(hs.tb, m.port, nil, 30*time.Second)
 	_, cmd := hs.app.Update(tablescreen.Refresh{})
 	hs.run(cmd)
-}
-
-// atRest reports whether a game waits for the person (or is over and
-// filed): no bot thinking, nothing being worked out, no save in flight.
-func atRest(s host.Snapshot) bool {
-	switch {
-	case s.Closed || s.Kicked:
-		return true
-	case s.Save.Pending, s.Hint != nil && s.Hint.Pending, s.Claim != nil && s.Claim.Pending:
-		return false
-	case s.Over:
-		return s.Save.NoStore || s.Save.Filed || s.Save.FileErr != ""
-	case s.Thinking != rules.NoSeat:
-		return false
-	}
-	return s.Can.Act || s.Can.Ready
 }
 
 // golden compares the screen with testdata/name.golden (rewritten with
 // -update).
 func golden(tb testing.TB, name, got string) {
 	tb.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if updating() {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			tb.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		tb.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if string(want) != got {
-		tb.Errorf("screen %s differs from %s:\ngot:\n%s\nwant:\n%s", name, path, got, want)
-	}
+	kittest.Golden(tb, name, got)
 }
 
 // damaged is the error the store gives for a save it cannot read.
@@ -291,35 +189,12 @@ func damaged() error {
 	}
 }
 
-// trimRight drops trailing spaces of each line, for readable goldens.
-func trimRight(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " ")
-	}
-	return strings.Join(lines, "\n")
-}
-
 // bgMsg is the terminal's answer about its background.
 func bgMsg(dark bool) tea.BackgroundColorMsg {
 	if dark {
 		return tea.BackgroundColorMsg{Color: color.Black}
 	}
 	return tea.BackgroundColorMsg{Color: color.White}
-}
-
-// checkSize checks a frame is exactly w×h cells.
-func checkSize(t testing.TB, frame string, w, h int) {
-	t.Helper()
-	lines := strings.Split(frame, "\n")
-	if len(lines) != h {
-		t.Fatalf("frame has %d lines, want %d", len(lines), h)
-	}
-	for i, l := range lines {
-		if got := kit.WidthOf(l); got != w {
-			t.Fatalf("line %d is %d cells wide, want %d: %q", i, got, w, l)
-		}
-	}
 }
 
 // emptySource has no saved game at all.

@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -55,6 +56,12 @@ type LobbyConfig struct {
 	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
+	// Club is the club's records (lobby_club.go): the person's rating,
+	// the leaderboards; nil shows none.
+	Club Club
+	// Tourney runs the server's tournaments (lobby_tourney.go); nil
+	// offers none.
+	Tourney *tourney.Service
 }
 
 // NewLobby returns the model of one connection: the lobby, from which
@@ -130,6 +137,8 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			next, cmd = s.back(&a.ctx)
 		case *sharedSeat:
 			next, cmd = s.leave(&a.ctx)
+		case *tourneyScreen:
+			next, cmd = s.quitNow(&a.ctx)
 		}
 		if next != nil {
 			a.screen = next
@@ -178,6 +187,8 @@ type lobby struct {
 	// hold is whether this connection has the person's game alone
 	// (lobby_alone.go).
 	hold gameHold
+	// club is the person's rating as last read (lobby_club.go).
+	club lobbyClub
 }
 
 func (l *lobby) Name() string { return "lobby" }
@@ -206,9 +217,9 @@ func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	first := !l.resumed
 	l.resumed = true
 	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return l.tick()
+		return tea.Batch(l.tick(), l.readClub())
 	}
-	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
+	return tea.Batch(l.tick(), l.readClub(), func() tea.Msg { return lobbyResumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
@@ -231,8 +242,10 @@ var lobbyItems = []struct{ key, label string }{
 	{"t", "Train your bidding"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
+	{"d", "Tournaments: the daily and the club's"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
+	{"l", "Leaderboards"},
 }
 
 func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
@@ -249,6 +262,9 @@ func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return l, l.tick()
 	case lobbyResumeMsg:
 		return l.resumeSeat(ctx)
+	case clubCardMsg:
+		l.takeCard(msg)
+		return l, nil
 	case tea.KeyPressMsg:
 		if l.entered {
 			return l.typeKey(ctx, msg)
@@ -328,6 +344,8 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "d":
+		return l.openTourneys()
 	case "h":
 		st, ok := l.cfg.Solo.Store.(HistorySource)
 		if !ok || l.guest() {
@@ -341,6 +359,12 @@ func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &backToLobby{l: l, inner: newHistoryScreen(st, ReplayConfig{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+	case "l":
+		if l.cfg.Club == nil {
+			l.setNote("this server keeps no ratings", true)
+			return l, nil
+		}
+		return newBoardScreen(l), nil
 	}
 	return l, nil
 }
@@ -582,6 +606,7 @@ func (l *lobby) View(ctx *kit.Context) string {
 		}
 		lines = append(lines, " "+line)
 	}
+	lines = append(lines, l.clubLines(ctx)...)
 	lines = append(lines, "")
 	for i, it := range lobbyItems {
 		label := it.label
@@ -612,7 +637,7 @@ func (l *lobby) View(ctx *kit.Context) string {
 			lines = append(lines, " "+n)
 		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j d h r l · ? help · q quit"))
 	return kit.JoinLines(lines)
 }
 

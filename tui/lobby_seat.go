@@ -37,6 +37,9 @@ type sharedSeat struct {
 	// ticking is set while the clock redraws the table each second: only
 	// while a dropped seat's countdown runs.
 	ticking bool
+	// club is the person's rating before and after the game
+	// (lobby_club.go).
+	club seatClub
 }
 
 // seatMsg is a tick of the waiting room's updates (closed: they ended).
@@ -100,7 +103,7 @@ func (s *sharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 		}
 		s.table = tablescreen.New(s.tableConfig(port))
 	}
-	return tea.Batch(s.table.Enter(ctx), s.startClock())
+	return tea.Batch(s.table.Enter(ctx), s.startClock(), s.watchClub())
 }
 
 // counting reports whether a dropped seat's countdown is on the table.
@@ -135,7 +138,7 @@ func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	}
 	return tablescreen.Config{
 		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true,
-		Log: s.conn.Log,
+		Log: s.conn.Log, Afterword: s.afterword,
 		Replay: func(lg *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := lg.Replay()
 			if err != nil {
@@ -207,11 +210,15 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 			return s, nil
 		}
 		return s, s.clock()
+	case clubSeatMsg:
+		s.takeSeatClub(msg)
+		return s, nil
 	case tea.KeyPressMsg:
 		return s.key(ctx, msg)
 	}
 	if s.table != nil {
-		return s.toTable(ctx, msg)
+		next, cmd := s.toTable(ctx, msg)
+		return next, tea.Batch(cmd, s.watchClub())
 	}
 	return s, nil
 }

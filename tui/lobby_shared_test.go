@@ -2,8 +2,10 @@ package tui
 
 import (
 	"fmt"
+	"io/fs"
 	"math/rand/v2"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -12,9 +14,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The shared tables are drawn by the one table screen (tui/table) over
@@ -88,7 +93,7 @@ func noCode(p *lobbyPerson) string {
 	if s := p.seat(); s != nil && s.w.Code != "" {
 		scr = strings.ReplaceAll(scr, s.w.Code, "????")
 	}
-	return trimRight(scr)
+	return kittest.TrimRight(scr)
 }
 
 // TestLobbySharedTableGolden plays the first deal at a table of two,
@@ -106,7 +111,7 @@ func TestLobbySharedTableGolden(t *testing.T) {
 					return
 				}
 				shots[tag] = true
-				checkSize(t, ann.screen(), w, ht)
+				kittest.CheckSize(t, ann.screen(), w, ht)
 				golden(t, fmt.Sprintf("shared%d-%dx%d-%s", seats, w, ht, tag), noCode(ann))
 			}
 			for i := 0; i < 400 && !shots["3-result"]; i++ {
@@ -255,7 +260,7 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		case k < 4:
 			msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(ht + 2), Button: tea.MouseLeft}
 		case k < 6:
-			msg = keyMsg([]string{"H", "v", "o", "u", "c", "esc"}[r.IntN(6)])
+			msg = kittest.Key([]string{"H", "v", "o", "u", "c", "esc"}[r.IntN(6)])
 		default:
 			msg = monkeyKey(r)
 		}
@@ -269,7 +274,7 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		}
 		p.do(msg)
 		done++
-		checkSize(t, p.screen(), w, ht)
+		kittest.CheckSize(t, p.screen(), w, ht)
 		checkNoHidden(t, h, p, seat)
 	}
 	return done
@@ -327,6 +332,115 @@ func TestLobbySharedMonkey(t *testing.T) {
 		})
 	}
 }
+
+// TestLobbySharedDealThenMonkey: two people at a table of two, three
+// and four (bots in the other seats) play a deal through their lobbies
+// at 80x24: every frame has the window's size and shows no card of
+// another hand (a partner's included), and the deal's breakdown shows;
+// then random keys, clicks and sizes at the table never panic.
+func TestLobbySharedDealThenMonkey(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			h, ann, bob := sharedTable(t, seats, 80, 24)
+			if sn, _ := ann.snap(); len(sn.Players) != seats {
+				t.Fatalf("got %d seats, want %d", len(sn.Players), seats)
+			}
+			playUntil(t, h, 80, 24, "a deal's end", func() bool {
+				sn, _ := ann.snap()
+				return sn.Between || sn.Over
+			}, ann, bob)
+			if !strings.Contains(ann.screen(), "is over") {
+				t.Fatalf("the deal's breakdown is not shown:\n%s", ann.screen())
+			}
+			r := rand.New(rand.NewPCG(uint64(seats), 3))
+			n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, 800)
+			t.Logf("%d random events at the table", n)
+			if n < 50 {
+				t.Errorf("the monkey left the table after %d events", n)
+			}
+		})
+	}
+}
+
+// fullHistory is a history on a full disk.
+type fullHistory struct{}
+
+func (fullHistory) Archive(*gamelog.Log) (string, error) {
+	return "", &fs.PathError{Op: "open", Path: "/srv/klob/players/bob/history/x.klob", Err: syscall.ENOSPC}
+}
+
+// TestLobbyUnfiledGame: when the server could not file an ended game in
+// a person's history (a full disk), the end of the game says so, in
+// words the smallest window shows whole, without a path of the
+// server's; at every seat count.
+func TestLobbyUnfiledGame(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			h := testHallWith(t, func(c *hall.Config) {
+				c.Refile = time.Hour
+				c.History = func(id string) hall.Archiver {
+					if id == "b" {
+						return fullHistory{}
+					}
+					return archiveNone{}
+				}
+			})
+			o := rules.DefaultOptions()
+			o.Target = 100
+			tb, err := h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: seats, Rules: o, Level: ai.Random, Seed: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+			bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+			t.Cleanup(func() { close(ann.done); close(bob.done) })
+			for _, p := range []*lobbyPerson{ann, bob} {
+				p.key("j")
+				for _, c := range strings.ToLower(tb.Code()) {
+					p.key(string(c))
+				}
+				p.key("enter")
+			}
+			ann.key("s")
+			ann.until(t, "Deal 1")
+			playUntil(t, h, 80, 24, "the game's end", func() bool {
+				sn, _ := ann.snap()
+				return sn.Over
+			}, ann, bob)
+			ann.wait(t, "the filing's failure", func() bool {
+				sn, _ := ann.snap()
+				return sn.Save.FileErr != ""
+			})
+			ann.key("enter") // the last deal's result, then the game's end
+			scr := ann.screen()
+			kittest.CheckSize(t, scr, 80, 24)
+			flat := strings.Join(strings.Fields(ansi.Strip(scr)), " ")
+			if !strings.Contains(flat, "could not be filed") || !strings.Contains(flat, "no space left on device") {
+				t.Fatalf("the screen does not say the game is not filed:\n%s", scr)
+			}
+			if strings.Contains(flat, "/srv") {
+				t.Fatalf("the screen shows a path of the server's:\n%s", scr)
+			}
+			// The game's end offers its replay; esc comes back to it, and
+			// enter goes back to the lobby.
+			ann.key("r")
+			if ann.app.ScreenName() != "replay" {
+				t.Fatalf("r opens no replay (%s):\n%s", ann.app.ScreenName(), ann.screen())
+			}
+			ann.key("esc")
+			if ann.seat() == nil {
+				t.Fatalf("esc does not come back to the game's end (%s):\n%s", ann.app.ScreenName(), ann.screen())
+			}
+			ann.key("enter")
+			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby); return ok })
+		})
+	}
+}
+
+// archiveNone files nothing, and says it did.
+type archiveNone struct{}
+
+func (archiveNone) Archive(*gamelog.Log) (string, error) { return "", nil }
 
 // TestLobbySharedFullHelp: the full help of a shared table lists
 // neither takebacks nor claims, which only a game alone has; at every

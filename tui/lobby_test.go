@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // guard bounds a wait that only a broken lobby or game would make long:
@@ -74,8 +74,8 @@ func (p *lobbyPerson) post(msg tea.Msg) {
 	case tea.QuitMsg:
 		msg = quitMsg{}
 	default:
-		if v := reflect.ValueOf(m); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			for _, c := range v.Convert(cmdSlice).Interface().([]tea.Cmd) {
+		if cmds, ok := kittest.Batch(m); ok {
+			for _, c := range cmds {
 				p.run(c)
 			}
 			return
@@ -106,7 +106,7 @@ func (p *lobbyPerson) deliver() {
 	}
 }
 
-func (p *lobbyPerson) key(k string) { p.do(keyMsg(k)) }
+func (p *lobbyPerson) key(k string) { p.do(kittest.Key(k)) }
 
 // wait delivers messages until ok, for at most guard; ok is asked
 // again after each message, and every millisecond for what changes
@@ -218,7 +218,7 @@ func playUntil(t *testing.T, h *hall.Hall, w, ht int, what string, done func() b
 		for s, p := range people {
 			p.deliver()
 			scr := p.screen()
-			checkSize(t, scr, w, ht)
+			kittest.CheckSize(t, scr, w, ht)
 			checkNoHidden(t, h, p, rules.Seat(s))
 			plain := ansi.Strip(scr)
 			switch {
@@ -340,12 +340,12 @@ func TestLobbyMonkey(t *testing.T) {
 			}
 			continue
 		case n < 10:
-			msg = keyMsg([]string{"o", "j", "p", "t", "h", "r", "s"}[r.IntN(7)])
+			msg = kittest.Key([]string{"o", "j", "p", "t", "h", "r", "s"}[r.IntN(7)])
 		default:
 			msg = monkeyKey(r)
 		}
 		p.do(msg)
-		checkSize(t, p.screen(), w, ht)
+		kittest.CheckSize(t, p.screen(), w, ht)
 		switch p.app.screen.(type) {
 		case *sharedSeat:
 			atTable++
@@ -385,7 +385,7 @@ func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
 	l := zoe.app.screen.(*lobby)
 	zoe.do(lobbyTickMsg{l, l.ticks})
 	scr := strings.Join(strings.Fields(ansi.Strip(zoe.screen())), " ")
-	checkSize(t, zoe.screen(), 80, 24)
+	kittest.CheckSize(t, zoe.screen(), 80, 24)
 	require.Contains(t, scr, "waiting for players", "the guest sees the open tables")
 	require.NotContains(t, scr, "playing", "the table the bots play at is nobody's but Ann's")
 	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(ann.screen())), " "), "Deal 1")

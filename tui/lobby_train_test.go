@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"testing"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // lobbyDriver drives a lobby's App and runs the commands the trainer
@@ -28,12 +28,12 @@ func newLobbyDriver(t *testing.T, cfg LobbyConfig) *lobbyDriver {
 
 // press sends a key and runs what follows from it.
 func (d *lobbyDriver) press(k string) {
-	_, cmd := d.app.Update(keyMsg(k))
+	_, cmd := d.app.Update(kittest.Key(k))
 	d.run(cmd)
 }
 
 // pressNoRun sends a key and drops its commands (the lobby's tick).
-func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(keyMsg(k)) }
+func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(kittest.Key(k)) }
 
 func (d *lobbyDriver) run(cmd tea.Cmd) {
 	runAll(d.t, func(m tea.Msg) tea.Cmd { _, c := d.app.Update(m); return c }, cmd)
@@ -41,28 +41,12 @@ func (d *lobbyDriver) run(cmd tea.Cmd) {
 
 // runAll runs cmd and every command that follows from it, giving
 // their messages to update (never the lobby's refresh tick, which the
-// tests do not start while running commands).
+// tests do not start while running commands); a thousand messages are a
+// runaway.
 func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for n := 0; len(queue) > 0; n++ {
-		if n > 1000 {
-			t.Fatal("runaway commands")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
-			continue
-		}
-		if msg == nil {
-			continue
-		}
-		queue = append(queue, update(msg))
-	}
+	t.Helper()
+	budget := 1000
+	kittest.Run(t, &budget, cmd, update, nil)
 }
 
 func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }
@@ -130,7 +114,7 @@ func TestLobbyTrainerGuest(t *testing.T) {
 // stops it, and coming back opens a new drill.
 func TestLobbyTrainerLeaveStops(t *testing.T) {
 	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &memRecord{}))
-	_, cmd := d.app.Update(keyMsg("t")) // the evaluation's batch is not run
+	_, cmd := d.app.Update(kittest.Key("t")) // the evaluation's batch is not run
 	tr := d.app.screen.(*backToLobby).inner.(*trainer)
 	ctx := tr.ctx
 	d.pressNoRun("esc")

@@ -2,12 +2,12 @@ package tui
 
 import (
 	"math/rand/v2"
-	"regexp"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // monkeyKeys are the keys the monkey presses: every key the screens use
@@ -29,11 +29,11 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 	// whole games, not only the setup screen.
 	switch r.IntN(10) {
 	case 0, 1, 2:
-		return keyMsg("enter")
+		return kittest.Key("enter")
 	case 3:
-		return keyMsg(string(rune('1' + r.IntN(9))))
+		return kittest.Key(string(rune('1' + r.IntN(9))))
 	case 4:
-		return keyMsg([]string{"p", "t", "s", "a", "r", "x", "n", "g", "w", "b", "c", "d", "e"}[r.IntN(13)])
+		return kittest.Key([]string{"p", "t", "s", "a", "r", "x", "n", "g", "w", "b", "c", "d", "e"}[r.IntN(13)])
 	}
 	k := monkeyKeys[r.IntN(len(monkeyKeys))]
 	if k == "tab" {
@@ -42,7 +42,7 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 	if k == "ctrl+c" && r.IntN(20) != 0 {
 		k = "q" // quitting is rare; asking to quit is not
 	}
-	return keyMsg(k)
+	return kittest.Key(k)
 }
 
 // TestMonkey sends random keys, mouse clicks and window sizes (1×1 to
@@ -95,7 +95,7 @@ func TestMonkey(t *testing.T) {
 		before := hs.game()
 		hs.send(msg)
 		frame := hs.app.render()
-		checkSize(t, frame, w, h)
+		kittest.CheckSize(t, frame, w, h)
 		checkWords(t, i, ansi.Strip(frame))
 		if g := hs.game(); g != nil && before != nil && g.Seed == before.Seed {
 			if len(g.Deals) > len(before.Deals) {
@@ -115,13 +115,10 @@ func TestMonkey(t *testing.T) {
 	}
 }
 
-// thirdYou is "You" said as another player: "You deals", "You's".
-var thirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says|draws|gives|leads|takes|passes)\b))`)
-
 // checkWords fails on a frame that says "You" as a third person.
 func checkWords(t *testing.T, i int, frame string) {
 	t.Helper()
-	if m := thirdYou.FindString(frame); m != "" {
+	if m := kittest.ThirdYou.FindString(frame); m != "" {
 		t.Fatalf("event %d: %q on screen:\n%s", i, m, frame)
 	}
 }

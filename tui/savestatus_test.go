@@ -14,7 +14,7 @@ import (
 
 // With no state directory the table carries a lasting "not saved" mark,
 // the quit question says the game will be lost, and so does the note
-// after quitting (issue 14: it said "The game stays saved").
+// after quitting (it once said "The game stays saved").
 func TestNoStoreNotSaved(t *testing.T) {
 	hs := newHarness(t, testConfig(dealSeed, nil), 80, 24)
 	hs.press("enter")
@@ -48,7 +48,7 @@ func TestNoStoreNotSaved(t *testing.T) {
 
 // While saves fail the mark and the question say so; a good save clears
 // both. A long save error is wrapped to the window, its cause shown
-// (issue 14: it was cut before "no space left on device").
+// (it was once cut before "no space left on device").
 func TestSaveFailureWrapsAndMarks(t *testing.T) {
 	long := errors.New("save /home/someone/.local/state/klob/current.klob: write: write /home/someone/.local/state/klob/.current-1234567890.tmp: no space left on device")
 	st := &memStore{saveErr: long}
@@ -82,8 +82,8 @@ func TestSaveFailureWrapsAndMarks(t *testing.T) {
 	}
 }
 
-// A warning found before the screen opened is shown on it (issue 14: it
-// was printed to stderr, under the full-screen view).
+// A warning found before the screen opened is shown on it, not
+// printed to stderr, where the full-screen view hides it.
 func TestWarningShown(t *testing.T) {
 	cfg := testConfig(dealSeed, nil)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved"
@@ -168,8 +168,8 @@ func TestBusyScreen(t *testing.T) {
 	}
 }
 
-// The trainer shows a warning found before its screen opened (issue 14:
-// "your record will not be kept" went to stderr, under the screen).
+// The trainer shows a warning found before its screen opened, not on
+// stderr, where the screen hides "your record will not be kept".
 func TestTrainWarningShown(t *testing.T) {
 	cfg := trainConfig(nil, strongText)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: your record will not be kept"

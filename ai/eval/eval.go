@@ -34,8 +34,6 @@ type Options struct {
 	// play (see Method); the zero value is the one the hard bot, the
 	// trainer and the analysis use.
 	Method Method
-	// Policy plays the card play for Method Playout.
-	Policy Policy
 	// Model, when set, is the opponent's card play as the evaluation
 	// expects it: a sampled deal in which the opponent's earlier cards
 	// were not Model's choice weighs offModel as much (opponent.go).
@@ -93,9 +91,6 @@ type Evaluation struct {
 
 // ErrNotYourTurn is returned for a View whose seat is not to act.
 var ErrNotYourTurn = errors.New("eval: the view's seat is not to act")
-
-// ErrNoPolicy is returned for Method Playout without a Policy.
-var ErrNoPolicy = errors.New("eval: the playout method needs a policy")
 
 // Evaluator holds the solvers (one per worker) and buffers reused from
 // one evaluation to the next. It is safe for concurrent use: calls are
@@ -190,10 +185,7 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 		memo = newModelMemo()
 	}
 	jb := newJob(&v, legal)
-	jb.method, jb.policy = opt.Method, opt.Policy
-	if jb.method == Playout && jb.policy == nil {
-		return Evaluation{}, ErrNoPolicy
-	}
+	jb.method = opt.Method
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -229,11 +221,7 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 	if err, ok := failed.Load().(error); ok {
 		return Evaluation{}, err
 	}
-	ev := summarise(&v, legal, res, done, weights)
-	if jb.method == Fitted {
-		jb.fitBids(&ev, res, done, weights)
-	}
-	return ev, nil
+	return summarise(&v, legal, res, done, weights), nil
 }
 
 // summarise aggregates the finished samples in sample order, so the
@@ -356,7 +344,6 @@ type job struct {
 	play      bool      // the decision is in the card play
 	wins      *winTable // nil for a target of 0 or less
 	method    Method
-	policy    Policy
 }
 
 func newJob(v *rules.View, legal []rules.Action) *job {
@@ -386,6 +373,15 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 	r.win = j.winAt(own, other)
 }
 
+// winAt is the chance of winning the game from these totals after the
+// deal.
+func (j *job) winAt(own, other int) float64 {
+	if j.wins != nil {
+		return j.wins.chance(own, other, j.target, j.dealsNext)
+	}
+	return WinChance(own, other, j.target, j.dealsNext)
+}
+
 // score scores every legal action on the sampled deal d.
 func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 	if j.play {
@@ -407,15 +403,6 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 		rollout(&dd)
 		if dd.Over() { // abandoned: nobody scores
 			j.record(outcome{outcome: rules.Abandoned}, rules.NoSeat, &out[i])
-			continue
-		}
-		if j.method == Playout {
-			for !dd.Over() {
-				v := dd.View(dd.Turn())
-				dd.ApplyUnchecked(j.policy(&v))
-			}
-			sc := dd.Score()
-			j.record(outcome{scored: [2]int{sc.Scored[0], sc.Scored[1]}, outcome: sc.Outcome}, sc.Maker, &out[i])
 			continue
 		}
 		p := dd.Play().Duel()
@@ -492,16 +479,11 @@ func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
 }
 
 // Sample budgets of the hard bot per decision, by phase, chosen so that
-// a decision takes about the same time (see BenchmarkHardDecisions in
-// package ai): a round-one sample solves one or two deals; a round-two
-// sample one per suit named and more; the dix, one per choice; the
-// dialogue, one. In the card play a sample values every card, which costs
-// about 0.4 ms at the first trick, 70 µs at the second and less than
-// 25 µs after, so later tricks afford more samples; they are worth it
-// (300 samples a decision instead of 100 won about 2.5 points a deal
-// more against the normal bot). The bids' budgets keep a bid within
-// 100 ms of CPU at the 95th percentile (issue 16: 200 and 100 samples
-// took 116 and 105 ms on the 2-core test machine).
+// a decision takes about the same time (BenchmarkHardDecisions in package
+// ai) and a bid stays within 100 ms of CPU at the 95th percentile, so
+// that a game never waits on the bot. In the card play a sample gets
+// cheaper with every trick, so later tricks afford more samples. The
+// timings behind them are in docs/experiments/2026-12-01-hard-bot-bids.md.
 const (
 	Bid1Samples = 160 // round one and the schmeiss answer
 	Bid2Samples = 90

@@ -33,9 +33,9 @@ func Example() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// hand 7D QH KH 9S JS AS upcard 8S
-	// pass       -16 ± 4 points  bete  0%  win 46%
+	// pass        -8 ± 5 points  bete  0%  win 48%
 	// take       +37 ± 4 points  bete  6%  win 57%
-	// schmeiss   +20 ± 4 points  bete  4%  win 53%
+	// schmeiss   +19 ± 3 points  bete  4%  win 53%
 	// best: take
 }
 
@@ -70,7 +70,7 @@ func ExampleEvaluate_threePlayers() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// seat A hand AD 7H 8S 9S JS AS upcard TS
-	// pass   -12 ± 2 points  makes   0%  bete  0%
+	// pass    -9 ± 4 points  makes   0%  bete  0%
 	// take   +86 ± 4 points  makes 100%  bete  4%
 	// best: take
 }

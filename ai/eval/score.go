@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/klob/klob/rules"
+import (
+	"github.com/klob/klob/ai/solver"
+	"github.com/klob/klob/rules"
+)
 
 // facts are what scoring a deal needs besides the card points: who made
 // trump, who won the sequence right and what each hand's sequences are
@@ -84,3 +87,14 @@ func (f *facts) final(cards [2]int) outcome {
 
 // margin is seat s's score minus the other's.
 func margin(o outcome, s rules.Seat) int { return o.scored[s] - o.scored[s.Other()] }
+
+// SolvedScore returns what each seat of d, a two-player deal at its
+// first lead, scores when the card play is solved with every card known:
+// the value of a sampled deal before the correction. klob-lab fits the
+// policy's bid models on it.
+func SolvedScore(s *solver.Solver, d *rules.Deal) [2]int {
+	p := d.Play().Duel()
+	a, b := s.Future(&p, rules.SeatA)
+	f := readFacts(d, [4]rules.CardSet{}, [4]int{})
+	return f.final([2]int{a, b}).scored
+}

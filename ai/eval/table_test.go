@@ -75,8 +75,10 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 						t.Fatalf("EvaluateTable: %v\n%s", err, v.String())
 					}
 					legal := v.Legal()
-					if len(ev.Results) != len(legal) || ev.Samples != 6 {
-						t.Fatalf("got %d results over %d samples, want %d over 6", len(ev.Results), ev.Samples, len(legal))
+					// A sample whose draws find no world is left out (rare:
+					// after shlomo and cleopatra in one deal).
+					if len(ev.Results) != len(legal) || ev.Samples < 5 || ev.Samples > 6 {
+						t.Fatalf("got %d results over %d samples, want %d over 5 or 6", len(ev.Results), ev.Samples, len(legal))
 					}
 					for i, res := range ev.Results {
 						if res.Action != legal[i] {
@@ -88,6 +90,9 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 					}
 					// Another deal with the same view.
 					world, ok := sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), 99)))
+					for k := uint64(100); !ok && k < 110; k++ { // the draws may miss after shlomo and cleopatra
+						world, ok = sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), k)))
+					}
 					if !ok {
 						t.Fatalf("no world for\n%s", v.String())
 					}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -30,7 +29,7 @@ import (
 // the choice itself; other methods' predictions of the same options on
 // the same decisions (-candidates); the least-squares split of the error
 // into a maker and a defender bias; and a JSON line for every option
-// played out (-dump), what the fitted evaluation's weights are fitted on.
+// played out (-dump), to fit a candidate evaluation on.
 
 // calibConfig is a lab calibration run.
 type calibConfig struct {
@@ -380,14 +379,13 @@ deals finished so far.
 
 // runCalibrate is klob-lab calibrate.
 func runCalibrate(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("klob-lab calibrate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newCommand("calibrate", stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), calibrateUsage)
 		fs.PrintDefaults()
 	}
 	players := fs.Int("players", 2, "players at the table, 2, 3 or 4")
-	method := fs.String("eval", "corrected", "the evaluation method: corrected, solved, playout or fitted")
+	method := fs.String("eval", "corrected", "the evaluation method: corrected or solved")
 	decks := fs.Int("decks", 500, "decks dealt and played out")
 	seed := fs.Uint64("seed", 1, "seed")
 	budget := fs.Int("budget", 0, "samples per card of the card play (0: the hard bot's)")
@@ -399,33 +397,26 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	rulesOpt := fs.String("rules", "", "rule options, key=value,...")
 	asJSON := fs.Bool("json", false, "print the result as one JSON object")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "klob-lab calibrate: %s\n", fmt.Sprintf(format, a...))
-		return 2
+	if code, ok := fs.parse(args); !ok {
+		return code
 	}
 	switch {
 	case fs.NArg() > 0:
-		return fail("unexpected argument %q", fs.Arg(0))
+		return fs.fail("unexpected argument %q", fs.Arg(0))
 	case *players < 2 || *players > 4:
-		return fail("-players must be 2, 3 or 4, got %d", *players)
+		return fs.fail("-players must be 2, 3 or 4, got %d", *players)
 	case *decks <= 0 || *decks > match.MaxDecks:
-		return fail("-decks must be from 1 to %d, got %d", match.MaxDecks, *decks)
+		return fs.fail("-decks must be from 1 to %d, got %d", match.MaxDecks, *decks)
 	case *budget < 0 || *bidBudget < 0 || *workers < 0:
-		return fail("-budget, -bid-budget and -workers must not be negative")
+		return fs.fail("-budget, -bid-budget and -workers must not be negative")
 	}
 	m, err := eval.ParseMethod(*method)
 	if err != nil {
-		return fail("-eval: %v", err)
+		return fs.fail("-eval: %v", err)
 	}
 	opts, err := rules.ParseOptions(*rulesOpt)
 	if err != nil {
-		return fail("-rules: %v", err)
+		return fs.fail("-rules: %v", err)
 	}
 	if *players != 2 {
 		opts.Players = *players
@@ -436,7 +427,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		for _, s := range strings.Split(*candidates, ",") {
 			cm, err := eval.ParseMethod(s)
 			if err != nil {
-				return fail("-candidates: %v", err)
+				return fs.fail("-candidates: %v", err)
 			}
 			cfg.Candidates = append(cfg.Candidates, cm)
 		}
@@ -447,8 +438,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	if *dump != "" {
 		f, err := os.Create(*dump)
 		if err != nil {
-			fmt.Fprintf(stderr, "klob-lab calibrate: %v\n", err)
-			return 1
+			return fs.failed(err)
 		}
 		defer f.Close()
 		bw := bufio.NewWriter(f)
@@ -459,8 +449,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	cal, err := calibrate(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob-lab calibrate: %v\n", err)
-		return 1
+		return fs.failed(err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
@@ -470,8 +459,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 		err = cal.WriteText(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "klob-lab calibrate: %v\n", err)
-		return 1
+		return fs.failed(err)
 	}
 	return 0
 }

@@ -10,7 +10,7 @@ import (
 // TestE2ETwoKlobsOneDir: a second klob on the state directory of a game
 // in progress says that another Klob is playing there and offers the
 // saved games read-only, where the game in progress shows only the
-// person's cards (issue 14). Not in -short: it builds klob and runs tmux.
+// person's cards. Not in -short: it builds klob and runs tmux.
 func TestE2ETwoKlobsOneDir(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds klob and drives tmux")

@@ -135,8 +135,11 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 			sent = false
 		}
 		// Wait for the key to show before reading the screen again, so a
-		// frame not yet redrawn is not answered twice.
-		for end := time.Now().Add(time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
+		// frame not yet redrawn is not answered twice: on a loaded
+		// machine a frame can take over a second, and a second Enter
+		// would pass the deal's result unseen. Every key sent here
+		// changes the screen.
+		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
 			time.Sleep(5 * time.Millisecond)
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -184,31 +187,8 @@ func TestEndToEnd(t *testing.T) {
 	if cards == 0 {
 		t.Fatal("no card was played from the keyboard")
 	}
-	// The result on screen is the deal the game log holds. The save is
-	// written off the UI goroutine, so it may land a moment after the
-	// screen: wait for it (a loaded machine can take a while).
-	var (
-		l   *gamelog.Log
-		rp  *gamelog.Replay
-		err error
-	)
-	for deadline := time.Now().Add(15 * time.Second); ; {
-		l, err = gamelog.ReadFile(filepath.Join(state, "current.klob"))
-		if err == nil {
-			rp, err = l.Replay()
-			if err == nil && (len(rp.Deals) == 0 || !rp.Deals[0].Done) {
-				err = errors.New("deal 1 is not finished in the save")
-			}
-		}
-		if err == nil || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	if err != nil {
-		t.Fatalf("the save does not hold a finished deal 1: %v", err)
-	}
-	sc := rp.Deals[0].Score
+	// The result on screen is the deal the game log holds.
+	sc := savedFirstDeal(t, state, scr)
 	if sc.Outcome == rules.Abandoned {
 		t.Fatalf("deal 1 was thrown in; the seed should give a played deal:\n%s", scr)
 	}
@@ -240,7 +220,7 @@ func TestEndToEnd(t *testing.T) {
 	if !strings.Contains(scr, "The game is saved: run klob again to resume it.") || !strings.Contains(scr, "klob exited: 0") {
 		t.Errorf("klob did not quit cleanly, saying the game is saved; the screen:\n%s", scr)
 	}
-	l, err = gamelog.ReadFile(filepath.Join(state, "current.klob"))
+	l, err := gamelog.ReadFile(filepath.Join(state, "current.klob"))
 	if err != nil {
 		t.Fatalf("the save after quitting does not read: %v", err)
 	}
@@ -310,9 +290,11 @@ func TestEndToEndWholeGame(t *testing.T) {
 	}
 }
 
-// checkFirstDeal checks the first deal's result on screen against the
-// saved log: its lines by side (the person's first) and the verdict.
-func checkFirstDeal(t *testing.T, n int, scr, state string) {
+// savedFirstDeal returns the score of the first deal in the save in
+// state once the save holds it finished. The save is written off the UI
+// goroutine, so it may land a moment after the screen (scr, shown when
+// it never comes): a loaded machine can take a while.
+func savedFirstDeal(t *testing.T, state, scr string) rules.Score {
 	t.Helper()
 	var rp *gamelog.Replay
 	var err error
@@ -333,7 +315,14 @@ func checkFirstDeal(t *testing.T, n int, scr, state string) {
 	if err != nil {
 		t.Fatalf("the save does not hold a finished deal 1: %v\n%s", err, scr)
 	}
-	sc := rp.Deals[0].Score
+	return rp.Deals[0].Score
+}
+
+// checkFirstDeal checks the first deal's result on screen against the
+// saved log: its lines by side (the person's first) and the verdict.
+func checkFirstDeal(t *testing.T, n int, scr, state string) {
+	t.Helper()
+	sc := savedFirstDeal(t, state, scr)
 	if sc.Outcome == rules.Abandoned {
 		if !strings.Contains(scr, "thrown in") {
 			t.Errorf("the log says thrown in, the screen does not:\n%s", scr)

@@ -34,9 +34,9 @@ on stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
 reports the decks and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
-card play), eval=corrected|solved|playout|fitted (the hard bot's
-evaluation) and read=on|off (whether the hard bot reads the other
-seats' card play into their hands), e.g. -a hard -b hard:bid=normal.
+card play), eval=corrected|solved (the hard bot's evaluation) and
+read=on|off (whether the hard bot reads the other seats' card play into
+their hands), e.g. -a hard -b hard:bid=normal.
 -save DIR writes every deal and game played as a game log.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
@@ -64,7 +64,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: the defaults of klob rules)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
-	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected, solved, playout or fitted")
+	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected or solved")
 	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated decision (0: the hard bot's)")
 	players := fs.Int("players", 0, "players at the table, 2, 3 or 4 (0: as -rules says, else 2)")
 	save := fs.String("save", "", "directory to write every deal and game played as a game log")

@@ -24,6 +24,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -45,6 +46,12 @@ type serveFlags struct {
 	keyRate     float64
 	pace        time.Duration
 	stats       time.Duration
+	dbCheck     bool
+	// now is the clock of the tournaments' ends and days, and
+	// tourneyBot the bots of their boards and par (not flags: tests set
+	// them); nil is time.Now and the server's bots.
+	now        func() time.Time
+	tourneyBot ai.Factory
 }
 
 // parseServe reads the flags of klob serve:
@@ -52,7 +59,7 @@ type serveFlags struct {
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players, games,\nratings) is STATE/club.db; -db-check checks it and exits (0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
@@ -65,7 +72,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
-	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines and heap this often (0: never)")
+	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
+	fs.BoolVar(&f.dbCheck, "db-check", false, "check the club database (STATE/club.db) and exit: 0 when it is sound, 1 when not")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return f, err
@@ -118,6 +126,9 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
+	if f.dbCheck {
+		return runDBCheck(f, stdout, stderr)
+	}
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
@@ -133,7 +144,15 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// One line at a time on the log: the server's, the hall's, the
 	// stats'.
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
-	srv, h, err := newServe(f, stdout, stderr)
+	// The club's database first: one damaged or from a newer klob stops
+	// the start, before any table is brought back.
+	cl, err := openClub(f.state, f.now, timedLogf(stdout))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	defer cl.Close()
+	srv, h, err := newServe(f, cl, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
@@ -152,7 +171,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if f.stats > 0 {
 		stop := make(chan struct{})
 		defer close(stop)
-		go logStats(stdout, f.stats, srv, h, stop)
+		go logStats(stdout, f.stats, srv, h.Hall, cl, stop)
 	}
 	select {
 	case err := <-done:
@@ -168,7 +187,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	_ = srv.Shutdown(ctx)
 	// The tables' bots and drop clocks stop and their last saves land
-	// before the process ends.
+	// before the process ends (the club's database closes after them).
 	h.Close()
 	return 0
 }
@@ -190,11 +209,20 @@ func lockError(dir string, err error) error {
 	return fmt.Errorf("cannot lock the state directory %s: %w", dir, err)
 }
 
+// timedLogf logs a line with the date and time on w.
+func timedLogf(w io.Writer) func(format string, a ...any) {
+	return func(format string, a ...any) {
+		fmt.Fprintf(w, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+	}
+}
+
 // newServe makes the server of f: the hall with the tables kept in
 // the state directory brought back, and the SSH server giving every
 // connection a lobby. Tables that cannot be read are reported on
-// stderr and left on disk.
-func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hall, error) {
+// stderr and left on disk. cl is the club (openClub): every filed game
+// is recorded and rated there, and the tournaments keep their boards in
+// its database; nil keeps no club and runs no tournaments.
+func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
 		return nil, nil, err
 	}
@@ -202,7 +230,7 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 	logf := func(format string, a ...any) {
 		logMu.Lock()
 		defer logMu.Unlock()
-		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+		timedLogf(stdout)(format, a...)
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
 	h, err := hall.New(hall.Config{
@@ -214,11 +242,19 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		NewBot:    bots.newBot,
 		Slots:     bots.slots,
 		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Record:    hallRecord(cl),
 		Logf:      logf,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		if h == nil {
+			return nil, nil, err
+		}
+	}
+	all := &served{Hall: h}
+	if cl != nil {
+		if all.tourney, err = startTourney(f, bots, cl.DB(), logf); err != nil {
+			h.Close()
 			return nil, nil, err
 		}
 	}
@@ -232,15 +268,22 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 		KeyRate:         f.keyRate,
 		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f, h, bots, s))
+			cfg := lobbyConfig(f, h, bots, s)
+			withClub(&cfg, cl, s.Key, logf)
+			cfg.Tourney = all.tourney
+			return tui.NewLobby(cfg)
 		},
 	})
-	return srv, h, err
+	if err != nil {
+		all.Close()
+		return nil, nil, err
+	}
+	return srv, all, nil
 }
 
 // logStats writes a line of figures every d until stop: what an
 // operator watches under load (and the attack tests read).
-func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, stop <-chan struct{}) {
+func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, cl *club.Service, stop <-chan struct{}) {
 	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
@@ -251,8 +294,8 @@ func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, st
 		}
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		fmt.Fprintf(w, "%s stats: %d sessions, %d tables, %d goroutines, %.1f MiB heap\n", time.Now().Format("2006/01/02 15:04:05"),
-			srv.Sessions(), h.Count(), runtime.NumGoroutine(), float64(m.HeapInuse)/(1<<20))
+		fmt.Fprintf(w, "%s stats: %d sessions, %d tables, %d goroutines, %.1f MiB heap%s\n", time.Now().Format("2006/01/02 15:04:05"),
+			srv.Sessions(), h.Count(), runtime.NumGoroutine(), float64(m.HeapInuse)/(1<<20), clubStats(cl))
 	}
 }
 

@@ -130,7 +130,7 @@ func TestServeAttackFigures(t *testing.T) {
 			cw.Add(1)
 			go func() {
 				defer cw.Done()
-				if closedWithinClient(c, 6*time.Second) {
+				if sshtest.ClosedWithin(c, 6*time.Second) {
 					closed.Add(1)
 				}
 			}()
@@ -293,19 +293,6 @@ func dialFrom(addr, from string) (*gossh.Client, error) {
 		return nil, err
 	}
 	return gossh.NewClient(cc, chans, reqs), nil
-}
-
-// closedWithinClient reports whether the server closes c within d.
-func closedWithinClient(c *gossh.Client, d time.Duration) bool {
-	done := make(chan struct{})
-	go func() { _ = c.Wait(); close(done) }()
-	select {
-	case <-done:
-		return true
-	case <-time.After(d):
-		_ = c.Close()
-		return false
-	}
 }
 
 // isDone reports whether the session has ended.

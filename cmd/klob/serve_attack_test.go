@@ -152,30 +152,11 @@ func newVictim(t testing.TB, addr, name string) *victim {
 // frame opens and closes the help and returns the longer time from a
 // key to the frame answering it; an error after d without it.
 func (v *victim) frame(d time.Duration) (time.Duration, error) {
-	var worst time.Duration
-	for _, open := range []bool{true, false} {
-		drain(v.c)
-		start := time.Now()
-		if err := v.c.Type("?"); err != nil {
-			return 0, err
-		}
-		deadline := time.After(d)
-	wait:
-		for {
-			select {
-			case f := <-v.c.Frames():
-				if strings.Contains(f.Top, helpMark) == open {
-					worst = max(worst, f.At.Sub(start))
-					break wait
-				}
-			case <-deadline:
-				return 0, fmt.Errorf("no frame %v after a key; the screen:\n%s", d, v.c.Screen())
-			case <-v.c.Done():
-				return 0, fmt.Errorf("the victim's session ended:\n%s", v.c.Output())
-			}
-		}
+	took, err := helpFrames(v.c, d, v.c.Type)
+	if err != nil {
+		return 0, fmt.Errorf("the victim: %w", err)
 	}
-	return worst, nil
+	return max(took[0], took[1]), nil
 }
 
 // statsRE reads the server's stats line (klob serve -stats).

@@ -20,8 +20,8 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
-	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/rules"
@@ -48,7 +48,8 @@ func (s *safeBuf) String() string {
 type serveRun struct {
 	addr  string
 	srv   *server.Server
-	hall  *hall.Hall
+	hall  *served
+	club  *club.Service
 	log   *safeBuf
 	state string
 }
@@ -58,7 +59,8 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	r := &serveRun{log: &safeBuf{}, state: state}
-	r.srv, r.hall, err = newServe(f, r.log, os.Stderr)
+	r.club = testClub(t, state, r.log)
+	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -102,22 +104,28 @@ func (p *person) typ(t *testing.T, keys ...string) {
 
 var codeRE = regexp.MustCompile(`Table ([A-Z]{4})`)
 
-// openTable has host open a two-handed table, guest join it by its
-// code, and the host start the game. It returns the code.
-func openTable(t *testing.T, host, guest *person) string {
+// openTable has host open a table of seats, each guest join it by its
+// code (seats B, C...), and the host start the game. It returns the code.
+func openTable(t *testing.T, seats int, host *person, guests ...*person) string {
 	t.Helper()
 	host.c.WaitText(t, 5*time.Second, "Welcome, "+host.name)
 	host.typ(t, "o")
 	host.c.WaitText(t, 5*time.Second, "Open a table")
+	for range seats - 2 {
+		host.typ(t, sshtest.Right)
+	}
+	host.c.WaitText(t, 5*time.Second, "‹ "+string(rune('0'+seats))+" ›")
 	host.typ(t, sshtest.Up, sshtest.Enter)
 	scr := host.c.WaitText(t, 5*time.Second, "give friends the code")
 	code := codeRE.FindStringSubmatch(scr)[1]
-	guest.c.WaitText(t, 5*time.Second, "Welcome, "+guest.name)
-	guest.typ(t, "j")
-	guest.c.WaitText(t, 5*time.Second, "Table code:")
-	guest.typ(t, strings.ToLower(code), sshtest.Enter)
-	guest.c.WaitText(t, 5*time.Second, guest.name+" (you)")
-	host.c.WaitText(t, 5*time.Second, "Seat B  "+guest.name)
+	for i, g := range guests {
+		g.c.WaitText(t, 5*time.Second, "Welcome, "+g.name)
+		g.typ(t, "j")
+		g.c.WaitText(t, 5*time.Second, "Table code:")
+		g.typ(t, strings.ToLower(code), sshtest.Enter)
+		g.c.WaitText(t, 5*time.Second, g.name+" (you)")
+		host.c.WaitText(t, 5*time.Second, "Seat "+rules.Seat(i+1).String()+"  "+g.name)
+	}
 	host.typ(t, "s")
 	host.c.WaitText(t, 5*time.Second, "Deal 1")
 	return code
@@ -174,18 +182,11 @@ var dealRE = regexp.MustCompile(`Deal (\d+)`)
 // deal. It reports whether it pressed a key.
 func act(t *testing.T, p *person, scr string) bool {
 	t.Helper()
-	switch {
-	case strings.Contains(scr, "[t] take"):
-		p.typ(t, "t")
-	case strings.Contains(scr, "Bella?"):
-		p.typ(t, "b")
-	case strings.Contains(scr, "▶["), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
-		strings.Contains(scr, "Press enter for the next deal"):
-		p.typ(t, sshtest.Enter)
-	default:
-		return false
+	k := answerKey(scr)
+	if k != "" {
+		p.typ(t, k)
 	}
-	return true
+	return k != ""
 }
 
 // drive plays for the people until done says stop, checking every
@@ -244,71 +245,131 @@ func tableLog(t *testing.T, state, code string) *gamelog.Log {
 	return l
 }
 
-// Two people play a whole deal against each other over SSH; neither
-// screen ever shows a card of the other hand.
-func TestServeTwoPeoplePlayADeal(t *testing.T) {
-	r := startServe(t, t.TempDir(), time.Minute)
-	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
-	r.connect(t, ann)
-	r.connect(t, bob)
-	code := openTable(t, ann, bob)
-	watchHidden(t, r, code, ann, bob)
-	drive(t, r, code, 60*time.Second, func() bool {
-		l := tableLog(t, r.state, code)
-		return len(l.Deals) >= 2
-	}, ann, bob)
-	l := tableLog(t, r.state, code)
-	assert.Equal(t, [4]string{"ann", "bob"}, l.Header.Players)
-	assert.Equal(t, [4]string{gamelog.Human, gamelog.Human}, l.Header.Levels)
+// playedDeal reads the first finished deal of the table's log under
+// state where cards were played, and returns the cards each seat played
+// in it; false while there is none (or no log yet).
+func playedDeal(state, code string) ([]int, bool) {
+	l, err := gamelog.ReadFile(filepath.Join(state, "tables", code, "current.klob"))
+	if err != nil {
+		return nil, false
+	}
 	g, err := l.Game()
-	require.NoError(t, err)
-	rec := g.Records()[0]
-	plays := [2]int{}
-	for _, s := range rec.Steps {
-		if s.Action.Kind == rules.PlayCard {
-			plays[s.Seat]++
+	if err != nil {
+		return nil, false
+	}
+	for _, rec := range g.Records() {
+		plays := make([]int, g.Players())
+		any := false
+		for _, s := range rec.Steps {
+			if s.Action.Kind == rules.PlayCard {
+				plays[s.Seat]++
+				any = true
+			}
+		}
+		if any {
+			return plays, true
 		}
 	}
-	assert.Equal(t, [2]int{9, 9}, plays, "deal 1 is played out, nine cards each")
-	// Nothing the clients received names a card of the other hand that
-	// was never played in a deal still hidden: the stream as a whole.
-	assert.Contains(t, r.log.String(), "table "+code+": game started")
+	return nil, false
 }
 
-// A dropped person's seat waits (shown to the other), the person comes
-// back to it; dropped again past the grace a bot plays it, the log says
-// so, and the person takes the seat back at the next deal.
-func TestServeDropReconnectAndTakeover(t *testing.T) {
-	r := startServe(t, t.TempDir(), 700*time.Millisecond)
+// playTableOverSSH: two people (seats A and B) at a table of seats,
+// bots in the others, in windows of w×h, play until a deal is played
+// out; no frame either receives shows a card of another hand (a
+// partner's too) it may not know.
+func playTableOverSSH(t *testing.T, seats, cards, w, h int) {
+	r := startServe(t, t.TempDir(), time.Minute)
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	ann.w, ann.h, bob.w, bob.h = w, h, w, h
 	r.connect(t, ann)
 	r.connect(t, bob)
-	code := openTable(t, ann, bob)
-
-	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "away, waits")
-	r.connect(t, bob)
-	bob.c.WaitText(t, 5*time.Second, "table "+code)
-	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
-
-	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "a bot plays for")
-	l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
-	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
-	assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
-
-	r.connect(t, bob)
-	bob.c.WaitFor(t, 5*time.Second, "the bot until the next deal", func(s string) bool {
-		return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
-	})
-	drive(t, r, code, 60*time.Second, func() bool {
-		return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
+	code := openTable(t, seats, ann, bob)
+	watchHidden(t, r, code, ann, bob)
+	drive(t, r, code, 90*time.Second, func() bool {
+		_, ok := playedDeal(r.state, code)
+		return ok
 	}, ann, bob)
-	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool {
-		return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
-	})
-	l = tableLog(t, r.state, code)
-	assert.Contains(t, strings.Join(l.Comment, "\n"), "bob took seat B back")
+	plays, _ := playedDeal(r.state, code)
+	want := make([]int, seats)
+	for i := range want {
+		want[i] = cards
+	}
+	assert.Equal(t, want, plays, "the deal is played out, every card of every hand")
+	l := tableLog(t, r.state, code)
+	require.Equal(t, seats, l.Header.Seats())
+	assert.Equal(t, "ann", l.Header.Name(0))
+	assert.Equal(t, "bob", l.Header.Name(1))
+	for s := range rules.Seat(seats) {
+		if s < 2 {
+			assert.Equal(t, gamelog.Human, l.Header.Level(s), "a person plays seat %s", s)
+		} else {
+			assert.NotEqual(t, gamelog.Human, l.Header.Level(s), "a bot plays seat %s", s)
+		}
+	}
+	assert.Contains(t, r.log.String(), "table "+code+": game started")
+	if w >= 100 {
+		// The header names the table where there is room for it (at
+		// 80 columns the scores of the sides come first).
+		assert.Contains(t, ann.c.Screen(), "table "+code)
+	}
+}
+
+// TestServePeoplePlayADeal: at every seat count two people play a deal
+// out over SSH, in a window with room for the table's name.
+func TestServePeoplePlayADeal(t *testing.T) {
+	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
+		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 110, 34) })
+	}
+}
+
+// TestServeFairPlayAt80x24: at every seat count, two people in the
+// smallest window play a deal out over SSH; no frame either receives
+// shows a card of another hand it may not know.
+func TestServeFairPlayAt80x24(t *testing.T) {
+	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
+		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 80, 24) })
+	}
+}
+
+// At a table of two and of four a dropped person's seat waits (shown to
+// the other), the person comes back to it; dropped again past the grace
+// a bot plays it, the log says so, and the person takes the seat back
+// at the next deal.
+func TestServeDropReconnectAndTakeover(t *testing.T) {
+	for _, seats := range []int{2, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			r := startServe(t, t.TempDir(), 700*time.Millisecond)
+			ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+			r.connect(t, ann)
+			r.connect(t, bob)
+			code := openTable(t, seats, ann, bob)
+			watchHidden(t, r, code, ann, bob)
+
+			require.NoError(t, bob.c.Close())
+			ann.c.WaitText(t, 5*time.Second, "away, waits")
+			r.connect(t, bob)
+			bob.c.WaitText(t, 5*time.Second, "table "+code)
+			ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
+
+			require.NoError(t, bob.c.Close())
+			ann.c.WaitText(t, 5*time.Second, "a bot plays for")
+			l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
+			assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
+			assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
+
+			r.connect(t, bob)
+			watchHidden(t, r, code, ann, bob)
+			bob.c.WaitFor(t, 5*time.Second, "the bot until the next deal", func(s string) bool {
+				return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
+			})
+			drive(t, r, code, 90*time.Second, func() bool {
+				return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
+			}, ann, bob)
+			bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool {
+				return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
+			})
+		})
+	}
 }
 
 // A server that stops (its connections cut, its saves landed; the
@@ -320,7 +381,7 @@ func TestServeRestartResumesTable(t *testing.T) {
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
 	r.connect(t, ann)
 	r.connect(t, bob)
-	code := openTable(t, ann, bob)
+	code := openTable(t, 2, ann, bob)
 	// The game's saves land on its host's writer, after the screens:
 	// the log may still hold the waiting room.
 	steps := func() int {
@@ -335,6 +396,7 @@ func TestServeRestartResumesTable(t *testing.T) {
 	ann.c.Wait(5 * time.Second)
 	// Every save of the stopped server has landed.
 	r.hall.Close()
+	require.NoError(t, r.club.Close())
 	before := tableLog(t, state, code)
 
 	r2 := startServe(t, state, time.Minute)

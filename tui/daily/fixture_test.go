@@ -1,7 +1,6 @@
 package daily
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -15,8 +14,8 @@ import (
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
-	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/testing/analysistest"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -32,12 +31,6 @@ var (
 // guard bounds a wait only a broken host would make long.
 const guard = 30 * time.Second
 
-// cheapBots are the real bots with few samples: par in the tests.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
-
 // quickPar makes the normal bot play the person's seat for par: for the
 // tests that do not look at par, so that each start of the screen does
 // not spend a second working it out.
@@ -45,39 +38,7 @@ func quickPar(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.
 
 // fakeAnalyze grades without the bot: a decision with a choice loses
 // (3·step) mod 17 points, so the screens do not move when the bot does.
-func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-	rep := &analysis.Report{Header: r.Header, Deals: make([]analysis.DealReport, len(r.Deals))}
-	for i := range r.Deals {
-		rd := &r.Deals[i]
-		dr := &rep.Deals[i]
-		dr.No, dr.Dealer, dr.Done, dr.Analysed = rd.No, rd.Dealer, rd.Done, true
-		d := rd.At(0)
-		for j, st := range rd.Steps {
-			v := d.View(st.Seat)
-			dec := analysis.Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action, Best: st.Action}
-			if st.Seat == rules.ChanceSeat || len(v.Legal()) <= 1 {
-				dec.Grade = analysis.Forced
-			} else {
-				dec.Loss = float64((3 * j) % 17)
-				dec.Grade = analysis.GradeOf(dec.Loss)
-			}
-			if st.Seat != rules.ChanceSeat {
-				for _, sm := range []*analysis.Summary{&dr.Players[st.Seat], &rep.Players[st.Seat]} {
-					sm.Counts[dec.Grade]++
-					if dec.Graded() {
-						sm.Graded++
-						sm.Lost += dec.Loss
-					} else {
-						sm.Forced++
-					}
-				}
-			}
-			dr.Decisions = append(dr.Decisions, dec)
-			d.ApplyUnchecked(st.Action)
-		}
-	}
-	return rep, nil
-}
+var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((3 * (step - 1)) % 17) }, false)
 
 // fixture is the daily screen over a state directory of the test's, at
 // 80×24, the boards' tables refreshed by the test once their game rests.
@@ -94,13 +55,13 @@ type fixture struct {
 }
 
 // newFixture opens the day for n players in dir (a new one when ""),
-// par played by par (cheapBots when nil).
+// par played by par (testkit.CheapBots when nil).
 func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapBots}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: testkit.CheapBots}
 	if len(par) > 0 {
 		f.par = par[0]
 	}
@@ -129,34 +90,11 @@ func (f *fixture) open() {
 	f.hs.After = func(*kittest.Driver) { f.refresh() }
 }
 
-// atRest reports whether a board's game waits for the person (or is
-// over and filed).
-func atRest(s host.Snapshot) bool {
-	switch {
-	case s.Closed || s.Kicked:
-		return true
-	case s.Save.Pending:
-		return false
-	case s.Over:
-		return s.Save.Filed || s.Save.FileErr != ""
-	case s.Thinking != rules.NoSeat:
-		return false
-	}
-	return s.Can.Act || s.Can.Ready
-}
-
 // refresh lets the board in play rest and shows it.
 func (f *fixture) refresh() {
 	f.t.Helper()
 	if p := f.s.port; p != nil {
-		timeout := time.After(guard)
-		for s := p.Snapshot(); !atRest(s); s = p.Snapshot() {
-			select {
-			case <-p.Updates():
-			case <-timeout:
-				f.t.Fatalf("the board never rested: gen %d can %+v", s.Gen, s.Can)
-			}
-		}
+		kittest.WaitRest(f.t, p, nil, guard)
 		f.hs.Deliver(table.Refresh{})
 	}
 	if f.frames != nil {

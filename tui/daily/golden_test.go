@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -22,7 +23,7 @@ func friendFile(t *testing.T, set *duplicate.BoardSet, name string, level ai.Lev
 		if err != nil {
 			t.Fatal(err)
 		}
-		me, err := cheapBots(level, ai.Config{Seed: b.BotSeed(set.Seat) + 1, Think: -1})
+		me, err := testkit.CheapBots(level, ai.Config{Seed: b.BotSeed(set.Seat) + 1, Think: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,6 @@ package daily
 
 import (
 	"math/rand/v2"
-	"regexp"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,22 +9,6 @@ import (
 
 	"github.com/klob/klob/tui/kit/kittest"
 )
-
-// monkeyKeys are the keys the monkey presses: every key of the daily's
-// screens and many they do not take.
-var monkeyKeys = func() []string {
-	ks := []string{"enter", "space", "left", "right", "up", "down", "esc", "backspace", "tab", "home", "end", "pgdown", "?", "-", "é", "♥", "H"}
-	for c := 'a'; c <= 'z'; c++ {
-		ks = append(ks, string(c))
-	}
-	for c := '0'; c <= '9'; c++ {
-		ks = append(ks, string(c))
-	}
-	return ks
-}()
-
-// cardCode is a card written as a code ("9C", "TH") on a screen.
-var cardCode = regexp.MustCompile(`\b(10|[2-9TJQKA])[CDHS]\b`)
 
 // TestMonkey sends random keys, clicks and window sizes to klob daily
 // at every seat count, and now and then quits and starts it again:
@@ -70,7 +53,7 @@ func TestMonkey(t *testing.T) {
 			case k < 126:
 				msg = kittest.Key("t")
 			default:
-				msg = kittest.Key(monkeyKeys[r.IntN(len(monkeyKeys))])
+				msg = kittest.Key(kittest.MonkeyKeys[r.IntN(len(kittest.MonkeyKeys))])
 			}
 			f.hs.Send(msg)
 			frame := f.hs.Frame()
@@ -78,7 +61,7 @@ func TestMonkey(t *testing.T) {
 			text := ansi.Strip(frame)
 			// (A replay of the hard bot's line at four names the teams
 			// by their seats: AC is a team there, not a card.)
-			if m := cardCode.FindString(text); m != "" && (m != "AC" || f.s.sub.Name() != "replay") {
+			if m := kittest.CardCode.FindString(text); m != "" && (m != "AC" || f.s.sub.Name() != "replay") {
 				t.Fatalf("%d players, event %d: a card as a code %q:\n%s", n, i, m, text)
 			}
 			switch name := f.s.sub.Name(); name {

@@ -1,7 +1,6 @@
 package replay
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -14,7 +13,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
-	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -34,57 +33,8 @@ func readGame(t testing.TB, name string) *gamelog.Replay {
 
 // fakeAnalyze grades without the bot, so the golden screens do not move
 // when the bot does: a decision with a choice loses (5·deal + 3·step)
-// mod 29 points against the first other legal action; a chance step is
-// nobody's decision.
-func fakeAnalyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-	rep := &analysis.Report{Header: r.Header, Seed: opt.Seed, Deals: make([]analysis.DealReport, len(r.Deals))}
-	for i := range r.Deals {
-		rd := &r.Deals[i]
-		dr := &rep.Deals[i]
-		dr.No, dr.Dealer, dr.Done, dr.Analysed = rd.No, rd.Dealer, rd.Done, true
-		d := rd.At(0)
-		for j, st := range rd.Steps {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-			v := d.View(st.Seat)
-			legal := v.Legal()
-			if st.Seat == rules.ChanceSeat {
-				legal = nil
-			}
-			dec := analysis.Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action}
-			if len(legal) <= 1 {
-				dec.Grade = analysis.Forced
-			} else {
-				dec.Loss = float64((5*rd.No + 3*j) % 29)
-				dec.Best = st.Action
-				if dec.Loss > 0 {
-					for _, a := range legal {
-						if a != st.Action {
-							dec.Best = a
-							break
-						}
-					}
-				}
-				dec.Grade = analysis.GradeOf(dec.Loss)
-			}
-			if st.Seat != rules.ChanceSeat {
-				for _, sm := range []*analysis.Summary{&dr.Players[st.Seat], &rep.Players[st.Seat]} {
-					sm.Counts[dec.Grade]++
-					if dec.Graded() {
-						sm.Graded++
-						sm.Lost += dec.Loss
-					} else {
-						sm.Forced++
-					}
-				}
-			}
-			dr.Decisions = append(dr.Decisions, dec)
-			d.ApplyUnchecked(st.Action)
-		}
-	}
-	return rep, nil
-}
+// mod 29 points against the first other legal action.
+var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((5*deal + 3*(step-1)) % 29) }, true)
 
 // open starts the replay of r at w×h.
 func open(t testing.TB, r *gamelog.Replay, name string, w, h int) *kittest.Driver {

@@ -3,8 +3,9 @@ package table
 import (
 	"strings"
 
-	tea "charm.land/bubbletea/v2"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"

@@ -146,10 +146,12 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 	tc.Log = hh.Log
 	f.h, f.port = hh, p
 	f.s = New(tc)
-	f.rests = atRest
+	f.rests = kittest.AtRest
 	if f.gate != nil {
 		// A bot waiting for its gate counts as rest.
-		f.rests = func(s host.Snapshot) bool { return atRest(s) || (s.Thinking != rules.NoSeat && !s.Save.Pending) }
+		f.rests = func(s host.Snapshot) bool {
+			return kittest.AtRest(s) || (s.Thinking != rules.NoSeat && !s.Save.Pending)
+		}
 	}
 	f.settle()
 	f.hs = kittest.New(t, f.s, w, h, false)
@@ -162,38 +164,10 @@ func gated() fixtureOpt {
 	return func(hc *host.Config, _ *Config) { hc.NewBot = nil }
 }
 
-// atRest reports whether the game waits for the person (or is over and
-// filed): no bot thinking, no hint or claim being worked out, no save
-// in flight.
-func atRest(s host.Snapshot) bool {
-	switch {
-	case s.Closed || s.Kicked:
-		return true
-	case s.Save.Pending, s.Hint != nil && s.Hint.Pending, s.Claim != nil && s.Claim.Pending:
-		return false
-	case s.Over:
-		return s.Save.NoStore || s.Save.Filed || s.Save.FileErr != ""
-	case s.Thinking != rules.NoSeat:
-		return false
-	}
-	return s.Can.Act || s.Can.Ready
-}
-
 // settle waits for the game to rest.
 func (f *fixture) settle() host.Snapshot {
 	f.t.Helper()
-	timeout := time.After(guard)
-	for {
-		s := f.port.Snapshot()
-		if f.rests(s) {
-			return s
-		}
-		select {
-		case <-f.port.Updates():
-		case <-timeout:
-			f.t.Fatalf("the game never rested: gen %d deal %d thinking %v can %+v", s.Gen, s.DealNo, s.Thinking, s.Can)
-		}
-	}
+	return kittest.WaitRest(f.t, f.port, f.rests, guard)
 }
 
 // refresh lets the game rest and shows it.

@@ -2,7 +2,6 @@ package table
 
 import (
 	"math/rand/v2"
-	"regexp"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -10,26 +9,6 @@ import (
 
 	"github.com/klob/klob/tui/kit/kittest"
 )
-
-// monkeyKeys are the keys the monkey presses: every key of the table
-// and many it does not take.
-var monkeyKeys = func() []string {
-	ks := []string{"enter", "space", "left", "right", "up", "down", "esc", "backspace", "tab", "?", "!", "-", "é", "♥", "H"}
-	for c := 'a'; c <= 'z'; c++ {
-		ks = append(ks, string(c))
-	}
-	for c := '0'; c <= '9'; c++ {
-		ks = append(ks, string(c))
-	}
-	return ks
-}()
-
-// thirdYou is "You" said as another player: "You deals", "You's".
-var thirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says|draws|gives|leads|takes|passes|won it)\b))`)
-
-// cardCode is a card written as a code ("9C", "TH"): cards are written
-// with their suit's symbol (or, with -ascii, in the ASCII frame).
-var cardCode = regexp.MustCompile(`\b(10|[2-9TJQKA])[CDHS]\b`)
 
 // TestMonkey sends random keys, clicks and window sizes (down to 1×1)
 // to the table at every seat count, NO_COLOR and TERM=dumb set: nothing
@@ -65,7 +44,7 @@ func TestMonkey(t *testing.T) {
 			case k < 55:
 				msg = kittest.Key(string(rune('1' + r.IntN(9))))
 			default:
-				msg = kittest.Key(monkeyKeys[r.IntN(len(monkeyKeys))])
+				msg = kittest.Key(kittest.MonkeyKeys[r.IntN(len(kittest.MonkeyKeys))])
 			}
 			before := len(f.snap().Deals)
 			f.hs.Send(msg)
@@ -75,10 +54,10 @@ func TestMonkey(t *testing.T) {
 			frame := frame(f.hs)
 			kittest.CheckSize(t, frame, w, h)
 			text := ansi.Strip(frame)
-			if m := thirdYou.FindString(text); m != "" {
+			if m := kittest.ThirdYou.FindString(text); m != "" {
 				t.Fatalf("%d players, event %d: %q on screen:\n%s", n, i, m, text)
 			}
-			if m := cardCode.FindString(text); m != "" {
+			if m := kittest.CardCode.FindString(text); m != "" {
 				t.Fatalf("%d players, event %d: a card as a code %q:\n%s", n, i, m, text)
 			}
 			deals += len(f.snap().Deals) - before

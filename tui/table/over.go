@@ -169,6 +169,13 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	default:
 		tail = append(tail, " The game log is saved.")
 	}
+	if s.cfg.Afterword != nil {
+		if a := s.cfg.Afterword(); a != "" {
+			for _, l := range kit.WrapLines(a, w-2, 2) {
+				tail = append(tail, " "+l)
+			}
+		}
+	}
 	var offers []string
 	if s.cfg.Replay != nil && s.cfg.Log != nil {
 		offers = append(offers, st.Key.Render("[r]")+" replay this game", st.Key.Render("[a]")+" analyse it")

@@ -57,6 +57,11 @@ type Config struct {
 	// result goes to AfterBoard's screen.
 	Board      string
 	AfterBoard func() kit.Screen
+	// Afterword is a line the game-over screen shows under where the
+	// log is filed (a club's rating change); "" or nil shows nothing.
+	// It is called as the screen draws: it must only read what the
+	// screen's owner keeps.
+	Afterword func() string
 }
 
 // Refresh tells a Manual screen that its port's Snapshot changed.

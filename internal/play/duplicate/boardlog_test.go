@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -18,8 +19,8 @@ func TestBoardLog(t *testing.T) {
 	for players := 2; players <= 4; players++ {
 		s := testSet(t, players, uint64(20+players), 6)
 		r := rand.New(rand.NewPCG(3, uint64(players)))
-		for _, b := range s.Boards {
-			d := playRandom(t, s, b, r)
+		for i, d := range playAll(t, s, r) {
+			b := s.Boards[i]
 			names := [4]string{"Ann", "West", "North", "East"}
 			levels := [4]string{gamelog.Human, "normal", "normal", "normal"}
 			l, err := s.BoardLog(b, d.Steps(), names, levels)
@@ -60,8 +61,7 @@ func TestStepsText(t *testing.T) {
 	for players := 2; players <= 4; players++ {
 		s := testSet(t, players, uint64(40+players), 8)
 		r := rand.New(rand.NewPCG(5, uint64(players)))
-		for _, b := range s.Boards {
-			d := playRandom(t, s, b, r)
+		for _, d := range playAll(t, s, r) {
 			text := FormatSteps(d.Steps())
 			back, err := ParseSteps(text, players)
 			if err != nil || fmt.Sprint(back) != fmt.Sprint(d.Steps()) {
@@ -85,11 +85,11 @@ func TestStepsText(t *testing.T) {
 func TestParLine(t *testing.T) {
 	s := testSet(t, 3, 31, 2)
 	for _, b := range s.Boards {
-		l, err := s.ParLine(context.Background(), b, cheapBots)
+		l, err := s.ParLine(context.Background(), b, testkit.CheapBots)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := s.Par(context.Background(), b, cheapBots)
+		p, err := s.Par(context.Background(), b, testkit.CheapBots)
 		if err != nil || l.Par != p || Result(&l.Deal, s.Seat) != p || l.Board != b.Number || !l.Deal.Over() {
 			t.Errorf("board %d: line %v over %v, par %v (%v)", b.Number, l.Par, l.Deal.Over(), p, err)
 		}

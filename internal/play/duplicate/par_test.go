@@ -6,14 +6,9 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
-
-// cheapBots makes the real bots with few samples, so the tests are quick.
-func cheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
 
 // TestParIsTheHardBotInThePersonsSeat: par on a board is what the hard
 // bot in the person's seat scores there, against the same bots on the
@@ -28,23 +23,23 @@ func TestParIsTheHardBotInThePersonsSeat(t *testing.T) {
 				t.Fatal(err)
 			}
 			ctx := context.Background()
-			pars, err := set.Pars(ctx, cheapBots)
+			pars, err := set.Pars(ctx, testkit.CheapBots)
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := set.Pars(ctx, cheapBots)
+			again, err := set.Pars(ctx, testkit.CheapBots)
 			if err != nil || fmt.Sprint(again) != fmt.Sprint(pars) {
 				t.Fatalf("par %v, then %v (%v)", pars, again, err)
 			}
 			for i, b := range set.Boards {
-				bots, err := set.Seats(b, cheapBots, false)
+				bots, err := set.Seats(b, testkit.CheapBots, false)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if bots[set.Seat] != nil {
 					t.Fatal("a bot sits in the person's seat")
 				}
-				hard, err := cheapBots(ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
+				hard, err := testkit.CheapBots(ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -21,6 +21,17 @@ func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Deal {
 	return tb
 }
 
+// playAll plays every board of s out with random legal moves from r, in
+// board order.
+func playAll(t testing.TB, s *BoardSet, r *rand.Rand) []rules.Deal {
+	t.Helper()
+	var deals []rules.Deal
+	for _, b := range s.Boards {
+		deals = append(deals, playRandom(t, s, b, r))
+	}
+	return deals
+}
+
 func testSet(t testing.TB, players int, seed uint64, count int) *BoardSet {
 	t.Helper()
 	opts := rules.DefaultOptions()
@@ -47,8 +58,8 @@ func TestMarginProperties(t *testing.T) {
 		abandoned, halves := 0, 0
 		for k := range n / 20 {
 			s := testSet(t, players, uint64(10*k+players), 20)
-			for _, b := range s.Boards {
-				tb := playRandom(t, s, b, r)
+			for i, tb := range playAll(t, s, r) {
+				b := s.Boards[i]
 				sc := tb.Score()
 				if sc.Outcome == rules.Abandoned {
 					abandoned++

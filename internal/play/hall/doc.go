@@ -43,8 +43,10 @@
 // again), waiting for its people.
 //
 // A finished game is filed into each person's history
-// (Config.History), and the table's directory is removed only once
-// every history holds it: when one cannot be written (a full disk), the
+// (Config.History), every copy the same bytes, and recorded in the
+// club's database (Config.Record, which rates it), and the table's
+// directory is removed only once every history and the database hold
+// it: when one cannot be written (a full disk), the
 // table's log keeps the game and whose history holds it already (the
 // Filed tag), the players read that the game is not filed yet and why
 // (without the server's paths), and the filing is tried again (after

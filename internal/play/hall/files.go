@@ -80,13 +80,15 @@ func setTag(h *gamelog.Header, name, v string) {
 // Update. One mutex orders them all, and a waiting-room write older
 // than the last one written is dropped, so the file only moves forward.
 //
-// A finished (or abandoned) game is filed into every person's history,
-// and only once all hold it is the table's log removed: until then it
-// keeps the game and whose history holds it (the Filed tag), so a full
-// disk loses nothing and a restart files only what is missing.
+// A finished (or abandoned) game is filed into every person's history
+// and recorded in the club's database, and only once all hold it is the
+// table's log removed: until then it keeps the game and whose history
+// holds it (the Filed tag), so a full disk loses nothing and a restart
+// files only what is missing.
 type files struct {
 	st      *store.Store // nil: the table keeps no file
 	history func(id string) Archiver
+	record  func(path string, l *gamelog.Log) error // Config.Record
 	logf    func(format string, args ...any)
 
 	// tags are set when the game starts: the waiting room writes no
@@ -99,8 +101,12 @@ type files struct {
 	closed  string // why the table closed before its game ended
 	final   *gamelog.Log
 	filed   map[string]bool // the keys whose history holds final
-	fileErr error
-	removed bool // the table's log is gone: every history holds the game
+	// recorded is set once Config.Record has the game; copy is the path
+	// of the first history's copy of it.
+	recorded bool
+	copy     string
+	fileErr  error
+	removed  bool // the table's log is gone: every history holds the game
 	// unfiled mirrors final != nil && !removed, read without f.mu: a
 	// screen's Update asks it (pending) and must not wait for a write.
 	unfiled atomic.Bool
@@ -218,14 +224,19 @@ func (f *files) retry() bool {
 func (f *files) pending() bool { return f.unfiled.Load() }
 
 // file files f.final into the history of every person whose history
-// does not hold it yet; once all do, it removes the table's log (never
-// before). It reports whether that is done now (false when it was done
-// before, or is not). f.mu is held.
+// does not hold it yet, and records it in the club's database
+// (Config.Record) unless it has; once all hold it, it removes the
+// table's log (never before). It reports whether that is done now
+// (false when it was done before, or is not). f.mu is held.
 func (f *files) file() (bool, error) {
 	if f.removed {
 		return false, nil
 	}
+	// Every history gets the same copy: the table's log alone says
+	// whose history holds it already, so that the game is one file's
+	// bytes (the club's database knows a game by their checksum).
 	l := f.withTags(f.final)
+	setTag(&l.Header, tagFiled, "")
 	if f.filed == nil {
 		f.filed = map[string]bool{}
 	}
@@ -236,13 +247,31 @@ func (f *files) file() (bool, error) {
 				continue
 			}
 			if f.history != nil {
-				if _, err := f.history(id).Archive(l); err != nil {
+				p, err := f.history(id).Archive(l)
+				if err != nil {
 					f.logf("filing the game for %s: %v", tg.names[i], err)
 					errs = append(errs, fmt.Errorf("%s's history: %s", tg.names[i], durable.Brief(err)))
 					continue
 				}
+				if f.copy == "" {
+					f.copy = p
+				}
 			}
 			f.filed[id] = true
+		}
+	}
+	if f.record != nil && !f.recorded {
+		path := f.copy
+		if path == "" && f.st != nil {
+			// The histories had it before a restart: the table's log,
+			// which holds the game until the record lands.
+			path = f.st.CurrentPath()
+		}
+		if err := f.record(path, l); err != nil {
+			f.logf("recording the game in the club's database: %v", err)
+			errs = append(errs, errors.New("the club's records could not be written"))
+		} else {
+			f.recorded = true
 		}
 	}
 	f.fileErr = errors.Join(errs...)

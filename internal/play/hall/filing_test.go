@@ -44,6 +44,23 @@ func (h *histories) of(id string) Archiver {
 	return store.New(filepath.Join(h.dir, id), store.Options{FS: h.disks[id]})
 }
 
+// newHistories are Ann's ("a") and Bob's ("b") histories in a test
+// directory, each on a disk of its own.
+func newHistories(t *testing.T) *histories {
+	return &histories{dir: t.TempDir(), disks: map[string]*fullFS{"a": {FS: durable.OS()}, "b": {FS: durable.OS()}}}
+}
+
+// playToUnfiled has ann and bob play their game to its end, until the
+// seats read that it could not be filed; it returns Ann's snapshot.
+func playToUnfiled(t *testing.T, what string, ann, bob *person) host.Snapshot {
+	t.Helper()
+	newCrowd(t, ann, bob).run(what, func() bool {
+		s := ann.port().Snapshot()
+		return s.Over && s.Save.FileErr != ""
+	})
+	return ann.port().Snapshot()
+}
+
 // filedGames counts the games in a person's history.
 func (h *histories) filedGames(t *testing.T, id string) int {
 	t.Helper()
@@ -59,7 +76,7 @@ func (h *histories) filedGames(t *testing.T, id string) int {
 // missing, and the filing is tried again until it lands.
 func TestFullDiskKeepsTheGame(t *testing.T) {
 	dir := t.TempDir()
-	hist := &histories{dir: t.TempDir(), disks: map[string]*fullFS{"a": {FS: durable.OS()}, "b": {FS: durable.OS()}}}
+	hist := newHistories(t)
 	hist.disks["b"].full.Store(true) // Bob's history cannot be written
 	clock := host.NewManualClock(t0)
 	newHall := func() *Hall {
@@ -71,17 +88,11 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 		return h
 	}
 	h := newHall()
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 2, smallRules(), 7)
 	tableDir := filepath.Join(dir, "tables", tb.Code())
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
+	ann, bob := annAndBob(t, tb)
 	// Play to the end; the ended game says it is not filed.
-	newCrowd(t, ann, bob).run("the game's end, its filing tried", func() bool {
-		s := ann.port().Snapshot()
-		return s.Over && s.Save.FileErr != ""
-	})
-	s := ann.port().Snapshot()
+	s := playToUnfiled(t, "the game's end, its filing tried", ann, bob)
 	assert.False(t, s.Save.Filed)
 	assert.Contains(t, s.Save.FileErr, "no space left on device")
 	assert.Contains(t, s.Save.FileErr, "Bob")
@@ -89,7 +100,7 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 	assert.NotContains(t, s.Save.FileErr, hist.dir)
 	assert.Equal(t, 1, hist.filedGames(t, "a"))
 	assert.Equal(t, 0, hist.filedGames(t, "b"))
-	_, err = os.Stat(filepath.Join(tableDir, store.CurrentName))
+	_, err := os.Stat(filepath.Join(tableDir, store.CurrentName))
 	require.NoError(t, err, "the table's log stays while Bob's history lacks the game")
 	// Both leave: the table stays for them, its log too.
 	ann.leave()
@@ -186,17 +197,7 @@ func TestAbandonedTablesClose(t *testing.T) {
 // TestSeatTakenBeforeStartIsSaved: a seat taken at a table not started
 // is in its log, so a restart keeps it.
 func TestSeatTakenBeforeStartIsSaved(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "tables")
-	clock := host.NewManualClock(t0)
-	h := testHall(t, dir, &memHistory{}, clock)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: smallRules(), Level: ai.Random, Seed: 5})
-	require.NoError(t, err)
-	join(t, tb, "a", "Ann", 1)
-	join(t, tb, "b", "Bob", 2)
-	h.Close()
-	h2 := testHall(t, dir, &memHistory{}, clock)
-	tb2, err := h2.Find(tb.Code())
-	require.NoError(t, err)
+	h2, tb2 := reserveThenRestart(t, host.NewManualClock(t0))
 	assert.Equal(t, []string{"Ann", "Bob", ""}, tb2.info("b").Names)
 	assert.Equal(t, tb2, h2.SeatOf("b"), "Bob's seat is his after the restart")
 }

@@ -85,6 +85,14 @@ type Config struct {
 	Hint host.HintFunc
 	// History returns where a person's finished games go; nil keeps none.
 	History func(playerID string) Archiver
+	// Record indexes a finished (or abandoned) game in the club's
+	// database, its ratings with it, once the people's histories have
+	// it: path is a copy (one history's, else the table's log), l the
+	// log every history holds. nil records nothing. It must be safe to
+	// call again for a game it has (after a restart): the table's log
+	// stays until it returns nil, and a failure is tried again as a
+	// history's is.
+	Record func(path string, l *gamelog.Log) error
 	// Logf logs what happens to tables; nil discards.
 	Logf func(format string, args ...any)
 	// Clock drives every wait (the bots' pace, the graces, the
@@ -430,6 +438,12 @@ func normalCode(s string) string {
 func (h *Hall) load(name string) error {
 	st := store.New(filepath.Join(h.cfg.Dir, name), store.Options{FS: h.cfg.FS})
 	l, err := st.LoadCurrent()
+	if errors.Is(err, store.ErrNoSave) {
+		// A table stopped (killed) before its waiting room's first
+		// write: nothing of it was kept, and nothing comes back.
+		h.cfg.Logf("table %s had no saved game: its directory is removed", name)
+		return os.RemoveAll(st.Dir())
+	}
 	if err != nil {
 		return err
 	}

@@ -99,6 +99,40 @@ func join(t *testing.T, tb *Table, id, name string, seed uint64) *person {
 	return &person{t: t, tb: tb, conn: c, r: rand.New(rand.NewPCG(seed, 1))}
 }
 
+// annOpens has Ann ("a") open a table of seats on h, with rules o, the
+// bots random from seed.
+func annOpens(t *testing.T, h *Hall, seats int, o rules.Options, seed uint64) *Table {
+	t.Helper()
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: seats, Rules: o, Level: ai.Random, Seed: seed})
+	require.NoError(t, err)
+	return tb
+}
+
+// annAndBob join tb, Ann ("a") first; Ann, its host, starts the game.
+func annAndBob(t *testing.T, tb *Table) (ann, bob *person) {
+	t.Helper()
+	ann, bob = join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.NoError(t, ann.conn.Start())
+	return ann, bob
+}
+
+// dropBob has Ann and Bob start tb's game and Bob leave: his seat waits
+// a while for him, and once the grace is over the bot takes it while
+// Ann plays on. It returns Ann and the crowd she plays in.
+func dropBob(t *testing.T, tb *Table, clock *host.ManualClock) (*person, *crowd) {
+	t.Helper()
+	ann, bob := annAndBob(t, tb)
+	bob.leave()
+	s := await(t, ann.port(), "Bob's seat to wait", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatAway })
+	require.True(t, s.Players[1].Until.After(clock.Now()), "the seat waits a while")
+	clock.Advance(time.Minute)
+	play := newCrowd(t, ann)
+	play.run("the bot to take Bob's seat", func() bool {
+		return ann.port().Snapshot().Players[1].State == host.SeatTakeover
+	})
+	return ann, play
+}
+
 func (p *person) port() host.Port { return p.conn.Port() }
 
 func (p *person) leave() {
@@ -284,10 +318,8 @@ func TestCloseStopsTheTables(t *testing.T) {
 	dir := t.TempDir()
 	clock := host.NewManualClock(t0)
 	h := testHall(t, dir, &memHistory{}, clock)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 9})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
+	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
+	ann, bob := annAndBob(t, tb)
 	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
 	bob.leave() // Bob's seat waits a minute for him
 	h.Close()
@@ -303,8 +335,7 @@ func TestCloseStopsTheTables(t *testing.T) {
 func TestTwoPeoplePlayAGame(t *testing.T) {
 	hist := &memHistory{}
 	h := testHall(t, t.TempDir(), hist, host.NewManualClock(t0))
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 2, smallRules(), 7)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 	require.ErrorIs(t, bob.conn.Start(), ErrNotHost)
 	require.NoError(t, ann.conn.Start())
@@ -350,8 +381,7 @@ func TestOpenLimits(t *testing.T) {
 // theirs: the bots' seats hold no key, and "" is nobody's.
 func TestGuestHoldsNoSeat(t *testing.T) {
 	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 4, Rules: smallRules(), Level: ai.Random, Seed: 3})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 4, smallRules(), 3)
 	ann := join(t, tb, "a", "Ann", 1)
 	require.NoError(t, ann.conn.Start())
 	for _, in := range h.List("") {
@@ -361,7 +391,7 @@ func TestGuestHoldsNoSeat(t *testing.T) {
 	list := h.List("a")
 	require.Len(t, list, 1)
 	assert.True(t, list[0].Yours)
-	_, err = tb.Join(Player{Name: "Zoe"})
+	_, err := tb.Join(Player{Name: "Zoe"})
 	assert.ErrorIs(t, err, ErrGuest)
 }
 
@@ -373,21 +403,10 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	hist := &memHistory{}
 	clock := host.NewManualClock(t0)
 	h := testHall(t, dir, hist, clock)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 9})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
-	bob.leave()
-	s := await(t, ann.port(), "Bob's seat to wait", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatAway })
-	require.True(t, s.Players[1].Until.After(clock.Now()), "the seat waits a while")
-	clock.Advance(time.Minute)
-	// Ann plays on; the bot plays Bob's seat.
-	play := newCrowd(t, ann)
-	play.run("the bot to take Bob's seat", func() bool {
-		return ann.port().Snapshot().Players[1].State == host.SeatTakeover
-	})
+	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
+	ann, play := dropBob(t, tb, clock)
 	// Bob comes back: the bot plays on until the next deal.
-	bob = join(t, tb, "b", "Bob", 3)
+	bob := join(t, tb, "b", "Bob", 3)
 	play.add(bob)
 	play.run("Bob's seat his again at a new deal", func() bool {
 		s := bob.port().Snapshot()
@@ -410,7 +429,7 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	in := tb2.info("a")
 	require.True(t, in.Started)
 	ann = join(t, tb2, "a", "Ann", 4)
-	s = await(t, ann.port(), "the game after the restart", func(s host.Snapshot) bool { return s.HasDeal })
+	s := await(t, ann.port(), "the game after the restart", func(s host.Snapshot) bool { return s.HasDeal })
 	require.Equal(t, host.SeatAway, s.Players[1].State, "Bob is away after a restart")
 	bob = join(t, tb2, "b", "Bob", 5)
 	newCrowd(t, ann, bob).run("a move after the restart, saved", func() bool {

@@ -82,17 +82,8 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	hist := &memHistory{}
 	clock := host.NewManualClock(t0)
 	h := testHall(t, dir, hist, clock)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 4, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 5})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
-	bob.leave()
-	s := await(t, ann.port(), "Bob's seat to wait", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatAway })
-	require.True(t, s.Players[1].Until.After(clock.Now()))
-	clock.Advance(time.Minute)
-	newCrowd(t, ann).run("the bot to take Bob's seat", func() bool {
-		return ann.port().Snapshot().Players[1].State == host.SeatTakeover
-	})
+	tb := annOpens(t, h, 4, rules.DefaultOptions(), 5)
+	ann, _ := dropBob(t, tb, clock)
 	l, err := tb.game.Log()
 	require.NoError(t, err)
 	require.Contains(t, l.Comment[0], "Bob dropped; a random bot took seat B")
@@ -104,10 +95,10 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	tb2, err := h2.Find(tb.Code())
 	require.NoError(t, err)
 	ann = join(t, tb2, "a", "Ann", 3)
-	s = await(t, ann.port(), "the table after the restart", func(s host.Snapshot) bool { return s.HasDeal })
+	s := await(t, ann.port(), "the table after the restart", func(s host.Snapshot) bool { return s.HasDeal })
 	require.Equal(t, host.SeatTakeover, s.Players[1].State, "the takeover is back from the log")
 	require.True(t, s.Players[1].Until.IsZero(), "no wait starts over for a seat a bot plays")
-	bob = join(t, tb2, "b", "Bob", 4)
+	bob := join(t, tb2, "b", "Bob", 4)
 	await(t, ann.port(), "Bob back, waiting for the next deal", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatBack })
 	// Ann plays on; Bob takes his seat back at the next deal.
 	newCrowd(t, ann, bob).run("Bob's seat his again", func() bool {
@@ -118,22 +109,30 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	require.Contains(t, l.Comment[len(l.Comment)-1], "Bob took seat B back")
 }
 
+// reserveThenRestart has Ann open a table of three, and Ann and Bob
+// take seats before the start; then the hall closes and a new one
+// comes up over the same directory. It returns the new hall and the
+// table back in it.
+func reserveThenRestart(t *testing.T, clock *host.ManualClock) (*Hall, *Table) {
+	t.Helper()
+	dir := t.TempDir()
+	h := testHall(t, dir, &memHistory{}, clock)
+	tb := annOpens(t, h, 3, smallRules(), 5)
+	join(t, tb, "a", "Ann", 1)
+	join(t, tb, "b", "Bob", 2)
+	h.Close()
+	h2 := testHall(t, dir, &memHistory{}, clock)
+	tb2, err := h2.Find(tb.Code())
+	require.NoError(t, err)
+	return h2, tb2
+}
+
 // TestWaitingRoomAfterRestart: a seat reserved before the start waits
 // Config.Grace for its person after a restart; a guest's is then freed,
 // and the host's absence closes the table.
 func TestWaitingRoomAfterRestart(t *testing.T) {
-	dir := t.TempDir()
 	clock := host.NewManualClock(t0)
-	h := testHall(t, dir, &memHistory{}, clock)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: smallRules(), Level: ai.Random, Seed: 5})
-	require.NoError(t, err)
-	join(t, tb, "a", "Ann", 1)
-	join(t, tb, "b", "Bob", 2)
-	h.Close()
-
-	h2 := testHall(t, dir, &memHistory{}, clock)
-	tb2, err := h2.Find(tb.Code())
-	require.NoError(t, err)
+	h2, tb2 := reserveThenRestart(t, clock)
 	ann := join(t, tb2, "a", "Ann", 3)
 	w := ann.conn.Waiting()
 	require.Equal(t, "Bob", w.Seats[1].Name)
@@ -142,7 +141,7 @@ func TestWaitingRoomAfterRestart(t *testing.T) {
 	require.Empty(t, ann.conn.Waiting().Seats[1].Name, "Bob's seat is free once his wait is over")
 	ann.leave()
 	eventually(t, "the table closes when its host leaves before the start", func() bool {
-		_, err := h2.Find(tb.Code())
+		_, err := h2.Find(tb2.Code())
 		return err != nil
 	})
 }

@@ -33,8 +33,7 @@ func TestBotSlots(t *testing.T) {
 	cfg.Slots = slots
 	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) { return countBot{ai.NewRandom(c.Seed), &thought}, nil }
 	h := newHall(t, cfg)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 9})
-	require.NoError(t, err)
+	tb := annOpens(t, h, 2, smallRules(), 9)
 	ann := join(t, tb, "a", "Ann", 1)
 	require.NoError(t, ann.conn.Start())
 	// Ann plays until it is the bot's turn: it waits for the slot.

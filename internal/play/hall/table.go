@@ -52,7 +52,7 @@ type seat struct {
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
 	t := &Table{h: h, code: code, opts: o, host: hostID, start: start, refileAfter: h.cfg.Refile}
-	t.files = &files{st: st, history: h.cfg.History, filedAll: t.filedAll,
+	t.files = &files{st: st, history: h.cfg.History, record: h.cfg.Record, filedAll: t.filedAll,
 		logf: func(f string, a ...any) { h.cfg.Logf("table %s: "+f, append([]any{code}, a...)...) }}
 	for range o.Seats {
 		t.seats = append(t.seats, &seat{})

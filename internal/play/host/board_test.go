@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -87,7 +88,7 @@ func TestBoardPlaysLikeTheSet(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				st := &memStore{}
+				st := &memstore.Store{}
 				h := newHost(t, boardConfig(set, b, st))
 				p := sit(t, h, set.Seat)
 				if s := p.Snapshot(); s.Can.Act && p.Hint(s.Gen) != ErrNoHints {
@@ -101,11 +102,11 @@ func TestBoardPlaysLikeTheSet(t *testing.T) {
 				if s.Can.Again || p.Again(s.Gen) != ErrBoardOnce {
 					t.Errorf("board %d: another game is offered after it", b.Number)
 				}
-				_, filed := st.counts()
+				_, filed := st.Counts()
 				if filed != 1 {
 					t.Fatalf("filed %d times", filed)
 				}
-				l := st.filed[0]
+				l := st.Filed[0]
 				if len(l.Deals) != 1 || l.Deals[0].Deck != b.Deck || l.Header.FirstDealer != b.Dealer {
 					t.Fatalf("board %d: the log holds %d deals, not the board's", b.Number, len(l.Deals))
 				}
@@ -138,13 +139,13 @@ func TestBoardResumesMidDeal(t *testing.T) {
 			set := boardSet(t, n, 24)
 			drawn := 0 // resumes after a chance step
 			for _, b := range []duplicate.Board{set.Boards[0], set.Boards[1], set.Boards[10], set.Boards[16]} {
-				whole := &memStore{}
+				whole := &memstore.Store{}
 				h := newHost(t, boardConfig(set, b, whole))
 				playBoard(t, sit(t, h, set.Seat), -1)
 				h.Close()
 
 				for _, stop := range []int{1, 3, 6} {
-					st := &memStore{}
+					st := &memstore.Store{}
 					cfg := boardConfig(set, b, st)
 					h := newHost(t, cfg)
 					s := playBoard(t, sit(t, h, set.Seat), stop)
@@ -172,7 +173,7 @@ func TestBoardResumesMidDeal(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if got, want := steps(end), steps(whole.filed[0]); got != want {
+					if got, want := steps(end), steps(whole.Filed[0]); got != want {
 						t.Fatalf("board %d resumed after %d decisions:\n%s\nwant\n%s", b.Number, stop, got, want)
 					}
 				}

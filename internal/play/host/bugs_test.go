@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -52,10 +53,7 @@ func personSteps(s Snapshot, seat rules.Seat) int {
 func TestTypedAheadNeverCrossesADeal(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 5, nil, NewManualClock(t0), 0)
-			cfg.Options.Target = 1000
-			h := newHost(t, cfg)
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(2, 2))}
+			d := longGame(t, n, 5, rand.New(rand.NewPCG(2, 2)))
 			res := d.playUntil(t, "a deal's result", func(s Snapshot) bool { return s.Between && s.Can.Ready })
 			if err := d.p.Ready(res.Gen); err != nil {
 				t.Fatal(err)
@@ -138,10 +136,7 @@ func TestUndoStopsAtAReveal(t *testing.T) {
 func TestUndoNeverUnseesACard(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 77, nil, NewManualClock(t0), 0)
-			cfg.Options.Target = 1000
-			h := newHost(t, cfg)
-			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(3, 4))}
+			d := longGame(t, n, 77, rand.New(rand.NewPCG(3, 4)))
 			made, refused := 0, 0
 			for i := 0; i < 5000 && (made < 10 || refused < 10); i++ {
 				s := await(t, d.p, "a decision", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready || s.Over })
@@ -191,7 +186,7 @@ func TestMovesKeepTheirMover(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			clock := NewManualClock(t0)
-			st := &memStore{}
+			st := &memstore.Store{}
 			cfg := config(n, 31, st, clock, 0, 1)
 			cfg.Grace = 60e9
 			h := newHost(t, cfg)

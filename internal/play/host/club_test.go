@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -199,7 +200,7 @@ func sameSeed(seed uint64) func() uint64 { return func() uint64 { return seed } 
 func TestRematch(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			st := &memStore{}
+			st := &memstore.Store{}
 			cfg := config(n, 41, st, NewManualClock(t0), 0, 1)
 			cfg.NewSeed = sameSeed(4242)
 			cfg.Tags = []gamelog.Tag{{Name: "Table", Value: "ABCD"}}
@@ -264,10 +265,10 @@ func TestRematch(t *testing.T) {
 				t.Fatalf("the spectator's next game: watching %v, open %v, rematch of %q", got.Watching, got.Open != nil, got.RematchOf)
 			}
 			// The old game is filed, and the new one names it.
-			if _, filed := st.counts(); filed != 1 {
+			if _, filed := st.Counts(); filed != 1 {
 				t.Fatalf("%d games filed", filed)
 			}
-			data, err := st.filed[0].MarshalText()
+			data, err := st.Filed[0].MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -298,8 +299,8 @@ func TestRematch(t *testing.T) {
 			if ends2[0].Seed != want || ends2[0].Seed == ends[0].Seed {
 				t.Fatalf("the next game's seed %d, want %d", ends2[0].Seed, want)
 			}
-			if _, filed := st.counts(); filed != 2 || tag(st.filed[1], RematchTag) != sum {
-				t.Fatalf("%d games filed; the second names %q", filed, tag(st.filed[1], RematchTag))
+			if _, filed := st.Counts(); filed != 2 || tag(st.Filed[1], RematchTag) != sum {
+				t.Fatalf("%d games filed; the second names %q", filed, tag(st.Filed[1], RematchTag))
 			}
 		})
 	}
@@ -320,7 +321,7 @@ func tag(l *gamelog.Log, name string) string {
 // nothing starts; once the retry files it, the next game starts.
 func TestRematchWaitsForTheFiling(t *testing.T) {
 	clock := NewManualClock(t0)
-	st := &memStore{failFiling: 1}
+	st := &memstore.Store{FailFiling: 1}
 	cfg := config(2, 42, st, clock, 0)
 	cfg.NewSeed, cfg.RetryFiling = sameSeed(7), 10*time.Second
 	h := newHost(t, cfg)
@@ -343,9 +344,20 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 	}
 	clock.Advance(cfg.RetryFiling)
 	x := await(t, d.p, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-	if _, filed := st.counts(); filed != 1 || x.RematchOf == "" {
+	if _, filed := st.Counts(); filed != 1 || x.RematchOf == "" {
 		t.Fatalf("%d filed, rematch of %q", filed, x.RematchOf)
 	}
+}
+
+// twoPeopleRematch is a host of n seats with people in seats A and B,
+// whose next games are all dealt from seed next, and whose seats wait
+// a minute for a person who left.
+func twoPeopleRematch(t *testing.T, n int, seed, next uint64) (*Host, *ManualClock, Config) {
+	t.Helper()
+	clock := NewManualClock(t0)
+	cfg := config(n, seed, nil, clock, 0, 1)
+	cfg.NewSeed, cfg.Grace = sameSeed(next), time.Minute
+	return newHost(t, cfg), clock, cfg
 }
 
 // TestRematchKeepsTheStandIns: a person who dropped and whose seat a bot
@@ -355,10 +367,7 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 func TestRematchKeepsTheStandIns(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
-			cfg := config(n, 43, nil, clock, 0, 1)
-			cfg.NewSeed, cfg.Grace = sameSeed(9), time.Minute
-			h := newHost(t, cfg)
+			h, clock, cfg := twoPeopleRematch(t, n, 43, 9)
 			a := sit(t, h, 0)
 			b := sit(t, h, 1)
 			b.Leave()
@@ -388,7 +397,7 @@ func TestRematchKeepsTheStandIns(t *testing.T) {
 func TestRematchAlone(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 44, &memStore{}, NewManualClock(t0), rules.Seat(n-1))
+			cfg := config(n, 44, &memstore.Store{}, NewManualClock(t0), rules.Seat(n-1))
 			cfg.NewSeed = sameSeed(11)
 			h := newHost(t, cfg)
 			p := sit(t, h, rules.Seat(n-1))
@@ -523,10 +532,7 @@ func TestBell(t *testing.T) {
 func TestRematchWithAnAbsentPerson(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
-			cfg := config(n, 45, nil, clock, 0, 1)
-			cfg.NewSeed, cfg.Grace = sameSeed(13), time.Minute
-			h := newHost(t, cfg)
+			h, clock, cfg := twoPeopleRematch(t, n, 45, 13)
 			a, b := sit(t, h, 0), sit(t, h, 1)
 			playAll(t, 6, a, b)
 			if err := b.Again(b.Snapshot().Gen); err != nil {

@@ -16,13 +16,14 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
 // blockStore is a file system that hangs: every save waits until the
 // test lets it go.
 type blockStore struct {
-	memStore
+	memstore.Store
 	entered chan struct{} // a save has started
 	release chan struct{} // closed: the saves go through
 	calls   atomic.Int64
@@ -36,7 +37,7 @@ func (b *blockStore) SaveCurrent(l *gamelog.Log) error {
 	b.calls.Add(1)
 	b.entered <- struct{}{}
 	<-b.release
-	return b.memStore.SaveCurrent(l)
+	return b.Store.SaveCurrent(l)
 }
 
 // TestBlockedDiskStallsNothing: one game's file system hangs on its
@@ -68,7 +69,7 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 			}
 
 			// Another game plays to its end and is filed meanwhile.
-			free := &memStore{}
+			free := &memstore.Store{}
 			cfg2 := config(n, 4, free, NewManualClock(t0), 0)
 			cfg2.Slots = slots
 			h2 := newHost(t, cfg2)
@@ -92,7 +93,7 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 			if s.Save.Err != "" {
 				t.Fatal(s.Save.Err)
 			}
-			if got := stuck.lastSave(); moves(t, got) != moves(t, want) {
+			if got := stuck.LastSave(); moves(t, got) != moves(t, want) {
 				t.Fatal("the last save is not the game's newest state")
 			}
 			if c := stuck.calls.Load(); c > 3 {
@@ -423,7 +424,7 @@ func TestHintsWaitBehindBots(t *testing.T) {
 // each time, until it succeeds; a server's message names no path.
 func TestFilingIsTriedAgain(t *testing.T) {
 	clock := NewManualClock(t0)
-	st := &memStore{failFiling: 2}
+	st := &memstore.Store{FailFiling: 2}
 	cfg := config(2, 21, st, clock, 0)
 	cfg.RetryFiling, cfg.Server = 10*time.Second, true
 	h := newHost(t, cfg)
@@ -446,7 +447,7 @@ func TestFilingIsTriedAgain(t *testing.T) {
 	clock.Advance(cfg.RetryFiling) // the second try fails too
 	waitTimer()
 	clock.Advance(cfg.RetryFiling) // half the next wait: nothing yet
-	if _, filed := st.counts(); filed != 0 {
+	if _, filed := st.Counts(); filed != 0 {
 		t.Fatal("filed before its time")
 	}
 	clock.Advance(cfg.RetryFiling)
@@ -454,7 +455,7 @@ func TestFilingIsTriedAgain(t *testing.T) {
 	if s.Save.FileErr != "" || s.Save.Path != "" {
 		t.Fatalf("filed: %+v (a server shows no path)", s.Save)
 	}
-	if _, filed := st.counts(); filed != 1 {
+	if _, filed := st.Counts(); filed != 1 {
 		t.Fatalf("%d filings", filed)
 	}
 }

@@ -2,14 +2,11 @@ package host
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -19,52 +16,6 @@ var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 // guard bounds a wait that only a broken host would make long: it never
 // decides a test that passes, it only stops one that hangs.
 const guard = 30 * time.Second
-
-// memStore keeps the saves and filings in memory.
-type memStore struct {
-	mu    sync.Mutex
-	saves []*gamelog.Log
-	filed []*gamelog.Log
-	// failFiling fails that many filings before one succeeds.
-	failFiling int
-	saveErr    error
-}
-
-func (m *memStore) SaveCurrent(l *gamelog.Log) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.saveErr != nil {
-		return m.saveErr
-	}
-	m.saves = append(m.saves, l)
-	return nil
-}
-
-func (m *memStore) Archive(l *gamelog.Log) (string, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.failFiling > 0 {
-		m.failFiling--
-		return "", errors.New("no space left on device")
-	}
-	m.filed = append(m.filed, l)
-	return fmt.Sprintf("history/%d.klob", len(m.filed)), nil
-}
-
-func (m *memStore) counts() (saves, filed int) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return len(m.saves), len(m.filed)
-}
-
-func (m *memStore) lastSave() *gamelog.Log {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if len(m.saves) == 0 {
-		return nil
-	}
-	return m.saves[len(m.saves)-1]
-}
 
 // randomBots are work-bounded bots: a seeded random legal action.
 func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
@@ -108,6 +59,17 @@ func newHost(t *testing.T, cfg Config) *Host {
 	}
 	t.Cleanup(h.Close)
 	return h
+}
+
+// longGame is a driver for the person in seat A of a host of n seats,
+// the others bots, nothing stored, whose game goes to 1000 points (too
+// far to end in a test).
+func longGame(t *testing.T, n int, seed uint64, r *rand.Rand) *driver {
+	t.Helper()
+	cfg := config(n, seed, nil, NewManualClock(t0), 0)
+	cfg.Options.Target = 1000
+	h := newHost(t, cfg)
+	return &driver{p: sit(t, h, 0), r: r}
 }
 
 func sit(t *testing.T, h *Host, s rules.Seat) Port {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -30,7 +31,7 @@ func moves(t *testing.T, l *gamelog.Log) string {
 func TestWholeGame(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			st := &memStore{}
+			st := &memstore.Store{}
 			me := rules.Seat(n - 1)
 			h := newHost(t, config(n, 11, st, NewManualClock(t0), me))
 			d := &driver{p: sit(t, h, me), r: rand.New(rand.NewPCG(1, uint64(n)))}
@@ -42,7 +43,7 @@ func TestWholeGame(t *testing.T) {
 				t.Fatalf("the end's save state: %+v", end.Save)
 			}
 			h.Close()
-			_, filed := st.counts()
+			_, filed := st.Counts()
 			if filed != 1 {
 				t.Fatalf("%d filings, want 1", filed)
 			}
@@ -50,12 +51,12 @@ func TestWholeGame(t *testing.T) {
 			if err == nil {
 				t.Fatalf("Log after Close: %v", l)
 			}
-			last := st.lastSave()
+			last := st.LastSave()
 			g, err := last.Game()
 			if err != nil || !g.Over() {
 				t.Fatalf("the last save is not the finished game: %v", err)
 			}
-			if moves(t, last) != moves(t, st.filed[0]) {
+			if moves(t, last) != moves(t, st.Filed[0]) {
 				t.Fatal("the filed game differs from the last save")
 			}
 			if len(end.Deals) != len(g.Records()) || end.Totals != g.Totals() {
@@ -73,12 +74,12 @@ func TestSameSeedSameGame(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			var logs []string
 			for range 2 {
-				st := &memStore{}
+				st := &memstore.Store{}
 				h := newHost(t, config(n, 42, st, NewManualClock(t0), 0))
 				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(7, 7))}
 				d.play(t, true)
 				h.Close()
-				logs = append(logs, moves(t, st.filed[0]))
+				logs = append(logs, moves(t, st.Filed[0]))
 			}
 			if logs[0] != logs[1] {
 				t.Log(logs[0])
@@ -95,7 +96,7 @@ func TestSameSeedSameGame(t *testing.T) {
 func TestResume(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 61, &memStore{}, NewManualClock(t0), 0)
+			cfg := config(n, 61, &memstore.Store{}, NewManualClock(t0), 0)
 			cfg.Options.Target = 1000
 			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
@@ -105,7 +106,7 @@ func TestResume(t *testing.T) {
 				t.Fatal(err)
 			}
 			h.Close()
-			cfg.Store = &memStore{}
+			cfg.Store = &memstore.Store{}
 			h2, err := Resume(l, cfg)
 			if err != nil {
 				t.Fatal(err)
@@ -131,31 +132,31 @@ func TestResume(t *testing.T) {
 // TestFinishedSaveIsFiled: a finished game whose filing failed before a
 // restart is filed when it is resumed; Abandon files a game not over.
 func TestFinishedSaveIsFiled(t *testing.T) {
-	st := &memStore{}
+	st := &memstore.Store{}
 	h := newHost(t, config(2, 71, st, NewManualClock(t0), 0))
 	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
 	d.play(t, true)
 	h.Close()
-	st2 := &memStore{}
-	h2, err := Resume(st.lastSave(), config(2, 71, st2, NewManualClock(t0), 0))
+	st2 := &memstore.Store{}
+	h2, err := Resume(st.LastSave(), config(2, 71, st2, NewManualClock(t0), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
 	h2.Close()
-	if _, filed := st2.counts(); filed != 1 {
+	if _, filed := st2.Counts(); filed != 1 {
 		t.Fatalf("the resumed finished game was filed %d times", filed)
 	}
-	st3 := &memStore{}
+	st3 := &memstore.Store{}
 	h3 := newHost(t, config(3, 72, st3, NewManualClock(t0), 0))
 	p := sit(t, h3, 0)
 	await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
 	if err := h3.Abandon(); err != nil {
 		t.Fatal(err)
 	}
-	if _, filed := st3.counts(); filed != 1 {
+	if _, filed := st3.Counts(); filed != 1 {
 		t.Fatalf("the abandoned game was filed %d times", filed)
 	}
-	if g, err := st3.filed[0].Game(); err != nil || g.Over() {
+	if g, err := st3.Filed[0].Game(); err != nil || g.Over() {
 		t.Fatalf("the abandoned game's log: %v", err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -169,7 +170,7 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 				if n == 4 {
 					people = []rules.Seat{0, 1, 3}
 				}
-				h := newHost(t, config(n, seed, &memStore{}, NewManualClock(t0), people...))
+				h := newHost(t, config(n, seed, &memstore.Store{}, NewManualClock(t0), people...))
 				checked, watched, opened := 0, 0, 0
 				var failure string
 				observe := func(s *Snapshot) {

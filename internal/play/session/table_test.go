@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -48,62 +49,12 @@ func tableConfig(n int, seed uint64, st Store, players ...Player) Config {
 	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewBot: tableBots, Start: start}
 }
 
-// tableStep moves a table game on by one decision: a deal, the people's
-// forced moves, the bot's choice, or the person's first legal action
-// (asked from its own TableView).
-func tableStep(t *testing.T, s *Session) {
-	t.Helper()
-	if s.Game().NeedDeal() {
-		w, err := s.StartDeal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		run(t, s, w)
-		return
-	}
-	w, err := s.Advance()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
-	seat, ok := s.ToMove()
-	if !ok {
-		return
-	}
-	if seat == rules.ChanceSeat {
-		t.Fatal("the session stopped at a chance step")
-	}
-	if th, ok := s.Think(); ok {
-		a, err := th.Think(context.Background())
-		w, err = s.BotMove(th, a, err)
-		if err != nil {
-			t.Fatalf("bot move: %v", err)
-		}
-		run(t, s, w)
-		return
-	}
-	v := s.View(seat)
-	if v.Seat != seat || v.Turn != seat {
-		t.Fatalf("the person's view is of seat %s, turn %s, want %s", v.Seat, v.Turn, seat)
-	}
-	for o := range rules.Seat(v.Players) {
-		if o != seat && v.Known(o) != 0 && v.Phase == rules.PhaseBid1 && s.Deal().Steps() == nil {
-			t.Fatalf("seat %s's view knows cards of %s before any play", seat, o)
-		}
-	}
-	w, err = s.Apply(seat, v.Legal()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
-}
-
 // TestTableSessionPlaysToTheEnd: a game of three and one of four, with
 // people and bots, played to the end; the last autosave is the game,
 // the archive holds it, and the people's forced moves are kept.
 func TestTableSessionPlaysToTheEnd(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memStore{}
+		st := &memstore.Store{}
 		players := []Player{person, bot, {Name: "Cy", Human: true}, bot}[:n]
 		s, err := New(tableConfig(n, 7, st, players...))
 		if err != nil {
@@ -120,14 +71,14 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 			if i > 20000 {
 				t.Fatalf("n %d: the game does not end", n)
 			}
-			tableStep(t, s)
+			step(t, s)
 		}
 		s.Wait()
 		done, _, err := s.Archived()
-		if !done || err != nil || len(st.archived) != 1 {
-			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.archived))
+		if !done || err != nil || len(st.Filed) != 1 {
+			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.Filed))
 		}
-		text, err := st.archived[0].MarshalText()
+		text, err := st.Filed[0].MarshalText()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,36 +103,12 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 	}
 }
 
-// peopleStep moves a table of people on by one decision, choosing each
-// action from the position alone (deal and step), so that a resumed game
-// that goes on as it should makes the same choices.
-func peopleStep(t *testing.T, s *Session) {
-	t.Helper()
-	if s.Game().NeedDeal() {
-		w, err := s.StartDeal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		run(t, s, w)
-		return
-	}
-	w, err := s.Advance()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
-	seat, ok := s.ToMove()
-	if !ok {
-		return
-	}
-	v := s.View(seat)
-	legal := v.Legal()
+// byPosition chooses an action from the position alone (deal and
+// step), so that a resumed game that goes on as it should makes the
+// same choices.
+func byPosition(s *Session, legal []rules.Action) rules.Action {
 	r := rand.New(rand.NewPCG(uint64(s.Game().DealNo()), uint64(len(s.Deal().Steps()))))
-	w, err = s.Apply(seat, legal[r.IntN(len(legal))])
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
+	return legal[r.IntN(len(legal))]
 }
 
 // TestTableSessionResumes: a table game resumed from its saves goes on
@@ -189,14 +116,14 @@ func peopleStep(t *testing.T, s *Session) {
 // steps (each drawn from its own stream of the seed).
 func TestTableSessionResumes(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memStore{}
+		st := &memstore.Store{}
 		players := []Player{person, person, person, person}[:n]
 		playOut := func(s *Session) []byte {
 			for i := 0; !s.Game().Over(); i++ {
 				if i > 20000 {
 					t.Fatalf("n %d: the game does not end", n)
 				}
-				peopleStep(t, s)
+				stepWith(t, s, byPosition)
 			}
 			s.Wait()
 			b, err := s.Log().MarshalText()
@@ -209,7 +136,7 @@ func TestTableSessionResumes(t *testing.T) {
 		var full []byte
 		seed := uint64(0)
 		for ; seed < 300 && !bytes.Contains(full, []byte("chance: draw")); seed++ {
-			st = &memStore{}
+			st = &memstore.Store{}
 			s, err := New(tableConfig(n, seed, st, players...))
 			if err != nil {
 				t.Fatal(err)
@@ -220,8 +147,8 @@ func TestTableSessionResumes(t *testing.T) {
 			t.Fatalf("n %d: no shlomo in 300 games", n)
 		}
 		seed--
-		for _, at := range []int{1, len(st.saves) / 3, len(st.saves) / 2, len(st.saves) - 2} {
-			saved, err := st.saves[at].MarshalText()
+		for _, at := range []int{1, len(st.Saves) / 3, len(st.Saves) / 2, len(st.Saves) - 2} {
+			saved, err := st.Saves[at].MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,7 +180,7 @@ func TestTableSessionChanceIsSeeded(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 3000 && !s.Game().Over(); i++ {
-			tableStep(t, s)
+			step(t, s)
 		}
 		b, err := s.Log().MarshalText()
 		if err != nil {
@@ -349,7 +276,7 @@ func TestTableSessionResumesSaves(t *testing.T) {
 			if i > 20000 {
 				t.Fatalf("%s: the game does not end", f)
 			}
-			tableStep(t, s)
+			step(t, s)
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -390,21 +391,8 @@ func inspectConn(ctx context.Context, conn *sql.Conn, path string) (fileState, e
 // "ok".
 func pragmaLines(ctx context.Context, conn *sql.Conn, pragma string) ([]string, error) {
 	rows, err := conn.QueryContext(ctx, pragma)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		if s != "ok" {
-			out = append(out, s)
-		}
-	}
-	return out, rows.Err()
+	lines, err := collect(rows, err, scanOne[string])
+	return slices.DeleteFunc(lines, func(s string) bool { return s == "ok" }), err
 }
 
 // summary joins the first problems SQLite lists.

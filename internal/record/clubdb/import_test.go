@@ -17,19 +17,9 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
-)
-
-// Keys as klob serve makes them (server.KeyID: 32 hex digits).
-const (
-	keyAnn = "a0000000000000000000000000000001"
-	keyBob = "b0000000000000000000000000000002"
-	keyCy  = "c0000000000000000000000000000003"
-	keyDan = "d0000000000000000000000000000004"
-	keyFay = "f0000000000000000000000000000006"
-	keyGus = "90000000000000000000000000000007"
-	keyHal = "80000000000000000000000000000008"
 )
 
 // playHallGame has the people play a whole game at a table of n seats
@@ -49,33 +39,10 @@ func playHallGame(t *testing.T, h *hall.Hall, n int, people []hall.Player, seed 
 		conns = append(conns, c)
 	}
 	require.NoError(t, conns[0].Start())
-	rng := rand.New(rand.NewPCG(seed, 1))
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		done, acted := true, false
-		for _, c := range conns {
-			port := c.Port()
-			s := port.Snapshot()
-			done = done && s.Over && s.Save.Filed
-			switch {
-			case s.Can.Act:
-				legal := s.View.Legal()
-				acted = port.Act(s.Gen, legal[rng.IntN(len(legal))]) == nil || acted
-			case s.Can.Ready:
-				acted = port.Ready(s.Gen) == nil || acted
-			}
-		}
-		if done {
-			break
-		}
-		require.False(t, time.Now().After(deadline), "the table's game did not end in 60 s")
-		if !acted {
-			select {
-			case <-conns[0].Port().Updates():
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}
+	// A guard against a hung table only: the game is bounded by its work.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	require.NoError(t, halltest.PlayOut(ctx, conns, rand.New(rand.NewPCG(seed, 1))), "the table's game did not end")
 	for _, c := range conns {
 		c.Leave()
 	}
@@ -117,7 +84,7 @@ func buildState(t *testing.T) string {
 		History: func(id string) hall.Archiver { return playerStore(id) },
 	})
 	require.NoError(t, err)
-	ann, bob, cy, dan := hall.Player{ID: keyAnn, Name: "Ann"}, hall.Player{ID: keyBob, Name: "Bob"}, hall.Player{ID: keyCy, Name: "Cy"}, hall.Player{ID: keyDan, Name: "Dan"}
+	ann, bob, cy, dan := hall.Player{ID: testkit.KeyAnn, Name: "Ann"}, hall.Player{ID: testkit.KeyBob, Name: "Bob"}, hall.Player{ID: testkit.KeyCy, Name: "Cy"}, hall.Player{ID: testkit.KeyDan, Name: "Dan"}
 	playHallGame(t, h, 2, []hall.Player{ann, bob}, 1)
 	playHallGame(t, h, 3, []hall.Player{bob, cy}, 2)
 	playHallGame(t, h, 4, []hall.Player{ann, cy}, 3)
@@ -127,27 +94,27 @@ func buildState(t *testing.T) string {
 	h.Close()
 
 	// Games against bots, filed and in progress.
-	annStore := playerStore(keyAnn)
+	annStore := playerStore(testkit.KeyAnn)
 	for _, rel := range []string{"01-bottom-card-off.klob", "09-tie.klob", "saves/in-play.klob"} {
 		_, err := annStore.Archive(asHuman(t, rel, "Ann"))
 		require.NoError(t, err)
 	}
 	require.NoError(t, annStore.SaveCurrent(asHuman(t, "saves/in-trick.klob", "Ann")))
 	require.NoError(t, os.WriteFile(filepath.Join(annStore.Dir(), NameFile), []byte("Annie"), 0o600))
-	bobStore := playerStore(keyBob)
+	bobStore := playerStore(testkit.KeyBob)
 	_, err = bobStore.Archive(asHuman(t, "05-target-not-500.klob", "Bob"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(bobStore.Dir(), store.HistoryDir, "2026-11-01-0000-broken.klob"), []byte("[Klob \"1\"]\nnot a log\n"), 0o600))
 	// A player who only chose a name.
-	require.NoError(t, os.MkdirAll(filepath.Join(state, PlayersDir, keyFay), 0o700))
-	require.NoError(t, os.WriteFile(filepath.Join(state, PlayersDir, keyFay, NameFile), []byte("Fay"), 0o600))
+	require.NoError(t, os.MkdirAll(filepath.Join(state, PlayersDir, testkit.KeyFay), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, PlayersDir, testkit.KeyFay, NameFile), []byte("Fay"), 0o600))
 
 	// A table of four whose game ended as the server was killed: its
 	// last save holds the finished game, never filed.
 	l, _ := testkit.ReadReplay(t, "tables/4-05-four-tie.klob")
 	l.Header.SetPlayer(rules.SeatA, "Gus", gamelog.Human)
 	l.Header.SetPlayer(rules.Seat(2), "Hal", gamelog.Human)
-	withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", keyGus, "KeyA", keyGus, "KeyC", keyHal)
+	withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", testkit.KeyGus, "KeyA", testkit.KeyGus, "KeyC", testkit.KeyHal)
 	require.NoError(t, store.New(filepath.Join(state, TablesDir, "WXYZ"), store.Options{}).SaveCurrent(l))
 	return state
 }
@@ -218,7 +185,7 @@ func TestImportLosesNothing(t *testing.T) {
 	require.GreaterOrEqual(t, len(wantGames), 9, "the state directory holds the games built")
 	require.Len(t, wantKeys, 7)
 
-	c := newClock()
+	c := testkit.StoppedClock()
 	db := openAt(t, filepath.Join(t.TempDir(), FileName), c)
 	ctx := context.Background()
 	require.True(t, db.Created())
@@ -276,13 +243,13 @@ func TestImportLosesNothing(t *testing.T) {
 		_, err := db.Player(ctx, key)
 		require.NoError(t, err, key)
 	}
-	for key, name := range map[string]string{keyAnn: "Annie", keyBob: "Bob", keyCy: "Cy", keyDan: "Dan", keyFay: "Fay", keyGus: "Gus", keyHal: "Hal"} {
+	for key, name := range map[string]string{testkit.KeyAnn: "Annie", testkit.KeyBob: "Bob", testkit.KeyCy: "Cy", testkit.KeyDan: "Dan", testkit.KeyFay: "Fay", testkit.KeyGus: "Gus", testkit.KeyHal: "Hal"} {
 		p, err := db.Player(ctx, key)
 		require.NoError(t, err)
 		assert.Equal(t, name, p.Name)
 		assert.False(t, p.FirstSeen.After(p.LastSeen))
 	}
-	games, err := db.GamesOf(ctx, keyCy, 0, 100)
+	games, err := db.GamesOf(ctx, testkit.KeyCy, 0, 100)
 	require.NoError(t, err)
 	assert.Len(t, games, 3, "Cy's three tables")
 	check, err := db.Check(ctx)
@@ -291,7 +258,7 @@ func TestImportLosesNothing(t *testing.T) {
 
 	// Again: nothing new, nothing changed.
 	before := dump(t, db)
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	rep2, err := db.Import(ctx, state)
 	require.NoError(t, err)
 	assert.Equal(t, rep.Games, rep2.Games)
@@ -307,10 +274,10 @@ func TestImportLosesNothing(t *testing.T) {
 // database) comes in with the next import, alone.
 func TestImportAgainAddsTheNewGames(t *testing.T) {
 	state := t.TempDir()
-	st := store.New(filepath.Join(state, PlayersDir, keyAnn), store.Options{})
+	st := store.New(filepath.Join(state, PlayersDir, testkit.KeyAnn), store.Options{})
 	_, err := st.Archive(asHuman(t, "09-tie.klob", "Ann"))
 	require.NoError(t, err)
-	db := openAt(t, filepath.Join(t.TempDir(), FileName), newClock())
+	db := openAt(t, filepath.Join(t.TempDir(), FileName), testkit.StoppedClock())
 	ctx := context.Background()
 	rep, err := db.Import(ctx, state)
 	require.NoError(t, err)
@@ -321,14 +288,14 @@ func TestImportAgainAddsTheNewGames(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, rep.Games)
 	assert.Equal(t, 1, rep.NewGames)
-	games, err := db.GamesOf(ctx, keyAnn, 0, 10)
+	games, err := db.GamesOf(ctx, testkit.KeyAnn, 0, 10)
 	require.NoError(t, err)
 	assert.Len(t, games, 2)
 }
 
 // An empty or missing state directory imports nothing, without error.
 func TestImportEmpty(t *testing.T) {
-	db := openAt(t, filepath.Join(t.TempDir(), FileName), newClock())
+	db := openAt(t, filepath.Join(t.TempDir(), FileName), testkit.StoppedClock())
 	rep, err := db.Import(context.Background(), filepath.Join(t.TempDir(), "none"))
 	require.NoError(t, err)
 	assert.Equal(t, ImportReport{}, rep)

@@ -193,8 +193,8 @@ func (u unreadableFS) ReadFile(name string) ([]byte, error) {
 }
 
 // An unreadable save is not a damaged one: it is reported as unreadable
-// and left in place, and no save replaces it (issue 14: it was moved to
-// damaged/).
+// and left in place, and no save replaces it: it is not moved to
+// damaged/, since nothing shows it is damaged.
 func TestUnreadableSave(t *testing.T) {
 	s := newStore(t, unreadableFS{durable.OS()})
 	os.MkdirAll(s.Dir(), 0o755)
@@ -262,8 +262,8 @@ func TestArchiveAndHistory(t *testing.T) {
 	if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal("current.klob was not removed after archiving the game it holds")
 	}
-	// The temporary name the archive was linked from is gone at once
-	// (issue 13, bug 6), not at the next start.
+	// The temporary name the archive was linked from is gone at once,
+	// not left until the next start.
 	assertNoTemp(t, filepath.Join(s.Dir(), HistoryDir))
 	// The same game again: a new name, the first file untouched.
 	path2, err := s.Archive(game)

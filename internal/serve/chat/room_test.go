@@ -9,31 +9,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-// clock is a clock the test moves.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
+// newClock is the tests' clock, stopped at a fixed time.
+func newClock() *testkit.Clock { return testkit.NewClock(time.Unix(1_800_000_000, 0)) }
 
-func newClock() *clock { return &clock{t: time.Unix(1_800_000_000, 0)} }
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) Add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-func newHub(t testing.TB, cfg Config) (*Hub, *clock) {
+func newHub(t testing.TB, cfg Config) (*Hub, *testkit.Clock) {
 	c := newClock()
 	cfg.Now = c.Now
 	h, err := New(cfg)

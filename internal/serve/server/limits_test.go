@@ -34,19 +34,6 @@ func rawDial(t *testing.T, addr string) *gossh.Client {
 	return c
 }
 
-// closedWithin reports whether the connection c is closed by the
-// server within d (its Wait returns).
-func closedWithin(c *gossh.Client, d time.Duration) bool {
-	done := make(chan struct{})
-	go func() { _ = c.Wait(); close(done) }()
-	select {
-	case <-done:
-		return true
-	case <-time.After(d):
-		return false
-	}
-}
-
 // alive checks that the server still plays with a new client.
 func alive(t *testing.T, addr string) {
 	t.Helper()
@@ -166,7 +153,7 @@ func TestRequestFloodClosesConnection(t *testing.T) {
 			break
 		}
 	}
-	require.True(t, closedWithin(c, 10*time.Second), "the connection is closed")
+	require.True(t, sshtest.ClosedWithin(c, 10*time.Second), "the connection is closed")
 	read.Wait()
 	assert.Contains(t, msg.String(), "too many requests on this connection")
 	assert.Contains(t, log.String(), "too many requests on this connection")
@@ -199,7 +186,7 @@ func TestLoginTimeout(t *testing.T) {
 	require.NoError(t, err, "the server closes a silent connection")
 
 	c := rawDial(t, addr)
-	require.True(t, closedWithin(c, 10*time.Second), "a login without a session is closed")
+	require.True(t, sshtest.ClosedWithin(c, 10*time.Second), "a login without a session is closed")
 	assert.Contains(t, log.String(), "no terminal session within 200ms")
 
 	// A session keeps the connection; its end starts the clock again.

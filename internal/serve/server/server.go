@@ -87,59 +87,34 @@ type Config struct {
 }
 
 func (c *Config) defaults() {
-	if c.MaxSessions <= 0 {
-		c.MaxSessions = 100
-	}
-	if c.IdleTimeout <= 0 {
-		c.IdleTimeout = 30 * time.Minute
-	}
-	if c.KeyRate <= 0 {
-		c.KeyRate = 40
-	}
-	if c.KeyBurst <= 0 {
-		c.KeyBurst = 80
-	}
-	if c.ConnRate <= 0 {
-		c.ConnRate = 5
-	}
-	if c.ConnBurst <= 0 {
-		c.ConnBurst = 2 * c.MaxSessions
-	}
-	if c.MaxConns <= 0 {
-		c.MaxConns = 2*c.MaxSessions + 20
-	}
-	if c.MaxConnsPerAddr <= 0 {
-		c.MaxConnsPerAddr = 16
-	}
-	if c.LoginTimeout <= 0 {
-		c.LoginTimeout = time.Minute
-	}
-	if c.MaxChannels <= 0 {
-		c.MaxChannels = 2
-	}
-	if c.RequestRate <= 0 {
-		c.RequestRate = 50
-	}
-	if c.RequestBurst <= 0 {
-		c.RequestBurst = 200
-	}
-	if c.MaxWidth <= 0 {
-		c.MaxWidth = 240
-	}
-	if c.MaxHeight <= 0 {
-		c.MaxHeight = 80
-	}
-	if c.InputRate <= 0 {
-		c.InputRate = 4 << 10
-	}
-	if c.InputBurst <= 0 {
-		c.InputBurst = 16 << 10
-	}
+	defaultTo(&c.MaxSessions, 100)
+	defaultTo(&c.IdleTimeout, 30*time.Minute)
+	defaultTo(&c.KeyRate, 40)
+	defaultTo(&c.KeyBurst, 80)
+	defaultTo(&c.ConnRate, 5)
+	defaultTo(&c.ConnBurst, 2*c.MaxSessions)
+	defaultTo(&c.MaxConns, 2*c.MaxSessions+20)
+	defaultTo(&c.MaxConnsPerAddr, 16)
+	defaultTo(&c.LoginTimeout, time.Minute)
+	defaultTo(&c.MaxChannels, 2)
+	defaultTo(&c.RequestRate, 50)
+	defaultTo(&c.RequestBurst, 200)
+	defaultTo(&c.MaxWidth, 240)
+	defaultTo(&c.MaxHeight, 80)
+	defaultTo(&c.InputRate, 4<<10)
+	defaultTo(&c.InputBurst, 16<<10)
 	if c.Now == nil {
 		c.Now = time.Now
 	}
 	if c.Log == nil {
 		c.Log = io.Discard
+	}
+}
+
+// defaultTo sets *v to d when it is unset (zero or less).
+func defaultTo[T int | float64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
 	}
 }
 

@@ -34,18 +34,15 @@ func (k VerdictKind) String() string {
 // inaccuracy or worse.
 func (k VerdictKind) Wrong() bool { return k >= Inaccuracy }
 
-// Mark is the verdict as an annotator marks it: "?!" an inaccuracy, "?"
-// a mistake, "??" a blunder, "" otherwise.
+// Mark is the verdict as an annotator marks it, as the game analysis
+// marks its grade of the same name: "?!" an inaccuracy, "?" a mistake,
+// "??" a blunder, "" otherwise. (Both scales list the three in that
+// order.)
 func (k VerdictKind) Mark() string {
-	switch k {
-	case Inaccuracy:
-		return "?!"
-	case Mistake:
-		return "?"
-	case Blunder:
-		return "??"
+	if k < Inaccuracy {
+		return ""
 	}
-	return ""
+	return (analysis.Inaccuracy + analysis.Grade(k-Inaccuracy)).Mark()
 }
 
 // The scale of the verdicts: what a choice costs, in points of expected

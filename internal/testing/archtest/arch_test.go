@@ -86,8 +86,8 @@ func packages(t *testing.T) []pkg {
 //   - internal/platform/durable depends on the standard library and
 //     internal/platform/untrusted (its bounded reads) only; internal/platform/untrusted and
 //     internal/platform/dirlock on the standard library only;
-//   - test support (internal/testing/testkit, internal/testing/sshtest, testify,
-//     teatest) is imported by tests only.
+//   - test support (internal/testing/..., testify, teatest) is imported
+//     by tests only.
 func TestImportGraph(t *testing.T) {
 	ps := packages(t)
 	seen := map[string]bool{}
@@ -99,7 +99,7 @@ func TestImportGraph(t *testing.T) {
 		require.True(t, seen[want], "go list did not list %s", want)
 	}
 	terminal := []string{"charm.land/", "github.com/charmbracelet/"}
-	testOnly := []string{module + "/internal/testing/testkit", module + "/internal/testing/sshtest", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
+	testOnly := []string{module + "/internal/testing/", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
 	// The SSH server's libraries, for internal/serve/server only.
 	sshServer := []string{"charm.land/wish/", "charm.land/ssh", "charm.land/bubbletea/"}
 	hasPrefix := func(path string, prefixes []string) bool {
@@ -128,7 +128,7 @@ func TestImportGraph(t *testing.T) {
 				// Test support: a terminal emulator reads the screens.
 			case hasPrefix(d, terminal) && !under(me, "tui") && !under(me, "cmd"):
 				t.Errorf("%s imports %s: only tui and cmd use the terminal libraries", me, d)
-			case hasPrefix(d, testOnly) && me != "internal/testing/testkit" && me != "internal/testing/sshtest":
+			case hasPrefix(d, testOnly) && !under(me, "internal/testing"):
 				t.Errorf("%s imports %s outside its tests: it is test support", me, d)
 			}
 		}

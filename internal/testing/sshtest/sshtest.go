@@ -334,6 +334,21 @@ func (c *Client) Wait(d time.Duration) bool {
 	}
 }
 
+// ClosedWithin reports whether the server closes the connection c
+// within d (c's Wait returns); past d it closes c itself and reports
+// false.
+func ClosedWithin(c *gossh.Client, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() { _ = c.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		_ = c.Close()
+		return false
+	}
+}
+
 // Close drops the connection, as a lost network would.
 func (c *Client) Close() error {
 	// The emulator stays open: its Close races with its Read (vt

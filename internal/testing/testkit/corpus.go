@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -39,27 +40,14 @@ func Corpus() ([]Recorded, error) {
 	covered := map[Path]bool{}
 	var out []Recorded
 	add := func(cfg Config, why Path) error {
-		l, err := Play(cfg)
+		l, paths, err := playPaths(cfg, Paths)
 		if err != nil {
 			return err
 		}
-		r, err := l.Replay()
-		if err != nil {
-			return err
-		}
-		paths := Paths(r)
 		for _, p := range paths {
 			covered[p] = true
 		}
-		names := make([]string, len(paths))
-		for i, p := range paths {
-			names[i] = string(p)
-		}
-		l.Comment = []string{
-			fmt.Sprintf(" Recorded by internal/testing/testkit: seed %d, two random players, decks shuffled from the seed.", cfg.Seed),
-			" Chosen for: " + string(why) + ".",
-			" Rule paths: " + strings.Join(names, ", ") + ".",
-		}
+		l.Comment = recordedComment(fmt.Sprintf("seed %d, two random players, decks shuffled from the seed", cfg.Seed), string(why), paths, ", ")
 		slug := strings.NewReplacer(" ", "-", "=", "-", "_", "-").Replace(string(why))
 		out = append(out, Recorded{Name: fmt.Sprintf("%02d-%s.klob", len(out)+1, slug), Log: l})
 		return nil
@@ -68,18 +56,12 @@ func Corpus() ([]Recorded, error) {
 	// goes through path.
 	search := func(opts rules.Options, path Path, start uint64) (uint64, error) {
 		for s := start; s < start+maxSeed; s++ {
-			l, err := Play(config(s, opts, 1))
+			_, paths, err := playPaths(config(s, opts, 1), Paths)
 			if err != nil {
 				return 0, err
 			}
-			r, err := l.Replay()
-			if err != nil {
-				return 0, err
-			}
-			for _, p := range Paths(r) {
-				if p == path {
-					return s, nil
-				}
+			if slices.Contains(paths, path) {
+				return s, nil
 			}
 		}
 		return 0, fmt.Errorf("no game up to seed %d goes through %q", start+maxSeed, path)
@@ -132,6 +114,34 @@ func Corpus() ([]Recorded, error) {
 		day++
 	}
 	return out, nil
+}
+
+// playPaths plays cfg's game and returns its log and the rule paths
+// its replay goes through, as paths names them.
+func playPaths(cfg Config, paths func(*gamelog.Replay) []Path) (*gamelog.Log, []Path, error) {
+	l, err := Play(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := l.Replay()
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, paths(r), nil
+}
+
+// recordedComment is the comment of a recorded game: how it was played,
+// why it was chosen and the rule paths it goes through, joined by sep.
+func recordedComment(played, why string, paths []Path, sep string) []string {
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = string(p)
+	}
+	return []string{
+		" Recorded by internal/testing/testkit: " + played + ".",
+		" Chosen for: " + why + ".",
+		" Rule paths: " + strings.Join(names, sep) + ".",
+	}
 }
 
 // Saves are unfinished games, as the autosave writes them: before the

@@ -11,7 +11,8 @@ import (
 // Path is one rule path a recorded game can go through.
 type Path string
 
-// The paths the recorded games must cover together (issue 3).
+// The paths the recorded games must cover together, so that the
+// recorded games exercise every rule path the engine has.
 const (
 	SchmeissAccepted Path = "schmeiss accepted"
 	SchmeissRefused  Path = "schmeiss refused"

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -274,26 +275,15 @@ func TableCorpus() ([]Recorded, error) {
 	add := func(g tableGame, seed uint64, why string) error {
 		cfg := Config{Seed: seed, Options: g.options(), FirstDealer: rules.Seat(seed % uint64(g.players)), Header: tableHeader(g.players, day)}
 		day++
-		l, err := Play(cfg)
+		l, paths, err := playPaths(cfg, TablePaths)
 		if err != nil {
 			return err
 		}
-		r, err := l.Replay()
-		if err != nil {
-			return err
-		}
-		paths := TablePaths(r)
-		names := make([]string, len(paths))
-		for i, p := range paths {
+		for _, p := range paths {
 			covered[p] = true
-			names[i] = string(p)
 		}
 		count[g.players]++
-		l.Comment = []string{
-			fmt.Sprintf(" Recorded by internal/testing/testkit: seed %d, %s, random players, decks and draws from the seed.", seed, g),
-			" Chosen for: " + why + ".",
-			" Rule paths: " + strings.Join(names, "; ") + ".",
-		}
+		l.Comment = recordedComment(fmt.Sprintf("seed %d, %s, random players, decks and draws from the seed", seed, g), why, paths, "; ")
 		slug := strings.NewReplacer(" ", "-", ":", "", "'", "", ",", "", "_", "-").Replace(why)
 		out = append(out, Recorded{Name: fmt.Sprintf("%d-%02d-%s.klob", g.players, len(out)+1, slug), Log: l})
 		return nil
@@ -332,18 +322,12 @@ func TableCorpus() ([]Recorded, error) {
 // path p.
 func searchTable(g tableGame, p Path) (uint64, error) {
 	for s := uint64(1); s < maxSeed; s++ {
-		l, err := Play(Config{Seed: s, Options: g.options(), FirstDealer: rules.Seat(s % uint64(g.players))})
+		_, paths, err := playPaths(Config{Seed: s, Options: g.options(), FirstDealer: rules.Seat(s % uint64(g.players))}, TablePaths)
 		if err != nil {
 			return 0, err
 		}
-		r, err := l.Replay()
-		if err != nil {
-			return 0, err
-		}
-		for _, q := range TablePaths(r) {
-			if q == p {
-				return s, nil
-			}
+		if slices.Contains(paths, p) {
+			return s, nil
 		}
 	}
 	return 0, fmt.Errorf("no game of %s up to seed %d goes through %q", g, maxSeed, p)

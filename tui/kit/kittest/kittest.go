@@ -13,12 +13,16 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -31,15 +35,15 @@ type Driver struct {
 	Quit bool
 	// After, when set, runs after every message Send gives: a table's
 	// test waits there for its game to rest and refreshes the screen.
-	After func(d *Driver)
-	msgs  int
+	After  func(d *Driver)
+	budget int
 }
 
 // New starts s in a window of w×h cells (with -ascii glyphs when ascii)
 // and runs its Enter, if it has one.
 func New(tb testing.TB, s kit.Screen, w, h int, ascii bool) *Driver {
 	tb.Helper()
-	d := &Driver{tb: tb, Ctx: kit.NewContext(ascii), Screen: s}
+	d := &Driver{tb: tb, Ctx: kit.NewContext(ascii), Screen: s, budget: 1_000_000}
 	d.Ctx.Width, d.Ctx.Height = w, h
 	if e, ok := s.(kit.Enterer); ok {
 		d.run(e.Enter(&d.Ctx))
@@ -94,8 +98,22 @@ func (d *Driver) update(msg tea.Msg) tea.Cmd {
 
 var cmdSlice = reflect.TypeOf([]tea.Cmd(nil))
 
-// run executes cmd and every command that follows from it.
-func (d *Driver) run(cmd tea.Cmd) {
+// Batch returns the commands of a batch message (tea.Batch's), ok false
+// for any other message.
+func Batch(msg tea.Msg) (cmds []tea.Cmd, ok bool) {
+	if v := reflect.ValueOf(msg); v.IsValid() && v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
+		return v.Convert(cmdSlice).Interface().([]tea.Cmd), true
+	}
+	return nil, false
+}
+
+// Run executes cmd and every command that follows from it at once, as
+// Bubble Tea would in time: a batch's commands join the queue, and each
+// message goes to update, unless quit (when set) reports it a quit.
+// Each message given spends one of *budget; when none is left Run fails
+// tb: the commands run away.
+func Run(tb testing.TB, budget *int, cmd tea.Cmd, update func(tea.Msg) tea.Cmd, quit func(tea.Msg) bool) {
+	tb.Helper()
 	queue := []tea.Cmd{cmd}
 	for len(queue) > 0 {
 		c := queue[0]
@@ -107,21 +125,31 @@ func (d *Driver) run(cmd tea.Cmd) {
 		if msg == nil {
 			continue
 		}
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
+		if cmds, ok := Batch(msg); ok {
+			queue = append(queue, cmds...)
 			continue
 		}
+		if quit != nil && quit(msg) {
+			continue
+		}
+		if *budget--; *budget < 0 {
+			tb.Fatal("runaway: the commands never end")
+		}
+		queue = append(queue, update(msg))
+	}
+}
+
+// run executes cmd and every command that follows from it.
+func (d *Driver) run(cmd tea.Cmd) {
+	d.tb.Helper()
+	Run(d.tb, &d.budget, cmd, d.update, func(msg tea.Msg) bool {
 		switch msg.(type) {
 		case tea.QuitMsg, kit.QuitNowMsg:
 			d.Quit = true
-			continue
+			return true
 		}
-		d.msgs++
-		if d.msgs > 1_000_000 {
-			d.tb.Fatal("runaway: a million messages")
-		}
-		queue = append(queue, d.update(msg))
-	}
+		return false
+	})
 }
 
 // Frame is the screen's View laid on the window, exactly Width × Height
@@ -172,6 +200,8 @@ func Key(k string) tea.KeyPressMsg {
 		return tea.KeyPressMsg{Code: tea.KeyEnd}
 	case "esc":
 		return tea.KeyPressMsg{Code: tea.KeyEscape}
+	case "backspace":
+		return tea.KeyPressMsg{Code: tea.KeyBackspace}
 	case "tab":
 		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "ctrl+c":
@@ -226,3 +256,64 @@ func init() {
 		flag.Bool("update", false, "rewrite the golden screens in testdata")
 	}
 }
+
+// AtRest reports whether a game waits for the person (or is over and
+// filed): no bot thinking, no hint or claim being worked out, no save
+// in flight.
+func AtRest(s host.Snapshot) bool {
+	switch {
+	case s.Closed || s.Kicked:
+		return true
+	case s.Save.Pending, s.Hint != nil && s.Hint.Pending, s.Claim != nil && s.Claim.Pending:
+		return false
+	case s.Over:
+		return s.Save.NoStore || s.Save.Filed || s.Save.FileErr != ""
+	case s.Thinking != rules.NoSeat:
+		return false
+	}
+	return s.Can.Act || s.Can.Ready
+}
+
+// WaitRest waits until rests (AtRest when nil) holds for the port's
+// game and returns that snapshot; it fails tb after guard, which only a
+// broken host reaches.
+func WaitRest(tb testing.TB, p host.Port, rests func(host.Snapshot) bool, guard time.Duration) host.Snapshot {
+	tb.Helper()
+	if rests == nil {
+		rests = AtRest
+	}
+	timeout := time.After(guard)
+	for {
+		s := p.Snapshot()
+		if rests(s) {
+			return s
+		}
+		select {
+		case <-p.Updates():
+		case <-timeout:
+			tb.Fatalf("the game never rested: gen %d deal %d thinking %v can %+v", s.Gen, s.DealNo, s.Thinking, s.Can)
+		}
+	}
+}
+
+// MonkeyKeys are the keys a monkey test presses: every key the screens
+// use and many they do not.
+var MonkeyKeys = func() []string {
+	ks := []string{"enter", "space", "left", "right", "up", "down", "esc", "backspace", "tab", "home", "end", "pgdown",
+		"?", "!", "-", "é", "♥", "H"}
+	for c := 'a'; c <= 'z'; c++ {
+		ks = append(ks, string(c))
+	}
+	for c := '0'; c <= '9'; c++ {
+		ks = append(ks, string(c))
+	}
+	return ks
+}()
+
+// ThirdYou is "You" said as another player would be: "You deals",
+// "You's". A screen says "you" to its person and their name to others.
+var ThirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says|draws|gives|leads|takes|passes|won it)\b))`)
+
+// CardCode is a card written as a code ("9C", "TH"), which no screen
+// shows: cards are written as cards.
+var CardCode = regexp.MustCompile(`\b(10|[2-9TJQKA])[CDHS]\b`)
