@@ -16,11 +16,13 @@
 //     players, a random legal action a quarter of the time at more.
 //   - hard evaluates its decisions on sampled deals (package eval). At
 //     two players every decision (hard.go). At three and four it bids by
-//     the evaluation, declares and speaks as normal, chooses its cards of
-//     the first trick by the evaluation and later cards by searching
-//     sampled worlds exactly (table_hard.go): the hidden hands drawn from
-//     what the view leaves open and weighed by how well the others' cards
-//     so far fit the normal rule (table_read.go), each world solved by
+//     the evaluation, declares and speaks as normal, and chooses every
+//     card, the first trick included, by searching sampled worlds exactly
+//     (table_hard.go): whole deals drawn from what the view leaves open
+//     and weighed by how well the others' bids and cards so far fit the
+//     normal rule (table_read.go), each world solved by
 //     solver.TableSolver. With three its search is paranoid: the two
-//     others are taken as one side against it.
+//     others are taken as one side against it. The search is bounded in
+//     solver nodes, not time, so a card depends on the view and the seed
+//     alone.
 package ai

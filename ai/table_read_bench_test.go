@@ -4,16 +4,15 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
 
 // benchReadWorlds times readWorlds (drawing tableCandidates times
-// tableSamples whole worlds and weighing each) at every searched card
-// decision with another seat's card to read, in deals played by normal
-// bots: the cost reading adds to a hard card decision.
+// tableSamples whole worlds and weighing each by the bids and cards) at
+// every card decision with a choice, in deals played by normal bots:
+// the cost reading adds to a hard card decision.
 func benchReadWorlds(b *testing.B, players int) {
 	opts := rules.DefaultOptions()
 	opts.Players = players
@@ -33,7 +32,7 @@ func benchReadWorlds(b *testing.B, players int) {
 				continue
 			}
 			v := t.View(seat)
-			if v.Phase == rules.PhasePlay && v.CardsInPlay() <= maxSearchCards[players] && len(v.Legal()) > 1 {
+			if v.Phase == rules.PhasePlay && distinctCards(v.Legal()) > 1 {
 				views = append(views, v)
 			}
 			a, _ := bots[seat].Choose(context.Background(), &v)
@@ -43,12 +42,11 @@ func benchReadWorlds(b *testing.B, players int) {
 		}
 	}
 	h := newTableHard(Config{Seed: 1})
-	stop := time.Now().Add(time.Hour)
 	b.ResetTimer()
 	read, distinct := 0, 0
 	for b.Loop() {
 		for i := range views {
-			w, picks := h.readWorlds(context.Background(), &views[i], sampler.NewTable(&views[i]), tableSamples, stop)
+			w, picks := h.readWorlds(context.Background(), &views[i], sampler.NewTable(&views[i]), tableSamples)
 			if w != nil {
 				read++
 				for _, p := range picks {

@@ -17,12 +17,19 @@ func lastLegalCard(_ *rules.View, legal []rules.Action) rules.Card {
 	return legal[len(legal)-1].Card
 }
 
+// lastLegalBid is a simple bid model for the tests: the last legal bid.
+func lastLegalBid(_ *rules.View, legal []rules.Action) rules.Action {
+	return legal[len(legal)-1]
+}
+
 // TestReadWeightTrueWorld plays random table deals at three and four
-// players, every seat playing the last legal card or a random one, and
-// checks at every card decision that the weight readWeight gives the
-// true deal is tableOffModel to the power of the other seats' cards so
-// far chosen among two cards or more that were not the model's, counted
-// here as the deal is played, the last cards of a hand included.
+// players, every seat bidding and playing the last legal bid or card or
+// a random one, and checks at every card decision that the weight
+// readWeight gives the true deal is tableOffModel to the power of the
+// other seats' cards so far chosen among two cards or more that were not
+// the model's, the last cards of a hand included, times tableBidOffModel
+// to the power of their bids chosen among two or more that were not the
+// bid model's, counted here as the deal is played.
 func TestReadWeightTrueWorld(t *testing.T) {
 	deals := 40
 	if testing.Short() {
@@ -35,10 +42,10 @@ func TestReadWeightTrueWorld(t *testing.T) {
 		}
 		n := opts.NumPlayers()
 		r := rand.New(rand.NewPCG(21, uint64(len(rs))))
-		checked, offSeen, offLate := 0, 0, 0
+		checked, offSeen, offLate, bidsOff := 0, 0, 0, 0
 		for i := range deals {
 			tb := rules.NewDeal(opts, rules.Seat(i%n), rules.Shuffle(r))
-			var off [4]int // each seat's cards off the model so far
+			var off, offBids [4]int // each seat's cards and bids off the models so far
 			for !tb.Over() {
 				seat := tb.Turn()
 				legal := tb.Legal()
@@ -50,25 +57,35 @@ func TestReadWeightTrueWorld(t *testing.T) {
 				}
 				v := tb.View(seat)
 				if v.Phase == rules.PhasePlay {
-					k := 0
+					k, kb := 0, 0
 					for o := range n {
 						if rules.Seat(o) != seat {
 							k += off[o]
+							kb += offBids[o]
 						}
 					}
-					want := math.Pow(tableOffModel, float64(k))
-					got := readWeight(&v, &tb, readSeats(&v), lastLegalCard, nil)
+					want := math.Pow(tableOffModel, float64(k)) * math.Pow(tableBidOffModel, float64(kb))
+					got := readWeight(&v, &tb, readSeats(&v), lastLegalCard, lastLegalBid, nil)
 					if math.Abs(got-want) > 1e-9*want {
-						t.Fatalf("%s deal %d seat %s: weight %g, want %g (%d cards off the model)\n%s", rs, i, seat, got, want, k, v.String())
+						t.Fatalf("%s deal %d seat %s: weight %g, want %g (%d cards, %d bids off the model)\n%s", rs, i, seat, got, want, k, kb, v.String())
+					}
+					if cardsOnly := readWeight(&v, &tb, readSeats(&v), lastLegalCard, nil, nil); math.Abs(cardsOnly-want/math.Pow(tableBidOffModel, float64(kb))) > 1e-9*cardsOnly {
+						t.Fatalf("%s deal %d seat %s: weight of the cards alone %g, want %g", rs, i, seat, cardsOnly, math.Pow(tableOffModel, float64(k)))
 					}
 					checked++
 					if k > 0 {
 						offSeen++
 					}
+					if kb > 0 {
+						bidsOff++
+					}
 				}
 				a := legal[r.IntN(len(legal))]
-				if a.Kind == rules.PlayCard && r.IntN(2) == 0 {
+				if (a.Kind == rules.PlayCard || isBid(a)) && r.IntN(2) == 0 {
 					a = legal[len(legal)-1]
+				}
+				if isBid(a) && len(legal) > 1 && a != legal[len(legal)-1] {
+					offBids[seat]++
 				}
 				if a.Kind == rules.PlayCard {
 					cards := 0
@@ -91,8 +108,8 @@ func TestReadWeightTrueWorld(t *testing.T) {
 				}
 			}
 		}
-		if checked == 0 || offSeen == 0 || offLate == 0 {
-			t.Fatalf("%s: %d decisions checked, %d with cards off the model, %d of them from three cards or fewer", rs, checked, offSeen, offLate)
+		if checked == 0 || offSeen == 0 || offLate == 0 || bidsOff == 0 {
+			t.Fatalf("%s: %d decisions checked, %d with cards off the model, %d of them from three cards or fewer, %d with bids off the model", rs, checked, offSeen, offLate, bidsOff)
 		}
 	}
 }
@@ -241,9 +258,9 @@ func TestReadWeightMemo(t *testing.T) {
 							}
 							d, _ := declCards(w.Steps())
 							decls[d] = true
-							got := readWeight(&v, &w, seats, counted, memo)
+							got := readWeight(&v, &w, seats, counted, tablerule.Choose, memo)
 							memoCalls := calls
-							want := readWeight(&v, &w, seats, counted, nil)
+							want := readWeight(&v, &w, seats, counted, tablerule.Choose, nil)
 							fresh += calls - memoCalls
 							calls = memoCalls
 							if got != want {

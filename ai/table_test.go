@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
@@ -114,7 +113,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
-				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6} }
+				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1} }
 				checked := 0
 				deals := deals
 				if testing.Short() && l == Hard {
@@ -159,45 +158,63 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 	}
 }
 
-// TestTableHardFirstCards: a card too early to search (the first trick)
-// is the best of eval.Evaluate with the hard bot's seed and
-// samples, not the normal rule's, at three and four players.
-func TestTableHardFirstCards(t *testing.T) {
+// TestTableHardSearchesFirstTrick: a card of the first trick is searched
+// like any other: it is the card solveWorlds finds over the worlds the
+// bot reads and picks (readWorlds), at three and four players (that
+// solveWorlds plays the best total is TestTableHardMinWorldsDistinct's);
+// it is not always the normal rule's; and it is the same with a
+// deadline on the context, as the search is bounded in nodes, not time.
+func TestTableHardSearchesFirstTrick(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		opts := rules.DefaultOptions()
 		opts.Players = players
 		r := rand.New(rand.NewPCG(12, uint64(players)))
-		cfg := Config{Seed: 5, Budget: 12, Workers: 1}
+		cfg := Config{Seed: 5, Budget: 8, Workers: 1, Think: -1}
 		checked, differs := 0, 0
-		for i := 0; i < 12; i++ {
+		for i := 0; i < 8; i++ {
 			bots := make([]Bot, players)
 			for s := range players {
 				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 			}
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
-				if v.Phase != rules.PhasePlay || v.CardsInPlay() <= maxSearchCards[players] || len(v.Legal()) < 2 {
-					return
-				}
-				var cards rules.CardSet
-				for _, l := range v.Legal() {
-					cards = cards.With(l.Card)
-				}
-				if cards.Count() < 2 {
+				if v.Phase != rules.PhasePlay || tb.Play().Tricks > 0 || distinctCards(v.Legal()) < 2 {
 					return
 				}
 				hard, _ := New(Hard, cfg)
 				got, err := hard.Choose(context.Background(), v)
 				require.NoError(t, err)
-				ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 12, Seed: eval.SeedFor(cfg.Seed, v), Workers: 1})
+				ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+				again, err := hard.Choose(ctx, v)
+				cancel()
 				require.NoError(t, err)
-				require.Equal(t, ev.Results[ev.Best].Action, got, "%d players:\n%s", players, v.String())
+				require.Equal(t, got, again, "the same view, another context")
+
+				h := newTableHard(cfg)
+				h.r = rand.New(rand.NewPCG(cfg.Seed, viewHash(v)))
+				worlds, picks := h.readWorlds(context.Background(), v, sampler.NewTable(v), cfg.Budget)
+				require.NotNil(t, worlds)
+				i := 0
+				want, ok := h.solveWorlds(context.Background(), v, uint64(tableNodeBudget)*uint64(cfg.Budget)/tableSamples, func() ([4]rules.CardSet, int, bool) {
+					for i < len(worlds) && picks[i] == 0 {
+						i++
+					}
+					if i >= len(worlds) {
+						return [4]rules.CardSet{}, 0, false
+					}
+					i++
+					return worlds[i-1], picks[i-1], true
+				})
+				if !ok {
+					want = tablerule.PlayCard(v, v.Legal())
+				}
+				require.Equal(t, want, got.Card, "%d players\n%s", players, v.String())
 				checked++
 				if got.Card != tablerule.PlayCard(v, v.Legal()) {
 					differs++
 				}
 			})
 		}
-		if checked < 10 || differs == 0 {
+		if checked < 8 || differs == 0 {
 			t.Errorf("%d players: %d first-trick cards checked, %d unlike the normal rule's", players, checked, differs)
 		}
 	}
@@ -240,10 +257,9 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 				continue // too few hidden cards for six different worlds
 			}
 			hard := newTableHard(Config{Seed: 1})
-			stop := time.Now().Add(time.Hour)
 			run := func(ws [][4]rules.CardSet, picks []int) (rules.Card, bool) {
 				i := 0
-				return hard.solveWorlds(context.Background(), v, stop, func() ([4]rules.CardSet, int, bool) {
+				return hard.solveWorlds(context.Background(), v, tableNodeBudget, func() ([4]rules.CardSet, int, bool) {
 					if i >= len(ws) {
 						return [4]rules.CardSet{}, 0, false
 					}
@@ -288,6 +304,31 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		}
 		if checked < 5 {
 			t.Fatalf("%d players: %d views checked", players, checked)
+		}
+	}
+}
+
+// TestTableHardThinkContext: a decision's context gets the level's own
+// time bound when Config.Think is zero, Think when it is positive, and
+// no deadline at all when it is negative, so that the work bounds alone
+// end the decision.
+func TestTableHardThinkContext(t *testing.T) {
+	for _, c := range []struct {
+		think, want time.Duration
+	}{{0, maxThink}, {time.Minute, time.Minute}, {-1, 0}} {
+		base := time.Now()
+		ctx, cancel := thinkContext(context.Background(), c.think)
+		d, ok := ctx.Deadline()
+		cancel()
+		if c.want == 0 {
+			if ok {
+				t.Errorf("Think %v: deadline %v, want none", c.think, d)
+			}
+			continue
+		}
+		// The deadline is set from the clock after base was read.
+		if !ok || d.Before(base.Add(c.want)) || d.After(time.Now().Add(c.want)) {
+			t.Errorf("Think %v: deadline %v (set %v), want %v after the call", c.think, d, ok, c.want)
 		}
 	}
 }

@@ -29,9 +29,12 @@
 // The evaluation is a Monte Carlo estimate: two equally good actions may
 // differ by a few points, and the hard bot, evaluating on other samples,
 // may choose the one the analysis ranks second. The grade names leave
-// room for that: below InaccuracyAt a decision is good. A grade at three
-// and four players is coarser than at two, since the card play after a
-// decision is played by a rule rather than searched to the end.
+// room for that: below InaccuracyAt a decision is good. At three and
+// four players a card, from the first trick on, is graded by the exact
+// search: the rest of each sampled deal's card play is solved, as at two.
+// A decision before the card play is graded more coarsely than at two,
+// since the card play after it is played by the normal table bot's rule
+// rather than searched, so the same samples leave a wider spread.
 //
 // Samples per decision follow the phase (SamplesFor); decisions are
 // spread over the cores, one evaluator each, and the report depends only
