@@ -271,12 +271,22 @@ func TestServeTourneyRestart(t *testing.T) {
 	ann.c.WaitText(t, 5*time.Second, "[enter] play board 1")
 	ann.typ(t, sshtest.Enter)
 	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
-	// Three decisions, then the connection drops and the server stops.
-	for made := 0; made < 3; {
+	// Three steps of the board saved, then the connection drops and the
+	// server stops. (A key can land on a screen the game has left: the
+	// saved log, not the keys typed, says how far the board went.)
+	logPath := filepath.Join(state, "tourneys", info.Code, key, "board-01.klob")
+	steps := func() int {
+		l, err := gamelog.ReadFile(logPath)
+		if err != nil || len(l.Deals) == 0 {
+			return 0
+		}
+		return len(l.Deals[0].Steps)
+	}
+	for deadline := time.Now().Add(30 * time.Second); steps() < 3; {
+		require.True(t, time.Now().Before(deadline), "the board's log never held 3 steps")
 		scr := ann.c.Screen()
 		if keys, _ := tourneyAct(scr); keys != "" && strings.Contains(scr, "Board 1 of 4") {
 			ann.typ(t, keys)
-			made++
 			ann.c.WaitFor(t, 5*time.Second, "the move", func(s string) bool { return s != scr })
 		}
 		time.Sleep(5 * time.Millisecond)
@@ -285,7 +295,6 @@ func TestServeTourneyRestart(t *testing.T) {
 	_ = r.srv.Close()
 	r.hall.Close()
 	r.club.Close()
-	logPath := filepath.Join(state, "tourneys", info.Code, key, "board-01.klob")
 	before, err := gamelog.ReadFile(logPath)
 	require.NoError(t, err)
 	require.Len(t, before.Deals, 1)
