@@ -23,11 +23,11 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		case v.Phase == rules.PhaseDeclare:
 			return "declare nothing: everyone is asked, so passing tells nothing"
 		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer && duel:
-			return "name no trump: with both passing twice the deal is thrown in"
+			return "name no suit; with both passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer:
-			return "name no trump: with everyone passing twice the deal is thrown in"
+			return "name no suit; with everyone passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2:
-			return "name no trump: " + next + " may name one"
+			return "name no suit; " + next + " may name one"
 		}
 		if duel {
 			return "leave " + upName + " to the other player"
