@@ -15,12 +15,13 @@ run: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/klob
 
-# Tools the end-to-end tests need (tmux, the OpenSSH client); installed
-# when missing.
+# Tools the end-to-end tests need (tmux, the OpenSSH client, prlimit
+# for the server's memory cap under attack); installed when missing.
 test-deps:
 	@missing=""; \
 	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	command -v ssh >/dev/null 2>&1 || missing="$$missing openssh-client"; \
+	command -v prlimit >/dev/null 2>&1 || missing="$$missing util-linux"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing$$missing for the end-to-end tests"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $$missing >/dev/null; \
@@ -38,10 +39,14 @@ test: test-deps tidy vet build
 	$(GO) test -count=1 ./...
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
 
-# klob serve under load: 50 sessions playing against bots and 200 idle
-# ones on 127.0.0.1; prints key-press-to-frame latency and memory.
+# klob serve under load on 127.0.0.1: 50 sessions playing against bots
+# and 200 idle ones (ServeLoad), then the club's load (ServeClubLoad: 25
+# tables of four with people and bots, 25 people alone, the spectators
+# when the server has them); prints key-press-to-frame latency, the club
+# database's write latency and memory. LOADBENCH=ServeClubLoad runs one.
+LOADBENCH ?= Serve(Club)?Load
 load:
-	KLOB_LOAD=1 $(GO) test -count=1 -run '^$$' -bench '^BenchmarkServeLoad$$' -benchtime 1x -v ./cmd/klob
+	KLOB_LOAD=1 $(GO) test -count=1 -timeout 30m -run '^$$' -bench '^Benchmark$(LOADBENCH)$$' -benchtime 1x -v ./cmd/klob
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

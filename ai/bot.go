@@ -8,15 +8,17 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// Bot answers every decision of a deal: bids, the schmeiss answer, the
-// dix exchange, each word of the sequence dialogue, each card and bella.
-// It sees only the View of its own seat.
+// Bot answers every decision of a deal at a table of two, three or four:
+// bids, the schmeiss answer, the dix exchange, the shlomo and cleopatra
+// declarations and the cards given in them, each word of the sequence
+// dialogue, each card, bella and the menage. It sees only the View of
+// its own seat; with four it plays for its team, whatever sits opposite.
 type Bot interface {
 	// Choose returns one of v.Legal() for v.Seat (v.Turn == v.Seat). It
 	// honours ctx: when ctx is done it answers at once with the best
-	// action found so far. It returns an error only when v has no legal
-	// action for its seat.
-	Choose(ctx context.Context, v rules.View) (rules.Action, error)
+	// action found so far. It returns ErrNoMove only when v has no legal
+	// action for its seat. It does not change v.
+	Choose(ctx context.Context, v *rules.View) (rules.Action, error)
 	// Level returns the level name the bot was made with.
 	Level() Level
 }

@@ -46,11 +46,11 @@ func newBot(t *testing.T, l ai.Level, seed uint64) ai.Bot {
 }
 
 // choose asks b for seat's decision and checks it is legal.
-func choose(t *testing.T, b ai.Bot, d rules.DealReader) rules.Action {
+func choose(t *testing.T, b ai.Bot, d *rules.Deal) rules.Action {
 	t.Helper()
 	seat := d.Turn()
 	v := d.View(seat)
-	a, err := b.Choose(context.Background(), v)
+	a, err := b.Choose(context.Background(), &v)
 	if err != nil {
 		t.Fatalf("%s: Choose: %v\n%s", b.Level(), err, v)
 	}
@@ -157,20 +157,22 @@ func resample(t *testing.T, d *rules.Deal, r *rand.Rand) (rules.Deal, bool) {
 	t.Helper()
 	seat := d.Turn()
 	v := d.View(seat)
-	known := v.OppKnown()
+	opp := seat.Other()
+	known := v.Known(opp)
 	unseen := v.Unseen()
-	free := v.OppCount - known.Count()
+	free := v.Counts[opp] - known.Count()
 	if free+v.Hidden() != unseen.Count() {
 		t.Fatalf("unseen %d cards, want %d in the opponent's hand and %d elsewhere", unseen.Count(), free, v.Hidden())
 	}
 	cards := unseen.Cards()
 	for try := 0; try < 300; try++ {
 		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-		opp := known | rules.SetOf(cards[:free]...)
-		if opp == d.Hand(seat.Other()) && v.Hidden() == 0 {
+		var hands [4]rules.CardSet
+		hands[opp] = known | rules.SetOf(cards[:free]...)
+		if hands[opp] == d.Hand(opp) && v.Hidden() == 0 {
 			continue
 		}
-		d2, err := v.Complete(opp, append([]rules.Card(nil), cards[free:]...))
+		d2, err := v.Complete(hands, append([]rules.Card(nil), cards[free:]...))
 		if err != nil {
 			continue
 		}
@@ -204,8 +206,8 @@ func TestSameViewSameDecision(t *testing.T) {
 							if v != v2 {
 								t.Fatalf("resampled deal gives another view (%s):\n%s\n%s", viewDiff(v, v2), v, v2)
 							}
-							a1, err1 := newBot(t, l, 99).Choose(context.Background(), v)
-							a2, err2 := newBot(t, l, 99).Choose(context.Background(), v2)
+							a1, err1 := newBot(t, l, 99).Choose(context.Background(), &v)
+							a2, err2 := newBot(t, l, 99).Choose(context.Background(), &v2)
 							if err1 != nil || err2 != nil {
 								t.Fatalf("Choose: %v, %v", err1, err2)
 							}
@@ -251,7 +253,7 @@ func TestHonoursContext(t *testing.T) {
 				rb := ai.NewRandom(uint64(i))
 				for !d.Over() {
 					v := d.View(d.Turn())
-					a, err := b.Choose(ctx, v)
+					a, err := b.Choose(ctx, &v)
 					if err != nil {
 						t.Fatalf("Choose: %v", err)
 					}
@@ -265,7 +267,7 @@ func TestHonoursContext(t *testing.T) {
 						t.Fatalf("chose %q, not among %v", a, v.Legal())
 					}
 					if r.IntN(2) == 0 {
-						a, _ = rb.Choose(ctx, v)
+						a, _ = rb.Choose(ctx, &v)
 					}
 					if err := d.Apply(a); err != nil {
 						t.Fatal(err)
@@ -282,7 +284,7 @@ func TestOutOfTurn(t *testing.T) {
 	for _, l := range ai.Levels {
 		d := rules.NewDeal(rules.DefaultOptions(), rules.SeatA, rules.NewDeck())
 		v := d.View(rules.SeatA) // B (non-dealer) is to move
-		if _, err := newBot(t, l, 1).Choose(context.Background(), v); err != ai.ErrNoMove {
+		if _, err := newBot(t, l, 1).Choose(context.Background(), &v); err != ai.ErrNoMove {
 			t.Errorf("%s: Choose out of turn: err %v, want ErrNoMove", l, err)
 		}
 	}
@@ -299,3 +301,6 @@ func viewDiff(a, b rules.View) string {
 	}
 	return "no difference in print"
 }
+
+// pv returns a pointer to a copy of v, for a view built by an expression.
+func pv(v rules.View) *rules.View { return &v }

@@ -1,50 +1,28 @@
-// Package ai holds Klob's bots. A bot sees only the rules.View of its own
-// seat, never the hidden cards, and answers every decision of a deal
-// within the deadline of its context.
-//
-// # Three and four players
-//
-// A TableBot (NewTableBot) plays a rules.Table of two, three or four
-// players from the rules.TableView of its seat alone; with four it plays
-// for its team, and its partner is whatever bot or person sits opposite.
-// The two-player bots above keep their own fast path on rules.View.
+// Package ai holds Klob's bots. A bot (Bot, made by New for any seat
+// count) sees only the rules.View of its own seat, never the hidden
+// cards, and answers every decision of a deal within the deadline of its
+// context; with four players it plays for its team, whatever sits
+// opposite.
 //
 //   - random takes a uniformly random legal action.
-//   - normal (its judgement is package tablerule, which eval shares) bids
-//     by a rating of the hand for each trump it may name (the
-//     upcard counted in with four players, who take it as maker), claims
-//     every meld it can in the dialogue (never over its partner's claim),
-//     makes the dix exchange and the shlomo and cleopatra declarations,
-//     gives away its least useful card, announces bella and the menage,
-//     and plays cards by rules of thumb read from the view: what the
-//     others may still hold (TableView.Unseen and Known) and lack
-//     (CannotHold), whether its side wins the trick and safely.
-//   - easy is normal taking a random legal action a quarter of the time.
-//   - hard bids by eval.EvaluateTable (the bid with the best expected
-//     score difference over sampled deals, each finished by normal's
-//     rule for every seat), declares and speaks as normal, and plays
-//     each card by sampled worlds and exact search: it draws the hidden
-//     hands (sampler.TableSampler) from what the view leaves open (each seat's known cards, its voids and
-//     missing higher trumps, the meld bound of every word of the dialogue
-//     (TableView.MeldBound), and a replay of the whole history through
-//     TableView.Complete, which also places cards exchanged unseen in
-//     shlomo and cleopatra), solves each world with solver.TableSolver,
-//     and plays the card with the highest total. Worlds are drawn
-//     uniformly among those consistent with the view; the bids are not
-//     weighted. The first trick is not searched (its worlds are too big
-//     for the time): its cards are chosen by eval.EvaluateTable, each
-//     card tried on sampled deals whose rest the normal rule plays
-//     (against normal, 1000 decks at three players and 500 at four,
-//     seed 41: hard's margin per deal went from +8.8 [+7.6, +10.0] to +11.7
-//     [+10.6, +12.9] at three, and from +26.4 [+21.2, +31.7] to +28.7 [+23.4,
-//     +34.0] at four). Normal's card is played when fewer than six
-//     worlds were solved within the node limit and the think time.
-//
-// The model of the other players in hard's search: with four players the
-// game is two teams, zero-sum, and the solver is a two-team alpha-beta.
-// With three it is not zero-sum; hard's search is paranoid (Sturtevant
-// and Korf): the two others are taken as one side playing against it,
-// which prunes like alpha-beta and fits a maker that must beat each of
-// them. Each side maximises its card points. Taking the contract's sides
-// instead (the maker against both defenders together) measured weaker.
+//   - normal bids by the fitted models of package handvalue (the bid
+//     with the best expected margin), claims what it can in the
+//     dialogue (never over its partner's claim), and plays its cards by
+//     rules of thumb read from the view: at two players by the expected
+//     points of each card with the opponent's hand inferred from its
+//     bids, and the last cards exactly (heuristic*.go); at three and
+//     four by package tablerule.
+//   - easy is normal with mistakes: noise on its judgements at two
+//     players, a random legal action a quarter of the time at more.
+//   - hard evaluates its decisions on sampled deals (package eval). At
+//     two players every decision (hard.go). At three and four it bids by
+//     the evaluation, declares and speaks as normal, and chooses every
+//     card, the first trick included, by searching sampled worlds exactly
+//     (table_hard.go): whole deals drawn from what the view leaves open
+//     and weighed by how well the others' bids and cards so far fit the
+//     normal rule (table_read.go), each world solved by
+//     solver.TableSolver. With three its search is paranoid: the two
+//     others are taken as one side against it. The search is bounded in
+//     solver nodes, not time, so a card depends on the view and the seed
+//     alone.
 package ai

@@ -8,31 +8,17 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// hardBot is the strongest level. At every decision with a choice it
-// calls eval.Evaluate: it draws deals consistent with everything its View
-// reveals (package sampler), weighed by how likely the opponent's bids
-// and, in the card play, its cards were with the hands each deal gives
-// it (its cards read by the normal bot's play, PlayoutPolicy, unless
-// Config.Unread), plays each legal action on every sampled
-// deal (the decisions that follow up to the first lead by a fixed
-// policy, the card play solved exactly by package solver), scores the
-// deals by the rules less, before the card play, the fitted bias of
-// solving with every card known (eval.Corrected; issue 16), and takes
-// the action eval.Best picks: the highest
-// expected score difference, or near the end of a game the highest chance
-// of winning it. That covers the bidding, the schmeiss answer, the dix
-// exchange, every word of the sequence dialogue, every card and bella
-// alike, and is exactly what the bidding trainer and the replay analysis
-// show as the best option when they evaluate with eval.SamplesFor and
-// eval.SeedFor. No decision is left to a rule of thumb: the dix exchange
-// looks obvious (the upcard is a higher trump than the 7) but can break
-// a sequence, and the dialogue and bella trade points against the risk of
-// a bete, so they are evaluated like the rest. Only a decision with one
-// legal action (telling a length or a top card) is answered without
-// search.
+// hardBot is the strongest level at two players. At every decision with
+// a choice it plays the action eval.Evaluate rates best (eval.Best): the
+// highest expected score difference over deals consistent with its view,
+// weighed by the opponent's bids and cards (read by the normal bot's
+// play, PlayoutPolicy, unless Config.Unread), or near the end of a game
+// the highest chance of winning it. That covers every decision alike,
+// the dix and the dialogue too (an exchange can break a sequence, a word
+// can cost a bete), and it is what the trainer and the analysis show as
+// best when they evaluate with eval.SamplesFor and eval.SeedFor.
 //
-// The bot keeps no state between decisions beyond reusable buffers: a
-// decision depends only on the seed and the View. It uses every core
+// A decision depends only on the seed and the view. It uses every core
 // (Config.Workers caps the goroutines) and Config.Budget caps the
 // samples per decision.
 type hardBot struct {
@@ -54,7 +40,7 @@ func (b *hardBot) Level() Level { return Hard }
 // Choose evaluates the legal actions of v and returns the best one. A
 // forced action is returned without search; when ctx ends before any
 // sample is scored, the fixed policy's quick answer (eval.Quick) is.
-func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *hardBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove
@@ -63,43 +49,55 @@ func (b *hardBot) Choose(ctx context.Context, v rules.View) (rules.Action, error
 		return legal[0], nil
 	}
 	if ctx.Err() != nil {
-		return eval.Quick(&v), nil
+		return eval.Quick(v), nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, maxThink)
-	defer cancel()
-	opt := EvalOptions(b.cfg, &v)
+	if think := thinkLimit(b.cfg.Think, maxThink); think > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, think)
+		defer cancel()
+	}
+	opt := EvalOptions(b.cfg, v)
 	ev, err := b.ev.Evaluate(ctx, v, opt)
 	if err != nil || ev.Samples == 0 {
-		return eval.Quick(&v), nil
+		return eval.Quick(v), nil
 	}
 	return ev.Results[ev.Best].Action, nil
 }
 
+// thinkLimit is a decision's time bound: cfg's Think, the level's own
+// when it is zero, none (0) when it is negative.
+func thinkLimit(think, own time.Duration) time.Duration {
+	switch {
+	case think == 0:
+		return own
+	case think < 0:
+		return 0
+	}
+	return think
+}
+
 // EvalOptions returns the options the hard bot made with cfg evaluates v
-// with: eval.BotOptions, the normal bot's card play as the model of the
-// opponent's (unless cfg.Unread), and for eval.Playout as the policy.
+// with: eval.BotOptions and the normal bot's card play as the model of
+// the opponent's (unless cfg.Unread).
 func EvalOptions(cfg Config, v *rules.View) eval.Options {
 	budget := cfg.Budget
 	if v.Phase == rules.PhasePlay && cfg.PlayBudget > 0 && (budget == 0 || cfg.PlayBudget < budget) {
 		budget = cfg.PlayBudget
 	}
 	opt := eval.BotOptions(cfg.Seed, v, budget, cfg.Workers, cfg.Method)
-	if cfg.Method == eval.Playout {
-		opt.Policy = PlayoutPolicy
-	}
 	if !cfg.Unread {
 		opt.Model = PlayoutPolicy
 	}
 	return opt
 }
 
-// PlayoutPolicy is the normal bot's answer to v: a policy that sees only
-// v, for eval.Playout, and the model of the opponent's card play
-// (eval.Options.Model) the hard bot, the hint and the analysis read the
-// opponent's cards with. The normal bot is a pure function of the View.
+// PlayoutPolicy is the normal bot's answer to v, a policy that sees only
+// v: the model of the opponent's card play (eval.Options.Model) the hard
+// bot, the hint and the analysis read the opponent's cards with. The
+// normal bot is a pure function of the View.
 func PlayoutPolicy(v *rules.View) rules.Action {
 	b := heuristicBot{level: Normal, par: defaultHeurParams()}
-	a, err := b.Choose(context.Background(), *v)
+	a, err := b.Choose(context.Background(), v)
 	if err != nil {
 		return eval.Quick(v)
 	}

@@ -16,10 +16,11 @@ import (
 // default budget and reports the time of every decision that had a
 // choice: median, 95th percentile and maximum, overall, for the card
 // play and the bidding, and (CPU time) for each phase before the card
-// play. Issue 16's budget is cpu-bid-p95-ms <= 100 with -cpu 1. Each decision is timed by the wall clock and by
-// the CPU time the process used (all threads) divided by the cores it
-// can use: on a machine shared with other work the second is what the
-// decision would take on an idle one.
+// play. A bid should stay within cpu-bid-p95-ms <= 100 with -cpu 1, so
+// that a game never waits on the bot. Each decision is timed by the wall
+// clock and by the CPU time the process used (all threads) divided by
+// the cores it can use: on a machine shared with other work the second
+// is what the decision would take on an idle one.
 func BenchmarkHardDecisions(b *testing.B) {
 	deals := 20
 	r := rand.New(rand.NewPCG(31, 1))
@@ -40,7 +41,7 @@ func BenchmarkHardDecisions(b *testing.B) {
 			for !d.Over() {
 				v := d.View(d.Turn())
 				c0, t0 := processCPU(), time.Now()
-				a, err := bots[d.Turn()].Choose(context.Background(), v)
+				a, err := bots[d.Turn()].Choose(context.Background(), &v)
 				el := time.Since(t0)
 				ce := (processCPU() - c0) / cores
 				if err != nil {

@@ -31,7 +31,7 @@ func hardDecision(t testing.TB, seed uint64, budget int, v rules.View) rules.Act
 		return legal[0]
 	}
 	n := eval.SamplesFor(&v, budget)
-	ev, err := eval.New().Evaluate(context.Background(), v, eval.Options{Samples: n, Seed: eval.SeedFor(seed, &v)})
+	ev, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: n, Seed: eval.SeedFor(seed, &v)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,14 +47,14 @@ func hardDecision(t testing.TB, seed uint64, budget int, v rules.View) rules.Act
 func hardPositions(r *rand.Rand, n int, f func(d *rules.Deal)) {
 	rb := ai.NewRandom(r.Uint64())
 	for seen := 0; seen < n; {
-		d := rules.NewGameDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r), [2]int{r.IntN(500), r.IntN(500)})
+		d := rules.NewGameDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r), [4]int{r.IntN(500), r.IntN(500)})
 		for !d.Over() && seen < n {
 			if len(d.Legal()) > 1 && r.IntN(4) == 0 {
 				f(&d)
 				seen++
 			}
 			v := d.View(d.Turn())
-			a, _ := rb.Choose(context.Background(), v)
+			a, _ := rb.Choose(context.Background(), &v)
 			if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
 				a = rules.Action{Kind: rules.Take}
 			}
@@ -111,7 +111,7 @@ func TestHardAlwaysLegal(t *testing.T) {
 	phases := map[rules.Phase]int{}
 	hardPositions(r, n, func(d *rules.Deal) {
 		v := d.View(d.Turn())
-		a, err := b.Choose(context.Background(), v)
+		a, err := b.Choose(context.Background(), &v)
 		if err != nil {
 			t.Fatalf("Choose: %v\n%s", err, v)
 		}
@@ -139,7 +139,7 @@ func TestHardDeadline(t *testing.T) {
 	cancel()
 	hardPositions(r, 40, func(d *rules.Deal) {
 		v := d.View(d.Turn())
-		a, err := b.Choose(done, v)
+		a, err := b.Choose(done, &v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func TestHardDeadline(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 		start := time.Now()
-		a, err = b.Choose(ctx, v)
+		a, err = b.Choose(ctx, &v)
 		el := time.Since(start)
 		cancel()
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 
+	"github.com/klob/klob/ai/handvalue"
 	"github.com/klob/klob/rules"
 )
 
@@ -22,7 +23,7 @@ type heuristicBot struct {
 
 // heurParams are the knobs of the heuristic. The values in
 // defaultHeurParams were tuned on duplicate matches of the bot against
-// variants of itself (see heuristic_tune_test.go).
+// variants of itself.
 type heurParams struct {
 	// Card play (points).
 	TrumpCapture float64 // what a trump kept for later is expected to win besides its own points
@@ -36,19 +37,11 @@ type heurParams struct {
 
 	// Biases added to the fitted values of the bids (points): a positive
 	// bias makes the bot bid that way more often. All are 0 (the fit is
-	// the optimum against the bot itself) except SchmeissBias: schmeiss
-	// only ever comes within a few points of the best bid, since the
-	// answer takes the better side for the answerer, and against the
-	// bot's own answer it never quite wins. But the rule texts recommend
-	// it for a fair hand, people answer it less well than the bot, and a
-	// bias of 6 makes the bot schmeiss about one deal in thirty at a cost
-	// of 0.2 points a deal in self-play (nothing measurable against
-	// random).
+	// the optimum against the bot itself) except SchmeissBias: against
+	// its own answer a schmeiss never quite wins, but the rule texts
+	// recommend it for a fair hand and people answer it less well than
+	// the bot, so the bot schmeisses about one deal in thirty.
 	TakeBias, SchmeissBias, NameBias, RefuseBias float64
-
-	// NoBidInference, when not 0, stops reading the bidding into the
-	// opponent's hand (for measuring what the inference is worth).
-	NoBidInference float64
 
 	// Hand size from which the rest of the deal is played exactly.
 	EndCards float64
@@ -89,7 +82,7 @@ func newHeuristic(level Level, cfg Config) (Bot, error) {
 func (b *heuristicBot) Level() Level { return b.level }
 
 // Choose answers the decision of v.
-func (b *heuristicBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *heuristicBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove
@@ -99,21 +92,21 @@ func (b *heuristicBot) Choose(ctx context.Context, v rules.View) (rules.Action, 
 	}
 	var rng *rand.Rand
 	if b.easy {
-		rng = b.rngFor(&v)
+		rng = b.rngFor(v)
 	}
 	switch v.Phase {
 	case rules.PhaseBid1:
-		return b.bid1(&v, legal, rng), nil
+		return b.bid1(v, legal, rng), nil
 	case rules.PhaseSchmeiss:
-		return b.answerSchmeiss(&v, rng), nil
+		return b.answerSchmeiss(v, rng), nil
 	case rules.PhaseBid2:
-		return b.bid2(&v, legal, rng), nil
+		return b.bid2(v, legal, rng), nil
 	case rules.PhaseDix:
-		return b.dix(&v, legal), nil
+		return b.dix(v, legal), nil
 	case rules.PhaseSequences:
-		return b.dialogue(&v, legal), nil
+		return b.dialogue(v, legal), nil
 	case rules.PhasePlay:
-		return b.play(ctx, &v, legal, rng), nil
+		return b.play(ctx, v, legal, rng), nil
 	}
 	return legal[0], nil
 }
@@ -152,14 +145,7 @@ func heurHas(legal []rules.Action, a rules.Action) bool {
 // so when the opponent is near the target and this player well behind,
 // making a contract still lets the opponent score its total and win: as
 // the rule texts advise, only a hand that can win big is worth taking.
-//
-// The mirror case, this player near the target taking only strong hands
-// since defending would do, was tried and dropped: with a raise of 50 it
-// won 48% of 3,000 games against the bot without it, and smaller
-// raises made no measurable difference. The raise above made no
-// measurable difference either (15, 25 or 40 all within a point of 50%
-// of games); it is kept because it is the texts' advice and costs
-// nothing.
+// It is kept for that advice: no raise measured better or worse.
 func (b *heuristicBot) targetRaise(v *rules.View) float64 {
 	target := v.Options.Target
 	if target <= 0 {
@@ -173,31 +159,23 @@ func (b *heuristicBot) targetRaise(v *rules.View) float64 {
 	return 0
 }
 
-// bidPos is the index of the bidder's position in the bid models.
-func bidPos(v *rules.View) int {
-	if v.Dealer == v.Seat {
-		return 1
-	}
-	return 0
-}
-
 // bid1 is the round-one bid on the upcard's suit: the choice with the
 // best expected margin among take, schmeiss and pass, each from its model
-// fitted on simulated deals (eval_hand.go). In effect a strong hand
+// fitted on simulated deals (package handvalue). In effect a strong hand
 // takes; a hand that is only fair in the upcard's suit schmeisses (the
 // opponent throws the deal in when it is weak there, and passing would
 // let it name its best suit); the rest passes. The dealer's models differ
 // from the non-dealer's: after two passes the non-dealer names first in
 // round two, so the dealer's pass gives the opponent the choice of trump.
 func (b *heuristicBot) bid1(v *rules.View, legal []rules.Action, rng *rand.Rand) rules.Action {
-	pos := bidPos(v)
-	f := evalFeatures(v.Hand, v.OrigUpcard.Suit(), v.OrigUpcard, true)
+	h := handvalue.FromView(v)
+	up := v.OrigUpcard.Suit()
 	raise := b.targetRaise(v)
 	acts := []rules.Action{{Kind: rules.Take}, {Kind: rules.Schmeiss}, rules.PassAction()}
 	vals := []float64{
-		f.dot(&bidTake[pos]) + b.par.TakeBias - raise,
-		f.dot(&bidSchmeiss[pos]) + b.par.SchmeissBias - raise,
-		f.dot(&bidPass[pos]),
+		h.Value(handvalue.Take, up) + b.par.TakeBias - raise,
+		h.Value(handvalue.Schmeiss, up) + b.par.SchmeissBias - raise,
+		h.Value(handvalue.Pass, up),
 	}
 	return b.pick(acts, vals, rng, b.par.EasyBidNoise)
 }
@@ -207,10 +185,9 @@ func (b *heuristicBot) bid1(v *rules.View, legal []rules.Action, rng *rand.Rand)
 // that suit to expect a bete. Otherwise it accepts (the deal is thrown
 // in, worth 0), since the schmeisser then probably makes.
 func (b *heuristicBot) answerSchmeiss(v *rules.View, rng *rand.Rand) rules.Action {
-	pos := bidPos(v)
-	f := evalFeatures(v.Hand, v.OrigUpcard.Suit(), v.OrigUpcard, true)
+	h := handvalue.FromView(v)
 	acts := []rules.Action{{Kind: rules.Refuse}, {Kind: rules.Accept}}
-	vals := []float64{f.dot(&bidRefuse[pos]) + b.par.RefuseBias, 0}
+	vals := []float64{h.Value(handvalue.Refuse, v.OrigUpcard.Suit()) + b.par.RefuseBias, 0}
 	return b.pick(acts, vals, rng, b.par.EasyBidNoise)
 }
 
@@ -218,23 +195,18 @@ func (b *heuristicBot) answerSchmeiss(v *rules.View, rng *rand.Rand) rules.Actio
 // beats passing. The dealer speaks last: its pass throws the deal in
 // (worth 0); the non-dealer's pass hands the choice to the dealer.
 func (b *heuristicBot) bid2(v *rules.View, legal []rules.Action, rng *rand.Rand) rules.Action {
-	pos := bidPos(v)
+	h := handvalue.FromView(v)
 	var acts []rules.Action
 	var vals []float64
 	raise := b.targetRaise(v)
 	for _, a := range legal {
 		switch a.Kind {
 		case rules.Name:
-			f := evalFeatures(v.Hand, a.Suit, v.OrigUpcard, false)
 			acts = append(acts, a)
-			vals = append(vals, f.dot(&bidName[pos])+b.par.NameBias-raise)
+			vals = append(vals, h.Value(handvalue.Name, a.Suit)+b.par.NameBias-raise)
 		case rules.Pass:
 			acts = append(acts, a)
-			if pos == 0 {
-				vals = append(vals, bidPass2ND)
-			} else {
-				vals = append(vals, 0)
-			}
+			vals = append(vals, h.Value(handvalue.Pass2, v.OrigUpcard.Suit()))
 		}
 	}
 	return b.pick(acts, vals, rng, b.par.EasyBidNoise)
@@ -306,10 +278,10 @@ func (b *heuristicBot) dialogue(v *rules.View, legal []rules.Action) rules.Actio
 		switch a.Kind {
 		case rules.HowHigh, rules.HowMany:
 			minLen := 3
-			_, told := v.Announced()
+			_, _, toldLen, _ := v.Claim()
 			switch {
-			case told.Len > 0:
-				minLen = int(told.Len) // lengths were compared: equal
+			case toldLen > 0:
+				minLen = toldLen // lengths were compared: equal
 			case best.Value() == 50:
 				minLen = 4
 			}
@@ -335,7 +307,7 @@ func (b *heuristicBot) dialogue(v *rules.View, legal []rules.Action) rules.Actio
 
 // play chooses a card (and bella).
 func (b *heuristicBot) play(ctx context.Context, v *rules.View, legal []rules.Action, rng *rand.Rand) rules.Action {
-	k := newHeurKnow(v, !b.easy && b.par.NoBidInference == 0)
+	k := newHeurKnow(v, !b.easy)
 	slip := rng != nil && rng.Float64() < b.par.EasyEndSlip
 	if !slip {
 		if vals, ok := b.endgame(ctx, k, legal); ok {
@@ -394,7 +366,7 @@ func (b *heuristicBot) announceBella(k *heurKnow) bool {
 		if v.SeqWinner == k.me {
 			tot[k.me] += float64(rules.SequencePoints(v.Hand | v.Played[k.me]))
 		} else {
-			tot[k.opp] += float64(rules.SequencePoints(v.Shown))
+			tot[k.opp] += float64(rules.SequencePoints(v.Shown[k.opp]))
 		}
 	}
 	out := float64(rules.SetPoints(k.hand, k.trump)) + k.expPointsHeld()

@@ -49,9 +49,9 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 	case k.me:
 		e.seqPts = rules.SequencePoints(v.Hand | v.Played[k.me])
 	case k.opp:
-		e.seqPts = rules.SequencePoints(v.Shown)
+		e.seqPts = rules.SequencePoints(v.Shown[k.opp])
 	}
-	base := v.Play()
+	base := v.Play().Duel()
 	cards := unk.Cards()
 	vals := make([]float64, len(legal))
 	totalW := 0.0
@@ -90,7 +90,7 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 }
 
 // rootValue plays my action a and searches the rest.
-func (e heurEnd) rootValue(p rules.Play, v *rules.View, oppHand rules.CardSet, a rules.Action) float64 {
+func (e heurEnd) rootValue(p rules.Duel, v *rules.View, oppHand rules.CardSet, a rules.Action) float64 {
 	e.elig[e.me] = e.bellaBy == rules.NoSeat && rules.BellaOpen(v.Hand, v.Played[e.me], v.Trump)
 	e.elig[e.opp] = e.bellaBy == rules.NoSeat && rules.BellaOpen(oppHand, v.Played[e.opp], v.Trump)
 	if e.kq.Has(a.Card) && v.Played[e.me]&e.kq != 0 {
@@ -105,7 +105,7 @@ func (e heurEnd) rootValue(p rules.Play, v *rules.View, oppHand rules.CardSet, a
 }
 
 // search is plain minimax on the final margin of the viewing seat.
-func (e *heurEnd) search(p rules.Play) float64 {
+func (e *heurEnd) search(p rules.Duel) float64 {
 	if p.Hands[0]|p.Hands[1] == 0 {
 		return e.leaf(&p)
 	}
@@ -128,9 +128,15 @@ func (e *heurEnd) search(p rules.Play) float64 {
 // leaf scores a finished deal with rules.ScoreDeal as the viewing seat's
 // margin. A seat still entitled to bella counts it if that is better for
 // it (a player withholds bella when it only feeds a bete).
-func (e *heurEnd) leaf(p *rules.Play) float64 {
+func (e *heurEnd) leaf(p *rules.Duel) float64 {
 	// The play's points include the last-trick bonus: no last-trick seat.
-	t := rules.Tally{Maker: e.maker, LastTrick: rules.NoSeat, SeqWinner: e.seqWin, SeqPoints: e.seqPts, Bella: e.bellaBy}
+	t := rules.Tally{Players: 2, Maker: e.maker, LastTrick: rules.NoSeat, SeqWinner: e.seqWin}
+	if e.seqWin != rules.NoSeat {
+		t.SeqPoints[e.seqWin] = e.seqPts
+	}
+	if e.bellaBy != rules.NoSeat {
+		t.Bella[e.bellaBy] = rules.BellaPoints
+	}
 	for s := range 2 {
 		t.Cards[s], t.Tricks[s] = int(p.Points[s]), int(p.Won[s])
 	}
@@ -140,7 +146,8 @@ func (e *heurEnd) leaf(p *rules.Play) float64 {
 			continue
 		}
 		t2 := t
-		t2.Bella = s
+		t2.Bella = [4]int{}
+		t2.Bella[s] = rules.BellaPoints
 		m2 := e.margin(t2)
 		if s == e.me && m2 > m || s == e.opp && m2 < m {
 			m = m2

@@ -37,8 +37,8 @@ type heurKnow struct {
 // weight the cards (easy plays as a beginner who only counts cards).
 func newHeurKnow(v *rules.View, inferBids bool) *heurKnow {
 	k := &heurKnow{v: v, me: v.Seat, opp: v.Seat.Other(), trump: v.Trump, hand: v.Hand,
-		gone: v.Played[0] | v.Played[1], oppN: v.OppCount}
-	k.sure = v.OppKnown()
+		gone: v.Played[0] | v.Played[1], oppN: v.Counts[v.Seat.Other()]}
+	k.sure = v.Known(k.opp)
 	unseen := v.Unseen()
 	poss := (unseen &^ v.CannotHold(k.opp)) | k.sure
 	if poss.Count() < k.oppN {

@@ -17,11 +17,6 @@ import (
 // strategic terms sit on top (drawing trumps to protect side winners,
 // keeping a ten guarded, forcing the opponent to ruff) and the last
 // tricks are played exactly (heuristic_end.go).
-//
-// Terms tried and dropped because they lost points in self-play: a bonus
-// for making a void while holding trumps, a flat bonus for the maker
-// leading a master trump, and counting the trump the opponent must give
-// up under a trump lead as a gain.
 
 // playScores fills score with the value of leading or following with each
 // legal card.
@@ -30,10 +25,10 @@ func (b *heuristicBot) playScores(k *heurKnow, legal rules.CardSet, score *[32]f
 	for m := legal; m != 0; m &= m - 1 {
 		c := m.First()
 		var s float64
-		if v.Lead == rules.NoCard {
+		if v.InTrick == 0 {
 			s = b.leadValue(k, c)
 		} else {
-			s = b.followValue(k, v.Lead, c)
+			s = b.followValue(k, v.Trick[0], c)
 		}
 		score[c] = s - b.keep(k, c)
 	}

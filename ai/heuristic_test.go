@@ -58,7 +58,7 @@ func deckFor(t *testing.T, nd, dl, up, bottom string) rules.Deck {
 // the actions and returns the deal.
 func situation(t *testing.T, deck rules.Deck, totals [2]int, actions ...string) rules.Deal {
 	t.Helper()
-	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deck, totals)
+	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deck, [4]int{totals[0], totals[1]})
 	for _, s := range actions {
 		a, err := rules.ParseAction(s)
 		if err != nil {
@@ -92,7 +92,7 @@ func runDecisionCases(t *testing.T, level ai.Level, cases []decisionCase) {
 				t.Fatal(err)
 			}
 			v := d.View(d.Turn())
-			a, err := b.Choose(context.Background(), v)
+			a, err := b.Choose(context.Background(), &v)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -274,7 +274,7 @@ func BenchmarkChoose(b *testing.B) {
 					if len(v.Legal()) > 1 {
 						views = append(views, v)
 					}
-					a, _ := rb.Choose(context.Background(), v)
+					a, _ := rb.Choose(context.Background(), &v)
 					d.Apply(a)
 				}
 			}
@@ -285,7 +285,7 @@ func BenchmarkChoose(b *testing.B) {
 			ctx := context.Background()
 			b.ResetTimer()
 			for i := 0; b.Loop(); i++ {
-				if _, err := bot.Choose(ctx, views[i%len(views)]); err != nil {
+				if _, err := bot.Choose(ctx, &views[i%len(views)]); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -307,15 +307,15 @@ func TestEasyMistakes(t *testing.T) {
 		for !d.Over() {
 			v := d.View(d.Turn())
 			if len(v.Legal()) > 1 {
-				a, _ := easy.Choose(context.Background(), v)
-				n, _ := normal.Choose(context.Background(), v)
+				a, _ := easy.Choose(context.Background(), &v)
+				n, _ := normal.Choose(context.Background(), &v)
 				if a == n {
 					same++
 				} else {
 					differ++
 				}
 			}
-			a, _ := rb.Choose(context.Background(), v)
+			a, _ := rb.Choose(context.Background(), &v)
 			if err := d.Apply(a); err != nil {
 				t.Fatal(err)
 			}

@@ -13,14 +13,14 @@ import (
 // BenchmarkBidMethods times one round-one evaluation at the hard bot's
 // budget, one worker, by method.
 func BenchmarkBidMethods(b *testing.B) {
-	for _, m := range []eval.Method{eval.Solved, eval.Corrected, eval.Playout} {
+	for _, m := range []eval.Method{eval.Solved, eval.Corrected} {
 		b.Run(m.String(), func(b *testing.B) {
 			r := rand.New(rand.NewPCG(9, 9))
 			e := eval.New()
 			for b.Loop() {
 				d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(r))
 				v := d.View(d.Turn())
-				if _, err := e.Evaluate(context.Background(), v, ai.EvalOptions(ai.Config{Workers: 1, Method: m}, &v)); err != nil {
+				if _, err := e.Evaluate(context.Background(), &v, ai.EvalOptions(ai.Config{Workers: 1, Method: m}, &v)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -21,7 +21,7 @@ import (
 //	            into its hand (Config.Unread)
 //
 // so "hard:bid=normal" bids like normal and plays like hard, and
-// "hard:eval=solved" is hard with the evaluation before issue 16.
+// "hard:eval=solved" is hard without the correction of its bids.
 
 // Mix is a parsed mixed level.
 type Mix struct {
@@ -140,7 +140,7 @@ type mixedBot struct {
 
 func (b mixedBot) Level() Level { return b.level }
 
-func (b mixedBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b mixedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	if v.Phase == rules.PhasePlay {
 		return b.play.Choose(ctx, v)
 	}

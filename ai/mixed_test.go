@@ -21,8 +21,8 @@ func TestParseMixed(t *testing.T) {
 		{"hard:bid=hard", "hard"},
 		{"hard:eval=solved", "hard:eval=solved"},
 		{"hard:eval=corrected", "hard"},
-		{"hard:eval=fitted", "hard:eval=fitted"},
-		{"easy:play=hard,eval=playout", "hard:bid=easy,eval=playout"},
+		{"hard:eval=solved,read=off", "hard:eval=solved,read=off"},
+		{"easy:play=hard,eval=solved", "hard:bid=easy,eval=solved"},
 		{"hard:read=off", "hard:read=off"},
 		{"hard:read=on", "hard"},
 		{"hard:read=off,bid=normal", "hard:bid=normal,read=off"},
@@ -54,7 +54,7 @@ type fakeBot struct {
 
 func (b *fakeBot) Level() ai.Level { return b.level }
 
-func (b *fakeBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *fakeBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	b.phases[v.Phase]++
 	for _, a := range v.Legal() {
 		if a.Kind == rules.Take {
@@ -78,7 +78,7 @@ func TestNewMixed(t *testing.T) {
 	require.Equal(t, ai.Level("hard:bid=normal,eval=solved"), b.Level())
 	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(rand.New(rand.NewPCG(4, 4))))
 	for !d.Over() {
-		a, err := b.Choose(context.Background(), d.View(d.Turn()))
+		a, err := b.Choose(context.Background(), pv(d.View(d.Turn())))
 		require.NoError(t, err)
 		require.NoError(t, d.Apply(a))
 	}
@@ -116,7 +116,7 @@ func TestNewMixed(t *testing.T) {
 }
 
 // TestEvalOptions: the hard bot's budgets, the card play's own cap, and
-// the playout policy for the playout method.
+// the normal bot's card play as the opponent's model.
 func TestEvalOptions(t *testing.T) {
 	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
 	bid := d.View(d.Turn())
@@ -136,9 +136,9 @@ func TestEvalOptions(t *testing.T) {
 	require.Equal(t, 7, ai.EvalOptions(ai.Config{PlayBudget: 7}, &play).Samples)
 	require.Equal(t, 5, ai.EvalOptions(ai.Config{Budget: 5, PlayBudget: 7}, &play).Samples)
 	require.Equal(t, eval.SamplesFor(&play, 0), ai.EvalOptions(ai.Config{}, &play).Samples)
-	opt := ai.EvalOptions(ai.Config{Method: eval.Playout}, &bid)
-	require.NotNil(t, opt.Policy)
-	require.Nil(t, ai.EvalOptions(ai.Config{}, &bid).Policy)
-	a := opt.Policy(&play)
-	require.True(t, slices.Contains(play.Legal(), a), "the playout policy chose %s", a)
+	opt := ai.EvalOptions(ai.Config{}, &bid)
+	require.NotNil(t, opt.Model)
+	require.Nil(t, ai.EvalOptions(ai.Config{Unread: true}, &bid).Model)
+	a := opt.Model(&play)
+	require.True(t, slices.Contains(play.Legal(), a), "the model chose %s", a)
 }

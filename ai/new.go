@@ -2,6 +2,7 @@ package ai
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/klob/klob/ai/eval"
 )
@@ -23,6 +24,12 @@ type Config struct {
 	// (eval.Method); the zero value is the evaluation the trainer and the
 	// analysis share.
 	Method eval.Method
+	// Think bounds one decision of the hard bot when the caller's
+	// context sets no earlier deadline: 0 is the level's own bound (a
+	// slow machine never stalls a game); a negative value sets none, so
+	// that the samples (Budget) alone bound the work and a decision
+	// depends on nothing but the seed and the view (par, tests).
+	Think time.Duration
 	// Unread, when set, stops the hard bot reading the other seats' card
 	// play into their hands (eval.Options.Model at two players,
 	// readWorlds at tables): it weighs the sampled deals by the bidding
@@ -31,15 +38,23 @@ type Config struct {
 	Unread bool
 }
 
-// New returns a bot of the given level.
+// New returns a bot of the given level, for any seat count.
 func New(level Level, cfg Config) (Bot, error) {
 	switch level {
 	case Random:
 		return NewRandom(cfg.Seed), nil
 	case Easy, Normal:
-		return newHeuristic(level, cfg)
+		two, err := newHeuristic(level, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return bySeats{level: level, two: two, more: newTableHeuristic(level, cfg)}, nil
 	case Hard:
-		return newHard(cfg)
+		two, err := newHard(cfg)
+		if err != nil {
+			return nil, err
+		}
+		return bySeats{level: level, two: two, more: newTableHard(cfg)}, nil
 	}
 	return nil, fmt.Errorf("unknown bot level %q", level)
 }

@@ -20,7 +20,7 @@ func NewRandom(seed uint64) *RandomBot {
 func (b *RandomBot) Level() Level { return Random }
 
 // Choose returns a random legal action.
-func (b *RandomBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (b *RandomBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	l := v.Legal()
 	if len(l) == 0 {
 		return rules.Action{}, ErrNoMove

@@ -36,7 +36,7 @@ func TestRandomUniform(t *testing.T) {
 	counts := map[rules.Action]int{}
 	const n = 9000
 	for range n {
-		a, err := b.Choose(context.Background(), v)
+		a, err := b.Choose(context.Background(), &v)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestRandomSeed(t *testing.T) {
 		b := ai.NewRandom(seed)
 		var out []rules.Action
 		for range 40 {
-			a, _ := b.Choose(context.Background(), v)
+			a, _ := b.Choose(context.Background(), &v)
 			out = append(out, a)
 		}
 		return out

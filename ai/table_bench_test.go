@@ -26,7 +26,7 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 	for b.Loop() {
 		r := rand.New(rand.NewPCG(17, uint64(players)))
 		for i := range 30 {
-			bots := make([]TableBot, players)
+			bots := make([]Bot, players)
 			for s := range players {
 				l := Normal
 				if s%2 == 0 && (players == 4 || s == 0) {
@@ -36,9 +36,9 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 				if bids {
 					cfg.Workers = 1
 				}
-				bots[s], _ = NewTableBot(l, cfg)
+				bots[s], _ = New(l, cfg)
 			}
-			t := rules.NewTable(opts, rules.Seat(i%players), rules.Shuffle(r))
+			t := rules.NewDeal(opts, rules.Seat(i%players), rules.Shuffle(r))
 			for !t.Over() {
 				seat := t.Turn()
 				v := t.View(seat)
@@ -48,7 +48,7 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 				}
 				timed := bots[seat].Level() == Hard && phase && len(v.Legal()) > 1
 				c0, w0 := threadCPU(), time.Now()
-				a, err := bots[seat].ChooseTable(context.Background(), &v)
+				a, err := bots[seat].Choose(context.Background(), &v)
 				if timed {
 					wall = append(wall, time.Since(w0))
 					cpu = append(cpu, threadCPU()-c0)
@@ -83,7 +83,7 @@ func BenchmarkTableHardFour(b *testing.B) { benchTableHard(b, 4, false) }
 func BenchmarkTableHardThree(b *testing.B) { benchTableHard(b, 3, false) }
 
 // BenchmarkTableHardBidsFour: the hard bot's bids at four players, by
-// eval.EvaluateTable on one core.
+// eval.Evaluate on one core.
 func BenchmarkTableHardBidsFour(b *testing.B) { benchTableHard(b, 4, true) }
 
 // BenchmarkTableHardBidsThree: the hard bot's bids at three.

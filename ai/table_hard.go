@@ -12,23 +12,24 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// tableHard is the hard table bot. It bids by eval.EvaluateTable (the
+// tableHard is the hard table bot. It bids by eval.Evaluate (the
 // bid with the best expected score difference over sampled deals, the
 // rest of each played by the normal rule); its declarations, dix and
-// dialogue words are the normal bot's; each card is chosen by sampled worlds and
-// exact search (perfect-information Monte Carlo): it draws the other
-// hands from what the view leaves open (sampler.TableSampler: every seat's
-// voids and lacks, known cards, the melds the dialogue bounds, and a
-// replay of every word said through TableView.Complete), solves each
-// world exactly with solver.TableSolver (two teams with four players,
-// paranoid with three: the two others against this seat), and plays the
-// card with the highest total over the worlds. Once other seats have
-// played, the worlds searched are picked by weight among three times as
-// many drawn, each weighed by how well the normal rule explains the
-// other seats' cards in it (readWorlds, table_read.go). Early in the play, when
-// the worlds are too big to solve in the time, a solve is cut at a node
-// limit; if fewer than minWorlds distinct worlds are solved, it plays
-// the normal bot's card.
+// dialogue words are the normal bot's; each card, from the first trick
+// on, is chosen by sampled worlds and exact search (perfect-information
+// Monte Carlo): it draws whole deals the view cannot tell from the real
+// one (sampler.TableSampler: every seat's voids and lacks, known cards,
+// the melds the dialogue bounds, and a replay of every word said through
+// View.Complete), weighs each by how well the normal rule explains
+// the other seats' bids and cards in it (readWorlds, table_read.go),
+// picks the worlds searched by weight, solves each exactly with
+// solver.TableSolver (two teams with four players, paranoid with three:
+// the two others against this seat), and plays the card with the
+// highest total over the worlds. The search's work is bounded in solver
+// nodes, not time, so a decision depends only on the view and the seed
+// (Config.Think adds a clock only as a guard, and none when negative:
+// see thinkContext); if fewer than minWorlds distinct worlds are solved
+// within the bound, it plays the normal bot's card.
 type tableHard struct {
 	cfg    Config
 	r      *rand.Rand
@@ -37,20 +38,14 @@ type tableHard struct {
 
 // Hard table bot budgets.
 const (
-	tableSamples   = 24                     // worlds per card decision, unless Config.Budget says otherwise
-	tableNodeLimit = 60000                  // nodes per world's solve
-	tableThink     = 180 * time.Millisecond // one card decision at most, unless the context ends earlier
-	minWorlds      = 6
+	tableSamples = 24 // worlds per card decision, unless Config.Budget says otherwise
+	// tableNodeBudget is the solver nodes of one card decision for
+	// tableSamples worlds, all together (a budget of worlds scales it).
+	// A world is cut at a quarter of it, so that one slow world does not
+	// spend the rest.
+	tableNodeBudget = 4000000
+	minWorlds       = 6
 )
-
-// maxSearchCards is, by players, the most cards in play (in the hands
-// and the trick) at which the hard bot searches: from the second trick
-// on with four players, the third with three. The solver's node counts
-// at the first trick are a median of over 100,000 a world; at three
-// players searching the second trick too gained nothing measurable
-// (+3.0 against +3.3 a deal over normal, 100 decks, seed 41, budget 8)
-// and took three times as long.
-var maxSearchCards = [5]int{2: 18, 3: 21, 4: 28}
 
 func newTableHard(cfg Config) *tableHard {
 	return &tableHard{cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x68617264)), solver: solver.NewTable()}
@@ -58,7 +53,7 @@ func newTableHard(cfg Config) *tableHard {
 
 func (b *tableHard) Level() Level { return Hard }
 
-func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.Action, error) {
+func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove
@@ -66,6 +61,8 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
+	ctx, cancel := thinkContext(ctx, b.cfg.Think)
+	defer cancel()
 	if v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2 {
 		return b.bid(ctx, v, legal), nil
 	}
@@ -79,12 +76,6 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 	if cards.Count() == 1 {
 		return tablerule.WithAnnounce(legal, cards.First()), nil
 	}
-	// The first trick is too big to solve in the time (every world
-	// would be cut at the node limit): its cards are evaluated on
-	// sampled deals played out by the normal rule instead.
-	if v.CardsInPlay() > maxSearchCards[v.Players] {
-		return b.firstCards(ctx, v, legal), nil
-	}
 	// A decision depends only on the view and the seed: reseed from both.
 	b.r = rand.New(rand.NewPCG(b.cfg.Seed, viewHash(v)))
 	if c, ok := b.search(ctx, v); ok {
@@ -93,40 +84,18 @@ func (b *tableHard) ChooseTable(ctx context.Context, v *rules.TableView) (rules.
 	return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal)), nil
 }
 
-// firstCards chooses a card too early to search: by eval.EvaluateTable
-// (each card on sampled deals, the rest played by the normal rule),
-// falling back on the normal rule's card when too few samples were
-// scored.
-func (b *tableHard) firstCards(ctx context.Context, v *rules.TableView, legal []rules.Action) rules.Action {
-	n := firstSamples(b.cfg)
-	ctx, cancel := context.WithTimeout(ctx, firstThink)
-	defer cancel()
-	ev, err := eval.EvaluateTable(ctx, v, eval.Options{Samples: n, Seed: eval.TableSeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
-	if err != nil || ev.Samples < min(n, minBidSamples) {
-		return tablerule.WithAnnounce(legal, tablerule.PlayCard(v, legal))
+// thinkContext bounds one decision's ctx by think (Config.Think): the
+// level's own bound, maxThink, when it is zero, none when it is
+// negative. The search and the bids are bounded by their work (solver
+// nodes, samples), which a decision takes far below maxThink; the clock
+// only guards a game on a machine too slow for that work. With a
+// negative think nothing but the caller's own deadline can cut a
+// decision, so it is a function of the view and the seed alone.
+func thinkContext(ctx context.Context, think time.Duration) (context.Context, context.CancelFunc) {
+	if d := thinkLimit(think, maxThink); d > 0 {
+		return context.WithTimeout(ctx, d)
 	}
-	return ev.Results[ev.Best].Action
-}
-
-// tableFirstSamples is the samples of a card too early to search,
-// unless Config.Budget caps them: about 15 ms of one core at three
-// players and 23 at four (eval's BenchmarkEvaluateTableLead3 and
-// Lead4); firstThink bounds the rare slow one.
-const tableFirstSamples = 100
-
-// firstThink bounds a card chosen by firstCards. It is far above what
-// one takes (a median of 5 ms at four players in a match), so that the
-// choice stays a function of the view and the seed on a loaded machine;
-// it only cuts the rare view whose worlds are slow to draw (one took
-// 1.7 s in 500 decks at four players).
-const firstThink = time.Second
-
-// firstSamples is the samples firstCards uses under cfg.
-func firstSamples(cfg Config) int {
-	if cfg.Budget > 0 {
-		return min(tableFirstSamples, cfg.Budget)
-	}
-	return tableFirstSamples
+	return ctx, func() {}
 }
 
 // tableBidSamples is the hard table bot's samples a bid, whatever
@@ -140,7 +109,7 @@ const tableBidSamples = 100
 // first) is the normal bot's.
 const minBidSamples = 8
 
-// bid chooses a bid by eval.EvaluateTable: the best expected score
+// bid chooses a bid by eval.Evaluate: the best expected score
 // difference over sampled deals, the rest of each played by the normal
 // rule. Measured against bidding like normal (klob match -a hard -b
 // normal, 300 decks, seed 41, -budget 100 -play-budget 24): at three
@@ -149,39 +118,29 @@ const minBidSamples = 8
 // from +22.7 [+17.9, +27.5] to +25.8 [+19.1, +32.5], fewer contracts
 // (229 against 289) and fewer betes (7.9% against 8.7%); with seed 7
 // from +21.1 [+16.6, +25.7] to +25.1 [+19.4, +30.9].
-func (b *tableHard) bid(ctx context.Context, v *rules.TableView, legal []rules.Action) rules.Action {
+func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
 	n := tableBidSamples
-	ev, err := eval.EvaluateTable(ctx, v, eval.Options{Samples: n, Seed: eval.TableSeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
+	ev, err := eval.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
 	if err != nil || ev.Samples < min(n, minBidSamples) {
 		return tablerule.Choose(v, legal)
 	}
 	return ev.Results[ev.Best].Action
 }
 
-// search returns the card with the best total over the solved worlds.
-// Once other seats have played, the worlds are chosen by how well they
-// explain that play (readWorlds).
-func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card, bool) {
-	stop := time.Now().Add(tableThink)
-	if d, ok := ctx.Deadline(); ok && d.Before(stop) {
-		stop = d
-	}
+// search returns the card with the best total over the solved worlds,
+// chosen by how well they explain the other seats' bids and cards
+// (readWorlds).
+func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool) {
 	n := tableSamples
 	budget := b.cfg.Budget
 	if b.cfg.PlayBudget > 0 && (budget == 0 || b.cfg.PlayBudget < budget) {
 		budget = b.cfg.PlayBudget
 	}
 	if budget > 0 {
-		// A fixed budget makes the decision reproducible: only the
-		// caller's context, not the clock, cuts it short.
 		n = budget
-		stop = time.Now().Add(time.Hour)
-		if d, ok := ctx.Deadline(); ok {
-			stop = d
-		}
 	}
 	smp := sampler.NewTable(v)
-	worlds, picks := b.readWorlds(ctx, v, smp, n, stop)
+	worlds, picks := b.readWorlds(ctx, v, smp, n)
 	i := 0
 	next := func() ([4]rules.CardSet, int, bool) {
 		if worlds == nil {
@@ -201,24 +160,29 @@ func (b *tableHard) search(ctx context.Context, v *rules.TableView) (rules.Card,
 		i++
 		return worlds[i-1], picks[i-1], true
 	}
-	return b.solveWorlds(ctx, v, stop, next)
+	return b.solveWorlds(ctx, v, uint64(tableNodeBudget)*uint64(n)/tableSamples, next)
 }
 
 // solveWorlds solves the worlds next gives (the other seats' hands, and
 // how many times the world was picked) until next is done, the context
-// ends or stop passes, and returns the card with the best total, each
-// world's values counted as many times as it was picked. It returns
-// false when fewer than minWorlds distinct worlds were solved: a world
-// picked many times is still one guess at the hidden cards, and with
-// lopsided weights a few worlds can carry every pick.
-func (b *tableHard) solveWorlds(ctx context.Context, v *rules.TableView, stop time.Time, next func() ([4]rules.CardSet, int, bool)) (rules.Card, bool) {
+// ends or the solves have taken budget nodes, and returns the card with
+// the best total, each world's values counted as many times as it was
+// picked. A world whose solve takes more than a quarter of the budget
+// is cut and left out. It returns false when fewer than minWorlds
+// distinct worlds were solved: a world picked many times is still one
+// guess at the hidden cards, and with lopsided weights a few worlds can
+// carry every pick.
+func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint64, next func() ([4]rules.CardSet, int, bool)) (rules.Card, bool) {
 	side := searchSide(v)
 	var total [32]int
 	var seen rules.CardSet
-	solved, aborted := 0, 0
+	solved := 0
+	used := uint64(0)
+	// A cold table: which worlds fit in the budget must not depend on
+	// what earlier decisions left in it.
+	b.solver.Reset()
 	buf := make([]solver.TableCardValue, 0, 12)
-	b.solver.SetLimit(tableNodeLimit)
-	for ctx.Err() == nil && time.Now().Before(stop) && (aborted < 2 || solved > 0) {
+	for ctx.Err() == nil && used < budget {
 		hands, times, ok := next()
 		if !ok {
 			break
@@ -229,9 +193,11 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.TableView, stop ti
 				p.Hands[o] = hands[o]
 			}
 		}
+		b.solver.SetLimit(min(budget-used, budget/4))
+		n0 := b.solver.Nodes()
 		cv, ok := b.solver.CardValuesFor(&p, side, buf[:0])
+		used += b.solver.Nodes() - n0
 		if !ok {
-			aborted++
 			continue
 		}
 		solved++
@@ -260,7 +226,7 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.TableView, stop ti
 // deal as a team against the maker measured worse (+1.2 a deal against
 // normal, interval [-0.8, +3.2], where paranoid made +3.0 [+1.0, +5.0],
 // 100 decks, seed 41, budget 8).
-func searchSide(v *rules.TableView) uint8 {
+func searchSide(v *rules.View) uint8 {
 	if v.Players == 4 {
 		return 0b0101 << (v.Seat & 1)
 	}
@@ -269,7 +235,7 @@ func searchSide(v *rules.TableView) uint8 {
 
 // viewHash mixes what the bot's choice depends on, so that the same view
 // gives the same decision however it was reached.
-func viewHash(v *rules.TableView) uint64 {
+func viewHash(v *rules.View) uint64 {
 	h := uint64(v.Hand) * 0x9e3779b97f4a7c15
 	for o := range 4 {
 		h ^= uint64(v.Played[o]) + uint64(o)*0xbf58476d1ce4e5b9
@@ -285,30 +251,21 @@ func viewHash(v *rules.TableView) uint64 {
 }
 
 // readWorlds draws tableCandidates*n whole worlds, weighs each by the
-// other seats' card play in it (readWeight) and picks n of them by
-// weight (a world may be picked more than once): it returns the worlds'
-// hands and how many times each was picked. It returns nil when no
-// other seat has played a card yet or no whole world could be drawn;
-// the search then draws its n worlds unweighted.
-func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sampler.TableSampler, n int, stop time.Time) ([][4]rules.CardSet, []int) {
+// other seats' bids and card play in it (readWeight) and picks n of them
+// by weight (a world may be picked more than once): it returns the
+// worlds' hands and how many times each was picked. It returns nil when
+// reading is off (Config.Unread) or no whole world could be drawn; the
+// search then draws its n worlds unweighted.
+func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.TableSampler, n int) ([][4]rules.CardSet, []int) {
 	if b.cfg.Unread {
 		return nil, nil
 	}
 	seats := readSeats(v)
-	played := false
-	for o := range v.Players {
-		if seats&(1<<o) != 0 && v.Played[o] != 0 {
-			played = true
-		}
-	}
-	if !played {
-		return nil, nil
-	}
 	m := tableCandidates * n
 	worlds := make([][4]rules.CardSet, 0, m)
 	weights := make([]float64, 0, m)
 	memo := readMemo{}
-	for len(worlds) < m && ctx.Err() == nil && time.Now().Before(stop) {
+	for len(worlds) < m && ctx.Err() == nil {
 		t, ok := smp.World(b.r)
 		if !ok {
 			break
@@ -320,7 +277,7 @@ func (b *tableHard) readWorlds(ctx context.Context, v *rules.TableView, smp *sam
 			}
 		}
 		worlds = append(worlds, hands)
-		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard, memo))
+		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard, tablerule.Choose, memo))
 	}
 	if len(worlds) == 0 {
 		return nil, nil

@@ -9,7 +9,7 @@ import (
 )
 
 // tableHeuristic is the easy and normal table bot: rules of thumb read
-// from the TableView alone. Easy takes a random legal action a quarter of
+// from the View alone. Easy takes a random legal action a quarter of
 // the time.
 type tableHeuristic struct {
 	level Level
@@ -17,9 +17,16 @@ type tableHeuristic struct {
 	slip  float64
 }
 
+func newTableHeuristic(level Level, cfg Config) *tableHeuristic {
+	if level == Easy {
+		return &tableHeuristic{level: Easy, r: rand.New(rand.NewPCG(cfg.Seed, 0x65617379)), slip: 0.25}
+	}
+	return &tableHeuristic{level: Normal, r: rand.New(rand.NewPCG(cfg.Seed, 0x6e726d6c))}
+}
+
 func (b *tableHeuristic) Level() Level { return b.level }
 
-func (b *tableHeuristic) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+func (b *tableHeuristic) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return rules.Action{}, ErrNoMove

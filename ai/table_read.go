@@ -49,7 +49,7 @@ import (
 // more cards: readWorlds took 0.59 ms a decision at three players and
 // 1.03 at four, against 0.93 and 1.44 with the cut and no memo
 // (BenchmarkTableReadWorldsThree and Four, 3 runs each). Weighing the
-// samples of the cards too early to search (eval.EvaluateTable, the
+// samples of the cards too early to search (eval.Evaluate, the
 // first trick at four players, the first two at three) by the same
 // reading of the cards already played made +13.1 [+11.9, +14.3] on
 // those 1000 decks at three players against +13.0, p95 decision 25.4
@@ -66,7 +66,20 @@ const tableCandidates = 3
 
 // cardModel is a card play policy: the card a seat with view v plays
 // among legal.
-type cardModel func(v *rules.TableView, legal []rules.Action) rules.Card
+type cardModel func(v *rules.View, legal []rules.Action) rules.Card
+
+// bidModel is a bidding policy: the bid a seat with view v makes among
+// legal.
+type bidModel func(v *rules.View, legal []rules.Action) rules.Action
+
+// tableBidOffModel is the weight of each of another seat's bids that the
+// bid model would not have made.
+const tableBidOffModel = 0.2
+
+// isBid reports whether a is a bid: pass, take, or naming a trump.
+func isBid(a rules.Action) bool {
+	return a.Kind == rules.Pass || a.Kind == rules.Take || a.Kind == rules.Name
+}
 
 // readMemo remembers, for one decision, the model's card at each of the
 // other seats' earlier cards by what that seat knew there. A seat's view
@@ -105,15 +118,19 @@ func declCards(steps []rules.Step) (uint64, bool) {
 	return d, n <= 10
 }
 
-// readWeight is the likelihood of the cards played so far by the seats
-// in seats (a bit per seat) in world, a whole deal that v's seat cannot
-// tell from its own, under model played softly: tableOffModel to the
-// power of the cards chosen among several that model would not have
-// played. The hand a seat held at each of its cards is its hand in world
-// with the cards it played since; the model is asked (replaying world
-// from its deck up to that card to rebuild the seat's view) only when
-// memo does not know that hand there.
-func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardModel, memo readMemo) float64 {
+// readWeight is the likelihood of the bids and the cards played so far
+// by the seats in seats (a bit per seat) in world, a whole deal that v's
+// seat cannot tell from its own, under model and bids played softly:
+// tableOffModel to the power of the cards chosen among several that
+// model would not have played, times tableBidOffModel to the power of
+// the bids chosen among several that bids would not have made (bids nil:
+// the bids are not read). The hand a seat held at each of its cards is
+// its hand in world with the cards it played since; the model is asked
+// (replaying world from its deck up to that card to rebuild the seat's
+// view) only when memo does not know that hand there. Each bid is asked
+// of bids on a replay, without the memo: a seat's hand when it bid is
+// the first cards dealt, which the worlds rarely share.
+func readWeight(v *rules.View, world *rules.Deal, seats uint8, model cardModel, bids bidModel, memo readMemo) float64 {
 	steps := world.Steps()
 	decl, ok := declCards(steps)
 	if !ok {
@@ -123,8 +140,9 @@ func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardM
 	type read struct {
 		step int
 		hand rules.CardSet
+		bid  bool
 	}
-	var rbuf [32]read
+	var rbuf [48]read
 	reads := rbuf[:0]
 	var hands [4]rules.CardSet
 	for o := range v.Players {
@@ -132,31 +150,55 @@ func readWeight(v *rules.TableView, world *rules.Table, seats uint8, model cardM
 	}
 	for i := len(steps) - 1; i >= 0; i-- {
 		st := steps[i]
-		if st.Action.Kind != rules.PlayCard || st.Seat >= 4 {
+		if st.Seat >= 4 {
+			continue
+		}
+		if bids != nil && isBid(st.Action) && seats&(1<<st.Seat) != 0 {
+			reads = append(reads, read{step: i, bid: true})
+			continue
+		}
+		if st.Action.Kind != rules.PlayCard {
 			continue
 		}
 		hands[st.Seat] = hands[st.Seat].With(st.Action.Card)
 		if seats&(1<<st.Seat) != 0 {
-			reads = append(reads, read{i, hands[st.Seat]})
+			reads = append(reads, read{step: i, hand: hands[st.Seat]})
 		}
 	}
-	var t rules.Table
+	var t rules.Deal
 	at := -1 // t is world before steps[at]; -1 before it is built
 	w := 1.0
 	buf := make([]rules.Action, 0, 12)
+	replay := func(i int) bool {
+		if at < 0 {
+			t = rules.NewGameDeal(world.Options(), world.Dealer(), world.Deck(), world.Totals())
+			at = 0
+		}
+		for ; at < i; at++ {
+			if t.ApplyAs(steps[at].Seat, steps[at].Action) != nil {
+				return false
+			}
+		}
+		return true
+	}
 	for k := len(reads) - 1; k >= 0; k-- {
 		i, st := reads[k].step, steps[reads[k].step]
+		if reads[k].bid {
+			if !replay(i) {
+				return w
+			}
+			ov := t.View(st.Seat)
+			buf = ov.AppendLegal(buf[:0])
+			if len(buf) > 1 && bids(&ov, buf) != st.Action {
+				w *= tableBidOffModel
+			}
+			continue
+		}
 		key := readKey{i, st.Seat, reads[k].hand, decl}
 		c, ok := memo[key]
 		if !ok {
-			if at < 0 {
-				t = rules.NewGameTable(world.Options(), world.Dealer(), world.Deck(), world.Totals())
-				at = 0
-			}
-			for ; at < i; at++ {
-				if t.ApplyAs(steps[at].Seat, steps[at].Action) != nil {
-					return w
-				}
+			if !replay(i) {
+				return w
 			}
 			ov := t.View(st.Seat)
 			buf = ov.AppendLegal(buf[:0])
@@ -189,7 +231,7 @@ func distinctCards(legal []rules.Action) int {
 
 // readSeats is the seats whose card play the hard bot reads from v:
 // every seat but its own.
-func readSeats(v *rules.TableView) uint8 {
+func readSeats(v *rules.View) uint8 {
 	all := uint8(1)<<v.Players - 1
 	return all &^ (1 << v.Seat)
 }

@@ -4,27 +4,26 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
 
 // benchReadWorlds times readWorlds (drawing tableCandidates times
-// tableSamples whole worlds and weighing each) at every searched card
-// decision with another seat's card to read, in deals played by normal
-// bots: the cost reading adds to a hard card decision.
+// tableSamples whole worlds and weighing each by the bids and cards) at
+// every card decision with a choice, in deals played by normal bots:
+// the cost reading adds to a hard card decision.
 func benchReadWorlds(b *testing.B, players int) {
 	opts := rules.DefaultOptions()
 	opts.Players = players
 	r := rand.New(rand.NewPCG(5, uint64(players)))
-	var views []rules.TableView
+	var views []rules.View
 	for i := range 20 {
-		bots := make([]TableBot, players)
+		bots := make([]Bot, players)
 		for s := range players {
-			bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+			bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 		}
-		t := rules.NewTable(opts, rules.Seat(i%players), rules.Shuffle(r))
+		t := rules.NewDeal(opts, rules.Seat(i%players), rules.Shuffle(r))
 		for !t.Over() {
 			seat := t.Turn()
 			if seat == rules.ChanceSeat {
@@ -33,22 +32,21 @@ func benchReadWorlds(b *testing.B, players int) {
 				continue
 			}
 			v := t.View(seat)
-			if v.Phase == rules.PhasePlay && v.CardsInPlay() <= maxSearchCards[players] && len(v.Legal()) > 1 {
+			if v.Phase == rules.PhasePlay && distinctCards(v.Legal()) > 1 {
 				views = append(views, v)
 			}
-			a, _ := bots[seat].ChooseTable(context.Background(), &v)
+			a, _ := bots[seat].Choose(context.Background(), &v)
 			if err := t.ApplyAs(seat, a); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 	h := newTableHard(Config{Seed: 1})
-	stop := time.Now().Add(time.Hour)
 	b.ResetTimer()
 	read, distinct := 0, 0
 	for b.Loop() {
 		for i := range views {
-			w, picks := h.readWorlds(context.Background(), &views[i], sampler.NewTable(&views[i]), tableSamples, stop)
+			w, picks := h.readWorlds(context.Background(), &views[i], sampler.NewTable(&views[i]), tableSamples)
 			if w != nil {
 				read++
 				for _, p := range picks {

@@ -13,16 +13,23 @@ import (
 
 // lastLegalCard is a simple card model for the tests: the last legal
 // card.
-func lastLegalCard(_ *rules.TableView, legal []rules.Action) rules.Card {
+func lastLegalCard(_ *rules.View, legal []rules.Action) rules.Card {
 	return legal[len(legal)-1].Card
 }
 
+// lastLegalBid is a simple bid model for the tests: the last legal bid.
+func lastLegalBid(_ *rules.View, legal []rules.Action) rules.Action {
+	return legal[len(legal)-1]
+}
+
 // TestReadWeightTrueWorld plays random table deals at three and four
-// players, every seat playing the last legal card or a random one, and
-// checks at every card decision that the weight readWeight gives the
-// true deal is tableOffModel to the power of the other seats' cards so
-// far chosen among two cards or more that were not the model's, counted
-// here as the deal is played, the last cards of a hand included.
+// players, every seat bidding and playing the last legal bid or card or
+// a random one, and checks at every card decision that the weight
+// readWeight gives the true deal is tableOffModel to the power of the
+// other seats' cards so far chosen among two cards or more that were not
+// the model's, the last cards of a hand included, times tableBidOffModel
+// to the power of their bids chosen among two or more that were not the
+// bid model's, counted here as the deal is played.
 func TestReadWeightTrueWorld(t *testing.T) {
 	deals := 40
 	if testing.Short() {
@@ -35,10 +42,10 @@ func TestReadWeightTrueWorld(t *testing.T) {
 		}
 		n := opts.NumPlayers()
 		r := rand.New(rand.NewPCG(21, uint64(len(rs))))
-		checked, offSeen, offLate := 0, 0, 0
+		checked, offSeen, offLate, bidsOff := 0, 0, 0, 0
 		for i := range deals {
-			tb := rules.NewTable(opts, rules.Seat(i%n), rules.Shuffle(r))
-			var off [4]int // each seat's cards off the model so far
+			tb := rules.NewDeal(opts, rules.Seat(i%n), rules.Shuffle(r))
+			var off, offBids [4]int // each seat's cards and bids off the models so far
 			for !tb.Over() {
 				seat := tb.Turn()
 				legal := tb.Legal()
@@ -50,25 +57,35 @@ func TestReadWeightTrueWorld(t *testing.T) {
 				}
 				v := tb.View(seat)
 				if v.Phase == rules.PhasePlay {
-					k := 0
+					k, kb := 0, 0
 					for o := range n {
 						if rules.Seat(o) != seat {
 							k += off[o]
+							kb += offBids[o]
 						}
 					}
-					want := math.Pow(tableOffModel, float64(k))
-					got := readWeight(&v, &tb, readSeats(&v), lastLegalCard, nil)
+					want := math.Pow(tableOffModel, float64(k)) * math.Pow(tableBidOffModel, float64(kb))
+					got := readWeight(&v, &tb, readSeats(&v), lastLegalCard, lastLegalBid, nil)
 					if math.Abs(got-want) > 1e-9*want {
-						t.Fatalf("%s deal %d seat %s: weight %g, want %g (%d cards off the model)\n%s", rs, i, seat, got, want, k, v.String())
+						t.Fatalf("%s deal %d seat %s: weight %g, want %g (%d cards, %d bids off the model)\n%s", rs, i, seat, got, want, k, kb, v.String())
+					}
+					if cardsOnly := readWeight(&v, &tb, readSeats(&v), lastLegalCard, nil, nil); math.Abs(cardsOnly-want/math.Pow(tableBidOffModel, float64(kb))) > 1e-9*cardsOnly {
+						t.Fatalf("%s deal %d seat %s: weight of the cards alone %g, want %g", rs, i, seat, cardsOnly, math.Pow(tableOffModel, float64(k)))
 					}
 					checked++
 					if k > 0 {
 						offSeen++
 					}
+					if kb > 0 {
+						bidsOff++
+					}
 				}
 				a := legal[r.IntN(len(legal))]
-				if a.Kind == rules.PlayCard && r.IntN(2) == 0 {
+				if (a.Kind == rules.PlayCard || isBid(a)) && r.IntN(2) == 0 {
 					a = legal[len(legal)-1]
+				}
+				if isBid(a) && len(legal) > 1 && a != legal[len(legal)-1] {
+					offBids[seat]++
 				}
 				if a.Kind == rules.PlayCard {
 					cards := 0
@@ -91,8 +108,8 @@ func TestReadWeightTrueWorld(t *testing.T) {
 				}
 			}
 		}
-		if checked == 0 || offSeen == 0 || offLate == 0 {
-			t.Fatalf("%s: %d decisions checked, %d with cards off the model, %d of them from three cards or fewer", rs, checked, offSeen, offLate)
+		if checked == 0 || offSeen == 0 || offLate == 0 || bidsOff == 0 {
+			t.Fatalf("%s: %d decisions checked, %d with cards off the model, %d of them from three cards or fewer, %d with bids off the model", rs, checked, offSeen, offLate, bidsOff)
 		}
 	}
 }
@@ -104,7 +121,7 @@ func TestReadSeats(t *testing.T) {
 		seat    rules.Seat
 		want    uint8
 	}{{3, 0, 0b110}, {3, 2, 0b011}, {4, 1, 0b1101}, {4, 3, 0b0111}} {
-		v := rules.TableView{Players: c.players, Seat: c.seat}
+		v := rules.View{Players: c.players, Seat: c.seat}
 		if got := readSeats(&v); got != c.want {
 			t.Errorf("%d players, seat %s: got %04b, want %04b", c.players, c.seat, got, c.want)
 		}
@@ -148,25 +165,29 @@ func TestResample(t *testing.T) {
 	}
 }
 
-// TestTableBotReadOff: the table bot of "hard:read=off" is the hard
-// table bot that reads no card play; other mixed levels are refused at a
-// table, where one bot bids and plays.
+// TestTableBotReadOff: the level "hard:read=off" makes, at a table, the
+// hard table bot that reads no card play; plain "hard" reads it.
 func TestTableBotReadOff(t *testing.T) {
-	b, err := NewTableBot("hard:read=off", Config{Seed: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h, ok := b.(*tableHard)
-	if !ok || !h.cfg.Unread {
-		t.Fatalf("hard:read=off made %T %+v, want the hard table bot with Unread", b, b)
-	}
-	if b, err := NewTableBot("hard", Config{Seed: 1}); err != nil || b.(*tableHard).cfg.Unread {
-		t.Fatalf("hard: %v, %+v", err, b)
-	}
-	for _, bad := range []string{"hard:bid=normal", "hard:eval=solved", "hard:read=maybe"} {
-		if _, err := NewTableBot(Level(bad), Config{}); err == nil {
-			t.Errorf("NewTableBot(%q): no error", bad)
+	unread := func(level Level) bool {
+		t.Helper()
+		b, err := NewMixed(New, level, Config{Seed: 1})
+		if err != nil {
+			t.Fatal(err)
 		}
+		if m, ok := b.(mixedBot); ok {
+			b = m.play
+		}
+		h, ok := b.(bySeats).more.(*tableHard)
+		if !ok {
+			t.Fatalf("%s made %T at a table, want the hard table bot", level, b.(bySeats).more)
+		}
+		return h.cfg.Unread
+	}
+	if !unread("hard:read=off") || unread(Hard) {
+		t.Errorf("read=off: unread %v; hard: unread %v", unread("hard:read=off"), unread(Hard))
+	}
+	if _, err := NewMixed(New, "hard:read=maybe", Config{}); err == nil {
+		t.Error(`NewMixed("hard:read=maybe"): no error`)
 	}
 }
 
@@ -174,7 +195,7 @@ func TestTableBotReadOff(t *testing.T) {
 // a hash of its hand, the history it saw, what it knows of every hand
 // and the cards played picks among the legal cards. A memo that took two
 // different views for one would answer one of them wrong.
-func viewModel(v *rules.TableView, legal []rules.Action) rules.Card {
+func viewModel(v *rules.View, legal []rules.Action) rules.Card {
 	h := uint64(v.Hand)*0x9e3779b97f4a7c15 ^ uint64(v.Seat)
 	mix := func(x uint64) {
 		h ^= x
@@ -214,7 +235,7 @@ func TestReadWeightMemo(t *testing.T) {
 		r := rand.New(rand.NewPCG(33, uint64(len(rs))))
 		checked, off, asked, fresh, declViews := 0, 0, 0, 0, 0
 		for i := range deals {
-			tb := rules.NewTable(opts, rules.Seat(i%n), rules.Shuffle(r))
+			tb := rules.NewDeal(opts, rules.Seat(i%n), rules.Shuffle(r))
 			for step := 0; !tb.Over(); step++ {
 				seat := tb.Turn()
 				legal := tb.Legal()
@@ -225,7 +246,7 @@ func TestReadWeightMemo(t *testing.T) {
 					decls := map[uint64]bool{}
 					for _, model := range []cardModel{tablerule.PlayCard, viewModel} {
 						calls := 0
-						counted := func(v *rules.TableView, legal []rules.Action) rules.Card {
+						counted := func(v *rules.View, legal []rules.Action) rules.Card {
 							calls++
 							return model(v, legal)
 						}
@@ -237,9 +258,9 @@ func TestReadWeightMemo(t *testing.T) {
 							}
 							d, _ := declCards(w.Steps())
 							decls[d] = true
-							got := readWeight(&v, &w, seats, counted, memo)
+							got := readWeight(&v, &w, seats, counted, tablerule.Choose, memo)
 							memoCalls := calls
-							want := readWeight(&v, &w, seats, counted, nil)
+							want := readWeight(&v, &w, seats, counted, tablerule.Choose, nil)
 							fresh += calls - memoCalls
 							calls = memoCalls
 							if got != want {

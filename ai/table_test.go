@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
@@ -28,10 +27,10 @@ var tableRules = []string{
 
 // playTableDeal plays one deal with bots[seat] in each seat, calling
 // check before every bot decision; chance steps are drawn with r.
-func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []TableBot, r *rand.Rand,
-	check func(tb *rules.Table, v *rules.TableView, a rules.Action)) rules.Table {
+func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []Bot, r *rand.Rand,
+	check func(tb *rules.Deal, v *rules.View, a rules.Action)) rules.Deal {
 	t.Helper()
-	tb := rules.NewTable(opts, dealer, deck)
+	tb := rules.NewDeal(opts, dealer, deck)
 	for !tb.Over() {
 		seat := tb.Turn()
 		if seat == rules.ChanceSeat {
@@ -42,7 +41,7 @@ func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rul
 			continue
 		}
 		v := tb.View(seat)
-		a, err := bots[seat].ChooseTable(context.Background(), &v)
+		a, err := bots[seat].Choose(context.Background(), &v)
 		if err != nil {
 			t.Fatalf("%s in seat %s: %v", bots[seat].Level(), seat, err)
 		}
@@ -77,13 +76,13 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 					deals = 2 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]TableBot, n)
+					bots := make([]Bot, n)
 					for s := range n {
 						lv := l
 						if s%2 == 1 && l != Random {
 							lv = Random // a level's partner is whatever sits there
 						}
-						b, err := NewTableBot(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
+						b, err := New(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -114,18 +113,18 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
 				n := opts.NumPlayers()
-				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6} }
+				cfg := func(s rules.Seat, i int) Config { return Config{Seed: uint64(100*i) + uint64(s), Budget: 6, Think: -1} }
 				checked := 0
 				deals := deals
 				if testing.Short() && l == Hard {
 					deals = 1 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]TableBot, n)
+					bots := make([]Bot, n)
 					for s := range n {
-						bots[s], _ = NewTableBot(l, cfg(rules.Seat(s), i))
+						bots[s], _ = New(l, cfg(rules.Seat(s), i))
 					}
-					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 						if len(v.Legal()) < 2 {
 							return
 						}
@@ -141,10 +140,10 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 						}
 						// A fresh bot, as the one that chose was fresh at
 						// its first decision; compare with a fresh one too.
-						b1, _ := NewTableBot(l, cfg(v.Seat, i))
-						b2, _ := NewTableBot(l, cfg(v.Seat, i))
-						a1, err1 := b1.ChooseTable(context.Background(), v)
-						a2, err2 := b2.ChooseTable(context.Background(), &ov)
+						b1, _ := New(l, cfg(v.Seat, i))
+						b2, _ := New(l, cfg(v.Seat, i))
+						a1, err1 := b1.Choose(context.Background(), v)
+						a2, err2 := b2.Choose(context.Background(), &ov)
 						if err1 != nil || err2 != nil || a1 != a2 {
 							t.Fatalf("%s chose %s on the deal and %s on another deal with the same view (%v, %v)\n%s", l, a1, a2, err1, err2, v.String())
 						}
@@ -159,45 +158,63 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 	}
 }
 
-// TestTableHardFirstCards: a card too early to search (the first trick)
-// is the best of eval.EvaluateTable with the hard bot's seed and
-// samples, not the normal rule's, at three and four players.
-func TestTableHardFirstCards(t *testing.T) {
+// TestTableHardSearchesFirstTrick: a card of the first trick is searched
+// like any other: it is the card solveWorlds finds over the worlds the
+// bot reads and picks (readWorlds), at three and four players (that
+// solveWorlds plays the best total is TestTableHardMinWorldsDistinct's);
+// it is not always the normal rule's; and it is the same with a
+// deadline on the context, as the search is bounded in nodes, not time.
+func TestTableHardSearchesFirstTrick(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		opts := rules.DefaultOptions()
 		opts.Players = players
 		r := rand.New(rand.NewPCG(12, uint64(players)))
-		cfg := Config{Seed: 5, Budget: 12, Workers: 1}
+		cfg := Config{Seed: 5, Budget: 8, Workers: 1, Think: -1}
 		checked, differs := 0, 0
-		for i := 0; i < 12; i++ {
-			bots := make([]TableBot, players)
+		for i := 0; i < 8; i++ {
+			bots := make([]Bot, players)
 			for s := range players {
-				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 			}
-			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
-				if v.Phase != rules.PhasePlay || v.CardsInPlay() <= maxSearchCards[players] || len(v.Legal()) < 2 {
+			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
+				if v.Phase != rules.PhasePlay || tb.Play().Tricks > 0 || distinctCards(v.Legal()) < 2 {
 					return
 				}
-				var cards rules.CardSet
-				for _, l := range v.Legal() {
-					cards = cards.With(l.Card)
-				}
-				if cards.Count() < 2 {
-					return
-				}
-				hard, _ := NewTableBot(Hard, cfg)
-				got, err := hard.ChooseTable(context.Background(), v)
+				hard, _ := New(Hard, cfg)
+				got, err := hard.Choose(context.Background(), v)
 				require.NoError(t, err)
-				ev, err := eval.EvaluateTable(context.Background(), v, eval.Options{Samples: 12, Seed: eval.TableSeedFor(cfg.Seed, v), Workers: 1})
+				ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+				again, err := hard.Choose(ctx, v)
+				cancel()
 				require.NoError(t, err)
-				require.Equal(t, ev.Results[ev.Best].Action, got, "%d players:\n%s", players, v.String())
+				require.Equal(t, got, again, "the same view, another context")
+
+				h := newTableHard(cfg)
+				h.r = rand.New(rand.NewPCG(cfg.Seed, viewHash(v)))
+				worlds, picks := h.readWorlds(context.Background(), v, sampler.NewTable(v), cfg.Budget)
+				require.NotNil(t, worlds)
+				i := 0
+				want, ok := h.solveWorlds(context.Background(), v, uint64(tableNodeBudget)*uint64(cfg.Budget)/tableSamples, func() ([4]rules.CardSet, int, bool) {
+					for i < len(worlds) && picks[i] == 0 {
+						i++
+					}
+					if i >= len(worlds) {
+						return [4]rules.CardSet{}, 0, false
+					}
+					i++
+					return worlds[i-1], picks[i-1], true
+				})
+				if !ok {
+					want = tablerule.PlayCard(v, v.Legal())
+				}
+				require.Equal(t, want, got.Card, "%d players\n%s", players, v.String())
 				checked++
 				if got.Card != tablerule.PlayCard(v, v.Legal()) {
 					differs++
 				}
 			})
 		}
-		if checked < 10 || differs == 0 {
+		if checked < 8 || differs == 0 {
 			t.Errorf("%d players: %d first-trick cards checked, %d unlike the normal rule's", players, checked, differs)
 		}
 	}
@@ -213,13 +230,13 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 	for _, players := range []int{3, 4} {
 		opts := rules.DefaultOptions()
 		opts.Players = players
-		var views []rules.TableView
+		var views []rules.View
 		for i := 0; len(views) < 12 && i < 40; i++ {
-			bots := make([]TableBot, players)
+			bots := make([]Bot, players)
 			for s := range players {
-				bots[s], _ = NewTableBot(Normal, Config{Seed: uint64(s)})
+				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
 			}
-			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Table, v *rules.TableView, a rules.Action) {
+			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase == rules.PhasePlay && v.CardsInPlay() <= 12 && distinctCards(v.Legal()) > 1 {
 					views = append(views, *v)
 				}
@@ -240,10 +257,9 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 				continue // too few hidden cards for six different worlds
 			}
 			hard := newTableHard(Config{Seed: 1})
-			stop := time.Now().Add(time.Hour)
 			run := func(ws [][4]rules.CardSet, picks []int) (rules.Card, bool) {
 				i := 0
-				return hard.solveWorlds(context.Background(), v, stop, func() ([4]rules.CardSet, int, bool) {
+				return hard.solveWorlds(context.Background(), v, tableNodeBudget, func() ([4]rules.CardSet, int, bool) {
 					if i >= len(ws) {
 						return [4]rules.CardSet{}, 0, false
 					}
@@ -288,6 +304,31 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		}
 		if checked < 5 {
 			t.Fatalf("%d players: %d views checked", players, checked)
+		}
+	}
+}
+
+// TestTableHardThinkContext: a decision's context gets the level's own
+// time bound when Config.Think is zero, Think when it is positive, and
+// no deadline at all when it is negative, so that the work bounds alone
+// end the decision.
+func TestTableHardThinkContext(t *testing.T) {
+	for _, c := range []struct {
+		think, want time.Duration
+	}{{0, maxThink}, {time.Minute, time.Minute}, {-1, 0}} {
+		base := time.Now()
+		ctx, cancel := thinkContext(context.Background(), c.think)
+		d, ok := ctx.Deadline()
+		cancel()
+		if c.want == 0 {
+			if ok {
+				t.Errorf("Think %v: deadline %v, want none", c.think, d)
+			}
+			continue
+		}
+		// The deadline is set from the clock after base was read.
+		if !ok || d.Before(base.Add(c.want)) || d.After(time.Now().Add(c.want)) {
+			t.Errorf("Think %v: deadline %v (set %v), want %v after the call", c.think, d, ok, c.want)
 		}
 	}
 }

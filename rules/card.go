@@ -364,7 +364,7 @@ const (
 func (s Seat) Other() Seat { return s ^ 1 }
 
 // String returns "A", "B" or "-"; the seats of a three- or four-handed
-// Table go on with "C" and "D".
+// Deal go on with "C" and "D".
 func (s Seat) String() string {
 	if s < 4 {
 		return string(rune('A' + s))

@@ -80,13 +80,13 @@ func TestTrickRankTrumpBeatsPlainAndDiscardsLose(t *testing.T) {
 		if got := Beats(s, l, tc.trump); got != (tc.want == 1) {
 			t.Errorf("Beats(%s, %s, trump %s): got %v, want %v", s, l, tc.trump, got, tc.want == 1)
 		}
-		// The fast path agrees: play the trick in a Play and see who
+		// The fast path agrees: play the trick in a Duel and see who
 		// leads next.
-		p := Play{Hands: [2]CardSet{SetOf(l), SetOf(s)}, Trump: tc.trump, Lead: NoCard, Leader: SeatA}
+		p := Duel{Hands: [2]CardSet{SetOf(l), SetOf(s)}, Trump: tc.trump, Lead: NoCard, Leader: SeatA}
 		p.Move(l)
 		done, w := p.Move(s)
 		if !done || w != Seat(tc.want) || p.Leader != w {
-			t.Errorf("Play %s then %s, trump %s: got done %v winner %s, want winner %s", l, s, tc.trump, done, w, Seat(tc.want))
+			t.Errorf("Duel %s then %s, trump %s: got done %v winner %s, want winner %s", l, s, tc.trump, done, w, Seat(tc.want))
 		}
 	}
 }
@@ -347,9 +347,7 @@ func TestCardSetNth(t *testing.T) {
 	// Nth against the obvious loop, on every set of a sample and every n.
 	x := uint32(0x9E3779B9)
 	for i := 0; i < 20000; i++ {
-		x ^= x << 13
-		x ^= x >> 17
-		x ^= x << 5
+		x = xorshift32(x)
 		m := CardSet(x)
 		if i%3 == 0 {
 			m &= CardSet(x >> 7) // sparser sets

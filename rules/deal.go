@@ -1,22 +1,21 @@
 package rules
 
-import "math/bits"
-
 // Phase is the stage a deal is in. Legal and Apply switch on it.
 type Phase uint8
 
-// The phases of a deal in the order they happen.
+// The phases of a deal in the order they happen (PhaseDeclare, with the
+// shlomo and cleopatra options only, comes before the first bid).
 const (
-	PhaseBid1      Phase = iota // round one: pass, take or schmeiss on the upcard's suit
+	PhaseBid1      Phase = iota // round one: pass, take (or schmeiss, with two) on the upcard's suit
 	PhaseSchmeiss               // the other player accepts or refuses a schmeiss
 	PhaseBid2                   // round two: name another suit or pass
 	PhaseDix                    // each player may exchange the 7 of trump for the upcard
 	PhaseSequences              // the sequence dialogue
-	PhasePlay                   // nine tricks
+	PhasePlay                   // the tricks
 	PhaseOver                   // scored or abandoned
+	PhaseDeclare                // the shlomo and cleopatra declarations (declare.go)
 )
 
-// "declarations" is PhaseDeclare, a Table's (table_declare.go).
 var phaseNames = [...]string{"bidding", "schmeiss", "bidding round two", "dix", "sequences", "play", "over", "declarations"}
 
 func (p Phase) String() string {
@@ -26,291 +25,331 @@ func (p Phase) String() string {
 	return "unknown"
 }
 
-// Deal is the whole state of one deal. It is a value with no pointers or
-// slices: assigning it copies it, and nothing in card play allocates.
-// Fields are unexported so every change goes through Apply; accessors
-// read them.
+// Deal is one deal of Klaberjass for two, three or four players
+// (RULES.md sections 2 to 11): the deal, bidding, the dix exchange, the
+// sequence dialogue, trick play, bella and scoring, with the house
+// variants of section 11 as options. It is a value with no pointers or
+// slices: assigning it clones it. Legal and Apply switch on the phase;
+// View(seat) is what one seat may know.
+//
+// Seats are numbered 0 to N-1 clockwise (to the left); eldest, the
+// dealer's left, is dealer+1.
 type Deal struct {
 	opts       Options
+	n          uint8
 	deck       Deck
 	dealer     Seat
 	phase      Phase
 	turn       Seat
 	play       Play
-	upcard     Card // the card lying face up at the upcard place (the 7 after an exchange)
+	upcard     Card // the card face up at the upcard place (the 7 after an exchange; NoCard once a four-handed maker takes it)
 	origUpcard Card
-	bottom     Card // NoCard until turned (or with bottom_card=off)
+	bottom     Card
 	trump      Suit
 	maker      Seat
+	forced     bool // the dealer named trump because dealer_forced took away its pass
 	schmeisser Seat
 	dixBy      Seat
-	passes     uint8 // passes in the current bidding round
-	ending     Ending
+	passes     uint8
 
-	step      seqStep
-	announced uint8 // value the non-dealer announced
-	told      Sequence
-	best      [2]Sequence // each seat's best sequence, found when the dialogue starts
-	seqPts    [2]int16
-	seqCards  [2]CardSet
-	seqWinner Seat
-	shown     bool
+	// The sequence dialogue (see the package doc).
+	step       tStep
+	spoken     uint8 // players that have had their turn to speak
+	challenger Seat  // the player speaking in turn
+	claimant   Seat  // whose claim stands, NoSeat if none
+	cLen       uint8 // claim's value 20 or 50 is cVal; its length once told (0 unknown)
+	cVal       uint8
+	cTop       Rank // the claim's top once told, NoRank before
+	best       [4]Meld
+	seqPts     [4]int16
+	seqCards   [4]CardSet
+	seqWinner  Seat // the claimant at the end: its side wins the right
+	shown      bool
 
+	// Declarations of section 11.
+	menage   Seat // the seat holding K, Q and J of trump when play began (menage on)
+	menageBy Seat // who announced the menage
 	bellaBy  Seat
-	playedBy [2]CardSet
-	trick    [2]Card // the last completed trick, in play order
-	trickBy  Seat    // who led the last completed trick
+	// shlomo and cleopatra (declare.go)
+	declRound   uint8
+	declStep    uint8
+	declAsked   uint8
+	declarer    Seat
+	pending     Card  // the cleopatra declarer's card, until its partner gives one back
+	pendingStep uint8 // the step that gave it
+	declared    [4]int16
+	declHands   [4]CardSet // the hands a declaration round judges: as they were when it opened
+	playedBy    [4]CardSet
+	trick       [4]Card // the last completed trick, in play order
+	trickBy     Seat    // who led it
 
-	steps  [32]Step
+	ending Ending
+	steps  [80]Step
+	vis    [80]uint8 // the seats (bits) that see a step's card; 0 for a public step
 	nsteps uint8
 	score  Score
-	totals [2]int // game totals before this deal, for players' judgement
+	totals [4]int // game totals before this deal, by side
 }
 
-// Totals returns the game totals before this deal.
-func (d *Deal) Totals() [2]int { return d.totals }
+// tStep is the step of the sequence dialogue with more than one
+// challenger (the package doc).
+type tStep uint8
+
+const (
+	tSpeak    tStep = iota // the challenger in turn speaks
+	tTellLen               // the claimant answers "how many cards?"
+	tReplyLen              // the challenger answers the length
+	tTellTop               // the claimant answers "how high?"
+	tReplyTop              // the challenger answers the top card
+)
+
+// NewDeal starts a deal for opts.NumPlayers() players: dealer deals
+// from deck. Six cards each in two batches of three from eldest, then
+// the upcard (RULES.md sections 2 and 10; deckLayout). The deal opens
+// with eldest's round-one bid.
+func NewDeal(opts Options, dealer Seat, deck Deck) (t Deal) {
+	// Fields are set one by one in the result, not built in a literal and
+	// copied: a Deal is large, and a search deals many.
+	n := uint8(opts.NumPlayers())
+	t.opts, t.n, t.deck, t.dealer, t.phase = opts, n, deck, dealer%Seat(n), PhaseBid1
+	t.trump, t.maker, t.schmeisser, t.dixBy, t.seqWinner, t.claimant = NoSuit, NoSeat, NoSeat, NoSeat, NoSeat, NoSeat
+	t.challenger, t.cTop, t.menage, t.declarer, t.pending = NoSeat, NoRank, NoSeat, NoSeat, NoCard
+	t.menageBy, t.bellaBy, t.bottom, t.trickBy = NoSeat, NoSeat, NoCard, NoSeat
+	t.trick = [4]Card{NoCard, NoCard, NoCard, NoCard}
+	t.turn = t.eldest()
+	for k := range n {
+		s, i := t.seatAt(k), 3*int(k)
+		t.play.Hands[s] |= 1<<deck[i] | 1<<deck[i+1] | 1<<deck[i+2] |
+			1<<deck[3*int(n)+i] | 1<<deck[3*int(n)+i+1] | 1<<deck[3*int(n)+i+2]
+	}
+	t.upcard = deck[t.upcardPos()]
+	t.origUpcard = t.upcard
+	t.play.N = n
+	t.play.Trump = NoSuit
+	t.play.Leader = t.FirstLeader()
+	t.play.LastBonus = int16(opts.LastTrick)
+	t.score.Players, t.score.Maker, t.score.Trump = int(n), NoSeat, NoSuit
+	t.startDeclarations()
+	return t
+}
+
+// eldest returns the seat on the dealer's left: it speaks and leads first.
+func (t *Deal) eldest() Seat { return t.seatAt(0) }
+
+// seatAt returns the seat k places after the dealer's left (0 is eldest).
+func (t *Deal) seatAt(k uint8) Seat { return seatMod[t.n&7][(uint8(t.dealer)+1+k)&15] }
+
+// next returns the seat on s's left.
+func (t *Deal) next(s Seat) Seat { return seatMod[t.n&7][(uint8(s)+1)&15] }
+
+// seatMod[n][x] is seat x mod n: a table read instead of a division on
+// the hot path of the card play (x is a seat plus at most 4 steps, or
+// the dealer plus up to 8 in the deal).
+var seatMod = func() (m [8][16]Seat) {
+	for n := 1; n < 8; n++ {
+		for x := range 16 {
+			m[n][x] = Seat(x % n)
+		}
+	}
+	return m
+}()
+
+// upcardPos is the deck place of the upcard: after the first six cards
+// each, or with four players the last card of the deck (the last of the
+// eight kept back).
+func (t *Deal) upcardPos() int {
+	if t.n == 4 {
+		return 31
+	}
+	return 6 * int(t.n)
+}
+
+// deckSeat returns the seat deck place i deals to, or NoSeat for the
+// upcard, the stock and the bottom card (the package doc).
+// The second batch is dealt once a maker is known: three each from
+// eldest after the upcard, or with four players the eight kept back, two
+// each from eldest, the maker taking the upcard as one of its two.
+func deckSeat(n uint8, dealer, maker Seat, i int) Seat {
+	seatAt := func(k int) Seat { return Seat((int(dealer) + 1 + k) % int(n)) }
+	switch {
+	case i < 6*int(n):
+		return seatAt(i % (3 * int(n)) / 3)
+	case maker == NoSeat:
+		return NoSeat
+	case n == 4:
+		if i == 31 {
+			return maker
+		}
+		at := 24
+		for k := range 4 {
+			s := seatAt(k)
+			take := 2
+			if s == maker {
+				take = 1
+			}
+			if i < at+take {
+				return s
+			}
+			at += take
+		}
+		return NoSeat
+	case i > 6*int(n) && i <= 9*int(n):
+		return seatAt((i - 6*int(n) - 1) / 3)
+	}
+	return NoSeat
+}
 
 // NewGameDeal is NewDeal for a deal of a game whose totals before the
-// deal are totals. They do not change the rules of the deal, but the
-// right bid depends on them (a player near the target wins by
-// defending), so Views carry them to bots.
-func NewGameDeal(opts Options, dealer Seat, deck Deck, totals [2]int) Deal {
-	d := NewDeal(opts, dealer, deck)
-	d.totals = totals
-	return d
-}
-
-// NewDeal starts a deal: dealer deals from deck. The deal opens with the
-// non-dealer's round-one bid.
-func NewDeal(opts Options, dealer Seat, deck Deck) Deal {
-	d := Deal{opts: opts, deck: deck, dealer: dealer, phase: PhaseBid1, turn: dealer.Other(),
-		trump: NoSuit, maker: NoSeat, schmeisser: NoSeat, dixBy: NoSeat, seqWinner: NoSeat,
-		bellaBy: NoSeat, bottom: NoCard, trick: [2]Card{NoCard, NoCard}, trickBy: NoSeat}
-	nd := dealer.Other()
-	d.play.Hands[nd] = SetOf(deck[0], deck[1], deck[2], deck[6], deck[7], deck[8])
-	d.play.Hands[dealer] = SetOf(deck[3], deck[4], deck[5], deck[9], deck[10], deck[11])
-	d.upcard, d.origUpcard = deck[posUpcard], deck[posUpcard]
-	d.play.Trump = NoSuit
-	d.play.Lead = NoCard
-	d.play.Leader = nd
-	d.play.LastBonus = int16(opts.LastTrick)
-	d.score.Maker, d.score.Trump = NoSeat, NoSuit
-	return d
+// deal are totals, by side (as NewGameDeal): they do not change the rules
+// of the deal, but the right bid depends on them, so views carry them.
+func NewGameDeal(opts Options, dealer Seat, deck Deck, totals [4]int) Deal {
+	t := NewDeal(opts, dealer, deck)
+	t.totals = totals
+	return t
 }
 
 // Accessors.
 
-func (d *Deal) Options() Options    { return d.opts }
-func (d *Deal) Deck() Deck          { return d.deck }
-func (d *Deal) Dealer() Seat        { return d.dealer }
-func (d *Deal) NonDealer() Seat     { return d.dealer.Other() }
-func (d *Deal) Phase() Phase        { return d.phase }
-func (d *Deal) Hand(s Seat) CardSet { return d.play.Hands[s] }
-func (d *Deal) Upcard() Card        { return d.upcard }
-func (d *Deal) OrigUpcard() Card    { return d.origUpcard }
-func (d *Deal) Bottom() Card        { return d.bottom }
-func (d *Deal) Trump() Suit         { return d.trump }
-func (d *Deal) Maker() Seat         { return d.maker }
-func (d *Deal) Schmeisser() Seat    { return d.schmeisser }
-func (d *Deal) DixBy() Seat         { return d.dixBy }
-func (d *Deal) SeqWinner() Seat     { return d.seqWinner }
-func (d *Deal) BellaBy() Seat       { return d.bellaBy }
-func (d *Deal) Play() Play          { return d.play }
-func (d *Deal) Over() bool          { return d.phase == PhaseOver }
+func (t *Deal) Options() Options { return t.opts }
+func (t *Deal) Players() int     { return int(t.n) }
+func (t *Deal) Deck() Deck       { return t.deck }
+func (t *Deal) Dealer() Seat     { return t.dealer }
+func (t *Deal) Eldest() Seat     { return t.eldest() }
 
-// Ending returns how the deal ended, NotEnded while it goes on.
-func (d *Deal) Ending() Ending { return d.ending }
-
-// SchmeissRefused reports whether a schmeiss was refused, which makes
-// the schmeisser the maker.
-func (d *Deal) SchmeissRefused() bool {
-	return d.schmeisser != NoSeat && d.maker == d.schmeisser
+// FirstLeader returns the seat that leads to the first trick: eldest,
+// whoever is maker (RULES.md sections 6 and 10). Bots ask it rather
+// than restate the rule.
+func (t *Deal) FirstLeader() Seat   { return t.eldest() }
+func (t *Deal) Phase() Phase        { return t.phase }
+func (t *Deal) Hand(s Seat) CardSet { return t.play.Hands[s&3] }
+func (t *Deal) Upcard() Card        { return t.upcard }
+func (t *Deal) OrigUpcard() Card    { return t.origUpcard }
+func (t *Deal) Bottom() Card        { return t.bottom }
+func (t *Deal) Trump() Suit         { return t.trump }
+func (t *Deal) Maker() Seat         { return t.maker }
+func (t *Deal) Schmeisser() Seat    { return t.schmeisser }
+func (t *Deal) DixBy() Seat         { return t.dixBy }
+func (t *Deal) SeqWinner() Seat     { return t.seqWinner }
+func (t *Deal) BellaBy() Seat       { return t.bellaBy }
+func (t *Deal) MenageBy() Seat      { return t.menageBy }
+func (t *Deal) Play() Play          { return t.play }
+func (t *Deal) Over() bool          { return t.phase == PhaseOver }
+func (t *Deal) Score() Score        { return t.score }
+func (t *Deal) Totals() [4]int      { return t.totals }
+func (t *Deal) PlayedBy(s Seat) CardSet {
+	return t.playedBy[s&3]
 }
 
-// Steps returns the history of the deal: every action in order.
-func (d *Deal) Steps() []Step { return d.steps[:d.nsteps:d.nsteps] }
+// SideOf returns the side seat s plays for: itself, or with four
+// players its team (seats 0 and 2 are side 0, seats 1 and 3 side 1).
+func (t *Deal) SideOf(s Seat) int { return sideOf(t.n, s) }
 
-// Turn returns the seat to act, or NoSeat when the deal is over.
-func (d *Deal) Turn() Seat {
-	if d.phase == PhaseOver {
+func sideOf(n uint8, s Seat) int {
+	if n == 4 {
+		return int(s & 1)
+	}
+	return int(s)
+}
+
+// Partner returns the seat opposite s with four players, NoSeat else.
+func (t *Deal) Partner(s Seat) Seat {
+	if t.n != 4 {
 		return NoSeat
 	}
-	if d.phase == PhasePlay {
-		return d.play.Turn()
-	}
-	return d.turn
+	return (s + 2) & 3
 }
 
-// Trick returns the cards on the table (led card first) and the leader.
-func (d *Deal) Trick() (lead Card, leader Seat) { return d.play.Lead, d.play.Leader }
+// Ending returns how the deal ended (NotEnded while it goes on).
+func (t *Deal) Ending() Ending { return t.ending }
 
-// LastTrick returns the last completed trick in play order, who led it,
-// and false before the first trick is complete.
-func (d *Deal) LastTrick() ([2]Card, Seat, bool) {
-	return d.trick, d.trickBy, d.trickBy != NoSeat
+// SchmeissRefused reports whether the maker is a schmeisser refused.
+func (t *Deal) SchmeissRefused() bool {
+	return t.schmeisser != NoSeat && t.maker == t.schmeisser
 }
 
 // LastTrickWinner returns who won the last completed trick, NoSeat
-// before the first trick is complete. The winner leads the next trick.
-func (d *Deal) LastTrickWinner() Seat {
-	if d.trickBy == NoSeat {
+// before the first trick is complete.
+func (t *Deal) LastTrickWinner() Seat {
+	if t.trickBy == NoSeat {
 		return NoSeat
 	}
-	return d.play.Leader
+	return t.play.Leader
 }
 
-// Score returns the breakdown; it is final once the deal is over.
-func (d *Deal) Score() Score { return d.score }
+// Copy returns a copy of the deal (a Deal is a value: assigning copies).
+func (t *Deal) Copy() Deal { return *t }
 
-// BestSequence returns seat s's best sequence as found when the dialogue
+// Steps returns the history of the deal: every action in order.
+func (t *Deal) Steps() []Step { return t.steps[:t.nsteps:t.nsteps] }
+
+// Turn returns the seat to act, or NoSeat when the deal is over.
+func (t *Deal) Turn() Seat {
+	switch t.phase {
+	case PhaseOver:
+		return NoSeat
+	case PhasePlay:
+		return t.play.Turn()
+	case PhaseDeclare:
+		if t.declStep == declDraw {
+			return ChanceSeat
+		}
+	}
+	return t.turn
+}
+
+// Trick returns the cards on the table in play order and the leader.
+func (t *Deal) Trick() ([]Card, Seat) {
+	tr := t.play.Trick
+	return tr[:t.play.InTrick:t.play.InTrick], t.play.Leader
+}
+
+// LastTrick returns the last completed trick in play order (N cards),
+// who led it, and false before the first trick is complete.
+func (t *Deal) LastTrick() ([4]Card, Seat, bool) {
+	return t.trick, t.trickBy, t.trickBy != NoSeat
+}
+
+// BestMeld returns seat s's best meld as found when the dialogue
 // started (zero Len when none, or before the dialogue).
-func (d *Deal) BestSequence(s Seat) Sequence { return d.best[s] }
+func (t *Deal) BestMeld(s Seat) Meld { return t.best[s&3] }
 
-// ShownSequences returns the sequences the winner of the right shows
-// after the first trick, and the winner; nothing before that.
-func (d *Deal) ShownSequences() ([]Sequence, Seat) {
-	if !d.shown || d.seqWinner == NoSeat {
-		return nil, NoSeat
+// ShownCards returns the cards of the melds each seat of the side with
+// the right showed after the first trick (nothing before).
+func (t *Deal) ShownCards() [4]CardSet {
+	var out [4]CardSet
+	if !t.shown || t.seqWinner == NoSeat {
+		return out
 	}
-	return Sequences(d.seqCards[d.seqWinner]), d.seqWinner
+	for s := Seat(0); s < Seat(t.n); s++ {
+		if sideOf(t.n, s) == sideOf(t.n, t.seqWinner) {
+			out[s] = t.seqCards[s]
+		}
+	}
+	return out
 }
 
-// Legal returns every action the seat to move may take. It allocates; a
-// search should use AppendLegal with a reused buffer.
-func (d *Deal) Legal() []Action { return d.AppendLegal(make([]Action, 0, 12)) }
+// NextDealer returns who deals after dealer at a table of players: the
+// deal passes to the left, abandoned deals included (RULES.md sections 2
+// and 10).
+func NextDealer(dealer Seat, players int) Seat { return Seat((int(dealer) + 1) % players) }
 
-// AppendLegal appends the legal actions to dst and returns it. Each phase
-// lists its own, in its file.
-func (d *Deal) AppendLegal(dst []Action) []Action {
-	if d.phase == PhasePlay {
-		// The hot path of a search: size dst once, then write the
-		// actions in place.
-		m := d.play.Legal()
-		bella := d.bellaCard()
-		n := m.Count()
-		if m.Has(bella) {
-			n++
+// SideWinner applies RULES.md section 9 to the game totals of the sides
+// at the end of a deal: the one side at or over target wins; if several
+// are, the highest; if the highest are equal, nobody yet (play goes on).
+// It returns the winning side, or -1.
+func SideWinner(totals []int, target int) int {
+	w, tied := -1, false
+	for s, t := range totals {
+		switch {
+		case t < target:
+		case w < 0 || t > totals[w]:
+			w, tied = s, false
+		case t == totals[w]:
+			tied = true
 		}
-		i := len(dst)
-		if cap(dst)-i < n {
-			dst = append(dst, make([]Action, n)...)[:i]
-		}
-		dst = dst[:i+n]
-		for ; m != 0; m &= m - 1 {
-			c := Card(bits.TrailingZeros32(uint32(m)))
-			dst[i] = Action{Kind: PlayCard, Card: c}
-			i++
-			if c == bella {
-				dst[i] = Action{Kind: PlayCard, Card: c, Bella: true}
-				i++
-			}
-		}
-		return dst
 	}
-	switch d.phase {
-	case PhaseBid1:
-		return d.appendBid1(dst)
-	case PhaseSchmeiss:
-		return d.appendSchmeiss(dst)
-	case PhaseBid2:
-		return d.appendBid2(dst)
-	case PhaseDix:
-		return d.appendDix(dst)
-	case PhaseSequences:
-		return d.appendDialogue(dst)
+	if tied {
+		return -1
 	}
-	return dst
-}
-
-// IsLegal reports whether a is legal for the seat to move.
-func (d *Deal) IsLegal(a Action) bool {
-	if d.phase == PhasePlay {
-		if a != (Action{Kind: PlayCard, Card: a.Card, Bella: a.Bella}) || !d.play.Legal().Has(a.Card) {
-			return false
-		}
-		return !a.Bella || d.bellaAllowed(d.play.Turn(), a.Card)
-	}
-	switch d.phase {
-	case PhaseBid1:
-		return d.isLegalBid1(a)
-	case PhaseSchmeiss:
-		return d.isLegalSchmeiss(a)
-	case PhaseBid2:
-		return d.isLegalBid2(a)
-	case PhaseDix:
-		return d.isLegalDix(a)
-	case PhaseSequences:
-		return d.isLegalDialogue(a)
-	}
-	return false
-}
-
-// Apply takes action a for the seat to move. An illegal action returns an
-// *IllegalError that says why in a player's words, and leaves the deal
-// unchanged.
-func (d *Deal) Apply(a Action) error {
-	if !d.IsLegal(a) {
-		return d.explain(a)
-	}
-	d.apply(a)
-	return nil
-}
-
-// ApplyAs is Apply that first checks seat s is the one to move.
-func (d *Deal) ApplyAs(s Seat, a Action) error {
-	if t := d.Turn(); t != s && d.phase != PhaseOver {
-		return d.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
-	}
-	return d.Apply(a)
-}
-
-// ApplyUnchecked takes a legal action without checking it, for bots
-// that only play actions from Legal. An illegal action corrupts the deal.
-func (d *Deal) ApplyUnchecked(a Action) { d.apply(a) }
-
-func (d *Deal) record(a Action) {
-	if int(d.nsteps) < len(d.steps) {
-		// Field by field: a arrives in registers, and building the
-		// 7-byte Step whole on the stack first costs a failed
-		// store-to-load forward on every action.
-		st := &d.steps[d.nsteps]
-		st.Seat = d.Turn()
-		st.Action.Kind, st.Action.Card, st.Action.Suit = a.Kind, a.Card, a.Suit
-		st.Action.Rank, st.Action.N, st.Action.Bella = a.Rank, a.N, a.Bella
-		d.nsteps++
-	}
-}
-
-func (d *Deal) apply(a Action) {
-	d.record(a)
-	if d.phase == PhasePlay {
-		seat := d.play.Turn()
-		if a.Bella {
-			d.bellaBy = seat
-		}
-		d.playedBy[seat] |= 1 << a.Card
-		lead, leader := d.play.Lead, d.play.Leader
-		if done, _ := d.play.Move(a.Card); done {
-			d.trick, d.trickBy = [2]Card{lead, a.Card}, leader
-			if d.play.Tricks == 1 && d.seqWinner != NoSeat {
-				d.shown = true
-			}
-			if d.play.Tricks == 9 {
-				d.finish()
-			}
-		}
-		return
-	}
-	switch d.phase {
-	case PhaseBid1:
-		d.applyBid1(a)
-	case PhaseSchmeiss:
-		d.applySchmeiss(a)
-	case PhaseBid2:
-		d.applyBid2(a)
-	case PhaseDix:
-		d.applyDix(a)
-	case PhaseSequences:
-		d.dialogue(a)
-	}
+	return w
 }

@@ -1,205 +1,187 @@
 package rules
 
-import "strings"
+// The sequence dialogue for any number of players (RULES.md sections 5
+// and 10; the words and their order are in the package doc). One pass
+// round the table from eldest: each player in turn, the challenger,
+// concedes or claims better than the claim standing, saying only as much
+// as it takes to show it is better. The claim standing is what the
+// table has heard of the claimant's best meld: its value always, its
+// length and its top card once asked.
 
-// The sequence dialogue (RULES.md section 5): its words, what each
-// answers, and who wins the right to score sequences.
-
-// Dialogue steps inside PhaseSequences.
-type seqStep uint8
+// claimVerdict says how the challenger's best meld compares with the
+// claim standing, as far as the words said so far tell.
+type claimVerdict uint8
 
 const (
-	seqOpen     seqStep = iota // non-dealer: announce or no sequence
-	seqReply                   // dealer: answer the announcement, or announce after "no sequence"
-	seqTellLen                 // non-dealer: number of cards
-	seqLenReply                // dealer: good, not good, how high?
-	seqTellTop                 // non-dealer: top card
-	seqTopReply                // dealer: good, not good, same
+	claimLower  claimVerdict = iota // worse: only "good"
+	claimHigher                     // better at the point the words reached: "not good"
+	claimValue                      // a 50 over a 20 whose length or top was told: "announce 50"
+	claimLonger                     // a longer 50 over one whose length was told: "length N"
+	claimSame                       // equal value, length and top: "same"
+	claimAskLen                     // equal value, length not told: "how many cards?"
+	claimAskTop                     // equal so far, top not told: "how high?"
 )
 
-func (d *Deal) startSequences() {
-	for s := SeatA; s <= SeatB; s++ {
-		h := d.play.Hands[s]
-		d.best[s], _ = BestSequence(h, d.trump, d.opts.SequenceRank)
-		d.seqPts[s] = int16(SequencePoints(h))
-		d.seqCards[s] = SequenceCards(h)
-	}
-	d.phase, d.step, d.turn = PhaseSequences, seqOpen, d.dealer.Other()
+// lengthLevel reports whether the claim's length is compared before its
+// top: sequence_rank=length and a 50.
+func (t *Deal) lengthLevel() bool {
+	return t.opts.SequenceRank == RankByLength && t.cVal == 50
 }
 
-// appendDialogue lists the words the dialogue allows now.
-func (d *Deal) appendDialogue(dst []Action) []Action {
-	nd, dl := d.dealer.Other(), d.dealer
-	mine := d.best[d.turn]
-	mode := d.opts.SequenceRank
-	switch d.step {
-	case seqOpen:
-		if mine.Len >= 3 {
-			dst = append(dst, AnnounceAction(mine.Value()))
+// verdict compares mine with the claim standing.
+func (t *Deal) verdict(mine Meld) claimVerdict {
+	told := t.cLen != 0 || t.cTop != NoRank
+	switch v := mine.Value(); {
+	case v < int(t.cVal):
+		return claimLower
+	case v > int(t.cVal) && told:
+		return claimValue
+	case v > int(t.cVal):
+		return claimHigher
+	}
+	if t.lengthLevel() {
+		switch {
+		case t.cLen == 0:
+			return claimAskLen
+		case mine.Len > t.cLen:
+			return claimLonger
+		case mine.Len < t.cLen:
+			return claimLower
 		}
-		return append(dst, simple(NoSequence))
-	case seqReply:
-		if d.announced == 0 {
+	}
+	return t.topVerdict(mine)
+}
+
+func (t *Deal) topVerdict(mine Meld) claimVerdict {
+	switch {
+	case t.cTop == NoRank:
+		return claimAskTop
+	case mine.Top > t.cTop:
+		return claimHigher
+	case mine.Top < t.cTop:
+		return claimLower
+	}
+	return claimSame
+}
+
+func appendVerdict(dst []Action, v claimVerdict, mine Meld) []Action {
+	switch v {
+	case claimValue:
+		dst = append(dst, AnnounceAction(mine.Value()))
+	case claimLonger:
+		dst = append(dst, LengthAction(int(mine.Len)))
+	case claimHigher:
+		dst = append(dst, simple(NotGood))
+	case claimSame:
+		dst = append(dst, simple(Same))
+	case claimAskLen:
+		dst = append(dst, simple(HowMany))
+	case claimAskTop:
+		dst = append(dst, simple(HowHigh))
+	}
+	return dst
+}
+
+func (t *Deal) appendDialogue(dst []Action) []Action {
+	switch t.step {
+	case tSpeak:
+		mine := t.best[t.turn]
+		if t.claimant == NoSeat {
 			if mine.Len >= 3 {
 				dst = append(dst, AnnounceAction(mine.Value()))
 			}
 			return append(dst, simple(NoSequence))
 		}
+		return appendVerdict(append(dst, simple(Good)), t.verdict(mine), mine)
+	case tTellLen:
+		return append(dst, LengthAction(int(t.best[t.claimant].Len)))
+	case tTellTop:
+		return append(dst, TopAction(t.best[t.claimant].Top))
+	case tReplyLen:
+		mine := t.best[t.turn]
 		dst = append(dst, simple(Good))
-		v := mine.Value()
 		switch {
-		case v > int(d.announced):
-			dst = append(dst, simple(NotGood))
-		case v == int(d.announced) && mode == RankByLength && v == 50:
-			dst = append(dst, simple(HowMany))
-		case v == int(d.announced):
-			dst = append(dst, simple(HowHigh))
+		case mine.Len > t.cLen:
+			return append(dst, simple(NotGood))
+		case mine.Len == t.cLen:
+			return appendVerdict(dst, t.topVerdict(mine), mine)
 		}
 		return dst
-	case seqTellLen:
-		return append(dst, LengthAction(int(d.best[nd].Len)))
-	case seqLenReply:
-		dst = append(dst, simple(Good))
-		switch l := d.best[dl].Len; {
-		case l > d.told.Len:
-			dst = append(dst, simple(NotGood))
-		case l == d.told.Len:
-			dst = append(dst, simple(HowHigh))
-		}
-		return dst
-	case seqTellTop:
-		return append(dst, TopAction(d.best[nd].Top))
-	case seqTopReply:
-		dst = append(dst, simple(Good))
-		switch t := d.best[dl].Top; {
-		case t > d.told.Top:
-			dst = append(dst, simple(NotGood))
-		case t == d.told.Top:
-			dst = append(dst, simple(Same))
-		}
-		return dst
+	case tReplyTop:
+		return appendVerdict(append(dst, simple(Good)), t.topVerdict(t.best[t.turn]), t.best[t.turn])
 	}
 	return dst
 }
 
-// isLegalDialogue: the words depend on both sequences, so the dialogue
-// lists its legal words and looks a up.
-func (d *Deal) isLegalDialogue(a Action) bool {
-	var buf [12]Action
-	for _, l := range d.appendDialogue(buf[:0]) {
-		if l == a {
-			return true
+func (t *Deal) dialogue(a Action) {
+	switch t.step {
+	case tTellLen:
+		t.cLen = a.N
+		t.step, t.turn = tReplyLen, t.challenger
+		return
+	case tTellTop:
+		t.cTop = a.Rank
+		t.step, t.turn = tReplyTop, t.challenger
+		return
+	}
+	mine := t.best[t.challenger]
+	switch a.Kind {
+	case Announce:
+		t.claimant, t.cVal, t.cLen, t.cTop = t.challenger, a.N, 0, NoRank
+	case Length:
+		// A longer 50 than the length told: the new claim's length.
+		t.claimant, t.cLen, t.cTop = t.challenger, a.N, NoRank
+	case NotGood:
+		// Better at the point the words reached, which the table knows:
+		// over a value alone the claim is a 50; after a length told and
+		// answered, longer; else a higher top. What is not said is not
+		// known (over told details a 50 says "announce 50" and a longer
+		// run its length, so "not good" is never ambiguous).
+		switch {
+		case t.step == tSpeak && t.cLen == 0 && t.cTop == NoRank:
+			t.cVal, t.cTop = 50, NoRank
+		case t.step == tReplyLen:
+			t.cLen, t.cTop = 0, NoRank
+		default:
+			t.cTop = NoRank
+		}
+		t.claimant = t.challenger
+	case HowMany:
+		t.step, t.turn = tTellLen, t.claimant
+		return
+	case HowHigh:
+		t.step, t.turn = tTellTop, t.claimant
+		return
+	case Same:
+		// Equal value, length and top: a meld in trump wins (two cannot
+		// both be), else the claim standing, nearer eldest.
+		if mine.Trump && !t.best[t.claimant].Trump {
+			t.claimant = t.challenger
 		}
 	}
-	return false
+	// Good, NoSequence, and every claim settled: the next player speaks.
+	t.spoken++
+	if t.spoken == t.n {
+		t.endDialogue()
+		return
+	}
+	t.challenger = t.seatAt(t.spoken)
+	t.step, t.turn = tSpeak, t.challenger
 }
 
-func (d *Deal) dialogue(a Action) {
-	nd, dl := d.dealer.Other(), d.dealer
-	switch d.step {
-	case seqOpen:
-		if a.Kind == Announce {
-			d.announced = a.N
-		}
-		d.step, d.turn = seqReply, dl
-	case seqReply:
-		switch a.Kind {
-		case Announce, NotGood:
-			d.endDialogue(dl)
-		case NoSequence:
-			d.endDialogue(NoSeat)
-		case Good:
-			d.endDialogue(nd)
-		case HowMany:
-			d.step, d.turn = seqTellLen, nd
-		case HowHigh:
-			d.step, d.turn = seqTellTop, nd
-		}
-	case seqTellLen:
-		d.told.Len = a.N
-		d.step, d.turn = seqLenReply, dl
-	case seqLenReply:
-		switch a.Kind {
-		case Good:
-			d.endDialogue(nd)
-		case NotGood:
-			d.endDialogue(dl)
-		case HowHigh:
-			d.step, d.turn = seqTellTop, nd
-		}
-	case seqTellTop:
-		d.told.Top = a.Rank
-		d.step, d.turn = seqTopReply, dl
-	case seqTopReply:
-		switch a.Kind {
-		case Good:
-			d.endDialogue(nd)
-		case NotGood:
-			d.endDialogue(dl)
-		case Same:
-			// Equal value and top: a trump sequence wins, else the
-			// non-dealer's (RULES.md section 5).
-			if d.best[dl].Suit == d.trump && d.best[nd].Suit != d.trump {
-				d.endDialogue(dl)
-			} else {
-				d.endDialogue(nd)
+// endDialogue gives the right to the last claimant's side and starts the
+// card play with eldest's lead.
+func (t *Deal) endDialogue() {
+	t.seqWinner = t.claimant
+	t.phase = PhasePlay
+	t.play.Leader = t.eldest()
+	t.play.InTrick = 0
+	if t.opts.Menage && t.trump <= Spades {
+		kqj := SetOf(NewCard(King, t.trump), NewCard(Queen, t.trump), NewCard(Jack, t.trump))
+		for s := Seat(0); s < Seat(t.n); s++ {
+			if t.play.Hands[s]&kqj == kqj {
+				t.menage = s
 			}
 		}
 	}
-}
-
-func (d *Deal) endDialogue(winner Seat) {
-	d.seqWinner = winner
-	d.phase = PhasePlay
-	d.play.Leader = d.dealer.Other()
-	d.play.Lead = NoCard
-}
-
-// holdsValue reports whether hand holds a sequence worth value points.
-func holdsValue(hand CardSet, value int) bool {
-	for _, q := range Sequences(hand) {
-		if q.Value() == value {
-			return true
-		}
-	}
-	return false
-}
-
-// explainDialogue says what is wrong with a word the dialogue refuses;
-// want is what the phase asks for.
-func (d *Deal) explainDialogue(a Action, want string, e *IllegalError) error {
-	var buf [8]Action
-	legal := d.AppendLegal(buf[:0])
-	may := func(k Kind) bool {
-		for _, l := range legal {
-			if l.Kind == k {
-				return true
-			}
-		}
-		return false
-	}
-	// An announcement, a length or a top card the dialogue asks
-	// for, but not the player's own: say what is wrong with it.
-	announcing := d.step == seqOpen || (d.step == seqReply && d.announced == 0)
-	switch {
-	case a.Kind == Announce && announcing:
-		best := d.best[d.turn]
-		if int(a.N) < best.Value() && holdsValue(d.play.Hands[d.turn], int(a.N)) {
-			return e.fail(ErrNoSuchSequence, "announce your best sequence, %s, or say no sequence", AnnounceAction(best.Value()).Words())
-		}
-		return e.fail(ErrNoSuchSequence, "no sequence of that value to announce")
-	case a.Kind == Top && may(Top):
-		return e.fail(ErrNoSuchSequence, "that is not your sequence: say its real top card, %s", d.best[d.turn].Top.Name())
-	case a.Kind == Length && may(Length):
-		return e.fail(ErrNoSuchSequence, "that is not your sequence: say its real length, %s cards", lengthWord(d.best[d.turn].Len))
-	}
-	words := make([]string, len(legal))
-	for i, l := range legal {
-		words[i] = `"` + l.Words() + `"`
-	}
-	if a.Kind < NoSequence || a.Kind > Length {
-		e.Want = want + ": you may say " + strings.Join(words, ", ")
-		return e.fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), e.Want)
-	}
-	return e.fail(ErrDialogue, "you cannot say %q now: you may say %s", a.Words(), strings.Join(words, ", "))
 }

@@ -40,8 +40,8 @@ func TestDixExchangeByNonDealer(t *testing.T) {
 		}
 		// Both players see the exchange.
 		v := d.View(dl)
-		if v.Upcard != MustCard("7H") || v.DixBy != nd || !v.OppKnown().Has(MustCard("JH")) {
-			t.Errorf("the dealer's view: upcard %s dix by %s opponent known %s", v.Upcard, v.DixBy, v.OppKnown())
+		if v.Upcard != MustCard("7H") || v.DixBy != nd || !v.Known(nd).Has(MustCard("JH")) {
+			t.Errorf("the dealer's view: upcard %s dix by %s opponent known %s", v.Upcard, v.DixBy, v.Known(nd))
 		}
 	}
 }

@@ -26,6 +26,9 @@ var (
 	// (a pass with a card): a caller's bug, refused so that the history
 	// holds only actions that String and ParseAction round-trip.
 	ErrMalformed = errors.New("malformed action")
+	// ErrInconsistent is returned by View.Complete when the cards given
+	// do not fit what the view shows.
+	ErrInconsistent = errors.New("sample does not fit the view")
 )
 
 // IllegalError is a refused action: who tried what, why, and the facts
@@ -80,55 +83,4 @@ func listCards(m CardSet, trump Suit) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
-// explain builds the error for an illegal action.
-func (d *Deal) explain(a Action) error {
-	e := d.illegal(d.Turn(), a)
-	if d.phase == PhaseOver {
-		return e.fail(ErrDealOver, "the deal is over")
-	}
-	if a != a.canonical() {
-		return e.fail(ErrMalformed, "malformed action: a %s sets fields it does not use", a.kindWord())
-	}
-	want := map[Phase]string{
-		PhaseBid1:      "the bidding is on: pass, take or schmeiss",
-		PhaseSchmeiss:  "answer the schmeiss: accept or refuse",
-		PhaseBid2:      "round two of the bidding: name a suit or pass",
-		PhaseDix:       "the dix exchange: exchange or no exchange",
-		PhaseSequences: "the sequence dialogue is on",
-		PhasePlay:      "play a card",
-	}[d.phase]
-	e.Want = want
-	var err error
-	switch d.phase {
-	case PhasePlay:
-		return d.explainPlay(a, want, e)
-	case PhaseSequences:
-		return d.explainDialogue(a, want, e)
-	case PhaseBid2:
-		err = d.explainBid2(a, e)
-	case PhaseDix:
-		err = d.explainDix(a, e)
-	}
-	if err != nil {
-		return err
-	}
-	return e.fail(ErrWrongPhase, "%q is not a move now: %s", a.String(), want)
-}
-
-// illegal starts the error for action a by seat s with the facts of the
-// deal as it stands.
-func (d *Deal) illegal(s Seat, a Action) *IllegalError {
-	t := d.Turn()
-	e := &IllegalError{Seat: s, Action: a, Turn: t, Phase: d.phase, Trump: d.trump, Led: d.play.Lead}
-	if t != NoSeat {
-		e.Hand = d.play.Hands[t]
-		e.Best = d.best[t]
-		e.Legal = d.Legal()
-		if d.phase == PhasePlay {
-			e.Cards = d.play.Legal()
-		}
-	}
-	return e
 }

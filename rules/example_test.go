@@ -65,15 +65,16 @@ func ExampleDeal_Apply() {
 	// [play TC play JC play QC]
 }
 
-// Play is the allocation-free card play a search copies and advances;
+// Duel is the allocation-free card play a search copies and advances;
 // Playout finishes a deal at random for Monte Carlo search.
-func ExamplePlay_Playout() {
+func ExampleDuel_Playout() {
 	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, rules.NewDeck())
 	for _, s := range []string{"take", "exchange", "announce 50", "good"} {
 		a, _ := rules.ParseAction(s)
 		d.Apply(a)
 	}
-	p := d.Play()
+	pl := d.Play()
+	p := pl.Duel()
 	fmt.Println("A may lead", p.Legal())
 	p.Playout(rand.NewPCG(1, 2))
 	// The total is the 18 cards' 92 points and 10 for the last trick.

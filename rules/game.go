@@ -3,51 +3,46 @@ package rules
 import "fmt"
 
 // DealRecord is a finished deal: who dealt, from which deck, every
-// action, and the score.
+// action, how it ended and its score.
 type DealRecord struct {
 	Dealer Seat
 	Deck   Deck
 	Steps  []Step
-	Score  Score
-	Totals [2]int // game totals after the deal
-	// Ending is how the deal ended; Schmeisser is who said schmeiss
-	// (accepted or refused), NoSeat if nobody did.
-	Ending     Ending
+	Ending Ending
+	// Schmeisser is who said schmeiss (accepted or refused), NoSeat if
+	// nobody did.
 	Schmeisser Seat
-	// Table is the breakdown by seat and side, and Sides the game totals
-	// by side after the deal, at a table of any size (with two players
-	// they say what Score and Totals say).
-	Table TableScore
-	Sides [4]int
+	Score      Score
+	// Totals are the game totals by side after the deal.
+	Totals [4]int
 }
 
 // Game plays deals to the target (RULES.md sections 9 and 10) for two,
 // three or four players (Options.Players). It does not shuffle: the
-// caller gives each deal's deck, and draws every chance step, so
-// randomness stays outside. With two players the deal is a Deal, the
-// fast path; with three or four a Table (game_table.go: the API for
-// every seat count).
+// caller gives each deal's deck, and draws every chance step (Turn
+// returns ChanceSeat; the caller picks one of Legal uniformly with its
+// own random source), so randomness stays outside.
+//
+// The deal passes to the left every deal, abandoned deals included.
+// Sides are the players, or with four the teams A and C (side 0) and B
+// and D (side 1); Totals and Winner are by side.
 type Game struct {
 	opts        Options
 	firstDealer Seat
 	n           uint8
 	deal        Deal
-	table       Table // the deal with three or four players
 	inDeal      bool
-	totals      [2]int
-	sides       [4]int
+	totals      [4]int
 	records     []DealRecord
 	over        bool
-	winner      Seat
-
-	cache tableCache // the two-player deal as a Table, for Game.Table
+	winner      int // the winning side, -1 while the game goes on
 }
 
 // NewGame starts a game with the given options, for opts.NumPlayers()
 // players; firstDealer won the cut.
 func NewGame(opts Options, firstDealer Seat) *Game {
 	n := uint8(opts.NumPlayers())
-	return &Game{opts: opts, firstDealer: firstDealer % Seat(n), n: n, winner: NoSeat}
+	return &Game{opts: opts, firstDealer: firstDealer % Seat(n), n: n, winner: -1}
 }
 
 // Options returns the game's rule options.
@@ -56,9 +51,18 @@ func (g *Game) Options() Options { return g.opts }
 // FirstDealer returns the seat that dealt the first deal.
 func (g *Game) FirstDealer() Seat { return g.firstDealer }
 
-// Totals returns the running game totals of a two-player game (the
-// first two sides otherwise: SideTotals is for every seat count).
-func (g *Game) Totals() [2]int { return g.totals }
+// Players returns the number of players, 2 to 4.
+func (g *Game) Players() int { return int(g.n) }
+
+// Sides returns the number of sides: the players, or two teams with
+// four.
+func (g *Game) Sides() int { return sides(int(g.n)) }
+
+// SideOf returns the side seat s plays for (Deal.SideOf).
+func (g *Game) SideOf(s Seat) int { return sideOf(g.n, s) }
+
+// Totals returns the running game totals by side (Sides of them).
+func (g *Game) Totals() [4]int { return g.totals }
 
 // Records returns the finished deals. The slice and each record's steps
 // are copies: changing them does not change the game.
@@ -74,17 +78,14 @@ func (g *Game) Records() []DealRecord {
 // Over reports whether the game has a winner.
 func (g *Game) Over() bool { return g.over }
 
-// Winner returns the winner, NoSeat while the game goes on. With four
-// players it is the winning side as a seat number: SeatA for the team
-// A and C, SeatB for B and D (see WinnerSide).
-func (g *Game) Winner() Seat { return g.winner }
+// Winner returns the side that won the game, -1 while it goes on.
+func (g *Game) Winner() int { return g.winner }
 
 // NeedDeal reports whether the next deal is waiting for its deck.
 func (g *Game) NeedDeal() bool { return !g.over && !g.inDeal }
 
 // Dealer returns who deals the current deal, or the next one while the
-// game waits for a deck: the deal passes to the left every deal
-// (NextDealer; with two it alternates), abandoned deals included.
+// game waits for a deck.
 func (g *Game) Dealer() Seat {
 	return Seat((int(g.firstDealer) + len(g.records)) % int(g.n))
 }
@@ -93,53 +94,24 @@ func (g *Game) Dealer() Seat {
 // next one while the game waits for a deck.
 func (g *Game) DealNo() int { return len(g.records) + 1 }
 
-// Deal returns the current deal of a two-player game, to read: every
-// change goes through the game's Apply, which keeps the totals and the
-// records. Take a copy with Copy to play on. With three or four players
-// read Table instead (Deal then returns an empty deal).
-func (g *Game) Deal() DealReader { return &g.deal }
+// Deal returns the current deal, to read (the deal waiting for its deck
+// reads as the last one played; before the first deal it is the zero
+// Deal, with no players: ask NeedDeal and DealNo first). Every change
+// goes through the game's Apply, which keeps the totals and the records;
+// take a Copy to play on.
+func (g *Game) Deal() *Deal { return &g.deal }
 
-// DealReader reads a deal without changing it: what Game.Deal returns.
-// *Deal implements it.
-type DealReader interface {
-	Options() Options
-	Deck() Deck
-	Dealer() Seat
-	NonDealer() Seat
-	Phase() Phase
-	Turn() Seat
-	Hand(s Seat) CardSet
-	Upcard() Card
-	OrigUpcard() Card
-	Bottom() Card
-	Trump() Suit
-	Maker() Seat
-	Schmeisser() Seat
-	SchmeissRefused() bool
-	DixBy() Seat
-	SeqWinner() Seat
-	BellaBy() Seat
-	BestSequence(s Seat) Sequence
-	ShownSequences() ([]Sequence, Seat)
-	Play() Play
-	Trick() (lead Card, leader Seat)
-	LastTrick() ([2]Card, Seat, bool)
-	LastTrickWinner() Seat
-	Over() bool
-	Ending() Ending
-	Score() Score
-	Totals() [2]int
-	Steps() []Step
-	Legal() []Action
-	AppendLegal(dst []Action) []Action
-	IsLegal(a Action) bool
-	View(s Seat) View
-	// Copy returns the deal as a value the caller owns.
-	Copy() Deal
+// View returns what seat s may know of the current deal.
+func (g *Game) View(s Seat) View { return g.deal.View(s) }
+
+// SideName names side i of a table of players: the seat's letter, or
+// with four players the team's two letters, "AC" or "BD".
+func SideName(players, i int) string {
+	if players == 4 {
+		return Seat(i).String() + Seat(i+2).String()
+	}
+	return Seat(i).String()
 }
-
-// Copy returns a copy of the deal (a Deal is a value: assigning copies).
-func (d *Deal) Copy() Deal { return *d }
 
 // ErrGameOver is returned when a game that has ended is asked to go on.
 var ErrGameOver = fmt.Errorf("the game is over")
@@ -155,35 +127,39 @@ func (g *Game) StartDeal(deck Deck) error {
 	if g.inDeal {
 		return fmt.Errorf("deal %d is still in progress", g.DealNo())
 	}
-	dealer := g.Dealer()
-	if g.n != 2 {
-		g.table = NewGameTable(g.opts, dealer, deck, g.sides)
-	} else {
-		g.deal = NewGameDeal(g.opts, dealer, deck, g.totals)
-	}
+	g.deal = NewGameDeal(g.opts, g.Dealer(), deck, g.totals)
 	g.inDeal = true
 	return nil
+}
+
+// Turn returns the seat to move in the current deal: ChanceSeat for a
+// chance step, NoSeat while the game waits for a deck or is over.
+func (g *Game) Turn() Seat {
+	if g.over || !g.inDeal {
+		return NoSeat
+	}
+	return g.deal.Turn()
+}
+
+// Legal returns the actions the seat to move may take (nothing while
+// no one is to move).
+func (g *Game) Legal() []Action {
+	if g.over || !g.inDeal {
+		return nil
+	}
+	return g.deal.Legal()
 }
 
 // Apply takes action a for the seat to move in the current deal, and
 // scores the deal and the game when it ends.
 func (g *Game) Apply(a Action) error {
-	if g.over {
-		return ErrGameOver
-	}
-	if !g.inDeal {
-		return ErrNoDeal
-	}
-	if g.n != 2 {
-		return g.applyTable(a)
-	}
-	d := &g.deal
-	if err := d.Apply(a); err != nil {
+	if err := g.ready(); err != nil {
 		return err
 	}
-	if d.phase == PhaseOver {
-		g.finishDeal()
+	if err := g.deal.Apply(a); err != nil {
+		return err
 	}
+	g.applied()
 	return nil
 }
 
@@ -192,43 +168,41 @@ func (g *Game) Apply(a Action) error {
 // to move it returns an *IllegalError wrapping ErrNotYourTurn whose Turn
 // is the seat to move, and changes nothing.
 func (g *Game) ApplyAs(s Seat, a Action) error {
-	if !g.over && g.inDeal && g.n != 2 {
-		if err := g.table.ApplyAs(s, a); err != nil {
-			return err
-		}
-		g.tableApplied()
-		return nil
+	if err := g.ready(); err != nil {
+		return err
 	}
-	if !g.over && g.inDeal {
-		if t := g.deal.Turn(); t != s && t != NoSeat {
-			return g.deal.illegal(s, a).fail(ErrNotYourTurn, "it is not your turn")
-		}
+	if err := g.deal.ApplyAs(s, a); err != nil {
+		return err
 	}
-	return g.Apply(a)
+	g.applied()
+	return nil
 }
 
-func (g *Game) finishDeal() {
-	d := &g.deal
-	sc := d.score
-	for s := range 2 {
-		g.totals[s] += sc.Scored[s]
-		g.sides[s] = g.totals[s]
+func (g *Game) ready() error {
+	if g.over {
+		return ErrGameOver
 	}
-	steps := append([]Step(nil), d.Steps()...)
-	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: steps, Score: sc, Totals: g.totals,
-		Ending: d.ending, Schmeisser: d.schmeisser, Table: tableScoreOf(sc), Sides: g.sides})
+	if !g.inDeal {
+		return ErrNoDeal
+	}
+	return nil
+}
+
+// applied records the deal and decides the game when the deal has ended.
+func (g *Game) applied() {
+	d := &g.deal
+	if d.phase != PhaseOver {
+		return
+	}
+	sc := d.score
+	ns := sides(int(g.n))
+	for s := range ns {
+		g.totals[s] += sc.Scored[s]
+	}
+	g.records = append(g.records, DealRecord{Dealer: d.dealer, Deck: d.deck, Steps: append([]Step(nil), d.Steps()...),
+		Ending: d.ending, Schmeisser: d.schmeisser, Score: sc, Totals: g.totals})
 	g.inDeal = false
-	if w := GameWinner(g.totals, g.opts.Target); w != NoSeat {
+	if w := SideWinner(g.totals[:ns], g.opts.Target); w >= 0 {
 		g.over, g.winner = true, w
 	}
-}
-
-// GameWinner applies RULES.md section 9 to totals at the end of a deal:
-// the one player at or over target wins; if both are, the higher wins;
-// if they are equal, nobody yet (play continues).
-func GameWinner(totals [2]int, target int) Seat {
-	if w := SideWinner(totals[:], target); w >= 0 {
-		return Seat(w)
-	}
-	return NoSeat
 }

@@ -20,49 +20,12 @@ type hands struct {
 }
 
 // deck builds the deck for h, failing the test on a card named twice or
-// a batch of the wrong size.
+// a batch of the wrong size: the two-player layout of tableDeal, whose
+// seat A is the non-dealer (the places do not depend on who deals).
 func (h hands) deck(t testing.TB) Deck {
 	t.Helper()
-	var d Deck
-	for i := range d {
-		d[i] = NoCard
-	}
-	var used CardSet
-	place := func(what, cards string, pos []int) {
-		t.Helper()
-		if cards == "" {
-			return
-		}
-		m, err := ParseCardSet(cards)
-		if err != nil {
-			t.Fatalf("%s %q: %v", what, cards, err)
-		}
-		fs := strings.Fields(cards)
-		if len(fs) != len(pos) {
-			t.Fatalf("%s %q: %d cards, want %d", what, cards, len(fs), len(pos))
-		}
-		if m&used != 0 {
-			t.Fatalf("%s %q: %s named twice", what, cards, m&used)
-		}
-		used |= m
-		for i, f := range fs {
-			d[pos[i]] = MustCard(f)
-		}
-	}
-	place("non-dealer", h.nd, []int{0, 1, 2, 6, 7, 8})
-	place("dealer", h.dl, []int{3, 4, 5, 9, 10, 11})
-	place("upcard", h.up, []int{12})
-	place("non-dealer second batch", h.nd2, []int{13, 14, 15})
-	place("dealer second batch", h.dl2, []int{16, 17, 18})
-	place("bottom", h.bottom, []int{31})
-	rest := FullDeck &^ used
-	for i := range d {
-		if d[i] == NoCard {
-			c := rest.First()
-			d[i], rest = c, rest.Without(c)
-		}
-	}
-	return d
+	return tableDeal{players: 2, dealer: SeatB, first: [4]string{h.nd, h.dl}, second: [4]string{h.nd2, h.dl2},
+		up: h.up, bottom: h.bottom}.deck(t)
 }
 
 // newDeal deals h with dealer dealing and the default options.
@@ -86,10 +49,19 @@ func do(t testing.TB, d *Deal, actions ...string) {
 	}
 }
 
-// refused applies a, which must be refused with an *IllegalError wrapping
-// want and saying msg (when msg is not empty), and checks that the deal
-// is unchanged.
+// refused applies a, which must be refused as refusal checks, saying
+// msg (when msg is not empty).
 func refused(t testing.TB, d *Deal, a Action, want error, msg string) {
+	t.Helper()
+	if got := refusal(t, d, a, want); msg != "" && got != msg {
+		t.Errorf("%s: got message %q, want %q", a, got, msg)
+	}
+}
+
+// refusal applies a, which must be refused with an *IllegalError (not
+// wrapped) whose Err is want and which names a and the seat to move;
+// the deal must be unchanged. It returns the error's message.
+func refusal(t testing.TB, d *Deal, a Action, want error) string {
 	t.Helper()
 	before := *d
 	err := d.Apply(a)
@@ -99,18 +71,16 @@ func refused(t testing.TB, d *Deal, a Action, want error, msg string) {
 	if !errors.Is(err, want) {
 		t.Errorf("%s: got error %v, want errors.Is %v", a, err, want)
 	}
-	var ie *IllegalError
-	if !errors.As(err, &ie) {
+	ie, ok := err.(*IllegalError) // as returned, not wrapped
+	if !ok {
 		t.Errorf("%s: got error of type %T, want *IllegalError", a, err)
-	} else if ie.Action != a || ie.Seat != d.Turn() {
-		t.Errorf("%s: error names %s by %s, want %s by %s", a, ie.Action, ie.Seat, a, d.Turn())
-	}
-	if msg != "" && err.Error() != msg {
-		t.Errorf("%s: got message %q, want %q", a, err.Error(), msg)
+	} else if ie.Action != a || ie.Seat != d.Turn() || ie.Err != want {
+		t.Errorf("%s: error names %s by %s wrapping %v, want %s by %s wrapping %v", a, ie.Action, ie.Seat, ie.Err, a, d.Turn(), want)
 	}
 	if *d != before {
 		t.Errorf("%s: refused action changed the deal", a)
 	}
+	return err.Error()
 }
 
 // refusedText is refused with the action in ParseAction notation.
@@ -154,3 +124,12 @@ func set(t testing.TB, s string) CardSet {
 // roles returns the non-dealer and the dealer, so tests can say who acts
 // by role whichever seat deals.
 func roles(dealer Seat) (nd, dl Seat) { return dealer.Other(), dealer }
+
+// xorshift32 is the next number of a fixed pseudo-random sequence, for
+// tests that sample many card sets cheaply.
+func xorshift32(x uint32) uint32 {
+	x ^= x << 13
+	x ^= x >> 17
+	x ^= x << 5
+	return x
+}

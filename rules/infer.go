@@ -1,24 +1,5 @@
 package rules
 
-// What a View reveals about cards it does not show. Bots ask these
-// questions instead of reading the history themselves, so the inference
-// follows the rules wherever the rules change. Every question takes the
-// seat it is about, so it reads the same with more than one opponent.
-
-// CannotHold returns the cards seat s cannot hold now, as its card play
-// shows (RULES.md section 6): a player that did not follow the led suit
-// has none of it; one that played neither the led suit nor a trump has
-// no trump either; one that played a trump that does not beat the trump
-// winning the trick has no trump that would (the rules make it beat the
-// trick when it can). A player gains no card during play, so what its
-// play excluded then is excluded now. Cards in the viewer's own hand or
-// already played are not hidden and may be included.
-func (v *View) CannotHold(s Seat) CardSet { return v.masked.cannotHold(s) }
-
-func (d *Deal) cannotHold(s Seat) CardSet {
-	return cannotHoldIn(d.steps[:d.nsteps], d.trump, 2, s)
-}
-
 // cannotHoldIn reads the card play of steps at a table of players with
 // trump (a suit, or NoTrumps, where only a failure to follow tells).
 func cannotHoldIn(steps []Step, trump Suit, players int, s Seat) CardSet {
@@ -63,128 +44,161 @@ func cannotHoldIn(steps []Step, trump Suit, players int, s Seat) CardSet {
 	return ex
 }
 
-// SeqBound restricts a player's best sequence (BestSequence of its hand
-// when the dialogue was held), as the dialogue and the shown sequences
-// reveal it. Zero fields do not restrict.
-type SeqBound struct {
+// What a View reveals of the melds it does not show: the words of
+// the sequence dialogue and the melds shown after the first trick. Bots
+// ask this instead of reading the dialogue themselves (SequenceBound is
+// the same question for two players).
+
+// MeldBound restricts a seat's best meld (Deal.BestMeld: the best meld
+// of its hand when the dialogue was held) as the dialogue and the melds
+// shown reveal it. Zero fields and NoRank do not restrict.
+type MeldBound struct {
 	Value, MinValue int   // best value exactly / at least (20 or 50)
 	Len, MinLen     uint8 // length exactly / at least
 	Top, MinTop     Rank  // top card exactly / at least; NoRank for none
-	// Trump is +1 when the best sequence is in trump, -1 when it is not
-	// (a "same" settled by the trump rule shows which), 0 when unknown.
+	// Trump is +1 when the best meld is in trump, -1 when it is not (a
+	// "same" settled by the trump rule shows which), 0 when unknown.
 	Trump      int8
-	Shown      bool // the shown cards are exactly SequenceCards(hand)
+	Shown      bool // the shown cards are exactly the meld cards of the hand
 	ShownCards CardSet
 }
 
-// SequenceBound returns what the sequence dialogue and the sequences
-// shown after the first trick reveal of seat opp's best sequence. It
-// reads the dialogue as Deal plays it: the non-dealer opens
-// with its best value (or "no sequence"); the dealer answers "not good"
-// only with a better value, "how high?" / "how many cards?" only with an
-// equal one; lengths and tops are told truthfully and answered the same
-// way ("not good": more, or higher; "how high?" / "same": equal).
-func (v *View) SequenceBound(opp Seat) SeqBound {
-	b := &SeqBound{Top: NoRank, MinTop: NoRank}
-	if v.SeqWinner == opp && v.Shown != 0 {
-		b.Shown, b.ShownCards = true, v.Shown
+// MeldBound returns what the dialogue and the melds shown reveal of seat
+// o's best meld. It reads the words as Deal plays them (the package doc):
+// "announce V" says the best value; "how-many", "how-high" and "same" an
+// equal value (and length, and top); "not-good" and a claim by length say
+// better at the point the words reached; "length N" and "top R" are told
+// truthfully. "good" and "no-sequence" say nothing: a player may keep
+// quiet. At "same" the meld in trump wins, else the claim standing: when
+// the last "same" stood to the end, the winner of the right (public once
+// play starts) tells whether the challenger's meld is in trump.
+func (v *View) MeldBound(o Seat) MeldBound {
+	b := MeldBound{Top: NoRank, MinTop: NoRank}
+	if v.SeqWinner != NoSeat && o < 4 && v.Shown[o] != 0 {
+		b.Shown, b.ShownCards = true, v.Shown[o]
 	}
-	var announced int
-	var told Sequence
-	same := false
-	// The step whose answer comes next: 1 the value, 2 the length, 3 the
-	// top.
-	step := 0
+	lengthMode := v.Options.SequenceRank == RankByLength
+	var cVal, cLen uint8
+	cTop := NoRank
+	step := tSpeak
+	claimant := NoSeat
+	sameBy, sameTo := NoSeat, NoSeat // the last "same": who said it, to whose claim
 	for _, st := range v.History() {
-		a := st.Action
-		byOpp := st.Seat == opp
+		a, mine := st.Action, st.Seat == o
+		lengthLevel := lengthMode && cVal == 50
+		switch a.Kind {
+		case Announce, NotGood:
+			claimant, sameBy = st.Seat, NoSeat
+		case Length:
+			if step != tTellLen {
+				claimant, sameBy = st.Seat, NoSeat
+			}
+		case Same:
+			sameBy, sameTo = st.Seat, claimant
+		}
 		switch a.Kind {
 		case Announce:
-			if byOpp {
+			if mine {
 				b.Value = int(a.N)
 			}
-			if step == 0 {
-				announced = int(a.N)
+			cVal, cLen, cTop, step = a.N, 0, NoRank, tSpeak
+		case NoSequence, Good:
+			step = tSpeak
+		case NotGood:
+			switch {
+			case step == tSpeak && cLen == 0 && cTop == NoRank:
+				if mine {
+					b.Value = 50
+				}
+				cVal, cTop = 50, NoRank
+			case step == tReplyLen:
+				if mine {
+					b.Value, b.MinLen = int(cVal), cLen+1
+				}
+				cLen, cTop = 0, NoRank
+			default:
+				if mine {
+					b.Value, b.MinTop = int(cVal), cTop+1
+					if lengthLevel {
+						b.Len = cLen
+					}
+				}
+				cTop = NoRank
 			}
-			step = 1
-		case NoSequence:
-			step = 1
+			step = tSpeak
+		case HowMany:
+			if mine {
+				b.Value = int(cVal)
+			}
+			step = tTellLen
+		case HowHigh:
+			if mine {
+				b.Value = int(cVal)
+				if lengthLevel && cLen != 0 {
+					b.Len = cLen
+				}
+			}
+			step = tTellTop
 		case Length:
-			told.Len = a.N
-			if byOpp {
+			if mine {
 				b.Len = a.N
 			}
-			step = 2
+			if step == tTellLen {
+				cLen, step = a.N, tReplyLen
+				break
+			}
+			// A longer 50 claimed over a length told.
+			if mine {
+				b.Value = 50
+			}
+			cLen, cTop, step = a.N, NoRank, tSpeak
 		case Top:
-			told.Top = a.Rank
-			if byOpp {
+			if mine {
 				b.Top = a.Rank
 			}
-			step = 3
-		case NotGood, HowHigh, HowMany, Same:
-			same = same || a.Kind == Same
-			if !byOpp {
-				continue
+			cTop, step = a.Rank, tReplyTop
+		case Same:
+			if mine {
+				b.Value, b.Top = int(cVal), cTop
+				if lengthLevel {
+					b.Len = cLen
+				}
 			}
-			notGood := a.Kind == NotGood
-			switch step {
-			case 1:
-				if notGood {
-					b.MinValue = max(b.MinValue, announced+1)
-				} else {
-					b.Value = announced
-				}
-			case 2:
-				if notGood {
-					b.MinLen = max(b.MinLen, told.Len+1)
-				} else {
-					b.Len = told.Len
-				}
-			case 3:
-				if notGood {
-					b.MinTop = told.Top + 1
-				} else {
-					b.Top = told.Top
-				}
+			step = tSpeak
+		}
+	}
+	if sameBy != NoSeat && v.SeqWinner != NoSeat {
+		won := v.SeqWinner == sameBy
+		switch o {
+		case sameBy:
+			b.Trump = map[bool]int8{true: 1, false: -1}[won]
+		case sameTo:
+			if won {
+				b.Trump = -1
 			}
 		}
 	}
-	// At "same" the trump sequence wins, else the non-dealer's: when our
-	// own best is in trump (we are the dealer) or not (we are the
-	// non-dealer), the winner tells whether the opponent's is.
-	if same && v.SeqWinner != NoSeat {
-		ownTrump := v.OwnBest().Suit == v.Trump
-		oppDeals := v.Dealer == opp
-		switch {
-		case !oppDeals && ownTrump: // we deal, with a trump sequence
-			b.Trump = map[bool]int8{true: 1, false: -1}[v.SeqWinner == opp]
-		case oppDeals && !ownTrump: // we lead, with a plain sequence
-			b.Trump = map[bool]int8{true: 1, false: -1}[v.SeqWinner == opp]
-		}
-	}
-	return *b
+	return b
 }
 
-// Fits reports whether hand, the opponent's hand when the dialogue was
-// held, satisfies the sequence bounds.
-func (b *SeqBound) Fits(hand CardSet, trump Suit, mode SeqRank) bool {
-	if b.Shown && SequenceCards(hand) != b.ShownCards {
+// Fits reports whether hand, a seat's hand when the dialogue was held,
+// satisfies the bound under trump and the options (of_a_kind, menage and
+// sequence_rank change what the best meld is).
+func (b *MeldBound) Fits(hand CardSet, trump Suit, opts Options) bool {
+	best, _, cards := melds(hand, trump, opts)
+	if b.Shown && cards != b.ShownCards {
 		return false
 	}
-	if b.Value == 0 && b.MinValue == 0 && b.Len == 0 && b.MinLen == 0 && b.Top == NoRank && b.MinTop == NoRank && b.Trump == 0 {
-		return true
-	}
-	q, _ := BestSequence(hand, trump, mode)
-	v := q.Value()
+	v := best.Value()
 	switch {
 	case b.Value != 0 && v != b.Value,
 		v < b.MinValue,
-		b.Len != 0 && q.Len != b.Len,
-		q.Len < b.MinLen,
-		b.Top != NoRank && q.Top != b.Top,
-		b.MinTop != NoRank && (q.Len < 3 || q.Top < b.MinTop),
-		b.Trump > 0 && q.Suit != trump,
-		b.Trump < 0 && q.Len >= 3 && q.Suit == trump:
+		b.Len != 0 && best.Len != b.Len,
+		best.Len < b.MinLen,
+		b.Top != NoRank && (best.Len < 3 || best.Top != b.Top),
+		b.MinTop != NoRank && (best.Len < 3 || best.Top < b.MinTop),
+		b.Trump > 0 && !best.Trump,
+		b.Trump < 0 && best.Len >= 3 && best.Trump:
 		return false
 	}
 	return true

@@ -52,7 +52,7 @@ func TestInferenceIsSound(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	for i := range n {
 		d := NewDeal(DefaultOptions(), Seat(i&1), Shuffle(r))
-		var atDialogue [2]CardSet
+		var atDialogue [4]CardSet
 		for !d.Over() {
 			legal := d.Legal()
 			if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
@@ -69,8 +69,8 @@ func TestInferenceIsSound(t *testing.T) {
 				if atDialogue[s] == 0 {
 					continue
 				}
-				b := v.SequenceBound(s)
-				if !b.Fits(atDialogue[s], d.Trump(), d.Options().SequenceRank) {
+				b := v.MeldBound(s)
+				if !b.Fits(atDialogue[s], d.Trump(), d.Options()) {
 					t.Fatalf("deal %d: %s's hand %s does not fit its bound %+v (history %v)", i, s, atDialogue[s], b, d.Steps())
 				}
 			}

@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite rules/testdata/kperft.golden fr
 // card-play sequences from the first lead of a fixed deal, by length in
 // plies (cards played; the bella flag is not a separate move). Two
 // counters must agree: a naive recursion over the checked Deal path
-// (AppendLegal, a clone, Apply) and a memoised one over the fast Play
+// (AppendLegal, a clone, Apply) and a memoised one over the fast Duel
 // path (Legal, Move) keyed at trick starts on both hands and the leader.
 // The counts are checked in as golden values.
 
@@ -60,7 +60,7 @@ func (k kperftDeal) start(t *testing.T) Deal {
 			t.Fatalf("%s: %s: %v", k.name, s, err)
 		}
 	}
-	if d.Phase() != PhasePlay || d.play.Tricks != 0 || d.play.Lead != NoCard {
+	if d.Phase() != PhasePlay || d.play.Tricks != 0 || d.play.Lead() != NoCard {
 		t.Fatalf("%s: the actions reach %s, not the first lead", k.name, d.Phase())
 	}
 	return d
@@ -108,7 +108,7 @@ type perftKey struct {
 // the result's k-th entry is the number of sequences of k plies.
 type memoPerft map[perftKey]*[19]uint64
 
-func (m memoPerft) counts(p Play) *[19]uint64 {
+func (m memoPerft) counts(p Duel) *[19]uint64 {
 	key := perftKey{p.Hands, p.Leader}
 	if c, ok := m[key]; ok {
 		return c
@@ -148,7 +148,7 @@ func TestKperft(t *testing.T) {
 	for _, k := range kperftDeals {
 		d := k.start(t)
 		m := memoPerft{}
-		counts := *m.counts(d.play)
+		counts := *m.counts(d.play.Duel())
 		golden[k.name] = counts
 		// The naive counter agrees from the start to a modest depth...
 		for depth := 1; depth <= 6; depth++ {
@@ -160,7 +160,7 @@ func TestKperft(t *testing.T) {
 		for tricks := 3; tricks <= 8; tricks++ {
 			e := kperftLine(d, tricks)
 			left := 18 - 2*tricks
-			memo := m.counts(e.play)[left]
+			memo := m.counts(e.play.Duel())[left]
 			if memo == 0 {
 				t.Errorf("%s: %d tricks in: no sequence to the end", k.name, tricks)
 			}

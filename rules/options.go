@@ -45,12 +45,12 @@ type Options struct {
 	// from 1 to MaxTarget).
 	Target int
 
-	// The options of RULES.md sections 10 and 11 (see TableOptionNames).
+	// The options of RULES.md sections 10 and 11 (see ExtraOptionNames).
 	// Their zero values are the defaults, except Players, where 0 reads
 	// as 2, so an Options built before they existed means the same game.
 
 	// Players is the number of players, 2, 3 or 4 (option players,
-	// default 2). Only Table plays 3 and 4; Deal is the two-player game.
+	// default 2).
 	Players int
 	// OfAKind scores three of a kind 20 and four of a kind 50, ranked and
 	// declared like sequences (option of_a_kind).
@@ -88,6 +88,12 @@ func (o Options) HasDix() bool { return o.NumPlayers() != 4 }
 // four players (RULES.md section 10).
 func (o Options) HasNoTrumps() bool { return o.NumPlayers() == 4 }
 
+// HasShlomo and HasCleopatra report whether those declarations are
+// played: shlomo with three or four players, cleopatra with four (an
+// option set at a table too small for it is ignored).
+func (o Options) HasShlomo() bool    { return o.Shlomo && o.NumPlayers() >= 3 }
+func (o Options) HasCleopatra() bool { return o.Cleopatra && o.NumPlayers() == 4 }
+
 // NumPlayers returns the number of players: Players, or 2 when unset.
 func (o Options) NumPlayers() int {
 	if o.Players == 0 {
@@ -113,20 +119,20 @@ func DefaultOptions() Options {
 // OptionNames lists the option keys in the order String writes them.
 var OptionNames = []string{"bottom_card", "sequence_rank", "melds_need_trick", "last_trick", "target"}
 
-// TableOptionNames lists the options of RULES.md sections 10 and 11, in
+// ExtraOptionNames lists the options of RULES.md sections 10 and 11, in
 // the order String writes them. String writes one only when it differs
-// from its default, so a two-player game's options read as they always
-// did.
-var TableOptionNames = []string{"players", "of_a_kind", "menage", "dealer_forced", "bimah", "shlomo", "cleopatra"}
+// from its default, so the logs of games without them read as they did
+// before these options existed.
+var ExtraOptionNames = []string{"players", "of_a_kind", "menage", "dealer_forced", "bimah", "shlomo", "cleopatra"}
 
 // AllOptionNames lists every option key: OptionNames, then
-// TableOptionNames.
+// ExtraOptionNames.
 func AllOptionNames() []string {
-	return append(append([]string(nil), OptionNames...), TableOptionNames...)
+	return append(append([]string(nil), OptionNames...), ExtraOptionNames...)
 }
 
-// tableFlags maps the on/off options of TableOptionNames to their fields.
-func (o *Options) tableFlag(key string) *bool {
+// flags maps the on/off options of ExtraOptionNames to their fields.
+func (o *Options) flag(key string) *bool {
 	switch key {
 	case "of_a_kind":
 		return &o.OfAKind
@@ -167,7 +173,7 @@ func (o Options) Get(key string) (string, error) {
 	case "players":
 		return strconv.Itoa(o.NumPlayers()), nil
 	}
-	if f := o.tableFlag(key); f != nil {
+	if f := o.flag(key); f != nil {
 		return onOff(*f), nil
 	}
 	return "", fmt.Errorf("unknown rule option %q (known: %s)", key, strings.Join(AllOptionNames(), ", "))
@@ -182,7 +188,7 @@ func (o Options) String() string {
 		parts = append(parts, k+"="+v)
 	}
 	def := DefaultOptions()
-	for _, k := range TableOptionNames {
+	for _, k := range ExtraOptionNames {
 		v, _ := o.Get(k)
 		if d, _ := def.Get(k); v != d {
 			parts = append(parts, k+"="+v)
@@ -248,7 +254,7 @@ func (o *Options) Set(key, value string) error {
 			o.Players = 0 // the default, so Options stay comparable to DefaultOptions
 		}
 	default:
-		f := o.tableFlag(strings.TrimSpace(key))
+		f := o.flag(strings.TrimSpace(key))
 		if f == nil {
 			return fmt.Errorf("unknown rule option %q (known: %s)", key, strings.Join(AllOptionNames(), ", "))
 		}

@@ -7,7 +7,7 @@ import (
 )
 
 // A repeated key is refused, whatever the two values: the reader cannot
-// know which one was meant (issue 14).
+// know which one was meant.
 func TestParseOptionsRefusesRepeatedKey(t *testing.T) {
 	for _, in := range []string{"target=100,target=200", "target=300,target=300",
 		"bottom_card=on, bottom_card =off", "last_trick=0,target=100,last_trick=10"} {

@@ -109,31 +109,31 @@ func wantScore(t *testing.T, got, want Score) {
 
 func TestScoreMade(t *testing.T) {
 	d := madeDeal.run(t, DefaultOptions())
-	wantScore(t, d.Score(), Score{Maker: SeatA, Trump: Hearts, Outcome: Made,
-		Tricks: [2]int{5, 4}, Cards: [2]int{67, 38}, LastTrick: [2]int{0, 10},
-		Total: [2]int{67, 48}, Scored: [2]int{67, 48}})
+	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Made,
+		Tricks: [4]int{5, 4}, Cards: [4]int{67, 38}, LastTrick: [4]int{0, 10},
+		Total: [4]int{67, 48}, SideTotal: [4]int{67, 48}, Scored: [4]int{67, 48}})
 
 	d = sweepDeal.run(t, DefaultOptions())
-	wantScore(t, d.Score(), Score{Maker: SeatA, Trump: Hearts, Outcome: Made,
-		Tricks: [2]int{9, 0}, Cards: [2]int{110, 0}, LastTrick: [2]int{10, 0},
-		Seqs: [2]int{50, 0}, Bella: [2]int{20, 0},
-		Total: [2]int{190, 0}, Scored: [2]int{190, 0}})
+	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Made,
+		Tricks: [4]int{9, 0}, Cards: [4]int{110, 0}, LastTrick: [4]int{10, 0},
+		Seqs: [4]int{50, 0}, Bella: [4]int{20, 0},
+		Total: [4]int{190, 0}, SideTotal: [4]int{190, 0}, Scored: [4]int{190, 0}})
 }
 
 func TestScoreTie(t *testing.T) {
 	d := tieDeal.run(t, DefaultOptions())
 	// Equal totals: the maker scores nothing, the defender its own.
-	wantScore(t, d.Score(), Score{Maker: SeatA, Trump: Hearts, Outcome: Tie,
-		Tricks: [2]int{6, 3}, Cards: [2]int{38, 48}, LastTrick: [2]int{10, 0},
-		Total: [2]int{48, 48}, Scored: [2]int{0, 48}})
+	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Tie,
+		Tricks: [4]int{6, 3}, Cards: [4]int{38, 48}, LastTrick: [4]int{10, 0},
+		Total: [4]int{48, 48}, SideTotal: [4]int{48, 48}, Scored: [4]int{0, 48}})
 }
 
 func TestScoreBete(t *testing.T) {
 	d := beteDeal.run(t, DefaultOptions())
 	// The defender scores both totals.
-	wantScore(t, d.Score(), Score{Maker: SeatA, Trump: Hearts, Outcome: Bete,
-		Tricks: [2]int{0, 9}, Cards: [2]int{0, 96}, LastTrick: [2]int{0, 10},
-		Bella: [2]int{0, 20}, Total: [2]int{0, 126}, Scored: [2]int{0, 126}})
+	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Bete,
+		Tricks: [4]int{0, 9}, Cards: [4]int{0, 96}, LastTrick: [4]int{0, 10},
+		Bella: [4]int{0, 20}, Total: [4]int{0, 126}, SideTotal: [4]int{0, 126}, Scored: [4]int{0, 126}})
 	if d.SeqWinner() != SeatA {
 		t.Errorf("sequence right to %s, want A", d.SeqWinner())
 	}
@@ -143,20 +143,20 @@ func TestScoreMeldsNeedTrick(t *testing.T) {
 	// Default on: the winner of the right took no trick and scores no
 	// sequence (bella still counts: B's 20 above).
 	d := beteDeal.run(t, DefaultOptions())
-	if got := d.Score().Seqs; got != [2]int{} {
+	if got := d.Score().Seqs; got != [4]int{} {
 		t.Errorf("melds_need_trick=on: sequences %v, want none", got)
 	}
 	opts := DefaultOptions()
 	opts.MeldsNeedTrick = false
 	d = beteDeal.run(t, opts)
-	wantScore(t, d.Score(), Score{Maker: SeatA, Trump: Hearts, Outcome: Bete,
-		Tricks: [2]int{0, 9}, Cards: [2]int{0, 96}, LastTrick: [2]int{0, 10},
-		Seqs: [2]int{20, 0}, Bella: [2]int{0, 20}, Total: [2]int{20, 126}, Scored: [2]int{0, 146}})
+	wantScore(t, d.Score(), Score{Players: 2, Maker: SeatA, Trump: Hearts, Outcome: Bete,
+		Tricks: [4]int{0, 9}, Cards: [4]int{0, 96}, LastTrick: [4]int{0, 10},
+		Seqs: [4]int{20, 0}, Bella: [4]int{0, 20}, Total: [4]int{20, 126}, SideTotal: [4]int{20, 126}, Scored: [4]int{0, 146}})
 	// A winner who takes a trick scores under either option.
 	for _, on := range []bool{true, false} {
 		opts.MeldsNeedTrick = on
 		d := sweepDeal.run(t, opts)
-		if got := d.Score().Seqs; got != [2]int{50, 0} {
+		if got := d.Score().Seqs; got != [4]int{50, 0} {
 			t.Errorf("melds_need_trick=%v: sequences %v, want [50 0]", on, got)
 		}
 	}
@@ -173,7 +173,7 @@ func TestScoreWinnerScoresEverySequence(t *testing.T) {
 	if sc.Tricks[SeatA] == 0 {
 		t.Fatal("test deal: A took no trick")
 	}
-	if sc.Seqs != [2]int{70, 0} {
+	if sc.Seqs != [4]int{70, 0} {
 		t.Errorf("sequences %v, want [70 0]", sc.Seqs)
 	}
 }
@@ -182,13 +182,13 @@ func TestScoreLastTrick(t *testing.T) {
 	// B wins the ninth trick of madeDeal.
 	for _, tc := range []struct {
 		bonus      int
-		last, tot  [2]int
+		last, tot  [4]int
 		wantResult Outcome
 	}{
-		{10, [2]int{0, 10}, [2]int{67, 48}, Made},
-		{0, [2]int{0, 0}, [2]int{67, 38}, Made},
-		{25, [2]int{0, 25}, [2]int{67, 63}, Made},
-		{40, [2]int{0, 40}, [2]int{67, 78}, Bete},
+		{10, [4]int{0, 10}, [4]int{67, 48}, Made},
+		{0, [4]int{0, 0}, [4]int{67, 38}, Made},
+		{25, [4]int{0, 25}, [4]int{67, 63}, Made},
+		{40, [4]int{0, 40}, [4]int{67, 78}, Bete},
 	} {
 		opts := DefaultOptions()
 		opts.LastTrick = tc.bonus
@@ -202,21 +202,21 @@ func TestScoreLastTrick(t *testing.T) {
 
 func TestGameWinnerRule(t *testing.T) {
 	tests := []struct {
-		totals [2]int
+		totals []int
 		target int
-		want   Seat
+		want   int
 	}{
-		{[2]int{499, 0}, 500, NoSeat},
-		{[2]int{500, 0}, 500, SeatA},
-		{[2]int{120, 501}, 500, SeatB},
-		{[2]int{510, 530}, 500, SeatB}, // both over: the higher
-		{[2]int{600, 530}, 500, SeatA},
-		{[2]int{520, 520}, 500, NoSeat}, // equal: play continues
-		{[2]int{99, 100}, 100, SeatB},
+		{[]int{499, 0}, 500, -1},
+		{[]int{500, 0}, 500, 0},
+		{[]int{120, 501}, 500, 1},
+		{[]int{510, 530}, 500, 1}, // both over: the higher
+		{[]int{600, 530}, 500, 0},
+		{[]int{520, 520}, 500, -1}, // equal: play continues
+		{[]int{99, 100}, 100, 1},
 	}
 	for _, tc := range tests {
-		if got := GameWinner(tc.totals, tc.target); got != tc.want {
-			t.Errorf("GameWinner(%v, %d) = %s, want %s", tc.totals, tc.target, got, tc.want)
+		if got := SideWinner(tc.totals, tc.target); got != tc.want {
+			t.Errorf("SideWinner(%v, %d) = %d, want %d", tc.totals, tc.target, got, tc.want)
 		}
 	}
 }
@@ -249,11 +249,11 @@ func TestGameTargetReachedByOne(t *testing.T) {
 	for _, first := range []Seat{SeatA, SeatB} {
 		g := playGame(t, 60, first, 5)
 		nd := first.Other()
-		want := [2]int{}
+		want := [4]int{}
 		want[nd] = 67
 		want[first] = 48
-		if !g.Over() || g.Winner() != nd || g.Totals() != want || len(g.Records()) != 1 {
-			t.Errorf("first dealer %s: over %v winner %s totals %v after %d deals; want %s wins %v after one",
+		if !g.Over() || g.Winner() != int(nd) || g.Totals() != want || len(g.Records()) != 1 {
+			t.Errorf("first dealer %s: over %v winner %d totals %v after %d deals; want %s wins %v after one",
 				first, g.Over(), g.Winner(), g.Totals(), len(g.Records()), nd, want)
 		}
 		if err := g.StartDeal(NewDeck()); err != ErrGameOver {
@@ -268,18 +268,18 @@ func TestGameTargetReachedByOne(t *testing.T) {
 func TestGameTargetReachedByBoth(t *testing.T) {
 	// Both pass 40 on the first deal: the higher wins.
 	g := playGame(t, 40, SeatB, 5)
-	if !g.Over() || g.Winner() != SeatA || g.Totals() != [2]int{67, 48} {
-		t.Errorf("target 40: winner %s totals %v, want A with 67-48", g.Winner(), g.Totals())
+	if !g.Over() || g.Winner() != 0 || g.Totals() != [4]int{67, 48} {
+		t.Errorf("target 40: winner %d totals %v, want A with 67-48", g.Winner(), g.Totals())
 	}
 	// Both pass 100 on the second deal with 115 each: play continues;
 	// the third deal decides.
 	g = playGame(t, 100, SeatB, 2)
-	if g.Over() || g.Totals() != [2]int{115, 115} || !g.NeedDeal() || g.Dealer() != SeatB {
+	if g.Over() || g.Totals() != [4]int{115, 115} || !g.NeedDeal() || g.Dealer() != SeatB {
 		t.Fatalf("target 100 after two deals: over %v totals %v, want 115-115 and a third deal dealt by B", g.Over(), g.Totals())
 	}
 	g = playGame(t, 100, SeatB, 5)
-	if !g.Over() || g.Winner() != SeatA || g.Totals() != [2]int{182, 163} || len(g.Records()) != 3 {
-		t.Errorf("target 100: winner %s totals %v after %d deals, want A with 182-163 after three", g.Winner(), g.Totals(), len(g.Records()))
+	if !g.Over() || g.Winner() != 0 || g.Totals() != [4]int{182, 163} || len(g.Records()) != 3 {
+		t.Errorf("target 100: winner %d totals %v after %d deals, want A with 182-163 after three", g.Winner(), g.Totals(), len(g.Records()))
 	}
 }
 
@@ -299,14 +299,14 @@ func TestGameRecords(t *testing.T) {
 			break
 		}
 	}
-	if cards, leader, ok := replay.LastTrick(); !ok || cards != [2]Card{MustCard("7C"), MustCard("KC")} || leader != SeatA || replay.LastTrickWinner() != SeatB {
+	if cards, leader, ok := replay.LastTrick(); !ok || cards != [4]Card{MustCard("7C"), MustCard("KC"), NoCard, NoCard} || leader != SeatA || replay.LastTrickWinner() != SeatB {
 		t.Errorf("first trick %v led by %s won by %s, want 7C KC led by A won by B", cards, leader, replay.LastTrickWinner())
 	}
 	if sc := d.Score(); sc.Outcome != Made || d.Ending() != PlayedOut {
 		t.Errorf("score %+v ending %s, want made and played out", sc, d.Ending())
 	}
 	rec := g.Records()[0]
-	if len(rec.Steps) != 23 || rec.Totals != [2]int{67, 48} || rec.Dealer != SeatB {
+	if len(rec.Steps) != 23 || rec.Totals != [4]int{67, 48} || rec.Dealer != SeatB {
 		t.Errorf("record: %d steps totals %v dealer %s", len(rec.Steps), rec.Totals, rec.Dealer)
 	}
 	if err := g.Apply(PassAction()); err != ErrNoDeal {
@@ -328,8 +328,27 @@ func TestGameRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	seqs, w := g.Deal().ShownSequences()
-	if w != SeatA || len(seqs) != 1 || seqs[0].String() != "AH-KH-QH-JH-TH-9H-8H-7H" {
-		t.Errorf("shown sequences %v by %s, want A's AH-KH-QH-JH-TH-9H-8H-7H", seqs, w)
+	shown := g.Deal().ShownCards()
+	if seqs := Sequences(shown[SeatA]); shown[SeatB] != 0 || len(seqs) != 1 || seqs[0].String() != "AH-KH-QH-JH-TH-9H-8H-7H" {
+		t.Errorf("shown %v, want A's AH-KH-QH-JH-TH-9H-8H-7H", shown)
+	}
+}
+
+// TestScoreMargin: a side's margin is its score less the mean of the
+// other sides' (worked by hand at three and four players).
+func TestScoreMargin(t *testing.T) {
+	sc := Score{Players: 3, Scored: [4]int{0, 162, 41}}
+	for side, want := range []float64{-101.5, 141.5, -40} {
+		if got := sc.Margin(side); got != want {
+			t.Errorf("side %d: %v, want %v", side, got, want)
+		}
+	}
+	four := Score{Players: 4, Scored: [4]int{30, 172}}
+	if four.Margin(0) != -142 || four.Margin(1) != 142 {
+		t.Error("four players")
+	}
+	two := Score{Players: 2, Scored: [4]int{67, 48}}
+	if two.Margin(0) != 19 || two.Margin(1) != -19 {
+		t.Error("two players")
 	}
 }

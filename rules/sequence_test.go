@@ -375,7 +375,7 @@ func TestDialogueAgreesWithRanking(t *testing.T) {
 		}
 		do(t, &d, "pass", "pass", "name "+trump.String())
 		nd, dl := roles(d.Dealer())
-		want := CompareSequences(d.BestSequence(nd), d.BestSequence(dl), d.Trump(), opts.SequenceRank)
+		want := CompareSequences(bestSeq(&d, nd), bestSeq(&d, dl), d.Trump(), opts.SequenceRank)
 		for d.Phase() == PhaseSequences {
 			l := d.Legal()
 			best := l[0]
@@ -398,7 +398,7 @@ func TestDialogueAgreesWithRanking(t *testing.T) {
 		got := map[Seat]int{nd: 1, dl: -1, NoSeat: 0}[d.SeqWinner()]
 		if got != want {
 			t.Fatalf("deal %d (%s): %s vs %s, trump %s: dialogue %v gives %s, CompareSequences %d",
-				i, opts.SequenceRank, d.BestSequence(nd), d.BestSequence(dl), d.Trump(), d.Steps(), d.SeqWinner(), want)
+				i, opts.SequenceRank, bestSeq(&d, nd), bestSeq(&d, dl), d.Trump(), d.Steps(), d.SeqWinner(), want)
 		}
 	}
 }
@@ -410,7 +410,7 @@ func TestSequenceRightAfterDixExchange(t *testing.T) {
 	d := newDeal(t, SeatB, h)
 	do(t, &d, "take", "exchange")
 	wantLegal(t, &d, "announce 50, no-sequence")
-	if q := d.BestSequence(SeatA); q.String() != "QH-JH-TH-9H" {
+	if q := bestSeq(&d, SeatA); q.String() != "QH-JH-TH-9H" {
 		t.Errorf("best sequence %s, want QH-JH-TH-9H", q)
 	}
 }
@@ -418,23 +418,29 @@ func TestSequenceRightAfterDixExchange(t *testing.T) {
 func TestSequencesShownAfterFirstTrick(t *testing.T) {
 	d := dialogueDeal(t, DefaultOptions(), fiftyPlus, noSeqBfp, Spades)
 	do(t, &d, "announce 50", "good")
-	if q, w := d.ShownSequences(); q != nil || w != NoSeat {
-		t.Errorf("before the first trick: shown %v by %s, want nothing", q, w)
+	if q := d.ShownCards(); q != [4]CardSet{} {
+		t.Errorf("before the first trick: shown %v, want nothing", q)
 	}
-	if v := d.View(SeatB); v.Shown != 0 || v.SeqWinner != SeatA {
+	if v := d.View(SeatB); v.Shown != [4]CardSet{} || v.SeqWinner != SeatA {
 		t.Errorf("B's view before the first trick: shown %s winner %s", v.Shown, v.SeqWinner)
 	}
 	do(t, &d, "play 9H")
-	if q, _ := d.ShownSequences(); q != nil {
+	if q := d.ShownCards(); q != [4]CardSet{} {
 		t.Errorf("mid-trick: shown %v, want nothing yet", q)
 	}
 	l := d.Legal()
 	do(t, &d, l[0].String())
-	q, w := d.ShownSequences()
-	if got := fmt.Sprint(q); w != SeatA || got != "[TC-9C-8C-7C AD-KD-QD]" {
-		t.Errorf("after the first trick: shown %s by %s, want [TC-9C-8C-7C AD-KD-QD] by A", got, w)
+	q := d.ShownCards()
+	if got := fmt.Sprint(Sequences(q[SeatA])); q[SeatB] != 0 || got != "[TC-9C-8C-7C AD-KD-QD]" {
+		t.Errorf("after the first trick: shown %s by A and %s by B, want [TC-9C-8C-7C AD-KD-QD] by A", got, q[SeatB])
 	}
-	if v := d.View(SeatB); v.Shown != set(t, "7C 8C 9C TC QD KD AD") {
+	if v := d.View(SeatB); v.Shown[SeatA] != set(t, "7C 8C 9C TC QD KD AD") {
 		t.Errorf("B's view: shown %s", v.Shown)
 	}
+}
+
+// bestSeq is seat s's best sequence as the dialogue counts it.
+func bestSeq(d *Deal, s Seat) Sequence {
+	m := d.BestMeld(s)
+	return Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}
 }

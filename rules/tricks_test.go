@@ -25,7 +25,7 @@ func TestTricksAgreeWithThePlay(t *testing.T) {
 			}
 			if d.Phase() == PhasePlay {
 				v := d.View(SeatA)
-				if got, want := len(Tricks(v.History(), d.Trump(), d.Options())), int(d.Play().Tricks); got != want {
+				if got, want := len(Tricks(v.History(), 2, d.Trump(), d.Options())), int(d.Play().Tricks); got != want {
 					t.Fatalf("mid-play: %d tricks, want %d", got, want)
 				}
 			}
@@ -35,7 +35,7 @@ func TestTricksAgreeWithThePlay(t *testing.T) {
 			continue
 		}
 		played++
-		tr := Tricks(d.Steps(), d.Trump(), d.Options())
+		tr := Tricks(d.Steps(), 2, d.Trump(), d.Options())
 		if len(tr) != 9 {
 			t.Fatalf("%d tricks", len(tr))
 		}

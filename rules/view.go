@@ -1,126 +1,165 @@
 package rules
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
 
-// View is what one seat may know of a deal (RULES.md: own hand, upcard,
-// bottom card once turned, the dix exchange, every word of the bidding and
-// of the sequence dialogue, sequences once shown, cards played, bella) and
-// nothing more. Bots receive only Views. Two deals that differ only in
-// cards this seat cannot see give equal Views (View is comparable).
+// View is what one seat may know of a Deal deal: its own hand, how
+// many cards each other seat holds, the upcard, the bottom card once
+// turned, every word of the bidding, the dix exchange and the dialogue,
+// the melds shown, the cards played and the announcements; with four
+// players a partner's hand is hidden like an opponent's. Two deals that
+// differ only in cards this seat cannot see give equal views (View
+// is comparable).
 type View struct {
 	Seat       Seat
 	Options    Options
+	Players    int
 	Dealer     Seat
 	Phase      Phase
 	Turn       Seat // NoSeat once the deal is over
 	Hand       CardSet
-	OppCount   int     // cards in the opponent's hand
-	Upcard     Card    // the card face up at the upcard place (the 7 after an exchange)
-	OrigUpcard Card    // the card turned up at the deal
-	Bottom     Card    // NoCard until turned
-	Trump      Suit    // NoSuit until settled
-	Maker      Seat    // NoSeat until settled
-	Schmeisser Seat    // who said schmeiss, NoSeat if nobody
-	DixBy      Seat    // who exchanged the dix, NoSeat if nobody
-	SeqWinner  Seat    // who won the sequence right, NoSeat if nobody or not yet
-	Shown      CardSet // cards of the sequences the winner showed after trick one
-	Played     [2]CardSet
-	Lead       Card // the card on the table, NoCard if none
-	Leader     Seat // who leads (or led) the current trick
-	LastTrick  [2]Card
-	LastLeader Seat // leader of the last completed trick, NoSeat before trick one ends
-	LastWinner Seat // winner of the last completed trick, NoSeat before trick one ends
-	Tricks     [2]int
-	Points     [2]int // card points won so far (last-trick bonus included)
+	Counts     [4]int // cards in each seat's hand
+	Upcard     Card   // the card face up at the upcard place, NoCard once a four-handed maker took it
+	OrigUpcard Card
+	Bottom     Card
+	Trump      Suit // a suit, NoTrumps, or NoSuit until settled
+	Maker      Seat
+	Forced     bool // the dealer was forced to name trump
+	Schmeisser Seat
+	DixBy      Seat
+	SeqWinner  Seat       // the last claimant of the dialogue (its side has the right), once play starts
+	Shown      [4]CardSet // meld cards each seat of the winning side showed after trick one
+	Played     [4]CardSet
+	Trick      [4]Card // the trick on the table, InTrick cards, led first
+	InTrick    int
+	Leader     Seat
+	LastTrick  [4]Card
+	LastLeader Seat // NoSeat before the first trick ends
+	Tricks     [4]int
+	Points     [4]int // card points won so far (last-trick bonus included)
 	BellaBy    Seat
-	Score      Score  // final once Phase is PhaseOver
-	Totals     [2]int // game totals before this deal
+	MenageBy   Seat
+	Score      Score // final once Phase is PhaseOver
+	Totals     [4]int
 
 	masked Deal // the deal with every hidden card removed, for Legal and Complete
 }
 
-// View returns what seat s may know of the deal.
-func (d *Deal) View(s Seat) View {
-	o := s.Other()
-	m := *d
-	m.play.Hands[o] = 0
-	m.best[o], m.seqPts[o], m.seqCards[o] = Sequence{}, 0, 0
+// View returns what seat s may know of the deal. Any other s (NoSeat,
+// ChanceSeat) gets a spectator's view: no hand, only what is public.
+func (t *Deal) View(s Seat) View {
+	m := *t
+	for o := Seat(0); o < Seat(t.n); o++ {
+		if o != s {
+			m.play.Hands[o], m.declHands[o] = 0, 0
+			m.best[o], m.seqPts[o], m.seqCards[o] = Meld{}, 0, 0
+		}
+	}
+	if m.menage != s {
+		m.menage = NoSeat
+	}
+	// Cards drawn and given in the declarations: only the two players
+	// concerned see them.
+	for i := range int(t.nsteps) {
+		if vis := t.vis[i]; vis != 0 && vis&(1<<s) == 0 {
+			m.steps[i].Action.Card = NoCard
+		}
+	}
+	if m.pending != NoCard && (m.declarer != s || s >= Seat(t.n)) {
+		m.pending = NoCard
+	}
+	// The deck places of nobody's seat (NoSeat: the stock, the cards not
+	// yet dealt) are hidden from every viewer, a spectator's too.
 	for i := range m.deck {
 		switch {
-		case i == posUpcard, i == posBottom && d.bottom != NoCard:
-		case isSeatPos(d.dealer, s, i, d.maker != NoSeat):
+		case i == t.upcardPos(), i == 31 && t.bottom != NoCard:
+		case s < Seat(t.n) && deckSeat(t.n, t.dealer, t.maker, i) == s:
 		default:
 			m.deck[i] = NoCard
 		}
 	}
 	v := View{
-		Seat: s, Options: d.opts, Dealer: d.dealer, Phase: d.phase, Turn: d.Turn(),
-		Hand: d.play.Hands[s], OppCount: d.play.Hands[o].Count(),
-		Upcard: d.upcard, OrigUpcard: d.origUpcard, Bottom: d.bottom, Trump: d.trump,
-		Maker: d.maker, Schmeisser: d.schmeisser, DixBy: d.dixBy, Played: d.playedBy,
-		Lead: d.play.Lead, Leader: d.play.Leader, LastTrick: d.trick, LastLeader: d.trickBy, LastWinner: d.LastTrickWinner(),
-		BellaBy: d.bellaBy, Totals: d.totals, masked: m,
+		Seat: s, Options: t.opts, Players: int(t.n), Dealer: t.dealer, Phase: t.phase, Turn: t.Turn(),
+		Hand: t.play.Hands[s&3] & -CardSet(b2u(s < Seat(t.n))), Upcard: t.upcard, OrigUpcard: t.origUpcard, Bottom: t.bottom, Trump: t.trump,
+		Maker: t.maker, Forced: t.forced, Schmeisser: t.schmeisser, DixBy: t.dixBy, SeqWinner: NoSeat,
+		Shown: t.ShownCards(), Played: t.playedBy, Trick: t.play.Trick, InTrick: int(t.play.InTrick),
+		Leader: t.play.Leader, LastTrick: t.trick, LastLeader: t.trickBy, BellaBy: t.bellaBy,
+		MenageBy: t.menageBy, Totals: t.totals, masked: m,
 	}
-	if d.phase == PhasePlay || d.phase == PhaseOver {
-		v.SeqWinner = d.seqWinner
+	for i := v.InTrick; i < 4; i++ {
+		v.Trick[i] = NoCard
+	}
+	for o := range int(t.n) {
+		v.Counts[o] = t.play.Hands[o].Count()
+		v.Tricks[o], v.Points[o] = int(t.play.Won[o]), int(t.play.Points[o])
+	}
+	if t.phase == PhasePlay || t.phase == PhaseOver {
+		v.SeqWinner = t.seqWinner
+	}
+	if t.phase == PhaseOver {
+		v.Score = t.score
 	} else {
-		v.SeqWinner = NoSeat
-	}
-	if d.shown {
-		v.Shown = d.seqCards[d.seqWinner]
-	}
-	for i := range 2 {
-		v.Tricks[i], v.Points[i] = int(d.play.Won[i]), int(d.play.Points[i])
-	}
-	if d.phase == PhaseOver {
-		v.Score = d.score
-	} else {
-		v.Score = Score{Maker: d.maker, Trump: d.trump}
+		v.Score = Score{Players: int(t.n), Maker: t.maker, Trump: t.trump, Forced: t.forced}
 	}
 	return v
 }
 
-// SchmeissRefused reports whether a schmeiss was refused, which made the
-// schmeisser the maker.
-func (v *View) SchmeissRefused() bool { return v.Schmeisser != NoSeat && v.Maker == v.Schmeisser }
+// Lead returns the card led to the trick on the table, NoCard when no
+// card is on the table.
+func (v *View) Lead() Card {
+	if v.InTrick == 0 {
+		return NoCard
+	}
+	return v.Trick[0]
+}
 
-// WinnerIf returns who wins the trick on the table if card c follows the
-// led card, NoSeat when no card is led.
+// WinnerIf returns who would be winning the trick on the table if card
+// c were played to it now (the trick's winner once it is the trick's
+// last card), NoSeat when no card is led.
 func (v *View) WinnerIf(c Card) Seat {
-	if v.Lead == NoCard {
+	if v.InTrick == 0 {
 		return NoSeat
 	}
-	return v.Leader ^ Seat(TrickWinner(v.Lead, c, v.Trump))
+	var trick [4]Card
+	copy(trick[:], v.Trick[:v.InTrick])
+	trick[v.InTrick] = c
+	w := TrickWinnerOf(trick[:v.InTrick+1], v.Trump)
+	return seatMod[v.Players&7][(int(v.Leader)+w)&15]
 }
 
-// isSeatPos reports whether deck position i deals a card to seat s.
-func isSeatPos(dealer, s Seat, i int, second bool) bool {
-	nd := s != dealer
-	switch {
-	case i < 3 || (i >= 6 && i < 9):
-		return nd
-	case i < 12:
-		return !nd
-	case second && i >= posSecond && i < posSecond+3:
-		return nd
-	case second && i >= posSecond+3 && i < posSecond+6:
-		return !nd
-	}
-	return false
-}
+// LastTrickWinner returns who won the last completed trick, NoSeat
+// before the first trick is complete.
+func (v *View) LastTrickWinner() Seat { return v.masked.LastTrickWinner() }
 
-// History returns every action of the deal so far; all of them are
-// public.
+// SchmeissRefused reports whether the maker is a schmeisser refused.
+func (v *View) SchmeissRefused() bool { return v.masked.SchmeissRefused() }
+
+// FirstLeader returns the seat that leads to the first trick
+// (Deal.FirstLeader).
+func (v *View) FirstLeader() Seat { return v.masked.FirstLeader() }
+
+// History returns every action of the deal so far as this seat knows
+// it: a card drawn or given in the declarations between two other
+// players reads NoCard ("draw --").
 func (v *View) History() []Step { return v.masked.Steps() }
 
+// CardsInPlay is how many cards are still in play: in the hands and in
+// the trick on the table. It measures how big the rest of the card play
+// is, which is what a search asks before it solves it.
+func (v *View) CardsInPlay() int {
+	n := v.InTrick
+	for o := range v.Players {
+		n += v.Counts[o]
+	}
+	return n
+}
+
 // Legal returns the actions the viewing seat may take, or nil when it is
-// not its turn.
+// not its turn (a chance step is nobody's).
 func (v *View) Legal() []Action {
-	if v.Turn != v.Seat {
+	if v.Turn != v.Seat || v.Turn == ChanceSeat {
 		return nil
 	}
 	return v.masked.Legal()
@@ -128,171 +167,406 @@ func (v *View) Legal() []Action {
 
 // AppendLegal is Legal with a caller's buffer.
 func (v *View) AppendLegal(dst []Action) []Action {
-	if v.Turn != v.Seat {
+	if v.Turn != v.Seat || v.Turn == ChanceSeat {
 		return dst
 	}
 	return v.masked.AppendLegal(dst)
 }
 
-// Play returns the card-play state with the opponent's hand empty. A
-// search fills Hands[Seat.Other()] with a sampled hand.
+// Play returns the card-play state with every other hand empty. A
+// search fills them with sampled hands.
 func (v *View) Play() Play { return v.masked.play }
 
-// Announced returns the value the non-dealer announced in the dialogue
-// (0 for none or not yet), and the length and top told so far.
-func (v *View) Announced() (value int, told Sequence) {
-	return int(v.masked.announced), v.masked.told
+// Claim returns the claim standing in the sequence dialogue: the
+// claimant (NoSeat for none), its value, and its length and top once
+// told (0 and NoRank before).
+func (v *View) Claim() (claimant Seat, value, length int, top Rank) {
+	m := &v.masked
+	return m.claimant, int(m.cVal), int(m.cLen), m.cTop
 }
 
-// OwnBest returns the viewing seat's best sequence as the dialogue
-// counts it (zero before the dialogue starts).
-func (v *View) OwnBest() Sequence { return v.masked.best[v.Seat] }
+// CannotHold returns the cards seat s cannot hold now, as its card play
+// shows (View.CannotHold, read the same at any table: the follow,
+// trump and overtrump duties of RULES.md sections 6 and 10).
+func (v *View) CannotHold(s Seat) CardSet {
+	return cannotHoldIn(v.masked.Steps(), v.Trump, v.Players, s)
+}
 
-// Unseen returns the cards whose place this seat does not know: not in
-// its hand, not played, not face up, not shown, and not the upcard taken
-// by the opponent's dix exchange. They lie in the opponent's hand or in
-// the stock.
+// OwnBest returns the viewing seat's best meld as the dialogue counts it.
+func (v *View) OwnBest() Meld { return v.masked.best[v.Seat] }
+
+// Known returns the cards seat o is known to hold now: the upcard it took
+// with the dix or as the four-handed maker, and the meld cards it showed,
+// less those played.
+func (v *View) Known(o Seat) CardSet {
+	if o == v.Seat {
+		return v.Hand
+	}
+	var m CardSet
+	if v.DixBy == o || (v.Players == 4 && v.Maker == o) {
+		m = m.With(v.OrigUpcard)
+	}
+	x := v.exchanged()[o&3]
+	if v.DixBy == o {
+		x = x.Without(NewCard(Seven, v.Trump)) // given up for the upcard
+	}
+	return (m | v.Shown[o&3] | x) &^ v.Played[o&3]
+}
+
+// exchanged returns, by seat, the cards this seat saw go into that
+// seat's hand in the declarations (and not out again).
+func (v *View) exchanged() [4]CardSet {
+	var held [4]CardSet
+	for _, mv := range tableMoves(v.History(), Seat(v.Players)) {
+		switch {
+		case mv.declared != NoAction || mv.pending:
+		case mv.card == NoCard:
+			held[mv.from] = 0 // an unseen card left: it may be any known one
+		default:
+			held[mv.from] = held[mv.from].Without(mv.card)
+			held[mv.to] = held[mv.to].With(mv.card)
+		}
+	}
+	if v.Seat < 4 {
+		held[v.Seat] = 0
+	}
+	return held
+}
+
+// tableMoves lists the declarations and the cards that changed hands in
+// them, in the order of steps.
+func tableMoves(steps []Step, n Seat) []tableMove {
+	var moves []tableMove
+	decl, shlomo, first := NoSeat, false, -1
+	for i, st := range steps {
+		switch st.Action.Kind {
+		case Shlomo, Cleopatra:
+			decl, shlomo = st.Seat, st.Action.Kind == Shlomo
+			moves = append(moves, tableMove{step: i, card: NoCard, from: decl, to: decl, declared: st.Action.Kind})
+		case Draw:
+			moves = append(moves, tableMove{step: i, card: st.Action.Card, from: (decl + 1) % n, to: decl})
+		case Give:
+			switch {
+			case shlomo:
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 1) % n})
+			case st.Seat == decl:
+				first = len(moves)
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: decl, to: (decl + 2) & 3})
+			default:
+				first = -1
+				moves = append(moves, tableMove{step: i, card: st.Action.Card, from: st.Seat, to: (st.Seat + 2) & 3})
+			}
+		}
+	}
+	if first >= 0 {
+		// The cleopatra declarer's card waits for its partner's.
+		moves[first].pending = true
+	}
+	round := NoAction
+	for i := range moves {
+		if moves[i].declared != NoAction {
+			round = moves[i].declared
+		}
+		moves[i].round = round
+	}
+	return moves
+}
+
+// Unseen returns the cards whose place this seat does not know: in
+// another hand (not known there) or in the stock.
 func (v *View) Unseen() CardSet {
-	m := FullDeck &^ (v.Hand | v.Played[0] | v.Played[1] | v.Shown | v.OppKnown())
-	m = m.Without(v.OrigUpcard).Without(v.Upcard)
+	m := FullDeck &^ v.Hand
+	for o := Seat(0); o < Seat(v.Players); o++ {
+		m &^= v.Played[o] | v.Known(o)
+	}
+	m = m.Without(v.OrigUpcard)
+	if v.Upcard != NoCard {
+		m = m.Without(v.Upcard)
+	}
 	if v.Bottom != NoCard {
 		m = m.Without(v.Bottom)
 	}
 	return m
 }
 
-// OppKnown returns the cards the opponent is known to hold now: the
-// upcard it took with the dix, and shown sequence cards not yet played.
-func (v *View) OppKnown() CardSet {
-	o := v.Seat.Other()
-	var m CardSet
-	if v.DixBy == o {
-		m = m.With(v.OrigUpcard)
-	}
-	if v.SeqWinner == o {
-		m |= v.Shown
-	}
-	return m &^ v.Played[o]
-}
-
-// ErrInconsistent is returned by Complete when the cards given do not fit
-// what the view shows.
-var ErrInconsistent = errors.New("sample does not fit the view")
-
-// Complete builds a full deal that this seat cannot tell from the real
-// one: opp is the opponent's hand now (it must include OppKnown), rest
-// fills every other deck place this seat cannot see, in deck order (the
-// cards still to be dealt, the bottom card, the stock). The public history
-// is replayed on the new deck, so a sample that contradicts any word said
-// (a sequence announced, a dix exchanged) returns ErrInconsistent.
-func (v *View) Complete(opp CardSet, rest []Card) (Deal, error) {
-	m := &v.masked
-	o := v.Seat.Other()
-	if opp.Count() != v.OppCount {
-		return Deal{}, fmt.Errorf("%w: opponent holds %d cards, sample has %d", ErrInconsistent, v.OppCount, opp.Count())
-	}
-	if opp&v.OppKnown() != v.OppKnown() {
-		return Deal{}, fmt.Errorf("%w: opponent's known cards missing", ErrInconsistent)
-	}
-	orig := opp | v.Played[o]
-	if v.DixBy == o {
-		orig = orig.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
-	}
-	deck := m.deck
-	var used CardSet
-	for _, c := range deck {
-		if c != NoCard {
-			used |= 1 << c
-		}
-	}
-	if used&orig != 0 {
-		return Deal{}, fmt.Errorf("%w: opponent's cards overlap cards seen", ErrInconsistent)
-	}
-	settled := m.maker != NoSeat
-	it := orig
-	for i := range deck {
-		if deck[i] == NoCard && isSeatPos(m.dealer, o, i, settled) {
-			c := it.First()
-			if c == NoCard {
-				return Deal{}, fmt.Errorf("%w: opponent has too few cards", ErrInconsistent)
-			}
-			deck[i], it = c, it.Without(c)
-		}
-	}
-	if it != 0 {
-		return Deal{}, fmt.Errorf("%w: opponent has too many cards", ErrInconsistent)
-	}
-	used |= orig
-	k := 0
-	for i := range deck {
-		if deck[i] != NoCard {
-			continue
-		}
-		if k >= len(rest) {
-			return Deal{}, fmt.Errorf("%w: too few cards to fill the deck", ErrInconsistent)
-		}
-		c := rest[k]
-		k++
-		if !c.Valid() || used.Has(c) {
-			return Deal{}, fmt.Errorf("%w: card %s placed twice", ErrInconsistent, c)
-		}
-		deck[i], used = c, used.With(c)
-	}
-	if k != len(rest) {
-		return Deal{}, fmt.Errorf("%w: %d cards left over", ErrInconsistent, len(rest)-k)
-	}
-	d := NewDeal(m.opts, m.dealer, deck)
-	d.totals = m.totals
-	for _, st := range m.Steps() {
-		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
-			return Deal{}, fmt.Errorf("%w: %s: %v", ErrInconsistent, st, err)
-		}
-	}
-	if d.play.Hands[v.Seat] != v.Hand || d.play.Hands[o] != opp {
-		return Deal{}, fmt.Errorf("%w: hands differ after replay", ErrInconsistent)
-	}
-	// The winner of the sequence right shows every sequence it holds, so
-	// a sample giving it another one contradicts what was shown.
-	if d.shown && d.seqCards[d.seqWinner] != v.Shown {
-		return Deal{}, fmt.Errorf("%w: sequences shown differ", ErrInconsistent)
-	}
-	// Anything else public that the words alone do not pin: who won the
-	// sequence right at "same" (a trump sequence wins), for one. The
-	// deal rebuilt must look exactly like the view.
-	if d.View(v.Seat) != *v {
-		return Deal{}, fmt.Errorf("%w: the deal rebuilt shows %s a different view", ErrInconsistent, v.Seat)
-	}
-	return d, nil
-}
-
-// Hidden returns the number of cards Complete's rest must hold.
+// Hidden returns the number of cards Complete's rest must hold: the deck
+// places this seat cannot see that belong to no hand (the stock, the
+// cards still to be dealt).
 func (v *View) Hidden() int {
+	m := &v.masked
 	n := 0
-	o := v.Seat.Other()
-	settled := v.masked.maker != NoSeat
-	for i, c := range v.masked.deck {
-		if c == NoCard && !isSeatPos(v.masked.dealer, o, i, settled) {
+	for i, c := range m.deck {
+		if c == NoCard && deckSeat(m.n, m.dealer, m.maker, i) == NoSeat {
 			n++
 		}
 	}
 	return n
 }
 
-// String writes the view as text, one fact per line: what the seat
-// knows, in a stable form (OpenSpiel's information-state string).
+// Complete builds a full deal this seat cannot tell from the real one:
+// hands[o] is seat o's hand now for every other seat (it must include
+// Known(o); the viewer's own entry is ignored), rest fills the other
+// deck places this seat cannot see, in deck order. The public history is
+// replayed on the new deck, so a guess that contradicts any word said
+// returns ErrInconsistent. Cards that changed hands unseen by this seat
+// (shlomo, cleopatra) are chosen too: the first choice, in card order,
+// that the history and the guess allow.
+func (v *View) Complete(hands [4]CardSet, rest []Card) (Deal, error) {
+	m := &v.masked
+	n := Seat(v.Players)
+	var start [4]CardSet // each seat's cards when play began
+	for o := Seat(0); o < n; o++ {
+		h := hands[o]
+		if o == v.Seat {
+			h = v.Hand
+		} else {
+			if h.Count() != v.Counts[o] {
+				return Deal{}, fmt.Errorf("%w: seat %s holds %d cards, sample has %d", ErrInconsistent, o, v.Counts[o], h.Count())
+			}
+			if k := v.Known(o); h&k != k {
+				return Deal{}, fmt.Errorf("%w: seat %s's known cards missing", ErrInconsistent, o)
+			}
+		}
+		c := h | v.Played[o]
+		if v.DixBy == o {
+			c = c.Without(v.OrigUpcard).With(NewCard(Seven, v.Trump))
+		}
+		if v.Players == 4 && v.Maker == o {
+			c = c.Without(v.OrigUpcard) // it lies at its deck place already
+		}
+		start[o] = c
+	}
+	// The cards that changed hands in the declarations, in order.
+	steps := m.Steps()
+	moves := tableMoves(steps, n)
+	c := completer{v: v, hands: hands, rest: rest, moves: moves, steps: append([]Step(nil), steps...)}
+	var gave [4]CardSet
+	t, err := c.undo(len(moves)-1, start, gave)
+	if err != nil {
+		return Deal{}, err
+	}
+	return t, nil
+}
+
+// tableMove is a card that changed hands in the declarations: step is
+// its place in the history, card NoCard when the viewer did not see it.
+type tableMove struct {
+	step     int
+	card     Card
+	from, to Seat
+	declared Kind // Shlomo or Cleopatra: not a move, the declaration by from
+	pending  bool // a cleopatra card given, not yet exchanged: it has not moved
+	round    Kind // the round it belongs to: Shlomo or Cleopatra
+}
+
+// combination returns the cards of a shlomo (king and both queens of the
+// other colour) or cleopatra (queen and both jacks) in h, the first
+// found, or 0.
+func combination(h CardSet, k Kind) CardSet {
+	one, two := King, Queen
+	if k == Cleopatra {
+		one, two = Queen, Jack
+	}
+	for c := range 2 {
+		mine, other := colourPairs[c], colourPairs[1-c]
+		pair := SetOf(NewCard(two, other[0]), NewCard(two, other[1]))
+		for _, s := range mine {
+			if x := NewCard(one, s); h.Has(x) && h&pair == pair {
+				return pair.With(x)
+			}
+		}
+	}
+	return 0
+}
+
+// completer searches the cards of the moves the viewer did not see.
+type completer struct {
+	v      *View
+	hands  [4]CardSet
+	rest   []Card
+	moves  []tableMove
+	steps  []Step
+	leaves int
+	last   error
+}
+
+// undo walks the moves back from the k-th: the card goes back from the
+// receiver to the giver. An unseen card is each card the receiver holds
+// at that point in turn. gave collects the cards each seat must have
+// held before the second batch: those it gave away, and those of the
+// combination it declared.
+func (c *completer) undo(k int, held [4]CardSet, gave [4]CardSet) (Deal, error) {
+	if k+1 < len(c.moves) && (k < 0 || c.moves[k].round != c.moves[k+1].round) {
+		// held is the hands as the round of move k+1 opened.
+		for _, mv := range c.moves[k+1:] {
+			if mv.round != c.moves[k+1].round {
+				break
+			}
+			if mv.declared != NoAction {
+				combo := combination(held[mv.from], mv.declared)
+				if combo == 0 {
+					return Deal{}, fmt.Errorf("%w: seat %s declares without the cards", ErrInconsistent, mv.from)
+				}
+				gave[mv.from] |= combo
+			}
+		}
+	}
+	if k < 0 {
+		c.leaves++
+		t, err := c.build(held, gave)
+		if err != nil {
+			c.last = err
+		}
+		return t, err
+	}
+	mv := c.moves[k]
+	if mv.declared != NoAction {
+		// A round judges the hands as they were when it opened: check
+		// the declaration once every later move of its round is undone.
+		return c.undo(k-1, held, gave)
+	}
+	holder := mv.to
+	if mv.pending {
+		holder = mv.from
+	}
+	try := func(card Card) (Deal, error) {
+		if !held[holder].Has(card) {
+			return Deal{}, fmt.Errorf("%w: %s is not where the history puts it", ErrInconsistent, card)
+		}
+		h, g := held, gave
+		h[holder] = h[holder].Without(card)
+		h[mv.from] = h[mv.from].With(card)
+		g[mv.from] = g[mv.from].With(card)
+		c.steps[mv.step].Action.Card = card
+		return c.undo(k-1, h, g)
+	}
+	if mv.card != NoCard {
+		return try(mv.card)
+	}
+	for x := held[holder]; x != 0 && c.leaves < 4096; x &= x - 1 {
+		if t, err := try(x.First()); err == nil {
+			return t, nil
+		}
+	}
+	if c.last == nil {
+		c.last = fmt.Errorf("%w: no card fits an unseen exchange", ErrInconsistent)
+	}
+	return Deal{}, c.last
+}
+
+// build deals dealt[o] to the deck places of every other seat (the
+// cards it gave away among its first six), fills the rest, replays the
+// history and checks the deal rebuilt against the view.
+func (c *completer) build(dealt [4]CardSet, gave [4]CardSet) (Deal, error) {
+	v, m := c.v, &c.v.masked
+	deck := m.deck
+	var used CardSet
+	for _, x := range deck {
+		if x != NoCard {
+			used = used.With(x)
+		}
+	}
+	firstSix := 6 * int(m.n)
+	for o := Seat(0); o < Seat(v.Players); o++ {
+		if o == v.Seat {
+			continue
+		}
+		cards := dealt[o]
+		if used&cards != 0 {
+			return Deal{}, fmt.Errorf("%w: seat %s's cards overlap cards placed", ErrInconsistent, o)
+		}
+		used |= cards
+		// The first six hold what o gave away, then the lowest others.
+		first := gave[o] & cards
+		for x := cards &^ first; first.Count() < 6 && x != 0; x &= x - 1 {
+			first = first.With(x.First())
+		}
+		if first.Count() > 6 {
+			return Deal{}, fmt.Errorf("%w: seat %s gave away more than it was dealt", ErrInconsistent, o)
+		}
+		second := cards &^ first
+		for i := range deck {
+			if deck[i] != NoCard || deckSeat(m.n, m.dealer, m.maker, i) != o {
+				continue
+			}
+			from := &second
+			if i < firstSix {
+				from = &first
+			}
+			x := from.First()
+			if x == NoCard {
+				return Deal{}, fmt.Errorf("%w: seat %s has too few cards", ErrInconsistent, o)
+			}
+			deck[i], *from = x, from.Without(x)
+		}
+		if first|second != 0 {
+			return Deal{}, fmt.Errorf("%w: seat %s has too many cards", ErrInconsistent, o)
+		}
+	}
+	k := 0
+	for i := range deck {
+		if deck[i] != NoCard {
+			continue
+		}
+		if k >= len(c.rest) {
+			return Deal{}, fmt.Errorf("%w: too few cards to fill the deck", ErrInconsistent)
+		}
+		x := c.rest[k]
+		k++
+		if !x.Valid() || used.Has(x) {
+			return Deal{}, fmt.Errorf("%w: card %s placed twice", ErrInconsistent, x)
+		}
+		deck[i], used = x, used.With(x)
+	}
+	if k != len(c.rest) {
+		return Deal{}, fmt.Errorf("%w: %d cards left over", ErrInconsistent, len(c.rest)-k)
+	}
+	t := NewDeal(m.opts, m.dealer, deck)
+	t.totals = m.totals
+	for _, st := range c.steps {
+		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
+			return Deal{}, fmt.Errorf("%w: %s: %v", ErrInconsistent, st, err)
+		}
+	}
+	for o := Seat(0); o < Seat(v.Players); o++ {
+		want := c.hands[o]
+		if o == v.Seat {
+			want = v.Hand
+		}
+		if t.play.Hands[o] != want {
+			return Deal{}, fmt.Errorf("%w: seat %s's hand differs after replay", ErrInconsistent, o)
+		}
+	}
+	// Anything public the words alone do not pin (the melds shown, who
+	// won a "same"): the deal rebuilt must look exactly like the view.
+	if t.View(v.Seat) != *v {
+		return Deal{}, fmt.Errorf("%w: the deal rebuilt shows %s a different view", ErrInconsistent, v.Seat)
+	}
+	return t, nil
+}
+
+// String writes the view as text, one fact per line (OpenSpiel's
+// information-state string).
 func (v View) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "seat %s dealer %s phase %s turn %s\n", v.Seat, v.Dealer, v.Phase, v.Turn)
+	fmt.Fprintf(&b, "players %d seat %s dealer %s phase %s turn %s\n", v.Players, v.Seat, v.Dealer, v.Phase, v.Turn)
 	fmt.Fprintf(&b, "hand %s\n", v.Hand)
-	fmt.Fprintf(&b, "opponent holds %d\n", v.OppCount)
+	fmt.Fprintf(&b, "holding %v\n", v.Counts[:v.Players])
 	fmt.Fprintf(&b, "upcard %s (turned %s) bottom %s\n", v.Upcard, v.OrigUpcard, v.Bottom)
 	fmt.Fprintf(&b, "trump %s maker %s dix %s\n", v.Trump, v.Maker, v.DixBy)
 	for _, st := range v.History() {
 		fmt.Fprintf(&b, "%s\n", st)
 	}
 	if v.SeqWinner != NoSeat {
-		fmt.Fprintf(&b, "sequences to %s shown %s\n", v.SeqWinner, v.Shown)
+		fmt.Fprintf(&b, "sequences to %s shown %v\n", v.SeqWinner, v.Shown[:v.Players])
 	}
-	fmt.Fprintf(&b, "tricks %d-%d points %d-%d\n", v.Tricks[0], v.Tricks[1], v.Points[0], v.Points[1])
+	fmt.Fprintf(&b, "tricks %v points %v\n", v.Tricks[:v.Players], v.Points[:v.Players])
 	return b.String()
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
 }

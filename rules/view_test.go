@@ -8,7 +8,7 @@ import (
 func TestViewHidesOpponentCards(t *testing.T) {
 	d := newDeal(t, SeatB, bidHands)
 	v := d.View(SeatA)
-	if v.Hand != set(t, bidHands.nd) || v.OppCount != 6 || v.Upcard != MustCard("JH") || v.Bottom != NoCard ||
+	if v.Hand != set(t, bidHands.nd) || v.Counts[SeatB] != 6 || v.Upcard != MustCard("JH") || v.Bottom != NoCard ||
 		v.Trump != NoSuit || v.Maker != NoSeat || v.Turn != SeatA || v.Phase != PhaseBid1 || v.Seat != SeatA || v.Dealer != SeatB {
 		t.Errorf("A's view at the deal: %+v", v)
 	}
@@ -29,7 +29,7 @@ func TestViewHidesOpponentCards(t *testing.T) {
 	do(t, &d, "pass", "take")
 	do(t, &e, "pass", "take")
 	v = d.View(SeatA)
-	if v.Maker != SeatB || v.Trump != Hearts || v.Bottom != MustCard("AD") || v.Hand.Count() != 9 || v.OppCount != 9 {
+	if v.Maker != SeatB || v.Trump != Hearts || v.Bottom != MustCard("AD") || v.Hand.Count() != 9 || v.Counts[SeatB] != 9 {
 		t.Errorf("A's view after B takes: %+v", v)
 	}
 	if len(v.History()) != 2 || v.History()[1] != (Step{Seat: SeatB, Action: Action{Kind: Take}}) {
@@ -69,23 +69,23 @@ func TestViewCompleteRefusesContradictions(t *testing.T) {
 	v := d.View(SeatA)
 	restOf := func(opp CardSet) []Card { return (v.Unseen() &^ opp).Cards() }
 	truth := set(t, b)
-	if _, err := v.Complete(truth, restOf(truth)); err != nil {
+	if _, err := v.Complete(oppHands(truth), restOf(truth)); err != nil {
 		t.Fatalf("the true hand refused: %v", err)
 	}
 	plain := truth.Without(MustCard("QS")).Without(MustCard("KS")).Without(MustCard("AS")) | set(t, "QD KD AD")
-	if _, err := v.Complete(plain, restOf(plain)); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(plain), restOf(plain)); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("B with plain Q-K-A: got %v, want ErrInconsistent", err)
 	}
 	// A hand without a 20 to the ace could not have said "same".
 	none := truth.Without(MustCard("QS")) | set(t, "8D")
-	if _, err := v.Complete(none, restOf(none)); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(none), restOf(none)); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("B without the sequence: got %v, want ErrInconsistent", err)
 	}
 	// Wrong sizes.
-	if _, err := v.Complete(truth.Without(MustCard("9C")), restOf(truth)); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(truth.Without(MustCard("9C"))), restOf(truth)); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("eight cards: got %v", err)
 	}
-	if _, err := v.Complete(truth, restOf(truth)[1:]); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(truth), restOf(truth)[1:]); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("short rest: got %v", err)
 	}
 
@@ -93,19 +93,19 @@ func TestViewCompleteRefusesContradictions(t *testing.T) {
 	// B hand that also holds a run it did not show is refused.
 	do(t, &d, "play 7D", "play 9D")
 	v = d.View(SeatA)
-	if v.Shown != set(t, "QS KS AS") || v.SeqWinner != SeatB {
+	if v.Shown[SeatB] != set(t, "QS KS AS") || v.SeqWinner != SeatB {
 		t.Fatalf("shown %s by %s", v.Shown, v.SeqWinner)
 	}
 	truth = d.Hand(SeatB)
-	if _, err := v.Complete(truth, restOf(truth)); err != nil {
+	if _, err := v.Complete(oppHands(truth), restOf(truth)); err != nil {
 		t.Fatalf("the true hand refused: %v", err)
 	}
 	extra := truth.Without(MustCard("9H")).Without(MustCard("JH")) | set(t, "JD QD") // T-J-Q of diamonds
-	if _, err := v.Complete(extra, restOf(extra)); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(extra), restOf(extra)); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("B with an unshown run: got %v, want ErrInconsistent", err)
 	}
 	missing := truth.Without(MustCard("KS")) | set(t, "JD")
-	if _, err := v.Complete(missing, restOf(missing)); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(missing), restOf(missing)); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("B without a shown card: got %v, want ErrInconsistent", err)
 	}
 }
@@ -114,17 +114,17 @@ func TestViewCompleteAfterDixExchange(t *testing.T) {
 	d := newDeal(t, SeatB, dixNonDealer)
 	do(t, &d, "take", "exchange")
 	v := d.View(SeatB)
-	if !v.OppKnown().Has(MustCard("JH")) || v.Unseen().Has(MustCard("JH")) || v.Unseen().Has(MustCard("7H")) {
-		t.Fatalf("B's view: opponent known %s unseen %s", v.OppKnown(), v.Unseen())
+	if !v.Known(SeatA).Has(MustCard("JH")) || v.Unseen().Has(MustCard("JH")) || v.Unseen().Has(MustCard("7H")) {
+		t.Fatalf("B's view: opponent known %s unseen %s", v.Known(SeatA), v.Unseen())
 	}
 	truth := d.Hand(SeatA)
-	if c, err := v.Complete(truth, (v.Unseen() &^ truth).Cards()); err != nil || c.View(SeatB) != v {
+	if c, err := v.Complete(oppHands(truth), (v.Unseen() &^ truth).Cards()); err != nil || c.View(SeatB) != v {
 		t.Fatalf("the true hand: %v", err)
 	}
 	// A has the jack of hearts, as everyone saw: a sample without it is
 	// refused.
 	without := truth.Without(MustCard("JH")).With((v.Unseen() &^ truth).First())
-	if _, err := v.Complete(without, (v.Unseen() &^ without).Cards()); !errors.Is(err, ErrInconsistent) {
+	if _, err := v.Complete(oppHands(without), (v.Unseen() &^ without).Cards()); !errors.Is(err, ErrInconsistent) {
 		t.Errorf("sample without the upcard A took: got %v, want ErrInconsistent", err)
 	}
 }
@@ -135,7 +135,7 @@ func TestViewCompleteRefusesBadSamples(t *testing.T) {
 	v := d.View(SeatA)
 	truth := d.Hand(SeatB)
 	rest := (v.Unseen() &^ truth).Cards()
-	if c, err := v.Complete(truth, rest); err != nil || c.View(SeatA) != v {
+	if c, err := v.Complete(oppHands(truth), rest); err != nil || c.View(SeatA) != v {
 		t.Fatalf("the truth: %v", err)
 	}
 	mine := v.Hand.First()
@@ -155,7 +155,7 @@ func TestViewCompleteRefusesBadSamples(t *testing.T) {
 		{"opponent short", truth.Without(theirs), append(rest, theirs)},
 	}
 	for _, tc := range tests {
-		if _, err := v.Complete(tc.opp, tc.rest); !errors.Is(err, ErrInconsistent) {
+		if _, err := v.Complete(oppHands(tc.opp), tc.rest); !errors.Is(err, ErrInconsistent) {
 			t.Errorf("%s: got %v, want ErrInconsistent", tc.name, err)
 		}
 	}
@@ -165,8 +165,8 @@ func TestViewDialogueAndPlayAccessors(t *testing.T) {
 	d := dialogueDeal(t, DefaultOptions(), twenty9C, twenty9S, Spades)
 	do(t, &d, "announce 20", "how-high", "top 9")
 	v := d.View(SeatB)
-	if val, told := v.Announced(); val != 20 || told.Top != Nine {
-		t.Errorf("Announced = %d, %+v; want 20 and nine high", val, told)
+	if claimant, val, _, top := v.Claim(); claimant != SeatA || val != 20 || top != Nine {
+		t.Errorf("Claim = %s, %d, %s; want A's 20, nine high", claimant, val, top)
 	}
 	if v.OwnBest().String() != "9S-8S-7S" {
 		t.Errorf("OwnBest = %s", v.OwnBest())
@@ -181,13 +181,17 @@ func TestViewDialogueAndPlayAccessors(t *testing.T) {
 	do(t, &d, "same", "play 7C")
 	v = d.View(SeatB)
 	p := v.Play()
-	if p.Hands[SeatA] != 0 || p.Hands[SeatB] != d.Hand(SeatB) || p.Lead != MustCard("7C") || p.Trump != Spades {
-		t.Errorf("the view's Play: %+v", p)
+	if p.Hands[SeatA] != 0 || p.Hands[SeatB] != d.Hand(SeatB) || p.Lead() != MustCard("7C") || p.Trump != Spades {
+		t.Errorf("the view's Duel: %+v", p)
 	}
-	if lead, leader := d.Trick(); lead != MustCard("7C") || leader != SeatA {
-		t.Errorf("Trick = %s, %s", lead, leader)
+	if trick, leader := d.Trick(); len(trick) != 1 || trick[0] != MustCard("7C") || leader != SeatA {
+		t.Errorf("Trick = %v, %s", trick, leader)
 	}
-	if d.Options() != DefaultOptions() || d.NonDealer() != SeatA || d.Deck()[12] != d.OrigUpcard() {
-		t.Errorf("accessors: options %+v non-dealer %s deck %s", d.Options(), d.NonDealer(), d.Deck())
+	if d.Options() != DefaultOptions() || d.Eldest() != SeatA || d.Deck()[12] != d.OrigUpcard() {
+		t.Errorf("accessors: options %+v eldest %s deck %s", d.Options(), d.Eldest(), d.Deck())
 	}
 }
+
+// oppHands is the hands argument of View.Complete with two players: the
+// opponent's hand (the viewer's own entry is not read).
+func oppHands(opp CardSet) [4]CardSet { return [4]CardSet{opp, opp} }

@@ -3,18 +3,25 @@ package tui
 import (
 	"runtime"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // midDeal returns an App at the first trick of dealSeed's deal, at w×h.
 func midDeal(tb testing.TB, w, h int) *harness {
 	hs := newHarness(tb, testConfig(dealSeed, &memStore{}), w, h)
-	hs.press("enter", "t", "x", "a", "right", "enter")
+	hs.press("enter", "t")
+	for n := 0; n < 50; n++ {
+		g := hs.game()
+		if g == nil || (g.Can.Act && g.View.Phase == rules.PhasePlay) {
+			break
+		}
+		hs.press("enter")
+	}
 	return hs
 }
 
@@ -48,7 +55,7 @@ func BenchmarkKeyFrame(b *testing.B) {
 			hs := midDeal(b, 100, 30)
 			b.ReportAllocs()
 			for b.Loop() {
-				hs.app.Update(keyMsg(bc.key))
+				hs.app.Update(kittest.Key(bc.key))
 				_ = hs.app.View()
 			}
 		})
@@ -82,9 +89,9 @@ func BenchmarkWholeGame(b *testing.B) {
 		hs := newHarness(b, cfg, 120, 40)
 		hs.press("enter")
 		n := 0
-		for hs.name() != "gameover" && n < 5000 {
+		for g := hs.game(); (g == nil || !g.Over) && n < 5000; g = hs.game() {
 			n++
-			if tb := hs.table(); tb != nil && tb.myTurn() && tb.m.view().Phase == rules.PhaseBid1 && n%3 == 0 {
+			if g != nil && g.Can.Act && g.View.Phase == rules.PhaseBid1 && n%3 == 0 {
 				hs.press("t")
 			} else {
 				hs.press("enter")
@@ -95,11 +102,9 @@ func BenchmarkWholeGame(b *testing.B) {
 				peak = max(peak, ms.HeapInuse)
 			}
 		}
-		if hs.name() != "gameover" {
+		if g := hs.game(); g == nil || !g.Over {
 			b.Fatalf("no end of game after %d keys", n)
 		}
 	}
 	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 }
-
-var _ = time.Now

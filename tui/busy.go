@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/tui/kit"
 )
 
 // StateDir is what klob play knows about the state directory before the
@@ -40,15 +41,15 @@ func newBusyScreen(cfg *PlayConfig) *busyScreen { return &busyScreen{cfg: cfg} }
 func (s *busyScreen) Name() string { return "busy" }
 
 // Update: r opens the history read-only, n plays in a new directory.
-func (s *busyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
 	}
 	switch {
-	case isKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
+	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
 		return newHistoryScreen(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
-	case isKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
+	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		st, dir, err := s.cfg.Elsewhere()
 		if err != nil {
 			s.err = "cannot open a new state directory: " + err.Error()
@@ -62,19 +63,14 @@ func (s *busyScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) 
 }
 
 // View says who is in the way and what can be done.
-func (s *busyScreen) View(ctx *screenCtx) string {
+func (s *busyScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
 	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass for two",
-		st.Rule.Render(repeat(g.hrule, w)),
-		"",
-	}
-	for _, l := range wrap(capital(s.cfg.Busy.Error())+".", w-2) {
+	lines := append(kit.Titled(ctx, "Klaberjass for two, three or four"), "")
+	for _, l := range kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2) {
 		lines = append(lines, " "+st.Heading.Render(l))
 	}
-	for _, l := range wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4) {
+	for _, l := range kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4) {
 		lines = append(lines, "   "+l)
 	}
 	lines = append(lines, "")
@@ -86,9 +82,9 @@ func (s *busyScreen) View(ctx *screenCtx) string {
 	}
 	lines = append(lines, "", " "+st.Dim.Render("? help · q quit"))
 	if s.err != "" {
-		for _, l := range wrap("! "+s.err, w-2) {
+		for _, l := range kit.Wrap("! "+s.err, w-2) {
 			lines = append(lines, " "+st.Error.Render(l))
 		}
 	}
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }

@@ -2,68 +2,49 @@
 //
 // # Structure
 //
-// App is the one tea.Model, and with the constructors of its four uses
-// (NewPlay, NewTrain, NewReplay, NewHistory) and their configs, nearly
-// all this package exports. It owns what every screen shares (the window
-// size, the styles for a light or dark background, the key map, the help
-// and quit overlays, the "terminal too small" message) and routes every
-// message to the current screen (a screenModel). A screen is a
-// sub-model: it takes messages in Update and hands over to another
-// screen by returning it. The play screens are setup, resume (a saved
-// game on start), table (the deal itself), result (one deal's breakdown)
-// and gameover; the trainer (train.go; at a table of three or four,
-// train34.go), the replay viewer and the list of saved games are the
-// first screens of the other Apps.
+// App is the one tea.Model, and with the constructors of its uses
+// (NewPlay, NewTrain, NewReplay, NewHistory, NewLearn, NewDaily, and NewLobby for
+// klob serve) and their configs, nearly all this package exports. It owns what every
+// screen shares (the kit.Context: window size, styles for a light or
+// dark background, key map, card painter), the help and quit overlays
+// and the "terminal too small" message, and routes every message to
+// the current screen (a kit.Screen). A screen is a sub-model: it takes
+// messages in Update and hands over to another screen by returning it.
 //
-// The game itself is an internal/play/session.Session: the table, result and
-// game-over screens present it from the person's seat (seat.go) and send
-// the person's actions to it; the session decides the decks, the forced
-// moves and the order of the autosaves. Its slow work (a bot's decision,
-// a save) runs here in tea.Cmds.
+// The pieces every screen shares are package tui/kit: styles, keys as
+// data, the help overlay, cards and the hand, layout, menus, words,
+// the score pad and refusals (see its documentation). The screen
+// families are packages on top of kit:
 //
-// Shared pieces live in their own files: styles.go (colours that adapt to
-// the background, never the only cue), keys.go (key bindings as data; the
-// menu letters' one table; the status line's hints made from the
-// bindings), help.go (each screen's keys as Bubbles' help.KeyMap, whose
-// full help the help overlay lists),
-// cards.go (card faces, backs and slots), hand.go (the sorted hand and
-// where each card lies on screen, for mouse clicks), scorepad.go (the
-// running score) and layout.go (cutting and joining blocks of text so
-// that any window size, down to 1×1, renders without a panic).
+//   - tui/table: the one table for 2, 3 and 4 seats (the deal, its
+//     result, the game's end), reading its game only through a seat's
+//     internal/play/host.Port, and the renderer (Scene, Render) the
+//     replay shares;
+//   - tui/replay: the replay of a recorded game at every count, with
+//     the analysis, and the list of saved games;
+//   - tui/setup: the one setup form; tui/learn: the lesson;
+//   - tui/daily: klob daily, the day's duplicate boards (each a table
+//     over a host in board mode), par, friends' results, the history.
 //
-// # The bot
+// This package holds the App and the families not yet moved: the
+// trainer (train*.go) and the lobby of klob serve (lobby*.go, gate.go);
+// and the App's own: app.go, play.go (klob play: a host per game, its
+// table, the App closing the host when it quits), setup.go, resume.go,
+// busy.go, replay.go (the App of klob replay).
 //
-// The bot never runs inside Update: its decision is a tea.Cmd that runs
-// the session's Thinker with a context deadline and returns the action
-// as a message. A move is held back until a short pace has passed, so a person
-// can follow the play, and a spinner appears when the bot thinks longer
-// than a moment. Every message carries the position (the session's Gen) it answers, so a late
-// answer after a new game or a resume is dropped.
+// # The game
 //
-// # What the table shows
-//
-// The table is drawn from rules.View of the person's seat only, so it can
-// never show a hidden card. Selection, playable cards and trump are shown
-// by marks and borders as well as colour, so NO_COLOR and TERM=dumb lose
-// nothing; -ascii draws suits as letters (C D H S) and boxes with + - |.
-//
-// # Three and four players
-//
-// A game of three or four (RULES.md section 10) has its own table
-// screen, table34, drawn from rules.TableView of the person's seat
-// (table34.go): the person at the bottom, the seat on its left drawn on
-// the left, the partner (with four) on top; each seat's name, level,
-// cards, dealer and maker; the trick laid out by seat with who led and
-// who wins it (rules.TrickWinnerOf); the table talk with the
-// declarations of section 11 and the cards they moved as far as the
-// person saw them; the score pad and the deal's breakdown by seat or by
-// team (table34_result.go). A four-handed table needs 100×30 (the App
-// asks a screen's minSize). The setup's Players row leads to the house
-// variants (setup34.go); the replay of such a game is replay34.go, with
-// the two-handed replay's analysis (replay_analysis.go, shared by both
-// replays: a runs it in a tea.Cmd, each step shows its grade, the talk
-// its marks, each deal's end the points lost by grade); the
-// hint asks the hard table bot (hint34.go).
+// klob play runs the game in-process on an internal/play/host.Host: it
+// deals, takes the forced moves, lets the bots think off the screen's
+// goroutine with a pace between moves, saves on a writer goroutine and
+// checks takebacks and claims. The table shows the host.Snapshot of the
+// person's seat, built from that seat's rules.View, so it can never
+// show a hidden card, and acts with the Snapshot's Gen, so that a key
+// typed ahead never lands on a position not yet on the screen. Its
+// updates arrive as messages from a tea.Cmd that waits on the port.
+// Selection, playable cards and trump are shown by marks and borders as
+// well as colour, so NO_COLOR and TERM=dumb lose nothing; -ascii draws
+// suits as letters (C D H S) and boxes with + - |.
 //
 // # The lobby of klob serve
 //
@@ -74,23 +55,22 @@
 // guest's for the connection only. Its grading is the heaviest work a
 // session can ask for, so on a server it is bounded three ways: one
 // worker per evaluation, ServerTrainSamples samples (half the local
-// trainer's), and every batch waits for a slot of the Gate all sessions
-// share (klob serve gives half the cores, at least one), as does the
-// hint at a shared table; a drill left for the lobby stops its
+// trainer's), and every batch waits for a slot of the server's one
+// host.Slots (the Gate; klob serve gives the cores but one, at least
+// one), behind every bot waiting, as does every hint (the host's, one
+// per seat, dropped when closed); a drill left for the lobby stops its
 // evaluation. One trainer thus takes at most one core, and many queue
 // for the slots instead of starving the tables. The t row is a list of
 // trainers by seat count, so a trainer of three or four can join it.
 //
-// A shared table is drawn by the same screens as a game alone: the
-// two-player table reads its game through a duel (duel.go), which the
-// local session (seated) and a seat at a shared table (hallDuel,
-// lobby_duel.go) both are; the table of three or four reads a tableGame,
-// which sessionTable and hallTable (lobby_table34.go) both are. A hall
-// seat gives only what its hall.Update holds, the seat's own View or
-// TableView, so the screen has no hidden card to show; the hint runs on
-// a copy of that view. What only a shared table has (the waiting room,
-// the host's start, a seat's state and a dropped seat's countdown by
-// its name, the others' readiness between deals, takeover notes) comes
-// from netTable (lobby_table.go) through sharedWords; what only a game
-// alone has (the bot's thinking, takebacks, claims) is off there.
+// A shared table is drawn by the same table screen as a game alone
+// (tui/table), over the seat's host.Port that the hall hands out once
+// the table's host starts the game (lobby_seat.go): the snapshot holds
+// only that seat's view, so the screen has no hidden card to show. What
+// only a shared game has (the seats' states, a dropped seat's countdown,
+// the others' readiness between deals, the takeovers) comes in the
+// Snapshot too; takebacks and claims are off there. Before the start
+// the seat shows the hall's waiting room (who sat down, who is here,
+// the house rules, the host's s to start). q at a shared table, or the
+// game's end, comes back to the lobby; ctrl+c ends the connection.
 package tui

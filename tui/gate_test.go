@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
@@ -18,7 +19,7 @@ import (
 func TestGateBounds(t *testing.T) {
 	g := NewGate(2)
 	var running, most atomic.Int32
-	slow := func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+	slow := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		n := running.Add(1)
 		for {
 			m := most.Load()
@@ -36,7 +37,7 @@ func TestGateBounds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if _, err := run(context.Background(), rules.View{}, drill.Plan{}, 0); err != nil {
+			if _, err := run(context.Background(), &rules.View{}, drill.Plan{}, 0); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -50,7 +51,7 @@ func TestGateBounds(t *testing.T) {
 	for range 2 {
 		go g.Do(context.Background(), func() { <-hold })
 	}
-	for len(g.slots) < 2 {
+	for !busy(g, 2) {
 		time.Sleep(time.Millisecond)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
@@ -60,4 +61,23 @@ func TestGateBounds(t *testing.T) {
 		t.Fatalf("got %v (ran %v), want the context's deadline and nothing run", err, ran)
 	}
 	close(hold)
+}
+
+// busy reports whether n slots of g are taken (a piece of work waits
+// when one more is asked for).
+func busy(g *Gate, n int) bool {
+	held := 0
+	for held < n {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Millisecond)
+		err := g.slots.Acquire(ctx, host.ForBot)
+		cancel()
+		if err != nil {
+			break
+		}
+		held++
+	}
+	for range held {
+		g.slots.Release()
+	}
+	return held == 0
 }

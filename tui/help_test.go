@@ -4,14 +4,16 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/tui/kit"
 )
 
 // countScreen is a screen that counts its draws.
 type countScreen struct{ views int }
 
-func (c *countScreen) Name() string                                      { return "count" }
-func (c *countScreen) Update(*screenCtx, tea.Msg) (screenModel, tea.Cmd) { return c, nil }
-func (c *countScreen) View(*screenCtx) string {
+func (c *countScreen) Name() string                                       { return "count" }
+func (c *countScreen) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return c, nil }
+func (c *countScreen) View(*kit.Context) string {
 	c.views++
 	return "the screen"
 }

@@ -1,14 +1,8 @@
 package tui
 
 import (
-	"errors"
-
-	"charm.land/bubbles/v2/help"
-	"charm.land/bubbles/v2/key"
-	tea "charm.land/bubbletea/v2"
-
 	"github.com/klob/klob/internal/study/lesson"
-	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/learn"
 )
 
 // LearnConfig configures `klob learn`.
@@ -19,197 +13,12 @@ type LearnConfig struct {
 	PlayAfter *bool
 }
 
-// NewLearn returns the App of `klob learn`, the guided first game.
+// NewLearn returns the App of `klob learn`, the guided first game
+// (package tui/learn).
 func NewLearn(cfg LearnConfig) (*App, error) {
 	run, err := lesson.New()
 	if err != nil {
 		return nil, err
 	}
-	return newApp(&learnScreen{run: run, cfg: cfg}, appOptions{ASCII: cfg.ASCII}), nil
-}
-
-// learnScreen shows one step of the lesson: its text, the table of the
-// lesson's deal, and what the player may do.
-type learnScreen struct {
-	run    *lesson.Run
-	cfg    LearnConfig
-	cursor int    // the selected card in the card play
-	menu   int    // the selected choice of an Act step
-	scroll int    // the first line of the text shown
-	note   string // why the last move was refused ("" when none)
-	step   string // the step the note and scroll belong to
-}
-
-func (s *learnScreen) Name() string { return "learn" }
-
-// QuitQuestion: the lesson keeps nothing.
-func (s *learnScreen) QuitQuestion() string {
-	return "The lesson is not saved: klob learn starts it again from the beginning."
-}
-
-// keyHelp is the lesson's keys: the status line and the help overlay.
-func (s *learnScreen) keyHelp(k *keyMap) help.KeyMap {
-	keys := []key.Binding{
-		bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
-		k.Left, k.Right,
-		spelled("scroll the lesson text", k.Up, k.Down),
-		k.Nth, k.Bella,
-		bind("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [n] not good…"),
-		bind("n", "at the end: start a real game", k.New.Keys()...),
-		k.Help, quitAsks(k),
-	}
-	return keyHelp{short: keys, full: [][]key.Binding{keys}}
-}
-
-// Update takes a key.
-func (s *learnScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
-	k, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return s, nil
-	}
-	st := s.run.Step()
-	switch {
-	case isKey(k, ctx.Keys.Up):
-		s.scroll = max(0, s.scroll-1)
-		return s, nil
-	case isKey(k, ctx.Keys.Down):
-		s.scroll++ // View clamps it
-		return s, nil
-	}
-	switch st.Kind {
-	case lesson.Read, lesson.Score:
-		if isKey(k, ctx.Keys.Choose) {
-			s.run.Continue()
-			s.changed()
-		}
-	case lesson.Act:
-		s.actKey(ctx, k)
-	case lesson.Play:
-		s.playKey(ctx, k, st)
-	case lesson.End:
-		if isKey(k, ctx.Keys.New) {
-			if s.cfg.PlayAfter != nil {
-				*s.cfg.PlayAfter = true
-			}
-			return s, quitNow
-		}
-		if isKey(k, ctx.Keys.Choose) {
-			return s, quitNow
-		}
-	}
-	return s, nil
-}
-
-// changed resets what belongs to one step when the step has changed.
-func (s *learnScreen) changed() {
-	if name := s.run.Step().Name; name != s.step {
-		s.step, s.scroll, s.menu = name, 0, 0
-		s.note = ""
-	}
-}
-
-// try takes a move and keeps the refusal, if any: the engine's reason,
-// naming what was refused, or the lesson's.
-func (s *learnScreen) try(g *glyphs, a rules.Action) {
-	before := s.run.View()
-	err := s.run.Try(a)
-	var ref *lesson.Refusal
-	switch {
-	case errors.As(err, &ref) && ref.Illegal && ref.Err != nil:
-		s.note = refusalText(g, &before, a, ref.Err)
-		return
-	case errors.As(err, &ref):
-		s.note = ref.Why
-		return
-	case err != nil:
-		s.note = err.Error()
-		return
-	}
-	s.note = ""
-	s.changed()
-	s.clampCursor()
-	s.focusBella()
-}
-
-// focusBella moves the cursor to the card the lesson asks to play with
-// bella, so that b plays it at once.
-func (s *learnScreen) focusBella() {
-	c := s.run.Step().Bella
-	if c == rules.NoCard {
-		return
-	}
-	for i, h := range s.hand() {
-		if h == c {
-			s.cursor = i
-		}
-	}
-}
-
-func (s *learnScreen) actKey(ctx *screenCtx, k tea.KeyPressMsg) {
-	v := s.run.View()
-	legal := v.Legal()
-	if len(legal) == 0 {
-		return
-	}
-	switch {
-	case isKey(k, ctx.Keys.Left):
-		s.menu = (s.menu + len(legal) - 1) % len(legal)
-		return
-	case isKey(k, ctx.Keys.Right):
-		s.menu = (s.menu + 1) % len(legal)
-		return
-	case isKey(k, ctx.Keys.Choose):
-		s.try(&ctx.paint.g, legal[min(s.menu, len(legal)-1)])
-		return
-	}
-	for _, a := range legal {
-		if k.String() == actionKey(a) {
-			s.try(&ctx.paint.g, a)
-			return
-		}
-	}
-}
-
-// hand is your hand as shown.
-func (s *learnScreen) hand() []rules.Card {
-	v := s.run.View()
-	return viewHand(&v)
-}
-
-func (s *learnScreen) clampCursor() {
-	s.cursor = max(0, min(s.cursor, len(s.hand())-1))
-}
-
-func (s *learnScreen) playKey(ctx *screenCtx, k tea.KeyPressMsg, st lesson.Step) {
-	d := s.run.Game().Deal()
-	if d.Over() {
-		if isKey(k, ctx.Keys.Choose) {
-			s.run.Continue()
-			s.changed()
-		}
-		return
-	}
-	hand := s.hand()
-	if len(hand) == 0 {
-		return
-	}
-	s.clampCursor()
-	switch {
-	case isKey(k, ctx.Keys.Left):
-		s.cursor = (s.cursor + len(hand) - 1) % len(hand)
-		s.note = ""
-	case isKey(k, ctx.Keys.Right):
-		s.cursor = (s.cursor + 1) % len(hand)
-		s.note = ""
-	case isKey(k, ctx.Keys.Nth):
-		n := int(k.String()[0] - '1')
-		if n < len(hand) {
-			s.cursor = n
-			s.try(&ctx.paint.g, rules.PlayAction(hand[n]))
-		}
-	case isKey(k, ctx.Keys.Choose):
-		s.try(&ctx.paint.g, rules.PlayAction(hand[s.cursor]))
-	case isKey(k, ctx.Keys.Bella):
-		s.try(&ctx.paint.g, rules.PlayBellaAction(hand[s.cursor]))
-	}
+	return newApp(learn.New(run, learn.Config{PlayAfter: cfg.PlayAfter}), appOptions{ASCII: cfg.ASCII}), nil
 }

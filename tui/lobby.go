@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"time"
 
@@ -12,11 +13,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // LobbyConfig is what the lobby of one `klob serve` connection needs.
@@ -43,12 +48,33 @@ type LobbyConfig struct {
 	// Samples and Workers bound the grading (0: ServerTrainSamples, one
 	// worker).
 	Train TrainConfig
-	// Heavy bounds the CPU-heavy work of all the sessions (the trainer's
-	// grading, the hint at a shared table); nil bounds nothing.
+	// Heavy bounds the trainer's grading of all the sessions, in the
+	// server's one host.Slots that the games' bots and hints share
+	// (behind the bots); nil bounds nothing.
 	Heavy *Gate
-	// Seed gives each table opened here its seed.
+	// Seed gives each table, game alone and trainer opened here its
+	// seed; nil draws a secret one (seedmix.Secret) each time. A seed
+	// deals every card, so it is never shown before the game is over.
 	Seed  func() uint64
 	ASCII bool
+	// Addr is the connection's address as the server's limits count it:
+	// the wrong table codes tried are limited per address and per key
+	// (hall.Lookup).
+	Addr string
+	// Start, when set, goes straight to a table at the connection's
+	// start: `ssh host -t join CODE` or `watch CODE` (lobby_watch.go).
+	Start Command
+	// Chat is the server's talk: its Hub, whose rooms the tables have
+	// (hall.Config.Chat), and the lobby's room (lobby_chat.go); nil
+	// offers no talk.
+	Chat  *chat.Hub
+	Lobby *chat.Room
+	// Club is the club's records (lobby_club.go): the person's rating,
+	// the leaderboards; nil shows none.
+	Club Club
+	// Tourney runs the server's tournaments (lobby_tourney.go); nil
+	// offers none.
+	Tourney *tourney.Service
 }
 
 // NewLobby returns the model of one connection: the lobby, from which
@@ -56,7 +82,26 @@ type LobbyConfig struct {
 // a seat at a table goes straight back to it.
 func NewLobby(cfg LobbyConfig) tea.Model {
 	c := &cfg
-	l := &lobby{cfg: c}
+	l := &lobby{cfg: c, mutes: muteBook{}}
+	if cfg.Hall != nil && cfg.Player.ID != "" {
+		// The hall compares the names of the people connected, to tell
+		// two keys under one name apart.
+		send := cfg.Send
+		l.visit = cfg.Hall.Visit(cfg.Player, func() {
+			if send != nil {
+				send(gameTakenMsg{})
+			}
+		})
+	}
+	if cfg.Done != nil {
+		go func() {
+			<-cfg.Done
+			if l.visit != nil {
+				l.visit.Leave()
+			}
+			l.connectionGone()
+		}()
+	}
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
 		s := app.screen
@@ -83,15 +128,41 @@ type typer interface{ typing() bool }
 type lobbyApp struct{ *App }
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if _, ok := msg.(quitNowMsg); ok {
+	if _, ok := msg.(gameTakenMsg); ok {
+		// Another connection of the same key takes the game alone over:
+		// back to the lobby, the game saved and let go.
 		if b, ok := a.screen.(*backToLobby); ok {
-			next, cmd := b.back(&a.ctx)
+			a.overlay, a.quit = nil, false
+			a.screen = b.back(takenNote)
+			return a, a.screen.(kit.Enterer).Enter(&a.ctx)
+		}
+		return a, nil
+	}
+	if _, ok := msg.(kit.QuitNowMsg); ok {
+		// Quitting a game played from the lobby (q then y, or the end of
+		// the game) comes back to the lobby; ctrl+c ends the connection.
+		var next kit.Screen
+		var cmd tea.Cmd
+		switch s := a.screen.(type) {
+		case *backToLobby:
+			next = s.back("")
+		case *sharedSeat:
+			next, cmd = s.leave(&a.ctx)
+		case *watchSeat:
+			next, cmd = s.leave(&a.ctx)
+		case *tourneyScreen:
+			next, cmd = s.quitNow(&a.ctx)
+		}
+		if next != nil {
 			a.screen = next
+			if e, ok := next.(kit.Enterer); ok {
+				cmd = tea.Batch(cmd, e.Enter(&a.ctx))
+			}
 			return a, cmd
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && a.overlay == nil && !a.quit && !a.tooSmall() {
-		if t, ok := a.screen.(typer); ok && t.typing() && !isKey(k, a.ctx.Keys.ForceQuit) {
+		if t, ok := a.screen.(typer); ok && t.typing() && !kit.IsKey(k, a.ctx.Keys.ForceQuit) {
 			return a, a.route(msg)
 		}
 	}
@@ -115,34 +186,65 @@ type lobby struct {
 	// trainAt is the trainer the t row offers (lobbyTrainers); trainers
 	// are those opened, kept while the connection lasts.
 	trainAt  int
-	trainers map[int]screenModel
+	trainers map[int]kit.Screen
+
+	// ticks numbers the refresh ticks: only the newest goes on.
+	ticks int
+	// resumed is set once the lobby has shown: only the first look
+	// takes the person back to a seat they hold.
+	resumed bool
+
+	// visit is this connection in the hall's list of the people
+	// connected; nil for a guest.
+	visit *hall.Visit
+	// hold is whether this connection has the person's game alone
+	// (lobby_alone.go).
+	hold gameHold
+	// talk is the lobby's line (lobby_chat.go), nil without a chat.
+	talk *lobbyTalk
+	// mutes are the people this connection muted (lobby_chat.go).
+	mutes muteBook
+	// club is the person's rating as last read (lobby_club.go).
+	club lobbyClub
 }
 
 func (l *lobby) Name() string { return "lobby" }
 
-func (l *lobby) typing() bool { return l.entered }
+func (l *lobby) typing() bool { return l.entered || l.talk.open() }
 
 // QuitQuestion: leaving keeps a table seat for a while.
 func (l *lobby) QuitQuestion() string { return "Your games stay saved." }
 
 // lobbyTickMsg refreshes the list of tables.
-type lobbyTickMsg struct{ l *lobby }
-
-func (l *lobby) tick() tea.Cmd {
-	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l} })
+type lobbyTickMsg struct {
+	l *lobby
+	n int
 }
 
-// Enter lists the tables, or goes back to the person's seat.
-func (l *lobby) Enter(ctx *screenCtx) tea.Cmd {
+func (l *lobby) tick() tea.Cmd {
+	l.ticks++
+	n := l.ticks
+	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return lobbyTickMsg{l, n} })
+}
+
+// Enter lists the tables; at the connection's start it goes back to the
+// person's seat at a table, if they hold one.
+func (l *lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.refresh()
-	if l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
-		return l.tick()
+	first := !l.resumed
+	l.resumed = true
+	listen := l.startTalk(first)
+	if first && l.cfg.Start.Verb != "" {
+		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return lobbyStartMsg{} })
 	}
-	return tea.Batch(l.tick(), func() tea.Msg { return lobbyResumeMsg{} })
+	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+		return tea.Batch(l.tick(), l.readClub(), listen)
+	}
+	return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return lobbyResumeMsg{} })
 }
 
 // resumeSeat goes back to the table where the person holds a seat.
-func (l *lobby) resumeSeat(ctx *screenCtx) (screenModel, tea.Cmd) {
+func (l *lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	if t := l.cfg.Hall.SeatOf(l.cfg.Player.ID); t != nil {
 		return l.join(ctx, t)
 	}
@@ -152,6 +254,8 @@ func (l *lobby) resumeSeat(ctx *screenCtx) (screenModel, tea.Cmd) {
 func (l *lobby) refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+		// The person's own table first: a long list shows its start.
+		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
 	}
 }
 
@@ -161,27 +265,50 @@ var lobbyItems = []struct{ key, label string }{
 	{"t", "Train your bidding"},
 	{"o", "Open a table for friends"},
 	{"j", "Join a table by its code"},
+	{"w", "Watch a table"},
+	{"d", "Tournaments: the daily and the club's"},
 	{"h", "Your games: history and replay"},
 	{"r", "Rename yourself"},
+	{"l", "Leaderboards"},
 }
 
 func (l *lobby) rows() int { return len(lobbyItems) + len(l.tables) }
 
 func (l *lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
 
-func (l *lobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (l *lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case lobbyTickMsg:
-		if msg.l != l {
+		if msg.l != l || msg.n != l.ticks {
 			return l, nil
 		}
 		l.refresh()
 		return l, l.tick()
 	case lobbyResumeMsg:
 		return l.resumeSeat(ctx)
+	case lobbyStartMsg:
+		return l.startCommand(ctx)
+	case talkMsg:
+		return l, l.talkMsg(msg)
+	case tea.PasteMsg:
+		if l.talk.open() {
+			l.talk.paste(msg.Content)
+		}
+		return l, nil
+	case clubCardMsg:
+		l.takeCard(msg)
+		return l, nil
 	case tea.KeyPressMsg:
 		if l.entered {
 			return l.typeKey(ctx, msg)
+		}
+		if l.talk.open() {
+			l.talk.key(msg)
+			return l, nil
+		}
+		if msg.String() == "/" && l.talk != nil {
+			l.talk.start()
+			return l, nil
 		}
 		return l.key(ctx, msg)
 	}
@@ -191,7 +318,7 @@ func (l *lobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
 // lobbyResumeMsg asks the lobby to go back to the person's seat.
 type lobbyResumeMsg struct{}
 
-func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (l *lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	n := l.rows()
 	// The letters first: j also moves down elsewhere.
@@ -202,16 +329,16 @@ func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 		}
 	}
 	switch {
-	case isKey(msg, k.Up):
+	case kit.IsKey(msg, k.Up):
 		l.row = (l.row + n - 1) % n
 		return l, nil
-	case isKey(msg, k.Down):
+	case kit.IsKey(msg, k.Down):
 		l.row = (l.row + 1) % n
 		return l, nil
-	case isKey(msg, k.Choose):
+	case kit.IsKey(msg, k.Choose):
 		return l.choose(ctx, l.row)
-	case (isKey(msg, k.Left) || isKey(msg, k.Right)) && l.row < len(lobbyItems) && lobbyItems[l.row].key == "t":
-		l.stepTrainer(map[bool]int{true: -1, false: 1}[isKey(msg, k.Left)])
+	case (kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right)) && l.row < len(lobbyItems) && lobbyItems[l.row].key == "t":
+		l.stepTrainer(map[bool]int{true: -1, false: 1}[kit.IsKey(msg, k.Left)])
 		return l, nil
 	}
 	return l, nil
@@ -219,8 +346,17 @@ func (l *lobby) key(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) 
 
 func (l *lobby) guest() bool { return l.cfg.Player.ID == "" }
 
+// seed is a fresh seed for a table, a game alone or a trainer opened
+// here: LobbyConfig.Seed's, else a secret one.
+func (l *lobby) seed() uint64 {
+	if l.cfg.Seed != nil {
+		return l.cfg.Seed()
+	}
+	return seedmix.Secret()
+}
+
 // choose takes row i: an item, or an open table.
-func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
+func (l *lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 	l.setNote("", false)
 	if i >= len(lobbyItems) {
 		info := l.tables[i-len(lobbyItems)]
@@ -249,6 +385,14 @@ func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
 			return l, nil
 		}
 		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "w":
+		if l.guest() {
+			l.setNote(errGuestWatch.Error(), true)
+			return l, nil
+		}
+		return newWatchList(l), nil
+	case "d":
+		return l.openTourneys()
 	case "h":
 		st, ok := l.cfg.Solo.Store.(HistorySource)
 		if !ok || l.guest() {
@@ -262,6 +406,12 @@ func (l *lobby) choose(ctx *screenCtx, i int) (screenModel, tea.Cmd) {
 		return &backToLobby{l: l, inner: newHistoryScreen(st, ReplayConfig{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+	case "l":
+		if l.cfg.Club == nil {
+			l.setNote("this server keeps no ratings", true)
+			return l, nil
+		}
+		return newBoardScreen(l), nil
 	}
 	return l, nil
 }
@@ -278,20 +428,20 @@ func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.R
 // ctrl+c still ends the connection.
 type backToLobby struct {
 	l     *lobby
-	inner screenModel
+	inner kit.Screen
 }
 
 func (b *backToLobby) Name() string { return b.inner.Name() }
 
-func (b *backToLobby) Enter(ctx *screenCtx) tea.Cmd {
-	if e, ok := b.inner.(enterer); ok {
+func (b *backToLobby) Enter(ctx *kit.Context) tea.Cmd {
+	if e, ok := b.inner.(kit.Enterer); ok {
 		return e.Enter(ctx)
 	}
 	return nil
 }
 
-func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok && isKey(k, ctx.Keys.Back) {
+func (b *backToLobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
 		if _, list := b.inner.(*historyScreen); list {
 			return b.l, nil
 		}
@@ -303,87 +453,101 @@ func (b *backToLobby) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd)
 	next, cmd := b.inner.Update(ctx, msg)
 	if next != nil && next != b.inner {
 		b.inner = next
-		if e, ok := next.(enterer); ok {
+		if e, ok := next.(kit.Enterer); ok {
 			cmd = tea.Batch(cmd, e.Enter(ctx))
 		}
 	}
 	return b, cmd
 }
 
-func (b *backToLobby) View(ctx *screenCtx) string { return b.inner.View(ctx) }
+func (b *backToLobby) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 
-func (b *backToLobby) keyHelp(k *keyMap) help.KeyMap {
-	if h, ok := b.inner.(helper); ok {
-		km := h.keyHelp(k)
+func (b *backToLobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if h, ok := b.inner.(kit.Helper); ok {
+		km := h.KeyHelp(k)
 		_, list := b.inner.(*historyScreen)
 		if _, tr := b.inner.(*trainer); list || tr {
-			back := brief("back to the lobby", k.Back)
-			return keyHelp{short: append(km.ShortHelp(), back), full: append(km.FullHelp(), []key.Binding{back})}
+			back := kit.Brief("back to the lobby", k.Back)
+			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
 		}
 		return km
 	}
-	return keyHelp{full: playHelp(k, rules.DefaultOptions())}
+	return kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())}
 }
 
-// keyHelp: the lobby's letters and moves.
-func (l *lobby) keyHelp(k *keyMap) help.KeyMap {
+// KeyHelp: the lobby's letters and moves.
+func (l *lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range lobbyItems {
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
 	}
-	moves := []key.Binding{brief("choose", k.Up, k.Down), brief("take it", k.Choose), k.Help, quitAsks(k)}
-	return keyHelp{short: moves, full: [][]key.Binding{letters, moves}}
+	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
 }
 
-// keyHelp: the form's moves.
-func (f *tableForm) keyHelp(k *keyMap) help.KeyMap {
-	moves := []key.Binding{brief("choose a line", k.Up, k.Down), brief("change it", k.Left, k.Right),
-		brief("open the table", k.Choose), brief("back to the lobby", k.Back), k.Help, quitAsks(k)}
-	return keyHelp{short: moves, full: [][]key.Binding{moves}}
+// KeyHelp: the form's moves.
+func (f *tableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
+		kit.Brief("open the table", k.Choose), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
 }
 
 func (b *backToLobby) QuitQuestion() string {
-	if q, ok := b.inner.(quitAsker); ok {
+	if q, ok := b.inner.(kit.QuitAsker); ok {
 		return "Back to the lobby. " + q.QuitQuestion()
 	}
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
 
-// back leaves for the lobby once the game's saves have landed.
-func (b *backToLobby) back(ctx *screenCtx) (screenModel, tea.Cmd) {
-	if t, ok := b.inner.(trainScreen); ok {
+// back leaves for the lobby once the game's saves have landed: it waits
+// for them off the UI goroutine (opening), then sets the lobby's note
+// (note, when set, in place of the usual one). The caller runs the
+// screen's Enter.
+func (b *backToLobby) back(note string) kit.Screen {
+	t, train := b.inner.(trainScreen)
+	if train {
 		t.pause()
-		t.wait()
 	}
-	if m := seatedOf(b.inner); m != nil {
-		m.Wait()
-		if !m.game.Over() && b.l.cfg.Solo.Store != nil && m.SaveErr() == nil {
-			b.l.setNote("Your game is saved: p resumes it.", false)
+	m := seatedOf(b.inner)
+	l := b.l
+	return &opening{text: "Saving…", work: func() func() kit.Screen {
+		if train {
+			t.wait()
 		}
-	}
-	return b.l, b.l.Enter(ctx)
+		if m != nil {
+			m.Wait()
+		}
+		// The saves have landed: another connection of the same key may
+		// open the game.
+		l.releaseGame()
+		return func() kit.Screen {
+			if m != nil && !m.game.Over() && l.cfg.Solo.Store != nil && m.SaveErr() == nil {
+				l.setNote("Your game is saved: p resumes it.", false)
+			}
+			if note != "" {
+				l.setNote(note, false)
+			}
+			return l
+		}
+	}}
 }
 
 // playAlone opens the local flow: the saved game, or the setup form.
-func (l *lobby) playAlone() (screenModel, tea.Cmd) {
+// The lock and the saved game are read off the UI goroutine (openSaved).
+func (l *lobby) playAlone() (kit.Screen, tea.Cmd) {
 	c := l.cfg.Solo
 	c.Player = l.cfg.Player.Name
-	pc := &c
-	var first screenModel = newSetupScreen(pc, pc.Setup)
-	if pc.Store != nil {
-		sl, err := pc.Store.LoadCurrent()
-		switch {
-		case err == nil && sl != nil:
-			first = newResumeScreen(pc, sl, nil)
-		case err != nil && !errors.Is(err, store.ErrNoSave):
-			first = newResumeScreen(pc, nil, err)
-		}
+	if c.Prefs != nil {
+		c.Setup.Prefs = *c.Prefs // the form starts from the settings kept
 	}
-	return &backToLobby{l: l, inner: first}, nil
+	// Each new game its own seed: the last one was shown at its end.
+	c.Setup.Seed = l.seed()
+	return openSaved(&c, l.holdGame, func() kit.Screen { return newElsewhere(l) },
+		func(s kit.Screen) kit.Screen { return &backToLobby{l: l, inner: s} }), nil
 }
 
 // typeKey edits the code or the name.
-func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.Cmd) {
+func (l *lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	switch msg.String() {
 	case "esc":
 		l.entered = false
@@ -394,7 +558,7 @@ func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.C
 		if l.entryKind == "name" {
 			return l.rename(text)
 		}
-		t, err := l.cfg.Hall.Find(text)
+		t, err := l.lookup(text)
 		if err != nil {
 			l.setNote(fmt.Sprintf("%q: %v", text, err), true)
 			return l, nil
@@ -417,8 +581,9 @@ func (l *lobby) typeKey(ctx *screenCtx, msg tea.KeyPressMsg) (screenModel, tea.C
 }
 
 // rename checks and keeps the new name.
-func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
-	if err := checkName(name); err != nil {
+func (l *lobby) rename(name string) (kit.Screen, tea.Cmd) {
+	name, err := checkName(name)
+	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
@@ -428,107 +593,166 @@ func (l *lobby) rename(name string) (screenModel, tea.Cmd) {
 		}
 	}
 	l.cfg.Player.Name = name
+	if l.visit != nil {
+		l.visit.Rename(name)
+	}
 	if !l.isErr {
 		l.setNote("You are "+name+" now.", false)
 	}
 	return l, nil
 }
 
-// checkName accepts a name the game log can keep: 1 to 24 letters,
-// digits, spaces and - _ . '.
-func checkName(name string) error {
-	if name == "" {
-		return errors.New("a name needs at least one letter")
-	}
-	if len([]rune(name)) > 24 {
-		return errors.New("a name has at most 24 letters")
+// checkName accepts a name others can read and the game log can keep,
+// and returns it normalised (hall.NormalName: no invisible or
+// reordering character, NFKC): 1 to 24 letters of any script, digits,
+// spaces and - _ . ' (no other ASCII punctuation).
+func checkName(name string) (string, error) {
+	name, err := hall.NormalName(name)
+	if err != nil {
+		return "", err
 	}
 	for _, r := range name {
 		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127 && r != 0xfffd:
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127:
 		case strings.ContainsRune(" -_.'", r):
 		default:
-			return fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+			return "", fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
 		}
 	}
-	h := gamelog.Header{Players: [2]string{name, "Bot"}, Levels: [2]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
+	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
 	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
-		return fmt.Errorf("the game log cannot keep that name: %v", err)
+		return "", fmt.Errorf("the game log cannot keep that name: %v", err)
 	}
-	return nil
+	return name, nil
 }
 
-// join sits at table t and shows it.
-func (l *lobby) join(ctx *screenCtx, t *hall.Table) (screenModel, tea.Cmd) {
-	nt := newNetTable(l)
-	conn, err := t.Join(l.cfg.Player, func(u hall.Update) { l.cfg.Send(tableUpdateMsg{nt: nt, u: u}) })
+// join sits at table t and shows it: the waiting room, then the game.
+func (l *lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
+	conn, err := t.Join(l.cfg.Player)
 	if err != nil {
 		l.setNote(err.Error(), true)
 		return l, nil
 	}
-	nt.conn = conn
-	nt.setUpdate(conn.Snapshot())
-	if done := l.cfg.Done; done != nil {
-		go func() {
-			select {
-			case <-done:
-				conn.Leave()
-			case <-nt.gone:
-			}
-		}()
-	}
-	return nt, nil
+	return newSharedSeat(l, conn), nil
 }
 
-func (l *lobby) View(ctx *screenCtx) string {
+func (l *lobby) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
-		who = "your SSH key is who you are"
+		// The tag others read beside the name when another key shares
+		// it.
+		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
-		st.Rule.Render(repeat(g.hrule, w)),
-		"",
-		" Welcome, " + st.Heading.Render(l.cfg.Player.Name) + " · " + st.Dim.Render(who),
+		st.Rule.Render(kit.Repeat(g.HRule, w)),
 		"",
 	}
+	// Every line fits the window: a long one wraps, never is cut.
+	hello := "Welcome, " + l.cfg.Player.Name
+	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
+		if i == 0 && strings.HasPrefix(line, hello) {
+			line = "Welcome, " + st.Heading.Render(l.cfg.Player.Name) + line[len(hello):]
+		}
+		lines = append(lines, " "+line)
+	}
+	lines = append(lines, l.clubLines(ctx)...)
+	lines = append(lines, "")
 	for i, it := range lobbyItems {
 		label := it.label
 		if it.key == "t" {
 			label = l.trainerLabel()
 		}
-		lines = append(lines, l.rowLine(ctx, i, "["+it.key+"] "+label))
+		lines = append(lines, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Tables"))
 	if len(l.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
 	}
-	for i, t := range l.tables {
-		lines = append(lines, l.rowLine(ctx, len(lobbyItems)+i, tableLine(t)))
-	}
-	lines = append(lines, "")
+	var tail []string // the line typed, or the note
 	switch {
 	case l.entered && l.entryKind == "code":
-		lines = append(lines, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
+		tail = append(tail, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		lines = append(lines, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
-		lines = append(lines, " "+st.Error.Render("! "+l.note))
+		for _, n := range kit.Wrap("! "+l.note, w-2) {
+			tail = append(tail, " "+st.Error.Render(n))
+		}
 	case l.note != "":
-		lines = append(lines, " "+l.note)
+		for _, n := range kit.Wrap(l.note, w-2) {
+			tail = append(tail, " "+n)
+		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose · enter take · p t o j h r · ? help · q quit"))
-	return joinLines(lines)
+	// The tables take the room left above the line typed, the note and
+	// the keys, which always show: a long list shows the part around
+	// the cursor.
+	lines = append(lines, l.tableLines(ctx, ctx.Height-len(lines)-len(tail)-3)...)
+	lines = append(append(lines, ""), tail...)
+	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
+	if l.talk != nil {
+		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		if l.talk.open() {
+			keys = typingKeys
+		}
+		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
+	}
+	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
+	return kit.JoinLines(lines)
 }
 
-func (l *lobby) rowLine(ctx *screenCtx, i int, text string) string {
-	if i == l.row {
-		return " " + ctx.paint.g.cursor + " " + ctx.Styles.Selected.Render(text)
+// tableLines are the lines of the open tables in at most room lines:
+// when they do not fit, the part that holds the cursor (the first
+// tables when it is on the menu) and a line saying how many more.
+func (l *lobby) tableLines(ctx *kit.Context, room int) []string {
+	var all []string
+	first := make([]int, len(l.tables)+1) // the first line of each table
+	for i, t := range l.tables {
+		first[i] = len(all)
+		all = append(all, l.rowLines(ctx, len(lobbyItems)+i, tableLine(t))...)
 	}
-	return "   " + text
+	first[len(l.tables)] = len(all)
+	if len(all) <= room {
+		return all
+	}
+	keep := max(room-1, 0) // a line says the rest
+	start := 0
+	if at := l.row - len(lobbyItems); at >= 0 && at < len(l.tables) && first[at+1] > keep {
+		start = first[at+1] - keep
+	}
+	shown := all[start : start+keep]
+	more := 0
+	for i := range l.tables {
+		if first[i] < start || first[i+1] > start+keep {
+			more++
+		}
+	}
+	if room < 1 {
+		return nil
+	}
+	return append(shown, "   "+ctx.Styles.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
+}
+
+// rowLines are row i of the lobby, wrapped to the window under its
+// text's start.
+func (l *lobby) rowLines(ctx *kit.Context, i int, text string) []string {
+	var out []string
+	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
+		switch {
+		case i == l.row && j == 0:
+			out = append(out, " "+ctx.Paint.Glyphs.Cursor+" "+ctx.Styles.Selected.Render(part))
+		case i == l.row:
+			out = append(out, "     "+ctx.Styles.Selected.Render(part))
+		case j == 0:
+			out = append(out, "   "+part)
+		default:
+			out = append(out, "     "+part)
+		}
+	}
+	return out
 }
 
 // tableLine is one table of the list.
@@ -559,6 +783,8 @@ type tableForm struct {
 	setup Setup
 	row   int
 	err   string
+	// private refuses spectators (the host may change it later).
+	private bool
 }
 
 func newTableForm(l *lobby) *tableForm {
@@ -567,75 +793,59 @@ func newTableForm(l *lobby) *tableForm {
 
 func (f *tableForm) Name() string { return "table form" }
 
-// rows are the form's lines after the seats: the rules of the setup
-// screen that apply to the seat count (no bottom card at four), then the
-// house variants that apply to the seat count (setup34.go's rows).
-func (f *tableForm) rows() []setupRow {
-	var out []setupRow
-	o := f.setup.Options
-	o.Players = f.seats
-	for _, r := range offered(setupRows, &o) {
-		if r.label == "Opponent" {
-			r.label = "Bots"
-		}
-		out = append(out, r)
-	}
-	for _, v := range applyingVariants(&f.setup.Options) {
-		out = append(out, setupRow{
-			label:   v.label,
-			value:   func(s *Setup) string { return onOffText(*v.on(&s.Options)) },
-			step:    func(s *Setup, _ int) { toggleVariant(&s.Options, v) },
-			explain: func(*Setup) string { return v.explain },
-		})
-	}
-	return out
+// rows are the form's lines after the seats: the setup's rules and
+// house variants for the seat count (no bottom card at four).
+func (f *tableForm) rows() []setup.Row {
+	f.setup.Options.Players = f.seats
+	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
+	rows[0].Label = "Bots" // the level row: people may take the seats
+	return rows
 }
 
-func (f *tableForm) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	key, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return f, nil
 	}
 	rows := f.rows()
-	n := len(rows) + 2 // seats, the rows, open
+	n := len(rows) + 3 // seats, the rows, spectators, open
 	switch {
-	case isKey(key, k.Back):
+	case kit.IsKey(key, k.Back):
 		return f.l, nil
-	case isKey(key, k.Up):
+	case kit.IsKey(key, k.Up):
 		f.row = (f.row + n - 1) % n
-	case isKey(key, k.Down):
+	case kit.IsKey(key, k.Down):
 		f.row = (f.row + 1) % n
-	case isKey(key, k.Left), isKey(key, k.Right):
+	case kit.IsKey(key, k.Left), kit.IsKey(key, k.Right):
 		d := 1
-		if isKey(key, k.Left) {
+		if kit.IsKey(key, k.Left) {
 			d = -1
 		}
 		switch {
 		case f.row == 0:
-			f.seats = cycle([]int{2, 3, 4}, f.seats, d)
+			f.seats = setup.Cycle([]int{2, 3, 4}, f.seats, d)
 			f.setup.Options.Players = f.seats
-			dropInapplicable(&f.setup.Options)
+			setup.DropInapplicable(&f.setup.Options)
 		case f.row <= len(rows):
-			rows[f.row-1].step(&f.setup, d)
+			rows[f.row-1].Step(&f.setup, d)
+		case f.row == len(rows)+1:
+			f.private = !f.private
 		}
 		f.err = ""
 		// The rows change with the seats and dealer_forced: keep the
 		// cursor in range.
-		f.row = min(f.row, len(f.rows())+1)
-	case isKey(key, k.Choose):
+		f.row = min(f.row, len(f.rows())+2)
+	case kit.IsKey(key, k.Choose):
 		return f.open(ctx)
 	}
 	return f, nil
 }
 
 // open opens the table and sits the host at it.
-func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
-	seed := uint64(time.Now().UnixNano())
-	if f.l.cfg.Seed != nil {
-		seed = f.l.cfg.Seed()
-	}
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: seed})
+func (f *tableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed(),
+		Private: f.private})
 	if err != nil {
 		f.err = err.Error()
 		return f, nil
@@ -643,12 +853,12 @@ func (f *tableForm) open(ctx *screenCtx) (screenModel, tea.Cmd) {
 	return f.l.join(ctx, t)
 }
 
-func (f *tableForm) View(ctx *screenCtx) string {
+func (f *tableForm) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.paint.g
+	g := &ctx.Paint.Glyphs
 	lines := []string{
 		" " + st.Title.Render("Klob") + "  Open a table",
-		st.Rule.Render(repeat(g.hrule, ctx.Width)),
+		st.Rule.Render(kit.Repeat(g.HRule, ctx.Width)),
 		"",
 		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
 	}
@@ -656,7 +866,7 @@ func (f *tableForm) View(ctx *screenCtx) string {
 		mark := "  "
 		line := fmt.Sprintf("%-24s ‹ %s ›", label, value)
 		if i == f.row {
-			mark = g.cursor + " "
+			mark = g.Cursor + " "
 			line = st.Selected.Render(line)
 		}
 		lines = append(lines, " "+mark+line)
@@ -664,19 +874,25 @@ func (f *tableForm) View(ctx *screenCtx) string {
 	row(0, "Seats", fmt.Sprint(f.seats))
 	rows := f.rows()
 	for i, r := range rows {
-		row(i+1, r.label, r.value(&f.setup))
+		row(i+1, r.Label, r.Value(&f.setup))
 	}
+	row(len(rows)+1, "Spectators", map[bool]string{false: "may watch", true: "private"}[f.private])
 	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].explain != nil {
-		explain = rows[f.row-1].explain(&f.setup)
-	} else if f.row > len(rows) {
+	switch {
+	case f.row >= 1 && f.row <= len(rows):
+		explain = rows[f.row-1].Explain(&f.setup)
+	case f.row == len(rows)+1 && f.private:
+		explain = "nobody may watch the game (P at the table changes it)"
+	case f.row == len(rows)+1:
+		explain = "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
+	case f.row > len(rows):
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
-	lines = append(lines, clip("     "+st.Dim.Render(explain), ctx.Width), "")
+	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
 	open := "[ Open the table ]"
 	mark := "  "
-	if f.row == len(rows)+1 {
-		mark = g.cursor + " "
+	if f.row == len(rows)+2 {
+		mark = g.Cursor + " "
 		open = st.Selected.Render(open)
 	}
 	lines = append(lines, " "+mark+open)
@@ -684,5 +900,5 @@ func (f *tableForm) View(ctx *screenCtx) string {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · esc back · q quit"))
-	return joinLines(lines)
+	return kit.JoinLines(lines)
 }

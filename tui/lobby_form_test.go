@@ -15,7 +15,7 @@ func formTo(t *testing.T, p *lobbyPerson, label string) {
 	}
 	rows := f.rows()
 	for range len(rows) + 2 {
-		if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].label == label {
+		if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].Label == label {
 			return
 		}
 		p.key("down")
@@ -69,11 +69,11 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	ann.key("right")
 
 	ann.key("enter")
-	nt, ok := ann.app.screen.(*netTable)
-	if !ok {
+	seat := ann.seat()
+	if seat == nil {
 		t.Fatalf("the host sits at the table:\n%s", ann.screen())
 	}
-	tb, err := h.Find(nt.u.Code)
+	tb, err := h.Find(seat.w.Code)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 		t.Errorf("got variants %q, want only menage and cleopatra", o.Rules.String())
 	}
 	bob.key("j")
-	for _, c := range strings.ToLower(nt.u.Code) {
+	for _, c := range strings.ToLower(seat.w.Code) {
 		bob.key(string(c))
 	}
 	bob.key("enter")

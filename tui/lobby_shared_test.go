@@ -1,123 +1,127 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
 	"fmt"
-	"github.com/stretchr/testify/require"
+	"io/fs"
 	"math/rand/v2"
-	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/require"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
-// The shared tables are drawn by the local table screens (lobby_duel.go,
-// lobby_table34.go). These tests seat Ann and Bob at a table of two and
-// of four (two bots) from the fixed seed of newLobbyPerson's tables: the
-// goldens keep Ann's screens (the random table code written as ????),
-// and every frame is checked against the other seats' hidden cards.
+// The shared tables are drawn by the one table screen (tui/table) over
+// the seat's host.Port. These tests seat Ann and Bob at a table of two,
+// three and four (the others bots) from the fixed seed of
+// newLobbyPerson's tables: the goldens keep Ann's screens (the random
+// table code written as ????), and every frame is checked against the
+// other seats' hidden cards.
 
 // sharedTable opens a table of seats for Ann, seats Bob and starts it.
 func sharedTable(t *testing.T, seats, w, ht int) (*hall.Hall, *lobbyPerson, *lobbyPerson) {
 	t.Helper()
 	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", w, ht)
-	bob := newLobbyPerson(h, "b", "Bob", w, ht)
-	t.Cleanup(func() { close(ann.done); close(bob.done) })
-	ann.key("o")
-	for range seats - 2 {
-		ann.key("right")
-	}
-	ann.key("up")
-	ann.key("enter")
-	nt, ok := ann.app.screen.(*netTable)
-	if !ok {
-		t.Fatalf("the host sits at the table:\n%s", ann.screen())
-	}
-	bob.key("j")
-	for _, c := range strings.ToLower(nt.u.Code) {
-		bob.key(string(c))
-	}
-	bob.key("enter")
-	ann.until(t, "Seat B  Bob")
-	ann.key("s")
-	ann.until(t, "Deal 1")
+	ann, bob := sharedTableIn(t, h, seats, w, ht)
 	return h, ann, bob
 }
 
-// tableOf is the person's table screen.
-func tableOf(p *lobbyPerson) *netTable {
-	nt, _ := p.app.screen.(*netTable)
-	return nt
+// sharedTableIn is sharedTable in the hall h.
+func sharedTableIn(t *testing.T, h *hall.Hall, seats, w, ht int) (*lobbyPerson, *lobbyPerson) {
+	t.Helper()
+	ann := newLobbyPerson(h, "a", "Ann", w, ht)
+	bob := newLobbyPerson(h, "b", "Bob", w, ht)
+	t.Cleanup(func() { close(ann.done); close(bob.done) })
+	openAndJoin(t, seats, ann, bob)
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	bob.until(t, "Deal 1")
+	return ann, bob
 }
 
-// settle delivers the updates of both people until none comes for a
-// while, checking every frame.
+// settle delivers the messages of the people until their screens show
+// the game as it is and it waits for a person: a decision, or the
+// deal's end. Every frame is checked.
 func settle(t *testing.T, h *hall.Hall, people ...*lobbyPerson) {
 	t.Helper()
-	quiet := 0
-	for quiet < 20 {
-		got := false
-		for s, p := range people {
-			if len(p.updates) > 0 {
-				got = true
+	settled := func() bool {
+		for _, p := range people {
+			sn, ok := p.snap()
+			live := p.seat().conn.Port().Snapshot()
+			if !ok || sn.Gen != live.Gen || sn.Between != live.Between || sn.Over != live.Over || sn.Hold != live.Hold {
+				return false
 			}
+		}
+		for _, p := range people {
+			if live := p.seat().conn.Port().Snapshot(); live.Between || live.Over || live.Can.Act {
+				return true
+			}
+		}
+		return false
+	}
+	timeout := time.After(guard)
+	for {
+		for s, p := range people {
 			p.deliver()
 			checkNoHidden(t, h, p, rules.Seat(s))
 		}
-		if got {
-			quiet = 0
-		} else {
-			quiet++
+		if settled() {
+			return
 		}
-		time.Sleep(time.Millisecond)
+		select {
+		case <-timeout:
+			t.Fatalf("the table never settled:\n%s", people[0].screen())
+		case <-time.After(time.Millisecond):
+		}
 	}
 }
 
 // noCode writes the table's random code as ????.
 func noCode(p *lobbyPerson) string {
 	scr := ansi.Strip(p.screen())
-	if nt := tableOf(p); nt != nil && nt.u.Code != "" {
-		scr = strings.ReplaceAll(scr, nt.u.Code, "????")
+	if s := p.seat(); s != nil && s.w.Code != "" {
+		scr = strings.ReplaceAll(scr, s.w.Code, "????")
 	}
-	return trimRight(scr)
+	return kittest.TrimRight(scr)
 }
 
-// TestLobbySharedTableGolden plays the first deal at a table of two and
-// of four, both people taking the first choice (enter), and keeps Ann's
-// screen at her first bid, her first card, and the deal's result.
+// TestLobbySharedTableGolden plays the first deal at a table of two,
+// three and four at 80x24, both people taking the first choice (enter),
+// and keeps Ann's screen at her first bid, her first card, and the
+// deal's result.
 func TestLobbySharedTableGolden(t *testing.T) {
-	for _, tc := range []struct{ seats, w, h int }{{2, 100, 30}, {4, 100, 30}} {
-		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) {
-			h, ann, bob := sharedTable(t, tc.seats, tc.w, tc.h)
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			w, ht := 80, 24
+			h, ann, bob := sharedTable(t, seats, w, ht)
 			shots := map[string]bool{}
 			shot := func(tag string) {
 				if shots[tag] {
 					return
 				}
 				shots[tag] = true
-				s := noCode(ann)
-				checkSize(t, ann.screen(), tc.w, tc.h)
-				golden(t, fmt.Sprintf("shared%d-%dx%d-%s", tc.seats, tc.w, tc.h, tag), s)
+				kittest.CheckSize(t, ann.screen(), w, ht)
+				golden(t, fmt.Sprintf("shared%d-%dx%d-%s", seats, w, ht, tag), noCode(ann))
 			}
 			for i := 0; i < 400 && !shots["3-result"]; i++ {
 				settle(t, h, ann, bob)
-				nt := tableOf(ann)
+				sn, _ := ann.snap()
 				switch {
-				case nt.u.Between || nt.u.Over:
+				case sn.Between || sn.Over:
 					shot("3-result")
 				case seatActs(ann):
-					phase := nt.u.View.Phase
-					if tc.seats > 2 {
-						phase = nt.u.TableView.Phase
-					}
-					if phase == rules.PhasePlay {
+					if sn.View.Phase == rules.PhasePlay {
 						shot("2-play")
 					} else {
 						shot("1-bid")
@@ -146,67 +150,25 @@ func act(p *lobbyPerson) {
 	p.key("enter")
 }
 
-// runCmd runs cmd and what follows from it on p's program (a table
-// screen's hint and spinner).
-func runCmd(t *testing.T, p *lobbyPerson, cmd tea.Cmd) {
-	runAll(t, func(m tea.Msg) tea.Cmd { _, c := p.app.Update(m); return c }, cmd)
-}
-
-// runAll runs cmd and every command that follows from it, giving
-// their messages to update (never the lobby's refresh tick, which the
-// tests do not start while running commands).
-func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for n := 0; len(queue) > 0; n++ {
-		if n > 1000 {
-			t.Fatal("runaway commands")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		msg := c()
-		if v := reflect.ValueOf(msg); v.Kind() == reflect.Slice && v.Type().ConvertibleTo(cmdSlice) {
-			queue = append(queue, v.Convert(cmdSlice).Interface().([]tea.Cmd)...)
-			continue
-		}
-		if msg == nil {
-			continue
-		}
-		queue = append(queue, update(msg))
-	}
-}
-
-// TestLobbySharedHintClickSort: at a shared table of two and of four,
-// H shows the hard bot's hint (from the seat's own view), v the trick
-// list, o sorts the hand by suit, and a click on a playable card plays
-// it; a refused card says why.
+// TestLobbySharedHintClickSort: at a shared table of two, three and
+// four, H shows the hard bot's hint (from the seat's own view), v the
+// trick list, o sorts the hand by suit, a refused card says why, and a
+// click on a playable card plays it.
 func TestLobbySharedHintClickSort(t *testing.T) {
-	for _, seats := range []int{2, 4} {
+	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			h, ann, bob := sharedTable(t, seats, 100, 30)
-			// Ann's hand as shown and what she may play.
-			handOf := func(nt *netTable) ([]rules.Card, rules.CardSet) {
-				if seats == 2 {
-					v := nt.u.View
-					return nt.duelTable().hand(&v), legalCards(&v)
-				}
-				v := nt.u.TableView
-				return nt.table34().hand(&v), tableLegalCards(&v)
-			}
+			h, ann, bob := sharedTable(t, seats, 80, 24)
 			// Play to Ann's first card that must follow suit (some of
 			// her cards refused).
 			for i := 0; i < 400; i++ {
 				settle(t, h, ann, bob)
-				nt := tableOf(ann)
-				play := (seats == 2 && nt.u.View.Phase == rules.PhasePlay) || (seats > 2 && nt.u.TableView.Phase == rules.PhasePlay)
-				hand, legal := handOf(nt)
-				if seatActs(ann) && play && len(legal.Cards()) < len(hand) {
+				sn, _ := ann.snap()
+				legal := kit.LegalCards(&sn.View)
+				if seatActs(ann) && sn.View.Phase == rules.PhasePlay && legal.Count() < sn.View.Hand.Count() {
 					break
 				}
 				switch {
-				case nt.u.Between:
+				case sn.Between:
 					ann.key("enter")
 					bob.key("enter")
 				case seatActs(ann):
@@ -218,8 +180,11 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			if !seatActs(ann) {
 				t.Fatalf("Ann never played a card:\n%s", ann.screen())
 			}
-			_, cmd := ann.app.Update(keyMsg("H"))
-			runCmd(t, ann, cmd)
+			ann.key("H")
+			ann.wait(t, "the hint", func() bool {
+				sn, _ := ann.snap()
+				return sn.Hint != nil && !sn.Hint.Pending
+			})
 			scr := ansi.Strip(ann.screen())
 			if !strings.Contains(scr, "Hint") || strings.Contains(scr, "No hint") {
 				t.Fatalf("H shows no hint:\n%s", scr)
@@ -231,14 +196,13 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 				t.Fatalf("v shows no tricks:\n%s", scr)
 			}
 			ann.key("v")
-			nt := tableOf(ann)
 			ann.key("o")
 			if !strings.Contains(ann.screen(), "sorted by suit") {
 				t.Fatalf("o does not sort the hand:\n%s", ann.screen())
 			}
-			// A card Ann may not play, if she holds one, is refused with
-			// the reason.
-			hand, legal := handOf(nt)
+			// A card Ann may not play is refused with the reason.
+			sn, _ := ann.snap()
+			hand, legal := kit.ViewHand(&sn.View, kit.BySuit), kit.LegalCards(&sn.View)
 			refused := false
 			for i, c := range hand {
 				if !legal.Has(c) {
@@ -253,37 +217,29 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			if !refused {
 				t.Fatalf("Ann holds no card she may not play:\n%s", ann.screen())
 			}
-			// A click on the first playable card plays it.
-			var hits []hit
-			if seats == 2 {
-				_, hits = nt.duelTable().render(&ann.app.ctx)
-			} else {
-				_, hits = nt.table34().render(&ann.app.ctx)
-			}
-			gen := nt.u.Gen
+			// A click on a playable card plays it.
+			gen := sn.Gen
 			clicked := false
-			for _, ht := range hits {
-				if ht.kind != hitCard {
-					continue
-				}
-				ann.app.Update(tea.MouseClickMsg{X: ht.r.x + 1, Y: ht.r.y + 1, Button: tea.MouseLeft})
-				if nt.sent || nt.u.Gen != gen {
-					clicked = true
-					break
-				}
-				if nt.duelTable().bella != rules.NoCard || (nt.t34 != nil && nt.t34.bella != rules.NoCard) {
-					ann.key("b")
-					clicked = true
-					break
+			for y := 23; y >= 0 && !clicked; y-- {
+				for x := 0; x < 80 && !clicked; x += 2 {
+					ann.do(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
+					// The action's effect is in the port's snapshot at
+					// once; the screen shows it at its next refresh.
+					if live := ann.seat().conn.Port().Snapshot(); live.Gen != gen || strings.Contains(ansi.Strip(ann.screen()), "Bella?") {
+						clicked = true
+					}
 				}
 			}
 			if !clicked {
 				t.Fatalf("no click played a card:\n%s", ann.screen())
 			}
-			settle(t, h, ann, bob)
-			if nt.u.Gen == gen {
-				t.Fatalf("the click's card did not reach the table:\n%s", ann.screen())
+			if strings.Contains(ansi.Strip(ann.screen()), "Bella?") {
+				ann.key("b")
 			}
+			ann.wait(t, "the clicked card on the table", func() bool {
+				s, _ := ann.snap()
+				return s.Gen != gen
+			})
 		})
 	}
 }
@@ -292,7 +248,8 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 // clicks to p at its table, with window sizes now and then; every
 // frame has the window's size and shows no hidden card.
 func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules.Seat, r *rand.Rand, n int) int {
-	w, ht := 100, 30
+	w, ht := 80, 24
+	code := p.seat().w.Code
 	done := 0
 	for range n {
 		var msg tea.Msg
@@ -303,7 +260,7 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		case k < 4:
 			msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(ht + 2), Button: tea.MouseLeft}
 		case k < 6:
-			msg = keyMsg([]string{"H", "v", "o", "u", "c", "esc"}[r.IntN(6)])
+			msg = kittest.Key([]string{"H", "v", "o", "u", "c", "esc"}[r.IntN(6)])
 		default:
 			msg = monkeyKey(r)
 		}
@@ -312,23 +269,62 @@ func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules
 		if seatActs(other) {
 			other.key("enter")
 		}
-		p.app.Update(msg)
-		if tableOf(p) == nil {
-			break // the monkey left the table
+		if p.seat() == nil && !rejoin(t, p, code) {
+			break // the monkey cannot come back
 		}
+		p.do(msg)
 		done++
-		checkSize(t, p.screen(), w, ht)
+		kittest.CheckSize(t, p.screen(), w, ht)
 		checkNoHidden(t, h, p, seat)
 	}
 	return done
 }
 
-// TestLobbySharedMonkey: random keys and clicks at shared tables of two
-// and four never panic nor show another seat's cards.
+// rejoin takes a person whom the monkey took back to the lobby (q then
+// y, or the end of the game) to their seat again by the table's code,
+// or, when the monkey ended the connection (ctrl+c), connects them
+// again, which takes them back to their seat; it reports whether they
+// sit there again.
+func rejoin(t *testing.T, p *lobbyPerson, code string) bool {
+	t.Helper()
+	p.deliver()
+	if p.app.quit || p.quit {
+		close(p.done)
+		w, ht := p.app.ctx.Width, p.app.ctx.Height
+		*p = *newLobbyPerson(p.h, p.id, p.name, w, ht)
+		p.wait(t, "the seat again after connecting again", func() bool { return p.seat() != nil })
+		return true
+	}
+	if _, ok := p.app.screen.(*lobby); !ok {
+		t.Logf("the monkey left for %s", p.app.ScreenName())
+		return false // the monkey opened something else
+	}
+	// A window too small takes no keys: the person makes it larger to
+	// type the code, then as it was.
+	// The help or the quit question the monkey opened goes, and so does
+	// a name or code half typed.
+	w, ht := p.app.ctx.Width, p.app.ctx.Height
+	p.do(tea.WindowSizeMsg{Width: 80, Height: 24})
+	p.app.overlay = nil
+	p.key("esc")
+	p.key("j")
+	for _, c := range strings.ToLower(code) {
+		p.key(string(c))
+	}
+	p.key("enter")
+	p.do(tea.WindowSizeMsg{Width: w, Height: ht})
+	if p.seat() == nil {
+		t.Logf("the monkey could not come back:\n%s", p.screen())
+	}
+	return p.seat() != nil
+}
+
+// TestLobbySharedMonkey: random keys and clicks at shared tables of
+// two, three and four never panic nor show another seat's cards.
 func TestLobbySharedMonkey(t *testing.T) {
-	for _, seats := range []int{2, 4} {
+	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			h, ann, bob := sharedTable(t, seats, 100, 30)
+			h, ann, bob := sharedTable(t, seats, 80, 24)
 			r := rand.New(rand.NewPCG(uint64(seats), 77))
 			if n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, 1500); n < 100 {
 				t.Errorf("the monkey left the table after %d events", n)
@@ -337,25 +333,131 @@ func TestLobbySharedMonkey(t *testing.T) {
 	}
 }
 
+// TestLobbySharedDealThenMonkey: two people at a table of two, three
+// and four (bots in the other seats) play a deal through their lobbies
+// at 80x24: every frame has the window's size and shows no card of
+// another hand (a partner's included), and the deal's breakdown shows;
+// then random keys, clicks and sizes at the table never panic.
+func TestLobbySharedDealThenMonkey(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			h, ann, bob := sharedTable(t, seats, 80, 24)
+			if sn, _ := ann.snap(); len(sn.Players) != seats {
+				t.Fatalf("got %d seats, want %d", len(sn.Players), seats)
+			}
+			playUntil(t, h, 80, 24, "a deal's end", func() bool {
+				sn, _ := ann.snap()
+				return sn.Between || sn.Over
+			}, ann, bob)
+			if !strings.Contains(ann.screen(), "is over") {
+				t.Fatalf("the deal's breakdown is not shown:\n%s", ann.screen())
+			}
+			r := rand.New(rand.NewPCG(uint64(seats), 3))
+			n := monkeyAtTable(t, h, ann, bob, rules.SeatA, r, 800)
+			t.Logf("%d random events at the table", n)
+			if n < 50 {
+				t.Errorf("the monkey left the table after %d events", n)
+			}
+		})
+	}
+}
+
+// fullHistory is a history on a full disk.
+type fullHistory struct{}
+
+func (fullHistory) Archive(*gamelog.Log) (string, error) {
+	return "", &fs.PathError{Op: "open", Path: "/srv/klob/players/bob/history/x.klob", Err: syscall.ENOSPC}
+}
+
+// TestLobbyUnfiledGame: when the server could not file an ended game in
+// a person's history (a full disk), the end of the game says so, in
+// words the smallest window shows whole, without a path of the
+// server's; at every seat count.
+func TestLobbyUnfiledGame(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			h := testHallWith(t, func(c *hall.Config) {
+				c.Refile = time.Hour
+				c.History = func(id string) hall.Archiver {
+					if id == "b" {
+						return fullHistory{}
+					}
+					return archiveNone{}
+				}
+			})
+			o := rules.DefaultOptions()
+			o.Target = 100
+			tb, err := h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: seats, Rules: o, Level: ai.Random, Seed: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+			bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+			t.Cleanup(func() { close(ann.done); close(bob.done) })
+			for _, p := range []*lobbyPerson{ann, bob} {
+				p.key("j")
+				for _, c := range strings.ToLower(tb.Code()) {
+					p.key(string(c))
+				}
+				p.key("enter")
+			}
+			ann.key("s")
+			ann.until(t, "Deal 1")
+			playUntil(t, h, 80, 24, "the game's end", func() bool {
+				sn, _ := ann.snap()
+				return sn.Over
+			}, ann, bob)
+			ann.wait(t, "the filing's failure", func() bool {
+				sn, _ := ann.snap()
+				return sn.Save.FileErr != ""
+			})
+			ann.key("enter") // the last deal's result, then the game's end
+			scr := ann.screen()
+			kittest.CheckSize(t, scr, 80, 24)
+			flat := strings.Join(strings.Fields(ansi.Strip(scr)), " ")
+			if !strings.Contains(flat, "could not be filed") || !strings.Contains(flat, "no space left on device") {
+				t.Fatalf("the screen does not say the game is not filed:\n%s", scr)
+			}
+			if strings.Contains(flat, "/srv") {
+				t.Fatalf("the screen shows a path of the server's:\n%s", scr)
+			}
+			// The game's end offers its replay; esc comes back to it, and
+			// enter goes back to the lobby.
+			ann.key("r")
+			if ann.app.ScreenName() != "replay" {
+				t.Fatalf("r opens no replay (%s):\n%s", ann.app.ScreenName(), ann.screen())
+			}
+			ann.key("esc")
+			if ann.seat() == nil {
+				t.Fatalf("esc does not come back to the game's end (%s):\n%s", ann.app.ScreenName(), ann.screen())
+			}
+			ann.key("enter")
+			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby); return ok })
+		})
+	}
+}
+
+// archiveNone files nothing, and says it did.
+type archiveNone struct{}
+
+func (archiveNone) Archive(*gamelog.Log) (string, error) { return "", nil }
+
 // TestLobbySharedFullHelp: the full help of a shared table lists
-// neither takebacks nor claims, which only a game alone has; at two
-// seats and at four.
+// neither takebacks nor claims, which only a game alone has; at every
+// seat count.
 func TestLobbySharedFullHelp(t *testing.T) {
-	for _, seats := range []int{2, 4} {
-		_, ann, _ := sharedTable(t, seats, 100, 30)
-		nt := tableOf(ann)
-		require.NotNil(t, nt)
-		k := defaultKeys()
-		var full [][]key.Binding
-		if nt.t2 != nil {
-			full = nt.t2.keyHelp(&k).FullHelp()
-		} else {
-			full = nt.t34.keyHelp(&k).FullHelp()
-		}
-		for _, b := range full[0] {
-			d := b.Help().Desc
-			require.NotEqual(t, k.Undo.Help().Desc, d, "%d seats", seats)
-			require.NotEqual(t, k.Claim.Help().Desc, d, "%d seats", seats)
+	for _, seats := range []int{2, 3, 4} {
+		_, ann, _ := sharedTable(t, seats, 80, 24)
+		s := ann.seat()
+		require.NotNil(t, s)
+		k := kit.DefaultKeys()
+		full := s.KeyHelp(&k).FullHelp()
+		for _, group := range full {
+			for _, b := range group {
+				d := b.Help().Desc
+				require.NotEqual(t, k.Undo.Help().Desc, d, "%d seats", seats)
+				require.NotEqual(t, k.Claim.Help().Desc, d, "%d seats", seats)
+			}
 		}
 		require.NotEmpty(t, full[0])
 	}

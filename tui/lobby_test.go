@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -8,79 +9,173 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
-// lobbyPerson is one connection's lobby driven without a program: table
-// updates wait in a queue until the test delivers them.
+// guard bounds a wait that only a broken lobby or game would make long:
+// it never decides a test that passes, it only stops one that hangs.
+const guard = 60 * time.Second
+
+// lobbyPerson is one connection's lobby run as Bubble Tea runs it: each
+// command on a goroutine of its own, its message queued until the test
+// delivers it to the program.
 type lobbyPerson struct {
-	app     *lobbyApp
-	updates chan tea.Msg
-	done    chan struct{}
+	app  *lobbyApp
+	msgs chan tea.Msg
+	done chan struct{}
+	quit bool
+
+	h        *hall.Hall
+	id, name string
 }
 
 func newLobbyPerson(h *hall.Hall, id, name string, w, ht int) *lobbyPerson {
-	p := &lobbyPerson{updates: make(chan tea.Msg, 1024), done: make(chan struct{})}
+	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: h, id: id, name: name}
 	cfg := LobbyConfig{
 		Player: hall.Player{ID: id, Name: name},
 		Hall:   h,
-		Send: func(m tea.Msg) {
-			select {
-			case p.updates <- m:
-			case <-p.done:
-			}
-		},
-		Done:  p.done,
-		Solo:  testConfig(7, &memStore{}),
-		Seed:  func() uint64 { return 42 },
-		Heavy: NewGate(1),
+		Send:   p.post,
+		Done:   p.done,
+		Solo:   testConfig(7, &memStore{}),
+		Seed:   func() uint64 { return 42 },
+		Heavy:  NewGate(1),
 	}
 	p.app = NewLobby(cfg).(*lobbyApp)
-	p.app.Init()
-	p.app.Update(tea.WindowSizeMsg{Width: w, Height: ht})
+	p.run(p.app.Init())
+	p.do(tea.WindowSizeMsg{Width: w, Height: ht})
 	return p
 }
 
-// deliver hands the queued table updates to the program.
+// do gives msg to the program and runs the command it returns.
+func (p *lobbyPerson) do(msg tea.Msg) {
+	_, cmd := p.app.Update(msg)
+	p.run(cmd)
+}
+
+// run runs cmd on a goroutine of its own; its message waits for deliver.
+func (p *lobbyPerson) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	go func() { p.post(cmd()) }()
+}
+
+// post queues msg for the program (a batch's commands run each).
+func (p *lobbyPerson) post(msg tea.Msg) {
+	switch m := msg.(type) {
+	case nil:
+		return
+	case tea.QuitMsg:
+		msg = quitMsg{}
+	default:
+		if cmds, ok := kittest.Batch(m); ok {
+			for _, c := range cmds {
+				p.run(c)
+			}
+			return
+		}
+	}
+	select {
+	case p.msgs <- msg:
+	case <-p.done:
+	}
+}
+
+// quitMsg stands for the program's end.
+type quitMsg struct{}
+
+// deliver hands the queued messages to the program.
 func (p *lobbyPerson) deliver() {
 	for {
 		select {
-		case m := <-p.updates:
-			p.app.Update(m)
+		case m := <-p.msgs:
+			if _, ok := m.(quitMsg); ok {
+				p.quit = true
+				continue
+			}
+			p.do(m)
 		default:
 			return
 		}
 	}
 }
 
-func (p *lobbyPerson) key(k string) { p.app.Update(keyMsg(k)) }
+func (p *lobbyPerson) key(k string) { p.do(kittest.Key(k)) }
 
-// until delivers updates until the screen shows want, for at most 5s.
-func (p *lobbyPerson) until(t *testing.T, want string) {
+// wait delivers messages until ok, for at most guard; ok is asked
+// again after each message, and every millisecond for what changes
+// without one (a slot taken on another goroutine).
+func (p *lobbyPerson) wait(t testing.TB, what string, ok func() bool) {
 	t.Helper()
-	for end := time.Now().Add(5 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+	timeout := time.After(guard)
+	poll := time.NewTicker(time.Millisecond)
+	defer poll.Stop()
+	for {
 		p.deliver()
-		if strings.Contains(p.screen(), want) {
+		if ok() {
 			return
 		}
+		select {
+		case m := <-p.msgs:
+			if _, q := m.(quitMsg); q {
+				p.quit = true
+			} else {
+				p.do(m)
+			}
+		case <-poll.C:
+		case <-timeout:
+			t.Fatalf("%s never came:\n%s", what, p.screen())
+		}
 	}
-	t.Fatalf("%q never showed:\n%s", want, p.screen())
+}
+
+// until delivers messages until the screen shows want.
+func (p *lobbyPerson) until(t testing.TB, want string) {
+	t.Helper()
+	p.wait(t, want, func() bool { return strings.Contains(ansi.Strip(p.screen()), want) })
 }
 
 func (p *lobbyPerson) screen() string { return p.app.render() }
 
-func testHall(t *testing.T) *hall.Hall {
+// seat is the person's shared seat on view, nil elsewhere.
+func (p *lobbyPerson) seat() *sharedSeat {
+	s, _ := p.app.screen.(*sharedSeat)
+	return s
+}
+
+// snap is the game as the person's table screen shows it; ok is false
+// before the game or away from the table.
+func (p *lobbyPerson) snap() (host.Snapshot, bool) {
+	if s := p.seat(); s != nil && s.table != nil {
+		return s.table.Snapshot(), true
+	}
+	return host.Snapshot{}, false
+}
+
+// seatActs reports whether the person decides at their table now.
+func seatActs(p *lobbyPerson) bool {
+	sn, ok := p.snap()
+	return ok && sn.Can.Act && sn.HasDeal && !sn.Between
+}
+
+func testHall(t *testing.T) *hall.Hall { return testHallWith(t, nil) }
+
+// testHallWith is testHall with its config changed by with.
+func testHallWith(t *testing.T, with func(*hall.Config)) *hall.Hall {
 	// Random bots at every table: they take contracts, so deals are
 	// played out and scored, and the tests stay fast.
-	h, err := hall.New(hall.Config{Grace: time.Minute,
-		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil },
-		NewTableBot: func(l ai.Level, cfg ai.Config) (session.TableBot, error) {
-			return session.TableBots(ai.Random, cfg)
-		}})
+	cfg := hall.Config{Grace: time.Minute,
+		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }}
+	if with != nil {
+		with(&cfg)
+	}
+	h, err := hall.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,88 +183,125 @@ func testHall(t *testing.T) *hall.Hall {
 	return h
 }
 
-// checkNoHidden fails when the seat's screen shows a card of the other
-// hand the seat may not know.
+// checkNoHidden fails when the seat's screen shows a card of another
+// hand the seat may not know (the cards still hidden now were hidden
+// when the frame was drawn, if it shows the same deal).
 func checkNoHidden(t *testing.T, h *hall.Hall, p *lobbyPerson, seat rules.Seat) {
 	t.Helper()
-	nt, ok := p.app.screen.(*netTable)
-	if !ok || !nt.u.HasDeal {
+	sn, ok := p.snap()
+	if !ok || !sn.HasDeal {
 		return
 	}
-	tb, err := h.Find(nt.u.Code)
+	tb, err := h.Find(p.seat().w.Code)
 	if err != nil {
 		return
 	}
+	scr := p.screen()
 	deal, hidden := tb.HiddenFrom(seat)
-	if deal != nt.u.DealNo {
+	if deal != sn.DealNo {
 		return
 	}
-	scr := p.screen()
 	for _, c := range hidden.Cards() {
 		if strings.Contains(scr, c.Pretty(false)) {
-			t.Fatalf("seat %s sees %s of the other hand:\n%s", seat, c.Pretty(false), scr)
+			t.Fatalf("seat %s sees %s of another hand:\n%s", seat, c.Pretty(false), scr)
 		}
 	}
 }
 
-// Two people open, join and play a table through their lobbies; every
-// frame has the window's size and shows no card of the other hand.
-func TestLobbyTwoPeoplePlay(t *testing.T) {
-	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", 100, 30)
-	bob := newLobbyPerson(h, "b", "Bob", 100, 30)
-	defer close(ann.done)
-	defer close(bob.done)
+// playUntil has the people play from their screens, each frame checked
+// for its size and the hidden cards, until done.
+func playUntil(t *testing.T, h *hall.Hall, w, ht int, what string, done func() bool, people ...*lobbyPerson) {
+	t.Helper()
+	timeout := time.After(guard)
+	for !done() {
+		acted := false
+		for s, p := range people {
+			p.deliver()
+			scr := p.screen()
+			kittest.CheckSize(t, scr, w, ht)
+			checkNoHidden(t, h, p, rules.Seat(s))
+			plain := ansi.Strip(scr)
+			switch {
+			case strings.Contains(plain, "[t] take"):
+				p.key("t")
+			case strings.Contains(plain, "Bella?"):
+				p.key("b")
+			case strings.Contains(plain, "Press enter for the next deal"):
+				if sn, _ := p.snap(); sn.Can.Ready {
+					p.key("enter")
+				} else {
+					continue
+				}
+			case seatActs(p):
+				p.key("enter")
+			default:
+				continue
+			}
+			acted = true
+		}
+		if acted {
+			continue
+		}
+		select {
+		case <-timeout:
+			t.Fatalf("%s never came; ann:\n%s", what, people[0].screen())
+		case <-time.After(time.Millisecond):
+		}
+	}
+}
+
+// openAndJoin has ann open a table of seats from the form and the
+// guests join it by its code; it returns the code.
+func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPerson) string {
+	t.Helper()
 	ann.key("o")
 	if !strings.Contains(ann.screen(), "Open a table") {
 		t.Fatalf("o opens the form:\n%s", ann.screen())
 	}
+	for range seats - 2 {
+		ann.key("right")
+	}
 	ann.key("up")
 	ann.key("enter")
-	nt, ok := ann.app.screen.(*netTable)
-	if !ok {
+	s := ann.seat()
+	if s == nil {
 		t.Fatalf("the host sits at the table:\n%s", ann.screen())
 	}
-	code := nt.u.Code
-	bob.key("j")
-	for _, c := range strings.ToLower(code) {
-		bob.key(string(c))
+	code := s.w.Code
+	for i, g := range guests {
+		g.key("j")
+		for _, c := range strings.ToLower(code) {
+			g.key(string(c))
+		}
+		g.key("enter")
+		if g.seat() == nil {
+			t.Fatalf("a guest joins by the code %s:\n%s", code, g.screen())
+		}
+		ann.until(t, "Seat "+rules.Seat(i+1).String()+"  "+g.app.screen.(*sharedSeat).l.cfg.Player.Name)
 	}
-	bob.key("enter")
-	if _, ok := bob.app.screen.(*netTable); !ok {
-		t.Fatalf("bob joins by the code %s:\n%s", code, bob.screen())
-	}
-	ann.until(t, "Seat B  Bob")
+	return code
+}
+
+// Two people open, join and play a table through their lobbies at
+// 80x24: every frame has the window's size and shows no card of the
+// other hand.
+func TestLobbyTwoPeoplePlay(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	defer close(ann.done)
+	defer close(bob.done)
+	openAndJoin(t, 2, ann, bob)
 	bob.key("s")
 	bob.until(t, "only the host starts the game")
 	ann.key("s")
-	people := []*lobbyPerson{ann, bob}
-	deals := 0
-	for i := 0; i < 4000 && deals < 2; i++ {
-		for s, p := range people {
-			p.deliver()
-			checkSize(t, p.screen(), 100, 30)
-			checkNoHidden(t, h, p, rules.Seat(s))
-			scr := p.screen()
-			switch {
-			case strings.Contains(scr, "[t] take"):
-				p.key("t")
-			case strings.Contains(scr, "Bella?"):
-				p.key("b")
-			case strings.Contains(scr, "Press enter for the next deal"):
-				if s == 0 {
-					deals++
-				}
-				p.key("enter")
-			case seatActs(p):
-				p.key("enter")
-			}
-		}
-		time.Sleep(time.Millisecond)
+	ann.until(t, "Deal 1")
+	bob.until(t, "Deal 1")
+	deals := func() bool {
+		sn, _ := ann.snap()
+		return len(sn.Deals) >= 2
 	}
-	if deals < 2 {
-		t.Fatalf("two deals not played; ann:\n%s\nbob:\n%s", ann.screen(), bob.screen())
-	}
+	playUntil(t, h, 80, 24, "two deals", deals, ann, bob)
 }
 
 // The lobby and the table take any key at any size without a panic,
@@ -204,24 +336,24 @@ func TestLobbyMonkey(t *testing.T) {
 		case n < 3:
 			w, ht = 1+r.IntN(200), 1+r.IntN(60)
 			for _, q := range people {
-				q.app.Update(tea.WindowSizeMsg{Width: w, Height: ht})
+				q.do(tea.WindowSizeMsg{Width: w, Height: ht})
 			}
 			continue
 		case n < 10:
-			msg = keyMsg([]string{"o", "j", "p", "t", "h", "r", "s"}[r.IntN(7)])
+			msg = kittest.Key([]string{"o", "j", "p", "t", "h", "r", "s"}[r.IntN(7)])
 		default:
 			msg = monkeyKey(r)
 		}
-		p.app.Update(msg)
-		checkSize(t, p.screen(), w, ht)
+		p.do(msg)
+		kittest.CheckSize(t, p.screen(), w, ht)
 		switch p.app.screen.(type) {
-		case *netTable:
+		case *sharedSeat:
 			atTable++
 		case *lobby, *tableForm:
 		default:
 			away[i]++ // playing alone: the play screens have monkeys of their own
 		}
-		if p.app.quit || away[i] > 50 {
+		if p.app.quit || p.quit || away[i] > 50 {
 			away[i] = 0
 			// The connection ends; the person connects again.
 			close(p.done)
@@ -234,14 +366,88 @@ func TestLobbyMonkey(t *testing.T) {
 	}
 }
 
+// TestLobbyGuestSeesNoSeatOfTheirs: a guest (no key) never reads a
+// table as "your seat", not even one whose empty seats bots play.
+func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	zoe := newLobbyPerson(h, "", "zoe", 80, 24)
+	defer close(ann.done)
+	defer close(zoe.done)
+	openAndJoin(t, 4, ann)
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	for _, seats := range []int{2, 3} {
+		p := newLobbyPerson(h, fmt.Sprint("host", seats), "Host", 80, 24)
+		defer close(p.done)
+		openAndJoin(t, seats, p) // tables waiting for players, listed
+	}
+	l := zoe.app.screen.(*lobby)
+	zoe.do(lobbyTickMsg{l, l.ticks})
+	scr := strings.Join(strings.Fields(ansi.Strip(zoe.screen())), " ")
+	kittest.CheckSize(t, zoe.screen(), 80, 24)
+	require.Contains(t, scr, "waiting for players", "the guest sees the open tables")
+	require.NotContains(t, scr, "playing", "the table the bots play at is nobody's but Ann's")
+	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(ann.screen())), " "), "Deal 1")
+	require.NotContains(t, scr, "your seat")
+	la := newLobbyPerson(h, "a", "Ann", 80, 24) // Ann's second connection, at its lobby
+	defer close(la.done)
+	la.do(lobbyTickMsg{la.app.screen.(*lobby), la.app.screen.(*lobby).ticks})
+	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(la.screen())), " "), "your seat", "Ann's seat is hers")
+}
+
 func TestCheckName(t *testing.T) {
 	for name, ok := range map[string]bool{
-		"Quinn": true, "Zoë O'Neil": true, "ann-2.b_c": true,
+		"Quinn": true, "Zoë O'Neil": true, "ann-2.b_c": true, "ａｎｎ": true,
 		"": false, "Quinn?": false, "a\"b": false, strings.Repeat("x", 25): false,
+		"ann\u202e": false, "a\u200bb": false, "\ufeffann": false, "a\u2028b": false, "a\u2067b": false,
 	} {
-		if err := checkName(name); (err == nil) != ok {
+		if _, err := checkName(name); (err == nil) != ok {
 			t.Errorf("checkName(%q) = %v, want ok %v", name, err, ok)
 		}
+	}
+	if n, _ := checkName("ａｎｎ"); n != "ann" {
+		t.Errorf("checkName(ａｎｎ) = %q, want the NFKC form ann", n)
+	}
+}
+
+// Two keys connected under one name each read the other with a key
+// tag, in the table list and at the table; each sees their own tag in
+// the lobby.
+func TestLobbySharedNameTags(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "aaaaaa11", "alice", 100, 30)
+	defer close(ann.done)
+	eve := newLobbyPerson(h, "eeeeee22", "alice", 100, 30)
+	defer close(eve.done)
+	if !strings.Contains(ann.screen(), "your SSH key (#aaaaaa) is who you are") {
+		t.Fatalf("the lobby does not show the key's tag:\n%s", ann.screen())
+	}
+	eve.key("o")
+	eve.key("up")
+	eve.key("enter")
+	l := ann.app.screen.(*lobby)
+	ann.do(lobbyTickMsg{l, l.ticks})
+	if !strings.Contains(ann.screen(), "alice #eeeeee") {
+		t.Fatalf("eve's table does not carry her tag:\n%s", ann.screen())
+	}
+	code := eve.seat().w.Code
+	ann.key("j")
+	for _, c := range strings.ToLower(code) {
+		ann.key(string(c))
+	}
+	ann.key("enter")
+	eve.until(t, "alice #aaaaaa")
+	ann.until(t, "alice #eeeeee")
+	// At the game too, and in its log.
+	eve.key("s")
+	eve.until(t, "Deal 1")
+	ann.until(t, "Deal 1")
+	eve.until(t, "alice #aaaaaa")
+	ann.until(t, "alice #eeeeee")
+	sn, _ := ann.snap()
+	if sn.Players[0].Name != "alice #eeeeee" || sn.Players[1].Name != "alice #aaaaaa" {
+		t.Fatalf("the game's names: %+v", sn.Players)
 	}
 }
 
@@ -254,7 +460,7 @@ func TestLobbyRename(t *testing.T) {
 	p.app.screen.(*lobby).cfg.Rename = func(n string) error { kept = n; return nil }
 	p.key("r")
 	for range 3 {
-		p.app.Update(tea.KeyPressMsg{Code: tea.KeyBackspace})
+		p.do(tea.KeyPressMsg{Code: tea.KeyBackspace})
 	}
 	for _, c := range "quinn" {
 		p.key(string(c))
@@ -272,21 +478,19 @@ func TestLobbySoloComesBack(t *testing.T) {
 	p := newLobbyPerson(testHall(t), "a", "ann", 100, 30)
 	defer close(p.done)
 	p.key("p")
-	if !strings.Contains(p.screen(), "Set up the game") {
-		t.Fatalf("p opens the setup:\n%s", p.screen())
-	}
-	_, cmd := p.app.Update(keyMsg("enter"))
+	p.until(t, "Set up the game")
+	p.key("enter")
 	b, ok := p.app.screen.(*backToLobby)
 	if !ok || b.inner.Name() != "table" {
 		t.Fatalf("enter starts the game: screen %T", p.app.screen)
 	}
-	runCmds(p.app, cmd)
+	p.until(t, "Deal 1")
 	p.key("q")
 	if !strings.Contains(ansi.Strip(p.screen()), "Back to the lobby") {
 		t.Fatalf("q asks about going back:\n%s", p.screen())
 	}
-	_, cmd = p.app.Update(keyMsg("y"))
-	runCmds(p.app, cmd)
+	p.key("y")
+	p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby); return ok })
 	if _, ok := p.app.screen.(*lobby); !ok || p.app.quit {
 		t.Fatalf("y goes back to the lobby, not away: screen %T quit %v", p.app.screen, p.app.quit)
 	}
@@ -294,37 +498,8 @@ func TestLobbySoloComesBack(t *testing.T) {
 		t.Fatalf("the lobby says the game is saved:\n%s", p.screen())
 	}
 	p.key("p")
+	p.wait(t, "the saved game", func() bool { _, ok := p.app.screen.(*backToLobby); return ok })
 	if b, ok := p.app.screen.(*backToLobby); !ok || b.inner.Name() != "resume" {
 		t.Fatalf("p offers the saved game: screen %T", p.app.screen)
-	}
-}
-
-// runCmds runs cmd and feeds its messages back, a few levels deep,
-// skipping timers (ticks wait).
-func runCmds(app *lobbyApp, cmd tea.Cmd) {
-	queue := []tea.Cmd{cmd}
-	for n := 0; len(queue) > 0 && n < 50; n++ {
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		done := make(chan tea.Msg, 1)
-		go func() { done <- c() }()
-		var msg tea.Msg
-		select {
-		case msg = <-done:
-		case <-time.After(50 * time.Millisecond):
-			continue // a timer
-		}
-		switch m := msg.(type) {
-		case nil:
-		case tea.BatchMsg:
-			queue = append(queue, m...)
-		case tea.QuitMsg:
-		default:
-			_, next := app.Update(m)
-			queue = append(queue, next)
-		}
 	}
 }

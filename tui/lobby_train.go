@@ -2,12 +2,12 @@ package tui
 
 import (
 	"fmt"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // The trainer in the lobby of `klob serve` (t): the bidding trainer of
@@ -31,15 +31,15 @@ const ServerTrainSamples = drill.DefaultSamples / 2
 // with more than one, ←/→ on that row change the seat count.
 type lobbyTrainer struct {
 	seats int
-	open  func(l *lobby) screenModel
+	open  func(l *lobby) kit.Screen
 }
 
 // lobbyTrainers lists the trainers: the bidding of two, three and four
 // players.
 var lobbyTrainers = []lobbyTrainer{
-	{seats: 2, open: (*lobby).twoTrainer},
-	{seats: 3, open: func(l *lobby) screenModel { return l.tableTrainer(3) }},
-	{seats: 4, open: func(l *lobby) screenModel { return l.tableTrainer(4) }},
+	{seats: 2, open: func(l *lobby) kit.Screen { return l.trainer(2) }},
+	{seats: 3, open: func(l *lobby) kit.Screen { return l.trainer(3) }},
+	{seats: 4, open: func(l *lobby) kit.Screen { return l.trainer(4) }},
 }
 
 // trainerLabel is the t row's text: the seat count shown once there is
@@ -59,10 +59,10 @@ func (l *lobby) stepTrainer(d int) {
 
 // openTrainer opens the chosen trainer, the one this connection already
 // had if it goes back to it.
-func (l *lobby) openTrainer() (screenModel, tea.Cmd) {
+func (l *lobby) openTrainer() (kit.Screen, tea.Cmd) {
 	lt := lobbyTrainers[l.trainAt]
 	if l.trainers == nil {
-		l.trainers = map[int]screenModel{}
+		l.trainers = map[int]kit.Screen{}
 	}
 	s, ok := l.trainers[lt.seats]
 	if !ok {
@@ -76,27 +76,16 @@ func (l *lobby) openTrainer() (screenModel, tea.Cmd) {
 	return &backToLobby{l: l, inner: s}, cmd
 }
 
-// twoTrainer is the two-player bidding trainer of this connection.
-func (l *lobby) twoTrainer() screenModel {
-	c := l.trainConfig(2)
+// trainer is this connection's bidding trainer of a table of players
+// seats, its batches in the Gate's slots.
+func (l *lobby) trainer(players int) kit.Screen {
+	c := l.trainConfig(players)
 	run := c.Evaluate
 	if run == nil {
 		run = drill.NewEvaluator().Batch
 	}
 	c.Evaluate = gated(l.cfg.Heavy, run)
 	return newTrainer(c)
-}
-
-// tableTrainer is the bidding trainer of a table of players seats, its
-// batches in the same Gate slots as the two-player one's.
-func (l *lobby) tableTrainer(players int) screenModel {
-	c := l.trainConfig(players)
-	run := c.TableEvaluate
-	if run == nil {
-		run = realTableBatch
-	}
-	c.TableEvaluate = gatedTable(l.cfg.Heavy, run)
-	return newTrain34(&c)
 }
 
 // trainConfig is this connection's trainer configuration for a table of
@@ -107,10 +96,7 @@ func (l *lobby) trainConfig(players int) TrainConfig {
 	c.Options = rules.DefaultOptions()
 	c.Options.Players = players
 	if c.Seed == 0 {
-		c.Seed = uint64(time.Now().UnixNano())
-		if l.cfg.Seed != nil {
-			c.Seed = l.cfg.Seed()
-		}
+		c.Seed = l.seed()
 	}
 	if c.Samples == 0 {
 		c.Samples = ServerTrainSamples

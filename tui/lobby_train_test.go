@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // lobbyDriver drives a lobby's App and runs the commands the trainer
@@ -27,15 +28,25 @@ func newLobbyDriver(t *testing.T, cfg LobbyConfig) *lobbyDriver {
 
 // press sends a key and runs what follows from it.
 func (d *lobbyDriver) press(k string) {
-	_, cmd := d.app.Update(keyMsg(k))
+	_, cmd := d.app.Update(kittest.Key(k))
 	d.run(cmd)
 }
 
 // pressNoRun sends a key and drops its commands (the lobby's tick).
-func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(keyMsg(k)) }
+func (d *lobbyDriver) pressNoRun(k string) { d.app.Update(kittest.Key(k)) }
 
 func (d *lobbyDriver) run(cmd tea.Cmd) {
 	runAll(d.t, func(m tea.Msg) tea.Cmd { _, c := d.app.Update(m); return c }, cmd)
+}
+
+// runAll runs cmd and every command that follows from it, giving
+// their messages to update (never the lobby's refresh tick, which the
+// tests do not start while running commands); a thousand messages are a
+// runaway.
+func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
+	t.Helper()
+	budget := 1000
+	kittest.Run(t, &budget, cmd, update, nil)
 }
 
 func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }
@@ -94,8 +105,8 @@ func TestLobbyTrainerGuest(t *testing.T) {
 	}
 	d.press("t")
 	tr := d.app.screen.(*backToLobby).inner.(*trainer)
-	if tr.state != trainResult || tr.stats.Drills != 1 {
-		t.Fatalf("the guest's drill is graded and counted for the session: state %d, drills %d", tr.state, tr.stats.Drills)
+	if tr.state != trainResult || tr.stats.Total().Drills != 1 {
+		t.Fatalf("the guest's drill is graded and counted for the session: state %d, drills %d", tr.state, tr.stats.Total().Drills)
 	}
 }
 
@@ -103,7 +114,7 @@ func TestLobbyTrainerGuest(t *testing.T) {
 // stops it, and coming back opens a new drill.
 func TestLobbyTrainerLeaveStops(t *testing.T) {
 	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &memRecord{}))
-	_, cmd := d.app.Update(keyMsg("t")) // the evaluation's batch is not run
+	_, cmd := d.app.Update(kittest.Key("t")) // the evaluation's batch is not run
 	tr := d.app.screen.(*backToLobby).inner.(*trainer)
 	ctx := tr.ctx
 	d.pressNoRun("esc")
@@ -140,7 +151,7 @@ func TestLobbyTableTrainers(t *testing.T) {
 			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
 		}
 		d.press("enter")
-		tr, ok := d.app.screen.(*backToLobby).inner.(*trainer34)
+		tr, ok := d.app.screen.(*backToLobby).inner.(*trainer)
 		if !ok || tr.players() != players {
 			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*backToLobby).inner, players, d.screen())
 		}

@@ -6,7 +6,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/rules"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // monkeyKeys are the keys the monkey presses: every key the screens use
@@ -28,11 +29,11 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 	// whole games, not only the setup screen.
 	switch r.IntN(10) {
 	case 0, 1, 2:
-		return keyMsg("enter")
+		return kittest.Key("enter")
 	case 3:
-		return keyMsg(string(rune('1' + r.IntN(9))))
+		return kittest.Key(string(rune('1' + r.IntN(9))))
 	case 4:
-		return keyMsg([]string{"p", "t", "s", "a", "r", "x", "n", "g", "w", "b", "c", "d", "e"}[r.IntN(13)])
+		return kittest.Key([]string{"p", "t", "s", "a", "r", "x", "n", "g", "w", "b", "c", "d", "e"}[r.IntN(13)])
 	}
 	k := monkeyKeys[r.IntN(len(monkeyKeys))]
 	if k == "tab" {
@@ -41,14 +42,17 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 	if k == "ctrl+c" && r.IntN(20) != 0 {
 		k = "q" // quitting is rare; asking to quit is not
 	}
-	return keyMsg(k)
+	return kittest.Key(k)
 }
 
 // TestMonkey sends random keys, mouse clicks and window sizes (1×1 to
-// 300×100): nothing panics, every frame is exactly the window's size, and
-// the game on screen always replays from its own history. A quit reopens
-// the App on the same store, so resuming is hammered too.
+// 300×100) to klob play, NO_COLOR and TERM=dumb set: nothing panics,
+// every frame is exactly the window's size, "You" is never a third
+// person, and the game goes on. A quit reopens the App on the same
+// store, so resuming is hammered too.
 func TestMonkey(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("TERM", "dumb")
 	events := 12000
 	if testing.Short() {
 		events = 3000
@@ -60,6 +64,7 @@ func TestMonkey(t *testing.T) {
 		cfg := testConfig(r.Uint64(), st)
 		cfg.ASCII = r.IntN(4) == 0
 		cfg.Setup.Options.Target = 300
+		cfg.Setup.Options.Players = 2 + r.IntN(3)
 		return newHarness(t, cfg, w, h)
 	}
 	hs := open()
@@ -88,18 +93,15 @@ func TestMonkey(t *testing.T) {
 			msg = monkeyKey(r)
 		}
 		before := hs.game()
-		recs, wasOver := 0, false
-		if before != nil {
-			recs, wasOver = len(before.Records()), before.Over()
-		}
 		hs.send(msg)
-		checkSize(t, hs.app.render(), w, h)
-		if g := hs.game(); g != nil {
-			checkGame(t, i, g)
-			if g == before && len(g.Records()) > recs {
+		frame := hs.app.render()
+		kittest.CheckSize(t, frame, w, h)
+		checkWords(t, i, ansi.Strip(frame))
+		if g := hs.game(); g != nil && before != nil && g.Seed == before.Seed {
+			if len(g.Deals) > len(before.Deals) {
 				deals++
 			}
-			if g == before && g.Over() && !wasOver {
+			if g.Over && !before.Over {
 				games++
 			}
 		}
@@ -108,44 +110,15 @@ func TestMonkey(t *testing.T) {
 		}
 	}
 	t.Logf("%d events: %d deals finished, %d games over", events, deals, games)
-	if deals == 0 || (games == 0 && !testing.Short()) {
+	if deals == 0 {
 		t.Errorf("the monkey finished %d deals and %d games: it is not reaching the game", deals, games)
 	}
 }
 
-// checkGame replays the game's history through a fresh rules.Game and
-// compares: every action on record was legal and the state is the one
-// the history gives.
-func checkGame(t *testing.T, i int, g *rules.Game) {
+// checkWords fails on a frame that says "You" as a third person.
+func checkWords(t *testing.T, i int, frame string) {
 	t.Helper()
-	re := rules.NewGame(g.Options(), g.FirstDealer())
-	for _, rec := range g.Records() {
-		if err := re.StartDeal(rec.Deck); err != nil {
-			t.Fatalf("event %d: replay: %v", i, err)
-		}
-		for _, s := range rec.Steps {
-			if re.Deal().Turn() != s.Seat {
-				t.Fatalf("event %d: replay: %s out of turn", i, s)
-			}
-			if err := re.Apply(s.Action); err != nil {
-				t.Fatalf("event %d: replay: %s: %v", i, s, err)
-			}
-		}
-	}
-	if !g.NeedDeal() && !g.Over() {
-		d := g.Deal()
-		re.StartDeal(d.Deck())
-		for _, s := range d.Steps() {
-			if err := re.Apply(s.Action); err != nil {
-				t.Fatalf("event %d: replay of the current deal: %s: %v", i, s, err)
-			}
-		}
-		rd := re.Deal()
-		if rd.Hand(0) != d.Hand(0) || rd.Hand(1) != d.Hand(1) || rd.Phase() != d.Phase() || rd.Turn() != d.Turn() {
-			t.Fatalf("event %d: the deal on screen is not the one its history gives", i)
-		}
-	}
-	if re.Totals() != g.Totals() || re.Over() != g.Over() {
-		t.Fatalf("event %d: totals %v over %v, replay gives %v %v", i, g.Totals(), g.Over(), re.Totals(), re.Over())
+	if m := kittest.ThirdYou.FindString(frame); m != "" {
+		t.Fatalf("event %d: %q on screen:\n%s", i, m, frame)
 	}
 }

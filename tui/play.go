@@ -2,16 +2,23 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+	tablescreen "github.com/klob/klob/tui/table"
 )
 
 // The store of the state directory is a session.Store.
@@ -23,13 +30,12 @@ type PlayConfig struct {
 	Setup Setup
 	// Store keeps the game; nil plays without saving.
 	Store session.Store
-	// NewBot makes the opponent; nil means ai.New.
+	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of a game of three or four; nil means
-	// the real ones (play34.go).
-	NewTableBot session.TableFactory
-	// Timing paces the bot; the zero value moves at once.
+	// Timing paces the bots; the zero value moves at once.
 	Timing Timing
+	// Clock drives the game's waits (the pace); nil is the system clock.
+	Clock host.Clock
 	// Now is the clock for the game's start time; nil means time.Now.
 	Now func() time.Time
 	// Player is the person's name in the game log ("" for $USER or "You").
@@ -43,7 +49,7 @@ type PlayConfig struct {
 	// warning): see busy.go.
 	StateDir
 	// Prefs, when set, are the player's settings from the settings file:
-	// the setup screen offers them, they pace the bot (unless PaceFlag),
+	// the setup screen offers them, they pace the bots (unless PaceFlag),
 	// order the hand and say what happens after a trick. Without them
 	// the game runs on Timing alone (tests).
 	Prefs *settings.Settings
@@ -56,9 +62,16 @@ type PlayConfig struct {
 	PaceFlag bool
 	// SavePrefs, when set, keeps changed settings when a game starts.
 	SavePrefs func(settings.Settings) error
+	// Manual: the table does not wait for the host's updates itself
+	// (tests drive the host and send table.Refresh).
+	Manual bool
+
+	// game is the game being played, to save and close when the App
+	// quits.
+	game *seated
 }
 
-// timing is how the bot is paced in a game with prefs.
+// timing is how the bots are paced in a game with prefs.
 func (c *PlayConfig) timing(p settings.Settings) Timing {
 	tm := c.Timing
 	if c.Prefs != nil && !c.PaceFlag {
@@ -84,41 +97,225 @@ func (c *PlayConfig) player() string {
 	return "You"
 }
 
-// newGame starts the session of a new game from setup: the person at
-// humanSeat, the bot of setup.Level at botSeat.
+// seated is a game the person plays: its host and the person's seat.
+type seated struct {
+	h     *host.Host
+	port  host.Port
+	setup Setup
+	// game answers what the lobby asks of the game.
+	game gameState
+}
+
+// gameState is the game as the lobby asks about it.
+type gameState struct{ p host.Port }
+
+// Over reports whether the game is over.
+func (g gameState) Over() bool { return g.p.Snapshot().Over }
+
+// SaveErr is why the last save failed, nil when it succeeded.
+func (m *seated) SaveErr() error {
+	if e := m.port.Snapshot().Save.Err; e != "" {
+		return errors.New(e)
+	}
+	return nil
+}
+
+// Wait stops the game's host once its last change is written: on
+// quitting, or leaving the game for the lobby.
+func (m *seated) Wait() { m.h.Close() }
+
+// hostConfig is the host of a game of setup: the person at A, bots of
+// setup.Level elsewhere.
+func (c *PlayConfig) hostConfig(setup Setup) host.Config {
+	n := setup.Options.NumPlayers()
+	players := make([]host.Player, n)
+	names := kit.SeatNames(n)
+	for i := range players {
+		players[i] = host.Player{Name: names[i], Level: setup.Level}
+	}
+	players[0] = host.Player{Name: c.player(), Human: true}
+	cfg := c.runConfig(setup)
+	cfg.Options, cfg.Seed, cfg.Players, cfg.Start, cfg.Practice = setup.Options, setup.Seed, players, c.now(), setup.Practice
+	return cfg
+}
+
+// runConfig is how a game of setup runs: the bots, the pace, the store.
+func (c *PlayConfig) runConfig(setup Setup) host.Config {
+	tm := c.timing(setup.Prefs)
+	cfg := host.Config{NewBot: c.NewBot, Clock: c.Clock, Pace: tm.Pace, Think: tm.ThinkLimit, Takebacks: true,
+		Slots: tm.Slots}
+	if tm.Pace > 0 {
+		// After a trick the next lead waits longer, so the finished
+		// trick can be seen.
+		cfg.TrickPace = max(2*tm.Pace, time.Second)
+	}
+	cfg.HoldTricks = c.Prefs != nil && setup.Prefs.AfterTrick == settings.WaitKey
+	if c.Store != nil {
+		cfg.Store = c.Store
+	}
+	return cfg
+}
+
+// newGame starts a new game of setup.
 func (c *PlayConfig) newGame(setup Setup) (*seated, error) {
-	players := make([]session.Player, 2)
-	players[humanSeat] = session.Player{Name: c.player(), Human: true}
-	players[botSeat] = session.Player{Name: "Bot", Level: setup.Level}
-	s, err := session.New(session.Config{
-		Options: setup.Options,
-		Seed:    setup.Seed,
-		Players: players,
-		Store:   c.Store,
-		NewBot:  c.NewBot,
-		Start:   c.now(),
-		// Practice: the player chose the seed.
-		Practice: setup.Practice,
-	})
+	h, err := host.New(c.hostConfig(setup))
 	if err != nil {
 		return nil, err
 	}
-	return newSeated(s, setup), nil
+	return c.seat(h, setup)
 }
 
 // resumeGame continues the game l saved.
 func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
-	s, err := session.Resume(l, session.Config{Seed: c.Setup.Seed, Store: c.Store, NewBot: c.NewBot})
-	if err != nil {
-		return nil, err
-	}
-	p := s.Players()
-	h := s.Header()
-	setup := Setup{Level: p[botSeat].Level, Options: s.Game().Options(), Seed: s.Seed(), Practice: h.Practice()}
+	setup := Setup{Options: l.Header.Options, Seed: c.Setup.Seed, Level: ai.Normal, Practice: l.Header.Practice()}
 	if c.Prefs != nil {
 		setup.Prefs = *c.Prefs
 	}
-	return newSeated(s, setup), nil
+	for s := range rules.Seat(l.Header.Seats()) {
+		if lv := l.Header.Level(s); lv != gamelog.Human && lv != "" {
+			setup.Level = ai.Level(lv)
+		}
+	}
+	h, err := host.Resume(l, c.runConfig(setup))
+	if err != nil {
+		return nil, err
+	}
+	return c.seat(h, setup)
+}
+
+// seat sits the person down at h.
+func (c *PlayConfig) seat(h *host.Host, setup Setup) (*seated, error) {
+	me := rules.SeatA
+	if l, err := h.Log(); err == nil {
+		if s, ok := l.Header.HumanSeat(); ok {
+			me = s
+		}
+	}
+	p, err := h.Seat(me)
+	if err != nil {
+		h.Close()
+		return nil, err
+	}
+	if gone := c.Timing.Gone; gone != nil {
+		// The connection ends (klob serve): the game stops, saved.
+		go func() {
+			select {
+			case <-gone:
+				h.Close()
+			case <-h.Done():
+			}
+		}()
+	}
+	if c.game != nil {
+		c.game.h.Close()
+	}
+	m := &seated{h: h, port: p, setup: setup, game: gameState{p}}
+	c.game = m
+	return m, nil
+}
+
+// startTable starts a new game of setup, at any seat count, and returns
+// its table. Changed settings are kept.
+func (c *PlayConfig) startTable(setup Setup) (kit.Screen, error) {
+	m, err := c.newGame(setup)
+	if err != nil {
+		return nil, err
+	}
+	t := newTable(m, c)
+	if c.Prefs != nil && *c.Prefs != setup.Prefs {
+		*c.Prefs = setup.Prefs
+		if c.SavePrefs != nil {
+			// Saved when the table opens, in its Enter's tea.Cmd.
+			p, save := setup.Prefs, c.SavePrefs
+			t.keep = func() error { return save(p) }
+		}
+	}
+	return t, nil
+}
+
+// gameScreen is the table of a game of the App's, so that the App finds
+// the game it shows (to close it when quitting).
+type gameScreen struct {
+	*tablescreen.Screen
+	m *seated
+	// keep saves the settings changed on the setup screen; Enter runs it
+	// off the UI goroutine.
+	keep func() error
+}
+
+// Enter opens the table and saves the settings changed for this game.
+func (g *gameScreen) Enter(ctx *kit.Context) tea.Cmd {
+	keep := g.keep
+	g.keep = nil
+	return tea.Batch(g.Screen.Enter(ctx), g.Screen.Keep("Your settings", keep))
+}
+
+// Update passes msg to the table, staying the screen while the table
+// does.
+func (g *gameScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := g.Screen.Update(ctx, msg)
+	if t, ok := next.(*tablescreen.Screen); ok && t == g.Screen {
+		return g, cmd
+	}
+	return next, cmd
+}
+
+// newTable is the table of the game m.
+func newTable(m *seated, c *PlayConfig) *gameScreen {
+	g := &gameScreen{m: m}
+	sort := kit.ByStrength
+	if m.setup.Prefs.Sort == settings.BySuit {
+		sort = kit.BySuit
+	}
+	n := m.setup.Options.NumPlayers()
+	cfg := tablescreen.Config{
+		Port: m.port, Sort: sort, Manual: c.Manual,
+		Log: m.h.Log,
+		Replay: func(l *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
+			r, err := l.Replay()
+			if err != nil {
+				return nil, err
+			}
+			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse}, g), nil
+		},
+		NewGame: func() kit.Screen {
+			next := m.setup
+			next.Seed = nextSeed(next.Practice, m.port.Snapshot().Seed)
+			next.Next = next.Practice
+			// Close waits for the game's last writes: off the UI goroutine.
+			h := m.h
+			return &opening{text: "Saving…", work: func() func() kit.Screen {
+				h.Close()
+				return func() kit.Screen { return newSetupScreen(c, next) }
+			}}
+		},
+		Rerun: func(seed uint64) string {
+			cmd := "klob play"
+			if n > 2 {
+				cmd += fmt.Sprintf(" -players %d", n)
+			}
+			if t := m.setup.Options.Target; t != rules.DefaultOptions().Target {
+				cmd += fmt.Sprintf(" -target %d", t)
+			}
+			return cmd + fmt.Sprintf(" -seed %d", seed)
+		},
+	}
+	if c.Prefs != nil {
+		cfg.SortChanged = func(o kit.HandSort) func() error {
+			p := *c.Prefs
+			p.Sort = settings.ByStrength
+			if o == kit.BySuit {
+				p.Sort = settings.BySuit
+			}
+			*c.Prefs, m.setup.Prefs.Sort = p, p.Sort
+			if save := c.SavePrefs; save != nil {
+				return func() error { return save(p) }
+			}
+			return nil
+		}
+	}
+	g.Screen = tablescreen.New(cfg)
+	return g
 }
 
 // NewPlay returns the App of `klob play`: it offers the saved game when
@@ -129,101 +326,78 @@ func NewPlay(cfg PlayConfig) *App {
 	if c.Prefs != nil {
 		c.Setup.Prefs = *c.Prefs
 	}
-	var first screenModel
+	var first kit.Screen
 	var l *gamelog.Log
 	var err error = store.ErrNoSave
 	if c.Store != nil && c.Busy == nil {
+		// Before the program runs: no Update waits for it.
 		l, err = c.Store.LoadCurrent()
 	}
 	switch {
 	case c.Busy != nil:
 		first = newBusyScreen(c)
-	case err == nil && l != nil:
-		first = newResumeScreen(c, l, nil)
-	case err != nil && !errors.Is(err, store.ErrNoSave):
-		first = newResumeScreen(c, nil, err)
-	case c.SkipSetup:
+	case c.SkipSetup && l == nil && (err == nil || errors.Is(err, store.ErrNoSave)):
 		// start hands over to the table, or stays on the setup screen
-		// to show why the bot could not be made.
-		first, _ = newSetupScreen(c, c.Setup).start(nil)
+		// to show why the bots could not be made.
+		first, _ = newSetupScreen(c, c.Setup).Start()
 	default:
-		first = newSetupScreen(c, c.Setup)
+		first = firstScreen(c, l, err)
 	}
-	app := newApp(first, appOptions{
-		ASCII: cfg.ASCII,
-	})
+	app := newApp(first, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func() {
-		if m := seatedOf(app.screen); m != nil {
+		if m := c.game; m != nil {
 			m.Wait()
 		}
 	}
 	app.opts.QuitNote = func() string {
-		m := seatedOf(app.screen)
+		m := c.game
 		if m == nil {
 			return ""
 		}
-		if m.game.Over() {
-			if _, path, _ := m.Archived(); path != "" {
-				return "The game log is saved at " + path
-			}
+		sv := m.port.Snapshot()
+		switch {
+		case sv.Over && sv.Save.Path != "":
+			return "The game log is saved at " + sv.Save.Path
+		case sv.Over:
 			return ""
-		}
-		if c.Store == nil {
+		case c.Store == nil:
 			return "The game was not saved: there was no state directory to save it in."
-		}
-		if err := m.SaveErr(); err != nil {
-			return "The last autosave failed: " + err.Error()
+		case sv.Save.Err != "":
+			return "The last autosave failed: " + sv.Save.Err
 		}
 		return "The game is saved: run klob again to resume it."
 	}
 	return app
 }
 
+// firstScreen is the first screen of a game alone once the saved game
+// was read (l, err from Store.LoadCurrent): the offer to resume it, the
+// reason it cannot be read, or with none the setup form.
+func firstScreen(c *PlayConfig, l *gamelog.Log, err error) kit.Screen {
+	switch {
+	case err == nil && l != nil:
+		return newResumeScreen(c, l, nil)
+	case err != nil && !errors.Is(err, store.ErrNoSave):
+		return newResumeScreen(c, nil, err)
+	}
+	return newSetupScreen(c, c.Setup)
+}
+
+// nextSeed is the seed of the game after one dealt from seed: a
+// practice sitting goes on from its seed (session.NextSeed), so it stays
+// reproducible; any other game gets a fresh secret seed, since the last
+// one was shown when its game ended and would deal the next.
+func nextSeed(practice bool, seed uint64) uint64 {
+	if practice {
+		return session.NextSeed(seed)
+	}
+	return seedmix.Secret()
+}
+
 // seatedOf returns the game a screen shows, if any.
-func seatedOf(s screenModel) *seated {
-	switch s := s.(type) {
-	case *table:
-		return s.m
-	case *result:
-		return s.t.m
-	case *gameOver:
-		return s.t.m
-	case *table34:
-		if st, ok := s.game.(sessionTable); ok {
-			return &seated{Session: st.Session, game: st.Game()}
-		}
-	case *replayScreen:
-		// The game just played, replayed from its end.
-		if g, ok := s.back.(*gameOver); ok {
-			return g.t.m
-		}
+func seatedOf(s kit.Screen) *seated {
+	if g, ok := s.(*gameScreen); ok {
+		return g.m
 	}
 	return nil
-}
-
-// writtenMsg is what a session's Write did.
-type writtenMsg session.Result
-
-// writeCmd runs a session's Write (a save, an archive) off Update.
-func writeCmd(w session.Write) tea.Cmd {
-	if w == nil {
-		return nil
-	}
-	return func() tea.Msg {
-		r := w()
-		if r.Empty() {
-			return nil
-		}
-		return writtenMsg(r)
-	}
-}
-
-// absorb takes the store's answers; every game screen passes messages
-// through it first. It reports whether msg was one of them.
-func (m *seated) absorb(msg tea.Msg) bool {
-	if r, ok := msg.(writtenMsg); ok {
-		m.Record(session.Result(r))
-		return true
-	}
-	return false
 }

@@ -6,8 +6,13 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"strings"
+
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
 )
 
 // resumeScreen offers the game saved last time, or says why the save
@@ -30,23 +35,54 @@ func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScre
 
 func (s *resumeScreen) Name() string { return "resume" }
 
-// summarize describes a saved game in a few lines.
+// summarize describes a saved game in a few lines: when it started,
+// who plays, the score from the person's side, the deal in progress.
 func summarize(l *gamelog.Log) []string {
-	if l.Header.Seats() > 2 {
-		return summarizeTable(l) // play34.go
-	}
-	out := []string{}
+	var out []string
 	if t, ok := l.Header.Start(nil); ok {
 		out = append(out, "Started "+t.Format("Monday 2 January 2006, 15:04"))
 	}
-	out = append(out, fmt.Sprintf("Against the %s bot, game to %d", l.Header.Levels[botSeat], l.Header.Options.Target))
+	h := &l.Header
+	n := h.Seats()
+	me, _ := h.HumanSeat()
+	var others []string
+	for s := range rules.Seat(n) {
+		if s == me {
+			continue
+		}
+		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
+		if n == 4 && s == (me+2)%4 {
+			others = append([]string{"with your partner " + name}, others...)
+			continue
+		}
+		others = append(others, name)
+	}
+	if n == 4 {
+		others[1] = "against " + others[1]
+	}
+	out = append(out, fmt.Sprintf("With %s, game to %d", strings.Join(others, ", "), h.Options.Target))
+	if n == 2 {
+		out[len(out)-1] = fmt.Sprintf("Against the %s bot, game to %d", h.Level(me.Other()), h.Options.Target)
+	}
 	g, err := l.Game()
 	if err != nil {
 		return append(out, "It does not replay: "+err.Error())
 	}
 	tot := g.Totals()
-	done := len(g.Records())
-	out = append(out, fmt.Sprintf("%s played: you %d, bot %d", plural(done, "deal"), tot[humanSeat], tot[botSeat]))
+	var score []string
+	for side := range g.Sides() {
+		name := strings.ToLower(h.PlayerName(rules.Seat(side)))
+		switch {
+		case n == 4 && side == int(me)%2:
+			name = "your team"
+		case n == 4:
+			name = "theirs"
+		case side == int(me):
+			name = "you"
+		}
+		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))
+	}
+	out = append(out, fmt.Sprintf("%s played: %s", kit.Plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
 	if !g.NeedDeal() && !g.Over() {
 		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
 	}
@@ -55,38 +91,30 @@ func summarize(l *gamelog.Log) []string {
 
 // Update: r (or enter) resumes, n starts a new game and files the old
 // one in the history; after a damaged save any key goes to the setup.
-func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k, ok := msg.(tea.KeyPressMsg)
 	if !ok {
 		return s, nil
 	}
 	if s.log == nil {
-		if isKey(k, ctx.Keys.Choose) || isKey(k, ctx.Keys.New) {
+		if kit.IsKey(k, ctx.Keys.Choose) || kit.IsKey(k, ctx.Keys.New) {
 			return newSetupScreen(s.cfg, s.cfg.Setup), nil
 		}
 		return s, nil
 	}
 	switch {
-	case isKey(k, ctx.Keys.Resume) && s.log.Header.Seats() > 2:
-		next, err := s.cfg.resumeTable(s.log) // play34.go
-		if err != nil {
-			s.err = "cannot resume: " + err.Error()
-			return s, nil
-		}
-		return next, nil
-	case isKey(k, ctx.Keys.Resume):
+	case kit.IsKey(k, ctx.Keys.Resume):
 		m, err := s.cfg.resumeGame(s.log)
 		if err != nil {
 			s.err = "cannot resume: " + err.Error()
 			return s, nil
 		}
 		t := newTable(m, s.cfg)
-		if m.game.Over() {
-			return newGameOver(t), writeCmd(m.Archive())
+		if sn := m.port.Snapshot(); !sn.Over {
+			t.SetNote(fmt.Sprintf("Welcome back: deal %d.", max(1, sn.DealNo)), false)
 		}
-		t.setNote(fmt.Sprintf("Welcome back: deal %d.", m.game.DealNo()), false)
 		return t, nil
-	case isKey(k, ctx.Keys.New):
+	case kit.IsKey(k, ctx.Keys.New):
 		old := s.log
 		st := s.cfg.Store
 		next := newSetupScreen(s.cfg, s.cfg.Setup)
@@ -95,7 +123,7 @@ func (s *resumeScreen) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd
 				return nil
 			}
 			if _, err := st.Archive(old); err != nil {
-				return archiveOldMsg{err}
+				return setup.ProblemMsg{Text: "the old game could not be filed in the history: " + err.Error()}
 			}
 			return nil
 		}
@@ -112,23 +140,20 @@ func (s *resumeScreen) over() bool {
 	return err == nil && g.Over()
 }
 
-// archiveOldMsg reports that the old game could not be filed away.
-type archiveOldMsg struct{ err error }
-
 // View draws the offer.
-func (s *resumeScreen) View(ctx *screenCtx) string {
+func (s *resumeScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
-	title := "Klaberjass for two"
+	title := "Klaberjass: your saved game"
 	if s.log != nil {
-		title = "Klaberjass for " + countWord(s.log.Header.Seats())
+		title = "Klaberjass for " + setup.CountWord(s.log.Header.Seats())
 	}
-	lines := append(titled(ctx, title), "")
+	lines := append(kit.Titled(ctx, title), "")
 	if s.log == nil {
 		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError
 		if errors.As(s.loadErr, &d) {
-			for _, l := range wrap("Why: "+d.Err.Error(), w-4) {
+			for _, l := range kit.Wrap("Why: "+d.Err.Error(), w-4) {
 				lines = append(lines, "   "+l)
 			}
 			if d.Aside != "" {
@@ -137,19 +162,19 @@ func (s *resumeScreen) View(ctx *screenCtx) string {
 				lines = append(lines, "   It stays at "+d.Path+"; a new game cannot be saved until it is moved.")
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
-			for _, l := range wrap("Why: "+u.Err.Error(), w-4) {
+			for _, l := range kit.Wrap("Why: "+u.Err.Error(), w-4) {
 				lines = append(lines, "   "+l)
 			}
-			for _, l := range wrap("It is left as it is at "+u.Path+"; a new game cannot be saved there until it is readable or moved.", w-4) {
+			for _, l := range kit.Wrap("It is left as it is at "+u.Path+"; a new game cannot be saved there until it is readable or moved.", w-4) {
 				lines = append(lines, "   "+l)
 			}
 		} else if s.loadErr != nil {
-			for _, l := range wrap(s.loadErr.Error(), w-4) {
+			for _, l := range kit.Wrap(s.loadErr.Error(), w-4) {
 				lines = append(lines, "   "+l)
 			}
 		}
-		lines = append(lines, "", " "+st.Key.Render(keyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
-		return joinLines(lines)
+		lines = append(lines, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
+		return kit.JoinLines(lines)
 	}
 	over := s.over()
 	if over {
@@ -165,7 +190,7 @@ func (s *resumeScreen) View(ctx *screenCtx) string {
 	if over {
 		resume = " see how it ended   "
 	}
-	saved, asked := s.log.Header.Levels[botSeat], string(s.cfg.Setup.Level)
+	saved, asked := savedLevel(&s.log.Header), string(s.cfg.Setup.Level)
 	newGame := "start a new game (the old one goes to the history)"
 	if s.cfg.LevelFlag && saved != asked {
 		// klob -level hard with a normal game saved: which one?
@@ -173,10 +198,20 @@ func (s *resumeScreen) View(ctx *screenCtx) string {
 		newGame = fmt.Sprintf("a new game against the %s bot (the old one is filed as abandoned)", asked)
 	}
 	lines = append(lines, "",
-		" "+st.Key.Render(keyTag(ctx.Keys.Resume))+resume+st.Key.Render(keyTag(ctx.Keys.New))+" "+newGame,
-		"", " "+st.Dim.Render(hintLine(appKeys(&ctx.Keys))))
+		" "+st.Key.Render(kit.KeyTag(ctx.Keys.Resume))+resume+st.Key.Render(kit.KeyTag(ctx.Keys.New))+" "+newGame,
+		"", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
-	return joinLines(lines)
+	return kit.JoinLines(lines)
+}
+
+// savedLevel is the level of the bots of a saved game.
+func savedLevel(h *gamelog.Header) string {
+	for s := range rules.Seat(h.Seats()) {
+		if lv := h.Level(s); lv != gamelog.Human && lv != "" {
+			return lv
+		}
+	}
+	return ""
 }

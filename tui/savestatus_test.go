@@ -14,7 +14,7 @@ import (
 
 // With no state directory the table carries a lasting "not saved" mark,
 // the quit question says the game will be lost, and so does the note
-// after quitting (issue 14: it said "The game stays saved").
+// after quitting (it once said "The game stays saved").
 func TestNoStoreNotSaved(t *testing.T) {
 	hs := newHarness(t, testConfig(dealSeed, nil), 80, 24)
 	hs.press("enter")
@@ -48,7 +48,7 @@ func TestNoStoreNotSaved(t *testing.T) {
 
 // While saves fail the mark and the question say so; a good save clears
 // both. A long save error is wrapped to the window, its cause shown
-// (issue 14: it was cut before "no space left on device").
+// (it was once cut before "no space left on device").
 func TestSaveFailureWrapsAndMarks(t *testing.T) {
 	long := errors.New("save /home/someone/.local/state/klob/current.klob: write: write /home/someone/.local/state/klob/.current-1234567890.tmp: no space left on device")
 	st := &memStore{saveErr: long}
@@ -82,8 +82,8 @@ func TestSaveFailureWrapsAndMarks(t *testing.T) {
 	}
 }
 
-// A warning found before the screen opened is shown on it (issue 14: it
-// was printed to stderr, under the full-screen view).
+// A warning found before the screen opened is shown on it, not
+// printed to stderr, where the full-screen view hides it.
 func TestWarningShown(t *testing.T) {
 	cfg := testConfig(dealSeed, nil)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved"
@@ -92,6 +92,9 @@ func TestWarningShown(t *testing.T) {
 		t.Fatalf("the warning is not on the first screen:\n%s", hs.screen())
 	}
 }
+
+// dealSeed deals the person, first to bid, a hand worth taking.
+const dealSeed = 69
 
 // The seed is not shown before the game is over (it deals every card);
 // a game whose seed the player chose is marked practice in the log, and
@@ -114,7 +117,7 @@ func TestSeedHiddenAndPractice(t *testing.T) {
 	cfg.Setup.Practice = true
 	ps := cfg.Store.(*memStore)
 	hs = newHarness(t, cfg, 80, 24)
-	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69") {
+	if scr := hs.screen(); !strings.Contains(scr, "Practice game: seed 69, the seed chosen by the player") {
 		t.Fatalf("a chosen seed is not said to make a practice game:\n%s", scr)
 	}
 	hs.press("enter", "t", "q", "y")
@@ -127,8 +130,12 @@ func TestSeedHiddenAndPractice(t *testing.T) {
 	}
 	hs = newHarness(t, testConfig(dealSeed, ps), 80, 24)
 	hs.press("r")
-	if m := seatedOf(hs.app.screen); m == nil || !m.setup.Practice || !practiceOf(m.Session.Header()) {
+	m := seatedOf(hs.app.screen)
+	if m == nil || !m.setup.Practice {
 		t.Fatal("a resumed practice game lost its mark")
+	}
+	if l, err := m.h.Log(); err != nil || !practiceOf(l.Header) {
+		t.Fatal("a resumed practice game's log lost its mark")
 	}
 }
 
@@ -161,8 +168,8 @@ func TestBusyScreen(t *testing.T) {
 	}
 }
 
-// The trainer shows a warning found before its screen opened (issue 14:
-// "your record will not be kept" went to stderr, under the screen).
+// The trainer shows a warning found before its screen opened, not on
+// stderr, where the screen hides "your record will not be kept".
 func TestTrainWarningShown(t *testing.T) {
 	cfg := trainConfig(nil, strongText)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: your record will not be kept"

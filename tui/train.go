@@ -19,6 +19,7 @@ import (
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // TrainRecord keeps the trainer's record across sessions
@@ -32,7 +33,7 @@ type TrainRecord interface {
 }
 
 // BatchFunc evaluates batch k of plan p at v (drill.Evaluator.Batch).
-type BatchFunc func(ctx context.Context, v rules.View, p drill.Plan, k int) (eval.Evaluation, error)
+type BatchFunc = drill.BatchFunc
 
 // TrainConfig is everything `klob train` decides before the first screen.
 type TrainConfig struct {
@@ -40,7 +41,8 @@ type TrainConfig struct {
 	Seed uint64
 	// Only restricts the drills (-only).
 	Only drill.Filter
-	// Options are the rules; the zero value means rules.DefaultOptions.
+	// Options are the rules (Options.Players the seat count); the zero
+	// value means rules.DefaultOptions.
 	Options rules.Options
 	// Samples per evaluation (0: drill.DefaultSamples) and Workers (0:
 	// every core).
@@ -64,12 +66,6 @@ type TrainConfig struct {
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
-	// TableDrills are shown first at a table of three or four
-	// (Options.Players), as Drills at two (tests).
-	TableDrills []drill.TableSituation
-	// TableEvaluate runs one batch of a table drill's evaluation; nil
-	// means eval.EvaluateTable. Tests give a fake for stable goldens.
-	TableEvaluate TableBatchFunc
 }
 
 // trainKeys are the trainer's own keys, as data: the bid menu uses the
@@ -82,9 +78,9 @@ type trainKeys struct {
 
 func defaultTrainKeys() trainKeys {
 	return trainKeys{
-		Next:   bind("n", "new drill", "n"),
-		Review: bind("m", "your last mistakes", "m"),
-		Again:  bind("enter", "next drill", "enter", "space"),
+		Next:   kit.Bind("n", "new drill", "n"),
+		Review: kit.Bind("m", "your last mistakes", "m"),
+		Again:  kit.Bind("enter", "next drill", "enter", "space"),
 	}
 }
 
@@ -105,6 +101,14 @@ type trainBatchMsg struct {
 	err   error
 }
 
+// trainLoadedMsg is the record as read from the disk, when graded
+// drills had been graded here.
+type trainLoadedMsg struct {
+	graded int
+	stats  drill.Stats
+	err    error
+}
+
 // trainSavedMsg is the record as kept after a drill was added to it.
 type trainSavedMsg struct {
 	stats drill.Stats
@@ -113,26 +117,19 @@ type trainSavedMsg struct {
 
 // NewTrain returns the App of `klob train`: it reads the record (a
 // damaged one is kept aside and the screen says so) and opens the first
-// drill. With Options for three or four players it is the trainer of
-// that table (train34.go).
+// drill, at a table of Options.Players.
 func NewTrain(cfg TrainConfig) *App {
-	if cfg.Options.Target == 0 {
-		cfg.Options = rules.DefaultOptions()
-	}
-	var t trainScreen = newTrainer(cfg)
-	if cfg.Options.NumPlayers() > 2 {
-		t = newTrain34(&cfg)
-	}
+	t := newTrainer(cfg)
 	app := newApp(t, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = t.wait
 	app.opts.QuitNote = t.quitNote
 	return app
 }
 
-// trainScreen is a trainer's screen, of two players (trainer) or of a
-// table (trainer34), as the App and the lobby of klob serve use it.
+// trainScreen is the trainer's screen as the App and the lobby of klob
+// serve use it.
 type trainScreen interface {
-	screenModel
+	kit.Screen
 	// wait returns once the record's saves have landed.
 	wait()
 	quitNote() string
@@ -145,26 +142,15 @@ type trainScreen interface {
 	reviewing() bool
 }
 
-// The trainer is one drill loop (trainCore) over two kinds of drill:
-// the two-player bidding of a rules.View (trainer, below) and the
-// bidding of a table of three or four, a rules.TableView (trainer34,
-// train34.go). Each kind embeds the loop and hands it itself as a
-// trainKind: the loop (a drill, its evaluation batch by batch, the
-// choice, the grade, the record, keys, mouse, review, pause) never
-// sees a situation or a View, only the legal options, the tally and a
-// batch's work to run; the kind makes and describes the situation and
-// lays out its screen. An interface rather than generics over the View
-// type: what differs is mostly behaviour (layout, words, parsing a
-// mistake), not only a type, and the tests and the lobby keep the two
-// concrete screens, *trainer and *trainer34. The few methods alike but
-// for their types (next, open, work) stay in each kind: generics would
-// need the pointer types of the situation and the View as parameters
-// too (their View and Legal take pointers), more words than they save.
+// The trainer is one drill loop (trainCore) and the drill it shows
+// (trainer): the loop (a drill, its evaluation batch by batch, the
+// choice, the grade, the record, keys, mouse, review, pause) asks the
+// trainer for the drill's options, the batches' work and its screen.
 
-// trainKind is what a kind of drill gives the loop.
+// trainKind is what the drill gives the loop.
 type trainKind interface {
-	// screenModel: the kind is the screen the loop's Update returns.
-	screenModel
+	// kit.Screen: the kind is the screen the loop's Update returns.
+	kit.Screen
 	// next takes drill no's situation (the configuration's drills first,
 	// then the generator's); false when there is none.
 	next(no int) bool
@@ -180,14 +166,14 @@ type trainKind interface {
 	// and upcard, the question, the menu and the rule under it, in room
 	// lines with the result's lines mid under them. The menu's hits are
 	// relative to the first line.
-	body(ctx *screenCtx, room int, mid []string) ([]string, []hit)
+	body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit)
 	// askHint is the line under the menu before the choice.
 	askHint(w int) string
 	// helpLines are the full help's lines about the options.
-	helpLines(k *keyMap) []key.Binding
+	helpLines(k *kit.KeyMap) []key.Binding
 	// missed describes a kept mistake's situation for the review: its
 	// decision, hand and upcard on a line, and the words said before.
-	missed(ctx *screenCtx, situation string) (string, []string, error)
+	missed(ctx *kit.Context, situation string) (string, []string, error)
 }
 
 // trainCore is the drill loop of the trainer: one drill at a time. The
@@ -217,7 +203,10 @@ type trainCore struct {
 	chose  int
 	an     drill.Analysis
 
-	stats   drill.Stats // the record, all sessions and seat counts
+	stats drill.Stats // the record, all sessions and seat counts
+	// graded counts the drills graded here: a record read before the
+	// last one was counted is dropped (loadRecord).
+	graded  int
 	session drill.Score // this session
 	note    string
 	noteErr bool
@@ -227,27 +216,13 @@ type trainCore struct {
 	spin   spinner.Model
 }
 
-// setup readies the loop of kind: it reads the record (a damaged one is
-// kept aside and the screen says so). genErr is the kind's failure to
-// make a generator.
+// setup readies the loop of kind; Enter reads the record (loadRecord).
+// genErr is the kind's failure to make a generator.
 func (t *trainCore) setup(c *TrainConfig, kind trainKind, genErr error) {
 	*t = trainCore{kind: kind, cfg: c, keys: defaultTrainKeys(), saves: &sync.WaitGroup{}, chose: -1,
 		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
 	if genErr != nil {
 		t.setNote(genErr.Error(), true)
-	}
-	if c.Record != nil {
-		st, err := c.Record.Load()
-		var de *drill.DamagedError
-		switch {
-		case err == nil:
-			t.stats = st
-		case errors.As(err, &de):
-			t.stats = st
-			t.setNote(untrusted.Text(err.Error()), true)
-		default:
-			t.setNote(untrusted.Text(err.Error())+": the record is kept for this session only", true)
-		}
 	}
 	if c.Warning != "" && t.note == "" {
 		t.setNote(c.Warning, true)
@@ -260,8 +235,7 @@ func (t *trainCore) Name() string    { return "train" }
 func (t *trainCore) players() int    { return t.cfg.Options.NumPlayers() }
 
 // seats is format with the seat count at a table of three or four, and
-// nothing at two: the two-player trainer's words are those it had
-// before there were tables.
+// nothing at two (the trainer of two players is the one most use).
 func (t *trainCore) seats(format string) string {
 	if n := t.players(); n > 2 {
 		return fmt.Sprintf(format, n)
@@ -270,22 +244,49 @@ func (t *trainCore) seats(format string) string {
 }
 
 // seatRecord is the record of this seat count, with its kinds of
-// decision in the review's order: drill.Stats keeps the two-player
-// record at its top, where it was before there were tables.
-func (t *trainCore) seatRecord() (drill.TableStats, []drill.Kind) {
-	if n := t.players(); n > 2 {
-		return t.stats.Table(n), drill.TableKinds
-	}
-	return drill.TableStats{Score: t.stats.Score, Kinds: t.stats.Kinds, Mistakes: t.stats.Mistakes},
-		[]drill.Kind{drill.Round1, drill.Schmeiss, drill.Round2}
+// decision in the review's order.
+func (t *trainCore) seatRecord() (drill.Section, []drill.Kind) {
+	return t.stats.Section(t.players()), drill.Kinds
 }
 
 // Enter opens the first drill.
-func (t *trainCore) Enter(ctx *screenCtx) tea.Cmd {
+func (t *trainCore) Enter(ctx *kit.Context) tea.Cmd {
 	if t.no > 0 {
 		return nil
 	}
-	return t.newDrill()
+	return tea.Batch(t.loadRecord(), t.newDrill())
+}
+
+// loadRecord reads the record off the UI goroutine (a damaged one is
+// kept aside and the screen says so).
+func (t *trainCore) loadRecord() tea.Cmd {
+	r := t.cfg.Record
+	if r == nil {
+		return nil
+	}
+	graded := t.graded
+	return func() tea.Msg {
+		st, err := r.Load()
+		return trainLoadedMsg{graded: graded, stats: st, err: err}
+	}
+}
+
+// loaded takes the record read by loadRecord, unless a drill was graded
+// since (its save brings the record then).
+func (t *trainCore) loaded(msg trainLoadedMsg) {
+	if msg.graded != t.graded {
+		return
+	}
+	var de *drill.DamagedError
+	switch {
+	case msg.err == nil:
+		t.stats = msg.stats
+	case errors.As(msg.err, &de):
+		t.stats = msg.stats
+		t.setNote(untrusted.Text(msg.err.Error()), true)
+	default:
+		t.setNote(untrusted.Text(msg.err.Error())+": the record is kept for this session only", true)
+	}
 }
 
 func (t *trainCore) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
@@ -348,10 +349,13 @@ func (t *trainCore) nextBatch() tea.Cmd {
 }
 
 // Update takes one message.
-func (t *trainCore) Update(ctx *screenCtx, msg tea.Msg) (screenModel, tea.Cmd) {
+func (t *trainCore) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case trainBatchMsg:
 		return t.kind, t.batchDone(msg)
+	case trainLoadedMsg:
+		t.loaded(msg)
+		return t.kind, nil
 	case trainSavedMsg:
 		var de *drill.DamagedError
 		switch {
@@ -391,7 +395,7 @@ func (t *trainCore) batchDone(msg trainBatchMsg) tea.Cmd {
 	if msg.err != nil {
 		if errors.Is(msg.err, eval.ErrNoWorld) && t.state == trainAsk {
 			// The evaluation found no deal that fits what the person sees
-			// (a sampling limit of eval.EvaluateTable with some house
+			// (a sampling limit of the table evaluation with some house
 			// variants): before any choice the drill is replaced, so no
 			// answer is lost.
 			no := t.no
@@ -440,6 +444,7 @@ func (t *trainCore) grade() tea.Cmd {
 	t.state = trainResult
 	rec := t.kind.graded(&t.an, t.chose, t.now())
 	t.stats.Add(rec)
+	t.graded++
 	t.session.Add(rec.Verdict)
 	if t.cfg.Record == nil {
 		return nil
@@ -465,22 +470,18 @@ func (t *trainCore) pause() {
 // resume opens the trainer again: the first drill, or a new one when
 // the last was left unfinished (its evaluation was stopped).
 func (t *trainCore) resume() tea.Cmd {
+	if t.no == 0 {
+		return nil // Enter reads the record and opens the first drill
+	}
 	// The record holds every seat count's drills and the screen shows
 	// this trainer's copy: read it again, since another trainer of this
 	// connection may have added drills since.
-	if t.cfg.Record != nil {
-		if st, err := t.cfg.Record.Load(); err == nil {
-			t.stats = st
-		}
-	}
-	if t.no == 0 {
-		return nil // Enter opens the first drill
-	}
+	load := t.loadRecord()
 	if t.paused {
 		t.paused = false
-		return t.newDrill()
+		return tea.Batch(load, t.newDrill())
 	}
-	return nil
+	return load
 }
 
 // itemKeys are the keys of the menu's items: the action's letter
@@ -490,7 +491,7 @@ func itemKeys(legal []rules.Action) []string {
 	keys := make([]string, len(legal))
 	used := map[string]bool{}
 	for i, a := range legal {
-		k := actionKey(a)
+		k := kit.ActionKey(a)
 		if k == "" || used[k] {
 			k = fmt.Sprint(i + 1)
 		}
@@ -501,15 +502,15 @@ func itemKeys(legal []rules.Action) []string {
 }
 
 // key takes one key press.
-func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
+func (t *trainCore) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 	k := &ctx.Keys
 	if t.review {
 		switch {
-		case isKey(msg, k.Up):
+		case kit.IsKey(msg, k.Up):
 			t.scroll = max(0, t.scroll-1)
-		case isKey(msg, k.Down):
+		case kit.IsKey(msg, k.Down):
 			t.scroll++
-		case isKey(msg, k.Back), isKey(msg, t.keys.Review), isKey(msg, t.keys.Again):
+		case kit.IsKey(msg, k.Back), kit.IsKey(msg, t.keys.Review), kit.IsKey(msg, t.keys.Again):
 			t.review = false
 		}
 		return nil
@@ -519,15 +520,15 @@ func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 	// sequence dialogue.
 	switch {
 	case t.asksLetter(msg):
-	case isKey(msg, t.keys.Review):
+	case kit.IsKey(msg, t.keys.Review):
 		t.review, t.scroll = true, 0
 		return nil
-	case isKey(msg, t.keys.Next):
+	case kit.IsKey(msg, t.keys.Next):
 		return t.newDrill()
 	}
 	switch t.state {
 	case trainResult:
-		if isKey(msg, t.keys.Again) {
+		if kit.IsKey(msg, t.keys.Again) {
 			return t.newDrill()
 		}
 	case trainAsk:
@@ -539,13 +540,13 @@ func (t *trainCore) key(ctx *screenCtx, msg tea.KeyPressMsg) tea.Cmd {
 			}
 		}
 		switch {
-		case isKey(msg, k.Left), isKey(msg, k.Up):
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Up):
 			t.menu = (t.menu + n - 1) % n
-		case isKey(msg, k.Right), isKey(msg, k.Down):
+		case kit.IsKey(msg, k.Right), kit.IsKey(msg, k.Down):
 			t.menu = (t.menu + 1) % n
-		case isKey(msg, k.Choose):
+		case kit.IsKey(msg, k.Choose):
 			return t.choose(t.menu)
-		case isKey(msg, k.Nth):
+		case kit.IsKey(msg, k.Nth):
 			return t.choose(int(msg.String()[0] - '1'))
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
@@ -572,14 +573,14 @@ func orList(xs []string) string {
 }
 
 // click takes the menu item under the mouse.
-func (t *trainCore) click(ctx *screenCtx, msg tea.MouseClickMsg) tea.Cmd {
+func (t *trainCore) click(ctx *kit.Context, msg tea.MouseClickMsg) tea.Cmd {
 	if msg.Button != tea.MouseLeft || t.review || t.state != trainAsk {
 		return nil
 	}
 	_, hits := t.render(ctx)
 	for _, h := range hits {
-		if h.kind == hitMenu && h.r.has(msg.X, msg.Y) {
-			return t.choose(h.index)
+		if h.Kind == kit.HitMenu && h.Rect.Has(msg.X, msg.Y) {
+			return t.choose(h.Index)
 		}
 	}
 	return nil
@@ -590,8 +591,8 @@ func (t *trainCore) quitNote() string {
 	if t.session.Drills == 0 {
 		return ""
 	}
-	s := fmt.Sprintf("This session%s: %d of %s right, %.1f points lost a drill.", t.seats(" (%d players)"),
-		t.session.Correct, plural(t.session.Drills, "drill"), t.session.AvgLost())
+	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
+		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
 		s += " Your record is kept in " + f.Path + "."
 	}
@@ -601,37 +602,37 @@ func (t *trainCore) quitNote() string {
 // keyHelp is the trainer's keys as help: the short help (the status
 // line) lists the keys that work now; the full help lists them all, the
 // letters of the options from the menu letters' table.
-func (t *trainCore) keyHelp(k *keyMap) help.KeyMap {
+func (t *trainCore) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := []key.Binding{
-		brief("previous or next option", k.Left, k.Right),
-		brief("choose the option (after the result: next drill)", k.Choose),
+		kit.Brief("previous or next option", k.Left, k.Right),
+		kit.Brief("choose the option (after the result: next drill)", k.Choose),
 	}
 	full = append(full, t.kind.helpLines(k)...)
-	full = append(full, t.keys.Next, t.keys.Review, k.Help, quitAsks(k))
+	full = append(full, t.keys.Next, t.keys.Review, k.Help, kit.QuitAsks(k))
 	var short []key.Binding
 	switch {
 	case t.review:
-		short = []key.Binding{brief("scroll", k.Up, k.Down), either("back", k.Back, t.keys.Review)}
+		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
 	case t.state == trainAsk:
 		letters := itemKeys(t.legal)
-		arrows := brief("", k.Left, k.Right)
+		arrows := kit.Brief("", k.Left, k.Right)
 		short = []key.Binding{
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
-			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+brief("", k.Choose).Help().Key, "")),
+			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+kit.Brief("", k.Choose).Help().Key, "")),
 		}
 		if !t.asksLetter(keyPress("n")) {
-			short = append(short, brief("skip", t.keys.Next))
+			short = append(short, kit.Brief("skip", t.keys.Next))
 		}
 		if !t.asksLetter(keyPress("m")) {
-			short = append(short, brief("mistakes", t.keys.Review))
+			short = append(short, kit.Brief("mistakes", t.keys.Review))
 		}
 	case t.state == trainResult:
-		short = []key.Binding{either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
+		short = []key.Binding{kit.Either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
 	default:
 		short = []key.Binding{t.keys.Next, t.keys.Review}
 	}
-	short = append(short, brief("help", k.Help), brief("quit", k.Quit))
-	return keyHelp{short: short, full: [][]key.Binding{full}}
+	short = append(short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
 // keyPress is the key press of a printable key.
@@ -646,8 +647,9 @@ func (t *trainCore) QuitQuestion() string {
 	return "Your record is kept after every drill."
 }
 
-// trainer is the two-player kind of drill: a drill.Situation, shown as
-// its rules.View and graded by drill batches (BatchFunc).
+// trainer is the drill shown: a drill.Situation at a table of any seat
+// count, shown as its rules.View and graded by drill batches
+// (BatchFunc).
 type trainer struct {
 	trainCore
 	gen   *drill.Generator
@@ -690,7 +692,7 @@ func (t *trainer) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	tally, err := drill.NewTally(v, p)
+	tally, err := drill.NewTally(&v, p)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -700,13 +702,16 @@ func (t *trainer) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
 
 func (t *trainer) work(ctx context.Context, p drill.Plan, k int) func() (eval.Evaluation, error) {
 	v, run := t.view, t.batch
-	return func() (eval.Evaluation, error) { return run(ctx, v, p, k) }
+	return func() (eval.Evaluation, error) { return run(ctx, &v, p, k) }
 }
 
 func (t *trainer) graded(an *drill.Analysis, chose int, when time.Time) drill.Record {
 	return drill.NewRecord(t.sit, an, chose, when)
 }
 
-func (t *trainer) helpLines(k *keyMap) []key.Binding {
-	return letterHelp(rules.DefaultOptions(), "bids", "round two")
+// helpLines: options without a letter of their own take their number;
+// the letters of every decision the rules hold, from keys.go's table.
+func (t *trainer) helpLines(k *kit.KeyMap) []key.Binding {
+	return append([]key.Binding{kit.Brief("the n-th option (options without a letter)", k.Nth)},
+		kit.LetterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
 }

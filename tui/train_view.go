@@ -6,10 +6,11 @@ import (
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 )
 
 // View draws the trainer.
-func (t *trainCore) View(ctx *screenCtx) string {
+func (t *trainCore) View(ctx *kit.Context) string {
 	if t.review {
 		return t.reviewView(ctx)
 	}
@@ -18,13 +19,13 @@ func (t *trainCore) View(ctx *screenCtx) string {
 }
 
 // trainRule is the rule between the trainer's parts.
-func trainRule(ctx *screenCtx) string {
-	return ctx.Styles.Rule.Render(repeat(ctx.paint.g.hrule, ctx.Width))
+func trainRule(ctx *kit.Context) string {
+	return ctx.Styles.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))
 }
 
 // hintRow is the bottom line: the keys that work now.
-func (t *trainCore) hintRow(ctx *screenCtx) string {
-	return " " + ctx.Styles.Dim.Render(clip(hintLine(t.keyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
+func (t *trainCore) hintRow(ctx *kit.Context) string {
+	return " " + ctx.Styles.Dim.Render(kit.Clip(kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
 }
 
 // render draws a drill and returns where the menu items lie (View and
@@ -34,17 +35,17 @@ func (t *trainCore) hintRow(ctx *screenCtx) string {
 // and the upcard, the question and the menu); then the result (or the
 // wait for it), cut to the room left; at the bottom the note and the
 // keys.
-func (t *trainCore) render(ctx *screenCtx) (string, []hit) {
+func (t *trainCore) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	top := []string{t.header(ctx, w), trainRule(ctx)}
 	bottom := append(append([]string{trainRule(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
-	var hits []hit
+	var hits []kit.Hit
 	var mid []string
 	if t.state != trainBroken {
 		mid = t.resultLines(ctx, w)
 		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid)
 		for _, m := range bodyHits {
-			m.r.y += len(top)
+			m.Rect.Y += len(top)
 			hits = append(hits, m)
 		}
 		top = append(top, body...)
@@ -57,13 +58,13 @@ func (t *trainCore) render(ctx *screenCtx) (string, []hit) {
 		mid = append(mid, "")
 	}
 	lines := append(append(top, mid...), bottom...)
-	return canvas(lines, w, h), hits
+	return kit.Canvas(lines, w, h), hits
 }
 
 // header is the top line: the trainer, the seat count at a table, the
 // drill and the seed on the left, the record of this seat count on the
 // right.
-func (t *trainCore) header(ctx *screenCtx, w int) string {
+func (t *trainCore) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
 	rights := []string{"no drills yet "}
@@ -91,24 +92,24 @@ func (t *trainCore) header(ctx *screenCtx, w int) string {
 fits:
 	for _, r := range rights {
 		for _, l := range lefts {
-			if widthOf(l)+3+widthOf(r) <= w {
+			if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
 				left, right = l, r
 				break fits
 			}
 		}
 	}
-	lw := w - widthOf(right) - 1
+	lw := w - kit.WidthOf(right) - 1
 	if lw < 30 {
-		return clip(left, w)
+		return kit.Clip(left, w)
 	}
-	return fit(left, lw) + " " + st.Heading.Render(right)
+	return kit.Fit(left, lw) + " " + st.Heading.Render(right)
 }
 
 // wrapped wraps a sentence to the width, each line indented by one, in
 // the heading style when heading is set.
-func wrapped(ctx *screenCtx, s string, w int, heading bool) []string {
+func wrapped(ctx *kit.Context, s string, w int, heading bool) []string {
 	var out []string
-	for _, l := range wrap(s, max(10, w-2)) {
+	for _, l := range kit.Wrap(s, max(10, w-2)) {
 		if heading {
 			l = ctx.Styles.Heading.Render(l)
 		}
@@ -118,10 +119,10 @@ func wrapped(ctx *screenCtx, s string, w int, heading bool) []string {
 }
 
 // saidLines are the words said before the drill, in the talk style.
-func saidLines(ctx *screenCtx, said []string, w int) []string {
+func saidLines(ctx *kit.Context, said []string, w int) []string {
 	var out []string
 	for _, s := range said {
-		for _, x := range wrap(s, max(10, w-2)) {
+		for _, x := range kit.Wrap(s, max(10, w-2)) {
 			out = append(out, " "+ctx.Styles.Talk.Render(x))
 		}
 	}
@@ -130,34 +131,34 @@ func saidLines(ctx *screenCtx, said []string, w int) []string {
 
 // handAndUpcard draw the hand and, apart, the upcard under label with
 // info beside it (a line per row of the cards).
-func handAndUpcard(ctx *screenCtx, size cardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
+func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
 	st := &ctx.Styles
-	p := ctx.paint
-	rows := make([]string, size.h)
+	p := ctx.Paint
+	rows := make([]string, size.H)
 	for i, c := range hand {
-		for r, l := range p.card(c, lookFace, size) {
+		for r, l := range p.Card(c, kit.LookFace, size) {
 			if i > 0 {
 				rows[r] += " "
 			}
 			rows[r] += l
 		}
 	}
-	hw := handWidth(len(hand), size)
-	up := p.card(upcard, lookFace, size)
-	out := []string{" " + fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
+	hw := kit.HandWidth(len(hand), size)
+	up := p.Card(upcard, kit.LookFace, size)
+	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
 	for r := range rows {
-		out = append(out, " "+fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
+		out = append(out, " "+kit.Fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
 	}
 	return out
 }
 
 // trainCardSize is the size of the cards: large when the window is
 // tall enough to hold them with the four options of round two.
-func trainCardSize(w, h int) cardSize {
+func trainCardSize(w, h int) kit.CardSize {
 	if w >= 80 && h >= 34 {
-		return largeCard
+		return kit.LargeCard
 	}
-	return smallCard
+	return kit.SmallCard
 }
 
 // prompt starts the menu: the choice asked, then the one taken.
@@ -168,19 +169,10 @@ func (t *trainCore) prompt() string {
 	return " Your choice:"
 }
 
-// tableLabel is drill.Label with a card given drawn as the screen draws
-// cards.
-func tableLabel(ctx *screenCtx, a rules.Action) string {
-	if a.Kind == rules.Give {
-		return "give " + ctx.paint.styledCard(a.Card)
-	}
-	return drill.Label(a)
-}
-
 // resultLines are the middle of the screen: a hint before the choice,
 // the wait, or the evaluation of every option with the verdict and the
 // reason.
-func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
+func (t *trainCore) resultLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	switch t.state {
 	case trainAsk:
@@ -195,7 +187,7 @@ func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
 	default:
 		return nil
 	}
-	label := func(a rules.Action) string { return tableLabel(ctx, a) }
+	label := func(a rules.Action) string { return kit.OptionLabel(ctx, a) }
 	an := &t.an
 	chosen := an.Rows[t.chose]
 	v := chosen.Verdict
@@ -211,79 +203,21 @@ func (t *trainCore) resultLines(ctx *screenCtx, w int) []string {
 		style = st.Bad
 	}
 	var out []string
-	for _, l := range wrap(say, max(10, w-2)) {
+	for _, l := range kit.Wrap(say, max(10, w-2)) {
 		out = append(out, " "+style.Render(l))
 	}
-	out = append(out, analysisTableWith(ctx, an, t.chose, label)...)
+	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
-	reason := fmt.Sprintf("Hard bot: %s. %s", label(best.Action), an.Reason())
-	for _, l := range wrap(reason, max(10, w-2)) {
+	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
+	for _, l := range kit.Wrap(strings.Join(reason, " "), max(10, w-2)) {
 		out = append(out, " "+l)
-	}
-	return out
-}
-
-// analysisTable is the table of an analysis, with row chosen marked (-1
-// for none). The hint of the play screen uses it too.
-func analysisTable(ctx *screenCtx, an *drill.Analysis, chosen int) []string {
-	return analysisTableWith(ctx, an, chosen, drill.Label)
-}
-
-// analysisTableWith lays out every option, named by label: its expected
-// score difference with the error, the chance of bete and of winning
-// the game, and its verdict. The chosen row is marked with the cursor
-// and "you", the best with "best", so no colour is needed to read it.
-func analysisTableWith(ctx *screenCtx, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
-	st := &ctx.Styles
-	g := &ctx.paint.g
-	pm, approx := "±", "≈"
-	if ctx.ASCII {
-		pm, approx = "+-", "~"
-	}
-	lw := len("option")
-	for _, r := range an.Rows {
-		lw = max(lw, widthOf(label(r.Action)))
-	}
-	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
-	if an.NoWin {
-		// A table of three or four: the chance to win the game is not
-		// modelled (drill.Analysis.NoWin), so its column would mislead.
-		head = fmt.Sprintf("   %-*s  %13s  %5s   %s", lw, "option", "score diff", "bete", "verdict")
-	}
-	out := []string{st.Dim.Render(head)}
-	for j, r := range an.Rows {
-		mark := "  "
-		if j == chosen {
-			mark = st.Selected.Render(g.cursor) + " "
-		}
-		diff := fmt.Sprintf("%6s %s %4.1f", drill.Signed(r.Mean), pm, r.StdErr)
-		verdict := strings.Replace(r.Verdict.Short(), "≈", approx, 1)
-		switch r.Verdict.Kind {
-		case drill.Best:
-			verdict = st.Good.Render("best · hard bot")
-		case drill.AsGood:
-			verdict = st.Good.Render(verdict)
-		default:
-			verdict = st.Bad.Render(verdict)
-		}
-		if j == chosen {
-			verdict += "  ← you"
-		}
-		name := fit(label(r.Action), lw)
-		if an.NoWin {
-			out = append(out, fmt.Sprintf(" %s%s  %13s  %5s   %s", mark, name, diff,
-				drill.Percent(r.Bete), verdict))
-			continue
-		}
-		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
-			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
 	}
 	return out
 }
 
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
-func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
+func (t *trainCore) noteLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
@@ -292,7 +226,7 @@ func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
 	if t.noteErr {
 		text = "! " + text
 	}
-	lines := wrapLines(text, w-2, 3)
+	lines := kit.WrapLines(text, w-2, 3)
 	for i, l := range lines {
 		if t.noteErr {
 			l = st.Error.Render(l)
@@ -304,12 +238,12 @@ func (t *trainCore) noteLines(ctx *screenCtx, w int) []string {
 
 // reviewView lists the last mistakes of this seat count, newest first,
 // with the record by kind of decision.
-func (t *trainCore) reviewView(ctx *screenCtx) string {
+func (t *trainCore) reviewView(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	rule := trainRule(ctx)
 	lines := []string{
-		fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
+		kit.Fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
 	}
 	rec, kinds := t.seatRecord()
@@ -317,8 +251,8 @@ func (t *trainCore) reviewView(ctx *screenCtx) string {
 	if s.Drills == 0 {
 		lines = append(lines, fmt.Sprintf(" No drills%s yet.", t.seats(" at %d players")))
 	} else {
-		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %.1f points lost a drill.",
-			t.seats(" at %d players"), plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.AvgLost()))
+		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %s.",
+			t.seats(" at %d players"), kit.Plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.LostText()))
 		var words []string
 		for _, k := range kinds {
 			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
@@ -347,132 +281,221 @@ func (t *trainCore) reviewView(ctx *screenCtx) string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, rule, t.hintRow(ctx))
-	return canvas(lines, w, h)
+	return kit.Canvas(lines, w, h)
 }
 
 // mistakeLines describe one kept mistake: the decision, the hand and
 // upcard (from the kind), what was chosen and what was best, and the
 // words said before.
-func (t *trainCore) mistakeLines(ctx *screenCtx, n int, m drill.Missed, w int) []string {
+func (t *trainCore) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []string {
 	st := &ctx.Styles
 	desc, said, err := t.kind.missed(ctx, m.Situation)
 	if err != nil {
-		return []string{fmt.Sprintf(" %2d. %s", n, clip(m.Situation, w-5))}
+		return []string{fmt.Sprintf(" %2d. %s", n, kit.Clip(m.Situation, w-5))}
 	}
-	chose, _ := rules.ParseAction(m.Chose)
-	best, _ := rules.ParseAction(m.Best)
-	out := []string{clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
-	for _, l := range wrap(fmt.Sprintf("You: %s; best: %s; %s.", drill.Label(chose), drill.Label(best), m.Verdict().Text()), max(10, w-6)) {
+	chose, best := m.Words(ctx.ASCII)
+	out := []string{kit.Clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
+	for _, l := range kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)) {
 		out = append(out, "     "+st.Bad.Render(l))
 	}
 	for _, s := range said {
-		for _, l := range wrap(s, max(10, w-6)) {
+		for _, l := range kit.Wrap(s, max(10, w-6)) {
 			out = append(out, "     "+st.Dim.Render(l))
 		}
 	}
 	return out
 }
 
-// The two-player kind's screen.
+// The drill's screen.
 
-// body: the situation (who deals, the score, what was said); the hand
-// and the upcard; the question and the menu on one line. Blank lines
-// between the parts are added only when the window has room, so 80×24
-// holds a round-two drill with its four options.
-func (t *trainer) body(ctx *screenCtx, room int, mid []string) ([]string, []hit) {
+// trainPart is one part of the drill screen above the result, and the
+// order in which parts give way when the window is short (1 first; 0
+// never).
+type trainPart struct {
+	lines []string
+	drop  int
+}
+
+// body: who deals and where you sit, the score, what was said; the
+// hand and the upcard; the question and the menu, on as many lines as
+// the width needs. When the window is short the parts give way in a
+// fixed order (the label over the cards, the seats' sentence, the words
+// said, the question, the score) before the result is cut, so the menu
+// and the table of options always show.
+func (t *trainer) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	sit := append(wrapped(ctx, t.sit.Role(), w, false), wrapped(ctx, t.sit.ScoreText(), w, false)...)
-	sit = append(sit, saidLines(ctx, []string{t.sit.SaidText()}, w)...)
+	v := &t.view
 	cards := t.cardLines(ctx, trainCardSize(w, h))
-	ask := wrapped(ctx, t.sit.Question(), w, true)
-	menu, menuHits := t.menuLine(ctx)
-	need := len(sit) + len(cards) + len(ask) + 2 + len(mid)
-	if need > room {
-		// Short of room: the label row above the cards goes first.
-		cards, need = cards[1:], need-1
+	parts := []trainPart{
+		{wrapped(ctx, drill.Role(v), w, false), 3},
+		{wrapped(ctx, drill.ScoreText(v), w, false), 5},
+		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 4},
+		{cards[:1], 1},
+		{cards[1:], 0},
+		{wrapped(ctx, drill.Question(v, ctx.ASCII), w, true), 2},
 	}
-	spare := room - need
+	menu, hits := t.menuLines(ctx, w)
+	used := func() int {
+		n := len(menu) + 1
+		for _, p := range parts {
+			n += len(p.lines)
+		}
+		return n
+	}
+	// The result needs its verdict and table; the reason may be cut.
+	needMid := min(len(mid), 2+len(t.legal))
+	if t.state != trainResult {
+		needMid = len(mid)
+	}
+	drop := func(d int) {
+		for i := range parts {
+			if parts[i].drop == d {
+				parts[i].lines = nil
+			}
+		}
+	}
+	// The label over the cards, the question (the menu still shows
+	// the options) and who deals give way to the reason; then every
+	// part in turn to the verdict and the table.
+	for d := 1; d <= 3 && used()+len(mid) > room; d++ {
+		drop(d)
+	}
+	for d := 1; d <= 5 && used()+needMid > room; d++ {
+		drop(d)
+	}
+	spare := room - used() - len(mid)
 	var out []string
-	gap := func() {
-		if spare > 0 {
+	for i, p := range parts {
+		out = append(out, p.lines...)
+		// A blank line before the cards and before the question when
+		// there is room.
+		if (i == 2 || i == 4) && spare > 0 && len(p.lines) > 0 {
 			out = append(out, "")
 			spare--
 		}
 	}
-	out = append(out, sit...)
-	gap()
-	out = append(out, cards...)
-	gap()
-	out = append(out, ask...)
-	for i := range menuHits {
-		menuHits[i].r.y = len(out)
+	for i := range hits {
+		hits[i].Rect.Y += len(out)
 	}
-	out = append(out, menu, trainRule(ctx))
-	gap()
-	return out, menuHits
+	return append(append(out, menu...), trainRule(ctx)), hits
 }
 
-// handOrder is a drill's hand as the trainer shows it: the proposed
-// trump first while it is on offer, in trump order; in round two, suits
-// alternating in colour as on the table.
-func handOrder(s *drill.Situation) []rules.Card {
-	tr := s.Upcard.Suit()
-	if s.Kind() == drill.Round2 {
-		tr = rules.NoSuit
+// handTrump is the suit the hand is sorted for: the trump once settled
+// (none with no trumps), the proposed suit in round one.
+func handTrump(v *rules.View) rules.Suit {
+	switch {
+	case v.Trump < rules.NoTrumps:
+		return v.Trump
+	case v.Trump == rules.NoTrumps:
+		return rules.NoSuit
+	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
+		return v.OrigUpcard.Suit()
 	}
-	return sortHand(s.Hand, s.Hand, tr)
+	return rules.NoSuit
 }
 
-// cardLines draw the hand and, apart, the upcard with the suit it
-// proposes (or, in round two, the suit refused).
-func (t *trainer) cardLines(ctx *screenCtx, size cardSize) []string {
-	p := ctx.paint
-	su := t.sit.Upcard.Suit()
-	info := make([]string, size.h)
-	mid := size.h / 2
-	info[mid] = "proposes " + p.styledSuit(su) + " " + su.Name()
-	if t.sit.Kind() == drill.Round2 {
-		info[mid], info[mid+1] = p.styledSuit(su)+" "+su.Name()+" refused", "in round one"
+// cardLines draw the hand and, apart, the upcard with what it stands
+// for now: the suit proposed, refused in round one, or the trump named
+// and who made it.
+func (t *trainer) cardLines(ctx *kit.Context, size kit.CardSize) []string {
+	p := ctx.Paint
+	v := &t.view
+	upc := v.Upcard
+	if upc == rules.NoCard {
+		upc = v.OrigUpcard
 	}
-	return handAndUpcard(ctx, size, handOrder(&t.sit), t.sit.Upcard, "Upcard", info)
-}
-
-// menuLine lists the options with their keys; after the choice it shows
-// the one taken.
-func (t *trainer) menuLine(ctx *screenCtx) (string, []hit) {
-	p := ctx.paint
-	items := make([]string, len(t.legal))
-	for i, a := range t.legal {
-		lbl := actionLabel(a)
-		if a.Kind == rules.Name {
-			lbl = p.styledSuit(a.Suit) + " " + lbl
+	su := v.OrigUpcard.Suit()
+	info := make([]string, size.H)
+	mid := size.H / 2
+	switch {
+	case v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseSchmeiss || v.Phase == rules.PhaseDeclare:
+		info[mid] = "proposes " + p.StyledSuit(su) + " " + su.Name()
+	case v.Phase == rules.PhaseBid2:
+		info[mid], info[mid+1] = p.StyledSuit(su)+" "+su.Name()+" refused", "in round one"
+	default:
+		trump := "no trumps"
+		if v.Trump < rules.NoTrumps {
+			trump = p.StyledSuit(v.Trump) + " " + v.Trump.Name()
 		}
-		items[i] = "[" + actionKey(a) + "] " + lbl
+		info[mid-1] = "trump: " + trump
+		info[mid] = "maker: " + drill.SeatName(v.Players, v.Maker)
+		if v.Upcard == rules.NoCard {
+			info[mid+1] = "(took the upcard)"
+		}
 	}
-	return menuLine(ctx, t.prompt(), items, t.menu, 0)
+	label := "Upcard"
+	if v.Players == 4 {
+		label = "Upcard (the maker takes it)"
+	}
+	return handAndUpcard(ctx, size, kit.SortHand(v.Hand, v.Hand, handTrump(v)), upc, label, info)
+}
+
+// menuLines list the options with their keys, on as many lines as the
+// width needs; after the choice they show the one taken. The hits' y
+// are relative to the first line.
+func (t *trainer) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	keys := itemKeys(t.legal)
+	prompt := t.prompt()
+	var lines []string
+	var hits []kit.Hit
+	line, x := prompt, kit.WidthOf(prompt)
+	for i, a := range t.legal {
+		it := "[" + keys[i] + "] " + kit.TableActionLabel(ctx, a)
+		var s string
+		if i == t.menu {
+			s = st.Selected.Render(g.Cursor + it)
+		} else {
+			s = " " + it
+		}
+		sw := kit.WidthOf(s)
+		if x+2+sw > w && x > kit.WidthOf(prompt) {
+			lines = append(lines, line)
+			line, x = strings.Repeat(" ", kit.WidthOf(prompt)), kit.WidthOf(prompt)
+		}
+		line += "  " + s
+		hits = append(hits, kit.Hit{Rect: kit.Rect{X: x + 2, Y: len(lines), W: sw, H: 1}, Kind: kit.HitMenu, Index: i})
+		x += 2 + sw
+	}
+	return append(lines, line), hits
 }
 
 func (t *trainer) askHint(w int) string {
-	return "Choose; then every option's worth is shown, with what the hard bot would do."
+	return kit.Clip("Choose: then each option's worth for your side, and the hard bot's choice.", w-2)
 }
 
-// missed describes a kept two-player mistake: the kind of decision,
-// the seat, the score, the hand and the upcard; and the words said.
-func (t *trainer) missed(ctx *screenCtx, situation string) (string, []string, error) {
-	p := ctx.paint
+// missed describes a kept mistake: the kind of decision, who deals, the
+// score by side, the hand and the upcard; and the words said.
+func (t *trainer) missed(ctx *kit.Context, situation string) (string, []string, error) {
+	p := ctx.Paint
 	req, err := drill.Parse(situation)
 	if err != nil {
 		return "", nil, err
 	}
 	s := req.Situation
-	seat := "elder"
-	if s.Dealer {
-		seat = "dealer"
+	v, err := s.View()
+	if err != nil {
+		return "", nil, err
 	}
 	var cards []string
-	for _, c := range handOrder(&s) {
-		cards = append(cards, p.styledCard(c))
+	for _, c := range kit.SortHand(v.Hand, v.Hand, handTrump(&v)) {
+		cards = append(cards, p.StyledCard(c))
 	}
-	return fmt.Sprintf("%s, %s, score %d-%d: %s, upcard %s", capital(s.Kind().String()), seat,
-		s.Totals[drill.You], s.Totals[drill.Opp], strings.Join(cards, " "), p.styledCard(s.Upcard)), []string{s.SaidText()}, nil
+	dealer := drill.SeatName(s.Players(), s.Dealer)
+	deals := "deals"
+	if s.Dealer == drill.You {
+		deals = "deal"
+	}
+	return fmt.Sprintf("%s, %s %s, score %s: %s, upcard %s", kit.Capital(s.Kind().String()), dealer, deals,
+		scoreDashes(&s), strings.Join(cards, " "), p.StyledCard(v.OrigUpcard)), drill.SaidLines(&v, ctx.ASCII), nil
+}
+
+// scoreDashes writes the totals by side, yours first: "120-40-300".
+func scoreDashes(s *drill.Situation) string {
+	w := make([]string, s.Sides())
+	for i := range w {
+		w[i] = fmt.Sprint(s.Totals[i])
+	}
+	return strings.Join(w, "-")
 }

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -8,13 +9,14 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// BenchmarkCheckFirstTrick checks claims at the first lead, where the
-// most hands are possible: random hands (refused at once, mostly).
+// BenchmarkCheckFirstTrick checks claims at the first lead of a
+// two-player deal, where the most hands are possible: random hands
+// (refused at once, mostly).
 func BenchmarkCheckFirstTrick(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
 	var views []rules.View
 	for len(views) < 50 {
-		if d, ok := playPosition(r, 9); ok {
+		if d, ok := playPosition(r, 2, 9); ok {
 			views = append(views, d.View(d.Turn()))
 		}
 	}
@@ -24,19 +26,18 @@ func BenchmarkCheckFirstTrick(b *testing.B) {
 	}
 }
 
-// strongView is a first lead by a seat whose hand takes every trick
-// whatever the other holds, found by search over random deals; the
-// claim check must then try every possible hand.
-func strongView(tb testing.TB, cards int) rules.View {
-	r := rand.New(rand.NewPCG(9, 9))
+// strongView is a position of a table of players, cards in the hand of
+// the seat to move, whose claim is good: the check must then try every
+// placement. It is found by search over random deals.
+func strongView(tb testing.TB, players, cards int) rules.View {
+	r := rand.New(rand.NewPCG(9, uint64(players)))
 	for range 2_000_000 {
-		d, ok := playPosition(r, cards)
-		if !ok {
+		d, ok := playPosition(r, players, cards)
+		if !ok || d.Hand(d.Turn()).Count() != cards || d.Play().InTrick != 0 {
 			continue
 		}
-		p := d.Play()
 		seat := d.Turn()
-		if p.Lead != rules.NoCard || !TakesAll(p, seat) {
+		if !TakesAll(d.Play(), seat) {
 			continue
 		}
 		if v := d.View(seat); Check(v).OK {
@@ -47,15 +48,19 @@ func strongView(tb testing.TB, cards int) rules.View {
 	return rules.View{}
 }
 
-// BenchmarkCheckGoodClaim: a good claim with 6 cards each, every
-// possible hand tried.
+// BenchmarkCheckGoodClaim: good claims, every placement tried: two
+// players with 6 cards each, three and four with 4.
 func BenchmarkCheckGoodClaim(b *testing.B) {
-	v := strongView(b, 6)
-	b.ResetTimer()
-	for range b.N {
-		if !Check(v).OK {
-			b.Fatal("claim refused")
-		}
+	for _, tc := range []struct{ players, cards int }{{2, 6}, {3, 4}, {4, 4}} {
+		b.Run(fmt.Sprintf("players=%d/cards=%d", tc.players, tc.cards), func(b *testing.B) {
+			v := strongView(b, tc.players, tc.cards)
+			b.ResetTimer()
+			for range b.N {
+				if !Check(v).OK {
+					b.Fatal("claim refused")
+				}
+			}
+		})
 	}
 }
 
@@ -65,10 +70,10 @@ func TestGoodClaimTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("long search for a strong hand")
 	}
-	for _, n := range []int{5, 7, 9} {
-		v := strongView(t, n)
+	for _, tc := range []struct{ players, cards int }{{2, 5}, {2, 7}, {2, 9}, {3, 4}, {3, 5}, {4, 3}, {4, 4}} {
+		v := strongView(t, tc.players, tc.cards)
 		start := time.Now()
 		vd := Check(v)
-		t.Logf("%d cards: %d hands in %v", n, vd.Hands, time.Since(start))
+		t.Logf("%d players, %d cards: %d placements, %d nodes in %v (%v)", tc.players, tc.cards, vd.Hands, vd.Nodes, time.Since(start), vd.Err)
 	}
 }

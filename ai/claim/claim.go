@@ -3,25 +3,88 @@ package claim
 import (
 	"errors"
 	"fmt"
+	"math"
+	"strings"
 
-	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
 
 // ErrNotPlaying is the reason given for a claim outside the card play.
 var ErrNotPlaying = errors.New("a claim is made during the card play")
 
+// ErrTooLong is the reason given when the check would take more work
+// than its Limits allow: the claim is refused rather than guessed.
+var ErrTooLong = errors.New("this claim is too long to check now: claim again a trick or two later")
+
+// TooEarlyError is the reason given when the unseen cards could lie in
+// more ways than the check tries: early in a deal at three or four.
+type TooEarlyError struct {
+	// Placements is how many ways the unseen cards could lie (the
+	// count before the play's voids and the sequences narrow it).
+	Placements float64
+	// Limit is the most the check tries.
+	Limit int
+}
+
+func (e *TooEarlyError) Error() string {
+	return fmt.Sprintf("too early to claim: the cards you cannot see could lie %s ways, more than the %s a claim is checked against; claim again when fewer cards are left",
+		roundCount(e.Placements), roundCount(float64(e.Limit)))
+}
+
+// roundCount writes a big count in words a player reads: 34,650, or
+// "about 9.6 million".
+func roundCount(x float64) string {
+	switch {
+	case x >= 1e9:
+		return fmt.Sprintf("about %.1f billion", x/1e9)
+	case x >= 1e6:
+		return fmt.Sprintf("about %.1f million", x/1e6)
+	}
+	n := int64(x)
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Limits bound the work of a check, so a claim never stalls a game: a
+// check that would pass them is refused with a reason (TooEarlyError,
+// ErrTooLong), never guessed.
+type Limits struct {
+	// Placements is the most placements of the unseen cards tried.
+	Placements int
+	// Nodes is the most positions searched, over every placement.
+	Nodes int
+}
+
+// DefaultLimits checks a two-player claim at any point of the card play
+// (293,930 hands at the first lead), and a three- or four-player claim
+// from about the last four or five tricks on.
+var DefaultLimits = Limits{Placements: 300_000, Nodes: 20_000_000}
+
 // Verdict is the answer to a claim.
 type Verdict struct {
-	// OK is true when the claimer's cards take every remaining trick
-	// whatever the other hand holds.
+	// OK is true when the claimer's side takes every remaining trick
+	// whatever the other hands hold.
 	OK bool
-	// Counter, when OK is false and the phase allows a claim, is a hand
-	// the other side may hold with which it can take a trick.
+	// Counters, when OK is false and a claim could be checked, are
+	// other hands the claimer's view allows (indexed by seat, the
+	// claimer's empty) with which the other side takes a trick. With
+	// four players the partner's hand is among them: the claimer does
+	// not see it either.
+	Counters [4]rules.CardSet
+	// Counter is the opponent's hand of Counters at two players.
 	Counter rules.CardSet
-	// Hands is the number of other hands tried.
+	// Seat is the claimer; Players the seat count.
+	Seat    rules.Seat
+	Players int
+	// Hands is the number of placements of the unseen cards tried.
 	Hands int
-	// Err, when set, is why no claim can be made now (ErrNotPlaying).
+	// Nodes is the number of positions searched.
+	Nodes int
+	// Err, when set, is why no claim can be made now (ErrNotPlaying,
+	// *TooEarlyError, ErrTooLong).
 	Err error
 }
 
@@ -33,9 +96,17 @@ func (v Verdict) Reason(ascii bool) string {
 		return ""
 	case v.Err != nil:
 		return v.Err.Error()
+	case v.Players <= 2:
+		return fmt.Sprintf("not every trick is sure: if the other hand is %s, it can take a trick",
+			cardList(v.Counter, ascii))
 	}
-	return fmt.Sprintf("not every trick is sure: if the other hand is %s, it can take a trick",
-		cardList(v.Counter, ascii))
+	var parts []string
+	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
+		if o != v.Seat {
+			parts = append(parts, "seat "+o.String()+" holds "+cardList(v.Counters[o], ascii))
+		}
+	}
+	return "not every trick is sure: if " + strings.Join(parts, " and ") + ", the other side can take a trick"
 }
 
 func cardList(m rules.CardSet, ascii bool) string {
@@ -46,94 +117,148 @@ func cardList(m rules.CardSet, ascii bool) string {
 		}
 		s += c.Pretty(ascii)
 	}
+	if s == "" {
+		return "nothing"
+	}
 	return s
 }
 
-// Check decides whether the seat of v may claim every remaining trick.
-func Check(v rules.View) Verdict {
+// Check decides whether the seat of v may claim every remaining trick,
+// within DefaultLimits.
+func Check(v rules.View) Verdict { return CheckWithin(v, DefaultLimits) }
+
+// CheckWithin decides whether the seat of v may claim every remaining
+// trick for its side: for every placement of the cards it cannot see
+// that its view allows, the side (the seat, or with four players the
+// seat and its partner, every hand open) takes every remaining trick
+// against any play of the others. It refuses rather than guess when
+// the placements or the search would pass lim.
+func CheckWithin(v rules.View, lim Limits) Verdict {
+	out := Verdict{Seat: v.Seat, Players: v.Players}
 	if v.Phase != rules.PhasePlay {
-		return Verdict{Err: ErrNotPlaying}
+		out.Err = ErrNotPlaying
+		return out
 	}
-	sm := sampler.New(v)
-	s := newSearch(v.Seat)
-	var out Verdict
-	out.OK = true
+	pl := newPlacer(&v)
+	if n := pl.count(); n > float64(lim.Placements) {
+		out.Err = &TooEarlyError{Placements: n, Limit: lim.Placements}
+		return out
+	}
+	s := newSearch(v.Players, v.Seat, lim.Nodes)
 	base := v.Play()
-	sm.Hands(func(opp rules.CardSet) bool {
+	out.OK = true
+	pl.each(func(hands [4]rules.CardSet) bool {
 		out.Hands++
 		p := base
-		p.Hands[v.Seat.Other()] = opp
-		if !s.takesAll(&p) {
-			out.OK, out.Counter = false, opp
+		for o := range v.Players {
+			if rules.Seat(o) != v.Seat {
+				p.Hands[o] = hands[o]
+			}
+		}
+		good := s.takesAll(p)
+		if s.aborted {
+			out.OK, out.Err = false, ErrTooLong
+			return false
+		}
+		if !good {
+			out.OK, out.Counters = false, hands
+			if v.Players == 2 {
+				out.Counter = hands[v.Seat.Other()]
+			}
 			return false
 		}
 		return true
 	})
-	if out.Hands == 0 {
-		// A View from a real deal always has its real hand.
-		return Verdict{Err: errors.New("no hand of the other side fits what was played")}
+	out.Nodes = s.nodes
+	if out.Hands == 0 && out.Err == nil {
+		// A View from a real deal always has its real hands.
+		out.OK, out.Err = false, errors.New("no placement of the other hands fits what was played")
 	}
 	return out
 }
 
-// TakesAll reports whether seat takes every remaining trick of p (both
-// hands known) against any play of the other side.
-func TakesAll(p rules.Play, seat rules.Seat) bool {
-	return newSearch(seat).takesAll(&p)
+// TakesAll reports whether claimer's side takes every remaining trick
+// of p (every hand known) against any play of the other side.
+func TakesAll(p rules.Play, claimer rules.Seat) bool {
+	return newSearch(int(p.N), claimer, math.MaxInt).takesAll(p)
 }
 
-// Next returns the card seat should play in p (both hands known, seat to
-// move) to go on taking every trick, and false when no card does.
-func Next(p rules.Play, seat rules.Seat) (rules.Card, bool) {
-	if p.Turn() != seat || p.Done() {
+// Next returns the card the seat to move in p, which must be on
+// claimer's side, should play to go on taking every trick (every hand
+// known), and false when no card does.
+func Next(p rules.Play, claimer rules.Seat) (rules.Card, bool) {
+	s := newSearch(int(p.N), claimer, math.MaxInt)
+	if p.Done() || !s.mine(p.Turn()) {
 		return rules.NoCard, false
 	}
-	s := newSearch(seat)
 	for m := p.Legal(); m != 0; m &= m - 1 {
 		c := m.First()
 		q := p
-		if done, w := q.Move(c); done && w != seat {
+		if done, w := q.Move(c); done && !s.mine(w) {
 			continue
 		}
-		if s.takesAll(&q) {
+		if s.takesAll(q) {
 			return c, true
 		}
 	}
 	return rules.NoCard, false
 }
 
-// search is the all-tricks search for one claimer, with the answers for
-// positions where the claimer leads a new trick.
+// search is the all-tricks search for one claimer's side, with the
+// answers for positions at the start of a trick. Every trick the side
+// wins leaves one of its seats on lead, so past the trick in progress
+// the side always leads.
 type search struct {
-	seat rules.Seat
-	memo map[uint64]bool
+	side uint8 // bit s set for each seat on the claimer's side
+	// memo holds the answers at trick starts by leader, keyed on the
+	// hands (two to a word).
+	memo    [4]map[[2]uint64]bool
+	nodes   int
+	budget  int
+	aborted bool
 }
 
-func newSearch(seat rules.Seat) *search {
-	return &search{seat: seat, memo: make(map[uint64]bool)}
+func newSearch(players int, claimer rules.Seat, budget int) *search {
+	side := uint8(1) << claimer
+	if players == 4 {
+		side |= 1 << ((claimer + 2) & 3)
+	}
+	s := &search{side: side, budget: budget}
+	for i := range s.memo {
+		s.memo[i] = make(map[[2]uint64]bool)
+	}
+	return s
 }
 
-// takesAll reports whether s.seat wins every remaining trick of p. Every
-// trick the claimer wins leaves the claimer on lead, so after the trick
-// in progress the claimer always leads.
-func (s *search) takesAll(p *rules.Play) bool {
+func (s *search) mine(seat rules.Seat) bool { return seat < 4 && s.side&(1<<seat) != 0 }
+
+// takesAll reports whether the side wins every remaining trick of p.
+// Once the node budget is spent it sets aborted and its answers mean
+// nothing.
+// p is a value: a pointer would make every position escape to the
+// heap.
+func (s *search) takesAll(p rules.Play) bool {
 	if p.Done() {
 		return true
 	}
-	atStart := p.Lead == rules.NoCard && p.Leader == s.seat
-	var key uint64
+	if s.nodes++; s.nodes > s.budget {
+		s.aborted = true
+		return false
+	}
+	atStart := p.InTrick == 0
+	var key [2]uint64
 	if atStart {
-		key = uint64(p.Hands[s.seat])<<32 | uint64(p.Hands[s.seat.Other()])
-		if v, ok := s.memo[key]; ok {
+		key = [2]uint64{uint64(p.Hands[0]) | uint64(p.Hands[1])<<32, uint64(p.Hands[2]) | uint64(p.Hands[3])<<32}
+		if v, ok := s.memo[p.Leader&3][key]; ok {
 			return v
 		}
 	}
-	mine := p.Turn() == s.seat
-	ok := !mine // the claimer needs one good card; the other side none
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		q := *p
+	mine := s.mine(p.Turn())
+	ok := !mine // the side needs one good card; the others none
+	for m := p.Legal(); m != 0 && !s.aborted; m &= m - 1 {
+		q := p
 		done, w := q.Move(m.First())
-		good := !(done && w != s.seat) && s.takesAll(&q)
+		good := !(done && !s.mine(w)) && s.takesAll(q)
 		if mine && good {
 			ok = true
 			break
@@ -143,8 +268,8 @@ func (s *search) takesAll(p *rules.Play) bool {
 			break
 		}
 	}
-	if atStart {
-		s.memo[key] = ok
+	if atStart && !s.aborted {
+		s.memo[p.Leader&3][key] = ok
 	}
 	return ok
 }

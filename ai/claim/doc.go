@@ -1,21 +1,32 @@
 // Package claim decides whether a player may claim every remaining trick
-// of a deal: the player's cards take every trick still to be played
-// whatever the other hand holds.
+// of a deal for its side: the player alone, or with four players the
+// player and its partner.
 //
-// The check is exact. Every opponent hand consistent with what the
-// player's rules.View reveals (ai/sampler lists them: the unseen cards,
-// the voids shown in the play, the sequence dialogue) is tried, and for
-// each one a search with both hands open asks whether the claimer can
-// take every trick against any play of the other side. One hand where
-// the other side can take a trick refuses the claim, and that hand is
-// the reason given. A claim is allowed only in the card play.
+// The check is exact. Every placement of the cards the player cannot
+// see that its rules.View allows is tried: each other seat holds the
+// cards it is known to hold, none that its play showed it cannot hold
+// (voids, missing trumps), as many cards as it holds, and a best meld
+// that fits the dialogue and the melds shown; the unseen cards left over
+// are the stock. With four players the partner's hand is placed like
+// the opponents': the claimer does not see it. For each placement a
+// search with every hand open asks whether the side takes every trick
+// against any play of the others (the side's seats play together). One
+// placement where the others can take a trick refuses the claim, and
+// that placement is the reason given. A claim is allowed only in the
+// card play.
 //
-// The search is over whole tricks: once the claimer has won a trick it
-// leads every later one, so a position is the two hands alone, and the
-// answers are remembered across the hands tried (hands differ in a few
-// cards, so their searches meet).
+// The search is over whole tricks: once the side has won a trick one of
+// its seats leads the next, so the answers at trick starts are
+// remembered by hands and leader across the placements tried (they
+// differ in a few cards, so their searches meet).
 //
-// Next gives the card that keeps a claim good on the real deal (both
-// hands known), so a claimed deal is played out to the end with legal
+// The work is bounded (Limits), never timed: a check whose placements
+// would pass the limit is refused at once as too early (at three or four
+// players, before the last four or five tricks), and one whose search
+// passes its node budget is refused as too long, rather than guessed.
+// At two players every point of the card play fits the limits.
+//
+// Next gives the card that keeps a claim good on the real deal (every
+// hand known), so a claimed deal is played out to the end with legal
 // moves and its log replays like any other.
 package claim

@@ -7,18 +7,12 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// With both hands known, TakesAll says whether a seat takes every
-// remaining trick; Next names the card that keeps it so.
+// With every hand known, TakesAll says whether a seat's side takes
+// every remaining trick; Next names the card that keeps it so.
 func ExampleTakesAll() {
-	p := rules.Play{
-		Trump:  rules.Hearts,
-		Leader: rules.SeatA,
-		Lead:   rules.NoCard,
-		Hands: [2]rules.CardSet{
-			rules.SetOf(rules.MustCard("JH"), rules.MustCard("AS")),
-			rules.SetOf(rules.MustCard("9H"), rules.MustCard("KS")),
-		},
-	}
+	p := rules.Play{N: 2, Trump: rules.Hearts, Leader: rules.SeatA}
+	p.Hands[0] = rules.SetOf(rules.MustCard("JH"), rules.MustCard("AS"))
+	p.Hands[1] = rules.SetOf(rules.MustCard("9H"), rules.MustCard("KS"))
 	fmt.Println(claim.TakesAll(p, rules.SeatA))
 	c, _ := claim.Next(p, rules.SeatA)
 	fmt.Println(c)

@@ -34,8 +34,6 @@ type Options struct {
 	// play (see Method); the zero value is the one the hard bot, the
 	// trainer and the analysis use.
 	Method Method
-	// Policy plays the card play for Method Playout.
-	Policy Policy
 	// Model, when set, is the opponent's card play as the evaluation
 	// expects it: a sampled deal in which the opponent's earlier cards
 	// were not Model's choice weighs offModel as much (opponent.go).
@@ -94,9 +92,6 @@ type Evaluation struct {
 // ErrNotYourTurn is returned for a View whose seat is not to act.
 var ErrNotYourTurn = errors.New("eval: the view's seat is not to act")
 
-// ErrNoPolicy is returned for Method Playout without a Policy.
-var ErrNoPolicy = errors.New("eval: the playout method needs a policy")
-
 // Evaluator holds the solvers (one per worker) and buffers reused from
 // one evaluation to the next. It is safe for concurrent use: calls are
 // serialised.
@@ -110,7 +105,7 @@ func New() *Evaluator { return &Evaluator{} }
 
 // Evaluate evaluates every legal action of v on sampled deals; see
 // Evaluator.Evaluate.
-func Evaluate(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
+func Evaluate(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	return New().Evaluate(ctx, v, opt)
 }
 
@@ -136,7 +131,21 @@ type sampleResult struct {
 	own, other int
 }
 
-// Evaluate draws Samples deals consistent with v (package sampler) and
+// Evaluate scores every legal action of v, a decision at a table of
+// two, three or four, on sampled deals. With two players the evaluation
+// is the tuned one described at evaluateTwo; at three and four it is
+// evaluateTable's (table.go). The same v, Samples and Seed give the same
+// Evaluation whatever the number of workers; when ctx ends, Evaluate
+// returns what the samples finished so far show, with Samples telling
+// how many. It returns ErrNotYourTurn when v's seat is not to act.
+func (e *Evaluator) Evaluate(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
+	if v.Players != 2 {
+		return evaluateTable(ctx, v, opt)
+	}
+	return e.evaluateTwo(ctx, *v, opt)
+}
+
+// evaluateTwo draws Samples deals consistent with v (package sampler) and
 // scores every legal action on each: before the card play, the action is
 // taken, both players' later decisions up to the first lead follow the
 // fixed policy (policy.go), the card play is solved exactly and the deal
@@ -145,7 +154,7 @@ type sampleResult struct {
 // samples. When ctx ends, Evaluate returns what the samples finished so
 // far show, with Samples telling how many (zero values when none
 // finished); that is not an error.
-func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
+func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
 		return Evaluation{}, ErrNotYourTurn
@@ -176,10 +185,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 		memo = newModelMemo()
 	}
 	jb := newJob(&v, legal)
-	jb.method, jb.policy = opt.Method, opt.Policy
-	if jb.method == Playout && jb.policy == nil {
-		return Evaluation{}, ErrNoPolicy
-	}
+	jb.method = opt.Method
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -215,11 +221,7 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, opt Options) (Ev
 	if err, ok := failed.Load().(error); ok {
 		return Evaluation{}, err
 	}
-	ev := summarise(&v, legal, res, done, weights)
-	if jb.method == Fitted {
-		jb.fitBids(&ev, res, done, weights)
-	}
-	return ev, nil
+	return summarise(&v, legal, res, done, weights), nil
 }
 
 // summarise aggregates the finished samples in sample order, so the
@@ -342,12 +344,11 @@ type job struct {
 	play      bool      // the decision is in the card play
 	wins      *winTable // nil for a target of 0 or less
 	method    Method
-	policy    Policy
 }
 
 func newJob(v *rules.View, legal []rules.Action) *job {
-	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: v.Totals,
-		dealsNext: v.Dealer != v.Seat, play: v.Phase == rules.PhasePlay}
+	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: [2]int{v.Totals[0], v.Totals[1]},
+		dealsNext: rules.NextDealer(v.Dealer, v.Players) == v.Seat, play: v.Phase == rules.PhasePlay}
 	if j.target > 0 {
 		j.wins = tableFor(j.target)
 	}
@@ -370,6 +371,15 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 	}
 	r.own, r.other = own, other
 	r.win = j.winAt(own, other)
+}
+
+// winAt is the chance of winning the game from these totals after the
+// deal.
+func (j *job) winAt(own, other int) float64 {
+	if j.wins != nil {
+		return j.wins.chance(own, other, j.target, j.dealsNext)
+	}
+	return WinChance(own, other, j.target, j.dealsNext)
 }
 
 // score scores every legal action on the sampled deal d.
@@ -395,16 +405,7 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 			j.record(outcome{outcome: rules.Abandoned}, rules.NoSeat, &out[i])
 			continue
 		}
-		if j.method == Playout {
-			for !dd.Over() {
-				v := dd.View(dd.Turn())
-				dd.ApplyUnchecked(j.policy(&v))
-			}
-			sc := dd.Score()
-			j.record(outcome{scored: sc.Scored, outcome: sc.Outcome}, sc.Maker, &out[i])
-			continue
-		}
-		p := dd.Play()
+		p := dd.Play().Duel()
 		var cards [2]int
 		found := false
 		for c := 0; c < nc; c++ {
@@ -421,14 +422,14 @@ func (j *job) score(s *solver.Solver, d *rules.Deal, out []sampleResult) {
 				nc++
 			}
 		}
-		f := readFacts(&dd, [2]rules.CardSet{}, [2]int{})
+		f := readFacts(&dd, [4]rules.CardSet{}, [4]int{})
 		j.record(f.final(cards), dd.Maker(), &out[i])
 	}
 }
 
 // scorePlay values each legal card of the card play on d.
 func (j *job) scorePlay(s *solver.Solver, d *rules.Deal, out []sampleResult) {
-	p := d.Play()
+	p := d.Play().Duel()
 	me := j.seat
 	var buf [9]solver.CardValue
 	vals := s.CardValues(&p, buf[:0])
@@ -478,16 +479,11 @@ func isSecondOfPair(c rules.Card, trump rules.Suit, played rules.CardSet) bool {
 }
 
 // Sample budgets of the hard bot per decision, by phase, chosen so that
-// a decision takes about the same time (see BenchmarkHardDecisions in
-// package ai): a round-one sample solves one or two deals; a round-two
-// sample one per suit named and more; the dix, one per choice; the
-// dialogue, one. In the card play a sample values every card, which costs
-// about 0.4 ms at the first trick, 70 µs at the second and less than
-// 25 µs after, so later tricks afford more samples; they are worth it
-// (300 samples a decision instead of 100 won about 2.5 points a deal
-// more against the normal bot). The bids' budgets keep a bid within
-// 100 ms of CPU at the 95th percentile (issue 16: 200 and 100 samples
-// took 116 and 105 ms on the 2-core test machine).
+// a decision takes about the same time (BenchmarkHardDecisions in package
+// ai) and a bid stays within 100 ms of CPU at the 95th percentile, so
+// that a game never waits on the bot. In the card play a sample gets
+// cheaper with every trick, so later tricks afford more samples. The
+// timings behind them are in docs/experiments/2026-12-01-hard-bot-bids.md.
 const (
 	Bid1Samples = 160 // round one and the schmeiss answer
 	Bid2Samples = 90
@@ -529,17 +525,6 @@ func BotOptions(seed uint64, v *rules.View, budget, workers int, method Method) 
 // a hash of the seed and of everything the View shows, so the bot's
 // choice is a function of its seed and the View alone.
 func SeedFor(seed uint64, v *rules.View) uint64 {
-	h := fnv.New64a()
-	var b [8]byte
-	binary.LittleEndian.PutUint64(b[:], seed)
-	h.Write(b[:])
-	fmt.Fprintf(h, "%s|%v|%v|%s", v.String(), v.Totals, v.Options, v.Played)
-	return h.Sum64()
-}
-
-// TableSeedFor is SeedFor for a decision at a table: a hash of the seed
-// and of everything the TableView shows.
-func TableSeedFor(seed uint64, v *rules.TableView) uint64 {
 	h := fnv.New64a()
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], seed)

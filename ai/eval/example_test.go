@@ -21,7 +21,7 @@ func Example() {
 	}
 	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, deck)
 	v := d.View(rules.SeatA)
-	ev, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: 200, Seed: 1})
+	ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -33,16 +33,16 @@ func Example() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// hand 7D QH KH 9S JS AS upcard 8S
-	// pass       -16 ± 4 points  bete  0%  win 46%
+	// pass        -8 ± 5 points  bete  0%  win 48%
 	// take       +37 ± 4 points  bete  6%  win 57%
-	// schmeiss   +20 ± 4 points  bete  4%  win 53%
+	// schmeiss   +19 ± 3 points  bete  4%  win 53%
 	// best: take
 }
 
 // The evaluation of a round-one bid at a table of three: eldest holds
 // the jack, nine, ace and eight of the upcard's suit and a side ace. Each sampled deal is
 // finished by the normal bot's rule for every seat.
-func ExampleEvaluateTable() {
+func ExampleEvaluate_threePlayers() {
 	opts, err := rules.ParseOptions("players=3")
 	if err != nil {
 		fmt.Println(err)
@@ -56,9 +56,9 @@ func ExampleEvaluateTable() {
 		fmt.Println(err)
 		return
 	}
-	t := rules.NewTable(opts, rules.Seat(2), deck)
+	t := rules.NewDeal(opts, rules.Seat(2), deck)
 	v := t.View(t.Turn())
-	ev, err := eval.EvaluateTable(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
+	ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -70,7 +70,7 @@ func ExampleEvaluateTable() {
 	fmt.Println("best:", ev.Results[ev.Best].Action)
 	// Output:
 	// seat A hand AD 7H 8S 9S JS AS upcard TS
-	// pass   -12 ± 2 points  makes   0%  bete  0%
+	// pass    -9 ± 4 points  makes   0%  bete  0%
 	// take   +86 ± 4 points  makes 100%  bete  4%
 	// best: take
 }

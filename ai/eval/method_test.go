@@ -22,12 +22,12 @@ func TestCorrectedIsSolvedShifted(t *testing.T) {
 		}
 		n++
 		opt := Options{Samples: 12, Seed: uint64(n), Workers: 1, Method: Solved}
-		sol, err := Evaluate(context.Background(), v, opt)
+		sol, err := Evaluate(context.Background(), &v, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		opt.Method = Corrected
-		cor, err := Evaluate(context.Background(), v, opt)
+		cor, err := Evaluate(context.Background(), &v, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,36 +50,8 @@ func TestCorrectedIsSolvedShifted(t *testing.T) {
 	}
 }
 
-// TestPlayout: the playout method needs a policy; with one it plays every
-// option's deal out, and a policy that sees only its View is asked for
-// every card.
-func TestPlayout(t *testing.T) {
-	v := bidView(t, "JS 9S AS KH QH 7D", "8S")
-	if _, err := Evaluate(context.Background(), v, Options{Samples: 4, Method: Playout}); err != ErrNoPolicy {
-		t.Fatalf("playout without a policy: got %v, want ErrNoPolicy", err)
-	}
-	calls := 0
-	quick := func(v *rules.View) rules.Action {
-		if v.Phase != rules.PhasePlay {
-			t.Errorf("policy asked in %s", v.Phase)
-		}
-		calls++
-		return Quick(v)
-	}
-	ev, err := Evaluate(context.Background(), v, Options{Samples: 4, Workers: 1, Method: Playout, Policy: quick})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ev.Samples != 4 || calls == 0 || calls%18 != 0 {
-		t.Fatalf("%d samples, %d policy calls; want 4 samples and 18 cards a deal played", ev.Samples, calls)
-	}
-	if take := result(ev, rules.Take); take.Makes != 1 {
-		t.Errorf("take: makes %v, want 1", take.Makes)
-	}
-}
-
 func TestParseMethod(t *testing.T) {
-	for _, m := range []Method{Corrected, Solved, Playout} {
+	for _, m := range []Method{Corrected, Solved} {
 		got, err := ParseMethod(m.String())
 		if err != nil || got != m {
 			t.Errorf("ParseMethod(%q) = %v, %v", m.String(), got, err)

@@ -5,39 +5,31 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/klob/klob/ai/handvalue"
 	"github.com/klob/klob/rules"
 )
 
 // The opponent model. The sampler draws hidden cards uniformly among
-// those consistent with the View: what the opponent did rules out
-// nothing there, since any hand may pass, take, keep the dix or keep a
-// sequence quiet. But players act on their cards, so what the opponent
-// chose makes some hands likelier: a player who took usually holds
-// trumps; one who kept the 7 of trump after taking rarely held it. The
-// evaluation weighs each sampled deal by how likely the opponent's own
-// decisions were with the cards it holds in that deal, under a soft
-// version of the fixed policy:
+// those consistent with the view, but players act on their cards: one
+// who took usually holds trumps, one who kept the 7 of trump after
+// taking rarely held it. So each sampled deal is weighed by how likely
+// the opponent's own decisions were with the cards it holds there, under
+// a soft version of the fixed policy:
 //
-//   - a bid (take, schmeiss, pass, a suit named in round two) with
-//     probability sigmoid(value/bidTemperature) for the hand's estimated
-//     margin (makerValue on the six cards it held then); a schmeiss as a
-//     hand at least fair (value + schmeissShift); a schmeiss answered by
-//     the defender's estimate;
+//   - a bid with probability sigmoid(value/bidTemperature) of its
+//     estimated margin (handvalue's Make, or Defend for a schmeiss
+//     answer, on the six cards it held then); a schmeiss as a hand at
+//     least fair (value + schmeissShift);
 //   - "no exchange" while holding the 7 of trump: keptDix;
 //   - "no sequence" while holding one, or "good" when a better or equal
 //     sequence could have been claimed: quietSequence;
-//   - in the card play, when Options.Model is set (the hard bot sets the
-//     normal bot's card play), each card the opponent chose among
-//     several: 1 if the model plays it with
-//     the cards the sample gives the opponent, offModel if not
-//     (playWeight). The cards show more than the voids the rules infer:
-//     a player who ducks a ten it could have won with the ace, or
-//     discards a ten rather than a seven, rarely held what the model
-//     would have played.
+//   - with Options.Model, each card it chose among several: 1 if the
+//     model plays it with the sample's cards, offModel if not
+//     (playWeight). A player who ducks a ten it could have won with the
+//     ace rarely held what the model would have played.
 //
-// Weights only reorder what the samples say; a sampled deal is never
-// dropped, so an opponent who plays unlike the model costs accuracy, not
-// legality.
+// Weights only reorder the samples, never drop one, so an opponent who
+// plays unlike the model costs accuracy, not legality.
 const (
 	bidTemperature = 25.0
 	schmeissShift  = 25.0
@@ -56,7 +48,8 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 	opp := v.Seat.Other()
 	hist := v.History()
 	up := v.OrigUpcard
-	leads := opp != v.Dealer
+	h := handvalue.Hand{Upcard: up, Players: v.Players, Pos: handvalue.Position(opp, v.Dealer, v.Players),
+		Leads: opp == v.FirstLeader(), Dix: v.Options.HasDix()}
 	// The opponent's nine cards when the dialogue (and dix) happened:
 	// its hand now plus what it played, with the upcard it may have
 	// taken for the 7.
@@ -71,6 +64,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 		r.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
 		six = rules.SetOf(cards[:6]...)
 	}
+	h.Cards = six
 	w := 1.0
 	passes := 0 // passes so far in the bidding: two open round two
 	announced := 0
@@ -87,27 +81,27 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 		}
 		switch a.Kind {
 		case rules.Take:
-			w *= sigmoid(makerValue(six, up.Suit(), up, leads) / bidTemperature)
+			w *= sigmoid(h.Value(handvalue.Make, up.Suit()) / bidTemperature)
 		case rules.Schmeiss:
-			w *= sigmoid((makerValue(six, up.Suit(), up, leads) + schmeissShift) / bidTemperature)
+			w *= sigmoid((h.Value(handvalue.Make, up.Suit()) + schmeissShift) / bidTemperature)
 		case rules.Pass:
 			if passes >= 2 {
 				// A pass in round two: no suit was worth naming.
 				for s := rules.Clubs; s <= rules.Spades; s++ {
 					if s != up.Suit() {
-						w *= 1 - sigmoid(makerValue(six, s, up, leads)/bidTemperature)
+						w *= 1 - sigmoid(h.Value(handvalue.Make, s)/bidTemperature)
 					}
 				}
 			} else {
-				w *= 1 - sigmoid(makerValue(six, up.Suit(), up, leads)/bidTemperature)
+				w *= 1 - sigmoid(h.Value(handvalue.Make, up.Suit())/bidTemperature)
 			}
 			passes++
 		case rules.Name:
-			w *= sigmoid(makerValue(six, a.Suit, up, leads) / bidTemperature)
+			w *= sigmoid(h.Value(handvalue.Make, a.Suit) / bidTemperature)
 		case rules.Refuse:
-			w *= sigmoid(defenderValue(six, up.Suit(), up, leads) / bidTemperature)
+			w *= sigmoid(h.Value(handvalue.Defend, up.Suit()) / bidTemperature)
 		case rules.Accept:
-			w *= 1 - sigmoid(defenderValue(six, up.Suit(), up, leads)/bidTemperature)
+			w *= 1 - sigmoid(h.Value(handvalue.Defend, up.Suit())/bidTemperature)
 		case rules.NoExchange:
 			if v.Trump <= rules.Spades && nine.Has(rules.NewCard(rules.Seven, v.Trump)) {
 				w *= keptDix
@@ -121,7 +115,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 			// to keep a sequence quiet: later in the dialogue it is
 			// the true answer.
 			if k > 0 && hist[k-1].Action.Kind == rules.Announce {
-				if q := d.BestSequence(opp); q.Len >= 3 && q.Value() >= announced {
+				if q := d.BestMeld(opp); q.Len >= 3 && q.Value() >= announced {
 					w *= quietSequence
 				}
 			}
@@ -131,26 +125,10 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 }
 
 // offModel is the weight of each of the opponent's cards that the card
-// play model (Options.Model) would not have played. Against the normal
-// bot (whose play is the hard bot's model), seed 16, 2000 duplicate
-// decks: without the model hard wins +8.4 [+7.1, +9.7] a deal; with
-// offModel 0.25 +10.8 [+9.5, +12.1], 0.1 +11.5 [+10.2, +12.8], 0.03
-// +11.6 [+10.3, +12.9]. 0.1 takes nearly all of the gain while still
-// letting a player who plays unlike the model move the weights only so
-// far. Those runs read the opponent's cards only while it held more
-// than three; reading every card (the last ones cost the most to ask
-// the model, which the memo below makes cheap) gave +11.9 [+10.6,
-// +13.3], with hard's p95 decision time unchanged (75 ms on 2 busy
-// workers) and the whole match 7% faster; on 4000 decks of the same
-// seed (the first 2000 the same) +12.2 [+11.3, +13.2].
-//
-// The weights leave about a quarter of the card play's samples
-// effective ((Σw)²/Σw², 40 deals of hard against normal): from 37% with
-// eight cards in hand to 19% with four, 52% at the first trick, where
-// only the bids are read. Drawing three deals for each one scored and
-// scoring those picked by weight (systematic resampling) raised that to
-// 67-94%, but won +11.4 [+10.1, +12.7] (2000 decks, seed 16): more
-// effective samples buy nothing, so the plain weighted mean stays.
+// play model (Options.Model) would not have played: low enough to take
+// nearly all the gain of reading the cards, high enough that a player
+// who plays unlike the model moves the weights only so far. The matches
+// that chose it are in docs/experiments/2026-12-01-hard-bot-bids.md.
 const offModel = 0.1
 
 // modelMemo remembers, for one evaluation, the model's card at each of

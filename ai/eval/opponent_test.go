@@ -109,11 +109,11 @@ func TestModelKeepsTheEvaluationDeterministic(t *testing.T) {
 		}
 		n++
 		opt := Options{Samples: 40, Seed: 7, Workers: 1, Model: lastCard}
-		a, err1 := New().Evaluate(context.Background(), v, opt)
+		a, err1 := New().Evaluate(context.Background(), &v, opt)
 		opt.Workers = 2
-		b, err2 := New().Evaluate(context.Background(), v, opt)
+		b, err2 := New().Evaluate(context.Background(), &v, opt)
 		opt.Model = nil
-		c, err3 := New().Evaluate(context.Background(), v, opt)
+		c, err3 := New().Evaluate(context.Background(), &v, opt)
 		if err1 != nil || err2 != nil || err3 != nil {
 			t.Fatal(err1, err2, err3)
 		}

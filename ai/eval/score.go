@@ -1,6 +1,9 @@
 package eval
 
-import "github.com/klob/klob/rules"
+import (
+	"github.com/klob/klob/ai/solver"
+	"github.com/klob/klob/rules"
+)
 
 // facts are what scoring a deal needs besides the card points: who made
 // trump, who won the sequence right and what each hand's sequences are
@@ -9,6 +12,7 @@ import "github.com/klob/klob/rules"
 type facts struct {
 	opts      rules.Options
 	maker     rules.Seat
+	forced    bool // the dealer was forced to name trump (bimah)
 	seqWinner rules.Seat
 	seqPts    [2]int
 	tookTrick [2]bool // the seat has won a trick already
@@ -21,10 +25,10 @@ type facts struct {
 
 // readFacts reads the facts of d, a deal in the card play, where played
 // holds the cards each seat has played so far.
-func readFacts(d *rules.Deal, played [2]rules.CardSet, tricks [2]int) facts {
-	f := facts{opts: d.Options(), maker: d.Maker(), seqWinner: d.SeqWinner(), bellaBy: d.BellaBy(), bellaOpen: rules.NoSeat}
+func readFacts(d *rules.Deal, played [4]rules.CardSet, tricks [4]int) facts {
+	f := facts{opts: d.Options(), maker: d.Maker(), forced: d.Score().Forced, seqWinner: d.SeqWinner(), bellaBy: d.BellaBy(), bellaOpen: rules.NoSeat}
 	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		f.seqPts[s] = rules.SequencePoints(d.Hand(s) | played[s])
+		f.seqPts[s] = rules.MeldPoints(d.Hand(s)|played[s], d.Trump(), f.opts)
 		f.tookTrick[s] = tricks[s] > 0
 		if f.bellaBy == rules.NoSeat && rules.BellaOpen(d.Hand(s), played[s], d.Trump()) {
 			f.bellaOpen = s
@@ -47,18 +51,19 @@ type outcome struct {
 // that ends with no card point is taken to have won no trick (a trick of
 // two cards worth nothing, not the last, is the rare exception).
 func (f *facts) score(cards [2]int, bella rules.Seat) outcome {
-	t := rules.Tally{Maker: f.maker, Cards: cards, LastTrick: rules.NoSeat,
-		SeqWinner: f.seqWinner, Bella: bella}
-	for s := range t.Tricks {
+	t := rules.Tally{Players: 2, Maker: f.maker, Forced: f.forced, Cards: [4]int{cards[0], cards[1]},
+		LastTrick: rules.NoSeat, SeqWinner: f.seqWinner}
+	for s := range 2 {
 		if f.tookTrick[s] || cards[s] > 0 {
 			t.Tricks[s] = 1
 		}
+		t.SeqPoints[s] = f.seqPts[s]
 	}
-	if f.seqWinner != rules.NoSeat {
-		t.SeqPoints = f.seqPts[f.seqWinner]
+	if bella != rules.NoSeat {
+		t.Bella[bella] = rules.BellaPoints
 	}
 	sc := rules.ScoreDeal(t, f.opts)
-	return outcome{scored: sc.Scored, outcome: sc.Outcome}
+	return outcome{scored: [2]int{sc.Scored[0], sc.Scored[1]}, outcome: sc.Outcome}
 }
 
 // final scores the deal when the card play ends with cards, letting the
@@ -82,3 +87,14 @@ func (f *facts) final(cards [2]int) outcome {
 
 // margin is seat s's score minus the other's.
 func margin(o outcome, s rules.Seat) int { return o.scored[s] - o.scored[s.Other()] }
+
+// SolvedScore returns what each seat of d, a two-player deal at its
+// first lead, scores when the card play is solved with every card known:
+// the value of a sampled deal before the correction. klob-lab fits the
+// policy's bid models on it.
+func SolvedScore(s *solver.Solver, d *rules.Deal) [2]int {
+	p := d.Play().Duel()
+	a, b := s.Future(&p, rules.SeatA)
+	f := readFacts(d, [4]rules.CardSet{}, [4]int{})
+	return f.final([2]int{a, b}).scored
+}

@@ -14,38 +14,38 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// DefaultTableSamples is the sample count of EvaluateTable when
+// DefaultTableSamples is the sample count of evaluateTable when
 // Options.Samples is zero.
 const DefaultTableSamples = 200
 
-// Table evaluation limits: the card play is solved when at most
-// tableSolveCards[players] cards are in play (in the hands and the
-// trick), each world's solves cut at tableNodeLimit nodes; otherwise,
-// and when a world's solve is cut, the normal table bot plays it out.
-var tableSolveCards = [5]int{2: 12, 3: 15, 4: 16}
-
-const tableNodeLimit = 200000
+// tableNodeLimit cuts each solve of a world's card play: a world whose
+// solve is cut is played out by the normal table bot's rule instead.
+// Whole four-handed deals from the first lead take a median of about
+// 85,000 nodes and 1.3 million at the 99th percentile
+// (solver.BenchmarkTableSolveFour), so the limit cuts only the rarest.
+const tableNodeLimit = 4000000
 
 // ErrNoWorld is returned when no deal consistent with a TableView was
 // found (which a view of a real deal does not cause).
 var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 
-// EvaluateTable evaluates every legal action of v, a decision at a table
+// evaluateTable evaluates every legal action of v, a decision at a table
 // of two, three or four players, on Samples deals drawn consistent with
 // v (sampler.TableSampler.World). On each deal every action is applied
 // in turn and the deal is finished: the decisions before the card play
 // by the normal table bot's rule (package tablerule), each seat seeing
 // only its own view, and the card play either solved (package solver:
-// every seat plays the card best for its side with all cards known,
-// when few enough cards are left, see tableSolveCards) or played out by
-// the same rule. A shlomo draw is drawn at random, alike for every
-// action of a sample. The finished deal is scored by the rules
-// (rules.TableScore.Scored) and the action gets the score difference of
-// the deciding seat's side (see the package doc for three and four
-// players), whether that side made the contract or went bete.
+// every seat plays the card best for its side with all cards known;
+// when the decision is a card, from the first trick on) or, after a
+// decision before the card play, played out by the same rule. A shlomo
+// draw is drawn at random, alike for every action of a sample. The
+// finished deal is scored by the rules (rules.Score.Scored) and the
+// action gets the score difference of the deciding seat's side (see the
+// package doc for three and four players), whether that side made the
+// contract or went bete.
 //
 // The same v, Samples and Seed give the same Evaluation whatever the
-// number of workers. When ctx ends, EvaluateTable returns what the
+// number of workers. When ctx ends, Evaluate returns what the
 // samples finished show; Samples says how many. A sample whose draws
 // found no deal that fits v (rare: after shlomo and cleopatra in one
 // deal) is left out, and Samples counts only those scored;
@@ -53,7 +53,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // modelled at tables (zero) and Best is the highest Mean.
 // Options.Uniform, Method and Policy do not apply: every sample weighs
 // alike and the card play is valued as above.
-func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evaluation, error) {
+func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
 		return Evaluation{}, ErrNotYourTurn
@@ -72,7 +72,7 @@ func EvaluateTable(ctx context.Context, v *rules.TableView, opt Options) (Evalua
 	}
 	workers := min(workerCount(opt), n)
 	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed}
-	tj.solve = v.Phase == rules.PhasePlay && v.CardsInPlay() <= tableSolveCards[v.Players]
+	tj.solve = v.Phase == rules.PhasePlay
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -130,7 +130,7 @@ func summariseTable(legal []rules.Action, res []sampleResult, done []bool, weigh
 
 // tableJob is what every sample of one table evaluation shares.
 type tableJob struct {
-	v     *rules.TableView
+	v     *rules.View
 	legal []rules.Action
 	smp   *sampler.TableSampler
 	seed  uint64
@@ -148,8 +148,14 @@ func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) erro
 	if !ok {
 		return ErrNoWorld
 	}
-	finished := make([]rules.Table, len(j.legal))
+	finished := make([]rules.Deal, len(j.legal))
 	solved := j.solve
+	if solved {
+		// A cold table for each sample: which line of best play the
+		// solver finds (and whether a solve reaches the node limit) must
+		// not depend on which samples a worker solved before.
+		ts.Reset()
+	}
 	for a, act := range j.legal {
 		t := world
 		if err := t.ApplyAs(j.v.Seat, act); err != nil {
@@ -174,7 +180,7 @@ func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) erro
 
 // finishByRule plays t to its end with the normal table bot's rule for
 // every seat, each seeing its own view; chance steps are drawn with r.
-func finishByRule(t *rules.Table, r *rand.Rand) {
+func finishByRule(t *rules.Deal, r *rand.Rand) {
 	buf := make([]rules.Action, 0, 16)
 	for !t.Over() {
 		s := t.Turn()
@@ -192,58 +198,38 @@ func finishByRule(t *rules.Table, r *rand.Rand) {
 // finishSolved plays t's card play to its end with every card known:
 // the side of seat (its team with four players, itself alone with three,
 // the others playing against it as one, as the hard bot searches) plays
-// the card that wins it the most card points from there on (solved by
-// the solver), the other seats the card that leaves it the fewest. Bella
-// and the menage are announced when they may be. Every solve is for the
-// same side, so the solver's table stays valid from move to move. It
-// returns false when a solve was cut at the node limit.
-func finishSolved(ts *solver.TableSolver, t *rules.Table, seat rules.Seat) bool {
+// the cards that win it the most card points from there on, the other
+// seats those that leave it the fewest: a line of best play
+// (solver.TableSolver.Line). Bella and the menage are announced when
+// they may be. Every solve is for the same side, so the solver's table
+// stays valid from one action of a sample to the next. It returns false
+// when the solve was cut at the node limit, or the deal left the card
+// play.
+func finishSolved(ts *solver.TableSolver, t *rules.Deal, seat rules.Seat) bool {
+	if t.Over() {
+		return true
+	}
+	if t.Phase() != rules.PhasePlay {
+		return false
+	}
+	p := t.Play()
+	var lbuf [32]rules.Card
+	line, _, ok := ts.Line(&p, solver.SideOf(&p, seat), lbuf[:0])
+	if !ok {
+		return false
+	}
 	buf := make([]rules.Action, 0, 16)
-	side := t.SideOf(seat)
-	for !t.Over() {
+	for _, c := range line {
 		if t.Phase() != rules.PhasePlay {
 			return false
 		}
-		p := t.Play()
-		l := t.AppendLegal(buf[:0])
-		var cards rules.CardSet
-		for _, a := range l {
-			cards = cards.With(a.Card)
-		}
-		c := cards.First()
-		if cards.Count() > 1 {
-			ours := t.SideOf(p.Turn()) == side
-			best := 0
-			for m := cards; m != 0; {
-				x := m.First()
-				m = m.Without(x)
-				q := p
-				q.Move(x)
-				val := 0
-				for s := range int(q.N) {
-					if t.SideOf(rules.Seat(s)) == side {
-						val += int(q.Points[s])
-					}
-				}
-				if !q.Done() {
-					rest, ok := ts.Solve(&q, seat)
-					if !ok {
-						return false
-					}
-					val += rest
-				}
-				if x == cards.First() || (ours && val > best) || (!ours && val < best) {
-					c, best = x, val
-				}
-			}
-		}
-		t.ApplyUnchecked(tablerule.WithAnnounce(l, c))
+		t.ApplyUnchecked(tablerule.WithAnnounce(t.AppendLegal(buf[:0]), c))
 	}
-	return true
+	return t.Over()
 }
 
 // record fills one sample result from a finished deal.
-func (j *tableJob) record(t *rules.Table, r *sampleResult) {
+func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 	sc := t.Score()
 	side := t.SideOf(j.v.Seat)
 	r.diff = sideMargin(sc.Scored, side, sc.Sides())

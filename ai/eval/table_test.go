@@ -24,9 +24,9 @@ var tableRules = []string{
 
 // playTable plays one deal with the normal rule in every seat and calls
 // visit before every decision with at least two legal actions.
-func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Table, v *rules.TableView)) rules.Table {
+func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Deal, v *rules.View)) rules.Deal {
 	t.Helper()
-	tb := rules.NewTable(opts, dealer, deck)
+	tb := rules.NewDeal(opts, dealer, deck)
 	for !tb.Over() {
 		s := tb.Turn()
 		if s == rules.ChanceSeat {
@@ -64,19 +64,21 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 			r := rand.New(rand.NewPCG(5, uint64(ri)))
 			kinds := map[rules.Phase]int{}
 			for d := range deals {
-				playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Table, v *rules.TableView) {
+				playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Deal, v *rules.View) {
 					kinds[v.Phase]++
 					if v.Phase == rules.PhasePlay && r.IntN(4) != 0 {
 						return // a sample of the cards: they are many
 					}
 					opt := Options{Samples: 6, Seed: 77}
-					ev, err := EvaluateTable(context.Background(), v, opt)
+					ev, err := Evaluate(context.Background(), v, opt)
 					if err != nil {
 						t.Fatalf("EvaluateTable: %v\n%s", err, v.String())
 					}
 					legal := v.Legal()
-					if len(ev.Results) != len(legal) || ev.Samples != 6 {
-						t.Fatalf("got %d results over %d samples, want %d over 6", len(ev.Results), ev.Samples, len(legal))
+					// A sample whose draws find no world is left out (rare:
+					// after shlomo and cleopatra in one deal).
+					if len(ev.Results) != len(legal) || ev.Samples < 5 || ev.Samples > 6 {
+						t.Fatalf("got %d results over %d samples, want %d over 5 or 6", len(ev.Results), ev.Samples, len(legal))
 					}
 					for i, res := range ev.Results {
 						if res.Action != legal[i] {
@@ -88,6 +90,9 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 					}
 					// Another deal with the same view.
 					world, ok := sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), 99)))
+					for k := uint64(100); !ok && k < 110; k++ { // the draws may miss after shlomo and cleopatra
+						world, ok = sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), k)))
+					}
 					if !ok {
 						t.Fatalf("no world for\n%s", v.String())
 					}
@@ -95,7 +100,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 					if ov != *v {
 						t.Fatalf("the world's view differs")
 					}
-					ev2, err := EvaluateTable(context.Background(), &ov, opt)
+					ev2, err := Evaluate(context.Background(), &ov, opt)
 					if err != nil || !reflect.DeepEqual(ev, ev2) {
 						t.Fatalf("another deal with the same view evaluates differently (%v):\n%+v\n%+v", err, ev, ev2)
 					}
@@ -114,15 +119,15 @@ func TestEvaluateTableWorkers(t *testing.T) {
 	for ri, rs := range tableRules[:2] {
 		opts, _ := rules.ParseOptions(rs)
 		r := rand.New(rand.NewPCG(8, uint64(ri)))
-		var views []rules.TableView
-		playTable(t, opts, rules.Shuffle(r), 0, r, func(tb *rules.Table, v *rules.TableView) {
+		var views []rules.View
+		playTable(t, opts, rules.Shuffle(r), 0, r, func(tb *rules.Deal, v *rules.View) {
 			if len(views) == 0 || v.Phase != views[len(views)-1].Phase {
 				views = append(views, *v)
 			}
 		})
 		for _, v := range views {
-			one, err1 := EvaluateTable(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
-			many, err2 := EvaluateTable(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
+			one, err1 := Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
+			many, err2 := Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
 			if err1 != nil || err2 != nil || !reflect.DeepEqual(one, many) {
 				t.Fatalf("%s, %s: one worker and four differ (%v, %v):\n%+v\n%+v", rs, v.Phase, err1, err2, one, many)
 			}
@@ -134,15 +139,15 @@ func TestEvaluateTableWorkers(t *testing.T) {
 // error; a cancelled context returns no samples and no error.
 func TestEvaluateTableNotYourTurn(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=3")
-	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
+	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
 	other := tb.View(tb.Turn() + 1)
-	if _, err := EvaluateTable(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
+	if _, err := Evaluate(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("got %v, want ErrNotYourTurn", err)
 	}
 	v := tb.View(tb.Turn())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	ev, err := EvaluateTable(ctx, &v, Options{Samples: 4})
+	ev, err := Evaluate(ctx, &v, Options{Samples: 4})
 	if err != nil || ev.Samples != 0 || len(ev.Results) != len(v.Legal()) {
 		t.Fatalf("cancelled: got %d samples, %d results, %v; want 0, %d, nil", ev.Samples, len(ev.Results), err, len(v.Legal()))
 	}
@@ -150,17 +155,17 @@ func TestEvaluateTableNotYourTurn(t *testing.T) {
 
 // findDeck shuffles decks until the first speaker's hand at dealer 0
 // satisfies ok.
-func findDeck(t *testing.T, opts rules.Options, seed uint64, ok func(h rules.CardSet, up rules.Card) bool) rules.Table {
+func findDeck(t *testing.T, opts rules.Options, seed uint64, ok func(h rules.CardSet, up rules.Card) bool) rules.Deal {
 	t.Helper()
 	r := rand.New(rand.NewPCG(seed, 0))
 	for range 200000 {
-		tb := rules.NewTable(opts, 0, rules.Shuffle(r))
+		tb := rules.NewDeal(opts, 0, rules.Shuffle(r))
 		if tb.Phase() == rules.PhaseBid1 && ok(tb.Hand(tb.Turn()), tb.Upcard()) {
 			return tb
 		}
 	}
 	t.Fatal("no deck found")
-	return rules.Table{}
+	return rules.Deal{}
 }
 
 // resultOf returns the result of the action of kind k.
@@ -208,11 +213,11 @@ func TestEvaluateTableBids(t *testing.T) {
 		})
 		for _, c := range []struct {
 			name string
-			tb   rules.Table
+			tb   rules.Deal
 			want rules.Kind
 		}{{"strong", strong, rules.Take}, {"weak", weak, rules.Pass}} {
 			v := c.tb.View(c.tb.Turn())
-			ev, err := EvaluateTable(context.Background(), &v, Options{Samples: 120, Seed: 1})
+			ev, err := Evaluate(context.Background(), &v, Options{Samples: 120, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -238,7 +243,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 		r := rand.New(rand.NewPCG(21, uint64(ri)))
 		found := 0
 		for d := 0; d < 200 && found < 3; d++ {
-			playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Table, v *rules.TableView) {
+			playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(tb *rules.Deal, v *rules.View) {
 				if found >= 3 || v.Phase != rules.PhasePlay || v.Hand.Count() != 2 || v.InTrick != v.Players-1 {
 					return
 				}
@@ -284,7 +289,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 					return
 				}
 				found++
-				ev, err := EvaluateTable(context.Background(), v, Options{Samples: 64, Seed: 9})
+				ev, err := Evaluate(context.Background(), v, Options{Samples: 64, Seed: 9})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -303,9 +308,9 @@ func TestEvaluateTableEndgame(t *testing.T) {
 func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
 	opts, _ := rules.ParseOptions(rs)
 	r := rand.New(rand.NewPCG(31, 0))
-	var v *rules.TableView
+	var v *rules.View
 	for v == nil {
-		playTable(b, opts, rules.Shuffle(r), 0, r, func(tb *rules.Table, w *rules.TableView) {
+		playTable(b, opts, rules.Shuffle(r), 0, r, func(tb *rules.Deal, w *rules.View) {
 			if v == nil && w.Phase == phase && (phase != rules.PhasePlay || w.Hand.Count() == hand) {
 				x := *w
 				v = &x
@@ -314,7 +319,7 @@ func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := EvaluateTable(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
+		if _, err := Evaluate(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -336,12 +341,12 @@ func BenchmarkEvaluateTablePlay4(b *testing.B) { benchTable(b, "players=4", rule
 // the same as asking for that many from the start.
 func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=3")
-	tb := rules.NewTable(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
+	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
 	v := tb.View(tb.Turn())
 	const n = 100000
 	for _, d := range []time.Duration{2 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond} {
 		ctx, cancel := context.WithTimeout(context.Background(), d)
-		cut, err := EvaluateTable(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
+		cut, err := Evaluate(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
 		cancel()
 		if err != nil {
 			t.Fatal(err)
@@ -349,7 +354,7 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 		if cut.Samples == 0 || cut.Samples == n {
 			continue // try a longer or shorter cut
 		}
-		whole, err := EvaluateTable(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
+		whole, err := Evaluate(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
 		if err != nil || !reflect.DeepEqual(cut, whole) {
 			t.Fatalf("cut after %d samples (%v):\n%+v\nwant\n%+v", cut.Samples, err, cut, whole)
 		}

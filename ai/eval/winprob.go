@@ -11,18 +11,18 @@ import (
 // approximation: the rest of the game is modelled as a chain of
 // independent deals whose scores (non-dealer's, dealer's) are drawn from
 // a fixed distribution, dealOutcomes, measured once on deals played by
-// the fixed bidding policy and the exact solver (TestFitPolicy prints
-// it). The deal alternates, so who deals next matters. Win chances are
+// the fixed bidding policy and the exact solver (klob-lab fit-bids
+// -play solved -outcomes writes it). The deal alternates, so who deals next matters. Win chances are
 // computed by dynamic programming over both totals in steps of
-// winStep points and read with bilinear interpolation. The model knows
+// WinStep points and read with bilinear interpolation. The model knows
 // nothing of how either player adapts to the score, which is exactly what
 // it is used to judge.
 
-// winStep is the grid step of the win table in points.
-const winStep = 10
+// WinStep is the grid step of the win table in points.
+const WinStep = 10
 
 // maxWinUnits bounds the side of the win table: a target above
-// maxWinUnits*winStep points (2000, the highest the setup offers) gets a
+// maxWinUnits*WinStep points (2000, the highest the setup offers) gets a
 // coarser grid of maxWinUnits steps, with each deal outcome split
 // between the two neighbouring steps so that its mean is kept. The
 // table's cost is then bounded for every target (at most 40,000 cells,
@@ -37,7 +37,7 @@ const maxWinTables = 16
 
 // dealOutcome is one bucket of the deal score distribution: the points
 // the non-dealer and the dealer add to their totals, in units of
-// winStep, and the weight (count) of the bucket.
+// WinStep, and the weight (count) of the bucket.
 type dealOutcome struct {
 	nd, dl uint8
 	n      uint16
@@ -51,9 +51,9 @@ type stepOutcome struct {
 }
 
 // outcomesIn returns dealOutcomes in units of step points (a multiple
-// of winStep or not): each score falls between two multiples of the
+// of WinStep or not): each score falls between two multiples of the
 // step and is shared between them in proportion to its distance, which
-// keeps the mean of every outcome. With step == winStep they are
+// keeps the mean of every outcome. With step == WinStep they are
 // dealOutcomes themselves.
 func outcomesIn(step int) []stepOutcome {
 	total := 0.0
@@ -64,7 +64,7 @@ func outcomesIn(step int) []stepOutcome {
 		u int
 		w float64
 	} {
-		x := float64(int(units)*winStep) / float64(step)
+		x := float64(int(units)*WinStep) / float64(step)
 		lo := math.Floor(x)
 		f := x - lo
 		return [2]struct {
@@ -114,8 +114,8 @@ func tableFor(target int) *winTable {
 
 // winTableStep returns the step in points of the table for a target.
 func winTableStep(target int) int {
-	if target <= maxWinUnits*winStep {
-		return winStep
+	if target <= maxWinUnits*WinStep {
+		return WinStep
 	}
 	return (target + maxWinUnits - 1) / maxWinUnits
 }
@@ -136,10 +136,10 @@ func buildWinTableStep(target, step int) *winTable {
 	// telling whether I deal next; at or over the target the game is over.
 	get := func(a, b, dealNext int) float64 {
 		if a >= n || b >= n {
-			switch w := rules.GameWinner([2]int{a, b}, n); w {
-			case rules.SeatA:
+			switch rules.SideWinner([]int{a, b}, n) {
+			case 0:
 				return 1
-			case rules.SeatB:
+			case 1:
 				return 0
 			}
 			// Equal at or over the target: play goes on; by symmetry
@@ -182,11 +182,8 @@ func buildWinTableStep(target, step int) *winTable {
 // wins the game against opp, with the game's target, when that player
 // deals the next deal (dealsNext) or not.
 func WinChance(own, opp, target int, dealsNext bool) float64 {
-	if w := rules.GameWinner([2]int{own, opp}, target); w != rules.NoSeat {
-		if w == rules.SeatA {
-			return 1
-		}
-		return 0
+	if w := rules.SideWinner([]int{own, opp}, target); w >= 0 {
+		return float64(1 - w)
 	}
 	if target <= 0 {
 		return 0.5
@@ -196,18 +193,15 @@ func WinChance(own, opp, target int, dealsNext bool) float64 {
 
 // chance is WinChance on the table for target.
 func (t *winTable) chance(own, opp, target int, dealsNext bool) float64 {
-	if w := rules.GameWinner([2]int{own, opp}, target); w != rules.NoSeat {
-		if w == rules.SeatA {
-			return 1
-		}
-		return 0
+	if w := rules.SideWinner([]int{own, opp}, target); w >= 0 {
+		return float64(1 - w)
 	}
 	dn := 0
 	if dealsNext {
 		dn = 1
 	}
 	// Scale the totals to the table's units (the target may not be a
-	// multiple of winStep) and interpolate.
+	// multiple of WinStep) and interpolate.
 	scale := float64(t.target) / float64(target)
 	x, y := float64(own)*scale, float64(opp)*scale
 	x0, y0 := int(math.Floor(x)), int(math.Floor(y))

@@ -9,9 +9,8 @@ import (
 )
 
 // The win table's size does not grow with the target past the setup's
-// highest (issue 14: a target near 100,000 took 100 s and 1.6 GB, past
-// any bot's deadline). At rules.MaxTarget it has at most maxWinUnits
-// steps a side.
+// highest, so that no target puts the table past a bot's deadline. At
+// rules.MaxTarget it has at most maxWinUnits steps a side.
 func TestWinTableSizeIsBounded(t *testing.T) {
 	for _, target := range []int{2000, 2001, 3333, rules.MaxTarget} {
 		tb := buildWinTable(target)
@@ -28,7 +27,7 @@ func TestWinTableSizeIsBounded(t *testing.T) {
 // coarse table keeps the symmetry and monotony of a win chance.
 func TestCoarseWinTableIsClose(t *testing.T) {
 	const target = 4000
-	fine := buildWinTableStep(target, winStep)
+	fine := buildWinTableStep(target, WinStep)
 	coarse := buildWinTable(target)
 	if coarse.target != 200 {
 		t.Fatalf("target %d: %d steps, want 200 (a 20-point grid)", target, coarse.target)

@@ -37,7 +37,7 @@
 //
 // # Tables of three and four
 //
-// TableSampler does the same for a rules.TableView: it draws every other
+// TableSampler does the same for a rules.View: it draws every other
 // seat's hand (TableSampler.Hands, what the hard table bot searches) or
 // a whole deal the seat cannot tell from the real one
 // (TableSampler.World, what eval.EvaluateTable plays on). What the view

@@ -21,23 +21,23 @@ type Constraints struct {
 	// Forbidden holds unseen cards the opponent cannot hold now, by the
 	// card play (voids, no trump, no higher trump).
 	Forbidden rules.CardSet
-	// Seq restricts the opponent's best sequence.
-	Seq rules.SeqBound
+	// Seq restricts the opponent's best meld.
+	Seq rules.MeldBound
 	// Need is the number of opponent cards to draw from Pool &^ Forbidden.
 	Need int
 	// Hidden is the number of deck places to fill with the other cards.
 	Hidden int
 }
 
-// Infer reads the constraints of v. What the play and the dialogue reveal
-// is the rules' answer (View.CannotHold, View.SequenceBound): the sampler
-// only draws hands that fit it.
+// Infer reads the constraints of v, a two-player view. What the play and
+// the dialogue reveal is the rules' answer (View.CannotHold,
+// View.MeldBound): the sampler only draws hands that fit it.
 func Infer(v *rules.View) Constraints {
-	c := Constraints{Must: v.OppKnown(), Pool: v.Unseen(), Hidden: v.Hidden()}
-	c.Need = v.OppCount - c.Must.Count()
 	opp := v.Seat.Other()
+	c := Constraints{Must: v.Known(opp), Pool: v.Unseen(), Hidden: v.Hidden()}
+	c.Need = v.Counts[opp] - c.Must.Count()
 	c.Forbidden = v.CannotHold(opp) & c.Pool
-	c.Seq = v.SequenceBound(opp)
+	c.Seq = v.MeldBound(opp)
 	return c
 }
 
@@ -49,7 +49,7 @@ type Sampler struct {
 	allowed []rules.Card // Pool &^ Forbidden &^ Must
 	played  rules.CardSet
 	trump   rules.Suit
-	mode    rules.SeqRank
+	opts    rules.Options
 	checks  bool // the dialogue or shown sequences restrict the draw
 
 	list   []rules.CardSet // every consistent hand, when listed
@@ -62,14 +62,12 @@ const trial, minHits = 200, 4
 
 // New returns a Sampler for v.
 func New(v rules.View) *Sampler {
-	s := &Sampler{v: v, c: Infer(&v), trump: v.Trump, mode: v.Options.SequenceRank}
+	s := &Sampler{v: v, c: Infer(&v), trump: v.Trump, opts: v.Options}
 	s.played = v.Played[v.Seat.Other()]
 	for m := s.c.Pool &^ s.c.Forbidden &^ s.c.Must; m != 0; m &= m - 1 {
 		s.allowed = append(s.allowed, m.First())
 	}
-	b := s.c.Seq
-	s.checks = b.Shown || b.Value != 0 || b.MinValue != 0 || b.Len != 0 || b.MinLen != 0 ||
-		b.Top != rules.NoRank || b.MinTop != rules.NoRank || b.Trump != 0
+	s.checks = s.c.Seq != rules.MeldBound{Top: rules.NoRank, MinTop: rules.NoRank}
 	if s.checks && s.c.Need >= 0 && s.c.Need <= len(s.allowed) {
 		// A trial run with a fixed generator, so that whether the
 		// hands get listed depends on the View alone.
@@ -91,7 +89,7 @@ func New(v rules.View) *Sampler {
 func (s *Sampler) Constraints() Constraints { return s.c }
 
 func (s *Sampler) fits(opp rules.CardSet) bool {
-	return !s.checks || s.c.Seq.Fits(opp|s.played, s.trump, s.mode)
+	return !s.checks || s.c.Seq.Fits(opp|s.played, s.trump, s.opts)
 }
 
 // Draw returns a hand for the opponent now and the other hidden cards in
@@ -231,7 +229,9 @@ func (s *Sampler) Deal(r *rand.Rand) (rules.Deal, error) {
 		if err != nil {
 			return rules.Deal{}, err
 		}
-		d, err := s.v.Complete(opp, rest)
+		var hands [4]rules.CardSet
+		hands[s.v.Seat.Other()] = opp
+		d, err := s.v.Complete(hands, rest)
 		if err == nil {
 			if d.View(s.v.Seat) == s.v {
 				return d, nil

@@ -74,7 +74,7 @@ func TestSamplesFitTheView(t *testing.T) {
 		if !s.fits(truth) {
 			t.Fatalf("position %d: the real hand %s fails the dialogue bounds %+v\n%s", n, truth, c.Seq, v)
 		}
-		seen := v.Hand | v.Played[0] | v.Played[1] | v.Shown&^c.Must
+		seen := v.Hand | v.Played[0] | v.Played[1] | (v.Shown[0]|v.Shown[1])&^c.Must
 		seen = seen.With(v.Upcard)
 		if v.Bottom != rules.NoCard {
 			seen = seen.With(v.Bottom)
@@ -91,7 +91,7 @@ func TestSamplesFitTheView(t *testing.T) {
 			if hand&c.Forbidden != 0 {
 				t.Fatalf("position %d: sample %s breaks an inferred void (%s)", n, hand, c.Forbidden)
 			}
-			full, err := v.Complete(hand, rest)
+			full, err := v.Complete(oppHands(v, hand), rest)
 			if err != nil {
 				t.Fatalf("position %d: Complete refused a sample: %v\n%s", n, err, v)
 			}
@@ -121,7 +121,7 @@ func checkExact(t *testing.T, r *rand.Rand, v rules.View, tries int) (accepted, 
 		// Consistent means: Complete accepts it and the deal it builds
 		// shows this seat the same View (Complete alone does not compare
 		// the winner of the sequence right before the first trick ends).
-		full, err := v.Complete(hand, rest)
+		full, err := v.Complete(oppHands(v, hand), rest)
 		if err == nil && full.View(v.Seat) != v {
 			err = errors.New("the view differs")
 		}
@@ -183,7 +183,7 @@ func TestInferenceIsExactDialogue(t *testing.T) {
 		if d.Phase() != rules.PhaseSequences {
 			continue
 		}
-		a, b := d.BestSequence(rules.SeatA), d.BestSequence(rules.SeatB)
+		a, b := d.BestMeld(rules.SeatA), d.BestMeld(rules.SeatB)
 		if a.Len < 3 || a.Value() != b.Value() {
 			continue
 		}
@@ -331,4 +331,12 @@ func TestHandsListsEveryConsistentHand(t *testing.T) {
 			t.Fatalf("Hands went on after yield returned false: %d calls", calls)
 		}
 	}
+}
+
+// oppHands is the hands argument of View.Complete for a two-player view:
+// the opponent holds opp.
+func oppHands(v rules.View, opp rules.CardSet) [4]rules.CardSet {
+	var h [4]rules.CardSet
+	h[v.Seat.Other()] = opp
+	return h
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TableSampler draws the other seats' hands for one seat of a table of
-// two, three or four players from what its rules.TableView leaves open:
+// two, three or four players from what its rules.View leaves open:
 // each seat holds the cards it is known to hold (TableView.Known), none
 // it cannot hold (TableView.CannotHold: voids, no higher trump), as many
 // as it holds, a best meld that fits the dialogue and the melds shown
@@ -18,7 +18,7 @@ import (
 // weighted. A TableSampler does not change after NewTable, so
 // goroutines may share one, each with its own *rand.Rand.
 type TableSampler struct {
-	v      *rules.TableView
+	v      *rules.View
 	unseen rules.CardSet
 	known  [4]rules.CardSet
 	lacks  [4]rules.CardSet
@@ -42,7 +42,7 @@ const (
 
 // NewTable returns a sampler for v. v must not change while the sampler
 // is in use.
-func NewTable(v *rules.TableView) *TableSampler {
+func NewTable(v *rules.View) *TableSampler {
 	s := &TableSampler{v: v, unseen: v.Unseen()}
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		if o == v.Seat {
@@ -84,14 +84,14 @@ func (s *TableSampler) Hands(r *rand.Rand) ([4]rules.CardSet, bool) {
 // cards still to be dealt) in a uniformly random order, built by
 // TableView.Complete. It returns false when no world was found in a
 // fixed number of tries.
-func (s *TableSampler) World(r *rand.Rand) (rules.Table, bool) {
+func (s *TableSampler) World(r *rand.Rand) (rules.Deal, bool) {
 	_, t, ok := s.draw(r, true)
 	return t, ok
 }
 
 // draw draws hands (and with whole, the full deal), the same way for
 // both: the same generator gives the same hands.
-func (s *TableSampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Table, bool) {
+func (s *TableSampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, bool) {
 	v := s.v
 	var rest []rules.Card
 	tries := tableTries
@@ -146,9 +146,9 @@ func (s *TableSampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.T
 				continue
 			}
 		}
-		return hands, rules.Table{}, true
+		return hands, rules.Deal{}, true
 	}
-	return [4]rules.CardSet{}, rules.Table{}, false
+	return [4]rules.CardSet{}, rules.Deal{}, false
 }
 
 // fits reports whether hand, seat o's hand now, fits what the dialogue

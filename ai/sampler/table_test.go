@@ -33,7 +33,7 @@ func TestTableWorldsFitTheView(t *testing.T) {
 		r := rand.New(rand.NewPCG(12, uint64(ri)))
 		checked, plays, missed := 0, 0, 0
 		for d := range deals {
-			tb := rules.NewTable(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
+			tb := rules.NewDeal(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
 			for !tb.Over() {
 				s := tb.Turn()
 				l := tb.Legal()
@@ -107,7 +107,7 @@ func TestTableWorldsFitTheView(t *testing.T) {
 // generator alone.
 func TestTableSameSeedSameWorlds(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=4")
-	tb := rules.NewTable(opts, 1, rules.Shuffle(rand.New(rand.NewPCG(3, 3))))
+	tb := rules.NewDeal(opts, 1, rules.Shuffle(rand.New(rand.NewPCG(3, 3))))
 	v := tb.View(tb.Turn())
 	a, _ := sampler.NewTable(&v).World(rand.New(rand.NewPCG(5, 5)))
 	b, _ := sampler.NewTable(&v).World(rand.New(rand.NewPCG(5, 5)))

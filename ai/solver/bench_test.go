@@ -13,9 +13,9 @@ import (
 // fullDeals returns n deals' card play at the first lead, dealt from a
 // seeded shuffle: the non-dealer takes the upcard's suit, nobody exchanges
 // the dix, and the two 9-card hands are as dealt.
-func fullDeals(seed uint64, n int) []rules.Play {
+func fullDeals(seed uint64, n int) []rules.Duel {
 	r := rand.New(rand.NewPCG(seed, 0))
-	out := make([]rules.Play, 0, n)
+	out := make([]rules.Duel, 0, n)
 	for len(out) < n {
 		d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
 		if err := d.Apply(rules.Action{Kind: rules.Take}); err != nil {
@@ -25,7 +25,7 @@ func fullDeals(seed uint64, n int) []rules.Play {
 			l := d.Legal()
 			d.Apply(l[len(l)-1]) // no-exchange, no-sequence / good
 		}
-		out = append(out, d.Play())
+		out = append(out, d.Play().Duel())
 	}
 	return out
 }

@@ -13,7 +13,7 @@ import (
 // and overtrump when it can, so every lead gives A the same 62 of the 76
 // points at stake (66 in cards and 10 for the last trick).
 func Example() {
-	p := rules.Play{
+	p := rules.Duel{
 		Hands: [2]rules.CardSet{
 			rules.SetOf(rules.MustCard("JH"), rules.MustCard("7H"), rules.MustCard("AS")),
 			rules.SetOf(rules.MustCard("9H"), rules.MustCard("AH"), rules.MustCard("TS")),

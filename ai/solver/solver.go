@@ -466,7 +466,7 @@ type state struct {
 	r      int
 }
 
-func (s *Solver) load(p *rules.Play) state {
+func (s *Solver) load(p *rules.Duel) state {
 	s.setup(p.Trump, p.LastBonus)
 	st := state{leader: p.Leader, lead: 0xFF}
 	st.hl = encode(p.Hands[p.Leader], p.Trump)
@@ -501,7 +501,7 @@ func (s *Solver) leaderFuture(st state) int {
 // sides (card points of the tricks still to come, plus the last-trick
 // bonus if seat takes the last trick), and the points the other seat
 // wins. The trick on the table, if any, counts as to come.
-func (s *Solver) Future(p *rules.Play, seat rules.Seat) (own, opp int) {
+func (s *Solver) Future(p *rules.Duel, seat rules.Seat) (own, opp int) {
 	if p.Done() {
 		return 0, 0
 	}
@@ -516,14 +516,14 @@ func (s *Solver) Future(p *rules.Play, seat rules.Seat) (own, opp int) {
 // SolveFor returns the final point difference for seat under best play:
 // seat's points (won so far plus to come, last-trick bonus included)
 // minus the other seat's.
-func (s *Solver) SolveFor(p *rules.Play, seat rules.Seat) int {
+func (s *Solver) SolveFor(p *rules.Duel, seat rules.Seat) int {
 	own, opp := s.Future(p, seat)
 	return int(p.Points[seat]) + own - int(p.Points[seat.Other()]) - opp
 }
 
 // Solve returns the final point difference from the view of the seat to
 // move (SolveFor(p, p.Turn())).
-func (s *Solver) Solve(p *rules.Play) int { return s.SolveFor(p, p.Turn()) }
+func (s *Solver) Solve(p *rules.Duel) int { return s.SolveFor(p, p.Turn()) }
 
 // CardValue is the value of playing one card: the final point difference
 // for the seat to move when it plays Card and both sides then play best.
@@ -535,7 +535,7 @@ type CardValue struct {
 // CardValues appends to dst the value of every legal card of p, in card
 // order, and returns it. The best card has the largest Value, which is
 // Solve(p). With dst of capacity 9 nothing is allocated.
-func (s *Solver) CardValues(p *rules.Play, dst []CardValue) []CardValue {
+func (s *Solver) CardValues(p *rules.Duel, dst []CardValue) []CardValue {
 	if p.Done() {
 		return dst
 	}

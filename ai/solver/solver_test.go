@@ -7,10 +7,10 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// minimax is the reference: plain minimax over rules.Play, no pruning, no
+// minimax is the reference: plain minimax over rules.Duel, no pruning, no
 // table, no equivalences. It returns the final point difference for the
 // seat to move.
-func minimax(p rules.Play) int {
+func minimax(p rules.Duel) int {
 	if p.Done() {
 		t := p.Turn()
 		return int(p.Points[t]) - int(p.Points[t.Other()])
@@ -30,9 +30,9 @@ func minimax(p rules.Play) int {
 }
 
 // alphaBeta is a second reference for full deals, where plain minimax is
-// too slow: negamax alpha-beta over rules.Play with no table and no
+// too slow: negamax alpha-beta over rules.Duel with no table and no
 // equivalences.
-func alphaBeta(p rules.Play, alpha, beta int) int {
+func alphaBeta(p rules.Duel, alpha, beta int) int {
 	if p.Done() {
 		t := p.Turn()
 		return int(p.Points[t]) - int(p.Points[t.Other()])
@@ -61,9 +61,9 @@ func alphaBeta(p rules.Play, alpha, beta int) int {
 // randomPlay deals n cards to each hand from a shuffled deck, with a
 // random trump, leader, bonus, points already won and, sometimes, a card
 // already led.
-func randomPlay(r *rand.Rand, n int) rules.Play {
+func randomPlay(r *rand.Rand, n int) rules.Duel {
 	deck := rules.Shuffle(r)
-	var p rules.Play
+	var p rules.Duel
 	for i := 0; i < n; i++ {
 		p.Hands[0] = p.Hands[0].With(deck[i])
 		p.Hands[1] = p.Hands[1].With(deck[n+i])

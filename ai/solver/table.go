@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"math"
 	"math/bits"
 
 	"github.com/klob/klob/rules"
@@ -19,45 +18,79 @@ import (
 // points of a deal are fixed, maximising one side's points is maximising
 // its margin over the rest.
 //
-// A transposition table is probed at trick starts, where the position is
-// the hands and the leader; entries hold bounds and stay valid while
-// trump, the last-trick bonus and the maximising side stay the same. Of
-// two cards of one hand that no card still in play separates and that
-// are worth the same points, only one is searched. A TableSolver is not
-// safe for concurrent use.
+// The search works as the two-player Solver does: cards in the solver's
+// numbering (suit*8 + power), so following and trick winners are mask
+// operations; zero-window probes that halve the interval the earlier
+// ones left; a transposition table probed at trick starts, keyed on
+// every hand and the leader, holding bounds and the best lead; trumps
+// above every trump of the other side bounding what either side can
+// still make; and moves ordered by what wins the trick for whom. Of the
+// cards of one hand that touch (no card in play between them), only one
+// is searched when they are worth the same points, or when the side that
+// takes the trick is known whichever is played: then the higher is best
+// for that side and the lower for the other (see dominant). Entries stay
+// valid while the number of players, trump, the last-trick bonus and
+// the maximising side stay the same: the solver bumps a generation
+// number when they change, which drops every entry at no cost.
+//
+// A TableSolver is not safe for concurrent use: give each goroutine its
+// own. Nothing in a solve allocates.
 type TableSolver struct {
-	tab    []tEntry
-	mask   uint64
-	gen    uint32
-	trump  rules.Suit
-	bonus  int16
-	side   uint8 // bit per seat: the maximising side
-	nodes  uint64
-	limit  uint64 // 0: no limit
-	abort  bool
-	order  [8]rules.Rank // ranks weakest first in a plain suit
-	torder [8]rules.Rank // ranks weakest first in trump
+	tt    []tEntry
+	shift uint
+	gen   uint16
+
+	// The setting the entries depend on.
+	n     int
+	trump rules.Suit
+	bonus int
+	side  uint8 // bit per seat: the maximising side
+	ready bool
+
+	ts        uint8  // trump suit index in solver numbering, 4 with no trumps
+	trumpMask uint32 // the trump lane (0 with no trumps)
+	pts       [32]int
+	seatAt    [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
+
+	hands [4]uint32 // solver numbering
+
+	nodes uint64
+	limit uint64 // nodes a solve, 0: none
+	stop  uint64 // nodes at which the running solve stops
+	abort bool
 }
 
+// tEntry is one transposition-table slot, 16 bytes: bounds on what the
+// maximising side wins from a trick start, keyed by the cards in the
+// hands and who holds each (seat = the bit in b0 + 2 * the bit in b1),
+// and the leader. data packs the lower bound (10 bits), the upper bound
+// (10 bits, all ones: none), the best lead (5 bits), the leader (2 bits)
+// and the generation (5 bits).
 type tEntry struct {
-	hands  [4]uint32
-	gen    uint32
-	leader uint8
-	side   uint8
-	lo, hi int16
-	best   rules.Card
+	in, b0, b1 uint32
+	data       uint32
 }
 
-// TableBits sizes a TableSolver's table: 2^16 entries, 2 MB.
+const (
+	noBound  = 1023 // an upper bound of 1023 or more is not stored
+	tagShift = 25   // data>>tagShift is leader | gen<<2
+	maxGen   = 31
+)
+
+// TableBits sizes a TableSolver's table: 2^16 entries of 16 bytes
+// (1 MB). A table that stays in the core's cache matters more than room:
+// 2^15 entries search about 17% more nodes, 2^17 5% fewer, and neither
+// is faster.
 const TableBits = 16
 
 // NewTable returns a table solver with 2^TableBits entries.
 func NewTable() *TableSolver { return NewTableSize(TableBits) }
 
-// NewTableSize returns a table solver with 2^bits entries (about 32
-// bytes each): a bigger table pays for whole deals from the first lead.
+// NewTableSize returns a table solver with 2^bits entries (10 to 24) of
+// 16 bytes each.
 func NewTableSize(bits int) *TableSolver {
-	return &TableSolver{tab: make([]tEntry, 1<<bits), mask: 1<<bits - 1, gen: 1, trump: 255}
+	bits = min(max(bits, 10), 24)
+	return &TableSolver{tt: make([]tEntry, 1<<bits), shift: uint(64 - bits), gen: 1}
 }
 
 // Nodes returns the positions searched since the solver was made.
@@ -67,81 +100,123 @@ func (s *TableSolver) Nodes() uint64 { return s.nodes }
 // reaches it returns ok false.
 func (s *TableSolver) SetLimit(n uint64) { s.limit = n }
 
-func (s *TableSolver) setup(p *rules.TablePlay, side uint8) {
-	if p.Trump != s.trump || p.LastBonus != s.bonus || side != s.side {
-		s.gen++
-		s.trump, s.bonus, s.side = p.Trump, p.LastBonus, side
-		s.fillOrder()
+// Reset forgets every table entry. It is never needed for correctness,
+// only to start a measurement cold.
+func (s *TableSolver) Reset() { s.bump() }
+
+func (s *TableSolver) bump() {
+	s.gen++
+	if s.gen > maxGen {
+		clear(s.tt)
+		s.gen = 1
 	}
 }
 
-func (s *TableSolver) fillOrder() {
-	ranks := [8]rules.Rank{}
-	for i := range 8 {
-		ranks[i] = rules.Rank(i)
+// setup prepares the solver for p's table and the maximising side.
+func (s *TableSolver) setup(p *rules.Play, side uint8) {
+	n, bonus := int(p.N), int(p.LastBonus)
+	if s.ready && n == s.n && p.Trump == s.trump && bonus == s.bonus && side == s.side {
+		return
 	}
-	sortBy := func(trump bool) [8]rules.Rank {
-		r := ranks
-		suit := rules.Clubs
-		t := rules.NoTrumps
-		if trump {
-			t = suit
-		}
-		for i := 1; i < 8; i++ {
-			for j := i; j > 0 && rules.Power(rules.NewCard(r[j], suit), t) < rules.Power(rules.NewCard(r[j-1], suit), t); j-- {
-				r[j], r[j-1] = r[j-1], r[j]
-			}
-		}
-		return r
+	s.bump()
+	s.ready = true
+	s.n, s.trump, s.bonus, s.side = n, p.Trump, bonus, side
+	s.ts, s.trumpMask = 4, 0
+	if p.Trump <= rules.Spades {
+		s.ts = uint8(p.Trump)
+		s.trumpMask = 0xFF << (8 * uint(p.Trump))
 	}
-	s.order = sortBy(false)
-	s.torder = sortBy(true)
+	for c := range s.pts {
+		tf := 0
+		if uint8(c>>3) == s.ts {
+			tf = 1
+		}
+		s.pts[c] = int(powPts[tf][c&7])
+	}
+	for l := range n {
+		for k := range n {
+			s.seatAt[l][k] = uint8((l + k) % n)
+		}
+	}
 }
 
 // SideOf returns the maximising side of seat at p's table: its team with
 // four players, the seat alone otherwise (paranoid with three).
-func SideOf(p *rules.TablePlay, seat rules.Seat) uint8 {
+func SideOf(p *rules.Play, seat rules.Seat) uint8 {
 	if p.N == 4 {
 		return 0b0101 << (seat & 1)
 	}
 	return 1 << seat
 }
 
+// pos is a position in solver numbering besides the hands: the trick on
+// the table (k cards of it played, led by leader with lead, won so far
+// by win of winSeat, worth tp points, its cards trick) and the points
+// still to win, r: the cards in the hands and the trick, and the
+// last-trick bonus.
+type pos struct {
+	k, leader      int
+	lead, win      uint8
+	winSeat, tp, r int
+	trick          uint32
+}
+
+// load sets the hands from p and returns the rest of its position.
+func (s *TableSolver) load(p *rules.Play, side uint8) pos {
+	s.setup(p, side)
+	st := pos{leader: int(p.Leader), k: int(p.InTrick), r: s.bonus}
+	for i := range 4 {
+		s.hands[i] = encode(p.Hands[i], p.Trump)
+		st.r += s.setPts(s.hands[i])
+	}
+	if st.k > 0 {
+		for i := range st.k {
+			c := encodeCard(p.Trick[i], p.Trump)
+			st.trick |= 1 << c
+			st.tp += s.pts[c]
+		}
+		st.r += st.tp
+		st.lead = encodeCard(p.Trick[0], p.Trump)
+		st.win = encodeCard(p.Trick[p.Win], p.Trump)
+		st.winSeat = int(s.seatAt[st.leader][p.Win])
+	}
+	return st
+}
+
+func (s *TableSolver) setPts(m uint32) int {
+	n := 0
+	for m != 0 {
+		n += s.pts[bits.TrailingZeros32(m)]
+		m &= m - 1
+	}
+	return n
+}
+
 // Solve returns the card points the side of seat (SideOf) wins from p
 // on under best play by both sides, and false if the node limit cut the
 // search short.
-func (s *TableSolver) Solve(p *rules.TablePlay, seat rules.Seat) (int, bool) {
-	s.setup(p, SideOf(p, seat))
-	s.abort = false
-	v := s.probe(p, s.nodes)
+func (s *TableSolver) Solve(p *rules.Play, seat rules.Seat) (int, bool) {
+	return s.SolveFor(p, SideOf(p, seat))
+}
+
+// SolveFor is Solve for the maximising side given as a set of seats
+// (bit s for seat s).
+func (s *TableSolver) SolveFor(p *rules.Play, side uint8) (int, bool) {
+	if p.Done() {
+		return 0, true
+	}
+	st := s.load(p, side)
+	s.start()
+	v := s.value(&st, s.guess(&st))
 	return v, !s.abort
 }
 
-// probe finds the value of p by zero-window searches: each asks "does
-// the side make at least g?" and halves the interval the earlier ones
-// left, their bounds staying in the table.
-func (s *TableSolver) probe(p *rules.TablePlay, start uint64) int {
-	var in rules.CardSet
-	for i := range 4 {
-		in |= p.Hands[i]
+func (s *TableSolver) start() {
+	s.abort = false
+	s.stop = ^uint64(0)
+	if s.limit != 0 {
+		s.stop = s.nodes + s.limit
 	}
-	for i := range int(p.InTrick) {
-		in = in.With(p.Trick[i])
-	}
-	lo, hi := 0, rules.SetPoints(in, p.Trump)+int(p.LastBonus)
-	for lo < hi {
-		g := (lo + hi + 1) / 2
-		v := s.search(*p, g-1, g, start)
-		if s.abort {
-			return 0
-		}
-		if v >= g {
-			lo = v
-		} else {
-			hi = v
-		}
-	}
-	return lo
 }
 
 // TableCardValue is the value of one legal card: what the side of the
@@ -154,211 +229,768 @@ type TableCardValue struct {
 // CardValues returns the value of every legal card of the seat to move,
 // in card order, and false if the node limit cut the search short (the
 // values are then not to be used).
-func (s *TableSolver) CardValues(p *rules.TablePlay, dst []TableCardValue) ([]TableCardValue, bool) {
+func (s *TableSolver) CardValues(p *rules.Play, dst []TableCardValue) ([]TableCardValue, bool) {
 	return s.CardValuesFor(p, SideOf(p, p.Turn()), dst)
 }
 
 // CardValuesFor is CardValues for the maximising side given as a set of
-// seats (bit s for seat s), which must hold the seat to move: say, with
-// three players, the two defenders together against the maker.
-func (s *TableSolver) CardValuesFor(p *rules.TablePlay, side uint8, dst []TableCardValue) ([]TableCardValue, bool) {
-	s.setup(p, side)
-	s.abort = false
-	start := s.nodes
-	for m := p.Legal(); m != 0; m &= m - 1 {
-		c := rules.Card(bits.TrailingZeros32(uint32(m)))
-		q := *p
-		gain := s.gain(&q, c)
-		v := gain + s.probe(&q, start)
+// seats (bit s for seat s), which need not hold the seat to move: say,
+// with three players, the two defenders together against the maker.
+func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardValue) ([]TableCardValue, bool) {
+	if p.Done() {
+		return dst, true
+	}
+	st := s.load(p, side)
+	s.start()
+	seat := int(s.seatAt[st.leader][st.k])
+	legal := encode(p.Legal(), p.Trump)
+	reps := s.reduce(legal, s.inPlay(st.trick))
+	var vals [32]int
+	prev := -1
+	for m := reps; m != 0; m &= m - 1 {
+		c := uint8(bits.TrailingZeros32(m))
+		s.hands[seat] &^= 1 << c
+		q := s.play(st, seat, c)
+		gain := 0
+		if q.k == 0 && s.side>>q.leader&1 == 1 {
+			gain = st.r - q.r // the trick's points (and the bonus) went to the side
+		}
+		v := gain
+		if q.r > 0 {
+			if prev < 0 {
+				v += s.value(&q, s.guess(&q))
+			} else {
+				// Cards of one hand are worth about the same: walk
+				// from the last card's value.
+				v += s.valueNear(&q, prev-gain, 2)
+			}
+		}
+		prev = v
+		s.hands[seat] |= 1 << c
 		if s.abort {
 			return dst, false
 		}
-		dst = append(dst, TableCardValue{Card: c, Value: v})
+		vals[c] = v
 	}
+	n0 := len(dst)
+	for m := legal; m != 0; m &= m - 1 {
+		c := uint8(bits.TrailingZeros32(m))
+		// The representative of c is the highest kept card at or below
+		// it in its suit: equivalent cards form runs in one hand.
+		lane := reps & (0xFF << (8 * uint(c>>3))) & uint32(uint64(2)<<c-1)
+		rep := uint8(31 - bits.LeadingZeros32(lane))
+		dst = append(dst, TableCardValue{Card: decodeCard(c, p.Trump), Value: vals[rep]})
+	}
+	sortTableByCard(dst[n0:])
 	return dst, true
 }
 
-// gain plays c on q and returns the points the maximising side won by it.
-func (s *TableSolver) gain(q *rules.TablePlay, c rules.Card) int {
-	before := s.sidePoints(q)
-	q.Move(c)
-	return s.sidePoints(q) - before
-}
-
-func (s *TableSolver) sidePoints(q *rules.TablePlay) int {
-	n := 0
-	for i := range 4 {
-		if s.side>>i&1 == 1 {
-			n += int(q.Points[i])
+// Line appends to dst the cards of a line of best play by both sides
+// from p to the end of the card play, in play order: each seat plays a
+// card best for its own side (the maximising side when the seat is in
+// side, the other side otherwise). It returns the value of p for side
+// (what SolveFor returns) and false if the node limit cut the search
+// short. After the value, one zero-window probe a card proves each card
+// of the line, the table holding most of what it needs; of several best
+// cards the line holds the first proved, not always the lowest.
+func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules.Card, int, bool) {
+	if p.Done() {
+		return dst, 0, true
+	}
+	st := s.load(p, side)
+	s.start()
+	v := s.value(&st, s.guess(&st))
+	if s.abort {
+		return dst, 0, false
+	}
+	rest := v // what the side makes from st on
+	for st.k > 0 || s.hands[st.leader] != 0 {
+		seat := int(s.seatAt[st.leader][st.k])
+		maxing := s.side>>seat&1 == 1
+		var ml tMoves
+		if st.k == 0 {
+			hint := uint8(0xFF)
+			if e := s.probe(s.key(st.leader)); e != nil {
+				hint = uint8(e.data >> 20 & 31)
+			}
+			var mine, theirs uint32
+			for i := range s.n {
+				if s.side>>i&1 == 1 {
+					mine |= s.hands[i]
+				} else {
+					theirs |= s.hands[i]
+				}
+			}
+			ml = s.leads(st.leader, hint, mine, theirs)
+		} else {
+			ml = s.follows(st.k, st.leader, st.lead, st.win, st.winSeat, s.legal(s.hands[seat], st.lead, st.win), s.inPlay(st.trick))
+		}
+		found := false
+		for i := 0; i < ml.n && !found; i++ {
+			c := uint8(ml.m[i])
+			// c is best when the rest after it makes exactly rest with
+			// its gain: one zero-window probe proves it.
+			s.hands[seat] &^= 1 << c
+			q := s.play(st, seat, c)
+			need := rest
+			if q.k == 0 && s.side>>q.leader&1 == 1 {
+				need -= st.r - q.r
+			}
+			ok := need == 0
+			if q.r > 0 {
+				if maxing {
+					ok = s.at(&q, need-1, need) >= need
+				} else {
+					ok = s.at(&q, need, need+1) <= need
+				}
+			}
+			if s.abort {
+				return dst, 0, false
+			}
+			if ok {
+				dst = append(dst, decodeCard(c, p.Trump))
+				st, rest, found = q, need, true
+			} else {
+				s.hands[seat] |= 1 << c
+			}
+		}
+		if !found {
+			panic("solver: no card makes the position's value")
 		}
 	}
-	return n
+	return dst, v, true
 }
 
-func (s *TableSolver) slot(p *rules.TablePlay) *tEntry {
-	h := uint64(p.Hands[0]) | uint64(p.Hands[1])<<32
-	h ^= (uint64(p.Hands[2]) | uint64(p.Hands[3])<<32) * 0x9e3779b97f4a7c15
-	h ^= uint64(p.Leader) * 0xbf58476d1ce4e5b9
-	h ^= h >> 29
-	h *= 0x94d049bb133111eb
-	h ^= h >> 32
-	return &s.tab[h&s.mask]
+func sortTableByCard(cv []TableCardValue) {
+	for i := 1; i < len(cv); i++ {
+		for j := i; j > 0 && cv[j].Card < cv[j-1].Card; j-- {
+			cv[j], cv[j-1] = cv[j-1], cv[j]
+		}
+	}
 }
 
-// search returns what the maximising side wins from p on, fail-soft
-// within (alpha, beta).
-func (s *TableSolver) search(pv rules.TablePlay, alpha, beta int, start uint64) int {
-	p := &pv
+// play returns the position after seat plays c (already out of its
+// hand) at st. When c ends the trick the result is the next trick start,
+// its leader the trick's winner and its r what is left after the trick.
+func (s *TableSolver) play(st pos, seat int, c uint8) pos {
+	if st.k == 0 {
+		st.lead, st.win, st.winSeat = c, c, seat
+	} else if s.beats(c, st.win) {
+		st.win, st.winSeat = c, seat
+	}
+	st.tp += s.pts[c]
+	st.trick |= 1 << c
+	st.k++
+	if st.k < s.n {
+		return st
+	}
+	r := st.r - st.tp
+	if s.hands[st.winSeat] == 0 {
+		r = 0 // the last trick: the bonus goes with it
+	}
+	return pos{leader: st.winSeat, r: r}
+}
+
+// guess is the first probe of the zero-window search: the table's bounds
+// when st is a stored trick start, else half the points at stake.
+func (s *TableSolver) guess(st *pos) int {
+	if st.k == 0 {
+		if e := s.probe(s.key(st.leader)); e != nil {
+			lo, hi := bounds(e.data)
+			return (lo + min(hi, st.r) + 1) / 2
+		}
+	}
+	return st.r / 2
+}
+
+// value finds the exact value of st by zero-window probes from the guess
+// g: each asks "does the side make at least beta?", and the next one
+// halves the interval the earlier ones left (fail-soft results often
+// jump further), their bounds staying in the table.
+func (s *TableSolver) value(st *pos, g int) int { return s.valueNear(st, g, 0) }
+
+// valueNear is value with probes that walk away from g by step, doubling
+// it, until the value is bracketed, then halve; step 0 halves at once.
+func (s *TableSolver) valueNear(st *pos, g, step int) int {
+	lo, hi := 0, st.r
+	up, down := false, false
+	for lo < hi {
+		beta := min(max(g, lo+1), hi)
+		v := s.at(st, beta-1, beta)
+		if s.abort {
+			return 0
+		}
+		if v < beta {
+			hi = v
+			down = true
+		} else {
+			lo = v
+			up = true
+		}
+		g = (lo + hi + 1) / 2
+		if step > 0 && up != down {
+			if up {
+				g = lo + step
+			} else {
+				g = hi - step + 1
+			}
+			step *= 2
+		}
+	}
+	return lo
+}
+
+// at searches st within (alpha, beta).
+func (s *TableSolver) at(st *pos, alpha, beta int) int {
+	if st.k == 0 {
+		return s.search(st.leader, st.r, alpha, beta)
+	}
+	return s.follow(st.k, st.leader, st.lead, st.win, st.winSeat, st.tp, s.inPlay(st.trick), st.r, alpha, beta)
+}
+
+// tKey is a trick start's table key: the cards in the hands, who holds
+// each, and the leader with the generation.
+type tKey struct {
+	in, b0, b1 uint32
+	tag        uint32 // leader | gen<<2
+}
+
+func (s *TableSolver) key(leader int) tKey {
+	h := &s.hands
+	return tKey{h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3], uint32(leader) | uint32(s.gen)<<2}
+}
+
+// slot returns k's slot. The generation is left out of the hash: a
+// table after Reset then behaves exactly as a new one (entries of older
+// generations are misses, and overwritten), so a solve's work does not
+// depend on what earlier solves left.
+func (s *TableSolver) slot(k tKey) *tEntry {
+	x := (uint64(k.in)<<32 | uint64(k.b0)) ^ (uint64(k.b1)<<32|uint64(k.tag&3))*0x9E3779B97F4A7C15
+	return &s.tt[(x*0x94D049BB133111EB)>>s.shift]
+}
+
+// probe returns k's entry, or nil.
+func (s *TableSolver) probe(k tKey) *tEntry {
+	e := s.slot(k)
+	if e.in == k.in && e.b0 == k.b0 && e.b1 == k.b1 && e.data>>tagShift == k.tag {
+		return e
+	}
+	return nil
+}
+
+// bounds unpacks an entry's bounds.
+func bounds(data uint32) (lo, hi int) {
+	lo, hi = int(data&1023), int(data>>10&1023)
+	if hi == noBound {
+		hi = 1 << 20
+	}
+	return lo, hi
+}
+
+func (s *TableSolver) inPlay(trick uint32) uint32 {
+	return s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | trick
+}
+
+// beats reports whether c beats the card w winning the trick so far.
+func (s *TableSolver) beats(c, w uint8) bool {
+	if c>>3 == w>>3 {
+		return c > w
+	}
+	return c>>3 == s.ts
+}
+
+// legal returns the cards of h that may be played to a trick led with
+// lead and won so far by win (RULES.md sections 6 and 10): follow suit,
+// and to a trump lead beat the highest trump if able; void, trump,
+// beating a trump already in the trick if able; else any card.
+func (s *TableSolver) legal(h uint32, lead, win uint8) uint32 {
+	ls := lead >> 3
+	f := h & (0xFF << (8 * uint(ls)))
+	if f != 0 {
+		if ls == s.ts {
+			if hi := f &^ uint32(uint64(2)<<win-1); hi != 0 {
+				return hi
+			}
+		}
+		return f
+	}
+	t := h & s.trumpMask
+	if t == 0 {
+		return h
+	}
+	if win>>3 == s.ts {
+		if hi := t &^ uint32(uint64(2)<<win-1); hi != 0 {
+			return hi
+		}
+	}
+	return t
+}
+
+// reduce drops from moves (cards of one hand) the cards equivalent to a
+// lower card of moves: no card in play (inPlay: the hands and the trick)
+// between them, and the same points. Only the three weakest cards of a
+// plain suit (7 8 9, no points) and the two weakest trumps (7 8) are
+// worth the same, so all four suits are done at once with masks: the 8
+// is dropped after the 7; the 9 after the 8, or after the 7 when the 8
+// is not in play.
+func (s *TableSolver) reduce(moves, inPlay uint32) uint32 {
+	const b1, b2 = 0x02020202, 0x04040404
+	drop := moves & (moves << 1) & b1
+	drop |= moves & b2 & (moves<<1 | (moves<<2)&^(inPlay<<1)) &^ (s.trumpMask & b2)
+	return moves &^ drop
+}
+
+// search returns the points the maximising side wins from a trick start
+// (leader to lead, r points still to win), fail-soft within (alpha,
+// beta): a result <= alpha is an upper bound, >= beta a lower bound, and
+// exact in between.
+func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	s.nodes++
-	if s.limit != 0 && s.nodes-start > s.limit {
+	if beta <= 0 {
+		return 0
+	}
+	if alpha >= r {
+		return r
+	}
+	hl := s.hands[leader]
+	if hl&(hl-1) == 0 {
+		return s.last(leader, r)
+	}
+	if s.nodes >= s.stop {
 		s.abort = true
 		return 0
 	}
-	var e *tEntry
-	var hint rules.Card = rules.NoCard
-	if p.InTrick == 0 {
-		if p.Hands[0]|p.Hands[1]|p.Hands[2]|p.Hands[3] == 0 {
-			return 0
-		}
-		e = s.slot(p)
-		if e.gen == s.gen && e.leader == uint8(p.Leader) && e.side == s.side && e.hands == [4]uint32{uint32(p.Hands[0]), uint32(p.Hands[1]), uint32(p.Hands[2]), uint32(p.Hands[3])} {
-			lo, hi := int(e.lo), int(e.hi)
-			if lo == hi || lo >= beta {
-				return lo
-			}
-			if hi <= alpha {
-				return hi
-			}
-			alpha, beta = max(alpha, lo), min(beta, hi)
-			hint = e.best
+	maxing := s.side>>leader&1 == 1
+	var mine, theirs uint32
+	for i := range s.n {
+		if s.side>>i&1 == 1 {
+			mine |= s.hands[i]
+		} else {
+			theirs |= s.hands[i]
 		}
 	}
-	a0, b0 := alpha, beta
-	seat := p.Turn()
-	maxing := s.side>>seat&1 == 1
-	var buf [12]rules.Card
-	moves := buf[:s.moves(p, hint, &buf)]
-	best := math.MinInt32
+	// Trumps above every trump of the other side win their tricks for
+	// their side whatever is played: they bound what each side makes.
+	if s.ts < 4 {
+		tm, tt := uint8(mine>>(8*s.ts)), uint8(theirs>>(8*s.ts))
+		if ub := r - int(lanePts[1][tt&above(tm)]); ub <= alpha {
+			return ub
+		}
+		if lb := int(lanePts[1][tm&above(tt)]); lb >= beta {
+			return lb
+		}
+	}
+
+	key := s.key(leader)
+	hint := uint8(0xFF)
+	a, b := alpha, beta
+	if e := s.probe(key); e != nil {
+		lo, hi := bounds(e.data)
+		if lo >= b || lo == hi {
+			return lo
+		}
+		if hi <= a {
+			return hi
+		}
+		a, b = max(a, lo), min(b, hi)
+		hint = uint8(e.data >> 20 & 31)
+	}
+	a0, b0 := a, b
+
+	inPlay := mine | theirs
+	ml := s.leads(leader, hint, mine, theirs)
+	best, bestMove := -1, uint8(0)
 	if !maxing {
-		best = math.MaxInt32
+		best = 1 << 20
 	}
-	bestCard := rules.NoCard
-	for _, c := range moves {
-		q := *p
-		g := s.gain(&q, c)
-		v := g + s.search(q, alpha-g, beta-g, start)
+	for i := 0; i < ml.n; i++ {
+		l := uint8(ml.m[i])
+		s.hands[leader] &^= 1 << l
+		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, a, b)
+		s.hands[leader] |= 1 << l
 		if s.abort {
 			return 0
 		}
 		if maxing {
 			if v > best {
-				best, bestCard = v, c
+				best, bestMove = v, l
+				if v > a {
+					a = v
+					if v >= b {
+						break
+					}
+				}
 			}
-			alpha = max(alpha, v)
-		} else {
-			if v < best {
-				best, bestCard = v, c
+		} else if v < best {
+			best, bestMove = v, l
+			if v < b {
+				b = v
+				if v <= a {
+					break
+				}
 			}
-			beta = min(beta, v)
-		}
-		if alpha >= beta {
-			break
 		}
 	}
-	if p.InTrick == 0 {
-		if e.gen != s.gen || e.leader != uint8(p.Leader) || e.side != s.side || e.hands != [4]uint32{uint32(p.Hands[0]), uint32(p.Hands[1]), uint32(p.Hands[2]), uint32(p.Hands[3])} {
-			*e = tEntry{hands: [4]uint32{uint32(p.Hands[0]), uint32(p.Hands[1]), uint32(p.Hands[2]), uint32(p.Hands[3])},
-				gen: s.gen, leader: uint8(p.Leader), side: s.side, lo: math.MinInt16, hi: math.MaxInt16}
+	s.store(key, best, a0, b0, bestMove)
+	return best
+}
+
+// leads returns the leads of leader worth searching, best guesses first
+// (mine and theirs: the cards of the maximising side and of the other).
+// The order: the table's best lead (hint); leads that win the trick
+// whatever the others play, most points first; low leads to a partner's
+// winner; then the rest, cheapest first, in suits the other side holds
+// few of, trumps last.
+func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves {
+	hl := s.hands[leader]
+	maxing := s.side>>leader&1 == 1
+	own, opp := mine, theirs
+	if !maxing {
+		own, opp = theirs, mine
+	}
+	inPlay := mine | theirs
+	// The plain suits an opponent of the leader can ruff.
+	var ruff uint32
+	for i := range s.n {
+		if h := s.hands[i]; (s.side>>i&1 == 1) != maxing && h&s.trumpMask != 0 {
+			ruff |= ^lanes(h)
 		}
+	}
+	ruff &^= s.trumpMask
+	// Leads that take the trick for the side whatever is played are
+	// cards above every card of the other side in their suit, in suits
+	// it cannot ruff: of touching ones only the highest is searched (see
+	// dominant).
+	var sure uint32
+	for su := uint(0); su < 4; su++ {
+		lane := uint32(0xFF) << (8 * su)
+		if ruff&lane != 0 {
+			continue
+		}
+		o := opp & lane
+		sure |= hl & lane &^ (uint32(1)<<(32-bits.LeadingZeros32(o)) - 1)
+	}
+	moves := s.reduce(hl&^sure, inPlay) | runTops(hl&sure, inPlay)
+	var ml tMoves
+	for m := moves; m != 0; m &= m - 1 {
+		l := uint8(bits.TrailingZeros32(m))
+		lane := uint32(0xFF) << (8 * uint(l>>3))
+		var score int
 		switch {
-		case best <= a0:
-			e.hi = int16(min(int(e.hi), best))
-		case best >= b0:
-			e.lo = int16(max(int(e.lo), best))
+		case l == hint:
+			score = 1000
+		case s.sureLead(l, opp, ruff):
+			score = 500 + s.pts[l]
+		case s.partnerTakes(l, own&^hl, opp, ruff):
+			score = 400 - s.pts[l]
 		default:
-			e.lo, e.hi = int16(best), int16(best)
+			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
+			if l>>3 == s.ts {
+				score -= 40
+			}
 		}
-		e.best = bestCard
+		ml.add(score, l)
+	}
+	return ml
+}
+
+// lanes returns the lanes (suits) of h that hold a card, all ones.
+func lanes(h uint32) uint32 {
+	h |= h >> 4
+	h |= h >> 2
+	h |= h >> 1
+	return (h & 0x01010101) * 0xFF
+}
+
+// sureLead reports whether the lead l wins the trick for the leader's
+// side whatever the others play: no opponent (opp: their cards) holds a
+// higher card of its suit, and no opponent can ruff it (ruff: the
+// lanes they can ruff).
+func (s *TableSolver) sureLead(l uint8, opp, ruff uint32) bool {
+	lane := uint32(0xFF) << (8 * uint(l>>3))
+	return opp&lane&^uint32(uint64(2)<<l-1) == 0 && ruff&lane == 0
+}
+
+// partnerTakes reports whether a partner of the leader (part: their
+// cards) holds a card of l's suit above every opponent's, none of whom
+// can ruff it.
+func (s *TableSolver) partnerTakes(l uint8, part, opp, ruff uint32) bool {
+	lane := uint32(0xFF) << (8 * uint(l>>3))
+	p := part & lane
+	if p == 0 || ruff&lane != 0 {
+		return false
+	}
+	top := uint8(31 - bits.LeadingZeros32(p))
+	return opp&lane&^uint32(uint64(2)<<top-1) == 0
+}
+
+// follow returns what the maximising side wins from a position inside a
+// trick: k cards played (k >= 1), led by leader with lead, won so far by
+// win of winSeat, worth tp points; inPlay is the cards in the hands and
+// the trick, r the points still to win (the trick's included).
+// Fail-soft within (alpha, beta).
+func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, inPlay uint32, r, alpha, beta int) int {
+	s.nodes++
+	seat := int(s.seatAt[leader][k])
+	h := s.hands[seat]
+	legal := s.legal(h, lead, win)
+	last := k+1 == s.n
+	maxing := s.side>>seat&1 == 1
+	ml := s.follows(k, leader, lead, win, winSeat, legal, inPlay)
+	best := -1
+	if !maxing {
+		best = 1 << 20
+	}
+	for i := 0; i < ml.n; i++ {
+		c := uint8(ml.m[i])
+		nw, nws := win, winSeat
+		if s.beats(c, win) {
+			nw, nws = c, seat
+		}
+		ntp := tp + s.pts[c]
+		s.hands[seat] &^= 1 << c
+		var v int
+		if last {
+			v = s.endTrick(nws, ntp, r, alpha, beta)
+		} else {
+			v = s.follow(k+1, leader, lead, nw, nws, ntp, inPlay, r, alpha, beta)
+		}
+		s.hands[seat] |= 1 << c
+		if s.abort {
+			return 0
+		}
+		if maxing {
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						break
+					}
+				}
+			}
+		} else if v < best {
+			best = v
+			if v < beta {
+				beta = v
+				if v <= alpha {
+					break
+				}
+			}
+		}
 	}
 	return best
 }
 
-// moves lists the legal cards worth searching, best guesses first: one
-// card of each run of equivalent cards (same hand, same suit, nothing in
-// play between them, same points).
-func (s *TableSolver) moves(p *rules.TablePlay, hint rules.Card, out *[12]rules.Card) int {
-	legal := p.Legal()
-	var inPlay rules.CardSet
-	for i := range 4 {
-		inPlay |= p.Hands[i]
+// follows returns the cards worth searching of the seat at position k of
+// a trick (legal: its legal cards), best guesses first: with the trick
+// the side's for sure, the most points first; a card that takes it for
+// sure, most points first; else the cheapest first.
+func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
+	var ml tMoves
+	if legal&(legal-1) == 0 {
+		ml.m[0], ml.n = uint32(bits.TrailingZeros32(legal)), 1
+		return ml
 	}
-	for i := range int(p.InTrick) {
-		inPlay = inPlay.With(p.Trick[i])
+	seat := int(s.seatAt[leader][k])
+	last := k+1 == s.n
+	maxing := s.side>>seat&1 == 1
+	ours := (s.side>>winSeat&1 == 1) == maxing
+	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last)
+	if moves&(moves-1) == 0 {
+		ml.m[0], ml.n = uint32(bits.TrailingZeros32(moves)), 1
+		return ml
 	}
-	var score [12]int
-	n := 0
-	winner := rules.NoCard
-	if p.InTrick > 0 {
-		winner = p.Trick[p.Win]
-	}
-	last := p.InTrick+1 == p.N
-	partnerWins := p.InTrick > 0 && s.side>>((uint8(p.Leader)+p.Win)%p.N)&1 == s.side>>p.Turn()&1
-	for suit := rules.Suit(0); suit < 4; suit++ {
-		if legal.Suit(suit) == 0 {
-			continue
+	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
+	for m := moves; m != 0; m &= m - 1 {
+		c := uint8(bits.TrailingZeros32(m))
+		var score int
+		switch {
+		case oursStands:
+			score = 128 + s.pts[c]
+		case !ours && s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
+			score = 160 + s.pts[c]
+		default:
+			score = 64 - s.pts[c]
 		}
-		order := &s.order
-		if suit == p.Trump {
-			order = &s.torder
-		}
-		prev := rules.NoCard
-		for _, r := range order {
-			c := rules.NewCard(r, suit)
-			if !inPlay.Has(c) {
-				continue
-			}
-			if !legal.Has(c) {
-				prev = rules.NoCard
-				continue
-			}
-			if prev != rules.NoCard && rules.Points(prev, p.Trump) == rules.Points(c, p.Trump) {
-				if c == hint {
-					out[n-1] = c // keep the table's card for the run
-				}
-				continue
-			}
-			prev = c
-			sc := 0
-			pts := rules.Points(c, p.Trump)
-			switch {
-			case c == hint:
-				sc = 1000
-			case winner == rules.NoCard:
-				sc = rules.Power(c, p.Trump) + 10*b2i(suit == p.Trump)
-			case rules.Beats(c, winner, p.Trump) && !partnerWins:
-				sc = 200 + pts - rules.Power(c, p.Trump)*b2i(last)
-			case partnerWins:
-				sc = 100 + pts
-			default:
-				sc = -pts
-			}
-			out[n], score[n] = c, sc
-			n++
-		}
+		ml.add(score, c)
 	}
-	// Insertion sort, best first.
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && score[j] > score[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-			score[j], score[j-1] = score[j-1], score[j]
-		}
-	}
-	return n
+	return ml
 }
 
-func b2i(b bool) int {
-	if b {
-		return 1
+// dominant returns the legal cards worth searching at a follow. Two
+// cards of one hand that touch (no card in play, in the hands or the
+// trick, between them in their suit) take the same tricks in every
+// continuation and differ only in their points: played now, the higher
+// puts its extra points into this trick, kept, into the later trick it
+// falls to. So when the side that takes this trick is known whichever
+// of them is played, the side's player plays the higher of the run and
+// the other side's the lower; the rest of the run is not searched. The
+// last card of a trick always knows it (a card that beats the trick's
+// winner takes it); earlier ones when no seat left of the other side
+// can beat the winning card. Otherwise only cards of equal points
+// (reduce) are merged.
+func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32, ours, last bool) uint32 {
+	if last {
+		var beat uint32
+		if win>>3 == s.ts {
+			beat = legal & s.trumpMask &^ uint32(uint64(2)<<win-1)
+		} else {
+			beat = legal&(uint32(0xFF)<<(8*uint(win>>3)))&^uint32(uint64(2)<<win-1) | legal&s.trumpMask
+		}
+		rest := legal &^ beat
+		m := runTops(beat, inPlay)
+		if ours {
+			return m | runTops(rest, inPlay)
+		}
+		return m | runBottoms(rest, inPlay)
+	}
+	if s.holds(k, leader, lead, win, s.side>>winSeat&1 == 1) {
+		if ours {
+			return runTops(legal, inPlay)
+		}
+		return runBottoms(legal, inPlay)
+	}
+	return s.reduce(legal, inPlay)
+}
+
+// runTops drops from m each card whose next higher card in play (in)
+// in its suit is also in m: it keeps the top of each run of touching
+// cards of m.
+func runTops(m, in uint32) uint32 {
+	out := m
+	for x := m; x != 0; x &= x - 1 {
+		c := uint(bits.TrailingZeros32(x))
+		up := in & (uint32(0xFF) << (c &^ 7)) &^ uint32(uint64(2)<<c-1)
+		if up&-up&m != 0 {
+			out &^= 1 << c
+		}
+	}
+	return out
+}
+
+// runBottoms keeps the bottom of each run of touching cards of m.
+func runBottoms(m, in uint32) uint32 {
+	out := m
+	for x := m; x != 0; x &= x - 1 {
+		c := uint(bits.TrailingZeros32(x))
+		down := in & (uint32(0xFF) << (c &^ 7)) & (uint32(1)<<c - 1)
+		if down != 0 && uint32(1)<<(31-bits.LeadingZeros32(down))&m != 0 {
+			out &^= 1 << c
+		}
+	}
+	return out
+}
+
+// stands reports whether the card w, played at position k by a seat on
+// the maximising side or not (maxing), would win the trick whatever the
+// seats after k on the other side play.
+func (s *TableSolver) stands(k, leader int, lead, w uint8, maxing bool) bool {
+	return s.holds(k+1, leader, lead, w, maxing)
+}
+
+// holds reports whether no seat from position k on that is not on the
+// given side (the maximising side, or the other) can beat w in a trick
+// led with lead.
+func (s *TableSolver) holds(k, leader int, lead, w uint8, maxSide bool) bool {
+	ls := lead >> 3
+	lane := uint32(0xFF) << (8 * uint(ls))
+	higher := (uint32(0xFF) << (8 * uint(w>>3))) &^ uint32(uint64(2)<<w-1)
+	for j := k; j < s.n; j++ {
+		o := s.seatAt[leader][j]
+		if (s.side>>o&1 == 1) == maxSide {
+			continue
+		}
+		h := s.hands[o]
+		if h&lane != 0 {
+			// It follows suit: it beats w only in w's suit.
+			if w>>3 == ls && h&higher != 0 {
+				return false
+			}
+			continue
+		}
+		if w>>3 == s.ts {
+			if h&higher != 0 {
+				return false
+			}
+		} else if h&s.trumpMask != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// endTrick returns what the side wins once a trick worth tp is won by
+// winner: tp if the winner is on the side (with the bonus if it was the
+// last trick), and the rest of the play.
+func (s *TableSolver) endTrick(winner, tp, r, alpha, beta int) int {
+	r2 := r - tp
+	if s.hands[winner] == 0 {
+		tp, r2 = r, 0 // the last trick: it takes the bonus too
+	}
+	gain := 0
+	if s.side>>winner&1 == 1 {
+		gain = tp
+	}
+	if r2 == 0 {
+		return gain
+	}
+	return gain + s.search(winner, r2, alpha-gain, beta-gain)
+}
+
+// last returns what the side wins from the last trick (one card in each
+// hand, leader to lead): all of r, or nothing.
+func (s *TableSolver) last(leader, r int) int {
+	w := uint8(bits.TrailingZeros32(s.hands[leader]))
+	ws := leader
+	for k := 1; k < s.n; k++ {
+		seat := int(s.seatAt[leader][k])
+		c := uint8(bits.TrailingZeros32(s.hands[seat]))
+		if s.beats(c, w) {
+			w, ws = c, seat
+		}
+	}
+	if s.side>>ws&1 == 1 {
+		return r
 	}
 	return 0
+}
+
+// tMoves is a small list of moves, each packed as score<<8 | card, sorted
+// best first.
+type tMoves struct {
+	m [10]uint32
+	n int
+}
+
+// add inserts c by score (0 to 2^24-1).
+func (ml *tMoves) add(score int, c uint8) {
+	v := uint32(score)<<8 | uint32(c)
+	i := ml.n
+	for i > 0 && ml.m[i-1] < v {
+		ml.m[i] = ml.m[i-1]
+		i--
+	}
+	ml.m[i] = v
+	ml.n++
+}
+
+// store records a fail-soft result v searched within (a, b) and the
+// best lead, keeping the bounds the slot held for the same key.
+func (s *TableSolver) store(k tKey, v, a, b int, move uint8) {
+	e := s.slot(k)
+	lo, hi := 0, noBound
+	if e.in == k.in && e.b0 == k.b0 && e.b1 == k.b1 && e.data>>tagShift == k.tag {
+		lo, hi = int(e.data&1023), int(e.data>>10&1023)
+	}
+	switch {
+	case v <= a:
+		hi = min(hi, v)
+	case v >= b:
+		lo = max(lo, v)
+	default:
+		lo, hi = v, v
+	}
+	lo, hi = min(lo, noBound), min(hi, noBound)
+	*e = tEntry{in: k.in, b0: k.b0, b1: k.b1, data: uint32(lo) | uint32(hi)<<10 | uint32(move)<<20 | k.tag<<tagShift}
 }

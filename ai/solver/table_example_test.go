@@ -14,7 +14,7 @@ import (
 // the king, and the jass takes B's menel last with the bonus: 47 either
 // way.
 func ExampleTableSolver() {
-	p := rules.TablePlay{N: 4, Trump: rules.Hearts, Leader: rules.SeatA, LastBonus: 10}
+	p := rules.Play{N: 4, Trump: rules.Hearts, Leader: rules.SeatA, LastBonus: 10}
 	p.Hands[0] = rules.SetOf(rules.MustCard("JH"), rules.MustCard("7S"))
 	p.Hands[1] = rules.SetOf(rules.MustCard("9H"), rules.MustCard("AS"))
 	p.Hands[2] = rules.SetOf(rules.MustCard("TS"), rules.MustCard("8C"))

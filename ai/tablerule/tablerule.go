@@ -1,10 +1,13 @@
 package tablerule
 
-import "github.com/klob/klob/rules"
+import (
+	"github.com/klob/klob/ai/handvalue"
+	"github.com/klob/klob/rules"
+)
 
 // Choose returns the normal table bot's choice among legal, the legal
 // actions of v (at least one).
-func Choose(v *rules.TableView, legal []rules.Action) rules.Action {
+func Choose(v *rules.View, legal []rules.Action) rules.Action {
 	if len(legal) == 1 {
 		return legal[0]
 	}
@@ -12,7 +15,8 @@ func Choose(v *rules.TableView, legal []rules.Action) rules.Action {
 	case rules.PhasePlay:
 		return WithAnnounce(legal, PlayCard(v, legal))
 	case rules.PhaseBid1, rules.PhaseBid2:
-		return tableBid(v, legal)
+		h := handvalue.FromView(v)
+		return h.Best(v.Phase, legal, handvalue.Bots)
 	}
 	// The declarations, the dix exchange, the dialogue: claim what can be
 	// claimed, give away the least.
@@ -34,7 +38,10 @@ func Choose(v *rules.TableView, legal []rules.Action) rules.Action {
 		case rules.Good:
 			s = 10
 		case rules.Give:
-			s = -keepValue(a.Card, v.Hand, v.Trump)
+			s = -cost(a.Card, v.Trump)
+			if c := a.Card; c.Suit() != v.Trump && v.Hand.Suit(c.Suit()).Count() == 1 {
+				s += 3 // giving a singleton makes a void
+			}
 		}
 		if s > bestScore {
 			best, bestScore = a, s
@@ -63,113 +70,16 @@ func WithAnnounce(legal []rules.Action, c rules.Card) rules.Action {
 	return plain
 }
 
-// keepValue is how much a card is worth keeping: its points and its
-// power, more for a trump.
-func keepValue(c rules.Card, hand rules.CardSet, trump rules.Suit) int {
-	v := rules.Points(c, trump)*2 + rules.Power(c, trump)
-	if c.Suit() == trump {
-		v += 20
-	}
-	if hand.Suit(c.Suit()).Count() == 1 && c.Suit() != trump {
-		v -= 3 // giving a singleton makes a void
-	}
-	return v
-}
-
-// trumpStrength rates a hand for trump t: roughly the tricks it should
-// take, with its melds.
-func trumpStrength(h rules.CardSet, t rules.Suit) float64 {
-	s := 0.0
-	for m := h; m != 0; {
-		c := m.First()
-		m = m.Without(c)
-		if t != rules.NoTrumps && c.Suit() == t {
-			switch c.Rank() {
-			case rules.Jack:
-				s += 2.2
-			case rules.Nine:
-				s += 1.7
-			case rules.Ace:
-				s += 1.2
-			case rules.Ten:
-				s += 1.0
-			default:
-				s += 0.6
-			}
-			continue
-		}
-		switch c.Rank() {
-		case rules.Ace:
-			s += 1.0
-		case rules.Ten:
-			if h.Has(rules.NewCard(rules.Ace, c.Suit())) {
-				s += 0.6
-			} else {
-				s += 0.2
-			}
-		}
-	}
-	if t != rules.NoTrumps {
-		for _, sq := range rules.Sequences(h) {
-			s += float64(sq.Value()) / 40
-		}
-	}
-	return s
-}
-
-// tableBid takes or names the trump that makes the hand strong enough.
-func tableBid(v *rules.TableView, legal []rules.Action) rules.Action {
-	h := v.Hand
-	// The bar a rating must reach; at four players the six cards seen
-	// include the upcard a maker takes. 4.0 at three and four players
-	// beat 3.6 against random (four players, 1,000 decks, seed 11: +70.1
-	// against +63.7 a deal).
-	thr := 4.2
-	if v.Players > 2 {
-		thr = 4.0
-	}
-	best, bestS := rules.PassAction(), 0.0
-	passOK := false
-	for _, a := range legal {
-		var s float64
-		switch a.Kind {
-		case rules.Pass:
-			passOK = true
-			continue
-		case rules.Take:
-			hh := h
-			if v.Players == 4 {
-				hh = hh.With(v.Upcard) // the maker takes it
-			}
-			s = trumpStrength(hh, v.Upcard.Suit())
-		case rules.Name:
-			s = trumpStrength(h, a.Suit) - 0.2
-			if a.Suit == rules.NoTrumps {
-				s -= 0.4
-			}
-		default:
-			continue
-		}
-		if s > bestS || best.Kind == rules.Pass {
-			best, bestS = a, s
-		}
-	}
-	if passOK && bestS < thr {
-		return rules.PassAction()
-	}
-	return best
-}
-
 // tableKnowledge is what the normal bot reads from a view for the card
 // play.
 type tableKnowledge struct {
-	v     *rules.TableView
+	v     *rules.View
 	trump rules.Suit
 	out   rules.CardSet // cards that another seat may still hold
 	void  [4]rules.CardSet
 }
 
-func newTableKnowledge(v *rules.TableView) tableKnowledge {
+func newTableKnowledge(v *rules.View) tableKnowledge {
 	k := tableKnowledge{v: v, trump: v.Trump}
 	k.out = v.Unseen()
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
@@ -197,7 +107,7 @@ func sideOf(players int, s rules.Seat) rules.Seat {
 
 // PlayCard returns the card the normal bot plays among the cards of
 // legal, v's legal actions in the card play.
-func PlayCard(v *rules.TableView, legal []rules.Action) rules.Card {
+func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
 	var cards rules.CardSet
 	for _, a := range legal {
 		if a.Kind == rules.PlayCard {
@@ -322,7 +232,8 @@ func (k *tableKnowledge) lead(cards rules.CardSet) rules.Card {
 	})
 }
 
-// cost is what playing a card gives up: its points and power.
+// cost is what a card is worth keeping, and so what playing or giving it
+// away gives up: its points and power, more for a trump.
 func cost(c rules.Card, t rules.Suit) int {
 	v := rules.Points(c, t)*3 + rules.Power(c, t)
 	if c.Suit() == t {

@@ -26,7 +26,7 @@ func TestChooseIsLegalEverywhere(t *testing.T) {
 		}
 		r := rand.New(rand.NewPCG(2, uint64(ri)))
 		for d := range deals {
-			tb := rules.NewTable(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
+			tb := rules.NewDeal(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
 			for steps := 0; !tb.Over(); steps++ {
 				if steps > 200 {
 					t.Fatalf("%s: the deal does not end", rs)

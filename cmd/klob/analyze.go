@@ -13,21 +13,23 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// runAnalyze grades every decision of a saved game of two, three or four
-// players with the hard bot's evaluation (eval.Evaluate, or
-// eval.EvaluateTable at a table) from the deciding player's information, and prints per deal
-// and per player the decisions graded, the expected points lost and the
-// biggest mistakes with what would have been better (-json: the same as
-// one JSON object). A progress line goes to stderr. Exit 0 when the log
-// was analysed, 1 when it cannot be read (the file:line error is
-// printed), 2 for usage errors.
+// runAnalyze grades the decisions of a saved game of two, three or four
+// players with the hard bot's evaluation from the deciding player's
+// information: the seats people played, or every seat with -all (or in a
+// game of bots), and prints per deal and per player the decisions
+// graded, the expected points lost and the biggest mistakes with what
+// would have been better (-json: the same as one JSON object). A
+// progress line goes to stderr. Exit 0 when the log was analysed, 1 when
+// it cannot be read (the file:line error is printed), 2 for usage
+// errors.
 //
-//	klob analyze FILE [-json] [-samples N] [-seed N] [-ascii]
+//	klob analyze FILE [-all] [-json] [-samples N] [-seed N] [-ascii]
 func runAnalyze(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("analyze", `usage: klob analyze FILE [-json] [-samples N] [-seed N] [-ascii]
+	fs := newFlagSet("analyze", `usage: klob analyze FILE [-all] [-json] [-samples N] [-seed N] [-ascii]
 Grades every decision of a saved game: the points each is expected to lose against the best one.`)
+	all := fs.Bool("all", false, "grade every player, bots included (default: the players who are people, or everyone in a game of bots)")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
-	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, dix and dialogue %d, cards %d)",
+	samples := fs.Int("samples", 0, fmt.Sprintf("sampled deals a decision (default by phase: bids %d, declarations, dix and dialogue %d, cards %d)",
 		analysis.BidSamples, analysis.PrepSamples, analysis.PlaySamples))
 	seed := fs.Uint64("seed", 0, "seed of the samples: the same seed gives the same report")
 	ascii := fs.Bool("ascii", false, "write suits as letters (C D H S) in the text report")
@@ -50,14 +52,15 @@ Grades every decision of a saved game: the points each is expected to lose again
 		return 1
 	}
 	if inProgress(r) {
-		// Grading the bots' decisions would show their cards.
-		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: its analysis would show the bots' cards; finish the game first\n", untrusted.Text(path))
+		// The grades would coach the person in the game in play, and those
+		// of the bots' decisions would show their cards.
+		fmt.Fprintf(stderr, "klob analyze: %s: the game is not over: an analysis now would coach the game in play; finish the game first\n", untrusted.Text(path))
 		return 1
 	}
 	start := time.Now()
 	line := progress.New(stderr)
 	rep, err := analysis.Analyze(context.Background(), r, analysis.Options{
-		Samples: *samples, Seed: *seed, Progress: progressLine(line),
+		Samples: *samples, Seed: *seed, AllSeats: *all, Progress: progressLine(line),
 	})
 	if err != nil {
 		line.Break()
@@ -76,16 +79,11 @@ Grades every decision of a saved game: the points each is expected to lose again
 	return 0
 }
 
-// inProgress reports whether r is a game a person is still playing
-// against bots: two players with one human seat, or a table of three or
-// four with a human seat, and not over.
+// inProgress reports whether r is a game a person is still playing: not
+// over, with a human seat.
 func inProgress(r *gamelog.Replay) bool {
 	if r.Over {
 		return false
-	}
-	if r.Players() == 2 {
-		_, one := r.Header.HumanSeat()
-		return one
 	}
 	for s := range rules.Seat(r.Players()) {
 		if r.Header.Level(s) == gamelog.Human {

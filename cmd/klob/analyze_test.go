@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )
 
@@ -42,6 +45,7 @@ func TestAnalyzeUsage(t *testing.T) {
 		{valid, "-samples", "1000000"},
 		{"-seed", "-1", valid},
 		{valid, "-json=maybe"},
+		{valid, "-all=maybe"},
 	} {
 		code, out, errs := analyze(args...)
 		if code != 2 || out != "" || !strings.Contains(errs, "usage: klob analyze") && !strings.Contains(errs, "-samples") {
@@ -49,7 +53,7 @@ func TestAnalyzeUsage(t *testing.T) {
 		}
 	}
 	code, out, _ := analyze("-h")
-	if code != 0 || !strings.Contains(out, "usage: klob analyze FILE") {
+	if code != 0 || !strings.Contains(out, "usage: klob analyze FILE") || !strings.Contains(out, "-all") {
 		t.Errorf("analyze -h: exit %d, stdout %q", code, out)
 	}
 }
@@ -67,103 +71,142 @@ func TestAnalyzeInvalidLog(t *testing.T) {
 	}
 }
 
-// TestAnalyzeText runs the command on a whole game (cheaply, with few
-// samples) and checks the report's shape: a block per deal with both
-// players, the game's summary, a progress line.
-func TestAnalyzeText(t *testing.T) {
-	path := filepath.Join(games, "09-tie.klob")
-	code, out, errs := analyze(path, "-samples", "8", "-seed", "3")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+// analyzeGames are a finished game of each seat count (the goldens of
+// the report itself are in internal/study/analysis).
+var analyzeGames = []struct {
+	players int
+	file    string
+}{
+	{2, "05-target-not-500.klob"},
+	{3, "tables/3-01-every-house-variant.klob"},
+	{4, "tables/4-02-every-house-variant.klob"},
+}
+
+// withPerson writes the game file with a person named "You" at seat B
+// into a temporary directory and returns its path.
+func withPerson(t *testing.T, file string) string {
+	t.Helper()
+	l, err := gamelog.ReadFile(filepath.Join(games, file))
+	require.NoError(t, err)
+	l.Header.SetPlayer(rules.SeatB, "You", gamelog.Human)
+	b, err := l.MarshalText()
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), filepath.Base(file))
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	return path
+}
+
+// reportFor is what the command should print for path and opt: the
+// package's report, written the same way.
+func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bool) string {
+	t.Helper()
+	_, r, err := gamelog.ReadReplay(path)
+	require.NoError(t, err)
+	rep, err := analysis.Analyze(context.Background(), r, opt)
+	require.NoError(t, err)
+	var b bytes.Buffer
+	if asJSON {
+		require.NoError(t, analysis.WriteJSON(&b, path, r, rep))
+	} else {
+		analysis.WriteText(&b, path, r, rep, ascii)
 	}
-	if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed 13 deals") || strings.Contains(errs, "\r") {
-		t.Errorf("stderr %q: want plain progress lines without a carriage return and the end line", errs)
-	}
-	for _, want := range []string{path + ": Random A (A, random) vs Random B (B, random)", "8 samples a decision, seed 3.",
-		"deal 1, Random B deals: thrown in", "deal 4, Random A deals: made by Random B in hearts, scored Random A 18, Random B 99",
-		"deal 13,", "game: Random A wins ", "what the player could know"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("report lacks %q:\n%s", want, out)
-		}
-	}
-	// Players by name, cards with suit symbols (issue 13).
-	if n := strings.Count(out, "\n  Random A  "); n != 14 {
-		t.Errorf("%d summary lines of Random A, want one a deal and one for the game, 14", n)
-	}
-	if !strings.ContainsAny(out, "♣♦♥♠") || strings.Contains(out, "play ") {
-		t.Errorf("cards are not written with suit symbols:\n%s", out)
-	}
-	_, ascii, _ := analyze(path, "-samples", "8", "-seed", "3", "-ascii")
-	if strings.ContainsAny(ascii, "♣♦♥♠") {
-		t.Errorf("-ascii still writes suit symbols")
-	}
-	// Random players make mistakes: some are listed with a better action.
-	if !strings.Contains(out, "; better ") {
-		t.Errorf("no mistake listed for random players:\n%s", out)
-	}
-	// The same seed prints the same report.
-	_, again, _ := analyze("-seed", "3", "-samples", "8", path)
-	if again != out {
-		t.Errorf("the same seed printed another report")
+	return b.String()
+}
+
+// TestAnalyzeFlags: at every seat count the command prints the
+// package's report for the options its flags say (-samples, -seed,
+// -all, -ascii, -json), and a progress line without carriage returns on
+// stderr; the seats graded are the person's unless -all.
+func TestAnalyzeFlags(t *testing.T) {
+	for _, g := range analyzeGames {
+		t.Run(g.file, func(t *testing.T) {
+			path := withPerson(t, g.file)
+			code, out, errs := analyze(path, "-samples", "4", "-seed", "3")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed ") || strings.Contains(errs, "\r") {
+				t.Errorf("stderr %q: want plain progress lines without a carriage return and the end line", errs)
+			}
+			opt := analysis.Options{Samples: 4, Seed: 3}
+			if want := reportFor(t, path, opt, false, false); out != want {
+				t.Errorf("report differs from the package's:\n%s", out)
+			}
+			if !strings.Contains(out, "Graded: your decisions.") || strings.Contains(out, "You deals") {
+				t.Errorf("report of the person named You:\n%s", out)
+			}
+			opt.AllSeats = true
+			for _, c := range []struct {
+				args          []string
+				asJSON, ascii bool
+			}{
+				{[]string{"-all", "-ascii"}, false, true},
+				{[]string{"-json", "-all"}, true, false},
+			} {
+				code, out, errs := analyze(append([]string{path, "-samples", "4", "-seed", "3"}, c.args...)...)
+				if code != 0 {
+					t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+				}
+				if want := reportFor(t, path, opt, c.asJSON, c.ascii); out != want {
+					t.Errorf("%v: report differs from the package's:\n%s", c.args, out)
+				}
+			}
+		})
 	}
 }
 
+// TestAnalyzeJSON: the -json output is one JSON report with a summary
+// of every graded seat that adds up over the deals.
 func TestAnalyzeJSON(t *testing.T) {
-	path := filepath.Join(games, "saves", "in-play.klob")
-	code, out, errs := analyze(path, "-json", "-samples", "8")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
-	var rep analysis.JSONReport
-	dec := json.NewDecoder(strings.NewReader(out))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&rep); err != nil {
-		t.Fatalf("output is not the JSON report: %v\n%s", err, out)
-	}
-	if dec.More() {
-		t.Errorf("more than one JSON value")
-	}
-	_, r, err := gamelog.ReadReplay(path)
-	require.NoError(t, err)
-	if rep.File != path || len(rep.Deals) != len(r.Deals) || rep.Game.Over || rep.Samples.Cards != 8 {
-		t.Fatalf("report: file %q, %d deals (want %d), over %v, samples %+v", rep.File, len(rep.Deals), len(r.Deals), rep.Game.Over, rep.Samples)
-	}
-	if last := rep.Deals[len(rep.Deals)-1]; last.Result != "unfinished" {
-		t.Errorf("last deal of a save: result %q, want unfinished", last.Result)
-	}
-	for _, s := range []string{"A", "B"} {
-		g := rep.Game.Players[s]
-		graded, lost := 0, 0.0
-		for _, d := range rep.Deals {
-			graded += d.Players[s].Graded
-			lost += d.Players[s].Lost
-		}
-		if g.Graded != graded || g.Graded == 0 || abs(g.Lost-lost) > 0.1 {
-			t.Errorf("seat %s: game graded %d lost %.2f, deals add up to %d and %.2f", s, g.Graded, g.Lost, graded, lost)
-		}
-		n := 0
-		for _, c := range g.Grades {
-			n += c
-		}
-		if n != g.Graded {
-			t.Errorf("seat %s: grades %v add up to %d, want %d graded", s, g.Grades, n, g.Graded)
-		}
+	for _, g := range analyzeGames {
+		t.Run(g.file, func(t *testing.T) {
+			path := filepath.Join(games, g.file)
+			code, out, errs := analyze(path, "-json", "-samples", "4")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var rep analysis.JSONReport
+			dec := json.NewDecoder(strings.NewReader(out))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&rep); err != nil {
+				t.Fatalf("output is not the JSON report: %v\n%s", err, out)
+			}
+			if dec.More() {
+				t.Errorf("more than one JSON value")
+			}
+			if rep.File != path || len(rep.Players) != g.players || rep.Samples.Cards != 4 {
+				t.Fatalf("report: file %q, %d players, samples %+v", rep.File, len(rep.Players), rep.Samples)
+			}
+			for _, p := range rep.Players {
+				g, ok := rep.Game.Players[p.Seat]
+				if !ok || !p.Graded {
+					t.Fatalf("seat %s of a game of bots: graded %v, summary %v", p.Seat, p.Graded, ok)
+				}
+				graded, lost := 0, 0.0
+				for _, d := range rep.Deals {
+					graded += d.Players[p.Seat].Graded
+					lost += d.Players[p.Seat].Lost
+				}
+				if g.Graded != graded || g.Graded == 0 || abs(g.Lost-lost) > 0.1 {
+					t.Errorf("seat %s: game graded %d lost %.2f, deals add up to %d and %.2f", p.Seat, g.Graded, g.Lost, graded, lost)
+				}
+			}
+		})
 	}
 }
 
 func abs(x float64) float64 { return max(x, -x) }
 
-// A game in progress against a bot is not analysed: the grades of the
-// bot's decisions would show its cards (issue 14).
+// A game in progress with a person at it is not analysed at any seat
+// count; without a person (bots only) it is, up to where it stops.
 func TestAnalyzeRefusesGameInProgress(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "..", "testdata", "games", "saves", "in-trick.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "current.klob")
-	os.WriteFile(path, []byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)), 0o644)
-	var out, errb strings.Builder
-	if code := runAnalyze([]string{path}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "the game is not over") {
-		t.Errorf("exit %d, stderr %q; want 1 and a refusal", code, errb.String())
+	for _, file := range []string{"saves/in-trick.klob", "tables/saves/three-in-dialogue.klob", "tables/saves/four-in-trick.klob"} {
+		path := withPerson(t, file)
+		if code, _, errs := analyze(path, "-samples", "4"); code != 1 || !strings.Contains(errs, "the game is not over") {
+			t.Errorf("%s with a person: exit %d, stderr %q; want 1 and a refusal", file, code, errs)
+		}
+		if code, out, errs := analyze(filepath.Join(games, file), "-samples", "4"); code != 0 || !strings.Contains(out, "unfinished") {
+			t.Errorf("%s, bots only: exit %d, stderr %q, report:\n%s", file, code, errs, out)
+		}
 	}
 }

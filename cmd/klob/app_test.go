@@ -12,16 +12,24 @@ import (
 	"testing"
 )
 
-// TestCheckTerminal: a pipe is no terminal to draw on; keys from a pipe
-// need the controlling terminal.
-func TestCheckTerminal(t *testing.T) {
+// noTTY is opening the controlling terminal where there is none.
+func noTTY() error { return errors.New("no such device or address") }
+
+// pipe is an OS pipe, closed at the end of the test.
+func pipe(t *testing.T) (r, w *os.File) {
+	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
-	defer w.Close()
-	noTTY := func() error { return errors.New("no such device or address") }
+	t.Cleanup(func() { r.Close(); w.Close() })
+	return r, w
+}
+
+// TestCheckTerminal: a pipe is no terminal to draw on; keys from a pipe
+// need the controlling terminal.
+func TestCheckTerminal(t *testing.T) {
+	r, w := pipe(t)
 	if err := checkTerminal(r, w, noTTY); !errors.Is(err, ErrNoTerminal) || !strings.Contains(err.Error(), "output is not one") {
 		t.Errorf("output to a pipe: got %v, want ErrNoTerminal about the output", err)
 	}
@@ -43,13 +51,7 @@ func TestCheckTerminalOnATerminal(t *testing.T) {
 		t.Skip("no controlling terminal")
 	}
 	defer tty.Close()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	defer w.Close()
-	noTTY := func() error { return errors.New("no such device or address") }
+	r, _ := pipe(t)
 	if err := checkTerminal(r, tty, noTTY); !errors.Is(err, ErrNoTerminal) || !strings.Contains(err.Error(), "read keys") {
 		t.Errorf("keys from a pipe, no controlling terminal: got %v, want ErrNoTerminal about keys", err)
 	}
@@ -63,7 +65,7 @@ func TestCheckTerminalOnATerminal(t *testing.T) {
 
 // TestPlayWithoutTerminal runs the real binary with pipes and no
 // controlling terminal (a new session): a plain sentence and exit 2, not
-// Bubble Tea's error about /dev/tty (issue 13, bug 10).
+// Bubble Tea's error about /dev/tty.
 func TestPlayWithoutTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
+	"github.com/klob/klob/docs"
 	"github.com/klob/klob/rules"
 )
 
@@ -110,18 +110,26 @@ type gameFlags struct {
 }
 
 // gameFlags defines -rules, -target and -seed; seedUsage says what the
-// seed decides.
+// seed decides. The notes after the flags get the table of every -rules
+// key with its values, default and meaning.
 func (f *flagSet) gameFlags(seedUsage string) gameFlags {
+	if t := rulesKeys(); t != "" {
+		if f.notes != "" {
+			t = "\n" + t
+		}
+		f.notes = strings.TrimRight(f.notes, "\n") + "\n" + t
+	}
 	return gameFlags{
-		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.OptionNames, ", ")),
+		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
 		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
-		seed:   f.Uint64("seed", 0, seedUsage+" (default: from the clock)"),
+		seed:   f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
 	}
 }
 
 // resolve returns the rule options (-rules, then -target when given)
-// and the seed: -seed when given (seedSet), else one from now.
-func (g gameFlags) resolve(set map[string]bool, now func() time.Time) (opts rules.Options, seed uint64, seedSet bool, err error) {
+// and the seed: -seed when given (seedSet), else a secret one from
+// secret (seedmix.Secret).
+func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rules.Options, seed uint64, seedSet bool, err error) {
 	opts, err = rules.ParseOptions(*g.rules)
 	if err != nil {
 		return opts, 0, false, fmt.Errorf("-rules: %v", err)
@@ -134,5 +142,33 @@ func (g gameFlags) resolve(set map[string]bool, now func() time.Time) (opts rule
 	if set["seed"] {
 		return opts, *g.seed, true, nil
 	}
-	return opts, uint64(now().UnixNano()), false, nil
+	return opts, secret(), false, nil
+}
+
+// rulesKeys is the table of the rule options in docs/rules.md (the
+// section "Rule options"), laid out for a terminal of 80 columns under
+// a line saying what it is: the one statement of the -rules keys, their
+// values, defaults and meanings, shared with klob rules.
+func rulesKeys() string {
+	var table []string
+	in := false
+	for _, l := range strings.Split(docs.Rules(), "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "## ") {
+			in = strings.Contains(t, "Rule options")
+		} else if in && strings.HasPrefix(t, "|") {
+			table = append(table, t)
+		} else if len(table) > 0 {
+			break // the end of the first table of the section
+		}
+	}
+	if len(table) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("The -rules keys (klob rules prints the whole rules):\n")
+	for _, l := range strings.Split(strings.TrimRight(docs.Plain(strings.Join(table, "\n"), 76), "\n"), "\n") {
+		b.WriteString("  " + l + "\n")
+	}
+	return b.String()
 }

@@ -10,7 +10,7 @@ import (
 // runLearn is the guided first game; at its end the player may start a
 // real game (klob play, with the same -ascii).
 func runLearn(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: two fixed deals, step by step.")
+	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: three fixed deals, step by step.")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {

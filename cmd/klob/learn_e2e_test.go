@@ -9,8 +9,9 @@ import (
 // TestEndToEndLearn builds klob and takes the whole lesson in tmux at
 // 80×24 as a new player would: reading each step, giving the answers the
 // lesson asks for (after one wrong answer, to see it refused with a
-// reason), playing the cards, saying bella, reading the score, and
-// taking the real game offered at the end.
+// reason), reading the bottom card, playing the cards, saying bella,
+// reading the score, naming trump in round two, claiming the last deal,
+// and taking the real game offered at the end.
 func TestEndToEndLearn(t *testing.T) {
 	s, _ := launchKlob(t, 80, 24, "learn")
 
@@ -20,7 +21,7 @@ func TestEndToEndLearn(t *testing.T) {
 		s.keys(key)
 		return s.waitFor(want, 5*time.Second)
 	}
-	s.waitFor("step 1 of 12 · Welcome to Klaberjass", 10*time.Second)
+	s.waitFor("step 1 of 17 · Welcome to Klaberjass", 10*time.Second)
 	press("Enter", "The cards and their order")
 	scr := press("Enter", "What the cards are worth")
 	if !strings.Contains(scr, "trump:   20  14  11  10  4  3  0  0") {
@@ -32,7 +33,8 @@ func TestEndToEndLearn(t *testing.T) {
 	press("p", "Schmeiss")
 	press("a", "A thrown-in deal")
 	press("Enter", "Taking trump")
-	press("t", "The dix")
+	press("t", "Nine cards, and the bottom card")
+	press("Enter", "The dix")
 	press("x", "Sequences")
 	scr = press("n", "Playing the tricks")
 	if !strings.Contains(scr, "Bot: twenty · You: not good") {
@@ -41,7 +43,7 @@ func TestEndToEndLearn(t *testing.T) {
 	// The card play: a card marked playable each time, bella when asked.
 	sawBella, sawRefusal := false, false
 	for deadline := time.Now().Add(30 * time.Second); ; {
-		scr = s.screen()
+		scr = s.settled()
 		if strings.Contains(scr, "[enter] see the score") {
 			break
 		}
@@ -76,8 +78,15 @@ func TestEndToEndLearn(t *testing.T) {
 			t.Errorf("the score lacks %q:\n%s", want, scr)
 		}
 	}
+	press("Enter", "When the upcard does not suit you")
+	press("p", "Round two: naming a suit")
+	press("s", "Claiming the rest")
+	scr = press("c", "A claimed deal")
+	if !strings.Contains(scr, "Tricks                    9        0") {
+		t.Errorf("the claimed deal does not give every trick to you:\n%s", scr)
+	}
 	scr = press("Enter", "You know the game")
-	if !strings.Contains(scr, "[n] play a real game") || !strings.Contains(scr, "step 12 of 12") {
+	if !strings.Contains(scr, "[n] play a real game") || !strings.Contains(scr, "step 17 of 17") {
 		t.Errorf("the end does not offer a real game:\n%s", scr)
 	}
 	press("n", "Set up the game")

@@ -1,8 +1,10 @@
-// Command klob is Klaberjass for two in the terminal: play a game against
-// the bot, practise bidding, replay and analyse saved games.
+// Command klob is Klaberjass in the terminal for two, three or four
+// players: play a game against the bots, practise bidding, replay and
+// analyse saved games, play with friends over SSH.
 //
 //	klob [play] [flags]       play a game (the default)
 //	klob learn                a guided first game
+//	klob daily [flags]        the daily challenge: today's boards, par, friends
 //	klob rules [flags]        print the rules Klob plays (docs/rules.md)
 //	klob train [flags]        bidding trainer
 //	klob replay FILE          step through a saved game
@@ -36,6 +38,7 @@ func commands() []command {
 	return []command{
 		{"play", "play a game against the bot (the default)", runPlay},
 		{"learn", "a guided first game for new players", runLearn},
+		{"daily", "the daily challenge: today's eight boards against par and friends", runDaily},
 		{"rules", "print the rules Klob plays", runRules},
 		{"train", "practise bidding decisions", runTrain},
 		{"replay", "step through a saved game", runReplay},
@@ -76,7 +79,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: klob [command] [flags]")
-	fmt.Fprintln(w, "Klaberjass for two in the terminal. Commands:")
+	fmt.Fprintln(w, "Klaberjass in the terminal, for two, three or four players. Commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -17,38 +15,36 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-deals N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
-       klob match -calibrate [-eval METHOD] [-deals N] [-seed S] [-json] [-budget N] [-bid-budget N] [-counterfactual] [-dump FILE] [-workers N] [-rules OPTS]
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-decks N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
+       klob match -calibrate [-players 2|3|4] [-eval METHOD] [-decks N] [-seed S] [-json] [-budget N] [-bid-budget N] [-workers N] [-rules OPTS]
 
-Plays bot A against bot B on duplicate deals (each deck twice, seats
-swapped) and whole games to the target (each twice, seats swapped), and
-reports A's mean margin per deal with its 95% interval, the share of
-games A won, each side's take and bete rates and decision times. Without
--deals or -games it plays 500 duplicate deals; -deals takes at most
-1000000 and -games at most 100000. A progress line is rewritten on
-stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
-reports the deals and games finished so far.
+Plays bot level A against bot level B on duplicate decks and whole games
+to the target, at a table of two, three or four. Each deck and each game
+is played once in every seating, so that every level sits in every
+seat: at two and four players the levels swap seats (four: team A in
+seats A and C, then B and D); at three A sits alone in each seat, then B
+does. The report gives each level's score per deal and A's margin per
+deal (the score of the side a level holds alone less the mean of the
+others, for A) with 95% intervals over decks, each level's share of the
+games won (a three-player game won by either of two B seats counts once,
+for B), the take and bete rates and the decision times. Without -decks
+or -games it plays 500 decks; -decks takes at most 1000000 (-deals is
+the same flag) and -games at most 100000. A progress line is rewritten
+on stderr while it runs (-quiet turns it off); an interrupt (Ctrl-C)
+reports the decks and games finished so far.
 Levels: random, easy, normal, hard, or a phase hybrid LEVEL:key=value,...
 with bid=LEVEL (the decisions before the card play), play=LEVEL (the
-card play), eval=corrected|solved|playout|fitted (the hard bot's
-evaluation) and read=on|off (whether the hard bot reads the other
-seats' card play into their hands), e.g. -a hard -b hard:bid=normal.
-With -players 3 or 4 each deck and each game is played with the seats
-rotated so that every bot sits in every seat (four: team A in seats A
-and C, then B and D; three: one A and two B, then two A and one B, each
-rotated), and the report gives each level's average per deal and its
-share of the games won, with 95% intervals; with three players a game
-won by either of two B bots counts once, as won by B. At a table a
-hybrid may only set read (e.g. -b hard:read=off).
+card play), eval=corrected|solved (the hard bot's evaluation) and
+read=on|off (whether the hard bot reads the other seats' card play into
+their hands), e.g. -a hard -b hard:bid=normal.
 -save DIR writes every deal and game played as a game log.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
-before the card play instead: N decks are played by two hard bots, and
-each bid's predicted score difference is compared with what the deal
-brings when played out, by phase and by option (-counterfactual also
-plays out every option not chosen, and -dump FILE writes every option
-played out as a JSON line, what the fitted evaluation's weights are
-fitted on). An interrupt (Ctrl-C) reports the deals finished so far.
+before the card play instead: N decks are dealt and played out by hard
+bots, and each decision's predicted margin for the option chosen is
+compared with the deciding side's margin when the deal is over, by
+phase and by option, each with its mean error and 95% interval. An
+interrupt (Ctrl-C) reports the deals finished so far.
 `
 
 // runMatch is the match subcommand.
@@ -56,70 +52,36 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("match", matchUsage)
 	a := fs.String("a", "", "level of bot A")
 	b := fs.String("b", "", "level of bot B")
-	deals := fs.Int("deals", 500, "duplicate deals (decks, each played twice); 0 by default with -games")
-	games := fs.Int("games", 0, "games to the target (each played twice, or in every seating with -players 3 or 4)")
+	decks := fs.Int("decks", 500, "duplicate decks, each dealt once in every seating; 0 by default with -games")
+	fs.IntVar(decks, "deals", 500, "the same as -decks")
+	games := fs.Int("games", 0, "games to the target, each played once in every seating")
 	seed := fs.Uint64("seed", 1, "match seed")
 	asJSON := fs.Bool("json", false, "print the report as one JSON object")
 	budget := fs.Int("budget", 0, "samples per decision for the hard bot (0: its default); with -calibrate, per card of the card play")
 	playBudget := fs.Int("play-budget", 0, "samples per card-play decision for the hard bot (0: -budget)")
-	workers := fs.Int("workers", 0, "goroutines playing deals (0: GOMAXPROCS)")
+	workers := fs.Int("workers", 0, "goroutines playing decks (0: GOMAXPROCS)")
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: the defaults of klob rules)")
 	quiet := fs.Bool("quiet", false, "no progress line")
-	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's bid evaluation instead of playing a match")
-	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected, solved, playout or fitted")
-	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated bid (0: the hard bot's)")
-	counterfactual := fs.Bool("counterfactual", false, "with -calibrate: also play out every option not chosen")
-	dump := fs.String("dump", "", "with -calibrate: write every option played out to this file, one JSON object a line")
-	candidates := fs.String("candidates", "", "with -calibrate: other methods, comma-separated, whose predictions of the same options are checked too")
+	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
+	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected or solved")
+	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated decision (0: the hard bot's)")
 	players := fs.Int("players", 0, "players at the table, 2, 3 or 4 (0: as -rules says, else 2)")
-	save := fs.String("save", "", "directory to write every game played as a game log")
+	save := fs.String("save", "", "directory to write every deal and game played as a game log")
 	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return parseExit(err)
 	}
-	if !fs.set()["deals"] && *games > 0 {
-		*deals = 0 // -games alone plays only games
+	set := fs.set()
+	if set["decks"] && set["deals"] {
+		return usageErr("-decks and -deals are the same flag: give one")
+	}
+	if !set["decks"] && !set["deals"] && *games > 0 {
+		*decks = 0 // -games alone plays only games
 	}
 	if len(pos) > 0 {
 		return usageErr("unexpected argument %q", pos[0])
-	}
-	if *calibrate {
-		return runCalibrate(calibArgs{deals: *deals, seed: *seed, budget: *budget, bidBudget: *bidBudget,
-			workers: *workers, method: *method, rules: *rulesOpt, counterfactual: *counterfactual,
-			candidates: *candidates, dump: *dump, json: *asJSON, quiet: *quiet, set: fs.set()}, stdout, stderr, usageErr)
-	}
-	if *a == "" || *b == "" {
-		return usageErr("both -a and -b are needed")
-	}
-	la, err := ai.ParseMixed(*a)
-	if err != nil {
-		return usageErr("-a: %v", err)
-	}
-	lb, err := ai.ParseMixed(*b)
-	if err != nil {
-		return usageErr("-b: %v", err)
-	}
-	switch {
-	case *deals < 0:
-		return usageErr("-deals must not be negative, got %d", *deals)
-	case *games < 0:
-		return usageErr("-games must not be negative, got %d", *games)
-	case *deals > match.MaxDeals:
-		return usageErr("-deals %d: at most %d", *deals, match.MaxDeals)
-	case *games > match.MaxGames:
-		return usageErr("-games %d: at most %d", *games, match.MaxGames)
-	case *deals == 0 && *games == 0:
-		return usageErr("nothing to play: -deals and -games are both 0")
-	case *budget < 0:
-		return usageErr("-budget must not be negative, got %d", *budget)
-	case *playBudget < 0:
-		return usageErr("-play-budget must not be negative, got %d", *playBudget)
-	case *workers < 0:
-		return usageErr("-workers must not be negative, got %d", *workers)
-	case *deadline <= 0:
-		return usageErr("-deadline must be positive, got %v", *deadline)
 	}
 	opts, err := rules.ParseOptions(*rulesOpt)
 	if err != nil {
@@ -135,7 +97,42 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	default:
 		return usageErr("-players must be 2, 3 or 4, got %d", *players)
 	}
-	cfg := match.Config{A: la, B: lb, Deals: *deals, Games: *games, Seed: *seed, Budget: *budget,
+	if *calibrate {
+		return runCalibrate(calibArgs{deals: *decks, seed: *seed, budget: *budget, bidBudget: *bidBudget,
+			workers: *workers, method: *method, opts: opts, json: *asJSON, quiet: *quiet, set: set}, stdout, stderr, usageErr)
+	}
+	if *a == "" || *b == "" {
+		return usageErr("both -a and -b are needed")
+	}
+	la, err := ai.ParseMixed(*a)
+	if err != nil {
+		return usageErr("-a: %v", err)
+	}
+	lb, err := ai.ParseMixed(*b)
+	if err != nil {
+		return usageErr("-b: %v", err)
+	}
+	switch {
+	case *decks < 0:
+		return usageErr("-decks must not be negative, got %d", *decks)
+	case *games < 0:
+		return usageErr("-games must not be negative, got %d", *games)
+	case *decks > match.MaxDecks:
+		return usageErr("-decks %d: at most %d", *decks, match.MaxDecks)
+	case *games > match.MaxGames:
+		return usageErr("-games %d: at most %d", *games, match.MaxGames)
+	case *decks == 0 && *games == 0:
+		return usageErr("nothing to play: -decks and -games are both 0")
+	case *budget < 0:
+		return usageErr("-budget must not be negative, got %d", *budget)
+	case *playBudget < 0:
+		return usageErr("-play-budget must not be negative, got %d", *playBudget)
+	case *workers < 0:
+		return usageErr("-workers must not be negative, got %d", *workers)
+	case *deadline <= 0:
+		return usageErr("-deadline must be positive, got %v", *deadline)
+	}
+	cfg := match.Config{A: la, B: lb, Decks: *decks, Games: *games, Seed: *seed, Budget: *budget,
 		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts, Partial: true, Save: *save}
 	if !*quiet {
 		// On a terminal the line is rewritten in place; in a pipe or a
@@ -149,16 +146,21 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob match: %v\n", err)
 		return 1
 	}
-	if *asJSON {
+	return writeReport(rep, *asJSON, stdout, stderr)
+}
+
+// writeReport writes rep as indented JSON or as text, and returns the
+// exit code.
+func writeReport(rep interface{ WriteText(io.Writer) error }, asJSON bool, stdout, stderr io.Writer) int {
+	var err error
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
-			fmt.Fprintf(stderr, "klob match: %v\n", err)
-			return 1
-		}
-		return 0
+		err = enc.Encode(rep)
+	} else {
+		err = rep.WriteText(stdout)
 	}
-	if err := rep.WriteText(stdout); err != nil {
+	if err != nil {
 		fmt.Fprintf(stderr, "klob match: %v\n", err)
 		return 1
 	}
@@ -168,23 +170,24 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 type calibArgs struct {
 	deals, budget, bidBudget, workers int
 	seed                              uint64
-	method, rules, candidates, dump   string
-	counterfactual, json, quiet       bool
+	method                            string
+	opts                              rules.Options
+	json, quiet                       bool
 	set                               map[string]bool
 }
 
 // runCalibrate is klob match -calibrate.
 func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, ...any) int) int {
-	for _, f := range []string{"a", "b", "games", "deadline", "play-budget"} {
+	for _, f := range []string{"a", "b", "games", "deadline", "play-budget", "save"} {
 		if c.set[f] {
 			return usageErr("-%s does not go with -calibrate", f)
 		}
 	}
 	switch {
 	case c.deals <= 0:
-		return usageErr("-deals must be positive, got %d", c.deals)
-	case c.deals > match.MaxDeals:
-		return usageErr("-deals %d: at most %d", c.deals, match.MaxDeals)
+		return usageErr("-decks must be positive, got %d", c.deals)
+	case c.deals > match.MaxDecks:
+		return usageErr("-decks %d: at most %d", c.deals, match.MaxDecks)
 	case c.budget < 0:
 		return usageErr("-budget must not be negative, got %d", c.budget)
 	case c.bidBudget < 0:
@@ -196,35 +199,10 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 	if err != nil {
 		return usageErr("-eval: %v", err)
 	}
-	var cands []eval.Method
-	if c.candidates != "" {
-		for _, s := range strings.Split(c.candidates, ",") {
-			cm, err := eval.ParseMethod(s)
-			if err != nil {
-				return usageErr("-candidates: %v", err)
-			}
-			cands = append(cands, cm)
-		}
-	}
-	opts, err := rules.ParseOptions(c.rules)
-	if err != nil {
-		return usageErr("-rules: %v", err)
-	}
-	cfg := match.CalibConfig{Candidates: cands, Deals: c.deals, Seed: c.seed, Method: m, Budget: c.budget, BidBudget: c.bidBudget,
-		Workers: c.workers, Counterfactual: c.counterfactual, Options: opts}
+	cfg := match.CalibConfig{Deals: c.deals, Seed: c.seed, Method: m, Budget: c.budget, BidBudget: c.bidBudget,
+		Workers: c.workers, Options: c.opts}
 	if !c.quiet {
-		cfg.Progress = stderr
-	}
-	if c.dump != "" {
-		f, err := os.Create(c.dump)
-		if err != nil {
-			fmt.Fprintf(stderr, "klob match: %v\n", err)
-			return 1
-		}
-		defer f.Close()
-		bw := bufio.NewWriter(f)
-		defer bw.Flush()
-		cfg.Dump = bw
+		cfg.Progress = progress.New(stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -233,16 +211,5 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 		fmt.Fprintf(stderr, "klob match: %v\n", err)
 		return 1
 	}
-	if c.json {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(cal)
-	} else {
-		err = cal.WriteText(stdout)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
-	}
-	return 0
+	return writeReport(cal, c.json, stdout, stderr)
 }

@@ -3,89 +3,108 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 )
 
-func TestMatchJSON(t *testing.T) {
+// matchReport is the part of klob match -json the tests read.
+type matchReport struct {
+	A, B       string
+	Players    int
+	Seed       uint64
+	Rules      string
+	Decks      int
+	Games      int
+	Seatings   int
+	Unfinished int `json:"unfinished_games"`
+	Margin     struct {
+		Mean, Lo, Hi float64
+		N            int
+	}
+	PerDeal []struct {
+		Mean, Lo, Hi float64
+		N            int
+	} `json:"per_deal"`
+	GamesWon []struct {
+		Wins, Played  int
+		Share, Lo, Hi float64
+	} `json:"games_won"`
+	Sides []map[string]any
+}
+
+func runMatchJSON(t *testing.T, args ...string) matchReport {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code := runMatch([]string{"-a", "normal", "-b", "random", "-deals", "20", "-games", "1", "-seed", "3", "-json"}, &out, &errb)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
-	}
-	var rep map[string]any
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatalf("output is not JSON: %v\n%s", err, out.String())
-	}
-	if rep["a"] != "normal" || rep["b"] != "random" || rep["deals"] != 20.0 || rep["games"] != 1.0 || rep["seed"] != 3.0 {
-		t.Errorf("header fields: %v", rep)
-	}
-	margin, ok := rep["margin"].(map[string]any)
-	if !ok {
-		t.Fatalf("no margin object: %v", rep)
-	}
-	for _, k := range []string{"mean", "lo", "hi", "n"} {
-		if _, ok := margin[k].(float64); !ok {
-			t.Errorf("margin.%s missing: %v", k, margin)
-		}
-	}
-	if margin["lo"].(float64) > margin["mean"].(float64) || margin["mean"].(float64) > margin["hi"].(float64) {
-		t.Errorf("margin interval out of order: %v", margin)
-	}
-	games, ok := rep["games_won"].(map[string]any)
-	if !ok || games["played"] != 2.0 {
-		t.Errorf("games_won: %v", rep["games_won"])
-	}
-	for _, k := range []string{"share", "lo", "hi", "wins"} {
-		if _, ok := games[k].(float64); !ok {
-			t.Errorf("games_won.%s missing: %v", k, games)
-		}
-	}
-	sides, ok := rep["sides"].([]any)
-	if !ok || len(sides) != 2 {
-		t.Fatalf("sides: %v", rep["sides"])
-	}
-	for i, s := range sides {
-		side := s.(map[string]any)
-		for _, k := range []string{"level", "take_rate", "bete_rate", "deals", "takes", "betes"} {
-			if _, ok := side[k]; !ok {
-				t.Errorf("side %d lacks %s: %v", i, k, side)
+	code := runMatch(append(args, "-json"), &out, &errb)
+	require.Equal(t, 0, code, "stderr %q", errb.String())
+	var rep matchReport
+	require.NoError(t, json.Unmarshal(out.Bytes(), &rep), out.String())
+	return rep
+}
+
+// TestMatchJSON: at every count the JSON report has the levels, the
+// seat count, each level's score per deal, the margin, the games won by
+// each level and both sides.
+func TestMatchJSON(t *testing.T) {
+	for _, c := range []struct{ players, seatings int }{{2, 2}, {3, 6}, {4, 2}} {
+		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
+			rep := runMatchJSON(t, "-players", fmt.Sprint(c.players), "-a", "normal", "-b", "random", "-decks", "10", "-games", "1",
+				"-rules", "target=200", "-seed", "3", "-quiet")
+			require.Equal(t, "normal", rep.A)
+			require.Equal(t, "random", rep.B)
+			require.Equal(t, c.players, rep.Players)
+			require.Equal(t, c.seatings, rep.Seatings)
+			require.Equal(t, 10, rep.Decks)
+			require.Equal(t, 10, rep.Margin.N)
+			require.LessOrEqual(t, rep.Margin.Lo, rep.Margin.Mean)
+			require.LessOrEqual(t, rep.Margin.Mean, rep.Margin.Hi)
+			require.Len(t, rep.PerDeal, 2)
+			require.InDelta(t, rep.PerDeal[0].Mean-rep.PerDeal[1].Mean, rep.Margin.Mean, 1e-9)
+			require.Len(t, rep.GamesWon, 2)
+			require.Equal(t, c.seatings, rep.GamesWon[0].Played)
+			require.Equal(t, c.seatings, rep.GamesWon[0].Wins+rep.GamesWon[1].Wins+rep.Unfinished)
+			if c.players > 2 {
+				require.Contains(t, rep.Rules, fmt.Sprintf("players=%d", c.players))
 			}
-		}
-		tm, ok := side["time"].(map[string]any)
-		if !ok {
-			t.Fatalf("side %d: no time: %v", i, side)
-		}
-		for _, k := range []string{"median_us", "p95_us", "max_us", "count"} {
-			if _, ok := tm[k].(float64); !ok {
-				t.Errorf("side %d time lacks %s: %v", i, k, tm)
+			require.Len(t, rep.Sides, 2)
+			for i, side := range rep.Sides {
+				for _, k := range []string{"level", "take_rate", "bete_rate", "deals", "takes", "betes", "time"} {
+					require.Contains(t, side, k, "side %d", i)
+				}
+				tm := side["time"].(map[string]any)
+				for _, k := range []string{"median_us", "p95_us", "max_us", "count"} {
+					require.Contains(t, tm, k, "side %d time", i)
+				}
 			}
-		}
+		})
 	}
-	// stderr is a buffer, not a terminal: plain lines, no carriage
-	// return (issue 13, bug 9).
-	if e := errb.String(); !strings.HasPrefix(e, "match normal vs random: deals") || strings.Contains(e, "\r") {
+}
+
+// TestMatchProgress: stderr is a buffer, not a terminal: plain lines,
+// no carriage return.
+func TestMatchProgress(t *testing.T) {
+	var out, errb bytes.Buffer
+	require.Equal(t, 0, runMatch([]string{"-a", "normal", "-b", "random", "-decks", "20", "-seed", "3"}, &out, &errb))
+	if e := errb.String(); !strings.HasPrefix(e, "match normal vs random: decks") || strings.Contains(e, "\r") {
 		t.Errorf("stderr %q: want plain progress lines without a carriage return", e)
 	}
 }
 
 func TestMatchText(t *testing.T) {
-	var out, errb bytes.Buffer
-	code := runMatch([]string{"-a", "easy", "-b", "random", "-deals", "10", "-quiet"}, &out, &errb)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
-	}
-	if errb.Len() != 0 {
-		t.Errorf("-quiet still wrote %q", errb.String())
-	}
-	for _, want := range []string{"easy (A) vs random (B)", "margin of A per deal", "95% interval", "take rate", "p95"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("report lacks %q:\n%s", want, out.String())
+	for _, players := range []string{"2", "3", "4"} {
+		var out, errb bytes.Buffer
+		code := runMatch([]string{"-players", players, "-a", "easy", "-b", "random", "-decks", "10", "-quiet"}, &out, &errb)
+		require.Equal(t, 0, code, "stderr %q", errb.String())
+		require.Zero(t, errb.Len(), "-quiet still wrote %q", errb.String())
+		for _, want := range []string{"easy (A) vs random (B), " + players + " players", "easy (A) per deal", "margin of A per deal",
+			"95% interval", "take rate", "p95"} {
+			require.Contains(t, out.String(), want)
 		}
+		require.NotContains(t, out.String(), "games to the target")
 	}
 }
 
@@ -97,10 +116,11 @@ func TestMatchUsageErrors(t *testing.T) {
 		{nil, "both -a and -b"},
 		{[]string{"-a", "normal"}, "both -a and -b"},
 		{[]string{"-a", "genius", "-b", "random"}, `unknown bot level "genius"`},
-		{[]string{"-a", "normal", "-b", "random", "-deals", "-3"}, "-deals must not be negative"},
-		{[]string{"-a", "normal", "-b", "random", "-deals", "0"}, "nothing to play"},
+		{[]string{"-a", "normal", "-b", "random", "-decks", "-3"}, "-decks must not be negative"},
+		{[]string{"-a", "normal", "-b", "random", "-decks", "0"}, "nothing to play"},
+		{[]string{"-a", "normal", "-b", "random", "-decks", "3", "-deals", "3"}, "-decks and -deals are the same flag"},
 		{[]string{"-a", "normal", "-b", "random", "-games", "-1"}, "-games must not be negative"},
-		{[]string{"-a", "normal", "-b", "random", "-deals", "ten"}, "invalid value"},
+		{[]string{"-a", "normal", "-b", "random", "-decks", "ten"}, "invalid value"},
 		{[]string{"-a", "normal", "-b", "random", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
 		{[]string{"-a", "normal", "-b", "random", "-rules", "target=abc"}, "option target"},
@@ -108,13 +128,17 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "hard:bid=genius", "-b", "random"}, `unknown bot level "genius"`},
 		{[]string{"-a", "hard:think=3", "-b", "random"}, `unknown key "think"`},
 		{[]string{"-a", "normal", "-b", "random", "-play-budget", "-1"}, "-play-budget must not be negative"},
+		{[]string{"-a", "normal", "-b", "random", "-players", "5"}, "-players must be 2, 3 or 4"},
 		{[]string{"-calibrate", "-a", "hard"}, "-a does not go with -calibrate"},
-		{[]string{"-calibrate", "-deals", "0"}, "-deals must be positive"},
+		{[]string{"-calibrate", "-decks", "0"}, "-decks must be positive"},
 		{[]string{"-calibrate", "-eval", "oracle"}, `unknown evaluation method "oracle"`},
-		{[]string{"-calibrate", "-candidates", "solved,oracle"}, `-candidates: unknown evaluation method "oracle"`},
 		{[]string{"-calibrate", "-bid-budget", "-2"}, "-bid-budget must not be negative"},
-		// Issue 14: bounded, refused before anything is allocated.
-		{[]string{"-a", "random", "-b", "random", "-deals", "2000000000"}, "-deals 2000000000: at most 1000000"},
+		{[]string{"-calibrate", "-players", "1"}, "-players must be 2, 3 or 4"},
+		// The lab's flags are not the product's.
+		{[]string{"-calibrate", "-counterfactual"}, "flag provided but not defined"},
+		{[]string{"-calibrate", "-dump", "x.jsonl"}, "flag provided but not defined"},
+		// Bounded, refused before anything is allocated.
+		{[]string{"-a", "random", "-b", "random", "-decks", "2000000000"}, "-decks 2000000000: at most 1000000"},
 		{[]string{"-a", "random", "-b", "random", "-games", "100001"}, "-games 100001: at most 100000"},
 		{[]string{"-a", "random", "-b", "random", "-rules", "target=100,target=200"}, "rule option target is given twice"},
 		{[]string{"-a", "random", "-b", "random", "-rules", "target=99999"}, "not a number from 1 to 5000"},
@@ -136,90 +160,75 @@ func TestMatchUsageErrors(t *testing.T) {
 
 func TestMatchHelp(t *testing.T) {
 	var out, errb bytes.Buffer
-	if code := runMatch([]string{"-h"}, &out, &errb); code != 0 {
-		t.Fatalf("-h: exit %d", code)
-	}
-	if !strings.Contains(out.String(), "usage: klob match") || !strings.Contains(out.String(), "-deals") {
-		t.Errorf("-h output: %q", out.String())
-	}
+	require.Equal(t, 0, runMatch([]string{"-h"}, &out, &errb))
+	require.Contains(t, out.String(), "usage: klob match")
+	require.Contains(t, out.String(), "-decks")
 }
 
-// TestMatchGamesOnly: -games alone plays no duplicate deals.
+// TestMatchGamesOnly: -games alone plays no decks, at every count; the
+// games are played in every seating.
 func TestMatchGamesOnly(t *testing.T) {
-	var out, errb bytes.Buffer
-	if code := runMatch([]string{"-a", "normal", "-b", "easy", "-games", "1", "-json", "-quiet"}, &out, &errb); code != 0 {
-		t.Fatalf("exit %d: %s", code, errb.String())
-	}
-	var rep struct {
-		Deals    int `json:"deals"`
-		GamesWon struct {
-			Played int `json:"played"`
-		} `json:"games_won"`
-	}
-	require.NoError(t, json.Unmarshal(out.Bytes(), &rep))
-	if rep.Deals != 0 || rep.GamesWon.Played != 2 {
-		t.Errorf("deals %d, games played %d: want 0 and 2", rep.Deals, rep.GamesWon.Played)
+	for _, c := range []struct{ players, seatings int }{{2, 2}, {3, 6}, {4, 2}} {
+		rep := runMatchJSON(t, "-players", fmt.Sprint(c.players), "-a", "easy", "-b", "random", "-games", "2", "-rules", "target=200", "-seed", "5", "-quiet")
+		require.Equal(t, 0, rep.Decks)
+		require.Equal(t, 2, rep.Games)
+		require.Equal(t, 2*c.seatings, rep.GamesWon[0].Played)
+		require.Equal(t, 2*c.seatings, rep.GamesWon[0].Wins+rep.GamesWon[1].Wins+rep.Unfinished)
 	}
 }
 
-// TestMatchHybrid: a phase hybrid plays under its canonical name.
+// TestMatchDealsFlag: -deals is -decks under its older name.
+func TestMatchDealsFlag(t *testing.T) {
+	a := runMatchJSON(t, "-a", "easy", "-b", "random", "-deals", "5", "-seed", "2", "-quiet")
+	b := runMatchJSON(t, "-a", "easy", "-b", "random", "-decks", "5", "-seed", "2", "-quiet")
+	require.Equal(t, 5, a.Decks)
+	require.Equal(t, a.Margin, b.Margin)
+}
+
+// TestMatchHybrid: a phase hybrid plays under its canonical name, at
+// every count.
 func TestMatchHybrid(t *testing.T) {
-	var out, errb bytes.Buffer
-	code := runMatch([]string{"-a", "normal:play=easy", "-b", "easy:bid=random", "-deals", "5", "-quiet"}, &out, &errb)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
-	}
-	if !strings.Contains(out.String(), "easy:bid=normal (A) vs easy:bid=random (B)") {
-		t.Errorf("report header:\n%s", out.String())
+	for _, players := range []string{"2", "3", "4"} {
+		var out, errb bytes.Buffer
+		code := runMatch([]string{"-players", players, "-a", "normal:play=easy", "-b", "easy:bid=random", "-decks", "5", "-quiet"}, &out, &errb)
+		require.Equal(t, 0, code, "stderr %q", errb.String())
+		require.Contains(t, out.String(), "easy:bid=normal (A) vs easy:bid=random (B)")
 	}
 }
 
-// TestMatchCalibrate runs a tiny calibration in both formats.
+// TestMatchCalibrate runs a tiny calibration at every count in both
+// formats.
 func TestMatchCalibrate(t *testing.T) {
-	args := []string{"-calibrate", "-eval", "solved", "-deals", "2", "-budget", "4", "-bid-budget", "4", "-quiet"}
-	var out, errb bytes.Buffer
-	if code := runMatch(args, &out, &errb); code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
-	}
-	for _, want := range []string{"calibration of the solved evaluation", "round one", "every chosen option", "fitted bias"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("report lacks %q:\n%s", want, out.String())
+	for _, players := range []string{"2", "3", "4"} {
+		args := []string{"-calibrate", "-players", players, "-eval", "solved", "-decks", "2", "-budget", "2", "-bid-budget", "4", "-quiet"}
+		var out, errb bytes.Buffer
+		require.Equal(t, 0, runMatch(args, &out, &errb), "stderr %q", errb.String())
+		for _, want := range []string{"calibration of the solved evaluation, " + players + " players", "round one", "every chosen option"} {
+			require.Contains(t, out.String(), want)
 		}
+		out.Reset()
+		require.Equal(t, 0, runMatch(append(args, "-json"), &out, &errb), "stderr %q", errb.String())
+		var cal struct {
+			Method   string `json:"method"`
+			Players  int    `json:"players"`
+			Finished int    `json:"finished"`
+		}
+		require.NoError(t, json.Unmarshal(out.Bytes(), &cal))
+		require.Equal(t, "solved", cal.Method)
+		require.Equal(t, players, fmt.Sprint(cal.Players))
+		require.Equal(t, 2, cal.Finished)
 	}
-	out.Reset()
-	if code := runMatch(append(args, "-json"), &out, &errb); code != 0 {
-		t.Fatalf("-json: exit %d, stderr %q", code, errb.String())
-	}
-	var cal struct {
-		Method   string `json:"method"`
-		Finished int    `json:"finished"`
-	}
-	require.NoError(t, json.Unmarshal(out.Bytes(), &cal))
-	if cal.Method != "solved" || cal.Finished != 2 {
-		t.Errorf("method %q, finished %d", cal.Method, cal.Finished)
-	}
+}
 
-	// -dump writes a JSON line for every option played out; a file
-	// that cannot be made is an error that names it.
-	path := filepath.Join(t.TempDir(), "dump.jsonl")
-	out.Reset()
-	if code := runMatch(append(args, "-counterfactual", "-dump", path), &out, &errb); code != 0 {
-		t.Fatalf("-dump: exit %d, stderr %q", code, errb.String())
-	}
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	require.Greater(t, len(lines), 2)
-	for _, l := range lines {
-		var o struct {
-			Phase, Option string
-		}
-		require.NoError(t, json.Unmarshal([]byte(l), &o), l)
-		require.NotEmpty(t, o.Option)
-	}
-	errb.Reset()
-	bad := filepath.Join(t.TempDir(), "no", "dump.jsonl")
-	if code := runMatch(append(args, "-dump", bad), &out, &errb); code != 1 || !strings.Contains(errb.String(), bad) {
-		t.Errorf("-dump into a missing directory: exit %d, stderr %q", code, errb.String())
+// TestMatchSave: -save writes a log for every seating of every deck.
+func TestMatchSave(t *testing.T) {
+	for _, c := range []struct{ players, seatings int }{{2, 2}, {3, 6}} {
+		dir := t.TempDir()
+		var out, errb bytes.Buffer
+		code := runMatch([]string{"-players", fmt.Sprint(c.players), "-a", "normal", "-b", "random", "-decks", "2", "-seed", "3", "-quiet", "-save", dir}, &out, &errb)
+		require.Equal(t, 0, code, "stderr %q", errb.String())
+		es, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Len(t, es, 2*c.seatings)
 	}
 }

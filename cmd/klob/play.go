@@ -6,9 +6,9 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
@@ -24,7 +24,7 @@ type playFlags struct {
 // parsePlay reads the flags of klob play:
 //
 //	klob play [-players 2|3|4] [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]
-func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (playFlags, error) {
+func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (playFlags, error) {
 	fs := newFlagSet("play", "usage: klob play [-players 2|3|4] [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]\nPlays a game against the bot: with -players 3 against two bots, with 4 with a bot partner against two.")
 	level := fs.String("level", "normal", "the bots: easy, normal or hard (random for testing)")
 	players := fs.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)")
@@ -43,7 +43,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 		return playFlags{}, fmt.Errorf("-level: %v", err)
 	}
 	set := fs.set()
-	opts, s, seedSet, err := game.resolve(set, now)
+	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
 		return playFlags{}, err
 	}
@@ -75,7 +75,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, now func() time.Time) (p
 
 // runPlay plays a game against the bot in the terminal.
 func runPlay(args []string, stdout, stderr io.Writer) int {
-	pf, err := parsePlay(args, stdout, stderr, time.Now)
+	pf, err := parsePlay(args, stdout, stderr, seedmix.Secret)
 	switch {
 	case errors.Is(err, errHelp), errors.Is(err, errUsage):
 		return parseExit(err)

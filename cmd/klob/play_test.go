@@ -2,15 +2,19 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/rules"
 )
 
-var clock = func() time.Time { return time.Unix(0, 1234) }
+// fixedSeed stands in for seedmix.Secret: the seed when -seed is not given.
+var fixedSeed = func() uint64 { return 1234 }
 
 func TestParsePlay(t *testing.T) {
 	def := rules.DefaultOptions()
@@ -36,7 +40,7 @@ func TestParsePlay(t *testing.T) {
 		{args: []string{"-rules", "sequence_rank=length"}, level: ai.Normal, target: 500, seed: 1234,
 			check: func(o rules.Options) bool { return o.SequenceRank == rules.RankByLength }, pace: 700 * time.Millisecond},
 	} {
-		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, clock)
+		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
@@ -73,7 +77,7 @@ func TestParsePlayErrors(t *testing.T) {
 		{[]string{"-nope"}, `flag provided but not defined: -nope`},
 	} {
 		var stderr bytes.Buffer
-		_, err := parsePlay(tc.args, &bytes.Buffer{}, &stderr, clock)
+		_, err := parsePlay(tc.args, &bytes.Buffer{}, &stderr, fixedSeed)
 		if err == nil {
 			t.Errorf("%v: no error", tc.args)
 			continue
@@ -100,6 +104,90 @@ func TestRunPlayUsage(t *testing.T) {
 		code := run(tc.args, &stdout, &stderr)
 		if code != tc.code || !strings.Contains(stderr.String(), tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, stderr.String(), tc.code, tc.want)
+		}
+	}
+}
+
+// TestPlayHelpListsEveryRulesKey: klob play -h (and klob train -h)
+// lists every -rules key in a table of its values, default and meaning,
+// the default read from the rules' own defaults; no line is wider than
+// 80 columns.
+func TestPlayHelpListsEveryRulesKey(t *testing.T) {
+	for _, cmd := range []string{"play", "train"} {
+		var stdout, stderr bytes.Buffer
+		if code := run([]string{cmd, "-h"}, &stdout, &stderr); code != 0 {
+			t.Fatalf("klob %s -h: exit %d, %s", cmd, code, stderr.String())
+		}
+		out := stdout.String()
+		_, table, ok := strings.Cut(out, "The -rules keys")
+		if !ok {
+			t.Fatalf("klob %s -h has no table of -rules keys:\n%s", cmd, out)
+		}
+		def := rules.DefaultOptions()
+		for _, k := range rules.AllOptionNames() {
+			v, err := def.Get(k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !regexp.MustCompile(`(?m)^  ` + k + ` +[^\n]* ` + regexp.QuoteMeta(v) + ` +\S`).MatchString(table) {
+				t.Errorf("klob %s -h: no row for %s with its default %s:\n%s", cmd, k, v, table)
+			}
+		}
+		for _, l := range strings.Split(table, "\n") {
+			if n := utf8.RuneCountInString(l); n > 80 {
+				t.Errorf("klob %s -h: a line of %d columns: %q", cmd, n, l)
+			}
+		}
+	}
+}
+
+// TestSeedNotFromClock: without -seed, klob play and klob train deal
+// from a secret seed, nowhere near the clock, new at each start.
+func TestSeedNotFromClock(t *testing.T) {
+	now := uint64(time.Now().UnixNano())
+	near := func(s uint64) bool { return s > now-1e13 && s < now+1e13 }
+	p1, err := parsePlay(nil, &bytes.Buffer{}, &bytes.Buffer{}, seedmix.Secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, _ := parsePlay(nil, &bytes.Buffer{}, &bytes.Buffer{}, seedmix.Secret)
+	tr, _ := parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, seedmix.Secret)
+	for _, s := range []uint64{p1.cfg.Setup.Seed, p2.cfg.Setup.Seed, tr.cfg.Seed} {
+		if near(s) {
+			t.Errorf("seed %d is the clock's", s)
+		}
+	}
+	if p1.cfg.Setup.Seed == p2.cfg.Setup.Seed {
+		t.Errorf("two starts dealt from one seed %d", p1.cfg.Setup.Seed)
+	}
+}
+
+// TestParsePlayPlayers: -players sets the table's size (with -rules
+// for the house variants); a bad count is refused with what is allowed.
+func TestParsePlayPlayers(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{
+		{nil, 2},
+		{[]string{"-players", "3"}, 3},
+		{[]string{"-players", "4", "-rules", "shlomo=on,cleopatra=on"}, 4},
+		{[]string{"-rules", "players=3"}, 3},
+		{[]string{"-rules", "players=3", "-players", "4"}, 4},
+	} {
+		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		if err != nil {
+			t.Errorf("%v: %v", tc.args, err)
+			continue
+		}
+		if got := pf.cfg.Setup.Options.NumPlayers(); got != tc.want {
+			t.Errorf("%v: %d players, want %d", tc.args, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"1", "5", "-2"} {
+		_, err := parsePlay([]string{"-players", bad}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		if err == nil || !strings.Contains(err.Error(), "-players") && !strings.Contains(err.Error(), "players") {
+			t.Errorf("-players %s: got %v, want an error naming -players", bad, err)
 		}
 	}
 }

@@ -31,6 +31,7 @@ func replayApp(args []string, stdout, stderr io.Writer) (*tui.App, int) {
 	fs := newFlagSet("replay", `usage: klob replay [FILE] [-analyse] [-samples N] [-seed N] [-ascii]
 Steps through a saved game; without FILE, lists the saved games to choose from.`)
 	analyse := fs.Bool("analyse", false, "start the analysis at once (the a key toggles it)")
+	fs.BoolVar(analyse, "analyze", false, "the same as -analyse")
 	samples := fs.Int("samples", 0, "sampled deals a decision for the analysis (default by phase)")
 	seed := fs.Uint64("seed", 0, "seed of the analysis' samples")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")

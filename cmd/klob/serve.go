@@ -16,12 +16,19 @@ import (
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
+	"golang.org/x/text/unicode/norm"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -34,11 +41,23 @@ type serveFlags struct {
 	state       string
 	hostKey     string
 	maxSessions int
+	maxPerAddr  int
 	maxTables   int
 	idle        time.Duration
+	login       time.Duration
 	grace       time.Duration
+	abandon     time.Duration
 	keyRate     float64
 	pace        time.Duration
+	stats       time.Duration
+	stall       time.Duration
+	dbCheck     bool
+	boardGames  int
+	// now is the clock of the tournaments' ends and days, and
+	// tourneyBot the bots of their boards and par (not flags: tests set
+	// them); nil is time.Now and the server's bots.
+	now        func() time.Time
+	tourneyBot ai.Factory
 }
 
 // parseServe reads the flags of klob serve:
@@ -46,16 +65,23 @@ type serveFlags struct {
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-tables N] [-idle D] [-grace D]\nServes Klob over SSH: ssh -p 2222 HOST plays.")
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players, games,\nratings) is STATE/club.db; -db-check checks it and exits (0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
 	fs.IntVar(&f.maxSessions, "max-sessions", 100, "most sessions open at once")
+	fs.IntVar(&f.maxPerAddr, "max-per-addr", 16, "most connections open at once from one address (an IPv4 address, an IPv6 /64)")
 	fs.IntVar(&f.maxTables, "max-tables", 50, "most tables open at once")
 	fs.DurationVar(&f.idle, "idle", 30*time.Minute, "a session without a key pressed for this long is closed")
+	fs.DurationVar(&f.login, "login-timeout", time.Minute, "a connection without a terminal session this long after it opened (or after its last session) is closed")
 	fs.DurationVar(&f.grace, "grace", 2*time.Minute, "how long a dropped player's seat waits before a bot takes it")
+	fs.DurationVar(&f.abandon, "abandon", 30*time.Minute, "a table nobody is connected to for this long is closed, its game filed in the players' histories")
 	fs.Float64Var(&f.keyRate, "key-rate", 40, "most keys a second a session may send")
 	fs.DurationVar(&f.pace, "pace", tui.DefaultTiming().Pace, "least time between two moves of a bot")
+	fs.DurationVar(&f.stall, "stall", 30*time.Second, "a session whose terminal reads nothing of its screen for this long is closed")
+	fs.DurationVar(&f.stats, "stats", 0, "log the sessions, tables, goroutines, heap and the club's writes this often (0: never)")
+	fs.IntVar(&f.boardGames, "board-games", rating.DefaultMinGames, "rated games that list a player on a leaderboard")
+	fs.BoolVar(&f.dbCheck, "db-check", false, "check the club database (STATE/club.db) and exit: 0 when it is sound, 1 when not")
 	pos, err := fs.parse(args, stdout, stderr)
 	if err != nil {
 		return f, err
@@ -66,16 +92,28 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	switch {
 	case f.maxSessions < 1:
 		return f, fmt.Errorf("-max-sessions: %d is less than 1", f.maxSessions)
+	case f.maxPerAddr < 1:
+		return f, fmt.Errorf("-max-per-addr: %d is less than 1", f.maxPerAddr)
 	case f.maxTables < 0:
 		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
 	case f.idle <= 0:
 		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
+	case f.login <= 0:
+		return f, fmt.Errorf("-login-timeout: %v is not positive", f.login)
 	case f.grace < 0:
 		return f, fmt.Errorf("-grace: %v is negative", f.grace)
+	case f.abandon <= 0:
+		return f, fmt.Errorf("-abandon: %v is not positive", f.abandon)
 	case f.keyRate <= 0:
 		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
 	case f.pace < 0:
 		return f, fmt.Errorf("-pace: %v is negative", f.pace)
+	case f.stats < 0:
+		return f, fmt.Errorf("-stats: %v is negative", f.stats)
+	case f.boardGames < 1:
+		return f, fmt.Errorf("-board-games: %d is less than 1", f.boardGames)
+	case f.stall <= 0:
+		return f, fmt.Errorf("-stall: %v is not positive", f.stall)
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -100,7 +138,33 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 2
 	}
-	srv, h, err := newServe(f, stdout, stderr)
+	if f.dbCheck {
+		return runDBCheck(f, stdout, stderr)
+	}
+	// One klob serve per state directory: a second would play its own,
+	// diverging copies of the tables and save over the first's.
+	if err := os.MkdirAll(f.state, 0o700); err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	lock, err := dirlock.TryLock(filepath.Join(f.state, stateLock))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", lockError(f.state, err))
+		return 1
+	}
+	defer lock.Unlock()
+	// One line at a time on the log: the server's, the hall's, the
+	// stats'.
+	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
+	// The club's database first: one damaged or from a newer klob stops
+	// the start, before any table is brought back.
+	cl, err := openClub(f.state, f.now, f.boardGames, timedLogf(stdout))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve: %v\n", err)
+		return 1
+	}
+	defer cl.Close()
+	srv, h, err := newServe(f, cl, stdout, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
 		return 1
@@ -116,6 +180,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer signal.Stop(sig)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
+	if f.stats > 0 {
+		stop := make(chan struct{})
+		defer close(stop)
+		go logStats(stdout, f.stats, srv, h.Hall, cl, stop)
+	}
 	select {
 	case err := <-done:
 		if err != nil {
@@ -130,16 +199,42 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	_ = srv.Shutdown(ctx)
 	// The tables' bots and drop clocks stop and their last saves land
-	// before the process ends.
+	// before the process ends (the club's database closes after them).
 	h.Close()
 	return 0
+}
+
+// stateLock is the lock file klob serve holds in its state directory
+// while it runs.
+const stateLock = "serve.lock"
+
+// lockError says why the state directory could not be locked.
+func lockError(dir string, err error) error {
+	var le *dirlock.LockedError
+	if errors.As(err, &le) {
+		who := "another klob serve"
+		if le.PID > 0 {
+			who = fmt.Sprintf("another klob serve (process %d)", le.PID)
+		}
+		return fmt.Errorf("%s is running on the state directory %s: two would play their own copies of the same tables; stop it, or give this one another -state", who, dir)
+	}
+	return fmt.Errorf("cannot lock the state directory %s: %w", dir, err)
+}
+
+// timedLogf logs a line with the date and time on w.
+func timedLogf(w io.Writer) func(format string, a ...any) {
+	return func(format string, a ...any) {
+		fmt.Fprintf(w, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+	}
 }
 
 // newServe makes the server of f: the hall with the tables kept in
 // the state directory brought back, and the SSH server giving every
 // connection a lobby. Tables that cannot be read are reported on
-// stderr and left on disk.
-func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hall, error) {
+// stderr and left on disk. cl is the club (openClub): every filed game
+// is recorded and rated there, and the tournaments keep their boards in
+// its database; nil keeps no club and runs no tournaments.
+func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
 		return nil, nil, err
 	}
@@ -147,19 +242,27 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 	logf := func(format string, a ...any) {
 		logMu.Lock()
 		defer logMu.Unlock()
-		fmt.Fprintf(stdout, "%s "+format+"\n", append([]any{time.Now().Format("2006/01/02 15:04:05")}, a...)...)
+		timedLogf(stdout)(format, a...)
 	}
 	bots := newServeBots(runtime.GOMAXPROCS(0))
+	// One chat Hub for the server: a room per table and one for the
+	// lobby, the mutes and rate limits shared.
+	talk, err := chat.New(chat.Config{})
+	if err != nil {
+		return nil, nil, err
+	}
 	h, err := hall.New(hall.Config{
-		Dir:         filepath.Join(f.state, "tables"),
-		MaxTables:   f.maxTables,
-		Grace:       f.grace,
-		Pace:        f.pace,
-		NewBot:      bots.newBot,
-		NewTableBot: bots.newTableBot,
-		BotSlots:    bots.slots,
-		History:     func(id string) hall.Archiver { return playerStore(f.state, id) },
-		Logf:        logf,
+		Chat:      talk,
+		Dir:       filepath.Join(f.state, "tables"),
+		MaxTables: f.maxTables,
+		Grace:     f.grace,
+		Abandon:   f.abandon,
+		Pace:      f.pace,
+		NewBot:    bots.newBot,
+		Slots:     bots.slots,
+		History:   func(id string) hall.Archiver { return playerStore(f.state, id) },
+		Record:    hallRecord(cl),
+		Logf:      logf,
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "klob serve: %v\n", err)
@@ -167,18 +270,53 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 			return nil, nil, err
 		}
 	}
+	all := &served{Hall: h}
+	if cl != nil {
+		if all.tourney, err = startTourney(f, bots, cl.DB(), logf); err != nil {
+			h.Close()
+			return nil, nil, err
+		}
+	}
 	srv, err := server.New(server.Config{
-		Addr:        f.addr,
-		HostKey:     f.hostKey,
-		MaxSessions: f.maxSessions,
-		IdleTimeout: f.idle,
-		KeyRate:     f.keyRate,
-		Log:         &lockedWriter{mu: &logMu, w: stdout},
+		Addr:            f.addr,
+		HostKey:         f.hostKey,
+		MaxSessions:     f.maxSessions,
+		MaxConnsPerAddr: f.maxPerAddr,
+		IdleTimeout:     f.idle,
+		LoginTimeout:    f.login,
+		KeyRate:         f.keyRate,
+		StallTimeout:    f.stall,
+		Log:             &lockedWriter{mu: &logMu, w: stdout},
 		NewModel: func(s *server.Session) tea.Model {
-			return tui.NewLobby(lobbyConfig(f, h, bots, s))
+			cfg := lobbyConfig(f, h, bots, s)
+			withClub(&cfg, cl, s.Key, logf)
+			cfg.Tourney = all.tourney
+			return tui.NewLobby(cfg)
 		},
 	})
-	return srv, h, err
+	if err != nil {
+		all.Close()
+		return nil, nil, err
+	}
+	return srv, all, nil
+}
+
+// logStats writes a line of figures every d until stop: what an
+// operator watches under load (and the attack tests read).
+func logStats(w io.Writer, d time.Duration, srv *server.Server, h *hall.Hall, cl *club.Service, stop <-chan struct{}) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+		}
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		fmt.Fprintf(w, "%s stats: %d sessions, %d tables, %d goroutines, %.1f MiB heap%s\n", time.Now().Format("2006/01/02 15:04:05"),
+			srv.Sessions(), h.Count(), runtime.NumGoroutine(), float64(m.HeapInuse)/(1<<20), clubStats(cl))
+	}
 }
 
 // serveBots is how the server's bots share the machine with the
@@ -188,21 +326,16 @@ func newServe(f serveFlags, stdout, stderr io.Writer) (*server.Server, *hall.Hal
 // at most slots bots think at once (the cores but one, at least one),
 // each on one goroutine, and the others wait their turn before thinking.
 type serveBots struct {
-	slots chan struct{}
+	slots *host.Slots
 }
 
 func newServeBots(cores int) serveBots {
-	return serveBots{slots: make(chan struct{}, max(1, cores-1))}
+	return serveBots{slots: host.NewSlots(max(1, cores-1))}
 }
 
 func (serveBots) newBot(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	cfg.Workers = 1
 	return ai.New(level, cfg)
-}
-
-func (serveBots) newTableBot(level ai.Level, cfg ai.Config) (session.TableBot, error) {
-	cfg.Workers = 1
-	return session.TableBots(level, cfg)
 }
 
 // lockedWriter shares the log between the server and the hall.
@@ -234,27 +367,60 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	tm := tui.DefaultTiming()
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
+	hub, lobbyRoom := h.Talk()
 	cfg := tui.LobbyConfig{
 		Hall: h,
+		// The wrong table codes are limited per address and per key; the
+		// command line may name a table to join or watch at once.
+		Addr:  s.Addr,
+		Start: tui.Command{Verb: s.Verb, Code: s.Code},
+		Chat:  hub,
+		Lobby: lobbyRoom,
 		// The trainer's grading and the hints of all sessions wait for
-		// the bots' slots too: one bound on the heavy work, so that a
-		// core is always left for the screens.
+		// the bots' slots too, behind every bot waiting: one bound on
+		// the heavy work, so that a core is always left for the screens
+		// and a hint never delays a table's bot.
 		Heavy: tui.GateOn(bots.slots),
 		Send:  s.Send,
 		Done:  s.Done(),
 		Solo: tui.PlayConfig{
-			Setup:       tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: uint64(time.Now().UnixNano())},
-			Timing:      tm,
-			NewBot:      bots.newBot,
-			NewTableBot: bots.newTableBot,
+			// The lobby gives each game a secret seed of its own.
+			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},
+			Timing: tm,
+			NewBot: bots.newBot,
+			// The server's pace, not the player's: -pace rules the bots.
+			PaceFlag: true,
 		},
 	}
+	// The player's settings (the bell, the hand's order...): a guest's
+	// for the connection, a key's kept in its directory.
+	prefs := settings.Default()
+	cfg.Solo.Prefs = &prefs
 	if !s.Guest() {
 		st := playerStore(state, s.Key)
-		cfg.Solo.Store = st
+		cfg.Solo.Store = playerFiles{st}
 		cfg.Train.Record = &drill.StatsFile{Path: filepath.Join(st.Dir(), drill.StatsName)}
 		if b, err := untrusted.ReadFileMax(filepath.Join(st.Dir(), nameFile), 1<<10); err == nil && len(b) > 0 {
-			name = untrusted.Text(string(b)) // shown to other players
+			// Shown to other players: a name kept before names were
+			// checked as they are now gives way to the user name.
+			if n, err := hall.NormalName(string(b)); err == nil {
+				name = n
+			}
+		}
+		path := filepath.Join(st.Dir(), settings.FileName)
+		if p, err := settings.Load(path); err == nil {
+			prefs = p
+		}
+		cfg.Solo.SavePrefs = func(p settings.Settings) error {
+			err := os.MkdirAll(st.Dir(), 0o700)
+			if err == nil {
+				err = settings.Save(path, p)
+			}
+			if err != nil {
+				// The player reads it: without the server's paths.
+				return errors.New(durable.Brief(err))
+			}
+			return nil
 		}
 		cfg.Rename = func(n string) error {
 			if err := os.MkdirAll(st.Dir(), 0o700); err != nil {
@@ -267,11 +433,12 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	return cfg
 }
 
-// cleanName makes an SSH user name fit to show and log: letters,
-// digits, - _ and ., at most 24.
+// cleanName makes an SSH user name fit to show and log: NFKC (a
+// fullwidth "ａｎｎ" is "ann"), then letters, digits, - _ and ., at most
+// 24.
 func cleanName(user string) string {
 	var b []rune
-	for _, r := range user {
+	for _, r := range norm.NFKC.String(user) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.' {
 			b = append(b, r)
 		}

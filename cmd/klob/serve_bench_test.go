@@ -94,10 +94,10 @@ func startKeyProgram(tb testing.TB) *keyProgram {
 	state := tb.TempDir()
 	f, err := parseServe([]string{"-state", state, "-pace", "0s"}, io.Discard, io.Discard, os.Getenv)
 	require.NoError(tb, err)
-	_, h, err := newServe(f, io.Discard, io.Discard)
+	_, h, err := newServe(f, testClub(tb, state, io.Discard), io.Discard, io.Discard)
 	require.NoError(tb, err)
 	tb.Cleanup(h.Close)
-	cfg := lobbyConfig(f, h, newServeBots(runtime.GOMAXPROCS(0)), &server.Session{User: "bench", Key: "0123456789abcdef0123456789abcdef", Width: 100, Height: 30})
+	cfg := lobbyConfig(f, h.Hall, newServeBots(runtime.GOMAXPROCS(0)), &server.Session{User: "bench", Key: "0123456789abcdef0123456789abcdef", Width: 100, Height: 30})
 	cfg.Solo.Setup.Seed = 7
 	pr, pw := io.Pipe()
 	k := &keyProgram{in: pw, out: newFrameSink(), done: make(chan struct{})}

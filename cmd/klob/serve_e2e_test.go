@@ -41,7 +41,15 @@ func (p *serveProc) log() string {
 // startServeProc starts bin serve with args and waits until it listens.
 func startServeProc(t testing.TB, bin string, args ...string) *serveProc {
 	t.Helper()
-	p := &serveProc{cmd: exec.Command(bin, append([]string{"serve"}, args...)...)}
+	return startServeUnder(t, nil, bin, args...)
+}
+
+// startServeUnder is startServeProc run by the command wrap (prlimit
+// and its options), nil for none.
+func startServeUnder(t testing.TB, wrap []string, bin string, args ...string) *serveProc {
+	t.Helper()
+	argv := append(append(append([]string{}, wrap...), bin, "serve"), args...)
+	p := &serveProc{cmd: exec.Command(argv[0], argv[1:]...)}
 	out, err := p.cmd.StdoutPipe()
 	require.NoError(t, err)
 	p.cmd.Stderr = p.cmd.Stdout
@@ -96,6 +104,141 @@ func writeKey(t *testing.T, path string) {
 	require.NoError(t, os.WriteFile(path, pem.EncodeToMemory(block), 0o600))
 }
 
+// sshTmux runs the real ssh command in tmux, a session a person named
+// after them, against a klob serve on port. Every screen read goes
+// through check (when set); a wait that fails shows serverLog.
+type sshTmux struct {
+	t         *testing.T
+	ts        *tmuxSession
+	dir, port string
+	serverLog func() string
+	check     func(name, screen string)
+}
+
+// newSSHTmux starts a tmux server of its own, gone at the test's end;
+// the people's keys are kept in dir.
+func newSSHTmux(t *testing.T, dir, port string, serverLog func() string) *sshTmux {
+	t.Helper()
+	tools := needTools(t, "tmux", "ssh")
+	ts := &tmuxSession{t: t, bin: tools["tmux"], sock: fmt.Sprintf("klob-%d-%s", os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
+	t.Cleanup(func() { exec.Command(tools["tmux"], "-L", ts.sock, "kill-server").Run() })
+	return &sshTmux{t: t, ts: ts, dir: dir, port: port, serverLog: serverLog}
+}
+
+// connect opens name's ssh session in a w×h window, with the person's
+// key (written the first time); it returns the key's path.
+func (x *sshTmux) connect(name string, w, h int) string {
+	key := filepath.Join(x.dir, name+".key")
+	if _, err := os.Stat(key); err != nil {
+		writeKey(x.t, key)
+	}
+	cmd := fmt.Sprintf("TERM=xterm-256color ssh -p %s -i %s -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR %s@127.0.0.1; echo ssh exited; sleep 60", x.port, key, name)
+	x.ts.run("new-session", "-d", "-s", name, "-x", fmt.Sprint(w), "-y", fmt.Sprint(h), cmd)
+	return key
+}
+
+func (x *sshTmux) screen(name string) string {
+	scr := x.ts.run("capture-pane", "-p", "-t", name)
+	if x.check != nil {
+		x.check(name, scr)
+	}
+	return scr
+}
+
+func (x *sshTmux) keys(name string, k ...string) {
+	x.ts.run(append([]string{"send-keys", "-t", name}, k...)...)
+}
+
+// waitFor polls name's screen until it shows want.
+func (x *sshTmux) waitFor(name, want string) string {
+	x.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		scr := x.screen(name)
+		if strings.Contains(scr, want) {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			x.t.Fatalf("%s: %q never showed; the screen:\n%s\nserver:\n%s", name, want, scr, x.serverLog())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// openTable has host open a table of seats from the lobby and the
+// guests join it by its code (seats B, C...); the host starts the game.
+// It returns the code.
+func (x *sshTmux) openTable(seats int, host string, guests ...string) string {
+	x.t.Helper()
+	x.waitFor(host, "Welcome, "+host)
+	x.keys(host, "o")
+	x.waitFor(host, "Open a table")
+	for range seats - 2 {
+		x.keys(host, "Right")
+	}
+	x.waitFor(host, "‹ "+fmt.Sprint(seats)+" ›")
+	x.keys(host, "Up", "Enter")
+	code := codeRE.FindStringSubmatch(x.waitFor(host, "give friends the code"))[1]
+	for i, g := range guests {
+		x.waitFor(g, "Welcome, "+g)
+		x.keys(g, "j")
+		x.waitFor(g, "Table code:")
+		x.keys(g, "-l", code)
+		x.keys(g, "Enter")
+		x.waitFor(host, "Seat "+rules.Seat(i+1).String()+"  "+g)
+	}
+	x.keys(host, "s")
+	return code
+}
+
+// play has the people answer what their screens ask, as act does, until
+// done; it fails after d.
+func (x *sshTmux) play(d time.Duration, done func() bool, people ...string) {
+	x.t.Helper()
+	last := map[string]string{}
+	deadline := time.Now().Add(d)
+	for !done() {
+		if time.Now().After(deadline) {
+			for _, name := range people {
+				x.t.Logf("%s:\n%s", name, x.screen(name))
+			}
+			x.t.Fatalf("not done after %v", d)
+		}
+		for _, name := range people {
+			s := x.screen(name)
+			if s == last[name] {
+				continue // the screen has not answered the last key yet
+			}
+			switch k := answerKey(s); k {
+			case "":
+				continue
+			case sshtest.Enter:
+				x.keys(name, "Enter")
+			default:
+				x.keys(name, k)
+			}
+			last[name] = s
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// buildServe builds klob into dir and starts klob serve on a free
+// loopback port with its state in dir/state and args; it returns the
+// binary, the server, the port and the state directory.
+func buildServe(t *testing.T, dir string, args ...string) (bin string, srv *serveProc, port, state string) {
+	t.Helper()
+	bin = filepath.Join(dir, "klob")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	addr := sshtest.FreeAddr(t)
+	_, port, _ = net.SplitHostPort(addr)
+	state = filepath.Join(dir, "state")
+	srv = startServeProc(t, bin, append([]string{"-addr", addr, "-state", state, "-pace", "0s"}, args...)...)
+	return bin, srv, port, state
+}
+
 // The real ssh command, in tmux, against a real klob serve: two people
 // play a deal; after kill -9 the server brings the table back and a
 // person who connects again sits at it.
@@ -103,97 +246,27 @@ func TestServeE2E(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the end-to-end run builds klob and starts ssh")
 	}
-	tools := needTools(t, "tmux", "ssh")
+	needTools(t, "tmux", "ssh")
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	addr := sshtest.FreeAddr(t)
-	_, port, _ := net.SplitHostPort(addr)
-	state := filepath.Join(dir, "state")
-	args := []string{"-addr", addr, "-state", state, "-pace", "0s"}
-	srv := startServeProc(t, bin, args...)
+	bin, srv, port, state := buildServe(t, dir)
+	args := srv.cmd.Args[2:]
 	require.Contains(t, srv.log(), "created host key")
 	fi, err := os.Stat(filepath.Join(state, "host_ed25519"))
 	require.NoError(t, err)
 	require.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
 
-	ts := &tmuxSession{t: t, bin: tools["tmux"], sock: fmt.Sprintf("klob-serve-e2e-%d", os.Getpid())}
-	t.Cleanup(func() { exec.Command(tools["tmux"], "-L", ts.sock, "kill-server").Run() })
-	connect := func(name string) {
-		key := filepath.Join(dir, name+".key")
-		if _, err := os.Stat(key); err != nil {
-			writeKey(t, key)
-		}
-		cmd := fmt.Sprintf("TERM=xterm-256color ssh -p %s -i %s -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o LogLevel=ERROR %s@127.0.0.1; echo ssh exited; sleep 60", port, key, name)
-		ts.run("new-session", "-d", "-s", name, "-x", "110", "-y", "34", cmd)
-	}
-	screen := func(name string) string { return ts.run("capture-pane", "-p", "-t", name) }
-	keys := func(name string, k ...string) { ts.run(append([]string{"send-keys", "-t", name}, k...)...) }
-	waitFor := func(name, want string) string {
-		t.Helper()
-		deadline := time.Now().Add(15 * time.Second)
-		for {
-			scr := screen(name)
-			if strings.Contains(scr, want) {
-				return scr
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%s: %q never showed; the screen:\n%s\nserver:\n%s", name, want, scr, srv.log())
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}
-
-	connect("ann")
-	connect("bob")
-	waitFor("ann", "Welcome, ann")
-	keys("ann", "o")
-	waitFor("ann", "Open a table")
-	keys("ann", "Up", "Enter")
-	scr := waitFor("ann", "give friends the code")
-	code := codeRE.FindStringSubmatch(scr)[1]
-	waitFor("bob", "Welcome, bob")
-	keys("bob", "j")
-	waitFor("bob", "Table code:")
-	keys("bob", "-l", code)
-	keys("bob", "Enter")
-	waitFor("ann", "Seat B  bob")
-	keys("ann", "s")
-	waitFor("ann", "Deal 1")
+	x := newSSHTmux(t, dir, port, func() string { return srv.log() })
+	x.connect("ann", 110, 34)
+	x.connect("bob", 110, 34)
+	code := x.openTable(2, "ann", "bob")
+	x.waitFor("ann", "Deal 1")
 
 	// Both play, reading their screens, until deal 2 is dealt.
 	logPath := filepath.Join(state, "tables", code, "current.klob")
-	last := map[string]string{}
-	deadline := time.Now().Add(60 * time.Second)
-	for {
-		if l, err := gamelog.ReadFile(logPath); err == nil && len(l.Deals) >= 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("deal 1 did not end; ann:\n%s\nbob:\n%s", screen("ann"), screen("bob"))
-		}
-		for _, name := range []string{"ann", "bob"} {
-			s := screen(name)
-			if s == last[name] {
-				continue
-			}
-			switch {
-			case strings.Contains(s, "[t] take"):
-				keys(name, "t")
-			case strings.Contains(s, "Bella?"):
-				keys(name, "b")
-			case strings.Contains(s, "▶["), strings.Contains(s, "Your lead"), strings.Contains(s, "Your turn"),
-				strings.Contains(s, "Press enter for the next deal"):
-				keys(name, "Enter")
-			default:
-				continue
-			}
-			last[name] = s
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	x.play(60*time.Second, func() bool {
+		l, err := gamelog.ReadFile(logPath)
+		return err == nil && len(l.Deals) >= 2
+	}, "ann", "bob")
 	l, err := gamelog.ReadFile(logPath)
 	require.NoError(t, err)
 	g, err := l.Game()
@@ -209,15 +282,76 @@ func TestServeE2E(t *testing.T) {
 	// kill -9, then the same command again: the table is back.
 	require.NoError(t, srv.cmd.Process.Signal(syscall.SIGKILL))
 	_ = srv.cmd.Wait()
-	waitFor("ann", "ssh exited")
+	x.waitFor("ann", "ssh exited")
 	srv2 := startServeProc(t, bin, args...)
+	x.serverLog = srv2.log
 	require.Contains(t, srv2.log(), "table "+code+" back from its log")
 	require.NotContains(t, srv2.log(), "created host key")
-	ts.run("kill-session", "-t", "ann")
-	connect("ann")
-	waitFor("ann", code)
-	waitFor("ann", "away, waits")
+	x.ts.run("kill-session", "-t", "ann")
+	x.connect("ann", 110, 34)
+	x.waitFor("ann", code)
+	x.waitFor("ann", "away, waits")
 	after, err := gamelog.ReadFile(logPath)
 	require.NoError(t, err)
 	require.Equal(t, len(l.Deals), len(after.Deals))
+}
+
+// The real ssh command, in tmux, against a real klob serve, at a table
+// of four: two people with two bots at 110×34, and four people (no bot)
+// in 80×24 windows, play a deal to its end, each reading only their own
+// screen; at 80×24 every frame they read fits the window. Each sees the
+// game by team, their own first.
+func TestServeE2ETableOfFour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the end-to-end run builds klob and starts ssh")
+	}
+	for _, tc := range []struct {
+		people []string
+		w, h   int
+	}{
+		{[]string{"ann", "bob"}, 110, 34},
+		{[]string{"ann", "bob", "cyd", "dee"}, 80, 24},
+	} {
+		t.Run(fmt.Sprint(len(tc.people)), func(t *testing.T) {
+			needTools(t, "tmux", "ssh")
+			dir := t.TempDir()
+			_, srv, port, state := buildServe(t, dir)
+			x := newSSHTmux(t, dir, port, srv.log)
+			if tc.w == 80 {
+				x.check = func(_, scr string) { checkFits(t, scr) }
+			}
+			for _, name := range tc.people {
+				x.connect(name, tc.w, tc.h)
+			}
+			code := x.openTable(4, tc.people[0], tc.people[1:]...)
+			for _, name := range tc.people {
+				x.waitFor(name, "Deal 1")
+			}
+			if tc.w >= 100 {
+				x.waitFor("ann", "4 players")
+				x.waitFor("bob", "partner")
+			}
+			// The people play their own seats; bots play the others.
+			logPath := filepath.Join(state, "tables", code, "current.klob")
+			l, err := gamelog.ReadFile(logPath)
+			for err != nil || len(l.Deals) == 0 {
+				time.Sleep(10 * time.Millisecond)
+				l, err = gamelog.ReadFile(logPath)
+			}
+			for s := range rules.Seat(4) {
+				if int(s) < len(tc.people) {
+					require.Equal(t, gamelog.Human, l.Header.Level(s), "seat %s", s)
+					require.Equal(t, tc.people[s], l.Header.Name(s))
+				} else {
+					require.NotEqual(t, gamelog.Human, l.Header.Level(s), "a bot plays seat %s", s)
+				}
+			}
+			x.play(120*time.Second, func() bool { _, ok := playedDeal(state, code); return ok }, tc.people...)
+			plays, _ := playedDeal(state, code)
+			require.Equal(t, []int{8, 8, 8, 8}, plays, "a deal of four is played out: 32 cards")
+			for _, name := range tc.people {
+				x.waitFor(name, "You & ")
+			}
+		})
+	}
 }

@@ -46,17 +46,26 @@ import (
 // KLOB_LOAD_LEVEL=hard plays against hard bots (searching, on every
 // core unless the server bounds them) instead of normal ones.
 //
+// KLOB_LOAD_ATTACK=1 runs the server under prlimit --as=4 GiB and, all
+// the time the players play, attacks it with the three crash attacks
+// at once (serve_attack_test.go), round after round: the server must
+// live, and the players' latency is measured under the attacks.
+//
 // KLOB_LOAD_PROFILE=DIR runs the server in this process instead and
 // writes DIR/cpu.pprof (the playing phase; the server's goroutines carry
 // the label side=server: go tool pprof -tagfocus side=server) and
 // DIR/heap.pprof (with the idle sessions); the memory figures are then
 // not the server's alone and are left out.
-func BenchmarkServeLoad(b *testing.B) {
+func BenchmarkServeLoad(b *testing.B) { loadRun(b, "250 SSH sessions", serveLoad) }
+
+// loadRun runs serve, a load run, when KLOB_LOAD is set (`make load`
+// sets it); otherwise it skips, saying what the run would start.
+func loadRun(b *testing.B, starts string, serve func(*testing.B)) {
 	if os.Getenv("KLOB_LOAD") == "" {
-		b.Skip("the load run starts 250 SSH sessions: make load (KLOB_LOAD=1) runs it")
+		b.Skip("the load run starts " + starts + ": make load (KLOB_LOAD=1) runs it")
 	}
 	for b.Loop() {
-		serveLoad(b)
+		serve(b)
 	}
 }
 
@@ -93,20 +102,26 @@ func serveLoad(t *testing.B) {
 	dir := t.TempDir()
 	profile := os.Getenv("KLOB_LOAD_PROFILE")
 	hard := os.Getenv("KLOB_LOAD_LEVEL") == "hard"
+	attack := os.Getenv("KLOB_LOAD_ATTACK") != ""
+	var proc *serveProc
 	var (
 		addr string
 		srv  loadServer
 	)
 	if profile == "" {
-		bin := os.Getenv("KLOB_LOAD_BIN")
-		if bin == "" {
-			bin = filepath.Join(dir, "klob")
-			if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-				t.Fatalf("go build: %v\n%s", err, out)
-			}
-		}
+		bin := loadBinary(t, dir)
 		addr = sshtest.FreeAddr(t)
-		p := startServeProc(t, bin, "-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle+players+10))
+		args := []string{"-addr", addr, "-state", filepath.Join(dir, "state"), "-max-sessions", strconv.Itoa(idle + players + 10),
+			"-max-per-addr", strconv.Itoa(idle + players + 10)}
+		var wrap []string
+		if attack {
+			prlimit, err := exec.LookPath("prlimit")
+			require.NoError(t, err, "KLOB_LOAD_ATTACK needs prlimit (util-linux)")
+			wrap = []string{prlimit, fmt.Sprintf("--as=%d", 4<<30), "--"}
+			args = append(args, "-stats", "200ms")
+		}
+		p := startServeUnder(t, wrap, bin, args...)
+		proc = p
 		srv.pid = strconv.Itoa(p.cmd.Process.Pid)
 	} else {
 		require.NoError(t, os.MkdirAll(profile, 0o755))
@@ -115,17 +130,8 @@ func serveLoad(t *testing.B) {
 	time.Sleep(300 * time.Millisecond)
 	base := srv.rss(t)
 
-	var (
-		mu        sync.Mutex
-		latencies []time.Duration
-		keys      int // every key the players sent while measured
-		errs      []string
-	)
-	fail := func(format string, a ...any) {
-		mu.Lock()
-		errs = append(errs, fmt.Sprintf(format, a...))
-		mu.Unlock()
-	}
+	var tally loadTally
+	fail := tally.fail
 	stop := time.Now().Add(timeCap)
 	var wg sync.WaitGroup
 	clients := make([]*sshtest.Client, players)
@@ -182,61 +188,17 @@ func serveLoad(t *testing.B) {
 			arrived = true
 			atTable.Done()
 			<-ready
-			typ := func(k string) bool {
-				mu.Lock()
-				keys++
-				mu.Unlock()
-				if err := c.Type(k); err != nil {
-					fail("player %d: key: %v", i, err)
-					return false
-				}
-				return true
-			}
 			for n := 0; n < presses && time.Now().Before(stop); n++ {
-				// Open the help, then close it: each press draws a new
-				// frame, whose first row says whether the help is open.
-				// A bot's move may draw a frame meanwhile: it does not
-				// count.
-				for _, open := range []bool{true, false} {
-					drain(c)
-					start := time.Now()
-					if !typ("?") {
-						return
-					}
-					deadline := time.After(frameMax)
-				wait:
-					for {
-						select {
-						case f := <-c.Frames():
-							if strings.Contains(f.Top, helpMark) == open {
-								mu.Lock()
-								latencies = append(latencies, f.At.Sub(start))
-								mu.Unlock()
-								break wait
-							}
-						case <-deadline:
-							fail("player %d: no frame %v after a key; the screen:\n%s", i, frameMax, c.Screen())
-							return
-						case <-c.Done():
-							fail("player %d: the session ended", i)
-							return
-						}
-					}
+				if err := tally.measure(c, frameMax); err != nil {
+					fail("player %d: %v", i, err)
+					return
 				}
 				// Play on against the bot (not measured).
-				scr := c.Screen()
-				k := ""
-				switch {
-				case strings.Contains(scr, "[t] take"):
-					k = "t"
-				case strings.Contains(scr, "Bella?"):
-					k = "b"
-				case strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"), strings.Contains(scr, "▶["),
-					strings.Contains(scr, "enter: next deal"), strings.Contains(scr, "Press enter"):
-					k = sshtest.Enter
-				}
-				if k != "" && !typ(k) {
-					return
+				if k := answerKey(c.Screen()); k != "" {
+					if err := tally.press(c, k); err != nil {
+						fail("player %d: key: %v", i, err)
+						return
+					}
 				}
 				time.Sleep(200 * time.Millisecond) // a person's pace
 			}
@@ -252,12 +214,80 @@ func serveLoad(t *testing.B) {
 		defer f.Close()
 	}
 	close(ready)
+	// The attacks, all three at once, round after round while the
+	// players play.
+	var (
+		attackDone = make(chan struct{})
+		rounds     int
+		attackErrs []string
+	)
+	stopAttack := make(chan struct{})
+	if attack {
+		go func() {
+			defer close(attackDone)
+			for {
+				select {
+				case <-stopAttack:
+					return
+				default:
+				}
+				var awg sync.WaitGroup
+				var amu sync.Mutex
+				run := func(name string, f func() error) {
+					defer awg.Done()
+					if err := f(); err != nil {
+						amu.Lock()
+						attackErrs = append(attackErrs, name+": "+err.Error())
+						amu.Unlock()
+					}
+				}
+				awg.Add(3)
+				go run("huge terminals", func() error {
+					closeAll, err := attackHugePTY(addr, 8)
+					time.Sleep(time.Second)
+					closeAll()
+					return err
+				})
+				go run("paste", func() error {
+					out, err := attackPaste(addr, 200<<20)
+					if err == nil && !strings.Contains(out, "too much input") {
+						err = fmt.Errorf("no message: %q", out)
+					}
+					return err
+				})
+				go run("env flood", func() error {
+					out, err := attackEnv(addr, 100000, 30<<10)
+					if err == nil && !strings.Contains(out, "too many requests") {
+						err = fmt.Errorf("no message: %q", out)
+					}
+					return err
+				})
+				awg.Wait()
+				rounds++
+			}
+		}()
+		sampled := make(chan figures, 1)
+		go func() { sampled <- peak(t, proc, stopAttack) }()
+		defer func() {
+			f := <-sampled
+			t.Logf("server peak while attacked: %s", f)
+		}()
+	}
 	wg.Wait()
+	if attack {
+		close(stopAttack)
+		<-attackDone
+		alive(t, proc)
+		require.Empty(t, attackErrs, "the attacks")
+		t.Logf("under prlimit --as=4 GiB: %d rounds of the three attacks at once while the players played; the server lives; after: %s",
+			rounds, serverFigures(t, proc))
+	}
 	if profile != "" {
 		pprof.StopCPUProfile()
 	}
 	cpuPlay, wallPlay := srv.cpu(t)-cpu0, time.Since(wall0)
 	la := loadavg()
+	latencies, keys, errs := tally.latencies, tally.keys, tally.errs
 	for _, c := range clients {
 		if c != nil {
 			_ = c.Close()
@@ -285,7 +315,9 @@ func serveLoad(t *testing.B) {
 			mib(base), mib(busy), players, float64(busy-base)/float64(players)/1024)
 	}
 	t.Logf("load average during the run (2 cores, shared): %s", la)
-	if q(0.95) > 150*time.Millisecond {
+	// The target holds for the load alone; under the attacks the
+	// figure is reported (docs/experiments/2026-12-01-serve-attacks.md).
+	if q(0.95) > 150*time.Millisecond && !attack {
 		t.Errorf("p95 key press to frame is %v, more than 150ms", q(0.95))
 	}
 
@@ -329,12 +361,61 @@ func serveLoad(t *testing.B) {
 	}
 }
 
+// loadBinary is the klob a load run serves: KLOB_LOAD_BIN, or one
+// built from this tree into dir.
+func loadBinary(t testing.TB, dir string) string {
+	bin := os.Getenv("KLOB_LOAD_BIN")
+	if bin == "" {
+		bin = filepath.Join(dir, "klob")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+	}
+	return bin
+}
+
+// loadTally is what the sessions of a load run measure together: the
+// times from a key press to the frame answering it, the keys sent
+// while measured, and the errors.
+type loadTally struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	keys      int
+	errs      []string
+}
+
+func (l *loadTally) fail(format string, a ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.errs = append(l.errs, fmt.Sprintf(format, a...))
+}
+
+// press types k on c and counts it.
+func (l *loadTally) press(c *sshtest.Client, k string) error {
+	l.mu.Lock()
+	l.keys++
+	l.mu.Unlock()
+	return c.Type(k)
+}
+
+// measure opens the help on c and closes it, timing each frame.
+func (l *loadTally) measure(c *sshtest.Client, frameMax time.Duration) error {
+	took, err := helpFrames(c, frameMax, func(k string) error { return l.press(c, k) })
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.latencies = append(l.latencies, took[:]...)
+	return nil
+}
+
 // serveInProcess starts klob serve in this process, its goroutines
 // labelled side=server for the CPU profile, and returns its address.
 func serveInProcess(t testing.TB, state string, maxSessions int) string {
-	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-max-sessions", strconv.Itoa(maxSessions), "-max-per-addr", strconv.Itoa(maxSessions)}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
-	srv, h, err := newServe(f, io.Discard, os.Stderr)
+	srv, h, err := newServe(f, testClub(t, state, io.Discard), io.Discard, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -374,7 +455,7 @@ func loadavg() string {
 }
 
 // helpMark is on the help screen.
-const helpMark = "any other key closes"
+const helpMark = "other keys close"
 
 // waitScreen waits for text on the client's screen.
 func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {
@@ -386,6 +467,53 @@ func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {
 		time.Sleep(20 * time.Millisecond)
 	}
 	return false
+}
+
+// helpFrames opens the help with ? and closes it again, typing with typ,
+// and returns the time from each key to the frame answering it (a
+// frame a bot's move draws meanwhile does not count: each frame's first
+// row says whether the help is open); an error after d without it.
+func helpFrames(c *sshtest.Client, d time.Duration, typ func(string) error) ([2]time.Duration, error) {
+	var took [2]time.Duration
+	for i, open := range []bool{true, false} {
+		drain(c)
+		start := time.Now()
+		if err := typ("?"); err != nil {
+			return took, fmt.Errorf("key: %w", err)
+		}
+		deadline := time.After(d)
+	wait:
+		for {
+			select {
+			case f := <-c.Frames():
+				if strings.Contains(f.Top, helpMark) == open {
+					took[i] = f.At.Sub(start)
+					break wait
+				}
+			case <-deadline:
+				return took, fmt.Errorf("no frame %v after a key; the screen:\n%s", d, c.Screen())
+			case <-c.Done():
+				return took, fmt.Errorf("the session ended:\n%s", c.Output())
+			}
+		}
+	}
+	return took, nil
+}
+
+// answerKey is the key a person who plays on presses at scr: take when
+// offered, bella, else enter at a menu, at their card to play or at a
+// deal's end; "" when the screen asks them nothing.
+func answerKey(scr string) string {
+	switch {
+	case strings.Contains(scr, "[t] take"):
+		return "t"
+	case strings.Contains(scr, "Bella?"):
+		return "b"
+	case strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"), strings.Contains(scr, "▶["),
+		strings.Contains(scr, "enter: next deal"), strings.Contains(scr, "Press enter"):
+		return sshtest.Enter
+	}
+	return ""
 }
 
 // drain forgets the frames already received.

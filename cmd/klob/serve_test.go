@@ -19,8 +19,9 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/rules"
@@ -47,7 +48,8 @@ func (s *safeBuf) String() string {
 type serveRun struct {
 	addr  string
 	srv   *server.Server
-	hall  *hall.Hall
+	hall  *served
+	club  *club.Service
 	log   *safeBuf
 	state string
 }
@@ -57,7 +59,8 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
 	r := &serveRun{log: &safeBuf{}, state: state}
-	r.srv, r.hall, err = newServe(f, r.log, os.Stderr)
+	r.club = testClub(t, state, r.log)
+	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -71,16 +74,22 @@ func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	return r
 }
 
-// person is one SSH client with a key.
+// person is one SSH client with a key, in a window of w×h (110×34
+// when not set).
 type person struct {
 	name string
 	key  gossh.Signer
 	c    *sshtest.Client
+	w, h int
 }
 
 func (r *serveRun) connect(t *testing.T, p *person) {
 	t.Helper()
-	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: 110, Height: 34})
+	w, h := p.w, p.h
+	if w == 0 {
+		w, h = 110, 34
+	}
+	c, err := sshtest.Dial(r.addr, sshtest.Config{User: p.name, Key: p.key, Width: w, Height: h})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	p.c = c
@@ -95,22 +104,28 @@ func (p *person) typ(t *testing.T, keys ...string) {
 
 var codeRE = regexp.MustCompile(`Table ([A-Z]{4})`)
 
-// openTable has host open a two-handed table, guest join it by its
-// code, and the host start the game. It returns the code.
-func openTable(t *testing.T, host, guest *person) string {
+// openTable has host open a table of seats, each guest join it by its
+// code (seats B, C...), and the host start the game. It returns the code.
+func openTable(t *testing.T, seats int, host *person, guests ...*person) string {
 	t.Helper()
 	host.c.WaitText(t, 5*time.Second, "Welcome, "+host.name)
 	host.typ(t, "o")
 	host.c.WaitText(t, 5*time.Second, "Open a table")
+	for range seats - 2 {
+		host.typ(t, sshtest.Right)
+	}
+	host.c.WaitText(t, 5*time.Second, "‹ "+string(rune('0'+seats))+" ›")
 	host.typ(t, sshtest.Up, sshtest.Enter)
 	scr := host.c.WaitText(t, 5*time.Second, "give friends the code")
 	code := codeRE.FindStringSubmatch(scr)[1]
-	guest.c.WaitText(t, 5*time.Second, "Welcome, "+guest.name)
-	guest.typ(t, "j")
-	guest.c.WaitText(t, 5*time.Second, "Table code:")
-	guest.typ(t, strings.ToLower(code), sshtest.Enter)
-	guest.c.WaitText(t, 5*time.Second, guest.name+" (you)")
-	host.c.WaitText(t, 5*time.Second, "Seat B  "+guest.name)
+	for i, g := range guests {
+		g.c.WaitText(t, 5*time.Second, "Welcome, "+g.name)
+		g.typ(t, "j")
+		g.c.WaitText(t, 5*time.Second, "Table code:")
+		g.typ(t, strings.ToLower(code), sshtest.Enter)
+		g.c.WaitText(t, 5*time.Second, g.name+" (you)")
+		host.c.WaitText(t, 5*time.Second, "Seat "+rules.Seat(i+1).String()+"  "+g.name)
+	}
 	host.typ(t, "s")
 	host.c.WaitText(t, 5*time.Second, "Deal 1")
 	return code
@@ -167,18 +182,11 @@ var dealRE = regexp.MustCompile(`Deal (\d+)`)
 // deal. It reports whether it pressed a key.
 func act(t *testing.T, p *person, scr string) bool {
 	t.Helper()
-	switch {
-	case strings.Contains(scr, "[t] take"):
-		p.typ(t, "t")
-	case strings.Contains(scr, "Bella?"):
-		p.typ(t, "b")
-	case strings.Contains(scr, "▶["), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
-		strings.Contains(scr, "Press enter for the next deal"):
-		p.typ(t, sshtest.Enter)
-	default:
-		return false
+	k := answerKey(scr)
+	if k != "" {
+		p.typ(t, k)
 	}
-	return true
+	return k != ""
 }
 
 // drive plays for the people until done says stop, checking every
@@ -212,6 +220,24 @@ func newPerson(t *testing.T, name string) *person {
 	return &person{name: name, key: sshtest.NewKey(t)}
 }
 
+// savedLog waits for the table's log to hold what ok looks for: the
+// game's saves land on its host's writer, after the screens show the
+// change.
+func savedLog(t *testing.T, state, code, what string, ok func(*gamelog.Log) bool) *gamelog.Log {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		l := tableLog(t, state, code)
+		if ok(l) {
+			return l
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the table's log never held %s: %+v", what, l.Comment)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 func tableLog(t *testing.T, state, code string) *gamelog.Log {
 	t.Helper()
 	l, err := gamelog.ReadFile(filepath.Join(state, "tables", code, "current.klob"))
@@ -219,90 +245,159 @@ func tableLog(t *testing.T, state, code string) *gamelog.Log {
 	return l
 }
 
-// Two people play a whole deal against each other over SSH; neither
-// screen ever shows a card of the other hand.
-func TestServeTwoPeoplePlayADeal(t *testing.T) {
-	r := startServe(t, t.TempDir(), time.Minute)
-	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
-	r.connect(t, ann)
-	r.connect(t, bob)
-	code := openTable(t, ann, bob)
-	watchHidden(t, r, code, ann, bob)
-	drive(t, r, code, 60*time.Second, func() bool {
-		l := tableLog(t, r.state, code)
-		return len(l.Deals) >= 2
-	}, ann, bob)
-	l := tableLog(t, r.state, code)
-	assert.Equal(t, [2]string{"ann", "bob"}, l.Header.Players)
-	assert.Equal(t, [2]string{gamelog.Human, gamelog.Human}, l.Header.Levels)
+// playedDeal reads the first finished deal of the table's log under
+// state where cards were played, and returns the cards each seat played
+// in it; false while there is none (or no log yet).
+func playedDeal(state, code string) ([]int, bool) {
+	l, err := gamelog.ReadFile(filepath.Join(state, "tables", code, "current.klob"))
+	if err != nil {
+		return nil, false
+	}
 	g, err := l.Game()
-	require.NoError(t, err)
-	rec := g.Records()[0]
-	plays := [2]int{}
-	for _, s := range rec.Steps {
-		if s.Action.Kind == rules.PlayCard {
-			plays[s.Seat]++
+	if err != nil {
+		return nil, false
+	}
+	for _, rec := range g.Records() {
+		plays := make([]int, g.Players())
+		any := false
+		for _, s := range rec.Steps {
+			if s.Action.Kind == rules.PlayCard {
+				plays[s.Seat]++
+				any = true
+			}
+		}
+		if any {
+			return plays, true
 		}
 	}
-	assert.Equal(t, [2]int{9, 9}, plays, "deal 1 is played out, nine cards each")
-	// Nothing the clients received names a card of the other hand that
-	// was never played in a deal still hidden: the stream as a whole.
-	assert.Contains(t, r.log.String(), "table "+code+": game started")
+	return nil, false
 }
 
-// A dropped person's seat waits (shown to the other), the person comes
-// back to it; dropped again past the grace a bot plays it, the log says
-// so, and the person takes the seat back at the next deal.
-func TestServeDropReconnectAndTakeover(t *testing.T) {
-	r := startServe(t, t.TempDir(), 700*time.Millisecond)
+// playTableOverSSH: two people (seats A and B) at a table of seats,
+// bots in the others, in windows of w×h, play until a deal is played
+// out; no frame either receives shows a card of another hand (a
+// partner's too) it may not know.
+func playTableOverSSH(t *testing.T, seats, cards, w, h int) {
+	r := startServe(t, t.TempDir(), time.Minute)
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	ann.w, ann.h, bob.w, bob.h = w, h, w, h
 	r.connect(t, ann)
 	r.connect(t, bob)
-	code := openTable(t, ann, bob)
-
-	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "away, waits")
-	r.connect(t, bob)
-	bob.c.WaitText(t, 5*time.Second, "table "+code)
-	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
-
-	require.NoError(t, bob.c.Close())
-	ann.c.WaitText(t, 5*time.Second, "bob's bot")
-	l := tableLog(t, r.state, code)
-	require.NotEmpty(t, l.Comment)
-	assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
-	assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
-
-	r.connect(t, bob)
-	bob.c.WaitFor(t, 5*time.Second, "the bot until the next deal", func(s string) bool {
-		return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
-	})
-	drive(t, r, code, 60*time.Second, func() bool {
-		return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
+	code := openTable(t, seats, ann, bob)
+	watchHidden(t, r, code, ann, bob)
+	drive(t, r, code, 90*time.Second, func() bool {
+		_, ok := playedDeal(r.state, code)
+		return ok
 	}, ann, bob)
-	bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool { return !strings.Contains(s, "A bot plays your seat") })
-	l = tableLog(t, r.state, code)
-	assert.Contains(t, strings.Join(l.Comment, "\n"), "bob took seat B back")
+	plays, _ := playedDeal(r.state, code)
+	want := make([]int, seats)
+	for i := range want {
+		want[i] = cards
+	}
+	assert.Equal(t, want, plays, "the deal is played out, every card of every hand")
+	l := tableLog(t, r.state, code)
+	require.Equal(t, seats, l.Header.Seats())
+	assert.Equal(t, "ann", l.Header.Name(0))
+	assert.Equal(t, "bob", l.Header.Name(1))
+	for s := range rules.Seat(seats) {
+		if s < 2 {
+			assert.Equal(t, gamelog.Human, l.Header.Level(s), "a person plays seat %s", s)
+		} else {
+			assert.NotEqual(t, gamelog.Human, l.Header.Level(s), "a bot plays seat %s", s)
+		}
+	}
+	assert.Contains(t, r.log.String(), "table "+code+": game started")
+	if w >= 100 {
+		// The header names the table where there is room for it (at
+		// 80 columns the scores of the sides come first).
+		assert.Contains(t, ann.c.Screen(), "table "+code)
+	}
 }
 
-// A server that stops without warning (its files as a kill -9 leaves
-// them) brings the table back from its log: the same deal, the same
-// hand, the other seat waiting.
+// TestServePeoplePlayADeal: at every seat count two people play a deal
+// out over SSH, in a window with room for the table's name.
+func TestServePeoplePlayADeal(t *testing.T) {
+	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
+		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 110, 34) })
+	}
+}
+
+// TestServeFairPlayAt80x24: at every seat count, two people in the
+// smallest window play a deal out over SSH; no frame either receives
+// shows a card of another hand it may not know.
+func TestServeFairPlayAt80x24(t *testing.T) {
+	for _, tc := range []struct{ seats, cards int }{{2, 9}, {3, 9}, {4, 8}} {
+		t.Run(fmt.Sprint(tc.seats), func(t *testing.T) { playTableOverSSH(t, tc.seats, tc.cards, 80, 24) })
+	}
+}
+
+// At a table of two and of four a dropped person's seat waits (shown to
+// the other), the person comes back to it; dropped again past the grace
+// a bot plays it, the log says so, and the person takes the seat back
+// at the next deal.
+func TestServeDropReconnectAndTakeover(t *testing.T) {
+	for _, seats := range []int{2, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			r := startServe(t, t.TempDir(), 700*time.Millisecond)
+			ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+			r.connect(t, ann)
+			r.connect(t, bob)
+			code := openTable(t, seats, ann, bob)
+			watchHidden(t, r, code, ann, bob)
+
+			require.NoError(t, bob.c.Close())
+			ann.c.WaitText(t, 5*time.Second, "away, waits")
+			r.connect(t, bob)
+			bob.c.WaitText(t, 5*time.Second, "table "+code)
+			ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
+
+			require.NoError(t, bob.c.Close())
+			ann.c.WaitText(t, 5*time.Second, "a bot plays for")
+			l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
+			assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
+			assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
+
+			r.connect(t, bob)
+			watchHidden(t, r, code, ann, bob)
+			bob.c.WaitFor(t, 5*time.Second, "the bot until the next deal", func(s string) bool {
+				return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
+			})
+			drive(t, r, code, 90*time.Second, func() bool {
+				return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
+			}, ann, bob)
+			bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool {
+				return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
+			})
+		})
+	}
+}
+
+// A server that stops (its connections cut, its saves landed; the
+// end-to-end test kills one with -9) brings the table back from its
+// log: the same deal, the same hand, the other seat waiting.
 func TestServeRestartResumesTable(t *testing.T) {
 	state := t.TempDir()
 	r := startServe(t, state, time.Minute)
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
 	r.connect(t, ann)
 	r.connect(t, bob)
-	code := openTable(t, ann, bob)
+	code := openTable(t, 2, ann, bob)
+	// The game's saves land on its host's writer, after the screens:
+	// the log may still hold the waiting room.
 	steps := func() int {
 		l := tableLog(t, state, code)
+		if len(l.Deals) == 0 {
+			return 0
+		}
 		return len(l.Deals[len(l.Deals)-1].Steps)
 	}
 	drive(t, r, code, 30*time.Second, func() bool { return steps() >= 6 }, ann, bob)
-	before := tableLog(t, state, code)
 	_ = r.srv.Close()
 	ann.c.Wait(5 * time.Second)
+	// Every save of the stopped server has landed.
+	r.hall.Close()
+	require.NoError(t, r.club.Close())
+	before := tableLog(t, state, code)
 
 	r2 := startServe(t, state, time.Minute)
 	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
@@ -355,7 +450,10 @@ func TestParseServe(t *testing.T) {
 	assert.Equal(t, "/st/serve", f.state)
 	assert.Equal(t, "/st/serve/host_ed25519", f.hostKey)
 	assert.Equal(t, 100, f.maxSessions)
+	assert.Equal(t, 16, f.maxPerAddr)
 	assert.Equal(t, 2*time.Minute, f.grace)
+	assert.Zero(t, f.stats)
+	assert.Equal(t, 30*time.Minute, f.abandon)
 
 	f, err = parseServe([]string{"-state", "/x", "-host-key", "/k", "-max-sessions", "3"}, io.Discard, io.Discard, env)
 	require.NoError(t, err)
@@ -369,6 +467,12 @@ func TestParseServe(t *testing.T) {
 		{"-grace -1s", "-grace: -1s is negative"},
 		{"-key-rate 0", "-key-rate: 0 is not positive"},
 		{"-pace -1s", "-pace: -1s is negative"},
+		{"-max-per-addr 0", "-max-per-addr: 0 is less than 1"},
+		{"-stats -1s", "-stats: -1s is negative"},
+		{"-abandon 0s", "-abandon: 0s is not positive"},
+		{"-stall 0s", "-stall: 0s is not positive"},
+		{"-board-games 0", "-board-games: 0 is less than 1"},
+		{"-login-timeout 0s", "-login-timeout: 0s is not positive"},
 		{"extra", `unexpected argument "extra"`},
 	} {
 		_, err := parseServe(strings.Fields(tc.args), io.Discard, io.Discard, env)
@@ -384,6 +488,7 @@ func TestParseServe(t *testing.T) {
 func TestCleanName(t *testing.T) {
 	for in, want := range map[string]string{
 		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
+		"ａｎｎ": "ann", "a\u202eb\u200bc": "abc",
 		strings.Repeat("x", 30): strings.Repeat("x", 24),
 	} {
 		assert.Equal(t, want, cleanName(in), in)
@@ -394,7 +499,7 @@ func TestCleanName(t *testing.T) {
 // a thinking bot, and its bots are made as ai makes them.
 func TestServeBots(t *testing.T) {
 	for _, c := range []struct{ cores, slots int }{{1, 1}, {2, 1}, {4, 3}} {
-		if got := cap(newServeBots(c.cores).slots); got != c.slots {
+		if got := newServeBots(c.cores).slots.Cap(); got != c.slots {
 			t.Errorf("%d cores: got %d slots, want %d", c.cores, got, c.slots)
 		}
 	}
@@ -403,8 +508,6 @@ func TestServeBots(t *testing.T) {
 		bot, err := b.newBot(level, ai.Config{Seed: 1})
 		require.NoError(t, err, "level %s", level)
 		require.Equal(t, level, bot.Level())
-		_, err = b.newTableBot(level, ai.Config{Seed: 1})
-		require.NoError(t, err, "table level %s", level)
 	}
 }
 
@@ -429,4 +532,69 @@ func TestConnectHint(t *testing.T) {
 			t.Errorf("connectHint(%s) = %q, want %q", tc.addr, got, tc.want)
 		}
 	}
+}
+
+// TestServeLocksState: a second klob serve on a state directory in use
+// refuses to start, and says why.
+func TestServeLocksState(t *testing.T) {
+	dir := t.TempDir()
+	held, err := dirlock.TryLock(filepath.Join(dir, stateLock))
+	require.NoError(t, err)
+	code, _, errs := runWith(runServe, "-state", dir, "-addr", "127.0.0.1:0")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, fmt.Sprintf("another klob serve (process %d) is running on the state directory %s", os.Getpid(), dir))
+	require.NoError(t, held.Unlock())
+}
+
+// TestServeSaveErrorsHidePaths: when a player's saves fail on the
+// server, the player reads why, never where the server keeps its files.
+func TestServeSaveErrorsHidePaths(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann := &person{name: "ann", key: sshtest.NewKey(t)}
+	// The player's directory cannot be made: a file is in its place.
+	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", server.KeyID(ann.key.PublicKey())), nil, 0o600))
+	r.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.typ(t, "p")
+	scr := ann.c.WaitText(t, 5*time.Second, "could not be loaded")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state)
+	ann.typ(t, "n")
+	ann.c.WaitText(t, 5*time.Second, "Set up the game")
+	ann.typ(t, sshtest.Enter)
+	scr = ann.c.WaitText(t, 10*time.Second, "autosave failed")
+	assert.Contains(t, scr, "not a directory")
+	assert.NotContains(t, ann.c.Text(), state, "a path of the server's on the screen")
+}
+
+// TestServeGameAloneTakeOver: the same key connected twice: the second
+// connection asking for its game alone reads that it is open in the
+// other, and takes it over: the first goes back to its lobby, the game
+// saved, and the second resumes it. Neither ever reads "not saved".
+func TestServeGameAloneTakeOver(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	key := sshtest.NewKey(t)
+	a := &person{name: "ann", key: key}
+	b := &person{name: "ann", key: key}
+	r.connect(t, a)
+	a.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "Set up the game")
+	a.typ(t, sshtest.Enter)
+	a.c.WaitText(t, 5*time.Second, "Deal 1")
+	r.connect(t, b)
+	b.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	b.typ(t, "p")
+	b.c.WaitText(t, 5*time.Second, "Your game alone is open in another connection of yours")
+	b.typ(t, "t")
+	a.c.WaitText(t, 10*time.Second, "taken over by another connection of yours")
+	b.c.WaitText(t, 10*time.Second, "You have a game in progress")
+	b.typ(t, "r")
+	b.c.WaitText(t, 5*time.Second, "Deal 1")
+	// The first asks again: now the game is open in the second.
+	a.typ(t, "p")
+	a.c.WaitText(t, 5*time.Second, "open in another connection of yours")
+	assert.NotContains(t, a.c.Text()+b.c.Text(), "not saved")
 }

@@ -2,15 +2,18 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -19,48 +22,87 @@ func train(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return runWith(runTrain, args...)
 }
 
+// when stamps the records the tests write, so that -review prints the
+// same whatever the clock says.
+var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
+
 // TestTrainEval: -eval prints every legal option with its numbers, the
 // hard bot's choice and a verdict per option; J-9-A of the upcard's suit
-// takes, and passing is a mistake; the same text prints the same table.
+// takes, and passing is wrong; the same text prints the same table.
 func TestTrainEval(t *testing.T) {
 	text := "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-230 samples=120"
 	code, out, errs := train(t, "-eval", text)
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
-	}
+	require.Equal(t, 0, code, errs)
 	for _, want := range []string{
-		"situation: hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-230 target=500",
+		"situation: players=2 dealer=B score=120-230 target=500 deck=",
+		"You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes spades.",
 		"The opponent deals: you speak first",
 		"Score: you 120, the opponent 230; game to 500.",
-		"120 samples (seed 1); options ranked by the expected score difference",
+		"120 samples, seed 1.",
+		"Ranked by score difference for this deal: yours minus the opponent's.",
 		"option", "score diff", "bete", "win game", "verdict",
-		"best (the hard bot's choice)",
 		"The hard bot would take.",
 	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("output lacks %q:\n%s", want, out)
-		}
+		assert.Contains(t, out, want)
 	}
 	// One line per legal option, in the engine's order.
 	row := regexp.MustCompile(`(?m)^(pass|take|schmeiss)\s+[+-]?\d+\.\d ± +\d+\.\d\s+\d+(\.\d)?%\s+\d+\.\d%\s+(.*)$`)
 	rows := row.FindAllStringSubmatch(out, -1)
-	if len(rows) != 3 || rows[0][1] != "pass" || rows[1][1] != "take" || rows[2][1] != "schmeiss" {
-		t.Fatalf("option rows %q in:\n%s", rows, out)
-	}
-	if !strings.HasPrefix(rows[0][3], "a mistake that costs") {
-		t.Errorf("passing J-9-A: %q", rows[0][3])
+	require.Len(t, rows, 3, out)
+	assert.Equal(t, []string{"pass", "take", "schmeiss"}, []string{rows[0][1], rows[1][1], rows[2][1]})
+	assert.Regexp(t, `^-\d+ pts \?+!?$`, rows[0][3], "passing J-9-A is wrong")
+	assert.Equal(t, "best", rows[1][3])
+	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if i > 0 {
+			assert.LessOrEqual(t, utf8.RuneCountInString(l), 80, "%q", l)
+		}
 	}
 	_, again, _ := train(t, "-eval", text)
-	if again != out {
-		t.Errorf("the same text printed two tables:\n%s\n%s", out, again)
-	}
+	assert.Equal(t, out, again, "the same text printed two tables")
 	_, other, _ := train(t, "-eval", text+" seed=2")
-	if other == out {
-		t.Error("seed=2 printed the same table as seed 1")
-	}
+	assert.NotEqual(t, out, other, "seed=2 printed the same table as seed 1")
 	_, flagSeed, _ := train(t, "-seed", "2", "-eval", text)
-	if flagSeed != other {
-		t.Error("-seed 2 and seed=2 differ")
+	assert.Equal(t, other, flagSeed, "-seed 2 and seed=2 differ")
+	_, ascii, _ := train(t, "-ascii", "-eval", text)
+	assert.Contains(t, ascii, "You hold JS 9S AS KH QH 7D. The upcard 8S proposes spades.")
+}
+
+// TestTrainEvalEveryCount: -eval reads the form -review prints at every
+// seat count, prints the decision as the player sees it and one row per
+// legal option with the hard bot's choice; the win chance shows only at
+// two players, where it is modelled.
+func TestTrainEvalEveryCount(t *testing.T) {
+	for _, c := range []struct {
+		rules, role, ranked string
+	}{
+		{"players=2", "", "yours minus the opponent's"},
+		{"players=3", "Three players, each for themselves.", "yours minus the others' average"},
+		{"players=4", "North, across, is your partner.", "your team's minus the other team's"},
+	} {
+		g, err := drill.NewGenerator(2, drill.OnlyRound2, opts(t, c.rules))
+		require.NoError(t, err)
+		s := g.Drill(1)
+		v, err := s.View()
+		require.NoError(t, err)
+		text := s.String() + " samples=60"
+		code, out, errs := train(t, "-eval", text)
+		require.Equal(t, 0, code, "%s: %s", c.rules, errs)
+		words := strings.Join(strings.Fields(out), " ") // the sentences as wrapped
+		for _, want := range []string{"situation: " + s.String(), c.role, "60 samples, seed 1.", "The hard bot would ", "Round two: name "} {
+			assert.Contains(t, words, want, c.rules)
+		}
+		if !strings.Contains(out, "Ranked by the chance to win") {
+			assert.Contains(t, words, c.ranked, c.rules)
+		}
+		assert.Equal(t, s.Players() == 2, strings.Contains(out, "win game"), "%s: the win column", c.rules)
+		for _, a := range v.Legal() {
+			assert.Regexp(t, `(?m)^`+regexp.QuoteMeta(drill.Label(a, false))+`\s+[+-]?\d+\.\d ± +\d+\.\d`, out, "%s: no row for %s", c.rules, a)
+		}
+		_, again, _ := train(t, "-eval", text)
+		assert.Equal(t, out, again, "%s: the same text printed two tables", c.rules)
+		_, other, _ := train(t, "-eval", text+" seed=5")
+		assert.NotEqual(t, out, other, "%s: seed=5 printed the same table", c.rules)
+		assert.Contains(t, other, "seed 5.")
 	}
 }
 
@@ -70,15 +112,24 @@ func TestTrainEvalKinds(t *testing.T) {
 		{"hand=9D 8C KC QC AH TH up=7S seat=dealer round=2 said=pass samples=20", "name hearts"},
 	} {
 		code, out, errs := train(t, "-eval", tc.text)
-		if code != 0 || !strings.Contains(out, tc.want) {
-			t.Errorf("%q: exit %d, %s\n%s", tc.text, code, errs, out)
-		}
+		assert.Equal(t, 0, code, "%q: %s", tc.text, errs)
+		assert.Contains(t, out, tc.want, tc.text)
 	}
 }
 
+func opts(t *testing.T, s string) rules.Options {
+	t.Helper()
+	o, err := rules.ParseOptions(s)
+	require.NoError(t, err)
+	return o
+}
+
 // TestTrainEvalErrors: bad input is refused with exit 2 and a message
-// naming the bad part.
+// naming the bad part, in either form.
 func TestTrainEvalErrors(t *testing.T) {
+	g, err := drill.NewGenerator(1, drill.Any, opts(t, "players=3"))
+	require.NoError(t, err)
+	good := g.Drill(1).String()
 	for _, tc := range []struct{ text, want string }{
 		{"hand=XS 9S AS KH QH 7D up=8S", `klob train: -eval: hand: "XS" is not a card`},
 		{"hand=JS 9S AS KH QH up=8S", "klob train: -eval: hand: a hand has six cards, not 5"},
@@ -88,11 +139,17 @@ func TestTrainEvalErrors(t *testing.T) {
 		{"hand=JS 9S AS KH QH 7D up=8S said=take", "klob train: -eval: said:"},
 		{"hand=JS 9S AS KH QH 7D up=8S colour=red", "klob train: -eval: colour: unknown key"},
 		{"", "klob train: -eval: hand: missing"},
+		{strings.Replace(good, "deck=", "deck=XX,", 1), "klob train: -eval: deck:"},
+		{good + " samples=0", "klob train: -eval: samples:"},
+		{good + " seed=x", "klob train: -eval: seed:"},
+		{"players=4 dealer=A score=0-0", "klob train: -eval: deck: missing"},
+		{strings.Replace(good, "score=", "score=\x1b[2J", 1), `klob train: -eval: score: "\x1b[2J`},
 	} {
 		code, out, errs := train(t, "-eval", tc.text)
-		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.want) {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.text, code, out, errs, tc.want)
-		}
+		assert.Equal(t, 2, code, tc.text)
+		assert.Empty(t, out, tc.text)
+		assert.True(t, strings.HasPrefix(errs, tc.want), "%q: stderr %q, want %q", tc.text, errs, tc.want)
+		assert.NotContains(t, errs, "\x1b", "%q: an escape printed raw", tc.text)
 	}
 }
 
@@ -107,92 +164,150 @@ func TestTrainFlags(t *testing.T) {
 		{[]string{"-target", "0"}, "klob train: -target:"},
 		{[]string{"extra"}, `klob train: unexpected argument "extra"`},
 		{[]string{"-eval", "x", "-review"}, "klob train: -eval and -review do not go together"},
+		{[]string{"-players", "5"}, "klob train: -players must be 2, 3 or 4, got 5"},
+		{[]string{"-players", "3", "-only", "schmeiss"}, "klob train: -only schmeiss: no such decision under these rules (the schmeiss is an offer between two players)"},
+		{[]string{"-players", "4", "-only", "dix"}, "klob train: -only dix: no such decision under these rules (four players exchange no dix)"},
+		{[]string{"-players", "3", "-only", "declare"}, "klob train: -only declare: no such decision under these rules (the declarations need shlomo=on"},
+		{[]string{"-only", "declare"}, "klob train: -only declare: no such decision under these rules"},
 	} {
 		code, _, errs := train(t, tc.args...)
-		if code != 2 || !strings.HasPrefix(errs, tc.want) {
-			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errs, tc.want)
-		}
+		assert.Equal(t, 2, code, "%v", tc.args)
+		assert.True(t, strings.HasPrefix(errs, tc.want), "%v: %q; want %q", tc.args, errs, tc.want)
 	}
-	if code, out, _ := train(t, "-h"); code != 0 || !strings.Contains(out, "-eval reads key=value fields") {
-		t.Errorf("-h: exit %d\n%s", code, out)
+	code, out, _ := train(t, "-h")
+	assert.Equal(t, 0, code)
+	for _, want := range []string{"-eval reads the form -review prints", "-players", "declare, dix, sequences"} {
+		assert.Contains(t, out, want)
 	}
-	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{},
-		func() time.Time { return time.Unix(5, 0) })
+	now := func() uint64 { return 5 }
+	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{}, now)
 	require.NoError(t, err)
 	c := tf.cfg
 	if c.Seed != 9 || c.Only != drill.OnlySchmeiss || c.Samples != 300 || c.Options.Target != 301 || !c.ASCII || !c.Spinner {
 		t.Errorf("config %+v", c)
 	}
-	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, func() time.Time { return time.Unix(5, 0) })
-	if tf.cfg.Seed != uint64(time.Unix(5, 0).UnixNano()) || tf.cfg.Samples != drill.DefaultSamples {
-		t.Errorf("defaults %+v", tf.cfg)
+	tf, _ = parseTrain(nil, &bytes.Buffer{}, &bytes.Buffer{}, now)
+	assert.Equal(t, uint64(5), tf.cfg.Seed)
+	assert.Equal(t, drill.DefaultSamples, tf.cfg.Samples)
+	// -players and -rules players=N open the trainer of that table with
+	// the house variants, every kind at every count that asks it.
+	for _, tc := range []struct {
+		args    []string
+		players int
+		check   func(rules.Options) bool
+	}{
+		{[]string{"-players", "3"}, 3, nil},
+		{[]string{"-players", "4", "-only", "round2"}, 4, nil},
+		{[]string{"-only", "sequences"}, 2, nil},
+		{[]string{"-only", "dix"}, 2, nil},
+		{[]string{"-rules", "players=3,shlomo=on,dealer_forced=on", "-only", "declare"}, 3, func(o rules.Options) bool { return o.Shlomo && o.DealerForced }},
+		{[]string{"-players", "4", "-rules", "cleopatra=on,menage=on,of_a_kind=on"}, 4, func(o rules.Options) bool { return o.Cleopatra && o.Menage && o.OfAKind }},
+		{[]string{"-rules", "players=4", "-players", "2"}, 2, nil},
+		{[]string{"-players", "3", "-only", "dix", "-target", "300"}, 3, func(o rules.Options) bool { return o.Target == 300 }},
+	} {
+		tf, err := parseTrain(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, now)
+		require.NoError(t, err, "%v", tc.args)
+		assert.Equal(t, tc.players, tf.cfg.Options.NumPlayers(), "%v", tc.args)
+		if tc.check != nil {
+			assert.True(t, tc.check(tf.cfg.Options), "%v: %v", tc.args, tf.cfg.Options)
+		}
 	}
 }
 
-// TestTrainReview: -review prints the record and each kept mistake with
-// the -eval text that shows it again; a damaged record is reported and
-// kept aside.
+// TestTrainReview: -review prints the record of each seat count and
+// each kept mistake in words, cards as cards, with the -eval text that
+// shows it again; the verdict words follow the scale; a damaged record
+// is reported and kept aside.
 func TestTrainReview(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("KLOB_STATE_DIR", dir)
-	if code, out, _ := train(t, "-review"); code != 0 || !strings.Contains(out, "No drills yet") {
-		t.Fatalf("empty: exit %d, %q", code, out)
-	}
+	code, out, _ := train(t, "-review")
+	require.Equal(t, 0, code)
+	require.Contains(t, out, "No drills yet")
 	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
 	require.NoError(t, err)
+	g, err := drill.NewGenerator(3, drill.OnlyRound1, opts(t, "players=4"))
+	require.NoError(t, err)
+	four := g.Drill(1)
 	f := &drill.StatsFile{Path: filepath.Join(dir, drill.StatsName)}
-	f.Add(drill.Record{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
-		Verdict: drill.Verdict{Kind: drill.Mistake, Points: 41}, When: time.Now()})
-	f.Add(drill.Record{Situation: req.Situation, Chose: rules.Action{Kind: rules.Take}, Best: rules.Action{Kind: rules.Take},
-		Verdict: drill.Verdict{Kind: drill.Best}, When: time.Now()})
+	for _, r := range []drill.Record{
+		{Situation: req.Situation, Chose: rules.PassAction(), Best: rules.Action{Kind: rules.Take},
+			Verdict: drill.Verdict{Kind: drill.Blunder, Points: 48}, When: when},
+		{Situation: req.Situation, Chose: rules.Action{Kind: rules.Take}, Best: rules.Action{Kind: rules.Take},
+			Verdict: drill.Verdict{Kind: drill.Best}, When: when},
+		{Situation: four, Chose: rules.NameAction(rules.Diamonds), Best: rules.PassAction(),
+			Verdict: drill.Verdict{Kind: drill.Mistake, ByWin: true, Win: 0.012, Chance: 0.5, BestChance: 0.512}, When: when},
+	} {
+		_, err := f.Add(r)
+		require.NoError(t, err)
+	}
 	code, out, errs := train(t, "-review")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errs)
+	require.Equal(t, 0, code, errs)
+	local := when.Local().Format("2006-01-02 15:04")
+	for _, want := range []string{
+		"At 2 players: 2 drills, 1 right (50%); 48 points lost, 24.0 a drill.",
+		"  round one   2 drills, 1 right (50%); 48 points lost, 24.0 a drill.",
+		"Your last mistakes at 2 players, newest first:",
+		local + "  you: pass; best: take; a blunder that costs 48 points.",
+		`  klob train -eval "` + req.Situation.String() + `"`,
+		"At 4 players: 1 drill, 0 right (0%); chances to win worth 0.01 games lost.",
+		local + "  you: name diamonds; best: pass; a mistake that lowers your chance to win the game from 51% to 50%.",
+		`  klob train -eval "players=4 dealer=`,
+	} {
+		assert.Contains(t, out, want)
 	}
-	for _, want := range []string{"2 drills, 1 right (50%), 20.5 points lost a drill.", "round one", "you: pass, best: take: a mistake that costs 41 points",
-		`klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=10-20 target=500"`} {
-		if !strings.Contains(out, want) {
-			t.Errorf("review lacks %q:\n%s", want, out)
-		}
-	}
-	os.WriteFile(f.Path, []byte("{broken"), 0o644)
+	assert.NotContains(t, out, "At 3 players")
+	assert.NotContains(t, out, "0.0 points lost", "a wrong answer summed up as nothing lost")
+	require.NoError(t, os.WriteFile(f.Path, []byte("{broken"), 0o644))
 	code, out, errs = train(t, "-review")
-	if code != 0 || !strings.Contains(errs, "kept as "+filepath.Join(dir, "damaged")) || !strings.Contains(out, "No drills yet") {
-		t.Errorf("damaged: exit %d, %q, %q", code, out, errs)
-	}
+	assert.Equal(t, 0, code)
+	assert.Contains(t, errs, "kept as "+filepath.Join(dir, "damaged"))
+	assert.Contains(t, out, "No drills yet")
 }
 
-// A long -eval shows its progress on stderr (issue 14: samples=100000
-// ran over a minute with no sign of life); a short one prints nothing
+// TestTrainReviewVersion1: a record written before the seat counts were
+// one still reads, and -review prints it.
+func TestTrainReviewVersion1(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("KLOB_STATE_DIR", dir)
+	old := `{"version": 1, "drills": 3, "correct": 2, "points_lost": 12.5,
+"kinds": {"round one": {"drills": 3, "correct": 2, "points_lost": 12.5}},
+"mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S seat=elder score=10-20 target=500", "chose": "pass", "best": "take", "points": 12.5, "when": "2026-11-29T15:04:05Z"}]}`
+	require.NoError(t, os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(old), 0o644))
+	code, out, errs := train(t, "-review")
+	require.Equal(t, 0, code, errs)
+	assert.Empty(t, errs)
+	assert.Contains(t, out, "At 2 players: 3 drills, 2 right (67%); 13 points lost, 4.2 a drill.")
+	assert.Contains(t, out, "you: pass; best: take; a mistake that costs 13 points.")
+	assert.Contains(t, out, `klob train -eval "players=2 dealer=B score=10-20 target=500 deck=`)
+}
+
+// A long -eval shows its progress on stderr; a short one prints nothing
 // there.
 func TestTrainEvalProgress(t *testing.T) {
 	code, out, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=1000")
-	if code != 0 || !strings.Contains(out, "1000 samples (seed 1)") {
-		t.Fatalf("exit %d: %s\n%s", code, out, errs)
-	}
-	if !strings.Contains(errs, "\revaluating: 0 of 1000 samples") || !strings.HasSuffix(errs, "\revaluating: 1000 of 1000 samples\n") {
-		t.Errorf("stderr %q: want a progress line rewritten up to 1000 of 1000", errs)
-	}
-	if _, _, errs := train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=100"); errs != "" {
-		t.Errorf("a short evaluation wrote %q to stderr", errs)
-	}
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "1000 samples, seed 1.")
+	assert.Contains(t, errs, "\revaluating: 0 of 1000 samples")
+	assert.True(t, strings.HasSuffix(errs, "\revaluating: 1000 of 1000 samples\n"), "stderr %q: want a progress line rewritten up to 1000 of 1000", errs)
+	_, _, errs = train(t, "-eval", "hand=JS 9S AS KH QH 7D up=8S samples=100")
+	assert.Empty(t, errs, "a short evaluation wrote to stderr")
 }
 
 // -review prints nothing from train.json raw: a record holding escape
 // sequences is refused on load (and kept aside), and the message says so
-// with the sequences escaped (issue 14).
+// with the sequences escaped.
 func TestTrainReviewSanitises(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("KLOB_STATE_DIR", dir)
-	rec := `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S", "chose": "pass\u001b[2J", "best": "take"}]}`
-	if err := os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(rec), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := train(t, "-review")
-	if strings.ContainsAny(out+errs, "\x1b\x07") {
-		t.Fatalf("escape sequences printed raw: exit %d\nstdout %q\nstderr %q", code, out, errs)
-	}
-	if !strings.Contains(errs, "could not be read") || !strings.Contains(errs, `\x1b`) {
-		t.Errorf("stderr %q: want the record refused with the escape shown as \\x1b", errs)
+	for i, rec := range []string{
+		`{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S", "chose": "pass\u001b[2J", "best": "take"}]}`,
+		`{"version": 2, "sections": {"2": {"drills": 1, "correct": 0, "mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S", "chose": "pass", "best": "take\u001b[2J"}]}}}`,
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, drill.StatsName), []byte(rec), 0o644))
+		code, out, errs := train(t, "-review")
+		require.NotContains(t, out+errs, "\x1b", "record %d: escape sequences printed raw: exit %d", i, code)
+		assert.Contains(t, errs, "could not be read", "record %d", i)
+		assert.Contains(t, errs, `\x1b`, fmt.Sprintf("record %d: the escape shown as \\x1b", i))
 	}
 }

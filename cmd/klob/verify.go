@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -28,7 +30,7 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 	for _, path := range files {
 		_, r, err := gamelog.ReadReplay(path)
 		if err != nil {
-			fmt.Fprintln(stderr, untrusted.Text(err.Error()))
+			fmt.Fprintln(stderr, cutLines(untrusted.Text(err.Error()), maxErrLine))
 			code = 1
 			continue
 		}
@@ -41,4 +43,26 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 		}
 	}
 	return code
+}
+
+// maxErrLine is the most bytes of an error line klob verify prints: an
+// error quotes the offending text, which may be a whole line of
+// megabytes.
+const maxErrLine = 300
+
+// cutLines cuts each line of s to max bytes (at a character's start),
+// saying how much was left out.
+func cutLines(s string, max int) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		if len(l) <= max {
+			continue
+		}
+		cut := max
+		for cut > 0 && !utf8.RuneStart(l[cut]) {
+			cut--
+		}
+		lines[i] = fmt.Sprintf("%s… (%d more bytes)", l[:cut], len(l)-cut)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -115,3 +115,18 @@ func TestVerifyUsage(t *testing.T) {
 		t.Fatalf("klob verify via the dispatcher: exit %d", code)
 	}
 }
+
+// TestVerifyCutsLongLines: a log whose offending line is megabytes long
+// gets an error of a few hundred bytes that still says where and what.
+func TestVerifyCutsLongLines(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(games, "01-bottom-card-off.klob"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "long.klob")
+	long := strings.Replace(string(b), "B: pass\n", "B: "+strings.Repeat("x", 2<<20)+"\n", 1)
+	require.NoError(t, os.WriteFile(path, []byte(long), 0o644))
+	code, _, errs := verify(path)
+	require.Equal(t, 1, code)
+	require.Less(t, len(errs), 500, "the error is cut")
+	require.Contains(t, errs, path+":26:4: deal 1: ")
+	require.Contains(t, errs, "more bytes)")
+}

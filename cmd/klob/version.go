@@ -18,6 +18,13 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 	if len(pos) > 0 {
 		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
+	fmt.Fprintln(stdout, "klob", versionWord())
+	return 0
+}
+
+// versionWord is this klob's version in one word: the release, or
+// "dev-" and the commit it was built from ("dev" when unknown).
+func versionWord() string {
 	v := version
 	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" {
 		for _, s := range bi.Settings {
@@ -26,6 +33,5 @@ func runVersion(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	fmt.Fprintln(stdout, "klob", v)
-	return 0
+	return v
 }

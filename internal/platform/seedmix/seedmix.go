@@ -5,6 +5,10 @@
 // It is SplitMix64 (Steele, Lea and Flood, 2014): Mix(seed, n) is the
 // n-th output of the SplitMix64 generator started at seed, and Finalize
 // its output function, for callers that combine several inputs first.
+//
+// The first seed of a game nobody chose the seed of comes from Secret
+// (crypto/rand), never from the clock: a seed is secret until the game
+// is over, since it deals every card.
 package seedmix
 
 // Gamma is SplitMix64's increment, the odd integer closest to 2^64

@@ -3,6 +3,7 @@ package seedmix_test
 import (
 	"math/bits"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/stretchr/testify/assert"
@@ -25,5 +26,18 @@ func TestNeighboursUnrelated(t *testing.T) {
 			d := bits.OnesCount64(pair[0] ^ pair[1])
 			assert.True(t, d > 12 && d < 52, "seed %d: %d bits differ", s, d)
 		}
+	}
+}
+
+// TestSecretNotFromClock: a secret seed is nowhere near the clock's
+// nanoseconds (a seed from the clock would be, within a few seconds),
+// and two in a row differ.
+func TestSecretNotFromClock(t *testing.T) {
+	for range 100 {
+		before := uint64(time.Now().Add(-time.Hour).UnixNano())
+		s := seedmix.Secret()
+		after := uint64(time.Now().Add(time.Hour).UnixNano())
+		assert.False(t, s >= before && s <= after, "seed %d is within an hour of the clock", s)
+		assert.NotEqual(t, s, seedmix.Secret())
 	}
 }

@@ -1,9 +1,12 @@
 package duplicate
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/klob/klob/ai"
 )
 
 // BenchmarkMatchpoints scores a club tournament's worth of entrants on
@@ -53,5 +56,28 @@ func BenchmarkParseResultFile(b *testing.B) {
 		if _, err := ParseResultFile(text); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkDailyPar: par of a day's eight boards with the real bots, one
+// worker each (one op is a whole set). The target is 20 s of one core at
+// every seat count; run with -benchtime 1x -cpu 1.
+func BenchmarkDailyPar(b *testing.B) {
+	for _, n := range []int{2, 3, 4} {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			set, err := Daily(Date{Year: 2026, Month: 12, Day: 1}, n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			oneCore := func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+				cfg.Workers = 1
+				return ai.New(level, cfg)
+			}
+			for i := 0; i < b.N; i++ {
+				if _, err := set.Pars(context.Background(), oneCore); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

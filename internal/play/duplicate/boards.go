@@ -69,14 +69,14 @@ func (b Board) BotSeed(s rules.Seat) uint64 { return seedmix.Mix(b.Seed, uint64(
 
 // Chance returns the generator of this board's chance steps (the card a
 // shlomo declarer draws), drawn with IntN over the legal draws in the
-// order rules.Table.Legal lists them.
+// order rules.Deal.Legal lists them.
 func (b Board) Chance() *rand.Rand {
 	return rand.New(rand.NewPCG(b.Seed, seedmix.Mix(b.Seed, 0)))
 }
 
-// Table returns the board's deal, ready to play.
-func (b Board) Table(opts rules.Options) rules.Table {
-	return rules.NewTable(opts, b.Dealer, b.Deck)
+// Deal returns the board's deal, ready to play.
+func (b Board) Deal(opts rules.Options) rules.Deal {
+	return rules.NewDeal(opts, b.Dealer, b.Deck)
 }
 
 // BoardSet is a numbered list of boards with everything that makes a

@@ -3,7 +3,6 @@ package duplicate
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"flag"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -13,10 +12,9 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/daily.golden from the boards dealt")
 
 // goldenDates are the days whose daily boards testdata/daily.golden
 // pins: any change to the daily rule, to rules.Shuffle or to
@@ -48,7 +46,7 @@ func dailyText(t *testing.T) string {
 func TestDailyGolden(t *testing.T) {
 	got := dailyText(t)
 	path := filepath.Join("testdata", "daily.golden")
-	if *update {
+	if *testkit.Update { // go test -update rewrites testdata/daily.golden
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -183,7 +181,7 @@ func TestBoardSeeds(t *testing.T) {
 	if _, ok := s.Board(9); ok {
 		t.Fatal("Board(9) of 8")
 	}
-	tb := b.Table(s.Options)
+	tb := b.Deal(s.Options)
 	if tb.Dealer() != b.Dealer || tb.Deck() != b.Deck || tb.Players() != 4 {
 		t.Fatal("Table does not deal the board")
 	}
@@ -323,7 +321,7 @@ func TestSameActionsSameDeal(t *testing.T) {
 		play := func(bad int) []string {
 			var logs []string
 			for _, b := range s.Boards {
-				tb := b.Table(s.Options)
+				tb := b.Deal(s.Options)
 				bots := map[rules.Seat]*rand.Rand{}
 				chance := b.Chance()
 				for seat := tb.Turn(); seat != rules.NoSeat; seat = tb.Turn() {

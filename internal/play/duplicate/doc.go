@@ -13,7 +13,7 @@
 // shlomo draws). The set also fixes the rules (rules.Options, with the
 // seat count), the bots' level in the other seats and the person's
 // seat, the same on every board. A board is played as one deal
-// (rules.NewTable), not as part of a game to the target.
+// (rules.NewDeal), not as part of a game to the target.
 //
 // Everything comes from a 128-bit Seed, words S0 and S1, by this rule:
 //
@@ -70,8 +70,8 @@
 //
 // # Results
 //
-// A board's result from the person's seat (Margin, TableResult) is the
-// deal's score as the rules count it (rules.TableScore.Scored) for the
+// A board's result from the person's seat (Result: rules.Score.Margin) is the
+// deal's score as the rules count it (rules.Score.Scored) for the
 // person's side minus the other sides', averaged over them: with two
 // players and with four (teams) the side's score minus the other's;
 // with three the person's own score minus the mean of the two others',

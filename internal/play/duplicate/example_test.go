@@ -12,8 +12,8 @@ import (
 // its actions from a generator seeded by Board.BotSeed (a real bot takes
 // that seed in its ai.Config), so what happens on a board depends only
 // on the board and on the person's actions.
-func playBoard(s *duplicate.BoardSet, b duplicate.Board, person func(rules.Table) rules.Action) rules.Table {
-	t := b.Table(s.Options)
+func playBoard(s *duplicate.BoardSet, b duplicate.Board, person func(rules.Deal) rules.Action) rules.Deal {
+	t := b.Deal(s.Options)
 	gens := map[rules.Seat]*rand.Rand{}
 	chance := b.Chance()
 	for seat := t.Turn(); seat != rules.NoSeat; seat = t.Turn() {
@@ -46,7 +46,7 @@ func Example() {
 	var files []*duplicate.ResultFile
 	for k, name := range []string{"Ann", "Bob"} {
 		r := rand.New(rand.NewPCG(uint64(k), 0)) // each friend's own taste
-		person := func(t rules.Table) rules.Action { l := t.Legal(); return l[r.IntN(len(l))] }
+		person := func(t rules.Deal) rules.Action { l := t.Legal(); return l[r.IntN(len(l))] }
 		f := &duplicate.ResultFile{Date: date, Players: 3, Set: set.ID, Name: name, Version: "v1.0.0"}
 		for _, b := range set.Boards {
 			t := playBoard(set, b, person)

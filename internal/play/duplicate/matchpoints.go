@@ -9,7 +9,7 @@ import (
 )
 
 // Entry is one entrant's results on a board set: Results[n] is the
-// result on board n (Margin, from the entrant's seat). A board missing
+// result on board n (Result, from the entrant's seat). A board missing
 // from the map was not played.
 type Entry struct {
 	Name    string

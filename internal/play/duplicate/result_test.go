@@ -9,9 +9,9 @@ import (
 
 // playRandom plays board b to its end with uniformly random legal
 // actions drawn from r, and returns the finished deal.
-func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Table {
+func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Deal {
 	t.Helper()
-	tb := b.Table(s.Options)
+	tb := b.Deal(s.Options)
 	for seat := tb.Turn(); seat != rules.NoSeat; seat = tb.Turn() {
 		l := tb.Legal()
 		if err := tb.ApplyAs(seat, l[r.IntN(len(l))]); err != nil {
@@ -19,6 +19,17 @@ func playRandom(t testing.TB, s *BoardSet, b Board, r *rand.Rand) rules.Table {
 		}
 	}
 	return tb
+}
+
+// playAll plays every board of s out with random legal moves from r, in
+// board order.
+func playAll(t testing.TB, s *BoardSet, r *rand.Rand) []rules.Deal {
+	t.Helper()
+	var deals []rules.Deal
+	for _, b := range s.Boards {
+		deals = append(deals, playRandom(t, s, b, r))
+	}
+	return deals
 }
 
 func testSet(t testing.TB, players int, seed uint64, count int) *BoardSet {
@@ -47,17 +58,17 @@ func TestMarginProperties(t *testing.T) {
 		abandoned, halves := 0, 0
 		for k := range n / 20 {
 			s := testSet(t, players, uint64(10*k+players), 20)
-			for _, b := range s.Boards {
-				tb := playRandom(t, s, b, r)
+			for i, tb := range playAll(t, s, r) {
+				b := s.Boards[i]
 				sc := tb.Score()
 				if sc.Outcome == rules.Abandoned {
 					abandoned++
 				}
 				sum := 0.0
 				for seat := range rules.Seat(players) {
-					res := TableResult(&tb, seat)
-					if res != Margin(sc, tb.SideOf(seat)) {
-						t.Fatal("TableResult differs from Margin")
+					res := Result(&tb, seat)
+					if res != sc.Margin(tb.SideOf(seat)) {
+						t.Fatal("Result differs from Score.Margin")
 					}
 					if players != 3 {
 						side := tb.SideOf(seat)
@@ -82,19 +93,5 @@ func TestMarginProperties(t *testing.T) {
 			}
 		}
 		t.Logf("players %d: %d deals, %d abandoned, %d half-point results", players, n, abandoned, halves)
-	}
-}
-
-// TestMarginThree checks the three-player figure by hand.
-func TestMarginThree(t *testing.T) {
-	sc := rules.TableScore{Players: 3, Scored: [4]int{0, 162, 41}}
-	for side, want := range []float64{-101.5, 141.5, -40} {
-		if got := Margin(sc, side); got != want {
-			t.Errorf("side %d: %v, want %v", side, got, want)
-		}
-	}
-	four := rules.TableScore{Players: 4, Scored: [4]int{30, 172}}
-	if Margin(four, 0) != -142 || Margin(four, 1) != 142 {
-		t.Error("four players")
 	}
 }

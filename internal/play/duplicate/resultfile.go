@@ -160,12 +160,7 @@ func (f *ResultFile) MarshalText() ([]byte, error) {
 		fmt.Fprintf(&b, "board %d result %s par %s", br.Board, formatNumber(br.Result), par)
 		if len(br.Steps) > 0 {
 			b.WriteString(" play ")
-			for i, s := range br.Steps {
-				if i > 0 {
-					b.WriteString(", ")
-				}
-				b.WriteString(stepString(s))
-			}
+			b.WriteString(FormatSteps(br.Steps))
 		}
 		b.WriteByte('\n')
 	}
@@ -406,40 +401,65 @@ func (p *resultParser) board(rest string) error {
 
 // steps reads "A: pass, B: take, ..., chance: draw 7C".
 func (p *resultParser) steps(board int, s string) ([]rules.Step, error) {
+	out, err := ParseSteps(s, p.f.Players)
+	if err != nil {
+		return nil, p.errorf("board %d: %v", board, err)
+	}
+	return out, nil
+}
+
+// FormatSteps writes a deal's actions as a result file's play does:
+// "B: pass, C: take, A: play 7C", "chance: draw KS" for a chance step.
+func FormatSteps(steps []rules.Step) string {
+	var b strings.Builder
+	for i, s := range steps {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(stepString(s))
+	}
+	return b.String()
+}
+
+// ParseSteps reads what FormatSteps writes, for a table of players:
+// at most 256 actions, each SEAT: ACTION with SEAT a seat of the table
+// or chance and ACTION as rules.Action writes it. The error says which
+// action is wrong and why.
+func ParseSteps(s string, players int) ([]rules.Step, error) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return nil, p.errorf("board %d: play with no actions", board)
+		return nil, fmt.Errorf("play with no actions")
 	}
 	parts := strings.Split(s, ",")
 	if len(parts) > maxSteps {
-		return nil, p.errorf("board %d: %d actions (at most %d)", board, len(parts), maxSteps)
+		return nil, fmt.Errorf("%d actions (at most %d)", len(parts), maxSteps)
 	}
 	out := make([]rules.Step, 0, len(parts))
 	for i, part := range parts {
 		who, what, ok := strings.Cut(strings.TrimSpace(part), ":")
 		if !ok {
-			return nil, p.errorf("board %d: action %d %q: want SEAT: ACTION", board, i+1, clip(part))
+			return nil, fmt.Errorf("action %d %q: want SEAT: ACTION", i+1, clip(strings.TrimSpace(part)))
 		}
 		seat := rules.ChanceSeat
 		if who != "chance" {
 			seat = rules.NoSeat
-			for s := range rules.Seat(p.f.Players) {
+			for s := range rules.Seat(players) {
 				if who == s.String() {
 					seat = s
 				}
 			}
 			if seat == rules.NoSeat {
-				return nil, p.errorf("board %d: action %d: %q is not a seat at a table of %d (A to %s) nor chance",
-					board, i+1, clip(who), p.f.Players, rules.Seat(p.f.Players-1))
+				return nil, fmt.Errorf("action %d: %q is not a seat at a table of %d (A to %s) nor chance",
+					i+1, clip(who), players, rules.Seat(players-1))
 			}
 		}
 		what = strings.TrimSpace(what)
 		a, err := rules.ParseAction(what)
 		if err != nil {
-			return nil, p.errorf("board %d: action %d %q: %v", board, i+1, clip(what), err)
+			return nil, fmt.Errorf("action %d %q: %v", i+1, clip(what), err)
 		}
 		if a.String() != what {
-			return nil, p.errorf("board %d: action %d %q: write it %q", board, i+1, clip(what), a)
+			return nil, fmt.Errorf("action %d %q: write it %q", i+1, clip(what), a)
 		}
 		out = append(out, rules.Step{Seat: seat, Action: a})
 	}
@@ -448,8 +468,8 @@ func (p *resultParser) steps(board int, s string) ([]rules.Step, error) {
 
 // RecordBoard returns the result of the person in seat on board n, the
 // finished deal t: the result and every action (par unknown).
-func RecordBoard(n int, t *rules.Table, seat rules.Seat) BoardResult {
-	return BoardResult{Board: n, Result: TableResult(t, seat), Steps: t.Steps()}
+func RecordBoard(n int, t *rules.Deal, seat rules.Seat) BoardResult {
+	return BoardResult{Board: n, Result: Result(t, seat), Steps: t.Steps()}
 }
 
 // Check compares f with the board set it names: the set's ID and seat
@@ -473,7 +493,7 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if len(br.Steps) == 0 {
 			continue
 		}
-		t := b.Table(s.Options)
+		t := b.Deal(s.Options)
 		for i, st := range br.Steps {
 			if err := t.ApplyAs(st.Seat, st.Action); err != nil {
 				return fmt.Errorf("board %d: action %d %q: %w", br.Board, i+1, stepString(st), err)
@@ -482,7 +502,7 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if t.Turn() != rules.NoSeat {
 			return fmt.Errorf("board %d: the deal stops after %d actions, unfinished", br.Board, len(br.Steps))
 		}
-		if got := TableResult(&t, s.Seat); got != br.Result {
+		if got := Result(&t, s.Seat); got != br.Result {
 			return fmt.Errorf("board %d: the actions give %s from seat %s, the file says %s",
 				br.Board, formatNumber(got), s.Seat, formatNumber(br.Result))
 		}

@@ -1,21 +1,31 @@
 package hall
 
 import (
-	"time"
+	"errors"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
-// Conn is one connection's hold on a seat.
+// Conn is one connection's hold on a seat: in the waiting room, then,
+// once the game has started, the seat's host.Port (Port), through which
+// alone the person sees and plays the game.
 type Conn struct {
-	t      *Table
-	seat   rules.Seat
-	notify func(Update)
-	wake   chan struct{}
-	done   chan struct{}
-	left   bool // t.mu
-	kicked bool // t.mu: a newer connection of the same player took the seat
+	t    *Table
+	seat rules.Seat
+	ch   chan struct{}
+
+	// Under t.mu.
+	port   host.Port
+	ended  bool // ch is closed
+	left   bool
+	kicked bool // a newer connection of the same person took the seat
+}
+
+func newConn(t *Table, s rules.Seat) *Conn {
+	return &Conn{t: t, seat: s, ch: make(chan struct{}, 1)}
 }
 
 // Seat returns the connection's seat.
@@ -23,6 +33,66 @@ func (c *Conn) Seat() rules.Seat { return c.seat }
 
 // Table returns the connection's table.
 func (c *Conn) Table() *Table { return c.t }
+
+// Updates ticks when the waiting room changed or the game started (the
+// Port is then ready); ticks are coalesced and never waited for. It is
+// closed once the connection has left, lost its seat or the table
+// closed before its game started.
+func (c *Conn) Updates() <-chan struct{} { return c.ch }
+
+// Port is the seat at the game, nil until the game starts.
+func (c *Conn) Port() host.Port {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	return c.port
+}
+
+// errNotOver refuses the log of a game not over: it holds every hand.
+var errNotOver = errors.New("the game is not over: its log holds every hand")
+
+// Log returns the game's log once it is over (for its replay), every
+// card of it: before, it is refused.
+func (c *Conn) Log() (*gamelog.Log, error) {
+	c.t.mu.Lock()
+	g := c.t.game
+	c.t.mu.Unlock()
+	if g == nil {
+		return nil, errNotOver
+	}
+	l, err := g.Log()
+	if err != nil {
+		return nil, err
+	}
+	if gm, err := l.Game(); err != nil || !gm.Over() {
+		return nil, errNotOver
+	}
+	return l, nil
+}
+
+// tick tells the reader that the table changed; t.mu is held.
+func (c *Conn) tick() {
+	if c.ended {
+		return
+	}
+	select {
+	case c.ch <- struct{}{}:
+	default:
+	}
+	if c.t.closed != "" && c.port == nil {
+		c.end()
+	}
+}
+
+// end closes Updates, once; t.mu is held.
+func (c *Conn) end() {
+	if !c.ended {
+		c.ended = true
+		close(c.ch)
+	}
+}
+
+// errKicked says a newer connection of the person took the seat.
+var errKicked = errors.New("you sat down at this table from another connection: this one has left the seat")
 
 // check refuses an action of a connection that lost its seat; t.mu is
 // held.
@@ -38,248 +108,46 @@ func (c *Conn) check() error {
 	return nil
 }
 
-type kickedError struct{}
-
-func (kickedError) Error() string {
-	return "you sat down at this table from another connection: this one has left the seat"
-}
-
-var errKicked error = kickedError{}
-
-func (c *Conn) wakeUp() {
-	select {
-	case c.wake <- struct{}{}:
-	default:
-	}
-}
-
-// run sends the seat's update after every change, outside the table's
-// lock (notify may block until the person's program reads it).
-func (c *Conn) run() {
-	for {
-		select {
-		case <-c.done:
-			return
-		case <-c.wake:
-			u := c.Snapshot()
-			select {
-			case <-c.done:
-				return
-			default:
-			}
-			c.notify(u)
-		}
-	}
-}
-
-// SeatState is what everyone reads about a seat.
-type SeatState uint8
-
-// The seat states.
-const (
-	SeatFree    SeatState = iota // nobody yet (a bot once the game starts)
-	SeatHere                     // the person is connected
-	SeatAway                     // the person dropped: the seat waits
-	SeatBot                      // a bot plays the seat
-	SeatBotBack                  // a bot plays it; the person is back for the next deal
-)
-
-// Move is the last action taken at the table, public as every action
-// is: each screen says it in its own words ("you", a name).
-type Move struct {
-	Seat   rules.Seat
-	Action rules.Action
-	// TrickTo is who won the trick the move completed, NoSeat when it
-	// completed none.
-	TrickTo rules.Seat
-	// Auto is set when the move was the person's only choice and was
-	// taken for them.
-	Auto bool
-}
-
-// SeatInfo is one seat as everyone sees it.
+// SeatInfo is one seat of the waiting room as everyone sees it.
 type SeatInfo struct {
-	Name  string
-	State SeatState
-	Host  bool
-	// Wait is how long the seat still waits for its dropped person.
-	Wait  time.Duration
-	Ready bool
+	// Name is the person's ("" for a free seat), with their key's tag
+	// when another key connected goes by a name that looks the same.
+	Name string
+	Here bool // the person is connected
+	Host bool // the person opened the table and starts it
 }
 
-// Update is everything one seat's screen shows of the table. It is
-// built from that seat's rules.View and public facts only.
-type Update struct {
-	Code   string
-	Seat   rules.Seat
-	Seats  []SeatInfo
-	Level  ai.Level
-	Target int
-	Rules  rules.Options // the table's rules, house variants included
-
+// Waiting is the waiting room as one seat sees it: who holds the seats
+// and who is here, the table's rules, and whether the game has started
+// (the seat then plays through Conn.Port) or the table closed.
+type Waiting struct {
+	Code  string
+	Seat  rules.Seat
+	Seats []SeatInfo
+	Level ai.Level
+	Rules rules.Options // the table's rules, house variants included
+	// Started is set once the game has started; Closed says why the
+	// table closed, Kicked that a newer connection of the person took
+	// the seat.
 	Started bool
-	Closed  string // why the table closed, "" while open
-	Kicked  bool   // this connection lost the seat to a newer one
-	Gen     int
-
-	// HasDeal is set once a deal has been dealt; View is then the seat's
-	// view of the current deal (or the finished one between deals) at a
-	// table of two, TableView at a table of three or four (a partner's
-	// hand hidden like an opponent's).
-	HasDeal   bool
-	View      rules.View
-	TableView rules.TableView
-	DealNo    int
-	Between   bool // the deal is over; the next waits for everyone's ready
-	Over      bool // the game is over
-	Winner    rules.Seat
-	Totals    [2]int
-	Scores    [][2]int // what each seat scored, by finished deal
-	// Records are the finished deals' scores by seat and side, and at a
-	// table of two DealScores the same as rules.Score: public once a
-	// deal is over (the score pad and the breakdown draw them).
-	Records    []rules.TableScore
-	DealScores []rules.Score
-	// Endings and Schmeissers say how each finished deal of two ended
-	// and who said schmeiss (NoSeat: nobody), for a thrown-in deal's
-	// reason.
-	Endings     []rules.Ending
-	Schmeissers []rules.Seat
-	// The game by side at every seat count (a side is a seat, or with
-	// four players a team, rules.SideName): the totals, what each side
-	// scored by finished deal, and the winning side (-1 while the game
-	// goes on).
-	Sides      int
-	SideTotals []int
-	SideScores [][]int
-	WinnerSide int
-	// Forced gives, by step of the deal on the table, why a move of this
-	// seat was taken for the person ("you hold none").
-	Forced   map[int]string
-	Note     string // what happened to the table ("Bob dropped"), "" after a move
-	Move     *Move  // the last action taken
-	SaveErr  string
-	BotSeat  bool // a bot plays this seat now
-	Archived bool
+	Closed  string
+	Kicked  bool
 }
 
-// dealOf is the number of the deal g shows: the current one, or the
-// last finished between deals.
-func (u *Update) dealOf(g *rules.Game) int {
-	if g.NeedDeal() || g.Over() {
-		return len(g.Records())
-	}
-	return g.DealNo()
-}
-
-// Snapshot returns the seat's update now.
-func (c *Conn) Snapshot() Update {
+// Waiting returns the waiting room now.
+func (c *Conn) Waiting() Waiting {
 	t := c.t
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	u := Update{
-		Code: t.code, Seat: c.seat, Level: t.opts.Level, Target: t.opts.Rules.Target, Rules: t.opts.Rules,
-		Started: t.started(), Closed: t.closed, Kicked: c.kicked,
-		Note: t.note, Move: t.move, BotSeat: t.seats[c.seat].bot != nil, Archived: t.archived,
-	}
-	if t.saveErr != nil {
-		u.SaveErr = t.saveErr.Error()
-	}
-	now := t.h.cfg.Now()
-	for i, s := range t.seats {
-		in := SeatInfo{Name: t.name(rules.Seat(i)), Host: s.player.ID != "" && s.player.ID == t.host,
-			Ready: s.ready || s.bot != nil || s.player.ID == ""}
-		switch {
-		case s.player.ID == "" && !t.started():
-			in.State, in.Name = SeatFree, ""
-		case s.player.ID == "":
-			in.State = SeatBot
-		case s.bot != nil && s.back && s.conn != nil:
-			in.State = SeatBotBack
-		case s.bot != nil:
-			in.State = SeatBot
-		case s.conn != nil:
-			in.State = SeatHere
-		default:
-			in.State = SeatAway
-			in.Wait = max(0, t.h.cfg.Grace-now.Sub(s.dropped))
+	w := Waiting{Code: t.code, Seat: c.seat, Level: t.opts.Level, Rules: t.opts.Rules,
+		Started: t.game != nil, Closed: t.closed, Kicked: c.kicked}
+	people := t.people()
+	for _, s := range t.seats {
+		in := SeatInfo{Here: s.conn != nil, Host: s.player.ID != "" && s.player.ID == t.host}
+		if s.player.ID != "" {
+			in.Name = t.h.Label(s.player, people)
 		}
-		u.Seats = append(u.Seats, in)
+		w.Seats = append(w.Seats, in)
 	}
-	if !t.started() {
-		return u
-	}
-	g := t.game()
-	u.Gen, u.Over = t.sess.Gen(), g.Over()
-	u.Sides, u.WinnerSide = g.Sides(), g.WinnerSide()
-	tot := g.SideTotals()
-	u.SideTotals = append([]int(nil), tot[:u.Sides]...)
-	for _, r := range g.Records() {
-		u.SideScores = append(u.SideScores, append([]int(nil), r.Table.Scored[:u.Sides]...))
-		u.Records = append(u.Records, r.Table)
-	}
-	u.HasDeal = true
-	var history []rules.Step
-	if len(t.seats) == 2 {
-		u.Totals, u.Winner = g.Totals(), g.Winner()
-		for _, r := range g.Records() {
-			u.Scores = append(u.Scores, r.Score.Scored)
-			u.DealScores = append(u.DealScores, r.Score)
-			u.Endings = append(u.Endings, r.Ending)
-			u.Schmeissers = append(u.Schmeissers, r.Schmeisser)
-		}
-		u.View = g.Deal().View(c.seat)
-		history = u.View.History()
-	} else {
-		u.Winner = rules.NoSeat
-		u.TableView = t.sess.TableView(c.seat)
-		history = u.TableView.History()
-	}
-	for i, st := range history {
-		if why, ok := t.sess.Forced(u.dealOf(g), i); ok && st.Seat == c.seat {
-			if u.Forced == nil {
-				u.Forced = map[int]string{}
-			}
-			u.Forced[i] = why
-		}
-	}
-	u.Between = g.NeedDeal()
-	u.DealNo = g.DealNo()
-	if g.NeedDeal() || g.Over() {
-		u.DealNo = len(g.Records())
-	}
-	return u
-}
-
-// HiddenFrom returns the number of the deal on the table and the cards
-// seat s may not know of it: the other hands (a partner's too) less what
-// s's view knows of them, and at three or four the cards s cannot place. It is for tests and audits that check no screen shows them; it is
-// never sent to anyone.
-func (t *Table) HiddenFrom(s rules.Seat) (deal int, hidden rules.CardSet) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if !t.started() {
-		return 0, 0
-	}
-	g := t.game()
-	deal = g.DealNo()
-	if g.NeedDeal() || g.Over() {
-		deal = len(g.Records())
-	}
-	if len(t.seats) == 2 {
-		d := g.Deal()
-		v := d.View(s)
-		hidden = d.View(s.Other()).Hand &^ v.OppKnown() &^ rules.SetOf(v.OrigUpcard)
-		return deal, hidden
-	}
-	// Every other hand, a partner's included, less what s knows of it,
-	// and every card s cannot place (the stock nobody was dealt).
-	tb := t.sess.Table()
-	v := tb.View(s)
-	for o := range rules.Seat(len(t.seats)) {
-		if o != s {
-			hidden |= tb.Hand(o) &^ v.Known(o)
-		}
-	}
-	return deal, hidden | v.Unseen()
+	return w
 }

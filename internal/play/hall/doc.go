@@ -1,67 +1,78 @@
-// Package hall keeps the tables of `klob serve` where several people
-// play one game: a table holds the rules.Game on the server, and each
-// seat's connection is told only what that seat's rules.View shows.
+// Package hall is the registry of the shared games of `klob serve`:
+// their codes, the list the lobby shows, the waiting room before a game
+// starts, joining by code, the seats reserved by key, and the tables
+// that a restart brings back. Each game, once started, runs in an
+// internal/play/host.Host; people play it only through their seat's
+// host.Port, which the lobby hands to the table screen.
 //
 // # A table's life
 //
-// A host opens a table (seat count, rules, the level of the bots for
-// the seats nobody takes) and gets a short code. Others join by the code
-// or from Hall.List. The host starts the game; empty seats are then
-// given bots. Between deals every connected person says they are ready;
-// bots and absent players count as ready.
+// A person opens a table (seat count, rules, the level of the bots for
+// the seats nobody takes) and gets a short code; they are its host.
+// Others join by the code or from Hall.List, each seat reserved by the
+// person's key (in the table's log at once, so a restart keeps it). In
+// the waiting room (Conn.Waiting) everyone sees who sat down and who is
+// here; a person leaving frees their seat, the host leaving closes the
+// table. The host starts the game (Conn.Start): bots of the table's
+// level take the free seats, and every Conn here gets its seat's Port.
+// A person who comes back later (the same key) gets their seat's Port
+// again, a newer connection taking it from an older one.
 //
 // # The game
 //
-// Once the host starts, the table's game is an internal/play/session.Session,
-// called under the table's lock only: it draws the first dealer and
-// every deck from the table's seed, checks that each action comes from
-// the seat to move, takes the people's forced moves, runs the bots of
-// the seats nobody took (their thinking off the lock, paced by
-// Config.Pace) and orders the autosaves. The table adds the seats'
-// comings and goings and the bots that play for people who dropped.
-//
-// # Hidden cards
-//
-// Conn.Snapshot builds an Update from the seat's own View, the public
-// totals and scores, the names and a note of the last action (every
-// action is public: a card played, a bid said). Nothing in an Update is
-// derived from another seat's hand.
-//
-// # Dropped players
-//
-// When a connection goes, its seat waits Config.Grace (shown to all as
-// a countdown). Joining again with the same key returns to the seat; a
-// newer connection of the same key takes the seat from an older one.
-// After the grace a bot of the table's level plays the seat; the game
-// log's header comments record it. The player who comes back takes the
-// seat again at the next deal. Bots play only while at least one person
-// is at the table, so a table nobody is at waits (after a server restart
-// too).
+// The host.Host deals, plays the bots (off the host's lock, in the
+// server's one host.Slots, Config.Slots, behind which hints wait), takes
+// the forced moves, waits between deals until every person here is
+// ready, gives a dropped person's seat Config.Grace before a bot plays
+// it (the person takes it back at the next deal), and builds each
+// seat's Snapshot from that seat's rules.View alone. Shared games take
+// no takebacks and no claims (a claim would play a partner's cards).
 //
 // # Files
 //
-// Every open table is a game log (internal/record/gamelog format) in
-// Config.Dir/<code>/, written after every action through internal/record/store
-// (temp file, fsync, rename). Its extra tags keep what the format does
-// not: the table code (Table), the seed (Seed), seat count (Seats), the
-// bots' level (BotLevel), the host's and each seat's player key (Host,
-// KeyA, KeyB). New reads them back, so a restart (even kill -9) brings
-// every open table back, waiting for its players. A finished game is
-// filed into each person's history (Config.History) and the table's
-// directory removed.
+// Every table is a game log (internal/record/gamelog format) in
+// Config.Dir/<code>/. Its extra tags keep what the format does not: the
+// table code (Table), the seed (Seed), the seat count (Seats), the
+// bots' level (BotLevel), the host's and each seat's key (Host, KeyA,
+// KeyB...). The waiting room's writes go to goroutines of their own,
+// the game's to its host's writer: none runs under a lock that a
+// screen's Update takes, and one mutex keeps them in order. New reads
+// the logs back, so a restart (even kill -9) brings every table back:
+// a waiting room with its seats reserved for Config.Grace, a game
+// resumed in a host (the bots that had taken dropped seats play them
+// again), waiting for its people.
 //
-// # Three and four seats
+// A finished game is filed into each person's history
+// (Config.History), every copy the same bytes, and recorded in the
+// club's database (Config.Record, which rates it), and the table's
+// directory is removed only once every history and the database hold
+// it: when one cannot be written (a full disk), the
+// table's log keeps the game and whose history holds it already (the
+// Filed tag), the players read that the game is not filed yet and why
+// (without the server's paths), and the filing is tried again (after
+// Config.Refile, doubling), after a restart too.
 //
-// A table has 2, 3 or 4 seats (Options.Seats sets the rules' players
-// option). At three and four the session plays the one rules.Game with
-// table bots (Config.NewTableBot) in the empty seats and for people who
-// dropped; an Update then carries the seat's rules.TableView, where a
-// partner's hand is hidden like an opponent's, and the totals by side
-// (a seat, or a team of four). Everything else (the drops, the
-// takeovers, the logs, the restart, the history) is the same at every
-// seat count.
+// A table nobody is connected to for Config.Abandon is closed, its game,
+// ended or not, filed into every person's history (the Closed tag tells
+// a restart to go on filing it rather than reopen it): abandoned tables
+// do not hold the hall's places (Config.MaxTables).
 //
-// A restart brings back the takeovers too: a seat whose last header
-// comment says a bot took it is played by a bot again (no new wait),
-// until its person comes back and a deal starts.
+// # The club
+//
+// Anyone with a key may watch a started table (Table.Watch, the list of
+// Watchable), unless its host made it private (Options.Private, then
+// Conn.SetPrivate; the Private tag keeps it across a restart). Each
+// table has a chat room of the server's one chat.Hub (Config.Chat),
+// closed when the table goes. "Again" at the end of a game starts the
+// next at the same table: its files take the new game and the table is
+// listed again. Looking a table up by its code (Lookup) is rate-limited
+// per address and per key (guess.go), so codes cannot be tried in bulk.
+//
+// # Names
+//
+// A person's name is checked and NFKC-normalised (NormalName); two keys
+// under names that look alike are told apart by a short tag of the key
+// (Label), in the list, the waiting room and the game. Hall.Visit keeps
+// who is connected, and lets one connection of a key take the game
+// played alone over from another.
 package hall

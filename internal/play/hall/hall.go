@@ -6,30 +6,31 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 )
 
 // Errors a person may read in the lobby.
 var (
-	ErrNoTable     = errors.New("no open table has that code")
-	ErrTableFull   = errors.New("every seat of that table is taken")
-	ErrStarted     = errors.New("that table's game has started without you")
-	ErrNotHost     = errors.New("only the host starts the game")
-	ErrNotYourTurn = errors.New("it is not your turn")
-	ErrBotSeat     = errors.New("a bot plays your seat until the next deal")
-	ErrClosed      = errors.New("the table is closed")
-	ErrGuest       = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
+	ErrNoTable   = errors.New("no open table has that code")
+	ErrTableFull = errors.New("every seat of that table is taken")
+	ErrStarted   = errors.New("that table's game has started without you")
+	ErrNotHost   = errors.New("only the host starts the game")
+	ErrClosed    = errors.New("the table is closed")
+	ErrGuest     = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
 )
 
 // TooManyTablesError says the hall holds its most tables.
@@ -39,7 +40,7 @@ func (e *TooManyTablesError) Error() string {
 	return fmt.Sprintf("the server holds %d tables already, its most: join one, or try again later", e.Max)
 }
 
-// SeatsError says a seat count is not played (yet).
+// SeatsError says a seat count is not played.
 type SeatsError struct{ Seats int }
 
 func (e *SeatsError) Error() string {
@@ -60,45 +61,83 @@ type Archiver interface {
 
 // Config configures a Hall.
 type Config struct {
-	// Dir keeps the open tables, one directory each.
+	// Dir keeps the open tables, one directory each ("" keeps none);
+	// FS is its file system (nil: the real one).
 	Dir string
+	FS  durable.FS
 	// MaxTables caps the tables open at once (default 50).
 	MaxTables int
 	// Grace is how long a dropped player's seat waits for them before a
-	// bot takes it (default 2 minutes).
+	// bot takes it, and how long a seat reserved before the start waits
+	// after a restart (default 2 minutes; negative: not at all).
 	Grace time.Duration
-	// Pace is the least time before a bot's move, so people can follow.
+	// Pace is the least time between a move and a bot's next, so people
+	// can follow; twice that after a trick.
 	Pace time.Duration
-	// NewBot makes the bots of two-handed tables; nil means ai.New.
+	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of three- and four-handed tables; nil
-	// means session.TableBots (ai's table bots).
-	NewTableBot session.TableFactory
 	// Think bounds a bot's thinking (default 3 seconds).
 	Think time.Duration
-	// BotSlots, when set, bounds the bots thinking at once (shared with
-	// the games against bots of the same server): a bot waits for a free
-	// slot before it thinks, so the bots never take every core from the
-	// people's screens. The wait is not taken from Think.
-	BotSlots chan struct{}
+	// Slots bounds the heavy work of the whole server: every game's
+	// bots, hints and claims' checks wait for a slot, the bots ahead of
+	// the rest (host.Slots). nil bounds nothing.
+	Slots *host.Slots
+	// Hint evaluates a person's hint (nil: the hard bot's evaluation).
+	Hint host.HintFunc
 	// History returns where a person's finished games go; nil keeps none.
 	History func(playerID string) Archiver
+	// Record indexes a finished (or abandoned) game in the club's
+	// database, its ratings with it, once the people's histories have
+	// it: path is a copy (one history's, else the table's log), l the
+	// log every history holds. nil records nothing. It must be safe to
+	// call again for a game it has (after a restart): the table's log
+	// stays until it returns nil, and a failure is tried again as a
+	// history's is.
+	Record func(path string, l *gamelog.Log) error
 	// Logf logs what happens to tables; nil discards.
 	Logf func(format string, args ...any)
-	// Now is the clock; nil means time.Now.
-	Now func() time.Time
+	// Clock drives every wait (the bots' pace, the graces, the
+	// abandonment, the filing's retries); nil is the system clock.
+	Clock host.Clock
+	// Abandon is how long a table may have nobody connected before it
+	// is closed, its game (ended or not) filed into every person's
+	// history (default 30 minutes).
+	Abandon time.Duration
+	// Refile is how long after a failed filing of an ended game (a full
+	// disk) it is tried again, doubling up to 10 minutes (default 30
+	// seconds). The table's log stays until every history holds the game.
+	Refile time.Duration
+	// Chat, when set, gives every table a room of its own (Table.Room)
+	// in the server's one Hub (club.go).
+	Chat *chat.Hub
+	// Guesses bounds the wrong codes one address or key may try
+	// (Lookup, guess.go); the zero value takes its defaults.
+	Guesses GuessLimit
 }
 
-// Hall holds the open tables.
+// Hall is the registry of the shared games of a server: their codes,
+// the list, the waiting rooms, the seats reserved by key. Each game,
+// once its host starts it, runs in a host.Host.
 type Hall struct {
 	cfg Config
 
-	mu     sync.Mutex
+	mu sync.Mutex
+	// tables are the tables one may join or return to, by code; live is
+	// every table whose game or filing still runs (Close stops them).
 	tables map[string]*Table
+	live   map[*Table]bool
+
+	// present is who is connected, for the names (names.go).
+	present presence
+	// guesses are the wrong codes tried, by address and key (guess.go).
+	guesses *guesses
+	// lobby is the lobby's chat room, nil without Config.Chat.
+	lobby *chat.Room
 
 	// work counts the goroutines that may still change a table's files
-	// (a bot's move, a drop clock); shut, under workMu, refuses new ones
-	// once Close has begun, so Close can wait for the last.
+	// (a waiting room's write, a clock's callback, a host closing);
+	// shut, under workMu, refuses new ones once Close has begun, so
+	// Close can wait for the last.
 	workMu sync.Mutex
 	shut   bool
 	work   sync.WaitGroup
@@ -119,29 +158,55 @@ func (h *Hall) begin() bool {
 
 func (h *Hall) end() { h.work.Done() }
 
-// Close stops the tables' own work (bots' moves, drop clocks) and waits
-// for what is running to finish, so nothing writes to the state
-// directory after it returns. The tables stay on disk, to come back at
-// the next start.
+// goWork runs f on a goroutine of its own that Close waits for; nothing
+// once Close has begun.
+func (h *Hall) goWork(f func()) {
+	if !h.begin() {
+		return
+	}
+	go func() {
+		defer h.end()
+		f()
+	}()
+}
+
+// after calls f once d has passed on the hall's clock, as table work;
+// the returned function cancels it.
+func (h *Hall) after(d time.Duration, f func()) func() bool {
+	return h.cfg.Clock.AfterFunc(d, func() {
+		if !h.begin() {
+			return
+		}
+		defer h.end()
+		f()
+	})
+}
+
+// Close stops every table: the clocks stop, every game's host stops
+// with its last change written, and Close waits for what is running,
+// so nothing writes to the state directory after it returns. The
+// tables stay on disk, to come back at the next start.
 func (h *Hall) Close() {
 	h.workMu.Lock()
 	h.shut = true
 	h.workMu.Unlock()
 	h.mu.Lock()
-	tables := make([]*Table, 0, len(h.tables))
-	for _, t := range h.tables {
+	tables := make([]*Table, 0, len(h.live))
+	for t := range h.live {
 		tables = append(tables, t)
 	}
 	h.mu.Unlock()
+	var wg sync.WaitGroup
 	for _, t := range tables {
-		t.mu.Lock()
-		for _, s := range t.seats {
-			if s.timer != nil {
-				s.timer.Stop()
-			}
+		if g := t.stop(); g != nil {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				g.Close()
+			}()
 		}
-		t.mu.Unlock()
 	}
+	wg.Wait()
 	h.work.Wait()
 }
 
@@ -153,7 +218,7 @@ func New(cfg Config) (*Hall, error) {
 		cfg.MaxTables = 50
 	}
 	if cfg.Grace < 0 {
-		cfg.Grace = 0
+		cfg.Grace = time.Nanosecond
 	} else if cfg.Grace == 0 {
 		cfg.Grace = 2 * time.Minute
 	}
@@ -163,16 +228,21 @@ func New(cfg Config) (*Hall, error) {
 	if cfg.NewBot == nil {
 		cfg.NewBot = ai.New
 	}
-	if cfg.NewTableBot == nil {
-		cfg.NewTableBot = session.TableBots
-	}
 	if cfg.Logf == nil {
 		cfg.Logf = func(string, ...any) {}
 	}
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+	if cfg.Clock == nil {
+		cfg.Clock = host.SystemClock()
 	}
-	h := &Hall{cfg: cfg, tables: map[string]*Table{}}
+	if cfg.Refile <= 0 {
+		cfg.Refile = 30 * time.Second
+	}
+	if cfg.Abandon <= 0 {
+		cfg.Abandon = 30 * time.Minute
+	}
+	h := &Hall{cfg: cfg, tables: map[string]*Table{}, live: map[*Table]bool{}}
+	h.guesses = newGuesses(cfg.Guesses, cfg.Clock.Now())
+	h.lobby = h.newRoom()
 	if cfg.Dir == "" {
 		return h, nil
 	}
@@ -188,13 +258,9 @@ func New(cfg Config) (*Hall, error) {
 		if !e.IsDir() {
 			continue
 		}
-		t, err := h.load(e.Name())
-		if err != nil {
+		if err := h.load(e.Name()); err != nil {
 			errs = append(errs, fmt.Errorf("table %s: %w", e.Name(), err))
-			continue
 		}
-		h.tables[t.code] = t
-		cfg.Logf("table %s back from its log, waiting for its players", t.code)
 	}
 	return h, errors.Join(errs...)
 }
@@ -205,6 +271,8 @@ type Options struct {
 	Rules rules.Options
 	Level ai.Level // the bots' level for seats nobody takes
 	Seed  uint64   // the seed every deck is drawn from
+	// Private refuses spectators (club.go); the host may change it.
+	Private bool
 }
 
 // Info is a table as the lobby lists it.
@@ -212,15 +280,17 @@ type Info struct {
 	Code    string
 	Host    string
 	Seats   int
-	Names   []string // "" for a free seat
+	Names   []string // "" for a free seat (a bot's once started)
 	Level   ai.Level
 	Target  int
 	Started bool
-	Yours   bool // the asking player holds a seat
+	Yours   bool // the asking person holds a seat
+	Private bool // nobody may watch
 }
 
-// List returns the tables a player may join (not started, a seat free)
-// or return to (they hold a seat), by code.
+// List returns the tables a person may join (not started, a seat free)
+// or return to (they hold a seat), by code. A guest (ID "") holds no
+// seat: a bot's seat is nobody's.
 func (h *Hall) List(playerID string) []Info {
 	h.mu.Lock()
 	ts := make([]*Table, 0, len(h.tables))
@@ -257,15 +327,19 @@ func (h *Hall) Find(code string) (*Table, error) {
 	return t, nil
 }
 
-// SeatOf returns the table where the player holds a seat, if any.
+// SeatOf returns the table where the person holds a seat, if any.
 func (h *Hall) SeatOf(playerID string) *Table {
 	if playerID == "" {
 		return nil
 	}
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	var found *Table
+	ts := make([]*Table, 0, len(h.tables))
 	for _, t := range h.tables {
+		ts = append(ts, t)
+	}
+	h.mu.Unlock()
+	var found *Table
+	for _, t := range ts {
 		if t.holds(playerID) && (found == nil || t.code < found.code) {
 			found = t
 		}
@@ -288,11 +362,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	if _, err := rules.ParseOptions(o.Rules.String()); err != nil {
 		return nil, fmt.Errorf("the table's rules: %w", err)
 	}
-	if o.Seats == 2 {
-		if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
-			return nil, err
-		}
-	} else if _, err := h.cfg.NewTableBot(o.Level, ai.Config{Seed: 1}); err != nil {
+	if _, err := h.cfg.NewBot(o.Level, ai.Config{Seed: 1}); err != nil {
 		return nil, err
 	}
 	h.mu.Lock()
@@ -301,24 +371,46 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 		return nil, &TooManyTablesError{Max: h.cfg.MaxTables}
 	}
 	code := h.newCode()
-	t := newTable(h, code, o, host.ID)
-	h.tables[code] = t
+	t := newTable(h, code, o, host.ID, h.cfg.Clock.Now(), h.tableStore(code))
+	h.tables[code], h.live[t] = t, true
 	h.mu.Unlock()
 	t.mu.Lock()
 	t.seats[0].player = host
-	t.save()
+	t.saveWaiting()
+	t.armEmpty()
 	t.mu.Unlock()
 	h.cfg.Logf("table %s opened by %s (%d seats, %s bots)", code, host.Name, o.Seats, o.Level)
 	return t, nil
 }
 
-// remove forgets a closed table.
-func (h *Hall) remove(t *Table) {
+// tableStore is the store of the table code's directory, nil without
+// one.
+func (h *Hall) tableStore(code string) *store.Store {
+	if h.cfg.Dir == "" {
+		return nil
+	}
+	return store.New(filepath.Join(h.cfg.Dir, code), store.Options{FS: h.cfg.FS})
+}
+
+// unlist takes a table off the list: it is closed, or its game is over
+// and filed. Its game or filing may still run (live).
+func (h *Hall) unlist(t *Table) {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	if h.tables[t.code] == t {
 		delete(h.tables, t.code)
 	}
-	h.mu.Unlock()
+}
+
+// forget drops a table whose game and filing are done.
+func (h *Hall) forget(t *Table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.tables[t.code] == t {
+		delete(h.tables, t.code)
+	}
+	delete(h.live, t)
+	t.closeRoom()
 }
 
 // codeLetters leaves out I and O, which read as 1 and 0.
@@ -332,7 +424,11 @@ func (h *Hall) newCode() string {
 		for i := range b {
 			b[i] = codeLetters[int(b[i])%len(codeLetters)]
 		}
-		if _, ok := h.tables[string(b[:])]; !ok {
+		taken := h.tables[string(b[:])] != nil
+		for t := range h.live {
+			taken = taken || t.code == string(b[:])
+		}
+		if !taken {
 			return string(b[:])
 		}
 	}
@@ -352,101 +448,115 @@ func normalCode(s string) string {
 	return string(out)
 }
 
-// The extra tags of a table's log.
-const (
-	tagTable = "Table"
-	tagSeats = "Seats"
-	tagLevel = "BotLevel"
-	tagHost  = "Host"
-	tagKey   = "Key" // KeyA, KeyB
-)
-
-// load brings back the table kept in Dir/name.
-func (h *Hall) load(name string) (*Table, error) {
-	st := store.New(filepath.Join(h.cfg.Dir, name), store.Options{})
+// load brings back the table kept in Dir/name: a waiting room with its
+// seats reserved, a game going on (resumed in a host, waiting for its
+// people), a finished game not yet in every history (resumed, to be
+// filed), or an abandoned one being filed (filed only).
+func (h *Hall) load(name string) error {
+	st := store.New(filepath.Join(h.cfg.Dir, name), store.Options{FS: h.cfg.FS})
 	l, err := st.LoadCurrent()
+	if errors.Is(err, store.ErrNoSave) {
+		// A table stopped (killed) before its waiting room's first
+		// write: nothing of it was kept, and nothing comes back.
+		h.cfg.Logf("table %s had no saved game: its directory is removed", name)
+		return os.RemoveAll(st.Dir())
+	}
 	if err != nil {
-		return nil, err
+		return err
 	}
-	tags := map[string]string{}
-	for _, tg := range l.Header.Extra {
-		tags[tg.Name] = tg.Value
+	tg := map[string]string{}
+	for _, x := range l.Header.Extra {
+		tg[x.Name] = x.Value
 	}
-	code := tags[tagTable]
+	code := tg[tagTable]
 	if code == "" || normalCode(code) != code {
-		return nil, fmt.Errorf("no %s tag", tagTable)
+		return fmt.Errorf("no %s tag", tagTable)
 	}
-	seed, err := strconv.ParseUint(tags[session.SeedTag], 10, 64)
+	seed, err := strconv.ParseUint(tg[session.SeedTag], 10, 64)
 	if err != nil {
-		return nil, fmt.Errorf("%s tag: %v", session.SeedTag, err)
+		return fmt.Errorf("%s tag: %v", session.SeedTag, err)
 	}
-	seats, err := strconv.Atoi(tags[tagSeats])
+	seats, err := strconv.Atoi(tg[tagSeats])
 	if err != nil || seats < 2 || seats > 4 {
-		return nil, &SeatsError{Seats: seats}
+		return &SeatsError{Seats: seats}
 	}
-	level, err := ai.ParseLevel(tags[tagLevel])
+	level, err := ai.ParseLevel(tg[tagLevel])
 	if err != nil {
-		return nil, fmt.Errorf("%s tag: %v", tagLevel, err)
+		return fmt.Errorf("%s tag: %v", tagLevel, err)
 	}
 	g, err := l.Game()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if g.Players() != seats {
-		return nil, fmt.Errorf("the log's game has %d players, its %s tag %d", g.Players(), tagSeats, seats)
+		return fmt.Errorf("the log's game has %d players, its %s tag %d", g.Players(), tagSeats, seats)
 	}
-	o := Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed}
-	t := newTable(h, code, o, tags[tagHost])
-	t.st = st // the store that loaded the log may write over it
-	t.comments = append([]string(nil), l.Comment...)
-	if start, ok := l.Header.Start(nil); ok {
-		t.start = start
+	start := h.cfg.Clock.Now()
+	if s, ok := l.Header.Start(nil); ok {
+		start = s
 	}
-	if len(l.Deals) > 0 {
-		if t.sess, err = session.Resume(l, session.Config{Seed: seed, Store: tableStore{t}, NewBot: h.cfg.NewBot, NewTableBot: h.cfg.NewTableBot}); err != nil {
-			return nil, err
-		}
-	}
-	now := h.cfg.Now()
+	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed, Private: tg[tagPrivate] != ""}, tg[tagHost], start, st)
 	for i := range t.seats {
 		seat := rules.Seat(i)
-		id := tags[tagKey+seat.String()]
-		if id == "" {
-			continue // a free seat, or a bot's
+		if id := tg[tagKey+seat.String()]; id != "" {
+			t.seats[i].player = Player{ID: id, Name: l.Header.Name(seat)}
 		}
-		s := t.seats[i]
-		s.player = Player{ID: id, Name: l.Header.Name(seat)}
-		s.dropped = now
-		if t.sess != nil && tookOver(t.comments, seat) {
-			// A bot played the seat when the server stopped: it plays on
-			// until the person comes back and a deal starts.
-			if s.bot, err = t.takeoverBot(seat); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		t.armTakeover(seat)
 	}
-	return t, nil
+	f := t.files
+	f.filed = map[string]bool{}
+	for i, s := range t.seats {
+		if s.player.ID != "" && strings.Contains(tg[tagFiled], rules.Seat(i).String()) {
+			f.filed[s.player.ID] = true
+		}
+	}
+	h.mu.Lock()
+	h.live[t] = true
+	h.mu.Unlock()
+
+	switch {
+	case len(l.Deals) == 0 && tg[tagClosed] == "":
+		// A waiting room: the seats reserved wait for their people.
+		h.list(t)
+		t.mu.Lock()
+		for i, s := range t.seats {
+			if s.player.ID != "" {
+				t.armSeatGrace(rules.Seat(i))
+			}
+		}
+		t.armEmpty()
+		t.mu.Unlock()
+		h.cfg.Logf("table %s back from its log, waiting for its players to start", code)
+	case tg[tagClosed] != "":
+		// Abandoned before the stop, its filing not done: filed only.
+		f.tags.Store(t.tagsNow())
+		f.closed, f.final = tg[tagClosed], l
+		f.unfiled.Store(true)
+		t.mu.Lock()
+		t.closed = tg[tagClosed]
+		t.mu.Unlock()
+		h.cfg.Logf("table %s back from its log: filing its abandoned game", code)
+		t.refileLater(0)
+	default:
+		f.tags.Store(t.tagsNow())
+		h.list(t)
+		game, err := host.Resume(l, t.hostConfig(nil))
+		if err != nil {
+			h.forget(t)
+			return err
+		}
+		t.setGame(game)
+		if g.Over() {
+			h.cfg.Logf("table %s back from its log: its ended game is being filed", code)
+		} else {
+			h.cfg.Logf("table %s back from its log, waiting for its players", code)
+		}
+	}
+	return nil
 }
 
-// The header comments of a takeover and of a seat taken back (Table's
-// takeover and deal write them).
-var (
-	takeoverRE  = regexp.MustCompile(`^deal \d+: .* dropped; an? \S+ bot took seat ([A-D])$`)
-	takenBackRE = regexp.MustCompile(`^deal \d+: .* took seat ([A-D]) back$`)
-)
-
-// tookOver reports whether the last of the comments about seat s says a
-// bot took it (and none that the person took it back).
-func tookOver(comments []string, s rules.Seat) bool {
-	bot := false
-	for _, c := range comments {
-		if m := takeoverRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
-			bot = true
-		} else if m := takenBackRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
-			bot = false
-		}
-	}
-	return bot
+// list puts a table on the list.
+func (h *Hall) list(t *Table) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.tables[t.code] = t
 }

@@ -1,6 +1,8 @@
 package hall
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -13,9 +15,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
+
+// t0 is the tests' clock's start.
+var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+
+// guard bounds a wait that only a broken hall would make long: it
+// never decides a test that passes, it only stops one that hangs.
+const guard = 60 * time.Second
 
 type memHistory struct {
 	mu   sync.Mutex
@@ -35,96 +45,35 @@ func (m *memHistory) add(id string, l *gamelog.Log) {
 	m.logs[id] = append(m.logs[id], l)
 }
 
+func (m *memHistory) count(id string) int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.logs[id])
+}
+
 type archiveFunc func(l *gamelog.Log)
 
 func (f archiveFunc) Archive(l *gamelog.Log) (string, error) { f(l); return "mem", nil }
 
-// player drives one seat from its updates: random legal moves, ready
-// between deals.
-type player struct {
-	t       *testing.T
-	conn    *Conn
-	updates chan Update
-	rng     *rand.Rand
+// randomBots are work-bounded bots: a seeded random legal action.
+func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
+
+// testConfig is a hall in dir on clock: random bots, no pace, a grace
+// of a minute (the clock decides when it passes).
+func testConfig(dir string, hist *memHistory, clock host.Clock) Config {
+	return Config{Dir: dir, Grace: time.Minute, History: hist.of, NewBot: randomBots, Clock: clock}
 }
 
-func newPlayer(t *testing.T, seed uint64) *player {
-	return &player{t: t, updates: make(chan Update, 256), rng: rand.New(rand.NewPCG(seed, 1))}
-}
-
-func (p *player) notify(u Update) { p.updates <- u }
-
-// step handles one update; it reports whether the game is over.
-func (p *player) step(u Update) bool {
-	if u.Over {
-		return true
-	}
-	if !u.HasDeal || u.Kicked {
-		return false
-	}
-	if u.Between {
-		_ = p.conn.Ready()
-		return false
-	}
-	var turn rules.Seat
-	var legal []rules.Action
-	if len(u.Seats) == 2 {
-		turn, legal = u.View.Turn, u.View.Legal()
-	} else {
-		turn, legal = u.TableView.Turn, u.TableView.Legal()
-	}
-	if turn != u.Seat || u.BotSeat {
-		return false
-	}
-	if len(legal) == 0 {
-		return false
-	}
-	_ = p.conn.Act(legal[p.rng.IntN(len(legal))])
-	return false
-}
-
-func testHall(t *testing.T, dir string, hist *memHistory, grace time.Duration) *Hall {
-	h, err := New(Config{Dir: dir, Grace: grace, History: hist.of, Think: 50 * time.Millisecond,
-		NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Random, cfg) }})
+func newHall(t *testing.T, cfg Config) *Hall {
+	t.Helper()
+	h, err := New(cfg)
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	return h
 }
 
-// TestCloseStopsTheTables: after Close no drop clock fires and no bot
-// moves, so nothing changes the state directory (a server shutting
-// down, a test removing its directory).
-func TestCloseStopsTheTables(t *testing.T) {
-	dir := t.TempDir()
-	h := testHall(t, dir, &memHistory{}, 100*time.Millisecond)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 9})
-	require.NoError(t, err)
-	pa, pb := newPlayer(t, 1), newPlayer(t, 2)
-	pa.conn, _ = tb.Join(Player{ID: "a", Name: "Ann"}, pa.notify)
-	pb.conn, err = tb.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
-	require.NoError(t, err)
-	require.NoError(t, pa.conn.Start())
-	pb.conn.Leave() // Bob's drop clock runs: 100 ms
-	h.Close()
-	snapshot := func() map[string]string {
-		files := map[string]string{}
-		require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			files[p] = string(b)
-			return err
-		}))
-		return files
-	}
-	before := snapshot()
-	time.Sleep(300 * time.Millisecond) // past the grace: no takeover may land
-	assert.Equal(t, before, snapshot(), "the state directory changed after Close")
-	tb.mu.Lock()
-	state := tb.seats[1].bot
-	tb.mu.Unlock()
-	assert.Nil(t, state, "a bot took Bob's seat after Close")
+func testHall(t *testing.T, dir string, hist *memHistory, clock host.Clock) *Hall {
+	return newHall(t, testConfig(dir, hist, clock))
 }
 
 func smallRules() rules.Options {
@@ -133,73 +82,289 @@ func smallRules() rules.Options {
 	return o
 }
 
-// Two people play a whole game; each sees only its own hand.
-func TestTwoPeoplePlayAGame(t *testing.T) {
-	hist := &memHistory{}
-	h := testHall(t, t.TempDir(), hist, time.Minute)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
-	pa, pb := newPlayer(t, 1), newPlayer(t, 2)
-	pa.conn, err = tb.Join(Player{ID: "a", Name: "Ann"}, pa.notify)
-	require.NoError(t, err)
-	pb.conn, err = tb.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
-	require.NoError(t, err)
-	require.ErrorIs(t, pb.conn.Start(), ErrNotHost)
-	require.NoError(t, pa.conn.Start())
+// person is one connection at a table: random legal decisions from its
+// own snapshot, ready between deals.
+type person struct {
+	t    *testing.T
+	tb   *Table
+	conn *Conn
+	r    *rand.Rand
+	gone bool
+}
 
-	deadline := time.After(20 * time.Second)
-	overA, overB := false, false
-	for !overA || !overB {
+func join(t *testing.T, tb *Table, id, name string, seed uint64) *person {
+	t.Helper()
+	c, err := tb.Join(Player{ID: id, Name: name})
+	require.NoError(t, err)
+	return &person{t: t, tb: tb, conn: c, r: rand.New(rand.NewPCG(seed, 1))}
+}
+
+// annOpens has Ann ("a") open a table of seats on h, with rules o, the
+// bots random from seed.
+func annOpens(t *testing.T, h *Hall, seats int, o rules.Options, seed uint64) *Table {
+	t.Helper()
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: seats, Rules: o, Level: ai.Random, Seed: seed})
+	require.NoError(t, err)
+	return tb
+}
+
+// annAndBob join tb, Ann ("a") first; Ann, its host, starts the game.
+func annAndBob(t *testing.T, tb *Table) (ann, bob *person) {
+	t.Helper()
+	ann, bob = join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.NoError(t, ann.conn.Start())
+	return ann, bob
+}
+
+// dropBob has Ann and Bob start tb's game and Bob leave: his seat waits
+// a while for him, and once the grace is over the bot takes it while
+// Ann plays on. It returns Ann and the crowd she plays in.
+func dropBob(t *testing.T, tb *Table, clock *host.ManualClock) (*person, *crowd) {
+	t.Helper()
+	ann, bob := annAndBob(t, tb)
+	bob.leave()
+	s := await(t, ann.port(), "Bob's seat to wait", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatAway })
+	require.True(t, s.Players[1].Until.After(clock.Now()), "the seat waits a while")
+	clock.Advance(time.Minute)
+	play := newCrowd(t, ann)
+	play.run("the bot to take Bob's seat", func() bool {
+		return ann.port().Snapshot().Players[1].State == host.SeatTakeover
+	})
+	return ann, play
+}
+
+func (p *person) port() host.Port { return p.conn.Port() }
+
+func (p *person) leave() {
+	p.gone = true
+	p.conn.Leave()
+}
+
+// step takes one action the snapshot allows; it reports whether it
+// did.
+func (p *person) step(s host.Snapshot) bool {
+	var err error
+	switch {
+	case s.Can.Act:
+		legal := s.View.Legal()
+		err = p.port().Act(s.Gen, legal[p.r.IntN(len(legal))])
+	case s.Can.Ready:
+		err = p.port().Ready(s.Gen)
+	default:
+		return false
+	}
+	if errors.Is(err, host.ErrStale) {
+		return false
+	}
+	require.NoError(p.t, err)
+	return true
+}
+
+// checkOwn fails when a snapshot is not its own seat's, or shows a card
+// of the deal it shows that the seat may not know (the hidden cards of
+// that deal only shrink, so those still hidden now were hidden then).
+func checkOwn(t *testing.T, tb *Table, s host.Snapshot) {
+	t.Helper()
+	if !s.HasDeal {
+		return
+	}
+	v := &s.View
+	if v.Seat != s.Seat || v.Players != len(s.Players) {
+		t.Fatalf("seat %s: a snapshot of a table of %d carries the view of seat %s of %d", s.Seat, len(s.Players), v.Seat, v.Players)
+	}
+	deal, hidden := tb.HiddenFrom(s.Seat)
+	if deal != s.DealNo {
+		return
+	}
+	seen := v.Hand
+	for o := range rules.Seat(v.Players) {
+		seen |= v.Known(o) | v.Shown[o] | v.Played[o]
+	}
+	if leak := seen & hidden; leak != 0 {
+		t.Fatalf("seat %s is shown cards it may not know: %v", s.Seat, leak)
+	}
+}
+
+// crowd plays the people of a table until done says so, each from its
+// own seat's snapshots, every snapshot checked (checkOwn).
+type crowd struct {
+	t      *testing.T
+	people []*person
+	wake   chan struct{}
+	seen   map[*person]host.Port
+}
+
+func newCrowd(t *testing.T, people ...*person) *crowd {
+	c := &crowd{t: t, wake: make(chan struct{}, 1), seen: map[*person]host.Port{}}
+	for _, p := range people {
+		c.add(p)
+	}
+	return c
+}
+
+// add lets p play too.
+func (c *crowd) add(p *person) { c.people = append(c.people, p) }
+
+// listen forwards the ticks of p's port to the crowd.
+func (c *crowd) listen(p *person) {
+	port := p.port()
+	if port == nil || c.seen[p] == port {
+		return
+	}
+	c.seen[p] = port
+	go func() {
+		for range port.Updates() {
+			select {
+			case c.wake <- struct{}{}:
+			default:
+			}
+		}
+	}()
+}
+
+// run plays until done, which is asked after every round.
+func (c *crowd) run(what string, done func() bool) {
+	c.t.Helper()
+	timeout := time.After(guard)
+	for {
+		acted := false
+		for _, p := range c.people {
+			if p.gone || p.port() == nil {
+				continue
+			}
+			c.listen(p)
+			s := p.port().Snapshot()
+			checkOwn(c.t, p.tb, s)
+			if p.step(s) {
+				acted = true
+			}
+		}
+		if done() {
+			return
+		}
+		if acted {
+			continue
+		}
 		select {
-		case u := <-pa.updates:
-			checkOwn(t, tb, u)
-			overA = overA || pa.step(u)
-		case u := <-pb.updates:
-			checkOwn(t, tb, u)
-			overB = overB || pb.step(u)
-		case <-deadline:
-			t.Fatal("the game did not finish in 20s")
+		case <-c.wake:
+		case <-timeout:
+			var last []string
+			for _, p := range c.people {
+				if port := p.port(); port != nil {
+					s := port.Snapshot()
+					last = append(last, fmt.Sprintf("%s: gen %d deal %d can %+v note %q", s.Seat, s.Gen, s.DealNo, s.Can, s.Note.Text))
+				}
+			}
+			c.t.Fatalf("waiting for %s: the table never got there; %v", what, last)
 		}
 	}
-	hist.mu.Lock()
-	defer hist.mu.Unlock()
-	require.Len(t, hist.logs["a"], 1)
-	require.Len(t, hist.logs["b"], 1)
+}
+
+// await waits for a snapshot of port that ok accepts.
+func await(t *testing.T, port host.Port, what string, ok func(host.Snapshot) bool) host.Snapshot {
+	t.Helper()
+	timeout := time.After(guard)
+	for {
+		s := port.Snapshot()
+		if ok(s) {
+			return s
+		}
+		select {
+		case _, open := <-port.Updates():
+			if !open {
+				if s := port.Snapshot(); ok(s) {
+					return s
+				}
+				t.Fatalf("waiting for %s: the port closed", what)
+			}
+		case <-timeout:
+			t.Fatalf("waiting for %s: it never came; gen %d deal %d can %+v note %q", what, s.Gen, s.DealNo, s.Can, s.Note.Text)
+		}
+	}
+}
+
+// eventually waits for cond, polling: for what only the hall's own
+// goroutines (a host closing, a filing) bring about.
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	require.Eventually(t, cond, guard, time.Millisecond, what)
+}
+
+// liveTables counts the tables whose game or filing runs.
+func liveTables(h *Hall) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.live)
+}
+
+// dirFiles reads every file under dir.
+func dirFiles(t *testing.T, dir string) map[string]string {
+	files := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		files[p] = string(b)
+		return err
+	}))
+	return files
+}
+
+// TestCloseStopsTheTables: after Close no grace runs out and no bot
+// moves, so nothing changes the state directory (a server shutting
+// down, a test removing its directory).
+func TestCloseStopsTheTables(t *testing.T) {
+	dir := t.TempDir()
+	clock := host.NewManualClock(t0)
+	h := testHall(t, dir, &memHistory{}, clock)
+	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
+	ann, bob := annAndBob(t, tb)
+	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+	bob.leave() // Bob's seat waits a minute for him
+	h.Close()
+	before := dirFiles(t, dir)
+	clock.Advance(time.Hour) // past the grace and the abandonment: nothing may land
+	assert.Equal(t, before, dirFiles(t, dir), "the state directory changed after Close")
+	assert.True(t, ann.port().Snapshot().Closed, "the game stopped")
+	assert.Equal(t, host.SeatAway, ann.port().Snapshot().Players[1].State, "a bot took Bob's seat after Close")
+}
+
+// Two people play a whole game; each sees only its own hand; the game
+// goes into both histories and the table leaves the hall.
+func TestTwoPeoplePlayAGame(t *testing.T) {
+	hist := &memHistory{}
+	h := testHall(t, t.TempDir(), hist, host.NewManualClock(t0))
+	tb := annOpens(t, h, 2, smallRules(), 7)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.ErrorIs(t, bob.conn.Start(), ErrNotHost)
+	require.NoError(t, ann.conn.Start())
+	require.NotNil(t, bob.port(), "the start seats everyone here")
+	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	require.Equal(t, 1, hist.count("a"))
+	require.Equal(t, 1, hist.count("b"))
 	l := hist.logs["a"][0]
-	require.Equal(t, [2]string{"Ann", "Bob"}, l.Header.Players)
+	require.Equal(t, [4]string{"Ann", "Bob"}, l.Header.Players)
 	g, err := l.Game()
 	require.NoError(t, err)
 	require.True(t, g.Over())
 	_, err = h.Find(tb.Code())
 	require.ErrorIs(t, err, ErrNoTable, "a finished table leaves the hall")
-}
-
-// checkOwn checks that an update's hand is exactly the seat's cards of
-// the deal in play and that no other card is named.
-func checkOwn(t *testing.T, tb *Table, u Update) {
-	t.Helper()
-	if !u.HasDeal {
-		return
-	}
-	tb.mu.Lock()
-	defer tb.mu.Unlock()
-	if u.Gen != tb.sess.Gen() || tb.game().NeedDeal() || tb.game().Over() {
-		return // the table moved on since the update was taken
-	}
-	d := tb.game().Deal()
-	other := d.View(u.Seat.Other()).Hand
-	if u.View.Hand&other != 0 {
-		t.Fatalf("seat %s sees cards of seat %s: %v", u.Seat, u.Seat.Other(), u.View.Hand&other)
-	}
-	if u.View.Hand != d.View(u.Seat).Hand {
-		t.Fatalf("seat %s hand: got %v want %v", u.Seat, u.View.Hand, d.View(u.Seat).Hand)
+	ann.leave()
+	bob.leave()
+	eventually(t, "the hall to let the game go", func() bool { return liveTables(h) == 0 })
+	select {
+	case <-tb.game.Done():
+	default:
+		t.Fatal("the game's host still runs")
 	}
 }
 
 func TestOpenLimits(t *testing.T) {
-	h, err := New(Config{MaxTables: 1})
-	require.NoError(t, err)
-	_, err = h.Open(Player{}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
+	h := newHall(t, Config{MaxTables: 1})
+	_, err := h.Open(Player{}, Options{Seats: 2, Rules: smallRules(), Level: ai.Easy})
 	require.ErrorIs(t, err, ErrGuest)
 	_, err = h.Open(Player{ID: "a"}, Options{Seats: 5, Rules: smallRules(), Level: ai.Easy})
 	var se *SeatsError
@@ -212,87 +377,64 @@ func TestOpenLimits(t *testing.T) {
 	require.ErrorAs(t, err, &tm)
 }
 
+// TestGuestHoldsNoSeat: a guest (no key) never reads a bot's seat as
+// theirs: the bots' seats hold no key, and "" is nobody's.
+func TestGuestHoldsNoSeat(t *testing.T) {
+	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+	tb := annOpens(t, h, 4, smallRules(), 3)
+	ann := join(t, tb, "a", "Ann", 1)
+	require.NoError(t, ann.conn.Start())
+	for _, in := range h.List("") {
+		assert.False(t, in.Yours, "a guest reads table %s as theirs", in.Code)
+	}
+	assert.Nil(t, h.SeatOf(""))
+	list := h.List("a")
+	require.Len(t, list, 1)
+	assert.True(t, list[0].Yours)
+	_, err := tb.Join(Player{Name: "Zoe"})
+	assert.ErrorIs(t, err, ErrGuest)
+}
+
 // A dropped person's seat waits, then a bot plays it; the person takes
 // it back at the next deal. A new hall over the same directory brings
-// the table back.
+// the table back, both people away, and the game goes on.
 func TestDropTakeoverAndRestart(t *testing.T) {
 	dir := t.TempDir()
 	hist := &memHistory{}
-	h := testHall(t, dir, hist, 150*time.Millisecond)
-	o := rules.DefaultOptions()
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 9})
-	require.NoError(t, err)
-	pa, pb := newPlayer(t, 1), newPlayer(t, 2)
-	pa.conn, _ = tb.Join(Player{ID: "a", Name: "Ann"}, pa.notify)
-	pb.conn, err = tb.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
-	require.NoError(t, err)
-	require.NoError(t, pa.conn.Start())
-	pb.conn.Leave()
-	// Ann plays on; Bob's seat waits, then a bot takes it.
-	var pb2 *player
-	wait := func(p *player, what string, cond func(Update) bool) Update {
-		t.Helper()
-		deadline := time.After(10 * time.Second)
-		for {
-			var u Update
-			var from *player
-			select {
-			case u = <-pa.updates:
-				from = pa
-			case u = <-pb.updates:
-				from = pb
-			case <-deadline:
-				t.Fatalf("timed out waiting for %s", what)
-			}
-			if from == p && cond(u) {
-				return u
-			}
-			from.step(u)
-		}
-	}
-	u := wait(pa, "the seat to wait", func(u Update) bool { return u.Seats[1].State == SeatAway })
-	require.Greater(t, u.Seats[1].Wait, time.Duration(0))
-	wait(pa, "the bot to take over", func(u Update) bool { return u.Seats[1].State == SeatBot })
+	clock := host.NewManualClock(t0)
+	h := testHall(t, dir, hist, clock)
+	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
+	ann, play := dropBob(t, tb, clock)
 	// Bob comes back: the bot plays on until the next deal.
-	pb2 = newPlayer(t, 3)
-	pb2.conn, err = tb.Join(Player{ID: "b", Name: "Bob"}, pb2.notify)
-	require.NoError(t, err)
-	pb = pb2 // the dropped connection's updates stop
-	wait(pb, "Bob's seat back at a new deal", func(u Update) bool {
-		return u.Seats[1].State == SeatHere && !u.BotSeat
+	bob := join(t, tb, "b", "Bob", 3)
+	play.add(bob)
+	play.run("Bob's seat his again at a new deal", func() bool {
+		s := bob.port().Snapshot()
+		return s.Players[1].State == host.SeatHere
 	})
-	tb.mu.Lock()
-	require.Contains(t, tb.log().Comment[0], "Bob dropped; a random bot took seat B")
-	gen, deals := tb.sess.Gen(), tb.game().DealNo()
-	tb.mu.Unlock()
-	require.Greater(t, gen, 0)
+	l, err := tb.game.Log()
+	require.NoError(t, err)
+	require.Contains(t, l.Comment[0], "Bob dropped; a random bot took seat B")
+	moved := ann.port().Snapshot().Gen
+	require.Positive(t, moved)
+	ann.leave()
+	bob.leave()
+	h.Close()
 
 	// A second hall over the same files: the table is back, both away.
-	h2 := testHall(t, dir, hist, time.Minute)
+	h2 := testHall(t, dir, hist, clock)
 	tb2, err := h2.Find(tb.Code())
 	require.NoError(t, err)
-	tb2.mu.Lock()
-	require.Equal(t, deals, tb2.game().DealNo())
-	require.True(t, tb2.started())
-	away := !tb2.seats[0].dropped.IsZero() && !tb2.seats[1].dropped.IsZero()
-	tb2.mu.Unlock()
-	require.True(t, away, "both people are away after a restart")
 	require.Equal(t, tb2, h2.SeatOf("b"))
-	pa.conn.Leave()
-	pb.conn.Leave()
-
-	// Back at the table, the game goes on and saves over the log it was
-	// read from.
-	pa, pb = newPlayer(t, 4), newPlayer(t, 5)
-	pa.conn, err = tb2.Join(Player{ID: "a", Name: "Ann"}, pa.notify)
-	require.NoError(t, err)
-	pb.conn, err = tb2.Join(Player{ID: "b", Name: "Bob"}, pb.notify)
-	require.NoError(t, err)
-	tb = tb2
-	wait(pa, "a move after the restart", func(u Update) bool { return u.Gen > 0 && u.Move != nil })
-	tb2.mu.Lock()
-	require.NoError(t, tb2.saveErr)
-	tb2.mu.Unlock()
-	pa.conn.Leave()
-	pb.conn.Leave()
+	in := tb2.info("a")
+	require.True(t, in.Started)
+	ann = join(t, tb2, "a", "Ann", 4)
+	s := await(t, ann.port(), "the game after the restart", func(s host.Snapshot) bool { return s.HasDeal })
+	require.Equal(t, host.SeatAway, s.Players[1].State, "Bob is away after a restart")
+	bob = join(t, tb2, "b", "Bob", 5)
+	newCrowd(t, ann, bob).run("a move after the restart, saved", func() bool {
+		s := ann.port().Snapshot()
+		return s.Last != nil && !s.Save.Pending
+	})
+	require.Empty(t, ann.port().Snapshot().Save.Err, "the game saves over the log it was read from")
 }

@@ -24,7 +24,9 @@
 //
 // # Driving a Session
 //
-// A front-end, for the seat it serves:
+// internal/play/host is the one game loop over a Session, for local
+// and shared play; screens talk to a host's seat Port, not to a
+// Session. By hand, for the seat it serves:
 //
 //	w, err := s.Advance()          // forced moves of the people
 //	seat, ok := s.ToMove()         // !ok: the deal (or game) is over: StartDeal
@@ -47,21 +49,24 @@
 // Session's goroutine: Record for a Write's Result, BotMove for a bot's
 // answer.
 //
+// # Boards
+//
+// Config.Board makes the game one fixed deal, a duplicate board: its
+// deck and dealer, over when the deal is (Over; the rules' game may go
+// on), the bots seeded per seat by the board and bounded by their work,
+// the chance steps from the board's one generator (see Board).
+//
 // # Three and four players
 //
 // Options.Players sets the table (Config.Players has that many seats,
 // each a person or a bot). The Session drives the one rules.Game API for
-// every seat count; what differs is asked through the count-free
-// methods:
+// every seat count:
 //
-//   - TableView(seat) is one seat's knowledge at any table (a partner's
-//     hand hidden like an opponent's); Table the deal, to read. View is
-//     the two-player View the two-player bots and screens use.
-//   - Bots at a table are TableBots (ChooseTable with the seat's
-//     TableView), made by Config.NewTableBot (ai's table bots have the
-//     method; until it is set, a table with a bot seat refuses to start).
-//     A Thinker holds the right one; Think, BotMove and the stand-in for
-//     a failing bot work the same way.
+//   - View(seat) is one seat's knowledge at any table (a partner's
+//     hand hidden like an opponent's); Deal the deal, to read.
+//   - Bots are ai.Bots for every seat count (Config.NewBot, ai.New by
+//     default). A Thinker holds the bot and its seat's View; Think,
+//     BotMove and the stand-in for a failing bot work the same way.
 //   - Chance steps (the card a shlomo declarer draws from its left) are
 //     drawn by the Session after every change, uniformly among the legal
 //     draws, each from its own stream of the seed (Chance: deal and step),
@@ -71,4 +76,6 @@
 //   - The first dealer is drawn from the seed among the seats
 //     (FirstDealerOf); the deal then passes to the left.
 //   - Forced moves, the autosave and the archive work as for two.
+//   - A claim is the claimer's side's (with four, the partner's cards
+//     are played out too), checked at every seat count (ai/claim).
 package session

@@ -51,13 +51,13 @@ func Example() {
 		s.Apply(seat, v.Legal()[0])
 	}
 	g := s.Game()
-	fmt.Printf("%d deals; %s won, %d to %d\n", len(g.Records()), s.Players()[g.Winner()].Name, g.Totals()[g.Winner()], g.Totals()[g.Winner().Other()])
+	fmt.Printf("%d deals; %s won, %d to %d\n", len(g.Records()), s.Players()[g.Winner()].Name, g.Totals()[g.Winner()], g.Totals()[1-g.Winner()])
 	// Output: 7 deals; Ann won, 360 to 0
 }
 
 // A table of four: two people (A and C, partners) and two bots of a
 // table factory (here a stand-in that takes the first legal action).
-// The loop is the two-player loop with TableView in place of View; the
+// The loop is the two-player loop; the
 // session draws every chance step itself, so ToMove is always a seat.
 func Example_table() {
 	opts, _ := rules.ParseOptions("players=4,target=300,shlomo=on,cleopatra=on")
@@ -68,7 +68,7 @@ func Example_table() {
 			{Name: "Ann", Human: true}, {Name: "Bot B", Level: ai.Random},
 			{Name: "Cy", Human: true}, {Name: "Bot D", Level: ai.Random},
 		},
-		NewTableBot: func(ai.Level, ai.Config) (session.TableBot, error) { return firstLegal{}, nil },
+		NewBot: func(ai.Level, ai.Config) (ai.Bot, error) { return firstLegal{}, nil },
 	})
 	if err != nil {
 		fmt.Println(err)
@@ -89,18 +89,20 @@ func Example_table() {
 			s.BotMove(th, a, err)
 			continue
 		}
-		v := s.TableView(seat) // only this seat's cards, not its partner's
+		v := s.View(seat) // only this seat's cards, not its partner's
 		s.Apply(seat, v.Legal()[len(v.Legal())-1])
 	}
 	g := s.Game()
-	t := g.SideTotals()
-	fmt.Printf("%d deals; team %s won, AC %d, BD %d\n", len(g.Records()), rules.SideName(4, g.WinnerSide()), t[0], t[1])
+	t := g.Totals()
+	fmt.Printf("%d deals; team %s won, AC %d, BD %d\n", len(g.Records()), rules.SideName(4, g.Winner()), t[0], t[1])
 	// Output: 4 deals; team AC won, AC 377, BD 331
 }
 
 // firstLegal is a stand-in table bot.
 type firstLegal struct{}
 
-func (firstLegal) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+func (firstLegal) Level() ai.Level { return "first legal" }
+
+func (firstLegal) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
 	return v.Legal()[0], nil
 }

@@ -53,17 +53,19 @@ type Config struct {
 	Players []Player
 	// Store keeps the game; nil plays without saving.
 	Store Store
-	// NewBot makes the bots of a two-player game; nil means ai.New.
+	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of a game of three or four players
-	// (table.go); nil means TableBots, ai's table bots.
-	NewTableBot TableFactory
 	// Start is the game's start time, recorded in the log's header.
 	Start time.Time
 	// Practice marks the game practice in its log (gamelog.PracticeTag):
 	// the player chose the seed, so the cards could be known. Resume
 	// keeps the mark from the log.
 	Practice bool
+	// Board, when set, makes the game one fixed deal (see Board): its
+	// deck and dealer, the bots on its seeds, the chance from its
+	// generator. Seed then draws nothing. Resume needs it again: the log
+	// of a board does not say it is one.
+	Board *Board
 }
 
 // SeedTag is the log tag that keeps the game's seed, so a resumed game
@@ -117,18 +119,23 @@ type Session struct {
 	seed    uint64
 	header  gamelog.Header
 	players []Player
-	bots    []ai.Bot   // by seat; nil at a person's seat (two players)
-	tbots   []TableBot // by seat; nil at a person's seat (three or four players)
+	bots    []ai.Bot // by seat; nil at a person's seat
 
 	// forced holds the reason of every move taken for a person because
 	// it was their only choice, by deal number and step index.
 	forced map[[2]int]string
-	// claimed holds, by seat, the deal number a person claimed the rest
-	// of (Claim); Advance plays that seat's cards.
-	claimed map[rules.Seat]int
+	// claimer claimed the rest of deal claimDeal for its side (Claim);
+	// Advance plays the side's cards. NoSeat: no claim.
+	claimer   rules.Seat
+	claimDeal int
 
 	gen   int
 	saver *saver
+
+	// board is the fixed deal of a board game (Config.Board), nil in a
+	// game to the target; chance draws its chance steps.
+	board  *Board
+	chance *rand.Rand
 
 	saveErr     error
 	archived    bool
@@ -144,7 +151,17 @@ func New(cfg Config) (*Session, error) {
 	if len(cfg.Players) != n {
 		return nil, fmt.Errorf("a game has %d players, not %d", n, len(cfg.Players))
 	}
-	s := newSession(cfg, rules.NewGame(cfg.Options, FirstDealerOf(cfg.Seed, n)), cfg.Seed)
+	first := FirstDealerOf(cfg.Seed, n)
+	if b := cfg.Board; b != nil {
+		if err := b.check(n); err != nil {
+			return nil, err
+		}
+		first = b.Dealer
+	}
+	s := newSession(cfg, rules.NewGame(cfg.Options, first), cfg.Seed)
+	if s.board != nil {
+		s.chance = s.board.Chance()
+	}
 	s.players = append([]Player(nil), cfg.Players...)
 	if err := s.makeBots(cfg, cfg.Seed); err != nil {
 		return nil, err
@@ -184,6 +201,17 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 		}
 	}
 	s := newSession(cfg, g, seed)
+	if b := s.board; b != nil {
+		if err := b.check(g.Players()); err != nil {
+			return nil, err
+		}
+		if len(l.Deals) > 1 || len(l.Deals) == 1 && l.Deals[0].Deck != b.Deck || l.Header.FirstDealer != b.Dealer {
+			return nil, errors.New("saved game: it is not the board's deal")
+		}
+		if err := s.replayChance(); err != nil {
+			return nil, fmt.Errorf("saved game: %w", err)
+		}
+	}
 	s.header = l.Header
 	for i := range rules.Seat(l.Header.Seats()) {
 		lv := l.Header.Level(i)
@@ -203,15 +231,14 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
-	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, saver: &saver{store: cfg.Store}}
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, saver: &saver{store: cfg.Store},
+		board: cfg.Board}
 }
 
 // makeBots makes the bot of every seat that is not a person's. The
-// first bot is seeded with seed, the next with seed+1, and so on.
+// first bot is seeded with seed, the next with seed+1, and so on; on a
+// board each with its seat's seed, bounded by work.
 func (s *Session) makeBots(cfg Config, seed uint64) error {
-	if s.game.Players() != 2 {
-		return s.makeTableBots(cfg.NewTableBot, seed)
-	}
 	f := cfg.NewBot
 	if f == nil {
 		f = ai.New
@@ -222,7 +249,11 @@ func (s *Session) makeBots(cfg Config, seed uint64) error {
 		if p.Human {
 			continue
 		}
-		b, err := f(p.Level, ai.Config{Seed: seed + n})
+		bc := ai.Config{Seed: seed + n}
+		if s.board != nil {
+			bc = ai.Config{Seed: s.board.BotSeed(rules.Seat(i)), Think: -1}
+		}
+		b, err := f(p.Level, bc)
 		if err == nil && b == nil {
 			err = errors.New("no bot")
 		}
@@ -292,7 +323,7 @@ func (s *Session) View(seat rules.Seat) rules.View { return s.game.Deal().View(s
 // ToMove returns the seat to act, and false when no one is: the game
 // waits for a deal, or is over.
 func (s *Session) ToMove() (rules.Seat, bool) {
-	if s.game.Over() || s.game.NeedDeal() {
+	if s.Over() || s.game.NeedDeal() {
 		return 0, false
 	}
 	return s.game.Turn(), true
@@ -313,12 +344,16 @@ func (s *Session) Forced(deal, step int) (string, bool) {
 }
 
 // StartDeal deals the next deal if the game waits for one, from the
-// seed's stream for that deal, and saves.
+// seed's stream for that deal (a board's deck on a board), and saves.
 func (s *Session) StartDeal() (Write, error) {
-	if !s.game.NeedDeal() {
+	if !s.game.NeedDeal() || s.Over() {
 		return nil, nil
 	}
-	if err := s.game.StartDeal(Deck(s.seed, s.game.DealNo())); err != nil {
+	deck := Deck(s.seed, s.game.DealNo())
+	if s.board != nil {
+		deck = s.board.Deck
+	}
+	if err := s.game.StartDeal(deck); err != nil {
 		return nil, err
 	}
 	s.gen++
@@ -346,7 +381,7 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 	s.gen++
 	s.drawChance()
 	w := s.save()
-	if s.game.Over() {
+	if s.Over() {
 		w = join(w, s.saver.archive(s, s.Log()))
 	}
 	return w, nil
@@ -356,16 +391,17 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 // move and has one legal action outside the card play, it is applied
 // and its reason kept (see Forced). Card play is never forced, so a
 // person always plays their own cards, except after a good Claim: then
-// the claimed seat's cards are played for it ("claimed"). It stops when a bot is to move,
-// a person has a choice, or the deal is over.
+// the cards of the claimer's side (a bot partner's too) are played for
+// it ("claimed"). It stops when a bot is to move, a person has a choice,
+// or the deal is over.
 func (s *Session) Advance() (Write, error) {
 	var w Write
 	for {
 		seat, ok := s.ToMove()
-		if !ok || !s.Human(seat) {
+		if !ok || (!s.Human(seat) && !s.Claimed(seat)) {
 			return w, nil
 		}
-		key := [2]int{s.game.DealNo(), len(s.game.Table().Steps())}
+		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
 		if s.Claimed(seat) {
 			a, ok := s.claimedMove(seat)
 			if !ok {
@@ -379,22 +415,31 @@ func (s *Session) Advance() (Write, error) {
 			w = join(w, w2)
 			continue
 		}
-		legal, phase := s.legalFor(seat)
-		if len(legal) != 1 || phase == rules.PhasePlay {
+		v := s.View(seat)
+		legal := v.Legal()
+		if len(legal) != 1 || v.Phase == rules.PhasePlay {
 			return w, nil
 		}
 		w2, err := s.apply(legal[0])
 		if err != nil {
 			return w, err
 		}
-		s.forced[key] = forcedReason(legal[0])
+		s.forced[key] = forcedReason(legal[0], &v)
 		w = join(w, w2)
 	}
 }
 
-// forcedReason says why a move was taken for the person; any other
-// move is the "only choice".
-func forcedReason(a rules.Action) string {
+// forcedReason says why a move was taken for the person at v; any other
+// move is the "only choice". "Good" is the only word left both to a
+// person without a sequence and to one whose sequence is lower than the
+// claim: the reason says which.
+func forcedReason(a rules.Action, v *rules.View) string {
+	if a.Kind == rules.Good {
+		if v.OwnBest().Len >= 3 {
+			return "your sequence is lower, so it is not shown"
+		}
+		return "you hold none"
+	}
 	if r, ok := forcedReasons[a.Kind]; ok {
 		return r
 	}
@@ -406,28 +451,24 @@ var forcedReasons = map[rules.Kind]string{
 	rules.NoSequence: "you hold none",
 	rules.Top:        "your sequence",
 	rules.Length:     "your sequence",
-	rules.Good:       "nothing to match",
 }
 
 // Thinker is a bot's decision, ready to run on any goroutine: it holds
 // the bot and a copy of its seat's View, nothing of the Session. Its
 // Seat and Gen go back to BotMove with the answer.
 type Thinker struct {
-	Seat  rules.Seat
-	Gen   int
-	bot   ai.Bot
-	view  rules.View
-	tbot  TableBot // at a table of three or four, instead of bot
-	tview rules.TableView
+	Seat rules.Seat
+	Gen  int
+	bot  ai.Bot
+	view rules.View
+	// stand is set for a bot that plays a person's seat (ThinkWith).
+	stand bool
 }
 
 // Think runs the bot's decision. ctx carries the deadline; a bot that
 // passes it returns its best so far or an error.
 func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
-	if t.tbot != nil {
-		return t.tbot.ChooseTable(ctx, &t.tview)
-	}
-	return t.bot.Choose(ctx, t.view)
+	return t.bot.Choose(ctx, &t.view)
 }
 
 // Think returns the decision of the bot to move, and false when no bot
@@ -436,13 +477,22 @@ func (t Thinker) Think(ctx context.Context) (rules.Action, error) {
 // dropped) the answer of the last.
 func (s *Session) Think() (Thinker, bool) {
 	seat, ok := s.ToMove()
-	if !ok || !s.botAt(seat) {
+	if !ok || !s.botAt(seat) || s.Claimed(seat) {
 		return Thinker{}, false
 	}
-	if s.tbots != nil {
-		return Thinker{Seat: seat, Gen: s.gen, tbot: s.tbots[seat], tview: s.TableView(seat)}, true
-	}
 	return Thinker{Seat: seat, Gen: s.gen, bot: s.bots[seat], view: s.View(seat)}, true
+}
+
+// ThinkWith returns the decision of bot for the person to move, when a
+// bot plays a person's seat (a shared game's dropped player), and false
+// when no person is to move or the person's move is taken for them (a
+// claim). Its answer goes back through BotMove like any bot's.
+func (s *Session) ThinkWith(bot ai.Bot) (Thinker, bool) {
+	seat, ok := s.ToMove()
+	if !ok || !s.Human(seat) || s.Claimed(seat) || bot == nil {
+		return Thinker{}, false
+	}
+	return Thinker{Seat: seat, Gen: s.gen, bot: bot, view: s.View(seat), stand: true}, true
 }
 
 // BotMove applies a Thinker's answer: the action it chose, or the error
@@ -450,7 +500,7 @@ func (s *Session) Think() (Thinker, bool) {
 // nothing. When the bot failed, or chose an illegal action, the first
 // legal action is taken instead and a *BotError says so.
 func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) (Write, error) {
-	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || !s.botAt(seat) {
+	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || (!s.botAt(seat) && !(t.stand && s.Human(seat))) {
 		return nil, ErrStale
 	}
 	if chooseErr == nil {

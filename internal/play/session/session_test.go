@@ -3,50 +3,14 @@ package session
 import (
 	"context"
 	"errors"
-	"fmt"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
-
-// memStore is a Store in memory that keeps every save.
-type memStore struct {
-	mu       sync.Mutex
-	saves    []*gamelog.Log
-	archived []*gamelog.Log
-	saveErr  error
-}
-
-func (m *memStore) SaveCurrent(l *gamelog.Log) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.saveErr != nil {
-		return m.saveErr
-	}
-	m.saves = append(m.saves, l)
-	return nil
-}
-
-func (m *memStore) LoadCurrent() (*gamelog.Log, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if len(m.saves) == 0 {
-		return nil, store.ErrNoSave
-	}
-	return m.saves[len(m.saves)-1], nil
-}
-
-func (m *memStore) Archive(l *gamelog.Log) (string, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.archived = append(m.archived, l)
-	return fmt.Sprintf("history/%d.klob", len(m.archived)), nil
-}
 
 var start = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
@@ -78,8 +42,13 @@ func run(t *testing.T, s *Session, w Write) {
 }
 
 // step moves the game on by one decision: a deal, the people's forced
-// moves, then the bot's or the person's choice (the first legal action).
-func step(t *testing.T, s *Session) {
+// moves, the bot's choice, or the person's first legal action (asked
+// from its own View).
+func step(t *testing.T, s *Session) { stepWith(t, s, nil) }
+
+// stepWith is step with the person's action chosen by choose from the
+// legal ones (the first when choose is nil).
+func stepWith(t *testing.T, s *Session, choose func(s *Session, legal []rules.Action) rules.Action) {
 	t.Helper()
 	if s.Game().NeedDeal() {
 		w, err := s.StartDeal()
@@ -98,6 +67,9 @@ func step(t *testing.T, s *Session) {
 	if !ok {
 		return
 	}
+	if seat == rules.ChanceSeat {
+		t.Fatal("the session stopped at a chance step")
+	}
 	if th, ok := s.Think(); ok {
 		a, err := th.Think(context.Background())
 		w, err = s.BotMove(th, a, err)
@@ -108,7 +80,19 @@ func step(t *testing.T, s *Session) {
 		return
 	}
 	v := s.View(seat)
-	w, err = s.Apply(seat, v.Legal()[0])
+	if v.Seat != seat || v.Turn != seat {
+		t.Fatalf("the person's view is of seat %s, turn %s, want %s", v.Seat, v.Turn, seat)
+	}
+	for o := range rules.Seat(v.Players) {
+		if o != seat && v.Known(o) != 0 && v.Phase == rules.PhaseBid1 && s.Deal().Steps() == nil {
+			t.Fatalf("seat %s's view knows cards of %s before any play", seat, o)
+		}
+	}
+	a := v.Legal()[0]
+	if choose != nil {
+		a = choose(s, v.Legal())
+	}
+	w, err = s.Apply(seat, a)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +105,7 @@ func TestNewRecordsTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := s.Header()
-	if h.Players != [2]string{"Ann", "Bot"} || h.Levels != [2]string{gamelog.Human, "normal"} {
+	if h.Players != [4]string{"Ann", "Bot"} || h.Levels != [4]string{gamelog.Human, "normal"} {
 		t.Errorf("got players %q levels %q, want Ann/Bot and human/normal", h.Players, h.Levels)
 	}
 	if len(h.Extra) != 1 || h.Extra[0] != (gamelog.Tag{Name: SeedTag, Value: "42"}) {
@@ -191,7 +175,7 @@ func TestApplyChecksTheSeat(t *testing.T) {
 // after every change, and checks what the store holds.
 func TestWholeGame(t *testing.T) {
 	for seed := range uint64(5) {
-		st := &memStore{}
+		st := &memstore.Store{}
 		s, err := New(config(seed, st, bot, person)) // the person at seat B
 		if err != nil {
 			t.Fatal(err)
@@ -205,14 +189,14 @@ func TestWholeGame(t *testing.T) {
 			step(t, s)
 			changes += s.Gen() - before
 		}
-		if len(st.saves) != changes {
-			t.Errorf("seed %d: got %d saves, want %d (one per change)", seed, len(st.saves), changes)
+		if len(st.Saves) != changes {
+			t.Errorf("seed %d: got %d saves, want %d (one per change)", seed, len(st.Saves), changes)
 		}
 		done, path, err := s.Archived()
-		if !done || err != nil || path != "history/1.klob" || len(st.archived) != 1 {
-			t.Fatalf("seed %d: archived %v %q %v, %d files", seed, done, path, err, len(st.archived))
+		if !done || err != nil || path != "history/1.klob" || len(st.Filed) != 1 {
+			t.Fatalf("seed %d: archived %v %q %v, %d files", seed, done, path, err, len(st.Filed))
 		}
-		g, err := st.archived[0].Game()
+		g, err := st.Filed[0].Game()
 		if err != nil {
 			t.Fatalf("seed %d: the archive does not replay: %v", seed, err)
 		}
@@ -282,7 +266,7 @@ func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
 // the first legal action: a bot's own randomness is not part of the
 // log.)
 func TestResumeDealsTheSameCards(t *testing.T) {
-	st := &memStore{}
+	st := &memstore.Store{}
 	a, _ := New(config(11, st, person, Player{Name: "Bob", Human: true}))
 	for range 40 {
 		step(t, a)
@@ -291,7 +275,7 @@ func TestResumeDealsTheSameCards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Resume(l, Config{Seed: 999, Store: &memStore{}, NewBot: randomBots})
+	b, err := Resume(l, Config{Seed: 999, Store: &memstore.Store{}, NewBot: randomBots})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +339,7 @@ func TestStaleBotAnswer(t *testing.T) {
 
 type failingBot struct{ err error }
 
-func (b failingBot) Choose(context.Context, rules.View) (rules.Action, error) {
+func (b failingBot) Choose(context.Context, *rules.View) (rules.Action, error) {
 	if b.err != nil {
 		return rules.Action{}, b.err
 	}
@@ -398,32 +382,32 @@ func TestBotFailure(t *testing.T) {
 // TestSaveOrder: a save that finds a newer one written does nothing, and
 // nothing is saved after the archive.
 func TestSaveOrder(t *testing.T) {
-	st := &memStore{}
+	st := &memstore.Store{}
 	s, _ := New(config(4, st, person, person))
 	w1 := must(s.StartDeal())
 	seat, _ := s.ToMove()
 	w2 := must(s.Apply(seat, rules.PassAction()))
 	run(t, s, w2)
 	run(t, s, w1) // late: older than what is written
-	if len(st.saves) != 1 || len(st.saves[0].Deals[0].Steps) != 1 {
-		t.Fatalf("got %d saves, want only the newer one", len(st.saves))
+	if len(st.Saves) != 1 || len(st.Saves[0].Deals[0].Steps) != 1 {
+		t.Fatalf("got %d saves, want only the newer one", len(st.Saves))
 	}
 	seat, _ = s.ToMove()
 	w3 := must(s.Apply(seat, rules.PassAction()))
 	run(t, s, s.Archive())
 	run(t, s, w3)
-	if len(st.saves) != 1 || len(st.archived) != 1 {
-		t.Fatalf("got %d saves and %d archives, want the save after the archive dropped", len(st.saves), len(st.archived))
+	if len(st.Saves) != 1 || len(st.Filed) != 1 {
+		t.Fatalf("got %d saves and %d archives, want the save after the archive dropped", len(st.Saves), len(st.Filed))
 	}
 
 	// A failed save is reported, and the next good one clears it.
-	st2 := &memStore{saveErr: errors.New("disk full")}
+	st2 := &memstore.Store{SaveErr: errors.New("disk full")}
 	s2, _ := New(config(4, st2, person, person))
 	run(t, s2, must(s2.StartDeal()))
 	if s2.SaveErr() == nil {
 		t.Fatal("a failed save was not reported")
 	}
-	st2.saveErr = nil
+	st2.SaveErr = nil
 	seat, _ = s2.ToMove()
 	run(t, s2, must(s2.Apply(seat, rules.PassAction())))
 	if s2.SaveErr() != nil {

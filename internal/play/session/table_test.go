@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -24,7 +25,9 @@ type tableRandom struct {
 	asked int
 }
 
-func (b *tableRandom) ChooseTable(_ context.Context, v *rules.TableView) (rules.Action, error) {
+func (b *tableRandom) Level() ai.Level { return ai.Random }
+
+func (b *tableRandom) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
 	b.asked++
 	legal := v.Legal()
 	if len(legal) == 0 {
@@ -33,7 +36,7 @@ func (b *tableRandom) ChooseTable(_ context.Context, v *rules.TableView) (rules.
 	return legal[b.r.IntN(len(legal))], nil
 }
 
-func tableBots(level ai.Level, cfg ai.Config) (TableBot, error) {
+func tableBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	return &tableRandom{r: rand.New(rand.NewPCG(cfg.Seed, 9))}, nil
 }
 
@@ -43,57 +46,7 @@ func tableConfig(n int, seed uint64, st Store, players ...Player) Config {
 	opts := rules.DefaultOptions()
 	opts.Players, opts.Target = n, 150
 	opts.Shlomo, opts.Cleopatra, opts.OfAKind = true, n == 4, true
-	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewTableBot: tableBots, Start: start}
-}
-
-// tableStep moves a table game on by one decision: a deal, the people's
-// forced moves, the bot's choice, or the person's first legal action
-// (asked from its own TableView).
-func tableStep(t *testing.T, s *Session) {
-	t.Helper()
-	if s.Game().NeedDeal() {
-		w, err := s.StartDeal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		run(t, s, w)
-		return
-	}
-	w, err := s.Advance()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
-	seat, ok := s.ToMove()
-	if !ok {
-		return
-	}
-	if seat == rules.ChanceSeat {
-		t.Fatal("the session stopped at a chance step")
-	}
-	if th, ok := s.Think(); ok {
-		a, err := th.Think(context.Background())
-		w, err = s.BotMove(th, a, err)
-		if err != nil {
-			t.Fatalf("bot move: %v", err)
-		}
-		run(t, s, w)
-		return
-	}
-	v := s.TableView(seat)
-	if v.Seat != seat || v.Turn != seat {
-		t.Fatalf("the person's view is of seat %s, turn %s, want %s", v.Seat, v.Turn, seat)
-	}
-	for o := range rules.Seat(v.Players) {
-		if o != seat && v.Known(o) != 0 && v.Phase == rules.PhaseBid1 && s.Table().Steps() == nil {
-			t.Fatalf("seat %s's view knows cards of %s before any play", seat, o)
-		}
-	}
-	w, err = s.Apply(seat, v.Legal()[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
+	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewBot: tableBots, Start: start}
 }
 
 // TestTableSessionPlaysToTheEnd: a game of three and one of four, with
@@ -101,7 +54,7 @@ func tableStep(t *testing.T, s *Session) {
 // the archive holds it, and the people's forced moves are kept.
 func TestTableSessionPlaysToTheEnd(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memStore{}
+		st := &memstore.Store{}
 		players := []Player{person, bot, {Name: "Cy", Human: true}, bot}[:n]
 		s, err := New(tableConfig(n, 7, st, players...))
 		if err != nil {
@@ -118,14 +71,14 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 			if i > 20000 {
 				t.Fatalf("n %d: the game does not end", n)
 			}
-			tableStep(t, s)
+			step(t, s)
 		}
 		s.Wait()
 		done, _, err := s.Archived()
-		if !done || err != nil || len(st.archived) != 1 {
-			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.archived))
+		if !done || err != nil || len(st.Filed) != 1 {
+			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.Filed))
 		}
-		text, err := st.archived[0].MarshalText()
+		text, err := st.Filed[0].MarshalText()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -133,8 +86,8 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !r.Over || r.Sides != s.Game().SideTotals() || back.Header.Seats() != n {
-			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Sides, s.Game().SideTotals())
+		if !r.Over || r.Totals != s.Game().Totals() || back.Header.Seats() != n {
+			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Totals, s.Game().Totals())
 		}
 		forced := 0
 		for d := range s.Game().DealNo() + 1 {
@@ -150,36 +103,12 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 	}
 }
 
-// peopleStep moves a table of people on by one decision, choosing each
-// action from the position alone (deal and step), so that a resumed game
-// that goes on as it should makes the same choices.
-func peopleStep(t *testing.T, s *Session) {
-	t.Helper()
-	if s.Game().NeedDeal() {
-		w, err := s.StartDeal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		run(t, s, w)
-		return
-	}
-	w, err := s.Advance()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
-	seat, ok := s.ToMove()
-	if !ok {
-		return
-	}
-	v := s.TableView(seat)
-	legal := v.Legal()
-	r := rand.New(rand.NewPCG(uint64(s.Game().DealNo()), uint64(len(s.Table().Steps()))))
-	w, err = s.Apply(seat, legal[r.IntN(len(legal))])
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
+// byPosition chooses an action from the position alone (deal and
+// step), so that a resumed game that goes on as it should makes the
+// same choices.
+func byPosition(s *Session, legal []rules.Action) rules.Action {
+	r := rand.New(rand.NewPCG(uint64(s.Game().DealNo()), uint64(len(s.Deal().Steps()))))
+	return legal[r.IntN(len(legal))]
 }
 
 // TestTableSessionResumes: a table game resumed from its saves goes on
@@ -187,14 +116,14 @@ func peopleStep(t *testing.T, s *Session) {
 // steps (each drawn from its own stream of the seed).
 func TestTableSessionResumes(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memStore{}
+		st := &memstore.Store{}
 		players := []Player{person, person, person, person}[:n]
 		playOut := func(s *Session) []byte {
 			for i := 0; !s.Game().Over(); i++ {
 				if i > 20000 {
 					t.Fatalf("n %d: the game does not end", n)
 				}
-				peopleStep(t, s)
+				stepWith(t, s, byPosition)
 			}
 			s.Wait()
 			b, err := s.Log().MarshalText()
@@ -207,7 +136,7 @@ func TestTableSessionResumes(t *testing.T) {
 		var full []byte
 		seed := uint64(0)
 		for ; seed < 300 && !bytes.Contains(full, []byte("chance: draw")); seed++ {
-			st = &memStore{}
+			st = &memstore.Store{}
 			s, err := New(tableConfig(n, seed, st, players...))
 			if err != nil {
 				t.Fatal(err)
@@ -218,8 +147,8 @@ func TestTableSessionResumes(t *testing.T) {
 			t.Fatalf("n %d: no shlomo in 300 games", n)
 		}
 		seed--
-		for _, at := range []int{1, len(st.saves) / 3, len(st.saves) / 2, len(st.saves) - 2} {
-			saved, err := st.saves[at].MarshalText()
+		for _, at := range []int{1, len(st.Saves) / 3, len(st.Saves) / 2, len(st.Saves) - 2} {
+			saved, err := st.Saves[at].MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -251,7 +180,7 @@ func TestTableSessionChanceIsSeeded(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := 0; i < 3000 && !s.Game().Over(); i++ {
-			tableStep(t, s)
+			step(t, s)
 		}
 		b, err := s.Log().MarshalText()
 		if err != nil {
@@ -280,22 +209,22 @@ func TestTableSessionRefuses(t *testing.T) {
 		t.Errorf("two players at a table of three: got %v", err)
 	}
 	cfg := tableConfig(4, 1, nil, person, bot, bot, bot)
-	cfg.NewTableBot = func(ai.Level, ai.Config) (TableBot, error) { return nil, errors.New("out of bots") }
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("out of bots") }
 	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "out of bots") {
 		t.Errorf("a failing bot factory: got %v", err)
 	}
-	// No factory: ai's table bots play the bot seats.
-	cfg.NewTableBot = nil
+	// No factory: ai's bots play the bot seats.
+	cfg.NewBot = nil
 	s, err := New(cfg)
 	require.NoError(t, err)
-	for i, b := range s.tbots[1:] {
-		if _, ok := b.(ai.TableBot); !ok {
-			t.Errorf("seat %d: got %T, want ai's table bot", i+1, b)
+	for i, b := range s.bots[1:] {
+		if b == nil || b.Level() != ai.Normal {
+			t.Errorf("seat %d: got %v, want ai's normal bot", i+1, b)
 		}
 	}
 	// People only need no bots.
 	cfg = tableConfig(3, 1, nil, person, person, person)
-	cfg.NewTableBot = nil
+	cfg.NewBot = nil
 	s, err = New(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -333,7 +262,7 @@ func TestTableSessionResumesSaves(t *testing.T) {
 			if seat, ok := s.ToMove(); !ok || seat != declarer {
 				t.Fatalf("%s resumed at the chance step: %s to move (%v), want the declarer %s", f, seat, ok, declarer)
 			}
-			steps := s.Table().Steps()
+			steps := s.Deal().Steps()
 			if got := steps[len(steps)-1]; got.Seat != rules.ChanceSeat || got.Action.Kind != rules.Draw {
 				t.Fatalf("%s: the last step after resuming is %v, want the draw", f, got)
 			}
@@ -347,7 +276,7 @@ func TestTableSessionResumesSaves(t *testing.T) {
 			if i > 20000 {
 				t.Fatalf("%s: the game does not end", f)
 			}
-			tableStep(t, s)
+			step(t, s)
 		}
 	}
 }

@@ -27,12 +27,45 @@ var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
 // *rules.Game afterwards. The log's Takebacks tag counts the takebacks.
 // The returned Write saves the game.
 func (s *Session) Undo(seat rules.Seat) (Write, error) {
-	if !s.Human(seat) || s.game.Over() {
+	if !s.Human(seat) || s.Over() {
 		return nil, ErrNothingToUndo
 	}
+	deal, step, ok := s.LastDecision(seat)
+	if !ok {
+		return nil, ErrNothingToUndo
+	}
+	deal-- // an index into the log's deals from here
 	l := s.Log()
-	deal, step := -1, -1
-find:
+	l.Deals = l.Deals[:deal+1]
+	l.Deals[deal].Steps = append([]rules.Step(nil), l.Deals[deal].Steps[:step]...)
+	g, err := l.Game()
+	if err != nil {
+		return nil, err
+	}
+	s.game = g
+	if s.board != nil {
+		// The draws taken back are drawn again the same way.
+		if err := s.replayChance(); err != nil {
+			return nil, err
+		}
+	}
+	for k := range s.forced {
+		if k[0] > deal+1 || (k[0] == deal+1 && k[1] >= step) {
+			delete(s.forced, k)
+		}
+	}
+	s.claimer = rules.NoSeat
+	s.setTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
+	s.gen++
+	return s.save(), nil
+}
+
+// LastDecision returns where the last decision seat chose (not a move
+// the session took for it) stands: its deal number (from 1) and its
+// index in that deal's steps; false when there is none. Undo takes it
+// back with every move after it.
+func (s *Session) LastDecision(seat rules.Seat) (deal, step int, ok bool) {
+	l := s.Log()
 	for d := len(l.Deals) - 1; d >= 0; d-- {
 		steps := l.Deals[d].Steps
 		for i := len(steps) - 1; i >= 0; i-- {
@@ -42,29 +75,10 @@ find:
 			if _, forced := s.forced[[2]int{d + 1, i}]; forced {
 				continue
 			}
-			deal, step = d, i
-			break find
+			return d + 1, i, true
 		}
 	}
-	if deal < 0 {
-		return nil, ErrNothingToUndo
-	}
-	l.Deals = l.Deals[:deal+1]
-	l.Deals[deal].Steps = append([]rules.Step(nil), l.Deals[deal].Steps[:step]...)
-	g, err := l.Game()
-	if err != nil {
-		return nil, err
-	}
-	s.game = g
-	for k := range s.forced {
-		if k[0] > deal+1 || (k[0] == deal+1 && k[1] >= step) {
-			delete(s.forced, k)
-		}
-	}
-	s.claimed = nil
-	s.setTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
-	s.gen++
-	return s.save(), nil
+	return 0, 0, false
 }
 
 // Takebacks returns how many decisions were taken back in the game.
@@ -81,11 +95,12 @@ func (s *Session) Takebacks() int {
 // ClaimsTag is the log tag that counts the claims made in a game.
 const ClaimsTag = "Claims"
 
-// Claim is seat's claim of every remaining trick of the deal. The claim
-// is checked exactly (ai/claim: the seat's cards take every remaining
-// trick whatever the other hand holds, among the hands its View allows).
-// A refused claim changes nothing: the Verdict says why. A good one is
-// kept: from then on the session plays the seat's cards for it in
+// Claim is seat's claim of every remaining trick of the deal for its
+// side (the seat, or with four players the seat and its partner). The
+// claim is checked exactly (ai/claim: the side takes every remaining
+// trick whatever the other hands hold, among the placements the seat's
+// View allows). A refused claim changes nothing: the Verdict says why. A
+// good one is kept: from then on the session plays the side's cards in
 // Advance (forced reason "claimed"), each one keeping every trick, so
 // the log holds every card as usual, and the log's Claims tag counts
 // it. The returned Write saves the game. Claim checks on the caller's
@@ -100,9 +115,6 @@ func (s *Session) Claim(seat rules.Seat) (claim.Verdict, Write, error) {
 	return vd, w, err
 }
 
-// ErrClaimPlayers: the claim check is for two players.
-var ErrClaimPlayers = errors.New("a claim is checked in a game of two")
-
 // ClaimCheck is the check of a claim, ready to run on any goroutine: it
 // holds a copy of the claimer's View, nothing of the Session.
 type ClaimCheck struct {
@@ -111,16 +123,13 @@ type ClaimCheck struct {
 	view rules.View
 }
 
-// Run checks the claim (up to about half a second at the first lead).
+// Run checks the claim (its work is bounded: claim.DefaultLimits).
 func (c ClaimCheck) Run() claim.Verdict { return claim.Check(c.view) }
 
 // CheckClaim returns the check of seat's claim of the rest of the deal.
 func (s *Session) CheckClaim(seat rules.Seat) (ClaimCheck, error) {
 	if _, ok := s.ToMove(); !ok || !s.Human(seat) {
 		return ClaimCheck{}, ErrNoTurn
-	}
-	if s.game.Players() != 2 {
-		return ClaimCheck{}, ErrClaimPlayers
 	}
 	return ClaimCheck{Seat: seat, Gen: s.gen, view: s.View(seat)}, nil
 }
@@ -135,11 +144,7 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
 	if !vd.OK {
 		return nil, nil
 	}
-	seat := c.Seat
-	if s.claimed == nil {
-		s.claimed = map[rules.Seat]int{}
-	}
-	s.claimed[seat] = s.game.DealNo()
+	s.claimer, s.claimDeal = c.Seat, s.game.DealNo()
 	n := 0
 	for _, t := range s.header.Extra {
 		if t.Name == ClaimsTag {
@@ -151,25 +156,40 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
 	return join(s.save(), w), err
 }
 
-// Claimed reports whether seat claimed the rest of the current deal.
+// Claimed reports whether seat's side claimed the rest of the current
+// deal: the session plays its cards.
 func (s *Session) Claimed(seat rules.Seat) bool {
-	d, ok := s.claimed[seat]
-	return ok && d == s.game.DealNo() && !s.game.NeedDeal()
+	if s.claimer == rules.NoSeat || s.claimDeal != s.game.DealNo() || s.game.NeedDeal() || s.Over() {
+		return false
+	}
+	return s.game.SideOf(seat) == s.game.SideOf(s.claimer)
 }
 
-// claimedMove is the card the session plays for a seat that claimed:
-// one that keeps every remaining trick, with bella when it may be said.
+// Claimer returns the seat that claimed the rest of the current deal,
+// false when none did.
+func (s *Session) Claimer() (rules.Seat, bool) {
+	if !s.Claimed(s.claimer) {
+		return rules.NoSeat, false
+	}
+	return s.claimer, true
+}
+
+// claimedMove is the card the session plays for a seat of the side that
+// claimed: one that keeps every remaining trick, with the announcement
+// (bella, menage) when one may be said.
 func (s *Session) claimedMove(seat rules.Seat) (rules.Action, bool) {
 	d := s.game.Deal()
 	if d.Phase() != rules.PhasePlay || d.Turn() != seat {
 		return rules.Action{}, false
 	}
-	c, ok := claim.Next(d.Play(), seat)
+	c, ok := claim.Next(d.Play(), s.claimer)
 	if !ok {
 		return rules.Action{}, false
 	}
-	if a := rules.PlayBellaAction(c); d.IsLegal(a) {
-		return a, true
+	for _, a := range d.Legal() {
+		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
+			return a, true
+		}
 	}
 	return rules.PlayAction(c), true
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -68,7 +69,7 @@ func history(s *Session, seat rules.Seat) []rules.Step {
 // takeback and replays, and the game goes on to the end.
 func TestUndo(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	st := &memStore{}
+	st := &memstore.Store{}
 	s, err := New(config(5, st, person, bot))
 	if err != nil {
 		t.Fatal(err)
@@ -138,10 +139,10 @@ func TestUndo(t *testing.T) {
 		t.Fatalf("only %d undos: the test tests little", undos)
 	}
 	s.Wait()
-	if len(st.archived) != 1 {
-		t.Fatalf("%d games archived", len(st.archived))
+	if len(st.Filed) != 1 {
+		t.Fatalf("%d games archived", len(st.Filed))
 	}
-	verifies(t, st.archived[0])
+	verifies(t, st.Filed[0])
 }
 
 // TestClaim: a claim the check refuses changes nothing; a good one

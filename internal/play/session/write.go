@@ -30,9 +30,6 @@ type Result struct {
 	ArchiveErr error
 }
 
-// Empty reports whether the Write did nothing worth telling.
-func (r Result) Empty() bool { return !r.Saved && !r.Archived }
-
 // Record takes a Write's Result back on the Session's goroutine, and
 // reports whether the Result was this Session's: a Result of a game
 // left behind (a new game, a resume) is ignored.

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 )
 
 // Report is what Check found.
@@ -132,25 +133,17 @@ func check(ctx context.Context, conn *sql.Conn, path string) (Report, error) {
 // foreignKeyProblems words PRAGMA foreign_key_check's rows.
 func foreignKeyProblems(ctx context.Context, conn *sql.Conn) ([]string, error) {
 	rows, err := conn.QueryContext(ctx, "PRAGMA foreign_key_check")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
+	return collect(rows, err, func(sc scanner) (string, error) {
 		var table, parent string
 		var rowid sql.NullInt64
 		var fkid int
-		if err := rows.Scan(&table, &rowid, &parent, &fkid); err != nil {
-			return nil, err
-		}
+		err := sc.Scan(&table, &rowid, &parent, &fkid)
 		row := "a row"
 		if rowid.Valid {
 			row = fmt.Sprintf("row %d", rowid.Int64)
 		}
-		out = append(out, fmt.Sprintf("foreign key: %s of %s refers to a missing row of %s", row, table, parent))
-	}
-	return out, rows.Err()
+		return fmt.Sprintf("foreign key: %s of %s refers to a missing row of %s", row, table, parent), err
+	})
 }
 
 // ratingProblems checks that every rating is its history's last step
@@ -168,25 +161,22 @@ func ratingProblems(ctx context.Context, conn *sql.Conn) ([]string, error) {
 		SELECT h.player_key, h.seats, 0, 0, 0, count(*), NULL, NULL FROM rating_history h
 		WHERE NOT EXISTS (SELECT 1 FROM ratings r WHERE r.player_key = h.player_key AND r.seats = h.seats)
 		GROUP BY h.player_key, h.seats`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
+	// A rating without a problem reads as "", dropped at the end.
+	out, err := collect(rows, err, func(sc scanner) (string, error) {
 		var key string
 		var seats, games, hist int
 		var mu, sigma float64
 		var lmu, lsigma sql.NullFloat64
-		if err := rows.Scan(&key, &seats, &games, &mu, &sigma, &hist, &lmu, &lsigma); err != nil {
-			return nil, err
+		if err := sc.Scan(&key, &seats, &games, &mu, &sigma, &hist, &lmu, &lsigma); err != nil {
+			return "", err
 		}
 		switch {
 		case games != hist:
-			out = append(out, fmt.Sprintf("rating of %s at %d players: %d games counted, %d in its history", key, seats, games, hist))
+			return fmt.Sprintf("rating of %s at %d players: %d games counted, %d in its history", key, seats, games, hist), nil
 		case lmu.Valid && (lmu.Float64 != mu || lsigma.Float64 != sigma):
-			out = append(out, fmt.Sprintf("rating of %s at %d players: %v/%v, and its history ends at %v/%v", key, seats, mu, sigma, lmu.Float64, lsigma.Float64))
+			return fmt.Sprintf("rating of %s at %d players: %v/%v, and its history ends at %v/%v", key, seats, mu, sigma, lmu.Float64, lsigma.Float64), nil
 		}
-	}
-	return out, rows.Err()
+		return "", nil
+	})
+	return slices.DeleteFunc(out, func(s string) bool { return s == "" }), err
 }

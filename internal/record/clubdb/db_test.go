@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -24,7 +25,7 @@ func TestVersionCountsTheSteps(t *testing.T) {
 // A new database is in WAL mode, marked as Klob's, at the current
 // version, and checks clean.
 func TestOpenMakesANewDatabase(t *testing.T) {
-	db, path := openTest(t, newClock())
+	db, path := openTest(t, testkit.StoppedClock())
 	require.True(t, db.Created())
 	ctx := context.Background()
 	var mode string
@@ -47,23 +48,23 @@ func TestOpenMakesANewDatabase(t *testing.T) {
 
 // The read connections cannot write.
 func TestReadersAreReadOnly(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	_, err := db.rdb.Exec(`INSERT INTO players (key, name, first_seen, last_seen) VALUES ('k', 'n', 0, 0)`)
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "readonly")
 }
 
 func TestSeePlayerKeepsTheChosenName(t *testing.T) {
-	c := newClock()
+	c := testkit.StoppedClock()
 	db, _ := openTest(t, c)
 	ctx := context.Background()
 	require.NoError(t, db.SeePlayer(ctx, "k1", "Ann"))
-	first := c.now()
-	c.add(time.Hour)
+	first := c.Now()
+	c.Add(time.Hour)
 	require.NoError(t, db.SeePlayer(ctx, "k1", "Annie"))
 	p, err := db.Player(ctx, "k1")
 	require.NoError(t, err)
-	assert.Equal(t, Player{Key: "k1", Name: "Annie", FirstSeen: first.Local(), LastSeen: c.now().Local()}, p)
+	assert.Equal(t, Player{Key: "k1", Name: "Annie", FirstSeen: first.Local(), LastSeen: c.Now().Local()}, p)
 
 	// A game names nobody: the chosen name stays.
 	g := testGame("g1", "k1", "k2")
@@ -88,7 +89,7 @@ func TestSeePlayerKeepsTheChosenName(t *testing.T) {
 func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			db, _ := openTest(t, newClock())
+			db, _ := openTest(t, testkit.StoppedClock())
 			ctx := context.Background()
 			keys := []string{"ka", "", "kc", "kd"}[:n]
 			if n == 2 {
@@ -151,7 +152,7 @@ func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
 // function: every game is rated exactly once, so each player's mu is
 // 25 plus the number of games they played.
 func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(1, 2))
 	players := []string{"p0", "p1", "p2", "p3", "p4", "p5"}
@@ -219,7 +220,7 @@ func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
 // A rating function that fails, or returns what cannot be kept, leaves
 // nothing behind: neither the game nor any rating.
 func TestBadRatingRecordsNothing(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	g := testGame("g", "ka", "kb")
 	for name, rate := range map[string]RateFunc{
@@ -245,7 +246,7 @@ func TestBadRatingRecordsNothing(t *testing.T) {
 
 // Requests that fail do not take down those committed with them.
 func TestAFailingWriteFailsAlone(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	var wg sync.WaitGroup
 	results := make([]error, 200)
@@ -278,7 +279,7 @@ func TestAFailingWriteFailsAlone(t *testing.T) {
 }
 
 func TestGameChecks(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	for name, edit := range map[string]func(*Game){
 		"no sum":      func(g *Game) { g.LogSHA256 = "abc" },
@@ -299,7 +300,7 @@ func TestGameChecks(t *testing.T) {
 }
 
 func TestRematchChain(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	var ids []int64
 	prev := ""
@@ -335,7 +336,7 @@ func TestRematchChain(t *testing.T) {
 }
 
 func TestLeaderboard(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	// Ratings straight from the function: a has mu 30 sigma 1, b mu 35
 	// sigma 5, c mu 20 sigma 0.5, d one game only.
@@ -377,7 +378,7 @@ func TestLeaderboard(t *testing.T) {
 
 // An unfinished game (filed when abandoned) is kept, never rated.
 func TestUnfinishedGamesAreNotRated(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	g := testGame("u", "ka", "kb")
 	g.Winner = ""
@@ -391,7 +392,7 @@ func TestUnfinishedGamesAreNotRated(t *testing.T) {
 // A game known from one copy of its log moves to another copy only
 // when the first is gone.
 func TestRecordGameMovesAGoneLog(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx := context.Background()
 	dir := t.TempDir()
 	g := testGame("m", "ka", "kb")
@@ -409,7 +410,7 @@ func TestRecordGameMovesAGoneLog(t *testing.T) {
 // A second DB on the same file, in this process or another, is
 // refused while the first is open: one process writes the database.
 func TestOneProcessOpensTheDatabase(t *testing.T) {
-	db, path := openTest(t, newClock())
+	db, path := openTest(t, testkit.StoppedClock())
 	_, err := Open(path, Options{})
 	require.ErrorIs(t, err, ErrBusy)
 	require.ErrorContains(t, err, path)
@@ -424,7 +425,7 @@ func TestOneProcessOpensTheDatabase(t *testing.T) {
 }
 
 func TestClosedRefusesWrites(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	require.NoError(t, db.Close())
 	require.NoError(t, db.Close())
 	require.ErrorIs(t, db.SeePlayer(context.Background(), "k", "n"), ErrClosed)
@@ -432,7 +433,7 @@ func TestClosedRefusesWrites(t *testing.T) {
 
 // A context that has ended before the writer takes a request stops it.
 func TestEndedContextWritesNothing(t *testing.T) {
-	db, _ := openTest(t, newClock())
+	db, _ := openTest(t, testkit.StoppedClock())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := db.RecordGame(ctx, testGame("c", "ka", "kb"), nil)
@@ -445,22 +446,22 @@ func TestEndedContextWritesNothing(t *testing.T) {
 func TestTournament(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			c := newClock()
+			c := testkit.StoppedClock()
 			db, _ := openTest(t, c)
 			ctx := context.Background()
 			require.NoError(t, db.SeePlayer(ctx, "host", "Host"))
 			require.NoError(t, db.SeePlayer(ctx, "ann", "Ann"))
 			require.NoError(t, db.SeePlayer(ctx, "bob", "Bob"))
-			ends := c.now().Add(24 * time.Hour)
+			ends := c.Now().Add(24 * time.Hour)
 			tt, err := db.CreateTournament(ctx, Tournament{Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, math.MaxUint64-5)
 			require.NoError(t, err)
 			assert.Equal(t, Tournament{ID: tt.ID, Code: "WXYZ", Creator: "host", Rules: rulesFor(n), Level: "hard", Boards: 4,
-				Created: c.now().Local(), Ends: ends.Local()}, tt)
+				Created: c.Now().Local(), Ends: ends.Local()}, tt)
 			_, err = db.CreateTournament(ctx, Tournament{Code: "WXYZ", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
 			require.ErrorContains(t, err, "exists already")
 			_, err = db.CreateTournament(ctx, Tournament{Code: "NOPE", Creator: "ghost", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: ends}, 1)
 			require.ErrorIs(t, err, ErrNotFound)
-			_, err = db.CreateTournament(ctx, Tournament{Code: "PAST", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: c.now()}, 1)
+			_, err = db.CreateTournament(ctx, Tournament{Code: "PAST", Rules: rulesFor(n), Level: "hard", Boards: 4, Ends: c.Now()}, 1)
 			require.Error(t, err)
 			seed, err := db.BoardSeed(ctx, "WXYZ")
 			require.NoError(t, err)
@@ -510,7 +511,7 @@ func TestTournament(t *testing.T) {
 			require.Len(t, open, 1)
 			assert.Equal(t, 2, open[0].Entries)
 
-			c.add(24 * time.Hour)
+			c.Add(24 * time.Hour)
 			require.ErrorIs(t, db.FinishBoard(ctx, "WXYZ", "ann", 2, 1, "/ann/b2.klob", fakeSum("b2")), ErrTournamentOver)
 			require.ErrorIs(t, db.StartBoard(ctx, "WXYZ", "bob", 2, "/bob/b2"), ErrTournamentOver)
 			require.ErrorIs(t, db.Enter(ctx, "WXYZ", "host"), ErrTournamentOver)
@@ -533,15 +534,15 @@ func TestTournament(t *testing.T) {
 
 // The seat count of a tournament is its rules'.
 func TestTournamentSeats(t *testing.T) {
-	c := newClock()
+	c := testkit.StoppedClock()
 	db, _ := openTest(t, c)
 	ctx := context.Background()
-	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.now().Add(time.Hour)}, 7)
+	_, err := db.CreateTournament(ctx, Tournament{Code: "T", Rules: rulesFor(4), Level: "easy", Boards: 8, Ends: c.Now().Add(time.Hour)}, 7)
 	require.NoError(t, err)
 	tt, err := db.Tournament(ctx, "T")
 	require.NoError(t, err)
 	assert.Equal(t, 4, tt.Rules.NumPlayers())
 	assert.Equal(t, "", tt.Creator, "the server's own tournament")
-	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.now().Add(time.Hour)}, 7)
+	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.Now().Add(time.Hour)}, 7)
 	require.Error(t, err)
 }

@@ -33,11 +33,14 @@
 //
 // # Writes
 //
-// WAL mode, synchronous FULL: a write that returned nil is on disk. One
+// WAL mode, synchronous NORMAL: a write that returned nil is in the
+// log, which a killed process never loses; a crash of the machine may
+// lose the last commits before the log's next sync, and the import at
+// the next start records their games again from the game logs. One
 // goroutine writes, on one connection with prepared statements; every
 // write method hands it a function and waits for the commit. The
 // writer commits the requests that queued while it was busy in one
-// transaction, each in its own savepoint, so one sync serves them all
+// transaction, each in its own savepoint, so one commit serves them all
 // and a failing request is rolled back alone. A request whose context
 // ends before the writer takes it is not made; once taken, it runs and
 // its caller gets its outcome, so nil always means committed. A game,

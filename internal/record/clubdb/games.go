@@ -67,10 +67,14 @@ func SumLog(data []byte) string {
 const (
 	tagTable = "Table"
 	tagKey   = "Key" // KeyA, KeyB, ...
+	// TagRematchOf names, in a game started by "again", the checksum of
+	// the game before it (internal/play/host writes it).
+	TagRematchOf = "RematchOf"
 )
 
 // FromLog reads what the database keeps of the game in the log data,
-// read from path: its checksum, table, rules, seats and result. The
+// read from path: its checksum, table, rules, seats, result and the
+// game it is a rematch of (TagRematchOf). The
 // people's keys come from the table's tags (KeyA, KeyB, ...); in a game
 // against bots, which has none, the one human seat is owner's (the
 // player whose history holds the log).
@@ -87,7 +91,8 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 		}
 	}
 	n := h.Seats()
-	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: tags[tagTable], Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice()}
+	g := Game{LogSHA256: SumLog(data), LogPath: path, Table: tags[tagTable], Rules: h.Options, Deals: len(r.Deals), Practice: h.Practice(),
+		RematchOf: tags[TagRematchOf]}
 	if start, ok := h.Start(time.Local); ok {
 		g.Started = start
 	}
@@ -96,7 +101,7 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 	}
 	humans, keyed := 0, false
 	for s := range rules.Seat(n) {
-		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Sides[sideOf(n, s)], Key: tags[tagKey+s.String()]}
+		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Totals[sideOf(n, s)], Key: tags[tagKey+s.String()]}
 		if st.Level == gamelog.Human {
 			humans++
 		}
@@ -202,6 +207,9 @@ type Recorded struct {
 	ID      int64
 	New     bool           // the database did not have the game
 	Changes []RatingChange // the ratings this call changed (none when the game was rated before)
+	// Unlinked says why a rematch was recorded without its link to the
+	// game before it (Import only: RecordGame refuses it).
+	Unlinked string
 }
 
 // RecordGame records a game (its players seen now) and, when rate is
@@ -219,15 +227,18 @@ func (db *DB) RecordGame(ctx context.Context, g Game, rate RateFunc) (Recorded, 
 	var rec Recorded
 	err := db.write(ctx, func(tx *wtx) error {
 		var err error
-		rec, err = tx.recordGame(&g, db.now(), rate)
+		rec, err = tx.recordGame(&g, db.now(), rate, false)
 		return err
 	})
 	return rec, err
 }
 
 // recordGame is RecordGame inside the writer's transaction; seen is
-// when the game's people were last seen.
-func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc) (Recorded, error) {
+// when the game's people were last seen. loose records a game whose
+// rematch link cannot be made (the game before it unknown, or linked to
+// another already) without the link, saying why in Recorded.Unlinked,
+// where RecordGame refuses it.
+func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc, loose bool) (Recorded, error) {
 	s := tx.s()
 	var rec Recorded
 	var path string
@@ -249,19 +260,11 @@ func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc) (Recorded, err
 		}
 	}
 	if g.RematchOf != "" && !prev.Valid {
-		var pid int64
-		var ppath string
-		var pprev sql.NullInt64
-		if err := tx.row(s.gameBySum, g.RematchOf).Scan(&pid, &ppath, &pprev); errors.Is(err, sql.ErrNoRows) {
-			return Recorded{}, fmt.Errorf("the game %s is a rematch of %s, which the club database does not have", g.LogSHA256, g.RematchOf)
-		} else if err != nil {
-			return Recorded{}, err
-		}
-		if pid == rec.ID {
-			return Recorded{}, fmt.Errorf("the game %s cannot be its own rematch", g.LogSHA256)
-		}
-		if _, err := tx.exec(s.setRematch, pid, rec.ID); err != nil {
-			return Recorded{}, fmt.Errorf("recording %s as the rematch of %s: %w", g.LogSHA256, g.RematchOf, err)
+		if err := tx.linkRematch(g, rec.ID); err != nil {
+			if !loose {
+				return Recorded{}, err
+			}
+			rec.Unlinked = err.Error()
 		}
 	}
 	if rate == nil || !g.Finished() {
@@ -276,6 +279,26 @@ func (tx *wtx) recordGame(g *Game, seen time.Time, rate RateFunc) (Recorded, err
 	}
 	rec.Changes, err = tx.rate(g, rec.ID, rate)
 	return rec, err
+}
+
+// linkRematch records game id as the rematch of g.RematchOf.
+func (tx *wtx) linkRematch(g *Game, id int64) error {
+	s := tx.s()
+	var pid int64
+	var ppath string
+	var pprev sql.NullInt64
+	if err := tx.row(s.gameBySum, g.RematchOf).Scan(&pid, &ppath, &pprev); errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("the game %s is a rematch of %s, which the club database does not have", g.LogSHA256, g.RematchOf)
+	} else if err != nil {
+		return err
+	}
+	if pid == id {
+		return fmt.Errorf("the game %s cannot be its own rematch", g.LogSHA256)
+	}
+	if _, err := tx.exec(s.setRematch, pid, id); err != nil {
+		return fmt.Errorf("recording %s as the rematch of %s: %w", g.LogSHA256, g.RematchOf, err)
+	}
+	return nil
 }
 
 // insertGame adds a new game, its people and its seats.
@@ -446,8 +469,6 @@ func (db *DB) Counts(ctx context.Context) (Counts, error) {
 	return c, nil
 }
 
-type scanner interface{ Scan(...any) error }
-
 // scanGame reads gameCols.
 func scanGame(sc scanner) (Game, error) {
 	var g Game
@@ -476,20 +497,13 @@ func scanGame(sc scanner) (Game, error) {
 // seatsOf fills in the seats of g.
 func (db *DB) seatsOf(ctx context.Context, g *Game) error {
 	rows, err := db.rs.seats.QueryContext(ctx, g.ID)
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	g.Seats = g.Seats[:0]
-	for rows.Next() {
+	g.Seats, err = collect(rows, err, func(sc scanner) (Seat, error) {
 		var i int
 		var s Seat
-		if err := rows.Scan(&i, &s.Key, &s.Name, &s.Level, &s.Total); err != nil {
-			return err
-		}
-		g.Seats = append(g.Seats, s)
-	}
-	return rows.Err()
+		err := sc.Scan(&i, &s.Key, &s.Name, &s.Level, &s.Total)
+		return s, err
+	})
+	return err
 }
 
 // Game returns the game numbered id, or ErrNotFound.
@@ -524,28 +538,7 @@ func (db *DB) GamesOf(ctx context.Context, key string, before int64, limit int) 
 		before = math.MaxInt64
 	}
 	rows, err := db.rs.gamesOf.QueryContext(ctx, key, before, limit)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, db.openErr(err)
-		}
-		out = append(out, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, db.openErr(err)
-	}
-	for i := range out {
-		if err := db.seatsOf(ctx, &out[i]); err != nil {
-			return nil, db.openErr(err)
-		}
-	}
-	return out, nil
+	return db.withSeats(ctx, rows, err)
 }
 
 // RematchChain returns the games of the chain of rematches through
@@ -553,19 +546,7 @@ func (db *DB) GamesOf(ctx context.Context, key string, before int64, limit int) 
 func (db *DB) RematchChain(ctx context.Context, id int64) ([]int64, error) {
 	ids := func(st *sql.Stmt) ([]int64, error) {
 		rows, err := st.QueryContext(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		defer rows.Close()
-		var out []int64
-		for rows.Next() {
-			var v int64
-			if err := rows.Scan(&v); err != nil {
-				return nil, err
-			}
-			out = append(out, v)
-		}
-		return out, rows.Err()
+		return collect(rows, err, scanOne[int64])
 	}
 	back, err := ids(db.rs.chainBack)
 	if err != nil {

@@ -13,42 +13,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
-// clock is a test clock: it stays where it is set.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func newClock() *clock { return &clock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)} }
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 // openTest opens a new database in a test directory, closed at the
 // end of the test.
-func openTest(t testing.TB, c *clock) (*DB, string) {
+func openTest(t testing.TB, c *testkit.Clock) (*DB, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), FileName)
 	return openAt(t, path, c), path
 }
 
-func openAt(t testing.TB, path string, c *clock) *DB {
+func openAt(t testing.TB, path string, c *testkit.Clock) *DB {
 	t.Helper()
 	o := Options{}
 	if c != nil {
-		o.Now = c.now
+		o.Now = c.Now
 	}
 	db, err := Open(path, o)
 	require.NoError(t, err)

@@ -1,16 +1,19 @@
 package clubdb
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 )
 
@@ -31,6 +34,9 @@ type ImportReport struct {
 	// Skipped lists the files that could not be read, and why; they
 	// are left where they are.
 	Skipped []Skipped
+	// Unlinked lists the rematches recorded without their link to the
+	// game before them (not in the database), and why.
+	Unlinked []Skipped
 }
 
 // Skipped is a file Import could not read.
@@ -59,6 +65,9 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 	rep.Players = len(im.players)
 	rep.Games = len(im.games)
 	rep.NewGames = len(im.newGames)
+	// The games in the order they started: a rematch comes after the
+	// game it follows, whose record its link needs.
+	slices.SortStableFunc(im.newGames, func(a, b Game) int { return a.Started.Compare(b.Started) })
 	now := db.now()
 	err := db.write(ctx, func(tx *wtx) error {
 		for _, key := range im.order {
@@ -89,8 +98,12 @@ func (db *DB) Import(ctx context.Context, dir string) (ImportReport, error) {
 				if seen.IsZero() {
 					seen = now
 				}
-				if _, err := tx.recordGame(g, seen, nil); err != nil {
+				rec, err := tx.recordGame(g, seen, nil, true)
+				if err != nil {
 					return err
+				}
+				if rec.Unlinked != "" {
+					rep.Unlinked = append(rep.Unlinked, Skipped{Path: g.LogPath, Err: errors.New(rec.Unlinked)})
 				}
 			}
 			return nil
@@ -209,6 +222,38 @@ func (im *importer) walk(ctx context.Context, dir string, rep *ImportReport) err
 	return nil
 }
 
+// tagFiled is the tag a table's log keeps while its game is being
+// filed: the seats whose history holds it already. The histories' copies
+// do not have it.
+const tagFiled = "Filed"
+
+// asFiled is a table's log as the histories keep it once filed: without
+// the Filed tag, which only the table's log has while the filing goes
+// on. A game is the checksum of those bytes wherever the import finds
+// it; a log without the tag (or one that does not read) is left as it
+// is.
+func asFiled(data []byte) []byte {
+	if !bytes.Contains(data, []byte("["+tagFiled+" ")) {
+		return data
+	}
+	l, err := gamelog.Parse("", data)
+	if err != nil {
+		return data
+	}
+	extra := l.Header.Extra[:0:0]
+	for _, t := range l.Header.Extra {
+		if t.Name != tagFiled {
+			extra = append(extra, t)
+		}
+	}
+	l.Header.Extra = extra
+	out, err := l.MarshalText()
+	if err != nil {
+		return data
+	}
+	return out
+}
+
 // logKind is what a file of the state directory turned out to be.
 type logKind int
 
@@ -230,6 +275,7 @@ func (im *importer) log(ctx context.Context, path, owner string, archived bool, 
 		rep.Skipped = append(rep.Skipped, Skipped{Path: path, Err: err})
 		return logNone
 	}
+	data = asFiled(data)
 	sum := SumLog(data)
 	if im.games[sum] {
 		return logGame // another copy of a game read already

@@ -17,95 +17,34 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/halltest"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
-// Keys as klob serve makes them (server.KeyID: 32 hex digits).
-const (
-	keyAnn = "a0000000000000000000000000000001"
-	keyBob = "b0000000000000000000000000000002"
-	keyCy  = "c0000000000000000000000000000003"
-	keyDan = "d0000000000000000000000000000004"
-	keyFay = "f0000000000000000000000000000006"
-	keyGus = "90000000000000000000000000000007"
-	keyHal = "80000000000000000000000000000008"
-)
-
-// seatPlayer plays a seat of a hall table from its updates: random
-// legal moves, ready between deals.
-type seatPlayer struct {
-	conn    *hall.Conn
-	updates chan hall.Update
-	rng     *rand.Rand
-	over    bool
-}
-
-func (p *seatPlayer) step(u hall.Update) {
-	if u.Over {
-		p.over = true
-		return
-	}
-	if !u.HasDeal || u.Kicked {
-		return
-	}
-	if u.Between {
-		_ = p.conn.Ready()
-		return
-	}
-	turn, legal := u.View.Turn, u.View.Legal()
-	if len(u.Seats) > 2 {
-		turn, legal = u.TableView.Turn, u.TableView.Legal()
-	}
-	if turn != u.Seat || u.BotSeat || len(legal) == 0 {
-		return
-	}
-	_ = p.conn.Act(legal[p.rng.IntN(len(legal))])
-}
-
 // playHallGame has the people play a whole game at a table of n seats
-// of h (bots in the other seats), host first.
+// of h (bots in the other seats), host first, each from its seat's
+// snapshots (random legal moves, ready between deals), until every
+// person's history holds it.
 func playHallGame(t *testing.T, h *hall.Hall, n int, people []hall.Player, seed uint64) string {
 	t.Helper()
 	o := rules.DefaultOptions()
 	o.Target = 150
 	tb, err := h.Open(people[0], hall.Options{Seats: n, Rules: o, Level: ai.Random, Seed: seed})
 	require.NoError(t, err)
-	var ps []*seatPlayer
-	for i, p := range people {
-		sp := &seatPlayer{updates: make(chan hall.Update, 1024), rng: rand.New(rand.NewPCG(seed, uint64(i)))}
-		sp.conn, err = tb.Join(p, func(u hall.Update) { sp.updates <- u })
+	var conns []*hall.Conn
+	for _, p := range people {
+		c, err := tb.Join(p)
 		require.NoError(t, err)
-		ps = append(ps, sp)
+		conns = append(conns, c)
 	}
-	require.NoError(t, ps[0].conn.Start())
-	deadline := time.After(60 * time.Second)
-	for {
-		done := true
-		for _, p := range ps {
-			done = done && p.over
-		}
-		if done {
-			break
-		}
-		select {
-		case u := <-ps[0].updates:
-			ps[0].step(u)
-		case u := <-ps[len(ps)-1].updates:
-			ps[len(ps)-1].step(u)
-		case <-deadline:
-			t.Fatal("the table's game did not end in 60 s")
-		}
-		for _, p := range ps[1 : len(ps)-1] {
-			select {
-			case u := <-p.updates:
-				p.step(u)
-			default:
-			}
-		}
-	}
-	for _, p := range ps {
-		p.conn.Leave()
+	require.NoError(t, conns[0].Start())
+	// A guard against a hung table only: the game is bounded by its work.
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	require.NoError(t, halltest.PlayOut(ctx, conns, rand.New(rand.NewPCG(seed, 1))), "the table's game did not end")
+	for _, c := range conns {
+		c.Leave()
 	}
 	return tb.Code()
 }
@@ -145,7 +84,7 @@ func buildState(t *testing.T) string {
 		History: func(id string) hall.Archiver { return playerStore(id) },
 	})
 	require.NoError(t, err)
-	ann, bob, cy, dan := hall.Player{ID: keyAnn, Name: "Ann"}, hall.Player{ID: keyBob, Name: "Bob"}, hall.Player{ID: keyCy, Name: "Cy"}, hall.Player{ID: keyDan, Name: "Dan"}
+	ann, bob, cy, dan := hall.Player{ID: testkit.KeyAnn, Name: "Ann"}, hall.Player{ID: testkit.KeyBob, Name: "Bob"}, hall.Player{ID: testkit.KeyCy, Name: "Cy"}, hall.Player{ID: testkit.KeyDan, Name: "Dan"}
 	playHallGame(t, h, 2, []hall.Player{ann, bob}, 1)
 	playHallGame(t, h, 3, []hall.Player{bob, cy}, 2)
 	playHallGame(t, h, 4, []hall.Player{ann, cy}, 3)
@@ -155,27 +94,27 @@ func buildState(t *testing.T) string {
 	h.Close()
 
 	// Games against bots, filed and in progress.
-	annStore := playerStore(keyAnn)
+	annStore := playerStore(testkit.KeyAnn)
 	for _, rel := range []string{"01-bottom-card-off.klob", "09-tie.klob", "saves/in-play.klob"} {
 		_, err := annStore.Archive(asHuman(t, rel, "Ann"))
 		require.NoError(t, err)
 	}
 	require.NoError(t, annStore.SaveCurrent(asHuman(t, "saves/in-trick.klob", "Ann")))
 	require.NoError(t, os.WriteFile(filepath.Join(annStore.Dir(), NameFile), []byte("Annie"), 0o600))
-	bobStore := playerStore(keyBob)
+	bobStore := playerStore(testkit.KeyBob)
 	_, err = bobStore.Archive(asHuman(t, "05-target-not-500.klob", "Bob"))
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(filepath.Join(bobStore.Dir(), store.HistoryDir, "2026-11-01-0000-broken.klob"), []byte("[Klob \"1\"]\nnot a log\n"), 0o600))
 	// A player who only chose a name.
-	require.NoError(t, os.MkdirAll(filepath.Join(state, PlayersDir, keyFay), 0o700))
-	require.NoError(t, os.WriteFile(filepath.Join(state, PlayersDir, keyFay, NameFile), []byte("Fay"), 0o600))
+	require.NoError(t, os.MkdirAll(filepath.Join(state, PlayersDir, testkit.KeyFay), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(state, PlayersDir, testkit.KeyFay, NameFile), []byte("Fay"), 0o600))
 
 	// A table of four whose game ended as the server was killed: its
 	// last save holds the finished game, never filed.
 	l, _ := testkit.ReadReplay(t, "tables/4-05-four-tie.klob")
 	l.Header.SetPlayer(rules.SeatA, "Gus", gamelog.Human)
 	l.Header.SetPlayer(rules.Seat(2), "Hal", gamelog.Human)
-	withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", keyGus, "KeyA", keyGus, "KeyC", keyHal)
+	withTags(l, "Table", "WXYZ", "Seed", "9", "Seats", "4", "BotLevel", "hard", "Host", testkit.KeyGus, "KeyA", testkit.KeyGus, "KeyC", testkit.KeyHal)
 	require.NoError(t, store.New(filepath.Join(state, TablesDir, "WXYZ"), store.Options{}).SaveCurrent(l))
 	return state
 }
@@ -246,7 +185,7 @@ func TestImportLosesNothing(t *testing.T) {
 	require.GreaterOrEqual(t, len(wantGames), 9, "the state directory holds the games built")
 	require.Len(t, wantKeys, 7)
 
-	c := newClock()
+	c := testkit.StoppedClock()
 	db := openAt(t, filepath.Join(t.TempDir(), FileName), c)
 	ctx := context.Background()
 	require.True(t, db.Created())
@@ -304,13 +243,13 @@ func TestImportLosesNothing(t *testing.T) {
 		_, err := db.Player(ctx, key)
 		require.NoError(t, err, key)
 	}
-	for key, name := range map[string]string{keyAnn: "Annie", keyBob: "Bob", keyCy: "Cy", keyDan: "Dan", keyFay: "Fay", keyGus: "Gus", keyHal: "Hal"} {
+	for key, name := range map[string]string{testkit.KeyAnn: "Annie", testkit.KeyBob: "Bob", testkit.KeyCy: "Cy", testkit.KeyDan: "Dan", testkit.KeyFay: "Fay", testkit.KeyGus: "Gus", testkit.KeyHal: "Hal"} {
 		p, err := db.Player(ctx, key)
 		require.NoError(t, err)
 		assert.Equal(t, name, p.Name)
 		assert.False(t, p.FirstSeen.After(p.LastSeen))
 	}
-	games, err := db.GamesOf(ctx, keyCy, 0, 100)
+	games, err := db.GamesOf(ctx, testkit.KeyCy, 0, 100)
 	require.NoError(t, err)
 	assert.Len(t, games, 3, "Cy's three tables")
 	check, err := db.Check(ctx)
@@ -319,7 +258,7 @@ func TestImportLosesNothing(t *testing.T) {
 
 	// Again: nothing new, nothing changed.
 	before := dump(t, db)
-	c.add(time.Hour)
+	c.Add(time.Hour)
 	rep2, err := db.Import(ctx, state)
 	require.NoError(t, err)
 	assert.Equal(t, rep.Games, rep2.Games)
@@ -335,10 +274,10 @@ func TestImportLosesNothing(t *testing.T) {
 // database) comes in with the next import, alone.
 func TestImportAgainAddsTheNewGames(t *testing.T) {
 	state := t.TempDir()
-	st := store.New(filepath.Join(state, PlayersDir, keyAnn), store.Options{})
+	st := store.New(filepath.Join(state, PlayersDir, testkit.KeyAnn), store.Options{})
 	_, err := st.Archive(asHuman(t, "09-tie.klob", "Ann"))
 	require.NoError(t, err)
-	db := openAt(t, filepath.Join(t.TempDir(), FileName), newClock())
+	db := openAt(t, filepath.Join(t.TempDir(), FileName), testkit.StoppedClock())
 	ctx := context.Background()
 	rep, err := db.Import(ctx, state)
 	require.NoError(t, err)
@@ -349,14 +288,14 @@ func TestImportAgainAddsTheNewGames(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, rep.Games)
 	assert.Equal(t, 1, rep.NewGames)
-	games, err := db.GamesOf(ctx, keyAnn, 0, 10)
+	games, err := db.GamesOf(ctx, testkit.KeyAnn, 0, 10)
 	require.NoError(t, err)
 	assert.Len(t, games, 2)
 }
 
 // An empty or missing state directory imports nothing, without error.
 func TestImportEmpty(t *testing.T) {
-	db := openAt(t, filepath.Join(t.TempDir(), FileName), newClock())
+	db := openAt(t, filepath.Join(t.TempDir(), FileName), testkit.StoppedClock())
 	rep, err := db.Import(context.Background(), filepath.Join(t.TempDir(), "none"))
 	require.NoError(t, err)
 	assert.Equal(t, ImportReport{}, rep)

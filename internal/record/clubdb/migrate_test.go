@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
@@ -87,13 +88,13 @@ func TestFixturesCoverEveryVersion(t *testing.T) {
 // its data, with a copy of it as it was; the result has the schema of
 // a new database, checks clean and takes new writes.
 func TestMigrateFromEveryVersion(t *testing.T) {
-	fresh, _ := openTest(t, newClock())
+	fresh, _ := openTest(t, testkit.StoppedClock())
 	want := schemaOf(t, fresh)
 	for k := 0; k < Version; k++ {
 		t.Run(fmt.Sprint("from ", k), func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), FileName)
 			buildAt(t, path, k)
-			c := newClock()
+			c := testkit.StoppedClock()
 			db := openAt(t, path, c)
 			ctx := context.Background()
 			assert.Equal(t, k == 0, db.Created())
@@ -124,7 +125,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 			}
 			_, err = db.RecordGame(ctx, g, new(plusOne).rate)
 			require.NoError(t, err)
-			_, err = db.CreateTournament(ctx, Tournament{Code: "NEW", Rules: rulesFor(4), Level: "easy", Boards: 4, Ends: c.now().Add(time.Hour)}, 1)
+			_, err = db.CreateTournament(ctx, Tournament{Code: "NEW", Rules: rulesFor(4), Level: "easy", Boards: 4, Ends: c.Now().Add(time.Hour)}, 1)
 			require.NoError(t, err)
 			rep, err = db.Check(ctx)
 			require.NoError(t, err)

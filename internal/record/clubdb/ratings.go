@@ -25,43 +25,29 @@ func (db *DB) Rating(ctx context.Context, key string, seats int) (Rating, error)
 // seat count.
 func (db *DB) Ratings(ctx context.Context, key string) ([]Rating, error) {
 	rows, err := db.rs.ratingsOf.QueryContext(ctx, key)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []Rating
-	for rows.Next() {
+	out, err := collect(rows, err, func(sc scanner) (Rating, error) {
 		r := Rating{Key: key, Rated: true}
-		if err := rows.Scan(&r.Seats, &r.Mu, &r.Sigma, &r.Games); err != nil {
-			return nil, db.openErr(err)
-		}
-		out = append(out, r)
-	}
-	return out, db.openErrOrNil(rows.Err())
+		err := sc.Scan(&r.Seats, &r.Mu, &r.Sigma, &r.Games)
+		return r, err
+	})
+	return out, db.openErrOrNil(err)
 }
 
 // RatingHistory returns the player's last limit rating changes in the
 // pool of seats players, newest first.
 func (db *DB) RatingHistory(ctx context.Context, key string, seats, limit int) ([]RatingChange, error) {
 	rows, err := db.rs.history.QueryContext(ctx, key, seats, limit)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []RatingChange
-	for rows.Next() {
+	out, err := collect(rows, err, func(sc scanner) (RatingChange, error) {
 		c := RatingChange{Before: Rating{Key: key, Seats: seats}, After: Rating{Key: key, Seats: seats, Rated: true}}
 		var when int64
 		var mu, sigma sql.NullFloat64
-		if err := rows.Scan(&c.GameID, &c.LogSHA256, &when, &mu, &sigma, &c.After.Mu, &c.After.Sigma, &c.After.Games); err != nil {
-			return nil, db.openErr(err)
-		}
+		err := sc.Scan(&c.GameID, &c.LogSHA256, &when, &mu, &sigma, &c.After.Mu, &c.After.Sigma, &c.After.Games)
 		c.When = fromMS(when)
 		c.Before.Mu, c.Before.Sigma, c.Before.Rated = mu.Float64, sigma.Float64, mu.Valid
 		c.Before.Games = c.After.Games - 1
-		out = append(out, c)
-	}
-	return out, db.openErrOrNil(rows.Err())
+		return c, err
+	})
+	return out, db.openErrOrNil(err)
 }
 
 // LeaderboardQuery selects a leaderboard.
@@ -83,19 +69,14 @@ type Standing struct {
 // first.
 func (db *DB) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing, error) {
 	rows, err := db.rs.board.QueryContext(ctx, q.Seats, q.MinGames, q.Z, q.Limit)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []Standing
-	for rows.Next() {
-		s := Standing{Rank: len(out) + 1, Rating: Rating{Seats: q.Seats, Rated: true}}
-		if err := rows.Scan(&s.Key, &s.Name, &s.Mu, &s.Sigma, &s.Games); err != nil {
-			return nil, db.openErr(err)
-		}
-		out = append(out, s)
-	}
-	return out, db.openErrOrNil(rows.Err())
+	rank := 0
+	out, err := collect(rows, err, func(sc scanner) (Standing, error) {
+		rank++
+		s := Standing{Rank: rank, Rating: Rating{Seats: q.Seats, Rated: true}}
+		err := sc.Scan(&s.Key, &s.Name, &s.Mu, &s.Sigma, &s.Games)
+		return s, err
+	})
+	return out, db.openErrOrNil(err)
 }
 
 func (db *DB) openErrOrNil(err error) error {

@@ -12,12 +12,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // goodFile makes a closed database with games and ratings in it.
 func goodFile(t *testing.T, path string) {
 	t.Helper()
-	db, err := Open(path, Options{Now: newClock().now})
+	db, err := Open(path, Options{Now: testkit.StoppedClock().Now})
 	require.NoError(t, err)
 	ctx := context.Background()
 	var p plusOne

@@ -157,19 +157,7 @@ func (db *DB) SetPars(ctx context.Context, code string, pars []float64) error {
 // pars reads a tournament's pars inside a write.
 func (tx *wtx) pars(id int64) ([]float64, error) {
 	rows, err := tx.s().pars.QueryContext(tx.ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []float64
-	for rows.Next() {
-		var p float64
-		if err := rows.Scan(&p); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collect(rows, err, scanOne[float64])
 }
 
 // Pars returns the par of every board, board 1 first; none before
@@ -180,20 +168,13 @@ func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
 		return nil, err
 	}
 	rows, err := db.rs.pars.QueryContext(ctx, t.ID)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []float64
-	for rows.Next() {
+	out, err := collect(rows, err, func(sc scanner) (float64, error) {
 		var b int
 		var p float64
-		if err := rows.Scan(&b, &p); err != nil {
-			return nil, db.openErr(err)
-		}
-		out = append(out, p)
-	}
-	return out, db.openErrOrNil(rows.Err())
+		err := sc.Scan(&b, &p)
+		return p, err
+	})
+	return out, db.openErrOrNil(err)
 }
 
 // Enter enters the player (seen before: SeePlayer) in the tournament,
@@ -314,19 +295,8 @@ func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
 // to end first.
 func (db *DB) Tournaments(ctx context.Context) ([]Tournament, error) {
 	rows, err := db.rs.tournaments.QueryContext(ctx, ms(db.now()))
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []Tournament
-	for rows.Next() {
-		t, err := scanTournament(rows)
-		if err != nil {
-			return nil, db.openErr(err)
-		}
-		out = append(out, t)
-	}
-	return out, db.openErrOrNil(rows.Err())
+	out, err := collect(rows, err, scanTournament)
+	return out, db.openErrOrNil(err)
 }
 
 func scanTournament(sc scanner) (Tournament, error) {
@@ -372,21 +342,14 @@ func (db *DB) Entrants(ctx context.Context, code string) ([]Entrant, error) {
 		return nil, err
 	}
 	rows, err := db.rs.entries.QueryContext(ctx, t.ID)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []Entrant
-	for rows.Next() {
+	out, err := collect(rows, err, func(sc scanner) (Entrant, error) {
 		var e Entrant
 		var at int64
-		if err := rows.Scan(&e.Key, &e.Name, &at); err != nil {
-			return nil, db.openErr(err)
-		}
+		err := sc.Scan(&e.Key, &e.Name, &at)
 		e.Entered = fromMS(at)
-		out = append(out, e)
-	}
-	return out, db.openErrOrNil(rows.Err())
+		return e, err
+	})
+	return out, db.openErrOrNil(err)
 }
 
 // BoardsOf returns the entrant's own boards, by board: what a player
@@ -414,25 +377,18 @@ func (db *DB) Results(ctx context.Context, code string) ([]BoardResult, error) {
 
 func (db *DB) boards(ctx context.Context, st *sql.Stmt, args ...any) ([]BoardResult, error) {
 	rows, err := st.QueryContext(ctx, args...)
-	if err != nil {
-		return nil, db.openErr(err)
-	}
-	defer rows.Close()
-	var out []BoardResult
-	for rows.Next() {
+	out, err := collect(rows, err, func(sc scanner) (BoardResult, error) {
 		var b BoardResult
 		var started int64
 		var res sql.NullFloat64
 		var done sql.NullInt64
-		if err := rows.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done); err != nil {
-			return nil, db.openErr(err)
-		}
+		err := sc.Scan(&b.Key, &b.Board, &b.Log, &started, &res, &b.LogSHA256, &done)
 		b.Started = fromMS(started)
 		b.Finished, b.Result = res.Valid, res.Float64
 		if done.Valid {
 			b.Done = fromMS(done.Int64)
 		}
-		out = append(out, b)
-	}
-	return out, db.openErrOrNil(rows.Err())
+		return b, err
+	})
+	return out, db.openErrOrNil(err)
 }

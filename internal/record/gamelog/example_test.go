@@ -15,8 +15,8 @@ func Example() {
 	g.StartDeal(rules.NewDeck())                            // a fixed deck: clubs 7 upwards
 	g.Apply(rules.Action{Kind: rules.Take})                 // A takes the upcard's suit
 
-	h := gamelog.Header{Event: "Casual game", Players: [2]string{"You", "Bot"},
-		Levels: [2]string{gamelog.Human, "normal"}}
+	h := gamelog.Header{Event: "Casual game", Players: [4]string{"You", "Bot"},
+		Levels: [4]string{gamelog.Human, "normal"}}
 	h.SetStart(time.Date(2026, 11, 29, 14, 31, 5, 0, time.UTC))
 	text, err := gamelog.FromGame(h, g).MarshalText()
 	if err != nil {

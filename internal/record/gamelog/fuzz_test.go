@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/rules"
 )
 
 // FuzzParse: the reader never panics and fails only with an *Error, and
@@ -81,7 +80,7 @@ func FuzzParseReplay(f *testing.F) {
 		if len(r.Deals) != len(l.Deals) {
 			t.Fatalf("%d deals replayed of %d", len(r.Deals), len(l.Deals))
 		}
-		var before [2]int
+		var before [4]int
 		for i := range r.Deals {
 			d := &r.Deals[i]
 			if d.Before != before {
@@ -101,7 +100,7 @@ func FuzzParseReplay(f *testing.F) {
 		if r.Totals != before {
 			t.Fatalf("end totals %v, the last deal ended at %v", r.Totals, before)
 		}
-		if r.Over != (r.Winner != rules.NoSeat) {
+		if r.Over != (r.Winner >= 0) {
 			t.Fatalf("over %v with winner %v", r.Over, r.Winner)
 		}
 	})

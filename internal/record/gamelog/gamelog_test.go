@@ -105,7 +105,7 @@ func playRandom(t testing.TB, seed uint64, opts rules.Options, each func(g *rule
 
 func testHeader() gamelog.Header {
 	return gamelog.Header{Event: "test", Date: "2026-03-01", Time: "09:30:00",
-		Players: [2]string{"You", "Bot"}, Levels: [2]string{gamelog.Human, "random"}}
+		Players: [4]string{"You", "Bot"}, Levels: [4]string{gamelog.Human, "random"}}
 }
 
 // randomOptions draws rule options, the defaults half the time.
@@ -154,8 +154,8 @@ func TestRandomGamesRoundTrip(t *testing.T) {
 		if rep.Totals != g.Totals() || rep.Winner != g.Winner() || !rep.Over {
 			t.Fatalf("seed %d: replay totals %v winner %v, game %v %v", seed, rep.Totals, rep.Winner, g.Totals(), g.Winner())
 		}
-		if !strings.Contains(string(text), "[Result \""+g.Winner().String()+"\"]") {
-			t.Fatalf("seed %d: Result tag is not the winner %s", seed, g.Winner())
+		if !strings.Contains(string(text), "[Result \""+gamelog.Result(g)+"\"]") {
+			t.Fatalf("seed %d: Result tag is not the winner %s", seed, gamelog.Result(g))
 		}
 	}
 }
@@ -370,7 +370,7 @@ func TestReplayAt(t *testing.T) {
 	if len(rep.Deals) != len(recs) {
 		t.Fatalf("deals: got %d, want %d", len(rep.Deals), len(recs))
 	}
-	var before [2]int
+	var before [4]int
 	for i := range rep.Deals {
 		rd := &rep.Deals[i]
 		if rd.No != i+1 || !rd.Done || rd.Score != recs[i].Score || rd.After != recs[i].Totals || rd.Before != before || rd.Dealer != recs[i].Dealer {
@@ -576,22 +576,22 @@ func TestParseReplay(t *testing.T) {
 // seat; players are named by their name, seat and level.
 func TestHeaderPlayers(t *testing.T) {
 	for _, tc := range []struct {
-		levels [2]string
+		levels [4]string
 		seat   rules.Seat
 		ok     bool
 	}{
-		{[2]string{gamelog.Human, "normal"}, rules.SeatA, true},
-		{[2]string{"hard", gamelog.Human}, rules.SeatB, true},
-		{[2]string{gamelog.Human, gamelog.Human}, rules.NoSeat, false},
-		{[2]string{"easy", "hard"}, rules.NoSeat, false},
-		{[2]string{"", ""}, rules.NoSeat, false},
+		{[4]string{gamelog.Human, "normal"}, rules.SeatA, true},
+		{[4]string{"hard", gamelog.Human}, rules.SeatB, true},
+		{[4]string{gamelog.Human, gamelog.Human}, rules.NoSeat, false},
+		{[4]string{"easy", "hard"}, rules.NoSeat, false},
+		{[4]string{"", ""}, rules.NoSeat, false},
 	} {
 		h := gamelog.Header{Levels: tc.levels}
 		seat, ok := h.HumanSeat()
 		assert.Equal(t, tc.seat, seat, "levels %q", tc.levels)
 		assert.Equal(t, tc.ok, ok, "levels %q", tc.levels)
 	}
-	h := gamelog.Header{Players: [2]string{"Ann", ""}, Levels: [2]string{gamelog.Human, ""}}
+	h := gamelog.Header{Players: [4]string{"Ann", ""}, Levels: [4]string{gamelog.Human, ""}}
 	assert.Equal(t, "Ann (A, human)", h.PlayerLabel(rules.SeatA))
 	assert.Equal(t, "player B (B)", h.PlayerLabel(rules.SeatB))
 	assert.Equal(t, "player B", h.PlayerName(rules.SeatB))

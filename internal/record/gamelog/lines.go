@@ -72,55 +72,13 @@ func deckLine(d rules.Deck) wline {
 	return wline{toks: toks, key: 1}
 }
 
-// dealState is what the lines read of the current deal: the Deal of a
-// two-player game (its fast path, no Table rebuilt beside it), the Table
-// of three or four.
-type dealState interface {
-	Maker() rules.Seat
-	Trump() rules.Suit
-	Hand(s rules.Seat) rules.CardSet
-	Upcard() rules.Card
-	Bottom() rules.Card
-	SeqWinner() rules.Seat
-	Phase() rules.Phase
-	Over() bool
-	Turn() rules.Seat
-	LastTrickWinner() rules.Seat
-}
-
-// current returns the game's current deal (or the last one, while the
-// game waits for a deck).
-func current(g *rules.Game) dealState {
-	if g.Players() == 2 {
-		return g.Deal()
-	}
-	return g.Table()
-}
-
-// tricks returns the tricks completed in the current deal.
-func tricks(g *rules.Game) uint8 {
-	if g.Players() == 2 {
-		return g.Deal().Play().Tricks
-	}
-	return g.Table().Play().Tricks
-}
-
-// dealScore returns the current deal's breakdown.
-func dealScore(g *rules.Game) rules.TableScore {
-	if g.Players() == 2 {
-		sc := g.Deal().Score()
-		return sc.TableScore()
-	}
-	return g.Table().Score()
-}
-
-func handLine(d dealState, s rules.Seat) wline {
+func handLine(d *rules.Deal, s rules.Seat) wline {
 	return wline{toks: append([]tok{kw("hand"), kw(s.String())}, setToks(d.Hand(s), s.String()+"'s hand")...), key: 2}
 }
 
 // handLines are the hands of every seat, in seat order.
 func handLines(g *rules.Game) []wline {
-	d := current(g)
+	d := g.Deal()
 	var out []wline
 	for s := range rules.Seat(g.Players()) {
 		out = append(out, handLine(d, s))
@@ -130,7 +88,7 @@ func handLines(g *rules.Game) []wline {
 
 // dealtLines follow the deck: every six-card hand and the upcard.
 func dealtLines(g *rules.Game) []wline {
-	return append(handLines(g), wline{toks: []tok{kw("upcard"), val(current(g).Upcard().String(), "the upcard")}, key: 1})
+	return append(handLines(g), wline{toks: []tok{kw("upcard"), val(g.Deal().Upcard().String(), "the upcard")}, key: 1})
 }
 
 // seatWord is the word that opens an action line: "A:", or "chance:"
@@ -156,22 +114,18 @@ type mark struct {
 }
 
 func markOf(g *rules.Game) mark {
-	d := current(g)
-	return mark{maker: d.Maker(), phase: d.Phase(), tricks: tricks(g), shown: shown(g)}
+	d := g.Deal()
+	return mark{maker: d.Maker(), phase: d.Phase(), tricks: d.Play().Tricks, shown: shown(g)}
 }
 
 // shown reports whether the melds of the side with the right have been
 // shown (after trick one).
 func shown(g *rules.Game) bool {
-	if g.Players() == 2 {
-		_, w := g.Deal().ShownSequences()
-		return w != rules.NoSeat
-	}
-	return g.Table().ShownCards() != [4]rules.CardSet{}
+	return g.Deal().ShownCards() != [4]rules.CardSet{}
 }
 
 // exchanged reports whether cards changed hands in the declarations.
-func exchanged(t *rules.Table) bool {
+func exchanged(t *rules.Deal) bool {
 	for _, st := range t.Steps() {
 		if st.Action.Kind == rules.Give {
 			return true
@@ -186,14 +140,14 @@ func exchanged(t *rules.Table) bool {
 // settled, the sequence right when the dialogue ends, the shown melds
 // after trick one, and the score block when the deal ends.
 func derived(g *rules.Game, before mark) []wline {
-	t := current(g)
+	t := g.Deal()
 	var out []wline
-	if before.phase == rules.PhaseDeclare && t.Phase() != rules.PhaseDeclare && exchanged(g.Table()) {
+	if before.phase == rules.PhaseDeclare && t.Phase() != rules.PhaseDeclare && exchanged(t) {
 		out = append(out, handLines(g)...)
 	}
 	if before.maker == rules.NoSeat && t.Maker() != rules.NoSeat {
 		toks := []tok{kw("trump"), val(t.Trump().String(), "trump"), kw("maker"), val(t.Maker().String(), "the maker")}
-		if g.Players() != 2 && g.Table().Score().Forced {
+		if t.Score().Forced {
 			toks = append(toks, kw("forced"))
 		}
 		out = append(out, wline{toks: toks, key: 1})
@@ -210,27 +164,28 @@ func derived(g *rules.Game, before mark) []wline {
 		out = append(out, showLines(g)...)
 	}
 	if before.phase != rules.PhaseOver && t.Over() {
-		out = append(out, scoreLines(g.Players(), dealScore(g), g.SideTotals())...)
+		out = append(out, scoreLines(g.Players(), t.Score(), g.Totals())...)
 	}
 	return out
 }
 
 // showLines are the melds the side with the right shows after trick
-// one: with two players its sequences ("show A JC-TC-9C"), with three or
-// four the cards each player of that side shows, in index order.
+// one: the cards each player of that side shows, in index order. With
+// two players, when every meld shown is a sequence, the line names the
+// sequences instead ("show A JC-TC-9C"), as two-player logs always did.
 func showLines(g *rules.Game) []wline {
-	if g.Players() == 2 {
-		seqs, w := g.Deal().ShownSequences()
-		toks := []tok{kw("show"), val(w.String(), "who shows")}
-		for _, q := range seqs {
-			toks = append(toks, val(q.String(), w.String()+"'s sequences"))
-		}
-		return []wline{{toks: toks, key: 1}}
-	}
 	var out []wline
-	for s, cards := range g.Table().ShownCards() {
+	for s, cards := range g.Deal().ShownCards() {
 		if cards != 0 {
 			seat := rules.Seat(s)
+			if seqs := rules.Sequences(cards); g.Players() == 2 && seqCards(seqs) == cards {
+				toks := []tok{kw("show"), val(seat.String(), "who shows")}
+				for _, q := range seqs {
+					toks = append(toks, val(q.String(), seat.String()+"'s sequences"))
+				}
+				out = append(out, wline{toks: toks, key: 1})
+				continue
+			}
 			toks := append([]tok{kw("show"), val(seat.String(), "who shows")}, setToks(cards, seat.String()+"'s melds")...)
 			out = append(out, wline{toks: toks, key: 1})
 		}
@@ -238,10 +193,19 @@ func showLines(g *rules.Game) []wline {
 	return out
 }
 
+// seqCards returns the cards of seqs.
+func seqCards(seqs []rules.Sequence) rules.CardSet {
+	var m rules.CardSet
+	for _, q := range seqs {
+		m |= q.Cards()
+	}
+	return m
+}
+
 // scoreLines is the score block of a finished deal: a line per seat,
 // with three or four players the declarations too, with four a line per
 // team; the result; the game totals by side.
-func scoreLines(n int, sc rules.TableScore, totals [4]int) []wline {
+func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
 	var out []wline
 	if sc.Outcome != rules.Abandoned {
 		for s := range rules.Seat(n) {
@@ -338,7 +302,7 @@ func optionTag(key string) string {
 // tagOrder lists the standard tags in the order the writer uses. The
 // tags of seats C and D and of the options of RULES.md sections 10 and
 // 11 are among them; the writer writes a seat's tags when the game has
-// that seat, and an option of rules.TableOptionNames when it differs
+// that seat, and an option of rules.ExtraOptionNames when it differs
 // from its default, so a two-player log reads as it always did.
 func tagOrder() []string { return standardTags }
 
@@ -365,7 +329,7 @@ func optionalTags() map[string]bool { return optionalTagSet }
 
 func makeOptionalTags() map[string]bool {
 	m := map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
-	for _, k := range rules.TableOptionNames {
+	for _, k := range rules.ExtraOptionNames {
 		m[optionTag(k)] = true
 	}
 	return m
@@ -381,9 +345,9 @@ func headerTags(h *Header) map[string]string {
 		tagFirstDealer: h.FirstDealer.String(),
 	}
 	if n := h.Seats(); n >= 3 {
-		m[tagPlayerC], m[tagLevelC] = h.PlayersCD[0], h.LevelsCD[0]
+		m[tagPlayerC], m[tagLevelC] = h.Players[2], h.Levels[2]
 		if n == 4 {
-			m[tagPlayerD], m[tagLevelD] = h.PlayersCD[1], h.LevelsCD[1]
+			m[tagPlayerD], m[tagLevelD] = h.Players[3], h.Levels[3]
 		}
 	}
 	for _, k := range rules.OptionNames {
@@ -391,7 +355,7 @@ func headerTags(h *Header) map[string]string {
 		m[optionTag(k)] = v
 	}
 	def := rules.DefaultOptions()
-	for _, k := range rules.TableOptionNames {
+	for _, k := range rules.ExtraOptionNames {
 		v, _ := h.Options.Get(k)
 		if d, _ := def.Get(k); v != d {
 			m[optionTag(k)] = v

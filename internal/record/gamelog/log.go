@@ -40,14 +40,9 @@ type Header struct {
 	Event   string    // free text, "" when none
 	Date    string    // YYYY-MM-DD, "" when unknown
 	Time    string    // HH:MM:SS local time, "" when unknown
-	Players [2]string // the players' names, by seat (A and B)
-	Levels  [2]string // Human or an ai level name ("normal"), by seat (A and B)
-	// PlayersCD and LevelsCD are seats C and D of a three- or
-	// four-handed game (Options.Players); Name, Level and SetPlayer
-	// read and set any seat.
-	PlayersCD [2]string
-	LevelsCD  [2]string
-	Options   rules.Options
+	Players [4]string // the players' names, by seat
+	Levels  [4]string // Human or an ai level name ("normal"), by seat
+	Options rules.Options
 	// FirstDealer is the seat that won the cut and dealt deal 1.
 	FirstDealer rules.Seat
 	// Extra holds tags this version does not know, in the order read;
@@ -60,44 +55,30 @@ func (h *Header) Seats() int { return h.Options.NumPlayers() }
 
 // Name returns the name the log gives seat s (A to D), "" when none.
 func (h *Header) Name(s rules.Seat) string {
-	switch {
-	case s < 2:
+	if s < 4 {
 		return h.Players[s]
-	case s < 4:
-		return h.PlayersCD[s-2]
 	}
 	return ""
 }
 
 // Level returns the level of seat s (A to D): Human, a bot level, or "".
 func (h *Header) Level(s rules.Seat) string {
-	switch {
-	case s < 2:
+	if s < 4 {
 		return h.Levels[s]
-	case s < 4:
-		return h.LevelsCD[s-2]
 	}
 	return ""
 }
 
 // SetPlayer sets the name and level of seat s (A to D).
 func (h *Header) SetPlayer(s rules.Seat, name, level string) {
-	switch {
-	case s < 2:
+	if s < 4 {
 		h.Players[s], h.Levels[s] = name, level
-	case s < 4:
-		h.PlayersCD[s-2], h.LevelsCD[s-2] = name, level
 	}
 }
 
-// HumanSeat returns the seat a person played in a two-player game, and
-// false when the log does not have exactly one human seat, or is of a
-// table of three or four (whose results the two-player records do not
-// read: ask Level of each seat).
+// HumanSeat returns the seat a person played, and false when the log
+// does not have exactly one human seat.
 func (h *Header) HumanSeat() (rules.Seat, bool) {
-	if h.Seats() != 2 {
-		return rules.NoSeat, false
-	}
 	seat := rules.NoSeat
 	for s := range rules.Seat(h.Seats()) {
 		if h.Level(s) == Human {
@@ -196,7 +177,7 @@ const (
 // players), "*" while the game goes on.
 func Result(g *rules.Game) string {
 	if g.Over() {
-		return rules.SideName(g.Players(), g.WinnerSide())
+		return rules.SideName(g.Players(), g.Winner())
 	}
 	return "*"
 }

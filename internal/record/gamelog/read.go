@@ -205,9 +205,9 @@ func (p *parser) parse() error {
 				return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won (%s), so the end line \"end %s\" comes next, not %q",
 					len(p.log.Deals), Result(p.g), totalsText(p.g), Result(p.g), ln.first())
 			}
-			t := p.g.Totals()
+			t, w := p.g.Totals(), p.g.Winner()
 			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won %d to %d, so the end line \"end %s\" comes next, not %q",
-				len(p.log.Deals), p.g.Winner(), t[p.g.Winner()], t[p.g.Winner().Other()], p.g.Winner(), ln.first())
+				len(p.log.Deals), rules.Seat(w), t[w], t[1-w], rules.Seat(w), ln.first())
 		}
 		if err := p.parseDeal(); err != nil {
 			return err
@@ -332,7 +332,7 @@ func (p *parser) parseDeal() error {
 			return nil // an unfinished game
 		}
 		p.i++
-		if current(g).Phase() == rules.PhasePlay {
+		if g.Deal().Phase() == rules.PhasePlay {
 			partial, err := p.parseTrick(ln)
 			if err != nil || partial {
 				return err
@@ -387,7 +387,7 @@ var phaseWord = map[rules.Phase]string{
 
 // parseAction reads "A: take" and the lines the replay derives from it.
 func (p *parser) parseAction(ln *line) error {
-	d := current(p.g)
+	d := p.g.Deal()
 	turn := d.Turn()
 	seat := rules.NoSeat
 	for s := range rules.Seat(p.g.Players()) {
@@ -455,7 +455,7 @@ func (p *parser) derived(before mark) error {
 // parseTrick reads "trick 3 A 9H B QH won B", or only its first card
 // when the log stops inside the trick (partial).
 func (p *parser) parseTrick(ln *line) (partial bool, err error) {
-	no := int(tricks(p.g)) + 1
+	no := int(p.g.Deal().Play().Tricks) + 1
 	if ln.first() != "trick" {
 		return false, p.errAt(ln, 0, ErrSyntax, "expected trick %d, found %q", no, ln.first())
 	}
@@ -481,7 +481,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 		return nil
 	}
 	play := func() error {
-		seat := current(p.g).Turn()
+		seat := p.g.Deal().Turn()
 		if err := word(seat.String(), "the player to play"); err != nil {
 			return err
 		}
@@ -515,7 +515,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 	if err := play(); err != nil {
 		return false, err
 	}
-	for cards := 1; tricks(p.g) < uint8(no); cards++ {
+	for cards := 1; p.g.Deal().Play().Tricks < uint8(no); cards++ {
 		if k == len(ln.toks) {
 			// A log may stop inside a trick only at its very end.
 			if nx := p.peek(); nx != nil && nx.first() != "end" {
@@ -530,7 +530,7 @@ func (p *parser) parseTrick(ln *line) (partial bool, err error) {
 			return false, err
 		}
 	}
-	winner := current(p.g).LastTrickWinner()
+	winner := p.g.Deal().LastTrickWinner()
 	if err := word("won", ""); err != nil {
 		return false, err
 	}
@@ -647,8 +647,8 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	if err := checkDateTime("", h.Time); err != nil {
 		return nil, bad(tagTime, "%q is not a time HH:MM:SS", h.Time)
 	}
-	h.Players = [2]string{tags[tagPlayerA].value, tags[tagPlayerB].value}
-	h.Levels = [2]string{tags[tagLevelA].value, tags[tagLevelB].value}
+	h.Players = [4]string{tags[tagPlayerA].value, tags[tagPlayerB].value}
+	h.Levels = [4]string{tags[tagLevelA].value, tags[tagLevelB].value}
 	h.Options = rules.DefaultOptions()
 	for _, k := range rules.AllOptionNames() {
 		n := optionTag(k)
@@ -671,9 +671,9 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 				return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing (a game of %d players)", n, seats)
 			}
 			if n == names[0] {
-				h.PlayersCD[i] = t.value
+				h.Players[2+i] = t.value
 			} else {
-				h.LevelsCD[i] = t.value
+				h.Levels[2+i] = t.value
 			}
 		}
 	}
@@ -841,7 +841,7 @@ func orList(names []string) string {
 
 // totalsText is the game totals by side: "A 120, B 80, C 95".
 func totalsText(g *rules.Game) string {
-	t := g.SideTotals()
+	t := g.Totals()
 	var parts []string
 	for side := range g.Sides() {
 		parts = append(parts, fmt.Sprintf("%s %d", rules.SideName(g.Players(), side), t[side]))

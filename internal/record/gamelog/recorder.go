@@ -16,13 +16,8 @@ func FromGame(h Header, g *rules.Game) *Log {
 		l.Deals = append(l.Deals, Deal{Deck: r.Deck, Steps: append([]rules.Step(nil), r.Steps...)})
 	}
 	if !g.Over() && !g.NeedDeal() {
-		if g.Players() == 2 {
-			d := g.Deal()
-			l.Deals = append(l.Deals, Deal{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)})
-		} else {
-			t := g.Table()
-			l.Deals = append(l.Deals, Deal{Deck: t.Deck(), Steps: append([]rules.Step(nil), t.Steps()...)})
-		}
+		d := g.Deal()
+		l.Deals = append(l.Deals, Deal{Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)})
 	}
 	return l
 }

@@ -8,10 +8,9 @@ import "github.com/klob/klob/rules"
 type Replay struct {
 	Header Header
 	Deals  []ReplayDeal
-	Totals [2]int     // game totals at the end of the log (two players; Sides for any count)
-	Sides  [4]int     // game totals by side at the end of the log
-	Over   bool       // the game has a winner
-	Winner rules.Seat // NoSeat while the game goes on; the winning side with four players (rules.Game.Winner)
+	Totals [4]int // game totals by side at the end of the log
+	Over   bool   // the game has a winner
+	Winner int    // the winning side (rules.Game.Winner), -1 while the game goes on
 }
 
 // Players returns the number of players of the game.
@@ -23,14 +22,10 @@ type ReplayDeal struct {
 	Dealer rules.Seat
 	Deck   rules.Deck
 	Steps  []rules.Step
-	Before [2]int      // game totals before the deal
-	After  [2]int      // game totals after it (equal to Before while unfinished)
-	Score  rules.Score // the breakdown (two players); final only when Done
+	Before [4]int      // game totals by side before the deal
+	After  [4]int      // game totals after it (equal to Before while unfinished)
+	Score  rules.Score // the breakdown by seat and side; final only when Done
 	Done   bool        // the deal was played out (scored or abandoned)
-	// Table is the breakdown by seat and side at any table, and
-	// SidesBefore and SidesAfter the game totals by side.
-	Table                   rules.TableScore
-	SidesBefore, SidesAfter [4]int
 	// Ending is how the deal ended (NotEnded while unfinished), and
 	// Schmeisser who said schmeiss in a finished deal.
 	Ending     rules.Ending
@@ -52,17 +47,6 @@ func (d *ReplayDeal) At(n int) rules.Deal {
 	return deal
 }
 
-// AtTable is At for any seat count: the deal as a Table after its
-// first n steps.
-func (d *ReplayDeal) AtTable(n int) rules.Table {
-	n = max(0, min(n, len(d.Steps)))
-	t := rules.NewGameTable(d.opts, d.Dealer, d.Deck, d.SidesBefore)
-	for _, st := range d.Steps[:n] {
-		t.ApplyUnchecked(st.Action)
-	}
-	return t
-}
-
 // Replay replays the log and returns every deal with its recomputed
 // score. It fails like Game when a step is illegal.
 func (l *Log) Replay() (*Replay, error) {
@@ -75,26 +59,20 @@ func (l *Log) Replay() (*Replay, error) {
 
 // replayOf builds the Replay of l from g, the game l was replayed into.
 func replayOf(l *Log, g *rules.Game) *Replay {
-	r := &Replay{Header: l.Header, Totals: g.Totals(), Sides: g.SideTotals(), Over: g.Over(), Winner: g.Winner()}
+	r := &Replay{Header: l.Header, Totals: g.Totals(), Over: g.Over(), Winner: g.Winner()}
 	recs := g.Records()
-	var before [2]int
-	var sides [4]int
+	var before [4]int
 	n := g.Players()
 	for i, d := range l.Deals {
 		rd := ReplayDeal{No: i + 1, Dealer: rules.Seat((int(l.Header.FirstDealer) + i) % n), Deck: d.Deck,
-			Steps: d.Steps, Before: before, After: before, SidesBefore: sides, SidesAfter: sides,
-			Schmeisser: rules.NoSeat, opts: l.Header.Options}
+			Steps: d.Steps, Before: before, After: before, Schmeisser: rules.NoSeat, opts: l.Header.Options}
 		if i < len(recs) {
 			rd.Score, rd.After, rd.Done = recs[i].Score, recs[i].Totals, true
-			rd.Table, rd.SidesAfter = recs[i].Table, recs[i].Sides
 			rd.Ending, rd.Schmeisser = recs[i].Ending, recs[i].Schmeisser
 		} else {
-			rd.Table = g.Table().Score()
-			if n == 2 {
-				rd.Score = g.Deal().Score()
-			}
+			rd.Score = g.Deal().Score()
 		}
-		before, sides = rd.After, rd.SidesAfter
+		before = rd.After
 		r.Deals = append(r.Deals, rd)
 	}
 	return r

@@ -73,8 +73,8 @@ func TestTableRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if r.Sides != g.SideTotals() || r.Players() != n {
-					t.Fatalf("%s: replay sides %v, game %v", name, r.Sides, g.SideTotals())
+				if r.Totals != g.Totals() || r.Players() != n {
+					t.Fatalf("%s: replay sides %v, game %v", name, r.Totals, g.Totals())
 				}
 				if stop == 0 && !r.Over {
 					t.Fatalf("%s: the game did not end", name)

@@ -33,7 +33,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 			return &Error{Msg: fmt.Sprintf("deal %d: ", no) + fmt.Sprintf(format, args...), Err: ErrMismatch}
 		}
 		if g.Over() {
-			return nil, fail("the game was over after deal %d (%s won)", i, g.Winner())
+			return nil, fail("the game was over after deal %d (%s won)", i, Result(g))
 		}
 		if err := checkDeck(dl.Deck); err != nil {
 			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", no, err), Err: ErrSyntax}
@@ -75,10 +75,10 @@ func (l *Log) MarshalText() ([]byte, error) {
 				case st.Action.Bella:
 					trick = append(trick, " bella"...)
 				}
-				if tricks(g) == before.tricks {
+				if g.Deal().Play().Tricks == before.tricks {
 					continue // the trick goes on
 				}
-				trick = fmt.Append(trick, " won ", current(g).LastTrickWinner())
+				trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
 				body.Write(trick)
 				body.WriteByte('\n')
 				trick = nil

@@ -1,6 +1,7 @@
 // Package settings keeps the player's preferences for the game screen
 // between runs: how fast the bot plays, what happens after each trick,
-// and how the hand is sorted. The setup screen offers them and saves
+// how the hand is sorted and whether the bell rings on the player's
+// turn. The setup screen offers them and saves
 // them here.
 //
 // The file is $KLOB_CONFIG_DIR/settings, else $XDG_CONFIG_HOME/klob/settings,
@@ -11,6 +12,7 @@
 //	pace = normal        # the bot's speed: slow, normal, fast, instant
 //	after_trick = pause  # after each trick: pause, or key (wait for a key)
 //	sort = strength      # the hand: strength (trick order) or suit (A K Q J 10 9 8 7)
+//	bell = on            # the terminal's bell when it becomes your turn: on or off
 //
 // A missing file means the defaults. A line that cannot be read is an
 // error naming the file and line; the other lines still count, and the

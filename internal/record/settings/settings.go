@@ -125,10 +125,25 @@ type Settings struct {
 	Pace       Pace
 	AfterTrick AfterTrick
 	Sort       Sort
+	// Bell rings the terminal's bell when it becomes the player's turn
+	// after another player's move (not after their own).
+	Bell bool
 }
 
 // Default returns the settings of a new player.
-func Default() Settings { return Settings{Pace: Normal, AfterTrick: Pause, Sort: ByStrength} }
+func Default() Settings {
+	return Settings{Pace: Normal, AfterTrick: Pause, Sort: ByStrength, Bell: true}
+}
+
+// BellExplain says in one line what the bell setting means.
+func BellExplain(on bool) string {
+	if on {
+		return "the terminal's bell rings when it becomes your turn after another player's move"
+	}
+	return "no bell: watch the table for your turn"
+}
+
+var onOffNames = [...]string{"off", "on"}
 
 // FileName is the name of the settings file in the config directory.
 const FileName = "settings"
@@ -228,8 +243,14 @@ func (s *Settings) set(key, value string) error {
 		i, err := pick(sortNames[:])
 		s.Sort = Sort(i)
 		return err
+	case "bell":
+		i, err := pick(onOffNames[:])
+		if err == nil {
+			s.Bell = i == 1
+		}
+		return err
 	}
-	return fmt.Errorf("unknown setting %q (known: pace, after_trick, sort)", key)
+	return fmt.Errorf("unknown setting %q (known: pace, after_trick, sort, bell)", key)
 }
 
 // MarshalText writes the settings file.
@@ -239,6 +260,7 @@ func (s Settings) MarshalText() ([]byte, error) {
 	fmt.Fprintf(&b, "pace = %s  # the bot's speed: slow, normal, fast, instant\n", s.Pace)
 	fmt.Fprintf(&b, "after_trick = %s  # after each trick: pause, or key (wait for a key)\n", s.AfterTrick)
 	fmt.Fprintf(&b, "sort = %s  # the hand: strength (trick order) or suit (A K Q J 10 9 8 7)\n", s.Sort)
+	fmt.Fprintf(&b, "bell = %s  # the terminal's bell when it becomes your turn: on or off\n", onOffNames[b2i(s.Bell)])
 	return b.Bytes(), nil
 }
 
@@ -256,4 +278,11 @@ func Save(path string, s Settings) error {
 		return fmt.Errorf("save settings: %w", err)
 	}
 	return nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -42,6 +42,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		{Pace: Instant, AfterTrick: WaitKey, Sort: BySuit},
 		{Pace: Slow, AfterTrick: Pause, Sort: BySuit},
 		{Pace: Fast, AfterTrick: WaitKey, Sort: ByStrength},
+		{Pace: Fast, AfterTrick: WaitKey, Sort: ByStrength, Bell: true},
 	} {
 		if err := Save(path, s); err != nil {
 			t.Fatal(err)
@@ -62,7 +63,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 func TestParseBadLinesKeepTheGoodOnes(t *testing.T) {
 	text := "# mine\npace = FAST\nsort = colour\n\nafter_trick = key # wait\nspeed = 3\njunk\n"
 	s, err := Parse("cfg", []byte(text))
-	if want := (Settings{Pace: Fast, AfterTrick: WaitKey, Sort: ByStrength}); s != want {
+	if want := (Settings{Pace: Fast, AfterTrick: WaitKey, Sort: ByStrength, Bell: true}); s != want {
 		t.Errorf("got %+v, want %+v", s, want)
 	}
 	var le *LineError
@@ -119,5 +120,31 @@ func TestLoadRefusesSpecialFiles(t *testing.T) {
 	}
 	if got != Default() {
 		t.Errorf("Load(FIFO) = %+v, want the defaults", got)
+	}
+}
+
+// TestBell: the bell is on unless the file says off; a word other than
+// on or off is named and leaves it on.
+func TestBell(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		bell bool
+		err  string
+	}{
+		{"", true, ""},
+		{"bell = off\n", false, ""},
+		{"bell = ON\n", true, ""},
+		{"bell = off\nbell = maybe\n", false, `cfg:2: bell = "maybe": want off, on`},
+	} {
+		s, err := Parse("cfg", []byte(c.text))
+		if s.Bell != c.bell {
+			t.Errorf("%q: bell %v, want %v", c.text, s.Bell, c.bell)
+		}
+		if (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
+			t.Errorf("%q: error %v, want %q", c.text, err, c.err)
+		}
+	}
+	if BellExplain(true) == BellExplain(false) {
+		t.Error("the bell's two settings read alike")
 	}
 }

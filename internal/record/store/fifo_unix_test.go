@@ -13,8 +13,8 @@ import (
 )
 
 // A FIFO or a link to /dev/zero in place of the save is refused at once,
-// left in place, and never replaced (issue 14: a FIFO hung the screen, a
-// link to /dev/zero grew the program to 6 GB).
+// left in place, and never replaced (read whole, a FIFO would hang the screen and a
+// link to /dev/zero would fill the memory).
 func TestSpecialFileAsSave(t *testing.T) {
 	for name, mk := range map[string]func(path string) error{
 		"fifo":      func(p string) error { return syscall.Mkfifo(p, 0o644) },

@@ -15,8 +15,8 @@ import (
 
 // Two stores saving their first game into one empty state directory at
 // the same moment: never both succeed, and what is on disk is the save
-// that succeeded (issue 14: both succeeded in 281 of 300 trials, one
-// replacing the other's first save).
+// that succeeded: one save must never silently replace the other's
+// first save.
 func TestConcurrentFirstSaves(t *testing.T) {
 	logs := [2]*gamelog.Log{readLog(t, "saves/in-dix.klob"), readLog(t, "saves/in-trick.klob")}
 	trials := 300

@@ -393,11 +393,13 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 }
 
 // archiveName returns the base name (without .klob) a game is archived
-// under: the start date and time, the opponent of the human player and
-// the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won";
-// without exactly one human seat, both players and the winning seat,
-// "2026-11-29-1431-Easy-vs-Hard-A-won". A practice game (the player chose
-// the seed) ends "-practice". now stands in for a missing date.
+// under: the start date and time, the opponents of the human player and
+// the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won"
+// ("...-vs-West-normal-East-normal-lost" at a table; a partner is not
+// named); without exactly one human seat, every player and the winning
+// side, "2026-11-29-1431-Easy-vs-Hard-A-won". A practice game (the
+// player chose the seed) ends "-practice". now stands in for a missing
+// date.
 func archiveName(r *gamelog.Replay, now time.Time) string {
 	h := &r.Header
 	when := now.Format("2006-01-02-1504")
@@ -405,7 +407,7 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 		when = t.Format("2006-01-02-1504")
 	}
 	who := func(s rules.Seat) string {
-		n := clean(h.Players[s])
+		n := clean(h.Name(s))
 		if n == "" {
 			n = "player-" + s.String()
 		}
@@ -414,24 +416,41 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 		}
 		return n
 	}
+	n := h.Seats()
+	side := func(s rules.Seat) int {
+		if n == 4 {
+			return int(s & 1)
+		}
+		return int(s)
+	}
 	if human, ok := h.HumanSeat(); ok {
 		res := "unfinished"
 		if r.Over {
 			res = "lost"
-			if r.Winner == human {
+			if r.Winner == side(human) {
 				res = "won"
 			}
 		}
 		if h.Practice() {
 			res += "-practice"
 		}
-		return when + "-vs-" + who(human.Other()) + "-" + res
+		var opp []string
+		for s := range rules.Seat(n) {
+			if side(s) != side(human) {
+				opp = append(opp, who(s))
+			}
+		}
+		return when + "-vs-" + strings.Join(opp, "-") + "-" + res
 	}
 	res := "unfinished"
 	if r.Over {
-		res = r.Winner.String() + "-won"
+		res = rules.SideName(n, r.Winner) + "-won"
 	}
-	return when + "-" + who(rules.SeatA) + "-vs-" + who(rules.SeatB) + "-" + res
+	var all []string
+	for s := range rules.Seat(n) {
+		all = append(all, who(s))
+	}
+	return when + "-" + strings.Join(all, "-vs-") + "-" + res
 }
 
 // clean keeps a name safe in a file name: letters and digits, other runs
@@ -461,11 +480,11 @@ func clean(s string) string {
 type Entry struct {
 	Path   string
 	Header gamelog.Header
-	Deals  int        // deals in the log
-	Totals [2]int     // final (or last) game totals
-	Over   bool       // the game was played to the end
-	Winner rules.Seat // NoSeat when not Over
-	Err    error      // the file could not be read or replayed; only Path is set
+	Deals  int    // deals in the log
+	Totals [4]int // final (or last) game totals by side
+	Over   bool   // the game was played to the end
+	Winner int    // the winning side, -1 when not Over
+	Err    error  // the file could not be read or replayed; only Path is set
 }
 
 // History lists the archived games, oldest first (by file name, which
@@ -489,7 +508,7 @@ func (s *Store) History() ([]Entry, error) {
 	sort.Strings(names)
 	out := make([]Entry, 0, len(names))
 	for _, n := range names {
-		e := Entry{Path: filepath.Join(dir, n), Winner: rules.NoSeat}
+		e := Entry{Path: filepath.Join(dir, n), Winner: -1}
 		data, err := s.fs.ReadFile(e.Path)
 		var r *gamelog.Replay
 		if err == nil {

@@ -14,7 +14,6 @@ import (
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
-	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -194,8 +193,8 @@ func (u unreadableFS) ReadFile(name string) ([]byte, error) {
 }
 
 // An unreadable save is not a damaged one: it is reported as unreadable
-// and left in place, and no save replaces it (issue 14: it was moved to
-// damaged/).
+// and left in place, and no save replaces it: it is not moved to
+// damaged/, since nothing shows it is damaged.
 func TestUnreadableSave(t *testing.T) {
 	s := newStore(t, unreadableFS{durable.OS()})
 	os.MkdirAll(s.Dir(), 0o755)
@@ -263,8 +262,8 @@ func TestArchiveAndHistory(t *testing.T) {
 	if _, err := os.Stat(s.CurrentPath()); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal("current.klob was not removed after archiving the game it holds")
 	}
-	// The temporary name the archive was linked from is gone at once
-	// (issue 13, bug 6), not at the next start.
+	// The temporary name the archive was linked from is gone at once,
+	// not left until the next start.
 	assertNoTemp(t, filepath.Join(s.Dir(), HistoryDir))
 	// The same game again: a new name, the first file untouched.
 	path2, err := s.Archive(game)
@@ -273,8 +272,8 @@ func TestArchiveAndHistory(t *testing.T) {
 	}
 	// An unfinished game of a person against the bot.
 	save := readLog(t, "saves/between-deals.klob")
-	save.Header.Players = [2]string{"You", "Bot"}
-	save.Header.Levels = [2]string{gamelog.Human, "hard"}
+	save.Header.Players = [4]string{"You", "Bot"}
+	save.Header.Levels = [4]string{gamelog.Human, "hard"}
 	if _, err := s.Archive(save); err != nil {
 		t.Fatal(err)
 	}
@@ -293,10 +292,10 @@ func TestArchiveAndHistory(t *testing.T) {
 	}
 	require.Equal(t, want, names, "history")
 	e := h[1]
-	if e.Err != nil || !e.Over || e.Winner != rules.SeatA || e.Totals != [2]int{553, 430} || e.Deals != 13 || e.Header.Players[0] != "Random A" {
+	if e.Err != nil || !e.Over || e.Winner != 0 || e.Totals != [4]int{553, 430} || e.Deals != 13 || e.Header.Players[0] != "Random A" {
 		t.Fatalf("entry: %+v", e)
 	}
-	if h[2].Over || h[2].Winner != rules.NoSeat || h[2].Err != nil {
+	if h[2].Over || h[2].Winner != -1 || h[2].Err != nil {
 		t.Fatalf("unfinished entry: %+v", h[2])
 	}
 	if h[3].Err == nil {
@@ -320,7 +319,7 @@ func TestArchiveLeavesOtherSave(t *testing.T) {
 }
 
 func TestArchiveName(t *testing.T) {
-	rep := func(rel string, players, levels [2]string, date, clock string) *gamelog.Replay {
+	rep := func(rel string, players, levels [4]string, date, clock string) *gamelog.Replay {
 		l := readLog(t, rel)
 		l.Header.Players, l.Header.Levels, l.Header.Date, l.Header.Time = players, levels, date, clock
 		r, err := l.Replay()
@@ -332,12 +331,12 @@ func TestArchiveName(t *testing.T) {
 		r    *gamelog.Replay
 		want string
 	}{
-		{rep("09-tie.klob", [2]string{"You", "Bot"}, [2]string{"human", "normal"}, "2026-02-03", "08:09:10"), "2026-02-03-0809-vs-Bot-normal-won"},
-		{rep("09-tie.klob", [2]string{"Bot", "Zoë O'Neil"}, [2]string{"easy", "human"}, "2026-02-03", ""), "2026-02-03-0000-vs-Bot-easy-lost"},
-		{rep("saves/in-dix.klob", [2]string{"", ""}, [2]string{"human", "hard"}, "", ""), "2026-11-29-1431-vs-player-B-hard-unfinished"},
-		{rep("09-tie.klob", [2]string{"../../etc", "x/y"}, [2]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
+		{rep("09-tie.klob", [4]string{"You", "Bot"}, [4]string{"human", "normal"}, "2026-02-03", "08:09:10"), "2026-02-03-0809-vs-Bot-normal-won"},
+		{rep("09-tie.klob", [4]string{"Bot", "Zoë O'Neil"}, [4]string{"easy", "human"}, "2026-02-03", ""), "2026-02-03-0000-vs-Bot-easy-lost"},
+		{rep("saves/in-dix.klob", [4]string{"", ""}, [4]string{"human", "hard"}, "", ""), "2026-11-29-1431-vs-player-B-hard-unfinished"},
+		{rep("09-tie.klob", [4]string{"../../etc", "x/y"}, [4]string{"human", "human"}, "2026-02-03", "10:00:00"), "2026-02-03-1000-etc-vs-x-y-A-won"},
 	}
-	practice := rep("09-tie.klob", [2]string{"You", "Bot"}, [2]string{"human", "normal"}, "2026-02-03", "08:09:10")
+	practice := rep("09-tie.klob", [4]string{"You", "Bot"}, [4]string{"human", "normal"}, "2026-02-03", "08:09:10")
 	practice.Header.SetPractice()
 	cases = append(cases, struct {
 		r    *gamelog.Replay

@@ -9,13 +9,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// shape is a kind of game: how many sides, how many players a side.
+type shape struct {
+	name         string
+	sides, seats int
+}
+
 // shapes are the club's games: two head to head, three each for
 // themselves, two teams of two; and four each for themselves, which
 // the update takes the same way.
-var shapes = []struct {
-	name         string
-	sides, seats int // sides, players a side
-}{
+var shapes = []shape{
 	{"head to head", 2, 1},
 	{"three each for themselves", 3, 1},
 	{"two teams of two", 2, 2},
@@ -28,6 +31,20 @@ func cases() int {
 		return 300
 	}
 	return 3000
+}
+
+// forGames runs check on cases() random games of every shape, drawn
+// from the seeds (with ties when ties), in a subtest per shape; check
+// may draw more from rng.
+func forGames(t *testing.T, seed1, seed2 uint64, ties bool, check func(t *testing.T, rng *rand.Rand, sh shape, g []Side)) {
+	rng := rand.New(rand.NewPCG(seed1, seed2))
+	for _, sh := range shapes {
+		t.Run(sh.name, func(t *testing.T) {
+			for range cases() {
+				check(t, rng, sh, randomGame(rng, sh.sides, sh.seats, ties))
+			}
+		})
+	}
 }
 
 // club draws a rating like a club's: Mu within 0..50, Sigma from a
@@ -65,117 +82,93 @@ func rate(t *testing.T, cfg Config, g []Side) [][]Rating {
 // TestWinnersRiseLosersFall: in a game without ties, every player of
 // the first side gains and every player of the last side loses.
 func TestWinnersRiseLosersFall(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for _, sh := range shapes {
-		t.Run(sh.name, func(t *testing.T) {
-			for range cases() {
-				g := randomGame(rng, sh.sides, sh.seats, false)
-				after := rate(t, Default(), g)
-				for i, s := range g {
-					for j, p := range s.Players {
-						switch s.Rank {
-						case 1:
-							require.Greater(t, after[i][j].Mu, p.Rating.Mu, "winner %+v", g)
-						case sh.sides:
-							require.Less(t, after[i][j].Mu, p.Rating.Mu, "last %+v", g)
-						}
-					}
+	forGames(t, 1, 2, false, func(t *testing.T, rng *rand.Rand, sh shape, g []Side) {
+		after := rate(t, Default(), g)
+		for i, s := range g {
+			for j, p := range s.Players {
+				switch s.Rank {
+				case 1:
+					require.Greater(t, after[i][j].Mu, p.Rating.Mu, "winner %+v", g)
+				case sh.sides:
+					require.Less(t, after[i][j].Mu, p.Rating.Mu, "last %+v", g)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestSigmaShrinks: without tau a game only narrows a rating, ties or
 // not; with tau and LimitSigma it never widens one.
 func TestSigmaShrinks(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
 	noTau := Default()
 	noTau.Tau = 0
 	limit := Default()
 	limit.LimitSigma = true
-	for _, sh := range shapes {
-		t.Run(sh.name, func(t *testing.T) {
-			for range cases() {
-				g := randomGame(rng, sh.sides, sh.seats, true)
-				after := rate(t, noTau, g)
-				limited := rate(t, limit, g)
-				for i, s := range g {
-					for j, p := range s.Players {
-						require.Less(t, after[i][j].Sigma, p.Rating.Sigma, "%+v", g)
-						require.LessOrEqual(t, limited[i][j].Sigma, p.Rating.Sigma, "%+v", g)
-					}
-				}
+	forGames(t, 3, 4, true, func(t *testing.T, rng *rand.Rand, sh shape, g []Side) {
+		after := rate(t, noTau, g)
+		limited := rate(t, limit, g)
+		for i, s := range g {
+			for j, p := range s.Players {
+				require.Less(t, after[i][j].Sigma, p.Rating.Sigma, "%+v", g)
+				require.LessOrEqual(t, limited[i][j].Sigma, p.Rating.Sigma, "%+v", g)
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestOrderInvariance: listing the sides, and the players of a side, in
 // another order changes nothing but the order of the results; ties
 // included, so the order of sides sharing a rank does not matter.
 func TestOrderInvariance(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for _, sh := range shapes {
-		t.Run(sh.name, func(t *testing.T) {
-			for range cases() {
-				g := randomGame(rng, sh.sides, sh.seats, true)
-				after := rate(t, Default(), g)
-				sideOrder := rng.Perm(sh.sides)
-				seatOrder := make([][]int, sh.sides)
-				h := make([]Side, sh.sides)
-				for i, from := range sideOrder {
-					seatOrder[i] = rng.Perm(sh.seats)
-					h[i].Rank = g[from].Rank
-					for _, j := range seatOrder[i] {
-						h[i].Players = append(h[i].Players, g[from].Players[j])
-					}
-				}
-				got := rate(t, Default(), h)
-				for i, from := range sideOrder {
-					for k, j := range seatOrder[i] {
-						require.InDelta(t, after[from][j].Mu, got[i][k].Mu, 1e-12)
-						require.InDelta(t, after[from][j].Sigma, got[i][k].Sigma, 1e-12)
-					}
-				}
+	forGames(t, 5, 6, true, func(t *testing.T, rng *rand.Rand, sh shape, g []Side) {
+		after := rate(t, Default(), g)
+		sideOrder := rng.Perm(sh.sides)
+		seatOrder := make([][]int, sh.sides)
+		h := make([]Side, sh.sides)
+		for i, from := range sideOrder {
+			seatOrder[i] = rng.Perm(sh.seats)
+			h[i].Rank = g[from].Rank
+			for _, j := range seatOrder[i] {
+				h[i].Players = append(h[i].Players, g[from].Players[j])
 			}
-		})
-	}
+		}
+		got := rate(t, Default(), h)
+		for i, from := range sideOrder {
+			for k, j := range seatOrder[i] {
+				require.InDelta(t, after[from][j].Mu, got[i][k].Mu, 1e-12)
+				require.InDelta(t, after[from][j].Sigma, got[i][k].Sigma, 1e-12)
+			}
+		}
+	})
 }
 
 // TestTiedTwinsMoveAlike: two sides with the same ratings and the same
 // rank get the same update, wherever they are listed; a game that is a
 // tie of equal players moves no mean.
 func TestTiedTwinsMoveAlike(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	for _, sh := range shapes {
-		t.Run(sh.name, func(t *testing.T) {
-			for range cases() {
-				g := randomGame(rng, sh.sides, sh.seats, true)
-				a, b := rng.IntN(sh.sides), rng.IntN(sh.sides-1)
-				if b >= a {
-					b++
-				}
-				g[b].Players = slices.Clone(g[a].Players)
-				g[b].Rank = g[a].Rank
-				after := rate(t, Default(), g)
-				for j := range g[a].Players {
-					require.InDelta(t, after[a][j].Mu, after[b][j].Mu, 1e-12)
-					require.InDelta(t, after[a][j].Sigma, after[b][j].Sigma, 1e-12)
-				}
+	forGames(t, 7, 8, true, func(t *testing.T, rng *rand.Rand, sh shape, g []Side) {
+		a, b := rng.IntN(sh.sides), rng.IntN(sh.sides-1)
+		if b >= a {
+			b++
+		}
+		g[b].Players = slices.Clone(g[a].Players)
+		g[b].Rank = g[a].Rank
+		after := rate(t, Default(), g)
+		for j := range g[a].Players {
+			require.InDelta(t, after[a][j].Mu, after[b][j].Mu, 1e-12)
+			require.InDelta(t, after[a][j].Sigma, after[b][j].Sigma, 1e-12)
+		}
 
-				same := make([]Side, sh.sides)
-				for i := range same {
-					same[i] = Side{Players: g[0].Players, Rank: 1}
-				}
-				for i, side := range rate(t, Default(), same) {
-					for j, r := range side {
-						require.InDelta(t, same[i].Players[j].Rating.Mu, r.Mu, 1e-12)
-					}
-				}
+		same := make([]Side, sh.sides)
+		for i := range same {
+			same[i] = Side{Players: g[0].Players, Rank: 1}
+		}
+		for i, side := range rate(t, Default(), same) {
+			for j, r := range side {
+				require.InDelta(t, same[i].Players[j].Rating.Mu, r.Mu, 1e-12)
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestMirroredUpdates: between two sides of equal variance a game is

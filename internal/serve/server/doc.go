@@ -5,9 +5,12 @@
 //
 // # What a connection may do
 //
-// Only an interactive session with a terminal. A command (ssh host ls),
-// a subsystem (sftp, scp), port forwarding of either direction and a
-// session without a PTY are refused with a sentence that says so. A
+// Only an interactive session with a terminal. Two commands go straight
+// to a table, still with a terminal: `join CODE` and `watch CODE`
+// (Session.Verb and Session.Code; the lobby checks the code). Any other
+// command (ssh host ls), a subsystem (sftp, scp), port forwarding of
+// either direction and a session without a PTY are refused with a
+// sentence that says so. A
 // player is who their SSH public key says: Session.Key is a fingerprint
 // of it, stable across connections. A client without a key is let in by
 // keyboard-interactive authentication as a guest (Session.Key is empty):
@@ -15,12 +18,28 @@
 //
 // # Limits
 //
-// Every limit has a message the person reads before the connection
-// closes: the number of sessions (Config.MaxSessions), connections per
-// address (a wish rate limiter), the idle time (no key pressed for
-// Config.IdleTimeout), and the input rate (keys beyond Config.KeyRate
-// per second are dropped and a line on the screen says so). The table
-// count is the lobby's limit (internal/play/hall).
+// Every limit a person can meet has a message they read before the
+// connection closes: the number of sessions (Config.MaxSessions), new
+// sessions a second from one address (ConnRate), the idle time (no key
+// pressed for Config.IdleTimeout), and the input rate (keys beyond
+// Config.KeyRate a second are dropped and a line on the screen says
+// so). The table count is the lobby's limit (internal/play/hall).
+//
+// Below the sessions, a client that never asks for a shell is bounded
+// too (limits.go): connections are counted from the TCP accept (in all,
+// and per IPv4 address or IPv6 /64), a connection without a terminal
+// session is closed after Config.LoginTimeout, its channels and its
+// requests are capped (an env flood closes it), and a request's payload
+// is bounded. What reaches a session's program is bounded as well
+// (input.go): the terminal's size is clamped to Config.MaxWidth ×
+// MaxHeight at login and at every resize (Bubble Tea draws a buffer of
+// that many cells), the bytes of input to Config.InputRate with a burst
+// of InputBurst below the terminal parser (a huge paste closes the
+// session with a message), and the guard's filter drops keys over the
+// rate and coalesces mouse motion before the model runs, so what is
+// dropped costs no frame. A client that stops reading its screen is
+// closed once one write to it has waited Config.StallTimeout (stall.go):
+// it is dropped, never waited for, and nobody else's frames wait on it.
 //
 // # Failure
 //
@@ -33,5 +52,8 @@
 //
 // One line per connection and one per disconnection, with the user, the
 // key fingerprint (or guest), the address and the session's length, on
-// Config.Log.
+// Config.Log. Every string the client chose (the user name, TERM, a
+// command, a subsystem) is quoted with its controls escaped and cut to a
+// few dozen bytes, so it can neither forge a line nor reach the
+// operator's terminal.
 package server

@@ -2,17 +2,20 @@ package server
 
 import (
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
 
-// guard wraps a session's model: it drops keys beyond the input rate
-// (and says so on the first line), ends the session after the idle
-// time, and turns a panic in Update or View into the end of this
-// session only.
+// guard wraps a session's model: its filter drops input beyond the
+// rates before the model runs (and the first line says so), coalesces
+// mouse motion and clamps the window size; it ends the session after
+// the idle time, and turns a panic in Update or View into the end of
+// this session only.
 type guard struct {
 	cfg    *Config
 	inner  tea.Model
@@ -20,23 +23,90 @@ type guard struct {
 	logf   func(format string, args ...any)
 
 	// The key bucket: tokens refill at KeyRate a second up to KeyBurst.
-	tokens  float64
-	last    time.Time
+	keys bucket
+	// Other input from the terminal (focus, colour and mode reports,
+	// sequences the parser does not know): its own bucket.
+	other   bucket
 	dropped time.Time // last time a key was dropped, for the warning line
+	warned  time.Time // last time a drop was let through to draw the warning
+
+	// Mouse motion: at most one per motionEvery reaches the model; the
+	// latest of those in between waits in pending and follows at the end
+	// of the interval.
+	lastMotion time.Time
+	pending    *tea.MouseMotionMsg
+	flushing   bool
 
 	lastIn time.Time // last key or click
 	ended  bool
 	// quit ends the program from outside Update (a panic in View).
 	quit func()
+	// send delivers a message to the program from another goroutine.
+	send func(tea.Msg)
+	// gone is closed when the connection ends.
+	gone <-chan struct{}
+
+	mu sync.Mutex // View's panic may end the session from the renderer
 }
 
-// idleTickMsg checks the idle time.
-type idleTickMsg struct{}
+// motionEvery is the least time between two mouse motions the model
+// sees: a drag redraws 20 times a second at most.
+const motionEvery = 50 * time.Millisecond
 
+// warnFor is how long the "keys too fast" line stays.
+const warnFor = 2 * time.Second
+
+// bucket is a token bucket: tokens refill at rate a second up to
+// burst.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate float64, burst int, now time.Time) bucket {
+	return bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: now}
+}
+
+// take takes a token; false when there is none.
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
+
+// The guard's own messages.
+type (
+	// idleTickMsg checks the idle time.
+	idleTickMsg struct{}
+	// keysDroppedMsg draws the warning that keys were dropped.
+	keysDroppedMsg struct{}
+	// warnDoneMsg redraws once the warning is due to go.
+	warnDoneMsg struct{}
+	// motionFlushMsg delivers the motion that waited.
+	motionFlushMsg struct{}
+)
+
+// idleTick checks the idle time again in a while; its goroutine ends
+// with the session (a tea.Tick would wait out its timer after the
+// session is gone).
 func (g *guard) idleTick() tea.Cmd {
 	d := g.cfg.IdleTimeout / 4
 	d = max(min(d, 30*time.Second), 10*time.Millisecond)
-	return tea.Tick(d, func(time.Time) tea.Msg { return idleTickMsg{} })
+	gone := g.gone
+	return func() tea.Msg {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return idleTickMsg{}
+		case <-gone:
+			return nil
+		}
+	}
 }
 
 // Init starts the inner model and the idle clock.
@@ -57,20 +127,103 @@ func (g *guard) catch(cmd *tea.Cmd) {
 }
 
 func (g *guard) end(text string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
 	g.ended = true
-	if g.reason != nil && g.reason.text == "" {
-		g.reason.text = text
+	if g.reason != nil {
+		g.reason.set(text)
 	}
 }
 
-// Update filters the input and passes the rest on.
+func (g *guard) isEnded() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.ended
+}
+
+// inputPkgs are the packages of the messages the terminal parser makes
+// and Bubble Tea passes on untranslated.
+var inputPkgs = []string{"github.com/charmbracelet/ultraviolet"}
+
+// filter runs on the program's goroutine before the model sees a
+// message (tea.WithFilter): what it drops costs neither an Update nor a
+// frame.
+func (g *guard) filter(_ tea.Model, msg tea.Msg) tea.Msg {
+	now := g.cfg.Now()
+	switch m := msg.(type) {
+	case tea.SuspendMsg:
+		// A remote program cannot be suspended.
+		return tea.ResumeMsg{}
+	case tea.WindowSizeMsg:
+		m.Width, m.Height = g.cfg.clamp(m.Width, m.Height)
+		return m
+	case tea.KeyPressMsg, tea.KeyReleaseMsg, tea.MouseClickMsg, tea.MouseReleaseMsg, tea.MouseWheelMsg, tea.PasteMsg:
+		g.lastIn = now
+		if g.keys.take(now) {
+			return msg
+		}
+		g.dropped = now
+		if now.Sub(g.warned) >= warnFor/2 {
+			// Drawn once now and then, not for each key dropped.
+			g.warned = now
+			return keysDroppedMsg{}
+		}
+		return nil
+	case tea.MouseMotionMsg:
+		if since := now.Sub(g.lastMotion); since < motionEvery {
+			g.pending = &m
+			if !g.flushing && g.send != nil {
+				g.flushing = true
+				send := g.send
+				time.AfterFunc(motionEvery-since, func() { send(motionFlushMsg{}) })
+			}
+			return nil
+		}
+		g.lastMotion, g.pending = now, nil
+		return msg
+	case motionFlushMsg:
+		g.flushing = false
+		if g.pending == nil {
+			return nil
+		}
+		motion := *g.pending
+		g.lastMotion, g.pending = now, nil
+		return motion
+	case tea.FocusMsg, tea.BlurMsg, tea.PasteStartMsg, tea.PasteEndMsg, tea.BackgroundColorMsg, tea.ForegroundColorMsg,
+		tea.CursorColorMsg, tea.CursorPositionMsg, tea.CapabilityMsg, tea.TerminalVersionMsg, tea.KeyboardEnhancementsMsg,
+		tea.ModeReportMsg, tea.ClipboardMsg:
+		return g.otherInput(now, msg)
+	}
+	if t := reflect.TypeOf(msg); t != nil {
+		if t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		for _, p := range inputPkgs {
+			if t.PkgPath() == p {
+				return g.otherInput(now, msg)
+			}
+		}
+	}
+	return msg
+}
+
+// otherInput lets through input that is neither a key nor the mouse
+// within its own bucket.
+func (g *guard) otherInput(now time.Time, msg tea.Msg) tea.Msg {
+	if g.other.take(now) {
+		return msg
+	}
+	return nil
+}
+
+// Update checks the idle time and passes the rest on.
 func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	m = g
 	defer g.catch(&cmd)
-	if g.ended {
+	if g.isEnded() {
 		return g, tea.Quit
 	}
-	now := time.Now()
+	now := g.cfg.Now()
 	switch msg.(type) {
 	case idleTickMsg:
 		if idle := now.Sub(g.lastIn); idle >= g.cfg.IdleTimeout {
@@ -78,15 +231,10 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 			return g, tea.Quit
 		}
 		return g, g.idleTick()
-	case tea.KeyPressMsg, tea.MouseClickMsg, tea.PasteMsg:
-		g.lastIn = now
-		g.tokens = min(float64(g.cfg.KeyBurst), g.tokens+now.Sub(g.last).Seconds()*g.cfg.KeyRate)
-		g.last = now
-		if g.tokens < 1 {
-			g.dropped = now
-			return g, nil
-		}
-		g.tokens--
+	case keysDroppedMsg:
+		return g, tea.Tick(warnFor, func(time.Time) tea.Msg { return warnDoneMsg{} })
+	case warnDoneMsg:
+		return g, nil
 	}
 	var inner tea.Model
 	inner, cmd = g.inner.Update(msg)
@@ -97,7 +245,7 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 }
 
 // View draws the inner model, with the rate warning on its first line
-// for two seconds after a key was dropped.
+// for a while after a key was dropped.
 func (g *guard) View() (v tea.View) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -109,11 +257,11 @@ func (g *guard) View() (v tea.View) {
 			v = tea.NewView(msgPanic)
 		}
 	}()
-	if g.ended {
+	if g.isEnded() {
 		return tea.NewView("")
 	}
 	v = g.inner.View()
-	if !g.dropped.IsZero() && time.Since(g.dropped) < 2*time.Second {
+	if !g.dropped.IsZero() && g.cfg.Now().Sub(g.dropped) < warnFor {
 		warn := fmt.Sprintf(" ! keys too fast: at most %.0f a second; some were dropped ", g.cfg.KeyRate)
 		lines := strings.SplitN(v.Content, "\n", 2)
 		lines[0] = warn

@@ -2,9 +2,13 @@ package server
 
 import (
 	"fmt"
+	"net"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
@@ -15,7 +19,7 @@ import (
 
 // The messages a refused connection reads.
 const (
-	msgNoCommand   = "klob: this server only plays Klob: connect without a command (ssh -p PORT host)"
+	msgNoCommand   = "klob: this server only plays Klob: connect without a command (ssh -p PORT host), or go straight to a table with join CODE or watch CODE (ssh -t -p PORT host join CODE)"
 	msgNoSubsystem = "klob: no file access on this server (no sftp, no scp)"
 	msgNoForward   = "klob: no port forwarding on this server"
 	msgNoPTY       = "klob: Klob needs a terminal: connect with ssh -t (or without -T)"
@@ -23,14 +27,51 @@ const (
 )
 
 // endReason is where a session's guard leaves why it ended, for the
-// handler to print after the program has restored the terminal.
-type endReasonKey struct{}
+// handler to print after the program has restored the terminal. The
+// context is the connection's: the key holds the session.
+type endReasonKey struct{ s ssh.Session }
 
-type endReason struct{ text string }
+type endReason struct {
+	mu   sync.Mutex
+	text string
+}
+
+// set keeps the first reason given.
+func (r *endReason) set(text string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.text == "" {
+		r.text = text
+	}
+}
+
+func (r *endReason) get() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.text
+}
 
 func reasonOf(s ssh.Session) *endReason {
-	r, _ := s.Context().Value(endReasonKey{}).(*endReason)
+	r, _ := s.Context().Value(endReasonKey{s}).(*endReason)
 	return r
+}
+
+// maxLogText is the most bytes of a client's string a log line keeps.
+const maxLogText = 64
+
+// logText is a string the client chose (a user name, TERM, a command)
+// fit for the log: quoted with every control, format and invalid byte
+// escaped, so it cannot start a line of its own or move the operator's
+// cursor, and cut to maxLogText bytes.
+func logText(s string) string {
+	if len(s) <= maxLogText {
+		return strconv.QuoteToASCII(s)
+	}
+	cut := maxLogText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s…(%d bytes)", strconv.QuoteToASCII(s[:cut]), len(s))
 }
 
 func who(s ssh.Session) string {
@@ -38,7 +79,7 @@ func who(s ssh.Session) string {
 	if k := s.PublicKey(); k != nil {
 		id = "key " + gossh.FingerprintSHA256(k)
 	}
-	return fmt.Sprintf("user %q (%s) from %s", s.User(), id, s.RemoteAddr())
+	return fmt.Sprintf("user %s (%s) from %s", logText(s.User()), id, s.RemoteAddr())
 }
 
 // logConnections writes one line when a session opens and one when it
@@ -49,15 +90,15 @@ func (s *Server) logConnections(next ssh.Handler) ssh.Handler {
 		pty, _, ok := sess.Pty()
 		term := "no terminal"
 		if ok {
-			term = fmt.Sprintf("%s %dx%d", pty.Term, pty.Window.Width, pty.Window.Height)
+			term = fmt.Sprintf("%s %dx%d", logText(pty.Term), pty.Window.Width, pty.Window.Height)
 		}
 		s.logger.Printf("connect %s, %s", who(sess), term)
 		r := &endReason{}
-		sess.Context().SetValue(endReasonKey{}, r)
+		sess.Context().SetValue(endReasonKey{sess}, r)
 		next(sess)
 		end := "disconnect"
-		if r.text != "" {
-			end += " (" + firstLine(r.text) + ")"
+		if t := r.get(); t != "" {
+			end += " (" + firstLine(t) + ")"
 		}
 		s.logger.Printf("%s %s after %s", end, who(sess), time.Since(start).Round(time.Second))
 	}
@@ -100,20 +141,95 @@ func (s *Server) limitSessions(next ssh.Handler) ssh.Handler {
 
 func setReason(sess ssh.Session, text string) {
 	if r := reasonOf(sess); r != nil {
-		r.text = text
+		r.set(text)
 	}
 }
 
-// refuseCommands refuses `ssh host command`: Klob is no shell.
-func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
+// limitRate refuses a session beyond ConnRate a second from one
+// address (an IPv4 address, an IPv6 /64), with Klob's words.
+func (s *Server) limitRate(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		if len(sess.Command()) > 0 {
-			setReason(sess, "refused command "+fmt.Sprintf("%q", sess.RawCommand()))
-			wish.Fatalln(sess, msgNoCommand)
+		if err := s.conns.Allow(keyedSession{sess}); err != nil {
+			msg := "klob: too many connections from your address in a short time; please wait a minute and try again"
+			setReason(sess, msg)
+			wish.Fatalln(sess, msg)
 			return
 		}
 		next(sess)
 	}
+}
+
+// keyedSession is a session whose address is the one the rate goes by
+// (addrKey): wish's limiter keys by the address's IP.
+type keyedSession struct{ ssh.Session }
+
+func (k keyedSession) RemoteAddr() net.Addr {
+	a := k.Session.RemoteAddr()
+	if tcp, ok := a.(*net.TCPAddr); ok && tcp.IP.To4() == nil {
+		return &net.TCPAddr{IP: tcp.IP.Mask(net.CIDRMask(64, 128))}
+	}
+	return a
+}
+
+// countSession tells the connection's limits that a session runs, so
+// its login deadline waits.
+func (s *Server) countSession(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if st := stateOf(sess.Context()); st != nil {
+			st.sessionStarted()
+			defer st.sessionEnded()
+		}
+		next(sess)
+	}
+}
+
+// refuseCommands refuses `ssh host command`: Klob is no shell. The
+// only commands are the two that go straight to a table, `join CODE`
+// and `watch CODE` (a terminal is still required); the lobby checks the
+// code.
+func (s *Server) refuseCommands(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if cmd := sess.Command(); len(cmd) > 0 {
+			verb, code, ok := ParseCommand(cmd)
+			if !ok {
+				setReason(sess, "refused command "+logText(sess.RawCommand()))
+				wish.Fatalln(sess, msgNoCommand)
+				return
+			}
+			sess.Context().SetValue(commandKey{sess}, [2]string{verb, code})
+		}
+		next(sess)
+	}
+}
+
+// commandKey holds, in the connection's context, the command a session
+// was started with.
+type commandKey struct{ s ssh.Session }
+
+// The commands a session may start with.
+const (
+	CmdJoin  = "join"
+	CmdWatch = "watch"
+)
+
+// maxCodeArg is the most bytes the argument of join or watch may hold:
+// a code is four letters, and a longer text reaches nothing but the
+// lobby's "not a code".
+const maxCodeArg = 16
+
+// ParseCommand reads a session's command: join or watch and one
+// argument of at most maxCodeArg printable ASCII characters. Anything
+// else is refused (ok false).
+func ParseCommand(args []string) (verb, code string, ok bool) {
+	if len(args) != 2 || (args[0] != CmdJoin && args[0] != CmdWatch) || len(args[1]) == 0 || len(args[1]) > maxCodeArg {
+		return "", "", false
+	}
+	for _, c := range []byte(args[1]) {
+		if c <= ' ' || c >= 0x7f {
+			return "", "", false
+		}
+	}
+	return args[0], args[1], true
 }
 
 // requirePTY refuses a session without a terminal.
@@ -125,8 +241,8 @@ func (s *Server) requirePTY(next ssh.Handler) ssh.Handler {
 			return
 		}
 		next(sess)
-		if r := reasonOf(sess); r != nil && r.text != "" {
-			wish.Errorln(sess, r.text+"\r")
+		if r := reasonOf(sess); r != nil && r.get() != "" {
+			wish.Errorln(sess, "\r\n"+r.get()+"\r")
 			_ = sess.Exit(1)
 		}
 	}
@@ -134,39 +250,54 @@ func (s *Server) requirePTY(next ssh.Handler) ssh.Handler {
 
 // refuseSubsystem answers sftp, scp and any other subsystem.
 func (s *Server) refuseSubsystem(sess ssh.Session) {
-	s.logger.Printf("refused subsystem %q for %s", sess.Subsystem(), who(sess))
+	s.logger.Printf("refused subsystem %s for %s", logText(sess.Subsystem()), who(sess))
 	wish.Fatalln(sess, msgNoSubsystem)
 }
 
-func refuseForward(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, _ ssh.Context) {
-	_ = ch.Reject(gossh.Prohibited, msgNoForward)
-}
-
-// program builds the session's Bubble Tea program around the guard.
+// program builds the session's Bubble Tea program around the guard:
+// its size clamped, its input bounded, its filter before the model.
 func (s *Server) program(sess ssh.Session) *tea.Program {
 	pty, _, _ := sess.Pty()
+	w, h := s.cfg.clamp(pty.Window.Width, pty.Window.Height)
 	info := &Session{
 		User:   sess.User(),
 		Remote: sess.RemoteAddr().String(),
-		Width:  pty.Window.Width,
-		Height: pty.Window.Height,
+		Width:  w,
+		Height: h,
+		Addr:   addrKey(sess.RemoteAddr()),
 		ctx:    sess.Context(),
+	}
+	if c, ok := sess.Context().Value(commandKey{sess}).([2]string); ok {
+		info.Verb, info.Code = c[0], c[1]
 	}
 	if k := sess.PublicKey(); k != nil {
 		info.Key = KeyID(k)
 	}
+	now := s.cfg.Now()
+	reason := reasonOf(sess)
 	g := &guard{
 		cfg:    &s.cfg,
-		reason: reasonOf(sess),
+		reason: reason,
 		logf:   func(f string, a ...any) { s.logger.Printf(f+" (%s)", append(a, who(sess))...) },
-		tokens: float64(s.cfg.KeyBurst),
-		last:   time.Now(),
-		lastIn: time.Now(),
+		gone:   sess.Context().Done(),
+		keys:   newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
+		other:  newBucket(s.cfg.KeyRate, s.cfg.KeyBurst, now),
+		lastIn: now,
 	}
 	g.inner = s.cfg.NewModel(info)
-	p := tea.NewProgram(g, bm.MakeOptions(sess)...)
+	in := newLimitedInput(sess, &s.cfg, func() {
+		if reason != nil {
+			reason.set(msgInputFlood(&s.cfg))
+		}
+	})
+	// wish's options (the output, the colour profile from the client's
+	// environment), then the bounded input, size and filter over them.
+	out := &stallWriter{w: sess, after: s.cfg.StallTimeout, stalled: func() { s.stalled(sess) }}
+	opts := append(bm.MakeOptions(sess), tea.WithInput(in), tea.WithOutput(out), tea.WithWindowSize(w, h), tea.WithFilter(g.filter))
+	p := tea.NewProgram(g, opts...)
 	send := p.Send
 	g.quit = func() { go p.Quit() }
+	g.send = send
 	info.send.Store(&send)
 	return p
 }

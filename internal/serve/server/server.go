@@ -21,7 +21,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/ssh"
 	"charm.land/wish/v2"
-	bm "charm.land/wish/v2/bubbletea"
 	"charm.land/wish/v2/ratelimiter"
 	gossh "golang.org/x/crypto/ssh"
 	"golang.org/x/time/rate"
@@ -46,10 +45,45 @@ type Config struct {
 	// of KeyBurst (defaults 40 and 80).
 	KeyRate  float64
 	KeyBurst int
-	// ConnRate is the most new connections a second from one address,
-	// with a burst of ConnBurst (defaults 5 and 2×MaxSessions).
+	// ConnRate is the most new sessions a second from one address (an
+	// IPv4 address or an IPv6 /64), with a burst of ConnBurst (defaults
+	// 5 and 2×MaxSessions).
 	ConnRate  float64
 	ConnBurst int
+	// MaxConns caps the connections open at once, counted from the TCP
+	// accept (default 2×MaxSessions+20: room for the sessions and for
+	// the "server is full" message); MaxConnsPerAddr caps those of one
+	// address, an IPv4 address or an IPv6 /64 (default 16).
+	MaxConns        int
+	MaxConnsPerAddr int
+	// LoginTimeout closes a connection that has no session running a
+	// terminal this long after its accept (the SSH handshake included)
+	// or after its last session ended (default 1 minute).
+	LoginTimeout time.Duration
+	// MaxChannels caps the channels open at once on one connection
+	// (default 2).
+	MaxChannels int
+	// RequestRate is the most requests (global or on a channel) and
+	// channel openings a second on one connection, with a burst of
+	// RequestBurst (defaults 50 and 200); a connection over it is closed.
+	RequestRate  float64
+	RequestBurst int
+	// MaxWidth and MaxHeight bound the terminal size a session is drawn
+	// at, at login and at every resize (defaults 240 and 80).
+	MaxWidth, MaxHeight int
+	// InputRate is the most bytes a second a session's client may send,
+	// with a burst of InputBurst (defaults 4 KB and 16 KB); a session over
+	// it is closed with a message.
+	InputRate  int
+	InputBurst int
+	// StallTimeout closes a session whose client has read nothing of
+	// its screen for this long: one write to it has waited that long
+	// (default 30 seconds). Such a client is dropped, never waited for:
+	// its frames stop, the others' go on.
+	StallTimeout time.Duration
+	// Now is the clock of the rates and the idle time; nil means
+	// time.Now.
+	Now func() time.Time
 	// Log receives one line per connection and disconnection (and the
 	// host key's fingerprint); nil discards.
 	Log io.Writer
@@ -58,26 +92,35 @@ type Config struct {
 }
 
 func (c *Config) defaults() {
-	if c.MaxSessions <= 0 {
-		c.MaxSessions = 100
-	}
-	if c.IdleTimeout <= 0 {
-		c.IdleTimeout = 30 * time.Minute
-	}
-	if c.KeyRate <= 0 {
-		c.KeyRate = 40
-	}
-	if c.KeyBurst <= 0 {
-		c.KeyBurst = 80
-	}
-	if c.ConnRate <= 0 {
-		c.ConnRate = 5
-	}
-	if c.ConnBurst <= 0 {
-		c.ConnBurst = 2 * c.MaxSessions
+	defaultTo(&c.MaxSessions, 100)
+	defaultTo(&c.IdleTimeout, 30*time.Minute)
+	defaultTo(&c.KeyRate, 40)
+	defaultTo(&c.KeyBurst, 80)
+	defaultTo(&c.ConnRate, 5)
+	defaultTo(&c.ConnBurst, 2*c.MaxSessions)
+	defaultTo(&c.MaxConns, 2*c.MaxSessions+20)
+	defaultTo(&c.MaxConnsPerAddr, 16)
+	defaultTo(&c.LoginTimeout, time.Minute)
+	defaultTo(&c.MaxChannels, 2)
+	defaultTo(&c.RequestRate, 50)
+	defaultTo(&c.RequestBurst, 200)
+	defaultTo(&c.MaxWidth, 240)
+	defaultTo(&c.MaxHeight, 80)
+	defaultTo(&c.InputRate, 4<<10)
+	defaultTo(&c.InputBurst, 16<<10)
+	defaultTo(&c.StallTimeout, 30*time.Second)
+	if c.Now == nil {
+		c.Now = time.Now
 	}
 	if c.Log == nil {
 		c.Log = io.Discard
+	}
+}
+
+// defaultTo sets *v to d when it is unset (zero or less).
+func defaultTo[T int | float64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
 	}
 }
 
@@ -90,8 +133,15 @@ type Session struct {
 	Key string
 	// Remote is the client's address.
 	Remote string
-	// Width and Height are the terminal's size at the start.
+	// Width and Height are the terminal's size at the start, within
+	// Config.MaxWidth and MaxHeight.
 	Width, Height int
+	// Addr is the client's address as the per-address limits count it:
+	// the IPv4 address, or the /64 of an IPv6 one.
+	Addr string
+	// Verb and Code are the command the session was started with:
+	// CmdJoin or CmdWatch and the code given ("" for none).
+	Verb, Code string
 
 	send atomic.Pointer[func(tea.Msg)]
 	ctx  context.Context
@@ -132,6 +182,8 @@ type Server struct {
 	logger      *log.Logger
 
 	sessions atomic.Int64
+	refused  atomic.Int64 // connections refused at the accept
+	conns    ratelimiter.RateLimiter
 	mu       sync.Mutex
 	ln       net.Listener
 }
@@ -162,7 +214,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.logger.Printf("%s %s: %s", what, cfg.HostKey, s.fingerprint)
 
-	conns := ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
+	s.conns = ratelimiter.NewRateLimiter(rate.Limit(cfg.ConnRate), cfg.ConnBurst, 1024)
 	srv, err := wish.NewServer(
 		wish.WithAddress(cfg.Addr),
 		ssh.HostKeyFile(cfg.HostKey),
@@ -171,23 +223,27 @@ func New(cfg Config) (*Server, error) {
 		wish.WithKeyboardInteractiveAuth(func(ssh.Context, gossh.KeyboardInteractiveChallenge) bool { return true }),
 		// Middlewares run last to first: the outermost is last.
 		wish.WithMiddleware(
-			bm.MiddlewareWithProgramHandler(s.program),
+			s.runProgram,
 			s.requirePTY,
 			s.refuseCommands,
 			s.limitSessions,
-			ratelimiter.Middleware(conns),
+			s.limitRate,
 			s.logConnections,
+			s.countSession,
 			s.recoverPanics,
 		),
 		func(srv *ssh.Server) error {
 			srv.SubsystemHandlers = map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem}
+			// Every channel and request goes through the connection's
+			// limits (limits.go).
 			srv.ChannelHandlers = map[string]ssh.ChannelHandler{
-				"session":      ssh.DefaultSessionHandler,
-				"direct-tcpip": refuseForward,
+				"session": s.sessionChannel,
+				"default": s.otherChannel,
 			}
 			srv.LocalPortForwardingCallback = nil
 			srv.ReversePortForwardingCallback = nil
-			srv.RequestHandlers = map[string]ssh.RequestHandler{}
+			srv.RequestHandlers = map[string]ssh.RequestHandler{"default": s.globalRequest}
+			srv.ConnCallback = s.wrapConn
 			return nil
 		},
 	)
@@ -204,12 +260,17 @@ func (s *Server) Fingerprint() string { return s.fingerprint }
 // Sessions returns the number of sessions open now.
 func (s *Server) Sessions() int { return int(s.sessions.Load()) }
 
-// Serve accepts connections on l until Close.
+// Refused returns the number of connections refused at the accept so
+// far (over MaxConns or MaxConnsPerAddr).
+func (s *Server) Refused() int { return int(s.refused.Load()) }
+
+// Serve accepts connections on l until Close. Connections are counted
+// from their accept (MaxConns, MaxConnsPerAddr).
 func (s *Server) Serve(l net.Listener) error {
 	s.mu.Lock()
 	s.ln = l
 	s.mu.Unlock()
-	err := s.srv.Serve(l)
+	err := s.srv.Serve(&limitListener{Listener: l, s: s, byAddr: map[string]int{}})
 	if errors.Is(err, ssh.ErrServerClosed) {
 		return nil
 	}

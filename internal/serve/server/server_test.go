@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,30 +22,47 @@ import (
 	"github.com/klob/klob/internal/testing/sshtest"
 )
 
-// echo shows who is connected and the last key; p panics in Update.
+// echo shows who is connected, the last key, the window's size, the
+// keys, mouse motions and frames it got; p panics in Update.
 type echo struct {
-	s    *server.Session
-	last string
+	s      *server.Session
+	last   string
+	w, h   int
+	keys   int
+	motion int
+	at     string // the last motion's cell
+	views  *atomic.Int64
 }
 
 func (e *echo) Init() tea.Cmd { return nil }
 
 func (e *echo) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if k.String() == "p" {
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		if m.String() == "p" {
 			panic("boom")
 		}
-		e.last = k.String()
+		e.last = m.String()
+		e.keys++
+	case tea.WindowSizeMsg:
+		e.w, e.h = m.Width, m.Height
+	case tea.MouseMotionMsg:
+		e.motion++
+		e.at = fmt.Sprintf("%d,%d", m.X, m.Y)
 	}
 	return e, nil
 }
 
 func (e *echo) View() tea.View {
+	if e.views != nil {
+		e.views.Add(1)
+	}
 	who := "key"
 	if e.s.Guest() {
 		who = "guest"
 	}
-	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s", e.s.User, who, e.last))
+	return tea.NewView(fmt.Sprintf("hello %s (%s) last=%s\nstart=%dx%d size=%dx%d keys=%d motion=%d at=%s", e.s.User, who, e.last,
+		e.s.Width, e.s.Height, e.w, e.h, e.keys, e.motion, e.at))
 }
 
 type syncBuf struct {
@@ -175,12 +193,14 @@ func TestIdleTimeout(t *testing.T) {
 }
 
 func TestKeyRate(t *testing.T) {
-	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3})
+	var now atomic.Int64
+	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3, Now: func() time.Time { return time.Unix(0, now.Load()) }})
 	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
 	c.WaitText(t, 5*time.Second, "hello ann")
 	require.NoError(t, c.Type("abcdefghij"))
 	c.WaitText(t, 5*time.Second, "keys too fast: at most 2 a second")
-	time.Sleep(2500 * time.Millisecond)
+	now.Add(int64(2500 * time.Millisecond))
 	require.NoError(t, c.Type("z"))
 	c.WaitText(t, 5*time.Second, "last=z")
 }
@@ -203,4 +223,94 @@ func TestPanicEndsOnlyThatSession(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_ = srv.Shutdown(ctx)
+}
+
+// cmdModel shows the command a session came with.
+type cmdModel struct{ s *server.Session }
+
+func (m cmdModel) Init() tea.Cmd                       { return nil }
+func (m cmdModel) Update(tea.Msg) (tea.Model, tea.Cmd) { return m, nil }
+func (m cmdModel) View() tea.View {
+	return tea.NewView(fmt.Sprintf("verb=%q code=%q addr=%s", m.s.Verb, m.s.Code, m.s.Addr))
+}
+
+// TestCommands: join CODE and watch CODE reach the program with a
+// terminal; without one, or any other command, the session is refused
+// as before.
+func TestCommands(t *testing.T) {
+	addr, _, log := start(t, server.Config{NewModel: func(s *server.Session) tea.Model { return cmdModel{s} }})
+	c := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24, Command: "join abcd"})
+	c.WaitText(t, 5*time.Second, `verb="join" code="abcd" addr=127.0.0.1`)
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: "watch ZZZZ"})
+	c.WaitText(t, 5*time.Second, `verb="watch" code="ZZZZ"`)
+	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
+	c.WaitText(t, 5*time.Second, `verb="" code=""`)
+	// Without a terminal: refused.
+	c = dial(t, addr, sshtest.Config{User: "ann", Command: "join ABCD"})
+	require.True(t, c.Wait(5*time.Second))
+	assert.Contains(t, c.Output(), "Klob needs a terminal")
+	for _, cmd := range []string{"cat /etc/passwd", "join", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
+		"join 'AB\x1b[2JCD'", "sh -c 'join ABCD'"} {
+		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
+		require.True(t, c.Wait(5*time.Second), "%q", cmd)
+		assert.Contains(t, c.Output(), "or go straight to a table with join CODE or watch CODE", "%q", cmd)
+	}
+	assert.NotContains(t, log.String(), "\x1b", "the log keeps no escape")
+}
+
+// noisy redraws a screen of changing text as fast as the program
+// draws, the way a table with moving cards does.
+type noisy struct{ n int }
+
+type noiseMsg struct{}
+
+func (m *noisy) Init() tea.Cmd { return m.tick() }
+func (m *noisy) tick() tea.Cmd {
+	return tea.Tick(time.Millisecond, func(time.Time) tea.Msg { return noiseMsg{} })
+}
+func (m *noisy) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if _, ok := msg.(noiseMsg); ok {
+		m.n++
+		return m, m.tick()
+	}
+	return m, nil
+}
+func (m *noisy) View() tea.View {
+	var b strings.Builder
+	for y := range 80 {
+		fmt.Fprintf(&b, "frame %09d row %02d %s\n", m.n, y, strings.Repeat(string(rune('a'+(m.n+y)%26)), 220))
+	}
+	v := tea.NewView(b.String())
+	v.AltScreen = true
+	return v
+}
+
+// TestClientThatNeverReads: a client that reads nothing of its screen
+// is closed by the server once a write has waited StallTimeout, and
+// another client's frames keep coming meanwhile.
+func TestClientThatNeverReads(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the stuck client's window of 2 MB is filled first")
+	}
+	addr, _, log := start(t, server.Config{StallTimeout: 300 * time.Millisecond,
+		NewModel: func(s *server.Session) tea.Model { return &noisy{} }})
+	stuck := dial(t, addr, sshtest.Config{User: "zed", Width: 240, Height: 80, NeverRead: true})
+	reader := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, NoEmulator: true})
+	// The stuck client's window (2 MB) fills and its writes wait; the
+	// server closes it. The test waits for that, however long it takes.
+	select {
+	case <-stuck.Done():
+	case <-time.After(time.Minute):
+		t.Fatal("the server never closed the client that does not read")
+	}
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, 5*time.Second, 10*time.Millisecond)
+	// Meanwhile, and after, the reader's frames come.
+	n := reader.Received()
+	require.Eventually(t, func() bool { return reader.Received() > n+10_000 }, 10*time.Second, time.Millisecond,
+		"the reading client's frames stopped")
+	select {
+	case <-reader.Done():
+		t.Fatal("the reading client was closed too")
+	default:
+	}
 }

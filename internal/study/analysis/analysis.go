@@ -14,15 +14,14 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// Samples per graded decision by phase, when Options.Samples is zero.
-// They are chosen so that a whole game to 500 (about 200 graded
-// decisions, two thirds of them cards) is analysed in well under a
-// minute on two cores, while the difference between two actions, scored
-// on the same samples, is known to a few points. See BenchmarkGame.
+// Samples per graded decision by phase, when Options.Samples is zero:
+// enough that two actions scored on the same samples are told apart to
+// a few points, few enough that a whole game is graded in under a
+// minute on two cores (BenchmarkGame).
 const (
 	BidSamples  = 300 // bids and the schmeiss answer: one or two solves per sample
-	PrepSamples = 200 // dix exchange and sequence dialogue
-	PlaySamples = 200 // each sample values every legal card with the solver
+	PrepSamples = 200 // declarations, dix exchange and sequence dialogue
+	PlaySamples = 200 // each sample values every legal card
 )
 
 // SamplesFor returns the default samples for a decision in phase p.
@@ -36,8 +35,9 @@ func SamplesFor(p rules.Phase) int {
 	return PlaySamples
 }
 
-// Options tune an analysis. The zero value grades every deal with the
-// default samples and seed 0, on every core.
+// Options tune an analysis. The zero value grades the seats people
+// played, every deal, with the default samples and seed 0, on every
+// core.
 type Options struct {
 	// Samples, when positive, is the samples of every decision; zero
 	// uses SamplesFor the decision's phase.
@@ -51,6 +51,10 @@ type Options struct {
 	// Deals, when not empty, limits the analysis to these deal numbers
 	// (1-based); the others are reported with no decisions.
 	Deals []int
+	// AllSeats grades every seat, bots included. Without it only the
+	// seats a person played (level human) are graded, or every seat in a
+	// game nobody played (bots only).
+	AllSeats bool
 	// Progress, when set, is called after each decision is graded, from
 	// the goroutine that called Analyze, with the count done so far.
 	Progress func(Progress)
@@ -71,13 +75,19 @@ type Progress struct {
 // Grade names how costly a decision was.
 type Grade uint8
 
-// The grades, from the loss in points (see the thresholds below).
+// The grades. NotGraded is the zero value: a step the analysis did not
+// grade, because it is chance (a shlomo draw) or a seat it was not
+// asked to grade. The others follow the loss in points (see the
+// thresholds below).
 const (
-	Forced     Grade = iota // a single legal action: not graded
+	NotGraded  Grade = iota // not a decision of a graded seat
+	Forced                  // a single legal action: nothing to grade
 	Good                    // loss below InaccuracyAt
 	Inaccuracy              // loss from InaccuracyAt
 	Mistake                 // loss from MistakeAt
 	Blunder                 // loss from BlunderAt
+
+	NumGrades = iota // the number of grades, the length of Summary.Counts
 )
 
 // Loss thresholds of the grades, in points of score difference. A
@@ -89,10 +99,10 @@ const (
 	BlunderAt    = 20.0
 )
 
-var gradeNames = [...]string{"forced", "good", "inaccuracy", "mistake", "blunder"}
+var gradeNames = [...]string{"not graded", "forced", "good", "inaccuracy", "mistake", "blunder"}
 
-// String returns the grade's name: "forced", "good", "inaccuracy",
-// "mistake" or "blunder".
+// String returns the grade's name: "not graded", "forced", "good",
+// "inaccuracy", "mistake" or "blunder".
 func (g Grade) String() string {
 	if int(g) < len(gradeNames) {
 		return gradeNames[g]
@@ -100,8 +110,8 @@ func (g Grade) String() string {
 	return "unknown"
 }
 
-// Mark is the grade as a chess annotator writes it: "" for forced and
-// good, "?!" inaccuracy, "?" mistake, "??" blunder.
+// Mark is the grade as a chess annotator writes it: "" up to good, "?!"
+// inaccuracy, "?" mistake, "??" blunder.
 func (g Grade) Mark() string {
 	switch g {
 	case Inaccuracy:
@@ -114,7 +124,8 @@ func (g Grade) Mark() string {
 	return ""
 }
 
-// GradeOf returns the grade of a graded decision that lost loss points.
+// GradeOf returns the grade of a decision with a choice that lost loss
+// points.
 func GradeOf(loss float64) Grade {
 	switch {
 	case loss >= BlunderAt:
@@ -131,18 +142,18 @@ func GradeOf(loss float64) Grade {
 type Decision struct {
 	Deal   int        // 1-based deal number
 	Step   int        // 1-based step within the deal, as the log counts them
-	Seat   rules.Seat // who acted
+	Seat   rules.Seat // who acted (rules.ChanceSeat for a draw)
 	Phase  rules.Phase
-	Trick  int          // in the card play, the trick (1-9) the card went to; else 0
+	Trick  int          // in the card play, the trick the card went to (from 1); else 0
 	Action rules.Action // what was played
 	Grade  Grade
 	// Best is the action the evaluation ranks first (Action itself when
 	// it is the best); Loss is Best's score minus Action's, never
-	// negative. Both are zero values for a forced step.
+	// negative. Both are zero values for a step without a choice.
 	Best rules.Action
 	Loss float64
 	// Mean and BestMean are the expected score differences of Action and
-	// Best (seat's points minus the opponent's for the deal), and StdErr
+	// Best for the deciding seat's side (eval.Result.Mean), and StdErr
 	// the standard error of Mean over the samples.
 	Mean, BestMean, StdErr float64
 	// Points, in the card play, are the solver's card-point difference
@@ -151,20 +162,21 @@ type Decision struct {
 	// Samples is the number of sampled deals the grade rests on.
 	Samples int
 	// Results holds every legal action's evaluation, in legal order
-	// (nil for a forced step).
+	// (nil for a step without a choice).
 	Results []eval.Result
 }
 
-// Graded reports whether the decision had a choice.
-func (d *Decision) Graded() bool { return d.Grade != Forced }
+// Graded reports whether the decision had a choice and was graded.
+func (d *Decision) Graded() bool { return d.Grade >= Good }
 
 // Summary adds up one player's decisions (in one deal or a whole game).
 type Summary struct {
 	Graded int     // decisions with a choice
 	Forced int     // steps with a single legal action
 	Lost   float64 // total expected points lost over the graded decisions
-	// Counts of graded decisions by grade, indexed by Grade.
-	Counts [5]int
+	// Counts of the decisions by grade, indexed by Grade (NotGraded is
+	// always zero: such steps are nobody's to sum).
+	Counts [NumGrades]int
 	// Mistakes are the costliest graded decisions, biggest first (at most
 	// Options.Top, and only those graded Inaccuracy or worse).
 	Mistakes []Decision
@@ -176,10 +188,11 @@ type DealReport struct {
 	Dealer   rules.Seat
 	Done     bool // the deal was played out
 	Analysed bool // false when Options.Deals left it out
-	// Decisions holds every step in order, forced ones included.
+	// Decisions holds every step in order: those of the seats not graded
+	// and chance steps with grade NotGraded.
 	Decisions []Decision
-	// Players holds each seat's summary (entries past the seat count
-	// are empty).
+	// Players holds each seat's summary (empty for a seat not graded and
+	// past the seat count).
 	Players [4]Summary
 }
 
@@ -188,20 +201,44 @@ type Report struct {
 	Header  gamelog.Header
 	Seed    uint64
 	Samples int // Options.Samples (0: by phase)
+	// Graded says which seats were graded (see Options.AllSeats).
+	Graded  [4]bool
 	Deals   []DealReport
 	Players [4]Summary // the whole game, by seat
 }
 
-// job is one step to grade.
-type job struct {
-	deal, step int // 0-based indexes into Replay.Deals and the steps
-	view       rules.View
-	table      *rules.TableView // a decision at a table of three or four: view is unused
-	legal      int
+// Seats returns the number of seats of the game analysed.
+func (r *Report) Seats() int { return r.Header.Seats() }
+
+// GradedSeats returns which seats of a game with header h an analysis
+// grades: with all, every seat; else the seats a person played, or
+// every seat when none did.
+func GradedSeats(h *gamelog.Header, all bool) [4]bool {
+	var g [4]bool
+	n := h.Seats()
+	people := false
+	for s := range n {
+		if h.Level(rules.Seat(s)) == gamelog.Human {
+			g[s], people = true, true
+		}
+	}
+	if all || !people {
+		for s := range n {
+			g[s] = true
+		}
+	}
+	return g
 }
 
-// Analyze grades every decision of r. It stops and returns ctx's error
-// when ctx ends.
+// job is one step to grade: the view of the seat that took it.
+type job struct {
+	deal, step int // 0-based indexes into Replay.Deals and the steps
+	view       *rules.View
+}
+
+// Analyze grades the decisions of r: every step of each seat
+// Options.AllSeats selects, from that seat's view, whatever the seat
+// count. It stops and returns ctx's error when ctx ends.
 func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, error) {
 	if r == nil {
 		return nil, errors.New("analysis: no replay")
@@ -217,7 +254,9 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 		}
 		want[n] = true
 	}
-	rep := &Report{Header: r.Header, Seed: opt.Seed, Samples: opt.Samples, Deals: make([]DealReport, len(r.Deals))}
+	n := r.Players()
+	rep := &Report{Header: r.Header, Seed: opt.Seed, Samples: opt.Samples, Graded: GradedSeats(&r.Header, opt.AllSeats),
+		Deals: make([]DealReport, len(r.Deals))}
 	var jobs []job
 	for i := range r.Deals {
 		rd := &r.Deals[i]
@@ -228,61 +267,39 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 		}
 		dr.Analysed = true
 		dr.Decisions = make([]Decision, len(rd.Steps))
-		if r.Players() > 2 {
-			jobs = tableJobs(jobs, i, rd, dr)
-			continue
-		}
 		d := rd.At(0)
 		for j, st := range rd.Steps {
-			v := d.View(st.Seat)
-			n := len(v.Legal())
-			dr.Decisions[j] = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action}
+			dec := &dr.Decisions[j]
+			*dec = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action}
 			if d.Phase() == rules.PhasePlay {
-				dr.Decisions[j].Trick = int(d.Play().Tricks) + 1
+				dec.Trick = int(d.Play().Tricks) + 1
 			}
-			jobs = append(jobs, job{deal: i, step: j, view: v, legal: n})
+			if int(st.Seat) < n && rep.Graded[st.Seat] {
+				v := d.View(st.Seat)
+				jobs = append(jobs, job{deal: i, step: j, view: &v})
+			}
 			d.ApplyUnchecked(st.Action)
 		}
 	}
 	if err := grade(ctx, rep, jobs, opt); err != nil {
 		return nil, err
 	}
-	n := r.Players()
+	var all []Decision
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
 		for s := range n {
-			dr.Players[s] = summarise(dr.Decisions, rules.Seat(s), top)
+			if rep.Graded[s] {
+				dr.Players[s] = summarise(dr.Decisions, rules.Seat(s), top)
+			}
 		}
-	}
-	var all []Decision
-	for i := range rep.Deals {
-		all = append(all, rep.Deals[i].Decisions...)
+		all = append(all, dr.Decisions...)
 	}
 	for s := range n {
-		rep.Players[s] = summarise(all, rules.Seat(s), top)
+		if rep.Graded[s] {
+			rep.Players[s] = summarise(all, rules.Seat(s), top)
+		}
 	}
 	return rep, nil
-}
-
-// tableJobs appends the jobs of deal i of a table of three or four, rd,
-// and fills dr's decisions. A chance step (a shlomo draw) is nobody's
-// decision: it has no legal action for any seat and is marked Forced.
-func tableJobs(jobs []job, i int, rd *gamelog.ReplayDeal, dr *DealReport) []job {
-	t := rd.AtTable(0)
-	for j, st := range rd.Steps {
-		v := t.View(st.Seat)
-		dr.Decisions[j] = Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: t.Phase(), Action: st.Action}
-		if t.Phase() == rules.PhasePlay {
-			done := 0
-			for o := range v.Players {
-				done += v.Tricks[o]
-			}
-			dr.Decisions[j].Trick = done + 1
-		}
-		jobs = append(jobs, job{deal: i, step: j, table: &v, legal: len(v.Legal())})
-		t.ApplyUnchecked(st.Action)
-	}
-	return jobs
 }
 
 // graded is a finished job.
@@ -293,7 +310,9 @@ type graded struct {
 }
 
 // grade evaluates the jobs on opt.Workers goroutines, each with its own
-// evaluator working on one core, and fills in the decisions.
+// evaluator working on one core, and fills in the decisions. Each
+// decision's samples follow from its view and the seed alone, so the
+// report does not depend on which worker took it.
 func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 	workers := runtime.GOMAXPROCS(0)
 	if opt.Workers > 0 {
@@ -315,7 +334,7 @@ func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 					return
 				}
 				dec := rep.Deals[jb.deal].Decisions[jb.step]
-				err := gradeOne(ctx, ev, &jb, &dec, opt)
+				err := gradeOne(ctx, ev, jb.view, &dec, opt)
 				select {
 				case out <- graded{jb.deal, jb.step, dec, err}:
 				case <-ctx.Done():
@@ -357,9 +376,11 @@ func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 	return ctx.Err()
 }
 
-// gradeOne evaluates one step.
-func gradeOne(ctx context.Context, ev *eval.Evaluator, jb *job, dec *Decision, opt Options) error {
-	if jb.legal <= 1 {
+// gradeOne evaluates one step, from v, the view of the seat that took
+// it. The opponents' earlier cards are read as the hard bot reads them
+// (by the normal bot's play) where the evaluation models them.
+func gradeOne(ctx context.Context, ev *eval.Evaluator, v *rules.View, dec *Decision, opt Options) error {
+	if len(v.Legal()) <= 1 {
 		dec.Grade = Forced
 		return nil
 	}
@@ -367,13 +388,7 @@ func gradeOne(ctx context.Context, ev *eval.Evaluator, jb *job, dec *Decision, o
 	if n <= 0 {
 		n = SamplesFor(dec.Phase)
 	}
-	var e eval.Evaluation
-	var err error
-	if jb.table != nil {
-		e, err = eval.EvaluateTable(ctx, jb.table, eval.Options{Samples: n, Seed: eval.TableSeedFor(opt.Seed, jb.table), Workers: 1})
-	} else {
-		e, err = ev.Evaluate(ctx, jb.view, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, &jb.view), Workers: 1, Model: ai.PlayoutPolicy})
-	}
+	e, err := ev.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(opt.Seed, v), Workers: 1, Model: ai.PlayoutPolicy})
 	if err != nil {
 		return fmt.Errorf("analysis: deal %d step %d: %w", dec.Deal, dec.Step, err)
 	}
@@ -412,7 +427,7 @@ func summarise(decs []Decision, seat rules.Seat, top int) Summary {
 	var s Summary
 	var bad []Decision
 	for _, d := range decs {
-		if d.Seat != seat {
+		if d.Seat != seat || d.Grade == NotGraded {
 			continue
 		}
 		s.Counts[d.Grade]++

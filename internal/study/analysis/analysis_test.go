@@ -3,10 +3,13 @@ package analysis
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
@@ -18,9 +21,39 @@ import (
 // the bot chose by.
 const analysisSeed = 1
 
+// recorded is a recorded game of each seat count, graded cheaply (few
+// samples, a few deals) by the tests of the report's consistency: the
+// two-player one with a planted blunder, the tables with every house
+// variant on, so that declarations and chance draws are among the steps.
+var recorded = []struct {
+	players int
+	path    string
+	deals   []int
+}{
+	{2, filepath.Join(fixtureDir, "planted-blunder.klob"), []int{2, 3}},
+	{3, "tables/3-01-every-house-variant.klob", []int{1, 2}},
+	{4, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob", []int{1, 2}},
+}
+
 func replayOf(t testing.TB, path string) (*gamelog.Log, *gamelog.Replay) {
 	t.Helper()
 	return testkit.ReadReplay(t, path)
+}
+
+// withPeople returns the log at path with the seats in people played by
+// a person and the others by the hard bot.
+func withPeople(t testing.TB, path string, people ...rules.Seat) *gamelog.Replay {
+	t.Helper()
+	l, _ := replayOf(t, path)
+	for s := range rules.Seat(l.Header.Seats()) {
+		l.Header.Levels[s] = string(ai.Hard)
+	}
+	for _, s := range people {
+		l.Header.Levels[s] = gamelog.Human
+	}
+	r, err := l.Replay()
+	require.NoError(t, err)
+	return r
 }
 
 func analyse(t testing.TB, r *gamelog.Replay, opt Options) *Report {
@@ -30,67 +63,87 @@ func analyse(t testing.TB, r *gamelog.Replay, opt Options) *Report {
 	return rep
 }
 
+func name(players int) string { return fmt.Sprintf("%d players", players) }
+
 func TestFixturesAreValid(t *testing.T) {
-	for _, name := range []string{hardVsHard, plantedName} {
-		l, r := replayOf(t, filepath.Join(fixtureDir, name))
-		if !r.Over || r.Header.Options.Target != 500 {
-			t.Errorf("%s: over %v, target %d: want a whole game to 500", name, r.Over, r.Header.Options.Target)
-		}
-		if r.Header.Levels != [2]string{"hard", "hard"} {
-			t.Errorf("%s: levels %q, want the hard bot on both seats", name, r.Header.Levels)
-		}
-		if name != plantedName {
-			continue
-		}
-		p, err := readPlant(l)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if p.deal < 1 || p.deal > len(r.Deals) || p.step < 1 || p.step > len(r.Deals[p.deal-1].Steps) {
-			t.Fatalf("%s: plant at deal %d step %d is outside the game", name, p.deal, p.step)
-		}
-		rd := &r.Deals[p.deal-1]
-		st := rd.Steps[p.step-1]
-		d := rd.At(p.step - 1)
-		jack := rules.PlayAction(rules.NewCard(rules.Jack, d.Trump()))
-		if st.Seat != p.seat || st.Action != p.action || p.action != jack {
-			t.Errorf("%s: step %d of deal %d is %s, want %s: play the jack of trump", name, p.step, p.deal, st, jack)
-		}
-		if !d.IsLegal(p.better) || p.better.Kind != rules.PlayCard || rules.Points(p.better.Card, d.Trump()) > 4 {
-			t.Errorf("%s: the better action %s is not a legal small card", name, p.better)
-		}
+	for _, f := range fixtures {
+		t.Run(name(f.players), func(t *testing.T) {
+			for _, file := range []string{f.hard, f.planted} {
+				l, r := replayOf(t, filepath.Join(fixtureDir, file))
+				if r.Players() != f.players || !r.Over || r.Header.Options.Target != 500 {
+					t.Errorf("%s: %d players, over %v, target %d: want a whole game of %d to 500", file, r.Players(), r.Over, r.Header.Options.Target, f.players)
+				}
+				for s := range rules.Seat(f.players) {
+					if lv := r.Header.Level(s); lv != string(ai.Hard) {
+						t.Errorf("%s: level %q at %s, want the hard bot on every seat", file, lv, s)
+					}
+				}
+				if file != f.planted {
+					continue
+				}
+				p, err := readPlant(l)
+				require.NoError(t, err, file)
+				if p.deal < 1 || p.deal > len(r.Deals) || p.step < 1 || p.step > len(r.Deals[p.deal-1].Steps) {
+					t.Fatalf("%s: plant at deal %d step %d is outside the game", file, p.deal, p.step)
+				}
+				rd := &r.Deals[p.deal-1]
+				st := rd.Steps[p.step-1]
+				d := rd.At(p.step - 1)
+				jack := rules.PlayAction(rules.NewCard(rules.Jack, d.Trump()))
+				if st.Seat != p.seat || st.Action != p.action || p.action != jack {
+					t.Errorf("%s: step %d of deal %d is %s, want %s: play the jack of trump", file, p.step, p.deal, st, jack)
+				}
+				if !d.IsLegal(p.better) || p.better.Kind != rules.PlayCard || rules.Points(p.better.Card, d.Trump()) > 4 {
+					t.Errorf("%s: the better action %s is not a legal small card", file, p.better)
+				}
+			}
+		})
 	}
 }
 
 // TestPlantedBlunder: the planted jack is graded a blunder at its deal,
-// step and seat, with the small card as the better action, and is the
-// biggest mistake of that player in the deal and in the game.
+// step and seat, a small card ranked best, and it is the biggest mistake
+// of that player in the deal and in the game. The person is said to
+// have played the planted seat, so only that seat is graded.
 func TestPlantedBlunder(t *testing.T) {
-	l, r := replayOf(t, filepath.Join(fixtureDir, plantedName))
-	p, err := readPlant(l)
-	require.NoError(t, err)
-	opt := Options{Seed: analysisSeed}
-	if testing.Short() {
-		opt.Deals = []int{p.deal}
-	}
-	rep := analyse(t, r, opt)
-	d := rep.Decision(p.deal, p.step)
-	if d == nil {
-		t.Fatalf("no decision at deal %d step %d", p.deal, p.step)
-	}
-	if d.Deal != p.deal || d.Step != p.step || d.Seat != p.seat || d.Action != p.action {
-		t.Fatalf("decision at deal %d step %d: got deal %d step %d %s %s, want %s %s", p.deal, p.step, d.Deal, d.Step, d.Seat, d.Action, p.seat, p.action)
-	}
-	if d.Grade != Blunder || d.Best != p.better {
-		t.Errorf("planted %s: got grade %s, loss %.1f, better %s; want blunder (loss >= %.0f), better %s", d.Action, d.Grade, d.Loss, d.Best, BlunderAt, p.better)
-	}
-	if m := rep.Deals[p.deal-1].Players[p.seat].Mistakes; len(m) == 0 || m[0].Step != p.step {
-		t.Errorf("deal %d: biggest mistakes of %s are %v, want the planted step %d first", p.deal, p.seat, steps(m), p.step)
-	}
-	if !testing.Short() {
-		if m := rep.Players[p.seat].Mistakes; len(m) == 0 || m[0].Deal != p.deal || m[0].Step != p.step {
-			t.Errorf("game: biggest mistakes of %s are %v, want deal %d step %d first", p.seat, steps(m), p.deal, p.step)
-		}
+	for _, f := range fixtures {
+		t.Run(name(f.players), func(t *testing.T) {
+			path := filepath.Join(fixtureDir, f.planted)
+			l, _ := replayOf(t, path)
+			p, err := readPlant(l)
+			require.NoError(t, err)
+			r := withPeople(t, path, p.seat)
+			opt := Options{Seed: analysisSeed}
+			if testing.Short() {
+				opt.Deals = []int{p.deal}
+			}
+			rep := analyse(t, r, opt)
+			d := rep.Decision(p.deal, p.step)
+			if d == nil {
+				t.Fatalf("no decision at deal %d step %d", p.deal, p.step)
+			}
+			if d.Deal != p.deal || d.Step != p.step || d.Seat != p.seat || d.Action != p.action {
+				t.Fatalf("decision at deal %d step %d: got deal %d step %d %s %s, want %s %s", p.deal, p.step, d.Deal, d.Step, d.Seat, d.Action, p.seat, p.action)
+			}
+			at := r.Deals[p.deal-1].At(p.step - 1)
+			trump := at.Trump()
+			if d.Grade != Blunder || d.Best.Kind != rules.PlayCard || rules.Points(d.Best.Card, trump) > 4 {
+				t.Errorf("planted %s: got grade %s, loss %.1f, better %s; want blunder (loss >= %.0f), better a small card such as %s", d.Action, d.Grade, d.Loss, d.Best, BlunderAt, p.better)
+			}
+			if m := rep.Deals[p.deal-1].Players[p.seat].Mistakes; len(m) == 0 || m[0].Step != p.step {
+				t.Errorf("deal %d: biggest mistakes of %s are %v, want the planted step %d first", p.deal, p.seat, steps(m), p.step)
+			}
+			if !testing.Short() {
+				if m := rep.Players[p.seat].Mistakes; len(m) == 0 || m[0].Deal != p.deal || m[0].Step != p.step {
+					t.Errorf("game: biggest mistakes of %s are %v, want deal %d step %d first", p.seat, steps(m), p.deal, p.step)
+				}
+			}
+			for s := range rules.Seat(f.players) {
+				if (s == p.seat) != rep.Graded[s] {
+					t.Errorf("seat %s graded %v; want only the person's seat %s", s, rep.Graded[s], p.seat)
+				}
+			}
+		})
 	}
 }
 
@@ -102,110 +155,158 @@ func steps(ds []Decision) [][2]int {
 	return out
 }
 
-// TestHardVsHardSmallLosses: the hard bot against itself loses little.
-// The bot and the analysis run the same evaluation, the bot with fewer
-// samples (120 a card) and other seeds, so they disagree only where two
-// actions are close: on this game and four analysis seeds the worst
-// single disagreement measured 8.3 points and the average loss per
-// graded decision 0.17 to 0.44. The test allows an average of 1 point
-// (the planted blunder alone adds 0.4 to a player's average) and no
-// decision graded blunder (20 points, twice the worst noise seen).
-// With -short (the race run) only two deals are analysed and only the
-// blunder check is made: an average over 30 decisions says little.
+// hardBounds bound, by seat count, what the analysis may find against
+// the hard bot playing itself: the average loss of a graded decision and
+// the blunders of a seat. At two the bot and the analysis run the same
+// evaluation on other samples, so they disagree only where two actions
+// are close. At three and four the hard bot searches the card play its
+// own way while the evaluation plays the rest of each deal by a rule, so
+// they disagree more often, and on a few cards by a blunder's worth.
+// The figures measured are in docs/experiments/2026-12-01-analysis.md.
+var hardBounds = map[int]struct {
+	avg      float64
+	blunders int
+}{2: {1, 0}, 3: {3, 1}, 4: {3, 1}}
+
+// TestHardVsHardSmallLosses: the hard bot against itself loses little in
+// the analysis' eyes, over a whole game at each seat count. It is a
+// statistical check of the grades, left out with -short: a few deals
+// say little, and TestPlantedBlunder checks the grading itself.
 func TestHardVsHardSmallLosses(t *testing.T) {
-	_, r := replayOf(t, filepath.Join(fixtureDir, hardVsHard))
-	opt := Options{Seed: analysisSeed}
 	if testing.Short() {
-		opt.Deals = []int{1, 2}
+		t.Skip("grades whole games: run without -short")
 	}
-	rep := analyse(t, r, opt)
-	for s := range 2 {
-		p := rep.Players[s]
-		if p.Graded == 0 {
-			t.Fatalf("seat %s: no graded decision", rules.Seat(s))
-		}
-		avg := p.Lost / float64(p.Graded)
-		t.Logf("seat %s: %d graded, %.1f points lost, %.2f a decision, grades %v", rules.Seat(s), p.Graded, p.Lost, avg, p.Counts)
-		if avg >= 1 && !testing.Short() {
-			t.Errorf("seat %s: %.2f points lost a decision, want below 1", rules.Seat(s), avg)
-		}
-		if p.Counts[Blunder] > 0 {
-			t.Errorf("seat %s: %d blunders (%v), want none", rules.Seat(s), p.Counts[Blunder], steps(p.Mistakes))
-		}
+	for _, f := range fixtures {
+		t.Run(name(f.players), func(t *testing.T) {
+			_, r := replayOf(t, filepath.Join(fixtureDir, f.hard))
+			rep := analyse(t, r, Options{Seed: analysisSeed})
+			bound := hardBounds[f.players]
+			for s := range f.players {
+				p := rep.Players[s]
+				if p.Graded == 0 {
+					t.Fatalf("seat %s: no graded decision", rules.Seat(s))
+				}
+				avg := p.Lost / float64(p.Graded)
+				t.Logf("seat %s: %d graded, %.1f points lost, %.2f a decision, grades %v", rules.Seat(s), p.Graded, p.Lost, avg, p.Counts)
+				if avg >= bound.avg {
+					t.Errorf("seat %s: %.2f points lost a decision, want below %g", rules.Seat(s), avg, bound.avg)
+				}
+				if p.Counts[Blunder] > bound.blunders {
+					t.Errorf("seat %s: %d blunders (%v), want at most %d", rules.Seat(s), p.Counts[Blunder], steps(p.Mistakes), bound.blunders)
+				}
+			}
+		})
 	}
 }
 
 // TestReportIsConsistent checks every decision and summary against the
-// rules of the report: forced steps are the single-action ones, losses
-// are differences of the evaluations, summaries add up.
+// rules of the report, at every seat count: every step has its decision,
+// graded exactly when its seat had a choice (a chance draw is nobody's),
+// each result in the legal order of the seat's view and computed from
+// that view, losses are differences of the evaluations, summaries add
+// up by seat.
 func TestReportIsConsistent(t *testing.T) {
-	_, r := replayOf(t, filepath.Join(fixtureDir, plantedName))
-	rep := analyse(t, r, Options{Seed: 3, Samples: 24, Deals: []int{2, 3}, Top: 2})
-	if len(rep.Deals) != len(r.Deals) {
-		t.Fatalf("%d deal reports, want %d", len(rep.Deals), len(r.Deals))
-	}
-	var game [2]Summary
-	for i, dr := range rep.Deals {
-		rd := &r.Deals[i]
-		if dr.No != rd.No || dr.Dealer != rd.Dealer || dr.Done != rd.Done {
-			t.Errorf("deal %d: header %d %s %v, want %d %s %v", i+1, dr.No, dr.Dealer, dr.Done, rd.No, rd.Dealer, rd.Done)
-		}
-		if want := dr.No == 2 || dr.No == 3; dr.Analysed != want || (len(dr.Decisions) > 0) != want {
-			t.Errorf("deal %d: analysed %v with %d decisions, want analysed %v", dr.No, dr.Analysed, len(dr.Decisions), want)
-		}
-		if !dr.Analysed {
-			continue
-		}
-		if len(dr.Decisions) != len(rd.Steps) {
-			t.Fatalf("deal %d: %d decisions for %d steps", dr.No, len(dr.Decisions), len(rd.Steps))
-		}
-		var sum [2]Summary
-		for j, d := range dr.Decisions {
-			deal := rd.At(j)
-			v := deal.View(d.Seat)
-			legal := v.Legal()
-			if d.Deal != dr.No || d.Step != j+1 || d.Seat != rd.Steps[j].Seat || d.Action != rd.Steps[j].Action || d.Phase != deal.Phase() {
-				t.Fatalf("deal %d step %d: decision %+v does not match the log", dr.No, j+1, d)
+	const samples = 12
+	for _, c := range recorded {
+		t.Run(name(c.players), func(t *testing.T) {
+			_, r := replayOf(t, c.path)
+			rep := analyse(t, r, Options{Seed: 3, Samples: samples, Deals: c.deals, AllSeats: true, Top: 2})
+			if len(rep.Deals) != len(r.Deals) || rep.Seats() != c.players {
+				t.Fatalf("%d deal reports of %d seats, want %d of %d", len(rep.Deals), rep.Seats(), len(r.Deals), c.players)
 			}
-			if (len(legal) == 1) != (d.Grade == Forced) {
-				t.Errorf("deal %d step %d: %d legal actions but grade %s", dr.No, j+1, len(legal), d.Grade)
-			}
-			s := &sum[d.Seat]
-			if d.Grade == Forced {
-				s.Forced++
-				if d.Loss != 0 || d.Results != nil {
-					t.Errorf("deal %d step %d: forced with loss %v", dr.No, j+1, d.Loss)
+			var game [4]Summary
+			phases := map[rules.Phase]bool{}
+			for i, dr := range rep.Deals {
+				rd := &r.Deals[i]
+				if dr.No != rd.No || dr.Dealer != rd.Dealer || dr.Done != rd.Done {
+					t.Errorf("deal %d: header %d %s %v, want %d %s %v", i+1, dr.No, dr.Dealer, dr.Done, rd.No, rd.Dealer, rd.Done)
 				}
-				continue
-			}
-			s.Graded++
-			s.Lost += d.Loss
-			if len(d.Results) != len(legal) || d.Samples != 24 {
-				t.Errorf("deal %d step %d: %d results from %d samples, want %d from 24", dr.No, j+1, len(d.Results), d.Samples, len(legal))
-			}
-			best := d.Results[0].Mean
-			for k, res := range d.Results {
-				if res.Action != legal[k] {
-					t.Errorf("deal %d step %d: result %d is %s, want %s", dr.No, j+1, k, res.Action, legal[k])
+				want := false
+				for _, n := range c.deals {
+					want = want || n == dr.No
 				}
-				best = max(best, res.Mean)
+				if dr.Analysed != want || (len(dr.Decisions) > 0) != want {
+					t.Errorf("deal %d: analysed %v with %d decisions, want analysed %v", dr.No, dr.Analysed, len(dr.Decisions), want)
+				}
+				if !dr.Analysed {
+					continue
+				}
+				if len(dr.Decisions) != len(rd.Steps) {
+					t.Fatalf("deal %d: %d decisions for %d steps", dr.No, len(dr.Decisions), len(rd.Steps))
+				}
+				var sum [4]Summary
+				checkedView := false
+				for j, d := range dr.Decisions {
+					deal := rd.At(j)
+					if d.Deal != dr.No || d.Step != j+1 || d.Seat != rd.Steps[j].Seat || d.Action != rd.Steps[j].Action || d.Phase != deal.Phase() {
+						t.Fatalf("deal %d step %d: decision %+v does not match the log", dr.No, j+1, d)
+					}
+					if wantTrick := int(deal.Play().Tricks) + 1; (d.Phase == rules.PhasePlay) != (d.Trick == wantTrick) {
+						t.Errorf("deal %d step %d: trick %d in phase %s, want %d in the card play", dr.No, j+1, d.Trick, d.Phase, wantTrick)
+					}
+					if d.Seat == rules.ChanceSeat {
+						if d.Grade != NotGraded || d.Results != nil {
+							t.Errorf("deal %d step %d: a chance draw graded %s", dr.No, j+1, d.Grade)
+						}
+						continue
+					}
+					v := deal.View(d.Seat)
+					legal := v.Legal()
+					if (len(legal) == 1) != (d.Grade == Forced) || d.Grade == NotGraded {
+						t.Errorf("deal %d step %d: %d legal actions but grade %s", dr.No, j+1, len(legal), d.Grade)
+					}
+					s := &sum[d.Seat]
+					if d.Grade == Forced {
+						s.Forced++
+						if d.Loss != 0 || d.Results != nil {
+							t.Errorf("deal %d step %d: forced with loss %v", dr.No, j+1, d.Loss)
+						}
+						continue
+					}
+					phases[d.Phase] = true
+					s.Graded++
+					s.Lost += d.Loss
+					if len(d.Results) != len(legal) || d.Samples != samples {
+						t.Fatalf("deal %d step %d: %d results from %d samples, want %d from %d", dr.No, j+1, len(d.Results), d.Samples, len(legal), samples)
+					}
+					best := d.Results[0].Mean
+					for k, res := range d.Results {
+						if res.Action != legal[k] {
+							t.Errorf("deal %d step %d: result %d is %s, want %s", dr.No, j+1, k, res.Action, legal[k])
+						}
+						best = max(best, res.Mean)
+					}
+					if d.Loss < 0 || d.BestMean != best || d.Loss != d.BestMean-d.Mean || d.Grade != GradeOf(d.Loss) {
+						t.Errorf("deal %d step %d: loss %v best mean %v (max %v) mean %v grade %s", dr.No, j+1, d.Loss, d.BestMean, best, d.Mean, d.Grade)
+					}
+					if (d.Loss == 0) != (d.Best == d.Action) {
+						t.Errorf("deal %d step %d: loss %v with best %s and action %s", dr.No, j+1, d.Loss, d.Best, d.Action)
+					}
+					// Once a deal: the grade is the evaluation of the
+					// deciding seat's own view, nothing more.
+					if !checkedView {
+						checkedView = true
+						e, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: samples, Seed: eval.SeedFor(3, &v), Workers: 1, Model: ai.PlayoutPolicy})
+						require.NoError(t, err)
+						if !reflect.DeepEqual(e.Results, d.Results) {
+							t.Errorf("deal %d step %d: the results are not the evaluation of %s's view", dr.No, j+1, d.Seat)
+						}
+					}
+				}
+				for s := range c.players {
+					checkSummary(t, dr.Players[s], sum[s], 2)
+					game[s].Graded += sum[s].Graded
+					game[s].Forced += sum[s].Forced
+					game[s].Lost += sum[s].Lost
+				}
 			}
-			if d.Loss < 0 || d.BestMean != best || d.Loss != d.BestMean-d.Mean || d.Grade != GradeOf(d.Loss) {
-				t.Errorf("deal %d step %d: loss %v best mean %v (max %v) mean %v grade %s", dr.No, j+1, d.Loss, d.BestMean, best, d.Mean, d.Grade)
+			for s := range c.players {
+				checkSummary(t, rep.Players[s], game[s], 2)
 			}
-			if (d.Loss == 0) != (d.Best == d.Action) {
-				t.Errorf("deal %d step %d: loss %v with best %s and action %s", dr.No, j+1, d.Loss, d.Best, d.Action)
+			if !phases[rules.PhasePlay] || !phases[rules.PhaseBid1] && !phases[rules.PhaseBid2] {
+				t.Errorf("graded phases %v, want the bidding and the card play at least", phases)
 			}
-		}
-		for s := range 2 {
-			checkSummary(t, dr.Players[s], sum[s], 2)
-			game[s].Graded += sum[s].Graded
-			game[s].Forced += sum[s].Forced
-			game[s].Lost += sum[s].Lost
-		}
-	}
-	for s := range 2 {
-		checkSummary(t, rep.Players[s], game[s], 2)
+		})
 	}
 }
 
@@ -218,7 +319,7 @@ func checkSummary(t *testing.T, got, want Summary, top int) {
 	for _, c := range got.Counts {
 		n += c
 	}
-	if n != got.Graded+got.Forced || got.Counts[Forced] != got.Forced {
+	if n != got.Graded+got.Forced || got.Counts[Forced] != got.Forced || got.Counts[NotGraded] != 0 {
 		t.Errorf("summary: counts %v do not add up to %d graded and %d forced", got.Counts, got.Graded, got.Forced)
 	}
 	if len(got.Mistakes) > top {
@@ -233,63 +334,137 @@ func checkSummary(t *testing.T, got, want Summary, top int) {
 
 func abs(x float64) float64 { return max(x, -x) }
 
+// TestGradedSeats: by default only the seats people played are graded,
+// every seat of a game of bots, and every seat with AllSeats; a step of
+// a seat left out is NotGraded and counts for nobody, and the progress
+// counts only the steps graded.
+func TestGradedSeats(t *testing.T) {
+	for _, c := range recorded {
+		t.Run(name(c.players), func(t *testing.T) {
+			deal := c.deals[0]
+			for _, tc := range []struct {
+				people []rules.Seat
+				all    bool
+				want   []rules.Seat
+			}{
+				{[]rules.Seat{1}, false, []rules.Seat{1}},
+				{[]rules.Seat{0, rules.Seat(c.players - 1)}, false, []rules.Seat{0, rules.Seat(c.players - 1)}},
+				{[]rules.Seat{1}, true, nil},
+				{nil, false, nil},
+			} {
+				r := withPeople(t, c.path, tc.people...)
+				want := map[rules.Seat]bool{}
+				for _, s := range tc.want {
+					want[s] = true
+				}
+				if tc.want == nil {
+					for s := range rules.Seat(c.players) {
+						want[s] = true
+					}
+				}
+				var progress []Progress
+				rep := analyse(t, r, Options{Samples: 4, Deals: []int{deal}, AllSeats: tc.all,
+					Progress: func(p Progress) { progress = append(progress, p) }})
+				steps := 0
+				for s := range rules.Seat(4) {
+					if rep.Graded[s] != want[s] {
+						t.Errorf("people %v, all %v: seat %s graded %v, want %v", tc.people, tc.all, s, rep.Graded[s], want[s])
+					}
+				}
+				for _, d := range rep.Deals[deal-1].Decisions {
+					graded := d.Grade != NotGraded
+					if graded != want[d.Seat] {
+						t.Errorf("people %v, all %v: step %d of %s graded %s", tc.people, tc.all, d.Step, d.Seat, d.Grade)
+					}
+					if graded {
+						steps++
+					}
+				}
+				for s := range rules.Seat(c.players) {
+					if p := rep.Players[s]; !want[s] && (p.Graded != 0 || p.Forced != 0) {
+						t.Errorf("people %v: seat %s not graded has a summary %+v", tc.people, s, p)
+					}
+				}
+				if len(progress) != steps || steps == 0 || progress[len(progress)-1].Total != steps {
+					t.Errorf("people %v, all %v: %d progress calls for %d steps graded", tc.people, tc.all, len(progress), steps)
+				}
+			}
+		})
+	}
+}
+
 // TestDeterministic: the same seed gives the same report, whatever the
 // number of workers; another seed draws other samples.
 func TestDeterministic(t *testing.T) {
-	_, r := replayOf(t, filepath.Join(fixtureDir, hardVsHard))
-	opt := Options{Seed: 5, Samples: 16, Deals: []int{3}}
-	one := opt
-	one.Workers = 1
-	a, b := analyse(t, r, one), analyse(t, r, opt)
-	if !reflect.DeepEqual(a, b) {
-		t.Errorf("one worker and several gave different reports")
-	}
-	opt.Seed = 6
-	c := analyse(t, r, opt)
-	if reflect.DeepEqual(a.Deals[2].Decisions, c.Deals[2].Decisions) {
-		t.Errorf("seeds 5 and 6 gave the same decisions")
+	for _, c := range recorded {
+		t.Run(name(c.players), func(t *testing.T) {
+			_, r := replayOf(t, c.path)
+			deal := c.deals[0]
+			opt := Options{Seed: 5, Samples: 8, Deals: []int{deal}}
+			one := opt
+			one.Workers = 1
+			a, b := analyse(t, r, one), analyse(t, r, opt)
+			if !reflect.DeepEqual(a, b) {
+				t.Errorf("one worker and several gave different reports")
+			}
+			opt.Seed = 6
+			if c := analyse(t, r, opt); reflect.DeepEqual(a.Deals[deal-1].Decisions, c.Deals[deal-1].Decisions) {
+				t.Errorf("seeds 5 and 6 gave the same decisions")
+			}
+		})
 	}
 }
 
 func TestProgress(t *testing.T) {
-	_, r := replayOf(t, filepath.Join(fixtureDir, hardVsHard))
-	var got []Progress
-	opt := Options{Samples: 8, Deals: []int{1, 4}, Progress: func(p Progress) { got = append(got, p) }}
-	analyse(t, r, opt)
-	total := len(r.Deals[0].Steps) + len(r.Deals[3].Steps)
-	if len(got) != total {
-		t.Fatalf("%d progress calls, want one per step, %d", len(got), total)
-	}
-	for i, p := range got {
-		if p.Done != i+1 || p.Total != total || (p.Deal != 1 && p.Deal != 4) {
-			t.Errorf("progress call %d: %+v, want done %d of %d in deal 1 or 4", i, p, i+1, total)
-		}
+	for _, c := range recorded {
+		t.Run(name(c.players), func(t *testing.T) {
+			_, r := replayOf(t, c.path)
+			var got []Progress
+			deals := []int{1, len(r.Deals)}
+			analyse(t, r, Options{Samples: 4, Deals: deals, Progress: func(p Progress) { got = append(got, p) }})
+			total := 0
+			for _, n := range deals {
+				for _, st := range r.Deals[n-1].Steps {
+					if st.Seat != rules.ChanceSeat {
+						total++
+					}
+				}
+			}
+			if len(got) != total {
+				t.Fatalf("%d progress calls, want one per decision, %d", len(got), total)
+			}
+			for i, p := range got {
+				if p.Done != i+1 || p.Total != total || (p.Deal != deals[0] && p.Deal != deals[1]) {
+					t.Errorf("progress call %d: %+v, want done %d of %d in deal %v", i, p, i+1, total, deals)
+				}
+			}
+		})
 	}
 }
 
 func TestCancel(t *testing.T) {
-	_, r := replayOf(t, filepath.Join(fixtureDir, hardVsHard))
-	total := 0
-	for _, d := range r.Deals {
-		total += len(d.Steps)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	calls := 0
-	_, err := Analyze(ctx, r, Options{Samples: 200, Progress: func(Progress) {
-		calls++
-		cancel()
-	}})
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("cancelled analysis: error %v, want context.Canceled", err)
-	}
-	// Work in flight when the cancel came may finish; nothing new starts.
-	if calls > 4 {
-		t.Errorf("%d decisions graded after the cancel (of %d), want at most the few in flight", calls, total)
+	for _, c := range recorded {
+		t.Run(name(c.players), func(t *testing.T) {
+			_, r := replayOf(t, c.path)
+			ctx, cancel := context.WithCancel(context.Background())
+			calls := 0
+			_, err := Analyze(ctx, r, Options{Samples: 100, Progress: func(Progress) {
+				calls++
+				cancel()
+			}})
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("cancelled analysis: error %v, want context.Canceled", err)
+			}
+			// Work in flight when the cancel came may finish; nothing new starts.
+			if calls > 4 {
+				t.Errorf("%d decisions graded after the cancel, want at most the few in flight", calls)
+			}
+		})
 	}
 }
 
 func TestBadOptions(t *testing.T) {
-	_, r := replayOf(t, filepath.Join(fixtureDir, hardVsHard))
+	_, r := replayOf(t, recorded[0].path)
 	for _, deals := range [][]int{{0}, {len(r.Deals) + 1}, {-1}} {
 		if _, err := Analyze(context.Background(), r, Options{Deals: deals}); err == nil {
 			t.Errorf("deals %v: no error", deals)
@@ -314,18 +489,34 @@ func TestGrades(t *testing.T) {
 			t.Errorf("GradeOf(%v) = %s %q, want %s %q", c.loss, g, g.Mark(), c.want, c.mark)
 		}
 	}
-	if Forced.String() != "forced" || Forced.Mark() != "" || Grade(99).String() != "unknown" {
-		t.Errorf("forced or unknown grade named %q %q %q", Forced, Forced.Mark(), Grade(99))
+	for _, g := range []Grade{NotGraded, Forced, Good} {
+		if g.Mark() != "" || (&Decision{Grade: g}).Graded() != (g == Good) {
+			t.Errorf("grade %s: mark %q, graded %v", g, g.Mark(), (&Decision{Grade: g}).Graded())
+		}
+	}
+	if NotGraded.String() != "not graded" || Forced.String() != "forced" || Grade(99).String() != "unknown" {
+		t.Errorf("grades named %q %q %q", NotGraded, Forced, Grade(99))
 	}
 }
 
-// An unfinished game (the autosave) is analysed up to where it stops.
+// An unfinished game (an autosave) is analysed up to where it stops.
 func TestUnfinishedLog(t *testing.T) {
-	_, r := replayOf(t, "../../../testdata/games/saves/in-trick.klob")
-	last := len(r.Deals)
-	rep := analyse(t, r, Options{Samples: 8, Deals: []int{last}})
-	dr := rep.Deals[last-1]
-	if dr.Done || len(dr.Decisions) != len(r.Deals[last-1].Steps) {
-		t.Errorf("unfinished deal %d: done %v, %d decisions for %d steps", last, dr.Done, len(dr.Decisions), len(r.Deals[last-1].Steps))
+	for _, c := range []struct {
+		players int
+		path    string
+	}{
+		{2, "saves/in-trick.klob"},
+		{3, "tables/saves/three-in-dialogue.klob"},
+		{4, "tables/saves/four-in-trick.klob"},
+	} {
+		t.Run(name(c.players), func(t *testing.T) {
+			_, r := replayOf(t, c.path)
+			last := len(r.Deals)
+			rep := analyse(t, r, Options{Samples: 4, Deals: []int{last}})
+			dr := rep.Deals[last-1]
+			if r.Players() != c.players || dr.Done || len(dr.Decisions) != len(r.Deals[last-1].Steps) {
+				t.Errorf("unfinished deal %d: done %v, %d decisions for %d steps", last, dr.Done, len(dr.Decisions), len(r.Deals[last-1].Steps))
+			}
+		})
 	}
 }

@@ -6,15 +6,23 @@ import (
 	"testing"
 )
 
-// BenchmarkGame analyses a whole game to 500 (hard against hard, 9
-// deals, 209 steps) with the default samples on every core: the issue
-// asks for under a minute on the target machine. Run with
-// -benchtime=1x: one op is one whole game.
+// BenchmarkGame analyses a whole game to 500 of the hard bot against
+// itself, at each seat count, with the default samples on every core.
+// One op is one whole game: run with -benchtime=1x.
 func BenchmarkGame(b *testing.B) {
-	_, r := replayOf(b, filepath.Join(fixtureDir, hardVsHard))
-	for b.Loop() {
-		if _, err := Analyze(context.Background(), r, Options{Seed: 1}); err != nil {
-			b.Fatal(err)
-		}
+	for _, f := range fixtures {
+		b.Run(name(f.players), func(b *testing.B) {
+			_, r := replayOf(b, filepath.Join(fixtureDir, f.hard))
+			decisions := 0
+			for _, d := range r.Deals {
+				decisions += len(d.Steps)
+			}
+			for b.Loop() {
+				if _, err := Analyze(context.Background(), r, Options{Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(decisions), "steps/op")
+		})
 	}
 }

@@ -19,25 +19,44 @@ import (
 )
 
 // The fixtures of testdata/analysis are games of the hard bot against
-// itself, one with a blunder planted; -generate plays them again. They
-// are not rebuilt by a normal test run: the hard bot thinks against a
-// clock, so on a busy machine a rerun may play other moves.
-var generate = flag.Bool("generate", false, "rebuild the logs of testdata/analysis by playing the hard bot against itself (slow)")
+// itself, for each seat count one as played and one with a blunder
+// planted. -generate plays them again for the seat counts it lists
+// ("3,4"). A normal test run never rebuilds them: the hard bot thinks
+// against a clock, so on a busy machine a rerun may play other moves.
+var generate = flag.String("generate", "", "rebuild the logs of testdata/analysis for these seat counts (\"2,3,4\"), playing the hard bot against itself (slow)")
 
 const (
-	fixtureDir  = "../../../testdata/analysis"
-	hardVsHard  = "hard-vs-hard.klob"
-	plantedName = "planted-blunder.klob"
-	// The seeds of the fixtures' decks and bots. The tests analyse with
-	// other seeds (analysisSeed), so the analysis never reuses the bot's
-	// own samples.
-	hardSeed    = 7
-	plantedSeed = 11
+	fixtureDir = "../../../testdata/analysis"
 	// plantLoss is the least loss, at plantSamples, of throwing the jack
 	// for a decision to be chosen for the plant: a blunder beyond doubt.
 	plantLoss    = 24.0
 	plantSamples = 1000
 )
+
+// fixture names the two logs of one seat count and the seeds of their
+// decks and bots. The tests analyse with other seeds (analysisSeed), so
+// the analysis never reuses the bot's own samples.
+type fixture struct {
+	players          int
+	hard, planted    string
+	hardSeed, plSeed uint64
+}
+
+var fixtures = []fixture{
+	{2, "hard-vs-hard.klob", "planted-blunder.klob", 7, 11},
+	{3, "hard-3.klob", "planted-blunder-3.klob", 7, 11},
+	{4, "hard-4.klob", "planted-blunder-4.klob", 7, 11},
+}
+
+// fixtureFor returns the fixture of a seat count.
+func fixtureFor(players int) fixture {
+	for _, f := range fixtures {
+		if f.players == players {
+			return f
+		}
+	}
+	panic(fmt.Sprintf("no fixture for %d players", players))
+}
 
 // plant is the decision planted in a log: a comment line
 // "; plant deal=D step=S seat=A action=play JS better=play 7S" records it.
@@ -84,9 +103,12 @@ func readPlant(l *gamelog.Log) (plant, error) {
 		if p.step, err = strconv.Atoi(fields["step="]); err != nil {
 			return p, err
 		}
-		if p.seat, err = rules.ParseSeat(fields["seat="]); err != nil {
-			return p, err
+		// rules.ParseSeat reads the two-player seats only.
+		at := strings.Index("ABCD", fields["seat="])
+		if len(fields["seat="]) != 1 || at < 0 {
+			return p, fmt.Errorf("plant comment %q: seat %q is not A to D", c, fields["seat="])
 		}
+		p.seat = rules.Seat(at)
 		if p.action, err = rules.ParseAction(fields["action="]); err != nil {
 			return p, err
 		}
@@ -98,20 +120,22 @@ func readPlant(l *gamelog.Log) (plant, error) {
 	return plant{}, fmt.Errorf("no plant comment")
 }
 
-// playHard plays a game of the hard bot against itself from seed. When
-// choose is set, it sees every decision with the bot's answer and
-// returns the action to play.
-func playHard(t *testing.T, seed uint64, choose func(g *rules.Game, v rules.View, a rules.Action) rules.Action) *gamelog.Log {
+// playHard plays a game of the hard bot against itself from seed,
+// players seats. When choose is set, it sees every decision with the
+// bot's answer and returns the action to play.
+func playHard(t *testing.T, players int, seed uint64, choose func(g *rules.Game, v *rules.View, a rules.Action) rules.Action) *gamelog.Log {
 	t.Helper()
 	ctx := context.Background()
-	var bots [2]ai.Bot
+	bots := make([]ai.Bot, players)
 	for s := range bots {
 		b, err := ai.New(ai.Hard, ai.Config{Seed: seed*10 + uint64(s)})
 		require.NoError(t, err)
 		bots[s] = b
 	}
 	decks := rand.New(rand.NewPCG(seed, 0x6465636b))
-	g := rules.NewGame(rules.DefaultOptions(), rules.Seat(seed%2))
+	opts := rules.DefaultOptions()
+	opts.Players = players
+	g := rules.NewGame(opts, rules.Seat(seed%uint64(players)))
 	for !g.Over() {
 		if g.NeedDeal() {
 			require.NoError(t, g.StartDeal(rules.Shuffle(decks)))
@@ -120,17 +144,19 @@ func playHard(t *testing.T, seed uint64, choose func(g *rules.Game, v rules.View
 		d := g.Deal()
 		seat := d.Turn()
 		v := d.View(seat)
-		a, err := bots[seat].Choose(ctx, v)
+		a, err := bots[seat].Choose(ctx, &v)
 		require.NoError(t, err)
 		if choose != nil {
-			a = choose(g, v, a)
+			a = choose(g, &v, a)
 		}
 		if err := g.Apply(a); err != nil {
 			t.Fatalf("deal %d: %s: %v", g.DealNo(), a, err)
 		}
 	}
-	h := gamelog.Header{Event: "Klob analysis fixture", Date: "2026-02-01", Time: "12:00:00",
-		Players: [2]string{"Hard A", "Hard B"}, Levels: [2]string{string(ai.Hard), string(ai.Hard)}}
+	h := gamelog.Header{Event: "Klob analysis fixture", Date: "2026-02-01", Time: "12:00:00"}
+	for s := range rules.Seat(players) {
+		h.SetPlayer(s, "Hard "+s.String(), string(ai.Hard))
+	}
 	return gamelog.FromGame(h, g)
 }
 
@@ -138,10 +164,10 @@ func playHard(t *testing.T, seed uint64, choose func(g *rules.Game, v rules.View
 // found: playing the jack of trump where a card worth at most 4
 // points was legal and the evaluation (plantSamples) shows the jack
 // losing at least plantLoss against the best action, a small card.
-func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v rules.View, a rules.Action) rules.Action {
+func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v *rules.View, a rules.Action) rules.Action {
 	done := false
-	return func(g *rules.Game, v rules.View, a rules.Action) rules.Action {
-		if done || v.Phase != rules.PhasePlay {
+	return func(g *rules.Game, v *rules.View, a rules.Action) rules.Action {
+		if done || v.Phase != rules.PhasePlay || v.Trump == rules.NoTrumps {
 			return a
 		}
 		jack := rules.PlayAction(rules.NewCard(rules.Jack, v.Trump))
@@ -158,7 +184,7 @@ func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v rule
 		if !hasJack || !hasSmall || a == jack {
 			return a
 		}
-		e, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: plantSamples, Seed: 99})
+		e, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: plantSamples, Seed: 99, Model: ai.PlayoutPolicy})
 		require.NoError(t, err)
 		best := 0
 		var jm float64
@@ -182,10 +208,11 @@ func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v rule
 	}
 }
 
-// TestGenerateFixtures rebuilds testdata/analysis (with -generate).
+// TestGenerateFixtures rebuilds testdata/analysis for the seat counts
+// -generate lists.
 func TestGenerateFixtures(t *testing.T) {
-	if !*generate {
-		t.Skip("run with -generate to rebuild testdata/analysis")
+	if *generate == "" {
+		t.Skip("run with -generate=2,3,4 to rebuild testdata/analysis")
 	}
 	require.NoError(t, os.MkdirAll(fixtureDir, 0o755))
 	write := func(name string, l *gamelog.Log) {
@@ -198,29 +225,34 @@ func TestGenerateFixtures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	l := playHard(t, hardSeed, nil)
-	l.Comment = []string{
-		fmt.Sprintf(" Recorded by internal/study/analysis (go test -run TestGenerateFixtures -generate): seed %d,", hardSeed),
-		" the hard bot against itself with its default budget, decks shuffled from the seed.",
-	}
-	write(hardVsHard, l)
-
-	// Games go by until one offers a decision to plant the blunder at.
-	var p plant
-	var loss float64
-	seed := uint64(plantedSeed)
-	for ; p.deal == 0; seed++ {
-		if seed >= plantedSeed+40 {
-			t.Fatal("no decision to plant the blunder at")
+	for _, word := range strings.Split(*generate, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(word))
+		require.NoError(t, err, "-generate %q: want seat counts, 2,3,4", *generate)
+		f := fixtureFor(n)
+		l := playHard(t, n, f.hardSeed, nil)
+		l.Comment = []string{
+			fmt.Sprintf(" Recorded by internal/study/analysis (go test -run TestGenerateFixtures -generate=%d): seed %d,", n, f.hardSeed),
+			fmt.Sprintf(" the hard bot against itself at %d seats with its default budget, decks shuffled from the seed.", n),
 		}
-		l = playHard(t, seed, planter(t, &p, &loss))
+		write(f.hard, l)
+
+		// Games go by until one offers a decision to plant the blunder at.
+		var p plant
+		var loss float64
+		seed := f.plSeed
+		for ; p.deal == 0; seed++ {
+			if seed >= f.plSeed+40 {
+				t.Fatalf("%d players: no decision to plant the blunder at", n)
+			}
+			l = playHard(t, n, seed, planter(t, &p, &loss))
+		}
+		seed--
+		l.Comment = []string{
+			fmt.Sprintf(" Recorded by internal/study/analysis (go test -run TestGenerateFixtures -generate=%d): seed %d,", n, seed),
+			fmt.Sprintf(" the hard bot against itself at %d seats, except one card of %s planted: the jack of trump", n, p.seat),
+			fmt.Sprintf(" thrown where a small card would do (it loses %.1f points at %d samples).", loss, plantSamples),
+			p.comment(),
+		}
+		write(f.planted, l)
 	}
-	seed--
-	l.Comment = []string{
-		fmt.Sprintf(" Recorded by internal/study/analysis (go test -run TestGenerateFixtures -generate): seed %d,", seed),
-		fmt.Sprintf(" the hard bot against itself, except one card of %s planted: the jack of trump thrown", p.seat),
-		fmt.Sprintf(" where a small card would do (it loses %.1f points at %d samples).", loss, plantSamples),
-		p.comment(),
-	}
-	write(plantedName, l)
 }

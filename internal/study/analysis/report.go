@@ -11,32 +11,67 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// dealResult is "made by Ann in hearts, scored Ann 90 Bot 54" or
-// "thrown in".
-func dealResult(d *gamelog.ReplayDeal, name func(rules.Seat) string) string {
-	sc := d.Score
+// The text and JSON reports, one shape for every seat count: a title
+// with the sides, how the grades were made, then per deal its result and
+// a line per graded seat with its biggest mistakes, and the game.
+
+// dealResult is "made by Ann in hearts; scores: Ann 90, Bot 54", "thrown
+// in" or "unfinished", with the sides named by nm.
+func dealResult(d *gamelog.ReplayDeal, nm *names) string {
+	sc := &d.Score
 	switch {
 	case !d.Done:
 		return "unfinished"
-	case sc.Outcome == rules.Abandoned:
+	case d.Ending.ThrownIn() || sc.Outcome == rules.Abandoned || sc.Maker == rules.NoSeat:
 		return "thrown in"
 	}
-	return fmt.Sprintf("%s by %s in %s, scored %s %d, %s %d", sc.Outcome, name(sc.Maker), sc.Trump.Name(),
-		name(rules.SeatA), sc.Scored[0], name(rules.SeatB), sc.Scored[1])
+	return fmt.Sprintf("%s by %s in %s; scores: %s", sc.Outcome, nm.seat[sc.Maker].text, sc.Trump.Name(), sideFigures(nm, sc.Scored))
 }
 
-// actionText writes an action for the report: a card with its suit
-// symbol (letters with ascii), "K♥ with bella", or the words said.
-func actionText(a rules.Action, ascii bool) string {
-	if a.Kind == rules.PlayCard {
-		s := a.Card.Pretty(ascii)
-		if a.Bella {
-			s += " with bella"
-		}
-		return s
+// sideFigures is "Ann 90, Bot 54": each side's figure.
+func sideFigures(nm *names, fig [4]int) string {
+	var parts []string
+	for x := range nm.sides() {
+		parts = append(parts, fmt.Sprintf("%s %d", nm.side[x].text, fig[x]))
 	}
-	if a.Kind == rules.Name {
-		return a.Suit.Name()
+	return strings.Join(parts, ", ")
+}
+
+// gameResult is "Ann wins; Ann 510, Bot 480", "you win; ..." or
+// "unfinished; ...".
+func gameResult(r *gamelog.Replay, nm *names) string {
+	if r.Over && r.Winner >= 0 && r.Winner < nm.sides() {
+		return nm.side[r.Winner].verb("wins", "win") + "; " + sideFigures(nm, r.Totals)
+	}
+	return "unfinished; " + sideFigures(nm, r.Totals)
+}
+
+// actionText writes an action as the report's sentences do: a card in
+// suit symbols (letters with ascii), never in the log's notation, or
+// what the player did, "name hearts", "exchange the dix", "fifty".
+func actionText(a rules.Action, ascii bool) string {
+	card := a.Card.Pretty(ascii)
+	switch a.Kind {
+	case rules.PlayCard:
+		switch {
+		case a.Bella && a.N == 50:
+			return card + " with the menage"
+		case a.Bella:
+			return card + " with bella"
+		}
+		return card
+	case rules.Draw:
+		return "draw " + card
+	case rules.Give:
+		return "give " + card
+	case rules.Name:
+		return "name " + a.Suit.Name()
+	case rules.Exchange:
+		return "exchange the dix"
+	case rules.Accept:
+		return "accept the schmeiss"
+	case rules.Refuse:
+		return "refuse the schmeiss"
 	}
 	return a.Words()
 }
@@ -78,55 +113,128 @@ func summaryLine(s *Summary) string {
 	return line
 }
 
-// WriteText writes rep, the analysis of r (read from the file name), as
-// text: per deal and per player the decisions graded, the expected
-// points lost and the biggest mistakes with what would have been better.
-// Players are named as the log names them; cards have their suit
-// symbols, or letters with ascii.
-func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
-	if r.Players() > 2 {
-		writeTableText(w, name, r, rep, ascii)
-		return
-	}
-	h := &r.Header
-	who := func(s rules.Seat) string { return h.PlayerName(s) }
-	if who(rules.SeatA) == who(rules.SeatB) {
-		who = func(s rules.Seat) string { return h.PlayerName(s) + " (" + s.String() + ")" }
-	}
-	fmt.Fprintf(w, "%s: %s vs %s\n", name, h.PlayerLabel(rules.SeatA), h.PlayerLabel(rules.SeatB))
+// samplesLine says how many samples a decision had.
+func samplesLine(rep *Report) string {
 	if rep.Samples > 0 {
-		fmt.Fprintf(w, "%d samples a decision, seed %d.\n", rep.Samples, rep.Seed)
-	} else {
-		fmt.Fprintf(w, "Samples a decision: bids %d, dix and dialogue %d, cards %d; seed %d.\n",
-			BidSamples, PrepSamples, PlaySamples, rep.Seed)
+		return fmt.Sprintf("%d samples a decision, seed %d.", rep.Samples, rep.Seed)
 	}
-	fmt.Fprintln(w, "Points lost: the expected score difference (own points minus the opponent's) given up against the best action.")
+	o := rep.Header.Options
+	var prep []string
+	if o.Shlomo || o.Cleopatra {
+		prep = append(prep, "declarations")
+	}
+	if o.HasDix() {
+		prep = append(prep, "dix")
+	}
+	prep = append(prep, "dialogue")
+	return fmt.Sprintf("Samples a decision: bids %d, %s %d, cards %d; seed %d.",
+		BidSamples, list(prep), PrepSamples, PlaySamples, rep.Seed)
+}
+
+// lossLine says what a point lost is a point of at this seat count.
+func lossLine(players int) string {
+	switch players {
+	case 2:
+		return "Points lost: the expected score difference (own points minus the opponent's) given up against the best action."
+	case 4:
+		return "Points lost: the expected score difference of the player's team (its points minus the other team's) given up against the best action."
+	}
+	return "Points lost: the expected score difference (own points minus the mean of the two others') given up against the best action."
+}
+
+// gradedLine says whose decisions were graded.
+func gradedLine(rep *Report, nm *names) string {
+	var who []string
+	all := true
+	for s := range nm.players {
+		if rep.Graded[s] {
+			who = append(who, nm.seat[s].text)
+		} else {
+			all = false
+		}
+	}
+	switch {
+	case all:
+		return "Graded: every player's decisions."
+	case len(who) == 1 && who[0] == "you":
+		return "Graded: your decisions."
+	}
+	return "Graded: the decisions of " + list(who) + "."
+}
+
+// WriteText writes rep, the analysis of r (read from the file name), as
+// text: per deal and per graded player the decisions graded, the
+// expected points lost and the biggest mistakes with what would have
+// been better. Players are named as the log names them; cards have
+// their suit symbols, or letters with ascii.
+func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
+	nm := namesOf(&r.Header)
+	var sides []string
+	for x := range nm.sides() {
+		var seats []string
+		for s := range nm.players {
+			if nm.sideOf(rules.Seat(s)) == x {
+				seats = append(seats, nm.label[s])
+			}
+		}
+		sides = append(sides, strings.Join(seats, " and "))
+	}
+	fmt.Fprintf(w, "%s: %s\n", name, strings.Join(sides, " vs "))
+	fmt.Fprintln(w, samplesLine(rep))
+	fmt.Fprintln(w, gradedLine(rep, &nm))
+	fmt.Fprintln(w, lossLine(nm.players))
 	for _, l := range Legend() {
 		fmt.Fprintln(w, l)
 	}
-	width := max(len(who(rules.SeatA)), len(who(rules.SeatB)))
-	for i := range rep.Deals {
-		dr := &rep.Deals[i]
-		fmt.Fprintf(w, "\ndeal %d, %s deals: %s\n", dr.No, who(dr.Dealer), dealResult(&r.Deals[i], who))
-		for s := rules.SeatA; s <= rules.SeatB; s++ {
-			fmt.Fprintf(w, "  %-*s  %s\n", width, who(s), summaryLine(&dr.Players[s]))
-			writeMistakes(w, &dr.Players[s], false, ascii)
+	row := func(s int) string {
+		if nm.players == 4 {
+			return fmt.Sprintf("%s (team %s)", nm.seat[s].text, rules.SideName(4, nm.sideOf(rules.Seat(s))))
+		}
+		return nm.seat[s].text
+	}
+	width := 0
+	for s := range nm.players {
+		if rep.Graded[s] {
+			width = max(width, len([]rune(row(s))))
 		}
 	}
-	fmt.Fprintf(w, "\ngame: ")
-	if r.Over {
-		fmt.Fprintf(w, "%s wins %d to %d\n", who(r.Winner), r.Totals[r.Winner], r.Totals[r.Winner.Other()])
-	} else {
-		fmt.Fprintf(w, "unfinished, %s %d, %s %d\n", who(rules.SeatA), r.Totals[0], who(rules.SeatB), r.Totals[1])
+	rows := func(ss *[4]Summary, withDeal bool) {
+		for s := range nm.players {
+			if !rep.Graded[s] {
+				continue
+			}
+			label := row(s)
+			fmt.Fprintf(w, "  %s%s  %s\n", label, strings.Repeat(" ", width-len([]rune(label))), summaryLine(&ss[s]))
+			writeMistakes(w, &ss[s], withDeal, ascii)
+		}
 	}
-	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		fmt.Fprintf(w, "  %-*s  %s\n", width, who(s), summaryLine(&rep.Players[s]))
-		writeMistakes(w, &rep.Players[s], true, ascii)
+	for i := range rep.Deals {
+		dr := &rep.Deals[i]
+		fmt.Fprintf(w, "\ndeal %d, %s: %s\n", dr.No, nm.seat[dr.Dealer].verb("deals", "deal"), dealResult(&r.Deals[i], &nm))
+		if !dr.Analysed {
+			fmt.Fprintln(w, "  not analysed")
+			continue
+		}
+		rows(&dr.Players, false)
+	}
+	fmt.Fprintf(w, "\ngame: %s\n", gameResult(r, &nm))
+	rows(&rep.Players, true)
+}
+
+// writeMistakes lists the mistakes of one player's summary, a line each,
+// with the deal each was in when withDeal (the game's summary).
+func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
+	for i := range s.Mistakes {
+		m := &s.Mistakes[i]
+		fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
+			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
 	}
 }
 
 // JSONReport is the report WriteJSON writes: the same content as the
-// text, one object.
+// text, one object. Seats are keyed by letter ("A"), sides by
+// rules.SideName ("A", or "AC" and "BD" with four); actions are in the
+// log's notation ("play JS").
 type (
 	JSONReport struct {
 		File    string       `json:"file"`
@@ -138,9 +246,10 @@ type (
 		Game    jsonGame    `json:"game"`
 	}
 	jsonPlayer struct {
-		Seat  string `json:"seat"`
-		Name  string `json:"name"`
-		Level string `json:"level"`
+		Seat   string `json:"seat"`
+		Name   string `json:"name"`
+		Level  string `json:"level"`
+		Graded bool   `json:"graded"`
 	}
 	jsonSamples struct {
 		Bids     int `json:"bids"`
@@ -148,9 +257,12 @@ type (
 		Cards    int `json:"cards"`
 	}
 	jsonDeal struct {
-		Deal    int                    `json:"deal"`
-		Dealer  string                 `json:"dealer"`
-		Result  string                 `json:"result"`
+		Deal     int    `json:"deal"`
+		Dealer   string `json:"dealer"`
+		Result   string `json:"result"`
+		Analysed bool   `json:"analysed"`
+		// Players holds the graded seats' summaries (none when the deal
+		// was not analysed).
 		Players map[string]jsonSummary `json:"players"`
 	}
 	jsonGame struct {
@@ -205,37 +317,42 @@ func WriteJSON(w io.Writer, name string, r *gamelog.Replay, rep *Report) error {
 }
 
 func reportJSON(name string, r *gamelog.Replay, rep *Report) JSONReport {
-	if r.Players() > 2 {
-		return tableJSON(name, r, rep)
-	}
 	h := &r.Header
-	out := JSONReport{File: name, Seed: rep.Seed, Deals: []jsonDeal{}}
-	for s := rules.SeatA; s <= rules.SeatB; s++ {
-		out.Players = append(out.Players, jsonPlayer{Seat: s.String(), Name: h.Players[s], Level: h.Levels[s]})
-	}
-	out.Samples = jsonSamples{BidSamples, PrepSamples, PlaySamples}
+	n := r.Players()
+	nm := lettersOf(n)
+	out := JSONReport{File: name, Seed: rep.Seed, Deals: []jsonDeal{},
+		Samples: jsonSamples{BidSamples, PrepSamples, PlaySamples}}
 	if rep.Samples > 0 {
 		out.Samples = jsonSamples{rep.Samples, rep.Samples, rep.Samples}
 	}
+	for s := range rules.Seat(n) {
+		out.Players = append(out.Players, jsonPlayer{Seat: s.String(), Name: h.Name(s), Level: h.Level(s), Graded: rep.Graded[s]})
+	}
+	summaries := func(ss *[4]Summary) map[string]jsonSummary {
+		m := map[string]jsonSummary{}
+		for s := range rules.Seat(n) {
+			if rep.Graded[s] {
+				m[s.String()] = summaryJSON(&ss[s])
+			}
+		}
+		return m
+	}
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
-		out.Deals = append(out.Deals, jsonDeal{Deal: dr.No, Dealer: dr.Dealer.String(), Result: dealResult(&r.Deals[i], rules.Seat.String),
-			Players: map[string]jsonSummary{"A": summaryJSON(&dr.Players[0]), "B": summaryJSON(&dr.Players[1])}})
+		jd := jsonDeal{Deal: dr.No, Dealer: dr.Dealer.String(), Result: dealResult(&r.Deals[i], &nm),
+			Analysed: dr.Analysed, Players: map[string]jsonSummary{}}
+		if dr.Analysed {
+			jd.Players = summaries(&dr.Players)
+		}
+		out.Deals = append(out.Deals, jd)
 	}
-	out.Game = jsonGame{Over: r.Over, Totals: map[string]int{"A": r.Totals[0], "B": r.Totals[1]},
-		Players: map[string]jsonSummary{"A": summaryJSON(&rep.Players[0]), "B": summaryJSON(&rep.Players[1])}}
-	if r.Over {
-		out.Game.Winner = r.Winner.String()
+	totals := map[string]int{}
+	for x := range nm.sides() {
+		totals[nm.side[x].text] = r.Totals[x]
+	}
+	out.Game = jsonGame{Over: r.Over, Totals: totals, Players: summaries(&rep.Players)}
+	if r.Over && r.Winner >= 0 && r.Winner < nm.sides() {
+		out.Game.Winner = nm.side[r.Winner].text
 	}
 	return out
-}
-
-// writeMistakes lists the mistakes of one player's summary, a line each,
-// with the deal each was in when withDeal (the game's summary).
-func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
-	for i := range s.Mistakes {
-		m := &s.Mistakes[i]
-		fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
-			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
-	}
 }

@@ -7,108 +7,390 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// The words a screen or a report uses for a situation. Cards are written
-// with Card.Pretty: suit symbols, or letters with ascii set.
+// The words a screen or a report uses for a decision, from the player's
+// View only. Seats are named from the player's: "you", then clockwise
+// West (on your left, the next to speak), North (across: your partner,
+// with four) and East; with two the other player is "the opponent".
+// Cards are written with Card.Pretty: suit symbols, or letters with
+// ascii. Every text is made of short sentences, so that a screen can
+// wrap it anywhere between words without losing its sense.
 
-// Role says who deals: "You deal: the opponent spoke first." or "The
-// opponent deals: you speak first."
-func (s *Situation) Role() string {
-	if s.Dealer {
-		return "You deal: the opponent speaks first."
+// SeatName names seat s counted from the player's seat (0 is the
+// player) at a table of players: "you", "the opponent" (two players),
+// "West", "North" (four) or "East".
+func SeatName(players int, s rules.Seat) string {
+	switch {
+	case s == 0:
+		return "you"
+	case int(s) >= players:
+		return "nobody"
+	case players == 2:
+		return "the opponent"
+	case s == 1:
+		return "West"
+	case players == 4 && s == 2:
+		return "North"
 	}
-	return "The opponent deals: you speak first (you are the elder)."
+	return "East"
 }
 
-// ScoreText says the score: "Score: you 120, the opponent 430; game to 500."
-func (s *Situation) ScoreText() string {
-	t := fmt.Sprintf("Score: you %d, the opponent %d; game to %d.", s.Totals[You], s.Totals[Opp], s.Options.Target)
-	need := func(n int) int { return s.Options.Target - n }
-	switch me, opp := need(s.Totals[You]), need(s.Totals[Opp]); {
-	case me <= 0 && opp <= 0:
-		t += " Both past the target and level: the higher total after this deal wins."
-	case me <= 130 && opp <= 130:
-		t += fmt.Sprintf(" Both near the end: you need %d, the opponent %d.", me, opp)
-	case me <= 130:
-		t += fmt.Sprintf(" You need %d more.", me)
-	case opp <= 130:
-		t += fmt.Sprintf(" The opponent needs %d more.", opp)
+// name names seat s of v's deal from v's seat.
+func name(v *rules.View, s rules.Seat) string {
+	if s == rules.ChanceSeat || s == rules.NoSeat {
+		return actorName(v.Players, s)
+	}
+	return SeatName(v.Players, rules.Seat((int(s)-int(v.Seat)+v.Players)%v.Players))
+}
+
+// SideName names side i of v's table: a seat, or with four a team ("you
+// and North", "West and East").
+func SideName(v *rules.View, i int) string {
+	if v.Players != 4 {
+		return name(v, rules.Seat(i))
+	}
+	a, b := name(v, rules.Seat(i)), name(v, rules.Seat(i+2))
+	if b == "you" {
+		a, b = b, a
+	}
+	return a + " and " + b
+}
+
+// mySide is the side of v's seat.
+func mySide(v *rules.View) int {
+	if v.Players == 4 {
+		return int(v.Seat & 1)
+	}
+	return int(v.Seat)
+}
+
+// Describe is the decision in words, a sentence or two a line: the
+// hand, who deals, the score, what was said, and the question.
+func Describe(v *rules.View, ascii bool) []string {
+	out := []string{Hold(v, ascii), Role(v), ScoreText(v)}
+	out = append(out, SaidLines(v, ascii)...)
+	return append(out, Question(v, ascii))
+}
+
+// Hold says the player's cards and the trump, or the upcard that
+// proposes it: "You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes
+// spades."
+func Hold(v *rules.View, ascii bool) string {
+	trump := v.OrigUpcard.Suit()
+	if v.Trump < rules.NoTrumps {
+		trump = v.Trump
+	}
+	t := "You hold " + cardsText(sortedHand(v.Hand, trump), ascii) + "."
+	up := v.OrigUpcard.Pretty(ascii)
+	switch {
+	case v.Maker == rules.NoSeat:
+		return t + fmt.Sprintf(" The upcard %s proposes %s.", up, v.OrigUpcard.Suit().Name())
+	case v.Trump == rules.NoTrumps:
+		return t + fmt.Sprintf(" %s named no trumps (the upcard was %s).", capital(name(v, v.Maker)), up)
+	}
+	return t + fmt.Sprintf(" %s made %s trump (the upcard was %s).", capital(name(v, v.Maker)), v.Trump.Name(), up)
+}
+
+// Role says who deals, where the player speaks and who plays with whom:
+// "West deals: you speak third, after North and East. North, across, is
+// your partner."
+func Role(v *rules.View) string {
+	n := v.Players
+	place := (int(v.Seat) - int(v.Dealer) - 1 + n) % n // 0: the first to speak
+	var t string
+	switch {
+	case v.Dealer == v.Seat:
+		t = "You deal: you speak last."
+	case place == 0:
+		t = capital(name(v, v.Dealer)) + " deals: you speak first and lead the first trick."
+	default:
+		var before []string
+		for k := range place {
+			before = append(before, name(v, rules.Seat((int(v.Dealer)+1+k)%n)))
+		}
+		t = fmt.Sprintf("%s deals: you speak %s, after %s.", capital(name(v, v.Dealer)), ordinal(place+1), joinWords(before, "and"))
+	}
+	switch n {
+	case 3:
+		t += " Three players, each for themselves."
+	case 4:
+		t += " North, across, is your partner."
 	}
 	return t
 }
 
-// SaidText says what was said before the player's turn: "Nothing yet:
-// you speak first." or "Round one: the opponent passed, you passed.
-// Round two: the opponent passed."
-func (s *Situation) SaidText() string {
-	if len(s.Said) == 0 {
-		return "Nothing said yet."
-	}
-	// The elder speaks first and turns alternate.
-	who := func(i int) string {
-		if (i%2 == 0) != s.Dealer {
-			return "you"
-		}
-		return "the opponent"
-	}
-	var parts []string
-	var words []string
-	flush := func(round string) {
-		if len(words) > 0 {
-			parts = append(parts, round+": "+strings.Join(words, ", ")+".")
-			words = nil
-		}
-	}
-	passes := 0
-	for i, a := range s.Said {
-		switch a.Kind {
-		case rules.Pass:
-			words = append(words, who(i)+" passed")
-			passes++
-			if passes == 2 {
-				flush("Round one")
-			}
-		case rules.Schmeiss:
-			words = append(words, who(i)+" said schmeiss")
-		default:
-			words = append(words, who(i)+" said "+a.Words())
-		}
-	}
-	if passes >= 2 {
-		flush("Round two")
-	} else {
-		flush("Round one")
-	}
-	return capital(strings.Join(parts, " "))
+func ordinal(k int) string {
+	return [...]string{"", "first", "second", "third", "fourth"}[min(k, 4)]
 }
 
-// Question says what the player decides: "Round one: take, pass or
-// schmeiss on spades?"
-func (s *Situation) Question() string {
-	up := s.Upcard.Suit().Name()
-	switch s.Kind() {
-	case Schmeiss:
-		return fmt.Sprintf("The opponent said schmeiss: accept (throw in) or refuse (they play %s)?", up)
-	case Round2:
-		var names []string
-		for su := rules.Clubs; su <= rules.Spades; su++ {
-			if su != s.Upcard.Suit() {
-				names = append(names, su.Name())
+// joinWords writes "a", "a and b", "a, b and c" (with "or": "a or b").
+func joinWords(xs []string, and string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " " + and + " " + xs[len(xs)-1]
+}
+
+// ScoreText says the game totals by side and who is near the target:
+// "Score: you 120, the opponent 430; game to 500. The opponent needs 70
+// more."
+func ScoreText(v *rules.View) string {
+	n := sides(v.Players)
+	target := v.Options.Target
+	var parts, near []string
+	past := false
+	for i := range n {
+		parts = append(parts, fmt.Sprintf("%s %d", SideName(v, i), v.Totals[i]))
+		switch need := target - v.Totals[i]; {
+		case need <= 0:
+			past = true
+		case need <= 130:
+			verb := "needs"
+			if i == mySide(v) || v.Players == 4 {
+				verb = "need"
+			}
+			near = append(near, fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need))
+		}
+	}
+	t := fmt.Sprintf("Score: %s; game to %d.", strings.Join(parts, ", "), target)
+	if len(near) > 0 {
+		t += " " + strings.Join(near, ". ") + "."
+	}
+	if past {
+		t += " Level past the target: the higher total after this deal wins."
+	}
+	return t
+}
+
+// SaidLines says what the table heard before the player's turn, a line
+// a part of the deal: "Round one: West passed, North passed." A card
+// drawn or given between two other players is "a card".
+func SaidLines(v *rules.View, ascii bool) []string {
+	n := v.Players
+	// The declaration rounds the rules hold, in order: every player is
+	// asked in each, so a round where all pass says "nobody declared".
+	var rounds []string
+	if v.Options.Shlomo && n > 2 {
+		rounds = append(rounds, "Shlomo")
+	}
+	if v.Options.Cleopatra && n == 4 {
+		rounds = append(rounds, "Cleopatra")
+	}
+	var out []string
+	part, words, passed := "", []string(nil), 0
+	flush := func() {
+		switch {
+		case len(words) == 0:
+		case passed == n && len(words) == n && (part == "Shlomo" || part == "Cleopatra"):
+			out = append(out, part+": nobody declared.")
+		default:
+			out = append(out, part+": "+strings.Join(words, ", ")+".")
+		}
+		words, passed = nil, 0
+	}
+	to := func(p string) {
+		if p != part {
+			flush()
+			part = p
+		}
+	}
+	card := func(c rules.Card) string {
+		if c == rules.NoCard {
+			return "a card"
+		}
+		return c.Pretty(ascii)
+	}
+	asks, passes, decl := 0, 0, rules.NoSeat
+	shlomo := false
+	for _, st := range v.History() {
+		who := name(v, st.Seat)
+		a := st.Action
+		switch a.Kind {
+		case rules.Shlomo, rules.Cleopatra:
+			to(rounds[min(asks/n, len(rounds)-1)])
+			asks++
+			decl, shlomo = st.Seat, a.Kind == rules.Shlomo
+			words = append(words, who+" declared "+a.String()+" (+20)")
+		case rules.Draw:
+			from := rules.Counterpart(n, decl, rules.Shlomo)
+			words = append(words, fmt.Sprintf("%s drew %s from %s", name(v, decl), card(a.Card), name(v, from)))
+		case rules.Give:
+			dest := rules.Counterpart(n, st.Seat, rules.Cleopatra)
+			if shlomo {
+				dest = rules.Counterpart(n, decl, rules.Shlomo)
+			}
+			words = append(words, fmt.Sprintf("%s gave %s to %s", who, card(a.Card), name(v, dest)))
+		case rules.Pass:
+			switch {
+			case asks < len(rounds)*n:
+				to(rounds[asks/n])
+				asks++
+				passed++
+			case passes < n:
+				to("Round one")
+				passes++
+			default:
+				to("Round two")
+			}
+			words = append(words, who+" passed")
+		case rules.Take:
+			to("Round one")
+			words = append(words, who+" took "+v.OrigUpcard.Suit().Name())
+		case rules.Schmeiss:
+			to("Round one")
+			words = append(words, who+" said schmeiss")
+		case rules.Accept:
+			words = append(words, who+" accepted the schmeiss")
+		case rules.Refuse:
+			words = append(words, who+" refused the schmeiss")
+		case rules.Name:
+			to("Round two")
+			words = append(words, who+" named "+a.Suit.Name())
+		case rules.Exchange:
+			to("The dix")
+			words = append(words, who+" exchanged the 7 of trump")
+		case rules.NoExchange:
+			to("The dix")
+			words = append(words, who+" said no exchange")
+		default:
+			to("Sequences")
+			words = append(words, who+` said "`+Label(a, ascii)+`"`)
+		}
+	}
+	flush()
+	if len(out) >= 2 && out[0] == "Shlomo: nobody declared." && out[1] == "Cleopatra: nobody declared." {
+		out = append([]string{"Shlomo, cleopatra: nobody declared."}, out[2:]...)
+	}
+	if len(out) == 0 {
+		return []string{"Nothing said yet."}
+	}
+	return out
+}
+
+// Question says what the player decides, from the options of v: "Round
+// one: take spades as trump, pass, or schmeiss?"
+func Question(v *rules.View, ascii bool) string {
+	legal := v.Legal()
+	has := func(k rules.Kind) bool {
+		for _, a := range legal {
+			if a.Kind == k {
+				return true
 			}
 		}
-		end := "the opponent names next"
-		if s.Dealer {
+		return false
+	}
+	up := v.OrigUpcard.Suit().Name()
+	left := name(v, rules.Seat((int(v.Seat)+1)%v.Players))
+	switch v.Phase {
+	case rules.PhaseDeclare:
+		switch {
+		case has(rules.Shlomo):
+			return fmt.Sprintf("Declare shlomo, or pass? Shlomo scores 20; you then draw a card at random from %s and give %s one.", left, left)
+		case has(rules.Cleopatra):
+			return "Declare cleopatra, or pass? Cleopatra scores 20; you and North then pass each other a card face down."
+		case has(rules.Give) && shlomoGive(v):
+			return fmt.Sprintf("Shlomo: which card do you give %s?", left)
+		case has(rules.Give):
+			return "Cleopatra: which card do you give North, face down?"
+		}
+		return "You have nothing to declare: pass."
+	case rules.PhaseBid1:
+		if has(rules.Schmeiss) {
+			return fmt.Sprintf("Round one: take %s as trump, pass, or schmeiss?", up)
+		}
+		return fmt.Sprintf("Round one: take %s as trump, or pass?", up)
+	case rules.PhaseSchmeiss:
+		return fmt.Sprintf("%s said schmeiss. Accept (the deal is thrown in), or refuse (%s is then maker in %s)?",
+			capital(name(v, v.Schmeisser)), name(v, v.Schmeisser), up)
+	case rules.PhaseBid2:
+		var names []string
+		for _, a := range legal {
+			if a.Kind == rules.Name {
+				names = append(names, a.Suit.Name())
+			}
+		}
+		q := "Round two: name " + joinWords(names, "or")
+		if !has(rules.Pass) {
+			return q + "? Everyone passed, and the dealer must name a trump."
+		}
+		end := "the next player speaks"
+		if v.Dealer == v.Seat {
 			end = "the deal is thrown in"
 		}
-		return fmt.Sprintf("Round two: name %s or %s, or pass (%s)?", strings.Join(names[:2], ", "), names[2], end)
+		return q + ", or pass (" + end + ")?"
+	case rules.PhaseDix:
+		return fmt.Sprintf("The dix: exchange your 7 of trump for the upcard %s, or keep it?", v.Upcard.Pretty(ascii))
+	case rules.PhaseSequences:
+		if b := v.OwnBest(); b.Len >= 3 {
+			return fmt.Sprintf("The sequence dialogue: your best meld is %s. What do you say?", MeldWords(b))
+		}
+		return "The sequence dialogue: what do you say?"
 	}
-	return fmt.Sprintf("Round one: take %s as trump, pass, or schmeiss?", up)
+	return "Your decision?"
 }
 
-// Label is the name of an option in the trainer's tables: "take",
-// "pass", "schmeiss", "accept", "refuse", "name hearts", "exchange",
-// "not good", "fifty".
-func Label(a rules.Action) string {
-	return form(a, func(p phrase) string { return p.label }, " bella")
+// shlomoGive reports whether the give asked of the player follows a
+// shlomo (else a cleopatra).
+func shlomoGive(v *rules.View) bool {
+	h := v.History()
+	for i := len(h) - 1; i >= 0; i-- {
+		switch h[i].Action.Kind {
+		case rules.Shlomo:
+			return true
+		case rules.Cleopatra:
+			return false
+		}
+	}
+	return false
+}
+
+// MeldWords says a meld: "three diamonds to the ace (20)", "four queens
+// (50)".
+func MeldWords(m rules.Meld) string {
+	n := [...]string{"", "one", "two", "three", "four", "five", "six", "seven", "eight"}[min(int(m.Len), 8)]
+	if m.Set {
+		return fmt.Sprintf("%s %ss (%d)", n, m.Top.Name(), m.Value())
+	}
+	return fmt.Sprintf("%s %s to the %s (%d)", n, m.Suit.Name(), m.Top.Name(), m.Value())
+}
+
+// cardsText writes cards as a person does, separated by spaces.
+func cardsText(cs []rules.Card, ascii bool) string {
+	w := make([]string, len(cs))
+	for i, c := range cs {
+		w[i] = c.Pretty(ascii)
+	}
+	return strings.Join(w, " ")
+}
+
+// sortedHand lists a hand by suit (trump first), strongest card first
+// within each suit.
+func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
+	var out []rules.Card
+	order := []rules.Suit{trump}
+	for s := rules.Spades; ; s-- {
+		if s != trump {
+			order = append(order, s)
+		}
+		if s == rules.Clubs {
+			break
+		}
+	}
+	for _, s := range order {
+		if s > rules.Spades {
+			continue
+		}
+		cs := h.Suit(s).Cards()
+		for i := 1; i < len(cs); i++ {
+			for j := i; j > 0 && rules.Power(cs[j], trump) > rules.Power(cs[j-1], trump); j-- {
+				cs[j], cs[j-1] = cs[j-1], cs[j]
+			}
+		}
+		out = append(out, cs...)
+	}
+	return out
 }
 
 func capital(s string) string {

@@ -20,38 +20,21 @@ type Options struct {
 	Seed uint64
 	// Workers caps the goroutines; zero means every core.
 	Workers int
-	// Method is eval's method; the zero value is the one the hard bot
-	// plays by. Only a re-grade of the drills under another method sets
-	// it.
-	Method eval.Method
 }
 
-// DefaultSamples is the sample count the trainer asks for: the issue's
-// "at least 500 samples per option".
+// DefaultSamples is the sample count the trainer asks for: enough for
+// the verdicts on clear decisions to be stable, and graded within about
+// a second on two cores (BenchmarkGrade).
 const DefaultSamples = 500
 
 // Batches is the number of pieces an evaluation is cut into. Each piece
-// is one call of eval.Evaluate on its own seed; the pieces give the
-// trainer a progress count and a way to stop, and the spread of the
-// per-piece differences between two options is what measures whether
-// they differ by more than the sampling error (the samples are shared
+// is one eval.Evaluate call on its own seed; the pieces give the trainer
+// a progress count and a point to stop at, and the spread of the
+// per-piece differences between two options measures whether they
+// differ by more than the sampling error (the samples are shared
 // between options, so their difference is much less noisy than either
 // mean: "batch means").
 const Batches = 20
-
-// z is how many standard errors a difference must exceed to count: at
-// two, an option called a mistake is worse than the best with about 97%
-// confidence (one-sided).
-const z = 2
-
-// Differences too small to matter at the table count as "as good"
-// even when the samples tell them apart: a point of expected score, or
-// half a percent of the chance to win the game (in a game already lost,
-// every option wins it 0.1% of the time or so, and none is a mistake).
-const (
-	minGap    = 1.0
-	minWinGap = 0.005
-)
 
 // Plan is how one evaluation is cut into batches.
 type Plan struct {
@@ -59,7 +42,6 @@ type Plan struct {
 	Seed    uint64
 	Workers int
 	Batches int
-	Method  eval.Method
 }
 
 // NewPlan returns the plan of an evaluation with options o.
@@ -69,7 +51,7 @@ func NewPlan(o Options) Plan {
 		n = DefaultSamples
 	}
 	n = min(n, eval.MaxSamples)
-	return Plan{Samples: n, Seed: o.Seed, Workers: o.Workers, Batches: min(Batches, n), Method: o.Method}
+	return Plan{Samples: n, Seed: o.Seed, Workers: o.Workers, Batches: min(Batches, n)}
 }
 
 // Batch returns the eval options of batch k (0 <= k < p.Batches): its
@@ -79,17 +61,13 @@ func (p Plan) Batch(k int) eval.Options {
 	if k < p.Samples%p.Batches {
 		n++
 	}
-	return eval.Options{Samples: n, Seed: seedmix.Mix(p.Seed, uint64(k)+1), Workers: p.Workers, Method: p.Method}
+	return eval.Options{Samples: n, Seed: seedmix.Mix(p.Seed, uint64(k)+1), Workers: p.Workers}
 }
 
 // Tally gathers the batches of one evaluation as they finish, in any
 // order, and summarises what has arrived.
 type Tally struct {
-	view rules.View
-	// tview is the View of a table of three or four (NewTableTally),
-	// nil for two players; byWin then comes from the batches (eval
-	// decides it by the table's totals).
-	tview   *rules.TableView
+	view    rules.View
 	plan    Plan
 	legal   []rules.Action
 	batches []eval.Evaluation
@@ -98,33 +76,16 @@ type Tally struct {
 
 // NewTally starts the tally of an evaluation of v with plan p. It fails
 // when v's seat has no decision to make.
-func NewTally(v rules.View, p Plan) (*Tally, error) {
+func NewTally(v *rules.View, p Plan) (*Tally, error) {
 	legal := v.Legal()
-	if len(legal) == 0 {
+	if len(legal) == 0 || v.Turn != v.Seat {
 		return nil, eval.ErrNotYourTurn
 	}
 	if p.Batches <= 0 {
 		return nil, fmt.Errorf("drill: a plan of %d batches", p.Batches)
 	}
-	return &Tally{view: v, plan: p, legal: legal, batches: make([]eval.Evaluation, p.Batches), got: make([]bool, p.Batches)}, nil
+	return &Tally{view: *v, plan: p, legal: legal, batches: make([]eval.Evaluation, p.Batches), got: make([]bool, p.Batches)}, nil
 }
-
-// NewTableTally starts the tally of an evaluation of a table's View v
-// (three or four players) with plan p; the batches are
-// eval.EvaluateTable's, in v's legal order.
-func NewTableTally(v rules.TableView, p Plan) (*Tally, error) {
-	legal := v.Legal()
-	if len(legal) == 0 {
-		return nil, eval.ErrNotYourTurn
-	}
-	if p.Batches <= 0 {
-		return nil, fmt.Errorf("drill: a plan of %d batches", p.Batches)
-	}
-	return &Tally{tview: &v, plan: p, legal: legal, batches: make([]eval.Evaluation, p.Batches), got: make([]bool, p.Batches)}, nil
-}
-
-// TableView returns the table View evaluated (nil for two players).
-func (t *Tally) TableView() *rules.TableView { return t.tview }
 
 // Plan returns the tally's plan.
 func (t *Tally) Plan() Plan { return t.plan }
@@ -174,98 +135,12 @@ func (t *Tally) Samples() int {
 	return n
 }
 
-// VerdictKind grades one choice against the best option.
-type VerdictKind uint8
-
-// The verdicts.
-const (
-	Best    VerdictKind = iota // the option the evaluation ranks first
-	AsGood                     // behind the best by less than the error
-	Mistake                    // behind the best by more than the error
-)
-
-var verdictNames = [...]string{"best", "as good", "mistake"}
-
-func (k VerdictKind) String() string {
-	if int(k) < len(verdictNames) {
-		return verdictNames[k]
-	}
-	return "unknown"
-}
-
-// Verdict is how one option compares with the best.
-type Verdict struct {
-	Kind VerdictKind
-	// ByWin reports that the options were ranked by the chance of
-	// winning the game (near the end of a game) rather than by the
-	// expected score difference.
-	ByWin bool
-	// Points is what a Mistake costs in expected score difference for
-	// the deal (0 otherwise, and never negative). Win is what it costs in
-	// the chance of winning the game (0 to 1; 0 unless a Mistake).
-	Points, Win float64
-	// Chance is the chance to win the game after this option, and
-	// BestChance after the best one.
-	Chance, BestChance float64
-}
-
-// Text says the verdict in words: "best", "as good as the best within
-// the error", "a mistake that costs 23 points" or, ranked by the chance
-// to win, "a mistake that lowers your chance to win the game from 94% to
-// 38%".
-func (v Verdict) Text() string {
-	switch v.Kind {
-	case Best:
-		return "best"
-	case AsGood:
-		return "as good as the best within the error"
-	}
-	if v.ByWin {
-		return fmt.Sprintf("a mistake that lowers your chance to win the game from %s to %s", Percent(v.BestChance), Percent(v.Chance))
-	}
-	return fmt.Sprintf("a mistake that costs %s", PointsText(v.Points))
-}
-
-// Short says the verdict in a few characters, for a table column:
-// "best", "≈ best", "-23 pts" or "-4% win".
-func (v Verdict) Short() string {
-	switch v.Kind {
-	case Best:
-		return "best"
-	case AsGood:
-		return "≈ best"
-	}
-	if v.ByWin {
-		return "-" + Percent(v.Win) + " win"
-	}
-	return fmt.Sprintf("-%.0f pts", math.Round(v.Points))
-}
-
-// PointsText writes "1 point", "23 points" (rounded).
-func PointsText(p float64) string {
-	n := math.Round(p)
-	if n == 1 {
-		return "1 point"
-	}
-	return fmt.Sprintf("%.0f points", n)
-}
-
-// Percent writes a chance as a percentage: "42%", with one decimal below
-// ten ("4.2%", "0.4%") where a rounded whole number would mislead.
-func Percent(p float64) string {
-	x := p * 100
-	if x > 0 && x < 9.95 {
-		return fmt.Sprintf("%.1f%%", x)
-	}
-	return fmt.Sprintf("%.0f%%", x)
-}
-
 // Row is the evaluation of one option.
 type Row struct {
-	// Action, Mean (expected score difference for the deal, yours minus
-	// the opponent's) and StdErr, Bete (chance of ending as maker and
-	// bete) and Win (chance of winning the game from the score after the
-	// deal), as eval defines them.
+	// Action, Mean (expected score difference for the deal: the
+	// player's side's minus the mean of the others') and StdErr, Bete
+	// (chance of ending as maker and bete) and Win (chance of winning
+	// the game from the score after the deal), as eval defines them.
 	eval.Result
 	// Gap is the best option's Mean minus this one's, and GapErr its
 	// standard error (paired over the shared samples); WinGap and
@@ -282,13 +157,15 @@ type Analysis struct {
 	// Best is the index of the option the hard bot chooses (eval.Best:
 	// the highest Mean, or near the end of a game the highest Win).
 	Best int
-	// ByWin reports whether Best was chosen by Win (eval.UseWin).
+	// ByWin reports whether Best was chosen by Win.
 	ByWin bool
 	// Samples is the number of samples scored, Asked the number planned.
 	Samples, Asked int
-	// NoWin reports that the evaluation does not model the chance to win
-	// the game (a table of three or four: eval.EvaluateTable leaves Win
-	// zero), so a table of the options leaves that column out.
+	// Players is the seat count of the decision.
+	Players int
+	// NoWin reports that the evaluation does not model the chance to
+	// win the game (eval leaves Win zero at three and four players), so
+	// a table of the options leaves that column out.
 	NoWin bool
 }
 
@@ -299,11 +176,8 @@ type Analysis struct {
 // if they were independent.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
-	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, NoWin: t.tview != nil}
-	if t.tview == nil {
-		an.ByWin = eval.UseWin(&t.view)
-	}
-	var sum, se2, win, bete, pts = make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
+	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players, NoWin: t.view.Players != 2}
+	sum, se2, win, bete, pts := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	makes, defends := make([]float64, k), make([]float64, k)
 	var done []eval.Evaluation
 	for b, ok := range t.got {
@@ -311,20 +185,19 @@ func (t *Tally) Analysis() Analysis {
 			done = append(done, t.batches[b])
 		}
 	}
-	// Batches are pooled by their weight: eval weights each sample by how
-	// likely the opponent's words were with its cards, so a batch counts
-	// for its total weight, not its sample count. The pooled error is that
-	// of a weighted mean of independent batch means.
+	// Batches are pooled by their weight: eval may weight each sample by
+	// how likely the others' words were with its cards, so a batch
+	// counts for its total weight, not its sample count. The pooled
+	// error is that of a weighted mean of independent batch means.
 	var total float64
 	for _, ev := range done {
 		total += batchWeight(ev)
-		// At a table eval says whether the options are ranked by the
-		// chance to win the game (every batch of one View agrees).
-		an.ByWin = an.ByWin || t.tview != nil && ev.ByWin
+		// eval says whether the options are ranked by the chance to win
+		// the game (every batch of one View agrees).
+		an.ByWin = an.ByWin || ev.ByWin
 	}
 	for _, ev := range done {
-		w := batchWeight(ev)
-		f := w / total
+		f := batchWeight(ev) / total
 		an.Samples += ev.Samples
 		for j, r := range ev.Results {
 			sum[j] += f * r.Mean
@@ -407,26 +280,30 @@ func batchWeight(ev eval.Evaluation) float64 {
 	return float64(ev.Samples)
 }
 
-// grade compares a non-best row with the best.
+// grade compares a row that is not the best with the best: as good when
+// the gap is within z errors, else graded by the gap on the scale.
 func grade(row *Row, byWin bool) Verdict {
-	gap, err, floor := row.Gap, row.GapErr, minGap
+	gap, err := row.Gap, row.GapErr
 	if byWin {
-		gap, err, floor = row.WinGap, row.WinGapErr, minWinGap
+		gap, err = row.WinGap, row.WinGapErr
 	}
-	if gap <= z*err || gap < floor {
-		return Verdict{Kind: AsGood, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap}
+	kind := AsGood
+	if gap > z*err {
+		kind = gradeLoss(gap, byWin)
 	}
-	return Verdict{Kind: Mistake, ByWin: byWin, Points: max(0, row.Gap), Win: max(0, row.WinGap),
-		Chance: row.Win, BestChance: row.Win + row.WinGap}
+	v := Verdict{Kind: kind, ByWin: byWin, Chance: row.Win, BestChance: row.Win + row.WinGap}
+	if kind.Wrong() {
+		v.Points, v.Win = max(0, row.Gap), max(0, row.WinGap)
+	}
+	return v
 }
 
 // FromEval turns one eval.Evaluation of v into an Analysis (for a hint
 // during a game, where the hard bot's own evaluation is at hand). With a
 // single batch the error of a difference is taken from the two means'
 // errors as if independent, which overstates it (a verdict "as good" is
-// then generous), and the error of a difference in the chance to win is
-// that error scaled by how the chance moves with the score.
-func FromEval(v rules.View, ev eval.Evaluation) (Analysis, error) {
+// then generous).
+func FromEval(v *rules.View, ev eval.Evaluation) (Analysis, error) {
 	t, err := NewTally(v, Plan{Samples: max(ev.Samples, 1), Batches: 1})
 	if err != nil {
 		return Analysis{}, err
@@ -437,6 +314,10 @@ func FromEval(v rules.View, ev eval.Evaluation) (Analysis, error) {
 	return t.Analysis(), nil
 }
 
+// BatchFunc evaluates batch k of plan p at v: Evaluator.Batch, or a fake
+// that keeps a test's screens stable.
+type BatchFunc func(ctx context.Context, v *rules.View, p Plan, k int) (eval.Evaluation, error)
+
 // Evaluator runs evaluations, reusing eval's solvers from one to the
 // next. It is safe for concurrent use (eval serialises the calls).
 type Evaluator struct{ ev *eval.Evaluator }
@@ -444,21 +325,33 @@ type Evaluator struct{ ev *eval.Evaluator }
 // NewEvaluator returns an Evaluator.
 func NewEvaluator() *Evaluator { return &Evaluator{ev: eval.New()} }
 
-// Batch evaluates batch k of plan p at v.
-func (e *Evaluator) Batch(ctx context.Context, v rules.View, p Plan, k int) (eval.Evaluation, error) {
+// Batch evaluates batch k of plan p at v: the hard bot's evaluation at
+// every seat count.
+func (e *Evaluator) Batch(ctx context.Context, v *rules.View, p Plan, k int) (eval.Evaluation, error) {
 	return e.ev.Evaluate(ctx, v, p.Batch(k))
 }
 
 // Evaluate evaluates every legal option of v (see Tally.Analysis). When
 // ctx ends it returns what the batches finished so far show.
-func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, o Options) (Analysis, error) {
+func (e *Evaluator) Evaluate(ctx context.Context, v *rules.View, o Options) (Analysis, error) {
+	return EvaluateWith(ctx, e.Batch, v, o)
+}
+
+// Evaluate evaluates v with a new Evaluator.
+func Evaluate(ctx context.Context, v *rules.View, o Options) (Analysis, error) {
+	return NewEvaluator().Evaluate(ctx, v, o)
+}
+
+// EvaluateWith evaluates every legal option of v batch by batch with
+// batch. When ctx ends it returns what the batches finished so far show.
+func EvaluateWith(ctx context.Context, batch BatchFunc, v *rules.View, o Options) (Analysis, error) {
 	p := NewPlan(o)
 	t, err := NewTally(v, p)
 	if err != nil {
 		return Analysis{}, err
 	}
 	for k := 0; k < p.Batches && ctx.Err() == nil; k++ {
-		ev, err := e.Batch(ctx, v, p, k)
+		ev, err := batch(ctx, v, p, k)
 		if err != nil {
 			return Analysis{}, err
 		}
@@ -467,9 +360,4 @@ func (e *Evaluator) Evaluate(ctx context.Context, v rules.View, o Options) (Anal
 		}
 	}
 	return t.Analysis(), nil
-}
-
-// Evaluate evaluates v with a new Evaluator.
-func Evaluate(ctx context.Context, v rules.View, o Options) (Analysis, error) {
-	return NewEvaluator().Evaluate(ctx, v, o)
 }

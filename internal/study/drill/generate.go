@@ -13,29 +13,23 @@ import (
 // Filter restricts the drills a Generator makes (klob train -only).
 type Filter uint8
 
-// The filters. Any makes every kind of drill, in either seat.
+// The filters. Any makes every kind of drill the rules ask, in any seat.
 const (
 	Any          Filter = iota
-	OnlyRound1          // round-one bids, either seat
-	OnlyRound2          // round-two bids, either seat
-	OnlySchmeiss        // answers to a schmeiss, either seat
+	OnlyRound1          // round-one bids
+	OnlyRound2          // round-two bids
+	OnlySchmeiss        // answers to a schmeiss (two players)
 	OnlyDealer          // any decision of the dealer
-	OnlyElder           // any decision of the elder (non-dealer)
-	// At a table of three or four only (see TableFilterNames).
-	OnlyDeclare  // shlomo or cleopatra, or the card given after one
-	OnlyDix      // the dix exchange
-	OnlyDialogue // a word of the sequence dialogue
+	OnlyElder           // any decision of the eldest, the first to speak
+	OnlyDeclare         // shlomo or cleopatra, or the card given after one
+	OnlyDix             // the dix exchange (two or three players)
+	OnlyDialogue        // a word of the sequence dialogue
 )
 
 var filterNames = [...]string{"any", "round1", "round2", "schmeiss", "dealer", "elder", "declare", "dix", "sequences"}
 
-// FilterNames lists the names ParseFilter reads for two players
-// (besides "" and "any").
-var FilterNames = filterNames[1:6]
-
-// TableFilterNames lists the names a table of three or four takes: the
-// eldest is the first to speak (elder), and there is no schmeiss.
-var TableFilterNames = []string{"round1", "round2", "declare", "dix", "sequences", "dealer", "elder"}
+// FilterNames lists the names ParseFilter reads, besides "" and "any".
+var FilterNames = filterNames[1:]
 
 // String returns the filter's name as -only takes it.
 func (f Filter) String() string {
@@ -45,8 +39,8 @@ func (f Filter) String() string {
 	return "unknown"
 }
 
-// ParseFilter reads a filter name: round1, round2, schmeiss, dealer,
-// elder, or "" / any for no filter.
+// ParseFilter reads a filter name (FilterNames, "dialogue" for
+// sequences), or "" and "any" for no filter.
 func ParseFilter(s string) (Filter, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	if t == "" {
@@ -60,76 +54,104 @@ func ParseFilter(s string) (Filter, error) {
 			return Filter(i), nil
 		}
 	}
-	return Any, fmt.Errorf("%q is not a drill kind (want %s; at three or four players also declare, dix, sequences)", s, strings.Join(FilterNames, ", "))
+	return Any, fmt.Errorf("%q is not a drill kind (want %s)", s, strings.Join(FilterNames, ", "))
 }
 
-// ForPlayers checks that the filter is one a table of players seats
-// asks: schmeiss is two-player only, the declarations, the dix and the
-// sequences are drilled at tables of three and four.
-func (f Filter) ForPlayers(players int) error {
-	if players == 2 {
-		if f >= OnlyDeclare {
-			return fmt.Errorf("-only %s: drilled at tables of three and four (want %s)", f, strings.Join(FilterNames, ", "))
-		}
+// Check reports whether the rules opts ever ask the filter's decision:
+// the schmeiss is an offer between two players, the declarations need
+// shlomo (three or four players) or cleopatra (four), and four players
+// exchange no dix.
+func (f Filter) Check(opts rules.Options) error {
+	if len(f.kinds(opts)) > 0 {
 		return nil
 	}
-	if f == OnlySchmeiss {
-		return fmt.Errorf("-only schmeiss: there is no schmeiss at a table of %d (want %s)", players, strings.Join(TableFilterNames, ", "))
+	why := "none"
+	switch f {
+	case OnlySchmeiss:
+		why = "the schmeiss is an offer between two players"
+	case OnlyDeclare:
+		why = "the declarations need shlomo=on at three or four players, or cleopatra=on at four"
+	case OnlyDix:
+		why = "four players exchange no dix"
 	}
-	return nil
+	return fmt.Errorf("-only %s: no such decision under these rules (%s)", f, why)
 }
 
-// kinds returns the kinds of decision the filter allows.
-func (f Filter) kinds() []Kind {
+// kinds returns the kinds of decision the filter allows under opts.
+func (f Filter) kinds(opts rules.Options) []Kind {
+	n := opts.NumPlayers()
+	can := map[Kind]bool{
+		Round1: true, Round2: true, Dialogue: true,
+		Schmeiss: opts.HasSchmeiss(),
+		Dix:      opts.HasDix(),
+		Declare:  n > 2 && opts.Shlomo || n == 4 && opts.Cleopatra,
+	}
+	var want []Kind
 	switch f {
 	case OnlyRound1:
-		return []Kind{Round1}
+		want = []Kind{Round1}
 	case OnlyRound2:
-		return []Kind{Round2}
+		want = []Kind{Round2}
 	case OnlySchmeiss:
-		return []Kind{Schmeiss}
+		want = []Kind{Schmeiss}
+	case OnlyDeclare:
+		want = []Kind{Declare}
+	case OnlyDix:
+		want = []Kind{Dix}
+	case OnlyDialogue:
+		want = []Kind{Dialogue}
+	default:
+		want = Kinds
 	}
-	return []Kind{Round1, Schmeiss, Round2}
+	var out []Kind
+	for _, k := range want {
+		if can[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // kindWeight is how often each kind is drawn when several are allowed:
-// round one most (it is the decision of every deal), then round two,
-// then the schmeiss answer.
-var kindWeight = [...]int{Round1: 5, Schmeiss: 2, Round2: 3}
+// round one most, as it is the decision of every deal, the rarer
+// decisions less.
+var kindWeight = [...]int{Round1: 5, Schmeiss: 2, Round2: 3, Declare: 1, Dix: 1, Dialogue: 2}
 
 // Generator makes drills from a seed: the n-th drill depends only on the
-// seed, the filter, the rules and n. Each drill is drawn from a real
-// deal: a shuffled deck, dealt by rules.NewDeal, the bidding before the
-// player's turn spoken by the normal bot (ai.Normal) for both seats (the
-// player's own earlier bids too, as a sensible player would bid), at a
-// score drawn so that early, middle and end-of-game situations all come
-// up. So the situations are those that happen in play. The kind of
-// decision and the seat are drawn first (round one half the time, round
-// two and a schmeiss to answer the rest; either seat), and deals are
-// dealt until one brings the player to that decision, so a rarer
-// decision (a schmeiss to answer) comes up as often as the trainer wants
-// it, in the hands where it happens.
+// seed, the filter, the rules and n (its random numbers come from a
+// generator seeded by the seed and n). It draws the kind of decision and
+// the player's place first, then deals shuffled decks at game totals
+// drawn from a game's start, middle or end, and lets the normal bot
+// speak for every seat, the player's own earlier words too, until the
+// player has a decision of that kind with two options or more. So the
+// situations are those that happen in play, and a rare decision comes
+// up as often as the trainer asks for it, in the hands where it happens.
 type Generator struct {
 	seed   uint64
 	filter Filter
 	opts   rules.Options
+	kinds  []Kind
 	bot    ai.Bot
 	next   uint64
 }
 
-// NewGenerator returns a Generator of drills under the rules opts.
+// NewGenerator returns a Generator of drills under the rules opts, at
+// any seat count.
 func NewGenerator(seed uint64, f Filter, opts rules.Options) (*Generator, error) {
-	if err := f.ForPlayers(2); err != nil {
+	if n := opts.NumPlayers(); n < 2 || n > 4 {
+		return nil, fmt.Errorf("drill: %w, not %d", ErrPlayers, n)
+	}
+	if opts.Target <= 0 {
+		return nil, fmt.Errorf("drill: target %d is not positive", opts.Target)
+	}
+	if err := f.Check(opts); err != nil {
 		return nil, fmt.Errorf("drill: %w", err)
 	}
 	bot, err := ai.New(ai.Normal, ai.Config{Seed: seed})
 	if err != nil {
 		return nil, fmt.Errorf("drill: the bidding bot: %w", err)
 	}
-	if opts.Target <= 0 {
-		return nil, fmt.Errorf("drill: target %d is not positive", opts.Target)
-	}
-	return &Generator{seed: seed, filter: f, opts: opts, bot: bot}, nil
+	return &Generator{seed: seed, filter: f, opts: opts, kinds: f.kinds(opts), bot: bot}, nil
 }
 
 // Next returns the next drill and its number (from 1).
@@ -139,115 +161,108 @@ func (g *Generator) Next() (Situation, int) {
 }
 
 // maxDeals bounds the deals tried for one drill. The rarest drill (the
-// elder answering the dealer's schmeiss) comes up in about one deal in
-// a few dozen; the bound is never reached in practice, and when it is
-// the last deal's round-one decision is used instead.
+// eldest answering the dealer's schmeiss, a shlomo to declare) comes up
+// in a deal or two of a hundred; when the bound is reached all the
+// same, the first deal's round-one decision is the drill.
 const maxDeals = 20000
 
 // Drill returns the n-th drill.
 func (g *Generator) Drill(n uint64) Situation {
-	s, _ := g.drill(n)
-	return s
-}
-
-// drill returns the n-th drill and the deal it was drawn from, stopped
-// at the player's decision.
-func (g *Generator) drill(n uint64) (Situation, rules.Deal) {
 	r := rand.New(rand.NewPCG(g.seed, n))
-	want := drawKind(r, g.filter.kinds(), func(k Kind) int { return kindWeight[k] })
-	// The seat is drawn once, before the deals: dealing again until the
-	// kind comes up would otherwise favour the seat where it comes up
-	// more often (the normal bot says schmeiss more as dealer).
-	dealer := r.IntN(2) == 0
+	want := drawKind(r, g.kinds)
+	players := g.opts.NumPlayers()
+	// The place is drawn once, before the deals: dealing again until
+	// the kind comes up would otherwise favour the place where it comes
+	// up more often.
+	dealer := rules.Seat(r.IntN(players))
 	switch g.filter {
 	case OnlyDealer:
-		dealer = true
+		dealer = You
 	case OnlyElder:
-		dealer = false
+		dealer = rules.Seat(players - 1) // the player is on the dealer's left
 	}
 	var fallback Situation
-	var fallbackDeal rules.Deal
+	found := false
 	for range maxDeals {
 		totals := g.totals(r)
 		deck := rules.Shuffle(r)
-		if s, d, ok := g.play(deck, dealer, totals, want); ok {
-			return s, d
+		if s, ok := g.play(r, deck, dealer, totals, want); ok {
+			return s
 		}
-		if fallback.Hand == 0 {
-			fallback, fallbackDeal, _ = g.play(deck, dealer, totals, Round1)
+		if !found {
+			fallback, found = g.play(r, deck, dealer, totals, Round1)
 		}
 	}
-	return fallback, fallbackDeal
+	return fallback
 }
 
-// play deals deck and lets the normal bot bid for both seats until the
-// player is to make a decision of kind want; it reports false when the
-// bidding ends first.
-func (g *Generator) play(deck rules.Deck, dealer bool, totals [2]int, want Kind) (Situation, rules.Deal, bool) {
-	ds := Opp
-	if dealer {
-		ds = You
-	}
-	d := rules.NewGameDeal(g.opts, ds, deck, totals)
-	for d.Phase() <= rules.PhaseBid2 && !d.Over() {
-		if d.Turn() == You && phaseKind(d.Phase()) == want {
-			s := Situation{Options: g.opts, Dealer: dealer, Hand: d.Hand(You), Upcard: d.OrigUpcard(), Totals: totals}
-			for _, st := range d.Steps() {
-				s.Said = append(s.Said, st.Action)
+// play deals deck and lets the normal bot speak for every seat until the
+// player has a decision of kind want with two options or more; it
+// reports false when the card play starts, or the deal ends, first.
+func (g *Generator) play(r *rand.Rand, deck rules.Deck, dealer rules.Seat, totals [4]int, want Kind) (Situation, bool) {
+	d := rules.NewGameDeal(g.opts, dealer, deck, totals)
+	var said []rules.Action
+	for !d.Over() && beforePlay(d.Phase()) {
+		turn := d.Turn()
+		var a rules.Action
+		switch {
+		case turn == rules.ChanceSeat:
+			l := d.Legal()
+			a = l[r.IntN(len(l))]
+		case turn == You && phaseKind(d.Phase()) == want && len(d.Legal()) >= 2 && !onToGive(r, d.Legal()):
+			return Situation{Options: g.opts, Dealer: dealer, Deck: deck, Said: said, Totals: totals}, true
+		default:
+			v := d.View(turn)
+			var err error
+			if a, err = g.bot.Choose(context.Background(), &v); err != nil {
+				return Situation{}, false
 			}
-			return s, d, true
 		}
-		v := d.View(d.Turn())
-		a, err := g.bot.Choose(context.Background(), v)
-		if err != nil || d.Apply(a) != nil {
-			return Situation{}, d, false
+		if err := d.ApplyAs(turn, a); err != nil {
+			return Situation{}, false
 		}
+		said = append(said, a)
 	}
-	return Situation{}, d, false
+	return Situation{}, false
 }
 
-// drawKind draws one of kinds with the chances their weights give (one
-// number from r), for the two-handed and the table drills alike.
-func drawKind(r *rand.Rand, kinds []Kind, weight func(Kind) int) Kind {
+// onToGive reports, for half the declarations the player could make,
+// that the drill is rather the card given after it: the bot declares
+// for the player and the drill comes at the give (a shlomo's card to
+// the left, a cleopatra's to the partner).
+func onToGive(r *rand.Rand, legal []rules.Action) bool {
+	for _, a := range legal {
+		if a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra {
+			return r.IntN(2) == 0
+		}
+	}
+	return false
+}
+
+// drawKind draws one of kinds with the chances kindWeight gives.
+func drawKind(r *rand.Rand, kinds []Kind) Kind {
 	total := 0
 	for _, k := range kinds {
-		total += weight(k)
+		total += kindWeight[k]
 	}
 	x := r.IntN(total)
 	for _, k := range kinds {
-		if x < weight(k) {
+		if x < kindWeight[k] {
 			return k
 		}
-		x -= weight(k)
+		x -= kindWeight[k]
 	}
 	return kinds[0]
 }
 
-// phaseKind is the kind of drill a decision in phase p makes, two-handed
-// or at a table (a bid of round one for the phases no drill asks about).
-func phaseKind(p rules.Phase) Kind {
-	switch p {
-	case rules.PhaseSchmeiss:
-		return Schmeiss
-	case rules.PhaseBid2:
-		return Round2
-	case rules.PhaseDeclare:
-		return Declare
-	case rules.PhaseDix:
-		return Dix
-	case rules.PhaseSequences:
-		return Dialogue
-	}
-	return Round1
-}
-
-// totals draws the game totals before the deal, [You, Opp]: a game's
-// start (both low) a third of the time, its middle a third, and its end
-// (one player within 130 of the target, the other within 330) a third,
-// where the score changes the right bid most. Neither has reached the
-// target.
-func (g *Generator) totals(r *rand.Rand) [2]int {
+// totals draws the game totals by side before the deal: a game's start
+// (all low, or all nothing) a third of the time, its middle a third,
+// and its end (one side within 130 of the target, the others within
+// 330) a third, where the score changes the right decision most. No
+// side has reached the target.
+func (g *Generator) totals(r *rand.Rand) [4]int {
 	t := g.opts.Target
+	n := sides(g.opts.NumPlayers())
 	between := func(lo, hi int) int { // [lo, hi), clamped to [0, t)
 		lo, hi = max(0, lo), min(t, hi)
 		if hi <= lo {
@@ -255,21 +270,24 @@ func (g *Generator) totals(r *rand.Rand) [2]int {
 		}
 		return lo + r.IntN(hi-lo)
 	}
-	var a, b int
-	switch r.IntN(3) {
-	case 0:
-		if r.IntN(5) == 0 {
-			return [2]int{}
-		}
-		a, b = between(0, t*2/5), between(0, t*2/5)
-	case 1:
-		a, b = between(t/5, t*4/5), between(t/5, t*4/5)
-	default:
-		// Near the end of a game the other player is rarely far behind.
-		a, b = between(t-130, t), between(t-330, t)
-		if r.IntN(2) == 0 {
-			a, b = b, a
+	var out [4]int
+	phase := r.IntN(3)
+	if phase == 0 && r.IntN(5) == 0 {
+		return out
+	}
+	lead := r.IntN(n)
+	for i := range n {
+		switch {
+		case phase == 0:
+			out[i] = between(0, t*2/5)
+		case phase == 1:
+			out[i] = between(t/5, t*4/5)
+		case i == lead:
+			out[i] = between(t-130, t)
+		default:
+			// Near the end of a game the others are rarely far behind.
+			out[i] = between(t-330, t)
 		}
 	}
-	return [2]int{You: a, Opp: b}
+	return out
 }

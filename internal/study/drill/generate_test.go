@@ -2,155 +2,204 @@ package drill
 
 import (
 	"context"
-	"reflect"
+	"fmt"
 	"testing"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestParseFilter(t *testing.T) {
 	for i, n := range filterNames {
 		f, err := ParseFilter(n)
-		if err != nil || f != Filter(i) || f.String() != n {
-			t.Errorf("%q: got %v, %v", n, f, err)
-		}
+		require.NoError(t, err, n)
+		assert.Equal(t, Filter(i), f)
+		assert.Equal(t, n, f.String())
 	}
-	if f, err := ParseFilter(""); err != nil || f != Any {
-		t.Errorf("empty: %v %v", f, err)
-	}
-	if _, err := ParseFilter("round3"); err == nil {
-		t.Error("round3 accepted")
-	}
-}
-
-// TestGeneratorDeterministic: a seed gives the same drills, another seed
-// others.
-func TestGeneratorDeterministic(t *testing.T) {
-	a, _ := NewGenerator(11, Any, rules.DefaultOptions())
-	b, _ := NewGenerator(11, Any, rules.DefaultOptions())
-	c, _ := NewGenerator(12, Any, rules.DefaultOptions())
-	same := 0
-	for range 30 {
-		x, n := a.Next()
-		y, m := b.Next()
-		z, _ := c.Next()
-		if n != m || !reflect.DeepEqual(x, y) {
-			t.Fatalf("drill %d differs with the same seed:\n%s\n%s", n, x, y)
-		}
-		if reflect.DeepEqual(x, z) {
-			same++
-		}
-	}
-	if same > 0 {
-		t.Errorf("%d drills the same under seeds 11 and 12", same)
-	}
-	if x, y := a.Drill(3), b.Drill(3); !reflect.DeepEqual(x, y) {
-		t.Error("Drill(3) is not a function of the seed")
-	}
-}
-
-// TestGeneratorFilters: every drill is a valid decision of the player,
-// passes its filter, and over many drills the kinds, seats and scores
-// vary as documented.
-func TestGeneratorFilters(t *testing.T) {
-	target := rules.DefaultOptions().Target
-	for _, f := range []Filter{Any, OnlyRound1, OnlyRound2, OnlySchmeiss, OnlyDealer, OnlyElder} {
-		g, err := NewGenerator(3, f, rules.DefaultOptions())
-		require.NoError(t, err)
-		kinds := map[Kind]int{}
-		seats := map[bool]int{}
-		near, start := 0, 0
-		const n = 150
-		for range n {
-			s, _ := g.Next()
-			v, err := s.View()
-			if err != nil {
-				t.Fatalf("%s: drill %s: %v", f, s, err)
-			}
-			if v.Turn != You || v.Phase > rules.PhaseBid2 {
-				t.Fatalf("%s: drill %s: not the player's bid", f, s)
-			}
-			if !f.allows(&s) {
-				t.Fatalf("%s: drill %s does not pass the filter", f, s)
-			}
-			kinds[s.Kind()]++
-			seats[s.Dealer]++
-			if target-s.Totals[You] <= 130 || target-s.Totals[Opp] <= 130 {
-				near++
-			}
-			if s.Totals[You] < target/2 && s.Totals[Opp] < target/2 {
-				start++
-			}
-		}
-		if f == Any && (kinds[Round1] < n/5 || kinds[Round2] < n/10 || kinds[Schmeiss] < n/20) {
-			t.Errorf("%s: kinds %v: want all three", f, kinds)
-		}
-		if (f == Any || f == OnlyRound1 || f == OnlySchmeiss || f == OnlyRound2) && (seats[true] < n/10 || seats[false] < n/10) {
-			t.Errorf("%s: seats %v: want both", f, seats)
-		}
-		if near < n/6 || start < n/6 {
-			t.Errorf("%s: %d of %d drills near the target, %d early: want both often", f, near, n, start)
-		}
-	}
-}
-
-// TestDrillsComeFromPlay: each drill is a real deal of the seed's deck,
-// and every word said before the player's turn is the normal bot's, for
-// the opponent and for the player's own earlier bids alike: the
-// situations are those that happen in play.
-func TestDrillsComeFromPlay(t *testing.T) {
-	bot, err := ai.New(ai.Normal, ai.Config{})
+	f, err := ParseFilter("")
 	require.NoError(t, err)
-	g, _ := NewGenerator(9, Any, rules.DefaultOptions())
-	words := 0
-	for n := uint64(1); n <= 80; n++ {
-		s, real := g.drill(n)
-		if real.Hand(You) != s.Hand || real.OrigUpcard() != s.Upcard || real.Totals() != s.Totals || (real.Dealer() == You) != s.Dealer {
-			t.Fatalf("drill %s does not show its deal", s)
-		}
-		d := rules.NewGameDeal(s.Options, real.Dealer(), real.Deck(), s.Totals)
-		for i, said := range s.Said {
-			a, err := bot.Choose(context.Background(), d.View(d.Turn()))
+	assert.Equal(t, Any, f)
+	f, err = ParseFilter("dialogue")
+	require.NoError(t, err)
+	assert.Equal(t, OnlyDialogue, f)
+	_, err = ParseFilter("round3")
+	assert.Error(t, err)
+}
+
+// TestGeneratorDeterministic: at every seat count a seed gives the same
+// drills, in any order of asking, and another seed others.
+func TestGeneratorDeterministic(t *testing.T) {
+	for _, rs := range seatCounts {
+		t.Run(rs, func(t *testing.T) {
+			o := opts(t, rs)
+			a, err := NewGenerator(11, Any, o)
 			require.NoError(t, err)
-			if a != said {
-				t.Fatalf("drill %s: word %d is %s, the normal bot says %s", s, i+1, said, a)
+			b, _ := NewGenerator(11, Any, o)
+			c, _ := NewGenerator(12, Any, o)
+			same := 0
+			for range 12 {
+				x, n := a.Next()
+				y, m := b.Next()
+				z, _ := c.Next()
+				require.Equal(t, n, m)
+				require.Equal(t, x.String(), y.String(), "drill %d differs with the same seed", n)
+				if x.String() == z.String() {
+					same++
+				}
 			}
-			require.NoError(t, d.Apply(a))
-			words++
-		}
-		if d.Turn() != You || d.Phase() > rules.PhaseBid2 {
-			t.Fatalf("drill %s: the replay does not stop at the player's bid", s)
-		}
-		// The situation's own View (with filler cards for the hidden
-		// ones) is the real deal's View.
-		v, err := s.View()
-		require.NoError(t, err)
-		if rv := real.View(You); v.String() != rv.String() || v.Totals != rv.Totals || v.Options != rv.Options ||
-			!reflect.DeepEqual(v.Legal(), rv.Legal()) {
-			t.Fatalf("drill %s: the View differs from the real deal's:\n%s\n%s", s, v, rv)
-		}
-	}
-	if words < 40 {
-		t.Errorf("only %d words checked", words)
+			assert.Zero(t, same, "drills the same under seeds 11 and 12")
+			assert.Equal(t, a.Drill(3).String(), b.Drill(3).String(), "Drill(3) is not a function of the seed")
+		})
 	}
 }
 
-// allows reports whether the situation s passes the filter: what the
-// generator must hold to, said independently of how it does.
-func (f Filter) allows(s *Situation) bool {
-	switch f {
-	case OnlyRound1:
-		return s.Kind() == Round1
-	case OnlyRound2:
-		return s.Kind() == Round2
-	case OnlySchmeiss:
-		return s.Kind() == Schmeiss
-	case OnlyDealer:
-		return s.Dealer
-	case OnlyElder:
-		return !s.Dealer
+// TestGeneratorDrills: every drill is a decision of the player before
+// the card play with two options or more, it passes its filter, and over
+// a few dozen drills every kind the rules ask comes up, the player sits
+// at every place, and the scores range from a game's start to its end.
+func TestGeneratorDrills(t *testing.T) {
+	n := 60
+	if testing.Short() {
+		n = 36
 	}
-	return true
+	for _, rs := range seatCounts {
+		t.Run(rs, func(t *testing.T) {
+			o := opts(t, rs)
+			g, err := NewGenerator(7, Any, o)
+			require.NoError(t, err)
+			kinds := map[Kind]int{}
+			places := map[rules.Seat]int{}
+			near, start := 0, 0
+			for range n {
+				s, k := g.Next()
+				v, err := s.View()
+				require.NoError(t, err, "drill %d: %s", k, s)
+				require.Equal(t, You, v.Turn, "drill %d", k)
+				require.GreaterOrEqual(t, len(v.Legal()), 2, "drill %d: a choice", k)
+				require.True(t, beforePlay(v.Phase), "drill %d: before the card play", k)
+				kinds[s.Kind()]++
+				places[s.Dealer]++
+				for i := range s.Sides() {
+					if o.Target-s.Totals[i] <= 130 {
+						near++
+						break
+					}
+				}
+				if s.Totals[0] < o.Target/2 && s.Totals[1] < o.Target/2 {
+					start++
+				}
+			}
+			for _, k := range Any.kinds(o) {
+				if k == Declare || k == Schmeiss || k == Dix {
+					continue // rarer: see TestGeneratorFilters
+				}
+				assert.Positive(t, kinds[k], "kind %s never came up: %v", k, kinds)
+			}
+			assert.Len(t, places, o.NumPlayers(), "the player sits at every place: %v", places)
+			assert.Greater(t, near, n/8, "drills near the target")
+			assert.Greater(t, start, n/8, "drills early in a game")
+		})
+	}
+}
+
+// TestGeneratorFilters: -only gives that decision, or that place, at
+// every seat count that asks it.
+func TestGeneratorFilters(t *testing.T) {
+	cases := []struct {
+		rules string
+		f     Filter
+		kind  Kind
+	}{
+		{"players=2", OnlyRound1, Round1},
+		{"players=2", OnlySchmeiss, Schmeiss},
+		{"players=2", OnlyRound2, Round2},
+		{"players=2", OnlyDix, Dix},
+		{"players=2", OnlyDialogue, Dialogue},
+		{"players=3", OnlyRound1, Round1},
+		{"players=3", OnlyDix, Dix},
+		{"players=3,shlomo=on", OnlyDeclare, Declare},
+		{"players=4", OnlyRound2, Round2},
+		{"players=4", OnlyDialogue, Dialogue},
+		{"players=4,cleopatra=on", OnlyDeclare, Declare},
+	}
+	for _, c := range cases {
+		g, err := NewGenerator(3, c.f, opts(t, c.rules))
+		require.NoError(t, err, c.rules)
+		for range 5 {
+			s, n := g.Next()
+			require.Equal(t, c.kind, s.Kind(), "%s -only %s drill %d: %s", c.rules, c.f, n, s)
+		}
+	}
+	for _, players := range []int{2, 3, 4} {
+		o := opts(t, fmt.Sprintf("players=%d", players))
+		d, err := NewGenerator(5, OnlyDealer, o)
+		require.NoError(t, err)
+		e, err := NewGenerator(5, OnlyElder, o)
+		require.NoError(t, err)
+		for range 5 {
+			s, _ := d.Next()
+			assert.Equal(t, You, s.Dealer, "-only dealer at %d", players)
+			s, _ = e.Next()
+			assert.Equal(t, rules.Seat(players-1), s.Dealer, "-only elder at %d: the player speaks first", players)
+		}
+	}
+}
+
+// TestGeneratorRefuses: a decision the rules never ask is refused with
+// the reason.
+func TestGeneratorRefuses(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		f     Filter
+		want  string
+	}{
+		{"players=3", OnlySchmeiss, "the schmeiss is an offer between two players"},
+		{"players=4", OnlyDix, "four players exchange no dix"},
+		{"players=3", OnlyDeclare, "shlomo=on"},
+		{"players=2,shlomo=on", OnlyDeclare, "shlomo=on"},
+		{"players=3,cleopatra=on", OnlyDeclare, "shlomo=on"},
+	} {
+		_, err := NewGenerator(1, c.f, opts(t, c.rules))
+		require.Error(t, err, "%s -only %s", c.rules, c.f)
+		assert.Contains(t, err.Error(), "-only "+c.f.String()+": no such decision under these rules")
+		assert.Contains(t, err.Error(), c.want)
+		assert.Error(t, c.f.Check(opts(t, c.rules)))
+	}
+	o := rules.DefaultOptions()
+	o.Target = 0
+	_, err := NewGenerator(1, Any, o)
+	assert.Error(t, err)
+}
+
+// TestDrillsComeFromPlay: at every seat count each word said before the
+// player's turn is the normal bot's (or a draw at random), for the
+// others and for the player's own earlier words alike: the situations
+// are those that happen in play.
+func TestDrillsComeFromPlay(t *testing.T) {
+	bot, err := ai.New(ai.Normal, ai.Config{Seed: 9})
+	require.NoError(t, err)
+	for _, rs := range seatCounts {
+		g, err := NewGenerator(9, Any, opts(t, rs))
+		require.NoError(t, err)
+		words := 0
+		for n := uint64(1); n <= 20; n++ {
+			s := g.Drill(n)
+			d := rules.NewGameDeal(s.Options, s.Dealer, s.Deck, s.Totals)
+			for i, said := range s.Said {
+				turn := d.Turn()
+				if turn != rules.ChanceSeat {
+					v := d.View(turn)
+					a, err := bot.Choose(context.Background(), &v)
+					require.NoError(t, err)
+					require.Equal(t, a, said, "%s drill %s: word %d", rs, s, i+1)
+					words++
+				}
+				require.NoError(t, d.ApplyAs(turn, said))
+			}
+			require.Equal(t, You, d.Turn(), "%s drill %s: the replay stops at the player's decision", rs, s)
+		}
+		assert.Greater(t, words, 20, "%s: words checked", rs)
+	}
 }

@@ -17,8 +17,8 @@ type Request struct {
 	// Samples is the number of sampled deals (every option is scored on
 	// each); 0 means DefaultSamples.
 	Samples int
-	// Seed fixes the samples; DefaultSeed unless the text sets seed=
-	// (SeedSet).
+	// Seed fixes the samples: DefaultSeed unless the text sets seed=
+	// (then SeedSet).
 	Seed    uint64
 	SeedSet bool
 }
@@ -27,93 +27,57 @@ type Request struct {
 // that the same text always prints the same table.
 const DefaultSeed = 1
 
-// Keys of the text form, in the order the help lists them. Every rule
-// option key (rules.OptionNames) is accepted as well.
-var textKeys = []string{"hand", "up", "seat", "score", "target", "said", "round", "samples", "seed"}
+// maxText bounds the text Parse reads: a deck, every word before the
+// card play and every option fit in far less.
+const maxText = 4096
 
-// Parse reads a situation in the text form (see Situation.String):
-// key=value fields separated by spaces, in any order.
+// The keys of the two text forms, in the order the help lists them;
+// every rule option (rules.AllOptionNames) is a key as well.
+var (
+	deckKeys   = []string{"players", "dealer", "score", "target", "said", "deck"}
+	handKeys   = []string{"hand", "up", "seat", "score", "target", "said", "round"}
+	commonKeys = []string{"samples", "seed"}
+)
+
+// Parse reads a situation in one of two text forms, key=value fields
+// separated by spaces, in any order. The deck form is what String
+// writes and the record keeps, at every seat count:
+//
+//	players=3 dealer=B score=120-40-300 target=500 said=pass,name:H deck=7C,KS,...
+//
+// The hand form is the one a person writes for a bidding decision at
+// two players, the cards the player cannot see left out:
 //
 //	hand=JS 9S AS KH QH 7D   the six cards held (spaces or commas between)
 //	up=8S                    the upcard (upcard= also)
-//	seat=elder|dealer        who you are; a bare "elder" or "dealer" too.
-//	                         Optional: the words said decide whose turn it is
+//	seat=elder|dealer        optional: the words said decide whose turn it is
 //	score=120-430            your total, then the opponent's (default 0-0)
-//	target=500               the score that wins the game
-//	said=pass                what was said before your turn, in order,
-//	                         separated by commas: pass, schmeiss
+//	said=pass                the bids before your turn: pass, schmeiss
 //	round=2                  round one was passed by both: said= then lists
 //	                         only the words of round two
-//	samples=500 seed=1       the evaluation's samples and seed
 //
-// and any rule option (bottom_card=off, last_trick=0...). A value runs
-// to the next key, so "hand=JS 9S AS KH QH 7D" needs no quotes inside
-// the text. The situation must be one that can happen; an error is a
+// Both take target=, samples=, seed= and any rule option. A value runs
+// to the next key, so "hand=JS 9S AS KH QH 7D" needs no quotes inside the
+// text. The situation must be one that can happen; an error is a
 // *FieldError naming the key at fault.
 func Parse(text string) (Request, error) {
 	req := Request{Seed: DefaultSeed}
+	if len(text) > maxText {
+		return req, fieldErr("text", "%d bytes, at most %d", len(text), maxText)
+	}
+	f, err := fields(text)
+	if err != nil {
+		return req, err
+	}
 	s := &req.Situation
 	s.Options = rules.DefaultOptions()
-	values := map[string][]string{}
-	var order []string
-	cur := ""
-	seat := ""
-	for _, tok := range strings.Fields(text) {
-		k, v, ok := strings.Cut(tok, "=")
-		if !ok {
-			switch w := strings.ToLower(tok); w {
-			case "elder", "dealer", "non-dealer", "nondealer":
-				if seat != "" {
-					return req, fieldErr("seat", "given twice")
-				}
-				seat = w
-				cur = ""
-				continue
-			}
-			if cur == "" {
-				return req, fieldErr(tok, "not key=value (keys: %s, or a rule option)", strings.Join(textKeys, ", "))
-			}
-			values[cur] = append(values[cur], tok)
+	// Rule options first: target= and players= are among them, and the
+	// rest is checked against them.
+	for _, k := range f.order {
+		if !slices.Contains(rules.AllOptionNames(), k) {
 			continue
 		}
-		k = strings.ToLower(strings.TrimSpace(k))
-		if k == "upcard" {
-			k = "up"
-		}
-		if !slices.Contains(textKeys, k) && !slices.Contains(rules.OptionNames, k) {
-			return req, fieldErr(k, "unknown key (keys: %s, or a rule option: %s)",
-				strings.Join(textKeys, ", "), strings.Join(rules.OptionNames, ", "))
-		}
-		if _, dup := values[k]; dup || (k == "seat" && seat != "") {
-			return req, fieldErr(k, "given twice")
-		}
-		values[k] = nil
-		if v != "" {
-			values[k] = []string{v}
-		}
-		order = append(order, k)
-		cur = k
-	}
-	if vs, ok := values["seat"]; ok {
-		if len(vs) != 1 {
-			return req, fieldErr("seat", "want elder or dealer, got %q", strings.Join(vs, " "))
-		}
-		seat = strings.ToLower(vs[0])
-	}
-	one := func(k string) (string, error) {
-		vs := values[k]
-		if len(vs) != 1 {
-			return "", fieldErr(k, "want one value, got %q", strings.Join(vs, " "))
-		}
-		return vs[0], nil
-	}
-	// Rule options first: target= is one, and the score is checked
-	// against it.
-	for _, k := range order {
-		if !slices.Contains(rules.OptionNames, k) {
-			continue
-		}
-		v, err := one(k)
+		v, err := f.one(k)
 		if err != nil {
 			return req, err
 		}
@@ -121,122 +85,316 @@ func Parse(text string) (Request, error) {
 			return req, &FieldError{Field: k, Err: err}
 		}
 	}
-	for _, k := range order {
-		var err error
-		switch k {
-		case "hand":
-			err = parseHand(s, values[k])
-		case "up":
-			err = parseUp(s, values[k])
-		case "score":
-			err = parseScore(s, values[k])
-		case "said":
-			err = parseSaid(s, values[k])
-		case "samples":
-			var v string
-			if v, err = one(k); err == nil {
-				n, perr := strconv.Atoi(v)
-				if perr != nil || n < 1 || n > eval.MaxSamples {
-					err = fieldErr(k, "%q is not a number from 1 to %d", v, eval.MaxSamples)
-				}
-				req.Samples = n
-			}
-		case "seed":
-			var v string
-			if v, err = one(k); err == nil {
-				n, perr := strconv.ParseUint(v, 10, 64)
-				if perr != nil {
-					err = fieldErr(k, "%q is not a number from 0 to %d", v, uint64(1<<64-1))
-				}
-				req.Seed, req.SeedSet = n, true
-			}
+	for _, k := range commonKeys {
+		if _, ok := f.values[k]; !ok {
+			continue
 		}
-		if err != nil {
+		if err := req.parseCommon(f, k); err != nil {
 			return req, err
 		}
 	}
-	if _, ok := values["hand"]; !ok {
-		return req, fieldErr("hand", "missing: give the six cards held, like hand=JS 9S AS KH QH 7D")
+	_, hasDeck := f.values["deck"]
+	_, hasDealer := f.values["dealer"]
+	if hasDeck || hasDealer || s.Players() > 2 {
+		err = parseDeckForm(s, f)
+	} else {
+		err = parseHandForm(s, f)
 	}
-	if _, ok := values["up"]; !ok {
-		return req, fieldErr("up", "missing: give the upcard, like up=8S")
+	return req, err
+}
+
+// parsed is a text cut into its fields.
+type parsed struct {
+	values map[string][]string
+	order  []string
+	seat   string // a bare elder or dealer (hand form)
+}
+
+// fields cuts text into key=value fields; a value runs to the next key.
+func fields(text string) (*parsed, error) {
+	f := &parsed{values: map[string][]string{}}
+	cur := ""
+	for _, tok := range strings.Fields(text) {
+		k, v, ok := strings.Cut(tok, "=")
+		if !ok {
+			switch w := strings.ToLower(tok); w {
+			case "elder", "dealer", "non-dealer", "nondealer":
+				if f.seat != "" {
+					return nil, fieldErr("seat", "given twice")
+				}
+				f.seat, cur = w, ""
+				continue
+			}
+			if cur == "" {
+				return nil, fieldErr(tok, "not key=value (keys: %s, or a rule option)", strings.Join(allKeys(), ", "))
+			}
+			f.values[cur] = append(f.values[cur], tok)
+			continue
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		if k == "upcard" {
+			k = "up"
+		}
+		if !slices.Contains(allKeys(), k) && !slices.Contains(rules.AllOptionNames(), k) {
+			return nil, fieldErr(k, "unknown key (keys: %s, or a rule option: %s)",
+				strings.Join(allKeys(), ", "), strings.Join(rules.AllOptionNames(), ", "))
+		}
+		if _, dup := f.values[k]; dup || (k == "seat" && f.seat != "") {
+			return nil, fieldErr(k, "given twice")
+		}
+		f.values[k] = nil
+		if v != "" {
+			f.values[k] = []string{v}
+		}
+		f.order = append(f.order, k)
+		cur = k
 	}
-	if _, ok := values["round"]; ok {
-		v, err := one("round")
+	if vs, ok := f.values["seat"]; ok {
+		if len(vs) != 1 {
+			return nil, fieldErr("seat", "want elder or dealer, got %q", strings.Join(vs, " "))
+		}
+		f.seat = strings.ToLower(vs[0])
+	}
+	return f, nil
+}
+
+func allKeys() []string {
+	var out []string
+	for _, k := range slices.Concat(deckKeys, handKeys, commonKeys) {
+		if k != "players" && k != "target" && !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// one returns the single value of key k.
+func (f *parsed) one(k string) (string, error) {
+	vs := f.values[k]
+	if len(vs) != 1 {
+		return "", fieldErr(k, "want one value, got %q", strings.Join(vs, " "))
+	}
+	return vs[0], nil
+}
+
+// parseCommon reads samples= or seed=.
+func (req *Request) parseCommon(f *parsed, k string) error {
+	v, err := f.one(k)
+	if err != nil {
+		return err
+	}
+	switch k {
+	case "samples":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > eval.MaxSamples {
+			return fieldErr(k, "%q is not a number from 1 to %d", v, eval.MaxSamples)
+		}
+		req.Samples = n
+	case "seed":
+		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return req, err
+			return fieldErr(k, "%q is not a number from 0 to %d", v, uint64(1<<64-1))
+		}
+		req.Seed, req.SeedSet = n, true
+	}
+	return nil
+}
+
+// parseDeckForm reads the deck form into s (its options already set).
+func parseDeckForm(s *Situation, f *parsed) error {
+	for _, k := range handKeys {
+		if _, ok := f.values[k]; ok && !slices.Contains(deckKeys, k) {
+			return fieldErr(k, "not with dealer= and deck= (give either those, or hand= and up= at two players)")
+		}
+	}
+	if f.seat != "" {
+		return fieldErr("seat", "not with dealer= and deck=: dealer= says who deals")
+	}
+	if n := s.Players(); n < 2 || n > 4 {
+		return &FieldError{Field: "players", Err: fmt.Errorf("%w, not %d", ErrPlayers, n)}
+	}
+	for _, k := range []string{"dealer", "deck"} {
+		if _, ok := f.values[k]; !ok {
+			return fieldErr(k, "missing")
+		}
+	}
+	v, err := f.one("dealer")
+	if err != nil {
+		return err
+	}
+	seat := strings.ToUpper(v)
+	if len(seat) != 1 || seat[0] < 'A' || seat[0] > 'D' {
+		return fieldErr("dealer", "%q is not a seat A to D", v)
+	}
+	s.Dealer = rules.Seat(seat[0] - 'A')
+	d, err := rules.ParseDeck(strings.ReplaceAll(strings.Join(f.values["deck"], " "), ",", " "))
+	if err != nil {
+		return &FieldError{Field: "deck", Err: err}
+	}
+	s.Deck = d
+	if _, ok := f.values["score"]; ok {
+		if err := parseScore(s, f.values["score"]); err != nil {
+			return err
+		}
+	}
+	if err := parseSaid(s, f.values["said"]); err != nil {
+		return err
+	}
+	_, err = s.Deal()
+	return err
+}
+
+// parseHandForm reads the hand form into s (its options already set):
+// a bidding decision at two players, the deck filled in around the
+// player's hand and the upcard.
+func parseHandForm(s *Situation, f *parsed) error {
+	if _, ok := f.values["hand"]; !ok {
+		return fieldErr("hand", "missing: give the six cards held, like hand=JS 9S AS KH QH 7D (or a whole deal with dealer= and deck=)")
+	}
+	hand, err := parseHand(f.values["hand"])
+	if err != nil {
+		return err
+	}
+	if _, ok := f.values["up"]; !ok {
+		return fieldErr("up", "missing: give the upcard, like up=8S")
+	}
+	up, err := parseUp(f.values["up"])
+	if err != nil {
+		return err
+	}
+	if hand.Has(up) {
+		return &FieldError{Field: "up", Err: fmt.Errorf("%w: %s is in both", ErrUpcardHeld, up)}
+	}
+	if _, ok := f.values["score"]; ok {
+		if err := parseScore(s, f.values["score"]); err != nil {
+			return err
+		}
+	}
+	if err := parseSaid(s, f.values["said"]); err != nil {
+		return err
+	}
+	if _, ok := f.values["round"]; ok {
+		v, err := f.one("round")
+		if err != nil {
+			return err
 		}
 		switch v {
 		case "1":
 		case "2":
 			s.Said = append([]rules.Action{rules.PassAction(), rules.PassAction()}, s.Said...)
 		default:
-			return req, fieldErr("round", "%q is not 1 or 2", v)
+			return fieldErr("round", "%q is not 1 or 2", v)
 		}
 	}
 	// Whose turn it is follows from the words said: the bidding
 	// alternates, elder first, in both rounds and for a schmeiss answer.
-	s.Dealer = len(s.Said)%2 == 1
-	switch seat {
+	dealer := len(s.Said)%2 == 1
+	switch f.seat {
 	case "":
 	case "elder", "non-dealer", "nondealer":
-		if s.Dealer {
-			return req, fieldErr("seat", "after %s it is the dealer's turn, not the elder's", saidText(s.Said))
+		if dealer {
+			return fieldErr("seat", "after %s it is the dealer's turn, not the elder's", saidText(s.Said))
 		}
 	case "dealer":
-		if !s.Dealer {
-			return req, fieldErr("seat", "after %s it is the elder's turn, not the dealer's", saidText(s.Said))
+		if !dealer {
+			return fieldErr("seat", "after %s it is the elder's turn, not the dealer's", saidText(s.Said))
 		}
 	default:
-		return req, fieldErr("seat", "%q is not elder or dealer", seat)
+		return fieldErr("seat", "%q is not elder or dealer", f.seat)
 	}
-	if _, err := s.Deal(); err != nil {
-		return req, err
+	s.Dealer = You + 1
+	if dealer {
+		s.Dealer = You
 	}
-	return req, nil
+	s.Deck = handDeck(s.Players(), s.Dealer, hand, up)
+	d, err := s.replay()
+	if err != nil {
+		return err
+	}
+	// The hand form knows six cards: a decision past the bidding needs
+	// the player's others.
+	if !d.Over() && d.Phase() > rules.PhaseBid2 {
+		return &FieldError{Field: "said", Err: fmt.Errorf("%w: after %s the bidding is over (give a whole deal with dealer= and deck=)",
+			ErrNotYourTurn, saidText(s.Said))}
+	}
+	_, err = s.Deal()
+	return err
 }
 
-func parseHand(s *Situation, vs []string) error {
+// handDeck returns a deck that deals hand to the player and up as the
+// upcard, the other cards in index order.
+func handDeck(players int, dealer rules.Seat, hand rules.CardSet, up rules.Card) rules.Deck {
+	k := (int(You) - int(dealer) - 1 + players) % players // the player's place from the dealer's left
+	var deck rules.Deck
+	placed := map[int]bool{}
+	put := func(i int, c rules.Card) { deck[i], placed[i] = c, true }
+	put(6*players, up)
+	for i, c := range hand.Cards() {
+		at := 3*k + i
+		if i >= 3 {
+			at = 3*players + 3*k + i - 3
+		}
+		put(at, c)
+	}
+	rest := (rules.FullDeck &^ hand).Without(up).Cards()
+	j := 0
+	for i := range deck {
+		if !placed[i] {
+			deck[i] = rest[j]
+			j++
+		}
+	}
+	return deck
+}
+
+func parseHand(vs []string) (rules.CardSet, error) {
 	if len(vs) == 0 {
-		return fieldErr("hand", "no cards: give six, like hand=JS 9S AS KH QH 7D")
+		return 0, fieldErr("hand", "no cards: give six, like hand=JS 9S AS KH QH 7D")
 	}
 	h, err := rules.ParseCardSet(strings.Join(vs, " "))
 	if err != nil {
-		return &FieldError{Field: "hand", Err: err}
+		return 0, &FieldError{Field: "hand", Err: err}
 	}
 	if n := h.Count(); n != 6 {
-		return &FieldError{Field: "hand", Err: fmt.Errorf("%w, not %d", ErrHandSize, n)}
+		return 0, &FieldError{Field: "hand", Err: fmt.Errorf("%w, not %d", ErrHandSize, n)}
 	}
-	s.Hand = h
-	return nil
+	return h, nil
 }
 
-func parseUp(s *Situation, vs []string) error {
+func parseUp(vs []string) (rules.Card, error) {
 	if len(vs) != 1 {
-		return fieldErr("up", "want one card, got %q", strings.Join(vs, " "))
+		return rules.NoCard, fieldErr("up", "want one card, got %q", strings.Join(vs, " "))
 	}
 	c, err := rules.ParseCard(vs[0])
 	if err != nil {
-		return &FieldError{Field: "up", Err: err}
+		return rules.NoCard, &FieldError{Field: "up", Err: err}
 	}
-	s.Upcard = c
-	return nil
+	return c, nil
 }
 
+// parseScore reads the totals, one a side: "120-430", "120-40-300".
 func parseScore(s *Situation, vs []string) error {
+	want := s.Sides()
+	example := []string{"", "", "120-430", "120-40-300"}[want]
 	if len(vs) != 1 {
-		return fieldErr("score", "want yours-theirs like 120-430, got %q", strings.Join(vs, " "))
+		return fieldErr("score", "want one total a side like %s, got %q", example, strings.Join(vs, " "))
 	}
-	a, b, ok := strings.Cut(vs[0], "-")
-	x, err1 := strconv.Atoi(a)
-	y, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || x < 0 || y < 0 || x > 1e6 || y > 1e6 {
-		return fieldErr("score", "%q is not your total and the opponent's like 120-430", vs[0])
+	parts := strings.Split(vs[0], "-")
+	if len(parts) != want {
+		return fieldErr("score", "%q is not %d totals like %s (yours first)", vs[0], want, example)
 	}
-	s.Totals = [2]int{You: x, Opp: y}
+	for i, p := range parts {
+		x, err := strconv.Atoi(p)
+		if err != nil || x < 0 || x > rules.MaxTarget*4 {
+			return fieldErr("score", "%q is not a total", p)
+		}
+		s.Totals[i] = x
+	}
 	return nil
 }
 
+// parseSaid reads the words before the player's turn, separated by
+// commas or spaces, ':' standing for a space inside a word.
 func parseSaid(s *Situation, vs []string) error {
 	var words []string
 	for _, v := range vs {
@@ -255,7 +413,7 @@ func parseSaid(s *Situation, vs []string) error {
 		}
 		a, err := rules.ParseAction(strings.ReplaceAll(w, ":", " "))
 		if err != nil {
-			return fieldErr("said", "%q is not a bid: say pass or schmeiss", w)
+			return fieldErr("said", "%q is not a word of the deal (like pass, take, schmeiss, name:H)", w)
 		}
 		s.Said = append(s.Said, a)
 	}

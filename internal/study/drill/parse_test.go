@@ -8,10 +8,12 @@ import (
 	"testing"
 
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func TestParse(t *testing.T) {
+// TestParseHandForm: the hand form a person writes, in its variants.
+func TestParseHandForm(t *testing.T) {
 	hand := mustSet(t, "JS 9S AS KH QH 7D")
 	cases := []struct {
 		text    string
@@ -37,38 +39,58 @@ func TestParse(t *testing.T) {
 	}
 	for _, tc := range cases {
 		req, err := Parse(tc.text)
-		if err != nil {
-			t.Errorf("%q: %v", tc.text, err)
+		if !assert.NoError(t, err, tc.text) {
 			continue
 		}
 		s := req.Situation
+		v, err := s.View()
+		require.NoError(t, err)
 		var said []string
 		for _, a := range s.Said {
 			said = append(said, a.String())
 		}
-		if s.Hand != hand || s.Upcard != rules.MustCard("8S") || s.Dealer != tc.dealer || strings.Join(said, ",") != tc.said ||
-			s.Totals != tc.totals || s.Options.Target != tc.target || req.Samples != tc.samples || req.Seed != tc.seed {
-			t.Errorf("%q: got %+v, samples %d seed %d", tc.text, s, req.Samples, req.Seed)
-		}
+		assert.Equal(t, hand, v.Hand, tc.text)
+		assert.Equal(t, rules.MustCard("8S"), v.OrigUpcard, tc.text)
+		assert.Equal(t, tc.dealer, s.Dealer == You, tc.text)
+		assert.Equal(t, tc.said, strings.Join(said, ","), tc.text)
+		assert.Equal(t, [4]int{tc.totals[0], tc.totals[1]}, s.Totals, tc.text)
+		assert.Equal(t, tc.target, s.Options.Target, tc.text)
+		assert.Equal(t, tc.samples, req.Samples, tc.text)
+		assert.Equal(t, tc.seed, req.Seed, tc.text)
+		assert.Equal(t, 2, s.Players(), tc.text)
 	}
 }
 
 func TestParseOptions(t *testing.T) {
-	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S bottom_card=off last_trick=0")
+	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S bottom_card=off last_trick=0 menage=on")
 	require.NoError(t, err)
 	o := req.Situation.Options
-	if o.BottomCard || o.LastTrick != 0 || o.Target != 500 {
-		t.Errorf("options %v", o)
-	}
-	if s := req.Situation.String(); !strings.Contains(s, "bottom_card=off") || !strings.Contains(s, "last_trick=0") {
-		t.Errorf("String drops the options: %s", s)
+	assert.False(t, o.BottomCard)
+	assert.Zero(t, o.LastTrick)
+	assert.True(t, o.Menage)
+	assert.Equal(t, 500, o.Target)
+	s := req.Situation.String()
+	for _, want := range []string{"players=2 ", "bottom_card=off", "last_trick=0", "menage=on"} {
+		assert.Contains(t, s, want)
 	}
 }
 
 // TestParseErrors: every bad input names the key at fault and says what
-// is wrong with it.
+// is wrong with it, in either form.
 func TestParseErrors(t *testing.T) {
 	const h = "hand=JS 9S AS KH QH 7D "
+	g, err := NewGenerator(2, Any, opts(t, "players=3"))
+	require.NoError(t, err)
+	good := g.Drill(1).String()
+	field := func(text, k string) string {
+		for _, f := range strings.Fields(text) {
+			if strings.HasPrefix(f, k+"=") {
+				return f
+			}
+		}
+		return ""
+	}
+	deck := field(good, "deck")
 	cases := []struct{ text, want string }{
 		{"", "hand: missing"},
 		{"up=8S", "hand: missing"},
@@ -86,12 +108,12 @@ func TestParseErrors(t *testing.T) {
 		{h + "up=8S said=pass", ""}, // the dealer's turn: seat inferred
 		{h + "up=8S said=pass elder", "seat: after pass it is the dealer's turn, not the elder's"},
 		{h + "up=8S elder dealer", "seat: given twice"},
-		{h + "up=8S said=take", "said: it is not the player's turn to bid: after take the bidding is over"},
-		{h + "up=8S said=pass,pass,pass,pass", "said: it is not the player's turn to bid: after pass,pass,pass,pass the bidding is over"},
-		{h + "up=8S said=hello", `said: "hello" is not a bid`},
+		{h + "up=8S said=take", "said: it is not the player's turn before the card play: after take the bidding is over"},
+		{h + "up=8S said=pass,pass,pass,pass", "said: it is not the player's turn before the card play: after pass,pass,pass,pass the deal is over"},
+		{h + "up=8S said=hello", `said: "hello" is not a word of the deal`},
 		{h + "up=8S said=accept", `said: word 1, "accept" (the opponent): "accept" is not a move now`},
-		{h + "up=8S score=120", `score: "120" is not your total and the opponent's like 120-430`},
-		{h + "up=8S score=a-b", `score: "a-b" is not your total`},
+		{h + "up=8S score=120", `score: "120" is not 2 totals like 120-430`},
+		{h + "up=8S score=a-b", `score: "a" is not a total`},
 		{h + "up=8S score=500-20", "score: the game is already over at this score: 500-20 against a target of 500"},
 		{h + "up=8S score=200-20 target=150", "score: the game is already over"},
 		{h + "up=8S target=0", `target: option target: "0" is not a number`},
@@ -103,45 +125,77 @@ func TestParseErrors(t *testing.T) {
 		{h + "up=8S up=9S", "up: given twice"},
 		{"JS hand=9S AS KH QH 7D 8D up=8S", "JS: not key=value"},
 		{h + "up=8S bottom_card=maybe", `bottom_card: option bottom_card: "maybe" is not on or off`},
+		{h + "up=8S players=4", "hand: not with dealer= and deck="},
+		// The deck form.
+		{"players=4 dealer=A score=0-0", "deck: missing"},
+		{strings.Replace(good, "players=3", "players=5", 1), "players:"},
+		{strings.Replace(good, field(good, "score"), "score=1-2", 1), `score: "1-2" is not 3 totals`},
+		{strings.Replace(good, field(good, "score"), "score=600-0-0", 1), "score: the game is already over"},
+		{strings.Replace(good, deck, deck[:len(deck)-3], 1), "deck:"},
+		{strings.Replace(good, deck, "deck=XX,"+deck[5:], 1), "deck:"},
+		{strings.Replace(good, field(good, "dealer"), "dealer=Z", 1), `dealer: "Z" is not a seat A to D`},
+		{good + " said=take,take", "said: given twice"},
+		{good + " bogus=1", "bogus: unknown key"},
+		{good + " dealer=A", "dealer: given twice"},
+		{good + " up=8S", "up: not with dealer= and deck="},
+		{good + " elder", "seat: not with dealer= and deck="},
+		{strings.Repeat("x", maxText+1), "text:"},
 	}
 	for _, tc := range cases {
 		_, err := Parse(tc.text)
 		if tc.want == "" {
-			if err != nil {
-				t.Errorf("%q: %v, want no error", tc.text, err)
-			}
+			assert.NoError(t, err, tc.text)
 			continue
 		}
-		if err == nil {
-			t.Errorf("%q: no error, want %q", tc.text, tc.want)
+		if !assert.Error(t, err, tc.text) {
 			continue
 		}
-		if !strings.HasPrefix(err.Error(), tc.want) {
-			t.Errorf("%q:\n got %q\nwant %q...", tc.text, err, tc.want)
-		}
+		assert.True(t, strings.HasPrefix(err.Error(), tc.want), "%q:\n got %q\nwant %q...", tc.text, err, tc.want)
 		var fe *FieldError
-		if !errors.As(err, &fe) {
-			t.Errorf("%q: %T is not a *FieldError", tc.text, err)
+		assert.True(t, errors.As(err, &fe), "%q: %T is not a *FieldError", tc.text, err)
+	}
+}
+
+// TestStringRoundTrip: every generated drill, at every seat count,
+// written out and read back is the same situation with the same View.
+func TestStringRoundTrip(t *testing.T) {
+	for _, rs := range seatCounts {
+		for _, f := range []Filter{Any, OnlyRound2, OnlyDealer} {
+			g, err := NewGenerator(5, f, opts(t, rs))
+			require.NoError(t, err)
+			for range 15 {
+				s, _ := g.Next()
+				req, err := Parse(s.String())
+				require.NoError(t, err, "%s", s)
+				if !reflect.DeepEqual(req.Situation, s) && !(len(s.Said) == 0 && len(req.Situation.Said) == 0) {
+					t.Fatalf("round trip:\n got %+v\nwant %+v\ntext %s", req.Situation, s, s)
+				}
+				assert.Equal(t, s.String(), req.Situation.String())
+				v, _ := s.View()
+				rv, err := req.Situation.View()
+				require.NoError(t, err)
+				assert.Equal(t, v, rv)
+			}
 		}
 	}
 }
 
-// TestStringRoundTrip: every generated drill, written out and read back,
-// is the same situation.
-func TestStringRoundTrip(t *testing.T) {
-	for _, f := range []Filter{Any, OnlyRound2, OnlySchmeiss, OnlyDealer} {
-		g, err := NewGenerator(5, f, rules.DefaultOptions())
+// TestHandFormIsDeckForm: a hand-form situation written out reads back
+// as the same decision.
+func TestHandFormIsDeckForm(t *testing.T) {
+	for _, text := range []string{
+		"hand=JS 9S AS KH QH 7D up=8S seat=dealer said=pass score=120-430",
+		"hand=9D 8C KC QC AH TH up=7S round=2 said=pass target=300 bottom_card=off",
+	} {
+		req, err := Parse(text)
 		require.NoError(t, err)
-		for range 60 {
-			s, _ := g.Next()
-			req, err := Parse(s.String())
-			if err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-			if !reflect.DeepEqual(req.Situation, s) {
-				t.Fatalf("round trip:\n got %+v\nwant %+v\ntext %s", req.Situation, s, s)
-			}
-		}
+		v, err := req.Situation.View()
+		require.NoError(t, err)
+		back, err := Parse(req.Situation.String())
+		require.NoError(t, err)
+		bv, err := back.Situation.View()
+		require.NoError(t, err)
+		assert.Equal(t, v, bv, text)
 	}
 }
 
@@ -152,24 +206,27 @@ func ExampleParse() {
 		return
 	}
 	s := req.Situation
+	v, _ := s.View()
 	fmt.Println(s.Kind())
-	fmt.Println(s.Role())
-	fmt.Println(s.ScoreText())
-	fmt.Println(s.SaidText())
+	fmt.Println(Role(&v))
+	fmt.Println(ScoreText(&v))
+	fmt.Println(SaidLines(&v, true))
+	fmt.Println(Question(&v, true))
 	fmt.Println(s)
 	_, err = Parse("hand=JS 9S AS KH QH XS up=8S")
 	fmt.Println(err)
 	// Output:
 	// round one
-	// You deal: the opponent speaks first.
+	// You deal: you speak last.
 	// Score: you 120, the opponent 430; game to 500. The opponent needs 70 more.
-	// Round one: the opponent passed.
-	// hand=JS 9S AS KH QH 7D up=8S seat=dealer score=120-430 target=500 said=pass
+	// [Round one: the opponent passed.]
+	// Round one: take spades as trump, pass, or schmeiss?
+	// players=2 dealer=A score=120-430 target=500 said=pass deck=7C,8C,9C,7D,QH,KH,TC,JC,QC,9S,JS,AS,8S,KC,AC,8D,9D,TD,JD,QD,KD,AD,7H,8H,9H,TH,JH,AH,7S,TS,QS,KS
 	// hand: "XS" is not a card: bad rank
 }
 
-// FuzzParse: no input makes Parse panic, and what it accepts is a
-// situation that can happen and that reads back the same from its text.
+// FuzzParse: no input makes Parse panic; what it accepts is a situation
+// that can happen, and its text reads back the same.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430 target=500",
@@ -177,8 +234,16 @@ func FuzzParse(f *testing.F) {
 		"hand=JS 9S AS KH QH 7D up=8S round=2 said=pass samples=10 seed=3",
 		"hand=J♠ 9♠ A♠ K♥ Q♥ 7♦ up=8♠ dealer said=pass,schmeiss bottom_card=off",
 		"hand= up= said= = ==",
+		"players=4 dealer=D score=0-0 deck=x",
 	} {
 		f.Add(s)
+	}
+	for i, rs := range seatCounts {
+		g, err := NewGenerator(uint64(i), Any, opts(f, rs))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(g.Drill(1).String())
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		req, err := Parse(text)
@@ -197,8 +262,8 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("%q: String %q does not parse: %v", text, s.String(), err)
 		}
-		if !reflect.DeepEqual(again.Situation, s) {
-			t.Fatalf("%q: round trip differs:\n%+v\n%+v", text, again.Situation, s)
+		if again.Situation.String() != s.String() {
+			t.Fatalf("%q: round trip differs:\n%s\n%s", text, again.Situation, s)
 		}
 	})
 }

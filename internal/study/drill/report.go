@@ -5,26 +5,18 @@ import (
 	"io"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/klob/klob/rules"
 )
 
-// Signed writes a score difference with its sign and one decimal:
-// "+38.2", "-4.1", "0.0".
-func Signed(x float64) string {
-	x = math.Round(x*10) / 10
-	if x == 0 {
-		return "0.0"
-	}
-	return fmt.Sprintf("%+.1f", x)
-}
-
-// Reason says why the best option is best, in one sentence, from the
-// numbers: "take scores 42 points more than pass on average, and goes
-// bete 12% of the time."
-func (an *Analysis) Reason() string {
+// Reason says why the best option is best, from the numbers, in short
+// sentences a screen may put on lines of their own or wrap: "Taking
+// scores 42 points more than passing on average." "Passing goes bete
+// 12% of the time."
+func (an *Analysis) Reason(ascii bool) []string {
 	if len(an.Rows) == 0 || an.Samples == 0 {
-		return ""
+		return nil
 	}
 	best := an.Rows[an.Best]
 	// The runner-up: the best of the others by the same measure.
@@ -37,43 +29,41 @@ func (an *Analysis) Reason() string {
 			second = j
 		}
 	}
-	var b strings.Builder
-	name, otherName := Gerund(best.Action), Gerund(an.Rows[max(second, 0)].Action)
 	if second < 0 {
-		fmt.Fprintf(&b, "%s is the only option.", capital(Label(best.Action)))
-		return b.String()
+		return []string{capital(Label(best.Action, ascii)) + " is the only option."}
 	}
 	other := an.Rows[second]
+	name, otherName := Gerund(best.Action, ascii), Gerund(other.Action, ascii)
+	var out []string
 	if an.ByWin {
-		fmt.Fprintf(&b, "Near the end of the game the chance to win decides: %s wins the game %s of the time, %s %s",
-			name, Percent(best.Win), otherName, Percent(other.Win))
-		if best.Win-other.Win < minWinGap {
-			b.WriteString(", as good as the same")
-			switch {
-			case best.Win < 0.02:
-				b.WriteString(": the game is all but lost whatever you " + an.choose())
-			case best.Win > 0.98:
-				b.WriteString(": the game is all but won whatever you " + an.choose())
-			}
-		} else if d := best.Mean - other.Mean; d < 0 {
-			fmt.Fprintf(&b, ", although it scores %s less for this deal", PointsText(-d))
-		}
-		b.WriteString(".")
-	} else {
-		if d := best.Mean - other.Mean; math.Abs(d) < 0.05 {
-			fmt.Fprintf(&b, "%s and %s score the same on average", capital(name), otherName)
-		} else {
-			fmt.Fprintf(&b, "%s scores %s more than %s on average", capital(name), PointsText(d), otherName)
-		}
+		out = append(out, "Near the end of the game the chance to win decides.",
+			fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), Percent(best.Win), otherName, Percent(other.Win)))
 		switch {
-		case other.Bete >= 0.2 && other.Bete >= best.Bete+0.15:
-			fmt.Fprintf(&b, ", which goes bete %s of the time", Percent(other.Bete))
-		case makes(best.Action) && best.Bete >= 0.05:
-			fmt.Fprintf(&b, ", though it goes bete %s of the time", Percent(best.Bete))
+		case best.Win-other.Win >= WinInaccuracyAt:
+			if d := best.Mean - other.Mean; d <= -0.5 {
+				out = append(out, fmt.Sprintf("It scores %s less for this deal, but wins more often.", PointsText(-d)))
+			}
+		case best.Win < 0.02:
+			out = append(out, "The game is all but lost whatever you "+an.choose()+".")
+		case best.Win > 0.98:
+			out = append(out, "The game is all but won whatever you "+an.choose()+".")
+		default:
+			out = append(out, "That is as good as the same.")
 		}
-		b.WriteString(".")
+		return out
 	}
-	return b.String()
+	if d := best.Mean - other.Mean; math.Abs(d) < 0.05 {
+		out = append(out, fmt.Sprintf("%s and %s score the same on average.", capital(name), otherName))
+	} else {
+		out = append(out, fmt.Sprintf("%s scores %s more than %s on average.", capital(name), PointsText(d), otherName))
+	}
+	switch {
+	case other.Bete >= 0.2 && other.Bete >= best.Bete+0.15:
+		out = append(out, fmt.Sprintf("%s goes bete %s of the time.", capital(otherName), Percent(other.Bete)))
+	case makes(best.Action) && best.Bete >= 0.05:
+		out = append(out, fmt.Sprintf("%s goes bete %s of the time all the same.", capital(name), Percent(best.Bete)))
+	}
+	return out
 }
 
 // choose is the verb for the decision of an: "bid" in the bidding,
@@ -91,124 +81,118 @@ func (an *Analysis) choose() string {
 	return "do"
 }
 
-// makes reports whether a makes the player the maker at once.
+// makes reports whether a makes the player's side the maker at once.
 func makes(a rules.Action) bool {
 	return a.Kind == rules.Take || a.Kind == rules.Schmeiss || a.Kind == rules.Name
 }
 
+// Ranking says what the options are ranked by, in a line that fits 80
+// columns.
+func (an *Analysis) Ranking() string {
+	switch {
+	case an.ByWin:
+		return "Ranked by the chance to win the game: its end is near."
+	case an.Players == 3:
+		return "Ranked by score difference for this deal: yours minus the others' average."
+	case an.Players == 4:
+		return "Ranked by score difference for this deal: your team's minus the other team's."
+	}
+	return "Ranked by score difference for this deal: yours minus the opponent's."
+}
+
 // writeTable writes the options of an as a plain text table, one line
-// per option, the hard bot's choice marked:
+// per option, narrow enough for 80 columns:
 //
-//	option          score diff    bete   win game   verdict
-//	take          +38.2 ±  2.1     12%      61.0%   best (the hard bot's choice)
-func writeTable(w io.Writer, an *Analysis) error {
+//	option      score diff   bete  win game  verdict
+//	take       +38.2 ±  2.1   12%     61.0%  best
+//	pass        -4.4 ±  1.9    0%     48.3%  -43 pts ??
+//
+// With ascii, ± is written +- and ≈ is written ~.
+func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	lw := len("option")
 	for _, r := range an.Rows {
-		lw = max(lw, len(Label(r.Action)))
+		lw = max(lw, utf8.RuneCountInString(Label(r.Action, ascii)))
 	}
-	if an.NoWin {
-		return writeTableNoWin(w, an, lw)
+	pad := func(s string) string { return s + strings.Repeat(" ", lw-utf8.RuneCountInString(s)) }
+	pm, short := "±", func(v Verdict) string { return v.Short() }
+	if ascii {
+		pm, short = "+-", func(v Verdict) string { return strings.ReplaceAll(v.Short(), "≈", "~") }
 	}
-	if _, err := fmt.Fprintf(w, "%-*s  %14s  %5s  %8s   %s\n", lw, "option", "score diff", "bete", "win game", "verdict"); err != nil {
+	head := fmt.Sprintf("%s  %*s  %5s", pad("option"), 13+utf8.RuneCountInString(pm), "score diff", "bete")
+	if !an.NoWin {
+		head += fmt.Sprintf("  %8s", "win game")
+	}
+	if _, err := fmt.Fprintln(w, head+"  verdict"); err != nil {
 		return err
 	}
-	for j, r := range an.Rows {
-		v := r.Verdict.Text()
-		if j == an.Best {
-			v += " (the hard bot's choice)"
+	for _, r := range an.Rows {
+		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete))
+		if !an.NoWin {
+			line += fmt.Sprintf("  %8s", fmt.Sprintf("%.1f%%", r.Win*100))
 		}
-		_, err := fmt.Fprintf(w, "%-*s  %7s ± %4.1f  %5s  %8s   %s\n", lw, Label(r.Action), Signed(r.Mean), r.StdErr,
-			Percent(r.Bete), fmt.Sprintf("%.1f%%", r.Win*100), v)
-		if err != nil {
+		if _, err := fmt.Fprintln(w, line+"  "+short(r.Verdict)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// writeTableNoWin is writeTable without the win game column.
-func writeTableNoWin(w io.Writer, an *Analysis, lw int) error {
-	if _, err := fmt.Fprintf(w, "%-*s  %14s  %5s   %s\n", lw, "option", "score diff", "bete", "verdict"); err != nil {
-		return err
-	}
-	for j, r := range an.Rows {
-		v := r.Verdict.Text()
-		if j == an.Best {
-			v += " (the hard bot's choice)"
-		}
-		if _, err := fmt.Fprintf(w, "%-*s  %7s ± %4.1f  %5s   %s\n", lw, Label(r.Action), Signed(r.Mean), r.StdErr, Percent(r.Bete), v); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// ReportWidth is the width WriteReport wraps its sentences to.
+const ReportWidth = 80
 
 // WriteReport writes a situation and its analysis as `klob train -eval`
-// prints them: the situation in words, then the table and the reason.
-// Cards are written in letters (JS 9S), so the output is plain ASCII
-// apart from the ± of the table.
-func WriteReport(w io.Writer, req Request, an *Analysis) error {
-	s := &req.Situation
-	var cards []string
-	for _, c := range sortedHand(s.Hand, s.Upcard.Suit()) {
-		cards = append(cards, c.String())
+// prints them: the situation's text form (one line, to copy), the
+// decision in words, the table of options, the hard bot's choice and
+// why. Every line but the first fits in ReportWidth columns. Cards are
+// written with suit symbols, or with ascii in letters, the whole report
+// then plain ASCII.
+func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
+	v, err := req.Situation.View()
+	if err != nil {
+		return err
 	}
-	lines := []string{
-		"situation: " + s.String(),
-		fmt.Sprintf("You hold %s; the upcard %s proposes %s.", strings.Join(cards, " "), s.Upcard, s.Upcard.Suit().Name()),
-		s.Role(),
-		s.ScoreText(),
-		s.SaidText(),
-		s.Question(),
-		"",
+	lines := []string{"situation: " + req.Situation.String()}
+	var words []string
+	words = append(words, Describe(&v, ascii)...)
+	words = append(words, "", fmt.Sprintf("%d samples, seed %d.", an.Samples, req.Seed), an.Ranking())
+	for _, l := range words {
+		lines = append(lines, Wrap(l, ReportWidth)...)
 	}
-	rank := "the expected score difference for this deal (yours minus the opponent's)"
-	if an.ByWin {
-		rank = "the chance to win the game (near the end of the game)"
-	}
-	lines = append(lines, fmt.Sprintf("%d samples (seed %d); options ranked by %s.", an.Samples, req.Seed, rank))
 	for _, l := range lines {
 		if _, err := fmt.Fprintln(w, l); err != nil {
 			return err
 		}
 	}
-	if err := writeTable(w, an); err != nil {
+	if err := writeTable(w, an, ascii); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "The hard bot would %s. %s\n", sayAction(an.Rows[an.Best].Action), an.Reason())
-	return err
+	why := append([]string{fmt.Sprintf("The hard bot would %s.", Verb(an.Rows[an.Best].Action, ascii))}, an.Reason(ascii)...)
+	for _, l := range why {
+		for _, x := range Wrap(l, ReportWidth) {
+			if _, err := fmt.Fprintln(w, x); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
-// sayAction is the action as a sentence continues it: "take", "name
-// hearts", "refuse the schmeiss", `say "not good"`.
-func sayAction(a rules.Action) string { return Verb(a) }
-
-// sortedHand lists a hand by suit (the proposed trump first), strongest
-// card first within each suit.
-func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
-	var out []rules.Card
-	order := []rules.Suit{trump}
-	for s := rules.Spades; ; s-- {
-		if s != trump {
-			order = append(order, s)
-		}
-		if s == rules.Clubs {
-			break
-		}
-	}
-	for _, s := range order {
-		cs := h.Suit(s).Cards()
-		sortByPower(cs, trump)
-		out = append(out, cs...)
-	}
-	return out
-}
-
-// sortByPower sorts cards strongest first (insertion sort: six cards).
-func sortByPower(cs []rules.Card, trump rules.Suit) {
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && rules.Power(cs[j], trump) > rules.Power(cs[j-1], trump); j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
+// Wrap cuts text into lines of at most width columns (a column a rune)
+// between words; a word longer than width stands on a line of its own.
+// An empty text is one empty line.
+func Wrap(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			out = append(out, line)
+			line = word
 		}
 	}
+	return append(out, line)
 }

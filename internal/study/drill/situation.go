@@ -3,73 +3,116 @@ package drill
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/klob/klob/rules"
 )
 
-// Seats of a situation: the player being drilled is always seat A, the
-// opponent seat B, so a situation and its View do not depend on which
-// seat dealt in the deal it was drawn from.
-const (
-	You = rules.SeatA
-	Opp = rules.SeatB
-)
+// You is the player's seat in every drill. The other seats are named
+// from it (SeatName), so a drill reads the same whoever dealt.
+const You = rules.SeatA
 
 // Kind is the decision a drill asks for.
 type Kind uint8
 
-// The kinds of bidding decision.
+// The kinds of decision before the card play.
 const (
-	Round1   Kind = iota // pass, take or schmeiss on the upcard's suit
-	Schmeiss             // answer the opponent's schmeiss: accept or refuse
-	Round2               // name another suit or pass
+	Round1   Kind = iota // pass or take on the upcard's suit (or schmeiss, with two)
+	Schmeiss             // answer a schmeiss: accept or refuse
+	Round2               // name another suit (no trumps with four) or pass
+	Declare              // shlomo or cleopatra, or the card to give after one
+	Dix                  // exchange the 7 of trump for the upcard, or not
+	Dialogue             // a word of the sequence dialogue
 )
 
-var kindNames = [...]string{"round one", "schmeiss", "round two"}
+var kindNames = [...]string{"round one", "schmeiss", "round two", "declaration", "dix", "sequences"}
 
-// String returns "round one", "schmeiss" or "round two", and at a table
-// of three or four "declaration", "dix" or "sequences".
+// Kinds lists every kind in the order a deal asks them, the order a
+// record lists them in.
+var Kinds = []Kind{Declare, Round1, Schmeiss, Round2, Dix, Dialogue}
+
+// String returns the kind's name: "round one", "schmeiss", "round two",
+// "declaration", "dix" or "sequences".
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]
 	}
-	if n, ok := tableKindNames[k]; ok {
-		return n
-	}
 	return "unknown"
 }
 
-// Situation is one bidding decision: the six cards held, the upcard,
-// who deals, everything said before the player's turn, and the score.
-// The player is seat You (A); the opponent is Opp (B).
-type Situation struct {
-	// Options are the rules; Options.Target is the score that wins.
-	Options rules.Options
-	// Dealer reports whether the player deals (else the opponent deals
-	// and the player is elder, the first to speak).
-	Dealer bool
-	Hand   rules.CardSet // six cards
-	Upcard rules.Card
-	// Said is every word of the bidding before the player's turn, in
-	// order, starting with the elder's first bid.
-	Said []rules.Action
-	// Totals are the game totals before this deal: [You] the player's,
-	// [Opp] the opponent's.
-	Totals [2]int
+// phaseKind is the kind of drill a decision in phase p makes (round one
+// for the phases no drill asks about).
+func phaseKind(p rules.Phase) Kind {
+	switch p {
+	case rules.PhaseSchmeiss:
+		return Schmeiss
+	case rules.PhaseBid2:
+		return Round2
+	case rules.PhaseDeclare:
+		return Declare
+	case rules.PhaseDix:
+		return Dix
+	case rules.PhaseSequences:
+		return Dialogue
+	}
+	return Round1
 }
 
-// Errors of a situation that cannot happen at a table. Each is wrapped
-// in a *FieldError naming the part of the situation at fault.
+// beforePlay reports whether phase p is one a drill asks about: any
+// decision before the card play.
+func beforePlay(p rules.Phase) bool {
+	return p < rules.PhasePlay || p == rules.PhaseDeclare
+}
+
+// Situation is one decision before the card play, at a table of two,
+// three or four: the deck as dealt, who deals, every step of the deal
+// before the player's turn (a shlomo's random draw included, so the
+// deal is reproduced exactly) and the game totals by side. The player
+// is always seat You; with four, the seat across is the partner.
+//
+// Only the player's View is shown or evaluated. The deck is what lets
+// a drill be kept in the record and shown again; a situation read from
+// the hand form (see Parse) fills the cards the player cannot see in
+// index order, which gives the same View.
+type Situation struct {
+	// Options are the rules: Options.Players the seat count,
+	// Options.Target the score that wins, and the house variants.
+	Options rules.Options
+	Dealer  rules.Seat
+	Deck    rules.Deck
+	// Said is every step of the deal before the player's decision.
+	Said []rules.Action
+	// Totals are the game totals by side before the deal: [0] the
+	// player's side, then the others (rules.Deal.SideOf).
+	Totals [4]int
+}
+
+// Players returns the seat count.
+func (s *Situation) Players() int { return s.Options.NumPlayers() }
+
+// Sides returns the number of sides: the players, or two teams with four.
+func (s *Situation) Sides() int { return sides(s.Players()) }
+
+func sides(players int) int {
+	if players == 4 {
+		return 2
+	}
+	return players
+}
+
+// Errors of a situation that cannot happen. Each comes wrapped in a
+// *FieldError naming the part of the situation at fault.
 var (
+	ErrPlayers     = errors.New("a drill is of two, three or four players")
 	ErrHandSize    = errors.New("a hand has six cards")
 	ErrUpcardHeld  = errors.New("the upcard cannot be in the hand")
-	ErrNotYourTurn = errors.New("it is not the player's turn to bid")
+	ErrNotYourTurn = errors.New("it is not the player's turn before the card play")
 	ErrGameOver    = errors.New("the game is already over at this score")
 )
 
-// FieldError says which part of a situation (or of its text) is wrong:
-// Field is the key of the text form ("hand", "up", "said", "score"...).
+// FieldError says which part of a situation, or of its text, is wrong:
+// Field is the key of the text form ("deck", "said", "score"...).
 type FieldError struct {
 	Field string
 	Err   error
@@ -82,79 +125,84 @@ func fieldErr(field string, format string, args ...any) error {
 	return &FieldError{Field: field, Err: fmt.Errorf(format, args...)}
 }
 
-// dealerSeat returns the seat that deals.
-func (s *Situation) dealerSeat() rules.Seat {
-	if s.Dealer {
-		return You
+// Deal returns the deal at the player's decision, checking that it can
+// happen: two to four players, a deck of 32 distinct cards, a score at
+// which the game goes on, every step of Said legal in turn, and the
+// player to decide after them, before the card play.
+func (s *Situation) Deal() (rules.Deal, error) {
+	d, err := s.replay()
+	if err != nil {
+		return rules.Deal{}, err
 	}
-	return Opp
+	if d.Turn() != You || !beforePlay(d.Phase()) {
+		return rules.Deal{}, &FieldError{Field: "said", Err: fmt.Errorf("%w: after %s %s",
+			ErrNotYourTurn, saidText(s.Said), whatNext(&d))}
+	}
+	return d, nil
 }
 
-// Deal returns a deal at the player's decision: the player holds Hand,
-// Upcard is turned, the opponent's cards and the stock are filled in
-// index order (the player cannot see them, so their choice does not
-// change the View), and Said has been spoken. It checks that the
-// situation can happen: six distinct cards, the upcard not among them,
-// every word of Said legal in turn, the player to bid after it, and a
-// score at which the game goes on.
-func (s *Situation) Deal() (rules.Deal, error) {
-	if n := s.Hand.Count(); n != 6 {
-		return rules.Deal{}, &FieldError{Field: "hand", Err: fmt.Errorf("%w, not %d", ErrHandSize, n)}
+// replay deals the situation and takes the steps of Said, checking all
+// that Deal checks but whose turn it is then.
+func (s *Situation) replay() (rules.Deal, error) {
+	n := s.Players()
+	if n < 2 || n > 4 {
+		return rules.Deal{}, &FieldError{Field: "players", Err: fmt.Errorf("%w, not %d", ErrPlayers, n)}
 	}
-	if !s.Upcard.Valid() {
-		return rules.Deal{}, fieldErr("up", "no upcard")
+	if int(s.Dealer) >= n {
+		return rules.Deal{}, fieldErr("dealer", "seat %s is not at a table of %d", s.Dealer, n)
 	}
-	if s.Hand.Has(s.Upcard) {
-		return rules.Deal{}, &FieldError{Field: "up", Err: fmt.Errorf("%w: %s is in both", ErrUpcardHeld, s.Upcard)}
-	}
-	if s.Totals[0] < 0 || s.Totals[1] < 0 {
-		return rules.Deal{}, fieldErr("score", "a total cannot be negative")
+	var seen rules.CardSet
+	for _, c := range s.Deck {
+		if !c.Valid() || seen.Has(c) {
+			return rules.Deal{}, fieldErr("deck", "the deck holds %s twice or a card that is not one", c)
+		}
+		seen = seen.With(c)
 	}
 	if s.Options.Target <= 0 {
 		return rules.Deal{}, fieldErr("target", "the target must be positive")
 	}
-	if rules.GameWinner(s.Totals, s.Options.Target) != rules.NoSeat {
-		return rules.Deal{}, &FieldError{Field: "score", Err: fmt.Errorf("%w: %d-%d against a target of %d",
-			ErrGameOver, s.Totals[You], s.Totals[Opp], s.Options.Target)}
-	}
-	dealer := s.dealerSeat()
-	mine := []int{0, 1, 2, 6, 7, 8} // the non-dealer's places
-	if s.Dealer {
-		mine = []int{3, 4, 5, 9, 10, 11}
-	}
-	var deck rules.Deck
-	placed := map[int]bool{12: true}
-	deck[12] = s.Upcard
-	for i, c := range s.Hand.Cards() {
-		deck[mine[i]] = c
-		placed[mine[i]] = true
-	}
-	rest := (rules.FullDeck &^ s.Hand).Without(s.Upcard).Cards()
-	k := 0
-	for i := range deck {
-		if !placed[i] {
-			deck[i] = rest[k]
-			k++
+	totals := s.Totals[:s.Sides()]
+	for _, t := range totals {
+		if t < 0 {
+			return rules.Deal{}, fieldErr("score", "a total cannot be negative")
 		}
 	}
-	d := rules.NewGameDeal(s.Options, dealer, deck, s.Totals)
+	if rules.SideWinner(totals, s.Options.Target) >= 0 {
+		return rules.Deal{}, &FieldError{Field: "score", Err: fmt.Errorf("%w: %s against a target of %d",
+			ErrGameOver, totalsText(totals), s.Options.Target)}
+	}
+	d := rules.NewGameDeal(s.Options, s.Dealer, s.Deck, s.Totals)
 	for i, a := range s.Said {
-		who := "the opponent"
-		if d.Turn() == You {
-			who = "you"
+		turn := d.Turn()
+		if err := d.ApplyAs(turn, a); err != nil {
+			return rules.Deal{}, fieldErr("said", "word %d, %q (%s): %v", i+1, wordText(a), actorName(n, turn), err)
 		}
-		if err := d.Apply(a); err != nil {
-			return rules.Deal{}, fieldErr("said", "word %d, %q (%s): %v", i+1, a.String(), who, err)
-		}
-	}
-	if d.Turn() != You || d.Phase() > rules.PhaseBid2 {
-		what := "the bidding is over"
-		if !d.Over() && d.Phase() <= rules.PhaseBid2 {
-			what = "the opponent speaks next"
-		}
-		return rules.Deal{}, &FieldError{Field: "said", Err: fmt.Errorf("%w: after %s %s", ErrNotYourTurn, saidText(s.Said), what)}
 	}
 	return d, nil
+}
+
+// actorName names who takes a step: a seat, or the draw of a card at
+// random.
+func actorName(players int, turn rules.Seat) string {
+	switch turn {
+	case rules.ChanceSeat:
+		return "the draw"
+	case rules.NoSeat:
+		return "after the end of the deal"
+	}
+	return SeatName(players, turn)
+}
+
+// whatNext says what comes after the words of a situation that is not
+// the player's decision.
+func whatNext(d *rules.Deal) string {
+	switch {
+	case d.Over():
+		return "the deal is over"
+	case !beforePlay(d.Phase()):
+		return "the card play has started"
+	}
+	return actorName(d.Players(), d.Turn()) + " acts next"
 }
 
 // View returns the player's View of the decision (see Deal).
@@ -166,22 +214,14 @@ func (s *Situation) View() (rules.View, error) {
 	return d.View(You), nil
 }
 
-// Kind returns the decision asked: round one, a schmeiss to answer or
-// round two. It assumes a valid situation.
+// Kind returns the decision asked, from the phase it is asked in (round
+// one for a situation that cannot happen).
 func (s *Situation) Kind() Kind {
-	passes := 0
-	for _, a := range s.Said {
-		switch a.Kind {
-		case rules.Schmeiss:
-			return Schmeiss
-		case rules.Pass:
-			passes++
-		}
+	d, err := s.Deal()
+	if err != nil {
+		return Round1
 	}
-	if passes >= 2 {
-		return Round2
-	}
-	return Round1
+	return phaseKind(d.Phase())
 }
 
 // Clone returns a copy that shares nothing with s.
@@ -190,51 +230,28 @@ func (s Situation) Clone() Situation {
 	return s
 }
 
-// saidText writes actions as the text form does: "pass,schmeiss", or
-// "nothing".
-func saidText(said []rules.Action) string {
-	if len(said) == 0 {
-		return "nothing"
-	}
-	w := make([]string, len(said))
-	for i, a := range said {
-		w[i] = strings.ReplaceAll(a.String(), " ", ":")
-	}
-	return strings.Join(w, ",")
-}
-
-// String writes the situation in the text form Parse reads, for
-// `klob train -eval` and the review of mistakes:
+// String writes the situation in the text form Parse reads, the form the
+// record keeps a mistake in:
 //
-//	hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430 target=500
+//	players=3 dealer=B score=120-40-300 target=500 said=pass,name:H deck=7C,KS,...
 //
-// followed by round=2 (round one was passed by both) and said=... (the
-// words before the player's turn in the current round) when there are
-// any, and by any rule option that differs from the defaults.
+// followed by every rule option that differs from the defaults. A word
+// with a space is written with ':' ("name:H", "draw:QS").
 func (s Situation) String() string {
 	var b strings.Builder
-	cards := make([]string, 0, 6)
-	for _, c := range sortedHand(s.Hand, s.Upcard.Suit()) {
-		cards = append(cards, c.String())
+	fmt.Fprintf(&b, "players=%d dealer=%s score=%s target=%d", s.Players(), s.Dealer,
+		totalsText(s.Totals[:s.Sides()]), s.Options.Target)
+	if len(s.Said) > 0 {
+		b.WriteString(" said=" + saidText(s.Said))
 	}
-	fmt.Fprintf(&b, "hand=%s up=%s", strings.Join(cards, " "), s.Upcard)
-	if s.Dealer {
-		b.WriteString(" seat=dealer")
-	} else {
-		b.WriteString(" seat=elder")
+	cards := make([]string, len(s.Deck))
+	for i, c := range s.Deck {
+		cards[i] = c.String()
 	}
-	fmt.Fprintf(&b, " score=%d-%d target=%d", s.Totals[You], s.Totals[Opp], s.Options.Target)
-	said := s.Said
-	if s.Kind() == Round2 && len(said) >= 2 {
-		b.WriteString(" round=2")
-		said = said[2:]
-	}
-	if len(said) > 0 {
-		b.WriteString(" said=" + saidText(said))
-	}
+	b.WriteString(" deck=" + strings.Join(cards, ","))
 	def := rules.DefaultOptions()
-	for _, k := range rules.OptionNames {
-		if k == "target" {
+	for _, k := range rules.AllOptionNames() {
+		if k == "target" || k == "players" {
 			continue
 		}
 		v, _ := s.Options.Get(k)
@@ -243,4 +260,28 @@ func (s Situation) String() string {
 		}
 	}
 	return b.String()
+}
+
+// wordText is one step as the text form writes it: "pass", "name:H".
+func wordText(a rules.Action) string { return strings.ReplaceAll(a.String(), " ", ":") }
+
+// saidText writes steps as the text form does, "pass,schmeiss", or
+// "nothing".
+func saidText(said []rules.Action) string {
+	if len(said) == 0 {
+		return "nothing"
+	}
+	w := make([]string, len(said))
+	for i, a := range said {
+		w[i] = wordText(a)
+	}
+	return strings.Join(w, ",")
+}
+
+func totalsText(t []int) string {
+	w := make([]string, len(t))
+	for i, x := range t {
+		w[i] = strconv.Itoa(x)
+	}
+	return strings.Join(w, "-")
 }

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func mustSet(t testing.TB, s string) rules.CardSet {
+func opts(t testing.TB, s string) rules.Options {
 	t.Helper()
-	m, err := rules.ParseCardSet(s)
+	o, err := rules.ParseOptions(s)
 	require.NoError(t, err)
-	return m
+	return o
 }
 
 func acts(words ...string) []rules.Action {
@@ -28,119 +29,171 @@ func acts(words ...string) []rules.Action {
 	return out
 }
 
-func TestSituationDeal(t *testing.T) {
-	base := func() Situation {
-		return Situation{Options: rules.DefaultOptions(), Hand: mustSet(t, "JS 9S AS KH QH 7D"), Upcard: rules.MustCard("8S")}
-	}
+// seatCounts are the tables every test runs at: plain two, three and
+// four, and each with the house variants that add a decision before the
+// card play.
+var seatCounts = []string{
+	"players=2",
+	"players=3",
+	"players=4",
+	"players=2,dealer_forced=on,menage=on,of_a_kind=on",
+	"players=3,shlomo=on,dealer_forced=on,bimah=on",
+	"players=4,shlomo=on,cleopatra=on,dealer_forced=on,of_a_kind=on,menage=on",
+}
+
+// TestSituationHandForm: the hand form gives the bidding decisions of two
+// players with the legal options of the rules, and refuses what cannot
+// be, naming the field.
+func TestSituationHandForm(t *testing.T) {
+	const h = "hand=JS 9S AS KH QH 7D up=8S "
 	cases := []struct {
-		name   string
-		change func(*Situation)
-		field  string
-		is     error
-		legal  string // the legal actions, when valid
+		name, text string
+		field      string
+		is         error
+		legal      string // the legal actions, when valid
 	}{
-		{"elder round one", func(*Situation) {}, "", nil, "pass take schmeiss"},
-		{"dealer round one", func(s *Situation) { s.Dealer, s.Said = true, acts("pass") }, "", nil, "pass take schmeiss"},
-		{"dealer answers", func(s *Situation) { s.Dealer, s.Said = true, acts("schmeiss") }, "", nil, "accept refuse"},
-		{"elder answers", func(s *Situation) { s.Said = acts("pass", "schmeiss") }, "", nil, "accept refuse"},
-		{"elder round two", func(s *Situation) { s.Said = acts("pass", "pass") }, "", nil, "pass name C name D name H"},
-		{"dealer round two", func(s *Situation) { s.Dealer, s.Said = true, acts("pass", "pass", "pass") }, "", nil, "pass name C name D name H"},
-		{"near the end", func(s *Situation) { s.Totals = [2]int{499, 499} }, "", nil, "pass take schmeiss"},
-		{"both over, equal", func(s *Situation) { s.Totals = [2]int{510, 510} }, "", nil, "pass take schmeiss"},
-		{"five cards", func(s *Situation) { s.Hand = s.Hand.Without(rules.MustCard("JS")) }, "hand", ErrHandSize, ""},
-		{"seven cards", func(s *Situation) { s.Hand = s.Hand.With(rules.MustCard("7C")) }, "hand", ErrHandSize, ""},
-		{"upcard held", func(s *Situation) { s.Upcard = rules.MustCard("JS") }, "up", ErrUpcardHeld, ""},
-		{"no upcard", func(s *Situation) { s.Upcard = rules.NoCard }, "up", nil, ""},
-		{"not your turn", func(s *Situation) { s.Said = acts("pass") }, "said", ErrNotYourTurn, ""},
-		{"bidding over", func(s *Situation) { s.Said = acts("take") }, "said", ErrNotYourTurn, ""},
-		{"illegal word", func(s *Situation) { s.Said = acts("accept") }, "said", nil, ""},
-		{"game over", func(s *Situation) { s.Totals = [2]int{500, 20} }, "score", ErrGameOver, ""},
-		{"negative", func(s *Situation) { s.Totals = [2]int{-5, 20} }, "score", nil, ""},
+		{"elder round one", h, "", nil, "pass take schmeiss"},
+		{"dealer round one", h + "said=pass", "", nil, "pass take schmeiss"},
+		{"dealer answers", h + "said=schmeiss", "", nil, "accept refuse"},
+		{"elder answers", h + "said=pass,schmeiss", "", nil, "accept refuse"},
+		{"elder round two", h + "round=2", "", nil, "pass name C name D name H"},
+		{"dealer round two", h + "said=pass,pass,pass", "", nil, "pass name C name D name H"},
+		{"forced dealer", h + "said=pass,pass,pass dealer_forced=on", "", nil, "name C name D name H"},
+		{"near the end", h + "score=499-499", "", nil, "pass take schmeiss"},
+		{"both over, equal", h + "score=510-510", "", nil, "pass take schmeiss"},
+		{"five cards", "hand=9S AS KH QH 7D up=8S", "hand", ErrHandSize, ""},
+		{"seven cards", "hand=JS 9S AS KH QH 7D 7C up=8S", "hand", ErrHandSize, ""},
+		{"upcard held", "hand=JS 9S AS KH QH 7D up=JS", "up", ErrUpcardHeld, ""},
+		{"bidding over", h + "said=take", "said", ErrNotYourTurn, ""},
+		{"illegal word", h + "said=accept", "said", nil, ""},
+		{"game over", h + "score=500-20", "score", ErrGameOver, ""},
+		{"three players", h + "players=3", "hand", nil, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := base()
-			tc.change(&s)
-			v, err := s.View()
+			req, err := Parse(tc.text)
 			if tc.field == "" {
-				if err != nil {
-					t.Fatalf("got error %v, want none", err)
-				}
+				require.NoError(t, err)
+				s := req.Situation
+				v, err := s.View()
+				require.NoError(t, err)
 				var words []string
 				for _, a := range v.Legal() {
 					words = append(words, a.String())
 				}
-				if got := strings.Join(words, " "); got != tc.legal {
-					t.Errorf("legal: got %q, want %q", got, tc.legal)
-				}
-				if v.Hand != s.Hand || v.OrigUpcard != s.Upcard || v.Totals != s.Totals || (v.Dealer == You) != s.Dealer {
-					t.Errorf("view does not show the situation:\n%s", v)
-				}
+				assert.Equal(t, tc.legal, strings.Join(words, " "))
+				assert.Equal(t, mustSet(t, "JS 9S AS KH QH 7D"), v.Hand)
+				assert.Equal(t, rules.MustCard("8S"), v.OrigUpcard)
 				return
 			}
 			var fe *FieldError
-			if !errors.As(err, &fe) || fe.Field != tc.field {
-				t.Fatalf("got %v, want a *FieldError on %q", err, tc.field)
-			}
-			if tc.is != nil && !errors.Is(err, tc.is) {
-				t.Errorf("got %v, want it to wrap %v", err, tc.is)
+			require.True(t, errors.As(err, &fe), "got %v, want a *FieldError", err)
+			assert.Equal(t, tc.field, fe.Field, "%v", err)
+			if tc.is != nil {
+				assert.ErrorIs(t, err, tc.is)
 			}
 		})
 	}
 }
 
-// TestViewHidesFiller: the cards the situation fills in for the opponent
+func mustSet(t testing.TB, s string) rules.CardSet {
+	t.Helper()
+	m, err := rules.ParseCardSet(s)
+	require.NoError(t, err)
+	return m
+}
+
+// TestSituationChecks: at every seat count a situation that cannot
+// happen is refused, naming the part at fault.
+func TestSituationChecks(t *testing.T) {
+	for _, rs := range seatCounts {
+		t.Run(rs, func(t *testing.T) {
+			g, err := NewGenerator(3, Any, opts(t, rs))
+			require.NoError(t, err)
+			good := g.Drill(1)
+			_, err = good.View()
+			require.NoError(t, err)
+			n := good.Players()
+			for _, tc := range []struct {
+				field  string
+				is     error
+				change func(*Situation)
+			}{
+				{"dealer", nil, func(s *Situation) { s.Dealer = rules.Seat(n) }},
+				{"deck", nil, func(s *Situation) { s.Deck[0] = s.Deck[1] }},
+				{"target", nil, func(s *Situation) { s.Options.Target = 0 }},
+				{"score", nil, func(s *Situation) { s.Totals[1] = -1 }},
+				{"score", ErrGameOver, func(s *Situation) { s.Totals[0] = s.Options.Target + 10 }},
+				{"said", ErrNotYourTurn, func(s *Situation) {
+					d, _ := s.Deal()
+					s.Said = append(s.Said, d.Legal()[0])
+				}},
+				{"said", nil, func(s *Situation) { s.Said = append(acts("accept"), s.Said...) }},
+				{"players", ErrPlayers, func(s *Situation) { s.Options.Players = 5 }},
+			} {
+				s := good.Clone()
+				tc.change(&s)
+				_, err := s.View()
+				if tc.field == "said" && tc.is != nil && err == nil {
+					continue // the next word left the player to decide again (a dialogue)
+				}
+				var fe *FieldError
+				require.True(t, errors.As(err, &fe), "%s: got %v", tc.field, err)
+				assert.Equal(t, tc.field, fe.Field, "%v", err)
+				if tc.is != nil {
+					assert.ErrorIs(t, err, tc.is)
+				}
+			}
+		})
+	}
+}
+
+// TestViewHidesFiller: the cards the hand form fills in for the opponent
 // do not show in the View, so two situations that differ only there are
 // the same decision.
 func TestViewHidesFiller(t *testing.T) {
-	s := Situation{Options: rules.DefaultOptions(), Hand: mustSet(t, "JS 9S AS KH QH 7D"), Upcard: rules.MustCard("8S"), Dealer: true, Said: acts("pass")}
+	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S said=pass")
+	require.NoError(t, err)
+	s := req.Situation
 	v, err := s.View()
 	require.NoError(t, err)
-	if v.Unseen().Count() != 32-7 {
-		t.Errorf("unseen: %d cards, want 25", v.Unseen().Count())
+	assert.Equal(t, 32-7, v.Unseen().Count())
+	other := s.Clone()
+	// Swap two cards the player cannot see: the View does not change.
+	i, j := 0, 1
+	for v.Hand.Has(other.Deck[i]) || other.Deck[i] == v.OrigUpcard {
+		i++
 	}
-	d, _ := s.Deal()
-	if d.Hand(Opp)&v.Hand != 0 {
-		t.Error("the opponent holds the player's cards")
+	for j <= i || v.Hand.Has(other.Deck[j]) || other.Deck[j] == v.OrigUpcard {
+		j++
 	}
-	if h := v.History(); len(h) != 1 || h[0].Seat != Opp || h[0].Action.Kind != rules.Pass {
+	other.Deck[i], other.Deck[j] = other.Deck[j], other.Deck[i]
+	ov, err := other.View()
+	require.NoError(t, err)
+	assert.Equal(t, v, ov)
+	if h := v.History(); len(h) != 1 || h[0].Seat != You+1 || h[0].Action.Kind != rules.Pass {
 		t.Errorf("history %v, want the opponent's pass", h)
 	}
 }
 
 func TestKind(t *testing.T) {
 	for _, tc := range []struct {
-		said []string
+		text string
 		want Kind
 	}{
-		{nil, Round1}, {[]string{"pass"}, Round1}, {[]string{"schmeiss"}, Schmeiss},
-		{[]string{"pass", "schmeiss"}, Schmeiss}, {[]string{"pass", "pass"}, Round2}, {[]string{"pass", "pass", "pass"}, Round2},
+		{"hand=JS 9S AS KH QH 7D up=8S", Round1},
+		{"hand=JS 9S AS KH QH 7D up=8S said=pass", Round1},
+		{"hand=JS 9S AS KH QH 7D up=8S said=schmeiss", Schmeiss},
+		{"hand=JS 9S AS KH QH 7D up=8S said=pass,schmeiss", Schmeiss},
+		{"hand=JS 9S AS KH QH 7D up=8S round=2", Round2},
+		{"hand=JS 9S AS KH QH 7D up=8S said=pass,pass,pass", Round2},
 	} {
-		s := Situation{Said: acts(tc.said...)}
-		if got := s.Kind(); got != tc.want {
-			t.Errorf("said %v: kind %s, want %s", tc.said, got, tc.want)
-		}
+		req, err := Parse(tc.text)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, req.Situation.Kind(), tc.text)
 	}
-}
-
-func TestDescribe(t *testing.T) {
-	s := Situation{Options: rules.DefaultOptions(), Hand: mustSet(t, "JS 9S AS KH QH 7D"), Upcard: rules.MustCard("8S"),
-		Dealer: true, Said: acts("pass", "pass", "pass"), Totals: [2]int{420, 100}}
-	for _, tc := range []struct{ got, want string }{
-		{s.Role(), "You deal: the opponent speaks first."},
-		{s.ScoreText(), "Score: you 420, the opponent 100; game to 500. You need 80 more."},
-		{s.SaidText(), "Round one: the opponent passed, you passed. Round two: the opponent passed."},
-		{s.Question(), "Round two: name clubs, diamonds or hearts, or pass (the deal is thrown in)?"},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("got %q, want %q", tc.got, tc.want)
-		}
+	for k, name := range kindNames {
+		assert.Equal(t, name, Kind(k).String())
 	}
-	e := Situation{Options: rules.DefaultOptions(), Said: acts("pass", "schmeiss"), Upcard: rules.MustCard("8S")}
-	if got, want := e.SaidText(), "Round one: you passed, the opponent said schmeiss."; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-	if got := e.Question(); !strings.Contains(got, "accept") || !strings.Contains(got, "spades") {
-		t.Errorf("question %q", got)
-	}
+	assert.Len(t, Kinds, len(kindNames))
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,12 +25,17 @@ import (
 // trainer's record across sessions.
 const StatsName = "train.json"
 
-// statsVersion is the format of the file; another version is refused as
+// statsVersion is the format the record is written in. Version 1 kept
+// the two-player record at the top and the tables of three and four
+// apart; it is read and converted. Another version is refused as
 // damaged (and kept aside), never misread.
-const statsVersion = 1
+const (
+	statsVersion = 2
+	statsV1      = 1
+)
 
-// MaxMistakes is how many of the last mistakes the record keeps for
-// review.
+// MaxMistakes is how many of the last mistakes each seat count's record
+// keeps for review.
 const MaxMistakes = 20
 
 // MaxDrills bounds every count of a record read from a file: a billion
@@ -52,10 +58,10 @@ const lockWait = 10 * time.Second
 // Score counts graded drills.
 type Score struct {
 	Drills  int `json:"drills"`
-	Correct int `json:"correct"` // the best option, or as good within the error
-	// Lost is the sum of the points the mistakes cost (expected score
-	// difference for the deal), and WinLost of the chances to win the
-	// game they cost, over all drills.
+	Correct int `json:"correct"` // the best option, or as good
+	// Lost is the sum of the points the wrong answers cost (expected
+	// score difference for the deal), and WinLost of the chances to win
+	// the game they cost, over all drills.
 	Lost    float64 `json:"points_lost"`
 	WinLost float64 `json:"win_lost"`
 }
@@ -83,7 +89,7 @@ func (s *Score) Add(v Verdict) {
 		return
 	}
 	s.Drills++
-	if v.Kind != Mistake {
+	if !v.Kind.Wrong() {
 		s.Correct++
 		return
 	}
@@ -91,7 +97,39 @@ func (s *Score) Add(v Verdict) {
 	s.WinLost += v.Win
 }
 
-// Missed is one drill answered with a mistake, kept for review.
+// Text says the score in a sentence: "3 drills, 2 right (67%); 41
+// points lost, 13.7 a drill." A wrong answer judged by the chance to
+// win may cost no points; what it cost is then said in games: "chances
+// worth 0.12 games lost".
+func (s Score) Text() string {
+	t := fmt.Sprintf("%d %s, %d right (%.0f%%)", s.Drills, plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy())
+	return t + "; " + s.LostText() + "."
+}
+
+// LostText says what the wrong answers cost: "nothing lost", "41 points
+// lost, 13.7 a drill", "chances to win worth 0.12 games lost", or both.
+func (s Score) LostText() string {
+	if s.Correct == s.Drills {
+		return "nothing lost"
+	}
+	var parts []string
+	if s.Lost > 0 || s.WinLost == 0 {
+		parts = append(parts, fmt.Sprintf("%s lost, %.1f a drill", PointsText(s.Lost), s.AvgLost()))
+	}
+	if s.WinLost > 0 {
+		parts = append(parts, fmt.Sprintf("chances to win worth %.2f games lost", s.WinLost))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
+// Missed is one drill answered wrong, kept for review.
 type Missed struct {
 	Situation string  `json:"situation"` // the text form: klob train -eval takes it
 	Chose     string  `json:"chose"`     // the action taken, in rules notation
@@ -106,46 +144,69 @@ type Missed struct {
 	When       time.Time `json:"when"`
 }
 
-// Verdict returns the verdict of the choice made.
+// Verdict returns the verdict of the choice made, graded again from
+// what it cost. A choice kept under an older, stricter grading that the
+// scale now calls as good reads as an inaccuracy: it was counted wrong.
 func (m Missed) Verdict() Verdict {
-	return Verdict{Kind: Mistake, ByWin: m.ByWin, Points: m.Points, Win: m.Win, Chance: m.Chance, BestChance: m.BestChance}
+	loss := m.Points
+	if m.ByWin {
+		loss = m.Win
+	}
+	return Verdict{Kind: max(gradeLoss(loss, m.ByWin), Inaccuracy), ByWin: m.ByWin, Points: m.Points, Win: m.Win,
+		Chance: m.Chance, BestChance: m.BestChance}
 }
 
-// Stats is the trainer's record across sessions.
+// Words says the choice made and the best one as a person reads them,
+// cards as cards: "name diamonds", "take".
+func (m Missed) Words(ascii bool) (chose, best string) {
+	say := func(s string) string {
+		a, err := rules.ParseAction(s)
+		if err != nil {
+			return untrusted.Text(s)
+		}
+		return Label(a, ascii)
+	}
+	return say(m.Chose), say(m.Best)
+}
+
+// Section is the record of the drills of one seat count.
+type Section struct {
+	Score
+	// Kinds breaks the score down by kind of decision (Kind.String).
+	Kinds map[string]Score `json:"kinds,omitempty"`
+	// Mistakes are the last MaxMistakes wrong answers, oldest first.
+	Mistakes []Missed `json:"mistakes,omitempty"`
+}
+
+// Stats is the trainer's record across sessions: a Section for each
+// seat count trained at.
 type Stats struct {
 	Version int `json:"version"`
-	Score
-	// Kinds breaks the score down by kind of decision ("round one",
-	// "schmeiss", "round two").
-	Kinds map[string]Score `json:"kinds,omitempty"`
-	// Mistakes are the last MaxMistakes mistakes, oldest first.
-	Mistakes []Missed `json:"mistakes,omitempty"`
-	// Tables keeps the record of the tables of three and four, by seat
-	// count ("3", "4"), apart from the two-player record above (which
-	// stays where records before tables kept it, so they still read).
-	Tables map[string]TableStats `json:"tables,omitempty"`
+	// Sections are keyed by the seat count: "2", "3", "4".
+	Sections map[string]Section `json:"sections,omitempty"`
 }
 
-// TableStats is the record of the drills of one seat count: as Stats,
-// with the mistakes in TableSituation's text form.
-type TableStats struct {
-	Score
-	Kinds    map[string]Score `json:"kinds,omitempty"`
-	Mistakes []Missed         `json:"mistakes,omitempty"`
-}
-
-// Table returns the record of the tables of players seats (an empty
+// Section returns the record of the drills at players seats (an empty
 // one when there is none yet).
-func (st *Stats) Table(players int) TableStats {
-	return st.Tables[strconv.Itoa(players)]
+func (st *Stats) Section(players int) Section {
+	return st.Sections[strconv.Itoa(players)]
+}
+
+// Total returns the score of every seat count together.
+func (st *Stats) Total() Score {
+	var t Score
+	for _, s := range st.Sections {
+		t.Drills += s.Drills
+		t.Correct += s.Correct
+		t.Lost += s.Lost
+		t.WinLost += s.WinLost
+	}
+	return t
 }
 
 // Record is one graded drill.
 type Record struct {
-	// Situation is a two-player drill; Table, when set, a drill of a
-	// table of three or four (and Situation is unused).
 	Situation Situation
-	Table     *TableSituation
 	Chose     rules.Action
 	Best      rules.Action
 	Verdict   Verdict
@@ -158,61 +219,28 @@ func NewRecord(s Situation, an *Analysis, chosen int, when time.Time) Record {
 		Verdict: an.Rows[chosen].Verdict, When: when}
 }
 
-// NewTableRecord grades choosing an.Rows[chosen] in the table situation
-// s.
-func NewTableRecord(s TableSituation, an *Analysis, chosen int, when time.Time) Record {
-	c := s.Clone()
-	return Record{Table: &c, Chose: an.Rows[chosen].Action, Best: an.Rows[an.Best].Action,
-		Verdict: an.Rows[chosen].Verdict, When: when}
-}
-
-// missed is the record of r as a mistake.
-func (r Record) missed(situation string) Missed {
-	return Missed{Situation: situation, Chose: r.Chose.String(),
-		Best: r.Best.String(), Points: r.Verdict.Points, Win: r.Verdict.Win, ByWin: r.Verdict.ByWin,
-		Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance,
-		When: r.When.UTC().Truncate(time.Second)}
-}
-
-// Add counts r: a table drill in the record of its seat count, a
-// two-player drill in the two-player record.
+// Add counts r in the section of its seat count.
 func (st *Stats) Add(r Record) {
 	st.Version = statsVersion
-	if r.Table != nil {
-		if st.Tables == nil {
-			st.Tables = map[string]TableStats{}
-		}
-		key := strconv.Itoa(r.Table.Players())
-		ts := st.Tables[key]
-		ts.add(r)
-		st.Tables[key] = ts
-		return
+	if st.Sections == nil {
+		st.Sections = map[string]Section{}
 	}
-	st.Score.Add(r.Verdict)
-	if st.Kinds == nil {
-		st.Kinds = map[string]Score{}
+	key := strconv.Itoa(r.Situation.Players())
+	sec := st.Sections[key]
+	sec.Score.Add(r.Verdict)
+	if sec.Kinds == nil {
+		sec.Kinds = map[string]Score{}
 	}
-	k := st.Kinds[r.Situation.Kind().String()]
+	kind := r.Situation.Kind().String()
+	k := sec.Kinds[kind]
 	k.Add(r.Verdict)
-	st.Kinds[r.Situation.Kind().String()] = k
-	if r.Verdict.Kind == Mistake {
-		st.Mistakes = keepLast(append(st.Mistakes, r.missed(r.Situation.String())))
+	sec.Kinds[kind] = k
+	if r.Verdict.Kind.Wrong() {
+		sec.Mistakes = keepLast(append(sec.Mistakes, Missed{Situation: r.Situation.String(), Chose: r.Chose.String(),
+			Best: r.Best.String(), Points: r.Verdict.Points, Win: r.Verdict.Win, ByWin: r.Verdict.ByWin,
+			Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance, When: r.When.UTC().Truncate(time.Second)}))
 	}
-}
-
-// add counts a table drill r.
-func (ts *TableStats) add(r Record) {
-	ts.Score.Add(r.Verdict)
-	if ts.Kinds == nil {
-		ts.Kinds = map[string]Score{}
-	}
-	name := r.Table.Kind().String()
-	k := ts.Kinds[name]
-	k.Add(r.Verdict)
-	ts.Kinds[name] = k
-	if r.Verdict.Kind == Mistake {
-		ts.Mistakes = keepLast(append(ts.Mistakes, r.missed(r.Table.String())))
-	}
+	st.Sections[key] = sec
 }
 
 // keepLast keeps the last MaxMistakes mistakes.
@@ -225,73 +253,116 @@ func keepLast(ms []Missed) []Missed {
 
 // Clone returns a copy that shares nothing with st.
 func (st Stats) Clone() Stats {
-	if st.Kinds != nil {
-		k := make(map[string]Score, len(st.Kinds))
-		for n, s := range st.Kinds {
-			k[n] = s
-		}
-		st.Kinds = k
+	if st.Sections == nil {
+		return st
 	}
-	st.Mistakes = append([]Missed(nil), st.Mistakes...)
-	if st.Tables != nil {
-		t := make(map[string]TableStats, len(st.Tables))
-		for n, ts := range st.Tables {
-			k := make(map[string]Score, len(ts.Kinds))
-			for kn, s := range ts.Kinds {
+	secs := make(map[string]Section, len(st.Sections))
+	for n, sec := range st.Sections {
+		if sec.Kinds != nil {
+			k := make(map[string]Score, len(sec.Kinds))
+			for kn, s := range sec.Kinds {
 				k[kn] = s
 			}
-			if ts.Kinds == nil {
-				k = nil
-			}
-			ts.Kinds = k
-			ts.Mistakes = append([]Missed(nil), ts.Mistakes...)
-			t[n] = ts
+			sec.Kinds = k
 		}
-		st.Tables = t
+		sec.Mistakes = append([]Missed(nil), sec.Mistakes...)
+		secs[n] = sec
 	}
+	st.Sections = secs
 	return st
+}
+
+// statsFileV1 is the record as version 1 wrote it: the two-player record at
+// the top, the tables of three and four under "tables".
+type statsFileV1 struct {
+	Score
+	Kinds    map[string]Score   `json:"kinds,omitempty"`
+	Mistakes []Missed           `json:"mistakes,omitempty"`
+	Tables   map[string]Section `json:"tables,omitempty"`
+}
+
+// decode reads a record of either version into the current one. The
+// situations of version 1's two-player mistakes (the hand form) are
+// rewritten in the one text form.
+func decode(data []byte) (Stats, error) {
+	var head struct {
+		Version int `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return Stats{}, err
+	}
+	switch head.Version {
+	case statsVersion:
+		var st Stats
+		if err := json.Unmarshal(data, &st); err != nil {
+			return Stats{}, err
+		}
+		return st, st.check()
+	case statsV1:
+	default:
+		return Stats{}, fmt.Errorf("version %d, want %d", head.Version, statsVersion)
+	}
+	var old statsFileV1
+	if err := json.Unmarshal(data, &old); err != nil {
+		return Stats{}, err
+	}
+	st := Stats{Version: statsVersion, Sections: map[string]Section{}}
+	for n, sec := range old.Tables {
+		st.Sections[n] = sec
+	}
+	if two := (Section{Score: old.Score, Kinds: old.Kinds, Mistakes: old.Mistakes}); two.Drills > 0 || len(two.Mistakes) > 0 || len(two.Kinds) > 0 {
+		if _, dup := st.Sections["2"]; dup {
+			return Stats{}, errors.New("a record of tables of 2 players besides the two-player record")
+		}
+		st.Sections["2"] = two
+	}
+	if err := st.check(); err != nil {
+		return Stats{}, err
+	}
+	for n, sec := range st.Sections {
+		for i, m := range sec.Mistakes {
+			req, _ := Parse(m.Situation) // check read them all
+			sec.Mistakes[i].Situation = req.Situation.String()
+		}
+		st.Sections[n] = sec
+	}
+	if len(st.Sections) == 0 {
+		st.Sections = nil
+	}
+	return st, nil
 }
 
 // check reports what is wrong with a record read from a file.
 func (st *Stats) check() error {
-	if st.Version != statsVersion {
-		return fmt.Errorf("version %d, want %d", st.Version, statsVersion)
-	}
-	scores := []Score{st.Score}
-	for _, k := range st.Kinds {
-		scores = append(scores, k)
-	}
-	for n, ts := range st.Tables {
-		if n != "3" && n != "4" {
-			return fmt.Errorf("a record of tables of %q players", untrusted.Text(n))
+	var scores []Score
+	for n, sec := range st.Sections {
+		if n != "2" && n != "3" && n != "4" {
+			return fmt.Errorf("a record of %q players", untrusted.Text(n))
 		}
-		scores = append(scores, ts.Score)
-		for _, k := range ts.Kinds {
+		scores = append(scores, sec.Score)
+		for _, k := range sec.Kinds {
 			scores = append(scores, k)
 		}
-		if err := checkMistakes(ts.Mistakes, func(s string) error {
-			ts, err := ParseTable(s)
-			if err == nil && strconv.Itoa(ts.Players()) != n {
-				err = fmt.Errorf("a table of %d in the record of %s", ts.Players(), n)
+		if err := checkMistakes(sec.Mistakes, func(s string) error {
+			req, err := Parse(s)
+			if err == nil && strconv.Itoa(req.Situation.Players()) != n {
+				err = fmt.Errorf("a drill of %d players in the record of %s", req.Situation.Players(), n)
 			}
 			return err
 		}); err != nil {
-			return fmt.Errorf("tables of %s: %v", n, err)
+			return fmt.Errorf("%s players: %v", n, err)
 		}
 	}
 	for _, s := range scores {
 		if s.Drills < 0 || s.Correct < 0 || s.Correct > s.Drills || s.Lost < 0 || s.WinLost < 0 ||
-			math.IsInf(s.Lost, 0) || math.IsInf(s.WinLost, 0) {
+			math.IsInf(s.Lost, 0) || math.IsInf(s.WinLost, 0) || math.IsNaN(s.Lost) || math.IsNaN(s.WinLost) {
 			return fmt.Errorf("impossible counts: %d correct of %d drills, %.1f points lost", s.Correct, s.Drills, s.Lost)
 		}
 		if s.Drills > MaxDrills || s.Lost > maxDrillLoss*float64(s.Drills) || s.WinLost > float64(s.Drills) {
 			return fmt.Errorf("out of range: %d drills (at most %d), %g points and %g games lost", s.Drills, MaxDrills, s.Lost, s.WinLost)
 		}
 	}
-	return checkMistakes(st.Mistakes, func(s string) error {
-		_, err := Parse(s)
-		return err
-	})
+	return nil
 }
 
 // checkMistakes reports what is wrong with the mistakes of a record,
@@ -310,7 +381,7 @@ func checkMistakes(ms []Missed, parse func(string) error) error {
 			}
 		}
 		for _, x := range []float64{m.Points, m.Win, m.Chance, m.BestChance} {
-			if x < 0 || x > maxDrillLoss {
+			if !(x >= 0 && x <= maxDrillLoss) {
 				return fmt.Errorf("mistake %d: %g is out of range", i+1, x)
 			}
 		}
@@ -385,10 +456,7 @@ func (f *StatsFile) load() (Stats, error) {
 	if err != nil {
 		return Stats{}, fmt.Errorf("training record: %w", err)
 	}
-	var st Stats
-	if err = json.Unmarshal(data, &st); err == nil {
-		err = st.check()
-	}
+	st, err := decode(data)
 	if err == nil {
 		return st, nil
 	}

@@ -22,6 +22,7 @@ func FuzzStatsLoad(f *testing.F) {
 	f.Add([]byte(`{"version": 1, "drills": 9223372036854775807, "correct": 0}`))
 	f.Add([]byte(`{"version": 1, "drills": 1000000000, "correct": 1000000000}`))
 	f.Add([]byte(`{"version": 1, "tables": {"3": {"drills": 2, "correct": 1, "kinds": {"dix": {"drills": 2, "correct": 1}}}}}`))
+	f.Add([]byte(`{"version": 2, "sections": {"2": {"drills": 2, "correct": 1, "points_lost": 4}, "4": {"drills": 1, "correct": 1}}}`))
 	f.Add([]byte("{broken"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		dir := t.TempDir()
@@ -40,8 +41,8 @@ func FuzzStatsLoad(f *testing.F) {
 			if rerr != nil || !bytes.Equal(kept, data) {
 				t.Fatalf("the damaged record was not kept as it was (%v)", rerr)
 			}
-			if st.Drills != 0 {
-				t.Fatalf("a damaged record gives %d drills", st.Drills)
+			if st.Total().Drills != 0 {
+				t.Fatalf("a damaged record gives %d drills", st.Total().Drills)
 			}
 			return
 		case err != nil:
@@ -54,12 +55,12 @@ func FuzzStatsLoad(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Add to an accepted record: %v", err)
 		}
-		if after.Drills != min(st.Drills+1, MaxDrills) {
-			t.Fatalf("Add: %d drills after %d", after.Drills, st.Drills)
+		if after.Section(2).Drills != min(st.Section(2).Drills+1, MaxDrills) {
+			t.Fatalf("Add: %d drills after %d", after.Section(2).Drills, st.Section(2).Drills)
 		}
 		again, err := sf.Load()
-		if err != nil || again.Drills != after.Drills {
-			t.Fatalf("the record after Add loads as %d drills, %v; want %d", again.Drills, err, after.Drills)
+		if err != nil || again.Total().Drills != after.Total().Drills {
+			t.Fatalf("the record after Add loads as %d drills, %v; want %d", again.Total().Drills, err, after.Total().Drills)
 		}
 	})
 }

@@ -1,9 +1,9 @@
 package drill
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,7 +20,7 @@ import (
 
 var when = time.Date(2026, 11, 29, 15, 4, 5, 0, time.UTC)
 
-func record(t *testing.T, kind VerdictKind, points float64) Record {
+func record(t testing.TB, kind VerdictKind, points float64) Record {
 	t.Helper()
 	req, err := Parse("hand=JS 9S AS KH QH 7D up=8S score=10-20")
 	require.NoError(t, err)
@@ -32,38 +32,165 @@ func TestStatsAdd(t *testing.T) {
 	var st Stats
 	st.Add(record(t, Best, 0))
 	st.Add(record(t, AsGood, 0))
-	st.Add(record(t, Mistake, 30))
-	if st.Drills != 3 || st.Correct != 2 || st.Lost != 30 {
-		t.Fatalf("got %+v", st.Score)
-	}
-	if math.Abs(st.Accuracy()-2.0/3) > 1e-12 || st.AvgLost() != 10 {
-		t.Errorf("accuracy %.3f, average lost %.2f", st.Accuracy(), st.AvgLost())
-	}
-	if k := st.Kinds["round one"]; k != st.Score {
-		t.Errorf("by kind %+v, want %+v", k, st.Score)
-	}
-	if len(st.Mistakes) != 1 || st.Mistakes[0].Chose != "pass" || st.Mistakes[0].Best != "take" || st.Mistakes[0].Points != 30 {
-		t.Errorf("mistakes %+v", st.Mistakes)
-	}
+	st.Add(record(t, Blunder, 30))
+	two := st.Section(2)
+	require.Equal(t, Score{Drills: 3, Correct: 2, Lost: 30}, two.Score)
+	assert.InDelta(t, 2.0/3, two.Accuracy(), 1e-12)
+	assert.Equal(t, 10.0, two.AvgLost())
+	assert.Equal(t, two.Score, two.Kinds["round one"])
+	require.Len(t, two.Mistakes, 1)
+	m := two.Mistakes[0]
+	assert.Equal(t, "pass", m.Chose)
+	assert.Equal(t, "take", m.Best)
+	assert.Equal(t, 30.0, m.Points)
+	assert.Equal(t, Blunder, m.Verdict().Kind)
+	assert.Equal(t, two.Score, st.Total())
 	for i := range MaxMistakes + 5 {
-		st.Add(record(t, Mistake, float64(i)))
+		st.Add(record(t, Mistake, float64(10+i)))
 	}
-	if n := len(st.Mistakes); n != MaxMistakes {
-		t.Fatalf("%d mistakes kept, want %d", n, MaxMistakes)
+	two = st.Section(2)
+	require.Len(t, two.Mistakes, MaxMistakes)
+	assert.Equal(t, float64(10+MaxMistakes+4), two.Mistakes[MaxMistakes-1].Points, "the newest mistake is last")
+	assert.Zero(t, (Score{}).Accuracy())
+	assert.Zero(t, (Score{}).AvgLost())
+}
+
+// TestStatsSections: at every seat count a graded drill goes into the
+// section of its count, by its kind, through the file, and the record
+// reads back the same.
+func TestStatsSections(t *testing.T) {
+	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName)}
+	var st Stats
+	for i, rs := range seatCounts {
+		g, err := NewGenerator(uint64(i), Any, opts(t, rs))
+		require.NoError(t, err)
+		s, _ := g.Next()
+		v, err := s.View()
+		require.NoError(t, err)
+		an, err := EvaluateWith(context.Background(), fakeBatch, &v, Options{Samples: 40, Seed: 1})
+		require.NoError(t, err)
+		st, err = f.Add(NewRecord(s, &an, 0, when))
+		require.NoError(t, err)
+		sec := st.Section(s.Players())
+		require.Equal(t, sec.Score, sumKinds(sec.Kinds), rs)
+		require.NotEmpty(t, sec.Mistakes, "%s: the first option is 10 points behind or more", rs)
+		last := sec.Mistakes[len(sec.Mistakes)-1]
+		require.Equal(t, s.String(), last.Situation)
+		require.Equal(t, an.Rows[0].Verdict.Kind, last.Verdict().Kind)
 	}
-	if last := st.Mistakes[MaxMistakes-1].Points; last != MaxMistakes+4 {
-		t.Errorf("the newest mistake is last: got %v", last)
+	for _, n := range []int{2, 3, 4} {
+		assert.Equal(t, 2, st.Section(n).Drills, "%d players", n)
 	}
-	if (Stats{}).Accuracy() != 0 || (Stats{}).AvgLost() != 0 {
-		t.Error("empty record: not zero")
+	assert.Equal(t, 6, st.Total().Drills)
+	got, err := f.Load()
+	require.NoError(t, err)
+	assert.Equal(t, st, got, "read back")
+	clone := got.Clone()
+	clone.Sections["3"].Kinds[Round1.String()] = Score{Drills: 99}
+	clone.Sections["4"].Mistakes[0].Points = 999
+	assert.Equal(t, st, got, "a clone shares nothing")
+	data, err := os.ReadFile(f.Path)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"version": 2`)
+	assert.Contains(t, string(data), `"sections"`)
+}
+
+func sumKinds(ks map[string]Score) Score {
+	var s Score
+	for _, k := range ks {
+		s.Drills += k.Drills
+		s.Correct += k.Correct
+		s.Lost += k.Lost
+		s.WinLost += k.WinLost
 	}
+	return s
+}
+
+// TestStatsReadsVersion1: a record written before the seat counts were
+// one (the two-player record at the top, the tables of three and four
+// apart, two-player mistakes in the hand form) reads into the sections,
+// its mistakes in the one text form, and is written back as version 2.
+func TestStatsReadsVersion1(t *testing.T) {
+	g, err := NewGenerator(3, OnlyRound1, opts(t, "players=4"))
+	require.NoError(t, err)
+	four := g.Drill(1).String()
+	old := `{"version": 1, "drills": 3, "correct": 1, "points_lost": 12.5,
+"kinds": {"round one": {"drills": 3, "correct": 1, "points_lost": 12.5}},
+"mistakes": [{"situation": "hand=JS 9S AS KH QH 7D up=8S seat=elder score=10-20 target=500", "chose": "pass", "best": "take", "points": 2.5, "when": "2026-11-29T15:04:05Z"}],
+"tables": {"4": {"drills": 2, "correct": 1, "points_lost": 7, "kinds": {"round one": {"drills": 2, "correct": 1, "points_lost": 7}},
+  "mistakes": [{"situation": "` + four + `", "chose": "pass", "best": "take", "points": 7}]}}}`
+	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName)}
+	require.NoError(t, os.WriteFile(f.Path, []byte(old), 0o644))
+	st, err := f.Load()
+	require.NoError(t, err)
+	assert.Equal(t, statsVersion, st.Version)
+	two := st.Section(2)
+	assert.Equal(t, Score{Drills: 3, Correct: 1, Lost: 12.5}, two.Score)
+	require.Len(t, two.Mistakes, 1)
+	req, err := Parse(two.Mistakes[0].Situation)
+	require.NoError(t, err)
+	assert.Equal(t, req.Situation.String(), two.Mistakes[0].Situation, "in the one text form")
+	v, err := req.Situation.View()
+	require.NoError(t, err)
+	assert.Equal(t, mustSet(t, "JS 9S AS KH QH 7D"), v.Hand)
+	assert.Equal(t, [4]int{10, 20}, v.Totals)
+	assert.Equal(t, Inaccuracy, two.Mistakes[0].Verdict().Kind, "kept under the stricter grading of version 1")
+	assert.Equal(t, 2, st.Section(4).Drills)
+	assert.Equal(t, four, st.Section(4).Mistakes[0].Situation)
+	assert.Zero(t, st.Section(3).Drills)
+	// Adding a drill writes version 2, keeping everything.
+	st, err = f.Add(record(t, Best, 0))
+	require.NoError(t, err)
+	assert.Equal(t, 4, st.Section(2).Drills)
+	assert.Equal(t, 2, st.Section(4).Drills)
+	again, err := f.Load()
+	require.NoError(t, err)
+	assert.Equal(t, st, again)
+	for text, bad := range map[string]bool{
+		`{"version": 1}`: false,
+		`{"version": 1, "tables": {"4": {"drills": 2, "correct": 1}}}`:                                                                   false,
+		`{"version": 1, "tables": {"5": {"drills": 2, "correct": 1}}}`:                                                                   true,
+		`{"version": 1, "tables": {"3": {"drills": 2, "correct": 3}}}`:                                                                   true,
+		`{"version": 1, "tables": {"3": {"drills": 1, "mistakes": [{"situation": "hand=JS", "chose": "pass", "best": "take"}]}}}`:        true,
+		`{"version": 2, "sections": {"3": {"drills": 1, "mistakes": [{"situation": "` + four + `", "chose": "pass", "best": "take"}]}}}`: true,
+	} {
+		f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName), Now: func() time.Time { return when }}
+		require.NoError(t, os.WriteFile(f.Path, []byte(text), 0o644))
+		_, err := f.Load()
+		var de *DamagedError
+		assert.Equal(t, bad, errors.As(err, &de), "%s: %v", text, err)
+		if !bad {
+			assert.NoError(t, err, text)
+		}
+	}
+}
+
+// TestScoreText: the record says what the wrong answers cost, in points
+// and, for those judged by the chance to win, in games; a wrong answer
+// is never summed up as nothing lost.
+func TestScoreText(t *testing.T) {
+	for _, c := range []struct {
+		s    Score
+		want string
+	}{
+		{Score{}, "0 drills, 0 right (0%); nothing lost."},
+		{Score{Drills: 2, Correct: 2}, "2 drills, 2 right (100%); nothing lost."},
+		{Score{Drills: 2, Correct: 1, Lost: 41}, "2 drills, 1 right (50%); 41 points lost, 20.5 a drill."},
+		{Score{Drills: 1, Correct: 0, WinLost: 0.12}, "1 drill, 0 right (0%); chances to win worth 0.12 games lost."},
+		{Score{Drills: 3, Correct: 1, Lost: 4, WinLost: 0.05}, "3 drills, 1 right (33%); 4 points lost, 1.3 a drill; chances to win worth 0.05 games lost."},
+	} {
+		assert.Equal(t, c.want, c.s.Text())
+	}
+	chose, best := Missed{Chose: "name D", Best: "give TH"}.Words(false)
+	assert.Equal(t, "name diamonds", chose)
+	assert.Equal(t, "give 10♥", best)
 }
 
 func TestStatsFileRoundTrip(t *testing.T) {
 	dir := t.TempDir()
 	f := &StatsFile{Path: filepath.Join(dir, "state", StatsName)}
 	st, err := f.Load()
-	if err != nil || st.Drills != 0 {
+	if err != nil || st.Total().Drills != 0 {
 		t.Fatalf("missing file: %+v, %v", st, err)
 	}
 	st, err = f.Add(record(t, Mistake, 12.5))
@@ -73,8 +200,8 @@ func TestStatsFileRoundTrip(t *testing.T) {
 	require.Equal(t, st, got, "read back")
 	// Another session's StatsFile on the same path adds to it.
 	g := &StatsFile{Path: f.Path}
-	if st, err = g.Add(record(t, Best, 0)); err != nil || st.Drills != 2 || st.Correct != 1 {
-		t.Fatalf("second session: %+v, %v", st.Score, err)
+	if st, err = g.Add(record(t, Best, 0)); err != nil || st.Total().Drills != 2 || st.Total().Correct != 1 {
+		t.Fatalf("second session: %+v, %v", st.Total(), err)
 	}
 	// Saves that overlap (the trainer saves from commands) all count.
 	var wg sync.WaitGroup
@@ -88,8 +215,8 @@ func TestStatsFileRoundTrip(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	if st, _ := f.Load(); st.Drills != 10 {
-		t.Errorf("after 8 overlapping saves: %d drills, want 10", st.Drills)
+	if st, _ := f.Load(); st.Total().Drills != 10 {
+		t.Errorf("after 8 overlapping saves: %d drills, want 10", st.Total().Drills)
 	}
 	// No temporary file is left behind (the lock file stays, by design).
 	ents, _ := os.ReadDir(filepath.Dir(f.Path))
@@ -110,7 +237,7 @@ func TestStatsFileDamaged(t *testing.T) {
 		{"impossible", `{"version": 1, "drills": 3, "correct": 5}`},
 		{"negative", `{"version": 1, "drills": 3, "correct": 1, "points_lost": -4}`},
 		{"bad mistake", `{"version": 1, "drills": 1, "correct": 0, "mistakes": [{"situation": "hand=XS"}]}`},
-		// Issue 14: out of range on load, before adding to it overflows.
+		// Out of range on load: adding to it would overflow.
 		{"huge count", `{"version": 1, "drills": 9223372036854775807, "correct": 9223372036854775807}`},
 		{"huge kind", `{"version": 1, "drills": 1, "correct": 1, "kinds": {"round one": {"drills": 9223372036854775807, "correct": 0}}}`},
 		{"huge loss", `{"version": 1, "drills": 2, "correct": 0, "points_lost": 1e300}`},
@@ -125,8 +252,8 @@ func TestStatsFileDamaged(t *testing.T) {
 			if !errors.As(err, &de) || de.Aside == "" {
 				t.Fatalf("got %v, want a *DamagedError with the file moved aside", err)
 			}
-			if st.Drills != 0 {
-				t.Errorf("a damaged record gives %+v, want an empty one", st.Score)
+			if st.Total().Drills != 0 {
+				t.Errorf("a damaged record gives %+v, want an empty one", st.Total())
 			}
 			kept, rerr := os.ReadFile(de.Aside)
 			if rerr != nil || string(kept) != tc.content {
@@ -140,13 +267,13 @@ func TestStatsFileDamaged(t *testing.T) {
 			}
 			// The record starts afresh, and a second damaged file is kept
 			// under another name.
-			if st, err = f.Add(record(t, Best, 0)); err != nil || st.Drills != 1 {
-				t.Fatalf("after the damage: %+v, %v", st.Score, err)
+			if st, err = f.Add(record(t, Best, 0)); err != nil || st.Total().Drills != 1 {
+				t.Fatalf("after the damage: %+v, %v", st.Total(), err)
 			}
 			os.WriteFile(f.Path, []byte("garbage"), 0o644)
 			st, err = f.Add(record(t, Best, 0))
-			if !errors.As(err, &de) || st.Drills != 1 {
-				t.Fatalf("second damage: %+v, %v", st.Score, err)
+			if !errors.As(err, &de) || st.Total().Drills != 1 {
+				t.Fatalf("second damage: %+v, %v", st.Total(), err)
 			}
 			if !strings.HasSuffix(de.Aside, "-2.json") {
 				t.Errorf("second damaged file kept as %s", de.Aside)
@@ -154,8 +281,8 @@ func TestStatsFileDamaged(t *testing.T) {
 			if kept, _ := os.ReadFile(de.Aside); string(kept) != "garbage" {
 				t.Errorf("second damaged file holds %q", kept)
 			}
-			if got, err := f.Load(); err != nil || got.Drills != 1 {
-				t.Errorf("the new record: %+v, %v", got.Score, err)
+			if got, err := f.Load(); err != nil || got.Total().Drills != 1 {
+				t.Errorf("the new record: %+v, %v", got.Total(), err)
 			}
 		})
 	}
@@ -214,7 +341,7 @@ func TestStatsFileFailureKeepsLastGoodRecord(t *testing.T) {
 				ffs.Fail, ffs.NoRemove = "", false
 				st, err := f.Add(record(t, Best, 0))
 				require.NoError(t, err)
-				assert.Equal(t, want.Drills+1, st.Drills)
+				assert.Equal(t, want.Total().Drills+1, st.Total().Drills)
 			})
 		}
 	}

@@ -6,13 +6,13 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// The words for every kind of decision, in the three forms a sentence
+// The words for every kind of action, in the three forms a sentence
 // needs. A hint says what the hard bot "would" do (Verb: "exchange the
-// dix", "say \"not good\"", "ask \"how high?\""); a reason starts with
-// what an option does (Gerund: "exchanging the dix wins the game 40% of
-// the time"); a table names it (Label: "exchange", "not good"). Cards
-// are written in the engine's notation (Card.String); a screen styles
-// them itself.
+// dix", `say "not good"`); a reason starts with what an option does
+// (Gerund: "exchanging the dix wins the game 40% of the time"); a table
+// names it (Label: "exchange", "not good"). Cards are written as a
+// person writes them (Card.Pretty): "give 10♥", or "give 10H" with
+// ascii.
 
 // phrase is the three forms for one kind of action; %s stands for the
 // action's detail (a suit, a card, a rank, a length).
@@ -39,45 +39,59 @@ var phrases = map[rules.Kind]phrase{
 	rules.PlayCard:   {"play %s", "playing %s", "%s"},
 	rules.Shlomo:     {"declare shlomo", "declaring shlomo", "shlomo"},
 	rules.Cleopatra:  {"declare cleopatra", "declaring cleopatra", "cleopatra"},
+	rules.Draw:       {"draw %s", "drawing %s", "draw %s"},
 	rules.Give:       {"give %s", "giving %s", "give %s"},
 }
 
 // detail is what fills %s: the suit named, the value announced, the top
-// card or length told, or the card played (with bella).
-func detail(a rules.Action, bella string) string {
+// card or length told, or the card given or played (with its bella or
+// menage, in the words of the form: "and say bella", "with bella").
+func detail(a rules.Action, ascii bool, say string) string {
 	switch a.Kind {
 	case rules.Name:
 		return a.Suit.Name()
 	case rules.Announce, rules.Top, rules.Length:
 		return a.Words()
-	case rules.Give:
-		return a.Card.String()
-	case rules.PlayCard:
-		if a.Bella {
-			return a.Card.String() + bella
+	case rules.Draw, rules.Give:
+		if a.Card == rules.NoCard {
+			return "a card"
 		}
-		return a.Card.String()
+		return a.Card.Pretty(ascii)
+	case rules.PlayCard:
+		c := a.Card.Pretty(ascii)
+		switch {
+		case a.Bella && a.N == 50:
+			return c + say + "menage"
+		case a.Bella:
+			return c + say + "bella"
+		}
+		return c
 	}
 	return ""
 }
 
-func form(a rules.Action, f func(phrase) string, bella string) string {
+func form(a rules.Action, f func(phrase) string, ascii bool, say string) string {
 	p, ok := phrases[a.Kind]
 	if !ok {
 		return a.Words()
 	}
-	return strings.Replace(f(p), "%s", detail(a, bella), 1)
+	return strings.Replace(f(p), "%s", detail(a, ascii, say), 1)
 }
 
 // Verb is what a player does, after "would": "take", "exchange the dix",
-// `say "same"`, "announce fifty", "play K♥ and say bella" (cards in the
-// engine's notation, "KH").
-func Verb(a rules.Action) string {
-	return form(a, func(p phrase) string { return p.verb }, " and say bella")
+// `say "same"`, "announce fifty", "play K♥ and say bella".
+func Verb(a rules.Action, ascii bool) string {
+	return form(a, func(p phrase) string { return p.verb }, ascii, " and say ")
 }
 
 // Gerund is the option as the subject of a sentence: "taking",
-// "exchanging the dix", `saying "not good"`.
-func Gerund(a rules.Action) string {
-	return form(a, func(p phrase) string { return p.gerund }, " with bella")
+// "exchanging the dix", `saying "not good"`, "giving 10♥".
+func Gerund(a rules.Action, ascii bool) string {
+	return form(a, func(p phrase) string { return p.gerund }, ascii, " with ")
+}
+
+// Label is the name of an option in a table: "take", "pass", "accept",
+// "name hearts", "exchange", "not good", "fifty", "give 10♥", "K♥ bella".
+func Label(a rules.Action, ascii bool) string {
+	return form(a, func(p phrase) string { return p.label }, ascii, " ")
 }

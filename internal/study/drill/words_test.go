@@ -6,50 +6,53 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 )
 
-// TestWordsForEveryKind: every kind of decision has its own verb,
-// gerund and label (issue 13: "the hard bot would same" and "exchanges
-// the dix wins" were the words of a table used in a sentence).
+// TestWordsForEveryKind: every kind of action has its own verb, gerund
+// and label, and cards are written as cards: suit symbols, or letters
+// with ascii, never the engine's codes ("TH").
 func TestWordsForEveryKind(t *testing.T) {
-	kh := rules.MustCard("KH")
+	kh, th := rules.MustCard("KH"), rules.MustCard("TH")
 	cases := []struct {
 		a                   rules.Action
+		ascii               bool
 		verb, gerund, label string
 	}{
-		{rules.PassAction(), "pass", "passing", "pass"},
-		{rules.Action{Kind: rules.Take}, "take", "taking", "take"},
-		{rules.Action{Kind: rules.Schmeiss}, "say schmeiss", "saying schmeiss", "schmeiss"},
-		{rules.Action{Kind: rules.Accept}, "accept the schmeiss", "accepting the schmeiss", "accept"},
-		{rules.Action{Kind: rules.Refuse}, "refuse the schmeiss", "refusing the schmeiss", "refuse"},
-		{rules.NameAction(rules.Hearts), "name hearts", "naming hearts", "name hearts"},
-		{rules.Action{Kind: rules.Exchange}, "exchange the dix", "exchanging the dix", "exchange"},
-		{rules.Action{Kind: rules.NoExchange}, "keep the dix where it is (no exchange)", "not exchanging", "no exchange"},
-		{rules.Action{Kind: rules.NoSequence}, `say "no sequence"`, `saying "no sequence"`, "no sequence"},
-		{rules.AnnounceAction(20), "announce twenty", "announcing twenty", "twenty"},
-		{rules.AnnounceAction(50), "announce fifty", "announcing fifty", "fifty"},
-		{rules.Action{Kind: rules.Good}, `say "good"`, `saying "good"`, "good"},
-		{rules.Action{Kind: rules.NotGood}, `say "not good"`, `saying "not good"`, "not good"},
-		{rules.Action{Kind: rules.HowHigh}, `ask "how high?"`, `asking "how high?"`, "how high?"},
-		{rules.TopAction(rules.King), `answer "king high"`, `answering "king high"`, "king high"},
-		{rules.Action{Kind: rules.Same}, `say "same"`, `saying "same"`, "same"},
-		{rules.Action{Kind: rules.HowMany}, `ask "how many cards?"`, `asking "how many cards?"`, "how many cards?"},
-		{rules.LengthAction(4), `answer "four cards"`, `answering "four cards"`, "four cards"},
-		{rules.PlayAction(kh), "play KH", "playing KH", "KH"},
-		{rules.PlayBellaAction(kh), "play KH and say bella", "playing KH with bella", "KH bella"},
+		{rules.PassAction(), false, "pass", "passing", "pass"},
+		{rules.Action{Kind: rules.Take}, false, "take", "taking", "take"},
+		{rules.Action{Kind: rules.Schmeiss}, false, "say schmeiss", "saying schmeiss", "schmeiss"},
+		{rules.Action{Kind: rules.Accept}, false, "accept the schmeiss", "accepting the schmeiss", "accept"},
+		{rules.Action{Kind: rules.Refuse}, false, "refuse the schmeiss", "refusing the schmeiss", "refuse"},
+		{rules.NameAction(rules.Hearts), false, "name hearts", "naming hearts", "name hearts"},
+		{rules.NameAction(rules.NoTrumps), false, "name no trumps", "naming no trumps", "name no trumps"},
+		{rules.Action{Kind: rules.Exchange}, false, "exchange the dix", "exchanging the dix", "exchange"},
+		{rules.Action{Kind: rules.NoExchange}, false, "keep the dix where it is (no exchange)", "not exchanging", "no exchange"},
+		{rules.Action{Kind: rules.NoSequence}, false, `say "no sequence"`, `saying "no sequence"`, "no sequence"},
+		{rules.AnnounceAction(20), false, "announce twenty", "announcing twenty", "twenty"},
+		{rules.AnnounceAction(50), false, "announce fifty", "announcing fifty", "fifty"},
+		{rules.Action{Kind: rules.Good}, false, `say "good"`, `saying "good"`, "good"},
+		{rules.Action{Kind: rules.NotGood}, false, `say "not good"`, `saying "not good"`, "not good"},
+		{rules.Action{Kind: rules.HowHigh}, false, `ask "how high?"`, `asking "how high?"`, "how high?"},
+		{rules.TopAction(rules.King), false, `answer "king high"`, `answering "king high"`, "king high"},
+		{rules.Action{Kind: rules.Same}, false, `say "same"`, `saying "same"`, "same"},
+		{rules.Action{Kind: rules.HowMany}, false, `ask "how many cards?"`, `asking "how many cards?"`, "how many cards?"},
+		{rules.LengthAction(4), false, `answer "four cards"`, `answering "four cards"`, "four cards"},
+		{rules.Action{Kind: rules.Shlomo}, false, "declare shlomo", "declaring shlomo", "shlomo"},
+		{rules.Action{Kind: rules.Cleopatra}, false, "declare cleopatra", "declaring cleopatra", "cleopatra"},
+		{rules.Action{Kind: rules.Give, Card: th}, false, "give 10♥", "giving 10♥", "give 10♥"},
+		{rules.Action{Kind: rules.Give, Card: th}, true, "give 10H", "giving 10H", "give 10H"},
+		{rules.Action{Kind: rules.Draw, Card: rules.NoCard}, false, "draw a card", "drawing a card", "draw a card"},
+		{rules.PlayAction(kh), false, "play K♥", "playing K♥", "K♥"},
+		{rules.PlayBellaAction(kh), true, "play KH and say bella", "playing KH with bella", "KH bella"},
+		{rules.PlayMenageAction(kh), false, "play K♥ and say menage", "playing K♥ with menage", "K♥ menage"},
 	}
 	for _, c := range cases {
-		if got := Verb(c.a); got != c.verb {
-			t.Errorf("Verb(%v) = %q, want %q", c.a, got, c.verb)
-		}
-		if got := Gerund(c.a); got != c.gerund {
-			t.Errorf("Gerund(%v) = %q, want %q", c.a, got, c.gerund)
-		}
-		if got := Label(c.a); got != c.label {
-			t.Errorf("Label(%v) = %q, want %q", c.a, got, c.label)
-		}
+		assert.Equal(t, c.verb, Verb(c.a, c.ascii), "Verb(%v)", c.a)
+		assert.Equal(t, c.gerund, Gerund(c.a, c.ascii), "Gerund(%v)", c.a)
+		assert.Equal(t, c.label, Label(c.a, c.ascii), "Label(%v)", c.a)
 	}
-	for k := rules.Pass; k <= rules.PlayCard; k++ {
+	for k := rules.Pass; k <= rules.Give; k++ {
 		if _, ok := phrases[k]; !ok {
 			t.Errorf("kind %d has no words", k)
 		}
@@ -60,37 +63,79 @@ func optRow(a rules.Action, mean, win, bete float64) Row {
 	return Row{Result: eval.Result{Action: a, Mean: mean, Win: win, Bete: bete}}
 }
 
-// TestReasonSentences: the reason reads as a sentence for the dix, the
-// dialogue and the bidding, equal options say so, and near the end "whatever you ..." fits the decision.
+// TestReasonSentences: the reason reads as short sentences for the dix,
+// the dialogue, the declarations and the bidding; equal options say so,
+// and near the end "whatever you ..." fits the decision. Cards are
+// written as cards.
 func TestReasonSentences(t *testing.T) {
+	th, td := rules.MustCard("TH"), rules.MustCard("TD")
 	cases := []struct {
-		an   Analysis
-		want string
+		an    Analysis
+		ascii bool
+		want  []string
 	}{
-		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.5, 0), optRow(rules.Action{Kind: rules.NoExchange}, 3, 0.5, 0)}, Samples: 10},
-			"Exchanging the dix and not exchanging score the same on average."},
-		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Good}, -2, 0.5, 0), optRow(rules.Action{Kind: rules.NotGood}, 12.5, 0.5, 0)}, Best: 1, Samples: 10},
-			`Saying "not good" scores 15 points more than saying "good" on average.`},
-		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.019, 0), optRow(rules.Action{Kind: rules.NoExchange}, 2, 0.018, 0)}, ByWin: true, Samples: 10},
-			"Near the end of the game the chance to win decides: exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%, as good as the same: the game is all but lost whatever you do."},
-		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.99, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.99, 0.1)}, ByWin: true, Samples: 10},
-			"Near the end of the game the chance to win decides: passing wins the game 99% of the time, taking 99%, as good as the same: the game is all but won whatever you bid."},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.5, 0), optRow(rules.Action{Kind: rules.NoExchange}, 3, 0.5, 0)}, Samples: 10}, false,
+			[]string{"Exchanging the dix and not exchanging score the same on average."}},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Good}, -2, 0.5, 0), optRow(rules.Action{Kind: rules.NotGood}, 12.5, 0.5, 0)}, Best: 1, Samples: 10}, false,
+			[]string{`Saying "not good" scores 15 points more than saying "good" on average.`}},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 8, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, false,
+			[]string{"Giving 10♥ scores 4 points more than giving 10♦ on average."}},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 8, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, true,
+			[]string{"Giving 10H scores 4 points more than giving 10D on average."}},
+		{Analysis{Rows: []Row{optRow(rules.PassAction(), -5, 0, 0.0), optRow(rules.Action{Kind: rules.Take}, -40, 0, 0.55)}, Samples: 10}, false,
+			[]string{"Passing scores 35 points more than taking on average.", "Taking goes bete 55% of the time."}},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.019, 0), optRow(rules.Action{Kind: rules.NoExchange}, 2, 0.018, 0)}, ByWin: true, Samples: 10}, false,
+			[]string{"Near the end of the game the chance to win decides.", "Exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
+		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.99, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.99, 0.1)}, ByWin: true, Samples: 10}, false,
+			[]string{"Near the end of the game the chance to win decides.", "Passing wins the game 99% of the time, taking 99%.", "The game is all but won whatever you bid."}},
+		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Hearts), 0, 0.12, 0), optRow(rules.NameAction(rules.Diamonds), 21, 0.05, 0)}, ByWin: true, Samples: 10}, false,
+			[]string{"Near the end of the game the chance to win decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21 points less for this deal, but wins more often."}},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Take}, 3, 0.5, 0)}, Samples: 10}, false, []string{"Take is the only option."}},
 	}
 	for _, c := range cases {
-		if got := c.an.Reason(); got != c.want {
-			t.Errorf("got  %q\nwant %q", got, c.want)
-		}
+		assert.Equal(t, c.want, c.an.Reason(c.ascii))
 	}
 }
 
-func TestLegendUsesTheThresholds(t *testing.T) {
-	all := ""
-	for _, l := range Legend() {
-		all += l + " "
+func TestVerdictText(t *testing.T) {
+	for _, tc := range []struct {
+		v           Verdict
+		text, short string
+	}{
+		{Verdict{Kind: Best}, "best", "best"},
+		{Verdict{Kind: AsGood}, "as good as the best within the error", "≈ best"},
+		{Verdict{Kind: Inaccuracy, Points: 6.4}, "an inaccuracy that costs 6 points", "-6 pts ?!"},
+		{Verdict{Kind: Mistake, Points: 12.4}, "a mistake that costs 12 points", "-12 pts ?"},
+		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48 points", "-48 pts ??"},
+		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "-56% win ??"},
+		{Verdict{Kind: Mistake, ByWin: true, Win: 0.012, Chance: 0.015, BestChance: 0.027}, "a mistake that lowers your chance to win the game from 2.7% to 1.5%", "-1.2% win ?"},
+	} {
+		assert.Equal(t, tc.text, tc.v.Text())
+		assert.Equal(t, tc.short, tc.v.Short())
 	}
-	for _, want := range []string{"≈ best", "2 standard errors", "1 point", "0.5%", "bete:", "win game:"} {
-		if !strings.Contains(all, want) {
-			t.Errorf("legend lacks %q: %s", want, all)
-		}
+}
+
+// TestVerdictScale: the verdict's word follows the scale the help
+// states: a choice that costs 48 points is a blunder, 12 a mistake, 6 an
+// inaccuracy, 2 as good; in the chance to win, 3%, 1.5%, 0.7% and 0.2%.
+func TestVerdictScale(t *testing.T) {
+	for _, c := range []struct {
+		loss  float64
+		byWin bool
+		want  VerdictKind
+	}{
+		{48, false, Blunder}, {20, false, Blunder}, {12, false, Mistake}, {10, false, Mistake},
+		{6, false, Inaccuracy}, {4, false, Inaccuracy}, {2, false, AsGood},
+		{0.03, true, Blunder}, {0.015, true, Mistake}, {0.007, true, Inaccuracy}, {0.002, true, AsGood},
+	} {
+		assert.Equal(t, c.want, gradeLoss(c.loss, c.byWin), "%g (by win %v)", c.loss, c.byWin)
+		row := &Row{Gap: c.loss, WinGap: c.loss}
+		assert.Equal(t, c.want, grade(row, c.byWin).Kind, "%g (by win %v), no error", c.loss, c.byWin)
+	}
+	// Within the error it is as good, whatever the gap.
+	assert.Equal(t, AsGood, grade(&Row{Gap: 48, GapErr: 30}, false).Kind)
+	legend := strings.Join(Legend(), " ")
+	for _, want := range []string{"?! inaccuracy from 4 points (0.5%", "? mistake from 10 points (1.0%)", "?? blunder from 20 points (2.0%)", "2 standard errors"} {
+		assert.Contains(t, legend, want)
 	}
 }

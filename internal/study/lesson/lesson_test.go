@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -22,14 +23,16 @@ func TestEveryStepHasText(t *testing.T) {
 		if o.name != "" {
 			names = append(names, o.name)
 		}
-		if o.stop == Act && !o.isBot && !o.isDeal {
+		if (o.stop == Act || o.stop == Claim) && o.isStop() {
 			if len(text[o.name+"/other"].Paras) == 0 {
 				t.Errorf("lesson.md has no %q", o.name+"/other")
 			}
 		}
 	}
-	if len(text["bella/other"].Paras) == 0 {
-		t.Error(`lesson.md has no "bella/other"`)
+	for _, n := range []string{"bella/other", "claim/other"} {
+		if len(text[n].Paras) == 0 {
+			t.Errorf("lesson.md has no %q", n)
+		}
 	}
 	for _, n := range names {
 		s, ok := text[n]
@@ -87,10 +90,13 @@ func TestDealsAreAsTheTextSays(t *testing.T) {
 	if got, want := r.View().Hand, cards("7H KH QH 9H AS KS QS JS TC"); got != want {
 		t.Fatalf("deal 2 after the take: %v, want %v", got, want)
 	}
+	if !r.Continue() {
+		t.Fatal("deal2-bottom does not go on")
+	}
 	mustTry(t, r, rules.Action{Kind: rules.Exchange})
 	d := r.Game().Deal()
-	if d.BestSequence(You).Value() != 50 || d.BestSequence(Bot).Value() != 20 {
-		t.Fatalf("sequences: you %v, bot %v; the text says fifty against twenty", d.BestSequence(You), d.BestSequence(Bot))
+	if d.BestMeld(You).Value() != 50 || d.BestMeld(Bot).Value() != 20 {
+		t.Fatalf("sequences: you %v, bot %v; the text says fifty against twenty", d.BestMeld(You), d.BestMeld(Bot))
 	}
 }
 
@@ -162,6 +168,10 @@ func TestWholeLesson(t *testing.T) {
 			}
 		case Act:
 			mustTry(t, r, s.Want)
+		case Claim:
+			if err := r.Claim(); err != nil {
+				t.Fatalf("the claim at %q: %v", s.Name, err)
+			}
 		case Play:
 			if r.Game().Deal().Over() {
 				r.Continue()
@@ -181,19 +191,23 @@ func TestWholeLesson(t *testing.T) {
 		}
 	}
 	recs := r.Records()
-	if len(recs) != 2 || recs[0].Score.Outcome != rules.Abandoned {
+	if len(recs) != 3 || recs[0].Score.Outcome != rules.Abandoned {
 		t.Fatalf("records: %+v", recs)
 	}
 	sc := recs[1].Score
 	if sc.Seqs[You] != 70 || sc.Bella[You] != 20 || sc.Maker != You {
 		t.Errorf("deal 2 score %+v: want your 70 in sequences and 20 for bella", sc)
 	}
+	sc = recs[2].Score
+	if sc.Maker != You || sc.Trump != rules.Spades || sc.Tricks[You] != 9 || sc.Total[Bot] != 0 || sc.Outcome != rules.Made {
+		t.Errorf("deal 3 score %+v: want every trick to you, maker in spades", sc)
+	}
 	if !sawBella {
 		t.Error("the lesson never asked for bella")
 	}
 	t.Logf("situations met: %v", situations)
 	// The lesson's game is a game like any other: its log replays.
-	l := gamelog.FromGame(gamelog.Header{Players: [2]string{"You", "Bot"}, Levels: [2]string{gamelog.Human, "easy"}}, r.Game())
+	l := gamelog.FromGame(gamelog.Header{Players: [4]string{"You", "Bot"}, Levels: [4]string{gamelog.Human, "easy"}}, r.Game())
 	text, err := l.MarshalText()
 	if err != nil {
 		t.Fatal(err)
@@ -225,9 +239,11 @@ func TestRandomMovesNeverBreakTheLesson(t *testing.T) {
 			if _, ok := r.Text()[s.Name]; !ok {
 				t.Fatalf("step %q has no text", s.Name)
 			}
-			switch rng.IntN(3) {
+			switch rng.IntN(4) {
 			case 0:
 				r.Continue()
+			case 3:
+				r.Claim()
 			case 1:
 				a := rules.PlayAction(rules.Card(rng.IntN(32)))
 				if rng.IntN(2) == 0 {
@@ -250,5 +266,119 @@ func TestRandomMovesNeverBreakTheLesson(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// toStep runs the lesson as TestWholeLesson does (the first legal card,
+// bella when asked) up to the step named name.
+func toStep(t *testing.T, name string) *Run {
+	t.Helper()
+	r := mustNew(t)
+	for steps := 0; r.Step().Name != name; steps++ {
+		if steps > 200 || r.Step().Kind == End {
+			t.Fatalf("the lesson never reaches %q", name)
+		}
+		switch s := r.Step(); s.Kind {
+		case Read, Score:
+			r.Continue()
+		case Act:
+			mustTry(t, r, s.Want)
+		case Claim:
+			if err := r.Claim(); err != nil {
+				t.Fatal(err)
+			}
+		case Play:
+			if r.Game().Deal().Over() {
+				r.Continue()
+				continue
+			}
+			p := r.Game().Deal().Play()
+			a := rules.PlayAction(p.Legal().First())
+			if s.Bella == a.Card {
+				a.Bella = true
+			}
+			mustTry(t, r, a)
+		}
+	}
+	return r
+}
+
+// TestBottomCardAndRoundTwo: the second deal turns up the 10 of hearts
+// at the bottom, as its text says; the third is named in round two
+// after two passes, with no dix, and both have only "no sequence" to say.
+func TestBottomCardAndRoundTwo(t *testing.T) {
+	r := toStep(t, "deal2-bottom")
+	v := r.View()
+	if v.Bottom != rules.MustCard("TH") || v.Phase != rules.PhaseDix || len(v.Hand.Cards()) != 9 {
+		t.Fatalf("deal2-bottom: bottom %v, phase %v, hand %v", v.Bottom, v.Phase, v.Hand)
+	}
+	r = toStep(t, "deal3-name")
+	v = r.View()
+	if v.Phase != rules.PhaseBid2 || v.Upcard != rules.MustCard("8C") || v.Hand != cards("JS 9S AS KS AH AD") {
+		t.Fatalf("deal3-name: phase %v upcard %v hand %v", v.Phase, v.Upcard, v.Hand)
+	}
+	var ref *Refusal
+	if err := r.Try(rules.NameAction(rules.Hearts)); !errors.As(err, &ref) || ref.Illegal {
+		t.Errorf("naming hearts: %v, want the lesson's reason", err)
+	}
+	mustTry(t, r, rules.NameAction(rules.Spades))
+	v = r.View()
+	if r.Step().Name != "deal3-claim" || v.Phase != rules.PhasePlay || v.Bottom != rules.MustCard("TS") || v.DixBy != rules.NoSeat {
+		t.Fatalf("after naming spades: step %q, phase %v, bottom %v", r.Step().Name, v.Phase, v.Bottom)
+	}
+}
+
+// TestClaimIsSure: the lesson's claim is one a game accepts: the exact
+// check over every hand the bot may hold says every trick is yours. A
+// card played there instead is refused with the lesson's reason, and a
+// claim during the free card play of the second deal likewise.
+func TestClaimIsSure(t *testing.T) {
+	r := toStep(t, "play")
+	var ref *Refusal
+	if err := r.Claim(); !errors.As(err, &ref) || !strings.Contains(ref.Why, "last deal of this lesson") {
+		t.Errorf("a claim in the second deal: %v, want the lesson's reason", err)
+	}
+	r = toStep(t, "deal3-claim")
+	if vd := claim.Check(r.View()); !vd.OK {
+		t.Fatalf("the lesson's claim is not sure: %s", vd.Reason(true))
+	}
+	p := r.Game().Deal().Play()
+	c := p.Legal().First()
+	if err := r.Try(rules.PlayAction(c)); !errors.As(err, &ref) || ref.Illegal || !strings.Contains(ref.Why, "press c") {
+		t.Errorf("a card at the claim: %v, want the lesson's reason", err)
+	}
+	if err := r.Claim(); err != nil {
+		t.Fatal(err)
+	}
+	if s := r.Step(); s.Name != "deal3-score" || !r.Game().Deal().Over() {
+		t.Fatalf("after the claim: step %q", s.Name)
+	}
+}
+
+// TestBellaIsNeverBeaten: in every way of playing the second deal (many
+// random ones), when the lesson asks for bella the bot holds no trump
+// above the card to play, and the card never loses its trick to a trump.
+func TestBellaIsNeverBeaten(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 25))
+	asked := 0
+	for game := range 200 {
+		r := toStep(t, "play")
+		for s := r.Step(); s.Kind == Play && !r.Game().Deal().Over(); s = r.Step() {
+			d := r.Game().Deal()
+			if s.Bella != rules.NoCard {
+				asked++
+				if above := rules.Above(s.Bella, d.Trump()) & d.Hand(Bot); above != 0 {
+					t.Fatalf("game %d: bella with %v while the bot holds %v", game, s.Bella, above)
+				}
+				mustTry(t, r, rules.PlayBellaAction(s.Bella))
+				continue
+			}
+			p := d.Play()
+			l := p.Legal().Cards()
+			mustTry(t, r, rules.PlayAction(l[rng.IntN(len(l))]))
+		}
+	}
+	if asked == 0 {
+		t.Fatal("no game asked for bella")
 	}
 }

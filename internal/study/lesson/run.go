@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/rules"
 )
 
@@ -25,6 +26,9 @@ const (
 	Act
 	// Play: play the cards of the deal, any legal card.
 	Play
+	// Claim: claim every remaining trick (Run.Claim); the lesson stops
+	// here only where every trick is sure.
+	Claim
 	// Score: read the score of the deal just played.
 	Score
 	// End: the lesson is over; offer a real game.
@@ -44,39 +48,57 @@ type Step struct {
 	Bella rules.Card
 }
 
-// op is one entry of the script: a new deal, a scripted bot action, or a
-// stop for the player.
+// op is one entry of the script: a new deal, a scripted action of the
+// bot, or of yours when it is the only one you have, or a stop for the
+// player.
 type op struct {
 	deck   string       // start a deal with this deck
-	bot    rules.Action // the bot's scripted action (Kind != NoAction)
+	move   rules.Action // the scripted action (isMove)
 	stop   Kind
 	name   string
 	want   rules.Action
-	isBot  bool
+	isMove bool
 	isDeal bool
 }
 
 func deal(deck string) op                { return op{deck: deck, isDeal: true} }
-func bot(a rules.Action) op              { return op{bot: a, isBot: true} }
+func bot(a rules.Action) op              { return op{move: a, isMove: true} }
 func read(name string) op                { return op{stop: Read, name: name} }
 func act(name string, a rules.Action) op { return op{stop: Act, name: name, want: a} }
 
-// Deck1 and Deck2 are the two hand-picked deals (deck order as in the game
-// log: 1-3 to the non-dealer, 4-6 to the dealer, 7-9, 10-12, the upcard,
-// 14-16, 17-19, the bottom card last).
+// yours is your move when it is the only one the rules leave you ("no
+// sequence" without a sequence): the lesson makes it, as a game does.
+func yours(a rules.Action) op { return op{move: a, isMove: true} }
+
+// isStop reports whether o waits for the player.
+func (o op) isStop() bool { return !o.isMove && !o.isDeal }
+
+// Deck1, Deck2 and Deck3 are the three hand-picked deals (deck order as
+// in the game log: 1-3 to the non-dealer, 4-6 to the dealer, 7-9, 10-12,
+// the upcard, 14-16, 17-19, the bottom card last).
 const (
 	// The bot deals; you hold nothing in clubs, the upcard's suit, and
 	// the bot J 9 A of clubs.
 	Deck1 = "7D 8S 9S JC 9C AC 7S 8D 7H AS TS AD 8C " +
 		"QC KC TC QD KD KH QH JH TH 9H 8H 7C 9D JD TD JS QS KS AH"
 	// You deal: the upcard is the jack of hearts; you hold 7 K Q of
-	// hearts and A K Q J of spades; the bot A 10 8 of hearts and 10 9 8
-	// of diamonds.
+	// hearts and A K Q J of spades; the bot 10 9 8 of diamonds and no
+	// trump but the 8. The 10 of hearts is the bottom card and the ace
+	// stays in the stock, so your king and queen of trump, bella, are
+	// never beaten.
 	Deck2 = "TD 9D AC 7H KH QH 8H KC 7C AS KS TC JH " +
-		"AH TH 8D 9H QS JS 8C JC QC 7D JD QD KD AD 7S 8S 9S TS 9C"
+		"AD 8D 7S 9H QS JS AH JD QD KD 7D QC JC 9C 8C TS 9S 8S TH"
+	// The bot deals; the upcard is the 8 of clubs, and you hold J 9 A K
+	// of spades with the red aces: pass, then name spades in round two.
+	// With the 10 of spades at the bottom and the aces and tens of your
+	// second batch, every trick is yours from the first lead: a claim.
+	Deck3 = "JS 9S AS 7H 9H JH KS AH AD 8D JD KC 8C " +
+		"TH TD AC 9C QS 8S KH QH 8H KD QD 9D 7D QC JC TC 7C 7S TS"
 )
 
-// script is the lesson, in order.
+// script is the lesson, in order: a deal thrown in by a schmeiss, a deal
+// taken in round one and played out, and a deal named in round two and
+// claimed at the first lead.
 func script() []op {
 	return []op{
 		read("welcome"),
@@ -90,12 +112,21 @@ func script() []op {
 		deal(Deck2),
 		bot(rules.PassAction()),
 		act("deal2-bid", rules.Action{Kind: rules.Take}),
+		read("deal2-bottom"),
 		bot(rules.Action{Kind: rules.NoExchange}),
 		act("deal2-dix", rules.Action{Kind: rules.Exchange}),
 		bot(rules.AnnounceAction(20)),
 		act("deal2-sequences", rules.Action{Kind: rules.NotGood}),
 		{stop: Play, name: "play"},
 		{stop: Score, name: "score"},
+		deal(Deck3),
+		act("deal3-bid", rules.PassAction()),
+		bot(rules.PassAction()),
+		act("deal3-name", rules.NameAction(rules.Spades)),
+		yours(rules.Action{Kind: rules.NoSequence}),
+		bot(rules.Action{Kind: rules.NoSequence}),
+		{stop: Claim, name: "deal3-claim"},
+		{stop: Score, name: "deal3-score"},
 		{stop: End, name: "end"},
 	}
 }
@@ -160,7 +191,7 @@ func (r *Run) Dealt() bool { return len(r.game.Records()) > 0 || !r.game.NeedDea
 // (1-based).
 func (r *Run) Stops() (current, total int) {
 	for _, o := range r.ops {
-		if !o.isBot && !o.isDeal {
+		if o.isStop() {
 			total++
 		}
 	}
@@ -193,13 +224,13 @@ func (r *Run) Step() Step {
 
 // situation names the duty of the card you are about to play, read
 // from the engine's legal cards.
-func situation(d rules.DealReader) string {
+func situation(d *rules.Deal) string {
 	p := d.Play()
-	if p.Lead == rules.NoCard {
+	if p.InTrick == 0 {
 		return "play-lead"
 	}
 	legal, hand := p.Legal(), p.Hands[You]
-	led := p.Lead.Suit()
+	led := p.Lead().Suit()
 	switch {
 	case led == p.Trump:
 		return "play-trump-lead"
@@ -248,7 +279,7 @@ func (r *Run) Continue() bool {
 func (r *Run) Try(a rules.Action) error {
 	o := r.ops[r.pos]
 	d := r.game.Deal()
-	if o.stop != Act && o.stop != Play || d.Over() || d.Turn() != You {
+	if o.stop != Act && o.stop != Play && o.stop != Claim || d.Over() || d.Turn() != You {
 		return &Refusal{Why: "it is not your turn to play now"}
 	}
 	// A copy of the deal says whether the
@@ -258,7 +289,7 @@ func (r *Run) Try(a rules.Action) error {
 		return &Refusal{Illegal: true, Why: err.Error(), Err: err}
 	}
 	switch o.stop {
-	case Act:
+	case Act, Claim:
 		if a != o.want {
 			return &Refusal{Why: r.text[o.name+"/other"].String()}
 		}
@@ -278,9 +309,9 @@ func (r *Run) Try(a rules.Action) error {
 	return r.advance()
 }
 
-// advance runs the script to the next stop: deals, scripted bot words,
-// and in the card play the bot's cards until it is your turn or the deal
-// is over.
+// advance runs the script to the next stop: deals, scripted words (the
+// bot's, and yours when you have no other), and in the card play the
+// bot's cards until it is your turn or the deal is over.
 func (r *Run) advance() error {
 	for r.pos < len(r.ops) {
 		o := r.ops[r.pos]
@@ -293,11 +324,15 @@ func (r *Run) advance() error {
 			if err := r.game.StartDeal(deck); err != nil {
 				return fmt.Errorf("lesson deal: %w", err)
 			}
-		case o.isBot:
-			if err := r.game.Apply(o.bot); err != nil {
-				return fmt.Errorf("lesson script, the bot's %v: %w", o.bot, err)
+		case o.isMove:
+			who := "the bot's"
+			if r.game.Turn() == You {
+				who = "your"
 			}
-		case o.stop == Play:
+			if err := r.game.Apply(o.move); err != nil {
+				return fmt.Errorf("lesson script, %s %v: %w", who, o.move, err)
+			}
+		case o.stop == Play, o.stop == Claim:
 			return r.botPlays()
 		default:
 			return nil
@@ -307,11 +342,48 @@ func (r *Run) advance() error {
 	return errors.New("the lesson script ran out")
 }
 
+// Claim is your claim of every remaining trick. The lesson takes it
+// only at its Claim step, where every trick is sure whatever the bot
+// holds (its tests check the claim as a game would, exactly); anywhere
+// else it is refused with the lesson's reason. A claim plays the deal
+// out: your cards by claim.Next, each keeping every trick, the bot's
+// by the bot.
+func (r *Run) Claim() error {
+	o := r.ops[r.pos]
+	d := r.game.Deal()
+	if o.stop != Claim {
+		return &Refusal{Why: r.text["claim/other"].String()}
+	}
+	for !d.Over() {
+		if d.Turn() == Bot {
+			if err := r.botPlays(); err != nil {
+				return err
+			}
+			continue
+		}
+		c, ok := claim.Next(d.Play(), You)
+		if !ok {
+			return fmt.Errorf("lesson script: the claim of %s is not sure", o.name)
+		}
+		a := rules.PlayAction(c)
+		if b := rules.PlayBellaAction(c); d.IsLegal(b) {
+			a = b
+		}
+		if err := r.game.Apply(a); err != nil {
+			return fmt.Errorf("lesson claim, your %v: %w", a, err)
+		}
+	}
+	r.pos++
+	r.played++
+	return r.advance()
+}
+
 // botPlays plays the bot's cards while it is the bot's turn.
 func (r *Run) botPlays() error {
 	d := r.game.Deal()
 	for !d.Over() && d.Turn() == Bot {
-		a, err := r.bot.Choose(context.Background(), d.View(Bot))
+		v := d.View(Bot)
+		a, err := r.bot.Choose(context.Background(), &v)
 		if err != nil {
 			return err
 		}

@@ -2,33 +2,30 @@ package match
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
-	"sync"
 	"text/tabwriter"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/progress"
 	"github.com/klob/klob/rules"
 )
 
-// Calibration: is the evaluation's prediction of a bid what the bid
-// brings? CalibConfig.Deals decks are dealt (the same decks as the
-// duplicate deals of a match with that seed) and played by two hard bots.
-// Every decision with a choice before the card play is taken by the hard
-// bot's evaluation (eval.BotOptions, the hard bot's samples and seed), and
-// its predicted score difference for the deal (own minus opponent's,
-// eval.Result.Mean of the option chosen) is compared with what the deal
-// then scores when played out to its end, the card play by hard against
-// hard. With Counterfactual, every option not chosen is also played out
-// from a copy of the deal (its later decisions taken the same way), so
-// that each option's prediction is checked, not only the chosen one's,
-// which the choice itself biases upward (the best of noisy estimates).
+// Calibration: is the evaluation's prediction of a decision before the
+// card play what the deal then brings? CalibConfig.Deals decks (the
+// match's decks of that seed) are dealt at a table of two, three or
+// four and played by hard bots. Every decision with a choice before the
+// card play is taken by the hard bot's evaluation (ai.EvalOptions with
+// the bot's seed), and its prediction for the option chosen
+// (eval.Result.Mean: the deciding side's margin, own minus the mean of
+// the others) is compared with that side's rules.Score.Margin once the
+// deal is played out, the card play by the hard bots. The error of the
+// chosen option is biased upward by the choice itself (the best of noisy
+// estimates); the lab plays the other options out too.
 
 // CalibConfig describes a calibration run.
 type CalibConfig struct {
@@ -37,30 +34,30 @@ type CalibConfig struct {
 	// Method is the evaluation calibrated.
 	Method eval.Method
 	// Budget caps the samples of the hard bots' card play; BidBudget
-	// caps those of the evaluated decisions (0: the hard bot's own).
+	// those of the evaluated decisions (0: the hard bot's own).
 	Budget, BidBudget int
 	// Workers is the goroutines playing deals, one core each; 0 means
 	// GOMAXPROCS.
 	Workers int
-	// Counterfactual plays out every option of each decision.
-	Counterfactual bool
-	// Candidates are other methods whose predictions of the same
-	// options, on the same decisions, are checked against the same
-	// results (their own choices are not played).
-	Candidates []eval.Method
-	Options    rules.Options
-	// Dump, when set, gets one JSON line for every option played out
-	// (CalibOption), in deal order, for fitting and checking candidate
-	// evaluations offline.
-	Dump io.Writer
-	// Progress, when set, gets a line every ProgressEvery (default 5s).
-	Progress      io.Writer
+	// Think is passed to the bots (ai.Config.Think).
+	Think time.Duration
+	// Options are the rules, the seat count included; the zero value
+	// means the defaults at two players.
+	Options rules.Options
+	// Progress, when set, is updated as the deals finish.
+	Progress      *progress.Line
 	ProgressEvery time.Duration
 }
 
+func (cfg *CalibConfig) defaults() {
+	if cfg.Options == (rules.Options{}) {
+		cfg.Options = rules.DefaultOptions()
+	}
+}
+
 // CalibRow is the calibration of one kind of decision: the mean
-// prediction, the mean realised score difference and the mean error
-// (predicted minus realised) with its 95% interval.
+// prediction, the mean realised margin and the mean error (predicted
+// minus realised) with its 95% interval.
 type CalibRow struct {
 	Name      string   `json:"name"`
 	Predicted float64  `json:"predicted"`
@@ -70,98 +67,81 @@ type CalibRow struct {
 
 // Calibration is the result of Calibrate.
 type Calibration struct {
-	Method         string `json:"method"`
-	Seed           uint64 `json:"seed"`
-	Rules          string `json:"rules"`
-	Deals          int    `json:"deals"`
-	Finished       int    `json:"finished"` // deals played out (fewer than Deals when stopped early)
-	Budget         int    `json:"budget"`
-	BidBudget      int    `json:"bid_budget"`
-	Counterfactual bool   `json:"counterfactual"`
+	Method    string `json:"method"`
+	Players   int    `json:"players"`
+	Seed      uint64 `json:"seed"`
+	Rules     string `json:"rules"`
+	Deals     int    `json:"deals"`
+	Finished  int    `json:"finished"` // deals played out (fewer than Deals when stopped early)
+	Budget    int    `json:"budget"`
+	BidBudget int    `json:"bid_budget"`
 	// Chosen is every option chosen; Phases splits it by phase and
 	// Options by the option chosen.
 	Chosen  CalibRow   `json:"chosen"`
 	Phases  []CalibRow `json:"phases"`
 	Options []CalibRow `json:"options"`
-	// Every is, with Counterfactual, every option of every decision, by
-	// option.
-	Every []CalibRow `json:"every,omitempty"`
-	// MakerBias and DefenderBias are the least-squares fit of the error
-	// as MakerBias·Makes + DefenderBias·Defends (eval.Result's chances
-	// that the deciding seat, or its opponent, ends as maker) over the
-	// options played out: what to add to the method's correction.
-	MakerBias    float64 `json:"maker_bias"`
-	DefenderBias float64 `json:"defender_bias"`
-	// Bias is the same fit phase by phase.
-	Bias []PhaseBias `json:"bias"`
-	// Candidates holds, for each of CalibConfig.Candidates, its
-	// prediction error of the options played, by phase and in all.
-	Candidates []CandidateCalib `json:"candidates,omitempty"`
-	Elapsed    float64          `json:"elapsed_s"`
+	Elapsed float64    `json:"elapsed_s"`
 }
 
-// PhaseBias is the fitted bias of one phase.
-type PhaseBias struct {
-	Phase           string `json:"phase"`
-	Maker, Defender float64
+// CalibPoint is one prediction and what came of it.
+type CalibPoint struct {
+	Phase               rules.Phase
+	Option              string // OptionName of the action
+	Predicted, Realised float64
 }
 
-// CandidateCalib is the calibration of a candidate method on the
-// decisions of another's run.
-type CandidateCalib struct {
-	Method string     `json:"method"`
-	Phases []CalibRow `json:"phases"`
-	// All is every option played out (the chosen ones, and with
-	// Counterfactual the others).
-	All CalibRow `json:"all"`
+// Decision is one decision with a choice before the card play, taken by
+// the evaluation, and what its deal brought.
+type Decision struct {
+	Deal int        // the deal's index
+	Seat rules.Seat // who decided
+	Seed uint64     // the deciding bot's seed
+	// Before is the deal as it stood at the decision, to play other
+	// options out from.
+	Before rules.Deal
+	Eval   eval.Evaluation
+	// Realised is the deciding seat's side's Score.Margin once the deal
+	// was played out with the option chosen.
+	Realised float64
 }
 
-// CalibOption is one option of a calibrated decision as the dump
-// writes it: the view it was chosen at, the evaluation's figures for
-// it, the normal bot's choice at that view and what the deal brought
-// when the option was played out.
-type CalibOption struct {
-	Deal     int     `json:"deal"`
-	Seat     string  `json:"seat"`
-	Dealer   bool    `json:"dealer"`
-	Phase    string  `json:"phase"`
-	Hand     string  `json:"hand"`
-	Upcard   string  `json:"upcard"`
-	Trump    string  `json:"trump,omitempty"`
-	History  string  `json:"history"`
-	Option   string  `json:"option"`
-	Chosen   bool    `json:"chosen"`
-	Normal   bool    `json:"normal"` // the normal bot's choice
-	Mean     float64 `json:"mean"`
-	StdErr   float64 `json:"stderr"`
-	Makes    float64 `json:"makes"`
-	Defends  float64 `json:"defends"`
-	Bete     float64 `json:"bete"`
-	Realised float64 `json:"realised"`
+// View is what the deciding seat saw.
+func (d *Decision) View() rules.View { return d.Before.View(d.Seat) }
+
+// Point is the decision's chosen option as a CalibPoint.
+func (d *Decision) Point() CalibPoint {
+	r := d.Eval.Results[d.Eval.Best]
+	return CalibPoint{Phase: d.Before.Phase(), Option: OptionName(r.Action), Predicted: r.Mean, Realised: d.Realised}
 }
 
-// calibPoint is one option played out.
-type calibPoint struct {
-	dump           *CalibOption
-	phase          rules.Phase
-	option         string
-	chosen         bool
-	predicted      float64
-	realised       float64
-	makes, defends float64
-	cand           []float64 // the candidates' predictions
+// CalibPhases returns the phases before the card play, in the order
+// they happen: the phases a calibration reports.
+func CalibPhases() []rules.Phase {
+	return []rules.Phase{rules.PhaseDeclare, rules.PhaseBid1, rules.PhaseSchmeiss, rules.PhaseBid2, rules.PhaseDix, rules.PhaseSequences}
 }
 
-// phaseNames are the calibration's names of the phases before the card
-// play.
-var phaseNames = map[rules.Phase]string{
-	rules.PhaseBid1: "round one", rules.PhaseSchmeiss: "schmeiss answer", rules.PhaseBid2: "round two",
-	rules.PhaseDix: "dix", rules.PhaseSequences: "dialogue",
+// PhaseName is the calibration's name of a phase before the card play.
+func PhaseName(ph rules.Phase) string {
+	switch ph {
+	case rules.PhaseDeclare:
+		return "declarations"
+	case rules.PhaseBid1:
+		return "round one"
+	case rules.PhaseSchmeiss:
+		return "schmeiss answer"
+	case rules.PhaseBid2:
+		return "round two"
+	case rules.PhaseDix:
+		return "dix"
+	case rules.PhaseSequences:
+		return "dialogue"
+	}
+	return ph.String()
 }
 
-// optionName groups actions for the calibration: the suits named in
+// OptionName groups actions for the calibration: the suits named in
 // round two as one, each dialogue word as one.
-func optionName(a rules.Action) string {
+func OptionName(a rules.Action) string {
 	switch a.Kind {
 	case rules.Name:
 		return "name a suit"
@@ -182,383 +162,225 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 	if cfg.Deals <= 0 {
 		return nil, errors.New("match: calibration needs deals")
 	}
-	if cfg.Options == (rules.Options{}) {
-		cfg.Options = rules.DefaultOptions()
+	if cfg.Deals > MaxDecks {
+		return nil, fmt.Errorf("match: calibration of %d deals: at most %d", cfg.Deals, MaxDecks)
 	}
+	cfg.defaults()
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = max(1, min(workers, cfg.Deals))
 	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	points := make([][]calibPoint, cfg.Deals)
-	finished := make([]bool, cfg.Deals)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		done     int
-		next     int
-	)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c := &calibrator{cfg: cfg, ev: eval.New()}
-			for {
-				mu.Lock()
-				i := next
-				next++
-				mu.Unlock()
-				if i >= cfg.Deals || ctx.Err() != nil {
-					return
-				}
-				ps, err := c.deal(ctx, i)
-				mu.Lock()
-				switch {
-				case err != nil && ctx.Err() != nil:
-					// Stopped: the deal is left out.
-				case err != nil:
-					if firstErr == nil {
-						firstErr = err
-					}
-					cancel()
-				default:
-					points[i] = ps
-					finished[i] = true
-					done++
-				}
-				mu.Unlock()
+	points := make([][]CalibPoint, cfg.Deals)
+	finished := 0
+	p := pool{workers: workers, jobs: jobSeq(cfg.Deals, 0), partial: true, progress: cfg.Progress, every: cfg.ProgressEvery,
+		line: func(done, _ int, _ float64) string {
+			return fmt.Sprintf("calibrate %s: deals %d/%d", cfg.Method, done, cfg.Deals)
+		}}
+	newPlay := func() func(context.Context, job) ([]CalibPoint, error) {
+		c := NewCalibrator(cfg)
+		return func(ctx context.Context, j job) ([]CalibPoint, error) {
+			ds, err := c.Deal(ctx, j.i)
+			ps := make([]CalibPoint, len(ds))
+			for k := range ds {
+				ps[k] = ds[k].Point()
 			}
-		}()
-	}
-	var stop chan struct{}
-	if cfg.Progress != nil {
-		stop = make(chan struct{})
-		every := cfg.ProgressEvery
-		if every <= 0 {
-			every = 5 * time.Second
-		}
-		go func() {
-			t := time.NewTicker(every)
-			defer t.Stop()
-			for {
-				select {
-				case <-t.C:
-					mu.Lock()
-					fmt.Fprintf(cfg.Progress, "calibrate %s: deals %d/%d\n", cfg.Method, done, cfg.Deals)
-					mu.Unlock()
-				case <-stop:
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	if stop != nil {
-		close(stop)
-	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if done == 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+			return ps, err
 		}
 	}
-	var all []calibPoint
+	if _, err := runPool(ctx, p, newPlay, func(j job, ps *[]CalibPoint) float64 {
+		points[j.i] = *ps
+		finished++
+		return 0
+	}); err != nil {
+		return nil, err
+	}
+	var all []CalibPoint
 	for _, ps := range points {
 		all = append(all, ps...)
 	}
-	if cfg.Dump != nil {
-		enc := json.NewEncoder(cfg.Dump)
-		for i := range all {
-			if all[i].dump != nil {
-				if err := enc.Encode(all[i].dump); err != nil {
-					return nil, fmt.Errorf("calibration dump: %w", err)
-				}
-			}
-		}
-	}
-	cal := summariseCalib(cfg, all)
-	cal.Finished = done
+	cal := SummariseCalib(cfg, all)
+	cal.Finished = finished
 	cal.Elapsed = time.Since(start).Seconds()
 	return cal, nil
 }
 
-// calibrator plays calibration deals on one goroutine.
-type calibrator struct {
-	cfg    CalibConfig
-	ev     *eval.Evaluator
-	dealNo int // the deal being played, for the dump
+// Calibrator plays calibration deals on one goroutine.
+type Calibrator struct {
+	cfg CalibConfig
+	ev  *eval.Evaluator
 }
 
-// deal plays deck i and returns its options played out.
-func (c *calibrator) deal(ctx context.Context, i int) ([]calibPoint, error) {
-	c.dealNo = i
-	deck, dealer := pairDeck(c.cfg.Seed, i)
-	var seeds [2]uint64
-	var bots [2]ai.Bot
-	for s := range bots {
-		seeds[s] = mix(c.cfg.Seed, streamBot, uint64(2*i+s))
-		b, err := ai.New(ai.Hard, ai.Config{Seed: seeds[s], PlayBudget: c.cfg.Budget, Workers: 1, Method: c.cfg.Method})
-		if err != nil {
-			return nil, err
-		}
-		bots[s] = b
-	}
-	d := rules.NewDeal(c.cfg.Options, dealer, deck)
-	var ps []calibPoint
-	if _, err := c.playOut(ctx, &d, bots, seeds, &ps, true); err != nil {
-		return nil, fmt.Errorf("calibration deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
-	}
-	return ps, nil
+// NewCalibrator returns a Calibrator for cfg, for one goroutine.
+func NewCalibrator(cfg CalibConfig) *Calibrator {
+	cfg.defaults()
+	return &Calibrator{cfg: cfg, ev: eval.New()}
 }
 
-// playOut plays d to its end and returns its score. When record is
-// set, each decision with a choice before the card play adds its options
-// to ps: the chosen one with the deal's own result, with Counterfactual
-// the others played out from a copy.
-func (c *calibrator) playOut(ctx context.Context, d *rules.Deal, bots [2]ai.Bot, seeds [2]uint64, ps *[]calibPoint, record bool) (rules.Score, error) {
-	type pending struct {
-		seat  rules.Seat
-		start int // index in ps of the decision's chosen option
-	}
-	var mine []pending
-	for !d.Over() {
-		if err := ctx.Err(); err != nil {
-			return rules.Score{}, err
-		}
-		seat := d.Turn()
-		v := d.View(seat)
-		legal := v.Legal()
-		var a rules.Action
-		switch {
-		case len(legal) == 1:
-			a = legal[0]
-		case v.Phase == rules.PhasePlay:
-			var err error
-			if a, err = bots[seat].Choose(ctx, v); err != nil {
-				return rules.Score{}, err
-			}
-		default:
-			ev, err := c.ev.Evaluate(ctx, v, c.evalOptions(seeds[seat], &v, c.cfg.Method))
-			if err != nil {
-				return rules.Score{}, err
-			}
-			best := ev.Results[ev.Best]
-			a = best.Action
-			if record {
-				cands := make([][]float64, len(ev.Results))
-				for _, m := range c.cfg.Candidates {
-					ce, err := c.ev.Evaluate(ctx, v, c.evalOptions(seeds[seat], &v, m))
-					if err != nil {
-						return rules.Score{}, err
-					}
-					for j, r := range ce.Results {
-						cands[j] = append(cands[j], r.Mean)
-					}
-				}
-				dump := func(r eval.Result, chosen bool) *CalibOption {
-					if c.cfg.Dump == nil {
-						return nil
-					}
-					return c.dumpOption(&v, r, chosen)
-				}
-				mine = append(mine, pending{seat: seat, start: len(*ps)})
-				*ps = append(*ps, calibPoint{phase: v.Phase, option: optionName(a), chosen: true,
-					predicted: best.Mean, makes: best.Makes, defends: best.Defends, cand: cands[ev.Best], dump: dump(best, true)})
-				if c.cfg.Counterfactual {
-					for j, r := range ev.Results {
-						if j == ev.Best {
-							continue
-						}
-						dd := *d
-						if err := dd.Apply(r.Action); err != nil {
-							return rules.Score{}, err
-						}
-						sc, err := c.playOut(ctx, &dd, bots, seeds, nil, false)
-						if err != nil {
-							return rules.Score{}, err
-						}
-						*ps = append(*ps, calibPoint{phase: v.Phase, option: optionName(r.Action),
-							predicted: r.Mean, realised: float64(sc.Scored[seat] - sc.Scored[seat.Other()]),
-							makes: r.Makes, defends: r.Defends, cand: cands[j], dump: dump(r, false)})
-					}
-				}
-			}
-		}
-		if err := d.Apply(a); err != nil {
-			return rules.Score{}, err
-		}
-	}
-	sc := d.Score()
-	for _, p := range mine {
-		(*ps)[p.start].realised = float64(sc.Scored[p.seat] - sc.Scored[p.seat.Other()])
-	}
-	if ps == nil {
-		return sc, nil
-	}
-	for i := range *ps {
-		if p := &(*ps)[i]; p.dump != nil {
-			p.dump.Realised = p.realised
-		}
-	}
-	return sc, nil
-}
-
-// dumpOption is the dump's line of option r at v, all but its result.
-func (c *calibrator) dumpOption(v *rules.View, r eval.Result, chosen bool) *CalibOption {
-	var hist []string
-	for _, st := range v.History() {
-		hist = append(hist, st.String())
-	}
-	o := &CalibOption{Deal: c.dealNo, Seat: v.Seat.String(), Dealer: v.Dealer == v.Seat, Phase: phaseNames[v.Phase],
-		Hand: v.Hand.String(), Upcard: v.Upcard.String(), History: strings.Join(hist, "; "),
-		Option: r.Action.String(), Chosen: chosen, Normal: ai.PlayoutPolicy(v) == r.Action,
-		Mean: r.Mean, StdErr: r.StdErr, Makes: r.Makes, Defends: r.Defends, Bete: r.Bete}
-	if v.Trump != rules.NoSuit {
-		o.Trump = v.Trump.String()
-	}
-	return o
-}
-
-// evalOptions are the hard bot's options at v for the calibrated
-// decisions.
-func (c *calibrator) evalOptions(seed uint64, v *rules.View, m eval.Method) eval.Options {
+// EvalOptions are the options the calibration evaluates v with, for the
+// bot with seed and method m.
+func (c *Calibrator) EvalOptions(seed uint64, v *rules.View, m eval.Method) eval.Options {
 	return ai.EvalOptions(ai.Config{Seed: seed, Budget: c.cfg.BidBudget, Workers: 1, Method: m}, v)
 }
 
-// summariseCalib groups the points.
-func summariseCalib(cfg CalibConfig, ps []calibPoint) *Calibration {
-	cal := &Calibration{Method: cfg.Method.String(), Seed: cfg.Seed, Rules: cfg.Options.String(), Deals: cfg.Deals,
-		Budget: cfg.Budget, BidBudget: cfg.BidBudget, Counterfactual: cfg.Counterfactual}
-	pred := func(p *calibPoint) float64 { return p.predicted }
-	row := func(name string, keep func(p *calibPoint) bool) (CalibRow, bool) {
-		var errs []float64
-		r := CalibRow{Name: name}
-		for i := range ps {
-			p := &ps[i]
-			if keep(p) {
-				errs = append(errs, pred(p)-p.realised)
-				r.Predicted += pred(p)
-				r.Realised += p.realised
+// Deal plays deck i out and returns its decisions.
+func (c *Calibrator) Deal(ctx context.Context, i int) ([]Decision, error) {
+	deck, dealer := Deck(c.cfg.Seed, i, c.cfg.Options.NumPlayers())
+	d := rules.NewDeal(c.cfg.Options, dealer, deck)
+	ds, _, err := c.playOut(ctx, i, &d, true)
+	if err != nil {
+		return nil, fmt.Errorf("calibration deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
+	}
+	return ds, nil
+}
+
+// Finish plays d, a position of deal i, to its end as Deal plays it (the
+// same bots, evaluation and chance draws), for playing out an option not
+// chosen, and returns its score.
+func (c *Calibrator) Finish(ctx context.Context, i int, d *rules.Deal) (rules.Score, error) {
+	_, sc, err := c.playOut(ctx, i, d, false)
+	return sc, err
+}
+
+// playOut plays d to its end and returns its score and, when record is
+// set, its decisions with a choice before the card play.
+func (c *Calibrator) playOut(ctx context.Context, i int, d *rules.Deal, record bool) ([]Decision, rules.Score, error) {
+	n := d.Players()
+	bots := make([]ai.Bot, n)
+	seeds := make([]uint64, n)
+	for s := range bots {
+		seeds[s] = botSeed(c.cfg.Seed, streamBot, i, rules.Seat(s))
+		// The bots take only the card play: Budget caps all of it (the
+		// first tricks at three and four players are capped by Budget,
+		// not PlayBudget).
+		b, err := ai.New(ai.Hard, ai.Config{Seed: seeds[s], Budget: c.cfg.Budget, PlayBudget: c.cfg.Budget, Workers: 1,
+			Method: c.cfg.Method, Think: c.cfg.Think})
+		if err != nil {
+			return nil, rules.Score{}, err
+		}
+		bots[s] = b
+	}
+	draws := chance(c.cfg.Seed, streamChance, i)
+	var ds []Decision
+	for seat := d.Turn(); seat != rules.NoSeat; seat = d.Turn() {
+		if err := ctx.Err(); err != nil {
+			return nil, rules.Score{}, err
+		}
+		legal := d.Legal()
+		var a rules.Action
+		switch {
+		case seat == rules.ChanceSeat:
+			a = legal[draws.IntN(len(legal))]
+		case len(legal) == 1:
+			a = legal[0]
+		case d.Phase() == rules.PhasePlay:
+			v := d.View(seat)
+			var err error
+			if a, err = bots[seat].Choose(ctx, &v); err != nil {
+				return nil, rules.Score{}, err
+			}
+		default:
+			v := d.View(seat)
+			ev, err := c.ev.Evaluate(ctx, &v, c.EvalOptions(seeds[seat], &v, c.cfg.Method))
+			if err != nil {
+				return nil, rules.Score{}, err
+			}
+			if ev.Samples == 0 {
+				return nil, rules.Score{}, fmt.Errorf("no sample evaluated at %s's %s decision", seat, d.Phase())
+			}
+			a = ev.Results[ev.Best].Action
+			if record {
+				ds = append(ds, Decision{Deal: i, Seat: seat, Seed: seeds[seat], Before: *d, Eval: ev})
 			}
 		}
-		if len(errs) == 0 {
-			return r, false
+		if err := d.ApplyAs(seat, a); err != nil {
+			return nil, rules.Score{}, err
 		}
-		r.Predicted /= float64(len(errs))
-		r.Realised /= float64(len(errs))
-		r.Error = MeanCI(errs)
-		return r, true
 	}
-	cal.Chosen, _ = row("every chosen option", func(p *calibPoint) bool { return p.chosen })
-	for ph := rules.PhaseBid1; ph < rules.PhasePlay; ph++ {
-		if r, ok := row(phaseNames[ph], func(p *calibPoint) bool { return p.chosen && p.phase == ph }); ok {
+	sc := d.Score()
+	for k := range ds {
+		ds[k].Realised = sc.Margin(d.SideOf(ds[k].Seat))
+	}
+	return ds, sc, nil
+}
+
+// NewCalibRow is the row name of the predictions and realised margins
+// of ps, and false when ps is empty.
+func NewCalibRow(name string, ps []CalibPoint) (CalibRow, bool) {
+	r := CalibRow{Name: name}
+	if len(ps) == 0 {
+		return r, false
+	}
+	errs := make([]float64, len(ps))
+	for k, p := range ps {
+		errs[k] = p.Predicted - p.Realised
+		r.Predicted += p.Predicted
+		r.Realised += p.Realised
+	}
+	r.Predicted /= float64(len(ps))
+	r.Realised /= float64(len(ps))
+	r.Error = MeanCI(errs)
+	return r, true
+}
+
+// SummariseCalib groups the chosen options' points ps: all of them, by
+// phase and by option.
+func SummariseCalib(cfg CalibConfig, ps []CalibPoint) *Calibration {
+	cfg.defaults()
+	cal := &Calibration{Method: cfg.Method.String(), Players: cfg.Options.NumPlayers(), Seed: cfg.Seed,
+		Rules: cfg.Options.String(), Deals: cfg.Deals, Budget: cfg.Budget, BidBudget: cfg.BidBudget}
+	cal.Chosen, _ = NewCalibRow("every chosen option", ps)
+	keep := func(f func(p CalibPoint) bool) []CalibPoint {
+		var out []CalibPoint
+		for _, p := range ps {
+			if f(p) {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	for _, ph := range CalibPhases() {
+		if r, ok := NewCalibRow(PhaseName(ph), keep(func(p CalibPoint) bool { return p.Phase == ph })); ok {
 			cal.Phases = append(cal.Phases, r)
 		}
 	}
-	var names []string
 	seen := map[string]bool{}
 	for _, p := range ps {
-		if !seen[p.option] {
-			seen[p.option] = true
-			names = append(names, p.option)
-		}
-	}
-	for _, n := range names {
-		if r, ok := row(n, func(p *calibPoint) bool { return p.chosen && p.option == n }); ok {
-			cal.Options = append(cal.Options, r)
-		}
-		if cfg.Counterfactual {
-			if r, ok := row(n, func(p *calibPoint) bool { return p.option == n }); ok {
-				cal.Every = append(cal.Every, r)
-			}
-		}
-	}
-	for k, m := range cfg.Candidates {
-		pred = func(p *calibPoint) float64 { return p.cand[k] }
-		cc := CandidateCalib{Method: m.String()}
-		for ph := rules.PhaseBid1; ph < rules.PhasePlay; ph++ {
-			if r, ok := row(phaseNames[ph], func(p *calibPoint) bool { return p.chosen && p.phase == ph }); ok {
-				cc.Phases = append(cc.Phases, r)
-			}
-		}
-		cc.All, _ = row("every option played", func(p *calibPoint) bool { return true })
-		cal.Candidates = append(cal.Candidates, cc)
-	}
-	cal.MakerBias, cal.DefenderBias = fitBias(ps, func(p *calibPoint) bool { return true })
-	for ph := rules.PhaseBid1; ph < rules.PhasePlay; ph++ {
-		m, d := fitBias(ps, func(p *calibPoint) bool { return p.phase == ph })
-		cal.Bias = append(cal.Bias, PhaseBias{Phase: phaseNames[ph], Maker: m, Defender: d})
-	}
-	return cal
-}
-
-// fitBias fits the error of the points kept as maker·makes +
-// defender·defends by least squares (no constant: a deal thrown in is
-// predicted exactly).
-func fitBias(ps []calibPoint, keep func(p *calibPoint) bool) (maker, defender float64) {
-	var smm, smd, sdd, sme, sde float64
-	for i := range ps {
-		p := &ps[i]
-		if !keep(p) {
+		if seen[p.Option] {
 			continue
 		}
-		e := p.predicted - p.realised
-		smm += p.makes * p.makes
-		smd += p.makes * p.defends
-		sdd += p.defends * p.defends
-		sme += p.makes * e
-		sde += p.defends * e
+		seen[p.Option] = true
+		r, _ := NewCalibRow(p.Option, keep(func(q CalibPoint) bool { return q.Option == p.Option }))
+		cal.Options = append(cal.Options, r)
 	}
-	det := smm*sdd - smd*smd
-	switch {
-	case det > 1e-9*max(1, smm*sdd):
-		return (sme*sdd - sde*smd) / det, (sde*smm - sme*smd) / det
-	case smm > 0 && sdd == 0:
-		return sme / smm, 0
-	case sdd > 0 && smm == 0:
-		return 0, sde / sdd
-	}
-	return 0, 0
+	return cal
 }
 
 // WriteText writes the calibration for people.
 func (c *Calibration) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
-	ew.printf("calibration of the %s evaluation, seed %d, rules %s\n", c.Method, c.Seed, c.Rules)
-	ew.printf("%d deals of %d played out by hard against hard (card-play budget %s, bid budget %s)\n",
+	ew.printf("calibration of the %s evaluation, %d players, seed %d, rules %s\n", c.Method, c.Players, c.Seed, c.Rules)
+	ew.printf("%d deals of %d played out by hard bots (card-play budget %s, bid budget %s)\n",
 		c.Finished, c.Deals, budgetName(c.Budget), budgetName(c.BidBudget))
-	ew.printf("error = predicted minus realised score difference of the deciding seat, points a deal, 95%% interval\n")
-	table := func(title string, rows []CalibRow) {
-		ew.printf("%s\n", title)
-		tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "\tdecisions\tpredicted\trealised\terror\tinterval\t\n")
-		for _, r := range rows {
-			fmt.Fprintf(tw, "%s\t%d\t%+.1f\t%+.1f\t%+.1f\t[%+.1f, %+.1f]\t\n", r.Name, r.Error.N,
-				r.Predicted, r.Realised, r.Error.Mean, r.Error.Lo, r.Error.Hi)
-		}
-		tw.Flush()
-	}
-	table("the option chosen, by phase:", append(c.Phases, c.Chosen))
-	table("the option chosen, by option:", c.Options)
-	if c.Counterfactual {
-		table("every option (the others played out from a copy), by option:", c.Every)
-	}
-	for _, cc := range c.Candidates {
-		table(fmt.Sprintf("candidate %s, predicting the same options (chosen by %s), by phase:", cc.Method, c.Method),
-			append(cc.Phases, cc.All))
-	}
-	ew.printf("fitted bias left (add to the correction): maker %+.1f, defender %+.1f; by phase:", c.MakerBias, c.DefenderBias)
-	for _, b := range c.Bias {
-		ew.printf(" %s %+.1f/%+.1f;", b.Phase, b.Maker, b.Defender)
-	}
-	ew.printf("\n")
+	ew.printf("error = predicted minus realised margin of the deciding side (own minus the mean of the others), points a deal, 95%% interval\n")
+	WriteCalibRows(ew, "the option chosen, by phase:", append(c.Phases, c.Chosen))
+	WriteCalibRows(ew, "the option chosen, by option:", c.Options)
 	ew.printf("elapsed %.1fs\n", c.Elapsed)
+	return ew.err
+}
+
+// WriteCalibRows writes rows as a table under title.
+func WriteCalibRows(w io.Writer, title string, rows []CalibRow) error {
+	ew := &errWriter{w: w}
+	ew.printf("%s\n", title)
+	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "\tdecisions\tpredicted\trealised\terror\tinterval\t\n")
+	for _, r := range rows {
+		fmt.Fprintf(tw, "%s\t%d\t%+.1f\t%+.1f\t%+.1f\t[%+.1f, %+.1f]\t\n", r.Name, r.Error.N,
+			r.Predicted, r.Realised, r.Error.Mean, r.Error.Lo, r.Error.Hi)
+	}
+	tw.Flush()
 	return ew.err
 }
 

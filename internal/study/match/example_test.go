@@ -6,21 +6,39 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/study/match"
+	"github.com/klob/klob/rules"
 )
 
-// Two hundred duplicate deals of normal against random: the margin per
-// deal and its interval are far above zero.
+// Two hundred duplicate decks of normal against random at two players:
+// the margin per deal and its interval are far above zero.
 func ExampleRun() {
-	rep, err := match.Run(context.Background(), match.Config{A: ai.Normal, B: ai.Random, Deals: 200, Seed: 1})
+	rep, err := match.Run(context.Background(), match.Config{A: ai.Normal, B: ai.Random, Decks: 200, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("pairs:", rep.Margin.N)
+	fmt.Println("decks:", rep.Margin.N)
 	fmt.Println("normal ahead by more than 30 a deal:", rep.Margin.Lo > 30)
 	// Output:
-	// pairs: 200
+	// decks: 200
 	// normal ahead by more than 30 a deal: true
+}
+
+// At three players each deck is dealt six times: A alone in each seat,
+// then B alone.
+func ExampleRun_threePlayers() {
+	opts := rules.DefaultOptions()
+	opts.Players = 3
+	rep, err := match.Run(context.Background(), match.Config{A: ai.Normal, B: ai.Random, Decks: 50, Seed: 1, Options: opts})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("seatings:", rep.Seatings, "deals each:", rep.Sides[0].Deals)
+	fmt.Println("normal ahead:", rep.Margin.Lo > 0)
+	// Output:
+	// seatings: 6 deals each: 300
+	// normal ahead: true
 }
 
 // Eight wins in ten games: the Wilson interval is wide and lopsided.

@@ -4,82 +4,80 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"math/rand/v2"
 	"runtime"
-	"sync"
 	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/progress"
-	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/rules"
 )
 
-// DefaultDeadline is the time a bot gets for one decision unless Config
-// says otherwise.
+// DefaultDeadline is the per-decision time limit klob match gives a bot
+// unless told otherwise.
 const DefaultDeadline = 5 * time.Second
 
 // maxGameDeals ends a game that has not reached the target after this
-// many deals (two bots that never bid); it then counts as won by nobody.
+// many deals (bots that never bid); it then counts as won by nobody.
 const maxGameDeals = 400
 
-// MaxDeals and MaxGames bound Config.Deals and Config.Games. A match
-// keeps one number a duplicate deal and the decision times (some tens of
-// bytes a deal), so these bounds keep it within a few hundred megabytes;
-// at the hard bot's pace they are weeks of play already.
+// MaxDecks and MaxGames bound Config.Decks and Config.Games. A match
+// keeps two numbers a deck and the decision times (some tens of bytes a
+// deal), so these bounds keep it within a few hundred megabytes; at the
+// hard bot's pace they are weeks of play already.
 const (
-	MaxDeals = 1_000_000
+	MaxDecks = 1_000_000
 	MaxGames = 100_000
 )
 
 // Config describes a match.
 type Config struct {
-	// A and B are the two bots, plain or mixed levels (ai.NewMixed:
+	// A and B are the two levels, plain or mixed (ai.NewMixed:
 	// "hard:bid=normal"); the report's margins are A's.
-	A, B   ai.Level
-	Deals  int    // duplicate deals: decks each played twice, seats swapped
-	Games  int    // games to the target, each played twice, seats swapped
-	Seed   uint64 // everything but decision times follows from it
-	Budget int    // passed to the bots (the hard bot's samples per decision)
-	// PlayBudget caps the hard bot's samples in the card play alone.
-	PlayBudget int
-	Workers    int // goroutines playing deals; 0 means GOMAXPROCS
-	// Deadline is each decision's time limit, given to the bot as a
-	// context deadline; 0 means DefaultDeadline.
+	A, B  ai.Level
+	Decks int // duplicate decks, each dealt once in every seating
+	Games int // games to the target, each played once in every seating
+	Seed  uint64
+	// Budget is passed to the bots (the hard bot's samples per
+	// decision), PlayBudget caps the hard bot's samples in the card
+	// play alone.
+	Budget, PlayBudget int
+	Workers            int // goroutines playing decks and games; 0 means GOMAXPROCS
+	// Deadline, when positive, is each decision's time limit, given to
+	// the bot as a context deadline; zero sets none.
 	Deadline time.Duration
-	Options  rules.Options // the rules; the zero value means the defaults
+	// Think is passed to the bots (ai.Config.Think): negative, the
+	// budgets alone bound a decision, so that the match depends on the
+	// seed alone.
+	Think time.Duration
+	// Options are the rules, the seat count (Players) included; the
+	// zero value means the defaults at two players.
+	Options rules.Options
 	// Progress, when set, is updated every ProgressEvery (default a
-	// quarter of a second) and given the final counts at the end; it
-	// decides itself how a line reaches a terminal or a file.
+	// quarter of a second) and given the final counts at the end.
 	Progress      *progress.Line
 	ProgressEvery time.Duration
 	// Partial, when set, makes a match whose context ends early report
-	// the deal pairs and games finished by then (Report.Stopped) instead
-	// of returning the context's error.
+	// the decks and games finished by then (Report.Stopped) instead of
+	// returning the context's error.
 	Partial bool
-	// NewBot makes the bots; nil means ai.New. A tuning run passes bots
-	// built with other parameters. A mixed level is split by
-	// ai.NewMixed, and each part made by NewBot.
+	// NewBot makes the bots; nil means ai.New. A mixed level is split by
+	// ai.NewMixed and each part made by NewBot.
 	NewBot ai.Factory
-	// NewTableBot makes the bots of a three- or four-handed match; nil
-	// means ai.NewTableBot.
-	NewTableBot ai.TableFactory
-	// Save, when set, is a directory where every game or deal played is
+	// Save, when set, is a directory where every deal and game played is
 	// written as a game log (save.go).
 	Save string
 }
 
-// Side is what one bot did over the whole match (every deal played,
-// duplicate deals and games).
+// Side is what one level did over the whole match.
 type Side struct {
 	Level    string  `json:"level"`
 	Deals    int     `json:"deals"`     // deals it sat in
-	Takes    int     `json:"takes"`     // deals in which it became maker
+	Takes    int     `json:"takes"`     // deals in which one of its seats became maker
 	TakeRate float64 `json:"take_rate"` // Takes / Deals
-	Betes    int     `json:"betes"`     // deals it lost as maker
+	Betes    int     `json:"betes"`     // of those, the deals lost
 	BeteRate float64 `json:"bete_rate"` // Betes / Takes
-	Points   int     `json:"points"`    // points it scored in duplicate deals
+	Points   int     `json:"points"`    // points its sides scored in the decks' deals
 	// Time per decision, counting only decisions with a real choice
 	// (two legal actions or more).
 	Time Times `json:"time"`
@@ -87,77 +85,71 @@ type Side struct {
 
 // Report is the result of a match.
 type Report struct {
-	A       string `json:"a"`
-	B       string `json:"b"`
-	Seed    uint64 `json:"seed"`
-	Rules   string `json:"rules"`
-	Deals   int    `json:"deals"` // duplicate deals (decks), each played twice
-	Games   int    `json:"games"` // games, each played twice
-	Workers int    `json:"workers"`
-	// Margin is A's score minus B's per deal: the mean over duplicate
-	// pairs of the two deals' average, with its 95% interval.
+	A        string `json:"a"`
+	B        string `json:"b"`
+	Players  int    `json:"players"`
+	Seed     uint64 `json:"seed"`
+	Rules    string `json:"rules"`
+	Decks    int    `json:"decks"`
+	Games    int    `json:"games"`
+	Seatings int    `json:"seatings"` // times each deck and game is played
+	Workers  int    `json:"workers"`
+	// Margin is A's margin per deal (see the package doc), with its 95%
+	// interval over decks.
 	Margin Interval `json:"margin"`
-	// GamesWon is the share of games to the target that A won.
-	GamesWon Share `json:"games_won"`
+	// PerDeal is each level's mean score per deal (its sides' Scored,
+	// averaged over its sides), A then B; Margin is their difference.
+	PerDeal [2]Interval `json:"per_deal"`
+	// GamesWon is each level's share of the games played (Games times
+	// Seatings) won by a side of that level, A then B: a three-player
+	// game won by either of two B seats counts once, for B.
+	GamesWon [2]Share `json:"games_won"`
 	// Unfinished counts games stopped at maxGameDeals.
 	Unfinished int     `json:"unfinished_games"`
 	Abandoned  float64 `json:"abandoned_rate"` // share of deals thrown in
 	Sides      [2]Side `json:"sides"`          // A then B
-	// Stopped reports a match cut short (Config.Partial): Deals and
+	// Stopped reports a match cut short (Config.Partial): Decks and
 	// Games count what was finished.
 	Stopped bool    `json:"stopped,omitempty"`
 	Elapsed float64 `json:"elapsed_s"`
-	// Players is the number of players (2, 3 or 4); with more than two,
-	// Seatings is how many times each deck was played, and PerDeal each
-	// level's average score per deal (A then B), intervals over decks.
-	Players  int         `json:"players,omitempty"`
-	Seatings int         `json:"seatings,omitempty"`
-	PerDeal  [2]Interval `json:"per_deal,omitzero"`
-	// GamesWonBy is, with more than two players, each level's share of
-	// the games played (Games times Seatings) won by a seat or team of
-	// that level, A then B (table_game.go); GamesWon is A's.
-	GamesWonBy [2]Share `json:"games_won_by,omitzero"`
 }
 
-// sideA and sideB index Report.Sides.
+// The two levels, as indices of Report.Sides and seating entries.
 const (
-	sideA = 0
-	sideB = 1
+	levelA = 0
+	levelB = 1
 )
 
-// dealOut is what one deal contributes to the statistics. side[seat] is
-// which bot sat there.
-type dealOut struct {
-	scored    [2]int // by side
-	maker     int    // side, -1 when abandoned
-	bete      bool
-	abandoned bool
-}
+// seating is the level sitting in each seat.
+type seating [4]int
 
-// pairOut is one duplicate pair or one game pair.
-type pairOut struct {
-	deals  []dealOut
-	margin float64 // pairs: mean margin of A per deal
-	winner [2]int  // games: side that won each of the two games, -1 for none
-	times  [2][]time.Duration
-}
-
-type job struct {
-	game bool
-	i    int
+// seatings returns the seatings of a table of players, so that each
+// level sits in every seat: at two and four the levels swap, at three
+// A sits alone in each seat, then B does.
+func seatings(players int) []seating {
+	switch players {
+	case 2:
+		return []seating{{levelA, levelB}, {levelB, levelA}}
+	case 4:
+		return []seating{{levelA, levelB, levelA, levelB}, {levelB, levelA, levelB, levelA}}
+	}
+	return []seating{
+		{levelA, levelB, levelB}, {levelB, levelA, levelB}, {levelB, levelB, levelA},
+		{levelB, levelA, levelA}, {levelA, levelB, levelA}, {levelA, levelA, levelB},
+	}
 }
 
 // Run plays the match. It stops at the first bot error (an error from
 // Choose or an illegal action) and returns it, or when ctx is done.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	if cfg.Deals < 0 || cfg.Games < 0 {
-		return nil, errors.New("match: deals and games must not be negative")
+	if cfg.Decks < 0 || cfg.Games < 0 {
+		return nil, errors.New("match: decks and games must not be negative")
 	}
-	if cfg.Deals == 0 && cfg.Games == 0 {
-		return nil, errors.New("match: nothing to play: give deals or games")
+	if cfg.Decks == 0 && cfg.Games == 0 {
+		return nil, errors.New("match: nothing to play: give decks or games")
 	}
-	if cfg.Deals > MaxDeals || cfg.Games > MaxGames {
-		return nil, fmt.Errorf("match: %d deals and %d games: at most %d deals and %d games", cfg.Deals, cfg.Games, MaxDeals, MaxGames)
+	if cfg.Decks > MaxDecks || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("match: %d decks and %d games: at most %d decks and %d games", cfg.Decks, cfg.Games, MaxDecks, MaxGames)
 	}
 	if cfg.NewBot == nil {
 		cfg.NewBot = ai.New
@@ -165,39 +157,39 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if cfg.Options == (rules.Options{}) {
 		cfg.Options = rules.DefaultOptions()
 	}
-	if cfg.Options.NumPlayers() > 2 {
-		return runTable(ctx, cfg)
+	players := cfg.Options.NumPlayers()
+	if players < 2 || players > 4 {
+		return nil, fmt.Errorf("match: %d players: want 2, 3 or 4", players)
 	}
-	if cfg.Deadline <= 0 {
-		cfg.Deadline = DefaultDeadline
-	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	total := cfg.Deals + cfg.Games
-	workers = max(1, min(workers, total))
 	// Check the levels before starting any goroutine.
 	for _, l := range []ai.Level{cfg.A, cfg.B} {
 		if _, err := ai.NewMixed(cfg.NewBot, l, ai.Config{Seed: 1, Budget: cfg.Budget}); err != nil {
 			return nil, fmt.Errorf("match: bot %s: %w", l, err)
 		}
 	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = max(1, min(workers, cfg.Decks+cfg.Games))
 	start := time.Now()
-	// Results are folded into the tally as they come: only the margin of
-	// each duplicate deal (for its interval) and the decision times are
-	// kept, never the deals themselves.
-	tl := newTally(cfg)
-	play := func() func(context.Context, job) (pairOut, error) {
-		r := &runner{cfg: cfg, workers: workers}
-		return func(ctx context.Context, j job) (pairOut, error) {
+	tl := newTally(cfg, players)
+	p := pool{workers: workers, jobs: jobSeq(cfg.Decks, cfg.Games), partial: cfg.Partial,
+		progress: cfg.Progress, every: cfg.ProgressEvery, line: cfg.progressLine}
+	newPlay := func() func(context.Context, job) (jobOut, error) {
+		r := &runner{cfg: cfg, players: players, layouts: layouts(cfg.Options)}
+		if workers > 1 {
+			// The match already keeps the cores busy: one core per bot.
+			r.botWorkers = 1
+		}
+		return func(ctx context.Context, j job) (jobOut, error) {
 			if j.game {
-				return r.gamePair(ctx, j.i)
+				return r.game(ctx, j.i)
 			}
-			return r.dealPair(ctx, j.i)
+			return r.deck(ctx, j.i)
 		}
 	}
-	stopped, err := runPool(ctx, cfg, workers, play, func(j job, out *pairOut) float64 {
+	stopped, err := runPool(ctx, p, newPlay, func(j job, out *jobOut) float64 {
 		tl.add(j, out)
 		return out.margin
 	})
@@ -210,352 +202,286 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	return rep, nil
 }
 
-// runPool plays the jobs of jobSeq(cfg) on workers goroutines, the two-
-// and the table runners alike. Each worker makes its own play function
-// (newPlay: a worker's state, such as its runner, is its own); keep gets
-// each finished job's result, under a lock and in no set order, and
-// returns the deal's margin for the progress line (ignored for games).
-// The first error stops the run and is returned, unless the run was
-// stopped by ctx with cfg.Partial: then stopped is set, and only the
-// jobs kept count (an error if none was).
-func runPool[T any](ctx context.Context, cfg Config, workers int, newPlay func() func(context.Context, job) (T, error), keep func(job, *T) float64) (stopped bool, err error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan job)
-	var (
-		mu       sync.Mutex
-		firstErr error
-		done     [2]int
-		sumM     float64
-	)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			play := newPlay()
-			for j := range jobs {
-				out, err := play(ctx, j)
-				mu.Lock()
-				switch {
-				case err != nil:
-					if firstErr == nil && (ctx.Err() == nil || !cfg.Partial) {
-						firstErr = err
-					}
-					cancel()
-				case j.game:
-					keep(j, &out)
-					done[1]++
-				default:
-					sumM += keep(j, &out)
-					done[0]++
-				}
-				mu.Unlock()
-			}
-		}()
+// progressLine is the progress text of a match.
+func (cfg Config) progressLine(decks, games int, margin float64) string {
+	s := fmt.Sprintf("match %s vs %s:", cfg.A, cfg.B)
+	if cfg.Decks > 0 {
+		s += fmt.Sprintf(" decks %d/%d margin %+.1f", decks, cfg.Decks, margin)
 	}
-	var stopProgress func()
-	if cfg.Progress != nil {
-		stopProgress = startProgress(cfg, func() (int, int, float64) {
-			mu.Lock()
-			defer mu.Unlock()
-			m := 0.0
-			if done[0] > 0 {
-				m = sumM / float64(done[0])
-			}
-			return done[0], done[1], m
-		})
+	if cfg.Games > 0 {
+		s += fmt.Sprintf(" games %d/%d", games, cfg.Games)
 	}
-feed:
-	for j := range jobSeq(cfg) {
-		select {
-		case jobs <- j:
-		case <-ctx.Done():
-			break feed
-		}
-	}
-	close(jobs)
-	wg.Wait()
-	if stopProgress != nil {
-		stopProgress()
-	}
-	if firstErr != nil {
-		return false, firstErr
-	}
-	if err := ctx.Err(); err != nil {
-		if !cfg.Partial || done[0]+done[1] == 0 {
-			return false, err
-		}
-		return true, nil
-	}
-	return false, nil
+	return s
 }
 
-// jobSeq yields the jobs one at a time, game pairs interleaved among the
-// deal pairs so that the long games do not all wait for the end.
-func jobSeq(cfg Config) iter.Seq[job] {
-	return func(yield func(job) bool) {
-		g := 0
-		for i := range cfg.Deals {
-			if !yield(job{i: i}) {
-				return
-			}
-			for g < cfg.Games && (g+1)*cfg.Deals <= (i+1)*cfg.Games {
-				if !yield(job{game: true, i: g}) {
-					return
-				}
-				g++
-			}
-		}
-		for ; g < cfg.Games; g++ {
-			if !yield(job{game: true, i: g}) {
-				return
-			}
-		}
-	}
+// dealOut is what one deal contributes to the counts.
+type dealOut struct {
+	maker     int // the maker's level, -1 when thrown in
+	bete      bool
+	abandoned bool
+	points    [2]int // what each level's sides scored
 }
 
-// startProgress starts a goroutine that rewrites the progress line every
-// cfg.ProgressEvery; the returned function writes the last line and a
-// newline.
-func startProgress(cfg Config, state func() (int, int, float64)) func() {
-	line := func() string {
-		d, g, m := state()
-		s := fmt.Sprintf("match %s vs %s:", cfg.A, cfg.B)
-		if cfg.Deals > 0 {
-			s += fmt.Sprintf(" deals %d/%d margin %+.1f", d, cfg.Deals, m)
-		}
-		if cfg.Games > 0 {
-			s += fmt.Sprintf(" games %d/%d", g, cfg.Games)
-		}
-		return s
-	}
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		every := cfg.ProgressEvery
-		if every <= 0 {
-			every = 250 * time.Millisecond
-		}
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-t.C:
-				cfg.Progress.Update(line())
-			case <-stop:
-				cfg.Progress.Done(line())
-				return
-			}
-		}
-	}()
-	return func() {
-		close(stop)
-		<-finished
-	}
-}
-
-// Seed streams: each kind of randomness gets its own PCG stream so that,
-// say, adding games does not change the deal pairs.
-const (
-	streamDeck  = 0x6465636b // "deck"
-	streamGame  = 0x67616d65 // "game"
-	streamBot   = 0x626f7473 // "bots"
-	streamGBots = 0x67626f74 // "gbot"
-)
-
-// mix derives a 64-bit value from the match seed, a stream and an index
-// (SplitMix64's output function), so neighbouring indices get unrelated
-// values.
-func mix(seed uint64, stream, i uint64) uint64 {
-	return seedmix.Finalize(seed ^ stream*seedmix.Gamma ^ (i+1)*0xbf58476d1ce4e5b9)
-}
-
-// pairDeck returns duplicate pair i's deck and dealer seat.
-func pairDeck(seed uint64, i int) (rules.Deck, rules.Seat) {
-	r := rand.New(rand.NewPCG(seed, mix(seed, streamDeck, uint64(i))))
-	dealer := rules.Seat(r.IntN(2))
-	return rules.Shuffle(r), dealer
+// jobOut is a deck or a game played in every seating.
+type jobOut struct {
+	deals []dealOut
+	times [2][]time.Duration
+	// A deck's mean over its seatings of A's margin and of each level's
+	// score per deal.
+	margin  float64
+	perDeal [2]float64
+	// A game's winning level in each seating, -1 when unfinished.
+	winners []int
 }
 
 // runner plays jobs on one goroutine.
 type runner struct {
-	cfg     Config
-	workers int
+	cfg        Config
+	players    int
+	layouts    []layout
+	botWorkers int
 }
 
-// bots makes fresh bots for the two sides with the given seeds.
-func (r *runner) bots(seeds [2]uint64) ([2]ai.Bot, error) {
-	var bs [2]ai.Bot
-	w := 0
-	if r.workers > 1 {
-		// The match already keeps the cores busy: one core per bot.
-		w = 1
-	}
-	for side, l := range [2]ai.Level{r.cfg.A, r.cfg.B} {
-		b, err := ai.NewMixed(r.cfg.NewBot, l, ai.Config{Seed: seeds[side], Budget: r.cfg.Budget, PlayBudget: r.cfg.PlayBudget, Workers: w})
+// bots makes fresh bots for the seats, level at[s] in seat s, for deck
+// or game i of stream.
+func (r *runner) bots(at seating, stream uint64, i int) ([]ai.Bot, error) {
+	bots := make([]ai.Bot, r.players)
+	levels := [2]ai.Level{r.cfg.A, r.cfg.B}
+	for s := range bots {
+		cfg := ai.Config{Seed: botSeed(r.cfg.Seed, stream, i, rules.Seat(s)), Budget: r.cfg.Budget,
+			PlayBudget: r.cfg.PlayBudget, Workers: r.botWorkers, Think: r.cfg.Think}
+		b, err := ai.NewMixed(r.cfg.NewBot, levels[at[s]], cfg)
 		if err != nil {
-			return bs, err
+			return nil, err
 		}
-		bs[side] = b
+		bots[s] = b
 	}
-	return bs, nil
+	return bots, nil
 }
 
-// botSeeds returns the seeds of the two bots of pair i in stream.
-func (r *runner) botSeeds(stream uint64, i int) [2]uint64 {
-	return [2]uint64{mix(r.cfg.Seed, stream, uint64(2*i)), mix(r.cfg.Seed, stream, uint64(2*i+1))}
-}
-
-// seating returns, for half 0 or 1 of a pair, the side sitting in each
-// seat: A in seat A first, then the seats swapped.
-func seating(half int) [2]int {
-	if half == 1 {
-		return [2]int{sideB, sideA}
-	}
-	return [2]int{sideA, sideB}
-}
-
-// dealPair plays pair i: the deck with A in seat A, then with A in seat B.
-func (r *runner) dealPair(ctx context.Context, i int) (pairOut, error) {
-	deck, dealer := pairDeck(r.cfg.Seed, i)
-	seeds := r.botSeeds(streamBot, i)
-	var out pairOut
-	for half := range 2 {
-		bs, err := r.bots(seeds)
+// deck plays deck i in every seating.
+func (r *runner) deck(ctx context.Context, i int) (jobOut, error) {
+	deck, dealer := Deck(r.cfg.Seed, i, r.players)
+	var out jobOut
+	for k, t := range r.layouts {
+		at := t.at
+		bots, err := r.bots(at, streamBot, i)
 		if err != nil {
 			return out, err
 		}
-		sideAt := seating(half)
 		d := rules.NewDeal(r.cfg.Options, dealer, deck)
-		if err := r.playDeal(ctx, &d, d.ApplyAs, bs, sideAt, &out.times); err != nil {
-			return out, fmt.Errorf("duplicate deal %d (deck %s, dealer %s): %w", i, deck, dealer, err)
+		if err := r.play(ctx, &d, bots, at, chance(r.cfg.Seed, streamChance, i), &out.times); err != nil {
+			return out, fmt.Errorf("deck %d (%s, dealer %s), seating %d: %w", i, deck, dealer, k+1, err)
 		}
 		if r.cfg.Save != "" {
-			if err := r.saveDeal(i, half, dealer, &d, sideAt); err != nil {
+			if err := r.saveDeck(i, k, &d, at); err != nil {
 				return out, err
 			}
 		}
-		do := dealResult(d.Score(), sideAt)
-		out.deals = append(out.deals, do)
-		out.margin += float64(do.scored[sideA]-do.scored[sideB]) / 2
+		sc := d.Score()
+		o := t.result(&sc)
+		out.deals = append(out.deals, o)
+		out.margin += t.margin(&sc)
+		for l := range 2 {
+			out.perDeal[l] += float64(o.points[l]) / float64(t.held[l])
+		}
+	}
+	n := float64(len(r.layouts))
+	out.margin /= n
+	for l := range 2 {
+		out.perDeal[l] /= n
 	}
 	return out, nil
 }
 
-// gamePair plays game j twice, seats swapped, on the same decks.
-func (r *runner) gamePair(ctx context.Context, j int) (pairOut, error) {
-	out := pairOut{winner: [2]int{-1, -1}}
-	seeds := r.botSeeds(streamGBots, j)
-	for half := range 2 {
-		rng := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
-		first := rules.Seat(rng.IntN(2))
-		bs, err := r.bots(seeds)
+// game plays game j in every seating.
+func (r *runner) game(ctx context.Context, j int) (jobOut, error) {
+	var out jobOut
+	for k, t := range r.layouts {
+		at := t.at
+		decks := rand.New(rand.NewPCG(r.cfg.Seed, mix(r.cfg.Seed, streamGame, uint64(j))))
+		draws := chance(r.cfg.Seed, streamGChance, j)
+		first := rules.Seat(decks.IntN(r.players))
+		bots, err := r.bots(at, streamGBots, j)
 		if err != nil {
 			return out, err
 		}
-		sideAt := seating(half)
 		g := rules.NewGame(r.cfg.Options, first)
 		for n := 0; !g.Over() && n < maxGameDeals; n++ {
-			if err := g.StartDeal(rules.Shuffle(rng)); err != nil {
+			if err := g.StartDeal(rules.Shuffle(decks)); err != nil {
 				return out, err
 			}
-			if err := r.playDeal(ctx, g.Deal(), g.ApplyAs, bs, sideAt, &out.times); err != nil {
-				return out, fmt.Errorf("game %d, deal %d: %w", j, g.DealNo(), err)
+			if err := r.play(ctx, g, bots, at, draws, &out.times); err != nil {
+				return out, fmt.Errorf("game %d, seating %d, deal %d: %w", j, k+1, g.DealNo(), err)
 			}
-			recs := g.Records()
-			out.deals = append(out.deals, dealResult(recs[len(recs)-1].Score, sideAt))
+			sc := g.Deal().Score()
+			out.deals = append(out.deals, t.result(&sc))
 		}
 		if r.cfg.Save != "" {
-			if err := r.saveGame(j, half, g, sideAt); err != nil {
+			if err := r.saveGame(j, k, g, at); err != nil {
 				return out, err
 			}
 		}
-		if w := g.Winner(); w != rules.NoSeat {
-			out.winner[half] = sideAt[w]
-		}
+		out.winners = append(out.winners, winnerLevel(g, at))
 	}
 	return out, nil
 }
 
-// playDeal drives d to its end through apply (the deal's or the game's
-// ApplyAs), asking
-// the bot of the seat to move with a per-decision deadline.
-func (r *runner) playDeal(ctx context.Context, d rules.DealReader, apply func(rules.Seat, rules.Action) error, bs [2]ai.Bot, sideAt [2]int, times *[2][]time.Duration) error {
-	for !d.Over() {
+// mover is what play drives: a rules.Deal, or a rules.Game's current
+// deal.
+type mover interface {
+	Turn() rules.Seat
+	Legal() []rules.Action
+	View(rules.Seat) rules.View
+	ApplyAs(rules.Seat, rules.Action) error
+}
+
+// play drives m's deal to its end, asking the bot of the seat to move;
+// a chance step (the card a shlomo declarer draws) is drawn uniformly
+// with draws. The time of each decision with a choice is added to the
+// times of the level that took it.
+func (r *runner) play(ctx context.Context, m mover, bots []ai.Bot, at seating, draws *rand.Rand, times *[2][]time.Duration) error {
+	for seat := m.Turn(); seat != rules.NoSeat; seat = m.Turn() {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		seat := d.Turn()
-		side := sideAt[seat]
-		v := d.View(seat)
+		if seat == rules.ChanceSeat {
+			l := m.Legal()
+			if err := m.ApplyAs(seat, l[draws.IntN(len(l))]); err != nil {
+				return err
+			}
+			continue
+		}
+		v := m.View(seat)
 		choice := len(v.Legal()) > 1
-		dctx, cancel := context.WithTimeout(ctx, r.cfg.Deadline)
+		dctx, cancel := ctx, context.CancelFunc(func() {})
+		if r.cfg.Deadline > 0 {
+			dctx, cancel = context.WithTimeout(ctx, r.cfg.Deadline)
+		}
 		t0 := time.Now()
-		a, err := bs[side].Choose(dctx, v)
+		a, err := bots[seat].Choose(dctx, &v)
 		el := time.Since(t0)
 		cancel()
 		if err != nil {
-			return fmt.Errorf("bot %s in seat %s: %w", bs[side].Level(), seat, err)
+			return fmt.Errorf("bot %s in seat %s: %w", bots[seat].Level(), seat, err)
 		}
 		if choice {
-			times[side] = append(times[side], el)
+			times[at[seat]] = append(times[at[seat]], el)
 		}
-		if err := apply(seat, a); err != nil {
-			return fmt.Errorf("bot %s in seat %s chose %q: %w", bs[side].Level(), seat, a, err)
+		if err := m.ApplyAs(seat, a); err != nil {
+			return fmt.Errorf("bot %s in seat %s chose %q: %w", bots[seat].Level(), seat, a, err)
 		}
 	}
 	return nil
 }
 
-// dealResult converts a score by seat to one by side.
-func dealResult(sc rules.Score, sideAt [2]int) dealOut {
-	var o dealOut
-	for seat := range 2 {
-		o.scored[sideAt[seat]] = sc.Scored[seat]
+// layout is a seating with what the counts need of it: the level of
+// each side (the seat, or with four players the team) and how many
+// sides each level holds.
+type layout struct {
+	at    seating
+	sides int
+	level [4]int // by side
+	held  [2]int // by level
+}
+
+// layouts returns the seatings of opts's table with their sides, as
+// rules.Game.SideOf says.
+func layouts(opts rules.Options) []layout {
+	g := rules.NewGame(opts, 0)
+	var ls []layout
+	for _, at := range seatings(g.Players()) {
+		t := layout{at: at, sides: g.Sides()}
+		for s := range g.Players() {
+			t.level[g.SideOf(rules.Seat(s))] = at[s]
+		}
+		for s := range t.sides {
+			t.held[t.level[s]]++
+		}
+		ls = append(ls, t)
 	}
-	o.maker = -1
+	return ls
+}
+
+// margin is A's margin in a deal scored sc: Score.Margin of the side a
+// level holds alone (at two and four players both do, at three one
+// level holds one seat), counted for A. It equals A's mean score per
+// side less B's.
+func (t *layout) margin(sc *rules.Score) float64 {
+	for l, sign := range [2]float64{1, -1} {
+		if t.held[l] != 1 {
+			continue
+		}
+		for s := range t.sides {
+			if t.level[s] == l {
+				return sign * sc.Margin(s)
+			}
+		}
+	}
+	panic("match: a seating in which neither level holds a single side")
+}
+
+// result is what a deal scored sc contributes to the counts.
+func (t *layout) result(sc *rules.Score) dealOut {
+	o := dealOut{maker: -1}
+	for s := range t.sides {
+		o.points[t.level[s]] += sc.Scored[s]
+	}
 	if sc.Outcome == rules.Abandoned {
 		o.abandoned = true
 		return o
 	}
-	o.maker = sideAt[sc.Maker]
+	o.maker = t.at[sc.Maker]
 	o.bete = sc.Outcome == rules.Bete
 	return o
 }
 
-// tally folds pair results into the report's counts as they arrive, in
-// any order; the margins are kept by pair index so that the report does
-// not depend on the order.
+// winnerLevel returns the level of the side that won g, -1 while it goes
+// on.
+func winnerLevel(g *rules.Game, at seating) int {
+	w := g.Winner()
+	if w < 0 {
+		return -1
+	}
+	for s := range g.Players() {
+		if g.SideOf(rules.Seat(s)) == w {
+			return at[s]
+		}
+	}
+	return -1
+}
+
+// tally folds job results into the report's counts as they arrive, in
+// any order; the decks' figures are kept by index so that the report
+// does not depend on the order.
 type tally struct {
 	cfg       Config
 	rep       *Report
 	margins   []float64
-	have      []bool // the duplicate pairs counted in margins
+	perDeal   [2][]float64
+	have      []bool // the decks counted in margins
 	times     [2][]time.Duration
 	deals     int
 	abandoned int
-	wins      int
+	won       [2]int
 	played    int
+	games     int // games finished
 }
 
-func newTally(cfg Config) *tally {
-	return &tally{cfg: cfg,
-		rep: &Report{A: string(cfg.A), B: string(cfg.B), Seed: cfg.Seed, Rules: cfg.Options.String(),
-			Deals: cfg.Deals, Games: cfg.Games}}
+func newTally(cfg Config, players int) *tally {
+	return &tally{cfg: cfg, rep: &Report{A: string(cfg.A), B: string(cfg.B), Players: players, Seed: cfg.Seed,
+		Rules: cfg.Options.String(), Decks: cfg.Decks, Games: cfg.Games, Seatings: len(seatings(players))}}
 }
 
 // add counts the result of job j.
-func (t *tally) add(j job, p *pairOut) {
+func (t *tally) add(j job, p *jobOut) {
 	rep := t.rep
-	dup := !j.game
 	for _, d := range p.deals {
 		t.deals++
-		for side := range 2 {
-			rep.Sides[side].Deals++
-			if dup {
-				rep.Sides[side].Points += d.scored[side]
+		for l := range 2 {
+			rep.Sides[l].Deals++
+			if !j.game {
+				rep.Sides[l].Points += d.points[l]
 			}
 		}
 		if d.abandoned {
@@ -567,59 +493,68 @@ func (t *tally) add(j job, p *pairOut) {
 			rep.Sides[d.maker].Betes++
 		}
 	}
-	for side := range 2 {
-		t.times[side] = append(t.times[side], p.times[side]...)
+	for l := range 2 {
+		t.times[l] = append(t.times[l], p.times[l]...)
 	}
-	if dup {
-		if j.i >= len(t.margins) {
-			// Grown as the deals come, not for all of them up front.
-			t.margins = append(t.margins, make([]float64, j.i+1-len(t.margins))...)
-			t.have = append(t.have, make([]bool, j.i+1-len(t.have))...)
+	if j.game {
+		t.games++
+		for _, w := range p.winners {
+			t.played++
+			if w < 0 {
+				rep.Unfinished++
+				continue
+			}
+			t.won[w]++
 		}
-		t.margins[j.i], t.have[j.i] = p.margin, true
 		return
 	}
-	for _, w := range p.winner {
-		t.played++
-		if w == sideA {
-			t.wins++
-		}
-		if w < 0 {
-			rep.Unfinished++
-		}
+	if j.i >= len(t.margins) {
+		// Grown as the decks come, not for all of them up front.
+		grow := j.i + 1 - len(t.margins)
+		t.margins = append(t.margins, make([]float64, grow)...)
+		t.perDeal[0] = append(t.perDeal[0], make([]float64, grow)...)
+		t.perDeal[1] = append(t.perDeal[1], make([]float64, grow)...)
+		t.have = append(t.have, make([]bool, grow)...)
 	}
+	t.margins[j.i], t.perDeal[0][j.i], t.perDeal[1][j.i], t.have[j.i] = p.margin, p.perDeal[0], p.perDeal[1], true
 }
 
-// report finishes the report. A stopped match counts only the pairs
-// and games finished.
+// report finishes the report. A stopped match counts only the decks and
+// games finished.
 func (t *tally) report(stopped bool) *Report {
 	rep := t.rep
-	if stopped {
-		var ms []float64
-		for i, ok := range t.have {
-			if ok {
-				ms = append(ms, t.margins[i])
-			}
+	var ms []float64
+	var pd [2][]float64
+	for i, ok := range t.have {
+		if ok {
+			ms = append(ms, t.margins[i])
+			pd[0], pd[1] = append(pd[0], t.perDeal[0][i]), append(pd[1], t.perDeal[1][i])
 		}
-		t.margins = ms
-		rep.Stopped = true
-		rep.Deals, rep.Games = len(ms), t.played/2
 	}
-	rep.Margin = MeanCI(t.margins)
-	rep.GamesWon = WilsonShare(t.wins, t.played)
+	if stopped {
+		rep.Stopped = true
+		rep.Decks, rep.Games = len(ms), t.games
+	}
+	if len(ms) > 0 {
+		rep.Margin = MeanCI(ms)
+		rep.PerDeal = [2]Interval{MeanCI(pd[0]), MeanCI(pd[1])}
+	}
+	if t.played > 0 {
+		rep.GamesWon = [2]Share{WilsonShare(t.won[0], t.played), WilsonShare(t.won[1], t.played)}
+	}
 	if t.deals > 0 {
 		rep.Abandoned = float64(t.abandoned) / float64(t.deals)
 	}
-	for side, l := range [2]ai.Level{t.cfg.A, t.cfg.B} {
-		s := &rep.Sides[side]
-		s.Level = string(l)
+	for l, lv := range [2]ai.Level{t.cfg.A, t.cfg.B} {
+		s := &rep.Sides[l]
+		s.Level = string(lv)
 		if s.Deals > 0 {
 			s.TakeRate = float64(s.Takes) / float64(s.Deals)
 		}
 		if s.Takes > 0 {
 			s.BeteRate = float64(s.Betes) / float64(s.Takes)
 		}
-		s.Time = TimeStats(t.times[side])
+		s.Time = TimeStats(t.times[l])
 	}
 	return rep
 }

@@ -3,13 +3,15 @@ package match
 import (
 	"bytes"
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/progress"
@@ -17,132 +19,241 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// seatCounts are the table sizes every table-driven test runs over.
+var seatCounts = []int{2, 3, 4}
+
+// opts returns the default rules at a table of players.
+func opts(players int) rules.Options {
+	o := rules.DefaultOptions()
+	if players != 2 {
+		o.Players = players
+	}
+	return o
+}
+
 // TestNormalBeatsRandom is the regression match of the default test run:
-// normal must beat random clearly over 100 duplicate deals with a fixed
-// seed (at the time of writing +57.6 a deal, interval [+50.1, +65.1]).
+// normal must beat random clearly at every seat count on a fixed seed.
 func TestNormalBeatsRandom(t *testing.T) {
-	rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Deals: 100, Seed: 2024})
-	require.NoError(t, err)
-	if rep.Margin.N != 100 {
-		t.Fatalf("margin over %d pairs, want 100", rep.Margin.N)
-	}
-	t.Logf("normal vs random: %+.1f [%+.1f, %+.1f] a deal", rep.Margin.Mean, rep.Margin.Lo, rep.Margin.Hi)
-	if rep.Margin.Lo < 25 {
-		t.Errorf("normal vs random: margin %+.1f [%+.1f, %+.1f], want the interval above +25",
-			rep.Margin.Mean, rep.Margin.Lo, rep.Margin.Hi)
-	}
-	a, b := rep.Sides[0], rep.Sides[1]
-	if a.Deals != 200 || b.Deals != 200 {
-		t.Errorf("deals per side %d, %d: want 200 each", a.Deals, b.Deals)
-	}
-	// Random takes or schmeisses blindly and goes bete far more often.
-	if a.BeteRate >= b.BeteRate {
-		t.Errorf("bete rates: normal %.2f, random %.2f", a.BeteRate, b.BeteRate)
-	}
-	if a.Time.Count == 0 || b.Time.Count == 0 {
-		t.Errorf("no decision times: %+v %+v", a.Time, b.Time)
-	}
-}
-
-// TestDuplicateCancelsLuck: a bot against an identical copy of itself
-// (normal ignores its seed) scores exactly 0 on every duplicate pair:
-// each deck is played once from each seat.
-func TestDuplicateCancelsLuck(t *testing.T) {
-	rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Normal, Deals: 40, Seed: 5})
-	require.NoError(t, err)
-	if rep.Margin.Mean != 0 || rep.Margin.Lo != 0 || rep.Margin.Hi != 0 {
-		t.Errorf("normal vs itself: margin %+v, want exactly 0", rep.Margin)
-	}
-	if rep.Sides[0].Takes != rep.Sides[1].Takes || rep.Sides[0].Points != rep.Sides[1].Points {
-		t.Errorf("sides differ: %+v vs %+v", rep.Sides[0], rep.Sides[1])
+	for _, c := range []struct {
+		players int
+		above   float64 // the interval's low end must be above this
+	}{{2, 25}, {3, 20}, {4, 40}} {
+		t.Run(fmt.Sprint(c.players), func(t *testing.T) {
+			rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Decks: 100, Seed: 2024, Options: opts(c.players)})
+			require.NoError(t, err)
+			t.Logf("normal vs random: %+.1f [%+.1f, %+.1f] a deal", rep.Margin.Mean, rep.Margin.Lo, rep.Margin.Hi)
+			require.Equal(t, 100, rep.Margin.N)
+			require.Equal(t, c.players, rep.Players)
+			if rep.Margin.Lo <= c.above {
+				t.Errorf("margin %+.1f [%+.1f, %+.1f], want the interval above %+.0f", rep.Margin.Mean, rep.Margin.Lo, rep.Margin.Hi, c.above)
+			}
+			require.InDelta(t, rep.PerDeal[0].Mean-rep.PerDeal[1].Mean, rep.Margin.Mean, 1e-9, "the margin is the difference of the levels' scores")
+			seatings := len(seatings(c.players))
+			for _, s := range rep.Sides {
+				require.Equal(t, 100*seatings, s.Deals)
+				require.Positive(t, s.Time.Count)
+			}
+			// Random takes blindly and goes bete far more often.
+			if rep.Sides[0].BeteRate >= rep.Sides[1].BeteRate {
+				t.Errorf("bete rates: normal %.2f, random %.2f", rep.Sides[0].BeteRate, rep.Sides[1].BeteRate)
+			}
+		})
 	}
 }
 
-// TestDeterministicAcrossWorkers: the result depends on the seed, not on
-// how the deals are spread over goroutines.
-func TestDeterministicAcrossWorkers(t *testing.T) {
-	run := func(workers int, seed uint64) *Report {
-		rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 30, Games: 2, Seed: seed, Workers: workers})
-		require.NoError(t, err)
-		return rep
+// TestLevelAgainstItself: a level against itself scores exactly zero on
+// every deck, even a level that uses its seed: a seat's seed follows the
+// seat, so every seating of a deck plays the same deal.
+func TestLevelAgainstItself(t *testing.T) {
+	for _, players := range seatCounts {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Easy, Decks: 30, Seed: 5, Options: opts(players)})
+			require.NoError(t, err)
+			require.Equal(t, Interval{N: 30}, rep.Margin)
+			a, b := rep.Sides[0], rep.Sides[1]
+			require.Equal(t, a.Takes, b.Takes)
+			require.Equal(t, a.Points, b.Points)
+		})
 	}
-	one, four := run(1, 9), run(4, 9)
-	if one.Margin != four.Margin || one.GamesWon != four.GamesWon {
-		t.Errorf("1 worker: %+v %+v; 4 workers: %+v %+v", one.Margin, one.GamesWon, four.Margin, four.GamesWon)
+}
+
+// stripTimes clears what depends on the machine: the decision times
+// (their count stays), the elapsed time and the workers.
+func stripTimes(r *Report) {
+	for l := range r.Sides {
+		r.Sides[l].Time = Times{Count: r.Sides[l].Time.Count}
 	}
-	for i := range one.Sides {
-		a, b := one.Sides[i], four.Sides[i]
-		a.Time, b.Time = Times{}, Times{}
-		if a != b {
-			t.Errorf("side %d: %+v vs %+v", i, a, b)
+	r.Elapsed, r.Workers = 0, 0
+}
+
+// TestDeterministic: decks and games give the same report on one worker
+// and on three, and another seed gives another.
+func TestDeterministic(t *testing.T) {
+	for _, players := range seatCounts {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			run := func(workers int, seed uint64) *Report {
+				o := opts(players)
+				o.Target = 200
+				rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Decks: 12, Games: 2, Seed: seed, Workers: workers, Options: o})
+				require.NoError(t, err)
+				stripTimes(rep)
+				return rep
+			}
+			one := run(1, 9)
+			require.Equal(t, one, run(3, 9))
+			require.NotEqual(t, one.Margin, run(2, 10).Margin)
+		})
+	}
+}
+
+// TestSeatings: at every count each level sits in every seat equally
+// often, and in each seating one level holds a single side.
+func TestSeatings(t *testing.T) {
+	for _, players := range seatCounts {
+		ls := layouts(opts(players))
+		for s := range players {
+			var n [2]int
+			for _, l := range ls {
+				n[l.at[s]]++
+			}
+			require.Equal(t, n[0], n[1], "%d players, seat %d", players, s)
+		}
+		for _, l := range ls {
+			require.True(t, l.held[0] == 1 || l.held[1] == 1, "%d players, seating %v", players, l.at)
 		}
 	}
-	if other := run(2, 10); other.Margin == one.Margin {
-		t.Errorf("seeds 9 and 10 gave the same margin %+v", one.Margin)
+}
+
+// TestMargin: on random scores, a deal's margin (Score.Margin of the side
+// a level holds alone) is A's mean score per side less B's.
+func TestMargin(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, players := range seatCounts {
+		for _, l := range layouts(opts(players)) {
+			for range 200 {
+				sc := rules.Score{Players: players}
+				for s := range sc.Sides() {
+					sc.Scored[s] = r.IntN(300)
+				}
+				var sum [2]float64
+				for s := range l.sides {
+					sum[l.level[s]] += float64(sc.Scored[s])
+				}
+				want := sum[0]/float64(l.held[0]) - sum[1]/float64(l.held[1])
+				if got := l.margin(&sc); math.Abs(got-want) > 1e-9 {
+					t.Fatalf("%d players, seating %v, scored %v: margin %.3f, want %.3f", players, l.at, sc.Scored, got, want)
+				}
+			}
+		}
 	}
 }
 
-func TestPairDeck(t *testing.T) {
-	d1, s1 := pairDeck(1, 0)
-	d2, s2 := pairDeck(1, 0)
-	d3, _ := pairDeck(1, 1)
-	d4, _ := pairDeck(2, 0)
-	if d1 != d2 || s1 != s2 {
-		t.Errorf("pairDeck(1, 0) differs between calls")
-	}
-	if d1 == d3 || d1 == d4 {
-		t.Errorf("pairDeck repeats a deck for another pair or seed")
-	}
+func TestDeck(t *testing.T) {
+	d1, s1 := Deck(1, 0, 2)
+	d2, s2 := Deck(1, 0, 2)
+	d3, _ := Deck(1, 1, 2)
+	d4, _ := Deck(2, 0, 2)
+	require.Equal(t, d1, d2)
+	require.Equal(t, s1, s2)
+	require.NotEqual(t, d1, d3, "another deck index")
+	require.NotEqual(t, d1, d4, "another seed")
 	var seen rules.CardSet
 	for _, c := range d1 {
 		seen = seen.With(c)
 	}
-	if seen != rules.FullDeck {
-		t.Errorf("pairDeck(1, 0) is not a deck: %s", d1)
+	require.Equal(t, rules.FullDeck, seen)
+	for _, players := range seatCounts {
+		d, dealer := Deck(1, 0, players)
+		require.Equal(t, d1, d, "the cards do not depend on the seat count")
+		require.Less(t, int(dealer), players)
 	}
 }
 
-// TestGames: whole games are played twice each, and every one ends.
+// TestGames: whole games at every count, each played in every seating;
+// every one ends, and normal wins most against random.
 func TestGames(t *testing.T) {
-	rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Games: 3, Seed: 4})
-	require.NoError(t, err)
-	if rep.GamesWon.Played != 6 || rep.Unfinished != 0 {
-		t.Fatalf("games: %+v, unfinished %d; want 6 played, all finished", rep.GamesWon, rep.Unfinished)
-	}
-	if rep.GamesWon.Wins < 4 {
-		t.Errorf("normal won %d of 6 games against random", rep.GamesWon.Wins)
-	}
-	if rep.Margin.N != 0 {
-		t.Errorf("no duplicate deals asked, margin over %d", rep.Margin.N)
-	}
-	if rep.Sides[0].Deals == 0 || rep.Sides[0].Deals != rep.Sides[1].Deals {
-		t.Errorf("deals per side: %d, %d", rep.Sides[0].Deals, rep.Sides[1].Deals)
+	for _, players := range seatCounts {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			o := opts(players)
+			o.Target = 300
+			rep, err := Run(context.Background(), Config{A: ai.Normal, B: ai.Random, Games: 2, Seed: 4, Options: o})
+			require.NoError(t, err)
+			played := 2 * rep.Seatings
+			a, b := rep.GamesWon[0], rep.GamesWon[1]
+			require.Equal(t, played, a.Played)
+			require.Equal(t, 0, rep.Unfinished)
+			require.Equal(t, played, a.Wins+b.Wins)
+			require.Greater(t, a.Wins, b.Wins)
+			require.Zero(t, rep.Margin.N, "no decks asked")
+			require.Positive(t, rep.Sides[0].Deals)
+		})
 	}
 }
 
-// stubBot plays the first legal action, or a fixed bad one, or waits for
-// its deadline.
+// phaseBot is a real bot that records the phases it was asked in.
+type phaseBot struct {
+	ai.Bot
+	level  ai.Level
+	mu     *sync.Mutex
+	phases map[ai.Level]map[rules.Phase]bool
+}
+
+func (b phaseBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	b.mu.Lock()
+	b.phases[b.level][v.Phase] = true
+	b.mu.Unlock()
+	return b.Bot.Choose(ctx, v)
+}
+
+// TestHybrid: a phase hybrid plays at every count, its bid level asked
+// only before the card play and its play level only in it.
+func TestHybrid(t *testing.T) {
+	for _, players := range seatCounts {
+		t.Run(fmt.Sprint(players), func(t *testing.T) {
+			var mu sync.Mutex
+			phases := map[ai.Level]map[rules.Phase]bool{}
+			f := func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				if phases[l] == nil {
+					phases[l] = map[rules.Phase]bool{}
+				}
+				b, err := ai.New(l, cfg)
+				return phaseBot{Bot: b, level: l, mu: &mu, phases: phases}, err
+			}
+			rep, err := Run(context.Background(), Config{A: "random:bid=easy", B: ai.Normal, Decks: 10, Seed: 3, NewBot: f, Options: opts(players)})
+			require.NoError(t, err)
+			require.Equal(t, "random:bid=easy", rep.Sides[0].Level)
+			require.True(t, phases[ai.Easy][rules.PhaseBid1])
+			require.False(t, phases[ai.Easy][rules.PhasePlay], "the bid level played a card")
+			require.Equal(t, map[rules.Phase]bool{rules.PhasePlay: true}, phases[ai.Random], "the play level only plays")
+
+			// The real bots: a hybrid that bids like normal and plays
+			// like random beats random.
+			rep, err = Run(context.Background(), Config{A: "random:bid=normal", B: ai.Random, Decks: 40, Seed: 3, Options: opts(players)})
+			require.NoError(t, err)
+			require.Positive(t, rep.Margin.Lo)
+		})
+	}
+}
+
+// stubBot plays the first legal action, or a fixed illegal one; it
+// records whether its context had a deadline.
 type stubBot struct {
-	illegal bool
-	wait    bool
-	sawDone *bool
+	illegal  bool
+	deadline *bool
 }
 
 func (s stubBot) Level() ai.Level { return "stub" }
 
-func (s stubBot) Choose(ctx context.Context, v rules.View) (rules.Action, error) {
+func (s stubBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	if s.illegal {
 		return rules.PlayAction(rules.NoCard), nil
 	}
-	if s.wait {
-		<-ctx.Done()
-		*s.sawDone = true
+	if s.deadline != nil {
+		_, *s.deadline = ctx.Deadline()
 	}
-	l := v.Legal()
-	if len(l) == 0 {
-		return rules.Action{}, ai.ErrNoMove
-	}
-	return l[0], nil
+	return v.Legal()[0], nil
 }
 
 func stubFactory(b ai.Bot) ai.Factory {
@@ -155,41 +266,45 @@ func stubFactory(b ai.Bot) ai.Factory {
 }
 
 func TestIllegalActionStopsMatch(t *testing.T) {
-	_, err := Run(context.Background(), Config{A: "stub", B: ai.Random, Deals: 5, Seed: 1,
-		NewBot: stubFactory(stubBot{illegal: true})})
-	if err == nil || !strings.Contains(err.Error(), "stub") || !strings.Contains(err.Error(), "duplicate deal") {
-		t.Fatalf("err = %v, want an error naming the bot and the deal", err)
-	}
-	var ie *rules.IllegalError
-	if !errors.As(err, &ie) {
-		t.Errorf("err %v does not wrap the rules' IllegalError", err)
+	for _, players := range seatCounts {
+		_, err := Run(context.Background(), Config{A: "stub", B: ai.Random, Decks: 5, Seed: 1, Options: opts(players),
+			NewBot: stubFactory(stubBot{illegal: true})})
+		if err == nil || !strings.Contains(err.Error(), "stub") || !strings.Contains(err.Error(), "deck") {
+			t.Fatalf("%d players: err = %v, want an error naming the bot and the deck", players, err)
+		}
+		var ie *rules.IllegalError
+		require.ErrorAs(t, err, &ie)
 	}
 }
 
-// TestDeadline: each decision gets its own deadline through the context.
+// TestDeadline: a decision gets a context deadline only when the match
+// sets one; otherwise the bot's budget alone bounds it.
 func TestDeadline(t *testing.T) {
-	saw := false
-	start := time.Now()
-	rep, err := Run(context.Background(), Config{A: "stub", B: ai.Random, Deals: 1, Seed: 1,
-		Deadline: 2 * time.Millisecond, Workers: 1, NewBot: stubFactory(stubBot{wait: true, sawDone: &saw})})
-	require.NoError(t, err)
-	if !saw {
-		t.Fatal("the waiting bot never saw its deadline")
-	}
-	if rep.Sides[0].Time.Max < 2*time.Millisecond {
-		t.Errorf("max decision time %v, below the 2ms the bot waited", rep.Sides[0].Time.Max)
-	}
-	if el := time.Since(start); el > time.Minute {
-		t.Errorf("match took %v", el)
+	for _, c := range []struct {
+		deadline bool
+		want     bool
+	}{{false, false}, {true, true}} {
+		saw := !c.want
+		cfg := Config{A: "stub", B: ai.Random, Decks: 1, Seed: 1, Workers: 1, NewBot: stubFactory(stubBot{deadline: &saw})}
+		if c.deadline {
+			cfg.Deadline = DefaultDeadline
+		}
+		_, err := Run(context.Background(), cfg)
+		require.NoError(t, err)
+		require.Equal(t, c.want, saw, "deadline %v", c.deadline)
 	}
 }
 
 func TestConfigErrors(t *testing.T) {
+	five := rules.DefaultOptions()
+	five.Players = 5
 	bad := []Config{
 		{A: ai.Normal, B: ai.Random},
-		{A: ai.Normal, B: ai.Random, Deals: -1},
-		{A: ai.Normal, B: ai.Random, Games: -2, Deals: 3},
-		{A: "nobody", B: ai.Random, Deals: 3},
+		{A: ai.Normal, B: ai.Random, Decks: -1},
+		{A: ai.Normal, B: ai.Random, Games: -2, Decks: 3},
+		{A: "nobody", B: ai.Random, Decks: 3},
+		{A: ai.Normal, B: "hard:bid=nobody", Decks: 3},
+		{A: ai.Normal, B: ai.Random, Decks: 3, Options: five},
 	}
 	for _, c := range bad {
 		if _, err := Run(context.Background(), c); err == nil {
@@ -201,70 +316,79 @@ func TestConfigErrors(t *testing.T) {
 func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Run(ctx, Config{A: ai.Normal, B: ai.Random, Deals: 1000, Seed: 1}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled match: err %v, want context.Canceled", err)
-	}
+	_, err := Run(ctx, Config{A: ai.Normal, B: ai.Random, Decks: 1000, Seed: 1})
+	require.ErrorIs(t, err, context.Canceled)
 }
 
 // TestProgressAndText: on a terminal the progress line is rewritten in
 // place with carriage returns and ended by one newline; the text report
-// has the margin, the games and both sides.
+// has both levels' scores, the margin, the games and both sides; the
+// JSON carries the same.
 func TestProgressAndText(t *testing.T) {
-	var prog bytes.Buffer
-	line := progress.NewFor(&prog, true, 0, nil)
-	rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Deals: 300, Games: 2, Seed: 3, Progress: line})
-	require.NoError(t, err)
-	p := prog.String()
-	if !strings.HasPrefix(p, "\r") || strings.Count(p, "\n") != 1 || !strings.HasSuffix(p, "\n") {
-		t.Errorf("progress output %q: want \\r-led lines and one final newline", p)
-	}
-	if !strings.Contains(p, "deals 300/300") || !strings.Contains(p, "games 2/2") {
-		t.Errorf("last progress line %q does not show the finished counts", p)
-	}
-	var out bytes.Buffer
-	require.NoError(t, rep.WriteText(&out))
-	for _, want := range []string{"easy (A) vs random (B)", "margin of A per deal", "games won by A", "take rate", "bete rate", "median", "p95"} {
-		if !strings.Contains(out.String(), want) {
-			t.Errorf("text report lacks %q:\n%s", want, out.String())
+	for _, players := range seatCounts {
+		var prog bytes.Buffer
+		line := progress.NewFor(&prog, true, 0, nil)
+		o := opts(players)
+		o.Target = 200
+		rep, err := Run(context.Background(), Config{A: ai.Easy, B: ai.Random, Decks: 30, Games: 2, Seed: 3, Progress: line, Options: o})
+		require.NoError(t, err)
+		p := prog.String()
+		if !strings.HasPrefix(p, "\r") || strings.Count(p, "\n") != 1 || !strings.HasSuffix(p, "\n") {
+			t.Errorf("progress output %q: want \\r-led lines and one final newline", p)
+		}
+		require.Contains(t, p, "decks 30/30")
+		require.Contains(t, p, "games 2/2")
+		var out bytes.Buffer
+		require.NoError(t, rep.WriteText(&out))
+		for _, want := range []string{
+			fmt.Sprintf("easy (A) vs random (B), %d players", players),
+			fmt.Sprintf("each dealt %d times", len(seatings(players))),
+			"easy (A) per deal:", "random (B) per deal:", "margin of A per deal",
+			"games won by easy (A)", "games won by random (B)", "take rate", "bete rate", "median", "p95",
+		} {
+			require.Contains(t, out.String(), want)
+		}
+		js, err := json.Marshal(rep)
+		require.NoError(t, err)
+		for _, want := range []string{fmt.Sprintf(`"players":%d`, players), `"per_deal":[`, `"games_won":[`, `"decks":30`} {
+			require.Contains(t, string(js), want)
 		}
 	}
 }
 
-// TestJobList: every deal pair and game pair appears once.
+// TestJobList: every deck and game appears once.
 func TestJobList(t *testing.T) {
-	for _, c := range []Config{{Deals: 10, Games: 3}, {Deals: 0, Games: 4}, {Deals: 5}, {Deals: 3, Games: 7}} {
-		js := slices.Collect(jobSeq(c))
-		deals, games := map[int]bool{}, map[int]bool{}
+	for _, c := range [][2]int{{10, 3}, {0, 4}, {5, 0}, {3, 7}} {
+		js := slices.Collect(jobSeq(c[0], c[1]))
+		decks, games := map[int]bool{}, map[int]bool{}
 		for _, j := range js {
 			if j.game {
 				games[j.i] = true
 			} else {
-				deals[j.i] = true
+				decks[j.i] = true
 			}
 		}
-		if len(js) != c.Deals+c.Games || len(deals) != c.Deals || len(games) != c.Games {
-			t.Errorf("jobList(%d deals, %d games): %v", c.Deals, c.Games, js)
+		if len(js) != c[0]+c[1] || len(decks) != c[0] || len(games) != c[1] {
+			t.Errorf("jobSeq(%d decks, %d games): %v", c[0], c[1], js)
 		}
 	}
 }
 
-// A match over more than MaxDeals deals or MaxGames games is refused
-// before anything is played (issue 14: -deals 2000000000 ran out of
-// memory).
+// A match over more than MaxDecks decks or MaxGames games is refused
+// before anything is played (-decks 2000000000 once ran out of memory).
 func TestRunRefusesTooMany(t *testing.T) {
-	for _, c := range []Config{{Deals: MaxDeals + 1}, {Games: MaxGames + 1}, {Deals: 2_000_000_000, Games: 1}} {
+	for _, c := range []Config{{Decks: MaxDecks + 1}, {Games: MaxGames + 1}, {Decks: 2_000_000_000, Games: 1}} {
 		c.A, c.B = ai.Random, ai.Random
 		_, err := Run(context.Background(), c)
-		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d deals and %d games", MaxDeals, MaxGames)) {
-			t.Errorf("Run(%d deals, %d games): got %v, want the bounds named", c.Deals, c.Games, err)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("at most %d decks and %d games", MaxDecks, MaxGames)) {
+			t.Errorf("Run(%d decks, %d games): got %v, want the bounds named", c.Decks, c.Games, err)
 		}
 	}
 }
 
-// The deals are streamed: a match of MaxDeals deals stopped after a few
-// has allocated little, not a slot for every deal up front (a job list
-// and a result per pair were 130 MB at MaxDeals).
-func TestRunStreamsDeals(t *testing.T) {
+// The decks are streamed: a match of MaxDecks decks stopped after a few
+// has allocated little, not a slot for every deck up front.
+func TestRunStreamsDecks(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	made := 0
@@ -277,12 +401,64 @@ func TestRunStreamsDeals(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	_, err := Run(ctx, Config{A: ai.Random, B: ai.Random, Deals: MaxDeals, Games: MaxGames, Workers: 1, NewBot: newBot})
+	_, err := Run(ctx, Config{A: ai.Random, B: ai.Random, Decks: MaxDecks, Games: MaxGames, Workers: 1, NewBot: newBot})
 	runtime.ReadMemStats(&after)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("Run: got %v, want it cancelled", err)
-	}
+	require.ErrorIs(t, err, context.Canceled)
 	if got := after.TotalAlloc - before.TotalAlloc; got > 4<<20 {
-		t.Errorf("a cancelled match of %d deals allocated %d bytes, want under 4 MB", MaxDeals, got)
+		t.Errorf("a cancelled match of %d decks allocated %d bytes, want under 4 MB", MaxDecks, got)
+	}
+}
+
+// countingBot is the easy bot, cancelling a context after n choices
+// counted over all the bots sharing n.
+type countingBot struct {
+	ai.Bot
+	mu     *sync.Mutex
+	n      *int
+	cancel context.CancelFunc
+}
+
+func (b countingBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	b.mu.Lock()
+	if *b.n--; *b.n == 0 {
+		b.cancel()
+	}
+	b.mu.Unlock()
+	return b.Bot.Choose(ctx, v)
+}
+
+// TestRunPartial: a match stopped early with Partial reports the decks
+// and games finished; without it, the context's error.
+func TestRunPartial(t *testing.T) {
+	for _, players := range seatCounts {
+		for _, partial := range []bool{true, false} {
+			ctx, cancel := context.WithCancel(context.Background())
+			var mu sync.Mutex
+			n := 600 * players
+			o := opts(players)
+			o.Target = 200
+			cfg := Config{A: "x", B: "y", Decks: 50, Games: 20, Seed: 3, Workers: 1, Partial: partial, Options: o,
+				NewBot: func(l ai.Level, cfg ai.Config) (ai.Bot, error) {
+					b, err := ai.New(ai.Easy, cfg)
+					return countingBot{Bot: b, mu: &mu, n: &n, cancel: cancel}, err
+				}}
+			rep, err := Run(ctx, cfg)
+			cancel()
+			if !partial {
+				require.ErrorIs(t, err, context.Canceled)
+				continue
+			}
+			require.NoError(t, err)
+			require.True(t, rep.Stopped)
+			if rep.Decks <= 0 || rep.Decks >= 50 || rep.Margin.N != rep.Decks {
+				t.Errorf("%d players, stopped match: %d decks, margin over %d", players, rep.Decks, rep.Margin.N)
+			}
+			if rep.Games <= 0 || rep.Games >= 20 || rep.GamesWon[0].Played != rep.Games*rep.Seatings {
+				t.Errorf("%d players, stopped match: %d games, %d played", players, rep.Games, rep.GamesWon[0].Played)
+			}
+			var b bytes.Buffer
+			require.NoError(t, rep.WriteText(&b))
+			require.Contains(t, b.String(), "stopped early")
+		}
 	}
 }

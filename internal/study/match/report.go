@@ -7,38 +7,38 @@ import (
 	"time"
 )
 
-// WriteText writes the report for people: the margin and its interval,
-// the games won, and a table of both sides.
+// WriteText writes the report for people: each level's score per deal,
+// A's margin and their intervals, the games won, and a table of both
+// levels.
 func (r *Report) WriteText(w io.Writer) error {
-	if r.Players > 2 {
-		return r.writeTable(w)
-	}
 	ew := &errWriter{w: w}
-	ew.printf("%s (A) vs %s (B), seed %d, rules %s\n", r.A, r.B, r.Seed, r.Rules)
+	ew.printf("%s (A) vs %s (B), %d players, seed %d, rules %s\n", r.A, r.B, r.Players, r.Seed, r.Rules)
 	if r.Stopped {
-		ew.printf("stopped early: only the deals and games finished are counted\n")
+		ew.printf("stopped early: only the decks and games finished are counted\n")
 	}
-	if r.Deals > 0 {
-		ew.printf("duplicate deals: %d decks, each played twice with seats swapped\n", r.Deals)
-		ew.printf("margin of A per deal: %+.1f points, 95%% interval [%+.1f, %+.1f]\n",
-			r.Margin.Mean, r.Margin.Lo, r.Margin.Hi)
+	if r.Decks > 0 {
+		ew.printf("duplicate decks: %d, each dealt %d times with the seats rotated\n", r.Decks, r.Seatings)
+		for i, iv := range r.PerDeal {
+			ew.printf("%s (%c) per deal: %.1f points, 95%% interval [%.1f, %.1f]\n", r.Sides[i].Level, 'A'+i, iv.Mean, iv.Lo, iv.Hi)
+		}
+		ew.printf("margin of A per deal: %+.1f points, 95%% interval [%+.1f, %+.1f]\n", r.Margin.Mean, r.Margin.Lo, r.Margin.Hi)
 	}
 	if r.Games > 0 {
-		ew.printf("games to the target: %d, each played twice with seats swapped\n", r.Games)
-		ew.printf("games won by A: %d of %d = %.1f%%, 95%% interval [%.1f%%, %.1f%%]",
-			r.GamesWon.Wins, r.GamesWon.Played, 100*r.GamesWon.Share, 100*r.GamesWon.Lo, 100*r.GamesWon.Hi)
-		if r.Unfinished > 0 {
-			ew.printf(" (%d unfinished after %d deals)", r.Unfinished, maxGameDeals)
+		ew.printf("games to the target: %d, each played %d times with the seats rotated\n", r.Games, r.Seatings)
+		for i, sh := range r.GamesWon {
+			ew.printf("games won by %s (%c): %d of %d = %.1f%%, 95%% interval [%.1f%%, %.1f%%]\n", r.Sides[i].Level, 'A'+i,
+				sh.Wins, sh.Played, 100*sh.Share, 100*sh.Lo, 100*sh.Hi)
 		}
-		ew.printf("\n")
+		if r.Unfinished > 0 {
+			ew.printf("unfinished games: %d (stopped after %d deals)\n", r.Unfinished, maxGameDeals)
+		}
 	}
 	ew.printf("deals thrown in: %.1f%%\n", 100*r.Abandoned)
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "side\tlevel\tdeals\ttake rate\tbete rate\tdecisions\tmedian\tp95\tmax\t\n")
+	fmt.Fprintf(tw, "side\tlevel\tdeals\ttakes\ttake rate\tbete rate\tdecisions\tmedian\tp95\tmax\t\n")
 	for i, s := range r.Sides {
-		fmt.Fprintf(tw, "%c\t%s\t%d\t%.1f%%\t%.1f%%\t%d\t%s\t%s\t%s\t\n", 'A'+i, s.Level, s.Deals,
-			100*s.TakeRate, 100*s.BeteRate, s.Time.Count,
-			fmtDur(s.Time.Median), fmtDur(s.Time.P95), fmtDur(s.Time.Max))
+		fmt.Fprintf(tw, "%c\t%s\t%d\t%d\t%.1f%%\t%.1f%%\t%d\t%s\t%s\t%s\t\n", 'A'+i, s.Level, s.Deals, s.Takes,
+			100*s.TakeRate, 100*s.BeteRate, s.Time.Count, fmtDur(s.Time.Median), fmtDur(s.Time.P95), fmtDur(s.Time.Max))
 	}
 	tw.Flush()
 	ew.printf("elapsed %.1fs on %d workers\n", r.Elapsed, r.Workers)

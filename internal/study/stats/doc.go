@@ -1,23 +1,29 @@
-// Package stats adds up the player's record over saved games: games
-// played and won against each bot level, the average score per deal, and
-// as maker the take rate and the bete rate.
+// Package stats adds up the player's record over saved games of two,
+// three and four players: games played and won by the player's side, by
+// the opponents' level and by seat count, the average score per deal,
+// and as maker the take rate and the bete rate.
 //
-// The player is the seat a person played (level "human" in the log). A
-// game without exactly one human seat (bot against bot, or two people)
-// says nothing about the player and is skipped.
+// The player is the seat a person played (level human in the log); with
+// four players the player's side is the player's team. A game without
+// exactly one human seat (bots only, or several people) says nothing
+// about the player and is skipped.
 //
 // # What each figure counts
 //
 //   - Games played: every saved game with the player, finished or not;
-//     won: finished games the player won. Both by the opponent's level.
+//     won: finished games the player's side won. Also by the opponents'
+//     level (the bots on the other sides; "easy+hard" when they differ)
+//     and by seat count.
 //   - Deals: the deals played to the end in those games, thrown-in deals
 //     included (they happened, and score nothing); an unfinished last
 //     deal is left out.
-//   - Average score per deal: the points the player added to the game
-//     total, over those deals.
+//   - Average score per deal: the points the player's side added to its
+//     game total, over those deals; the opponents' average is an
+//     opposing side's (each other player's with three).
 //   - Take rate: the share of those deals (thrown-in ones included, since
-//     the player had the chance to take) in which the player became the
-//     maker, by taking, naming a suit or a schmeiss refused.
+//     the player had the chance to take) in which the player, not a
+//     partner, became the maker, by taking, naming a suit or a schmeiss
+//     refused.
 //   - Bete rate: the share of the deals the player made trump in, played
 //     out, that ended bete.
 package stats

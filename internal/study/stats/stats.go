@@ -3,6 +3,7 @@ package stats
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -10,39 +11,60 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// Record counts games: played, played to the end, and won.
+type Record struct {
+	Games    int // games with the player
+	Finished int // of those, played to the end
+	Won      int // finished games the player's side won
+}
+
+// Lost returns the finished games the player's side did not win.
+func (r Record) Lost() int { return r.Finished - r.Won }
+
 // Stats is the player's record. The zero value is an empty record; Add
 // puts games in.
 type Stats struct {
-	Games    int // games with the player
-	Finished int // of those, played to the end
-	Won      int // finished games the player won
-	Skipped  int // games left out: no single human seat, or unreadable
+	Record
+	Skipped int // games left out: no single human seat, or unreadable
 
-	// ByLevel is the record against each opponent level, in the order of
-	// ai.Levels, then other level names in alphabetical order.
+	// ByLevel is the record against each opponents' level, in the order
+	// of ai.Levels, then other names in alphabetical order.
 	ByLevel []LevelRecord
+	// BySeats is the record at each seat count played, fewest seats
+	// first.
+	BySeats []SeatsRecord
 
 	Deals     int // deals played to the end, thrown-in ones included
-	Points    int // points the player scored in them
-	OppPoints int // points the opponents scored in them
+	Points    int // points the player's side scored in them
+	OppPoints int // points the opposing sides scored in them, together
+	OppSides  int // the opposing sides summed over those deals: OppPoints' divisor
 	Maker     int // deals in which the player made trump
 	MakerDone int // of those, played out (not thrown in)
 	Bete      int // deals the player made trump in and was bete
 }
 
-// LevelRecord is the record against one opponent level.
+// LevelRecord is the record against one opponents' level: the level of
+// the bots on the other sides, or their levels joined by "+" ("easy+hard")
+// when they differ.
 type LevelRecord struct {
-	Level    string
-	Games    int
-	Finished int
-	Won      int
+	Level string
+	Record
 }
 
-// AvgPerDeal returns the player's average score per deal, 0 with no deal.
+// SeatsRecord is the record at one seat count.
+type SeatsRecord struct {
+	Players int
+	Record
+}
+
+// AvgPerDeal returns the player's side's average score per deal, 0 with
+// no deal.
 func (s *Stats) AvgPerDeal() float64 { return ratio(s.Points, s.Deals) }
 
-// OppAvgPerDeal returns the opponents' average score per deal.
-func (s *Stats) OppAvgPerDeal() float64 { return ratio(s.OppPoints, s.Deals) }
+// OppAvgPerDeal returns an opposing side's average score per deal: the
+// opponent's with two players, each other player's with three, the other
+// team's with four.
+func (s *Stats) OppAvgPerDeal() float64 { return ratio(s.OppPoints, s.OppSides) }
 
 // TakeRate returns the share of deals in which the player made trump.
 func (s *Stats) TakeRate() float64 { return ratio(s.Maker, s.Deals) }
@@ -58,24 +80,30 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-// Add puts one game in the record and reports whether it counted (it
-// does not without exactly one human seat).
+// Add puts one game of any seat count in the record and reports whether
+// it counted (it does not without exactly one human seat).
 func (s *Stats) Add(r *gamelog.Replay) bool {
-	me, ok := r.Header.HumanSeat()
+	h := &r.Header
+	me, ok := h.HumanSeat()
 	if !ok {
 		s.Skipped++
 		return false
 	}
-	lv := s.level(r.Header.Levels[me.Other()])
-	s.Games++
-	lv.Games++
-	if r.Over {
-		s.Finished++
-		lv.Finished++
-		if r.Winner == me {
-			s.Won++
-			lv.Won++
+	n := h.Seats()
+	side := sideOf(n, me)
+	won := r.Over && r.Winner == side
+	for _, rec := range []*Record{&s.Record, &s.level(opponents(h, side)).Record, &s.seats(n).Record} {
+		rec.Games++
+		if r.Over {
+			rec.Finished++
 		}
+		if won {
+			rec.Won++
+		}
+	}
+	sides := n
+	if n == 4 {
+		sides = 2
 	}
 	for i := range r.Deals {
 		d := &r.Deals[i]
@@ -83,13 +111,19 @@ func (s *Stats) Add(r *gamelog.Replay) bool {
 			continue
 		}
 		s.Deals++
-		s.Points += d.Score.Scored[me]
-		s.OppPoints += d.Score.Scored[me.Other()]
+		for x := range sides {
+			if x == side {
+				s.Points += d.Score.Scored[x]
+			} else {
+				s.OppPoints += d.Score.Scored[x]
+				s.OppSides++
+			}
+		}
 		if d.Score.Maker != me {
 			continue
 		}
 		s.Maker++
-		if d.Score.Outcome == rules.Abandoned {
+		if d.Ending.ThrownIn() || d.Score.Outcome == rules.Abandoned {
 			continue
 		}
 		s.MakerDone++
@@ -98,6 +132,29 @@ func (s *Stats) Add(r *gamelog.Replay) bool {
 		}
 	}
 	return true
+}
+
+// sideOf returns the side seat s plays for at a table of n: the seat,
+// or its team with four.
+func sideOf(n int, s rules.Seat) int {
+	if n == 4 {
+		return int(s & 1)
+	}
+	return int(s)
+}
+
+// opponents names the level of the seats not on side: one level, or
+// the distinct levels weakest first joined by "+".
+func opponents(h *gamelog.Header, side int) string {
+	n := h.Seats()
+	var levels []string
+	for s := range rules.Seat(n) {
+		if sideOf(n, s) != side && !slices.Contains(levels, h.Level(s)) {
+			levels = append(levels, h.Level(s))
+		}
+	}
+	sort.Slice(levels, func(i, j int) bool { return levelLess(levels[i], levels[j]) })
+	return strings.Join(levels, "+")
 }
 
 // level returns the record of level name, adding it (in order) when
@@ -110,6 +167,16 @@ func (s *Stats) level(name string) *LevelRecord {
 	return &s.ByLevel[i]
 }
 
+// seats returns the record of n seats, adding it (in order) when it is
+// new.
+func (s *Stats) seats(n int) *SeatsRecord {
+	i := sort.Search(len(s.BySeats), func(i int) bool { return s.BySeats[i].Players >= n })
+	if i == len(s.BySeats) || s.BySeats[i].Players != n {
+		s.BySeats = slices.Insert(s.BySeats, i, SeatsRecord{Players: n})
+	}
+	return &s.BySeats[i]
+}
+
 // levelLess orders level names: the known levels weakest first, then
 // the others alphabetically.
 func levelLess(a, b string) bool {
@@ -120,10 +187,12 @@ func levelLess(a, b string) bool {
 	return a < b
 }
 
-// levelRank orders the known levels weakest first, others after.
+// levelRank orders the known levels weakest first, others after. A
+// mixed level ranks by its weakest.
 func levelRank(name string) int {
+	first, _, _ := strings.Cut(name, "+")
 	for i, l := range ai.Levels {
-		if string(l) == name {
+		if string(l) == first {
 			return i
 		}
 	}
@@ -133,9 +202,9 @@ func levelRank(name string) int {
 // ReadFunc reads and replays a game log; gamelog.ReadReplay is one.
 type ReadFunc func(path string) (*gamelog.Log, *gamelog.Replay, error)
 
-// FromHistory adds up the games of a store's history. Entries that could
-// not be read (Entry.Err), and logs that read fails on, are counted in
-// Skipped. A nil read uses gamelog.ReadReplay.
+// FromHistory adds up the games of a store's history, of every seat
+// count. Entries that could not be read (Entry.Err), and logs that read
+// fails on, are counted in Skipped. A nil read uses gamelog.ReadReplay.
 func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 	if read == nil {
 		read = gamelog.ReadReplay

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"bufio"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,14 +17,25 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-const games = "../../../testdata/games"
-
-// fromText counts what Stats should hold for one log with the person at
-// seat me, by reading the log's derived lines ("trump H maker B",
-// "score A ... scored 18", "result bete") instead of replaying it, so
-// the test does not share the code it checks.
+// counts is what Stats should hold for one log with the person at seat
+// me. fromText reads it from the log's derived lines ("trump H maker B",
+// "score A ... scored 18", "team AC total 147 scored 147", "result
+// bete", the Result tag) instead of replaying the log, so the test does
+// not share the code it checks.
 type counts struct {
-	deals, points, opp, maker, makerDone, bete int
+	deals, points, opp, oppSides, maker, makerDone, bete int
+	won, over                                            bool
+}
+
+// sideKey is the side a seat letter or a team ("A", "AC") names: the
+// seat, or the team of its first seat.
+func sideKey(t *testing.T, key string) int {
+	t.Helper()
+	at := strings.Index("ABCD", key[:1])
+	if at < 0 || len(key) > 2 {
+		t.Fatalf("odd side %q", key)
+	}
+	return at
 }
 
 func fromText(t *testing.T, path string, me rules.Seat) counts {
@@ -32,27 +44,48 @@ func fromText(t *testing.T, path string, me rules.Seat) counts {
 	require.NoError(t, err)
 	defer f.Close()
 	var c counts
-	maker := rules.NoSeat
-	scored := [2]int{}
+	players, maker := 2, rules.NoSeat
+	var scored [4]int
+	mySide := func() int {
+		if players == 4 {
+			return int(me & 1)
+		}
+		return int(me)
+	}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		w := strings.Fields(sc.Text())
+		line := sc.Text()
+		w := strings.Fields(line)
 		switch {
-		case len(w) == 2 && w[0] == "deal":
-			maker, scored = rules.NoSeat, [2]int{}
-		case len(w) == 4 && w[0] == "trump" && w[2] == "maker":
-			maker, _ = rules.ParseSeat(w[3])
-		case len(w) > 2 && w[0] == "score":
-			s, _ := rules.ParseSeat(w[1])
-			n, err := strconv.Atoi(w[len(w)-1])
-			if err != nil || w[len(w)-2] != "scored" {
-				t.Fatalf("%s: odd score line %q", path, sc.Text())
+		case strings.HasPrefix(line, `[Players "`):
+			players, _ = strconv.Atoi(strings.Trim(strings.TrimPrefix(line, "[Players "), `"]`))
+		case strings.HasPrefix(line, `[Result "`):
+			res := strings.Trim(strings.TrimPrefix(line, "[Result "), `"]`)
+			if res != "*" {
+				c.over, c.won = true, sideKey(t, res) == mySide()
 			}
-			scored[s] = n
+		case len(w) == 2 && w[0] == "deal":
+			maker, scored = rules.NoSeat, [4]int{}
+		case len(w) >= 4 && w[0] == "trump" && w[2] == "maker": // "trump S maker C forced"
+			maker = rules.Seat(sideKey(t, w[3]))
+		case len(w) > 2 && (w[0] == "score" || w[0] == "team") && w[len(w)-2] == "scored":
+			n, err := strconv.Atoi(w[len(w)-1])
+			require.NoError(t, err, line)
+			scored[sideKey(t, w[1])] = n
 		case len(w) == 2 && w[0] == "result":
+			sides := players
+			if players == 4 {
+				sides = 2
+			}
 			c.deals++
-			c.points += scored[me]
-			c.opp += scored[me.Other()]
+			for x := range sides {
+				if x == mySide() {
+					c.points += scored[x]
+				} else {
+					c.opp += scored[x]
+					c.oppSides++
+				}
+			}
 			if maker == me {
 				c.maker++
 				if w[1] != "abandoned" {
@@ -68,145 +101,237 @@ func fromText(t *testing.T, path string, me rules.Seat) counts {
 }
 
 // withLevels reads a log and gives its seats other levels.
-func withLevels(t *testing.T, path string, a, b string) *gamelog.Replay {
+func withLevels(t *testing.T, path string, levels ...string) *gamelog.Replay {
 	t.Helper()
 	l, _ := testkit.ReadReplay(t, path)
-	l.Header.Levels = [2]string{a, b}
+	l.Header.Levels = [4]string{}
+	copy(l.Header.Levels[:], levels)
 	r, err := l.Replay()
 	require.NoError(t, err)
 	return r
 }
 
-func TestAddCountsThePersonsSide(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(games, "*.klob"))
-	if err != nil || len(files) < 5 {
-		t.Fatalf("corpus: %v, %d files", err, len(files))
+// person returns the levels of a game of n seats with the person at me
+// and the hard bot elsewhere.
+func person(n int, me rules.Seat) []string {
+	levels := make([]string, n)
+	for s := range levels {
+		levels[s] = "hard"
 	}
-	for _, path := range files {
-		for _, me := range []rules.Seat{rules.SeatA, rules.SeatB} {
-			levels := [2]string{"hard", "hard"}
-			levels[me] = gamelog.Human
-			r := withLevels(t, path, levels[0], levels[1])
-			var s Stats
-			if !s.Add(r) {
-				t.Fatalf("%s: a game with one human seat was not counted", path)
+	levels[me] = gamelog.Human
+	return levels
+}
+
+// corpus returns the recorded games of each seat count, finished and
+// saved mid-game.
+func corpus(t *testing.T) map[int][]string {
+	t.Helper()
+	out := map[int][]string{}
+	for _, path := range testkit.ValidGames(t) {
+		l, _ := testkit.ReadReplay(t, path)
+		out[l.Header.Seats()] = append(out[l.Header.Seats()], path)
+	}
+	for n := 2; n <= 4; n++ {
+		if len(out[n]) < 3 {
+			t.Fatalf("%d games of %d players in the corpus", len(out[n]), n)
+		}
+	}
+	return out
+}
+
+// TestAddCountsThePersonsSide: for every recorded game of every seat
+// count, with the person at each seat in turn, the record is the one the
+// log's text says: the game won or lost by the person's side, the deals,
+// the side's points and the others', the person's takes and betes.
+func TestAddCountsThePersonsSide(t *testing.T) {
+	for n, files := range corpus(t) {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			for _, path := range files {
+				for me := range rules.Seat(n) {
+					r := withLevels(t, path, person(n, me)...)
+					var s Stats
+					if !s.Add(r) {
+						t.Fatalf("%s: a game with one human seat was not counted", path)
+					}
+					want := fromText(t, path, me)
+					got := counts{s.Deals, s.Points, s.OppPoints, s.OppSides, s.Maker, s.MakerDone, s.Bete, s.Won == 1, s.Finished == 1}
+					if got != want {
+						t.Errorf("%s, person at %s: got %+v want %+v", filepath.Base(path), me, got, want)
+					}
+					rec := Record{Games: 1, Finished: s.Finished, Won: s.Won}
+					if s.Record != rec || len(s.ByLevel) != 1 || s.ByLevel[0] != (LevelRecord{"hard", rec}) ||
+						len(s.BySeats) != 1 || s.BySeats[0] != (SeatsRecord{n, rec}) {
+						t.Errorf("%s, person at %s: record %+v by level %+v by seats %+v, want one game against hard at %d seats",
+							filepath.Base(path), me, s.Record, s.ByLevel, s.BySeats, n)
+					}
+					if s.Lost() != s.Finished-s.Won {
+						t.Errorf("lost %d of %d finished, %d won", s.Lost(), s.Finished, s.Won)
+					}
+				}
 			}
-			want := fromText(t, path, me)
-			got := counts{s.Deals, s.Points, s.OppPoints, s.Maker, s.MakerDone, s.Bete}
-			if got != want {
-				t.Errorf("%s, person at %s: got %+v want %+v", filepath.Base(path), me, got, want)
-			}
-			won := 0
-			if r.Over && r.Winner == me {
-				won = 1
-			}
-			if s.Games != 1 || s.Won != won || len(s.ByLevel) != 1 || s.ByLevel[0] != (LevelRecord{"hard", 1, s.Finished, won}) {
-				t.Errorf("%s, person at %s: games %d won %d by level %+v, want 1 game, %d won, all against hard", filepath.Base(path), me, s.Games, s.Won, s.ByLevel, won)
+		})
+	}
+}
+
+// TestTeamsWinTogether: with four players the person's partner's seat
+// wins and loses the same games.
+func TestTeamsWinTogether(t *testing.T) {
+	for _, path := range corpus(t)[4] {
+		for me := range rules.Seat(2) {
+			var a, b Stats
+			a.Add(withLevels(t, path, person(4, me)...))
+			b.Add(withLevels(t, path, person(4, me+2)...))
+			if a.Record != b.Record || a.Points != b.Points || a.OppPoints != b.OppPoints {
+				t.Errorf("%s: seats %s and %s differ: %+v and %+v", filepath.Base(path), me, me+2, a, b)
 			}
 		}
 	}
 }
 
 func TestAddSkipsGamesWithoutOnePerson(t *testing.T) {
-	path := filepath.Join(games, "09-tie.klob")
-	for _, lv := range [][2]string{{"random", "random"}, {gamelog.Human, gamelog.Human}, {"", ""}} {
+	for _, c := range []struct {
+		path   string
+		levels []string
+	}{
+		{"09-tie.klob", []string{"random", "random"}},
+		{"09-tie.klob", []string{gamelog.Human, gamelog.Human}},
+		{"09-tie.klob", []string{"", ""}},
+		{"tables/3-01-every-house-variant.klob", []string{"hard", "hard", "hard"}},
+		{"tables/4-05-four-tie.klob", []string{gamelog.Human, "hard", gamelog.Human, "hard"}},
+	} {
 		var s Stats
-		if s.Add(withLevels(t, path, lv[0], lv[1])) {
-			t.Errorf("levels %q: counted, want skipped", lv)
+		if s.Add(withLevels(t, c.path, c.levels...)) {
+			t.Errorf("%s, levels %q: counted, want skipped", c.path, c.levels)
 		}
 		if s.Games != 0 || s.Deals != 0 || s.Skipped != 1 {
-			t.Errorf("levels %q: games %d deals %d skipped %d, want 0 0 1", lv, s.Games, s.Deals, s.Skipped)
+			t.Errorf("%s, levels %q: games %d deals %d skipped %d, want 0 0 1", c.path, c.levels, s.Games, s.Deals, s.Skipped)
 		}
 	}
 }
 
 func TestUnfinishedGame(t *testing.T) {
-	path := filepath.Join(games, "saves", "in-play.klob")
-	r := withLevels(t, path, gamelog.Human, "easy")
-	var s Stats
-	s.Add(r)
-	done := 0
-	for _, d := range r.Deals {
-		if d.Done {
-			done++
+	for _, path := range []string{"saves/in-play.klob", "tables/saves/three-in-dialogue.klob", "tables/saves/four-in-trick.klob"} {
+		l, _ := testkit.ReadReplay(t, path)
+		r := withLevels(t, path, person(l.Header.Seats(), 0)...)
+		var s Stats
+		s.Add(r)
+		done := 0
+		for _, d := range r.Deals {
+			if d.Done {
+				done++
+			}
 		}
-	}
-	if done == len(r.Deals) {
-		t.Fatalf("%s: want a log stopped inside a deal", path)
-	}
-	if s.Games != 1 || s.Finished != 0 || s.Won != 0 || s.Deals != done {
-		t.Errorf("got games %d finished %d won %d deals %d, want 1 0 0 %d", s.Games, s.Finished, s.Won, s.Deals, done)
+		if done == len(r.Deals) {
+			t.Fatalf("%s: want a log stopped inside a deal", path)
+		}
+		if s.Games != 1 || s.Finished != 0 || s.Won != 0 || s.Deals != done {
+			t.Errorf("%s: got games %d finished %d won %d deals %d, want 1 0 0 %d", path, s.Games, s.Finished, s.Won, s.Deals, done)
+		}
 	}
 }
 
-func TestRatesAndLevelOrder(t *testing.T) {
+// TestLevelsAndSeats: the record by level is in the order of the levels
+// (mixed opponents named by their levels, weakest first), the record by
+// seat count fewest first, and the rates are the sums' ratios.
+func TestLevelsAndSeats(t *testing.T) {
 	var s Stats
 	for _, f := range []float64{s.AvgPerDeal(), s.OppAvgPerDeal(), s.TakeRate(), s.BeteRate()} {
 		if f != 0 {
 			t.Fatalf("empty record: a rate of %v, want 0", f)
 		}
 	}
-	path := filepath.Join(games, "09-tie.klob")
+	two := "09-tie.klob"
+	four := "tables/4-05-four-tie.klob"
+	three := "tables/3-03-three-tie-with-the-best-opponent.klob"
 	for _, opp := range []string{"zeta", "hard", "easy", "alpha", "normal", "hard"} {
-		s.Add(withLevels(t, path, gamelog.Human, opp))
+		s.Add(withLevels(t, two, gamelog.Human, opp))
 	}
+	// The partner's level is not the opponents': B and D are "hard" and
+	// "easy", C (the partner) "random".
+	s.Add(withLevels(t, four, gamelog.Human, "hard", "random", "easy"))
+	s.Add(withLevels(t, three, "normal", gamelog.Human, "normal"))
 	var names []string
 	for _, l := range s.ByLevel {
-		names = append(names, l.Level)
+		names = append(names, fmt.Sprintf("%s %d", l.Level, l.Games))
 	}
-	if got, want := strings.Join(names, " "), "easy normal hard alpha zeta"; got != want {
+	if got, want := strings.Join(names, ", "), "easy 1, easy+hard 1, normal 2, hard 2, alpha 1, zeta 1"; got != want {
 		t.Errorf("levels in order %q, want %q", got, want)
 	}
-	if s.ByLevel[2].Games != 2 {
-		t.Errorf("games against hard: %d, want 2", s.ByLevel[2].Games)
+	var seats []string
+	for _, r := range s.BySeats {
+		seats = append(seats, fmt.Sprintf("%d: %d", r.Players, r.Games))
 	}
-	c := fromText(t, path, rules.SeatA)
+	if got, want := strings.Join(seats, ", "), "2: 6, 3: 1, 4: 1"; got != want {
+		t.Errorf("by seats %q, want %q", got, want)
+	}
+	a := fromText(t, testkit.Game(t, two), rules.SeatA)
+	b := fromText(t, testkit.Game(t, four), rules.SeatA)
+	c := fromText(t, testkit.Game(t, three), rules.SeatB)
+	sum := func(f func(counts) int) int { return 6*f(a) + f(b) + f(c) }
 	near := func(name string, got, want float64) {
 		if math.Abs(got-want) > 1e-9 {
 			t.Errorf("%s: got %v want %v", name, got, want)
 		}
 	}
-	near("average per deal", s.AvgPerDeal(), float64(c.points)/float64(c.deals))
-	near("opponent's average", s.OppAvgPerDeal(), float64(c.opp)/float64(c.deals))
-	near("take rate", s.TakeRate(), float64(c.maker)/float64(c.deals))
-	near("bete rate", s.BeteRate(), float64(c.bete)/float64(c.makerDone))
+	deals := float64(sum(func(c counts) int { return c.deals }))
+	near("average per deal", s.AvgPerDeal(), float64(sum(func(c counts) int { return c.points }))/deals)
+	near("opponents' average", s.OppAvgPerDeal(), float64(sum(func(c counts) int { return c.opp }))/float64(sum(func(c counts) int { return c.oppSides })))
+	near("take rate", s.TakeRate(), float64(sum(func(c counts) int { return c.maker }))/deals)
+	near("bete rate", s.BeteRate(), float64(sum(func(c counts) int { return c.bete }))/float64(sum(func(c counts) int { return c.makerDone })))
 }
 
 func TestFromHistory(t *testing.T) {
 	dir := t.TempDir()
 	hist := filepath.Join(dir, store.HistoryDir)
 	require.NoError(t, os.MkdirAll(hist, 0o755))
-	put := func(name, src string, levels [2]string) {
-		l, err := gamelog.ReadFile(src)
+	put := func(name, src string, levels ...string) {
+		l, err := gamelog.ReadFile(testkit.Game(t, src))
 		require.NoError(t, err)
-		l.Header.Levels = levels
+		l.Header.Levels = [4]string{}
+		copy(l.Header.Levels[:], levels)
 		b, err := l.MarshalText()
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(hist, name), b, 0o644))
 	}
-	put("2026-01-01-1200-a.klob", filepath.Join(games, "09-tie.klob"), [2]string{gamelog.Human, "normal"})
-	put("2026-01-02-1200-b.klob", filepath.Join(games, "10-both-over-the-target.klob"), [2]string{"hard", gamelog.Human})
-	put("2026-01-03-1200-c.klob", filepath.Join(games, "05-target-not-500.klob"), [2]string{"easy", "hard"})
-	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-04-1200-d.klob"), []byte("garbage\n"), 0o644))
+	put("2026-01-01-1200-a.klob", "09-tie.klob", gamelog.Human, "normal")
+	put("2026-01-02-1200-b.klob", "10-both-over-the-target.klob", "hard", gamelog.Human)
+	put("2026-01-03-1200-c.klob", "05-target-not-500.klob", "easy", "hard")
+	put("2026-01-04-1200-d.klob", "tables/3-03-three-tie-with-the-best-opponent.klob", "hard", "hard", gamelog.Human)
+	put("2026-01-05-1200-e.klob", "tables/4-05-four-tie.klob", "normal", gamelog.Human, "normal", "normal")
+	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-06-1200-f.klob"), []byte("garbage\n"), 0o644))
 	entries, err := store.New(dir, store.Options{}).History()
-	if err != nil || len(entries) != 4 {
-		t.Fatalf("history: %v, %d entries, want 4", err, len(entries))
+	if err != nil || len(entries) != 6 {
+		t.Fatalf("history: %v, %d entries, want 6", err, len(entries))
 	}
 	s := FromHistory(entries, nil)
-	if s.Games != 2 || s.Skipped != 2 {
-		t.Errorf("games %d skipped %d, want 2 counted (one human seat each) and 2 skipped (bots only, garbage)", s.Games, s.Skipped)
+	if s.Games != 4 || s.Skipped != 2 {
+		t.Errorf("games %d skipped %d, want 4 counted (one human seat each) and 2 skipped (bots only, garbage)", s.Games, s.Skipped)
 	}
-	a := fromText(t, filepath.Join(games, "09-tie.klob"), rules.SeatA)
-	b := fromText(t, filepath.Join(games, "10-both-over-the-target.klob"), rules.SeatB)
-	if s.Deals != a.deals+b.deals || s.Points != a.points+b.points || s.Maker != a.maker+b.maker {
-		t.Errorf("deals %d points %d maker %d, want %d %d %d", s.Deals, s.Points, s.Maker, a.deals+b.deals, a.points+b.points, a.maker+b.maker)
+	parts := []counts{
+		fromText(t, testkit.Game(t, "09-tie.klob"), rules.SeatA),
+		fromText(t, testkit.Game(t, "10-both-over-the-target.klob"), rules.SeatB),
+		fromText(t, testkit.Game(t, "tables/3-03-three-tie-with-the-best-opponent.klob"), rules.Seat(2)),
+		fromText(t, testkit.Game(t, "tables/4-05-four-tie.klob"), rules.SeatB),
 	}
-	if len(s.ByLevel) != 2 || s.ByLevel[0].Level != "normal" || s.ByLevel[1].Level != "hard" {
-		t.Errorf("by level %+v, want normal then hard", s.ByLevel)
+	var want counts
+	won := 0
+	for _, p := range parts {
+		want.deals += p.deals
+		want.points += p.points
+		want.maker += p.maker
+		if p.won {
+			won++
+		}
+	}
+	if s.Deals != want.deals || s.Points != want.points || s.Maker != want.maker || s.Won != won {
+		t.Errorf("deals %d points %d maker %d won %d, want %d %d %d %d", s.Deals, s.Points, s.Maker, s.Won, want.deals, want.points, want.maker, won)
+	}
+	if len(s.ByLevel) != 2 || s.ByLevel[0].Level != "normal" || s.ByLevel[1].Level != "hard" || len(s.BySeats) != 3 {
+		t.Errorf("by level %+v, by seats %+v: want normal then hard, and 2, 3 and 4 seats", s.ByLevel, s.BySeats)
 	}
 	// A read function that fails skips the game.
 	s = FromHistory(entries, func(string) (*gamelog.Log, *gamelog.Replay, error) { return nil, nil, os.ErrNotExist })
-	if s.Games != 0 || s.Skipped != 4 {
-		t.Errorf("failing reads: games %d skipped %d, want 0 and 4", s.Games, s.Skipped)
+	if s.Games != 0 || s.Skipped != 6 {
+		t.Errorf("failing reads: games %d skipped %d, want 0 and 6", s.Games, s.Skipped)
 	}
 }

@@ -78,16 +78,18 @@ func packages(t *testing.T) []pkg {
 //   - rules is the engine: it depends on the standard library only;
 //   - ai (the bots) depends on rules, itself and the standard library:
 //     nothing of internal/, tui or cmd, no third-party module;
-//   - only cmd imports tui, and only tui and cmd import the terminal
+//   - only cmd imports tui, and only tui/... and cmd import the terminal
 //     libraries (Bubble Tea, Lip Gloss, Bubbles); internal/serve/server, which
 //     serves Bubble Tea programs over SSH, imports wish, its SSH library
 //     and Bubble Tea, never the screens;
 //   - internal/ never imports tui or cmd, and nothing imports cmd;
+//   - internal/lab (the fitting harnesses) is imported by cmd/klob-lab
+//     and the lab itself only, so the product carries none of it;
 //   - internal/platform/durable depends on the standard library and
 //     internal/platform/untrusted (its bounded reads) only; internal/platform/untrusted and
 //     internal/platform/dirlock on the standard library only;
-//   - test support (internal/testing/testkit, internal/testing/sshtest, testify,
-//     teatest) is imported by tests only.
+//   - test support (internal/testing/..., testify, teatest) is imported
+//     by tests only.
 func TestImportGraph(t *testing.T) {
 	ps := packages(t)
 	seen := map[string]bool{}
@@ -99,7 +101,7 @@ func TestImportGraph(t *testing.T) {
 		require.True(t, seen[want], "go list did not list %s", want)
 	}
 	terminal := []string{"charm.land/", "github.com/charmbracelet/"}
-	testOnly := []string{module + "/internal/testing/testkit", module + "/internal/testing/sshtest", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
+	testOnly := []string{module + "/internal/testing/", "github.com/stretchr/testify", "github.com/charmbracelet/x/exp/teatest"}
 	// The SSH server's libraries, for internal/serve/server only.
 	sshServer := []string{"charm.land/wish/", "charm.land/ssh", "charm.land/bubbletea/"}
 	hasPrefix := func(path string, prefixes []string) bool {
@@ -123,14 +125,19 @@ func TestImportGraph(t *testing.T) {
 				t.Errorf("%s imports %s: nothing imports a command", me, d)
 			case ours(d) && rel(d) == "tui" && !under(me, "cmd"):
 				t.Errorf("%s imports tui: only cmd may", me)
+			case ours(d) && under(rel(d), "internal/lab") && !under(me, "internal/lab") && me != "cmd/klob-lab":
+				t.Errorf("%s imports %s: the lab is for cmd/klob-lab, the product never imports it", me, d)
 			case me == "internal/serve/server" && hasPrefix(d, sshServer):
 			case me == "internal/testing/sshtest" && hasPrefix(d, terminal):
 				// Test support: a terminal emulator reads the screens.
-			case hasPrefix(d, terminal) && me != "tui" && !under(me, "cmd"):
+			case hasPrefix(d, terminal) && !under(me, "tui") && !under(me, "cmd"):
 				t.Errorf("%s imports %s: only tui and cmd use the terminal libraries", me, d)
-			case hasPrefix(d, testOnly) && me != "internal/testing/testkit" && me != "internal/testing/sshtest":
+			case hasPrefix(d, testOnly) && !under(me, "internal/testing"):
 				t.Errorf("%s imports %s outside its tests: it is test support", me, d)
 			}
+		}
+		if me == "cmd/klob" && slices.ContainsFunc(p.Deps, func(d string) bool { return ours(d) && under(rel(d), "internal/lab") }) {
+			t.Errorf("cmd/klob depends on the lab")
 		}
 		for _, d := range slices.Concat(p.TestImports, p.XTestImports) {
 			// The engine's tests stay inside the engine too.

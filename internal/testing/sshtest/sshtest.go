@@ -54,10 +54,16 @@ type Config struct {
 	Key  gossh.Signer // nil: a guest (keyboard-interactive, no key)
 	// Width and Height of the PTY; zero asks for no PTY at all.
 	Width, Height int
+	// Term is the PTY's TERM (default xterm-256color).
+	Term string
 	// Command, when set, is run instead of the shell.
 	Command string
 	// NoEmulator keeps only the byte count (cheap, for load tests).
 	NoEmulator bool
+	// NeverRead never reads the session's output, as a client that
+	// stopped would: the SSH window fills and the server's writes wait.
+	// Done closes when the connection does.
+	NeverRead bool
 }
 
 // Client is one connection with its screen.
@@ -123,7 +129,11 @@ func Dial(addr string, cfg Config) (*Client, error) {
 		return nil, err
 	}
 	if cfg.Width > 0 {
-		if err := sess.RequestPty("xterm-256color", cfg.Height, cfg.Width, gossh.TerminalModes{}); err != nil {
+		term := cfg.Term
+		if term == "" {
+			term = "xterm-256color"
+		}
+		if err := sess.RequestPty(term, cfg.Height, cfg.Width, gossh.TerminalModes{}); err != nil {
 			conn.Close()
 			return nil, err
 		}
@@ -140,6 +150,13 @@ func Dial(addr string, cfg Config) (*Client, error) {
 	if c.emu != nil {
 		// The emulator's answers (the background colour...) go back.
 		go func() { _, _ = io.Copy(c.in, c.emu) }()
+	}
+	if cfg.NeverRead {
+		go func() {
+			_ = conn.Wait()
+			close(c.done)
+		}()
+		return c, nil
 	}
 	go c.read(out)
 	return c, nil
@@ -328,12 +345,31 @@ func (c *Client) Wait(d time.Duration) bool {
 	}
 }
 
+// ClosedWithin reports whether the server closes the connection c
+// within d (c's Wait returns); past d it closes c itself and reports
+// false.
+func ClosedWithin(c *gossh.Client, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() { _ = c.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		_ = c.Close()
+		return false
+	}
+}
+
 // Close drops the connection, as a lost network would.
 func (c *Client) Close() error {
 	// The emulator stays open: its Close races with its Read (vt
 	// v0.1.0), so the goroutine copying its answers ends with the test.
 	return c.conn.Close()
 }
+
+// Resize tells the server the terminal is now w×h (the emulator keeps
+// its size).
+func (c *Client) Resize(w, h int) error { return c.sess.WindowChange(h, w) }
 
 // Conn returns the SSH connection (to try port forwarding and the like).
 func (c *Client) Conn() *gossh.Client { return c.conn }

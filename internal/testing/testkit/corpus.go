@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -22,8 +23,8 @@ func header(seed uint64, day int) gamelog.Header {
 		Event:   "Klob test corpus",
 		Date:    fmt.Sprintf("2026-01-%02d", day),
 		Time:    "12:00:00",
-		Players: [2]string{"Random A", "Random B"},
-		Levels:  [2]string{"random", "random"},
+		Players: [4]string{"Random A", "Random B"},
+		Levels:  [4]string{"random", "random"},
 	}
 }
 
@@ -39,27 +40,14 @@ func Corpus() ([]Recorded, error) {
 	covered := map[Path]bool{}
 	var out []Recorded
 	add := func(cfg Config, why Path) error {
-		l, err := Play(cfg)
+		l, paths, err := playPaths(cfg, Paths)
 		if err != nil {
 			return err
 		}
-		r, err := l.Replay()
-		if err != nil {
-			return err
-		}
-		paths := Paths(r)
 		for _, p := range paths {
 			covered[p] = true
 		}
-		names := make([]string, len(paths))
-		for i, p := range paths {
-			names[i] = string(p)
-		}
-		l.Comment = []string{
-			fmt.Sprintf(" Recorded by internal/testing/testkit: seed %d, two random players, decks shuffled from the seed.", cfg.Seed),
-			" Chosen for: " + string(why) + ".",
-			" Rule paths: " + strings.Join(names, ", ") + ".",
-		}
+		l.Comment = recordedComment(fmt.Sprintf("seed %d, two random players, decks shuffled from the seed", cfg.Seed), string(why), paths, ", ")
 		slug := strings.NewReplacer(" ", "-", "=", "-", "_", "-").Replace(string(why))
 		out = append(out, Recorded{Name: fmt.Sprintf("%02d-%s.klob", len(out)+1, slug), Log: l})
 		return nil
@@ -68,18 +56,12 @@ func Corpus() ([]Recorded, error) {
 	// goes through path.
 	search := func(opts rules.Options, path Path, start uint64) (uint64, error) {
 		for s := start; s < start+maxSeed; s++ {
-			l, err := Play(config(s, opts, 1))
+			_, paths, err := playPaths(config(s, opts, 1), Paths)
 			if err != nil {
 				return 0, err
 			}
-			r, err := l.Replay()
-			if err != nil {
-				return 0, err
-			}
-			for _, p := range Paths(r) {
-				if p == path {
-					return s, nil
-				}
+			if slices.Contains(paths, path) {
+				return s, nil
 			}
 		}
 		return 0, fmt.Errorf("no game up to seed %d goes through %q", start+maxSeed, path)
@@ -134,6 +116,34 @@ func Corpus() ([]Recorded, error) {
 	return out, nil
 }
 
+// playPaths plays cfg's game and returns its log and the rule paths
+// its replay goes through, as paths names them.
+func playPaths(cfg Config, paths func(*gamelog.Replay) []Path) (*gamelog.Log, []Path, error) {
+	l, err := Play(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := l.Replay()
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, paths(r), nil
+}
+
+// recordedComment is the comment of a recorded game: how it was played,
+// why it was chosen and the rule paths it goes through, joined by sep.
+func recordedComment(played, why string, paths []Path, sep string) []string {
+	names := make([]string, len(paths))
+	for i, p := range paths {
+		names[i] = string(p)
+	}
+	return []string{
+		" Recorded by internal/testing/testkit: " + played + ".",
+		" Chosen for: " + why + ".",
+		" Rule paths: " + strings.Join(names, sep) + ".",
+	}
+}
+
 // Saves are unfinished games, as the autosave writes them: before the
 // first deal, between deals, and stopped in each phase of a deal.
 func Saves() ([]Recorded, error) {
@@ -157,8 +167,8 @@ func Saves() ([]Recorded, error) {
 			return d.Phase() == rules.PhaseSequences && len(d.Steps()) > 0 && d.Steps()[len(d.Steps())-1].Action.Kind != rules.Exchange && d.Steps()[len(d.Steps())-1].Action.Kind != rules.NoExchange
 		},
 		"trick": func(d *rules.Deal) bool {
-			lead, _ := d.Trick()
-			return d.Phase() == rules.PhasePlay && lead != rules.NoCard
+			trick, _ := d.Trick()
+			return d.Phase() == rules.PhasePlay && len(trick) > 0
 		},
 		"play": func(d *rules.Deal) bool { return d.Phase() == rules.PhasePlay && d.Play().Tricks == 4 },
 	}

@@ -11,7 +11,8 @@ import (
 // Path is one rule path a recorded game can go through.
 type Path string
 
-// The paths the recorded games must cover together (issue 3).
+// The paths the recorded games must cover together, so that the
+// recorded games exercise every rule path the engine has.
 const (
 	SchmeissAccepted Path = "schmeiss accepted"
 	SchmeissRefused  Path = "schmeiss refused"
@@ -149,8 +150,7 @@ func contest(d *rules.Deal, words []rules.Action) Path {
 	case d.SeqWinner() == rules.NoSeat:
 		return SeqNobody
 	case last.Kind == rules.Same:
-		nd, dl := d.BestSequence(d.NonDealer()), d.BestSequence(d.Dealer())
-		if nd.Suit == d.Trump() || dl.Suit == d.Trump() {
+		if d.BestMeld(d.Eldest()).Trump || d.BestMeld(d.Dealer()).Trump {
 			return SeqByTrump
 		}
 		return SeqByNonDealer
@@ -205,12 +205,12 @@ func Play(cfg Config) (*gamelog.Log, error) {
 				return nil, err
 			}
 		}
-		if cfg.MaxDeals > 0 && g.DealNo() == cfg.MaxDeals && cfg.StopAfter > 0 && len(g.Table().Steps()) >= cfg.StopAfter {
+		if cfg.MaxDeals > 0 && g.DealNo() == cfg.MaxDeals && cfg.StopAfter > 0 && len(g.Deal().Steps()) >= cfg.StopAfter {
 			break
 		}
 		legal := g.Legal()
 		if len(legal) == 0 {
-			return nil, fmt.Errorf("seed %d: no legal action in phase %s", cfg.Seed, g.Table().Phase())
+			return nil, fmt.Errorf("seed %d: no legal action in phase %s", cfg.Seed, g.Deal().Phase())
 		}
 		src := chance
 		if t := g.Turn(); t != rules.ChanceSeat {

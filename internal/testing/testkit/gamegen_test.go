@@ -57,9 +57,22 @@ func TestGenerate(t *testing.T) {
 // each and that together they go through every path of RULES.md
 // sections 10 and 11.
 func TestTableCorpusCoversEveryPath(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(gamesDir, "tables", "*.klob"))
+	complete := checkCorpus(t, filepath.Join(gamesDir, "tables", "*.klob"), TablePaths, AllTablePaths)
+	for _, n := range []int{3, 4} {
+		if complete[n] < 5 {
+			t.Errorf("complete recorded games of %d players: got %d, want at least 5", n, complete[n])
+		}
+	}
+}
+
+// checkCorpus reads the recorded games glob names and checks that
+// together they go through every path of all, as paths finds them. It
+// returns how many are complete, by seat count.
+func checkCorpus(t *testing.T, glob string, paths func(*gamelog.Replay) []Path, all []Path) map[int]int {
+	t.Helper()
+	files, err := filepath.Glob(glob)
 	require.NoError(t, err)
-	covered := map[Path][]string{}
+	covered := map[Path]bool{}
 	complete := map[int]int{}
 	for _, f := range files {
 		l, err := gamelog.ReadFile(f)
@@ -69,38 +82,30 @@ func TestTableCorpusCoversEveryPath(t *testing.T) {
 		if r.Over {
 			complete[r.Players()]++
 		}
-		for _, p := range TablePaths(r) {
-			covered[p] = append(covered[p], filepath.Base(f))
+		for _, p := range paths(r) {
+			covered[p] = true
 		}
 	}
-	for _, n := range []int{3, 4} {
-		if complete[n] < 5 {
-			t.Errorf("complete recorded games of %d players: got %d, want at least 5", n, complete[n])
-		}
-	}
-	for _, p := range AllTablePaths {
-		if len(covered[p]) == 0 {
+	for _, p := range all {
+		if !covered[p] {
 			t.Errorf("no recorded game goes through %q", p)
 		}
 	}
+	return complete
 }
 
 // TestTablePathsSeeTheRules: the path finder sees what a deal did, on
 // games chosen for it: a game with only two-player paths reports no
 // table path, and every table path is found in some generated game.
 func TestTablePathsSeeTheRules(t *testing.T) {
-	l, err := Play(config(42, rules.DefaultOptions(), 1))
+	_, paths, err := playPaths(config(42, rules.DefaultOptions(), 1), TablePaths)
 	require.NoError(t, err)
-	r, err := l.Replay()
-	require.NoError(t, err)
-	require.Empty(t, TablePaths(r))
+	require.Empty(t, paths)
 	opts := rules.DefaultOptions()
 	opts.Players = 3
-	l, err = Play(Config{Seed: 1, Options: opts})
+	_, paths, err = playPaths(Config{Seed: 1, Options: opts}, TablePaths)
 	require.NoError(t, err)
-	r, err = l.Replay()
-	require.NoError(t, err)
-	for _, p := range TablePaths(r) {
+	for _, p := range paths {
 		require.NotContains(t, string(p), "four", "a game of three goes through %q", p)
 	}
 }
@@ -109,29 +114,12 @@ func TestTablePathsSeeTheRules(t *testing.T) {
 // there are at least ten complete ones and that together they go through
 // every rule path.
 func TestCorpusCoversEveryPath(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join(gamesDir, "*.klob"))
-	require.NoError(t, err)
-	covered := map[Path][]string{}
 	complete := 0
-	for _, f := range files {
-		l, err := gamelog.ReadFile(f)
-		require.NoError(t, err)
-		r, err := l.Replay()
-		require.NoError(t, err)
-		if r.Over {
-			complete++
-		}
-		for _, p := range Paths(r) {
-			covered[p] = append(covered[p], filepath.Base(f))
-		}
+	for _, n := range checkCorpus(t, filepath.Join(gamesDir, "*.klob"), Paths, AllPaths) {
+		complete += n
 	}
 	if complete < 10 {
 		t.Errorf("complete recorded games: got %d, want at least 10", complete)
-	}
-	for _, p := range AllPaths {
-		if len(covered[p]) == 0 {
-			t.Errorf("no recorded game goes through %q", p)
-		}
 	}
 }
 

@@ -2,6 +2,7 @@ package testkit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -86,7 +87,7 @@ func TablePaths(r *gamelog.Replay) []Path {
 }
 
 func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func(three, four Path) Path) {
-	t := rd.AtTable(0)
+	t := rd.At(0)
 	var shlomo, cleo bool
 	for _, st := range rd.Steps {
 		a := st.Action
@@ -136,7 +137,7 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 	if !rd.Done {
 		return
 	}
-	sc := rd.Table
+	sc := rd.Score
 	if sc.Forced {
 		seen[VForced] = true
 	}
@@ -177,7 +178,7 @@ func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func
 // trumpDuty notes the overtrump and the undertrump of section 10: a
 // player after the second, void in the plain suit led, with a trump
 // already in the trick, plays a trump that beats it, or one lower.
-func trumpDuty(t *rules.Table, seat rules.Seat, c rules.Card, n int, seen map[Path]bool) {
+func trumpDuty(t *rules.Deal, seat rules.Seat, c rules.Card, n int, seen map[Path]bool) {
 	cards, _ := t.Trick()
 	trump := t.Trump()
 	if len(cards) < 2 || trump == rules.NoTrumps || cards[0].Suit() == trump || c.Suit() != trump {
@@ -274,26 +275,15 @@ func TableCorpus() ([]Recorded, error) {
 	add := func(g tableGame, seed uint64, why string) error {
 		cfg := Config{Seed: seed, Options: g.options(), FirstDealer: rules.Seat(seed % uint64(g.players)), Header: tableHeader(g.players, day)}
 		day++
-		l, err := Play(cfg)
+		l, paths, err := playPaths(cfg, TablePaths)
 		if err != nil {
 			return err
 		}
-		r, err := l.Replay()
-		if err != nil {
-			return err
-		}
-		paths := TablePaths(r)
-		names := make([]string, len(paths))
-		for i, p := range paths {
+		for _, p := range paths {
 			covered[p] = true
-			names[i] = string(p)
 		}
 		count[g.players]++
-		l.Comment = []string{
-			fmt.Sprintf(" Recorded by internal/testing/testkit: seed %d, %s, random players, decks and draws from the seed.", seed, g),
-			" Chosen for: " + why + ".",
-			" Rule paths: " + strings.Join(names, "; ") + ".",
-		}
+		l.Comment = recordedComment(fmt.Sprintf("seed %d, %s, random players, decks and draws from the seed", seed, g), why, paths, "; ")
 		slug := strings.NewReplacer(" ", "-", ":", "", "'", "", ",", "", "_", "-").Replace(why)
 		out = append(out, Recorded{Name: fmt.Sprintf("%d-%02d-%s.klob", g.players, len(out)+1, slug), Log: l})
 		return nil
@@ -332,18 +322,12 @@ func TableCorpus() ([]Recorded, error) {
 // path p.
 func searchTable(g tableGame, p Path) (uint64, error) {
 	for s := uint64(1); s < maxSeed; s++ {
-		l, err := Play(Config{Seed: s, Options: g.options(), FirstDealer: rules.Seat(s % uint64(g.players))})
+		_, paths, err := playPaths(Config{Seed: s, Options: g.options(), FirstDealer: rules.Seat(s % uint64(g.players))}, TablePaths)
 		if err != nil {
 			return 0, err
 		}
-		r, err := l.Replay()
-		if err != nil {
-			return 0, err
-		}
-		for _, q := range TablePaths(r) {
-			if q == p {
-				return s, nil
-			}
+		if slices.Contains(paths, p) {
+			return s, nil
 		}
 	}
 	return 0, fmt.Errorf("no game of %s up to seed %d goes through %q", g, maxSeed, p)
@@ -357,22 +341,22 @@ func TableSaves() ([]Recorded, error) {
 		name string
 		what string
 		g    tableGame
-		at   func(t *rules.Table) bool
+		at   func(t *rules.Deal) bool
 	}
 	stops := []stop{
-		{"three-in-declarations", "between a shlomo's draw and its gift", tableGame{players: 3, vars: []string{"shlomo"}}, func(t *rules.Table) bool {
+		{"three-in-declarations", "between a shlomo's draw and its gift", tableGame{players: 3, vars: []string{"shlomo"}}, func(t *rules.Deal) bool {
 			st := t.Steps()
 			return len(st) > 0 && st[len(st)-1].Action.Kind == rules.Draw
 		}},
-		{"four-in-cleopatra", "between the two cards of a cleopatra", tableGame{players: 4, vars: []string{"cleopatra"}}, func(t *rules.Table) bool {
+		{"four-in-cleopatra", "between the two cards of a cleopatra", tableGame{players: 4, vars: []string{"cleopatra"}}, func(t *rules.Deal) bool {
 			st := t.Steps()
 			return len(st) > 0 && st[len(st)-1].Action.Kind == rules.Give && st[len(st)-1].Seat == t.Turn()^2
 		}},
-		{"three-in-dialogue", "in the sequence dialogue", tableGame{players: 3}, func(t *rules.Table) bool {
+		{"three-in-dialogue", "in the sequence dialogue", tableGame{players: 3}, func(t *rules.Deal) bool {
 			st := t.Steps()
 			return t.Phase() == rules.PhaseSequences && len(st) > 0 && st[len(st)-1].Action.Kind == rules.Announce
 		}},
-		{"four-in-trick", "inside a trick", tableGame{players: 4}, func(t *rules.Table) bool {
+		{"four-in-trick", "inside a trick", tableGame{players: 4}, func(t *rules.Deal) bool {
 			cards, _ := t.Trick()
 			return t.Phase() == rules.PhasePlay && len(cards) == 2 && t.Play().Tricks == 3
 		}},
@@ -392,7 +376,7 @@ func TableSaves() ([]Recorded, error) {
 			for di := 1; di < len(rep.Deals) && di < 4 && !found; di++ {
 				rd := &rep.Deals[di]
 				for n := 1; n <= len(rd.Steps) && !found; n++ {
-					t := rd.AtTable(n)
+					t := rd.At(n)
 					if !s.at(&t) {
 						continue
 					}

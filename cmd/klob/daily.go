@@ -1,0 +1,250 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/play/duplicate"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/tui"
+	dailyscreen "github.com/klob/klob/tui/daily"
+	"github.com/klob/klob/tui/kit"
+)
+
+// dailyEnv is what klob daily reads from the world: the clock (today is
+// its local date) and the environment. Tests give their own.
+type dailyEnv struct {
+	now    func() time.Time
+	getenv func(string) string
+	// screen runs the App; nil runs it in the terminal (runApp).
+	screen func(app *tui.App) int
+}
+
+const dailyUsage = `usage: klob daily [-players 2|3|4] [-name NAME] [-ascii] [-pace D]
+       klob daily -history
+       klob daily -export [-players 2|3|4]
+       klob daily -import FILE
+The daily challenge: today's eight boards for the seat count, the same in every
+Klob (dealt from the date by a public rule), one deal each against normal bots.
+After the eighth board: your result and par (the hard bot in your seat) board by
+board, the hard bot's play in the replay, and matchpoints against the friends
+whose result files you import. A board played is not dealt again that day.`
+
+const dailyNotes = `Files: the state directory (KLOB_STATE_DIR, else $XDG_STATE_HOME/klob or
+~/.local/state/klob) keeps, under daily/, only what you played: your result file
+(the one to share), the board in progress, imported files and the history. With
+another state directory and a clock set back one can play a day again: it is a
+game against yourself and friends, and a result file is unsigned text that says
+which Klob made it.`
+
+// runDaily is klob daily in the terminal.
+func runDaily(args []string, stdout, stderr io.Writer) int {
+	return dailyWith(args, stdout, stderr, dailyEnv{now: time.Now, getenv: os.Getenv})
+}
+
+func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
+	fs := newFlagSet("daily", dailyUsage)
+	fs.notes = dailyNotes
+	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
+	name := fs.String("name", "", "your name in your result file (default: $USER)")
+	history := fs.Bool("history", false, "print the days played, with the streak")
+	export := fs.Bool("export", false, "print your result file of today (for -players), to share")
+	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
+	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
+	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bots")
+	pos, err := fs.parse(args, stdout, stderr)
+	if err != nil {
+		return parseExit(err)
+	}
+	if len(pos) > 0 {
+		return fs.fail(stderr, "unexpected argument %q", pos[0])
+	}
+	if *players < 2 || *players > 4 {
+		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
+	}
+	if *pace < 0 {
+		return fs.fail(stderr, "-pace: %v is negative", *pace)
+	}
+	modes := 0
+	for _, on := range []bool{*history, *export, *importFile != ""} {
+		if on {
+			modes++
+		}
+	}
+	if modes > 1 {
+		return fs.fail(stderr, "-history, -export and -import go one at a time")
+	}
+	who := *name
+	if who == "" {
+		who = env.getenv("USER")
+	}
+	if who == "" {
+		who = "You"
+	}
+	if err := checkName(who); err != nil {
+		return fs.fail(stderr, "-name: %v", err)
+	}
+	dir, err := store.DefaultDir(env.getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		return 1
+	}
+	files := dailyfiles.Open(dir)
+	today := duplicate.DateOf(env.now())
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		return 1
+	}
+	switch {
+	case *history:
+		h, err := files.History()
+		for _, l := range dailyscreen.HistoryLines(h, today) {
+			fmt.Fprintln(stdout, l)
+		}
+		if err != nil {
+			return fail(err)
+		}
+		return 0
+	case *export:
+		day, err := files.Day(today, *players, who, versionWord())
+		if err != nil {
+			return fail(err)
+		}
+		rf, err := day.Results()
+		if err != nil {
+			return fail(err)
+		}
+		if len(rf.Boards) == 0 {
+			return fail(fmt.Errorf("no board of today (%s) played at %d players yet: nothing to export", today, *players))
+		}
+		text, err := rf.MarshalText()
+		if err != nil {
+			return fail(err)
+		}
+		stdout.Write(text)
+		return 0
+	case *importFile != "":
+		return dailyImport(files, *importFile, who, today, stdout, stderr)
+	}
+
+	if err := files.Lock(); err != nil {
+		return fail(err)
+	}
+	defer files.Unlock()
+	day, err := files.Day(today, *players, who, versionWord())
+	if err != nil {
+		return fail(err)
+	}
+	cfg := dailyscreen.Config{Files: files, Day: day, Today: today, Player: who, ASCII: *ascii, Pace: *pace,
+		ShowPath: homePath(env.getenv("HOME"))}
+	var warnings []string
+	if path, err := settings.DefaultPath(env.getenv); err == nil {
+		prefs, err := settings.Load(path)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+		}
+		if !fs.set()["pace"] {
+			cfg.Pace = prefs.Pace.Delay()
+		}
+		cfg.HoldTricks = prefs.AfterTrick == settings.WaitKey
+		if prefs.Sort == settings.BySuit {
+			cfg.Sort = kit.BySuit
+		}
+	}
+	if cfg.Pace > 0 {
+		cfg.TrickPace = max(2*cfg.Pace, time.Second)
+	}
+	cfg.Warning = strings.Join(warnings, "; ")
+	app, err := tui.NewDaily(cfg)
+	if err != nil {
+		return fail(err)
+	}
+	if env.screen != nil {
+		return env.screen(app)
+	}
+	return runApp("daily", app, stdout, stderr)
+}
+
+// homePath returns how to show a path: "~" for the home directory.
+func homePath(home string) func(string) string {
+	return func(p string) string {
+		if home != "" && home != "/" && strings.HasPrefix(p, home+"/") {
+			return "~" + strings.TrimPrefix(p, home)
+		}
+		return p
+	}
+}
+
+// checkName says what is wrong with a name for the result file.
+func checkName(name string) error {
+	rf := duplicate.ResultFile{Date: duplicate.Date{Year: 2026, Month: 1, Day: 1}, Players: 2, Set: "0000000000000000",
+		Name: name, Version: "v"}
+	if _, err := rf.MarshalText(); err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "result file: "))
+	}
+	return nil
+}
+
+// dailyImport imports a friend's result file and, when the person has
+// played that day, says how they stand now (and keeps it in the
+// history).
+func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date, stdout, stderr io.Writer) int {
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "klob daily: %v\n", err)
+		return 1
+	}
+	data, err := untrusted.ReadFileMax(path, duplicate.MaxResultFileSize)
+	if err != nil {
+		return fail(err)
+	}
+	if err := files.Lock(); err != nil {
+		return fail(err)
+	}
+	defer files.Unlock()
+	im, err := files.Import(data, path, who, versionWord())
+	if err != nil {
+		return fail(err)
+	}
+	f := im.File
+	verb := "Imported"
+	if im.Replaced {
+		verb = "Imported (in place of the earlier file of that name)"
+	}
+	fmt.Fprintf(stdout, "%s: %s's results of %s at %d players, %s, made by klob %s.\n", verb,
+		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
+	own, err := im.Day.Results()
+	if err != nil {
+		return fail(err)
+	}
+	if len(own.Boards) < len(im.Day.Set.Boards) {
+		fmt.Fprintf(stdout, "You have played %d of that day's %d boards: the comparison comes once you have played them all.\n",
+			len(own.Boards), len(im.Day.Set.Boards))
+		if f.Date == today {
+			fmt.Fprintln(stdout, "The file holds their play of every board: it is for after your own.")
+		}
+		return 0
+	}
+	imports, bad := im.Day.Imports()
+	field, err := dailyfiles.Compare(im.Day.Set, own, imports)
+	if err != nil {
+		return fail(err)
+	}
+	line := field.Line(f.Date, own)
+	if err := files.SetDay(line); err != nil {
+		return fail(err)
+	}
+	me := field.Mine()
+	fmt.Fprintf(stdout, "Your day %s at %d players: %s, rank %d of %d.\n", f.Date, f.Players,
+		fmt.Sprintf("%.2f%%", me.Percent), me.Rank, field.Standings.Field)
+	for _, e := range bad {
+		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)
+	}
+	return 0
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/play/duplicate"
+)
+
+// relaunch starts the klob of launchKlob's dir again in its tmux
+// session, on the same state directory, with args.
+func relaunch(s *tmuxSession, dir string, args ...string) {
+	s.t.Helper()
+	cmd := fmt.Sprintf("KLOB_STATE_DIR='%s' KLOB_CONFIG_DIR='%s' TERM=xterm-256color '%s' %s; echo \"klob exited: $?\"; sleep 60",
+		filepath.Join(dir, "state"), filepath.Join(dir, "config"), filepath.Join(dir, "klob"), strings.Join(args, " "))
+	// The pane's command is over (the shell sleeps after klob): it is
+	// killed and the new one runs in its place, in the same window.
+	s.run("respawn-pane", "-k", "-t", "e2e", cmd)
+}
+
+// playDaily answers the day's screens as a person would, reading the
+// screen, until stop shows (or stop returns true); every frame must fit
+// 80×24.
+func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) string {
+	s.t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		scr := s.settled()
+		checkFits(s.t, scr)
+		if stop(scr) {
+			return scr
+		}
+		if time.Now().After(deadline) {
+			s.t.Fatalf("the day did not get there; the screen:\n%s", scr)
+		}
+		sent := true
+		switch {
+		case strings.Contains(scr, "[enter] play board"), strings.Contains(scr, "[enter] board"),
+			strings.Contains(scr, "[enter] the day's results"), strings.Contains(scr, "Press enter to go on."):
+			s.keys("Enter")
+		case strings.Contains(scr, "Trick over."):
+			s.keys("Enter")
+		case strings.Contains(scr, "[t] take"):
+			s.keys("t")
+		case strings.Contains(scr, "Bella?") || strings.Contains(scr, "Announce?"):
+			s.keys("b")
+		case strings.Contains(scr, "Your lead:") || strings.Contains(scr, "Your turn:"):
+			s.keys(playableKey(scr))
+		case strings.Contains(scr, "▶["):
+			s.keys("Enter")
+		default:
+			sent = false
+		}
+		for end := time.Now().Add(time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
+			time.Sleep(5 * time.Millisecond)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestEndToEndDaily builds the real klob and plays a whole klob daily
+// in tmux at 80×24, two players, from the keyboard as a person would:
+// the intro, board 1 and 2, a quit in the middle of board 3 and a
+// start again that goes on there, the rest of the day, the results
+// with par and matchpoints against par, the hard bot's line in the
+// replay; then the files the day left, klob daily -history and
+// -export, and a start on a day done, which offers only the results.
+func TestEndToEndDaily(t *testing.T) {
+	start := time.Now()
+	today := duplicate.DateOf(start)
+	// The day must not change under the test: it would deal other boards.
+	sameDay := func() {
+		if duplicate.DateOf(time.Now()) != today {
+			t.Skip("midnight passed during the test: the day's boards changed")
+		}
+	}
+	s, dir := launchKlob(t, 80, 24, "daily", "-pace", "0", "-name", "Ada")
+	s.waitFor("Daily challenge", 10*time.Second)
+	scr := s.waitFor("[enter] play board 1", 5*time.Second)
+	if !strings.Contains(scr, "Boards played: 0 of 8") {
+		t.Fatalf("the intro:\n%s", scr)
+	}
+	// Boards 1 and 2, then into board 3 and out.
+	playDaily(s, 2*time.Minute, func(scr string) bool {
+		return strings.Contains(scr, "Board 3 of 8") && strings.Contains(scr, "Your")
+	})
+	s.keys("q")
+	s.waitFor("Quit Klob?", 5*time.Second)
+	s.keys("y")
+	scr = s.waitFor("klob exited:", 10*time.Second)
+	if !strings.Contains(scr, "in the middle of board 3") || !strings.Contains(scr, "klob exited: 0") {
+		t.Fatalf("quitting in board 3:\n%s", scr)
+	}
+	relaunch(s, dir, "daily", "-pace", "0", "-name", "Ada")
+	scr = s.waitFor("Daily challenge", 10*time.Second)
+	sameDay()
+	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "board 3 was left in the middle") {
+		t.Fatalf("the intro after quitting in board 3:\n%s", scr)
+	}
+	scr = playDaily(s, 4*time.Minute, func(scr string) bool { return strings.Contains(scr, "At step: the hard bot") })
+	for _, want := range []string{"Total", "Matchpoints (MP) against par", "Par (hard bot)", "Ada (you)", "klob-daily-"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("the results lack %q:\n%s", want, scr)
+		}
+	}
+	// The hard bot's line of board 1, in the replay with the analysis.
+	s.keys("Enter")
+	checkFits(t, s.waitFor("Replay · Board 1 of 8", 10*time.Second))
+	s.keys("Escape")
+	s.waitFor("At step: the hard bot", 5*time.Second)
+	s.keys("q")
+	scr = s.waitFor("klob exited:", 10*time.Second)
+	if !strings.Contains(scr, "Your results of the day are at") {
+		t.Errorf("quitting the results:\n%s", scr)
+	}
+
+	// The files: the result file with every board and par, the history.
+	state := filepath.Join(dir, "state")
+	files, _ := filepath.Glob(filepath.Join(state, "daily", "*-2p", "klob-daily-*.txt"))
+	if len(files) != 1 {
+		t.Fatalf("%d result files", len(files))
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rf, err := duplicate.ParseResultFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := duplicate.Daily(rf.Date, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rf.Check(set); err != nil || len(rf.Boards) != 8 || rf.Name != "Ada" {
+		t.Fatalf("the result file (%v): %d boards, name %q\n%s", err, len(rf.Boards), rf.Name, data)
+	}
+	for _, b := range rf.Boards {
+		if !b.HasPar {
+			t.Errorf("board %d has no par", b.Board)
+		}
+	}
+	env := append(os.Environ(), "KLOB_STATE_DIR="+state, "KLOB_CONFIG_DIR="+filepath.Join(dir, "config"))
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(filepath.Join(dir, "klob"), args...)
+		cmd.Env = env
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("klob %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	if out := run("daily", "-history"); !strings.Contains(out, "Streak: 1 day") || !strings.Contains(out, rf.Date.String()) {
+		t.Errorf("klob daily -history:\n%s", out)
+	}
+	if out := run("daily", "-export"); out != string(data) {
+		t.Errorf("klob daily -export is not the result file:\n%s", out)
+	}
+	// A day done offers its results, never a board.
+	sameDay()
+	relaunch(s, dir, "daily", "-pace", "0")
+	scr = s.waitFor("Daily challenge", 10*time.Second)
+	sameDay()
+	scr = s.waitFor("[enter] the day's results", 10*time.Second)
+	if !strings.Contains(scr, "Boards played: 8 of 8") {
+		t.Errorf("the intro of a day done:\n%s", scr)
+	}
+	t.Logf("a whole day at two players in %v", time.Since(start).Round(time.Millisecond))
+}

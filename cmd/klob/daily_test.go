@@ -1,0 +1,149 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui"
+)
+
+// dailyDay is the tests' day.
+var dailyDay = time.Date(2026, 12, 1, 20, 0, 0, 0, time.Local)
+
+// runDailyTest runs klob daily with args on the state directory dir at
+// dailyDay; the screen, if asked for, is not run (exit 0).
+func runDailyTest(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	env := dailyEnv{
+		now: func() time.Time { return dailyDay },
+		getenv: func(k string) string {
+			return map[string]string{"KLOB_STATE_DIR": dir, "KLOB_CONFIG_DIR": filepath.Join(dir, "config"), "USER": "ada"}[k]
+		},
+		screen: func(*tui.App) int { return 0 },
+	}
+	code = dailyWith(args, &out, &errb, env)
+	return code, out.String(), errb.String()
+}
+
+// playedDay records a whole day played by the bot of level as name in
+// the state directory dir (par unknown) and returns the result file.
+func playedDay(t *testing.T, dir string, players int, name string, level ai.Level) []byte {
+	t.Helper()
+	d, err := dailyfiles.Open(dir).Day(duplicate.DateOf(dailyDay), players, name, "v-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range d.Set.Boards {
+		bots, _ := d.Set.Seats(b, nil, false)
+		me, _ := ai.New(level, ai.Config{Seed: 1, Think: -1})
+		deal, err := d.Set.Play(context.Background(), b, bots, func(v *rules.View) (rules.Action, error) {
+			return me.Choose(context.Background(), v)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.Record(b.Number, deal.Steps()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(d.ResultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestDailyFlags: bad flags are usage errors (exit 2) that say what is
+// wrong; the modes go one at a time.
+func TestDailyFlags(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-players", "5"}, "-players must be 2, 3 or 4, got 5"},
+		{[]string{"-history", "-export"}, "-history, -export and -import go one at a time"},
+		{[]string{"-name", "a\tb"}, "-name: name"},
+		{[]string{"today"}, `unexpected argument "today"`},
+	} {
+		code, _, errs := runDailyTest(t, dir, c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("klob daily %v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	if code, out, _ := runDailyTest(t, dir, "-h"); code != 0 || !strings.Contains(out, "usage: klob daily") ||
+		!strings.Contains(out, "KLOB_STATE_DIR") {
+		t.Errorf("klob daily -h: %d\n%s", code, out)
+	}
+}
+
+// TestDailyExportHistoryImport: -export prints the result file (refused
+// before any board is played), -history the days, -import checks a
+// friend's file (a broken one refused with its line and nothing stored)
+// and, the day played, says how the person stands and keeps it.
+func TestDailyExportHistoryImport(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := runDailyTest(t, dir, "-export"); code != 1 || !strings.Contains(errs, "nothing to export") {
+		t.Errorf("-export before playing: %d %q", code, errs)
+	}
+	if code, out, _ := runDailyTest(t, dir, "-history"); code != 0 || !strings.Contains(out, "No day played yet") {
+		t.Errorf("-history of nothing: %d %q", code, out)
+	}
+	friend := playedDay(t, t.TempDir(), 3, "Bob", ai.Normal)
+	path := filepath.Join(t.TempDir(), "bob.txt")
+	broken := strings.Replace(string(friend), "players 3", "players 3x", 1)
+	os.WriteFile(path, []byte(broken), 0o644)
+	code, _, errs := runDailyTest(t, dir, "-import", path)
+	if code != 1 || !strings.Contains(errs, path+": result file, line 3: players \"3x\" is not 2, 3 or 4") {
+		t.Errorf("a broken import: %d %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "daily", "2026-12-01-3p", "imports")); !os.IsNotExist(err) {
+		t.Error("a broken import stored something")
+	}
+	// Before the person's day: stored, no comparison yet.
+	os.WriteFile(path, friend, 0o644)
+	code, out, errs := runDailyTest(t, dir, "-import", path)
+	if code != 0 || !strings.Contains(out, "Imported: Bob's results of 2026-12-01 at 3 players, 8 boards") ||
+		!strings.Contains(out, "You have played 0 of that day's 8 boards") {
+		t.Errorf("an import before playing: %d %q %q", code, out, errs)
+	}
+	mine := playedDay(t, dir, 3, "ada", ai.Easy)
+	if code, out, _ := runDailyTest(t, dir, "-export", "-players", "3"); code != 0 || out != string(mine) {
+		t.Errorf("-export: %d\n%s\nwant\n%s", code, out, mine)
+	}
+	code, out, errs = runDailyTest(t, dir, "-import", path)
+	if code != 0 || !strings.Contains(out, "in place of the earlier file") || !strings.Contains(out, "Your day 2026-12-01 at 3 players:") {
+		t.Errorf("an import after playing: %d %q %q", code, out, errs)
+	}
+	if code, out, _ := runDailyTest(t, dir, "-history"); code != 0 || !strings.Contains(out, "2026-12-01        3") {
+		t.Errorf("-history after an import: %d\n%s", code, out)
+	}
+	// The screen of the day opens (and is not run here).
+	if code, _, errs := runDailyTest(t, dir, "-players", "3"); code != 0 {
+		t.Errorf("klob daily: %d %q", code, errs)
+	}
+}
+
+// TestDailyOneAtATime: a second klob daily in the same state directory
+// is refused while one plays.
+func TestDailyOneAtATime(t *testing.T) {
+	dir := t.TempDir()
+	f := dailyfiles.Open(dir)
+	if err := f.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	defer f.Unlock()
+	if code, _, errs := runDailyTest(t, dir); code != 1 || !strings.Contains(errs, "another klob daily is playing") {
+		t.Errorf("a second klob daily: %d %q", code, errs)
+	}
+}

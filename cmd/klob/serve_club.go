@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/tui"
+)
+
+// The club of klob serve (internal/serve/club): its database, club.db
+// in the state directory, and its ratings.
+
+// clubWait bounds one write of the club's done for a connection (a
+// player seen, a game against bots recorded).
+const clubWait = 10 * time.Second
+
+// openClub opens the club of the state directory: the database, the
+// state directory's files imported into it, the games it recorded
+// rated. A damaged database, or one a newer klob wrote, is refused with
+// clubdb's message and left as it is: the server does not start.
+//
+// now is the database's clock (nil: time.Now); minGames the rated
+// games that list a player on a leaderboard (0: the default).
+func openClub(state string, now func() time.Time, minGames int, logf func(string, ...any)) (*club.Service, error) {
+	return club.Open(context.Background(), state, club.Options{Now: now, MinGames: minGames, Logf: logf})
+}
+
+// runDBCheck is klob serve -db-check: SQLite's integrity check of the
+// state directory's club database, its references and its ratings
+// against their history, read-only (it may run while klob serve runs).
+// It prints one line a problem and a last line that says whether the
+// database is sound; the exit code is 0 when it is, 1 when not, or when
+// it could not be checked.
+func runDBCheck(f serveFlags, stdout, stderr io.Writer) int {
+	rep, err := clubdb.CheckFile(context.Background(), club.Path(f.state))
+	if err != nil {
+		fmt.Fprintf(stderr, "klob serve -db-check: %v\n", err)
+		return 1
+	}
+	rep.Write(stdout)
+	if !rep.OK() {
+		return 1
+	}
+	return 0
+}
+
+// recorder is the hall's Record: a table's filed game into the club.
+func recorder(cl *club.Service) func(path string, l *gamelog.Log) error {
+	return func(path string, l *gamelog.Log) error {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		_, err := cl.Record(ctx, path, l, "")
+		return err
+	}
+}
+
+// clubFiles is a player's store on a server with a club: a game
+// against bots, once filed in the player's history, is recorded in the
+// club (rated for nobody). A record that fails is logged: the next
+// start's import records the game from the history.
+type clubFiles struct {
+	playerFiles
+	club *club.Service
+	key  string
+	logf func(string, ...any)
+}
+
+func (c clubFiles) Archive(l *gamelog.Log) (string, error) {
+	path, err := c.Store.Archive(l)
+	if err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		if _, rerr := c.club.Record(ctx, path, l, c.key); rerr != nil {
+			c.logf("club: recording %s: %v", path, rerr)
+		}
+	}
+	return c.inside(path), durable.Public(err)
+}
+
+// nameKeeper keeps a keyed person's name in the club as they choose
+// it, off the screens' Update, the newest name last.
+type nameKeeper struct {
+	club *club.Service
+	key  string
+	logf func(string, ...any)
+
+	mu   sync.Mutex
+	name string
+}
+
+// see writes name now: at the connection's start, before its lobby.
+func (k *nameKeeper) see(name string) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.name = name
+	k.write()
+}
+
+// rename writes name on a goroutine of its own.
+func (k *nameKeeper) rename(name string) {
+	k.mu.Lock()
+	k.name = name
+	k.mu.Unlock()
+	go func() {
+		k.mu.Lock()
+		defer k.mu.Unlock()
+		k.write() // the newest name, whichever goroutine comes last
+	}()
+}
+
+// write writes k.name; k.mu is held.
+func (k *nameKeeper) write() {
+	ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+	defer cancel()
+	if err := k.club.SeePlayer(ctx, k.key, k.name); err != nil && !errors.Is(err, clubdb.ErrClosed) {
+		k.logf("club: keeping the name of %s: %v", k.key, err)
+	}
+}
+
+// withClub gives a connection's lobby the club: the person seen (their
+// key and chosen name, nothing more), their renames kept, their games
+// against bots recorded, the ratings and leaderboards shown.
+func withClub(cfg *tui.LobbyConfig, cl *club.Service, key string, logf func(string, ...any)) {
+	if cl == nil {
+		return
+	}
+	cfg.Club = cl
+	if key == "" {
+		return // a guest: nothing is written
+	}
+	k := &nameKeeper{club: cl, key: key, logf: logf}
+	k.see(cfg.Player.Name)
+	rename := cfg.Rename
+	cfg.Rename = func(n string) error {
+		k.rename(n)
+		if rename != nil {
+			return rename(n)
+		}
+		return nil
+	}
+	if pf, ok := cfg.Solo.Store.(playerFiles); ok {
+		cfg.Solo.Store = clubFiles{playerFiles: pf, club: cl, key: key, logf: logf}
+	}
+}
+
+// clubStats is the stats line's part on the club: the games recorded
+// since the start and the time their writes took.
+func clubStats(cl *club.Service) string {
+	if cl == nil {
+		return ""
+	}
+	q, n := cl.WriteLatencies(0.5, 0.99, 1)
+	return fmt.Sprintf(", %d games recorded (write p50 %v, p99 %v, max %v)", n,
+		q[0].Round(10*time.Microsecond), q[1].Round(10*time.Microsecond), q[2].Round(10*time.Microsecond))
+}
+
+// hallRecord is the hall's Config.Record of a server with a club (nil
+// without one).
+func hallRecord(cl *club.Service) func(string, *gamelog.Log) error {
+	if cl == nil {
+		return nil
+	}
+	return recorder(cl)
+}

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/sshtest"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+)
+
+// testClub opens the club of the state directory as klob serve does;
+// it closes at the end of the test, after what is cleaned up later than
+// its opening (a hall registered after it closes first).
+func testClub(t testing.TB, state string, log io.Writer) *club.Service {
+	t.Helper()
+	cl, err := openClub(state, nil, 0, timedLogf(log))
+	require.NoError(t, err)
+	t.Cleanup(func() { cl.Close() })
+	return cl
+}
+
+// legacyGame is a finished game of two keyed people at a table, as a
+// klob serve from before the database filed it.
+func legacyGame(t *testing.T, seed uint64, a, b *person, keyA, keyB string) []byte {
+	t.Helper()
+	var h gamelog.Header
+	h.SetStart(time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC).Add(time.Duration(seed) * time.Hour))
+	h.SetPlayer(rules.SeatA, a.name, gamelog.Human)
+	h.SetPlayer(rules.SeatB, b.name, gamelog.Human)
+	h.Extra = []gamelog.Tag{{Name: "Table", Value: "OLDT"}, {Name: "KeyA", Value: keyA}, {Name: "KeyB", Value: keyB}}
+	o := rules.DefaultOptions()
+	o.Target = 150
+	l, err := testkit.Play(testkit.Config{Seed: seed, Options: o, Header: h})
+	require.NoError(t, err)
+	data, err := l.MarshalText()
+	require.NoError(t, err)
+	return data
+}
+
+// TestServeImportsTheStateDirectory: a state directory kept before the
+// database (games filed in the players' histories, a name chosen, a
+// game against bots) is imported when klob serve starts, and nothing is
+// lost: every game is in the database, the games between the two
+// people rate them (checked against the logs), the chosen name is the
+// player's; the lobby over SSH shows the ratings and the leaderboard;
+// a second start adds nothing.
+func TestServeImportsTheStateDirectory(t *testing.T) {
+	state := t.TempDir()
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	keyAnn, keyBob := server.KeyID(ann.key.PublicKey()), server.KeyID(bob.key.PublicKey())
+	hist := func(key string) string {
+		d := filepath.Join(state, "players", key, "history")
+		require.NoError(t, os.MkdirAll(d, 0o700))
+		return d
+	}
+	sums := map[string]bool{}
+	const games = 6
+	for i := range games {
+		a, b, ka, kb := ann, bob, keyAnn, keyBob
+		if i%2 == 1 {
+			a, b, ka, kb = bob, ann, keyBob, keyAnn
+		}
+		data := legacyGame(t, uint64(i+1), a, b, ka, kb)
+		sums[clubdb.SumLog(data)] = true
+		for _, k := range []string{keyAnn, keyBob} {
+			require.NoError(t, os.WriteFile(filepath.Join(hist(k), fmt.Sprintf("2026-11-2%d-2000-vs-x.klob", i)), data, 0o600))
+		}
+	}
+	// Ann's game against a bot, and the name she chose.
+	l, _ := testkit.ReadReplay(t, "01-bottom-card-off.klob")
+	l.Header.SetPlayer(rules.SeatA, "ann", gamelog.Human)
+	solo, err := l.MarshalText()
+	require.NoError(t, err)
+	sums[clubdb.SumLog(solo)] = true
+	require.NoError(t, os.WriteFile(filepath.Join(hist(keyAnn), "2026-11-01-1000-vs-Bot-normal-won.klob"), solo, 0o600))
+	require.NoError(t, os.WriteFile(filepath.Join(state, "players", keyAnn, "name"), []byte("Annie"), 0o600))
+
+	r := startServe(t, state, time.Minute)
+	ctx := context.Background()
+	db := r.club.DB()
+	c, err := db.Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, clubdb.Counts{Players: 2, Games: games + 1}, c)
+	for sum := range sums {
+		_, err := db.GameBySum(ctx, sum)
+		assert.NoError(t, err, "game %s", sum)
+	}
+	p, err := db.Player(ctx, keyAnn)
+	require.NoError(t, err)
+	assert.Equal(t, "Annie", p.Name)
+	for _, k := range []string{keyAnn, keyBob} {
+		rt, err := db.Rating(ctx, k, 2)
+		require.NoError(t, err)
+		assert.Equal(t, games, rt.Games, "every game between them rated once")
+	}
+	problems, err := r.club.Verify(ctx, func(g clubdb.Game) ([]byte, error) { return os.ReadFile(g.LogPath) })
+	require.NoError(t, err)
+	require.Empty(t, problems)
+
+	// Over SSH: Ann's lobby shows her rating; l, the leaderboard.
+	card, err := r.club.Card(ctx, keyAnn)
+	require.NoError(t, err)
+	r.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Welcome, Annie")
+	ann.c.WaitFor(t, 5*time.Second, "Ann's rating", func(s string) bool {
+		return strings.Contains(strings.Join(strings.Fields(s), " "), "2 players "+card[0].Shown.String())
+	})
+	ann.typ(t, "l")
+	ann.c.WaitText(t, 5*time.Second, "head to head")
+	scr := ann.c.WaitText(t, 5*time.Second, "(you)")
+	assert.Contains(t, scr, "bob")
+	assert.Contains(t, scr, "Annie")
+
+	// A second start imports nothing new, rates nothing again.
+	_ = r.srv.Close()
+	ann.c.Wait(5 * time.Second)
+	r.hall.Close()
+	require.NoError(t, r.club.Close())
+	r2 := startServe(t, state, time.Minute)
+	c2, err := r2.club.DB().Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, c, c2)
+	for _, k := range []string{keyAnn, keyBob} {
+		rt, err := r2.club.DB().Rating(ctx, k, 2)
+		require.NoError(t, err)
+		assert.Equal(t, games, rt.Games)
+	}
+}
+
+// TestServeDBCheck: klob serve -db-check reports on the club database
+// and exits 0 when it is sound, 1 when it is not or cannot be checked.
+func TestServeDBCheck(t *testing.T) {
+	state := t.TempDir()
+	run := func() (int, string, string) {
+		var out, errb bytes.Buffer
+		code := runServe([]string{"-state", state, "-db-check"}, &out, &errb)
+		return code, out.String(), errb.String()
+	}
+	code, _, errs := run()
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "no club database at "+club.Path(state))
+
+	cl := testClub(t, state, io.Discard)
+	code, out, errs := run()
+	assert.Equal(t, 0, code, errs)
+	assert.Contains(t, out, club.Path(state)+": ok (schema version")
+	require.NoError(t, cl.Close())
+
+	// A rating that is not its history's last step is a problem.
+	raw, err := sql.Open("sqlite", club.Path(state))
+	require.NoError(t, err)
+	_, err = raw.Exec(`INSERT INTO players VALUES ('k', 'Kim', 0, 0);
+		INSERT INTO games (log_sha256, log_path, seats, rules, recorded, deals, winner) VALUES (?, '/x', 2, '', 0, 1, 'A');
+		INSERT INTO ratings VALUES ('k', 2, 30, 5, 3, 1)`, strings.Repeat("a", 64))
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+	code, out, _ = run()
+	assert.Equal(t, 1, code)
+	assert.Contains(t, out, "rating of k at 2 players: 3 games counted, 0 in its history")
+	assert.Contains(t, out, "1 problems")
+}
+
+// TestServeRefusesItsDatabase: a damaged club database, or one a newer
+// klob wrote, stops klob serve at its start with clubdb's message, and
+// the file is left byte for byte as it was.
+func TestServeRefusesItsDatabase(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		make func(t *testing.T, path string)
+		want string
+	}{
+		{"damaged", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, append([]byte("SQLite format 3\x00"), bytes.Repeat([]byte{0xee}, 8192)...), 0o600))
+		}, "is damaged"},
+		{"newer", func(t *testing.T, path string) {
+			cl := testClub(t, filepath.Dir(path), io.Discard)
+			require.NoError(t, cl.Close())
+			raw, err := sql.Open("sqlite", path)
+			require.NoError(t, err)
+			_, err = raw.Exec(`PRAGMA user_version = 99`)
+			require.NoError(t, err)
+			require.NoError(t, raw.Close())
+		}, "has schema version 99"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state := t.TempDir()
+			path := club.Path(state)
+			tc.make(t, path)
+			before, err := os.ReadFile(path)
+			require.NoError(t, err)
+			var out, errb bytes.Buffer
+			code := runServe([]string{"-addr", "127.0.0.1:0", "-state", state}, &out, &errb)
+			assert.Equal(t, 1, code)
+			assert.Contains(t, errb.String(), tc.want)
+			assert.Contains(t, errb.String(), "left as it is")
+			assert.NotContains(t, out.String(), "listening", "the server does not start")
+			after, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, before, after, "the file is not touched")
+		})
+	}
+}
+
+// TestServeSeesPlayers: a keyed person is written into the club as
+// they connect (their key's fingerprint and their name, nothing else),
+// and again as they rename themselves; a guest writes nothing.
+func TestServeSeesPlayers(t *testing.T) {
+	r := startServe(t, t.TempDir(), time.Minute)
+	ctx := context.Background()
+	ann := newPerson(t, "ann")
+	r.connect(t, ann)
+	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	key := server.KeyID(ann.key.PublicKey())
+	p, err := r.club.DB().Player(ctx, key)
+	require.NoError(t, err)
+	assert.Equal(t, "ann", p.Name)
+	ann.typ(t, "r")
+	ann.c.WaitText(t, 5*time.Second, "Your name:")
+	for range 3 {
+		ann.typ(t, "\x7f")
+	}
+	ann.typ(t, "Anna", "\r")
+	ann.c.WaitText(t, 5*time.Second, "You are Anna now.")
+	require.Eventually(t, func() bool {
+		p, err := r.club.DB().Player(ctx, key)
+		return err == nil && p.Name == "Anna"
+	}, 10*time.Second, 5*time.Millisecond)
+
+	zoe, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
+	require.NoError(t, err)
+	defer zoe.Close()
+	zoe.WaitText(t, 5*time.Second, "Guests are not rated")
+	n, err := r.club.DB().Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n.Players, "the guest is not written")
+}
+
+// TestGamesAloneAreRecorded: a game against bots, filed in the
+// player's history on a server with a club, is recorded for the player
+// (and rates nobody).
+func TestGamesAloneAreRecorded(t *testing.T) {
+	state := t.TempDir()
+	cl := testClub(t, state, io.Discard)
+	const key = "0123456789abcdef0123456789abcdef"
+	files := clubFiles{playerFiles: playerFiles{playerStore(state, key)}, club: cl, key: key, logf: t.Logf}
+	l, _ := testkit.ReadReplay(t, "01-bottom-card-off.klob")
+	l.Header.SetPlayer(rules.SeatA, "ann", gamelog.Human)
+	path, err := files.Archive(l)
+	require.NoError(t, err)
+	assert.False(t, filepath.IsAbs(path), "the player reads a path inside their directory: %s", path)
+	games, err := cl.DB().GamesOf(context.Background(), key, 0, 10)
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	assert.Equal(t, filepath.Join(playerStore(state, key).Dir(), path), games[0].LogPath)
+	rt, err := cl.DB().Ratings(context.Background(), key)
+	require.NoError(t, err)
+	assert.Empty(t, rt)
+}

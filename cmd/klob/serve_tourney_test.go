@@ -1,0 +1,326 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/sshtest"
+	"github.com/klob/klob/rules"
+)
+
+// tourneyClock is the tournaments' clock of a test server: it stays
+// where the test sets it.
+type tourneyClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *tourneyClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *tourneyClock) add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// cheapTourneyBots are the real bots with few samples: the tournaments'
+// boards and par in the tests.
+func cheapTourneyBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+	cfg.Budget, cfg.Workers = 8, 1
+	return ai.New(level, cfg)
+}
+
+// startServeTourney is startServe with the tournaments on clock c and
+// cheap bots.
+func startServeTourney(t *testing.T, state string, c *tourneyClock) *serveRun {
+	t.Helper()
+	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
+	require.NoError(t, err)
+	f.now, f.tourneyBot = c.now, cheapTourneyBots
+	r := &serveRun{log: &safeBuf{}, state: state}
+	r.club, err = openClub(state, f.now, 0, timedLogf(r.log))
+	require.NoError(t, err)
+	t.Cleanup(func() { r.club.Close() })
+	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	r.addr = ln.Addr().String()
+	go func() { _ = r.srv.Serve(ln) }()
+	t.Cleanup(func() {
+		_ = r.srv.Close()
+		r.hall.Close()
+	})
+	return r
+}
+
+var (
+	tourneyBoardRE = regexp.MustCompile(`Board (\d+) of (\d+)`)
+	tourneyOpenRE  = regexp.MustCompile(`Tournament ([A-Z]{6}) is open`)
+)
+
+// tourneyLeak says what a frame of key's connection shows that it may
+// not, "" when nothing: before the end, a card anywhere but at a board's
+// table, or at the table of the board in play a card its seat may not
+// know now (the replays open only once the tournament has ended).
+func tourneyLeak(tn *tourney.Service, code, key string, ended bool, screen string, checked *atomic.Int64) string {
+	if ended && strings.Contains(screen, "Replay ·") {
+		return ""
+	}
+	m := tourneyBoardRE.FindStringSubmatch(screen)
+	if m == nil || strings.Contains(screen, " is played.") {
+		if strings.ContainsAny(screen, "♠♥♦♣") {
+			return "a card shows outside a board's table:\n" + screen
+		}
+		return ""
+	}
+	n, hidden, ok := tn.HiddenFrom(code, key)
+	if !ok || fmt.Sprint(n) != m[1] {
+		return ""
+	}
+	checked.Add(1)
+	for _, c := range hidden.Cards() {
+		if strings.Contains(screen, c.Pretty(false)) {
+			return fmt.Sprintf("board %d shows %s, a card its seat may not know:\n%s", n, c.Pretty(false), screen)
+		}
+	}
+	return ""
+}
+
+// tourneyAct makes one move of a person in a tournament if the screen
+// asks for one: take when offered, else the first choice or the
+// selected card, and on after each board to the next. It reports
+// whether it pressed a key, and whether the person's last board is
+// played.
+func tourneyAct(scr string) (keys string, last bool) {
+	switch {
+	case strings.Contains(scr, "That was your last board"):
+		return "", true
+	case strings.Contains(scr, "[t] take"):
+		return "t", false
+	case strings.Contains(scr, "Bella?"):
+		return "b", false
+	case strings.Contains(scr, "▶["), strings.Contains(scr, "Your lead"), strings.Contains(scr, "Your turn"),
+		strings.Contains(scr, "Press enter to go on"), strings.Contains(scr, "[enter] board "),
+		strings.Contains(scr, "[enter] play board "):
+		return sshtest.Enter, false
+	}
+	return "", false
+}
+
+// playTourney plays every board of the person's tournament over their
+// connection, each screen answered once.
+func playTourney(t *testing.T, p *person, d time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	last := ""
+	for {
+		scr := p.c.Screen()
+		if time.Now().After(deadline) {
+			t.Fatalf("%s never finished the tournament:\n%s", p.name, scr)
+		}
+		if scr != last {
+			keys, done := tourneyAct(scr)
+			if done {
+				return
+			}
+			if keys != "" {
+				p.typ(t, keys)
+				last = scr
+			}
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+}
+
+// Two people over SSH: Ann creates a tournament from the lobby, Bob
+// enters it by its code; both play every board and, once it has ended,
+// see the standings with both of them, and open a board's replay. No
+// frame either receives shows a card of a board before it is played,
+// nor a card of the board in play its seat may not know.
+func TestServeTourneyHiddenBoards(t *testing.T) {
+	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
+	r := startServeTourney(t, t.TempDir(), c)
+	tn := r.hall.tourney
+	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
+	r.connect(t, ann)
+	r.connect(t, bob)
+	var code atomic.Value
+	code.Store("")
+	var ended atomic.Bool
+	var checked atomic.Int64
+	for _, p := range []*person{ann, bob} {
+		key := server.KeyID(p.key.PublicKey())
+		p.c.Watch(func(screen string) {
+			if msg := tourneyLeak(tn, code.Load().(string), key, ended.Load(), screen, &checked); msg != "" {
+				t.Error(p.name + ": " + msg)
+			}
+		})
+	}
+
+	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.typ(t, "d")
+	ann.c.WaitText(t, 5*time.Second, "Today's daily")
+	ann.typ(t, "n")
+	ann.c.WaitText(t, 5*time.Second, "A new tournament")
+	// Two seats, four boards.
+	ann.typ(t, sshtest.Left, sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Left, sshtest.Left)
+	ann.c.WaitText(t, 5*time.Second, "‹ 4 ›")
+	ann.typ(t, sshtest.Enter)
+	scr := ann.c.WaitText(t, 5*time.Second, "is open")
+	code.Store(tourneyOpenRE.FindStringSubmatch(scr)[1])
+
+	bob.c.WaitText(t, 5*time.Second, "Welcome, bob")
+	bob.typ(t, "d")
+	bob.c.WaitText(t, 5*time.Second, "Today's daily")
+	bob.typ(t, "c")
+	bob.c.WaitText(t, 5*time.Second, "Tournament code:")
+	bob.typ(t, strings.ToLower(code.Load().(string)), sshtest.Enter)
+	bob.c.WaitText(t, 5*time.Second, "[enter] enter the tournament")
+	bob.typ(t, sshtest.Enter)
+	bob.c.WaitText(t, 5*time.Second, "You are in")
+
+	var wg sync.WaitGroup
+	for _, p := range []*person{ann, bob} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			playTourney(t, p, time.Minute)
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	t.Logf("%d frames of boards in play checked against their hidden cards", checked.Load())
+	require.Greater(t, checked.Load(), int64(40), "the boards' frames were checked")
+	// While it runs, each sees their own results only.
+	for _, p := range []*person{ann, bob} {
+		p.typ(t, "\x1b")
+		p.c.WaitText(t, 5*time.Second, "Played 4 of 4")
+		require.NotContains(t, p.c.Screen(), "Rank")
+	}
+
+	ended.Store(true)
+	c.add(25 * time.Hour)
+	for _, p := range []*person{ann, bob} {
+		p.typ(t, "r")
+		p.c.WaitText(t, 5*time.Second, "standings")
+		p.c.WaitText(t, 5*time.Second, p.name+" (you)")
+		other := map[*person]string{ann: "bob", bob: "ann"}[p]
+		p.c.WaitText(t, 5*time.Second, other)
+	}
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, 5*time.Second, "'s boards")
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, 5*time.Second, "Replay ·")
+	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+
+	fin, err := tn.Final(context.Background(), "", code.Load().(string))
+	require.NoError(t, err)
+	require.Len(t, fin.Standings.Rows, 2)
+	for _, row := range fin.Standings.Rows {
+		require.Equal(t, 4, row.Played)
+	}
+}
+
+// A board left in the middle over SSH, the server stopped and started
+// again: the person comes back to the same point of the same board.
+func TestServeTourneyRestart(t *testing.T) {
+	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
+	state := t.TempDir()
+	r := startServeTourney(t, state, c)
+	ctx := context.Background()
+	ann := newPerson(t, "ann")
+	key := server.KeyID(ann.key.PublicKey())
+	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.now().Add(time.Hour)}
+	info, err := r.hall.tourney.Create(ctx, tourney.Player{Key: key, Name: "ann"}, spec)
+	require.NoError(t, err)
+	require.NoError(t, r.hall.tourney.Enter(ctx, tourney.Player{Key: key, Name: "ann"}, info.Code))
+
+	open := func() {
+		r.connect(t, ann)
+		ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+		ann.typ(t, "d")
+		ann.c.WaitText(t, 5*time.Second, "Today's daily")
+		ann.typ(t, "c")
+		ann.c.WaitText(t, 5*time.Second, "Tournament code:")
+		ann.typ(t, info.Code, sshtest.Enter)
+	}
+	open()
+	ann.c.WaitText(t, 5*time.Second, "[enter] play board 1")
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	// Three steps of the board saved, then the connection drops and the
+	// server stops. (A key can land on a screen the game has left: the
+	// saved log, not the keys typed, says how far the board went.)
+	logPath := filepath.Join(state, "tourneys", info.Code, key, "board-01.klob")
+	steps := func() int {
+		l, err := gamelog.ReadFile(logPath)
+		if err != nil || len(l.Deals) == 0 {
+			return 0
+		}
+		return len(l.Deals[0].Steps)
+	}
+	for deadline := time.Now().Add(30 * time.Second); steps() < 3; {
+		require.True(t, time.Now().Before(deadline), "the board's log never held 3 steps")
+		scr := ann.c.Screen()
+		if keys, _ := tourneyAct(scr); keys != "" && strings.Contains(scr, "Board 1 of 4") {
+			ann.typ(t, keys)
+			ann.c.WaitFor(t, 5*time.Second, "the move", func(s string) bool { return s != scr })
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	_ = ann.c.Close()
+	_ = r.srv.Close()
+	r.hall.Close()
+	r.club.Close()
+	before, err := gamelog.ReadFile(logPath)
+	require.NoError(t, err)
+	require.Len(t, before.Deals, 1)
+	require.GreaterOrEqual(t, len(before.Deals[0].Steps), 3)
+
+	r = startServeTourney(t, state, c)
+	open()
+	ann.c.WaitText(t, 5*time.Second, "[enter] go on with board 1")
+	ann.typ(t, sshtest.Enter)
+	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	n, _, ok := r.hall.tourney.HiddenFrom(info.Code, key)
+	require.True(t, ok)
+	require.Equal(t, 1, n)
+	after, err := gamelog.ReadFile(logPath)
+	require.NoError(t, err)
+	require.Equal(t, before.Deals[0].Deck, after.Deals[0].Deck)
+	require.Equal(t, before.Deals[0].Steps, after.Deals[0].Steps[:len(before.Deals[0].Steps)],
+		"the board goes on where it was, not dealt again")
+	p, err := r.hall.tourney.Progress(ctx, key, info.Code)
+	require.NoError(t, err)
+	require.Equal(t, tourney.InPlay, p.Lines[0].State)
+}
+
+// rulesOf is the default rules at players.
+func rulesOf(players int) rules.Options {
+	o := rules.DefaultOptions()
+	o.Players = players
+	return o
+}

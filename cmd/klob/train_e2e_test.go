@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/internal/study/drill"
+)
+
+// TestEndToEndTrainFour builds klob and trains the bidding of a table of
+// four in tmux at 100×30 as a person would: reads the drill, answers
+// three, opens the review, quits; the record on disk then holds the
+// three drills under four players and none under two.
+func TestEndToEndTrainFour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds klob and drives it in tmux")
+	}
+	s, dir := launchKlob(t, 100, 30, "train", "-players", "4", "-rules", "dealer_forced=on", "-seed", "3")
+	state := filepath.Join(dir, "state")
+	for n := 1; n <= 3; n++ {
+		scr := s.waitFor(fmt.Sprintf("4 players · drill %d · seed 3", n), 10*time.Second)
+		for _, want := range []string{"North, across, is your partner", "Your hand", "Your choice:"} {
+			if !strings.Contains(scr, want) {
+				t.Fatalf("drill %d lacks %q:\n%s", n, want, scr)
+			}
+		}
+		s.keys("Enter")
+		scr = s.waitFor("best · hard bot", 20*time.Second)
+		if !strings.Contains(scr, "You chose ") || !strings.Contains(scr, "Hard bot: ") {
+			t.Fatalf("drill %d: no verdict:\n%s", n, scr)
+		}
+		s.keys("Enter")
+	}
+	s.waitFor("drill 4", 10*time.Second)
+	s.keys("m")
+	s.waitFor("Record at 4 players: 3 drills", 5*time.Second)
+	s.keys("m")
+	s.waitFor("Your choice:", 5*time.Second)
+	s.keys("q")
+	s.waitFor("Quit Klob?", 5*time.Second)
+	s.keys("y")
+	scr := s.waitFor("klob exited: 0", 10*time.Second)
+	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "This session (4 players): ") {
+		t.Errorf("no session summary:\n%s", scr)
+	}
+	st, err := (&drill.StatsFile{Path: filepath.Join(state, drill.StatsName)}).Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Section(4).Drills != 3 || st.Section(2).Drills != 0 || st.Section(3).Drills != 0 {
+		t.Errorf("record: %d drills at four, %d at two, %d at three; want 3, 0, 0", st.Section(4).Drills, st.Section(2).Drills, st.Section(3).Drills)
+	}
+}

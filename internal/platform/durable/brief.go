@@ -1,0 +1,56 @@
+package durable
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+)
+
+// absPath is an absolute path in an error's text: a slash at the start
+// or after a space, a quote or a colon, then characters up to the next
+// space, quote, colon or comma, with at least one more slash.
+var absPath = regexp.MustCompile(`(^|[\s"'(:=])/[^\s"',:;)]*/[^\s"',:;)]*`)
+
+// Brief says why a file operation failed in words fit for people who
+// do not own the files (the players of a server): the innermost cause
+// of err ("no space left on device", "permission denied", "a saved game
+// this session did not write is in the way"), with any absolute path
+// left in it replaced by "…". The full error is for the log.
+func Brief(err error) string {
+	if err == nil {
+		return ""
+	}
+	for {
+		var next error
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			next = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			if errs := u.Unwrap(); len(errs) > 0 {
+				next = errs[0]
+			}
+		}
+		if next == nil {
+			break
+		}
+		err = next
+	}
+	msg := absPath.ReplaceAllString(err.Error(), "$1…")
+	return strings.TrimSpace(msg)
+}
+
+// errPublic keeps an error whole for errors.Is and errors.As, but says
+// only Brief of it.
+type errPublic struct{ err error }
+
+func (e errPublic) Error() string { return Brief(e.err) }
+func (e errPublic) Unwrap() error { return e.err }
+
+// Public returns err as people who do not own the files read it (Brief),
+// still matching what it wraps; nil for nil.
+func Public(err error) error {
+	if err == nil || errors.As(err, new(errPublic)) {
+		return err
+	}
+	return errPublic{err}
+}

@@ -1,0 +1,29 @@
+package durable
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestBrief: the cause of a failed write, without the server's paths.
+func TestBrief(t *testing.T) {
+	full := fmt.Errorf("save /srv/klob/players/ab12/current.klob: %w",
+		fmt.Errorf("create temporary file: %w", &fs.PathError{Op: "open", Path: "/srv/klob/players/ab12/.current-1.tmp", Err: syscall.ENOSPC}))
+	assert.Equal(t, "no space left on device", Brief(full))
+	sentinel := errors.New("a saved game this session did not write is in the way")
+	assert.Equal(t, sentinel.Error(), Brief(fmt.Errorf("save /x/y/current.klob: %w", sentinel)))
+	assert.Equal(t, "permission denied", Brief(errors.Join(fmt.Errorf("filing: %w", &os.LinkError{Op: "link", Old: "/a/b", New: "/a/c", Err: syscall.EACCES}), errors.New("other"))))
+	// A cause that names a path itself.
+	assert.Equal(t, "no free name for g in …", Brief(errors.New("no free name for g in /srv/klob/players/x/history")))
+	assert.Equal(t, "", Brief(nil))
+	p := Public(full)
+	assert.Equal(t, "no space left on device", p.Error())
+	assert.ErrorIs(t, p, syscall.ENOSPC)
+	assert.Nil(t, Public(nil))
+}

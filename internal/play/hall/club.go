@@ -1,0 +1,154 @@
+package hall
+
+import (
+	"errors"
+	"sort"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/serve/chat"
+)
+
+// What makes a table a club's: spectators, the table's chat, and a
+// table the host made private.
+//
+//   - Anyone with a key may watch a started table (Table.Watch) unless
+//     its host made it private (Options.Private when opening it,
+//     Conn.SetPrivate later); the spectator's Port is the game's
+//     public view (host.Host.Watch), which never holds a hidden card of
+//     a deal being played. Watchable lists the tables one may watch.
+//   - Each table has one chat room of the server's Hub (Config.Chat),
+//     open while the table is listed or played, closed when the hall
+//     forgets the table. The lines never go into the table's log.
+//   - "Again" at the end of a game starts the next at the same table
+//     (host.Port.Again): the table's files take the new game (files.go)
+//     and the table is listed again.
+
+// Errors of watching.
+var (
+	ErrPrivate    = errors.New("that table is private: its host lets nobody watch")
+	ErrNotStarted = errors.New("that table's game has not started yet: watch it once its host starts it")
+)
+
+// Watch gives p a spectator's Port on the table's game: p needs a key,
+// the game must have started and the table not be private.
+func (t *Table) Watch(p Player) (host.Port, error) {
+	if p.ID == "" {
+		return nil, ErrGuest
+	}
+	t.mu.Lock()
+	g, closed, private := t.game, t.closed != "" || t.released, t.opts.Private
+	t.mu.Unlock()
+	switch {
+	case closed:
+		return nil, ErrClosed
+	case private:
+		return nil, ErrPrivate
+	case g == nil:
+		return nil, ErrNotStarted
+	}
+	port, err := g.Watch()
+	switch {
+	case errors.Is(err, host.ErrPrivate):
+		return nil, ErrPrivate
+	case errors.Is(err, host.ErrClosed):
+		return nil, ErrClosed
+	}
+	return port, err
+}
+
+// Private reports whether the table refuses spectators.
+func (t *Table) Private() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.opts.Private
+}
+
+// SetPrivate makes the table private (the spectators watching are let
+// go) or lets spectators watch again; only its host may. It is kept in
+// the table's log with the next write.
+func (c *Conn) SetPrivate(private bool) error {
+	t := c.t
+	t.mu.Lock()
+	if err := c.check(); err != nil {
+		t.mu.Unlock()
+		return err
+	}
+	if t.seats[c.seat].player.ID != t.host {
+		t.mu.Unlock()
+		return ErrNotHostPrivate
+	}
+	t.opts.Private = private
+	g := t.game
+	if g == nil {
+		t.saveWaiting()
+	} else if tg := t.files.tags.Load(); tg != nil {
+		cp := *tg
+		cp.private = private
+		t.files.tags.Store(&cp)
+	}
+	t.tickAll()
+	t.mu.Unlock()
+	if g != nil {
+		return g.SetPrivate(private)
+	}
+	return nil
+}
+
+// ErrNotHostPrivate refuses a guest's change of who may watch.
+var ErrNotHostPrivate = errors.New("only the table's host decides whether it may be watched")
+
+// Watchable returns the tables one may watch: started, not private,
+// by code. playerID's own table is among them (Info.Yours).
+func (h *Hall) Watchable(playerID string) []Info {
+	h.mu.Lock()
+	ts := make([]*Table, 0, len(h.tables))
+	for _, t := range h.tables {
+		ts = append(ts, t)
+	}
+	h.mu.Unlock()
+	var out []Info
+	for _, t := range ts {
+		if in := t.info(playerID); in.Started && !in.Private {
+			out = append(out, in)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// Room is the table's chat room, nil when the hall has no chat
+// (Config.Chat).
+func (t *Table) Room() *chat.Room { return t.room }
+
+// Talk is the server's chat: its Hub and the lobby's room, both nil
+// without Config.Chat.
+func (h *Hall) Talk() (*chat.Hub, *chat.Room) { return h.cfg.Chat, h.lobby }
+
+// newRoom gives a table its chat room.
+func (h *Hall) newRoom() *chat.Room {
+	if h.cfg.Chat == nil {
+		return nil
+	}
+	return h.cfg.Chat.NewRoom()
+}
+
+// closeRoom closes the table's room once the hall forgets the table.
+func (t *Table) closeRoom() {
+	if t.room != nil {
+		t.room.Close()
+	}
+}
+
+// reopen lists the table again when "again" started a new game at it
+// after the last was filed (files.go).
+func (t *Table) reopen() {
+	t.mu.Lock()
+	if t.released || t.closed != "" {
+		t.mu.Unlock()
+		return
+	}
+	t.filed = false
+	t.mu.Unlock()
+	t.h.list(t)
+	t.h.cfg.Logf("table %s: a new game (again)", t.code)
+}

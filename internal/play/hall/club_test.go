@@ -1,0 +1,260 @@
+package hall
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/rules"
+)
+
+// TestWatchAndPrivate: anyone with a key watches a started table that
+// is not private; a guest, a table not started and a private one are
+// refused; only the host makes it private, which lets the spectators
+// go, and a restart keeps it private.
+func TestWatchAndPrivate(t *testing.T) {
+	dir := t.TempDir()
+	clock := host.NewManualClock(t0)
+	hist := &memHistory{}
+	h := testHall(t, dir, hist, clock)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 5})
+	require.NoError(t, err)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	_, err = tb.Watch(Player{ID: "z", Name: "Zed"})
+	require.ErrorIs(t, err, ErrNotStarted)
+	require.Empty(t, h.Watchable("z"), "a table not started is not listed to watch")
+	require.NoError(t, ann.conn.Start())
+	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+
+	_, err = tb.Watch(Player{Name: "guest"})
+	require.ErrorIs(t, err, ErrGuest)
+	zed, err := tb.Watch(Player{ID: "z", Name: "Zed"})
+	require.NoError(t, err)
+	w := await(t, zed, "the spectator's first snapshot", func(s host.Snapshot) bool { return s.HasDeal })
+	require.True(t, w.Watching)
+	require.Equal(t, rules.NoSeat, w.Seat)
+	require.Len(t, h.Watchable("z"), 1)
+	await(t, ann.port(), "a watcher counted", func(s host.Snapshot) bool { return s.Watchers == 1 })
+
+	require.ErrorIs(t, bob.conn.SetPrivate(true), ErrNotHostPrivate)
+	require.NoError(t, ann.conn.SetPrivate(true))
+	await(t, zed, "the spectator let go", func(s host.Snapshot) bool { return s.Private })
+	_, open := <-zed.Updates()
+	for open {
+		_, open = <-zed.Updates()
+	}
+	_, err = tb.Watch(Player{ID: "y", Name: "Yan"})
+	require.ErrorIs(t, err, ErrPrivate)
+	require.Empty(t, h.Watchable("y"))
+	require.True(t, tb.Private())
+
+	// The privacy is in the table's log with the next write, and a
+	// restart keeps it.
+	gen := ann.port().Snapshot().Gen
+	newCrowd(t, ann, bob).run("a move", func() bool { return ann.port().Snapshot().Gen > gen })
+	// (Polled: the crowd's goroutines read the port's ticks.)
+	eventually(t, "the move saved", func() bool { return !ann.port().Snapshot().Save.Pending })
+	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+	require.NoError(t, err)
+	require.Equal(t, "yes", tag(l, tagPrivate))
+	h.Close()
+	h2 := testHall(t, dir, hist, clock)
+	tb2, err := h2.Find(tb.Code())
+	require.NoError(t, err)
+	require.True(t, tb2.Private())
+	_, err = tb2.Watch(Player{ID: "z", Name: "Zed"})
+	require.ErrorIs(t, err, ErrPrivate)
+}
+
+// tag is l's extra tag name, "" when none.
+func tag(l *gamelog.Log, name string) string {
+	for _, t := range l.Header.Extra {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// TestPrivateWhenOpened: a table opened private refuses spectators
+// from its start; its host opens it to them later.
+func TestPrivateWhenOpened(t *testing.T) {
+	h := testHall(t, t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5, Private: true})
+	require.NoError(t, err)
+	ann := join(t, tb, "a", "Ann", 1)
+	require.NoError(t, ann.conn.Start())
+	await(t, ann.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal && s.Private })
+	_, err = tb.Watch(Player{ID: "z"})
+	require.ErrorIs(t, err, ErrPrivate)
+	require.NoError(t, ann.conn.SetPrivate(false))
+	_, err = tb.Watch(Player{ID: "z"})
+	require.NoError(t, err)
+}
+
+// TestGuessesLimited: 10,000 guessed codes from one address. The first
+// DefaultGuessBurst are looked up at once, every other waits its turn;
+// the test advances its clock by each wait asked and measures how long
+// the 10,000 guesses, and the whole code space, take. A code that names
+// a table costs nothing; another key from the same address waits too,
+// and so does the same key from another address.
+func TestGuessesLimited(t *testing.T) {
+	clock := host.NewManualClock(t0)
+	h := newHall(t, Config{Clock: clock, NewBot: randomBots, Abandon: 1000 * time.Hour})
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
+	require.NoError(t, err)
+	who := Seeker{ID: "k1", Addr: "192.0.2.7"}
+
+	// Every code but the table's, in a fixed order.
+	var codes []string
+	for i := 0; len(codes) < 10_000; i++ {
+		c := string([]byte{codeLetters[i/13824%24], codeLetters[i/576%24], codeLetters[i/24%24], codeLetters[i%24]})
+		if c != tb.Code() {
+			codes = append(codes, c)
+		}
+	}
+	start := clock.Now()
+	refused, atOnce := 0, 0
+	for i, c := range codes {
+		for {
+			_, err := h.Lookup(who, c)
+			var tm *TooManyGuessesError
+			if errors.As(err, &tm) {
+				refused++
+				require.Positive(t, tm.Wait)
+				clock.Advance(tm.Wait)
+				continue
+			}
+			require.ErrorIs(t, err, ErrNoTable, "guess %d", i)
+			break
+		}
+		if clock.Now().Equal(start) {
+			atOnce++
+		}
+	}
+	took := clock.Now().Sub(start)
+	require.Equal(t, DefaultGuessBurst, atOnce, "guesses answered at once")
+	require.Equal(t, time.Duration(10_000-DefaultGuessBurst)*DefaultGuessEvery, took)
+	space := time.Duration(CodeSpace-DefaultGuessBurst) * DefaultGuessEvery
+	t.Logf("10,000 guesses from one address: %d answered at once, %d refused, %s in all (%.1f h); the %d codes: %.1f days",
+		atOnce, refused, took, took.Hours(), CodeSpace, space.Hours()/24)
+
+	// Out of guesses, even a right code waits (a wait that came only
+	// for wrong ones would tell them apart); a right code costs another
+	// seeker nothing.
+	tb2, err := h.Open(Player{ID: "b", Name: "Bob"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 6})
+	require.NoError(t, err)
+	_, err = h.Lookup(who, tb2.Code())
+	var tm *TooManyGuessesError
+	require.ErrorAs(t, err, &tm, "the guesser, with the right code")
+	for range 3 * DefaultGuessBurst {
+		got, err := h.Lookup(Seeker{ID: "k9", Addr: "198.51.100.1"}, tb2.Code())
+		require.NoError(t, err)
+		require.Equal(t, tb2, got)
+	}
+	// Another key from the same address, and the same key elsewhere,
+	// wait with the rest.
+	_, err = h.Lookup(Seeker{ID: "k2", Addr: who.Addr}, codes[1])
+	require.ErrorAs(t, err, &tm, "a new key from the guessing address")
+	_, err = h.Lookup(Seeker{ID: who.ID, Addr: "203.0.113.9"}, codes[1])
+	require.ErrorAs(t, err, &tm, "the guessing key from another address")
+	// A text that is no code is refused and costs nothing.
+	_, err = h.Lookup(Seeker{Addr: "203.0.113.10"}, "../../etc/passwd")
+	require.ErrorIs(t, err, ErrBadCode)
+	require.Contains(t, tm.Error(), "try again in")
+}
+
+// TestGuessesForgotten: the buckets of addresses that stopped guessing
+// are swept, so a flood of addresses holds no memory.
+func TestGuessesForgotten(t *testing.T) {
+	g := newGuesses(GuessLimit{}, t0)
+	for i := range 100_000 {
+		now := t0.Add(time.Duration(i) * time.Second)
+		g.charge([]string{fmt.Sprint("addr ", i)}, now)
+	}
+	require.Less(t, len(g.full), 1000, "buckets kept")
+}
+
+// TestTableRoom: each table has its own room of the hall's hub, closed
+// when the hall forgets the table.
+func TestTableRoom(t *testing.T) {
+	hub, err := chat.New(chat.Config{Now: func() time.Time { return t0 }})
+	require.NoError(t, err)
+	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	cfg.Chat = hub
+	h := newHall(t, cfg)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
+	require.NoError(t, err)
+	other, err := h.Open(Player{ID: "b", Name: "Bob"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 6})
+	require.NoError(t, err)
+	require.NotNil(t, tb.Room())
+	require.NotSame(t, tb.Room(), other.Room())
+	_, err = tb.Room().Say(chat.Sender{Key: "a", Name: "Ann"}, "hi")
+	require.NoError(t, err)
+	require.Empty(t, other.Room().History("b").Lines, "a line stays at its table")
+	ann := join(t, tb, "a", "Ann", 1)
+	ann.leave() // the host leaves before the start: the table closes
+	_, err = tb.Room().Say(chat.Sender{Key: "a", Name: "Ann"}, "bye")
+	require.ErrorIs(t, err, chat.ErrClosed)
+}
+
+// TestAgainAtTable: two people finish a game at a table, both say
+// again, and the next game starts at the same table: listed again, its
+// log written again naming the game before, filed into both histories
+// once over.
+func TestAgainAtTable(t *testing.T) {
+	dir := t.TempDir()
+	hist := &memHistory{}
+	rec := &recorder{}
+	cfg := testConfig(dir, hist, host.NewManualClock(t0))
+	cfg.Record = rec.record
+	h := newHall(t, cfg)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
+	require.NoError(t, err)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.NoError(t, ann.conn.Start())
+	c := newCrowd(t, ann, bob)
+	c.run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	_, err = h.Find(tb.Code())
+	require.ErrorIs(t, err, ErrNoTable, "a finished table leaves the list")
+	for _, p := range []*person{ann, bob} {
+		s := p.port().Snapshot()
+		require.True(t, s.Can.Again)
+		require.NoError(t, p.port().Again(s.Gen))
+	}
+	// (Polled: the crowd's goroutines read the port's ticks.)
+	eventually(t, "the next game", func() bool { s := ann.port().Snapshot(); return s.Game == 2 && s.HasDeal })
+	next := ann.port().Snapshot()
+	require.NotEmpty(t, next.RematchOf)
+	eventually(t, "the table listed again", func() bool { _, err := h.Find(tb.Code()); return err == nil })
+	c.run("a save of the next game", func() bool {
+		l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+		return err == nil && tag(l, host.RematchTag) == next.RematchOf && tag(l, tagTable) == tb.Code()
+	})
+	// The next game's log says its own seed, not the first game's (shown
+	// to all at its end): resumed, its decks come from the fresh one.
+	first := tag(hist.logs["a"][0], session.SeedTag)
+	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+	require.NoError(t, err)
+	require.NotEmpty(t, first)
+	require.NotEqual(t, first, tag(l, session.SeedTag), "the next game is logged with the first game's seed")
+	c.run("the next game's end, filed", func() bool {
+		s := ann.port().Snapshot()
+		return s.Game == 2 && s.Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	require.Equal(t, 2, hist.count("a"))
+	require.Equal(t, 2, hist.count("b"))
+	require.Equal(t, 2, rec.recorded(), "the club's database records (and rates) both games")
+	require.Equal(t, next.RematchOf, tag(hist.logs["a"][1], host.RematchTag))
+}

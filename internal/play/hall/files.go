@@ -1,0 +1,353 @@
+package hall
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/rules"
+)
+
+// The extra tags of a table's log: what the game log format does not
+// keep and a restart needs.
+const (
+	tagTable = "Table"
+	tagSeats = "Seats"
+	tagLevel = "BotLevel"
+	tagHost  = "Host"
+	tagKey   = "Key" // KeyA, KeyB...
+	// tagFiled lists the seats whose history holds the ended game
+	// already ("AC"), while the others' could not be written.
+	tagFiled = "Filed"
+	// tagClosed says why a table whose game did not end was closed
+	// (abandoned), while its game is being filed.
+	tagClosed = "Closed"
+	// tagPrivate is set ("yes") on a table its host closed to
+	// spectators.
+	tagPrivate = "Private"
+)
+
+// tableTags is what a table writes into its log besides the game:
+// fixed once the game starts (the seats are reserved by key before).
+type tableTags struct {
+	code, host string
+	seed       uint64
+	level      string
+	keys       []string // by seat, "" for a bot's
+	names      []string // by seat, for the errors of the filing
+	private    bool
+}
+
+// decorate sets the table's tags on l, keeping the game's own (the
+// seed, the bots' moves for dropped people).
+func (tg *tableTags) decorate(l *gamelog.Log) {
+	set := func(name, v string) { setTag(&l.Header, name, v) }
+	set(tagTable, tg.code)
+	// The game's own seed stays: a game "again" started draws from a
+	// fresh one, and the first game's, shown at its end, must not be
+	// where the next game's decks are said (or, resumed, drawn) to come
+	// from. The waiting room's log has none yet: the table's.
+	if !hasTag(l.Header, session.SeedTag) {
+		set(session.SeedTag, strconv.FormatUint(tg.seed, 10))
+	}
+	set(tagSeats, strconv.Itoa(len(tg.keys)))
+	set(tagLevel, tg.level)
+	set(tagHost, tg.host)
+	for i, k := range tg.keys {
+		set(tagKey+rules.Seat(i).String(), k)
+	}
+	private := ""
+	if tg.private {
+		private = "yes"
+	}
+	set(tagPrivate, private)
+	l.Header.Event = "Klob table " + tg.code
+}
+
+// hasTag reports whether h has the extra tag name, not empty.
+func hasTag(h gamelog.Header, name string) bool {
+	for _, t := range h.Extra {
+		if t.Name == name && t.Value != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// setTag sets (or, for "", removes) an extra tag of h.
+func setTag(h *gamelog.Header, name, v string) {
+	for i, t := range h.Extra {
+		if t.Name == name {
+			if v == "" {
+				h.Extra = append(h.Extra[:i:i], h.Extra[i+1:]...)
+			} else {
+				h.Extra[i].Value = v
+			}
+			return
+		}
+	}
+	if v != "" {
+		h.Extra = append(h.Extra, gamelog.Tag{Name: name, Value: v})
+	}
+}
+
+// files is a table's place on disk and its filing into the people's
+// histories: the Store of the table's host (its writer goroutine calls
+// SaveCurrent and Archive, one at a time, never under a lock a screen
+// takes), and the writes of the waiting room before the game starts,
+// which run on goroutines of their own (write), never in a screen's
+// Update. One mutex orders them all, and a waiting-room write older
+// than the last one written is dropped, so the file only moves forward.
+//
+// A finished (or abandoned) game is filed into every person's history
+// and recorded in the club's database, and only once all hold it is the
+// table's log removed: until then it keeps the game and whose history
+// holds it (the Filed tag), so a full disk loses nothing and a restart
+// files only what is missing.
+type files struct {
+	st      *store.Store // nil: the table keeps no file
+	history func(id string) Archiver
+	record  func(path string, l *gamelog.Log) error // Config.Record
+	logf    func(format string, args ...any)
+
+	// tags are set when the game starts: the waiting room writes no
+	// more, and the host's writes carry them. Set without f.mu, so the
+	// start never waits for a waiting room's write under way.
+	tags atomic.Pointer[tableTags]
+
+	mu      sync.Mutex
+	written int    // the last waiting-room write done
+	closed  string // why the table closed before its game ended
+	final   *gamelog.Log
+	filed   map[string]bool // the keys whose history holds final
+	// recorded is set once Config.Record has the game; copy is the path
+	// of the first history's copy of it.
+	recorded bool
+	copy     string
+	fileErr  error
+	removed  bool // the table's log is gone: every history holds the game
+	// unfiled mirrors final != nil && !removed, read without f.mu: a
+	// screen's Update asks it (pending) and must not wait for a write.
+	unfiled atomic.Bool
+	// filedAll is called (once, without f.mu) when every history holds
+	// the game; reopened (without f.mu) when "again" started a new game
+	// after it.
+	filedAll func()
+	reopened func()
+}
+
+// errRemoved is SaveCurrent's answer once the table's log is gone.
+var errRemoved = errors.New("the table's log was removed")
+
+// write writes the waiting room's log l (number seq) unless a newer
+// one was written; it runs on its own goroutine.
+func (f *files) write(seq int, l *gamelog.Log) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if seq <= f.written || f.tags.Load() != nil || f.removed || f.st == nil {
+		return // older than what is written, or the game has started
+	}
+	f.written = seq
+	if err := f.st.SaveCurrent(l); err != nil {
+		f.logf("saving the table failed: %v", err)
+	}
+}
+
+// remove deletes the table's directory (a table closed before its game
+// started); it runs on its own goroutine.
+func (f *files) remove() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.removed = true
+	if f.st != nil {
+		if err := os.RemoveAll(f.st.Dir()); err != nil {
+			f.logf("removing the table's files: %v", err)
+		}
+	}
+}
+
+// SaveCurrent writes the game as it stands with the table's tags. The
+// first save of a game that "again" started (the host saves it only
+// once the last game is filed, RematchTag naming it) makes the files
+// the new game's: the table's log is written again and the table
+// listed again.
+func (f *files) SaveCurrent(l *gamelog.Log) error {
+	f.mu.Lock()
+	next := f.final != nil && rematch(l)
+	if next {
+		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
+		f.recorded, f.copy = false, "" // the club records the next game too
+		f.unfiled.Store(false)
+	}
+	err := f.saveLocked(l)
+	f.mu.Unlock()
+	if next && f.reopened != nil {
+		f.reopened()
+	}
+	return err
+}
+
+func (f *files) saveLocked(l *gamelog.Log) error {
+	if f.st == nil {
+		return nil
+	}
+	if f.removed {
+		return errRemoved
+	}
+	return f.st.SaveCurrent(f.withTags(l))
+}
+
+// rematch reports whether l is a game "again" started.
+func rematch(l *gamelog.Log) bool {
+	for _, t := range l.Header.Extra {
+		if t.Name == host.RematchTag && t.Value != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// withTags is l with the table's tags, and while the game is being
+// filed the seats whose history holds it and why the table closed;
+// f.mu is held.
+func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
+	c := *l
+	c.Header.Extra = append([]gamelog.Tag(nil), l.Header.Extra...)
+	tg := f.tags.Load()
+	if tg != nil {
+		tg.decorate(&c)
+	}
+	var seats string
+	if tg != nil {
+		for i, k := range tg.keys {
+			if k != "" && f.filed[k] {
+				seats += rules.Seat(i).String()
+			}
+		}
+	}
+	setTag(&c.Header, tagFiled, seats)
+	closed := ""
+	if f.closed != "" {
+		if g, err := c.Game(); err == nil && !g.Over() {
+			closed = f.closed
+		}
+	}
+	setTag(&c.Header, tagClosed, closed)
+	return &c
+}
+
+// Archive files the finished (or abandoned) game l into every person's
+// history; the table's log goes once all hold it. Its error names no
+// path of the server's: the people read it.
+func (f *files) Archive(l *gamelog.Log) (string, error) {
+	f.mu.Lock()
+	f.final = l
+	f.unfiled.Store(!f.removed)
+	done, err := f.file()
+	f.mu.Unlock()
+	if done && f.filedAll != nil {
+		f.filedAll()
+	}
+	return "", err
+}
+
+// retry files the game again after a failure, when no host does (the
+// table was abandoned, or the game was filed once the host stopped); it
+// reports whether every history holds it now.
+func (f *files) retry() bool {
+	f.mu.Lock()
+	if f.final == nil || f.removed {
+		f.mu.Unlock()
+		return f.removed
+	}
+	done, _ := f.file()
+	f.mu.Unlock()
+	if done && f.filedAll != nil {
+		f.filedAll()
+	}
+	return done
+}
+
+// pending reports whether a game waits to be filed in some history;
+// it never waits for a write under way.
+func (f *files) pending() bool { return f.unfiled.Load() }
+
+// file files f.final into the history of every person whose history
+// does not hold it yet, and records it in the club's database
+// (Config.Record) unless it has; once all hold it, it removes the
+// table's log (never before). It reports whether that is done now
+// (false when it was done before, or is not). f.mu is held.
+func (f *files) file() (bool, error) {
+	if f.removed {
+		return false, nil
+	}
+	// Every history gets the same copy: the table's log alone says
+	// whose history holds it already, so that the game is one file's
+	// bytes (the club's database knows a game by their checksum).
+	l := f.withTags(f.final)
+	setTag(&l.Header, tagFiled, "")
+	if f.filed == nil {
+		f.filed = map[string]bool{}
+	}
+	var errs []error
+	if tg := f.tags.Load(); tg != nil {
+		for i, id := range tg.keys {
+			if id == "" || f.filed[id] {
+				continue
+			}
+			if f.history != nil {
+				p, err := f.history(id).Archive(l)
+				if err != nil {
+					f.logf("filing the game for %s: %v", tg.names[i], err)
+					errs = append(errs, fmt.Errorf("%s's history: %s", tg.names[i], durable.Brief(err)))
+					continue
+				}
+				if f.copy == "" {
+					f.copy = p
+				}
+			}
+			f.filed[id] = true
+		}
+	}
+	if f.record != nil && !f.recorded {
+		path := f.copy
+		if path == "" && f.st != nil {
+			// The histories had it before a restart: the table's log,
+			// which holds the game until the record lands.
+			path = f.st.CurrentPath()
+		}
+		if err := f.record(path, l); err != nil {
+			f.logf("recording the game in the club's database: %v", err)
+			errs = append(errs, errors.New("the club's records could not be written"))
+		} else {
+			f.recorded = true
+		}
+	}
+	f.fileErr = errors.Join(errs...)
+	if f.fileErr != nil {
+		// The table's log keeps the game, and now whose history holds
+		// it, for the next try (after a restart too).
+		if f.st != nil {
+			if err := f.st.SaveCurrent(f.withTags(f.final)); err != nil {
+				f.logf("keeping the game until it is filed: %v", err)
+			}
+		}
+		return false, f.fileErr
+	}
+	f.removed = true
+	f.unfiled.Store(false)
+	if f.st != nil {
+		if err := os.RemoveAll(f.st.Dir()); err != nil {
+			f.logf("removing the filed table's files: %v", err)
+		}
+	}
+	return true, nil
+}

@@ -1,0 +1,148 @@
+package hall
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Looking a table up by its code (Lookup) is rate-limited: a code that
+// names no table is a guess, and the guesses one address (an IPv4
+// address, an IPv6 /64) and one key may make are bounded, so that
+// trying the 331,776 codes of four letters takes weeks (the figures are
+// in docs/experiments/2026-12-01-club-social.md). A code that names a
+// table costs nothing, nor does a text that is no code at all.
+
+// GuessLimit bounds the wrong codes: Burst at once, then one every
+// Every, for each address and each key.
+type GuessLimit struct {
+	Burst int
+	Every time.Duration
+}
+
+// The defaults of GuessLimit: ten wrong codes at once, then one every
+// ten seconds.
+const (
+	DefaultGuessBurst = 10
+	DefaultGuessEvery = 10 * time.Second
+)
+
+// CodeSpace is the number of table codes: four of the code letters.
+const CodeSpace = len(codeLetters) * len(codeLetters) * len(codeLetters) * len(codeLetters)
+
+// Seeker is who looks a code up: their key (ID, "" for a guest) and
+// their address as the limits count it (AddrKey).
+type Seeker struct {
+	ID, Addr string
+}
+
+// ErrBadCode refuses a text that is no table code.
+var ErrBadCode = fmt.Errorf("a table code is four letters (such as KQXM)")
+
+// TooManyGuessesError refuses a lookup after too many wrong codes.
+type TooManyGuessesError struct {
+	Wait time.Duration
+}
+
+func (e *TooManyGuessesError) Error() string {
+	return fmt.Sprintf("too many wrong table codes from your address or key: try again in %d s", int((e.Wait+time.Second-1)/time.Second))
+}
+
+// Lookup finds the table of code for who, within the guesses allowed:
+// a code naming no table is charged to who's address and key, and once
+// either has none left the lookup is refused (*TooManyGuessesError)
+// without looking.
+func (h *Hall) Lookup(who Seeker, code string) (*Table, error) {
+	c := normalCode(code)
+	if len(c) != 4 || len(code) > 16 {
+		return nil, ErrBadCode
+	}
+	keys := who.keys()
+	now := h.cfg.Clock.Now()
+	if wait := h.guesses.wait(keys, now); wait > 0 {
+		return nil, &TooManyGuessesError{Wait: wait}
+	}
+	t, err := h.Find(c)
+	if errors.Is(err, ErrNoTable) {
+		h.guesses.charge(keys, now)
+	}
+	return t, err
+}
+
+// keys are the buckets who's guesses are charged to.
+func (who Seeker) keys() []string {
+	var k []string
+	if who.Addr != "" {
+		k = append(k, "addr "+who.Addr)
+	}
+	if who.ID != "" {
+		k = append(k, "key "+who.ID)
+	}
+	return k
+}
+
+// guesses is a token bucket per address and per key, kept as the time
+// each bucket is full again (the generic cell rate algorithm): a guess
+// at t is allowed while that time is at most (Burst-1)*Every after t.
+type guesses struct {
+	every, tau time.Duration
+	base       time.Time
+
+	mu      sync.Mutex
+	full    map[string]time.Duration // since base
+	sweepAt int
+}
+
+func newGuesses(l GuessLimit, base time.Time) *guesses {
+	if l.Burst <= 0 {
+		l.Burst = DefaultGuessBurst
+	}
+	if l.Every <= 0 {
+		l.Every = DefaultGuessEvery
+	}
+	return &guesses{every: l.Every, tau: time.Duration(l.Burst-1) * l.Every, base: base,
+		full: map[string]time.Duration{}, sweepAt: 64}
+}
+
+// wait is how long until every bucket of keys holds a guess, 0 when
+// they all do.
+func (g *guesses) wait(keys []string, now time.Time) time.Duration {
+	t := now.Sub(g.base)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var wait time.Duration
+	for _, k := range keys {
+		if ahead := g.full[k] - t; ahead > g.tau {
+			wait = max(wait, ahead-g.tau)
+		}
+	}
+	return wait
+}
+
+// charge spends a guess of each bucket of keys.
+func (g *guesses) charge(keys []string, now time.Time) {
+	t := now.Sub(g.base)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, k := range keys {
+		full, ok := g.full[k]
+		g.full[k] = max(full, t) + g.every
+		if !ok && len(g.full) >= g.sweepAt {
+			g.sweep(t)
+		}
+	}
+}
+
+// sweep forgets the buckets that are full at t (a bucket never seen is
+// full): done when the map has doubled since the last sweep, so it
+// costs O(1) a guess and the map holds no more than twice the buckets
+// charged in the last Burst*Every.
+func (g *guesses) sweep(t time.Duration) {
+	for k, full := range g.full {
+		if full <= t {
+			delete(g.full, k)
+		}
+	}
+	g.sweepAt = max(64, 2*len(g.full))
+}

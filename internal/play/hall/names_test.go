@@ -1,0 +1,105 @@
+package hall
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestNormalName: invisible and reordering characters are refused;
+// compatibility forms become plain letters.
+func TestNormalName(t *testing.T) {
+	for _, bad := range []string{
+		"ann\u202eevil", // right-to-left override
+		"ann\u2067",     // right-to-left isolate
+		"a\u2028b",      // line separator
+		"a\u200bnn",     // zero-width space
+		"\ufeffann",     // byte order mark
+		"an\u200dn",     // zero-width joiner
+		"a\x1b[31mnn",   // an escape
+		"a\nb",
+		"a\u1680b",                  // a space other than U+0020 that NFKC keeps
+		"\ue000ann",                 // private use
+		"a\u0301\u0301\u0301\u0301", // four accents on one letter (NFKC joins the first)
+		"", "   ",
+		"abcdefghijklmnopqrstuvwxy", // 25
+	} {
+		_, err := NormalName(bad)
+		assert.Error(t, err, "%q", bad)
+	}
+	for in, want := range map[string]string{
+		"Ann":        "Ann",
+		" Ann ":      "Ann",
+		"ａｌｉｃｅ":      "alice", // fullwidth
+		"ﬁona":       "fiona", // a ligature
+		"José":       "José",
+		"Zoë O'Neil": "Zoë O'Neil",
+		"Анна":       "Анна",
+		"王小明":        "王小明",
+		"ann ♠":      "ann ♠",
+		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
+	} {
+		got, err := NormalName(in)
+		require.NoError(t, err, "%q", in)
+		assert.Equal(t, want, got, "%q", in)
+	}
+}
+
+// TestLabelTagsSharedNames: two connected keys under one name, or under
+// names that look alike, are each shown with their key's tag; alone, a
+// name is shown as it is.
+func TestLabelTagsSharedNames(t *testing.T) {
+	h, err := New(Config{})
+	require.NoError(t, err)
+	alice := Player{ID: "a1b2c3d4e5f6", Name: "alice"}
+	v := h.Visit(alice, nil)
+	assert.Equal(t, "alice", h.Label(alice, nil))
+	eve := Player{ID: "ffee00112233", Name: "аlice"} // a Cyrillic а
+	ve := h.Visit(eve, nil)
+	assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil))
+	assert.Equal(t, "аlice #ffee00", h.Label(eve, nil))
+	for _, lookalike := range []string{"Alice", "ALICE", "al1ce", "a l i c e", "ａｌｉｃｅ", "аӏісе"} {
+		ve.Rename(lookalike)
+		assert.Equal(t, "alice #a1b2c3", h.Label(alice, nil), lookalike)
+	}
+	ve.Rename("bob")
+	assert.Equal(t, "alice", h.Label(alice, nil))
+	ve.Rename("alice")
+	ve.Leave()
+	assert.Equal(t, "alice", h.Label(alice, nil), "a key that left no longer counts")
+	// Seats at a table count too; the same key twice does not.
+	assert.Equal(t, "alice #a1b2c3", h.Label(alice, []Player{eve}))
+	assert.Equal(t, "alice", h.Label(alice, []Player{alice}))
+	h.Visit(alice, nil)
+	assert.Equal(t, "alice", h.Label(alice, nil), "two connections of one key")
+	v.Leave()
+	// A guest is never tagged (and never counted).
+	h.Visit(Player{Name: "alice"}, nil)
+	assert.Equal(t, "alice", h.Label(alice, nil))
+}
+
+// TestGameElsewhere: a connection sees that another of its key has the
+// game alone open, and asks it to let go.
+func TestGameElsewhere(t *testing.T) {
+	h, err := New(Config{})
+	require.NoError(t, err)
+	kicked := 0
+	ann := Player{ID: "aa", Name: "ann"}
+	a := h.Visit(ann, func() { kicked++ })
+	b := h.Visit(ann, nil)
+	other := h.Visit(Player{ID: "bb", Name: "bob"}, nil)
+	other.HoldGame(true)
+	_, ok := b.GameElsewhere()
+	assert.False(t, ok, "another key's game is not ann's")
+	a.HoldGame(true)
+	_, ok = b.GameElsewhere()
+	assert.True(t, ok)
+	_, ok = a.GameElsewhere()
+	assert.False(t, ok, "its own hold is not elsewhere")
+	b.TakeGame()
+	assert.Equal(t, 1, kicked)
+	a.HoldGame(false)
+	_, ok = b.GameElsewhere()
+	assert.False(t, ok)
+}

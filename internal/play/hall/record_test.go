@@ -1,0 +1,152 @@
+package hall
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+)
+
+// recorder is a club's database for the tests: what Record was given,
+// failing while fail is set.
+type recorder struct {
+	mu    sync.Mutex
+	fail  bool
+	calls int
+	paths []string
+	logs  [][]byte
+}
+
+func (r *recorder) record(path string, l *gamelog.Log) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls++
+	if r.fail {
+		return errors.New("disk I/O error (club.db)")
+	}
+	data, err := l.MarshalText()
+	if err != nil {
+		return err
+	}
+	r.paths = append(r.paths, path)
+	r.logs = append(r.logs, data)
+	return nil
+}
+
+func (r *recorder) recorded() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.logs)
+}
+
+func (r *recorder) setFail(v bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.fail = v
+}
+
+// historyBytes returns the bytes of every game in a person's history.
+func historyBytes(t *testing.T, dir, id string) [][]byte {
+	t.Helper()
+	ents, err := os.ReadDir(filepath.Join(dir, id, "history"))
+	require.NoError(t, err)
+	var out [][]byte
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join(dir, id, "history", e.Name()))
+		require.NoError(t, err)
+		out = append(out, b)
+	}
+	return out
+}
+
+// TestFiledGamesAreRecorded: a table's finished game is recorded in
+// the club's database once, with a history's copy, whose bytes every
+// history holds; while the database fails the table's log stays, the
+// people read that the records could not be written (no path), and the
+// filing is tried again until the record lands.
+func TestFiledGamesAreRecorded(t *testing.T) {
+	dir := t.TempDir()
+	hist := newHistories(t)
+	rec := &recorder{}
+	rec.setFail(true)
+	clock := host.NewManualClock(t0)
+	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
+	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, rec.record
+	h := newHall(t, cfg)
+	tb := annOpens(t, h, 2, smallRules(), 7)
+	tableDir := filepath.Join(dir, "tables", tb.Code())
+	ann, bob := annAndBob(t, tb)
+	s := playToUnfiled(t, "the game's end, its record tried", ann, bob)
+	assert.Contains(t, s.Save.FileErr, "club's records")
+	assert.NotContains(t, s.Save.FileErr, "club.db", "no file of the server's")
+	assert.Equal(t, 1, hist.filedGames(t, "a"))
+	assert.Equal(t, 1, hist.filedGames(t, "b"))
+	_, err := os.Stat(filepath.Join(tableDir, "current.klob"))
+	require.NoError(t, err, "the table's log stays until the database has the game")
+
+	rec.setFail(false)
+	eventually(t, "the record lands and the table's log goes", func() bool {
+		clock.Advance(time.Second)
+		_, err := os.Stat(tableDir)
+		return os.IsNotExist(err)
+	})
+	require.Equal(t, 1, rec.recorded(), "recorded once")
+	assert.Equal(t, 1, hist.filedGames(t, "a"), "the histories are not filed again")
+	a, b := historyBytes(t, hist.dir, "a"), historyBytes(t, hist.dir, "b")
+	require.Len(t, a, 1)
+	require.Len(t, b, 1)
+	assert.Equal(t, a[0], b[0], "every history holds the same bytes")
+	assert.Equal(t, a[0], rec.logs[0], "the database records those bytes")
+	assert.NotContains(t, string(a[0]), `[Filed `, "a history's copy does not say whose history holds it")
+	assert.Contains(t, string(a[0]), `[KeyA "a"]`)
+	assert.Equal(t, filepath.Join(hist.dir, "a"), filepath.Dir(filepath.Dir(rec.paths[0])), "the path is a history's copy")
+}
+
+// TestRecordAfterPartialFiling: a game one history could not take at
+// first is recorded at once, and the copy filed later is the same bytes
+// (the Filed tag stays in the table's log).
+func TestRecordAfterPartialFiling(t *testing.T) {
+	dir := t.TempDir()
+	hist := newHistories(t)
+	hist.disks["b"].full.Store(true)
+	rec := &recorder{}
+	clock := host.NewManualClock(t0)
+	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
+	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, rec.record
+	h := newHall(t, cfg)
+	tb := annOpens(t, h, 3, smallRules(), 9)
+	ann, bob := annAndBob(t, tb)
+	playToUnfiled(t, "the game's end", ann, bob)
+	require.Equal(t, 1, rec.recorded(), "recorded while Bob's history waits")
+	hist.disks["b"].full.Store(false)
+	eventually(t, "Bob's copy filed", func() bool {
+		clock.Advance(time.Second)
+		return hist.filedGames(t, "b") == 1
+	})
+	assert.Equal(t, historyBytes(t, hist.dir, "a"), historyBytes(t, hist.dir, "b"))
+	assert.Equal(t, rec.logs[0], historyBytes(t, hist.dir, "b")[0])
+	assert.Equal(t, 1, rec.recorded())
+}
+
+// TestEmptyTableDirectoryGoes: a table killed before its first write
+// left its directory with nothing but the store's lock: the next start
+// removes it, without an error.
+func TestEmptyTableDirectoryGoes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "tables")
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "ABCD"), 0o700))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "ABCD", "klob.lock"), nil, 0o600))
+	h, err := New(testConfig(dir, &memHistory{}, host.NewManualClock(t0)))
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	_, err = os.Stat(filepath.Join(dir, "ABCD"))
+	assert.True(t, os.IsNotExist(err), "the empty table's directory is gone")
+	assert.Zero(t, h.Count())
+}

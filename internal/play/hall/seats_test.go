@@ -1,0 +1,147 @@
+package hall
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// playTable has people in the given seats of a table of n play a whole
+// game against the bots in the others, every snapshot checked against
+// the other hands, and returns the history.
+func playTable(t *testing.T, n int, humans []rules.Seat) (*memHistory, *Hall, *Table) {
+	t.Helper()
+	hist := &memHistory{}
+	h := testHall(t, t.TempDir(), hist, host.NewManualClock(t0))
+	names := []string{"Ann", "Bob", "Cy", "Di"}
+	tb, err := h.Open(Player{ID: "id0", Name: names[0]}, Options{Seats: n, Rules: smallRules(), Level: ai.Random, Seed: 11})
+	require.NoError(t, err)
+	var people []*person
+	for _, s := range humans {
+		p := join(t, tb, fmt.Sprintf("id%d", int(s)), names[s], uint64(s)+1)
+		require.Equal(t, s, p.conn.Seat(), "people sit down in order")
+		people = append(people, p)
+	}
+	require.NoError(t, people[0].conn.Start())
+	newCrowd(t, people...).run("the game's end, filed", func() bool {
+		for _, p := range people {
+			if !p.port().Snapshot().Save.Filed {
+				return false
+			}
+		}
+		return true
+	})
+	return hist, h, tb
+}
+
+// A table of four with two people (A and B) and two bots plays a whole
+// game; no snapshot carries another hand, the partner's included; the
+// game goes into each person's history with every name.
+func TestFourHandedTwoPeopleTwoBots(t *testing.T) {
+	hist, h, tb := playTable(t, 4, []rules.Seat{0, 1})
+	for _, id := range []string{"id0", "id1"} {
+		require.Equal(t, 1, hist.count(id), id)
+		l := hist.logs[id][0]
+		require.Equal(t, 4, l.Header.Seats())
+		require.Equal(t, "Ann", l.Header.Name(0))
+		require.Equal(t, "Bob", l.Header.Name(1))
+		require.Equal(t, gamelog.Human, l.Header.Level(1))
+		require.Equal(t, string(ai.Random), l.Header.Level(2))
+		g, err := l.Game()
+		require.NoError(t, err)
+		require.True(t, g.Over())
+		require.Equal(t, 4, g.Players())
+	}
+	_, err := h.Find(tb.Code())
+	require.ErrorIs(t, err, ErrNoTable)
+}
+
+// A table of three: people in A and B, a bot in C.
+func TestThreeHandedPlaysAGame(t *testing.T) {
+	hist, _, _ := playTable(t, 3, []rules.Seat{0, 1})
+	require.Equal(t, 1, hist.count("id0"))
+	g, err := hist.logs["id0"][0].Game()
+	require.NoError(t, err)
+	require.True(t, g.Over())
+	require.Equal(t, 3, g.Players())
+}
+
+// On a table of four, a dropped person's seat waits, a bot takes it
+// after the grace; after a restart the bot still holds the seat (the
+// log says so), the person's own seat waits for them, and the person
+// takes it back at the next deal.
+func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
+	dir := t.TempDir()
+	hist := &memHistory{}
+	clock := host.NewManualClock(t0)
+	h := testHall(t, dir, hist, clock)
+	tb := annOpens(t, h, 4, rules.DefaultOptions(), 5)
+	ann, _ := dropBob(t, tb, clock)
+	l, err := tb.game.Log()
+	require.NoError(t, err)
+	require.Contains(t, l.Comment[0], "Bob dropped; a random bot took seat B")
+	ann.leave()
+	h.Close() // the last move saved before the next hall reads the files
+
+	// A restart: the bot still plays Bob's seat; Ann is away.
+	h2 := testHall(t, dir, hist, clock)
+	tb2, err := h2.Find(tb.Code())
+	require.NoError(t, err)
+	ann = join(t, tb2, "a", "Ann", 3)
+	s := await(t, ann.port(), "the table after the restart", func(s host.Snapshot) bool { return s.HasDeal })
+	require.Equal(t, host.SeatTakeover, s.Players[1].State, "the takeover is back from the log")
+	require.True(t, s.Players[1].Until.IsZero(), "no wait starts over for a seat a bot plays")
+	bob := join(t, tb2, "b", "Bob", 4)
+	await(t, ann.port(), "Bob back, waiting for the next deal", func(s host.Snapshot) bool { return s.Players[1].State == host.SeatBack })
+	// Ann plays on; Bob takes his seat back at the next deal.
+	newCrowd(t, ann, bob).run("Bob's seat his again", func() bool {
+		return ann.port().Snapshot().Players[1].State == host.SeatHere
+	})
+	l, err = tb2.game.Log()
+	require.NoError(t, err)
+	require.Contains(t, l.Comment[len(l.Comment)-1], "Bob took seat B back")
+}
+
+// reserveThenRestart has Ann open a table of three, and Ann and Bob
+// take seats before the start; then the hall closes and a new one
+// comes up over the same directory. It returns the new hall and the
+// table back in it.
+func reserveThenRestart(t *testing.T, clock *host.ManualClock) (*Hall, *Table) {
+	t.Helper()
+	dir := t.TempDir()
+	h := testHall(t, dir, &memHistory{}, clock)
+	tb := annOpens(t, h, 3, smallRules(), 5)
+	join(t, tb, "a", "Ann", 1)
+	join(t, tb, "b", "Bob", 2)
+	h.Close()
+	h2 := testHall(t, dir, &memHistory{}, clock)
+	tb2, err := h2.Find(tb.Code())
+	require.NoError(t, err)
+	return h2, tb2
+}
+
+// TestWaitingRoomAfterRestart: a seat reserved before the start waits
+// Config.Grace for its person after a restart; a guest's is then freed,
+// and the host's absence closes the table.
+func TestWaitingRoomAfterRestart(t *testing.T) {
+	clock := host.NewManualClock(t0)
+	h2, tb2 := reserveThenRestart(t, clock)
+	ann := join(t, tb2, "a", "Ann", 3)
+	w := ann.conn.Waiting()
+	require.Equal(t, "Bob", w.Seats[1].Name)
+	require.False(t, w.Seats[1].Here)
+	clock.Advance(time.Minute)
+	require.Empty(t, ann.conn.Waiting().Seats[1].Name, "Bob's seat is free once his wait is over")
+	ann.leave()
+	eventually(t, "the table closes when its host leaves before the start", func() bool {
+		_, err := h2.Find(tb2.Code())
+		return err != nil
+	})
+}

@@ -1,0 +1,120 @@
+// Package host runs one game of Klob for whoever plays it: `klob play`
+// runs one in-process for a person against bots, `klob serve` one per
+// shared game, with 2, 3 or 4 seats and a person or a bot in any seat.
+// Screens see the game only through a seat's Port.
+//
+// # What a Host does
+//
+// A Host owns an internal/play/session.Session (the rules.Game, the
+// seats, the seed streams, the forced moves, takebacks, claims and
+// chance draws) and is its one game loop (moveOn): it takes the
+// people's forced moves, deals the next deal once every person here is
+// ready (bots and absent people count as ready; the first deal after a
+// start waits for nobody), asks the bot to move for its decision, and
+// otherwise waits for a person. Nothing moves while nobody is at the
+// game.
+//
+// # Goroutines
+//
+//   - The loop: one goroutine owns the game; every Port call is an event
+//     on it, and answers once the seats' snapshots show its effect. It
+//     never waits for a bot, a disk or a reader.
+//   - Bots think on goroutines of their own, off the loop, with a
+//     context bounded by Config.Think, in a slot of Config.Slots (shared
+//     by every game of a server). Their answer comes back as an event;
+//     one for a position the game has left (a takeback) is dropped. A bot
+//     is asked one decision at a time. The move shows no sooner than
+//     Config.Pace after the last one (TrickPace after a trick), on the
+//     host's Clock.
+//   - Hints and claims' checks run the same way, waiting behind every
+//     bot for a slot; one hint per seat at a time, dropped (and stopped)
+//     when closed or when the game moves on.
+//   - Saves go to a writer goroutine: coalesced (the newest change
+//     replaces one not yet written), in order, never under anything a
+//     Port call waits for, so a stuck file system stalls neither the
+//     game nor any other. The finished game is saved once more and then
+//     filed; a failed filing is tried again, and the snapshot says the
+//     game is not yet filed.
+//   - Timers (the pace, a dropped person's grace, the retries) run on
+//     the Clock, so tests drive time with a ManualClock.
+//
+// # Seats
+//
+// Seat connects a person and returns the Port; a newer connection takes
+// the seat from an older one. Leave makes the seat wait Config.Grace for
+// its person, then a bot of Config.TakeoverLevel plays it (bots take
+// seats only while somebody is at the game); the person who comes back
+// plays again from the next deal. The takeovers are recorded in the
+// log's header comments and the moves the stand-in made in its
+// TakeoverTag, so Resume brings both back.
+//
+// # What a seat sees
+//
+// A Snapshot is built from the seat's own rules.View and public facts:
+// names and states of the seats, totals by side, the finished deals'
+// scores, who made each move (as it was then: a later takeover does not
+// relabel earlier moves), the last move as this seat's view shows it (a
+// card given face down between two others stays hidden), why a move of
+// this seat was forced (never another's: that would tell what it does
+// not hold), the save state (on a server without the server's paths),
+// and what the seat may do now. The seed is shown once the game is
+// over.
+//
+// # Boards
+//
+// With Config.Board the game is one fixed deal, a duplicate board
+// (klob daily; a club's tournament): the board's deck and dealer, the
+// game over when the deal is (Snapshot.Over, no winner), each bot made
+// on the board's seed of its seat and bounded by its work (no deadline
+// from Config.Think), the chance steps drawn in order from the board's
+// generator. The bots' play then depends only on the board and on the
+// people's actions, so a board played here is the deal
+// duplicate.BoardSet.Play plays with the same actions, and a board
+// resumed from its log goes on as it would have. Config.NoHints refuses
+// hints (on a board the hint would be the bot that sets par). A board is
+// played once: there is no "again" (ErrBoardOnce). A board others may
+// still play should be private: a spectator sees a scored deal whole.
+//
+// # Spectators
+//
+// Watch gives a spectator a Port of its own: its Snapshot (Watching,
+// Seat NoSeat) is rules' view of no seat and the public facts (the
+// bids, the cards played, the tricks, the scores; the talk is the
+// chat's), never a hidden card while a deal is played; once a deal is
+// scored, the whole of it opens (Snapshot.Open: the deck, every step,
+// what each seat held). A spectator can do nothing (ErrWatching). Every
+// seat's Snapshot counts the spectators. A private game
+// (Config.Private, SetPrivate) refuses them. The spectators share one
+// snapshot per change and are ticked like the seats, never waited for:
+// one that stops reading holds its last snapshot and one tick, nothing
+// more.
+//
+// # Again
+//
+// Once the game is over each person here may say "again" (Port.Again,
+// carrying the Gen seen); everyone sees who has (SeatInfo.Again), and a
+// person who leaves takes theirs back. When every person here has said
+// it, and the game is filed, the next game starts at the same host: the
+// same seats (people, bots, and the bots standing in for people still
+// away) and rules, the first dealer one seat on from the last game's, a
+// fresh secret seed (Config.NewSeed), its log's RematchTag naming the
+// game before by SumLog, the checksum of its log as filed. The ports and
+// spectators stay; Gen goes on rising and Snapshot.Game counts the
+// games.
+//
+// # The bell
+//
+// Snapshot.Bell counts the decisions of a seat that came after another
+// seat's move (or a deal another person started): a screen that sees it
+// grow may ring the terminal's bell. A decision that follows the
+// person's own move, Ready or takeback rings nothing.
+//
+// # Typed ahead, taken back
+//
+// Act and Ready carry the Snapshot.Gen the person saw: a key typed
+// ahead never lands on a deal, a result or a decision the person has not
+// seen. Undo takes back the seat's last decision and everything after
+// it, but never past the point where the seat saw new cards (the rest
+// of the deal, the bottom card, a shown sequence, another seat's card):
+// once seen, a card cannot be unseen, so the decision stands.
+package host

@@ -1,0 +1,267 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
+
+// sideTricks counts the tricks the side of seat won in v.
+func sideTricks(v *rules.View, seat rules.Seat) int {
+	n := 0
+	for s := range v.Players {
+		if s == int(seat) || (v.Players == 4 && s == int(seat+2)%4) {
+			n += v.Tricks[s]
+		}
+	}
+	return n
+}
+
+// TestClaims: at every seat count a person claims late in deals. A
+// refused claim changes nothing and says why; a good one plays the
+// side's cards (a bot partner's too), and the side takes every trick
+// left. Both happen.
+func TestClaims(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			good, refused := 0, 0
+			for game := 0; game < 30 && (good < 2 || refused < 2); game++ {
+				cfg := config(n, uint64(500+game), nil, NewManualClock(t0), 0)
+				h := newHost(t, cfg)
+				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(uint64(game), 1))}
+				for {
+					s := await(t, d.p, "a decision", func(s Snapshot) bool { return s.Can.Act || s.Can.Ready || s.Over })
+					if s.Over {
+						break
+					}
+					if !s.Can.Claim || s.View.Counts[0] > 3 {
+						if _, err := d.step(s); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					before := sideTricks(&s.View, 0)
+					if err := d.p.Claim(); err != nil {
+						t.Fatal(err)
+					}
+					c := await(t, d.p, "the verdict", func(x Snapshot) bool { return x.Claim == nil || !x.Claim.Pending })
+					switch {
+					case c.Claim == nil:
+						t.Fatal("the claim's verdict was dropped")
+					case c.Claim.Err != nil:
+						t.Fatal(c.Claim.Err)
+					case !c.Claim.Verdict.OK:
+						refused++
+						if c.Gen != s.Gen || c.Claim.Verdict.Reason(true) == "" {
+							t.Fatalf("a refused claim changed the game (gen %d to %d) or gave no reason", s.Gen, c.Gen)
+						}
+						if _, err := d.step(c); err != nil {
+							t.Fatal(err)
+						}
+						continue
+					}
+					good++
+					end := await(t, d.p, "the deal's end", func(x Snapshot) bool { return x.DealNo > s.DealNo || x.Between || x.Over })
+					if end.Claimer != 0 {
+						t.Fatalf("the deal's claimer reads %v", end.Claimer)
+					}
+					var left int
+					for o := range n {
+						left += s.View.Counts[o]
+					}
+					left = (left + s.View.InTrick) / n
+					if got := sideTricks(&end.View, 0) - before; got != left {
+						t.Fatalf("after the claim the side took %d of the %d tricks left", got, left)
+					}
+					for i, m := range end.Moves[len(s.Moves):] {
+						if (m.Seat == 0 || (n == 4 && m.Seat == 2)) && m.By != ByClaim {
+							t.Fatalf("step %d of the side after the claim reads %v", len(s.Moves)+i, m.By)
+						}
+					}
+				}
+				h.Close()
+			}
+			t.Logf("%d good claims, %d refused", good, refused)
+			if good < 1 || refused < 1 {
+				t.Fatalf("%d good claims, %d refused: the test tests too little", good, refused)
+			}
+		})
+	}
+}
+
+// TestHoldTricks: with HoldTricks, a trick a bot is to lead after stays
+// on the table until the person's Ready, which carries the Gen seen.
+func TestHoldTricks(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			cfg := config(n, 14, nil, NewManualClock(t0), 0)
+			cfg.HoldTricks = true
+			h := newHost(t, cfg)
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
+			held := 0
+			for held < 2 {
+				s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
+				if !s.Can.Ready || s.Can.Act || s.Last == nil || s.Last.TrickTo == rules.NoSeat || s.Thinking != rules.NoSeat {
+					t.Fatalf("a held trick: can %+v last %+v thinking %v", s.Can, s.Last, s.Thinking)
+				}
+				settle(t, h)
+				if x := d.p.Snapshot(); x.Gen != s.Gen {
+					t.Fatal("the bots went on while the trick was held")
+				}
+				if err := d.p.Ready(s.Gen - 1); !errors.Is(err, ErrStale) {
+					t.Fatalf("a stale Ready: %v", err)
+				}
+				if err := d.p.Ready(s.Gen); err != nil {
+					t.Fatal(err)
+				}
+				await(t, d.p, "the bots going on", func(x Snapshot) bool { return x.Gen != s.Gen })
+				held++
+			}
+		})
+	}
+}
+
+// TestSeats: a newer connection takes the seat from an older one; the
+// bots wait while nobody is at the game; between deals the next waits
+// for every person here, and an absent one counts as ready.
+func TestSeats(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			cfg := config(n, 15, nil, NewManualClock(t0), 0, 1)
+			cfg.Options.Target = 1000
+			h := newHost(t, cfg)
+			old := sit(t, h, 0)
+			a := sit(t, h, 0)
+			if s := old.Snapshot(); !s.Kicked {
+				t.Fatal("the older connection was not told it lost the seat")
+			}
+			if _, open := <-old.Updates(); open {
+				// A tick may be left; the channel must close after it.
+				if _, open := <-old.Updates(); open {
+					t.Fatal("the older connection's updates did not close")
+				}
+			}
+			if err := old.Act(0, rules.PassAction()); !errors.Is(err, ErrKicked) {
+				t.Fatalf("the older connection acts: %v", err)
+			}
+			if _, err := h.Seat(rules.Seat(n - 1)); n > 2 && !errors.Is(err, ErrNoPerson) {
+				t.Fatalf("a bot's seat: %v", err)
+			}
+			b := sit(t, h, 1)
+			da := &driver{p: a, r: rand.New(rand.NewPCG(1, 1))}
+			db := &driver{p: b, r: rand.New(rand.NewPCG(2, 2))}
+			// Play both seats to the end of the first deal.
+			for {
+				settle(t, h)
+				sa, sb := a.Snapshot(), b.Snapshot()
+				if sa.Between {
+					break
+				}
+				okA, err := da.step(sa)
+				if err != nil {
+					t.Fatal(err)
+				}
+				okB, err := db.step(sb)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !okA && !okB {
+					await(t, a, "a change", func(x Snapshot) bool { return x.Gen != sa.Gen || x.Can != sa.Can })
+				}
+			}
+			settle(t, h)
+			sa := a.Snapshot()
+			if err := a.Ready(sa.Gen); err != nil {
+				t.Fatal(err)
+			}
+			settle(t, h)
+			if x := a.Snapshot(); !x.Between || !x.Players[0].Ready || x.Players[1].Ready {
+				t.Fatalf("one of two ready: between %v, ready %v %v", x.Between, x.Players[0].Ready, x.Players[1].Ready)
+			}
+			b.Leave()
+			x := await(t, a, "the next deal", func(x Snapshot) bool { return x.DealNo == sa.DealNo+1 && !x.Between })
+			if x.Players[1].State != SeatAway || !x.Players[1].Ready {
+				t.Fatalf("the absent person: %+v", x.Players[1])
+			}
+			// Nobody here: nothing moves.
+			a.Leave()
+			before, err := h.Log()
+			if err != nil {
+				t.Fatal(err)
+			}
+			settle(t, h)
+			after, _ := h.Log()
+			if moves(t, before) != moves(t, after) {
+				t.Fatal("the game moved with nobody at it")
+			}
+		})
+	}
+}
+
+// TestTakeoverEndsAtTheNextDeal: a person who comes back to a seat a bot
+// took plays it again from the next deal, and the log's comments say
+// both.
+func TestTakeoverEndsAtTheNextDeal(t *testing.T) {
+	clock := NewManualClock(t0)
+	cfg := config(3, 16, nil, clock, 0, 1)
+	cfg.Options.Target, cfg.Grace = 1000, time.Minute
+	h := newHost(t, cfg)
+	a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	b := sit(t, h, 1)
+	b.Leave()
+	clock.Advance(cfg.Grace)
+	await(t, a.p, "the takeover", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
+	b = sit(t, h, 1)
+	s := await(t, a.p, "bob back", func(s Snapshot) bool { return s.Players[1].State == SeatBack })
+	if err := b.Act(s.Gen, rules.PassAction()); !errors.Is(err, ErrBotSeat) && !errors.Is(err, ErrStale) {
+		t.Fatalf("bob acts while his bot plays: %v", err)
+	}
+	deal := s.DealNo
+	s = a.playUntil(t, "the next deal", func(s Snapshot) bool { return s.DealNo > deal && !s.Between })
+	if s.Players[1].State != SeatHere {
+		t.Fatalf("at the next deal bob's seat is %v", s.Players[1].State)
+	}
+	l, err := h.Log()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Comment) != 2 || !tookOverOnce(l.Comment) {
+		t.Fatalf("the log's comments: %q", l.Comment)
+	}
+}
+
+func tookOverOnce(c []string) bool {
+	return takeoverRE.MatchString(c[0]) && takenBackRE.MatchString(c[1])
+}
+
+// panicBot panics when asked.
+type panicBot struct{}
+
+func (panicBot) Level() ai.Level { return ai.Random }
+func (panicBot) Choose(context.Context, *rules.View) (rules.Action, error) {
+	panic("a bug in the bot")
+}
+
+// TestAPanickingBotStopsNothing: a bot that panics fails like one that
+// errs: its first legal move is made, the note says so, the game goes
+// on to its end.
+func TestAPanickingBotStopsNothing(t *testing.T) {
+	cfg := config(3, 18, nil, NewManualClock(t0), 0)
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return panicBot{}, nil }
+	h := newHost(t, cfg)
+	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	failed := false
+	d.seen = func(s Snapshot) { failed = failed || s.Note.Kind == NoteBotFailed }
+	if end := d.play(t, false); !end.Over {
+		t.Fatal("the game did not end")
+	}
+	if !failed {
+		t.Fatal("no note said the bot failed")
+	}
+}

@@ -1,0 +1,162 @@
+package host
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/memstore"
+	"github.com/klob/klob/rules"
+)
+
+// moves writes a log's moves (not its header, which holds the t0
+// time) for comparing two games.
+func moves(t *testing.T, l *gamelog.Log) string {
+	t.Helper()
+	c := *l
+	c.Header = gamelog.Header{Options: l.Header.Options, FirstDealer: l.Header.FirstDealer, Players: l.Header.Players, Levels: l.Header.Levels}
+	c.Comment = nil
+	var b bytes.Buffer
+	if err := func() error { _, err := c.WriteTo(&b); return err }(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestWholeGame: at every seat count a person plays a whole game
+// against bots through a Port: the game ends, is saved once more and
+// filed once, and its log replays to the same game.
+func TestWholeGame(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			st := &memstore.Store{}
+			me := rules.Seat(n - 1)
+			h := newHost(t, config(n, 11, st, NewManualClock(t0), me))
+			d := &driver{p: sit(t, h, me), r: rand.New(rand.NewPCG(1, uint64(n)))}
+			end := d.play(t, true)
+			if !end.Over || end.WinnerSide < 0 || !end.SeedShown || end.Seed != 11 {
+				t.Fatalf("the end: over %v winner %d seed %v %d", end.Over, end.WinnerSide, end.SeedShown, end.Seed)
+			}
+			if end.Save.Pending || end.Save.Err != "" || end.Save.Path == "" {
+				t.Fatalf("the end's save state: %+v", end.Save)
+			}
+			h.Close()
+			_, filed := st.Counts()
+			if filed != 1 {
+				t.Fatalf("%d filings, want 1", filed)
+			}
+			l, err := h.Log()
+			if err == nil {
+				t.Fatalf("Log after Close: %v", l)
+			}
+			last := st.LastSave()
+			g, err := last.Game()
+			if err != nil || !g.Over() {
+				t.Fatalf("the last save is not the finished game: %v", err)
+			}
+			if moves(t, last) != moves(t, st.Filed[0]) {
+				t.Fatal("the filed game differs from the last save")
+			}
+			if len(end.Deals) != len(g.Records()) || end.Totals != g.Totals() {
+				t.Fatalf("the snapshot's %d deals and totals %v; the log's %d and %v", len(end.Deals), end.Totals, len(g.Records()), g.Totals())
+			}
+		})
+	}
+}
+
+// TestSameSeedSameGame: a game is a function of its seed and the
+// person's decisions: two hosts with the same seed, played the same
+// way, write the same moves.
+func TestSameSeedSameGame(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var logs []string
+			for range 2 {
+				st := &memstore.Store{}
+				h := newHost(t, config(n, 42, st, NewManualClock(t0), 0))
+				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(7, 7))}
+				d.play(t, true)
+				h.Close()
+				logs = append(logs, moves(t, st.Filed[0]))
+			}
+			if logs[0] != logs[1] {
+				t.Log(logs[0])
+				t.Log(logs[1])
+				t.Fatal("the same seed and decisions made two games")
+			}
+		})
+	}
+}
+
+// TestResume: a game saved mid-deal comes back where it was, every seat
+// seeing what it saw; the deal's end then waits for the person's Ready
+// as always (only a deal dealt at the start waits for nobody).
+func TestResume(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			cfg := config(n, 61, &memstore.Store{}, NewManualClock(t0), 0)
+			cfg.Options.Target = 1000
+			h := newHost(t, cfg)
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
+			s := d.playUntil(t, "the card play", func(s Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhasePlay })
+			l, err := h.Log()
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.Close()
+			cfg.Store = &memstore.Store{}
+			h2, err := Resume(l, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(h2.Close)
+			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(6, 2))}
+			r := await(t, d2.p, "the resumed decision", func(x Snapshot) bool { return x.Can.Act })
+			if r.View != s.View || r.DealNo != s.DealNo || len(r.Moves) != len(s.Moves) {
+				t.Fatal("the resumed game shows another position")
+			}
+			end := d2.playUntil(t, "the deal's end", func(x Snapshot) bool { return x.Between || x.Over || x.DealNo > s.DealNo })
+			if end.Over {
+				return
+			}
+			settle(t, h2)
+			if x := d2.p.Snapshot(); !x.Between || !x.Can.Ready || x.DealNo != s.DealNo {
+				t.Fatal("the resumed game dealt on without the person's Ready")
+			}
+		})
+	}
+}
+
+// TestFinishedSaveIsFiled: a finished game whose filing failed before a
+// restart is filed when it is resumed; Abandon files a game not over.
+func TestFinishedSaveIsFiled(t *testing.T) {
+	st := &memstore.Store{}
+	h := newHost(t, config(2, 71, st, NewManualClock(t0), 0))
+	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
+	d.play(t, true)
+	h.Close()
+	st2 := &memstore.Store{}
+	h2, err := Resume(st.LastSave(), config(2, 71, st2, NewManualClock(t0), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h2.Close()
+	if _, filed := st2.Counts(); filed != 1 {
+		t.Fatalf("the resumed finished game was filed %d times", filed)
+	}
+	st3 := &memstore.Store{}
+	h3 := newHost(t, config(3, 72, st3, NewManualClock(t0), 0))
+	p := sit(t, h3, 0)
+	await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
+	if err := h3.Abandon(); err != nil {
+		t.Fatal(err)
+	}
+	if _, filed := st3.Counts(); filed != 1 {
+		t.Fatalf("the abandoned game was filed %d times", filed)
+	}
+	if g, err := st3.Filed[0].Game(); err != nil || g.Over() {
+		t.Fatalf("the abandoned game's log: %v", err)
+	}
+}

@@ -1,0 +1,187 @@
+package host
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// TakeoverTag is the log tag that lists the moves bots made for people
+// who dropped ("3:12-20 4:0-5": deal 3 steps 12 to 20, deal 4 steps 0
+// to 5), so a resumed game still says who made each move.
+const TakeoverTag = "BotMoves"
+
+// writeMovers writes the takeover moves of movers for TakeoverTag.
+func writeMovers(movers map[int][]By) string {
+	deals := make([]int, 0, len(movers))
+	for d := range movers {
+		deals = append(deals, d)
+	}
+	sort.Ints(deals)
+	var parts []string
+	for _, d := range deals {
+		ms := movers[d]
+		for i := 0; i < len(ms); i++ {
+			if ms[i] != ByTakeover {
+				continue
+			}
+			j := i
+			for j+1 < len(ms) && (ms[j+1] == ByTakeover || ms[j+1] == ByChance) {
+				j++
+			}
+			for ms[j] != ByTakeover {
+				j--
+			}
+			parts = append(parts, fmt.Sprintf("%d:%d-%d", d, i, j))
+			i = j
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// readMovers rebuilds who made each step of a saved game: chance, a
+// bot's seat, the takeovers the log's TakeoverTag lists, the person
+// otherwise (the forced moves are not kept: they read as the person's).
+func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
+	takeover := map[[2]int]bool{}
+	for _, t := range l.Header.Extra {
+		if t.Name != TakeoverTag {
+			continue
+		}
+		for _, f := range strings.Fields(t.Value) {
+			var d, a, b int
+			if _, err := fmt.Sscanf(f, "%d:%d-%d", &d, &a, &b); err != nil {
+				continue
+			}
+			for i := a; i <= b && i-a < 1000; i++ {
+				takeover[[2]int{d, i}] = true
+			}
+		}
+	}
+	out := map[int][]By{}
+	for di, d := range l.Deals {
+		no := di + 1
+		ms := make([]By, len(d.Steps))
+		for i, stp := range d.Steps {
+			switch {
+			case stp.Seat == rules.ChanceSeat:
+				ms[i] = ByChance
+			case !s.Human(stp.Seat):
+				ms[i] = ByBot
+			case takeover[[2]int{no, i}]:
+				ms[i] = ByTakeover
+			}
+		}
+		out[no] = ms
+	}
+	return out
+}
+
+// setTag sets (or, for "", removes) an extra tag of h.
+func setTag(h *gamelog.Header, name, v string) {
+	for i, t := range h.Extra {
+		if t.Name == name {
+			if v == "" {
+				h.Extra = append(h.Extra[:i], h.Extra[i+1:]...)
+			} else {
+				h.Extra[i].Value = v
+			}
+			return
+		}
+	}
+	if v != "" {
+		h.Extra = append(h.Extra, gamelog.Tag{Name: name, Value: v})
+	}
+}
+
+// The header comments of a takeover and of a seat taken back, as the
+// host writes them.
+var (
+	takeoverRE  = regexp.MustCompile(`^deal \d+: .* dropped; an? \S+ bot took seat ([A-D])$`)
+	takenBackRE = regexp.MustCompile(`^deal \d+: .* took seat ([A-D]) back$`)
+)
+
+// tookOver reports whether the last of the comments about seat s says a
+// bot took it (and none that the person took it back).
+func tookOver(comments []string, s rules.Seat) bool {
+	bot := false
+	for _, c := range comments {
+		if m := takeoverRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
+			bot = true
+		} else if m := takenBackRE.FindStringSubmatch(c); m != nil && m[1] == s.String() {
+			bot = false
+		}
+	}
+	return bot
+}
+
+// resumeBarriers says how far back each seat may take back a decision
+// in a resumed game: it replays the deal on the table and marks, for
+// each seat, the step after the last one that showed it new cards.
+func resumeBarriers(l *gamelog.Log, s *session.Session) []mark {
+	n := s.Game().Players()
+	out := make([]mark, n)
+	if len(l.Deals) == 0 {
+		return out
+	}
+	last := len(l.Deals) - 1
+	end := mark{last + 1, len(l.Deals[last].Steps)}
+	for i := range out {
+		out[i] = end // if the replay fails: nothing before the resume
+	}
+	start := *l
+	start.Deals = append([]gamelog.Deal(nil), l.Deals...)
+	start.Deals[last].Steps = nil
+	g, err := start.Game()
+	if err != nil || g.NeedDeal() {
+		return out
+	}
+	seen := make([]rules.CardSet, n)
+	for i := range n {
+		v := g.View(rules.Seat(i))
+		seen[i], out[i] = seenBy(&v), mark{last + 1, 0}
+	}
+	for k, stp := range l.Deals[last].Steps {
+		if err := g.ApplyAs(stp.Seat, stp.Action); err != nil {
+			for i := range out {
+				out[i] = end
+			}
+			return out
+		}
+		for i := range n {
+			if g.NeedDeal() || g.Over() {
+				break
+			}
+			v := g.View(rules.Seat(i))
+			if now := seenBy(&v); now&^seen[i] != 0 {
+				seen[i], out[i] = now, mark{last + 1, k + 1}
+			}
+		}
+	}
+	return out
+}
+
+// pathRE finds what looks like a file path in an error's text.
+var pathRE = regexp.MustCompile(`(?:[A-Za-z]:)?[/\\][^\s:"']+`)
+
+// publicError is an error as a server tells its players: what failed,
+// never where on the server.
+func publicError(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Op + ": " + pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Op + ": " + le.Err.Error()
+	}
+	return pathRE.ReplaceAllString(err.Error(), "…")
+}

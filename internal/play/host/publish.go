@@ -1,0 +1,254 @@
+package host
+
+import (
+	"time"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// flush ends the handling of an event: hints and verdicts of a position
+// the game has left go, and a changed game is handed to the writer.
+func (st *state) flush() {
+	gen := st.sess.Gen()
+	for _, s := range st.seats {
+		if s.hint != nil && s.hint.gen != st.gen() {
+			st.dropHint(s)
+		}
+		// A verdict shows while its position does; a good claim's for
+		// the rest of its deal.
+		if c := s.claim; c != nil && !c.state.Pending && c.c.Gen != gen &&
+			(!c.state.Verdict.OK || c.state.Err != nil || c.deal != st.dealShown()) {
+			st.dropClaim(s)
+		}
+	}
+	if !st.changed {
+		return
+	}
+	st.changed = false
+	over := st.sess.Over()
+	if st.cfg.Store == nil || st.filing {
+		if over && st.final == nil {
+			st.final = st.log()
+		}
+		return
+	}
+	st.saveSeq++
+	l := st.log()
+	if over {
+		// The last save, then the filing; nothing is saved after it.
+		st.filing, st.final = true, l
+		st.h.w.file(st.saveSeq, l)
+	} else {
+		st.h.w.save(st.saveSeq, l)
+	}
+	st.saveState.Pending, st.dirty = true, true
+}
+
+// abandon hands the game as it stands to the writer to be filed.
+func (st *state) abandon() {
+	if st.cfg.Store == nil || st.filing {
+		return
+	}
+	st.saveSeq++
+	st.filing, st.changed = true, false
+	st.h.w.file(st.saveSeq, st.log())
+	st.saveState.Pending, st.dirty = true, true
+}
+
+// written takes a write's result from the writer.
+func (st *state) written(r writeResult) {
+	if r.saved {
+		st.savedSeq = max(st.savedSeq, r.seq)
+		st.saveState.Err = st.h.errorText(r.err)
+		if r.err != nil {
+			st.h.logf("autosave failed: %v", r.err)
+		}
+	}
+	if r.filing {
+		st.saveState.Filed = r.fileErr == nil
+		st.saveState.FileErr = st.h.errorText(r.fileErr)
+		if !st.cfg.Server {
+			st.saveState.Path = r.path
+		}
+		if r.fileErr != nil {
+			st.h.logf("filing the game failed (tried again later): %v", r.fileErr)
+		} else {
+			st.h.logf("game over: filed")
+		}
+	}
+	st.saveState.Pending = st.savedSeq < st.saveSeq
+	st.dirty = true
+}
+
+// log is the game's log as it stands, with what the host adds: the
+// takeovers in the header's comments and which moves the bots standing
+// in made.
+func (st *state) log() *gamelog.Log {
+	l := st.sess.Log()
+	l.Header.Extra = append([]gamelog.Tag(nil), l.Header.Extra...)
+	l.Comment = append([]string(nil), st.comments...)
+	for _, t := range st.cfg.Tags {
+		setTag(&l.Header, t.Name, t.Value)
+	}
+	if st.rematchOf != "" {
+		setTag(&l.Header, RematchTag, st.rematchOf)
+	}
+	setTag(&l.Header, TakeoverTag, writeMovers(st.movers))
+	return l
+}
+
+// publish sends every connected seat and spectator its snapshot when
+// something changed: it stores the snapshot and ticks, never waiting
+// for a reader. The spectators share one snapshot.
+func (st *state) publish() {
+	if !st.dirty {
+		return
+	}
+	st.dirty = false
+	for i, s := range st.seats {
+		var snap *Snapshot
+		if p := s.port; p != nil {
+			snap = st.snapshot(p)
+			p.snap.Store(snap)
+			p.tick()
+		}
+		if st.observe != nil {
+			if snap == nil {
+				snap = st.snapshot(newPort(st.h, rules.Seat(i)))
+			}
+			st.observe(snap)
+		}
+	}
+	if len(st.h.watchers) == 0 && st.observe == nil {
+		return
+	}
+	snap := st.snapshot(st.h.eye)
+	for p := range st.h.watchers {
+		p.snap.Store(snap)
+		p.tick()
+	}
+	if st.observe != nil {
+		st.observe(snap)
+	}
+}
+
+// snapshot builds what p's seat may know now: its own View and public
+// facts only.
+func (st *state) snapshot(p *port) *Snapshot {
+	g := st.sess.Game()
+	seat := p.seat
+	s := &Snapshot{
+		Seat: seat, Gen: st.gen(), Options: g.Options(), Note: st.note, Thinking: rules.NoSeat,
+		Hold: st.hold, Save: st.saveState, Takebacks: st.sess.Takebacks(), Claimer: rules.NoSeat,
+		Closed: st.closed, Kicked: p.kicked, Over: st.sess.Over(), WinnerSide: g.Winner(), Sides: g.Sides(), Totals: g.Totals(),
+		Watching: p.watch, Watchers: len(st.h.watchers), Private: st.h.private, Game: st.game, RematchOf: st.rematchOf,
+	}
+	if st.sess.IsBoard() {
+		s.WinnerSide = -1 // a board has a result, no winner
+	}
+	if !p.watch {
+		s.Bell = st.h.bells[seat]
+	}
+	for _, sd := range st.seats {
+		in := SeatInfo{Name: sd.player.Name, Human: sd.player.Human, Until: sd.until, Again: sd.again}
+		switch {
+		case !sd.player.Human:
+			in.State, in.Level, in.Ready = SeatBot, sd.player.Level, true
+		case sd.takeover != nil && sd.back:
+			in.State, in.Level, in.Ready = SeatBack, st.cfg.TakeoverLevel, true
+		case sd.takeover != nil:
+			in.State, in.Level, in.Ready = SeatTakeover, st.cfg.TakeoverLevel, true
+		case sd.port != nil:
+			in.State, in.Ready = SeatHere, sd.ready
+		default:
+			in.State, in.Ready = SeatAway, true
+		}
+		if in.State != SeatAway {
+			in.Until = time.Time{}
+		}
+		s.Players = append(s.Players, in)
+	}
+	if b := st.bot; b != nil && !b.stale {
+		s.Thinking = b.th.Seat
+	}
+	for _, r := range g.Records() {
+		s.Deals = append(s.Deals, DealResult{Dealer: r.Dealer, Score: r.Score, Ending: r.Ending, Schmeisser: r.Schmeisser, Totals: r.Totals})
+	}
+	if s.HasDeal = st.hasDeal(); s.HasDeal {
+		s.View = st.sess.View(seat)
+		s.DealNo = st.dealShown()
+		s.Between = g.NeedDeal() && !s.Over
+		steps := st.steps()
+		ms := st.movers[s.DealNo]
+		s.Moves = make([]Mover, len(steps))
+		for i, stp := range steps {
+			m := Mover{Seat: stp.Seat, By: ByPerson}
+			if i < len(ms) {
+				m.By = ms[i]
+			}
+			if m.By == ByForced && stp.Seat != seat {
+				m.By = ByPerson
+			}
+			s.Moves[i] = m
+			if stp.Seat == seat {
+				if why, ok := st.sess.Forced(s.DealNo, i); ok {
+					if s.Forced == nil {
+						s.Forced = map[int]string{}
+					}
+					s.Forced[i] = why
+				}
+			}
+		}
+		if c, ok := st.claimedBy[s.DealNo]; ok {
+			s.Claimer = c
+		}
+		if p.watch && (s.Between || s.Over) {
+			s.Open = st.openDeal()
+		}
+	}
+	if st.last != nil && s.HasDeal {
+		m := *st.last
+		if m.By == ByForced && m.Seat != seat {
+			m.By = ByPerson // that it was forced would tell what the seat holds
+		}
+		// The move as this seat knows it: a card drawn or given between
+		// two others reads NoCard.
+		if h := s.View.History(); st.lastStep < len(h) && h[st.lastStep].Seat == m.Seat {
+			m.Action = h[st.lastStep].Action
+		} else {
+			m.Action.Card = rules.NoCard
+		}
+		s.Last = &m
+	}
+	if s.Over {
+		s.Seed, s.SeedShown = st.sess.Seed(), true
+	}
+	if p.watch {
+		return s
+	}
+	sd := st.seats[seat]
+	if j := sd.claim; j != nil {
+		c := j.state
+		s.Claim = &c
+	}
+	if j := sd.hint; j != nil {
+		h := j.state
+		s.Hint = &h
+	}
+	live := !st.closed && !p.kicked && !p.left && sd.port == p
+	if live {
+		s.Can.Act = st.canAct(seat)
+		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
+		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
+		turnOK := false
+		if _, ok := st.sess.ToMove(); ok {
+			turnOK = true
+		}
+		s.Can.Claim = !st.cfg.NoClaims && st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&
+			(sd.claim == nil || !sd.claim.state.Pending)
+		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil
+		s.Can.Again = s.Over && !sd.again && !st.sess.IsBoard()
+	}
+	return s
+}

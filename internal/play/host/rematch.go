@@ -1,0 +1,186 @@
+package host
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// RematchTag is the log tag of a game that "again" started: the
+// checksum (SumLog) of the game before it, as it was filed.
+const RematchTag = "RematchOf"
+
+// SumLog is the checksum that names a game: the hex SHA-256 of its log
+// as Log.MarshalText writes it, which is how Store.Archive files it (the
+// club's database identifies games by the same sum of the file's bytes).
+func SumLog(l *gamelog.Log) (string, error) {
+	data, err := l.MarshalText()
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// secretSeed is a seed from crypto/rand: a seed from the clock could be
+// searched for, and with it every deck of the game known.
+func secretSeed() uint64 {
+	var b [8]byte
+	// crypto/rand.Read never fails: the program aborts first.
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// again takes a person's "again" once the game is over.
+func (st *state) again(p *port, gen int) error {
+	if err := st.check(p); err != nil {
+		return err
+	}
+	switch {
+	case st.sess.IsBoard():
+		return ErrBoardOnce
+	case !st.sess.Over():
+		return ErrNotOver
+	case gen != st.gen():
+		return ErrStale
+	}
+	if sd := st.seats[p.seat]; !sd.again {
+		sd.again, st.dirty = true, true
+	}
+	return nil
+}
+
+// rematchDue reports whether the next game starts: the game is over,
+// every person here said "again" (at least one is here), and the game
+// is filed (a new game's saves never come before the old one's filing).
+func (st *state) rematchDue() bool {
+	if st.closed || !st.sess.Over() || st.sess.IsBoard() || st.final == nil {
+		return false
+	}
+	here := 0
+	for _, sd := range st.seats {
+		if sd.port == nil {
+			continue
+		}
+		if !sd.again {
+			return false
+		}
+		here++
+	}
+	return here > 0 && (st.cfg.Store == nil || st.saveState.Filed)
+}
+
+// rematch starts the next game at this host: the same seats (people,
+// bots, and the bots standing in for people still away) and rules, the
+// first dealer one seat on from the last game's, a fresh secret seed,
+// and RematchTag naming the game before. The people here keep their
+// ports, the spectators theirs; Gen goes on rising.
+func (h *Host) rematch() {
+	old := h.st
+	fail := func(err error) {
+		h.logf("a new game could not start: %v", err)
+		for _, sd := range old.seats {
+			sd.again = false
+		}
+		old.setNote(Note{Kind: NoteError, Seat: rules.NoSeat, Text: "a new game could not start: " + err.Error()})
+	}
+	g := old.sess.Game()
+	n := g.Players()
+	dealer := (g.FirstDealer() + 1) % rules.Seat(n)
+	seed, err := seedDealtBy(h.cfg.NewSeed(), dealer, n)
+	if err != nil {
+		fail(err)
+		return
+	}
+	sum, err := SumLog(old.final)
+	if err != nil {
+		fail(err)
+		return
+	}
+	s, err := session.New(session.Config{Options: g.Options(), Seed: seed, Players: old.sess.Players(),
+		NewBot: h.cfg.NewBot, Start: h.clock.Now()})
+	if err != nil {
+		fail(err)
+		return
+	}
+	st, err := newState(h, s, nil)
+	if err != nil {
+		fail(err)
+		return
+	}
+	st.genBase, st.rematchOf, st.game, st.observe = old.gen()+1, sum, old.game+1, old.observe
+	for i, sd := range old.seats {
+		seat, nd := rules.Seat(i), st.seats[i]
+		switch {
+		case !sd.player.Human:
+		case sd.port != nil:
+			nd.port = sd.port
+			st.stopGrace(seat)
+		case sd.takeover != nil:
+			// The person did not come back before the end: the bot plays
+			// on for them until they do and a deal starts.
+			b, err := st.takeoverBot(seat)
+			if err != nil {
+				fail(err)
+				return
+			}
+			nd.takeover, nd.dropped = b, true
+			st.stopGrace(seat)
+			st.comments = append(st.comments, fmt.Sprintf("deal 1: %s dropped; a %s bot took seat %s", sd.player.Name, h.cfg.TakeoverLevel, seat))
+		default:
+			nd.dropped = true // away: the seat waits Grace from now
+		}
+	}
+	old.retire()
+	h.st = st
+	h.w.reset()
+	st.dirty = true
+	h.logf("game %d: again, %s deals first", st.game, st.seats[dealer].player.Name)
+}
+
+// seedDealtBy is the first seed of the stream from base (base itself,
+// then seedmix's) whose game has dealer deal first: as secret as base,
+// the cut for the first dealer being no secret.
+func seedDealtBy(base uint64, dealer rules.Seat, n int) (uint64, error) {
+	seed := base
+	// Each try deals from dealer with odds 1 in n: a thousand all fail
+	// with odds below 1 in 10^120.
+	for i := range uint64(1000) {
+		if i > 0 {
+			seed = seedmix.Mix(base, i)
+		}
+		if session.FirstDealerOf(seed, n) == dealer {
+			return seed, nil
+		}
+	}
+	return 0, fmt.Errorf("no seed lets seat %s deal first", dealer)
+}
+
+// retire stops what the game ran when the next game replaces it: its
+// bots, hints, claims and clocks. The ports are the next game's now; an
+// answer that comes late to this state changes nothing.
+func (st *state) retire() {
+	st.stop()
+	for _, s := range st.seats {
+		s.port = nil
+	}
+}
+
+// stop closes the state and stops what it runs: the bot thinking, the
+// seats' hints, claims and grace clocks.
+func (st *state) stop() {
+	st.closed = true
+	st.cancelBot()
+	for i, s := range st.seats {
+		st.dropHint(s)
+		st.dropClaim(s)
+		st.stopGrace(rules.Seat(i))
+	}
+}

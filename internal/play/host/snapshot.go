@@ -1,0 +1,263 @@
+package host
+
+import (
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/rules"
+)
+
+// Snapshot is everything one seat may know of the game now: its own
+// rules.View and public facts. It never holds another seat's hidden
+// card. A spectator's (Watching) holds only what is public, and the
+// whole deal once it is scored (Open). A Snapshot is a value the host
+// never changes after handing it out; its slices, maps and pointers are
+// shared (with every spectator, for theirs), so a reader must not
+// change them.
+type Snapshot struct {
+	Seat rules.Seat // rules.NoSeat for a spectator
+	// Gen numbers the positions of the game: it moves with every move,
+	// deal and takeback, and on into the next game after "again". Act,
+	// Ready and Again carry the Gen the person saw, so a key typed ahead
+	// never lands on a position they have not seen.
+	Gen     int
+	Options rules.Options
+	Players []SeatInfo // by seat
+
+	// HasDeal is set once a deal has been dealt; View is then this
+	// seat's view of the deal on the table (or of the finished one
+	// between deals).
+	HasDeal bool
+	View    rules.View
+	DealNo  int  // the deal on the table, or the last finished between deals
+	Between bool // the deal is over; the next waits for the people's Ready
+	Over    bool // the game is over
+	// WinnerSide is the side that won the game, -1 while it goes on.
+	WinnerSide int
+	Sides      int
+	Totals     [4]int // by side
+	// Deals are the finished deals, oldest first.
+	Deals []DealResult
+	// Moves says who made each step of the deal shown (View.History),
+	// as it was when the step was made: a bot that took a dropped
+	// player's seat later does not change the player's earlier moves.
+	Moves []Mover
+	// Forced gives, by step of the deal shown, why a move of this seat
+	// was taken for the person ("you hold none"). Only this seat's
+	// reasons: another seat's would tell what it does not hold.
+	Forced map[int]string
+	// Claimer is the seat whose side claimed the rest of the deal shown
+	// (its cards are played for it), NoSeat when none did.
+	Claimer rules.Seat
+
+	Note Note  // what last happened to the game that is not a move
+	Last *Move // the last move made, nil after a note
+	// Thinking is the seat whose bot is thinking, NoSeat when none is.
+	Thinking rules.Seat
+	// Hold is set while a finished trick stays on the table until this
+	// person's Ready (Config.HoldTricks).
+	Hold bool
+
+	Save      SaveState
+	Takebacks int // decisions taken back in the game
+	Can       Can // what this seat may do now
+
+	// Claim is this seat's last claim, nil when it made none in this
+	// position; Hint is its hint, nil when none is asked or open.
+	Claim *ClaimState
+	Hint  *HintState
+
+	// Seed is the game's seed, shown once the game is over (it would
+	// tell every deck before).
+	Seed      uint64
+	SeedShown bool
+	// Closed is set once the host has stopped; Kicked once a newer
+	// connection took this seat. The port then refuses every action.
+	Closed bool
+	Kicked bool
+
+	// Bell counts the decisions of this seat that came after another
+	// seat's move (not after the person's own move, Ready or takeback):
+	// when it grows, the screen may ring the terminal's bell.
+	Bell int
+
+	// Watching is set in a spectator's snapshot (Host.Watch): Seat is
+	// NoSeat, View is rules' view of no seat, and it may do nothing.
+	Watching bool
+	// Watchers is how many spectators watch; Private is set when the
+	// game refuses them (and in the last snapshot of spectators let go
+	// when it became private).
+	Watchers int
+	Private  bool
+	// Open is, for a spectator, the deal shown once it is scored (between
+	// deals and at the game's end): every card of it. Nil while a deal is
+	// played and in a seat's snapshot.
+	Open *OpenDeal
+
+	// Game numbers the games played at this host, from 1: "again"
+	// starts the next. RematchOf is the checksum (SumLog) of the game
+	// before it, "" for the first; the log's RematchTag says the same.
+	Game      int
+	RematchOf string
+}
+
+// SeatState is what everyone reads about who plays a seat.
+type SeatState uint8
+
+// The seat states.
+const (
+	SeatBot      SeatState = iota // a bot's seat
+	SeatHere                      // the person is connected
+	SeatAway                      // the person dropped: the seat waits for them
+	SeatTakeover                  // a bot plays the seat of a person who did not come back
+	SeatBack                      // a bot plays it; the person is back and takes it at the next deal
+)
+
+// SeatInfo is one seat as everyone sees it.
+type SeatInfo struct {
+	Name  string
+	Human bool     // a person's seat
+	Level ai.Level // the bot's level at a bot's seat, the stand-in's at a takeover
+	State SeatState
+	// Until is when a dropped person's seat goes to a bot (SeatAway).
+	Until time.Time
+	// Ready says the seat is ready for the next deal: bots and absent
+	// people always are.
+	Ready bool
+	// Again says the person wants another game once this one is over
+	// (Port.Again); leaving takes it back.
+	Again bool
+}
+
+// DealResult is a finished deal, public to every seat.
+type DealResult struct {
+	Dealer     rules.Seat
+	Score      rules.Score
+	Ending     rules.Ending
+	Schmeisser rules.Seat
+	Totals     [4]int // the game's totals by side after the deal
+}
+
+// By says who made a move.
+type By uint8
+
+// Who makes moves.
+const (
+	ByPerson   By = iota // the person at the seat
+	ByBot                // the bot of a bot's seat
+	ByTakeover           // a bot standing in for a person who dropped
+	ByForced             // taken for the person: their only choice (seen as ByPerson by the others)
+	ByClaim              // played for the side that claimed the rest
+	ByChance             // a card drawn at random
+)
+
+// Mover is who made one step of a deal.
+type Mover struct {
+	Seat rules.Seat
+	By   By
+}
+
+// Move is the last move made, public as every move is.
+type Move struct {
+	Seat   rules.Seat
+	Action rules.Action
+	By     By
+	// TrickTo is who won the trick the move completed, NoSeat when it
+	// completed none.
+	TrickTo rules.Seat
+}
+
+// NoteKind says what happened to the game outside the moves.
+type NoteKind uint8
+
+// The notes.
+const (
+	NoteNone      NoteKind = iota
+	NoteDealt              // a deal was dealt (Seat: the dealer)
+	NoteClaimed            // Seat's side claimed the rest of the deal
+	NoteTakeback           // Seat took back a decision
+	NoteDropped            // Seat's person dropped
+	NoteBack               // Seat's person is back
+	NoteTakeover           // a bot took Seat's place
+	NoteTakenBack          // Seat's person took the seat back from the bot
+	NoteBotFailed          // Seat's bot failed; Text says how
+	NoteError              // the host could not go on; Text says why
+)
+
+// Note is something that happened to the game that is not a move. Text
+// says it in the third person ("Ann dropped"); a screen may say it in
+// its own words from Kind and Seat.
+type Note struct {
+	Kind NoteKind
+	Seat rules.Seat
+	Text string
+}
+
+// SaveState says where the game's file stands.
+type SaveState struct {
+	// NoStore is set when the game is played without saving.
+	NoStore bool
+	// Pending is set while a change is not yet written.
+	Pending bool
+	// Err is why the last save failed, "" when it succeeded. On a server
+	// it names no path of the server's.
+	Err string
+	// Filed is set once the finished game is filed in the history, at
+	// Path (local games only). FileErr is why filing failed: it is tried
+	// again until it succeeds.
+	Filed   bool
+	Path    string
+	FileErr string
+}
+
+// Can says what a seat may do now.
+type Can struct {
+	Act   bool // it is this person's decision
+	Ready bool // Ready goes on: the next deal, or the trick held on the table
+	Undo  bool // a decision may be taken back
+	Claim bool // the rest of the deal may be claimed
+	Hint  bool // a hint may be asked
+	Again bool // the game is over and "again" not yet said
+}
+
+// ClaimState is a seat's claim: being checked, or its verdict.
+type ClaimState struct {
+	Pending bool
+	// Verdict is the check's answer once known. It is worked out from
+	// this seat's view alone: a refusal's counter-placement is a guess
+	// the view allows, not the other hands.
+	Verdict claim.Verdict
+	// Err says why the claim could not be decided (the game moved on
+	// while it was checked).
+	Err error
+}
+
+// HintState is a seat's hint for the position of Gen: being worked
+// out, or the hard bot's evaluation of the seat's decision.
+type HintState struct {
+	Gen     int
+	Pending bool
+	Eval    eval.Evaluation
+	Err     error
+}
+
+// Who names the mover of step i of the deal shown as everyone reads it:
+// "Ann", "Ann's bot", "Bot C"; "" for a card drawn at random.
+func (s *Snapshot) Who(i int) string {
+	if i < 0 || i >= len(s.Moves) {
+		return ""
+	}
+	m := s.Moves[i]
+	if int(m.Seat) >= len(s.Players) {
+		return ""
+	}
+	switch m.By {
+	case ByChance:
+		return ""
+	case ByTakeover:
+		return s.Players[m.Seat].Name + "'s bot"
+	}
+	return s.Players[m.Seat].Name
+}

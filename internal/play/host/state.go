@@ -1,0 +1,1009 @@
+package host
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// state is the game and everything the host keeps about it. Only the
+// loop goroutine touches it: no lock, and nothing in it waits.
+type state struct {
+	h    *Host
+	cfg  *Config
+	sess *session.Session
+
+	seats    []*seat
+	comments []string // the log's header comments: takeovers, seats taken back
+	// movers says who made each step, by deal number (from 1);
+	// claimedBy who claimed the rest of a deal.
+	movers    map[int][]By
+	claimedBy map[int]rules.Seat
+	// seen is the cards each seat has seen in the deal; barrier is the
+	// earliest point of the game an undo of the seat may go back to: the
+	// step after the last one that showed it new cards.
+	seen    []rules.CardSet
+	barrier []mark
+
+	note Note
+	last *Move
+	// lastStep is the step of the last move in its deal: each seat sees
+	// that step as its View's history shows it (a card given face down
+	// between two others stays hidden).
+	lastStep int
+	lastAt   time.Time // when the last move was made: the pace counts from it
+	// lastTrick is set when the last move finished a trick.
+	lastTrick bool
+	// fresh is set until this host deals: the first deal after New or
+	// Resume waits for nobody's Ready.
+	fresh bool
+	hold  bool // a finished trick waits for a person's Ready
+	bot   *botJob
+
+	saveState SaveState
+	saveSeq   int  // saves queued
+	savedSeq  int  // saves written (or failed)
+	filing    bool // the archive is queued: nothing is saved after it
+	changed   bool // the game changed since the last save was queued
+	dirty     bool // the snapshots changed since they were last sent
+	closed    bool
+	hintSeed  uint64
+
+	// game numbers the games of this host, from 1; genBase is added to
+	// the session's Gen so that Gen never goes back when "again" starts
+	// the next game; rematchOf is RematchTag's value ("" for none).
+	game      int
+	genBase   int
+	rematchOf string
+	// final is the finished game's log as it was filed (SumLog names it).
+	final *gamelog.Log
+	// open is the scored deal opened to spectators, for position openGen.
+	open    *OpenDeal
+	openGen int
+
+	// observe, set by tests, sees every seat's snapshot at every change,
+	// a bot's seat's too, and the spectators', on the loop.
+	observe func(*Snapshot)
+}
+
+// seat is one place at the game.
+type seat struct {
+	player Player
+	port   *port // the person's connection, nil when away or a bot's seat
+	// dropped is set once the person was here and left (or the game
+	// was resumed): coming back is news.
+	dropped   bool
+	until     time.Time // a dropped person's seat goes to a bot then
+	graceStop func() bool
+	graceTok  int
+	takeover  ai.Bot // a bot playing for a person who did not come back
+	back      bool   // the person came back: takes the seat at the next deal
+	ready     bool
+	again     bool // the game is over and the person wants another
+
+	hint  *hintJob
+	claim *claimJob
+}
+
+// mark is a point of the game: a deal (from 1) and a step of it.
+type mark struct{ deal, step int }
+
+func (m mark) before(o mark) bool { return m.deal < o.deal || (m.deal == o.deal && m.step < o.step) }
+
+type botJob struct {
+	th       session.Thinker
+	by       By
+	cancel   context.CancelFunc
+	thinking bool // its goroutine has not answered yet
+	stale    bool // the position it thinks about has gone
+	stop     func() bool
+}
+
+type hintJob struct {
+	gen    int
+	cancel context.CancelFunc
+	state  HintState
+}
+
+type claimJob struct {
+	c      session.ClaimCheck
+	deal   int
+	cancel context.CancelFunc
+	state  ClaimState
+}
+
+func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
+	// fresh: the first deal this host deals waits for nobody, unless a
+	// deal is on the table (a game resumed mid-deal): the next then waits
+	// as always.
+	st := &state{h: h, cfg: &h.cfg, sess: s, movers: map[int][]By{}, claimedBy: map[int]rules.Seat{}, fresh: s.Game().NeedDeal(),
+		hintSeed: seedmix.Mix(s.Seed(), 0x68696e74), game: 1}
+	st.saveState.NoStore = h.cfg.Store == nil
+	n := s.Game().Players()
+	now := h.clock.Now()
+	st.seen = make([]rules.CardSet, n)
+	st.barrier = make([]mark, n)
+	for i, p := range s.Players() {
+		st.seats = append(st.seats, &seat{player: p, dropped: l != nil})
+		if p.Human {
+			st.armGrace(rules.Seat(i), now)
+		}
+	}
+	if l != nil {
+		for _, t := range l.Header.Extra {
+			if t.Name == RematchTag {
+				st.rematchOf = t.Value
+			}
+		}
+		st.comments = append([]string(nil), l.Comment...)
+		st.movers = readMovers(l, s)
+		for i, sd := range st.seats {
+			if !sd.player.Human || !tookOver(st.comments, rules.Seat(i)) || s.Over() {
+				continue
+			}
+			// A bot played the seat when the game stopped: it plays on
+			// until the person comes back and a deal starts.
+			b, err := st.takeoverBot(rules.Seat(i))
+			if err != nil {
+				return nil, err
+			}
+			sd.takeover = b
+			st.stopGrace(rules.Seat(i))
+		}
+		st.barrier = resumeBarriers(l, s)
+		// A finished game saved but not filed (the filing failed) is
+		// filed once the loop runs.
+		st.changed = s.Over()
+	}
+	st.lookAtCards(false)
+	return st, nil
+}
+
+// takeoverBot makes the bot that plays a dropped person's seat, seeded
+// from the game's seed and the seat.
+func (st *state) takeoverBot(s rules.Seat) (ai.Bot, error) {
+	b, err := st.cfg.NewBot(st.cfg.TakeoverLevel, ai.Config{Seed: seedmix.Mix(st.sess.Seed(), 0x7461_6b65+uint64(s))})
+	if err == nil && b == nil {
+		err = errors.New("no bot")
+	}
+	return b, err
+}
+
+// gen is the Gen the seats see: the session's, after every earlier game
+// of this host.
+func (st *state) gen() int { return st.genBase + st.sess.Gen() }
+
+// dealShown is the number of the deal whose steps the game holds: the
+// one on the table, or the last finished between deals (0 before any).
+func (st *state) dealShown() int {
+	g := st.sess.Game()
+	if g.NeedDeal() || g.Over() {
+		return len(g.Records())
+	}
+	return g.DealNo()
+}
+
+func (st *state) hasDeal() bool {
+	g := st.sess.Game()
+	return len(g.Records()) > 0 || !g.NeedDeal()
+}
+
+func (st *state) steps() []rules.Step {
+	if !st.hasDeal() {
+		return nil
+	}
+	return st.sess.Deal().Steps()
+}
+
+func (st *state) anyoneHere() bool {
+	for _, s := range st.seats {
+		if s.port != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// person reports whether a person decides at seat now (not a bot's
+// seat, not a bot standing in).
+func (st *state) person(s rules.Seat) bool {
+	return int(s) < len(st.seats) && st.seats[s].player.Human && st.seats[s].takeover == nil
+}
+
+// moveOn is the game loop: it plays what the game plays by itself, the
+// people's forced moves and the claimed cards (the session's Advance),
+// the next deal once everyone here is ready, and asks the bot to move
+// for its decision; it stops at a person's decision. Nothing moves while
+// nobody is at the game.
+func (st *state) moveOn() {
+	for range 1000 {
+		if st.closed || !st.anyoneHere() {
+			return
+		}
+		g := st.sess.Game()
+		if st.sess.Over() {
+			if st.rematchDue() {
+				st.h.rematch()
+			}
+			return
+		}
+		if g.NeedDeal() {
+			if !st.fresh && !st.allReady() {
+				return
+			}
+			if err := st.deal(); err != nil {
+				st.setNote(Note{Kind: NoteError, Seat: rules.NoSeat, Text: "cannot deal: " + err.Error()})
+				return
+			}
+			continue
+		}
+		if st.hold {
+			return
+		}
+		moved, err := st.advance()
+		if err != nil {
+			st.setNote(Note{Kind: NoteError, Seat: rules.NoSeat, Text: "cannot move on: " + err.Error()})
+			return
+		}
+		if moved {
+			continue
+		}
+		if seat, ok := st.sess.ToMove(); ok && !st.person(seat) {
+			st.think(seat)
+		}
+		return
+	}
+}
+
+// allReady reports whether every person here has said Ready; bots,
+// bots standing in and absent people always are.
+func (st *state) allReady() bool {
+	for _, s := range st.seats {
+		if s.port != nil && s.takeover == nil && !s.ready {
+			return false
+		}
+	}
+	return true
+}
+
+// deal deals the next deal: people who came back take their seats from
+// the bots first.
+func (st *state) deal() error {
+	g := st.sess.Game()
+	no := g.DealNo()
+	for i, s := range st.seats {
+		if s.back && s.port != nil {
+			s.takeover, s.back = nil, false
+			st.comments = append(st.comments, fmt.Sprintf("deal %d: %s took seat %s back", no, s.player.Name, rules.Seat(i)))
+		}
+		s.ready = false
+	}
+	st.cancelBot()
+	if _, err := st.sess.StartDeal(); err != nil {
+		return err
+	}
+	st.fresh = false
+	st.movers[no] = nil
+	st.label(ByChance, rules.NoSeat)
+	st.lookAtCards(true)
+	st.setNote(Note{Kind: NoteDealt, Seat: g.Dealer(), Text: fmt.Sprintf("deal %d: %s deals", no, st.seats[g.Dealer()].player.Name)})
+	st.lastAt, st.lastTrick = st.h.clock.Now(), false
+	st.changed = true
+	return nil
+}
+
+// advance takes the forced moves and the claimed cards; it reports
+// whether any was made.
+func (st *state) advance() (bool, error) {
+	before := st.markNow()
+	if _, err := st.sess.Advance(); err != nil {
+		return false, err
+	}
+	after := st.markNow()
+	if after.mark == before.mark {
+		return false, nil
+	}
+	st.label(ByForced, rules.NoSeat)
+	st.movedLast(before)
+	return true, nil
+}
+
+// movedLast notes the last move of the deal made from before (the last
+// step no chance made), once the moves are labelled.
+func (st *state) movedLast(before where) {
+	steps := st.steps()
+	ms := st.movers[st.dealShown()]
+	for i := len(steps) - 1; i >= 0; i-- {
+		if ms[i] != ByChance {
+			st.moved(before, i, steps[i].Seat, steps[i].Action, ms[i])
+			return
+		}
+	}
+}
+
+// where is a point of the game with the tricks done, to tell whether a
+// move finished a trick.
+type where struct {
+	mark
+	tricks int
+}
+
+func (st *state) markNow() where {
+	if !st.hasDeal() {
+		return where{}
+	}
+	return where{mark{st.dealShown(), len(st.steps())}, int(st.sess.Deal().Play().Tricks)}
+}
+
+// label says who made the steps of the deal not labelled yet: the first
+// by first (when by seat) or, for moves the session took, forced or
+// claimed; chance steps by chance.
+func (st *state) label(first By, seat rules.Seat) {
+	deal := st.dealShown()
+	steps := st.steps()
+	ms := st.movers[deal]
+	start := len(ms)
+	for i := start; i < len(steps); i++ {
+		by := ByPerson
+		switch why, forced := st.sess.Forced(deal, i); {
+		case steps[i].Seat == rules.ChanceSeat:
+			by = ByChance
+		case i == start && seat != rules.NoSeat && steps[i].Seat == seat:
+			by = first
+		case forced && why == "claimed":
+			by = ByClaim
+		case forced && st.seats[steps[i].Seat].takeover != nil:
+			by = ByTakeover // the only choice, taken while a bot stands in
+		case forced:
+			by = ByForced
+		case first == ByForced:
+			by = ByPerson
+		}
+		ms = append(ms, by)
+	}
+	st.movers[deal] = ms
+}
+
+// moved notes a move made from before, step of its deal: the last move,
+// the pace, the trick held on the table, the save, what each seat saw.
+func (st *state) moved(before where, step int, seat rules.Seat, a rules.Action, by By) {
+	m := &Move{Seat: seat, Action: a, By: by, TrickTo: rules.NoSeat}
+	if a.Kind == rules.PlayCard && st.hasDeal() {
+		d := st.sess.Deal()
+		if before.deal != st.dealShown() || int(d.Play().Tricks) > before.tricks {
+			m.TrickTo = d.LastTrickWinner()
+		}
+	}
+	st.last, st.note, st.lastStep = m, Note{}, step
+	st.lastAt, st.lastTrick = st.h.clock.Now(), m.TrickTo != rules.NoSeat
+	st.changed, st.dirty = true, true
+	st.lookAtCards(false)
+	g := st.sess.Game()
+	if st.cfg.HoldTricks && st.lastTrick && !g.NeedDeal() && !st.sess.Over() {
+		if next, ok := st.sess.ToMove(); ok && !st.person(next) && st.anyoneHere() {
+			st.hold = true
+		}
+	}
+}
+
+// lookAtCards updates what every person has seen; a seat that sees a
+// card it had not seen (the rest of the deal, the bottom card, a shown
+// sequence, another seat's card) cannot take back a decision made
+// before. atDeal: a deal was just dealt.
+func (st *state) lookAtCards(atDeal bool) {
+	if !st.hasDeal() {
+		return
+	}
+	here := mark{st.dealShown(), len(st.steps())}
+	for i := range st.seats {
+		s := rules.Seat(i)
+		v := st.sess.View(s)
+		seen := seenBy(&v)
+		if atDeal {
+			st.seen[i], st.barrier[i] = seen, mark{here.deal, 0}
+			continue
+		}
+		if seen&^st.seen[i] != 0 {
+			st.barrier[i] = here
+		}
+		st.seen[i] = seen
+	}
+}
+
+// seenBy is every card v shows: the hand, the cards played, the melds
+// shown, the cards known in other hands, the upcard and the bottom card.
+func seenBy(v *rules.View) rules.CardSet {
+	m := v.Hand
+	for o := range v.Players {
+		m |= v.Played[o] | v.Shown[o] | v.Known(rules.Seat(o))
+	}
+	for _, c := range []rules.Card{v.Upcard, v.OrigUpcard, v.Bottom} {
+		if c != rules.NoCard {
+			m = m.With(c)
+		}
+	}
+	return m
+}
+
+func (st *state) setNote(n Note) {
+	st.note, st.last, st.dirty = n, nil, true
+}
+
+// check refuses an action through a port that lost its seat.
+func (st *state) check(p *port) error {
+	switch {
+	case st.closed:
+		return ErrClosed
+	case p.kicked:
+		return ErrKicked
+	case p.left:
+		return ErrLeft
+	}
+	return nil
+}
+
+// act takes a person's decision.
+func (st *state) act(p *port, gen int, a rules.Action) error {
+	if err := st.check(p); err != nil {
+		return err
+	}
+	seat := p.seat
+	switch {
+	case st.seats[seat].takeover != nil:
+		return ErrBotSeat
+	case gen != st.gen():
+		return ErrStale
+	case st.hold:
+		return ErrNotYourTurn
+	case st.sess.Claimed(seat):
+		return ErrClaimed
+	}
+	before := st.markNow()
+	_, err := st.sess.Apply(seat, a)
+	var te *session.TurnError
+	switch {
+	case errors.As(err, &te), errors.Is(err, session.ErrNoTurn):
+		return ErrNotYourTurn
+	case err != nil:
+		return err
+	}
+	st.label(ByPerson, seat)
+	st.moved(before, before.step, seat, a, ByPerson)
+	return nil
+}
+
+// ready takes a person's Ready: the trick held on the table goes, or
+// between deals the seat is ready for the next.
+func (st *state) ready(p *port, gen int) error {
+	if err := st.check(p); err != nil {
+		return err
+	}
+	g := st.sess.Game()
+	switch {
+	case gen != st.gen():
+		return ErrStale
+	case st.hold:
+		st.hold, st.dirty = false, true
+		return nil
+	case st.sess.Over():
+		return ErrGameOver
+	case !g.NeedDeal():
+		return ErrNotBetween
+	}
+	st.seats[p.seat].ready, st.dirty = true, true
+	return nil
+}
+
+// undo takes back the seat's last decision, unless the seat has seen
+// new cards since.
+func (st *state) undo(p *port) error {
+	if err := st.check(p); err != nil {
+		return err
+	}
+	seat := p.seat
+	if !st.cfg.Takebacks {
+		return ErrNoTakebacks
+	}
+	if !st.person(seat) {
+		return ErrBotSeat
+	}
+	if err := st.mayUndo(seat); err != nil {
+		return err
+	}
+	if _, err := st.sess.Undo(seat); err != nil {
+		return err
+	}
+	st.cancelBot()
+	st.hold = false
+	for _, s := range st.seats {
+		st.dropClaim(s)
+	}
+	// Forget who made the steps taken back.
+	deal := st.dealShown()
+	for d := range st.movers {
+		if d > deal {
+			delete(st.movers, d)
+		}
+	}
+	for d := range st.claimedBy {
+		if d >= deal {
+			delete(st.claimedBy, d)
+		}
+	}
+	if ms := st.movers[deal]; len(ms) > len(st.steps()) {
+		st.movers[deal] = ms[:len(st.steps())]
+	}
+	for i := range st.seats {
+		v := st.sess.View(rules.Seat(i))
+		st.seen[i] = seenBy(&v)
+	}
+	st.setNote(Note{Kind: NoteTakeback, Seat: seat, Text: st.seats[seat].player.Name + " took back a decision"})
+	st.lastAt, st.lastTrick = st.h.clock.Now(), false
+	st.changed = true
+	return nil
+}
+
+// mayUndo says whether seat may take back its last decision.
+func (st *state) mayUndo(seat rules.Seat) error {
+	deal, step, ok := st.sess.LastDecision(seat)
+	if !ok || st.sess.Over() {
+		return session.ErrNothingToUndo
+	}
+	if (mark{deal, step}).before(st.barrier[seat]) {
+		return ErrRevealed
+	}
+	return nil
+}
+
+// claim starts the check of the seat's claim off the loop.
+func (st *state) claim(p *port) error {
+	if err := st.check(p); err != nil {
+		return err
+	}
+	seat := p.seat
+	s := st.seats[seat]
+	switch {
+	case st.cfg.NoClaims:
+		return ErrNoClaims
+	case !st.person(seat):
+		return ErrBotSeat
+	case st.sess.Claimed(seat):
+		return ErrClaimed
+	case s.claim != nil && s.claim.state.Pending:
+		return nil
+	}
+	c, err := st.sess.CheckClaim(seat)
+	if err != nil {
+		return err
+	}
+	if v := st.sess.View(seat); v.Phase != rules.PhasePlay {
+		return claim.ErrNotPlaying
+	}
+	st.dropClaim(s)
+	ctx, cancel := context.WithCancel(st.h.ctx)
+	job := &claimJob{c: c, deal: st.dealShown(), cancel: cancel, state: ClaimState{Pending: true}}
+	s.claim, st.dirty = job, true
+	slots := st.cfg.Slots
+	st.h.goWork(func() {
+		var vd claim.Verdict
+		var failed error
+		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = claimCheck(c); return nil }) })
+		if err == nil {
+			err = failed
+		}
+		st.h.post(func() { st.claimChecked(seat, job, vd, err) })
+	})
+	return nil
+}
+
+// claimChecked takes a claim's verdict: a good claim plays the side's
+// cards from now on.
+func (st *state) claimChecked(seat rules.Seat, job *claimJob, vd claim.Verdict, err error) {
+	s := st.seats[seat]
+	if s.claim != job {
+		return
+	}
+	job.state.Pending, st.dirty = false, true
+	if err != nil {
+		job.state.Err = err
+		return
+	}
+	job.state.Verdict = vd
+	before := st.markNow()
+	if _, err := st.sess.ClaimChecked(job.c, vd); err != nil {
+		if errors.Is(err, session.ErrStale) {
+			err = errors.New("the game moved on while the claim was checked: claim again")
+		}
+		job.state.Err = err
+		return
+	}
+	if !vd.OK {
+		return
+	}
+	st.label(ByClaim, rules.NoSeat)
+	st.claimedBy[st.dealShown()] = seat
+	st.changed = true
+	if after := st.markNow(); after.mark != before.mark {
+		st.movedLast(before)
+	}
+	st.note = Note{Kind: NoteClaimed, Seat: seat, Text: st.seats[seat].player.Name + " claimed the rest of the deal"}
+}
+
+func (st *state) dropClaim(s *seat) {
+	if s.claim != nil {
+		s.claim.cancel()
+		s.claim = nil
+		st.dirty = true
+	}
+}
+
+// hint starts the seat's hint for the position gen off the loop.
+func (st *state) hint(p *port, gen int) error {
+	if err := st.check(p); err != nil {
+		return err
+	}
+	seat := p.seat
+	s := st.seats[seat]
+	if st.cfg.NoHints {
+		return ErrNoHints
+	}
+	if gen != st.gen() {
+		return ErrStale
+	}
+	if !st.canAct(seat) {
+		return ErrNotYourTurn
+	}
+	if s.hint != nil && s.hint.gen == gen {
+		return nil // one hint per seat: this one is on its way, or here
+	}
+	st.dropHint(s)
+	ctx, cancel := context.WithCancel(st.h.ctx)
+	job := &hintJob{gen: gen, cancel: cancel, state: HintState{Gen: gen, Pending: true}}
+	s.hint, st.dirty = job, true
+	v := st.sess.View(seat)
+	slots, clock, budget, f, seed := st.cfg.Slots, st.h.clock, st.cfg.HintBudget, st.cfg.Hint, st.hintSeed
+	st.h.goWork(func() {
+		var ev eval.Evaluation
+		err := slots.Acquire(ctx, ForHint)
+		if err == nil {
+			tctx, tcancel := clock.WithTimeout(ctx, budget)
+			err = safely(func() (err error) { ev, err = f(tctx, &v, seed); return err })
+			tcancel()
+			slots.Release()
+		}
+		st.h.post(func() { st.hinted(seat, job, ev, err) })
+	})
+	return nil
+}
+
+func (st *state) hinted(seat rules.Seat, job *hintJob, ev eval.Evaluation, err error) {
+	if st.seats[seat].hint != job {
+		return
+	}
+	job.state = HintState{Gen: job.gen, Eval: ev, Err: err}
+	st.dirty = true
+}
+
+func (st *state) closeHint(p *port) {
+	if st.check(p) == nil {
+		st.dropHint(st.seats[p.seat])
+	}
+}
+
+func (st *state) dropHint(s *seat) {
+	if s.hint != nil {
+		s.hint.cancel()
+		s.hint = nil
+		st.dirty = true
+	}
+}
+
+// think asks the bot to move for its decision on a goroutine of its
+// own; its answer comes back to the loop (botAnswered).
+func (st *state) think(seat rules.Seat) {
+	gen := st.sess.Gen()
+	if st.bot != nil {
+		if st.bot.th.Gen == gen && st.bot.th.Seat == seat && !st.bot.stale {
+			return // thinking already
+		}
+		// A bot is one value: it thinks one decision at a time.
+		st.cancelBot()
+		if st.bot != nil {
+			return
+		}
+	}
+	var th session.Thinker
+	var ok bool
+	by := ByBot
+	if tk := st.seats[seat].takeover; tk != nil {
+		th, ok = st.sess.ThinkWith(tk)
+		by = ByTakeover
+	} else {
+		th, ok = st.sess.Think()
+	}
+	if !ok {
+		return
+	}
+	ctx, cancel := context.WithCancel(st.h.ctx)
+	job := &botJob{th: th, by: by, cancel: cancel, thinking: true}
+	st.bot, st.dirty = job, true
+	slots, clock, budget, board := st.cfg.Slots, st.h.clock, st.cfg.Think, st.cfg.Board != nil
+	st.h.goWork(func() {
+		var a rules.Action
+		err := slots.Acquire(ctx, ForBot)
+		if err == nil {
+			tctx, tcancel := clock.WithTimeout(ctx, budget)
+			if board {
+				// A board's bot is bounded by its work: a deadline
+				// would make its move depend on the machine.
+				tctx, tcancel = context.WithCancel(ctx)
+			}
+			// A bot that panics fails like one that errs: its first
+			// legal move is made instead.
+			err = safely(func() (err error) { a, err = th.Think(tctx); return err })
+			tcancel()
+			slots.Release()
+		}
+		st.h.post(func() { st.botAnswered(job, a, err) })
+	})
+}
+
+// botAnswered takes a bot's answer: it is made at once, or once the
+// pace since the last move has passed.
+func (st *state) botAnswered(job *botJob, a rules.Action, err error) {
+	if st.bot != job {
+		return
+	}
+	job.thinking = false
+	if job.stale || st.closed {
+		st.bot, st.dirty = nil, true
+		return
+	}
+	pace := st.cfg.Pace
+	if st.lastTrick {
+		pace = max(pace, st.cfg.TrickPace)
+	}
+	if wait := st.lastAt.Add(pace).Sub(st.h.clock.Now()); wait > 0 {
+		job.stop = st.h.after(wait, func() { st.botMove(job, a, err) })
+		return
+	}
+	st.botMove(job, a, err)
+}
+
+// botMove makes the bot's move; a failing bot's first legal move is made
+// instead, and the note says so.
+func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
+	if st.bot != job {
+		return
+	}
+	st.bot, st.dirty = nil, true
+	if job.stale {
+		return
+	}
+	th := job.th
+	before := st.markNow()
+	_, err := st.sess.BotMove(th, a, chooseErr)
+	var be *session.BotError
+	switch {
+	case errors.Is(err, session.ErrStale):
+		return
+	case errors.As(err, &be) && be.Instead != nil:
+		st.label(job.by, th.Seat)
+		st.moved(before, before.step, th.Seat, *be.Instead, job.by)
+		// The note names no card: the move made may be a card given face
+		// down, which only two seats may know.
+		who := st.seats[th.Seat].player.Name
+		if job.by == ByTakeover {
+			who += "'s bot"
+		}
+		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: who + " failed and made its first legal move"}
+		st.h.logf("bot at %s failed: %v", seatName(th.Seat), be.Err)
+	case err != nil:
+		st.setNote(Note{Kind: NoteBotFailed, Seat: th.Seat, Text: err.Error()})
+		st.h.logf("bot at %s failed: %v", seatName(th.Seat), err)
+	default:
+		st.label(job.by, th.Seat)
+		st.moved(before, before.step, th.Seat, a, job.by)
+	}
+}
+
+// cancelBot drops the bot's decision under way: its answer will be
+// ignored. A bot still thinking stays the job until it answers, so the
+// same bot is never asked twice at once.
+func (st *state) cancelBot() {
+	job := st.bot
+	if job == nil {
+		return
+	}
+	job.stale = true
+	job.cancel()
+	if !job.thinking {
+		if job.stop != nil {
+			job.stop()
+		}
+		st.bot = nil
+	}
+	st.dirty = true
+}
+
+// join connects a person to seat s.
+func (st *state) join(s rules.Seat) (*port, error) {
+	if st.closed {
+		return nil, ErrClosed
+	}
+	if int(s) >= len(st.seats) || !st.seats[s].player.Human {
+		return nil, ErrNoPerson
+	}
+	sd := st.seats[s]
+	if old := sd.port; old != nil {
+		old.kicked = true
+		old.snap.Store(st.snapshot(old))
+		old.end()
+	}
+	st.stopGrace(s)
+	if sd.dropped {
+		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
+		st.h.logf("%s back at %s", sd.player.Name, seatName(s))
+	}
+	sd.dropped = false
+	if sd.takeover != nil {
+		sd.back = true
+	}
+	p := newPort(st.h, s)
+	sd.port, st.dirty = p, true
+	p.snap.Store(st.snapshot(p))
+	return p, nil
+}
+
+// leave gives up a port's seat: the seat waits for its person.
+func (st *state) leave(p *port) {
+	if p.left || p.kicked {
+		p.left = true
+		return
+	}
+	p.left = true
+	sd := st.seats[p.seat]
+	if sd.port != p {
+		return
+	}
+	sd.port, sd.ready, sd.again, st.dirty = nil, false, false, true
+	st.dropHint(sd)
+	st.dropClaim(sd)
+	if st.closed || st.sess.Over() {
+		return
+	}
+	sd.dropped = true
+	if !st.anyoneHere() {
+		// Nobody is left to play with: the bots wait, and a decision
+		// under way is dropped (asked again when someone comes).
+		st.hold = false
+		st.cancelBot()
+	}
+	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
+	st.h.logf("%s dropped from %s", sd.player.Name, seatName(p.seat))
+	if sd.takeover == nil {
+		st.armGrace(p.seat, st.h.clock.Now())
+	}
+	sd.back = false
+}
+
+// armGrace starts the wait of a person's seat: a bot takes it at the end.
+func (st *state) armGrace(s rules.Seat, now time.Time) {
+	st.stopGrace(s)
+	sd := st.seats[s]
+	sd.until = now.Add(st.cfg.Grace)
+	sd.graceTok++
+	tok := sd.graceTok
+	sd.graceStop = st.h.after(st.cfg.Grace, func() { st.graceOver(s, tok) })
+}
+
+func (st *state) stopGrace(s rules.Seat) {
+	sd := st.seats[s]
+	if sd.graceStop != nil {
+		sd.graceStop()
+		sd.graceStop = nil
+	}
+	sd.graceTok++
+	sd.until = time.Time{}
+}
+
+// graceOver gives a bot the seat of a person who did not come back.
+// Bots take seats only while somebody is at the game to play with.
+func (st *state) graceOver(s rules.Seat, tok int) {
+	sd := st.seats[s]
+	if st.closed || sd.graceTok != tok || sd.port != nil || sd.takeover != nil || st.sess.Over() {
+		return
+	}
+	sd.graceStop = nil
+	if !st.anyoneHere() {
+		st.armGrace(s, st.h.clock.Now())
+		return
+	}
+	b, err := st.takeoverBot(s)
+	if err != nil {
+		st.setNote(Note{Kind: NoteError, Seat: s, Text: "no bot could take the seat: " + err.Error()})
+		return
+	}
+	sd.takeover, sd.until = b, time.Time{}
+	deal := st.dealShown()
+	if g := st.sess.Game(); g.NeedDeal() {
+		deal = len(g.Records()) + 1
+	}
+	line := fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s", deal, sd.player.Name, st.cfg.TakeoverLevel, s)
+	st.comments = append(st.comments, line)
+	st.h.logf("%s", line)
+	st.setNote(Note{Kind: NoteTakeover, Seat: s, Text: fmt.Sprintf("%s did not come back: a %s bot plays the seat", sd.player.Name, st.cfg.TakeoverLevel)})
+	st.changed = true
+}
+
+// shutdown stops everything the game runs: the bots, hints, claims and
+// clocks; the seats' Updates close.
+func (st *state) shutdown() {
+	st.stop()
+	for _, s := range st.seats {
+		if s.port != nil {
+			s.port.snap.Store(st.snapshot(s.port))
+			s.port.end()
+		}
+	}
+	if len(st.h.watchers) > 0 {
+		last := st.snapshot(st.h.eye)
+		for p := range st.h.watchers {
+			p.snap.Store(last)
+			p.end()
+		}
+	}
+}
+
+// canAct reports whether seat's person decides now.
+func (st *state) canAct(seat rules.Seat) bool {
+	turn, ok := st.sess.ToMove()
+	return ok && turn == seat && st.person(seat) && !st.hold && !st.sess.Claimed(seat) && !st.closed
+}
+
+// ring counts a bell for each person here whose decision has just come
+// after another seat's move: the screen, seeing Snapshot.Bell grow,
+// rings the terminal's bell. A decision that follows the person's own
+// call (their move, Ready, takeback, sitting down) rings nothing;
+// neither do their own forced moves or chance steps count as another's
+// move.
+func (st *state) ring() {
+	h := st.h
+	for i, sd := range st.seats {
+		s := rules.Seat(i)
+		now := st.canAct(s)
+		if now && !h.turnWas[i] && sd.port != nil && h.cause != s && st.othersMoved(s) {
+			h.bells[i]++
+			st.dirty = true
+		}
+		h.turnWas[i] = now
+	}
+}
+
+// othersMoved reports whether the last move of the deal on the table,
+// not counting chance steps and s's own forced moves, was another
+// seat's; at a deal's first decision, whether the deal was started by
+// another (the caller knows it was not s).
+func (st *state) othersMoved(s rules.Seat) bool {
+	steps := st.steps()
+	ms := st.movers[st.dealShown()]
+	for i := len(steps) - 1; i >= 0; i-- {
+		switch {
+		case steps[i].Seat == rules.ChanceSeat:
+		case steps[i].Seat != s:
+			return true
+		case i >= len(ms) || ms[i] != ByForced:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,86 @@
+package clubdb
+
+import (
+	"context"
+	"database/sql"
+)
+
+// The queries of this file run a few times a server's life (at its
+// start, in a check): the database prepares them when they run.
+
+// unratedSQL selects the finished games (not practice) with keyed
+// people on two sides or more (the team of seats two apart at four)
+// and no rating history: games the import recorded, whose rating the
+// server has still to apply.
+const unratedSQL = `SELECT ` + gameCols + ` FROM games g
+	WHERE g.winner <> '' AND g.practice = 0
+	AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id)
+	AND (SELECT count(DISTINCT CASE WHEN g.seats = 4 THEN s.seat % 2 ELSE s.seat END)
+		FROM game_seats s WHERE s.game_id = g.id AND s.player_key IS NOT NULL) >= 2
+	ORDER BY g.id`
+
+// Unrated returns the finished games between keyed people on two sides
+// or more that have no rating yet, in the order the database numbered
+// them: the games an import recorded (a crash came between a game's
+// filing and its record, or the state directory is older than the
+// database). A game against bots alone (one side of people) is not
+// listed.
+func (db *DB) Unrated(ctx context.Context) ([]Game, error) {
+	return db.games(ctx, unratedSQL)
+}
+
+// RatedGames returns the games that changed ratings, in the order
+// their ratings were applied (by number: klob serve rates each game as
+// it records it, and the games the import records right after the
+// import).
+func (db *DB) RatedGames(ctx context.Context) ([]Game, error) {
+	return db.games(ctx, `SELECT `+gameCols+` FROM games g
+		WHERE EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = g.id) ORDER BY g.id`)
+}
+
+// games reads the games a query selects (gameCols), with their seats.
+func (db *DB) games(ctx context.Context, query string, args ...any) ([]Game, error) {
+	rows, err := db.rdb.QueryContext(ctx, query, args...)
+	return db.withSeats(ctx, rows, err)
+}
+
+// withSeats reads the games of a query's rows (gameCols), then fills
+// in their seats: after the rows are closed, as the read connections
+// are few.
+func (db *DB) withSeats(ctx context.Context, rows *sql.Rows, err error) ([]Game, error) {
+	out, err := collect(rows, err, scanGame)
+	if err != nil {
+		return nil, db.openErr(err)
+	}
+	for i := range out {
+		if err := db.seatsOf(ctx, &out[i]); err != nil {
+			return nil, db.openErr(err)
+		}
+	}
+	return out, nil
+}
+
+// GameRatings returns the rating changes game id made, in seat order:
+// each rated player's rating before (Rated false for a first game in
+// the pool) and after. Games counts are not kept per change and are
+// left zero.
+func (db *DB) GameRatings(ctx context.Context, id int64) ([]RatingChange, error) {
+	rows, err := db.rdb.QueryContext(ctx, `SELECT h.player_key, h.seats, g.log_sha256, coalesce(g.started, g.recorded),
+			h.mu_before, h.sigma_before, h.mu, h.sigma
+		FROM rating_history h JOIN games g ON g.id = h.game_id
+		JOIN game_seats s ON s.game_id = h.game_id AND s.player_key = h.player_key
+		WHERE h.game_id = ? ORDER BY s.seat`, id)
+	out, err := collect(rows, err, func(sc scanner) (RatingChange, error) {
+		c := RatingChange{GameID: id}
+		var key string
+		var seats int
+		var when int64
+		var mu, sigma sql.NullFloat64
+		err := sc.Scan(&key, &seats, &c.LogSHA256, &when, &mu, &sigma, &c.After.Mu, &c.After.Sigma)
+		c.When = fromMS(when)
+		c.Before = Rating{Key: key, Seats: seats, Mu: mu.Float64, Sigma: sigma.Float64, Rated: mu.Valid}
+		c.After.Key, c.After.Seats, c.After.Rated = key, seats, true
+		return c, err
+	})
+	return out, db.openErrOrNil(err)
+}

@@ -1,0 +1,74 @@
+package daily
+
+import (
+	"github.com/klob/klob/internal/play/duplicate"
+)
+
+// ParName is par's name when it is compared as an entrant.
+const ParName = "Par (hard bot)"
+
+// Field is a day's comparison: the person against every friend
+// imported, or, with nobody imported, against par, so that the
+// percentage says something (a field of one is 50% whatever happens).
+type Field struct {
+	Standings *duplicate.Standings
+	// Me is the person's entry (Standing.Entry); Files the entrants'
+	// result files by entry, nil for par.
+	Me    int
+	Files []*duplicate.ResultFile
+	// WithPar is set when par was the other entrant (nobody imported).
+	WithPar bool
+}
+
+// Mine returns the person's line of the standings.
+func (f *Field) Mine() duplicate.Standing {
+	for _, r := range f.Standings.Rows {
+		if r.Entry == f.Me {
+			return r
+		}
+	}
+	return duplicate.Standing{}
+}
+
+// Compare scores own (the person's results) against imports on the set
+// (every file checked by duplicate.Compare), or, with no import,
+// against par: the par of each board own records. own comes first.
+func Compare(set *duplicate.BoardSet, own *duplicate.ResultFile, imports []*duplicate.ResultFile) (*Field, error) {
+	files := append([]*duplicate.ResultFile{own}, imports...)
+	if len(imports) > 0 {
+		st, err := duplicate.Compare(set, files)
+		if err != nil {
+			return nil, err
+		}
+		return &Field{Standings: st, Files: files}, nil
+	}
+	if err := own.Check(set); err != nil {
+		return nil, err
+	}
+	par := duplicate.Entry{Name: ParName, Results: map[int]float64{}}
+	for _, b := range own.Boards {
+		if b.HasPar {
+			par.Results[b.Board] = b.Par
+		}
+	}
+	entries := []duplicate.Entry{own.Entry()}
+	withPar := len(par.Results) > 0
+	if withPar {
+		entries = append(entries, par)
+		files = append(files, nil)
+	}
+	st, err := duplicate.Matchpoints(len(set.Boards), entries)
+	if err != nil {
+		return nil, err
+	}
+	return &Field{Standings: st, Files: files, WithPar: withPar}, nil
+}
+
+// Line is the history's line of the day for the person: the
+// percentage, the field, the boards played and the result against par.
+func (f *Field) Line(date duplicate.Date, own *duplicate.ResultFile) duplicate.Day {
+	me := f.Mine()
+	vs, n := duplicate.VersusPar(own.Boards)
+	return duplicate.Day{Date: date, Players: own.Players, Percent: me.Percent, Field: f.Standings.Field,
+		Played: len(own.Boards), VersusPar: vs, HasPar: n > 0}
+}

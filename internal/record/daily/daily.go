@@ -1,0 +1,515 @@
+package daily
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/rules"
+)
+
+// Names in the state directory.
+const (
+	// Dir is the daily's directory in the state directory.
+	Dir         = "daily"
+	LockName    = "daily.lock"
+	HistoryName = "history.txt"
+	BoardName   = "board.txt"
+	ImportsDir  = "imports"
+	DamagedDir  = "damaged"
+
+	// boardMagic starts the board in progress, with its format version.
+	boardMagic = "klob-daily-board 1"
+)
+
+// Files is the daily's directory of a state directory.
+type Files struct {
+	root string
+	fs   durable.FS
+	lock *dirlock.Lock
+}
+
+// Open returns the daily's files in the state directory stateDir;
+// nothing is created until something is written.
+func Open(stateDir string) *Files {
+	return &Files{root: filepath.Join(stateDir, Dir), fs: durable.OS()}
+}
+
+// Root is the daily's directory.
+func (f *Files) Root() string { return f.root }
+
+// ErrBusy is wrapped by Lock's error when another klob daily holds the
+// daily's directory.
+var ErrBusy = errors.New("another klob daily is playing in this state directory")
+
+// Lock takes the daily's lock until Unlock: one klob daily (or import)
+// at a time writes a state directory's daily, so no board is played
+// twice at once. It fails at once, wrapping ErrBusy, when another holds
+// it.
+func (f *Files) Lock() error {
+	if f.lock != nil {
+		return nil
+	}
+	if err := f.fs.MkdirAll(f.root, 0o755); err != nil {
+		return fmt.Errorf("daily: %w", err)
+	}
+	l, err := dirlock.TryLock(filepath.Join(f.root, LockName))
+	var le *dirlock.LockedError
+	switch {
+	case errors.As(err, &le) && le.PID > 0:
+		return fmt.Errorf("%w (process %d, in %s)", ErrBusy, le.PID, f.root)
+	case errors.As(err, &le):
+		return fmt.Errorf("%w (in %s)", ErrBusy, f.root)
+	case err != nil:
+		return fmt.Errorf("daily: %w", err)
+	}
+	f.lock = l
+	return nil
+}
+
+// Unlock releases what Lock took.
+func (f *Files) Unlock() {
+	f.lock.Unlock()
+	f.lock = nil
+}
+
+// write puts data at path, durably, making its directory.
+func (f *Files) write(path string, data []byte) error {
+	if err := f.fs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	_, err := durable.Replace(f.fs, path, "."+filepath.Base(path)+"-*.tmp", data)
+	return err
+}
+
+// read returns the file at path, and false when there is none.
+func (f *Files) read(path string) ([]byte, bool, error) {
+	b, err := f.fs.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return b, err == nil, err
+}
+
+// damaged moves a file that cannot be read into damaged/ and says so.
+func (f *Files) damaged(what, path string, cause error) error {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return durable.Damaged(f.fs, what, path, filepath.Join(f.root, DamagedDir), base, filepath.Ext(path), cause)
+}
+
+// Day is one day's boards at one seat count: the set dealt from the
+// date, and what the person played of it.
+type Day struct {
+	f    *Files
+	Set  *duplicate.BoardSet
+	Date duplicate.Date
+	// Name and Version are written in the person's result file: who
+	// they are, and the Klob that made it.
+	Name, Version string
+
+	mu   sync.Mutex
+	pars map[int]float64 // par by board, as worked out this run
+}
+
+// Day deals the daily boards of date at a table of players.
+func (f *Files) Day(date duplicate.Date, players int, name, version string) (*Day, error) {
+	set, err := duplicate.Daily(date, players)
+	if err != nil {
+		return nil, err
+	}
+	return &Day{f: f, Set: set, Date: date, Name: name, Version: version, pars: map[int]float64{}}, nil
+}
+
+// Players is the seat count.
+func (d *Day) Players() int { return d.Set.Players() }
+
+// Dir is the day's directory: daily/2026-12-01-3p.
+func (d *Day) Dir() string { return filepath.Join(d.f.root, dayDirName(d.Date, d.Players())) }
+
+func dayDirName(date duplicate.Date, players int) string { return fmt.Sprintf("%s-%dp", date, players) }
+
+// ResultPath is the person's result file, the one to share.
+func (d *Day) ResultPath() string {
+	return filepath.Join(d.Dir(), fmt.Sprintf("klob-daily-%s-%dp.txt", d.Date, d.Players()))
+}
+
+func (d *Day) boardPath() string { return filepath.Join(d.Dir(), BoardName) }
+
+// Progress is what the person played of a day.
+type Progress struct {
+	// Results holds the boards played, in order (none before the first).
+	Results *duplicate.ResultFile
+	// Board is the board in progress (0: none), Steps its actions so far
+	// (none when it was only begun).
+	Board int
+	Steps []rules.Step
+}
+
+// Played reports whether board n is played.
+func (p *Progress) Played(n int) bool {
+	for _, b := range p.Results.Boards {
+		if b.Board == n {
+			return true
+		}
+	}
+	return false
+}
+
+// Next is the board to play now: the one in progress, else the first
+// not played; 0 once every board is.
+func (p *Progress) Next(boards int) int {
+	if p.Board > 0 {
+		return p.Board
+	}
+	for n := 1; n <= boards; n++ {
+		if !p.Played(n) {
+			return n
+		}
+	}
+	return 0
+}
+
+// Load reads what the person played of the day. A file that cannot be
+// read or does not belong to the day's boards is moved into damaged/ and
+// the error (a *durable.DamagedError) says where; what else was read is
+// returned with it.
+func (d *Day) Load() (*Progress, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.load()
+}
+
+func (d *Day) load() (*Progress, error) {
+	p := &Progress{Results: d.empty()}
+	var errs []error
+	if data, ok, err := d.f.read(d.ResultPath()); err != nil {
+		return nil, fmt.Errorf("your results of the day: %w", err)
+	} else if ok {
+		rf, err := duplicate.ParseResultFile(data)
+		if err == nil {
+			err = rf.Check(d.Set)
+		}
+		if err == nil && rf.Date != d.Date {
+			err = fmt.Errorf("results of %s, not of %s", rf.Date, d.Date)
+		}
+		if err != nil {
+			errs = append(errs, d.f.damaged("your results of the day", d.ResultPath(), err))
+		} else {
+			p.Results = rf
+			for _, b := range rf.Boards {
+				if b.HasPar {
+					d.pars[b.Board] = b.Par
+				}
+			}
+		}
+	}
+	if data, ok, err := d.f.read(d.boardPath()); err != nil {
+		return nil, fmt.Errorf("the board in progress: %w", err)
+	} else if ok {
+		n, steps, err := d.parseBoard(data)
+		switch {
+		case err != nil:
+			errs = append(errs, d.f.damaged("the board in progress", d.boardPath(), err))
+		case p.Played(n):
+			// Recorded, and the crash came before the file went.
+			d.f.fs.Remove(d.boardPath())
+		default:
+			p.Board, p.Steps = n, steps
+		}
+	}
+	return p, errors.Join(errs...)
+}
+
+// empty is a result file with no board yet.
+func (d *Day) empty() *duplicate.ResultFile {
+	return &duplicate.ResultFile{Date: d.Date, Players: d.Players(), Set: d.Set.ID, Name: d.Name, Version: d.Version}
+}
+
+// parseBoard reads the board in progress: "klob-daily-board 1", "board
+// N", and "play STEPS" when an action was taken; the actions must be a
+// play of board N, not finished.
+func (d *Day) parseBoard(data []byte) (int, []rules.Step, error) {
+	lines := strings.Split(strings.TrimSpace(strings.ReplaceAll(string(data), "\r\n", "\n")), "\n")
+	if len(lines) < 2 || len(lines) > 3 || strings.TrimSpace(lines[0]) != boardMagic {
+		return 0, nil, fmt.Errorf("not a board in progress (%q, then board N and play)", boardMagic)
+	}
+	num, ok := strings.CutPrefix(strings.TrimSpace(lines[1]), "board ")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil {
+		return 0, nil, fmt.Errorf("line 2: want board N")
+	}
+	b, found := d.Set.Board(n)
+	if !found {
+		return 0, nil, fmt.Errorf("line 2: board %d: the day has %d", n, len(d.Set.Boards))
+	}
+	if len(lines) == 2 {
+		return n, nil, nil
+	}
+	text, ok := strings.CutPrefix(strings.TrimSpace(lines[2]), "play ")
+	if !ok {
+		return 0, nil, fmt.Errorf("line 3: want play and the actions")
+	}
+	steps, err := duplicate.ParseSteps(text, d.Players())
+	if err != nil {
+		return 0, nil, fmt.Errorf("line 3: %w", err)
+	}
+	t := b.Deal(d.Set.Options)
+	for i, st := range steps {
+		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
+			return 0, nil, fmt.Errorf("line 3: action %d: %w", i+1, err)
+		}
+	}
+	return n, steps, nil
+}
+
+// SaveBoard writes the board in progress: board n, begun, with the
+// actions played so far (every action of its deal, in order). Begun
+// counts: a board once dealt is played, whatever happens next.
+func (d *Day) SaveBoard(n int, steps []rules.Step) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if _, ok := d.Set.Board(n); !ok {
+		return fmt.Errorf("daily: no board %d", n)
+	}
+	text := fmt.Sprintf("%s\nboard %d\n", boardMagic, n)
+	if len(steps) > 0 {
+		text += "play " + duplicate.FormatSteps(steps) + "\n"
+	}
+	return d.f.write(d.boardPath(), []byte(text))
+}
+
+// Record files board n, played out with steps (every action of its
+// deal): its result goes into the person's result file (with par when
+// known), and the board in progress goes. It returns the board's line.
+// A board already recorded keeps its first result.
+func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	b, ok := d.Set.Board(n)
+	if !ok {
+		return duplicate.BoardResult{}, fmt.Errorf("daily: no board %d", n)
+	}
+	t := b.Deal(d.Set.Options)
+	for i, st := range steps {
+		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
+			return duplicate.BoardResult{}, fmt.Errorf("daily: board %d: action %d: %w", n, i+1, err)
+		}
+	}
+	if !t.Over() {
+		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d is not played out", n)
+	}
+	p, err := d.load()
+	if p == nil {
+		return duplicate.BoardResult{}, err
+	}
+	rf := p.Results
+	for _, br := range rf.Boards {
+		if br.Board == n {
+			return br, d.dropBoard()
+		}
+	}
+	br := duplicate.RecordBoard(n, &t, d.Set.Seat)
+	br.Par, br.HasPar = d.pars[n]
+	rf.Boards = append(rf.Boards, br)
+	slices.SortFunc(rf.Boards, func(a, b duplicate.BoardResult) int { return a.Board - b.Board })
+	if err := d.writeResults(rf); err != nil {
+		return br, err
+	}
+	return br, d.dropBoard()
+}
+
+// dropBoard removes the board in progress, durably.
+func (d *Day) dropBoard() error {
+	if err := d.f.fs.Remove(d.boardPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return durable.SyncDir(d.f.fs, d.Dir())
+}
+
+// writeResults writes the person's result file, with the name and the
+// version of this run.
+func (d *Day) writeResults(rf *duplicate.ResultFile) error {
+	rf.Name, rf.Version = d.Name, d.Version
+	data, err := rf.MarshalText()
+	if err != nil {
+		return err
+	}
+	return d.f.write(d.ResultPath(), data)
+}
+
+// SetPar keeps par of board n; it goes into the result file once the
+// board is played (now, when it is already). Par of a board not played
+// is never written.
+func (d *Day) SetPar(n int, par float64) error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if old, ok := d.pars[n]; ok && old == par {
+		return nil
+	}
+	d.pars[n] = par
+	p, err := d.load()
+	if p == nil {
+		return err
+	}
+	for i, br := range p.Results.Boards {
+		if br.Board == n && (!br.HasPar || br.Par != par) {
+			p.Results.Boards[i].Par, p.Results.Boards[i].HasPar = par, true
+			return d.writeResults(p.Results)
+		}
+	}
+	return nil
+}
+
+// Results reads the person's result file of the day, in its shared
+// form (no board when none is played).
+func (d *Day) Results() (*duplicate.ResultFile, error) {
+	p, err := d.Load()
+	if p == nil {
+		return nil, err
+	}
+	return p.Results, err
+}
+
+// Imports reads the friends' result files stored for the day, in the
+// order of their names; a file that no longer reads or checks is left
+// out and its error returned.
+func (d *Day) Imports() ([]*duplicate.ResultFile, []error) {
+	dir := filepath.Join(d.Dir(), ImportsDir)
+	ents, err := d.f.fs.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, []error{err}
+	}
+	var out []*duplicate.ResultFile
+	var errs []error
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".txt") || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		data, _, err := d.f.read(path)
+		var rf *duplicate.ResultFile
+		if err == nil {
+			rf, err = duplicate.ParseResultFile(data)
+		}
+		if err == nil {
+			err = rf.Check(d.Set)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", path, err))
+			continue
+		}
+		out = append(out, rf)
+	}
+	return out, errs
+}
+
+// Imported is what Import stored.
+type Imported struct {
+	File     *duplicate.ResultFile
+	Path     string
+	Replaced bool // a file of the same name and day was there
+	Day      *Day
+}
+
+// Import reads a friend's result file (data, from the file src), checks
+// it against the boards of its day and seat count, and stores it under
+// that day in place of an earlier one of the same name. name and
+// version are the person's (for the Day returned). Nothing is stored on
+// an error, which says what is wrong and where.
+func (f *Files) Import(data []byte, src, name, version string) (*Imported, error) {
+	rf, err := duplicate.ParseResultFile(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
+	d, err := f.Day(rf.Date, rf.Players, name, version)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
+	if err := rf.Check(d.Set); err != nil {
+		return nil, fmt.Errorf("%s: not the daily boards of %s at %d players: %w", src, rf.Date, rf.Players, err)
+	}
+	if len(rf.Boards) == 0 {
+		return nil, fmt.Errorf("%s: no board played: nothing to compare", src)
+	}
+	text, err := rf.MarshalText()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", src, err)
+	}
+	path := filepath.Join(d.Dir(), ImportsDir, slug(rf.Name)+".txt")
+	_, there, _ := f.read(path)
+	if err := f.write(path, text); err != nil {
+		return nil, fmt.Errorf("store the results: %w", err)
+	}
+	return &Imported{File: rf, Path: path, Replaced: there, Day: d}, nil
+}
+
+// slug is a file name for a player's name: its letters and digits (in
+// lower case), every other run of characters one "-"; a name with none
+// becomes "player". Names that differ only in case or punctuation share
+// a file: the later import replaces the earlier.
+func slug(name string) string {
+	var b strings.Builder
+	dash := false
+	for _, r := range strings.ToLower(name) {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			dash = true
+			continue
+		}
+		if dash && b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteRune(r)
+		dash = false
+	}
+	if b.Len() == 0 {
+		return "player"
+	}
+	return b.String()
+}
+
+// History reads the daily history; a missing file is an empty history.
+// One that cannot be read is moved into damaged/ (the error says where)
+// and an empty history returned.
+func (f *Files) History() (*duplicate.History, error) {
+	path := filepath.Join(f.root, HistoryName)
+	data, ok, err := f.read(path)
+	if err != nil {
+		return &duplicate.History{}, fmt.Errorf("the daily history: %w", err)
+	}
+	if !ok {
+		return &duplicate.History{}, nil
+	}
+	h, err := duplicate.ParseHistory(data)
+	if err != nil {
+		return &duplicate.History{}, f.damaged("the daily history", path, err)
+	}
+	return h, nil
+}
+
+// SetDay writes day's line into the history, in place of the line of
+// the same date and seat count.
+func (f *Files) SetDay(day duplicate.Day) error {
+	h, err := f.History()
+	var de *durable.DamagedError
+	if err != nil && !errors.As(err, &de) {
+		return err
+	}
+	h.Set(day)
+	data, err := h.MarshalText()
+	if err != nil {
+		return err
+	}
+	return f.write(filepath.Join(f.root, HistoryName), data)
+}

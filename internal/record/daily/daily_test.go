@@ -1,0 +1,322 @@
+package daily
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/rules"
+)
+
+var day1 = duplicate.Date{Year: 2026, Month: 12, Day: 1}
+
+// firstLegal plays board b out with the first legal action everywhere
+// but a take, when one is legal (so the deal is played, not thrown in);
+// it returns every action.
+func firstLegal(t *testing.T, set *duplicate.BoardSet, n int) []rules.Step {
+	t.Helper()
+	b, _ := set.Board(n)
+	d := b.Deal(set.Options)
+	for s := d.Turn(); s != rules.NoSeat; s = d.Turn() {
+		legal := d.Legal()
+		a := legal[0]
+		for _, x := range legal {
+			if x.Kind == rules.Take {
+				a = x
+			}
+		}
+		if err := d.ApplyAs(s, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return d.Steps()
+}
+
+// TestDayProgress: a board begun, then with actions, then recorded; the
+// day read back at each point says what was played, and a board
+// recorded is played for good.
+func TestDayProgress(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := Open(t.TempDir())
+			d, err := f.Day(day1, n, "Ann", "v1.0.0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := d.Load()
+			if err != nil || p.Next(8) != 1 || len(p.Results.Boards) != 0 {
+				t.Fatalf("a new day: next %d, %v", p.Next(8), err)
+			}
+			steps := firstLegal(t, d.Set, 1)
+			if err := d.SaveBoard(1, nil); err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := d.Load(); p.Board != 1 || len(p.Steps) != 0 {
+				t.Fatalf("begun: board %d, %d steps", p.Board, len(p.Steps))
+			}
+			if err := d.SaveBoard(1, steps[:5]); err != nil {
+				t.Fatal(err)
+			}
+			if p, _ := d.Load(); p.Board != 1 || fmt.Sprint(p.Steps) != fmt.Sprint(steps[:5]) {
+				t.Fatalf("in progress: board %d, steps %v", p.Board, p.Steps)
+			}
+			if err := d.SetPar(1, -12.5); err != nil {
+				t.Fatal(err)
+			}
+			br, err := d.Record(1, steps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !br.HasPar || br.Par != -12.5 {
+				t.Errorf("par known before the board ends is not recorded: %+v", br)
+			}
+			p, err = d.Load()
+			if err != nil || p.Board != 0 || !p.Played(1) || p.Next(8) != 2 {
+				t.Fatalf("recorded: board %d, played %v, next %d (%v)", p.Board, p.Played(1), p.Next(8), err)
+			}
+			if _, err := os.Stat(filepath.Join(d.Dir(), BoardName)); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("the board in progress stays after it is recorded: %v", err)
+			}
+			// Recording again keeps the first result.
+			again, err := d.Record(1, steps)
+			if err != nil || again.Result != br.Result {
+				t.Fatal(err)
+			}
+			rf, _ := d.Results()
+			if err := rf.Check(d.Set); err != nil || rf.Name != "Ann" || rf.Version != "v1.0.0" || len(rf.Boards) != 1 {
+				t.Fatalf("the result file: %v, %+v", err, rf)
+			}
+			if _, err := d.Record(2, steps[:3]); err == nil {
+				t.Error("an unfinished board was recorded")
+			}
+		})
+	}
+}
+
+// TestOnlyWhatWasPlayed: after some boards played and one begun, the
+// daily's files hold no deck, no seed, no par and no line of a board
+// not played, and par of a board not played is never written.
+func TestOnlyWhatWasPlayed(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		dir := t.TempDir()
+		f := Open(dir)
+		d, _ := f.Day(day1, n, "Ann", "v1")
+		for b := 1; b <= 3; b++ {
+			if _, err := d.Record(b, firstLegal(t, d.Set, b)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		steps := firstLegal(t, d.Set, 4)
+		if err := d.SaveBoard(4, steps[:4]); err != nil {
+			t.Fatal(err)
+		}
+		for b := 1; b <= 8; b++ {
+			if err := d.SetPar(b, float64(10*b)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all := readAll(t, dir)
+		for _, b := range d.Set.Boards {
+			if strings.Contains(all, b.Deck.String()) || strings.Contains(all, fmt.Sprintf("%016x", b.Seed)) {
+				t.Errorf("%d players: board %d's deck or seed is in the state directory", n, b.Number)
+			}
+			if b.Number > 3 && (strings.Contains(all, fmt.Sprintf("board %d result", b.Number)) || strings.Contains(all, fmt.Sprintf("par +%d", 10*b.Number))) {
+				t.Errorf("%d players: board %d, not played, has a line or a par:\n%s", n, b.Number, all)
+			}
+		}
+		if !strings.Contains(all, "par +30") {
+			t.Errorf("par of a played board is not written:\n%s", all)
+		}
+	}
+}
+
+// readAll is every file under dir, with its name.
+func readAll(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			data, _ := os.ReadFile(p)
+			fmt.Fprintf(&b, "== %s\n%s\n", p, data)
+		}
+		return nil
+	})
+	return b.String()
+}
+
+// TestDamagedFiles: a result file or a board in progress that does not
+// read, or is of other boards, is moved aside with an error saying
+// where; the rest is read.
+func TestDamagedFiles(t *testing.T) {
+	f := Open(t.TempDir())
+	d, _ := f.Day(day1, 3, "Ann", "v1")
+	if _, err := d.Record(1, firstLegal(t, d.Set, 1)); err != nil {
+		t.Fatal(err)
+	}
+	other, _ := f.Day(day1.AddDays(1), 3, "Ann", "v1")
+	if err := os.WriteFile(filepath.Join(d.Dir(), BoardName), []byte(boardMagic+"\nboard 2\nplay A: play 7C\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := d.Load()
+	var de *durable.DamagedError
+	if !errors.As(err, &de) || !strings.Contains(err.Error(), "the board in progress") || p.Board != 0 || !p.Played(1) {
+		t.Fatalf("a bad board in progress: %v, board %d", err, p.Board)
+	}
+	// Another day's results in this day's place.
+	st := firstLegal(t, other.Set, 1)
+	if _, err := other.Record(1, st); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(other.ResultPath())
+	os.WriteFile(d.ResultPath(), data, 0o644)
+	p, err = d.Load()
+	if !errors.As(err, &de) || p.Played(1) {
+		t.Fatalf("another day's results: %v, played %v", err, p.Played(1))
+	}
+	if _, err := os.Stat(d.ResultPath()); !errors.Is(err, os.ErrNotExist) {
+		t.Error("the damaged file stays in place")
+	}
+}
+
+// TestImport: a friend's file is checked against its day's boards and
+// stored (replacing one of the same name); a bad one is refused with
+// where and why, and nothing stored.
+func TestImport(t *testing.T) {
+	f := Open(t.TempDir())
+	friend, _ := f.Day(day1, 2, "Bob Smith", "v0.9")
+	for b := 1; b <= 8; b++ {
+		if _, err := friend.Record(b, firstLegal(t, friend.Set, b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, _ := os.ReadFile(friend.ResultPath())
+	im, err := f.Import(data, "bob.txt", "Ann", "v1")
+	if err != nil || im.Replaced || im.File.Name != "Bob Smith" || filepath.Base(im.Path) != "bob-smith.txt" {
+		t.Fatalf("import: %+v, %v", im, err)
+	}
+	if im, err := f.Import(data, "bob.txt", "Ann", "v1"); err != nil || !im.Replaced {
+		t.Fatalf("import again: %+v, %v", im, err)
+	}
+	me, _ := f.Day(day1, 2, "Ann", "v1")
+	got, errs := me.Imports()
+	if len(got) != 1 || len(errs) != 0 || got[0].Name != "Bob Smith" {
+		t.Fatalf("imports: %d, %v", len(got), errs)
+	}
+	bad := strings.Replace(string(data), "result ", "result +1", 1)
+	for _, c := range []struct{ data, want string }{
+		{"hello", `bob.txt: result file, line 1: "hello": a result file starts with "klob-results 1"`},
+		{bad, "bob.txt: result file, line 7: board 1: result"},
+		{strings.Replace(string(data), "players 2", "players 3", 1), "not the daily boards of 2026-12-01 at 3 players"},
+	} {
+		if _, err := f.Import([]byte(c.data), "bob.txt", "Ann", "v1"); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v, want %q", err, c.want)
+		}
+	}
+	// A result that the play does not give.
+	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "board 2 result ") {
+			f := strings.Fields(l)
+			f[3] = "+999"
+			lines[i] = strings.Join(f, " ")
+		}
+	}
+	if _, err := f.Import([]byte(strings.Join(lines, "\n")), "bob.txt", "Ann", "v1"); err == nil || !strings.Contains(err.Error(), "board 2: the actions give") {
+		t.Errorf("a false result: %v", err)
+	}
+}
+
+// TestCompare: with nobody imported par is the other entrant; with
+// friends, they are; the history line says the percentage, the field,
+// the boards and the result against par.
+func TestCompare(t *testing.T) {
+	f := Open(t.TempDir())
+	me, _ := f.Day(day1, 3, "Ann", "v1")
+	for b := 1; b <= 8; b++ {
+		if _, err := me.Record(b, firstLegal(t, me.Set, b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	own, _ := me.Results()
+	// Par is, board by board, the result plus (b-4) (so it beats the
+	// person on boards 5 to 8 and ties board 4).
+	for _, b := range own.Boards {
+		me.SetPar(b.Board, b.Result+float64(b.Board-4))
+	}
+	own, _ = me.Results()
+	fd, err := Compare(me.Set, own, nil)
+	if err != nil || !fd.WithPar || fd.Standings.Field != 2 {
+		t.Fatalf("against par: %+v, %v", fd, err)
+	}
+	// Boards 1-3 beaten (2 each), 4 tied (1), 5-8 lost: 7 of 16.
+	if m := fd.Mine(); m.Matchpoints != 7 || m.Percent != 43.75 {
+		t.Errorf("against par: %v matchpoints, %v%%", m.Matchpoints, m.Percent)
+	}
+	line := fd.Line(day1, own)
+	if line.Field != 2 || line.Played != 8 || !line.HasPar || line.VersusPar != -(-3-2-1+0+1+2+3+4) {
+		t.Errorf("the history line: %+v", line)
+	}
+	friend := *own
+	friend.Name = "Bob"
+	friend.Boards = nil
+	fd, err = Compare(me.Set, own, []*duplicate.ResultFile{&friend})
+	if err != nil || fd.WithPar || fd.Standings.Field != 1 {
+		t.Fatalf("a friend with no board: %+v, %v", fd, err)
+	}
+	if err := f.SetDay(line); err != nil {
+		t.Fatal(err)
+	}
+	h, err := f.History()
+	if err != nil || len(h.Days) != 1 || h.Days[0].Percent != 43.75 {
+		t.Fatalf("history: %+v, %v", h, err)
+	}
+}
+
+// TestLock: one klob daily at a time.
+func TestLock(t *testing.T) {
+	dir := t.TempDir()
+	a, b := Open(dir), Open(dir)
+	if err := a.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Lock(); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a second lock: %v", err)
+	}
+	a.Unlock()
+	if err := b.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	b.Unlock()
+}
+
+// FuzzBoardFile: any board in progress is read (a play of a board of
+// the day) or refused without a panic; what is read is saved back the
+// same.
+func FuzzBoardFile(f *testing.F) {
+	f.Add([]byte(boardMagic + "\nboard 2\n"))
+	f.Add([]byte(boardMagic + "\nboard 1\nplay B: pass, A: take\n"))
+	f.Add([]byte(boardMagic + "\r\nboard 9\r\nplay A: play 7C\r\n"))
+	f.Add([]byte("board 1"))
+	d, err := Open(f.TempDir()).Day(day1, 2, "Ann", "v1")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, steps, err := d.parseBoard(data)
+		if err != nil {
+			return
+		}
+		if err := d.SaveBoard(n, steps); err != nil {
+			t.Fatal(err)
+		}
+		p, err := d.Load()
+		if err != nil || p.Board != n || fmt.Sprint(p.Steps) != fmt.Sprint(steps) {
+			t.Fatalf("%q: read board %d %v, loaded back %d %v (%v)", data, n, steps, p.Board, p.Steps, err)
+		}
+	})
+}

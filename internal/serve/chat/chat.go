@@ -1,0 +1,391 @@
+package chat
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+)
+
+// Config sets a Hub's limits. A zero field takes its default.
+type Config struct {
+	// Now is the clock (default time.Now): rate limits and the time of
+	// each line read it, and tests inject their own.
+	Now func() time.Time
+	// MaxChars is the most characters in a line, counted by Length
+	// after cleaning (default 200). A line whose text before NFKC
+	// already holds three times as many (spaces and marks aside) is
+	// refused as too long without being normalised.
+	MaxChars int
+	// MaxBytes is the most bytes of a line as typed or pasted, checked
+	// before anything else: a longer one is refused at once, unread, so
+	// the work spent on any line is bounded (default 4096: 200
+	// characters of four bytes with their accents fit).
+	MaxBytes int
+	// Burst lines may be said at once; after them, one every Every
+	// (defaults 5 and one second). The bucket is per sender key,
+	// shared by all the Hub's rooms.
+	Burst int
+	Every time.Duration
+	// History is the number of lines a room keeps for those who join
+	// later (default 100).
+	History int
+	// Pending is the number of lines kept for a listener that has not
+	// read them yet (default 64); beyond it the oldest are dropped for
+	// that listener and counted as skipped.
+	Pending int
+	// MaxMutes is the most keys one listener may mute (default 1000).
+	MaxMutes int
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxChars = 200
+	DefaultMaxBytes = 4096
+	DefaultBurst    = 5
+	DefaultEvery    = time.Second
+	DefaultHistory  = 100
+	DefaultPending  = 64
+	DefaultMaxMutes = 1000
+)
+
+// withDefaults fills the zero fields and checks the others.
+func (c Config) withDefaults() (Config, error) {
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	ints := []struct {
+		name string
+		v    *int
+		def  int
+	}{
+		{"MaxChars", &c.MaxChars, DefaultMaxChars},
+		{"MaxBytes", &c.MaxBytes, DefaultMaxBytes},
+		{"Burst", &c.Burst, DefaultBurst},
+		{"History", &c.History, DefaultHistory},
+		{"Pending", &c.Pending, DefaultPending},
+		{"MaxMutes", &c.MaxMutes, DefaultMaxMutes},
+	}
+	for _, f := range ints {
+		switch {
+		case *f.v < 0:
+			return c, fmt.Errorf("chat: Config.%s is %d; it must be positive (0 takes the default %d)", f.name, *f.v, f.def)
+		case *f.v == 0:
+			*f.v = f.def
+		}
+	}
+	switch {
+	case c.Every < 0:
+		return c, fmt.Errorf("chat: Config.Every is %s; it must be positive (0 takes the default %s)", c.Every, DefaultEvery)
+	case c.Every == 0:
+		c.Every = DefaultEvery
+	}
+	if c.MaxBytes < c.MaxChars {
+		return c, fmt.Errorf("chat: Config.MaxBytes (%d) is below MaxChars (%d): a line of MaxChars letters could not be said", c.MaxBytes, c.MaxChars)
+	}
+	return c, nil
+}
+
+// Hub holds what the rooms of one server share: the limits, each
+// sender's rate bucket and each listener's mutes. Make one with New;
+// its rooms with NewRoom. It is safe for concurrent use.
+type Hub struct {
+	cfg   Config
+	limit *limiter
+
+	muteMu sync.RWMutex
+	mutes  map[string]map[string]struct{} // listener -> keys they muted
+}
+
+// New makes a Hub with cfg's limits.
+func New(cfg Config) (*Hub, error) {
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	return &Hub{
+		cfg:   cfg,
+		limit: newLimiter(cfg.Burst, cfg.Every, cfg.Now()),
+		mutes: map[string]map[string]struct{}{},
+	}, nil
+}
+
+// Config returns the Hub's limits, defaults filled in.
+func (h *Hub) Config() Config { return h.cfg }
+
+// Mute stops lines from muted reaching listener, in every room, from
+// now on and in the history they are given. Keys are what Sender.Key
+// holds. Mutes live as long as the Hub; a caller that wants them to
+// outlive the server stores them and mutes again at start.
+func (h *Hub) Mute(listener, muted string) error {
+	switch {
+	case listener == "" || muted == "":
+		return errors.New("chat: mute needs the keys of both the listener and the muted")
+	case listener == muted:
+		return errors.New("you cannot mute yourself")
+	}
+	h.muteMu.Lock()
+	defer h.muteMu.Unlock()
+	set := h.mutes[listener]
+	if _, ok := set[muted]; ok {
+		return nil
+	}
+	if len(set) >= h.cfg.MaxMutes {
+		return fmt.Errorf("you have muted %d players, the most there can be: unmute one first", len(set))
+	}
+	if set == nil {
+		set = map[string]struct{}{}
+		h.mutes[listener] = set
+	}
+	set[muted] = struct{}{}
+	return nil
+}
+
+// Unmute lets lines from muted reach listener again (the lines said
+// while muted stay unseen).
+func (h *Hub) Unmute(listener, muted string) {
+	h.muteMu.Lock()
+	defer h.muteMu.Unlock()
+	set := h.mutes[listener]
+	delete(set, muted)
+	if len(set) == 0 {
+		delete(h.mutes, listener)
+	}
+}
+
+// Muted returns the keys listener muted, sorted.
+func (h *Hub) Muted(listener string) []string {
+	h.muteMu.RLock()
+	defer h.muteMu.RUnlock()
+	var keys []string
+	for k := range h.mutes[listener] {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Forget drops listener's mutes: for a key that will not come back,
+// such as a guest's connection.
+func (h *Hub) Forget(listener string) {
+	h.muteMu.Lock()
+	defer h.muteMu.Unlock()
+	delete(h.mutes, listener)
+}
+
+// mutedLocked reports whether listener muted from; under muteMu.
+func (h *Hub) mutedLocked(listener, from string) bool {
+	_, ok := h.mutes[listener][from]
+	return ok
+}
+
+// Sender is who says a line: Key identifies them for rate limits and
+// mutes (a player's key fingerprint; for a guest, an id of their
+// connection), Name is how the line is signed (the caller's display
+// name, already checked and normalised).
+type Sender struct {
+	Key  string
+	Name string
+}
+
+// Line is one line said in a room.
+type Line struct {
+	Seq  uint64 // 1, 2, 3... in the order the room took the lines
+	From string // the sender's key
+	Name string // the sender's name when they said it
+	Text string // cleaned: safe to print as it is
+	At   time.Time
+}
+
+// Reason is why a line was refused.
+type Reason int
+
+// The reasons a line is refused.
+const (
+	TooLong Reason = iota + 1 // over MaxChars once cleaned, or over MaxBytes as sent
+	Empty                     // nothing left once cleaned
+	TooFast                   // over the sender's rate
+)
+
+// Refusal is the error of a refused line: Error says why, in words to
+// show the sender. Their text is not kept anywhere: the caller leaves
+// it in the input box so nothing is lost.
+type Refusal struct {
+	Reason Reason
+	// Wait is, for TooFast, how long until a line is accepted.
+	Wait time.Duration
+	// Chars is, for TooLong, the characters the line has once cleaned
+	// (0 when it was refused on its bytes, unread); Max the limit.
+	Chars, Max int
+	// Blank is, for Empty, whether the line held nothing but spaces
+	// (else it held only characters that are removed).
+	Blank bool
+}
+
+func (r *Refusal) Error() string {
+	switch r.Reason {
+	case TooLong:
+		if r.Chars == 0 {
+			return fmt.Sprintf("too long: a line holds at most %d characters", r.Max)
+		}
+		return fmt.Sprintf("too long: %d characters, a line holds at most %d", r.Chars, r.Max)
+	case Empty:
+		if r.Blank {
+			return "nothing to send"
+		}
+		return "nothing to send: the line holds only control or invisible characters, which are removed"
+	case TooFast:
+		return fmt.Sprintf("slow down: wait %d s", (r.Wait+time.Second-1)/time.Second)
+	}
+	return "refused"
+}
+
+// ErrClosed is the error of a room that was closed, and of its
+// subscriptions once their last lines are read.
+var ErrClosed = errors.New("chat: the room is closed")
+
+// Room is one conversation: a table's, or the lobby's. It keeps the last
+// Config.History lines and hands each new line to its subscribers
+// without ever waiting for them. Safe for concurrent use.
+type Room struct {
+	hub *Hub
+
+	mu     sync.Mutex
+	closed bool
+	seq    uint64 // lines taken so far
+	hist   []Line // ring of the last lines: hist[(head+i)%len] for i < n
+	head   int
+	n      int
+	subs   map[*Subscription]struct{}
+}
+
+// NewRoom makes a room under h's limits and mutes.
+func (h *Hub) NewRoom() *Room {
+	return &Room{hub: h, hist: make([]Line, h.cfg.History), subs: map[*Subscription]struct{}{}}
+}
+
+// Say cleans text (see Clean) and, unless it is refused, hands it to
+// every subscriber who has not muted the sender, and keeps it in the
+// history. A refusal is a *Refusal (or ErrClosed), checked in an order
+// that bounds the work of a flood: the byte length first (a 1 MB paste
+// is refused without being read, and costs no token), then the rate
+// (a refused line is not cleaned), then the cleaned text, which has
+// spent its token. Say never waits for a listener.
+//
+// The line is not written anywhere else: a caller must keep it out of
+// the game log, which records play, not talk.
+func (r *Room) Say(from Sender, text string) (Line, error) {
+	cfg := &r.hub.cfg
+	if from.Key == "" {
+		return Line{}, errors.New("chat: a sender needs a key")
+	}
+	if len(text) > cfg.MaxBytes {
+		return Line{}, &Refusal{Reason: TooLong, Max: cfg.MaxChars}
+	}
+	now := cfg.Now()
+	if wait := r.hub.limit.take(from.Key, now); wait > 0 {
+		return Line{}, &Refusal{Reason: TooFast, Wait: wait}
+	}
+	clean, n := cleanUpTo(text, cfg.MaxChars)
+	if n > cfg.MaxChars {
+		return Line{}, &Refusal{Reason: TooLong, Chars: n, Max: cfg.MaxChars}
+	}
+	if clean == "" {
+		return Line{}, &Refusal{Reason: Empty, Blank: strings.TrimFunc(text, unicode.IsSpace) == ""}
+	}
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return Line{}, ErrClosed
+	}
+	r.seq++
+	l := Line{Seq: r.seq, From: from.Key, Name: from.Name, Text: clean, At: now}
+	r.hist[(r.head+r.n)%len(r.hist)] = l
+	if r.n < len(r.hist) {
+		r.n++
+	} else {
+		r.head = (r.head + 1) % len(r.hist)
+	}
+	r.hub.muteMu.RLock()
+	defer r.hub.muteMu.RUnlock()
+	for s := range r.subs {
+		if !r.hub.mutedLocked(s.listener, l.From) {
+			s.push(l)
+		}
+	}
+	return l, nil
+}
+
+// History is the lines a room keeps, oldest first, and how many older
+// ones it no longer keeps (shown as a mark such as "earlier lines are
+// gone" above them).
+type History struct {
+	Lines   []Line
+	Dropped uint64
+}
+
+// History returns the lines the room keeps, without those of senders
+// listener muted.
+func (r *Room) History(listener string) History {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.historyLocked(listener)
+}
+
+func (r *Room) historyLocked(listener string) History {
+	h := History{Lines: make([]Line, 0, r.n), Dropped: r.seq - uint64(r.n)}
+	r.hub.muteMu.RLock()
+	defer r.hub.muteMu.RUnlock()
+	for i := range r.n {
+		l := r.hist[(r.head+i)%len(r.hist)]
+		if !r.hub.mutedLocked(listener, l.From) {
+			h.Lines = append(h.Lines, l)
+		}
+	}
+	return h
+}
+
+// Subscribe starts listener's subscription and returns it with the
+// history up to it: every line after the history reaches the
+// subscription (unless muted), none twice. In a closed room the
+// subscription is already closed.
+func (r *Room) Subscribe(listener string) (*Subscription, History) {
+	s := &Subscription{
+		room:     r,
+		listener: listener,
+		ready:    make(chan struct{}, 1),
+		buf:      make([]Line, r.hub.cfg.Pending),
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	h := r.historyLocked(listener)
+	if r.closed {
+		s.finish()
+	} else {
+		r.subs[s] = struct{}{}
+	}
+	return s, h
+}
+
+// Listeners returns the number of subscriptions open.
+func (r *Room) Listeners() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.subs)
+}
+
+// Close closes the room: Say refuses with ErrClosed, and each
+// subscription gives its last lines, then ErrClosed.
+func (r *Room) Close() {
+	r.mu.Lock()
+	subs := r.subs
+	r.closed, r.subs = true, nil
+	r.mu.Unlock()
+	for s := range subs {
+		s.finish()
+	}
+}

@@ -1,0 +1,113 @@
+package club
+
+import (
+	"context"
+	"time"
+
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/serve/rating"
+)
+
+// Pools returns the seat counts the club rates, each a pool of its
+// own.
+func Pools() []int { return []int{2, 3, 4} }
+
+// Standing is a player's rating in one pool as the lobby shows it.
+type Standing struct {
+	Seats int
+	// Rated is false before the player's first rated game in the pool:
+	// Shown is then the newcomer's rating.
+	Rated bool
+	Shown rating.Shown
+	Games int
+	// Last is the player's last rated game in the pool, when Rated.
+	Last Change
+}
+
+// Change is what one game did to a player's rating.
+type Change struct {
+	GameID int64
+	Table  string    // the game's table code, "" for a game against bots
+	When   time.Time // the game's start
+	Before rating.Shown
+	After  rating.Shown
+	// Points is the change in shown points ("+12"): the difference of
+	// the rounded ratings, so that it adds up with what was shown before.
+	Points int
+}
+
+// Card returns the player's standing in every pool, by seat count.
+func (s *Service) Card(ctx context.Context, key string) ([]Standing, error) {
+	pools := Pools()
+	out := make([]Standing, 0, len(pools))
+	for _, n := range pools {
+		st := Standing{Seats: n, Shown: s.scale.Show(s.cfg.Newcomer())}
+		if key != "" {
+			r, err := s.db.Rating(ctx, key, n)
+			if err != nil {
+				return nil, err
+			}
+			if r.Rated {
+				st.Rated, st.Games = true, r.Games
+				st.Shown = s.scale.Show(rating.Rating{Mu: r.Mu, Sigma: r.Sigma})
+				if c, ok, err := s.lastChange(ctx, key, n); err != nil {
+					return nil, err
+				} else if ok {
+					st.Last = c
+				}
+			}
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// lastChange is the player's last rating change in the pool of seats.
+func (s *Service) lastChange(ctx context.Context, key string, seats int) (Change, bool, error) {
+	hist, err := s.db.RatingHistory(ctx, key, seats, 1)
+	if err != nil || len(hist) == 0 {
+		return Change{}, false, err
+	}
+	h := hist[0]
+	before := s.cfg.Newcomer()
+	if h.Before.Rated {
+		before = rating.Rating{Mu: h.Before.Mu, Sigma: h.Before.Sigma}
+	}
+	after := rating.Rating{Mu: h.After.Mu, Sigma: h.After.Sigma}
+	c := Change{GameID: h.GameID, When: h.When, Before: s.scale.Show(before), After: s.scale.Show(after),
+		Points: s.scale.Change(before, after)}
+	g, err := s.db.Game(ctx, h.GameID)
+	if err != nil {
+		return Change{}, false, err
+	}
+	c.Table = g.Table
+	return c, true, nil
+}
+
+// Line is one line of a leaderboard.
+type Line struct {
+	Rank  int
+	Key   string
+	Name  string
+	Shown rating.Shown
+	Games int
+}
+
+// Leaderboard returns the best limit players of the pool of seats
+// among those with enough rated games (Options.MinGames), ranked by
+// the conservative Mu - 3 Sigma (rating.Rating.Ordinal).
+func (s *Service) Leaderboard(ctx context.Context, seats, limit int) ([]Line, error) {
+	rows, err := s.db.Leaderboard(ctx, clubdb.LeaderboardQuery{Seats: seats, MinGames: s.board.MinGames, Z: 3, Limit: limit})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Line, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, Line{Rank: r.Rank, Key: r.Key, Name: r.Name, Games: r.Games,
+			Shown: s.scale.Show(rating.Rating{Mu: r.Mu, Sigma: r.Sigma})})
+	}
+	return out, nil
+}
+
+// MinGames is the rated games a player needs to be on a leaderboard.
+func (s *Service) MinGames() int { return s.board.MinGames }

@@ -1,0 +1,228 @@
+package club
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/rating"
+)
+
+// Options configures Open.
+type Options struct {
+	// Now is the database's clock; nil is time.Now.
+	Now func() time.Time
+	// Logf logs what the import found and what a record could not do;
+	// nil discards.
+	Logf func(format string, args ...any)
+	// Rating is the rating model; the zero Config is rating.Default().
+	Rating rating.Config
+	// Scale shows ratings; the zero Scale is rating.DefaultScale().
+	Scale rating.Scale
+	// MinGames is the rated games that list a player on a leaderboard
+	// (0: rating.DefaultMinGames).
+	MinGames int
+}
+
+// Service is the club of one klob serve: its database and its ratings.
+// Its methods are safe for concurrent use; every one may wait for the
+// disk, so none is called from a screen's Update.
+type Service struct {
+	db    *clubdb.DB
+	cfg   rating.Config
+	scale rating.Scale
+	board rating.Leaderboard
+	logf  func(string, ...any)
+
+	writes latencies // every game's record, for the server's figures
+}
+
+// Path is the club database's file in the state directory state.
+func Path(state string) string { return filepath.Join(state, clubdb.FileName) }
+
+// Open opens the club database of the state directory state (creating
+// it), imports the directory's files into it (only what is new) and
+// rates the games the import recorded that change ratings and have
+// none yet. A damaged database or one a newer klob wrote is refused
+// (*clubdb.DamagedError, *clubdb.NewerError) and left as it is; so is
+// a database another process has open (clubdb.ErrBusy).
+func Open(ctx context.Context, state string, o Options) (*Service, error) {
+	if o.Rating == (rating.Config{}) {
+		o.Rating = rating.Default()
+	}
+	if err := o.Rating.Check(); err != nil {
+		return nil, err
+	}
+	if o.Scale == (rating.Scale{}) {
+		o.Scale = rating.DefaultScale()
+	}
+	if o.MinGames <= 0 {
+		o.MinGames = rating.DefaultMinGames
+	}
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+	db, err := clubdb.Open(Path(state), clubdb.Options{Now: o.Now})
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{db: db, cfg: o.Rating, scale: o.Scale, board: rating.Leaderboard{MinGames: o.MinGames}, logf: o.Logf}
+	rep, err := db.Import(ctx, state)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("importing the state directory %s into the club database: %w", state, err)
+	}
+	for _, sk := range rep.Skipped {
+		s.logf("club: the import skipped %s: %v", sk.Path, sk.Err)
+	}
+	for _, u := range rep.Unlinked {
+		s.logf("club: %s is recorded without its rematch link: %v", u.Path, u.Err)
+	}
+	if rep.NewGames > 0 || db.Created() {
+		s.logf("club: the import into %s found %d players and added %d games (%d open tables, %d games against bots in progress)",
+			db.Path(), rep.Players, rep.NewGames, rep.OpenTables, rep.InProgress)
+	}
+	n, err := s.ratePending(ctx)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if n > 0 {
+		s.logf("club: rated %d games the import recorded", n)
+	}
+	return s, nil
+}
+
+// ratePending rates the games recorded without their ratings, in the
+// order the database numbered them; it returns how many changed
+// ratings.
+func (s *Service) ratePending(ctx context.Context) (int, error) {
+	games, err := s.db.Unrated(ctx)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for i := range games {
+		g := &games[i]
+		rec, err := s.db.RecordGame(ctx, *g, s.rateFunc(g))
+		if err != nil {
+			return n, fmt.Errorf("rating the game %s (%s): %w", g.LogSHA256, g.LogPath, err)
+		}
+		if len(rec.Changes) > 0 {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Close closes the database once its queued writes are done.
+func (s *Service) Close() error { return s.db.Close() }
+
+// DB is the club's database.
+func (s *Service) DB() *clubdb.DB { return s.db }
+
+// Config is the rating model.
+func (s *Service) Config() rating.Config { return s.cfg }
+
+// Scale is how ratings are shown.
+func (s *Service) Scale() rating.Scale { return s.scale }
+
+// SeePlayer notes that the person with key came in under name. A
+// guest (key "") is not recorded.
+func (s *Service) SeePlayer(ctx context.Context, key, name string) error {
+	if key == "" {
+		return nil
+	}
+	return s.db.SeePlayer(ctx, key, name)
+}
+
+// rateFunc is the rating function of game g for clubdb.RecordGame.
+func (s *Service) rateFunc(g *clubdb.Game) clubdb.RateFunc {
+	return func(before []clubdb.Rating) ([]clubdb.Rating, error) { return Rate(s.cfg, g, before) }
+}
+
+// Record indexes the game log l, filed at path (a copy in a person's
+// history), and applies its ratings in the same transaction. owner is
+// the key of the one person of a game against bots, whose log names no
+// key ("" for a table's game, whose log names every seat's). A game is
+// its log's checksum (of l as Log.MarshalText writes it, which is how
+// the history keeps it): recording it again changes nothing, and it is
+// rated once. A rematch whose game before it the database does not have
+// is recorded without the link (and logged).
+func (s *Service) Record(ctx context.Context, path string, l *gamelog.Log, owner string) (clubdb.Recorded, error) {
+	data, err := l.MarshalText()
+	if err != nil {
+		return clubdb.Recorded{}, err
+	}
+	return s.RecordData(ctx, path, data, owner)
+}
+
+// RecordData is Record of a log's bytes.
+func (s *Service) RecordData(ctx context.Context, path string, data []byte, owner string) (clubdb.Recorded, error) {
+	g, err := clubdb.FromLog(path, data, owner)
+	if err != nil {
+		return clubdb.Recorded{}, err
+	}
+	if g.RematchOf != "" {
+		if _, err := s.db.GameBySum(ctx, g.RematchOf); errors.Is(err, clubdb.ErrNotFound) || g.RematchOf == g.LogSHA256 {
+			s.logf("club: %s is a rematch of %s, which the club database does not have: recorded without the link", path, g.RematchOf)
+			g.RematchOf = ""
+		} else if err != nil {
+			return clubdb.Recorded{}, err
+		}
+	}
+	start := time.Now()
+	rec, err := s.db.RecordGame(ctx, g, s.rateFunc(&g))
+	s.writes.add(time.Since(start))
+	return rec, err
+}
+
+// WriteLatencies returns the quantiles qs (0 to 1) of the time each
+// game's record took since the start, and how many there were.
+func (s *Service) WriteLatencies(qs ...float64) ([]time.Duration, int) {
+	return s.writes.quantiles(qs...)
+}
+
+// latencies keeps durations, the most recent maxLatencies.
+type latencies struct {
+	mu   sync.Mutex
+	d    []time.Duration
+	next int
+	n    int
+}
+
+const maxLatencies = 1 << 16
+
+func (l *latencies) add(d time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.n++
+	if len(l.d) < maxLatencies {
+		l.d = append(l.d, d)
+		return
+	}
+	l.d[l.next] = d
+	l.next = (l.next + 1) % maxLatencies
+}
+
+func (l *latencies) quantiles(qs ...float64) ([]time.Duration, int) {
+	l.mu.Lock()
+	d := append([]time.Duration(nil), l.d...)
+	n := l.n
+	l.mu.Unlock()
+	out := make([]time.Duration, len(qs))
+	if len(d) == 0 {
+		return out, n
+	}
+	slices.Sort(d)
+	for i, q := range qs {
+		out[i] = d[min(len(d)-1, int(q*float64(len(d)-1)+0.5))]
+	}
+	return out, n
+}

@@ -1,0 +1,269 @@
+package club
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
+)
+
+// TestGameAgainstBotsIsRecorded: a game against bots alone, whose log
+// names no key, is recorded for its owner (the history's player), and
+// rates nobody.
+func TestGameAgainstBotsIsRecorded(t *testing.T) {
+	s, dir := openService(t)
+	ctx := context.Background()
+	l := tableLog(t, 5, person("", "Ann"), bot("normal"))
+	l.Header.Extra = nil // a game alone: no tags
+	rec := file(t, s, dir, "alone", l, testkit.KeyAnn)
+	require.True(t, rec.New)
+	assert.Empty(t, rec.Changes)
+	games, err := s.DB().GamesOf(ctx, testkit.KeyAnn, 0, 10)
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	assert.Equal(t, testkit.KeyAnn, games[0].Seats[0].Key)
+	card, err := s.Card(ctx, testkit.KeyAnn)
+	require.NoError(t, err)
+	for _, st := range card {
+		assert.False(t, st.Rated)
+		assert.Equal(t, "1500 ±350", st.Shown.String(), "a newcomer")
+	}
+}
+
+// TestCardAndLeaderboard: the lobby's figures: a player's rating in
+// each pool with its uncertainty and the last change, and the
+// leaderboard of those with enough games, best first.
+func TestCardAndLeaderboard(t *testing.T) {
+	s, dir := openService(t)
+	ctx := context.Background()
+	keys := []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy}
+	names := []string{"Ann", "Bob", "Cy"}
+	games := 0
+	for seed := uint64(1); games < 3*s.MinGames(); seed++ {
+		a, b := games%3, (games+1)%3
+		l := tableLog(t, seed, person(keys[a], names[a]), person(keys[b], names[b]))
+		file(t, s, dir, "g"+string(rune('a'+games)), l, "")
+		games++
+	}
+	board, err := s.Leaderboard(ctx, 2, 10)
+	require.NoError(t, err)
+	require.Len(t, board, 3, "each played 2/3 of the games: enough")
+	for i, line := range board {
+		assert.Equal(t, i+1, line.Rank)
+		assert.Equal(t, 2*s.MinGames(), line.Games)
+		if i > 0 {
+			prev := board[i-1]
+			// Ranked by the conservative rating, which the shown figures
+			// round.
+			assert.GreaterOrEqual(t, float64(prev.Shown.Points-3*prev.Shown.PlusMinus)+2, float64(line.Shown.Points-3*line.Shown.PlusMinus))
+		}
+	}
+	none, err := s.Leaderboard(ctx, 3, 10)
+	require.NoError(t, err)
+	assert.Empty(t, none, "nobody played at three")
+
+	card, err := s.Card(ctx, testkit.KeyAnn)
+	require.NoError(t, err)
+	require.Len(t, card, 3)
+	two := card[0]
+	assert.Equal(t, 2, two.Seats)
+	assert.True(t, two.Rated)
+	assert.Equal(t, 2*s.MinGames(), two.Games)
+	assert.Less(t, two.Shown.PlusMinus, 350)
+	assert.Equal(t, two.Shown, two.Last.After, "the last change ends at the rating")
+	assert.Equal(t, two.Last.After.Points-two.Last.Before.Points, two.Last.Points)
+	assert.Equal(t, "TEST", two.Last.Table)
+	assert.False(t, card[1].Rated)
+
+	// A player with too few games is rated and not listed.
+	l := tableLog(t, 99, person(testkit.KeyDan, "Dan"), person(testkit.KeyAnn, "Ann"))
+	file(t, s, dir, "dan", l, "")
+	board, err = s.Leaderboard(ctx, 2, 10)
+	require.NoError(t, err)
+	for _, line := range board {
+		assert.NotEqual(t, testkit.KeyDan, line.Key)
+	}
+	verify(t, s)
+}
+
+// TestOpenImportsAndRates: the state directory's games, filed before
+// the database (or while a crash kept them from it), are imported at the
+// start and rated then, once: a second start changes nothing.
+func TestOpenImportsAndRates(t *testing.T) {
+	dir := t.TempDir()
+	hist := func(key string) string {
+		d := filepath.Join(dir, clubdb.PlayersDir, key, "history")
+		require.NoError(t, os.MkdirAll(d, 0o700))
+		return d
+	}
+	logs := []*gamelog.Log{
+		tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")),
+		tableLog(t, 2, person(testkit.KeyAnn, "Ann"), bot("hard"), person(testkit.KeyCy, "Cy")),
+		tableLog(t, 3, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"), person(testkit.KeyCy, "Cy"), person(testkit.KeyDan, "Dan")),
+		tableLog(t, 4, person(testkit.KeyAnn, "Ann"), bot("normal"), person(testkit.KeyBob, "Bob"), bot("normal")), // partners against bots
+	}
+	for i, l := range logs {
+		data, err := l.MarshalText()
+		require.NoError(t, err)
+		// Every person's history holds the game: one game each.
+		for _, tag := range l.Header.Extra {
+			if len(tag.Name) == 4 && tag.Name[:3] == "Key" {
+				require.NoError(t, os.WriteFile(filepath.Join(hist(tag.Value), "g"+string(rune('0'+i))+".klob"), data, 0o600))
+			}
+		}
+	}
+	s := openAt(t, dir)
+	ctx := context.Background()
+	c, err := s.DB().Counts(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 4, c.Games)
+	assert.Equal(t, 4, c.Players)
+	rated, err := s.DB().RatedGames(ctx)
+	require.NoError(t, err)
+	assert.Len(t, rated, 3, "the three games between sides of people")
+	unrated, err := s.DB().Unrated(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, unrated)
+	ann, err := s.DB().Rating(ctx, testkit.KeyAnn, 2)
+	require.NoError(t, err)
+	assert.Equal(t, 1, ann.Games)
+	verify(t, s)
+	before := dumpRatings(t, s)
+	require.NoError(t, s.Close())
+
+	again := openAt(t, dir)
+	assert.Equal(t, before, dumpRatings(t, again), "a second start rates nothing again")
+}
+
+func dumpRatings(t *testing.T, s *Service) map[string][]clubdb.Rating {
+	t.Helper()
+	out := map[string][]clubdb.Rating{}
+	for _, k := range []string{testkit.KeyAnn, testkit.KeyBob, testkit.KeyCy, testkit.KeyDan} {
+		r, err := s.DB().Ratings(context.Background(), k)
+		require.NoError(t, err)
+		out[k] = r
+	}
+	return out
+}
+
+// TestRematchLinks: a game whose log names the game before it
+// (RematchOf, the host's tag) is linked to it; one naming a game the
+// database does not have is recorded without the link.
+func TestRematchLinks(t *testing.T) {
+	require.Equal(t, host.RematchTag, clubdb.TagRematchOf, "the host's tag is the one the database reads")
+	s, dir := openService(t)
+	ctx := context.Background()
+	first := tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob"))
+	r1 := file(t, s, dir, "first", first, "")
+	sum, err := host.SumLog(first)
+	require.NoError(t, err)
+	second := tableLog(t, 2, person(testkit.KeyBob, "Bob"), person(testkit.KeyAnn, "Ann"))
+	second.Header.Extra = append(second.Header.Extra, gamelog.Tag{Name: host.RematchTag, Value: sum})
+	r2 := file(t, s, dir, "second", second, "")
+	chain, err := s.DB().RematchChain(ctx, r2.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{r1.ID, r2.ID}, chain)
+	assert.NotEmpty(t, r2.Changes, "a rematch is rated like any game")
+
+	orphan := tableLog(t, 3, person(testkit.KeyBob, "Bob"), person(testkit.KeyAnn, "Ann"))
+	orphan.Header.Extra = append(orphan.Header.Extra, gamelog.Tag{Name: host.RematchTag, Value: clubdb.SumLog([]byte("a game never filed"))})
+	r3 := file(t, s, dir, "orphan", orphan, "")
+	chain, err = s.DB().RematchChain(ctx, r3.ID)
+	require.NoError(t, err)
+	assert.Equal(t, []int64{r3.ID}, chain)
+	assert.NotEmpty(t, r3.Changes)
+	verify(t, s)
+}
+
+// TestVerifyFindsTampering: a rating that is not where the logs put it
+// (written twice, lost, changed by hand) is reported.
+func TestVerifyFindsTampering(t *testing.T) {
+	s, dir := openService(t)
+	for seed := uint64(1); seed <= 4; seed++ {
+		file(t, s, dir, "g"+string(rune('0'+seed)), tableLog(t, seed, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")), "")
+	}
+	verify(t, s)
+	path := s.DB().Path()
+	require.NoError(t, s.Close())
+	raw, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = raw.Exec(`UPDATE ratings SET mu = mu + 0.5 WHERE player_key = ?`, testkit.KeyAnn)
+	require.NoError(t, err)
+	_, err = raw.Exec(`UPDATE rating_history SET mu = mu - 1 WHERE player_key = ? AND game_id = 2`, testkit.KeyBob)
+	require.NoError(t, err)
+	_, err = raw.Exec(`UPDATE rating_history SET mu_before = mu_before + 1 WHERE player_key = ? AND game_id = 3`, testkit.KeyAnn)
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+	s = openAt(t, dir)
+	problems, err := s.Verify(context.Background(), readPath)
+	require.NoError(t, err)
+	joined := ""
+	for _, p := range problems {
+		joined += p + "\n"
+	}
+	assert.Contains(t, joined, testkit.KeyAnn+" at 2 players")
+	assert.Contains(t, joined, "game 2: "+testkit.KeyBob+" has")
+	assert.Contains(t, joined, "game 3: "+testkit.KeyAnn+" had", "a game starts from a rating the games before do not give")
+
+	// A log that is not the game's any more.
+	problems, err = s.Verify(context.Background(), func(clubdb.Game) ([]byte, error) { return nil, errors.New("gone") })
+	require.NoError(t, err)
+	assert.Len(t, problems, 4+2, "each game's log, and the ratings with no game")
+}
+
+// TestRefusesDamagedAndNewer: the service opens no database clubdb
+// refuses, and leaves the file as it was.
+func TestRefusesDamagedAndNewer(t *testing.T) {
+	dir := t.TempDir()
+	path := Path(dir)
+	junk := []byte("SQLite format 3\x00 but not really a database at all, only junk: the club's file was overwritten")
+	junk = append(junk, make([]byte, 4096)...)
+	require.NoError(t, os.WriteFile(path, junk, 0o600))
+	_, err := Open(context.Background(), dir, Options{})
+	var damaged *clubdb.DamagedError
+	require.ErrorAs(t, err, &damaged)
+	got, rerr := os.ReadFile(path)
+	require.NoError(t, rerr)
+	assert.Equal(t, junk, got, "the file is left as it was")
+
+	dir2 := t.TempDir()
+	s := openAt(t, dir2)
+	require.NoError(t, s.Close())
+	raw, err := sql.Open("sqlite", Path(dir2))
+	require.NoError(t, err)
+	_, err = raw.Exec(`PRAGMA user_version = 99`)
+	require.NoError(t, err)
+	require.NoError(t, raw.Close())
+	before, err := os.ReadFile(Path(dir2))
+	require.NoError(t, err)
+	_, err = Open(context.Background(), dir2, Options{})
+	var newer *clubdb.NewerError
+	require.ErrorAs(t, err, &newer)
+	after, err := os.ReadFile(Path(dir2))
+	require.NoError(t, err)
+	assert.Equal(t, before, after)
+}
+
+// TestWriteLatencies: each record's time is kept for the server's
+// figures.
+func TestWriteLatencies(t *testing.T) {
+	s, dir := openService(t)
+	q, n := s.WriteLatencies(0.5, 0.99)
+	assert.Equal(t, 0, n)
+	assert.Equal(t, []time.Duration{0, 0}, q)
+	file(t, s, dir, "g", tableLog(t, 1, person(testkit.KeyAnn, "Ann"), person(testkit.KeyBob, "Bob")), "")
+	q, n = s.WriteLatencies(0.5, 0.99)
+	assert.Equal(t, 1, n)
+	assert.Positive(t, q[1])
+}

@@ -1,0 +1,29 @@
+// Package club is the club service of klob serve: its database
+// (internal/record/clubdb, club.db in the state directory) and its
+// ratings (internal/serve/rating), glued to the server.
+//
+// Open opens the database (a damaged one, or one a newer klob wrote,
+// is refused with clubdb's message and left as it is), imports the
+// state directory's files (every start: the import adds only what is
+// new), and applies the ratings of the games the import recorded and
+// nobody rated yet, in the order the database numbered them. From then
+// on, every game klob serve files is recorded by Record, its ratings
+// with it in one transaction: a game is its log's checksum, so a game
+// recorded again (after a crash, from another history) is never rated
+// twice, and a game is never removed from its table's directory before
+// the database has it, so no rating is lost.
+//
+// # Who is rated
+//
+// A finished game rates its keyed people when they sit on two sides or
+// more: two head to head, three each for themselves, two teams of two
+// (a pool, a rating, per seat count). A bot enters the update with the
+// published rating of its level (Bots) and keeps it; a game in which
+// the people all sit on one side (against bots alone) changes no
+// rating; a guest (a person without a key) enters as a fixed newcomer
+// and is never rated. A practice game (the seed chosen) is recorded
+// and not rated.
+//
+// Nothing but a key's fingerprint and the name its person chose
+// identifies anyone in the database.
+package club

@@ -1,0 +1,155 @@
+package club
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/rules"
+)
+
+// BotSigma is the spread of every bot's published rating: small, so
+// that a person who beats a bot takes the update and the bot hardly
+// counts as uncertain (a bot's rating is fixed, never updated).
+const BotSigma = 1.0
+
+// botMu is each level's published mean in each pool (by seat count),
+// in the model's units (a newcomer is 25, shown 1500). Normal is put at
+// the newcomer's 25 in every pool; the other levels sit from it by the
+// share of games a level won against the one below it in that pool
+// (klob match -games, docs/experiments/2026-12-01-bot-ratings.md): the
+// gap that gives that share under the model between fixed ratings of
+// sigma BotSigma. A game of four is luckier for a player than a game of
+// two (a partner's hand, a team's total), so the same bots sit closer
+// together there.
+var botMu = map[int]map[ai.Level]float64{
+	// Easy beats random in 96.5% of games, normal easy in 77.1%, hard
+	// normal in 65%: gaps of 20.1, 7.4 and 3.8 (c = 6.06).
+	2: {ai.Random: -2.5, ai.Easy: 17.6, ai.Normal: 25, ai.Hard: 28.8},
+	// Games of three (one against two, then two against one): easy
+	// 87.7% against random, normal 71.6% against easy: gaps of 15.9 and
+	// 7.6 (c = 7.42); hard 3.8 over normal, as at two.
+	3: {ai.Random: 1.5, ai.Easy: 17.4, ai.Normal: 25, ai.Hard: 28.8},
+	// Teams of one level against teams of another: easy 87.7% against
+	// random, normal 66.5% against easy: gaps of 6.1 and 2.1 a player
+	// (c = 6.22, a team's mean the sum of two); hard 1.1 over normal.
+	4: {ai.Random: 16.8, ai.Easy: 22.9, ai.Normal: 25, ai.Hard: 26.1},
+}
+
+// Bot returns the published rating of a bot of level in the pool of
+// seats players (a phase hybrid, "hard:bid=normal", counts as its first
+// level); ok is false for a level or pool the club does not know.
+func Bot(level string, seats int) (r rating.Rating, ok bool) {
+	base, _, _ := strings.Cut(level, ":")
+	mu, ok := botMu[seats][ai.Level(base)]
+	return rating.Rating{Mu: mu, Sigma: BotSigma}, ok
+}
+
+// sidesOf is the number of sides of a game of n seats.
+func sidesOf(n int) int {
+	if n == 4 {
+		return 2
+	}
+	return n
+}
+
+// sideOf is the side seat i plays for: partners two seats apart at
+// four, each for themselves otherwise.
+func sideOf(n, i int) int {
+	if n == 4 {
+		return i % 2
+	}
+	return i
+}
+
+// Rate computes the ratings game g gives its keyed people, from their
+// ratings before it (in seat order, as clubdb.RateFunc gets them). It
+// returns nothing when the game rates nobody: not finished, practice,
+// or its people all on one side (against bots alone). The sides are
+// ranked by the result: the winner first, then the others by their
+// totals (equal totals tie). A bot plays with its level's published
+// rating (Bot), a guest (a person without a key) as a fixed newcomer;
+// neither is rated.
+func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.Rating, error) {
+	if !g.Finished() || g.Practice {
+		return nil, nil
+	}
+	n := len(g.Seats)
+	if n < 2 || n > 4 {
+		return nil, fmt.Errorf("a game of %d seats", n)
+	}
+	k := sidesOf(n)
+	win := -1
+	for side := range k {
+		if rules.SideName(n, side) == g.Winner {
+			win = side
+		}
+	}
+	if win < 0 {
+		return nil, fmt.Errorf("the winner %q is not a side of a game of %d", g.Winner, n)
+	}
+	totals := make([]int, k)
+	sides := make([]rating.Side, k)
+	type at struct{ side, i int }
+	where := map[string]at{}
+	for i, st := range g.Seats {
+		side := sideOf(n, i)
+		totals[side] = st.Total
+		var p rating.Player
+		switch {
+		case st.Key != "":
+			p.Rating = cfg.Newcomer()
+			found := false
+			for _, b := range before {
+				if b.Key == st.Key {
+					found = true
+					if b.Rated {
+						p.Rating = rating.Rating{Mu: b.Mu, Sigma: b.Sigma}
+					}
+				}
+			}
+			if !found {
+				return nil, fmt.Errorf("seat %s (%s) has no rating before the game", rules.Seat(i), st.Key)
+			}
+			where[st.Key] = at{side, len(sides[side].Players)}
+		case st.Level == gamelog.Human:
+			p = rating.Player{Rating: cfg.Newcomer(), Fixed: true}
+		default:
+			r, ok := Bot(st.Level, n)
+			if !ok {
+				return nil, fmt.Errorf("seat %s: no published rating for a bot of level %q", rules.Seat(i), st.Level)
+			}
+			p = rating.Player{Rating: r, Fixed: true}
+		}
+		sides[side].Players = append(sides[side].Players, p)
+	}
+	for side := range k {
+		sides[side].Rank = 1
+		if side == win {
+			continue
+		}
+		sides[side].Rank = 2
+		for o := range k {
+			if o != win && o != side && totals[o] > totals[side] {
+				sides[side].Rank++
+			}
+		}
+	}
+	after, rated, err := cfg.Rate(sides)
+	if err != nil || !rated {
+		return nil, err
+	}
+	var out []clubdb.Rating
+	for _, b := range before {
+		w, ok := where[b.Key]
+		if !ok {
+			continue
+		}
+		r := after[w.side][w.i]
+		out = append(out, clubdb.Rating{Key: b.Key, Seats: n, Mu: r.Mu, Sigma: r.Sigma})
+	}
+	return out, nil
+}

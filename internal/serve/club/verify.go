@@ -1,0 +1,137 @@
+package club
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/klob/klob/internal/record/clubdb"
+)
+
+// Verify recomputes every rating from the game logs and compares them
+// with the database, bit for bit: the games that changed ratings, in
+// the order they were applied, each rated from the ratings its people
+// had before it, as read back from the previous games, must give
+// exactly the ratings the database keeps for it; and every player's
+// rating must be where their last game left it, after as many games as
+// they played. A rating applied twice, lost, or written out of its
+// order shows here. read returns the log of a game (its bytes, whose
+// checksum must be the game's). It returns the problems found, one
+// line each.
+func (s *Service) Verify(ctx context.Context, read func(g clubdb.Game) ([]byte, error)) ([]string, error) {
+	type pool struct {
+		key   string
+		seats int
+	}
+	type state struct {
+		r     clubdb.Rating
+		games int
+	}
+	now := map[pool]*state{}
+	var problems []string
+	bad := func(format string, a ...any) { problems = append(problems, fmt.Sprintf(format, a...)) }
+	games, err := s.db.RatedGames(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range games {
+		data, err := read(g)
+		if err != nil {
+			bad("game %d (%s): its log: %v", g.ID, g.LogSHA256, err)
+			continue
+		}
+		if sum := clubdb.SumLog(data); sum != g.LogSHA256 {
+			bad("game %d: its log %s has the checksum %s, not %s", g.ID, g.LogPath, sum, g.LogSHA256)
+			continue
+		}
+		lg, err := clubdb.FromLog(g.LogPath, data, "")
+		if err != nil {
+			bad("game %d: its log: %v", g.ID, err)
+			continue
+		}
+		for i := range lg.Seats {
+			if i >= len(g.Seats) || lg.Seats[i].Key != g.Seats[i].Key {
+				bad("game %d: its log's seats are not the database's", g.ID)
+				break
+			}
+		}
+		stored, err := s.db.GameRatings(ctx, g.ID)
+		if err != nil {
+			return nil, err
+		}
+		var before []clubdb.Rating
+		for _, st := range lg.Seats {
+			if st.Key == "" {
+				continue
+			}
+			b := clubdb.Rating{Key: st.Key, Seats: len(lg.Seats)}
+			if p := now[pool{st.Key, b.Seats}]; p != nil {
+				b = p.r
+			}
+			before = append(before, b)
+		}
+		after, err := Rate(s.cfg, &lg, before)
+		if err != nil {
+			bad("game %d: rating it again: %v", g.ID, err)
+			continue
+		}
+		if len(after) != len(stored) {
+			bad("game %d: its log rates %d players, the database %d", g.ID, len(after), len(stored))
+			continue
+		}
+		for i, a := range after {
+			c := stored[i]
+			var b clubdb.Rating
+			for _, x := range before {
+				if x.Key == a.Key {
+					b = x
+				}
+			}
+			switch {
+			case c.After.Key != a.Key:
+				bad("game %d: the database rates %s where the log rates %s", g.ID, c.After.Key, a.Key)
+			case c.Before.Rated != b.Rated || c.Before.Rated && (c.Before.Mu != b.Mu || c.Before.Sigma != b.Sigma):
+				bad("game %d: %s had %v/%v before it in the database, %v/%v (rated %v) from the games before", g.ID, a.Key,
+					c.Before.Mu, c.Before.Sigma, b.Mu, b.Sigma, b.Rated)
+			case c.After.Mu != a.Mu || c.After.Sigma != a.Sigma:
+				bad("game %d: %s has %v/%v after it in the database, %v/%v from its log", g.ID, a.Key, c.After.Mu, c.After.Sigma, a.Mu, a.Sigma)
+			}
+			p := now[pool{a.Key, a.Seats}]
+			if p == nil {
+				p = &state{}
+				now[pool{a.Key, a.Seats}] = p
+			}
+			p.games++
+			p.r = clubdb.Rating{Key: a.Key, Seats: a.Seats, Mu: a.Mu, Sigma: a.Sigma, Games: p.games, Rated: true}
+		}
+	}
+	// Every rating where its history leaves it, and no other.
+	for _, n := range Pools() {
+		all, err := s.db.Leaderboard(ctx, clubdb.LeaderboardQuery{Seats: n, Limit: -1})
+		if err != nil {
+			return nil, err
+		}
+		seen := 0
+		for _, r := range all {
+			p := now[pool{r.Key, n}]
+			switch {
+			case p == nil:
+				bad("%s has a rating at %d players and no rated game there", r.Key, n)
+				continue
+			case r.Mu != p.r.Mu || r.Sigma != p.r.Sigma || r.Games != p.games:
+				bad("%s at %d players: %v/%v after %d games in the database, %v/%v after %d from the logs", r.Key, n,
+					r.Mu, r.Sigma, r.Games, p.r.Mu, p.r.Sigma, p.games)
+			}
+			seen++
+		}
+		want := 0
+		for k := range now {
+			if k.seats == n {
+				want++
+			}
+		}
+		if seen != want {
+			bad("at %d players the database rates %d players, the logs %d", n, seen, want)
+		}
+	}
+	return problems, nil
+}

@@ -1,0 +1,126 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/ssh"
+)
+
+// What reaches a session's program from the client is bounded before
+// Bubble Tea sees it: the terminal's size (a buffer of width×height
+// cells is drawn for every frame, so a client claiming 10000×10000 would
+// take gigabytes), and the bytes of input (the terminal parser buffers a
+// paste, or any unfinished sequence, until its end).
+
+// clamp bounds a terminal size to the most the server draws.
+func (c *Config) clamp(w, h int) (int, int) {
+	return min(max(w, 0), c.MaxWidth), min(max(h, 0), c.MaxHeight)
+}
+
+// errInputFlood ends a program whose client sent more than the input
+// allows.
+var errInputFlood = errors.New("too much input")
+
+// limitedInput is a session's input as its program reads it: at most
+// rate bytes a second with a burst of burst. A client over it has its
+// session closed (over is called once) rather than its bytes dropped:
+// dropping part of an escape sequence would turn the rest into keys.
+type limitedInput struct {
+	r      io.Reader
+	rate   float64
+	burst  float64
+	tokens float64
+	last   time.Time
+	now    func() time.Time
+	over   func()
+	done   bool
+}
+
+func newLimitedInput(r io.Reader, cfg *Config, over func()) *limitedInput {
+	return &limitedInput{r: r, rate: float64(cfg.InputRate), burst: float64(cfg.InputBurst),
+		tokens: float64(cfg.InputBurst), last: cfg.Now(), now: cfg.Now, over: over}
+}
+
+// Read reads at most a burst at once, and fails with errInputFlood once
+// the client has sent more than the rate allows. Bubble Tea reads from
+// one goroutine only.
+func (l *limitedInput) Read(p []byte) (int, error) {
+	if l.done {
+		return 0, errInputFlood
+	}
+	if len(p) > int(l.burst) {
+		p = p[:int(l.burst)]
+	}
+	n, err := l.r.Read(p)
+	now := l.now()
+	l.tokens = min(l.burst, l.tokens+now.Sub(l.last).Seconds()*l.rate)
+	l.last = now
+	l.tokens -= float64(n)
+	if l.tokens < 0 {
+		l.done = true
+		l.over()
+		return 0, errInputFlood
+	}
+	return n, err
+}
+
+// msgInputFlood is what a session closed for its input reads.
+func msgInputFlood(cfg *Config) string {
+	return fmt.Sprintf("klob: too much input (more than %d KB at once, or %d KB a second: a long paste?): the session is closed; a game in progress stays saved",
+		cfg.InputBurst>>10, cfg.InputRate>>10)
+}
+
+// runProgram runs the session's program in place of wish's Bubble Tea
+// middleware: the program reads the bounded input, and every window
+// change reaches it clamped (the guard's filter clamps the sizes a
+// terminal reports in its input too).
+func (s *Server) runProgram(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		p := s.program(sess)
+		_, windows, ok := sess.Pty()
+		if !ok {
+			next(sess)
+			return
+		}
+		ctx, cancel := context.WithCancel(sess.Context())
+		go func() {
+			defer func() {
+				if r := recover(); r != nil {
+					s.logger.Printf("panic in the window changes of %s: %v\n%s", who(sess), r, debug.Stack())
+					p.Quit()
+				}
+			}()
+			for {
+				select {
+				case <-ctx.Done():
+					p.Quit()
+					return
+				case w, ok := <-windows:
+					if !ok {
+						// The session's requests ended: wait for the
+						// connection's end to quit the program.
+						windows = nil
+						continue
+					}
+					// Clamped here too: Bubble Tea drops a size over its own
+					// bounds before the filter would see it.
+					width, height := s.cfg.clamp(w.Width, w.Height)
+					p.Send(tea.WindowSizeMsg{Width: width, Height: height})
+				}
+			}
+		}()
+		if _, err := p.Run(); err != nil && !errors.Is(err, errInputFlood) && !errors.Is(err, tea.ErrProgramKilled) {
+			s.logger.Printf("program of %s ended: %v", who(sess), err)
+		}
+		// Kill restores the terminal if the program is still running.
+		p.Kill()
+		cancel()
+		next(sess)
+	}
+}

@@ -1,0 +1,330 @@
+package server_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/sshtest"
+)
+
+// rawDial logs in as a guest without opening anything.
+func rawDial(t *testing.T, addr string) *gossh.Client {
+	t.Helper()
+	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
+		User:            "raw",
+		Auth:            []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         10 * time.Second,
+	})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+// alive checks that the server still plays with a new client.
+func alive(t *testing.T, addr string) {
+	t.Helper()
+	c := dial(t, addr, sshtest.Config{User: "other", Width: 80, Height: 24})
+	c.WaitText(t, 10*time.Second, "hello other")
+}
+
+// sizes records the size a session starts at and every window size its
+// model gets.
+type sizes struct {
+	echo
+	got chan [2]int
+}
+
+func (z *sizes) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if m, ok := msg.(tea.WindowSizeMsg); ok {
+		z.got <- [2]int{m.Width, m.Height}
+	}
+	_, cmd := z.echo.Update(msg)
+	return z, cmd
+}
+
+// A client claiming a huge terminal is drawn at the most the server
+// draws, at login and at every resize.
+func TestTerminalSizeClamped(t *testing.T) {
+	got := make(chan [2]int, 100)
+	starts := make(chan [2]int, 10)
+	addr, _, _ := start(t, server.Config{NewModel: func(s *server.Session) tea.Model {
+		starts <- [2]int{s.Width, s.Height}
+		return &sizes{echo: echo{s: s}, got: got}
+	}})
+	// until reads the sizes the model gets until want, and checks each
+	// is within the bounds.
+	until := func(want [2]int) {
+		t.Helper()
+		for {
+			select {
+			case v := <-got:
+				require.True(t, v[0] <= 240 && v[1] <= 80, "the model got %v", v)
+				if v == want {
+					return
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatalf("no size %v", want)
+			}
+		}
+	}
+	c := dial(t, addr, sshtest.Config{User: "big", Width: 10000, Height: 10000, NoEmulator: true})
+	select {
+	case v := <-starts:
+		assert.Equal(t, [2]int{240, 80}, v)
+	case <-time.After(10 * time.Second):
+		t.Fatal("no session")
+	}
+	until([2]int{240, 80})
+	require.NoError(t, c.Resize(100, 30))
+	until([2]int{100, 30})
+	require.NoError(t, c.Resize(4000, 3000))
+	until([2]int{240, 80})
+	require.NoError(t, c.Resize(600, 10))
+	until([2]int{240, 10})
+}
+
+// A paste of a megabyte closes the session with a message before the
+// terminal parser holds it; another session goes on.
+func TestInputFloodClosesSession(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	other := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
+	other.WaitText(t, 10*time.Second, "hello b")
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, 10*time.Second, "hello a")
+	go func() {
+		_ = c.Type("\x1b[200~")
+		chunk := strings.Repeat("A", 32<<10)
+		for range 32 {
+			if c.Type(chunk) != nil {
+				return
+			}
+		}
+		_ = c.Type("\x1b[201~")
+	}()
+	require.True(t, c.Wait(10*time.Second), "the session ends")
+	assert.Contains(t, c.Output(), "too much input")
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect (too much input") }, 5*time.Second, 10*time.Millisecond)
+	require.NoError(t, other.Type("k"))
+	other.WaitText(t, 10*time.Second, "last=k")
+}
+
+// A flood of env requests on a session that never asks for a shell
+// closes the connection; a request too large and the variables beyond
+// the most are refused.
+func TestRequestFloodClosesConnection(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	c := rawDial(t, addr)
+	sess, err := c.NewSession()
+	require.NoError(t, err)
+	stderr, err := sess.StderrPipe()
+	require.NoError(t, err)
+	var msg strings.Builder
+	var read sync.WaitGroup
+	read.Add(1)
+	go func() { defer read.Done(); _, _ = io.Copy(&msg, stderr) }()
+	// Within the budget: 32 variables, then refusals.
+	for i := range 40 {
+		err := sess.Setenv(fmt.Sprintf("V%d", i), "x")
+		if i < 32 {
+			require.NoError(t, err, "variable %d", i)
+		} else {
+			require.Error(t, err, "variable %d", i)
+		}
+	}
+	require.Error(t, sess.Setenv("BIG", strings.Repeat("x", 10<<10)), "a 10 KB variable")
+	// The flood.
+	payload := strings.Repeat("y", 1<<10)
+	for i := 0; i < 100000; i++ {
+		if _, err := sess.SendRequest("env", false, gossh.Marshal(struct{ K, V string }{fmt.Sprint(i), payload})); err != nil {
+			break
+		}
+	}
+	require.True(t, sshtest.ClosedWithin(c, 10*time.Second), "the connection is closed")
+	read.Wait()
+	assert.Contains(t, msg.String(), "too many requests on this connection")
+	assert.Contains(t, log.String(), "too many requests on this connection")
+	alive(t, addr)
+}
+
+// Channels beyond the most of a connection are refused with a
+// sentence.
+func TestChannelsPerConnection(t *testing.T) {
+	addr, _, _ := start(t, server.Config{MaxChannels: 2})
+	c := rawDial(t, addr)
+	for range 2 {
+		_, err := c.NewSession()
+		require.NoError(t, err)
+	}
+	_, err := c.NewSession()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "at most 2 sessions on one connection")
+}
+
+// Connections that never start a terminal session are closed: silent
+// TCP, a login without a session, a connection after its session.
+func TestLoginTimeout(t *testing.T) {
+	addr, _, log := start(t, server.Config{LoginTimeout: 200 * time.Millisecond})
+	tcp, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer tcp.Close()
+	require.NoError(t, tcp.SetReadDeadline(time.Now().Add(10*time.Second)))
+	_, err = io.Copy(io.Discard, tcp) // the version line, then the end
+	require.NoError(t, err, "the server closes a silent connection")
+
+	c := rawDial(t, addr)
+	require.True(t, sshtest.ClosedWithin(c, 10*time.Second), "a login without a session is closed")
+	assert.Contains(t, log.String(), "no terminal session within 200ms")
+
+	// A session keeps the connection; its end starts the clock again.
+	s := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	s.WaitText(t, 10*time.Second, "hello a")
+	time.Sleep(400 * time.Millisecond) // longer than the timeout: the session holds it
+	require.NoError(t, s.Type("z"))
+	s.WaitText(t, 10*time.Second, "last=z")
+}
+
+// readRefusal reads what a refused connection gets: Klob's line, then
+// the end.
+func readRefusal(t *testing.T, addr string) string {
+	t.Helper()
+	c, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer c.Close()
+	require.NoError(t, c.SetReadDeadline(time.Now().Add(10*time.Second)))
+	line, _ := bufio.NewReader(c).ReadString('\n')
+	return line
+}
+
+// Connections are counted from the accept: those beyond the most of an
+// address, or of the server, read Klob's line and are closed.
+func TestConnectionCaps(t *testing.T) {
+	addr, srv, _ := start(t, server.Config{MaxConnsPerAddr: 3})
+	var held []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		held = append(held, c)
+		// Each is counted once the server has read its first bytes.
+		require.NoError(t, c.SetReadDeadline(time.Now().Add(10*time.Second)))
+		line, err := bufio.NewReader(c).ReadString('\n')
+		require.NoError(t, err)
+		require.True(t, strings.HasPrefix(line, "SSH-2.0-"), line)
+	}
+	line := readRefusal(t, addr)
+	assert.Equal(t, "klob: too many connections from your address (at most 3 at once); please try again later\r\n", line)
+	assert.Equal(t, 1, srv.Refused())
+	held[0].Close()
+	require.Eventually(t, func() bool {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		defer c.Close()
+		_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		l, _ := bufio.NewReader(c).ReadString('\n')
+		return strings.HasPrefix(l, "SSH-2.0-")
+	}, 10*time.Second, 20*time.Millisecond, "a closed connection frees its place")
+
+	addr, _, _ = start(t, server.Config{MaxConns: 2, MaxConnsPerAddr: 10})
+	for range 2 {
+		c, err := net.Dial("tcp", addr)
+		require.NoError(t, err)
+		defer c.Close()
+	}
+	assert.Equal(t, "klob: the server has too many connections (2); please try again later\r\n", readRefusal(t, addr))
+}
+
+// The sessions a second from one address: Klob's refusal, with its
+// newline.
+func TestSessionRateRefusal(t *testing.T) {
+	addr, _, _ := start(t, server.Config{ConnRate: 0.001, ConnBurst: 1})
+	a := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	a.WaitText(t, 10*time.Second, "hello a")
+	b := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
+	require.True(t, b.Wait(10*time.Second))
+	assert.Contains(t, b.Output(), "klob: too many connections from your address in a short time; please wait a minute and try again\r\n")
+}
+
+// Keys beyond the rate never reach the model nor draw a frame; the
+// warning is drawn once.
+func TestDroppedKeysCostNothing(t *testing.T) {
+	var now atomic.Int64
+	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
+	views := &atomic.Int64{}
+	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3,
+		Now: func() time.Time { return time.Unix(0, now.Load()) },
+		NewModel: func(s *server.Session) tea.Model {
+			return &echo{s: s, views: views}
+		}})
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, 10*time.Second, "hello a")
+	before := views.Load()
+	// The clock stands still: three keys pass, the others are dropped.
+	require.NoError(t, c.Type(strings.Repeat("k", 500)+"m"))
+	c.WaitText(t, 10*time.Second, "keys too fast: at most 2 a second")
+	assert.Contains(t, c.Screen(), "keys=3")
+	// Time passes: a key goes through again, after every key before it
+	// went through the filter.
+	now.Add(int64(10 * time.Second))
+	require.NoError(t, c.Type("z"))
+	c.WaitText(t, 10*time.Second, "last=z")
+	assert.Contains(t, c.Screen(), "keys=4")
+	assert.Less(t, views.Load()-before, int64(20), "frames for 502 keys")
+}
+
+// Mouse motion is coalesced: a drag of a thousand motions reaches the
+// model a few times, the last position among them.
+func TestMouseMotionCoalesced(t *testing.T) {
+	addr, _, _ := start(t, server.Config{})
+	c := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
+	c.WaitText(t, 10*time.Second, "hello a")
+	var b strings.Builder
+	for i := range 1000 {
+		// SGR mouse: motion with the left button held, at column
+		// 1+i%70, row 5 (1-based).
+		fmt.Fprintf(&b, "\x1b[<32;%d;5M", 1+i%70)
+	}
+	require.NoError(t, c.Type(b.String()))
+	last := fmt.Sprintf("at=%d,4", (999%70)+1-1)
+	scr := c.WaitText(t, 10*time.Second, last)
+	var got int
+	for _, f := range strings.Fields(scr) {
+		if _, err := fmt.Sscanf(f, "motion=%d", &got); err == nil {
+			break
+		}
+	}
+	assert.Less(t, got, 200, "motions reaching the model:\n%s", scr)
+}
+
+// A TERM or a user name with a newline and escapes cannot forge a log
+// line nor reach the operator's terminal.
+func TestLogEscapesClientStrings(t *testing.T) {
+	addr, _, log := start(t, server.Config{})
+	forged := "xterm\n2026/12/01 12:00:00 connect user \"admin\" (key SHA256:x)\x1b[2J" + strings.Repeat("z", 500)
+	c := dial(t, addr, sshtest.Config{User: "eve\x1b[31m\nroot", Width: 80, Height: 24, Term: forged})
+	c.WaitText(t, 10*time.Second, "hello")
+	c.Close()
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect") }, 5*time.Second, 10*time.Millisecond)
+	l := log.String()
+	assert.NotContains(t, l, "\x1b")
+	for _, line := range strings.Split(strings.TrimSpace(l), "\n") {
+		assert.Regexp(t, `^\d{4}/\d\d/\d\d \d\d:\d\d:\d\d `, line)
+		assert.Less(t, len(line), 400, "a line of the log is cut: %q", line)
+	}
+	assert.NotContains(t, l, `connect user "admin"`)
+	assert.Contains(t, l, `\n2026/12/01`)
+}

@@ -1,0 +1,434 @@
+package tourney
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"sync"
+
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// seatKey is an entrant of a tournament.
+type seatKey struct{ code, key string }
+
+// live is an entrant's board in play: its host, while a connection of
+// theirs is at it. mu orders the starts and the closes of the
+// entrant's boards (one board at a time per entrant); users and h are
+// also read under Service.mu.
+type live struct {
+	mu    sync.Mutex
+	h     *host.Host
+	n     int // the board's number
+	users int // the connections at it (Service.mu)
+}
+
+// Seat is a connection's place at its board: the table screen plays
+// Port. Leave gives it up; the board's host stops once nobody of the
+// entrant's is at it (its last moves written), and the board resumes
+// from its log next time.
+type Seat struct {
+	Port   host.Port
+	Board  int // its number, from 1
+	Boards int // how many the tournament has
+	// Resumed is set when the board was begun before (left in the
+	// middle, or a restart).
+	Resumed bool
+
+	s    *Service
+	l    *live
+	once sync.Once
+}
+
+// Leave gives the seat up (once; never waits for the disk).
+func (t *Seat) Leave() {
+	t.once.Do(func() {
+		t.Port.Leave()
+		t.s.release(t.l)
+	})
+}
+
+// Close is Leave, and when this was the last connection at the board it
+// waits for the board's host to stop: its end is written and, for a
+// board played out, its result recorded once Close returns. It waits for
+// the disk: call it off a screen's Update.
+func (t *Seat) Close() {
+	t.once.Do(func() {
+		t.Port.Leave()
+		s := t.s
+		s.mu.Lock()
+		t.l.users--
+		last := t.l.users == 0
+		s.mu.Unlock()
+		if last {
+			s.closeIdle(t.l)
+		}
+	})
+}
+
+// release notes that a connection left l; with the last, l's host is
+// closed on a goroutine of its own (it waits for the disk).
+func (s *Service) release(l *live) {
+	s.mu.Lock()
+	l.users--
+	last := l.users == 0
+	s.mu.Unlock()
+	if last {
+		go s.closeIdle(l)
+	}
+}
+
+// closeIdle closes l's host if nobody came back to it meanwhile.
+func (s *Service) closeIdle(l *live) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s.mu.Lock()
+	h := l.h
+	if l.users > 0 {
+		h = nil
+	} else {
+		l.h = nil
+	}
+	s.mu.Unlock()
+	if h != nil {
+		h.Close()
+	}
+}
+
+// entry returns the entrant's live, made on first use.
+func (s *Service) entry(k seatKey) *live {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l := s.live[k]
+	if l == nil {
+		l = &live{}
+		s.live[k] = l
+	}
+	return l
+}
+
+// Play seats p at their next board of the tournament of code: the board
+// in progress (where they left it, from its log after a restart, or at
+// the host still running when another connection of theirs is at it),
+// else the first board not played, recorded as begun before it is
+// dealt. p must have entered (ErrNotEntered); ErrAllPlayed when every
+// board is played, ErrOver after the end.
+func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error) {
+	if s.isClosed() {
+		return nil, ErrClosed
+	}
+	if !validKey(p.Key) {
+		return nil, ErrGuest
+	}
+	t, err := s.tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	if !s.now().Before(t.Ends) {
+		return nil, ErrOver
+	}
+	set, err := s.set(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	l := s.entry(seatKey{t.Code, p.Key})
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if s.isClosed() {
+		return nil, ErrClosed
+	}
+	if seat := s.rejoin(l, set); seat != nil {
+		return seat, nil
+	}
+	mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, p.Key)
+	if err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	n, rel, resumed := nextBoard(mine, len(set.Boards))
+	if n == 0 {
+		return nil, ErrAllPlayed
+	}
+	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	if !resumed {
+		entered, err := s.entered(ctx, t.Code, p.Key)
+		if err != nil {
+			return nil, err
+		}
+		if !entered {
+			return nil, ErrNotEntered
+		}
+		rel = boardPath(t.Code, p.Key, n)
+		// Begun before it is dealt: a board once seen is played.
+		if err := s.cfg.DB.StartBoard(ctx, t.Code, p.Key, n, rel); err != nil {
+			if errors.Is(err, clubdb.ErrTournamentOver) {
+				return nil, ErrOver
+			}
+			return nil, fmt.Errorf("tourney: %w", err)
+		}
+	}
+	h, err := s.startHost(t.Code, p, set, n, rel, resumed)
+	if err != nil {
+		return nil, err
+	}
+	port, err := h.Seat(set.Seat)
+	if err != nil {
+		h.Close()
+		return nil, fmt.Errorf("board %d: %w", n, err)
+	}
+	s.mu.Lock()
+	l.h, l.n, l.users = h, n, 1
+	s.mu.Unlock()
+	return &Seat{Port: port, Board: n, Boards: len(set.Boards), Resumed: resumed, s: s, l: l}, nil
+}
+
+// rejoin seats another connection at the entrant's board in play, if
+// one is and its deal goes on; a board whose deal is over is closed (the
+// next is wanted). l.mu is held.
+func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
+	s.mu.Lock()
+	h, n := l.h, l.n
+	s.mu.Unlock()
+	if h == nil {
+		return nil
+	}
+	if boardOver(h) {
+		s.mu.Lock()
+		l.h = nil
+		s.mu.Unlock()
+		h.Close()
+		return nil
+	}
+	np, err := h.Seat(set.Seat)
+	if err != nil {
+		s.mu.Lock()
+		l.h = nil
+		s.mu.Unlock()
+		h.Close()
+		return nil
+	}
+	s.mu.Lock()
+	l.users++
+	s.mu.Unlock()
+	return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
+}
+
+// nextBoard is the entrant's board to play: the one begun and not
+// finished (with its log), else the first not begun; 0 when every board
+// is played.
+func nextBoard(mine []clubdb.BoardResult, boards int) (n int, rel string, resumed bool) {
+	begun := map[int]bool{}
+	for _, b := range mine {
+		begun[b.Board] = true
+		if !b.Finished {
+			return b.Board, b.Log, true
+		}
+	}
+	for n := 1; n <= boards; n++ {
+		if !begun[n] {
+			return n, "", false
+		}
+	}
+	return 0, "", false
+}
+
+// boardOver reports whether h's board is played out (or h stopped).
+func boardOver(h *host.Host) bool {
+	l, err := h.Log()
+	if err != nil {
+		return true
+	}
+	rp, err := l.Replay()
+	return err != nil || len(rp.Deals) == 1 && rp.Deals[0].Done
+}
+
+// entered reports whether key entered code.
+func (s *Service) entered(ctx context.Context, code, key string) (bool, error) {
+	es, err := s.cfg.DB.Entrants(ctx, code)
+	if err != nil {
+		return false, fmt.Errorf("tourney: %w", err)
+	}
+	for _, e := range es {
+		if e.Key == key {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// boardPath is where an entrant's board is kept, relative to
+// Config.Dir.
+func boardPath(code, key string, n int) string {
+	return filepath.Join(code, key, fmt.Sprintf("board-%02d.klob", n))
+}
+
+// seatNames names the bots by where they sit around the person at A,
+// as klob daily does.
+func seatNames(n int) []string {
+	switch n {
+	case 3:
+		return []string{"", "West", "East"}
+	case 4:
+		return []string{"", "West", "North", "East"}
+	}
+	return []string{"", "Bot"}
+}
+
+// players are a board's seats: the person at the set's seat, the bots
+// elsewhere.
+func players(set *duplicate.BoardSet, name string) []host.Player {
+	ps := make([]host.Player, set.Players())
+	for i, n := range seatNames(set.Players()) {
+		ps[i] = host.Player{Name: n, Level: set.Level}
+	}
+	ps[set.Seat] = host.Player{Name: name, Human: true}
+	return ps
+}
+
+// Log header tags of a tournament's board.
+const (
+	TagTournament = "Tournament"
+	TagBoard      = "Board"
+	TagKey        = "Key"
+)
+
+// startHost starts the host of board n: dealt anew, or resumed from
+// its log at rel. A log that is missing (nothing was saved before a
+// crash) deals the board anew; one that does not read is moved aside
+// and the board dealt anew, the server's log saying so.
+func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (*host.Host, error) {
+	b, _ := set.Board(n)
+	cfg := host.Config{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.now(),
+		Store: &boardStore{s: s, code: code, key: p.Key, n: n, rel: rel, set: set},
+		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
+		NoHints: true, Server: true, Private: true, Logf: s.cfg.Logf,
+		Tags: []gamelog.Tag{{Name: TagTournament, Value: code}, {Name: TagBoard, Value: strconv.Itoa(n)},
+			{Name: TagKey, Value: p.Key}},
+		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}}
+	if resume {
+		path := filepath.Join(s.cfg.Dir, rel)
+		l, err := gamelog.ReadFile(path)
+		if err == nil {
+			h, rerr := host.Resume(l, cfg)
+			if rerr == nil {
+				return h, nil
+			}
+			err = rerr
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			d := durable.Damaged(s.fs, "a board in progress", path, filepath.Join(filepath.Dir(path), "damaged"),
+				fmt.Sprintf("board-%02d", n), ".klob", err)
+			s.cfg.Logf("tournament %s, board %d of %s: %v: dealt again", code, n, p.Key, d)
+		}
+	}
+	h, err := host.New(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("board %d: %w", n, err)
+	}
+	return h, nil
+}
+
+// boardStore keeps an entrant's board: its log after every move, and
+// once played its result in the database. It is the board's
+// host.Store: its methods run on the host's writer, one at a time.
+type boardStore struct {
+	s         *Service
+	code, key string
+	n         int
+	rel       string
+	set       *duplicate.BoardSet
+}
+
+func (b *boardStore) path() string { return filepath.Join(b.s.cfg.Dir, b.rel) }
+
+func (b *boardStore) write(l *gamelog.Log) ([]byte, error) {
+	data, err := l.MarshalText()
+	if err != nil {
+		return nil, err
+	}
+	path := b.path()
+	if err := b.s.fs.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, err
+	}
+	if _, err := durable.Replace(b.s.fs, path, ".board-*.tmp", data); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// SaveCurrent writes the board in progress.
+func (b *boardStore) SaveCurrent(l *gamelog.Log) error {
+	_, err := b.write(l)
+	return durable.Public(err)
+}
+
+// Archive writes the board played out and records its result. A board
+// finished after the end does not count: it is kept, not recorded.
+func (b *boardStore) Archive(l *gamelog.Log) (string, error) {
+	data, err := b.write(l)
+	if err != nil {
+		return "", durable.Public(err)
+	}
+	if len(l.Deals) != 1 {
+		return "", fmt.Errorf("board %d: its log holds %d deals", b.n, len(l.Deals))
+	}
+	bd, _ := b.set.Board(b.n)
+	d, err := playSteps(b.set, bd, l.Deals[0].Steps)
+	if err != nil {
+		return "", err
+	}
+	if !d.Over() {
+		return "", fmt.Errorf("board %d is not played out", b.n)
+	}
+	result := duplicate.Result(&d, b.set.Seat)
+	err = b.s.cfg.DB.FinishBoard(context.Background(), b.code, b.key, b.n, result, b.rel, clubdb.SumLog(data))
+	switch {
+	case errors.Is(err, clubdb.ErrTournamentOver):
+		b.s.cfg.Logf("tournament %s: board %d of %s finished after the end: it does not count", b.code, b.n, b.key)
+		return "", nil
+	case errors.Is(err, clubdb.ErrBoardFinished):
+		return "", nil
+	case err != nil:
+		return "", errors.New("the result could not be recorded: the server's database failed")
+	}
+	return "", nil
+}
+
+// HiddenFrom returns the board the entrant key has in play in the
+// tournament of code and every card of it their seat may not know now
+// (host.Host.HiddenFrom); ok is false when none is in play. It is for
+// tests and audits that check no screen shows them: never sent to
+// anyone.
+func (s *Service) HiddenFrom(code, key string) (board int, hidden rules.CardSet, ok bool) {
+	s.mu.Lock()
+	l := s.live[seatKey{code, key}]
+	var h *host.Host
+	if l != nil {
+		h, board = l.h, l.n
+	}
+	s.mu.Unlock()
+	if h == nil {
+		return 0, 0, false
+	}
+	set := s.cachedSet(code)
+	if set == nil {
+		return 0, 0, false
+	}
+	_, hidden, err := h.HiddenFrom(set.Seat)
+	return board, hidden, err == nil
+}
+
+func (s *Service) cachedSet(code string) *duplicate.BoardSet {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sets[code]
+}

@@ -1,0 +1,284 @@
+package tourney
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+)
+
+// BoardState is where an entrant stands on a board.
+type BoardState int
+
+const (
+	NotPlayed BoardState = iota
+	InPlay               // begun, not finished
+	Played
+)
+
+// BoardLine is an entrant's board: its state, and once played the
+// result and par (when known).
+type BoardLine struct {
+	Board  int
+	State  BoardState
+	Result float64
+	Par    float64
+	HasPar bool
+}
+
+// Progress is what a player sees of a tournament while it runs: their
+// own boards, with par of those they played only.
+type Progress struct {
+	Info    Info
+	Entered bool
+	Lines   []BoardLine // one a board, board 1 first
+	// Next is the board Play gives: the one in progress, else the first
+	// not played; 0 when every board is played.
+	Next int
+	// ParReady is set once par of every board is known.
+	ParReady bool
+}
+
+// VersusPar is the sum of result minus par over the boards played whose
+// par is known, and how many they are.
+func (p *Progress) VersusPar() (float64, int) {
+	var sum float64
+	n := 0
+	for _, l := range p.Lines {
+		if l.State == Played && l.HasPar {
+			sum += l.Result - l.Par
+			n++
+		}
+	}
+	return sum, n
+}
+
+// Played counts the boards played.
+func (p *Progress) Played() int {
+	n := 0
+	for _, l := range p.Lines {
+		if l.State == Played {
+			n++
+		}
+	}
+	return n
+}
+
+// Progress returns key's own boards of the tournament of code.
+func (s *Service) Progress(ctx context.Context, key, code string) (*Progress, error) {
+	t, err := s.opened(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	p := &Progress{Info: s.namedInfo(ctx, t), Lines: make([]BoardLine, t.Boards)}
+	for i := range p.Lines {
+		p.Lines[i].Board = i + 1
+	}
+	pars, err := s.cfg.DB.Pars(ctx, t.Code)
+	if err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	p.ParReady = len(pars) == t.Boards
+	if !p.ParReady {
+		s.wantPar(ctx, t.Code)
+	}
+	if validKey(key) {
+		if p.Entered, err = s.entered(ctx, t.Code, key); err != nil {
+			return nil, err
+		}
+		mine, err := s.cfg.DB.BoardsOf(ctx, t.Code, key)
+		if err != nil {
+			return nil, fmt.Errorf("tourney: %w", err)
+		}
+		for _, b := range mine {
+			if b.Board < 1 || b.Board > t.Boards {
+				continue
+			}
+			l := &p.Lines[b.Board-1]
+			l.State = InPlay
+			if b.Finished {
+				l.State, l.Result = Played, b.Result
+				if p.ParReady {
+					l.Par, l.HasPar = pars[b.Board-1], true
+				}
+			}
+		}
+		p.Next, _, _ = nextBoard(mine, t.Boards)
+	}
+	return p, nil
+}
+
+// Entrant is an entrant in the final standings.
+type Entrant struct {
+	Key  string
+	Name string // as shown: the key's tag added when two share a name
+	// Boards are the entrant's finished boards' logs, by board (paths
+	// relative to Config.Dir).
+	logs map[int]string
+}
+
+// Final is a tournament once it has ended: the standings by
+// matchpoints, every board's results, par.
+type Final struct {
+	Info Info
+	// Standings rank the entrants; a row's Entry indexes Entrants.
+	Standings *duplicate.Standings
+	Entrants  []Entrant
+	// Pars are par by board (board 1 first), nil while par is being
+	// worked out.
+	Pars []float64
+	// Me is the player's index in Entrants, -1 when they did not enter.
+	Me int
+}
+
+// Played reports whether entrant i played board n.
+func (f *Final) Played(i, n int) bool {
+	_, ok := f.Entrants[i].logs[n]
+	return ok
+}
+
+// VersusPar is entrant i's sum of result minus par over their boards,
+// and how many they are (0 while par is unknown).
+func (f *Final) VersusPar(i int) (float64, int) {
+	if f.Pars == nil {
+		return 0, 0
+	}
+	var sum float64
+	n := 0
+	for _, row := range f.Standings.Rows {
+		if row.Entry != i {
+			continue
+		}
+		for _, b := range row.Boards {
+			if b.Played {
+				sum += b.Result - f.Pars[b.Board-1]
+				n++
+			}
+		}
+	}
+	return sum, n
+}
+
+// Final returns the tournament of code once it has ended (ErrNotOver
+// before): the entrants ranked by matchpoints over the boards each
+// finished (duplicate.Matchpoints: Neuberg for a board not everyone
+// played), seen by key.
+func (s *Service) Final(ctx context.Context, key, code string) (*Final, error) {
+	t, err := s.ended(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.cfg.DB.Results(ctx, t.Code)
+	if errors.Is(err, clubdb.ErrNotOver) {
+		return nil, ErrNotOver
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	es, err := s.cfg.DB.Entrants(ctx, t.Code)
+	if err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	pars, err := s.cfg.DB.Pars(ctx, t.Code)
+	if err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	f := &Final{Info: s.namedInfo(ctx, t), Me: -1}
+	if len(pars) == t.Boards {
+		f.Pars = pars
+	} else {
+		s.wantPar(ctx, t.Code)
+	}
+	index := map[string]int{}
+	named := map[string]int{}
+	for _, e := range es {
+		named[e.Name]++
+	}
+	entries := make([]duplicate.Entry, len(es))
+	for i, e := range es {
+		name := e.Name
+		if named[name] > 1 {
+			name += " #" + hall.KeyTag(e.Key)
+		}
+		index[e.Key] = i
+		f.Entrants = append(f.Entrants, Entrant{Key: e.Key, Name: name, logs: map[int]string{}})
+		entries[i] = duplicate.Entry{Name: name, Results: map[int]float64{}}
+		if e.Key == key {
+			f.Me = i
+		}
+	}
+	for _, r := range res {
+		i, ok := index[r.Key]
+		if !ok || !r.Finished || r.Board < 1 || r.Board > t.Boards {
+			continue
+		}
+		entries[i].Results[r.Board] = r.Result
+		f.Entrants[i].logs[r.Board] = r.Log
+	}
+	if f.Standings, err = duplicate.Matchpoints(t.Boards, entries); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// PlayLog returns entrant key's play of board n once the tournament of
+// code has ended (ErrNotOver before): the log of their board, for the
+// replay.
+func (s *Service) PlayLog(ctx context.Context, code, key string, n int) (*gamelog.Log, error) {
+	f, err := s.Final(ctx, "", code)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range f.Entrants {
+		if e.Key != key {
+			continue
+		}
+		rel, ok := e.logs[n]
+		if !ok {
+			return nil, fmt.Errorf("%s did not play board %d", e.Name, n)
+		}
+		l, err := gamelog.ReadFile(filepath.Join(s.cfg.Dir, rel))
+		if err != nil {
+			s.cfg.Logf("tournament %s: %v", code, err)
+			return nil, fmt.Errorf("%s's play of board %d cannot be read", e.Name, n)
+		}
+		return l, nil
+	}
+	return nil, ErrNotEntered
+}
+
+// ParLog returns the hard bot's line of board n (par) once the
+// tournament of code has ended (ErrNotOver before), as a log for the
+// replay; it works the line out when it is not kept yet.
+func (s *Service) ParLog(ctx context.Context, code string, n int) (*gamelog.Log, error) {
+	t, err := s.ended(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	set, err := s.set(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	b, ok := set.Board(n)
+	if !ok {
+		return nil, fmt.Errorf("tournament %s has no board %d", t.Code, n)
+	}
+	lines, _ := s.readParLines(t.Code, set)
+	line, ok := lines[n]
+	if !ok {
+		if line, err = set.ParLine(ctx, b, s.parBot); err != nil {
+			return nil, err
+		}
+	}
+	names, levels := [4]string{}, [4]string{}
+	for i, p := range players(set, "Hard bot") {
+		names[i], levels[i] = p.Name, string(p.Level)
+	}
+	levels[set.Seat] = string(duplicate.ParLevel)
+	return set.BoardLog(b, line.Deal.Steps(), names, levels)
+}

@@ -1,0 +1,220 @@
+package tourney
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
+)
+
+// DB is what the service needs of the club database; *clubdb.DB is
+// one. Its clock must be the service's (Config.Now): the database
+// refuses a board finished after the end by its own.
+type DB interface {
+	SeePlayer(ctx context.Context, key, name string) error
+	Player(ctx context.Context, key string) (clubdb.Player, error)
+	CreateTournament(ctx context.Context, t clubdb.Tournament, seed uint64) (clubdb.Tournament, error)
+	Tournament(ctx context.Context, code string) (clubdb.Tournament, error)
+	Tournaments(ctx context.Context) ([]clubdb.Tournament, error)
+	EnteredTournaments(ctx context.Context, key string, limit int) ([]clubdb.Tournament, error)
+	BoardSeed(ctx context.Context, code string) (uint64, error)
+	SetPars(ctx context.Context, code string, pars []float64) error
+	Pars(ctx context.Context, code string) ([]float64, error)
+	Enter(ctx context.Context, code, key string) error
+	Entrants(ctx context.Context, code string) ([]clubdb.Entrant, error)
+	StartBoard(ctx context.Context, code, key string, board int, path string) error
+	FinishBoard(ctx context.Context, code, key string, board int, result float64, path, sum string) error
+	BoardsOf(ctx context.Context, code, key string) ([]clubdb.BoardResult, error)
+	Results(ctx context.Context, code string) ([]clubdb.BoardResult, error)
+}
+
+// Config is what the service needs.
+type Config struct {
+	// DB is the club database; Dir the directory of the boards' logs
+	// and the par lines (the state directory's tourneys/).
+	DB  DB
+	Dir string
+	// NewBot makes the bots of the boards and of par (nil: ai.New on
+	// one worker each, as the server's).
+	NewBot ai.Factory
+	// Slots are the server's: every decision of par's bots waits for
+	// one, behind the games' bots. nil bounds nothing.
+	Slots *host.Slots
+	// Now is the clock of the ends and of the daily's day (nil:
+	// time.Now); the DB must use the same. Location is the daily's
+	// calendar (nil: the server's local time).
+	Now      func() time.Time
+	Location *time.Location
+	// NoDaily leaves the daily tournaments out (tests of the club's).
+	NoDaily bool
+	// Clock paces the boards' bots (nil: the system clock); Pace is the
+	// least time between a move and a bot's next (twice that after a
+	// trick).
+	Clock host.Clock
+	Pace  time.Duration
+	// NewSeed draws a club tournament's board seed (nil: crypto/rand,
+	// so nobody can know the boards); NewCode its code (nil: six random
+	// letters). Tests give fixed ones.
+	NewSeed func() uint64
+	NewCode func() string
+	// Logf logs what happens (the server's log); nil discards.
+	Logf func(format string, args ...any)
+}
+
+// Limits of what a player may create.
+const (
+	MinBoards = 4
+	MaxBoards = 24
+	// MinLength and MaxLength bound the time from creation to the end.
+	MinLength = 10 * time.Minute
+	MaxLength = 31 * 24 * time.Hour
+	// MaxOpenPerCreator bounds the running tournaments of one creator
+	// (each asks its par of the server's bots); MaxOpen all the
+	// running ones.
+	MaxOpenPerCreator = 3
+	MaxOpen           = 100
+	// RecentEnded is how many of a player's ended tournaments List
+	// shows.
+	RecentEnded = 10
+)
+
+// Errors.
+var (
+	ErrGuest      = errors.New("a guest cannot take part in tournaments: connect with an SSH key")
+	ErrOver       = clubdb.ErrTournamentOver
+	ErrNotOver    = clubdb.ErrNotOver
+	ErrNotFound   = errors.New("no tournament has that code")
+	ErrAllPlayed  = errors.New("you have played every board of this tournament")
+	ErrNotEntered = errors.New("you have not entered this tournament")
+	ErrClosed     = errors.New("the tournaments are closed: the server is stopping")
+	ErrTooMany    = errors.New("too many tournaments are running")
+)
+
+// Player is who acts: the SSH key's fingerprint (hex) and the name
+// shown.
+type Player struct {
+	Key, Name string
+}
+
+// Service runs the tournaments of one server. Its methods are safe for
+// concurrent use; they read and write the database and the files, so
+// screens call them off their Update (in a tea.Cmd).
+type Service struct {
+	cfg    Config
+	ctx    context.Context // ends at Close: par stops
+	cancel context.CancelFunc
+	fs     durable.FS
+
+	mu      sync.Mutex
+	closed  bool
+	sets    map[string]*duplicate.BoardSet // by code
+	live    map[seatKey]*live              // the boards in play, by entrant
+	daily   duplicate.Date                 // the day whose dailies exist
+	parWant map[string]bool                // codes queued for par, or being worked out
+	parQ    []string
+	parWake chan struct{}
+	work    sync.WaitGroup // the par worker
+}
+
+// New starts the service: par is worked out in the background for every
+// running tournament that lacks it (a restart in the middle of one). The
+// day's daily tournaments are made by the first List of the day, so a
+// server nobody asks for tournaments spends nothing on their par.
+func New(cfg Config) (*Service, error) {
+	if cfg.DB == nil || cfg.Dir == "" {
+		return nil, errors.New("tourney: no database or no directory")
+	}
+	if cfg.NewBot == nil {
+		cfg.NewBot = oneWorker
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Location == nil {
+		cfg.Location = time.Local
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = host.SystemClock()
+	}
+	if cfg.NewSeed == nil {
+		cfg.NewSeed = seedmix.Secret
+	}
+	if cfg.NewCode == nil {
+		cfg.NewCode = randomCode
+	}
+	if cfg.Logf == nil {
+		cfg.Logf = func(string, ...any) {}
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o700); err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	s := &Service{cfg: cfg, fs: durable.OS(), sets: map[string]*duplicate.BoardSet{}, live: map[seatKey]*live{},
+		parWant: map[string]bool{}, parWake: make(chan struct{}, 1)}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.work.Add(1)
+	go s.parWorker()
+	ctx := context.Background()
+	ts, err := cfg.DB.Tournaments(ctx)
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	for _, t := range ts {
+		s.wantPar(ctx, t.Code)
+	}
+	return s, nil
+}
+
+// oneWorker is ai.New on one goroutine: the server's bots share the
+// cores with everyone's screens.
+func oneWorker(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+	cfg.Workers = 1
+	return ai.New(level, cfg)
+}
+
+// Close stops the boards in play (their last moves written) and par.
+// Calls after it fail with ErrClosed.
+func (s *Service) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	lives := make([]*live, 0, len(s.live))
+	for _, l := range s.live {
+		lives = append(lives, l)
+	}
+	s.mu.Unlock()
+	for _, l := range lives {
+		l.mu.Lock()
+		if l.h != nil {
+			l.h.Close()
+			l.h = nil
+		}
+		l.mu.Unlock()
+	}
+	s.cancel()
+	s.work.Wait()
+}
+
+func (s *Service) now() time.Time { return s.cfg.Now() }
+
+func (s *Service) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
+}
+
+// Now is the service's clock: what the screens count the time to an
+// end by.
+func (s *Service) Now() time.Time { return s.now() }

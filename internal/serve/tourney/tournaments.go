@@ -1,0 +1,416 @@
+package tourney
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/rules"
+)
+
+// Info is a tournament as the lobby shows it.
+type Info struct {
+	Code string
+	// Daily is set for the server's daily tournament of Date.
+	Daily bool
+	Date  duplicate.Date
+	// Creator is the creator's key ("" for the server's own), Host
+	// their name.
+	Creator, Host string
+	Rules         rules.Options // the seat count is Rules.NumPlayers()
+	Level         ai.Level      // the bots' level
+	Boards        int
+	Created, Ends time.Time
+	Entries       int
+	Over          bool
+}
+
+// Players is the seat count.
+func (i Info) Players() int { return i.Rules.NumPlayers() }
+
+// Title names the tournament: "Daily 2026-12-01 · 3 players",
+// "Tournament KQXPRT · 3 players".
+func (i Info) Title() string {
+	if i.Daily {
+		return fmt.Sprintf("Daily %s · %d players", i.Date, i.Players())
+	}
+	return fmt.Sprintf("Tournament %s · %d players", i.Code, i.Players())
+}
+
+// info makes t's Info.
+func (s *Service) info(t clubdb.Tournament) Info {
+	i := Info{Code: t.Code, Creator: t.Creator, Rules: t.Rules, Level: ai.Level(t.Level), Boards: t.Boards,
+		Created: t.Created, Ends: t.Ends, Entries: t.Entries, Over: !s.now().Before(t.Ends)}
+	if d, _, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
+		i.Daily, i.Date = true, d
+	}
+	return i
+}
+
+// Codes. A club tournament's code is six letters (none of I and O,
+// which read as 1 and 0); a daily's is DAILY-2026-12-01-3P.
+const (
+	codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+	codeLen     = 6
+)
+
+// randomCode draws six letters from crypto/rand.
+func randomCode() string {
+	var b [codeLen]byte
+	_, _ = rand.Read(b[:])
+	for i := range b {
+		b[i] = codeLetters[int(b[i])%len(codeLetters)]
+	}
+	return string(b[:])
+}
+
+// DailyCode is the code of the daily tournament of date at players.
+func DailyCode(date duplicate.Date, players int) string {
+	return fmt.Sprintf("DAILY-%s-%dP", date, players)
+}
+
+var dailyRE = regexp.MustCompile(`^DAILY-([0-9]{4}-[0-9]{2}-[0-9]{2})-([234])P$`)
+
+// parseDailyCode reads what DailyCode writes.
+func parseDailyCode(code string) (duplicate.Date, int, bool) {
+	m := dailyRE.FindStringSubmatch(code)
+	if m == nil {
+		return duplicate.Date{}, 0, false
+	}
+	d, err := duplicate.ParseDate(m[1])
+	if err != nil {
+		return duplicate.Date{}, 0, false
+	}
+	return d, int(m[2][0] - '0'), true
+}
+
+// NormalCode is a code as a person types it, made the service's: upper
+// case, no spaces around.
+func NormalCode(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
+
+// validCode says whether code can be a tournament's (so also a
+// directory's name).
+func validCode(code string) bool {
+	if _, _, ok := parseDailyCode(code); ok {
+		return true
+	}
+	if len(code) != codeLen {
+		return false
+	}
+	for _, c := range code {
+		if !strings.ContainsRune(codeLetters, c) {
+			return false
+		}
+	}
+	return true
+}
+
+// validKey says whether key is a fingerprint as the server makes them
+// (hex), fit to name a directory.
+func validKey(key string) bool {
+	if key == "" || len(key) > clubdb.MaxKey {
+		return false
+	}
+	for _, c := range key {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// dayEnd is the first instant after date in loc: its next midnight.
+func dayEnd(date duplicate.Date, loc *time.Location) time.Time {
+	return time.Date(date.Year, date.Month, date.Day+1, 0, 0, 0, 0, loc)
+}
+
+// Today is the daily's day now, on the service's clock and calendar.
+func (s *Service) Today() duplicate.Date { return duplicate.DateOf(s.now().In(s.cfg.Location)) }
+
+// ensureDaily creates today's daily tournaments if they are not there.
+func (s *Service) ensureDaily(ctx context.Context) error {
+	if s.cfg.NoDaily {
+		return nil
+	}
+	today := s.Today()
+	s.mu.Lock()
+	done := s.daily == today
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
+	for n := 2; n <= 4; n++ {
+		code := DailyCode(today, n)
+		if _, err := s.cfg.DB.Tournament(ctx, code); err == nil {
+			s.wantPar(ctx, code)
+			continue
+		} else if !errors.Is(err, clubdb.ErrNotFound) {
+			return fmt.Errorf("tourney: the daily: %w", err)
+		}
+		spec, err := duplicate.DailySpec(today, n)
+		if err != nil {
+			return err
+		}
+		t := clubdb.Tournament{Code: code, Rules: spec.Options, Level: string(spec.Level), Boards: spec.Count,
+			Ends: dayEnd(today, s.cfg.Location)}
+		if _, err := s.cfg.DB.CreateTournament(ctx, t, 0); err != nil {
+			// Another call made it meanwhile: fine.
+			if _, again := s.cfg.DB.Tournament(ctx, code); again != nil {
+				return fmt.Errorf("tourney: the daily: %w", err)
+			}
+		}
+		s.cfg.Logf("tournament %s created", code)
+		s.wantPar(ctx, code)
+	}
+	s.mu.Lock()
+	s.daily = today
+	s.mu.Unlock()
+	return nil
+}
+
+// List returns what a player's lobby lists: the running tournaments
+// (today's dailies first, then the others, the first to end first) and
+// the last tournaments the player entered that have ended.
+func (s *Service) List(ctx context.Context, key string) ([]Info, error) {
+	if s.isClosed() {
+		return nil, ErrClosed
+	}
+	if err := s.ensureDaily(ctx); err != nil {
+		return nil, err
+	}
+	ts, err := s.cfg.DB.Tournaments(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("tourney: %w", err)
+	}
+	var daily, club []Info
+	for _, t := range ts {
+		i := s.info(t)
+		if i.Over {
+			continue
+		}
+		if i.Daily {
+			daily = append(daily, i)
+		} else {
+			club = append(club, i)
+		}
+	}
+	out := append(daily, club...)
+	if validKey(key) {
+		ended, err := s.cfg.DB.EnteredTournaments(ctx, key, RecentEnded)
+		if err != nil {
+			return nil, fmt.Errorf("tourney: %w", err)
+		}
+		for _, t := range ended {
+			out = append(out, s.info(t))
+		}
+	}
+	s.names(ctx, out)
+	return out, nil
+}
+
+// names fills in the hosts' names.
+func (s *Service) names(ctx context.Context, infos []Info) {
+	for i := range infos {
+		if infos[i].Creator == "" {
+			infos[i].Host = "the server"
+			continue
+		}
+		infos[i].Host = "?"
+		if pl, err := s.cfg.DB.Player(ctx, infos[i].Creator); err == nil {
+			infos[i].Host = pl.Name
+		}
+	}
+}
+
+// Find returns the tournament with code (as typed: NormalCode), or
+// ErrNotFound.
+func (s *Service) Find(ctx context.Context, code string) (Info, error) {
+	t, err := s.opened(ctx, NormalCode(code))
+	if err != nil {
+		return Info{}, err
+	}
+	return s.namedInfo(ctx, t), nil
+}
+
+// namedInfo is t's Info with its host's name.
+func (s *Service) namedInfo(ctx context.Context, t clubdb.Tournament) Info {
+	out := []Info{s.info(t)}
+	s.names(ctx, out)
+	return out[0]
+}
+
+// opened reads the tournament of code as tournament does, unless the
+// service is closed (ErrClosed).
+func (s *Service) opened(ctx context.Context, code string) (clubdb.Tournament, error) {
+	if s.isClosed() {
+		return clubdb.Tournament{}, ErrClosed
+	}
+	return s.tournament(ctx, code)
+}
+
+// ended reads the tournament of code as opened does, once it has ended
+// (ErrNotOver before).
+func (s *Service) ended(ctx context.Context, code string) (clubdb.Tournament, error) {
+	t, err := s.opened(ctx, code)
+	if err == nil && s.now().Before(t.Ends) {
+		err = ErrNotOver
+	}
+	return t, err
+}
+
+// tournament reads the tournament of code, ErrNotFound when there is
+// none.
+func (s *Service) tournament(ctx context.Context, code string) (clubdb.Tournament, error) {
+	if !validCode(code) {
+		return clubdb.Tournament{}, fmt.Errorf("%q: %w", code, ErrNotFound)
+	}
+	t, err := s.cfg.DB.Tournament(ctx, code)
+	if errors.Is(err, clubdb.ErrNotFound) {
+		return t, fmt.Errorf("%s: %w", code, ErrNotFound)
+	}
+	if err != nil {
+		return t, fmt.Errorf("tourney: %w", err)
+	}
+	return t, nil
+}
+
+// Spec is what a player chooses for a new tournament.
+type Spec struct {
+	Rules  rules.Options // the seat count is Rules.NumPlayers()
+	Level  ai.Level      // the bots'
+	Boards int           // MinBoards to MaxBoards
+	Ends   time.Time     // MinLength to MaxLength from now
+}
+
+// Create makes a tournament of spec, hosted by p, whose boards come from
+// a secret seed; par is worked out in the background. It returns the
+// tournament; p is not entered.
+func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error) {
+	if s.isClosed() {
+		return Info{}, ErrClosed
+	}
+	if !validKey(p.Key) {
+		return Info{}, ErrGuest
+	}
+	now := s.now()
+	opts, err := rules.ParseOptions(spec.Rules.String())
+	switch {
+	case err != nil:
+		return Info{}, fmt.Errorf("the rules: %w", err)
+	case spec.Boards < MinBoards || spec.Boards > MaxBoards:
+		return Info{}, fmt.Errorf("a tournament has %d to %d boards, not %d", MinBoards, MaxBoards, spec.Boards)
+	case spec.Ends.Before(now.Add(MinLength)):
+		return Info{}, fmt.Errorf("a tournament lasts at least %v", MinLength)
+	case spec.Ends.After(now.Add(MaxLength)):
+		return Info{}, fmt.Errorf("a tournament lasts at most %d days", int(MaxLength.Hours()/24))
+	}
+	if _, err := ai.ParseLevel(string(spec.Level)); err != nil {
+		return Info{}, err
+	}
+	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
+		return Info{}, fmt.Errorf("tourney: %w", err)
+	}
+	ts, err := s.cfg.DB.Tournaments(ctx)
+	if err != nil {
+		return Info{}, fmt.Errorf("tourney: %w", err)
+	}
+	mine := 0
+	for _, t := range ts {
+		if t.Creator == p.Key {
+			mine++
+		}
+	}
+	switch {
+	case mine >= MaxOpenPerCreator:
+		return Info{}, fmt.Errorf("%w: you host %d already; create another once one has ended", ErrTooMany, mine)
+	case len(ts) >= MaxOpen:
+		return Info{}, fmt.Errorf("%w on this server (%d): try again later", ErrTooMany, len(ts))
+	}
+	var t clubdb.Tournament
+	for range 20 {
+		t, err = s.cfg.DB.CreateTournament(ctx, clubdb.Tournament{Code: s.cfg.NewCode(), Creator: p.Key, Rules: opts,
+			Level: string(spec.Level), Boards: spec.Boards, Ends: spec.Ends}, s.cfg.NewSeed())
+		if err == nil || !strings.Contains(err.Error(), "exists already") {
+			break
+		}
+	}
+	if err != nil {
+		return Info{}, fmt.Errorf("tourney: %w", err)
+	}
+	s.cfg.Logf("tournament %s created by %s: %d players, %d boards, %s bots, ends %s", t.Code, p.Name,
+		opts.NumPlayers(), t.Boards, t.Level, t.Ends.Format(time.RFC3339))
+	s.wantPar(ctx, t.Code)
+	return s.namedInfo(ctx, t), nil
+}
+
+// Enter enters p in the tournament of code, before its end; entering
+// twice is entering once.
+func (s *Service) Enter(ctx context.Context, p Player, code string) error {
+	if s.isClosed() {
+		return ErrClosed
+	}
+	if !validKey(p.Key) {
+		return ErrGuest
+	}
+	t, err := s.tournament(ctx, code)
+	if err != nil {
+		return err
+	}
+	if err := s.cfg.DB.SeePlayer(ctx, p.Key, p.Name); err != nil {
+		return fmt.Errorf("tourney: %w", err)
+	}
+	if err := s.cfg.DB.Enter(ctx, t.Code, p.Key); err != nil {
+		if errors.Is(err, clubdb.ErrTournamentOver) {
+			return ErrOver
+		}
+		return fmt.Errorf("tourney: %w", err)
+	}
+	return nil
+}
+
+// boardSeed is the 128-bit seed of a club tournament's boards from the
+// 64-bit secret the database keeps.
+func boardSeed(secret uint64) duplicate.Seed { return duplicate.Seed{secret, seedmix.Mix(secret, 1)} }
+
+// set returns the boards of t: the daily's from its date, a club
+// tournament's from its secret seed. The set holds every deck: it never
+// leaves the service.
+func (s *Service) set(ctx context.Context, t clubdb.Tournament) (*duplicate.BoardSet, error) {
+	s.mu.Lock()
+	set := s.sets[t.Code]
+	s.mu.Unlock()
+	if set != nil {
+		return set, nil
+	}
+	level, err := ai.ParseLevel(t.Level)
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
+	}
+	if date, n, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
+		set, err = duplicate.Daily(date, n)
+		if err == nil && (set.Options.String() != t.Rules.String() || set.Level != level || len(set.Boards) != t.Boards) {
+			err = fmt.Errorf("its rules (%s, %s bots, %d boards) are not the daily's", t.Rules, level, t.Boards)
+		}
+	} else {
+		var secret uint64
+		if secret, err = s.cfg.DB.BoardSeed(ctx, t.Code); err == nil {
+			set, err = duplicate.NewSet(duplicate.Spec{Seed: boardSeed(secret), Count: t.Boards, Options: t.Rules,
+				Level: level, Seat: rules.SeatA})
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", t.Code, err)
+	}
+	s.mu.Lock()
+	s.sets[t.Code] = set
+	s.mu.Unlock()
+	return set, nil
+}

@@ -1,0 +1,453 @@
+package tourney
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/record/clubdb"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+)
+
+// TestClubTournament: at every seat count a player creates a
+// tournament, two enter and play it (one all of it, one part), each sees
+// only their own results (par only on the boards they played) while it
+// runs; at the end the standings are the matchpoints of what they
+// played, with everyone's play and par's lines to replay.
+func TestClubTournament(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		info, err := f.s.Create(ctx, cy, f.spec(n, 4))
+		require.NoError(t, err)
+		code := info.Code
+		assert.Equal(t, n, info.Players())
+		assert.Equal(t, "Cy", info.Host)
+		assert.False(t, info.Over)
+		_, err = f.s.Play(ctx, ann, code)
+		require.ErrorIs(t, err, ErrNotEntered)
+		require.NoError(t, f.s.Enter(ctx, ann, code))
+		require.NoError(t, f.s.Enter(ctx, bob, code))
+		pars := f.waitPars(code)
+		require.Len(t, pars, 4)
+
+		f.playAll(ann, code, middle)
+		// Bob plays two boards, and begins a third he does not finish.
+		for range 2 {
+			seat, err := f.s.Play(ctx, bob, code)
+			require.NoError(t, err)
+			playOut(t, seat, first, nil)
+			seat.Leave()
+			f.waitRecorded(bob, code, seat.Board)
+		}
+		seat, err := f.s.Play(ctx, bob, code)
+		require.NoError(t, err)
+		require.Equal(t, 3, seat.Board)
+		playOut(t, seat, first, func(d int) bool { return d >= 1 })
+		seat.Leave()
+
+		p, err := f.s.Progress(ctx, bob.Key, code)
+		require.NoError(t, err)
+		assert.True(t, p.Entered)
+		assert.True(t, p.ParReady)
+		assert.Equal(t, 3, p.Next)
+		assert.Equal(t, 2, p.Played())
+		for i, l := range p.Lines {
+			switch {
+			case i < 2:
+				assert.Equal(t, Played, l.State)
+				assert.True(t, l.HasPar)
+				assert.Equal(t, pars[i], l.Par)
+			case i == 2:
+				assert.Equal(t, InPlay, l.State)
+				assert.False(t, l.HasPar, "no par of a board not played")
+			default:
+				assert.Equal(t, NotPlayed, l.State)
+				assert.False(t, l.HasPar, "no par of a board not played")
+			}
+		}
+		_, err = f.s.Final(ctx, ann.Key, code)
+		require.ErrorIs(t, err, ErrNotOver)
+		_, err = f.s.PlayLog(ctx, code, ann.Key, 1)
+		require.ErrorIs(t, err, ErrNotOver)
+		_, err = f.s.ParLog(ctx, code, 1)
+		require.ErrorIs(t, err, ErrNotOver)
+
+		f.c.Add(24 * time.Hour)
+		_, err = f.s.Play(ctx, bob, code)
+		require.ErrorIs(t, err, ErrOver)
+		require.ErrorIs(t, f.s.Enter(ctx, cy, code), ErrOver)
+		fin, err := f.s.Final(ctx, ann.Key, code)
+		require.NoError(t, err)
+		assert.Equal(t, 0, fin.Me)
+		assert.Equal(t, pars, fin.Pars)
+		// The standings are the matchpoints of the results recorded.
+		res, err := f.db.Results(ctx, code)
+		require.NoError(t, err)
+		entries := []duplicate.Entry{{Name: "Ann", Results: map[int]float64{}}, {Name: "Bob", Results: map[int]float64{}}}
+		for _, r := range res {
+			if r.Finished {
+				entries[map[string]int{ann.Key: 0, bob.Key: 1}[r.Key]].Results[r.Board] = r.Result
+			}
+		}
+		assert.Len(t, entries[0].Results, 4)
+		assert.Len(t, entries[1].Results, 2)
+		want, err := duplicate.Matchpoints(4, entries)
+		require.NoError(t, err)
+		assert.Equal(t, want.Rows, fin.Standings.Rows)
+		assert.True(t, fin.Played(1, 2))
+		assert.False(t, fin.Played(1, 3))
+		vs, nb := fin.VersusPar(1)
+		assert.Equal(t, 2, nb)
+		assert.Equal(t, entries[1].Results[1]+entries[1].Results[2]-pars[0]-pars[1], vs)
+
+		// Everyone's play, and par's line, replay to the results.
+		set := f.s.cachedSet(code)
+		for b := 1; b <= 4; b++ {
+			l, err := f.s.PlayLog(ctx, code, ann.Key, b)
+			require.NoError(t, err)
+			assert.Equal(t, entries[0].Results[b], logResult(t, l, set.Seat))
+			pl, err := f.s.ParLog(ctx, code, b)
+			require.NoError(t, err)
+			assert.Equal(t, pars[b-1], logResult(t, pl, set.Seat))
+		}
+		_, err = f.s.PlayLog(ctx, code, bob.Key, 3)
+		require.ErrorContains(t, err, "did not play board 3")
+	})
+}
+
+// logResult is the result of seat on the one deal of l.
+func logResult(t *testing.T, l *gamelog.Log, seat rules.Seat) float64 {
+	t.Helper()
+	rp, err := l.Replay()
+	require.NoError(t, err)
+	require.Len(t, rp.Deals, 1)
+	require.True(t, rp.Deals[0].Done)
+	sc := rp.Deals[0].Score
+	side := int(seat)
+	if sc.Players == 4 {
+		side &= 1
+	}
+	return sc.Margin(side)
+}
+
+// TestParThroughTheServer: the par the server stores is what the hard
+// bot scores in the person's seat: played through the server's own
+// board hosts by the hard bot acting as the person, every board ends at
+// the stored par. And it is duplicate's par of the same boards.
+func TestParThroughTheServer(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4)
+		pars := f.waitPars(code)
+		set := f.s.cachedSet(code)
+		direct, err := set.Pars(ctx, testkit.CheapBots)
+		require.NoError(t, err)
+		assert.Equal(t, direct, pars)
+		require.NoError(t, f.s.Enter(ctx, ann, code))
+		for i, b := range set.Boards {
+			hard, err := testkit.CheapBots(duplicate.ParLevel, ai.Config{Seed: b.BotSeed(set.Seat), Think: -1})
+			require.NoError(t, err)
+			seat, err := f.s.Play(ctx, ann, code)
+			require.NoError(t, err)
+			require.Equal(t, b.Number, seat.Board)
+			playOut(t, seat, func(v *rules.View) rules.Action {
+				a, err := hard.Choose(ctx, v)
+				require.NoError(t, err)
+				return a
+			}, nil)
+			seat.Leave()
+			f.waitRecorded(ann, code, b.Number)
+			p, err := f.s.Progress(ctx, ann.Key, code)
+			require.NoError(t, err)
+			assert.Equal(t, pars[i], p.Lines[i].Result, "board %d: the hard bot in the person's seat scores par", b.Number)
+		}
+	})
+}
+
+// TestDeterminismThroughTheServer: two entrants who act alike get equal
+// logs, board by board, and the deals duplicate plays with the same
+// actions: the bots' play depends on the board and the person's actions
+// only, never on who plays, when, or what else the server does.
+func TestDeterminismThroughTheServer(t *testing.T) {
+	eachSeatCount(t, func(t *testing.T, f *fixture, n int) {
+		ctx := context.Background()
+		code := f.create(n, 4, ann, bob)
+		// Ann and Bob play at the same time, board for board.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			f.playAll(bob, code, middle)
+		}()
+		f.playAll(ann, code, middle)
+		<-done
+		f.c.Add(24 * time.Hour)
+		set := f.s.cachedSet(code)
+		for _, b := range set.Boards {
+			la, err := f.s.PlayLog(ctx, code, ann.Key, b.Number)
+			require.NoError(t, err)
+			lb, err := f.s.PlayLog(ctx, code, bob.Key, b.Number)
+			require.NoError(t, err)
+			require.Equal(t, la.Deals, lb.Deals, "board %d", b.Number)
+			bots, err := set.Seats(b, testkit.CheapBots, false)
+			require.NoError(t, err)
+			d, err := set.Play(ctx, b, bots, func(v *rules.View) (rules.Action, error) { return middle(v), nil })
+			require.NoError(t, err)
+			assert.Equal(t, d.Steps(), la.Deals[0].Steps, "board %d", b.Number)
+			assert.Equal(t, b.Deck, la.Deals[0].Deck)
+		}
+	})
+}
+
+// TestRestartResumesTheBoard: a board left in the middle, then the
+// server stopped and started again, goes on from where it was, with the
+// same deal to come; nothing recorded is lost.
+func TestRestartResumesTheBoard(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	code := f.create(3, 4, ann)
+	f.waitPars(code)
+	seat, err := f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	playOut(t, seat, middle, nil)
+	seat.Leave()
+	f.waitRecorded(ann, code, 1)
+	seat, err = f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	require.Equal(t, 2, seat.Board)
+	playOut(t, seat, middle, func(d int) bool { return d >= 4 })
+	before := len(history(seat))
+	// No Leave: the server stops under the person.
+	f.restart(false)
+
+	seat, err = f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	require.Equal(t, 2, seat.Board)
+	assert.True(t, seat.Resumed)
+	assert.Equal(t, before, len(history(seat)), "the board goes on where it was")
+	playOut(t, seat, middle, nil)
+	seat.Leave()
+	f.waitRecorded(ann, code, 2)
+
+	// The same play from the start, with no stop, is the same deal.
+	set := f.s.cachedSet(code)
+	b, _ := set.Board(2)
+	bots, err := set.Seats(b, testkit.CheapBots, false)
+	require.NoError(t, err)
+	d, err := set.Play(ctx, b, bots, func(v *rules.View) (rules.Action, error) { return middle(v), nil })
+	require.NoError(t, err)
+	p, err := f.s.Progress(ctx, ann.Key, code)
+	require.NoError(t, err)
+	assert.Equal(t, Played, p.Lines[0].State)
+	assert.Equal(t, duplicate.Result(&d, set.Seat), p.Lines[1].Result)
+	assert.Equal(t, 3, p.Next)
+}
+
+// TestReconnectSharesTheBoard: a second connection of the same key
+// sits at the board in play (the first loses it); the board closes
+// only when both have left, and resumes afterwards where it was.
+func TestReconnectSharesTheBoard(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	code, one := f.annAtTheSecondDecision()
+	two, err := f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	assert.Equal(t, one.Board, two.Board)
+	assert.True(t, two.Resumed)
+	assert.Equal(t, history(one), history(two))
+	one.Leave()
+	playOut(t, two, middle, func(d int) bool { return d >= 2 })
+	at := len(history(two))
+	two.Leave()
+	three, err := f.s.Play(ctx, ann, code)
+	require.NoError(t, err)
+	assert.Equal(t, one.Board, three.Board)
+	assert.Equal(t, at, len(history(three)))
+	three.Leave()
+}
+
+// TestBoardAfterTheEnd: a board finished after the end does not count.
+func TestBoardAfterTheEnd(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	code, seat := f.annAtTheSecondDecision()
+	f.c.Add(25 * time.Hour)
+	playOut(t, seat, middle, nil)
+	seat.Leave()
+	fin, err := f.s.Final(ctx, ann.Key, code)
+	require.NoError(t, err)
+	// The host files the board as it closes; its result is refused.
+	deadline := time.Now().Add(10 * time.Second)
+	for !f.logged("finished after the end") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the late board was never filed: %v", f.log.lines)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	fin, err = f.s.Final(ctx, ann.Key, code)
+	require.NoError(t, err)
+	assert.False(t, fin.Played(0, 1))
+	assert.Equal(t, 0, fin.Standings.Rows[0].Played)
+}
+
+func (f *fixture) logged(what string) bool {
+	f.log.mu.Lock()
+	defer f.log.mu.Unlock()
+	for _, l := range f.log.lines {
+		if strings.Contains(l, what) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCreateRefuses: what a tournament may not be, and who may not
+// make one.
+func TestCreateRefuses(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	guest := Player{Name: "guest"}
+	_, err := f.s.Create(ctx, guest, f.spec(2, 4))
+	require.ErrorIs(t, err, ErrGuest)
+	require.ErrorIs(t, f.s.Enter(ctx, guest, "ABCDEF"), ErrGuest)
+	for _, c := range []struct {
+		edit func(*Spec)
+		want string
+	}{
+		{func(s *Spec) { s.Boards = 3 }, "4 to 24 boards"},
+		{func(s *Spec) { s.Boards = 25 }, "4 to 24 boards"},
+		{func(s *Spec) { s.Ends = f.c.Now().Add(time.Minute) }, "at least"},
+		{func(s *Spec) { s.Ends = f.c.Now().Add(40 * 24 * time.Hour) }, "at most 31 days"},
+		{func(s *Spec) { s.Level = "superb" }, "unknown bot level"},
+	} {
+		sp := f.spec(3, 8)
+		c.edit(&sp)
+		_, err := f.s.Create(ctx, ann, sp)
+		require.ErrorContains(t, err, c.want)
+	}
+	for range MaxOpenPerCreator {
+		_, err := f.s.Create(ctx, ann, f.spec(2, 4))
+		require.NoError(t, err)
+	}
+	_, err = f.s.Create(ctx, ann, f.spec(2, 4))
+	require.ErrorIs(t, err, ErrTooMany)
+	_, err = f.s.Find(ctx, "nope")
+	require.ErrorIs(t, err, ErrNotFound)
+	_, err = f.s.Find(ctx, "../../etc")
+	require.ErrorIs(t, err, ErrNotFound)
+	i, err := f.s.Find(ctx, " testa"+"b ")
+	require.NoError(t, err)
+	assert.Equal(t, "TESTAB", i.Code)
+}
+
+// TestDailyTournaments: the server's daily tournaments are klob daily's
+// boards of the day at each seat count, end at the next midnight of the
+// server's calendar, and give way to the next day's.
+func TestDailyTournaments(t *testing.T) {
+	f := newFixture(t, true)
+	ctx := context.Background()
+	list, err := f.s.List(ctx, ann.Key)
+	require.NoError(t, err)
+	require.Len(t, list, 3)
+	today := duplicate.Date{Year: 2026, Month: 12, Day: 1}
+	for i, info := range list {
+		n := i + 2
+		assert.True(t, info.Daily)
+		assert.Equal(t, today, info.Date)
+		assert.Equal(t, DailyCode(today, n), info.Code)
+		assert.Equal(t, "Daily 2026-12-01 · "+fmt.Sprint(n)+" players", info.Title())
+		assert.Equal(t, time.Date(2026, 12, 2, 0, 0, 0, 0, time.UTC), info.Ends.UTC())
+		want, err := duplicate.Daily(today, n)
+		require.NoError(t, err)
+		tt, err := f.db.Tournament(ctx, info.Code)
+		require.NoError(t, err)
+		set, err := f.s.set(ctx, tt)
+		require.NoError(t, err)
+		assert.Equal(t, want.ID, set.ID, "klob daily's boards")
+	}
+	require.NoError(t, f.s.Enter(ctx, ann, list[1].Code))
+	f.c.Add(12 * time.Hour) // midnight
+	list, err = f.s.List(ctx, ann.Key)
+	require.NoError(t, err)
+	require.Len(t, list, 4, "the new day's three, and the one Ann entered, ended")
+	for _, info := range list[:3] {
+		assert.Equal(t, today.AddDays(1), info.Date)
+		assert.False(t, info.Over)
+	}
+	assert.Equal(t, DailyCode(today, 3), list[3].Code)
+	assert.True(t, list[3].Over)
+	// A restart makes none twice.
+	f.restart(true)
+	list, err = f.s.List(ctx, ann.Key)
+	require.NoError(t, err)
+	require.Len(t, list, 4)
+}
+
+// TestParFileResumes: par lines worked out before a restart are kept
+// and not worked out again; a damaged par file is moved aside and par
+// worked out anew.
+func TestParFileResumes(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	info, err := f.s.Create(ctx, cy, f.spec(2, 4))
+	require.NoError(t, err)
+	pars := f.waitPars(info.Code)
+	path := filepath.Join(f.dir, "tourneys", info.Code, parName)
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	set := f.s.cachedSet(info.Code)
+	lines, err := parseParLines(data, set)
+	require.NoError(t, err)
+	require.Len(t, lines, 4)
+	for n, l := range lines {
+		assert.Equal(t, pars[n-1], l.Par)
+	}
+	bad := strings.Replace(string(data), "board 2 par ", "board 2 par 1", 1)
+	_, err = parseParLines([]byte(bad), set)
+	require.Error(t, err)
+	require.NoError(t, os.WriteFile(path, []byte(bad), 0o600))
+	got, err := f.s.readParLines(info.Code, set)
+	require.Error(t, err)
+	assert.Empty(t, got)
+	_, err = os.Stat(path)
+	assert.True(t, errors.Is(err, os.ErrNotExist), "moved aside")
+}
+
+// TestSeedIsSecret: nothing a player is given holds the board seed, and
+// the sets of two tournaments differ.
+func TestSeedIsSecret(t *testing.T) {
+	f := newFixture(t, false)
+	ctx := context.Background()
+	a, err := f.s.Create(ctx, cy, f.spec(2, 4))
+	require.NoError(t, err)
+	b, err := f.s.Create(ctx, cy, f.spec(2, 4))
+	require.NoError(t, err)
+	for _, i := range []Info{a, b} {
+		assert.NotContains(t, fmt.Sprintf("%+v", i), "1001")
+	}
+	ta, _ := f.db.Tournament(ctx, a.Code)
+	tb, _ := f.db.Tournament(ctx, b.Code)
+	sa, err := f.s.set(ctx, ta)
+	require.NoError(t, err)
+	sb, err := f.s.set(ctx, tb)
+	require.NoError(t, err)
+	assert.NotEqual(t, sa.ID, sb.ID)
+	_ = clubdb.ErrNotFound
+}
+
+// history is the steps of the seat's deal so far, as it sees them.
+func history(seat *Seat) []rules.Step {
+	v := seat.Port.Snapshot().View
+	return v.History()
+}

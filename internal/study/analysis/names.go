@@ -1,0 +1,115 @@
+package analysis
+
+import (
+	"strings"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+)
+
+// noun is how a report names a seat or a side in a sentence. A seat the
+// log names "You" (the person's seat in a local game) is the reader:
+// "you deal", never "You deals".
+type noun struct {
+	text   string
+	plural bool // "you" or a team: the verb takes its plural form
+}
+
+// verb writes the noun as the subject of a verb in the present, given
+// as "deals", "deal": "Ann deals", "you deal", "Ann and Cy deal".
+func (n noun) verb(one, many string) string {
+	if n.plural {
+		return n.text + " " + many
+	}
+	return n.text + " " + one
+}
+
+// names are the words a report uses for the seats and sides of a game.
+type names struct {
+	players int
+	seat    [4]noun
+	side    [4]noun
+	label   [4]string // the seat with its letter and level, for the title
+}
+
+// sides returns the number of sides: the players, or two teams of four.
+func (nm *names) sides() int {
+	if nm.players == 4 {
+		return 2
+	}
+	return nm.players
+}
+
+// sideOf returns the side seat s plays for, as the rules number sides.
+func (nm *names) sideOf(s rules.Seat) int {
+	if nm.players == 4 {
+		return int(s & 1)
+	}
+	return int(s)
+}
+
+// namesOf names the seats as the log does, the names as given (a name
+// is never capitalised or changed). A seat without a name is "player
+// A"; names two seats share get the seat letter, "Bot (B)"; a seat named
+// "you" is the second person, unless two seats are. With four players a
+// side is its two players, "Ann and Cy".
+func namesOf(h *gamelog.Header) names {
+	nm := names{players: h.Seats()}
+	count := map[string]int{}
+	for s := range rules.Seat(nm.players) {
+		count[strings.ToLower(h.PlayerName(s))]++
+	}
+	for s := range rules.Seat(nm.players) {
+		given := h.PlayerName(s)
+		n := noun{text: given}
+		switch {
+		case strings.EqualFold(given, "you") && count["you"] == 1:
+			n = noun{text: "you", plural: true}
+		case strings.EqualFold(given, "you"):
+			n.text = "player " + s.String()
+		case count[strings.ToLower(given)] > 1:
+			n.text = given + " (" + s.String() + ")"
+		}
+		nm.seat[s] = n
+		nm.label[s] = n.text + " (" + s.String()
+		if n.text != given && !n.plural {
+			nm.label[s] = given + " (" + s.String()
+		}
+		if lv := h.Level(s); lv != "" {
+			nm.label[s] += ", " + lv
+		}
+		nm.label[s] += ")"
+	}
+	for x := range nm.sides() {
+		if nm.players == 4 {
+			nm.side[x] = noun{text: nm.seat[x].text + " and " + nm.seat[x+2].text, plural: true}
+		} else {
+			nm.side[x] = nm.seat[x]
+		}
+	}
+	return nm
+}
+
+// lettersOf names the seats and sides by their letters, "A" and "AC",
+// as the JSON report keys them.
+func lettersOf(players int) names {
+	nm := names{players: players}
+	for s := range rules.Seat(players) {
+		nm.seat[s] = noun{text: s.String()}
+	}
+	for x := range nm.sides() {
+		nm.side[x] = noun{text: rules.SideName(players, x), plural: players == 4}
+	}
+	return nm
+}
+
+// list joins words as a sentence lists them: "a", "a and b", "a, b and c".
+func list(words []string) string {
+	switch len(words) {
+	case 0:
+		return ""
+	case 1:
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}

@@ -1,0 +1,252 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/require"
+)
+
+// reportCases are the games the report goldens are made of, one per
+// seat count, each with other names and seats graded: a person named
+// "You" (the local player's name), one named "ann" with every seat
+// graded, and bots only.
+var reportCases = []struct {
+	players int
+	path    string
+	names   [4]string
+	levels  [4]string
+	all     bool
+	deals   []int
+}{
+	{2, filepath.Join(fixtureDir, "planted-blunder.klob"), [4]string{"You", "Hard"}, [4]string{gamelog.Human, "hard"}, false, []int{3}},
+	{3, "tables/3-01-every-house-variant.klob", [4]string{"West", "ann", "East"}, [4]string{"normal", gamelog.Human, "hard"}, true, []int{1, 2}},
+	{4, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob", [4]string{}, [4]string{}, false, []int{1}},
+}
+
+// reportOf analyses case c cheaply and returns the replay, the report
+// and the name the report gives the file.
+func reportOf(t *testing.T, players int) (*gamelog.Replay, *Report, string) {
+	t.Helper()
+	for _, c := range reportCases {
+		if c.players != players {
+			continue
+		}
+		l, _ := replayOf(t, c.path)
+		for s := range rules.Seat(players) {
+			if c.names[s] != "" {
+				l.Header.SetPlayer(s, c.names[s], c.levels[s])
+			}
+		}
+		r, err := l.Replay()
+		require.NoError(t, err)
+		rep := analyse(t, r, Options{Seed: analysisSeed, Samples: 16, Deals: c.deals, AllSeats: c.all})
+		return r, rep, filepath.Base(c.path)
+	}
+	t.Fatalf("no report case of %d players", players)
+	return nil, nil, ""
+}
+
+// golden compares got with the file testdata/name, or writes it with
+// -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *testkit.Update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, got, 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "go test -update writes it")
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (go test -update rewrites it after a wanted change):\n%s", path, got)
+	}
+}
+
+// TestReport: at every seat count, the text report (symbols and ascii)
+// and the JSON report of a game are the golden files, and they say what
+// the subtests check.
+func TestReport(t *testing.T) {
+	for _, c := range reportCases {
+		t.Run(name(c.players), func(t *testing.T) {
+			r, rep, file := reportOf(t, c.players)
+			var text, ascii, js bytes.Buffer
+			WriteText(&text, file, r, rep, false)
+			WriteText(&ascii, file, r, rep, true)
+			require.NoError(t, WriteJSON(&js, file, r, rep))
+			base := "report-" + strings.Fields(name(c.players))[0]
+			golden(t, base+".txt", text.Bytes())
+			golden(t, base+"-ascii.txt", ascii.Bytes())
+			golden(t, base+".json", js.Bytes())
+			t.Run("wording", func(t *testing.T) { checkWording(t, c.players, text.String(), ascii.String()) })
+			t.Run("json", func(t *testing.T) { checkJSON(t, c.players, r, rep, js.Bytes()) })
+		})
+	}
+}
+
+// cardCode matches a card in the log's notation ("TH", "JS"), which the
+// text report never writes: cards have their symbols, or with ascii the
+// ten is "10H".
+var (
+	cardCode  = regexp.MustCompile(`\b[7-9TJQKA][CDHS]\b`)
+	tenCode   = regexp.MustCompile(`\bT[CDHS]\b`)
+	notations = regexp.MustCompile(`\b(play|top|length|announce) |not-good|no-exchange|no-sequence|how-high`)
+)
+
+// checkWording: the person named "You" is the second person ("you
+// deal"), names are as given ("ann" is not capitalised), the seats
+// graded are said, and cards are cards.
+func checkWording(t *testing.T, players int, text, ascii string) {
+	for _, bad := range []string{"You deals", "You wins", "You's", "Ann", "scored You"} {
+		if strings.Contains(text, bad) {
+			t.Errorf("report says %q:\n%s", bad, text)
+		}
+	}
+	// The teams of four are "team AC" and "team BD", not cards.
+	noTeams := strings.NewReplacer("team AC", "", "team BD", "")
+	if m := cardCode.FindString(noTeams.Replace(text)); m != "" {
+		t.Errorf("report writes the card code %q:\n%s", m, text)
+	}
+	if m := tenCode.FindString(noTeams.Replace(ascii)); m != "" {
+		t.Errorf("ascii report writes the card code %q:\n%s", m, ascii)
+	}
+	if m := notations.FindString(text + ascii); m != "" {
+		t.Errorf("report writes the log's notation %q", m)
+	}
+	if strings.ContainsAny(ascii, "♣♦♥♠") || !strings.ContainsAny(text, "♣♦♥♠") {
+		t.Errorf("suit symbols: %v in the report, %v with ascii", strings.ContainsAny(text, "♣♦♥♠"), strings.ContainsAny(ascii, "♣♦♥♠"))
+	}
+	var want []string
+	switch players {
+	case 2:
+		want = []string{"you (A, human) vs Hard (B, hard)", "Graded: your decisions.", "deal 3, you deal: made by you in hearts; scores: you 90, Hard 54", "game: Hard wins;", "\n  you  "}
+	case 3:
+		want = []string{"West (A, normal) vs ann (B, human) vs East (C, hard)", "Graded: every player's decisions.", ", ann deals:", "\n  ann  "}
+	case 4:
+		want = []string{"Random A (A, random) and Random C (C, random) vs", "Graded: every player's decisions.", "Random A and Random C", "(team BD)"}
+	}
+	for _, w := range want {
+		if !strings.Contains(text, w) {
+			t.Errorf("report lacks %q:\n%s", w, text)
+		}
+	}
+	// A deal left out says so, and has no player lines.
+	if !strings.Contains(text, "  not analysed\n") {
+		t.Errorf("no deal is marked not analysed:\n%s", text)
+	}
+}
+
+// checkJSON: the JSON report names every seat and says which were
+// graded, has summaries for the graded seats only, and keys the totals
+// and the winner by side.
+func checkJSON(t *testing.T, players int, r *gamelog.Replay, rep *Report, js []byte) {
+	var got JSONReport
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.DisallowUnknownFields()
+	require.NoError(t, dec.Decode(&got))
+	if len(got.Players) != players || len(got.Deals) != len(r.Deals) || got.Samples.Cards != 16 {
+		t.Fatalf("%d players, %d deals, samples %+v", len(got.Players), len(got.Deals), got.Samples)
+	}
+	for s, p := range got.Players {
+		if p.Seat != rules.Seat(s).String() || p.Graded != rep.Graded[s] {
+			t.Errorf("player %d: %+v, want seat %s graded %v", s, p, rules.Seat(s), rep.Graded[s])
+		}
+		if _, ok := got.Game.Players[p.Seat]; ok != p.Graded {
+			t.Errorf("seat %s: a game summary %v, graded %v", p.Seat, ok, p.Graded)
+		}
+	}
+	for i, d := range got.Deals {
+		if d.Analysed != rep.Deals[i].Analysed || (len(d.Players) > 0) != d.Analysed {
+			t.Errorf("deal %d: analysed %v with %d summaries", d.Deal, d.Analysed, len(d.Players))
+		}
+	}
+	sides := players
+	if players == 4 {
+		sides = 2
+	}
+	if len(got.Game.Totals) != sides {
+		t.Errorf("totals %v, want one a side", got.Game.Totals)
+	}
+	for x := range sides {
+		if v, ok := got.Game.Totals[rules.SideName(players, x)]; !ok || v != r.Totals[x] {
+			t.Errorf("totals %v: side %s want %d", got.Game.Totals, rules.SideName(players, x), r.Totals[x])
+		}
+	}
+	if r.Over && got.Game.Winner != rules.SideName(players, r.Winner) {
+		t.Errorf("winner %q, want %q", got.Game.Winner, rules.SideName(players, r.Winner))
+	}
+}
+
+func TestNames(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		want  []string // the seats as a sentence names them
+		deals []string // "X deals" for each seat
+	}{
+		{[]string{"You", "Bot"}, []string{"you", "Bot"}, []string{"you deal", "Bot deals"}},
+		{[]string{"you", "ann", "bo"}, []string{"you", "ann", "bo"}, []string{"you deal", "ann deals", "bo deals"}},
+		{[]string{"Bot", "Bot"}, []string{"Bot (A)", "Bot (B)"}, []string{"Bot (A) deals", "Bot (B) deals"}},
+		{[]string{"You", "you", "Cy"}, []string{"player A", "player B", "Cy"}, []string{"player A deals", "player B deals", "Cy deals"}},
+		{[]string{"", "", "", ""}, []string{"player A", "player B", "player C", "player D"}, []string{"player A deals", "player B deals", "player C deals", "player D deals"}},
+	} {
+		h := gamelog.Header{}
+		h.Options = rules.DefaultOptions()
+		h.Options.Players = len(c.names)
+		for s, n := range c.names {
+			h.SetPlayer(rules.Seat(s), n, "")
+		}
+		nm := namesOf(&h)
+		for s := range c.names {
+			if got := nm.seat[s].text; got != c.want[s] {
+				t.Errorf("names %q: seat %s is %q, want %q", c.names, rules.Seat(s), got, c.want[s])
+			}
+			if got := nm.seat[s].verb("deals", "deal"); got != c.deals[s] {
+				t.Errorf("names %q: %q, want %q", c.names, got, c.deals[s])
+			}
+		}
+		if len(c.names) == 4 {
+			if got := nm.side[1].verb("wins", "win"); got != "player B and player D win" {
+				t.Errorf("team: %q", got)
+			}
+		}
+	}
+}
+
+func TestActionText(t *testing.T) {
+	ten := rules.MustCard("TH")
+	for _, c := range []struct {
+		a         rules.Action
+		text, asc string
+	}{
+		{rules.PlayAction(ten), "10♥", "10H"},
+		{rules.PlayBellaAction(rules.MustCard("KS")), "K♠ with bella", "KS with bella"},
+		{rules.PlayMenageAction(rules.MustCard("QS")), "Q♠ with the menage", "QS with the menage"},
+		{rules.Action{Kind: rules.Give, Card: ten}, "give 10♥", "give 10H"},
+		{rules.Action{Kind: rules.Draw, Card: ten}, "draw 10♥", "draw 10H"},
+		{rules.NameAction(rules.Hearts), "name hearts", "name hearts"},
+		{rules.NameAction(rules.NoTrumps), "name no trumps", "name no trumps"},
+		{rules.Action{Kind: rules.Exchange}, "exchange the dix", "exchange the dix"},
+		{rules.Action{Kind: rules.NoExchange}, "no exchange", "no exchange"},
+		{rules.AnnounceAction(50), "fifty", "fifty"},
+		{rules.TopAction(rules.Ace), "ace high", "ace high"},
+		{rules.LengthAction(5), "five cards", "five cards"},
+		{rules.PassAction(), "pass", "pass"},
+		{rules.Action{Kind: rules.Refuse}, "refuse the schmeiss", "refuse the schmeiss"},
+		{rules.Action{Kind: rules.Shlomo}, "shlomo", "shlomo"},
+	} {
+		if got := actionText(c.a, false); got != c.text {
+			t.Errorf("%s: %q, want %q", c.a, got, c.text)
+		}
+		if got := actionText(c.a, true); got != c.asc {
+			t.Errorf("%s with ascii: %q, want %q", c.a, got, c.asc)
+		}
+	}
+}

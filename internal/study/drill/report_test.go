@@ -1,0 +1,196 @@
+package drill
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *testkit.Update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test -run %s -update to write it", t.Name())
+	assert.Equal(t, string(want), got, "%s differs (go test -run %s -update rewrites it)", path, t.Name())
+}
+
+// TestReportGolden: the report of `klob train -eval` for drills of every
+// kind at every seat count, with an evaluation that does not change when
+// eval is tuned (fakeBatch), in suit symbols and in ascii. Every line
+// but the situation's text fits 80 columns, and no card is written as
+// the engine's code.
+func TestReportGolden(t *testing.T) {
+	for _, rs := range seatCounts {
+		var out bytes.Buffer
+		g, err := NewGenerator(21, Any, opts(t, rs))
+		require.NoError(t, err)
+		for n := uint64(1); n <= 4; n++ {
+			s := g.Drill(n)
+			v, err := s.View()
+			require.NoError(t, err)
+			an, err := EvaluateWith(context.Background(), fakeBatch, &v, Options{Samples: 100, Seed: 1})
+			require.NoError(t, err)
+			for _, ascii := range []bool{false, true} {
+				var b bytes.Buffer
+				require.NoError(t, WriteReport(&b, Request{Situation: s, Seed: 1}, &an, ascii))
+				lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+				require.True(t, strings.HasPrefix(lines[0], "situation: "+s.String()), "%s", lines[0])
+				for _, l := range lines[1:] {
+					assert.LessOrEqual(t, utf8.RuneCountInString(l), ReportWidth, "%s drill %d: %q", rs, n, l)
+					assertNoCodes(t, l)
+					if ascii {
+						assert.Equal(t, utf8.RuneCountInString(l), len(l), "ascii: %q", l)
+					}
+				}
+				fmt.Fprintf(&out, "--- drill %d (%s), ascii %v\n%s", n, s.Kind(), ascii, b.String())
+			}
+		}
+		golden(t, "report-"+strings.NewReplacer("=", "", ",", "-", "_", "").Replace(rs)+".txt", out.String())
+	}
+}
+
+// assertNoCodes checks that no card of line is written as the engine's
+// two-letter code with a 10 as T ("TH") or joined by dashes
+// ("9C-8C-7C").
+func assertNoCodes(t *testing.T, line string) {
+	t.Helper()
+	for _, w := range strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(" ,.;:()\"?", r) }) {
+		if c, err := rules.ParseCard(w); err == nil && c.Rank() == rules.Ten && strings.HasPrefix(strings.ToUpper(w), "T") {
+			t.Errorf("%q writes %s as a code", line, w)
+		}
+		if strings.Count(w, "-") >= 2 {
+			parts := strings.Split(w, "-")
+			if _, err := rules.ParseCard(parts[0]); err == nil {
+				t.Errorf("%q writes cards joined by dashes: %s", line, w)
+			}
+		}
+	}
+}
+
+// TestDescribeWords: the decision in words names the seats as the table
+// does, the score by side, the words said and the question, at every
+// seat count.
+func TestDescribeWords(t *testing.T) {
+	deck := func() string { return deckText(rules.NewDeck()) }
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"hand=JS 9S AS KH QH 7D up=8S seat=dealer said=pass,pass,pass score=420-100", []string{
+			"You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes spades.",
+			"You deal: you speak last.",
+			"Score: you 420, the opponent 100; game to 500. You need 80 more.",
+			"Round one: the opponent passed, you passed.",
+			"Round two: the opponent passed.",
+			"Round two: name clubs, diamonds or hearts, or pass (the deal is thrown in)?",
+		}},
+		{"hand=JS 9S AS KH QH 7D up=8S said=pass,schmeiss score=510-510", []string{
+			"You hold J♠ 9♠ A♠ K♥ Q♥ 7♦. The upcard 8♠ proposes spades.",
+			"The opponent deals: you speak first and lead the first trick.",
+			"Score: you 510, the opponent 510; game to 500. Level past the target: the higher total after this deal wins.",
+			"Round one: you passed, the opponent said schmeiss.",
+			"The opponent said schmeiss. Accept (the deal is thrown in), or refuse (the opponent is then maker in spades)?",
+		}},
+		{"players=4 dealer=B score=120-430 target=500 said=pass,pass deck=" + deck(), []string{
+			"You hold 10♥ J♥ 9♥ 7♦ A♣ K♣. The upcard A♠ proposes spades.",
+			"West deals: you speak third, after North and East. North, across, is your partner.",
+			"Score: you and North 120, West and East 430; game to 500. West and East need 70 more.",
+			"Round one: North passed, East passed.",
+			"Round one: take spades as trump, or pass?",
+		}},
+		{"players=4 dealer=B score=0-0 shlomo=on cleopatra=on said=pass,pass,pass,pass,pass,pass deck=" + deck(), []string{
+			"You hold 10♥ J♥ 9♥ 7♦ A♣ K♣. The upcard A♠ proposes spades.",
+			"West deals: you speak third, after North and East. North, across, is your partner.",
+			"Score: you and North 0, West and East 0; game to 500.",
+			"Shlomo: nobody declared.",
+			"Cleopatra: North passed, East passed.",
+			"You have nothing to declare: pass.",
+		}},
+		{"players=3 dealer=A score=0-0-480 said=pass,pass,pass,pass,pass deck=" + deck(), []string{
+			"You hold 8♥ 7♥ A♦ 7♦ A♣ K♣. The upcard 9♥ proposes hearts.",
+			"You deal: you speak last. Three players, each for themselves.",
+			"Score: you 0, West 0, East 480; game to 500. East needs 20 more.",
+			"Round one: West passed, East passed, you passed.",
+			"Round two: West passed, East passed.",
+			"Round two: name clubs, diamonds or spades, or pass (the deal is thrown in)?",
+		}},
+	}
+	for _, c := range cases {
+		req, err := Parse(c.text)
+		require.NoError(t, err, c.text)
+		v, err := req.Situation.View()
+		require.NoError(t, err)
+		assert.Equal(t, c.want, Describe(&v, false), c.text)
+	}
+}
+
+// TestDescribeShlomo: the draw and the give of a shlomo are said with
+// the card when the player saw it, as "a card" when not.
+func TestDescribeShlomo(t *testing.T) {
+	g, err := NewGenerator(4, OnlyDialogue, opts(t, "players=3,shlomo=on"))
+	require.NoError(t, err)
+	seen := 0
+	for n := uint64(1); n <= 40 && seen < 3; n++ {
+		s := g.Drill(n)
+		v, err := s.View()
+		require.NoError(t, err)
+		said := strings.Join(SaidLines(&v, true), " ")
+		if !strings.Contains(said, "declared shlomo") {
+			continue
+		}
+		seen++
+		assert.Regexp(t, `drew (a card|[0-9AKQJ]+[CDHS]) from`, said)
+		assert.Regexp(t, `gave (a card|[0-9AKQJ]+[CDHS]) to`, said)
+		for _, h := range v.History() {
+			if h.Action.Kind == rules.Draw && h.Action.Card != rules.NoCard {
+				assert.Contains(t, said, h.Action.Card.Pretty(true))
+			}
+		}
+	}
+	assert.Positive(t, seen, "no shlomo in 40 drills")
+}
+
+func deckText(d rules.Deck) string {
+	w := make([]string, len(d))
+	for i, c := range d {
+		w[i] = c.String()
+	}
+	return strings.Join(w, ",")
+}
+
+func TestWrap(t *testing.T) {
+	assert.Equal(t, []string{""}, Wrap("", 10))
+	assert.Equal(t, []string{"one two", "three"}, Wrap("one two three", 8))
+	assert.Equal(t, []string{"a", "verylongword", "b"}, Wrap("a verylongword b", 5))
+	assert.Equal(t, []string{"J♠ 9♠", "A♠"}, Wrap("J♠ 9♠ A♠", 5))
+}
+
+// TestTableASCII: with ascii the table of options is plain ASCII, its
+// marks included.
+func TestTableASCII(t *testing.T) {
+	an := Analysis{Samples: 10, Players: 2, Best: 1, Rows: []Row{
+		{Result: optRow(rules.Action{Kind: rules.Give, Card: rules.MustCard("TH")}, 3, 0.5, 0).Result, Verdict: Verdict{Kind: AsGood}},
+		{Result: optRow(rules.PassAction(), 4, 0.5, 0).Result, Verdict: Verdict{Kind: Best}},
+	}}
+	var b bytes.Buffer
+	require.NoError(t, writeTable(&b, &an, true))
+	assert.Equal(t, "option         score diff   bete  win game  verdict\n"+
+		"give 10H     +3.0 +-  0.0     0%     50.0%  ~ best\n"+
+		"pass         +4.0 +-  0.0     0%     50.0%  best\n", b.String())
+}

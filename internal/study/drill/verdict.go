@@ -1,0 +1,167 @@
+package drill
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/klob/klob/internal/study/analysis"
+)
+
+// VerdictKind grades one choice against the best option.
+type VerdictKind uint8
+
+// The verdicts. A choice behind the best by more than the error is
+// graded by what it costs, on the scale the game analysis uses too, so
+// that the help shows one scale.
+const (
+	Best       VerdictKind = iota // the option the evaluation ranks first
+	AsGood                        // behind the best within the error, or by less than an inaccuracy
+	Inaccuracy                    // costs from InaccuracyAt
+	Mistake                       // costs from MistakeAt
+	Blunder                       // costs from BlunderAt
+)
+
+var verdictNames = [...]string{"best", "as good", "inaccuracy", "mistake", "blunder"}
+
+func (k VerdictKind) String() string {
+	if int(k) < len(verdictNames) {
+		return verdictNames[k]
+	}
+	return "unknown"
+}
+
+// Wrong reports whether the verdict counts the answer as wrong: an
+// inaccuracy or worse.
+func (k VerdictKind) Wrong() bool { return k >= Inaccuracy }
+
+// Mark is the verdict as an annotator marks it, as the game analysis
+// marks its grade of the same name: "?!" an inaccuracy, "?" a mistake,
+// "??" a blunder, "" otherwise. (Both scales list the three in that
+// order.)
+func (k VerdictKind) Mark() string {
+	if k < Inaccuracy {
+		return ""
+	}
+	return (analysis.Inaccuracy + analysis.Grade(k-Inaccuracy)).Mark()
+}
+
+// The scale of the verdicts: what a choice costs, in points of expected
+// score difference for the deal (the game analysis's thresholds, so
+// that the help shows one scale), or near the end of a game in the
+// chance to win it. The chances are what those points are worth there:
+// a point of score difference moves the chance to win by about a tenth
+// of a percent within 200 points of a target of 500, so 4, 10 and 20
+// points are about 0.5%, 1% and 2%.
+const (
+	InaccuracyAt = analysis.InaccuracyAt
+	MistakeAt    = analysis.MistakeAt
+	BlunderAt    = analysis.BlunderAt
+
+	WinInaccuracyAt = 0.005
+	WinMistakeAt    = 0.01
+	WinBlunderAt    = 0.02
+)
+
+// z is how many standard errors a difference must exceed to count: at
+// two, an option called wrong is worse than the best with about 97%
+// confidence (one-sided).
+const z = 2
+
+// gradeLoss is the verdict of a choice that costs loss, in points or
+// (byWin) in the chance to win, once it is known to be behind the best.
+func gradeLoss(loss float64, byWin bool) VerdictKind {
+	at := [3]float64{InaccuracyAt, MistakeAt, BlunderAt}
+	if byWin {
+		at = [3]float64{WinInaccuracyAt, WinMistakeAt, WinBlunderAt}
+	}
+	switch {
+	case loss >= at[2]:
+		return Blunder
+	case loss >= at[1]:
+		return Mistake
+	case loss >= at[0]:
+		return Inaccuracy
+	}
+	return AsGood
+}
+
+// Verdict is how one option compares with the best.
+type Verdict struct {
+	Kind VerdictKind
+	// ByWin reports that the options were ranked by the chance of
+	// winning the game (near the end of a game) rather than by the
+	// expected score difference.
+	ByWin bool
+	// Points is what a wrong choice costs in expected score difference
+	// for the deal, and Win in the chance to win the game (0 to 1); both
+	// are 0 for a choice that is not wrong, and never negative.
+	Points, Win float64
+	// Chance is the chance to win the game after this option, and
+	// BestChance after the best one.
+	Chance, BestChance float64
+}
+
+// Text says the verdict in words: "best", "as good as the best within
+// the error", "a blunder that costs 48 points" or, ranked by the chance
+// to win, "a mistake that lowers your chance to win the game from 94% to
+// 92%".
+func (v Verdict) Text() string {
+	switch v.Kind {
+	case Best:
+		return "best"
+	case AsGood:
+		return "as good as the best within the error"
+	}
+	what := "a " + v.Kind.String()
+	if v.Kind == Inaccuracy {
+		what = "an inaccuracy"
+	}
+	if v.ByWin {
+		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s", what, Percent(v.BestChance), Percent(v.Chance))
+	}
+	return fmt.Sprintf("%s that costs %s", what, PointsText(v.Points))
+}
+
+// Short says the verdict in a few characters, for a table column:
+// "best", "≈ best", "-23 pts ??" or "-1.2% win ?".
+func (v Verdict) Short() string {
+	switch v.Kind {
+	case Best:
+		return "best"
+	case AsGood:
+		return "≈ best"
+	}
+	if v.ByWin {
+		return "-" + Percent(v.Win) + " win " + v.Kind.Mark()
+	}
+	return fmt.Sprintf("-%.0f pts %s", math.Round(v.Points), v.Kind.Mark())
+}
+
+// PointsText writes "1 point", "23 points" (rounded).
+func PointsText(p float64) string {
+	n := math.Round(p)
+	if n == 1 {
+		return "1 point"
+	}
+	return fmt.Sprintf("%.0f points", n)
+}
+
+// Percent writes a chance as a percentage: "42%", with one decimal below
+// ten ("4.2%", "0.4%") where a rounded whole number would mislead.
+func Percent(p float64) string {
+	x := p * 100
+	if x > 0 && x < 9.95 {
+		return fmt.Sprintf("%.1f%%", x)
+	}
+	return fmt.Sprintf("%.0f%%", x)
+}
+
+// Signed writes a score difference with its sign and one decimal:
+// "+38.2", "-4.1", "0.0".
+func Signed(x float64) string {
+	x = math.Round(x*10) / 10
+	if x == 0 {
+		return "0.0"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}

@@ -1,0 +1,210 @@
+package match
+
+import (
+	"context"
+	"iter"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/klob/klob/internal/platform/progress"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/rules"
+)
+
+// job is one unit of work: deck i (or calibration deal i), or game i.
+type job struct {
+	game bool
+	i    int
+}
+
+// pool says how runPool runs its jobs and shows its progress.
+type pool struct {
+	workers int
+	jobs    iter.Seq[job]
+	// partial: a run stopped by its context reports what was finished
+	// instead of the context's error.
+	partial  bool
+	progress *progress.Line
+	every    time.Duration
+	// line is the progress text from the decks and games finished and
+	// the mean of what keep returned for the decks.
+	line func(decks, games int, mean float64) string
+}
+
+// runPool plays p's jobs on p.workers goroutines. Each worker makes its
+// own play function (newPlay: a worker's state, such as its evaluator,
+// is its own); keep gets each finished job's result, under a lock and in
+// no set order, and returns a figure for the progress line (ignored for
+// games). The first error stops the run and is returned, unless the run
+// was stopped by ctx with p.partial: then stopped is set, and only the
+// jobs kept count (an error if none was).
+func runPool[T any](ctx context.Context, p pool, newPlay func() func(context.Context, job) (T, error), keep func(job, *T) float64) (stopped bool, err error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     [2]int
+		sum      float64
+	)
+	var wg sync.WaitGroup
+	for range p.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			play := newPlay()
+			for j := range jobs {
+				out, err := play(ctx, j)
+				mu.Lock()
+				switch {
+				case err != nil:
+					if firstErr == nil && (ctx.Err() == nil || !p.partial) {
+						firstErr = err
+					}
+					cancel()
+				case j.game:
+					keep(j, &out)
+					done[1]++
+				default:
+					sum += keep(j, &out)
+					done[0]++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	var stopProgress func()
+	if p.progress != nil {
+		stopProgress = startProgress(p, func() string {
+			mu.Lock()
+			defer mu.Unlock()
+			m := 0.0
+			if done[0] > 0 {
+				m = sum / float64(done[0])
+			}
+			return p.line(done[0], done[1], m)
+		})
+	}
+feed:
+	for j := range p.jobs {
+		select {
+		case jobs <- j:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	if stopProgress != nil {
+		stopProgress()
+	}
+	if firstErr != nil {
+		return false, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		if !p.partial || done[0]+done[1] == 0 {
+			return false, err
+		}
+		return true, nil
+	}
+	return false, nil
+}
+
+// jobSeq yields decks jobs and games jobs one at a time, the games
+// interleaved among the decks so that the long games do not all wait
+// for the end.
+func jobSeq(decks, games int) iter.Seq[job] {
+	return func(yield func(job) bool) {
+		g := 0
+		for i := range decks {
+			if !yield(job{i: i}) {
+				return
+			}
+			for g < games && (g+1)*decks <= (i+1)*games {
+				if !yield(job{game: true, i: g}) {
+					return
+				}
+				g++
+			}
+		}
+		for ; g < games; g++ {
+			if !yield(job{game: true, i: g}) {
+				return
+			}
+		}
+	}
+}
+
+// startProgress starts a goroutine that rewrites the progress line every
+// p.every (default a quarter of a second); the returned function writes
+// the last line and a newline.
+func startProgress(p pool, line func() string) func() {
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		every := p.every
+		if every <= 0 {
+			every = 250 * time.Millisecond
+		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+				p.progress.Update(line())
+			case <-stop:
+				p.progress.Done(line())
+				return
+			}
+		}
+	}()
+	return func() {
+		close(stop)
+		<-finished
+	}
+}
+
+// Seed streams: each kind of randomness gets its own PCG stream so that,
+// say, adding games does not change the decks.
+const (
+	streamDeck    = 0x6465636b // "deck"
+	streamGame    = 0x67616d65 // "game"
+	streamBot     = 0x626f7473 // "bots"
+	streamGBots   = 0x67626f74 // "gbot"
+	streamChance  = 0x6368616e // "chan": the chance steps of a deck
+	streamGChance = 0x6763686e // "gchn": the chance steps of a game
+)
+
+// mix derives a 64-bit value from the match seed, a stream and an index
+// (SplitMix64's output function), so neighbouring indices get unrelated
+// values.
+func mix(seed uint64, stream, i uint64) uint64 {
+	return seedmix.Finalize(seed ^ stream*seedmix.Gamma ^ (i+1)*0xbf58476d1ce4e5b9)
+}
+
+// Deck returns deck i of the match (or calibration) seed and its dealer
+// at a table of players. The cards do not depend on the seat count, and
+// the dealer is seat A or B at every count (the rotations of the
+// seatings put every level in every seat relative to the dealer anyway),
+// so that two-player decks and dealers stay what they have always been.
+func Deck(seed uint64, i, players int) (rules.Deck, rules.Seat) {
+	r := rand.New(rand.NewPCG(seed, mix(seed, streamDeck, uint64(i))))
+	dealer := rules.Seat(r.IntN(2))
+	return rules.Shuffle(r), dealer % rules.Seat(players)
+}
+
+// botSeed is the seed of the bot in seat s for deck or game i in stream:
+// it follows the seat, not who sits there.
+func botSeed(seed, stream uint64, i int, s rules.Seat) uint64 {
+	return mix(seed, stream, uint64(i)*8+uint64(s))
+}
+
+// chance returns the generator of the chance steps (the card a shlomo
+// declarer draws) of deck or game i in stream, the same in every
+// seating.
+func chance(seed, stream uint64, i int) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, mix(seed, stream, uint64(i))))
+}

@@ -1,0 +1,71 @@
+// Package analysistest grades a replay without a bot, so that screens
+// which show an analysis do not move when the bot does.
+package analysistest
+
+import (
+	"context"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
+)
+
+// Analyzer is what a screen calls to analyse a replay.
+type Analyzer = func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error)
+
+// Fake returns an analyser that grades every decision of a replay by
+// rule: a decision with a choice loses loss(deal, step) points (step
+// counts from 1); a decision with one legal action is forced, and a
+// chance step is nobody's. With otherBest, a decision that loses points
+// has the first other legal action as its best; without, its best is
+// the action played. It stops when ctx is done.
+func Fake(loss func(deal, step int) float64, otherBest bool) Analyzer {
+	return func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep := &analysis.Report{Header: r.Header, Seed: opt.Seed, Deals: make([]analysis.DealReport, len(r.Deals))}
+		for i := range r.Deals {
+			rd := &r.Deals[i]
+			dr := &rep.Deals[i]
+			dr.No, dr.Dealer, dr.Done, dr.Analysed = rd.No, rd.Dealer, rd.Done, true
+			d := rd.At(0)
+			for j, st := range rd.Steps {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				v := d.View(st.Seat)
+				legal := v.Legal()
+				if st.Seat == rules.ChanceSeat {
+					legal = nil
+				}
+				dec := analysis.Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action, Best: st.Action}
+				if len(legal) <= 1 {
+					dec.Grade = analysis.Forced
+				} else {
+					dec.Loss = loss(rd.No, j+1)
+					if otherBest && dec.Loss > 0 {
+						for _, a := range legal {
+							if a != st.Action {
+								dec.Best = a
+								break
+							}
+						}
+					}
+					dec.Grade = analysis.GradeOf(dec.Loss)
+				}
+				if st.Seat != rules.ChanceSeat {
+					for _, sm := range []*analysis.Summary{&dr.Players[st.Seat], &rep.Players[st.Seat]} {
+						sm.Counts[dec.Grade]++
+						if dec.Graded() {
+							sm.Graded++
+							sm.Lost += dec.Loss
+						} else {
+							sm.Forced++
+						}
+					}
+				}
+				dr.Decisions = append(dr.Decisions, dec)
+				d.ApplyUnchecked(st.Action)
+			}
+		}
+		return rep, nil
+	}
+}

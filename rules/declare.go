@@ -1,0 +1,178 @@
+package rules
+
+// The declarations of the house variants shlomo and cleopatra (RULES.md
+// section 11), played in PhaseDeclare before the first bid. With the
+// option on, every player in turn from eldest is asked, so that saying
+// "pass" reveals nothing: "shlomo" (or "cleopatra") when it holds the
+// combination, or "pass". Shlomo's round comes first; then, with four
+// players and cleopatra on, cleopatra's.
+//
+// A shlomo declarer scores 20, then draws one card at random from the
+// player on its left: a chance step (Turn returns ChanceSeat; the
+// driver picks one of Legal's "draw" actions uniformly with the game's
+// own random source, as it shuffles the deck), then gives that player
+// any card of its hand ("give QS"). A cleopatra declarer scores 20, then
+// it and its partner each give the other one card face down: the
+// declarer first, the partner not seeing it, then the partner, and the
+// two cards change hands together. Only the two players concerned see a
+// drawn or given card; the others' views show "draw --" and "give --".
+
+// ChanceSeat is the turn of a chance step: the card a shlomo declarer
+// draws at random from its left. The driver chooses among Legal
+// uniformly at random; no player decides it.
+const ChanceSeat Seat = 0xFE
+
+// The steps of the declarations.
+const (
+	declAsk      uint8 = iota // the player in turn declares or passes
+	declDraw                  // chance: the card drawn from the declarer's left
+	declGive                  // the shlomo declarer gives a card to its left
+	declFirst                 // the cleopatra declarer gives its partner a card
+	declResponse              // the partner gives one back
+)
+
+// The declaration rounds.
+const (
+	roundNone uint8 = iota
+	roundShlomo
+	roundCleopatra
+)
+
+// colourPairs: for each colour, its two suits (black: clubs, spades;
+// red: diamonds, hearts).
+var colourPairs = [2][2]Suit{{Clubs, Spades}, {Diamonds, Hearts}}
+
+// holdsCombination reports whether h holds a card of rank one of one
+// colour and both cards of rank two of the other colour: shlomo is a
+// king and both queens, cleopatra a queen and both jacks.
+func holdsCombination(h CardSet, one, two Rank) bool {
+	for c := range 2 {
+		mine, other := colourPairs[c], colourPairs[1-c]
+		if (h.Has(NewCard(one, mine[0])) || h.Has(NewCard(one, mine[1]))) &&
+			h.Has(NewCard(two, other[0])) && h.Has(NewCard(two, other[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// HoldsShlomo reports whether h holds a king of one colour and both
+// queens of the other.
+func HoldsShlomo(h CardSet) bool { return holdsCombination(h, King, Queen) }
+
+// HoldsCleopatra reports whether h holds a queen of one colour and both
+// jacks of the other.
+func HoldsCleopatra(h CardSet) bool { return holdsCombination(h, Queen, Jack) }
+
+// startDeclarations opens the first declaration round the options ask
+// for, or the bidding.
+func (t *Deal) startDeclarations() {
+	switch {
+	case t.opts.HasShlomo():
+		t.declRound = roundShlomo
+	case t.opts.HasCleopatra():
+		t.declRound = roundCleopatra
+	default:
+		return
+	}
+	t.phase, t.declStep, t.declAsked, t.turn = PhaseDeclare, declAsk, 0, t.eldest()
+	t.declHands = t.play.Hands
+}
+
+// appendDeclare lists the declarations' actions. A round judges each
+// hand as it was when the round opened: shlomo the six cards as dealt (a
+// card received in an earlier shlomo does not make one, a card lost to a
+// draw does not unmake one), cleopatra the hands after every shlomo swap.
+func (t *Deal) appendDeclare(dst []Action) []Action {
+	h := t.play.Hands[t.turn]
+	switch t.declStep {
+	case declAsk:
+		judged := t.declHands[t.turn]
+		if t.declRound == roundShlomo && HoldsShlomo(judged) {
+			dst = append(dst, simple(Shlomo))
+		}
+		if t.declRound == roundCleopatra && HoldsCleopatra(judged) {
+			dst = append(dst, simple(Cleopatra))
+		}
+		return append(dst, simple(Pass))
+	case declDraw:
+		h = t.play.Hands[t.next(t.declarer)]
+		for x := h; x != 0; x &= x - 1 {
+			dst = append(dst, Action{Kind: Draw, Card: x.First()})
+		}
+		return dst
+	}
+	for x := h; x != 0; x &= x - 1 {
+		dst = append(dst, Action{Kind: Give, Card: x.First()})
+	}
+	return dst
+}
+
+// Counterpart is the seat a declaration exchanges a card with at a
+// table of players seats: a shlomo draws from and gives back to the
+// player on the declarer's left (the next seat), a cleopatra swaps with
+// the declarer's partner.
+func Counterpart(players int, declarer Seat, kind Kind) Seat {
+	if kind == Cleopatra {
+		return (declarer + 2) & 3
+	}
+	return Seat((uint8(declarer) + 1) % uint8(players))
+}
+
+func (t *Deal) declare(a Action) {
+	p := t.declarer
+	switch t.declStep {
+	case declAsk:
+		switch a.Kind {
+		case Shlomo:
+			t.declarer, t.declared[t.turn] = t.turn, 20
+			t.declStep = declDraw
+			return
+		case Cleopatra:
+			t.declarer = t.turn
+			t.declared[t.turn] += 20
+			t.declStep = declFirst
+			return
+		}
+	case declDraw:
+		l := Counterpart(int(t.n), p, Shlomo)
+		t.play.Hands[l] &^= 1 << a.Card
+		t.play.Hands[p] |= 1 << a.Card
+		t.vis[t.nsteps-1] = 1<<p | 1<<l
+		t.declStep, t.turn = declGive, p
+		return
+	case declGive:
+		l := Counterpart(int(t.n), p, Shlomo)
+		t.play.Hands[p] &^= 1 << a.Card
+		t.play.Hands[l] |= 1 << a.Card
+		t.vis[t.nsteps-1] = 1<<p | 1<<l
+	case declFirst:
+		t.pending = a.Card
+		t.pendingStep = t.nsteps - 1
+		t.vis[t.nsteps-1] = 1 << p
+		t.declStep, t.turn = declResponse, Counterpart(int(t.n), p, Cleopatra)
+		return
+	case declResponse:
+		q := Counterpart(int(t.n), p, Cleopatra)
+		both := uint8(1<<p | 1<<q)
+		t.vis[t.nsteps-1], t.vis[t.pendingStep] = both, both
+		t.play.Hands[p] = t.play.Hands[p].Without(t.pending).With(a.Card)
+		t.play.Hands[q] = t.play.Hands[q].Without(a.Card).With(t.pending)
+		t.pending = NoCard
+	}
+	// The next player is asked; after the last, the next round or the
+	// bidding.
+	t.declStep, t.declarer = declAsk, NoSeat
+	t.declAsked++
+	if t.declAsked < t.n {
+		t.turn = t.seatAt(t.declAsked)
+		return
+	}
+	if t.declRound == roundShlomo && t.opts.HasCleopatra() {
+		t.declRound, t.declAsked, t.turn = roundCleopatra, 0, t.eldest()
+		t.declHands = t.play.Hands
+		return
+	}
+	t.declRound = roundNone
+	t.phase, t.turn = PhaseBid1, t.eldest()
+}

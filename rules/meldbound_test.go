@@ -1,0 +1,135 @@
+package rules
+
+import "testing"
+
+func TestCannotHoldFromThePlay(t *testing.T) {
+	// Three players, hearts trump. A leads AS; B, void in spades, trumps
+	// with JH; C, void too, undertrumps with 9H: C holds no spade and no
+	// trump above JH (there is none), B no spade. Then in no trumps a
+	// void shows only the suit.
+	h := tableDeal{players: 3, dealer: 2, up: "7C",
+		first:  [4]string{"AS 7S 8S 7D 8D 9D", "JH 7H 8H TD JD QD", "9H KD AD AC KC QC"},
+		second: [4]string{"TS JS QS", "TH QH KH", "JC TC 9C"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name H")
+	for tb.Phase() != PhasePlay {
+		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
+	}
+	tplay(t, &tb, "AS JH 9H")
+	v := tb.View(0)
+	if got, want := v.CannotHold(1), SuitMask(Spades); got != want {
+		t.Errorf("B cannot hold %s, want %s", got, want)
+	}
+	if got := v.CannotHold(2); got&SuitMask(Spades) != SuitMask(Spades) || got&SuitMask(Hearts) != Above(MustCard("JH"), Hearts) {
+		t.Errorf("C cannot hold %s, want the spades and no trump above JH", got)
+	}
+	// No trumps: a discard shows a void in the led suit, and nothing
+	// else.
+	tb4 := NewDeal(fourOpts(), 3, NewDeck())
+	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
+	for tb4.Phase() == PhaseSequences {
+		tdo(t, &tb4, tb4.Turn().String()+": "+tb4.Legal()[0].String())
+	}
+	playLastLegal(t, &tb4)
+	v4 := tb4.View(0)
+	var want [4]CardSet
+	lead, n := NoCard, 0
+	for _, st := range tb4.Steps() {
+		if st.Action.Kind != PlayCard {
+			continue
+		}
+		c := st.Action.Card
+		if n == 0 {
+			lead = c
+		} else if c.Suit() != lead.Suit() {
+			want[st.Seat] |= SuitMask(lead.Suit())
+		}
+		n = (n + 1) % 4
+	}
+	voids := 0
+	for s := Seat(0); s < 4; s++ {
+		if got := v4.CannotHold(s); got != want[s] {
+			t.Errorf("no trumps: seat %s cannot hold %s, want %s", s, got, want[s])
+		}
+		voids += want[s].Count()
+	}
+	if voids == 0 {
+		t.Errorf("no seat failed to follow: the check is empty")
+	}
+}
+
+func TestEnding(t *testing.T) {
+	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass", "B: pass", "C: pass")
+	if tb.Ending() != AllPassed || !tb.Ending().ThrownIn() {
+		t.Errorf("six passes: ending %s", tb.Ending())
+	}
+	two := NewDeal(DefaultOptions(), 0, NewDeck())
+	tdo(t, &two, "B: schmeiss", "A: accept")
+	if two.Ending() != SchmeissAccepted {
+		t.Errorf("schmeiss accepted: ending %s", two.Ending())
+	}
+	four := NewDeal(fourOpts(), 3, NewDeck())
+	tdo(t, &four, "A: take")
+	if four.Ending() != NotEnded || four.LastTrickWinner() != NoSeat {
+		t.Errorf("in play: ending %s, last trick %s", four.Ending(), four.LastTrickWinner())
+	}
+	playLastLegal(t, &four)
+	if four.Ending() != PlayedOut || four.LastTrickWinner() != four.Play().Leader {
+		t.Errorf("played out: ending %s", four.Ending())
+	}
+}
+
+func TestMeldBoundFromTheDialogue(t *testing.T) {
+	h := tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
+		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
+	tb := h.table(t, "")
+	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same", "C: good")
+	v := tb.View(2)
+	none := MeldBound{Top: NoRank, MinTop: NoRank}
+	for _, c := range []struct {
+		seat Seat
+		want MeldBound
+	}{
+		// B's "same" won the right: its meld is in trump, A's is not.
+		{0, MeldBound{Value: 20, Top: King, MinTop: NoRank, Trump: -1}},
+		{1, MeldBound{Value: 20, Top: King, MinTop: NoRank, Trump: 1}},
+		{2, none},
+	} {
+		if got := v.MeldBound(c.seat); got != c.want {
+			t.Errorf("seat %s: bound %+v, want %+v", c.seat, got, c.want)
+		}
+	}
+	// The bound rules out hands the words contradict: a 20 topped by the
+	// queen for A, a 50.
+	b := v.MeldBound(0)
+	if b.Fits(set(t, "QS JS TS 7C 8D AD 8C AH 7D"), Hearts, tb.Options()) || b.Fits(set(t, "KS QS JS TS 8D AD 8C AH 7D"), Hearts, tb.Options()) {
+		t.Error("the bound fits hands the words rule out")
+	}
+	if !b.Fits(tb.Hand(0)|tb.PlayedBy(0), Hearts, tb.Options()) {
+		t.Error("the bound does not fit A's true hand")
+	}
+	// After the first trick B shows its sequences: its bound is exact.
+	tplay(t, &tb, tb.Legal()[0].Card.String())
+	for tb.Play().Tricks == 0 {
+		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[0].String())
+	}
+	v = tb.View(0)
+	if b := v.MeldBound(1); !b.Shown || b.ShownCards != set(t, "KH QH JH") {
+		t.Errorf("B's bound after showing: %+v", b)
+	}
+	// A longer 50 claimed by its length.
+	h = tableDeal{players: 3, dealer: 2, up: "7H",
+		first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
+		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
+	tb = h.table(t, "sequence_rank=length")
+	tdo(t, &tb, "A: take", "A: announce 50", "B: how-many", "A: length 4", "B: how-high", "A: top T", "B: same", "C: length 5")
+	v = tb.View(0)
+	if b := v.MeldBound(2); b.Value != 50 || b.Len != 5 {
+		t.Errorf("C's bound %+v, want a 50 of five", b)
+	}
+	if b := v.MeldBound(1); b.Value != 50 || b.Len != 4 || b.Top != Ten {
+		t.Errorf("B's bound %+v, want a 50 of four topped by the ten", b)
+	}
+}

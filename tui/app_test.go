@@ -1,0 +1,195 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestHelpAndQuit: ? shows the help over the table and any key closes
+// it; q asks, n stays, q then y quits with the game saved.
+func TestHelpAndQuit(t *testing.T) {
+	st := &memStore{}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs.press("enter")
+	hs.press("?")
+	scr := hs.screen()
+	for _, want := range []string{"Keys", "Rules in short", "enter/space", "bete"} {
+		if !strings.Contains(scr, want) && !strings.Contains(scr, "scroll") {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	golden(t, "help_80x24", kittest.TrimRight(scr))
+	hs.press("down", "down")
+	hs.press("x") // closes, and is not taken as a move
+	if g := hs.game(); len(g.View.History()) != 0 {
+		t.Fatalf("a key that closed the help was played")
+	}
+	if strings.Contains(hs.screen(), "Rules in short") {
+		t.Fatal("the help is still open")
+	}
+	hs.press("q")
+	if !strings.Contains(hs.screen(), "Quit Klob?") {
+		t.Fatalf("q does not ask:\n%s", hs.screen())
+	}
+	golden(t, "quit_ask", kittest.TrimRight(hs.screen()))
+	hs.press("n")
+	if hs.quit || strings.Contains(hs.screen(), "Quit Klob?") {
+		t.Fatal("n did not keep playing")
+	}
+	hs.press("t", "q", "y")
+	if !hs.quit {
+		t.Fatal("q, y did not quit")
+	}
+	if st.current == nil || len(st.current.Deals) != 1 || len(st.current.Deals[0].Steps) == 0 {
+		t.Fatal("the game was not saved with the person's bid")
+	}
+	if note := hs.app.QuitNote(); !strings.Contains(note, "saved") {
+		t.Errorf("quit note %q does not say the game is saved", note)
+	}
+}
+
+// TestResume: a game saved mid-deal is offered at start and continues
+// where it stopped; n files it away and starts anew.
+func TestResume(t *testing.T) {
+	st := &memStore{}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs.press("enter", "t", "enter", "enter")
+	steps := hs.game().View.History()
+	hs.press("q", "y")
+
+	hs2 := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	if hs2.name() != "resume" {
+		t.Fatalf("first screen %s, want resume", hs2.name())
+	}
+	golden(t, "resume_offer", kittest.TrimRight(hs2.screen()))
+	hs2.press("r")
+	if hs2.name() != "table" {
+		t.Fatalf("after r: %s, want table", hs2.name())
+	}
+	got := hs2.game().View.History()
+	if len(got) < len(steps) {
+		t.Fatalf("resumed with %d steps, want at least %d", len(got), len(steps))
+	}
+	for i := range steps {
+		if got[i] != steps[i] {
+			t.Fatalf("step %d: got %v, want %v", i, got[i], steps[i])
+		}
+	}
+	// The game goes on: play the deal out.
+	for i := 0; i < 60 && !hs2.game().Between; i++ {
+		hs2.press("enter")
+	}
+	if !hs2.game().Between {
+		t.Fatalf("the resumed deal did not finish:\n%s", hs2.screen())
+	}
+	hs2.press("q", "y")
+
+	hs3 := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	hs3.press("n")
+	if hs3.name() != "setup" {
+		t.Fatalf("after n: %s, want setup", hs3.name())
+	}
+	if len(st.archived) != 1 || st.current != nil {
+		t.Fatalf("the old game was not archived: %d archived", len(st.archived))
+	}
+}
+
+// TestDamagedSave: a save that cannot be read is reported with where it
+// was kept, and a new game can start.
+func TestDamagedSave(t *testing.T) {
+	st := &memStore{loadErr: damaged()}
+	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
+	scr := hs.screen()
+	for _, want := range []string{"could not be loaded", "current.klob:3:1: bad tag", "/state/klob/damaged/current-1.klob"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("screen lacks %q:\n%s", want, scr)
+		}
+	}
+	golden(t, "damaged_save", kittest.TrimRight(scr))
+	hs.press("enter")
+	if hs.name() != "setup" {
+		t.Fatalf("after enter: %s, want setup", hs.name())
+	}
+}
+
+// TestBotCannotStart: a level whose bot cannot be made is reported on
+// the setup screen; nothing starts.
+func TestBotCannotStart(t *testing.T) {
+	cfg := testConfig(1, &memStore{})
+	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) { return nil, errors.New("not built yet") }
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	if hs.name() != "setup" {
+		t.Fatalf("screen %s, want setup", hs.name())
+	}
+	if scr := hs.screen(); !strings.Contains(scr, "cannot start the normal bot: not built yet") {
+		t.Fatalf("no clear error:\n%s", scr)
+	}
+}
+
+// badBot answers an action that is never legal.
+type badBot struct{}
+
+func (badBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	return rules.Action{Kind: rules.Length, N: 99}, nil
+}
+func (badBot) Level() ai.Level { return ai.Normal }
+
+// TestBotIllegalMove: a bot's illegal answer is shown and replaced by a
+// legal one; the game goes on.
+func TestBotIllegalMove(t *testing.T) {
+	cfg := testConfig(dealSeed, &memStore{})
+	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return badBot{}, nil }
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter", "p")
+	if scr := hs.screen(); !strings.Contains(scr, "failed") {
+		t.Fatalf("no word of the bot's failure:\n%s", scr)
+	}
+	if n := len(hs.game().View.History()); n != 2 {
+		t.Fatalf("got %d steps, want 2 (the person's pass and the bot's stand-in)", n)
+	}
+}
+
+// TestGameOverOffers plays klob play to the end at every seat count:
+// the game's end gives the seed, the log filed, and r replays the game
+// (esc comes back), n opens the setup of a new game.
+func TestGameOverOffers(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		cfg := testConfig(uint64(40+n), &memStore{})
+		cfg.Setup.Options.Players = n
+		cfg.Setup.Options.Target = 100
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter")
+		for i := 0; i < 3000 && !strings.Contains(hs.screen(), "Game over"); i++ {
+			if g := hs.game(); g != nil && g.Can.Act && g.View.Phase == rules.PhaseBid1 && i%2 == 0 {
+				hs.press("t")
+				continue
+			}
+			hs.press("enter")
+		}
+		scr := hs.screen()
+		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "[r] replay this game", "[n] new game"} {
+			if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
+			}
+		}
+		hs.press("r")
+		if hs.name() != "replay" {
+			t.Fatalf("%d players: r opened %s", n, hs.name())
+		}
+		hs.press("esc")
+		if !strings.Contains(hs.screen(), "Game over") {
+			t.Fatalf("%d players: esc did not come back to the end:\n%s", n, hs.screen())
+		}
+		hs.press("n")
+		if hs.name() != "setup" {
+			t.Fatalf("%d players: n opened %s", n, hs.name())
+		}
+	}
+}

@@ -1,0 +1,246 @@
+package daily
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/host"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/table"
+)
+
+// number writes a result or par as the screens do: a sign unless zero,
+// no trailing zeros ("+22.5", "-40", "0").
+func number(x float64) string {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if x > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// names and levels are a board's players for its log: the person (or
+// who plays their seat) at A, the bots elsewhere.
+func (s *Screen) names(person, level string) (names, levels [4]string) {
+	for i, n := range kit.SeatNames(s.set.Players()) {
+		names[i], levels[i] = n, string(s.set.Level)
+	}
+	names[s.set.Seat], levels[s.set.Seat] = person, level
+	return names, levels
+}
+
+func (s *Screen) now() time.Time {
+	if s.cfg.Now != nil {
+		return s.cfg.Now()
+	}
+	return time.Now()
+}
+
+// playBoard deals board n (or goes on with it, from where it was left)
+// on a host of its own and shows its table. A board played is never
+// dealt again: n must be the next.
+func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
+	b, ok := s.set.Board(n)
+	if !ok || s.prog.Played(n) {
+		return s.sub, nil
+	}
+	ps := make([]host.Player, s.set.Players())
+	names, _ := s.names(s.cfg.Player, gamelog.Human)
+	for i := range ps {
+		ps[i] = host.Player{Name: names[i], Level: s.set.Level}
+	}
+	ps[s.set.Seat] = host.Player{Name: s.cfg.Player, Human: true}
+	cfg := host.Config{Options: s.set.Options, Players: ps, NewBot: s.cfg.NewBot, Start: s.now(),
+		Store: s.day.BoardStore(n), Clock: s.cfg.Clock, Pace: s.cfg.Pace, TrickPace: s.cfg.TrickPace,
+		HoldTricks: s.cfg.HoldTricks, NoHints: true,
+		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}}
+	var h *host.Host
+	var err error
+	if s.prog.Board == n {
+		// The board left in the middle: its actions so far, on its deal.
+		names, levels := s.names(s.cfg.Player, gamelog.Human)
+		var l *gamelog.Log
+		if l, err = s.set.BoardLog(b, s.prog.Steps, names, levels); err == nil {
+			h, err = host.Resume(l, cfg)
+		}
+	} else {
+		h, err = host.New(cfg)
+	}
+	var port host.Port
+	if err == nil {
+		if port, err = h.Seat(s.set.Seat); err != nil {
+			h.Close()
+		}
+	}
+	if err != nil {
+		return &stopped{s: s, err: fmt.Errorf("%s cannot be played: %w", s.boardName(n), err)}, nil
+	}
+	s.board, s.h, s.port = n, h, port
+	s.keep(h)
+	t := table.New(table.Config{Port: port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: "daily " + s.day.Date.String(),
+		Board: s.boardName(n), AfterBoard: func() kit.Screen { return &between{s: s, n: n} },
+		QuitQuestion: "This board is saved as far as you played it: klob daily goes on from there."})
+	return t, nil
+}
+
+// savedMsg is a board's end written: the host closed, the day read
+// again.
+type savedMsg struct {
+	board int
+	prog  *dailyfiles.Progress
+	err   error
+}
+
+// between is the part after a board: its result, saved, and the next.
+type between struct {
+	s     *Screen
+	n     int
+	saved bool // the board is written (or failed: err)
+	err   error
+}
+
+func (*between) Name() string { return "between" }
+
+// Enter closes the board's host off the screen's goroutine (it waits
+// for the last writes) and makes sure the board is recorded.
+func (p *between) Enter(*kit.Context) tea.Cmd {
+	s := p.s
+	h, day, n := s.h, s.day, p.n
+	s.h, s.port = nil, nil
+	return func() tea.Msg {
+		var steps []rules.Step
+		if l, err := h.Log(); err == nil && len(l.Deals) == 1 {
+			steps = l.Deals[0].Steps
+		}
+		s.closed(h)
+		prog, err := day.Load()
+		if prog != nil && !prog.Played(n) && err == nil {
+			// The host could not file it: try once more, and say why not.
+			if _, err = day.Record(n, steps); err == nil {
+				prog, err = day.Load()
+			}
+		}
+		return savedMsg{board: n, prog: prog, err: err}
+	}
+}
+
+// saved takes a board's end written.
+func (s *Screen) saved(m savedMsg) {
+	if m.prog != nil {
+		s.prog = m.prog
+	}
+	if m.board == s.board {
+		s.board = 0
+	}
+	if p, ok := s.sub.(*between); ok && p.n == m.board {
+		p.saved, p.err = true, m.err
+	}
+}
+
+func (p *between) QuitsAtOnce() bool { return p.saved }
+
+func (p *between) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok || !p.saved {
+		return p, nil
+	}
+	s := p.s
+	switch {
+	case kit.IsKey(k, ctx.Keys.Choose) && s.done():
+		return s.showResults(), nil
+	case kit.IsKey(k, ctx.Keys.Choose) && p.err == nil:
+		return s.playBoard(s.prog.Next(len(s.set.Boards)))
+	case kit.IsKey(k, ctx.Keys.Back):
+		return &intro{s: s}, nil
+	}
+	return p, nil
+}
+
+// result is the person's line of board n, when played.
+func (s *Screen) result(n int) (duplicate.BoardResult, bool) {
+	for _, br := range s.prog.Results.Boards {
+		if br.Board == n {
+			return br, true
+		}
+	}
+	return duplicate.BoardResult{}, false
+}
+
+func (p *between) View(ctx *kit.Context) string {
+	s := p.s
+	st := &ctx.Styles
+	w := ctx.Width
+	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, s.set.Players()))
+	lines = append(lines, "", " "+st.Heading.Render(s.boardName(p.n)+" is played."))
+	var keys string
+	switch {
+	case !p.saved:
+		lines = append(lines, " Saving…")
+	case p.err != nil:
+		for _, l := range kit.WrapLines("! It could not be saved: "+p.err.Error(), w-2, 4) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+		lines = append(lines, " klob daily records it as played the next time it starts.")
+		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
+	default:
+		if br, ok := s.result(p.n); ok {
+			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), kit.BoardResultWords(s.set.Players())))
+		}
+		lines = append(lines, " "+s.boardMarks(ctx), "")
+		what := fmt.Sprintf("board %d", s.prog.Next(len(s.set.Boards)))
+		if s.done() {
+			lines = append(lines, " That was the last board of the day: par and the comparison come next.")
+			what = "the day's results"
+		} else {
+			lines = append(lines, fmt.Sprintf(" %s to go. Stop whenever you like: klob daily goes on from here.",
+				kit.Plural(len(s.set.Boards)-s.played(), "board")))
+		}
+		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " + st.Key.Render("[esc]") + " the day   " +
+			st.Key.Render("[q]") + " quit"
+	}
+	if keys != "" {
+		lines = append(lines, "", " "+keys)
+	}
+	return kit.Canvas(lines, w, ctx.Height)
+}
+
+func (p *between) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), kit.Brief("quit", k.Quit)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
+}
+
+// stopped is a part that says why the day cannot go on.
+type stopped struct {
+	s   *Screen
+	err error
+}
+
+func (*stopped) Name() string      { return "stopped" }
+func (*stopped) QuitsAtOnce() bool { return true }
+
+func (p *stopped) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
+		return &intro{s: p.s}, nil
+	}
+	return p, nil
+}
+
+func (p *stopped) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", p.s.day.Date, p.s.set.Players()))
+	lines = append(lines, "")
+	for _, l := range kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8) {
+		lines = append(lines, " "+st.Error.Render(l))
+	}
+	lines = append(lines, "", " "+st.Key.Render("[esc]")+" back   "+st.Key.Render("[q]")+" quit")
+	return kit.Canvas(lines, ctx.Width, ctx.Height)
+}

@@ -1,0 +1,198 @@
+package daily
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/rules"
+)
+
+// forCounts runs f for 2, 3 and 4 players.
+func forCounts(t *testing.T, f func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { f(t, n) })
+	}
+}
+
+// inParallel runs f for 2, 3 and 4 players side by side: each has its
+// own state directory and games.
+func inParallel(t *testing.T, f func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			t.Parallel()
+			f(t, n)
+		})
+	}
+}
+
+// playDay plays a whole day from a new state directory with the
+// fixture's keys and returns the person's result file.
+func playDay(t *testing.T, n int, par ...ai.Factory) (*fixture, []byte) {
+	t.Helper()
+	f := newFixture(t, n, "", par...)
+	f.until("the results", f.resultsRead)
+	data, err := os.ReadFile(f.s.day.ResultPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, data
+}
+
+// TestDayDeterministic: a day played twice with the same keys gives the
+// same deals (the result file holds every action of every board) at
+// every seat count; every board is played once, par known for each.
+func TestDayDeterministic(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f, first := playDay(t, n)
+		_, again := playDay(t, n)
+		if string(first) != string(again) {
+			t.Fatalf("the same keys gave other deals:\n%s\nthen\n%s", first, again)
+		}
+		rf, err := duplicate.ParseResultFile(first)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rf.Check(f.s.set); err != nil {
+			t.Fatal(err)
+		}
+		if len(rf.Boards) != duplicate.DailyBoards {
+			t.Fatalf("%d boards recorded", len(rf.Boards))
+		}
+		for _, b := range rf.Boards {
+			if !b.HasPar || len(b.Steps) == 0 {
+				t.Errorf("board %d: par %v, %d actions", b.Board, b.HasPar, len(b.Steps))
+			}
+			if line := f.s.lines[b.Board]; line.Par != b.Par {
+				t.Errorf("board %d: par %v in the file, %v worked out", b.Board, b.Par, line.Par)
+			}
+		}
+		h, err := f.files.History()
+		if err != nil || len(h.Days) != 1 || h.Days[0].Played != 8 || h.Days[0].Field != 2 {
+			t.Fatalf("the history: %+v, %v", h, err)
+		}
+	})
+}
+
+// TestBoardPlayedOnce: a board played is not dealt again: after it, the
+// next is; from the screen opened anew, too; and with every board
+// played enter gives the results, never a board.
+func TestBoardPlayedOnce(t *testing.T) {
+	f := newFixture(t, 2, "", quickPar)
+	f.until("board 1's end", f.on("between"))
+	f.s.Close()
+	f.open()
+	if got := f.s.prog.Next(8); got != 2 {
+		t.Fatalf("after board 1 the next is %d", got)
+	}
+	f.hs.Press("enter")
+	if tb, ok := f.tbl(); !ok || !strings.Contains(f.text(), "Board 2 of 8") {
+		t.Fatalf("enter did not deal board 2 (%v):\n%s", ok, f.text())
+	} else {
+		_ = tb
+	}
+	if m, _ := f.s.playBoard(1); m == nil || f.s.board != 2 {
+		t.Fatal("board 1 was dealt again")
+	}
+}
+
+// TestResumeMidBoard: a board left in the middle (the screen closed,
+// as on quitting) goes on where it was on the next start, and ends as
+// it would have: the day's result file is the one played straight.
+func TestResumeMidBoard(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		_, straight := playDay(t, n, quickPar)
+		f := newFixture(t, n, "", quickPar)
+		for _, board := range []int{1, 3} {
+			f.until(fmt.Sprintf("board %d, 2 decisions in", board), func() bool {
+				return f.s.board == board && f.decisions() >= 2
+			})
+			f.s.Close()
+			f.open()
+			if f.s.prog.Board != board || !strings.Contains(f.text(), fmt.Sprintf("board %d was left in the middle", board)) {
+				t.Fatalf("board %d left: the intro says\n%s", board, f.text())
+			}
+			f.hs.Press("enter")
+			if f.decisions() < 2 {
+				t.Fatalf("board %d did not go on where it was left: %d decisions", board, f.decisions())
+			}
+		}
+		f.until("the results", f.resultsRead)
+		data, _ := os.ReadFile(f.s.day.ResultPath())
+		if string(data) != string(straight) {
+			t.Fatalf("resumed:\n%s\nstraight:\n%s", data, straight)
+		}
+	})
+}
+
+// suitSymbol is a card or a suit on the screen.
+var suitSymbol = regexp.MustCompile(`[♣♦♥♠]`)
+
+// TestHiddenBoards: before a board is played nothing shows any of it:
+// every frame but its own table's shows no card and no suit until the
+// day's results, and at every point the state directory holds no deck
+// and no seed of any board, no line and no par of a board not played,
+// and of the board in play only its own actions.
+func TestHiddenBoards(t *testing.T) {
+	inParallel(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, "", quickPar)
+		checked := 0
+		f.frames = func(text string) {
+			checked++
+			name := f.s.sub.Name()
+			if name != "table" && name != "results" && name != "replay" && suitSymbol.MatchString(text) {
+				t.Fatalf("the %s shows a card or a suit before the day is played:\n%s", name, text)
+			}
+			files := f.fileText()
+			for _, b := range f.s.set.Boards {
+				if strings.Contains(files, b.Deck.String()) || strings.Contains(files, fmt.Sprintf("%016x", b.Seed)) {
+					t.Fatalf("board %d's deck or seed is in the state directory", b.Number)
+				}
+				if f.s.prog.Played(b.Number) || b.Number == f.s.board {
+					continue // played, or in play (recorded when it ends)
+				}
+				if strings.Contains(files, fmt.Sprintf("board %d result", b.Number)) {
+					t.Fatalf("board %d, not played, has a line:\n%s", b.Number, files)
+				}
+				if b.Number != f.s.board && b.Number != f.s.prog.Board && strings.Contains(files, fmt.Sprintf("board %d\n", b.Number)) {
+					t.Fatalf("board %d, not begun, is in progress:\n%s", b.Number, files)
+				}
+			}
+		}
+		f.refresh()
+		f.until("the results", f.resultsRead)
+		if checked < 50 {
+			t.Fatalf("only %d frames checked", checked)
+		}
+		// The board in progress holds only what was played of it.
+		g := newFixture(t, n, "", quickPar)
+		g.until("board 2, 3 decisions in", func() bool { return g.s.board == 2 && g.decisions() >= 3 })
+		tb, _ := g.tbl()
+		snap := tb.Snapshot()
+		seen := snap.View.History()
+		saved, err := os.ReadFile(g.dir + "/daily/" + fmt.Sprintf("2026-12-01-%dp/board.txt", n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("klob-daily-board 1\nboard 2\nplay %s\n", duplicate.FormatSteps(seen)); string(saved) != want &&
+			!hasHidden(seen) {
+			t.Fatalf("the board in progress:\n%s\nwant what the person saw:\n%s", saved, want)
+		}
+	})
+}
+
+// hasHidden reports whether a history holds a card the person did not
+// see (a card given face down between two others): then the file, which
+// holds every action to resume the deal, says more than the view.
+func hasHidden(h []rules.Step) bool {
+	for _, s := range h {
+		if (s.Action.Kind == rules.Give || s.Action.Kind == rules.Draw) && s.Action.Card == rules.NoCard {
+			return true
+		}
+	}
+	return false
+}

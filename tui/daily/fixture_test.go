@@ -1,0 +1,212 @@
+package daily
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/host"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/testing/analysistest"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/table"
+)
+
+// day1 is the tests' day; t0 its noon.
+var (
+	day1 = duplicate.Date{Year: 2026, Month: 12, Day: 1}
+	t0   = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+)
+
+// guard bounds a wait only a broken host would make long.
+const guard = 30 * time.Second
+
+// quickPar makes the normal bot play the person's seat for par: for the
+// tests that do not look at par, so that each start of the screen does
+// not spend a second working it out.
+func quickPar(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) }
+
+// fakeAnalyze grades without the bot: a decision with a choice loses
+// (3·step) mod 17 points, so the screens do not move when the bot does.
+var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((3 * (step - 1)) % 17) }, false)
+
+// fixture is the daily screen over a state directory of the test's, at
+// 80×24, the boards' tables refreshed by the test once their game rests.
+type fixture struct {
+	t     *testing.T
+	n     int
+	dir   string
+	par   ai.Factory // par's bots
+	files *dailyfiles.Files
+	s     *Screen
+	hs    *kittest.Driver
+	// frames, when set, sees every frame drawn after a message.
+	frames func(text string)
+}
+
+// newFixture opens the day for n players in dir (a new one when ""),
+// par played by par (testkit.CheapBots when nil).
+func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
+	t.Helper()
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: testkit.CheapBots}
+	if len(par) > 0 {
+		f.par = par[0]
+	}
+	f.open()
+	return f
+}
+
+// open starts a screen on the fixture's directory, as klob daily does.
+func (f *fixture) open() {
+	f.t.Helper()
+	day, err := f.files.Day(day1, f.n, "Tester", "v-test")
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	s, err := New(Config{Files: f.files, Day: day, Today: day1, Player: "Tester", ParBot: f.par, Analyze: fakeAnalyze,
+		Clock: host.NewManualClock(t0), Manual: true, Now: func() time.Time { return t0 },
+		ShowPath: func(p string) string {
+			return "~/.local/state/klob" + strings.TrimPrefix(p, f.dir)
+		}})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	f.t.Cleanup(s.Close)
+	f.s = s
+	f.hs = kittest.New(f.t, s, 80, 24, false)
+	f.hs.After = func(*kittest.Driver) { f.refresh() }
+}
+
+// refresh lets the board in play rest and shows it.
+func (f *fixture) refresh() {
+	f.t.Helper()
+	if p := f.s.port; p != nil {
+		kittest.WaitRest(f.t, p, nil, guard)
+		f.hs.Deliver(table.Refresh{})
+	}
+	if f.frames != nil {
+		f.frames(f.text())
+	}
+}
+
+// text is the frame without styles or trailing spaces.
+func (f *fixture) text() string { return kittest.TrimRight(ansi.Strip(f.hs.Frame())) }
+
+// tbl is the board's table when it is shown.
+func (f *fixture) tbl() (*table.Screen, bool) {
+	t, ok := f.s.sub.(*table.Screen)
+	return t, ok
+}
+
+// step makes the person's next move on the board's table with the keys
+// a person would press: the first playable card by its number, take
+// when it may, the menu's first item, enter on the result.
+func (f *fixture) step() {
+	f.t.Helper()
+	t, _ := f.tbl()
+	s := t.Snapshot()
+	switch {
+	case s.Over, s.Can.Ready:
+		f.hs.Press("enter")
+	case s.Can.Act && s.View.Phase == rules.PhasePlay:
+		if t.Bella != rules.NoCard {
+			f.hs.Press("b")
+			return
+		}
+		legal := kit.LegalCards(&s.View)
+		for i, c := range kit.ViewHand(&s.View, f.s.cfg.Sort) {
+			if legal.Has(c) {
+				f.hs.Press(fmt.Sprint(i + 1))
+				return
+			}
+		}
+		f.t.Fatal("no card to play")
+	case s.Can.Act:
+		for _, a := range s.View.Legal() {
+			if a.Kind == rules.Take {
+				f.hs.Press("t")
+				return
+			}
+		}
+		f.hs.Press("enter")
+	default:
+		f.t.Fatalf("nothing to do on the board: %+v", s.Can)
+	}
+}
+
+// decisions counts the person's decisions made on the board shown.
+func (f *fixture) decisions() int {
+	t, ok := f.tbl()
+	if !ok {
+		return 0
+	}
+	s := t.Snapshot()
+	n := 0
+	v := s.View
+	for i, st := range v.History() {
+		if _, forced := s.Forced[i]; st.Seat == s.Seat && !forced {
+			n++
+		}
+	}
+	return n
+}
+
+// until plays the day with the keys a person would press until ok holds
+// (at most 20000 keys).
+func (f *fixture) until(what string, ok func() bool) {
+	f.t.Helper()
+	for range 20000 {
+		if ok() {
+			return
+		}
+		switch p := f.s.sub.(type) {
+		case *intro:
+			f.hs.Press("enter")
+		case *table.Screen:
+			f.step()
+		case *between:
+			if !p.saved {
+				f.t.Fatal("a board's end is not saved")
+			}
+			f.hs.Press("enter")
+		default:
+			f.t.Fatalf("never got to %s: on %s", what, f.s.Name())
+		}
+	}
+	f.t.Fatalf("never got to %s", what)
+}
+
+// on reports whether the part shown is named name.
+func (f *fixture) on(name string) func() bool {
+	return func() bool { return f.s.sub.Name() == name }
+}
+
+// resultsRead reports whether the results are shown, read.
+func (f *fixture) resultsRead() bool { return f.s.sub.Name() == "results" && f.s.res != nil }
+
+// files is every file under the fixture's directory, with its name.
+func (f *fixture) fileText() string {
+	f.t.Helper()
+	var b strings.Builder
+	filepath.WalkDir(f.dir, func(p string, e os.DirEntry, err error) error {
+		if err == nil && !e.IsDir() {
+			data, _ := os.ReadFile(p)
+			fmt.Fprintf(&b, "== %s\n%s\n", strings.TrimPrefix(p, f.dir), data)
+		}
+		return nil
+	})
+	return b.String()
+}

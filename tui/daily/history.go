@@ -1,0 +1,112 @@
+package daily
+
+import (
+	"fmt"
+	"slices"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/tui/kit"
+)
+
+// HistoryLines are the daily history as klob daily -history prints it
+// and its screen shows it: the streak, then a line a day and seat
+// count, the newest first.
+func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
+	cur, best := duplicate.Streak(h.Dates(0), today)
+	out := []string{"Streak: " + streakWords(cur, best) + ". A day counts once its eight boards are played."}
+	if len(h.Days) == 0 {
+		return append(out, "No day played yet: klob daily plays today's boards.")
+	}
+	out = append(out, fmt.Sprintf("%-10s  %7s  %7s  %8s  %6s  %s", "Day", "Players", "Score", "vs par", "Boards", "Compared with"))
+	days := slices.Clone(h.Days)
+	slices.Reverse(days)
+	for _, d := range days {
+		vs := "-"
+		if d.HasPar {
+			vs = number(d.VersusPar)
+		}
+		field := "nobody"
+		switch {
+		case d.Field == 2:
+			field = "1 other (par, or a friend)"
+		case d.Field > 2:
+			field = fmt.Sprintf("%d others", d.Field-1)
+		}
+		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, percent(d.Percent), vs, d.Played, field))
+	}
+	return out
+}
+
+// page is a part of the screen that is a heading and rows, scrolled:
+// the history, the standings. Its key (or esc) goes back.
+type page struct {
+	name   string
+	toggle key.Binding
+	back   kit.Screen
+	top    int
+	// lines are the heading kept on top and the rows under it, for a
+	// window w wide.
+	lines func(ctx *kit.Context, w int) (head, rows []string)
+}
+
+func (p *page) Name() string    { return p.name }
+func (*page) QuitsAtOnce() bool { return true }
+
+func (p *page) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return p, nil
+	}
+	switch {
+	case kit.IsKey(k, ctx.Keys.Back), kit.IsKey(k, p.toggle):
+		return p.back, nil
+	case kit.IsKey(k, keyUp):
+		p.top = max(0, p.top-1)
+	case kit.IsKey(k, keyDown):
+		p.top++
+	}
+	return p, nil
+}
+
+func (p *page) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	lines, rows := p.lines(ctx, w)
+	room := max(0, h-len(lines)-2)
+	p.top = max(0, min(p.top, len(rows)-room))
+	lines = append(lines, rows[p.top:min(len(rows), p.top+room)]...)
+	for len(lines) < h-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	return kit.Canvas(lines, w, h)
+}
+
+func (p *page) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Either("scroll", keyUp, keyDown), kit.Brief("back", k.Back), kit.Brief("quit", k.Quit)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
+}
+
+// newHistory is the history's page: HistoryLines, scrolled.
+func newHistory(s *Screen, back kit.Screen) *page {
+	return &page{name: "history", toggle: keyHistory, back: back, lines: func(ctx *kit.Context, w int) ([]string, []string) {
+		st := &ctx.Styles
+		lines := kit.Titled(ctx, "Daily challenge · history")
+		all := HistoryLines(s.hist, s.cfg.Today)
+		lines = append(lines, " "+st.Heading.Render(kit.Clip(all[0], w-2)), "")
+		rows := all[1:]
+		if len(rows) > 1 {
+			lines = append(lines, " "+st.Heading.Render(kit.Clip(rows[0], w-2)))
+			rows = rows[1:]
+		}
+		out := make([]string, len(rows))
+		for i, r := range rows {
+			out[i] = " " + kit.Clip(r, w-2)
+		}
+		return lines, out
+	}}
+}

@@ -1,0 +1,142 @@
+package daily
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/tui/kit"
+)
+
+// The daily's own keys.
+var (
+	keyHistory   = kit.Bind("h", "the history of the days played, and the streak", "h")
+	keyStandings = kit.Bind("s", "the standings in full", "s")
+	keyYours     = kit.Bind("y", "your play of the board, in the replay", "y")
+	keyUp        = kit.Bind("↑/k", "the board above", "up", "k")
+	keyDown      = kit.Bind("↓/j", "the board below", "down", "j")
+)
+
+// intro is the first part: the day, the boards played, the streak.
+type intro struct{ s *Screen }
+
+func (*intro) Name() string      { return "intro" }
+func (*intro) QuitsAtOnce() bool { return true }
+
+func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return p, nil
+	}
+	s := p.s
+	switch {
+	case kit.IsKey(k, ctx.Keys.Choose) && s.done():
+		return s.showResults(), nil
+	case kit.IsKey(k, ctx.Keys.Choose):
+		return s.playBoard(s.prog.Next(len(s.set.Boards)))
+	case kit.IsKey(k, keyHistory):
+		return newHistory(s, p), nil
+	}
+	return p, nil
+}
+
+// seatWords says who the person plays with and against.
+func seatWords(players int) string {
+	switch players {
+	case 3:
+		return "you in seat A against two normal bots"
+	case 4:
+		return "you in seat A with a normal bot as partner, against two"
+	}
+	return "you in seat A against the normal bot"
+}
+
+func (p *intro) View(ctx *kit.Context) string {
+	s := p.s
+	st := &ctx.Styles
+	w := ctx.Width
+	n := s.set.Players()
+	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, n))
+	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
+		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
+		"against the same bots. After the eighth board you see both, the hard bot's play, "+
+		"and how you stand against the friends whose results you import.", seatWords(n), kit.BoardResultWords(n))
+	lines = append(lines, "")
+	for _, l := range kit.Wrap(about, w-2) {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, "")
+	next := s.prog.Next(len(s.set.Boards))
+	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
+	switch {
+	case next == 0:
+		played += ": the day is done."
+	case s.prog.Board == next:
+		played += fmt.Sprintf(" · board %d was left in the middle: it goes on where you stopped.", next)
+	default:
+		played += fmt.Sprintf(" · board %d is next.", next)
+	}
+	for _, l := range kit.Wrap(played, w-2) {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, " "+s.boardMarks(ctx))
+	cur, best := s.streak()
+	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
+	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
+	if s.cfg.Warning != "" {
+		for _, l := range kit.WrapLines("! "+s.cfg.Warning, w-2, 3) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
+	if s.loadErr != nil {
+		for _, l := range kit.WrapLines("! "+s.loadErr.Error(), w-2, 4) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
+	what := fmt.Sprintf("play board %d", next)
+	if next == 0 {
+		what = "the day's results"
+	}
+	bottom := []string{"", " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   " +
+		st.Key.Render("[h]") + " history   " + st.Key.Render("[q]") + " quit"}
+	return kit.Canvas(kit.SplitLines(strings.Join(append(lines, bottom...), "\n")), w, ctx.Height)
+}
+
+// boardMarks is a mark a board: its result when played, the board in
+// progress, the boards to come.
+func (s *Screen) boardMarks(ctx *kit.Context) string {
+	st := &ctx.Styles
+	var parts []string
+	for _, b := range s.set.Boards {
+		mark := st.Dim.Render(fmt.Sprintf("%d ·", b.Number))
+		for _, br := range s.prog.Results.Boards {
+			if br.Board == b.Number {
+				mark = fmt.Sprintf("%d %s", b.Number, number(br.Result))
+			}
+		}
+		if s.prog.Board == b.Number {
+			mark = fmt.Sprintf("%d …", b.Number)
+		}
+		parts = append(parts, mark)
+	}
+	return strings.Join(parts, "  ")
+}
+
+// streakWords says the streak: "3 days (best 12)".
+func streakWords(cur, best int) string {
+	switch {
+	case best == 0:
+		return "none yet"
+	case cur == best:
+		return kit.Plural(cur, "day") + ", your best"
+	}
+	return fmt.Sprintf("%s (best %s)", kit.Plural(cur, "day"), kit.Plural(best, "day"))
+}
+
+func (p *intro) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), kit.Brief("quit", k.Quit)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Choose, keyHistory}, {k.Help, k.Quit}}}
+}

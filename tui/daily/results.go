@@ -1,0 +1,465 @@
+package daily
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/duplicate"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+	"github.com/klob/klob/tui/table"
+)
+
+// dayResults is the day compared: the person's results (with par), the
+// friends' imported, the standings.
+type dayResults struct {
+	own     *duplicate.ResultFile
+	imports []*duplicate.ResultFile
+	bad     []error // imports that no longer read
+	field   *dailyfiles.Field
+	err     error // the day could not be compared (or its line not kept)
+}
+
+// resultsMsg is the day read and compared, its history line written.
+type resultsMsg struct {
+	res  *dayResults
+	hist *duplicate.History
+}
+
+// showResults is the results part; it reads the day once par is ready.
+func (s *Screen) showResults() kit.Screen { return &results{s: s} }
+
+// results is the part after the day: board by board, and the standings.
+type results struct {
+	s      *Screen
+	cursor int // the board chosen, from 0
+	note   string
+}
+
+func (*results) Name() string      { return "results" }
+func (*results) QuitsAtOnce() bool { return true }
+
+// Enter reads the day if par is ready (else the last par does it).
+func (r *results) Enter(*kit.Context) tea.Cmd {
+	if r.s.res != nil || !r.s.parReady() {
+		return nil
+	}
+	return r.read()
+}
+
+// read sets par in the person's result file, reads the friends'
+// files, compares them and keeps the day's line in the history, off the
+// screen's goroutine.
+func (r *results) read() tea.Cmd {
+	s := r.s
+	day, files, set, date, done := s.day, s.cfg.Files, s.set, s.day.Date, s.done()
+	pars := map[int]float64{}
+	for n, l := range s.lines {
+		pars[n] = l.Par
+	}
+	return func() tea.Msg {
+		res := &dayResults{}
+		for n, p := range pars {
+			if err := day.SetPar(n, p); err != nil {
+				res.err = fmt.Errorf("par could not be written into your results: %w", err)
+			}
+		}
+		own, err := day.Results()
+		if own == nil {
+			res.err = err
+			return resultsMsg{res: res}
+		}
+		res.own = own
+		res.imports, res.bad = day.Imports()
+		if res.field, err = dailyfiles.Compare(set, own, res.imports); err != nil {
+			res.err = err
+			return resultsMsg{res: res}
+		}
+		if done {
+			if err := files.SetDay(res.field.Line(date, own)); err != nil && res.err == nil {
+				res.err = fmt.Errorf("the day could not be kept in the history: %w", err)
+			}
+		}
+		hist, _ := files.History()
+		return resultsMsg{res: res, hist: hist}
+	}
+}
+
+// resultsRead takes the day compared.
+func (s *Screen) resultsRead(m resultsMsg) {
+	s.res = m.res
+	if m.hist != nil {
+		s.hist = m.hist
+	}
+}
+
+func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	s := r.s
+	if !ok || s.res == nil || s.res.own == nil {
+		if ok && kit.IsKey(k, keyHistory) {
+			return newHistory(s, r), nil
+		}
+		return r, nil
+	}
+	r.note = ""
+	boards := len(s.set.Boards)
+	switch {
+	case kit.IsKey(k, keyUp):
+		r.cursor = (r.cursor + boards - 1) % boards
+	case kit.IsKey(k, keyDown):
+		r.cursor = (r.cursor + 1) % boards
+	case kit.IsKey(k, ctx.Keys.Nth):
+		if n := int(k.String()[0] - '0'); n >= 1 && n <= boards {
+			r.cursor = n - 1
+		}
+	case kit.IsKey(k, ctx.Keys.Choose):
+		return r.openReplay(true)
+	case kit.IsKey(k, keyYours):
+		return r.openReplay(false)
+	case kit.IsKey(k, keyStandings) && s.res.field != nil:
+		return newStandings(s, r), nil
+	case kit.IsKey(k, keyHistory):
+		return newHistory(s, r), nil
+	}
+	return r, nil
+}
+
+// own is the person's line of board n.
+func (d *dayResults) board(n int) (duplicate.BoardResult, bool) {
+	for _, b := range d.own.Boards {
+		if b.Board == n {
+			return b, true
+		}
+	}
+	return duplicate.BoardResult{}, false
+}
+
+// parting is where the hard bot's line of board n parts from the
+// person's: the step (from 0) and both actions; ok is false when the
+// lines are the same.
+func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
+	br, played := s.res.board(n)
+	line, known := s.lines[n]
+	if !played || !known {
+		return 0, mine, its, false
+	}
+	par := line.Deal.Steps()
+	for i := 0; i < len(par) || i < len(br.Steps); i++ {
+		switch {
+		case i >= len(par):
+			return i, br.Steps[i], its, true
+		case i >= len(br.Steps):
+			return i, mine, par[i], true
+		case par[i] != br.Steps[i]:
+			return i, br.Steps[i], par[i], true
+		}
+	}
+	return 0, mine, its, false
+}
+
+// actionWords says an action short, now ("plays J♦", "says pass") or
+// done ("played K♦", "said take").
+func actionWords(ctx *kit.Context, a rules.Action, done bool) string {
+	p := ctx.Paint
+	verb := func(now, past string) string {
+		if done {
+			return past
+		}
+		return now
+	}
+	switch a.Kind {
+	case rules.PlayCard:
+		s := verb("plays ", "played ") + p.StyledCard(a.Card)
+		if a.Bella {
+			s += " bella"
+		}
+		return s
+	case rules.Name:
+		return verb("names ", "named ") + p.SuitName(a.Suit)
+	case rules.Give:
+		return verb("gives ", "gave ") + p.StyledCard(a.Card)
+	}
+	return verb("says ", "said ") + kit.ActionLabel(a)
+}
+
+// partingWords says where the hard bot's line parts from the person's.
+func (s *Screen) partingWords(ctx *kit.Context, n int) string {
+	step, mine, its, ok := s.parting(n)
+	if _, known := s.lines[n]; !known {
+		return "par not worked out"
+	}
+	if !ok {
+		return "the same play as yours"
+	}
+	if mine.Seat != s.set.Seat || its.Seat != s.set.Seat {
+		return fmt.Sprintf("parts at step %d", step+1)
+	}
+	return fmt.Sprintf("%d: it %s, you %s", step+1, actionWords(ctx, its.Action, false), actionWords(ctx, mine.Action, true))
+}
+
+// openReplay opens board's replay with the analysis: the hard bot's
+// line (par), at the point it parts from the person's, or the person's
+// own play.
+func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
+	s := r.s
+	n := r.cursor + 1
+	b, _ := s.set.Board(n)
+	br, played := s.res.board(n)
+	line, known := s.lines[n]
+	if !played || (par && !known) {
+		r.note = "There is nothing to replay on this board."
+		return r, nil
+	}
+	steps, who, level, at := br.Steps, s.cfg.Player, gamelog.Human, 0
+	if par {
+		steps, who, level = line.Deal.Steps(), "Hard bot", "hard"
+		at, _, _, _ = s.parting(n)
+	}
+	names, levels := s.names(who, level)
+	l, err := s.set.BoardLog(b, steps, names, levels)
+	var rp *gamelog.Replay
+	if err == nil {
+		rp, err = l.Replay()
+	}
+	if err != nil {
+		r.note = "The board cannot be replayed: " + err.Error()
+		return r, nil
+	}
+	name := "your play"
+	if par {
+		name = "the hard bot's line"
+	}
+	return replay.New(rp, name, replay.Config{ASCII: s.cfg.ASCII, Analysis: s.cfg.Analysis, Analyze: s.cfg.Analyze,
+		Analyse: true, Board: s.boardName(n), At: at}, r), nil
+}
+
+// percent writes a percentage with two decimals.
+func percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
+
+func (r *results) View(ctx *kit.Context) string {
+	s := r.s
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · results", s.day.Date, s.set.Players()))
+	res := s.res
+	switch {
+	case res == nil && s.parErr != nil:
+		lines = append(lines, "", " "+st.Error.Render("! Par could not be worked out: "+s.parErr.Error()))
+		return kit.Canvas(lines, w, h)
+	case res == nil && !s.parReady():
+		done := len(s.lines)
+		lines = append(lines, "", fmt.Sprintf(" Working out par: the hard bot plays each board from your seat… %d of %d boards.",
+			done, len(s.set.Boards)), " "+progressBar(done, len(s.set.Boards), min(40, w-4)))
+		return kit.Canvas(lines, w, h)
+	case res == nil:
+		lines = append(lines, "", " Comparing the day…")
+		return kit.Canvas(lines, w, h)
+	case res.own == nil:
+		lines = append(lines, "", " "+st.Error.Render("! "+res.err.Error()))
+		return kit.Canvas(lines, w, h)
+	}
+	mine := duplicate.Standing{}
+	if res.field != nil {
+		mine = res.field.Mine()
+	}
+	row := func(mark, board, you, par, vs, mp, what string) string {
+		return fmt.Sprintf("%s%-5s%8s%8s%9s%9s  %s", mark, board, you, par, vs, mp, what)
+	}
+	lines = append(lines, st.Heading.Render(row("  ", "Board", "You", "Par", "vs par", "MP", "At step: the hard bot, you")))
+	var youSum, parSum float64
+	for i, b := range s.set.Boards {
+		br, _ := res.board(b.Number)
+		mark := "  "
+		if i == r.cursor {
+			mark = st.Selected.Render("▶ ")
+		}
+		par, vs := "-", "-"
+		if br.HasPar {
+			par, vs = number(br.Par), number(br.Result-br.Par)
+			parSum += br.Par
+		}
+		youSum += br.Result
+		mp := "-"
+		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played && res.field.Standings.Top > 0 {
+			mp = percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
+		}
+		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, number(br.Result), par, vs, mp)
+		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number), max(0, w-kit.WidthOf(head))))
+	}
+	vsTotal, known := duplicate.VersusPar(res.own.Boards)
+	vs := "-"
+	if known > 0 {
+		vs = number(vsTotal)
+	}
+	lines = append(lines, st.Heading.Render(row("  ", "Total", number(youSum), number(parSum), vs, percent(mine.Percent), "")))
+	lines = append(lines, "")
+	lines = append(lines, r.standingLines(ctx, h-len(lines)-r.tailHeight(ctx))...)
+	lines = append(lines, r.tail(ctx)...)
+	return kit.Canvas(lines, w, h)
+}
+
+// standingLines are the standings in room lines at most: the heading,
+// then the rows around the person's (the whole list is s).
+func (r *results) standingLines(ctx *kit.Context, room int) []string {
+	s := r.s
+	st := &ctx.Styles
+	res := s.res
+	if res.field == nil || room < 2 {
+		return nil
+	}
+	f := res.field
+	head := fmt.Sprintf("Matchpoints (MP): %s", kit.Plural(f.Standings.Field, "entrant"))
+	if f.WithPar {
+		head = "Matchpoints (MP) against par: nobody's results are imported"
+	} else if len(res.imports) == 0 {
+		head = "Matchpoints (MP): nobody to compare with (par unknown), 50%"
+	}
+	out := []string{" " + st.Heading.Render(kit.Clip(head, ctx.Width-2))}
+	rows := standingRows(ctx, f)
+	keep := room - 1
+	if len(rows) > keep {
+		// Keep the person's row in view.
+		me := 0
+		for i, row := range f.Standings.Rows {
+			if row.Entry == f.Me {
+				me = i
+			}
+		}
+		from := max(0, min(me-keep/2, len(rows)-keep))
+		rows = rows[from : from+keep]
+	}
+	return append(out, rows...)
+}
+
+// standingRows are the standings' rows: rank, name, percentage,
+// matchpoints of the maximum, boards played.
+func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
+	st := &ctx.Styles
+	var out []string
+	for _, row := range f.Standings.Rows {
+		name := row.Name
+		if row.Entry == f.Me && name != "You" {
+			name += " (you)"
+		}
+		rank := fmt.Sprint(row.Rank)
+		if row.Tied {
+			rank += "="
+		}
+		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, kit.Clip(name, 28), percent(row.Percent),
+			trim(row.Matchpoints), trim(row.Max))
+		if row.Played < f.Standings.Boards {
+			line += fmt.Sprintf(" · %d boards", row.Played)
+		}
+		if row.Entry == f.Me {
+			line = st.Heading.Render(line)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// trim writes matchpoints: whole, or to two decimals (Neuberg).
+func trim(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	return s
+}
+
+// tail is what ends the results: where the result file is, what to do
+// with it, a note, the keys.
+func (r *results) tail(ctx *kit.Context) []string {
+	s := r.s
+	st := &ctx.Styles
+	w := ctx.Width
+	var out []string
+	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
+	for _, l := range pathLines(s.showPath(s.day.ResultPath()), w-4) {
+		out = append(out, "   "+l)
+	}
+	if res := s.res; res.err != nil {
+		out = append(out, " "+st.Error.Render(kit.Clip("! "+res.err.Error(), w-2)))
+	} else if len(res.bad) > 0 {
+		out = append(out, " "+st.Error.Render(kit.Clip(fmt.Sprintf("! %s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w-2)))
+	}
+	if r.note != "" {
+		out = append(out, " "+st.Error.Render(kit.Clip("! "+r.note, w-2)))
+	}
+	return append(out, " "+st.Dim.Render(table.FitHints(r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
+}
+
+// tailHeight is how many lines tail takes.
+func (r *results) tailHeight(ctx *kit.Context) int { return len(r.tail(ctx)) }
+
+func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),
+		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),
+		kit.Brief("quit", k.Quit)}
+	full := [][]key.Binding{{keyUp, keyDown, k.Nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),
+		keyYours, keyStandings, keyHistory}, {k.Help, k.Quit}}
+	return kit.KeyHelp{Short: short, Full: full}
+}
+
+// pathLines breaks a path into lines of at most w cells after its
+// separators (a part longer than a line is cut), so that it reads
+// whole: at most three lines, the last ending the path.
+func pathLines(path string, w int) []string {
+	var out []string
+	line := ""
+	for _, part := range strings.SplitAfter(path, string(filepath.Separator)) {
+		if line != "" && kit.WidthOf(line+part) > w {
+			out = append(out, line)
+			line = ""
+		}
+		line += part
+		for kit.WidthOf(line) > w {
+			cut := []rune(kit.Clip(line, w))
+			if len(cut) == 0 {
+				cut = []rune(line)[:1] // a window narrower than one character
+			}
+			out = append(out, string(cut))
+			line = string([]rune(line)[len(cut):])
+		}
+	}
+	out = append(out, line)
+	if len(out) > 3 {
+		out = append([]string{"…"}, out[len(out)-2:]...)
+	}
+	return out
+}
+
+// progressBar is done of total as a bar w cells wide.
+func progressBar(done, total, w int) string {
+	if total <= 0 || w <= 2 {
+		return ""
+	}
+	fill := (w - 2) * done / total
+	return "[" + strings.Repeat("#", fill) + strings.Repeat(".", w-2-fill) + "]"
+}
+
+// newStandings is the standings in full, scrolled.
+func newStandings(s *Screen, back kit.Screen) *page {
+	return &page{name: "standings", toggle: keyStandings, back: back, lines: func(ctx *kit.Context, w int) ([]string, []string) {
+		st := &ctx.Styles
+		lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · standings", s.day.Date, s.set.Players()))
+		f := s.res.field
+		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
+			"the percentage is of the most there was to make.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
+		if f.WithPar {
+			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
+		}
+		for _, l := range kit.Wrap(about, w-2) {
+			lines = append(lines, " "+l)
+		}
+		lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
+		return lines, standingRows(ctx, f)
+	}}
+}

@@ -1,0 +1,316 @@
+package daily
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/host"
+	dailyfiles "github.com/klob/klob/internal/record/daily"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+)
+
+// Config is what klob daily decides before the screen opens.
+type Config struct {
+	// Files is the daily's part of the state directory; Day the day's
+	// boards at the seat count, kept there.
+	Files *dailyfiles.Files
+	Day   *dailyfiles.Day
+	// Today is the person's calendar day, for the streak (the Day's date
+	// when zero).
+	Today duplicate.Date
+	// Player is the person's name at the table.
+	Player string
+	// NewBot makes the bots of the boards, ParBot those of par (nil: the
+	// real bots; par's on one worker, so the person's play keeps a core).
+	NewBot, ParBot ai.Factory
+	// Analyze runs the replay's analysis (nil: the real one) with
+	// Analysis' options.
+	Analyze  replay.Analyzer
+	Analysis analysis.Options
+	// Clock paces the bots (nil: the system clock); Pace is the least
+	// time between two moves, TrickPace after a trick; HoldTricks keeps
+	// a finished trick on the table until a key.
+	Clock           host.Clock
+	Pace, TrickPace time.Duration
+	HoldTricks      bool
+	// Now is the start time written in a board's log (nil: time.Now).
+	Now func() time.Time
+	// Sort is the hand's order; ASCII draws suits as letters.
+	Sort  kit.HandSort
+	ASCII bool
+	// Manual: the board's table does not wait for its host's updates
+	// itself (tests send table.Refresh).
+	Manual bool
+	// Warning is shown on the intro (a problem found before it opened).
+	Warning string
+	// ShowPath is how a path is shown ("~/..." for the home directory);
+	// nil shows it as it is.
+	ShowPath func(string) string
+}
+
+// Screen leads the person through the day: the intro, the boards, the
+// results, the history (see the package doc).
+type Screen struct {
+	cfg  Config
+	day  *dailyfiles.Day
+	set  *duplicate.BoardSet
+	prog *dailyfiles.Progress
+	// loadErr is what reading the day said (a damaged file moved aside).
+	loadErr error
+	hist    *duplicate.History
+
+	sub kit.Screen // the part shown
+
+	// The board being played: its number, host and the person's seat.
+	board int
+	h     *host.Host
+	port  host.Port
+	// hosts are the boards' hosts not yet closed, for Close, which the
+	// App calls on quitting from a goroutine of its own.
+	mu    sync.Mutex
+	hosts map[*host.Host]bool
+
+	// Par, worked out in the background: the lines so far, the next
+	// board to work out (0: none left), why it stopped.
+	ctx     context.Context
+	cancel  context.CancelFunc
+	lines   map[int]duplicate.ParLine
+	parNext int
+	parErr  error
+
+	res *dayResults // the results, once read
+}
+
+// New opens the day: it reads what was played of it and the history
+// (files the program reads before the screen opens). An error is one
+// the screen cannot open with; a damaged file moved aside is shown on
+// the intro instead.
+func New(cfg Config) (*Screen, error) {
+	if cfg.Day == nil || cfg.Files == nil {
+		return nil, errors.New("daily: no day to play")
+	}
+	if cfg.Today == (duplicate.Date{}) {
+		cfg.Today = cfg.Day.Date
+	}
+	if cfg.ParBot == nil {
+		cfg.ParBot = oneCore
+	}
+	s := &Screen{cfg: cfg, day: cfg.Day, set: cfg.Day.Set, lines: map[int]duplicate.ParLine{}, parNext: 1}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	prog, err := s.day.Load()
+	if prog == nil {
+		return nil, err
+	}
+	s.prog, s.loadErr = prog, err
+	h, err := cfg.Files.History()
+	s.hist = h
+	if err != nil {
+		s.loadErr = errors.Join(s.loadErr, err)
+	}
+	s.sub = &intro{s: s}
+	return s, nil
+}
+
+// oneCore makes the real bots on one worker each.
+func oneCore(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+	cfg.Workers = 1
+	return ai.New(level, cfg)
+}
+
+// Name names the part shown.
+func (s *Screen) Name() string { return "daily " + s.sub.Name() }
+
+// Enter starts working out par, and the part shown.
+func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
+	cmd := s.parCmd()
+	if e, ok := s.sub.(kit.Enterer); ok {
+		cmd = tea.Batch(cmd, e.Enter(ctx))
+	}
+	return cmd
+}
+
+// Close stops par and the boards' hosts, the board in play and one
+// ending, their last moves written (it waits for the file system): the
+// App's flush on quitting. It is safe to call from any goroutine.
+func (s *Screen) Close() {
+	s.cancel()
+	s.mu.Lock()
+	hs := s.hosts
+	s.hosts = nil
+	s.mu.Unlock()
+	for h := range hs {
+		h.Close()
+	}
+}
+
+// keep notes a board's host, for Close.
+func (s *Screen) keep(h *host.Host) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.hosts == nil {
+		s.hosts = map[*host.Host]bool{}
+	}
+	s.hosts[h] = true
+}
+
+// closed closes a board's host (waiting for its writes) and forgets it.
+func (s *Screen) closed(h *host.Host) {
+	h.Close()
+	s.mu.Lock()
+	delete(s.hosts, h)
+	s.mu.Unlock()
+}
+
+// Update takes the screen's own messages and gives the rest to the part
+// shown.
+func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	var own tea.Cmd
+	switch msg := msg.(type) {
+	case parMsg:
+		own = s.parDone(msg)
+	case savedMsg:
+		s.saved(msg)
+	case resultsMsg:
+		s.resultsRead(msg)
+	}
+	next, cmd := s.sub.Update(ctx, msg)
+	return s, tea.Batch(own, s.show(ctx, next, cmd))
+}
+
+// show makes next the part shown, entering it when it is new.
+func (s *Screen) show(ctx *kit.Context, next kit.Screen, cmd tea.Cmd) tea.Cmd {
+	if next == nil || next == s.sub {
+		return cmd
+	}
+	s.sub = next
+	if e, ok := next.(kit.Enterer); ok {
+		cmd = tea.Batch(cmd, e.Enter(ctx))
+	}
+	return cmd
+}
+
+// View draws the part shown.
+func (s *Screen) View(ctx *kit.Context) string { return s.sub.View(ctx) }
+
+// KeyHelp is the part shown's keys.
+func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if h, ok := s.sub.(kit.Helper); ok {
+		return h.KeyHelp(k)
+	}
+	return kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}}
+}
+
+// QuitQuestion says what quitting keeps.
+func (s *Screen) QuitQuestion() string {
+	if q, ok := s.sub.(kit.QuitAsker); ok {
+		return q.QuitQuestion()
+	}
+	return "Your day is saved: klob daily goes on from where you are."
+}
+
+// QuitsAtOnce: q quits without asking where nothing is under way.
+func (s *Screen) QuitsAtOnce() bool {
+	q, ok := s.sub.(interface{ QuitsAtOnce() bool })
+	return ok && q.QuitsAtOnce()
+}
+
+// QuitNote is what to print once the screen is gone.
+func (s *Screen) QuitNote() string {
+	n := s.prog.Next(len(s.set.Boards))
+	switch {
+	case n == 0:
+		return "Your results of the day are at " + s.showPath(s.day.ResultPath())
+	case s.board > 0 || s.prog.Board > 0:
+		return fmt.Sprintf("The day is saved, in the middle of board %d: klob daily goes on from there.", n)
+	case len(s.prog.Results.Boards) > 0:
+		return fmt.Sprintf("The day is saved: klob daily goes on at board %d.", n)
+	}
+	return ""
+}
+
+// showPath is a path as the screens show it.
+func (s *Screen) showPath(p string) string {
+	if s.cfg.ShowPath != nil {
+		return s.cfg.ShowPath(p)
+	}
+	return p
+}
+
+// boardName is how the screens name board n: "Board 3 of 8".
+func (s *Screen) boardName(n int) string { return fmt.Sprintf("Board %d of %d", n, len(s.set.Boards)) }
+
+// played is how many boards of the day are played.
+func (s *Screen) played() int { return len(s.prog.Results.Boards) }
+
+// done reports whether every board of the day is played.
+func (s *Screen) done() bool { return s.prog.Next(len(s.set.Boards)) == 0 }
+
+// streak is the current and the best streak of days played, at any
+// seat count.
+func (s *Screen) streak() (current, best int) {
+	return duplicate.Streak(s.hist.Dates(0), s.cfg.Today)
+}
+
+// parMsg is par of one board worked out.
+type parMsg struct {
+	board int
+	line  duplicate.ParLine
+	err   error
+}
+
+// parCmd works out par of the next board not yet worked out, in the
+// background; nil when none is left. Par of a board the person has
+// played goes into the result file at once.
+func (s *Screen) parCmd() tea.Cmd {
+	n := s.parNext
+	b, ok := s.set.Board(n)
+	if !ok || s.parErr != nil {
+		return nil
+	}
+	ctx, set, day, f := s.ctx, s.set, s.day, s.cfg.ParBot
+	return func() tea.Msg {
+		line, err := set.ParLine(ctx, b, f)
+		if err == nil {
+			err = day.SetPar(n, line.Par)
+		}
+		return parMsg{board: n, line: line, err: err}
+	}
+}
+
+// parDone keeps a board's par and works out the next; with the last,
+// the results are read if they wait for it.
+func (s *Screen) parDone(m parMsg) tea.Cmd {
+	if m.board != s.parNext {
+		return nil
+	}
+	if m.err != nil {
+		if s.ctx.Err() == nil {
+			s.parErr = m.err
+		}
+		return nil
+	}
+	s.lines[m.board] = m.line
+	s.parNext++
+	if _, ok := s.set.Board(s.parNext); !ok {
+		s.parNext = 0
+		if r, ok := s.sub.(*results); ok && s.res == nil {
+			return r.read()
+		}
+		return nil
+	}
+	return s.parCmd()
+}
+
+// parReady reports whether par of every board is worked out.
+func (s *Screen) parReady() bool { return len(s.lines) == len(s.set.Boards) }

@@ -1,0 +1,127 @@
+package kit
+
+import "github.com/klob/klob/rules"
+
+// ChoiceExplain is the one-line explanation of a decision offered to the
+// person at v, shown under the menu for the chosen item: what saying it
+// means and what follows, in the words of v's seat count (the other
+// player at two; the next player, the others or the claim that stands
+// at three and four). g writes cards and suits.
+func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
+	up := v.OrigUpcard.Suit()
+	upName := g.Suit(up) + " " + up.Name()
+	duel := v.Players <= 2
+	// Who answers a word of the person's: the other player, or at a
+	// table the next to speak.
+	next := "the other"
+	if !duel {
+		next = "the next player"
+	}
+	switch a.Kind {
+	case rules.Pass:
+		switch {
+		case v.Phase == rules.PhaseDeclare:
+			return "declare nothing: everyone is asked, so passing tells nothing"
+		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer && duel:
+			return "name no suit; with both passing twice the deal is thrown in"
+		case v.Phase == rules.PhaseBid2 && v.Seat == v.Dealer:
+			return "name no suit; with everyone passing twice the deal is thrown in"
+		case v.Phase == rules.PhaseBid2:
+			return "name no suit; " + next + " may name one"
+		}
+		if duel {
+			return "leave " + upName + " to the other player"
+		}
+		return "leave " + upName + " to the next player"
+	case rules.Take:
+		switch v.Players {
+		case 3:
+			return "make " + upName + " trump as maker: outscore each other player"
+		case 4:
+			return "make " + upName + " trump: your side must outscore the other side"
+		}
+		return "make " + upName + " trump: you are the maker and must outscore the other"
+	case rules.Schmeiss:
+		return "offer to throw in; if refused, you are the maker with " + upName
+	case rules.Accept:
+		return "throw the deal in: nobody scores and the deal passes"
+	case rules.Refuse:
+		return "play the deal: the other is the maker with " + upName
+	case rules.Name:
+		if a.Suit == rules.NoTrumps {
+			return "be the maker with no trump: each suit ranks A 10 K Q J 9 8 7"
+		}
+		return "make " + g.Suit(a.Suit) + " " + a.Suit.Name() + " trump and become the maker"
+	case rules.Exchange:
+		return "swap your 7 of trump (the dix) for the upcard " + g.CardText(v.OrigUpcard)
+	case rules.NoExchange:
+		return "keep your cards; the upcard stays where it is"
+	case rules.NoSequence:
+		// The dealer speaks last: after it nobody may claim.
+		switch {
+		case v.Seat == v.Dealer:
+			return "say none: nobody then scores sequences"
+		case duel:
+			return "say none: the other may announce one and score sequences"
+		}
+		return "say none: the others may announce one and score sequences"
+	case rules.Announce:
+		what := "three cards"
+		if a.N == 50 {
+			what = "four or more cards"
+		}
+		if v.Seat == v.Dealer {
+			return "your best sequence has " + what + "; last to speak, you win"
+		}
+		return "your best sequence has " + what + "; " + next + " answers"
+	case rules.Good:
+		if duel {
+			return "concede: the other's sequences score, yours do not"
+		}
+		return "give way to the claim that stands; you may not claim later"
+	case rules.NotGood:
+		if duel {
+			return "yours is worth more: your sequences score, the other's do not"
+		}
+		return "claim better than the claim that stands; later players may ask"
+	case rules.HowHigh:
+		if duel {
+			return "equal value: compare the top cards of the two sequences"
+		}
+		return "equal value: ask the top card of the claim that stands"
+	case rules.Top:
+		if duel {
+			return "the top card of your best sequence; the other answers"
+		}
+		return "the top card of your best sequence; the asker answers"
+	case rules.Same:
+		if duel {
+			return "equal top card; a trump sequence wins, else the non-dealer's"
+		}
+		return "equal top card; a trump sequence wins, else the claim that stood"
+	case rules.HowMany:
+		if duel {
+			return "equal value: compare the lengths of the two sequences"
+		}
+		return "equal value: ask the length of the claim that stands"
+	case rules.Length:
+		if duel {
+			return "the length of your best sequence; the other answers"
+		}
+		return "the length of your best sequence; the asker answers"
+	case rules.Shlomo:
+		return "take a card at random from your left, give one back"
+	case rules.Cleopatra:
+		return "you and your partner swap a card face down"
+	case rules.Give:
+		return "give this card face down; only the two of you see it"
+	case rules.PlayCard:
+		if a.Bella && a.N == 50 {
+			return "play it and say menage: 50 for king, queen and jack of trump"
+		}
+		if a.Bella {
+			return "play it and say bella: 20 points for the king and queen of trump"
+		}
+	}
+	return ""
+}

@@ -1,0 +1,175 @@
+package kit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/klob/klob/rules"
+)
+
+// baseSuitOrder alternates colours: spades, hearts, clubs, diamonds.
+var baseSuitOrder = [4]rules.Suit{rules.Spades, rules.Hearts, rules.Clubs, rules.Diamonds}
+
+// SuitOrder returns the suits of hand in the order they are shown: trump
+// first once known, then alternating red and black where the hand allows,
+// so that two suits of one colour rarely sit side by side.
+func SuitOrder(hand rules.CardSet, trump rules.Suit) []rules.Suit {
+	var left []rules.Suit
+	for _, s := range baseSuitOrder {
+		if hand.Suit(s) != 0 && s != trump {
+			left = append(left, s)
+		}
+	}
+	var out []rules.Suit
+	if trump != rules.NoSuit && hand.Suit(trump) != 0 {
+		out = append(out, trump)
+	}
+	for len(left) > 0 {
+		pick := 0
+		if len(out) > 0 {
+			red := out[len(out)-1].Red()
+			for i, s := range left {
+				if s.Red() != red {
+					pick = i
+					break
+				}
+			}
+		}
+		out = append(out, left[pick])
+		left = append(left[:pick], left[pick+1:]...)
+	}
+	return out
+}
+
+// SortHand returns the cards of hand as a player holds them: suits in
+// SuitOrder, each from its strongest card down (J 9 A 10 K Q 8 7 in
+// trump, A 10 K Q J 9 8 7 in the others). The suit order is worked out
+// on dealt, every card the player held this deal, so that it stays put
+// while the hand empties.
+func SortHand(hand, dealt rules.CardSet, trump rules.Suit) []rules.Card {
+	out := make([]rules.Card, 0, hand.Count())
+	for _, s := range SuitOrder(dealt|hand, trump) {
+		if hand.Suit(s) == 0 {
+			continue
+		}
+		cs := hand.Suit(s).Cards()
+		sort.Slice(cs, func(i, j int) bool { return rules.Power(cs[i], trump) > rules.Power(cs[j], trump) })
+		out = append(out, cs...)
+	}
+	return out
+}
+
+// HandGap is the space between two cards of the hand.
+const HandGap = 1
+
+// HandWidth is the width the hand takes with n cards of size.
+func HandWidth(n int, size CardSize) int {
+	if n <= 0 {
+		return 0
+	}
+	return n*size.W + (n-1)*HandGap
+}
+
+// CardRects returns where each of n cards lies when the hand's top-left
+// corner (its label row) is at x, y: the whole column under and over the
+// card, so a click on the raised card, its mark or its number all count.
+func CardRects(n int, size CardSize, x, y int) []Rect {
+	out := make([]Rect, n)
+	for i := range n {
+		out[i] = Rect{X: x + i*(size.W+HandGap), Y: y, W: size.W, H: HandRows(size)}
+	}
+	return out
+}
+
+// HandRows is the height of the hand block: a label row, a row the
+// selected card rises into, the cards, a number row, a mark row and the
+// row that marks the sequences and the bella pair.
+func HandRows(size CardSize) int { return size.H + 5 }
+
+// ViewHand is the hand of the viewing seat as shown, sorted in order
+// o: the suit order is worked out on every card the seat held this
+// deal, so it stays put while the hand empties; with no trumps every
+// suit is plain. Every table and the lesson show the hand so.
+func ViewHand(v *rules.View, o HandSort) []rules.Card {
+	return sortHandBy(v.Hand, v.Hand|v.Played[v.Seat], PlainTrump(v.Trump), o)
+}
+
+// PlainTrump is the trump a hand sorts by: none with no trumps.
+func PlainTrump(t rules.Suit) rules.Suit {
+	if t == rules.NoTrumps {
+		return rules.NoSuit
+	}
+	return t
+}
+
+// LegalCards returns the cards the viewing seat may play now: none when
+// it is not its turn or not the card play.
+func LegalCards(v *rules.View) rules.CardSet {
+	if v.Phase != rules.PhasePlay || v.Turn != v.Seat {
+		return 0
+	}
+	pl := v.Play()
+	return pl.Legal()
+}
+
+// CardRows draws the hand's cards into rows, one text line each: the
+// cards (the selected one raised a line), then while playing the card
+// numbers and the selected/playable marks (sel is the selected card,
+// -1 for none). Every table draws its hand so.
+func CardRows(ctx *Context, rows []string, hand []rules.Card, legal rules.CardSet, sel int, playing bool, size CardSize, pad string) {
+	st := &ctx.Styles
+	p := ctx.Paint
+	g := &p.Glyphs
+	gap := strings.Repeat(" ", HandGap)
+	blank := strings.Repeat(" ", size.W)
+	for k := range rows {
+		r := k + 1
+		var sb strings.Builder
+		sb.WriteString(pad)
+		for i, c := range hand {
+			if i > 0 {
+				sb.WriteString(gap)
+			}
+			lk := LookFace
+			if playing {
+				switch {
+				case i == sel && !legal.Has(c):
+					lk = LookSelectedDim
+				case i == sel:
+					lk = LookSelected
+				case !legal.Has(c):
+					lk = LookDim
+				}
+			}
+			lines := p.Card(c, lk, size)
+			top := 2
+			if i == sel {
+				top = 1
+			}
+			switch {
+			case r >= top && r < top+size.H:
+				sb.WriteString(lines[r-top])
+			case r == size.H+2 && playing:
+				num := fmt.Sprint(i + 1)
+				if legal.Has(c) || i == sel {
+					sb.WriteString(Center(num, size.W))
+				} else {
+					sb.WriteString(st.Dim.Render(Center(num, size.W)))
+				}
+			case r == size.H+3 && playing:
+				switch {
+				case i == sel:
+					sb.WriteString(st.Selected.Render(Center(g.SelMark, size.W)))
+				case legal.Has(c):
+					sb.WriteString(st.Playable.Render(Center(g.PlayMark, size.W)))
+				default:
+					sb.WriteString(blank)
+				}
+			default:
+				sb.WriteString(blank)
+			}
+		}
+		rows[k] = sb.String()
+	}
+}

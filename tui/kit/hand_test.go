@@ -1,0 +1,105 @@
+package kit
+
+import (
+	"testing"
+
+	"github.com/klob/klob/rules"
+)
+
+func cardsOf(s string) rules.CardSet {
+	m, err := rules.ParseCardSet(s)
+	if err != nil {
+		panic(err)
+	}
+	return m
+}
+
+func handText(cs []rules.Card) string {
+	out := ""
+	for i, c := range cs {
+		if i > 0 {
+			out += " "
+		}
+		out += c.String()
+	}
+	return out
+}
+
+func TestSortHand(t *testing.T) {
+	for _, tc := range []struct {
+		hand, dealt string
+		trump       rules.Suit
+		want        string
+	}{
+		// Before trump: spades, hearts, clubs, diamonds; strongest first.
+		{"7H JC 8C TD 9D 8D", "", rules.NoSuit, "7H JC 8C TD 9D 8D"},
+		{"AS 7C TS KH 9H", "", rules.NoSuit, "AS TS KH 9H 7C"},
+		// Trump first, in trump order J 9 A 10 K Q 8 7.
+		{"9D TD 8D AS 8H 7H QC JC 8C JD", "", rules.Diamonds, "JD 9D TD 8D AS 8H 7H QC JC 8C"},
+		// Colours alternate after trump: red trump, then black, red, black.
+		{"7H AS AC AD", "", rules.Hearts, "7H AS AD AC"},
+		// Black trump: red, black, red.
+		{"7C AS AH AD", "", rules.Clubs, "7C AH AS AD"},
+		// The order stays as dealt while the hand empties: with the ace
+		// of spades the order was D S H C; it stays D H C once it is
+		// played, not D C H as the three suits alone would give.
+		{"9D QC 8H", "9D QC 8H AS", rules.Diamonds, "9D 8H QC"},
+		{"9D QC 8H", "", rules.Diamonds, "9D QC 8H"},
+	} {
+		if got := handText(SortHand(cardsOf(tc.hand), cardsOf(tc.dealt), tc.trump)); got != tc.want {
+			t.Errorf("SortHand(%s, trump %s) = %s, want %s", tc.hand, tc.trump, got, tc.want)
+		}
+	}
+}
+
+// TestSortHandBySuit: the hand J♠ 9♠ 10♠ K♠ Q♠ by strength
+// hides a five-card run; by suit it reads K Q J 10 9.
+func TestSortHandBySuit(t *testing.T) {
+	h := cardsOf("JS 9S TS KS QS 7H AH")
+	if got, want := handText(sortHandBy(h, h, rules.Clubs, ByStrength)), "TS KS QS JS 9S AH 7H"; got != want {
+		t.Errorf("by strength: %s, want %s", got, want)
+	}
+	if got, want := handText(sortHandBy(h, h, rules.Clubs, BySuit)), "KS QS JS TS 9S AH 7H"; got != want {
+		t.Errorf("by suit: %s, want %s", got, want)
+	}
+	// Trump first either way; in sequence order the jack sits by rank.
+	h = cardsOf("JH 9H KH QH AS")
+	if got, want := handText(sortHandBy(h, h, rules.Hearts, BySuit)), "KH QH JH 9H AS"; got != want {
+		t.Errorf("trump by suit: %s, want %s", got, want)
+	}
+}
+
+// TestMeldRow: a run side by side gets a bracket with its value, a run
+// spread out its value under each card, the bella pair "bella".
+func TestMeldRow(t *testing.T) {
+	g := NewGlyphs(false)
+	w, gap := 5, 1
+	cases := []struct {
+		hand  string
+		trump rules.Suit
+		o     HandSort
+		want  string
+	}{
+		// K Q J 10 9 of spades: one fifty.
+		{"JS 9S TS KS QS 7H AH", rules.Clubs, BySuit, "└────────────50─────────────┘            "},
+		// K Q of trump: bella.
+		{"KH QH 7C", rules.Hearts, BySuit, "└──bella──┘      "},
+		// K Q J of trump: a twenty that holds the bella pair.
+		{"KH QH JH 7C", rules.Hearts, BySuit, "└───20+bella────┘      "},
+		// By strength the trump run is split by the 9: its value under each card.
+		{"KH QH JH 9H 7C", rules.Hearts, ByStrength, "20+b        20+b  20+b       "},
+		// Two runs and the pair apart: ♥ K Q (bella), ♠ A K Q.
+		{"KH QH AS KS QS", rules.Hearts, BySuit, "└──bella──┘ └──────20───────┘"},
+	}
+	for _, c := range cases {
+		h := cardsOf(c.hand)
+		shown := sortHandBy(h, h, c.trump, c.o)
+		got := MeldRow(&g, shown, HandMelds(shown, c.trump), w, gap)
+		if got != c.want {
+			t.Errorf("%s (%v, order %d):\n got %q\nwant %q", c.hand, c.trump, c.o, got, c.want)
+		}
+	}
+	if MeldRow(&g, nil, nil, w, gap) != "" {
+		t.Error("an empty hand has marks")
+	}
+}

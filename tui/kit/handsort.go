@@ -1,0 +1,136 @@
+package kit
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/klob/klob/rules"
+)
+
+// HandSort is how the person's hand is sorted: by trick strength (as
+// it plays) or by suit in sequence order (as sequences are counted).
+type HandSort uint8
+
+const (
+	ByStrength HandSort = iota // J 9 A 10 K Q 8 7 in trump, A 10 K Q J 9 8 7 elsewhere
+	BySuit                     // A K Q J 10 9 8 7 in every suit: runs sit side by side
+)
+
+// sortHandBy is SortHand in the given order; the suits are in the same
+// order either way.
+func sortHandBy(hand, dealt rules.CardSet, trump rules.Suit, o HandSort) []rules.Card {
+	if o != BySuit {
+		return SortHand(hand, dealt, trump)
+	}
+	out := make([]rules.Card, 0, hand.Count())
+	for _, s := range SuitOrder(dealt|hand, trump) {
+		cs := hand.Suit(s).Cards()
+		sort.Slice(cs, func(i, j int) bool { return cs[i].Rank() > cs[j].Rank() })
+		out = append(out, cs...)
+	}
+	return out
+}
+
+// Meld is a mark under the hand: the cards of one sequence held, or the
+// bella pair, as a span of the shown hand when its cards sit side by
+// side.
+type Meld struct {
+	Cards rules.CardSet
+	Label string // "50", "20", "bella"
+	// From and To are the first and last index of the cards in the shown
+	// hand; together reports whether every card between is in the meld.
+	From, To int
+	Together bool
+}
+
+// HandMelds returns the sequences and the bella pair among the shown
+// cards, in the order of their first card. When the bella pair lies in
+// a sequence (K Q J of trump), the sequence's label says so ("20+bella")
+// and the pair has no mark of its own.
+func HandMelds(shown []rules.Card, trump rules.Suit) []Meld {
+	var hand rules.CardSet
+	for _, c := range shown {
+		hand = hand.With(c)
+	}
+	var out []Meld
+	add := func(cards rules.CardSet, label string) {
+		m := Meld{Cards: cards, Label: label, From: -1}
+		for i, c := range shown {
+			if cards.Has(c) {
+				if m.From < 0 {
+					m.From = i
+				}
+				m.To = i
+			}
+		}
+		m.Together = m.To-m.From+1 == cards.Count()
+		out = append(out, m)
+	}
+	pair := rules.BellaPair(hand, trump)
+	for _, q := range rules.Sequences(hand) {
+		label := strconv.Itoa(q.Value())
+		if pair != 0 && q.Cards()&pair == pair {
+			label += "+bella"
+			pair = 0
+		}
+		add(q.Cards(), label)
+	}
+	if pair != 0 {
+		add(pair, "bella")
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].From < out[j].From })
+	return out
+}
+
+// MeldRow draws the melds as one row under the cards of the shown hand
+// (each card w cells wide, gap between): a bracket "╰─50──╯" under a
+// sequence whose cards sit together, the label under each card of one
+// that does not, "bella" under the pair.
+func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
+	n := len(shown)
+	if n == 0 {
+		return ""
+	}
+	width := n*w + (n-1)*gap
+	row := []rune(Repeat(" ", width))
+	put := func(x int, s string) {
+		for i, r := range []rune(s) {
+			if x+i >= 0 && x+i < len(row) {
+				row[x+i] = r
+			}
+		}
+	}
+	for _, m := range melds {
+		if m.From < 0 {
+			continue
+		}
+		if m.Together {
+			x0, x1 := m.From*(w+gap), m.To*(w+gap)+w-1
+			span := x1 - x0 + 1
+			label := m.Label
+			if span < len([]rune(label))+2 {
+				put(x0, Center(label, span))
+			} else {
+				line := []rune(g.normal.bl + Repeat(g.normal.h, span-2) + g.normal.br)
+				mid := (span - len([]rune(label))) / 2
+				for i, r := range []rune(label) {
+					line[mid+i] = r
+				}
+				put(x0, string(line))
+			}
+			continue
+		}
+		// Spread out: the label under each card, shortened to fit.
+		label := m.Label
+		if len([]rune(label)) > w {
+			label = strings.Replace(label, "+bella", "+b", 1)
+		}
+		for i, c := range shown {
+			if m.Cards.Has(c) {
+				put(i*(w+gap), Center(label, w))
+			}
+		}
+	}
+	return string(row)
+}

@@ -1,0 +1,219 @@
+package kit
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/docs"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+)
+
+// rulesSummary is the short rules text of the help screen.
+var rulesSummary = []string{
+	"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
+	"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass (with dealer forced on, a dealer whom everyone else passed to may not pass). Four passes throw the deal in.",
+	"Then three more cards each. The holder of the 7 of trump (the dix) may swap it for the upcard.",
+	"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
+	"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
+	"Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2). The last trick scores 10. K and Q of trump in one hand: bella, 20, said with the second one played.",
+	"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing. The first to the target (500) wins.",
+}
+
+// legend explains the numbers and marks of the screens: the hand's
+// marks, the hint's and trainer's columns (drill.Legend) and the
+// analysis grades (analysis.Legend), with the thresholds they use.
+func legend(g *Glyphs) []string {
+	out := []string{
+		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold, bella the king and queen of trump (20+bella: both).",
+	}
+	out = append(out, drill.Legend()...)
+	return append(out, analysis.Legend()...)
+}
+
+// KeyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is
+// its status line, the full help the overlay's lists.
+type KeyHelp struct {
+	Short []key.Binding
+	Full  [][]key.Binding
+}
+
+// ShortHelp is the status line's keys.
+func (k KeyHelp) ShortHelp() []key.Binding { return k.Short }
+
+// FullHelp is the help overlay's lists of keys.
+func (k KeyHelp) FullHelp() [][]key.Binding { return k.Full }
+
+var _ help.KeyMap = KeyHelp{}
+
+// PlayHelp is the full help of the play screens at a table with
+// options o: the table's keys but those in drop, the menu letters that
+// table offers, and the mouse.
+func PlayHelp(k *KeyMap, o rules.Options, drop ...key.Binding) [][]key.Binding {
+	keys := slices.DeleteFunc(k.TableKeys(), func(b key.Binding) bool {
+		return slices.ContainsFunc(drop, func(d key.Binding) bool { return d.Help() == b.Help() })
+	})
+	return [][]key.Binding{keys, slices.Clone(lettersBySeats[min(max(o.NumPlayers(), 2), 4)]), {mouseHelp}}
+}
+
+// lettersBySeats is LetterHelp of every row by the number of players,
+// made once: the table asks for its keys' help on every frame (its
+// status line is the short one).
+var lettersBySeats = func() (by [5][]key.Binding) {
+	for n := 2; n <= 4; n++ {
+		o := rules.DefaultOptions()
+		o.Players = n
+		by[n] = LetterHelp(o)
+	}
+	return by
+}()
+
+// QuitAsks is the quit key of a screen that does not keep a game.
+func QuitAsks(k *KeyMap) key.Binding {
+	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, "quit (asks first)"))
+}
+
+// HelpView is the help overlay: the screen's keys (its full help), the
+// numbers and marks, the rules in short, and the whole rules Klob plays
+// (docs.Rules, as klob rules prints them). Up and down scroll it a line,
+// page up and down a window, home and end to either end, r to the
+// rules; any other key closes it.
+type HelpView struct {
+	scroll int
+	keys   [][]key.Binding
+	// drawn is lines for the width and painter it was drawn with: the
+	// game goes on under the help, and every message draws it again.
+	drawn      []string
+	drawnWidth int
+	drawnPaint *Painter
+	rulesAt    int // the line of the rules' heading in drawn
+}
+
+// NewHelpView opens the help overlay on keys, a screen's full help.
+func NewHelpView(keys [][]key.Binding) *HelpView { return &HelpView{keys: keys} }
+
+// Covers reports that the help takes the whole screen: the screen
+// under it is not drawn.
+func (h *HelpView) Covers() bool { return true }
+
+// Lines are the whole help for the window's width, before scrolling.
+func (h *HelpView) Lines(ctx *Context) []string {
+	if h.drawn == nil || h.drawnWidth != ctx.Width || h.drawnPaint != ctx.Paint {
+		h.drawn, h.drawnWidth, h.drawnPaint = h.draw(ctx), ctx.Width, ctx.Paint
+	}
+	return h.drawn
+}
+
+// draw lays out what Lines keeps.
+func (h *HelpView) draw(ctx *Context) []string {
+	st := &ctx.Styles
+	out := append(Titled(ctx, "Help (↑/↓ pgup/pgdn scroll · r the rules · other keys close)"), " "+st.Heading.Render("Keys"))
+	for _, group := range h.keys {
+		for _, b := range group {
+			hp := b.Help()
+			for i, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
+				k := hp.Key
+				if i > 0 {
+					k = ""
+				}
+				out = append(out, fmt.Sprintf("   %-12s %s", k, l))
+			}
+		}
+	}
+	out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
+	for _, p := range legend(&ctx.Paint.Glyphs) {
+		for i, l := range Wrap(p, max(20, ctx.Width-6)) {
+			lead := "   "
+			if i > 0 {
+				lead = "     "
+			}
+			out = append(out, lead+l)
+		}
+	}
+	out = append(out, "", " "+st.Heading.Render("Rules in short"))
+	for _, p := range rulesSummary {
+		for _, l := range Wrap(p, max(20, ctx.Width-6)) {
+			out = append(out, "   "+l)
+		}
+	}
+	h.rulesAt = len(out) + 1
+	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
+	for _, l := range strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n") {
+		out = append(out, " "+l)
+	}
+	return out
+}
+
+// helpDesc is a key's description in lines of at most w cells: a row of
+// menu letters ("c clubs · d diamonds · …", with no trumps wider than
+// 80 columns) breaks between its letters, never inside one; other text
+// wraps at spaces.
+func helpDesc(desc string, w int) []string {
+	if WidthOf(desc) <= w {
+		return []string{desc}
+	}
+	var out []string
+	line := ""
+	for _, part := range strings.Split(desc, " · ") {
+		switch {
+		case line == "":
+			line = part
+		case WidthOf(line+" · "+part) <= w:
+			line += " · " + part
+		default:
+			out = append(out, line)
+			line = part
+		}
+	}
+	var wrapped []string
+	for _, l := range append(out, line) {
+		wrapped = append(wrapped, Wrap(l, w)...)
+	}
+	return wrapped
+}
+
+// Update scrolls the help: up and down a line, page up and down a
+// window, home and end to either end, r to the rules. Any other key
+// closes it (open false).
+func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
+	page := max(1, ctx.Height-2)
+	switch {
+	case IsKey(msg, ctx.Keys.Up):
+		h.scroll--
+	case IsKey(msg, ctx.Keys.Down):
+		h.scroll++
+	case msg.String() == "pgup":
+		h.scroll -= page
+	case msg.String() == "pgdown":
+		h.scroll += page
+	case msg.String() == "home":
+		h.scroll = 0
+	case msg.String() == "end":
+		h.scroll = len(h.Lines(ctx))
+	case msg.String() == "r":
+		h.Lines(ctx)
+		h.scroll = h.rulesAt - 1 // the rules' heading just under the title
+	default:
+		return false, nil
+	}
+	h.scroll = max(0, min(h.scroll, len(h.Lines(ctx))-ctx.Height))
+	return true, nil
+}
+
+// View draws the help, its title kept at the top while the rest
+// scrolls, in place of the screen under it.
+func (h *HelpView) View(ctx *Context, under string) string {
+	l := h.Lines(ctx)
+	s := max(0, min(h.scroll, len(l)-ctx.Height))
+	// Keep the title line; scroll the rest.
+	if s > 0 && len(l) > 1 {
+		l = append([]string{l[0]}, l[1+s:]...) // l is kept: no append in place
+	}
+	return JoinLines(l)
+}

@@ -1,0 +1,290 @@
+package kit
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Fit cuts or pads every line to exactly w cells.
+func Fit(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	sw := WidthOf(s)
+	switch {
+	case sw > w:
+		return ansi.Truncate(s, w, "")
+	case sw < w:
+		return s + strings.Repeat(" ", w-sw)
+	}
+	return s
+}
+
+// Columns lays two columns side by side on h lines, a rule between
+// them: left cut or padded to leftW cells, right cut to the rightW-1
+// cells after the rule's space. The tables and the replay all lay out
+// their body so.
+func Columns(ctx *Context, left, right []string, leftW, rightW, h int) []string {
+	sep := ctx.Styles.Rule.Render(ctx.Paint.Glyphs.VRule)
+	out := make([]string, 0, h)
+	for i := range h {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(right) {
+			r = right[i]
+		}
+		out = append(out, Fit(l, leftW)+sep+" "+Clip(r, rightW-1))
+	}
+	return out
+}
+
+// Clip cuts a line to at most w cells, without padding.
+func Clip(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if WidthOf(s) > w {
+		return ansi.Truncate(s, w, "")
+	}
+	return s
+}
+
+// Center pads s on both sides to w cells (cutting it if longer).
+func Center(s string, w int) string {
+	sw := WidthOf(s)
+	if sw >= w {
+		return Clip(s, w)
+	}
+	left := (w - sw) / 2
+	return strings.Repeat(" ", left) + s + strings.Repeat(" ", w-sw-left)
+}
+
+// Right pads s on the left to w cells.
+func Right(s string, w int) string {
+	sw := WidthOf(s)
+	if sw >= w {
+		return Clip(s, w)
+	}
+	return strings.Repeat(" ", w-sw) + s
+}
+
+// Canvas renders lines into exactly w×h cells: longer lines are cut,
+// missing lines are blank. It is the last step of every View.
+func Canvas(lines []string, w, h int) string {
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	// One allocation for the whole: every View ends here, for every
+	// message of every session of klob serve.
+	size := h * (w + 1)
+	for _, l := range lines[:min(len(lines), h)] {
+		size += len(l)
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for i := range h {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		l := ""
+		if i < len(lines) {
+			l = lines[i]
+		}
+		writeFit(&sb, l, w)
+	}
+	return sb.String()
+}
+
+// writeFit writes Fit(s, w) to sb without making it first.
+func writeFit(sb *strings.Builder, s string, w int) {
+	sw := WidthOf(s)
+	if sw > w {
+		sb.WriteString(ansi.Truncate(s, w, ""))
+		return
+	}
+	sb.WriteString(s)
+	for pad := w - sw; pad > 0; pad -= len(blanks) {
+		sb.WriteString(blanks[:min(pad, len(blanks))])
+	}
+}
+
+// blanks pads lines.
+const blanks = "                                                                " +
+	"                                                                "
+
+// Wrap word-wraps plain or styled text to w cells.
+func Wrap(s string, w int) []string {
+	if w <= 0 {
+		return nil
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}
+
+// WrapLines wraps s to w cells (at least 10) on at most limit lines, the
+// last one cut with " …" when s needs more: a note, a refusal or an
+// error keeps its words instead of being clipped at the window's edge.
+func WrapLines(s string, w, limit int) []string {
+	w = max(10, w)
+	lines := Wrap(s, w)
+	if limit > 0 && len(lines) > limit {
+		lines = lines[:limit]
+		lines[limit-1] = ansi.Truncate(lines[limit-1]+" …", w, "…")
+	}
+	return lines
+}
+
+// Rect is an area of the screen, for mouse clicks.
+type Rect struct{ X, Y, W, H int }
+
+// Has reports whether the cell at column x, row y lies in r.
+func (r Rect) Has(x, y int) bool {
+	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
+}
+
+// SplitLines splits a drawn block into its lines.
+func SplitLines(s string) []string { return strings.Split(s, "\n") }
+
+// JoinLines joins lines into a drawn block.
+func JoinLines(lines []string) string { return strings.Join(lines, "\n") }
+
+// Repeat is s n times, nothing for n of zero or less (a width that came
+// out negative in a tiny window).
+func Repeat(s string, n int) string {
+	if n <= 0 {
+		return ""
+	}
+	return strings.Repeat(s, n)
+}
+
+// WidthOf is the width of styled text in cells. Screens are redrawn
+// after every message, and measuring lines is most of the work, so the
+// characters the screens draw with (ASCII, Latin, box drawing, blocks,
+// shapes, arrows, suits, braille) are counted one cell each here while
+// escape sequences count none; any other character sends the whole
+// string to ansi.StringWidth, which knows every width.
+func WidthOf(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == 0x1b:
+			j := skipEscape(s, i)
+			if j < 0 {
+				return ansi.StringWidth(s)
+			}
+			i = j
+			continue
+		case c < 0x20 || c == 0x7f:
+			return ansi.StringWidth(s)
+		case c < 0x80:
+			n++
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !narrow(r) {
+			return ansi.StringWidth(s)
+		}
+		n++
+		i += size
+	}
+	return n
+}
+
+// narrow reports whether r is one cell wide in every terminal the
+// screens target: the characters they draw with.
+func narrow(r rune) bool {
+	switch {
+	case r >= 0xa0 && r < 0x300: // Latin-1 and Latin extended: é, ·, ×
+		return true
+	case r >= 0x2010 && r <= 0x203a: // dashes, quotes, bullet •, ellipsis …, ‹ ›
+		return true
+	case r >= 0x2190 && r <= 0x21ff: // arrows
+		return true
+	case r >= 0x2500 && r <= 0x25fc: // box drawing, blocks, shapes ▮ ▲ ▶
+		return true
+	case r >= 0x2660 && r <= 0x2667: // card suits
+		return true
+	case r >= 0x2800 && r <= 0x28ff: // braille (the spinner)
+		return true
+	}
+	return false
+}
+
+// skipEscape returns the index after the escape sequence at s[i] (CSI
+// or OSC), or -1 for one it does not know.
+func skipEscape(s string, i int) int {
+	if i+1 >= len(s) {
+		return -1
+	}
+	switch s[i+1] {
+	case '[': // CSI: parameters, then a final byte 0x40-0x7e
+		for j := i + 2; j < len(s); j++ {
+			if s[j] >= 0x40 && s[j] <= 0x7e {
+				return j + 1
+			}
+		}
+	case ']': // OSC: up to BEL or ST
+		for j := i + 2; j < len(s); j++ {
+			if s[j] == 0x07 {
+				return j + 1
+			}
+			if s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\' {
+				return j + 2
+			}
+		}
+	}
+	return -1
+}
+
+// Plural writes "1 card", "2 cards".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// Capital makes the first letter upper case.
+func Capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// CenterBlock indents lines so that the block they form is centred in w
+// (kept at the left edge when the block is wide).
+func CenterBlock(lines []string, w int) []string {
+	bw := 0
+	for _, l := range lines {
+		bw = max(bw, WidthOf(l))
+	}
+	// Blocks carry text beside their cards: centre on a width of 60 so
+	// the cards do not wander far from the hand.
+	bw = max(bw, min(60, w))
+	pad := Repeat(" ", (w-bw)/2)
+	if pad == "" {
+		return lines
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = pad + l
+	}
+	return out
+}
+
+// ASCIIText turns what is left of Unicode on a screen into ASCII for
+// -ascii: arrows, dots, rules, marks and suits.
+func ASCIIText(s string) string { return asciiText.Replace(s) }
+
+var asciiText = strings.NewReplacer(
+	"←", "<-", "→", "->", "↑", "^", "↓", "v", "·", "-", "…", "...", "×", "x",
+	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
+	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
+)

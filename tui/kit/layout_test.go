@@ -1,0 +1,65 @@
+package kit
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func TestWidthOf(t *testing.T) {
+	for _, s := range []string{
+		"", "abc", "\x1b[1mbold\x1b[m", "10♥", "┏━━━┓", "▲ • ▶ ▮ ░ … · × ‹ ›", "←/→",
+		"⠋", "日本", "a😀b", "\x1b]8;;http://x\x07link\x1b]8;;\x07", "tab\there", "\x1b", "é",
+	} {
+		if got, want := WidthOf(s), ansi.StringWidth(s); got != want {
+			t.Errorf("widthOf(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+func TestFitAndCanvas(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"abc", 5, "abc  "},
+		{"abcdef", 3, "abc"},
+		{"abc", 0, ""},
+		{"abc", -1, ""},
+		{"10♥", 2, "10"},
+	} {
+		if got := Fit(tc.s, tc.w); got != tc.want {
+			t.Errorf("fit(%q, %d) = %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
+	if got := Canvas([]string{"ab", "cdef"}, 3, 3); got != "ab \ncde\n   " {
+		t.Errorf("canvas = %q", got)
+	}
+	if got := Canvas(nil, 0, 5); got != "" {
+		t.Errorf("canvas 0 wide = %q", got)
+	}
+}
+
+// TestCanvasIsFitLines: canvas is every line fitted to the width, the
+// missing ones blank, joined; wide windows need more padding than one
+// run of blanks.
+func TestCanvasIsFitLines(t *testing.T) {
+	lines := []string{"", "plain", "\x1b[1mbold\x1b[m text", "a line much longer than the narrowest of the widths tried here, cut", "♠♥♦♣ 10♥"}
+	for _, w := range []int{1, 5, 20, 80, 127, 128, 129, 300} {
+		for _, h := range []int{1, 3, len(lines), len(lines) + 4} {
+			want := make([]string, h)
+			for i := range h {
+				l := ""
+				if i < len(lines) {
+					l = lines[i]
+				}
+				want[i] = Fit(l, w)
+			}
+			if got := Canvas(lines, w, h); got != strings.Join(want, "\n") {
+				t.Fatalf("canvas %d×%d:\ngot  %q\nwant %q", w, h, got, strings.Join(want, "\n"))
+			}
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package kit
+
+import (
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// LineInput is one line of text being typed: a chat line. It keeps at
+// most Max characters (code points; 0 keeps any number): a key or a
+// paste beyond them is cut there and Cut says so, so a huge paste costs
+// the work of Max characters and is never held whole.
+type LineInput struct {
+	Max  int
+	text []rune
+	// Cut is set when the last key or paste did not fit whole.
+	Cut bool
+}
+
+// String is the text typed.
+func (in *LineInput) String() string { return string(in.text) }
+
+// Len is the number of characters typed.
+func (in *LineInput) Len() int { return len(in.text) }
+
+// Reset empties the line.
+func (in *LineInput) Reset() { in.text, in.Cut = in.text[:0], false }
+
+// Key takes a key press: its text is added, backspace takes the last
+// character back, ctrl+u empties the line. It reports whether the key
+// changed or belongs to the line (enter and esc do not: the caller
+// sends or cancels).
+func (in *LineInput) Key(msg tea.KeyPressMsg) bool {
+	switch msg.String() {
+	case "backspace", "ctrl+h":
+		if len(in.text) > 0 {
+			in.text = in.text[:len(in.text)-1]
+		}
+		in.Cut = false
+		return true
+	case "ctrl+u":
+		in.Reset()
+		return true
+	case "space":
+		in.add(" ")
+		return true
+	}
+	if msg.Text == "" {
+		return false
+	}
+	in.add(msg.Text)
+	return true
+}
+
+// Paste adds pasted text: line breaks and tabs become spaces, escape
+// sequences go whole (with an OSC's title or a CSI's parameters), other
+// controls and format characters go.
+func (in *LineInput) Paste(s string) { in.add(s) }
+
+// Escape states of add: in no sequence, after ESC, in a CSI (up to its
+// final byte), in a string (OSC, DCS, SOS, PM, APC: up to BEL or ST).
+const (
+	escNone = iota
+	escStart
+	escCSI
+	escString
+)
+
+// add appends s within Max, reading no further than the limit.
+func (in *LineInput) add(s string) {
+	in.Cut = false
+	state := escNone
+	for _, r := range s {
+		if in.Max > 0 && len(in.text) >= in.Max {
+			in.Cut = true
+			return
+		}
+		switch state {
+		case escStart:
+			switch r {
+			case '[':
+				state = escCSI
+			case ']', 'P', 'X', '^', '_':
+				state = escString
+			default:
+				state = escNone // a two-character escape: ESC and its final
+			}
+			continue
+		case escCSI:
+			if r >= 0x40 && r <= 0x7e {
+				state = escNone
+			}
+			continue
+		case escString:
+			switch r {
+			case 0x07, 0x9c, 0x18, 0x1a: // BEL, ST, CAN, SUB end it
+				state = escNone
+			case 0x1b:
+				state = escStart // ESC \ (ST) ends it: the \ is eaten
+			}
+			continue
+		}
+		switch {
+		case r == 0x1b:
+			state = escStart
+			continue
+		case r == 0x9b:
+			state = escCSI
+			continue
+		case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+			state = escString
+			continue
+		case r == '\n' || r == '\r' || r == '\t':
+			r = ' '
+		case unicode.IsControl(r), unicode.Is(unicode.Cf, r):
+			// Bidirectional overrides and the like would move the
+			// typist's own screen; the chat cleans the rest.
+			continue
+		}
+		in.text = append(in.text, r)
+	}
+}
+
+// View is the line in w cells: its end when it is longer (the place
+// being typed stays in view), then the cursor.
+func (in *LineInput) View(w int, cursor string) string {
+	cw := WidthOf(cursor)
+	rs := in.text
+	for len(rs) > 0 && WidthOf(string(rs))+cw > w {
+		rs = rs[1:]
+	}
+	return string(rs) + cursor
+}

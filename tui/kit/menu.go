@@ -1,0 +1,215 @@
+package kit
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/rules"
+)
+
+// Choice is the person's own decision at a table: the selected card
+// of the hand, the chosen item of a menu and the card of an open bella
+// question. Every table screen keeps one, so that its keys mean the same
+// at every table.
+type Choice struct {
+	Cursor int        // index of the selected card in the hand as shown
+	Menu   int        // index of the chosen item of the menu
+	Bella  rules.Card // the card whose bella (or menage) question is open, or NoCard
+}
+
+// Decider is a table screen as its decision keys use it: the keys choose,
+// the screen takes the action and keeps the line under the table.
+type Decider interface {
+	Screen
+	Take(ctx *Context, a rules.Action) (Screen, tea.Cmd)
+	SetNote(s string, isErr bool)
+	ClearRefusal()
+}
+
+// Decision is what the keys and clicks choose from at the person's turn,
+// and the two ways the tables' keys differ, each kept as it was.
+type Decision struct {
+	Bella []rules.Action // the answers to the open bella question, the announcement first and the quiet play last; nil when none is open
+	Legal []rules.Action // the engine's legal actions: the menu outside the card play
+	Play  bool           // the card play: the keys choose from hand
+	Hand  []rules.Card   // the hand as shown
+
+	// ClearOnMove drops the note when the menu's choice moves: at two
+	// players the line under the table then says what the chosen item
+	// means, which the note would hide.
+	ClearOnMove bool
+}
+
+// Key takes a key press at the person's turn: an answer to the open bella
+// question, a move or a choice in the menu outside the card play, or a
+// card of the hand.
+func (m *Choice) Key(ctx *Context, s Decider, msg tea.KeyPressMsg, d Decision) (Screen, tea.Cmd) {
+	k := &ctx.Keys
+	if d.Bella != nil {
+		switch {
+		case IsKey(msg, k.Bella):
+			return s.Take(ctx, d.Bella[0])
+		case IsKey(msg, k.NoBella):
+			return s.Take(ctx, d.Bella[len(d.Bella)-1])
+		case IsKey(msg, k.Back):
+			m.Bella = rules.NoCard
+			return s, nil
+		}
+		// The answers have no letters: b and n above are theirs.
+		return m.menuKey(ctx, s, msg, d.Bella, nil, d.ClearOnMove)
+	}
+	if !d.Play {
+		return m.menuKey(ctx, s, msg, d.Legal, ActionKey, d.ClearOnMove)
+	}
+	if len(d.Hand) == 0 {
+		return s, nil
+	}
+	play, announce, moved, note := handKey(k, msg, &m.Cursor, len(d.Hand))
+	switch {
+	case note != "":
+		s.SetNote(note, true)
+	case moved:
+		s.ClearRefusal()
+	case play >= 0:
+		return m.playCard(ctx, s, d.Legal, d.Hand[play], announce)
+	}
+	return s, nil
+}
+
+// Click takes a click on h, a place of the screen at the person's turn:
+// a card of the hand plays it (or asks its bella question), an item of
+// the menu is taken.
+func (m *Choice) Click(ctx *Context, s Decider, h Hit, d Decision) (Screen, tea.Cmd) {
+	switch h.Kind {
+	case HitCard:
+		if h.Index < len(d.Hand) && d.Play && m.Bella == rules.NoCard {
+			m.Cursor = h.Index
+			return m.playCard(ctx, s, d.Legal, d.Hand[h.Index], false)
+		}
+	case HitMenu:
+		items := d.Bella
+		if items == nil && !d.Play {
+			items = d.Legal
+		}
+		if h.Index < len(items) {
+			m.Menu = h.Index
+			return s.Take(ctx, items[h.Index])
+		}
+	}
+	return s, nil
+}
+
+// playCard plays c; when an announcement (bella or menage) may go with it,
+// it asks first, or with announce set makes it. The bella key on a card
+// that may carry none still asks the rules for it, so that the refusal
+// says why and the card stays in the hand: a person who pressed it meant
+// to announce, not to play the card quietly.
+func (m *Choice) playCard(ctx *Context, s Decider, legal []rules.Action, c rules.Card, announce bool) (Screen, tea.Cmd) {
+	var with *rules.Action
+	for _, a := range legal {
+		if a.Kind == rules.PlayCard && a.Card == c && a.Bella {
+			with = &a
+		}
+	}
+	switch {
+	case with != nil && announce:
+		return s.Take(ctx, *with)
+	case with != nil:
+		m.Bella, m.Menu = c, 0
+		return s, nil
+	case announce:
+		return s.Take(ctx, rules.PlayBellaAction(c))
+	}
+	return s.Take(ctx, rules.PlayAction(c))
+}
+
+// menuKey moves through items or takes one: arrows and enter, the item's
+// number, or its letter (none when letter is nil).
+func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []rules.Action, letter func(rules.Action) string, clearOnMove bool) (Screen, tea.Cmd) {
+	k := &ctx.Keys
+	if len(items) == 0 {
+		return s, nil
+	}
+	m.Menu = max(0, min(m.Menu, len(items)-1))
+	switch {
+	case IsKey(msg, k.Left), IsKey(msg, k.Up):
+		m.Menu = (m.Menu + len(items) - 1) % len(items)
+	case IsKey(msg, k.Right), IsKey(msg, k.Down):
+		m.Menu = (m.Menu + 1) % len(items)
+	case IsKey(msg, k.Choose):
+		return s.Take(ctx, items[m.Menu])
+	case IsKey(msg, k.Nth):
+		if n := int(msg.String()[0] - '1'); n < len(items) {
+			return s.Take(ctx, items[n])
+		}
+		return s, nil
+	default:
+		if letter != nil {
+			key := msg.String()
+			for _, a := range items {
+				if l := letter(a); l != "" && l == key {
+					return s.Take(ctx, a)
+				}
+			}
+		}
+		return s, nil
+	}
+	if clearOnMove {
+		s.SetNote("", false)
+	}
+	return s, nil
+}
+
+// MenuItem is an action as a menu item: its letter in brackets and its
+// label, a named suit with its symbol: "[t] take", "[e] ♥ hearts".
+func MenuItem(p *Painter, a rules.Action) string {
+	lbl := ActionLabel(a)
+	if a.Kind == rules.Name {
+		lbl = p.SuitName(a.Suit)
+	}
+	return "[" + ActionKey(a) + "] " + lbl
+}
+
+// HitKind is what a mouse click may land on.
+type HitKind uint8
+
+const (
+	HitCard HitKind = iota // a card of the hand, by index in the sorted hand
+	HitMenu                // a menu item, by index
+)
+
+// Hit is a place of the screen a click acts on: a card of the hand or
+// a menu item, by its index. A screen's render returns its hits with
+// the frame, so that a click always means what the screen shows.
+type Hit struct {
+	Rect  Rect
+	Kind  HitKind
+	Index int
+}
+
+// MenuLine lays out a prompt and items on one line, the chosen one
+// marked with the cursor glyph, and returns where each item lies.
+func MenuLine(ctx *Context, prompt string, items []string, sel, y int) (string, []Hit) {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	var sb strings.Builder
+	sb.WriteString(prompt)
+	x := WidthOf(prompt)
+	var hits []Hit
+	for i, it := range items {
+		sb.WriteString("  ")
+		x += 2
+		var s string
+		if i == sel {
+			s = st.Selected.Render(g.Cursor + it)
+		} else {
+			s = " " + it
+		}
+		w := WidthOf(s)
+		hits = append(hits, Hit{Rect: Rect{X: x, Y: y, W: w, H: 1}, Kind: HitMenu, Index: i})
+		sb.WriteString(s)
+		x += w
+	}
+	return sb.String(), hits
+}

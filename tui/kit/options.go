@@ -1,0 +1,76 @@
+package kit
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+)
+
+// OptionLabel names an option of a decision as the screens list it
+// (drill.Label), a card given drawn as the screen draws cards.
+func OptionLabel(ctx *Context, a rules.Action) string {
+	if a.Kind == rules.Give {
+		return "give " + ctx.Paint.StyledCard(a.Card)
+	}
+	return drill.Label(a, ctx.ASCII)
+}
+
+// AnalysisTable is the table of an analysis, with row chosen marked (-1
+// for none): the trainer's verdict and the hint at the table show it.
+func AnalysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
+	return AnalysisTableWith(ctx, an, chosen, func(a rules.Action) string { return OptionLabel(ctx, a) })
+}
+
+// AnalysisTableWith lays out every option, named by label: its expected
+// score difference with the error, the chance of bete and of winning
+// the game, and its verdict. The chosen row is marked with the cursor
+// and "you", the best with "best", so no colour is needed to read it.
+func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	pm, approx := "±", "≈"
+	if ctx.ASCII {
+		pm, approx = "+-", "~"
+	}
+	lw := len("option")
+	for _, r := range an.Rows {
+		lw = max(lw, WidthOf(label(r.Action)))
+	}
+	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
+	if an.NoWin {
+		// A table of three or four: the chance to win the game is not
+		// modelled (drill.Analysis.NoWin), so its column would mislead.
+		head = fmt.Sprintf("   %-*s  %13s  %5s   %s", lw, "option", "score diff", "bete", "verdict")
+	}
+	out := []string{st.Dim.Render(head)}
+	for j, r := range an.Rows {
+		mark := "  "
+		if j == chosen {
+			mark = st.Selected.Render(g.Cursor) + " "
+		}
+		diff := fmt.Sprintf("%6s %s %4.1f", drill.Signed(r.Mean), pm, r.StdErr)
+		verdict := strings.Replace(r.Verdict.Short(), "≈", approx, 1)
+		switch r.Verdict.Kind {
+		case drill.Best:
+			verdict = st.Good.Render("best · hard bot")
+		case drill.AsGood:
+			verdict = st.Good.Render(verdict)
+		default:
+			verdict = st.Bad.Render(verdict)
+		}
+		if j == chosen {
+			verdict += "  ← you"
+		}
+		name := Fit(label(r.Action), lw)
+		if an.NoWin {
+			out = append(out, fmt.Sprintf(" %s%s  %13s  %5s   %s", mark, name, diff,
+				drill.Percent(r.Bete), verdict))
+			continue
+		}
+		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
+			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
+	}
+	return out
+}

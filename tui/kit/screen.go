@@ -1,0 +1,104 @@
+package kit
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+)
+
+// MinWidth and MinHeight are the smallest window the screens are laid
+// out for. Below it the App shows a message asking for more room in
+// place of any screen.
+const (
+	MinWidth  = 80
+	MinHeight = 24
+)
+
+// Context is what every screen shares: the window size, the styles, the
+// keys and the card painter. The App owns it and passes it to the screen
+// on every call.
+type Context struct {
+	Width, Height int
+	Styles        Styles
+	Keys          KeyMap
+	ASCII         bool     // -ascii: suits as letters, boxes of + - |
+	Paint         *Painter // draws cards and suits with Styles
+}
+
+// NewContext returns the context of a new App: the minimum window, the
+// key map, and the styles for a dark background until the terminal
+// says which it has.
+func NewContext(ascii bool) Context {
+	c := Context{Width: MinWidth, Height: MinHeight, Keys: DefaultKeys(), ASCII: ascii}
+	c.SetDark(true)
+	return c
+}
+
+// SetDark rebuilds the styles and the painter for the background.
+func (c *Context) SetDark(dark bool) {
+	c.Styles = NewStyles(dark)
+	c.Paint = newPainter(&c.Styles, c.ASCII)
+}
+
+// Screen is one full-window screen, a sub-model of the App. Update takes
+// one message and returns the screen to show next (itself, or another to
+// hand over) and a command. View draws the screen into ctx.Width ×
+// ctx.Height cells; the App clips whatever it returns.
+type Screen interface {
+	Name() string
+	Update(ctx *Context, msg tea.Msg) (Screen, tea.Cmd)
+	View(ctx *Context) string
+}
+
+// Helper is a Screen that gives its keys' help (Bubbles' help.KeyMap,
+// built from the App's keys): the full help is what the help overlay
+// lists; a screen that gives none shows the play screens' help.
+type Helper interface {
+	KeyHelp(k *KeyMap) help.KeyMap
+}
+
+// QuitAsker is a Screen whose quit question says something other than
+// "the game stays saved" (the trainer, the replay viewer).
+type QuitAsker interface {
+	QuitQuestion() string
+}
+
+// Enterer is a Screen with work to start when it becomes current (the
+// first screen, or one handed over to).
+type Enterer interface {
+	Enter(ctx *Context) tea.Cmd
+}
+
+// MinSizer is a Screen that needs more room than MinWidth × MinHeight
+// (the four-handed table).
+type MinSizer interface {
+	MinSize() (w, h int)
+}
+
+// QuitNowMsg asks the App to quit (a screen's "quit" choice).
+type QuitNowMsg struct{}
+
+// QuitNow is a command that quits the App the way q then y does.
+func QuitNow() tea.Msg { return QuitNowMsg{} }
+
+// The smallest window of a table of four: more room for the partner's
+// seat and the trick laid out as a cross. Three players fit the
+// two-handed minimum.
+const (
+	minWidth4  = 100
+	minHeight4 = 30
+)
+
+// TableMinSize returns the smallest window a table of players is laid
+// out for.
+func TableMinSize(players int) (w, h int) {
+	if players >= 4 {
+		return minWidth4, minHeight4
+	}
+	return MinWidth, MinHeight
+}
+
+// Titled starts a screen: its title after the name, and a rule across.
+func Titled(ctx *Context, title string) []string {
+	st := &ctx.Styles
+	return []string{" " + st.Title.Render("Klob") + "  " + title, st.Rule.Render(Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
+}

@@ -1,0 +1,160 @@
+package kit
+
+import (
+	"strings"
+
+	"github.com/klob/klob/rules"
+)
+
+// possessive is the owner form of a player's name in a sentence:
+// "your" for the person ("You"), "Bot's", "James's".
+func possessive(name string) string {
+	if strings.EqualFold(name, "you") {
+		return "your"
+	}
+	return name + "'s"
+}
+
+// AcceptedSchmeiss says, at two players, who accepted whose schmeiss:
+// "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
+func AcceptedSchmeiss(name func(rules.Seat) string, schmeisser rules.Seat) string {
+	return name(schmeisser.Other()) + " accepted " + possessive(name(schmeisser)) + " schmeiss"
+}
+
+// Does puts verb after a seat's name in a sentence, as every screen
+// names the seats: "you deal" for the person's own seat (you), "Bot
+// deals" or "West deals" for another.
+func Does(name string, you bool, verb string) string {
+	if you {
+		return "you " + verb
+	}
+	return name + " " + verb + "s"
+}
+
+// ElideName shortens a file name to at most w cells on purpose, never
+// in the middle of a word: first the .klob ending goes, then whole
+// "-"-separated words from the middle, replaced by "…", keeping the
+// first and last words (the date and the result), then as many words
+// from the start (the date and time), then from the end, as fit. When
+// even "first-…-last" is too long it is "…".
+func ElideName(name string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if WidthOf(name) <= w {
+		return name
+	}
+	name = strings.TrimSuffix(name, ".klob")
+	if WidthOf(name) <= w {
+		return name
+	}
+	words := strings.Split(name, "-")
+	build := func(h, t int) string {
+		return strings.Join(words[:h], "-") + "-…-" + strings.Join(words[t:], "-")
+	}
+	if len(words) < 3 || WidthOf(build(1, len(words)-1)) > w {
+		return "…"
+	}
+	// The head words first (the date and time say which game), then
+	// the tail words before the result.
+	head, tail := 1, len(words)-1
+	for head+1 < tail && WidthOf(build(head+1, tail)) <= w {
+		head++
+	}
+	for tail-1 > head && WidthOf(build(head, tail-1)) <= w {
+		tail--
+	}
+	return build(head, tail)
+}
+
+// ActionLabel is what a menu item says: the words the player speaks.
+func ActionLabel(a rules.Action) string {
+	switch a.Kind {
+	case rules.Exchange:
+		return "exchange the 7"
+	case rules.Accept:
+		return "accept (throw in)"
+	case rules.Refuse:
+		return "refuse (play it)"
+	}
+	return a.Words()
+}
+
+// Spoken is what a player says for a non-card action.
+func Spoken(g *Glyphs, v *rules.View, a rules.Action) string {
+	switch a.Kind {
+	case rules.Exchange:
+		return "exchanges the dix (takes " + g.CardText(v.OrigUpcard) + ")"
+	case rules.Name:
+		return a.Suit.Name()
+	}
+	return a.Words()
+}
+
+// plain makes a message of the engine's fit for the glyphs: with -ascii
+// its suit symbols become letters.
+func plain(g *Glyphs, s string) string {
+	if !g.ASCII {
+		return s
+	}
+	return strings.NewReplacer("♣", "C", "♦", "D", "♥", "H", "♠", "S").Replace(s)
+}
+
+// TableActionLabel is how the table of three or four and its trainer
+// write an option before the card play: a suit with its symbol, a
+// declaration with its points, the card given.
+func TableActionLabel(ctx *Context, a rules.Action) string {
+	p := ctx.Paint
+	switch a.Kind {
+	case rules.Name:
+		return p.SuitName(a.Suit)
+	case rules.Shlomo, rules.Cleopatra:
+		return "declare " + a.String() + " (+20)"
+	case rules.Give:
+		return "give " + p.StyledCard(a.Card)
+	}
+	return ActionLabel(a)
+}
+
+// SeqText writes a sequence's cards from the top: "K♣ Q♣ J♣".
+func SeqText(g *Glyphs, q rules.Sequence) string {
+	var cs []string
+	for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
+		cs = append(cs, g.CardText(rules.NewCard(rules.Rank(r), q.Suit)))
+	}
+	return strings.Join(cs, " ")
+}
+
+// LowerName is a name as said inside a sentence: "bot" for the bot,
+// a person's name as it is.
+func LowerName(name string) string {
+	if name == "Bot" {
+		return "bot"
+	}
+	return name
+}
+
+// SeatNames names the bots by where they sit around the person at A
+// (whose name is ""): the bot across at two; West on the left, East on
+// the right and North opposite (the partner) at four.
+func SeatNames(n int) []string {
+	switch n {
+	case 3:
+		return []string{"", "West", "East"}
+	case 4:
+		return []string{"", "West", "North", "East"}
+	}
+	return []string{"", "Bot"}
+}
+
+// BoardResultWords says what a duplicate board's result is at the seat
+// count: the person's side's score less the others'.
+func BoardResultWords(players int) string {
+	switch players {
+	case 3:
+		return "your score minus the mean of the two others'"
+	case 4:
+		return "your team's score minus the other team's"
+	}
+	return "your score minus the bot's"
+}

@@ -1,0 +1,37 @@
+package kit
+
+import (
+	"testing"
+)
+
+func TestPossessive(t *testing.T) {
+	for name, want := range map[string]string{"You": "your", "Bot": "Bot's", "Random A": "Random A's"} {
+		if got := possessive(name); got != want {
+			t.Errorf("possessive(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestElideName: a file name too long for the replay header loses its
+// ending, then whole words from the middle, never part of a word.
+func TestElideName(t *testing.T) {
+	const name = "2026-11-29-1431-vs-Bot-normal-lost.klob"
+	cases := []struct {
+		w    int
+		want string
+	}{
+		{60, name},
+		{35, "2026-11-29-1431-vs-Bot-normal-lost"},
+		{30, "2026-11-29-1431-vs-Bot-…-lost"},
+		{22, "2026-11-29-1431-…-lost"},
+		{12, "2026-…-lost"},
+		{6, "…"},
+		{0, ""},
+	}
+	for _, c := range cases {
+		got := ElideName(name, c.w)
+		if got != c.want || WidthOf(got) > max(c.w, 0) {
+			t.Errorf("elideName(%d) = %q, want %q", c.w, got, c.want)
+		}
+	}
+}

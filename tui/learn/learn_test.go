@@ -1,0 +1,176 @@
+package learn
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/study/lesson"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+func start(t *testing.T, w, h int, ascii bool) (*kittest.Driver, *Screen, *bool) {
+	t.Helper()
+	run, err := lesson.New()
+	require.NoError(t, err)
+	var play bool
+	s := New(run, Config{PlayAfter: &play})
+	return kittest.New(t, s, w, h, ascii), s, &play
+}
+
+// cursorLegal fails unless the cursor is on a card that may be played
+// whenever a card of yours is asked for.
+func cursorLegal(t *testing.T, s *Screen) {
+	t.Helper()
+	d := s.run.Game().Deal()
+	if st := s.run.Step(); st.Kind != lesson.Play || d.Over() || d.Turn() != lesson.You {
+		return
+	}
+	v := s.run.View()
+	hand := s.hand()
+	require.True(t, s.cursor < len(hand) && kit.LegalCards(&v).Has(hand[s.cursor]),
+		"the cursor is on %v, which may not be played (hand %v)", hand[min(s.cursor, len(hand)-1)], hand)
+}
+
+// TestGoldens: the lesson's screens at 80×24, one per kind of step, a
+// refusal of each kind (the lesson's, the engine's, bella's), the
+// bottom card, round two, the claim and its score.
+func TestGoldens(t *testing.T) {
+	d, s, play := start(t, 80, 24, false)
+	shot := func(name string) {
+		t.Helper()
+		kittest.CheckSize(t, d.Frame(), 80, 24)
+		kittest.Golden(t, "learn-"+name+"-80x24", d.Text())
+	}
+	shot("01-welcome")
+	d.Press("enter", "enter", "enter")
+	shot("02-bid")
+	d.Press("t")
+	shot("03-refused")
+	d.Press("p", "a", "enter", "t")
+	shot("04-bottom")
+	d.Press("enter", "x", "n")
+	shot("05-play")
+	cursorLegal(t, s)
+	d.Press("5") // A♠ on a club lead: the engine refuses, naming the card
+	require.Contains(t, d.Text(), "You cannot play A♠: you must follow clubs")
+	d.Press("c") // no claim in the free play
+	require.Contains(t, d.Text(), "The last deal of this lesson shows one")
+	// Back to a card that may be played, then on to bella: each card
+	// asked for starts with the cursor on one that may be played.
+	for v := s.run.View(); !kit.LegalCards(&v).Has(s.hand()[s.cursor]); {
+		d.Press("right")
+	}
+	for i := 0; s.run.Step().Name != "bella"; i++ {
+		require.Less(t, i, 20, "the lesson never asked for bella")
+		d.Press("enter")
+		cursorLegal(t, s)
+	}
+	require.Equal(t, s.run.Step().Bella, s.hand()[s.cursor], "the cursor is not on the bella card")
+	d.Press("enter") // the bella card without bella
+	shot("06-bella-refused")
+	d.Press("b")
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 20)
+		cursorLegal(t, s)
+		d.Press("enter")
+	}
+	require.Empty(t, s.note, "a card was refused")
+	d.Press("enter")
+	shot("07-score")
+	d.Press("enter")
+	shot("08-round-one")
+	d.Press("p")
+	shot("09-round-two")
+	d.Press("s")
+	shot("10-claim")
+	d.Press("1")
+	require.Contains(t, d.Text(), "press c to claim them all")
+	d.Press("c")
+	shot("11-claimed")
+	d.Press("enter")
+	shot("12-end")
+	d.Press("n")
+	require.True(t, *play && d.Quit, "n at the end: play %v, quit %v; want a real game next", *play, d.Quit)
+}
+
+// TestCursorStartsOnPlayable: in many ways of playing the second deal,
+// each card asked of you starts with the cursor on a card that may be
+// played, even when the card under it last time may not be played now.
+func TestCursorStartsOnPlayable(t *testing.T) {
+	for game := range 30 {
+		d, s, _ := start(t, 80, 24, false)
+		d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+		for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+			require.Less(t, i, 200)
+			cursorLegal(t, s)
+			// Move the cursor somewhere (maybe onto a card that may not be
+			// played), then play a card chosen by the game number.
+			for range (game + i) % 5 {
+				d.Press("right")
+			}
+			v := s.run.View()
+			legal := kit.LegalCards(&v)
+			hand := s.hand()
+			for j := range hand {
+				c := hand[(j+game)%len(hand)]
+				if legal.Has(c) {
+					a := rules.PlayAction(c)
+					if c == s.run.Step().Bella {
+						a.Bella = true
+					}
+					require.NoError(t, s.run.Try(a))
+					s.changed()
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestAnySizeAnyKey: every size down to 1×1, with -ascii too, and
+// random keys at every step never panic; every frame is the window's
+// size, NO_COLOR and TERM=dumb set.
+func TestAnySizeAnyKey(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("TERM", "dumb")
+	keys := []string{"enter", "left", "right", "up", "down", "b", "p", "t", "a", "x", "n", "c", "s", "g", "1", "5", "9", "?", "esc", "space", "r"}
+	for _, ascii := range []bool{false, true} {
+		d, s, _ := start(t, 80, 24, ascii)
+		w, h := 80, 24
+		for i := 0; i < 3000 && !d.Quit; i++ {
+			d.Press(keys[(i*7+i/3)%len(keys)])
+			if i%50 == 0 {
+				sz := [][2]int{{1, 1}, {20, 5}, {80, 24}, {120, 40}}[(i/50)%4]
+				w, h = sz[0], sz[1]
+				d.Size(w, h)
+			}
+			kittest.CheckSize(t, d.Frame(), w, h)
+		}
+		require.True(t, d.Quit || s.run.Step().Kind == lesson.End, "the monkey did not reach the end")
+	}
+}
+
+// TestScrolls: a text longer than the window scrolls to its end and no
+// further (the lesson file may grow).
+func TestScrolls(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	text := s.run.Text()
+	sec := text["welcome"]
+	for i := range 30 {
+		sec.Paras = append(sec.Paras, lesson.Para{Text: fmt.Sprintf("line %d", i)})
+	}
+	text["welcome"] = sec
+	require.Contains(t, d.Text(), "↓ more", "a text that does not fit says nothing")
+	for range 100 {
+		d.Press("down")
+	}
+	scr := d.Text()
+	require.False(t, strings.Contains(scr, "↓ more") || !strings.Contains(scr, "line 29"), "scrolled to the end, the last line is not shown:\n%s", scr)
+	d.Press("up")
+	require.Contains(t, d.Text(), "↓ more", "one line back up, the end is hidden but not said")
+}

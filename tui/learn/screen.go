@@ -1,0 +1,239 @@
+package learn
+
+import (
+	"errors"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/study/lesson"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// Config configures the lesson's screen.
+type Config struct {
+	// PlayAfter, when set, is set to true when the player chooses a real
+	// game at the end of the lesson (the command then starts klob play).
+	PlayAfter *bool
+}
+
+// Screen shows one step of the lesson: its text, the table of the
+// lesson's deal, and what the player may do.
+type Screen struct {
+	run    *lesson.Run
+	cfg    Config
+	cursor int    // the selected card in the card play
+	placed int    // the position the cursor was last placed for (see place)
+	menu   int    // the selected choice of an Act step
+	scroll int    // the first line of the text shown
+	note   string // why the last move was refused ("" when none)
+	step   string // the step the note and scroll belong to
+}
+
+// New returns the screen of a lesson run, at its current step.
+func New(run *lesson.Run, cfg Config) *Screen {
+	s := &Screen{run: run, cfg: cfg, placed: -1}
+	s.changed()
+	return s
+}
+
+// Name is the screen's name for the App and tests.
+func (s *Screen) Name() string { return "learn" }
+
+// QuitQuestion: the lesson keeps nothing.
+func (s *Screen) QuitQuestion() string {
+	return "The lesson is not saved: klob learn starts it again from the beginning."
+}
+
+// KeyHelp is the lesson's keys: the status line and the help overlay.
+func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	keys := []key.Binding{
+		kit.Bind("enter/space", "go on; play the selected card; take the selected choice", k.Choose.Keys()...),
+		k.Left, k.Right,
+		kit.Spelled("scroll the lesson text", k.Up, k.Down),
+		k.Nth, k.Bella,
+		kit.Bind("c", "claim every remaining trick (when the lesson asks)", k.Claim.Keys()...),
+		kit.Bind("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [s] spades, [n] not good…"),
+		kit.Bind("n", "at the end: start a real game", k.New.Keys()...),
+		k.Help, kit.QuitAsks(k),
+	}
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+}
+
+// Update takes a key.
+func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return s, nil
+	}
+	st := s.run.Step()
+	switch {
+	case kit.IsKey(k, ctx.Keys.Up):
+		s.scroll = max(0, s.scroll-1)
+		return s, nil
+	case kit.IsKey(k, ctx.Keys.Down):
+		s.scroll++ // View clamps it
+		return s, nil
+	}
+	switch st.Kind {
+	case lesson.Read, lesson.Score:
+		if kit.IsKey(k, ctx.Keys.Choose) {
+			s.run.Continue()
+		}
+	case lesson.Act:
+		s.actKey(ctx, k)
+	case lesson.Play, lesson.Claim:
+		s.playKey(ctx, k, st)
+	case lesson.End:
+		if kit.IsKey(k, ctx.Keys.New) {
+			if s.cfg.PlayAfter != nil {
+				*s.cfg.PlayAfter = true
+			}
+			return s, kit.QuitNow
+		}
+		if kit.IsKey(k, ctx.Keys.Choose) {
+			return s, kit.QuitNow
+		}
+	}
+	s.changed()
+	return s, nil
+}
+
+// changed resets what belongs to one step when the step has changed,
+// and places the cursor for a new decision in the card play.
+func (s *Screen) changed() {
+	if name := s.run.Step().Name; name != s.step {
+		s.step, s.scroll, s.menu = name, 0, 0
+		s.note = ""
+	}
+	s.place()
+}
+
+// place puts the cursor, when a new card of yours is asked for, on a
+// card that may be played: the one the lesson asks to play with bella,
+// else the card under the cursor if it may be played, else the first
+// that may. Between two of your cards the cursor stays where you put it.
+func (s *Screen) place() {
+	d := s.run.Game().Deal()
+	st := s.run.Step()
+	if (st.Kind != lesson.Play && st.Kind != lesson.Claim) || d.Over() || d.Turn() != lesson.You {
+		return
+	}
+	at := len(s.run.Records())*100 + len(d.Steps())
+	if at == s.placed {
+		return
+	}
+	s.placed = at
+	hand := s.hand()
+	v := s.run.View()
+	legal := kit.LegalCards(&v)
+	s.cursor = max(0, min(s.cursor, len(hand)-1))
+	for i, c := range hand {
+		if c == st.Bella {
+			s.cursor = i
+			return
+		}
+	}
+	if s.cursor < len(hand) && legal.Has(hand[s.cursor]) {
+		return
+	}
+	for i, c := range hand {
+		if legal.Has(c) {
+			s.cursor = i
+			return
+		}
+	}
+}
+
+// refused keeps why a move was not taken: the engine's reason, naming
+// what was refused, or the lesson's.
+func (s *Screen) refused(g *kit.Glyphs, before *rules.View, a rules.Action, err error) {
+	var ref *lesson.Refusal
+	switch {
+	case err == nil:
+		s.note = ""
+	case errors.As(err, &ref) && ref.Illegal && ref.Err != nil && before != nil:
+		s.note = kit.RefusalText(g, before, a, ref.Err)
+	case errors.As(err, &ref):
+		s.note = ref.Why
+	default:
+		s.note = err.Error()
+	}
+}
+
+// try takes a move, or keeps why not.
+func (s *Screen) try(g *kit.Glyphs, a rules.Action) {
+	before := s.run.View()
+	s.refused(g, &before, a, s.run.Try(a))
+}
+
+func (s *Screen) actKey(ctx *kit.Context, k tea.KeyPressMsg) {
+	v := s.run.View()
+	legal := v.Legal()
+	if len(legal) == 0 {
+		return
+	}
+	switch {
+	case kit.IsKey(k, ctx.Keys.Left):
+		s.menu = (s.menu + len(legal) - 1) % len(legal)
+		return
+	case kit.IsKey(k, ctx.Keys.Right):
+		s.menu = (s.menu + 1) % len(legal)
+		return
+	case kit.IsKey(k, ctx.Keys.Choose):
+		s.try(&ctx.Paint.Glyphs, legal[min(s.menu, len(legal)-1)])
+		return
+	}
+	for _, a := range legal {
+		if k.String() == kit.ActionKey(a) {
+			s.try(&ctx.Paint.Glyphs, a)
+			return
+		}
+	}
+}
+
+// hand is your hand as shown.
+func (s *Screen) hand() []rules.Card {
+	v := s.run.View()
+	return kit.ViewHand(&v, kit.ByStrength)
+}
+
+// playKey takes a key of the card play: choose a card and play it (with
+// bella), or claim the rest; enter after the last trick goes on.
+func (s *Screen) playKey(ctx *kit.Context, k tea.KeyPressMsg, st lesson.Step) {
+	d := s.run.Game().Deal()
+	if d.Over() {
+		if kit.IsKey(k, ctx.Keys.Choose) {
+			s.run.Continue()
+		}
+		return
+	}
+	hand := s.hand()
+	if len(hand) == 0 {
+		return
+	}
+	s.cursor = max(0, min(s.cursor, len(hand)-1))
+	g := &ctx.Paint.Glyphs
+	switch {
+	case kit.IsKey(k, ctx.Keys.Left):
+		s.cursor = (s.cursor + len(hand) - 1) % len(hand)
+		s.note = ""
+	case kit.IsKey(k, ctx.Keys.Right):
+		s.cursor = (s.cursor + 1) % len(hand)
+		s.note = ""
+	case kit.IsKey(k, ctx.Keys.Nth):
+		n := int(k.String()[0] - '1')
+		if n < len(hand) {
+			s.cursor = n
+			s.try(g, rules.PlayAction(hand[n]))
+		}
+	case kit.IsKey(k, ctx.Keys.Choose):
+		s.try(g, rules.PlayAction(hand[s.cursor]))
+	case kit.IsKey(k, ctx.Keys.Bella):
+		s.try(g, rules.PlayBellaAction(hand[s.cursor]))
+	case kit.IsKey(k, ctx.Keys.Claim):
+		s.refused(g, nil, rules.Action{}, s.run.Claim())
+	}
+}

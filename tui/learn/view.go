@@ -1,0 +1,286 @@
+package learn
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/internal/study/lesson"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// View draws the lesson: the step's title and text, the lesson's deal
+// as a small table, why the last move was refused, and what to do.
+func (s *Screen) View(ctx *kit.Context) string {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	step := s.run.Step()
+	sec := s.run.Text()[step.Name]
+	cur, total := s.run.Stops()
+
+	head := " " + st.Title.Render("Klob lesson") + fmt.Sprintf(" · step %d of %d · ", cur, total) + st.Heading.Render(sec.Title)
+	top := []string{kit.Clip(head, w), st.Rule.Render(kit.Repeat(g.HRule, w))}
+
+	var table []string
+	if s.run.Dealt() && step.Kind != lesson.End && step.Kind != lesson.Score {
+		table = append([]string{st.Rule.Render(kit.Repeat(g.HRule, w))}, s.tableLines(ctx, step)...)
+	}
+	var bottom []string
+	bottom = append(bottom, st.Rule.Render(kit.Repeat(g.HRule, w)))
+	if s.note != "" {
+		for _, l := range kit.Wrap("! "+s.note, max(10, w-2)) {
+			bottom = append(bottom, " "+st.Error.Render(l))
+		}
+	}
+	bottom = append(bottom, s.promptLine(ctx, step))
+
+	// The text takes the room left; it scrolls when it does not fit.
+	room := max(1, h-len(top)-len(table)-len(bottom))
+	text := s.textLines(ctx, sec, step, w)
+	maxScroll := max(0, len(text)-room)
+	s.scroll = min(s.scroll, maxScroll)
+	shown := text[s.scroll:]
+	if len(shown) > room {
+		shown = shown[:room]
+		shown[room-1] = " " + st.Dim.Render("↓ more: press ↓ or j")
+	}
+	lines := append(top, shown...)
+	for len(lines) < h-len(table)-len(bottom) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, table...)
+	lines = append(lines, bottom...)
+	return kit.Canvas(lines, w, h)
+}
+
+// textLines is the step's text wrapped to w, and the score of the deal
+// on the Score step.
+func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Step, w int) []string {
+	var out []string
+	for i, p := range sec.Paras {
+		if i > 0 && !(p.Item && sec.Paras[i-1].Item) {
+			out = append(out, "")
+		}
+		switch {
+		case p.Pre:
+			for _, l := range strings.Split(p.Text, "\n") {
+				out = append(out, " "+kit.Clip(l, w-1))
+			}
+		case p.Item:
+			for j, l := range kit.Wrap(p.Text, max(10, w-5)) {
+				lead := "   "
+				if j == 0 {
+					lead = " " + ctx.Paint.Glyphs.PlayMark + " "
+				}
+				out = append(out, lead+l)
+			}
+		default:
+			for _, l := range kit.Wrap(p.Text, max(10, w-2)) {
+				out = append(out, " "+l)
+			}
+		}
+	}
+	if step.Kind == lesson.Score {
+		if recs := s.run.Records(); len(recs) > 0 {
+			sc := recs[len(recs)-1].Score
+			out = append(out, "")
+			out = append(out, learnScore(ctx, sc, w)...)
+		}
+	}
+	return out
+}
+
+// learnScore is the breakdown of the lesson's scored deal.
+func learnScore(ctx *kit.Context, sc rules.Score, w int) []string {
+	name := func(s rules.Seat) string {
+		if s == lesson.You {
+			return "you"
+		}
+		return "the bot"
+	}
+	// The bot is "The bot" at the start of a sentence, "the bot" inside.
+	sw := kit.PersonWords(lesson.You, lesson.Bot, [2]string{"You", "Bot"}, func(s rules.Seat) string { return kit.Capital(name(s)) })
+	sw.Does = func(s rules.Seat, verb string) string { return kit.Does(name(s), s == lesson.You, verb) }
+	title := fmt.Sprintf(" Trump %s · maker: %s", ctx.Paint.SuitName(sc.Trump), name(sc.Maker))
+	return kit.ScoreLines(ctx, sc, sw, title, w)
+}
+
+// tableLines is the lesson's deal: the bot's hand, the upcard and trump,
+// what was said, the trick, and your hand.
+func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	g := &p.Glyphs
+	v := s.run.View()
+	d := s.run.Game().Deal()
+	who := func(seat rules.Seat) string {
+		if seat == lesson.You {
+			return "You"
+		}
+		return "Bot"
+	}
+	// The bot's hand and the dealer.
+	dealer := "you deal"
+	if d.Dealer() == lesson.Bot {
+		dealer = "the bot deals"
+	}
+	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.Back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
+	// The upcard and the bottom card.
+	if v.Upcard != rules.NoCard {
+		bot += " · upcard " + p.StyledCard(v.Upcard)
+	}
+	if v.Bottom != rules.NoCard {
+		bot += " · bottom " + p.StyledCard(v.Bottom)
+	}
+	out := []string{kit.Clip(bot, ctx.Width)}
+	// What was said this deal, the newest words last.
+	var talk []string
+	for _, stp := range v.History() {
+		a := stp.Action
+		switch {
+		case a.Kind == rules.PlayCard && a.Bella:
+			talk = append(talk, who(stp.Seat)+": bella")
+		case a.Kind == rules.PlayCard:
+		case a.Kind == rules.Exchange:
+			talk = append(talk, who(stp.Seat)+": exchange")
+		default:
+			talk = append(talk, who(stp.Seat)+": "+a.Words())
+		}
+	}
+	said := " Said: nothing yet"
+	if len(talk) > 0 {
+		said = " Said:" + st.Talk.Render(clipLeft(" "+strings.Join(talk, " · "), ctx.Width-9))
+	}
+	out = append(out, said)
+	// Trump and the maker, the tricks won.
+	trump := " Trump: not chosen yet"
+	if v.Trump != rules.NoSuit {
+		trump = " " + st.Trump.Render("Trump "+g.Suit(v.Trump)+" "+v.Trump.Name()) + ", maker " + strings.ToLower(who(v.Maker))
+	}
+	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+		trump += fmt.Sprintf(" · tricks: you %d, bot %d", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
+	}
+	// The last trick stays in view, beside the one on the table.
+	trick := ""
+	if v.LastLeader != rules.NoSeat {
+		lt := v.LastTrick
+		winner := v.LastLeader
+		if rules.TrickWinner(lt[0], lt[1], v.Trump) == 1 {
+			winner = winner.Other()
+		}
+		trick = fmt.Sprintf(" Last trick: %s %s, %s %s: won by %s.", who(v.LastLeader), p.StyledCard(lt[0]),
+			strings.ToLower(who(v.LastLeader.Other())), p.StyledCard(lt[1]), strings.ToLower(who(winner)))
+	}
+	if v.Lead() != rules.NoCard {
+		trick += " On the table: " + who(v.Leader) + " led " + p.StyledCard(v.Lead()) + "."
+	}
+	out = append(out, kit.Clip(trump, ctx.Width), kit.Clip(trick, ctx.Width))
+	return append(out, s.handLines(ctx, step)...)
+}
+
+// clipLeft keeps the end of a line too long for w (the newest words).
+func clipLeft(s string, w int) string {
+	if kit.WidthOf(s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && kit.WidthOf(" …"+string(r)) > w {
+		r = r[1:]
+	}
+	return " …" + strings.TrimLeft(string(r), " ")
+}
+
+// handLines is your hand as small cards, with numbers and marks in the
+// card play.
+func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	g := &p.Glyphs
+	v := s.run.View()
+	hand := kit.ViewHand(&v, kit.ByStrength)
+	size := kit.SmallCard
+	playing := (step.Kind == lesson.Play || step.Kind == lesson.Claim) && v.Phase == rules.PhasePlay && v.Turn == lesson.You
+	legal := kit.LegalCards(&v)
+	rows := make([]string, size.H+2)
+	x0 := 1
+	pad := strings.Repeat(" ", x0)
+	for r := range rows {
+		var sb strings.Builder
+		sb.WriteString(pad)
+		for i, c := range hand {
+			if i > 0 {
+				sb.WriteString(strings.Repeat(" ", kit.HandGap))
+			}
+			lk := kit.LookFace
+			if playing {
+				switch {
+				case i == s.cursor && !legal.Has(c):
+					lk = kit.LookSelectedDim
+				case i == s.cursor:
+					lk = kit.LookSelected
+				case !legal.Has(c):
+					lk = kit.LookDim
+				}
+			}
+			switch {
+			case r < size.H:
+				sb.WriteString(p.Card(c, lk, size)[r])
+			case r == size.H && playing:
+				sb.WriteString(kit.Center(fmt.Sprint(i+1), size.W))
+			case r == size.H+1 && playing:
+				switch {
+				case i == s.cursor:
+					sb.WriteString(st.Selected.Render(kit.Center(g.SelMark, size.W)))
+				case legal.Has(c) && c == step.Bella:
+					sb.WriteString(st.Playable.Render(kit.Center("bella", size.W)))
+				case legal.Has(c):
+					sb.WriteString(st.Playable.Render(kit.Center(g.PlayMark, size.W)))
+				default:
+					sb.WriteString(strings.Repeat(" ", size.W))
+				}
+			default:
+				sb.WriteString(strings.Repeat(" ", size.W))
+			}
+		}
+		rows[r] = sb.String()
+	}
+	if len(hand) == 0 {
+		rows[0] = " (no cards left)"
+	}
+	return rows
+}
+
+// promptLine says what to do now.
+func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
+	st := &ctx.Styles
+	key := func(k string) string { return st.Key.Render("[" + k + "]") }
+	switch step.Kind {
+	case lesson.Read:
+		return " " + key("enter") + " go on   " + st.Dim.Render("? help · q quit")
+	case lesson.Score:
+		return " " + key("enter") + " go on"
+	case lesson.End:
+		return " " + key("n") + " play a real game   " + key("enter") + " leave"
+	case lesson.Act:
+		v := s.run.View()
+		var items []string
+		for _, a := range v.Legal() {
+			items = append(items, "["+kit.ActionKey(a)+"] "+kit.ActionLabel(a))
+		}
+		line, _ := kit.MenuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
+		return line
+	case lesson.Claim:
+		return " " + st.Heading.Render("Your claim:") + " " + key("c") + " claim every trick that is left"
+	case lesson.Play:
+		if s.run.Game().Deal().Over() {
+			return " " + key("enter") + " see the score"
+		}
+		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter") + " play, 1-9"
+		if step.Bella != rules.NoCard {
+			out += ", " + key("b") + " play with bella"
+		}
+		return out
+	}
+	return ""
+}

@@ -1,0 +1,91 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestLearnApp: klob learn's App, as the program runs it: random keys,
+// clicks and window sizes (1×1 up) never panic and every frame is the
+// window's size, under NO_COLOR and TERM=dumb, with -ascii drawing no
+// Unicode; ? opens the help with the rules Klob plays, r goes to them.
+func TestLearnApp(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("TERM", "dumb")
+	keys := []string{"enter", "enter", "enter", "left", "right", "up", "down", "b", "p", "t", "a", "x", "n", "c", "s", "1", "9", "?", "esc", "space", "r", "q", "y"}
+	for _, ascii := range []bool{false, true} {
+		r := rand.New(rand.NewPCG(25, 11))
+		app, err := NewLearn(LearnConfig{ASCII: ascii})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := startHarness(t, app, 80, 24)
+		hs.press("?", "r")
+		if s := hs.screen(); !strings.Contains(s, "The rules Klob plays") || !strings.Contains(s, "The cards") {
+			t.Fatalf("the lesson's help does not show the rules:\n%s", s)
+		}
+		hs.press("x")
+		w, h := 80, 24
+		for i := 0; i < 2000 && !hs.quit; i++ {
+			switch n := r.IntN(30); {
+			case n == 0:
+				w, h = 1+r.IntN(140), 1+r.IntN(50)
+				hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+			case n == 1:
+				hs.send(tea.MouseClickMsg{X: r.IntN(w), Y: r.IntN(h), Button: tea.MouseLeft})
+			default:
+				k := keys[r.IntN(len(keys))]
+				if k == "y" && r.IntN(10) != 0 {
+					k = "esc" // quitting is rare
+				}
+				hs.press(k)
+			}
+			frame := hs.app.render()
+			kittest.CheckSize(t, frame, w, h)
+			if ascii && strings.ContainsAny(ansi.Strip(frame), "♣♦♥♠┌│▮░") {
+				t.Fatalf("-ascii draws Unicode:\n%s", ansi.Strip(frame))
+			}
+		}
+	}
+}
+
+// TestSetupApp: klob play's first screen is the one setup at every seat
+// count, and the App around it keeps every frame the window's size,
+// down to 1×1, under NO_COLOR and TERM=dumb; enter starts the table of
+// the count chosen.
+func TestSetupApp(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("TERM", "dumb")
+	for _, players := range []int{2, 3, 4} {
+		cfg := testConfig(uint64(players), &memStore{})
+		cfg.Setup.Options.Players = players
+		cfg.Setup.Options.DealerForced = true
+		w, h := kit.TableMinSize(players)
+		hs := newHarness(t, cfg, w, h)
+		if hs.name() != "setup" {
+			t.Fatalf("%d players: the first screen is %q", players, hs.name())
+		}
+		for _, sz := range [][2]int{{1, 1}, {80, 24}, {30, 10}, {100, 30}} {
+			hs.send(tea.WindowSizeMsg{Width: sz[0], Height: sz[1]})
+			kittest.CheckSize(t, hs.app.render(), sz[0], sz[1])
+		}
+		if s := hs.screen(); !strings.Contains(s, "Bimah") || !strings.Contains(s, "Dealer forced") {
+			t.Fatalf("%d players: the setup lacks dealer forced and bimah:\n%s", players, s)
+		}
+		hs.send(tea.WindowSizeMsg{Width: w, Height: h})
+		hs.press("enter")
+		if hs.name() != "table" {
+			t.Fatalf("%d players: enter on the setup opened %q", players, hs.name())
+		}
+		if g := hs.game(); g != nil && (g.View.Players != players || !g.Options.DealerForced) {
+			t.Fatalf("%d players: the game has %d players, options %s", players, g.View.Players, g.Options)
+		}
+	}
+}

@@ -1,0 +1,212 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/tui/kit"
+)
+
+// A person's game alone on a server is kept in one directory per key,
+// and the same key may connect twice. One connection plays it at a
+// time: playing alone takes the directory's lock (the Store's, as klob
+// play does), and another connection of the same key that asks for its
+// game alone is told it is open elsewhere and offered to take it over:
+// the first goes back to its lobby, its game saved, and the second
+// opens it.
+
+// gameLock is a Store that locks its directory (store.Store).
+type gameLock interface {
+	Lock() error
+	Unlock() error
+}
+
+// gameHold is whether this connection holds the person's games; the
+// connection's end releases it from another goroutine.
+type gameHold struct {
+	mu      sync.Mutex
+	holding bool
+	gone    bool
+}
+
+// holdGame takes the person's games for this connection before a game
+// alone opens; it reports busy when another connection holds them.
+// Without a lock (a guest, a test's store) there is nothing to take.
+func (l *lobby) holdGame() (busy bool) {
+	lk, ok := l.cfg.Solo.Store.(gameLock)
+	if !ok || l.guest() {
+		return false
+	}
+	l.hold.mu.Lock()
+	defer l.hold.mu.Unlock()
+	if l.hold.holding || l.hold.gone {
+		return false
+	}
+	err := lk.Lock()
+	if errors.Is(err, store.ErrBusy) {
+		return true
+	}
+	if err == nil {
+		l.hold.holding = true
+		if l.visit != nil {
+			l.visit.HoldGame(true)
+		}
+	}
+	// Another error (a directory that cannot be made): the game opens,
+	// and its saves say why they fail.
+	return false
+}
+
+// releaseGame lets the person's games go, once the game's saves have
+// landed (the caller waits for them).
+func (l *lobby) releaseGame() {
+	l.hold.mu.Lock()
+	defer l.hold.mu.Unlock()
+	if !l.hold.holding {
+		return
+	}
+	l.hold.holding = false
+	if lk, ok := l.cfg.Solo.Store.(gameLock); ok {
+		_ = lk.Unlock()
+	}
+	if l.visit != nil {
+		l.visit.HoldGame(false)
+	}
+}
+
+// connectionGone releases the games when the connection ends.
+func (l *lobby) connectionGone() {
+	l.releaseGame()
+	l.hold.mu.Lock()
+	l.hold.gone = true
+	l.hold.mu.Unlock()
+}
+
+// gameTakenMsg asks this connection to leave its game alone: another
+// connection of the same key takes it over.
+type gameTakenMsg struct{}
+
+// takenNote is what the connection that let its game go reads.
+const takenNote = "Your game alone was taken over by another connection of yours."
+
+// takeWait is how long a take-over waits for the other connection to
+// let the game go.
+const takeWait = 10 * time.Second
+
+// gameFreeMsg says whether the games could be taken.
+type gameFreeMsg struct{ err error }
+
+// elsewhere is the screen of a game alone open in another connection
+// of the same key: it says so, and t takes the game over.
+type elsewhere struct {
+	l       *lobby
+	since   time.Time
+	waiting bool
+	err     string
+}
+
+func newElsewhere(l *lobby) *elsewhere {
+	e := &elsewhere{l: l}
+	if l.visit != nil {
+		e.since, _ = l.visit.GameElsewhere()
+	}
+	return e
+}
+
+func (e *elsewhere) Name() string { return "game elsewhere" }
+
+func (e *elsewhere) typing() bool { return false }
+
+func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case gameFreeMsg:
+		e.waiting = false
+		if msg.err != nil {
+			e.err = "the other connection did not let the game go: " + msg.err.Error() + ". Try again, or close it."
+			return e, nil
+		}
+		return e.l.playAlone()
+	case tea.KeyPressMsg:
+		switch {
+		case kit.IsKey(msg, ctx.Keys.Back) && !e.waiting:
+			return e.l, nil
+		case msg.String() == "t" && !e.waiting:
+			e.waiting, e.err = true, ""
+			if e.l.visit != nil {
+				e.l.visit.TakeGame()
+			}
+			return e, e.waitFree()
+		}
+	}
+	return e, nil
+}
+
+// waitFree takes the person's games once the other connection has let
+// them go, within takeWait.
+func (e *elsewhere) waitFree() tea.Cmd {
+	l := e.l
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), takeWait)
+		defer cancel()
+		for {
+			if !l.holdGame() {
+				return gameFreeMsg{}
+			}
+			select {
+			case <-ctx.Done():
+				return gameFreeMsg{err: errors.New("it is still open after " + takeWait.String())}
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}
+}
+
+func (e *elsewhere) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	w := ctx.Width
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
+		st.Rule.Render(kit.Repeat(g.HRule, w)),
+		"",
+	}
+	head := "Your game alone is open in another connection of yours."
+	if !e.since.IsZero() {
+		head = "Your game alone is open in another connection of yours, since " + e.since.Format("15:04") + "."
+	}
+	for _, l := range kit.Wrap(head, w-2) {
+		lines = append(lines, " "+st.Heading.Render(l))
+	}
+	for _, l := range kit.Wrap("One connection plays it at a time, so that neither saves over the other's moves.", w-4) {
+		lines = append(lines, "   "+l)
+	}
+	lines = append(lines, "")
+	if e.waiting {
+		lines = append(lines, " Taking it over: the other connection saves it and goes back to its lobby…")
+	} else {
+		for i, l := range kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6) {
+			key := "   "
+			if i == 0 {
+				key = st.Key.Render("[t]")
+			}
+			lines = append(lines, " "+key+" "+l)
+		}
+		lines = append(lines, " "+st.Key.Render("[esc]")+" back to the lobby")
+	}
+	if e.err != "" {
+		lines = append(lines, "")
+		for _, l := range kit.Wrap("! "+e.err, w-2) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
+	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q quit"))
+	for i, l := range lines {
+		lines[i] = kit.Clip(l, w)
+	}
+	return kit.JoinLines(lines)
+}

@@ -1,0 +1,385 @@
+package tui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/tui/kit"
+	tablescreen "github.com/klob/klob/tui/table"
+)
+
+// The club's talk: a line at each table and one in the lobby, over the
+// server's one chat.Hub (LobbyConfig.Chat), one chat.Room per table
+// (hall.Table.Room) and one for the lobby (LobbyConfig.Lobby).
+//
+//   - / opens the line (t is already "take" at the table and "train"
+//     in the lobby); enter says it, esc cancels. A line holds at most
+//     200 characters, is rate-limited per key (5 at once, then one a
+//     second) and cleaned of escapes, controls and bidirectional
+//     overrides before anyone sees it (chat.Room.Say).
+//   - /mute NAME hides a player's lines from you in every room, from
+//     now on and in what the rooms kept; /unmute NAME shows them again.
+//     The name is one seen in the room's lines.
+//   - Spectators read a table's talk and may write too: they see
+//     nothing hidden, so their words cannot give a card away; their
+//     lines say "(watching)", and a player mutes one like anyone.
+//   - Guests (no key) read the lobby's talk but do not write: without a
+//     key a guest cannot be told apart, rate-limited or muted.
+//   - Lines are talk, not play: they go to no host.Port, so never into
+//     a game's log, nor into the server's log.
+
+// watchingMark ends the name of a spectator's lines. A checked name
+// holds no parenthesis (checkName), so nobody can sign with it.
+const watchingMark = " (watching)"
+
+// maxTalkLines is how many lines a connection keeps of one room.
+const maxTalkLines = 100
+
+// roomTalk is one connection's part in a room: its subscription, the
+// lines it has read and the sender it speaks as. It is a
+// tablescreen.Talker. Only the program's goroutine touches it; a
+// command goroutine waits for the subscription's lines (listen).
+type roomTalk struct {
+	hub  *chat.Hub
+	room *chat.Room
+	sub  *chat.Subscription
+	me   chat.Sender // Key "" for a guest, who only reads
+	// lines and from are the lines read and their senders' keys.
+	lines []tablescreen.ChatLine
+	from  []string
+	// skipped marks the next line read: lines were skipped before it.
+	skipped bool
+	closed  bool
+	// waiting is set while a listen's goroutine waits: a screen entered
+	// again starts no second one.
+	waiting bool
+	// muted are the people this connection muted, by key: their lines
+	// are gone from every room, so /unmute finds their names here.
+	muted muteBook
+}
+
+// muteBook is the names of the keys a connection muted, by key (the
+// lobby's, shared by its rooms).
+type muteBook map[string]string
+
+// talkMsg brings the lines of a room that came.
+type talkMsg struct {
+	t     *roomTalk
+	batch chat.Batch
+	err   error
+}
+
+// newTalk subscribes me (watching: a spectator) to room; nil without a
+// room.
+func newTalk(hub *chat.Hub, room *chat.Room, me hall.Player, label string, watching bool, muted muteBook) *roomTalk {
+	if hub == nil || room == nil {
+		return nil
+	}
+	t := &roomTalk{hub: hub, room: room, me: chat.Sender{Key: me.ID, Name: label}, muted: muted}
+	if watching {
+		t.me.Name += watchingMark
+	}
+	listener := me.ID
+	if listener == "" {
+		listener = "guest" // a guest mutes nobody: one listener for all
+	}
+	sub, h := room.Subscribe(listener)
+	t.sub = sub
+	t.skipped = h.Dropped > 0
+	for _, l := range h.Lines {
+		t.add(l)
+	}
+	return t
+}
+
+// listen waits for the room's next lines on a goroutine of its own.
+func (t *roomTalk) listen() tea.Cmd {
+	if t == nil || t.closed || t.waiting {
+		return nil
+	}
+	t.waiting = true
+	sub := t.sub
+	return func() tea.Msg {
+		b, err := sub.Wait(context.Background())
+		return talkMsg{t: t, batch: b, err: err}
+	}
+}
+
+// take adds the lines a talkMsg brought, and listens again.
+func (t *roomTalk) take(m talkMsg) tea.Cmd {
+	t.waiting = false
+	if t.closed || m.err != nil {
+		return nil
+	}
+	if m.batch.Skipped > 0 {
+		t.skipped = true
+	}
+	for _, l := range m.batch.Lines {
+		t.add(l)
+	}
+	return t.listen()
+}
+
+// add keeps one line, the oldest going beyond maxTalkLines.
+func (t *roomTalk) add(l chat.Line) {
+	name, watching := strings.CutSuffix(l.Name, watchingMark)
+	t.lines = append(t.lines, tablescreen.ChatLine{Seq: l.Seq, Name: name, Text: l.Text, Watching: watching, Skipped: t.skipped})
+	t.from = append(t.from, l.From)
+	t.skipped = false
+	if n := len(t.lines); n > maxTalkLines {
+		t.lines, t.from = t.lines[n-maxTalkLines:], t.from[n-maxTalkLines:]
+	}
+}
+
+// hangUp ends the subscription from any goroutine (the connection's
+// end): its waiting listen returns, and nothing else of t is touched.
+func (t *roomTalk) hangUp() {
+	if t != nil {
+		t.sub.Close()
+	}
+}
+
+// close ends the subscription; only the program's goroutine calls it.
+func (t *roomTalk) close() {
+	if t == nil || t.closed {
+		return
+	}
+	t.closed = true
+	t.sub.Close()
+}
+
+// Lines are the lines read, oldest first.
+func (t *roomTalk) Lines() []tablescreen.ChatLine { return t.lines }
+
+// Limit is the most characters of a line.
+func (t *roomTalk) Limit() int { return t.hub.Config().MaxChars }
+
+// errGuestTalk refuses a guest's line.
+var errGuestTalk = errors.New("guests read the talk but do not write: connect with an SSH key to talk")
+
+// Say says text, or runs /mute or /unmute.
+func (t *roomTalk) Say(text string) (string, error) {
+	if cmd, rest, ok := strings.Cut(text+" ", " "); strings.HasPrefix(text, "/") && ok {
+		return t.command(cmd, strings.TrimSpace(rest))
+	}
+	if t.me.Key == "" {
+		return "", errGuestTalk
+	}
+	_, err := t.room.Say(t.me, text)
+	return "", err
+}
+
+// command runs a command of the line.
+func (t *roomTalk) command(cmd, name string) (string, error) {
+	switch cmd {
+	case "/mute", "/unmute":
+	default:
+		return "", fmt.Errorf("%s is no command: /mute NAME hides a player's lines, /unmute NAME shows them again", cmd)
+	}
+	if t.me.Key == "" {
+		return "", errGuestTalk
+	}
+	if name == "" {
+		return "", fmt.Errorf("%s whom? Give a name from the talk: %s NAME", cmd, cmd)
+	}
+	if cmd == "/unmute" {
+		key, who, err := t.mutedKey(name)
+		if err != nil {
+			return "", err
+		}
+		t.hub.Unmute(t.me.Key, key)
+		delete(t.muted, key)
+		return fmt.Sprintf("You see %s's lines again (those said meanwhile stay unseen).", who), nil
+	}
+	key, who, err := t.keyOf(name)
+	if err != nil {
+		return "", err
+	}
+	if err := t.hub.Mute(t.me.Key, key); err != nil {
+		return "", err
+	}
+	if t.muted != nil {
+		t.muted[key] = who
+	}
+	// What was read from them goes too.
+	var lines []tablescreen.ChatLine
+	var from []string
+	for i, f := range t.from {
+		if f != key {
+			lines, from = append(lines, t.lines[i]), append(from, f)
+		}
+	}
+	t.lines, t.from = lines, from
+	return fmt.Sprintf("You no longer see %s's lines, here or anywhere (/unmute %s shows them again).", who, who), nil
+}
+
+// wantName is a name as typed, as names compare (any case).
+func wantName(name string) string {
+	if n, err := hall.NormalName(name); err == nil {
+		return strings.ToLower(n)
+	}
+	return strings.ToLower(strings.TrimSpace(name))
+}
+
+// mutedKey finds the key of a name this connection muted.
+func (t *roomTalk) mutedKey(name string) (key, who string, err error) {
+	want := wantName(name)
+	var keys []string
+	for k, n := range t.muted {
+		if strings.ToLower(n) == want {
+			keys, who = append(keys, k), n
+		}
+	}
+	switch len(keys) {
+	case 0:
+		return "", "", fmt.Errorf("you muted nobody called %q", name)
+	case 1:
+		return keys[0], who, nil
+	}
+	return "", "", fmt.Errorf("you muted several players called %q: their names differ by the tag after #", name)
+}
+
+// keyOf finds the key of a name seen in the room's lines (any case).
+func (t *roomTalk) keyOf(name string) (key, who string, err error) {
+	want := wantName(name)
+	found := map[string]string{}
+	for i, l := range t.lines {
+		if strings.ToLower(l.Name) == want {
+			found[t.from[i]] = l.Name
+		}
+	}
+	switch len(found) {
+	case 0:
+		return "", "", fmt.Errorf("nobody called %q has talked here", name)
+	case 1:
+		for k, n := range found {
+			if k == t.me.Key {
+				return "", "", errors.New("you cannot mute yourself")
+			}
+			return k, n, nil
+		}
+	}
+	return "", "", fmt.Errorf("several players go by %q: their names differ by the tag after #", name)
+}
+
+var _ tablescreen.Talker = (*roomTalk)(nil)
+
+// lobbyTalk is the lobby's line: the room's last lines under the list,
+// / to type one.
+type lobbyTalk struct {
+	t      *roomTalk
+	typing bool
+	input  kit.LineInput
+	note   string
+	isErr  bool
+}
+
+// open reports whether a line is being typed.
+func (lt *lobbyTalk) open() bool { return lt != nil && lt.typing }
+
+// key takes a key while the line is open.
+func (lt *lobbyTalk) key(msg tea.KeyPressMsg) {
+	switch msg.String() {
+	case "esc":
+		lt.typing, lt.note = false, ""
+		lt.input.Reset()
+	case "enter":
+		text := strings.TrimSpace(lt.input.String())
+		if text == "" {
+			lt.typing = false
+			return
+		}
+		note, err := lt.t.Say(text)
+		if err != nil {
+			lt.note, lt.isErr = kit.Capital(err.Error())+".", true
+			return
+		}
+		lt.typing, lt.note, lt.isErr = false, note, false
+		lt.input.Reset()
+	default:
+		if lt.input.Key(msg) {
+			lt.cut()
+		}
+	}
+}
+
+// paste adds a paste to the open line.
+func (lt *lobbyTalk) paste(text string) {
+	lt.input.Paste(text)
+	lt.cut()
+}
+
+func (lt *lobbyTalk) cut() {
+	if lt.input.Cut {
+		lt.note, lt.isErr = "A line holds at most "+kit.Plural(lt.input.Max, "character")+": the rest was left out.", true
+	} else if lt.isErr {
+		lt.note = ""
+	}
+}
+
+// start opens the line.
+func (lt *lobbyTalk) start() {
+	lt.typing, lt.note = true, ""
+	lt.input.Max = lt.t.Limit()
+}
+
+// lines are the talk's lines for the lobby in room lines of w cells:
+// the heading, the last lines said, the line being typed or a note.
+// With little room the heading goes first, then the older lines; the
+// line being typed always shows (the lobby's last line says its keys,
+// typingKeys).
+func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
+	st := &ctx.Styles
+	var tail []string
+	switch {
+	case lt.typing:
+		label := " Say: "
+		tail = append(tail, label+st.Selected.Render(lt.input.View(w-kit.WidthOf(label), "_")))
+		if lt.note != "" {
+			tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
+		}
+	case lt.note != "" && lt.isErr:
+		tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
+	case lt.note != "":
+		tail = append(tail, " "+kit.Clip(lt.note, w-2))
+	}
+	keep := room - len(tail)
+	if keep < 1 {
+		return tail
+	}
+	var said []string
+	for _, l := range lt.t.Lines() {
+		who := l.Name
+		if l.Watching {
+			who += watchingMark
+		}
+		for _, part := range kit.Wrap(who+`: "`+l.Text+`"`, max(10, w-4)) {
+			said = append(said, "   "+part)
+		}
+	}
+	if len(said) == 0 {
+		said = []string{"   " + st.Dim.Render("(nothing said yet)")}
+	}
+	var head []string
+	if keep >= 2 {
+		how := "  / to talk"
+		if lt.t.me.Key == "" {
+			how = "  (guests read: connect with an SSH key to talk)"
+		}
+		head = []string{" " + st.Heading.Render("Lobby talk") + st.Dim.Render(kit.Clip(how, w-12))}
+		keep--
+	}
+	if len(said) > keep {
+		said = said[len(said)-keep:]
+	}
+	return append(append(head, said...), tail...)
+}
+
+// typingKeys are the keys of the lobby's line while it is typed.
+const typingKeys = "enter send · esc cancel · /mute NAME hides a player · /unmute NAME"

@@ -1,0 +1,416 @@
+package tui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/tui/kit"
+)
+
+// The club in the lobby of `klob serve`: the person's rating in each
+// pool (two, three, four players) with its uncertainty and what their
+// last game did to it, the leaderboards (l), and at a shared table, once
+// the game is over and filed, the line that says what it did to their
+// rating. The figures are read off the Update, in commands: a read may
+// wait for the disk.
+
+// Club is what the lobby reads of the club's records; *club.Service is
+// one. Its methods may wait for the disk.
+type Club interface {
+	Card(ctx context.Context, key string) ([]club.Standing, error)
+	Leaderboard(ctx context.Context, seats, limit int) ([]club.Line, error)
+	MinGames() int
+}
+
+// clubWait bounds one read of the club's figures.
+const clubWait = 5 * time.Second
+
+// boardSize is the lines a leaderboard lists.
+const boardSize = 15
+
+// clubCardMsg is a person's standings, read for to (the lobby, a seat).
+type clubCardMsg struct {
+	to   any
+	card []club.Standing
+	err  error
+}
+
+// readCard reads the standings of key for to, off the Update.
+func readCard(c Club, key string, to any) tea.Cmd {
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		card, err := c.Card(ctx, key)
+		return clubCardMsg{to: to, card: card, err: err}
+	}
+}
+
+// lobbyClub is what the lobby keeps of the club: the person's standings
+// as last read.
+type lobbyClub struct {
+	card []club.Standing
+	err  string
+}
+
+// readClub asks for the person's standings (a keyed person on a server
+// with a club), nil otherwise.
+func (l *lobby) readClub() tea.Cmd {
+	if l.cfg.Club == nil || l.guest() {
+		return nil
+	}
+	return readCard(l.cfg.Club, l.cfg.Player.ID, l)
+}
+
+// takeCard keeps the standings read for the lobby.
+func (l *lobby) takeCard(m clubCardMsg) {
+	if m.to != l {
+		return
+	}
+	l.club.card, l.club.err = m.card, ""
+	if m.err != nil {
+		l.club.err = "your rating cannot be read now"
+	}
+}
+
+// clubLines are the lobby's lines on the person's rating: each pool,
+// "2 players 1512 ±210 (+12 last game)", or that a guest is not rated.
+func (l *lobby) clubLines(ctx *kit.Context) []string {
+	if l.cfg.Club == nil {
+		return nil
+	}
+	st := &ctx.Styles
+	if l.guest() {
+		return []string{" " + st.Dim.Render("Guests are not rated: connect with an SSH key to have a rating.")}
+	}
+	if l.club.err != "" {
+		return []string{" " + st.Dim.Render(l.club.err)}
+	}
+	if l.club.card == nil {
+		return []string{" " + st.Dim.Render("Your rating…")}
+	}
+	var parts []string
+	for _, s := range l.club.card {
+		parts = append(parts, standingWords(s))
+	}
+	var out []string
+	for i, line := range kit.Wrap("Your rating: "+strings.Join(parts, " · "), ctx.Width-2) {
+		if i == 0 {
+			line = st.Heading.Render("Your rating:") + strings.TrimPrefix(line, "Your rating:")
+		}
+		out = append(out, " "+line)
+	}
+	return out
+}
+
+// standingWords is one pool of a person's rating: "2 players 1512 ±210
+// (+12 last game)", "3 players 1500 ±350 (no game yet)".
+func standingWords(s club.Standing) string {
+	w := fmt.Sprintf("%d players %s", s.Seats, s.Shown)
+	if !s.Rated {
+		return w + " (no game yet)"
+	}
+	return w + fmt.Sprintf(" (%s last game)", signed(s.Last.Points))
+}
+
+// signed is a change of rating with its sign: "+12", "-3", "±0".
+func signed(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("-%d", -n)
+	}
+	return "±0"
+}
+
+// poolOf is a person's standing in the pool of seats, and whether the
+// card has it.
+func poolOf(card []club.Standing, seats int) (club.Standing, bool) {
+	for _, s := range card {
+		if s.Seats == seats {
+			return s, true
+		}
+	}
+	return club.Standing{}, false
+}
+
+// seatClub is what a shared seat keeps of the club, to say what the
+// game did to the person's rating once it is over: their standing in
+// the table's pool when the game was first shown, then after its record.
+type seatClub struct {
+	game   int  // the table's game these are for: "again" starts anew
+	looked bool // the table was shown: the standing before is asked for
+	late   bool // the game was over at the first look: no standing before
+	asked  bool // the standing after the game is asked for
+	seats  int
+	before *club.Standing
+	after  *club.Standing
+	failed bool
+}
+
+// clubSeatMsg is a seat's standings, read for the seat.
+type clubSeatMsg struct {
+	s     *sharedSeat
+	game  int
+	after bool
+	clubCardMsg
+}
+
+// readSeatClub reads the person's standings for the seat.
+func (s *sharedSeat) readSeatClub(after bool) tea.Cmd {
+	c := s.l.cfg.Club
+	read := readCard(c, s.l.cfg.Player.ID, s)
+	game := s.club.game
+	return func() tea.Msg { return clubSeatMsg{s: s, game: game, after: after, clubCardMsg: read().(clubCardMsg)} }
+}
+
+// watchClub asks, as the game goes, for the standings the afterword
+// needs: once when the table is first shown, and once the game is over
+// and filed (the club records it, and rates it, before it is filed).
+func (s *sharedSeat) watchClub() tea.Cmd {
+	if s.l.cfg.Club == nil || s.l.guest() || s.table == nil {
+		return nil
+	}
+	sn := s.table.Snapshot()
+	c := &s.club
+	if c.game != sn.Game {
+		// A new game at the table ("again"): its own before and after.
+		*c = seatClub{game: sn.Game}
+	}
+	c.seats = len(sn.Players)
+	var cmds []tea.Cmd
+	if !c.looked {
+		c.looked, c.late = true, sn.Over
+		if !sn.Over {
+			cmds = append(cmds, s.readSeatClub(false))
+		}
+	}
+	if !c.asked && sn.Over && sn.Save.Filed {
+		c.asked = true
+		cmds = append(cmds, s.readSeatClub(true))
+	}
+	return tea.Batch(cmds...)
+}
+
+// takeSeatClub keeps the standings read for the seat.
+func (s *sharedSeat) takeSeatClub(m clubSeatMsg) {
+	if m.s != s || m.game != s.club.game {
+		return
+	}
+	c := &s.club
+	if m.err != nil {
+		c.failed = m.after
+		return
+	}
+	st, ok := poolOf(m.card, c.seats)
+	if !ok {
+		return
+	}
+	if m.after {
+		c.after = &st
+	} else {
+		c.before = &st
+	}
+}
+
+// afterword is the game-over screen's line on the person's rating.
+func (s *sharedSeat) afterword() string {
+	c := &s.club
+	switch {
+	case s.l.cfg.Club == nil || s.l.guest():
+		return ""
+	case c.failed:
+		return "Your rating cannot be read now: the lobby shows it."
+	case c.after == nil:
+		return ""
+	}
+	a := c.after
+	// The game changed the rating when it added a game to the pool;
+	// looked at first after the end, when the last rated game was
+	// this table's.
+	changed := a.Rated && a.Last.Table == s.w.Code
+	if c.before != nil && !c.late {
+		changed = a.Rated && a.Games > c.before.Games
+	}
+	if !changed {
+		return fmt.Sprintf("This game changes no rating: your side played bots alone. Your rating at %d players: %s.", a.Seats, a.Shown)
+	}
+	return fmt.Sprintf("Your rating at %d players: %s (%s).", a.Seats, a.Shown, signed(a.Last.Points))
+}
+
+// boardScreen is the club's leaderboards, one per seat count: the best
+// players among those with enough rated games, and the person's own
+// standing below.
+type boardScreen struct {
+	l     *lobby
+	at    int // the pool shown, an index of club.Pools
+	lines map[int][]club.Line
+	card  []club.Standing
+	err   string
+}
+
+// clubBoardMsg is a leaderboard read for a board screen.
+type clubBoardMsg struct {
+	b     *boardScreen
+	seats int
+	lines []club.Line
+	err   error
+}
+
+func newBoardScreen(l *lobby) *boardScreen {
+	return &boardScreen{l: l, lines: map[int][]club.Line{}}
+}
+
+func (b *boardScreen) Name() string { return "leaderboard" }
+
+func (b *boardScreen) seats() int { return club.Pools()[b.at] }
+
+// read asks for the pool's leaderboard.
+func (b *boardScreen) read() tea.Cmd {
+	c, seats := b.l.cfg.Club, b.seats()
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		lines, err := c.Leaderboard(ctx, seats, boardSize)
+		return clubBoardMsg{b: b, seats: seats, lines: lines, err: err}
+	}
+}
+
+// Enter reads the pool shown, and the person's own standings.
+func (b *boardScreen) Enter(ctx *kit.Context) tea.Cmd {
+	cmds := []tea.Cmd{b.read()}
+	if !b.l.guest() {
+		cmds = append(cmds, readCard(b.l.cfg.Club, b.l.cfg.Player.ID, b))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (b *boardScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	switch msg := msg.(type) {
+	case clubBoardMsg:
+		if msg.b == b {
+			b.err = ""
+			if msg.err != nil {
+				b.err = "the leaderboard cannot be read now"
+			} else {
+				b.lines[msg.seats] = msg.lines
+			}
+		}
+	case clubCardMsg:
+		if msg.to == b && msg.err == nil {
+			b.card = msg.card
+		}
+	case tea.KeyPressMsg:
+		switch {
+		case kit.IsKey(msg, k.Back):
+			return b.l, nil
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
+			n := len(club.Pools())
+			d := 1
+			if kit.IsKey(msg, k.Left) {
+				d = n - 1
+			}
+			b.at = (b.at + d) % n
+			return b, b.read()
+		}
+	}
+	return b, nil
+}
+
+func (b *boardScreen) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w := ctx.Width
+	seats := b.seats()
+	lines := append(kit.Titled(ctx, "Leaderboards"), "",
+		" "+st.Selected.Render(fmt.Sprintf("‹ %d players ›", seats))+"  "+st.Dim.Render(poolWords(seats)), "")
+	got, read := b.lines[seats]
+	switch {
+	case b.err != "":
+		lines = append(lines, " "+st.Error.Render("! "+b.err))
+	case !read:
+		lines = append(lines, " "+st.Dim.Render("Reading…"))
+	case len(got) == 0:
+		for _, l := range kit.Wrap(fmt.Sprintf("Nobody has played %d rated games at %d players yet.", b.l.cfg.Club.MinGames(), seats), w-4) {
+			lines = append(lines, "   "+st.Dim.Render(l))
+		}
+	default:
+		lines = append(lines, kit.Clip(st.Dim.Render(fmt.Sprintf("   %4s  %-24s %12s  %s", "", "name", "rating", "games")), w))
+		names := map[string]int{}
+		for _, line := range got {
+			names[line.Name]++
+		}
+		for _, line := range got {
+			name := line.Name
+			if names[line.Name] > 1 {
+				// Two keys under one name read apart, as at the tables.
+				name += " #" + hall.KeyTag(line.Key)
+			}
+			text := fmt.Sprintf("   %3d.  %-24s %12s  %d", line.Rank, clipName(name, 24), line.Shown, line.Games)
+			if line.Key == b.l.cfg.Player.ID {
+				text = st.Selected.Render(text + "  (you)")
+			}
+			lines = append(lines, kit.Clip(text, w))
+		}
+	}
+	lines = append(lines, "")
+	if own, ok := poolOf(b.card, seats); ok && !b.l.guest() {
+		words := "You: " + own.Shown.String()
+		switch {
+		case !own.Rated:
+			words += ", no rated game yet"
+		default:
+			words += fmt.Sprintf(", %s", kit.Plural(own.Games, "rated game"))
+			if own.Games < b.l.cfg.Club.MinGames() {
+				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
+			}
+		}
+		for _, l := range kit.Wrap(words, w-2) {
+			lines = append(lines, " "+l)
+		}
+	}
+	for _, l := range kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
+		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2) {
+		lines = append(lines, " "+st.Dim.Render(l))
+	}
+	h := ctx.Height
+	for len(lines) < h-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
+	return kit.Canvas(lines, w, h)
+}
+
+// poolWords says what a pool's games are.
+func poolWords(seats int) string {
+	switch seats {
+	case 2:
+		return "head to head"
+	case 3:
+		return "each for themselves"
+	}
+	return "two teams of two"
+}
+
+// clipName cuts a name to n runes.
+func clipName(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// KeyHelp: the leaderboard's keys.
+func (b *boardScreen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	keys := []key.Binding{kit.Brief("seat count", k.Left, k.Right), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+}

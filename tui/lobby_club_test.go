@@ -1,0 +1,237 @@
+package tui
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/rating"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// fakeClub is a club's records for the lobby's tests.
+type fakeClub struct {
+	mu    sync.Mutex
+	cards map[string][]club.Standing
+	board map[int][]club.Line
+	reads int
+}
+
+func (f *fakeClub) Card(_ context.Context, key string) ([]club.Standing, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.reads++
+	if c, ok := f.cards[key]; ok {
+		return c, nil
+	}
+	var out []club.Standing
+	for _, n := range club.Pools() {
+		out = append(out, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
+	}
+	return out, nil
+}
+
+func (f *fakeClub) Leaderboard(_ context.Context, seats, limit int) ([]club.Line, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.board[seats], nil
+}
+
+func (f *fakeClub) MinGames() int { return 5 }
+
+// newClubPerson is newLobbyPerson on a server with the club c.
+func newClubPerson(h *hall.Hall, c Club, id, name string, w, ht int) *lobbyPerson {
+	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: h, id: id, name: name}
+	cfg := LobbyConfig{
+		Player: hall.Player{ID: id, Name: name},
+		Hall:   h, Send: p.post, Done: p.done,
+		Solo: testConfig(7, &memStore{}), Seed: func() uint64 { return 42 }, Heavy: NewGate(1),
+		Club: c,
+	}
+	p.app = NewLobby(cfg).(*lobbyApp)
+	p.run(p.app.Init())
+	p.do(tea.WindowSizeMsg{Width: w, Height: ht})
+	return p
+}
+
+// flat is the screen's text with its runs of blanks made one.
+func flat(p *lobbyPerson) string { return strings.Join(strings.Fields(ansi.Strip(p.screen())), " ") }
+
+// untilFlat delivers messages until the screen's flat text holds want.
+func (p *lobbyPerson) untilFlat(t testing.TB, want string) {
+	t.Helper()
+	p.wait(t, want, func() bool { return strings.Contains(flat(p), want) })
+}
+
+// TestLobbyShowsRating: the lobby says the person's rating in each
+// pool with its uncertainty and what their last game did to it; a
+// newcomer's pool says no game yet; a guest reads that guests are not
+// rated.
+func TestLobbyShowsRating(t *testing.T) {
+	c := &fakeClub{cards: map[string][]club.Standing{"a": {
+		{Seats: 2, Rated: true, Games: 7, Shown: rating.Shown{Points: 1512, PlusMinus: 210}, Last: club.Change{Points: 12}},
+		{Seats: 3, Shown: rating.Shown{Points: 1500, PlusMinus: 350}},
+		{Seats: 4, Rated: true, Games: 1, Shown: rating.Shown{Points: 1480, PlusMinus: 300}, Last: club.Change{Points: -20}},
+	}}}
+	h := testHall(t)
+	ann := newClubPerson(h, c, "a", "Ann", 80, 24)
+	zoe := newClubPerson(h, c, "", "Zoe", 80, 24)
+	defer close(ann.done)
+	defer close(zoe.done)
+	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game) · 3 players 1500 ±350 (no game yet) · 4 players 1480 ±300 (-20 last game)")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+	zoe.untilFlat(t, "Guests are not rated")
+	if c.reads != 1 {
+		t.Fatalf("%d reads of the club: the guest's lobby reads none", c.reads)
+	}
+	// Without a club, nothing is said of ratings.
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	defer close(bob.done)
+	bob.deliver()
+	if strings.Contains(flat(bob), "rating") {
+		t.Fatalf("a server without a club shows a rating:\n%s", bob.screen())
+	}
+	bob.key("l")
+	bob.untilFlat(t, "this server keeps no ratings")
+}
+
+// TestLobbyLeaderboard: l opens the leaderboards, one per seat count
+// (←/→), the person's own line marked and their standing below, two
+// keys under one name told apart; esc comes back to the lobby.
+func TestLobbyLeaderboard(t *testing.T) {
+	c := &fakeClub{
+		cards: map[string][]club.Standing{"a": {
+			{Seats: 2, Rated: true, Games: 9, Shown: rating.Shown{Points: 1620, PlusMinus: 120}},
+			{Seats: 3, Rated: true, Games: 2, Shown: rating.Shown{Points: 1530, PlusMinus: 280}},
+			{Seats: 4, Shown: rating.Shown{Points: 1500, PlusMinus: 350}},
+		}},
+		board: map[int][]club.Line{2: {
+			{Rank: 1, Key: "b0", Name: "Bob", Shown: rating.Shown{Points: 1700, PlusMinus: 90}, Games: 30},
+			{Rank: 2, Key: "a", Name: "Ann", Shown: rating.Shown{Points: 1620, PlusMinus: 120}, Games: 9},
+			{Rank: 3, Key: "b1", Name: "Bob", Shown: rating.Shown{Points: 1550, PlusMinus: 100}, Games: 12},
+		}},
+	}
+	h := testHall(t)
+	ann := newClubPerson(h, c, "a", "Ann", 80, 24)
+	defer close(ann.done)
+	ann.deliver()
+	ann.key("l")
+	ann.untilFlat(t, "‹ 2 players › head to head")
+	ann.untilFlat(t, "1. Bob #"+hall.KeyTag("b0")+" 1700 ±90 30")
+	ann.untilFlat(t, "2. Ann 1620 ±120 9 (you)")
+	ann.untilFlat(t, "You: 1620 ±120, 9 rated games")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+	ann.key("right")
+	ann.untilFlat(t, "‹ 3 players › each for themselves")
+	ann.untilFlat(t, "Nobody has played 5 rated games at 3 players yet.")
+	ann.untilFlat(t, "You: 1530 ±280, 2 rated games (5 put you on the board)")
+	ann.key("right")
+	ann.untilFlat(t, "‹ 4 players › two teams of two")
+	ann.untilFlat(t, "You: 1500 ±350, no rated game yet")
+	ann.key("left")
+	ann.key("left")
+	ann.untilFlat(t, "‹ 2 players ›")
+	ann.key("esc")
+	ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby); return ok })
+}
+
+// TestTableSaysTheRatingChange: two people play a table to its end on
+// a server whose club records and rates it; once the game is filed the
+// game-over screen says what it did to each one's rating, and the lobby
+// shows it after.
+func TestTableSaysTheRatingChange(t *testing.T) {
+	state := t.TempDir()
+	cl, err := club.Open(context.Background(), state, club.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cl.Close() })
+	h, err := hall.New(hall.Config{Dir: filepath.Join(state, "tables"), Grace: time.Minute,
+		NewBot:  func(l ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil },
+		History: func(id string) hall.Archiver { return store.New(filepath.Join(state, "players", id), store.Options{}) },
+		Record: func(path string, l *gamelog.Log) error {
+			_, err := cl.Record(context.Background(), path, l, "")
+			return err
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(h.Close)
+	o := rules.DefaultOptions()
+	o.Target = 100
+	tb, err := h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := newClubPerson(h, cl, "a", "Ann", 80, 24)
+	bob := newClubPerson(h, cl, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(ann.done); close(bob.done) })
+	// Ann opened the table: her lobby takes her back to her seat.
+	ann.wait(t, "Ann's seat", func() bool { return ann.seat() != nil })
+	bob.untilFlat(t, "2 players 1500 ±350 (no game yet)")
+	bob.key("j")
+	for _, c := range strings.ToLower(tb.Code()) {
+		bob.key(string(c))
+	}
+	bob.key("enter")
+	ann.until(t, "Seat B  Bob")
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	playUntil(t, h, 80, 24, "the game's end", func() bool {
+		sn, _ := ann.snap()
+		return sn.Over
+	}, ann, bob)
+	for _, p := range []*lobbyPerson{ann, bob} {
+		p.wait(t, "the game filed", func() bool { sn, _ := p.snap(); return sn.Save.Filed })
+		p.key("enter") // the last deal's result, then the game's end
+		p.untilFlat(t, "Your rating at 2 players: ")
+		kittest.CheckSize(t, p.screen(), 80, 24)
+		if testing.Verbose() {
+			t.Logf("%s's game-over screen:\n%s", p.name, ansi.Strip(p.screen()))
+		}
+		card, err := cl.Card(context.Background(), p.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		two := card[0]
+		want := "Your rating at 2 players: " + two.Shown.String() + " (" + signed(two.Last.Points) + ")."
+		if !strings.Contains(flat(p), want) {
+			t.Fatalf("%s's game-over screen does not say %q:\n%s", p.name, want, p.screen())
+		}
+		p.key("enter")
+		p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby); return ok })
+		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+signed(two.Last.Points)+" last game)")
+	}
+}
+
+// TestAfterwordWithoutChange: a game that changes no rating says so.
+func TestAfterwordWithoutChange(t *testing.T) {
+	s := &sharedSeat{l: &lobby{cfg: &LobbyConfig{Club: &fakeClub{}, Player: hall.Player{ID: "a"}}}, w: hall.Waiting{Code: "ABCD"}}
+	before := club.Standing{Seats: 4, Rated: true, Games: 3, Shown: rating.Shown{Points: 1490, PlusMinus: 200}}
+	s.club = seatClub{looked: true, asked: true, seats: 4, before: &before, after: &before}
+	if got := s.afterword(); !strings.Contains(got, "changes no rating") || !strings.Contains(got, "1490 ±200") {
+		t.Fatalf("afterword %q", got)
+	}
+	after := before
+	after.Games, after.Last = 4, club.Change{Points: 9}
+	s.club.after = &after
+	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (+9)." {
+		t.Fatalf("afterword %q", got)
+	}
+	s.club.failed = true
+	if got := s.afterword(); !strings.Contains(got, "cannot be read") {
+		t.Fatalf("afterword %q", got)
+	}
+}

@@ -1,0 +1,414 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+	"github.com/klob/klob/tui/setup"
+	tablescreen "github.com/klob/klob/tui/table"
+)
+
+// sharedSeat is a person's seat at a shared table: the waiting room,
+// drawn here from the hall's Waiting, until the table's host starts the
+// game; from then on the one table screen (tui/table) over the seat's
+// host.Port, which is all it knows of the game. What only a shared game
+// has (the seats' states, a dropped seat's countdown, who is ready
+// between deals, the takeovers) comes in the port's Snapshot.
+type sharedSeat struct {
+	l     *lobby
+	conn  *hall.Conn
+	w     hall.Waiting
+	table *tablescreen.Screen // once the game has started
+
+	note string // why the last key did nothing (start)
+	left bool
+	gone chan struct{} // closed when the screen leaves the seat
+	// ticking is set while the clock redraws the table each second: only
+	// while a dropped seat's countdown runs.
+	ticking bool
+	// talk is the table's chat (lobby_chat.go), nil without one.
+	talk *roomTalk
+	// club is the person's rating before and after the game
+	// (lobby_club.go).
+	club seatClub
+}
+
+// seatMsg is a tick of the waiting room's updates (closed: they ended).
+type seatMsg struct {
+	s      *sharedSeat
+	closed bool
+}
+
+// seatClockMsg redraws the table each second while a dropped seat's
+// countdown runs between the game's updates.
+type seatClockMsg struct{ s *sharedSeat }
+
+// newSharedSeat is the screen of conn; the connection's end leaves the
+// seat.
+func newSharedSeat(l *lobby, conn *hall.Conn) *sharedSeat {
+	s := &sharedSeat{l: l, conn: conn, gone: make(chan struct{})}
+	s.w = conn.Waiting()
+	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
+	if done := l.cfg.Done; done != nil {
+		go func() {
+			select {
+			case <-done:
+				conn.Leave()
+				s.talk.hangUp()
+			case <-s.gone:
+			}
+		}()
+	}
+	return s
+}
+
+func (s *sharedSeat) Name() string { return "shared table" }
+
+// Enter reads the seat and starts listening: to the waiting room, or
+// (through the table screen) to the game.
+func (s *sharedSeat) Enter(ctx *kit.Context) tea.Cmd {
+	s.w = s.conn.Waiting()
+	if s.w.Started {
+		return tea.Batch(s.onTable(ctx), s.talk.listen())
+	}
+	return tea.Batch(s.listen(), s.talk.listen())
+}
+
+// typing reports whether a line of talk is being typed at the table:
+// every key goes to it.
+func (s *sharedSeat) typing() bool { return s.table != nil && s.table.Typing() }
+
+// togglePrivate lets the table's host close it to spectators, or open
+// it to them again.
+func (s *sharedSeat) togglePrivate() (kit.Screen, tea.Cmd) {
+	private := !s.conn.Table().Private()
+	err := s.conn.SetPrivate(private)
+	note, isErr := "Spectators may watch this table again.", false
+	switch {
+	case err != nil:
+		note, isErr = kit.Capital(err.Error())+".", true
+	case private:
+		note = "The table is private now: nobody may watch it."
+	}
+	if s.table != nil {
+		s.table.SetNote(note, isErr)
+	} else {
+		s.note = ""
+		if isErr {
+			s.note = note
+		}
+	}
+	return s, nil
+}
+
+// listen waits for the next tick of the waiting room.
+func (s *sharedSeat) listen() tea.Cmd {
+	ch := s.conn.Updates()
+	return func() tea.Msg {
+		_, ok := <-ch
+		return seatMsg{s: s, closed: !ok}
+	}
+}
+
+func (s *sharedSeat) clock() tea.Cmd {
+	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seatClockMsg{s} })
+}
+
+// onTable shows the game through the seat's Port (made on first use).
+func (s *sharedSeat) onTable(ctx *kit.Context) tea.Cmd {
+	if s.table == nil {
+		port := s.conn.Port()
+		if port == nil {
+			return nil
+		}
+		s.table = tablescreen.New(s.tableConfig(port))
+	}
+	return tea.Batch(s.table.Enter(ctx), s.startClock(), s.watchClub())
+}
+
+// counting reports whether a dropped seat's countdown is on the table.
+func (s *sharedSeat) counting() bool {
+	for _, p := range s.table.Snapshot().Players {
+		if p.State == host.SeatAway {
+			return true
+		}
+	}
+	return false
+}
+
+// startClock starts the clock when a countdown shows and it is not
+// running.
+func (s *sharedSeat) startClock() tea.Cmd {
+	if s.ticking || s.table == nil || !s.counting() {
+		return nil
+	}
+	s.ticking = true
+	return s.clock()
+}
+
+// tableConfig is the table screen of a seat at a shared game: the
+// table's code in the header, the game's replay at its end (the
+// lobby's analysis, which a server may refuse), and no new game: the
+// lobby is where the next one starts.
+func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
+	l := s.l
+	analyze := l.cfg.Analyze
+	if analyze == nil {
+		analyze = noAnalysis
+	}
+	cfg := tablescreen.Config{
+		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(),
+		Log: s.conn.Log, Afterword: s.afterword,
+		Replay: func(lg *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
+			r, err := lg.Replay()
+			if err != nil {
+				return nil, err
+			}
+			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, Analyse: analyse}, s), nil
+		},
+	}
+	if s.talk != nil {
+		cfg.Talk = s.talk
+	}
+	return cfg
+}
+
+// leave gives up the seat and goes back to the lobby.
+func (s *sharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	started := s.table != nil
+	over := started && s.table.Snapshot().Over
+	if !s.left {
+		s.left = true
+		close(s.gone)
+		s.conn.Leave()
+		s.talk.close()
+	}
+	switch {
+	case started && !over && !s.table.Snapshot().Kicked && !s.table.Snapshot().Closed:
+		s.l.setNote("Your seat at table "+s.w.Code+" waits for you: choose the table to take it back.", false)
+	default:
+		s.l.setNote("", false)
+	}
+	s.l.refresh()
+	return s.l, nil
+}
+
+// QuitQuestion says what leaving the seat does: q goes back to the
+// lobby, as from a game alone; ctrl+c ends the connection.
+func (s *sharedSeat) QuitQuestion() string {
+	switch {
+	case s.table != nil && s.table.Snapshot().Over:
+		return "Back to the lobby: the game is over."
+	case s.table != nil:
+		return "Back to the lobby. Your seat waits for you a while: choose the table in the lobby, or connect again with the same key, to take it back."
+	case s.host():
+		return "Back to the lobby: the table closes (you opened it)."
+	}
+	return "Back to the lobby: your seat at the table is freed."
+}
+
+// host reports whether the person opened the table.
+func (s *sharedSeat) host() bool {
+	return int(s.w.Seat) < len(s.w.Seats) && s.w.Seats[s.w.Seat].Host
+}
+
+func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case seatMsg:
+		if msg.s != s || s.left {
+			return s, nil
+		}
+		s.w = s.conn.Waiting()
+		if s.w.Started && s.table == nil {
+			return s, s.onTable(ctx)
+		}
+		if msg.closed || s.table != nil {
+			return s, nil
+		}
+		return s, s.listen()
+	case talkMsg:
+		if msg.t != s.talk {
+			return s, nil
+		}
+		cmd := s.talk.take(msg)
+		if s.table != nil {
+			_, c2 := s.table.Update(ctx, tablescreen.ChatRefresh{})
+			cmd = tea.Batch(cmd, c2)
+		}
+		return s, cmd
+	case seatClockMsg:
+		if msg.s != s {
+			return s, nil
+		}
+		if s.left || s.table == nil || !s.counting() {
+			s.ticking = false
+			return s, nil
+		}
+		return s, s.clock()
+	case clubSeatMsg:
+		s.takeSeatClub(msg)
+		return s, nil
+	case tea.KeyPressMsg:
+		return s.key(ctx, msg)
+	}
+	if s.table != nil {
+		next, cmd := s.toTable(ctx, msg)
+		return next, tea.Batch(cmd, s.watchClub())
+	}
+	return s, nil
+}
+
+// toTable gives msg to the table screen, staying the screen while the
+// table does (a replay from the game's end comes back here).
+func (s *sharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := s.table.Update(ctx, msg)
+	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
+		return s, tea.Batch(cmd, s.startClock())
+	}
+	return next, cmd
+}
+
+// key takes a key: the waiting room's and the closed table's here, the
+// game's on the table screen.
+func (s *sharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	w := &s.w
+	switch {
+	case s.table != nil && s.table.Typing():
+		return s.toTable(ctx, msg)
+	case msg.String() == "P" && s.host() && w.Closed == "" && !w.Kicked:
+		return s.togglePrivate()
+	case s.table != nil:
+		if sn := s.table.Snapshot(); (sn.Kicked || sn.Closed) && (kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back)) {
+			return s.leave(ctx)
+		}
+		return s.toTable(ctx, msg)
+	case w.Closed != "" || w.Kicked:
+		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back) {
+			return s.leave(ctx)
+		}
+	case msg.String() == "s":
+		s.note = ""
+		if err := s.conn.Start(); err != nil {
+			s.note = err.Error()
+			return s, nil
+		}
+		s.w = s.conn.Waiting()
+		return s, s.onTable(ctx)
+	case kit.IsKey(msg, k.Back):
+		return s.leave(ctx)
+	}
+	return s, nil
+}
+
+// KeyHelp is the help of the screen on view.
+func (s *sharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if s.table != nil {
+		km := s.table.KeyHelp(k)
+		if !s.host() {
+			return km
+		}
+		private := kit.Bind("P", "private: let nobody watch, or let spectators watch again")
+		return kit.KeyHelp{Short: km.ShortHelp(), Full: append(km.FullHelp(), []key.Binding{private})}
+	}
+	keys := []key.Binding{kit.Brief("leave the table", k.Back), k.Help, kit.QuitAsks(k)}
+	if s.host() && s.w.Closed == "" && !s.w.Kicked {
+		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats"),
+			kit.Bind("P", "private: let nobody watch, or let spectators watch again")}, keys...)
+	}
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+}
+
+// seatLines list the seats of the waiting room and who is in them.
+func (s *sharedSeat) seatLines(ctx *kit.Context) []string {
+	var out []string
+	for i, in := range s.w.Seats {
+		name, state := in.Name, "here"
+		switch {
+		case name == "":
+			name, state = "(free)", "a bot plays it if nobody sits down"
+		case !in.Here:
+			state = "away: the seat waits for them"
+		}
+		if rules.Seat(i) == s.w.Seat {
+			name += " (you)"
+		}
+		if in.Host {
+			state += ", host"
+		}
+		out = append(out, kit.Clip(fmt.Sprintf(" Seat %s  %-20s %s", rules.Seat(i), name, state), ctx.Width))
+	}
+	return out
+}
+
+func (s *sharedSeat) View(ctx *kit.Context) string {
+	if s.table != nil {
+		return s.table.View(ctx)
+	}
+	w := &s.w
+	st := &ctx.Styles
+	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s bots", st.Heading.Render(w.Code), w.Level)), "")
+	var keys string
+	switch {
+	case w.Kicked:
+		lines = append(lines, " "+st.Error.Render("You sat down at this table from another connection; this one has left the seat."),
+			"", " enter: back to the lobby")
+		keys = "enter lobby · q quit"
+	case w.Closed != "":
+		for _, l := range kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+		lines = append(lines, "", " enter: back to the lobby")
+		keys = "enter lobby · q quit"
+	default:
+		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
+		lines = append(lines, s.seatLines(ctx)...)
+		// Joiners see the house rules before the game starts.
+		vs := "none"
+		if on := setup.VariantsOn(w.Rules); len(on) > 0 {
+			vs = strings.Join(on, ", ")
+		}
+		lines = append(lines, "")
+		for _, l := range kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2) {
+			lines = append(lines, " "+l)
+		}
+		watch := "Spectators may watch once the game starts."
+		if s.conn.Table().Private() {
+			watch = "The table is private: nobody may watch."
+		}
+		if s.host() {
+			watch += " P changes it (during the game too)."
+		}
+		for _, l := range kit.Wrap(watch, ctx.Width-2) {
+			lines = append(lines, " "+l)
+		}
+		lines = append(lines, "")
+		if s.host() {
+			lines = append(lines, " Press s to start: bots take the free seats.")
+			keys = "s start · P private · esc leave the table · q quit"
+		} else {
+			lines = append(lines, " The host starts the game.")
+			keys = "esc leave the table · q quit"
+		}
+	}
+	if s.note != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+s.note))
+	}
+	h := ctx.Height
+	for len(lines) < h-1 {
+		lines = append(lines, "")
+	}
+	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render(keys))
+	return kit.Canvas(lines, ctx.Width, h)
+}

@@ -1,0 +1,373 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// The club's social screens through the lobby: the lobby's talk and a
+// table's, watching a table from the list, by code and from the
+// command line, a table made private, and "again" after the last deal.
+// The chat's clock is the test's: the rate limit counts no real time.
+
+// testClock is a clock the test moves.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *testClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// socialClub is a hall with the server's chat, and its clock.
+type socialClub struct {
+	h     *hall.Hall
+	hub   *chat.Hub
+	clock *testClock
+}
+
+func newClub(t *testing.T) *socialClub {
+	t.Helper()
+	c := &socialClub{clock: &testClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
+	hub, err := chat.New(chat.Config{Now: c.clock.Now})
+	require.NoError(t, err)
+	c.hub = hub
+	c.h = testHallWith(t, func(cfg *hall.Config) { cfg.Chat = hub })
+	return c
+}
+
+// person is a connection's lobby in the club; start is its command
+// line (join or watch a code).
+func (c *socialClub) person(t *testing.T, id, name string, start Command) *lobbyPerson {
+	t.Helper()
+	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: c.h, id: id, name: name}
+	hub, room := c.h.Talk()
+	cfg := LobbyConfig{
+		Player: hall.Player{ID: id, Name: name},
+		Hall:   c.h,
+		Send:   p.post,
+		Done:   p.done,
+		Solo:   testConfig(7, &memStore{}),
+		Seed:   func() uint64 { return 42 },
+		Heavy:  NewGate(1),
+		Addr:   "192.0.2.1",
+		Start:  start,
+		Chat:   hub,
+		Lobby:  room,
+	}
+	p.app = NewLobby(cfg).(*lobbyApp)
+	p.run(p.app.Init())
+	p.do(tea.WindowSizeMsg{Width: 80, Height: 24})
+	t.Cleanup(func() { close(p.done) })
+	return p
+}
+
+// plain is the person's screen without styles.
+func plain(p *lobbyPerson) string { return ansi.Strip(p.screen()) }
+
+// say opens the line with /, pastes text and sends it.
+func (p *lobbyPerson) say(text string) {
+	p.key("/")
+	p.do(tea.PasteMsg{Content: text})
+	p.key("enter")
+}
+
+// watching is the person's spectator seat on view, nil elsewhere.
+func (p *lobbyPerson) watching() *watchSeat {
+	s, _ := p.app.screen.(*watchSeat)
+	return s
+}
+
+// TestLobbyTalk: the lobby's line. What is said reaches the others
+// cleaned of escapes, controls and bidirectional overrides; a paste of
+// a megabyte keeps 200 characters and says so; a flood of 1,000 lines
+// gets the burst through and the rest refused with the wait; a mute
+// hides a person's lines, past and to come; a guest reads but does not
+// write.
+func TestLobbyTalk(t *testing.T) {
+	c := newClub(t)
+	ann := c.person(t, "a", "Ann", Command{})
+	bob := c.person(t, "b", "Bob", Command{})
+	guest := c.person(t, "", "guest", Command{})
+	for _, p := range []*lobbyPerson{ann, bob, guest} {
+		p.until(t, "Lobby talk")
+	}
+	ann.say("hi \x1b[2J\x1b]0;owned\a\u202egnp.exe\u202c there\r\nnew")
+	bob.until(t, `Ann: "hi gnp.exe there new"`)
+	guest.until(t, `Ann: "hi gnp.exe there new"`)
+	for _, bad := range []string{"\x1b[2J", "owned", "\u202e", "\r"} {
+		require.NotContains(t, bob.screen(), bad)
+	}
+
+	// A megabyte pasted: the line holds 200 characters, said so.
+	bob.key("/")
+	bob.do(tea.PasteMsg{Content: strings.Repeat("spam \x1b[31m", 1<<20/10)})
+	require.Contains(t, plain(bob), "at most 200 characters")
+	bob.key("enter")
+	ann.until(t, `Bob: "spam spam`)
+	for _, l := range bob.app.screen.(*lobby).talk.t.Lines() {
+		require.LessOrEqual(t, len([]rune(l.Text)), 200)
+		require.NotContains(t, l.Text, "\x1b")
+	}
+
+	// 1,000 lines at once: Bob's burst (one said already) gets four
+	// more through, the rest are refused with the wait, none lost on
+	// screen: the refused line stays in the box.
+	said := 0
+	for i := range 1000 {
+		bob.key("/")
+		bob.do(tea.PasteMsg{Content: fmt.Sprintf("flood %d", i)})
+		bob.key("enter")
+		if lt := bob.app.screen.(*lobby).talk; lt.open() {
+			require.Contains(t, lt.note, "wait")
+			bob.key("esc")
+		} else {
+			said++
+		}
+	}
+	require.Equal(t, chat.DefaultBurst-1, said)
+	ann.until(t, `Bob: "flood 3"`)
+	require.NotContains(t, plain(ann), "flood 4")
+
+	// Ann mutes Bob: his lines go from her screen, the new ones never
+	// come; Bob still reads hers.
+	c.clock.add(time.Minute)
+	ann.say("/mute Bob")
+	ann.until(t, "You no longer see Bob")
+	require.NotContains(t, plain(ann), `Bob: "`)
+	bob.say("can you hear me")
+	ann.say("still here")
+	bob.until(t, `Ann: "still here"`)
+	ann.until(t, `Ann: "still here"`)
+	require.NotContains(t, plain(ann), "can you hear me")
+	ann.say("/unmute Bob")
+	ann.until(t, "You see Bob's lines again")
+
+	// A guest reads but cannot write.
+	guest.say("hello")
+	require.Contains(t, plain(guest), "connect with an SSH key to talk")
+}
+
+// hiddenFromAll is every card some seat of the table may not know now:
+// a spectator may see none of them.
+func hiddenFromAll(h *hall.Hall, code string, seats int) (int, rules.CardSet) {
+	tb, err := h.Find(code)
+	if err != nil {
+		return 0, 0
+	}
+	var all rules.CardSet
+	deal := 0
+	for s := range seats {
+		d, hid := tb.HiddenFrom(rules.Seat(s))
+		deal = d
+		all |= hid
+	}
+	return deal, all
+}
+
+// checkSpectator fails when the spectator's screen shows a card some
+// seat may not know while the deal is played.
+func checkSpectator(t *testing.T, h *hall.Hall, p *lobbyPerson, code string, seats int) {
+	t.Helper()
+	ws := p.watching()
+	if ws == nil {
+		return
+	}
+	sn := ws.table.Snapshot()
+	if !sn.HasDeal || sn.Between || sn.Over {
+		return
+	}
+	scr := p.screen()
+	deal, hidden := hiddenFromAll(h, code, seats)
+	if deal != sn.DealNo {
+		return
+	}
+	for _, card := range hidden.Cards() {
+		if strings.Contains(scr, card.Pretty(false)) {
+			t.Fatalf("the spectator sees %s:\n%s", card.Pretty(false), scr)
+		}
+	}
+}
+
+// TestLobbyWatchAndTableTalk, at every seat count: Carol watches
+// Ann's and Bob's table from the lobby's list; the seats read "1
+// watching"; she never sees a hidden card while the deal is played;
+// the table's talk reaches the seats and the spectator, hers marked
+// "(watching)"; when Ann makes the table private Carol is told and the
+// list no longer offers it.
+func TestLobbyWatchAndTableTalk(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			c := newClub(t)
+			ann := c.person(t, "a", "Ann", Command{})
+			bob := c.person(t, "b", "Bob", Command{})
+			carol := c.person(t, "c", "Carol", Command{})
+			code := openAndJoin(t, seats, ann, bob)
+			ann.key("s")
+			ann.until(t, "Deal 1")
+
+			carol.key("w")
+			carol.until(t, "Watch a table")
+			carol.until(t, code+"  Ann, Bob")
+			carol.key("enter")
+			require.NotNil(t, carol.watching(), "enter watches the table:\n%s", plain(carol))
+			ann.until(t, "1 watching")
+
+			ann.say("good luck")
+			carol.until(t, `Ann: "good luck"`)
+			bob.until(t, `Ann: "good luck"`)
+			carol.say("gg")
+			ann.until(t, `Carol (watching): "gg"`)
+
+			// The game goes on under the spectator's eyes to the first
+			// deal's end, each frame checked.
+			dealt := func() bool {
+				carol.deliver()
+				kittest.CheckSize(t, carol.screen(), 80, 24)
+				checkSpectator(t, c.h, carol, code, seats)
+				sn, _ := ann.snap()
+				return sn.Between || sn.Over
+			}
+			playUntil(t, c.h, 80, 24, "the first deal's end", dealt, ann, bob)
+
+			ann.key("P")
+			carol.until(t, "made it private")
+			carol.key("esc")
+			carol.until(t, "Your games")
+			carol.key("w")
+			carol.until(t, "no table is being played that may be watched")
+			// By its code too it is refused.
+			for _, r := range strings.ToLower(code) {
+				carol.key(string(r))
+			}
+			carol.key("enter")
+			carol.until(t, "private")
+			require.Nil(t, carol.watching())
+		})
+	}
+}
+
+// TestLobbyStartCommand: `watch CODE` and `join CODE` from the command
+// line go straight to the table; a code that finds nothing says so in
+// the lobby; a guest is refused.
+func TestLobbyStartCommand(t *testing.T) {
+	c := newClub(t)
+	ann := c.person(t, "a", "Ann", Command{})
+	code := openAndJoin(t, 3, ann)
+
+	dan := c.person(t, "d", "Dan", Command{Verb: "join", Code: strings.ToLower(code)})
+	dan.until(t, "Seat B  Dan")
+	require.NotNil(t, dan.seat())
+	ann.until(t, "Seat B  Dan")
+
+	early := c.person(t, "e", "Eve", Command{Verb: "watch", Code: code})
+	early.until(t, "has not started yet")
+	require.Nil(t, early.watching())
+
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	carol := c.person(t, "c", "Carol", Command{Verb: "watch", Code: code})
+	carol.wait(t, "the table watched", func() bool { return carol.watching() != nil })
+	carol.until(t, "watching · v tricks")
+
+	// Dan, seated there, watching his own table sits down instead.
+	dan2 := c.person(t, "d", "Dan", Command{Verb: "watch", Code: code})
+	dan2.wait(t, "Dan's seat", func() bool { return dan2.seat() != nil })
+
+	nobody := c.person(t, "f", "Fay", Command{Verb: "join", Code: "ZZZZ"})
+	nobody.until(t, `join "ZZZZ"`)
+	require.Nil(t, nobody.seat())
+
+	guest := c.person(t, "", "guest", Command{Verb: "watch", Code: code})
+	guest.until(t, "connect with a key to watch")
+	require.Nil(t, guest.watching())
+}
+
+// TestLobbyAgain: Ann and Bob play a game to 1 to its end; both
+// choose again and the next game starts at the same table, same seats,
+// the first dealer the next seat.
+func TestLobbyAgain(t *testing.T) {
+	c := newClub(t)
+	o := rules.DefaultOptions()
+	o.Players, o.Target = 2, 1
+	tb, err := c.h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 9})
+	require.NoError(t, err)
+	// Ann's lobby finds her seat at its start; Bob joins by the code.
+	ann := c.person(t, "a", "Ann", Command{})
+	ann.wait(t, "Ann's seat", func() bool { return ann.seat() != nil })
+	bob := c.person(t, "b", "Bob", Command{Verb: "join", Code: tb.Code()})
+	bob.wait(t, "Bob's seat", func() bool { return bob.seat() != nil })
+	ann.until(t, "Seat B  Bob")
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	first, _ := ann.snap()
+	over := func() bool { sn, ok := ann.snap(); return ok && sn.Over && sn.Can.Again }
+	playUntil(t, c.h, 80, 24, "the game's end", over, ann, bob)
+	bob.wait(t, "Bob's end", func() bool { sn, ok := bob.snap(); return ok && sn.Over && sn.Can.Again })
+	for _, p := range []*lobbyPerson{ann, bob} {
+		p.key("enter") // past the last deal's result
+		p.until(t, "Game over")
+		p.until(t, "[n] again")
+	}
+	ann.key("n")
+	bob.until(t, "Again: Ann said it")
+	bob.key("n")
+	next := func(p *lobbyPerson) func() bool {
+		return func() bool { sn, ok := p.snap(); return ok && sn.Game == first.Game+1 && sn.HasDeal }
+	}
+	ann.wait(t, "the next game at Ann's", next(ann))
+	bob.wait(t, "the next game at Bob's", next(bob))
+	sn, _ := ann.snap()
+	require.Equal(t, tb.Code(), ann.seat().w.Code, "the same table")
+	require.NotEqual(t, first.View.Dealer, sn.View.Dealer, "the first dealer rotates")
+	require.NotEmpty(t, sn.RematchOf)
+}
+
+// TestLobbyManyTables: more open tables than the window holds leave the
+// line typed, the note and the keys in view; the list shows the part
+// around the cursor and says how many more there are.
+func TestLobbyManyTables(t *testing.T) {
+	c := newClub(t)
+	var codes []string
+	for i := range 15 {
+		tb, err := c.h.Open(hall.Player{ID: fmt.Sprintf("p%d", i), Name: fmt.Sprintf("Host%d", i)}, hall.Options{Seats: 4, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		codes = append(codes, tb.Code())
+	}
+	dan := c.person(t, "d", "Dan", Command{})
+	dan.until(t, "more (↑/↓ to see them)")
+	kittest.CheckSize(t, dan.screen(), 80, 24)
+	dan.key("j")
+	require.Contains(t, plain(dan), "Table code:")
+	kittest.CheckSize(t, dan.screen(), 80, 24)
+	dan.key("esc")
+	// Up from the menu's j to the last table: it shows, the first does
+	// not.
+	for range 4 {
+		dan.key("up")
+	}
+	scr := plain(dan)
+	kittest.CheckSize(t, dan.screen(), 80, 24)
+	last := dan.app.screen.(*lobby).tables[len(codes)-1].Code
+	first := dan.app.screen.(*lobby).tables[0].Code
+	require.Contains(t, scr, "▶ "+last)
+	require.NotContains(t, scr, first+"  ")
+	require.Contains(t, scr, "p t o j w d h r l")
+}

@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/tui/kit"
+	tourneyui "github.com/klob/klob/tui/tourney"
+)
+
+// The lobby's tournaments: the server's daily tournaments and the
+// club's (tui/tourney over LobbyConfig.Tourney). The lobby gives them
+// one item; the screens run inside tourneyScreen, which takes the App's
+// quit back to the lobby (from a board: back to its tournament).
+
+// openTourneys opens the tournaments' list.
+func (l *lobby) openTourneys() (kit.Screen, tea.Cmd) {
+	if l.cfg.Tourney == nil {
+		l.setNote("this server runs no tournaments", true)
+		return l, nil
+	}
+	analyze := l.cfg.Analyze
+	if analyze == nil {
+		analyze = noAnalysis
+	}
+	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name},
+		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: analyze}
+	t := &tourneyScreen{l: l}
+	cfg.Back = func() kit.Screen { return l }
+	t.inner = tourneyui.New(cfg)
+	return t, nil
+}
+
+// tourneyScreen shows the tournaments' screens in the lobby.
+type tourneyScreen struct {
+	l     *lobby
+	inner *tourneyui.Screen
+}
+
+func (t *tourneyScreen) Name() string { return t.inner.Name() }
+
+func (t *tourneyScreen) typing() bool { return t.inner.Typing() }
+
+func (t *tourneyScreen) Enter(ctx *kit.Context) tea.Cmd { return t.inner.Enter(ctx) }
+
+func (t *tourneyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := t.inner.Update(ctx, msg)
+	if next == kit.Screen(t.inner) {
+		return t, cmd
+	}
+	t.inner.Close()
+	return next, cmd
+}
+
+func (t *tourneyScreen) View(ctx *kit.Context) string { return t.inner.View(ctx) }
+
+func (t *tourneyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap { return t.inner.KeyHelp(k) }
+
+func (t *tourneyScreen) QuitQuestion() string { return t.inner.QuitQuestion() }
+
+// quitNow takes the App's quit: back to the lobby, or from a board to
+// its tournament.
+func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	next, cmd := t.inner.QuitNow(ctx)
+	if next == kit.Screen(t.inner) {
+		return t, cmd
+	}
+	return next, cmd
+}

@@ -1,0 +1,376 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/tui/kit"
+	tablescreen "github.com/klob/klob/tui/table"
+)
+
+// Watching a table: from the lobby's list of the tables that may be
+// watched (w), by its code, or straight from the command line
+// (`ssh host -t watch CODE`). The spectator sees the one table screen
+// (tui/table) over the game's public Port (hall.Table.Watch): never a
+// hidden card while a deal is played, every hand once it is scored.
+// Spectators read the table's talk and may write (lobby_chat.go); q or
+// esc goes back to the lobby.
+
+// Command is what a connection asks for at its start: `join CODE` or
+// `watch CODE` on the ssh command line.
+type Command struct {
+	Verb string // "join" or "watch"; "" for none
+	Code string
+}
+
+// lobbyStartMsg runs the connection's command once the lobby shows.
+type lobbyStartMsg struct{}
+
+// errGuestWatch refuses a guest a table to watch.
+var errGuestWatch = errors.New("guests (no SSH key) play against bots only: connect with a key to watch a table")
+
+// seeker is who looks codes up from this connection.
+func (l *lobby) seeker() hall.Seeker { return hall.Seeker{ID: l.cfg.Player.ID, Addr: l.cfg.Addr} }
+
+// lookup finds a table by a code typed or given, within the guesses
+// allowed (hall.Lookup).
+func (l *lobby) lookup(code string) (*hall.Table, error) {
+	return l.cfg.Hall.Lookup(l.seeker(), code)
+}
+
+// startCommand goes to the table the command names; a code that finds
+// nothing says why, in the lobby.
+func (l *lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	c := l.cfg.Start
+	l.cfg.Start = Command{}
+	if l.cfg.Hall == nil {
+		return l, nil
+	}
+	if l.guest() {
+		err := hall.ErrGuest
+		if c.Verb == "watch" {
+			err = errGuestWatch
+		}
+		l.setNote(err.Error(), true)
+		return l, nil
+	}
+	t, err := l.lookup(c.Code)
+	if err != nil {
+		l.setNote(fmt.Sprintf("%s %q: %v. Here is the lobby.", c.Verb, c.Code, err), true)
+		return l, nil
+	}
+	if c.Verb == "watch" {
+		return l.watch(ctx, t)
+	}
+	return l.join(ctx, t)
+}
+
+// watch watches table t; a person who holds a seat there sits down
+// instead.
+func (l *lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
+	if l.cfg.Hall.SeatOf(l.cfg.Player.ID) == t {
+		return l.join(ctx, t)
+	}
+	port, err := t.Watch(l.cfg.Player)
+	if err != nil {
+		l.setNote(fmt.Sprintf("Table %s: %v.", t.Code(), err), true)
+		return l, nil
+	}
+	return newWatchSeat(l, t, port), nil
+}
+
+// startTalk subscribes the lobby to its room at the connection's start
+// and listens.
+func (l *lobby) startTalk(first bool) tea.Cmd {
+	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
+		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label(), false, l.mutes)
+		l.talk = &lobbyTalk{t: t}
+		if done := l.cfg.Done; done != nil {
+			go func() {
+				<-done
+				t.sub.Close()
+			}()
+		}
+		return t.listen()
+	}
+	return nil
+}
+
+// talkMsg takes the lobby's lines.
+func (l *lobby) talkMsg(m talkMsg) tea.Cmd {
+	if l.talk == nil || m.t != l.talk.t {
+		return nil
+	}
+	return l.talk.t.take(m)
+}
+
+// label is how others read this person: the name, with the key's tag
+// when another key goes by a name that looks the same.
+func (l *lobby) label() string {
+	if l.cfg.Hall == nil {
+		return l.cfg.Player.Name
+	}
+	return l.cfg.Hall.Label(l.cfg.Player, nil)
+}
+
+// bell says whether the person's settings ring the bell on their turn
+// (on unless they switched it off).
+func (l *lobby) bell() bool { return l.cfg.Solo.Prefs == nil || l.cfg.Solo.Prefs.Bell }
+
+// watchList is the list of the tables one may watch, and a code to
+// type: letters go to the code, ↑/↓ choose, enter watches, esc goes
+// back.
+type watchList struct {
+	l      *lobby
+	tables []hall.Info
+	row    int
+	code   kit.LineInput
+	note   string
+	ticks  int
+}
+
+func newWatchList(l *lobby) *watchList {
+	w := &watchList{l: l}
+	w.code.Max = 4
+	w.refresh()
+	return w
+}
+
+func (w *watchList) Name() string { return "watch list" }
+
+// typing: every key but ctrl+c comes here, q and ? being letters of a
+// code.
+func (w *watchList) typing() bool { return true }
+
+func (w *watchList) refresh() {
+	w.tables = w.l.cfg.Hall.Watchable(w.l.cfg.Player.ID)
+	w.row = min(w.row, max(0, len(w.tables)-1))
+}
+
+// watchTickMsg refreshes the list.
+type watchTickMsg struct {
+	w *watchList
+	n int
+}
+
+func (w *watchList) tick() tea.Cmd {
+	w.ticks++
+	n := w.ticks
+	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return watchTickMsg{w, n} })
+}
+
+func (w *watchList) Enter(*kit.Context) tea.Cmd {
+	w.refresh()
+	return w.tick()
+}
+
+func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case watchTickMsg:
+		if msg.w != w || msg.n != w.ticks {
+			return w, nil
+		}
+		w.refresh()
+		return w, w.tick()
+	case tea.KeyPressMsg:
+		return w.key(ctx, msg)
+	}
+	return w, nil
+}
+
+func (w *watchList) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	switch msg.String() {
+	case "esc":
+		w.ticks++ // the list's clock stops
+		return w.l, w.l.Enter(ctx)
+	case "up":
+		if n := len(w.tables); n > 0 {
+			w.row = (w.row + n - 1) % n
+		}
+		return w, nil
+	case "down":
+		if n := len(w.tables); n > 0 {
+			w.row = (w.row + 1) % n
+		}
+		return w, nil
+	case "enter":
+		return w.choose(ctx)
+	}
+	t := msg.Text
+	if msg.String() == "backspace" || (len(t) == 1 && (t[0]|0x20 >= 'a' && t[0]|0x20 <= 'z')) {
+		w.code.Key(msg)
+		w.note = ""
+	}
+	return w, nil
+}
+
+// choose watches the code typed, else the table chosen.
+func (w *watchList) choose(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	var t *hall.Table
+	var err error
+	switch code := strings.TrimSpace(w.code.String()); {
+	case code != "":
+		t, err = w.l.lookup(code)
+		if err != nil {
+			err = fmt.Errorf("%q: %w", code, err)
+		}
+	case len(w.tables) > 0:
+		t, err = w.l.cfg.Hall.Find(w.tables[w.row].Code)
+	default:
+		return w, nil
+	}
+	if err != nil {
+		w.note = err.Error()
+		w.refresh()
+		return w, nil
+	}
+	w.ticks++
+	next, cmd := w.l.watch(ctx, t)
+	if next == w.l {
+		// Refused (private, closed): say so here.
+		w.note = w.l.note
+		w.l.setNote("", false)
+		return w, cmd
+	}
+	return next, cmd
+}
+
+func (w *watchList) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	lines := append(kit.Titled(ctx, "Watch a table"), "")
+	if len(w.tables) == 0 {
+		lines = append(lines, "   "+st.Dim.Render("(no table is being played that may be watched)"))
+	}
+	for i, t := range w.tables {
+		text := watchLine(t)
+		if i == w.row {
+			lines = append(lines, " "+g.Cursor+" "+st.Selected.Render(kit.Clip(text, ctx.Width-4)))
+		} else {
+			lines = append(lines, "   "+kit.Clip(text, ctx.Width-4))
+		}
+	}
+	lines = append(lines, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
+	if w.note != "" {
+		for _, l := range kit.Wrap("! "+w.note, ctx.Width-2) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
+	lines = append(lines, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
+	return kit.JoinLines(lines)
+}
+
+// watchLine is a table of the watch list.
+func watchLine(t hall.Info) string {
+	s := fmt.Sprintf("%s  %s · %d seats · to %d", t.Code, strings.Join(t.Names, ", "), t.Seats, t.Target)
+	if t.Yours {
+		s += " · your seat"
+	}
+	return s
+}
+
+// KeyHelp: the list's keys.
+func (w *watchList) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	keys := []key.Binding{kit.Bind("↑/↓", "choose a table", "up", "down"), kit.Bind("a-z", "type a code"),
+		kit.Bind("enter", "watch it", "enter"), kit.Bind("esc", "back to the lobby", "esc")}
+	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
+}
+
+// watchSeat is a spectator at a table: the table screen over the
+// spectator's Port, the table's talk, esc or q back to the lobby.
+type watchSeat struct {
+	l     *lobby
+	code  string
+	port  host.Port
+	table *tablescreen.Screen
+	talk  *roomTalk
+	left  bool
+	gone  chan struct{}
+	// told is set once the screen said the table turned private.
+	told bool
+}
+
+func newWatchSeat(l *lobby, t *hall.Table, port host.Port) *watchSeat {
+	s := &watchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{})}
+	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label(), true, l.mutes)
+	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true,
+		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
+	if s.talk != nil {
+		cfg.Talk = s.talk
+	}
+	s.table = tablescreen.New(cfg)
+	if done := l.cfg.Done; done != nil {
+		go func() {
+			select {
+			case <-done:
+				port.Leave()
+				s.talk.hangUp()
+			case <-s.gone:
+			}
+		}()
+	}
+	return s
+}
+
+func (s *watchSeat) Name() string { return "watching" }
+
+func (s *watchSeat) typing() bool { return s.table.Typing() }
+
+func (s *watchSeat) Enter(ctx *kit.Context) tea.Cmd {
+	return tea.Batch(s.table.Enter(ctx), s.talk.listen())
+}
+
+func (s *watchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case talkMsg:
+		if msg.t != s.talk {
+			return s, nil
+		}
+		cmd := s.talk.take(msg)
+		_, c2 := s.table.Update(ctx, tablescreen.ChatRefresh{})
+		return s, tea.Batch(cmd, c2)
+	case tea.KeyPressMsg:
+		if !s.table.UsesBack() && kit.IsKey(msg, ctx.Keys.Back) {
+			return s.leave(ctx)
+		}
+	}
+	next, cmd := s.table.Update(ctx, msg)
+	if sn := s.table.Snapshot(); (sn.Private || sn.Closed) && !s.told {
+		s.told = true
+		why := "The game is closed."
+		if sn.Private {
+			why = "The table's host made it private: nobody may watch it now."
+		}
+		s.table.SetNote(why+" Esc goes back to the lobby.", true)
+	}
+	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
+		return s, cmd
+	}
+	return next, cmd
+}
+
+func (s *watchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
+
+func (s *watchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap { return s.table.KeyHelp(k) }
+
+func (s *watchSeat) QuitQuestion() string { return s.table.QuitQuestion() }
+
+// leave stops watching and goes back to the lobby.
+func (s *watchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	if !s.left {
+		s.left = true
+		close(s.gone)
+		s.port.Leave()
+		s.talk.close()
+	}
+	s.l.setNote("", false)
+	return s.l, s.l.Enter(ctx)
+}

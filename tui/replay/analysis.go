@@ -1,0 +1,271 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/tui/kit"
+)
+
+// The replay's analysis: started by the a key in a tea.Cmd, cancelled on
+// leaving the screen, its progress relayed as messages, its report kept
+// when it is turned off.
+
+// analysisState is where the analysis stands.
+type analysisState uint8
+
+const (
+	analysisNone    analysisState = iota // never started
+	analysisRunning                      // in a tea.Cmd
+	analysisDone
+	analysisFailed
+)
+
+// replayAnalysis is the analysis of one replayed game.
+type replayAnalysis struct {
+	log     *gamelog.Replay // the game analysed; nil: there is nothing to analyse
+	opt     analysis.Options
+	analyze Analyzer
+
+	// Shown when on, kept when turned off.
+	on       bool
+	state    analysisState
+	run      int // the analysis being waited for; older messages are dropped
+	progress analysis.Progress
+	report   *analysis.Report
+	err      error
+	cancel   context.CancelFunc
+}
+
+// newReplayAnalysis prepares the analysis of r as cfg says (nil
+// cfg.Analyze: the real one).
+func newReplayAnalysis(r *gamelog.Replay, cfg Config) replayAnalysis {
+	analyze := cfg.Analyze
+	if analyze == nil {
+		analyze = analysis.Analyze
+	}
+	return replayAnalysis{log: r, opt: cfg.Analysis, analyze: analyze}
+}
+
+// analysisProgressMsg is a progress report of analysis run.
+type analysisProgressMsg struct {
+	run int
+	p   analysis.Progress
+	ch  <-chan analysis.Progress
+}
+
+// analysisDoneMsg ends analysis run.
+type analysisDoneMsg struct {
+	run int
+	rep *analysis.Report
+	err error
+}
+
+// analysisMsg takes the analysis' own messages: ok is false for any
+// other message.
+func (a *replayAnalysis) analysisMsg(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	switch msg := msg.(type) {
+	case analysisProgressMsg:
+		if msg.run == a.run && a.state == analysisRunning {
+			a.progress = msg.p
+			return waitProgress(msg.run, msg.ch), true
+		}
+		return nil, true
+	case analysisDoneMsg:
+		if msg.run != a.run {
+			return nil, true
+		}
+		if msg.err != nil {
+			a.state, a.err = analysisFailed, msg.err
+		} else {
+			a.state, a.report = analysisDone, msg.rep
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// toggleAnalysis is the a key: it shows or hides the grades, starting
+// the analysis the first time; a failed analysis is tried again at once.
+func (a *replayAnalysis) toggleAnalysis() tea.Cmd {
+	a.on = !a.on || a.state == analysisFailed
+	if a.on && (a.state == analysisNone || a.state == analysisFailed) {
+		return a.startAnalysis()
+	}
+	return nil
+}
+
+// startAnalysis returns the command that runs the analysis, and the one
+// that relays its progress. Progress goes through a channel that keeps
+// only the latest report, so the analysis never waits for the screen.
+func (a *replayAnalysis) startAnalysis() tea.Cmd {
+	a.stopAnalysis()
+	a.run++
+	a.state, a.err, a.progress = analysisRunning, nil, analysis.Progress{}
+	ctx, cancel := context.WithCancel(context.Background())
+	a.cancel = cancel
+	run := a.run
+	ch := make(chan analysis.Progress, 1)
+	opt := a.opt
+	opt.Progress = func(p analysis.Progress) {
+		select {
+		case <-ch: // drop the report not yet shown
+		default:
+		}
+		ch <- p
+	}
+	analyze, r := a.analyze, a.log
+	work := func() tea.Msg {
+		defer close(ch)
+		rep, err := analyze(ctx, r, opt)
+		return analysisDoneMsg{run: run, rep: rep, err: err}
+	}
+	return tea.Batch(work, waitProgress(run, ch))
+}
+
+// waitProgress waits for the next progress report; it ends (nil) when
+// the analysis has.
+func waitProgress(run int, ch <-chan analysis.Progress) tea.Cmd {
+	return func() tea.Msg {
+		p, ok := <-ch
+		if !ok {
+			return nil
+		}
+		return analysisProgressMsg{run: run, p: p, ch: ch}
+	}
+}
+
+// stopAnalysis cancels an analysis in flight (leaving the screen): it
+// is off, as if never started.
+func (a *replayAnalysis) stopAnalysis() {
+	if a.cancel != nil {
+		a.cancel()
+		a.cancel = nil
+	}
+	if a.state == analysisRunning {
+		a.state, a.on = analysisNone, false
+		a.run++
+	}
+}
+
+// decision returns the graded decision of step i (0-based) of deal d
+// (0-based), or nil when the analysis is off or has not reached it.
+func (a *replayAnalysis) decision(d, i int) *analysis.Decision {
+	if !a.on || a.report == nil {
+		return nil
+	}
+	return a.report.Decision(d+1, i+1)
+}
+
+// dealReport is the analysis of deal d (0-based) when it is shown and
+// done; nil otherwise.
+func (a *replayAnalysis) dealReport(d int) *analysis.DealReport {
+	if !a.on || a.report == nil || d < 0 || d >= len(a.report.Deals) {
+		return nil
+	}
+	return &a.report.Deals[d]
+}
+
+// markOf is the annotation of step i (0-based) of deal d (0-based):
+// the grade's mark (?! ? ??), for an inaccuracy or worse, when the
+// analysis is on; "" otherwise. The table's talk writes it after the
+// move it grades, so the mark is text and its colour only repeats it.
+func (a *replayAnalysis) markOf(ctx *kit.Context, d, i int) string {
+	dec := a.decision(d, i)
+	if dec == nil || dec.Grade < analysis.Inaccuracy {
+		return ""
+	}
+	st := &ctx.Styles
+	if dec.Grade == analysis.Inaccuracy {
+		return st.Dim.Render(dec.Grade.Mark())
+	}
+	return st.Bad.Render(dec.Grade.Mark())
+}
+
+// sealedAnalysis is the analysis line of a game in progress.
+const sealedAnalysis = "A game in progress: your cards only; all hands and the analysis once it is over."
+
+// statusLine is the analysis line while there are no grades to show:
+// sealed, off, running, failed or hidden. ok is false when the grades
+// are shown: the replay then writes its own summary.
+func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string, ok bool) {
+	st := &ctx.Styles
+	if sealed {
+		return " " + st.Dim.Render(sealedAnalysis), true
+	}
+	switch a.state {
+	case analysisNone:
+		return " " + st.Dim.Render("Analysis off: press a to grade every decision, from what each player knew."), true
+	case analysisRunning:
+		pr := a.progress
+		pct := 0
+		if pr.Total > 0 {
+			pct = 100 * pr.Done / pr.Total
+		}
+		line := fmt.Sprintf(" Analysing: %d of %d decisions (%d%%)…", pr.Done, pr.Total, pct)
+		if !a.on {
+			line += st.Dim.Render(" (hidden: a shows it)")
+		}
+		return line, true
+	case analysisFailed:
+		return " " + st.Error.Render("! analysis failed: "+a.err.Error()) + st.Dim.Render(" (a tries again)"), true
+	}
+	if !a.on {
+		return " " + st.Dim.Render("Analysis hidden: press a to show the grades."), true
+	}
+	if a.report == nil {
+		return " " + st.Dim.Render("No analysis."), true
+	}
+	return "", false
+}
+
+// gradeNote is what follows the step line for a decision: " · forced",
+// " · best", or the grade with its mark, the points lost and, when
+// better is not empty, the better action: " · ? mistake: loses 12.0;
+// better J♥". The word is always there: the colour only repeats it.
+func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
+	st := &ctx.Styles
+	switch {
+	case !dec.Graded():
+		return st.Dim.Render(" · forced")
+	case dec.Grade == analysis.Good && dec.Loss == 0:
+		return " · " + st.Good.Render("best")
+	}
+	grade := dec.Grade.String()
+	if m := dec.Grade.Mark(); m != "" {
+		grade = m + " " + grade
+	}
+	style := st.Dim
+	if dec.Grade >= analysis.Mistake {
+		style = st.Bad
+	}
+	text := " · " + style.Render(grade) + fmt.Sprintf(": loses %.1f", dec.Loss)
+	if better != "" {
+		text += "; better " + better
+	}
+	return text
+}
+
+// fitHints lists the keys of a replay's short help in w cells, in fewer
+// words when the window is narrow.
+func fitHints(bs []key.Binding, w int) string {
+	h := kit.HintLine(bs)
+	if kit.WidthOf(h) <= w {
+		return h
+	}
+	parts := make([]string, len(bs))
+	for i, b := range bs {
+		hp := b.Help()
+		parts[i] = tightArrows.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
+	}
+	return strings.Join(parts, "  ")
+}
+
+// tightArrows writes two arrows without the slash, for a narrow window.
+var tightArrows = strings.NewReplacer("→/←", "→←", "↓/↑", "↓↑")

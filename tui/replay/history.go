@@ -1,0 +1,448 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/play/session"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/study/stats"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// Source lists saved games; *store.Store is one.
+type Source interface {
+	Dir() string
+	CurrentPath() string
+	History() ([]store.Entry, error)
+}
+
+// row is one game of the list.
+type row struct {
+	path    string
+	current bool // the game in progress (the autosave)
+	entry   store.Entry
+}
+
+// History is the list of saved games: the game in progress first, then
+// the archive, newest first, under the player's record over them at
+// every seat count. Reading the games is a tea.Cmd: the list shows once
+// it is read. Enter opens the game chosen in the replay; esc there comes
+// back here.
+type History struct {
+	src Source
+	cfg Config
+
+	loaded bool
+	err    error // the games could not be listed
+	rows   []row
+	record stats.Stats
+	cursor int
+	note   string // why a game did not open
+	noteOK bool
+}
+
+// NewHistory returns the list of the games of src, each replayed with
+// cfg.
+func NewHistory(src Source, cfg Config) *History { return &History{src: src, cfg: cfg} }
+
+func (s *History) Name() string { return "history" }
+
+// loadedMsg brings the list and the record.
+type loadedMsg struct {
+	rows   []row
+	record stats.Stats
+	err    error
+}
+
+// openMsg brings a game read to replay.
+type openMsg struct {
+	path string
+	r    *gamelog.Replay
+	err  error
+}
+
+// Enter reads the list once.
+func (s *History) Enter(ctx *kit.Context) tea.Cmd {
+	if s.loaded {
+		return nil
+	}
+	src := s.src
+	return func() tea.Msg { return load(src) }
+}
+
+// load lists the games and adds up the record.
+func load(src Source) loadedMsg {
+	entries, err := src.History()
+	if err != nil {
+		return loadedMsg{err: err}
+	}
+	var rows []row
+	cur := src.CurrentPath()
+	if _, r, err := gamelog.ReadReplay(cur); !errors.Is(err, fs.ErrNotExist) {
+		e := store.Entry{Path: cur, Winner: -1, Err: err}
+		if err == nil {
+			e.Header, e.Deals, e.Totals, e.Over, e.Winner = r.Header, len(r.Deals), r.Totals, r.Over, r.Winner
+		}
+		rows = append(rows, row{path: cur, current: true, entry: e})
+	}
+	for i := len(entries) - 1; i >= 0; i-- {
+		rows = append(rows, row{path: entries[i].Path, entry: entries[i]})
+	}
+	return loadedMsg{rows: rows, record: stats.FromHistory(entries, nil)}
+}
+
+// Update moves the cursor and opens the game chosen.
+func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case loadedMsg:
+		s.loaded, s.rows, s.record, s.err = true, msg.rows, msg.record, msg.err
+		s.cursor = max(0, min(s.cursor, len(s.rows)-1))
+	case openMsg:
+		if msg.err != nil {
+			s.note, s.noteOK = msg.err.Error(), false
+			return s, nil
+		}
+		s.note = ""
+		return New(msg.r, filepath.Base(msg.path), s.cfg, s), nil
+	case tea.KeyPressMsg:
+		k := &ctx.Keys
+		switch {
+		case kit.IsKey(msg, k.Up), kit.IsKey(msg, k.Left):
+			s.cursor = max(0, s.cursor-1)
+			s.note = ""
+		case kit.IsKey(msg, k.Down), kit.IsKey(msg, k.Right):
+			s.cursor = max(0, min(len(s.rows)-1, s.cursor+1))
+			s.note = ""
+		case kit.IsKey(msg, k.Choose):
+			return s, s.open()
+		}
+	}
+	return s, nil
+}
+
+// open reads the game under the cursor in a command.
+func (s *History) open() tea.Cmd {
+	if s.cursor >= len(s.rows) {
+		return nil
+	}
+	r := s.rows[s.cursor]
+	if r.entry.Err != nil {
+		s.note, s.noteOK = r.entry.Err.Error(), false
+		return nil
+	}
+	s.note, s.noteOK = "Opening "+filepath.Base(r.path)+"…", true
+	path := r.path
+	return func() tea.Msg {
+		_, rp, err := gamelog.ReadReplay(path)
+		return openMsg{path: path, r: rp, err: err}
+	}
+}
+
+// View draws the record over the list.
+func (s *History) View(ctx *kit.Context) string {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	rule := st.Rule.Render(kit.Repeat(g.HRule, w))
+	lines := []string{" " + st.Title.Render("Klob") + "  Saved games", rule}
+	switch {
+	case !s.loaded:
+		lines = append(lines, "", " Reading the saved games…")
+		return kit.Canvas(lines, w, h)
+	case s.err != nil:
+		lines = append(lines, "")
+		for _, l := range kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{kit.Brief("quit", ctx.Keys.Quit)})))
+		return kit.Canvas(lines, w, h)
+	}
+	// Labels in a column, figures wrapped beside them.
+	const lw = 14
+	for _, l := range s.recordLines(ctx) {
+		for i, part := range kit.Wrap(l[1], max(10, w-lw-2)) {
+			label := ""
+			if i == 0 {
+				label = l[0]
+			}
+			lines = append(lines, " "+kit.Fit(label, lw)+" "+part)
+		}
+	}
+	lines = append(lines, rule)
+	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
+	if len(s.rows) == 0 {
+		lines = append(lines, "")
+		for _, l := range kit.Wrap("No saved games yet. Finished games are kept in "+filepath.Join(s.src.Dir(), store.HistoryDir)+". klob replay FILE opens any game log.", w-2) {
+			lines = append(lines, " "+l)
+		}
+		return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
+	}
+	cols := s.columns(w - 3)
+	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
+	room := max(1, h-len(lines)-len(bottom))
+	first := 0
+	if s.cursor >= room {
+		first = s.cursor - room + 1
+	}
+	for i := first; i < len(s.rows) && i < first+room; i++ {
+		line := s.rowLine(&s.rows[i], cols)
+		if i == s.cursor {
+			lines = append(lines, " "+st.Selected.Render(g.Cursor+" "+line))
+		} else {
+			lines = append(lines, "   "+line)
+		}
+	}
+	return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
+}
+
+// padTo adds blank lines up to n.
+func padTo(lines []string, n int) []string {
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	return lines
+}
+
+// recordLines is the player's record over the archived games, of every
+// seat count, each line a label and its figures.
+func (s *History) recordLines(ctx *kit.Context) [][2]string {
+	st := &ctx.Styles
+	r := &s.record
+	if r.Games == 0 {
+		return [][2]string{{st.Heading.Render("Your record:"), "no game of yours saved yet."}}
+	}
+	// Finished games and abandoned ones (filed unfinished, when a new
+	// game was started instead) are told apart.
+	head := fmt.Sprintf("%s finished, %d won", kit.Plural(r.Finished, "game"), r.Won)
+	if n := r.Games - r.Finished; n > 0 {
+		head += fmt.Sprintf("; %d abandoned", n)
+	}
+	var by, seats []string
+	for _, l := range r.ByLevel {
+		by = append(by, fmt.Sprintf("%s %d/%d", l.Level, l.Won, l.Finished))
+	}
+	for _, n := range r.BySeats {
+		seats = append(seats, fmt.Sprintf("%s %d/%d", countWord(n.Players), n.Won, n.Finished))
+	}
+	return [][2]string{
+		{st.Heading.Render("Your record:"), head},
+		{"  won/played", "against " + strings.Join(by, " · ")},
+		{"  by players", strings.Join(seats, " · ")},
+		{"  a deal", fmt.Sprintf("%.1f points on average over %s (each opponent %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), r.OppAvgPerDeal())},
+		{"  as maker", fmt.Sprintf("take rate %s · bete rate %s", percent(r.TakeRate()), percent(r.BeteRate()))},
+	}
+}
+
+// countWord writes a seat count as a word: "two".
+func countWord(n int) string {
+	if n >= 2 && n <= 4 {
+		return []string{"two", "three", "four"}[n-2]
+	}
+	return fmt.Sprint(n)
+}
+
+func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
+
+// cols are the widths of the list's columns: the players column gives
+// the scores and the results room, the same on every row, so the
+// columns line up.
+type cols struct{ players, score, result int }
+
+func (c cols) line(when, players, deals, score, result string) string {
+	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), result)
+}
+
+// width is the width of a row.
+func (c cols) width() int { return 16 + 2 + c.players + 1 + 5 + 2 + c.score + 2 + c.result }
+
+// columns fits the list in w cells: the players column takes what the
+// other columns, the widest score and the widest result leave, from 12
+// to 48 cells.
+func (s *History) columns(w int) cols {
+	res, score := len("result"), len("score")
+	for i := range s.rows {
+		res = max(res, kit.WidthOf(result(&s.rows[i])))
+		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
+	}
+	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res}
+}
+
+// sideOf is the side seat s plays for at a table of n.
+func sideOf(n int, s rules.Seat) int {
+	if n == 4 {
+		return int(s) % 2
+	}
+	return int(s)
+}
+
+// result says how a game went for the person: won, lost, playing,
+// abandoned, or which side won a game without one person; then whether
+// it was practice and how many decisions were taken back.
+func result(r *row) string {
+	e := &r.entry
+	if e.Err != nil {
+		return ""
+	}
+	h := &e.Header
+	n := h.Seats()
+	res := "abandoned"
+	me, one := h.HumanSeat()
+	switch {
+	case r.current:
+		res = "playing"
+	case e.Over && one && e.Winner == sideOf(n, me):
+		res = "won"
+	case e.Over && one:
+		res = "lost"
+	case e.Over:
+		res = rules.SideName(n, e.Winner) + " won"
+	}
+	if h.Practice() {
+		// The player chose the seed: the cards could be known.
+		res += ", practice"
+	}
+	for _, t := range h.Extra {
+		if t.Name == session.TakebacksTag && t.Value != "0" {
+			res += ", takebacks " + t.Value
+		}
+	}
+	return res
+}
+
+// rowLine describes one game: when, who, deals, score, result.
+func (s *History) rowLine(r *row, c cols) string {
+	e := &r.entry
+	w := c.width()
+	if e.Err != nil {
+		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", kit.Clip(filepath.Base(r.path), 16)), w)
+	}
+	h := &e.Header
+	when := strings.TrimSpace(h.Date + " " + trimSeconds(h.Time))
+	if when == "" {
+		when = "date unknown"
+	}
+	if r.current {
+		when = "in progress"
+	}
+	n := h.Seats()
+	name := func(seat rules.Seat) string {
+		nm := h.PlayerName(seat)
+		if lv := h.Level(seat); lv != "" && lv != gamelog.Human {
+			nm += " (" + lv + ")"
+		}
+		return nm
+	}
+	me, one := h.HumanSeat()
+	var players string
+	switch {
+	case one && n == 2:
+		players = "vs " + name(me.Other())
+	case one:
+		var others []string
+		for o := range rules.Seat(n) {
+			switch {
+			case o == me:
+			case n == 4 && sideOf(n, o) == sideOf(n, me):
+				others = append([]string{"with " + h.PlayerName(o)}, others...)
+			default:
+				others = append(others, h.PlayerName(o))
+			}
+		}
+		players = fmt.Sprintf("%d players: %s", n, strings.Join(others, ", "))
+	default:
+		var all []string
+		for o := range rules.Seat(n) {
+			all = append(all, name(o))
+		}
+		players = strings.Join(all, " vs ")
+	}
+	if kit.WidthOf(players) > c.players {
+		// Cut with a mark, so that a cut name does not read whole.
+		players = ansi.Truncate(players, c.players, "…")
+	}
+	return kit.Fit(c.line(kit.Clip(when, 16), untrusted.Text(players), fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)
+}
+
+// scoreOf is a game's score by side, the person's side first.
+func scoreOf(r *row) string {
+	e := &r.entry
+	if e.Err != nil {
+		return ""
+	}
+	n := e.Header.Seats()
+	sides := n
+	if n == 4 {
+		sides = 2
+	}
+	first := 0
+	if me, one := e.Header.HumanSeat(); one {
+		first = sideOf(n, me)
+	}
+	var score []string
+	for i := range sides {
+		score = append(score, fmt.Sprint(e.Totals[(first+i)%sides]))
+	}
+	return strings.Join(score, "–")
+}
+
+// trimSeconds writes 14:31:05 as 14:31.
+func trimSeconds(t string) string {
+	if len(t) == 8 {
+		return t[:5]
+	}
+	return t
+}
+
+// detailLines are the file under the cursor, or why it did not open
+// (wrapped on up to three lines: an error says file:line and what).
+func (s *History) detailLines(ctx *kit.Context, w int) []string {
+	st := &ctx.Styles
+	switch {
+	case s.note != "" && !s.noteOK:
+		lines := kit.WrapLines(s.note, max(1, w-4), 3)
+		for i, l := range lines {
+			mark := "  "
+			if i == 0 {
+				mark = "! "
+			}
+			lines[i] = " " + st.Error.Render(mark+l)
+		}
+		return lines
+	case s.note != "":
+		return []string{" " + kit.Clip(s.note, w-1)}
+	case s.cursor < len(s.rows):
+		var out []string
+		for _, l := range kit.WrapLines(s.rows[s.cursor].path, w-2, 2) {
+			out = append(out, " "+st.Dim.Render(l))
+		}
+		return out
+	}
+	return []string{""}
+}
+
+// KeyHelp is the list's keys as help.
+func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	return kit.KeyHelp{
+		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), kit.Brief("quit", k.Quit)},
+		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
+			k.Help, kit.QuitAsks(k)}},
+	}
+}
+
+// QuitQuestion: the list changes nothing.
+func (s *History) QuitQuestion() string { return "Your saved games stay as they are." }
+
+// QuitsAtOnce: leaving the read-only list asks no question.
+func (s *History) QuitsAtOnce() bool { return true }

@@ -1,0 +1,226 @@
+package replay
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/testing/analysistest"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// games are the recorded games of testdata.
+const games = "../../testdata/games"
+
+// readGame replays a log of testdata/games.
+func readGame(t testing.TB, name string) *gamelog.Replay {
+	t.Helper()
+	_, r, err := gamelog.ReadReplay(filepath.Join(games, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// fakeAnalyze grades without the bot, so the golden screens do not move
+// when the bot does: a decision with a choice loses (5·deal + 3·step)
+// mod 29 points against the first other legal action.
+var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((5*deal + 3*(step-1)) % 29) }, true)
+
+// open starts the replay of r at w×h.
+func open(t testing.TB, r *gamelog.Replay, name string, w, h int) *kittest.Driver {
+	return kittest.New(t, New(r, name, Config{Analyze: fakeAnalyze}, nil), w, h, false)
+}
+
+// replayOf is the replay on screen.
+func replayOf(hs *kittest.Driver) *Screen { return hs.Screen.(*Screen) }
+
+// TestGoldens draws the replay at 80×24 at every seat count: the first
+// trick with every hand open, one seat's view, the analysis, the trick
+// list, and the end of a deal with the points lost by grade.
+func TestGoldens(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		file string
+	}{{2, "07-sequences-decided-by-trump.klob"}, {3, "tables/3-01-every-house-variant.klob"}, {4, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"}} {
+		t.Run(fmt.Sprint(tc.n), func(t *testing.T) {
+			r := readGame(t, tc.file)
+			if r.Players() != tc.n {
+				t.Fatalf("%s has %d players", tc.file, r.Players())
+			}
+			hs := open(t, r, filepath.Base(tc.file), 80, 24)
+			name := func(what string) string { return fmt.Sprintf("replay%d-80x24-%s", tc.n, what) }
+			kittest.Golden(t, name("1-dealt"), text(hs))
+			hs.Press("down", "down", "right")
+			kittest.Golden(t, name("2-open"), text(hs))
+			hs.Press("o")
+			kittest.Golden(t, name("3-one-view"), text(hs))
+			hs.Press("o", "a")
+			kittest.Golden(t, name("4-analysis"), text(hs))
+			hs.Press("v")
+			kittest.Golden(t, name("5-tricks"), text(hs))
+			hs.Press("v", "n")
+			if s := replayOf(hs); s.pos.n != 0 && !s.over() {
+				hs.Press("left")
+			}
+			if !replayOf(hs).over() {
+				hs.Press("left")
+			}
+			kittest.Golden(t, name("6-deal-end"), text(hs))
+			hs.Press("end")
+			kittest.Golden(t, name("7-game-end"), text(hs))
+		})
+	}
+}
+
+// A game in progress with one person in it shows that person's view
+// only, and no analysis, until it is over.
+func TestSealed(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(games, "saves", "in-play.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := gamelog.Parse("in-play.klob", []byte(strings.Replace(string(b), `[LevelA "random"]`, `[LevelA "human"]`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := l.Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := r.Header.HumanSeat(); !ok || r.Over {
+		t.Fatal("the save is not a game in progress with one person")
+	}
+	hs := open(t, r, "current.klob", 80, 24)
+	hs.Press("end")
+	s := replayOf(hs)
+	if s.open {
+		t.Fatal("a game in progress opened every hand")
+	}
+	hs.Press("o")
+	if s.open || !strings.Contains(text(hs), "you see only your own cards") {
+		t.Fatalf("o opened the hands of a game in progress:\n%s", text(hs))
+	}
+	hs.Press("a")
+	if s.on {
+		t.Fatal("a started the analysis of a game in progress")
+	}
+	kittest.Golden(t, "replay-sealed-80x24", text(hs))
+}
+
+// The go-to prompt takes a deal's number; a number out of the game says
+// so.
+func TestGoTo(t *testing.T) {
+	r := readGame(t, "10-both-over-the-target.klob")
+	hs := open(t, r, "game.klob", 80, 24)
+	hs.Press("g", "2", "enter")
+	if p := replayOf(hs).pos; p.deal != 1 || p.n != 0 {
+		t.Fatalf("g 2 enter went to %+v", p)
+	}
+	hs.Press("9", "9", "enter")
+	if !strings.Contains(text(hs), "no deal 99") {
+		t.Fatalf("no word of the missing deal:\n%s", text(hs))
+	}
+}
+
+// TestMonkey: random keys and window sizes (down to 1×1) at every seat
+// count: nothing panics and every frame is exactly the window's size.
+func TestMonkey(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("TERM", "dumb")
+	keys := []string{"left", "right", "up", "down", "n", "p", "g", "o", "a", "v", "esc", "enter", "1", "2", "backspace", "home", "end", "x", "q", "?"}
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, file := range []string{"09-tie.klob", "tables/3-04-three-all-passed.klob", "tables/4-13-cleopatra-declared.klob", "saves/no-deal.klob"} {
+		hs := open(t, readGame(t, file), file, 80, 24)
+		w, h := 80, 24
+		for range 800 {
+			if r.IntN(20) == 0 {
+				w, h = 1+r.IntN(160), 1+r.IntN(50)
+				hs.Size(w, h)
+			}
+			var msg tea.Msg = kittest.Key(keys[r.IntN(len(keys))])
+			hs.Send(msg)
+			frame := hs.Frame()
+			kittest.CheckSize(t, frame, w, h)
+			if strings.Contains(ansi.Strip(frame), "You deals") || strings.Contains(ansi.Strip(frame), "You's") {
+				t.Fatalf("%s: You as a third person:\n%s", file, ansi.Strip(frame))
+			}
+		}
+	}
+}
+
+// TestHistory lists games of every seat count with the record by seat
+// count, the columns aligned whatever the result's length, and opens
+// one in the replay; esc comes back.
+func TestHistory(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	if err := os.MkdirAll(hist, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	put := func(name, src string, human rules.Seat, extra ...gamelog.Tag) {
+		l, err := gamelog.ReadFile(filepath.Join(games, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for s := range rules.Seat(l.Header.Seats()) {
+			if s == human {
+				l.Header.SetPlayer(s, "Tester", gamelog.Human)
+			} else if l.Header.Level(s) == gamelog.Human {
+				l.Header.SetPlayer(s, l.Header.PlayerName(s), "normal")
+			}
+		}
+		l.Header.Extra = append(l.Header.Extra, extra...)
+		b, err := l.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(hist, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("2026-01-05-1200-vs-Bot-easy-won.klob", "05-target-not-500.klob", rules.SeatA)
+	put("2026-01-06-1200-vs-Bot-normal-lost.klob", "09-tie.klob", rules.SeatB, gamelog.Tag{Name: "Takebacks", Value: "1"})
+	put("2026-01-07-1200-vs-West-normal-East-normal-won.klob", "tables/3-01-every-house-variant.klob", rules.SeatA)
+	put("2026-01-08-1200-vs-West-normal-East-normal-lost-practice.klob", "tables/4-05-four-tie.klob", rules.SeatA,
+		gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue})
+	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, false)
+	list := strings.ReplaceAll(text(hs), dir, "$STATE")
+	kittest.Golden(t, "history-80x24", list)
+	// The results line up under their heading, whatever their length.
+	lines := strings.Split(list, "\n")
+	col := -1
+	for _, l := range lines {
+		if strings.Contains(l, "started") && strings.Contains(l, "result") {
+			col = len([]rune(l[:strings.Index(l, "result")]))
+			continue
+		}
+		if col < 0 || !strings.Contains(l, " 12:00 ") {
+			continue
+		}
+		rs := []rune(l)
+		if len(rs) <= col || rs[col-1] != ' ' || rs[col] == ' ' {
+			t.Fatalf("a result is not under its heading (column %d):\n%s", col, list)
+		}
+	}
+	hs.Press("down", "down", "enter")
+	if hs.Screen.Name() != "replay" {
+		t.Fatalf("enter opened %s:\n%s", hs.Screen.Name(), text(hs))
+	}
+	hs.Press("esc")
+	if hs.Screen.Name() != "history" {
+		t.Fatalf("esc went to %s", hs.Screen.Name())
+	}
+}
+
+// text is the driver's frame without styles or trailing spaces.
+func text(d *kittest.Driver) string { return kittest.TrimRight(d.Text()) }

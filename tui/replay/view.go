@@ -1,0 +1,418 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/table"
+)
+
+// View draws the replay at the position.
+func (s *Screen) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	if len(s.r.Deals) == 0 {
+		lines := append(kit.Titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay.", "",
+			" "+st.Dim.Render(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1)))
+		return kit.Canvas(lines, w, h)
+	}
+	sc, d := s.scene(ctx)
+	bottom := s.bottomLines(ctx, sc, &d)
+	hand := table.Hand{Cards: kit.ViewHand(&sc.V, kit.ByStrength), Cursor: -1}
+	if s.tricks {
+		body := append(sc.TrickList(ctx, w), " "+st.Dim.Render("v or esc closes the list"))
+		out, _ := table.RenderPanel(ctx, sc, hand, body, bottom)
+		return out
+	}
+	if s.over() {
+		return s.resultView(ctx, sc, bottom)
+	}
+	out, _ := table.Render(ctx, sc, hand, bottom)
+	return out
+}
+
+// over reports whether the position is the end of a deal played out.
+func (s *Screen) over() bool {
+	rd := &s.r.Deals[s.pos.deal]
+	return rd.Done && s.pos.n == len(rd.Steps)
+}
+
+// scene is the position as the table draws it: the bottom seat's view,
+// the hands shown open, the talk marked with the analysis' grades.
+func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
+	rd := &s.r.Deals[s.pos.deal]
+	d := rd.At(s.pos.n)
+	h := &s.r.Header
+	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
+		Board: s.cfg.Board}
+	for o := range rules.Seat(s.r.Players()) {
+		tag := h.Level(o)
+		if tag == "human" || o == s.person {
+			tag = ""
+		}
+		sc.Players = append(sc.Players, table.Player{Name: h.PlayerName(o), Tag: tag})
+	}
+	for i := 0; i < s.pos.deal; i++ {
+		if s.r.Deals[i].Done {
+			sc.Pad = append(sc.Pad, s.r.Deals[i].Score)
+		}
+	}
+	if s.over() {
+		sc.Totals = rd.After
+		sc.Pad = append(sc.Pad, rd.Score)
+	}
+	if s.open {
+		for o := range rules.Seat(s.r.Players()) {
+			if o != s.bottom {
+				sc.Open[o] = d.Hand(o)
+			}
+		}
+	}
+	if s.pos.n < len(rd.Steps) {
+		if st := rd.Steps[s.pos.n]; st.Seat == s.bottom && st.Action.Kind == rules.PlayCard {
+			sc.Next = st.Action.Card
+		}
+	}
+	steps := rd.Steps
+	deal := s.pos.deal
+	sc.Mark = func(i int) string {
+		// A chance step (a shlomo draw) is nobody's decision.
+		if i < 0 || i >= len(steps) || steps[i].Seat == rules.ChanceSeat {
+			return ""
+		}
+		return s.markOf(ctx, deal, i)
+	}
+	return sc, d
+}
+
+// bottomLines are the rule, where the replay stands, the last step with
+// its grade, the analysis and the keys.
+func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) []string {
+	st := &ctx.Styles
+	w := ctx.Width
+	rd := &s.r.Deals[s.pos.deal]
+	who := "every hand open"
+	if !s.open {
+		who = ownView(sc, s.bottom)
+	}
+	place := fmt.Sprintf(" Replay · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), who)
+	if s.cfg.Board != "" {
+		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", s.cfg.Board, s.pos.n, len(rd.Steps), who)
+	}
+	if name := kit.ElideName(s.name, w-kit.WidthOf(place)-4); name != "" {
+		place += " · " + name
+	}
+	return []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)), kit.Clip(place, w),
+		kit.Clip(s.stepLine(ctx, sc, d), w), kit.Clip(s.analysisLine(ctx, sc, w), w),
+		" " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
+}
+
+// ownView names one seat's view: "your view", "West's view".
+func ownView(sc *table.Scene, seat rules.Seat) string {
+	if seat == sc.You && seat != rules.NoSeat {
+		return "your view"
+	}
+	return sc.Players[seat].Name + "'s view"
+}
+
+// resultView is the end of a deal: its result as the table shows it,
+// and with the analysis the points each seat lost there by grade.
+func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	rd := &s.r.Deals[s.pos.deal]
+	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
+		" " + st.Heading.Render(s.overTitle(rd.No)), ""}
+	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
+	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
+		lines = append(append(lines, ""), last...)
+	}
+	if s.r.Over && s.pos == s.end() && s.cfg.Board == "" {
+		lines = append(lines, "", " "+st.Good.Render(sc.SideName(s.r.Winner)+" won the game."))
+	}
+	room := h - len(bottom)
+	// With the analysis, the points each seat lost this deal by grade:
+	// in rows when they fit, else in one line, else left out (the
+	// analysis line still sums it up).
+	if rows, line := s.lostByGrade(ctx, sc, w); rows != nil {
+		if all := table.DropBlanks(append(append(lines[:len(lines):len(lines)], ""), rows...), room); len(all) <= room {
+			lines = all
+		} else if all := table.DropBlanks(append(lines[:len(lines):len(lines)], line), room); len(all) <= room {
+			lines = all
+		}
+	}
+	lines = table.DropBlanks(lines, room)
+	for len(lines) < room {
+		lines = append(lines, "")
+	}
+	return kit.Canvas(append(lines[:max(0, room)], bottom...), w, h)
+}
+
+// overTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
+// is over".
+func (s *Screen) overTitle(no int) string {
+	if s.cfg.Board != "" {
+		return s.cfg.Board + " is over"
+	}
+	return fmt.Sprintf("Deal %d is over", no)
+}
+
+// stepLine says where the replay stands: the go-to prompt, or the last
+// step taken with its grade.
+func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) string {
+	st := &ctx.Styles
+	rd := &s.r.Deals[s.pos.deal]
+	switch {
+	case s.goTo:
+		return fmt.Sprintf(" %s %s%s  (1 to %d; enter goes, esc cancels)", st.Heading.Render("Go to deal:"), s.digits,
+			st.Selected.Render("_"), len(s.r.Deals))
+	case s.note != "":
+		return " " + st.Error.Render("! "+s.note)
+	case s.pos.n == 0:
+		return fmt.Sprintf(" Deal %d as dealt: %s.", rd.No, sc.Verb(rd.Dealer, "deal"))
+	}
+	i := s.pos.n - 1
+	step := rd.Steps[i]
+	who := sc.Name(step.Seat)
+	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, who, actionText(ctx, step.Action, d))
+	if step.Seat == rules.ChanceSeat {
+		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, step.Action, d))
+	}
+	if s.pos == s.end() && !s.finished() {
+		line += ". The log stops here"
+	}
+	dec := s.decision(s.pos.deal, i)
+	if dec == nil || step.Seat == rules.ChanceSeat {
+		return line + "."
+	}
+	// The better action of a hidden hand would show its cards.
+	better := ""
+	if s.open || step.Seat == s.bottom {
+		better = actionWords(ctx, dec.Best)
+	}
+	return line + gradeNote(ctx, dec, better)
+}
+
+// actionText is what a step did, in words: "played J♥", "said take",
+// "exchanged the dix".
+func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
+	switch a.Kind {
+	case rules.PlayCard:
+		return "played " + actionWords(ctx, a)
+	case rules.Exchange:
+		return "exchanged the dix"
+	case rules.Draw:
+		return "a card was drawn: " + actionWords(ctx, a)
+	case rules.Give:
+		return "gave " + actionWords(ctx, a)
+	}
+	return "said " + actionWords(ctx, a)
+}
+
+// actionWords writes an action for a person: "J♥", "J♥ with bella",
+// "take", "♥ hearts".
+func actionWords(ctx *kit.Context, a rules.Action) string {
+	p := ctx.Paint
+	switch a.Kind {
+	case rules.PlayCard, rules.Draw, rules.Give:
+		s := p.StyledCard(a.Card)
+		switch {
+		case a.Bella && a.N == 50:
+			s += " with the menage"
+		case a.Bella:
+			s += " with bella"
+		}
+		return s
+	case rules.Name:
+		return p.SuitName(a.Suit)
+	}
+	return a.Words()
+}
+
+// seats lists the seats by side, the person's first, partners together.
+func seats(sc *table.Scene) []rules.Seat {
+	var out []rules.Seat
+	n := sc.V.Players
+	for _, side := range sc.SideOrder() {
+		for o := side; o < n; o += sc.Sides() {
+			out = append(out, rules.Seat(o))
+		}
+	}
+	return out
+}
+
+// analysisLine says how the analysis stands, and once it is done the
+// points each seat lost this deal and over the game ("deal/game"),
+// partners side by side; when that is too wide, in whole points, then
+// by side.
+func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
+	st := &ctx.Styles
+	if line, ok := s.statusLine(ctx, s.sealed); ok {
+		return line
+	}
+	dr := s.dealReport(s.pos.deal)
+	if dr == nil || !dr.Analysed {
+		return " " + st.Dim.Render("Deal not analysed.")
+	}
+	game := &s.report.Players
+	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
+	n, sides := sc.V.Players, sc.Sides()
+	line := ""
+	for _, f := range []struct {
+		num     string
+		bySide  bool
+		letters bool
+	}{{"%.1f/%.1f", false, false}, {"%.0f/%.0f", false, false}, {"%.0f/%.0f", true, false}, {"%.0f/%.0f", false, true},
+		{"%.0f/%.0f", true, true}} {
+		lost := func(seats ...rules.Seat) string {
+			d, g := 0.0, 0.0
+			for _, o := range seats {
+				d, g = d+dr.Players[o].Lost, g+game[o].Lost
+			}
+			return fmt.Sprintf(f.num, d, g)
+		}
+		var parts []string
+		for _, side := range sc.SideOrder() {
+			var each, names []string
+			var team []rules.Seat
+			for o := side; o < n; o += sides {
+				name := sc.Name(rules.Seat(o))
+				if f.letters {
+					name = rules.Seat(o).String()
+				}
+				team = append(team, rules.Seat(o))
+				each = append(each, name+" "+lost(rules.Seat(o)))
+				names = append(names, name)
+			}
+			part := strings.Join(each, ", ")
+			if f.bySide {
+				sep := " & "
+				if f.letters {
+					sep = ""
+				}
+				part = strings.Join(names, sep) + " " + lost(team...)
+			}
+			parts = append(parts, part)
+		}
+		if line = head + strings.Join(parts, " · "); kit.WidthOf(line) <= w {
+			break
+		}
+	}
+	return line
+}
+
+// lostByGrade is the end of a deal's points lost by grade, once the deal
+// is analysed: rows, a heading and one row per seat (partners next to
+// each other), with the points lost by blunders (??), mistakes (?),
+// inaccuracies (?!), the smaller losses of good decisions, and all;
+// line is the same in one line for a window without room for the rows:
+// the widest of lostLines that fits in w. rows is nil without analysis.
+func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, line string) {
+	dr := s.dealReport(s.pos.deal)
+	if dr == nil || !dr.Analysed || s.sealed {
+		return nil, ""
+	}
+	st := &ctx.Styles
+	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good}
+	lost := lostOf(dr)
+	order := seats(sc)
+	nameW := 8
+	for _, o := range order {
+		nameW = max(nameW, kit.WidthOf(sc.Name(o)))
+	}
+	nameW = min(nameW, max(8, w-2-7*(len(grades)+1)))
+	cell := func(x float64) string {
+		if x == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f", x)
+	}
+	head := fmt.Sprintf(" %-*s", nameW, "Lost")
+	for _, g := range grades {
+		label := g.Mark()
+		if label == "" {
+			label = g.String()
+		}
+		head += fmt.Sprintf("%7s", label)
+	}
+	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
+	for _, o := range order {
+		row := " " + kit.Fit(sc.Name(o), nameW)
+		sum := 0.0
+		for _, g := range grades {
+			row += fmt.Sprintf("%7s", cell(lost[o][g]))
+			sum += lost[o][g]
+		}
+		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
+	}
+	lines := lostLines(ctx, sc, dr, &lost)
+	line = lines[len(lines)-1]
+	for _, l := range lines {
+		if kit.WidthOf(l) <= w {
+			line = l
+			break
+		}
+	}
+	return rows, kit.Clip(line, w)
+}
+
+// lostOf is the points each seat lost in the deal dr by grade.
+func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
+	for i := range dr.Decisions {
+		dec := &dr.Decisions[i]
+		if dec.Graded() && dec.Seat != rules.ChanceSeat && int(dec.Seat) < len(lost) {
+			lost[dec.Seat][dec.Grade] += dec.Loss
+		}
+	}
+	return lost
+}
+
+// lostLines are the ways to write the points each seat lost this deal in
+// one line, widest first: the marked grades then "all"; the total and
+// the worst mark; the total alone. Each gives every seat's whole-point
+// total (DealReport.Players), so the line agrees with the rows.
+func lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
+	st := &ctx.Styles
+	n, sides := sc.V.Players, sc.Sides()
+	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
+	forms := []struct {
+		head string
+		seat func(o rules.Seat) string
+	}{
+		{"Lost by grade:", func(o rules.Seat) string {
+			var short []string
+			for _, g := range marked {
+				if lost[o][g] > 0 {
+					short = append(short, fmt.Sprintf("%s%.0f", g.Mark(), lost[o][g]))
+				}
+			}
+			return strings.Join(append(short, fmt.Sprintf("all %.0f", dr.Players[o].Lost)), " ")
+		}},
+		{"Lost (worst grade):", func(o rules.Seat) string {
+			x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+			for _, g := range marked {
+				if lost[o][g] > 0 {
+					return x + " " + g.Mark()
+				}
+			}
+			return x
+		}},
+		{"Lost:", func(o rules.Seat) string { return fmt.Sprintf("%.0f", dr.Players[o].Lost) }},
+	}
+	var out []string
+	for _, f := range forms {
+		var parts []string
+		for _, side := range sc.SideOrder() {
+			var team []string
+			for o := side; o < n; o += sides {
+				team = append(team, sc.Name(rules.Seat(o))+" "+f.seat(rules.Seat(o)))
+			}
+			parts = append(parts, strings.Join(team, ", "))
+		}
+		out = append(out, " "+st.Heading.Render(f.head)+" "+strings.Join(parts, " · "))
+	}
+	return out
+}

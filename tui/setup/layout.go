@@ -1,0 +1,125 @@
+package setup
+
+import (
+	"fmt"
+
+	"github.com/klob/klob/tui/kit"
+)
+
+// line is one screen line of the form: its text, the row it draws (or
+// startRow, or noRow), and its spare level: 0 for a line always drawn,
+// else a line dropped when the window is short, the highest level
+// first (see spare).
+type line struct {
+	text  string
+	row   int
+	spare int
+}
+
+const (
+	noRow    = -1
+	startRow = -2
+)
+
+// The spare lines, dropped in this order (highest first) until the form
+// fits: the blank before the key hints, the blanks between the
+// sections, the blank before the explanation, the blank before the
+// start line, and last the section headings.
+const (
+	spareHeading = 1 + iota
+	spareBeforeStart
+	spareBeforeExplain
+	spareBetween
+	spareBeforeHints
+)
+
+// layout lays the form out for the window: every row, the start line
+// and what the chosen line means always; the headings and blank lines
+// while they fit. When even the rows do not fit (a long warning in a
+// short window) the rows scroll, the chosen one kept in view. The lines
+// are the View's and the clicks' both.
+func (s *Screen) layout(ctx *kit.Context) []line {
+	st := &ctx.Styles
+	rows := s.rows()
+	title := "Set up the game: Klaberjass for " + CountWord(players(&s.setup))
+	var head, body, foot []line
+	for _, t := range kit.Titled(ctx, title) {
+		head = append(head, line{t, noRow, 0})
+	}
+	for i, r := range rows {
+		for j, sec := range sections {
+			if sec.first == r.Key {
+				if j > 0 {
+					body = append(body, line{"", noRow, spareBetween})
+				}
+				body = append(body, line{" " + st.Heading.Render(sec.heading), noRow, spareHeading})
+			}
+		}
+		body = append(body, line{formLine(ctx, r.Label, r.Value(&s.setup), i == s.row), i, 0})
+	}
+	foot = append(foot, line{"", noRow, spareBeforeStart},
+		line{formMark(ctx, "[ Start the game ]", s.row == len(rows)), startRow, 0})
+	// The seed deals every card: it is shown only once the game is over,
+	// unless the player gave it (-seed), which makes the game, and the
+	// next ones drawn from it, practice.
+	if s.setup.Practice {
+		// In the words of the log's Practice tag.
+		note := fmt.Sprintf("Practice game: seed %d, the seed chosen by the player (-seed); its log is marked practice.", s.setup.Seed)
+		if s.setup.Next {
+			note = fmt.Sprintf("Practice game: seed %d, drawn from the seed chosen by the player (-seed); its log is marked practice.", s.setup.Seed)
+		}
+		for _, l := range kit.Wrap(note, max(10, ctx.Width-4)) {
+			foot = append(foot, line{"   " + l, noRow, 0})
+		}
+	}
+	foot = append(foot, line{"", noRow, spareBeforeExplain})
+	explain := "Start a game with these choices; the seed of its deals is shown when it is over."
+	if s.row < len(rows) {
+		explain = rows[s.row].Label + ": " + rows[s.row].Explain(&s.setup) + "."
+	}
+	for _, l := range kit.Wrap(explain, max(10, ctx.Width-4)) {
+		foot = append(foot, line{"   " + st.Dim.Render(l), noRow, 0})
+	}
+	for _, note := range []string{s.cfg.Warning, s.err} {
+		if note == "" {
+			continue
+		}
+		for _, l := range kit.Wrap("! "+note, max(10, ctx.Width-2)) {
+			foot = append(foot, line{" " + st.Error.Render(l), noRow, 0})
+		}
+	}
+	foot = append(foot, line{"", noRow, spareBeforeHints},
+		line{" " + st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())), noRow, 0})
+
+	all := func() int { return len(head) + len(body) + len(foot) }
+	for level := spareBeforeHints; level >= spareHeading && all() > ctx.Height; level-- {
+		body, foot = drop(body, level), drop(foot, level)
+	}
+	if room := ctx.Height - len(head) - len(foot); len(body) > room {
+		body = window(body, s.row, max(1, room))
+	}
+	return append(append(head, body...), foot...)
+}
+
+// drop removes the lines of spare level level.
+func drop(lines []line, level int) []line {
+	out := lines[:0:0]
+	for _, l := range lines {
+		if l.spare != level {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// window keeps room lines of body around the line of the chosen row.
+func window(body []line, row, room int) []line {
+	at := 0
+	for i, l := range body {
+		if l.row == row {
+			at = i
+		}
+	}
+	first := min(max(0, at-room/2), len(body)-room)
+	return body[first : first+room]
+}

@@ -1,0 +1,310 @@
+package setup
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/rules"
+)
+
+// Setup is what the setup screen decides: the bots' level, the rules
+// and the seed every deck of the game is drawn from.
+type Setup struct {
+	Level   ai.Level
+	Options rules.Options // Options.Target is the game's target
+	Seed    uint64
+	// Practice: the player chose the seed (-seed), so the cards could be
+	// known; the game, and the next ones drawn from it, are marked
+	// practice in the log and the history.
+	Practice bool
+	// Next: a later game of a practice sitting, its seed drawn from the
+	// seed chosen by the player.
+	Next bool
+	// Prefs are the player's settings (pace, after a trick, hand order,
+	// the bell),
+	// offered on the setup screen when Config.Prefs is set.
+	Prefs settings.Settings
+}
+
+// Row is one line of a setup form: a stable key, its label, its value
+// as text, how left and right (a step of -1 or +1) change it, and what
+// its value means, in a phrase.
+type Row struct {
+	Key     string
+	Label   string
+	Value   func(*Setup) string
+	Step    func(*Setup, int)
+	Explain func(*Setup) string
+}
+
+// Rows are every row of the form for s's seat count: the players, the
+// rules, the house variants that apply, and the player's settings when
+// prefs is set; sections head the groups.
+func Rows(s *Setup, prefs bool) []Row {
+	rows := append([]Row{playersRow}, RuleRows(s)...)
+	rows = append(rows, VariantRows(s)...)
+	if prefs {
+		rows = append(rows, prefRows...)
+	}
+	return rows
+}
+
+// section is a group of rows under a heading: the rows from the one
+// keyed first on.
+type section struct {
+	first   string
+	heading string
+}
+
+// sections head the groups of Rows, in order.
+var sections = []section{
+	{"players", "The game"},
+	{"of_a_kind", "House variants, off unless switched on"},
+	{"pace", "Your settings, kept for the next games"},
+}
+
+// players is the seat count of s, as a word for sentences.
+func players(s *Setup) int { return s.Options.NumPlayers() }
+
+// playersRow chooses the seat count; variants that no longer apply go.
+var playersRow = Row{
+	Key:   "players",
+	Label: "Players",
+	Value: func(s *Setup) string {
+		switch players(s) {
+		case 3:
+			return "3: you and two bots, each for itself"
+		case 4:
+			return "4: you and a bot partner against two bots"
+		}
+		return "2: you against a bot"
+	},
+	Step: func(s *Setup, d int) {
+		s.Options.Players = Cycle([]int{2, 3, 4}, players(s), d)
+		DropInapplicable(&s.Options)
+	},
+	Explain: func(s *Setup) string {
+		switch players(s) {
+		case 3:
+			return "each for itself: the maker must score more than each of the others; cleopatra needs four"
+		case 4:
+			return "you and the bot opposite play against the two bots beside you; partners' points count together"
+		}
+		return "the classic game of two; the variants shlomo and cleopatra need more players"
+	},
+}
+
+// Targets are the targets the form offers (another one given by a flag
+// is kept among them).
+var Targets = []int{100, 200, 300, 500, 700, 1000, 1500, 2000}
+
+// Cycle moves v by d through the sorted values in list (v itself is
+// added when it is not one of them).
+func Cycle(list []int, v, d int) int {
+	l := slices.Clone(list)
+	if !slices.Contains(l, v) {
+		l = append(l, v)
+		slices.Sort(l)
+	}
+	i := slices.Index(l, v) + d
+	return l[(i%len(l)+len(l))%len(l)]
+}
+
+// OnOff writes a switch.
+func OnOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// levelRow is the bots' level: "Opponent" at two, "Bots" at a table.
+func levelRow(s *Setup) Row {
+	label, noun := "Opponent", " bot"
+	if players(s) > 2 {
+		label, noun = "Bots", " bots"
+	}
+	return Row{Key: "level", Label: label,
+		Value: func(s *Setup) string { return string(s.Level) + noun },
+		Step: func(s *Setup, d int) {
+			// The random bot is for tests: offered only when asked for.
+			levels := []ai.Level{ai.Easy, ai.Normal, ai.Hard}
+			if !slices.Contains(levels, s.Level) {
+				levels = append([]ai.Level{s.Level}, levels...)
+			}
+			i := slices.Index(levels, s.Level) + d
+			s.Level = levels[(i%len(levels)+len(levels))%len(levels)]
+		},
+		Explain: func(s *Setup) string {
+			switch s.Level {
+			case ai.Easy:
+				return "sensible cards, and a mistake now and then"
+			case ai.Normal:
+				return "bids and cards by a careful rule of thumb"
+			case ai.Hard:
+				return "searches the deals that fit what it sees: the strongest"
+			}
+			return "random cards (for testing)"
+		},
+	}
+}
+
+// RuleRows are the rows of the rules proper for s's seat count: the
+// bots' level, the target and the rule options that mean something at
+// that count (no bottom card at four, where every card is dealt).
+func RuleRows(s *Setup) []Row {
+	team := players(s) == 4
+	rows := []Row{levelRow(s),
+		{"target", "Game to", func(s *Setup) string { return fmt.Sprint(s.Options.Target) },
+			func(s *Setup, d int) { s.Options.Target = Cycle(Targets, s.Options.Target, d) },
+			func(s *Setup) string {
+				who := "player"
+				if team {
+					who = "team"
+				}
+				return fmt.Sprintf("the first %s to %d points after a deal wins the game", who, s.Options.Target)
+			}},
+	}
+	if s.Options.HasBottomCard() {
+		rows = append(rows, Row{"bottom_card", "Bottom card shown", func(s *Setup) string { return OnOff(s.Options.BottomCard) },
+			func(s *Setup, _ int) { s.Options.BottomCard = !s.Options.BottomCard },
+			func(s *Setup) string {
+				if s.Options.BottomCard {
+					return "the stock's bottom card is turned up after the deal: every player knows it"
+				}
+				return "the stock's bottom card stays hidden"
+			}})
+	}
+	return append(rows,
+		Row{"sequence_rank", "Equal sequences by", func(s *Setup) string {
+			if s.Options.SequenceRank == rules.RankByLength {
+				return "length, then top card"
+			}
+			return "top card"
+		}, func(s *Setup, _ int) { s.Options.SequenceRank ^= 1 }, func(s *Setup) string {
+			if s.Options.SequenceRank == rules.RankByLength {
+				return "two fifties: the longer wins, then the higher top card"
+			}
+			return "two sequences of one value: the higher top card wins"
+		}},
+		Row{"melds_need_trick", "Sequences need a trick", func(s *Setup) string { return OnOff(s.Options.MeldsNeedTrick) },
+			func(s *Setup, _ int) { s.Options.MeldsNeedTrick = !s.Options.MeldsNeedTrick },
+			func(s *Setup) string {
+				who := "a player who takes"
+				if team {
+					who = "a team that takes"
+				}
+				if s.Options.MeldsNeedTrick {
+					return who + " no trick scores no sequences"
+				}
+				return "sequences count even without a trick"
+			}},
+		Row{"last_trick", "Last trick bonus", func(s *Setup) string { return fmt.Sprint(s.Options.LastTrick) },
+			func(s *Setup, d int) { s.Options.LastTrick = Cycle([]int{0, 10}, s.Options.LastTrick, d) },
+			func(s *Setup) string {
+				if s.Options.LastTrick == 0 {
+					return "the last trick scores only its cards"
+				}
+				return fmt.Sprintf("the last trick scores %d more", s.Options.LastTrick)
+			}},
+	)
+}
+
+// variant is one house variant: its option key, label, field, whether
+// it applies to o's table, and what it does.
+type variant struct {
+	key, label string
+	on         func(o *rules.Options) *bool
+	applies    func(o *rules.Options) bool
+	explain    string
+}
+
+func always(*rules.Options) bool { return true }
+
+// variants are the house variants in the order of docs/rules.md.
+// of_a_kind, menage, dealer_forced and bimah apply at every seat count
+// (bimah only with dealer_forced on), shlomo from three players,
+// cleopatra at four.
+var variants = []variant{
+	{"of_a_kind", "Three or four of a kind", func(o *rules.Options) *bool { return &o.OfAKind }, always,
+		"three cards of one rank score 20, four score 50, told and ranked like sequences"},
+	{"menage", "Menage", func(o *rules.Options) *bool { return &o.Menage }, always,
+		"K, Q and J of trump together score 50, in place of bella"},
+	{"dealer_forced", "Dealer forced", func(o *rules.Options) *bool { return &o.DealerForced }, always,
+		"when everyone else passes in round two, the dealer may not pass: it must name trump"},
+	{"bimah", "Bimah", func(o *rules.Options) *bool { return &o.Bimah },
+		func(o *rules.Options) bool { return o.DealerForced },
+		"a forced dealer whose side makes the contract scores 40 more"},
+	{"shlomo", "Shlomo", func(o *rules.Options) *bool { return &o.Shlomo },
+		func(o *rules.Options) bool { return o.NumPlayers() >= 3 },
+		"a K and both Qs of the other colour: 20; then a card drawn from the left, one given back"},
+	{"cleopatra", "Cleopatra", func(o *rules.Options) *bool { return &o.Cleopatra },
+		func(o *rules.Options) bool { return o.NumPlayers() == 4 },
+		"a Q and both Js of the other colour: 20; then the partners swap a card face down"},
+}
+
+// VariantRows are the rows of the house variants that apply to s's
+// table. Switching dealer_forced off takes bimah with it.
+func VariantRows(s *Setup) []Row {
+	var rows []Row
+	for _, v := range variants {
+		if !v.applies(&s.Options) {
+			continue
+		}
+		rows = append(rows, Row{Key: v.key, Label: v.label,
+			Value: func(s *Setup) string { return OnOff(*v.on(&s.Options)) },
+			Step: func(s *Setup, _ int) {
+				p := v.on(&s.Options)
+				*p = !*p
+				DropInapplicable(&s.Options)
+			},
+			Explain: func(*Setup) string { return v.explain },
+		})
+	}
+	return rows
+}
+
+// DropInapplicable switches off the variants that do not apply to o's
+// table (after its seat count or dealer_forced changed).
+func DropInapplicable(o *rules.Options) {
+	for _, v := range variants {
+		if !v.applies(o) {
+			*v.on(o) = false
+		}
+	}
+}
+
+// VariantsOn names the variants switched on, in the order of the rules.
+func VariantsOn(o rules.Options) []string {
+	var out []string
+	for _, v := range variants {
+		if v.applies(&o) && *v.on(&o) {
+			out = append(out, v.label)
+		}
+	}
+	return out
+}
+
+// prefRows are the player's settings, offered when the game has a
+// settings file: kept there for the next games.
+var prefRows = []Row{
+	{"pace", "Bot's speed", func(s *Setup) string { return s.Prefs.Pace.String() },
+		func(s *Setup, d int) { s.Prefs.Pace = settings.Pace((int(s.Prefs.Pace) + d + 4) % 4) },
+		func(s *Setup) string { return s.Prefs.Pace.Explain() }},
+	{"after_trick", "After each trick", func(s *Setup) string {
+		if s.Prefs.AfterTrick == settings.WaitKey {
+			return "wait for a key"
+		}
+		return "pause"
+	}, func(s *Setup, _ int) { s.Prefs.AfterTrick ^= 1 }, func(s *Setup) string { return s.Prefs.AfterTrick.Explain() }},
+	{"sort", "Sort the hand by", func(s *Setup) string {
+		if s.Prefs.Sort == settings.BySuit {
+			return "suit (A K Q J 10 9 8 7)"
+		}
+		return "trick strength"
+	}, func(s *Setup, _ int) { s.Prefs.Sort ^= 1 }, func(s *Setup) string { return s.Prefs.Sort.Explain() + " (o toggles it in a game)" }},
+	{"bell", "Bell on your turn", func(s *Setup) string { return OnOff(s.Prefs.Bell) },
+		func(s *Setup, _ int) { s.Prefs.Bell = !s.Prefs.Bell }, func(s *Setup) string { return settings.BellExplain(s.Prefs.Bell) }},
+}

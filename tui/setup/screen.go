@@ -1,0 +1,170 @@
+package setup
+
+import (
+	"fmt"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/tui/kit"
+)
+
+// Config is what the setup screen needs from the program around it.
+type Config struct {
+	// Prefs offers the player's settings (the game has a settings file).
+	Prefs bool
+	// Warning is a problem found before the screen opened (the state
+	// directory cannot be used, say), shown under the form.
+	Warning string
+	// Start makes the game of s and returns its first screen; an error
+	// (a bot that cannot be made) stays on the form.
+	Start func(s Setup) (kit.Screen, error)
+}
+
+// ProblemMsg is a problem to show under the form, from work started as
+// the screen opened (the old game could not be filed in the history).
+type ProblemMsg struct{ Text string }
+
+// Screen is the form before a new game, one for every seat count: the
+// players, the bots' level, the target, the rule options and the house
+// variants that apply at that count, the player's settings, and a line
+// on what the chosen line means. Enter starts the game from any line.
+type Screen struct {
+	cfg   Config
+	setup Setup
+	row   int // the chosen line: a row, or len(rows) for the start line
+	err   string
+}
+
+// New returns the form, filled with s.
+func New(cfg Config, s Setup) *Screen {
+	DropInapplicable(&s.Options)
+	return &Screen{cfg: cfg, setup: s}
+}
+
+// Setup is the form's current choice.
+func (s *Screen) Setup() Setup { return s.setup }
+
+// Name is the screen's name for the App and tests.
+func (s *Screen) Name() string { return "setup" }
+
+// rows are the lines offered now.
+func (s *Screen) rows() []Row { return Rows(&s.setup, s.cfg.Prefs) }
+
+// Update: up/down choose a line, left/right change it, enter starts; a
+// click changes the line clicked, or starts on the start line.
+func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	rows := s.rows()
+	n := len(rows) + 1
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case kit.IsKey(msg, k.Up):
+			s.row = (s.row + n - 1) % n
+		case kit.IsKey(msg, k.Down):
+			s.row = (s.row + 1) % n
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
+			if s.row < len(rows) {
+				d := 1
+				if kit.IsKey(msg, k.Left) {
+					d = -1
+				}
+				s.change(rows[s.row], d)
+			}
+		case kit.IsKey(msg, k.Choose):
+			return s.Start()
+		}
+	case ProblemMsg:
+		s.err = msg.Text
+	case tea.MouseClickMsg:
+		lines := s.layout(ctx)
+		if msg.Y < 0 || msg.Y >= len(lines) {
+			break
+		}
+		switch r := lines[msg.Y].row; {
+		case r == startRow:
+			s.row = len(rows)
+			return s.Start()
+		case r >= 0:
+			s.row = r
+			s.change(rows[r], 1)
+		}
+	}
+	return s, nil
+}
+
+// change steps row by d and keeps the cursor on it: the rows above it
+// may come and go (bimah with dealer forced; the bottom card, shlomo and
+// cleopatra with the seat count).
+func (s *Screen) change(row Row, d int) {
+	row.Step(&s.setup, d)
+	s.err = ""
+	for i, r := range s.rows() {
+		if r.Key == row.Key {
+			s.row = i
+			return
+		}
+	}
+	s.row = min(s.row, len(s.rows()))
+}
+
+// Start makes the game; a game that cannot start is said on the form.
+func (s *Screen) Start() (kit.Screen, tea.Cmd) {
+	if s.cfg.Start == nil {
+		return s, nil
+	}
+	next, err := s.cfg.Start(s.setup)
+	if err != nil {
+		s.err = err.Error()
+		return s, nil
+	}
+	return next, nil
+}
+
+// KeyHelp is the form's keys, and in the help the keys of the table to
+// come.
+func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose)}
+	return kit.KeyHelp{Short: append(short, kit.AppKeys(k)...), Full: kit.PlayHelp(k, s.setup.Options)}
+}
+
+// View draws the form.
+func (s *Screen) View(ctx *kit.Context) string {
+	lines := s.layout(ctx)
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = l.text
+	}
+	return kit.JoinLines(out)
+}
+
+// CountWord writes a number of players as a word.
+func CountWord(n int) string {
+	switch n {
+	case 3:
+		return "three"
+	case 4:
+		return "four"
+	}
+	return "two"
+}
+
+// formLine draws one row: the label, then the value between arrows
+// that say left and right change it; marked when chosen.
+func formLine(ctx *kit.Context, label, value string, chosen bool) string {
+	val := "‹ " + value + " ›"
+	if ctx.ASCII {
+		val = "< " + value + " >"
+	}
+	return formMark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
+}
+
+// formMark puts the cursor before a line when it is chosen.
+func formMark(ctx *kit.Context, line string, chosen bool) string {
+	if !chosen {
+		return "   " + line
+	}
+	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
+}

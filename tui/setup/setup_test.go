@@ -1,0 +1,245 @@
+package setup
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// started is the screen Start hands over to in these tests: it keeps
+// the Setup it was given.
+type started struct{ s Setup }
+
+func (*started) Name() string                                         { return "table" }
+func (t *started) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return t, nil }
+func (*started) View(*kit.Context) string                             { return "the table" }
+
+func form(players int, prefs bool) (*Screen, *Setup) {
+	o := rules.DefaultOptions()
+	o.Players = players
+	got := &Setup{}
+	cfg := Config{Prefs: prefs, Start: func(s Setup) (kit.Screen, error) { *got = s; return &started{s}, nil }}
+	return New(cfg, Setup{Level: ai.Normal, Options: o, Seed: 42, Prefs: settings.Settings{}}), got
+}
+
+// to moves the cursor to the row keyed k.
+func to(t *testing.T, d *kittest.Driver, k string) {
+	t.Helper()
+	s := d.Screen.(*Screen)
+	for range 40 {
+		if rows := s.rows(); s.row < len(rows) && rows[s.row].Key == k {
+			return
+		}
+		d.Press("down")
+	}
+	t.Fatalf("no row %q:\n%s", k, d.Text())
+}
+
+// TestGoldens: the one form at 80×24 for two, three and four players,
+// with the settings rows, and with dealer forced on (bimah then
+// offered): the longest forms still fit, headings and all where room
+// is left.
+func TestGoldens(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		for _, prefs := range []bool{false, true} {
+			s, _ := form(players, prefs)
+			d := kittest.New(t, s, 80, 24, false)
+			name := fmt.Sprintf("setup-%d", players)
+			if prefs {
+				name += "-prefs"
+			}
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			kittest.Golden(t, name+"-80x24", d.Text())
+			to(t, d, "dealer_forced")
+			d.Press("right")
+			kittest.CheckSize(t, d.Frame(), 80, 24)
+			text := d.Text()
+			require.Contains(t, text, "Bimah", "%d players: dealer forced on does not offer bimah", players)
+			require.Contains(t, text, "[ Start the game ]")
+			require.Contains(t, strings.Join(strings.Fields(text), " "), "Dealer forced: when everyone else passes in round two, the dealer may not pass")
+			kittest.Golden(t, name+"-bimah-80x24", text)
+		}
+	}
+}
+
+// TestVariantsByCount: every count offers of_a_kind, menage and dealer
+// forced (bimah with dealer forced), shlomo from three, cleopatra at
+// four; four has no bottom card. Each line is explained when chosen.
+func TestVariantsByCount(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, _ := form(players, false)
+		keys := map[string]bool{}
+		for _, r := range s.rows() {
+			keys[r.Key] = true
+			require.NotEmpty(t, r.Explain(&s.setup), "%d players: %s has no explanation", players, r.Key)
+		}
+		for _, k := range []string{"players", "level", "target", "of_a_kind", "menage", "dealer_forced"} {
+			require.True(t, keys[k], "%d players: no %s row", players, k)
+		}
+		require.False(t, keys["bimah"], "%d players: bimah without dealer forced", players)
+		require.Equal(t, players >= 3, keys["shlomo"], "%d players: shlomo", players)
+		require.Equal(t, players == 4, keys["cleopatra"], "%d players: cleopatra", players)
+		require.Equal(t, players != 4, keys["bottom_card"], "%d players: the bottom card", players)
+	}
+}
+
+// TestStartsWithChoices: the choices made reach Start; enter starts
+// from any line; the variants that no longer apply after the count
+// went down are off; the cursor stays on the row it changed.
+func TestStartsWithChoices(t *testing.T) {
+	s, got := form(4, false)
+	d := kittest.New(t, s, 80, 24, false)
+	to(t, d, "cleopatra")
+	d.Press("right")
+	to(t, d, "shlomo")
+	d.Press("right")
+	to(t, d, "menage")
+	d.Press("left")
+	to(t, d, "players")
+	d.Press("left") // three: cleopatra goes
+	require.Equal(t, "players", s.rows()[s.row].Key, "the cursor left the Players row")
+	require.Contains(t, d.Text(), "3: you and two bots")
+	d.Press("left", "right", "right") // two, three, four: shlomo went at two
+	require.Equal(t, "players", s.rows()[s.row].Key)
+	to(t, d, "dealer_forced")
+	d.Press("right")
+	to(t, d, "bimah")
+	d.Press("right")
+	to(t, d, "dealer_forced")
+	d.Press("right") // off: bimah goes with it
+	to(t, d, "dealer_forced")
+	d.Press("right")
+	d.Press("enter")
+	require.Equal(t, "table", d.Screen.Name())
+	o := got.Options
+	require.Equal(t, 4, o.NumPlayers())
+	require.True(t, o.Menage && o.DealerForced)
+	require.False(t, o.Cleopatra || o.Shlomo || o.Bimah || o.OfAKind, "variants %s", o)
+}
+
+// TestStartError: a game that cannot start says why on the form.
+func TestStartError(t *testing.T) {
+	s := New(Config{Start: func(Setup) (kit.Screen, error) { return nil, errors.New("cannot start the normal bot") }}, Setup{Options: rules.DefaultOptions()})
+	d := kittest.New(t, s, 80, 24, false)
+	d.Press("enter")
+	require.Equal(t, "setup", d.Screen.Name())
+	require.Contains(t, d.Text(), "! cannot start the normal bot")
+	d.Send(ProblemMsg{Text: "the old game could not be filed"})
+	require.Contains(t, d.Text(), "! the old game could not be filed")
+}
+
+// TestClicks: a click on a row changes it, a click on the start line
+// starts, at every count (the rows' lines move with the headings).
+func TestClicks(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, got := form(players, true)
+		d := kittest.New(t, s, 80, 24, false)
+		lines := strings.Split(d.Text(), "\n")
+		y := lineOf(lines, "Menage")
+		d.Click(5, y)
+		require.Contains(t, strings.Split(d.Text(), "\n")[y], "‹ on ›", "%d players: a click on menage", players)
+		require.Equal(t, "menage", s.rows()[s.row].Key)
+		// The explanation of the line chosen may take fewer lines now:
+		// the start line is found again.
+		lines = strings.Split(d.Text(), "\n")
+		d.Click(5, lineOf(lines, "[ Start the game ]"))
+		require.Equal(t, "table", d.Screen.Name(), "%d players: a click on the start line", players)
+		require.True(t, got.Options.Menage)
+	}
+}
+
+// lineOf is the index of the first line holding s.
+func lineOf(lines []string, s string) int {
+	for i, l := range lines {
+		if strings.Contains(l, s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestPracticeSeed: a practice game's seed is said in the log's words,
+// "seed chosen by the player"; any other seed is not shown.
+func TestPracticeSeed(t *testing.T) {
+	s, _ := form(2, false)
+	d := kittest.New(t, s, 80, 24, false)
+	require.NotContains(t, d.Text(), "42")
+	for _, players := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = players
+		s := New(Config{}, Setup{Options: o, Seed: 123456789, Practice: true})
+		text := kittest.New(t, s, 80, 24, false).Text()
+		require.Contains(t, strings.Join(strings.Fields(text), " "), "Practice game: seed 123456789, the seed chosen by the player")
+		require.NotContains(t, text, "chosen by you")
+	}
+}
+
+// TestFullHelpClaims: the help of the form shows the keys of the table
+// to come: claims at every count the table offers them.
+func TestFullHelpClaims(t *testing.T) {
+	k := kit.DefaultKeys()
+	for _, players := range []int{2, 3, 4} {
+		s, _ := form(players, false)
+		want := false
+		for _, b := range kit.PlayHelp(&k, s.setup.Options)[0] {
+			want = want || b.Help() == k.Claim.Help()
+		}
+		got := false
+		for _, b := range s.KeyHelp(&k).FullHelp()[0] {
+			got = got || b.Help() == k.Claim.Help()
+		}
+		require.Equal(t, want, got, "%d players", players)
+		require.NotEmpty(t, s.KeyHelp(&k).ShortHelp())
+	}
+}
+
+// TestMonkey: random keys, clicks and window sizes (1×1 up), with
+// -ascii or not, the settings or not, never panic; every frame is the
+// window's size; the cursor is always on a line; NO_COLOR and
+// TERM=dumb lose nothing (the chosen line has its mark).
+func TestMonkey(t *testing.T) {
+	t.Setenv("NO_COLOR", "1")
+	t.Setenv("TERM", "dumb")
+	keys := []string{"up", "down", "left", "right", "enter", "esc", "tab", "x", "1", "?", "space", "j", "k", "h", "l"}
+	r := rand.New(rand.NewPCG(25, 80))
+	for round := range 40 {
+		o := rules.DefaultOptions()
+		o.Players = 2 + round%3
+		cfg := Config{Prefs: round%2 == 0, Start: func(Setup) (kit.Screen, error) { return nil, errors.New("no game in this test") }}
+		if round%5 == 0 {
+			cfg.Warning = strings.Repeat("a long warning about the state directory ", 4)
+		}
+		s := New(cfg, Setup{Level: ai.Normal, Options: o, Practice: round%3 == 0, Seed: r.Uint64()})
+		w, h := 80, 24
+		d := kittest.New(t, s, w, h, round%4 == 0)
+		for range 150 {
+			switch n := r.IntN(20); {
+			case n == 0:
+				w, h = 1+r.IntN(120), 1+r.IntN(40)
+				d.Size(w, h)
+			case n < 3:
+				d.Click(r.IntN(w+2)-1, r.IntN(h+2)-1)
+			default:
+				d.Press(keys[r.IntN(len(keys))])
+			}
+			f := d.Frame()
+			kittest.CheckSize(t, f, w, h)
+			rows := s.rows()
+			require.True(t, s.row >= 0 && s.row <= len(rows), "cursor %d of %d rows", s.row, len(rows))
+			if w >= 80 && h >= 24 {
+				require.Contains(t, d.Text(), d.Ctx.Paint.Glyphs.Cursor+" ", "the chosen line has no mark")
+			}
+		}
+	}
+}

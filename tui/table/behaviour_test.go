@@ -1,0 +1,302 @@
+package table
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// forCounts runs f for 2, 3 and 4 players.
+func forCounts(t *testing.T, f func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) { f(t, n) })
+	}
+}
+
+// A double enter at a deal's result goes on to the next deal once: the
+// second enter, typed before the new deal was on the screen, makes no
+// bid the person never saw.
+func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		for deal := 0; deal < 3; deal++ {
+			f.until("a result", func(s host.Snapshot) bool { return s.Between }, true)
+			no := f.snap().DealNo
+			f.hs.Deliver(kittest.Key("enter"))
+			f.hs.Deliver(kittest.Key("enter"))
+			f.refresh()
+			s := f.snap()
+			if s.DealNo != no+1 || s.Between {
+				t.Fatalf("after enter enter: deal %d between %v, want deal %d on the table", s.DealNo, s.Between, no+1)
+			}
+			if m := myMoves(s); m != 0 {
+				t.Fatalf("deal %d: %d moves of the person's made by a key typed at the result", s.DealNo, m)
+			}
+		}
+	})
+}
+
+// A card typed while a bot thinks is kept and played at the person's
+// turn; one typed as the deal ends never crosses into the next deal.
+func TestTypedAheadCard(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		// The person plays, a bot is to play next: enter is typed ahead.
+		f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() > 2
+		}, true)
+		before := myPlays(f.snap())
+		f.hs.Press("enter")
+		if f.snap().Thinking == rules.NoSeat {
+			t.Skip("no bot to think after the person's card")
+		}
+		f.hs.Press("enter")
+		if !strings.Contains(f.text(), "Kept for your card: enter") {
+			t.Fatalf("the key typed ahead is not said to be kept:\n%s", f.text())
+		}
+		for f.snap().Thinking != rules.NoSeat {
+			f.release()
+			f.refresh()
+		}
+		f.refresh() // the kept card went to the host: show where it led
+		if got := myPlays(f.snap()); got != before+2 {
+			t.Fatalf("%d cards played, want %d: the kept key was not played", got-before, 2)
+		}
+		// At the deal's end: keys typed while the last trick finishes are
+		// dropped with the deal.
+		f.until("the last card", func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() == 1
+		}, true)
+		f.hs.Press("enter")
+		if f.snap().Thinking != rules.NoSeat {
+			f.hs.Press("enter")
+		}
+		for f.snap().Thinking != rules.NoSeat {
+			f.release()
+			f.refresh()
+		}
+		if !f.snap().Between {
+			t.Fatalf("the deal did not end: %+v", f.snap().Can)
+		}
+		if !strings.Contains(f.text(), "is over") {
+			t.Fatalf("a key typed at the last trick skipped the result:\n%s", f.text())
+		}
+	})
+}
+
+// A takeback never goes back past cards the person has seen; at every
+// count the refusal says so.
+func TestUndoStopsAtSeenCards(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("a card after the others played", func(s host.Snapshot) bool {
+			return myCard(s) && s.View.LastLeader != rules.NoSeat
+		}, true)
+		f.hs.Press("u")
+		if !strings.Contains(f.text(), "cards were shown since your last decision") {
+			t.Fatalf("u did not say why the decision stands:\n%s", f.text())
+		}
+		if f.snap().Takebacks != 0 {
+			t.Fatal("a decision was taken back past cards seen")
+		}
+	})
+}
+
+// A claim is checked at every count; its verdict shows.
+func TestClaimAtEveryCount(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("a late card", func(s host.Snapshot) bool {
+			return s.Can.Act && s.Can.Claim && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() <= 2
+		}, true)
+		f.hs.Press("c")
+		txt := strings.Join(strings.Fields(f.text()), " ")
+		if !strings.Contains(txt, "Claim accepted") && !strings.Contains(txt, "Claim refused") {
+			t.Fatalf("no verdict of the claim:\n%s", f.text())
+		}
+	})
+}
+
+// The hint lists every option in rank order, the hard bot's first, and
+// its reason never weighs an option against itself.
+func TestHintRanked(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := handView(t)
+	legal := v.Legal()
+	if len(legal) < 3 {
+		t.Fatalf("%d options", len(legal))
+	}
+	ev := eval.Evaluation{Samples: 50, ByWin: true, Best: 1}
+	wins := []float64{0.30, 0.62, 0.45}
+	for i, a := range legal[:3] {
+		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: float64(i), StdErr: 1, Win: wins[i]})
+	}
+	for _, a := range legal[3:] {
+		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: -9, StdErr: 1, Win: 0.1})
+	}
+	lines := HintLines(&ctx, &v, ev, 80)
+	txt := strings.Join(lines, "\n")
+	label := func(a rules.Action) string { return kit.OptionLabel(&ctx, a) }
+	best, second, third := label(legal[1]), label(legal[2]), label(legal[0])
+	ib, is, it := strings.Index(txt, "\n   "+best), strings.Index(txt, "\n   "+second), strings.Index(txt, "\n   "+third)
+	if ib < 0 || is < 0 || it < 0 || ib > is || is > it {
+		t.Fatalf("rows not in rank order (%s, %s, %s):\n%s", best, second, third, txt)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "of the time") && strings.Count(l, best) > 1 {
+			t.Fatalf("the reason weighs %s against itself: %q", best, l)
+		}
+	}
+}
+
+// handView is a view with a decision of at least three options.
+func handView(t *testing.T) rules.View {
+	t.Helper()
+	for seed := uint64(1); seed < 200; seed++ {
+		g := rules.NewGame(options(2), rules.SeatA)
+		if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(seed, 1)))); err != nil {
+			t.Fatal(err)
+		}
+		for g.Deal().Phase() != rules.PhasePlay && !g.NeedDeal() {
+			d := g.Deal()
+			v := d.View(d.Turn())
+			a := v.Legal()[0]
+			for _, b := range v.Legal() {
+				if b.Kind == rules.Take {
+					a = b
+				}
+			}
+			if err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.NeedDeal() {
+			continue
+		}
+		d := g.Deal()
+		if v := d.View(d.Turn()); len(v.Legal()) >= 3 {
+			return v
+		}
+	}
+	t.Fatal("no view with three options")
+	return rules.View{}
+}
+
+// The header leaves parts out whole, never cut: "game to 30" never
+// stands for a game to 300.
+func TestHeaderKeepsWords(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := options(n)
+		o.Target = 300
+		g := rules.NewGame(o, rules.SeatB)
+		if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(3, 1)))); err != nil {
+			t.Fatal(err)
+		}
+		sc := &Scene{V: g.Deal().View(rules.SeatA), You: rules.SeatA, DealNo: 12, Totals: [4]int{123, 145, 99}, Tag: "normal bots"}
+		for s := range n {
+			sc.Players = append(sc.Players, Player{Name: []string{"Tester", "Westmorland", "Northumberland", "Eastbourne"}[s]})
+		}
+		for w := 30; w <= 120; w++ {
+			h := sc.Header(&ctx, w)
+			if kit.WidthOf(h) > w {
+				t.Fatalf("%d players, %d wide: header %d wide", n, w, kit.WidthOf(h))
+			}
+			if strings.Contains(h, "game to") && !strings.Contains(h, "game to 300") {
+				t.Fatalf("%d players, %d wide: %q", n, w, h)
+			}
+			if w == 80 && !strings.Contains(h, "game to 300") {
+				t.Fatalf("%d players at 80 columns: no target in %q", n, h)
+			}
+		}
+	}
+}
+
+// A decision made before any new card is seen may be taken back: the
+// note says so and the person decides again.
+func TestUndoTakesBack(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		for range 3000 {
+			s := f.snap()
+			if s.Can.Undo && s.Can.Act {
+				f.hs.Press("u")
+				if f.snap().Takebacks != 1 || !strings.Contains(f.text(), "Taken back: decide again") {
+					t.Fatalf("u did not take back:\n%s", f.text())
+				}
+				return
+			}
+			if s.Over {
+				break
+			}
+			f.step(false)
+		}
+		t.Skip("no decision to take back came")
+	})
+}
+
+// With the trick held on the table (the player's setting), a finished
+// trick stays until a key; the key goes on.
+func TestTrickHeld(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
+		f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
+		if !strings.Contains(f.text(), "Trick over.") {
+			t.Fatalf("no word of the held trick:\n%s", f.text())
+		}
+		gen := f.snap().Gen
+		f.hs.Press("x")
+		if s := f.snap(); s.Hold && s.Gen == gen {
+			t.Fatal("a key did not let the game go on")
+		}
+	})
+}
+
+// No frame of the table ever shows a card the person's seat may not
+// know (the host's HiddenFrom: the other hands, less what the seat's
+// view knows of them), whatever is open: the table, the trick list, the
+// hint, the result.
+func TestNoHiddenCard(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		o := options(n)
+		if n > 2 {
+			o.Shlomo, o.Cleopatra = true, n == 4
+		}
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		g := &f.hs.Ctx.Paint.Glyphs
+		check := func(what string) {
+			t.Helper()
+			deal, hidden, err := f.h.HiddenFrom(rules.SeatA)
+			if err != nil || deal != f.snap().DealNo {
+				return // the game moved on since the screen's snapshot
+			}
+			text := f.text()
+			for _, c := range hidden.Cards() {
+				if strings.Contains(text, g.CardText(c)) {
+					t.Fatalf("%s: the screen shows %s, which seat A may not know:\n%s", what, g.CardText(c), text)
+				}
+			}
+		}
+		for i := 0; i < 400 && !(f.snap().Over && f.s.overSeen); i++ {
+			check("the table")
+			if i%7 == 0 {
+				f.hs.Press("v")
+				check("the trick list")
+				f.hs.Press("v")
+			}
+			if i%11 == 0 && f.snap().Can.Hint {
+				f.hs.Press("H")
+				check("the hint")
+				f.hs.Press("H")
+			}
+			f.step(i%3 == 0)
+		}
+	})
+}

@@ -1,0 +1,203 @@
+package table
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/tui/kit"
+)
+
+// Talker is the chat of a shared table (Config.Talk): the lines said
+// there and a way to say one. The screen shows the lines in the talk
+// panel among the deal's words, in the order they came, and / opens a
+// line to type one (enter sends, esc cancels). The lines are talk, not
+// play: the screen hands them to no Port, so they never reach the game
+// or its log.
+type Talker interface {
+	// Lines are the lines to show, oldest first, already cleaned (safe
+	// to print as they are).
+	Lines() []ChatLine
+	// Say says text, or runs the command it is ("/mute ann"). note is
+	// what to tell the person (a command's answer), err why the line
+	// was refused: the text then stays in the box, nothing lost.
+	Say(text string) (note string, err error)
+	// Limit is the most characters a line may hold.
+	Limit() int
+}
+
+// ChatLine is one line of a table's chat.
+type ChatLine struct {
+	Seq      uint64 // numbers the lines of the room, in order
+	Name     string // who said it, as they are named at the table
+	Text     string
+	Watching bool // said by a spectator
+	// Skipped says lines before this one were not shown (the screen read
+	// too late, or joined after them).
+	Skipped bool
+}
+
+// ChatRefresh tells the screen that its Talker has new lines.
+type ChatRefresh struct{}
+
+// chatAt is where a line came among the deal's words: during deal
+// deal, after step steps of it.
+type chatAt struct{ deal, step int }
+
+// typingHelp is said beside the box while a line is typed.
+const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
+
+// Typing reports whether the person is typing a line of chat: every
+// key but ctrl+c goes to it then.
+func (s *Screen) Typing() bool { return s.typing }
+
+// openChat opens the box to type a line.
+func (s *Screen) openChat() {
+	s.typing = true
+	if s.input.Max == 0 {
+		s.input.Max = s.cfg.Talk.Limit()
+	}
+	if s.note != "" && !s.noteErr {
+		s.SetNote("", false)
+	}
+}
+
+// chatKey takes a key while the box is open.
+func (s *Screen) chatKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	switch {
+	case msg.String() == "esc":
+		s.typing = false
+		s.input.Reset()
+		s.SetNote("", false)
+	case msg.String() == "enter":
+		s.sendChat()
+	case s.input.Key(msg):
+		s.cutNote()
+	}
+	return s, nil
+}
+
+// chatPaste adds a paste to the open box.
+func (s *Screen) chatPaste(text string) {
+	s.input.Paste(text)
+	s.cutNote()
+}
+
+// cutNote says that a key or paste did not fit in the box.
+func (s *Screen) cutNote() {
+	if s.input.Cut {
+		s.SetNote("A line holds at most "+kit.Plural(s.input.Max, "character")+": the rest was left out.", true)
+	} else if s.noteErr {
+		s.SetNote("", false)
+	}
+}
+
+// sendChat says the line typed: the box closes once it is said, and
+// stays with its text when it is refused.
+func (s *Screen) sendChat() {
+	text := strings.TrimSpace(s.input.String())
+	if text == "" {
+		s.typing = false
+		s.input.Reset()
+		return
+	}
+	note, err := s.cfg.Talk.Say(text)
+	if err != nil {
+		s.SetNote(kit.Capital(err.Error())+".", true)
+		return
+	}
+	s.typing = false
+	s.input.Reset()
+	s.SetNote(note, false)
+	s.placeChat()
+}
+
+// placeChat notes where the lines not yet placed came: at the position
+// on the screen now. Lines the room kept from before the screen opened
+// go before everything.
+func (s *Screen) placeChat() {
+	if s.cfg.Talk == nil {
+		return
+	}
+	at := chatAt{deal: s.snap.DealNo, step: len(s.snap.View.History())}
+	if !s.snap.HasDeal || s.snap.Between || s.snap.Over {
+		// Between deals: after every word of the deal shown.
+		at.step = maxStep
+	}
+	lines := s.cfg.Talk.Lines()
+	keep := make(map[uint64]chatAt, len(lines))
+	for _, l := range lines {
+		p, ok := s.chatPos[l.Seq]
+		if !ok {
+			p = at
+		}
+		keep[l.Seq] = p
+	}
+	s.chatPos = keep
+}
+
+// maxStep places a line after every step of its deal.
+const maxStep = 1 << 30
+
+// sceneChat is the chat as the scene draws it.
+func (s *Screen) sceneChat() []SceneChat {
+	if s.cfg.Talk == nil {
+		return nil
+	}
+	var out []SceneChat
+	for _, l := range s.cfg.Talk.Lines() {
+		p, ok := s.chatPos[l.Seq]
+		if !ok {
+			p = chatAt{deal: s.snap.DealNo, step: maxStep}
+		}
+		out = append(out, SceneChat{ChatLine: l, Deal: p.deal, Step: p.step})
+	}
+	return out
+}
+
+// SceneChat is a chat line placed among the words of a deal: said
+// during deal Deal after Step of its steps.
+type SceneChat struct {
+	ChatLine
+	Deal, Step int
+}
+
+// chatText is a line as the talk panel writes it: the name, "(watching)"
+// for a spectator, and the words in quotes, so talk never reads as a
+// move; a mark before it when lines were skipped.
+func chatText(ctx *kit.Context, l SceneChat) []string {
+	st := &ctx.Styles
+	who := l.Name
+	if l.Watching {
+		who += " (watching)"
+	}
+	line := st.Heading.Render(who) + `: "` + l.Text + `"`
+	if l.Skipped {
+		return []string{st.Dim.Render("… some lines skipped"), line}
+	}
+	return []string{line}
+}
+
+// firstChat places the lines the room kept from before the screen
+// opened: before every word.
+func (s *Screen) firstChat() {
+	s.chatPos = map[uint64]chatAt{}
+	if s.cfg.Talk == nil {
+		return
+	}
+	for _, l := range s.cfg.Talk.Lines() {
+		s.chatPos[l.Seq] = chatAt{}
+	}
+}
+
+// chatLine is the box being typed, in w cells.
+func (s *Screen) chatLine(ctx *kit.Context, w int) string {
+	st := &ctx.Styles
+	label := " Say: "
+	help := "   " + typingHelp
+	room := w - kit.WidthOf(label)
+	if kit.WidthOf(s.input.String())+1+kit.WidthOf(help) <= room {
+		return label + st.Selected.Render(s.input.View(room, "_")) + st.Dim.Render(help)
+	}
+	return label + st.Selected.Render(s.input.View(room, "_"))
+}

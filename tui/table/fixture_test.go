@@ -1,0 +1,302 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// t0 is the tests' clock and the games' start.
+var t0 = time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+
+// guard bounds a wait only a broken host would make long: it never
+// decides a test that passes, it only stops one that hangs.
+const guard = 30 * time.Second
+
+// memStore keeps the saves and filings in memory.
+type memStore struct {
+	mu      sync.Mutex
+	saves   int
+	filed   []*gamelog.Log
+	saveErr error
+}
+
+func (m *memStore) SaveCurrent(l *gamelog.Log) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.saves++
+	return m.saveErr
+}
+
+func (m *memStore) Archive(l *gamelog.Log) (string, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.filed = append(m.filed, l)
+	return fmt.Sprintf("/state/klob/history/2026-12-01-1200-game-%d.klob", len(m.filed)), nil
+}
+
+// randomBots are work-bounded bots: a seeded random legal action.
+func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
+
+// gate holds the bots of a game until the test lets them move, so that
+// a test can act while a bot is thinking.
+type gate struct {
+	ch chan struct{}
+}
+
+// gatedBot is a random bot that answers once its gate lets it.
+type gatedBot struct {
+	ai.Bot
+	g *gate
+}
+
+func (b gatedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	select {
+	case <-b.g.ch:
+	case <-ctx.Done():
+		return rules.Action{}, ctx.Err()
+	}
+	return b.Bot.Choose(ctx, v)
+}
+
+// fakeHint is a hint that does not depend on the bots: every legal
+// option scored by its place in the engine's order, the best not the
+// first, so that rank order shows.
+func fakeHint(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
+	legal := v.Legal()
+	ev := eval.Evaluation{Samples: 100, Best: 0}
+	for i, a := range legal {
+		mean := float64((i*37)%11) - 5
+		ev.Results = append(ev.Results, eval.Result{Action: a, Mean: mean, StdErr: 1.5, Win: 0.4 + mean/100, Bete: 0.1, Points: mean / 2})
+		if mean > ev.Results[ev.Best].Mean {
+			ev.Best = i
+		}
+	}
+	return ev, nil
+}
+
+// options are the rules of a game of n players.
+func options(n int) rules.Options {
+	o := rules.DefaultOptions()
+	o.Players = n
+	return o
+}
+
+// fixture is a table screen over a real host: the person at A, random
+// bots elsewhere, a manual clock and no pace, the screen refreshed by
+// the test once the game rests.
+type fixture struct {
+	t     *testing.T
+	h     *host.Host
+	port  host.Port
+	st    *memStore
+	s     *Screen
+	hs    *kittest.Driver
+	gate  *gate
+	rests func(host.Snapshot) bool
+}
+
+type fixtureOpt func(*host.Config, *Config)
+
+// newFixture starts a game of n at seed, the screen w×h.
+func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) *fixture {
+	t.Helper()
+	st := &memStore{}
+	names := map[int][]string{2: {"Tester", "Bot"}, 3: {"Tester", "West", "East"}, 4: {"Tester", "West", "North", "East"}}[n]
+	players := make([]host.Player, n)
+	for i := range players {
+		players[i] = host.Player{Name: names[i], Level: ai.Normal}
+	}
+	players[0] = host.Player{Name: "Tester", Human: true}
+	hc := host.Config{Options: options(n), Seed: seed, Players: players, NewBot: randomBots, Start: t0, Store: st,
+		Clock: host.NewManualClock(t0), Takebacks: true, Hint: fakeHint}
+	tc := Config{Manual: true, Now: func() time.Time { return t0 }, Rerun: func(seed uint64) string { return fmt.Sprintf("klob play -seed %d", seed) }}
+	f := &fixture{t: t, st: st}
+	for _, o := range opts {
+		o(&hc, &tc)
+	}
+	if hc.NewBot == nil {
+		f.gate = &gate{ch: make(chan struct{})}
+		g := f.gate
+		hc.NewBot = func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+			return gatedBot{ai.NewRandom(cfg.Seed), g}, nil
+		}
+	}
+	hh, err := host.New(hc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(hh.Close)
+	p, err := hh.Seat(rules.SeatA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc.Port = p
+	tc.Log = hh.Log
+	f.h, f.port = hh, p
+	f.s = New(tc)
+	f.rests = kittest.AtRest
+	if f.gate != nil {
+		// A bot waiting for its gate counts as rest.
+		f.rests = func(s host.Snapshot) bool {
+			return kittest.AtRest(s) || (s.Thinking != rules.NoSeat && !s.Save.Pending)
+		}
+	}
+	f.settle()
+	f.hs = kittest.New(t, f.s, w, h, false)
+	f.hs.After = func(*kittest.Driver) { f.refresh() }
+	return f
+}
+
+// gated makes the bots wait for the test (fixture.release).
+func gated() fixtureOpt {
+	return func(hc *host.Config, _ *Config) { hc.NewBot = nil }
+}
+
+// settle waits for the game to rest.
+func (f *fixture) settle() host.Snapshot {
+	f.t.Helper()
+	return kittest.WaitRest(f.t, f.port, f.rests, guard)
+}
+
+// refresh lets the game rest and shows it.
+func (f *fixture) refresh() {
+	f.settle()
+	f.hs.Deliver(Refresh{})
+}
+
+// release lets a gated bot make one move, and waits for it.
+func (f *fixture) release() {
+	f.t.Helper()
+	gen := f.port.Snapshot().Gen
+	select {
+	case f.gate.ch <- struct{}{}:
+	case <-time.After(guard):
+		f.t.Fatal("no bot took its turn")
+	}
+	timeout := time.After(guard)
+	for f.port.Snapshot().Gen == gen {
+		select {
+		case <-f.port.Updates():
+		case <-timeout:
+			f.t.Fatal("the bot's move never came")
+		}
+	}
+}
+
+// snap is the game as the screen shows it.
+func (f *fixture) snap() host.Snapshot { return f.s.snap }
+
+// text is the screen without styles.
+func (f *fixture) text() string { return screenText(f.hs) }
+
+// screenText is the driver's frame as the App shows it (-ascii
+// applied), without styles or trailing spaces.
+func screenText(d *kittest.Driver) string {
+	return kittest.TrimRight(ansi.Strip(frame(d)))
+}
+
+// frame is the driver's frame with -ascii applied, as the App draws it.
+func frame(d *kittest.Driver) string {
+	if d.Ctx.ASCII {
+		return kit.ASCIIText(d.Frame())
+	}
+	return d.Frame()
+}
+
+// step makes the person's next move with the keys a person would press:
+// the first playable card by its number, the menu's first item (or take
+// when takeIt), enter between deals.
+func (f *fixture) step(takeIt bool) {
+	f.t.Helper()
+	s := f.snap()
+	switch {
+	case s.Over && !f.s.overSeen:
+		f.hs.Press("enter")
+	case s.Can.Ready:
+		f.hs.Press("enter")
+	case s.Can.Act && s.View.Phase == rules.PhasePlay:
+		if f.s.Bella != rules.NoCard {
+			f.hs.Press("b")
+			return
+		}
+		legal := kit.LegalCards(&s.View)
+		for i, c := range f.s.hand() {
+			if legal.Has(c) {
+				f.hs.Press(fmt.Sprint(i + 1))
+				return
+			}
+		}
+		f.t.Fatal("no card to play")
+	case s.Can.Act:
+		for _, a := range s.View.Legal() {
+			if takeIt && a.Kind == rules.Take {
+				f.hs.Press("t")
+				return
+			}
+		}
+		f.hs.Press("enter")
+	default:
+		f.t.Fatalf("nothing to do: %+v", s.Can)
+	}
+}
+
+// until plays until ok holds (at most 5000 moves), letting gated bots
+// move when they think.
+func (f *fixture) until(what string, ok func(host.Snapshot) bool, takeIt bool) {
+	f.t.Helper()
+	for range 5000 {
+		if ok(f.snap()) {
+			return
+		}
+		if f.snap().Over && f.s.overSeen {
+			break
+		}
+		if f.gate != nil && f.snap().Thinking != rules.NoSeat {
+			f.release()
+			f.refresh()
+			continue
+		}
+		f.step(takeIt)
+	}
+	f.t.Fatalf("never got to %s", what)
+}
+
+// myPlays counts the cards the person played in the deal shown.
+func myPlays(s host.Snapshot) int {
+	n := 0
+	for _, st := range s.View.History() {
+		if st.Seat == s.Seat && st.Action.Kind == rules.PlayCard {
+			n++
+		}
+	}
+	return n
+}
+
+// myMoves counts the decisions the person made in the deal shown (not
+// the moves taken for them).
+func myMoves(s host.Snapshot) int {
+	n := 0
+	for i, st := range s.View.History() {
+		if _, forced := s.Forced[i]; st.Seat == s.Seat && !forced {
+			n++
+		}
+	}
+	return n
+}
+
+// myCard is a position where the person plays a card answering a lead.
+func myCard(s host.Snapshot) bool {
+	return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.InTrick > 0
+}

@@ -1,0 +1,71 @@
+package table
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// seeds deal each seat count a first deal the person bids on and plays.
+var seeds = map[int]uint64{2: 69, 3: 11, 4: 11}
+
+// TestGoldens draws every screen of the table at 80×24 at every seat
+// count: the bid, a card to play, the hint, the trick list, the deal's
+// result and its trick list, and the game's end.
+func TestGoldens(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := newFixture(t, n, seeds[n], 80, 24)
+			name := func(what string) string { return fmt.Sprintf("table%d-80x24-%s", n, what) }
+			f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
+			kittest.Golden(t, name("1-bid"), f.text())
+			f.hs.Press("H")
+			kittest.Golden(t, name("1-hint-bid"), f.text())
+			f.hs.Press("esc")
+			f.until("a card", myCard, true)
+			kittest.Golden(t, name("2-play"), f.text())
+			f.hs.Press("H")
+			kittest.Golden(t, name("3-hint"), f.text())
+			f.hs.Press("H", "v")
+			kittest.Golden(t, name("4-tricks"), f.text())
+			f.hs.Press("v")
+			f.until("a later card", func(s host.Snapshot) bool {
+				return myCard(s) && s.View.LastLeader != rules.NoSeat
+			}, true)
+			kittest.Golden(t, name("5-last-trick"), f.text())
+			f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+			kittest.Golden(t, name("6-result"), f.text())
+			f.hs.Press("v")
+			kittest.Golden(t, name("7-result-tricks"), f.text())
+			f.hs.Press("esc")
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			kittest.Golden(t, name("8-over"), f.text())
+		})
+	}
+}
+
+// TestGoldenSizes draws a card to play with -ascii at 80×24, and in a
+// large window with large cards.
+func TestGoldenSizes(t *testing.T) {
+	for _, tc := range []struct {
+		n     int
+		w, h  int
+		ascii bool
+	}{{2, 80, 24, true}, {3, 80, 24, true}, {4, 80, 24, true}, {2, 120, 40, false}, {3, 120, 40, false}, {4, 120, 40, false}} {
+		name := fmt.Sprintf("table%d-%dx%d", tc.n, tc.w, tc.h)
+		if tc.ascii {
+			name += "-ascii"
+		}
+		t.Run(name, func(t *testing.T) {
+			f := newFixture(t, tc.n, seeds[tc.n], tc.w, tc.h)
+			f.hs.Ctx = kit.NewContext(tc.ascii)
+			f.hs.Ctx.Width, f.hs.Ctx.Height = tc.w, tc.h
+			f.until("a card", myCard, true)
+			kittest.Golden(t, name, f.text())
+		})
+	}
+}

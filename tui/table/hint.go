@@ -1,0 +1,130 @@
+package table
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// The hint (H) is the hard bot's evaluation of the person's decision,
+// which the host works out off the screen from the seat's own view. It
+// is shown the same way for every decision and at every seat count: what
+// the hard bot would do and why, then every option in rank order, best
+// first, with the columns of the trainer (kit.AnalysisTable).
+
+// hintLines are the hint panel's lines for the position on screen.
+func (s *Screen) hintLines(ctx *kit.Context, w int) []string {
+	st := &ctx.Styles
+	h := s.snap.Hint
+	var out []string
+	switch {
+	case h == nil || h.Pending:
+		out = []string{" " + st.Heading.Render("Hint: the hard bot is weighing your options…")}
+	case h.Err != nil:
+		out = []string{" " + st.Error.Render("! No hint: "+h.Err.Error())}
+	default:
+		out = HintLines(ctx, &s.snap.View, h.Eval, w)
+	}
+	return append(out, " "+st.Dim.Render("H or esc closes the hint; the cursor is on the hard bot's choice"))
+}
+
+// HintLines draws the hint for the decision at v from its evaluation, in
+// lines of at most w cells.
+func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []string {
+	st := &ctx.Styles
+	if ev.Samples == 0 || len(ev.Results) == 0 {
+		return []string{" " + st.Dim.Render("No hint: nothing was evaluated.")}
+	}
+	an, err := drill.FromEval(v, ev)
+	if err != nil {
+		return []string{" " + st.Error.Render("! No hint: "+err.Error())}
+	}
+	ranked := Ranked(&an)
+	best := ranked.Rows[0]
+	out := []string{" " + st.Heading.Render("Hint: the hard bot would "+hintSay(ctx, best.Action)+".")}
+	var why []string
+	if v.Phase == rules.PhasePlay && v.InTrick > 0 && best.Action.Card.Valid() {
+		if v.WinnerIf(best.Action.Card) == v.Seat {
+			why = append(why, "It wins this trick.")
+		} else {
+			why = append(why, "It gives this trick up.")
+		}
+	}
+	why = append(why, an.Reason(ctx.ASCII)...)
+	for _, l := range kit.Wrap(strings.Join(why, " "), max(10, w-2)) {
+		out = append(out, " "+l)
+	}
+	out = append(out, kit.AnalysisTable(ctx, &ranked, -1)...)
+	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", an.Samples)))
+	for i, l := range out {
+		out[i] = kit.Clip(l, w)
+	}
+	return out
+}
+
+// Ranked is an analysis with its rows in rank order: the hard bot's
+// choice first, then by what it ranks by (the chance to win the game
+// near its end, else the score), the better first.
+func Ranked(an *drill.Analysis) drill.Analysis {
+	out := *an
+	out.Rows = append([]drill.Row(nil), an.Rows...)
+	best := an.Rows[an.Best]
+	sort.SliceStable(out.Rows, func(i, j int) bool {
+		a, b := out.Rows[i], out.Rows[j]
+		if (a.Action == best.Action) != (b.Action == best.Action) {
+			return a.Action == best.Action
+		}
+		if an.ByWin && a.Win != b.Win {
+			return a.Win > b.Win
+		}
+		return a.Mean > b.Mean
+	})
+	out.Best = 0
+	return out
+}
+
+// hintSay is an action as the hint says it: "take", "name ♥ hearts",
+// "play A♠", `say "same"`.
+func hintSay(ctx *kit.Context, a rules.Action) string {
+	p := ctx.Paint
+	switch a.Kind {
+	case rules.PlayCard:
+		s := "play " + p.StyledCard(a.Card)
+		switch {
+		case a.Bella && a.N == 50:
+			s += " and say menage"
+		case a.Bella:
+			s += " and say bella"
+		}
+		return s
+	case rules.Name:
+		return "name " + p.SuitName(a.Suit)
+	case rules.Give:
+		return "give " + p.StyledCard(a.Card)
+	}
+	return drill.Verb(a, ctx.ASCII)
+}
+
+// pointAt puts the cursor on the hinted card, or the menu on the hinted
+// item, so that enter takes it.
+func (s *Screen) pointAt(a rules.Action) {
+	v := &s.snap.View
+	if a.Kind == rules.PlayCard {
+		for i, c := range s.hand() {
+			if c == a.Card {
+				s.Cursor = i
+			}
+		}
+		return
+	}
+	for i, b := range v.Legal() {
+		if b == a {
+			s.Menu = i
+		}
+	}
+}

@@ -1,0 +1,236 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// resultView is a finished deal's breakdown in place of the table,
+// until the person goes on: at a shared game, who is ready for the next.
+func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
+	sn := &s.snap
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	title := fmt.Sprintf("Deal %d is over", max(1, sn.DealNo))
+	if sc.Board != "" {
+		title = sc.Board + " is over"
+	}
+	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
+		" " + st.Heading.Render(title), ""}
+	// The last trick is shown when there is room for it: the score's
+	// rows, the winner and what to press never give way to it.
+	var last []string
+	if n := len(sn.Deals); n > 0 {
+		d := sn.Deals[n-1]
+		lines = append(lines, sc.ResultLines(ctx, d.Score, d.Ending, d.Schmeisser, w)...)
+		if d.Score.Outcome != rules.Abandoned {
+			last = sc.LastTrickLines(ctx, w)
+		}
+	}
+	var winner []string
+	if sn.Over && sc.Board == "" {
+		winner = []string{"", " " + s.winnerWords(ctx, sc)}
+	}
+	next := "Press enter for the next deal."
+	switch {
+	case sn.Over && s.cfg.AfterBoard != nil:
+		next = "Press enter to go on."
+	case sn.Over:
+		next = "Press enter for the end of the game."
+	case !sn.Can.Ready:
+		next = "Waiting for " + s.notReady(sc) + " to go on."
+	}
+	if wait := s.readyWords(sc); wait != "" && sn.Can.Ready {
+		lines = append(lines, "", " "+wait)
+	}
+	keys := FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-kit.WidthOf(next)-5)
+	bottom := []string{"", " " + st.Key.Render(next) + "   " + st.Dim.Render(keys)}
+	if s.note != "" {
+		style := st.Text
+		if s.noteErr {
+			style = st.Error
+		}
+		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
+			bottom = append(bottom, " "+style.Render(l))
+		}
+	}
+	if e := sn.Save.Err; e != "" {
+		for _, l := range kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines) {
+			bottom = append(bottom, " "+st.Error.Render(l))
+		}
+	}
+	if s.typing {
+		bottom = append(bottom, s.chatLine(ctx, w))
+	}
+	body := append(append([]string{}, lines...), winner...)
+	if last != nil && len(DropBlanks(append(append(append([]string{}, lines...), last...), append(winner, bottom...)...), h))+1 <= h {
+		body = append(append(append(lines, ""), last...), winner...)
+	}
+	lines = DropBlanks(append(body, bottom...), h)
+	if len(lines) > h {
+		lines = append(lines[:max(0, h-len(bottom))], bottom...)
+	}
+	return kit.Canvas(lines, w, h)
+}
+
+// notReady names the people the next deal waits for.
+func (s *Screen) notReady(sc *Scene) string {
+	var names []string
+	for i, p := range s.snap.Players {
+		if !p.Ready && rules.Seat(i) != s.snap.Seat {
+			names = append(names, sc.Name(rules.Seat(i)))
+		}
+	}
+	if len(names) == 0 {
+		return "the others"
+	}
+	return strings.Join(names, ", ")
+}
+
+// readyWords says, at a game of several people, who is ready already.
+func (s *Screen) readyWords(sc *Scene) string {
+	var ready []string
+	people := 0
+	for i, p := range s.snap.Players {
+		if !p.Human || rules.Seat(i) == s.snap.Seat {
+			continue
+		}
+		people++
+		if p.Ready {
+			ready = append(ready, sc.Name(rules.Seat(i)))
+		}
+	}
+	if people == 0 || len(ready) == 0 {
+		return ""
+	}
+	return "Ready for the next deal: " + strings.Join(ready, ", ") + "."
+}
+
+// winnerWords say who won the game, from the person's side.
+func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
+	st := &ctx.Styles
+	sn := &s.snap
+	win := sn.WinnerSide
+	if win < 0 {
+		return "The game is not over."
+	}
+	var others []string
+	for _, side := range sc.SideOrder() {
+		if side != win {
+			others = append(others, fmt.Sprint(sn.Totals[side]))
+		}
+	}
+	score := fmt.Sprintf("%d to %s", sn.Totals[win], strings.Join(others, " and "))
+	if sn.Watching {
+		return st.Heading.Render(sc.SideName(win) + " wins the game, " + score + ".")
+	}
+	mine := sc.sideOf(sn.Seat)
+	switch {
+	case win == mine && sc.players() == 4:
+		return st.Good.Render("Your team wins the game, "+score+"!") + " (" + sc.SideName(win) + ")"
+	case win == mine:
+		return st.Good.Render("You win the game, " + score + "!")
+	case sc.players() == 4:
+		return st.Bad.Render("The other team wins the game, "+score+".") + " (" + sc.SideName(win) + ")"
+	}
+	return st.Bad.Render(sc.SideName(win) + " wins the game, " + score + ".")
+}
+
+// overView is the end of the game: who won, the seed that deals it
+// again, the score of every deal, where the log is filed, and what next.
+func (s *Screen) overView(ctx *kit.Context) string {
+	sn := &s.snap
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	sc := s.scene()
+	lines := append(kit.Titled(ctx, "Game over"), "", " "+s.winnerWords(ctx, sc))
+	var about []string
+	about = append(about, fmt.Sprintf("%s played", kit.Plural(len(sn.Deals), "deal")))
+	if t := s.tag(); t != "" {
+		about[0] += " against the " + t
+	}
+	about[0] += fmt.Sprintf(", game to %d.", sn.Options.Target)
+	if sn.SeedShown && s.cfg.Rerun != nil {
+		// Shown only now: the seed deals every card of the game.
+		about = append(about, fmt.Sprintf("Seed %d deals this game again, as practice:", sn.Seed))
+	}
+	for _, l := range kit.Wrap(strings.Join(about, " "), w-2) {
+		lines = append(lines, " "+l)
+	}
+	if sn.SeedShown && s.cfg.Rerun != nil {
+		lines = append(lines, "   "+s.cfg.Rerun(sn.Seed))
+	}
+	lines = append(lines, "")
+	var tail []string
+	sv := &sn.Save
+	switch {
+	case sv.NoStore:
+		tail = append(tail, " The game was not saved: there was no state directory.")
+	case sv.FileErr != "":
+		for _, l := range kit.WrapLines("! The game log could not be filed (it is tried again): "+sv.FileErr, w-2, 2) {
+			tail = append(tail, " "+st.Error.Render(l))
+		}
+	case !sv.Filed:
+		tail = append(tail, " Saving the game log…")
+	case sv.Path != "":
+		tail = append(tail, " The game log is saved at:")
+		for _, l := range kit.Wrap(sv.Path, w-4) {
+			tail = append(tail, "   "+l)
+		}
+	default:
+		tail = append(tail, " The game log is saved.")
+	}
+	if s.cfg.Afterword != nil {
+		if a := s.cfg.Afterword(); a != "" {
+			for _, l := range kit.WrapLines(a, w-2, 2) {
+				tail = append(tail, " "+l)
+			}
+		}
+	}
+	var offers []string
+	if s.cfg.Replay != nil && s.cfg.Log != nil {
+		offers = append(offers, st.Key.Render("[r]")+" replay this game", st.Key.Render("[a]")+" analyse it")
+	}
+	if s.cfg.NewGame != nil {
+		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" new game")
+	}
+	if s.cfg.Shared && sn.Can.Again {
+		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" again")
+	}
+	offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" quit")
+	if again := s.againLines(ctx, sc, w); again != nil {
+		tail = append(append(tail, ""), again...)
+	}
+	tail = append(tail, "", " "+strings.Join(offers, "   "))
+	if s.note != "" {
+		style := st.Text
+		if s.noteErr {
+			style = st.Error
+		}
+		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
+			tail = append(tail, " "+style.Render(l))
+		}
+	}
+	if s.typing {
+		tail = append(tail, s.chatLine(ctx, w))
+	}
+	if s.overErr != "" {
+		for _, l := range kit.WrapLines("! "+s.overErr, w-2, 2) {
+			tail = append(tail, " "+st.Error.Render(l))
+		}
+	}
+	padH := max(4, h-len(lines)-len(tail)-1)
+	sc.V.Seat = sn.Seat
+	if sn.Watching {
+		sc.V.Seat = rules.SeatA
+	}
+	for _, l := range sc.scorePad(ctx, min(60, w-2), padH) {
+		lines = append(lines, " "+l)
+	}
+	lines = append(lines, "")
+	lines = DropBlanks(append(lines, tail...), h)
+	return kit.Canvas(lines, w, h)
+}

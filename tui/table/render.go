@@ -1,0 +1,761 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// The table's layout, for every seat count: a header and a rule; then
+// the table on the left and the score pad over the table talk on the
+// right; then the lines the screen gives (the rule, the note, the
+// prompt, the keys). The table is, from the top: what is known of trump
+// (one or two lines), the trick's title, the trick with the other
+// seats around it (with two the other seat on the left, with three the
+// left and right seats, with four the partner on top), the tricks won,
+// and the hand at the bottom. At 80×24 every count fits; rows that do
+// not fit in a smaller window are left out, the least needed first.
+
+// Hand is the bottom seat's hand as the screen shows it: sorted, the
+// selected card, the cards it may play now.
+type Hand struct {
+	Cards   []rules.Card
+	Legal   rules.CardSet
+	Cursor  int  // the selected card, -1 for none
+	Playing bool // the person plays a card now: numbers and marks show
+	// Backs, with no Cards, draws that many cards face down: the bottom
+	// seat's hand on a spectator's screen.
+	Backs int
+}
+
+// topRows is the header and its rule.
+const topRows = 2
+
+// cardSize picks the size cards are drawn in for a window.
+func cardSize(w, h int) kit.CardSize {
+	if w >= 110 && h >= 38 {
+		return kit.LargeCard
+	}
+	return kit.SmallCard
+}
+
+// columns splits the width between the table and the right column.
+func columns(w int, size kit.CardSize) (leftW, rightW int) {
+	rightW = max(24, min(44, w-(kit.HandWidth(9, size)+3)-1))
+	return max(0, w-rightW-1), rightW
+}
+
+// Render draws the scene in the window with bottom (the screen's own
+// lines) under it, and returns where the hand's cards lie for clicks.
+func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []kit.Hit) {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	size := cardSize(w, h)
+	leftW, rightW := columns(w, size)
+	midH := max(0, h-topRows-len(bottom))
+	var hits []kit.Hit
+	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	left := sc.tableArea(ctx, leftW, midH, size, hand, &hits)
+	right := sc.rightColumn(ctx, rightW, midH)
+	lines = append(lines, kit.Columns(ctx, left, right, leftW, rightW, midH)...)
+	lines = append(lines, bottom...)
+	return kit.Canvas(lines, w, h), hits
+}
+
+// RenderPanel draws body across the whole width in place of the table
+// (the hint, the trick list), the hand kept at the bottom so the person
+// can act on it.
+func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) (string, []kit.Hit) {
+	w, h := ctx.Width, ctx.Height
+	st := &ctx.Styles
+	size := cardSize(w, h)
+	midH := max(0, h-topRows-len(bottom))
+	handRows, rects := sc.handBlock(ctx, w, size, hand)
+	if len(hand.Cards) == 0 {
+		handRows, rects = nil, nil
+	}
+	room := max(0, midH-len(handRows))
+	if len(body) > room {
+		body = body[:room]
+	}
+	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	for _, l := range body {
+		lines = append(lines, kit.Clip(l, w))
+	}
+	for len(lines) < topRows+room {
+		lines = append(lines, "")
+	}
+	var hits []kit.Hit
+	y0 := len(lines)
+	for i, r := range rects {
+		r.Y += y0
+		hits = append(hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
+	}
+	lines = append(lines, handRows...)
+	lines = append(lines[:min(len(lines), topRows+midH)], bottom...)
+	return kit.Canvas(lines, w, h), hits
+}
+
+// tableArea is the table: trump, the trick and the seats around it,
+// the tricks won, the hand.
+func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
+	info := packLine(sc.infoFrags(ctx), w-1, 2)
+	title := []string{" " + ctx.Styles.Heading.Render(sc.trickTitle())}
+	trick := sc.trickGrid(ctx, w, size)
+	status := sc.statusLines(ctx, w)
+	handRows, rects := sc.handBlock(ctx, w, size, hand)
+	melds := len(handRows) > size.H+4 // a meld row under the cards
+	size0 := func() int { return len(info) + len(title) + len(trick) + len(status) + len(handRows) }
+	// Too little room (four players with a long note): the least needed
+	// rows go first.
+	for _, drop := range []string{"last", "melds", "info2", "status", "label", "info"} {
+		if size0() <= h {
+			break
+		}
+		switch {
+		case drop == "last" && len(status) > 1:
+			status = sc.statusLine(ctx, w)
+		case drop == "melds" && melds:
+			handRows = handRows[:len(handRows)-1]
+			melds = false
+		case drop == "info2" && len(info) > 1:
+			info = info[:1]
+		case drop == "status":
+			status = nil
+		case drop == "label" && len(handRows) > 0:
+			handRows = handRows[1:]
+			for i := range rects {
+				rects[i].Y--
+			}
+		case drop == "info":
+			info = nil
+		}
+	}
+	free := max(0, h-size0())
+	g1 := min(free/3, 2)
+	out := append([]string{}, info...)
+	out = append(out, make([]string, g1)...)
+	out = append(out, title...)
+	out = append(out, trick...)
+	out = append(out, status...)
+	out = append(out, make([]string, free-g1)...)
+	if len(out)+len(handRows) > h {
+		out = out[:max(0, h-len(handRows))]
+	}
+	y0 := topRows + len(out)
+	for i, r := range rects {
+		r.Y += y0
+		*hits = append(*hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
+	}
+	return append(out, handRows...)
+}
+
+// infoFrags says what is known of trump, as fragments for packLine:
+// before trump the upcard and what the bidding asks; then trump and its
+// maker, the upcard, the bottom card, the dix, who has the sequences.
+func (sc *Scene) infoFrags(ctx *kit.Context) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	v := &sc.V
+	up := "Upcard " + p.StyledCard(v.OrigUpcard)
+	if v.Players == 4 && v.Upcard == rules.NoCard && v.Maker != rules.NoSeat && v.Trump == v.OrigUpcard.Suit() {
+		up += " (" + sc.Lower(v.Maker) + " took it)"
+	}
+	if v.Trump == rules.NoSuit {
+		out := []string{up}
+		if s := sc.phaseWords(ctx); s != "" {
+			out = append(out, s)
+		}
+		return out
+	}
+	tr := st.Trump.Render("Trump") + " " + p.SuitName(v.Trump) + " · maker " + sc.Lower(v.Maker)
+	switch {
+	case v.Forced:
+		tr += " (forced)"
+	case v.SchmeissRefused():
+		tr += " (schmeiss refused)"
+	}
+	out := []string{tr, up}
+	if v.Bottom != rules.NoCard {
+		out = append(out, "bottom "+p.StyledCard(v.Bottom))
+	}
+	if v.DixBy != rules.NoSeat {
+		out = append(out, sc.Lower(v.DixBy)+" took "+p.StyledCard(v.OrigUpcard)+" for the 7")
+	}
+	switch {
+	case v.SeqWinner != rules.NoSeat && v.Players == 4:
+		out = append(out, "sequences: "+sc.SideName(sc.sideOf(v.SeqWinner)))
+	case v.SeqWinner != rules.NoSeat:
+		out = append(out, "sequences: "+sc.Lower(v.SeqWinner))
+	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
+		out = append(out, "sequences: nobody")
+	}
+	return out
+}
+
+// phaseWords says what the bidding asks before trump is named.
+func (sc *Scene) phaseWords(ctx *kit.Context) string {
+	p := ctx.Paint
+	v := &sc.V
+	up := v.OrigUpcard.Suit()
+	switch v.Phase {
+	case rules.PhaseDeclare:
+		return "declarations before the bidding"
+	case rules.PhaseBid1:
+		if v.Options.HasSchmeiss() {
+			return "round one: pass, take " + p.SuitName(up) + " or schmeiss"
+		}
+		return "round one: take " + p.SuitName(up) + " or pass"
+	case rules.PhaseSchmeiss:
+		return sc.Lower(v.Schmeisser) + " said schmeiss: accept or refuse"
+	case rules.PhaseBid2:
+		other := "another suit"
+		if v.Options.HasNoTrumps() {
+			other = "a suit (not " + p.StyledSuit(up) + ") or no trumps"
+		}
+		if v.Turn == v.Seat && !hasKind(v.Legal(), rules.Pass) {
+			// The forced dealer: there is no pass to offer.
+			return "round two: " + sc.Lower(v.Seat) + " must name " + other
+		}
+		return "round two: name " + other + " or pass"
+	case rules.PhaseOver:
+		return "thrown in: nobody named trump"
+	}
+	return ""
+}
+
+// hasKind reports whether some action of as is of kind k.
+func hasKind(as []rules.Action, k rules.Kind) bool {
+	for _, a := range as {
+		if a.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// packLine joins fragments with " · " into at most n lines of w cells,
+// each starting with a space. A fragment is never cut in the middle: one
+// that does not fit starts the next line, and what does not fit in n
+// lines is left out whole.
+func packLine(frags []string, w, n int) []string {
+	var out []string
+	cur := ""
+	for _, f := range frags {
+		switch {
+		case cur == "":
+			cur = " " + kit.Capital(f)
+		case kit.WidthOf(cur)+3+kit.WidthOf(f) <= w:
+			cur += " · " + f
+		default:
+			out = append(out, cur)
+			cur = " " + kit.Capital(f)
+		}
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	for i := range out {
+		out[i] = kit.Clip(out[i], w)
+	}
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// trickTitle says where the card play stands, or what the bidding is.
+func (sc *Scene) trickTitle() string {
+	v := &sc.V
+	done := 0
+	for s := range v.Players {
+		done += v.Tricks[s]
+	}
+	switch {
+	case v.Phase == rules.PhasePlay && v.InTrick > 0:
+		w := sc.winning()
+		return fmt.Sprintf("Trick %d: %s led · %s", done+1, sc.Lower(v.Leader), sc.Verb(w, "win"))
+	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
+		return fmt.Sprintf("Trick %d: %s won it", done, sc.Lower(v.LastTrickWinner()))
+	case v.Phase == rules.PhasePlay:
+		return "Trick 1: " + sc.Verb(v.Leader, "lead")
+	case v.Phase == rules.PhaseBid1, v.Phase == rules.PhaseSchmeiss:
+		return "Bidding, round one"
+	case v.Phase == rules.PhaseBid2:
+		return "Bidding, round two"
+	case v.Phase == rules.PhaseDeclare:
+		return "Declarations"
+	case v.Phase == rules.PhaseDix:
+		return "The dix: the 7 of trump for the upcard"
+	case v.Phase == rules.PhaseSequences:
+		return "Sequences"
+	}
+	return "No trick"
+}
+
+// winning is the seat whose card wins the trick on the table.
+func (sc *Scene) winning() rules.Seat {
+	v := &sc.V
+	if v.InTrick == 0 {
+		return rules.NoSeat
+	}
+	return rules.Seat((int(v.Leader) + rules.TrickWinnerOf(v.Trick[:v.InTrick], v.Trump)) % v.Players)
+}
+
+// trickCards are the cards the trick area shows, by seat: the trick on
+// the table, or the last one until the next card is played.
+func (sc *Scene) trickCards() (cards [4]rules.Card, shown bool) {
+	v := &sc.V
+	cards = [4]rules.Card{rules.NoCard, rules.NoCard, rules.NoCard, rules.NoCard}
+	switch {
+	case v.Phase == rules.PhasePlay && v.InTrick > 0:
+		for i := range v.InTrick {
+			cards[(int(v.Leader)+i)%v.Players] = v.Trick[i]
+		}
+	case (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) && v.LastLeader != rules.NoSeat:
+		for i := range v.Players {
+			cards[(int(v.LastLeader)+i)%v.Players] = v.LastTrick[i]
+		}
+	case v.Phase != rules.PhasePlay:
+		return cards, false
+	}
+	return cards, true
+}
+
+// band is one seat's place in the trick: its name over (or, for the
+// bottom seat, under) its card.
+type band struct {
+	seat     rules.Seat
+	col, row int
+}
+
+// bands lays out the trick by seat count: two side by side; three with
+// the bottom seat a row lower; four as a diamond, the partner on top.
+func (sc *Scene) bands(size kit.CardSize) (cols, rows int, out []band) {
+	switch sc.players() {
+	case 2:
+		return 2, size.H + 1, []band{{sc.seatAt(1), 0, 0}, {sc.seatAt(0), 1, 0}}
+	case 3:
+		return 3, size.H + 2, []band{{sc.seatAt(1), 0, 0}, {sc.seatAt(0), 1, 1}, {sc.seatAt(2), 2, 0}}
+	}
+	return 3, 2*size.H + 2, []band{{sc.seatAt(2), 1, 0}, {sc.seatAt(1), 0, 2}, {sc.seatAt(3), 2, 2}, {sc.seatAt(0), 1, size.H + 1}}
+}
+
+// trickGrid draws the trick (or before the card play the upcard and the
+// bottom card) with the other seats described beside it.
+func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string {
+	p := ctx.Paint
+	colW := max(size.W+2, 8)
+	ncols, nrows, bs := sc.bands(size)
+	gridW := ncols * colW
+	gx := max(0, (w-gridW)/2)
+	cells := make([][]string, nrows) // each row: the grid's columns, drawn
+	for r := range nrows {
+		cells[r] = make([]string, ncols)
+		for c := range ncols {
+			cells[r][c] = kit.Repeat(" ", colW)
+		}
+	}
+	put := func(r, c int, s string) {
+		if r >= 0 && r < nrows && c >= 0 && c < ncols {
+			cells[r][c] = kit.Center(s, colW)
+		}
+	}
+	cards, playing := sc.trickCards()
+	for _, b := range bs {
+		// The side seats are named beside the trick; the bottom seat
+		// and the partner over (or under) their cards.
+		label := ""
+		if ps := sc.pos(b.seat); (ps == 0 && playing) || (sc.players() == 4 && ps == 2) {
+			label = kit.Clip(sc.Name(b.seat), colW)
+		}
+		face := p.Card(rules.NoCard, kit.LookSlot, size)
+		if c := cards[b.seat]; c != rules.NoCard {
+			face = p.Card(c, kit.LookFace, size)
+		}
+		if !playing {
+			face = nil // no trick yet: the upcard lies there
+		}
+		top := b.row + 1
+		if b.seat == sc.V.Seat && sc.players() > 2 {
+			// The bottom seat's name goes under its card.
+			top = b.row
+			put(b.row+size.H, b.col, label)
+		} else {
+			put(b.row, b.col, label)
+		}
+		for i, l := range face {
+			put(top+i, b.col, l)
+		}
+	}
+	if !playing {
+		// Before the card play: the upcard, and the bottom card once it
+		// is turned, in the middle of the table.
+		c, r := 1, 0
+		switch sc.players() {
+		case 2:
+			c = 0
+		case 4:
+			r = 2
+		}
+		put(r, c, "Upcard")
+		for i, l := range p.Card(sc.V.OrigUpcard, kit.LookFace, size) {
+			put(r+1+i, c, l)
+		}
+		if sc.V.Bottom != rules.NoCard && c+1 < ncols {
+			put(r, c+1, "Bottom")
+			for i, l := range p.Card(sc.V.Bottom, kit.LookFace, size) {
+				put(r+1+i, c+1, l)
+			}
+		}
+	}
+	// The seats beside the trick: the left seat at the left edge, the
+	// right one at the right edge, the partner of four right of its card
+	// on top.
+	rows := make([]string, nrows)
+	left := make([]string, nrows)
+	right := make([]string, nrows)
+	sideW := gx
+	rightW := max(0, w-gx-gridW-1)
+	place := func(dst []string, at int, ls []string) {
+		for i, l := range ls {
+			if at+i >= 0 && at+i < len(dst) {
+				dst[at+i] = l
+			}
+		}
+	}
+	for _, b := range bs {
+		switch ps := sc.pos(b.seat); {
+		case ps == 0:
+		case b.col == 0:
+			place(left, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, sideW-1, true))
+		case b.col == ncols-1 && sc.players() > 2:
+			place(right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1, true))
+		default: // the partner, on top
+			place(right, 0, sc.seatLines(ctx, b.seat, rightW+colW, false))
+		}
+	}
+	for r := range nrows {
+		row := kit.Fit(left[r], gx) + strings.Join(cells[r], "")
+		if right[r] != "" {
+			if sc.players() == 4 && r < 2 {
+				// The partner's lines start right of its card.
+				row = kit.Fit(left[r], gx) + cells[r][0] + cells[r][1] + " " + right[r]
+			} else {
+				row += " " + right[r]
+			}
+		}
+		rows[r] = row
+	}
+	return rows
+}
+
+// seatLines describe a seat beside the trick in w cells: a turn mark and
+// its name (named is false for the partner of four, named over its
+// card), its tag (level, state), its cards (backs and a count, or a
+// replay's open hand), and whether it deals or made trump.
+func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []string {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	v := &sc.V
+	var out []string
+	if named {
+		mark := "  "
+		if v.Turn == s && v.Phase != rules.PhaseOver {
+			mark = st.Selected.Render(g.Cursor) + " "
+		}
+		out = append(out, mark+st.Heading.Render(sc.Name(s)))
+	}
+	var tag string
+	if int(s) < len(sc.Players) {
+		tag = sc.Players[s].Tag
+	}
+	n := v.Counts[s]
+	cards := kit.Plural(n, "card")
+	if w >= 2+n+1+len(cards) && sc.Open[s] == 0 {
+		cards = st.Dim.Render(kit.Repeat(g.BackMini, n)) + " " + cards
+	}
+	var roles []string
+	if v.Dealer == s {
+		roles = append(roles, "dealer")
+	}
+	if v.Maker == s {
+		roles = append(roles, "maker")
+	}
+	if v.Players == 4 && sc.pos(s) == 2 {
+		roles = append(roles, "partner")
+	}
+	if !named {
+		// The partner: two lines right of its card, the rows above the
+		// side seats'.
+		turn := ""
+		if v.Turn == s && v.Phase != rules.PhaseOver {
+			turn = st.Selected.Render(g.Cursor) + " "
+		}
+		if open := sc.Open[s]; open != 0 {
+			out = sc.openHand(ctx, open, w-2)
+			out[0] = turn + out[0]
+		} else {
+			if kit.WidthOf(tag+" · "+cards) > w-2 {
+				cards = kit.Plural(n, "card")
+			}
+			out = append(out, turn+strings.Join(nonEmpty(tag, cards), " · "), strings.Join(roles, " · "))
+		}
+		for i := range out {
+			out[i] = kit.Clip(out[i], w)
+		}
+		return out[:min(2, len(out))]
+	}
+	if tag != "" {
+		for _, l := range kit.Wrap(tag, max(1, w-2)) {
+			out = append(out, "  "+st.Dim.Render(l))
+		}
+	}
+	if open := sc.Open[s]; open != 0 {
+		for _, l := range sc.openHand(ctx, open, w-2) {
+			out = append(out, "  "+l)
+		}
+	} else {
+		out = append(out, "  "+cards)
+	}
+	switch joined := strings.Join(roles, " · "); {
+	case len(roles) == 0:
+	case 2+kit.WidthOf(joined) <= w:
+		out = append(out, "  "+joined)
+	default:
+		for _, r := range roles {
+			out = append(out, "  "+r)
+		}
+	}
+	for i := range out {
+		out[i] = kit.Clip(out[i], w)
+	}
+	return out
+}
+
+// openHand writes a hand shown face up in a replay, as few cards a line
+// as w allows.
+func (sc *Scene) openHand(ctx *kit.Context, open rules.CardSet, w int) []string {
+	var cs []string
+	for _, c := range kit.SortHand(open, open, kit.PlainTrump(sc.V.Trump)) {
+		cs = append(cs, ctx.Paint.StyledCard(c))
+	}
+	per := max(1, (w+1)/4)
+	var out []string
+	for i := 0; i < len(cs); i += per {
+		out = append(out, strings.Join(cs[i:min(len(cs), i+per)], " "))
+	}
+	return out
+}
+
+func nonEmpty(ss ...string) []string {
+	var out []string
+	for _, s := range ss {
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// statusLines are the tricks and card points won so far by side, and
+// while a trick is under way the one before it, kept in view.
+func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
+	p := ctx.Paint
+	v := &sc.V
+	if v.Phase != rules.PhasePlay && v.Phase != rules.PhaseOver || v.Maker == rules.NoSeat {
+		return nil
+	}
+	tricks, pts := sc.bySide(v.Tricks), sc.bySide(v.Points)
+	line := ""
+	for _, letters := range []bool{false, true} {
+		var ts, ps []string
+		for i, side := range sc.SideOrder() {
+			name := sc.sideShort(side)
+			switch {
+			case letters:
+				name = sc.sideLetters(side)
+			case sc.players() != 4:
+				name = sc.Lower(rules.Seat(side))
+			}
+			ts = append(ts, fmt.Sprintf("%s %d", name, tricks[i]))
+			ps = append(ps, fmt.Sprint(pts[i]))
+		}
+		line = " Tricks: " + strings.Join(ts, ", ") + " · card points " + strings.Join(ps, "/")
+		if kit.WidthOf(line) > w-1 {
+			line = " Tricks: " + strings.Join(ts, ", ") + " · points " + strings.Join(ps, "/")
+		}
+		if kit.WidthOf(line) <= w-1 {
+			break
+		}
+	}
+	if v.BellaBy != rules.NoSeat {
+		line += " · bella " + sc.Lower(v.BellaBy)
+	}
+	if v.MenageBy != rules.NoSeat {
+		line += " · menage " + sc.Lower(v.MenageBy)
+	}
+	out := []string{kit.Clip(line, w)}
+	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
+		var cs []string
+		for i := range v.Players {
+			cs = append(cs, p.StyledCard(v.LastTrick[i]))
+		}
+		last := fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
+			sc.Lower(v.LastTrickWinner()))
+		out = append(out, kit.Clip(last, w))
+	}
+	return out
+}
+
+// statusLine is statusLines in one line, for a window without room for
+// two: the tricks won and the last trick, without the card points.
+func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
+	v := &sc.V
+	tricks := sc.bySide(v.Tricks)
+	var ts, cs []string
+	for i, side := range sc.SideOrder() {
+		ts = append(ts, fmt.Sprintf("%s %d", sc.sideLetters(side), tricks[i]))
+	}
+	for i := range v.Players {
+		cs = append(cs, ctx.Paint.StyledCard(v.LastTrick[i]))
+	}
+	line := fmt.Sprintf(" Tricks: %s · last: %s %s %s", strings.Join(ts, ", "), strings.Join(cs, " "), ctx.Paint.Glyphs.Arrow(),
+		sc.Lower(v.LastTrickWinner()))
+	if kit.WidthOf(line) > w-1 {
+		return nil
+	}
+	return []string{line}
+}
+
+// handBlock draws the bottom seat's hand centred in w: a label row
+// ("trump" over the trump cards, the seat's roles), the cards (the
+// selected one raised), their numbers and marks, and a row marking the
+// sequences and the bella pair when it holds any. It returns the rows
+// and each card's place relative to the block.
+func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand) ([]string, []kit.Rect) {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	v := &sc.V
+	n := len(hand.Cards)
+	hw := kit.HandWidth(n, size)
+	x0 := max(0, (w-hw)/2)
+	pad := strings.Repeat(" ", x0)
+	rows := make([]string, 1+size.H+3)
+	var roles []string
+	if v.Dealer == v.Seat {
+		roles = append(roles, "dealer")
+	}
+	if v.Maker == v.Seat {
+		roles = append(roles, "maker")
+	}
+	label := pad + st.Dim.Render(strings.Join(append([]string{sc.owner(v.Seat) + " hand"}, roles...), " · "))
+	if trump := kit.PlainTrump(v.Trump); trump != rules.NoSuit && v.Hand.Suit(trump) != 0 && n > 0 {
+		tw := kit.HandWidth(v.Hand.Suit(trump).Count(), size)
+		txt := "trump " + g.Suit(trump)
+		if tw < kit.WidthOf(txt) {
+			txt = g.Suit(trump)
+		}
+		label = pad + st.Trump.Render(kit.Center(txt, tw))
+		if len(roles) > 0 {
+			label += st.Dim.Render("  " + strings.Join(roles, " · "))
+		}
+	}
+	if n == 0 && hand.Backs > 0 {
+		return sc.backBlock(ctx, w, size, hand.Backs), nil
+	}
+	if n == 0 {
+		label = pad + st.Dim.Render("(no cards)")
+	}
+	rows[0] = label
+	sel := -1
+	if hand.Playing && n > 0 {
+		sel = max(0, min(hand.Cursor, n-1))
+	}
+	if sc.Next != rules.NoCard {
+		for i, c := range hand.Cards {
+			if c == sc.Next {
+				sel = i
+			}
+		}
+	}
+	kit.CardRows(ctx, rows[1:], hand.Cards, hand.Legal, sel, hand.Playing || sel >= 0, size, pad)
+	if !hand.Playing && sel >= 0 {
+		// A replay's next card is raised, with no numbers or marks.
+		rows = rows[:size.H+2]
+	}
+	if melds := kit.HandMelds(hand.Cards, v.Trump); len(melds) > 0 && n > 0 {
+		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, melds, size.W, kit.HandGap)))
+	}
+	return rows, kit.CardRects(n, size, x0, 0)
+}
+
+// rightColumn is the score pad over the table talk (on a board, which
+// is no game, the talk alone).
+func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
+	st := &ctx.Styles
+	var out []string
+	if sc.Board == "" {
+		out = sc.scorePad(ctx, w-1, max(4, h/2-1))
+		out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)))
+	}
+	heading := st.Heading.Render("Table talk")
+	if sc.TalkNote != "" && kit.WidthOf("Table talk · "+sc.TalkNote) <= w-1 {
+		heading += st.Dim.Render(" · " + sc.TalkNote)
+	}
+	out = append(out, heading)
+	room := h - len(out)
+	var talk []string
+	for _, l := range sc.talkLines(ctx) {
+		talk = append(talk, kit.Wrap(l, max(1, w-2))...)
+	}
+	if len(talk) == 0 {
+		return append(out, st.Dim.Render("(nothing said yet)"))
+	}
+	if room > 0 && len(talk) > room {
+		// The latest words are kept, whole; a mark says how many earlier
+		// ones are left out.
+		var kept []string
+		said := sc.talkLines(ctx)
+		cut := len(said)
+		for cut > 0 {
+			l := kit.Wrap(said[cut-1], max(1, w-2))
+			if len(kept)+len(l)+1 > room {
+				break
+			}
+			kept = append(l, kept...)
+			cut--
+		}
+		talk = append([]string{st.Dim.Render(fmt.Sprintf("… %s before", kit.Plural(cut, "word")))}, kept...)
+	}
+	return append(out, talk...)
+}
+
+// backBlock draws the bottom seat's hand face down (a spectator's
+// screen): a label naming whose it is, then n backs, centred in w.
+func (sc *Scene) backBlock(ctx *kit.Context, w int, size kit.CardSize, n int) []string {
+	st := &ctx.Styles
+	hw := kit.HandWidth(n, size)
+	pad := strings.Repeat(" ", max(0, (w-hw)/2))
+	v := &sc.V
+	roles := []string{sc.owner(v.Seat) + " hand", kit.Plural(n, "card") + " face down"}
+	if v.Dealer == v.Seat {
+		roles = append(roles, "dealer")
+	}
+	if v.Maker == v.Seat {
+		roles = append(roles, "maker")
+	}
+	label := strings.Join(roles, " · ")
+	lpad := strings.Repeat(" ", max(0, min(len(pad), w-1-kit.WidthOf(label))))
+	rows := []string{lpad + st.Dim.Render(label)}
+	back := ctx.Paint.Card(rules.NoCard, kit.LookBack, size)
+	gap := strings.Repeat(" ", kit.HandGap)
+	// The cards sit where a player's do, a line below the label.
+	rows = append(rows, "")
+	for _, l := range back {
+		rows = append(rows, pad+strings.TrimSuffix(strings.Repeat(l+gap, n), gap))
+	}
+	return rows
+}

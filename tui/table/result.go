@@ -1,0 +1,226 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// ResultLines is the breakdown of the finished deal s, a column per side
+// (a seat, or a team of four whose partners' lines count together): the
+// lines of the score, the verdict in words, what each side scores and
+// the game's totals after it; for a deal thrown in, why. ending and
+// schmeisser say how a deal thrown in ended.
+func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Ending, schmeisser rules.Seat, w int) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
+		why := "Every player passed twice: nobody named trump."
+		switch {
+		case ending == rules.SchmeissAccepted && sc.players() == 2:
+			why = kit.Capital(kit.AcceptedSchmeiss(sc.Lower, schmeisser)) + "."
+		case ending == rules.SchmeissAccepted:
+			why = sc.Does(schmeisser, "schmeiss") + ", and it was accepted."
+		case sc.players() == 2:
+			why = "Both players passed twice: nobody named trump."
+		}
+		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
+		if g := sc.gameRow(ctx, 18, 9); g != "" {
+			out = append(out, "", g)
+		}
+		return out
+	}
+	order := sc.SideOrder()
+	four := sc.players() == 4
+	colW := 9
+	if four {
+		colW = 16
+	}
+	labelW := 18
+	row := func(label string, cols []string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, " %-*s", labelW, label)
+		for _, c := range cols {
+			fmt.Fprintf(&b, "%*s", colW, c)
+		}
+		return b.String()
+	}
+	bySide := func(x [4]int) []string {
+		var out []string
+		for _, n := range sc.bySide(x) {
+			out = append(out, fmt.Sprint(n))
+		}
+		return out
+	}
+	heads := sc.colNames(colW-1, false)
+	title := fmt.Sprintf(" Trump %s · maker: %s", p.SuitName(s.Trump), sc.Lower(s.Maker))
+	if s.Forced {
+		title += " (forced to name trump)"
+	}
+	bella := "Bella"
+	if s.Bella != [4]int{} && sc.V.Options.Menage {
+		bella = "Bella / menage"
+	}
+	lines := []string{title, st.Heading.Render(row("", heads)),
+		row("Tricks", bySide(s.Tricks)),
+		row("Card points", bySide(s.Cards)),
+		row("Last trick", bySide(s.LastTrick)),
+		row("Sequences", bySide(s.Seqs)),
+		row(bella, bySide(s.Bella)),
+	}
+	if s.Declared != [4]int{} {
+		lines = append(lines, row("Shlomo, cleopatra", bySide(s.Declared)))
+	}
+	lines = append(lines, st.Heading.Render(row("Total", bySide(s.Total))))
+	if four {
+		// Partners' sequences count together: say whose they were.
+		for _, side := range order {
+			var parts []string
+			for seat := range 4 {
+				if seat%2 == side && s.Seqs[seat] > 0 {
+					parts = append(parts, fmt.Sprintf("%s %d", sc.Lower(rules.Seat(seat)), s.Seqs[seat]))
+				}
+			}
+			if len(parts) > 0 {
+				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.SideName(side), strings.Join(parts, " + "))))
+			}
+		}
+	}
+	for _, l := range kit.Wrap(sc.verdict(ctx, s), max(20, w-3)) {
+		lines = append(lines, " "+l)
+	}
+	makerSide := sc.sideOf(s.Maker)
+	if s.Outcome == rules.Bete && sc.players() == 3 {
+		// The split of the maker's points, the odd point included: what
+		// each opponent scores over its own total.
+		var share []string
+		for _, side := range order {
+			if side == makerSide {
+				share = append(share, "")
+				continue
+			}
+			share = append(share, fmt.Sprintf("+%d", s.Scored[side]-s.SideTotal[side]))
+		}
+		lines = append(lines, row("Share of maker's", share))
+	}
+	if s.Bimah > 0 {
+		lines = append(lines, fmt.Sprintf(" Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.SideName(makerSide)))
+	}
+	var scored []string
+	for _, side := range order {
+		scored = append(scored, fmt.Sprintf("+%d", s.Scored[side]))
+	}
+	lines = append(lines, st.Heading.Render(row("This deal scores", scored)))
+	if g := sc.gameRow(ctx, labelW, colW); g != "" {
+		lines = append(lines, g)
+	}
+	return lines
+}
+
+// gameRow is the game's totals after the deal, by side; "" on a board,
+// which is no game.
+func (sc *Scene) gameRow(ctx *kit.Context, labelW, colW int) string {
+	if sc.Board != "" {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, " %-*s", labelW, "Game")
+	for _, side := range sc.SideOrder() {
+		fmt.Fprintf(&b, "%*d", colW, sc.Totals[side])
+	}
+	return b.String() + ctx.Styles.Dim.Render(fmt.Sprintf("   (game to %d)", sc.V.Options.Target))
+}
+
+// verdict says in words how the deal went for the maker and what each
+// side scores.
+func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
+	st := &ctx.Styles
+	order := sc.SideOrder()
+	makerSide := sc.sideOf(s.Maker)
+	mk := s.SideTotal[makerSide]
+	if sc.players() == 2 {
+		def := s.Maker.Other()
+		a, b := s.Total[s.Maker], s.Total[def]
+		switch s.Outcome {
+		case rules.Made:
+			return st.Good.Render("Made.") + fmt.Sprintf(" %s, the maker, %s more (%d to %d): each scores their own total.", sc.Name(s.Maker), sc.have(s.Maker), a, b)
+		case rules.Tie:
+			return st.Bad.Render("Tie.") + fmt.Sprintf(" Both have %d: the maker (%s) scores nothing, %s %d.", a, sc.Lower(s.Maker), sc.Verb(def, "score"), b)
+		case rules.Bete:
+			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sc.Name(s.Maker), sc.have(s.Maker), a, b, sc.Verb(def, "score"), a+b)
+		}
+		return ""
+	}
+	var others []string
+	for _, side := range order {
+		if side != makerSide {
+			others = append(others, fmt.Sprintf("%s %d", sc.SideName(side), s.SideTotal[side]))
+		}
+	}
+	who := sc.Name(s.Maker)
+	if sc.players() == 4 {
+		who = sc.SideName(makerSide) + " (maker " + sc.Lower(s.Maker) + ")"
+	}
+	switch {
+	case s.Outcome == rules.Made && sc.players() == 4:
+		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than the other team (%s). Each team scores its own total.", who, mk, strings.Join(others, ", "))
+	case s.Outcome == rules.Made:
+		return st.Good.Render("Made.") + fmt.Sprintf(" %s: %d, more than each other player (%s). Each scores their own total.", who, mk, strings.Join(others, ", "))
+	case s.Outcome == rules.Tie && sc.players() == 4:
+		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the other team (%s). The maker's team scores nothing, the other team its own.", who, mk, strings.Join(others, ", "))
+	case s.Outcome == rules.Tie:
+		return st.Bad.Render("Tie.") + fmt.Sprintf(" %s: %d, equal to the best other player (%s). The maker scores nothing, the others their own.", who, mk, strings.Join(others, ", "))
+	}
+	switch s.Outcome {
+	case rules.Bete:
+		if sc.players() == 4 {
+			return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, less than %s. The other team scores both totals.", who, mk, strings.Join(others, " and "))
+		}
+		return st.Bad.Render("Bete!") + fmt.Sprintf(" %s: %d, not more than each opponent (%s). The maker scores nothing; each opponent scores its own total and its share of the maker's %d.", who, mk, strings.Join(others, ", "), mk)
+	}
+	return ""
+}
+
+// LastTrickLines says the deal's last trick, wrapped to w: "Last trick:
+// East J♥, you Q♥, West J♠; won by East."
+func (sc *Scene) LastTrickLines(ctx *kit.Context, w int) []string {
+	l := sc.LastTrickLine(ctx)
+	if l == "" {
+		return nil
+	}
+	out := kit.Wrap(strings.TrimPrefix(l, " "), max(10, w-2))
+	for i := range out {
+		out[i] = " " + out[i]
+	}
+	return out
+}
+
+// LastTrickLine says the deal's last trick in one line.
+func (sc *Scene) LastTrickLine(ctx *kit.Context) string {
+	v := &sc.V
+	if v.LastLeader == rules.NoSeat {
+		return ""
+	}
+	var cs []string
+	for i := range v.Players {
+		s := rules.Seat((int(v.LastLeader) + i) % v.Players)
+		cs = append(cs, sc.Lower(s)+" "+ctx.Paint.StyledCard(v.LastTrick[i]))
+	}
+	return fmt.Sprintf(" Last trick: %s; won by %s.", strings.Join(cs, ", "), sc.Lower(v.LastTrickWinner()))
+}
+
+// DropBlanks takes out blank lines, from the top, until lines fit in
+// room.
+func DropBlanks(lines []string, room int) []string {
+	out := lines
+	for i := 0; len(out) > room && i < len(out); {
+		if strings.TrimSpace(out[i]) == "" {
+			out = append(out[:i:i], out[i+1:]...)
+			continue
+		}
+		i++
+	}
+	return out
+}

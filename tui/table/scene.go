@@ -1,0 +1,324 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// Scene is one position of a game as the table draws it: one seat's
+// rules.View (the seat drawn at the bottom) and what the game around the
+// deal says. The table screen makes one from a host.Snapshot, the replay
+// from a recorded game; both draw it with Render, so a replayed position
+// looks as it did at the table. A Scene holds no card its View does not
+// show, but for the hands a replay opens (Open).
+type Scene struct {
+	V rules.View
+	// Players names the seats, by seat: their name and what they are
+	// besides ("normal", "away, waits 40s").
+	Players []Player
+	// You is the seat said "you" in sentences ("you deal", "Your
+	// hand"): the person's, or NoSeat in a replay of other players.
+	You    rules.Seat
+	DealNo int
+	// Pad holds the game's finished deals, oldest first; Totals the
+	// game totals by side after them.
+	Pad    []rules.Score
+	Totals [4]int
+	// Tag ends the header's left part: "bots: normal", a table's code.
+	Tag string
+	// Unsaved marks the header "! not saved" while the game is not.
+	Unsaved bool
+
+	// Who names the maker of step i of the deal ("ann's bot"), nil for
+	// the seat's name; Forced says why step i was taken for the person;
+	// Mark is a replay's grade mark written after the talk line of step
+	// i (a card play it marks gets a line of its own).
+	Who    func(step int) string
+	Forced func(step int) (string, bool)
+	Mark   func(step int) string
+	// Open holds the hands a replay shows face up, by seat.
+	Open [4]rules.CardSet
+	// Next is the card the next step plays in a replay (drawn raised in
+	// its hand), NoCard for none.
+	Next rules.Card
+	// Board names the duplicate board the deal is ("Board 3 of 8"), ""
+	// in a game: the header names it in place of the deal and the
+	// target, and a result has no game totals.
+	Board string
+	// Chat is the table's chat, each line placed among the words of
+	// its deal; TalkNote follows the talk panel's heading ("2
+	// watching").
+	Chat     []SceneChat
+	TalkNote string
+}
+
+// Player is a seat as the table names it.
+type Player struct {
+	Name string
+	Tag  string // what the seat is besides its name: a level, a state
+}
+
+func (sc *Scene) players() int { return sc.V.Players }
+
+// sides is the number of sides: the players, or two teams with four.
+func (sc *Scene) Sides() int {
+	if sc.players() == 4 {
+		return 2
+	}
+	return sc.players()
+}
+
+// sideOf is the side seat s plays for.
+func (sc *Scene) sideOf(s rules.Seat) int { return int(s) % sc.Sides() }
+
+// name is how a sentence names seat s: "You" for the person, else the
+// player's name.
+func (sc *Scene) Name(s rules.Seat) string {
+	switch {
+	case s == sc.You && s != rules.NoSeat:
+		return "You"
+	case s == rules.ChanceSeat:
+		return "Chance"
+	case int(s) < len(sc.Players) && sc.Players[s].Name != "":
+		return sc.Players[s].Name
+	case int(s) < sc.players():
+		return "Player " + s.String()
+	}
+	return "nobody"
+}
+
+// lower is the name inside a sentence: "you" for the person.
+func (sc *Scene) Lower(s rules.Seat) string {
+	if s == sc.You && s != rules.NoSeat {
+		return "you"
+	}
+	return sc.Name(s)
+}
+
+// does puts verb after seat s's name: "you deal", "West deals".
+func (sc *Scene) Verb(s rules.Seat, verb string) string {
+	return kit.Does(sc.Name(s), s == sc.You && s != rules.NoSeat, verb)
+}
+
+// Does starts a sentence with seat s doing verb: "You deal", "ann
+// deals" (a name keeps its own case).
+func (sc *Scene) Does(s rules.Seat, verb string) string {
+	if s == sc.You && s != rules.NoSeat {
+		return "You " + verb
+	}
+	return sc.Verb(s, verb)
+}
+
+// owner is seat s's hand, or anything of it: "Your", "West's".
+func (sc *Scene) owner(s rules.Seat) string {
+	if s == sc.You && s != rules.NoSeat {
+		return "Your"
+	}
+	return sc.Name(s) + "'s"
+}
+
+// who names the maker of step i of the deal.
+func (sc *Scene) who(i int, s rules.Seat) string {
+	if sc.Who != nil && s != sc.You {
+		if w := sc.Who(i); w != "" {
+			return w
+		}
+	}
+	return sc.Name(s)
+}
+
+// sideName names side i: a seat, or with four its team ("You & North").
+func (sc *Scene) SideName(i int) string {
+	if sc.players() != 4 {
+		return sc.Name(rules.Seat(i))
+	}
+	a, b := rules.Seat(i), rules.Seat(i+2)
+	if b == sc.You {
+		a, b = b, a
+	}
+	return sc.Name(a) + " & " + sc.Name(b)
+}
+
+// sideShort names side i where room is short: the seat's name, or with
+// four "us" and "them" (the seats' letters in a replay of others).
+func (sc *Scene) sideShort(i int) string {
+	if sc.players() != 4 {
+		return sc.Name(rules.Seat(i))
+	}
+	if sc.You == rules.NoSeat {
+		return rules.Seat(i).String() + rules.Seat(i+2).String()
+	}
+	if i == sc.sideOf(sc.You) {
+		return "us"
+	}
+	return "them"
+}
+
+// sideLetters names side i by its seats' letters ("A", "BD"), or for
+// the person's own side "you" ("us" with four).
+func (sc *Scene) sideLetters(i int) string {
+	if sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
+		if sc.players() == 4 {
+			return "us"
+		}
+		return "you"
+	}
+	if sc.players() == 4 {
+		return rules.Seat(i).String() + rules.Seat(i+2).String()
+	}
+	return rules.Seat(i).String()
+}
+
+// colNames names the sides for columns of width w (in SideOrder): their
+// names, or when those do not fit or read alike once cut, their seats'
+// letters.
+func (sc *Scene) colNames(w int, short bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, i := range sc.SideOrder() {
+		n := sc.SideName(i)
+		if short {
+			n = sc.sideShort(i)
+		}
+		if kit.WidthOf(n) > w {
+			n = kit.Clip(n, w)
+		}
+		if seen[strings.ToLower(n)] || (!short && kit.WidthOf(sc.SideName(i)) > w) {
+			return sc.letterNames()
+		}
+		seen[strings.ToLower(n)] = true
+		out = append(out, n)
+	}
+	return out
+}
+
+// letterNames names the sides by letters, in SideOrder.
+func (sc *Scene) letterNames() []string {
+	var out []string
+	for _, i := range sc.SideOrder() {
+		out = append(out, sc.sideLetters(i))
+	}
+	return out
+}
+
+// sideOrder lists the sides with the bottom seat's first.
+func (sc *Scene) SideOrder() []int {
+	n := sc.Sides()
+	first := sc.sideOf(sc.V.Seat)
+	if sc.You != rules.NoSeat {
+		first = sc.sideOf(sc.You)
+	}
+	out := make([]int, 0, n)
+	for i := range n {
+		out = append(out, (first+i)%n)
+	}
+	return out
+}
+
+// pos is where seat s sits for the bottom seat: 0 bottom, then round
+// the table clockwise (1 left; with four 2 top and 3 right, with three
+// 2 right; with two 1 is across).
+func (sc *Scene) pos(s rules.Seat) int {
+	n := sc.players()
+	return (int(s) - int(sc.V.Seat) + n) % n
+}
+
+// seatAt is the seat at place p around the bottom seat.
+func (sc *Scene) seatAt(p int) rules.Seat {
+	n := sc.players()
+	return rules.Seat((int(sc.V.Seat) + p) % n)
+}
+
+// bySide adds x up by side, in sideOrder.
+func (sc *Scene) bySide(x [4]int) []int {
+	var out []int
+	for _, side := range sc.SideOrder() {
+		sum := 0
+		for s := range sc.players() {
+			if s%sc.Sides() == side {
+				sum += x[s]
+			}
+		}
+		out = append(out, sum)
+	}
+	return out
+}
+
+// header is the top line: the deal, the dealer, the target and the
+// tag on the left, the game score by side on the right. Parts that do
+// not fit are left out whole, the least needed first, never cut: "game
+// to 30" must not stand for a game to 300.
+func (sc *Scene) Header(ctx *kit.Context, w int) string {
+	st := &ctx.Styles
+	v := &sc.V
+	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
+		fmt.Sprintf("game to %d", v.Options.Target), fmt.Sprintf("%d players", sc.players()), sc.Tag}
+	if sc.Board != "" {
+		parts[1], parts[3] = sc.Board, ""
+	}
+	if sc.players() == 2 {
+		parts[4] = ""
+	}
+	if v.Dealer == rules.NoSeat || int(v.Dealer) >= sc.players() {
+		parts[2] = ""
+	}
+	right := func(short bool) string {
+		if sc.Board != "" {
+			// A board is no game: no running score.
+			if sc.Unsaved {
+				return "! not saved · "
+			}
+			return ""
+		}
+		var ps []string
+		for _, i := range sc.SideOrder() {
+			name := sc.SideName(i)
+			if short {
+				name = sc.sideShort(i)
+			}
+			ps = append(ps, fmt.Sprintf("%s %d", name, sc.Totals[i]))
+		}
+		s := strings.Join(ps, " · ") + " "
+		if sc.Unsaved {
+			s = "! not saved · " + s
+		}
+		return s
+	}
+	// The least needed goes first: the tag, the seat count, the long
+	// names of the sides, the dealer.
+	tries := []struct {
+		keep  []int
+		short bool
+	}{{[]int{0, 1, 2, 3, 4, 5}, false}, {[]int{0, 1, 2, 3, 4}, false}, {[]int{0, 1, 2, 3}, false},
+		{[]int{0, 1, 2, 3}, true}, {[]int{0, 1, 3}, true}}
+	line := ""
+	for _, t := range tries {
+		var ls []string
+		for _, i := range t.keep {
+			if parts[i] != "" {
+				ls = append(ls, parts[i])
+			}
+		}
+		left := " " + ls[0] + "  " + strings.Join(ls[1:], " · ")
+		r := right(t.short)
+		gap := max(1, w-kit.WidthOf(left)-kit.WidthOf(r))
+		line = left + kit.Repeat(" ", gap) + styleTotals(ctx, r)
+		if kit.WidthOf(left)+1+kit.WidthOf(r) <= w {
+			break
+		}
+	}
+	return kit.Clip(line, w)
+}
+
+// styleTotals draws the header's score, its "not saved" mark as an
+// error.
+func styleTotals(ctx *kit.Context, r string) string {
+	st := &ctx.Styles
+	if rest, ok := strings.CutPrefix(r, "! not saved · "); ok {
+		return st.Error.Render("! not saved · ") + st.Heading.Render(rest)
+	}
+	return st.Heading.Render(r)
+}

@@ -1,0 +1,771 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// Config is what the table screen needs besides its seat's Port.
+type Config struct {
+	// Port is the person's seat at the game: the screen reads the game
+	// from its Snapshot only and acts through it.
+	Port host.Port
+	// Sort is the hand's order at first; SortChanged takes the order the
+	// person chooses with o into the settings and returns the save to
+	// run off the UI goroutine (nil: nothing to save); a nil SortChanged
+	// keeps the order for the game.
+	Sort        kit.HandSort
+	SortChanged func(kit.HandSort) (save func() error)
+	// Tag ends the header's left part ("table K7Q2"); "" names the bots'
+	// level.
+	Tag string
+	// Log reads the game's log once it is over, and Replay opens its
+	// replay (analysed when asked), esc coming back to back; nil offers
+	// no replay. NewGame opens the setup of another game; nil offers
+	// none.
+	Log     func() (*gamelog.Log, error)
+	Replay  func(l *gamelog.Log, name string, analyse bool, back kit.Screen) (kit.Screen, error)
+	NewGame func() kit.Screen
+	// Rerun is how the game-over screen says the game can be dealt
+	// again from its seed ("klob play -seed 7"); "" says nothing.
+	Rerun func(seed uint64) string
+	// Shared is set at a seat of a game several people share: it takes
+	// no takebacks nor claims, so the help leaves them out.
+	Shared bool
+	// QuitQuestion replaces the quit question's words ("" says whether
+	// the game stays saved).
+	QuitQuestion string
+	// Now is the clock of the countdowns (a dropped seat's wait); nil is
+	// time.Now.
+	Now func() time.Time
+	// Manual: the screen does not wait for the port's Updates itself;
+	// whoever drives it sends Refresh when the game has moved (tests,
+	// which drive the host step by step).
+	Manual bool
+	// Board, when set, names the duplicate board the game is ("Board 3
+	// of 8"; a host with host.Config.Board): one deal, its result the
+	// end. The header says it in place of the deal and the target, the
+	// result shows no game totals nor winner, no hint is offered (on a
+	// board the hint would be the bot that sets par), and enter on the
+	// result goes to AfterBoard's screen.
+	Board      string
+	AfterBoard func() kit.Screen
+	// Bell rings the terminal's bell when it becomes the person's turn
+	// after another seat's move (Snapshot.Bell grew).
+	Bell bool
+	// Talk is the table's chat, nil for none: its lines show in the
+	// talk panel and / opens a line to type one (chat.go).
+	Talk Talker
+	// Afterword is a line the game-over screen shows under where the
+	// log is filed (a club's rating change); "" or nil shows nothing.
+	// It is called as the screen draws: it must only read what the
+	// screen's owner keeps.
+	Afterword func() string
+}
+
+// Refresh tells a Manual screen that its port's Snapshot changed.
+type Refresh struct{}
+
+// refreshMsg is a tick of the port's Updates (closed: they ended).
+type refreshMsg struct {
+	port   host.Port
+	closed bool
+}
+
+// Screen is the table: one seat's view of a game of 2, 3 or 4 players
+// through its host.Port, the deal in play, the result of a deal and the
+// end of the game. It shows the Snapshot it last read, which is what the
+// person has seen: every action carries that Snapshot's Gen, so a key
+// typed ahead never lands on a deal, a result or a decision not yet on
+// the screen.
+type Screen struct {
+	cfg  Config
+	port host.Port
+	snap host.Snapshot
+
+	kit.Choice
+	order kit.HandSort
+
+	tricks   bool // the trick list is open (v)
+	opened   bool // a spectator's list of every hand of the scored deal is open (d)
+	hinting  bool // the person asked for the hint of this position
+	overSeen bool // the last deal's result was read: the game's end shows
+	note     string
+	noteErr  bool
+	overErr  string // why the replay did not open
+
+	// queued are keys typed in the card play while another seat was to
+	// play: they are played on the person's next card, in the same deal.
+	queued []queuedKey
+	// cur is the key being taken; stale is set when the game had moved
+	// on from the position on the screen when it was taken.
+	cur   *tea.KeyPressMsg
+	stale bool
+	acted bool // an action went to the host since the last refresh
+
+	// ring is set when the bell is due (Config.Bell).
+	ring bool
+	// typing is set while a line of chat is typed in input; chatPos is
+	// where each line of the chat came among the deal's words.
+	typing  bool
+	input   kit.LineInput
+	chatPos map[uint64]chatAt
+}
+
+type queuedKey struct {
+	k    tea.KeyPressMsg
+	deal int
+}
+
+// maxQueued is how many keys typed ahead are kept.
+const maxQueued = 4
+
+// New returns the table screen of cfg.Port.
+func New(cfg Config) *Screen {
+	s := &Screen{cfg: cfg, port: cfg.Port, order: cfg.Sort, Choice: kit.Choice{Bella: rules.NoCard}}
+	s.snap = s.port.Snapshot()
+	s.prepareTurn()
+	s.firstChat()
+	return s
+}
+
+// Snapshot is the game as the screen shows it.
+func (s *Screen) Snapshot() host.Snapshot { return s.snap }
+
+// Port is the seat the screen plays.
+func (s *Screen) Port() host.Port { return s.port }
+
+func (s *Screen) Name() string { return "table" }
+
+// Enter reads the game and starts listening to its updates.
+func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
+	s.adopt(ctx)
+	return s.listen()
+}
+
+// listen waits for the next tick of the port's updates.
+func (s *Screen) listen() tea.Cmd {
+	if s.cfg.Manual {
+		return nil
+	}
+	p := s.port
+	ch := p.Updates()
+	return func() tea.Msg {
+		_, ok := <-ch
+		return refreshMsg{port: p, closed: !ok}
+	}
+}
+
+// SetNote sets the line under the table.
+func (s *Screen) SetNote(text string, isErr bool) { s.note, s.noteErr = text, isErr }
+
+// ClearRefusal drops a refusal once the selection moves: it spoke of the
+// card that was selected.
+func (s *Screen) ClearRefusal() {
+	if s.noteErr {
+		s.SetNote("", false)
+	}
+}
+
+// myTurn reports whether the person decides now.
+func (s *Screen) myTurn() bool { return s.snap.Can.Act && s.snap.HasDeal && !s.snap.Between }
+
+// hand is the person's hand as shown.
+func (s *Screen) hand() []rules.Card {
+	if s.snap.Watching {
+		return nil // a spectator holds no cards
+	}
+	return kit.ViewHand(&s.snap.View, s.order)
+}
+
+// adopt reads the port's Snapshot: what the person sees from now on.
+func (s *Screen) adopt(ctx *kit.Context) {
+	old := s.snap
+	s.snap = s.port.Snapshot()
+	s.acted = false
+	if s.cfg.Bell && !s.snap.Watching && s.snap.Bell > old.Bell {
+		s.ring = true
+	}
+	if s.snap.Game != old.Game {
+		// "Again": a new game at the table, from its first deal.
+		s.overSeen, s.overErr = false, ""
+	}
+	moved := s.snap.Gen != old.Gen || s.snap.Between != old.Between || s.snap.Over != old.Over
+	if !moved {
+		if h := s.snap.Hint; s.hinting && h != nil && !h.Pending && h.Err == nil && (old.Hint == nil || old.Hint.Pending) &&
+			h.Eval.Best >= 0 && h.Eval.Best < len(h.Eval.Results) {
+			// The hint came: the cursor goes to the hard bot's choice.
+			s.pointAt(h.Eval.Results[h.Eval.Best].Action)
+		}
+		return
+	}
+	if s.note != "" && !strings.HasPrefix(s.note, keptPrefix) {
+		s.SetNote("", false)
+	}
+	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {
+		s.tricks, s.opened = false, false
+	}
+	s.hinting = false
+	s.prepareTurn()
+	if s.snap.Between || s.snap.Over || s.snap.DealNo != old.DealNo {
+		s.queued = nil
+	}
+}
+
+// prepareTurn resets the choices for a new decision: the menu's first
+// item, the cursor on the first playable card.
+func (s *Screen) prepareTurn() {
+	s.Menu, s.Bella = 0, rules.NoCard
+	if !s.myTurn() || s.snap.View.Phase != rules.PhasePlay {
+		return
+	}
+	legal := kit.LegalCards(&s.snap.View)
+	for i, c := range s.hand() {
+		if legal.Has(c) {
+			s.Cursor = i
+			return
+		}
+	}
+}
+
+// Update takes one message; the bell rings when the game has come to
+// the person's turn after another seat's move.
+func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := s.update(ctx, msg)
+	if s.ring {
+		s.ring = false
+		cmd = tea.Batch(cmd, tea.Raw("\a"))
+	}
+	return next, cmd
+}
+
+func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case ChatRefresh:
+		s.placeChat()
+		return s, nil
+	case tea.PasteMsg:
+		if s.typing {
+			s.chatPaste(msg.Content)
+		}
+		return s, nil
+	case refreshMsg:
+		if msg.port != s.port {
+			return s, nil // a game left behind
+		}
+		s.adopt(ctx)
+		s.placeChat()
+		next, cmd := s.playQueued(ctx)
+		if !msg.closed {
+			cmd = tea.Batch(cmd, s.listen())
+		}
+		return next, cmd
+	case Refresh:
+		s.adopt(ctx)
+		return s.playQueued(ctx)
+	case keptMsg:
+		if msg.s == s && msg.err != nil {
+			s.SetNote(msg.what+" could not be kept: "+msg.err.Error(), true)
+		}
+		return s, nil
+	case tea.KeyPressMsg:
+		if s.typing {
+			return s.chatKey(ctx, msg)
+		}
+		s.cur, s.stale = &msg, false
+		next, cmd := s.key(ctx, msg)
+		s.cur = nil
+		if s.stale {
+			// The game had moved on from what the screen showed: show it
+			// now, and keep a card typed ahead for the person's card.
+			typedIn := s.snap
+			s.adopt(ctx)
+			if typedIn.View.Phase == rules.PhasePlay && !typedIn.Between && typedIn.DealNo == s.snap.DealNo &&
+				s.snap.View.Phase == rules.PhasePlay && !s.snap.Between && !s.snap.Over && keepable(ctx, msg) {
+				s.queued = append([]queuedKey{{msg, s.snap.DealNo}}, s.queued...)
+				return s.playQueued(ctx)
+			}
+		}
+		return next, cmd
+	case tea.MouseClickMsg:
+		return s.click(ctx, msg)
+	}
+	return s, nil
+}
+
+// playQueued plays the keys typed ahead once the person's card is due,
+// up to the first that makes a move; keys of another deal are dropped.
+func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	var next kit.Screen = s
+	var cmds []tea.Cmd
+	for len(s.queued) > 0 && s.myTurn() && !s.acted {
+		q := s.queued[0]
+		s.queued = s.queued[1:]
+		if q.deal != s.snap.DealNo || s.snap.View.Phase != rules.PhasePlay {
+			s.queued = nil
+			break
+		}
+		var cmd tea.Cmd
+		next, cmd = s.key(ctx, q.k)
+		cmds = append(cmds, cmd)
+		if next != s {
+			break
+		}
+	}
+	if s.note != "" && strings.HasPrefix(s.note, keptPrefix) && len(s.queued) == 0 {
+		s.SetNote("", false)
+	}
+	return next, tea.Batch(cmds...)
+}
+
+// keptPrefix starts the note listing the keys typed ahead.
+const keptPrefix = "Kept for your card: "
+
+// keepable reports whether a key typed while another seat plays is one
+// to keep for the person's card: a card, the cursor, bella.
+func keepable(ctx *kit.Context, msg tea.KeyPressMsg) bool {
+	k := &ctx.Keys
+	return kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right) || kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) ||
+		kit.IsKey(msg, k.Bella)
+}
+
+// key takes one key press.
+func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	sn := &s.snap
+	if s.cfg.Talk != nil && msg.String() == "/" {
+		s.openChat()
+		return s, nil
+	}
+	if sn.Watching && !(sn.Over && s.overSeen) {
+		// The last deal's result: d opens its hands, enter goes on to
+		// the game's end as at a seat.
+		if sn.Over && !s.opened && !s.tricks && kit.IsKey(msg, k.Choose) {
+			return s.resultKey(ctx, msg)
+		}
+		return s.watchKey(ctx, msg)
+	}
+	switch {
+	case sn.Over && s.overSeen:
+		return s.overKey(ctx, msg)
+	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
+		s.tricks = !s.tricks
+		return s, nil
+	case s.tricks && kit.IsKey(msg, k.Back):
+		s.tricks = false
+		return s, nil
+	case sn.Over || sn.Between:
+		return s.resultKey(ctx, msg)
+	case !sn.HasDeal:
+		return s, nil
+	case kit.IsKey(msg, k.SortHand):
+		return s.toggleOrder()
+	case kit.IsKey(msg, k.Undo):
+		return s.undo()
+	case kit.IsKey(msg, k.Hint):
+		return s.askHint()
+	case s.hintOpen() && kit.IsKey(msg, k.Back):
+		s.closeHint()
+		return s, nil
+	case sn.Hold && sn.Can.Ready:
+		// The finished trick was on view: any other key goes on.
+		s.ready()
+		return s, nil
+	}
+	if !s.myTurn() {
+		if sn.View.Phase == rules.PhasePlay && keepable(ctx, msg) {
+			if len(s.queued) < maxQueued {
+				s.queued = append(s.queued, queuedKey{msg, sn.DealNo})
+			}
+			var ks []string
+			for _, q := range s.queued {
+				ks = append(ks, q.k.String())
+			}
+			s.SetNote(keptPrefix+strings.Join(ks, " "), false)
+		} else if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsMenuLetter(msg.String()) {
+			s.SetNote(waitNote, false)
+		}
+		return s, nil
+	}
+	v := &sn.View
+	// c claims in the card play; elsewhere it is a menu letter (clubs,
+	// the count of cards).
+	if kit.IsKey(msg, k.Claim) && v.Phase == rules.PhasePlay && s.Bella == rules.NoCard {
+		return s.claim()
+	}
+	return s.Choice.Key(ctx, s, msg, s.decision())
+}
+
+// waitNote answers a key pressed while another seat is to act.
+const waitNote = "Wait: it is not your turn."
+
+// decision is what the person chooses from now.
+func (s *Screen) decision() kit.Decision {
+	v := &s.snap.View
+	return kit.Decision{Bella: s.bellaItems(), Legal: v.Legal(), Play: v.Phase == rules.PhasePlay, Hand: s.hand(),
+		ClearOnMove: true}
+}
+
+// bellaItems are the ways to play the card of the open bella question:
+// with the announcement (bella or menage) and without; nil when none is
+// open.
+func (s *Screen) bellaItems() []rules.Action {
+	if s.Bella == rules.NoCard {
+		return nil
+	}
+	var with []rules.Action
+	for _, a := range s.snap.View.Legal() {
+		if a.Kind == rules.PlayCard && a.Card == s.Bella && a.Bella {
+			with = append(with, a)
+		}
+	}
+	return append(with, rules.PlayAction(s.Bella))
+}
+
+// Take sends the person's action to the host, or says why it is
+// refused.
+func (s *Screen) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
+	if s.acted {
+		// An action is on its way: the next waits for the screen to
+		// show where it led.
+		s.stale = true
+		return s, nil
+	}
+	err := s.port.Act(s.snap.Gen, a)
+	switch {
+	case err == nil:
+		s.acted = true
+		s.Bella, s.Menu = rules.NoCard, 0
+		s.tricks = false
+		if s.note != "" && !s.noteErr && !strings.HasPrefix(s.note, keptPrefix) {
+			s.SetNote("", false)
+		}
+		if s.hinting {
+			s.closeHint()
+		}
+	case errors.Is(err, host.ErrStale):
+		s.stale = true
+	default:
+		s.SetNote(Refusal(&ctx.Paint.Glyphs, &s.snap.View, a, err), true)
+	}
+	return s, nil
+}
+
+// ready says the person goes on: the next deal, or the trick held on
+// the table.
+func (s *Screen) ready() {
+	err := s.port.Ready(s.snap.Gen)
+	switch {
+	case err == nil:
+		s.acted = true
+	case errors.Is(err, host.ErrStale):
+		s.stale = true
+	default:
+		s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
+	}
+}
+
+// resultKey takes a key on a deal's result: enter goes on (to the next
+// deal, or at the end to the game's end).
+func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	if !kit.IsKey(msg, ctx.Keys.Choose) {
+		return s, nil
+	}
+	if s.snap.Over && s.cfg.AfterBoard != nil {
+		return s.cfg.AfterBoard(), nil
+	}
+	if s.snap.Over {
+		s.overSeen = true
+		return s, nil
+	}
+	if s.snap.Can.Ready {
+		s.ready()
+	}
+	return s, nil
+}
+
+// overKey takes a key at the end of the game: r replays it, a replays
+// it analysed, n starts a new game, enter quits.
+func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	switch {
+	case (msg.String() == "r" || msg.String() == "a") && s.cfg.Replay != nil && s.cfg.Log != nil:
+		l, err := s.cfg.Log()
+		if err == nil {
+			name := "this game"
+			if p := s.snap.Save.Path; p != "" {
+				name = baseName(p)
+			}
+			var next kit.Screen
+			if next, err = s.cfg.Replay(l, name, msg.String() == "a", s); err == nil {
+				return next, nil
+			}
+		}
+		s.overErr = "the game cannot be replayed: " + err.Error()
+	case kit.IsKey(msg, k.New) && s.cfg.NewGame != nil:
+		return s.cfg.NewGame(), nil
+	case kit.IsKey(msg, k.New) && s.cfg.Shared && s.snap.Can.Again:
+		s.again()
+	case kit.IsKey(msg, k.Choose):
+		return s, kit.QuitNow
+	}
+	return s, nil
+}
+
+// baseName is the last element of a path.
+func baseName(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// toggleOrder sorts the hand the other way, the cursor staying on its
+// card, and keeps the choice.
+func (s *Screen) toggleOrder() (kit.Screen, tea.Cmd) {
+	hand := s.hand()
+	sel := rules.NoCard
+	if s.Cursor >= 0 && s.Cursor < len(hand) {
+		sel = hand[s.Cursor]
+	}
+	s.order ^= 1
+	for i, c := range s.hand() {
+		if c == sel {
+			s.Cursor = i
+		}
+	}
+	word := "trick strength"
+	if s.order == kit.BySuit {
+		word = "suit, in sequence order"
+	}
+	s.SetNote("The hand is sorted by "+word+".", false)
+	if s.cfg.SortChanged != nil {
+		return s, s.Keep("The hand's order", s.cfg.SortChanged(s.order))
+	}
+	return s, nil
+}
+
+// keptMsg is the end of a save of the person's settings: what was
+// saved, and why it failed.
+type keptMsg struct {
+	s    *Screen
+	what string
+	err  error
+}
+
+// Keep runs save (nil: nothing) in a tea.Cmd, off the UI goroutine; a
+// failure shows as a note: "what could not be kept: why".
+func (s *Screen) Keep(what string, save func() error) tea.Cmd {
+	if save == nil {
+		return nil
+	}
+	return func() tea.Msg { return keptMsg{s: s, what: what, err: save()} }
+}
+
+// undo takes back the person's last decision.
+func (s *Screen) undo() (kit.Screen, tea.Cmd) {
+	if err := s.port.Undo(); err != nil {
+		s.SetNote(Refusal(nil, nil, rules.Action{}, err), !isInfo(err))
+		return s, nil
+	}
+	s.acted = true
+	s.queued = nil
+	return s, nil
+}
+
+// claim claims the rest of the deal; the host checks it off the screen
+// and its verdict comes in the Snapshot.
+func (s *Screen) claim() (kit.Screen, tea.Cmd) {
+	if err := s.port.Claim(); err != nil {
+		s.SetNote(Refusal(nil, nil, rules.Action{}, err), !isInfo(err))
+		return s, nil
+	}
+	s.SetNote("", false)
+	return s, nil
+}
+
+// hintOpen reports whether the hint belongs on the screen: asked for
+// the position shown.
+func (s *Screen) hintOpen() bool {
+	h := s.snap.Hint
+	return s.hinting && s.myTurn() && (h == nil || h.Gen == s.snap.Gen)
+}
+
+// askHint asks the hard bot's view of the person's decision, or closes
+// the hint when it is open.
+func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
+	if s.hintOpen() {
+		s.closeHint()
+		return s, nil
+	}
+	if s.cfg.Board != "" {
+		s.SetNote(noHintNote, false)
+		return s, nil
+	}
+	if !s.myTurn() {
+		s.SetNote("A hint is for your own decisions: wait for your turn.", false)
+		return s, nil
+	}
+	if err := s.port.Hint(s.snap.Gen); err != nil {
+		if errors.Is(err, host.ErrStale) {
+			s.stale = true
+			return s, nil
+		}
+		s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
+		return s, nil
+	}
+	s.hinting, s.acted = true, true
+	return s, nil
+}
+
+// noHintNote answers the hint key on a duplicate board.
+const noHintNote = "No hint on a duplicate board: the hard bot that would give it sets par."
+
+func (s *Screen) closeHint() {
+	s.hinting = false
+	s.port.CloseHint()
+}
+
+// click plays the card or takes the menu item under the mouse.
+func (s *Screen) click(ctx *kit.Context, msg tea.MouseClickMsg) (kit.Screen, tea.Cmd) {
+	if msg.Button != tea.MouseLeft || !s.myTurn() {
+		return s, nil
+	}
+	_, hits := s.render(ctx)
+	for _, h := range hits {
+		if h.Rect.Has(msg.X, msg.Y) {
+			return s.Choice.Click(ctx, s, h, s.decision())
+		}
+	}
+	return s, nil
+}
+
+// QuitQuestion says whether quitting loses the game.
+func (s *Screen) QuitQuestion() string {
+	sv := &s.snap.Save
+	switch {
+	case s.cfg.QuitQuestion != "":
+		return s.cfg.QuitQuestion
+	case s.snap.Over:
+		return "The game is over."
+	case sv.NoStore:
+		return "The game is not saved (no state directory): it will be lost."
+	case sv.Err != "":
+		return "The game is not saved (the last autosave failed): it will be lost."
+	}
+	return "The game stays saved: start klob again to resume it."
+}
+
+// Refusal says why an action (or a key) was refused, in one sentence:
+// the rules' reason with the card or the words refused (g and v given),
+// or what the host said.
+func Refusal(g *kit.Glyphs, v *rules.View, a rules.Action, err error) string {
+	switch {
+	case errors.Is(err, host.ErrNotYourTurn):
+		return waitNote
+	case errors.Is(err, host.ErrRevealed):
+		return "Nothing to take back: cards were shown since your last decision, so it stands."
+	case errors.Is(err, host.ErrNoTakebacks):
+		return "Nothing to take back: takebacks are off in this game."
+	case isInfo(err):
+		return "Nothing to take back: " + err.Error() + "."
+	case errors.Is(err, host.ErrClaimed):
+		return "Your side has claimed the rest of the deal: its cards are played for it."
+	case g != nil && v != nil && a.Kind != rules.NoAction:
+		return kit.RefusalText(g, v, a, err)
+	}
+	return kit.Capital(err.Error()) + "."
+}
+
+// isInfo reports whether err is no failure, only nothing to do.
+func isInfo(err error) bool {
+	return strings.Contains(err.Error(), "no decision of yours to take back")
+}
+
+// seatTag is what a seat is besides its name: the bot's level, or the
+// state of a person's seat at a shared game.
+func (s *Screen) seatTag(i int, p host.SeatInfo) string {
+	now := time.Now
+	if s.cfg.Now != nil {
+		now = s.cfg.Now
+	}
+	switch p.State {
+	case host.SeatBot:
+		return string(p.Level)
+	case host.SeatAway:
+		wait := max(0, p.Until.Sub(now())).Round(time.Second)
+		return fmt.Sprintf("away, waits %s", wait)
+	case host.SeatTakeover:
+		return "a bot plays for now"
+	case host.SeatBack:
+		return "back at the next deal"
+	}
+	return ""
+}
+
+// scene is the Snapshot as the table draws it.
+func (s *Screen) scene() *Scene {
+	sn := &s.snap
+	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
+		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
+		Chat: s.sceneChat(), TalkNote: s.watchWords()}
+	if sn.Watching {
+		// A spectator sees the table from seat A's place, naming every
+		// seat.
+		sc.V.Seat = rules.SeatA
+	}
+	for i, p := range sn.Players {
+		sc.Players = append(sc.Players, Player{Name: p.Name, Tag: s.seatTag(i, p)})
+	}
+	for _, d := range sn.Deals {
+		sc.Pad = append(sc.Pad, d.Score)
+	}
+	sc.Who = sn.Who
+	sc.Forced = func(i int) (string, bool) {
+		why, ok := sn.Forced[i]
+		return why, ok
+	}
+	return sc
+}
+
+// tag is the header's tag: the config's, or the bots' level.
+func (s *Screen) tag() string {
+	if s.cfg.Tag != "" {
+		return s.cfg.Tag
+	}
+	var levels []string
+	bots := 0
+	for _, p := range s.snap.Players {
+		if p.State == host.SeatBot {
+			bots++
+			if l := string(p.Level); !contains(levels, l) {
+				levels = append(levels, l)
+			}
+		}
+	}
+	switch {
+	case bots == 0:
+		return ""
+	case bots == 1:
+		return strings.Join(levels, "+") + " bot"
+	}
+	return strings.Join(levels, "+") + " bots"
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

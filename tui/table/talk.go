@@ -1,0 +1,322 @@
+package table
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// talkLines are the words of the deal in order: the declarations and
+// the cards they moved (as far as the bottom seat saw them), every bid,
+// the dix, each word of the sequence dialogue, the melds shown (after
+// the first trick, when they are shown), bella and the menage. A move
+// taken for the person says why; a replay's analysis marks each graded
+// decision (Mark), a card play graded a mistake on a line of its own.
+func (sc *Scene) talkLines(ctx *kit.Context) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	v := &sc.V
+	n := v.Players
+	card := func(c rules.Card) string {
+		if c == rules.NoCard {
+			return st.Dim.Render("a card unseen")
+		}
+		return p.StyledCard(c)
+	}
+	shows := sc.showLines(ctx)
+	var out []string
+	decl, shlomo := rules.NoSeat, false
+	// The declarations come first: a round of asks for shlomo, then one
+	// for cleopatra, each ask "pass" or the declaration. Their passes
+	// are not bids, so they say which declaration they decline.
+	var rounds []string
+	if v.Options.Shlomo && n >= 3 {
+		rounds = append(rounds, "no shlomo")
+	}
+	if v.Options.Cleopatra && n == 4 {
+		rounds = append(rounds, "no cleopatra")
+	}
+	asks, cards := 0, 0
+	hist := v.History()
+	// The chat's lines go among the words, each where it was said: the
+	// lines of earlier deals first.
+	chat := func(keep func(SceneChat) bool) {
+		for _, c := range sc.Chat {
+			if keep(c) {
+				out = append(out, chatText(ctx, c)...)
+			}
+		}
+	}
+	chat(func(c SceneChat) bool { return c.Deal < sc.DealNo || (c.Deal == sc.DealNo && c.Step == 0) })
+	for i, s := range hist {
+		who := sc.who(i, s.Seat)
+		a := s.Action
+		var line string
+		switch a.Kind {
+		case rules.PlayCard:
+			cards++
+			switch {
+			case a.Bella && a.N == 50:
+				line = who + ": menage (" + p.StyledCard(a.Card) + ")"
+			case a.Bella:
+				line = who + ": bella (" + p.StyledCard(a.Card) + ")"
+			case sc.Mark != nil && sc.Mark(i) != "":
+				line = who + ": " + p.StyledCard(a.Card)
+			}
+		case rules.Shlomo, rules.Cleopatra:
+			decl, shlomo = s.Seat, a.Kind == rules.Shlomo
+			asks++
+			line = who + ": " + a.String() + " (+20)"
+		case rules.Draw:
+			from := rules.Counterpart(n, decl, rules.Shlomo)
+			line = sc.Does(decl, "draw") + " " + card(a.Card) + " from " + sc.Lower(from)
+		case rules.Give:
+			to := rules.Counterpart(n, s.Seat, rules.Cleopatra)
+			if shlomo {
+				to = rules.Counterpart(n, decl, rules.Shlomo)
+			}
+			line = sc.Does(s.Seat, "give") + " " + card(a.Card) + " to " + sc.Lower(to)
+		case rules.Pass:
+			if asks < len(rounds)*n {
+				line = who + ": " + rounds[asks/n]
+				asks++
+			} else {
+				line = who + ": pass"
+			}
+		case rules.Exchange:
+			line = who + " exchanged the dix: took " + p.StyledCard(v.OrigUpcard)
+		case rules.Name:
+			line = who + ": " + p.SuitName(a.Suit)
+		case rules.Same:
+			line = who + ": same"
+			if v.SeqWinner != rules.NoSeat {
+				// A tie of value and top card is settled by the rules,
+				// not by a word: say so.
+				line += st.Dim.Render(" (a tie: " + sc.Lower(v.SeqWinner) + " " + sc.have(v.SeqWinner) + " the right by the rule on ties)")
+			}
+		default:
+			line = who + ": " + a.Words()
+		}
+		if line != "" {
+			if sc.Forced != nil {
+				if why, ok := sc.Forced(i); ok {
+					line += st.Dim.Render(" (auto: " + why + ")")
+				}
+			}
+			mark := ""
+			if sc.Mark != nil {
+				if m := sc.Mark(i); m != "" {
+					mark = " " + m
+				}
+			}
+			out = append(out, st.Talk.Render(line)+mark)
+		}
+		if a.Kind == rules.PlayCard && cards == n {
+			// The first trick is over: the melds are shown now.
+			out = append(out, shows...)
+			shows = nil
+		}
+		chat(func(c SceneChat) bool { return c.Deal == sc.DealNo && c.Step == i+1 })
+	}
+	out = append(out, shows...)
+	chat(func(c SceneChat) bool { return c.Deal > sc.DealNo || (c.Deal == sc.DealNo && c.Step > len(hist)) })
+	return out
+}
+
+// have is "have" after "you", "has" after a name.
+func (sc *Scene) have(s rules.Seat) string {
+	if s == sc.You && s != rules.NoSeat {
+		return "have"
+	}
+	return "has"
+}
+
+// showLines say the melds each seat has shown: "West shows Q♦ J♦ 10♦
+// (20)", the cards a suit at a time in sequence order.
+func (sc *Scene) showLines(ctx *kit.Context) []string {
+	p := ctx.Paint
+	v := &sc.V
+	var out []string
+	for s := range v.Players {
+		shown := v.Shown[s]
+		if shown == 0 {
+			continue
+		}
+		var cs []string
+		for _, su := range kit.SuitOrder(shown, kit.PlainTrump(v.Trump)) {
+			x := shown.Suit(su).Cards()
+			sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
+			for _, c := range x {
+				cs = append(cs, p.Glyphs.CardText(c))
+			}
+		}
+		line := sc.Does(rules.Seat(s), "show") + " " + strings.Join(cs, " ")
+		if pts := rules.MeldPoints(shown, v.Trump, v.Options); pts > 0 {
+			line += fmt.Sprintf(" (%d)", pts)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// TrickList lists the deal's tricks, for the v key: who led, the cards
+// in play order, who won, the points and the tricks won so far by side,
+// then the trick on the table; in lines of at most w cells.
+func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	v := &sc.V
+	head := "This deal's tricks"
+	if v.Trump != rules.NoSuit {
+		head += " (trump " + p.Glyphs.Suit(v.Trump) + " " + v.Trump.Name() + ")"
+		if v.Trump == rules.NoTrumps {
+			head = "This deal's tricks (no trumps)"
+		}
+	}
+	out := []string{" " + st.Heading.Render(head)}
+	tricks := v.CompletedTricks()
+	if len(tricks) == 0 && v.InTrick == 0 {
+		return append(out, "", " No trick has been played yet.")
+	}
+	n := v.Players
+	nameW := 6
+	for s := range rules.Seat(n) {
+		nameW = max(nameW, min(10, kit.WidthOf(sc.Name(s))))
+	}
+	cardW := 3
+	for _, t := range tricks {
+		for i := range t.N {
+			if t.Bella[i] {
+				cardW = max(cardW, 3+6)
+			}
+		}
+	}
+	cardsW := n*(cardW+1) - 1
+	var sideHeads []string
+	for _, side := range sc.SideOrder() {
+		sideHeads = append(sideHeads, sc.sideShort(side))
+	}
+	won := fmt.Sprintf("won (%s)", strings.Join(lowerAll(sideHeads), "–"))
+	out = append(out, st.Dim.Render(fmt.Sprintf(" %-3s %-*s %-*s %-*s %6s  %s", "#", nameW, "led by", cardsW, "cards", nameW, "won by", "points", won)))
+	count := make([]int, sc.Sides())
+	cell := func(c rules.Card, bella bool) string {
+		s := p.StyledCard(c)
+		wd := kit.WidthOf(p.Glyphs.CardText(c))
+		if bella {
+			s += " bella"
+			wd += 6
+		}
+		return s + kit.Repeat(" ", max(0, cardW-wd))
+	}
+	for _, t := range tricks {
+		count[sc.sideOf(t.Winner)]++
+		var cs []string
+		for i := range t.N {
+			cs = append(cs, cell(t.Cards[i], t.Bella[i]))
+		}
+		var so []string
+		for _, side := range sc.SideOrder() {
+			so = append(so, fmt.Sprint(count[side]))
+		}
+		out = append(out, kit.Clip(fmt.Sprintf(" %-3d %s %s %s %6d  %s", t.No, kit.Fit(sc.Name(t.Leader), nameW),
+			strings.Join(cs, " "), kit.Fit(sc.Name(t.Winner), nameW), t.Points, strings.Join(so, "–")), w))
+	}
+	if v.Phase == rules.PhasePlay && v.InTrick > 0 {
+		var cs []string
+		for i := range v.InTrick {
+			cs = append(cs, cell(v.Trick[i], false))
+		}
+		out = append(out, kit.Clip(fmt.Sprintf(" %-3d %s %s  …", len(tricks)+1, kit.Fit(sc.Name(v.Leader), nameW), strings.Join(cs, " ")), w))
+	}
+	legend := " points: the cards of the trick"
+	if v.Options.LastTrick > 0 {
+		legend += fmt.Sprintf(", and %d for the last trick", v.Options.LastTrick)
+	}
+	return append(out, "", st.Dim.Render(kit.Clip(legend, w)))
+}
+
+func lowerAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.ToLower(s)
+	}
+	return out
+}
+
+// scorePad is the running score by side: a row per finished deal with
+// what each side scored (the maker's side starred) and how the deal
+// went, and the sums; the oldest rows give way when there is no room.
+func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
+	st := &ctx.Styles
+	order := sc.SideOrder()
+	colW := 6
+	if sc.players() == 4 {
+		colW = 7
+	}
+	// A narrow pad tightens the columns so that the outcome ("made",
+	// "bete", "thrown") is never cut: a score takes at most four cells
+	// with its star.
+	narrow := 4+len(order)*colW+len(" thrown") > w
+	if narrow {
+		colW = 5
+	}
+	row := func(deal string, cols []string, what string) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%3s ", deal)
+		for _, c := range cols {
+			fmt.Fprintf(&b, "%*s", colW, c)
+		}
+		if what != "" {
+			b.WriteString(" " + what)
+		}
+		return kit.Fit(b.String(), w)
+	}
+	var heads []string
+	for _, n := range sc.colNames(colW-1, true) {
+		heads = append(heads, strings.ToLower(n)+" ")
+	}
+	out := []string{
+		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
+		st.Dim.Render(row("#", heads, "")),
+	}
+	room := max(1, h-4)
+	first := 0
+	if len(sc.Pad) > room {
+		first = len(sc.Pad) - room + 1
+		out = append(out, st.Dim.Render(row("…", nil, "")))
+	}
+	for i := first; i < len(sc.Pad); i++ {
+		s := sc.Pad[i]
+		var cols []string
+		if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
+			for range order {
+				cols = append(cols, "- ")
+			}
+			out = append(out, row(fmt.Sprint(i+1), cols, "thrown"))
+			continue
+		}
+		makerSide := sc.sideOf(s.Maker)
+		for _, side := range order {
+			c := fmt.Sprint(s.Scored[side])
+			if side == makerSide {
+				c += "*"
+			} else {
+				c += " "
+			}
+			cols = append(cols, c)
+		}
+		out = append(out, row(fmt.Sprint(i+1), cols, s.Outcome.String()))
+	}
+	var sums []string
+	for _, i := range order {
+		sums = append(sums, fmt.Sprint(sc.Totals[i])+" ")
+	}
+	out = append(out, st.Heading.Render(row("sum", sums, "")))
+	if len(sc.Pad) > 0 {
+		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
+	}
+	return out
+}

@@ -1,0 +1,557 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// maxNoteLines is how many lines a note may wrap to; a save error, whose
+// cause comes at its end, maxSaveErrLines.
+const (
+	maxNoteLines    = 2
+	maxSaveErrLines = 3
+)
+
+// View draws the screen.
+func (s *Screen) View(ctx *kit.Context) string {
+	out, _ := s.render(ctx)
+	return out
+}
+
+// render draws the screen and returns where the clickable things lie:
+// View and the mouse both use it, so a click means what is on screen.
+func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
+	sn := &s.snap
+	w, h := ctx.Width, ctx.Height
+	switch {
+	case !sn.HasDeal:
+		lines := append(kit.Titled(ctx, "the first deal"), "", " The first deal is being dealt…")
+		if sn.Closed || sn.Kicked {
+			lines = append(lines[:3], " "+ctx.Styles.Error.Render("! "+s.closedWords()))
+		}
+		return kit.Canvas(lines, w, h), nil
+	case sn.Over && s.overSeen:
+		return s.overView(ctx), nil
+	}
+	sc := s.scene()
+	hand := Hand{Cards: s.hand(), Legal: kit.LegalCards(&sn.View), Cursor: s.Cursor,
+		Playing: s.myTurn() && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard}
+	if sn.Watching {
+		// Seat A at the bottom, its cards face down.
+		hand = Hand{Cursor: -1, Backs: sn.View.Counts[rules.SeatA]}
+	}
+	between := sn.Between || sn.Over
+	if between {
+		hand = Hand{Cursor: -1}
+	}
+	switch {
+	case s.opened && sn.Open != nil:
+		bottom, _ := s.bottomLines(ctx, sc, 0)
+		return RenderPanel(ctx, sc, hand, s.openLines(ctx, sc, w), bottom)
+	case s.tricks:
+		body := append(sc.TrickList(ctx, w), " "+ctx.Styles.Dim.Render("v or esc closes the list"))
+		bottom, _ := s.bottomLines(ctx, sc, 0)
+		return RenderPanel(ctx, sc, hand, body, bottom)
+	case between:
+		return s.resultView(ctx, sc), nil
+	}
+	bottom, menuHits := s.bottomLines(ctx, sc, 0)
+	if s.hintOpen() {
+		out, hits := RenderPanel(ctx, sc, hand, s.hintLines(ctx, w), bottom)
+		return out, append(hits, menuHits...)
+	}
+	out, hits := Render(ctx, sc, hand, bottom)
+	return out, append(hits, menuHits...)
+}
+
+// closedWords says why the seat can no longer play.
+func (s *Screen) closedWords() string {
+	if s.snap.Kicked {
+		return host.ErrKicked.Error() + "."
+	}
+	return "The game is closed."
+}
+
+// bottomLines are the rule, the note, the prompt and the keys under the
+// table; the menu's items' places are for a window ctx.Height high.
+func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene, _ int) ([]string, []kit.Hit) {
+	st := &ctx.Styles
+	w := ctx.Width
+	notes := s.noteLines(ctx, sc, w)
+	prompt, hits := s.promptLines(ctx, sc, w)
+	lines := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	lines = append(lines, notes...)
+	y := ctx.Height - (len(lines) + len(prompt) + 1) + len(lines)
+	for i := range hits {
+		hits[i].Rect.Y += y
+	}
+	lines = append(lines, prompt...)
+	if s.typing {
+		lines = append(lines, s.chatLine(ctx, w))
+	} else {
+		lines = append(lines, " "+st.Dim.Render(s.keyHints(ctx)))
+	}
+	return lines, hits
+}
+
+// noteLines say, wrapped to the window, a save that failed, why a key
+// was refused, a claim's verdict, or what just happened; with nothing
+// else to say, what the chosen item of a menu means. There is always
+// one line.
+func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
+	st := &ctx.Styles
+	sn := &s.snap
+	text, style, limit := "", st.Text, maxNoteLines
+	switch {
+	case sn.Save.Err != "" && (s.note == "" || !s.noteErr):
+		text, style, limit = "! autosave failed: "+sn.Save.Err, st.Error, maxSaveErrLines
+	case s.note != "" && s.noteErr:
+		text, style = "! "+s.note, st.Error
+	case s.note != "":
+		text = s.note
+	case sn.Closed || sn.Kicked:
+		text, style = "! "+s.closedWords(), st.Error
+	case sn.Claim != nil:
+		text, style = s.claimWords(ctx)
+	case sn.Hold:
+		text = "The trick is over: press any key for the next trick."
+	default:
+		text = s.lastWords(ctx, sc)
+		if strings.HasPrefix(text, "! ") {
+			style = st.Error
+		}
+	}
+	var out []string
+	if text != "" {
+		for _, l := range kit.WrapLines(text, w-2, limit) {
+			out = append(out, " "+style.Render(l))
+		}
+	}
+	// A one-line note leaves room for what the chosen item means.
+	if len(out) <= 1 && !s.noteErr {
+		if e := s.explainChoice(ctx); e != "" {
+			out = append(out, " "+st.Dim.Render(kit.Clip(e, w-2)))
+		}
+	}
+	if len(out) == 0 {
+		return []string{""}
+	}
+	return out
+}
+
+// claimWords say where the person's claim stands.
+func (s *Screen) claimWords(ctx *kit.Context) (string, lipgloss.Style) {
+	st := &ctx.Styles
+	c := s.snap.Claim
+	switch {
+	case c.Pending:
+		return "Checking the claim against every way the others' cards may lie…", st.Text
+	case c.Err != nil:
+		return "! The claim was not decided: " + c.Err.Error(), st.Error
+	case c.Verdict.OK:
+		return "Claim accepted: your side takes every remaining trick whatever the others hold; its cards are played for it.", st.Text
+	}
+	return "! Claim refused: " + c.Verdict.Reason(ctx.ASCII) + ".", st.Error
+}
+
+// lastWords say what last happened: a move, or a note of the host's.
+func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
+	sn := &s.snap
+	n := sn.Note
+	me := sn.Seat
+	switch n.Kind {
+	case host.NoteNone:
+		if sn.Last != nil {
+			return s.describe(ctx, sc, sn.Last)
+		}
+		return ""
+	case host.NoteDealt:
+		if sc.Board != "" {
+			return fmt.Sprintf("%s: %s.", sc.Board, sc.Verb(n.Seat, "deal"))
+		}
+		return fmt.Sprintf("Deal %d: %s.", sn.DealNo, sc.Verb(n.Seat, "deal"))
+	case host.NoteTakeback:
+		if n.Seat == me {
+			return "Taken back: decide again. (The game log notes that takebacks were used.)"
+		}
+		return sc.Name(n.Seat) + " took back a decision."
+	case host.NoteClaimed:
+		if sc.sideOf(n.Seat) == sc.sideOf(me) {
+			return "Claim accepted: your side takes every remaining trick; its cards are played for it."
+		}
+		return sc.Name(n.Seat) + " claimed the rest of the deal: the cards are played for that side."
+	case host.NoteBotFailed, host.NoteError:
+		return "! " + n.Text
+	case host.NoteDropped:
+		return sc.Name(n.Seat) + " dropped: the seat waits for them."
+	case host.NoteBack:
+		return sc.Name(n.Seat) + " is back."
+	case host.NoteTakeover:
+		return sc.Name(n.Seat) + " did not come back: a bot plays the seat until they do."
+	}
+	// The host's own words start with a name, written as its person
+	// writes it ("ann", not "Ann").
+	return n.Text + "."
+}
+
+// describe says a move in one line: "Bot played A♠: you won the trick",
+// "West: pass", "ann's bot exchanged the dix".
+func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
+	p := ctx.Paint
+	who := sc.Name(m.Seat)
+	if m.By == host.ByTakeover && m.Seat != sc.You {
+		who += "'s bot"
+	}
+	a := m.Action
+	var line string
+	switch a.Kind {
+	case rules.PlayCard:
+		line = fmt.Sprintf("%s played %s", who, p.StyledCard(a.Card))
+		switch {
+		case a.Bella && a.N == 50:
+			line += " and said menage"
+		case a.Bella:
+			line += " and said bella"
+		}
+		if m.TrickTo != rules.NoSeat {
+			line += ": " + sc.Lower(m.TrickTo) + " won the trick"
+		}
+	case rules.Exchange:
+		line = who + " exchanged the dix: took " + p.StyledCard(sc.V.OrigUpcard) + " for the 7"
+	case rules.Give, rules.Draw:
+		verb := map[rules.Kind]string{rules.Give: " gave ", rules.Draw: " drew "}[a.Kind]
+		c := "a card"
+		if a.Card != rules.NoCard {
+			c = p.StyledCard(a.Card)
+		}
+		line = who + verb + c
+	case rules.Name:
+		line = who + ": " + p.SuitName(a.Suit)
+	default:
+		line = who + ": " + a.Words()
+	}
+	if m.By == host.ByClaim {
+		line += " (claimed)"
+	}
+	return line
+}
+
+// explainChoice is the line under a menu: what the chosen item means.
+func (s *Screen) explainChoice(ctx *kit.Context) string {
+	v := &s.snap.View
+	if !s.myTurn() {
+		return ""
+	}
+	var items []rules.Action
+	switch {
+	case s.Bella != rules.NoCard:
+		items = s.bellaItems()
+	case v.Phase != rules.PhasePlay:
+		items = v.Legal()
+	}
+	if len(items) == 0 {
+		return ""
+	}
+	return s.choiceLine(ctx, v, items, max(0, min(s.Menu, len(items)-1)))
+}
+
+// choiceLine is the explanation of items[i] of a menu at v, after the
+// item's key and words as the menu writes them.
+func (s *Screen) choiceLine(ctx *kit.Context, v *rules.View, items []rules.Action, i int) string {
+	g := &ctx.Paint.Glyphs
+	a := items[i]
+	if a.Kind == rules.PlayCard {
+		word := "bella"
+		if hasBella(items, 50) {
+			word = "menage"
+		}
+		if a.Bella {
+			return kit.KeyTag(ctx.Keys.Bella) + " " + word + ": " + kit.ChoiceExplain(g, v, a)
+		}
+		return kit.KeyTag(ctx.Keys.NoBella) + " no " + word + ": play it and keep quiet, no " + word + " points"
+	}
+	e := kit.ChoiceExplain(g, v, a)
+	if e == "" {
+		return ""
+	}
+	// The line is drawn dim as a whole: the item's words without their
+	// own colours.
+	return ansi.Strip(s.itemLabel(ctx, a, i, false)) + ": " + e
+}
+
+// promptLines say what the person is to do, a decision as a menu
+// (wrapped to a second line when it does not fit), with the places of
+// its items relative to the first line.
+func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []kit.Hit) {
+	st := &ctx.Styles
+	p := ctx.Paint
+	sn := &s.snap
+	v := &sn.View
+	if !s.myTurn() {
+		switch {
+		case sn.Hold:
+			return []string{" " + st.Heading.Render("Trick over.") + " Any key: the next trick."}, nil
+		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):
+			// A dropped person came back: the bot standing in plays on.
+			return []string{" A bot plays your seat until the next deal."}, nil
+		case sn.Thinking != rules.NoSeat:
+			return []string{" " + sc.Name(sn.Thinking) + " is thinking…"}, nil
+		case v.Phase != rules.PhaseOver && v.Turn != rules.NoSeat && int(v.Turn) < len(sn.Players) && v.Turn != sn.Seat:
+			return []string{" Waiting for " + sc.Name(v.Turn) + "…"}, nil
+		}
+		return []string{""}, nil
+	}
+	legend := "   " + st.Selected.Render(p.Glyphs.SelMark) + " selected  " + st.Playable.Render(p.Glyphs.PlayMark) + " playable"
+	if v.Phase == rules.PhasePlay && s.Bella == rules.NoCard {
+		line := " " + st.Heading.Render("Your lead:") + " choose a card and play it"
+		if v.InTrick > 0 {
+			line = " " + st.Heading.Render("Your turn:") + " answer " + p.StyledCard(v.Trick[0])
+		}
+		if kit.WidthOf(line+legend) <= w {
+			line += legend
+		}
+		return []string{line}, nil
+	}
+	items := v.Legal()
+	prompt := s.menuPrompt(ctx)
+	if s.Bella != rules.NoCard {
+		items = s.bellaItems()
+	}
+	for _, short := range []bool{false, true} {
+		labels := make([]string, len(items))
+		for i, a := range items {
+			labels[i] = s.itemLabel(ctx, a, i, short)
+		}
+		line, hits := kit.MenuLine(ctx, " "+st.Heading.Render(prompt), labels, s.Menu, 0)
+		if kit.WidthOf(line) <= w {
+			return []string{line}, hits
+		}
+		if short {
+			// Two lines: the prompt and the first items, then the rest.
+			half := (len(labels) + 1) / 2
+			l1, h1 := kit.MenuLine(ctx, " "+st.Heading.Render(prompt), labels[:half], s.Menu, 0)
+			l2, h2 := kit.MenuLine(ctx, kit.Repeat(" ", kit.WidthOf(prompt)+1), labels[half:], s.Menu-half, 1)
+			for i := range h2 {
+				h2[i].Index += half
+			}
+			return []string{l1, l2}, append(h1, h2...)
+		}
+	}
+	return nil, nil
+}
+
+// menuPrompt names the decision.
+func (s *Screen) menuPrompt(ctx *kit.Context) string {
+	p := ctx.Paint
+	v := &s.snap.View
+	if s.Bella != rules.NoCard {
+		if hasBella(s.bellaItems(), 50) {
+			return "Announce?"
+		}
+		return "Bella?"
+	}
+	switch v.Phase {
+	case rules.PhaseDeclare:
+		return "Declare?"
+	case rules.PhaseBid1:
+		return "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
+	case rules.PhaseSchmeiss:
+		return s.scene().Name(v.Schmeisser) + " said schmeiss:"
+	case rules.PhaseBid2:
+		return "Round two:"
+	case rules.PhaseDix:
+		return "The dix:"
+	case rules.PhaseSequences:
+		if b := v.OwnBest(); b.Len >= 3 {
+			return fmt.Sprintf("Sequences (yours: %d, %s high):", b.Value(), p.Glyphs.CardText(rules.NewCard(b.Top, b.Suit)))
+		}
+		return "Sequences:"
+	}
+	return "Your choice:"
+}
+
+// hasBella reports whether an announcement of n points is among as.
+func hasBella(as []rules.Action, n int) bool {
+	for _, a := range as {
+		if a.Kind == rules.PlayCard && a.Bella && int(a.N) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// itemLabel is how the menu writes item i: its key in brackets (its
+// letter, or its number) and its words; short writes a suit by its
+// symbol alone, for a narrow window.
+func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) string {
+	p := ctx.Paint
+	k := kit.ActionKey(a)
+	if k == "" || s.Bella != rules.NoCard {
+		k = fmt.Sprint(i + 1)
+	}
+	if s.Bella != rules.NoCard {
+		k = map[bool]string{true: "b", false: "n"}[a.Bella]
+	}
+	var l string
+	switch a.Kind {
+	case rules.PlayCard:
+		c := p.StyledCard(a.Card)
+		switch {
+		case a.Bella && a.N == 50:
+			l = "play " + c + " and say menage"
+		case a.Bella:
+			l = "play " + c + " and say bella"
+		default:
+			l = "play " + c + " without bella"
+		}
+	case rules.Name:
+		l = p.SuitName(a.Suit)
+		if short && a.Suit != rules.NoTrumps {
+			l = p.StyledSuit(a.Suit)
+		}
+	case rules.Shlomo, rules.Cleopatra:
+		l = "declare " + a.String() + " (+20)"
+	case rules.Give:
+		l = "give " + p.StyledCard(a.Card)
+	default:
+		l = kit.ActionLabel(a)
+		if short {
+			l = a.Words()
+		}
+	}
+	return "[" + k + "] " + l
+}
+
+// KeyHelp is the table's keys as help: the short help (the status
+// line) lists the keys that work now.
+func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	sn := &s.snap
+	if sn.Watching && !(sn.Over && s.overSeen) {
+		h := kit.KeyHelp{Short: s.watchHelp(k)}
+		h.Full = [][]key.Binding{h.Short}
+		return h
+	}
+	var drop []key.Binding
+	if s.cfg.Shared {
+		drop = append(drop, k.Undo, k.Claim)
+	} else if !sn.Can.Undo && !sn.Can.Act {
+		drop = append(drop, k.Undo)
+	}
+	hint := s.cfg.Board == ""
+	if !hint {
+		drop = append(drop, k.Hint)
+	}
+	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
+	b := kit.Brief
+	undo := func(bs []key.Binding) []key.Binding {
+		if sn.Can.Undo {
+			return append(bs, b("undo", k.Undo))
+		}
+		return bs
+	}
+	switch {
+	case sn.Over && s.overSeen:
+		h.Short = nil
+		if !sn.Watching {
+			h.Short = []key.Binding{kit.Bind("r", "replay"), kit.Bind("a", "analyse")}
+		}
+		if s.cfg.NewGame != nil {
+			h.Short = append(h.Short, b("new game", k.New))
+		}
+		if s.cfg.Shared && sn.Can.Again {
+			h.Short = append(h.Short, b("again", k.New))
+		}
+		if s.cfg.Talk != nil {
+			h.Short = append(h.Short, kit.Bind("/", "talk"))
+		}
+		h.Short = append(h.Short, b("quit", k.Choose))
+		h.Full = [][]key.Binding{h.Short, {k.Help, k.Quit}}
+		return h
+	case s.tricks:
+		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}
+	case sn.Between || sn.Over:
+		h.Short = []key.Binding{b("tricks", k.LastTrick)}
+	case sn.Hold:
+		h.Short = []key.Binding{kit.Bind("any key", "next trick"), b("tricks", k.LastTrick)}
+	case !s.myTurn():
+		h.Short = undo([]key.Binding{b("tricks", k.LastTrick), b("sort", k.SortHand)})
+		if sn.View.Phase == rules.PhasePlay {
+			h.Short = append(h.Short, kit.Bind("keys", "kept for your card"))
+		}
+	case s.Bella != rules.NoCard:
+		h.Short = []key.Binding{b("bella", k.Bella), b("no bella", k.NoBella), b("another card", k.Back)}
+	case sn.View.Phase == rules.PhasePlay:
+		h.Short = undo([]key.Binding{b("", k.Left, k.Right), b("play", k.Choose), b("card", k.Nth), b("bella", k.Bella),
+			b("tricks", k.LastTrick), b("sort", k.SortHand)})
+		if sn.Can.Claim {
+			h.Short = append(h.Short, b("claim", k.Claim))
+		}
+		if hint {
+			h.Short = append(h.Short, b("hint", k.Hint))
+		}
+	default:
+		var letters []string
+		for _, a := range sn.View.Legal() {
+			if l := kit.ActionKey(a); l != "" {
+				letters = append(letters, l)
+			}
+		}
+		h.Short = undo([]key.Binding{b("", k.Left, k.Right), b("confirm", k.Choose),
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
+			b("tricks", k.LastTrick), b("sort", k.SortHand)})
+		if hint {
+			h.Short = append(h.Short, b("hint", k.Hint))
+		}
+	}
+	if s.cfg.Talk != nil {
+		h.Short = append(h.Short, kit.Bind("/", "talk"))
+	}
+	h.Short = append(h.Short, b("help", k.Help), b("quit", k.Quit))
+	return h
+}
+
+// keyHints lists the keys that work now in the window's width: the keys
+// also on screen or in the help go first, then the words get shorter,
+// so the line never runs off the screen.
+func (s *Screen) keyHints(ctx *kit.Context) string {
+	return FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "card", "", "confirm", "sort", "hint", "tricks")
+}
+
+// FitHints writes key hints in w cells: whole, or without the hints
+// whose words are in drop (in that order), or keys with one word each.
+func FitHints(bs []key.Binding, w int, drop ...string) string {
+	line := kit.HintLine(bs)
+	for _, d := range drop {
+		if kit.WidthOf(line) <= w {
+			return line
+		}
+		for i, b := range bs {
+			if b.Help().Desc == d {
+				bs = append(bs[:i:i], bs[i+1:]...)
+				break
+			}
+		}
+		line = kit.HintLine(bs)
+	}
+	if kit.WidthOf(line) <= w {
+		return line
+	}
+	var parts []string
+	for _, b := range bs {
+		p := b.Help().Key
+		if f := strings.Fields(b.Help().Desc); len(f) > 0 {
+			p += " " + f[0]
+		}
+		parts = append(parts, p)
+	}
+	return kit.Clip(strings.Join(parts, " "), w)
+}

@@ -1,0 +1,172 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// A spectator's screen (host.Host.Watch gives the Port) is the same
+// table, read-only: seat A is drawn at the bottom with its cards face
+// down, every other seat as a seat's screen draws it, the talk and the
+// score as everyone reads them. Once a deal is scored the snapshot
+// opens it (Snapshot.Open): d shows every hand it held. A spectator's
+// keys move nothing in the game: v lists the tricks, / talks (when the
+// table has a chat), q leaves.
+
+// watchNote answers a key that would play, on a spectator's screen.
+const watchNote = "You are watching: spectators cannot play."
+
+// watchKey takes a spectator's key before the game is over.
+func (s *Screen) watchKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	sn := &s.snap
+	switch {
+	case kit.IsKey(msg, k.LastTrick) && sn.HasDeal:
+		s.tricks, s.opened = !s.tricks, false
+	case msg.String() == "d" && sn.Open != nil:
+		s.opened, s.tricks = !s.opened, false
+	case (s.tricks || s.opened) && kit.IsKey(msg, k.Back):
+		s.tricks, s.opened = false, false
+	case kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsMenuLetter(msg.String()):
+		s.SetNote(watchNote, false)
+	}
+	return s, nil
+}
+
+// UsesBack reports whether esc means something on the screen now (it
+// closes a list, the hint or the chat's box): a screen around it that
+// leaves on esc leaves only otherwise.
+func (s *Screen) UsesBack() bool { return s.typing || s.tricks || s.opened || s.hintOpen() }
+
+// watchHelp is a spectator's short help.
+func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
+	b := kit.Brief
+	out := []key.Binding{kit.Bind("watching", "")}
+	if s.snap.HasDeal {
+		out = append(out, b("tricks", k.LastTrick))
+	}
+	if s.snap.Open != nil {
+		out = append(out, kit.Bind("d", "every hand"))
+	}
+	if s.cfg.Talk != nil {
+		out = append(out, kit.Bind("/", "talk"))
+	}
+	return append(out, b("help", k.Help), b("leave", k.Quit))
+}
+
+// again says the person wants another game at the table.
+func (s *Screen) again() {
+	err := s.port.Again(s.snap.Gen)
+	switch {
+	case err == nil:
+		s.acted = true
+		s.SetNote("You said again: the next game starts once everyone at the table has said it.", false)
+	case errors.Is(err, host.ErrStale):
+		s.stale = true
+	default:
+		s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
+	}
+}
+
+// againLines say, at the end of a shared game, who wants another.
+func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
+	sn := &s.snap
+	if !s.cfg.Shared && !sn.Watching {
+		return nil
+	}
+	var yes, wait []string
+	for i, p := range sn.Players {
+		if p.State != host.SeatHere {
+			continue // bots, and the people away, are not asked
+		}
+		name := sc.Name(rules.Seat(i))
+		if p.Again {
+			yes = append(yes, name)
+		} else {
+			wait = append(wait, name)
+		}
+	}
+	var text string
+	switch {
+	case len(yes) == 0 && sn.Watching:
+		return nil
+	case len(yes) == 0:
+		text = "Another game at this table? Everyone here says again (n) to start it."
+	case len(wait) == 0:
+		text = "Everyone said again: the next game starts."
+	default:
+		text = fmt.Sprintf("Again: %s said it; waiting for %s.", strings.Join(yes, ", "), strings.Join(wait, ", "))
+	}
+	var out []string
+	for _, l := range kit.WrapLines(text, w-2, 2) {
+		out = append(out, " "+l)
+	}
+	return out
+}
+
+// watchWords say, for the talk panel's heading, who else looks on: how
+// many watch, or that the table is private.
+func (s *Screen) watchWords() string {
+	sn := &s.snap
+	switch {
+	case !s.cfg.Shared && !sn.Watching:
+		return ""
+	case sn.Private:
+		return "private"
+	case sn.Watchers == 1:
+		return "1 watching"
+	case sn.Watchers > 1:
+		return fmt.Sprintf("%d watching", sn.Watchers)
+	}
+	return ""
+}
+
+// openLines list every hand of the scored deal a spectator sees: each
+// seat's cards as dealt and every card it took (the upcard, a card
+// drawn or given face down), then what moved face down.
+func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
+	st := &ctx.Styles
+	p := ctx.Paint
+	o := s.snap.Open
+	out := []string{" " + st.Heading.Render(fmt.Sprintf("Deal %d, every hand", o.No)), ""}
+	nameW := 6
+	for i := range sc.players() {
+		nameW = max(nameW, min(12, kit.WidthOf(sc.Name(rules.Seat(i)))))
+	}
+	for i := range sc.players() {
+		held := o.Held[i]
+		var cs []string
+		for _, c := range kit.SortHand(held, held, kit.PlainTrump(sc.V.Trump)) {
+			cs = append(cs, p.StyledCard(c))
+		}
+		line := fmt.Sprintf(" %s  %s", kit.Fit(sc.Name(rules.Seat(i)), nameW), strings.Join(cs, " "))
+		if i == int(o.Dealer) {
+			line += st.Dim.Render("  (dealer)")
+		}
+		out = append(out, kit.Clip(line, w))
+	}
+	var moved []string
+	for _, stp := range o.Steps {
+		switch a := stp.Action; a.Kind {
+		case rules.Draw:
+			moved = append(moved, "drawn "+p.StyledCard(a.Card))
+		case rules.Give:
+			moved = append(moved, sc.Name(stp.Seat)+" gave "+p.StyledCard(a.Card))
+		}
+	}
+	if len(moved) > 0 {
+		out = append(out, "")
+		for _, l := range kit.Wrap("Face down: "+strings.Join(moved, " · "), w-2) {
+			out = append(out, " "+l)
+		}
+	}
+	return out
+}

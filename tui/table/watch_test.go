@@ -1,0 +1,298 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// fakeTalk is a table's chat in memory: what is said is kept (commands
+// are answered), a refusal can be set.
+type fakeTalk struct {
+	lines  []ChatLine
+	said   []string
+	refuse error
+}
+
+func (f *fakeTalk) Lines() []ChatLine { return f.lines }
+func (f *fakeTalk) Limit() int        { return 200 }
+func (f *fakeTalk) Say(text string) (string, error) {
+	if f.refuse != nil {
+		return "", f.refuse
+	}
+	if strings.HasPrefix(text, "/mute ") {
+		return "You no longer see " + strings.TrimPrefix(text, "/mute ") + "'s lines.", nil
+	}
+	f.said = append(f.said, text)
+	f.hear("Tester", text, false)
+	return "", nil
+}
+
+// hear adds a line said by name.
+func (f *fakeTalk) hear(name, text string, watching bool) {
+	f.lines = append(f.lines, ChatLine{Seq: uint64(len(f.lines) + 1), Name: name, Text: text, Watching: watching})
+}
+
+// watcher is a spectator's screen beside a fixture's game.
+type watcher struct {
+	t    *testing.T
+	f    *fixture
+	port host.Port
+	d    *kittest.Driver
+}
+
+func newWatcher(t *testing.T, f *fixture, talk Talker) *watcher {
+	t.Helper()
+	p, err := f.h.Watch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Leave)
+	cfg := Config{Port: p, Manual: true, Now: func() time.Time { return t0 }, Tag: "table ABCD"}
+	if talk != nil {
+		cfg.Talk = talk
+	}
+	w := &watcher{t: t, f: f, port: p}
+	w.d = kittest.New(t, New(cfg), 80, 24, false)
+	return w
+}
+
+// catchUp shows the spectator the game where the seat's screen is.
+func (w *watcher) catchUp() {
+	w.t.Helper()
+	gen := w.f.port.Snapshot().Gen
+	timeout := time.After(guard)
+	for w.port.Snapshot().Gen != gen {
+		select {
+		case <-w.port.Updates():
+		case <-timeout:
+			w.t.Fatal("the spectator's snapshot never caught up")
+		}
+	}
+	w.d.Deliver(Refresh{})
+}
+
+func (w *watcher) text() string { return screenText(w.d) }
+
+func (w *watcher) screen() *Screen { return w.d.Screen.(*Screen) }
+
+// checkHidden fails when the spectator's screen shows a card no seat
+// has shown while the deal is live.
+func (w *watcher) checkHidden(what string) {
+	w.t.Helper()
+	sn := w.screen().snap
+	if sn.Between || sn.Over || !sn.HasDeal {
+		return
+	}
+	deal, hidden, err := w.f.h.HiddenFrom(rules.NoSeat)
+	if err != nil || deal != sn.DealNo {
+		return
+	}
+	g := &w.d.Ctx.Paint.Glyphs
+	text := w.text()
+	for _, c := range hidden.Cards() {
+		if strings.Contains(text, g.CardText(c)) {
+			w.t.Fatalf("%s: the spectator sees %s, a hidden card:\n%s", what, g.CardText(c), text)
+		}
+	}
+}
+
+// TestSpectatorGoldens draws a spectator's screen at 80×24 at every
+// seat count: a card being played (seat A's hand face down, the chat
+// in the talk panel), the deal's result, and every hand of the scored
+// deal (d). A spectator's key that would play moves nothing.
+func TestSpectatorGoldens(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		talk := &fakeTalk{}
+		talk.hear("Ann", "good luck all", false)
+		w := newWatcher(t, f, talk)
+		name := func(what string) string { return fmt.Sprintf("watch%d-80x24-%s", n, what) }
+		f.until("a card", myCard, true)
+		w.catchUp()
+		talk.hear("Zed", "nice lead", true)
+		w.d.Deliver(ChatRefresh{})
+		w.checkHidden("the table")
+		kittest.CheckSize(t, w.d.Frame(), 80, 24)
+		kittest.Golden(t, name("1-play"), w.text())
+		gen := w.port.Snapshot().Gen
+		w.d.Press("enter")
+		w.d.Press("1")
+		if !strings.Contains(w.text(), watchNote) {
+			t.Fatalf("a spectator's enter is not answered:\n%s", w.text())
+		}
+		if w.port.Snapshot().Gen != gen {
+			t.Fatal("a spectator's keys moved the game")
+		}
+		w.d.Press("v")
+		w.checkHidden("the trick list")
+		w.d.Press("v")
+		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
+		w.catchUp()
+		kittest.Golden(t, name("2-result"), w.text())
+		w.d.Press("d")
+		kittest.CheckSize(t, w.d.Frame(), 80, 24)
+		kittest.Golden(t, name("3-open"), w.text())
+		// Every card of the deal shows once it is scored.
+		o := w.port.Snapshot().Open
+		if o == nil {
+			t.Fatal("no open deal for the spectator at the result")
+		}
+		g := &w.d.Ctx.Paint.Glyphs
+		for s := range n {
+			for _, c := range o.Held[s].Cards() {
+				if !strings.Contains(w.text(), g.CardText(c)) {
+					t.Fatalf("seat %d's %s is not shown:\n%s", s, g.CardText(c), w.text())
+				}
+			}
+		}
+	})
+}
+
+// A spectator never sees a hidden card at any moment of a game, at
+// every seat count, whatever list it opens.
+func TestSpectatorSeesNoHiddenCard(t *testing.T) {
+	forCounts(t, func(t *testing.T, n int) {
+		o := options(n)
+		if n > 2 {
+			o.Shlomo, o.Cleopatra = true, n == 4
+		}
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		w := newWatcher(t, f, nil)
+		for i := 0; i < 300 && !(f.snap().Over && f.s.overSeen); i++ {
+			w.catchUp()
+			w.checkHidden("the table")
+			if i%5 == 0 {
+				w.d.Press("v")
+				w.checkHidden("the trick list")
+				w.d.Press("v")
+			}
+			f.step(i%3 == 0)
+		}
+	})
+}
+
+// TestChatLine: / opens the line, the keys (q and ? too) go into it,
+// enter says it and it shows in the talk panel; a refusal keeps the
+// text; a paste longer than a line is cut at the limit and said so; esc
+// cancels. The golden is the line being typed.
+func TestChatLine(t *testing.T) {
+	talk := &fakeTalk{}
+	talk.hear("Ann", "hello", false)
+	f := newFixture(t, 2, seeds[2], 80, 24, func(_ *host.Config, c *Config) { c.Talk = talk })
+	f.until("a card", myCard, true)
+	f.hs.Press("/")
+	if !f.s.Typing() {
+		t.Fatal("/ does not open the line")
+	}
+	for _, k := range "q? gg" {
+		f.hs.Press(string(k))
+	}
+	kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+	kittest.Golden(t, "chat2-80x24-typing", f.text())
+	gen := f.port.Snapshot().Gen
+	talk.refuse = errors.New("slow down: wait 2 s")
+	f.hs.Press("enter")
+	if !f.s.Typing() || !strings.Contains(f.text(), "Slow down: wait 2 s.") || !strings.Contains(f.text(), "q? gg_") {
+		t.Fatalf("a refused line is not kept with its reason:\n%s", f.text())
+	}
+	talk.refuse = nil
+	f.hs.Press("enter")
+	if f.s.Typing() || len(talk.said) != 1 || talk.said[0] != "q? gg" {
+		t.Fatalf("said %q, typing %v", talk.said, f.s.Typing())
+	}
+	if f.port.Snapshot().Gen != gen {
+		t.Fatal("typing moved the game")
+	}
+	if !strings.Contains(f.text(), `Tester: "q? gg"`) || !strings.Contains(f.text(), `Ann: "hello"`) {
+		t.Fatalf("the lines are not in the talk panel:\n%s", f.text())
+	}
+	kittest.Golden(t, "chat2-80x24-said", f.text())
+	// A paste of a megabyte keeps a line's worth and says so.
+	f.hs.Press("/")
+	f.hs.Deliver(tea.PasteMsg{Content: strings.Repeat("spam \x1b[31m", 1<<20/10)})
+	if f.s.input.Len() != 200 || !strings.Contains(f.text(), "at most 200 characters") || strings.Contains(f.s.input.String(), "\x1b") {
+		t.Fatalf("the paste kept %d characters:\n%s", f.s.input.Len(), f.text())
+	}
+	f.hs.Press("esc")
+	if f.s.Typing() || f.s.input.Len() != 0 {
+		t.Fatal("esc does not cancel the line")
+	}
+	// Mute is a command of the line, its answer a note.
+	f.hs.Press("/")
+	for _, k := range "/mute Ann" {
+		f.hs.Press(string(k))
+	}
+	f.hs.Press("enter")
+	if !strings.Contains(f.text(), "You no longer see Ann's lines.") {
+		t.Fatalf("the mute's answer is not said:\n%s", f.text())
+	}
+}
+
+// TestBell: the bell rings exactly when the person's turn came after
+// another seat's move (Snapshot.Bell grew), never after their own move,
+// and never when the setting is off.
+func TestBell(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		t.Run(fmt.Sprint(on), func(t *testing.T) {
+			f := newFixture(t, 3, seeds[3], 80, 24, gated(), func(_ *host.Config, c *Config) { c.Bell = on })
+			rings, turns := 0, 0
+			refresh := func(*kittest.Driver) {
+				f.settle()
+				before := f.s.snap.Bell
+				_, cmd := f.s.Update(&f.hs.Ctx, Refresh{})
+				grew := f.s.snap.Bell > before
+				if grew {
+					turns++
+				}
+				if r := rang(cmd); r != (grew && on) {
+					t.Fatalf("bell %v: rang %v when the count went from %d to %d", on, r, before, f.s.snap.Bell)
+				}
+				if rang(cmd) {
+					rings++
+				}
+			}
+			f.hs.After = refresh
+			for range 80 {
+				if f.port.Snapshot().Thinking != rules.NoSeat {
+					f.release()
+					refresh(f.hs)
+					continue
+				}
+				f.step(true)
+			}
+			if turns == 0 {
+				t.Fatal("no turn came after another's move")
+			}
+			if on && rings != turns {
+				t.Fatalf("%d rings for %d turns", rings, turns)
+			}
+		})
+	}
+}
+
+// rang reports whether cmd prints the terminal's bell.
+func rang(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch m := cmd().(type) {
+	case tea.RawMsg:
+		return fmt.Sprint(m.Msg) == "\a"
+	case tea.BatchMsg:
+		for _, c := range m {
+			if rang(c) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,430 @@
+package tourney
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/setup"
+)
+
+// detail is one tournament: while it runs, what the person played of it
+// (their results against par, nobody else's); once it has ended, the
+// standings.
+type detail struct {
+	s    *Screen
+	code string
+	back kit.Screen // where esc goes: the list (nil: a new one)
+
+	prog   *svc.Progress
+	fin    *svc.Final
+	loaded bool
+	err    string
+	note   string
+	busy   bool // a call is under way: keys wait
+	row    int  // the standings' cursor
+	ticks  int
+	// closing is the board the person just left: the first read closes
+	// it first (its last moves written), so it shows as it was left.
+	closing *svc.Seat
+}
+
+func newDetail(s *Screen, code string, back kit.Screen) *detail {
+	return &detail{s: s, code: code, back: back}
+}
+
+func (*detail) Name() string { return "tournament" }
+
+// detailMsg brings the tournament read.
+type detailMsg struct {
+	to   *detail
+	prog *svc.Progress
+	fin  *svc.Final
+	err  error
+}
+
+// enteredMsg says the person entered (or why not).
+type enteredMsg struct {
+	to  *detail
+	err error
+}
+
+// seatMsg brings the person's seat at their next board.
+type seatMsg struct {
+	to   *detail
+	seat *svc.Seat
+	err  error
+}
+
+func (p *detail) Enter(*kit.Context) tea.Cmd {
+	p.ticks++
+	return tea.Batch(p.read(), p.s.tick(p, p.ticks))
+}
+
+// read reads the person's progress, and the standings once it has
+// ended.
+func (p *detail) read() tea.Cmd {
+	s, code := p.s, p.code
+	key := s.cfg.Player.Key
+	closing := p.closing
+	p.closing = nil
+	return s.call(func(ctx context.Context) tea.Msg {
+		if closing != nil {
+			closing.Close()
+		}
+		prog, err := s.cfg.Service.Progress(ctx, key, code)
+		if err != nil || !prog.Info.Over {
+			return detailMsg{to: p, prog: prog, err: err}
+		}
+		fin, err := s.cfg.Service.Final(ctx, key, code)
+		return detailMsg{to: p, prog: prog, fin: fin, err: err}
+	})
+}
+
+func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tickMsg:
+		if msg.to == p && msg.n == p.ticks {
+			return p, tea.Batch(p.read(), p.s.tick(p, p.ticks))
+		}
+	case detailMsg:
+		if msg.to == p {
+			p.loaded, p.err = true, errText(msg.err)
+			if msg.err == nil {
+				p.prog, p.fin = msg.prog, msg.fin
+			}
+		}
+	case enteredMsg:
+		if msg.to == p {
+			p.busy = false
+			if msg.err != nil {
+				p.note = errText(msg.err)
+				return p, nil
+			}
+			p.note = "You are in: play the boards any time before the end."
+			return p, p.read()
+		}
+	case seatMsg:
+		if msg.to == p {
+			p.busy = false
+			if msg.err != nil {
+				p.note = errText(msg.err)
+				return p, p.read()
+			}
+			return p.s.playBoard(p.code, msg.seat), nil
+		}
+	case tea.KeyPressMsg:
+		return p.key(ctx, msg)
+	}
+	return p, nil
+}
+
+func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	switch {
+	case kit.IsKey(msg, k.Back):
+		if p.back == nil {
+			return newList(p.s), nil
+		}
+		return p.back, nil
+	case kit.IsKey(msg, keyRefresh):
+		return p, p.read()
+	}
+	if p.busy || p.prog == nil {
+		return p, nil
+	}
+	p.note = ""
+	if p.fin != nil {
+		n := len(p.fin.Standings.Rows)
+		switch {
+		case kit.IsKey(msg, k.Up) && n > 0:
+			p.row = (p.row + n - 1) % n
+		case kit.IsKey(msg, k.Down) && n > 0:
+			p.row = (p.row + 1) % n
+		case kit.IsKey(msg, k.Choose) && n > 0:
+			return newEntrant(p.s, p.fin, p.fin.Standings.Rows[p.row].Entry, p), nil
+		}
+		return p, nil
+	}
+	if !kit.IsKey(msg, k.Choose) || p.prog.Info.Over {
+		return p, nil
+	}
+	s, code, pl := p.s, p.code, p.s.cfg.Player
+	switch {
+	case s.guest():
+		p.note = svc.ErrGuest.Error()
+		return p, nil
+	case !p.prog.Entered:
+		p.busy = true
+		return p, s.call(func(ctx context.Context) tea.Msg {
+			return enteredMsg{to: p, err: s.cfg.Service.Enter(ctx, pl, code)}
+		})
+	case p.prog.Next == 0:
+		p.note = svc.ErrAllPlayed.Error() + ": the standings open at the end."
+		return p, nil
+	}
+	p.busy = true
+	return p, s.call(func(ctx context.Context) tea.Msg {
+		seat, err := s.cfg.Service.Play(ctx, pl, code)
+		return seatMsg{to: p, seat: seat, err: err}
+	})
+}
+
+// title is the tournament's header.
+func (p *detail) title() string {
+	if p.prog == nil {
+		return "Tournament " + p.code
+	}
+	t := p.prog.Info.Title()
+	if p.fin != nil {
+		t += " · standings"
+	}
+	return t
+}
+
+// about is the tournament's facts: the host, the boards, the bots, the
+// end, the entries.
+func (p *detail) about() string {
+	i := p.prog.Info
+	now := p.s.now()
+	parts := []string{}
+	if !i.Daily {
+		parts = append(parts, "Hosted by "+i.Host)
+	}
+	parts = append(parts, kit.Plural(i.Boards, "board"), string(i.Level)+" bots")
+	if i.Over {
+		parts = append(parts, "ended "+when(now, i.Ends))
+	} else {
+		parts = append(parts, "ends "+when(now, i.Ends)+" ("+until(now, i.Ends)+")")
+	}
+	parts = append(parts, kit.Plural(i.Entries, "entrant"))
+	return strings.Join(parts, " · ")
+}
+
+// rulesWords says how the rules differ from the standard ones at the
+// seat count.
+func rulesWords(o rules.Options) string {
+	def := rules.DefaultOptions()
+	def.Players = o.Players
+	a, b := setup.Setup{Options: o}, setup.Setup{Options: def}
+	var diff []string
+	for _, r := range setup.RuleRows(&a) {
+		if r.Key == "target" || r.Key == "level" {
+			continue
+		}
+		if v := r.Value(&a); v != r.Value(&b) {
+			diff = append(diff, r.Label+" "+v)
+		}
+	}
+	if vs := setup.VariantsOn(o); len(vs) > 0 {
+		diff = append(diff, "house: "+strings.Join(vs, ", "))
+	}
+	if len(diff) == 0 {
+		return "Rules: the standard ones."
+	}
+	return "Rules: " + strings.Join(diff, " · ") + "."
+}
+
+func (p *detail) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	lines := kit.Titled(ctx, p.title())
+	switch {
+	case !p.loaded:
+		lines = append(lines, "", " Reading the tournament…")
+		return kit.Canvas(lines, w, h)
+	case p.prog == nil:
+		lines = append(lines, "")
+		for _, l := range kit.WrapLines("! "+p.err, w-2, 3) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
+		return kit.Canvas(lines, w, h)
+	}
+	lines = wrap(lines, p.about(), w)
+	if p.fin != nil {
+		return p.standingsView(ctx, lines)
+	}
+	return p.runningView(ctx, lines)
+}
+
+// runningView is the tournament while it runs: the person's boards,
+// their results and par of those played.
+func (p *detail) runningView(ctx *kit.Context, lines []string) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	pr := p.prog
+	i := pr.Info
+	lines = wrap(lines, rulesWords(i.Rules), w)
+	lines = append(lines, "")
+	lines = wrap(lines, fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
+		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
+		"by matchpoints open, with everyone's play.", seatWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
+	lines = append(lines, "")
+	if pr.Entered {
+		lines = append(lines, p.boardGrid(ctx)...)
+		vs, n := pr.VersusPar()
+		sum := fmt.Sprintf(" Played %d of %d", pr.Played(), i.Boards)
+		if n > 0 {
+			sum += fmt.Sprintf(" · %s against par over %s", number(vs), kit.Plural(n, "board"))
+		}
+		if !pr.ParReady {
+			sum += " · par is being worked out"
+		}
+		lines = append(lines, sum+".")
+	} else {
+		lines = append(lines, " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
+	}
+	var foot []string
+	if p.note != "" {
+		for _, l := range kit.WrapLines(p.note, w-2, 2) {
+			foot = append(foot, " "+st.Heading.Render(l))
+		}
+	}
+	if p.err != "" {
+		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+	}
+	what := ""
+	switch {
+	case p.busy:
+		what = "…"
+	case i.Over:
+	case !pr.Entered:
+		what = "enter the tournament"
+	case pr.Next > 0 && pr.Lines[pr.Next-1].State == svc.InPlay:
+		what = fmt.Sprintf("go on with board %d", pr.Next)
+	case pr.Next > 0:
+		what = fmt.Sprintf("play board %d", pr.Next)
+	}
+	keys := ""
+	if what != "" {
+		keys = st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what + "   "
+	}
+	keys += st.Key.Render("[esc]") + " tournaments   " + st.Key.Render("[r]") + " read again"
+	foot = append(foot, "", " "+keys)
+	for len(lines) < h-len(foot) {
+		lines = append(lines, "")
+	}
+	return kit.Canvas(append(lines[:min(len(lines), h-len(foot))], foot...), w, h)
+}
+
+// boardGrid is the person's boards in columns of up to eight: the
+// number, their result and par once played, … in play, · to come.
+func (p *detail) boardGrid(ctx *kit.Context) []string {
+	st := &ctx.Styles
+	pr := p.prog
+	const rowsMax, cellW = 8, 24
+	cols := (len(pr.Lines) + rowsMax - 1) / rowsMax
+	rows := (len(pr.Lines) + cols - 1) / cols
+	head := ""
+	for range cols {
+		head += fmt.Sprintf("%-*s", cellW, fmt.Sprintf("%5s %7s %7s", "Board", "You", "Par"))
+	}
+	out := []string{" " + st.Heading.Render(strings.TrimRight(head, " "))}
+	for r := range rows {
+		line := ""
+		for c := range cols {
+			i := c*rows + r
+			if i >= len(pr.Lines) {
+				break
+			}
+			l := pr.Lines[i]
+			you, par := st.Dim.Render("      ·"), ""
+			switch l.State {
+			case svc.InPlay:
+				you = "      …"
+			case svc.Played:
+				you = fmt.Sprintf("%7s", number(l.Result))
+				par = fmt.Sprintf("%7s", "?")
+				if l.HasPar {
+					par = fmt.Sprintf("%7s", number(l.Par))
+				}
+			}
+			cell := fmt.Sprintf("%5d %s %s", l.Board, you, par)
+			line += cell + strings.Repeat(" ", max(1, cellW-kit.WidthOf(cell)))
+		}
+		out = append(out, " "+strings.TrimRight(line, " "))
+	}
+	return out
+}
+
+// standingsView is the tournament once ended: the entrants ranked.
+func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	f := p.fin
+	lines = wrap(lines, "On each board 2 matchpoints for each entrant with a lower result, 1 for each equal "+
+		"(a board not everyone played is scaled up to the field); the score is the share of the most there was to make.", w)
+	row := func(mark, rank, name, score, mp, boards, vs string) string {
+		return fmt.Sprintf("%s%4s  %-24s %8s  %-13s %6s %7s", mark, rank, kit.Clip(name, 24), score, mp, boards, vs)
+	}
+	lines = append(lines, st.Heading.Render(row("  ", "Rank", "Name", "Score", "Matchpoints", "Boards", "vs par")))
+	var rows []string
+	at := 0
+	for i, r := range f.Standings.Rows {
+		name := r.Name
+		if r.Entry == f.Me {
+			name += " (you)"
+		}
+		rank := fmt.Sprint(r.Rank)
+		if r.Tied {
+			rank += "="
+		}
+		vs := "-"
+		if v, n := f.VersusPar(r.Entry); n > 0 {
+			vs = number(v)
+		}
+		mark := "  "
+		if i == p.row {
+			mark, at = ctx.Paint.Glyphs.Cursor+" ", len(rows)
+		}
+		line := row(mark, rank, name, percent(r.Percent), trim(r.Matchpoints)+" of "+trim(r.Max), fmt.Sprint(r.Played), vs)
+		if i == p.row {
+			line = st.Selected.Render(line)
+		} else if r.Entry == f.Me {
+			line = st.Heading.Render(line)
+		}
+		rows = append(rows, line)
+	}
+	if len(rows) == 0 {
+		rows = append(rows, "   "+st.Dim.Render("(nobody entered)"))
+	}
+	foot := []string{}
+	if f.Pars == nil {
+		foot = append(foot, " "+st.Dim.Render("Par is being worked out: vs par comes once it is known."))
+	}
+	if p.note != "" {
+		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
+	}
+	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
+		st.Key.Render("[esc]")+" tournaments")
+	room := max(1, h-len(lines)-len(foot))
+	if len(rows) > room {
+		from := max(0, min(at-room/2, len(rows)-room))
+		rows = rows[from : from+room]
+	}
+	lines = append(lines, rows...)
+	for len(lines) < h-len(foot) {
+		lines = append(lines, "")
+	}
+	return kit.Canvas(append(lines, foot...), w, h)
+}
+
+func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if p.fin != nil {
+		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
+		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyRefresh, k.Help, k.Quit}}}
+	}
+	short := []key.Binding{kit.Brief("enter, play the next board", k.Choose), kit.Brief("back", k.Back), keyRefresh}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+}
+
+// QuitQuestion: quitting here goes back to the lobby.
+func (*detail) QuitQuestion() string { return "Back to the lobby." }

@@ -1,0 +1,189 @@
+package tourney
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/clubdb"
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/testing/testkit"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/table"
+)
+
+// guard bounds a wait only a broken host would make long.
+const guard = 30 * time.Second
+
+// club is a service over a database of the test's.
+type club struct {
+	t   *testing.T
+	c   *testkit.Clock
+	db  *clubdb.DB
+	svc *svc.Service
+}
+
+func newClub(t *testing.T, daily bool) *club {
+	t.Helper()
+	c := &club{t: t, c: testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))}
+	dir := t.TempDir()
+	db, err := clubdb.Open(filepath.Join(dir, clubdb.FileName), clubdb.Options{Now: c.c.Now})
+	require.NoError(t, err)
+	c.db = db
+	codes := 0
+	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.CheapBots, Now: c.c.Now,
+		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
+		NewCode: func() string { codes++; return "TESTA" + string(rune('A'+codes)) }})
+	require.NoError(t, err)
+	t.Cleanup(func() { c.svc.Close(); c.db.Close() })
+	return c
+}
+
+var (
+	ann = svc.Player{Key: "aaaa0000000000000000000000000001", Name: "Ann"}
+	bob = svc.Player{Key: "bbbb0000000000000000000000000002", Name: "Bob"}
+)
+
+// lobbyStub is where esc on the list goes.
+type lobbyStub struct{}
+
+func (lobbyStub) Name() string                                       { return "lobby" }
+func (lobbyStub) Update(*kit.Context, tea.Msg) (kit.Screen, tea.Cmd) { return lobbyStub{}, nil }
+func (lobbyStub) View(*kit.Context) string                           { return "the lobby" }
+
+// fixture is one connection's tournament screens at 80×24, the boards'
+// tables refreshed by the test once their game rests.
+type fixture struct {
+	t  *testing.T
+	cl *club
+	s  *Screen
+	d  *kittest.Driver
+	// frames, when set, sees every frame drawn after a message.
+	frames func(text string)
+}
+
+func (cl *club) open(p svc.Player) *fixture {
+	t := cl.t
+	f := &fixture{t: t, cl: cl}
+	f.s = New(Config{Service: cl.svc, Player: p, Back: func() kit.Screen { return lobbyStub{} }, Manual: true,
+		Refresh: -1, Analyze: nil})
+	t.Cleanup(f.s.Close)
+	f.d = kittest.New(t, f.s, 80, 24, false)
+	f.d.After = func(*kittest.Driver) { f.refresh() }
+	f.refresh()
+	return f
+}
+
+// refresh lets the board in play rest and shows it.
+func (f *fixture) refresh() {
+	f.t.Helper()
+	if b, ok := f.s.sub.(*boardPart); ok {
+		kittest.WaitRest(f.t, b.t.Port(), nil, guard)
+		f.d.Deliver(table.Refresh{})
+	}
+	if f.frames != nil {
+		f.frames(f.text())
+	}
+}
+
+// text is the frame without styles or trailing spaces.
+func (f *fixture) text() string { return kittest.TrimRight(ansi.Strip(f.d.Frame())) }
+
+// press sends keys and checks the frame's size.
+func (f *fixture) press(keys ...string) {
+	f.t.Helper()
+	f.d.Press(keys...)
+	kittest.CheckSize(f.t, f.d.Frame(), 80, 24)
+}
+
+// typ types text, a key a character.
+func (f *fixture) typ(text string) {
+	for _, r := range text {
+		f.d.Press(string(r))
+	}
+}
+
+// see fails unless the frame shows want.
+func (f *fixture) see(want string) {
+	f.t.Helper()
+	if !strings.Contains(f.text(), want) {
+		f.t.Fatalf("the screen does not show %q:\n%s", want, f.text())
+	}
+}
+
+// step makes the person's next move on the board's table with the keys
+// a person would press: the first playable card by its number, take
+// when it may, the menu's first item, enter on the result.
+func (f *fixture) step() {
+	f.t.Helper()
+	b := f.s.sub.(*boardPart)
+	s := b.t.Snapshot()
+	switch {
+	case s.Over, s.Can.Ready:
+		f.press("enter")
+	case s.Can.Act && s.View.Phase == rules.PhasePlay:
+		if b.t.Bella != rules.NoCard {
+			f.press("b")
+			return
+		}
+		legal := kit.LegalCards(&s.View)
+		for i, c := range kit.ViewHand(&s.View, f.s.cfg.Sort) {
+			if legal.Has(c) {
+				f.press(fmt.Sprint(i + 1))
+				return
+			}
+		}
+		f.t.Fatal("no card to play")
+	case s.Can.Act:
+		for _, a := range s.View.Legal() {
+			if a.Kind == rules.Take {
+				f.press("t")
+				return
+			}
+		}
+		f.press("enter")
+	default:
+		f.t.Fatalf("nothing to do on the board: %+v", s.Can)
+	}
+}
+
+// playBoard plays the board shown to its end and goes on to the part
+// after it.
+func (f *fixture) playBoard() {
+	f.t.Helper()
+	for range 2000 {
+		if _, ok := f.s.sub.(*boardPart); !ok {
+			return
+		}
+		f.step()
+	}
+	f.t.Fatal("the board never ended")
+}
+
+// on reports whether the part shown is name.
+func (f *fixture) on(name string) bool { return f.s.sub.Name() == name }
+
+// run runs cmd as the App would, its messages delivered to the screen.
+func (f *fixture) run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			f.run(c)
+		}
+	default:
+		f.d.Send(msg)
+	}
+}

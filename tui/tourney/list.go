@@ -1,0 +1,247 @@
+package tourney
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/tui/kit"
+)
+
+// The list's own keys.
+var (
+	keyNew     = kit.Bind("n", "create a tournament: its code goes to friends", "n")
+	keyCode    = kit.Bind("c", "open a tournament by its code", "c")
+	keyRefresh = kit.Bind("r", "read the list again", "r")
+)
+
+// list is the tournaments a person can open: today's dailies, the club's
+// running ones, and the ended ones they entered.
+type list struct {
+	s      *Screen
+	items  []svc.Info
+	loaded bool
+	err    string
+	row    int
+
+	// entering is set while a code is typed.
+	entering bool
+	entry    string
+	note     string
+	ticks    int
+}
+
+func newList(s *Screen) *list { return &list{s: s} }
+
+func (*list) Name() string { return "list" }
+
+// Typing: every key goes to the code being typed.
+func (p *list) Typing() bool { return p.entering }
+
+// listMsg brings the list.
+type listMsg struct {
+	to    *list
+	items []svc.Info
+	err   error
+}
+
+// foundMsg brings the tournament of a code typed.
+type foundMsg struct {
+	to   *list
+	info svc.Info
+	err  error
+}
+
+// Enter reads the list.
+func (p *list) Enter(*kit.Context) tea.Cmd {
+	p.ticks++
+	return tea.Batch(p.read(), p.s.tick(p, p.ticks))
+}
+
+func (p *list) read() tea.Cmd {
+	s := p.s
+	key := s.cfg.Player.Key
+	return s.call(func(ctx context.Context) tea.Msg {
+		items, err := s.cfg.Service.List(ctx, key)
+		return listMsg{to: p, items: items, err: err}
+	})
+}
+
+func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tickMsg:
+		if msg.to == p && msg.n == p.ticks {
+			return p, tea.Batch(p.read(), p.s.tick(p, p.ticks))
+		}
+	case listMsg:
+		if msg.to == p {
+			p.loaded, p.err = true, errText(msg.err)
+			if msg.err == nil {
+				p.items = msg.items
+				p.row = min(p.row, max(0, len(p.items)-1))
+			}
+		}
+	case foundMsg:
+		if msg.to != p {
+			return p, nil
+		}
+		if msg.err != nil {
+			p.note = errText(msg.err)
+			return p, nil
+		}
+		return newDetail(p.s, msg.info.Code, p), nil
+	case tea.KeyPressMsg:
+		if p.entering {
+			return p.typeKey(ctx, msg)
+		}
+		return p.key(ctx, msg)
+	}
+	return p, nil
+}
+
+func (p *list) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	p.note = ""
+	n := len(p.items)
+	switch {
+	case kit.IsKey(msg, k.Back):
+		return p, func() tea.Msg { return backMsg{} }
+	case kit.IsKey(msg, k.Up) && n > 0:
+		p.row = (p.row + n - 1) % n
+	case kit.IsKey(msg, k.Down) && n > 0:
+		p.row = (p.row + 1) % n
+	case kit.IsKey(msg, k.Choose) && n > 0:
+		return newDetail(p.s, p.items[p.row].Code, p), nil
+	case kit.IsKey(msg, keyNew):
+		if p.s.guest() {
+			p.note = svc.ErrGuest.Error()
+			return p, nil
+		}
+		return newForm(p.s, p), nil
+	case kit.IsKey(msg, keyCode):
+		p.entering, p.entry = true, ""
+	case kit.IsKey(msg, keyRefresh):
+		return p, p.read()
+	}
+	return p, nil
+}
+
+// typeKey edits the code typed.
+func (p *list) typeKey(_ *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	switch msg.String() {
+	case "esc":
+		p.entering = false
+	case "enter":
+		p.entering = false
+		code := p.entry
+		s := p.s
+		return p, s.call(func(ctx context.Context) tea.Msg {
+			info, err := s.cfg.Service.Find(ctx, code)
+			return foundMsg{to: p, info: info, err: err}
+		})
+	case "backspace":
+		if r := []rune(p.entry); len(r) > 0 {
+			p.entry = string(r[:len(r)-1])
+		}
+	default:
+		for _, r := range msg.Text {
+			if len(p.entry) < 24 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+				p.entry += string(r)
+			}
+		}
+	}
+	return p, nil
+}
+
+// line is one tournament as the list shows it.
+func (p *list) line(i svc.Info) string {
+	now := p.s.now()
+	var parts []string
+	if i.Daily {
+		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
+	} else {
+		parts = append(parts, fmt.Sprintf("%s · %d players · %s bots · by %s", i.Code, i.Players(), i.Level, i.Host))
+	}
+	parts = append(parts, kit.Plural(i.Boards, "board"))
+	if i.Over {
+		parts = append(parts, "ended "+when(now, i.Ends)+": standings")
+	} else {
+		parts = append(parts, "ends "+when(now, i.Ends)+" ("+until(now, i.Ends)+")")
+	}
+	parts = append(parts, fmt.Sprintf("%d entered", i.Entries))
+	return strings.Join(parts, " · ")
+}
+
+func (p *list) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	head := kit.Titled(ctx, "Tournaments")
+	head = wrap(head, "The same boards for everyone, each at their own table against bots: your result "+
+		"against par while it runs, the standings by matchpoints once it ends.", w)
+	var body []string
+	cursorAt := 0
+	section := ""
+	for i, it := range p.items {
+		sec := "Club tournaments"
+		switch {
+		case it.Over:
+			sec = "Ended: the tournaments you entered"
+		case it.Daily:
+			sec = fmt.Sprintf("Today's daily (%s): klob daily's boards, against this server's players", it.Date)
+		}
+		if sec != section {
+			body = append(body, "", " "+st.Heading.Render(kit.Clip(sec, w-2)))
+			section = sec
+		}
+		text := kit.Clip(p.line(it), w-4)
+		if i == p.row {
+			cursorAt = len(body)
+			body = append(body, " "+ctx.Paint.Glyphs.Cursor+" "+st.Selected.Render(text))
+		} else {
+			body = append(body, "   "+text)
+		}
+	}
+	switch {
+	case !p.loaded:
+		body = append(body, "", " Reading the tournaments…")
+	case p.err != "":
+		body = append(body, "", " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+	case len(p.items) == 0:
+		body = append(body, "", "   "+st.Dim.Render("(no tournament runs: create one with n)"))
+	}
+	var foot []string
+	switch {
+	case p.entering:
+		foot = append(foot, " Tournament code: "+st.Selected.Render(p.entry+"_")+st.Dim.Render("   enter open · esc cancel"))
+	case p.note != "":
+		for _, l := range kit.WrapLines("! "+p.note, w-2, 2) {
+			foot = append(foot, " "+st.Error.Render(l))
+		}
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help", w-2)))
+	room := max(1, h-len(head)-len(foot))
+	if len(body) > room {
+		from := max(0, min(cursorAt-room/2, len(body)-room))
+		body = body[from : from+room]
+	}
+	lines := append(head, body...)
+	for len(lines) < h-len(foot) {
+		lines = append(lines, "")
+	}
+	return kit.Canvas(append(lines, foot...), w, h)
+}
+
+func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("open", k.Choose), keyNew, keyCode,
+		kit.Brief("lobby", k.Back)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, {keyNew, keyCode, keyRefresh},
+		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
+}
+
+// QuitQuestion: quitting here goes back to the lobby.
+func (*list) QuitQuestion() string { return "Back to the lobby." }

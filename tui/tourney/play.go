@@ -1,0 +1,230 @@
+package tourney
+
+import (
+	"context"
+	"fmt"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/table"
+)
+
+// boardPart is a board at the person's own table: the one table screen
+// (tui/table) over the seat's port, in board mode (one deal, no hint).
+type boardPart struct {
+	s    *Screen
+	code string
+	n    int
+	t    *table.Screen
+}
+
+// playBoard shows the seat's board; it is the screen's board in play
+// from now on.
+func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
+	s.setSeat(seat)
+	tag := "tournament " + code
+	if info, ok := dailyTag(code); ok {
+		tag = info
+	}
+	p := &boardPart{s: s, code: code, n: seat.Board}
+	p.t = table.New(table.Config{Port: seat.Port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: tag,
+		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
+		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
+		QuitQuestion: "This board is saved as far as you played it: it goes on from there, before the end."})
+	return p
+}
+
+// dailyTag is the header's tag of a daily's board: "daily 2026-12-01".
+func dailyTag(code string) (string, bool) {
+	var y, m, d, n int
+	if _, err := fmt.Sscanf(code, "DAILY-%04d-%02d-%02d-%dP", &y, &m, &d, &n); err != nil {
+		return "", false
+	}
+	return fmt.Sprintf("daily %04d-%02d-%02d", y, m, d), true
+}
+
+func (*boardPart) Name() string { return "board" }
+
+func (p *boardPart) Enter(ctx *kit.Context) tea.Cmd { return p.t.Enter(ctx) }
+
+// Update gives msg to the table; the part after the board comes when the
+// table hands over.
+func (p *boardPart) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	next, cmd := p.t.Update(ctx, msg)
+	if next != nil && next != kit.Screen(p.t) {
+		return next, cmd
+	}
+	return p, cmd
+}
+
+func (p *boardPart) View(ctx *kit.Context) string { return p.t.View(ctx) }
+
+func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap { return p.t.KeyHelp(k) }
+
+func (p *boardPart) QuitQuestion() string { return p.t.QuitQuestion() }
+
+// Table is the table screen of the board (for tests).
+func (p *boardPart) Table() *table.Screen { return p.t }
+
+// after is the part after a board: the board's host closed (its end
+// written), then the person's result, par when known, and the next.
+type after struct {
+	s      *Screen
+	code   string
+	n      int
+	boards int
+	seat   *svc.Seat
+	prog   *svc.Progress
+	err    string
+	done   bool
+}
+
+func newAfter(s *Screen, code string, seat *svc.Seat) *after {
+	return &after{s: s, code: code, n: seat.Board, boards: seat.Boards, seat: seat}
+}
+
+func (*after) Name() string { return "after the board" }
+
+// afterMsg is the board's end written and the tournament read again.
+type afterMsg struct {
+	to   *after
+	prog *svc.Progress
+	err  error
+}
+
+// Enter closes the board's host off the screen's goroutine (it waits
+// for the last writes: the result is recorded then) and reads the
+// tournament again.
+func (p *after) Enter(*kit.Context) tea.Cmd {
+	s, seat, code := p.s, p.seat, p.code
+	s.mu.Lock()
+	if s.seat == seat {
+		s.seat = nil
+	}
+	s.mu.Unlock()
+	key := s.cfg.Player.Key
+	return func() tea.Msg {
+		seat.Close()
+		ctx, cancel := context.WithTimeout(context.Background(), s.cfg.Timeout)
+		defer cancel()
+		prog, err := s.cfg.Service.Progress(ctx, key, code)
+		return afterMsg{to: p, prog: prog, err: err}
+	}
+}
+
+func (p *after) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case afterMsg:
+		if msg.to == p {
+			p.done, p.prog, p.err = true, msg.prog, errText(msg.err)
+		}
+	case nextMsg:
+		if msg.to == p {
+			p.done = true
+			if msg.err != nil {
+				p.err = errText(msg.err)
+				return p, nil
+			}
+			return p.s.playBoard(p.code, msg.seat), nil
+		}
+	case tea.KeyPressMsg:
+		if !p.done {
+			return p, nil
+		}
+		switch {
+		case kit.IsKey(msg, ctx.Keys.Back):
+			return newDetail(p.s, p.code, nil), nil
+		case kit.IsKey(msg, ctx.Keys.Choose) && p.next() > 0:
+			s, code, pl := p.s, p.code, p.s.cfg.Player
+			p.done = false
+			return p, s.call(func(ctx context.Context) tea.Msg {
+				seat, err := s.cfg.Service.Play(ctx, pl, code)
+				return nextMsg{to: p, seat: seat, err: err}
+			})
+		case kit.IsKey(msg, ctx.Keys.Choose):
+			return newDetail(p.s, p.code, nil), nil
+		}
+	}
+	return p, nil
+}
+
+// nextMsg brings the seat at the next board.
+type nextMsg struct {
+	to   *after
+	seat *svc.Seat
+	err  error
+}
+
+// next is the board to play next, 0 when none (or the end has passed).
+func (p *after) next() int {
+	if p.prog == nil || p.prog.Info.Over {
+		return 0
+	}
+	return p.prog.Next
+}
+
+// line is the board's line in the person's progress.
+func (p *after) line() (svc.BoardLine, bool) {
+	if p.prog == nil || p.n < 1 || p.n > len(p.prog.Lines) {
+		return svc.BoardLine{}, false
+	}
+	return p.prog.Lines[p.n-1], true
+}
+
+func (p *after) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	title := "Tournament " + p.code
+	if p.prog != nil {
+		title = p.prog.Info.Title()
+	}
+	lines := kit.Titled(ctx, title)
+	lines = append(lines, "", " "+st.Heading.Render(fmt.Sprintf("Board %d of %d is played.", p.n, p.boards)))
+	if !p.done {
+		lines = append(lines, " Saving…")
+		return kit.Canvas(lines, w, h)
+	}
+	l, ok := p.line()
+	switch {
+	case ok && l.State == svc.Played:
+		lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(l.Result), kit.BoardResultWords(p.prog.Info.Players())))
+		if l.HasPar {
+			lines = append(lines, fmt.Sprintf(" Par: %s, so %s against par.", number(l.Par), number(l.Result-l.Par)))
+		} else {
+			lines = append(lines, " Par is being worked out: the tournament shows it once known.")
+		}
+	case p.prog != nil && p.prog.Info.Over:
+		lines = wrap(lines, "The tournament ended before this board was finished: it does not count.", w)
+	case p.err == "":
+		lines = wrap(lines, "Its result is not recorded yet: the tournament shows it once it is.", w)
+	}
+	if p.err != "" {
+		for _, l := range kit.WrapLines("! "+p.err, w-2, 3) {
+			lines = append(lines, " "+st.Error.Render(l))
+		}
+	}
+	lines = append(lines, "")
+	what := "the tournament"
+	if n := p.next(); n > 0 {
+		what = fmt.Sprintf("board %d", n)
+		lines = wrap(lines, fmt.Sprintf("%s to go. Stop whenever you like: the tournament waits for you until its end.",
+			kit.Plural(p.boards-p.prog.Played(), "board")), w)
+	} else if p.prog != nil && !p.prog.Info.Over {
+		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
+	}
+	lines = append(lines, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" "+what+"   "+
+		st.Key.Render("[esc]")+" the tournament")
+	return kit.Canvas(lines, w, h)
+}
+
+func (p *after) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the tournament", k.Back)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+}
+
+// QuitQuestion: quitting here goes back to the lobby.
+func (*after) QuitQuestion() string { return "Back to the lobby." }

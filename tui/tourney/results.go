@@ -1,0 +1,325 @@
+package tourney
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/record/gamelog"
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+)
+
+// The keys of the results.
+var (
+	keyPar   = kit.Bind("p", "the hard bot's line of the board (par), in the replay", "p")
+	keyField = kit.Bind("a", "everyone's results on the board", "a")
+)
+
+// logMsg brings a log to replay, for the part that asked.
+type logMsg struct {
+	to   kit.Screen
+	log  *gamelog.Log
+	name string
+	n    int
+	err  error
+}
+
+// openLog reads the play of entrant key on board n (key "": par's
+// line) for the replay, back coming back.
+func (s *Screen) openLog(back kit.Screen, code, key, name string, n int) tea.Cmd {
+	return s.call(func(ctx context.Context) tea.Msg {
+		var l *gamelog.Log
+		var err error
+		if key == "" {
+			l, err = s.cfg.Service.ParLog(ctx, code, n)
+		} else {
+			l, err = s.cfg.Service.PlayLog(ctx, code, key, n)
+		}
+		return logMsg{to: back, log: l, name: name, n: n, err: err}
+	})
+}
+
+// showLog opens m's log in the replay; back is where esc comes back.
+func (s *Screen) showLog(m logMsg, boards int, back kit.Screen) (kit.Screen, string) {
+	if m.err != nil {
+		return nil, errText(m.err)
+	}
+	rp, err := m.log.Replay()
+	if err != nil {
+		return nil, "the board cannot be replayed: " + err.Error()
+	}
+	return replay.New(rp, m.name, replay.Config{ASCII: s.cfg.ASCII, Analyze: s.cfg.Analyze,
+		Board: fmt.Sprintf("Board %d of %d", m.n, boards)}, back), ""
+}
+
+// entrant is one entrant's boards once the tournament has ended: their
+// result, par and matchpoints on each; their play and par's line open
+// in the replay.
+type entrant struct {
+	s    *Screen
+	fin  *svc.Final
+	i    int // the entrant
+	back kit.Screen
+	row  int
+	note string
+}
+
+func newEntrant(s *Screen, fin *svc.Final, i int, back kit.Screen) *entrant {
+	return &entrant{s: s, fin: fin, i: i, back: back}
+}
+
+func (*entrant) Name() string { return "entrant" }
+
+// standing is the entrant's row of the standings.
+func standing(f *svc.Final, i int) duplicate.Standing {
+	for _, r := range f.Standings.Rows {
+		if r.Entry == i {
+			return r
+		}
+	}
+	return duplicate.Standing{}
+}
+
+func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	boards := p.fin.Info.Boards
+	switch msg := msg.(type) {
+	case logMsg:
+		if msg.to == kit.Screen(p) {
+			next, note := p.s.showLog(msg, boards, p)
+			if next == nil {
+				p.note = note
+				return p, nil
+			}
+			return next, nil
+		}
+	case tea.KeyPressMsg:
+		p.note = ""
+		n := p.row + 1
+		e := p.fin.Entrants[p.i]
+		switch {
+		case kit.IsKey(msg, k.Back):
+			return p.back, nil
+		case kit.IsKey(msg, k.Up):
+			p.row = (p.row + boards - 1) % boards
+		case kit.IsKey(msg, k.Down):
+			p.row = (p.row + 1) % boards
+		case kit.IsKey(msg, k.Choose) && p.fin.Played(p.i, n):
+			return p, p.s.openLog(p, p.fin.Info.Code, e.Key, e.Name+"'s play", n)
+		case kit.IsKey(msg, k.Choose):
+			p.note = fmt.Sprintf("%s did not play board %d.", e.Name, n)
+		case kit.IsKey(msg, keyPar):
+			return p, p.s.openLog(p, p.fin.Info.Code, "", "the hard bot's line", n)
+		case kit.IsKey(msg, keyField):
+			return newField(p.s, p.fin, n, p), nil
+		}
+	}
+	return p, nil
+}
+
+func (p *entrant) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	f := p.fin
+	e := f.Entrants[p.i]
+	r := standing(f, p.i)
+	lines := kit.Titled(ctx, fmt.Sprintf("%s · %s's boards", f.Info.Title(), e.Name))
+	sum := fmt.Sprintf("%s: %s, rank %d of %d, %s played", e.Name, percent(r.Percent), r.Rank, len(f.Standings.Rows),
+		kit.Plural(r.Played, "board"))
+	if v, n := f.VersusPar(p.i); n > 0 {
+		sum += fmt.Sprintf(" · %s against par", number(v))
+	}
+	lines = wrap(lines, sum+".", w)
+	row := func(mark, board, res, par, vs, mp string) string {
+		return fmt.Sprintf("%s%5s %8s %8s %8s %9s", mark, board, res, par, vs, mp)
+	}
+	lines = append(lines, st.Heading.Render(row("  ", "Board", "Result", "Par", "vs par", "MP")))
+	var rows []string
+	for i := range f.Info.Boards {
+		bs := r.Boards[i]
+		par, res, vs, mp := "-", "·", "", "not played"
+		if f.Pars != nil {
+			par = number(f.Pars[i])
+		}
+		if bs.Played {
+			res, mp = number(bs.Result), "-"
+			if f.Standings.Top > 0 {
+				mp = percent(100 * bs.Matchpoints / float64(f.Standings.Top))
+			}
+			if f.Pars != nil {
+				vs = number(bs.Result - f.Pars[i])
+			}
+		}
+		mark := "  "
+		if i == p.row {
+			mark = ctx.Paint.Glyphs.Cursor + " "
+		}
+		line := row(mark, fmt.Sprint(i+1), res, par, vs, mp)
+		if i == p.row {
+			line = st.Selected.Render(line)
+		}
+		rows = append(rows, line)
+	}
+	foot := []string{}
+	if p.note != "" {
+		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	return kit.Canvas(scrolled(lines, rows, foot, p.row, h), w, h)
+}
+
+// scrolled puts rows between head and foot in h lines, keeping row at
+// in view.
+func scrolled(head, rows, foot []string, at, h int) []string {
+	room := max(1, h-len(head)-len(foot))
+	if len(rows) > room {
+		from := max(0, min(at-room/2, len(rows)-room))
+		rows = rows[from : from+room]
+	}
+	lines := append(slices.Clone(head), rows...)
+	for len(lines) < h-len(foot) {
+		lines = append(lines, "")
+	}
+	return append(lines, foot...)
+}
+
+func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
+		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
+		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
+}
+
+// QuitQuestion: quitting here goes back to the lobby.
+func (*entrant) QuitQuestion() string { return "Back to the lobby." }
+
+// field is everyone's results on one board, best first.
+type field struct {
+	s    *Screen
+	fin  *svc.Final
+	n    int
+	back kit.Screen
+	rows []int // the entrants who played it, best first
+	row  int
+	note string
+}
+
+func newField(s *Screen, fin *svc.Final, n int, back kit.Screen) *field {
+	p := &field{s: s, fin: fin, n: n, back: back}
+	res := map[int]float64{}
+	for _, r := range fin.Standings.Rows {
+		if b := r.Boards[n-1]; b.Played {
+			p.rows = append(p.rows, r.Entry)
+			res[r.Entry] = b.Result
+		}
+	}
+	slices.SortStableFunc(p.rows, func(a, b int) int {
+		switch {
+		case res[a] > res[b]:
+			return -1
+		case res[a] < res[b]:
+			return 1
+		}
+		return 0
+	})
+	return p
+}
+
+func (*field) Name() string { return "board results" }
+
+func (p *field) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	switch msg := msg.(type) {
+	case logMsg:
+		if msg.to == kit.Screen(p) {
+			next, note := p.s.showLog(msg, p.fin.Info.Boards, p)
+			if next == nil {
+				p.note = note
+				return p, nil
+			}
+			return next, nil
+		}
+	case tea.KeyPressMsg:
+		p.note = ""
+		n := len(p.rows)
+		switch {
+		case kit.IsKey(msg, k.Back):
+			return p.back, nil
+		case kit.IsKey(msg, k.Up) && n > 0:
+			p.row = (p.row + n - 1) % n
+		case kit.IsKey(msg, k.Down) && n > 0:
+			p.row = (p.row + 1) % n
+		case kit.IsKey(msg, k.Choose) && n > 0:
+			e := p.fin.Entrants[p.rows[p.row]]
+			return p, p.s.openLog(p, p.fin.Info.Code, e.Key, e.Name+"'s play", p.n)
+		case kit.IsKey(msg, keyPar):
+			return p, p.s.openLog(p, p.fin.Info.Code, "", "the hard bot's line", p.n)
+		}
+	}
+	return p, nil
+}
+
+func (p *field) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	w, h := ctx.Width, ctx.Height
+	f := p.fin
+	lines := kit.Titled(ctx, fmt.Sprintf("%s · board %d of %d", f.Info.Title(), p.n, f.Info.Boards))
+	sum := fmt.Sprintf("%s played board %d", kit.Plural(len(p.rows), "entrant"), p.n)
+	if f.Pars != nil {
+		sum += "; par " + number(f.Pars[p.n-1])
+	}
+	lines = wrap(lines, sum+".", w)
+	row := func(mark, name, res, vs, mp string) string {
+		return fmt.Sprintf("%s%-26s %8s %8s %9s", mark, kit.Clip(name, 26), res, vs, mp)
+	}
+	lines = append(lines, st.Heading.Render(row("  ", "Name", "Result", "vs par", "MP")))
+	var rows []string
+	for i, e := range p.rows {
+		b := standing(f, e).Boards[p.n-1]
+		name := f.Entrants[e].Name
+		if e == f.Me {
+			name += " (you)"
+		}
+		vs, mp := "", "-"
+		if f.Pars != nil {
+			vs = number(b.Result - f.Pars[p.n-1])
+		}
+		if f.Standings.Top > 0 {
+			mp = percent(100 * b.Matchpoints / float64(f.Standings.Top))
+		}
+		mark := "  "
+		if i == p.row {
+			mark = ctx.Paint.Glyphs.Cursor + " "
+		}
+		line := row(mark, name, number(b.Result), vs, mp)
+		if i == p.row {
+			line = st.Selected.Render(line)
+		}
+		rows = append(rows, line)
+	}
+	if len(rows) == 0 {
+		rows = append(rows, "   "+st.Dim.Render("(nobody played it)"))
+	}
+	foot := []string{}
+	if p.note != "" {
+		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	return kit.Canvas(scrolled(lines, rows, foot, p.row, h), w, h)
+}
+
+func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	short := []key.Binding{kit.Either("entrant", k.Up, k.Down), kit.Brief("their play", k.Choose),
+		kit.Brief("par's line", keyPar), kit.Brief("back", k.Back)}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+}
+
+// QuitQuestion: quitting here goes back to the lobby.
+func (*field) QuitQuestion() string { return "Back to the lobby." }

@@ -1,0 +1,294 @@
+package tourney
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+)
+
+// Config is what the tournament screens of one connection need.
+type Config struct {
+	// Service runs the server's tournaments; Player is who is connected
+	// (Key "" for a guest, who may look but not enter).
+	Service *svc.Service
+	Player  svc.Player
+	// Back returns the lobby, where esc on the list goes.
+	Back func() kit.Screen
+	// Done is closed when the connection ends: the board in play is
+	// left (saved; it resumes next time).
+	Done <-chan struct{}
+	// Sort is the hand's order; ASCII draws suits as letters.
+	Sort  kit.HandSort
+	ASCII bool
+	// Analyze runs the replay's analysis (a shared server offers none:
+	// its Analyzer says why).
+	Analyze replay.Analyzer
+	// Manual: the board's table does not wait for its host's updates
+	// itself (tests send table.Refresh).
+	Manual bool
+	// Timeout bounds each call to the service (default 10 s).
+	Timeout time.Duration
+	// Refresh is how often the list and a tournament shown are read
+	// again (the entries grow, an end passes): default 30 s, negative
+	// never (tests drive the screens synchronously).
+	Refresh time.Duration
+}
+
+// Screen is the tournaments of one connection: the list, a
+// tournament, the form of a new one, a board at its table, the
+// standings and the replays; what it shows is one of its parts. It
+// reads the service only in tea.Cmds, never in Update.
+type Screen struct {
+	cfg Config
+	sub kit.Screen
+
+	// seat is the board in play (nil when none): left when the person
+	// leaves it, when the connection ends or when the screen closes.
+	mu   sync.Mutex
+	seat *svc.Seat
+}
+
+// New returns the screen, at the list of tournaments.
+func New(cfg Config) *Screen {
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = 10 * time.Second
+	}
+	if cfg.Refresh == 0 {
+		cfg.Refresh = 30 * time.Second
+	}
+	s := &Screen{cfg: cfg}
+	s.sub = newList(s)
+	if cfg.Done != nil {
+		go func() {
+			<-cfg.Done
+			s.leaveSeat()
+		}()
+	}
+	return s
+}
+
+// Open returns the screen at the tournament of code (the list behind
+// it).
+func Open(cfg Config, code string) *Screen {
+	s := New(cfg)
+	s.sub = newDetail(s, code, s.sub)
+	return s
+}
+
+// Name names the part shown.
+func (s *Screen) Name() string { return "tournaments " + s.sub.Name() }
+
+// Typing reports whether the part shown takes text (a code typed): every
+// key goes to it.
+func (s *Screen) Typing() bool {
+	t, ok := s.sub.(interface{ Typing() bool })
+	return ok && t.Typing()
+}
+
+// Enter enters the part shown.
+func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
+	if e, ok := s.sub.(kit.Enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+// backMsg asks the screen to hand over to the lobby.
+type backMsg struct{}
+
+// Update gives msg to the part shown and shows the part it hands over
+// to; the lobby when it asks to go back.
+func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if _, ok := msg.(backMsg); ok {
+		return s.cfg.Back(), nil
+	}
+	next, cmd := s.sub.Update(ctx, msg)
+	return s, tea.Batch(cmd, s.show(ctx, next))
+}
+
+// show makes next the part shown, entering it when it is new.
+func (s *Screen) show(ctx *kit.Context, next kit.Screen) tea.Cmd {
+	if next == nil || next == s.sub {
+		return nil
+	}
+	s.sub = next
+	if e, ok := next.(kit.Enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+// View draws the part shown.
+func (s *Screen) View(ctx *kit.Context) string { return s.sub.View(ctx) }
+
+// KeyHelp is the part shown's keys.
+func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if h, ok := s.sub.(kit.Helper); ok {
+		return h.KeyHelp(k)
+	}
+	return kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
+}
+
+// QuitQuestion says where quitting goes.
+func (s *Screen) QuitQuestion() string {
+	if q, ok := s.sub.(kit.QuitAsker); ok {
+		return q.QuitQuestion()
+	}
+	return "Back to the lobby."
+}
+
+// QuitNow takes the App's quit (q then y): from a board, back to its
+// tournament, the board saved (the screen returned is this one, to be
+// entered again); from anywhere else, back to the lobby.
+func (s *Screen) QuitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	if b, ok := s.sub.(*boardPart); ok {
+		d := newDetail(s, b.code, nil)
+		d.closing = s.takeSeat()
+		s.sub = d
+		return s, nil
+	}
+	s.leaveSeat()
+	return s.cfg.Back(), nil
+}
+
+// Close leaves the board in play, if any: the connection's end.
+func (s *Screen) Close() { s.leaveSeat() }
+
+// setSeat keeps the board in play.
+func (s *Screen) setSeat(seat *svc.Seat) {
+	s.mu.Lock()
+	old := s.seat
+	s.seat = seat
+	s.mu.Unlock()
+	if old != nil && old != seat {
+		old.Leave()
+	}
+}
+
+// takeSeat hands the board in play over to the caller, who leaves it.
+func (s *Screen) takeSeat() *svc.Seat {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seat := s.seat
+	s.seat = nil
+	return seat
+}
+
+// leaveSeat leaves the board in play (it never waits for the disk).
+func (s *Screen) leaveSeat() { s.setSeat(nil) }
+
+// call runs f with a context bounded by the config's timeout.
+func (s *Screen) call(f func(ctx context.Context) tea.Msg) tea.Cmd {
+	d := s.cfg.Timeout
+	return func() tea.Msg {
+		ctx, cancel := context.WithTimeout(context.Background(), d)
+		defer cancel()
+		return f(ctx)
+	}
+}
+
+func (s *Screen) guest() bool { return s.cfg.Player.Key == "" }
+
+func (s *Screen) now() time.Time { return s.cfg.Service.Now() }
+
+// errText says what went wrong, for the person: the service's errors
+// say it already; others are the server's trouble.
+func errText(err error) string {
+	switch {
+	case err == nil:
+		return ""
+	case errors.Is(err, context.DeadlineExceeded):
+		return "the server is busy: try again"
+	}
+	return err.Error()
+}
+
+// number writes a result or par: a sign unless zero, no trailing zeros
+// ("+22.5", "-40", "0").
+func number(x float64) string {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if x > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// percent writes a percentage with two decimals.
+func percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
+
+// trim writes matchpoints: whole, or to two decimals (Neuberg).
+func trim(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+// until says how long to t from now: "in 3h 20m", "in 2 days", "ended".
+func until(now, t time.Time) string {
+	d := t.Sub(now)
+	switch {
+	case d <= 0:
+		return "ended"
+	case d < time.Minute:
+		return "in under a minute"
+	case d < time.Hour:
+		return fmt.Sprintf("in %dm", int(d.Minutes()))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("in %dh %02dm", int(d.Hours()), int(d.Minutes())%60)
+	}
+	return fmt.Sprintf("in %d days", int(d.Hours()/24))
+}
+
+// when writes an end: "14:00" today, else "Tue 2 Dec 14:00".
+func when(now, t time.Time) string {
+	t = t.In(now.Location())
+	if y, m, d := t.Date(); y == now.Year() && m == now.Month() && d == now.Day() {
+		return t.Format("15:04")
+	}
+	return t.Format("Mon 2 Jan 15:04")
+}
+
+// seatWords says who the person plays with and against.
+func seatWords(players int, level string) string {
+	switch players {
+	case 3:
+		return fmt.Sprintf("you in seat A against two %s bots", level)
+	case 4:
+		return fmt.Sprintf("you in seat A with a %s bot as partner, against two", level)
+	}
+	return fmt.Sprintf("you in seat A against the %s bot", level)
+}
+
+// wrap adds text wrapped to the window, indented by one.
+func wrap(lines []string, text string, w int) []string {
+	for _, l := range kit.Wrap(text, w-2) {
+		lines = append(lines, " "+l)
+	}
+	return lines
+}
+
+// tickMsg reads again the part that asked for it, if it is still n's.
+type tickMsg struct {
+	to any
+	n  int
+}
+
+// tick asks to read to again after Config.Refresh (never when it is
+// negative).
+func (s *Screen) tick(to any, n int) tea.Cmd {
+	if s.cfg.Refresh < 0 {
+		return nil
+	}
+	return tea.Tick(s.cfg.Refresh, func(time.Time) tea.Msg { return tickMsg{to: to, n: n} })
+}

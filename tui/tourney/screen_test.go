@@ -1,0 +1,161 @@
+package tourney
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/replay"
+)
+
+var boardRE = regexp.MustCompile(`Board (\d+) of (\d+)`)
+
+// fairPlay checks every frame of the connection of p: outside a board's
+// table and the replays (which open once the tournament has ended), no
+// card shows at all; at a board's table, no card of that board its seat
+// may not know now.
+func fairPlay(t *testing.T, f *fixture, code string, p svc.Player) {
+	f.frames = func(text string) {
+		switch f.s.sub.(type) {
+		case *boardPart:
+			m := boardRE.FindStringSubmatch(text)
+			n, hidden, ok := f.cl.svc.HiddenFrom(code, p.Key)
+			if m == nil || !ok || strconv.Itoa(n) != m[1] {
+				return
+			}
+			for _, c := range hidden.Cards() {
+				if strings.Contains(text, c.Pretty(false)) {
+					t.Fatalf("board %d shows %s, a card its seat may not know:\n%s", n, c.Pretty(false), text)
+				}
+			}
+		case *replay.Screen:
+		default:
+			if strings.ContainsAny(text, "♠♥♦♣") {
+				t.Fatalf("a card shows on %s:\n%s", f.s.Name(), text)
+			}
+		}
+	}
+}
+
+var openRE = regexp.MustCompile(`Tournament ([A-Z]{6}) is open`)
+
+// TestTournamentFlow: through its screens, Ann creates a tournament and
+// plays it all, Bob enters by its code and plays one board; neither sees
+// a card of a board before playing it, nor anyone's results before the
+// end; at the end both see the standings, everyone's boards, their play
+// and par's lines in the replay.
+func TestTournamentFlow(t *testing.T) {
+	cl := newClub(t, true)
+	a := cl.open(ann)
+	a.see("Today's daily (2026-12-01)")
+	a.see("Daily · 3 players · 8 boards · ends Wed 2 Dec 00:00 (in 12h 00m) · 0 entered")
+
+	// Ann makes a tournament of 4 boards at 2 players.
+	a.press("n")
+	a.see("A new tournament")
+	a.press("left", "up", "up", "up", "left", "left")
+	a.see("Boards                   ‹ 4 ›")
+	a.see("Seats                    ‹ 2 ›")
+	a.press("enter")
+	m := openRE.FindStringSubmatch(a.text())
+	require.NotNil(t, m, a.text())
+	code := m[1]
+	fairPlay(t, a, code, ann)
+	a.see("Tournament " + code + " · 2 players")
+	a.see("Hosted by Ann · 4 boards · normal bots · ends Wed 2 Dec 12:00 (in 24h 00m) · 1")
+	a.see("[enter] play board 1")
+
+	for n := 1; n <= 4; n++ {
+		a.press("enter")
+		a.see("Board " + strconv.Itoa(n) + " of 4")
+		require.True(t, a.on("board"))
+		a.playBoard()
+		a.see("Board " + strconv.Itoa(n) + " of 4 is played.")
+		a.see("Your result: ")
+	}
+	a.see("That was your last board: the standings open at the end.")
+	a.press("esc")
+	a.see("Played 4 of 4")
+
+	// Bob finds it by its code, enters, plays board 1 and stops.
+	b := cl.open(bob)
+	fairPlay(t, b, code, bob)
+	b.press("c")
+	b.typ(strings.ToLower(code))
+	b.press("enter")
+	b.see("You have not entered")
+	b.see("[enter] enter the tournament")
+	b.press("enter")
+	b.see("You are in")
+	b.press("enter")
+	b.see("Board 1 of 4")
+	// Leaving the board in the middle keeps it: it goes on there.
+	b.step()
+	b.step()
+	next, _ := b.s.QuitNow(&b.d.Ctx)
+	require.Equal(t, b.s, next)
+	b.run(b.s.Enter(&b.d.Ctx)) // as the lobby enters the screen again
+	b.see("[enter] go on with board 1")
+	b.press("enter")
+	b.see("Board 1 of 4")
+	b.playBoard()
+	b.press("esc")
+	b.see("Played 1 of 4")
+	assert.NotContains(t, b.text(), "Rank", "nobody else's results while it runs")
+
+	// The end: the standings open.
+	cl.c.Add(25 * time.Hour)
+	a.press("r")
+	a.see("standings")
+	a.see("Ann (you)")
+	a.see("Bob")
+	a.see("Ann (you)                  50.00%  4 of 8             4")
+	a.press("enter")
+	require.True(t, a.on("entrant"), a.s.Name())
+	a.press("enter")
+	_, isReplay := a.s.sub.(*replay.Screen)
+	require.True(t, isReplay, a.text())
+	a.see("Board 1 of 4")
+	a.press("esc")
+	require.True(t, a.on("entrant"), a.s.Name())
+	a.press("p")
+	_, isReplay = a.s.sub.(*replay.Screen)
+	require.True(t, isReplay, a.text())
+	a.press("esc")
+	a.press("a")
+	require.True(t, a.on("board results"))
+	a.see("2 entrants played board 1")
+	a.press("esc", "esc")
+	a.see("standings")
+	a.press("esc")
+	require.True(t, a.on("list"))
+	a.see("Ended: the tournaments you entered")
+	a.press("esc")
+	assert.Equal(t, "lobby", a.d.Screen.Name())
+}
+
+// TestGuestLooksOnly: a guest sees the list, cannot create nor enter.
+func TestGuestLooksOnly(t *testing.T) {
+	cl := newClub(t, true)
+	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	g := cl.open(svc.Player{Name: "guest"})
+	g.see(info.Code)
+	g.press("n")
+	g.see("a guest cannot take part in tournaments")
+	g.press("c")
+	g.typ(info.Code)
+	g.press("enter")
+	g.see("Hosted by Ann")
+	g.press("enter")
+	g.see("a guest cannot take part in tournaments")
+}

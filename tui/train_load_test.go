@@ -1,0 +1,42 @@
+package tui
+
+import (
+	"sync/atomic"
+	"testing"
+
+	"github.com/klob/klob/internal/study/drill"
+)
+
+// countedRecord counts the reads of the record.
+type countedRecord struct {
+	memRecord
+	loads atomic.Int32
+}
+
+func (c *countedRecord) Load() (drill.Stats, error) {
+	c.loads.Add(1)
+	return c.memRecord.Load()
+}
+
+// Opening the trainer from the lobby, and coming back to it, reads the
+// record in a tea.Cmd: the key's Update alone reads nothing; the
+// commands do.
+func TestTrainerReadsRecordOffTheUI(t *testing.T) {
+	rec := &countedRecord{}
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
+	d.pressNoRun("t")
+	if n := rec.loads.Load(); n != 0 {
+		t.Fatalf("t read the record %d times in Update", n)
+	}
+	d.app.screen = d.app.screen.(*backToLobby).l
+	d.press("t")
+	if n := rec.loads.Load(); n == 0 {
+		t.Fatal("the trainer never read the record")
+	}
+	d.pressNoRun("esc")
+	before := rec.loads.Load()
+	d.pressNoRun("t")
+	if n := rec.loads.Load(); n != before {
+		t.Fatalf("coming back to the trainer read the record in Update (%d reads, %d before)", n, before)
+	}
+}
