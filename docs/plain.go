@@ -118,23 +118,27 @@ func (p *plainWriter) flush() {
 // line starting with first and the others with indent.
 func wrapWords(words []string, first, indent string, width int) []string {
 	var out []string
-	cur, n, empty := first, utf8.RuneCountInString(first), true
+	var cur strings.Builder
+	cur.WriteString(first)
+	n, empty := utf8.RuneCountInString(first), true
 	for _, w := range words {
 		wn := utf8.RuneCountInString(w)
 		if !empty && n+1+wn > width {
-			out = append(out, cur)
-			cur, n, empty = indent, utf8.RuneCountInString(indent), true
+			out = append(out, cur.String())
+			cur.Reset()
+			cur.WriteString(indent)
+			n, empty = utf8.RuneCountInString(indent), true
 		}
 		if !empty {
-			cur += " "
+			cur.WriteByte(' ')
 			n++
 		}
-		cur += w
+		cur.WriteString(w)
 		n += wn
 		empty = false
 	}
 	if !empty {
-		out = append(out, cur)
+		out = append(out, cur.String())
 	}
 	return out
 }
