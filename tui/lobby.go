@@ -817,16 +817,12 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		f.row = (f.row + n - 1) % n
 	case kit.IsKey(key, k.Down):
 		f.row = (f.row + 1) % n
-	case kit.IsKey(key, k.Left), kit.IsKey(key, k.Right):
-		d := 1
-		if kit.IsKey(key, k.Left) {
-			d = -1
-		}
+	case kit.Step(k, key) != 0:
+		d := kit.Step(k, key)
 		switch {
 		case f.row == 0:
-			f.seats = setup.Cycle([]int{2, 3, 4}, f.seats, d)
-			f.setup.Options.Players = f.seats
-			setup.DropInapplicable(&f.setup.Options)
+			setup.StepSeats(&f.setup, d)
+			f.seats = f.setup.Options.Players
 		case f.row <= len(rows):
 			rows[f.row-1].Step(&f.setup, d)
 		case f.row == len(rows)+1:

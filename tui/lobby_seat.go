@@ -60,17 +60,24 @@ func newSharedSeat(l *lobby, conn *hall.Conn) *sharedSeat {
 	s := &sharedSeat{l: l, conn: conn, gone: make(chan struct{})}
 	s.w = conn.Waiting()
 	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
-	if done := l.cfg.Done; done != nil {
-		go func() {
-			select {
-			case <-done:
-				conn.Leave()
-				s.talk.hangUp()
-			case <-s.gone:
-			}
-		}()
-	}
+	leaveWhenDone(l.cfg.Done, s.gone, conn.Leave, s.talk)
 	return s
+}
+
+// leaveWhenDone leaves a table (a seat or a watch) and hangs up its talk
+// when the connection ends (done), unless the screen went first (gone).
+func leaveWhenDone(done, gone <-chan struct{}, leave func(), t *roomTalk) {
+	if done == nil {
+		return
+	}
+	go func() {
+		select {
+		case <-done:
+			leave()
+			t.hangUp()
+		case <-gone:
+		}
+	}()
 }
 
 func (s *sharedSeat) Name() string { return "shared table" }

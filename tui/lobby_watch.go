@@ -307,16 +307,7 @@ func newWatchSeat(l *lobby, t *hall.Table, port host.Port) *watchSeat {
 		cfg.Talk = s.talk
 	}
 	s.table = tablescreen.New(cfg)
-	if done := l.cfg.Done; done != nil {
-		go func() {
-			select {
-			case <-done:
-				port.Leave()
-				s.talk.hangUp()
-			case <-s.gone:
-			}
-		}()
-	}
+	leaveWhenDone(l.cfg.Done, s.gone, port.Leave, s.talk)
 	return s
 }
 

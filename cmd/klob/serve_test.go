@@ -56,10 +56,22 @@ type serveRun struct {
 
 func startServe(t *testing.T, state string, grace time.Duration) *serveRun {
 	t.Helper()
-	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-grace", grace.String(), "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
+	return startServeWith(t, state, nil, "-grace", grace.String())
+}
+
+// startServeWith is startServe with more flags, and set (when not nil)
+// changing what no flag sets (the clock, the tournaments' bots).
+func startServeWith(t *testing.T, state string, set func(*serveFlags), args ...string) *serveRun {
+	t.Helper()
+	f, err := parseServe(append([]string{"-addr", "127.0.0.1:0", "-state", state, "-pace", "0s"}, args...), io.Discard, os.Stderr, os.Getenv)
 	require.NoError(t, err)
+	if set != nil {
+		set(&f)
+	}
 	r := &serveRun{log: &safeBuf{}, state: state}
-	r.club = testClub(t, state, r.log)
+	r.club, err = openClub(state, f.now, 0, timedLogf(r.log))
+	require.NoError(t, err)
+	t.Cleanup(func() { r.club.Close() })
 	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

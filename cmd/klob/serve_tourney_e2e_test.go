@@ -14,6 +14,7 @@ import (
 
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/testing/sshtest"
+	"github.com/klob/klob/internal/testing/testkit"
 )
 
 // The real ssh command, in tmux windows of 80×24, against klob serve
@@ -27,7 +28,7 @@ func TestServeTourneyE2E(t *testing.T) {
 		t.Skip("the end-to-end run starts ssh in tmux")
 	}
 	dir := t.TempDir()
-	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
+	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
 	r := startServeTourney(t, filepath.Join(dir, "state"), c)
 	tn := r.hall.tourney
 	_, port, _ := net.SplitHostPort(r.addr)
@@ -109,7 +110,7 @@ func TestServeTourneyE2E(t *testing.T) {
 
 	// The end passes: the standings open for both.
 	ended = true
-	c.add(25 * time.Hour)
+	c.Add(25 * time.Hour)
 	for _, name := range []string{"ann", "bob"} {
 		keys(name, "r")
 		waitFor(name, "standings")

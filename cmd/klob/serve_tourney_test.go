@@ -3,9 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"net"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -21,57 +18,15 @@ import (
 	"github.com/klob/klob/internal/serve/server"
 	"github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/internal/testing/sshtest"
+	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
 
-// tourneyClock is the tournaments' clock of a test server: it stays
-// where the test sets it.
-type tourneyClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *tourneyClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *tourneyClock) add(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
-// cheapTourneyBots are the real bots with few samples: the tournaments'
-// boards and par in the tests.
-func cheapTourneyBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-	cfg.Budget, cfg.Workers = 8, 1
-	return ai.New(level, cfg)
-}
-
 // startServeTourney is startServe with the tournaments on clock c and
 // cheap bots.
-func startServeTourney(t *testing.T, state string, c *tourneyClock) *serveRun {
+func startServeTourney(t *testing.T, state string, c *testkit.Clock) *serveRun {
 	t.Helper()
-	f, err := parseServe([]string{"-addr", "127.0.0.1:0", "-state", state, "-pace", "0s"}, io.Discard, os.Stderr, os.Getenv)
-	require.NoError(t, err)
-	f.now, f.tourneyBot = c.now, cheapTourneyBots
-	r := &serveRun{log: &safeBuf{}, state: state}
-	r.club, err = openClub(state, f.now, 0, timedLogf(r.log))
-	require.NoError(t, err)
-	t.Cleanup(func() { r.club.Close() })
-	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)
-	require.NoError(t, err)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	r.addr = ln.Addr().String()
-	go func() { _ = r.srv.Serve(ln) }()
-	t.Cleanup(func() {
-		_ = r.srv.Close()
-		r.hall.Close()
-	})
-	return r
+	return startServeWith(t, state, func(f *serveFlags) { f.now, f.tourneyBot = c.Now, testkit.CheapBots })
 }
 
 var (
@@ -159,7 +114,7 @@ func playTourney(t *testing.T, p *person, d time.Duration) {
 // frame either receives shows a card of a board before it is played,
 // nor a card of the board in play its seat may not know.
 func TestServeTourneyHiddenBoards(t *testing.T) {
-	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
+	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
 	r := startServeTourney(t, t.TempDir(), c)
 	tn := r.hall.tourney
 	ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
@@ -222,7 +177,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	}
 
 	ended.Store(true)
-	c.add(25 * time.Hour)
+	c.Add(25 * time.Hour)
 	for _, p := range []*person{ann, bob} {
 		p.typ(t, "r")
 		p.c.WaitText(t, 5*time.Second, "standings")
@@ -247,13 +202,13 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 // A board left in the middle over SSH, the server stopped and started
 // again: the person comes back to the same point of the same board.
 func TestServeTourneyRestart(t *testing.T) {
-	c := &tourneyClock{t: time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local)}
+	c := testkit.NewClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.Local))
 	state := t.TempDir()
 	r := startServeTourney(t, state, c)
 	ctx := context.Background()
 	ann := newPerson(t, "ann")
 	key := server.KeyID(ann.key.PublicKey())
-	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.now().Add(time.Hour)}
+	spec := tourney.Spec{Rules: rulesOf(2), Level: ai.Normal, Boards: 4, Ends: c.Now().Add(time.Hour)}
 	info, err := r.hall.tourney.Create(ctx, tourney.Player{Key: key, Name: "ann"}, spec)
 	require.NoError(t, err)
 	require.NoError(t, r.hall.tourney.Enter(ctx, tourney.Player{Key: key, Name: "ann"}, info.Code))

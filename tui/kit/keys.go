@@ -270,6 +270,18 @@ func HintLine(bs []key.Binding) string {
 // IsKey reports whether msg is a key press matching b.
 func IsKey(msg tea.KeyPressMsg, b key.Binding) bool { return key.Matches(msg, b) }
 
+// Step is the way ←/→ move a form's value: -1 for left, +1 for right,
+// 0 for any other key.
+func Step(k *KeyMap, msg tea.KeyPressMsg) int {
+	switch {
+	case IsKey(msg, k.Left):
+		return -1
+	case IsKey(msg, k.Right):
+		return 1
+	}
+	return 0
+}
+
 // handKey is what a key does to a hand of n cards in the card play, at
 // every table: ←/→ move the cursor (moved), enter, b or a digit choose
 // a card to play (play, −1 for none; announce when b asked for bella or

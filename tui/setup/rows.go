@@ -68,6 +68,14 @@ var sections = []section{
 // players is the seat count of s, as a word for sentences.
 func players(s *Setup) int { return s.Options.NumPlayers() }
 
+// StepSeats moves the seat count by d through 2, 3 and 4; variants that
+// no longer apply go. The forms of a shared table and of a tournament
+// step their seats row with it too.
+func StepSeats(s *Setup, d int) {
+	s.Options.Players = Cycle([]int{2, 3, 4}, players(s), d)
+	DropInapplicable(&s.Options)
+}
+
 // playersRow chooses the seat count; variants that no longer apply go.
 var playersRow = Row{
 	Key:   "players",
@@ -81,10 +89,8 @@ var playersRow = Row{
 		}
 		return "2: you against a bot"
 	},
-	Step: func(s *Setup, d int) {
-		s.Options.Players = Cycle([]int{2, 3, 4}, players(s), d)
-		DropInapplicable(&s.Options)
-	},
+	Step: StepSeats,
+
 	Explain: func(s *Setup) string {
 		switch players(s) {
 		case 3:

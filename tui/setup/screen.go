@@ -65,13 +65,9 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.row = (s.row + n - 1) % n
 		case kit.IsKey(msg, k.Down):
 			s.row = (s.row + 1) % n
-		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
+		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
-				d := 1
-				if kit.IsKey(msg, k.Left) {
-					d = -1
-				}
-				s.change(rows[s.row], d)
+				s.change(rows[s.row], kit.Step(k, msg))
 			}
 		case kit.IsKey(msg, k.Choose):
 			return s.Start()

@@ -105,16 +105,12 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			f.row = (f.row + n - 1) % n
 		case kit.IsKey(msg, k.Down):
 			f.row = (f.row + 1) % n
-		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Right):
-			d := 1
-			if kit.IsKey(msg, k.Left) {
-				d = -1
-			}
+		case kit.Step(k, msg) != 0:
+			d := kit.Step(k, msg)
 			switch {
 			case f.row == 0:
-				f.seats = setup.Cycle([]int{2, 3, 4}, f.seats, d)
-				f.setup.Options.Players = f.seats
-				setup.DropInapplicable(&f.setup.Options)
+				setup.StepSeats(&f.setup, d)
+				f.seats = f.setup.Options.Players
 			case f.row <= len(rows):
 				rows[f.row-1].Step(&f.setup, d)
 			case f.row == len(rows)+1:
