@@ -569,6 +569,15 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		return nil
 	}
 	tricks, pts := sc.bySide(v.Tricks), sc.bySide(v.Points)
+	// Bella and the menage follow the counts; the counts shorten (card
+	// points to points, names to letters) to keep them on the line.
+	extra := ""
+	if v.BellaBy != rules.NoSeat {
+		extra += " · bella " + sc.Lower(v.BellaBy)
+	}
+	if v.MenageBy != rules.NoSeat {
+		extra += " · menage " + sc.Lower(v.MenageBy)
+	}
 	line := ""
 	for _, letters := range []bool{false, true} {
 		var ts, ps []string
@@ -583,19 +592,13 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 			ts = append(ts, fmt.Sprintf("%s %d", name, tricks[i]))
 			ps = append(ps, fmt.Sprint(pts[i]))
 		}
-		line = " Tricks: " + strings.Join(ts, ", ") + " · card points " + strings.Join(ps, "/")
+		line = " Tricks: " + strings.Join(ts, ", ") + " · card points " + strings.Join(ps, "/") + extra
 		if kit.WidthOf(line) > w-1 {
-			line = " Tricks: " + strings.Join(ts, ", ") + " · points " + strings.Join(ps, "/")
+			line = " Tricks: " + strings.Join(ts, ", ") + " · points " + strings.Join(ps, "/") + extra
 		}
 		if kit.WidthOf(line) <= w-1 {
 			break
 		}
-	}
-	if v.BellaBy != rules.NoSeat {
-		line += " · bella " + sc.Lower(v.BellaBy)
-	}
-	if v.MenageBy != rules.NoSeat {
-		line += " · menage " + sc.Lower(v.MenageBy)
 	}
 	out := []string{kit.Clip(line, w)}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
