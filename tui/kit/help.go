@@ -144,7 +144,7 @@ func (h *HelpView) draw(ctx *Context) []string {
 	}
 	h.rulesAt = len(out) + 1
 	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
-	for _, l := range strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n") {
+	for _, l := range ctx.RulesLines(max(docs.MinWidth, ctx.Width-2)) {
 		out = append(out, " "+l)
 	}
 	return out
