@@ -126,7 +126,28 @@ func (h *HelpView) draw(ctx *Context) []string {
 			}
 		}
 	}
-	out = append(out, "", " "+st.Heading.Render("Numbers and marks"))
+	tail := ctx.helpTail()
+	h.rulesAt = len(out) + tail.rulesAt
+	return append(out, tail.lines...)
+}
+
+// helpTail is the part of the help after the keys, the same on every
+// screen: the marks, the rules in short and the whole rules.
+type helpTail struct {
+	width   int
+	paint   *Painter
+	lines   []string
+	rulesAt int // the line of the whole rules' heading in lines, from 1
+}
+
+// helpTail returns the help's tail for the context's width and painter,
+// laid out again only when either changed.
+func (ctx *Context) helpTail() *helpTail {
+	if t := ctx.help; t != nil && t.lines != nil && t.width == ctx.Width && t.paint == ctx.Paint {
+		return t
+	}
+	st := &ctx.Styles
+	out := []string{"", " " + st.Heading.Render("Numbers and marks")}
 	for _, p := range legend(&ctx.Paint.Glyphs) {
 		for i, l := range Wrap(p, max(20, ctx.Width-6)) {
 			lead := "   "
@@ -142,12 +163,16 @@ func (h *HelpView) draw(ctx *Context) []string {
 			out = append(out, "   "+l)
 		}
 	}
-	h.rulesAt = len(out) + 1
+	t := &helpTail{width: ctx.Width, paint: ctx.Paint, rulesAt: len(out) + 1}
 	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
-	for _, l := range ctx.RulesLines(max(docs.MinWidth, ctx.Width-2)) {
+	for _, l := range strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n") {
 		out = append(out, " "+l)
 	}
-	return out
+	t.lines = out
+	if ctx.help != nil {
+		*ctx.help = *t
+	}
+	return t
 }
 
 // helpDesc is a key's description in lines of at most w cells: a row of

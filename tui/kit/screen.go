@@ -1,11 +1,8 @@
 package kit
 
 import (
-	"strings"
-
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
-	"github.com/klob/klob/docs"
 )
 
 // MinWidth and MinHeight are the smallest window the screens are laid
@@ -25,35 +22,19 @@ type Context struct {
 	Keys          KeyMap
 	ASCII         bool     // -ascii: suits as letters, boxes of + - |
 	Paint         *Painter // draws cards and suits with Styles
-	// rules keeps the rules laid out for the last width asked: the help
-	// shows them at every opening, and laying them out is the costliest
-	// part of a frame. Nil (a Context made by hand) keeps nothing.
-	rules *rulesLines
-}
-
-type rulesLines struct {
-	width int
-	lines []string
-}
-
-// RulesLines returns the rules Klob plays (docs.Rules) laid out for
-// width columns, a line each; the caller must not change the slice.
-func (c *Context) RulesLines(width int) []string {
-	if c.rules != nil && c.rules.width == width && c.rules.lines != nil {
-		return c.rules.lines
-	}
-	lines := strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), width), "\n"), "\n")
-	if c.rules != nil {
-		c.rules.width, c.rules.lines = width, lines
-	}
-	return lines
+	// help keeps the part of the help that is the same on every screen
+	// (the marks, the rules in short and the whole rules) as laid out
+	// for the last width and painter: laying the rules out is the
+	// costliest part of a frame, and the help opens often. Nil (a
+	// Context made by hand) keeps nothing.
+	help *helpTail
 }
 
 // NewContext returns the context of a new App: the minimum window, the
 // key map, and the styles for a dark background until the terminal
 // says which it has.
 func NewContext(ascii bool) Context {
-	c := Context{Width: MinWidth, Height: MinHeight, Keys: DefaultKeys(), ASCII: ascii, rules: &rulesLines{}}
+	c := Context{Width: MinWidth, Height: MinHeight, Keys: DefaultKeys(), ASCII: ascii, help: &helpTail{}}
 	c.SetDark(true)
 	return c
 }

@@ -4,22 +4,33 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/docs"
 	"github.com/klob/klob/rules"
 )
 
-// TestRulesLines: the rules a context lays out are docs.Plain's, for
-// each width asked, whether kept from an earlier call or not, and a
-// context made by hand lays them out too.
-func TestRulesLines(t *testing.T) {
-	ctx := NewContext(false)
-	var hand Context
-	for _, w := range []int{78, 40, 78, 78, docs.MinWidth} {
-		want := strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), w), "\n"), "\n")
-		require.Equal(t, want, ctx.RulesLines(w), "width %d", w)
-		require.Equal(t, want, hand.RulesLines(w), "width %d, a context made by hand", w)
+// TestHelpKept: the help a session's context draws from what it kept
+// is the help drawn afresh, at each width and after the background
+// changes, and "r" still jumps to the whole rules' heading.
+func TestHelpKept(t *testing.T) {
+	kept := NewContext(false)
+	keys := PlayHelp(&kept.Keys, rules.DefaultOptions())
+	for i, w := range []int{80, 40, 80, 80, 120, MinWidth} {
+		kept.Width, kept.Height = w, 24
+		if i == 3 {
+			kept.SetDark(false)
+		}
+		fresh := kept
+		fresh.help = nil
+		want := NewHelpView(keys).Lines(&fresh)
+		h := NewHelpView(keys)
+		require.Equal(t, want, h.Lines(&kept), "width %d", w)
+		require.Equal(t, want, NewHelpView(keys).Lines(&kept), "width %d, drawn again", w)
+		h.Update(&kept, tea.KeyPressMsg{Code: 'r', Text: "r"})
+		require.Contains(t, h.drawn[h.scroll+1], "The rules Klob plays", "width %d", w)
+		require.Contains(t, strings.Join(want, "\n"), strings.TrimSpace(strings.SplitN(docs.Plain(docs.Rules(), max(docs.MinWidth, w-2)), "\n", 2)[0]))
 	}
 }
 
