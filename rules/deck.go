@@ -82,12 +82,3 @@ func ParseDeck(s string) (Deck, error) {
 	}
 	return d, nil
 }
-
-// Deck positions (RULES.md section 2): three each twice, non-dealer first,
-// the upcard, then after bidding three more each, non-dealer first. The
-// last card is the bottom card.
-const (
-	posUpcard = 12
-	posSecond = 13
-	posBottom = 31
-)

@@ -258,27 +258,6 @@ func Capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// CenterBlock indents lines so that the block they form is centred in w
-// (kept at the left edge when the block is wide).
-func CenterBlock(lines []string, w int) []string {
-	bw := 0
-	for _, l := range lines {
-		bw = max(bw, WidthOf(l))
-	}
-	// Blocks carry text beside their cards: centre on a width of 60 so
-	// the cards do not wander far from the hand.
-	bw = max(bw, min(60, w))
-	pad := Repeat(" ", (w-bw)/2)
-	if pad == "" {
-		return lines
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = pad + l
-	}
-	return out
-}
-
 // ASCIIText turns what is left of Unicode on a screen into ASCII for
 // -ascii: arrows, dots, rules, marks and suits.
 func ASCIIText(s string) string { return asciiText.Replace(s) }

@@ -161,16 +161,6 @@ func (m *Choice) menuKey(ctx *Context, s Decider, msg tea.KeyPressMsg, items []r
 	return s, nil
 }
 
-// MenuItem is an action as a menu item: its letter in brackets and its
-// label, a named suit with its symbol: "[t] take", "[e] ♥ hearts".
-func MenuItem(p *Painter, a rules.Action) string {
-	lbl := ActionLabel(a)
-	if a.Kind == rules.Name {
-		lbl = p.SuitName(a.Suit)
-	}
-	return "[" + ActionKey(a) + "] " + lbl
-}
-
 // HitKind is what a mouse click may land on.
 type HitKind uint8
 

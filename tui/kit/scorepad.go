@@ -6,62 +6,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// ScorePad is the running score: one row per finished deal with what
-// each player scored and how the deal went, and the totals. When the
-// rows do not fit in h lines the oldest give way.
-func ScorePad(ctx *Context, g PadScores, me rules.Seat, oppName string, w, h int) []string {
-	st := &ctx.Styles
-	// A narrow pad (80 columns) tightens the columns so the outcome
-	// ("made", "bete", "thrown in" as "thrown") stays readable.
-	narrow := w < 28
-	row := func(a, b, c, d string) string {
-		if narrow {
-			if d == "thrown in" {
-				d = "thrown"
-			}
-			return Fit(fmt.Sprintf("%4s %5s %5s %s", a, b, c, d), w)
-		}
-		return Fit(fmt.Sprintf("%4s %6s %6s  %s", a, b, c, d), w)
-	}
-	out := []string{
-		st.Heading.Render(Fit(fmt.Sprintf("Score (game to %d)", g.Target), w)),
-		st.Dim.Render(row("deal", "you ", Clip(LowerName(oppName), 5)+" ", "")),
-	}
-	recs := g.Scores
-	opp := me.Other()
-	room := max(1, h-4)
-	first := 0
-	if len(recs) > room {
-		first = len(recs) - room + 1
-		out = append(out, st.Dim.Render(row("…", "", "", "")))
-	}
-	for i := first; i < len(recs); i++ {
-		sc := recs[i]
-		if sc.Outcome == rules.Abandoned {
-			out = append(out, row(fmt.Sprint(i+1), "- ", "- ", "thrown in"))
-			continue
-		}
-		// The maker's column carries a star.
-		pts := [2]string{fmt.Sprint(sc.Scored[0]), fmt.Sprint(sc.Scored[1])}
-		pts[sc.Maker] += "*"
-		pts[sc.Maker.Other()] += " "
-		out = append(out, row(fmt.Sprint(i+1), pts[me], pts[opp], sc.Outcome.String()))
-	}
-	tot := g.Totals
-	out = append(out, st.Heading.Render(row("sum", fmt.Sprint(tot[me])+" ", fmt.Sprint(tot[opp])+" ", "")))
-	if len(recs) > 0 {
-		out = append(out, st.Dim.Render(Fit(" * maker", w)))
-	}
-	return out
-}
-
-// PadScores is the game's score as the score pad draws it.
-type PadScores struct {
-	Target int
-	Scores []rules.Score // each finished deal's
-	Totals [2]int
-}
-
 // SeatWords says who is who in a score breakdown: the seats of the two
 // columns and their headings, and how a sentence names a seat and puts
 // a verb after it ("you score", "Bot scores"; "you have", "B has").

@@ -116,24 +116,6 @@ func TableActionLabel(ctx *Context, a rules.Action) string {
 	return ActionLabel(a)
 }
 
-// SeqText writes a sequence's cards from the top: "K♣ Q♣ J♣".
-func SeqText(g *Glyphs, q rules.Sequence) string {
-	var cs []string
-	for r := int(q.Top); r > int(q.Top)-int(q.Len); r-- {
-		cs = append(cs, g.CardText(rules.NewCard(rules.Rank(r), q.Suit)))
-	}
-	return strings.Join(cs, " ")
-}
-
-// LowerName is a name as said inside a sentence: "bot" for the bot,
-// a person's name as it is.
-func LowerName(name string) string {
-	if name == "Bot" {
-		return "bot"
-	}
-	return name
-}
-
 // SeatNames names the bots by where they sit around the person at A
 // (whose name is ""): the bot across at two; West on the left, East on
 // the right and North opposite (the partner) at four.

@@ -79,14 +79,6 @@ func New(cfg Config) *Screen {
 	return s
 }
 
-// Open returns the screen at the tournament of code (the list behind
-// it).
-func Open(cfg Config, code string) *Screen {
-	s := New(cfg)
-	s.sub = newDetail(s, code, s.sub)
-	return s
-}
-
 // Name names the part shown.
 func (s *Screen) Name() string { return "tournaments " + s.sub.Name() }
 

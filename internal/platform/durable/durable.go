@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 )
@@ -205,18 +204,4 @@ func moveAside(fsys FS, path, dir, base, ext string) (string, error) {
 	SyncDir(fsys, dir)
 	SyncDir(fsys, filepath.Dir(path))
 	return dst, nil
-}
-
-// RemoveStale removes the temporary files (".name.tmp") a crash left
-// behind in dir.
-func RemoveStale(fsys FS, dir string) {
-	ents, err := fsys.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	for _, e := range ents {
-		if n := e.Name(); strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".tmp") {
-			fsys.Remove(filepath.Join(dir, n))
-		}
-	}
 }

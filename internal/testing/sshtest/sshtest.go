@@ -223,17 +223,6 @@ func (c *Client) Screen() string {
 	return c.emu.String()
 }
 
-// Line returns row y of the screen as text: cheaper than Screen when
-// one row says enough.
-func (c *Client) Line(y int) string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.emu == nil {
-		return ""
-	}
-	return c.line(y)
-}
-
 // line is Line with c.mu held and an emulator.
 func (c *Client) line(y int) string {
 	var sb strings.Builder
