@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -22,7 +21,7 @@ type StateDir struct {
 	ReadOnly HistorySource
 	// Elsewhere opens a new state directory, locked, and says where it
 	// is; nil when there is none to offer.
-	Elsewhere func() (st session.Store, dir string, err error)
+	Elsewhere func() (st Store, dir string, err error)
 	// Warning is a problem found before the screen opened (the state
 	// directory cannot be used, say). The first screen shows it: printed
 	// on stderr before the full-screen view it would be invisible.

@@ -12,7 +12,6 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
-	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
@@ -68,7 +67,7 @@ func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRa
 // testConfig is a game with a fixed seed, clock and player, the bot
 // moving at once, the table refreshed by the harness once the game
 // rests.
-func testConfig(seed uint64, st session.Store) PlayConfig {
+func testConfig(seed uint64, st Store) PlayConfig {
 	t0 := time.Date(2026, 11, 29, 14, 31, 0, 0, time.UTC)
 	return PlayConfig{
 		Setup:  Setup{Level: ai.Normal, Options: rules.DefaultOptions(), Seed: seed},

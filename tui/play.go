@@ -21,15 +21,24 @@ import (
 	tablescreen "github.com/klob/klob/tui/table"
 )
 
-// The store of the state directory is a session.Store.
-var _ session.Store = (*store.Store)(nil)
+// Store keeps the games of a person playing alone: the host saves the
+// game after every change and files it when it is over (host.Store),
+// and the first screen offers the game saved (LoadCurrent: store.ErrNoSave
+// when there is none, a *store.DamagedError when it cannot be read).
+type Store interface {
+	host.Store
+	LoadCurrent() (*gamelog.Log, error)
+}
+
+// The store of the state directory is a Store.
+var _ Store = (*store.Store)(nil)
 
 // PlayConfig is everything `klob play` decides before the first screen.
 type PlayConfig struct {
 	// Setup pre-fills the setup screen (from the flags).
 	Setup Setup
 	// Store keeps the game; nil plays without saving.
-	Store session.Store
+	Store Store
 	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
 	// Timing paces the bots; the zero value moves at once.

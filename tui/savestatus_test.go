@@ -7,7 +7,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 )
@@ -146,7 +145,7 @@ func TestBusyScreen(t *testing.T) {
 	cfg := testConfig(dealSeed, nil)
 	cfg.Busy, cfg.ReadOnly = busy, emptySource{}
 	var opened bool
-	cfg.Elsewhere = func() (session.Store, string, error) { opened = true; return &memStore{}, "/state/klob-2", nil }
+	cfg.Elsewhere = func() (Store, string, error) { opened = true; return &memStore{}, "/state/klob-2", nil }
 	hs := newHarness(t, cfg, 80, 24)
 	scr := hs.screen()
 	if hs.name() != "busy" || !strings.Contains(scr, "Another Klob (process 4242) is playing in /state/klob") ||

@@ -9,7 +9,6 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
-	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/tui"
@@ -112,7 +111,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case errors.Is(err, store.ErrBusy):
 		cfg.Busy, cfg.ReadOnly = err, st
-		cfg.Elsewhere = func() (session.Store, string, error) { return newStateDir(st.Dir()) }
+		cfg.Elsewhere = func() (tui.Store, string, error) { return newStateDir(st.Dir()) }
 	case err != nil:
 		warnings = append(warnings, fmt.Sprintf("%v: the game will not be saved", err))
 		if st != nil {

@@ -38,12 +38,12 @@ func TestUndoAndClaimLogsVerify(t *testing.T) {
 				t.Fatal("the game does not end")
 			}
 			if s.Game().NeedDeal() {
-				if _, err := s.StartDeal(); err != nil {
+				if err := s.StartDeal(); err != nil {
 					t.Fatal(err)
 				}
 				continue
 			}
-			if _, err := s.Advance(); err != nil {
+			if err := s.Advance(); err != nil {
 				t.Fatal(err)
 			}
 			seat, ok := s.ToMove()
@@ -52,26 +52,26 @@ func TestUndoAndClaimLogsVerify(t *testing.T) {
 			}
 			if th, ok := s.Think(); ok {
 				a, err := th.Think(context.Background())
-				if _, err := s.BotMove(th, a, err); err != nil {
+				if err := s.BotMove(th, a, err); err != nil {
 					t.Fatal(err)
 				}
 				continue
 			}
 			if r.IntN(8) == 0 {
-				if _, err := s.Undo(seat); err == nil {
+				if err := s.Undo(seat); err == nil {
 					undos++
 					continue
 				}
 			}
 			if s.Game().Deal().Phase() == rules.PhasePlay && !s.Claimed(seat) {
-				if vd, _, err := s.Claim(seat); err == nil && vd.OK {
+				if vd, err := s.Claim(seat); err == nil && vd.OK {
 					claims++
 					continue
 				}
 			}
 			v := s.View(seat)
 			l := v.Legal()
-			if _, err := s.Apply(seat, l[r.IntN(len(l))]); err != nil {
+			if err := s.Apply(seat, l[r.IntN(len(l))]); err != nil {
 				t.Fatal(err)
 			}
 			if i%97 == 0 {

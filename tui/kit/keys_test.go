@@ -31,7 +31,7 @@ func TestMenuLetters(t *testing.T) {
 		for n := 0; n < 3000 && !s.Game().Over(); n++ {
 			seat, ok := s.ToMove()
 			if !ok {
-				if _, err := s.StartDeal(); err != nil {
+				if err := s.StartDeal(); err != nil {
 					t.Fatal(err)
 				}
 				continue
@@ -51,7 +51,7 @@ func TestMenuLetters(t *testing.T) {
 					seen[l] = a
 				}
 			}
-			if _, err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
+			if err := s.Apply(seat, legal[rng.IntN(len(legal))]); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -288,7 +288,7 @@ func (st *state) deal() error {
 		s.ready = false
 	}
 	st.cancelBot()
-	if _, err := st.sess.StartDeal(); err != nil {
+	if err := st.sess.StartDeal(); err != nil {
 		return err
 	}
 	st.fresh = false
@@ -305,7 +305,7 @@ func (st *state) deal() error {
 // whether any was made.
 func (st *state) advance() (bool, error) {
 	before := st.markNow()
-	if _, err := st.sess.Advance(); err != nil {
+	if err := st.sess.Advance(); err != nil {
 		return false, err
 	}
 	after := st.markNow()
@@ -468,7 +468,7 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 		return ErrClaimed
 	}
 	before := st.markNow()
-	_, err := st.sess.Apply(seat, a)
+	err := st.sess.Apply(seat, a)
 	var te *session.TurnError
 	switch {
 	case errors.As(err, &te), errors.Is(err, session.ErrNoTurn):
@@ -519,7 +519,7 @@ func (st *state) undo(p *port) error {
 	if err := st.mayUndo(seat); err != nil {
 		return err
 	}
-	if _, err := st.sess.Undo(seat); err != nil {
+	if err := st.sess.Undo(seat); err != nil {
 		return err
 	}
 	st.cancelBot()
@@ -619,7 +619,7 @@ func (st *state) claimChecked(seat rules.Seat, job *claimJob, vd claim.Verdict, 
 	}
 	job.state.Verdict = vd
 	before := st.markNow()
-	if _, err := st.sess.ClaimChecked(job.c, vd); err != nil {
+	if err := st.sess.ClaimChecked(job.c, vd); err != nil {
 		if errors.Is(err, session.ErrStale) {
 			err = errors.New("the game moved on while the claim was checked: claim again")
 		}
@@ -791,7 +791,7 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 	}
 	th := job.th
 	before := st.markNow()
-	_, err := st.sess.BotMove(th, a, chooseErr)
+	err := st.sess.BotMove(th, a, chooseErr)
 	var be *session.BotError
 	switch {
 	case errors.Is(err, session.ErrStale):

@@ -1,8 +1,8 @@
 // Package session owns one game of Klob from the first deal to the
-// archive: everything about a game that is neither a rule (package rules)
-// nor a screen (package tui). `klob play` presents a Session in Bubble
-// Tea; a network server can seat several people at one Session; the tests
-// drive it directly.
+// last: everything about a game that is neither a rule (package rules),
+// nor a screen (package tui), nor its saving. internal/play/host runs a
+// Session for local and shared play, and saves and files its Log; the
+// tests drive it directly.
 //
 // # What a Session decides
 //
@@ -17,10 +17,6 @@
 //   - The forced moves. Advance takes, for a person, every move outside
 //     the card play that is their only choice, and keeps the reason
 //     ("you hold none") for the screens to show (Forced).
-//   - The autosave order. Every change returns a Write that saves the
-//     game (and files it in the history when it is over). Writes run off
-//     the caller's goroutine and stay in order: a save never overwrites a
-//     newer one, and nothing is saved after the archive.
 //
 // # Driving a Session
 //
@@ -28,10 +24,10 @@
 // and shared play; screens talk to a host's seat Port, not to a
 // Session. By hand, for the seat it serves:
 //
-//	w, err := s.Advance()          // forced moves of the people
-//	seat, ok := s.ToMove()         // !ok: the deal (or game) is over: StartDeal
-//	v := s.View(seat)              // only that seat's knowledge
-//	w, err = s.Apply(seat, action) // checked: it must be seat's turn
+//	err := s.Advance()           // forced moves of the people
+//	seat, ok := s.ToMove()       // !ok: the deal (or game) is over: StartDeal
+//	v := s.View(seat)            // only that seat's knowledge
+//	err = s.Apply(seat, action)  // checked: it must be seat's turn
 //
 // A bot's decision is a Thinker: Think returns one for the bot to move,
 // holding only the bot and its seat's View, so it can run in a tea.Cmd
@@ -42,12 +38,11 @@
 // # Concurrency
 //
 // A Session is not safe for concurrent use. One goroutine calls its
-// methods: Bubble Tea's Update, or the loop a server runs per table to
-// serialise its players' actions. The functions it hands out are the
-// exception, made to run elsewhere: a Write (disk I/O) and a
-// Thinker.Think (a bot's search). Their results come back to the
-// Session's goroutine: Record for a Write's Result, BotMove for a bot's
-// answer.
+// methods: the host's loop, which serialises its players' actions. What
+// it hands out is the exception, made to run elsewhere: a Thinker.Think
+// (a bot's search) and a ClaimCheck.Run (a claim's check). Their answers
+// come back to the Session's goroutine: BotMove for a bot's, and
+// ClaimChecked for a claim's.
 //
 // # Boards
 //
@@ -75,7 +70,7 @@
 //     card given, so a replay needs no seed.
 //   - The first dealer is drawn from the seed among the seats
 //     (FirstDealerOf); the deal then passes to the left.
-//   - Forced moves, the autosave and the archive work as for two.
+//   - Forced moves work as for two.
 //   - A claim is the claimer's side's (with four, the partner's cards
 //     are played out too), checked at every seat count (ai/claim).
 package session

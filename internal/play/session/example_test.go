@@ -12,9 +12,8 @@ import (
 
 // A front-end's loop, without any UI: a person at seat A (who here
 // always takes the first legal action) against a random bot at seat B.
-// The bot thinks under a deadline, as a tea.Cmd or a server goroutine
-// would run it; the Writes (the autosave) would run off the loop too,
-// but this game has no store.
+// The bot thinks under a deadline, as the host's bot goroutine runs
+// it. (The host also saves the game's Log after every change.)
 func Example() {
 	opts := rules.DefaultOptions()
 	opts.Target = 300

@@ -20,7 +20,7 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 				for i := range players {
 					players[i] = person
 				}
-				cfg := config(seed, nil, players...)
+				cfg := config(seed, players...)
 				cfg.Options.Players = n
 				s, err := New(cfg)
 				if err != nil {
@@ -31,13 +31,13 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 						break
 					}
 					if s.Game().NeedDeal() {
-						if _, err := s.StartDeal(); err != nil {
+						if err := s.StartDeal(); err != nil {
 							t.Fatal(err)
 						}
 						continue
 					}
 					deal, from := s.Game().DealNo(), len(s.Game().Deal().Steps())
-					if _, err := s.Advance(); err != nil {
+					if err := s.Advance(); err != nil {
 						t.Fatal(err)
 					}
 					if s.Game().DealNo() != deal {
@@ -71,7 +71,7 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 					if v.Phase == rules.PhaseSequences {
 						a = legal[0]
 					}
-					if _, err := s.Apply(seat, a); err != nil {
+					if err := s.Apply(seat, a); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -14,21 +14,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// Store keeps games: the autosave after every action, the save offered
-// at start, and the archive of a finished game. *store.Store is one;
-// tests use a store in memory. Its methods are called from the Write
-// functions, off the caller's goroutine, never two at once for one
-// Session.
-type Store interface {
-	// SaveCurrent writes the game in progress.
-	SaveCurrent(l *gamelog.Log) error
-	// LoadCurrent returns the game in progress: store.ErrNoSave when there
-	// is none, a *store.DamagedError when it cannot be read.
-	LoadCurrent() (*gamelog.Log, error)
-	// Archive files a finished (or abandoned) game and returns its path.
-	Archive(l *gamelog.Log) (string, error)
-}
-
 // Player is who sits at a seat: a person, or a bot of a level.
 type Player struct {
 	// Name is the name the game log records.
@@ -51,8 +36,6 @@ type Config struct {
 	// Options.Players (two by default). Resume takes the players from
 	// the log instead.
 	Players []Player
-	// Store keeps the game; nil plays without saving.
-	Store Store
 	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
 	// Start is the game's start time, recorded in the log's header.
@@ -108,12 +91,12 @@ func (e *BotError) Error() string {
 func (e *BotError) Unwrap() error { return e.Err }
 
 // Session is one game in progress: the rules.Game, who sits where, the
-// bots, the forced moves taken for the people, and the autosave.
+// bots, and the forced moves taken for the people. It saves nothing:
+// its caller (internal/play/host) writes the Log.
 //
-// A Session is not safe for concurrent use: one goroutine (a Bubble Tea
-// Update, or a server's table loop) calls its methods. The functions it
-// hands out (a Write, a Thinker) are the exception: they are made to run
-// on another goroutine.
+// A Session is not safe for concurrent use: one goroutine (the host's
+// loop) calls its methods. What it hands out (a Thinker, a ClaimCheck)
+// is the exception: it is made to run on another goroutine.
 type Session struct {
 	game    *rules.Game
 	seed    uint64
@@ -129,18 +112,12 @@ type Session struct {
 	claimer   rules.Seat
 	claimDeal int
 
-	gen   int
-	saver *saver
+	gen int
 
 	// board is the fixed deal of a board game (Config.Board), nil in a
 	// game to the target; chance draws its chance steps.
 	board  *Board
 	chance *rand.Rand
-
-	saveErr     error
-	archived    bool
-	archivePath string
-	archiveErr  error
 }
 
 // New starts a new game: it draws the first dealer from the seed and
@@ -231,8 +208,7 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
-	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, saver: &saver{store: cfg.Store},
-		board: cfg.Board}
+	return &Session{game: g, seed: seed, forced: map[[2]int]string{}, claimer: rules.NoSeat, board: cfg.Board}
 }
 
 // makeBots makes the bot of every seat that is not a person's. The
@@ -344,47 +320,42 @@ func (s *Session) Forced(deal, step int) (string, bool) {
 }
 
 // StartDeal deals the next deal if the game waits for one, from the
-// seed's stream for that deal (a board's deck on a board), and saves.
-func (s *Session) StartDeal() (Write, error) {
+// seed's stream for that deal (a board's deck on a board).
+func (s *Session) StartDeal() error {
 	if !s.game.NeedDeal() || s.Over() {
-		return nil, nil
+		return nil
 	}
 	deck := Deck(s.seed, s.game.DealNo())
 	if s.board != nil {
 		deck = s.board.Deck
 	}
 	if err := s.game.StartDeal(deck); err != nil {
-		return nil, err
+		return err
 	}
 	s.gen++
 	s.drawChance()
-	return s.save(), nil
+	return nil
 }
 
-// Apply takes action a for seat, which must be the seat to move. The
-// returned Write saves the game (and files it when it is over).
-func (s *Session) Apply(seat rules.Seat, a rules.Action) (Write, error) {
+// Apply takes action a for seat, which must be the seat to move.
+func (s *Session) Apply(seat rules.Seat, a rules.Action) error {
 	turn, ok := s.ToMove()
 	if !ok {
-		return nil, ErrNoTurn
+		return ErrNoTurn
 	}
 	if seat != turn {
-		return nil, &TurnError{Seat: seat, Turn: turn}
+		return &TurnError{Seat: seat, Turn: turn}
 	}
 	return s.apply(a)
 }
 
-func (s *Session) apply(a rules.Action) (Write, error) {
+func (s *Session) apply(a rules.Action) error {
 	if err := s.game.Apply(a); err != nil {
-		return nil, err
+		return err
 	}
 	s.gen++
 	s.drawChance()
-	w := s.save()
-	if s.Over() {
-		w = join(w, s.saver.archive(s, s.Log()))
-	}
-	return w, nil
+	return nil
 }
 
 // Advance takes the forced moves of the people: while a person is to
@@ -394,38 +365,33 @@ func (s *Session) apply(a rules.Action) (Write, error) {
 // the cards of the claimer's side (a bot partner's too) are played for
 // it ("claimed"). It stops when a bot is to move, a person has a choice,
 // or the deal is over.
-func (s *Session) Advance() (Write, error) {
-	var w Write
+func (s *Session) Advance() error {
 	for {
 		seat, ok := s.ToMove()
 		if !ok || (!s.Human(seat) && !s.Claimed(seat)) {
-			return w, nil
+			return nil
 		}
 		key := [2]int{s.game.DealNo(), len(s.game.Deal().Steps())}
 		if s.Claimed(seat) {
 			a, ok := s.claimedMove(seat)
 			if !ok {
-				return w, nil
+				return nil
 			}
-			w2, err := s.apply(a)
-			if err != nil {
-				return w, err
+			if err := s.apply(a); err != nil {
+				return err
 			}
 			s.forced[key] = "claimed"
-			w = join(w, w2)
 			continue
 		}
 		v := s.View(seat)
 		legal := v.Legal()
 		if len(legal) != 1 || v.Phase == rules.PhasePlay {
-			return w, nil
+			return nil
 		}
-		w2, err := s.apply(legal[0])
-		if err != nil {
-			return w, err
+		if err := s.apply(legal[0]); err != nil {
+			return err
 		}
 		s.forced[key] = forcedReason(legal[0], &v)
-		w = join(w, w2)
 	}
 }
 
@@ -499,41 +465,23 @@ func (s *Session) ThinkWith(bot ai.Bot) (Thinker, bool) {
 // it returned. An answer to an old position returns ErrStale and changes
 // nothing. When the bot failed, or chose an illegal action, the first
 // legal action is taken instead and a *BotError says so.
-func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) (Write, error) {
+func (s *Session) BotMove(t Thinker, a rules.Action, chooseErr error) error {
 	if seat, ok := s.ToMove(); !ok || t.Gen != s.gen || seat != t.Seat || (!s.botAt(seat) && !(t.stand && s.Human(seat))) {
-		return nil, ErrStale
+		return ErrStale
 	}
 	if chooseErr == nil {
-		w, err := s.apply(a)
+		err := s.apply(a)
 		if err == nil {
-			return w, nil
+			return nil
 		}
 		chooseErr = err
 	}
 	legal := s.game.Legal()
 	if len(legal) == 0 {
-		return nil, &BotError{Seat: t.Seat, Err: chooseErr}
+		return &BotError{Seat: t.Seat, Err: chooseErr}
 	}
-	w, err := s.apply(legal[0])
-	if err != nil {
-		return nil, &BotError{Seat: t.Seat, Err: err}
+	if err := s.apply(legal[0]); err != nil {
+		return &BotError{Seat: t.Seat, Err: err}
 	}
-	return w, &BotError{Seat: t.Seat, Err: chooseErr, Instead: &legal[0]}
+	return &BotError{Seat: t.Seat, Err: chooseErr, Instead: &legal[0]}
 }
-
-// Archive files the game (finished, or abandoned) in the store's
-// history.
-func (s *Session) Archive() Write { return s.saver.archive(s, s.Log()) }
-
-// SaveErr is the error of the last autosave, nil when it succeeded.
-func (s *Session) SaveErr() error { return s.saveErr }
-
-// Archived reports whether the game was filed, and where, or why not.
-func (s *Session) Archived() (done bool, path string, err error) {
-	return s.archived, s.archivePath, s.archiveErr
-}
-
-// Wait blocks until every Write handed out has finished.
-func (s *Session) Wait() { s.saver.wg.Wait() }
-
-func (s *Session) save() Write { return s.saver.save(s, s.Log()) }

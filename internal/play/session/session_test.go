@@ -8,7 +8,6 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -16,10 +15,10 @@ var start = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
 
 func randomBots(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }
 
-func config(seed uint64, st Store, players ...Player) Config {
+func config(seed uint64, players ...Player) Config {
 	opts := rules.DefaultOptions()
 	opts.Target = 200
-	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewBot: randomBots, Start: start}
+	return Config{Options: opts, Seed: seed, Players: players, NewBot: randomBots, Start: start}
 }
 
 var (
@@ -27,17 +26,11 @@ var (
 	bot    = Player{Name: "Bot", Level: ai.Normal}
 )
 
-// run runs a Write on another goroutine, as a front-end does, and
-// records its result.
-func run(t *testing.T, s *Session, w Write) {
+// noErr fails the test on err.
+func noErr(t *testing.T, err error) {
 	t.Helper()
-	if w == nil {
-		return
-	}
-	ch := make(chan Result)
-	go func() { ch <- w() }()
-	if r := <-ch; !s.Record(r) {
-		t.Fatal("a Write's result does not belong to its session")
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -51,18 +44,10 @@ func step(t *testing.T, s *Session) { stepWith(t, s, nil) }
 func stepWith(t *testing.T, s *Session, choose func(s *Session, legal []rules.Action) rules.Action) {
 	t.Helper()
 	if s.Game().NeedDeal() {
-		w, err := s.StartDeal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		run(t, s, w)
+		noErr(t, s.StartDeal())
 		return
 	}
-	w, err := s.Advance()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
+	noErr(t, s.Advance())
 	seat, ok := s.ToMove()
 	if !ok {
 		return
@@ -72,11 +57,9 @@ func stepWith(t *testing.T, s *Session, choose func(s *Session, legal []rules.Ac
 	}
 	if th, ok := s.Think(); ok {
 		a, err := th.Think(context.Background())
-		w, err = s.BotMove(th, a, err)
-		if err != nil {
+		if err := s.BotMove(th, a, err); err != nil {
 			t.Fatalf("bot move: %v", err)
 		}
-		run(t, s, w)
 		return
 	}
 	v := s.View(seat)
@@ -92,15 +75,11 @@ func stepWith(t *testing.T, s *Session, choose func(s *Session, legal []rules.Ac
 	if choose != nil {
 		a = choose(s, v.Legal())
 	}
-	w, err = s.Apply(seat, a)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run(t, s, w)
+	noErr(t, s.Apply(seat, a))
 }
 
 func TestNewRecordsTheGame(t *testing.T) {
-	s, err := New(config(42, nil, person, bot))
+	s, err := New(config(42, person, bot))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +99,7 @@ func TestNewRecordsTheGame(t *testing.T) {
 	if _, ok := s.ToMove(); ok {
 		t.Error("someone is to move before the first deal")
 	}
-	if _, err := New(config(1, nil, person)); err == nil {
+	if _, err := New(config(1, person)); err == nil {
 		t.Error("a game of one player was started")
 	}
 }
@@ -144,26 +123,26 @@ func TestFirstDealerFollowsTheSeed(t *testing.T) {
 }
 
 func TestApplyChecksTheSeat(t *testing.T) {
-	s, _ := New(config(7, nil, person, person))
-	if _, err := s.Apply(rules.SeatA, rules.PassAction()); !errors.Is(err, ErrNoTurn) {
+	s, _ := New(config(7, person, person))
+	if err := s.Apply(rules.SeatA, rules.PassAction()); !errors.Is(err, ErrNoTurn) {
 		t.Fatalf("before the deal: got %v, want ErrNoTurn", err)
 	}
-	if _, err := s.StartDeal(); err != nil {
+	if err := s.StartDeal(); err != nil {
 		t.Fatal(err)
 	}
 	turn, _ := s.ToMove()
 	gen := s.Gen()
 	var te *TurnError
-	if _, err := s.Apply(turn.Other(), rules.PassAction()); !errors.As(err, &te) || te.Seat != turn.Other() || te.Turn != turn {
+	if err := s.Apply(turn.Other(), rules.PassAction()); !errors.As(err, &te) || te.Seat != turn.Other() || te.Turn != turn {
 		t.Fatalf("out of turn: got %v, want a TurnError", err)
 	}
-	if _, err := s.Apply(turn, rules.PlayAction(rules.NoCard)); err == nil {
+	if err := s.Apply(turn, rules.PlayAction(rules.NoCard)); err == nil {
 		t.Fatal("an illegal action was applied")
 	}
 	if s.Gen() != gen {
 		t.Errorf("refused actions moved Gen from %d to %d", gen, s.Gen())
 	}
-	if _, err := s.Apply(turn, rules.PassAction()); err != nil {
+	if err := s.Apply(turn, rules.PassAction()); err != nil {
 		t.Fatalf("a legal pass: %v", err)
 	}
 	if s.Gen() != gen+1 {
@@ -171,37 +150,26 @@ func TestApplyChecksTheSeat(t *testing.T) {
 	}
 }
 
-// TestWholeGame plays games to the end with a person and a bot, saving
-// after every change, and checks what the store holds.
+// TestWholeGame plays games to the end with a person and a bot, and
+// checks that the log replays to the game.
 func TestWholeGame(t *testing.T) {
 	for seed := range uint64(5) {
-		st := &memstore.Store{}
-		s, err := New(config(seed, st, bot, person)) // the person at seat B
+		s, err := New(config(seed, bot, person)) // the person at seat B
 		if err != nil {
 			t.Fatal(err)
 		}
-		changes := 0
 		for n := 0; !s.Game().Over(); n++ {
 			if n > 5000 {
 				t.Fatalf("seed %d: no end", seed)
 			}
-			before := s.Gen()
 			step(t, s)
-			changes += s.Gen() - before
 		}
-		if len(st.Saves) != changes {
-			t.Errorf("seed %d: got %d saves, want %d (one per change)", seed, len(st.Saves), changes)
-		}
-		done, path, err := s.Archived()
-		if !done || err != nil || path != "history/1.klob" || len(st.Filed) != 1 {
-			t.Fatalf("seed %d: archived %v %q %v, %d files", seed, done, path, err, len(st.Filed))
-		}
-		g, err := st.Filed[0].Game()
+		g, err := s.Log().Game()
 		if err != nil {
-			t.Fatalf("seed %d: the archive does not replay: %v", seed, err)
+			t.Fatalf("seed %d: the log does not replay: %v", seed, err)
 		}
-		if g.Totals() != s.Game().Totals() || g.Winner() != s.Game().Winner() {
-			t.Errorf("seed %d: the archive says %v, the game %v", seed, g.Totals(), s.Game().Totals())
+		if !g.Over() || g.Totals() != s.Game().Totals() || g.Winner() != s.Game().Winner() {
+			t.Errorf("seed %d: the log says %v, the game %v", seed, g.Totals(), s.Game().Totals())
 		}
 		// Forced moves are the person's only, with a reason.
 		for no, rec := range s.Game().Records() {
@@ -217,17 +185,17 @@ func TestWholeGame(t *testing.T) {
 // TestAdvanceTakesOnlyForcedMoves: with two people, Advance stops at
 // every real choice and never plays a card.
 func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
-	s, _ := New(config(3, nil, person, person))
+	s, _ := New(config(3, person, person))
 	forced := 0
 	for n := 0; n < 2000 && !s.Game().Over(); n++ {
 		if s.Game().NeedDeal() {
-			if _, err := s.StartDeal(); err != nil {
+			if err := s.StartDeal(); err != nil {
 				t.Fatal(err)
 			}
 			continue
 		}
 		deal, steps := s.Game().DealNo(), len(s.Game().Deal().Steps())
-		if _, err := s.Advance(); err != nil {
+		if err := s.Advance(); err != nil {
 			t.Fatal(err)
 		}
 		if s.Game().DealNo() != deal {
@@ -252,7 +220,7 @@ func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
 		if legal := v.Legal(); len(legal) == 1 && v.Phase != rules.PhasePlay {
 			t.Fatalf("Advance stopped at a forced move %v", legal[0])
 		}
-		if _, err := s.Apply(seat, v.Legal()[len(v.Legal())-1]); err != nil {
+		if err := s.Apply(seat, v.Legal()[len(v.Legal())-1]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -261,21 +229,16 @@ func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
 	}
 }
 
-// TestResumeDealsTheSameCards: a game saved and resumed mid-deal goes on
-// exactly as the game that was never interrupted. (Two people who take
-// the first legal action: a bot's own randomness is not part of the
-// log.)
+// TestResumeDealsTheSameCards: a game resumed mid-deal from its log
+// goes on exactly as the game that was never interrupted. (Two people
+// who take the first legal action: a bot's own randomness is not part
+// of the log.)
 func TestResumeDealsTheSameCards(t *testing.T) {
-	st := &memstore.Store{}
-	a, _ := New(config(11, st, person, Player{Name: "Bob", Human: true}))
+	a, _ := New(config(11, person, Player{Name: "Bob", Human: true}))
 	for range 40 {
 		step(t, a)
 	}
-	l, err := st.LoadCurrent()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := Resume(l, Config{Seed: 999, Store: &memstore.Store{}, NewBot: randomBots})
+	b, err := Resume(a.Log(), Config{Seed: 999, NewBot: randomBots})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +261,7 @@ func TestResumeDealsTheSameCards(t *testing.T) {
 }
 
 func TestResumeRefusesABadLevel(t *testing.T) {
-	s, _ := New(config(5, nil, person, bot))
+	s, _ := New(config(5, person, bot))
 	l := s.Log()
 	l.Header.Levels[1] = "grandmaster"
 	if _, err := Resume(l, Config{NewBot: randomBots}); err == nil {
@@ -307,8 +270,8 @@ func TestResumeRefusesABadLevel(t *testing.T) {
 }
 
 func TestStaleBotAnswer(t *testing.T) {
-	s, _ := New(config(2, nil, bot, bot))
-	run(t, s, must(s.StartDeal()))
+	s, _ := New(config(2, bot, bot))
+	noErr(t, s.StartDeal())
 	th, ok := s.Think()
 	if !ok {
 		t.Fatal("no bot to think")
@@ -317,21 +280,21 @@ func TestStaleBotAnswer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.BotMove(th, a, nil); err != nil {
+	if err := s.BotMove(th, a, nil); err != nil {
 		t.Fatal(err)
 	}
 	steps := len(s.Game().Deal().Steps())
-	if _, err := s.BotMove(th, a, nil); !errors.Is(err, ErrStale) {
+	if err := s.BotMove(th, a, nil); !errors.Is(err, ErrStale) {
 		t.Fatalf("the same answer twice: got %v, want ErrStale", err)
 	}
 	if len(s.Game().Deal().Steps()) != steps {
 		t.Fatal("a stale answer was applied")
 	}
-	if _, ok := New(config(2, nil, person, person)); ok != nil {
+	if _, ok := New(config(2, person, person)); ok != nil {
 		t.Fatal(ok)
 	}
-	p, _ := New(config(2, nil, person, person))
-	run(t, p, must(p.StartDeal()))
+	p, _ := New(config(2, person, person))
+	noErr(t, p.StartDeal())
 	if _, ok := p.Think(); ok {
 		t.Error("a bot was asked to think for a person")
 	}
@@ -352,15 +315,15 @@ func (failingBot) Level() ai.Level { return "failing" }
 // replaced for that move by the first legal action, and says so.
 func TestBotFailure(t *testing.T) {
 	for _, b := range []failingBot{{err: errors.New("out of time")}, {}} {
-		cfg := config(9, nil, bot, bot)
+		cfg := config(9, bot, bot)
 		cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return b, nil }
 		s, _ := New(cfg)
-		run(t, s, must(s.StartDeal()))
+		noErr(t, s.StartDeal())
 		th, _ := s.Think()
 		v := s.View(th.Seat)
 		legal := v.Legal()
 		a, err := th.Think(context.Background())
-		_, err = s.BotMove(th, a, err)
+		err = s.BotMove(th, a, err)
 		var be *BotError
 		if !errors.As(err, &be) || be.Instead == nil || *be.Instead != legal[0] || be.Seat != th.Seat {
 			t.Fatalf("got %v, want a BotError standing in with %v", err, legal[0])
@@ -372,63 +335,10 @@ func TestBotFailure(t *testing.T) {
 			t.Errorf("got steps %v, want the stand-in %v", got, legal[0])
 		}
 	}
-	cfg := config(9, nil, person, bot)
+	cfg := config(9, person, bot)
 	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no such bot") }
 	if _, err := New(cfg); err == nil {
 		t.Error("a game started without its bot")
-	}
-}
-
-// TestSaveOrder: a save that finds a newer one written does nothing, and
-// nothing is saved after the archive.
-func TestSaveOrder(t *testing.T) {
-	st := &memstore.Store{}
-	s, _ := New(config(4, st, person, person))
-	w1 := must(s.StartDeal())
-	seat, _ := s.ToMove()
-	w2 := must(s.Apply(seat, rules.PassAction()))
-	run(t, s, w2)
-	run(t, s, w1) // late: older than what is written
-	if len(st.Saves) != 1 || len(st.Saves[0].Deals[0].Steps) != 1 {
-		t.Fatalf("got %d saves, want only the newer one", len(st.Saves))
-	}
-	seat, _ = s.ToMove()
-	w3 := must(s.Apply(seat, rules.PassAction()))
-	run(t, s, s.Archive())
-	run(t, s, w3)
-	if len(st.Saves) != 1 || len(st.Filed) != 1 {
-		t.Fatalf("got %d saves and %d archives, want the save after the archive dropped", len(st.Saves), len(st.Filed))
-	}
-
-	// A failed save is reported, and the next good one clears it.
-	st2 := &memstore.Store{SaveErr: errors.New("disk full")}
-	s2, _ := New(config(4, st2, person, person))
-	run(t, s2, must(s2.StartDeal()))
-	if s2.SaveErr() == nil {
-		t.Fatal("a failed save was not reported")
-	}
-	st2.SaveErr = nil
-	seat, _ = s2.ToMove()
-	run(t, s2, must(s2.Apply(seat, rules.PassAction())))
-	if s2.SaveErr() != nil {
-		t.Errorf("a good save left the error %v", s2.SaveErr())
-	}
-
-	// A Result of another session is not taken.
-	other, _ := New(config(4, st, person, person))
-	if r := must(other.StartDeal())(); s.Record(r) {
-		t.Error("a session took another's Result")
-	}
-}
-
-func TestNoStore(t *testing.T) {
-	s, _ := New(config(4, nil, person, person))
-	if w := must(s.StartDeal()); w != nil {
-		t.Error("a save without a store")
-	}
-	run(t, s, s.Archive())
-	if done, _, err := s.Archived(); !done || err == nil {
-		t.Errorf("archive without a store: done %v, err %v; want an error", done, err)
 	}
 }
 
@@ -447,11 +357,4 @@ func TestNextSeed(t *testing.T) {
 	if got, want := NextSeed(1), uint64(0x910a2dec89025cc1); got != want {
 		t.Errorf("NextSeed(1) = %#x, want %#x", got, want)
 	}
-}
-
-func must(w Write, err error) Write {
-	if err != nil {
-		panic(err)
-	}
-	return w
 }

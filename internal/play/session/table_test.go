@@ -13,7 +13,6 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
 )
@@ -42,21 +41,20 @@ func tableBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 
 // tableConfig is a game of n players with shlomo (and cleopatra with
 // four) on, so chance steps and private exchanges happen.
-func tableConfig(n int, seed uint64, st Store, players ...Player) Config {
+func tableConfig(n int, seed uint64, players ...Player) Config {
 	opts := rules.DefaultOptions()
 	opts.Players, opts.Target = n, 150
 	opts.Shlomo, opts.Cleopatra, opts.OfAKind = true, n == 4, true
-	return Config{Options: opts, Seed: seed, Players: players, Store: st, NewBot: tableBots, Start: start}
+	return Config{Options: opts, Seed: seed, Players: players, NewBot: tableBots, Start: start}
 }
 
 // TestTableSessionPlaysToTheEnd: a game of three and one of four, with
-// people and bots, played to the end; the last autosave is the game,
-// the archive holds it, and the people's forced moves are kept.
+// people and bots, played to the end; its log replays to the game, and
+// the people's forced moves are kept.
 func TestTableSessionPlaysToTheEnd(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memstore.Store{}
 		players := []Player{person, bot, {Name: "Cy", Human: true}, bot}[:n]
-		s, err := New(tableConfig(n, 7, st, players...))
+		s, err := New(tableConfig(n, 7, players...))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,12 +71,7 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 			}
 			step(t, s)
 		}
-		s.Wait()
-		done, _, err := s.Archived()
-		if !done || err != nil || len(st.Filed) != 1 {
-			t.Fatalf("n %d: archived %v %v, %d archives", n, done, err, len(st.Filed))
-		}
-		text, err := st.Filed[0].MarshalText()
+		text, err := s.Log().MarshalText()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +80,7 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !r.Over || r.Totals != s.Game().Totals() || back.Header.Seats() != n {
-			t.Fatalf("n %d: the archive replays to %v, the game is %v", n, r.Totals, s.Game().Totals())
+			t.Fatalf("n %d: the log replays to %v, the game is %v", n, r.Totals, s.Game().Totals())
 		}
 		forced := 0
 		for d := range s.Game().DealNo() + 1 {
@@ -111,44 +104,46 @@ func byPosition(s *Session, legal []rules.Action) rules.Action {
 	return legal[r.IntN(len(legal))]
 }
 
-// TestTableSessionResumes: a table game resumed from its saves goes on
-// exactly as the game itself did: the same decks, and the same chance
-// steps (each drawn from its own stream of the seed).
+// TestTableSessionResumes: a table game resumed from its log at any
+// point goes on exactly as the game itself did: the same decks, and the
+// same chance steps (each drawn from its own stream of the seed).
 func TestTableSessionResumes(t *testing.T) {
 	for _, n := range []int{3, 4} {
-		st := &memstore.Store{}
 		players := []Player{person, person, person, person}[:n]
-		playOut := func(s *Session) []byte {
+		// playOut plays s to the end and returns its log, and the log
+		// after every step (what the host would have saved).
+		playOut := func(s *Session) ([]byte, []*gamelog.Log) {
+			var logs []*gamelog.Log
 			for i := 0; !s.Game().Over(); i++ {
 				if i > 20000 {
 					t.Fatalf("n %d: the game does not end", n)
 				}
 				stepWith(t, s, byPosition)
+				logs = append(logs, s.Log())
 			}
-			s.Wait()
 			b, err := s.Log().MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}
-			return b
+			return b, logs
 		}
 		// The first seed whose game has a shlomo (a chance step).
 		var full []byte
+		var saves []*gamelog.Log
 		seed := uint64(0)
 		for ; seed < 300 && !bytes.Contains(full, []byte("chance: draw")); seed++ {
-			st = &memstore.Store{}
-			s, err := New(tableConfig(n, seed, st, players...))
+			s, err := New(tableConfig(n, seed, players...))
 			if err != nil {
 				t.Fatal(err)
 			}
-			full = playOut(s)
+			full, saves = playOut(s)
 		}
 		if !bytes.Contains(full, []byte("chance: draw")) {
 			t.Fatalf("n %d: no shlomo in 300 games", n)
 		}
 		seed--
-		for _, at := range []int{1, len(st.Saves) / 3, len(st.Saves) / 2, len(st.Saves) - 2} {
-			saved, err := st.Saves[at].MarshalText()
+		for _, at := range []int{1, len(saves) / 3, len(saves) / 2, len(saves) - 2} {
+			saved, err := saves[at].MarshalText()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,14 +151,14 @@ func TestTableSessionResumes(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := Resume(l, tableConfig(n, 999, nil))
+			r, err := Resume(l, tableConfig(n, 999))
 			if err != nil {
 				t.Fatal(err)
 			}
 			if r.Seed() != seed || len(r.Players()) != n {
 				t.Fatalf("n %d: resumed seed %d, %d players", n, r.Seed(), len(r.Players()))
 			}
-			if got := playOut(r); !bytes.Equal(got, full) {
+			if got, _ := playOut(r); !bytes.Equal(got, full) {
 				t.Fatalf("n %d: resumed from save %d, the game went another way", n, at)
 			}
 		}
@@ -175,7 +170,7 @@ func TestTableSessionResumes(t *testing.T) {
 // and the same actions draw the same cards.
 func TestTableSessionChanceIsSeeded(t *testing.T) {
 	play := func(seed uint64) []byte {
-		s, err := New(tableConfig(3, seed, nil, bot, bot, bot))
+		s, err := New(tableConfig(3, seed, bot, bot, bot))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -205,10 +200,10 @@ func TestTableSessionChanceIsSeeded(t *testing.T) {
 }
 
 func TestTableSessionRefuses(t *testing.T) {
-	if _, err := New(tableConfig(3, 1, nil, bot, bot)); err == nil || err.Error() != "a game has 3 players, not 2" {
+	if _, err := New(tableConfig(3, 1, bot, bot)); err == nil || err.Error() != "a game has 3 players, not 2" {
 		t.Errorf("two players at a table of three: got %v", err)
 	}
-	cfg := tableConfig(4, 1, nil, person, bot, bot, bot)
+	cfg := tableConfig(4, 1, person, bot, bot, bot)
 	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("out of bots") }
 	if _, err := New(cfg); err == nil || !strings.Contains(err.Error(), "out of bots") {
 		t.Errorf("a failing bot factory: got %v", err)
@@ -223,7 +218,7 @@ func TestTableSessionRefuses(t *testing.T) {
 		}
 	}
 	// People only need no bots.
-	cfg = tableConfig(3, 1, nil, person, person, person)
+	cfg = tableConfig(3, 1, person, person, person)
 	cfg.NewBot = nil
 	s, err = New(cfg)
 	if err != nil {
@@ -255,7 +250,7 @@ func TestTableSessionResumesSaves(t *testing.T) {
 			}
 			last.Steps = last.Steps[:len(last.Steps)-1]
 			declarer := last.Steps[len(last.Steps)-1].Seat
-			s, err := Resume(l, tableConfig(3, 1, nil))
+			s, err := Resume(l, tableConfig(3, 1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -268,7 +263,7 @@ func TestTableSessionResumesSaves(t *testing.T) {
 			}
 			continue
 		}
-		s, err := Resume(l, tableConfig(l.Header.Seats(), 1, nil))
+		s, err := Resume(l, tableConfig(l.Header.Seats(), 1))
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}

@@ -25,14 +25,13 @@ var ErrNothingToUndo = errors.New("there is no decision of yours to take back")
 // is rebuilt by replaying its log without those moves, so it stays a
 // game the rules engine accepts move by move: Game returns the new
 // *rules.Game afterwards. The log's Takebacks tag counts the takebacks.
-// The returned Write saves the game.
-func (s *Session) Undo(seat rules.Seat) (Write, error) {
+func (s *Session) Undo(seat rules.Seat) error {
 	if !s.Human(seat) || s.Over() {
-		return nil, ErrNothingToUndo
+		return ErrNothingToUndo
 	}
 	deal, step, ok := s.LastDecision(seat)
 	if !ok {
-		return nil, ErrNothingToUndo
+		return ErrNothingToUndo
 	}
 	deal-- // an index into the log's deals from here
 	l := s.Log()
@@ -40,13 +39,13 @@ func (s *Session) Undo(seat rules.Seat) (Write, error) {
 	l.Deals[deal].Steps = append([]rules.Step(nil), l.Deals[deal].Steps[:step]...)
 	g, err := l.Game()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	s.game = g
 	if s.board != nil {
 		// The draws taken back are drawn again the same way.
 		if err := s.replayChance(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for k := range s.forced {
@@ -57,7 +56,7 @@ func (s *Session) Undo(seat rules.Seat) (Write, error) {
 	s.claimer = rules.NoSeat
 	s.setTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
 	s.gen++
-	return s.save(), nil
+	return nil
 }
 
 // LastDecision returns where the last decision seat chose (not a move
@@ -103,16 +102,15 @@ const ClaimsTag = "Claims"
 // good one is kept: from then on the session plays the side's cards in
 // Advance (forced reason "claimed"), each one keeping every trick, so
 // the log holds every card as usual, and the log's Claims tag counts
-// it. The returned Write saves the game. Claim checks on the caller's
-// goroutine; a screen uses CheckClaim and ClaimChecked instead.
-func (s *Session) Claim(seat rules.Seat) (claim.Verdict, Write, error) {
+// it. Claim checks on the caller's goroutine; the host uses CheckClaim
+// and ClaimChecked instead.
+func (s *Session) Claim(seat rules.Seat) (claim.Verdict, error) {
 	c, err := s.CheckClaim(seat)
 	if err != nil {
-		return claim.Verdict{Err: err}, nil, err
+		return claim.Verdict{Err: err}, err
 	}
 	vd := c.Run()
-	w, err := s.ClaimChecked(c, vd)
-	return vd, w, err
+	return vd, s.ClaimChecked(c, vd)
 }
 
 // ClaimCheck is the check of a claim, ready to run on any goroutine: it
@@ -137,12 +135,12 @@ func (s *Session) CheckClaim(seat rules.Seat) (ClaimCheck, error) {
 // ClaimChecked takes the answer of a ClaimCheck: a good claim is kept
 // and played out (see Claim); a refused one changes nothing. An answer
 // for a position the game has left returns ErrStale.
-func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
+func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) error {
 	if c.Gen != s.gen {
-		return nil, ErrStale
+		return ErrStale
 	}
 	if !vd.OK {
-		return nil, nil
+		return nil
 	}
 	s.claimer, s.claimDeal = c.Seat, s.game.DealNo()
 	n := 0
@@ -152,8 +150,7 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) (Write, error) {
 		}
 	}
 	s.setTag(ClaimsTag, strconv.Itoa(n+1))
-	w, err := s.Advance()
-	return join(s.save(), w), err
+	return s.Advance()
 }
 
 // Claimed reports whether seat's side claimed the rest of the current

@@ -9,7 +9,6 @@ import (
 
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
 )
 
@@ -36,26 +35,22 @@ func verifies(t *testing.T, l *gamelog.Log) *gamelog.Log {
 func playRandom(t *testing.T, s *Session, r *rand.Rand) {
 	t.Helper()
 	if s.Game().NeedDeal() {
-		run(t, s, must(s.StartDeal()))
+		noErr(t, s.StartDeal())
 		return
 	}
-	run(t, s, must(s.Advance()))
+	noErr(t, s.Advance())
 	seat, ok := s.ToMove()
 	if !ok {
 		return
 	}
 	if th, ok := s.Think(); ok {
 		a, err := th.Think(context.Background())
-		w, err := s.BotMove(th, a, err)
-		if err != nil {
-			t.Fatal(err)
-		}
-		run(t, s, w)
+		noErr(t, s.BotMove(th, a, err))
 		return
 	}
 	v := s.View(seat)
 	l := v.Legal()
-	run(t, s, must(s.Apply(seat, l[r.IntN(len(l))])))
+	noErr(t, s.Apply(seat, l[r.IntN(len(l))]))
 }
 
 func history(s *Session, seat rules.Seat) []rules.Step {
@@ -69,15 +64,14 @@ func history(s *Session, seat rules.Seat) []rules.Step {
 // takeback and replays, and the game goes on to the end.
 func TestUndo(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	st := &memstore.Store{}
-	s, err := New(config(5, st, person, bot))
+	s, err := New(config(5, person, bot))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Undo(rules.SeatA); !errors.Is(err, ErrNothingToUndo) {
+	if err := s.Undo(rules.SeatA); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("undo before any decision: %v, want ErrNothingToUndo", err)
 	}
-	if _, err := s.Undo(rules.SeatB); !errors.Is(err, ErrNothingToUndo) {
+	if err := s.Undo(rules.SeatB); !errors.Is(err, ErrNothingToUndo) {
 		t.Fatalf("undo for the bot's seat: %v, want ErrNothingToUndo", err)
 	}
 	undos := 0
@@ -94,7 +88,7 @@ func TestUndo(t *testing.T) {
 			beforeDeal = s.Game().DealNo()
 			v := s.View(seat)
 			l := v.Legal()
-			run(t, s, must(s.Apply(seat, l[r.IntN(len(l))])))
+			noErr(t, s.Apply(seat, l[r.IntN(len(l))]))
 			for j := 0; j < 3 && !s.Game().Over(); j++ {
 				if sq, ok := s.ToMove(); ok && sq == rules.SeatA {
 					break
@@ -105,11 +99,9 @@ func TestUndo(t *testing.T) {
 				break
 			}
 			gen := s.Gen()
-			w, err := s.Undo(rules.SeatA)
-			if err != nil {
+			if err := s.Undo(rules.SeatA); err != nil {
 				t.Fatalf("undo: %v", err)
 			}
-			run(t, s, w)
 			undos++
 			if s.Gen() == gen {
 				t.Fatal("undo did not move Gen: a bot's late answer would be taken")
@@ -138,11 +130,7 @@ func TestUndo(t *testing.T) {
 	if undos < 5 {
 		t.Fatalf("only %d undos: the test tests little", undos)
 	}
-	s.Wait()
-	if len(st.Filed) != 1 {
-		t.Fatalf("%d games archived", len(st.Filed))
-	}
-	verifies(t, st.Filed[0])
+	verifies(t, s.Log())
 }
 
 // TestClaim: a claim the check refuses changes nothing; a good one
@@ -152,7 +140,7 @@ func TestClaim(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	good, refused := 0, 0
 	for game := 0; game < 40 && good < 5; game++ {
-		s, err := New(config(uint64(100+game), nil, person, bot))
+		s, err := New(config(uint64(100+game), person, bot))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -160,20 +148,19 @@ func TestClaim(t *testing.T) {
 			seat, ok := s.ToMove()
 			if ok && seat == rules.SeatA && s.Game().Deal().Phase() == rules.PhasePlay && !s.Claimed(rules.SeatA) {
 				gen := s.Gen()
-				vd, w, err := s.Claim(rules.SeatA)
+				vd, err := s.Claim(rules.SeatA)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if !vd.OK {
 					refused++
-					if s.Gen() != gen || w != nil || vd.Reason(false) == "" {
+					if s.Gen() != gen || vd.Reason(false) == "" {
 						t.Fatal("a refused claim changed the game or gave no reason")
 					}
 					playRandom(t, s, r)
 					continue
 				}
 				good++
-				run(t, s, w)
 				won := s.Game().Deal().Play().Won[rules.SeatA]
 				left := 9 - int(s.Game().Deal().Play().Tricks)
 				deal := s.Game().DealNo()
@@ -195,10 +182,10 @@ func TestClaim(t *testing.T) {
 		t.Fatalf("%d good claims, %d refused: the test tests little", good, refused)
 	}
 	// A claim outside the card play is refused.
-	s, _ := New(config(9, nil, person, bot))
-	run(t, s, must(s.StartDeal()))
+	s, _ := New(config(9, person, bot))
+	noErr(t, s.StartDeal())
 	if seat, _ := s.ToMove(); seat == rules.SeatA {
-		if vd, _, _ := s.Claim(rules.SeatA); vd.OK || !errors.Is(vd.Err, claim.ErrNotPlaying) {
+		if vd, _ := s.Claim(rules.SeatA); vd.OK || !errors.Is(vd.Err, claim.ErrNotPlaying) {
 			t.Fatalf("claim in the bidding: %+v", vd)
 		}
 	}

@@ -1,5 +1,5 @@
 // Package memstore keeps a game's saves and filed games in memory, for
-// the tests of what plays games (the host, the session).
+// the tests of what plays and saves games (the host).
 package memstore
 
 import (
@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/internal/record/store"
 )
 
 // Store keeps every save and every filed game. Tests read the fields
@@ -32,15 +31,6 @@ func (m *Store) SaveCurrent(l *gamelog.Log) error {
 	}
 	m.Saves = append(m.Saves, l)
 	return nil
-}
-
-// LoadCurrent returns the newest save, and store.ErrNoSave when there
-// is none.
-func (m *Store) LoadCurrent() (*gamelog.Log, error) {
-	if l := m.LastSave(); l != nil {
-		return l, nil
-	}
-	return nil, store.ErrNoSave
 }
 
 // Archive files l and returns the path it would have in a history.
