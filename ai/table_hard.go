@@ -111,13 +111,8 @@ const minBidSamples = 8
 
 // bid chooses a bid by eval.Evaluate: the best expected score
 // difference over sampled deals, the rest of each played by the normal
-// rule. Measured against bidding like normal (klob match -a hard -b
-// normal, 300 decks, seed 41, -budget 100 -play-budget 24): at three
-// players hard's margin went from +3.6 [+2.4, +4.7] to +8.2 [+6.1,
-// +10.3] a deal (it takes 1,042 contracts where it took 699); at four
-// from +22.7 [+17.9, +27.5] to +25.8 [+19.1, +32.5], fewer contracts
-// (229 against 289) and fewer betes (7.9% against 8.7%); with seed 7
-// from +21.1 [+16.6, +25.7] to +25.1 [+19.4, +30.9].
+// rule. It takes more contracts than the normal rule's bids and wins
+// more with them (docs/experiments/2026-12-01-table-hard-search.md).
 func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
 	n := tableBidSamples
 	ev, err := eval.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
@@ -222,10 +217,8 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint6
 
 // searchSide is the side the search maximises for the viewing seat: its
 // team with four players; itself alone with two or three (paranoid: the
-// two others play against it). Playing the defenders of a three-handed
-// deal as a team against the maker measured worse (+1.2 a deal against
-// normal, interval [-0.8, +3.2], where paranoid made +3.0 [+1.0, +5.0],
-// 100 decks, seed 41, budget 8).
+// two others play against it, which measured better than playing the
+// three-handed defenders as a team).
 func searchSide(v *rules.View) uint8 {
 	if v.Players == 4 {
 		return 0b0101 << (v.Seat & 1)

@@ -20,40 +20,8 @@ import (
 // use nothing but the world drawn and the public history, so the bot
 // still sees only its view.
 //
-// Measured against normal (klob match -a hard -b normal, 300 decks, seed
-// 41, the same decks): at three players hard's margin went from +12.3
-// [+10.3, +14.4] a deal to +13.5 [+11.4, +15.5], at four from +28.1
-// [+21.5, +34.7] to +30.8 [+24.5, +37.1]; the decisions got no slower
-// (p95 33.5 to 30.6 ms at three, 70.3 to 53 ms at four: the worlds
-// picked more than once are solved once). With seed 7: +11.6 [+9.6,
-// +13.6] to +12.3 [+10.2, +14.4] at three, +26.1 [+19.9, +32.3] to
-// +26.4 [+20.4, +32.3] at four. Every gain is well inside the noise of
-// 300 decks, but all four go the same way. Drawing 8 candidates a world
-// searched instead of 3 made +13.6 at three (seed 41), and reading only
-// the opponents at four (not the partner) +30.0: no better.
-// On 1000 decks (seed 41, three players) the margin went from +11.7
-// [+10.6, +12.9] to +12.8 [+11.7, +14.0], p95 decision 24.9 to 22.2 ms;
-// on 2000 decks (seed 41, four players) from +29.1 [+26.7, +31.6] to
-// +31.9 [+29.4, +34.3], p95 59.4 to 53.9 ms. Against hard:read=off
-// (300 decks, seed 41): +0.0 [-1.0, +1.1] at three, +2.7 [-0.7, +6.1]
-// at four. Those runs read a seat's cards only while it held more than
-// three.
-// Reading every card chosen among several, with the memo, and falling
-// back on the normal rule only when fewer than minWorlds distinct worlds
-// were solved (the fallback counted picks before): on the same 1000
-// decks (seed 41, three players) +12.8 [+11.7, +14.0] to +13.0 [+11.8,
-// +14.2], p95 decision 24.6 to 22.6 ms; on the same 2000 (seed 41, four
-// players) +31.5 [+29.1, +34.0] to +32.0 [+29.5, +34.4], p95 51.7 to
-// 50.9 ms (the fallback fix alone: +12.8 and +31.5, against +12.8 and
-// +31.9 before it). The memo makes the reading cheaper though it reads
-// more cards: readWorlds took 0.59 ms a decision at three players and
-// 1.03 at four, against 0.93 and 1.44 with the cut and no memo
-// (BenchmarkTableReadWorldsThree and Four, 3 runs each). Weighing the
-// samples of the cards too early to search (eval.Evaluate, the
-// first trick at four players, the first two at three) by the same
-// reading of the cards already played made +13.1 [+11.9, +14.3] on
-// those 1000 decks at three players against +13.0, p95 decision 25.4
-// ms: no better, so they are not read.
+// Reading gains a point or two a deal over drawing the worlds uniformly,
+// at no cost in decision time (docs/experiments/2026-12-01-table-hard-search.md).
 // Config.Unread (read=off in a phase hybrid) turns reading off.
 
 // tableOffModel is the weight of each of another seat's cards that the
