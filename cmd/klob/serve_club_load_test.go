@@ -58,7 +58,7 @@ func envInt(tb testing.TB, name string, def int) int {
 var errNoSpectators = errors.New("the server refuses `ssh -t watch CODE`: no spectators on this build")
 
 // dialWatcher connects a spectator to the table code with the command
-// the club's issue gives (`ssh -t HOST watch CODE`). A server without
+// a person types (`ssh -t HOST watch CODE`). A server without
 // spectators refuses the command: errNoSpectators.
 func dialWatcher(addr, user, code string, key gossh.Signer) (*sshtest.Client, error) {
 	c, err := sshtest.Dial(addr, sshtest.Config{User: user, Key: key, Width: 100, Height: 30, Command: "watch " + code})

@@ -12,7 +12,7 @@ import (
 )
 
 // TestEveryChoiceIsExplained: every decision outside the card play has
-// a line of explanation, with the two examples word for word.
+// a line of explanation, two of them checked word for word.
 func TestEveryChoiceIsExplained(t *testing.T) {
 	g := NewGlyphs(false)
 	v := rules.View{OrigUpcard: rules.MustCard("JH"), Phase: rules.PhaseBid1}

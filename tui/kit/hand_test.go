@@ -52,7 +52,7 @@ func TestSortHand(t *testing.T) {
 	}
 }
 
-// TestSortHandBySuit: the hand J♠ 9♠ 10♠ K♠ Q♠ by strength
+// TestSortHandBySuit: the hand J♠ 9♠ 10♠ K♠ Q♠ by strength
 // hides a five-card run; by suit it reads K Q J 10 9.
 func TestSortHandBySuit(t *testing.T) {
 	h := cardsOf("JS 9S TS KS QS 7H AH")

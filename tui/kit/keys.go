@@ -53,8 +53,8 @@ func DefaultKeys() KeyMap {
 		SortHand:  b("o", "sort the hand by suit (A K Q J 10…) or by trick strength", "o"),
 		Undo:      b("u", "take back your last decision (the log notes it)", "u"),
 		Claim:     b("c", "claim the remaining tricks (in the card play)", "c"),
-		// The issue asks for h, but h already moves left (vi keys, also
-		// asked for): the hint takes shift+h so neither is lost.
+		// h already moves left (vi keys): the hint takes shift+h, so
+		// neither is lost.
 		Hint:      b("H", "hint: what the hard bot would do here, and why", "H", "shift+h"),
 		Back:      b("esc", "back", "esc"),
 		Help:      b("?", "help: keys and rules", "?"),
