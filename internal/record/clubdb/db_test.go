@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -545,4 +546,32 @@ func TestTournamentSeats(t *testing.T) {
 	assert.Equal(t, "", tt.Creator, "the server's own tournament")
 	_, err = db.CreateTournament(ctx, Tournament{Code: "U", Rules: rules.DefaultOptions(), Level: "easy", Boards: 0, Ends: c.Now().Add(time.Hour)}, 7)
 	require.Error(t, err)
+}
+
+// TestCheckpointsOffTheWriter: the writer's connection never copies the
+// log into the database (no write waits for that); the checkpointer
+// does, every checkpointEvery commits, and every game recorded is there
+// when the database is opened again.
+func TestCheckpointsOffTheWriter(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	db, err := Open(path, Options{})
+	require.NoError(t, err)
+	var auto int
+	require.NoError(t, db.conn.QueryRowContext(ctx, "PRAGMA wal_autocheckpoint").Scan(&auto))
+	require.Equal(t, 0, auto, "the writer's connection checkpoints by itself")
+	const games = 3 * checkpointEvery
+	for i := range games {
+		_, err := db.RecordGame(ctx, testGame(fmt.Sprint("g", i), "k1", ""), nil)
+		require.NoError(t, err)
+	}
+	ck := db.ck
+	require.NoError(t, db.Close())
+	require.GreaterOrEqual(t, ck.runs.Load(), int64(1), "no checkpoint after %d commits", games)
+
+	db = openAt(t, path, nil)
+	for i := range games {
+		_, err := db.GameBySum(ctx, fakeSum(fmt.Sprint("g", i)))
+		require.NoError(t, err, "game %d", i)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"sync"
+	"sync/atomic"
 )
 
 // request is one write: fn runs on the writer goroutine inside a
@@ -62,6 +64,7 @@ func (db *DB) writer() {
 			}
 		}
 		db.commit(batch)
+		db.ck.committed()
 	}
 }
 
@@ -151,3 +154,75 @@ func (tx *wtx) row(st *sql.Stmt, args ...any) *sql.Row {
 }
 
 func (tx *wtx) s() *writeStmts { return &tx.db.ws }
+
+// checkpointEvery is the commits between two checkpoints: a game's
+// record writes a few dozen pages, so the log stays near SQLite's own
+// threshold of 1000 pages.
+const checkpointEvery = 16
+
+// checkpointer copies the write-ahead log into the database on its own
+// goroutine and connection (a passive checkpoint: it never blocks the
+// writer or the readers), every checkpointEvery commits. The last
+// connection to close checkpoints whatever is left.
+type checkpointer struct {
+	db      *sql.DB
+	commits int           // the writer's, since the last request
+	wake    chan struct{} // a checkpoint is due
+	done    chan struct{} // closed when the goroutine has stopped
+	runs    atomic.Int64  // checkpoints made, for the tests
+	once    sync.Once
+}
+
+func newCheckpointer(ctx context.Context, path string) (*checkpointer, error) {
+	sdb, err := sql.Open("sqlite", dsn(path, false))
+	if err != nil {
+		return nil, err
+	}
+	sdb.SetMaxOpenConns(1)
+	if err := sdb.PingContext(ctx); err != nil {
+		sdb.Close()
+		return nil, err
+	}
+	c := &checkpointer{db: sdb, wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go c.run()
+	return c, nil
+}
+
+// committed counts a commit of the writer's and wakes the checkpointer
+// when one is due; it never waits (a checkpoint under way takes the
+// next turn's pages with it).
+func (c *checkpointer) committed() {
+	if c.commits++; c.commits < checkpointEvery {
+		return
+	}
+	c.commits = 0
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (c *checkpointer) run() {
+	defer close(c.done)
+	for range c.wake {
+		// A failed checkpoint leaves the log as it is, to be copied by
+		// the next one or by the last close: nothing is lost.
+		if _, err := c.db.Exec("PRAGMA wal_checkpoint(PASSIVE)"); err == nil {
+			c.runs.Add(1)
+		}
+	}
+}
+
+// stop ends the goroutine once its checkpoint under way is done; only
+// after the writer has stopped (it is the one that wakes it).
+func (c *checkpointer) stop() {
+	c.once.Do(func() {
+		close(c.wake)
+		<-c.done
+	})
+}
+
+func (c *checkpointer) close() error {
+	c.stop()
+	return c.db.Close()
+}
