@@ -329,11 +329,7 @@ func (l *lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd)
 		}
 	}
 	switch {
-	case kit.IsKey(msg, k.Up):
-		l.row = (l.row + n - 1) % n
-		return l, nil
-	case kit.IsKey(msg, k.Down):
-		l.row = (l.row + 1) % n
+	case kit.MoveRow(k, msg, &l.row, n):
 		return l, nil
 	case kit.IsKey(msg, k.Choose):
 		return l.choose(ctx, l.row)
@@ -813,10 +809,7 @@ func (f *tableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	switch {
 	case kit.IsKey(key, k.Back):
 		return f.l, nil
-	case kit.IsKey(key, k.Up):
-		f.row = (f.row + n - 1) % n
-	case kit.IsKey(key, k.Down):
-		f.row = (f.row + 1) % n
+	case kit.MoveRow(k, key, &f.row, n):
 	case kit.Step(k, key) != 0:
 		d := kit.Step(k, key)
 		switch {

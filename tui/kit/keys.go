@@ -282,6 +282,25 @@ func Step(k *KeyMap, msg tea.KeyPressMsg) int {
 	return 0
 }
 
+// MoveRow is the way ↑/↓ move through a list of n rows, wrapping at
+// either end: it reports whether msg was one of them (taken, even when
+// there is no row to move to).
+func MoveRow(k *KeyMap, msg tea.KeyPressMsg, row *int, n int) bool {
+	d := 0
+	switch {
+	case IsKey(msg, k.Up):
+		d = -1
+	case IsKey(msg, k.Down):
+		d = 1
+	default:
+		return false
+	}
+	if n > 0 {
+		*row = ((*row+d)%n + n) % n
+	}
+	return true
+}
+
 // handKey is what a key does to a hand of n cards in the card play, at
 // every table: ←/→ move the cursor (moved), enter, b or a digit choose
 // a card to play (play, −1 for none; announce when b asked for bella or

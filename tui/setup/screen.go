@@ -61,10 +61,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
-		case kit.IsKey(msg, k.Up):
-			s.row = (s.row + n - 1) % n
-		case kit.IsKey(msg, k.Down):
-			s.row = (s.row + 1) % n
+		case kit.MoveRow(k, msg, &s.row, n):
 		case kit.Step(k, msg) != 0:
 			if s.row < len(rows) {
 				s.change(rows[s.row], kit.Step(k, msg))

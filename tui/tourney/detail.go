@@ -144,10 +144,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	if p.fin != nil {
 		n := len(p.fin.Standings.Rows)
 		switch {
-		case kit.IsKey(msg, k.Up) && n > 0:
-			p.row = (p.row + n - 1) % n
-		case kit.IsKey(msg, k.Down) && n > 0:
-			p.row = (p.row + 1) % n
+		case kit.MoveRow(k, msg, &p.row, n):
 		case kit.IsKey(msg, k.Choose) && n > 0:
 			return newEntrant(p.s, p.fin, p.fin.Standings.Rows[p.row].Entry, p), nil
 		}

@@ -101,10 +101,7 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		switch {
 		case kit.IsKey(msg, k.Back):
 			return f.back, nil
-		case kit.IsKey(msg, k.Up):
-			f.row = (f.row + n - 1) % n
-		case kit.IsKey(msg, k.Down):
-			f.row = (f.row + 1) % n
+		case kit.MoveRow(k, msg, &f.row, n):
 		case kit.Step(k, msg) != 0:
 			d := kit.Step(k, msg)
 			switch {

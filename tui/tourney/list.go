@@ -111,10 +111,7 @@ func (p *list) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) 
 	switch {
 	case kit.IsKey(msg, k.Back):
 		return p, func() tea.Msg { return backMsg{} }
-	case kit.IsKey(msg, k.Up) && n > 0:
-		p.row = (p.row + n - 1) % n
-	case kit.IsKey(msg, k.Down) && n > 0:
-		p.row = (p.row + 1) % n
+	case kit.MoveRow(k, msg, &p.row, n):
 	case kit.IsKey(msg, k.Choose) && n > 0:
 		return newDetail(p.s, p.items[p.row].Code, p), nil
 	case kit.IsKey(msg, keyNew):

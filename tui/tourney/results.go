@@ -252,10 +252,7 @@ func (p *field) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		switch {
 		case kit.IsKey(msg, k.Back):
 			return p.back, nil
-		case kit.IsKey(msg, k.Up) && n > 0:
-			p.row = (p.row + n - 1) % n
-		case kit.IsKey(msg, k.Down) && n > 0:
-			p.row = (p.row + 1) % n
+		case kit.MoveRow(k, msg, &p.row, n):
 		case kit.IsKey(msg, k.Choose) && n > 0:
 			e := p.fin.Entrants[p.rows[p.row]]
 			return p, p.s.openLog(p, p.fin.Info.Code, e.Key, e.Name+"'s play", p.n)
