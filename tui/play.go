@@ -136,13 +136,7 @@ func (m *seated) Wait() { m.h.Close() }
 // hostConfig is the host of a game of setup: the person at A, bots of
 // setup.Level elsewhere.
 func (c *PlayConfig) hostConfig(setup Setup) host.Config {
-	n := setup.Options.NumPlayers()
-	players := make([]host.Player, n)
-	names := kit.SeatNames(n)
-	for i := range players {
-		players[i] = host.Player{Name: names[i], Level: setup.Level}
-	}
-	players[0] = host.Player{Name: c.player(), Human: true}
+	players := host.AgainstBots(setup.Options.NumPlayers(), host.Player{Name: c.player(), Human: true}, rules.SeatA, setup.Level)
 	cfg := c.runConfig(setup)
 	cfg.Options, cfg.Seed, cfg.Players, cfg.Start, cfg.Practice = setup.Options, setup.Seed, players, c.now(), setup.Practice
 	return cfg

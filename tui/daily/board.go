@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
@@ -31,10 +32,9 @@ func number(x float64) string {
 // names and levels are a board's players for its log: the person (or
 // who plays their seat) at A, the bots elsewhere.
 func (s *Screen) names(person, level string) (names, levels [4]string) {
-	for i, n := range kit.SeatNames(s.set.Players()) {
-		names[i], levels[i] = n, string(s.set.Level)
+	for i, p := range host.AgainstBots(s.set.Players(), host.Player{Name: person, Level: ai.Level(level)}, s.set.Seat, s.set.Level) {
+		names[i], levels[i] = p.Name, string(p.Level)
 	}
-	names[s.set.Seat], levels[s.set.Seat] = person, level
 	return names, levels
 }
 

@@ -116,19 +116,6 @@ func TableActionLabel(ctx *Context, a rules.Action) string {
 	return ActionLabel(a)
 }
 
-// SeatNames names the bots by where they sit around the person at A
-// (whose name is ""): the bot across at two; West on the left, East on
-// the right and North opposite (the partner) at four.
-func SeatNames(n int) []string {
-	switch n {
-	case 3:
-		return []string{"", "West", "East"}
-	case 4:
-		return []string{"", "West", "North", "East"}
-	}
-	return []string{"", "Bot"}
-}
-
 // BoardResultWords says what a duplicate board's result is at the seat
 // count: the person's side's score less the others'.
 func BoardResultWords(players int) string {

@@ -472,3 +472,23 @@ func (h *Host) errorText(err error) string {
 
 // seatName names a seat in the host's log lines.
 func seatName(s rules.Seat) string { return fmt.Sprintf("seat %s", s) }
+
+// AgainstBots is the seats of a game of one person against bots of
+// level: the person at seat, the bots named by where they sit around
+// seat A (the bot across at two; West on the left and East on the
+// right at three; North opposite, the partner, at four).
+func AgainstBots(n int, person Player, seat rules.Seat, level ai.Level) []Player {
+	names := []string{"", "Bot"}
+	switch n {
+	case 3:
+		names = []string{"", "West", "East"}
+	case 4:
+		names = []string{"", "West", "North", "East"}
+	}
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i] = Player{Name: names[i], Level: level}
+	}
+	ps[seat] = person
+	return ps
+}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
@@ -158,5 +159,25 @@ func TestFinishedSaveIsFiled(t *testing.T) {
 	}
 	if g, err := st3.Filed[0].Game(); err != nil || g.Over() {
 		t.Fatalf("the abandoned game's log: %v", err)
+	}
+}
+
+// TestAgainstBots: the person sits where asked at every seat count, and
+// the bots around them are named by where they sit around seat A.
+func TestAgainstBots(t *testing.T) {
+	want := map[int][]string{2: {"", "Bot"}, 3: {"", "West", "East"}, 4: {"", "West", "North", "East"}}
+	for n := 2; n <= 4; n++ {
+		for seat := range rules.Seat(n) {
+			me := Player{Name: "me", Human: true}
+			ps := AgainstBots(n, me, seat, ai.Hard)
+			if len(ps) != n || ps[seat] != me {
+				t.Fatalf("%d seats, the person at %v: %+v", n, seat, ps)
+			}
+			for i, p := range ps {
+				if rules.Seat(i) != seat && (p.Human || p.Level != ai.Hard || p.Name != want[n][i]) {
+					t.Fatalf("%d seats, the person at %v: seat %d is %+v", n, seat, i, p)
+				}
+			}
+		}
 	}
 }

@@ -271,27 +271,10 @@ func boardPath(code, key string, n int) string {
 	return filepath.Join(code, key, fmt.Sprintf("board-%02d.klob", n))
 }
 
-// seatNames names the bots by where they sit around the person at A,
-// as klob daily does.
-func seatNames(n int) []string {
-	switch n {
-	case 3:
-		return []string{"", "West", "East"}
-	case 4:
-		return []string{"", "West", "North", "East"}
-	}
-	return []string{"", "Bot"}
-}
-
 // players are a board's seats: the person at the set's seat, the bots
 // elsewhere.
 func players(set *duplicate.BoardSet, name string) []host.Player {
-	ps := make([]host.Player, set.Players())
-	for i, n := range seatNames(set.Players()) {
-		ps[i] = host.Player{Name: n, Level: set.Level}
-	}
-	ps[set.Seat] = host.Player{Name: name, Human: true}
-	return ps
+	return host.AgainstBots(set.Players(), host.Player{Name: name, Human: true}, set.Seat, set.Level)
 }
 
 // Log header tags of a tournament's board.
