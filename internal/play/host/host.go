@@ -475,7 +475,7 @@ func seatName(s rules.Seat) string { return fmt.Sprintf("seat %s", s) }
 
 // AgainstBots is the seats of a game of one person against bots of
 // level: the person at seat, the bots named by where they sit around
-// seat A (the bot across at two; West on the left and East on the
+// the person (the bot across at two; West on the left and East on the
 // right at three; North opposite, the partner, at four).
 func AgainstBots(n int, person Player, seat rules.Seat, level ai.Level) []Player {
 	names := []string{"", "Bot"}
@@ -487,7 +487,7 @@ func AgainstBots(n int, person Player, seat rules.Seat, level ai.Level) []Player
 	}
 	ps := make([]Player, n)
 	for i := range ps {
-		ps[i] = Player{Name: names[i], Level: level}
+		ps[(int(seat)+i)%n] = Player{Name: names[i], Level: level}
 	}
 	ps[seat] = person
 	return ps

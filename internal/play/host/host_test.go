@@ -163,7 +163,7 @@ func TestFinishedSaveIsFiled(t *testing.T) {
 }
 
 // TestAgainstBots: the person sits where asked at every seat count, and
-// the bots around them are named by where they sit around seat A.
+// the bots are named by where they sit around them.
 func TestAgainstBots(t *testing.T) {
 	want := map[int][]string{2: {"", "Bot"}, 3: {"", "West", "East"}, 4: {"", "West", "North", "East"}}
 	for n := 2; n <= 4; n++ {
@@ -174,7 +174,7 @@ func TestAgainstBots(t *testing.T) {
 				t.Fatalf("%d seats, the person at %v: %+v", n, seat, ps)
 			}
 			for i, p := range ps {
-				if rules.Seat(i) != seat && (p.Human || p.Level != ai.Hard || p.Name != want[n][i]) {
+				if rules.Seat(i) != seat && (p.Human || p.Level != ai.Hard || p.Name != want[n][(i-int(seat)+n)%n]) {
 					t.Fatalf("%d seats, the person at %v: seat %d is %+v", n, seat, i, p)
 				}
 			}
