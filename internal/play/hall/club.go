@@ -100,12 +100,7 @@ var ErrNotHostPrivate = errors.New("only the table's host decides whether it may
 // Watchable returns the tables one may watch: started, not private,
 // by code. playerID's own table is among them (Info.Yours).
 func (h *Hall) Watchable(playerID string) []Info {
-	h.mu.Lock()
-	ts := make([]*Table, 0, len(h.tables))
-	for _, t := range h.tables {
-		ts = append(ts, t)
-	}
-	h.mu.Unlock()
+	ts := h.all()
 	var out []Info
 	for _, t := range ts {
 		if in := t.info(playerID); in.Started && !in.Private {

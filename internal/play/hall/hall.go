@@ -288,16 +288,23 @@ type Info struct {
 	Private bool // nobody may watch
 }
 
-// List returns the tables a person may join (not started, a seat free)
-// or return to (they hold a seat), by code. A guest (ID "") holds no
-// seat: a bot's seat is nobody's.
-func (h *Hall) List(playerID string) []Info {
+// all returns the open tables, taken under the hall's lock and read
+// after it: a table answers its own questions under its own lock.
+func (h *Hall) all() []*Table {
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	ts := make([]*Table, 0, len(h.tables))
 	for _, t := range h.tables {
 		ts = append(ts, t)
 	}
-	h.mu.Unlock()
+	return ts
+}
+
+// List returns the tables a person may join (not started, a seat free)
+// or return to (they hold a seat), by code. A guest (ID "") holds no
+// seat: a bot's seat is nobody's.
+func (h *Hall) List(playerID string) []Info {
+	ts := h.all()
 	var out []Info
 	for _, t := range ts {
 		in := t.info(playerID)
@@ -332,12 +339,7 @@ func (h *Hall) SeatOf(playerID string) *Table {
 	if playerID == "" {
 		return nil
 	}
-	h.mu.Lock()
-	ts := make([]*Table, 0, len(h.tables))
-	for _, t := range h.tables {
-		ts = append(ts, t)
-	}
-	h.mu.Unlock()
+	ts := h.all()
 	var found *Table
 	for _, t := range ts {
 		if t.holds(playerID) && (found == nil || t.code < found.code) {
