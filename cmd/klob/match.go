@@ -15,7 +15,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-decks N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-rules OPTS]
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-decks N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-think D] [-rules OPTS]
        klob match -calibrate [-players 2|3|4] [-eval METHOD] [-decks N] [-seed S] [-json] [-budget N] [-bid-budget N] [-workers N] [-rules OPTS]
 
 Plays bot level A against bot level B on duplicate decks and whole games
@@ -37,7 +37,10 @@ with bid=LEVEL (the decisions before the card play), play=LEVEL (the
 card play), eval=corrected|solved (the hard bot's evaluation) and
 read=on|off (whether the hard bot reads the other seats' card play into
 their hands), e.g. -a hard -b hard:bid=normal.
--save DIR writes every deal and game played as a game log.
+-save DIR writes every deal and game played as a game log. The hard
+bot keeps its own time guard a decision besides its budget; -think
+changes it, and a negative -think turns it off, so that the match is a
+function of its seed and budgets alone, however loaded the machine.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
 before the card play instead: N decks are dealt and played out by hard
@@ -61,6 +64,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	playBudget := fs.Int("play-budget", 0, "samples per card-play decision for the hard bot (0: -budget)")
 	workers := fs.Int("workers", 0, "goroutines playing decks (0: GOMAXPROCS)")
 	deadline := fs.Duration("deadline", match.DefaultDeadline, "time limit of one decision")
+	think := fs.Duration("think", 0, "the hard bot's own time guard a decision (0: its default; negative: none, so that the match depends on the seed alone)")
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: the defaults of klob rules)")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
@@ -133,7 +137,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-deadline must be positive, got %v", *deadline)
 	}
 	cfg := match.Config{A: la, B: lb, Decks: *decks, Games: *games, Seed: *seed, Budget: *budget,
-		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Options: opts, Partial: true, Save: *save}
+		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Think: *think, Options: opts, Partial: true, Save: *save}
 	if !*quiet {
 		// On a terminal the line is rewritten in place; in a pipe or a
 		// file it is a plain line every few seconds.
@@ -178,7 +182,7 @@ type calibArgs struct {
 
 // runCalibrate is klob match -calibrate.
 func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, ...any) int) int {
-	for _, f := range []string{"a", "b", "games", "deadline", "play-budget", "save"} {
+	for _, f := range []string{"a", "b", "games", "deadline", "think", "play-budget", "save"} {
 		if c.set[f] {
 			return usageErr("-%s does not go with -calibrate", f)
 		}

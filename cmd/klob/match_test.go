@@ -123,6 +123,8 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"-a", "normal", "-b", "random", "-decks", "ten"}, "invalid value"},
 		{[]string{"-a", "normal", "-b", "random", "extra"}, `unexpected argument "extra"`},
 		{[]string{"-a", "normal", "-b", "random", "-deadline", "0s"}, "-deadline must be positive"},
+		{[]string{"-calibrate", "-think", "-1s"}, "-think does not go with -calibrate"},
+		{[]string{"-a", "normal", "-b", "random", "-think", "soon"}, "invalid value"},
 		{[]string{"-a", "normal", "-b", "random", "-rules", "target=abc"}, "option target"},
 		{[]string{"-a", "normal", "-b", "random", "-frobnicate"}, "flag provided but not defined"},
 		{[]string{"-a", "hard:bid=genius", "-b", "random"}, `unknown bot level "genius"`},
@@ -231,4 +233,13 @@ func TestMatchSave(t *testing.T) {
 		require.NoError(t, err)
 		require.Len(t, es, 2*c.seatings)
 	}
+}
+
+// TestMatchThink: with -think negative a hard bot's match depends on
+// the seed and budgets alone: two runs give the same report.
+func TestMatchThink(t *testing.T) {
+	args := []string{"-players", "3", "-a", "hard", "-b", "normal", "-decks", "2", "-budget", "8", "-seed", "5", "-think", "-1s", "-quiet"}
+	a, b := runMatchJSON(t, args...), runMatchJSON(t, args...)
+	require.Equal(t, a.Margin, b.Margin)
+	require.Equal(t, a.PerDeal, b.PerDeal)
 }
