@@ -158,8 +158,10 @@ func clubStats(cl *club.Service) string {
 		return ""
 	}
 	q, n := cl.WriteLatencies(0.5, 0.99, 1)
-	return fmt.Sprintf(", %d games recorded (write p50 %v, p99 %v, max %v)", n,
-		q[0].Round(10*time.Microsecond), q[1].Round(10*time.Microsecond), q[2].Round(10*time.Microsecond))
+	d, _ := cl.DBWriteLatencies(0.5, 0.99, 1)
+	r := func(d time.Duration) time.Duration { return d.Round(10 * time.Microsecond) }
+	return fmt.Sprintf(", %d games recorded (write p50 %v, p99 %v, max %v; in the database p50 %v, p99 %v, max %v)", n,
+		r(q[0]), r(q[1]), r(q[2]), r(d[0]), r(d[1]), r(d[2]))
 }
 
 // hallRecord is the hall's Config.Record of a server with a club (nil

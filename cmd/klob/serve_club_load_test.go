@@ -92,7 +92,7 @@ func dialWatcher(addr, user, code string, key gossh.Signer) (*sshtest.Client, er
 }
 
 // recordedRE reads the club's figures in klob serve's stats line.
-var recordedRE = regexp.MustCompile(`(\d+) games recorded \(write p50 (\S+), p99 (\S+), max (\S+)\)`)
+var recordedRE = regexp.MustCompile(`(\d+) games recorded \(write p50 (\S+), p99 (\S+), max (\S+); in the database p50 (\S+), p99 (\S+), max (\S+)\)`)
 
 func serveClubLoad(t *testing.B) {
 	const frameMax = 5 * time.Second
@@ -365,10 +365,19 @@ func serveClubLoad(t *testing.B) {
 	}
 	if recorded != nil {
 		p99, _ := time.ParseDuration(recorded[3])
-		t.ReportMetric(float64(p99)/1e6, "db-p99-ms")
-		t.Logf("club database: %s games recorded, write p50 %s, p99 %s, max %s (each RecordGame, the ratings with it)", recorded[1], recorded[2], recorded[3], recorded[4])
-		if p99 > 20*time.Millisecond {
-			t.Logf("the database's write p99 is above the 20 ms target")
+		own, _ := time.ParseDuration(recorded[6])
+		t.ReportMetric(float64(p99)/1e6, "write-p99-ms")
+		t.ReportMetric(float64(own)/1e6, "db-p99-ms")
+		t.Logf("club database: %s games recorded, write p50 %s, p99 %s, max %s (each RecordGame as its caller waits, the ratings with it); "+
+			"the database's own time on each (its transaction, begin to commit) p50 %s, p99 %s, max %s",
+			recorded[1], recorded[2], recorded[3], recorded[4], recorded[5], recorded[6], recorded[7])
+		for _, f := range []struct {
+			what string
+			p99  time.Duration
+		}{{"write", p99}, {"database's own write", own}} {
+			if f.p99 > 20*time.Millisecond {
+				t.Logf("the %s p99 is above the 20 ms target", f.what)
+			}
 		}
 	} else {
 		t.Logf("club database: no stats line read")

@@ -575,3 +575,16 @@ func TestCheckpointsOffTheWriter(t *testing.T) {
 		require.NoError(t, err, "game %d", i)
 	}
 }
+
+// TestRecordGameTimesItsTransaction: a record says how long the
+// database's transaction took, within the call's own time.
+func TestRecordGameTimesItsTransaction(t *testing.T) {
+	db, _ := openTest(t, nil)
+	start := time.Now()
+	rec, own, err := db.RecordGameTimed(context.Background(), testGame("timed", "k1", "k2"), nil)
+	whole := time.Since(start)
+	require.NoError(t, err)
+	require.True(t, rec.New)
+	require.Positive(t, own)
+	require.LessOrEqual(t, own, whole)
+}

@@ -221,16 +221,24 @@ type Recorded struct {
 // known from another copy of its log moves its path to g.LogPath when
 // the file at the old path is gone.
 func (db *DB) RecordGame(ctx context.Context, g Game, rate RateFunc) (Recorded, error) {
+	rec, _, err := db.RecordGameTimed(ctx, g, rate)
+	return rec, err
+}
+
+// RecordGameTimed is RecordGame that also returns the database's own
+// time on the transaction that held the record: from its begin to its
+// commit, without the wait for the writer's turn.
+func (db *DB) RecordGameTimed(ctx context.Context, g Game, rate RateFunc) (Recorded, time.Duration, error) {
 	if err := g.check(); err != nil {
-		return Recorded{}, err
+		return Recorded{}, 0, err
 	}
 	var rec Recorded
-	err := db.write(ctx, func(tx *wtx) error {
+	took, err := db.writeTimed(ctx, func(tx *wtx) error {
 		var err error
 		rec, err = tx.recordGame(&g, db.now(), rate, false)
 		return err
 	})
-	return rec, err
+	return rec, took, err
 }
 
 // recordGame is RecordGame inside the writer's transaction; seen is

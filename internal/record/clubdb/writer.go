@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // request is one write: fn runs on the writer goroutine inside a
@@ -14,6 +15,7 @@ type request struct {
 	ctx  context.Context
 	fn   func(*wtx) error
 	done chan error
+	took time.Duration // the writer's time on the batch that held it, set before done
 }
 
 // maxBatch bounds the writes one transaction commits together; as
@@ -26,20 +28,29 @@ const maxBatch = 256
 // the writer takes the request stops it; once taken, the request runs
 // and write reports how it ended, so nil always means committed.
 func (db *DB) write(ctx context.Context, fn func(*wtx) error) error {
+	_, err := db.writeTimed(ctx, fn)
+	return err
+}
+
+// writeTimed is write that also returns the time the writer spent on
+// the transaction that held fn (from its begin to its commit): the
+// database's own time, without the wait for the writer's turn.
+func (db *DB) writeTimed(ctx context.Context, fn func(*wtx) error) (time.Duration, error) {
 	r := &request{ctx: ctx, fn: fn, done: make(chan error, 1)}
 	db.mu.RLock()
 	if db.closed {
 		db.mu.RUnlock()
-		return ErrClosed
+		return 0, ErrClosed
 	}
 	select {
 	case db.reqs <- r:
 	case <-ctx.Done():
 		db.mu.RUnlock()
-		return ctx.Err()
+		return 0, ctx.Err()
 	}
 	db.mu.RUnlock()
-	return <-r.done
+	err := <-r.done
+	return r.took, err
 }
 
 // writer is the one goroutine that writes. It takes a request, and with
@@ -84,8 +95,11 @@ func (db *DB) commit(batch []*request) {
 		return err
 	}
 	w := &db.ws
+	start := time.Now()
 	defer func() {
+		took := time.Since(start)
 		for i, r := range batch {
+			r.took = took
 			r.done <- errs[i]
 		}
 	}()

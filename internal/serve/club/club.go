@@ -40,7 +40,8 @@ type Service struct {
 	board rating.Leaderboard
 	logf  func(string, ...any)
 
-	writes latencies // every game's record, for the server's figures
+	writes   latencies // every game's record, for the server's figures
+	dbWrites latencies // the database's own part of each
 }
 
 // Path is the club database's file in the state directory state.
@@ -178,15 +179,26 @@ func (s *Service) RecordData(ctx context.Context, path string, data []byte, owne
 		}
 	}
 	start := time.Now()
-	rec, err := s.db.RecordGame(ctx, g, s.rateFunc(&g))
+	rec, own, err := s.db.RecordGameTimed(ctx, g, s.rateFunc(&g))
 	s.writes.add(time.Since(start))
+	if err == nil {
+		s.dbWrites.add(own)
+	}
 	return rec, err
 }
 
 // WriteLatencies returns the quantiles qs (0 to 1) of the time each
-// game's record took since the start, and how many there were.
+// game's record took since the start, as its caller waited for it, and
+// how many there were.
 func (s *Service) WriteLatencies(qs ...float64) ([]time.Duration, int) {
 	return s.writes.quantiles(qs...)
+}
+
+// DBWriteLatencies is WriteLatencies of the database's own time on each
+// record's transaction (clubdb.DB.RecordGameTimed): the part of a record's
+// time that is the database's, without the waits for a core.
+func (s *Service) DBWriteLatencies(qs ...float64) ([]time.Duration, int) {
+	return s.dbWrites.quantiles(qs...)
 }
 
 // latencies keeps durations, the most recent maxLatencies.

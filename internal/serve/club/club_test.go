@@ -266,4 +266,9 @@ func TestWriteLatencies(t *testing.T) {
 	q, n = s.WriteLatencies(0.5, 0.99)
 	assert.Equal(t, 1, n)
 	assert.Positive(t, q[1])
+	// The database's own part is positive and within the whole.
+	d, n := s.DBWriteLatencies(0.5, 0.99)
+	assert.Equal(t, 1, n)
+	assert.Positive(t, d[1])
+	assert.LessOrEqual(t, d[1], q[1])
 }
