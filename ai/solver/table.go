@@ -808,7 +808,7 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		switch {
 		case oursStands:
 			score = 128 + s.pts[c]
-		case !ours && s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
+		case s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
 			score = 160 + s.pts[c]
 		default:
 			score = 64 - s.pts[c]
