@@ -685,7 +685,7 @@ func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves 
 		case l == hint:
 			score = 1000
 		case s.sureLead(l, opp, ruff):
-			score = 500 + s.pts[l]
+			score = 500 + s.pts[l] + 8*bits.OnesCount32(opp&lane)
 		case s.partnerTakes(l, own&^hl, opp, ruff):
 			score = 400 - s.pts[l]
 		default:

@@ -280,3 +280,47 @@ func TestTableSolverResetIsNew(t *testing.T) {
 		used.Solve(&q, q.Turn())
 	}
 }
+
+// TestTableSolverNoTrumpsFirstLead compares the solver with the plain
+// alpha-beta (refTable) at the first lead of four-handed deals with no
+// trumps, where the search is widest and no trump bounds it: whole
+// deals and deals of five to seven cards a hand, the value for both
+// sides and every card's value. Three players always have a trump: they
+// get the same over their trump deals.
+func TestTableSolverNoTrumpsFirstLead(t *testing.T) {
+	deals := 40
+	if testing.Short() {
+		deals = 10
+	}
+	for _, n := range []int{3, 4} {
+		r := rand.New(rand.NewPCG(17, uint64(n)))
+		s, ref := NewTable(), newRefTableSize(18)
+		full := []int{3: 9, 4: 8}[n]
+		for i := range deals {
+			k := full - i%4
+			p := randomTablePlay(r, n, k)
+			if n == 4 {
+				p.Trump = rules.NoTrumps
+			}
+			for _, seat := range []rules.Seat{p.Turn(), rules.Seat((int(p.Turn()) + 1) % n)} {
+				want, _ := ref.Solve(&p, seat)
+				if got, ok := s.Solve(&p, seat); !ok || got != want {
+					t.Fatalf("%d players, deal %d (%d cards, trump %s), seat %s: Solve = %d, %v; want %d", n, i, k, p.Trump, seat, got, ok, want)
+				}
+			}
+			if k == full && i%8 != 0 {
+				continue // the card values of whole deals are slow to check
+			}
+			want, _ := ref.CardValues(&p, nil)
+			got, ok := s.CardValues(&p, nil)
+			if !ok || len(got) != len(want) {
+				t.Fatalf("%d players, deal %d: CardValues = %v, %v; want %v", n, i, got, ok, want)
+			}
+			for j := range got {
+				if got[j] != (TableCardValue{Card: want[j].Card, Value: want[j].Value}) {
+					t.Fatalf("%d players, deal %d: CardValues = %v; want %v", n, i, got, want)
+				}
+			}
+		}
+	}
+}
