@@ -28,7 +28,10 @@ import (
 // cards of one hand that touch (no card in play between them), only one
 // is searched when they are worth the same points, or when the side that
 // takes the trick is known whichever is played: then the higher is best
-// for that side and the lower for the other (see dominant). Entries stay
+// for that side and the lower for the other (see dominant). Otherwise
+// their values differ by at most the difference of their points, so a
+// card is skipped when a touching one searched before it, moved by that
+// difference, already fails the window (see near). Entries stay
 // valid while the number of players, trump, the last-trick bonus and
 // the maximising side stay the same: the solver bumps a generation
 // number when they change, which drops every entry at no cost.
@@ -608,14 +611,33 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	if !maxing {
 		best = 1 << 20
 	}
+	var done uint32
+	var vals [tMaxMoves]int16
+	others := inPlay &^ hl
 	for i := 0; i < ml.n; i++ {
 		l := uint8(ml.m[i])
+		// A card whose bound from a touching one already fails the
+		// window is not searched; its bound stands for its value.
+		if done&(0xFF<<(l&^7)) != 0 {
+			if w, ok := s.near(l, i, &ml, others, &vals, maxing); ok && (maxing && w <= a || !maxing && w >= b) {
+				if maxing {
+					best = max(best, w)
+				} else {
+					best = min(best, w)
+				}
+				done |= 1 << l
+				vals[i] = int16(w)
+				continue
+			}
+		}
 		s.hands[leader] &^= 1 << l
 		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, a, b)
 		s.hands[leader] |= 1 << l
 		if s.abort {
 			return 0
 		}
+		done |= 1 << l
+		vals[i] = int16(v)
 		if maxing {
 			if v > best {
 				best, bestMove = v, l
@@ -746,8 +768,26 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 	if !maxing {
 		best = 1 << 20
 	}
+	var done uint32
+	var vals [tMaxMoves]int16
+	others := inPlay &^ h
 	for i := 0; i < ml.n; i++ {
 		c := uint8(ml.m[i])
+		// A card whose bound from a touching one already fails the
+		// window is not searched; its bound stands for its value. The
+		// last card of a trick has its touching cards merged already.
+		if !last && done&(0xFF<<(c&^7)) != 0 {
+			if w, ok := s.near(c, i, &ml, others, &vals, maxing); ok && (maxing && w <= alpha || !maxing && w >= beta) {
+				if maxing {
+					best = max(best, w)
+				} else {
+					best = min(best, w)
+				}
+				done |= 1 << c
+				vals[i] = int16(w)
+				continue
+			}
+		}
 		nw, nws := win, winSeat
 		if s.beats(c, win) {
 			nw, nws = c, seat
@@ -764,6 +804,8 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 		if s.abort {
 			return 0
 		}
+		done |= 1 << c
+		vals[i] = int16(v)
 		if maxing {
 			if v > best {
 				best = v
@@ -857,6 +899,46 @@ func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, lega
 		return runBottoms(legal, inPlay)
 	}
 	return s.reduce(legal, inPlay)
+}
+
+// near bounds the value of playing c, the i-th move of ml, from the
+// values (vals) of the moves before it that touch it: cards of the same
+// hand with no card of the other hands or the trick (others) between
+// them. Such cards take the same tricks in every continuation and
+// differ only in where their points go, so their values differ by at
+// most the difference of their points. It returns the tightest bound:
+// an upper bound for the maximising side's player (maxing), a lower
+// bound for the other's, and false when no earlier move touches c.
+func (s *TableSolver) near(c uint8, i int, ml *tMoves, others uint32, vals *[tMaxMoves]int16, maxing bool) (int, bool) {
+	bound, ok := 0, false
+	for j := range i {
+		d := uint8(ml.m[j])
+		if d>>3 != c>>3 {
+			continue
+		}
+		lo, hi := min(c, d), max(c, d)
+		if others&(uint32(1)<<hi-1)&^(uint32(2)<<lo-1) != 0 {
+			continue
+		}
+		diff := s.pts[c] - s.pts[d]
+		if diff < 0 {
+			diff = -diff
+		}
+		v := int(vals[j])
+		if maxing {
+			v += diff
+			if !ok || v < bound {
+				bound = v
+			}
+		} else {
+			v -= diff
+			if !ok || v > bound {
+				bound = v
+			}
+		}
+		ok = true
+	}
+	return bound, ok
 }
 
 // runTops drops from m each card whose next higher card in play (in)
@@ -961,10 +1043,13 @@ func (s *TableSolver) last(leader, r int) int {
 	return 0
 }
 
+// tMaxMoves bounds the moves of a node: the cards of a hand.
+const tMaxMoves = 10
+
 // tMoves is a small list of moves, each packed as score<<8 | card, sorted
 // best first.
 type tMoves struct {
-	m [10]uint32
+	m [tMaxMoves]uint32
 	n int
 }
 
