@@ -664,10 +664,12 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 
 // leads returns the leads of leader worth searching, best guesses first
 // (mine and theirs: the cards of the maximising side and of the other).
-// The order: the table's best lead (hint); leads that win the trick
-// whatever the others play, most points first; low leads to a partner's
+// The order: the table's best lead (hint); plain leads that win the
+// trick whatever the others play, first in suits where the other side
+// holds the most cards, then most points; low leads to a partner's
 // winner; then the rest, cheapest first, in suits the other side holds
-// few of, trumps last.
+// few of, trumps last. Trumps that win for sure go among the low plain
+// leads, after those in suits the other side holds few of.
 func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves {
 	hl := s.hands[leader]
 	maxing := s.side>>leader&1 == 1
@@ -706,8 +708,12 @@ func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves 
 		switch {
 		case l == hint:
 			score = 1000
-		case s.sureLead(l, opp, ruff):
+		case s.sureLead(l, opp, ruff) && l>>3 != s.ts:
 			score = 500 + s.pts[l] + 8*bits.OnesCount32(opp&lane)
+		case s.sureLead(l, opp, ruff):
+			// Drawing trumps is often not the best use of a top trump:
+			// it goes among the low plain leads.
+			score = 170 + s.pts[l]
 		case s.partnerTakes(l, own&^hl, opp, ruff):
 			score = 400 - s.pts[l]
 		default:
