@@ -22,13 +22,14 @@ import (
 // numbering (suit*8 + power), so following and trick winners are mask
 // operations; zero-window probes that halve the interval the earlier
 // ones left; a transposition table probed at trick starts, keyed on
-// every hand and the leader, holding bounds and the best lead; trumps
-// above every trump of the other side bounding what either side can
-// still make; and moves ordered by what wins the trick for whom. Of the
-// cards of one hand that touch (no card in play between them), only one
-// is searched when they are worth the same points, or when the side that
-// takes the trick is known whichever is played: then the higher is best
-// for that side and the lower for the other (see dominant). Otherwise
+// every hand and the leader (the cards of no points at the bottom of
+// each suit packed down, see key), holding bounds and the best lead;
+// trumps above every trump of the other side bounding what either side
+// can still make; and moves ordered by what wins the trick for whom. Of
+// the cards of one hand that touch (no card in play between them), only
+// one is searched when they are worth the same points, or when the side
+// that takes the trick is known whichever is played: then the higher is
+// best for that side and the lower for the other (see dominant). Otherwise
 // their values differ by at most the difference of their points, so a
 // card is skipped when a touching one searched before it, moved by that
 // difference, already fails the window (see near). Entries stay
@@ -52,6 +53,7 @@ type TableSolver struct {
 
 	ts        uint8  // trump suit index in solver numbering, 4 with no trumps
 	trumpMask uint32 // the trump lane (0 with no trumps)
+	zero      uint32 // the cards of no points below every other of their suit
 	pts       [32]int
 	seatAt    [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
 
@@ -125,10 +127,11 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	s.bump()
 	s.ready = true
 	s.n, s.trump, s.bonus, s.side = n, p.Trump, bonus, side
-	s.ts, s.trumpMask = 4, 0
+	s.ts, s.trumpMask, s.zero = 4, 0, 0x07070707
 	if p.Trump <= rules.Spades {
 		s.ts = uint8(p.Trump)
 		s.trumpMask = 0xFF << (8 * uint(p.Trump))
+		s.zero &^= 4 << (8 * uint(p.Trump)) // the trump 9 is worth 14
 	}
 	for c := range s.pts {
 		tf := 0
@@ -461,7 +464,28 @@ type tKey struct {
 
 func (s *TableSolver) key(leader int) tKey {
 	h := &s.hands
-	return tKey{h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3], uint32(leader) | uint32(s.gen)<<2}
+	k := tKey{h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3], uint32(leader) | uint32(s.gen)<<2}
+	// The cards of no points at the bottom of a suit (7 8 9 plain, 7 8
+	// trump) differ only in their order: a position where some were
+	// played is the position with the rest moved down to the bottom.
+	// All four suits at once: twice, lanes with the lowest place empty
+	// move down one; then lanes with the middle place empty move the
+	// top one down.
+	z := s.zero
+	const low = 0x01010101
+	for range 2 {
+		sel := (^k.in & low) * 7 & z
+		k.in = k.in&^sel | k.in>>1&(sel>>1)&z
+		k.b0 = k.b0&^sel | k.b0>>1&(sel>>1)&z
+		k.b1 = k.b1&^sel | k.b1>>1&(sel>>1)&z
+	}
+	if e := (^k.in >> 1) & (k.in >> 2) & low & (z >> 2); e != 0 {
+		sel := e * 6
+		k.in = k.in&^sel | k.in>>1&(e<<1)
+		k.b0 = k.b0&^sel | k.b0>>1&(e<<1)
+		k.b1 = k.b1&^sel | k.b1>>1&(e<<1)
+	}
+	return k
 }
 
 // slot returns the first entry of k's bucket: tWays entries in a row,

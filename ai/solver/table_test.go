@@ -324,3 +324,56 @@ func TestTableSolverNoTrumpsFirstLead(t *testing.T) {
 		}
 	}
 }
+
+// TestTableKeyPacksCardsOfNoPoints checks the table key against a plain
+// statement of what it does, on random hands and trumps: in each suit,
+// the cards of no points below every other card of the suit (7 8 9, and
+// 7 8 of trumps) still in the hands move down to the lowest places, in
+// their order, each with its holder; the other cards stay where they are.
+func TestTableKeyPacksCardsOfNoPoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	s := NewTable()
+	for range 20000 {
+		p := rules.Play{N: 4, Trump: rules.Suit(r.IntN(5)), LastBonus: 10}
+		for c := range rules.Card(32) {
+			if r.IntN(3) != 0 {
+				seat := r.IntN(4)
+				p.Hands[seat] = p.Hands[seat].With(c)
+			}
+		}
+		s.load(&p, 0b0101)
+		got := s.key(1)
+		var want tKey
+		want.tag = 1 | uint32(s.gen)<<2
+		for su := range 4 {
+			zero := 3 // the 7 8 9, or the 7 8 of trumps
+			if uint8(su) == s.ts {
+				zero = 2
+			}
+			next := 0 // the next free low place
+			for pw := range 8 {
+				c := su*8 + pw
+				holder := -1
+				for seat := range 4 {
+					if s.hands[seat]>>c&1 == 1 {
+						holder = seat
+					}
+				}
+				if holder < 0 {
+					continue
+				}
+				at := c
+				if pw < zero {
+					at = su*8 + next
+					next++
+				}
+				want.in |= 1 << at
+				want.b0 |= uint32(holder&1) << at
+				want.b1 |= uint32(holder>>1) << at
+			}
+		}
+		if got != want {
+			t.Fatalf("hands %x, trump %s: key %+v, want %+v", s.hands, p.Trump, got, want)
+		}
+	}
+}
