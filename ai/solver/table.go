@@ -612,6 +612,21 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 			return lb
 		}
 	}
+	// The leader's cards above every other card of their suit take
+	// their tricks one after another: all the rest of the play when
+	// they are all it holds, else at least their points for its side.
+	if cp, all := s.cash(leader, hl, (mine|theirs)&^hl); all {
+		if maxing {
+			return r
+		}
+		return 0
+	} else if maxing {
+		if cp >= beta {
+			return cp
+		}
+	} else if ub := r - cp; ub <= alpha {
+		return ub
+	}
 
 	key := s.key(leader)
 	hint := uint8(0xFF)
@@ -684,6 +699,45 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	}
 	s.store(key, best, a0, b0, bestMove)
 	return best
+}
+
+// cash returns the points of the leader's cards (hl) that take their
+// tricks one after another from its lead whatever the others (rest:
+// their cards) play, and whether that is every card it holds: the cards
+// above every other card of their suit. With trumps, the plain ones
+// count only when the leader's top trumps draw every trump of the
+// others first; else an other seat could ruff them.
+func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
+	x := rest // smeared down within each suit: every card below one of rest
+	x |= x >> 1 & 0x7F7F7F7F
+	x |= x >> 2 & 0x3F3F3F3F
+	x |= x >> 4 & 0x0F0F0F0F
+	tops := hl &^ x
+	if tops == 0 {
+		return 0, false
+	}
+	if s.ts < 4 && rest&s.trumpMask != 0 {
+		tt := tops & s.trumpMask
+		n := bits.OnesCount32(tt)
+		for i := range s.n {
+			if i != leader && bits.OnesCount32(s.hands[i]&s.trumpMask) > n {
+				tops = tt
+				break
+			}
+		}
+	}
+	if tops == hl {
+		return 0, true
+	}
+	p := 0
+	for su := uint8(0); su < 4; su++ {
+		tf := 0
+		if su == s.ts {
+			tf = 1
+		}
+		p += int(lanePts[tf][uint8(tops>>(8*su))])
+	}
+	return p, false
 }
 
 // leads returns the leads of leader worth searching, best guesses first
