@@ -708,11 +708,7 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 // count only when the leader's top trumps draw every trump of the
 // others first; else an other seat could ruff them.
 func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
-	x := rest // smeared down within each suit: every card below one of rest
-	x |= x >> 1 & 0x7F7F7F7F
-	x |= x >> 2 & 0x3F3F3F3F
-	x |= x >> 4 & 0x0F0F0F0F
-	tops := hl &^ x
+	tops := hl &^ smear(rest)
 	if tops == 0 {
 		return 0, false
 	}
@@ -738,6 +734,14 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 		p += int(lanePts[tf][uint8(tops>>(8*su))])
 	}
 	return p, false
+}
+
+// smear returns the cards at or below a card of x in its suit.
+func smear(x uint32) uint32 {
+	x |= x >> 1 & 0x7F7F7F7F
+	x |= x >> 2 & 0x3F3F3F3F
+	x |= x >> 4 & 0x0F0F0F0F
+	return x
 }
 
 // leads returns the leads of leader worth searching, best guesses first
@@ -915,8 +919,10 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 
 // follows returns the cards worth searching of the seat at position k of
 // a trick (legal: its legal cards), best guesses first: with the trick
-// the side's for sure, the most points first; a card that takes it for
-// sure, most points first; else the cheapest first.
+// the side's for sure, the most points first, but the cards above every
+// card of the other side in their suit last (kept, they take a trick of
+// their own); a card that takes it for sure, most points first; else
+// the cheapest first.
 func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
 	var ml tMoves
 	if legal&(legal-1) == 0 {
@@ -933,12 +939,22 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		return ml
 	}
 	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
+	var masters uint32
+	if oursStands {
+		var theirs uint32
+		for i := range s.n {
+			if s.side>>i&1 == 1 != maxing {
+				theirs |= s.hands[i]
+			}
+		}
+		masters = moves &^ smear(theirs) // above every card of theirs
+	}
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
 		var score int
 		switch {
 		case oursStands:
-			score = 128 + s.pts[c]
+			score = 128 + s.pts[c] - 30*int(masters>>c&1)
 		case s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
 			score = 160 + s.pts[c]
 		default:
