@@ -919,10 +919,9 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 
 // follows returns the cards worth searching of the seat at position k of
 // a trick (legal: its legal cards), best guesses first: with the trick
-// the side's for sure, the most points first, but the cards above every
-// card of the other side in their suit last (kept, they take a trick of
-// their own); a card that takes it for sure, most points first; else
-// the cheapest first.
+// the side's for sure, the most points first; a card that takes it for
+// sure, most points first; else the cheapest first. In the first two,
+// the cards above every card of the other side in their suit go last.
 func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
 	var ml tMoves
 	if legal&(legal-1) == 0 {
@@ -939,16 +938,16 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		return ml
 	}
 	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
-	var masters uint32
-	if oursStands {
-		var theirs uint32
-		for i := range s.n {
-			if s.side>>i&1 == 1 != maxing {
-				theirs |= s.hands[i]
-			}
+	// The cards above every card of the other side in their suit: kept,
+	// they take a trick of their own, so they are thrown or spent on
+	// this trick last.
+	var theirs uint32
+	for i := range s.n {
+		if s.side>>i&1 == 1 != maxing {
+			theirs |= s.hands[i]
 		}
-		masters = moves &^ smear(theirs) // above every card of theirs
 	}
+	masters := moves &^ smear(theirs)
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
 		var score int
@@ -956,7 +955,7 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		case oursStands:
 			score = 128 + s.pts[c] - 30*int(masters>>c&1)
 		case s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
-			score = 160 + s.pts[c]
+			score = 160 + s.pts[c] - 30*int(masters>>c&1)
 		default:
 			score = 64 - s.pts[c]
 		}
