@@ -921,7 +921,8 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 // a trick (legal: its legal cards), best guesses first: with the trick
 // the side's for sure, the most points first; a card that takes it for
 // sure, most points first; else the cheapest first. In the first two,
-// the cards above every card of the other side in their suit go last.
+// the cards above every card of the other side in their suit go last;
+// in the last, discards from the suits the other side holds most of.
 func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
 	var ml tMoves
 	if legal&(legal-1) == 0 {
@@ -953,11 +954,15 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		var score int
 		switch {
 		case oursStands:
-			score = 128 + s.pts[c] - 30*int(masters>>c&1)
+			score = (128 + s.pts[c] - 30*int(masters>>c&1)) * 16
 		case s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
-			score = 160 + s.pts[c] - 30*int(masters>>c&1)
+			score = (160 + s.pts[c] - 30*int(masters>>c&1)) * 16
+		case c>>3 != lead>>3:
+			// A discard of a losing trick: of equal points, from the
+			// suit the other side holds most of, the weakest card.
+			score = (64-s.pts[c])*16 + bits.OnesCount32(theirs&(0xFF<<(c&^7))) - int(c&7)
 		default:
-			score = 64 - s.pts[c]
+			score = (64 - s.pts[c]) * 16
 		}
 		ml.add(score, c)
 	}
