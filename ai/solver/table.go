@@ -750,8 +750,9 @@ func smear(x uint32) uint32 {
 // trick whatever the others play, first in suits where the other side
 // holds the most cards, then most points; low leads to a partner's
 // winner; then the rest, cheapest first, in suits the other side holds
-// few of, trumps last. Trumps that win for sure go among the low plain
-// leads, after those in suits the other side holds few of.
+// few of and where the side holds no master, trumps last. Trumps that
+// win for sure go among the low plain leads, after those in suits the
+// other side holds few of.
 func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves {
 	hl := s.hands[leader]
 	maxing := s.side>>leader&1 == 1
@@ -800,6 +801,9 @@ func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves 
 			score = 400 - s.pts[l]
 		default:
 			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
+			if own&lane&^smear(opp) != 0 {
+				score -= 8 // a low lead under the side's own master
+			}
 			if l>>3 == s.ts {
 				score -= 40
 			}
