@@ -701,12 +701,13 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	return best
 }
 
-// cash returns the points of the leader's cards (hl) that take their
-// tricks one after another from its lead whatever the others (rest:
-// their cards) play, and whether that is every card it holds: the cards
-// above every other card of their suit. With trumps, the plain ones
-// count only when the leader's top trumps draw every trump of the
-// others first; else an other seat could ruff them.
+// cash returns the points the leader's side takes at least when the
+// leader cashes its cards (hl) that take their tricks one after another
+// from its lead whatever the others (rest: their cards) play, and
+// whether that is every card it holds: the cards above every other card
+// of their suit, with the weakest cards the others must give them. With
+// trumps, the plain ones count only when the leader's top trumps draw
+// every trump of the others first; else an other seat could ruff them.
 func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 	tops := hl &^ smear(rest)
 	if tops == 0 {
@@ -727,11 +728,29 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 	}
 	p := 0
 	for su := uint8(0); su < 4; su++ {
+		t := uint8(tops >> (8 * su))
+		if t == 0 {
+			continue
+		}
 		tf := 0
 		if su == s.ts {
 			tf = 1
 		}
-		p += int(lanePts[tf][uint8(tops>>(8*su))])
+		p += int(lanePts[tf][t])
+		// Each other seat plays at least as many cards of the suit as
+		// it holds up to the tricks cashed in it (following, or thrown
+		// earlier to the leader's tricks): at least its weakest ones.
+		k := bits.OnesCount8(t)
+		for i := range s.n {
+			if i == leader {
+				continue
+			}
+			o := uint8(s.hands[i] >> (8 * su))
+			for j := 0; j < k && o != 0; j++ {
+				p += int(powPts[tf][bits.TrailingZeros8(o)])
+				o &= o - 1
+			}
+		}
 	}
 	return p, false
 }
