@@ -24,8 +24,10 @@ import (
 // ones left; a transposition table probed at trick starts, keyed on
 // every hand and the leader (the cards of no points at the bottom of
 // each suit packed down, see key), holding bounds and the best lead;
-// trumps above every trump of the other side bounding what either side
-// can still make; and moves ordered by what wins the trick for whom. Of
+// trumps above every trump of the other side, and the leader's cards
+// above every other card of their suit (see cash), bounding what either
+// side can still make; and moves ordered by what wins the trick for
+// whom. Of
 // the cards of one hand that touch (no card in play between them), only
 // one is searched when they are worth the same points, or when the side
 // that takes the trick is known whichever is played: then the higher is
