@@ -22,13 +22,19 @@ import (
 // numbering (suit*8 + power), so following and trick winners are mask
 // operations; zero-window probes that halve the interval the earlier
 // ones left; a transposition table probed at trick starts, keyed on
-// every hand and the leader, holding bounds and the best lead; trumps
-// above every trump of the other side bounding what either side can
-// still make; and moves ordered by what wins the trick for whom. Of the
-// cards of one hand that touch (no card in play between them), only one
-// is searched when they are worth the same points, or when the side that
-// takes the trick is known whichever is played: then the higher is best
-// for that side and the lower for the other (see dominant). Entries stay
+// every hand and the leader (the cards of no points at the bottom of
+// each suit packed down, see key), holding bounds and the best lead;
+// trumps above every trump of the other side, and the leader's cards
+// above every other card of their suit (see cash), bounding what either
+// side can still make; and moves ordered by what wins the trick for
+// whom. Of
+// the cards of one hand that touch (no card in play between them), only
+// one is searched when they are worth the same points, or when the side
+// that takes the trick is known whichever is played: then the higher is
+// best for that side and the lower for the other (see dominant). Otherwise
+// their values differ by at most the difference of their points, so a
+// card is skipped when a touching one searched before it, moved by that
+// difference, already fails the window (see near). Entries stay
 // valid while the number of players, trump, the last-trick bonus and
 // the maximising side stay the same: the solver bumps a generation
 // number when they change, which drops every entry at no cost.
@@ -49,6 +55,7 @@ type TableSolver struct {
 
 	ts        uint8  // trump suit index in solver numbering, 4 with no trumps
 	trumpMask uint32 // the trump lane (0 with no trumps)
+	zero      uint32 // the cards of no points below every other of their suit
 	pts       [32]int
 	seatAt    [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
 
@@ -72,15 +79,16 @@ type tEntry struct {
 }
 
 const (
+	tWays    = 4    // entries a bucket: 64 bytes, one cache line
 	noBound  = 1023 // an upper bound of 1023 or more is not stored
 	tagShift = 25   // data>>tagShift is leader | gen<<2
 	maxGen   = 31
 )
 
 // TableBits sizes a TableSolver's table: 2^16 entries of 16 bytes
-// (1 MB). A table that stays in the core's cache matters more than room:
-// 2^15 entries search about 17% more nodes, 2^17 5% fewer, and neither
-// is faster.
+// (1 MB), in buckets of four. A table that stays in the core's cache
+// matters more than room: with buckets, 2^17 and 2^18 entries search
+// only 2% fewer nodes.
 const TableBits = 16
 
 // NewTable returns a table solver with 2^TableBits entries.
@@ -121,10 +129,11 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	s.bump()
 	s.ready = true
 	s.n, s.trump, s.bonus, s.side = n, p.Trump, bonus, side
-	s.ts, s.trumpMask = 4, 0
+	s.ts, s.trumpMask, s.zero = 4, 0, 0x07070707
 	if p.Trump <= rules.Spades {
 		s.ts = uint8(p.Trump)
 		s.trumpMask = 0xFF << (8 * uint(p.Trump))
+		s.zero &^= 4 << (8 * uint(p.Trump)) // the trump 9 is worth 14
 	}
 	for c := range s.pts {
 		tf := 0
@@ -457,23 +466,48 @@ type tKey struct {
 
 func (s *TableSolver) key(leader int) tKey {
 	h := &s.hands
-	return tKey{h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3], uint32(leader) | uint32(s.gen)<<2}
+	k := tKey{h[0] | h[1] | h[2] | h[3], h[1] | h[3], h[2] | h[3], uint32(leader) | uint32(s.gen)<<2}
+	// The cards of no points at the bottom of a suit (7 8 9 plain, 7 8
+	// trump) differ only in their order: a position where some were
+	// played is the position with the rest moved down to the bottom.
+	// All four suits at once: twice, lanes with the lowest place empty
+	// move down one; then lanes with the middle place empty move the
+	// top one down.
+	z := s.zero
+	const low = 0x01010101
+	for range 2 {
+		sel := (^k.in & low) * 7 & z
+		k.in = k.in&^sel | k.in>>1&(sel>>1)&z
+		k.b0 = k.b0&^sel | k.b0>>1&(sel>>1)&z
+		k.b1 = k.b1&^sel | k.b1>>1&(sel>>1)&z
+	}
+	if e := (^k.in >> 1) & (k.in >> 2) & low & (z >> 2); e != 0 {
+		sel := e * 6
+		k.in = k.in&^sel | k.in>>1&(e<<1)
+		k.b0 = k.b0&^sel | k.b0>>1&(e<<1)
+		k.b1 = k.b1&^sel | k.b1>>1&(e<<1)
+	}
+	return k
 }
 
-// slot returns k's slot. The generation is left out of the hash: a
-// table after Reset then behaves exactly as a new one (entries of older
-// generations are misses, and overwritten), so a solve's work does not
-// depend on what earlier solves left.
-func (s *TableSolver) slot(k tKey) *tEntry {
+// slot returns the first entry of k's bucket: tWays entries in a row,
+// one cache line, any of which may hold k. The generation is left out of
+// the hash: a table after Reset then behaves exactly as a new one
+// (entries of older generations are misses, and the first taken when
+// storing), so a solve's work does not depend on what earlier solves
+// left.
+func (s *TableSolver) slot(k tKey) int {
 	x := (uint64(k.in)<<32 | uint64(k.b0)) ^ (uint64(k.b1)<<32|uint64(k.tag&3))*0x9E3779B97F4A7C15
-	return &s.tt[(x*0x94D049BB133111EB)>>s.shift]
+	return int((x*0x94D049BB133111EB)>>s.shift) &^ (tWays - 1)
 }
 
 // probe returns k's entry, or nil.
 func (s *TableSolver) probe(k tKey) *tEntry {
-	e := s.slot(k)
-	if e.in == k.in && e.b0 == k.b0 && e.b1 == k.b1 && e.data>>tagShift == k.tag {
-		return e
+	b := (*[tWays]tEntry)(s.tt[s.slot(k):])
+	for i := range b {
+		if e := &b[i]; e.in == k.in && e.b0 == k.b0 && e.b1 == k.b1 && e.data>>tagShift == k.tag {
+			return e
+		}
 	}
 	return nil
 }
@@ -580,6 +614,21 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 			return lb
 		}
 	}
+	// The leader's cards above every other card of their suit take
+	// their tricks one after another: all the rest of the play when
+	// they are all it holds, else at least their points for its side.
+	if cp, all := s.cash(leader, hl, (mine|theirs)&^hl); all {
+		if maxing {
+			return r
+		}
+		return 0
+	} else if maxing {
+		if cp >= beta {
+			return cp
+		}
+	} else if ub := r - cp; ub <= alpha {
+		return ub
+	}
 
 	key := s.key(leader)
 	hint := uint8(0xFF)
@@ -603,14 +652,33 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	if !maxing {
 		best = 1 << 20
 	}
+	var done uint32
+	var vals [tMaxMoves]int16
+	others := inPlay &^ hl
 	for i := 0; i < ml.n; i++ {
 		l := uint8(ml.m[i])
+		// A card whose bound from a touching one already fails the
+		// window is not searched; its bound stands for its value.
+		if done&(0xFF<<(l&^7)) != 0 {
+			if w, ok := s.near(l, i, &ml, others, &vals, maxing); ok && (maxing && w <= a || !maxing && w >= b) {
+				if maxing {
+					best = max(best, w)
+				} else {
+					best = min(best, w)
+				}
+				done |= 1 << l
+				vals[i] = int16(w)
+				continue
+			}
+		}
 		s.hands[leader] &^= 1 << l
 		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, a, b)
 		s.hands[leader] |= 1 << l
 		if s.abort {
 			return 0
 		}
+		done |= 1 << l
+		vals[i] = int16(v)
 		if maxing {
 			if v > best {
 				best, bestMove = v, l
@@ -635,12 +703,77 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	return best
 }
 
+// cash returns the points the leader's side takes at least when the
+// leader cashes its cards (hl) that take their tricks one after another
+// from its lead whatever the others (rest: their cards) play, and
+// whether that is every card it holds: the cards above every other card
+// of their suit, with the weakest cards the others must give them. With
+// trumps, the plain ones count only when the leader's top trumps draw
+// every trump of the others first; else an other seat could ruff them.
+func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
+	tops := hl &^ smear(rest)
+	if tops == 0 {
+		return 0, false
+	}
+	if s.ts < 4 && rest&s.trumpMask != 0 {
+		tt := tops & s.trumpMask
+		n := bits.OnesCount32(tt)
+		for i := range s.n {
+			if i != leader && bits.OnesCount32(s.hands[i]&s.trumpMask) > n {
+				tops = tt
+				break
+			}
+		}
+	}
+	if tops == hl {
+		return 0, true
+	}
+	p := 0
+	for su := uint8(0); su < 4; su++ {
+		t := uint8(tops >> (8 * su))
+		if t == 0 {
+			continue
+		}
+		tf := 0
+		if su == s.ts {
+			tf = 1
+		}
+		p += int(lanePts[tf][t])
+		// Each other seat plays at least as many cards of the suit as
+		// it holds up to the tricks cashed in it (following, or thrown
+		// earlier to the leader's tricks): at least its weakest ones.
+		k := bits.OnesCount8(t)
+		for i := range s.n {
+			if i == leader {
+				continue
+			}
+			o := uint8(s.hands[i] >> (8 * su))
+			for j := 0; j < k && o != 0; j++ {
+				p += int(powPts[tf][bits.TrailingZeros8(o)])
+				o &= o - 1
+			}
+		}
+	}
+	return p, false
+}
+
+// smear returns the cards at or below a card of x in its suit.
+func smear(x uint32) uint32 {
+	x |= x >> 1 & 0x7F7F7F7F
+	x |= x >> 2 & 0x3F3F3F3F
+	x |= x >> 4 & 0x0F0F0F0F
+	return x
+}
+
 // leads returns the leads of leader worth searching, best guesses first
 // (mine and theirs: the cards of the maximising side and of the other).
-// The order: the table's best lead (hint); leads that win the trick
-// whatever the others play, most points first; low leads to a partner's
+// The order: the table's best lead (hint); plain leads that win the
+// trick whatever the others play, first in suits where the other side
+// holds the most cards, then most points; low leads to a partner's
 // winner; then the rest, cheapest first, in suits the other side holds
-// few of, trumps last.
+// few of and where the side holds no master, trumps last. Trumps that
+// win for sure go among the low plain leads, after those in suits the
+// other side holds few of.
 func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves {
 	hl := s.hands[leader]
 	maxing := s.side>>leader&1 == 1
@@ -679,12 +812,19 @@ func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves 
 		switch {
 		case l == hint:
 			score = 1000
+		case s.sureLead(l, opp, ruff) && l>>3 != s.ts:
+			score = 500 + s.pts[l] + 8*bits.OnesCount32(opp&lane)
 		case s.sureLead(l, opp, ruff):
-			score = 500 + s.pts[l]
+			// Drawing trumps is often not the best use of a top trump:
+			// it goes among the low plain leads.
+			score = 170 + s.pts[l]
 		case s.partnerTakes(l, own&^hl, opp, ruff):
 			score = 400 - s.pts[l]
 		default:
 			score = 200 - 4*bits.OnesCount32(opp&lane) - s.pts[l]
+			if own&lane&^smear(opp) != 0 {
+				score -= 8 // a low lead under the side's own master
+			}
 			if l>>3 == s.ts {
 				score -= 40
 			}
@@ -741,8 +881,26 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 	if !maxing {
 		best = 1 << 20
 	}
+	var done uint32
+	var vals [tMaxMoves]int16
+	others := inPlay &^ h
 	for i := 0; i < ml.n; i++ {
 		c := uint8(ml.m[i])
+		// A card whose bound from a touching one already fails the
+		// window is not searched; its bound stands for its value. The
+		// last card of a trick has its touching cards merged already.
+		if !last && done&(0xFF<<(c&^7)) != 0 {
+			if w, ok := s.near(c, i, &ml, others, &vals, maxing); ok && (maxing && w <= alpha || !maxing && w >= beta) {
+				if maxing {
+					best = max(best, w)
+				} else {
+					best = min(best, w)
+				}
+				done |= 1 << c
+				vals[i] = int16(w)
+				continue
+			}
+		}
 		nw, nws := win, winSeat
 		if s.beats(c, win) {
 			nw, nws = c, seat
@@ -759,6 +917,8 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 		if s.abort {
 			return 0
 		}
+		done |= 1 << c
+		vals[i] = int16(v)
 		if maxing {
 			if v > best {
 				best = v
@@ -785,7 +945,9 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 // follows returns the cards worth searching of the seat at position k of
 // a trick (legal: its legal cards), best guesses first: with the trick
 // the side's for sure, the most points first; a card that takes it for
-// sure, most points first; else the cheapest first.
+// sure, most points first; else the cheapest first. In the first two,
+// the cards above every card of the other side in their suit go last;
+// in the last, discards from the suits the other side holds most of.
 func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
 	var ml tMoves
 	if legal&(legal-1) == 0 {
@@ -802,16 +964,30 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		return ml
 	}
 	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
+	// The cards above every card of the other side in their suit: kept,
+	// they take a trick of their own, so they are thrown or spent on
+	// this trick last.
+	var theirs uint32
+	for i := range s.n {
+		if s.side>>i&1 == 1 != maxing {
+			theirs |= s.hands[i]
+		}
+	}
+	masters := moves &^ smear(theirs)
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
 		var score int
 		switch {
 		case oursStands:
-			score = 128 + s.pts[c]
-		case !ours && s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
-			score = 160 + s.pts[c]
+			score = (128 + s.pts[c] - 30*int(masters>>c&1)) * 16
+		case s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
+			score = (160 + s.pts[c] - 30*int(masters>>c&1)) * 16
+		case c>>3 != lead>>3:
+			// A discard of a losing trick: of equal points, from the
+			// suit the other side holds most of, the weakest card.
+			score = (64-s.pts[c])*16 + bits.OnesCount32(theirs&(0xFF<<(c&^7))) - int(c&7)
 		default:
-			score = 64 - s.pts[c]
+			score = (64 - s.pts[c]) * 16
 		}
 		ml.add(score, c)
 	}
@@ -852,6 +1028,46 @@ func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, lega
 		return runBottoms(legal, inPlay)
 	}
 	return s.reduce(legal, inPlay)
+}
+
+// near bounds the value of playing c, the i-th move of ml, from the
+// values (vals) of the moves before it that touch it: cards of the same
+// hand with no card of the other hands or the trick (others) between
+// them. Such cards take the same tricks in every continuation and
+// differ only in where their points go, so their values differ by at
+// most the difference of their points. It returns the tightest bound:
+// an upper bound for the maximising side's player (maxing), a lower
+// bound for the other's, and false when no earlier move touches c.
+func (s *TableSolver) near(c uint8, i int, ml *tMoves, others uint32, vals *[tMaxMoves]int16, maxing bool) (int, bool) {
+	bound, ok := 0, false
+	for j := range i {
+		d := uint8(ml.m[j])
+		if d>>3 != c>>3 {
+			continue
+		}
+		lo, hi := min(c, d), max(c, d)
+		if others&(uint32(1)<<hi-1)&^(uint32(2)<<lo-1) != 0 {
+			continue
+		}
+		diff := s.pts[c] - s.pts[d]
+		if diff < 0 {
+			diff = -diff
+		}
+		v := int(vals[j])
+		if maxing {
+			v += diff
+			if !ok || v < bound {
+				bound = v
+			}
+		} else {
+			v -= diff
+			if !ok || v > bound {
+				bound = v
+			}
+		}
+		ok = true
+	}
+	return bound, ok
 }
 
 // runTops drops from m each card whose next higher card in play (in)
@@ -956,10 +1172,13 @@ func (s *TableSolver) last(leader, r int) int {
 	return 0
 }
 
+// tMaxMoves bounds the moves of a node: the cards of a hand.
+const tMaxMoves = 10
+
 // tMoves is a small list of moves, each packed as score<<8 | card, sorted
 // best first.
 type tMoves struct {
-	m [10]uint32
+	m [tMaxMoves]uint32
 	n int
 }
 
@@ -976,12 +1195,34 @@ func (ml *tMoves) add(score int, c uint8) {
 }
 
 // store records a fail-soft result v searched within (a, b) and the
-// best lead, keeping the bounds the slot held for the same key.
+// best lead, keeping the bounds the bucket held for the same key. A new
+// key takes an entry of an older generation, else the entry of the
+// fewest cards: positions deep in the play are the cheapest to search
+// again.
 func (s *TableSolver) store(k tKey, v, a, b int, move uint8) {
-	e := s.slot(k)
+	bucket := (*[tWays]tEntry)(s.tt[s.slot(k):])
+	e := (*tEntry)(nil)
 	lo, hi := 0, noBound
-	if e.in == k.in && e.b0 == k.b0 && e.b1 == k.b1 && e.data>>tagShift == k.tag {
-		lo, hi = int(e.data&1023), int(e.data>>10&1023)
+	for i := range bucket {
+		x := &bucket[i]
+		if x.in == k.in && x.b0 == k.b0 && x.b1 == k.b1 && x.data>>tagShift == k.tag {
+			e = x
+			lo, hi = int(x.data&1023), int(x.data>>10&1023)
+			break
+		}
+	}
+	if e == nil {
+		fewest := 33
+		for i := range bucket {
+			x := &bucket[i]
+			if x.data>>(tagShift+2) != k.tag>>2 {
+				e = x
+				break
+			}
+			if c := bits.OnesCount32(x.in); c < fewest {
+				fewest, e = c, x
+			}
+		}
 	}
 	switch {
 	case v <= a:

@@ -280,3 +280,100 @@ func TestTableSolverResetIsNew(t *testing.T) {
 		used.Solve(&q, q.Turn())
 	}
 }
+
+// TestTableSolverNoTrumpsFirstLead compares the solver with the plain
+// alpha-beta (refTable) at the first lead of four-handed deals with no
+// trumps, where the search is widest and no trump bounds it: whole
+// deals and deals of five to seven cards a hand, the value for both
+// sides and every card's value. Three players always have a trump: they
+// get the same over their trump deals.
+func TestTableSolverNoTrumpsFirstLead(t *testing.T) {
+	deals := 40
+	if testing.Short() {
+		deals = 10
+	}
+	for _, n := range []int{3, 4} {
+		r := rand.New(rand.NewPCG(17, uint64(n)))
+		s, ref := NewTable(), newRefTableSize(18)
+		full := []int{3: 9, 4: 8}[n]
+		for i := range deals {
+			k := full - i%4
+			p := randomTablePlay(r, n, k)
+			if n == 4 {
+				p.Trump = rules.NoTrumps
+			}
+			for _, seat := range []rules.Seat{p.Turn(), rules.Seat((int(p.Turn()) + 1) % n)} {
+				want, _ := ref.Solve(&p, seat)
+				if got, ok := s.Solve(&p, seat); !ok || got != want {
+					t.Fatalf("%d players, deal %d (%d cards, trump %s), seat %s: Solve = %d, %v; want %d", n, i, k, p.Trump, seat, got, ok, want)
+				}
+			}
+			if k == full && i%8 != 0 {
+				continue // the card values of whole deals are slow to check
+			}
+			want, _ := ref.CardValues(&p, nil)
+			got, ok := s.CardValues(&p, nil)
+			if !ok || len(got) != len(want) {
+				t.Fatalf("%d players, deal %d: CardValues = %v, %v; want %v", n, i, got, ok, want)
+			}
+			for j := range got {
+				if got[j] != (TableCardValue{Card: want[j].Card, Value: want[j].Value}) {
+					t.Fatalf("%d players, deal %d: CardValues = %v; want %v", n, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTableKeyPacksCardsOfNoPoints checks the table key against a plain
+// statement of what it does, on random hands and trumps: in each suit,
+// the cards of no points below every other card of the suit (7 8 9, and
+// 7 8 of trumps) still in the hands move down to the lowest places, in
+// their order, each with its holder; the other cards stay where they are.
+func TestTableKeyPacksCardsOfNoPoints(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	s := NewTable()
+	for range 20000 {
+		p := rules.Play{N: 4, Trump: rules.Suit(r.IntN(5)), LastBonus: 10}
+		for c := range rules.Card(32) {
+			if r.IntN(3) != 0 {
+				seat := r.IntN(4)
+				p.Hands[seat] = p.Hands[seat].With(c)
+			}
+		}
+		s.load(&p, 0b0101)
+		got := s.key(1)
+		var want tKey
+		want.tag = 1 | uint32(s.gen)<<2
+		for su := range 4 {
+			zero := 3 // the 7 8 9, or the 7 8 of trumps
+			if uint8(su) == s.ts {
+				zero = 2
+			}
+			next := 0 // the next free low place
+			for pw := range 8 {
+				c := su*8 + pw
+				holder := -1
+				for seat := range 4 {
+					if s.hands[seat]>>c&1 == 1 {
+						holder = seat
+					}
+				}
+				if holder < 0 {
+					continue
+				}
+				at := c
+				if pw < zero {
+					at = su*8 + next
+					next++
+				}
+				want.in |= 1 << at
+				want.b0 |= uint32(holder&1) << at
+				want.b1 |= uint32(holder>>1) << at
+			}
+		}
+		if got != want {
+			t.Fatalf("hands %x, trump %s: key %+v, want %+v", s.hands, p.Trump, got, want)
+		}
+	}
+}
