@@ -60,6 +60,10 @@ type TableSolver struct {
 	seatAt    [4][4]uint8 // seatAt[leader][k]: the seat playing k-th
 
 	hands [4]uint32 // solver numbering
+	// The cards of each side, kept with hands: sides[1] the maximising
+	// side's, sides[0] the other's; sideOf[seat] indexes it.
+	sides  [2]uint32
+	sideOf [4]uint8
 
 	nodes uint64
 	limit uint64 // nodes a solve, 0: none
@@ -147,6 +151,20 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 			s.seatAt[l][k] = uint8((l + k) % n)
 		}
 	}
+	for i := range s.sideOf {
+		s.sideOf[i] = side >> i & 1
+	}
+}
+
+// take moves c out of seat's hand, give back in.
+func (s *TableSolver) take(seat int, c uint8) {
+	s.hands[seat] &^= 1 << c
+	s.sides[s.sideOf[seat&3]] &^= 1 << c
+}
+
+func (s *TableSolver) give(seat int, c uint8) {
+	s.hands[seat] |= 1 << c
+	s.sides[s.sideOf[seat&3]] |= 1 << c
 }
 
 // SideOf returns the maximising side of seat at p's table: its team with
@@ -174,8 +192,10 @@ type pos struct {
 func (s *TableSolver) load(p *rules.Play, side uint8) pos {
 	s.setup(p, side)
 	st := pos{leader: int(p.Leader), k: int(p.InTrick), r: s.bonus}
+	s.sides = [2]uint32{}
 	for i := range 4 {
 		s.hands[i] = encode(p.Hands[i], p.Trump)
+		s.sides[s.sideOf[i]] |= s.hands[i]
 		st.r += s.setPts(s.hands[i])
 	}
 	if st.k > 0 {
@@ -258,7 +278,7 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 	prev := -1
 	for m := reps; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
-		s.hands[seat] &^= 1 << c
+		s.take(seat, c)
 		q := s.play(st, seat, c)
 		gain := 0
 		if q.k == 0 && s.side>>q.leader&1 == 1 {
@@ -275,7 +295,7 @@ func (s *TableSolver) CardValuesFor(p *rules.Play, side uint8, dst []TableCardVa
 			}
 		}
 		prev = v
-		s.hands[seat] |= 1 << c
+		s.give(seat, c)
 		if s.abort {
 			return dst, false
 		}
@@ -322,15 +342,7 @@ func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules
 			if e := s.probe(s.key(st.leader)); e != nil {
 				hint = uint8(e.data >> 20 & 31)
 			}
-			var mine, theirs uint32
-			for i := range s.n {
-				if s.side>>i&1 == 1 {
-					mine |= s.hands[i]
-				} else {
-					theirs |= s.hands[i]
-				}
-			}
-			ml = s.leads(st.leader, hint, mine, theirs)
+			ml = s.leads(st.leader, hint, s.sides[1], s.sides[0])
 		} else {
 			ml = s.follows(st.k, st.leader, st.lead, st.win, st.winSeat, s.legal(s.hands[seat], st.lead, st.win), s.inPlay(st.trick))
 		}
@@ -339,7 +351,7 @@ func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules
 			c := uint8(ml.m[i])
 			// c is best when the rest after it makes exactly rest with
 			// its gain: one zero-window probe proves it.
-			s.hands[seat] &^= 1 << c
+			s.take(seat, c)
 			q := s.play(st, seat, c)
 			need := rest
 			if q.k == 0 && s.side>>q.leader&1 == 1 {
@@ -360,7 +372,7 @@ func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules
 				dst = append(dst, decodeCard(c, p.Trump))
 				st, rest, found = q, need, true
 			} else {
-				s.hands[seat] |= 1 << c
+				s.give(seat, c)
 			}
 		}
 		if !found {
@@ -595,14 +607,7 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 		return 0
 	}
 	maxing := s.side>>leader&1 == 1
-	var mine, theirs uint32
-	for i := range s.n {
-		if s.side>>i&1 == 1 {
-			mine |= s.hands[i]
-		} else {
-			theirs |= s.hands[i]
-		}
-	}
+	mine, theirs := s.sides[1], s.sides[0]
 	// Trumps above every trump of the other side win their tricks for
 	// their side whatever is played: they bound what each side makes.
 	if s.ts < 4 {
@@ -671,9 +676,9 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 				continue
 			}
 		}
-		s.hands[leader] &^= 1 << l
+		s.take(leader, l)
 		v := s.follow(1, leader, l, l, leader, s.pts[l], inPlay, r, a, b)
-		s.hands[leader] |= 1 << l
+		s.give(leader, l)
 		if s.abort {
 			return 0
 		}
@@ -906,14 +911,14 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 			nw, nws = c, seat
 		}
 		ntp := tp + s.pts[c]
-		s.hands[seat] &^= 1 << c
+		s.take(seat, c)
 		var v int
 		if last {
 			v = s.endTrick(nws, ntp, r, alpha, beta)
 		} else {
 			v = s.follow(k+1, leader, lead, nw, nws, ntp, inPlay, r, alpha, beta)
 		}
-		s.hands[seat] |= 1 << c
+		s.give(seat, c)
 		if s.abort {
 			return 0
 		}
@@ -967,12 +972,7 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 	// The cards above every card of the other side in their suit: kept,
 	// they take a trick of their own, so they are thrown or spent on
 	// this trick last.
-	var theirs uint32
-	for i := range s.n {
-		if s.side>>i&1 == 1 != maxing {
-			theirs |= s.hands[i]
-		}
-	}
+	theirs := s.sides[1^s.sideOf[seat&3]]
 	masters := moves &^ smear(theirs)
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
