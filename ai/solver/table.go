@@ -342,9 +342,9 @@ func (s *TableSolver) Line(p *rules.Play, side uint8, dst []rules.Card) ([]rules
 			if e := s.probe(s.key(st.leader)); e != nil {
 				hint = uint8(e.data >> 20 & 31)
 			}
-			ml = s.leads(st.leader, hint, s.sides[1], s.sides[0])
+			s.leads(&ml, st.leader, hint, s.sides[1], s.sides[0])
 		} else {
-			ml = s.follows(st.k, st.leader, st.lead, st.win, st.winSeat, s.legal(s.hands[seat], st.lead, st.win), s.inPlay(st.trick))
+			s.follows(&ml, st.k, st.leader, st.lead, st.win, st.winSeat, s.legal(s.hands[seat], st.lead, st.win), s.inPlay(st.trick))
 		}
 		found := false
 		for i := 0; i < ml.n && !found; i++ {
@@ -652,7 +652,8 @@ func (s *TableSolver) search(leader, r, alpha, beta int) int {
 	a0, b0 := a, b
 
 	inPlay := mine | theirs
-	ml := s.leads(leader, hint, mine, theirs)
+	var ml tMoves
+	s.leads(&ml, leader, hint, mine, theirs)
 	best, bestMove := -1, uint8(0)
 	if !maxing {
 		best = 1 << 20
@@ -779,7 +780,7 @@ func smear(x uint32) uint32 {
 // few of and where the side holds no master, trumps last. Trumps that
 // win for sure go among the low plain leads, after those in suits the
 // other side holds few of.
-func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves {
+func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uint32) {
 	hl := s.hands[leader]
 	maxing := s.side>>leader&1 == 1
 	own, opp := mine, theirs
@@ -809,7 +810,6 @@ func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves 
 		sure |= hl & lane &^ (uint32(1)<<(32-bits.LeadingZeros32(o)) - 1)
 	}
 	moves := s.reduce(hl&^sure, inPlay) | runTops(hl&sure, inPlay)
-	var ml tMoves
 	for m := moves; m != 0; m &= m - 1 {
 		l := uint8(bits.TrailingZeros32(m))
 		lane := uint32(0xFF) << (8 * uint(l>>3))
@@ -836,7 +836,6 @@ func (s *TableSolver) leads(leader int, hint uint8, mine, theirs uint32) tMoves 
 		}
 		ml.add(score, l)
 	}
-	return ml
 }
 
 // lanes returns the lanes (suits) of h that hold a card, all ones.
@@ -881,7 +880,8 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 	legal := s.legal(h, lead, win)
 	last := k+1 == s.n
 	maxing := s.side>>seat&1 == 1
-	ml := s.follows(k, leader, lead, win, winSeat, legal, inPlay)
+	var ml tMoves
+	s.follows(&ml, k, leader, lead, win, winSeat, legal, inPlay)
 	best := -1
 	if !maxing {
 		best = 1 << 20
@@ -953,11 +953,10 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 // sure, most points first; else the cheapest first. In the first two,
 // the cards above every card of the other side in their suit go last;
 // in the last, discards from the suits the other side holds most of.
-func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) tMoves {
-	var ml tMoves
+func (s *TableSolver) follows(ml *tMoves, k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32) {
 	if legal&(legal-1) == 0 {
 		ml.m[0], ml.n = uint32(bits.TrailingZeros32(legal)), 1
-		return ml
+		return
 	}
 	seat := int(s.seatAt[leader][k])
 	last := k+1 == s.n
@@ -966,9 +965,15 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last)
 	if moves&(moves-1) == 0 {
 		ml.m[0], ml.n = uint32(bits.TrailingZeros32(moves)), 1
-		return ml
+		return
 	}
-	oursStands := ours && (last || s.stands(k, leader, lead, win, maxing))
+	// Whether a card played here would win the trick whatever the
+	// other side's seats after it play.
+	var fol, void uint32
+	if !last {
+		fol, void = s.rivals(k+1, leader, lead, maxing)
+	}
+	oursStands := ours && (last || s.safe(lead, win, fol, void))
 	// The cards above every card of the other side in their suit: kept,
 	// they take a trick of their own, so they are thrown or spent on
 	// this trick last.
@@ -980,7 +985,7 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		switch {
 		case oursStands:
 			score = (128 + s.pts[c] - 30*int(masters>>c&1)) * 16
-		case s.beats(c, win) && (last || s.stands(k, leader, lead, c, maxing)):
+		case s.beats(c, win) && (last || s.safe(lead, c, fol, void)):
 			score = (160 + s.pts[c] - 30*int(masters>>c&1)) * 16
 		case c>>3 != lead>>3:
 			// A discard of a losing trick: of equal points, from the
@@ -991,7 +996,6 @@ func (s *TableSolver) follows(k, leader int, lead, win uint8, winSeat int, legal
 		}
 		ml.add(score, c)
 	}
-	return ml
 }
 
 // dominant returns the legal cards worth searching at a follow. Two
@@ -1098,42 +1102,48 @@ func runBottoms(m, in uint32) uint32 {
 	return out
 }
 
-// stands reports whether the card w, played at position k by a seat on
-// the maximising side or not (maxing), would win the trick whatever the
-// seats after k on the other side play.
-func (s *TableSolver) stands(k, leader int, lead, w uint8, maxing bool) bool {
-	return s.holds(k+1, leader, lead, w, maxing)
-}
-
 // holds reports whether no seat from position k on that is not on the
 // given side (the maximising side, or the other) can beat w in a trick
 // led with lead.
 func (s *TableSolver) holds(k, leader int, lead, w uint8, maxSide bool) bool {
-	ls := lead >> 3
-	lane := uint32(0xFF) << (8 * uint(ls))
-	higher := (uint32(0xFF) << (8 * uint(w>>3))) &^ uint32(uint64(2)<<w-1)
+	fol, void := s.rivals(k, leader, lead, maxSide)
+	return s.safe(lead, w, fol, void)
+}
+
+// rivals returns the cards of the seats from position k of a trick led
+// with lead on that are not on the given side, in two unions: of those
+// that hold the lead's suit (they follow) and of those void in it. A
+// node asks safe of several cards against the same seats.
+func (s *TableSolver) rivals(k, leader int, lead uint8, maxSide bool) (fol, void uint32) {
+	lane := uint32(0xFF) << (8 * uint(lead>>3))
+	seats := &s.seatAt[leader&3]
 	for j := k; j < s.n; j++ {
-		o := s.seatAt[leader][j]
+		o := seats[j&3]
 		if (s.side>>o&1 == 1) == maxSide {
 			continue
 		}
-		h := s.hands[o]
-		if h&lane != 0 {
-			// It follows suit: it beats w only in w's suit.
-			if w>>3 == ls && h&higher != 0 {
-				return false
-			}
-			continue
-		}
-		if w>>3 == s.ts {
-			if h&higher != 0 {
-				return false
-			}
-		} else if h&s.trumpMask != 0 {
-			return false
+		if h := s.hands[o&3]; h&lane != 0 {
+			fol |= h
+		} else {
+			void |= h
 		}
 	}
-	return true
+	return fol, void
+}
+
+// safe reports whether no seat of rivals' unions (fol, void) can beat w
+// in a trick led with lead: one that follows beats it only in its suit;
+// one void in the lead's suit by a higher trump, or any trump when w is
+// plain.
+func (s *TableSolver) safe(lead, w uint8, fol, void uint32) bool {
+	higher := (uint32(0xFF) << (8 * uint(w>>3))) &^ uint32(uint64(2)<<w-1)
+	if w>>3 == lead>>3 && fol&higher != 0 {
+		return false
+	}
+	if w>>3 == s.ts {
+		return void&higher == 0
+	}
+	return void&s.trumpMask == 0
 }
 
 // endTrick returns what the side wins once a trick worth tp is won by
