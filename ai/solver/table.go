@@ -550,26 +550,22 @@ func (s *TableSolver) beats(c, w uint8) bool {
 // and to a trump lead beat the highest trump if able; void, trump,
 // beating a trump already in the trick if able; else any card.
 func (s *TableSolver) legal(h uint32, lead, win uint8) uint32 {
-	ls := lead >> 3
-	f := h & (0xFF << (8 * uint(ls)))
-	if f != 0 {
-		if ls == s.ts {
-			if hi := f &^ uint32(uint64(2)<<win-1); hi != 0 {
-				return hi
-			}
+	x := h & (0xFF << (8 * uint(lead>>3)))
+	if x == 0 {
+		x = h & s.trumpMask
+		if x == 0 {
+			return h
 		}
-		return f
 	}
-	t := h & s.trumpMask
-	if t == 0 {
-		return h
-	}
+	// A trump winning the trick: the trumps above it, if any. (A plain
+	// lead ruffed: x is the lead's suit, all of it or none of it above
+	// the trump, and all of it is returned either way.)
 	if win>>3 == s.ts {
-		if hi := t &^ uint32(uint64(2)<<win-1); hi != 0 {
+		if hi := x &^ uint32(uint64(2)<<win-1); hi != 0 {
 			return hi
 		}
 	}
-	return t
+	return x
 }
 
 // reduce drops from moves (cards of one hand) the cards equivalent to a
@@ -817,9 +813,9 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 		switch {
 		case l == hint:
 			score = 1000
-		case s.sureLead(l, opp, ruff) && l>>3 != s.ts:
+		case sure>>l&1 == 1 && l>>3 != s.ts:
 			score = 500 + s.pts[l] + 8*bits.OnesCount32(opp&lane)
-		case s.sureLead(l, opp, ruff):
+		case sure>>l&1 == 1:
 			// Drawing trumps is often not the best use of a top trump:
 			// it goes among the low plain leads.
 			score = 170 + s.pts[l]
@@ -844,15 +840,6 @@ func lanes(h uint32) uint32 {
 	h |= h >> 2
 	h |= h >> 1
 	return (h & 0x01010101) * 0xFF
-}
-
-// sureLead reports whether the lead l wins the trick for the leader's
-// side whatever the others play: no opponent (opp: their cards) holds a
-// higher card of its suit, and no opponent can ruff it (ruff: the
-// lanes they can ruff).
-func (s *TableSolver) sureLead(l uint8, opp, ruff uint32) bool {
-	lane := uint32(0xFF) << (8 * uint(l>>3))
-	return opp&lane&^uint32(uint64(2)<<l-1) == 0 && ruff&lane == 0
 }
 
 // partnerTakes reports whether a partner of the leader (part: their
@@ -962,18 +949,25 @@ func (s *TableSolver) follows(ml *tMoves, k, leader int, lead, win uint8, winSea
 	last := k+1 == s.n
 	maxing := s.side>>seat&1 == 1
 	ours := (s.side>>winSeat&1 == 1) == maxing
-	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last)
+	// Whether a card would win the trick whatever the other side's
+	// seats after this one play: asked of the trick's winner when it
+	// is the side's, and of the cards that beat it.
+	var fol, void uint32
+	rivals := false
+	oursStands := ours
+	if ours && !last {
+		fol, void = s.rivals(k+1, leader, lead, maxing)
+		rivals = true
+		oursStands = s.safe(lead, win, fol, void)
+	}
+	moves := s.dominant(k, leader, lead, win, winSeat, legal, inPlay, ours, last, oursStands)
 	if moves&(moves-1) == 0 {
 		ml.m[0], ml.n = uint32(bits.TrailingZeros32(moves)), 1
 		return
 	}
-	// Whether a card played here would win the trick whatever the
-	// other side's seats after it play.
-	var fol, void uint32
-	if !last {
+	if !last && !rivals {
 		fol, void = s.rivals(k+1, leader, lead, maxing)
 	}
-	oursStands := ours && (last || s.safe(lead, win, fol, void))
 	// The cards above every card of the other side in their suit: kept,
 	// they take a trick of their own, so they are thrown or spent on
 	// this trick last.
@@ -1010,7 +1004,11 @@ func (s *TableSolver) follows(ml *tMoves, k, leader int, lead, win uint8, winSea
 // winner takes it); earlier ones when no seat left of the other side
 // can beat the winning card. Otherwise only cards of equal points
 // (reduce) are merged.
-func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32, ours, last bool) uint32 {
+//
+// ours tells whether the trick's winner is on the side of the seat to
+// play, and oursStands whether it then holds the trick whatever the
+// other side's seats after it play.
+func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, legal, inPlay uint32, ours, last, oursStands bool) uint32 {
 	if last {
 		var beat uint32
 		if win>>3 == s.ts {
@@ -1025,7 +1023,7 @@ func (s *TableSolver) dominant(k, leader int, lead, win uint8, winSeat int, lega
 		}
 		return m | runBottoms(rest, inPlay)
 	}
-	if s.holds(k, leader, lead, win, s.side>>winSeat&1 == 1) {
+	if ours && oursStands || !ours && s.holds(k, leader, lead, win, s.side>>winSeat&1 == 1) {
 		if ours {
 			return runTops(legal, inPlay)
 		}
