@@ -64,6 +64,10 @@ type TableSolver struct {
 	// side's, sides[0] the other's; sideOf[seat] indexes it.
 	sides  [2]uint32
 	sideOf [4]uint8
+	// after[x][leader][k]: the seats playing from position k on of a
+	// trick led by leader that are not on side x (1: the maximising
+	// side, 0: the other), a bit per seat.
+	after [2][4][5]uint8
 
 	nodes uint64
 	limit uint64 // nodes a solve, 0: none
@@ -153,6 +157,18 @@ func (s *TableSolver) setup(p *rules.Play, side uint8) {
 	}
 	for i := range s.sideOf {
 		s.sideOf[i] = side >> i & 1
+	}
+	s.after = [2][4][5]uint8{}
+	for x := range 2 {
+		for l := range n {
+			for k := n - 1; k >= 0; k-- {
+				o := s.seatAt[l][k]
+				s.after[x][l][k] = s.after[x][l][k+1]
+				if int(side>>o&1) != x {
+					s.after[x][l][k] |= 1 << o
+				}
+			}
+		}
 	}
 }
 
@@ -786,8 +802,8 @@ func (s *TableSolver) leads(ml *tMoves, leader int, hint uint8, mine, theirs uin
 	inPlay := mine | theirs
 	// The plain suits an opponent of the leader can ruff.
 	var ruff uint32
-	for i := range s.n {
-		if h := s.hands[i]; (s.side>>i&1 == 1) != maxing && h&s.trumpMask != 0 {
+	for m := s.after[s.sideOf[leader&3]][leader&3][1]; m != 0; m &= m - 1 {
+		if h := s.hands[bits.TrailingZeros8(m)&3]; h&s.trumpMask != 0 {
 			ruff |= ^lanes(h)
 		}
 	}
@@ -1114,13 +1130,12 @@ func (s *TableSolver) holds(k, leader int, lead, w uint8, maxSide bool) bool {
 // node asks safe of several cards against the same seats.
 func (s *TableSolver) rivals(k, leader int, lead uint8, maxSide bool) (fol, void uint32) {
 	lane := uint32(0xFF) << (8 * uint(lead>>3))
-	seats := &s.seatAt[leader&3]
-	for j := k; j < s.n; j++ {
-		o := seats[j&3]
-		if (s.side>>o&1 == 1) == maxSide {
-			continue
-		}
-		if h := s.hands[o&3]; h&lane != 0 {
+	x := 0
+	if maxSide {
+		x = 1
+	}
+	for m := s.after[x][leader&3][min(k, 4)]; m != 0; m &= m - 1 {
+		if h := s.hands[bits.TrailingZeros8(m)&3]; h&lane != 0 {
 			fol |= h
 		} else {
 			void |= h
