@@ -733,11 +733,12 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 	if tops == 0 {
 		return 0, false
 	}
+	others := s.after[0][leader&3][1] | s.after[1][leader&3][1]
 	if s.ts < 4 && rest&s.trumpMask != 0 {
 		tt := tops & s.trumpMask
 		n := bits.OnesCount32(tt)
-		for i := range s.n {
-			if i != leader && bits.OnesCount32(s.hands[i]&s.trumpMask) > n {
+		for m := others; m != 0; m &= m - 1 {
+			if bits.OnesCount32(s.hands[bits.TrailingZeros8(m)&3]&s.trumpMask) > n {
 				tops = tt
 				break
 			}
@@ -761,11 +762,8 @@ func (s *TableSolver) cash(leader int, hl, rest uint32) (int, bool) {
 		// it holds up to the tricks cashed in it (following, or thrown
 		// earlier to the leader's tricks): at least its weakest ones.
 		k := bits.OnesCount8(t)
-		for i := range s.n {
-			if i == leader {
-				continue
-			}
-			o := uint8(s.hands[i] >> (8 * su))
+		for m := others; m != 0; m &= m - 1 {
+			o := uint8(s.hands[bits.TrailingZeros8(m)&3] >> (8 * su))
 			for j := 0; j < k && o != 0; j++ {
 				p += int(powPts[tf][bits.TrailingZeros8(o)])
 				o &= o - 1
@@ -882,6 +880,26 @@ func (s *TableSolver) follow(k, leader int, lead, win uint8, winSeat, tp int, in
 	h := s.hands[seat]
 	legal := s.legal(h, lead, win)
 	last := k+1 == s.n
+	if legal&(legal-1) == 0 {
+		// One card to play, as often: its value is the node's.
+		c := uint8(bits.TrailingZeros32(legal))
+		if s.beats(c, win) {
+			win, winSeat = c, seat
+		}
+		tp += s.pts[c]
+		s.take(seat, c)
+		var v int
+		if last {
+			v = s.endTrick(winSeat, tp, r, alpha, beta)
+		} else {
+			v = s.follow(k+1, leader, lead, win, winSeat, tp, inPlay, r, alpha, beta)
+		}
+		s.give(seat, c)
+		if s.abort {
+			return 0
+		}
+		return v
+	}
 	maxing := s.side>>seat&1 == 1
 	var ml tMoves
 	s.follows(&ml, k, leader, lead, win, winSeat, legal, inPlay)
