@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
@@ -299,4 +300,37 @@ func TestNoHiddenCard(t *testing.T) {
 			f.step(i%3 == 0)
 		}
 	})
+}
+
+// TestPartnerRolesFit: at 80×24 a partner who deals and made trump keeps
+// "dealer · maker" whole, and no role is cut ("partne").
+func TestPartnerRolesFit(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	g := rules.NewGame(options(4), rules.Seat(2))
+	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
+		t.Fatal(err)
+	}
+	// D, A and B pass; C, the dealer, takes the upcard.
+	for _, a := range []rules.Action{rules.PassAction(), rules.PassAction(), rules.PassAction(), rules.Action{Kind: rules.Take}} {
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.Deal().View(rules.SeatA)
+	if v.Dealer != rules.Seat(2) || v.Maker != rules.Seat(2) {
+		t.Fatalf("dealer %v, maker %v: the test wants C both", v.Dealer, v.Maker)
+	}
+	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
+	for s := range 4 {
+		sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[s], Tag: "normal"})
+	}
+	out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, nil)
+	plain := ansi.Strip(out)
+	if !strings.Contains(plain, "dealer · maker") {
+		t.Fatalf("the partner's roles are not shown whole:\n%s", plain)
+	}
+	if strings.Contains(strings.ReplaceAll(plain, "partner", ""), "partne") {
+		t.Fatalf("a role is cut:\n%s", plain)
+	}
 }

@@ -501,6 +501,11 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 			if kit.WidthOf(tag+" · "+cards) > w-2 {
 				cards = kit.Plural(n, "card")
 			}
+			if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && roles[len(roles)-1] == "partner" {
+				// The scores' header names the partner already: dealer
+				// and maker keep the line.
+				roles = roles[:len(roles)-1]
+			}
 			out = append(out, turn+strings.Join(nonEmpty(tag, cards), " · "), strings.Join(roles, " · "))
 		}
 		for i := range out {
