@@ -158,12 +158,13 @@ func (sc *Scene) sideShort(i int) string {
 }
 
 // sideLetters names side i by its seats' letters ("A", "BD"), or for
-// the person's own side "you" ("us" with four).
+// the person's own side "you"; with four, a person's sides are "us" and
+// "them" (as short, and what the score columns say).
 func (sc *Scene) sideLetters(i int) string {
+	if sc.You != rules.NoSeat && sc.players() == 4 {
+		return sc.sideShort(i)
+	}
 	if sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
-		if sc.players() == 4 {
-			return "us"
-		}
 		return "you"
 	}
 	if sc.players() == 4 {
