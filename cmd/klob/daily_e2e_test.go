@@ -71,6 +71,9 @@ func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) stri
 // replay; then the files the day left, klob daily -history and
 // -export, and a start on a day done, which offers only the results.
 func TestEndToEndDaily(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays eight boards in tmux (about 9 s): the full run plays it; tui/daily's tests cover the screens")
+	}
 	start := time.Now()
 	today := duplicate.DateOf(start)
 	// The day must not change under the test: it would deal other boards.
