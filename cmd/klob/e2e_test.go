@@ -264,6 +264,9 @@ func TestEndToEndWholeGame(t *testing.T) {
 		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
 			level, target := "normal", "500"
 			if testing.Short() {
+				// The inner loop plays the three short games at once, each
+				// in its own tmux server; the full run one after another.
+				t.Parallel()
 				level, target = "random", "150"
 			}
 			start := time.Now()
