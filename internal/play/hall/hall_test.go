@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -90,6 +91,11 @@ type person struct {
 	conn *Conn
 	r    *rand.Rand
 	gone bool
+	// One goroutine reads a port's ticks and wakes the crowd the person
+	// plays in now: a second reader (an earlier crowd's) would take
+	// ticks the crowd waits for.
+	heard host.Port
+	wakes atomic.Pointer[chan struct{}]
 }
 
 func join(t *testing.T, tb *Table, id, name string, seed uint64) *person {
@@ -191,31 +197,33 @@ type crowd struct {
 	t      *testing.T
 	people []*person
 	wake   chan struct{}
-	seen   map[*person]host.Port
 }
 
 func newCrowd(t *testing.T, people ...*person) *crowd {
-	c := &crowd{t: t, wake: make(chan struct{}, 1), seen: map[*person]host.Port{}}
+	c := &crowd{t: t, wake: make(chan struct{}, 1)}
 	for _, p := range people {
 		c.add(p)
 	}
 	return c
 }
 
-// add lets p play too.
-func (c *crowd) add(p *person) { c.people = append(c.people, p) }
+// add lets p play too: p's ticks wake this crowd from now on.
+func (c *crowd) add(p *person) {
+	c.people = append(c.people, p)
+	p.wakes.Store(&c.wake)
+}
 
-// listen forwards the ticks of p's port to the crowd.
+// listen forwards the ticks of p's port to the crowd p plays in.
 func (c *crowd) listen(p *person) {
 	port := p.port()
-	if port == nil || c.seen[p] == port {
+	if port == nil || p.heard == port {
 		return
 	}
-	c.seen[p] = port
+	p.heard = port
 	go func() {
 		for range port.Updates() {
 			select {
-			case c.wake <- struct{}{}:
+			case *p.wakes.Load() <- struct{}{}:
 			default:
 			}
 		}
