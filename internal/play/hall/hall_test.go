@@ -268,10 +268,14 @@ func (c *crowd) run(what string, done func() bool) {
 	}
 }
 
-// await waits for a snapshot of port that ok accepts.
+// await waits for a snapshot of port that ok accepts. It reads the
+// port's ticks, and looks again now and then as well: a crowd that
+// played the port before reads its ticks too.
 func await(t *testing.T, port host.Port, what string, ok func(host.Snapshot) bool) host.Snapshot {
 	t.Helper()
 	timeout := time.After(guard)
+	poll := time.NewTicker(10 * time.Millisecond)
+	defer poll.Stop()
 	for {
 		s := port.Snapshot()
 		if ok(s) {
@@ -285,6 +289,7 @@ func await(t *testing.T, port host.Port, what string, ok func(host.Snapshot) boo
 				}
 				t.Fatalf("waiting for %s: the port closed", what)
 			}
+		case <-poll.C:
 		case <-timeout:
 			t.Fatalf("waiting for %s: it never came; gen %d deal %d can %+v note %q", what, s.Gen, s.DealNo, s.Can, s.Note.Text)
 		}
