@@ -95,8 +95,11 @@ type DB struct {
 
 	mu     sync.RWMutex // guards closed against sends on reqs
 	closed bool
-	reqs   chan *request
-	done   chan struct{} // closed when the writer has stopped
+	reqs   chan *request // the writes waiting for a commit
+	wmu    sync.Mutex    // held by the one committing, on conn
+	// drained, when set (by tests), runs when a committer has found the
+	// queue empty, just before it lets go of wmu.
+	drained func()
 
 	ck *checkpointer // copies the log into the database, off the writer
 }
@@ -122,15 +125,15 @@ func Open(path string, o Options) (*DB, error) {
 	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
 		return nil, fmt.Errorf("the club database %s: %w", abs, err)
 	}
-	db := &DB{path: abs, now: o.Now, reqs: make(chan *request, maxBatch), done: make(chan struct{})}
+	db := &DB{path: abs, now: o.Now, reqs: make(chan *request, maxBatch)}
 	ok := false
 	defer func() {
 		if !ok {
 			db.closeHandles()
 		}
 	}()
-	// One process writes the database: the one writer goroutine is the
-	// only writer only if no other klob serve has the file open.
+	// One process writes the database: one writer at a time is the only
+	// writer only if no other klob serve has the file open.
 	if db.lock, err = dirlock.TryLock(abs + LockSuffix); err != nil {
 		var le *dirlock.LockedError
 		if errors.As(err, &le) && le.PID > 0 {
@@ -201,7 +204,6 @@ func Open(path string, o Options) (*DB, error) {
 	if db.ck, err = newCheckpointer(ctx, abs); err != nil {
 		return nil, db.openErr(err)
 	}
-	go db.writer()
 	ok = true
 	return db, nil
 }
@@ -223,9 +225,13 @@ func (db *DB) Close() error {
 		return nil
 	}
 	db.closed = true
-	close(db.reqs)
 	db.mu.Unlock()
-	<-db.done
+	// The writes queued before: committed here or by the one committing
+	// now. wmu stays held: nothing is committed after the close.
+	db.wmu.Lock()
+	for batch := db.take(); len(batch) > 0; batch = db.take() {
+		db.commit(batch)
+	}
 	db.ck.stop()
 	return db.closeHandles()
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -432,7 +433,7 @@ func TestClosedRefusesWrites(t *testing.T) {
 	require.ErrorIs(t, db.SeePlayer(context.Background(), "k", "n"), ErrClosed)
 }
 
-// A context that has ended before the writer takes a request stops it.
+// A context that has ended before a commit takes a request stops it.
 func TestEndedContextWritesNothing(t *testing.T) {
 	db, _ := openTest(t, testkit.StoppedClock())
 	ctx, cancel := context.WithCancel(context.Background())
@@ -587,4 +588,92 @@ func TestRecordGameTimesItsTransaction(t *testing.T) {
 	require.True(t, rec.New)
 	require.Positive(t, own)
 	require.LessOrEqual(t, own, whole)
+}
+
+// Writes from many goroutines racing a Close: none waits forever, each
+// ends committed (nil) or refused (ErrClosed), and every one that
+// returned nil is in the database when it is opened again. The writes
+// are committed by whichever caller finds the connection free, so this
+// also checks that no queued write is left behind when its committer
+// lets go.
+func TestWritesRacingCloseAllEnd(t *testing.T) {
+	for round := range 20 {
+		path := filepath.Join(t.TempDir(), FileName)
+		db, err := Open(path, Options{Now: testkit.StoppedClock().Now})
+		require.NoError(t, err)
+		ctx := context.Background()
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		var kept []string
+		for w := range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range 40 {
+					name := fmt.Sprintf("r%d-w%d-g%d", round, w, i)
+					_, err := db.RecordGame(ctx, testGame(name, "ka", "kb"), nil)
+					if errors.Is(err, ErrClosed) {
+						return
+					}
+					if !assert.NoError(t, err) {
+						return
+					}
+					mu.Lock()
+					kept = append(kept, name)
+					mu.Unlock()
+				}
+			}()
+		}
+		// Close once some writes have gone in, while the rest still come.
+		for {
+			c, err := db.Counts(ctx)
+			require.NoError(t, err)
+			if c.Games >= 10*(round%4) {
+				break
+			}
+		}
+		require.NoError(t, db.Close())
+		wg.Wait()
+		again := openAt(t, path, nil)
+		for _, name := range kept {
+			_, err := again.GameBySum(ctx, fakeSum(name))
+			require.NoError(t, err, "round %d: %s returned nil but is not in the database", round, name)
+		}
+		c, err := again.Counts(ctx)
+		require.NoError(t, err)
+		assert.GreaterOrEqual(t, c.Games, len(kept))
+	}
+}
+
+// A write queued just after its committer found the queue empty, but
+// before it let go (the write's own caller found the connection taken),
+// is committed all the same: the committer looks again after letting go.
+func TestWriteQueuedAsCommitterLetsGoIsCommitted(t *testing.T) {
+	db, _ := openTest(t, testkit.StoppedClock())
+	ctx := context.Background()
+	late := make(chan error, 1)
+	first := true
+	db.drained = func() {
+		if !first {
+			return
+		}
+		first = false
+		go func() {
+			_, err := db.RecordGame(ctx, testGame("late", "ka", "kb"), nil)
+			late <- err
+		}()
+		for len(db.reqs) == 0 {
+			runtime.Gosched()
+		}
+	}
+	_, err := db.RecordGame(ctx, testGame("first", "ka", "kb"), nil)
+	require.NoError(t, err)
+	select {
+	case err := <-late:
+		require.NoError(t, err)
+	case <-time.After(30 * time.Second):
+		t.Fatal("the write queued as its committer let go was left behind")
+	}
+	_, err = db.GameBySum(ctx, fakeSum("late"))
+	require.NoError(t, err)
 }

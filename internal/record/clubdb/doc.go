@@ -37,12 +37,13 @@
 // log, which a killed process never loses; a crash of the machine may
 // lose the last commits before the log's next sync, and the import at
 // the next start records their games again from the game logs. One
-// goroutine writes, on one connection with prepared statements; every
-// write method hands it a function and waits for the commit. The
-// writer commits the requests that queued while it was busy in one
-// transaction, each in its own savepoint, so one commit serves them all
-// and a failing request is rolled back alone. A request whose context
-// ends before the writer takes it is not made; once taken, it runs and
+// writer at a time, on one connection with prepared statements: every
+// write method queues a function and waits for its commit; the caller
+// that finds the connection free commits, on its own goroutine, every
+// request queued, in one transaction, each in its own savepoint, so one
+// commit serves them all and a failing request is rolled back alone.
+// A request whose context ends before a commit takes it is not made;
+// once taken, it runs and
 // its caller gets its outcome, so nil always means committed. A game,
 // its seats and its ratings are one request: a rating is never applied
 // twice (the game's history rows say it is rated) nor lost (the rating

@@ -187,7 +187,7 @@ type Rating struct {
 // ratings before the game of every seat with a key, in seat order
 // (Rated false for a first game in the pool), and returns the new Mu
 // and Sigma of the players to rate, matched by Key (others keep theirs;
-// none rates nobody). It runs on the writer goroutine, inside the
+// none rates nobody). It runs on the writer's connection, inside the
 // transaction that records the game, so no other game's result can
 // come between the ratings it reads and those it writes: it must be
 // quick, and must not call the database.

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// request is one write: fn runs on the writer goroutine inside a
-// transaction, and its error (or the commit's) comes back on done.
+// request is one write: fn runs inside a transaction on the writer's
+// connection, and its error (or the commit's) comes back on done.
 type request struct {
 	ctx  context.Context
 	fn   func(*wtx) error
@@ -23,9 +23,9 @@ type request struct {
 // commit ends go into the next one.
 const maxBatch = 256
 
-// write runs fn on the writer goroutine and returns once its
+// write runs fn on the writer's connection and returns once its
 // transaction has committed (nil) or failed. A context that ends before
-// the writer takes the request stops it; once taken, the request runs
+// a commit takes the request stops it; once taken, the request runs
 // and write reports how it ended, so nil always means committed.
 func (db *DB) write(ctx context.Context, fn func(*wtx) error) error {
 	_, err := db.writeTimed(ctx, fn)
@@ -49,34 +49,45 @@ func (db *DB) writeTimed(ctx context.Context, fn func(*wtx) error) (time.Duratio
 		return 0, ctx.Err()
 	}
 	db.mu.RUnlock()
+	db.serve()
 	err := <-r.done
 	return r.took, err
 }
 
-// writer is the one goroutine that writes. It takes a request, and with
-// it those already waiting (up to maxBatch), and commits them in one
-// transaction, each inside its own savepoint: a request that fails is
-// rolled back alone, and the others still commit. Grouping them makes
-// one sync to disk serve every write that queued behind the last one.
-func (db *DB) writer() {
-	defer close(db.done)
-	for r := range db.reqs {
-		batch := []*request{r}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case r, ok := <-db.reqs:
-				if !ok {
-					break more
-				}
-				batch = append(batch, r)
-			default:
-				break more
-			}
+// serve commits the queued writes unless another caller is committing:
+// the caller that finds the writer's connection free takes every write
+// waiting (up to maxBatch at a time) and commits them in one
+// transaction, each inside its own savepoint, so one commit serves all
+// that queued and a request that fails is rolled back alone. A caller
+// that finds it taken leaves its write to the one holding it, who looks
+// at the queue again after letting go. The write runs on the caller's
+// goroutine: under load, handing it to a writer goroutine and back cost
+// two waits for a core, the whole tail of a write's time.
+func (db *DB) serve() {
+	for len(db.reqs) > 0 && db.wmu.TryLock() {
+		for batch := db.take(); len(batch) > 0; batch = db.take() {
+			db.commit(batch)
+			db.ck.committed()
 		}
-		db.commit(batch)
-		db.ck.committed()
+		if db.drained != nil {
+			db.drained()
+		}
+		db.wmu.Unlock()
 	}
+}
+
+// take returns the writes waiting, up to maxBatch; the caller holds wmu.
+func (db *DB) take() []*request {
+	var batch []*request
+	for len(batch) < maxBatch {
+		select {
+		case r := <-db.reqs:
+			batch = append(batch, r)
+		default:
+			return batch
+		}
+	}
+	return batch
 }
 
 // commit runs a batch of requests in one transaction and answers each.
@@ -142,7 +153,7 @@ func (db *DB) commit(batch []*request) {
 }
 
 // run calls fn, turning a panic (in a caller's rating function) into an
-// error so the writer goes on.
+// error so the batch goes on.
 func run(fn func(*wtx) error, tx *wtx) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -228,7 +239,7 @@ func (c *checkpointer) run() {
 }
 
 // stop ends the goroutine once its checkpoint under way is done; only
-// after the writer has stopped (it is the one that wakes it).
+// after the last commit (a commit is what wakes it).
 func (c *checkpointer) stop() {
 	c.once.Do(func() {
 		close(c.wake)
