@@ -1,6 +1,7 @@
 package table
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -33,7 +34,34 @@ func TestResultKeepsItsScoreRows(t *testing.T) {
 				}
 				f.hs.Press("enter")
 				f.until("the next deal", func(s host.Snapshot) bool { return !s.Between }, false)
+				checkPadRows(t, f.text(), deals)
 			}
 		}
 	})
+}
+
+// padRowRE is a row of the score pad beside the table: the deal's
+// number, then its scores and how it went.
+var padRowRE = regexp.MustCompile(`│\s*(\d+)\s[^│]*$`)
+
+// checkPadRows: each of the score pad's deal rows on the table screen
+// ends with the whole word of how the deal went, never a cut one.
+func checkPadRows(t *testing.T, text string, deals int) {
+	t.Helper()
+	rows := 0
+	for _, line := range strings.Split(text, "\n") {
+		m := padRowRE.FindString(line)
+		if m == "" {
+			continue
+		}
+		rows++
+		row := strings.TrimSpace(strings.TrimPrefix(m, "│"))
+		if !strings.HasSuffix(row, " made") && !strings.HasSuffix(row, " bete") &&
+			!strings.HasSuffix(row, " tie") && !strings.HasSuffix(row, " thrown in") {
+			t.Fatalf("after deal %d the score pad's row %q does not end with how the deal went:\n%s", deals, row, text)
+		}
+	}
+	if rows == 0 {
+		t.Fatalf("after deal %d no score pad rows on the table:\n%s", deals, text)
+	}
 }

@@ -257,15 +257,17 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		colW = 7
 	}
 	// A narrow pad tightens the columns so that the outcome ("made",
-	// "bete", "thrown") is never cut: a score takes at most four cells
-	// with its star.
-	narrow := 4+len(order)*colW+len(" thrown") > w
+	// "bete", "tie") is never cut: a score takes at most four cells with
+	// its star. Each column's cells start with its gap, so the deal's
+	// number needs none of its own. A thrown-in deal scores nothing and
+	// says so across the columns.
+	narrow := 3+len(order)*colW+len(" made") > w
 	if narrow {
 		colW = 5
 	}
 	row := func(deal string, cols []string, what string) string {
 		var b strings.Builder
-		fmt.Fprintf(&b, "%3s ", deal)
+		fmt.Fprintf(&b, "%3s", deal)
 		for _, c := range cols {
 			fmt.Fprintf(&b, "%*s", colW, c)
 		}
@@ -292,10 +294,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		s := sc.Pad[i]
 		var cols []string
 		if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
-			for range order {
-				cols = append(cols, "- ")
-			}
-			out = append(out, row(fmt.Sprint(i+1), cols, "thrown"))
+			out = append(out, row(fmt.Sprint(i+1), nil, "  thrown in"))
 			continue
 		}
 		makerSide := sc.sideOf(s.Maker)
