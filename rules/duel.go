@@ -101,17 +101,8 @@ func (p *Duel) follow(c Card) Seat {
 // r chooses: the card numbered r*n/2^32 in index order, n = m.Count().
 // Each card is chosen with probability 1/n to within n/2^32.
 func pickCard(m CardSet, r uint32) Card {
-	v := uint32(m)
-	c0, c1, c2, c3 := uint32(len8[uint8(v)]), uint32(len8[uint8(v>>8)]), uint32(len8[uint8(v>>16)]), uint32(len8[uint8(v>>24)])
-	k, _ := bits.Mul32(r, c0+c1+c2+c3)
-	s := c0 + c1
-	half := (k-s)>>31 - 1
-	k -= s & half
-	low := c0&^half | c2&half
-	byt := (k-low)>>31 - 1
-	k -= low & byt
-	shift := 16&half | 8&byt
-	return Card(shift + uint32(selectInByte[uint8(v>>shift)][k&7]))
+	k, _ := bits.Mul32(r, uint32(m.Count()))
+	return selectBit(m, k)
 }
 
 // Playout plays the rest of the card play, each card chosen uniformly at
