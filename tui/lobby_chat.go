@@ -270,10 +270,12 @@ func (t *roomTalk) keyOf(name string) (key, who string, err error) {
 
 var _ tablescreen.Talker = (*roomTalk)(nil)
 
-// lobbyTalk is the lobby's line: the room's last lines under the list,
-// / to type one.
+// lobbyTalk is a room's line on a screen that is not the table: the
+// room's last lines under the screen's own, / to type one. The lobby's
+// ("Lobby talk") and a table's waiting room ("Table talk").
 type lobbyTalk struct {
 	t      *roomTalk
+	title  string // the heading; "Lobby talk" when empty
 	typing bool
 	input  kit.LineInput
 	note   string
@@ -372,7 +374,11 @@ func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
 		if lt.t.me.Key == "" {
 			how = "  (guests read: connect with an SSH key to talk)"
 		}
-		head = []string{" " + st.Heading.Render("Lobby talk") + st.Dim.Render(kit.Clip(how, w-12))}
+		title := lt.title
+		if title == "" {
+			title = "Lobby talk"
+		}
+		head = []string{" " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))}
 		keep--
 	}
 	if len(said) > keep {

@@ -37,8 +37,10 @@ type sharedSeat struct {
 	// ticking is set while the clock redraws the table each second: only
 	// while a dropped seat's countdown runs.
 	ticking bool
-	// talk is the table's chat (lobby_chat.go), nil without one.
+	// talk is the table's chat (lobby_chat.go), nil without one; wait is
+	// its line in the waiting room, before the table screen has it.
 	talk *roomTalk
+	wait *lobbyTalk
 	// club is the person's rating before and after the game
 	// (lobby_club.go).
 	club seatClub
@@ -60,6 +62,9 @@ func newSharedSeat(l *lobby, conn *hall.Conn) *sharedSeat {
 	s := &sharedSeat{l: l, conn: conn, gone: make(chan struct{})}
 	s.w = conn.Waiting()
 	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
+	if s.talk != nil {
+		s.wait = &lobbyTalk{t: s.talk, title: "Table talk"}
+	}
 	leaveWhenDone(l.cfg.Done, s.gone, conn.Leave, s.talk)
 	return s
 }
@@ -94,7 +99,17 @@ func (s *sharedSeat) Enter(ctx *kit.Context) tea.Cmd {
 
 // typing reports whether a line of talk is being typed at the table:
 // every key goes to it.
-func (s *sharedSeat) typing() bool { return s.table != nil && s.table.Typing() }
+func (s *sharedSeat) typing() bool {
+	if s.table != nil {
+		return s.table.Typing()
+	}
+	return s.wait.open()
+}
+
+// waiting reports whether the waiting room is on view (not closed).
+func (s *sharedSeat) waiting() bool {
+	return s.table == nil && s.w.Closed == "" && !s.w.Kicked
+}
 
 // togglePrivate lets the table's host close it to spectators, or open
 // it to them again.
@@ -266,6 +281,13 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	case clubSeatMsg:
 		s.takeSeatClub(msg)
 		return s, nil
+	case tea.PasteMsg:
+		if s.table == nil {
+			if s.wait.open() {
+				s.wait.paste(msg.Content)
+			}
+			return s, nil
+		}
 	case tea.KeyPressMsg:
 		return s.key(ctx, msg)
 	}
@@ -294,6 +316,12 @@ func (s *sharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	switch {
 	case s.table != nil && s.table.Typing():
 		return s.toTable(ctx, msg)
+	case s.table == nil && s.wait.open():
+		s.wait.key(msg)
+		return s, nil
+	case msg.String() == "/" && s.wait != nil && s.waiting():
+		s.wait.start()
+		return s, nil
 	case msg.String() == "P" && s.host() && w.Closed == "" && !w.Kicked:
 		return s.togglePrivate()
 	case s.table != nil:
@@ -330,6 +358,9 @@ func (s *sharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		return kit.KeyHelp{Short: km.ShortHelp(), Full: append(km.FullHelp(), []key.Binding{private})}
 	}
 	keys := []key.Binding{kit.Brief("leave the table", k.Back), k.Help, kit.QuitAsks(k)}
+	if s.wait != nil && s.waiting() {
+		keys = append([]key.Binding{kit.Bind("/", "talk: a line to the table")}, keys...)
+	}
 	if s.host() && s.w.Closed == "" && !s.w.Kicked {
 		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats"),
 			kit.Bind("P", "private: let nobody watch, or let spectators watch again")}, keys...)
@@ -408,11 +439,23 @@ func (s *sharedSeat) View(ctx *kit.Context) string {
 			lines = append(lines, " The host starts the game.")
 			keys = "esc leave the table · q quit"
 		}
+		if s.wait != nil {
+			keys = strings.Replace(keys, "esc leave", "/ talk · esc leave", 1)
+			if s.wait.open() {
+				keys = typingKeys
+			}
+		}
 	}
 	if s.note != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.note))
 	}
 	h := ctx.Height
+	if s.wait != nil && s.waiting() {
+		// The talk takes the room left above the keys' line.
+		if room := h - 2 - len(lines); room > 0 {
+			lines = append(append(lines, ""), s.wait.lines(ctx, ctx.Width, room)...)
+		}
+	}
 	for len(lines) < h-1 {
 		lines = append(lines, "")
 	}

@@ -264,6 +264,37 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	}
 }
 
+// TestWaitingRoomTalk, at every seat count: the people seated in a
+// table's waiting room talk before the game (/ opens the line there too,
+// and q typed in it is a letter, not a quit); what they said is the
+// table's talk once the game starts. Each frame fits 80×24.
+func TestWaitingRoomTalk(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			c := newClub(t)
+			ann := c.person(t, "a", "Ann", Command{})
+			bob := c.person(t, "b", "Bob", Command{})
+			code := openAndJoin(t, seats, ann, bob)
+			for _, p := range []*lobbyPerson{ann, bob} {
+				p.until(t, "Table talk")
+				require.Contains(t, plain(p), "/ talk")
+			}
+			bob.say("quick, deal")
+			ann.until(t, `Bob: "quick, deal"`)
+			bob.until(t, `Bob: "quick, deal"`)
+			kittest.CheckSize(t, ann.screen(), 80, 24)
+			kittest.CheckSize(t, bob.screen(), 80, 24)
+			require.NotNil(t, bob.seat(), "q typed in the line stays at the table:\n%s", plain(bob))
+			ann.say("ok " + code)
+			bob.until(t, `Ann: "ok `+code+`"`)
+			ann.key("s")
+			ann.until(t, "Deal 1")
+			ann.until(t, `Bob: "quick, deal"`)
+			bob.until(t, `Ann: "ok `+code+`"`)
+		})
+	}
+}
+
 // TestLobbyStartCommand: `watch CODE` and `join CODE` from the command
 // line go straight to the table; a code that finds nothing says so in
 // the lobby; a guest is refused.
