@@ -597,7 +597,11 @@ func TestRecordGameTimesItsTransaction(t *testing.T) {
 // also checks that no queued write is left behind when its committer
 // lets go.
 func TestWritesRacingCloseAllEnd(t *testing.T) {
-	for round := range 20 {
+	rounds := 20
+	if testing.Short() {
+		rounds = 4
+	}
+	for round := range rounds {
 		path := filepath.Join(t.TempDir(), FileName)
 		db, err := Open(path, Options{Now: testkit.StoppedClock().Now})
 		require.NoError(t, err)
