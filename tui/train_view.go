@@ -67,7 +67,7 @@ func (t *trainCore) render(ctx *kit.Context) (string, []kit.Hit) {
 func (t *trainCore) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
-	rights := []string{"no drills yet "}
+	rights := []string{"no drills yet ", ""}
 	if s := rec.Score; s.Drills > 0 {
 		rights = []string{
 			fmt.Sprintf("%d/%d right (%.0f%%) · %.1f pts lost/drill ", s.Correct, s.Drills, 100*s.Accuracy(), s.AvgLost()),
@@ -88,13 +88,17 @@ func (t *trainCore) header(ctx *kit.Context, w int) string {
 		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d%s", title, seats, t.no, t.cfg.Seed, only),
 		fmt.Sprintf(" %s  Trainer%s · drill %d · seed %d", title, t.seats(" %dp"), t.no, t.cfg.Seed),
 	}
+	// The terse "4p" form comes last, after every record: before the
+	// first drill the words stay and "no drills yet" gives way.
 	left, right := lefts[len(lefts)-1], rights[len(rights)-1]
 fits:
-	for _, r := range rights {
-		for _, l := range lefts {
-			if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
-				left, right = l, r
-				break fits
+	for _, ls := range [][]string{lefts[:len(lefts)-1], lefts[len(lefts)-1:]} {
+		for _, r := range rights {
+			for _, l := range ls {
+				if kit.WidthOf(l)+3+kit.WidthOf(r) <= w {
+					left, right = l, r
+					break fits
+				}
 			}
 		}
 	}
