@@ -127,7 +127,7 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 	for {
 		scr := s.settled()
 		checkFits(s.t, scr)
-		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "thrown in") {
+		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "The deal is thrown in") {
 			return scr, cards
 		}
 		if time.Now().After(deadline) {
@@ -350,7 +350,7 @@ func checkFirstDeal(t *testing.T, n int, scr, state string) {
 	t.Helper()
 	sc := savedFirstDeal(t, state, scr)
 	if sc.Outcome == rules.Abandoned {
-		if !strings.Contains(scr, "thrown in") {
+		if !strings.Contains(scr, "The deal is thrown in") {
 			t.Errorf("the log says thrown in, the screen does not:\n%s", scr)
 		}
 		return
