@@ -34,12 +34,6 @@ type refEntry struct {
 	best   rules.Card
 }
 
-// refTableBits sizes a refTable's table: 2^16 entries, 2 MB.
-const refTableBits = 16
-
-// newRefTable returns a table solver with 2^refTableBits entries.
-func newRefTable() *refTable { return newRefTableSize(refTableBits) }
-
 // newRefTableSize returns a table solver with 2^bits entries (about 32
 // bytes each): a bigger table pays for whole deals from the first lead.
 func newRefTableSize(bits int) *refTable {

@@ -168,7 +168,7 @@ func TestEndToEndDaily(t *testing.T) {
 	// A day done offers its results, never a board.
 	sameDay()
 	relaunch(s, dir, "daily", "-pace", "0")
-	scr = s.waitFor("Daily challenge", 10*time.Second)
+	s.waitFor("Daily challenge", 10*time.Second)
 	sameDay()
 	scr = s.waitFor("[enter] the day's results", 10*time.Second)
 	if !strings.Contains(scr, "Boards played: 8 of 8") {

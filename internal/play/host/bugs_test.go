@@ -232,8 +232,7 @@ func TestMovesKeepTheirMover(t *testing.T) {
 			clock.Advance(cfg.Grace)
 			await(t, bob.p, "the takeover", func(s Snapshot) bool { return s.Players[0].State == SeatTakeover })
 			// Bob plays on until ann's bot has made a move.
-			var last Snapshot
-			last = bob.playUntil(t, "a move of ann's bot", func(s Snapshot) bool {
+			last := bob.playUntil(t, "a move of ann's bot", func(s Snapshot) bool {
 				for _, m := range s.Moves {
 					if m.Seat == 0 && m.By == ByTakeover {
 						return true

@@ -285,7 +285,7 @@ func TestBoardAfterTheEnd(t *testing.T) {
 	f.c.Add(25 * time.Hour)
 	playOut(t, seat, middle, nil)
 	seat.Leave()
-	fin, err := f.s.Final(ctx, ann.Key, code)
+	_, err := f.s.Final(ctx, ann.Key, code)
 	require.NoError(t, err)
 	// The host files the board as it closes; its result is refused.
 	deadline := time.Now().Add(10 * time.Second)
@@ -295,7 +295,7 @@ func TestBoardAfterTheEnd(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	fin, err = f.s.Final(ctx, ann.Key, code)
+	fin, err := f.s.Final(ctx, ann.Key, code)
 	require.NoError(t, err)
 	assert.False(t, fin.Played(0, 1))
 	assert.Equal(t, 0, fin.Standings.Rows[0].Played)
