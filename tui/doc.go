@@ -23,14 +23,16 @@
 //   - tui/replay: the replay of a recorded game at every count, with
 //     the analysis, and the list of saved games;
 //   - tui/setup: the one setup form; tui/learn: the lesson;
+//   - tui/train: klob train, the bidding trainer (a drill, its
+//     evaluation batch by batch, the grade, the record and its review);
 //   - tui/daily: klob daily, the day's duplicate boards (each a table
 //     over a host in board mode), par, friends' results, the history.
 //
-// This package holds the App and the families not yet moved: the
-// trainer (train*.go) and the lobby of klob serve (lobby*.go, gate.go);
-// and the App's own: app.go, play.go (klob play: a host per game, its
-// table, the App closing the host when it quits), setup.go, resume.go,
-// busy.go, replay.go (the App of klob replay).
+// This package holds the App and the family not yet moved: the lobby
+// of klob serve (lobby*.go, gate.go); and the App's own: app.go,
+// play.go (klob play: a host per game, its table, the App closing the
+// host when it quits), setup.go, resume.go, busy.go, replay.go (the App
+// of klob replay), train.go (the App of klob train).
 //
 // # The game
 //
@@ -51,7 +53,7 @@
 // NewLobby is the model of one SSH connection (lobby.go): play alone
 // against bots, train, open or join a shared table, the history, a new
 // name. The trainer (t, lobby_train.go) is the bidding trainer of klob
-// train; its record is kept per SSH key (LobbyConfig.Train.Record), a
+// train (tui/train); its record is kept per SSH key (LobbyConfig.Train.Record), a
 // guest's for the connection only. Its grading is the heaviest work a
 // session can ask for, so on a server it is bounded three ways: one
 // worker per evaluation, ServerTrainSamples samples (half the local

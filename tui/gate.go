@@ -51,7 +51,7 @@ func inGate[T any](g *Gate, ctx context.Context, f func() (T, error)) (T, error)
 }
 
 // gated runs each batch in a slot of g.
-func gated(g *Gate, run BatchFunc) BatchFunc {
+func gated(g *Gate, run drill.BatchFunc) drill.BatchFunc {
 	if g == nil {
 		return run
 	}

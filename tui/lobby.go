@@ -22,6 +22,7 @@ import (
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/setup"
+	"github.com/klob/klob/tui/train"
 )
 
 // LobbyConfig is what the lobby of one `klob serve` connection needs.
@@ -112,8 +113,8 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 			m.Wait()
 		}
 		for _, t := range l.trainers {
-			if tr, ok := t.(*trainer); ok {
-				tr.saves.Wait()
+			if tr, ok := t.(*train.Screen); ok {
+				tr.Wait()
 			}
 		}
 	}
@@ -441,8 +442,8 @@ func (b *backToLobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 		if _, list := b.inner.(*historyScreen); list {
 			return b.l, nil
 		}
-		if t, ok := b.inner.(trainScreen); ok && !t.reviewing() {
-			t.pause()
+		if t, ok := b.inner.(*train.Screen); ok && !t.Reviewing() {
+			t.Pause()
 			return b.l, nil
 		}
 	}
@@ -462,7 +463,7 @@ func (b *backToLobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if h, ok := b.inner.(kit.Helper); ok {
 		km := h.KeyHelp(k)
 		_, list := b.inner.(*historyScreen)
-		if _, tr := b.inner.(*trainer); list || tr {
+		if _, tr := b.inner.(*train.Screen); list || tr {
 			back := kit.Brief("back to the lobby", k.Back)
 			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
 		}
@@ -500,15 +501,15 @@ func (b *backToLobby) QuitQuestion() string {
 // (note, when set, in place of the usual one). The caller runs the
 // screen's Enter.
 func (b *backToLobby) back(note string) kit.Screen {
-	t, train := b.inner.(trainScreen)
-	if train {
-		t.pause()
+	t, training := b.inner.(*train.Screen)
+	if training {
+		t.Pause()
 	}
 	m := seatedOf(b.inner)
 	l := b.l
 	return &opening{text: "Saving…", work: func() func() kit.Screen {
-		if train {
-			t.wait()
+		if training {
+			t.Wait()
 		}
 		if m != nil {
 			m.Wait()

@@ -5,18 +5,32 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/train/traintest"
 )
+
+// stuckRecord is a record whose saves wait until release is closed.
+type stuckRecord struct {
+	traintest.MemRecord
+	release chan struct{}
+}
+
+func (s *stuckRecord) Add(r drill.Record) (drill.Stats, error) {
+	<-s.release
+	return s.MemRecord.Add(r)
+}
 
 // Leaving the trainer for the lobby waits for the record's save off the
 // UI goroutine: with the save stuck, the Update that leaves returns at
 // once and says it is saving; the lobby comes once the save landed.
 func TestBackToLobbyWaitsOffTheUI(t *testing.T) {
-	rec := &memRecord{}
+	rec := &stuckRecord{release: make(chan struct{})}
 	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
 	d.press("t")
-	tr := d.app.screen.(*backToLobby).inner.(*trainer)
-	tr.saves.Add(1) // a save of the record in flight
+	_, save := d.app.Update(kittest.Key("t")) // the drill is graded
+	go save()                                 // a save of the record in flight, stuck
 	done := make(chan struct{})
 	go func() {
 		d.app.Update(kit.QuitNowMsg{})
@@ -25,14 +39,14 @@ func TestBackToLobbyWaitsOffTheUI(t *testing.T) {
 	select {
 	case <-done:
 	case <-time.After(guard):
-		tr.saves.Done()
+		close(rec.release)
 		t.Fatal("leaving for the lobby waited for the save in Update")
 	}
 	o, ok := d.app.screen.(*opening)
 	if !ok || !strings.Contains(d.screen(), "Saving") {
 		t.Fatalf("leaving shows %T:\n%s", d.app.screen, d.screen())
 	}
-	tr.saves.Done()
+	close(rec.release)
 	d.app.Update(o.Enter(nil)()) // the lobby's ticks are dropped
 	if _, ok := d.app.screen.(*lobby); !ok {
 		t.Fatalf("the lobby did not come after the save: %T", d.app.screen)

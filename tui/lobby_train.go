@@ -8,6 +8,7 @@ import (
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/train"
 )
 
 // The trainer in the lobby of `klob serve` (t): the bidding trainer of
@@ -70,8 +71,8 @@ func (l *lobby) openTrainer() (kit.Screen, tea.Cmd) {
 		l.trainers[lt.seats] = s
 	}
 	var cmd tea.Cmd
-	if t, ok := s.(trainScreen); ok {
-		cmd = t.resume()
+	if t, ok := s.(*train.Screen); ok {
+		cmd = t.Resume()
 	}
 	return &backToLobby{l: l, inner: s}, cmd
 }
@@ -85,7 +86,7 @@ func (l *lobby) trainer(players int) kit.Screen {
 		run = drill.NewEvaluator().Batch
 	}
 	c.Evaluate = gated(l.cfg.Heavy, run)
-	return newTrainer(c)
+	return train.New(c)
 }
 
 // trainConfig is this connection's trainer configuration for a table of

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -8,8 +9,13 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/train"
+	"github.com/klob/klob/tui/train/traintest"
 )
 
 // lobbyDriver drives a lobby's App and runs the commands the trainer
@@ -51,8 +57,8 @@ func runAll(t *testing.T, update func(tea.Msg) tea.Cmd, cmd tea.Cmd) {
 
 func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }
 
-func lobbyTrainConfig(id string, rec TrainRecord) LobbyConfig {
-	tc := trainConfig(rec, strongText, round2Text)
+func lobbyTrainConfig(id string, rec train.Record) LobbyConfig {
+	tc := trainConfig(rec, traintest.Strong, traintest.Round2)
 	return LobbyConfig{
 		Player: hall.Player{ID: id, Name: "Ann"},
 		Solo:   testConfig(7, &memStore{}),
@@ -65,7 +71,7 @@ func lobbyTrainConfig(id string, rec TrainRecord) LobbyConfig {
 // is graded and kept in the player's record; esc goes back to the lobby
 // and t comes back to the same trainer, its session score kept.
 func TestLobbyTrainer(t *testing.T) {
-	rec := &memRecord{}
+	rec := &traintest.MemRecord{}
 	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
 	if !strings.Contains(d.screen(), "[t] Train your bidding") {
 		t.Fatalf("the lobby offers the trainer:\n%s", d.screen())
@@ -75,23 +81,23 @@ func TestLobbyTrainer(t *testing.T) {
 		t.Fatalf("t opens the trainer, got %q:\n%s", d.app.ScreenName(), d.screen())
 	}
 	d.press("t") // take: the strong hand's drill
-	tr := d.app.screen.(*backToLobby).inner.(*trainer)
-	if tr.state != trainResult {
-		t.Fatalf("the drill is graded, state %d:\n%s", tr.state, d.screen())
+	tr := d.app.screen.(*backToLobby).inner.(*train.Screen)
+	if !strings.Contains(d.screen(), "You chose take: ") {
+		t.Fatalf("the drill is graded:\n%s", d.screen())
 	}
-	tr.saves.Wait()
+	tr.Wait()
 	d.run(func() tea.Msg { return nil })
-	if len(rec.added) != 1 {
-		t.Fatalf("the record holds %d drills, want 1", len(rec.added))
+	if len(rec.Added) != 1 {
+		t.Fatalf("the record holds %d drills, want 1", len(rec.Added))
 	}
 	d.pressNoRun("esc")
 	if _, ok := d.app.screen.(*lobby); !ok {
 		t.Fatalf("esc goes back to the lobby:\n%s", d.screen())
 	}
 	d.press("t")
-	back := d.app.screen.(*backToLobby).inner.(*trainer)
-	if back != tr || back.session.Drills != 1 {
-		t.Fatalf("the same trainer comes back with its session score (drills %d)", back.session.Drills)
+	back := d.app.screen.(*backToLobby).inner.(*train.Screen)
+	if back != tr || !strings.HasPrefix(back.QuitNote(), "This session: 1 of 1 drill right") {
+		t.Fatalf("the same trainer comes back with its session score (%q)", back.QuitNote())
 	}
 }
 
@@ -104,27 +110,33 @@ func TestLobbyTrainerGuest(t *testing.T) {
 		t.Fatalf("the guest is told the record is not kept:\n%s", d.screen())
 	}
 	d.press("t")
-	tr := d.app.screen.(*backToLobby).inner.(*trainer)
-	if tr.state != trainResult || tr.stats.Total().Drills != 1 {
-		t.Fatalf("the guest's drill is graded and counted for the session: state %d, drills %d", tr.state, tr.stats.Total().Drills)
+	if scr := d.screen(); !strings.Contains(scr, "You chose take: ") || !strings.Contains(scr, "1/1 right") {
+		t.Fatalf("the guest's drill is graded and counted for the session:\n%s", scr)
 	}
 }
 
 // TestLobbyTrainerLeaveStops: leaving a drill whose evaluation runs
-// stops it, and coming back opens a new drill.
+// stops it (its batch in flight finds its context ended), and coming
+// back opens a new drill.
 func TestLobbyTrainerLeaveStops(t *testing.T) {
-	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &memRecord{}))
+	cfg := lobbyTrainConfig("key-a", &traintest.MemRecord{})
+	live := 0 // batches evaluated with their context still running
+	cfg.Train.Evaluate = func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		if ctx.Err() == nil {
+			live++
+		}
+		return traintest.FakeEval(ctx, v, p, k)
+	}
+	d := newLobbyDriver(t, cfg)
 	_, cmd := d.app.Update(kittest.Key("t")) // the evaluation's batch is not run
-	tr := d.app.screen.(*backToLobby).inner.(*trainer)
-	ctx := tr.ctx
 	d.pressNoRun("esc")
-	if ctx.Err() == nil {
+	d.run(cmd) // the stale batch comes back and is dropped
+	if live != 0 {
 		t.Fatal("leaving the trainer leaves its evaluation running")
 	}
-	d.run(cmd) // the stale batch comes back and is dropped
 	d.press("t")
-	if tr.no != 2 || tr.state != trainAsk {
-		t.Fatalf("coming back opens drill 2 (got drill %d, state %d)", tr.no, tr.state)
+	if scr := d.screen(); !strings.Contains(scr, "· drill 2 ·") || !strings.Contains(scr, "Your choice:") {
+		t.Fatalf("coming back opens drill 2 and asks:\n%s", scr)
 	}
 }
 
@@ -132,7 +144,7 @@ func TestLobbyTrainerLeaveStops(t *testing.T) {
 // enter opens the bidding trainer of a table of three or four, whose
 // grading waits for the Gate's slots as the two-player one's does.
 func TestLobbyTableTrainers(t *testing.T) {
-	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &memRecord{}))
+	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &traintest.MemRecord{}))
 	row := -1
 	for i, it := range lobbyItems {
 		if it.key == "t" {
@@ -151,12 +163,11 @@ func TestLobbyTableTrainers(t *testing.T) {
 			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
 		}
 		d.press("enter")
-		tr, ok := d.app.screen.(*backToLobby).inner.(*trainer)
-		if !ok || tr.players() != players {
+		if _, ok := d.app.screen.(*backToLobby).inner.(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %d players · drill 1 ·", players)) {
 			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*backToLobby).inner, players, d.screen())
 		}
-		if tr.state != trainAsk || len(tr.legal) == 0 {
-			t.Fatalf("%d players: the first drill asks (state %d, %d options):\n%s", players, tr.state, len(tr.legal), d.screen())
+		if scr := d.screen(); !strings.Contains(scr, "Your choice:  ") || !strings.Contains(scr, "[") {
+			t.Fatalf("%d players: the first drill asks:\n%s", players, scr)
 		}
 		d.pressNoRun("esc")
 		if _, ok := d.app.screen.(*lobby); !ok {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/tui/train/traintest"
 )
 
 // With no state directory the table carries a lasting "not saved" mark,
@@ -170,7 +171,7 @@ func TestBusyScreen(t *testing.T) {
 // The trainer shows a warning found before its screen opened, not on
 // stderr, where the screen hides "your record will not be kept".
 func TestTrainWarningShown(t *testing.T) {
-	cfg := trainConfig(nil, strongText)
+	cfg := trainConfig(nil, traintest.Strong)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: your record will not be kept"
 	hs := newTrainHarness(t, cfg, 80, 24)
 	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "your record will not be kept") {

@@ -1,4 +1,4 @@
-package tui
+package train
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 )
 
 // View draws the trainer.
-func (t *trainCore) View(ctx *kit.Context) string {
+func (t *core) View(ctx *kit.Context) string {
 	if t.review {
 		return t.reviewView(ctx)
 	}
@@ -18,13 +18,13 @@ func (t *trainCore) View(ctx *kit.Context) string {
 	return s
 }
 
-// trainRule is the rule between the trainer's parts.
-func trainRule(ctx *kit.Context) string {
+// ruleLine is the rule between the trainer's parts.
+func ruleLine(ctx *kit.Context) string {
 	return ctx.Styles.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))
 }
 
 // hintRow is the bottom line: the keys that work now.
-func (t *trainCore) hintRow(ctx *kit.Context) string {
+func (t *core) hintRow(ctx *kit.Context) string {
 	return " " + ctx.Styles.Dim.Render(kit.Clip(kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
 }
 
@@ -35,13 +35,13 @@ func (t *trainCore) hintRow(ctx *kit.Context) string {
 // and the upcard, the question and the menu); then the result (or the
 // wait for it), cut to the room left; at the bottom the note and the
 // keys.
-func (t *trainCore) render(ctx *kit.Context) (string, []kit.Hit) {
+func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	top := []string{t.header(ctx, w), trainRule(ctx)}
-	bottom := append(append([]string{trainRule(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
+	top := []string{t.header(ctx, w), ruleLine(ctx)}
+	bottom := append(append([]string{ruleLine(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
 	var hits []kit.Hit
 	var mid []string
-	if t.state != trainBroken {
+	if t.state != stateBroken {
 		mid = t.resultLines(ctx, w)
 		body, bodyHits := t.kind.body(ctx, h-len(top)-len(bottom), mid)
 		for _, m := range bodyHits {
@@ -64,7 +64,7 @@ func (t *trainCore) render(ctx *kit.Context) (string, []kit.Hit) {
 // header is the top line: the trainer, the seat count at a table, the
 // drill and the seed on the left, the record of this seat count on the
 // right.
-func (t *trainCore) header(ctx *kit.Context, w int) string {
+func (t *core) header(ctx *kit.Context, w int) string {
 	st := &ctx.Styles
 	rec, _ := t.seatRecord()
 	rights := []string{"no drills yet ", ""}
@@ -156,9 +156,9 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 	return out
 }
 
-// trainCardSize is the size of the cards: large when the window is
+// cardSize is the size of the cards: large when the window is
 // tall enough to hold them with the four options of round two.
-func trainCardSize(w, h int) kit.CardSize {
+func cardSize(w, h int) kit.CardSize {
 	if w >= 80 && h >= 34 {
 		return kit.LargeCard
 	}
@@ -166,8 +166,8 @@ func trainCardSize(w, h int) kit.CardSize {
 }
 
 // prompt starts the menu: the choice asked, then the one taken.
-func (t *trainCore) prompt() string {
-	if t.state != trainAsk {
+func (t *core) prompt() string {
+	if t.state != stateAsk {
 		return " You chose:"
 	}
 	return " Your choice:"
@@ -176,18 +176,18 @@ func (t *trainCore) prompt() string {
 // resultLines are the middle of the screen: a hint before the choice,
 // the wait, or the evaluation of every option with the verdict and the
 // reason.
-func (t *trainCore) resultLines(ctx *kit.Context, w int) []string {
+func (t *core) resultLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	switch t.state {
-	case trainAsk:
+	case stateAsk:
 		return []string{" " + st.Dim.Render(t.kind.askHint(w))}
-	case trainWait:
+	case stateWait:
 		sp := "…" // the App writes "..." under -ascii
 		if t.cfg.Spinner {
 			sp = t.spin.View()
 		}
 		return []string{fmt.Sprintf(" %s Evaluating every option: %d of %d samples", sp, t.tally.Samples(), t.tally.Plan().Samples)}
-	case trainResult:
+	case stateResult:
 	default:
 		return nil
 	}
@@ -221,7 +221,7 @@ func (t *trainCore) resultLines(ctx *kit.Context, w int) []string {
 
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
-func (t *trainCore) noteLines(ctx *kit.Context, w int) []string {
+func (t *core) noteLines(ctx *kit.Context, w int) []string {
 	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
@@ -242,10 +242,10 @@ func (t *trainCore) noteLines(ctx *kit.Context, w int) []string {
 
 // reviewView lists the last mistakes of this seat count, newest first,
 // with the record by kind of decision.
-func (t *trainCore) reviewView(ctx *kit.Context) string {
+func (t *core) reviewView(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	rule := trainRule(ctx)
+	rule := ruleLine(ctx)
 	lines := []string{
 		kit.Fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
@@ -291,7 +291,7 @@ func (t *trainCore) reviewView(ctx *kit.Context) string {
 // mistakeLines describe one kept mistake: the decision, the hand and
 // upcard (from the kind), what was chosen and what was best, and the
 // words said before.
-func (t *trainCore) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []string {
+func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []string {
 	st := &ctx.Styles
 	desc, said, err := t.kind.missed(ctx, m.Situation)
 	if err != nil {
@@ -312,10 +312,10 @@ func (t *trainCore) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int)
 
 // The drill's screen.
 
-// trainPart is one part of the drill screen above the result, and the
+// part is one part of the drill screen above the result, and the
 // order in which parts give way when the window is short (1 first; 0
 // never).
-type trainPart struct {
+type part struct {
 	lines []string
 	drop  int
 }
@@ -326,11 +326,11 @@ type trainPart struct {
 // fixed order (the label over the cards, the seats' sentence, the words
 // said, the question, the score) before the result is cut, so the menu
 // and the table of options always show.
-func (t *trainer) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
+func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
-	cards := t.cardLines(ctx, trainCardSize(w, h))
-	parts := []trainPart{
+	cards := t.cardLines(ctx, cardSize(w, h))
+	parts := []part{
 		{wrapped(ctx, drill.Role(v), w, false), 3},
 		{wrapped(ctx, drill.ScoreText(v), w, false), 5},
 		{saidLines(ctx, drill.SaidLines(v, ctx.ASCII), w), 4},
@@ -348,7 +348,7 @@ func (t *trainer) body(ctx *kit.Context, room int, mid []string) ([]string, []ki
 	}
 	// The result needs its verdict and table; the reason may be cut.
 	needMid := min(len(mid), 2+len(t.legal))
-	if t.state != trainResult {
+	if t.state != stateResult {
 		needMid = len(mid)
 	}
 	drop := func(d int) {
@@ -381,7 +381,7 @@ func (t *trainer) body(ctx *kit.Context, room int, mid []string) ([]string, []ki
 	for i := range hits {
 		hits[i].Rect.Y += len(out)
 	}
-	return append(append(out, menu...), trainRule(ctx)), hits
+	return append(append(out, menu...), ruleLine(ctx)), hits
 }
 
 // handTrump is the suit the hand is sorted for: the trump once settled
@@ -401,7 +401,7 @@ func handTrump(v *rules.View) rules.Suit {
 // cardLines draw the hand and, apart, the upcard with what it stands
 // for now: the suit proposed, refused in round one, or the trump named
 // and who made it.
-func (t *trainer) cardLines(ctx *kit.Context, size kit.CardSize) []string {
+func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 	p := ctx.Paint
 	v := &t.view
 	upc := v.Upcard
@@ -437,7 +437,7 @@ func (t *trainer) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 // menuLines list the options with their keys, on as many lines as the
 // width needs; after the choice they show the one taken. The hits' y
 // are relative to the first line.
-func (t *trainer) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
+func (t *Screen) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
 	keys := itemKeys(t.legal)
@@ -465,13 +465,13 @@ func (t *trainer) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
 	return append(lines, line), hits
 }
 
-func (t *trainer) askHint(w int) string {
+func (t *Screen) askHint(w int) string {
 	return kit.Clip("Choose: then each option's worth for your side, and the hard bot's choice.", w-2)
 }
 
 // missed describes a kept mistake: the kind of decision, who deals, the
 // score by side, the hand and the upcard; and the words said.
-func (t *trainer) missed(ctx *kit.Context, situation string) (string, []string, error) {
+func (t *Screen) missed(ctx *kit.Context, situation string) (string, []string, error) {
 	p := ctx.Paint
 	req, err := drill.Parse(situation)
 	if err != nil {

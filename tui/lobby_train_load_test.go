@@ -5,17 +5,18 @@ import (
 	"testing"
 
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/tui/train/traintest"
 )
 
 // countedRecord counts the reads of the record.
 type countedRecord struct {
-	memRecord
+	traintest.MemRecord
 	loads atomic.Int32
 }
 
 func (c *countedRecord) Load() (drill.Stats, error) {
 	c.loads.Add(1)
-	return c.memRecord.Load()
+	return c.MemRecord.Load()
 }
 
 // Opening the trainer from the lobby, and coming back to it, reads the

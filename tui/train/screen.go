@@ -1,0 +1,698 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+)
+
+// Record keeps the trainer's record across sessions
+// (*drill.StatsFile is one).
+type Record interface {
+	Load() (drill.Stats, error)
+	// Add counts one graded drill and returns the record as kept. A
+	// *drill.DamagedError comes with a valid record: the old file was
+	// kept aside and the record started afresh.
+	Add(r drill.Record) (drill.Stats, error)
+}
+
+// BatchFunc evaluates batch k of plan p at v (drill.Evaluator.Batch).
+type BatchFunc = drill.BatchFunc
+
+// Config is everything `klob train` decides before the first screen.
+type Config struct {
+	// Seed makes the drills and their evaluations reproducible.
+	Seed uint64
+	// Only restricts the drills (-only).
+	Only drill.Filter
+	// Options are the rules (Options.Players the seat count); the zero
+	// value means rules.DefaultOptions.
+	Options rules.Options
+	// Samples per evaluation (0: drill.DefaultSamples) and Workers (0:
+	// every core).
+	Samples, Workers int
+	// Record keeps the record across sessions; nil keeps it for this
+	// session only.
+	Record Record
+	// Drills, when set, are shown first, before the generator's (tests,
+	// and a situation given on the command line).
+	Drills []drill.Situation
+	// Evaluate runs one batch of an evaluation; nil means a
+	// drill.Evaluator. Tests give a fake to keep golden screens stable.
+	Evaluate BatchFunc
+	// Spinner animates the wait for an evaluation (off in tests: the
+	// screens are then the same frame after frame).
+	Spinner bool
+	// Now stamps the mistakes kept for review; nil means time.Now.
+	Now func() time.Time
+	// ASCII draws suits as letters and boxes with + - |.
+	ASCII bool
+	// Warning is a problem found before the screen opened (no state
+	// directory: the record is not kept); the first drill shows it.
+	Warning string
+}
+
+// keyMap is the trainer's own keys, as data: the bid menu uses the
+// letters of kit's keys.go (p t s, a r, c d e s).
+type keyMap struct {
+	Next   key.Binding // a new drill
+	Review key.Binding // the last mistakes
+	Again  key.Binding // after the result: a new drill
+}
+
+func defaultKeys() keyMap {
+	return keyMap{
+		Next:   kit.Bind("n", "new drill", "n"),
+		Review: kit.Bind("m", "your last mistakes", "m"),
+		Again:  kit.Bind("enter", "next drill", "enter", "space"),
+	}
+}
+
+// state is where a drill stands.
+type state uint8
+
+const (
+	stateAsk    state = iota // the situation is shown, waiting for the choice
+	stateWait                // chosen; the evaluation is not finished
+	stateResult              // the evaluation of every option and the verdict
+	stateBroken              // no drill could be made or evaluated: the note says why
+)
+
+// batchMsg is batch k of drill id's evaluation.
+type batchMsg struct {
+	id, k int
+	ev    eval.Evaluation
+	err   error
+}
+
+// loadedMsg is the record as read from the disk, when graded
+// drills had been graded here.
+type loadedMsg struct {
+	graded int
+	stats  drill.Stats
+	err    error
+}
+
+// savedMsg is the record as kept after a drill was added to it.
+type savedMsg struct {
+	stats drill.Stats
+	err   error
+}
+
+// The trainer is one drill loop (core) and the drill it shows
+// (trainer): the loop (a drill, its evaluation batch by batch, the
+// choice, the grade, the record, keys, mouse, review, pause) asks the
+// trainer for the drill's options, the batches' work and its screen.
+
+// kind is what the drill gives the loop.
+type kind interface {
+	// kit.Screen: the kind is the screen the loop's Update returns.
+	kit.Screen
+	// next takes drill no's situation (the configuration's drills first,
+	// then the generator's); false when there is none.
+	next(no int) bool
+	// open makes the situation's View, its options and the tally of its
+	// evaluation under plan p.
+	open(p drill.Plan) ([]rules.Action, *drill.Tally, error)
+	// work is batch k of the evaluation, for a tea.Cmd: it holds the
+	// View and the evaluator by value, never the screen.
+	work(ctx context.Context, p drill.Plan, k int) func() (eval.Evaluation, error)
+	// graded is the drill as the record keeps it.
+	graded(an *drill.Analysis, chose int, when time.Time) drill.Record
+	// body lays out the drill above the result: the situation, the hand
+	// and upcard, the question, the menu and the rule under it, in room
+	// lines with the result's lines mid under them. The menu's hits are
+	// relative to the first line.
+	body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit)
+	// askHint is the line under the menu before the choice.
+	askHint(w int) string
+	// helpLines are the full help's lines about the options.
+	helpLines(k *kit.KeyMap) []key.Binding
+	// missed describes a kept mistake's situation for the review: its
+	// decision, hand and upcard on a line, and the words said before.
+	missed(ctx *kit.Context, situation string) (string, []string, error)
+}
+
+// core is the drill loop of the trainer: one drill at a time. The
+// evaluation of a drill starts as soon as it is shown, in a tea.Cmd per
+// batch, so that it is often ready when the choice is made; the choice
+// is graded when the last batch is in.
+type core struct {
+	kind  kind
+	cfg   *Config
+	keys  keyMap
+	saves *sync.WaitGroup
+
+	id    int // increases with every drill: late messages of an old one are dropped
+	no    int // the drill's number in this session
+	state state
+	legal []rules.Action
+	tally *drill.Tally
+	busy  bool // a batch is running
+	// stop cancels the running drill's evaluation when another drill
+	// takes its place, so that a skipped drill stops using the cores.
+	stop context.CancelFunc
+	ctx  context.Context
+	// paused: the person left for the lobby and the drill's evaluation
+	// was stopped (Pause).
+	paused bool
+	menu   int
+	chose  int
+	an     drill.Analysis
+
+	stats drill.Stats // the record, all sessions and seat counts
+	// graded counts the drills graded here: a record read before the
+	// last one was counted is dropped (loadRecord).
+	graded  int
+	session drill.Score // this session
+	note    string
+	noteErr bool
+
+	review bool
+	scroll int
+	spin   spinner.Model
+}
+
+// setup readies the loop of kind; Enter reads the record (loadRecord).
+// genErr is the kind's failure to make a generator.
+func (t *core) setup(c *Config, kind kind, genErr error) {
+	*t = core{kind: kind, cfg: c, keys: defaultKeys(), saves: &sync.WaitGroup{}, chose: -1,
+		spin: spinner.New(spinner.WithSpinner(spinner.MiniDot))}
+	if genErr != nil {
+		t.setNote(genErr.Error(), true)
+	}
+	if c.Warning != "" && t.note == "" {
+		t.setNote(c.Warning, true)
+	}
+}
+
+// Wait returns once the record's saves have landed (the App runs it
+// before the program quits, the lobby before it comes back).
+func (t *core) Wait() { t.saves.Wait() }
+
+// Reviewing reports whether the record's review is open: esc closes it,
+// not the trainer.
+func (t *core) Reviewing() bool { return t.review }
+
+func (t *core) Name() string { return "train" }
+func (t *core) players() int { return t.cfg.Options.NumPlayers() }
+
+// seats is format with the seat count at a table of three or four, and
+// nothing at two (the trainer of two players is the one most use).
+func (t *core) seats(format string) string {
+	if n := t.players(); n > 2 {
+		return fmt.Sprintf(format, n)
+	}
+	return ""
+}
+
+// seatRecord is the record of this seat count, with its kinds of
+// decision in the review's order.
+func (t *core) seatRecord() (drill.Section, []drill.Kind) {
+	return t.stats.Section(t.players()), drill.Kinds
+}
+
+// Enter opens the first drill.
+func (t *core) Enter(ctx *kit.Context) tea.Cmd {
+	if t.no > 0 {
+		return nil
+	}
+	return tea.Batch(t.loadRecord(), t.newDrill())
+}
+
+// loadRecord reads the record off the UI goroutine (a damaged one is
+// kept aside and the screen says so).
+func (t *core) loadRecord() tea.Cmd {
+	r := t.cfg.Record
+	if r == nil {
+		return nil
+	}
+	graded := t.graded
+	return func() tea.Msg {
+		st, err := r.Load()
+		return loadedMsg{graded: graded, stats: st, err: err}
+	}
+}
+
+// loaded takes the record read by loadRecord, unless a drill was graded
+// since (its save brings the record then).
+func (t *core) loaded(msg loadedMsg) {
+	if msg.graded != t.graded {
+		return
+	}
+	var de *drill.DamagedError
+	switch {
+	case msg.err == nil:
+		t.stats = msg.stats
+	case errors.As(msg.err, &de):
+		t.stats = msg.stats
+		t.setNote(untrusted.Text(msg.err.Error()), true)
+	default:
+		t.setNote(untrusted.Text(msg.err.Error())+": the record is kept for this session only", true)
+	}
+}
+
+func (t *core) setNote(s string, isErr bool) { t.note, t.noteErr = s, isErr }
+
+func (t *core) now() time.Time {
+	if t.cfg.Now != nil {
+		return t.cfg.Now()
+	}
+	return time.Now()
+}
+
+// drillSeed is the evaluation seed of drill n (the one seed mixer of
+// internal/platform/seedmix), so a session is reproducible from its seed.
+func drillSeed(seed uint64, n int) uint64 { return seedmix.Mix(seed, uint64(n)) }
+
+// newDrill shows the next drill and starts its evaluation.
+func (t *core) newDrill() tea.Cmd {
+	if t.stop != nil {
+		t.stop()
+	}
+	t.ctx, t.stop = context.WithCancel(context.Background())
+	t.id++
+	t.no++
+	t.menu, t.chose, t.busy, t.review = 0, -1, false, false
+	t.an = drill.Analysis{}
+	t.tally = nil
+	if !t.kind.next(t.no) {
+		t.state = stateBroken
+		return nil
+	}
+	legal, tally, err := t.kind.open(drill.NewPlan(drill.Options{Samples: t.cfg.Samples,
+		Seed: drillSeed(t.cfg.Seed, t.no), Workers: t.cfg.Workers}))
+	if err != nil {
+		t.state = stateBroken
+		t.setNote(fmt.Sprintf("drill %d cannot be shown: %v", t.no, err), true)
+		return nil
+	}
+	t.legal, t.tally, t.state = legal, tally, stateAsk
+	if !t.noteErr {
+		t.note = ""
+	}
+	return t.nextBatch()
+}
+
+// nextBatch starts the next batch of the evaluation, if any is left and
+// none is running. The command holds only values and the evaluator
+// (safe for concurrent use), so the screen is never touched off the UI
+// goroutine.
+func (t *core) nextBatch() tea.Cmd {
+	if t.busy || t.tally == nil || t.tally.Done() {
+		return nil
+	}
+	t.busy = true
+	id, k := t.id, t.tally.Next()
+	run := t.kind.work(t.ctx, t.tally.Plan(), k)
+	return func() tea.Msg {
+		ev, err := run()
+		return batchMsg{id: id, k: k, ev: ev, err: err}
+	}
+}
+
+// Update takes one message.
+func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case batchMsg:
+		return t.kind, t.batchDone(msg)
+	case loadedMsg:
+		t.loaded(msg)
+		return t.kind, nil
+	case savedMsg:
+		var de *drill.DamagedError
+		switch {
+		case msg.err == nil:
+			t.stats = msg.stats
+		case errors.As(msg.err, &de):
+			t.stats = msg.stats
+			t.setNote(msg.err.Error(), true)
+		default:
+			t.setNote("the record could not be saved: "+msg.err.Error(), true)
+		}
+		return t.kind, nil
+	case spinner.TickMsg:
+		if t.state == stateWait && t.cfg.Spinner {
+			var cmd tea.Cmd
+			t.spin, cmd = t.spin.Update(msg)
+			return t.kind, cmd
+		}
+	case tea.KeyPressMsg:
+		return t.kind, t.key(ctx, msg)
+	case tea.MouseClickMsg:
+		return t.kind, t.click(ctx, msg)
+	}
+	return t.kind, nil
+}
+
+// batchDone records a finished batch and starts the next, or grades the
+// choice when it was the last.
+func (t *core) batchDone(msg batchMsg) tea.Cmd {
+	if msg.id != t.id || t.tally == nil {
+		return nil
+	}
+	t.busy = false
+	if msg.err == nil {
+		msg.err = t.tally.Add(msg.k, msg.ev)
+	}
+	if msg.err != nil {
+		if errors.Is(msg.err, eval.ErrNoWorld) && t.state == stateAsk {
+			// The evaluation found no deal that fits what the person sees
+			// (a sampling limit of the table evaluation with some house
+			// variants): before any choice the drill is replaced, so no
+			// answer is lost.
+			no := t.no
+			cmd := t.newDrill()
+			if !t.noteErr {
+				t.setNote(fmt.Sprintf("Drill %d could not be evaluated (%v) and was replaced by the next.", no, msg.err), false)
+			}
+			return cmd
+		}
+		t.state = stateBroken
+		t.setNote(fmt.Sprintf("the evaluation failed: %v (n: a new drill)", msg.err), true)
+		return nil
+	}
+	if !t.tally.Done() {
+		return t.nextBatch()
+	}
+	if t.state == stateWait {
+		return t.grade()
+	}
+	return nil
+}
+
+// choose takes option i of the drill.
+func (t *core) choose(i int) tea.Cmd {
+	if t.state != stateAsk || i < 0 || i >= len(t.legal) {
+		return nil
+	}
+	t.chose, t.menu = i, i
+	if !t.noteErr {
+		t.note = ""
+	}
+	if t.tally.Done() {
+		return t.grade()
+	}
+	t.state = stateWait
+	if t.cfg.Spinner {
+		return t.spin.Tick
+	}
+	return nil
+}
+
+// grade shows the evaluation and the verdict, counts the drill in the
+// record of its seat count and saves the record.
+func (t *core) grade() tea.Cmd {
+	t.an = t.tally.Analysis()
+	t.state = stateResult
+	rec := t.kind.graded(&t.an, t.chose, t.now())
+	t.stats.Add(rec)
+	t.graded++
+	t.session.Add(rec.Verdict)
+	if t.cfg.Record == nil {
+		return nil
+	}
+	t.saves.Add(1)
+	r := t.cfg.Record
+	return func() tea.Msg {
+		defer t.saves.Done()
+		st, err := r.Add(rec)
+		return savedMsg{stats: st, err: err}
+	}
+}
+
+// Pause stops the running evaluation when the person leaves the
+// trainer for the lobby, so that it stops using the server's cores.
+func (t *core) Pause() {
+	if t.stop != nil && t.state != stateResult {
+		t.stop()
+		t.paused = true
+	}
+}
+
+// Resume opens the trainer again: the first drill, or a new one when
+// the last was left unfinished (its evaluation was stopped).
+func (t *core) Resume() tea.Cmd {
+	if t.no == 0 {
+		return nil // Enter reads the record and opens the first drill
+	}
+	// The record holds every seat count's drills and the screen shows
+	// this trainer's copy: read it again, since another trainer of this
+	// connection may have added drills since.
+	load := t.loadRecord()
+	if t.paused {
+		t.paused = false
+		return tea.Batch(load, t.newDrill())
+	}
+	return load
+}
+
+// itemKeys are the keys of the menu's items: the action's letter
+// (keys.go) where it has one not taken already in this menu, else its
+// number. (Two players' options all have letters of their own.)
+func itemKeys(legal []rules.Action) []string {
+	keys := make([]string, len(legal))
+	used := map[string]bool{}
+	for i, a := range legal {
+		k := kit.ActionKey(a)
+		if k == "" || used[k] {
+			k = fmt.Sprint(i + 1)
+		}
+		used[k] = true
+		keys[i] = k
+	}
+	return keys
+}
+
+// key takes one key press.
+func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
+	k := &ctx.Keys
+	if t.review {
+		switch {
+		case kit.IsKey(msg, k.Up):
+			t.scroll = max(0, t.scroll-1)
+		case kit.IsKey(msg, k.Down):
+			t.scroll++
+		case kit.IsKey(msg, k.Back), kit.IsKey(msg, t.keys.Review), kit.IsKey(msg, t.keys.Again):
+			t.review = false
+		}
+		return nil
+	}
+	// The letter of an option on screen wins over the trainer's own
+	// keys: "n" is "no exchange" at the dix, "m" "how many cards?" in the
+	// sequence dialogue.
+	switch {
+	case t.asksLetter(msg):
+	case kit.IsKey(msg, t.keys.Review):
+		t.review, t.scroll = true, 0
+		return nil
+	case kit.IsKey(msg, t.keys.Next):
+		return t.newDrill()
+	}
+	switch t.state {
+	case stateResult:
+		if kit.IsKey(msg, t.keys.Again) {
+			return t.newDrill()
+		}
+	case stateAsk:
+		n := len(t.legal)
+		keys := itemKeys(t.legal)
+		for i, kk := range keys {
+			if kk == msg.String() {
+				return t.choose(i)
+			}
+		}
+		switch {
+		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Up):
+			t.menu = (t.menu + n - 1) % n
+		case kit.IsKey(msg, k.Right), kit.IsKey(msg, k.Down):
+			t.menu = (t.menu + 1) % n
+		case kit.IsKey(msg, k.Choose):
+			return t.choose(t.menu)
+		case kit.IsKey(msg, k.Nth):
+			return t.choose(int(msg.String()[0] - '1'))
+		default:
+			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
+				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
+			}
+		}
+	}
+	return nil
+}
+
+// asksLetter reports whether msg is the letter of an option of the
+// drill on screen: "n" is "no exchange" or "not good" there, not a new
+// drill.
+func (t *core) asksLetter(msg tea.KeyPressMsg) bool {
+	return t.state == stateAsk && slices.Contains(itemKeys(t.legal), msg.String())
+}
+
+// orList writes "p, t or s".
+func orList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// click takes the menu item under the mouse.
+func (t *core) click(ctx *kit.Context, msg tea.MouseClickMsg) tea.Cmd {
+	if msg.Button != tea.MouseLeft || t.review || t.state != stateAsk {
+		return nil
+	}
+	_, hits := t.render(ctx)
+	for _, h := range hits {
+		if h.Kind == kit.HitMenu && h.Rect.Has(msg.X, msg.Y) {
+			return t.choose(h.Index)
+		}
+	}
+	return nil
+}
+
+// QuitNote sums up the session after the program quits.
+func (t *core) QuitNote() string {
+	if t.session.Drills == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
+		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
+	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
+		s += " Your record is kept in " + f.Path + "."
+	}
+	return s
+}
+
+// keyHelp is the trainer's keys as help: the short help (the status
+// line) lists the keys that work now; the full help lists them all, the
+// letters of the options from the menu letters' table.
+func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	full := []key.Binding{
+		kit.Brief("previous or next option", k.Left, k.Right),
+		kit.Brief("choose the option (after the result: next drill)", k.Choose),
+	}
+	full = append(full, t.kind.helpLines(k)...)
+	full = append(full, t.keys.Next, t.keys.Review, k.Help, kit.QuitAsks(k))
+	var short []key.Binding
+	switch {
+	case t.review:
+		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
+	case t.state == stateAsk:
+		letters := itemKeys(t.legal)
+		arrows := kit.Brief("", k.Left, k.Right)
+		short = []key.Binding{
+			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
+			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+kit.Brief("", k.Choose).Help().Key, "")),
+		}
+		if !t.asksLetter(keyPress("n")) {
+			short = append(short, kit.Brief("skip", t.keys.Next))
+		}
+		if !t.asksLetter(keyPress("m")) {
+			short = append(short, kit.Brief("mistakes", t.keys.Review))
+		}
+	case t.state == stateResult:
+		short = []key.Binding{kit.Either("next drill", t.keys.Again, t.keys.Next), t.keys.Review}
+	default:
+		short = []key.Binding{t.keys.Next, t.keys.Review}
+	}
+	short = append(short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
+}
+
+// keyPress is the key press of a printable key.
+func keyPress(s string) tea.KeyPressMsg {
+	r := []rune(s)
+	return tea.KeyPressMsg{Code: r[0], Text: s}
+}
+
+// QuitQuestion replaces the game's "stays saved": the trainer's record
+// is kept after every drill.
+func (t *core) QuitQuestion() string {
+	return "Your record is kept after every drill."
+}
+
+// Screen is the trainer: the drill shown, a drill.Situation at a table
+// of any seat count, shown as its rules.View and graded by drill
+// batches (BatchFunc).
+type Screen struct {
+	core
+	gen   *drill.Generator
+	batch BatchFunc
+	sit   drill.Situation
+	view  rules.View
+}
+
+// New is the trainer's screen, without the App around it (tui.NewTrain
+// puts one around it; the lobby of `klob serve` opens it too). Enter
+// reads the record (a damaged one is kept aside and the screen says so)
+// and opens the first drill, at a table of Options.Players.
+func New(cfg Config) *Screen {
+	c := &cfg
+	if c.Options.Target == 0 {
+		c.Options = rules.DefaultOptions()
+	}
+	t := &Screen{batch: c.Evaluate}
+	if t.batch == nil {
+		t.batch = drill.NewEvaluator().Batch
+	}
+	var err error
+	t.gen, err = drill.NewGenerator(c.Seed, c.Only, c.Options)
+	t.setup(c, t, err)
+	return t
+}
+
+func (t *Screen) next(no int) bool {
+	switch {
+	case no <= len(t.cfg.Drills):
+		t.sit = t.cfg.Drills[no-1].Clone()
+	case t.gen != nil:
+		t.sit, _ = t.gen.Next()
+	default:
+		return false
+	}
+	return true
+}
+
+func (t *Screen) open(p drill.Plan) ([]rules.Action, *drill.Tally, error) {
+	v, err := t.sit.View()
+	if err != nil {
+		return nil, nil, err
+	}
+	tally, err := drill.NewTally(&v, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	t.view = v
+	return v.Legal(), tally, nil
+}
+
+func (t *Screen) work(ctx context.Context, p drill.Plan, k int) func() (eval.Evaluation, error) {
+	v, run := t.view, t.batch
+	return func() (eval.Evaluation, error) { return run(ctx, &v, p, k) }
+}
+
+func (t *Screen) graded(an *drill.Analysis, chose int, when time.Time) drill.Record {
+	return drill.NewRecord(t.sit, an, chose, when)
+}
+
+// helpLines: options without a letter of their own take their number;
+// the letters of every decision the rules hold, from keys.go's table.
+func (t *Screen) helpLines(k *kit.KeyMap) []key.Binding {
+	return append([]key.Binding{kit.Brief("the n-th option (options without a letter)", k.Nth)},
+		kit.LetterHelp(t.cfg.Options, "bids", "round two", "dix", "sequences", "")...)
+}

@@ -1,0 +1,536 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/train/traintest"
+)
+
+// The trainer's golden screens are testdata/train-*.golden, rewritten
+// with -update. They use traintest's stand-in evaluations, so that they
+// show the layout and stay put when the evaluation itself improves;
+// TestRealEvaluation checks the screen with the real one. The tests
+// that need the App around the trainer (its help, quit question, the
+// window too small, the monkey) are the root package's.
+
+// testConfig is a trainer's configuration for tests of two players:
+// seed 1, traintest.FakeEval, the drills given first.
+func testConfig(rec Record, drills ...string) Config {
+	return Config{Seed: 1, Samples: 40, Evaluate: traintest.FakeEval, Record: rec,
+		Now: traintest.Now, Drills: traintest.Drills(drills...)}
+}
+
+// rulesConfig is a trainer's configuration for tests at any seat
+// count: seed 1, traintest.FakeVariantEval, the rules given.
+func rulesConfig(tb testing.TB, rec Record, ruleText string) Config {
+	tb.Helper()
+	opts, err := rules.ParseOptions(ruleText)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cfg := testConfig(rec)
+	cfg.Options = opts
+	cfg.Evaluate = traintest.FakeVariantEval
+	return cfg
+}
+
+// driver drives a trainer the way the App does, but synchronously:
+// each command runs at once and its message goes back into Update.
+// Commands held back (hold) let a test look at the screen while the
+// evaluation is still running; release runs them.
+type driver struct {
+	tb     testing.TB
+	s      *Screen
+	ctx    kit.Context
+	budget int // messages left before a runaway
+	hold   bool
+	held   []tea.Cmd
+}
+
+// newDriver is the trainer of cfg in a window of w×h cells, not yet
+// entered.
+func newDriver(tb testing.TB, cfg Config, w, h int) *driver {
+	d := &driver{tb: tb, s: New(cfg), ctx: kit.NewContext(cfg.ASCII), budget: 1_000_000}
+	d.ctx.Width, d.ctx.Height = w, h
+	return d
+}
+
+// start is the trainer of cfg in a window of w×h cells, its first drill
+// open.
+func start(tb testing.TB, cfg Config, w, h int) *driver {
+	tb.Helper()
+	d := newDriver(tb, cfg, w, h)
+	d.run(d.s.Enter(&d.ctx))
+	return d
+}
+
+// run executes cmd and every command that follows from it.
+func (d *driver) run(cmd tea.Cmd) {
+	d.tb.Helper()
+	if d.hold {
+		d.held = append(d.held, cmd)
+		return
+	}
+	kittest.Run(d.tb, &d.budget, cmd, func(msg tea.Msg) tea.Cmd {
+		_, next := d.s.Update(&d.ctx, msg)
+		return next
+	}, nil)
+}
+
+// release runs the commands held back.
+func (d *driver) release() {
+	d.hold = false
+	held := d.held
+	d.held = nil
+	for _, c := range held {
+		d.run(c)
+	}
+}
+
+func (d *driver) send(msg tea.Msg) {
+	d.tb.Helper()
+	_, cmd := d.s.Update(&d.ctx, msg)
+	d.run(cmd)
+}
+
+// press sends keys: "enter", "space", "left", or single characters.
+func (d *driver) press(keys ...string) {
+	d.tb.Helper()
+	for _, k := range keys {
+		d.send(kittest.Key(k))
+	}
+}
+
+// screen is the frame without styles, as the App draws it: under
+// -ascii its text is made ASCII before it is laid on the window.
+func (d *driver) screen() string {
+	s := d.s.View(&d.ctx)
+	if d.ctx.ASCII {
+		s = kit.ASCIIText(s)
+	}
+	return ansi.Strip(kit.Canvas(kit.SplitLines(s), d.ctx.Width, d.ctx.Height))
+}
+
+func (d *driver) golden(name string) {
+	d.tb.Helper()
+	kittest.Golden(d.tb, "train-"+name, d.screen())
+}
+
+// TestGoldens: the trainer's screens at two players from drills
+// given, and at three and four from seed 1, before and after the choice,
+// at the window sizes each shows; the review; -ascii.
+func TestGoldens(t *testing.T) {
+	t.Run("ask", func(t *testing.T) {
+		hs := start(t, testConfig(nil, traintest.Strong), 80, 24)
+		hs.golden("ask-80x24")
+		hs.press("right")
+		hs.golden("ask-cursor-80x24")
+	})
+	t.Run("result", func(t *testing.T) {
+		rec := &traintest.MemRecord{}
+		hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 80, 24)
+		hs.press("t")
+		hs.golden("best-80x24")
+		hs.press("enter", "p")
+		hs.golden("mistake-80x24")
+		if len(rec.Added) != 2 || rec.Added[0].Verdict.Kind != drill.Best || rec.Added[1].Verdict.Kind != drill.Blunder {
+			t.Fatalf("records %+v", rec.Added)
+		}
+		hs.press("m")
+		hs.golden("review-80x24")
+		hs.press("esc")
+		if hs.s.review {
+			t.Error("esc does not close the review")
+		}
+	})
+	t.Run("wait", func(t *testing.T) {
+		hs := newDriver(t, testConfig(nil, traintest.Strong), 80, 24)
+		hs.hold = true
+		hs.run(hs.s.Enter(&hs.ctx))
+		hs.press("s")
+		hs.golden("wait-80x24")
+		hs.release()
+		// 4 points behind the best, within two errors: as good as it.
+		if !strings.Contains(hs.screen(), "You chose schmeiss: as good as the best within the error") {
+			t.Errorf("after the evaluation:\n%s", hs.screen())
+		}
+	})
+	t.Run("round2", func(t *testing.T) {
+		hs := start(t, testConfig(nil, traintest.Round2), 80, 24)
+		hs.golden("round2-80x24")
+		hs.press("d")
+		hs.golden("round2-result-80x24")
+	})
+	t.Run("tall", func(t *testing.T) {
+		hs := start(t, testConfig(nil, traintest.Round2), 120, 40)
+		hs.press("t")
+		if !strings.Contains(hs.screen(), "t is not an option here: press p, c, d or e.") {
+			t.Errorf("a letter that is no option:\n%s", hs.screen())
+		}
+		hs.press("e")
+		hs.golden("round2-120x40")
+	})
+	t.Run("schmeiss", func(t *testing.T) {
+		hs := start(t, testConfig(nil, traintest.Schm), 100, 30)
+		hs.press("a")
+		hs.golden("schmeiss-100x30")
+	})
+	t.Run("endgame", func(t *testing.T) {
+		hs := start(t, testConfig(nil, traintest.End), 100, 30)
+		hs.press("p")
+		hs.golden("endgame-100x30")
+	})
+	t.Run("ascii", func(t *testing.T) {
+		cfg := testConfig(nil, traintest.Strong)
+		cfg.ASCII = true
+		hs := start(t, cfg, 80, 24)
+		hs.press("p")
+		hs.golden("ascii-80x24")
+		if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←") {
+			t.Errorf("-ascii screen has Unicode:\n%s", scr)
+		}
+	})
+	t.Run("damaged", func(t *testing.T) {
+		rec := &traintest.MemRecord{LoadErr: &drill.DamagedError{What: "the training record", Path: "/state/klob/train.json",
+			Aside: "/state/klob/damaged/train-2026-11-29-143100.json", Err: errors.New("unexpected end of JSON input")}}
+		hs := start(t, testConfig(rec, traintest.Strong), 100, 30)
+		hs.golden("damaged-100x30")
+	})
+	t.Run("three", func(t *testing.T) {
+		rec := &traintest.MemRecord{}
+		hs := start(t, rulesConfig(t, rec, "players=3"), 80, 24)
+		hs.golden("three-ask-80x24")
+		tr := hs.s
+		hs.press(itemKeys(tr.legal)[0])
+		hs.golden("three-result-80x24")
+		hs.press("enter")
+		hs.golden("three-ask2-80x24")
+		hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
+		hs.golden("three-result2-80x24")
+		hs.press("m")
+		hs.golden("three-review-80x24")
+	})
+	t.Run("four", func(t *testing.T) {
+		for _, size := range [][2]int{{100, 30}, {120, 40}} {
+			name := fmt.Sprintf("%dx%d", size[0], size[1])
+			cfg := rulesConfig(t, &traintest.MemRecord{}, "players=4")
+			cfg.Only = drill.OnlyRound2
+			hs := start(t, cfg, size[0], size[1])
+			hs.golden("four-ask-" + name)
+			tr := hs.s
+			hs.press(itemKeys(tr.legal)[0])
+			hs.golden("four-result-" + name)
+		}
+	})
+	t.Run("three-tall", func(t *testing.T) {
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, "players=3"), 120, 40)
+		tr := hs.s
+		hs.press(itemKeys(tr.legal)[0])
+		hs.golden("three-result-120x40")
+	})
+	t.Run("four-small", func(t *testing.T) {
+		hs := start(t, rulesConfig(t, nil, "players=4"), 80, 24)
+		hs.golden("four-small-80x24")
+	})
+	t.Run("three-variants", func(t *testing.T) {
+		cfg := rulesConfig(t, nil, "players=3,shlomo=on,dealer_forced=on")
+		cfg.Only = drill.OnlyDeclare
+		hs := start(t, cfg, 80, 24)
+		hs.golden("three-shlomo-80x24")
+		cfg = rulesConfig(t, nil, "players=3")
+		cfg.Only = drill.OnlyDix
+		hs = start(t, cfg, 80, 24)
+		hs.press("n")
+		hs.golden("three-dix-result-80x24")
+	})
+	t.Run("four-ascii", func(t *testing.T) {
+		cfg := rulesConfig(t, nil, "players=4")
+		cfg.ASCII = true
+		hs := start(t, cfg, 100, 30)
+		hs.press("enter")
+		hs.golden("four-ascii-100x30")
+		if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←…") {
+			t.Errorf("-ascii screen has Unicode:\n%s", scr)
+		}
+	})
+}
+
+// TestOptionsLegal: at every seat count the menu holds exactly the
+// legal actions of the player's View, in order, for generated drills of
+// every kind, each key takes the option it names, and the drill is
+// counted in the record of its seat count only.
+func TestOptionsLegal(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		only  drill.Filter
+	}{
+		{"players=2", drill.OnlyRound1}, {"players=2", drill.OnlySchmeiss}, {"players=2", drill.OnlyRound2},
+		{"players=3", drill.OnlyRound1}, {"players=3", drill.OnlyRound2}, {"players=3", drill.OnlyDix},
+		{"players=3", drill.OnlyDialogue}, {"players=4", drill.OnlyRound2}, {"players=4", drill.OnlyDialogue},
+		{"players=3,shlomo=on", drill.OnlyDeclare}, {"players=4,cleopatra=on,dealer_forced=on", drill.Any},
+	} {
+		rec := &traintest.MemRecord{}
+		cfg := rulesConfig(t, rec, c.rules)
+		cfg.Only = c.only
+		hs := start(t, cfg, 80, 24)
+		r := rand.New(rand.NewPCG(1, 2))
+		for n := range 5 {
+			tr := hs.s
+			v, err := tr.sit.View()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(tr.legal, v.Legal()) {
+				t.Fatalf("%s: menu %v, legal %v", c.rules, tr.legal, v.Legal())
+			}
+			scr := hs.screen()
+			keys := itemKeys(tr.legal)
+			for _, k := range keys {
+				if !strings.Contains(scr, "["+k+"] ") {
+					t.Fatalf("%s -only %s: [%s] not offered:\n%s", c.rules, c.only, k, scr)
+				}
+			}
+			i := r.IntN(len(tr.legal))
+			hs.press(keys[i])
+			if tr.state != stateResult || tr.chose != i || tr.an.Rows[i].Action != tr.legal[i] {
+				t.Fatalf("%s: key %s: state %d, chose %d, want %d\n%s", c.rules, keys[i], tr.state, tr.chose, i, hs.screen())
+			}
+			if got := len(rec.Added); got != n+1 || rec.Added[n].Situation.Players() != cfg.Options.NumPlayers() {
+				t.Fatalf("%s: %d drills recorded, want %d of %d players", c.rules, got, n+1, cfg.Options.NumPlayers())
+			}
+			hs.press("enter")
+		}
+		players := cfg.Options.NumPlayers()
+		if got := rec.Stats.Section(players).Drills; got != 5 || players != 2 && rec.Stats.Section(2).Drills != 0 {
+			t.Errorf("%s: %d drills at %d players, %d at two: want 5 and 0", c.rules, got, players, rec.Stats.Section(2).Drills)
+		}
+	}
+}
+
+// TestKeys: numbers and arrows choose too; n skips a drill without
+// counting it; late batches of an old drill are dropped.
+func TestKeys(t *testing.T) {
+	rec := &traintest.MemRecord{}
+	hs := start(t, testConfig(rec, traintest.Strong, traintest.Round2, traintest.Schm), 80, 24)
+	tr := hs.s
+	hs.press("n")
+	if tr.no != 2 || len(rec.Added) != 0 {
+		t.Fatalf("n: drill %d, %d recorded", tr.no, len(rec.Added))
+	}
+	hs.press("3")
+	if tr.state != stateResult || tr.legal[tr.chose] != rules.NameAction(rules.Diamonds) {
+		t.Fatalf("3: chose %d", tr.chose)
+	}
+	hs.press("space")
+	if tr.no != 3 {
+		t.Fatalf("space: drill %d", tr.no)
+	}
+	hs.press("left", "enter")
+	if tr.legal[tr.chose].Kind != rules.Refuse {
+		t.Fatalf("left, enter: chose %s", tr.legal[tr.chose])
+	}
+	// A late batch of drill 1.
+	before := tr.an
+	hs.send(batchMsg{id: 1, k: 0, ev: eval.Evaluation{}})
+	if !reflect.DeepEqual(before, tr.an) || tr.state != stateResult {
+		t.Error("a late batch changed the drill")
+	}
+	// Keys that mean nothing now change nothing and do not panic.
+	hs.press("x", "9", "z")
+	if len(rec.Added) != 2 {
+		t.Errorf("%d drills recorded, want 2", len(rec.Added))
+	}
+}
+
+// TestDixKeysAndSeatRecord: n is "no exchange" at the dix (not a new drill), a
+// letter that is no option says which are, and the record on screen is
+// the one of this seat count.
+func TestDixKeysAndSeatRecord(t *testing.T) {
+	rec := &traintest.MemRecord{}
+	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong), Verdict: drill.Verdict{Kind: drill.Best}})
+	cfg := rulesConfig(t, rec, "players=3")
+	cfg.Only = drill.OnlyDix
+	hs := start(t, cfg, 80, 24)
+	if scr := hs.screen(); !strings.Contains(scr, "no drills yet") {
+		t.Errorf("the two-player record shows at three players:\n%s", scr)
+	}
+	tr := hs.s
+	hs.press("z")
+	if !strings.Contains(hs.screen(), "z is not an option here: press") {
+		t.Errorf("a letter that is no option:\n%s", hs.screen())
+	}
+	hs.press("n")
+	if tr.no != 1 || tr.state != stateResult || tr.legal[tr.chose].Kind != rules.NoExchange {
+		t.Fatalf("n at the dix: drill %d, state %d", tr.no, tr.state)
+	}
+	if !strings.Contains(hs.screen(), "0/1 right") && !strings.Contains(hs.screen(), "1/1 right") {
+		t.Errorf("the record of three players is not shown:\n%s", hs.screen())
+	}
+	hs.press("n")
+	if tr.no != 2 || tr.state != stateAsk {
+		t.Fatalf("n after the result: drill %d", tr.no)
+	}
+	before := tr.an
+	hs.send(batchMsg{id: 1, k: 0, ev: eval.Evaluation{}})
+	if !reflect.DeepEqual(before, tr.an) || tr.state != stateAsk {
+		t.Error("a late batch changed the drill")
+	}
+	if got := hs.s.QuitNote(); !strings.HasPrefix(got, "This session (3 players): ") {
+		t.Errorf("quit note %q", got)
+	}
+}
+
+// TestRecord: the record shown is the one kept, a save that fails
+// says so, and the quit note sums up the session.
+func TestRecord(t *testing.T) {
+	rec := &traintest.MemRecord{}
+	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong), Verdict: drill.Verdict{Kind: drill.Best}})
+	hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 100, 30)
+	if !strings.Contains(hs.screen(), "1/1 right (100%)") {
+		t.Errorf("the loaded record is not shown:\n%s", hs.screen())
+	}
+	hs.press("p")
+	if !strings.Contains(hs.screen(), "1/2 right (50%)") {
+		t.Errorf("after a mistake:\n%s", hs.screen())
+	}
+	rec.AddErr = errors.New("disk full")
+	hs.press("enter", "t")
+	if scr := hs.screen(); !strings.Contains(scr, "the record could not be saved: disk full") || !strings.Contains(scr, "2/3 right") {
+		t.Errorf("a failed save:\n%s", scr)
+	}
+	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47 points lost, 23.5 a drill; chances to win worth 0.31 games lost."; got != want {
+		t.Errorf("quit note %q, want %q", got, want)
+	}
+}
+
+// TestRealEvaluation: with the real evaluation, at two players
+// passing J-9-A of the upcard's suit is shown as a mistake, and taking
+// is not; at three and four the screen grades a drill without a win
+// column.
+func TestRealEvaluation(t *testing.T) {
+	cfg := testConfig(nil, traintest.Strong, traintest.Strong)
+	cfg.Evaluate = nil
+	cfg.Samples = 100
+	if testing.Short() {
+		cfg.Samples = 40
+	}
+	hs := start(t, cfg, 100, 30)
+	hs.press("p")
+	scr := hs.screen()
+	wrong := strings.Contains(scr, "You chose pass: a mistake that costs") || strings.Contains(scr, "You chose pass: a blunder that costs")
+	if !wrong || !strings.Contains(scr, "best · hard bot") {
+		t.Errorf("passing J-9-A:\n%s", scr)
+	}
+	hs.press("enter", "t")
+	if scr := hs.screen(); !strings.Contains(scr, "You chose take: ") || strings.Contains(scr, "You chose take: a mistake") {
+		t.Errorf("taking J-9-A:\n%s", scr)
+	}
+	for _, rs := range []string{"players=3", "players=4"} {
+		cfg := rulesConfig(t, nil, rs)
+		cfg.Evaluate = nil
+		cfg.Samples = 40
+		hs := start(t, cfg, 100, 30)
+		hs.press("enter")
+		scr := hs.screen()
+		if !strings.Contains(scr, "You chose ") || !strings.Contains(scr, "best · hard bot") || strings.Contains(scr, "win game") {
+			t.Errorf("%s:\n%s", rs, scr)
+		}
+	}
+}
+
+// TestClick: a click on a menu item takes it, at every seat count.
+func TestClick(t *testing.T) {
+	for _, c := range []struct {
+		cfg  Config
+		w, h int
+		kind rules.Kind // of the item clicked, 0 for any
+	}{
+		{testConfig(nil, traintest.Strong), 80, 24, rules.Take},
+		{rulesConfig(t, nil, "players=3"), 80, 24, 0},
+		{rulesConfig(t, nil, "players=4"), 100, 30, 0},
+	} {
+		hs := start(t, c.cfg, c.w, c.h)
+		tr := hs.s
+		want := "[" + itemKeys(tr.legal)[1] + "]"
+		for y, l := range strings.Split(hs.screen(), "\n") {
+			if x := strings.Index(l, want); x >= 0 && (strings.Contains(l, "Your choice") || strings.HasPrefix(l, "    ")) {
+				hs.send(tea.MouseClickMsg{X: len([]rune(l[:x])) + 1, Y: y, Button: tea.MouseLeft})
+				break
+			}
+		}
+		if tr.state != stateResult || tr.chose != 1 || c.kind != 0 && tr.legal[tr.chose].Kind != c.kind {
+			t.Fatalf("click on %s: state %d, chose %d\n%s", want, tr.state, tr.chose, hs.screen())
+		}
+	}
+}
+
+// TestResultFits: at the smallest window of each seat count, with the
+// house variants that make the words said longest, every result shows
+// the verdict, a row per option and the whole reason, and the menu.
+func TestResultFits(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		w, h  int
+	}{
+		{"players=2", 80, 24},
+		{"players=3,shlomo=on,dealer_forced=on", 80, 24},
+		{"players=4,shlomo=on,cleopatra=on,dealer_forced=on", 100, 30},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Seed = 9
+		hs := start(t, cfg, c.w, c.h)
+		for range 25 {
+			tr := hs.s
+			hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
+			scr := hs.screen()
+			flat := strings.Join(strings.Fields(scr), " ")
+			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, strings.Join(strings.Fields(strings.Join(tr.an.Reason(false), " ")), " ")) {
+				t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
+			}
+			if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
+				t.Fatalf("%s at %dx%d: %d rows for %d options:\n%s", c.rules, c.w, c.h, n, len(tr.an.Rows), scr)
+			}
+			hs.press("enter")
+		}
+	}
+}
+
+// TestUnsampled: at every seat count, a drill whose evaluation finds no deal that fits
+// the view is replaced before the person chooses, with a note; after a
+// choice the failure is said and n goes on.
+func TestUnsampled(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		calls := 0
+		cfg := rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", players))
+		cfg.Evaluate = func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+			calls++
+			if calls == 1 {
+				return eval.Evaluation{}, eval.ErrNoWorld
+			}
+			return traintest.FakeVariantEval(ctx, v, p, k)
+		}
+		hs := start(t, cfg, 80, 24)
+		tr := hs.s
+		if tr.no != 2 || tr.state != stateAsk || !strings.Contains(hs.screen(), "Drill 1 could not be evaluated") {
+			t.Fatalf("%d players: drill %d, state %d:\n%s", players, tr.no, tr.state, hs.screen())
+		}
+		hs.press("enter")
+		if tr.state != stateResult {
+			t.Fatalf("%d players: the replacement drill is not graded: state %d", players, tr.state)
+		}
+	}
+}
