@@ -26,13 +26,17 @@
 //   - tui/train: klob train, the bidding trainer (a drill, its
 //     evaluation batch by batch, the grade, the record and its review);
 //   - tui/daily: klob daily, the day's duplicate boards (each a table
-//     over a host in board mode), par, friends' results, the history.
+//     over a host in board mode), par, friends' results, the history;
+//   - tui/lobby: the lobby of klob serve, one per SSH connection (the
+//     shared tables, watching, the talk, the club, the tournaments and
+//     the trainer on a server, see its documentation).
 //
-// This package holds the App and the family not yet moved: the lobby
-// of klob serve (lobby*.go, gate.go); and the App's own: app.go,
-// play.go (klob play: a host per game, its table, the App closing the
-// host when it quits), setup.go, resume.go, busy.go, replay.go (the App
-// of klob replay), train.go (the App of klob train).
+// This package holds the App and its own: app.go, play.go (klob play:
+// a host per game, its table, the App closing the host when it quits),
+// setup.go, resume.go, busy.go, opening.go, replay.go (the App of klob
+// replay), train.go (the App of klob train) and lobby.go (the App of a
+// klob serve connection: NewLobby, the lobby around the game alone
+// this package plays).
 //
 // # The game
 //
@@ -47,32 +51,4 @@
 // Selection, playable cards and trump are shown by marks and borders as
 // well as colour, so NO_COLOR and TERM=dumb lose nothing; -ascii draws
 // suits as letters (C D H S) and boxes with + - |.
-//
-// # The lobby of klob serve
-//
-// NewLobby is the model of one SSH connection (lobby.go): play alone
-// against bots, train, open or join a shared table, the history, a new
-// name. The trainer (t, lobby_train.go) is the bidding trainer of klob
-// train (tui/train); its record is kept per SSH key (LobbyConfig.Train.Record), a
-// guest's for the connection only. Its grading is the heaviest work a
-// session can ask for, so on a server it is bounded three ways: one
-// worker per evaluation, ServerTrainSamples samples (half the local
-// trainer's), and every batch waits for a slot of the server's one
-// host.Slots (the Gate; klob serve gives the cores but one, at least
-// one), behind every bot waiting, as does every hint (the host's, one
-// per seat, dropped when closed); a drill left for the lobby stops its
-// evaluation. One trainer thus takes at most one core, and many queue
-// for the slots instead of starving the tables. The t row is a list of
-// trainers by seat count, so a trainer of three or four can join it.
-//
-// A shared table is drawn by the same table screen as a game alone
-// (tui/table), over the seat's host.Port that the hall hands out once
-// the table's host starts the game (lobby_seat.go): the snapshot holds
-// only that seat's view, so the screen has no hidden card to show. What
-// only a shared game has (the seats' states, a dropped seat's countdown,
-// the others' readiness between deals, the takeovers) comes in the
-// Snapshot too; takebacks and claims are off there. Before the start
-// the seat shows the hall's waiting room (who sat down, who is here,
-// the house rules, the host's s to start). q at a shared table, or the
-// game's end, comes back to the lobby; ctrl+c ends the connection.
 package tui

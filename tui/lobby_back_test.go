@@ -8,6 +8,7 @@ import (
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
 	"github.com/klob/klob/tui/train/traintest"
 )
 
@@ -42,13 +43,13 @@ func TestBackToLobbyWaitsOffTheUI(t *testing.T) {
 		close(rec.release)
 		t.Fatal("leaving for the lobby waited for the save in Update")
 	}
-	o, ok := d.app.screen.(*opening)
+	o, ok := d.app.screen.(*kit.Opening)
 	if !ok || !strings.Contains(d.screen(), "Saving") {
 		t.Fatalf("leaving shows %T:\n%s", d.app.screen, d.screen())
 	}
 	close(rec.release)
 	d.app.Update(o.Enter(nil)()) // the lobby's ticks are dropped
-	if _, ok := d.app.screen.(*lobby); !ok {
+	if _, ok := d.app.screen.(*lobby.Lobby); !ok {
 		t.Fatalf("the lobby did not come after the save: %T", d.app.screen)
 	}
 }

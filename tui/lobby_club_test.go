@@ -2,13 +2,12 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
@@ -19,51 +18,13 @@ import (
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
+	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
-// fakeClub is a club's records for the lobby's tests.
-type fakeClub struct {
-	mu    sync.Mutex
-	cards map[string][]club.Standing
-	board map[int][]club.Line
-	reads int
-}
-
-func (f *fakeClub) Card(_ context.Context, key string) ([]club.Standing, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.reads++
-	if c, ok := f.cards[key]; ok {
-		return c, nil
-	}
-	var out []club.Standing
-	for _, n := range club.Pools() {
-		out = append(out, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
-	}
-	return out, nil
-}
-
-func (f *fakeClub) Leaderboard(_ context.Context, seats, limit int) ([]club.Line, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.board[seats], nil
-}
-
-func (f *fakeClub) MinGames() int { return 5 }
-
 // newClubPerson is newLobbyPerson on a server with the club c.
-func newClubPerson(h *hall.Hall, c Club, id, name string, w, ht int) *lobbyPerson {
-	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: h, id: id, name: name}
-	cfg := LobbyConfig{
-		Player: hall.Player{ID: id, Name: name},
-		Hall:   h, Send: p.post, Done: p.done,
-		Solo: testConfig(7, &memStore{}), Seed: func() uint64 { return 42 }, Heavy: NewGate(1),
-		Club: c,
-	}
-	p.app = NewLobby(cfg).(*lobbyApp)
-	p.run(p.app.Init())
-	p.do(tea.WindowSizeMsg{Width: w, Height: ht})
-	return p
+func newClubPerson(h *hall.Hall, c lobby.Club, id, name string, w, ht int) *lobbyPerson {
+	return newLobbyPersonWith(h, id, name, w, ht, func(cfg *LobbyConfig) { cfg.Club = c })
 }
 
 // flat is the screen's text with its runs of blanks made one.
@@ -80,7 +41,7 @@ func (p *lobbyPerson) untilFlat(t testing.TB, want string) {
 // newcomer's pool says no game yet; a guest reads that guests are not
 // rated.
 func TestLobbyShowsRating(t *testing.T) {
-	c := &fakeClub{cards: map[string][]club.Standing{"a": {
+	c := &lobbytest.Club{Cards: map[string][]club.Standing{"a": {
 		{Seats: 2, Rated: true, Games: 7, Shown: rating.Shown{Points: 1512, PlusMinus: 210}, Last: club.Change{Points: 12}},
 		{Seats: 3, Shown: rating.Shown{Points: 1500, PlusMinus: 350}},
 		{Seats: 4, Rated: true, Games: 1, Shown: rating.Shown{Points: 1480, PlusMinus: 300}, Last: club.Change{Points: -20}},
@@ -93,8 +54,8 @@ func TestLobbyShowsRating(t *testing.T) {
 	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game) · 3 players 1500 ±350 (no game yet) · 4 players 1480 ±300 (-20 last game)")
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	zoe.untilFlat(t, "Guests are not rated")
-	if c.reads != 1 {
-		t.Fatalf("%d reads of the club: the guest's lobby reads none", c.reads)
+	if n := c.Reads(); n != 1 {
+		t.Fatalf("%d reads of the club: the guest's lobby reads none", n)
 	}
 	// Without a club, nothing is said of ratings.
 	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
@@ -111,13 +72,13 @@ func TestLobbyShowsRating(t *testing.T) {
 // (←/→), the person's own line marked and their standing below, two
 // keys under one name told apart; esc comes back to the lobby.
 func TestLobbyLeaderboard(t *testing.T) {
-	c := &fakeClub{
-		cards: map[string][]club.Standing{"a": {
+	c := &lobbytest.Club{
+		Cards: map[string][]club.Standing{"a": {
 			{Seats: 2, Rated: true, Games: 9, Shown: rating.Shown{Points: 1620, PlusMinus: 120}},
 			{Seats: 3, Rated: true, Games: 2, Shown: rating.Shown{Points: 1530, PlusMinus: 280}},
 			{Seats: 4, Shown: rating.Shown{Points: 1500, PlusMinus: 350}},
 		}},
-		board: map[int][]club.Line{2: {
+		Board: map[int][]club.Line{2: {
 			{Rank: 1, Key: "b0", Name: "Bob", Shown: rating.Shown{Points: 1700, PlusMinus: 90}, Games: 30},
 			{Rank: 2, Key: "a", Name: "Ann", Shown: rating.Shown{Points: 1620, PlusMinus: 120}, Games: 9},
 			{Rank: 3, Key: "b1", Name: "Bob", Shown: rating.Shown{Points: 1550, PlusMinus: 100}, Games: 12},
@@ -144,7 +105,7 @@ func TestLobbyLeaderboard(t *testing.T) {
 	ann.key("left")
 	ann.untilFlat(t, "‹ 2 players ›")
 	ann.key("esc")
-	ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby); return ok })
+	ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
 }
 
 // TestTableSaysTheRatingChange: two people play a table to its end on
@@ -206,32 +167,24 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		two := card[0]
-		want := "Your rating at 2 players: " + two.Shown.String() + " (" + signed(two.Last.Points) + ")."
+		want := "Your rating at 2 players: " + two.Shown.String() + " (" + signedPoints(two.Last.Points) + ")."
 		if !strings.Contains(flat(p), want) {
 			t.Fatalf("%s's game-over screen does not say %q:\n%s", p.name, want, p.screen())
 		}
 		p.key("enter")
-		p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby); return ok })
-		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+signed(two.Last.Points)+" last game)")
+		p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
+		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+signedPoints(two.Last.Points)+" last game)")
 	}
 }
 
-// TestAfterwordWithoutChange: a game that changes no rating says so.
-func TestAfterwordWithoutChange(t *testing.T) {
-	s := &sharedSeat{l: &lobby{cfg: &LobbyConfig{Club: &fakeClub{}, Player: hall.Player{ID: "a"}}}, w: hall.Waiting{Code: "ABCD"}}
-	before := club.Standing{Seats: 4, Rated: true, Games: 3, Shown: rating.Shown{Points: 1490, PlusMinus: 200}}
-	s.club = seatClub{looked: true, asked: true, seats: 4, before: &before, after: &before}
-	if got := s.afterword(); !strings.Contains(got, "changes no rating") || !strings.Contains(got, "1490 ±200") {
-		t.Fatalf("afterword %q", got)
+// signedPoints is a change of rating as the lobby writes it: "+12",
+// "-3", "±0".
+func signedPoints(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("-%d", -n)
 	}
-	after := before
-	after.Games, after.Last = 4, club.Change{Points: 9}
-	s.club.after = &after
-	if got := s.afterword(); got != "Your rating at 4 players: 1490 ±200 (+9)." {
-		t.Fatalf("afterword %q", got)
-	}
-	s.club.failed = true
-	if got := s.afterword(); !strings.Contains(got, "cannot be read") {
-		t.Fatalf("afterword %q", got)
-	}
+	return "±0"
 }

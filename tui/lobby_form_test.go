@@ -3,24 +3,38 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/tui/lobby"
 )
 
 // formTo moves the open-table form's cursor to the row labelled label
 // and fails if the form has no such row.
 func formTo(t *testing.T, p *lobbyPerson, label string) {
 	t.Helper()
-	f, ok := p.app.screen.(*tableForm)
-	if !ok {
+	if _, ok := p.app.screen.(*lobby.TableForm); !ok {
 		t.Fatalf("not on the open-table form:\n%s", p.screen())
 	}
-	rows := f.rows()
-	for range len(rows) + 2 {
-		if f.row >= 1 && f.row <= len(rows) && rows[f.row-1].Label == label {
+	// The form's lines wrap: a full round of them passes every row.
+	for range strings.Count(ansi.Strip(p.screen()), "‹") + 1 {
+		if formAt(p, label) {
 			return
 		}
 		p.key("down")
 	}
 	t.Fatalf("the form has no row %q:\n%s", label, p.screen())
+}
+
+// formAt reports whether the form's cursor is on the row labelled
+// label.
+func formAt(p *lobbyPerson, label string) bool {
+	for _, line := range strings.Split(ansi.Strip(p.screen()), "\n") {
+		if f := strings.Fields(strings.SplitN(line, "‹", 2)[0]); len(f) > 0 && f[0] == "▶" && strings.Join(f[1:], " ") == label {
+			return true
+		}
+	}
+	return false
 }
 
 // A host opens a table of four with menage and cleopatra: the form offers
@@ -58,10 +72,10 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	ann.key("right")
 
 	// Cleopatra goes when the seats go down to three, and stays off back at four.
-	f := ann.app.screen.(*tableForm)
-	f.row = 0
+	f := ann.app.screen.(*lobby.TableForm)
+	formTo(t, ann, "Seats")
 	ann.key("left")
-	if f.setup.Options.Cleopatra || strings.Contains(ann.screen(), "Cleopatra") {
+	if f.Setup().Options.Cleopatra || strings.Contains(ann.screen(), "Cleopatra") {
 		t.Fatalf("cleopatra stays at a table of three:\n%s", ann.screen())
 	}
 	ann.key("right")
@@ -73,7 +87,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	if seat == nil {
 		t.Fatalf("the host sits at the table:\n%s", ann.screen())
 	}
-	tb, err := h.Find(seat.w.Code)
+	tb, err := h.Find(seat.Code())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +102,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 		t.Errorf("got variants %q, want only menage and cleopatra", o.Rules.String())
 	}
 	bob.key("j")
-	for _, c := range strings.ToLower(seat.w.Code) {
+	for _, c := range strings.ToLower(seat.Code()) {
 		bob.key(string(c))
 	}
 	bob.key("enter")

@@ -9,6 +9,7 @@ import (
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/lobby"
 	"github.com/klob/klob/tui/setup"
 )
 
@@ -46,9 +47,8 @@ func TestLobbyTableSeedNotFromClock(t *testing.T) {
 	require.Equal(t, clock, found)
 
 	// The lobby's table.
-	ann := newLobbyPerson(h, "a", "Ann", 100, 30)
+	ann := newLobbyPersonWith(h, "a", "Ann", 100, 30, func(c *LobbyConfig) { c.Seed = nil }) // the real seeds
 	defer close(ann.done)
-	ann.app.screen.(*lobby).cfg.Seed = nil // the real seeds
 	ann.key("o")
 	ann.key("up")
 	before := time.Now()
@@ -56,7 +56,7 @@ func TestLobbyTableSeedNotFromClock(t *testing.T) {
 	after := time.Now()
 	seat := ann.seat()
 	require.NotNil(t, seat, "the host sits at the table:\n%s", ann.screen())
-	tb, err = h.Find(seat.w.Code)
+	tb, err = h.Find(seat.Code())
 	require.NoError(t, err)
 	seed := tb.Options().Seed
 	lo, hi := uint64(before.Add(-time.Second).UnixNano()), uint64(after.Add(time.Second).UnixNano())
@@ -79,24 +79,23 @@ func TestLobbyTableSeedNotFromClock(t *testing.T) {
 // the trainer.
 func TestLobbyGameAloneSeeds(t *testing.T) {
 	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", 100, 30)
+	ann := newLobbyPersonWith(h, "a", "Ann", 100, 30, func(c *LobbyConfig) { c.Seed = nil })
 	defer close(ann.done)
-	l := ann.app.screen.(*lobby)
-	l.cfg.Seed = nil
+	l := ann.app.screen.(*lobby.Lobby)
 	now := uint64(time.Now().UnixNano())
 	var seeds []uint64
 	for range 2 {
 		ann.key("p")
-		ann.wait(t, "the setup", func() bool { _, ok := ann.app.screen.(*backToLobby); return ok })
-		b, ok := ann.app.screen.(*backToLobby)
+		ann.wait(t, "the setup", func() bool { _, ok := ann.app.screen.(*lobby.Away); return ok })
+		b, ok := ann.app.screen.(*lobby.Away)
 		require.True(t, ok, ann.screen())
-		s, ok := b.inner.(*setup.Screen)
+		s, ok := b.Inner().(*setup.Screen)
 		require.True(t, ok, ann.screen())
 		seeds = append(seeds, s.Setup().Seed)
 		ann.key("esc")
 		ann.app.screen = l
 	}
-	seeds = append(seeds, l.trainConfig(2).Seed)
+	seeds = append(seeds, l.TrainConfig(2).Seed)
 	for i, s := range seeds {
 		require.False(t, s > now-1e12 && s < now+1e12, "seed %d is the clock's", s)
 		for _, o := range seeds[:i] {

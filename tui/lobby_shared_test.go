@@ -20,6 +20,7 @@ import (
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
 )
 
 // The shared tables are drawn by the one table screen (tui/table) over
@@ -58,13 +59,13 @@ func settle(t *testing.T, h *hall.Hall, people ...*lobbyPerson) {
 	settled := func() bool {
 		for _, p := range people {
 			sn, ok := p.snap()
-			live := p.seat().conn.Port().Snapshot()
+			live := p.seat().Port().Snapshot()
 			if !ok || sn.Gen != live.Gen || sn.Between != live.Between || sn.Over != live.Over || sn.Hold != live.Hold {
 				return false
 			}
 		}
 		for _, p := range people {
-			if live := p.seat().conn.Port().Snapshot(); live.Between || live.Over || live.Can.Act {
+			if live := p.seat().Port().Snapshot(); live.Between || live.Over || live.Can.Act {
 				return true
 			}
 		}
@@ -90,8 +91,8 @@ func settle(t *testing.T, h *hall.Hall, people ...*lobbyPerson) {
 // noCode writes the table's random code as ????.
 func noCode(p *lobbyPerson) string {
 	scr := ansi.Strip(p.screen())
-	if s := p.seat(); s != nil && s.w.Code != "" {
-		scr = strings.ReplaceAll(scr, s.w.Code, "????")
+	if s := p.seat(); s != nil && s.Code() != "" {
+		scr = strings.ReplaceAll(scr, s.Code(), "????")
 	}
 	return kittest.TrimRight(scr)
 }
@@ -225,7 +226,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 					ann.do(tea.MouseClickMsg{X: x, Y: y, Button: tea.MouseLeft})
 					// The action's effect is in the port's snapshot at
 					// once; the screen shows it at its next refresh.
-					if live := ann.seat().conn.Port().Snapshot(); live.Gen != gen || strings.Contains(ansi.Strip(ann.screen()), "Bella?") {
+					if live := ann.seat().Port().Snapshot(); live.Gen != gen || strings.Contains(ansi.Strip(ann.screen()), "Bella?") {
 						clicked = true
 					}
 				}
@@ -249,7 +250,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 // frame has the window's size and shows no hidden card.
 func monkeyAtTable(t *testing.T, h *hall.Hall, p, other *lobbyPerson, seat rules.Seat, r *rand.Rand, n int) int {
 	w, ht := 80, 24
-	code := p.seat().w.Code
+	code := p.seat().Code()
 	done := 0
 	for range n {
 		var msg tea.Msg
@@ -295,7 +296,7 @@ func rejoin(t *testing.T, p *lobbyPerson, code string) bool {
 		p.wait(t, "the seat again after connecting again", func() bool { return p.seat() != nil })
 		return true
 	}
-	if _, ok := p.app.screen.(*lobby); !ok {
+	if _, ok := p.app.screen.(*lobby.Lobby); !ok {
 		t.Logf("the monkey left for %s", p.app.ScreenName())
 		return false // the monkey opened something else
 	}
@@ -432,7 +433,7 @@ func TestLobbyUnfiledGame(t *testing.T) {
 				t.Fatalf("esc does not come back to the game's end (%s):\n%s", ann.app.ScreenName(), ann.screen())
 			}
 			ann.key("enter")
-			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby); return ok })
+			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
 		})
 	}
 }

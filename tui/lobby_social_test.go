@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
 )
 
 // The club's social screens through the lobby: the lobby's talk and a
@@ -55,22 +56,24 @@ func newClub(t *testing.T) *socialClub {
 
 // person is a connection's lobby in the club; start is its command
 // line (join or watch a code).
-func (c *socialClub) person(t *testing.T, id, name string, start Command) *lobbyPerson {
+func (c *socialClub) person(t *testing.T, id, name string, start lobby.Command) *lobbyPerson {
 	t.Helper()
 	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: c.h, id: id, name: name}
 	hub, room := c.h.Talk()
 	cfg := LobbyConfig{
-		Player: hall.Player{ID: id, Name: name},
-		Hall:   c.h,
-		Send:   p.post,
-		Done:   p.done,
-		Solo:   testConfig(7, &memStore{}),
-		Seed:   func() uint64 { return 42 },
-		Heavy:  NewGate(1),
-		Addr:   "192.0.2.1",
-		Start:  start,
-		Chat:   hub,
-		Lobby:  room,
+		Config: lobby.Config{
+			Player: hall.Player{ID: id, Name: name},
+			Hall:   c.h,
+			Send:   p.post,
+			Done:   p.done,
+			Seed:   func() uint64 { return 42 },
+			Heavy:  lobby.NewGate(1),
+			Addr:   "192.0.2.1",
+			Start:  start,
+			Chat:   hub,
+			Lobby:  room,
+		},
+		Solo: testConfig(7, &memStore{}),
 	}
 	p.app = NewLobby(cfg).(*lobbyApp)
 	p.run(p.app.Init())
@@ -90,8 +93,8 @@ func (p *lobbyPerson) say(text string) {
 }
 
 // watching is the person's spectator seat on view, nil elsewhere.
-func (p *lobbyPerson) watching() *watchSeat {
-	s, _ := p.app.screen.(*watchSeat)
+func (p *lobbyPerson) watching() *lobby.WatchSeat {
+	s, _ := p.app.screen.(*lobby.WatchSeat)
 	return s
 }
 
@@ -103,9 +106,9 @@ func (p *lobbyPerson) watching() *watchSeat {
 // write.
 func TestLobbyTalk(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", Command{})
-	bob := c.person(t, "b", "Bob", Command{})
-	guest := c.person(t, "", "guest", Command{})
+	ann := c.person(t, "a", "Ann", lobby.Command{})
+	bob := c.person(t, "b", "Bob", lobby.Command{})
+	guest := c.person(t, "", "guest", lobby.Command{})
 	for _, p := range []*lobbyPerson{ann, bob, guest} {
 		p.until(t, "Lobby talk")
 	}
@@ -122,7 +125,7 @@ func TestLobbyTalk(t *testing.T) {
 	require.Contains(t, plain(bob), "at most 200 characters")
 	bob.key("enter")
 	ann.until(t, `Bob: "spam spam`)
-	for _, l := range bob.app.screen.(*lobby).talk.t.Lines() {
+	for _, l := range bob.app.screen.(*lobby.Lobby).TalkLines() {
 		require.LessOrEqual(t, len([]rune(l.Text)), 200)
 		require.NotContains(t, l.Text, "\x1b")
 	}
@@ -135,8 +138,8 @@ func TestLobbyTalk(t *testing.T) {
 		bob.key("/")
 		bob.do(tea.PasteMsg{Content: fmt.Sprintf("flood %d", i)})
 		bob.key("enter")
-		if lt := bob.app.screen.(*lobby).talk; lt.open() {
-			require.Contains(t, lt.note, "wait")
+		if note, typing := bob.app.screen.(*lobby.Lobby).TalkNote(); typing {
+			require.Contains(t, note, "wait")
 			bob.key("esc")
 		} else {
 			said++
@@ -190,7 +193,7 @@ func checkSpectator(t *testing.T, h *hall.Hall, p *lobbyPerson, code string, sea
 	if ws == nil {
 		return
 	}
-	sn := ws.table.Snapshot()
+	sn := ws.Table().Snapshot()
 	if !sn.HasDeal || sn.Between || sn.Over {
 		return
 	}
@@ -216,9 +219,9 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c := newClub(t)
-			ann := c.person(t, "a", "Ann", Command{})
-			bob := c.person(t, "b", "Bob", Command{})
-			carol := c.person(t, "c", "Carol", Command{})
+			ann := c.person(t, "a", "Ann", lobby.Command{})
+			bob := c.person(t, "b", "Bob", lobby.Command{})
+			carol := c.person(t, "c", "Carol", lobby.Command{})
 			code := openAndJoin(t, seats, ann, bob)
 			ann.key("s")
 			ann.until(t, "Deal 1")
@@ -272,8 +275,8 @@ func TestWaitingRoomTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c := newClub(t)
-			ann := c.person(t, "a", "Ann", Command{})
-			bob := c.person(t, "b", "Bob", Command{})
+			ann := c.person(t, "a", "Ann", lobby.Command{})
+			bob := c.person(t, "b", "Bob", lobby.Command{})
 			code := openAndJoin(t, seats, ann, bob)
 			for _, p := range []*lobbyPerson{ann, bob} {
 				p.until(t, "Table talk")
@@ -300,33 +303,33 @@ func TestWaitingRoomTalk(t *testing.T) {
 // the lobby; a guest is refused.
 func TestLobbyStartCommand(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", Command{})
+	ann := c.person(t, "a", "Ann", lobby.Command{})
 	code := openAndJoin(t, 3, ann)
 
-	dan := c.person(t, "d", "Dan", Command{Verb: "join", Code: strings.ToLower(code)})
+	dan := c.person(t, "d", "Dan", lobby.Command{Verb: "join", Code: strings.ToLower(code)})
 	dan.until(t, "Seat B  Dan")
 	require.NotNil(t, dan.seat())
 	ann.until(t, "Seat B  Dan")
 
-	early := c.person(t, "e", "Eve", Command{Verb: "watch", Code: code})
+	early := c.person(t, "e", "Eve", lobby.Command{Verb: "watch", Code: code})
 	early.until(t, "has not started yet")
 	require.Nil(t, early.watching())
 
 	ann.key("s")
 	ann.until(t, "Deal 1")
-	carol := c.person(t, "c", "Carol", Command{Verb: "watch", Code: code})
+	carol := c.person(t, "c", "Carol", lobby.Command{Verb: "watch", Code: code})
 	carol.wait(t, "the table watched", func() bool { return carol.watching() != nil })
 	carol.until(t, "watching · v tricks")
 
 	// Dan, seated there, watching his own table sits down instead.
-	dan2 := c.person(t, "d", "Dan", Command{Verb: "watch", Code: code})
+	dan2 := c.person(t, "d", "Dan", lobby.Command{Verb: "watch", Code: code})
 	dan2.wait(t, "Dan's seat", func() bool { return dan2.seat() != nil })
 
-	nobody := c.person(t, "f", "Fay", Command{Verb: "join", Code: "ZZZZ"})
+	nobody := c.person(t, "f", "Fay", lobby.Command{Verb: "join", Code: "ZZZZ"})
 	nobody.until(t, `join "ZZZZ"`)
 	require.Nil(t, nobody.seat())
 
-	guest := c.person(t, "", "guest", Command{Verb: "watch", Code: code})
+	guest := c.person(t, "", "guest", lobby.Command{Verb: "watch", Code: code})
 	guest.until(t, "connect with a key to watch")
 	require.Nil(t, guest.watching())
 }
@@ -341,9 +344,9 @@ func TestLobbyAgain(t *testing.T) {
 	tb, err := c.h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 9})
 	require.NoError(t, err)
 	// Ann's lobby finds her seat at its start; Bob joins by the code.
-	ann := c.person(t, "a", "Ann", Command{})
+	ann := c.person(t, "a", "Ann", lobby.Command{})
 	ann.wait(t, "Ann's seat", func() bool { return ann.seat() != nil })
-	bob := c.person(t, "b", "Bob", Command{Verb: "join", Code: tb.Code()})
+	bob := c.person(t, "b", "Bob", lobby.Command{Verb: "join", Code: tb.Code()})
 	bob.wait(t, "Bob's seat", func() bool { return bob.seat() != nil })
 	ann.until(t, "Seat B  Bob")
 	ann.key("s")
@@ -366,7 +369,7 @@ func TestLobbyAgain(t *testing.T) {
 	ann.wait(t, "the next game at Ann's", next(ann))
 	bob.wait(t, "the next game at Bob's", next(bob))
 	sn, _ := ann.snap()
-	require.Equal(t, tb.Code(), ann.seat().w.Code, "the same table")
+	require.Equal(t, tb.Code(), ann.seat().Code(), "the same table")
 	require.NotEqual(t, first.View.Dealer, sn.View.Dealer, "the first dealer rotates")
 	require.NotEmpty(t, sn.RematchOf)
 }
@@ -382,7 +385,7 @@ func TestLobbyManyTables(t *testing.T) {
 		require.NoError(t, err)
 		codes = append(codes, tb.Code())
 	}
-	dan := c.person(t, "d", "Dan", Command{})
+	dan := c.person(t, "d", "Dan", lobby.Command{})
 	dan.until(t, "more (↑/↓ to see them)")
 	kittest.CheckSize(t, dan.screen(), 80, 24)
 	dan.key("j")
@@ -396,8 +399,8 @@ func TestLobbyManyTables(t *testing.T) {
 	}
 	scr := plain(dan)
 	kittest.CheckSize(t, dan.screen(), 80, 24)
-	last := dan.app.screen.(*lobby).tables[len(codes)-1].Code
-	first := dan.app.screen.(*lobby).tables[0].Code
+	last := dan.app.screen.(*lobby.Lobby).Tables()[len(codes)-1].Code
+	first := dan.app.screen.(*lobby.Lobby).Tables()[0].Code
 	require.Contains(t, scr, "▶ "+last)
 	require.NotContains(t, scr, first+"  ")
 	require.Contains(t, scr, "p t o j w d h r l")

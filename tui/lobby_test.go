@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
 )
 
 // guard bounds a wait that only a broken lobby or game would make long:
@@ -36,15 +37,26 @@ type lobbyPerson struct {
 }
 
 func newLobbyPerson(h *hall.Hall, id, name string, w, ht int) *lobbyPerson {
+	return newLobbyPersonWith(h, id, name, w, ht, nil)
+}
+
+// newLobbyPersonWith is newLobbyPerson with its lobby's config changed
+// by with before the lobby opens.
+func newLobbyPersonWith(h *hall.Hall, id, name string, w, ht int, with func(*LobbyConfig)) *lobbyPerson {
 	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: h, id: id, name: name}
 	cfg := LobbyConfig{
-		Player: hall.Player{ID: id, Name: name},
-		Hall:   h,
-		Send:   p.post,
-		Done:   p.done,
-		Solo:   testConfig(7, &memStore{}),
-		Seed:   func() uint64 { return 42 },
-		Heavy:  NewGate(1),
+		Config: lobby.Config{
+			Player: hall.Player{ID: id, Name: name},
+			Hall:   h,
+			Send:   p.post,
+			Done:   p.done,
+			Seed:   func() uint64 { return 42 },
+			Heavy:  lobby.NewGate(1),
+		},
+		Solo: testConfig(7, &memStore{}),
+	}
+	if with != nil {
+		with(&cfg)
 	}
 	p.app = NewLobby(cfg).(*lobbyApp)
 	p.run(p.app.Init())
@@ -144,16 +156,16 @@ func (p *lobbyPerson) until(t testing.TB, want string) {
 func (p *lobbyPerson) screen() string { return p.app.render() }
 
 // seat is the person's shared seat on view, nil elsewhere.
-func (p *lobbyPerson) seat() *sharedSeat {
-	s, _ := p.app.screen.(*sharedSeat)
+func (p *lobbyPerson) seat() *lobby.SharedSeat {
+	s, _ := p.app.screen.(*lobby.SharedSeat)
 	return s
 }
 
 // snap is the game as the person's table screen shows it; ok is false
 // before the game or away from the table.
 func (p *lobbyPerson) snap() (host.Snapshot, bool) {
-	if s := p.seat(); s != nil && s.table != nil {
-		return s.table.Snapshot(), true
+	if s := p.seat(); s != nil && s.Table() != nil {
+		return s.Table().Snapshot(), true
 	}
 	return host.Snapshot{}, false
 }
@@ -192,7 +204,7 @@ func checkNoHidden(t *testing.T, h *hall.Hall, p *lobbyPerson, seat rules.Seat) 
 	if !ok || !sn.HasDeal {
 		return
 	}
-	tb, err := h.Find(p.seat().w.Code)
+	tb, err := h.Find(p.seat().Code())
 	if err != nil {
 		return
 	}
@@ -267,7 +279,7 @@ func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPers
 	if s == nil {
 		t.Fatalf("the host sits at the table:\n%s", ann.screen())
 	}
-	code := s.w.Code
+	code := s.Code()
 	for i, g := range guests {
 		g.key("j")
 		for _, c := range strings.ToLower(code) {
@@ -277,7 +289,7 @@ func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPers
 		if g.seat() == nil {
 			t.Fatalf("a guest joins by the code %s:\n%s", code, g.screen())
 		}
-		ann.until(t, "Seat "+rules.Seat(i+1).String()+"  "+g.app.screen.(*sharedSeat).l.cfg.Player.Name)
+		ann.until(t, "Seat "+rules.Seat(i+1).String()+"  "+g.name)
 	}
 	return code
 }
@@ -347,9 +359,9 @@ func TestLobbyMonkey(t *testing.T) {
 		p.do(msg)
 		kittest.CheckSize(t, p.screen(), w, ht)
 		switch p.app.screen.(type) {
-		case *sharedSeat:
+		case *lobby.SharedSeat:
 			atTable++
-		case *lobby, *tableForm:
+		case *lobby.Lobby, *lobby.TableForm:
 		default:
 			away[i]++ // playing alone: the play screens have monkeys of their own
 		}
@@ -382,8 +394,7 @@ func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
 		defer close(p.done)
 		openAndJoin(t, seats, p) // tables waiting for players, listed
 	}
-	l := zoe.app.screen.(*lobby)
-	zoe.do(lobbyTickMsg{l, l.ticks})
+	zoe.app.screen.(*lobby.Lobby).Refresh()
 	scr := strings.Join(strings.Fields(ansi.Strip(zoe.screen())), " ")
 	kittest.CheckSize(t, zoe.screen(), 80, 24)
 	require.Contains(t, scr, "waiting for players", "the guest sees the open tables")
@@ -392,23 +403,8 @@ func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
 	require.NotContains(t, scr, "your seat")
 	la := newLobbyPerson(h, "a", "Ann", 80, 24) // Ann's second connection, at its lobby
 	defer close(la.done)
-	la.do(lobbyTickMsg{la.app.screen.(*lobby), la.app.screen.(*lobby).ticks})
+	la.app.screen.(*lobby.Lobby).Refresh()
 	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(la.screen())), " "), "your seat", "Ann's seat is hers")
-}
-
-func TestCheckName(t *testing.T) {
-	for name, ok := range map[string]bool{
-		"Quinn": true, "Zoë O'Neil": true, "ann-2.b_c": true, "ａｎｎ": true,
-		"": false, "Quinn?": false, "a\"b": false, strings.Repeat("x", 25): false,
-		"ann\u202e": false, "a\u200bb": false, "\ufeffann": false, "a\u2028b": false, "a\u2067b": false,
-	} {
-		if _, err := checkName(name); (err == nil) != ok {
-			t.Errorf("checkName(%q) = %v, want ok %v", name, err, ok)
-		}
-	}
-	if n, _ := checkName("ａｎｎ"); n != "ann" {
-		t.Errorf("checkName(ａｎｎ) = %q, want the NFKC form ann", n)
-	}
 }
 
 // Two keys connected under one name each read the other with a key
@@ -426,12 +422,11 @@ func TestLobbySharedNameTags(t *testing.T) {
 	eve.key("o")
 	eve.key("up")
 	eve.key("enter")
-	l := ann.app.screen.(*lobby)
-	ann.do(lobbyTickMsg{l, l.ticks})
+	ann.app.screen.(*lobby.Lobby).Refresh()
 	if !strings.Contains(ann.screen(), "alice #eeeeee") {
 		t.Fatalf("eve's table does not carry her tag:\n%s", ann.screen())
 	}
-	code := eve.seat().w.Code
+	code := eve.seat().Code()
 	ann.key("j")
 	for _, c := range strings.ToLower(code) {
 		ann.key(string(c))
@@ -455,9 +450,10 @@ func TestLobbySharedNameTags(t *testing.T) {
 func TestLobbyRename(t *testing.T) {
 	h := testHall(t)
 	var kept string
-	p := newLobbyPerson(h, "a", "ann", 100, 30)
+	p := newLobbyPersonWith(h, "a", "ann", 100, 30, func(c *LobbyConfig) {
+		c.Rename = func(n string) error { kept = n; return nil }
+	})
 	defer close(p.done)
-	p.app.screen.(*lobby).cfg.Rename = func(n string) error { kept = n; return nil }
 	p.key("r")
 	for range 3 {
 		p.do(tea.KeyPressMsg{Code: tea.KeyBackspace})
@@ -480,8 +476,8 @@ func TestLobbySoloComesBack(t *testing.T) {
 	p.key("p")
 	p.until(t, "Set up the game")
 	p.key("enter")
-	b, ok := p.app.screen.(*backToLobby)
-	if !ok || b.inner.Name() != "table" {
+	b, ok := p.app.screen.(*lobby.Away)
+	if !ok || b.Inner().Name() != "table" {
 		t.Fatalf("enter starts the game: screen %T", p.app.screen)
 	}
 	p.until(t, "Deal 1")
@@ -490,16 +486,16 @@ func TestLobbySoloComesBack(t *testing.T) {
 		t.Fatalf("q asks about going back:\n%s", p.screen())
 	}
 	p.key("y")
-	p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby); return ok })
-	if _, ok := p.app.screen.(*lobby); !ok || p.app.quit {
+	p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
+	if _, ok := p.app.screen.(*lobby.Lobby); !ok || p.app.quit {
 		t.Fatalf("y goes back to the lobby, not away: screen %T quit %v", p.app.screen, p.app.quit)
 	}
 	if !strings.Contains(ansi.Strip(p.screen()), "Your game is saved: p resumes it.") {
 		t.Fatalf("the lobby says the game is saved:\n%s", p.screen())
 	}
 	p.key("p")
-	p.wait(t, "the saved game", func() bool { _, ok := p.app.screen.(*backToLobby); return ok })
-	if b, ok := p.app.screen.(*backToLobby); !ok || b.inner.Name() != "resume" {
+	p.wait(t, "the saved game", func() bool { _, ok := p.app.screen.(*lobby.Away); return ok })
+	if b, ok := p.app.screen.(*lobby.Away); !ok || b.Inner().Name() != "resume" {
 		t.Fatalf("p offers the saved game: screen %T", p.app.screen)
 	}
 }

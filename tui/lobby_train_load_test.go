@@ -25,11 +25,12 @@ func (c *countedRecord) Load() (drill.Stats, error) {
 func TestTrainerReadsRecordOffTheUI(t *testing.T) {
 	rec := &countedRecord{}
 	d := newLobbyDriver(t, lobbyTrainConfig("key-a", rec))
+	l := d.app.screen
 	d.pressNoRun("t")
 	if n := rec.loads.Load(); n != 0 {
 		t.Fatalf("t read the record %d times in Update", n)
 	}
-	d.app.screen = d.app.screen.(*backToLobby).l
+	d.app.screen = l
 	d.press("t")
 	if n := rec.loads.Load(); n == 0 {
 		t.Fatal("the trainer never read the record")

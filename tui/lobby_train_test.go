@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
 	"github.com/klob/klob/tui/train"
 	"github.com/klob/klob/tui/train/traintest"
 )
@@ -60,10 +61,12 @@ func (d *lobbyDriver) screen() string { return ansi.Strip(d.app.render()) }
 func lobbyTrainConfig(id string, rec train.Record) LobbyConfig {
 	tc := trainConfig(rec, traintest.Strong, traintest.Round2)
 	return LobbyConfig{
-		Player: hall.Player{ID: id, Name: "Ann"},
-		Solo:   testConfig(7, &memStore{}),
-		Train:  tc,
-		Heavy:  NewGate(1),
+		Config: lobby.Config{
+			Player: hall.Player{ID: id, Name: "Ann"},
+			Train:  tc,
+			Heavy:  lobby.NewGate(1),
+		},
+		Solo: testConfig(7, &memStore{}),
 	}
 }
 
@@ -81,7 +84,7 @@ func TestLobbyTrainer(t *testing.T) {
 		t.Fatalf("t opens the trainer, got %q:\n%s", d.app.ScreenName(), d.screen())
 	}
 	d.press("t") // take: the strong hand's drill
-	tr := d.app.screen.(*backToLobby).inner.(*train.Screen)
+	tr := d.app.screen.(*lobby.Away).Inner().(*train.Screen)
 	if !strings.Contains(d.screen(), "You chose take: ") {
 		t.Fatalf("the drill is graded:\n%s", d.screen())
 	}
@@ -91,11 +94,11 @@ func TestLobbyTrainer(t *testing.T) {
 		t.Fatalf("the record holds %d drills, want 1", len(rec.Added))
 	}
 	d.pressNoRun("esc")
-	if _, ok := d.app.screen.(*lobby); !ok {
+	if _, ok := d.app.screen.(*lobby.Lobby); !ok {
 		t.Fatalf("esc goes back to the lobby:\n%s", d.screen())
 	}
 	d.press("t")
-	back := d.app.screen.(*backToLobby).inner.(*train.Screen)
+	back := d.app.screen.(*lobby.Away).Inner().(*train.Screen)
 	if back != tr || !strings.HasPrefix(back.QuitNote(), "This session: 1 of 1 drill right") {
 		t.Fatalf("the same trainer comes back with its session score (%q)", back.QuitNote())
 	}
@@ -145,10 +148,15 @@ func TestLobbyTrainerLeaveStops(t *testing.T) {
 // grading waits for the Gate's slots as the two-player one's does.
 func TestLobbyTableTrainers(t *testing.T) {
 	d := newLobbyDriver(t, lobbyTrainConfig("key-a", &traintest.MemRecord{}))
-	row := -1
-	for i, it := range lobbyItems {
-		if it.key == "t" {
-			row = i
+	// The lobby's items are its lines "[p] Play alone…", "[t] Train…".
+	row, items := -1, 0
+	for _, line := range strings.Split(d.screen(), "\n") {
+		f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(line), "▶"))
+		if len(f) > 0 && len(f[0]) == 3 && f[0][0] == '[' && f[0][2] == ']' {
+			if f[0] == "[t]" {
+				row = items
+			}
+			items++
 		}
 	}
 	if row < 0 {
@@ -163,14 +171,14 @@ func TestLobbyTableTrainers(t *testing.T) {
 			t.Fatalf("right on the t row: want %q in\n%s", want, d.screen())
 		}
 		d.press("enter")
-		if _, ok := d.app.screen.(*backToLobby).inner.(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %d players · drill 1 ·", players)) {
-			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*backToLobby).inner, players, d.screen())
+		if _, ok := d.app.screen.(*lobby.Away).Inner().(*train.Screen); !ok || !strings.Contains(d.screen(), fmt.Sprintf("· %d players · drill 1 ·", players)) {
+			t.Fatalf("enter opened %T, want the trainer of %d players:\n%s", d.app.screen.(*lobby.Away).Inner(), players, d.screen())
 		}
 		if scr := d.screen(); !strings.Contains(scr, "Your choice:  ") || !strings.Contains(scr, "[") {
 			t.Fatalf("%d players: the first drill asks:\n%s", players, scr)
 		}
 		d.pressNoRun("esc")
-		if _, ok := d.app.screen.(*lobby); !ok {
+		if _, ok := d.app.screen.(*lobby.Lobby); !ok {
 			t.Fatalf("esc goes back to the lobby:\n%s", d.screen())
 		}
 	}

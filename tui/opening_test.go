@@ -23,10 +23,9 @@ func (s *slowStore) LoadCurrent() (*gamelog.Log, error) {
 // goroutine: with the disk stuck, the key's Update returns at once and
 // the screen says what it waits for; the setup follows the read.
 func TestPlayAloneReadsOffTheUI(t *testing.T) {
-	p := newLobbyPerson(testHall(t), "a", "ann", 80, 24)
-	defer close(p.done)
 	st := &slowStore{release: make(chan struct{})}
-	p.app.screen.(*lobby).cfg.Solo.Store = st
+	p := newLobbyPersonWith(testHall(t), "a", "ann", 80, 24, func(c *LobbyConfig) { c.Solo.Store = st })
+	defer close(p.done)
 	done := make(chan struct{})
 	go func() {
 		p.key("p")

@@ -111,15 +111,10 @@ type seated struct {
 	h     *host.Host
 	port  host.Port
 	setup Setup
-	// game answers what the lobby asks of the game.
-	game gameState
 }
 
-// gameState is the game as the lobby asks about it.
-type gameState struct{ p host.Port }
-
-// Over reports whether the game is over.
-func (g gameState) Over() bool { return g.p.Snapshot().Over }
+// Over reports whether the game is over (the lobby asks, leaving it).
+func (m *seated) Over() bool { return m.port.Snapshot().Over }
 
 // SaveErr is why the last save failed, nil when it succeeded.
 func (m *seated) SaveErr() error {
@@ -212,7 +207,7 @@ func (c *PlayConfig) seat(h *host.Host, setup Setup) (*seated, error) {
 	if c.game != nil {
 		c.game.h.Close()
 	}
-	m := &seated{h: h, port: p, setup: setup, game: gameState{p}}
+	m := &seated{h: h, port: p, setup: setup}
 	c.game = m
 	return m, nil
 }
@@ -287,10 +282,10 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			next.Next = next.Practice
 			// Close waits for the game's last writes: off the UI goroutine.
 			h := m.h
-			return &opening{text: "Saving…", work: func() func() kit.Screen {
+			return kit.NewOpening("Saving…", func() func() kit.Screen {
 				h.Close()
 				return func() kit.Screen { return newSetupScreen(c, next) }
-			}}
+			})
 		},
 		Rerun: func(seed uint64) string {
 			cmd := "klob play"

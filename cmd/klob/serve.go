@@ -33,6 +33,7 @@ import (
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui"
+	"github.com/klob/klob/tui/lobby"
 )
 
 // serveFlags is what the flags of klob serve say.
@@ -369,20 +370,22 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	tm.Slots, tm.Gone = bots.slots, s.Done()
 	hub, lobbyRoom := h.Talk()
 	cfg := tui.LobbyConfig{
-		Hall: h,
-		// The wrong table codes are limited per address and per key; the
-		// command line may name a table to join or watch at once.
-		Addr:  s.Addr,
-		Start: tui.Command{Verb: s.Verb, Code: s.Code},
-		Chat:  hub,
-		Lobby: lobbyRoom,
-		// The trainer's grading and the hints of all sessions wait for
-		// the bots' slots too, behind every bot waiting: one bound on
-		// the heavy work, so that a core is always left for the screens
-		// and a hint never delays a table's bot.
-		Heavy: tui.GateOn(bots.slots),
-		Send:  s.Send,
-		Done:  s.Done(),
+		Config: lobby.Config{
+			Hall: h,
+			// The wrong table codes are limited per address and per key;
+			// the command line may name a table to join or watch at once.
+			Addr:  s.Addr,
+			Start: lobby.Command{Verb: s.Verb, Code: s.Code},
+			Chat:  hub,
+			Lobby: lobbyRoom,
+			// The trainer's grading and the hints of all sessions wait
+			// for the bots' slots too, behind every bot waiting: one
+			// bound on the heavy work, so that a core is always left for
+			// the screens and a hint never delays a table's bot.
+			Heavy: lobby.GateOn(bots.slots),
+			Send:  s.Send,
+			Done:  s.Done(),
+		},
 		Solo: tui.PlayConfig{
 			// The lobby gives each game a secret seed of its own.
 			Setup:  tui.Setup{Level: ai.Normal, Options: rules.DefaultOptions()},

@@ -30,6 +30,9 @@
 //     text so that any window, down to 1×1, renders without a panic.
 //     WrapLines wraps a note to the lines it may take, so that a
 //     sentence is read whole rather than cut at the window's edge.
+//   - opening.go: Opening, the screen that waits for work done off the
+//     UI goroutine (a read, a lock, a game's last saves) and becomes the
+//     screen its result makes.
 //   - menu.go: the person's Choice at a table (cursor, menu item, the
 //     bella question) with its keys and clicks, menu lines and items,
 //     and the click targets (Hit).

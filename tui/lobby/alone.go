@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"context"
@@ -20,6 +20,45 @@ import (
 // the first goes back to its lobby, its game saved, and the second
 // opens it.
 
+// Alone is the game alone against bots as the lobby uses it: the root
+// package plays it (tui.PlayConfig), and its App's lobby reaches it
+// through these.
+type Alone struct {
+	// Store is the person's store of games alone, nil for none: the
+	// lobby takes its lock when it has one (gameLock, the state
+	// directory's) and lists its games when it is a replay.Source.
+	Store any
+	// Bell reports whether the person's settings ring the bell on their
+	// turn; nil rings it. The settings may change during a game alone.
+	Bell func() bool
+	// Open is the first screen of a game alone of player, a new game
+	// dealt from seed: the saved game, else the setup form, read off the
+	// UI goroutine. busy is asked first (off the UI goroutine: it may
+	// take a lock): when it reports another connection playing the
+	// game, elsewhere is the screen. wrap dresses the screen chosen.
+	Open func(player string, seed uint64, busy func() bool, elsewhere func() kit.Screen, wrap func(kit.Screen) kit.Screen) kit.Screen
+	// Game is the game alone a screen shows, nil for another screen.
+	Game func(kit.Screen) Game
+}
+
+// Game is a game alone as the lobby asks about it, leaving it.
+type Game interface {
+	// Wait stops the game once its last change is written.
+	Wait()
+	// Over reports whether the game is over.
+	Over() bool
+	// SaveErr is why the last save failed, nil when it succeeded.
+	SaveErr() error
+}
+
+// game is the game alone s shows, nil for another screen.
+func (l *Lobby) game(s kit.Screen) Game {
+	if l.cfg.Alone.Game == nil {
+		return nil
+	}
+	return l.cfg.Alone.Game(s)
+}
+
 // gameLock is a Store that locks its directory (store.Store).
 type gameLock interface {
 	Lock() error
@@ -37,8 +76,8 @@ type gameHold struct {
 // holdGame takes the person's games for this connection before a game
 // alone opens; it reports busy when another connection holds them.
 // Without a lock (a guest, a test's store) there is nothing to take.
-func (l *lobby) holdGame() (busy bool) {
-	lk, ok := l.cfg.Solo.Store.(gameLock)
+func (l *Lobby) holdGame() (busy bool) {
+	lk, ok := l.cfg.Alone.Store.(gameLock)
 	if !ok || l.guest() {
 		return false
 	}
@@ -64,14 +103,14 @@ func (l *lobby) holdGame() (busy bool) {
 
 // releaseGame lets the person's games go, once the game's saves have
 // landed (the caller waits for them).
-func (l *lobby) releaseGame() {
+func (l *Lobby) releaseGame() {
 	l.hold.mu.Lock()
 	defer l.hold.mu.Unlock()
 	if !l.hold.holding {
 		return
 	}
 	l.hold.holding = false
-	if lk, ok := l.cfg.Solo.Store.(gameLock); ok {
+	if lk, ok := l.cfg.Alone.Store.(gameLock); ok {
 		_ = lk.Unlock()
 	}
 	if l.visit != nil {
@@ -80,16 +119,17 @@ func (l *lobby) releaseGame() {
 }
 
 // connectionGone releases the games when the connection ends.
-func (l *lobby) connectionGone() {
+func (l *Lobby) connectionGone() {
 	l.releaseGame()
 	l.hold.mu.Lock()
 	l.hold.gone = true
 	l.hold.mu.Unlock()
 }
 
-// gameTakenMsg asks this connection to leave its game alone: another
-// connection of the same key takes it over.
-type gameTakenMsg struct{}
+// TakenMsg asks this connection to leave its game alone: another
+// connection of the same key takes it over (Config.Send delivers it;
+// the App gives it to Taken).
+type TakenMsg struct{}
 
 // takenNote is what the connection that let its game go reads.
 const takenNote = "Your game alone was taken over by another connection of yours."
@@ -104,13 +144,13 @@ type gameFreeMsg struct{ err error }
 // elsewhere is the screen of a game alone open in another connection
 // of the same key: it says so, and t takes the game over.
 type elsewhere struct {
-	l       *lobby
+	l       *Lobby
 	since   time.Time
 	waiting bool
 	err     string
 }
 
-func newElsewhere(l *lobby) *elsewhere {
+func newElsewhere(l *Lobby) *elsewhere {
 	e := &elsewhere{l: l}
 	if l.visit != nil {
 		e.since, _ = l.visit.GameElsewhere()

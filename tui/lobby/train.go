@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"fmt"
@@ -12,7 +12,7 @@ import (
 )
 
 // The trainer in the lobby of `klob serve` (t): the bidding trainer of
-// `klob train`, its record kept per SSH key (LobbyConfig.Train.Record)
+// `klob train`, its record kept per SSH key (Config.Train.Record)
 // or, for a guest, for the connection only (the lobby keeps the same
 // trainer while the connection lasts, so its record is the session's).
 // Its grading is the heaviest work a session can ask for: on a server
@@ -20,48 +20,48 @@ import (
 // evaluation runs on one worker with the sample count the server gives.
 
 // ServerTrainSamples is the trainer's sample count on a server when
-// LobbyConfig.Train does not give one: half a local trainer's. On one
+// Config.Train does not give one: half a local trainer's. On one
 // worker of the 2-core development machine (shared with other work) a
 // drill grades in 0.2 s of one core (0.45 s at the local 500, 0.09 s at
 // 100; means of 10 drills), so the error bars stay near the local ones
 // while a session's share of a core stays small.
 const ServerTrainSamples = drill.DefaultSamples / 2
 
-// lobbyTrainer is one trainer the lobby offers, by the seat count of
+// trainer is one trainer the lobby offers, by the seat count of
 // the bidding it drills. The t row of the lobby opens the chosen one;
 // with more than one, ←/→ on that row change the seat count.
-type lobbyTrainer struct {
+type trainer struct {
 	seats int
-	open  func(l *lobby) kit.Screen
+	open  func(l *Lobby) kit.Screen
 }
 
-// lobbyTrainers lists the trainers: the bidding of two, three and four
+// trainers lists the trainers: the bidding of two, three and four
 // players.
-var lobbyTrainers = []lobbyTrainer{
-	{seats: 2, open: func(l *lobby) kit.Screen { return l.trainer(2) }},
-	{seats: 3, open: func(l *lobby) kit.Screen { return l.trainer(3) }},
-	{seats: 4, open: func(l *lobby) kit.Screen { return l.trainer(4) }},
+var trainers = []trainer{
+	{seats: 2, open: func(l *Lobby) kit.Screen { return l.trainer(2) }},
+	{seats: 3, open: func(l *Lobby) kit.Screen { return l.trainer(3) }},
+	{seats: 4, open: func(l *Lobby) kit.Screen { return l.trainer(4) }},
 }
 
 // trainerLabel is the t row's text: the seat count shown once there is
 // a choice.
-func (l *lobby) trainerLabel() string {
-	if len(lobbyTrainers) == 1 {
+func (l *Lobby) trainerLabel() string {
+	if len(trainers) == 1 {
 		return "Train your bidding"
 	}
-	return fmt.Sprintf("Train your bidding ‹ %d players ›", lobbyTrainers[l.trainAt].seats)
+	return fmt.Sprintf("Train your bidding ‹ %d players ›", trainers[l.trainAt].seats)
 }
 
 // stepTrainer changes the seat count of the t row.
-func (l *lobby) stepTrainer(d int) {
-	n := len(lobbyTrainers)
+func (l *Lobby) stepTrainer(d int) {
+	n := len(trainers)
 	l.trainAt = (l.trainAt + d + n) % n
 }
 
 // openTrainer opens the chosen trainer, the one this connection already
 // had if it goes back to it.
-func (l *lobby) openTrainer() (kit.Screen, tea.Cmd) {
-	lt := lobbyTrainers[l.trainAt]
+func (l *Lobby) openTrainer() (kit.Screen, tea.Cmd) {
+	lt := trainers[l.trainAt]
 	if l.trainers == nil {
 		l.trainers = map[int]kit.Screen{}
 	}
@@ -74,13 +74,13 @@ func (l *lobby) openTrainer() (kit.Screen, tea.Cmd) {
 	if t, ok := s.(*train.Screen); ok {
 		cmd = t.Resume()
 	}
-	return &backToLobby{l: l, inner: s}, cmd
+	return &Away{l: l, inner: s}, cmd
 }
 
 // trainer is this connection's bidding trainer of a table of players
 // seats, its batches in the Gate's slots.
-func (l *lobby) trainer(players int) kit.Screen {
-	c := l.trainConfig(players)
+func (l *Lobby) trainer(players int) kit.Screen {
+	c := l.TrainConfig(players)
 	run := c.Evaluate
 	if run == nil {
 		run = drill.NewEvaluator().Batch
@@ -89,9 +89,10 @@ func (l *lobby) trainer(players int) kit.Screen {
 	return train.New(c)
 }
 
-// trainConfig is this connection's trainer configuration for a table of
-// players seats: its record, a seed, the server's samples on one worker.
-func (l *lobby) trainConfig(players int) TrainConfig {
+// TrainConfig is this connection's trainer configuration for a table
+// of players seats: its record, a seed, the server's samples on one
+// worker.
+func (l *Lobby) TrainConfig(players int) train.Config {
 	c := l.cfg.Train
 	c.ASCII = l.cfg.ASCII
 	c.Options = rules.DefaultOptions()

@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"errors"
@@ -21,7 +21,7 @@ import (
 // (`ssh host -t watch CODE`). The spectator sees the one table screen
 // (tui/table) over the game's public Port (hall.Table.Watch): never a
 // hidden card while a deal is played, every hand once it is scored.
-// Spectators read the table's talk and may write (lobby_chat.go); q or
+// Spectators read the table's talk and may write (chat.go); q or
 // esc goes back to the lobby.
 
 // Command is what a connection asks for at its start: `join CODE` or
@@ -31,24 +31,24 @@ type Command struct {
 	Code string
 }
 
-// lobbyStartMsg runs the connection's command once the lobby shows.
-type lobbyStartMsg struct{}
+// startMsg runs the connection's command once the lobby shows.
+type startMsg struct{}
 
 // errGuestWatch refuses a guest a table to watch.
 var errGuestWatch = errors.New("guests (no SSH key) play against bots only: connect with a key to watch a table")
 
 // seeker is who looks codes up from this connection.
-func (l *lobby) seeker() hall.Seeker { return hall.Seeker{ID: l.cfg.Player.ID, Addr: l.cfg.Addr} }
+func (l *Lobby) seeker() hall.Seeker { return hall.Seeker{ID: l.cfg.Player.ID, Addr: l.cfg.Addr} }
 
 // lookup finds a table by a code typed or given, within the guesses
 // allowed (hall.Lookup).
-func (l *lobby) lookup(code string) (*hall.Table, error) {
+func (l *Lobby) lookup(code string) (*hall.Table, error) {
 	return l.cfg.Hall.Lookup(l.seeker(), code)
 }
 
 // startCommand goes to the table the command names; a code that finds
 // nothing says why, in the lobby.
-func (l *lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	c := l.cfg.Start
 	l.cfg.Start = Command{}
 	if l.cfg.Hall == nil {
@@ -75,7 +75,7 @@ func (l *lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 // watch watches table t; a person who holds a seat there sits down
 // instead.
-func (l *lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
+func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	if l.cfg.Hall.SeatOf(l.cfg.Player.ID) == t {
 		return l.join(ctx, t)
 	}
@@ -89,10 +89,10 @@ func (l *lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 
 // startTalk subscribes the lobby to its room at the connection's start
 // and listens.
-func (l *lobby) startTalk(first bool) tea.Cmd {
+func (l *Lobby) startTalk(first bool) tea.Cmd {
 	if first && l.cfg.Chat != nil && l.cfg.Lobby != nil {
 		t := newTalk(l.cfg.Chat, l.cfg.Lobby, l.cfg.Player, l.label(), false, l.mutes)
-		l.talk = &lobbyTalk{t: t}
+		l.talk = &talkPane{t: t}
 		if done := l.cfg.Done; done != nil {
 			go func() {
 				<-done
@@ -105,7 +105,7 @@ func (l *lobby) startTalk(first bool) tea.Cmd {
 }
 
 // talkMsg takes the lobby's lines.
-func (l *lobby) talkMsg(m talkMsg) tea.Cmd {
+func (l *Lobby) talkMsg(m talkMsg) tea.Cmd {
 	if l.talk == nil || m.t != l.talk.t {
 		return nil
 	}
@@ -114,7 +114,7 @@ func (l *lobby) talkMsg(m talkMsg) tea.Cmd {
 
 // label is how others read this person: the name, with the key's tag
 // when another key goes by a name that looks the same.
-func (l *lobby) label() string {
+func (l *Lobby) label() string {
 	if l.cfg.Hall == nil {
 		return l.cfg.Player.Name
 	}
@@ -123,13 +123,13 @@ func (l *lobby) label() string {
 
 // bell says whether the person's settings ring the bell on their turn
 // (on unless they switched it off).
-func (l *lobby) bell() bool { return l.cfg.Solo.Prefs == nil || l.cfg.Solo.Prefs.Bell }
+func (l *Lobby) bell() bool { return l.cfg.Alone.Bell == nil || l.cfg.Alone.Bell() }
 
 // watchList is the list of the tables one may watch, and a code to
 // type: letters go to the code, ↑/↓ choose, enter watches, esc goes
 // back.
 type watchList struct {
-	l      *lobby
+	l      *Lobby
 	tables []hall.Info
 	row    int
 	code   kit.LineInput
@@ -137,7 +137,7 @@ type watchList struct {
 	ticks  int
 }
 
-func newWatchList(l *lobby) *watchList {
+func newWatchList(l *Lobby) *watchList {
 	w := &watchList{l: l}
 	w.code.Max = 4
 	w.refresh()
@@ -284,10 +284,10 @@ func (w *watchList) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
-// watchSeat is a spectator at a table: the table screen over the
+// WatchSeat is a spectator at a table: the table screen over the
 // spectator's Port, the table's talk, esc or q back to the lobby.
-type watchSeat struct {
-	l     *lobby
+type WatchSeat struct {
+	l     *Lobby
 	code  string
 	port  host.Port
 	table *tablescreen.Screen
@@ -298,8 +298,8 @@ type watchSeat struct {
 	told bool
 }
 
-func newWatchSeat(l *lobby, t *hall.Table, port host.Port) *watchSeat {
-	s := &watchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{})}
+func newWatchSeat(l *Lobby, t *hall.Table, port host.Port) *WatchSeat {
+	s := &WatchSeat{l: l, code: t.Code(), port: port, gone: make(chan struct{})}
 	s.talk = newTalk(l.cfg.Chat, t.Room(), l.cfg.Player, l.label(), true, l.mutes)
 	cfg := tablescreen.Config{Port: port, Sort: kit.ByStrength, Tag: "table " + s.code, Shared: true,
 		QuitQuestion: "Stop watching table " + s.code + ": back to the lobby."}
@@ -311,15 +311,18 @@ func newWatchSeat(l *lobby, t *hall.Table, port host.Port) *watchSeat {
 	return s
 }
 
-func (s *watchSeat) Name() string { return "watching" }
+func (s *WatchSeat) Name() string { return "watching" }
 
-func (s *watchSeat) typing() bool { return s.table.Typing() }
+// Table is the table screen over the game's public port.
+func (s *WatchSeat) Table() *tablescreen.Screen { return s.table }
 
-func (s *watchSeat) Enter(ctx *kit.Context) tea.Cmd {
+func (s *WatchSeat) typing() bool { return s.table.Typing() }
+
+func (s *WatchSeat) Enter(ctx *kit.Context) tea.Cmd {
 	return tea.Batch(s.table.Enter(ctx), s.talk.listen())
 }
 
-func (s *watchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case talkMsg:
 		if msg.t != s.talk {
@@ -348,14 +351,17 @@ func (s *watchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	return next, cmd
 }
 
-func (s *watchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
+func (s *WatchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
 
-func (s *watchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap { return s.table.KeyHelp(k) }
+func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap { return s.table.KeyHelp(k) }
 
-func (s *watchSeat) QuitQuestion() string { return s.table.QuitQuestion() }
+func (s *WatchSeat) QuitQuestion() string { return s.table.QuitQuestion() }
+
+// quitNow: the App's quit stops watching.
+func (s *WatchSeat) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return s.leave(ctx) }
 
 // leave stops watching and goes back to the lobby.
-func (s *watchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	if !s.left {
 		s.left = true
 		close(s.gone)

@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"context"
@@ -15,8 +15,8 @@ import (
 )
 
 // The club's talk: a line at each table and one in the lobby, over the
-// server's one chat.Hub (LobbyConfig.Chat), one chat.Room per table
-// (hall.Table.Room) and one for the lobby (LobbyConfig.Lobby).
+// server's one chat.Hub (Config.Chat), one chat.Room per table
+// (hall.Table.Room) and one for the lobby (Config.Lobby).
 //
 //   - / opens the line (t is already "take" at the table and "train"
 //     in the lobby); enter says it, esc cancels. A line holds at most
@@ -270,10 +270,10 @@ func (t *roomTalk) keyOf(name string) (key, who string, err error) {
 
 var _ tablescreen.Talker = (*roomTalk)(nil)
 
-// lobbyTalk is a room's line on a screen that is not the table: the
+// talkPane is a room's line on a screen that is not the table: the
 // room's last lines under the screen's own, / to type one. The lobby's
 // ("Lobby talk") and a table's waiting room ("Table talk").
-type lobbyTalk struct {
+type talkPane struct {
 	t      *roomTalk
 	title  string // the heading; "Lobby talk" when empty
 	typing bool
@@ -282,11 +282,29 @@ type lobbyTalk struct {
 	isErr  bool
 }
 
+// TalkLines are the lines the lobby's talk read, oldest first (none
+// without a talk).
+func (l *Lobby) TalkLines() []tablescreen.ChatLine {
+	if l.talk == nil {
+		return nil
+	}
+	return l.talk.t.Lines()
+}
+
+// TalkNote is the note under the lobby's line (why a line was refused,
+// what a command did), and whether a line is being typed.
+func (l *Lobby) TalkNote() (note string, typing bool) {
+	if l.talk == nil {
+		return "", false
+	}
+	return l.talk.note, l.talk.open()
+}
+
 // open reports whether a line is being typed.
-func (lt *lobbyTalk) open() bool { return lt != nil && lt.typing }
+func (lt *talkPane) open() bool { return lt != nil && lt.typing }
 
 // key takes a key while the line is open.
-func (lt *lobbyTalk) key(msg tea.KeyPressMsg) {
+func (lt *talkPane) key(msg tea.KeyPressMsg) {
 	switch msg.String() {
 	case "esc":
 		lt.typing, lt.note = false, ""
@@ -312,12 +330,12 @@ func (lt *lobbyTalk) key(msg tea.KeyPressMsg) {
 }
 
 // paste adds a paste to the open line.
-func (lt *lobbyTalk) paste(text string) {
+func (lt *talkPane) paste(text string) {
 	lt.input.Paste(text)
 	lt.cut()
 }
 
-func (lt *lobbyTalk) cut() {
+func (lt *talkPane) cut() {
 	if lt.input.Cut {
 		lt.note, lt.isErr = "A line holds at most "+kit.Plural(lt.input.Max, "character")+": the rest was left out.", true
 	} else if lt.isErr {
@@ -326,7 +344,7 @@ func (lt *lobbyTalk) cut() {
 }
 
 // start opens the line.
-func (lt *lobbyTalk) start() {
+func (lt *talkPane) start() {
 	lt.typing, lt.note = true, ""
 	lt.input.Max = lt.t.Limit()
 }
@@ -336,7 +354,7 @@ func (lt *lobbyTalk) start() {
 // With little room the heading goes first, then the older lines; the
 // line being typed always shows (the lobby's last line says its keys,
 // typingKeys).
-func (lt *lobbyTalk) lines(ctx *kit.Context, w, room int) []string {
+func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	var tail []string
 	switch {

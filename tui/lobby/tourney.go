@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"charm.land/bubbles/v2/help"
@@ -10,12 +10,12 @@ import (
 )
 
 // The lobby's tournaments: the server's daily tournaments and the
-// club's (tui/tourney over LobbyConfig.Tourney). The lobby gives them
+// club's (tui/tourney over Config.Tourney). The lobby gives them
 // one item; the screens run inside tourneyScreen, which takes the App's
 // quit back to the lobby (from a board: back to its tournament).
 
 // openTourneys opens the tournaments' list.
-func (l *lobby) openTourneys() (kit.Screen, tea.Cmd) {
+func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 	if l.cfg.Tourney == nil {
 		l.setNote("this server runs no tournaments", true)
 		return l, nil
@@ -34,7 +34,7 @@ func (l *lobby) openTourneys() (kit.Screen, tea.Cmd) {
 
 // tourneyScreen shows the tournaments' screens in the lobby.
 type tourneyScreen struct {
-	l     *lobby
+	l     *Lobby
 	inner *tourneyui.Screen
 }
 

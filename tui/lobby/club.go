@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"context"
@@ -53,16 +53,16 @@ func readCard(c Club, key string, to any) tea.Cmd {
 	}
 }
 
-// lobbyClub is what the lobby keeps of the club: the person's standings
+// clubState is what the lobby keeps of the club: the person's standings
 // as last read.
-type lobbyClub struct {
+type clubState struct {
 	card []club.Standing
 	err  string
 }
 
 // readClub asks for the person's standings (a keyed person on a server
 // with a club), nil otherwise.
-func (l *lobby) readClub() tea.Cmd {
+func (l *Lobby) readClub() tea.Cmd {
 	if l.cfg.Club == nil || l.guest() {
 		return nil
 	}
@@ -70,7 +70,7 @@ func (l *lobby) readClub() tea.Cmd {
 }
 
 // takeCard keeps the standings read for the lobby.
-func (l *lobby) takeCard(m clubCardMsg) {
+func (l *Lobby) takeCard(m clubCardMsg) {
 	if m.to != l {
 		return
 	}
@@ -82,7 +82,7 @@ func (l *lobby) takeCard(m clubCardMsg) {
 
 // clubLines are the lobby's lines on the person's rating: each pool,
 // "2 players 1512 ±210 (+12 last game)", or that a guest is not rated.
-func (l *lobby) clubLines(ctx *kit.Context) []string {
+func (l *Lobby) clubLines(ctx *kit.Context) []string {
 	if l.cfg.Club == nil {
 		return nil
 	}
@@ -158,14 +158,14 @@ type seatClub struct {
 
 // clubSeatMsg is a seat's standings, read for the seat.
 type clubSeatMsg struct {
-	s     *sharedSeat
+	s     *SharedSeat
 	game  int
 	after bool
 	clubCardMsg
 }
 
 // readSeatClub reads the person's standings for the seat.
-func (s *sharedSeat) readSeatClub(after bool) tea.Cmd {
+func (s *SharedSeat) readSeatClub(after bool) tea.Cmd {
 	c := s.l.cfg.Club
 	read := readCard(c, s.l.cfg.Player.ID, s)
 	game := s.club.game
@@ -175,7 +175,7 @@ func (s *sharedSeat) readSeatClub(after bool) tea.Cmd {
 // watchClub asks, as the game goes, for the standings the afterword
 // needs: once when the table is first shown, and once the game is over
 // and filed (the club records it, and rates it, before it is filed).
-func (s *sharedSeat) watchClub() tea.Cmd {
+func (s *SharedSeat) watchClub() tea.Cmd {
 	if s.l.cfg.Club == nil || s.l.guest() || s.table == nil {
 		return nil
 	}
@@ -201,7 +201,7 @@ func (s *sharedSeat) watchClub() tea.Cmd {
 }
 
 // takeSeatClub keeps the standings read for the seat.
-func (s *sharedSeat) takeSeatClub(m clubSeatMsg) {
+func (s *SharedSeat) takeSeatClub(m clubSeatMsg) {
 	if m.s != s || m.game != s.club.game {
 		return
 	}
@@ -222,7 +222,7 @@ func (s *sharedSeat) takeSeatClub(m clubSeatMsg) {
 }
 
 // afterword is the game-over screen's line on the person's rating.
-func (s *sharedSeat) afterword() string {
+func (s *SharedSeat) afterword() string {
 	c := &s.club
 	switch {
 	case s.l.cfg.Club == nil || s.l.guest():
@@ -250,7 +250,7 @@ func (s *sharedSeat) afterword() string {
 // players among those with enough rated games, and the person's own
 // standing below.
 type boardScreen struct {
-	l     *lobby
+	l     *Lobby
 	at    int // the pool shown, an index of club.Pools
 	lines map[int][]club.Line
 	card  []club.Standing
@@ -265,7 +265,7 @@ type clubBoardMsg struct {
 	err   error
 }
 
-func newBoardScreen(l *lobby) *boardScreen {
+func newBoardScreen(l *Lobby) *boardScreen {
 	return &boardScreen{l: l, lines: map[int][]club.Line{}}
 }
 

@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"fmt"
@@ -19,14 +19,14 @@ import (
 	tablescreen "github.com/klob/klob/tui/table"
 )
 
-// sharedSeat is a person's seat at a shared table: the waiting room,
+// SharedSeat is a person's seat at a shared table: the waiting room,
 // drawn here from the hall's Waiting, until the table's host starts the
 // game; from then on the one table screen (tui/table) over the seat's
 // host.Port, which is all it knows of the game. What only a shared game
 // has (the seats' states, a dropped seat's countdown, who is ready
 // between deals, the takeovers) comes in the port's Snapshot.
-type sharedSeat struct {
-	l     *lobby
+type SharedSeat struct {
+	l     *Lobby
 	conn  *hall.Conn
 	w     hall.Waiting
 	table *tablescreen.Screen // once the game has started
@@ -37,33 +37,33 @@ type sharedSeat struct {
 	// ticking is set while the clock redraws the table each second: only
 	// while a dropped seat's countdown runs.
 	ticking bool
-	// talk is the table's chat (lobby_chat.go), nil without one; wait is
+	// talk is the table's chat (chat.go), nil without one; wait is
 	// its line in the waiting room, before the table screen has it.
 	talk *roomTalk
-	wait *lobbyTalk
+	wait *talkPane
 	// club is the person's rating before and after the game
-	// (lobby_club.go).
+	// (club.go).
 	club seatClub
 }
 
 // seatMsg is a tick of the waiting room's updates (closed: they ended).
 type seatMsg struct {
-	s      *sharedSeat
+	s      *SharedSeat
 	closed bool
 }
 
 // seatClockMsg redraws the table each second while a dropped seat's
 // countdown runs between the game's updates.
-type seatClockMsg struct{ s *sharedSeat }
+type seatClockMsg struct{ s *SharedSeat }
 
 // newSharedSeat is the screen of conn; the connection's end leaves the
 // seat.
-func newSharedSeat(l *lobby, conn *hall.Conn) *sharedSeat {
-	s := &sharedSeat{l: l, conn: conn, gone: make(chan struct{})}
+func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
+	s := &SharedSeat{l: l, conn: conn, gone: make(chan struct{})}
 	s.w = conn.Waiting()
 	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
 	if s.talk != nil {
-		s.wait = &lobbyTalk{t: s.talk, title: "Table talk"}
+		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
 	leaveWhenDone(l.cfg.Done, s.gone, conn.Leave, s.talk)
 	return s
@@ -85,11 +85,21 @@ func leaveWhenDone(done, gone <-chan struct{}, leave func(), t *roomTalk) {
 	}()
 }
 
-func (s *sharedSeat) Name() string { return "shared table" }
+func (s *SharedSeat) Name() string { return "shared table" }
+
+// Code is the table's code.
+func (s *SharedSeat) Code() string { return s.w.Code }
+
+// Table is the table screen of the game, nil before it starts.
+func (s *SharedSeat) Table() *tablescreen.Screen { return s.table }
+
+// Port is the seat's port on the game as it is now (the table screen
+// shows it as it came), nil before the game starts.
+func (s *SharedSeat) Port() host.Port { return s.conn.Port() }
 
 // Enter reads the seat and starts listening: to the waiting room, or
 // (through the table screen) to the game.
-func (s *sharedSeat) Enter(ctx *kit.Context) tea.Cmd {
+func (s *SharedSeat) Enter(ctx *kit.Context) tea.Cmd {
 	s.w = s.conn.Waiting()
 	if s.w.Started {
 		return tea.Batch(s.onTable(ctx), s.talk.listen())
@@ -99,7 +109,7 @@ func (s *sharedSeat) Enter(ctx *kit.Context) tea.Cmd {
 
 // typing reports whether a line of talk is being typed at the table:
 // every key goes to it.
-func (s *sharedSeat) typing() bool {
+func (s *SharedSeat) typing() bool {
 	if s.table != nil {
 		return s.table.Typing()
 	}
@@ -107,13 +117,13 @@ func (s *sharedSeat) typing() bool {
 }
 
 // waiting reports whether the waiting room is on view (not closed).
-func (s *sharedSeat) waiting() bool {
+func (s *SharedSeat) waiting() bool {
 	return s.table == nil && s.w.Closed == "" && !s.w.Kicked
 }
 
 // togglePrivate lets the table's host close it to spectators, or open
 // it to them again.
-func (s *sharedSeat) togglePrivate() (kit.Screen, tea.Cmd) {
+func (s *SharedSeat) togglePrivate() (kit.Screen, tea.Cmd) {
 	private := !s.conn.Table().Private()
 	err := s.conn.SetPrivate(private)
 	note, isErr := "Spectators may watch this table again.", false
@@ -135,7 +145,7 @@ func (s *sharedSeat) togglePrivate() (kit.Screen, tea.Cmd) {
 }
 
 // listen waits for the next tick of the waiting room.
-func (s *sharedSeat) listen() tea.Cmd {
+func (s *SharedSeat) listen() tea.Cmd {
 	ch := s.conn.Updates()
 	return func() tea.Msg {
 		_, ok := <-ch
@@ -143,12 +153,12 @@ func (s *sharedSeat) listen() tea.Cmd {
 	}
 }
 
-func (s *sharedSeat) clock() tea.Cmd {
+func (s *SharedSeat) clock() tea.Cmd {
 	return tea.Tick(time.Second, func(time.Time) tea.Msg { return seatClockMsg{s} })
 }
 
 // onTable shows the game through the seat's Port (made on first use).
-func (s *sharedSeat) onTable(ctx *kit.Context) tea.Cmd {
+func (s *SharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 	if s.table == nil {
 		port := s.conn.Port()
 		if port == nil {
@@ -160,7 +170,7 @@ func (s *sharedSeat) onTable(ctx *kit.Context) tea.Cmd {
 }
 
 // counting reports whether a dropped seat's countdown is on the table.
-func (s *sharedSeat) counting() bool {
+func (s *SharedSeat) counting() bool {
 	for _, p := range s.table.Snapshot().Players {
 		if p.State == host.SeatAway {
 			return true
@@ -171,7 +181,7 @@ func (s *sharedSeat) counting() bool {
 
 // startClock starts the clock when a countdown shows and it is not
 // running.
-func (s *sharedSeat) startClock() tea.Cmd {
+func (s *SharedSeat) startClock() tea.Cmd {
 	if s.ticking || s.table == nil || !s.counting() {
 		return nil
 	}
@@ -183,7 +193,7 @@ func (s *sharedSeat) startClock() tea.Cmd {
 // table's code in the header, the game's replay at its end (the
 // lobby's analysis, which a server may refuse), and no new game: the
 // lobby is where the next one starts.
-func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
+func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	l := s.l
 	analyze := l.cfg.Analyze
 	if analyze == nil {
@@ -206,8 +216,11 @@ func (s *sharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	return cfg
 }
 
+// quitNow: the App's quit gives up the seat.
+func (s *SharedSeat) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return s.leave(ctx) }
+
 // leave gives up the seat and goes back to the lobby.
-func (s *sharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	started := s.table != nil
 	over := started && s.table.Snapshot().Over
 	if !s.left {
@@ -222,13 +235,13 @@ func (s *sharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	default:
 		s.l.setNote("", false)
 	}
-	s.l.refresh()
+	s.l.Refresh()
 	return s.l, nil
 }
 
 // QuitQuestion says what leaving the seat does: q goes back to the
 // lobby, as from a game alone; ctrl+c ends the connection.
-func (s *sharedSeat) QuitQuestion() string {
+func (s *SharedSeat) QuitQuestion() string {
 	switch {
 	case s.table != nil && s.table.Snapshot().Over:
 		return "Back to the lobby: the game is over."
@@ -241,11 +254,11 @@ func (s *sharedSeat) QuitQuestion() string {
 }
 
 // host reports whether the person opened the table.
-func (s *sharedSeat) host() bool {
+func (s *SharedSeat) host() bool {
 	return int(s.w.Seat) < len(s.w.Seats) && s.w.Seats[s.w.Seat].Host
 }
 
-func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+func (s *SharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case seatMsg:
 		if msg.s != s || s.left {
@@ -300,7 +313,7 @@ func (s *sharedSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 
 // toTable gives msg to the table screen, staying the screen while the
 // table does (a replay from the game's end comes back here).
-func (s *sharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+func (s *SharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	next, cmd := s.table.Update(ctx, msg)
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {
 		return s, tea.Batch(cmd, s.startClock())
@@ -310,7 +323,7 @@ func (s *sharedSeat) toTable(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd
 
 // key takes a key: the waiting room's and the closed table's here, the
 // game's on the table screen.
-func (s *sharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	w := &s.w
 	switch {
@@ -348,7 +361,7 @@ func (s *sharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 }
 
 // KeyHelp is the help of the screen on view.
-func (s *sharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
+func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if s.table != nil {
 		km := s.table.KeyHelp(k)
 		if !s.host() {
@@ -369,7 +382,7 @@ func (s *sharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 // seatLines list the seats of the waiting room and who is in them.
-func (s *sharedSeat) seatLines(ctx *kit.Context) []string {
+func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 	var out []string
 	for i, in := range s.w.Seats {
 		name, state := in.Name, "here"
@@ -390,7 +403,7 @@ func (s *sharedSeat) seatLines(ctx *kit.Context) []string {
 	return out
 }
 
-func (s *sharedSeat) View(ctx *kit.Context) string {
+func (s *SharedSeat) View(ctx *kit.Context) string {
 	if s.table != nil {
 		return s.table.View(ctx)
 	}

@@ -1,4 +1,4 @@
-package tui
+package lobby
 
 import (
 	"context"

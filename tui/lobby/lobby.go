@@ -1,0 +1,897 @@
+package lobby
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
+	"github.com/klob/klob/tui/setup"
+	"github.com/klob/klob/tui/train"
+)
+
+// Config is what the lobby of one `klob serve` connection needs.
+type Config struct {
+	// Player is who is connected: ID "" for a guest (bots only).
+	Player hall.Player
+	// Hall holds the tables.
+	Hall *hall.Hall
+	// Send delivers a message to this connection's program from any
+	// goroutine (table updates).
+	Send func(tea.Msg)
+	// Done is closed when the connection ends: the table seat is left.
+	Done <-chan struct{}
+	// Alone is the play against bots, with the player's own store: the
+	// root package's game alone (alone.go).
+	Alone Alone
+	// Rename keeps a new name for the player; nil keeps it for this
+	// connection only.
+	Rename func(name string) error
+	// Analyze grades a replayed game (the a key); nil offers no
+	// analysis, which is heavy work for a shared server.
+	Analyze replay.Analyzer
+	// Train is this connection's bidding trainer (train.go): its
+	// Record keeps the player's record, nil for the connection only; its
+	// Samples and Workers bound the grading (0: ServerTrainSamples, one
+	// worker).
+	Train train.Config
+	// Heavy bounds the trainer's grading of all the sessions, in the
+	// server's one host.Slots that the games' bots and hints share
+	// (behind the bots); nil bounds nothing.
+	Heavy *Gate
+	// Seed gives each table, game alone and trainer opened here its
+	// seed; nil draws a secret one (seedmix.Secret) each time. A seed
+	// deals every card, so it is never shown before the game is over.
+	Seed  func() uint64
+	ASCII bool
+	// Addr is the connection's address as the server's limits count it:
+	// the wrong table codes tried are limited per address and per key
+	// (hall.Lookup).
+	Addr string
+	// Start, when set, goes straight to a table at the connection's
+	// start: `ssh host -t join CODE` or `watch CODE` (watch.go).
+	Start Command
+	// Chat is the server's talk: its Hub, whose rooms the tables have
+	// (hall.Config.Chat), and the lobby's room (chat.go); nil
+	// offers no talk.
+	Chat  *chat.Hub
+	Lobby *chat.Room
+	// Club is the club's records (club.go): the person's rating,
+	// the leaderboards; nil shows none.
+	Club Club
+	// Tourney runs the server's tournaments (tourney.go); nil
+	// offers none.
+	Tourney *tourney.Service
+}
+
+// New returns the lobby of one connection, the first screen of its
+// App: from it the person plays alone, opens a table or joins one. A
+// person who holds a seat at a table goes straight back to it. The App
+// around it takes the connection's quits and keys through Taken,
+// QuitNow and Typing, and waits for its saves with Wait.
+func New(cfg Config) *Lobby {
+	c := &cfg
+	l := &Lobby{cfg: c, mutes: muteBook{}}
+	if cfg.Hall != nil && cfg.Player.ID != "" {
+		// The hall compares the names of the people connected, to tell
+		// two keys under one name apart.
+		send := cfg.Send
+		l.visit = cfg.Hall.Visit(cfg.Player, func() {
+			if send != nil {
+				send(TakenMsg{})
+			}
+		})
+	}
+	if cfg.Done != nil {
+		go func() {
+			<-cfg.Done
+			if l.visit != nil {
+				l.visit.Leave()
+			}
+			l.connectionGone()
+		}()
+	}
+	return l
+}
+
+// Wait waits for the saves of the game alone on view (current, the
+// App's screen) and of the trainers: the App's last act before the
+// program quits.
+func (l *Lobby) Wait(current kit.Screen) {
+	if b, ok := current.(*Away); ok {
+		current = b.inner
+	}
+	if m := l.game(current); m != nil {
+		m.Wait()
+	}
+	for _, t := range l.trainers {
+		if tr, ok := t.(*train.Screen); ok {
+			tr.Wait()
+		}
+	}
+}
+
+// typer is a screen taking text: every key but ctrl+c goes to it, so q
+// and ? can be typed.
+type typer interface{ typing() bool }
+
+// Typing reports whether s, the App's screen, takes text: the App then
+// gives it every key but ctrl+c, q and ? included.
+func Typing(s kit.Screen) bool {
+	t, ok := s.(typer)
+	return ok && t.typing()
+}
+
+// Taken is the screen after another connection of the same key took
+// the game alone over (TakenMsg) while s is on view: back to the
+// lobby, the game saved and let go; nil when s is no game alone. The
+// caller runs its Enter.
+func Taken(s kit.Screen) kit.Screen {
+	if b, ok := s.(*Away); ok {
+		return b.back(takenNote)
+	}
+	return nil
+}
+
+// quitter is a screen opened from the lobby that the App's quit takes
+// back to the lobby.
+type quitter interface {
+	quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd)
+}
+
+// QuitNow is the screen after the App's quit (q then y, or the game's
+// end) on s: quitting a game played from the lobby, a seat, a watch or
+// a tournament comes back to the lobby; nil when s is none of them, and
+// the connection ends. The caller runs the next screen's Enter.
+func QuitNow(ctx *kit.Context, s kit.Screen) (kit.Screen, tea.Cmd) {
+	if q, ok := s.(quitter); ok {
+		return q.quitNow(ctx)
+	}
+	return nil, nil
+}
+
+// Lobby is the first screen of a connection.
+type Lobby struct {
+	cfg    *Config
+	row    int
+	tables []hall.Info
+	note   string
+	isErr  bool
+
+	// entry is open while the person types a code or a name.
+	entry     string
+	entryKind string // "code" or "name"
+	entered   bool
+
+	// trainAt is the trainer the t row offers (trainers); trainers
+	// are those opened, kept while the connection lasts.
+	trainAt  int
+	trainers map[int]kit.Screen
+
+	// ticks numbers the refresh ticks: only the newest goes on.
+	ticks int
+	// resumed is set once the lobby has shown: only the first look
+	// takes the person back to a seat they hold.
+	resumed bool
+
+	// visit is this connection in the hall's list of the people
+	// connected; nil for a guest.
+	visit *hall.Visit
+	// hold is whether this connection has the person's game alone
+	// (alone.go).
+	hold gameHold
+	// talk is the lobby's line (chat.go), nil without a chat.
+	talk *talkPane
+	// mutes are the people this connection muted (chat.go).
+	mutes muteBook
+	// club is the person's rating as last read (club.go).
+	club clubState
+}
+
+func (l *Lobby) Name() string { return "lobby" }
+
+func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
+
+// QuitQuestion: leaving keeps a table seat for a while.
+func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
+
+// tickMsg refreshes the list of tables.
+type tickMsg struct {
+	l *Lobby
+	n int
+}
+
+func (l *Lobby) tick() tea.Cmd {
+	l.ticks++
+	n := l.ticks
+	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return tickMsg{l, n} })
+}
+
+// Enter lists the tables; at the connection's start it goes back to the
+// person's seat at a table, if they hold one.
+func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
+	l.Refresh()
+	first := !l.resumed
+	l.resumed = true
+	listen := l.startTalk(first)
+	if first && l.cfg.Start.Verb != "" {
+		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return startMsg{} })
+	}
+	if !first || l.guest() || l.cfg.Hall == nil || l.cfg.Hall.SeatOf(l.cfg.Player.ID) == nil {
+		return tea.Batch(l.tick(), l.readClub(), listen)
+	}
+	return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return resumeMsg{} })
+}
+
+// resumeSeat goes back to the table where the person holds a seat.
+func (l *Lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	if t := l.cfg.Hall.SeatOf(l.cfg.Player.ID); t != nil {
+		return l.join(ctx, t)
+	}
+	return l, nil
+}
+
+// Refresh lists the open tables again, as the lobby's tick does.
+func (l *Lobby) Refresh() {
+	if l.cfg.Hall != nil {
+		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
+		// The person's own table first: a long list shows its start.
+		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
+	}
+}
+
+// Tables are the open tables listed, the person's own first.
+func (l *Lobby) Tables() []hall.Info { return l.tables }
+
+// The lobby's choices, then the open tables.
+var items = []struct{ key, label string }{
+	{"p", "Play alone against bots"},
+	{"t", "Train your bidding"},
+	{"o", "Open a table for friends"},
+	{"j", "Join a table by its code"},
+	{"w", "Watch a table"},
+	{"d", "Tournaments: the daily and the club's"},
+	{"h", "Your games: history and replay"},
+	{"r", "Rename yourself"},
+	{"l", "Leaderboards"},
+}
+
+func (l *Lobby) rows() int { return len(items) + len(l.tables) }
+
+func (l *Lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
+
+func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tickMsg:
+		if msg.l != l || msg.n != l.ticks {
+			return l, nil
+		}
+		l.Refresh()
+		return l, l.tick()
+	case resumeMsg:
+		return l.resumeSeat(ctx)
+	case startMsg:
+		return l.startCommand(ctx)
+	case talkMsg:
+		return l, l.talkMsg(msg)
+	case tea.PasteMsg:
+		if l.talk.open() {
+			l.talk.paste(msg.Content)
+		}
+		return l, nil
+	case clubCardMsg:
+		l.takeCard(msg)
+		return l, nil
+	case tea.KeyPressMsg:
+		if l.entered {
+			return l.typeKey(ctx, msg)
+		}
+		if l.talk.open() {
+			l.talk.key(msg)
+			return l, nil
+		}
+		if msg.String() == "/" && l.talk != nil {
+			l.talk.start()
+			return l, nil
+		}
+		return l.key(ctx, msg)
+	}
+	return l, nil
+}
+
+// resumeMsg asks the lobby to go back to the person's seat.
+type resumeMsg struct{}
+
+func (l *Lobby) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	n := l.rows()
+	// The letters first: j also moves down elsewhere.
+	for i, it := range items {
+		if msg.String() == it.key {
+			l.row = i
+			return l.choose(ctx, i)
+		}
+	}
+	switch {
+	case kit.MoveRow(k, msg, &l.row, n):
+		return l, nil
+	case kit.IsKey(msg, k.Choose):
+		return l.choose(ctx, l.row)
+	case (kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right)) && l.row < len(items) && items[l.row].key == "t":
+		l.stepTrainer(map[bool]int{true: -1, false: 1}[kit.IsKey(msg, k.Left)])
+		return l, nil
+	}
+	return l, nil
+}
+
+func (l *Lobby) guest() bool { return l.cfg.Player.ID == "" }
+
+// seed is a fresh seed for a table, a game alone or a trainer opened
+// here: Config.Seed's, else a secret one.
+func (l *Lobby) seed() uint64 {
+	if l.cfg.Seed != nil {
+		return l.cfg.Seed()
+	}
+	return seedmix.Secret()
+}
+
+// choose takes row i: an item, or an open table.
+func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
+	l.setNote("", false)
+	if i >= len(items) {
+		info := l.tables[i-len(items)]
+		t, err := l.cfg.Hall.Find(info.Code)
+		if err != nil {
+			l.setNote(err.Error(), true)
+			l.Refresh()
+			return l, nil
+		}
+		return l.join(ctx, t)
+	}
+	switch items[i].key {
+	case "p":
+		return l.playAlone()
+	case "t":
+		return l.openTrainer()
+	case "o":
+		if l.guest() {
+			l.setNote(hall.ErrGuest.Error(), true)
+			return l, nil
+		}
+		return newTableForm(l), nil
+	case "j":
+		if l.guest() {
+			l.setNote(hall.ErrGuest.Error(), true)
+			return l, nil
+		}
+		l.entered, l.entryKind, l.entry = true, "code", ""
+	case "w":
+		if l.guest() {
+			l.setNote(errGuestWatch.Error(), true)
+			return l, nil
+		}
+		return newWatchList(l), nil
+	case "d":
+		return l.openTourneys()
+	case "h":
+		st, ok := l.cfg.Alone.Store.(replay.Source)
+		if !ok || l.guest() {
+			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
+			return l, nil
+		}
+		analyze := l.cfg.Analyze
+		if analyze == nil {
+			analyze = noAnalysis
+		}
+		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
+	case "r":
+		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+	case "l":
+		if l.cfg.Club == nil {
+			l.setNote("this server keeps no ratings", true)
+			return l, nil
+		}
+		return newBoardScreen(l), nil
+	}
+	return l, nil
+}
+
+// noAnalysis refuses the analysis on a shared server.
+func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.Report, error) {
+	return nil, errors.New("the analysis is not offered on this server: run klob analyze on your own machine")
+}
+
+// Away shows screens opened from the lobby: a game alone (setup,
+// resume, table, result, game over) or the history (and the replays it
+// opens). Quitting them (q then y, or the game over's quit) comes back
+// to the lobby, the game saved; so does esc on the history's list.
+// ctrl+c still ends the connection.
+type Away struct {
+	l     *Lobby
+	inner kit.Screen
+}
+
+func (b *Away) Name() string { return b.inner.Name() }
+
+func (b *Away) Enter(ctx *kit.Context) tea.Cmd {
+	if e, ok := b.inner.(kit.Enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
+		if _, list := b.inner.(*replay.History); list {
+			return b.l, nil
+		}
+		if t, ok := b.inner.(*train.Screen); ok && !t.Reviewing() {
+			t.Pause()
+			return b.l, nil
+		}
+	}
+	next, cmd := b.inner.Update(ctx, msg)
+	if next != nil && next != b.inner {
+		b.inner = next
+		if e, ok := next.(kit.Enterer); ok {
+			cmd = tea.Batch(cmd, e.Enter(ctx))
+		}
+	}
+	return b, cmd
+}
+
+func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
+
+func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if h, ok := b.inner.(kit.Helper); ok {
+		km := h.KeyHelp(k)
+		_, list := b.inner.(*replay.History)
+		if _, tr := b.inner.(*train.Screen); list || tr {
+			back := kit.Brief("back to the lobby", k.Back)
+			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
+		}
+		return km
+	}
+	return kit.KeyHelp{Full: kit.PlayHelp(k, rules.DefaultOptions())}
+}
+
+// KeyHelp: the lobby's letters and moves.
+func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	var letters []key.Binding
+	for _, it := range items {
+		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
+	}
+	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
+}
+
+// KeyHelp: the form's moves.
+func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
+		kit.Brief("open the table", k.Choose), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
+}
+
+func (b *Away) QuitQuestion() string {
+	if q, ok := b.inner.(kit.QuitAsker); ok {
+		return "Back to the lobby. " + q.QuitQuestion()
+	}
+	return "Back to the lobby; the game stays saved (p resumes it)."
+}
+
+// back leaves for the lobby once the game's saves have landed: it waits
+// for them off the UI goroutine (opening), then sets the lobby's note
+// (note, when set, in place of the usual one). The caller runs the
+// screen's Enter.
+func (b *Away) back(note string) kit.Screen {
+	t, training := b.inner.(*train.Screen)
+	if training {
+		t.Pause()
+	}
+	m := b.l.game(b.inner)
+	l := b.l
+	return kit.NewOpening("Saving…", func() func() kit.Screen {
+		if training {
+			t.Wait()
+		}
+		if m != nil {
+			m.Wait()
+		}
+		// The saves have landed: another connection of the same key may
+		// open the game.
+		l.releaseGame()
+		return func() kit.Screen {
+			if m != nil && !m.Over() && l.cfg.Alone.Store != nil && m.SaveErr() == nil {
+				l.setNote("Your game is saved: p resumes it.", false)
+			}
+			if note != "" {
+				l.setNote(note, false)
+			}
+			return l
+		}
+	})
+}
+
+// quitNow: back to the lobby, the game saved.
+func (b *Away) quitNow(*kit.Context) (kit.Screen, tea.Cmd) { return b.back(""), nil }
+
+// Inner is the screen shown: the game alone's, the history's, the
+// trainer's.
+func (b *Away) Inner() kit.Screen { return b.inner }
+
+// playAlone opens the local flow: the saved game, or the setup form.
+// The lock and the saved game are read off the UI goroutine (openSaved).
+func (l *Lobby) playAlone() (kit.Screen, tea.Cmd) {
+	// Each new game its own seed: the last one was shown at its end.
+	return l.cfg.Alone.Open(l.cfg.Player.Name, l.seed(), l.holdGame, func() kit.Screen { return newElsewhere(l) },
+		func(s kit.Screen) kit.Screen { return &Away{l: l, inner: s} }), nil
+}
+
+// typeKey edits the code or the name.
+func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	switch msg.String() {
+	case "esc":
+		l.entered = false
+		return l, nil
+	case "enter":
+		l.entered = false
+		text := strings.TrimSpace(l.entry)
+		if l.entryKind == "name" {
+			return l.rename(text)
+		}
+		t, err := l.lookup(text)
+		if err != nil {
+			l.setNote(fmt.Sprintf("%q: %v", text, err), true)
+			return l, nil
+		}
+		return l.join(ctx, t)
+	case "backspace":
+		if r := []rune(l.entry); len(r) > 0 {
+			l.entry = string(r[:len(r)-1])
+		}
+		return l, nil
+	}
+	if t := msg.Text; t != "" && len([]rune(l.entry)) < 24 {
+		for _, r := range t {
+			if r >= ' ' && r != 0x7f {
+				l.entry += string(r)
+			}
+		}
+	}
+	return l, nil
+}
+
+// rename checks and keeps the new name.
+func (l *Lobby) rename(name string) (kit.Screen, tea.Cmd) {
+	name, err := checkName(name)
+	if err != nil {
+		l.setNote(err.Error(), true)
+		return l, nil
+	}
+	if l.cfg.Rename != nil {
+		if err := l.cfg.Rename(name); err != nil {
+			l.setNote("the name could not be kept: "+err.Error(), true)
+		}
+	}
+	l.cfg.Player.Name = name
+	if l.visit != nil {
+		l.visit.Rename(name)
+	}
+	if !l.isErr {
+		l.setNote("You are "+name+" now.", false)
+	}
+	return l, nil
+}
+
+// checkName accepts a name others can read and the game log can keep,
+// and returns it normalised (hall.NormalName: no invisible or
+// reordering character, NFKC): 1 to 24 letters of any script, digits,
+// spaces and - _ . ' (no other ASCII punctuation).
+func checkName(name string) (string, error) {
+	name, err := hall.NormalName(name)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r > 127:
+		case strings.ContainsRune(" -_.'", r):
+		default:
+			return "", fmt.Errorf("a name may not hold %q: letters, digits, spaces and - _ . ' only", r)
+		}
+	}
+	h := gamelog.Header{Players: [4]string{name, "Bot"}, Levels: [4]string{gamelog.Human, "normal"}, Options: rules.DefaultOptions()}
+	if _, err := (&gamelog.Log{Header: h}).MarshalText(); err != nil {
+		return "", fmt.Errorf("the game log cannot keep that name: %v", err)
+	}
+	return name, nil
+}
+
+// join sits at table t and shows it: the waiting room, then the game.
+func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
+	conn, err := t.Join(l.cfg.Player)
+	if err != nil {
+		l.setNote(err.Error(), true)
+		return l, nil
+	}
+	return newSharedSeat(l, conn), nil
+}
+
+func (l *Lobby) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	w := ctx.Width
+	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
+	if !l.guest() {
+		// The tag others read beside the name when another key shares
+		// it.
+		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
+	}
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
+		st.Rule.Render(kit.Repeat(g.HRule, w)),
+		"",
+	}
+	// Every line fits the window: a long one wraps, never is cut.
+	hello := "Welcome, " + l.cfg.Player.Name
+	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
+		if i == 0 && strings.HasPrefix(line, hello) {
+			line = "Welcome, " + st.Heading.Render(l.cfg.Player.Name) + line[len(hello):]
+		}
+		lines = append(lines, " "+line)
+	}
+	lines = append(lines, l.clubLines(ctx)...)
+	lines = append(lines, "")
+	for i, it := range items {
+		label := it.label
+		if it.key == "t" {
+			label = l.trainerLabel()
+		}
+		lines = append(lines, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
+	}
+	lines = append(lines, "", " "+st.Heading.Render("Tables"))
+	if len(l.tables) == 0 {
+		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
+	}
+	var tail []string // the line typed, or the note
+	switch {
+	case l.entered && l.entryKind == "code":
+		tail = append(tail, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
+	case l.entered:
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
+	case l.note != "" && l.isErr:
+		for _, n := range kit.Wrap("! "+l.note, w-2) {
+			tail = append(tail, " "+st.Error.Render(n))
+		}
+	case l.note != "":
+		for _, n := range kit.Wrap(l.note, w-2) {
+			tail = append(tail, " "+n)
+		}
+	}
+	// The tables take the room left above the line typed, the note and
+	// the keys, which always show: a long list shows the part around
+	// the cursor.
+	lines = append(lines, l.tableLines(ctx, ctx.Height-len(lines)-len(tail)-3)...)
+	lines = append(append(lines, ""), tail...)
+	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
+	if l.talk != nil {
+		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		if l.talk.open() {
+			keys = typingKeys
+		}
+		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
+	}
+	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
+	return kit.JoinLines(lines)
+}
+
+// tableLines are the lines of the open tables in at most room lines:
+// when they do not fit, the part that holds the cursor (the first
+// tables when it is on the menu) and a line saying how many more.
+func (l *Lobby) tableLines(ctx *kit.Context, room int) []string {
+	var all []string
+	first := make([]int, len(l.tables)+1) // the first line of each table
+	for i, t := range l.tables {
+		first[i] = len(all)
+		all = append(all, l.rowLines(ctx, len(items)+i, tableLine(t))...)
+	}
+	first[len(l.tables)] = len(all)
+	if len(all) <= room {
+		return all
+	}
+	keep := max(room-1, 0) // a line says the rest
+	start := 0
+	if at := l.row - len(items); at >= 0 && at < len(l.tables) && first[at+1] > keep {
+		start = first[at+1] - keep
+	}
+	shown := all[start : start+keep]
+	more := 0
+	for i := range l.tables {
+		if first[i] < start || first[i+1] > start+keep {
+			more++
+		}
+	}
+	if room < 1 {
+		return nil
+	}
+	return append(shown, "   "+ctx.Styles.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
+}
+
+// rowLines are row i of the lobby, wrapped to the window under its
+// text's start.
+func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
+	var out []string
+	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
+		switch {
+		case i == l.row && j == 0:
+			out = append(out, " "+ctx.Paint.Glyphs.Cursor+" "+ctx.Styles.Selected.Render(part))
+		case i == l.row:
+			out = append(out, "     "+ctx.Styles.Selected.Render(part))
+		case j == 0:
+			out = append(out, "   "+part)
+		default:
+			out = append(out, "     "+part)
+		}
+	}
+	return out
+}
+
+// tableLine is one table of the list.
+func tableLine(t hall.Info) string {
+	var names []string
+	for _, n := range t.Names {
+		if n == "" {
+			n = "(free)"
+		}
+		names = append(names, n)
+	}
+	state := "waiting for players"
+	if t.Started {
+		state = "playing"
+	}
+	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s bots · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, t.Level, state)
+	if t.Yours {
+		s += " · your seat"
+	}
+	return s
+}
+
+// TableForm is the host's choice of a new table: seats, bots' level,
+// target and rules (the setup rows of a game alone).
+type TableForm struct {
+	l     *Lobby
+	seats int
+	setup setup.Setup
+	row   int
+	err   string
+	// private refuses spectators (the host may change it later).
+	private bool
+}
+
+func newTableForm(l *Lobby) *TableForm {
+	return &TableForm{l: l, seats: 2, setup: setup.Setup{Level: ai.Normal, Options: rules.DefaultOptions()}}
+}
+
+func (f *TableForm) Name() string { return "table form" }
+
+// Setup is the table's bots and rules as the form has them.
+func (f *TableForm) Setup() setup.Setup { return f.setup }
+
+// rows are the form's lines after the seats: the setup's rules and
+// house variants for the seat count (no bottom card at four).
+func (f *TableForm) rows() []setup.Row {
+	f.setup.Options.Players = f.seats
+	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
+	rows[0].Label = "Bots" // the level row: people may take the seats
+	return rows
+}
+
+func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
+	k := &ctx.Keys
+	key, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return f, nil
+	}
+	rows := f.rows()
+	n := len(rows) + 3 // seats, the rows, spectators, open
+	switch {
+	case kit.IsKey(key, k.Back):
+		return f.l, nil
+	case kit.MoveRow(k, key, &f.row, n):
+	case kit.Step(k, key) != 0:
+		d := kit.Step(k, key)
+		switch {
+		case f.row == 0:
+			setup.StepSeats(&f.setup, d)
+			f.seats = f.setup.Options.Players
+		case f.row <= len(rows):
+			rows[f.row-1].Step(&f.setup, d)
+		case f.row == len(rows)+1:
+			f.private = !f.private
+		}
+		f.err = ""
+		// The rows change with the seats and dealer_forced: keep the
+		// cursor in range.
+		f.row = min(f.row, len(f.rows())+2)
+	case kit.IsKey(key, k.Choose):
+		return f.open(ctx)
+	}
+	return f, nil
+}
+
+// open opens the table and sits the host at it.
+func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed(),
+		Private: f.private})
+	if err != nil {
+		f.err = err.Error()
+		return f, nil
+	}
+	return f.l.join(ctx, t)
+}
+
+func (f *TableForm) View(ctx *kit.Context) string {
+	st := &ctx.Styles
+	g := &ctx.Paint.Glyphs
+	lines := []string{
+		" " + st.Title.Render("Klob") + "  Open a table",
+		st.Rule.Render(kit.Repeat(g.HRule, ctx.Width)),
+		"",
+		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
+	}
+	row := func(i int, label, value string) {
+		mark := "  "
+		line := fmt.Sprintf("%-24s ‹ %s ›", label, value)
+		if i == f.row {
+			mark = g.Cursor + " "
+			line = st.Selected.Render(line)
+		}
+		lines = append(lines, " "+mark+line)
+	}
+	row(0, "Seats", fmt.Sprint(f.seats))
+	rows := f.rows()
+	for i, r := range rows {
+		row(i+1, r.Label, r.Value(&f.setup))
+	}
+	row(len(rows)+1, "Spectators", map[bool]string{false: "may watch", true: "private"}[f.private])
+	explain := "how many sit at the table: two, three each for itself, or four in two teams"
+	switch {
+	case f.row >= 1 && f.row <= len(rows):
+		explain = rows[f.row-1].Explain(&f.setup)
+	case f.row == len(rows)+1 && f.private:
+		explain = "nobody may watch the game (P at the table changes it)"
+	case f.row == len(rows)+1:
+		explain = "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
+	case f.row > len(rows):
+		explain = "the bots take the seats nobody takes when the host starts"
+	}
+	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
+	open := "[ Open the table ]"
+	mark := "  "
+	if f.row == len(rows)+2 {
+		mark = g.Cursor + " "
+		open = st.Selected.Render(open)
+	}
+	lines = append(lines, " "+mark+open)
+	if f.err != "" {
+		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
+	}
+	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter open · esc back · q quit"))
+	return kit.JoinLines(lines)
+}
