@@ -752,15 +752,26 @@ func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
 	return out
 }
 
-// tableLine is one table of the list.
-func tableLine(t hall.Info) string {
+// seatNames are the names at a table by seat: a free seat is "(free)"
+// while the table waits, and its bot's name ("Bot D") once it plays.
+func seatNames(t hall.Info) []string {
 	var names []string
-	for _, n := range t.Names {
-		if n == "" {
+	for i, n := range t.Names {
+		switch {
+		case n != "":
+		case t.Started:
+			n = "Bot " + rules.Seat(i).String()
+		default:
 			n = "(free)"
 		}
 		names = append(names, n)
 	}
+	return names
+}
+
+// tableLine is one table of the list.
+func tableLine(t hall.Info) string {
+	names := seatNames(t)
 	state := "waiting for players"
 	if t.Started {
 		state = "playing"

@@ -270,7 +270,7 @@ func (w *watchList) View(ctx *kit.Context) string {
 
 // watchLine is a table of the watch list.
 func watchLine(t hall.Info) string {
-	s := fmt.Sprintf("%s  %s · %d seats · to %d", t.Code, strings.Join(t.Names, ", "), t.Seats, t.Target)
+	s := fmt.Sprintf("%s  %s · %d seats · to %d", t.Code, strings.Join(seatNames(t), ", "), t.Seats, t.Target)
 	if t.Yours {
 		s += " · your seat"
 	}
