@@ -401,7 +401,13 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 			r = 2
 		}
 		put(r, c, "Upcard")
-		for i, l := range p.Card(sc.V.OrigUpcard, kit.LookFace, size) {
+		// After the dix exchange the 7 of trump lies at the upcard's
+		// place: the card turned up is in the exchanger's hand.
+		up := sc.V.OrigUpcard
+		if sc.V.DixBy != rules.NoSeat && sc.V.Upcard != rules.NoCard {
+			up = sc.V.Upcard
+		}
+		for i, l := range p.Card(up, kit.LookFace, size) {
 			put(r+1+i, c, l)
 		}
 		if sc.V.Bottom != rules.NoCard && c+1 < ncols {
