@@ -251,11 +251,13 @@ func (q *quitAsk) text() string {
 func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	lines := kit.SplitLines(under)
 	st := &ctx.Styles
-	ask := []string{
-		st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width)),
-		" " + st.Heading.Render("Quit Klob?") + " " + q.text(),
-		" " + st.Key.Render("[y]") + " quit   " + st.Key.Render("[n]") + " keep playing",
+	ask := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
+	// A long question (the lesson's) wraps rather than being cut at
+	// the window's edge.
+	for _, l := range kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)) {
+		ask = append(ask, " "+l)
 	}
+	ask = append(ask, " "+st.Key.Render("[y]")+" quit   "+st.Key.Render("[n]")+" keep playing")
 	n := len(ask)
 	for len(lines) < ctx.Height {
 		lines = append(lines, "")

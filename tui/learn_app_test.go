@@ -89,3 +89,20 @@ func TestSetupApp(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnQuitAskWraps: the lesson's quit question, longer than a
+// line of 80, is shown whole, wrapped, not cut at the window's edge.
+func TestLearnQuitAskWraps(t *testing.T) {
+	app, err := NewLearn(LearnConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := startHarness(t, app, 80, 24)
+	hs.press("q")
+	scr := hs.screen()
+	flat := strings.Join(strings.Fields(scr), " ")
+	want := "Quit Klob? The lesson is not saved: klob learn starts it again from the beginning. [y] quit [n] keep playing"
+	if !strings.Contains(flat, want) {
+		t.Fatalf("the quit question is not shown whole:\n%s", scr)
+	}
+}
