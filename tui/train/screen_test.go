@@ -534,3 +534,21 @@ func TestUnsampled(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewRecordWraps: the review's record, with points and chances
+// to win lost, is longer than a line of 80: it wraps, every word shown.
+func TestReviewRecordWraps(t *testing.T) {
+	rec := &traintest.MemRecord{}
+	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong), Verdict: drill.Verdict{Kind: drill.Best}})
+	rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong),
+		Verdict: drill.Verdict{Kind: drill.Blunder, ByWin: true, Points: 96.4, Win: 0.03}})
+	hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
+	hs.press("m")
+	scr := hs.screen()
+	flat := strings.Join(strings.Fields(scr), " ")
+	sec := rec.Stats.Section(2)
+	want := "Record: 2 drills, 1 right (50%), " + sec.Score.LostText() + "."
+	if !strings.Contains(flat, want) {
+		t.Fatalf("the record is cut, want %q:\n%s", want, scr)
+	}
+}

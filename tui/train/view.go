@@ -255,15 +255,22 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	if s.Drills == 0 {
 		lines = append(lines, fmt.Sprintf(" No drills%s yet.", t.seats(" at %d players")))
 	} else {
-		lines = append(lines, fmt.Sprintf(" Record%s: %s, %d right (%.0f%%), %s.",
-			t.seats(" at %d players"), kit.Plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.LostText()))
+		// The record wraps: with points and chances lost it is longer
+		// than a line.
+		record := fmt.Sprintf("Record%s: %s, %d right (%.0f%%), %s.",
+			t.seats(" at %d players"), kit.Plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.LostText())
+		for _, l := range kit.Wrap(record, max(1, w-2)) {
+			lines = append(lines, " "+l)
+		}
 		var words []string
 		for _, k := range kinds {
 			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
 				words = append(words, fmt.Sprintf("%s %d/%d", k, ks.Correct, ks.Drills))
 			}
 		}
-		lines = append(lines, " "+strings.Join(words, " · "))
+		for _, l := range kit.Wrap(strings.Join(words, " · "), max(1, w-2)) {
+			lines = append(lines, " "+l)
+		}
 	}
 	lines = append(lines, rule)
 	var body []string
