@@ -6,6 +6,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai/claim"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -26,6 +28,44 @@ func TestVerdictNamesTheSides(t *testing.T) {
 			if n == 4 && out != rules.Bete && !strings.Contains(got, "the other team") {
 				t.Errorf("%d players, %v: %q does not name the other team", n, out, got)
 			}
+		}
+	}
+}
+
+// A refused claim names the seats as the table does (never "seat B"),
+// says who could take a trick at three and at four, and a claim made
+// too early is said whole in the note's two lines.
+func TestClaimRefusalWords(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{3, 4} {
+		s := &Screen{}
+		s.snap.Seat = rules.SeatA
+		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
+		for i := range n {
+			s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: names[i]})
+		}
+		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
+		vd.Counters[1] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Diamonds))
+		s.snap.Claim = &host.ClaimState{Verdict: vd}
+		got, _ := s.claimWords(&ctx)
+		got = ansi.Strip(got)
+		if strings.Contains(got, "seat ") {
+			t.Errorf("%d players: %q names a seat by its letter", n, got)
+		}
+		if !strings.Contains(got, "West holds A♦") {
+			t.Errorf("%d players: %q does not name West", n, got)
+		}
+		who := map[int]string{3: "another player can take a trick", 4: "the other team can take a trick"}[n]
+		if !strings.Contains(got, who) {
+			t.Errorf("%d players: %q lacks %q", n, got, who)
+		}
+		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA,
+			Err: &claim.TooEarlyError{Placements: 64.7e6, Limit: claim.DefaultLimits.Placements}}}
+		got, _ = s.claimWords(&ctx)
+		lines := kit.WrapLines(got, 78, maxNoteLines)
+		if last := lines[len(lines)-1]; strings.HasSuffix(last, "…") || !strings.HasSuffix(last, "left.") {
+			t.Errorf("%d players: the too-early refusal is cut at 80 columns: %q", n, lines)
 		}
 	}
 }

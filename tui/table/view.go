@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -160,7 +162,42 @@ func (s *Screen) claimWords(ctx *kit.Context) (string, lipgloss.Style) {
 	case c.Verdict.OK:
 		return "Claim accepted: your side takes every remaining trick whatever the others hold; its cards are played for it.", st.Text
 	}
-	return "! Claim refused: " + c.Verdict.Reason(ctx.ASCII) + ".", st.Error
+	return "! Claim refused: " + s.claimReason(ctx) + ".", st.Error
+}
+
+// claimReason says why the claim was refused in the table's words: the
+// seats by the names the table shows, and a claim too early said in two
+// lines (the check's own words, with its counts, need three).
+func (s *Screen) claimReason(ctx *kit.Context) string {
+	v := s.snap.Claim.Verdict
+	var early *claim.TooEarlyError
+	switch {
+	case errors.As(v.Err, &early):
+		return "too early to claim: the cards you cannot see could lie in too many ways to check them all; claim again when fewer cards are left"
+	case v.Err != nil || v.Players <= 2:
+		return v.Reason(ctx.ASCII)
+	}
+	sc := s.scene()
+	var parts []string
+	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
+		if o == v.Seat {
+			continue
+		}
+		var cards []string
+		for _, c := range v.Counters[o].Cards() {
+			cards = append(cards, ctx.Paint.StyledCard(c))
+		}
+		held := "nothing"
+		if len(cards) > 0 {
+			held = strings.Join(cards, " ")
+		}
+		parts = append(parts, sc.Verb(o, "hold")+" "+held)
+	}
+	who := "another player"
+	if sc.Sides() < v.Players {
+		who = "the other team"
+	}
+	return "not every trick is sure: if " + strings.Join(parts, " and ") + ", " + who + " can take a trick"
 }
 
 // lastWords say what last happened: a move, or a note of the host's.
