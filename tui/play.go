@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -265,7 +266,6 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 	if m.setup.Prefs.Sort == settings.BySuit {
 		sort = kit.BySuit
 	}
-	n := m.setup.Options.NumPlayers()
 	cfg := tablescreen.Config{
 		Port: m.port, Sort: sort, Manual: c.Manual,
 		Log: m.h.Log,
@@ -287,16 +287,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 				return func() kit.Screen { return newSetupScreen(c, next) }
 			})
 		},
-		Rerun: func(seed uint64) string {
-			cmd := "klob play"
-			if n > 2 {
-				cmd += fmt.Sprintf(" -players %d", n)
-			}
-			if t := m.setup.Options.Target; t != rules.DefaultOptions().Target {
-				cmd += fmt.Sprintf(" -target %d", t)
-			}
-			return cmd + fmt.Sprintf(" -seed %d", seed)
-		},
+		Rerun: func(seed uint64) string { return rerunCommand(m.setup, seed) },
 	}
 	if c.Prefs != nil {
 		cfg.SortChanged = func(o kit.HandSort) func() error {
@@ -398,4 +389,35 @@ func seatedOf(s kit.Screen) *seated {
 		return g.m
 	}
 	return nil
+}
+
+// rerunCommand is the command line that deals the game of s again with
+// seed: the seat count, the target, the bots' level and every other rule
+// option that is not the default, so that it is the same game.
+func rerunCommand(s Setup, seed uint64) string {
+	cmd := "klob play"
+	if n := s.Options.NumPlayers(); n > 2 {
+		cmd += fmt.Sprintf(" -players %d", n)
+	}
+	def := rules.DefaultOptions()
+	if t := s.Options.Target; t != def.Target {
+		cmd += fmt.Sprintf(" -target %d", t)
+	}
+	if s.Level != "" && s.Level != ai.Normal {
+		cmd += " -level " + string(s.Level)
+	}
+	var changed []string
+	for _, k := range rules.AllOptionNames() {
+		if k == "players" || k == "target" {
+			continue
+		}
+		v, _ := s.Options.Get(k)
+		if d, _ := def.Get(k); v != d {
+			changed = append(changed, k+"="+v)
+		}
+	}
+	if len(changed) > 0 {
+		cmd += " -rules " + strings.Join(changed, ",")
+	}
+	return cmd + fmt.Sprintf(" -seed %d", seed)
 }
