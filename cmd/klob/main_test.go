@@ -61,3 +61,24 @@ func TestTopLevelHelp(t *testing.T) {
 	assert.Contains(t, errs, `klob: unknown command "dance"`)
 	assert.Contains(t, errs, "  analyze ")
 }
+
+// TestHelpProseFits: the words of every command's help (all but the
+// usage lines and the flags' own lines) fit a terminal of 80 columns.
+func TestHelpProseFits(t *testing.T) {
+	for _, c := range append(commands(), command{name: ""}) {
+		args := []string{c.name, "-h"}
+		if c.name == "" {
+			args = []string{"-h"}
+		}
+		_, out, _ := runArgs(args...)
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "usage: ") || strings.HasPrefix(l, "       klob ") ||
+				strings.HasPrefix(l, "  -") || strings.HasPrefix(l, "    \t") {
+				continue
+			}
+			if n := len([]rune(l)); n > 80 {
+				t.Errorf("klob %s -h: a line of %d columns: %q", c.name, n, l)
+			}
+		}
+	}
+}
