@@ -337,28 +337,30 @@ func TestPartnerRolesFit(t *testing.T) {
 
 // After the dix exchange the middle of the table shows the 7 of trump
 // at the upcard's place, not the upcard again: that card is in the
-// exchanger's hand, and no card is drawn twice.
-func TestDixShowsTheSeven(t *testing.T) {
+// exchanger's hand; once a four-handed maker took the upcard, not for
+// the maker, whose hand holds it. No card is drawn twice.
+func TestUpcardPlaceAfterTaking(t *testing.T) {
 	ctx := kit.NewContext(false)
 	ctx.Width, ctx.Height = 80, 24
-	for _, n := range []int{2, 3} {
+	for _, n := range []int{2, 3, 4} {
 		found := false
-		for seed := uint64(1); seed < 200 && !found; seed++ {
+		for seed := uint64(1); seed < 300 && !found; seed++ {
 			g := rules.NewGame(options(n), rules.SeatB)
 			if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(seed, 1)))); err != nil {
 				t.Fatal(err)
 			}
-			// Everyone takes when they may and exchanges when they may,
-			// up to the first decision after an exchange.
+			// Seat A takes when it may and exchanges when it may, the
+			// others pass, up to seat A's exchange (two and three) or
+			// its taking (four).
 			for range 20 {
 				v := g.Deal().View(rules.SeatA)
-				if v.DixBy != rules.NoSeat || v.Phase == rules.PhasePlay {
+				if v.DixBy != rules.NoSeat || v.Phase == rules.PhasePlay || (n == 4 && v.Maker != rules.NoSeat) {
 					break
 				}
 				legal := g.Legal()
 				a := legal[0]
 				for _, l := range legal {
-					if l.Kind == rules.Take || l.Kind == rules.Exchange {
+					if g.Turn() == rules.SeatA && (l.Kind == rules.Take || l.Kind == rules.Exchange) {
 						a = l
 					}
 				}
@@ -367,13 +369,13 @@ func TestDixShowsTheSeven(t *testing.T) {
 				}
 			}
 			v := g.Deal().View(rules.SeatA)
-			if v.DixBy != rules.SeatA || v.Phase == rules.PhasePlay {
+			if v.Phase == rules.PhasePlay || (n < 4 && v.DixBy != rules.SeatA) || (n == 4 && v.Maker != rules.SeatA) {
 				continue
 			}
 			found = true
 			sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
 			for s := range n {
-				sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "East"}[s], Tag: "normal"})
+				sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[s], Tag: "normal"})
 			}
 			// The hand is left out: the cards drawn are the middle's.
 			out, _ := Render(&ctx, sc, Hand{}, nil)
@@ -381,14 +383,14 @@ func TestDixShowsTheSeven(t *testing.T) {
 			size := cardSize(ctx.Width, ctx.Height)
 			face := func(c rules.Card) string { return ansi.Strip(ctx.Paint.Card(c, kit.LookFace, size)[1]) }
 			if strings.Contains(plain, face(v.OrigUpcard)) {
-				t.Errorf("%d players, seed %d: %v, in the exchanger's hand, is drawn on the table:\n%s", n, seed, v.OrigUpcard, plain)
+				t.Errorf("%d players, seed %d: %v, in seat A's hand, is drawn on the table:\n%s", n, seed, v.OrigUpcard, plain)
 			}
-			if !strings.Contains(plain, face(v.Upcard)) {
+			if n < 4 && !strings.Contains(plain, face(v.Upcard)) {
 				t.Errorf("%d players, seed %d: the 7 %v is not at the upcard's place:\n%s", n, seed, v.Upcard, plain)
 			}
 		}
 		if !found {
-			t.Fatalf("%d players: no deal with an exchange by seat A", n)
+			t.Fatalf("%d players: no deal where seat A takes the upcard", n)
 		}
 	}
 }

@@ -400,15 +400,18 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 		case 4:
 			r = 2
 		}
-		put(r, c, "Upcard")
-		// After the dix exchange the 7 of trump lies at the upcard's
-		// place: the card turned up is in the exchanger's hand.
-		up := sc.V.OrigUpcard
-		if sc.V.DixBy != rules.NoSeat && sc.V.Upcard != rules.NoCard {
-			up = sc.V.Upcard
+		// The card at the upcard's place: after the dix exchange the 7
+		// of trump. A four-handed maker takes the upcard: it stays in
+		// view for the others, not for the maker, whose hand shows it.
+		up := sc.V.Upcard
+		if up == rules.NoCard {
+			up = sc.V.OrigUpcard
 		}
-		for i, l := range p.Card(up, kit.LookFace, size) {
-			put(r+1+i, c, l)
+		if !sc.V.Hand.Has(up) {
+			put(r, c, "Upcard")
+			for i, l := range p.Card(up, kit.LookFace, size) {
+				put(r+1+i, c, l)
+			}
 		}
 		if sc.V.Bottom != rules.NoCard && c+1 < ncols {
 			put(r, c+1, "Bottom")
