@@ -3,6 +3,7 @@ package tui
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -190,6 +191,29 @@ func TestGameOverOffers(t *testing.T) {
 		hs.press("n")
 		if hs.name() != "setup" {
 			t.Fatalf("%d players: n opened %s", n, hs.name())
+		}
+	}
+}
+
+// TestResumeKeepsNames: the offer to resume writes the other players'
+// names as the table does ("West 0", "Bot 0"), not in lower case.
+func TestResumeKeepsNames(t *testing.T) {
+	for n, want := range map[int][]string{2: {"you 0, Bot 0"}, 3: {"you 0, West 0, East 0", "With West (normal), East (normal)"}} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+			t.Fatal(err)
+		}
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "q", "y")
+		hs2 := newHarness(t, cfg, 80, 24)
+		if hs2.name() != "resume" {
+			t.Fatalf("%d players: first screen %s, want resume", n, hs2.name())
+		}
+		for _, w := range want {
+			if !strings.Contains(hs2.screen(), w) {
+				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, hs2.screen())
+			}
 		}
 	}
 }

@@ -71,7 +71,8 @@ func summarize(l *gamelog.Log) []string {
 	tot := g.Totals()
 	var score []string
 	for side := range g.Sides() {
-		name := strings.ToLower(h.PlayerName(rules.Seat(side)))
+		// A name keeps its case, as the table writes it.
+		name := h.PlayerName(rules.Seat(side))
 		switch {
 		case n == 4 && side == int(me)%2:
 			name = "your team"
