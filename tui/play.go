@@ -314,6 +314,9 @@ func NewPlay(cfg PlayConfig) *App {
 	c := &cfg
 	if c.Prefs != nil {
 		c.Setup.Prefs = *c.Prefs
+		if c.PaceFlag {
+			c.Setup.PaceFlag = c.Timing.Pace.String()
+		}
 	}
 	var first kit.Screen
 	var l *gamelog.Log

@@ -26,6 +26,9 @@ type Setup struct {
 	// the bell),
 	// offered on the setup screen when Config.Prefs is set.
 	Prefs settings.Settings
+	// PaceFlag is the -pace given on the command line ("0s"), which
+	// paces the bots in place of the setting; "" when none was given.
+	PaceFlag string
 }
 
 // Row is one line of a setup form: a stable key, its label, its value
@@ -296,9 +299,21 @@ func VariantsOn(o rules.Options) []string {
 // prefRows are the player's settings, offered when the game has a
 // settings file: kept there for the next games.
 var prefRows = []Row{
-	{"pace", "Bot's speed", func(s *Setup) string { return s.Prefs.Pace.String() },
+	{"pace", "Bot's speed", func(s *Setup) string {
+		if s.PaceFlag != "" {
+			// The flag wins: the row says so rather than show a speed
+			// the game does not play at.
+			return s.Prefs.Pace.String() + ", but -pace " + s.PaceFlag + " now"
+		}
+		return s.Prefs.Pace.String()
+	},
 		func(s *Setup, d int) { s.Prefs.Pace = settings.Pace((int(s.Prefs.Pace) + d + 4) % 4) },
-		func(s *Setup) string { return s.Prefs.Pace.Explain() }},
+		func(s *Setup) string {
+			if s.PaceFlag != "" {
+				return "-pace " + s.PaceFlag + " paces the bots of these games; the setting is kept for later ones"
+			}
+			return s.Prefs.Pace.Explain()
+		}},
 	{"after_trick", "After each trick", func(s *Setup) string {
 		if s.Prefs.AfterTrick == settings.WaitKey {
 			return "wait for a key"

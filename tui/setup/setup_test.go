@@ -243,3 +243,22 @@ func TestMonkey(t *testing.T) {
 		}
 	}
 }
+
+// TestPaceFlagShown: with -pace given, the Bot's speed row says the
+// flag paces the bots, not only the setting it overrides.
+func TestPaceFlagShown(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		s := New(Config{Prefs: true, Start: func(s Setup) (kit.Screen, error) { return &started{s}, nil }},
+			Setup{Level: ai.Normal, Options: o, Seed: 42, PaceFlag: "0s"})
+		d := kittest.New(t, s, 80, 24, false)
+		to(t, d, "pace")
+		flat := strings.Join(strings.Fields(d.Text()), " ")
+		for _, want := range []string{"slow, but -pace 0s now", "-pace 0s paces the bots"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("%d players: the form lacks %q:\n%s", n, want, d.Text())
+			}
+		}
+	}
+}
