@@ -60,8 +60,12 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 			fmt.Fprintf(w, ": %s\n", sc.Outcome)
 			declared := h.Options.HasShlomo() || h.Options.HasCleopatra()
 			for s := range n {
-				fmt.Fprintf(w, "  %s %d tricks: cards %d + last %d + sequences %d + bella %d",
-					rules.Seat(s), sc.Tricks[s], sc.Cards[s], sc.LastTrick[s], sc.Seqs[s], sc.Bella[s])
+				tricks := "tricks"
+				if sc.Tricks[s] == 1 {
+					tricks = "trick"
+				}
+				fmt.Fprintf(w, "  %s %d %s: cards %d + last %d + sequences %d + bella %d",
+					rules.Seat(s), sc.Tricks[s], tricks, sc.Cards[s], sc.LastTrick[s], sc.Seqs[s], sc.Bella[s])
 				if declared {
 					fmt.Fprintf(w, " + declared %d", sc.Declared[s])
 				}

@@ -54,6 +54,9 @@ func (an *Analysis) Reason(ascii bool) []string {
 	}
 	if d := best.Mean - other.Mean; math.Abs(d) < 0.05 {
 		out = append(out, fmt.Sprintf("%s and %s score the same on average.", capital(name), otherName))
+	} else if math.Abs(d) < 0.5 {
+		// Under half a point the whole points would read "0 points more".
+		out = append(out, fmt.Sprintf("%s and %s score about the same on average.", capital(name), otherName))
 	} else {
 		out = append(out, fmt.Sprintf("%s scores %s more than %s on average.", capital(name), PointsText(d), otherName))
 	}

@@ -82,6 +82,8 @@ func TestReasonSentences(t *testing.T) {
 			[]string{"Giving 10♥ scores 4 points more than giving 10♦ on average."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 8, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, true,
 			[]string{"Giving 10H scores 4 points more than giving 10D on average."}},
+		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Give, Card: th}, 4.3, 0, 0), optRow(rules.Action{Kind: rules.Give, Card: td}, 4, 0, 0)}, Samples: 10}, false,
+			[]string{"Giving 10♥ and giving 10♦ score about the same on average."}},
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), -5, 0, 0.0), optRow(rules.Action{Kind: rules.Take}, -40, 0, 0.55)}, Samples: 10}, false,
 			[]string{"Passing scores 35 points more than taking on average.", "Taking goes bete 55% of the time."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.019, 0), optRow(rules.Action{Kind: rules.NoExchange}, 2, 0.018, 0)}, ByWin: true, Samples: 10}, false,
