@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -39,8 +40,9 @@ read=on|off (whether the hard bot reads the other seats' card play into
 their hands), e.g. -a hard -b hard:bid=normal.
 -save DIR writes every deal and game played as a game log. The hard
 bot keeps its own time guard a decision besides its budget; -think
-changes it, and a negative -think turns it off, so that the match is a
-function of its seed and budgets alone, however loaded the machine.
+changes it, and a negative -think turns it off, with the match's own
+-deadline unless it is given, so that the match is a function of its
+seed and budgets alone, however loaded the machine.
 
 With -calibrate it checks the hard bot's evaluation of the decisions
 before the card play instead: N decks are dealt and played out by hard
@@ -137,7 +139,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return usageErr("-deadline must be positive, got %v", *deadline)
 	}
 	cfg := match.Config{A: la, B: lb, Decks: *decks, Games: *games, Seed: *seed, Budget: *budget,
-		PlayBudget: *playBudget, Workers: *workers, Deadline: *deadline, Think: *think, Options: opts, Partial: true, Save: *save}
+		PlayBudget: *playBudget, Workers: *workers, Deadline: matchDeadline(*think, *deadline, set["deadline"]), Think: *think,
+		Options: opts, Partial: true, Save: *save}
 	if !*quiet {
 		// On a terminal the line is rewritten in place; in a pipe or a
 		// file it is a plain line every few seconds.
@@ -151,6 +154,17 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return writeReport(rep, *asJSON, stdout, stderr)
+}
+
+// matchDeadline is the match's limit a decision: -deadline, but none
+// when a negative -think turns the clocks off and -deadline was not
+// given (the limit would cut the slowest decisions on a loaded machine
+// just as the bot's own guard would).
+func matchDeadline(think, deadline time.Duration, given bool) time.Duration {
+	if think < 0 && !given {
+		return 0
+	}
+	return deadline
 }
 
 // writeReport writes rep as indented JSON or as text, and returns the

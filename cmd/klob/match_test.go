@@ -7,7 +7,9 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/klob/klob/internal/study/match"
 	"github.com/stretchr/testify/require"
 )
 
@@ -242,4 +244,15 @@ func TestMatchThink(t *testing.T) {
 	a, b := runMatchJSON(t, args...), runMatchJSON(t, args...)
 	require.Equal(t, a.Margin, b.Margin)
 	require.Equal(t, a.PerDeal, b.PerDeal)
+}
+
+// A negative -think also drops the match's own limit a decision, which
+// would cut the slowest decisions on a loaded machine just the same;
+// a -deadline given on the command line stays.
+func TestMatchThinkDropsDeadline(t *testing.T) {
+	d := match.DefaultDeadline
+	require.Equal(t, time.Duration(0), matchDeadline(-time.Second, d, false))
+	require.Equal(t, 9*time.Second, matchDeadline(-time.Second, 9*time.Second, true))
+	require.Equal(t, d, matchDeadline(2*time.Second, d, false))
+	require.Equal(t, d, matchDeadline(0, d, false))
 }
