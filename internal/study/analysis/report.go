@@ -229,6 +229,14 @@ func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
 		fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
 			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
 	}
+	// The summary line counts every one; the list keeps the biggest.
+	bad := 0
+	for g := Inaccuracy; g < NumGrades; g++ {
+		bad += s.Counts[g]
+	}
+	if more := bad - len(s.Mistakes); more > 0 && len(s.Mistakes) > 0 {
+		fmt.Fprintf(w, "       and %d smaller, not listed\n", more)
+	}
 }
 
 // JSONReport is the report WriteJSON writes: the same content as the
