@@ -2,7 +2,6 @@ package tui
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
 	"github.com/klob/klob/tui/lobby/lobbytest"
@@ -167,24 +167,12 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 			t.Fatal(err)
 		}
 		two := card[0]
-		want := "Your rating at 2 players: " + two.Shown.String() + " (" + signedPoints(two.Last.Points) + ")."
+		want := "Your rating at 2 players: " + two.Shown.String() + " (" + kit.Signed(two.Last.Points) + ")."
 		if !strings.Contains(flat(p), want) {
 			t.Fatalf("%s's game-over screen does not say %q:\n%s", p.name, want, p.screen())
 		}
 		p.key("enter")
 		p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
-		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+signedPoints(two.Last.Points)+" last game)")
+		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+kit.Signed(two.Last.Points)+" last game)")
 	}
-}
-
-// signedPoints is a change of rating as the lobby writes it: "+12",
-// "-3", "±0".
-func signedPoints(n int) string {
-	switch {
-	case n > 0:
-		return fmt.Sprintf("+%d", n)
-	case n < 0:
-		return fmt.Sprintf("-%d", -n)
-	}
-	return "±0"
 }

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -126,4 +127,16 @@ func BoardResultWords(players int) string {
 		return "your team's score minus the other team's"
 	}
 	return "your score minus the bot's"
+}
+
+// Signed is a change with its sign, as a rating's after a game: "+12",
+// "-3", "±0".
+func Signed(n int) string {
+	switch {
+	case n > 0:
+		return fmt.Sprintf("+%d", n)
+	case n < 0:
+		return fmt.Sprintf("-%d", -n)
+	}
+	return "±0"
 }

@@ -35,3 +35,11 @@ func TestElideName(t *testing.T) {
 		}
 	}
 }
+
+func TestSigned(t *testing.T) {
+	for n, want := range map[int]string{12: "+12", 1: "+1", 0: "±0", -3: "-3"} {
+		if got := Signed(n); got != want {
+			t.Errorf("Signed(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

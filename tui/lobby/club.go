@@ -117,18 +117,7 @@ func standingWords(s club.Standing) string {
 	if !s.Rated {
 		return w + " (no game yet)"
 	}
-	return w + fmt.Sprintf(" (%s last game)", signed(s.Last.Points))
-}
-
-// signed is a change of rating with its sign: "+12", "-3", "±0".
-func signed(n int) string {
-	switch {
-	case n > 0:
-		return fmt.Sprintf("+%d", n)
-	case n < 0:
-		return fmt.Sprintf("-%d", -n)
-	}
-	return "±0"
+	return w + fmt.Sprintf(" (%s last game)", kit.Signed(s.Last.Points))
 }
 
 // poolOf is a person's standing in the pool of seats, and whether the
@@ -243,7 +232,7 @@ func (s *SharedSeat) afterword() string {
 	if !changed {
 		return fmt.Sprintf("This game changes no rating: your side played bots alone. Your rating at %d players: %s.", a.Seats, a.Shown)
 	}
-	return fmt.Sprintf("Your rating at %d players: %s (%s).", a.Seats, a.Shown, signed(a.Last.Points))
+	return fmt.Sprintf("Your rating at %d players: %s (%s).", a.Seats, a.Shown, kit.Signed(a.Last.Points))
 }
 
 // boardScreen is the club's leaderboards, one per seat count: the best
