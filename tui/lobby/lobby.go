@@ -828,11 +828,8 @@ func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 	case kit.Step(k, key) != 0:
 		d := kit.Step(k, key)
 		switch {
-		case f.row == 0:
-			setup.StepSeats(&f.setup, d)
+		case setup.StepFormRow(&f.setup, rows, f.row, d):
 			f.seats = f.setup.Options.Players
-		case f.row <= len(rows):
-			rows[f.row-1].Step(&f.setup, d)
 		case f.row == len(rows)+1:
 			f.private = !f.private
 		}

@@ -71,12 +71,27 @@ var sections = []section{
 // players is the seat count of s, as a word for sentences.
 func players(s *Setup) int { return s.Options.NumPlayers() }
 
-// StepSeats moves the seat count by d through 2, 3 and 4; variants that
-// no longer apply go. The forms of a shared table and of a tournament
-// step their seats row with it too.
-func StepSeats(s *Setup, d int) {
+// stepSeats moves the seat count by d through 2, 3 and 4; variants that
+// no longer apply go.
+func stepSeats(s *Setup, d int) {
 	s.Options.Players = Cycle([]int{2, 3, 4}, players(s), d)
 	DropInapplicable(&s.Options)
+}
+
+// StepFormRow steps row of a form that opens with the seats (row 0)
+// and then rows (rows[0] at row 1) by d, as the shared table's and the
+// tournament's forms do; it reports whether row was one of those, so
+// that the form steps its own rows after them.
+func StepFormRow(s *Setup, rows []Row, row, d int) bool {
+	switch {
+	case row == 0:
+		stepSeats(s, d)
+	case row <= len(rows):
+		rows[row-1].Step(s, d)
+	default:
+		return false
+	}
+	return true
 }
 
 // playersRow chooses the seat count; variants that no longer apply go.
@@ -92,7 +107,7 @@ var playersRow = Row{
 		}
 		return "2: you against a bot"
 	},
-	Step: StepSeats,
+	Step: stepSeats,
 
 	Explain: func(s *Setup) string {
 		switch players(s) {

@@ -105,11 +105,8 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		case kit.Step(k, msg) != 0:
 			d := kit.Step(k, msg)
 			switch {
-			case f.row == 0:
-				setup.StepSeats(&f.setup, d)
+			case setup.StepFormRow(&f.setup, rows, f.row, d):
 				f.seats = f.setup.Options.Players
-			case f.row <= len(rows):
-				rows[f.row-1].Step(&f.setup, d)
 			case f.row == len(rows)+1:
 				f.boards = (f.boards + d + len(boardCounts)) % len(boardCounts)
 			case f.row == len(rows)+2:
