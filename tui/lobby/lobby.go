@@ -864,13 +864,7 @@ func (f *TableForm) View(ctx *kit.Context) string {
 		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
 	}
 	row := func(i int, label, value string) {
-		mark := "  "
-		line := fmt.Sprintf("%-24s ‹ %s ›", label, value)
-		if i == f.row {
-			mark = g.Cursor + " "
-			line = st.Selected.Render(line)
-		}
-		lines = append(lines, " "+mark+line)
+		lines = append(lines, setup.FormLine(ctx, label, value, i == f.row))
 	}
 	row(0, "Seats", fmt.Sprint(f.seats))
 	rows := f.rows()

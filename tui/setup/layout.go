@@ -55,7 +55,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 				body = append(body, line{" " + st.Heading.Render(sec.heading), noRow, spareHeading})
 			}
 		}
-		body = append(body, line{formLine(ctx, r.Label, r.Value(&s.setup), i == s.row), i, 0})
+		body = append(body, line{FormLine(ctx, r.Label, r.Value(&s.setup), i == s.row), i, 0})
 	}
 	foot = append(foot, line{"", noRow, spareBeforeStart},
 		line{formMark(ctx, "[ Start the game ]", s.row == len(rows)), startRow, 0})

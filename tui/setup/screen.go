@@ -144,9 +144,11 @@ func CountWord(n int) string {
 	return "two"
 }
 
-// formLine draws one row: the label, then the value between arrows
-// that say left and right change it; marked when chosen.
-func formLine(ctx *kit.Context, label, value string, chosen bool) string {
+// FormLine draws one row of a form: the label, then the value between
+// arrows that say left and right change it; marked when chosen. The
+// setup, the shared table's form and the tournament's form draw their
+// rows with it.
+func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
 	val := "‹ " + value + " ›"
 	if ctx.ASCII {
 		val = "< " + value + " >"

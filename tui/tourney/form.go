@@ -144,13 +144,7 @@ func (f *form) View(ctx *kit.Context) string {
 	lines := kit.Titled(ctx, "A new tournament")
 	lines = append(lines, " "+st.Heading.Render("The boards")+st.Dim.Render("  (everyone plays them against bots of this level, by these rules)"))
 	row := func(i int, label, value string) {
-		mark := "  "
-		line := fmt.Sprintf("%-24s ‹ %s ›", label, value)
-		if i == f.row {
-			mark = g.Cursor + " "
-			line = st.Selected.Render(line)
-		}
-		lines = append(lines, " "+mark+line)
+		lines = append(lines, setup.FormLine(ctx, label, value, i == f.row))
 	}
 	row(0, "Seats", fmt.Sprint(f.seats))
 	rows := f.rules()
