@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
@@ -37,12 +38,30 @@ func newFlagSet(cmd, usage string) *flagSet {
 	return &flagSet{FlagSet: fs, cmd: cmd, usage: usage}
 }
 
-// printUsage writes the usage, the flags and the notes.
+// helpWidth is the columns the help fits in: a terminal of 80.
+const helpWidth = 80
+
+// printUsage writes the usage, the flags and the notes. The flag
+// package writes a flag's description on one line (after "  -x\t", or
+// "    \t" under a longer name: column 8); a line past helpWidth is
+// wrapped between words, its next lines under the same column.
 func (f *flagSet) printUsage(w io.Writer) {
 	fmt.Fprint(w, strings.TrimRight(f.usage, "\n")+"\n")
-	f.SetOutput(w)
+	var flags strings.Builder
+	f.SetOutput(&flags)
 	f.PrintDefaults()
 	f.SetOutput(io.Discard)
+	for _, l := range strings.Split(strings.TrimSuffix(flags.String(), "\n"), "\n") {
+		head, text, ok := strings.Cut(l, "\t")
+		if !ok || 8+len([]rune(text)) <= helpWidth {
+			fmt.Fprintln(w, l)
+			continue
+		}
+		for _, part := range drill.Wrap(text, helpWidth-8) {
+			fmt.Fprintf(w, "%s\t%s\n", head, part)
+			head = "    "
+		}
+	}
 	if f.notes != "" {
 		fmt.Fprint(w, strings.TrimRight(f.notes, "\n")+"\n")
 	}

@@ -24,7 +24,9 @@ type playFlags struct {
 //
 //	klob play [-players 2|3|4] [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]
 func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (playFlags, error) {
-	fs := newFlagSet("play", "usage: klob play [-players 2|3|4] [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]\nPlays a game against the bot: with -players 3 against two bots, with 4 with a\nbot partner against two.")
+	fs := newFlagSet("play", "usage: klob play [-players 2|3|4] [-level easy|normal|hard] [-target N]\n"+
+		"                 [-seed N] [-rules k=v,...] [-ascii] [-pace D]\n"+
+		"Plays a game against the bot: with -players 3 against two bots, with 4 with a\nbot partner against two.")
 	level := fs.String("level", "normal", "the bots: easy, normal or hard (random for testing)")
 	players := fs.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)")
 	game := fs.gameFlags("seed of the decks: the same seed deals the same cards")

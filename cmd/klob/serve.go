@@ -66,7 +66,9 @@ type serveFlags struct {
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
+		"                  [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n"+
+		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")

@@ -34,7 +34,8 @@ type trainFlags struct {
 //	klob train -eval "players=3 dealer=B score=0-0-0 said=pass deck=..."
 //	klob train -review
 func parseTrain(args []string, stdout, stderr io.Writer, secret func() uint64) (trainFlags, error) {
-	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N] [-target N] [-rules k=v,...] [-ascii]
+	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N]
+                  [-target N] [-rules k=v,...] [-ascii]
        klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
        klob train -review
 Drills every decision before the card play, at a table of two, three or four
