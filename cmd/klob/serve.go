@@ -92,31 +92,29 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if len(pos) > 0 {
 		return f, fmt.Errorf("unexpected argument %q", pos[0])
 	}
-	switch {
-	case f.maxSessions < 1:
-		return f, fmt.Errorf("-max-sessions: %d is less than 1", f.maxSessions)
-	case f.maxPerAddr < 1:
-		return f, fmt.Errorf("-max-per-addr: %d is less than 1", f.maxPerAddr)
-	case f.maxTables < 0:
-		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
-	case f.idle <= 0:
-		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
-	case f.login <= 0:
-		return f, fmt.Errorf("-login-timeout: %v is not positive", f.login)
-	case f.grace < 0:
-		return f, fmt.Errorf("-grace: %v is negative", f.grace)
-	case f.abandon <= 0:
-		return f, fmt.Errorf("-abandon: %v is not positive", f.abandon)
-	case f.keyRate <= 0:
-		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
-	case f.pace < 0:
-		return f, fmt.Errorf("-pace: %v is negative", f.pace)
-	case f.stats < 0:
-		return f, fmt.Errorf("-stats: %v is negative", f.stats)
-	case f.boardGames < 1:
-		return f, fmt.Errorf("-board-games: %d is less than 1", f.boardGames)
-	case f.stall <= 0:
-		return f, fmt.Errorf("-stall: %v is not positive", f.stall)
+	// The first flag out of its range is refused, with its value.
+	for _, c := range []struct {
+		bad  bool
+		flag string
+		v    any
+		is   string
+	}{
+		{f.maxSessions < 1, "max-sessions", f.maxSessions, "is less than 1"},
+		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
+		{f.maxTables < 0, "max-tables", f.maxTables, "is negative"},
+		{f.idle <= 0, "idle", f.idle, "is not positive"},
+		{f.login <= 0, "login-timeout", f.login, "is not positive"},
+		{f.grace < 0, "grace", f.grace, "is negative"},
+		{f.abandon <= 0, "abandon", f.abandon, "is not positive"},
+		{f.keyRate <= 0, "key-rate", f.keyRate, "is not positive"},
+		{f.pace < 0, "pace", f.pace, "is negative"},
+		{f.stats < 0, "stats", f.stats, "is negative"},
+		{f.boardGames < 1, "board-games", f.boardGames, "is less than 1"},
+		{f.stall <= 0, "stall", f.stall, "is not positive"},
+	} {
+		if c.bad {
+			return f, fmt.Errorf("-%s: %v %s", c.flag, c.v, c.is)
+		}
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
