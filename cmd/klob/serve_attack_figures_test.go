@@ -106,24 +106,11 @@ func TestServeAttackFigures(t *testing.T) {
 	measure("300 guest logins without a session (ssh -N), from 20 addresses", 4*time.Second, func() string {
 		var mu sync.Mutex
 		var clients []*gossh.Client
-		failed := 0
-		var wg sync.WaitGroup
-		for i := range 300 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c, err := dialFrom(addr, fmt.Sprintf("127.0.1.%d", 1+i%20))
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					failed++
-					return
-				}
-				clients = append(clients, c)
-			}()
-		}
-		wg.Wait()
-		n := len(clients)
+		n, failed := guestLogins(addr, 1, 300, 20, func(c *gossh.Client) {
+			mu.Lock()
+			defer mu.Unlock()
+			clients = append(clients, c)
+		})
 		var closed atomic.Int32
 		var cw sync.WaitGroup
 		for _, c := range clients {
@@ -191,23 +178,8 @@ func TestServeAttackFigures(t *testing.T) {
 		return fmt.Sprintf("%d motions sent; session open: %v", sent, !isDone(c))
 	})
 	measure("150 fast connections over 10 addresses", 2*time.Second, func() string {
-		var ok, refused atomic.Int32
-		var wg sync.WaitGroup
-		for i := range 150 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c, err := dialFrom(addr, fmt.Sprintf("127.0.3.%d", 1+i%10))
-				if err != nil {
-					refused.Add(1)
-					return
-				}
-				ok.Add(1)
-				c.Close()
-			}()
-		}
-		wg.Wait()
-		return fmt.Sprintf("%d logged in, %d refused", ok.Load(), refused.Load())
+		ok, refused := guestLogins(addr, 3, 150, 10, func(c *gossh.Client) { c.Close() })
+		return fmt.Sprintf("%d logged in, %d refused", ok, refused)
 	})
 }
 
@@ -273,6 +245,30 @@ func countClosed(conns []net.Conn, d time.Duration) int {
 	}
 	wg.Wait()
 	return int(n.Load())
+}
+
+// guestLogins logs n guests in at once from spread loopback addresses,
+// 127.0.subnet.1 and up, and gives each that logged in to f on its own
+// goroutine (f may keep it or close it); it returns how many logged in
+// and how many were refused.
+func guestLogins(addr string, subnet, n, spread int, f func(*gossh.Client)) (ok, refused int) {
+	var okN, refusedN atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c, err := dialFrom(addr, fmt.Sprintf("127.0.%d.%d", subnet, 1+i%spread))
+			if err != nil {
+				refusedN.Add(1)
+				return
+			}
+			okN.Add(1)
+			f(c)
+		}()
+	}
+	wg.Wait()
+	return int(okN.Load()), int(refusedN.Load())
 }
 
 // dialFrom logs in as a guest from the loopback address from.
