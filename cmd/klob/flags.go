@@ -120,17 +120,18 @@ func parseExit(err error) int {
 	return 2
 }
 
-// gameFlags are the flags klob play and klob train share: the rules, the
-// target and the seed.
+// gameFlags are the flags klob play and klob train share: the players,
+// the rules, the target and the seed.
 type gameFlags struct {
-	rules  *string
-	target *int
-	seed   *uint64
+	players *int
+	rules   *string
+	target  *int
+	seed    *uint64
 }
 
-// gameFlags defines -rules, -target and -seed; seedUsage says what the
-// seed decides. The notes after the flags get the table of every -rules
-// key with its values, default and meaning.
+// gameFlags defines -players, -rules, -target and -seed; seedUsage says
+// what the seed decides. The notes after the flags get the table of
+// every -rules key with its values, default and meaning.
 func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 	if t := rulesKeys(); t != "" {
 		if f.notes != "" {
@@ -139,14 +140,15 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 		f.notes = strings.TrimRight(f.notes, "\n") + "\n" + t
 	}
 	return gameFlags{
-		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
-		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
-		seed:   f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
+		players: f.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)"),
+		rules:   f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
+		target:  f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
+		seed:    f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
 	}
 }
 
-// resolve returns the rule options (-rules, then -target when given)
-// and the seed: -seed when given (seedSet), else a secret one from
+// resolve returns the rule options (-rules, then -target and -players
+// when given) and the seed: -seed when given (seedSet), else a secret one from
 // secret (seedmix.Secret).
 func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rules.Options, seed uint64, seedSet bool, err error) {
 	opts, err = rules.ParseOptions(*g.rules)
@@ -157,6 +159,15 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 		if err := opts.Set("target", fmt.Sprint(*g.target)); err != nil {
 			return opts, 0, false, fmt.Errorf("-target: %v", err)
 		}
+	}
+	switch *g.players {
+	case 0:
+	case 2, 3, 4:
+		if err := opts.Set("players", fmt.Sprint(*g.players)); err != nil {
+			return opts, 0, false, fmt.Errorf("-players: %v", err)
+		}
+	default:
+		return opts, 0, false, fmt.Errorf("-players must be 2, 3 or 4, got %d", *g.players)
 	}
 	if set["seed"] {
 		return opts, *g.seed, true, nil

@@ -51,7 +51,6 @@ seat=elder|dealer (optional: what was said decides whose turn it is),
 score=YOURS-THEIRS, target=N, said=pass or said=schmeiss or said=pass,schmeiss
 (the words before your turn), round=2 (both passed round one; said= then lists
 round two only). Both take samples=N and seed=N.`
-	players := fs.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)")
 	game := fs.gameFlags("seed of the drills and their evaluations")
 	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
@@ -76,15 +75,6 @@ round two only). Both take samples=N and seed=N.`
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
 		return trainFlags{}, err
-	}
-	switch *players {
-	case 0:
-	case 2, 3, 4:
-		if err := opts.Set("players", fmt.Sprint(*players)); err != nil {
-			return trainFlags{}, fmt.Errorf("-players: %v", err)
-		}
-	default:
-		return trainFlags{}, fmt.Errorf("-players must be 2, 3 or 4, got %d", *players)
 	}
 	// Fails early on a drill kind the rules never ask (-only dix at
 	// four, -only declare without shlomo or cleopatra).
