@@ -120,6 +120,17 @@ func parseExit(err error) int {
 	return 2
 }
 
+// flagsExit is the exit code of an error of the flags of cmd: parse's
+// own (-h or a usage error, printed already: parseExit), or a flag's bad
+// value, printed here as "klob CMD: reason", exit 2.
+func flagsExit(cmd string, err error, stderr io.Writer) int {
+	if errors.Is(err, errHelp) || errors.Is(err, errUsage) {
+		return parseExit(err)
+	}
+	fmt.Fprintf(stderr, "klob %s: %v\n", cmd, err)
+	return 2
+}
+
 // gameFlags are the flags klob play and klob train share: the players,
 // the rules, the target and the seed.
 type gameFlags struct {

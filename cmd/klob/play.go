@@ -67,12 +67,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 // runPlay plays a game against the bot in the terminal.
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	pf, err := parsePlay(args, stdout, stderr, seedmix.Secret)
-	switch {
-	case errors.Is(err, errHelp), errors.Is(err, errUsage):
-		return parseExit(err)
-	case err != nil:
-		fmt.Fprintf(stderr, "klob play: %v\n", err)
-		return 2
+	if err != nil {
+		return flagsExit("play", err, stderr)
 	}
 	cfg := pf.cfg
 	cfg.Setup.Practice = pf.seedSet

@@ -132,12 +132,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 // runServe serves Klob over SSH until interrupted.
 func runServe(args []string, stdout, stderr io.Writer) int {
 	f, err := parseServe(args, stdout, stderr, os.Getenv)
-	switch {
-	case errors.Is(err, errHelp), errors.Is(err, errUsage):
-		return parseExit(err)
-	case err != nil:
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 2
+	if err != nil {
+		return flagsExit("serve", err, stderr)
 	}
 	if f.dbCheck {
 		return runDBCheck(f, stdout, stderr)

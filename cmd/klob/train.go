@@ -100,12 +100,8 @@ round two only). Both take samples=N and seed=N.`
 // text.
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	tf, err := parseTrain(args, stdout, stderr, seedmix.Secret)
-	switch {
-	case errors.Is(err, errHelp), errors.Is(err, errUsage):
-		return parseExit(err)
-	case err != nil:
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
-		return 2
+	if err != nil {
+		return flagsExit("train", err, stderr)
 	}
 	if tf.evalOn {
 		return trainEval(tf, stdout, stderr)
