@@ -2,7 +2,6 @@ package clubdb
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,13 +42,9 @@ var fixtures = []string{
 func buildAt(t testing.TB, path string, k int) {
 	t.Helper()
 	ctx := context.Background()
-	sdb, err := sql.Open("sqlite", dsn(path, false))
-	require.NoError(t, err)
-	defer sdb.Close()
-	conn, err := sdb.Conn(ctx)
-	require.NoError(t, err)
-	defer conn.Close()
-	_, err = conn.ExecContext(ctx, "PRAGMA journal_mode=WAL")
+	conn, done := rawConn(t, path)
+	defer done()
+	_, err := conn.ExecContext(ctx, "PRAGMA journal_mode=WAL")
 	require.NoError(t, err)
 	if k == 0 {
 		return
@@ -200,18 +195,14 @@ func TestAFailedStepChangesNothing(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	ctx := context.Background()
-	sdb, err := sql.Open("sqlite", dsn(path, false))
-	require.NoError(t, err)
-	conn, err := sdb.Conn(ctx)
-	require.NoError(t, err)
+	conn, done := rawConn(t, path)
 	steps := append(append([]string(nil), migrations...),
 		`CREATE TABLE extra (x INTEGER); INSERT INTO extra VALUES (1); UPDATE players SET name = 'gone'`,
 		`INSERT INTO no_such_table VALUES (1)`)
-	_, err = migrate(ctx, conn, path, Version, steps)
+	_, err := migrate(ctx, conn, path, Version, steps)
 	require.ErrorContains(t, err, fmt.Sprintf("moving from version %d to %d", Version, Version+2))
 	require.ErrorContains(t, err, "nothing was changed")
-	require.NoError(t, conn.Close())
-	require.NoError(t, sdb.Close())
+	done()
 
 	db = openAt(t, path, nil)
 	assert.Equal(t, before, dump(t, db))
