@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -50,6 +51,16 @@ func rawConn(t testing.TB, path string) (conn *sql.Conn, done func()) {
 		require.NoError(t, conn.Close())
 		require.NoError(t, sdb.Close())
 	}
+}
+
+// assertSound checks db, failing the test on a problem, and returns
+// the report.
+func assertSound(t testing.TB, db *DB) Report {
+	t.Helper()
+	rep, err := db.Check(context.Background())
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+	return rep
 }
 
 // fakeSum is the checksum of a made-up log named by name.

@@ -220,9 +220,7 @@ func TestHotJournalIsRolledBack(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Counts{Players: 2, Games: 2}, c, "the uncommitted players are rolled back")
 	checkFixtures(t, db, 1)
-	rep, err := db.Check(ctx)
-	require.NoError(t, err)
-	assert.True(t, rep.OK(), "%v", rep.Problems)
+	assertSound(t, db)
 	var mode string
 	require.NoError(t, db.rdb.QueryRow("PRAGMA journal_mode").Scan(&mode))
 	assert.Equal(t, "wal", mode)
