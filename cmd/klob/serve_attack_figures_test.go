@@ -188,38 +188,49 @@ func TestServeAttackFigures(t *testing.T) {
 // server accepted (it sent its version) and the count refused.
 func silentConns(addr string, n, addrs int, f func(net.Conn)) (accepted []net.Conn, refused int) {
 	var mu sync.Mutex
+	_, refused = fromAddrs(4, n, addrs, func(from string) bool {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		buf := make([]byte, 8)
+		k, _ := c.Read(buf)
+		_ = c.SetReadDeadline(time.Time{})
+		if k < 4 || string(buf[:4]) != "SSH-" {
+			c.Close()
+			return false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		accepted = append(accepted, c)
+		if f != nil {
+			go f(c)
+		}
+		return true
+	})
+	return accepted, refused
+}
+
+// fromAddrs makes n connections at once, the i-th from the loopback
+// address 127.0.subnet.(1+i%spread), each by conn, which says whether
+// the server took it; it returns how many it took and how many it
+// refused.
+func fromAddrs(subnet, n, spread int, conn func(from string) bool) (ok, refused int) {
+	var okN, refusedN atomic.Int32
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(fmt.Sprintf("127.0.4.%d", 1+i%addrs))}, Timeout: 5 * time.Second}
-			c, err := d.Dial("tcp", addr)
-			if err != nil {
-				mu.Lock()
-				refused++
-				mu.Unlock()
-				return
+		wg.Go(func() {
+			if conn(fmt.Sprintf("127.0.%d.%d", subnet, 1+i%spread)) {
+				okN.Add(1)
+			} else {
+				refusedN.Add(1)
 			}
-			_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
-			buf := make([]byte, 8)
-			k, _ := c.Read(buf)
-			_ = c.SetReadDeadline(time.Time{})
-			mu.Lock()
-			defer mu.Unlock()
-			if k >= 4 && string(buf[:4]) == "SSH-" {
-				accepted = append(accepted, c)
-				if f != nil {
-					go f(c)
-				}
-				return
-			}
-			refused++
-			c.Close()
-		}()
+		})
 	}
 	wg.Wait()
-	return accepted, refused
+	return int(okN.Load()), int(refusedN.Load())
 }
 
 // countClosed counts the connections the server closes within d.
@@ -252,23 +263,14 @@ func countClosed(conns []net.Conn, d time.Duration) int {
 // goroutine (f may keep it or close it); it returns how many logged in
 // and how many were refused.
 func guestLogins(addr string, subnet, n, spread int, f func(*gossh.Client)) (ok, refused int) {
-	var okN, refusedN atomic.Int32
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c, err := dialFrom(addr, fmt.Sprintf("127.0.%d.%d", subnet, 1+i%spread))
-			if err != nil {
-				refusedN.Add(1)
-				return
-			}
-			okN.Add(1)
-			f(c)
-		}()
-	}
-	wg.Wait()
-	return int(okN.Load()), int(refusedN.Load())
+	return fromAddrs(subnet, n, spread, func(from string) bool {
+		c, err := dialFrom(addr, from)
+		if err != nil {
+			return false
+		}
+		f(c)
+		return true
+	})
 }
 
 // dialFrom logs in as a guest from the loopback address from.
