@@ -111,19 +111,8 @@ func TestServeAttackFigures(t *testing.T) {
 			defer mu.Unlock()
 			clients = append(clients, c)
 		})
-		var closed atomic.Int32
-		var cw sync.WaitGroup
-		for _, c := range clients {
-			cw.Add(1)
-			go func() {
-				defer cw.Done()
-				if sshtest.ClosedWithin(c, 6*time.Second) {
-					closed.Add(1)
-				}
-			}()
-		}
-		cw.Wait()
-		return fmt.Sprintf("%d logged in, %d refused; %d of them closed within 6 s", n, failed, closed.Load())
+		closed := countAtOnce(len(clients), func(i int) bool { return sshtest.ClosedWithin(clients[i], 6*time.Second) })
+		return fmt.Sprintf("%d logged in, %d refused; %d of them closed within 6 s", n, failed, closed)
 	})
 	measure("20000 idle session channels on one connection", time.Second, func() string {
 		c, err := dialFrom(addr, "127.0.2.1")
@@ -218,44 +207,40 @@ func silentConns(addr string, n, addrs int, f func(net.Conn)) (accepted []net.Co
 // the server took it; it returns how many it took and how many it
 // refused.
 func fromAddrs(subnet, n, spread int, conn func(from string) bool) (ok, refused int) {
-	var okN, refusedN atomic.Int32
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			if conn(fmt.Sprintf("127.0.%d.%d", subnet, 1+i%spread)) {
-				okN.Add(1)
-			} else {
-				refusedN.Add(1)
-			}
-		})
-	}
-	wg.Wait()
-	return int(okN.Load()), int(refusedN.Load())
+	ok = countAtOnce(n, func(i int) bool { return conn(fmt.Sprintf("127.0.%d.%d", subnet, 1+i%spread)) })
+	return ok, n - ok
 }
 
 // countClosed counts the connections the server closes within d.
 func countClosed(conns []net.Conn, d time.Duration) int {
-	var n atomic.Int32
-	var wg sync.WaitGroup
-	for _, c := range conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer c.Close()
-			_ = c.SetReadDeadline(time.Now().Add(d))
-			buf := make([]byte, 1024)
-			for {
-				if _, err := c.Read(buf); err != nil {
-					if ne, ok := err.(net.Error); !ok || !ne.Timeout() {
-						n.Add(1)
-					}
-					return
-				}
+	return countAtOnce(len(conns), func(i int) bool {
+		c := conns[i]
+		defer c.Close()
+		_ = c.SetReadDeadline(time.Now().Add(d))
+		buf := make([]byte, 1024)
+		for {
+			if _, err := c.Read(buf); err != nil {
+				ne, ok := err.(net.Error)
+				return !ok || !ne.Timeout()
 			}
-		}()
+		}
+	})
+}
+
+// countAtOnce runs f(0) to f(n-1) each on its own goroutine and counts
+// those that return true.
+func countAtOnce(n int, f func(i int) bool) int {
+	var count atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			if f(i) {
+				count.Add(1)
+			}
+		})
 	}
 	wg.Wait()
-	return int(n.Load())
+	return int(count.Load())
 }
 
 // guestLogins logs n guests in at once from spread loopback addresses,
