@@ -47,9 +47,8 @@ against the best one.`)
 		return 2
 	}
 	path := files[0]
-	_, r, err := gamelog.ReadReplay(path)
-	if err != nil {
-		fmt.Fprintln(stderr, untrusted.Text(err.Error()))
+	r, ok := readReplay("analyze", path, stderr)
+	if !ok {
 		return 1
 	}
 	if inProgress(r) {

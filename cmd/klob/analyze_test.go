@@ -18,7 +18,8 @@ import (
 func analyze(args ...string) (code int, stdout, stderr string) { return runWith(runAnalyze, args...) }
 
 // brokenLogs returns each broken log with the error the gamelog tests
-// expect of it, as the command prints it (the path as given).
+// expect of it, as the command prints it after "klob CMD: " (the path
+// as given).
 func brokenLogs(t *testing.T) map[string]string {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join(games, "broken", "*.klob"))
@@ -61,12 +62,12 @@ func TestAnalyzeUsage(t *testing.T) {
 func TestAnalyzeInvalidLog(t *testing.T) {
 	for f, want := range brokenLogs(t) {
 		code, out, errs := analyze(f)
-		if code != 1 || out != "" || strings.TrimSpace(errs) != want {
+		if code != 1 || out != "" || strings.TrimSpace(errs) != "klob analyze: "+want {
 			t.Errorf("analyze %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", f, code, out, errs, want)
 		}
 	}
 	code, _, errs := analyze(filepath.Join(games, "no-such-game.klob"))
-	if code != 1 || !strings.Contains(errs, "no-such-game.klob") {
+	if code != 1 || !strings.HasPrefix(errs, "klob analyze: ") || !strings.Contains(errs, "no-such-game.klob") {
 		t.Errorf("missing file: exit %d, stderr %q", code, errs)
 	}
 }

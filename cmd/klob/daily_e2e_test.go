@@ -92,10 +92,7 @@ func TestEndToEndDaily(t *testing.T) {
 	playDaily(s, 2*time.Minute, func(scr string) bool {
 		return strings.Contains(scr, "Board 3 of 8") && strings.Contains(scr, "Your")
 	})
-	s.keys("q")
-	s.waitFor("Quit Klob?", 5*time.Second)
-	s.keys("y")
-	scr = s.waitFor("klob exited:", 10*time.Second)
+	scr = s.quit()
 	if !strings.Contains(scr, "in the middle of board 3") || !strings.Contains(scr, "klob exited: 0") {
 		t.Fatalf("quitting in board 3:\n%s", scr)
 	}

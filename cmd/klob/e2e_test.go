@@ -74,6 +74,16 @@ func (s *tmuxSession) waitFor(want string, d time.Duration) string {
 	}
 }
 
+// quit quits klob as a person does, q then y at "Quit Klob?", and
+// returns the screen once the shell says klob exited.
+func (s *tmuxSession) quit() string {
+	s.t.Helper()
+	s.keys("q")
+	s.waitFor("Quit Klob?", 5*time.Second)
+	s.keys("y")
+	return s.waitFor("klob exited:", 10*time.Second)
+}
+
 // startKlob builds klob and starts it in a detached tmux session at
 // 80×24, the smallest window, with args; it returns the session, the
 // klob process id and the state directory. Without tmux the test is
@@ -236,10 +246,7 @@ func TestEndToEnd(t *testing.T) {
 	// On to deal 2, then quit: q asks, y quits, and the game is saved.
 	s.keys("Enter")
 	s.waitFor("Deal 2", 5*time.Second)
-	s.keys("q")
-	s.waitFor("Quit Klob?", 5*time.Second)
-	s.keys("y")
-	scr = s.waitFor("klob exited:", 5*time.Second)
+	scr = s.quit()
 	if !strings.Contains(scr, "The game is saved: run klob again to resume it.") || !strings.Contains(scr, "klob exited: 0") {
 		t.Errorf("klob did not quit cleanly, saying the game is saved; the screen:\n%s", scr)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
 
@@ -37,12 +38,30 @@ func newFlagSet(cmd, usage string) *flagSet {
 	return &flagSet{FlagSet: fs, cmd: cmd, usage: usage}
 }
 
-// printUsage writes the usage, the flags and the notes.
+// helpWidth is the columns the help fits in: a terminal of 80.
+const helpWidth = 80
+
+// printUsage writes the usage, the flags and the notes. The flag
+// package writes a flag's description on one line (after "  -x\t", or
+// "    \t" under a longer name: column 8); a line past helpWidth is
+// wrapped between words, its next lines under the same column.
 func (f *flagSet) printUsage(w io.Writer) {
 	fmt.Fprint(w, strings.TrimRight(f.usage, "\n")+"\n")
-	f.SetOutput(w)
+	var flags strings.Builder
+	f.SetOutput(&flags)
 	f.PrintDefaults()
 	f.SetOutput(io.Discard)
+	for _, l := range strings.Split(strings.TrimSuffix(flags.String(), "\n"), "\n") {
+		head, text, ok := strings.Cut(l, "\t")
+		if !ok || 8+len([]rune(text)) <= helpWidth {
+			fmt.Fprintln(w, l)
+			continue
+		}
+		for _, part := range drill.Wrap(text, helpWidth-8) {
+			fmt.Fprintf(w, "%s\t%s\n", head, part)
+			head = "    "
+		}
+	}
 	if f.notes != "" {
 		fmt.Fprint(w, strings.TrimRight(f.notes, "\n")+"\n")
 	}
@@ -101,17 +120,29 @@ func parseExit(err error) int {
 	return 2
 }
 
-// gameFlags are the flags klob play and klob train share: the rules, the
-// target and the seed.
-type gameFlags struct {
-	rules  *string
-	target *int
-	seed   *uint64
+// flagsExit is the exit code of an error of the flags of cmd: parse's
+// own (-h or a usage error, printed already: parseExit), or a flag's bad
+// value, printed here as "klob CMD: reason", exit 2.
+func flagsExit(cmd string, err error, stderr io.Writer) int {
+	if errors.Is(err, errHelp) || errors.Is(err, errUsage) {
+		return parseExit(err)
+	}
+	fmt.Fprintf(stderr, "klob %s: %v\n", cmd, err)
+	return 2
 }
 
-// gameFlags defines -rules, -target and -seed; seedUsage says what the
-// seed decides. The notes after the flags get the table of every -rules
-// key with its values, default and meaning.
+// gameFlags are the flags klob play and klob train share: the players,
+// the rules, the target and the seed.
+type gameFlags struct {
+	players *int
+	rules   *string
+	target  *int
+	seed    *uint64
+}
+
+// gameFlags defines -players, -rules, -target and -seed; seedUsage says
+// what the seed decides. The notes after the flags get the table of
+// every -rules key with its values, default and meaning.
 func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 	if t := rulesKeys(); t != "" {
 		if f.notes != "" {
@@ -120,14 +151,15 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 		f.notes = strings.TrimRight(f.notes, "\n") + "\n" + t
 	}
 	return gameFlags{
-		rules:  f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
-		target: f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
-		seed:   f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
+		players: f.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)"),
+		rules:   f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
+		target:  f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
+		seed:    f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
 	}
 }
 
-// resolve returns the rule options (-rules, then -target when given)
-// and the seed: -seed when given (seedSet), else a secret one from
+// resolve returns the rule options (-rules, then -target and -players
+// when given) and the seed: -seed when given (seedSet), else a secret one from
 // secret (seedmix.Secret).
 func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rules.Options, seed uint64, seedSet bool, err error) {
 	opts, err = rules.ParseOptions(*g.rules)
@@ -138,6 +170,15 @@ func (g gameFlags) resolve(set map[string]bool, secret func() uint64) (opts rule
 		if err := opts.Set("target", fmt.Sprint(*g.target)); err != nil {
 			return opts, 0, false, fmt.Errorf("-target: %v", err)
 		}
+	}
+	switch *g.players {
+	case 0:
+	case 2, 3, 4:
+		if err := opts.Set("players", fmt.Sprint(*g.players)); err != nil {
+			return opts, 0, false, fmt.Errorf("-players: %v", err)
+		}
+	default:
+		return opts, 0, false, fmt.Errorf("-players must be 2, 3 or 4, got %d", *g.players)
 	}
 	if set["seed"] {
 		return opts, *g.seed, true, nil

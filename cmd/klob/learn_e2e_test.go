@@ -90,8 +90,7 @@ func TestEndToEndLearn(t *testing.T) {
 		t.Errorf("the end does not offer a real game:\n%s", scr)
 	}
 	press("n", "Set up the game")
-	press("q", "Quit Klob?")
-	scr = press("y", "klob exited:")
+	scr = s.quit()
 	if !strings.Contains(scr, "klob exited: 0") {
 		t.Errorf("klob did not exit cleanly:\n%s", scr)
 	}

@@ -16,8 +16,12 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-decks N] [-games N] [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N] [-workers N] [-deadline D] [-think D] [-rules OPTS]
-       klob match -calibrate [-players 2|3|4] [-eval METHOD] [-decks N] [-seed S] [-json] [-budget N] [-bid-budget N] [-workers N] [-rules OPTS]
+const matchUsage = `usage: klob match -a LEVEL -b LEVEL [-players 2|3|4] [-decks N] [-games N]
+                  [-seed S] [-json] [-save DIR] [-budget N] [-play-budget N]
+                  [-workers N] [-deadline D] [-think D] [-rules OPTS]
+       klob match -calibrate [-players 2|3|4] [-eval METHOD] [-decks N]
+                  [-seed S] [-json] [-budget N] [-bid-budget N] [-workers N]
+                  [-rules OPTS]
 
 Plays bot level A against bot level B on duplicate decks and whole games
 to the target, at a table of two, three or four. Each deck and each game

@@ -24,9 +24,10 @@ type playFlags struct {
 //
 //	klob play [-players 2|3|4] [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]
 func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (playFlags, error) {
-	fs := newFlagSet("play", "usage: klob play [-players 2|3|4] [-level easy|normal|hard] [-target N] [-seed N] [-rules k=v,...] [-ascii] [-pace D]\nPlays a game against the bot: with -players 3 against two bots, with 4 with a\nbot partner against two.")
+	fs := newFlagSet("play", "usage: klob play [-players 2|3|4] [-level easy|normal|hard] [-target N]\n"+
+		"                 [-seed N] [-rules k=v,...] [-ascii] [-pace D]\n"+
+		"Plays a game against the bot: with -players 3 against two bots, with 4 with a\nbot partner against two.")
 	level := fs.String("level", "normal", "the bots: easy, normal or hard (random for testing)")
-	players := fs.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)")
 	game := fs.gameFlags("seed of the decks: the same seed deals the same cards")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bot")
@@ -45,15 +46,6 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	opts, s, seedSet, err := game.resolve(set, secret)
 	if err != nil {
 		return playFlags{}, err
-	}
-	switch *players {
-	case 0:
-	case 2, 3, 4:
-		if err := opts.Set("players", fmt.Sprint(*players)); err != nil {
-			return playFlags{}, fmt.Errorf("-players: %v", err)
-		}
-	default:
-		return playFlags{}, fmt.Errorf("-players must be 2, 3 or 4, got %d", *players)
 	}
 	if *pace < 0 {
 		return playFlags{}, fmt.Errorf("-pace: %v is negative", *pace)
@@ -75,12 +67,8 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 // runPlay plays a game against the bot in the terminal.
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	pf, err := parsePlay(args, stdout, stderr, seedmix.Secret)
-	switch {
-	case errors.Is(err, errHelp), errors.Is(err, errUsage):
-		return parseExit(err)
-	case err != nil:
-		fmt.Fprintf(stderr, "klob play: %v\n", err)
-		return 2
+	if err != nil {
+		return flagsExit("play", err, stderr)
 	}
 	cfg := pf.cfg
 	cfg.Setup.Practice = pf.seedSet

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/study/analysis"
@@ -23,6 +24,19 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	return runApp("replay", app, stdout, stderr)
+}
+
+// readReplay reads the game log at path for the subcommand cmd. A log
+// that does not read prints "klob CMD: " and its error (the file, and
+// the line where one is at fault), its control characters made
+// visible, on stderr.
+func readReplay(cmd, path string, stderr io.Writer) (*gamelog.Replay, bool) {
+	_, r, err := gamelog.ReadReplay(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "klob %s: %s\n", cmd, untrusted.Text(err.Error()))
+		return nil, false
+	}
+	return r, true
 }
 
 // replayApp reads the arguments and the log and returns the App to run,
@@ -55,9 +69,8 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		}
 		return tui.NewHistory(st, cfg), 0
 	}
-	_, r, err := gamelog.ReadReplay(files[0])
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	r, ok := readReplay("replay", files[0], stderr)
+	if !ok {
 		return nil, 1
 	}
 	return tui.NewReplay(r, files[0], cfg), 0

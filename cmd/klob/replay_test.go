@@ -40,11 +40,12 @@ func TestReplayUsage(t *testing.T) {
 }
 
 // TestReplayInvalidLog: a log that does not read is not opened: the
-// file:line error is printed, exit 1.
+// file:line error is printed after "klob replay: ", exit 1; a missing
+// file's error names it the same way.
 func TestReplayInvalidLog(t *testing.T) {
 	for f, want := range brokenLogs(t) {
 		app, code, out, errs := replayArgs(f)
-		if app != nil || code != 1 || out != "" || strings.TrimSpace(errs) != want {
+		if app != nil || code != 1 || out != "" || strings.TrimSpace(errs) != "klob replay: "+want {
 			t.Errorf("replay %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", f, code, out, errs, want)
 		}
 		if code := runReplay([]string{f}, &bytes.Buffer{}, &bytes.Buffer{}); code != 1 {
@@ -52,7 +53,7 @@ func TestReplayInvalidLog(t *testing.T) {
 		}
 	}
 	_, code, _, errs := replayArgs(filepath.Join(games, "no-such-game.klob"))
-	if code != 1 || !strings.Contains(errs, "no-such-game.klob") {
+	if code != 1 || !strings.HasPrefix(errs, "klob replay: ") || !strings.Contains(errs, "no-such-game.klob") {
 		t.Errorf("missing file: exit %d, stderr %q", code, errs)
 	}
 }

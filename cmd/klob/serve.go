@@ -66,7 +66,9 @@ type serveFlags struct {
 //	klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] ...
 func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) string) (serveFlags, error) {
 	var f serveFlags
-	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N] [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
+	fs := newFlagSet("serve", "usage: klob serve [-addr :2222] [-state DIR] [-host-key FILE] [-max-sessions N]\n"+
+		"                  [-max-per-addr N] [-max-tables N] [-idle D] [-grace D]\n"+
+		"       klob serve -db-check [-state DIR]\nServes Klob over SSH: ssh -p 2222 HOST plays. The club's database (players,\ngames, ratings) is STATE/club.db; -db-check checks it and exits\n(0: sound, 1: not).")
 	fs.StringVar(&f.addr, "addr", ":2222", "address to listen on")
 	fs.StringVar(&f.state, "state", "", "state directory: host key, players' games, open tables (default: the klob state directory's serve/)")
 	fs.StringVar(&f.hostKey, "host-key", "", "host key file, created (ed25519) when missing (default: STATE/host_ed25519)")
@@ -90,31 +92,29 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if len(pos) > 0 {
 		return f, fmt.Errorf("unexpected argument %q", pos[0])
 	}
-	switch {
-	case f.maxSessions < 1:
-		return f, fmt.Errorf("-max-sessions: %d is less than 1", f.maxSessions)
-	case f.maxPerAddr < 1:
-		return f, fmt.Errorf("-max-per-addr: %d is less than 1", f.maxPerAddr)
-	case f.maxTables < 0:
-		return f, fmt.Errorf("-max-tables: %d is negative", f.maxTables)
-	case f.idle <= 0:
-		return f, fmt.Errorf("-idle: %v is not positive", f.idle)
-	case f.login <= 0:
-		return f, fmt.Errorf("-login-timeout: %v is not positive", f.login)
-	case f.grace < 0:
-		return f, fmt.Errorf("-grace: %v is negative", f.grace)
-	case f.abandon <= 0:
-		return f, fmt.Errorf("-abandon: %v is not positive", f.abandon)
-	case f.keyRate <= 0:
-		return f, fmt.Errorf("-key-rate: %v is not positive", f.keyRate)
-	case f.pace < 0:
-		return f, fmt.Errorf("-pace: %v is negative", f.pace)
-	case f.stats < 0:
-		return f, fmt.Errorf("-stats: %v is negative", f.stats)
-	case f.boardGames < 1:
-		return f, fmt.Errorf("-board-games: %d is less than 1", f.boardGames)
-	case f.stall <= 0:
-		return f, fmt.Errorf("-stall: %v is not positive", f.stall)
+	// The first flag out of its range is refused, with its value.
+	for _, c := range []struct {
+		bad  bool
+		flag string
+		v    any
+		is   string
+	}{
+		{f.maxSessions < 1, "max-sessions", f.maxSessions, "is less than 1"},
+		{f.maxPerAddr < 1, "max-per-addr", f.maxPerAddr, "is less than 1"},
+		{f.maxTables < 0, "max-tables", f.maxTables, "is negative"},
+		{f.idle <= 0, "idle", f.idle, "is not positive"},
+		{f.login <= 0, "login-timeout", f.login, "is not positive"},
+		{f.grace < 0, "grace", f.grace, "is negative"},
+		{f.abandon <= 0, "abandon", f.abandon, "is not positive"},
+		{f.keyRate <= 0, "key-rate", f.keyRate, "is not positive"},
+		{f.pace < 0, "pace", f.pace, "is negative"},
+		{f.stats < 0, "stats", f.stats, "is negative"},
+		{f.boardGames < 1, "board-games", f.boardGames, "is less than 1"},
+		{f.stall <= 0, "stall", f.stall, "is not positive"},
+	} {
+		if c.bad {
+			return f, fmt.Errorf("-%s: %v %s", c.flag, c.v, c.is)
+		}
 	}
 	if f.state == "" {
 		dir, err := store.DefaultDir(getenv)
@@ -132,12 +132,8 @@ func parseServe(args []string, stdout, stderr io.Writer, getenv func(string) str
 // runServe serves Klob over SSH until interrupted.
 func runServe(args []string, stdout, stderr io.Writer) int {
 	f, err := parseServe(args, stdout, stderr, os.Getenv)
-	switch {
-	case errors.Is(err, errHelp), errors.Is(err, errUsage):
-		return parseExit(err)
-	case err != nil:
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 2
+	if err != nil {
+		return flagsExit("serve", err, stderr)
 	}
 	if f.dbCheck {
 		return runDBCheck(f, stdout, stderr)

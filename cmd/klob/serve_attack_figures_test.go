@@ -106,37 +106,13 @@ func TestServeAttackFigures(t *testing.T) {
 	measure("300 guest logins without a session (ssh -N), from 20 addresses", 4*time.Second, func() string {
 		var mu sync.Mutex
 		var clients []*gossh.Client
-		failed := 0
-		var wg sync.WaitGroup
-		for i := range 300 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c, err := dialFrom(addr, fmt.Sprintf("127.0.1.%d", 1+i%20))
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					failed++
-					return
-				}
-				clients = append(clients, c)
-			}()
-		}
-		wg.Wait()
-		n := len(clients)
-		var closed atomic.Int32
-		var cw sync.WaitGroup
-		for _, c := range clients {
-			cw.Add(1)
-			go func() {
-				defer cw.Done()
-				if sshtest.ClosedWithin(c, 6*time.Second) {
-					closed.Add(1)
-				}
-			}()
-		}
-		cw.Wait()
-		return fmt.Sprintf("%d logged in, %d refused; %d of them closed within 6 s", n, failed, closed.Load())
+		n, failed := guestLogins(addr, 1, 300, 20, func(c *gossh.Client) {
+			mu.Lock()
+			defer mu.Unlock()
+			clients = append(clients, c)
+		})
+		closed := countAtOnce(len(clients), func(i int) bool { return sshtest.ClosedWithin(clients[i], 6*time.Second) })
+		return fmt.Sprintf("%d logged in, %d refused; %d of them closed within 6 s", n, failed, closed)
 	})
 	measure("20000 idle session channels on one connection", time.Second, func() string {
 		c, err := dialFrom(addr, "127.0.2.1")
@@ -191,23 +167,8 @@ func TestServeAttackFigures(t *testing.T) {
 		return fmt.Sprintf("%d motions sent; session open: %v", sent, !isDone(c))
 	})
 	measure("150 fast connections over 10 addresses", 2*time.Second, func() string {
-		var ok, refused atomic.Int32
-		var wg sync.WaitGroup
-		for i := range 150 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				c, err := dialFrom(addr, fmt.Sprintf("127.0.3.%d", 1+i%10))
-				if err != nil {
-					refused.Add(1)
-					return
-				}
-				ok.Add(1)
-				c.Close()
-			}()
-		}
-		wg.Wait()
-		return fmt.Sprintf("%d logged in, %d refused", ok.Load(), refused.Load())
+		ok, refused := guestLogins(addr, 3, 150, 10, func(c *gossh.Client) { c.Close() })
+		return fmt.Sprintf("%d logged in, %d refused", ok, refused)
 	})
 }
 
@@ -216,63 +177,85 @@ func TestServeAttackFigures(t *testing.T) {
 // server accepted (it sent its version) and the count refused.
 func silentConns(addr string, n, addrs int, f func(net.Conn)) (accepted []net.Conn, refused int) {
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(fmt.Sprintf("127.0.4.%d", 1+i%addrs))}, Timeout: 5 * time.Second}
-			c, err := d.Dial("tcp", addr)
-			if err != nil {
-				mu.Lock()
-				refused++
-				mu.Unlock()
-				return
-			}
-			_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
-			buf := make([]byte, 8)
-			k, _ := c.Read(buf)
-			_ = c.SetReadDeadline(time.Time{})
-			mu.Lock()
-			defer mu.Unlock()
-			if k >= 4 && string(buf[:4]) == "SSH-" {
-				accepted = append(accepted, c)
-				if f != nil {
-					go f(c)
-				}
-				return
-			}
-			refused++
+	_, refused = fromAddrs(4, n, addrs, func(from string) bool {
+		d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+		c, err := d.Dial("tcp", addr)
+		if err != nil {
+			return false
+		}
+		_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		buf := make([]byte, 8)
+		k, _ := c.Read(buf)
+		_ = c.SetReadDeadline(time.Time{})
+		if k < 4 || string(buf[:4]) != "SSH-" {
 			c.Close()
-		}()
-	}
-	wg.Wait()
+			return false
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		accepted = append(accepted, c)
+		if f != nil {
+			go f(c)
+		}
+		return true
+	})
 	return accepted, refused
+}
+
+// fromAddrs makes n connections at once, the i-th from the loopback
+// address 127.0.subnet.(1+i%spread), each by conn, which says whether
+// the server took it; it returns how many it took and how many it
+// refused.
+func fromAddrs(subnet, n, spread int, conn func(from string) bool) (ok, refused int) {
+	ok = countAtOnce(n, func(i int) bool { return conn(fmt.Sprintf("127.0.%d.%d", subnet, 1+i%spread)) })
+	return ok, n - ok
 }
 
 // countClosed counts the connections the server closes within d.
 func countClosed(conns []net.Conn, d time.Duration) int {
-	var n atomic.Int32
-	var wg sync.WaitGroup
-	for _, c := range conns {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer c.Close()
-			_ = c.SetReadDeadline(time.Now().Add(d))
-			buf := make([]byte, 1024)
-			for {
-				if _, err := c.Read(buf); err != nil {
-					if ne, ok := err.(net.Error); !ok || !ne.Timeout() {
-						n.Add(1)
-					}
-					return
-				}
+	return countAtOnce(len(conns), func(i int) bool {
+		c := conns[i]
+		defer c.Close()
+		_ = c.SetReadDeadline(time.Now().Add(d))
+		buf := make([]byte, 1024)
+		for {
+			if _, err := c.Read(buf); err != nil {
+				ne, ok := err.(net.Error)
+				return !ok || !ne.Timeout()
 			}
-		}()
+		}
+	})
+}
+
+// countAtOnce runs f(0) to f(n-1) each on its own goroutine and counts
+// those that return true.
+func countAtOnce(n int, f func(i int) bool) int {
+	var count atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			if f(i) {
+				count.Add(1)
+			}
+		})
 	}
 	wg.Wait()
-	return int(n.Load())
+	return int(count.Load())
+}
+
+// guestLogins logs n guests in at once from spread loopback addresses,
+// 127.0.subnet.1 and up, and gives each that logged in to f on its own
+// goroutine (f may keep it or close it); it returns how many logged in
+// and how many were refused.
+func guestLogins(addr string, subnet, n, spread int, f func(*gossh.Client)) (ok, refused int) {
+	return fromAddrs(subnet, n, spread, func(from string) bool {
+		c, err := dialFrom(addr, from)
+		if err != nil {
+			return false
+		}
+		f(c)
+		return true
+	})
 }
 
 // dialFrom logs in as a guest from the loopback address from.

@@ -141,14 +141,6 @@ func serveClubLoad(t *testing.B) {
 		}
 		return c, err
 	}
-	typeAll := func(c *sshtest.Client, ks ...string) error {
-		for _, k := range ks {
-			if err := c.Type(k); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
 	// session runs one person: sit (at a table, or alone), then measure
 	// and play; again, when set, starts the next game once one is over
 	// (the people alone: back to the lobby and a new game).
@@ -192,8 +184,8 @@ func serveClubLoad(t *testing.B) {
 			}
 			if again && strings.Contains(scr, "Game over") {
 				// enter leaves for the lobby; a new game as the first.
-				if err := typeAll(c, sshtest.Enter); err != nil || !waitScreen(c, "Welcome", 20*time.Second) {
-					fail("%s: no lobby after the game (%v); the screen:\n%s", name, err, c.Screen())
+				if err := step(c, "no lobby after the game", "Welcome", 20*time.Second, sshtest.Enter); err != nil {
+					fail("%s: %v; the screen:\n%s", name, err, c.Screen())
 					return
 				}
 				if err := sit(c); err != nil {
@@ -204,29 +196,23 @@ func serveClubLoad(t *testing.B) {
 			time.Sleep(200 * time.Millisecond) // a person's pace
 		}
 	}
+	// Four seats (the first row), then the target (the third row) 100,
+	// on the table form and on the setup alike.
+	fourTo100 := []string{sshtest.Right, sshtest.Right, sshtest.Down, sshtest.Down, sshtest.Left, sshtest.Left, sshtest.Left}
 	// The tables: the host opens one of four seats, game to 100 (the
 	// form: seats, bots, target, ...; up from the first row is "open"),
 	// the others join by its code, the host starts once all sit.
 	for i := range tables {
 		wg.Add(1)
 		go session(fmt.Sprintf("h%d", i), func(c *sshtest.Client) error {
-			if err := typeAll(c, "o"); err != nil {
+			if err := step(c, "no table form", "Open a table", 10*time.Second, "o"); err != nil {
 				return err
 			}
-			if !waitScreen(c, "Open a table", 10*time.Second) {
-				return errors.New("no table form")
-			}
-			if err := typeAll(c, sshtest.Right, sshtest.Right, sshtest.Down, sshtest.Down, sshtest.Left, sshtest.Left, sshtest.Left); err != nil {
+			if err := step(c, "the target is not 100", "‹ 100 ›", 10*time.Second, fourTo100...); err != nil {
 				return err
 			}
-			if !waitScreen(c, "‹ 100 ›", 10*time.Second) {
-				return errors.New("the target is not 100")
-			}
-			if err := typeAll(c, sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Enter); err != nil {
+			if err := step(c, "no waiting room", "give friends the code", 10*time.Second, sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Enter); err != nil {
 				return err
-			}
-			if !waitScreen(c, "give friends the code", 10*time.Second) {
-				return errors.New("no waiting room")
 			}
 			m := codeRE.FindStringSubmatch(c.Screen())
 			if m == nil {
@@ -241,33 +227,18 @@ func serveClubLoad(t *testing.B) {
 					return fmt.Errorf("j%d-%d never sat", i, s)
 				}
 			}
-			if err := typeAll(c, "s"); err != nil {
-				return err
-			}
-			if !waitScreen(c, "Deal 1", 20*time.Second) {
-				return errors.New("the game did not start")
-			}
-			return nil
+			return step(c, "the game did not start", "Deal 1", 20*time.Second, "s")
 		}, false)
 		for s := 1; s < people; s++ {
 			wg.Add(1)
 			go session(fmt.Sprintf("j%d-%d", i, s), func(c *sshtest.Client) error {
 				code := <-codes[i]
-				if err := typeAll(c, "j"); err != nil {
-					return err
-				}
-				if !waitScreen(c, "Table code:", 10*time.Second) {
-					return errors.New("no code entry")
-				}
-				if err := typeAll(c, strings.ToLower(code), sshtest.Enter); err != nil {
+				if err := step(c, "no code entry", "Table code:", 10*time.Second, "j"); err != nil {
 					return err
 				}
 				// Seated ("(you)" in the waiting room), then the game: the
 				// host may start it before the waiting room is drawn.
-				if !waitScreen(c, "Deal 1", 120*time.Second) {
-					return errors.New("the game did not start")
-				}
-				return nil
+				return step(c, "the game did not start", "Deal 1", 120*time.Second, strings.ToLower(code), sshtest.Enter)
 			}, false)
 		}
 	}
@@ -275,26 +246,13 @@ func serveClubLoad(t *testing.B) {
 	for i := range alone {
 		wg.Add(1)
 		go session(fmt.Sprintf("a%d", i), func(c *sshtest.Client) error {
-			if err := typeAll(c, "p"); err != nil {
+			if err := step(c, "no setup", "Set up the game", 10*time.Second, "p"); err != nil {
 				return err
 			}
-			if !waitScreen(c, "Set up the game", 10*time.Second) {
-				return errors.New("no setup")
-			}
-			// Players 4 (the first row), then the target (the third) 100.
-			if err := typeAll(c, sshtest.Right, sshtest.Right, sshtest.Down, sshtest.Down, sshtest.Left, sshtest.Left, sshtest.Left); err != nil {
+			if err := step(c, "the target is not 100", "to 100 points", 10*time.Second, fourTo100...); err != nil {
 				return err
 			}
-			if !waitScreen(c, "to 100 points", 10*time.Second) {
-				return errors.New("the target is not 100")
-			}
-			if err := typeAll(c, sshtest.Enter); err != nil {
-				return err
-			}
-			if !waitScreen(c, "Deal 1", 10*time.Second) {
-				return errors.New("no table")
-			}
-			return nil
+			return step(c, "no table", "Deal 1", 10*time.Second, sshtest.Enter)
 		}, true)
 	}
 	seated.Wait()

@@ -28,15 +28,10 @@ import (
 // serveProc is a real `klob serve` process on a loopback port.
 type serveProc struct {
 	cmd *exec.Cmd
-	mu  sync.Mutex
-	out strings.Builder
+	out sshtest.Buffer
 }
 
-func (p *serveProc) log() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.out.String()
-}
+func (p *serveProc) log() string { return p.out.String() }
 
 // startServeProc starts bin serve with args and waits until it listens.
 func startServeProc(t testing.TB, bin string, args ...string) *serveProc {
@@ -60,9 +55,7 @@ func startServeUnder(t testing.TB, wrap []string, bin string, args ...string) *s
 		sc := bufio.NewScanner(out)
 		once := sync.Once{}
 		for sc.Scan() {
-			p.mu.Lock()
-			p.out.WriteString(sc.Text() + "\n")
-			p.mu.Unlock()
+			fmt.Fprintln(&p.out, sc.Text())
 			if strings.Contains(sc.Text(), "listening on") {
 				once.Do(func() { close(ready) })
 			}

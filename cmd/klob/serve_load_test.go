@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -154,35 +155,19 @@ func serveLoad(t *testing.B) {
 				return
 			}
 			clients[i] = c
-			if !waitScreen(c, "Welcome", 20*time.Second) {
-				fail("player %d: no lobby", i)
-				return
+			err = step(c, "no lobby", "Welcome", 20*time.Second)
+			if err == nil {
+				err = step(c, "no setup", "Set up the game", 10*time.Second, "p")
 			}
-			if err := c.Type("p"); err != nil {
-				fail("player %d: key: %v", i, err)
-				return
-			}
-			if !waitScreen(c, "Set up the game", 10*time.Second) {
-				fail("player %d: no setup", i)
-				return
-			}
-			if hard {
+			if err == nil && hard {
 				// The first row is the opponent: normal, then hard.
-				if err := c.Type(sshtest.Right); err != nil {
-					fail("player %d: key: %v", i, err)
-					return
-				}
-				if !waitScreen(c, "hard bot", 10*time.Second) {
-					fail("player %d: no hard bot in the setup", i)
-					return
-				}
+				err = step(c, "no hard bot in the setup", "hard bot", 10*time.Second, sshtest.Right)
 			}
-			if err := c.Type(sshtest.Enter); err != nil {
-				fail("player %d: key: %v", i, err)
-				return
+			if err == nil {
+				err = step(c, "no table", "Deal 1", 10*time.Second, sshtest.Enter)
 			}
-			if !waitScreen(c, "Deal 1", 10*time.Second) {
-				fail("player %d: no table", i)
+			if err != nil {
+				fail("player %d: %v", i, err)
 				return
 			}
 			arrived = true
@@ -456,6 +441,20 @@ func loadavg() string {
 
 // helpMark is on the help screen.
 const helpMark = "other keys close"
+
+// step types keys on c, then waits up to d for want on its screen; when
+// it does not show, the error is errors.New(what).
+func step(c *sshtest.Client, what, want string, d time.Duration, keys ...string) error {
+	for _, k := range keys {
+		if err := c.Type(k); err != nil {
+			return fmt.Errorf("key: %w", err)
+		}
+	}
+	if !waitScreen(c, want, d) {
+		return errors.New(what)
+	}
+	return nil
+}
 
 // waitScreen waits for text on the client's screen.
 func waitScreen(c *sshtest.Client, want string, d time.Duration) bool {

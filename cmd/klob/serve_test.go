@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -10,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -27,30 +25,13 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-type safeBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *safeBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *safeBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // serveRun is an in-process klob serve on a free loopback port.
 type serveRun struct {
 	addr  string
 	srv   *server.Server
 	hall  *served
 	club  *club.Service
-	log   *safeBuf
+	log   *sshtest.Buffer
 	state string
 }
 
@@ -68,7 +49,7 @@ func startServeWith(t *testing.T, state string, set func(*serveFlags), args ...s
 	if set != nil {
 		set(&f)
 	}
-	r := &serveRun{log: &safeBuf{}, state: state}
+	r := &serveRun{log: &sshtest.Buffer{}, state: state}
 	r.club, err = openClub(state, f.now, 0, timedLogf(r.log))
 	require.NoError(t, err)
 	t.Cleanup(func() { r.club.Close() })

@@ -34,7 +34,8 @@ type trainFlags struct {
 //	klob train -eval "players=3 dealer=B score=0-0-0 said=pass deck=..."
 //	klob train -review
 func parseTrain(args []string, stdout, stderr io.Writer, secret func() uint64) (trainFlags, error) {
-	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N] [-target N] [-rules k=v,...] [-ascii]
+	fs := newFlagSet("train", `usage: klob train [-players 2|3|4] [-seed N] [-only KIND] [-samples N]
+                  [-target N] [-rules k=v,...] [-ascii]
        klob train -eval "hand=JS 9S AS KH QH 7D up=8S seat=elder score=120-430"
        klob train -review
 Drills every decision before the card play, at a table of two, three or four
@@ -50,7 +51,6 @@ seat=elder|dealer (optional: what was said decides whose turn it is),
 score=YOURS-THEIRS, target=N, said=pass or said=schmeiss or said=pass,schmeiss
 (the words before your turn), round=2 (both passed round one; said= then lists
 round two only). Both take samples=N and seed=N.`
-	players := fs.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)")
 	game := fs.gameFlags("seed of the drills and their evaluations")
 	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
@@ -76,15 +76,6 @@ round two only). Both take samples=N and seed=N.`
 	if err != nil {
 		return trainFlags{}, err
 	}
-	switch *players {
-	case 0:
-	case 2, 3, 4:
-		if err := opts.Set("players", fmt.Sprint(*players)); err != nil {
-			return trainFlags{}, fmt.Errorf("-players: %v", err)
-		}
-	default:
-		return trainFlags{}, fmt.Errorf("-players must be 2, 3 or 4, got %d", *players)
-	}
 	// Fails early on a drill kind the rules never ask (-only dix at
 	// four, -only declare without shlomo or cleopatra).
 	if err := f.Check(opts); err != nil {
@@ -109,12 +100,8 @@ round two only). Both take samples=N and seed=N.`
 // text.
 func runTrain(args []string, stdout, stderr io.Writer) int {
 	tf, err := parseTrain(args, stdout, stderr, seedmix.Secret)
-	switch {
-	case errors.Is(err, errHelp), errors.Is(err, errUsage):
-		return parseExit(err)
-	case err != nil:
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
-		return 2
+	if err != nil {
+		return flagsExit("train", err, stderr)
 	}
 	if tf.evalOn {
 		return trainEval(tf, stdout, stderr)

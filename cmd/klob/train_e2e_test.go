@@ -39,10 +39,10 @@ func TestEndToEndTrainFour(t *testing.T) {
 	s.waitFor("Record at 4 players: 3 drills", 5*time.Second)
 	s.keys("m")
 	s.waitFor("Your choice:", 5*time.Second)
-	s.keys("q")
-	s.waitFor("Quit Klob?", 5*time.Second)
-	s.keys("y")
-	scr := s.waitFor("klob exited: 0", 10*time.Second)
+	scr := s.quit()
+	if !strings.Contains(scr, "klob exited: 0") {
+		t.Fatalf("klob did not exit cleanly:\n%s", scr)
+	}
 	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "This session (4 players): ") {
 		t.Errorf("no session summary:\n%s", scr)
 	}

@@ -39,9 +39,7 @@ func TestOpenMakesANewDatabase(t *testing.T) {
 	assert.Equal(t, "wal", mode)
 	assert.Equal(t, applicationID, app)
 	assert.Equal(t, Version, version)
-	rep, err := db.Check(ctx)
-	require.NoError(t, err)
-	assert.True(t, rep.OK(), "%v", rep.Problems)
+	assertSound(t, db)
 	require.NoError(t, db.Close())
 
 	again := openAt(t, path, nil)
@@ -143,9 +141,7 @@ func TestRecordGameOnceAtEverySeatCount(t *testing.T) {
 				require.Len(t, games, 1)
 				assert.Equal(t, got, games[0])
 			}
-			rep, err := db.Check(ctx)
-			require.NoError(t, err)
-			assert.True(t, rep.OK(), "%v", rep.Problems)
+			assertSound(t, db)
 		})
 	}
 }
@@ -214,9 +210,7 @@ func TestConcurrentRecordsRateEachGameOnce(t *testing.T) {
 	c, err := db.Counts(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, Counts{Players: len(players), Games: len(games)}, c)
-	rep, err := db.Check(ctx)
-	require.NoError(t, err)
-	assert.True(t, rep.OK(), "%v", rep.Problems)
+	assertSound(t, db)
 }
 
 // A rating function that fails, or returns what cannot be kept, leaves
@@ -527,9 +521,7 @@ func TestTournament(t *testing.T) {
 			open, err = db.Tournaments(ctx)
 			require.NoError(t, err)
 			assert.Empty(t, open)
-			rep, err := db.Check(ctx)
-			require.NoError(t, err)
-			assert.True(t, rep.OK(), "%v", rep.Problems)
+			assertSound(t, db)
 		})
 	}
 }

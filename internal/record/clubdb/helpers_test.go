@@ -3,6 +3,7 @@ package clubdb
 import (
 	"context"
 	"crypto/sha256"
+	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/record/gamelog"
@@ -35,6 +37,30 @@ func openAt(t testing.TB, path string, c *testkit.Clock) *DB {
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	return db
+}
+
+// rawConn opens a writing connection to the SQLite file at path, for a
+// test to build or change a database by hand under DB; done closes it.
+func rawConn(t testing.TB, path string) (conn *sql.Conn, done func()) {
+	t.Helper()
+	sdb, err := sql.Open("sqlite", dsn(path, false))
+	require.NoError(t, err)
+	conn, err = sdb.Conn(context.Background())
+	require.NoError(t, err)
+	return conn, func() {
+		require.NoError(t, conn.Close())
+		require.NoError(t, sdb.Close())
+	}
+}
+
+// assertSound checks db, failing the test on a problem, and returns
+// the report.
+func assertSound(t testing.TB, db *DB) Report {
+	t.Helper()
+	rep, err := db.Check(context.Background())
+	require.NoError(t, err)
+	assert.True(t, rep.OK(), "%v", rep.Problems)
+	return rep
 }
 
 // fakeSum is the checksum of a made-up log named by name.

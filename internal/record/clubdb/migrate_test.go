@@ -2,7 +2,6 @@ package clubdb
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,13 +42,9 @@ var fixtures = []string{
 func buildAt(t testing.TB, path string, k int) {
 	t.Helper()
 	ctx := context.Background()
-	sdb, err := sql.Open("sqlite", dsn(path, false))
-	require.NoError(t, err)
-	defer sdb.Close()
-	conn, err := sdb.Conn(ctx)
-	require.NoError(t, err)
-	defer conn.Close()
-	_, err = conn.ExecContext(ctx, "PRAGMA journal_mode=WAL")
+	conn, done := rawConn(t, path)
+	defer done()
+	_, err := conn.ExecContext(ctx, "PRAGMA journal_mode=WAL")
 	require.NoError(t, err)
 	if k == 0 {
 		return
@@ -99,10 +94,7 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 			ctx := context.Background()
 			assert.Equal(t, k == 0, db.Created())
 			assert.Equal(t, want, schemaOf(t, db))
-			rep, err := db.Check(ctx)
-			require.NoError(t, err)
-			assert.True(t, rep.OK(), "%v", rep.Problems)
-			assert.Equal(t, Version, rep.Version)
+			assert.Equal(t, Version, assertSound(t, db).Version)
 
 			if k >= 1 {
 				bak := fmt.Sprintf("%s.v%d.bak", path, k)
@@ -123,13 +115,11 @@ func TestMigrateFromEveryVersion(t *testing.T) {
 			if k >= 1 && k < 3 {
 				g.RematchOf = fakeSum("one")
 			}
-			_, err = db.RecordGame(ctx, g, new(plusOne).rate)
+			_, err := db.RecordGame(ctx, g, new(plusOne).rate)
 			require.NoError(t, err)
 			_, err = db.CreateTournament(ctx, Tournament{Code: "NEW", Rules: rulesFor(4), Level: "easy", Boards: 4, Ends: c.Now().Add(time.Hour)}, 1)
 			require.NoError(t, err)
-			rep, err = db.Check(ctx)
-			require.NoError(t, err)
-			assert.True(t, rep.OK(), "%v", rep.Problems)
+			assertSound(t, db)
 			all := dump(t, db)
 			require.NoError(t, db.Close())
 
@@ -200,18 +190,14 @@ func TestAFailedStepChangesNothing(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	ctx := context.Background()
-	sdb, err := sql.Open("sqlite", dsn(path, false))
-	require.NoError(t, err)
-	conn, err := sdb.Conn(ctx)
-	require.NoError(t, err)
+	conn, done := rawConn(t, path)
 	steps := append(append([]string(nil), migrations...),
 		`CREATE TABLE extra (x INTEGER); INSERT INTO extra VALUES (1); UPDATE players SET name = 'gone'`,
 		`INSERT INTO no_such_table VALUES (1)`)
-	_, err = migrate(ctx, conn, path, Version, steps)
+	_, err := migrate(ctx, conn, path, Version, steps)
 	require.ErrorContains(t, err, fmt.Sprintf("moving from version %d to %d", Version, Version+2))
 	require.ErrorContains(t, err, "nothing was changed")
-	require.NoError(t, conn.Close())
-	require.NoError(t, sdb.Close())
+	done()
 
 	db = openAt(t, path, nil)
 	assert.Equal(t, before, dump(t, db))

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -65,26 +63,9 @@ func (e *echo) View() tea.View {
 		e.s.Width, e.s.Height, e.w, e.h, e.keys, e.motion, e.at))
 }
 
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-func start(t *testing.T, cfg server.Config) (addr string, srv *server.Server, log *syncBuf) {
+func start(t *testing.T, cfg server.Config) (addr string, srv *server.Server, log *sshtest.Buffer) {
 	t.Helper()
-	log = &syncBuf{}
+	log = &sshtest.Buffer{}
 	if cfg.HostKey == "" {
 		cfg.HostKey = filepath.Join(t.TempDir(), "host_ed25519")
 	}

@@ -75,7 +75,7 @@ type Client struct {
 	mu     sync.Mutex
 	emu    *vt.Emulator
 	raw    bytes.Buffer
-	stderr bytes.Buffer
+	stderr Buffer
 	n      int64
 	frames chan Frame // one for every chunk of output received
 	done   chan struct{}
@@ -123,7 +123,7 @@ func Dial(addr string, cfg Config) (*Client, error) {
 		conn.Close()
 		return nil, err
 	}
-	sess.Stderr = &lockedWriter{mu: &c.mu, w: &c.stderr}
+	sess.Stderr = &c.stderr
 	if c.in, err = sess.StdinPipe(); err != nil {
 		conn.Close()
 		return nil, err
@@ -162,15 +162,24 @@ func Dial(addr string, cfg Config) (*Client, error) {
 	return c, nil
 }
 
-type lockedWriter struct {
-	mu *sync.Mutex
-	w  io.Writer
+// Buffer is a bytes.Buffer safe for concurrent use: what a server or a
+// session writes on its goroutines while the test reads it on its own.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
 }
 
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
+func (b *Buffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+// String returns what was written so far.
+func (b *Buffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }
 
 func (c *Client) read(r io.Reader) {
@@ -242,11 +251,7 @@ func (c *Client) Text() string {
 }
 
 // Stderr returns what the server wrote to the session's stderr.
-func (c *Client) Stderr() string {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.stderr.String()
-}
+func (c *Client) Stderr() string { return c.stderr.String() }
 
 // Output returns everything received on stdout (escape sequences
 // removed) and stderr: where a last message lands depends on the PTY.
