@@ -296,20 +296,6 @@ func WaitRest(tb testing.TB, p host.Port, rests func(host.Snapshot) bool, guard 
 	}
 }
 
-// MonkeyKeys are the keys a monkey test presses: every key the screens
-// use and many they do not.
-var MonkeyKeys = func() []string {
-	ks := []string{"enter", "space", "left", "right", "up", "down", "esc", "backspace", "tab", "home", "end", "pgdown",
-		"?", "!", "-", "é", "♥", "H"}
-	for c := 'a'; c <= 'z'; c++ {
-		ks = append(ks, string(c))
-	}
-	for c := '0'; c <= '9'; c++ {
-		ks = append(ks, string(c))
-	}
-	return ks
-}()
-
 // ThirdYou is "You" said as another player would be: "You deals",
 // "You's". A screen says "you" to its person and their name to others.
 var ThirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says|draws|gives|leads|takes|passes|won it)\b))`)
