@@ -226,27 +226,8 @@ func (f *fixture) step(takeIt bool) {
 		f.hs.Press("enter")
 	case s.Can.Ready:
 		f.hs.Press("enter")
-	case s.Can.Act && s.View.Phase == rules.PhasePlay:
-		if f.s.Bella != rules.NoCard {
-			f.hs.Press("b")
-			return
-		}
-		legal := kit.LegalCards(&s.View)
-		for i, c := range f.s.hand() {
-			if legal.Has(c) {
-				f.hs.Press(fmt.Sprint(i + 1))
-				return
-			}
-		}
-		f.t.Fatal("no card to play")
 	case s.Can.Act:
-		for _, a := range s.View.Legal() {
-			if takeIt && a.Kind == rules.Take {
-				f.hs.Press("t")
-				return
-			}
-		}
-		f.hs.Press("enter")
+		kittest.Move(f.t, f.hs, s, f.s.hand(), f.s.Bella != rules.NoCard, takeIt)
 	default:
 		f.t.Fatalf("nothing to do: %+v", s.Can)
 	}

@@ -10,6 +10,7 @@ package kittest
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -303,3 +304,33 @@ var ThirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says
 // CardCode is a card written as a code ("9C", "TH"), which no screen
 // shows: cards are written as cards.
 var CardCode = regexp.MustCompile(`\b(10|[2-9TJQKA])[CDHS]\b`)
+
+// Move makes the person's move in s with the keys a person would press:
+// b for the bella they may say, the first playable card of hand (as the
+// screen shows it) by its number, take when takeIt and they may, else
+// the menu's first item. It fails tb when they may play but no card of
+// hand is playable.
+func Move(tb testing.TB, d *Driver, s host.Snapshot, hand []rules.Card, bella, takeIt bool) {
+	tb.Helper()
+	if s.View.Phase == rules.PhasePlay {
+		if bella {
+			d.Press("b")
+			return
+		}
+		legal := kit.LegalCards(&s.View)
+		for i, c := range hand {
+			if legal.Has(c) {
+				d.Press(fmt.Sprint(i + 1))
+				return
+			}
+		}
+		tb.Fatal("no card to play")
+	}
+	for _, a := range s.View.Legal() {
+		if takeIt && a.Kind == rules.Take {
+			d.Press("t")
+			return
+		}
+	}
+	d.Press("enter")
+}
