@@ -266,11 +266,7 @@ func TestTrickHeld(t *testing.T) {
 // hint, the result.
 func TestNoHiddenCard(t *testing.T) {
 	forCounts(t, func(t *testing.T, n int) {
-		o := options(n)
-		if n > 2 {
-			o.Shlomo, o.Cleopatra = true, n == 4
-		}
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		f := hiddenCardFixture(t, n)
 		g := &f.hs.Ctx.Paint.Glyphs
 		check := func(what string) {
 			t.Helper()

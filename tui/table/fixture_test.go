@@ -109,6 +109,16 @@ type fixture struct {
 
 type fixtureOpt func(*host.Config, *Config)
 
+// hiddenCardFixture is the game of n at 80×24 that the hidden-card
+// tests play: with shlomo at three and four, cleopatra at four.
+func hiddenCardFixture(t *testing.T, n int) *fixture {
+	o := options(n)
+	if n > 2 {
+		o.Shlomo, o.Cleopatra = true, n == 4
+	}
+	return newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+}
+
 // newFixture starts a game of n at seed, the screen w×h.
 func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) *fixture {
 	t.Helper()

@@ -161,11 +161,7 @@ func TestSpectatorGoldens(t *testing.T) {
 // every seat count, whatever list it opens.
 func TestSpectatorSeesNoHiddenCard(t *testing.T) {
 	forCounts(t, func(t *testing.T, n int) {
-		o := options(n)
-		if n > 2 {
-			o.Shlomo, o.Cleopatra = true, n == 4
-		}
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		f := hiddenCardFixture(t, n)
 		w := newWatcher(t, f, nil)
 		for i := 0; i < 300 && !(f.snap().Over && f.s.overSeen); i++ {
 			w.catchUp()
