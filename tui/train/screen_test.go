@@ -50,15 +50,14 @@ func rulesConfig(tb testing.TB, rec Record, ruleText string) Config {
 
 // driver drives a trainer the way the App does, but synchronously:
 // each command runs at once and its message goes back into Update.
-// Commands held back (hold) let a test look at the screen while the
+// Commands held back (Hold) let a test look at the screen while the
 // evaluation is still running; release runs them.
 type driver struct {
 	tb     testing.TB
 	s      *Screen
 	ctx    kit.Context
 	budget int // messages left before a runaway
-	hold   bool
-	held   []tea.Cmd
+	kittest.Held
 }
 
 // newDriver is the trainer of cfg in a window of w×h cells, not yet
@@ -81,8 +80,7 @@ func start(tb testing.TB, cfg Config, w, h int) *driver {
 // run executes cmd and every command that follows from it.
 func (d *driver) run(cmd tea.Cmd) {
 	d.tb.Helper()
-	if d.hold {
-		d.held = append(d.held, cmd)
+	if d.Keep(cmd) {
 		return
 	}
 	kittest.Run(d.tb, &d.budget, cmd, func(msg tea.Msg) tea.Cmd {
@@ -92,14 +90,7 @@ func (d *driver) run(cmd tea.Cmd) {
 }
 
 // release runs the commands held back.
-func (d *driver) release() {
-	d.hold = false
-	held := d.held
-	d.held = nil
-	for _, c := range held {
-		d.run(c)
-	}
-}
+func (d *driver) release() { d.Release(d.run) }
 
 func (d *driver) send(msg tea.Msg) {
 	d.tb.Helper()
@@ -159,7 +150,7 @@ func TestGoldens(t *testing.T) {
 	})
 	t.Run("wait", func(t *testing.T) {
 		hs := newDriver(t, testConfig(nil, traintest.Strong), 80, 24)
-		hs.hold = true
+		hs.Hold = true
 		hs.run(hs.s.Enter(&hs.ctx))
 		hs.press("s")
 		hs.golden("wait-80x24")

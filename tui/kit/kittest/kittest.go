@@ -334,3 +334,28 @@ func Move(tb testing.TB, d *Driver, s host.Snapshot, hand []rules.Card, bella, t
 	}
 	d.Press("enter")
 }
+
+// Held keeps commands back while Hold is set, so that a test may look
+// at a screen while, say, an evaluation still runs; Release runs them.
+type Held struct {
+	Hold bool
+	cmds []tea.Cmd
+}
+
+// Keep holds cmd back and reports true while Hold is set.
+func (h *Held) Keep(cmd tea.Cmd) bool {
+	if h.Hold {
+		h.cmds = append(h.cmds, cmd)
+	}
+	return h.Hold
+}
+
+// Release stops holding and gives the commands held back to run.
+func (h *Held) Release(run func(tea.Cmd)) {
+	h.Hold = false
+	cmds := h.cmds
+	h.cmds = nil
+	for _, c := range cmds {
+		run(c)
+	}
+}
