@@ -18,7 +18,7 @@ import (
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	events := kittest.MonkeyEvents(5000, 1500)
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		mk := kittest.NewMonkey(rand.New(rand.NewPCG(uint64(n), 28)), 160, 50)
 		f := newFixture(t, n, "", quickPar)
 		reopened := 0

@@ -359,3 +359,10 @@ func (h *Held) Release(run func(tea.Cmd)) {
 		run(c)
 	}
 }
+
+// ForCounts runs f as a subtest for 2, 3 and 4 players.
+func ForCounts(t *testing.T, f func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { f(t, n) })
+	}
+}
