@@ -875,13 +875,7 @@ func (f *TableForm) View(ctx *kit.Context) string {
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
 	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
-	open := "[ Open the table ]"
-	mark := "  "
-	if f.row == len(rows)+2 {
-		mark = g.Cursor + " "
-		open = st.Selected.Render(open)
-	}
-	lines = append(lines, " "+mark+open)
+	lines = append(lines, setup.FormMark(ctx, "[ Open the table ]", f.row == len(rows)+2))
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}
