@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Monkey draws the random events of a monkey test (windows, clicks,
@@ -46,6 +47,14 @@ func (m *Monkey) Resize() tea.WindowSizeMsg {
 // edges.
 func (m *Monkey) Click(b tea.MouseButton) tea.MouseClickMsg {
 	return tea.MouseClickMsg{X: m.R.IntN(m.W + 2), Y: m.R.IntN(m.H + 2), Button: b}
+}
+
+// Seen fails tb unless frame fills the window exactly, and returns its
+// text without styles for the test's own checks.
+func (m *Monkey) Seen(tb testing.TB, frame string) string {
+	tb.Helper()
+	CheckSize(tb, frame, m.W, m.H)
+	return ansi.Strip(frame)
 }
 
 // Digit is one of the keys 1 to 9.
