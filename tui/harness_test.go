@@ -82,15 +82,14 @@ func testConfig(seed uint64, st Store) PlayConfig {
 
 // harness drives an App the way the program does, but synchronously:
 // each command runs at once and its message goes back into Update.
-// Commands held back (hold) let a test look at the screen while, say,
+// Commands held back (Hold) let a test look at the screen while, say,
 // an evaluation is still running; release runs them.
 type harness struct {
 	tb     testing.TB
 	app    *App
 	quit   bool
 	budget int // messages left before a runaway
-	hold   bool
-	held   []tea.Cmd
+	kittest.Held
 }
 
 func newHarness(tb testing.TB, cfg PlayConfig, w, h int) *harness {
@@ -107,19 +106,11 @@ func startHarness(tb testing.TB, app *App, w, h int) *harness {
 }
 
 // release runs the commands held back.
-func (hs *harness) release() {
-	hs.hold = false
-	held := hs.held
-	hs.held = nil
-	for _, c := range held {
-		hs.run(c)
-	}
-}
+func (hs *harness) release() { hs.Release(hs.run) }
 
 // run executes cmd and every command that follows from it.
 func (hs *harness) run(cmd tea.Cmd) {
-	if hs.hold {
-		hs.held = append(hs.held, cmd)
+	if hs.Keep(cmd) {
 		return
 	}
 	kittest.Run(hs.tb, &hs.budget, cmd, func(msg tea.Msg) tea.Cmd {

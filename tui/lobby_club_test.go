@@ -142,18 +142,9 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 	// Ann opened the table: her lobby takes her back to her seat.
 	ann.wait(t, "Ann's seat", func() bool { return ann.seat() != nil })
 	bob.untilFlat(t, "2 players 1500 ±350 (no game yet)")
-	bob.key("j")
-	for _, c := range strings.ToLower(tb.Code()) {
-		bob.key(string(c))
-	}
-	bob.key("enter")
+	bob.join(tb.Code())
 	ann.until(t, "Seat B  Bob")
-	ann.key("s")
-	ann.until(t, "Deal 1")
-	playUntil(t, h, 80, 24, "the game's end", func() bool {
-		sn, _ := ann.snap()
-		return sn.Over
-	}, ann, bob)
+	playGame(t, h, ann, bob)
 	for _, p := range []*lobbyPerson{ann, bob} {
 		p.wait(t, "the game filed", func() bool { sn, _ := p.snap(); return sn.Save.Filed })
 		p.key("enter") // the last deal's result, then the game's end

@@ -42,10 +42,7 @@ func formAt(p *lobbyPerson, label string) bool {
 // its rules, and a joiner's waiting screen names them.
 func TestLobbyOpenTableVariants(t *testing.T) {
 	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", 100, 30)
-	bob := newLobbyPerson(h, "b", "Bob", 100, 30)
-	defer close(ann.done)
-	defer close(bob.done)
+	ann, bob := annAndBob(t, h, 100, 30)
 	ann.key("o")
 	scr := ann.screen()
 	if strings.Contains(scr, "Cleopatra") || strings.Contains(scr, "Shlomo") {
@@ -101,11 +98,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	if o.Rules.OfAKind || o.Rules.DealerForced || o.Rules.Bimah || o.Rules.Shlomo {
 		t.Errorf("got variants %q, want only menage and cleopatra", o.Rules.String())
 	}
-	bob.key("j")
-	for _, c := range strings.ToLower(seat.Code()) {
-		bob.key(string(c))
-	}
-	bob.key("enter")
+	bob.join(seat.Code())
 	bob.until(t, "house variants: Menage, Cleopatra")
 	ann.until(t, "house variants: Menage, Cleopatra")
 }

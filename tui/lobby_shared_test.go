@@ -41,9 +41,7 @@ func sharedTable(t *testing.T, seats, w, ht int) (*hall.Hall, *lobbyPerson, *lob
 // sharedTableIn is sharedTable in the hall h.
 func sharedTableIn(t *testing.T, h *hall.Hall, seats, w, ht int) (*lobbyPerson, *lobbyPerson) {
 	t.Helper()
-	ann := newLobbyPerson(h, "a", "Ann", w, ht)
-	bob := newLobbyPerson(h, "b", "Bob", w, ht)
-	t.Cleanup(func() { close(ann.done); close(bob.done) })
+	ann, bob := annAndBob(t, h, w, ht)
 	openAndJoin(t, seats, ann, bob)
 	ann.key("s")
 	ann.until(t, "Deal 1")
@@ -392,22 +390,10 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ann := newLobbyPerson(h, "a", "Ann", 80, 24)
-			bob := newLobbyPerson(h, "b", "Bob", 80, 24)
-			t.Cleanup(func() { close(ann.done); close(bob.done) })
-			for _, p := range []*lobbyPerson{ann, bob} {
-				p.key("j")
-				for _, c := range strings.ToLower(tb.Code()) {
-					p.key(string(c))
-				}
-				p.key("enter")
-			}
-			ann.key("s")
-			ann.until(t, "Deal 1")
-			playUntil(t, h, 80, 24, "the game's end", func() bool {
-				sn, _ := ann.snap()
-				return sn.Over
-			}, ann, bob)
+			ann, bob := annAndBob(t, h, 80, 24)
+			ann.join(tb.Code())
+			bob.join(tb.Code())
+			playGame(t, h, ann, bob)
 			ann.wait(t, "the filing's failure", func() bool {
 				sn, _ := ann.snap()
 				return sn.Save.FileErr != ""

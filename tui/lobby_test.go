@@ -64,6 +64,24 @@ func newLobbyPersonWith(h *hall.Hall, id, name string, w, ht int, with func(*Lob
 	return p
 }
 
+// annAndBob are Ann (id a) and Bob (id b) in the lobbies of h at
+// w×ht; their connections end with the test.
+func annAndBob(t *testing.T, h *hall.Hall, w, ht int) (ann, bob *lobbyPerson) {
+	ann = newLobbyPerson(h, "a", "Ann", w, ht)
+	bob = newLobbyPerson(h, "b", "Bob", w, ht)
+	t.Cleanup(func() { close(ann.done); close(bob.done) })
+	return ann, bob
+}
+
+// join joins the table of code from the lobby, typing j and the code.
+func (p *lobbyPerson) join(code string) {
+	p.key("j")
+	for _, c := range strings.ToLower(code) {
+		p.key(string(c))
+	}
+	p.key("enter")
+}
+
 // do gives msg to the program and runs the command it returns.
 func (p *lobbyPerson) do(msg tea.Msg) {
 	_, cmd := p.app.Update(msg)
@@ -262,6 +280,19 @@ func playUntil(t *testing.T, h *hall.Hall, w, ht int, what string, done func() b
 	}
 }
 
+// playGame has the host, the first of the people, start the game at
+// their table, and the people play it to its end at 80x24.
+func playGame(t *testing.T, h *hall.Hall, people ...*lobbyPerson) {
+	t.Helper()
+	host := people[0]
+	host.key("s")
+	host.until(t, "Deal 1")
+	playUntil(t, h, 80, 24, "the game's end", func() bool {
+		sn, _ := host.snap()
+		return sn.Over
+	}, people...)
+}
+
 // openAndJoin has ann open a table of seats from the form and the
 // guests join it by its code; it returns the code.
 func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPerson) string {
@@ -281,11 +312,7 @@ func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPers
 	}
 	code := s.Code()
 	for i, g := range guests {
-		g.key("j")
-		for _, c := range strings.ToLower(code) {
-			g.key(string(c))
-		}
-		g.key("enter")
+		g.join(code)
 		if g.seat() == nil {
 			t.Fatalf("a guest joins by the code %s:\n%s", code, g.screen())
 		}
@@ -299,10 +326,7 @@ func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPers
 // other hand.
 func TestLobbyTwoPeoplePlay(t *testing.T) {
 	h := testHall(t)
-	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
-	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
-	defer close(ann.done)
-	defer close(bob.done)
+	ann, bob := annAndBob(t, h, 80, 24)
 	openAndJoin(t, 2, ann, bob)
 	bob.key("s")
 	bob.until(t, "only the host starts the game")

@@ -6,7 +6,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -53,19 +52,16 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	t.Setenv("TERM", "dumb")
-	events := 12000
-	if testing.Short() {
-		events = 3000
-	}
+	events := kittest.MonkeyEvents(12000, 3000)
 	r := rand.New(rand.NewPCG(2026, 11))
+	mk := kittest.NewMonkey(r, 300, 100)
 	st := &memStore{}
-	w, h := 80, 24
 	open := func() *harness {
 		cfg := testConfig(r.Uint64(), st)
 		cfg.ASCII = r.IntN(4) == 0
 		cfg.Setup.Options.Target = 300
 		cfg.Setup.Options.Players = 2 + r.IntN(3)
-		return newHarness(t, cfg, w, h)
+		return newHarness(t, cfg, mk.W, mk.H)
 	}
 	hs := open()
 	games, deals := 0, 0
@@ -73,20 +69,15 @@ func TestMonkey(t *testing.T) {
 		var msg tea.Msg
 		switch n := r.IntN(100); {
 		case n < 4:
-			if r.IntN(3) == 0 {
-				w, h = 1+r.IntN(300), 1+r.IntN(100)
-			} else {
-				w, h = 80+r.IntN(221), 24+r.IntN(77)
-			}
-			msg = tea.WindowSizeMsg{Width: w, Height: h}
+			msg = mk.Resize()
 		case n < 12:
 			btn := tea.MouseLeft
 			if r.IntN(5) == 0 {
 				btn = tea.MouseRight
 			}
-			msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(h + 2), Button: btn}
+			msg = mk.Click(btn)
 		case n < 13:
-			msg = tea.MouseWheelMsg{X: r.IntN(w), Y: r.IntN(h), Button: tea.MouseWheelUp}
+			msg = tea.MouseWheelMsg{X: r.IntN(mk.W), Y: r.IntN(mk.H), Button: tea.MouseWheelUp}
 		case n < 14:
 			msg = tea.BackgroundColorMsg{}
 		default:
@@ -94,9 +85,7 @@ func TestMonkey(t *testing.T) {
 		}
 		before := hs.game()
 		hs.send(msg)
-		frame := hs.app.render()
-		kittest.CheckSize(t, frame, w, h)
-		checkWords(t, i, ansi.Strip(frame))
+		checkWords(t, i, mk.Seen(t, hs.app.render()))
 		if g := hs.game(); g != nil && before != nil && g.Seed == before.Seed {
 			if len(g.Deals) > len(before.Deals) {
 				deals++

@@ -42,7 +42,7 @@ func TestNewGameClosesOffTheUI(t *testing.T) {
 		hs.press("enter")
 	}
 	m := seatedOf(hs.app.screen)
-	hs.hold = true
+	hs.Hold = true
 	hs.send(kittest.Key("n"))
 	if hs.name() != "opening" || !strings.Contains(hs.screen(), "Saving") {
 		t.Fatalf("n closed the game in Update: screen %s\n%s", hs.name(), hs.screen())

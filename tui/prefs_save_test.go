@@ -40,7 +40,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 	cfg.Prefs, cfg.SavePrefs = &prefs, pf.save
 	hs := newHarness(t, cfg, 80, 24)
 	hs.press("up", "up", "right") // the last setting: the hand's order
-	hs.hold = true
+	hs.Hold = true
 	hs.send(kittest.Key("enter"))
 	hs.press("t")
 	if n := pf.count(); n != 0 {
@@ -54,7 +54,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "Your settings could not be kept: disk full") {
 		t.Fatalf("the failed save is not said:\n%s", hs.screen())
 	}
-	hs.hold = true
+	hs.Hold = true
 	hs.send(kittest.Key("o"))
 	if n := pf.count(); n != 1 {
 		t.Fatalf("o saved the settings in Update (%d saves)", n)

@@ -12,13 +12,6 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// forCounts runs f for 2, 3 and 4 players.
-func forCounts(t *testing.T, f func(t *testing.T, n int)) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { f(t, n) })
-	}
-}
-
 // inParallel runs f for 2, 3 and 4 players side by side: each has its
 // own state directory and games.
 func inParallel(t *testing.T, f func(t *testing.T, n int)) {

@@ -121,27 +121,8 @@ func (f *fixture) step() {
 	switch {
 	case s.Over, s.Can.Ready:
 		f.hs.Press("enter")
-	case s.Can.Act && s.View.Phase == rules.PhasePlay:
-		if t.Bella != rules.NoCard {
-			f.hs.Press("b")
-			return
-		}
-		legal := kit.LegalCards(&s.View)
-		for i, c := range kit.ViewHand(&s.View, f.s.cfg.Sort) {
-			if legal.Has(c) {
-				f.hs.Press(fmt.Sprint(i + 1))
-				return
-			}
-		}
-		f.t.Fatal("no card to play")
 	case s.Can.Act:
-		for _, a := range s.View.Legal() {
-			if a.Kind == rules.Take {
-				f.hs.Press("t")
-				return
-			}
-		}
-		f.hs.Press("enter")
+		kittest.Move(f.t, f.hs, s, kit.ViewHand(&s.View, f.s.cfg.Sort), t.Bella != rules.NoCard, true)
 	default:
 		f.t.Fatalf("nothing to do on the board: %+v", s.Can)
 	}

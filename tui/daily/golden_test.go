@@ -104,7 +104,7 @@ func TestGoldens(t *testing.T) {
 // TestGoldenStopped draws the screen that says a board cannot be
 // played (here: the bots cannot be made), at every seat count.
 func TestGoldenStopped(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, "", quickPar)
 		f.s.cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return nil, errors.New("no bot today") }
 		f.hs.Press("enter")

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -17,48 +16,38 @@ import (
 // own shows a card before the day is played, and the day goes on.
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
-	events := 5000
-	if testing.Short() {
-		events = 1500
-	}
-	forCounts(t, func(t *testing.T, n int) {
-		r := rand.New(rand.NewPCG(uint64(n), 28))
+	events := kittest.MonkeyEvents(5000, 1500)
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		mk := kittest.NewMonkey(rand.New(rand.NewPCG(uint64(n), 28)), 160, 50)
 		f := newFixture(t, n, "", quickPar)
-		w, h := 80, 24
 		reopened := 0
 		for i := range events {
 			var msg tea.Msg
-			switch k := r.IntN(200); {
+			switch k := mk.R.IntN(200); {
 			case k < 1:
 				// Quit and start again, as a person may at any time.
 				f.s.Close()
 				f.open()
-				w, h = 80, 24
+				mk.W, mk.H = 80, 24
 				reopened++
 				continue
 			case k < 4:
-				if r.IntN(3) == 0 {
-					w, h = 1+r.IntN(160), 1+r.IntN(50)
-				} else {
-					w, h = 80+r.IntN(81), 24+r.IntN(27)
-				}
-				f.hs.Size(w, h)
+				mk.Resize()
+				f.hs.Size(mk.W, mk.H)
 				continue
 			case k < 16:
-				msg = tea.MouseClickMsg{X: r.IntN(w + 2), Y: r.IntN(h + 2), Button: tea.MouseLeft}
+				msg = mk.Click(tea.MouseLeft)
 			case k < 100:
 				msg = kittest.Key("enter")
 			case k < 120:
-				msg = kittest.Key(string(rune('1' + r.IntN(9))))
+				msg = mk.Digit()
 			case k < 126:
 				msg = kittest.Key("t")
 			default:
-				msg = kittest.Key(kittest.MonkeyKeys[r.IntN(len(kittest.MonkeyKeys))])
+				msg = mk.AnyKey()
 			}
 			f.hs.Send(msg)
-			frame := f.hs.Frame()
-			kittest.CheckSize(t, frame, w, h)
-			text := ansi.Strip(frame)
+			text := mk.Seen(t, f.hs.Frame())
 			// (A replay of the hard bot's line at four names the teams
 			// by their seats: AC is a team there, not a card.)
 			if m := kittest.CardCode.FindString(text); m != "" && (m != "AC" || f.s.sub.Name() != "replay") {

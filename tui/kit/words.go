@@ -16,6 +16,19 @@ func possessive(name string) string {
 	return name + "'s"
 }
 
+// BellaWord is what a person says with the card a plays: "menage"
+// (50 for king, queen and jack of trump), "bella" (20 for king and
+// queen), or "" for nothing.
+func BellaWord(a rules.Action) string {
+	switch {
+	case !a.Bella:
+		return ""
+	case a.N == 50:
+		return "menage"
+	}
+	return "bella"
+}
+
 // AcceptedSchmeiss says, at two players, who accepted whose schmeiss:
 // "Bot accepted your schmeiss", "alice accepted Bot's schmeiss".
 func AcceptedSchmeiss(name func(rules.Seat) string, schmeisser rules.Seat) string {

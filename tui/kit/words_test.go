@@ -2,6 +2,8 @@ package kit
 
 import (
 	"testing"
+
+	"github.com/klob/klob/rules"
 )
 
 func TestPossessive(t *testing.T) {
@@ -40,6 +42,24 @@ func TestSigned(t *testing.T) {
 	for n, want := range map[int]string{12: "+12", 1: "+1", 0: "±0", -3: "-3"} {
 		if got := Signed(n); got != want {
 			t.Errorf("Signed(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// TestBellaWord: a card played with bella says bella, with the menage
+// (bella at 50) menage, without either nothing.
+func TestBellaWord(t *testing.T) {
+	c := rules.MustCard("KH")
+	for _, tc := range []struct {
+		a    rules.Action
+		want string
+	}{
+		{rules.PlayAction(c), ""},
+		{rules.Action{Kind: rules.PlayCard, Card: c, Bella: true}, "bella"},
+		{rules.Action{Kind: rules.PlayCard, Card: c, Bella: true, N: 50}, "menage"},
+	} {
+		if got := BellaWord(tc.a); got != tc.want {
+			t.Errorf("%v: %q, want %q", tc.a, got, tc.want)
 		}
 	}
 }

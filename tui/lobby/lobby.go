@@ -184,8 +184,8 @@ type Lobby struct {
 	trainAt  int
 	trainers map[int]kit.Screen
 
-	// ticks numbers the refresh ticks: only the newest goes on.
-	ticks int
+	// ticks are the list's refresh ticks: only the newest goes on.
+	ticks kit.Ticker
 	// resumed is set once the lobby has shown: only the first look
 	// takes the person back to a seat they hold.
 	resumed bool
@@ -211,17 +211,8 @@ func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
 // QuitQuestion: leaving keeps a table seat for a while.
 func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
 
-// tickMsg refreshes the list of tables.
-type tickMsg struct {
-	l *Lobby
-	n int
-}
-
-func (l *Lobby) tick() tea.Cmd {
-	l.ticks++
-	n := l.ticks
-	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return tickMsg{l, n} })
-}
+// tick asks to refresh the list of tables in 2 s.
+func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, 2*time.Second) }
 
 // Enter lists the tables; at the connection's start it goes back to the
 // person's seat at a table, if they hold one.
@@ -278,8 +269,8 @@ func (l *Lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
 
 func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tickMsg:
-		if msg.l != l || msg.n != l.ticks {
+	case kit.TickMsg:
+		if !l.ticks.Due(msg, l) {
 			return l, nil
 		}
 		l.Refresh()
@@ -884,13 +875,7 @@ func (f *TableForm) View(ctx *kit.Context) string {
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
 	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
-	open := "[ Open the table ]"
-	mark := "  "
-	if f.row == len(rows)+2 {
-		mark = g.Cursor + " "
-		open = st.Selected.Render(open)
-	}
-	lines = append(lines, " "+mark+open)
+	lines = append(lines, setup.FormMark(ctx, "[ Open the table ]", f.row == len(rows)+2))
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}

@@ -134,7 +134,7 @@ type watchList struct {
 	row    int
 	code   kit.LineInput
 	note   string
-	ticks  int
+	ticks  kit.Ticker
 }
 
 func newWatchList(l *Lobby) *watchList {
@@ -155,17 +155,8 @@ func (w *watchList) refresh() {
 	w.row = min(w.row, max(0, len(w.tables)-1))
 }
 
-// watchTickMsg refreshes the list.
-type watchTickMsg struct {
-	w *watchList
-	n int
-}
-
-func (w *watchList) tick() tea.Cmd {
-	w.ticks++
-	n := w.ticks
-	return tea.Tick(2*time.Second, func(time.Time) tea.Msg { return watchTickMsg{w, n} })
-}
+// tick asks to refresh the list in 2 s.
+func (w *watchList) tick() tea.Cmd { return w.ticks.Tick(w, 2*time.Second) }
 
 func (w *watchList) Enter(*kit.Context) tea.Cmd {
 	w.refresh()
@@ -174,8 +165,8 @@ func (w *watchList) Enter(*kit.Context) tea.Cmd {
 
 func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case watchTickMsg:
-		if msg.w != w || msg.n != w.ticks {
+	case kit.TickMsg:
+		if !w.ticks.Due(msg, w) {
 			return w, nil
 		}
 		w.refresh()
@@ -189,7 +180,7 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 func (w *watchList) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	switch msg.String() {
 	case "esc":
-		w.ticks++ // the list's clock stops
+		w.ticks.Stop() // the list's clock stops
 		return w.l, w.l.Enter(ctx)
 	case "up":
 		if n := len(w.tables); n > 0 {
@@ -232,7 +223,7 @@ func (w *watchList) choose(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		w.refresh()
 		return w, nil
 	}
-	w.ticks++
+	w.ticks.Stop()
 	next, cmd := w.l.watch(ctx, t)
 	if next == w.l {
 		// Refused (private, closed): say so here.

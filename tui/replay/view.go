@@ -219,10 +219,10 @@ func actionWords(ctx *kit.Context, a rules.Action) string {
 	switch a.Kind {
 	case rules.PlayCard, rules.Draw, rules.Give:
 		s := p.StyledCard(a.Card)
-		switch {
-		case a.Bella && a.N == 50:
+		switch w := kit.BellaWord(a); w {
+		case "menage":
 			s += " with the menage"
-		case a.Bella:
+		case "bella":
 			s += " with bella"
 		}
 		return s

@@ -153,11 +153,12 @@ func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
 	if ctx.ASCII {
 		val = "< " + value + " >"
 	}
-	return formMark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
+	return FormMark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
 }
 
-// formMark puts the cursor before a line when it is chosen.
-func formMark(ctx *kit.Context, line string, chosen bool) string {
+// FormMark puts the cursor before a line of a form when it is chosen:
+// its rows (FormLine) and the button that ends it.
+func FormMark(ctx *kit.Context, line string, chosen bool) string {
 	if !chosen {
 		return "   " + line
 	}

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -14,18 +13,11 @@ import (
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
-// forCounts runs f for 2, 3 and 4 players.
-func forCounts(t *testing.T, f func(t *testing.T, n int)) {
-	for _, n := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(n), func(t *testing.T) { f(t, n) })
-	}
-}
-
 // A double enter at a deal's result goes on to the next deal once: the
 // second enter, typed before the new deal was on the screen, makes no
 // bid the person never saw.
 func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		for deal := 0; deal < 3; deal++ {
 			f.until("a result", func(s host.Snapshot) bool { return s.Between }, true)
@@ -47,7 +39,7 @@ func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
 // A card typed while a bot thinks is kept and played at the person's
 // turn; one typed as the deal ends never crosses into the next deal.
 func TestTypedAheadCard(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
 		// The person plays, a bot is to play next: enter is typed ahead.
 		f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
@@ -95,7 +87,7 @@ func TestTypedAheadCard(t *testing.T) {
 // A takeback never goes back past cards the person has seen; at every
 // count the refusal says so.
 func TestUndoStopsAtSeenCards(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		f.until("a card after the others played", func(s host.Snapshot) bool {
 			return myCard(s) && s.View.LastLeader != rules.NoSeat
@@ -112,7 +104,7 @@ func TestUndoStopsAtSeenCards(t *testing.T) {
 
 // A claim is checked at every count; its verdict shows.
 func TestClaimAtEveryCount(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		f.until("a late card", func(s host.Snapshot) bool {
 			return s.Can.Act && s.Can.Claim && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() <= 2
@@ -223,7 +215,7 @@ func TestHeaderKeepsWords(t *testing.T) {
 // A decision made before any new card is seen may be taken back: the
 // note says so and the person decides again.
 func TestUndoTakesBack(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		for range 3000 {
 			s := f.snap()
@@ -246,7 +238,7 @@ func TestUndoTakesBack(t *testing.T) {
 // With the trick held on the table (the player's setting), a finished
 // trick stays until a key; the key goes on.
 func TestTrickHeld(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.HoldTricks = true })
 		f.until("a trick held", func(s host.Snapshot) bool { return s.Hold }, true)
 		if !strings.Contains(f.text(), "Trick over.") {
@@ -265,12 +257,8 @@ func TestTrickHeld(t *testing.T) {
 // view knows of them), whatever is open: the table, the trick list, the
 // hint, the result.
 func TestNoHiddenCard(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
-		o := options(n)
-		if n > 2 {
-			o.Shlomo, o.Cleopatra = true, n == 4
-		}
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := hiddenCardFixture(t, n)
 		g := &f.hs.Ctx.Paint.Glyphs
 		check := func(what string) {
 			t.Helper()

@@ -12,6 +12,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // next is the screen AfterBoard goes to.
@@ -44,7 +45,7 @@ func onBoard(n int, after kit.Screen) fixtureOpt {
 // without game totals or a winner; and enter there goes on to the
 // screen after the board, at every seat count.
 func TestBoardScreen(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		after := &next{}
 		f := newFixture(t, n, 1, 80, 24, onBoard(n, after))
 		f.until("the person's decision", func(s host.Snapshot) bool { return s.Can.Act }, false)

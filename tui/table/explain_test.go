@@ -7,12 +7,13 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // The line under a menu says what the chosen item means at every seat
 // count: at the first bid, what passing means.
 func TestChoiceExplainedAtEveryCount(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		f.until("the person's first bid", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase == rules.PhaseBid1
@@ -30,7 +31,7 @@ func TestChoiceExplainFits(t *testing.T) {
 	ctx.Width, ctx.Height = 80, 24
 	s := &Screen{}
 	s.Bella = rules.NoCard
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		var items []rules.Action
 		for k := rules.Pass; k <= rules.Give; k++ {
 			a := rules.Action{Kind: k}

@@ -109,6 +109,16 @@ type fixture struct {
 
 type fixtureOpt func(*host.Config, *Config)
 
+// hiddenCardFixture is the game of n at 80×24 that the hidden-card
+// tests play: with shlomo at three and four, cleopatra at four.
+func hiddenCardFixture(t *testing.T, n int) *fixture {
+	o := options(n)
+	if n > 2 {
+		o.Shlomo, o.Cleopatra = true, n == 4
+	}
+	return newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+}
+
 // newFixture starts a game of n at seed, the screen w×h.
 func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) *fixture {
 	t.Helper()
@@ -226,27 +236,8 @@ func (f *fixture) step(takeIt bool) {
 		f.hs.Press("enter")
 	case s.Can.Ready:
 		f.hs.Press("enter")
-	case s.Can.Act && s.View.Phase == rules.PhasePlay:
-		if f.s.Bella != rules.NoCard {
-			f.hs.Press("b")
-			return
-		}
-		legal := kit.LegalCards(&s.View)
-		for i, c := range f.s.hand() {
-			if legal.Has(c) {
-				f.hs.Press(fmt.Sprint(i + 1))
-				return
-			}
-		}
-		f.t.Fatal("no card to play")
 	case s.Can.Act:
-		for _, a := range s.View.Legal() {
-			if takeIt && a.Kind == rules.Take {
-				f.hs.Press("t")
-				return
-			}
-		}
-		f.hs.Press("enter")
+		kittest.Move(f.t, f.hs, s, f.s.hand(), f.s.Bella != rules.NoCard, takeIt)
 	default:
 		f.t.Fatalf("nothing to do: %+v", s.Can)
 	}

@@ -95,11 +95,8 @@ func hintSay(ctx *kit.Context, a rules.Action) string {
 	switch a.Kind {
 	case rules.PlayCard:
 		s := "play " + p.StyledCard(a.Card)
-		switch {
-		case a.Bella && a.N == 50:
-			s += " and say menage"
-		case a.Bella:
-			s += " and say bella"
+		if w := kit.BellaWord(a); w != "" {
+			s += " and say " + w
 		}
 		return s
 	case rules.Name:

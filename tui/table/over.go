@@ -48,15 +48,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	}
 	keys := FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-kit.WidthOf(next)-5)
 	bottom := []string{"", " " + st.Key.Render(next) + "   " + st.Dim.Render(keys)}
-	if s.note != "" {
-		style := st.Text
-		if s.noteErr {
-			style = st.Error
-		}
-		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
-			bottom = append(bottom, " "+style.Render(l))
-		}
-	}
+	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
 		for _, l := range kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines) {
 			bottom = append(bottom, " "+st.Error.Render(l))
@@ -205,15 +197,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		tail = append(append(tail, ""), again...)
 	}
 	tail = append(tail, "", " "+strings.Join(offers, "   "))
-	if s.note != "" {
-		style := st.Text
-		if s.noteErr {
-			style = st.Error
-		}
-		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
-			tail = append(tail, " "+style.Render(l))
-		}
-	}
+	tail = append(tail, s.resultNote(ctx, w)...)
 	if s.typing {
 		tail = append(tail, s.chatLine(ctx, w))
 	}
@@ -233,4 +217,20 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	lines = append(lines, "")
 	lines = DropBlanks(append(lines, tail...), h)
 	return kit.Canvas(lines, w, h)
+}
+
+// resultNote is the note under a result or the game's end, wrapped to
+// the window: as an error when it is one; none without a note.
+func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
+	style := ctx.Styles.Text
+	if s.noteErr {
+		style = ctx.Styles.Error
+	}
+	var out []string
+	if s.note != "" {
+		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
+			out = append(out, " "+style.Render(l))
+		}
+	}
+	return out
 }

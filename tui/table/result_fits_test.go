@@ -7,6 +7,7 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // Every deal's result, whole games at every count at 80×24 and the
@@ -14,7 +15,7 @@ import (
 // last trick under them gives way when they would not fit (a bete at
 // three or four explained in three lines once cut "This deal scores").
 func TestResultKeepsItsScoreRows(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		for _, seed := range []uint64{1, 2, 3} {
 			f := newFixture(t, n, seed, 80, 24)
 			for deals := 0; ; {

@@ -58,11 +58,9 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 		switch a.Kind {
 		case rules.PlayCard:
 			cards++
-			switch {
-			case a.Bella && a.N == 50:
-				line = who + ": menage (" + p.StyledCard(a.Card) + ")"
-			case a.Bella:
-				line = who + ": bella (" + p.StyledCard(a.Card) + ")"
+			switch w := kit.BellaWord(a); {
+			case w != "":
+				line = who + ": " + w + " (" + p.StyledCard(a.Card) + ")"
 			case sc.Mark != nil && sc.Mark(i) != "":
 				line = who + ": " + p.StyledCard(a.Card)
 			}

@@ -253,11 +253,8 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 	switch a.Kind {
 	case rules.PlayCard:
 		line = fmt.Sprintf("%s played %s", who, p.StyledCard(a.Card))
-		switch {
-		case a.Bella && a.N == 50:
-			line += " and said menage"
-		case a.Bella:
-			line += " and said bella"
+		if w := kit.BellaWord(a); w != "" {
+			line += " and said " + w
 		}
 		if m.TrickTo != rules.NoSeat {
 			line += ": " + sc.Lower(m.TrickTo) + " won the trick"
@@ -441,14 +438,9 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 	var l string
 	switch a.Kind {
 	case rules.PlayCard:
-		c := p.StyledCard(a.Card)
-		switch {
-		case a.Bella && a.N == 50:
-			l = "play " + c + " and say menage"
-		case a.Bella:
-			l = "play " + c + " and say bella"
-		default:
-			l = "play " + c + " without bella"
+		l = "play " + p.StyledCard(a.Card) + " without bella"
+		if w := kit.BellaWord(a); w != "" {
+			l = "play " + p.StyledCard(a.Card) + " and say " + w
 		}
 	case rules.Name:
 		l = p.SuitName(a.Suit)

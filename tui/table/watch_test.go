@@ -110,7 +110,7 @@ func (w *watcher) checkHidden(what string) {
 // in the talk panel), the deal's result, and every hand of the scored
 // deal (d). A spectator's key that would play moves nothing.
 func TestSpectatorGoldens(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
 		talk := &fakeTalk{}
 		talk.hear("Ann", "good luck all", false)
@@ -160,12 +160,8 @@ func TestSpectatorGoldens(t *testing.T) {
 // A spectator never sees a hidden card at any moment of a game, at
 // every seat count, whatever list it opens.
 func TestSpectatorSeesNoHiddenCard(t *testing.T) {
-	forCounts(t, func(t *testing.T, n int) {
-		o := options(n)
-		if n > 2 {
-			o.Shlomo, o.Cleopatra = true, n == 4
-		}
-		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := hiddenCardFixture(t, n)
 		w := newWatcher(t, f, nil)
 		for i := 0; i < 300 && !(f.snap().Over && f.s.overSeen); i++ {
 			w.catchUp()

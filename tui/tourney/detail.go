@@ -30,7 +30,7 @@ type detail struct {
 	note   string
 	busy   bool // a call is under way: keys wait
 	row    int  // the standings' cursor
-	ticks  int
+	ticks  kit.Ticker
 	// closing is the board the person just left: the first read closes
 	// it first (its last moves written), so it shows as it was left.
 	closing *svc.Seat
@@ -64,8 +64,7 @@ type seatMsg struct {
 }
 
 func (p *detail) Enter(*kit.Context) tea.Cmd {
-	p.ticks++
-	return tea.Batch(p.read(), p.s.tick(p, p.ticks))
+	return tea.Batch(p.read(), p.s.tick(p, &p.ticks))
 }
 
 // read reads the person's progress, and the standings once it has
@@ -90,9 +89,9 @@ func (p *detail) read() tea.Cmd {
 
 func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tickMsg:
-		if msg.to == p && msg.n == p.ticks {
-			return p, tea.Batch(p.read(), p.s.tick(p, p.ticks))
+	case kit.TickMsg:
+		if p.ticks.Due(msg, p) {
+			return p, tea.Batch(p.read(), p.s.tick(p, &p.ticks))
 		}
 	case detailMsg:
 		if msg.to == p {

@@ -1,7 +1,6 @@
 package tourney
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -130,27 +129,9 @@ func (f *fixture) step() {
 	switch {
 	case s.Over, s.Can.Ready:
 		f.press("enter")
-	case s.Can.Act && s.View.Phase == rules.PhasePlay:
-		if b.t.Bella != rules.NoCard {
-			f.press("b")
-			return
-		}
-		legal := kit.LegalCards(&s.View)
-		for i, c := range kit.ViewHand(&s.View, f.s.cfg.Sort) {
-			if legal.Has(c) {
-				f.press(fmt.Sprint(i + 1))
-				return
-			}
-		}
-		f.t.Fatal("no card to play")
 	case s.Can.Act:
-		for _, a := range s.View.Legal() {
-			if a.Kind == rules.Take {
-				f.press("t")
-				return
-			}
-		}
-		f.press("enter")
+		kittest.Move(f.t, f.d, s, kit.ViewHand(&s.View, f.s.cfg.Sort), b.t.Bella != rules.NoCard, true)
+		kittest.CheckSize(f.t, f.d.Frame(), 80, 24)
 	default:
 		f.t.Fatalf("nothing to do on the board: %+v", s.Can)
 	}

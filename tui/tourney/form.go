@@ -140,7 +140,6 @@ func (f *form) create() tea.Cmd {
 
 func (f *form) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	lines := kit.Titled(ctx, "A new tournament")
 	lines = append(lines, " "+st.Heading.Render("The boards")+st.Dim.Render("  (everyone plays them against bots of this level, by these rules)"))
 	row := func(i int, label, value string) {
@@ -171,12 +170,7 @@ func (f *form) View(ctx *kit.Context) string {
 	if f.busy {
 		create = "[ Creating… ]"
 	}
-	mark := "  "
-	if f.row == len(rows)+3 {
-		mark = g.Cursor + " "
-		create = st.Selected.Render(create)
-	}
-	lines = append(lines, "", " "+mark+create)
+	lines = append(lines, "", setup.FormMark(ctx, create, f.row == len(rows)+3))
 	if f.err != "" {
 		for _, l := range kit.WrapLines("! "+f.err, ctx.Width-2, 2) {
 			lines = append(lines, " "+st.Error.Render(l))

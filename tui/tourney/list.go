@@ -33,7 +33,7 @@ type list struct {
 	entering bool
 	entry    string
 	note     string
-	ticks    int
+	ticks    kit.Ticker
 }
 
 func newList(s *Screen) *list { return &list{s: s} }
@@ -59,8 +59,7 @@ type foundMsg struct {
 
 // Enter reads the list.
 func (p *list) Enter(*kit.Context) tea.Cmd {
-	p.ticks++
-	return tea.Batch(p.read(), p.s.tick(p, p.ticks))
+	return tea.Batch(p.read(), p.s.tick(p, &p.ticks))
 }
 
 func (p *list) read() tea.Cmd {
@@ -74,9 +73,9 @@ func (p *list) read() tea.Cmd {
 
 func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tickMsg:
-		if msg.to == p && msg.n == p.ticks {
-			return p, tea.Batch(p.read(), p.s.tick(p, p.ticks))
+	case kit.TickMsg:
+		if p.ticks.Due(msg, p) {
+			return p, tea.Batch(p.read(), p.s.tick(p, &p.ticks))
 		}
 	case listMsg:
 		if msg.to == p {

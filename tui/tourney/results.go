@@ -47,16 +47,19 @@ func (s *Screen) openLog(back kit.Screen, code, key, name string, n int) tea.Cmd
 }
 
 // showLog opens m's log in the replay; back is where esc comes back.
-func (s *Screen) showLog(m logMsg, boards int, back kit.Screen) (kit.Screen, string) {
+// When the log cannot be shown it says why in *note and stays on back.
+func (s *Screen) showLog(m logMsg, boards int, back kit.Screen, note *string) kit.Screen {
 	if m.err != nil {
-		return nil, errText(m.err)
+		*note = errText(m.err)
+		return back
 	}
 	rp, err := m.log.Replay()
 	if err != nil {
-		return nil, "the board cannot be replayed: " + err.Error()
+		*note = "the board cannot be replayed: " + err.Error()
+		return back
 	}
 	return replay.New(rp, m.name, replay.Config{ASCII: s.cfg.ASCII, Analyze: s.cfg.Analyze,
-		Board: fmt.Sprintf("Board %d of %d", m.n, boards)}, back), ""
+		Board: fmt.Sprintf("Board %d of %d", m.n, boards)}, back)
 }
 
 // entrant is one entrant's boards once the tournament has ended: their
@@ -93,12 +96,7 @@ func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case logMsg:
 		if msg.to == kit.Screen(p) {
-			next, note := p.s.showLog(msg, boards, p)
-			if next == nil {
-				p.note = note
-				return p, nil
-			}
-			return next, nil
+			return p.s.showLog(msg, boards, p, &p.note), nil
 		}
 	case tea.KeyPressMsg:
 		p.note = ""
@@ -239,12 +237,7 @@ func (p *field) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case logMsg:
 		if msg.to == kit.Screen(p) {
-			next, note := p.s.showLog(msg, p.fin.Info.Boards, p)
-			if next == nil {
-				p.note = note
-				return p, nil
-			}
-			return next, nil
+			return p.s.showLog(msg, p.fin.Info.Boards, p, &p.note), nil
 		}
 	case tea.KeyPressMsg:
 		p.note = ""

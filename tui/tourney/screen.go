@@ -270,17 +270,6 @@ func wrap(lines []string, text string, w int) []string {
 	return lines
 }
 
-// tickMsg reads again the part that asked for it, if it is still n's.
-type tickMsg struct {
-	to any
-	n  int
-}
-
 // tick asks to read to again after Config.Refresh (never when it is
 // negative).
-func (s *Screen) tick(to any, n int) tea.Cmd {
-	if s.cfg.Refresh < 0 {
-		return nil
-	}
-	return tea.Tick(s.cfg.Refresh, func(time.Time) tea.Msg { return tickMsg{to: to, n: n} })
-}
+func (s *Screen) tick(to any, t *kit.Ticker) tea.Cmd { return t.Tick(to, s.cfg.Refresh) }

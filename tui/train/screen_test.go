@@ -50,15 +50,14 @@ func rulesConfig(tb testing.TB, rec Record, ruleText string) Config {
 
 // driver drives a trainer the way the App does, but synchronously:
 // each command runs at once and its message goes back into Update.
-// Commands held back (hold) let a test look at the screen while the
+// Commands held back (Hold) let a test look at the screen while the
 // evaluation is still running; release runs them.
 type driver struct {
 	tb     testing.TB
 	s      *Screen
 	ctx    kit.Context
 	budget int // messages left before a runaway
-	hold   bool
-	held   []tea.Cmd
+	kittest.Held
 }
 
 // newDriver is the trainer of cfg in a window of w×h cells, not yet
@@ -81,8 +80,7 @@ func start(tb testing.TB, cfg Config, w, h int) *driver {
 // run executes cmd and every command that follows from it.
 func (d *driver) run(cmd tea.Cmd) {
 	d.tb.Helper()
-	if d.hold {
-		d.held = append(d.held, cmd)
+	if d.Keep(cmd) {
 		return
 	}
 	kittest.Run(d.tb, &d.budget, cmd, func(msg tea.Msg) tea.Cmd {
@@ -92,14 +90,7 @@ func (d *driver) run(cmd tea.Cmd) {
 }
 
 // release runs the commands held back.
-func (d *driver) release() {
-	d.hold = false
-	held := d.held
-	d.held = nil
-	for _, c := range held {
-		d.run(c)
-	}
-}
+func (d *driver) release() { d.Release(d.run) }
 
 func (d *driver) send(msg tea.Msg) {
 	d.tb.Helper()
@@ -134,12 +125,29 @@ func (d *driver) golden(name string) {
 // given, and at three and four from seed 1, before and after the choice,
 // at the window sizes each shows; the review; -ascii.
 func TestGoldens(t *testing.T) {
-	t.Run("ask", func(t *testing.T) {
-		hs := start(t, testConfig(nil, traintest.Strong), 80, 24)
-		hs.golden("ask-80x24")
-		hs.press("right")
-		hs.golden("ask-cursor-80x24")
-	})
+	// The screens of one drill each: keys pressed and goldens taken
+	// ("=name"), in turn.
+	for _, c := range []struct {
+		name, drill string
+		w, h        int
+		script      []string
+	}{
+		{"ask", traintest.Strong, 80, 24, []string{"=ask-80x24", "right", "=ask-cursor-80x24"}},
+		{"round2", traintest.Round2, 80, 24, []string{"=round2-80x24", "d", "=round2-result-80x24"}},
+		{"schmeiss", traintest.Schm, 100, 30, []string{"a", "=schmeiss-100x30"}},
+		{"endgame", traintest.End, 100, 30, []string{"p", "=endgame-100x30"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			hs := start(t, testConfig(nil, c.drill), c.w, c.h)
+			for _, step := range c.script {
+				if name, ok := strings.CutPrefix(step, "="); ok {
+					hs.golden(name)
+				} else {
+					hs.press(step)
+				}
+			}
+		})
+	}
 	t.Run("result", func(t *testing.T) {
 		rec := &traintest.MemRecord{}
 		hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 80, 24)
@@ -159,7 +167,7 @@ func TestGoldens(t *testing.T) {
 	})
 	t.Run("wait", func(t *testing.T) {
 		hs := newDriver(t, testConfig(nil, traintest.Strong), 80, 24)
-		hs.hold = true
+		hs.Hold = true
 		hs.run(hs.s.Enter(&hs.ctx))
 		hs.press("s")
 		hs.golden("wait-80x24")
@@ -169,12 +177,6 @@ func TestGoldens(t *testing.T) {
 			t.Errorf("after the evaluation:\n%s", hs.screen())
 		}
 	})
-	t.Run("round2", func(t *testing.T) {
-		hs := start(t, testConfig(nil, traintest.Round2), 80, 24)
-		hs.golden("round2-80x24")
-		hs.press("d")
-		hs.golden("round2-result-80x24")
-	})
 	t.Run("tall", func(t *testing.T) {
 		hs := start(t, testConfig(nil, traintest.Round2), 120, 40)
 		hs.press("t")
@@ -183,16 +185,6 @@ func TestGoldens(t *testing.T) {
 		}
 		hs.press("e")
 		hs.golden("round2-120x40")
-	})
-	t.Run("schmeiss", func(t *testing.T) {
-		hs := start(t, testConfig(nil, traintest.Schm), 100, 30)
-		hs.press("a")
-		hs.golden("schmeiss-100x30")
-	})
-	t.Run("endgame", func(t *testing.T) {
-		hs := start(t, testConfig(nil, traintest.End), 100, 30)
-		hs.press("p")
-		hs.golden("endgame-100x30")
 	})
 	t.Run("ascii", func(t *testing.T) {
 		cfg := testConfig(nil, traintest.Strong)

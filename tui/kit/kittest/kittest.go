@@ -10,6 +10,7 @@ package kittest
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -296,20 +297,6 @@ func WaitRest(tb testing.TB, p host.Port, rests func(host.Snapshot) bool, guard 
 	}
 }
 
-// MonkeyKeys are the keys a monkey test presses: every key the screens
-// use and many they do not.
-var MonkeyKeys = func() []string {
-	ks := []string{"enter", "space", "left", "right", "up", "down", "esc", "backspace", "tab", "home", "end", "pgdown",
-		"?", "!", "-", "é", "♥", "H"}
-	for c := 'a'; c <= 'z'; c++ {
-		ks = append(ks, string(c))
-	}
-	for c := '0'; c <= '9'; c++ {
-		ks = append(ks, string(c))
-	}
-	return ks
-}()
-
 // ThirdYou is "You" said as another player would be: "You deals",
 // "You's". A screen says "you" to its person and their name to others.
 var ThirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says|draws|gives|leads|takes|passes|won it)\b))`)
@@ -317,3 +304,65 @@ var ThirdYou = regexp.MustCompile(`\bYou(('s)|( (deals|shows|plays|wins|has|says
 // CardCode is a card written as a code ("9C", "TH"), which no screen
 // shows: cards are written as cards.
 var CardCode = regexp.MustCompile(`\b(10|[2-9TJQKA])[CDHS]\b`)
+
+// Move makes the person's move in s with the keys a person would press:
+// b for the bella they may say, the first playable card of hand (as the
+// screen shows it) by its number, take when takeIt and they may, else
+// the menu's first item. It fails tb when they may play but no card of
+// hand is playable.
+func Move(tb testing.TB, d *Driver, s host.Snapshot, hand []rules.Card, bella, takeIt bool) {
+	tb.Helper()
+	if s.View.Phase == rules.PhasePlay {
+		if bella {
+			d.Press("b")
+			return
+		}
+		legal := kit.LegalCards(&s.View)
+		for i, c := range hand {
+			if legal.Has(c) {
+				d.Press(fmt.Sprint(i + 1))
+				return
+			}
+		}
+		tb.Fatal("no card to play")
+	}
+	for _, a := range s.View.Legal() {
+		if takeIt && a.Kind == rules.Take {
+			d.Press("t")
+			return
+		}
+	}
+	d.Press("enter")
+}
+
+// Held keeps commands back while Hold is set, so that a test may look
+// at a screen while, say, an evaluation still runs; Release runs them.
+type Held struct {
+	Hold bool
+	cmds []tea.Cmd
+}
+
+// Keep holds cmd back and reports true while Hold is set.
+func (h *Held) Keep(cmd tea.Cmd) bool {
+	if h.Hold {
+		h.cmds = append(h.cmds, cmd)
+	}
+	return h.Hold
+}
+
+// Release stops holding and gives the commands held back to run.
+func (h *Held) Release(run func(tea.Cmd)) {
+	h.Hold = false
+	cmds := h.cmds
+	h.cmds = nil
+	for _, c := range cmds {
+		run(c)
+	}
+}
+
+// ForCounts runs f as a subtest for 2, 3 and 4 players.
+func ForCounts(t *testing.T, f func(t *testing.T, n int)) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) { f(t, n) })
+	}
+}

@@ -1,0 +1,50 @@
+package kit_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/klob/klob/docs"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestHelpHasTheRules: the help carries the whole rules Klob plays
+// (docs.Rules laid out by docs.Plain), every line within the window; r
+// scrolls to them, end to their last line, home back to the top, page
+// keys by a window.
+func TestHelpHasTheRules(t *testing.T) {
+	for _, w := range []int{80, 120} {
+		ctx := kit.NewContext(false)
+		ctx.Width, ctx.Height = w, 24
+		h := kit.NewHelpView(nil)
+		lines := h.Lines(&ctx)
+		plain := strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), w-2), "\n"), "\n")
+		if len(lines) < len(plain) {
+			t.Fatalf("width %d: %d help lines, fewer than the %d of the rules", w, len(lines), len(plain))
+		}
+		for i, l := range lines {
+			if n := kit.WidthOf(l); n > w {
+				t.Errorf("width %d: line %d is %d wide: %q", w, i, n, l)
+			}
+		}
+		shown := func() []string { return strings.Split(ansi.Strip(h.View(&ctx, "")), "\n") }
+		if open, _ := h.Update(&ctx, kittest.Key("r")); !open || !strings.Contains(shown()[1], "The rules Klob plays") {
+			t.Fatalf("width %d: r does not open on the rules: %q", w, shown()[:3])
+		}
+		h.Update(&ctx, kittest.Key("end"))
+		if got := shown(); len(got) != 24 || strings.TrimSpace(got[23]) != strings.TrimSpace(plain[len(plain)-1]) {
+			t.Errorf("width %d: end shows %q last, want the rules' last line %q", w, got[len(got)-1], plain[len(plain)-1])
+		}
+		h.Update(&ctx, kittest.Key("home"))
+		h.Update(&ctx, kittest.Key("pgdown"))
+		if got := shown(); got[1] != ansi.Strip(lines[1+22]) {
+			t.Errorf("width %d: page down shows %q first, want %q", w, got[1], ansi.Strip(lines[23]))
+		}
+		if open, _ := h.Update(&ctx, kittest.Key("x")); open {
+			t.Error("x does not close the help")
+		}
+	}
+}
