@@ -115,12 +115,7 @@ func TestUndo(t *testing.T) {
 			if s.Takebacks() != undos {
 				t.Fatalf("takebacks %d, want %d", s.Takebacks(), undos)
 			}
-			back := verifies(t, s.Log())
-			found := false
-			for _, tag := range back.Header.Extra {
-				found = found || (tag.Name == TakebacksTag && tag.Value != "")
-			}
-			if !found {
+			if back := verifies(t, s.Log()); back.Header.Tag(TakebacksTag) == "" {
 				t.Fatal("the log read back has no Takebacks tag")
 			}
 			continue

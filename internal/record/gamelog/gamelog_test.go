@@ -227,6 +227,25 @@ func TestWriterGolden(t *testing.T) {
 	}
 }
 
+// TestHeaderTags: SetTag changes a tag in its place, adds a new one after
+// the others and removes one for ""; a removal leaves a copy of the header
+// that shares its array as it was; Tag reads them, "" for none.
+func TestHeaderTags(t *testing.T) {
+	var h gamelog.Header
+	h.SetTag("Table", "ABCD")
+	h.SetTag("Seed", "7")
+	h.SetTag("Table", "WXYZ")
+	h.SetTag("Gone", "")
+	require.Equal(t, []gamelog.Tag{{Name: "Table", Value: "WXYZ"}, {Name: "Seed", Value: "7"}}, h.Extra)
+	require.Equal(t, "WXYZ", h.Tag("Table"))
+	require.Equal(t, "", h.Tag("Gone"))
+	c := h
+	c.SetTag("Table", "")
+	require.Equal(t, []gamelog.Tag{{Name: "Seed", Value: "7"}}, c.Extra)
+	require.Equal(t, "", c.Tag("Table"))
+	require.Equal(t, []gamelog.Tag{{Name: "Table", Value: "WXYZ"}, {Name: "Seed", Value: "7"}}, h.Extra, "the copy's removal changed the original")
+}
+
 // TestBrokenLogs: each hand-edited broken log gives its expected error
 // (file:line:col: message), kept in NAME.err beside it.
 func TestBrokenLogs(t *testing.T) {
