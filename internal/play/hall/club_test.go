@@ -22,10 +22,8 @@ import (
 // refused; only the host makes it private, which lets the spectators
 // go, and a restart keeps it private.
 func TestWatchAndPrivate(t *testing.T) {
-	dir := t.TempDir()
-	clock := host.NewManualClock(t0)
-	hist := &memHistory{}
-	h := testHall(t, dir, hist, clock)
+	d := newOnDisk(t)
+	h := d.hall(t)
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 5})
 	require.NoError(t, err)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
@@ -63,13 +61,11 @@ func TestWatchAndPrivate(t *testing.T) {
 	newCrowd(t, ann, bob).run("a move", func() bool { return ann.port().Snapshot().Gen > gen })
 	// (Polled: the crowd's goroutines read the port's ticks.)
 	eventually(t, "the move saved", func() bool { return !ann.port().Snapshot().Save.Pending })
-	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+	l, err := gamelog.ReadFile(filepath.Join(d.dir, tb.Code(), "current.klob"))
 	require.NoError(t, err)
 	require.Equal(t, "yes", l.Header.Tag(tagPrivate))
 	h.Close()
-	h2 := testHall(t, dir, hist, clock)
-	tb2, err := h2.Find(tb.Code())
-	require.NoError(t, err)
+	_, tb2 := d.restart(t, tb.Code())
 	require.True(t, tb2.Private())
 	_, err = tb2.Watch(Player{ID: "z", Name: "Zed"})
 	require.ErrorIs(t, err, ErrPrivate)
