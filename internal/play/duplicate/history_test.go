@@ -1,7 +1,6 @@
 package duplicate
 
 import (
-	"bytes"
 	"errors"
 	"math/rand/v2"
 	"reflect"
@@ -195,34 +194,4 @@ func FuzzParseHistory(f *testing.F) {
 	f.Add([]byte(sampleHistory))
 	f.Add([]byte("klob-daily-history 1\n"))
 	f.Fuzz(func(t *testing.T, data []byte) { roundTrips(t, data, ParseHistory) })
-}
-
-// roundTrips checks a parser of the package's files on data: it fails
-// only with a *ParseError, and what it accepts writes, reads back equal
-// and writes again the same.
-func roundTrips[T interface{ MarshalText() ([]byte, error) }](t *testing.T, data []byte, parse func([]byte) (T, error)) {
-	t.Helper()
-	v, err := parse(data)
-	if err != nil {
-		var pe *ParseError
-		if !errors.As(err, &pe) {
-			t.Fatalf("error %v (%T) is not a *ParseError", err, err)
-		}
-		return
-	}
-	out, err := v.MarshalText()
-	if err != nil {
-		t.Fatalf("an accepted file does not write: %v", err)
-	}
-	v2, err := parse(out)
-	if err != nil {
-		t.Fatalf("the written file does not read: %v\n%s", err, out)
-	}
-	if !reflect.DeepEqual(v, v2) {
-		t.Fatalf("the written file reads back to another\n%s", out)
-	}
-	out2, err := v2.MarshalText()
-	if err != nil || !bytes.Equal(out, out2) {
-		t.Fatalf("not stable: %v\n%s\n---\n%s", err, out, out2)
-	}
 }
