@@ -141,7 +141,7 @@ func (c *PlayConfig) hostConfig(setup Setup) host.Config {
 // runConfig is how a game of setup runs: the bots, the pace, the store.
 func (c *PlayConfig) runConfig(setup Setup) host.Config {
 	tm := c.timing(setup.Prefs)
-	cfg := host.Config{NewBot: c.NewBot, Clock: c.Clock, Pace: tm.Pace, Think: tm.ThinkLimit, Takebacks: true,
+	cfg := host.Config{Game: host.Game{NewBot: c.NewBot}, Clock: c.Clock, Pace: tm.Pace, Think: tm.ThinkLimit, Takebacks: true,
 		Slots: tm.Slots}
 	if tm.Pace > 0 {
 		// After a trick the next lead waits longer, so the finished

@@ -59,10 +59,10 @@ func (s *Screen) playBoard(n int) (kit.Screen, tea.Cmd) {
 		ps[i] = host.Player{Name: names[i], Level: s.set.Level}
 	}
 	ps[s.set.Seat] = host.Player{Name: s.cfg.Player, Human: true}
-	cfg := host.Config{Options: s.set.Options, Players: ps, NewBot: s.cfg.NewBot, Start: s.now(),
+	cfg := host.Config{Game: host.Game{Options: s.set.Options, Players: ps, NewBot: s.cfg.NewBot, Start: s.now(),
+		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: s.day.BoardStore(n), Clock: s.cfg.Clock, Pace: s.cfg.Pace, TrickPace: s.cfg.TrickPace,
-		HoldTricks: s.cfg.HoldTricks, NoHints: true,
-		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}}
+		HoldTricks: s.cfg.HoldTricks, NoHints: true}
 	var h *host.Host
 	var err error
 	if s.prog.Board == n {

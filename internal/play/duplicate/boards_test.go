@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -44,19 +43,8 @@ func dailyText(t *testing.T) string {
 }
 
 func TestDailyGolden(t *testing.T) {
-	got := dailyText(t)
-	path := filepath.Join("testdata", "daily.golden")
-	if *testkit.Update { // go test -update rewrites testdata/daily.golden
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to write it)", err)
-	}
-	if got != string(want) {
-		t.Fatalf("the daily boards changed: every Klob must deal the same boards on a day.\ngot:\n%s\nwant:\n%s", got, want)
+	if !testkit.Golden(t, filepath.Join("testdata", "daily.golden"), []byte(dailyText(t))) {
+		t.Fatal("the daily boards changed: every Klob must deal the same boards on a day")
 	}
 }
 

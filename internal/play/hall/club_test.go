@@ -22,10 +22,8 @@ import (
 // refused; only the host makes it private, which lets the spectators
 // go, and a restart keeps it private.
 func TestWatchAndPrivate(t *testing.T) {
-	dir := t.TempDir()
-	clock := host.NewManualClock(t0)
-	hist := &memHistory{}
-	h := testHall(t, dir, hist, clock)
+	d := newOnDisk(t)
+	h := d.hall(t)
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 5})
 	require.NoError(t, err)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
@@ -63,26 +61,14 @@ func TestWatchAndPrivate(t *testing.T) {
 	newCrowd(t, ann, bob).run("a move", func() bool { return ann.port().Snapshot().Gen > gen })
 	// (Polled: the crowd's goroutines read the port's ticks.)
 	eventually(t, "the move saved", func() bool { return !ann.port().Snapshot().Save.Pending })
-	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
+	l, err := gamelog.ReadFile(filepath.Join(d.dir, tb.Code(), "current.klob"))
 	require.NoError(t, err)
-	require.Equal(t, "yes", tag(l, tagPrivate))
+	require.Equal(t, "yes", l.Header.Tag(tagPrivate))
 	h.Close()
-	h2 := testHall(t, dir, hist, clock)
-	tb2, err := h2.Find(tb.Code())
-	require.NoError(t, err)
+	_, tb2 := d.restart(t, tb.Code())
 	require.True(t, tb2.Private())
 	_, err = tb2.Watch(Player{ID: "z", Name: "Zed"})
 	require.ErrorIs(t, err, ErrPrivate)
-}
-
-// tag is l's extra tag name, "" when none.
-func tag(l *gamelog.Log, name string) string {
-	for _, t := range l.Header.Extra {
-		if t.Name == name {
-			return t.Value
-		}
-	}
-	return ""
 }
 
 // TestPrivateWhenOpened: a table opened private refuses spectators
@@ -240,15 +226,15 @@ func TestAgainAtTable(t *testing.T) {
 	eventually(t, "the table listed again", func() bool { _, err := h.Find(tb.Code()); return err == nil })
 	c.run("a save of the next game", func() bool {
 		l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
-		return err == nil && tag(l, host.RematchTag) == next.RematchOf && tag(l, tagTable) == tb.Code()
+		return err == nil && l.Header.Tag(host.RematchTag) == next.RematchOf && l.Header.Tag(tagTable) == tb.Code()
 	})
 	// The next game's log says its own seed, not the first game's (shown
 	// to all at its end): resumed, its decks come from the fresh one.
-	first := tag(hist.logs["a"][0], session.SeedTag)
+	first := hist.logs["a"][0].Header.Tag(session.SeedTag)
 	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
 	require.NoError(t, err)
 	require.NotEmpty(t, first)
-	require.NotEqual(t, first, tag(l, session.SeedTag), "the next game is logged with the first game's seed")
+	require.NotEqual(t, first, l.Header.Tag(session.SeedTag), "the next game is logged with the first game's seed")
 	c.run("the next game's end, filed", func() bool {
 		s := ann.port().Snapshot()
 		return s.Game == 2 && s.Save.Filed && bob.port().Snapshot().Save.Filed
@@ -256,5 +242,5 @@ func TestAgainAtTable(t *testing.T) {
 	require.Equal(t, 2, hist.count("a"))
 	require.Equal(t, 2, hist.count("b"))
 	require.Equal(t, 2, rec.recorded(), "the club's database records (and rates) both games")
-	require.Equal(t, next.RematchOf, tag(hist.logs["a"][1], host.RematchTag))
+	require.Equal(t, next.RematchOf, hist.logs["a"][1].Header.Tag(host.RematchTag))
 }

@@ -49,13 +49,13 @@ type tableTags struct {
 // decorate sets the table's tags on l, keeping the game's own (the
 // seed, the bots' moves for dropped people).
 func (tg *tableTags) decorate(l *gamelog.Log) {
-	set := func(name, v string) { setTag(&l.Header, name, v) }
+	set := l.Header.SetTag
 	set(tagTable, tg.code)
 	// The game's own seed stays: a game "again" started draws from a
 	// fresh one, and the first game's, shown at its end, must not be
 	// where the next game's decks are said (or, resumed, drawn) to come
 	// from. The waiting room's log has none yet: the table's.
-	if !hasTag(l.Header, session.SeedTag) {
+	if l.Header.Tag(session.SeedTag) == "" {
 		set(session.SeedTag, strconv.FormatUint(tg.seed, 10))
 	}
 	set(tagSeats, strconv.Itoa(len(tg.keys)))
@@ -70,33 +70,6 @@ func (tg *tableTags) decorate(l *gamelog.Log) {
 	}
 	set(tagPrivate, private)
 	l.Header.Event = "Klob table " + tg.code
-}
-
-// hasTag reports whether h has the extra tag name, not empty.
-func hasTag(h gamelog.Header, name string) bool {
-	for _, t := range h.Extra {
-		if t.Name == name && t.Value != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// setTag sets (or, for "", removes) an extra tag of h.
-func setTag(h *gamelog.Header, name, v string) {
-	for i, t := range h.Extra {
-		if t.Name == name {
-			if v == "" {
-				h.Extra = append(h.Extra[:i:i], h.Extra[i+1:]...)
-			} else {
-				h.Extra[i].Value = v
-			}
-			return
-		}
-	}
-	if v != "" {
-		h.Extra = append(h.Extra, gamelog.Tag{Name: name, Value: v})
-	}
 }
 
 // files is a table's place on disk and its filing into the people's
@@ -207,12 +180,7 @@ func (f *files) saveLocked(l *gamelog.Log) error {
 
 // rematch reports whether l is a game "again" started.
 func rematch(l *gamelog.Log) bool {
-	for _, t := range l.Header.Extra {
-		if t.Name == host.RematchTag && t.Value != "" {
-			return true
-		}
-	}
-	return false
+	return l.Header.Tag(host.RematchTag) != ""
 }
 
 // withTags is l with the table's tags, and while the game is being
@@ -233,14 +201,14 @@ func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
 			}
 		}
 	}
-	setTag(&c.Header, tagFiled, seats)
+	c.Header.SetTag(tagFiled, seats)
 	closed := ""
 	if f.closed != "" {
 		if g, err := c.Game(); err == nil && !g.Over() {
 			closed = f.closed
 		}
 	}
-	setTag(&c.Header, tagClosed, closed)
+	c.Header.SetTag(tagClosed, closed)
 	return &c
 }
 
@@ -293,7 +261,7 @@ func (f *files) file() (bool, error) {
 	// whose history holds it already, so that the game is one file's
 	// bytes (the club's database knows a game by their checksum).
 	l := f.withTags(f.final)
-	setTag(&l.Header, tagFiled, "")
+	l.Header.SetTag(tagFiled, "")
 	if f.filed == nil {
 		f.filed = map[string]bool{}
 	}

@@ -77,6 +77,31 @@ func testHall(t *testing.T, dir string, hist *memHistory, clock host.Clock) *Hal
 	return newHall(t, testConfig(dir, hist, clock))
 }
 
+// onDisk is a test hall's directory, histories and clock, kept so that
+// a second hall over the same files (a restart) has them all.
+type onDisk struct {
+	dir   string
+	hist  *memHistory
+	clock *host.ManualClock
+}
+
+func newOnDisk(t *testing.T) onDisk {
+	return onDisk{dir: t.TempDir(), hist: &memHistory{}, clock: host.NewManualClock(t0)}
+}
+
+// hall starts a test hall over d's files.
+func (d onDisk) hall(t *testing.T) *Hall { return testHall(t, d.dir, d.hist, d.clock) }
+
+// restart starts a new hall over d's files (the last one closed) and
+// finds the table code in it.
+func (d onDisk) restart(t *testing.T, code string) (*Hall, *Table) {
+	t.Helper()
+	h := d.hall(t)
+	tb, err := h.Find(code)
+	require.NoError(t, err)
+	return h, tb
+}
+
 func smallRules() rules.Options {
 	o := rules.DefaultOptions()
 	o.Target = 100
@@ -412,12 +437,10 @@ func TestGuestHoldsNoSeat(t *testing.T) {
 // it back at the next deal. A new hall over the same directory brings
 // the table back, both people away, and the game goes on.
 func TestDropTakeoverAndRestart(t *testing.T) {
-	dir := t.TempDir()
-	hist := &memHistory{}
-	clock := host.NewManualClock(t0)
-	h := testHall(t, dir, hist, clock)
+	d := newOnDisk(t)
+	h := d.hall(t)
 	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
-	ann, play := dropBob(t, tb, clock)
+	ann, play := dropBob(t, tb, d.clock)
 	// Bob comes back: the bot plays on until the next deal.
 	bob := join(t, tb, "b", "Bob", 3)
 	play.add(bob)
@@ -435,9 +458,7 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	h.Close()
 
 	// A second hall over the same files: the table is back, both away.
-	h2 := testHall(t, dir, hist, clock)
-	tb2, err := h2.Find(tb.Code())
-	require.NoError(t, err)
+	h2, tb2 := d.restart(t, tb.Code())
 	require.Equal(t, tb2, h2.SeatOf("b"))
 	in := tb2.info("a")
 	require.True(t, in.Started)

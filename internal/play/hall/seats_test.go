@@ -78,12 +78,10 @@ func TestThreeHandedPlaysAGame(t *testing.T) {
 // log says so), the person's own seat waits for them, and the person
 // takes it back at the next deal.
 func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
-	dir := t.TempDir()
-	hist := &memHistory{}
-	clock := host.NewManualClock(t0)
-	h := testHall(t, dir, hist, clock)
+	d := newOnDisk(t)
+	h := d.hall(t)
 	tb := annOpens(t, h, 4, rules.DefaultOptions(), 5)
-	ann, _ := dropBob(t, tb, clock)
+	ann, _ := dropBob(t, tb, d.clock)
 	l, err := tb.game.Log()
 	require.NoError(t, err)
 	require.Contains(t, l.Comment[0], "Bob dropped; a random bot took seat B")
@@ -91,9 +89,7 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 	h.Close() // the last move saved before the next hall reads the files
 
 	// A restart: the bot still plays Bob's seat; Ann is away.
-	h2 := testHall(t, dir, hist, clock)
-	tb2, err := h2.Find(tb.Code())
-	require.NoError(t, err)
+	_, tb2 := d.restart(t, tb.Code())
 	ann = join(t, tb2, "a", "Ann", 3)
 	s := await(t, ann.port(), "the table after the restart", func(s host.Snapshot) bool { return s.HasDeal })
 	require.Equal(t, host.SeatTakeover, s.Players[1].State, "the takeover is back from the log")

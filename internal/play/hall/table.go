@@ -246,7 +246,7 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 	cfg := &t.h.cfg
 	pace := cfg.Pace
 	return host.Config{
-		Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot, Start: t.start,
+		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot, Start: t.start},
 		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: pace, TrickPace: 2 * pace, Think: cfg.Think,
 		Grace: cfg.Grace, TakeoverLevel: t.opts.Level, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision

@@ -44,8 +44,9 @@ func boardConfig(set *duplicate.BoardSet, b duplicate.Board, st Store) Config {
 		ps[i] = Player{Name: "Bot " + rules.Seat(i).String(), Level: set.Level}
 	}
 	ps[set.Seat] = Player{Name: "ann", Human: true}
-	return Config{Options: set.Options, Players: ps, Start: t0, Store: st, Clock: NewManualClock(t0), NoHints: true,
-		Board: &Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}}
+	return Config{Game: Game{Options: set.Options, Players: ps, Start: t0,
+		Board: &Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
+		Store: st, Clock: NewManualClock(t0), NoHints: true}
 }
 
 // playBoard plays the person's seat of h with personPolicy until the

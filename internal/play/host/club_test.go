@@ -280,7 +280,7 @@ func TestRematch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tag(l, RematchTag) != sum || tag(l, "Table") != "ABCD" || tag(l, "Seed") == tag(first, "Seed") {
+			if l.Header.Tag(RematchTag) != sum || l.Header.Tag("Table") != "ABCD" || l.Header.Tag("Seed") == first.Header.Tag("Seed") {
 				t.Fatalf("the next game's tags: %+v", l.Header.Extra)
 			}
 			if l.Header.Players != first.Header.Players || l.Header.Levels != first.Header.Levels || l.Header.Options != first.Header.Options {
@@ -299,21 +299,11 @@ func TestRematch(t *testing.T) {
 			if ends2[0].Seed != want || ends2[0].Seed == ends[0].Seed {
 				t.Fatalf("the next game's seed %d, want %d", ends2[0].Seed, want)
 			}
-			if _, filed := st.Counts(); filed != 2 || tag(st.Filed[1], RematchTag) != sum {
-				t.Fatalf("%d games filed; the second names %q", filed, tag(st.Filed[1], RematchTag))
+			if _, filed := st.Counts(); filed != 2 || st.Filed[1].Header.Tag(RematchTag) != sum {
+				t.Fatalf("%d games filed; the second names %q", filed, st.Filed[1].Header.Tag(RematchTag))
 			}
 		})
 	}
-}
-
-// tag is the value of l's extra tag name, "" when none.
-func tag(l *gamelog.Log, name string) string {
-	for _, t := range l.Header.Extra {
-		if t.Name == name {
-			return t.Value
-		}
-	}
-	return ""
 }
 
 // TestRematchWaitsForTheFiling: the next game never saves before the last

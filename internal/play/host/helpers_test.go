@@ -46,7 +46,7 @@ func players(n int, people ...rules.Seat) []Player {
 // config is a game of n with people at the seats given, on a manual
 // clock, no pace.
 func config(n int, seed uint64, st Store, clock Clock, people ...rules.Seat) Config {
-	return Config{Options: options(n), Seed: seed, Players: players(n, people...), NewBot: randomBots, Start: t0,
+	return Config{Game: Game{Options: options(n), Seed: seed, Players: players(n, people...), NewBot: randomBots, Start: t0},
 		Store: st, Clock: clock, Takebacks: true}
 }
 

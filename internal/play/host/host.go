@@ -19,8 +19,14 @@ import (
 // Player is who sits at a seat: a person, or a bot of a level.
 type Player = session.Player
 
-// Board is a fixed deal played as a whole game (Config.Board).
+// Board is a fixed deal played as a whole game (Game.Board).
 type Board = session.Board
+
+// Game is the game a host runs, as the session takes it: the rules
+// (Options.Target is the target), the seed of the first dealer and every
+// deck, who sits where, the bots' factory (nil: ai.New), the start time
+// recorded in the log, practice, and the board of a fixed deal.
+type Game = session.Config
 
 // Store keeps a game: the save after every change and the filing of the
 // finished game. *store.Store is one. Its methods are called on the
@@ -38,23 +44,11 @@ type HintFunc func(ctx context.Context, v *rules.View, seed uint64) (eval.Evalua
 
 // Config is what a host needs.
 type Config struct {
-	// The game: the rules (Options.Target is the target), the seed of
-	// the first dealer and every deck, who sits where (as many as
-	// Options.Players), the bots' factory (nil: ai.New), the start time
-	// recorded in the log, and whether the seed was chosen (practice).
-	Options  rules.Options
-	Seed     uint64
-	Players  []Player
-	NewBot   ai.Factory
-	Start    time.Time
-	Practice bool
-	// Board, when set, makes the game one fixed deal, a duplicate board
-	// (see session.Board): its deck and dealer, the game over with the
-	// deal, each bot on the board's seed of its seat and bounded by its
-	// work (no Think deadline: its play depends on the board and the
-	// people's actions, never on the clock), the chance steps from the
-	// board's generator. Resume needs it again.
-	Board *Board
+	// Game is the game. With its Board set, a duplicate board, the game
+	// is over with the deal and each bot is bounded by its work (no Think
+	// deadline: its play depends on the board and the people's actions,
+	// never on the clock). Resume needs the Board again.
+	Game
 	// NoHints refuses hints (Port.Hint): on a duplicate board the hint
 	// would be the advice of the bot that sets par.
 	NoHints bool
@@ -174,7 +168,7 @@ type Host struct {
 // New starts a new game. Nothing moves until a person's Port connects
 // (Seat); the first deal is dealt then.
 func New(cfg Config) (*Host, error) {
-	s, err := session.New(sessionConfig(cfg))
+	s, err := session.New(cfg.Game)
 	if err != nil {
 		return nil, err
 	}
@@ -187,16 +181,11 @@ func New(cfg Config) (*Host, error) {
 // taken from a dropped person: bots play them again until the person
 // comes back and a deal starts.
 func Resume(l *gamelog.Log, cfg Config) (*Host, error) {
-	s, err := session.Resume(l, sessionConfig(cfg))
+	s, err := session.Resume(l, cfg.Game)
 	if err != nil {
 		return nil, err
 	}
 	return start(cfg, s, l)
-}
-
-func sessionConfig(cfg Config) session.Config {
-	return session.Config{Options: cfg.Options, Seed: cfg.Seed, Players: cfg.Players, NewBot: cfg.NewBot,
-		Start: cfg.Start, Practice: cfg.Practice, Board: cfg.Board}
 }
 
 func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {

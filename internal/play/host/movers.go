@@ -52,18 +52,13 @@ func writeMovers(movers map[int][]By) string {
 // otherwise (the forced moves are not kept: they read as the person's).
 func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 	takeover := map[[2]int]bool{}
-	for _, t := range l.Header.Extra {
-		if t.Name != TakeoverTag {
+	for _, f := range strings.Fields(l.Header.Tag(TakeoverTag)) {
+		var d, a, b int
+		if _, err := fmt.Sscanf(f, "%d:%d-%d", &d, &a, &b); err != nil {
 			continue
 		}
-		for _, f := range strings.Fields(t.Value) {
-			var d, a, b int
-			if _, err := fmt.Sscanf(f, "%d:%d-%d", &d, &a, &b); err != nil {
-				continue
-			}
-			for i := a; i <= b && i-a < 1000; i++ {
-				takeover[[2]int{d, i}] = true
-			}
+		for i := a; i <= b && i-a < 1000; i++ {
+			takeover[[2]int{d, i}] = true
 		}
 	}
 	out := map[int][]By{}
@@ -83,23 +78,6 @@ func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
 		out[no] = ms
 	}
 	return out
-}
-
-// setTag sets (or, for "", removes) an extra tag of h.
-func setTag(h *gamelog.Header, name, v string) {
-	for i, t := range h.Extra {
-		if t.Name == name {
-			if v == "" {
-				h.Extra = append(h.Extra[:i], h.Extra[i+1:]...)
-			} else {
-				h.Extra[i].Value = v
-			}
-			return
-		}
-	}
-	if v != "" {
-		h.Extra = append(h.Extra, gamelog.Tag{Name: name, Value: v})
-	}
 }
 
 // The header comments of a takeover and of a seat taken back, as the

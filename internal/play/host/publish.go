@@ -89,12 +89,12 @@ func (st *state) log() *gamelog.Log {
 	l.Header.Extra = append([]gamelog.Tag(nil), l.Header.Extra...)
 	l.Comment = append([]string(nil), st.comments...)
 	for _, t := range st.cfg.Tags {
-		setTag(&l.Header, t.Name, t.Value)
+		l.Header.SetTag(t.Name, t.Value)
 	}
 	if st.rematchOf != "" {
-		setTag(&l.Header, RematchTag, st.rematchOf)
+		l.Header.SetTag(RematchTag, st.rematchOf)
 	}
-	setTag(&l.Header, TakeoverTag, writeMovers(st.movers))
+	l.Header.SetTag(TakeoverTag, writeMovers(st.movers))
 	return l
 }
 

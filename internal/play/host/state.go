@@ -139,11 +139,7 @@ func newState(h *Host, s *session.Session, l *gamelog.Log) (*state, error) {
 		}
 	}
 	if l != nil {
-		for _, t := range l.Header.Extra {
-			if t.Name == RematchTag {
-				st.rematchOf = t.Value
-			}
-		}
+		st.rematchOf = l.Header.Tag(RematchTag)
 		st.comments = append([]string(nil), l.Comment...)
 		st.movers = readMovers(l, s)
 		for i, sd := range st.seats {

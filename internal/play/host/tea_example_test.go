@@ -93,9 +93,12 @@ func TestTeaSubscription(t *testing.T) {
 	opts := rules.DefaultOptions()
 	opts.Target = 100
 	h, err := host.New(host.Config{
-		Options: opts, Seed: 3, Clock: host.NewManualClock(time.Unix(0, 0)),
-		Players: []host.Player{{Name: "ann", Human: true}, {Name: "Bot", Level: ai.Random}},
-		NewBot:  func(l ai.Level, c ai.Config) (ai.Bot, error) { return ai.NewRandom(c.Seed), nil },
+		Game: host.Game{
+			Options: opts, Seed: 3,
+			Players: []host.Player{{Name: "ann", Human: true}, {Name: "Bot", Level: ai.Random}},
+			NewBot:  func(l ai.Level, c ai.Config) (ai.Bot, error) { return ai.NewRandom(c.Seed), nil },
+		},
+		Clock: host.NewManualClock(time.Unix(0, 0)),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -30,17 +30,8 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 					if s.Game().Over() {
 						break
 					}
-					if s.Game().NeedDeal() {
-						if err := s.StartDeal(); err != nil {
-							t.Fatal(err)
-						}
-						continue
-					}
-					deal, from := s.Game().DealNo(), len(s.Game().Deal().Steps())
-					if err := s.Advance(); err != nil {
-						t.Fatal(err)
-					}
-					if s.Game().DealNo() != deal {
+					deal, from, ok := advance(t, s)
+					if !ok {
 						continue
 					}
 					steps := s.Game().Deal().Steps()

@@ -170,12 +170,8 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 		return nil, err
 	}
 	seed := cfg.Seed
-	for _, t := range l.Header.Extra {
-		if t.Name == SeedTag {
-			if v, err := strconv.ParseUint(t.Value, 10, 64); err == nil {
-				seed = v
-			}
-		}
+	if v, err := strconv.ParseUint(l.Header.Tag(SeedTag), 10, 64); err == nil {
+		seed = v
 	}
 	s := newSession(cfg, g, seed)
 	if b := s.board; b != nil {

@@ -39,6 +39,33 @@ func noErr(t *testing.T, err error) {
 // from its own View).
 func step(t *testing.T, s *Session) { stepWith(t, s, nil) }
 
+// advance deals when the game waits for a deal, else takes the forced
+// moves. It returns the deal and how many steps it had before; false
+// when it dealt, or the forced moves ended the deal.
+func advance(t *testing.T, s *Session) (deal, from int, ok bool) {
+	t.Helper()
+	if s.Game().NeedDeal() {
+		noErr(t, s.StartDeal())
+		return 0, 0, false
+	}
+	deal, from = s.Game().DealNo(), len(s.Game().Deal().Steps())
+	noErr(t, s.Advance())
+	return deal, from, s.Game().DealNo() == deal
+}
+
+// playOut steps s to the game's end; it reports false when the game has
+// not ended after most steps.
+func playOut(t *testing.T, s *Session, most int) bool {
+	t.Helper()
+	for i := 0; !s.Game().Over(); i++ {
+		if i > most {
+			return false
+		}
+		step(t, s)
+	}
+	return true
+}
+
 // stepWith is step with the person's action chosen by choose from the
 // legal ones (the first when choose is nil).
 func stepWith(t *testing.T, s *Session, choose func(s *Session, legal []rules.Action) rules.Action) {
@@ -158,11 +185,8 @@ func TestWholeGame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for n := 0; !s.Game().Over(); n++ {
-			if n > 5000 {
-				t.Fatalf("seed %d: no end", seed)
-			}
-			step(t, s)
+		if !playOut(t, s, 5000) {
+			t.Fatalf("seed %d: no end", seed)
 		}
 		g, err := s.Log().Game()
 		if err != nil {
@@ -188,17 +212,8 @@ func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
 	s, _ := New(config(3, person, person))
 	forced := 0
 	for n := 0; n < 2000 && !s.Game().Over(); n++ {
-		if s.Game().NeedDeal() {
-			if err := s.StartDeal(); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		deal, steps := s.Game().DealNo(), len(s.Game().Deal().Steps())
-		if err := s.Advance(); err != nil {
-			t.Fatal(err)
-		}
-		if s.Game().DealNo() != deal {
+		deal, steps, ok := advance(t, s)
+		if !ok {
 			continue
 		}
 		after := s.Game().Deal().Steps()

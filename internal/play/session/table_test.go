@@ -65,11 +65,8 @@ func TestTableSessionPlaysToTheEnd(t *testing.T) {
 		if h.Name(2) != "Cy" || h.Level(2) != gamelog.Human || h.Level(1) != "normal" {
 			t.Fatalf("n %d: header seats %q %q", n, h.Name(2), h.Level(2))
 		}
-		for i := 0; !s.Game().Over(); i++ {
-			if i > 20000 {
-				t.Fatalf("n %d: the game does not end", n)
-			}
-			step(t, s)
+		if !playOut(t, s, 20000) {
+			t.Fatalf("n %d: the game does not end", n)
 		}
 		text, err := s.Log().MarshalText()
 		if err != nil {
@@ -267,11 +264,8 @@ func TestTableSessionResumesSaves(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		for i := 0; !s.Game().Over(); i++ {
-			if i > 20000 {
-				t.Fatalf("%s: the game does not end", f)
-			}
-			step(t, s)
+		if !playOut(t, s, 20000) {
+			t.Fatalf("%s: the game does not end", f)
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"github.com/klob/klob/ai/claim"
-	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
 
@@ -54,7 +53,7 @@ func (s *Session) Undo(seat rules.Seat) error {
 		}
 	}
 	s.claimer = rules.NoSeat
-	s.setTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
+	s.header.SetTag(TakebacksTag, strconv.Itoa(s.Takebacks()+1))
 	s.gen++
 	return nil
 }
@@ -81,15 +80,7 @@ func (s *Session) LastDecision(seat rules.Seat) (deal, step int, ok bool) {
 }
 
 // Takebacks returns how many decisions were taken back in the game.
-func (s *Session) Takebacks() int {
-	for _, t := range s.header.Extra {
-		if t.Name == TakebacksTag {
-			n, _ := strconv.Atoi(t.Value)
-			return n
-		}
-	}
-	return 0
-}
+func (s *Session) Takebacks() int { return s.count(TakebacksTag) }
 
 // ClaimsTag is the log tag that counts the claims made in a game.
 const ClaimsTag = "Claims"
@@ -143,13 +134,7 @@ func (s *Session) ClaimChecked(c ClaimCheck, vd claim.Verdict) error {
 		return nil
 	}
 	s.claimer, s.claimDeal = c.Seat, s.game.DealNo()
-	n := 0
-	for _, t := range s.header.Extra {
-		if t.Name == ClaimsTag {
-			n, _ = strconv.Atoi(t.Value)
-		}
-	}
-	s.setTag(ClaimsTag, strconv.Itoa(n+1))
+	s.header.SetTag(ClaimsTag, strconv.Itoa(s.count(ClaimsTag)+1))
 	return s.Advance()
 }
 
@@ -191,12 +176,8 @@ func (s *Session) claimedMove(seat rules.Seat) (rules.Action, bool) {
 	return rules.PlayAction(c), true
 }
 
-func (s *Session) setTag(name, v string) {
-	for i, t := range s.header.Extra {
-		if t.Name == name {
-			s.header.Extra[i].Value = v
-			return
-		}
-	}
-	s.header.Extra = append(s.header.Extra, gamelog.Tag{Name: name, Value: v})
+// count is the number the header's tag name keeps, 0 when none.
+func (s *Session) count(name string) int {
+	n, _ := strconv.Atoi(s.header.Tag(name))
+	return n
 }

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"context"
 	"errors"
 	"math/rand/v2"
 	"slices"
@@ -30,27 +29,11 @@ func verifies(t *testing.T, l *gamelog.Log) *gamelog.Log {
 	return back
 }
 
-// playRandom moves the game on: the person picks a random legal action,
-// the bot thinks.
+// playRandom moves the game on by a step: the person picks a random
+// legal action, the bot thinks.
 func playRandom(t *testing.T, s *Session, r *rand.Rand) {
 	t.Helper()
-	if s.Game().NeedDeal() {
-		noErr(t, s.StartDeal())
-		return
-	}
-	noErr(t, s.Advance())
-	seat, ok := s.ToMove()
-	if !ok {
-		return
-	}
-	if th, ok := s.Think(); ok {
-		a, err := th.Think(context.Background())
-		noErr(t, s.BotMove(th, a, err))
-		return
-	}
-	v := s.View(seat)
-	l := v.Legal()
-	noErr(t, s.Apply(seat, l[r.IntN(len(l))]))
+	stepWith(t, s, func(_ *Session, l []rules.Action) rules.Action { return l[r.IntN(len(l))] })
 }
 
 func history(s *Session, seat rules.Seat) []rules.Step {
@@ -115,12 +98,7 @@ func TestUndo(t *testing.T) {
 			if s.Takebacks() != undos {
 				t.Fatalf("takebacks %d, want %d", s.Takebacks(), undos)
 			}
-			back := verifies(t, s.Log())
-			found := false
-			for _, tag := range back.Header.Extra {
-				found = found || (tag.Name == TakebacksTag && tag.Value != "")
-			}
-			if !found {
+			if back := verifies(t, s.Log()); back.Header.Tag(TakebacksTag) == "" {
 				t.Fatal("the log read back has no Takebacks tag")
 			}
 			continue

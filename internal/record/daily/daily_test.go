@@ -37,6 +37,16 @@ func firstLegal(t *testing.T, set *duplicate.BoardSet, n int) []rules.Step {
 	return d.Steps()
 }
 
+// recordFirst records the boards 1 to n of d played by firstLegal.
+func recordFirst(t *testing.T, d *Day, n int) {
+	t.Helper()
+	for b := 1; b <= n; b++ {
+		if _, err := d.Record(b, firstLegal(t, d.Set, b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // TestDayProgress: a board begun, then with actions, then recorded; the
 // day read back at each point says what was played, and a board
 // recorded is played for good.
@@ -106,11 +116,7 @@ func TestOnlyWhatWasPlayed(t *testing.T) {
 		dir := t.TempDir()
 		f := Open(dir)
 		d, _ := f.Day(day1, n, "Ann", "v1")
-		for b := 1; b <= 3; b++ {
-			if _, err := d.Record(b, firstLegal(t, d.Set, b)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		recordFirst(t, d, 3)
 		steps := firstLegal(t, d.Set, 4)
 		if err := d.SaveBoard(4, steps[:4]); err != nil {
 			t.Fatal(err)
@@ -155,9 +161,7 @@ func readAll(t *testing.T, dir string) string {
 func TestDamagedFiles(t *testing.T) {
 	f := Open(t.TempDir())
 	d, _ := f.Day(day1, 3, "Ann", "v1")
-	if _, err := d.Record(1, firstLegal(t, d.Set, 1)); err != nil {
-		t.Fatal(err)
-	}
+	recordFirst(t, d, 1)
 	other, _ := f.Day(day1.AddDays(1), 3, "Ann", "v1")
 	if err := os.WriteFile(filepath.Join(d.Dir(), BoardName), []byte(boardMagic+"\nboard 2\nplay A: play 7C\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -189,11 +193,7 @@ func TestDamagedFiles(t *testing.T) {
 func TestImport(t *testing.T) {
 	f := Open(t.TempDir())
 	friend, _ := f.Day(day1, 2, "Bob Smith", "v0.9")
-	for b := 1; b <= 8; b++ {
-		if _, err := friend.Record(b, firstLegal(t, friend.Set, b)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordFirst(t, friend, 8)
 	data, _ := os.ReadFile(friend.ResultPath())
 	im, err := f.Import(data, "bob.txt", "Ann", "v1")
 	if err != nil || im.Replaced || im.File.Name != "Bob Smith" || filepath.Base(im.Path) != "bob-smith.txt" {
@@ -237,11 +237,7 @@ func TestImport(t *testing.T) {
 func TestCompare(t *testing.T) {
 	f := Open(t.TempDir())
 	me, _ := f.Day(day1, 3, "Ann", "v1")
-	for b := 1; b <= 8; b++ {
-		if _, err := me.Record(b, firstLegal(t, me.Set, b)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	recordFirst(t, me, 8)
 	own, _ := me.Results()
 	// Par is, board by board, the result plus (b-4) (so it beats the
 	// person on boards 5 to 8 and ties board 4).

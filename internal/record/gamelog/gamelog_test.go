@@ -18,8 +18,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var update = testkit.Update
-
 const gamesDir = "../../../testdata/games"
 
 // validLogs returns every valid log of testdata/games: the recorded
@@ -38,7 +36,7 @@ func TestRoundTrip(t *testing.T) {
 			out, err := l.MarshalText()
 			require.NoError(t, err)
 			if !bytes.Equal(out, data) {
-				t.Fatalf("write(read(x)) differs from x:\n%s", firstDiff(out, data))
+				t.Fatalf("write(read(x)) differs from x:\n%s", testkit.FirstDiff(out, data))
 			}
 			l2, err := gamelog.Parse("again", out)
 			require.NoError(t, err)
@@ -48,26 +46,6 @@ func TestRoundTrip(t *testing.T) {
 		})
 	}
 }
-
-// firstDiff shows the first line where got and want differ.
-func firstDiff(got, want []byte) string {
-	g, w := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-	for i := 0; i < len(g) || i < len(w); i++ {
-		var a, b string
-		if i < len(g) {
-			a = g[i]
-		}
-		if i < len(w) {
-			b = w[i]
-		}
-		if a != b {
-			return "line " + itoa(i+1) + ":\n got  " + a + "\n want " + b
-		}
-	}
-	return "no difference"
-}
-
-func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n)) }
 
 func fmtInt(n int) string {
 	if n == 0 {
@@ -210,21 +188,33 @@ func TestWriterGolden(t *testing.T) {
 	got, err := l.MarshalText()
 	require.NoError(t, err)
 	golden := filepath.Join("testdata", "writer.golden")
-	if *update {
-		require.NoError(t, os.WriteFile(golden, got, 0o644))
+	if !testkit.Golden(t, golden, got) {
+		t.FailNow()
 	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("writer output differs from %s:\n%s", golden, firstDiff(got, want))
-	}
-	back, err := gamelog.Parse(golden, want)
+	back, err := gamelog.Parse(golden, got)
 	require.NoError(t, err)
 	if back.Header.Event != l.Header.Event || !reflect.DeepEqual(back.Header.Extra, l.Header.Extra) || !reflect.DeepEqual(back.Comment, l.Comment) {
 		t.Fatalf("header read back: event %q extra %v comment %q", back.Header.Event, back.Header.Extra, back.Comment)
 	}
+}
+
+// TestHeaderTags: SetTag changes a tag in its place, adds a new one after
+// the others and removes one for ""; a removal leaves a copy of the header
+// that shares its array as it was; Tag reads them, "" for none.
+func TestHeaderTags(t *testing.T) {
+	var h gamelog.Header
+	h.SetTag("Table", "ABCD")
+	h.SetTag("Seed", "7")
+	h.SetTag("Table", "WXYZ")
+	h.SetTag("Gone", "")
+	require.Equal(t, []gamelog.Tag{{Name: "Table", Value: "WXYZ"}, {Name: "Seed", Value: "7"}}, h.Extra)
+	require.Equal(t, "WXYZ", h.Tag("Table"))
+	require.Equal(t, "", h.Tag("Gone"))
+	c := h
+	c.SetTag("Table", "")
+	require.Equal(t, []gamelog.Tag{{Name: "Seed", Value: "7"}}, c.Extra)
+	require.Equal(t, "", c.Tag("Table"))
+	require.Equal(t, []gamelog.Tag{{Name: "Table", Value: "WXYZ"}, {Name: "Seed", Value: "7"}}, h.Extra, "the copy's removal changed the original")
 }
 
 // TestBrokenLogs: each hand-edited broken log gives its expected error
@@ -252,17 +242,7 @@ func TestBrokenLogs(t *testing.T) {
 				t.Fatalf("internal error: %v", perr)
 			}
 			errFile := strings.TrimSuffix(f, ".klob") + ".err"
-			got := perr.Error() + "\n"
-			if *update {
-				require.NoError(t, os.WriteFile(errFile, []byte(got), 0o644))
-			}
-			want, err := os.ReadFile(errFile)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Fatalf("got  %s want %s", got, want)
-			}
+			testkit.Golden(t, errFile, []byte(perr.Error()+"\n"))
 		})
 	}
 }
@@ -307,7 +287,7 @@ func TestMutationsAreCaught(t *testing.T) {
 			}
 			out, err := l.MarshalText()
 			if err != nil || !bytes.Equal(out, text) {
-				t.Fatalf("line %d %q: mutation %q of token %d was accepted but is not canonical:\n%s", i+1, ln, m, j+1, firstDiff(out, text))
+				t.Fatalf("line %d %q: mutation %q of token %d was accepted but is not canonical:\n%s", i+1, ln, m, j+1, testkit.FirstDiff(out, text))
 			}
 		}
 	}

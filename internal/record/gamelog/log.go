@@ -133,6 +133,36 @@ func (h *Header) Practice() bool {
 	return false
 }
 
+// Tag returns the value of the extra tag name, "" when h has none (a
+// log holds a tag once: the reader and the writer refuse it twice).
+func (h *Header) Tag(name string) string {
+	for _, t := range h.Extra {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets the extra tag name to v, adding it after the others when
+// h has none; v "" removes it. A removal builds a new Extra instead of
+// shifting the array a copy of the header may share.
+func (h *Header) SetTag(name, v string) {
+	for i, t := range h.Extra {
+		if t.Name == name {
+			if v == "" {
+				h.Extra = append(h.Extra[:i:i], h.Extra[i+1:]...)
+			} else {
+				h.Extra[i].Value = v
+			}
+			return
+		}
+	}
+	if v != "" {
+		h.Extra = append(h.Extra, Tag{Name: name, Value: v})
+	}
+}
+
 // SetPractice marks the game practice (once).
 func (h *Header) SetPractice() {
 	if !h.Practice() {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
+	"github.com/klob/klob/internal/platform/userdir"
 )
 
 // Pace is the bot's speed.
@@ -148,20 +149,15 @@ var onOffNames = [...]string{"off", "on"}
 // FileName is the name of the settings file in the config directory.
 const FileName = "settings"
 
-// DefaultPath returns the path of the settings file from the environment
-// (getenv is os.Getenv outside tests).
+// DefaultPath returns the path of the settings file, in the config
+// directory (userdir.Config), from the environment (getenv is os.Getenv
+// outside tests).
 func DefaultPath(getenv func(string) string) (string, error) {
-	if d := getenv("KLOB_CONFIG_DIR"); d != "" {
-		return filepath.Join(d, FileName), nil
+	dir, err := userdir.Config.Dir(getenv)
+	if err != nil {
+		return "", err
 	}
-	if x := getenv("XDG_CONFIG_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "klob", FileName), nil
-	}
-	home := getenv("HOME")
-	if home == "" {
-		return "", errors.New("cannot find the config directory: set HOME, XDG_CONFIG_HOME or KLOB_CONFIG_DIR")
-	}
-	return filepath.Join(home, ".config", "klob", FileName), nil
+	return filepath.Join(dir, FileName), nil
 }
 
 // LineError is a line of the settings file that could not be read.

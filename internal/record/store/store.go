@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
+	"github.com/klob/klob/internal/platform/userdir"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -124,21 +125,11 @@ func Default() (*Store, error) {
 	return New(dir, Options{}), nil
 }
 
-// DefaultDir returns the state directory from the environment getenv
-// reads: $KLOB_STATE_DIR, else $XDG_STATE_HOME/klob (when absolute, as
-// the XDG spec asks), else $HOME/.local/state/klob.
+// DefaultDir returns the state directory (userdir.State) from the
+// environment getenv reads: $KLOB_STATE_DIR, else $XDG_STATE_HOME/klob
+// (when absolute, as the XDG spec asks), else $HOME/.local/state/klob.
 func DefaultDir(getenv func(string) string) (string, error) {
-	if d := getenv("KLOB_STATE_DIR"); d != "" {
-		return d, nil
-	}
-	if x := getenv("XDG_STATE_HOME"); x != "" && filepath.IsAbs(x) {
-		return filepath.Join(x, "klob"), nil
-	}
-	home := getenv("HOME")
-	if home == "" {
-		return "", errors.New("cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR")
-	}
-	return filepath.Join(home, ".local", "state", "klob"), nil
+	return userdir.State.Dir(getenv)
 }
 
 // Lock takes the state directory's lock for as long as a game is open,

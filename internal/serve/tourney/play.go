@@ -290,13 +290,13 @@ const (
 // and the board dealt anew, the server's log saying so.
 func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (*host.Host, error) {
 	b, _ := set.Board(n)
-	cfg := host.Config{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.now(),
+	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.now(),
+		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: &boardStore{s: s, code: code, key: p.Key, n: n, rel: rel, set: set},
 		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
 		NoHints: true, Server: true, Private: true, Logf: s.cfg.Logf,
 		Tags: []gamelog.Tag{{Name: TagTournament, Value: code}, {Name: TagBoard, Value: strconv.Itoa(n)},
-			{Name: TagKey, Value: p.Key}},
-		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}}
+			{Name: TagKey, Value: p.Key}}}
 	if resume {
 		path := filepath.Join(s.cfg.Dir, rel)
 		l, err := gamelog.ReadFile(path)

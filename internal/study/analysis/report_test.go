@@ -3,7 +3,6 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -55,22 +54,6 @@ func reportOf(t *testing.T, players int) (*gamelog.Replay, *Report, string) {
 	return nil, nil, ""
 }
 
-// golden compares got with the file testdata/name, or writes it with
-// -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *testkit.Update {
-		require.NoError(t, os.MkdirAll("testdata", 0o755))
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "go test -update writes it")
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (go test -update rewrites it after a wanted change):\n%s", path, got)
-	}
-}
-
 // TestReport: at every seat count, the text report (symbols and ascii)
 // and the JSON report of a game are the golden files, and they say what
 // the subtests check.
@@ -82,10 +65,10 @@ func TestReport(t *testing.T) {
 			WriteText(&text, file, r, rep, false)
 			WriteText(&ascii, file, r, rep, true)
 			require.NoError(t, WriteJSON(&js, file, r, rep))
-			base := "report-" + strings.Fields(name(c.players))[0]
-			golden(t, base+".txt", text.Bytes())
-			golden(t, base+"-ascii.txt", ascii.Bytes())
-			golden(t, base+".json", js.Bytes())
+			base := filepath.Join("testdata", "report-"+strings.Fields(name(c.players))[0])
+			testkit.Golden(t, base+".txt", text.Bytes())
+			testkit.Golden(t, base+"-ascii.txt", ascii.Bytes())
+			testkit.Golden(t, base+".json", js.Bytes())
 			t.Run("wording", func(t *testing.T) { checkWording(t, c.players, text.String(), ascii.String()) })
 			t.Run("json", func(t *testing.T) { checkJSON(t, c.players, r, rep, js.Bytes()) })
 		})

@@ -123,9 +123,7 @@ func TestEvaluateDeterministic(t *testing.T) {
 		g, err := NewGenerator(4, Any, opts(t, players))
 		require.NoError(t, err)
 		for range 2 {
-			s, _ := g.Next()
-			v, err := s.View()
-			require.NoError(t, err)
+			s, v := nextView(t, g)
 			o := Options{Samples: 40, Seed: 9, Workers: 1}
 			a, err := Evaluate(context.Background(), &v, o)
 			require.NoError(t, err)
@@ -150,9 +148,7 @@ func TestEveryOptionLegal(t *testing.T) {
 		g, err := NewGenerator(8, Any, opts(t, rs))
 		require.NoError(t, err)
 		for range 3 {
-			s, _ := g.Next()
-			v, err := s.View()
-			require.NoError(t, err)
+			s, v := nextView(t, g)
 			an, err := Evaluate(context.Background(), &v, Options{Samples: 40, Seed: 1})
 			require.NoError(t, err)
 			legal := v.Legal()
@@ -209,11 +205,7 @@ func fakeBatch(ctx context.Context, v *rules.View, p Plan, k int) (eval.Evaluati
 // at 10, a blunder from 20.
 func TestGradingScale(t *testing.T) {
 	for _, rs := range seatCounts {
-		g, err := NewGenerator(4, OnlyRound2, opts(t, rs))
-		require.NoError(t, err)
-		s, _ := g.Next()
-		v, err := s.View()
-		require.NoError(t, err)
+		_, v := firstDrill(t, 4, OnlyRound2, rs)
 		an, err := EvaluateWith(context.Background(), fakeBatch, &v, Options{Samples: 200, Seed: 1})
 		require.NoError(t, err)
 		last := len(an.Rows) - 1
@@ -241,11 +233,7 @@ func TestVerdictMarks(t *testing.T) {
 // the pooled means are those of the batches weighted by their samples.
 func TestTallyPools(t *testing.T) {
 	for _, rs := range []string{"players=2", "players=3", "players=4"} {
-		g, err := NewGenerator(6, OnlyRound1, opts(t, rs))
-		require.NoError(t, err)
-		s, _ := g.Next()
-		v, err := s.View()
-		require.NoError(t, err)
+		_, v := firstDrill(t, 6, OnlyRound1, rs)
 		p := NewPlan(Options{Samples: 30, Seed: 5})
 		p.Batches = 6
 		e := NewEvaluator()
@@ -341,11 +329,7 @@ func TestPlan(t *testing.T) {
 // and the same best, at every seat count.
 func TestFromEval(t *testing.T) {
 	for _, rs := range []string{"players=2", "players=3", "players=4"} {
-		g, err := NewGenerator(2, OnlyRound1, opts(t, rs))
-		require.NoError(t, err)
-		s, _ := g.Next()
-		v, err := s.View()
-		require.NoError(t, err)
+		_, v := firstDrill(t, 2, OnlyRound1, rs)
 		ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 30, Seed: 2})
 		require.NoError(t, err)
 		an, err := FromEval(&v, ev)

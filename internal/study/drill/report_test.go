@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,20 +14,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *testkit.Update {
-		require.NoError(t, os.MkdirAll("testdata", 0o755))
-		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
-		return
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "run go test -run %s -update to write it", t.Name())
-	assert.Equal(t, string(want), got, "%s differs (go test -run %s -update rewrites it)", path, t.Name())
-}
 
 // TestReportGolden: the report of `klob train -eval` for drills of every
 // kind at every seat count, with an evaluation that does not change when
@@ -61,7 +46,7 @@ func TestReportGolden(t *testing.T) {
 				fmt.Fprintf(&out, "--- drill %d (%s), ascii %v\n%s", n, s.Kind(), ascii, b.String())
 			}
 		}
-		golden(t, "report-"+strings.NewReplacer("=", "", ",", "-", "_", "").Replace(rs)+".txt", out.String())
+		testkit.Golden(t, filepath.Join("testdata", "report-"+strings.NewReplacer("=", "", ",", "-", "_", "").Replace(rs)+".txt"), out.Bytes())
 	}
 }
 

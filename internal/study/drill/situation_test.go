@@ -17,6 +17,24 @@ func opts(t testing.TB, s string) rules.Options {
 	return o
 }
 
+// nextView is g's next drill and its View.
+func nextView(t *testing.T, g *Generator) (Situation, rules.View) {
+	t.Helper()
+	s, _ := g.Next()
+	v, err := s.View()
+	require.NoError(t, err)
+	return s, v
+}
+
+// firstDrill is the first drill of the generator of seed and f under the
+// rules rs, and its View.
+func firstDrill(t *testing.T, seed uint64, f Filter, rs string) (Situation, rules.View) {
+	t.Helper()
+	g, err := NewGenerator(seed, f, opts(t, rs))
+	require.NoError(t, err)
+	return nextView(t, g)
+}
+
 func acts(words ...string) []rules.Action {
 	var out []rules.Action
 	for _, w := range words {

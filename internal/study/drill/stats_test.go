@@ -62,11 +62,7 @@ func TestStatsSections(t *testing.T) {
 	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName)}
 	var st Stats
 	for i, rs := range seatCounts {
-		g, err := NewGenerator(uint64(i), Any, opts(t, rs))
-		require.NoError(t, err)
-		s, _ := g.Next()
-		v, err := s.View()
-		require.NoError(t, err)
+		s, v := firstDrill(t, uint64(i), Any, rs)
 		an, err := EvaluateWith(context.Background(), fakeBatch, &v, Options{Samples: 40, Seed: 1})
 		require.NoError(t, err)
 		st, err = f.Add(NewRecord(s, &an, 0, when))
