@@ -313,10 +313,8 @@ func result(r *row) string {
 		// The player chose the seed: the cards could be known.
 		res += ", practice"
 	}
-	for _, t := range h.Extra {
-		if t.Name == session.TakebacksTag && t.Value != "0" {
-			res += ", takebacks " + t.Value
-		}
+	if n := h.Tag(session.TakebacksTag); n != "" && n != "0" {
+		res += ", takebacks " + n
 	}
 	return res
 }

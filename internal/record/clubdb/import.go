@@ -240,13 +240,7 @@ func asFiled(data []byte) []byte {
 	if err != nil {
 		return data
 	}
-	extra := l.Header.Extra[:0:0]
-	for _, t := range l.Header.Extra {
-		if t.Name != tagFiled {
-			extra = append(extra, t)
-		}
-	}
-	l.Header.Extra = extra
+	l.Header.SetTag(tagFiled, "")
 	out, err := l.MarshalText()
 	if err != nil {
 		return data
