@@ -86,69 +86,71 @@ func TestBiddingRoundOneLegal(t *testing.T) {
 	}
 }
 
-func TestBiddingTakeByNonDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, _ := roles(dealer)
-		do(t, &d, "take")
-		settled(t, &d, bidHands, nd, Hearts, PhaseDix)
-		if d.Turn() != nd {
-			t.Errorf("dix exchange starts with the non-dealer: got %s", d.Turn())
+// TestBiddingTake: either seat takes the upcard's suit and makes it, the
+// dix exchange next, the non-dealer first.
+func TestBiddingTake(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		actions  []string
+		byDealer bool
+	}{
+		{"by the non-dealer", []string{"take"}, false},
+		{"by the dealer", []string{"pass", "take"}, true},
+	} {
+		for _, dealer := range []Seat{SeatA, SeatB} {
+			t.Run(fmt.Sprint(c.name, "/", dealer), func(t *testing.T) {
+				d := newDeal(t, dealer, bidHands)
+				nd, dl := roles(dealer)
+				do(t, &d, c.actions...)
+				maker := nd
+				if c.byDealer {
+					maker = dl
+				}
+				settled(t, &d, bidHands, maker, Hearts, PhaseDix)
+				if d.Turn() != nd {
+					t.Errorf("dix exchange starts with the non-dealer: got %s", d.Turn())
+				}
+			})
 		}
 	}
 }
 
-func TestBiddingTakeByDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		do(t, &d, "pass", "take")
-		settled(t, &d, bidHands, dealer, Hearts, PhaseDix)
-	}
-}
-
-func TestBiddingSchmeissAcceptedByDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, dl := roles(dealer)
-		do(t, &d, "schmeiss")
-		if d.Phase() != PhaseSchmeiss || d.Turn() != dl || d.Schmeisser() != nd {
-			t.Fatalf("after a schmeiss: phase %s turn %s schmeisser %s", d.Phase(), d.Turn(), d.Schmeisser())
+// TestBiddingSchmeiss: a schmeiss by either seat is answered by the
+// other, and nothing else is; accepted, the deal is thrown in; refused,
+// the schmeisser makes the upcard's suit (RULES.md section 3).
+func TestBiddingSchmeiss(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		actions  []string
+		byDealer bool
+	}{
+		{"by the non-dealer", []string{"schmeiss"}, false},
+		{"by the dealer", []string{"pass", "schmeiss"}, true},
+	} {
+		for _, answer := range []string{"accept", "refuse"} {
+			for _, dealer := range []Seat{SeatA, SeatB} {
+				t.Run(fmt.Sprint(c.name, "/", answer, "/", dealer), func(t *testing.T) {
+					d := newDeal(t, dealer, bidHands)
+					schmeisser, answerer := roles(dealer)
+					if c.byDealer {
+						schmeisser, answerer = answerer, schmeisser
+					}
+					do(t, &d, c.actions...)
+					if d.Phase() != PhaseSchmeiss || d.Turn() != answerer || d.Schmeisser() != schmeisser {
+						t.Fatalf("after a schmeiss: phase %s turn %s schmeisser %s, want the other seat %s to answer %s",
+							d.Phase(), d.Turn(), d.Schmeisser(), answerer, schmeisser)
+					}
+					wantLegal(t, &d, "accept, refuse")
+					refusedText(t, &d, "take", ErrWrongPhase, `"take" is not a move now: answer the schmeiss: accept or refuse`)
+					do(t, &d, answer)
+					if answer == "accept" {
+						abandoned(t, &d)
+					} else {
+						settled(t, &d, bidHands, schmeisser, Hearts, PhaseDix)
+					}
+				})
+			}
 		}
-		wantLegal(t, &d, "accept, refuse")
-		refusedText(t, &d, "take", ErrWrongPhase, `"take" is not a move now: answer the schmeiss: accept or refuse`)
-		do(t, &d, "accept")
-		abandoned(t, &d)
-	}
-}
-
-func TestBiddingSchmeissRefusedByDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, _ := roles(dealer)
-		do(t, &d, "schmeiss", "refuse")
-		// RULES.md section 3: the schmeisser becomes maker.
-		settled(t, &d, bidHands, nd, Hearts, PhaseDix)
-	}
-}
-
-func TestBiddingSchmeissAcceptedByNonDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, dl := roles(dealer)
-		do(t, &d, "pass", "schmeiss")
-		if d.Turn() != nd || d.Schmeisser() != dl {
-			t.Fatalf("the dealer's schmeiss is answered by the non-dealer: turn %s schmeisser %s", d.Turn(), d.Schmeisser())
-		}
-		do(t, &d, "accept")
-		abandoned(t, &d)
-	}
-}
-
-func TestBiddingSchmeissRefusedByNonDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		do(t, &d, "pass", "schmeiss", "refuse")
-		settled(t, &d, bidHands, dealer, Hearts, PhaseDix)
 	}
 }
 
