@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -185,18 +186,60 @@ func (a Action) Words() string {
 	return a.String()
 }
 
+// argActions reads each action of one argument from its argument.
+var argActions = map[string]func(v string) (Action, error){
+	"name": func(v string) (Action, error) {
+		if v == "nt" {
+			return NameAction(NoTrumps), nil
+		}
+		su, err := ParseSuit(v)
+		if err != nil {
+			return Action{}, err
+		}
+		return NameAction(su), nil
+	},
+	"announce": func(v string) (Action, error) {
+		if v != "20" && v != "50" {
+			return Action{}, errors.New("announce 20 or 50")
+		}
+		n, _ := strconv.Atoi(v)
+		return AnnounceAction(n), nil
+	},
+	"top": func(v string) (Action, error) {
+		r, err := ParseRank(v)
+		if err != nil {
+			return Action{}, err
+		}
+		return TopAction(r), nil
+	},
+	"length": func(v string) (Action, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 3 || n > 8 {
+			return Action{}, errors.New("length is 3 to 8")
+		}
+		return LengthAction(n), nil
+	},
+	"draw": cardArg(Draw),
+	"give": cardArg(Give),
+}
+
+// cardArg reads the action of kind k whose argument is a card.
+func cardArg(k Kind) func(v string) (Action, error) {
+	return func(v string) (Action, error) {
+		c, err := ParseCard(v)
+		if err != nil {
+			return Action{}, err
+		}
+		return Action{Kind: k, Card: c}, nil
+	}
+}
+
 // ParseAction reads the notation String writes. Cards may be in any
 // notation ParseCard accepts.
 func ParseAction(s string) (Action, error) {
 	f := strings.Fields(strings.ToLower(strings.TrimSpace(s)))
 	if len(f) == 0 {
 		return Action{}, fmt.Errorf("empty action")
-	}
-	arg := func() (string, error) {
-		if len(f) != 2 {
-			return "", fmt.Errorf("action %q: %s takes one argument", s, f[0])
-		}
-		return f[1], nil
 	}
 	word := map[string]Kind{"pass": Pass, "take": Take, "schmeiss": Schmeiss, "accept": Accept,
 		"refuse": Refuse, "exchange": Exchange, "no-exchange": NoExchange, "no-sequence": NoSequence,
@@ -208,65 +251,17 @@ func ParseAction(s string) (Action, error) {
 		}
 		return simple(k), nil
 	}
-	switch f[0] {
-	case "name":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
+	if read, ok := argActions[f[0]]; ok {
+		if len(f) != 2 {
+			return Action{}, fmt.Errorf("action %q: %s takes one argument", s, f[0])
 		}
-		if v == "nt" {
-			return NameAction(NoTrumps), nil
-		}
-		su, err := ParseSuit(v)
+		a, err := read(f[1])
 		if err != nil {
 			return Action{}, fmt.Errorf("action %q: %v", s, err)
 		}
-		return NameAction(su), nil
-	case "announce":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		if v != "20" && v != "50" {
-			return Action{}, fmt.Errorf("action %q: announce 20 or 50", s)
-		}
-		n, _ := strconv.Atoi(v)
-		return AnnounceAction(n), nil
-	case "top":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		r, err := ParseRank(v)
-		if err != nil {
-			return Action{}, fmt.Errorf("action %q: %v", s, err)
-		}
-		return TopAction(r), nil
-	case "length":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 3 || n > 8 {
-			return Action{}, fmt.Errorf("action %q: length is 3 to 8", s)
-		}
-		return LengthAction(n), nil
-	case "draw", "give":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		c, err := ParseCard(v)
-		if err != nil {
-			return Action{}, fmt.Errorf("action %q: %v", s, err)
-		}
-		k := Draw
-		if f[0] == "give" {
-			k = Give
-		}
-		return Action{Kind: k, Card: c}, nil
-	case "play":
+		return a, nil
+	}
+	if f[0] == "play" {
 		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella" && f[2] != "menage") {
 			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
 		}
