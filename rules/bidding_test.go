@@ -86,71 +86,59 @@ func TestBiddingRoundOneLegal(t *testing.T) {
 	}
 }
 
-// TestBiddingTake: either seat takes the upcard's suit and makes it, the
-// dix exchange next, the non-dealer first.
-func TestBiddingTake(t *testing.T) {
-	for _, c := range []struct {
-		name     string
-		actions  []string
-		byDealer bool
-	}{
-		{"by the non-dealer", []string{"take"}, false},
-		{"by the dealer", []string{"pass", "take"}, true},
-	} {
+// eachBidder runs check on a deal where bid was just said in round one,
+// by the non-dealer at once or by the dealer after a pass, with either
+// seat dealing: bidder said it, other is the other seat.
+func eachBidder(t *testing.T, bid string, check func(t *testing.T, d *Deal, bidder, other Seat)) {
+	t.Helper()
+	for _, byDealer := range []bool{false, true} {
 		for _, dealer := range []Seat{SeatA, SeatB} {
-			t.Run(fmt.Sprint(c.name, "/", dealer), func(t *testing.T) {
+			t.Run(fmt.Sprintf("by dealer %v/dealer %s", byDealer, dealer), func(t *testing.T) {
 				d := newDeal(t, dealer, bidHands)
-				nd, dl := roles(dealer)
-				do(t, &d, c.actions...)
-				maker := nd
-				if c.byDealer {
-					maker = dl
+				bidder, other := roles(dealer)
+				if byDealer {
+					do(t, &d, "pass")
+					bidder, other = other, bidder
 				}
-				settled(t, &d, bidHands, maker, Hearts, PhaseDix)
-				if d.Turn() != nd {
-					t.Errorf("dix exchange starts with the non-dealer: got %s", d.Turn())
-				}
+				do(t, &d, bid)
+				check(t, &d, bidder, other)
 			})
 		}
 	}
+}
+
+// TestBiddingTake: either seat takes the upcard's suit and makes it, the
+// dix exchange next, the non-dealer first.
+func TestBiddingTake(t *testing.T) {
+	eachBidder(t, "take", func(t *testing.T, d *Deal, bidder, _ Seat) {
+		settled(t, d, bidHands, bidder, Hearts, PhaseDix)
+		if nd, _ := roles(d.Dealer()); d.Turn() != nd {
+			t.Errorf("dix exchange starts with the non-dealer: got %s", d.Turn())
+		}
+	})
 }
 
 // TestBiddingSchmeiss: a schmeiss by either seat is answered by the
 // other, and nothing else is; accepted, the deal is thrown in; refused,
 // the schmeisser makes the upcard's suit (RULES.md section 3).
 func TestBiddingSchmeiss(t *testing.T) {
-	for _, c := range []struct {
-		name     string
-		actions  []string
-		byDealer bool
-	}{
-		{"by the non-dealer", []string{"schmeiss"}, false},
-		{"by the dealer", []string{"pass", "schmeiss"}, true},
-	} {
-		for _, answer := range []string{"accept", "refuse"} {
-			for _, dealer := range []Seat{SeatA, SeatB} {
-				t.Run(fmt.Sprint(c.name, "/", answer, "/", dealer), func(t *testing.T) {
-					d := newDeal(t, dealer, bidHands)
-					schmeisser, answerer := roles(dealer)
-					if c.byDealer {
-						schmeisser, answerer = answerer, schmeisser
-					}
-					do(t, &d, c.actions...)
-					if d.Phase() != PhaseSchmeiss || d.Turn() != answerer || d.Schmeisser() != schmeisser {
-						t.Fatalf("after a schmeiss: phase %s turn %s schmeisser %s, want the other seat %s to answer %s",
-							d.Phase(), d.Turn(), d.Schmeisser(), answerer, schmeisser)
-					}
-					wantLegal(t, &d, "accept, refuse")
-					refusedText(t, &d, "take", ErrWrongPhase, `"take" is not a move now: answer the schmeiss: accept or refuse`)
-					do(t, &d, answer)
-					if answer == "accept" {
-						abandoned(t, &d)
-					} else {
-						settled(t, &d, bidHands, schmeisser, Hearts, PhaseDix)
-					}
-				})
-			}
-		}
+	for _, answer := range []string{"accept", "refuse"} {
+		t.Run(answer, func(t *testing.T) {
+			eachBidder(t, "schmeiss", func(t *testing.T, d *Deal, schmeisser, answerer Seat) {
+				if d.Phase() != PhaseSchmeiss || d.Turn() != answerer || d.Schmeisser() != schmeisser {
+					t.Fatalf("after a schmeiss: phase %s turn %s schmeisser %s, want the other seat %s to answer %s",
+						d.Phase(), d.Turn(), d.Schmeisser(), answerer, schmeisser)
+				}
+				wantLegal(t, d, "accept, refuse")
+				refusedText(t, d, "take", ErrWrongPhase, `"take" is not a move now: answer the schmeiss: accept or refuse`)
+				do(t, d, answer)
+				if answer == "accept" {
+					abandoned(t, d)
+				} else {
+					settled(t, d, bidHands, schmeisser, Hearts, PhaseDix)
+				}
+			})
+		})
 	}
 }
 
