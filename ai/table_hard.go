@@ -55,11 +55,8 @@ func (b *tableHard) Level() Level { return Hard }
 
 func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
-	if len(legal) == 0 {
-		return rules.Action{}, ErrNoMove
-	}
-	if len(legal) == 1 {
-		return legal[0], nil
+	if a, ok, err := forced(legal); ok {
+		return a, err
 	}
 	ctx, cancel := thinkContext(ctx, b.cfg.Think)
 	defer cancel()
