@@ -3,6 +3,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -89,38 +90,12 @@ func simple(k Kind) Action           { return Action{Kind: k} }
 // "play JS", "play KH bella".
 func (a Action) String() string {
 	switch a.Kind {
-	case Pass:
-		return "pass"
-	case Take:
-		return "take"
-	case Schmeiss:
-		return "schmeiss"
-	case Accept:
-		return "accept"
-	case Refuse:
-		return "refuse"
 	case Name:
 		return "name " + a.Suit.String()
-	case Exchange:
-		return "exchange"
-	case NoExchange:
-		return "no-exchange"
-	case NoSequence:
-		return "no-sequence"
 	case Announce:
 		return "announce " + strconv.Itoa(int(a.N))
-	case Good:
-		return "good"
-	case NotGood:
-		return "not-good"
-	case HowHigh:
-		return "how-high"
 	case Top:
 		return "top " + a.Rank.String()
-	case Same:
-		return "same"
-	case HowMany:
-		return "how-many"
 	case Length:
 		return "length " + strconv.Itoa(int(a.N))
 	case PlayCard:
@@ -131,17 +106,23 @@ func (a Action) String() string {
 			return "play " + a.Card.String() + " bella"
 		}
 		return "play " + a.Card.String()
-	case Shlomo:
-		return "shlomo"
-	case Cleopatra:
-		return "cleopatra"
 	case Draw:
 		return "draw " + a.Card.String()
 	case Give:
 		return "give " + a.Card.String()
 	}
+	if int(a.Kind) < len(simpleWords) && simpleWords[a.Kind] != "" {
+		return simpleWords[a.Kind]
+	}
 	return "none"
 }
+
+// simpleWords is the notation of each kind that takes no argument ("" for
+// the others): String writes it and ParseAction reads it.
+var simpleWords = [...]string{Pass: "pass", Take: "take", Schmeiss: "schmeiss", Accept: "accept",
+	Refuse: "refuse", Exchange: "exchange", NoExchange: "no-exchange", NoSequence: "no-sequence",
+	Good: "good", NotGood: "not-good", HowHigh: "how-high", Same: "same", HowMany: "how-many",
+	Shlomo: "shlomo", Cleopatra: "cleopatra"}
 
 // Words returns what a player says for the action, as the table shows
 // it: "schmeiss", "hearts", "fifty", "how high?", "ace", "bella".
@@ -241,15 +222,11 @@ func ParseAction(s string) (Action, error) {
 	if len(f) == 0 {
 		return Action{}, fmt.Errorf("empty action")
 	}
-	word := map[string]Kind{"pass": Pass, "take": Take, "schmeiss": Schmeiss, "accept": Accept,
-		"refuse": Refuse, "exchange": Exchange, "no-exchange": NoExchange, "no-sequence": NoSequence,
-		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany,
-		"shlomo": Shlomo, "cleopatra": Cleopatra}
-	if k, ok := word[f[0]]; ok {
+	if k := slices.Index(simpleWords[:], f[0]); k >= 0 {
 		if len(f) != 1 {
 			return Action{}, fmt.Errorf("action %q: %s takes no argument", s, f[0])
 		}
-		return simple(k), nil
+		return simple(Kind(k)), nil
 	}
 	if read, ok := argActions[f[0]]; ok {
 		if len(f) != 2 {
