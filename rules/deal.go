@@ -18,9 +18,13 @@ const (
 
 var phaseNames = [...]string{"bidding", "schmeiss", "bidding round two", "dix", "sequences", "play", "over", "declarations"}
 
-func (p Phase) String() string {
-	if int(p) < len(phaseNames) {
-		return phaseNames[p]
+func (p Phase) String() string { return nameOf(phaseNames[:], p) }
+
+// nameOf returns the name of v, a value of one of the small enumerations,
+// from its table, or "unknown" past the table's end.
+func nameOf[T ~uint8](names []string, v T) string {
+	if int(v) < len(names) {
+		return names[v]
 	}
 	return "unknown"
 }
