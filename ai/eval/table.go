@@ -51,8 +51,9 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // deal) is left out, and Samples counts only those scored;
 // ErrNoWorld is returned when none was. Result.Win is not
 // modelled at tables (zero) and Best is the highest Mean.
-// Options.Uniform, Method and Policy do not apply: every sample weighs
-// alike and the card play is valued as above.
+// Options.Uniform and Policy do not apply: every sample weighs alike and
+// the card play is valued as above. Method Corrected takes the phase's
+// tableBias off every margin before the card play; Solved leaves it.
 func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
@@ -71,7 +72,8 @@ func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation,
 		return summariseTable(legal, res, done, weights), nil
 	}
 	workers := min(workerCount(opt), n)
-	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed}
+	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed,
+		bias: opt.Method.tableCorrection(v.Players, v.Phase)}
 	tj.solve = v.Phase == rules.PhasePlay
 
 	var next atomic.Int64
@@ -134,7 +136,8 @@ type tableJob struct {
 	legal []rules.Action
 	smp   *sampler.TableSampler
 	seed  uint64
-	solve bool // value the card play with the solver
+	solve bool    // value the card play with the solver
+	bias  float64 // taken off every margin (Method.tableCorrection)
 }
 
 // Streams of a sample's generators: the world drawn, and the chance
@@ -232,7 +235,7 @@ func finishSolved(ts *solver.TableSolver, t *rules.Deal, seat rules.Seat) bool {
 func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 	sc := t.Score()
 	side := t.SideOf(j.v.Seat)
-	r.diff = sideMargin(sc.Scored, side, sc.Sides())
+	r.diff = sideMargin(sc.Scored, side, sc.Sides()) - j.bias
 	var cards [4]int
 	for s := range sc.Players {
 		cards[t.SideOf(rules.Seat(s))] += sc.Cards[s] + sc.LastTrick[s]
