@@ -46,8 +46,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if wait := s.readyWords(sc); wait != "" && sn.Can.Ready {
 		lines = append(lines, "", " "+wait)
 	}
-	keys := FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-kit.WidthOf(next)-5)
-	bottom := []string{"", " " + st.Key.Render(next) + "   " + st.Dim.Render(keys)}
+	// The keys go beside what to press when they fit there whole, else
+	// on a line of their own: cut to fit, "q leave" read "q lea".
+	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
+	bottom := []string{""}
+	if keys := kit.HintLine(bs); kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
+		bottom = append(bottom, " "+st.Key.Render(next)+"   "+st.Dim.Render(keys))
+	} else {
+		bottom = append(bottom, " "+st.Key.Render(next), " "+st.Dim.Render(FitHints(bs, w-2)))
+	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
 		for _, l := range kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines) {

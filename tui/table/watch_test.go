@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -138,6 +139,11 @@ func TestSpectatorGoldens(t *testing.T) {
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		w.catchUp()
 		kittest.Golden(t, name("2-result"), w.text())
+		// The keys are written whole, never cut to fit beside what the
+		// spectator waits for.
+		if keys := kit.HintLine(w.screen().KeyHelp(&w.d.Ctx.Keys).ShortHelp()); !strings.Contains(w.text(), keys) {
+			t.Fatalf("the result does not show the keys %q whole:\n%s", keys, w.text())
+		}
 		w.d.Press("d")
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)
 		kittest.Golden(t, name("3-open"), w.text())
