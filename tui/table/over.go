@@ -124,7 +124,12 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 	}
 	score := fmt.Sprintf("%d to %s", sn.Totals[win], strings.Join(others, " and "))
 	if sn.Watching {
-		return st.Heading.Render(sc.SideName(win) + " wins the game, " + score + ".")
+		// A team of four are two: "West & East win".
+		verb := " wins the game, "
+		if sc.players() == 4 {
+			verb = " win the game, "
+		}
+		return st.Heading.Render(sc.SideName(win) + verb + score + ".")
 	}
 	mine := sc.sideOf(sn.Seat)
 	switch {

@@ -298,3 +298,21 @@ func rang(cmd tea.Cmd) bool {
 	}
 	return false
 }
+
+// A spectator reads who won in the words of the seat count: a team of
+// four win, one player wins.
+func TestSpectatorSeesTheWinner(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		w := newWatcher(t, f, nil)
+		f.until("the end", func(s host.Snapshot) bool { return s.Over }, true)
+		w.catchUp()
+		verb := " wins the game, "
+		if n == 4 {
+			verb = " win the game, "
+		}
+		if !strings.Contains(w.text(), verb) {
+			t.Fatalf("the spectator's end of the game does not say %q:\n%s", verb, w.text())
+		}
+	})
+}
