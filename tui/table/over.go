@@ -153,7 +153,11 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	lines := append(kit.Titled(ctx, "Game over"), "", " "+s.winnerWords(ctx, sc))
 	var about []string
 	about = append(about, fmt.Sprintf("%s played", kit.Plural(len(sn.Deals), "deal")))
-	if t := s.tag(); t != "" {
+	switch t := s.tag(); {
+	case s.cfg.Tag != "":
+		// A tag names where the game was played ("table K7Q2").
+		about[0] += " at the " + t
+	case t != "":
 		about[0] += " against the " + t
 	}
 	about[0] += fmt.Sprintf(", game to %d.", sn.Options.Target)

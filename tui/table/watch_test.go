@@ -299,8 +299,9 @@ func rang(cmd tea.Cmd) bool {
 	return false
 }
 
-// A spectator reads who won in the words of the seat count: a team of
-// four win, one player wins.
+// A spectator reads who won in the words of the seat count (a team of
+// four win, one player wins) and, at the game over, the table it was
+// played at.
 func TestSpectatorSeesTheWinner(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
@@ -313,6 +314,11 @@ func TestSpectatorSeesTheWinner(t *testing.T) {
 		}
 		if !strings.Contains(w.text(), verb) {
 			t.Fatalf("the spectator's end of the game does not say %q:\n%s", verb, w.text())
+		}
+		// The game was played at the table, not against it.
+		w.d.Press("enter")
+		if !strings.Contains(w.text(), "played at the table ABCD") {
+			t.Fatalf("the spectator's game over does not say where it was played:\n%s", w.text())
 		}
 	})
 }
