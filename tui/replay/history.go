@@ -111,7 +111,7 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.cursor = max(0, min(s.cursor, len(s.rows)-1))
 	case openMsg:
 		if msg.err != nil {
-			s.note, s.noteOK = msg.err.Error(), false
+			s.note, s.noteOK = s.unpath(msg.err.Error(), msg.path), false
 			return s, nil
 		}
 		s.note = ""
@@ -139,7 +139,7 @@ func (s *History) open() tea.Cmd {
 	}
 	r := s.rows[s.cursor]
 	if r.entry.Err != nil {
-		s.note, s.noteOK = r.entry.Err.Error(), false
+		s.note, s.noteOK = s.unpath(r.entry.Err.Error(), r.path), false
 		return nil
 	}
 	s.note, s.noteOK = "Opening "+filepath.Base(r.path)+"…", true
@@ -184,7 +184,11 @@ func (s *History) View(ctx *kit.Context) string {
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "")
-		for _, l := range kit.Wrap("No saved games yet. Finished games are kept in "+filepath.Join(s.src.Dir(), store.HistoryDir)+". klob replay FILE opens any game log.", w-2) {
+		none := "No saved games yet. Finished games are kept in " + filepath.Join(s.src.Dir(), store.HistoryDir) + ". klob replay FILE opens any game log."
+		if s.cfg.HidePaths {
+			none = "No saved games yet: a game is kept here once it is over."
+		}
+		for _, l := range kit.Wrap(none, w-2) {
 			lines = append(lines, " "+l)
 		}
 		return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
@@ -359,6 +363,9 @@ func (s *History) rowLine(r *row, c cols) string {
 			}
 		}
 		players = fmt.Sprintf("%d players: %s", n, strings.Join(others, ", "))
+	case n == 4:
+		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
+		players = h.PlayerName(0) + " & " + h.PlayerName(2) + " vs " + h.PlayerName(1) + " & " + h.PlayerName(3)
 	default:
 		var all []string
 		for o := range rules.Seat(n) {
@@ -422,12 +429,21 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
 		var out []string
-		for _, l := range kit.WrapLines(s.rows[s.cursor].path, w-2, 2) {
+		for _, l := range kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2) {
 			out = append(out, " "+st.Dim.Render(l))
 		}
 		return out
 	}
 	return []string{""}
+}
+
+// unpath is text about the game file path with the file's directory
+// left out when the configuration hides paths.
+func (s *History) unpath(text, path string) string {
+	if !s.cfg.HidePaths {
+		return text
+	}
+	return strings.ReplaceAll(text, filepath.Dir(path)+string(filepath.Separator), "")
 }
 
 // KeyHelp is the list's keys as help.

@@ -61,6 +61,10 @@ type Config struct {
 	// At opens the replay after the first At steps of the first deal
 	// (a board's line where it parts from another), 0 as dealt.
 	At int
+	// HidePaths names a saved game by its file's name alone in the list
+	// of saved games: a person connected over SSH has no use for the
+	// server's directories, which are none of their business.
+	HidePaths bool
 }
 
 // keys are the replay's keys, as data: the hints line lists them.
