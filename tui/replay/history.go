@@ -33,6 +33,10 @@ type row struct {
 	path    string
 	current bool // the game in progress (the autosave)
 	entry   store.Entry
+	// me is the seat the person whose games these are played; one says
+	// whether there is one (gamelog.Header.PersonSeat).
+	me  rules.Seat
+	one bool
 }
 
 // History is the list of saved games: the game in progress first, then
@@ -79,11 +83,11 @@ func (s *History) Enter(ctx *kit.Context) tea.Cmd {
 		return nil
 	}
 	src := s.src
-	return func() tea.Msg { return load(src) }
+	return func() tea.Msg { return load(src, s.cfg.Player) }
 }
 
 // load lists the games and adds up the record.
-func load(src Source) loadedMsg {
+func load(src Source, id string) loadedMsg {
 	entries, err := src.History()
 	if err != nil {
 		return loadedMsg{err: err}
@@ -100,7 +104,10 @@ func load(src Source) loadedMsg {
 	for i := len(entries) - 1; i >= 0; i-- {
 		rows = append(rows, row{path: entries[i].Path, entry: entries[i]})
 	}
-	return loadedMsg{rows: rows, record: stats.FromHistory(entries, nil)}
+	for i := range rows {
+		rows[i].me, rows[i].one = rows[i].entry.Header.PersonSeat(id)
+	}
+	return loadedMsg{rows: rows, record: stats.FromHistory(entries, nil, id)}
 }
 
 // Update moves the cursor and opens the game chosen.
@@ -302,7 +309,7 @@ func result(r *row) string {
 	h := &e.Header
 	n := h.Seats()
 	res := "abandoned"
-	me, one := h.HumanSeat()
+	me, one := r.me, r.one
 	switch {
 	case r.current:
 		res = "playing"
@@ -346,7 +353,7 @@ func (s *History) rowLine(r *row, c cols) string {
 		}
 		return nm
 	}
-	me, one := h.HumanSeat()
+	me, one := r.me, r.one
 	var players string
 	switch {
 	case one && n == 2:
@@ -392,8 +399,8 @@ func scoreOf(r *row) string {
 		sides = 2
 	}
 	first := 0
-	if me, one := e.Header.HumanSeat(); one {
-		first = sideOf(n, me)
+	if r.one {
+		first = sideOf(n, r.me)
 	}
 	var score []string
 	for i := range sides {

@@ -65,6 +65,10 @@ type Config struct {
 	// of saved games: a person connected over SSH has no use for the
 	// server's directories, which are none of their business.
 	HidePaths bool
+	// Player is the SSH key id of the person whose saved games the list
+	// shows, who played one of several people's seats at a shared table;
+	// "" for local games, where the person is the one human seat.
+	Player string
 }
 
 // keys are the replay's keys, as data: the hints line lists them.

@@ -245,6 +245,8 @@ func TestHistoryOfSharedGames(t *testing.T) {
 		}
 		l.Header.SetPlayer(rules.Seat(s), name, level)
 	}
+	l.Header.SetKey(rules.SeatA, "key-ann")
+	l.Header.SetKey(rules.SeatB, "key-bob")
 	b, err := l.MarshalText()
 	if err != nil {
 		t.Fatal(err)
@@ -268,5 +270,14 @@ func TestHistoryOfSharedGames(t *testing.T) {
 			hs.Press("esc")
 		}
 		hs.Press("down")
+	}
+	// Each person's list reads the game from their own seat, and their
+	// record counts it.
+	for key, want := range map[string]string{"key-ann": "won", "key-bob": "lost"} {
+		hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true, Player: key}), 80, 24, false)
+		got := text(hs)
+		if !strings.Contains(got, "  "+want) || strings.Contains(got, "no game of yours") || !strings.Contains(got, "1 game") {
+			t.Errorf("%s's list does not read the game as %s, counted in the record:\n%s", key, want, got)
+		}
 	}
 }

@@ -66,7 +66,6 @@ func SumLog(data []byte) string {
 // The extra tags of a table's log (internal/play/hall writes them).
 const (
 	tagTable = "Table"
-	tagKey   = "Key" // KeyA, KeyB, ...
 	// TagRematchOf names, in a game started by "again", the checksum of
 	// the game before it (internal/play/host writes it).
 	TagRematchOf = "RematchOf"
@@ -101,7 +100,7 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 	}
 	humans, keyed := 0, false
 	for s := range rules.Seat(n) {
-		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Totals[sideOf(n, s)], Key: tags[tagKey+s.String()]}
+		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Totals[sideOf(n, s)], Key: h.Key(s)}
 		if st.Level == gamelog.Human {
 			humans++
 		}

@@ -82,9 +82,15 @@ func ratio(a, b int) float64 {
 
 // Add puts one game of any seat count in the record and reports whether
 // it counted (it does not without exactly one human seat).
-func (s *Stats) Add(r *gamelog.Replay) bool {
+func (s *Stats) Add(r *gamelog.Replay) bool { return s.AddFor(r, "") }
+
+// AddFor puts one game in the record of the person with key id: the
+// seat that key played at a shared table (gamelog.Header.PersonSeat),
+// the one human seat when id is "". It reports whether the game counted
+// (it does not when the person played no seat of it).
+func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 	h := &r.Header
-	me, ok := h.HumanSeat()
+	me, ok := h.PersonSeat(id)
 	if !ok {
 		s.Skipped++
 		return false
@@ -203,9 +209,11 @@ func levelRank(name string) int {
 type ReadFunc func(path string) (*gamelog.Log, *gamelog.Replay, error)
 
 // FromHistory adds up the games of a store's history, of every seat
-// count. Entries that could not be read (Entry.Err), and logs that read
-// fails on, are counted in Skipped. A nil read uses gamelog.ReadReplay.
-func FromHistory(entries []store.Entry, read ReadFunc) Stats {
+// count, for the person with key id ("" for the one person of local
+// games: AddFor). Entries that could not be read (Entry.Err), and logs
+// that read fails on, are counted in Skipped. A nil read uses
+// gamelog.ReadReplay.
+func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
 	if read == nil {
 		read = gamelog.ReadReplay
 	}
@@ -215,7 +223,7 @@ func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 			s.Skipped++
 			continue
 		}
-		if _, ok := e.Header.HumanSeat(); !ok {
+		if _, ok := e.Header.PersonSeat(id); !ok {
 			s.Skipped++
 			continue
 		}
@@ -224,7 +232,7 @@ func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 			s.Skipped++
 			continue
 		}
-		s.Add(r)
+		s.AddFor(r, id)
 	}
 	return s
 }
