@@ -290,14 +290,6 @@ func (s *History) columns(w int) cols {
 	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res}
 }
 
-// sideOf is the side seat s plays for at a table of n.
-func sideOf(n int, s rules.Seat) int {
-	if n == 4 {
-		return int(s) % 2
-	}
-	return int(s)
-}
-
 // result says how a game went for the person: won, lost, playing,
 // abandoned, or which side won a game without one person; then whether
 // it was practice and how many decisions were taken back.
@@ -313,7 +305,7 @@ func result(r *row) string {
 	switch {
 	case r.current:
 		res = "playing"
-	case e.Over && one && e.Winner == sideOf(n, me):
+	case e.Over && one && e.Winner == rules.SideOfSeat(n, me):
 		res = "won"
 	case e.Over && one:
 		res = "lost"
@@ -363,7 +355,7 @@ func (s *History) rowLine(r *row, c cols) string {
 		for o := range rules.Seat(n) {
 			switch {
 			case o == me:
-			case n == 4 && sideOf(n, o) == sideOf(n, me):
+			case n == 4 && rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
 				others = append([]string{"with " + h.PlayerName(o)}, others...)
 			default:
 				others = append(others, h.PlayerName(o))
@@ -400,7 +392,7 @@ func scoreOf(r *row) string {
 	}
 	first := 0
 	if r.one {
-		first = sideOf(n, r.me)
+		first = rules.SideOfSeat(n, r.me)
 	}
 	var score []string
 	for i := range sides {

@@ -96,7 +96,7 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 		return false
 	}
 	n := h.Seats()
-	side := sideOf(n, me)
+	side := rules.SideOfSeat(n, me)
 	won := r.Over && r.Winner == side
 	for _, rec := range []*Record{&s.Record, &s.level(opponents(h, side)).Record, &s.seats(n).Record} {
 		rec.Games++
@@ -140,22 +140,13 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 	return true
 }
 
-// sideOf returns the side seat s plays for at a table of n: the seat,
-// or its team with four.
-func sideOf(n int, s rules.Seat) int {
-	if n == 4 {
-		return int(s & 1)
-	}
-	return int(s)
-}
-
 // opponents names the level of the seats not on side: one level, or
 // the distinct levels weakest first joined by "+".
 func opponents(h *gamelog.Header, side int) string {
 	n := h.Seats()
 	var levels []string
 	for s := range rules.Seat(n) {
-		if sideOf(n, s) != side && !slices.Contains(levels, h.Level(s)) {
+		if rules.SideOfSeat(n, s) != side && !slices.Contains(levels, h.Level(s)) {
 			levels = append(levels, h.Level(s))
 		}
 	}
