@@ -68,6 +68,7 @@ func (m Method) correction(phase rules.Phase, makes, defends bool) float64 {
 // zero were within a point of it.
 var tableBias = [5][rules.PhasePlay]float64{
 	3: {rules.PhaseDix: 5.2, rules.PhaseSequences: 5.6},
+	4: {rules.PhaseSequences: 6.7},
 }
 
 // tableCorrection is the amount taken off a sampled deal's margin for a
