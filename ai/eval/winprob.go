@@ -18,8 +18,8 @@ import (
 // them). The deal passes left, so who deals next matters: with two and
 // four players the dealing side alternates, with three it rotates. Win
 // chances are computed by dynamic programming over every side's total in
-// steps of WinStep points (coarser when the table would be too large)
-// and read by multilinear interpolation. The model knows nothing of how
+// steps of WinStep points (see maxWinUnits for coarser steps) and read by
+// multilinear interpolation. The model knows nothing of how
 // the players adapt to the score, which is exactly what it is used to
 // judge.
 
