@@ -49,3 +49,16 @@ func ParseLevel(s string) (Level, error) {
 
 // ErrNoMove is returned when a bot is asked to act out of turn.
 var ErrNoMove = fmt.Errorf("no legal action for this seat")
+
+// forced answers a decision that leaves no choice, as the bots do before
+// any thought: ErrNoMove with no legal action, the only one with one. ok
+// is false when there is a choice to make.
+func forced(legal []rules.Action) (a rules.Action, ok bool, err error) {
+	switch len(legal) {
+	case 0:
+		return rules.Action{}, true, ErrNoMove
+	case 1:
+		return legal[0], true, nil
+	}
+	return rules.Action{}, false, nil
+}

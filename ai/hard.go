@@ -42,11 +42,8 @@ func (b *hardBot) Level() Level { return Hard }
 // sample is scored, the fixed policy's quick answer (eval.Quick) is.
 func (b *hardBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
-	if len(legal) == 0 {
-		return rules.Action{}, ErrNoMove
-	}
-	if len(legal) == 1 {
-		return legal[0], nil
+	if a, ok, err := forced(legal); ok {
+		return a, err
 	}
 	if ctx.Err() != nil {
 		return eval.Quick(v), nil

@@ -84,11 +84,8 @@ func (b *heuristicBot) Level() Level { return b.level }
 // Choose answers the decision of v.
 func (b *heuristicBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
-	if len(legal) == 0 {
-		return rules.Action{}, ErrNoMove
-	}
-	if len(legal) == 1 {
-		return legal[0], nil
+	if a, ok, err := forced(legal); ok {
+		return a, err
 	}
 	var rng *rand.Rand
 	if b.easy {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 
+	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
 
@@ -77,7 +78,7 @@ func (b *heuristicBot) endgame(ctx context.Context, k *heurKnow, legal []rules.A
 			vals[i] += w * e.rootValue(p, v, hand, a)
 		}
 		totalW += w
-		if !heurNextCombo(idx, len(cards)) {
+		if !sampler.NextSubset(idx, len(cards)) {
 			break
 		}
 	}
@@ -172,22 +173,4 @@ func heurBinom(n, k int) int {
 		r = r * (n - k + i) / i
 	}
 	return r
-}
-
-// heurNextCombo steps idx to the next k-subset of 0..n-1 in lexicographic
-// order and reports false after the last.
-func heurNextCombo(idx []int, n int) bool {
-	k := len(idx)
-	i := k - 1
-	for i >= 0 && idx[i] == n-k+i {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	idx[i]++
-	for j := i + 1; j < k; j++ {
-		idx[j] = idx[j-1] + 1
-	}
-	return true
 }

@@ -76,13 +76,17 @@ func (k *heurKnow) bidWeights() {
 	passes := 0
 	for _, st := range v.History() {
 		a := st.Action
-		mine := st.Seat == k.me
+		switch {
+		case a.Kind == rules.PlayCard:
+			return
+		case a.Kind == rules.Pass:
+			passes++
+		}
+		if st.Seat == k.me {
+			continue // only the opponent's words tell of its hand
+		}
 		switch a.Kind {
 		case rules.Pass:
-			passes++
-			if mine {
-				continue
-			}
 			if passes <= 2 {
 				scale(up, weak)
 			} else {
@@ -92,32 +96,18 @@ func (k *heurKnow) bidWeights() {
 					}
 				}
 			}
-		case rules.Take:
-			if !mine {
-				scale(up, strong)
-			}
+		case rules.Take, rules.Refuse:
+			scale(up, strong)
 		case rules.Schmeiss:
-			if !mine {
-				scale(up, fair)
-			}
-		case rules.Refuse:
-			if !mine {
-				scale(up, strong)
-			}
+			scale(up, fair)
 		case rules.Accept:
-			if !mine {
-				scale(up, weak)
-			}
+			scale(up, weak)
 		case rules.Name:
-			if !mine {
-				scale(a.Suit, strong)
-			}
+			scale(a.Suit, strong)
 		case rules.NoExchange:
-			if !mine && k.trump != rules.NoSuit {
+			if k.trump != rules.NoSuit {
 				k.w[rules.NewCard(rules.Seven, k.trump)] *= 0.2
 			}
-		case rules.PlayCard:
-			return
 		}
 	}
 }

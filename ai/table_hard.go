@@ -55,11 +55,8 @@ func (b *tableHard) Level() Level { return Hard }
 
 func (b *tableHard) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
-	if len(legal) == 0 {
-		return rules.Action{}, ErrNoMove
-	}
-	if len(legal) == 1 {
-		return legal[0], nil
+	if a, ok, err := forced(legal); ok {
+		return a, err
 	}
 	ctx, cancel := thinkContext(ctx, b.cfg.Think)
 	defer cancel()
@@ -136,9 +133,10 @@ func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool
 	}
 	smp := sampler.NewTable(v)
 	worlds, picks := b.readWorlds(ctx, v, smp, n)
-	i := 0
-	next := func() ([4]rules.CardSet, int, bool) {
-		if worlds == nil {
+	next := pickedWorlds(worlds, picks)
+	if worlds == nil {
+		i := 0
+		next = func() ([4]rules.CardSet, int, bool) {
 			if i >= n {
 				return [4]rules.CardSet{}, 0, false
 			}
@@ -146,6 +144,16 @@ func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool
 			hands, ok := smp.Hands(b.r)
 			return hands, 1, ok
 		}
+	}
+	return b.solveWorlds(ctx, v, uint64(tableNodeBudget)*uint64(n)/tableSamples, next)
+}
+
+// pickedWorlds returns the next function of solveWorlds over the worlds
+// readWorlds picked: each world with the times it was picked, the ones
+// never picked left out.
+func pickedWorlds(worlds [][4]rules.CardSet, picks []int) func() ([4]rules.CardSet, int, bool) {
+	i := 0
+	return func() ([4]rules.CardSet, int, bool) {
 		for i < len(worlds) && picks[i] == 0 {
 			i++
 		}
@@ -155,7 +163,6 @@ func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool
 		i++
 		return worlds[i-1], picks[i-1], true
 	}
-	return b.solveWorlds(ctx, v, uint64(tableNodeBudget)*uint64(n)/tableSamples, next)
 }
 
 // solveWorlds solves the worlds next gives (the other seats' hands, and

@@ -28,11 +28,8 @@ func (b *tableHeuristic) Level() Level { return b.level }
 
 func (b *tableHeuristic) Choose(_ context.Context, v *rules.View) (rules.Action, error) {
 	legal := v.Legal()
-	if len(legal) == 0 {
-		return rules.Action{}, ErrNoMove
-	}
-	if len(legal) == 1 {
-		return legal[0], nil
+	if a, ok, err := forced(legal); ok {
+		return a, err
 	}
 	if b.slip > 0 && b.r.Float64() < b.slip {
 		return legal[b.r.IntN(len(legal))], nil

@@ -193,17 +193,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 				h.r = rand.New(rand.NewPCG(cfg.Seed, viewHash(v)))
 				worlds, picks := h.readWorlds(context.Background(), v, sampler.NewTable(v), cfg.Budget)
 				require.NotNil(t, worlds)
-				i := 0
-				want, ok := h.solveWorlds(context.Background(), v, uint64(tableNodeBudget)*uint64(cfg.Budget)/tableSamples, func() ([4]rules.CardSet, int, bool) {
-					for i < len(worlds) && picks[i] == 0 {
-						i++
-					}
-					if i >= len(worlds) {
-						return [4]rules.CardSet{}, 0, false
-					}
-					i++
-					return worlds[i-1], picks[i-1], true
-				})
+				want, ok := h.solveWorlds(context.Background(), v, uint64(tableNodeBudget)*uint64(cfg.Budget)/tableSamples, pickedWorlds(worlds, picks))
 				if !ok {
 					want = tablerule.PlayCard(v, v.Legal())
 				}

@@ -137,14 +137,6 @@ func parseCards(s string) ([]rules.Card, error) {
 	return out, nil
 }
 
-// sideOf returns the side a seat plays for at a table of n.
-func sideOf(n int, s rules.Seat) int {
-	if n == 4 {
-		return int(s) % 2
-	}
-	return int(s)
-}
-
 // parseSide reads a side's name: a seat, or with four players "AC" or
 // "BD".
 func (r *runner) parseSide(s string) (int, error) {
@@ -696,7 +688,7 @@ func (r *runner) team(name, parts, total string) error {
 	for _, item := range strings.Split(parts, "+") {
 		who, n, ok := strings.Cut(strings.TrimSpace(item), " ")
 		seat, err := parseSeat(who)
-		if !ok || err != nil || sideOf(r.players, seat) != side {
+		if !ok || err != nil || rules.SideOfSeat(r.players, seat) != side {
 			return fmt.Errorf("%q: want a seat of %s and its total", item, name)
 		}
 		v, err := strconv.Atoi(n)

@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -88,38 +90,12 @@ func simple(k Kind) Action           { return Action{Kind: k} }
 // "play JS", "play KH bella".
 func (a Action) String() string {
 	switch a.Kind {
-	case Pass:
-		return "pass"
-	case Take:
-		return "take"
-	case Schmeiss:
-		return "schmeiss"
-	case Accept:
-		return "accept"
-	case Refuse:
-		return "refuse"
 	case Name:
 		return "name " + a.Suit.String()
-	case Exchange:
-		return "exchange"
-	case NoExchange:
-		return "no-exchange"
-	case NoSequence:
-		return "no-sequence"
 	case Announce:
 		return "announce " + strconv.Itoa(int(a.N))
-	case Good:
-		return "good"
-	case NotGood:
-		return "not-good"
-	case HowHigh:
-		return "how-high"
 	case Top:
 		return "top " + a.Rank.String()
-	case Same:
-		return "same"
-	case HowMany:
-		return "how-many"
 	case Length:
 		return "length " + strconv.Itoa(int(a.N))
 	case PlayCard:
@@ -130,17 +106,23 @@ func (a Action) String() string {
 			return "play " + a.Card.String() + " bella"
 		}
 		return "play " + a.Card.String()
-	case Shlomo:
-		return "shlomo"
-	case Cleopatra:
-		return "cleopatra"
 	case Draw:
 		return "draw " + a.Card.String()
 	case Give:
 		return "give " + a.Card.String()
 	}
+	if int(a.Kind) < len(simpleWords) && simpleWords[a.Kind] != "" {
+		return simpleWords[a.Kind]
+	}
 	return "none"
 }
+
+// simpleWords is the notation of each kind that takes no argument ("" for
+// the others): String writes it and ParseAction reads it.
+var simpleWords = [...]string{Pass: "pass", Take: "take", Schmeiss: "schmeiss", Accept: "accept",
+	Refuse: "refuse", Exchange: "exchange", NoExchange: "no-exchange", NoSequence: "no-sequence",
+	Good: "good", NotGood: "not-good", HowHigh: "how-high", Same: "same", HowMany: "how-many",
+	Shlomo: "shlomo", Cleopatra: "cleopatra"}
 
 // Words returns what a player says for the action, as the table shows
 // it: "schmeiss", "hearts", "fifty", "how high?", "ace", "bella".
@@ -185,6 +167,54 @@ func (a Action) Words() string {
 	return a.String()
 }
 
+// argActions reads each action of one argument from its argument.
+var argActions = map[string]func(v string) (Action, error){
+	"name": func(v string) (Action, error) {
+		if v == "nt" {
+			return NameAction(NoTrumps), nil
+		}
+		su, err := ParseSuit(v)
+		if err != nil {
+			return Action{}, err
+		}
+		return NameAction(su), nil
+	},
+	"announce": func(v string) (Action, error) {
+		if v != "20" && v != "50" {
+			return Action{}, errors.New("announce 20 or 50")
+		}
+		n, _ := strconv.Atoi(v)
+		return AnnounceAction(n), nil
+	},
+	"top": func(v string) (Action, error) {
+		r, err := ParseRank(v)
+		if err != nil {
+			return Action{}, err
+		}
+		return TopAction(r), nil
+	},
+	"length": func(v string) (Action, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 3 || n > 8 {
+			return Action{}, errors.New("length is 3 to 8")
+		}
+		return LengthAction(n), nil
+	},
+	"draw": cardArg(Draw),
+	"give": cardArg(Give),
+}
+
+// cardArg reads the action of kind k whose argument is a card.
+func cardArg(k Kind) func(v string) (Action, error) {
+	return func(v string) (Action, error) {
+		c, err := ParseCard(v)
+		if err != nil {
+			return Action{}, err
+		}
+		return Action{Kind: k, Card: c}, nil
+	}
+}
+
 // ParseAction reads the notation String writes. Cards may be in any
 // notation ParseCard accepts.
 func ParseAction(s string) (Action, error) {
@@ -192,81 +222,23 @@ func ParseAction(s string) (Action, error) {
 	if len(f) == 0 {
 		return Action{}, fmt.Errorf("empty action")
 	}
-	arg := func() (string, error) {
-		if len(f) != 2 {
-			return "", fmt.Errorf("action %q: %s takes one argument", s, f[0])
-		}
-		return f[1], nil
-	}
-	word := map[string]Kind{"pass": Pass, "take": Take, "schmeiss": Schmeiss, "accept": Accept,
-		"refuse": Refuse, "exchange": Exchange, "no-exchange": NoExchange, "no-sequence": NoSequence,
-		"good": Good, "not-good": NotGood, "how-high": HowHigh, "same": Same, "how-many": HowMany,
-		"shlomo": Shlomo, "cleopatra": Cleopatra}
-	if k, ok := word[f[0]]; ok {
+	if k := slices.Index(simpleWords[:], f[0]); k >= 0 {
 		if len(f) != 1 {
 			return Action{}, fmt.Errorf("action %q: %s takes no argument", s, f[0])
 		}
-		return simple(k), nil
+		return simple(Kind(k)), nil
 	}
-	switch f[0] {
-	case "name":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
+	if read, ok := argActions[f[0]]; ok {
+		if len(f) != 2 {
+			return Action{}, fmt.Errorf("action %q: %s takes one argument", s, f[0])
 		}
-		if v == "nt" {
-			return NameAction(NoTrumps), nil
-		}
-		su, err := ParseSuit(v)
+		a, err := read(f[1])
 		if err != nil {
 			return Action{}, fmt.Errorf("action %q: %v", s, err)
 		}
-		return NameAction(su), nil
-	case "announce":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		if v != "20" && v != "50" {
-			return Action{}, fmt.Errorf("action %q: announce 20 or 50", s)
-		}
-		n, _ := strconv.Atoi(v)
-		return AnnounceAction(n), nil
-	case "top":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		r, err := ParseRank(v)
-		if err != nil {
-			return Action{}, fmt.Errorf("action %q: %v", s, err)
-		}
-		return TopAction(r), nil
-	case "length":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 3 || n > 8 {
-			return Action{}, fmt.Errorf("action %q: length is 3 to 8", s)
-		}
-		return LengthAction(n), nil
-	case "draw", "give":
-		v, err := arg()
-		if err != nil {
-			return Action{}, err
-		}
-		c, err := ParseCard(v)
-		if err != nil {
-			return Action{}, fmt.Errorf("action %q: %v", s, err)
-		}
-		k := Draw
-		if f[0] == "give" {
-			k = Give
-		}
-		return Action{Kind: k, Card: c}, nil
-	case "play":
+		return a, nil
+	}
+	if f[0] == "play" {
 		if len(f) < 2 || len(f) > 3 || (len(f) == 3 && f[2] != "bella" && f[2] != "menage") {
 			return Action{}, fmt.Errorf("action %q: want play CARD or play CARD bella", s)
 		}

@@ -86,69 +86,59 @@ func TestBiddingRoundOneLegal(t *testing.T) {
 	}
 }
 
-func TestBiddingTakeByNonDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, _ := roles(dealer)
-		do(t, &d, "take")
-		settled(t, &d, bidHands, nd, Hearts, PhaseDix)
-		if d.Turn() != nd {
+// eachBidder runs check on a deal where bid was just said in round one,
+// by the non-dealer at once or by the dealer after a pass, with either
+// seat dealing: bidder said it, other is the other seat.
+func eachBidder(t *testing.T, bid string, check func(t *testing.T, d *Deal, bidder, other Seat)) {
+	t.Helper()
+	for _, byDealer := range []bool{false, true} {
+		for _, dealer := range []Seat{SeatA, SeatB} {
+			t.Run(fmt.Sprintf("by dealer %v/dealer %s", byDealer, dealer), func(t *testing.T) {
+				d := newDeal(t, dealer, bidHands)
+				bidder, other := roles(dealer)
+				if byDealer {
+					do(t, &d, "pass")
+					bidder, other = other, bidder
+				}
+				do(t, &d, bid)
+				check(t, &d, bidder, other)
+			})
+		}
+	}
+}
+
+// TestBiddingTake: either seat takes the upcard's suit and makes it, the
+// dix exchange next, the non-dealer first.
+func TestBiddingTake(t *testing.T) {
+	eachBidder(t, "take", func(t *testing.T, d *Deal, bidder, _ Seat) {
+		settled(t, d, bidHands, bidder, Hearts, PhaseDix)
+		if nd, _ := roles(d.Dealer()); d.Turn() != nd {
 			t.Errorf("dix exchange starts with the non-dealer: got %s", d.Turn())
 		}
-	}
+	})
 }
 
-func TestBiddingTakeByDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		do(t, &d, "pass", "take")
-		settled(t, &d, bidHands, dealer, Hearts, PhaseDix)
-	}
-}
-
-func TestBiddingSchmeissAcceptedByDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, dl := roles(dealer)
-		do(t, &d, "schmeiss")
-		if d.Phase() != PhaseSchmeiss || d.Turn() != dl || d.Schmeisser() != nd {
-			t.Fatalf("after a schmeiss: phase %s turn %s schmeisser %s", d.Phase(), d.Turn(), d.Schmeisser())
-		}
-		wantLegal(t, &d, "accept, refuse")
-		refusedText(t, &d, "take", ErrWrongPhase, `"take" is not a move now: answer the schmeiss: accept or refuse`)
-		do(t, &d, "accept")
-		abandoned(t, &d)
-	}
-}
-
-func TestBiddingSchmeissRefusedByDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, _ := roles(dealer)
-		do(t, &d, "schmeiss", "refuse")
-		// RULES.md section 3: the schmeisser becomes maker.
-		settled(t, &d, bidHands, nd, Hearts, PhaseDix)
-	}
-}
-
-func TestBiddingSchmeissAcceptedByNonDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		nd, dl := roles(dealer)
-		do(t, &d, "pass", "schmeiss")
-		if d.Turn() != nd || d.Schmeisser() != dl {
-			t.Fatalf("the dealer's schmeiss is answered by the non-dealer: turn %s schmeisser %s", d.Turn(), d.Schmeisser())
-		}
-		do(t, &d, "accept")
-		abandoned(t, &d)
-	}
-}
-
-func TestBiddingSchmeissRefusedByNonDealer(t *testing.T) {
-	for _, dealer := range []Seat{SeatA, SeatB} {
-		d := newDeal(t, dealer, bidHands)
-		do(t, &d, "pass", "schmeiss", "refuse")
-		settled(t, &d, bidHands, dealer, Hearts, PhaseDix)
+// TestBiddingSchmeiss: a schmeiss by either seat is answered by the
+// other, and nothing else is; accepted, the deal is thrown in; refused,
+// the schmeisser makes the upcard's suit (RULES.md section 3).
+func TestBiddingSchmeiss(t *testing.T) {
+	for _, answer := range []string{"accept", "refuse"} {
+		t.Run(answer, func(t *testing.T) {
+			eachBidder(t, "schmeiss", func(t *testing.T, d *Deal, schmeisser, answerer Seat) {
+				if d.Phase() != PhaseSchmeiss || d.Turn() != answerer || d.Schmeisser() != schmeisser {
+					t.Fatalf("after a schmeiss: phase %s turn %s schmeisser %s, want the other seat %s to answer %s",
+						d.Phase(), d.Turn(), d.Schmeisser(), answerer, schmeisser)
+				}
+				wantLegal(t, d, "accept, refuse")
+				refusedText(t, d, "take", ErrWrongPhase, `"take" is not a move now: answer the schmeiss: accept or refuse`)
+				do(t, d, answer)
+				if answer == "accept" {
+					abandoned(t, d)
+				} else {
+					settled(t, d, bidHands, schmeisser, Hearts, PhaseDix)
+				}
+			})
+		})
 	}
 }
 

@@ -321,9 +321,13 @@ func (m CardSet) Cards() []Card {
 }
 
 // String lists the cards in index order, separated by spaces.
-func (m CardSet) String() string {
+func (m CardSet) String() string { return joinCards(m.Cards()) }
+
+// joinCards writes cards in the given order, separated by spaces, as
+// CardSet and Deck print them.
+func joinCards(cards []Card) string {
 	var b strings.Builder
-	for i, c := range m.Cards() {
+	for i, c := range cards {
 		if i > 0 {
 			b.WriteByte(' ')
 		}

@@ -18,9 +18,13 @@ const (
 
 var phaseNames = [...]string{"bidding", "schmeiss", "bidding round two", "dix", "sequences", "play", "over", "declarations"}
 
-func (p Phase) String() string {
-	if int(p) < len(phaseNames) {
-		return phaseNames[p]
+func (p Phase) String() string { return nameOf(phaseNames[:], p) }
+
+// nameOf returns the name of v, a value of one of the small enumerations,
+// from its table, or "unknown" past the table's end.
+func nameOf[T ~uint8](names []string, v T) string {
+	if int(v) < len(names) {
+		return names[v]
 	}
 	return "unknown"
 }
@@ -244,8 +248,14 @@ func (t *Deal) PlayedBy(s Seat) CardSet {
 // players its team (seats 0 and 2 are side 0, seats 1 and 3 side 1).
 func (t *Deal) SideOf(s Seat) int { return sideOf(t.n, s) }
 
-func sideOf(n uint8, s Seat) int {
-	if n == 4 {
+func sideOf(n uint8, s Seat) int { return SideOfSeat(int(n), s) }
+
+// SideOfSeat returns the side seat s plays for at a table of players:
+// itself, or with four players its team (seats 0 and 2 are side 0,
+// seats 1 and 3 side 1), for a game known only by its seat count (a
+// log's header, a table's seats).
+func SideOfSeat(players int, s Seat) int {
+	if players == 4 {
 		return int(s & 1)
 	}
 	return int(s)

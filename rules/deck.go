@@ -50,16 +50,7 @@ func intN(r *rand.Rand, n uint64) int {
 }
 
 // String writes the 32 cards in order, separated by spaces.
-func (d Deck) String() string {
-	var b strings.Builder
-	for i, c := range d {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(c.String())
-	}
-	return b.String()
-}
+func (d Deck) String() string { return joinCards(d[:]) }
 
 // ParseDeck reads 32 distinct cards separated by spaces.
 func ParseDeck(s string) (Deck, error) {

@@ -32,8 +32,16 @@ func TestFourPartnersOpposite(t *testing.T) {
 		side    int
 		partner Seat
 	}{{0, 2}, {1, 3}, {0, 0}, {1, 1}} {
-		if tb.SideOf(Seat(s)) != want.side || tb.Partner(Seat(s)) != want.partner {
+		if tb.SideOf(Seat(s)) != want.side || SideOfSeat(4, Seat(s)) != want.side || tb.Partner(Seat(s)) != want.partner {
 			t.Errorf("seat %s: side %d partner %s, want %d %s", Seat(s), tb.SideOf(Seat(s)), tb.Partner(Seat(s)), want.side, want.partner)
+		}
+	}
+	// At two and three players each seat is its own side.
+	for _, n := range []int{2, 3} {
+		for s := range Seat(n) {
+			if SideOfSeat(n, s) != int(s) {
+				t.Errorf("%d players, seat %s: side %d", n, s, SideOfSeat(n, s))
+			}
 		}
 	}
 }

@@ -17,39 +17,38 @@ func isLegalIn(legal []Action, a Action) bool {
 // Parsers: no panic, and whatever is accepted writes back (String) to
 // text that parses to the same value.
 
-func FuzzParseCard(f *testing.F) {
-	for _, s := range []string{"JS", "TS", "10S", "J♠", "10♥", "js", "qh", " 7c ", "", "10", "1", "\xff", "♠J", "A hearts"} {
+// fuzzRoundTrip fuzzes parse (named name) from the seeds: a value it
+// accepts must be valid (when valid is given) and parse back the same
+// from each of its texts.
+func fuzzRoundTrip[T comparable](f *testing.F, name string, parse func(string) (T, error), valid func(T) bool, texts func(T) []string, seeds ...string) {
+	for _, s := range seeds {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		c, err := ParseCard(s)
+		x, err := parse(s)
 		if err != nil {
 			return
 		}
-		if !c.Valid() {
-			t.Fatalf("ParseCard(%q) = %d, not a card", s, c)
+		if valid != nil && !valid(x) {
+			t.Fatalf("%s(%q) = %v, not valid", name, s, x)
 		}
-		for _, text := range []string{c.String(), c.Pretty(false), c.Pretty(true)} {
-			if back, err := ParseCard(text); err != nil || back != c {
-				t.Fatalf("ParseCard(%q) = %s; ParseCard(%q) = %s, %v", s, c, text, back, err)
+		for _, text := range texts(x) {
+			if back, err := parse(text); err != nil || back != x {
+				t.Fatalf("%s(%q) = %v; %s(%q) = %v, %v", name, s, x, name, text, back, err)
 			}
 		}
 	})
 }
 
+func FuzzParseCard(f *testing.F) {
+	fuzzRoundTrip(f, "ParseCard", ParseCard, Card.Valid,
+		func(c Card) []string { return []string{c.String(), c.Pretty(false), c.Pretty(true)} },
+		"JS", "TS", "10S", "J♠", "10♥", "js", "qh", " 7c ", "", "10", "1", "\xff", "♠J", "A hearts")
+}
+
 func FuzzParseCardSet(f *testing.F) {
-	for _, s := range []string{"", "JS TS", "JH, 9h  10♥\tAH", "JH JH", "7C 8C 9C TC JC QC KC AC 7D", ",,", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		m, err := ParseCardSet(s)
-		if err != nil {
-			return
-		}
-		if back, err := ParseCardSet(m.String()); err != nil || back != m {
-			t.Fatalf("ParseCardSet(%q) = %s; back %s, %v", s, m, back, err)
-		}
-	})
+	fuzzRoundTrip(f, "ParseCardSet", ParseCardSet, nil, func(m CardSet) []string { return []string{m.String()} },
+		"", "JS TS", "JH, 9h  10♥\tAH", "JH JH", "7C 8C 9C TC JC QC KC AC 7D", ",,", "x")
 }
 
 func FuzzParseDeck(f *testing.F) {
@@ -98,75 +97,28 @@ func FuzzParseAction(f *testing.F) {
 }
 
 func FuzzParseOptions(f *testing.F) {
-	for _, s := range []string{"", DefaultOptions().String(), "bottom_card=off, sequence_rank=length", "target=1", "last_trick=1000",
+	fuzzRoundTrip(f, "ParseOptions", ParseOptions, nil, func(o Options) []string { return []string{o.String()} },
+		"", DefaultOptions().String(), "bottom_card=off, sequence_rank=length", "target=1", "last_trick=1000",
 		"melds_need_trick=no,,", "x=y", "target", "players=3", "players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on",
-		"players=2", "players=5"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		o, err := ParseOptions(s)
-		if err != nil {
-			return
-		}
-		if back, err := ParseOptions(o.String()); err != nil || back != o {
-			t.Fatalf("ParseOptions(%q) = %+v; ParseOptions(%q) = %+v, %v", s, o, o.String(), back, err)
-		}
-	})
+		"players=2", "players=5")
 }
 
 func FuzzParseSeat(f *testing.F) {
-	for _, s := range []string{"A", "b", " a ", "", "C", "AB"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		x, err := ParseSeat(s)
-		if err != nil {
-			return
-		}
-		if back, err := ParseSeat(x.String()); err != nil || back != x || x > SeatB {
-			t.Fatalf("ParseSeat(%q) = %v; back %v, %v", s, x, back, err)
-		}
-	})
+	fuzzRoundTrip(f, "ParseSeat", ParseSeat, func(x Seat) bool { return x <= SeatB },
+		func(x Seat) []string { return []string{x.String()} },
+		"A", "b", " a ", "", "C", "AB")
 }
 
 func FuzzParseSuit(f *testing.F) {
-	for _, s := range []string{"C", "d", "♥", "♤", "spades", " Heart ", "", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		x, err := ParseSuit(s)
-		if err != nil {
-			return
-		}
-		if x > Spades {
-			t.Fatalf("ParseSuit(%q) = %d, not a suit", s, x)
-		}
-		for _, text := range []string{x.String(), x.Symbol(), x.Name()} {
-			if back, err := ParseSuit(text); err != nil || back != x {
-				t.Fatalf("ParseSuit(%q) = %v; ParseSuit(%q) = %v, %v", s, x, text, back, err)
-			}
-		}
-	})
+	fuzzRoundTrip(f, "ParseSuit", ParseSuit, func(x Suit) bool { return x <= Spades },
+		func(x Suit) []string { return []string{x.String(), x.Symbol(), x.Name()} },
+		"C", "d", "♥", "♤", "spades", " Heart ", "", "x")
 }
 
 func FuzzParseRank(f *testing.F) {
-	for _, s := range []string{"7", "10", "t", "J", "q", "K", "a", "", "1", "11"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		x, err := ParseRank(s)
-		if err != nil {
-			return
-		}
-		if x > Ace {
-			t.Fatalf("ParseRank(%q) = %d, not a rank", s, x)
-		}
-		for _, text := range []string{x.String(), x.Display()} {
-			if back, err := ParseRank(text); err != nil || back != x {
-				t.Fatalf("ParseRank(%q) = %v; ParseRank(%q) = %v, %v", s, x, text, back, err)
-			}
-		}
-	})
+	fuzzRoundTrip(f, "ParseRank", ParseRank, func(x Rank) bool { return x <= Ace },
+		func(x Rank) []string { return []string{x.String(), x.Display()} },
+		"7", "10", "t", "J", "q", "K", "a", "", "1", "11")
 }
 
 // Example-style check that the fuzz helpers compile against the error

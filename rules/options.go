@@ -131,9 +131,13 @@ func AllOptionNames() []string {
 	return append(append([]string(nil), OptionNames...), ExtraOptionNames...)
 }
 
-// flags maps the on/off options of ExtraOptionNames to their fields.
+// flag maps the on/off options to their fields.
 func (o *Options) flag(key string) *bool {
 	switch key {
+	case "bottom_card":
+		return &o.BottomCard
+	case "melds_need_trick":
+		return &o.MeldsNeedTrick
 	case "of_a_kind":
 		return &o.OfAKind
 	case "menage":
@@ -160,12 +164,8 @@ func onOff(b bool) string {
 // Get returns the value of option key in its text form.
 func (o Options) Get(key string) (string, error) {
 	switch key {
-	case "bottom_card":
-		return onOff(o.BottomCard), nil
 	case "sequence_rank":
 		return o.SequenceRank.String(), nil
-	case "melds_need_trick":
-		return onOff(o.MeldsNeedTrick), nil
 	case "last_trick":
 		return strconv.Itoa(o.LastTrick), nil
 	case "target":
@@ -211,12 +211,6 @@ func parseOnOff(key, v string) (bool, error) {
 func (o *Options) Set(key, value string) error {
 	value = strings.TrimSpace(value)
 	switch strings.TrimSpace(key) {
-	case "bottom_card":
-		b, err := parseOnOff(key, value)
-		if err != nil {
-			return err
-		}
-		o.BottomCard = b
 	case "sequence_rank":
 		switch strings.ToLower(value) {
 		case "value":
@@ -226,12 +220,6 @@ func (o *Options) Set(key, value string) error {
 		default:
 			return fmt.Errorf("option sequence_rank: %q is not value or length", value)
 		}
-	case "melds_need_trick":
-		b, err := parseOnOff(key, value)
-		if err != nil {
-			return err
-		}
-		o.MeldsNeedTrick = b
 	case "last_trick":
 		n, err := strconv.Atoi(value)
 		if err != nil || n < 0 || n > MaxLastTrick {

@@ -14,12 +14,7 @@ const (
 
 var outcomeNames = [...]string{"undecided", "made", "tie", "bete", "abandoned"}
 
-func (o Outcome) String() string {
-	if int(o) < len(outcomeNames) {
-		return outcomeNames[o]
-	}
-	return "unknown"
-}
+func (o Outcome) String() string { return nameOf(outcomeNames[:], o) }
 
 // Score is the breakdown of one deal at a table of two, three or four.
 // The per-seat lines are indexed by seat; SideTotal and Scored by side
@@ -225,12 +220,7 @@ const (
 
 var endingNames = [...]string{"not ended", "played out", "four passes", "schmeiss accepted"}
 
-func (e Ending) String() string {
-	if int(e) < len(endingNames) {
-		return endingNames[e]
-	}
-	return "unknown"
-}
+func (e Ending) String() string { return nameOf(endingNames[:], e) }
 
 // ThrownIn reports whether the deal ended without play: nobody scores.
 func (e Ending) ThrownIn() bool { return e == AllPassed || e == SchmeissAccepted }

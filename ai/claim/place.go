@@ -3,6 +3,7 @@ package claim
 import (
 	"math"
 
+	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/rules"
 )
 
@@ -117,16 +118,8 @@ func (pl *placer) place(i int, pool rules.CardSet, hands *[4]rules.CardSet, yiel
 				return false
 			}
 		}
-		j := k - 1
-		for j >= 0 && idx[j] == n-k+j {
-			j--
-		}
-		if j < 0 {
+		if !sampler.NextSubset(idx[:k], n) {
 			return true
-		}
-		idx[j]++
-		for l := j + 1; l < k; l++ {
-			idx[l] = idx[l-1] + 1
 		}
 	}
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"context"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -122,6 +123,23 @@ func randomView(r *rand.Rand) (rules.Deal, rules.View, bool) {
 	return d, rules.View{}, false
 }
 
+// randomViews yields n views of randomView that keep accepts (every one
+// when keep is nil), numbered from 1, each drawn from r when asked.
+func randomViews(r *rand.Rand, n int, keep func(v *rules.View) bool) iter.Seq2[int, rules.View] {
+	return func(yield func(int, rules.View) bool) {
+		for i := 0; i < n; {
+			_, v, ok := randomView(r)
+			if !ok || keep != nil && !keep(&v) {
+				continue
+			}
+			i++
+			if !yield(i, v) {
+				return
+			}
+		}
+	}
+}
+
 // TestEvaluateShape: every legal action gets a result, in View.Legal
 // order, Best points at one, and the numbers are in range, in every
 // phase.
@@ -129,12 +147,7 @@ func TestEvaluateShape(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 2))
 	e := New()
 	phases := map[rules.Phase]int{}
-	for n := 0; n < 150; {
-		_, v, ok := randomView(r)
-		if !ok {
-			continue
-		}
-		n++
+	for n, v := range randomViews(r, 150, nil) {
 		phases[v.Phase]++
 		ev, err := e.Evaluate(context.Background(), &v, Options{Samples: 8, Seed: uint64(n)})
 		if err != nil {
@@ -170,12 +183,7 @@ func TestEvaluateShape(t *testing.T) {
 // the number of workers.
 func TestDeterministic(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 3))
-	for n := 0; n < 20; {
-		_, v, ok := randomView(r)
-		if !ok {
-			continue
-		}
-		n++
+	for _, v := range randomViews(r, 20, nil) {
 		a, err1 := New().Evaluate(context.Background(), &v, Options{Samples: 24, Seed: 7, Workers: 1})
 		b, err2 := New().Evaluate(context.Background(), &v, Options{Samples: 24, Seed: 7, Workers: 2})
 		if err1 != nil || err2 != nil {

@@ -59,6 +59,27 @@ func (m Method) correction(phase rules.Phase, makes, defends bool) float64 {
 	return 0
 }
 
+// tableBias is the same bias at three and four players, by seat count
+// and phase: what the table evaluation's value of the option chosen (the
+// card play after it played out by the normal rule) exceeds the margin
+// the deal brings between hard bots by, whoever ends as maker. Fitted on
+// one calibration run a seat count and checked on a fresh seed
+// (docs/experiments/2026-12-02-table-calibration.md); the phases left at
+// zero were within a point of it.
+var tableBias = [5][rules.PhasePlay]float64{
+	3: {rules.PhaseDix: 5.2, rules.PhaseSequences: 5.6},
+	4: {rules.PhaseSequences: 6.7},
+}
+
+// tableCorrection is the amount taken off a sampled deal's margin for a
+// decision in phase at a table of players (three or four).
+func (m Method) tableCorrection(players int, phase rules.Phase) float64 {
+	if m != Corrected || phase >= rules.PhasePlay || players >= len(tableBias) {
+		return 0
+	}
+	return tableBias[players][phase]
+}
+
 var methodNames = [...]string{Corrected: "corrected", Solved: "solved"}
 
 // String returns the method's name, as ParseMethod reads it.

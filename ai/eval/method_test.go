@@ -15,12 +15,7 @@ import (
 // card play the two methods agree.
 func TestCorrectedIsSolvedShifted(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 5))
-	for n := 0; n < 40; {
-		_, v, ok := randomView(r)
-		if !ok {
-			continue
-		}
-		n++
+	for n, v := range randomViews(r, 40, nil) {
 		opt := Options{Samples: 12, Seed: uint64(n), Workers: 1, Method: Solved}
 		sol, err := Evaluate(context.Background(), &v, opt)
 		if err != nil {

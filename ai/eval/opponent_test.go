@@ -60,6 +60,12 @@ func TestPlayWeightCountsOffModelCards(t *testing.T) {
 	}
 }
 
+// otherPlayedTwo reports whether v is in the card play with two cards
+// or more played by the other seat.
+func otherPlayedTwo(v *rules.View) bool {
+	return v.Phase == rules.PhasePlay && v.Played[v.Seat.Other()].Count() >= 2
+}
+
 // TestPlayWeightOfSampledDeals: on deals drawn by the sampler, the
 // weight is a power of offModel, 1 for an opponent who played as the
 // model, and the memo one evaluation shares between its samples gives
@@ -67,12 +73,7 @@ func TestPlayWeightCountsOffModelCards(t *testing.T) {
 func TestPlayWeightOfSampledDeals(t *testing.T) {
 	r := rand.New(rand.NewPCG(42, 1))
 	seen := map[float64]int{}
-	for n := 0; n < 60; {
-		_, v, ok := randomView(r)
-		if !ok || v.Phase != rules.PhasePlay || v.Played[v.Seat.Other()].Count() < 2 {
-			continue
-		}
-		n++
+	for n, v := range randomViews(r, 60, otherPlayedTwo) {
 		smp := sampler.New(v)
 		memo := newModelMemo() // one evaluation's memo, shared by its samples
 		for i := range 20 {
@@ -102,12 +103,8 @@ func TestPlayWeightOfSampledDeals(t *testing.T) {
 func TestModelKeepsTheEvaluationDeterministic(t *testing.T) {
 	r := rand.New(rand.NewPCG(43, 1))
 	changed := 0
-	for n := 0; n < 20; {
-		_, v, ok := randomView(r)
-		if !ok || v.Phase != rules.PhasePlay || v.Played[v.Seat.Other()].Count() < 2 || len(v.Legal()) < 2 {
-			continue
-		}
-		n++
+	choice := func(v *rules.View) bool { return otherPlayedTwo(v) && len(v.Legal()) >= 2 }
+	for _, v := range randomViews(r, 20, choice) {
 		opt := Options{Samples: 40, Seed: 7, Workers: 1, Model: lastCard}
 		a, err1 := New().Evaluate(context.Background(), &v, opt)
 		opt.Workers = 2

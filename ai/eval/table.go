@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -52,8 +53,11 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // ErrNoWorld is returned when none was. Result.Win is the side's chance
 // to win the game from the totals the finished deal leaves (WinChance
 // with the seat count's deal model); near the end of a game (UseWin)
-// Best chooses by it, as with two players. Options.Uniform, Method and Policy do not apply: every sample weighs
-// alike and the card play is valued as above.
+// Best chooses by it, as with two players. Options.Uniform and Policy do
+// not apply: every sample weighs alike and the card play is valued as
+// above. Method Corrected takes the phase's tableBias off every margin
+// before the card play, and off the side's total the win chance reads;
+// Solved leaves it.
 func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
@@ -72,7 +76,8 @@ func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation,
 		return summariseTable(v, legal, res, done, weights), nil
 	}
 	workers := min(workerCount(opt), n)
-	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed}
+	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed,
+		bias: opt.Method.tableCorrection(v.Players, v.Phase)}
 	tj.solve = v.Phase == rules.PhasePlay
 	if v.Options.Target > 0 {
 		tj.wins = tableFor(v.Players, v.Options.Target)
@@ -140,6 +145,7 @@ type tableJob struct {
 	smp   *sampler.TableSampler
 	seed  uint64
 	solve bool      // value the card play with the solver
+	bias  float64   // taken off every margin (Method.tableCorrection)
 	wins  *winTable // nil for a target of 0 or less
 }
 
@@ -238,7 +244,7 @@ func finishSolved(ts *solver.TableSolver, t *rules.Deal, seat rules.Seat) bool {
 func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 	sc := t.Score()
 	side := t.SideOf(j.v.Seat)
-	r.diff = sideMargin(sc.Scored, side, sc.Sides())
+	r.diff = sideMargin(sc.Scored, side, sc.Sides()) - j.bias
 	var cards [4]int
 	for s := range sc.Players {
 		cards[t.SideOf(rules.Seat(s))] += sc.Cards[s] + sc.LastTrick[s]
@@ -250,6 +256,9 @@ func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 	for s := range sc.Sides() {
 		totals[s] += sc.Scored[s]
 	}
+	// The correction is a shift of the margin: the side's total moves
+	// by it too, as with two players.
+	totals[side] -= int(math.Round(j.bias))
 	next := t.SideOf(rules.NextDealer(j.v.Dealer, j.v.Players))
 	if j.wins != nil {
 		r.win = j.wins.chance(totals, side, next, j.v.Options.Target)

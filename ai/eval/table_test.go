@@ -363,6 +363,42 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	t.Fatal("no timeout cut the evaluation between its first and last sample")
 }
 
+// TestEvaluateTableCorrection: at three and four players Corrected
+// takes its phase's tableBias off every option's mean, and Solved
+// leaves the same samples' means as they are.
+func TestEvaluateTableCorrection(t *testing.T) {
+	for ri, rs := range tableRules[:2] {
+		opts, err := rules.ParseOptions(rs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(9, uint64(ri)))
+		seen := map[rules.Phase]bool{}
+		for d := range 8 {
+			playTable(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(_ *rules.Deal, v *rules.View) {
+				if v.Phase >= rules.PhasePlay {
+					return
+				}
+				seen[v.Phase] = true
+				c, err1 := Evaluate(context.Background(), v, Options{Samples: 4, Seed: 3, Method: Corrected})
+				s, err2 := Evaluate(context.Background(), v, Options{Samples: 4, Seed: 3, Method: Solved})
+				if err1 != nil || err2 != nil {
+					t.Fatal(err1, err2)
+				}
+				want := tableBias[opts.NumPlayers()][v.Phase]
+				for i := range c.Results {
+					if got := s.Results[i].Mean - c.Results[i].Mean; got < want-1e-9 || got > want+1e-9 {
+						t.Fatalf("%s players, %s: %s corrected by %.2f, want %.2f", rs, v.Phase, c.Results[i].Action, got, want)
+					}
+				}
+			})
+		}
+		if !seen[rules.PhaseBid1] || !seen[rules.PhaseSequences] || opts.NumPlayers() == 3 && !seen[rules.PhaseDix] {
+			t.Fatalf("%s: phases seen %v", rs, seen)
+		}
+	}
+}
+
 // Near the end of a game a table decision is made by the chance to win
 // it: with the deciding seat's side 20 points short of the target, every
 // action has a win chance, the choice is by it (ByWin) and the best is

@@ -11,8 +11,7 @@ import (
 
 // nextSide is the side that deals after dealer at a table of players.
 func nextSide(players int, dealer rules.Seat) int {
-	d := rules.NewDeal(rules.Options{Players: players, Target: 500}, rules.NextDealer(dealer, players), rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
-	return d.SideOf(d.Dealer())
+	return rules.SideOfSeat(players, rules.NextDealer(dealer, players))
 }
 
 // The modelled chance is a chance, rises with the side's own total and

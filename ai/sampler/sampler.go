@@ -201,19 +201,29 @@ func (s *Sampler) combinations(yield func(rules.CardSet) bool) {
 		if !yield(opp) {
 			return
 		}
-		// Next combination in lexicographic order.
-		i := k - 1
-		for i >= 0 && idx[i] == n-k+i {
-			i--
-		}
-		if i < 0 {
+		if !NextSubset(idx, n) {
 			return
 		}
-		idx[i]++
-		for j := i + 1; j < k; j++ {
-			idx[j] = idx[j-1] + 1
-		}
 	}
+}
+
+// NextSubset steps idx, a k-subset of 0..n-1 in increasing order, to the
+// next one in lexicographic order and reports false after the last. Start
+// it at 0, 1, ..., k-1 to walk every k-subset.
+func NextSubset(idx []int, n int) bool {
+	k := len(idx)
+	i := k - 1
+	for i >= 0 && idx[i] == n-k+i {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	idx[i]++
+	for j := i + 1; j < k; j++ {
+		idx[j] = idx[j-1] + 1
+	}
+	return true
 }
 
 // Deal draws hidden cards and builds the full deal with View.Complete,

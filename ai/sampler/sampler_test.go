@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/klob/klob/rules"
@@ -339,4 +340,38 @@ func oppHands(v rules.View, opp rules.CardSet) [4]rules.CardSet {
 	var h [4]rules.CardSet
 	h[v.Seat.Other()] = opp
 	return h
+}
+
+// TestNextSubset walks every k-subset of 0..n-1 for small n: each once,
+// in increasing order within and in lexicographic order between, C(n, k)
+// of them.
+func TestNextSubset(t *testing.T) {
+	for n := 0; n <= 7; n++ {
+		for k := 0; k <= n; k++ {
+			idx := make([]int, k)
+			for i := range idx {
+				idx[i] = i
+			}
+			count, want := 1, 1
+			for i := 1; i <= k; i++ {
+				want = want * (n - k + i) / i
+			}
+			prev := slices.Clone(idx)
+			for NextSubset(idx, n) {
+				count++
+				if slices.Compare(prev, idx) >= 0 || idx[0] < 0 || idx[k-1] >= n {
+					t.Fatalf("n=%d k=%d: %v after %v", n, k, idx, prev)
+				}
+				for i := 1; i < k; i++ {
+					if idx[i] <= idx[i-1] {
+						t.Fatalf("n=%d k=%d: %v not increasing", n, k, idx)
+					}
+				}
+				prev = slices.Clone(idx)
+			}
+			if count != want {
+				t.Errorf("n=%d k=%d: %d subsets, want %d", n, k, count, want)
+			}
+		}
+	}
 }

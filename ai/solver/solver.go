@@ -159,25 +159,6 @@ func (s *Solver) index(key uint64) uint64 {
 	return (key * 0x9E3779B97F4A7C15) >> s.shift
 }
 
-// moveList is a small list of moves, each packed as score<<8 | card, sorted
-// best first.
-type moveList struct {
-	m [9]uint16
-	n int
-}
-
-// add inserts c by score (0 to 255).
-func (ml *moveList) add(score int, c uint8) {
-	v := uint16(score)<<8 | uint16(c)
-	i := ml.n
-	for i > 0 && ml.m[i-1] < v {
-		ml.m[i] = ml.m[i-1]
-		i--
-	}
-	ml.m[i] = v
-	ml.n++
-}
-
 // search returns the points the leader (holding hl, to lead) wins from
 // here on, fail-soft within (alpha, beta): a result <= alpha is an upper
 // bound, >= beta a lower bound, and exact in between. r is the points
@@ -239,7 +220,7 @@ func (s *Solver) search(hl, hf uint32, r, alpha, beta int) int {
 	// (cheapest first).
 	moves := s.reduce(hl, hf)
 	killer := s.killer[n]
-	var ml moveList
+	var ml tMoves
 	for m := moves; m != 0; m &= m - 1 {
 		c := uint8(bits.TrailingZeros32(m))
 		var score int
@@ -379,10 +360,10 @@ func (s *Solver) afterLead(hl, hf uint32, r int, l uint8, alpha, beta int) int {
 		win = legal & s.trumpMask // ruffs
 	}
 	lose := legal &^ win
-	var ml moveList
+	var ml tMoves
 	for m := win; m != 0; {
 		top := uint8(31 - bits.LeadingZeros32(m))
-		ml.m[ml.n] = uint16(top)
+		ml.m[ml.n] = uint32(top)
 		ml.n++
 		m &^= 1 << top
 	}
@@ -394,7 +375,7 @@ func (s *Solver) afterLead(hl, hf uint32, r int, l uint8, alpha, beta int) int {
 		}
 	} else {
 		for m := lose; m != 0; m &= m - 1 {
-			ml.m[ml.n] = uint16(bits.TrailingZeros32(m))
+			ml.m[ml.n] = uint32(bits.TrailingZeros32(m))
 			ml.n++
 		}
 	}

@@ -1216,8 +1216,8 @@ func (s *TableSolver) last(leader, r int) int {
 // tMaxMoves bounds the moves of a node: the cards of a hand.
 const tMaxMoves = 10
 
-// tMoves is a small list of moves, each packed as score<<8 | card, sorted
-// best first.
+// tMoves is a small list of moves of either solver, each packed as
+// score<<8 | card, sorted best first.
 type tMoves struct {
 	m [tMaxMoves]uint32
 	n int

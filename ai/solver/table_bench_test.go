@@ -27,10 +27,13 @@ func tableDeals(seed uint64, players, n int) []rules.Play {
 // tableBenchDeals is the fixed set of deals the table benchmarks solve.
 const tableBenchDeals = 200
 
-func benchTableSolve(b *testing.B, players int) {
+// benchTable times op on each of the fixed deals for players seats
+// (dealt from seed), each with a cold table, and reports the timings and
+// the nodes an op.
+func benchTable(b *testing.B, players int, seed uint64, op func(s *TableSolver, p *rules.Play)) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	deals := tableDeals(11, players, tableBenchDeals)
+	deals := tableDeals(seed, players, tableBenchDeals)
 	var t timings
 	var nodes []uint64
 	s := NewTable()
@@ -38,12 +41,16 @@ func benchTableSolve(b *testing.B, players int) {
 		for i := range deals {
 			s.Reset() // a cold table: each deal solved from scratch
 			n0 := s.Nodes()
-			t.time(func() { s.Solve(&deals[i], deals[i].Turn()) })
+			t.time(func() { op(s, &deals[i]) })
 			nodes = append(nodes, s.Nodes()-n0)
 		}
 	}
 	t.report(b)
 	reportNodes(b, nodes)
+}
+
+func benchTableSolve(b *testing.B, players int) {
+	benchTable(b, players, 11, func(s *TableSolver, p *rules.Play) { s.Solve(p, p.Turn()) })
 }
 
 // reportNodes reports the mean and median nodes a solve.
@@ -69,23 +76,8 @@ func BenchmarkTableSolveFour(b *testing.B) { benchTableSolve(b, 4) }
 func BenchmarkTableSolveThree(b *testing.B) { benchTableSolve(b, 3) }
 
 func benchTableCardValues(b *testing.B, players int) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	deals := tableDeals(12, players, tableBenchDeals)
-	var t timings
-	var nodes []uint64
-	s := NewTable()
 	buf := make([]TableCardValue, 0, 12)
-	for b.Loop() {
-		for i := range deals {
-			s.Reset()
-			n0 := s.Nodes()
-			t.time(func() { s.CardValues(&deals[i], buf[:0]) })
-			nodes = append(nodes, s.Nodes()-n0)
-		}
-	}
-	t.report(b)
-	reportNodes(b, nodes)
+	benchTable(b, players, 12, func(s *TableSolver, p *rules.Play) { s.CardValues(p, buf[:0]) })
 }
 
 // BenchmarkTableCardValuesFour values every card of the first lead of

@@ -97,14 +97,6 @@ func (k *tableKnowledge) master(c rules.Card) bool {
 	return k.out&rules.Above(c, k.trump) == 0
 }
 
-// sideOf is a seat's side: its team with four players.
-func sideOf(players int, s rules.Seat) rules.Seat {
-	if players == 4 {
-		return s & 1
-	}
-	return s
-}
-
 // PlayCard returns the card the normal bot plays among the cards of
 // legal, v's legal actions in the card play.
 func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
@@ -124,7 +116,7 @@ func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
 	wc := trick[w]
 	wseat := rules.Seat((int(v.Leader) + w) % v.Players)
 	last := v.InTrick == v.Players-1
-	mine := sideOf(v.Players, wseat) == sideOf(v.Players, v.Seat)
+	mine := rules.SideOfSeat(v.Players, wseat) == rules.SideOfSeat(v.Players, v.Seat)
 	pts := 0
 	for _, c := range trick {
 		pts += rules.Points(c, t)
@@ -181,7 +173,7 @@ func PlayCard(v *rules.View, legal []rules.Action) rules.Card {
 // lead chooses the card to lead.
 func (k *tableKnowledge) lead(cards rules.CardSet) rules.Card {
 	v, t := k.v, k.trump
-	makers := v.Maker != rules.NoSeat && sideOf(v.Players, v.Maker) == sideOf(v.Players, v.Seat)
+	makers := v.Maker != rules.NoSeat && rules.SideOfSeat(v.Players, v.Maker) == rules.SideOfSeat(v.Players, v.Seat)
 	trumpsOut := t != rules.NoTrumps && k.out.Suit(t) != 0
 	if t != rules.NoTrumps && makers && trumpsOut {
 		for m := cards.Suit(t); m != 0; {
@@ -203,7 +195,7 @@ func (k *tableKnowledge) lead(cards rules.CardSet) rules.Card {
 		risky := false
 		if trumpsOut {
 			for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
-				if sideOf(v.Players, o) != sideOf(v.Players, v.Seat) && k.void[o]&rules.SuitMask(c.Suit()) == rules.SuitMask(c.Suit()) && k.void[o]&rules.SuitMask(t) != rules.SuitMask(t) {
+				if rules.SideOfSeat(v.Players, o) != rules.SideOfSeat(v.Players, v.Seat) && k.void[o]&rules.SuitMask(c.Suit()) == rules.SuitMask(c.Suit()) && k.void[o]&rules.SuitMask(t) != rules.SuitMask(t) {
 					risky = true
 				}
 			}

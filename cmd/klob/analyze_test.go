@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -210,4 +212,11 @@ func TestAnalyzeRefusesGameInProgress(t *testing.T) {
 			t.Errorf("%s, bots only: exit %d, stderr %q, report:\n%s", file, code, errs, out)
 		}
 	}
+}
+
+// The end of the progress line counts the deals in words: one deal is
+// no "1 deals".
+func TestAnalysedLine(t *testing.T) {
+	assert.Equal(t, "analysed 1 deal in 0.1s", analysedLine(1, 100*time.Millisecond))
+	assert.Equal(t, "analysed 4 deals in 2.0s", analysedLine(4, 2*time.Second))
 }

@@ -141,7 +141,7 @@ type gameFlags struct {
 }
 
 // gameFlags defines -players, -rules, -target and -seed; seedUsage says
-// what the seed decides. The notes after the flags get the table of
+// what the seed decides and where the secret one is shown. The notes after the flags get the table of
 // every -rules key with its values, default and meaning.
 func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 	if t := rulesKeys(); t != "" {
@@ -154,7 +154,7 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 		players: f.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)"),
 		rules:   f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
 		target:  f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
-		seed:    f.Uint64("seed", 0, seedUsage+" (default: a secret one, shown when the game is over)"),
+		seed:    f.Uint64("seed", 0, seedUsage),
 	}
 }
 

@@ -51,7 +51,7 @@ seat=elder|dealer (optional: what was said decides whose turn it is),
 score=YOURS-THEIRS, target=N, said=pass or said=schmeiss or said=pass,schmeiss
 (the words before your turn), round=2 (both passed round one; said= then lists
 round two only). Both take samples=N and seed=N.`
-	game := fs.gameFlags("seed of the drills and their evaluations")
+	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)")
 	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")

@@ -179,6 +179,8 @@ func TestTrainFlags(t *testing.T) {
 	for _, want := range []string{"-eval reads the form -review prints", "-players", "declare, dix, sequences"} {
 		assert.Contains(t, out, want)
 	}
+	// A drill has no game over: its seed shows in the title.
+	assert.NotContains(t, out, "when the game is over")
 	now := func() uint64 { return 5 }
 	tf, err := parseTrain([]string{"-seed", "9", "-only", "schmeiss", "-samples", "300", "-target", "301", "-ascii"}, &bytes.Buffer{}, &bytes.Buffer{}, now)
 	require.NoError(t, err)

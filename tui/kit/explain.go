@@ -28,6 +28,10 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 			return "name no suit; with everyone passing twice the deal is thrown in"
 		case v.Phase == rules.PhaseBid2:
 			return "name no suit; " + next + " may name one"
+		case v.Phase == rules.PhaseBid1 && v.Seat == v.Dealer:
+			// The dealer speaks last in round one: nobody is left to
+			// take the upcard's suit.
+			return "refuse " + upName + " too: round two follows, for another trump"
 		}
 		if duel {
 			return "leave " + upName + " to the other player"

@@ -29,3 +29,22 @@ func TestDialogueExplainedForTheLastSpeaker(t *testing.T) {
 		}
 	}
 }
+
+// The dealer speaks last in round one: its pass leaves the upcard's
+// suit to nobody, it opens round two. Anyone else's pass leaves it to
+// the next to speak. At every seat count.
+func TestRoundOnePassExplainedForTheLastSpeaker(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, n := range []int{2, 3, 4} {
+		last := rules.View{Players: n, Phase: rules.PhaseBid1, Seat: rules.SeatA, Dealer: rules.SeatA}
+		first := last
+		first.Dealer = rules.Seat(n - 1)
+		pass := rules.Action{Kind: rules.Pass}
+		if e := ChoiceExplain(&g, &last, pass); strings.Contains(e, "leave") || !strings.Contains(e, "round two") {
+			t.Errorf("%d players, the dealer's pass in round one: %q", n, e)
+		}
+		if e := ChoiceExplain(&g, &first, pass); !strings.Contains(e, "leave") {
+			t.Errorf("%d players, the first speaker's pass in round one: %q", n, e)
+		}
+	}
+}

@@ -390,7 +390,7 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		if analyze == nil {
 			analyze = noAnalysis
 		}
-		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze})}, nil
+		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
 	case "l":

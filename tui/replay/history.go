@@ -33,6 +33,10 @@ type row struct {
 	path    string
 	current bool // the game in progress (the autosave)
 	entry   store.Entry
+	// me is the seat the person whose games these are played; one says
+	// whether there is one (gamelog.Header.PersonSeat).
+	me  rules.Seat
+	one bool
 }
 
 // History is the list of saved games: the game in progress first, then
@@ -79,11 +83,11 @@ func (s *History) Enter(ctx *kit.Context) tea.Cmd {
 		return nil
 	}
 	src := s.src
-	return func() tea.Msg { return load(src) }
+	return func() tea.Msg { return load(src, s.cfg.Player) }
 }
 
 // load lists the games and adds up the record.
-func load(src Source) loadedMsg {
+func load(src Source, id string) loadedMsg {
 	entries, err := src.History()
 	if err != nil {
 		return loadedMsg{err: err}
@@ -100,7 +104,10 @@ func load(src Source) loadedMsg {
 	for i := len(entries) - 1; i >= 0; i-- {
 		rows = append(rows, row{path: entries[i].Path, entry: entries[i]})
 	}
-	return loadedMsg{rows: rows, record: stats.FromHistory(entries, nil)}
+	for i := range rows {
+		rows[i].me, rows[i].one = rows[i].entry.Header.PersonSeat(id)
+	}
+	return loadedMsg{rows: rows, record: stats.FromHistory(entries, nil, id)}
 }
 
 // Update moves the cursor and opens the game chosen.
@@ -111,7 +118,7 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.cursor = max(0, min(s.cursor, len(s.rows)-1))
 	case openMsg:
 		if msg.err != nil {
-			s.note, s.noteOK = msg.err.Error(), false
+			s.note, s.noteOK = s.unpath(msg.err.Error(), msg.path), false
 			return s, nil
 		}
 		s.note = ""
@@ -139,7 +146,7 @@ func (s *History) open() tea.Cmd {
 	}
 	r := s.rows[s.cursor]
 	if r.entry.Err != nil {
-		s.note, s.noteOK = r.entry.Err.Error(), false
+		s.note, s.noteOK = s.unpath(r.entry.Err.Error(), r.path), false
 		return nil
 	}
 	s.note, s.noteOK = "Opening "+filepath.Base(r.path)+"…", true
@@ -184,7 +191,11 @@ func (s *History) View(ctx *kit.Context) string {
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "")
-		for _, l := range kit.Wrap("No saved games yet. Finished games are kept in "+filepath.Join(s.src.Dir(), store.HistoryDir)+". klob replay FILE opens any game log.", w-2) {
+		none := "No saved games yet. Finished games are kept in " + filepath.Join(s.src.Dir(), store.HistoryDir) + ". klob replay FILE opens any game log."
+		if s.cfg.HidePaths {
+			none = "No saved games yet: a game is kept here once it is over."
+		}
+		for _, l := range kit.Wrap(none, w-2) {
 			lines = append(lines, " "+l)
 		}
 		return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
@@ -279,14 +290,6 @@ func (s *History) columns(w int) cols {
 	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res}
 }
 
-// sideOf is the side seat s plays for at a table of n.
-func sideOf(n int, s rules.Seat) int {
-	if n == 4 {
-		return int(s) % 2
-	}
-	return int(s)
-}
-
 // result says how a game went for the person: won, lost, playing,
 // abandoned, or which side won a game without one person; then whether
 // it was practice and how many decisions were taken back.
@@ -298,11 +301,11 @@ func result(r *row) string {
 	h := &e.Header
 	n := h.Seats()
 	res := "abandoned"
-	me, one := h.HumanSeat()
+	me, one := r.me, r.one
 	switch {
 	case r.current:
 		res = "playing"
-	case e.Over && one && e.Winner == sideOf(n, me):
+	case e.Over && one && e.Winner == rules.SideOfSeat(n, me):
 		res = "won"
 	case e.Over && one:
 		res = "lost"
@@ -342,7 +345,7 @@ func (s *History) rowLine(r *row, c cols) string {
 		}
 		return nm
 	}
-	me, one := h.HumanSeat()
+	me, one := r.me, r.one
 	var players string
 	switch {
 	case one && n == 2:
@@ -352,13 +355,16 @@ func (s *History) rowLine(r *row, c cols) string {
 		for o := range rules.Seat(n) {
 			switch {
 			case o == me:
-			case n == 4 && sideOf(n, o) == sideOf(n, me):
+			case n == 4 && rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
 				others = append([]string{"with " + h.PlayerName(o)}, others...)
 			default:
 				others = append(others, h.PlayerName(o))
 			}
 		}
 		players = fmt.Sprintf("%d players: %s", n, strings.Join(others, ", "))
+	case n == 4:
+		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
+		players = h.PlayerName(0) + " & " + h.PlayerName(2) + " vs " + h.PlayerName(1) + " & " + h.PlayerName(3)
 	default:
 		var all []string
 		for o := range rules.Seat(n) {
@@ -385,8 +391,8 @@ func scoreOf(r *row) string {
 		sides = 2
 	}
 	first := 0
-	if me, one := e.Header.HumanSeat(); one {
-		first = sideOf(n, me)
+	if r.one {
+		first = rules.SideOfSeat(n, r.me)
 	}
 	var score []string
 	for i := range sides {
@@ -422,12 +428,21 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
 		var out []string
-		for _, l := range kit.WrapLines(s.rows[s.cursor].path, w-2, 2) {
+		for _, l := range kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2) {
 			out = append(out, " "+st.Dim.Render(l))
 		}
 		return out
 	}
 	return []string{""}
+}
+
+// unpath is text about the game file path with the file's directory
+// left out when the configuration hides paths.
+func (s *History) unpath(text, path string) string {
+	if !s.cfg.HidePaths {
+		return text
+	}
+	return strings.ReplaceAll(text, filepath.Dir(path)+string(filepath.Separator), "")
 }
 
 // KeyHelp is the list's keys as help.

@@ -61,6 +61,14 @@ type Config struct {
 	// At opens the replay after the first At steps of the first deal
 	// (a board's line where it parts from another), 0 as dealt.
 	At int
+	// HidePaths names a saved game by its file's name alone in the list
+	// of saved games: a person connected over SSH has no use for the
+	// server's directories, which are none of their business.
+	HidePaths bool
+	// Player is the SSH key id of the person whose saved games the list
+	// shows, who played one of several people's seats at a shared table;
+	// "" for local games, where the person is the one human seat.
+	Player string
 }
 
 // keys are the replay's keys, as data: the hints line lists them.

@@ -224,3 +224,60 @@ func TestHistory(t *testing.T) {
 
 // text is the driver's frame without styles or trailing spaces.
 func text(d *kittest.Driver) string { return kittest.TrimRight(d.Text()) }
+
+// TestHistoryOfSharedGames: the list of a player of the server names a
+// game of two people at four by its teams, and never shows the server's
+// directories: not under the cursor, not in why a game does not open.
+func TestHistoryOfSharedGames(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	if err := os.MkdirAll(hist, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l, err := gamelog.ReadFile(filepath.Join(games, "tables/4-05-four-tie.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, name := range []string{"ann", "bob", "Bot C", "Bot D"} {
+		level := gamelog.Human
+		if s > 1 {
+			level = "normal"
+		}
+		l.Header.SetPlayer(rules.Seat(s), name, level)
+	}
+	l.Header.SetKey(rules.SeatA, "key-ann")
+	l.Header.SetKey(rules.SeatB, "key-bob")
+	b, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string][]byte{"2026-01-08-1200-ann-vs-bob-vs-Bot-C-normal-vs-Bot-D-normal-AC-won.klob": b,
+		"2026-01-07-1200-broken.klob": []byte("not a log\n")} {
+		if err := os.WriteFile(filepath.Join(hist, name), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true}), 80, 24, false)
+	if !strings.Contains(text(hs), "ann & Bot C vs bob & Bot D") {
+		t.Fatalf("the teams are not named:\n%s", text(hs))
+	}
+	for range 2 {
+		hs.Press("enter")
+		if strings.Contains(text(hs), dir) {
+			t.Fatalf("the server's directory shows:\n%s", text(hs))
+		}
+		if hs.Screen.Name() == "replay" {
+			hs.Press("esc")
+		}
+		hs.Press("down")
+	}
+	// Each person's list reads the game from their own seat, and their
+	// record counts it.
+	for key, want := range map[string]string{"key-ann": "won", "key-bob": "lost"} {
+		hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true, Player: key}), 80, 24, false)
+		got := text(hs)
+		if !strings.Contains(got, "  "+want) || strings.Contains(got, "no game of yours") || !strings.Contains(got, "1 game") {
+			t.Errorf("%s's list does not read the game as %s, counted in the record:\n%s", key, want, got)
+		}
+	}
+}

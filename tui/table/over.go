@@ -46,8 +46,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if wait := s.readyWords(sc); wait != "" && sn.Can.Ready {
 		lines = append(lines, "", " "+wait)
 	}
-	keys := FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-kit.WidthOf(next)-5)
-	bottom := []string{"", " " + st.Key.Render(next) + "   " + st.Dim.Render(keys)}
+	// The keys go beside what to press when they fit there whole, else
+	// on a line of their own: cut to fit, "q leave" read "q lea".
+	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
+	bottom := []string{""}
+	if keys := kit.HintLine(bs); kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
+		bottom = append(bottom, " "+st.Key.Render(next)+"   "+st.Dim.Render(keys))
+	} else {
+		bottom = append(bottom, " "+st.Key.Render(next), " "+st.Dim.Render(FitHints(bs, w-2)))
+	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
 		for _, l := range kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines) {
@@ -117,7 +124,12 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 	}
 	score := fmt.Sprintf("%d to %s", sn.Totals[win], strings.Join(others, " and "))
 	if sn.Watching {
-		return st.Heading.Render(sc.SideName(win) + " wins the game, " + score + ".")
+		// A team of four are two: "West & East win".
+		verb := " wins the game, "
+		if sc.players() == 4 {
+			verb = " win the game, "
+		}
+		return st.Heading.Render(sc.SideName(win) + verb + score + ".")
 	}
 	mine := sc.sideOf(sn.Seat)
 	switch {
@@ -141,7 +153,11 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	lines := append(kit.Titled(ctx, "Game over"), "", " "+s.winnerWords(ctx, sc))
 	var about []string
 	about = append(about, fmt.Sprintf("%s played", kit.Plural(len(sn.Deals), "deal")))
-	if t := s.tag(); t != "" {
+	switch t := s.tag(); {
+	case s.cfg.Tag != "":
+		// A tag names where the game was played ("table K7Q2").
+		about[0] += " at the " + t
+	case t != "":
 		about[0] += " against the " + t
 	}
 	about[0] += fmt.Sprintf(", game to %d.", sn.Options.Target)

@@ -16,6 +16,11 @@ import (
 func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Ending, schmeisser rules.Seat, w int) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
+	// A side's column is as wide as a team's names at four.
+	labelW, colW := 18, 9
+	if sc.players() == 4 {
+		colW = 16
+	}
 	if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
 		why := "Every player passed twice: nobody named trump."
 		switch {
@@ -27,18 +32,14 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			why = "Both players passed twice: nobody named trump."
 		}
 		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
-		if g := sc.gameRow(ctx, 18, 9); g != "" {
-			out = append(out, "", g)
+		if g := sc.gameRow(ctx, labelW, colW); g != "" {
+			// The sides' names head the figures, as over a scored deal.
+			out = append(out, "", st.Heading.Render(fmt.Sprintf(" %-*s", labelW, "")+sideHeads(sc.colNames(colW-1, false), colW)), g)
 		}
 		return out
 	}
 	order := sc.SideOrder()
 	four := sc.players() == 4
-	colW := 9
-	if four {
-		colW = 16
-	}
-	labelW := 18
 	row := func(label string, cols []string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, " %-*s", labelW, label)
@@ -117,6 +118,15 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		lines = append(lines, g)
 	}
 	return lines
+}
+
+// sideHeads writes the sides' names right-aligned in columns of colW.
+func sideHeads(heads []string, colW int) string {
+	var b strings.Builder
+	for _, h := range heads {
+		fmt.Fprintf(&b, "%*s", colW, h)
+	}
+	return b.String()
 }
 
 // gameRow is the game's totals after the deal, by side; "" on a board,

@@ -72,7 +72,7 @@ func (sc *Scene) Sides() int {
 }
 
 // sideOf is the side seat s plays for.
-func (sc *Scene) sideOf(s rules.Seat) int { return int(s) % sc.Sides() }
+func (sc *Scene) sideOf(s rules.Seat) int { return rules.SideOfSeat(sc.players(), s) }
 
 // name is how a sentence names seat s: "You" for the person, else the
 // player's name.

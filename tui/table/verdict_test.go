@@ -69,3 +69,23 @@ func TestClaimRefusalWords(t *testing.T) {
 		}
 	}
 }
+
+// A deal thrown in shows the game's score under the sides' names, as a
+// scored deal does: figures alone say nobody's. At every seat count.
+func TestThrownInNamesTheColumns(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		sc := &Scene{V: rules.View{Players: n, Options: rules.DefaultOptions()}, You: rules.SeatA}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: names[i]})
+		}
+		var ending rules.Ending
+		lines := sc.ResultLines(&ctx, rules.Score{Players: n, Maker: rules.NoSeat, Outcome: rules.Abandoned}, ending, rules.NoSeat, 80)
+		for i, l := range lines {
+			if strings.HasPrefix(ansi.Strip(l), " Game ") && (i == 0 || !strings.Contains(ansi.Strip(lines[i-1]), "West")) {
+				t.Errorf("%d players: the game's score is not under the sides' names:\n%s", n, ansi.Strip(strings.Join(lines, "\n")))
+			}
+		}
+	}
+}

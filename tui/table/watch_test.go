@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -138,6 +139,11 @@ func TestSpectatorGoldens(t *testing.T) {
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		w.catchUp()
 		kittest.Golden(t, name("2-result"), w.text())
+		// The keys are written whole, never cut to fit beside what the
+		// spectator waits for.
+		if keys := kit.HintLine(w.screen().KeyHelp(&w.d.Ctx.Keys).ShortHelp()); !strings.Contains(w.text(), keys) {
+			t.Fatalf("the result does not show the keys %q whole:\n%s", keys, w.text())
+		}
 		w.d.Press("d")
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)
 		kittest.Golden(t, name("3-open"), w.text())
@@ -291,4 +297,28 @@ func rang(cmd tea.Cmd) bool {
 		}
 	}
 	return false
+}
+
+// A spectator reads who won in the words of the seat count (a team of
+// four win, one player wins) and, at the game over, the table it was
+// played at.
+func TestSpectatorSeesTheWinner(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		w := newWatcher(t, f, nil)
+		f.until("the end", func(s host.Snapshot) bool { return s.Over }, true)
+		w.catchUp()
+		verb := " wins the game, "
+		if n == 4 {
+			verb = " win the game, "
+		}
+		if !strings.Contains(w.text(), verb) {
+			t.Fatalf("the spectator's end of the game does not say %q:\n%s", verb, w.text())
+		}
+		// The game was played at the table, not against it.
+		w.d.Press("enter")
+		if !strings.Contains(w.text(), "played at the table ABCD") {
+			t.Fatalf("the spectator's game over does not say where it was played:\n%s", w.text())
+		}
+	})
 }

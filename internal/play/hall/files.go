@@ -23,7 +23,6 @@ const (
 	tagSeats = "Seats"
 	tagLevel = "BotLevel"
 	tagHost  = "Host"
-	tagKey   = "Key" // KeyA, KeyB...
 	// tagFiled lists the seats whose history holds the ended game
 	// already ("AC"), while the others' could not be written.
 	tagFiled = "Filed"
@@ -62,7 +61,7 @@ func (tg *tableTags) decorate(l *gamelog.Log) {
 	set(tagLevel, tg.level)
 	set(tagHost, tg.host)
 	for i, k := range tg.keys {
-		set(tagKey+rules.Seat(i).String(), k)
+		l.Header.SetKey(rules.Seat(i), k)
 	}
 	private := ""
 	if tg.private {

@@ -500,7 +500,7 @@ func (h *Hall) load(name string) error {
 	t := newTable(h, code, Options{Seats: seats, Rules: g.Options(), Level: level, Seed: seed, Private: tg[tagPrivate] != ""}, tg[tagHost], start, st)
 	for i := range t.seats {
 		seat := rules.Seat(i)
-		if id := tg[tagKey+seat.String()]; id != "" {
+		if id := l.Header.Key(seat); id != "" {
 			t.seats[i].player = Player{ID: id, Name: l.Header.Name(seat)}
 		}
 	}

@@ -66,7 +66,6 @@ func SumLog(data []byte) string {
 // The extra tags of a table's log (internal/play/hall writes them).
 const (
 	tagTable = "Table"
-	tagKey   = "Key" // KeyA, KeyB, ...
 	// TagRematchOf names, in a game started by "again", the checksum of
 	// the game before it (internal/play/host writes it).
 	TagRematchOf = "RematchOf"
@@ -101,7 +100,7 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 	}
 	humans, keyed := 0, false
 	for s := range rules.Seat(n) {
-		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Totals[sideOf(n, s)], Key: tags[tagKey+s.String()]}
+		st := Seat{Name: h.Name(s), Level: h.Level(s), Total: r.Totals[rules.SideOfSeat(n, s)], Key: h.Key(s)}
 		if st.Level == gamelog.Human {
 			humans++
 		}
@@ -116,15 +115,6 @@ func FromLog(path string, data []byte, owner string) (Game, error) {
 		}
 	}
 	return g, nil
-}
-
-// sideOf is the side seat s plays for: the team of seats two apart with
-// four players, the seat itself otherwise.
-func sideOf(n int, s rules.Seat) int {
-	if n == 4 {
-		return int(s) % 2
-	}
-	return int(s)
 }
 
 // check says what is wrong with a game to record.

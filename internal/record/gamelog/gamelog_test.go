@@ -576,3 +576,32 @@ func TestHeaderPlayers(t *testing.T) {
 	assert.Equal(t, "player B (B)", h.PlayerLabel(rules.SeatB))
 	assert.Equal(t, "player B", h.PlayerName(rules.SeatB))
 }
+
+// TestHeaderPersonSeat: a shared table's log knows each person's seat by
+// the key that played it; a local log by its one human seat.
+func TestHeaderPersonSeat(t *testing.T) {
+	var h gamelog.Header
+	h.Options = rules.DefaultOptions()
+	h.Options.Players = 4
+	h.Levels = [4]string{gamelog.Human, "normal", gamelog.Human, "normal"}
+	h.SetKey(rules.SeatA, "key-ann")
+	h.SetKey(rules.Seat(2), "key-cy")
+	for id, want := range map[string]rules.Seat{"key-ann": rules.SeatA, "key-cy": rules.Seat(2)} {
+		if s, ok := h.PersonSeat(id); !ok || s != want {
+			t.Errorf("PersonSeat(%q) = %v, %v; want %v", id, s, ok, want)
+		}
+		if h.Key(want) != id {
+			t.Errorf("Key(%v) = %q, want %q", want, h.Key(want), id)
+		}
+	}
+	for _, id := range []string{"", "key-nobody"} {
+		if s, ok := h.PersonSeat(id); ok {
+			t.Errorf("PersonSeat(%q) = %v: two people and no key, or a key that played no seat, is nobody's seat", id, s)
+		}
+	}
+	h.SetKey(rules.Seat(2), "")
+	h.Levels[2] = "normal"
+	if s, ok := h.PersonSeat(""); !ok || s != rules.SeatA {
+		t.Errorf("a local log's person is its one human seat, got %v, %v", s, ok)
+	}
+}

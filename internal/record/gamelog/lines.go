@@ -236,7 +236,7 @@ func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
 			}
 		}
 		if sc.Bimah > 0 {
-			side := rules.SideName(n, sideOfMaker(n, sc.Maker))
+			side := rules.SideName(n, rules.SideOfSeat(n, sc.Maker))
 			out = append(out, wline{toks: []tok{kw("bimah"), val(side, "the side of the forced dealer"), num(sc.Bimah, "the bimah")}, key: 1})
 		}
 	}
@@ -255,13 +255,6 @@ func sidesOf(n int) int {
 		return 2
 	}
 	return n
-}
-
-func sideOfMaker(n int, maker rules.Seat) int {
-	if n == 4 {
-		return int(maker & 1)
-	}
-	return int(maker)
 }
 
 // endLine closes the log: the winner, or * while the game goes on.

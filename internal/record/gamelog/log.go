@@ -91,6 +91,32 @@ func (h *Header) HumanSeat() (rules.Seat, bool) {
 	return seat, seat != rules.NoSeat
 }
 
+// keyTag names the extra tag of the SSH key that played a seat at a
+// shared table: KeyA, KeyB, ...
+const keyTag = "Key"
+
+// Key returns the SSH key (its server-side id) of the person who played
+// seat s at a shared table, "" for a bot's seat or a local game.
+func (h *Header) Key(s rules.Seat) string { return h.Tag(keyTag + s.String()) }
+
+// SetKey records the key of the person at seat s; "" removes it.
+func (h *Header) SetKey(s rules.Seat, id string) { h.SetTag(keyTag+s.String(), id) }
+
+// PersonSeat returns the seat the person with key id played: with id ""
+// (a local game), the one human seat (HumanSeat); else the seat whose
+// key is id. False when there is no such seat.
+func (h *Header) PersonSeat(id string) (rules.Seat, bool) {
+	if id == "" {
+		return h.HumanSeat()
+	}
+	for s := range rules.Seat(h.Seats()) {
+		if h.Key(s) == id {
+			return s, true
+		}
+	}
+	return rules.NoSeat, false
+}
+
 // PlayerName returns the name of the player at seat s, "player A" when
 // the log names none.
 func (h *Header) PlayerName(s rules.Seat) string {

@@ -81,7 +81,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 				}
 			}
 			if sc.Bimah > 0 {
-				fmt.Fprintf(w, "  bimah %d to %s\n", sc.Bimah, rules.SideName(n, sideOfMaker(n, sc.Maker)))
+				fmt.Fprintf(w, "  bimah %d to %s\n", sc.Bimah, rules.SideName(n, rules.SideOfSeat(n, sc.Maker)))
 			}
 		}
 		done++

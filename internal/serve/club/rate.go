@@ -56,15 +56,6 @@ func sidesOf(n int) int {
 	return n
 }
 
-// sideOf is the side seat i plays for: partners two seats apart at
-// four, each for themselves otherwise.
-func sideOf(n, i int) int {
-	if n == 4 {
-		return i % 2
-	}
-	return i
-}
-
 // Rate computes the ratings game g gives its keyed people, from their
 // ratings before it (in seat order, as clubdb.RateFunc gets them). It
 // returns nothing when the game rates nobody: not finished, practice,
@@ -96,7 +87,7 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 	type at struct{ side, i int }
 	where := map[string]at{}
 	for i, st := range g.Seats {
-		side := sideOf(n, i)
+		side := rules.SideOfSeat(n, rules.Seat(i))
 		totals[side] = st.Total
 		var p rating.Player
 		switch {

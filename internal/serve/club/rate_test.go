@@ -72,7 +72,7 @@ func TestRatedGames(t *testing.T) {
 				i := seatOf(g, c.After.Key)
 				assert.False(t, c.Before.Rated, "a first game")
 				assert.Less(t, c.After.Sigma, rating.Default().Sigma, "%s's uncertainty shrinks", c.After.Key)
-				if sideOf(n, i) == win {
+				if rules.SideOfSeat(n, rules.Seat(i)) == win {
 					assert.Greater(t, c.After.Mu, rating.Default().Mu, "%s won", c.After.Key)
 				} else if n == 2 || n == 4 {
 					assert.Less(t, c.After.Mu, rating.Default().Mu, "%s lost", c.After.Key)

@@ -41,12 +41,7 @@ func (nm *names) sides() int {
 }
 
 // sideOf returns the side seat s plays for, as the rules number sides.
-func (nm *names) sideOf(s rules.Seat) int {
-	if nm.players == 4 {
-		return int(s & 1)
-	}
-	return int(s)
-}
+func (nm *names) sideOf(s rules.Seat) int { return rules.SideOfSeat(nm.players, s) }
 
 // namesOf names the seats as the log does, the names as given (a name
 // is never capitalised or changed). A seat without a name is "player

@@ -82,15 +82,21 @@ func ratio(a, b int) float64 {
 
 // Add puts one game of any seat count in the record and reports whether
 // it counted (it does not without exactly one human seat).
-func (s *Stats) Add(r *gamelog.Replay) bool {
+func (s *Stats) Add(r *gamelog.Replay) bool { return s.AddFor(r, "") }
+
+// AddFor puts one game in the record of the person with key id: the
+// seat that key played at a shared table (gamelog.Header.PersonSeat),
+// the one human seat when id is "". It reports whether the game counted
+// (it does not when the person played no seat of it).
+func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 	h := &r.Header
-	me, ok := h.HumanSeat()
+	me, ok := h.PersonSeat(id)
 	if !ok {
 		s.Skipped++
 		return false
 	}
 	n := h.Seats()
-	side := sideOf(n, me)
+	side := rules.SideOfSeat(n, me)
 	won := r.Over && r.Winner == side
 	for _, rec := range []*Record{&s.Record, &s.level(opponents(h, side)).Record, &s.seats(n).Record} {
 		rec.Games++
@@ -134,22 +140,13 @@ func (s *Stats) Add(r *gamelog.Replay) bool {
 	return true
 }
 
-// sideOf returns the side seat s plays for at a table of n: the seat,
-// or its team with four.
-func sideOf(n int, s rules.Seat) int {
-	if n == 4 {
-		return int(s & 1)
-	}
-	return int(s)
-}
-
 // opponents names the level of the seats not on side: one level, or
 // the distinct levels weakest first joined by "+".
 func opponents(h *gamelog.Header, side int) string {
 	n := h.Seats()
 	var levels []string
 	for s := range rules.Seat(n) {
-		if sideOf(n, s) != side && !slices.Contains(levels, h.Level(s)) {
+		if rules.SideOfSeat(n, s) != side && !slices.Contains(levels, h.Level(s)) {
 			levels = append(levels, h.Level(s))
 		}
 	}
@@ -203,9 +200,11 @@ func levelRank(name string) int {
 type ReadFunc func(path string) (*gamelog.Log, *gamelog.Replay, error)
 
 // FromHistory adds up the games of a store's history, of every seat
-// count. Entries that could not be read (Entry.Err), and logs that read
-// fails on, are counted in Skipped. A nil read uses gamelog.ReadReplay.
-func FromHistory(entries []store.Entry, read ReadFunc) Stats {
+// count, for the person with key id ("" for the one person of local
+// games: AddFor). Entries that could not be read (Entry.Err), and logs
+// that read fails on, are counted in Skipped. A nil read uses
+// gamelog.ReadReplay.
+func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
 	if read == nil {
 		read = gamelog.ReadReplay
 	}
@@ -215,7 +214,7 @@ func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 			s.Skipped++
 			continue
 		}
-		if _, ok := e.Header.HumanSeat(); !ok {
+		if _, ok := e.Header.PersonSeat(id); !ok {
 			s.Skipped++
 			continue
 		}
@@ -224,7 +223,7 @@ func FromHistory(entries []store.Entry, read ReadFunc) Stats {
 			s.Skipped++
 			continue
 		}
-		s.Add(r)
+		s.AddFor(r, id)
 	}
 	return s
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -303,7 +304,7 @@ func TestFromHistory(t *testing.T) {
 	if err != nil || len(entries) != 6 {
 		t.Fatalf("history: %v, %d entries, want 6", err, len(entries))
 	}
-	s := FromHistory(entries, nil)
+	s := FromHistory(entries, nil, "")
 	if s.Games != 4 || s.Skipped != 2 {
 		t.Errorf("games %d skipped %d, want 4 counted (one human seat each) and 2 skipped (bots only, garbage)", s.Games, s.Skipped)
 	}
@@ -330,8 +331,47 @@ func TestFromHistory(t *testing.T) {
 		t.Errorf("by level %+v, by seats %+v: want normal then hard, and 2, 3 and 4 seats", s.ByLevel, s.BySeats)
 	}
 	// A read function that fails skips the game.
-	s = FromHistory(entries, func(string) (*gamelog.Log, *gamelog.Replay, error) { return nil, nil, os.ErrNotExist })
+	s = FromHistory(entries, func(string) (*gamelog.Log, *gamelog.Replay, error) { return nil, nil, os.ErrNotExist }, "")
 	if s.Games != 0 || s.Skipped != 6 {
 		t.Errorf("failing reads: games %d skipped %d, want 0 and 6", s.Games, s.Skipped)
+	}
+}
+
+// TestFromHistoryOfAKey: a shared table's logs hold several people, each
+// known by the key that played its seat; each person's record counts
+// their own seat, and the record without a key (a local player's) counts
+// none of them.
+func TestFromHistoryOfAKey(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	require.NoError(t, os.MkdirAll(hist, 0o755))
+	const src = "tables/4-05-four-tie.klob"
+	l, err := gamelog.ReadFile(testkit.Game(t, src))
+	require.NoError(t, err)
+	l.Header.Levels = [4]string{gamelog.Human, "normal", gamelog.Human, "normal"}
+	l.Header.SetKey(rules.SeatA, "key-ann")
+	l.Header.SetKey(rules.Seat(2), "key-cy")
+	b, err := l.MarshalText()
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(hist, "2026-01-05-1200-e.klob"), b, 0o644))
+	entries, err := store.New(dir, store.Options{}).History()
+	require.NoError(t, err)
+	require.Len(t, entries, 1)
+
+	ann := FromHistory(entries, nil, "key-ann")
+	want := fromText(t, testkit.Game(t, src), rules.SeatA)
+	assert.Equal(t, 1, ann.Games)
+	assert.Equal(t, want.deals, ann.Deals)
+	assert.Equal(t, want.points, ann.Points)
+	assert.Equal(t, want.maker, ann.Maker)
+
+	cy := FromHistory(entries, nil, "key-cy")
+	assert.Equal(t, 1, cy.Games)
+	assert.Equal(t, ann.Points, cy.Points, "partners at four share their side's points")
+
+	for _, id := range []string{"", "key-nobody"} {
+		s := FromHistory(entries, nil, id)
+		assert.Equal(t, 0, s.Games, "key %q", id)
+		assert.Equal(t, 1, s.Skipped, "key %q", id)
 	}
 }
