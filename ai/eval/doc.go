@@ -44,7 +44,12 @@
 // rule. A card of the first trick costs about 20 ms a sample on one core
 // at four players (a whole deal solved for each legal card,
 // BenchmarkEvaluateTableLead4), 2 ms at three. Every sample weighs
-// alike, Result.Win is zero and Best is the highest Mean.
+// alike. Result.Win is the deciding side's chance of winning the game
+// from the totals the deal leaves (WinChance: with four players the two
+// teams deal in turn as two players do; with three a model over the
+// three totals and the rotating deal, each on deal outcomes of the normal
+// table rule's play); near the end of a game (UseWin, any side near the
+// target) Best chooses by it.
 //
 // # Reproducibility
 //

@@ -296,14 +296,19 @@ func aggregate(legal []rules.Action, res []sampleResult, done []bool, weights []
 const endgameMargin = 200
 
 // UseWin reports whether decisions at v are made by the chance of
-// winning the game instead of the expected score difference: when either
-// player is within endgameMargin points of the target, where the score
+// winning the game instead of the expected score difference: when any
+// side is within endgameMargin points of the target, where the score
 // changes what is right (a player near the target wins by defending).
 // Earlier, the win chance moves almost in proportion to the score
 // difference, and the difference is the less noisy measure.
 func UseWin(v *rules.View) bool {
 	t := v.Options.Target
-	return v.Totals[0] >= t-endgameMargin || v.Totals[1] >= t-endgameMargin
+	for _, x := range v.Totals[:sidesOf(v.Players)] {
+		if x >= t-endgameMargin {
+			return true
+		}
+	}
+	return false
 }
 
 // winEpsilon: win chances closer than this count as equal, and the
@@ -350,7 +355,7 @@ func newJob(v *rules.View, legal []rules.Action) *job {
 	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: [2]int{v.Totals[0], v.Totals[1]},
 		dealsNext: rules.NextDealer(v.Dealer, v.Players) == v.Seat, play: v.Phase == rules.PhasePlay}
 	if j.target > 0 {
-		j.wins = tableFor(j.target)
+		j.wins = tableFor(2, j.target)
 	}
 	return j
 }
@@ -376,10 +381,14 @@ func (j *job) record(o outcome, maker rules.Seat, r *sampleResult) {
 // winAt is the chance of winning the game from these totals after the
 // deal.
 func (j *job) winAt(own, other int) float64 {
-	if j.wins != nil {
-		return j.wins.chance(own, other, j.target, j.dealsNext)
+	next := 1
+	if j.dealsNext {
+		next = 0
 	}
-	return WinChance(own, other, j.target, j.dealsNext)
+	if j.wins != nil {
+		return j.wins.chance([4]int{own, other}, 0, next, j.target)
+	}
+	return WinChance(2, j.target, [4]int{own, other}, 0, next)
 }
 
 // score scores every legal action on the sampled deal d.

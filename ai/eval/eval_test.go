@@ -268,36 +268,6 @@ func TestScoreMatchesRules(t *testing.T) {
 	}
 }
 
-// TestWinChance: the modelled chance rises with one's own total, falls
-// with the opponent's, and the two players' chances add up to one.
-func TestWinChance(t *testing.T) {
-	for _, target := range []int{500, 301, 1000} {
-		for own := 0; own < target; own += 37 {
-			for opp := 0; opp < target; opp += 41 {
-				for _, dn := range []bool{false, true} {
-					p := WinChance(own, opp, target, dn)
-					q := WinChance(opp, own, target, !dn)
-					if math.Abs(p+q-1) > 1e-9 {
-						t.Fatalf("target %d: %d v %d: %.4f + %.4f != 1", target, own, opp, p, q)
-					}
-					if WinChance(own+30, opp, target, dn) < p-1e-9 || WinChance(own, opp+30, target, dn) > p+1e-9 {
-						t.Fatalf("target %d: %d v %d: not monotone", target, own, opp)
-					}
-				}
-			}
-		}
-	}
-	if p := WinChance(0, 0, 500, false); p < 0.4 || p > 0.6 {
-		t.Errorf("from 0-0: %.3f", p)
-	}
-	if p := WinChance(480, 100, 500, false); p < 0.9 {
-		t.Errorf("480 against 100: %.3f", p)
-	}
-	if WinChance(500, 100, 500, false) != 1 || WinChance(100, 510, 500, true) != 0 {
-		t.Error("a finished game is not won or lost")
-	}
-}
-
 // BenchmarkRoundOne evaluates round-one bids (pass, take, schmeiss) with
 // 500 samples on all cores and reports the time per evaluation and the
 // samples scored per second (each sample scores all three options).

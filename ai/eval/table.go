@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -49,11 +50,14 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // samples finished show; Samples says how many. A sample whose draws
 // found no deal that fits v (rare: after shlomo and cleopatra in one
 // deal) is left out, and Samples counts only those scored;
-// ErrNoWorld is returned when none was. Result.Win is not
-// modelled at tables (zero) and Best is the highest Mean.
-// Options.Uniform and Policy do not apply: every sample weighs alike and
-// the card play is valued as above. Method Corrected takes the phase's
-// tableBias off every margin before the card play; Solved leaves it.
+// ErrNoWorld is returned when none was. Result.Win is the side's chance
+// to win the game from the totals the finished deal leaves (WinChance
+// with the seat count's deal model); near the end of a game (UseWin)
+// Best chooses by it, as with two players. Options.Uniform and Policy do
+// not apply: every sample weighs alike and the card play is valued as
+// above. Method Corrected takes the phase's tableBias off every margin
+// before the card play, and off the side's total the win chance reads;
+// Solved leaves it.
 func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
@@ -69,12 +73,15 @@ func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation,
 	done := make([]bool, n)
 	weights := make([]float64, n)
 	if ctx.Err() != nil {
-		return summariseTable(legal, res, done, weights), nil
+		return summariseTable(v, legal, res, done, weights), nil
 	}
 	workers := min(workerCount(opt), n)
 	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed,
 		bias: opt.Method.tableCorrection(v.Players, v.Phase)}
 	tj.solve = v.Phase == rules.PhasePlay
+	if v.Options.Target > 0 {
+		tj.wins = tableFor(v.Players, v.Options.Target)
+	}
 
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -116,17 +123,18 @@ func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation,
 	if err, ok := failed.Load().(error); ok {
 		return Evaluation{}, err
 	}
-	ev := summariseTable(legal, res, done, weights)
+	ev := summariseTable(v, legal, res, done, weights)
 	if ev.Samples == 0 && ctx.Err() == nil {
 		return Evaluation{}, ErrNoWorld
 	}
 	return ev, nil
 }
 
-// summariseTable aggregates like summarise; Best is the highest Mean.
-func summariseTable(legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
+// summariseTable aggregates like summarise.
+func summariseTable(v *rules.View, legal []rules.Action, res []sampleResult, done []bool, weights []float64) Evaluation {
 	ev := aggregate(legal, res, done, weights)
-	ev.Best = Best(ev.Results, false)
+	ev.ByWin = UseWin(v)
+	ev.Best = Best(ev.Results, ev.ByWin)
 	return ev
 }
 
@@ -136,8 +144,9 @@ type tableJob struct {
 	legal []rules.Action
 	smp   *sampler.TableSampler
 	seed  uint64
-	solve bool    // value the card play with the solver
-	bias  float64 // taken off every margin (Method.tableCorrection)
+	solve bool      // value the card play with the solver
+	bias  float64   // taken off every margin (Method.tableCorrection)
+	wins  *winTable // nil for a target of 0 or less
 }
 
 // Streams of a sample's generators: the world drawn, and the chance
@@ -241,6 +250,21 @@ func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 		cards[t.SideOf(rules.Seat(s))] += sc.Cards[s] + sc.LastTrick[s]
 	}
 	r.points = sideMargin(cards, side, sc.Sides())
+	// The chance to win the game from the totals the deal leaves, the
+	// next deal dealt from the dealer's left.
+	totals := j.v.Totals
+	for s := range sc.Sides() {
+		totals[s] += sc.Scored[s]
+	}
+	// The correction is a shift of the margin: the side's total moves
+	// by it too, as with two players.
+	totals[side] -= int(math.Round(j.bias))
+	next := t.SideOf(rules.NextDealer(j.v.Dealer, j.v.Players))
+	if j.wins != nil {
+		r.win = j.wins.chance(totals, side, next, j.v.Options.Target)
+	} else {
+		r.win = WinChance(j.v.Players, j.v.Options.Target, totals, side, next)
+	}
 	if t.Maker() != rules.NoSeat {
 		mine := t.SideOf(t.Maker()) == side
 		r.makes, r.defends = mine, !mine

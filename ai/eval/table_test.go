@@ -398,3 +398,71 @@ func TestEvaluateTableCorrection(t *testing.T) {
 		}
 	}
 }
+
+// Near the end of a game a table decision is made by the chance to win
+// it: with the deciding seat's side 20 points short of the target, every
+// action has a win chance, the choice is by it (ByWin) and the best is
+// within winEpsilon of the highest; far from the target it is by the
+// score difference, the win chances still filled in.
+func TestEvaluateTableByWinNearTheTarget(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		opts := rules.DefaultOptions()
+		opts.Players = players
+		r := rand.New(rand.NewPCG(uint64(players), 24))
+		for _, near := range []bool{true, false} {
+			checked := 0
+			for deal := 0; checked < 4 && deal < 40; deal++ {
+				dealer := rules.Seat(r.IntN(players))
+				// The seat to act first: the dealer's left, in round one.
+				seat := rules.NextDealer(dealer, players)
+				var totals [4]int
+				for s := range sidesOf(players) {
+					totals[s] = 150
+				}
+				if near {
+					d := rules.NewDeal(opts, dealer, rules.Shuffle(r))
+					totals[d.SideOf(seat)] = opts.Target - 20
+				}
+				d := rules.NewGameDeal(opts, dealer, rules.Shuffle(r), totals)
+				if d.Turn() != seat {
+					t.Fatalf("%dp: seat %s to act, want %s", players, d.Turn(), seat)
+				}
+				v := d.View(seat)
+				if len(v.Legal()) < 2 {
+					continue
+				}
+				ev, err := Evaluate(context.Background(), &v, Options{Samples: 24, Seed: uint64(deal)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				checked++
+				if ev.ByWin != near || ev.ByWin != UseWin(&v) {
+					t.Fatalf("%dp totals %v: ByWin %v, want %v", players, totals, ev.ByWin, near)
+				}
+				top, some := 0.0, false
+				for _, res := range ev.Results {
+					if res.Win < 0 || res.Win > 1 {
+						t.Fatalf("%dp: %s has win chance %.3f", players, res.Action, res.Win)
+					}
+					top = max(top, res.Win)
+					some = some || res.Win > 0
+				}
+				if !some {
+					t.Fatalf("%dp totals %v: no win chance filled in", players, totals)
+				}
+				if near && ev.Results[ev.Best].Win < top-winEpsilon {
+					t.Errorf("%dp totals %v: best %s wins %.3f, the top %.3f", players, totals, ev.Results[ev.Best].Action, ev.Results[ev.Best].Win, top)
+				}
+				if near && top < 0.5 {
+					t.Errorf("%dp: 20 short of the target, the best chance is %.3f", players, top)
+				}
+				if ev.Best != Best(ev.Results, ev.ByWin) {
+					t.Errorf("%dp: best %d, Best says %d", players, ev.Best, Best(ev.Results, ev.ByWin))
+				}
+			}
+			if checked == 0 {
+				t.Fatalf("%dp: no decision checked", players)
+			}
+		}
+	}
+}

@@ -9,220 +9,370 @@ import (
 
 // The chance of winning the game from a score is a documented
 // approximation: the rest of the game is modelled as a chain of
-// independent deals whose scores (non-dealer's, dealer's) are drawn from
-// a fixed distribution, dealOutcomes, measured once on deals played by
-// the fixed bidding policy and the exact solver (klob-lab fit-bids
-// -play solved -outcomes writes it). The deal alternates, so who deals next matters. Win chances are
-// computed by dynamic programming over both totals in steps of
-// WinStep points and read with bilinear interpolation. The model knows
-// nothing of how either player adapts to the score, which is exactly what
-// it is used to judge.
+// independent deals whose scores are drawn from a fixed distribution by
+// seat count (dealOutcomes, dealOutcomesThree, dealOutcomesFour), each
+// outcome the points every side adds, counted from the dealer's left.
+// The two-player one is measured on deals played by the fixed bidding
+// policy and the exact solver, the table ones on deals played by the
+// normal table rule in every seat (klob-lab fit-bids -outcomes writes
+// them). The deal passes left, so who deals next matters: with two and
+// four players the dealing side alternates, with three it rotates. Win
+// chances are computed by dynamic programming over every side's total in
+// steps of WinStep points (see maxWinUnits for coarser steps) and read by
+// multilinear interpolation. The model knows nothing of how
+// the players adapt to the score, which is exactly what it is used to
+// judge.
 
 // WinStep is the grid step of the win table in points.
 const WinStep = 10
 
-// maxWinUnits bounds the side of the win table: a target above
-// maxWinUnits*WinStep points (2000, the highest the setup offers) gets a
-// coarser grid of maxWinUnits steps, with each deal outcome split
-// between the two neighbouring steps so that its mean is kept. The
-// table's cost is then bounded for every target (at most 40,000 cells,
-// 20 to 60 ms once per target on one core), far inside any bot's
-// thinking time, instead of growing with the square of the target.
-const maxWinUnits = 200
+// maxWinUnits and minWinStep bound the win table by the number of
+// sides: a table has at most maxWinUnits steps a side, of at least
+// minWinStep points, a target above that getting a coarser grid, with
+// each deal outcome split between the neighbouring steps so that its
+// mean is kept. The cost of a table is its cells times the outcomes on
+// its grid, so both bounds hold it for every target, far inside any
+// bot's thinking time (BenchmarkWinTable), instead of growing with a
+// power of the target. Two sides: 10-point steps, at most 200 a side;
+// three: 20-point steps (the outcomes are three-dimensional, a finer
+// step costs their square), at most 25 a side.
+func maxWinUnits(sides int) int {
+	if sides == 3 {
+		return 25
+	}
+	return 200
+}
+
+func minWinStep(sides int) int {
+	if sides == 3 {
+		return 2 * WinStep
+	}
+	return WinStep
+}
 
 // maxWinTables bounds the tables kept: a process meets one target or a
 // few (a game, a match), and a bound keeps a run over many logs with many
 // targets from holding them all.
 const maxWinTables = 16
 
-// dealOutcome is one bucket of the deal score distribution: the points
-// the non-dealer and the dealer add to their totals, in units of
-// WinStep, and the weight (count) of the bucket.
+// dealOutcome is one bucket of a deal score distribution: the points
+// each side adds to its total, in units of WinStep, the side on the
+// dealer's left first and the dealer's side last, and the weight
+// (count) of the bucket.
 type dealOutcome struct {
-	nd, dl uint8
-	n      uint16
+	u units
+	n uint32
+}
+
+// units are the points of each side in a deal outcome.
+type units [3]uint8
+
+// outcomesFor returns the deal score distribution for a seat count.
+func outcomesFor(players int) []dealOutcome {
+	switch players {
+	case 3:
+		return dealOutcomesThree
+	case 4:
+		return dealOutcomesFour
+	}
+	return dealOutcomes
+}
+
+// sidesOf returns the number of sides at a table of players (0 reads
+// as two, as in rules.Tally).
+func sidesOf(players int) int {
+	sc := rules.Score{Players: max(players, 2)}
+	return sc.Sides()
 }
 
 // stepOutcome is a deal outcome in units of a table's step, with its
-// probability.
+// probability; empty when no side scores a step.
 type stepOutcome struct {
-	nd, dl int
-	p      float64
+	u     [3]int
+	p     float64
+	empty bool
 }
 
-// outcomesIn returns dealOutcomes in units of step points (a multiple
-// of WinStep or not): each score falls between two multiples of the
-// step and is shared between them in proportion to its distance, which
-// keeps the mean of every outcome. With step == WinStep they are
-// dealOutcomes themselves.
-func outcomesIn(step int) []stepOutcome {
+// outcomesIn returns the outcomes of a seat count in units of step
+// points (a multiple of WinStep or not): each score falls between two
+// multiples of the step and is shared between them in proportion to its
+// distance, which keeps the mean of every outcome. With step == WinStep
+// they are the outcomes themselves.
+func outcomesIn(players, step int) []stepOutcome {
+	src, k := outcomesFor(players), sidesOf(players)
 	total := 0.0
-	for _, o := range dealOutcomes {
+	for _, o := range src {
 		total += float64(o.n)
 	}
-	split := func(units uint8) [2]struct {
-		u int
-		w float64
-	} {
-		x := float64(int(units)*WinStep) / float64(step)
-		lo := math.Floor(x)
-		f := x - lo
-		return [2]struct {
-			u int
-			w float64
-		}{{int(lo), 1 - f}, {int(lo) + 1, f}}
-	}
+	at := map[[3]int]int{}
 	var out []stepOutcome
-	for _, o := range dealOutcomes {
-		for _, a := range split(o.nd) {
-			for _, b := range split(o.dl) {
-				if w := a.w * b.w; w > 0 {
-					out = append(out, stepOutcome{nd: a.u, dl: b.u, p: w * float64(o.n) / total})
+	for _, o := range src {
+		var lo [3]int
+		var f [3]float64
+		for i := range k {
+			x := float64(int(o.u[i])*WinStep) / float64(step)
+			l := math.Floor(x)
+			lo[i], f[i] = int(l), x-l
+		}
+		// Every combination of the lower and upper step of each side,
+		// the first side's the slowest to change.
+		for mask := 0; mask < 1<<k; mask++ {
+			u, w := lo, 1.0
+			for i := range k {
+				if mask>>(k-1-i)&1 == 1 {
+					u[i]++
+					w *= f[i]
+				} else {
+					w *= 1 - f[i]
 				}
 			}
+			if w <= 0 {
+				continue
+			}
+			p := w * float64(o.n) / total
+			if j, ok := at[u]; ok {
+				out[j].p += p
+				continue
+			}
+			at[u] = len(out)
+			out = append(out, stepOutcome{u: u, p: p, empty: u == [3]int{}})
 		}
 	}
 	return out
 }
 
-// winTable is P(win) for the player with total a (units) against b, for
-// "I deal next" (index 1) or not (0), for totals below the target.
+// winTable is the chance that side 0 wins from every set of totals
+// (in units, one index per side, the first the slowest to change), by
+// the side that deals next. The totals run to the target and past it as
+// far as one deal reaches, where the game is over (overChance), so that
+// filling the table reads every outcome without a test.
 type winTable struct {
-	target int // in units, rounded up
-	p      [2][]float64
+	sides int
+	n     int // the target in units, rounded up
+	side  int // the totals held a side: n and a deal's reach past it
+	p     [3][]float64
 }
+
+type winKey struct{ players, target int }
 
 var (
 	winMu     sync.Mutex
-	winTables = map[int]*winTable{}
+	winTables = map[winKey]*winTable{}
 )
 
-// tableFor returns the win table for a target, computing it once.
-func tableFor(target int) *winTable {
+// tableFor returns the win table for a seat count and a target,
+// computing it once.
+func tableFor(players, target int) *winTable {
 	winMu.Lock()
 	defer winMu.Unlock()
-	if t, ok := winTables[target]; ok {
+	key := winKey{players, target}
+	if t, ok := winTables[key]; ok {
 		return t
 	}
-	t := buildWinTable(target)
+	t := buildWinTable(players, target)
 	if len(winTables) >= maxWinTables {
 		clear(winTables)
 	}
-	winTables[target] = t
+	winTables[key] = t
 	return t
 }
 
 // winTableStep returns the step in points of the table for a target.
-func winTableStep(target int) int {
-	if target <= maxWinUnits*WinStep {
-		return WinStep
+func winTableStep(sides, target int) int {
+	m, step := maxWinUnits(sides), minWinStep(sides)
+	if target <= m*step {
+		return step
 	}
-	return (target + maxWinUnits - 1) / maxWinUnits
+	return (target + m - 1) / m
 }
 
-func buildWinTable(target int) *winTable {
-	return buildWinTableStep(target, winTableStep(target))
+func buildWinTable(players, target int) *winTable {
+	return buildWinTableStep(players, target, winTableStep(sidesOf(players), target))
 }
 
-// buildWinTableStep builds the table for target on a grid of step points.
-func buildWinTableStep(target, step int) *winTable {
+// buildWinTableStep builds the table for players and target on a grid
+// of step points.
+func buildWinTableStep(players, target, step int) *winTable {
+	k := sidesOf(players)
 	n := (target + step - 1) / step
-	t := &winTable{target: n}
-	for i := range t.p {
-		t.p[i] = make([]float64, n*n)
-	}
-	outs := outcomesIn(step)
-	// get returns P(win) for me with totals (a, b) in units, dealNext
-	// telling whether I deal next; at or over the target the game is over.
-	get := func(a, b, dealNext int) float64 {
-		if a >= n || b >= n {
-			switch rules.SideWinner([]int{a, b}, n) {
-			case 0:
-				return 1
-			case 1:
-				return 0
-			}
-			// Equal at or over the target: play goes on; by symmetry
-			// an even chance.
-			return 0.5
+	outs := outcomesIn(players, step)
+	p0 := 0.0
+	var live []stepOutcome
+	reach := 0
+	for _, o := range outs {
+		if o.empty {
+			p0 += o.p
+			continue
 		}
-		return t.p[dealNext][a*n+b]
+		live = append(live, o)
+		reach = max(reach, o.u[0], o.u[1], o.u[2])
 	}
-	// Fill from high totals down: every outcome but the empty one moves
-	// at least one total up. The empty outcome (an abandoned deal, or on
-	// a coarse grid a small score's share of no step) keeps the totals
-	// and passes the deal, which links the two dealer states of one
-	// cell: solve that 2x2 system.
-	for s := 2*n - 2; s >= 0; s-- {
-		for a := min(s, n-1); a >= 0 && s-a < n; a-- {
-			b := s - a
-			var x [2]float64 // sum over non-empty outcomes, by dealNext
-			p0 := 0.0
-			for _, o := range outs {
-				w := o.p
-				if o.nd == 0 && o.dl == 0 {
-					p0 += w
-					continue
-				}
-				// I deal this deal (dealNext=1): I get the dealer's points
-				// and the opponent deals next.
-				x[1] += w * get(a+o.dl, b+o.nd, 0)
-				x[0] += w * get(a+o.nd, b+o.dl, 1)
+	t := &winTable{sides: k, n: n, side: n + reach}
+	cells := 1
+	for range k {
+		cells *= t.side
+	}
+	for d := range k {
+		t.p[d] = make([]float64, cells)
+	}
+	var stride [3]int
+	for i, m := k-1, 1; i >= 0; i-- {
+		stride[i], m = m, m*t.side
+	}
+	// For each dealer, every outcome's step in the cell index.
+	var off [3][]int
+	for d := range k {
+		for _, o := range live {
+			// Side d deals: the sides from its left add the outcome's
+			// points in order, d last; its left deals next.
+			x := 0
+			for i := range k {
+				x += o.u[i] * stride[(d+1+i)%k]
 			}
-			// v1 = x1 + p0*v0, v0 = x0 + p0*v1.
-			d := 1 - p0*p0
-			t.p[1][a*n+b] = (x[1] + p0*x[0]) / d
-			t.p[0][a*n+b] = (x[0] + p0*x[1]) / d
+			off[d] = append(off[d], x)
+		}
+	}
+	// Fill from the last cell down: every outcome but the empty one moves
+	// at least one total up, to a later cell. The empty outcome (an
+	// abandoned deal, or on a coarse grid a small score's share of no
+	// step) keeps the totals and passes the deal, which links the dealer
+	// states of one cell in a cycle: with x_d the sum over the other
+	// outcomes when side d deals and p0 the empty one's chance,
+	// v_d = x_d + p0*v_(d+1), so
+	// v_d = (x_d + p0*x_(d+1) + ... + p0^(k-1)*x_(d+k-1)) / (1 - p0^k).
+	var tt [3]int
+	for c := cells - 1; c >= 0; c-- {
+		over := false
+		for i, r := k-1, c; i >= 0; i-- {
+			tt[i], r = r%t.side, r/t.side
+			over = over || tt[i] >= n
+		}
+		if over {
+			v := overChance(tt, k, n)
+			for d := range k {
+				t.p[d][c] = v
+			}
+			continue
+		}
+		var x [3]float64
+		for d := range k {
+			next, offs := t.p[(d+1)%k][c:], off[d]
+			sum := 0.0
+			for j, o := range live {
+				sum += o.p * next[offs[j]]
+			}
+			x[d] = sum
+		}
+		for d := range k {
+			sum, pw := x[d], p0
+			for i := 1; i < k; i++ {
+				sum += pw * x[(d+i)%k]
+				pw *= p0
+			}
+			t.p[d][c] = sum / (1 - pw)
 		}
 	}
 	return t
 }
 
-// WinChance returns the modelled chance that a player with total own
-// wins the game against opp, with the game's target, when that player
-// deals the next deal (dealsNext) or not.
-func WinChance(own, opp, target int, dealsNext bool) float64 {
-	if w := rules.SideWinner([]int{own, opp}, target); w >= 0 {
-		return float64(1 - w)
+// at returns the table's chance for side 0 at totals tt (units) with
+// side d to deal next; at or over the target the game is over.
+func (t *winTable) at(tt [3]int, d int) float64 {
+	c := 0
+	for i := range t.sides {
+		if tt[i] >= t.side {
+			return overChance(tt, t.sides, t.n)
+		}
+		c = c*t.side + max(tt[i], 0)
+	}
+	return t.p[d][c]
+}
+
+// overChance is side 0's chance when a total is at or over the target:
+// the rules' winner wins; when the highest are equal play goes on, and
+// the model shares the game evenly between them.
+func overChance(t3 [3]int, sides, target int) float64 {
+	tt := t3[:sides]
+	switch w := rules.SideWinner(tt, target); {
+	case w == 0:
+		return 1
+	case w > 0:
+		return 0
+	}
+	top, tied := tt[0], 0
+	for _, x := range tt {
+		if x > top {
+			return 0
+		}
+		if x == top {
+			tied++
+		}
+	}
+	return 1 / float64(tied)
+}
+
+// WinChance returns the modelled chance that side wins the game at a
+// table of players (2, 3 or 4) with the game's target, from the game
+// totals by side, when side next deals the next deal (the side of
+// rules.NextDealer). A finished game is won (1) or lost (0).
+func WinChance(players, target int, totals [4]int, side, next int) float64 {
+	k := sidesOf(players)
+	if w := rules.SideWinner(totals[:k], target); w >= 0 {
+		return b2f(w == side)
 	}
 	if target <= 0 {
-		return 0.5
+		return 1 / float64(k)
 	}
-	return tableFor(target).chance(own, opp, target, dealsNext)
+	return tableFor(players, target).chance(totals, side, next, target)
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // chance is WinChance on the table for target.
-func (t *winTable) chance(own, opp, target int, dealsNext bool) float64 {
-	if w := rules.SideWinner([]int{own, opp}, target); w >= 0 {
-		return float64(1 - w)
+func (t *winTable) chance(totals [4]int, side, next, target int) float64 {
+	k := t.sides
+	// Turn the table so that side is side 0: the deal still passes to
+	// the next side.
+	var tt [3]int
+	for i := range k {
+		tt[i] = totals[(side+i)%k]
 	}
-	dn := 0
-	if dealsNext {
-		dn = 1
+	if w := rules.SideWinner(tt[:k], target); w >= 0 {
+		return b2f(w == 0)
 	}
+	d := ((next-side)%k + k) % k
 	// Scale the totals to the table's units (the target may not be a
-	// multiple of WinStep) and interpolate.
-	scale := float64(t.target) / float64(target)
-	x, y := float64(own)*scale, float64(opp)*scale
-	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
-	fx, fy := x-float64(x0), y-float64(y0)
-	at := func(a, b int) float64 {
-		n := t.target
-		if a >= n || b >= n {
-			switch {
-			case a >= n && b >= n:
-				if a > b {
-					return 1
-				} else if b > a {
-					return 0
-				}
-				return 0.5
-			case a >= n:
-				return 1
-			}
-			return 0
-		}
-		return t.p[dn][max(a, 0)*n+max(b, 0)]
+	// multiple of the step) and interpolate between the 2^k corners, the
+	// first side's step the fastest to change.
+	scale := float64(t.n) / float64(target)
+	var lo [3]int
+	var f [3]float64
+	for i := range k {
+		x := float64(tt[i]) * scale
+		l := math.Floor(x)
+		lo[i], f[i] = int(l), x-l
 	}
-	return (1-fx)*(1-fy)*at(x0, y0) + fx*(1-fy)*at(x0+1, y0) + (1-fx)*fy*at(x0, y0+1) + fx*fy*at(x0+1, y0+1)
+	sum := 0.0
+	for mask := 0; mask < 1<<k; mask++ {
+		c, w := lo, 1.0
+		for i := range k {
+			if mask>>i&1 == 1 {
+				// Below the target the game goes on: a total past the
+				// last step short of the target reads the last step.
+				if c[i]+1 < t.n || tt[i] >= target {
+					c[i]++
+				}
+				w *= f[i]
+			} else {
+				w *= 1 - f[i]
+			}
+		}
+		sum += w * t.at(c, d)
+	}
+	return sum
 }

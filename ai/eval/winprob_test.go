@@ -3,20 +3,181 @@ package eval
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/klob/klob/rules"
 )
 
+// nextSide is the side that deals after dealer at a table of players.
+func nextSide(players int, dealer rules.Seat) int {
+	return rules.SideOfSeat(players, rules.NextDealer(dealer, players))
+}
+
+// The modelled chance is a chance, rises with the side's own total and
+// falls with any other side's, over many random totals at every seat
+// count; the sides' chances add up to one (the chance that the game never
+// ends is nil); a finished game is won by the rules' winner.
+func TestWinChanceProperties(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 3))
+	for _, players := range []int{2, 3, 4} {
+		k := sidesOf(players)
+		for _, target := range []int{500, 301, 1000} {
+			for range 300 {
+				var tot [4]int
+				for s := range k {
+					tot[s] = r.IntN(target)
+				}
+				next := nextSide(players, rules.Seat(r.IntN(players)))
+				sum := 0.0
+				for side := range k {
+					p := WinChance(players, target, tot, side, next)
+					if p < 0 || p > 1 {
+						t.Fatalf("%dp target %d %v side %d: chance %.4f", players, target, tot, side, p)
+					}
+					sum += p
+					up := tot
+					up[side] += 1 + r.IntN(60)
+					if q := WinChance(players, target, up, side, next); q < p-1e-9 {
+						t.Fatalf("%dp target %d %v side %d: %.4f, with more points %v %.4f", players, target, tot, side, p, up, q)
+					}
+					other := (side + 1 + r.IntN(k-1)) % k
+					down := tot
+					down[other] += 1 + r.IntN(60)
+					if q := WinChance(players, target, down, side, next); q > p+1e-9 {
+						t.Fatalf("%dp target %d %v side %d: %.4f, the other with more %v %.4f", players, target, tot, side, p, down, q)
+					}
+				}
+				if math.Abs(sum-1) > 1e-6 {
+					t.Fatalf("%dp target %d %v: the chances add up to %.6f", players, target, tot, sum)
+				}
+			}
+			// A finished game: the rules' winner has it all.
+			for range 100 {
+				var tot [4]int
+				for s := range k {
+					tot[s] = r.IntN(target + 200)
+				}
+				w := rules.SideWinner(tot[:k], target)
+				if w < 0 {
+					continue
+				}
+				for side := range k {
+					want := b2f(side == w)
+					if got := WinChance(players, target, tot, side, r.IntN(k)); got != want {
+						t.Fatalf("%dp target %d %v: side %d has %.4f, want %v", players, target, tot, side, got, want)
+					}
+				}
+			}
+		}
+	}
+	// From the start every side has about an even share, and a side
+	// 20 points short of the target with the others far behind all but
+	// wins.
+	for _, players := range []int{2, 3, 4} {
+		k := sidesOf(players)
+		if p := WinChance(players, 500, [4]int{}, 0, 1%k); math.Abs(p-1/float64(k)) > 0.1 {
+			t.Errorf("%dp from nothing: %.3f", players, p)
+		}
+		if p := WinChance(players, 500, [4]int{480, 100, 100}, 0, 1%k); p < 0.9 {
+			t.Errorf("%dp 480 against 100: %.3f", players, p)
+		}
+	}
+}
+
+// The four-player chance is the two-side model's with the four-player
+// deal outcomes: teams deal in turn as two players do, and a side's
+// chance with its partner dealing next is its chance when it deals.
+func TestFourPlayersAreTwoSides(t *testing.T) {
+	four := buildWinTable(4, 500)
+	if four.sides != 2 || four.n != 50 {
+		t.Fatalf("four players: %d sides, %d steps", four.sides, four.n)
+	}
+	two := buildWinTable(2, 500)
+	differ := 0
+	for a := range four.n {
+		for b := range four.n {
+			if four.at([3]int{a, b}, 0) != two.at([3]int{a, b}, 0) {
+				differ++
+			}
+		}
+	}
+	if differ == 0 {
+		t.Error("the four-player table is the two-player one: its outcomes were not used")
+	}
+	// The DP over the teams: side 0's chance at (a, b) with side 0 to
+	// deal is the mean over the four-player outcomes of its chance after
+	// them, the other team to deal next.
+	outs := outcomesIn(4, WinStep)
+	for _, c := range [][2]int{{0, 0}, {20, 31}, {45, 10}, {49, 49}} {
+		want, p0 := 0.0, 0.0
+		for _, o := range outs {
+			if o.empty {
+				p0 += o.p
+				continue
+			}
+			want += o.p * four.at([3]int{c[0] + o.u[1], c[1] + o.u[0]}, 1)
+		}
+		want += p0 * four.at([3]int{c[0], c[1]}, 1)
+		if got := four.at([3]int{c[0], c[1]}, 0); math.Abs(got-want) > 1e-9 {
+			t.Errorf("%v: %.6f, want %.6f from the outcomes", c, got, want)
+		}
+	}
+	// Seats 0 and 2 are side 0: one dealing next is the same state.
+	for _, tot := range [][4]int{{100, 200}, {400, 380}} {
+		if a, b := WinChance(4, 500, tot, 0, nextSide(4, 3)), WinChance(4, 500, tot, 0, nextSide(4, 1)); a != b {
+			t.Errorf("%v: seat A deals next %.4f, seat C %.4f", tot, a, b)
+		}
+	}
+}
+
+// The three-player table is the rotation-symmetric DP over the three
+// totals: the chance of side 0 at (a, b, c) with side d to deal is the
+// mean over the three-player outcomes dealt from d's left.
+func TestThreePlayersDP(t *testing.T) {
+	tb := buildWinTable(3, 500)
+	outs := outcomesIn(3, winTableStep(3, 500))
+	for _, c := range [][3]int{{0, 0, 0}, {10, 20, 5}, {tb.n - 5, 3, tb.n - 2}, {tb.n - 1, tb.n - 1, tb.n - 1}} {
+		for d := range 3 {
+			want, p0 := 0.0, 0.0
+			for _, o := range outs {
+				if o.empty {
+					p0 += o.p
+					continue
+				}
+				nt := c
+				for i := range 3 {
+					nt[(d+1+i)%3] += o.u[i]
+				}
+				want += o.p * tb.at(nt, (d+1)%3)
+			}
+			want += p0 * tb.at(c, (d+1)%3)
+			if got := tb.at(c, d); math.Abs(got-want) > 1e-9 {
+				t.Errorf("%v dealer %d: %.6f, want %.6f from the outcomes", c, d, got, want)
+			}
+		}
+	}
+	// Equal highest over the target: play goes on, shared evenly.
+	if got := WinChance(3, 500, [4]int{520, 520, 100}, 0, 2); got <= 0.3 || got >= 0.7 {
+		t.Errorf("520, 520, 100: %.3f", got)
+	}
+}
+
 // The win table's size does not grow with the target past the setup's
 // highest, so that no target puts the table past a bot's deadline. At
 // rules.MaxTarget it has at most maxWinUnits steps a side.
 func TestWinTableSizeIsBounded(t *testing.T) {
-	for _, target := range []int{2000, 2001, 3333, rules.MaxTarget} {
-		tb := buildWinTable(target)
-		if tb.target > maxWinUnits || len(tb.p[0]) > maxWinUnits*maxWinUnits {
-			t.Errorf("target %d: a table of %d steps a side (%d cells), want at most %d a side",
-				target, tb.target, len(tb.p[0]), maxWinUnits)
+	for _, players := range []int{2, 3} {
+		m := maxWinUnits(sidesOf(players))
+		for _, target := range []int{500, 2000, 2001, 3333, rules.MaxTarget} {
+			if testing.Short() && players == 3 && target > 2000 {
+				continue
+			}
+			tb := buildWinTable(players, target)
+			if tb.n > m || len(tb.p[0]) > int(math.Pow(float64(m+40), float64(tb.sides))) {
+				t.Errorf("%dp target %d: a table of %d steps a side (%d cells), want at most %d a side",
+					players, target, tb.n, len(tb.p[0]), m)
+			}
 		}
 	}
 }
@@ -27,21 +188,22 @@ func TestWinTableSizeIsBounded(t *testing.T) {
 // coarse table keeps the symmetry and monotony of a win chance.
 func TestCoarseWinTableIsClose(t *testing.T) {
 	const target = 4000
-	fine := buildWinTableStep(target, WinStep)
-	coarse := buildWinTable(target)
-	if coarse.target != 200 {
-		t.Fatalf("target %d: %d steps, want 200 (a 20-point grid)", target, coarse.target)
+	fine := buildWinTableStep(2, target, WinStep)
+	coarse := buildWinTable(2, target)
+	if coarse.n != 200 {
+		t.Fatalf("target %d: %d steps, want 200 (a 20-point grid)", target, coarse.n)
 	}
 	worst := 0.0
 	for own := 0; own < target; own += 97 {
 		for opp := 0; opp < target; opp += 89 {
-			for _, dn := range []bool{false, true} {
-				p, q := coarse.chance(own, opp, target, dn), fine.chance(own, opp, target, dn)
+			for next := range 2 {
+				tot := [4]int{own, opp}
+				p, q := coarse.chance(tot, 0, next, target), fine.chance(tot, 0, next, target)
 				worst = max(worst, math.Abs(p-q))
-				if r := coarse.chance(opp, own, target, !dn); math.Abs(p+r-1) > 1e-9 {
+				if r := coarse.chance(tot, 1, next, target); math.Abs(p+r-1) > 1e-9 {
 					t.Fatalf("%d v %d: %.4f + %.4f != 1", own, opp, p, r)
 				}
-				if coarse.chance(own+40, opp, target, dn) < p-1e-9 {
+				if coarse.chance([4]int{own + 40, opp}, 0, next, target) < p-1e-9 {
 					t.Fatalf("%d v %d: not monotone", own, opp)
 				}
 			}
@@ -53,14 +215,41 @@ func TestCoarseWinTableIsClose(t *testing.T) {
 	}
 }
 
-// BenchmarkWinTable measures building the table at the setup's highest
-// target and at rules.MaxTarget: bounded alike (tens of milliseconds).
-func BenchmarkWinTable(b *testing.B) {
-	for _, target := range []int{2000, rules.MaxTarget} {
-		b.Run(fmt.Sprint("target-", target), func(b *testing.B) {
-			for b.Loop() {
-				buildWinTable(target)
+// The three-player grid (20-point steps at the default target) stays
+// close to the 10-point one: within 0.05 anywhere.
+func TestThreePlayerGridIsClose(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 10-point three-player table")
+	}
+	const target = 500
+	fine := buildWinTableStep(3, target, WinStep)
+	coarse := buildWinTable(3, target)
+	worst := 0.0
+	for a := 0; a < target; a += 37 {
+		for b := 0; b < target; b += 41 {
+			for c := 0; c < target; c += 43 {
+				tot := [4]int{a, b, c}
+				worst = max(worst, math.Abs(coarse.chance(tot, 0, 1, target)-fine.chance(tot, 0, 1, target)))
 			}
-		})
+		}
+	}
+	t.Logf("largest difference between the %d- and 10-point grids: %.4f", winTableStep(3, target), worst)
+	if worst > 0.05 {
+		t.Errorf("the three-player grid is off by up to %.4f, want below 0.05", worst)
+	}
+}
+
+// BenchmarkWinTable measures building the table at the default target,
+// the setup's highest and rules.MaxTarget, at every seat count: bounded
+// alike.
+func BenchmarkWinTable(b *testing.B) {
+	for _, players := range []int{2, 3, 4} {
+		for _, target := range []int{300, 500, 2000, rules.MaxTarget} {
+			b.Run(fmt.Sprintf("players-%d/target-%d", players, target), func(b *testing.B) {
+				for b.Loop() {
+					buildWinTable(players, target)
+				}
+			})
+		}
 	}
 }

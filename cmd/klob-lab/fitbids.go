@@ -23,7 +23,7 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 	play := fs.String("play", "bots", "how a copy is finished: bots (the normal bot in every seat) or solved (two players: the evaluation's policy, the card play solved)")
 	workers := fs.Int("workers", 0, "goroutines (0: GOMAXPROCS)")
 	rulesOpt := fs.String("rules", "", "rule options, key=value,... (default: the defaults)")
-	outcomes := fs.String("outcomes", "", "with -play solved: also write eval's deal outcome table (outcomes.go) to this file, from -decks fresh deals")
+	outcomes := fs.String("outcomes", "", "also write eval's deal outcome table for -players to this file (two players: with -play solved, outcomes.go; three and four: the table rule, outcomes_three.go and outcomes_four.go), from -decks fresh deals")
 	quiet := fs.Bool("quiet", false, "no progress line")
 	if code, ok := fs.parse(args); !ok {
 		return code
@@ -48,8 +48,8 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 		return fs.fail("-players must be 2, 3 or 4, got %d", *players)
 	case cfg.Play == handvalue.Solved && *players != 2:
 		return fs.fail("-play solved is the two-player evaluation's: -players must be 2")
-	case *outcomes != "" && cfg.Play != handvalue.Solved:
-		return fs.fail("-outcomes needs -play solved")
+	case *outcomes != "" && *players == 2 && cfg.Play != handvalue.Solved:
+		return fs.fail("-outcomes with two players needs -play solved")
 	case *decks <= 0:
 		return fs.fail("-decks must be positive, got %d", *decks)
 	}
@@ -70,7 +70,7 @@ func runFitBids(args []string, stdout, stderr io.Writer) int {
 	if *outcomes != "" {
 		f, err := os.Create(*outcomes)
 		if err == nil {
-			err = bidfit.WriteOutcomes(ctx, f, *decks, *seed)
+			err = bidfit.WriteOutcomes(ctx, f, *players, *decks, *seed)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}

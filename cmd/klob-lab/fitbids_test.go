@@ -23,6 +23,15 @@ func TestFitBids(t *testing.T) {
 	src, err := os.ReadFile(file)
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(string(src), "package eval"))
+	require.Contains(t, string(src), "var dealOutcomes = []dealOutcome{")
+	// At three and four players the table comes from the rule's deals.
+	for _, c := range []struct{ players, name string }{{"3", "dealOutcomesThree"}, {"4", "dealOutcomesFour"}} {
+		require.Equal(t, 0, run([]string{"fit-bids", "-players", c.players, "-decks", "4", "-quiet", "-outcomes", file}, &out, &errb), errb.String())
+		src, err := os.ReadFile(file)
+		require.NoError(t, err)
+		require.Contains(t, string(src), "fit-bids -players "+c.players+" -decks 4 -seed 1 -outcomes FILE")
+		require.Contains(t, string(src), "var "+c.name+" = []dealOutcome{")
+	}
 	for _, args := range [][]string{
 		{"-players", "5"},
 		{"-players", "3", "-play", "solved"},

@@ -94,7 +94,7 @@ func TestTrainEvalEveryCount(t *testing.T) {
 		if !strings.Contains(out, "Ranked by the chance to win") {
 			assert.Contains(t, words, c.ranked, c.rules)
 		}
-		assert.Equal(t, s.Players() == 2, strings.Contains(out, "win game"), "%s: the win column", c.rules)
+		assert.Contains(t, out, "win game", "%s: the win column", c.rules)
 		for _, a := range v.Legal() {
 			assert.Regexp(t, `(?m)^`+regexp.QuoteMeta(drill.Label(a, false))+`\s+[+-]?\d+\.\d ± +\d+\.\d`, out, "%s: no row for %s", c.rules, a)
 		}

@@ -39,11 +39,6 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		lw = max(lw, WidthOf(label(r.Action)))
 	}
 	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
-	if an.NoWin {
-		// A table of three or four: the chance to win the game is not
-		// modelled (drill.Analysis.NoWin), so its column would mislead.
-		head = fmt.Sprintf("   %-*s  %13s  %5s   %s", lw, "option", "score diff", "bete", "verdict")
-	}
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
 		mark := "  "
@@ -64,11 +59,6 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 			verdict += "  ← you"
 		}
 		name := Fit(label(r.Action), lw)
-		if an.NoWin {
-			out = append(out, fmt.Sprintf(" %s%s  %13s  %5s   %s", mark, name, diff,
-				drill.Percent(r.Bete), verdict))
-			continue
-		}
 		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
 			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
 	}

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,20 +78,22 @@ func TestCollect(t *testing.T) {
 	require.Error(t, err)
 }
 
-// The outcome table is Go source with a bucket for every deal.
+// The outcome table is Go source with a bucket for every deal, one
+// number a side and a count, at every seat count.
 func TestWriteOutcomes(t *testing.T) {
-	var b bytes.Buffer
-	require.NoError(t, WriteOutcomes(context.Background(), &b, 40, 1))
-	src := b.String()
-	require.True(t, strings.HasPrefix(src, "package eval\n"), src)
-	total := 0
-	for _, line := range strings.Split(src, "\n") {
-		for _, cell := range strings.Split(line, "},") {
-			var nd, dl, n int
-			if _, err := fmt.Sscanf(strings.TrimSpace(cell), "{%d, %d, %d", &nd, &dl, &n); err == nil {
-				total += n
-			}
+	for _, c := range []struct{ players, sides int }{{2, 2}, {3, 3}, {4, 2}} {
+		var b bytes.Buffer
+		require.NoError(t, WriteOutcomes(context.Background(), &b, c.players, 40, 1))
+		src := b.String()
+		require.True(t, strings.HasPrefix(src, "package eval\n"), src)
+		total := 0
+		for _, m := range regexp.MustCompile(`\{units\{([0-9, ]+)\}, ([0-9]+)\}`).FindAllStringSubmatch(src, -1) {
+			require.Len(t, strings.Split(m[1], ", "), c.sides, m[0])
+			k, err := strconv.Atoi(m[2])
+			require.NoError(t, err, m[0])
+			total += k
 		}
+		require.Equal(t, 40, total, "%d players", c.players)
 	}
-	require.Equal(t, 40, total)
+	require.Error(t, WriteOutcomes(context.Background(), io.Discard, 5, 1, 1))
 }

@@ -26,9 +26,9 @@ func WinScale(w io.Writer, targets []int) {
 				if own < target-200 && opp < target-200 {
 					continue
 				}
-				for _, dealsNext := range []bool{false, true} {
-					up := eval.WinChance(own+5, max(opp-5, 0), target, dealsNext)
-					down := eval.WinChance(max(own-5, 0), opp+5, target, dealsNext)
+				for next := range 2 {
+					up := eval.WinChance(2, target, [4]int{own + 5, max(opp-5, 0)}, 0, next)
+					down := eval.WinChance(2, target, [4]int{max(own-5, 0), opp + 5}, 0, next)
 					slopes = append(slopes, (up-down)/20)
 				}
 			}

@@ -163,10 +163,6 @@ type Analysis struct {
 	Samples, Asked int
 	// Players is the seat count of the decision.
 	Players int
-	// NoWin reports that the evaluation does not model the chance to
-	// win the game (eval leaves Win zero at three and four players), so
-	// a table of the options leaves that column out.
-	NoWin bool
 }
 
 // Analysis summarises the batches recorded so far (all of them once
@@ -176,7 +172,7 @@ type Analysis struct {
 // if they were independent.
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
-	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players, NoWin: t.view.Players != 2}
+	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players}
 	sum, se2, win, bete, pts := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
 	makes, defends := make([]float64, k), make([]float64, k)
 	var done []eval.Evaluation

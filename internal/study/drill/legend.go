@@ -10,7 +10,7 @@ func Legend() []string {
 	return []string{
 		"score diff: your side's points minus the other side's for this deal after the choice (with three players, minus the average of the two others'), on average over deals the hard bot samples to fit what you can see; ± is one standard error of that average.",
 		"bete: how often the choice ends with your side as maker and bete, the others scoring its points.",
-		"win game: how often you win the whole game from the score after this deal; near the end of a game it ranks the options. Two players only: at three and four the evaluation does not model it.",
+		"win game: how often you win the whole game from the score after this deal; near the end of a game it ranks the options. With three players, your chance against both others; with four, your team's.",
 		fmt.Sprintf("best: the hard bot's choice. ≈ best: behind it by less than %d standard errors, or by less than %s (%s of the chance to win near the end): as good at the table.",
 			z, PointsText(InaccuracyAt), Percent(WinInaccuracyAt)),
 		fmt.Sprintf("-N pts, -N%% win: a wrong choice and what it costs on average: ?! inaccuracy from %s (%s of the chance to win), ? mistake from %s (%s), ?? blunder from %s (%s).",

@@ -121,18 +121,12 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	if ascii {
 		pm, short = "+-", func(v Verdict) string { return strings.ReplaceAll(v.Short(), "≈", "~") }
 	}
-	head := fmt.Sprintf("%s  %*s  %5s", pad("option"), 13+utf8.RuneCountInString(pm), "score diff", "bete")
-	if !an.NoWin {
-		head += fmt.Sprintf("  %8s", "win game")
-	}
+	head := fmt.Sprintf("%s  %*s  %5s  %8s", pad("option"), 13+utf8.RuneCountInString(pm), "score diff", "bete", "win game")
 	if _, err := fmt.Fprintln(w, head+"  verdict"); err != nil {
 		return err
 	}
 	for _, r := range an.Rows {
-		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete))
-		if !an.NoWin {
-			line += fmt.Sprintf("  %8s", fmt.Sprintf("%.1f%%", r.Win*100))
-		}
+		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete), fmt.Sprintf("%.1f%%", r.Win*100))
 		if _, err := fmt.Fprintln(w, line+"  "+short(r.Verdict)); err != nil {
 			return err
 		}
