@@ -36,10 +36,13 @@ func TestFourPartnersOpposite(t *testing.T) {
 			t.Errorf("seat %s: side %d partner %s, want %d %s", Seat(s), tb.SideOf(Seat(s)), tb.Partner(Seat(s)), want.side, want.partner)
 		}
 	}
+	if SidesAt(4) != 2 {
+		t.Errorf("four players: %d sides, want 2", SidesAt(4))
+	}
 	// At two and three players each seat is its own side.
 	for _, n := range []int{2, 3} {
 		for s := range Seat(n) {
-			if SideOfSeat(n, s) != int(s) {
+			if SideOfSeat(n, s) != int(s) || SidesAt(n) != n {
 				t.Errorf("%d players, seat %s: side %d", n, s, SideOfSeat(n, s))
 			}
 		}

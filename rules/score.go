@@ -56,11 +56,15 @@ func (sc *Score) Margin(s int) float64 {
 	return own - others/float64(n-1)
 }
 
-func sides(n int) int {
-	if n == 4 {
+func sides(n int) int { return SidesAt(n) }
+
+// SidesAt returns the number of sides at a table of players: two teams
+// with four, else each player alone.
+func SidesAt(players int) int {
+	if players == 4 {
 		return 2
 	}
-	return n
+	return players
 }
 
 // Tally is what a played-out deal produced: everything ScoreDeal needs.

@@ -80,10 +80,7 @@ func outcomesFor(players int) []dealOutcome {
 
 // sidesOf returns the number of sides at a table of players (0 reads
 // as two, as in rules.Tally).
-func sidesOf(players int) int {
-	sc := rules.Score{Players: max(players, 2)}
-	return sc.Sides()
-}
+func sidesOf(players int) int { return rules.SidesAt(max(players, 2)) }
 
 // stepOutcome is a deal outcome in units of a table's step, with its
 // probability; empty when no side scores a step.

@@ -386,10 +386,7 @@ func scoreOf(r *row) string {
 		return ""
 	}
 	n := e.Header.Seats()
-	sides := n
-	if n == 4 {
-		sides = 2
-	}
+	sides := rules.SidesAt(n)
 	first := 0
 	if r.one {
 		first = rules.SideOfSeat(n, r.me)

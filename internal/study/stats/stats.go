@@ -107,10 +107,7 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 			rec.Won++
 		}
 	}
-	sides := n
-	if n == 4 {
-		sides = 2
-	}
+	sides := rules.SidesAt(n)
 	for i := range r.Deals {
 		d := &r.Deals[i]
 		if !d.Done {
