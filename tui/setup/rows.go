@@ -314,7 +314,7 @@ func VariantsOn(o rules.Options) []string {
 // prefRows are the player's settings, offered when the game has a
 // settings file: kept there for the next games.
 var prefRows = []Row{
-	{"pace", "Bot's speed", func(s *Setup) string {
+	{"pace", "Speed of the bots", func(s *Setup) string {
 		if s.PaceFlag != "" {
 			// The flag wins: the row says so rather than show a speed
 			// the game does not play at.

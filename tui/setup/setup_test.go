@@ -244,7 +244,7 @@ func TestMonkey(t *testing.T) {
 	}
 }
 
-// TestPaceFlagShown: with -pace given, the Bot's speed row says the
+// TestPaceFlagShown: with -pace given, the speed of the bots row says the
 // flag paces the bots, not only the setting it overrides.
 func TestPaceFlagShown(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
