@@ -26,9 +26,12 @@ type coverer interface{ Covers() bool }
 // appOptions configure an App.
 type appOptions struct {
 	ASCII bool
-	// Flush, when set, runs before the program quits, to finish a save in
-	// flight.
-	Flush func()
+	// Flush, when set, is called as the program quits, on the UI
+	// goroutine with the screen then shown; the wait it returns (nil for
+	// none) runs off that goroutine, to finish a save in flight, before
+	// the program ends. What the wait needs is read in Flush itself: the
+	// model is not the wait's to read.
+	Flush func(kit.Screen) func()
 	// QuitNote, when set, says what the person should know after the
 	// program quits ("the game is saved...").
 	QuitNote func() string
@@ -86,10 +89,13 @@ func (a *App) tooSmall() bool {
 // quitCmd finishes any save in flight, then quits.
 func (a *App) quitCmd() tea.Cmd {
 	a.quit = true
-	flush := a.opts.Flush
+	var wait func()
+	if a.opts.Flush != nil {
+		wait = a.opts.Flush(a.screen)
+	}
 	return func() tea.Msg {
-		if flush != nil {
-			flush()
+		if wait != nil {
+			wait()
 		}
 		return tea.QuitMsg{}
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	dailyscreen "github.com/klob/klob/tui/daily"
+	"github.com/klob/klob/tui/kit"
 )
 
 // NewDaily returns the App of `klob daily`: the day's boards at one
@@ -12,6 +13,6 @@ func NewDaily(cfg dailyscreen.Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	app := newApp(s, appOptions{ASCII: cfg.ASCII, Flush: s.Close, QuitNote: s.QuitNote})
+	app := newApp(s, appOptions{ASCII: cfg.ASCII, Flush: func(kit.Screen) func() { return s.Close }, QuitNote: s.QuitNote})
 	return app, nil
 }

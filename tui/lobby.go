@@ -25,7 +25,7 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 	c.Alone = soloAlone(cfg.Solo)
 	l := lobby.New(c)
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
-	app.opts.Flush = func() { l.Wait(app.screen) }
+	app.opts.Flush = func(scr kit.Screen) func() { return func() { l.Wait(scr) } }
 	return &lobbyApp{App: app}
 }
 

@@ -336,10 +336,11 @@ func NewPlay(cfg PlayConfig) *App {
 		first = firstScreen(c, l, err)
 	}
 	app := newApp(first, appOptions{ASCII: cfg.ASCII})
-	app.opts.Flush = func() {
+	app.opts.Flush = func(kit.Screen) func() {
 		if m := c.game; m != nil {
-			m.Wait()
+			return m.Wait
 		}
+		return nil
 	}
 	app.opts.QuitNote = func() string {
 		m := c.game

@@ -1,6 +1,9 @@
 package tui
 
-import "github.com/klob/klob/tui/train"
+import (
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/train"
+)
 
 // The bidding trainer is package tui/train; these names are the App's
 // and the lobby's uses of it.
@@ -15,5 +18,5 @@ type TrainConfig = train.Config
 // saves and sums up the session.
 func NewTrain(cfg TrainConfig) *App {
 	t := train.New(cfg)
-	return newApp(t, appOptions{ASCII: cfg.ASCII, Flush: t.Wait, QuitNote: t.QuitNote})
+	return newApp(t, appOptions{ASCII: cfg.ASCII, Flush: func(kit.Screen) func() { return t.Wait }, QuitNote: t.QuitNote})
 }
