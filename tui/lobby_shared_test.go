@@ -49,6 +49,19 @@ func sharedTableIn(t *testing.T, h *hall.Hall, seats, w, ht int) (*lobbyPerson, 
 	return ann, bob
 }
 
+// aloneAtTable has Ann open a shared table of seats in h and start it
+// with bots in the other seats: a game nobody's rating rides on, where
+// hints are given.
+func aloneAtTable(t *testing.T, h *hall.Hall, seats, w, ht int) *lobbyPerson {
+	t.Helper()
+	ann := newLobbyPerson(h, "a", "Ann", w, ht)
+	t.Cleanup(func() { close(ann.done) })
+	openAndJoin(t, seats, ann)
+	ann.key("s")
+	ann.until(t, "Deal 1")
+	return ann
+}
+
 // settle delivers the messages of the people until their screens show
 // the game as it is and it waits for a person: a decision, or the
 // deal's end. Every frame is checked.
@@ -139,6 +152,44 @@ func TestLobbySharedTableGolden(t *testing.T) {
 	}
 }
 
+// TestLobbyHintAloneAtSharedTable: a person alone with bots at a shared
+// table of two, three or four (a game no rating rides on) gets the hard
+// bot's hint on H, from the seat's own view.
+func TestLobbyHintAloneAtSharedTable(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			h := testHall(t)
+			ann := aloneAtTable(t, h, seats, 80, 24)
+			for i := 0; i < 400; i++ {
+				settle(t, h, ann)
+				sn, _ := ann.snap()
+				if seatActs(ann) && sn.View.Phase == rules.PhasePlay {
+					break
+				}
+				switch {
+				case sn.Between:
+					ann.key("enter")
+				case seatActs(ann):
+					act(ann)
+				}
+			}
+			if !seatActs(ann) {
+				t.Fatalf("Ann never played a card:\n%s", ann.screen())
+			}
+			ann.key("H")
+			ann.wait(t, "the hint", func() bool {
+				sn, _ := ann.snap()
+				return sn.Hint != nil && !sn.Hint.Pending
+			})
+			scr := ansi.Strip(ann.screen())
+			if !strings.Contains(scr, "Hint") || strings.Contains(scr, "No hint") {
+				t.Fatalf("H shows no hint:\n%s", scr)
+			}
+			checkNoHidden(t, h, ann, rules.SeatA)
+		})
+	}
+}
+
 // act takes the person's decision: take trump when it is offered (so
 // that deals are played, not thrown in), else the first choice.
 func act(p *lobbyPerson) {
@@ -150,9 +201,9 @@ func act(p *lobbyPerson) {
 }
 
 // TestLobbySharedHintClickSort: at a shared table of two, three and
-// four, H shows the hard bot's hint (from the seat's own view), v the
-// trick list, o sorts the hand by suit, a refused card says why, and a
-// click on a playable card plays it.
+// four where Ann and Bob play against each other (a rated game), H says
+// there are no hints; v shows the trick list, o sorts the hand by suit,
+// a refused card says why, and a click on a playable card plays it.
 func TestLobbySharedHintClickSort(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
@@ -180,16 +231,12 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 				t.Fatalf("Ann never played a card:\n%s", ann.screen())
 			}
 			ann.key("H")
-			ann.wait(t, "the hint", func() bool {
-				sn, _ := ann.snap()
-				return sn.Hint != nil && !sn.Hint.Pending
-			})
-			scr := ansi.Strip(ann.screen())
-			if !strings.Contains(scr, "Hint") || strings.Contains(scr, "No hint") {
-				t.Fatalf("H shows no hint:\n%s", scr)
+			if scr := ansi.Strip(ann.screen()); !strings.Contains(scr, "There are no hints in this game") {
+				t.Fatalf("H at a rated game does not say there are no hints:\n%s", scr)
 			}
-			checkNoHidden(t, h, ann, rules.SeatA)
-			ann.key("H")
+			if sn, _ := ann.snap(); sn.Hint != nil {
+				t.Fatalf("a hint was given at a rated game: %+v", sn.Hint)
+			}
 			ann.key("v")
 			if scr := ansi.Strip(ann.screen()); !strings.Contains(scr, "rick") {
 				t.Fatalf("v shows no tricks:\n%s", scr)

@@ -475,7 +475,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	} else if !sn.Can.Undo && !sn.Can.Act {
 		drop = append(drop, k.Undo)
 	}
-	hint := s.cfg.Board == ""
+	// A duplicate board has no hint, nor a game the host gives none in
+	// (a rated game between people): H is not offered there.
+	hint := s.cfg.Board == "" && (sn.Can.Hint || !sn.Can.Act)
 	if !hint {
 		drop = append(drop, k.Hint)
 	}

@@ -472,3 +472,54 @@ func TestDropTakeoverAndRestart(t *testing.T) {
 	})
 	require.Empty(t, ann.port().Snapshot().Save.Err, "the game saves over the log it was read from")
 }
+
+// TestNoHintsInRatedGames: a game with people on two sides or more is
+// rated, and nobody at it gets the hard bot's advice; a person alone
+// with bots, or partners against bots, may ask for it.
+func TestNoHintsInRatedGames(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		seats int
+		ids   []string // who joins, in order; "-" holds a seat until all have joined
+		rated bool
+	}{
+		{"two people at two", 2, []string{"a", "b"}, true},
+		{"alone at two", 2, []string{"a"}, false},
+		{"two people at three", 3, []string{"a", "b"}, true},
+		{"alone at three", 3, []string{"a"}, false},
+		{"opponents at four", 4, []string{"a", "b"}, true},
+		{"partners at four", 4, []string{"a", "-", "c"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			h := testHall(t, t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+			o := smallRules()
+			o.Players = c.seats
+			tb := annOpens(t, h, c.seats, o, 5)
+			var people, gone []*person
+			for i, id := range c.ids {
+				p := join(t, tb, id, id, uint64(i))
+				if id == "-" {
+					gone = append(gone, p)
+					continue
+				}
+				people = append(people, p)
+			}
+			for _, p := range gone {
+				p.leave() // after the others sat down: the seat between stays a bot's
+			}
+			if len(gone) > 0 {
+				require.Equal(t, rules.Seat(2), people[1].conn.Seat(), "the partner sits opposite")
+			}
+			require.NoError(t, people[0].conn.Start())
+			for _, p := range people {
+				s := await(t, p.port(), "the first deal", func(s host.Snapshot) bool { return s.HasDeal })
+				err := p.port().Hint(s.Gen)
+				if c.rated {
+					assert.ErrorIs(t, err, host.ErrNoHints, "%s asked for a hint in a rated game", p.conn.Seat())
+				} else {
+					assert.NotErrorIs(t, err, host.ErrNoHints, "%s may ask for a hint", p.conn.Seat())
+				}
+			}
+		})
+	}
+}

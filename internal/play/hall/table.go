@@ -250,10 +250,28 @@ func (t *Table) hostConfig(players []host.Player) host.Config {
 		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: pace, TrickPace: 2 * pace, Think: cfg.Think,
 		Grace: cfg.Grace, TakeoverLevel: t.opts.Level, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision
-		// or plays a partner's cards by a claim.
-		NoClaims: true, Server: true, Private: t.opts.Private,
+		// or plays a partner's cards by a claim. A game people play on
+		// two sides or more changes their ratings: nobody there gets
+		// the hard bot's advice.
+		NoClaims: true, NoHints: t.rated(), Server: true, Private: t.opts.Private,
 		Logf: func(f string, a ...any) { cfg.Logf("table %s: "+f, append([]any{t.code}, a...)...) },
 	}
+}
+
+// rated reports whether the table's game is one the club rates: people
+// (keyed seats) on two sides or more, as internal/serve/club counts them
+// when the game is recorded. t.mu is held, or the table is not yet
+// shared.
+func (t *Table) rated() bool {
+	var sides [4]bool
+	n := 0
+	for i, s := range t.seats {
+		if x := rules.SideOfSeat(len(t.seats), rules.Seat(i)); s.player.ID != "" && !sides[x] {
+			sides[x] = true
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // setGame hands the table its resumed game; one whose filing ended
