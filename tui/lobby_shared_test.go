@@ -231,7 +231,7 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 				t.Fatalf("Ann never played a card:\n%s", ann.screen())
 			}
 			ann.key("H")
-			if scr := ansi.Strip(ann.screen()); !strings.Contains(scr, "There are no hints in this game") {
+			if scr := ansi.Strip(ann.screen()); !strings.Contains(scr, "No hints in a rated game") {
 				t.Fatalf("H at a rated game does not say there are no hints:\n%s", scr)
 			}
 			if sn, _ := ann.snap(); sn.Hint != nil {

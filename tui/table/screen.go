@@ -678,6 +678,10 @@ func Refusal(g *kit.Glyphs, v *rules.View, a rules.Action, err error) string {
 		return "Nothing to take back: takebacks are off in this game."
 	case isInfo(err):
 		return "Nothing to take back: " + err.Error() + "."
+	case errors.Is(err, host.ErrNoHints):
+		// A duplicate board answers before asking (noHintNote): a game
+		// that refuses is one between people, which the club rates.
+		return "No hints in a rated game: it is played between people."
 	case errors.Is(err, host.ErrClaimed):
 		return "Your side has claimed the rest of the deal: its cards are played for it."
 	case g != nil && v != nil && a.Kind != rules.NoAction:
