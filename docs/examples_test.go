@@ -140,19 +140,12 @@ func parseCards(s string) ([]rules.Card, error) {
 // parseSide reads a side's name: a seat, or with four players "AC" or
 // "BD".
 func (r *runner) parseSide(s string) (int, error) {
-	for i := range sides(r.players) {
+	for i := range rules.SidesAt(r.players) {
 		if rules.SideName(r.players, i) == s {
 			return i, nil
 		}
 	}
 	return 0, fmt.Errorf("%q is not a side of %d players", s, r.players)
-}
-
-func sides(n int) int {
-	if n == 4 {
-		return 2
-	}
-	return n
 }
 
 func (r *runner) run() outcome {
@@ -742,7 +735,7 @@ func (r *runner) result(word, items string) error {
 		}
 		seen[side] = true
 	}
-	for s := range sides(r.players) {
+	for s := range rules.SidesAt(r.players) {
 		if !seen[s] {
 			return fmt.Errorf("say what %s scores", rules.SideName(r.players, s))
 		}

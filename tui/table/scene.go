@@ -64,12 +64,7 @@ type Player struct {
 func (sc *Scene) players() int { return sc.V.Players }
 
 // sides is the number of sides: the players, or two teams with four.
-func (sc *Scene) Sides() int {
-	if sc.players() == 4 {
-		return 2
-	}
-	return sc.players()
-}
+func (sc *Scene) Sides() int { return rules.SidesAt(sc.players()) }
 
 // sideOf is the side seat s plays for.
 func (sc *Scene) sideOf(s rules.Seat) int { return rules.SideOfSeat(sc.players(), s) }

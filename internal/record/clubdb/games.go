@@ -146,7 +146,7 @@ func (g *Game) check() error {
 	}
 	if g.Winner != "" {
 		ok := false
-		for side := range sidesOf(len(g.Seats)) {
+		for side := range rules.SidesAt(len(g.Seats)) {
 			ok = ok || rules.SideName(len(g.Seats), side) == g.Winner
 		}
 		if !ok {
@@ -154,13 +154,6 @@ func (g *Game) check() error {
 		}
 	}
 	return nil
-}
-
-func sidesOf(n int) int {
-	if n == 4 {
-		return 2
-	}
-	return n
 }
 
 // Rating is a player's rating in the pool of one seat count.

@@ -241,20 +241,13 @@ func scoreLines(n int, sc rules.Score, totals [4]int) []wline {
 		}
 	}
 	toks := []tok{kw("totals")}
-	for side := range sidesOf(n) {
+	for side := range rules.SidesAt(n) {
 		name := rules.SideName(n, side)
 		toks = append(toks, kw(name), num(totals[side], name+"'s game total"))
 	}
 	return append(out,
 		wline{toks: []tok{kw("result"), val(sc.Outcome.String(), "the result")}, key: 1},
 		wline{toks: toks, key: 1})
-}
-
-func sidesOf(n int) int {
-	if n == 4 {
-		return 2
-	}
-	return n
 }
 
 // endLine closes the log: the winner, or * while the game goes on.

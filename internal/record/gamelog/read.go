@@ -689,7 +689,7 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	}
 	r := tags[tagResult].value
 	valid := r == "*"
-	for side := range sidesOf(seats) {
+	for side := range rules.SidesAt(seats) {
 		valid = valid || r == rules.SideName(seats, side)
 	}
 	if !valid {
@@ -826,7 +826,7 @@ func seatList(n int) string {
 // "AC, BD or *".
 func sideList(n int) string {
 	var names []string
-	for side := range sidesOf(n) {
+	for side := range rules.SidesAt(n) {
 		names = append(names, rules.SideName(n, side))
 	}
 	return orList(append(names, "*"))

@@ -15,7 +15,7 @@ import (
 func (r *Replay) WriteSummary(w io.Writer, name string) {
 	h := &r.Header
 	n := r.Players()
-	ns := sidesOf(n)
+	ns := rules.SidesAt(n)
 	var sides []string
 	for side := range ns {
 		sides = append(sides, sideLabel(h, n, side))

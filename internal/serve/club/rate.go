@@ -48,14 +48,6 @@ func Bot(level string, seats int) (r rating.Rating, ok bool) {
 	return rating.Rating{Mu: mu, Sigma: BotSigma}, ok
 }
 
-// sidesOf is the number of sides of a game of n seats.
-func sidesOf(n int) int {
-	if n == 4 {
-		return 2
-	}
-	return n
-}
-
 // Rate computes the ratings game g gives its keyed people, from their
 // ratings before it (in seat order, as clubdb.RateFunc gets them). It
 // returns nothing when the game rates nobody: not finished, practice,
@@ -72,7 +64,7 @@ func Rate(cfg rating.Config, g *clubdb.Game, before []clubdb.Rating) ([]clubdb.R
 	if n < 2 || n > 4 {
 		return nil, fmt.Errorf("a game of %d seats", n)
 	}
-	k := sidesOf(n)
+	k := rules.SidesAt(n)
 	win := -1
 	for side := range k {
 		if rules.SideName(n, side) == g.Winner {

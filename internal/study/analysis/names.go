@@ -33,12 +33,7 @@ type names struct {
 }
 
 // sides returns the number of sides: the players, or two teams of four.
-func (nm *names) sides() int {
-	if nm.players == 4 {
-		return 2
-	}
-	return nm.players
-}
+func (nm *names) sides() int { return rules.SidesAt(nm.players) }
 
 // sideOf returns the side seat s plays for, as the rules number sides.
 func (nm *names) sideOf(s rules.Seat) int { return rules.SideOfSeat(nm.players, s) }

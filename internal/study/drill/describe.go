@@ -137,7 +137,7 @@ func joinWords(xs []string, and string) string {
 // "Score: you 120, the opponent 430; game to 500. The opponent needs 70
 // more."
 func ScoreText(v *rules.View) string {
-	n := sides(v.Players)
+	n := rules.SidesAt(v.Players)
 	target := v.Options.Target
 	var parts, near []string
 	past := false

@@ -262,7 +262,7 @@ func drawKind(r *rand.Rand, kinds []Kind) Kind {
 // side has reached the target.
 func (g *Generator) totals(r *rand.Rand) [4]int {
 	t := g.opts.Target
-	n := sides(g.opts.NumPlayers())
+	n := rules.SidesAt(g.opts.NumPlayers())
 	between := func(lo, hi int) int { // [lo, hi), clamped to [0, t)
 		lo, hi = max(0, lo), min(t, hi)
 		if hi <= lo {

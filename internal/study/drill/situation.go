@@ -92,14 +92,7 @@ type Situation struct {
 func (s *Situation) Players() int { return s.Options.NumPlayers() }
 
 // Sides returns the number of sides: the players, or two teams with four.
-func (s *Situation) Sides() int { return sides(s.Players()) }
-
-func sides(players int) int {
-	if players == 4 {
-		return 2
-	}
-	return players
-}
+func (s *Situation) Sides() int { return rules.SidesAt(s.Players()) }
 
 // Errors of a situation that cannot happen. Each comes wrapped in a
 // *FieldError naming the part of the situation at fault.
