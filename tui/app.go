@@ -126,7 +126,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Quit) {
 			if qa, ok := a.screen.(interface{ QuitsAtOnce() bool }); ok && qa.QuitsAtOnce() {
-				return a, a.quitCmd() // a screen that keeps nothing
+				return a, kit.QuitNow // a screen that keeps nothing
 			}
 			q := &quitAsk{}
 			if qa, ok := a.screen.(kit.QuitAsker); ok {

@@ -162,7 +162,7 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 		if !strings.Contains(flat(p), want) {
 			t.Fatalf("%s's game-over screen does not say %q:\n%s", p.name, want, p.screen())
 		}
-		p.key("enter")
+		p.key("q")
 		p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
 		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+kit.Signed(two.Last.Points)+" last game)")
 	}

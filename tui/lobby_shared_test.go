@@ -456,7 +456,7 @@ func TestLobbyUnfiledGame(t *testing.T) {
 				t.Fatalf("the screen shows a path of the server's:\n%s", scr)
 			}
 			// The game's end offers its replay; esc comes back to it, and
-			// enter goes back to the lobby.
+			// q goes back to the lobby.
 			ann.key("r")
 			if ann.app.ScreenName() != "replay" {
 				t.Fatalf("r opens no replay (%s):\n%s", ann.app.ScreenName(), ann.screen())
@@ -465,7 +465,7 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			if ann.seat() == nil {
 				t.Fatalf("esc does not come back to the game's end (%s):\n%s", ann.app.ScreenName(), ann.screen())
 			}
-			ann.key("enter")
+			ann.key("q")
 			ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
 		})
 	}

@@ -137,7 +137,7 @@ func TestServeE2EClubSocial(t *testing.T) {
 	})
 
 	// Ann goes back to the lobby: her rating there is the games'.
-	x.keys("ann", "Enter")
+	x.keys("ann", "q")
 	after := ratingRE.FindStringSubmatch(oneLine(x.waitUntil("ann", "Ann's new rating", time.Minute, func(s string) bool {
 		m := ratingRE.FindStringSubmatch(oneLine(s))
 		return m != nil && strings.HasSuffix(m[2], "last game")

@@ -253,6 +253,9 @@ func (s *SharedSeat) QuitQuestion() string {
 	return "Back to the lobby: your seat at the table is freed."
 }
 
+// QuitsAtOnce: at the game's end q goes back to the lobby unasked.
+func (s *SharedSeat) QuitsAtOnce() bool { return s.table != nil && s.table.QuitsAtOnce() }
+
 // host reports whether the person opened the table.
 func (s *SharedSeat) host() bool {
 	return int(s.w.Seat) < len(s.w.Seats) && s.w.Seats[s.w.Seat].Host

@@ -36,6 +36,30 @@ func TestDoubleEnterMakesNoUnseenBid(t *testing.T) {
 	})
 }
 
+// A double enter at the last deal's result shows the game's end and
+// stays there: the second enter, typed before the end was read, leaves
+// nothing. q then leaves at once, as there is nothing to lose.
+func TestDoubleEnterKeepsTheGameOver(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("the last deal's result", func(s host.Snapshot) bool { return s.Over }, true)
+		if f.s.overSeen || f.s.QuitsAtOnce() {
+			t.Fatalf("the game's end is shown before its last result was read:\n%s", f.text())
+		}
+		f.hs.Deliver(kittest.Key("enter"))
+		f.hs.Deliver(kittest.Key("enter"))
+		if f.hs.Quit || !strings.Contains(f.text(), "Game over") {
+			t.Fatalf("after enter enter at the last result: quit %v, screen:\n%s", f.hs.Quit, f.text())
+		}
+		if !strings.Contains(f.text(), "press q to quit") || !strings.Contains(f.text(), "[q] quit") {
+			t.Fatalf("the end does not say how to leave:\n%s", f.text())
+		}
+		if !f.s.QuitsAtOnce() {
+			t.Fatal("q asks before leaving the game's end, where nothing is lost")
+		}
+	})
+}
+
 // A card typed while a bot thinks is kept and played at the person's
 // turn; one typed as the deal ends never crosses into the next deal.
 func TestTypedAheadCard(t *testing.T) {

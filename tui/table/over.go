@@ -208,7 +208,11 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	if s.cfg.Shared && sn.Can.Again {
 		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" again")
 	}
-	offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" quit")
+	leave := " quit"
+	if s.cfg.Shared {
+		leave = " back to the lobby"
+	}
+	offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.Quit))+leave)
 	if again := s.againLines(ctx, sc, w); again != nil {
 		tail = append(append(tail, ""), again...)
 	}

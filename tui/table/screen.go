@@ -494,7 +494,8 @@ func (s *Screen) resultKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, t
 }
 
 // overKey takes a key at the end of the game: r replays it, a replays
-// it analysed, n starts a new game, enter quits.
+// it analysed, n starts a new game. Enter does not leave: a second enter
+// typed at the last deal's result would skip the end unread; q leaves.
 func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	switch {
@@ -516,10 +517,19 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	case kit.IsKey(msg, k.New) && s.cfg.Shared && s.snap.Can.Again:
 		s.again()
 	case kit.IsKey(msg, k.Choose):
-		return s, kit.QuitNow
+		s.overErr = ""
+		where := " to quit."
+		if s.cfg.Shared {
+			where = " for the lobby."
+		}
+		s.SetNote("The game is over: press "+kit.Brief("", k.Quit).Help().Key+where, false)
 	}
 	return s, nil
 }
+
+// QuitsAtOnce: at the game's end nothing is lost, so q leaves without
+// asking.
+func (s *Screen) QuitsAtOnce() bool { return s.snap.Over && s.overSeen }
 
 // baseName is the last element of a path.
 func baseName(p string) string {
