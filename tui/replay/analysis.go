@@ -232,7 +232,7 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
 	switch {
-	case !dec.Graded():
+	case dec.Grade == analysis.Forced:
 		return st.Dim.Render(" · forced")
 	case dec.Grade == analysis.Good && dec.Loss == 0:
 		return " · " + st.Good.Render("best")

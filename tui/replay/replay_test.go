@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -279,5 +281,56 @@ func TestHistoryOfSharedGames(t *testing.T) {
 		if !strings.Contains(got, "  "+want) || strings.Contains(got, "no game of yours") || !strings.Contains(got, "1 game") {
 			t.Errorf("%s's list does not read the game as %s, counted in the record:\n%s", key, want, got)
 		}
+	}
+}
+
+// TestUngradedSeatsCarryNoGrade: a seat the analysis did not grade (a
+// bot's) shows no note on its steps; "forced" is only for a decision
+// with a single legal action, and a graded choice always has its note.
+func TestUngradedSeatsCarryNoGrade(t *testing.T) {
+	r := readGame(t, "07-sequences-decided-by-trump.klob")
+	notB := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		rep, err := fakeAnalyze(ctx, r, opt)
+		if err == nil {
+			for i := range rep.Deals {
+				for j := range rep.Deals[i].Decisions {
+					if d := &rep.Deals[i].Decisions[j]; d.Seat == rules.SeatB {
+						d.Grade, d.Loss = analysis.NotGraded, 0
+					}
+				}
+			}
+		}
+		return rep, err
+	}
+	hs := kittest.New(t, New(r, "x", Config{Analyze: notB}, nil), 80, 24, false)
+	hs.Press("a")
+	steps := r.Deals[0].Steps
+	seen := map[rules.Seat]int{}
+	for i := range steps {
+		hs.Press("right")
+		var line string
+		for _, l := range strings.Split(text(hs), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(l), fmt.Sprintf("Step %d:", i+1)) {
+				line = l
+			}
+		}
+		if line == "" {
+			t.Fatalf("step %d: no step line:\n%s", i+1, text(hs))
+		}
+		switch seat := steps[i].Seat; seat {
+		case rules.SeatB:
+			if strings.Contains(line, " · ") {
+				t.Fatalf("step %d of the ungraded seat carries a grade: %q", i+1, line)
+			}
+			seen[seat]++
+		case rules.SeatA:
+			if !strings.Contains(line, " · ") {
+				t.Fatalf("step %d of the graded seat has no grade: %q", i+1, line)
+			}
+			seen[seat]++
+		}
+	}
+	if seen[rules.SeatA] == 0 || seen[rules.SeatB] == 0 {
+		t.Fatalf("steps seen by seat: %v", seen)
 	}
 }

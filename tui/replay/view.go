@@ -185,7 +185,9 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		line += ". The log stops here"
 	}
 	dec := s.decision(s.pos.deal, i)
-	if dec == nil || step.Seat == rules.ChanceSeat {
+	if dec == nil || dec.Grade == analysis.NotGraded || step.Seat == rules.ChanceSeat {
+		// A seat the analysis was not asked to grade (a bot's) gets no
+		// note: "forced" would say it had no choice.
 		return line + "."
 	}
 	// The better action of a hidden hand would show its cards.
