@@ -102,3 +102,24 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	bob.until(t, "house variants: Menage, Cleopatra")
 	ann.until(t, "house variants: Menage, Cleopatra")
 }
+
+// The open-table form at 80×24 wraps a row's explanation instead of
+// cutting it (shlomo's lost "one given back"), at every seat count, with
+// the keys still on screen.
+func TestLobbyFormExplainsWhole(t *testing.T) {
+	h := testHall(t)
+	ann, _ := annAndBob(t, h, 80, 24)
+	ann.key("o")
+	for seats := 3; seats <= 4; seats++ {
+		ann.key("right")
+		formTo(t, ann, "Shlomo")
+		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
+		if !strings.Contains(flat, "then a card drawn from the left, one given back") {
+			t.Fatalf("%d seats: shlomo's explanation is cut:\n%s", seats, ann.screen())
+		}
+		if !strings.Contains(flat, "enter open · esc back") {
+			t.Fatalf("%d seats: the keys are off the screen:\n%s", seats, ann.screen())
+		}
+		formTo(t, ann, "Seats")
+	}
+}

@@ -874,7 +874,11 @@ func (f *TableForm) View(ctx *kit.Context) string {
 	case f.row > len(rows):
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
-	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
+	// The explanation wraps: cut at the edge, shlomo's lost its end.
+	for _, l := range kit.WrapLines(explain, ctx.Width-5, 2) {
+		lines = append(lines, "     "+st.Dim.Render(l))
+	}
+	lines = append(lines, "")
 	lines = append(lines, setup.FormMark(ctx, "[ Open the table ]", f.row == len(rows)+2))
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
