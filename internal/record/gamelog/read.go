@@ -553,18 +553,11 @@ func (p *parser) parseEnd(result tagAt) error {
 		return p.errAt(ln, 1, ErrSyntax, "the end line needs the result: expected \"end %s\"", want)
 	}
 	got := ln.toks[1].text
-	if got != want && p.g.Players() != 2 {
+	if got != want {
 		if want == "*" {
 			return p.errAt(ln, 1, ErrMismatch, "the game is not over (%s): expected \"end *\", found \"end %s\"", totalsText(p.g), got)
 		}
 		return p.errAt(ln, 1, ErrMismatch, "%s won the game (%s): expected \"end %s\", found \"end %s\"", want, totalsText(p.g), want, got)
-	}
-	if got != want {
-		t := p.g.Totals()
-		if want == "*" {
-			return p.errAt(ln, 1, ErrMismatch, "the game is not over (A %d, B %d): expected \"end *\", found \"end %s\"", t[0], t[1], got)
-		}
-		return p.errAt(ln, 1, ErrMismatch, "%s won the game (A %d, B %d): expected \"end %s\", found \"end %s\"", want, t[0], t[1], want, got)
 	}
 	if len(ln.toks) > 2 {
 		return p.errAt(ln, 2, ErrSyntax, "unexpected %q after the result", ln.toks[2].text)
@@ -581,10 +574,6 @@ func (p *parser) parseEnd(result tagAt) error {
 // parseHeader reads the comments and tags before the first deal.
 func (p *parser) parseHeader() (map[string]tagAt, error) {
 	tags := map[string]tagAt{}
-	std := map[string]bool{}
-	for _, n := range tagOrder() {
-		std[n] = true
-	}
 	h := &p.log.Header
 	for ; p.i < len(p.raw); p.i++ {
 		s := p.raw[p.i]
@@ -613,7 +602,7 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 			return nil, p.errPos(p.i+1, len(s)-len(t)+1, ErrSyntax, "tag %s is given twice", name)
 		}
 		tags[name] = tagAt{value: value, line: p.i + 1, col: vcol}
-		if !std[name] {
+		if !standardTag[name] {
 			h.Extra = append(h.Extra, Tag{Name: name, Value: value})
 		}
 	}
@@ -629,9 +618,8 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	if v.value != Version {
 		return nil, p.errPos(v.line, v.col, ErrVersion, "format version %q: this klob reads version %s", v.value, Version)
 	}
-	optional := optionalTags()
-	for _, n := range tagOrder() {
-		if _, ok := tags[n]; !ok && !optional[n] {
+	for _, n := range tagOrder {
+		if _, ok := tags[n]; !ok && !optionalTag[n] {
 			return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing", n)
 		}
 	}
