@@ -408,12 +408,7 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 		return n
 	}
 	n := h.Seats()
-	side := func(s rules.Seat) int {
-		if n == 4 {
-			return int(s & 1)
-		}
-		return int(s)
-	}
+	side := func(s rules.Seat) int { return rules.SideOfSeat(n, s) }
 	if human, ok := h.HumanSeat(); ok {
 		res := "unfinished"
 		if r.Over {
