@@ -232,12 +232,7 @@ func parseDeckForm(s *Situation, f *parsed) error {
 		return &FieldError{Field: "deck", Err: err}
 	}
 	s.Deck = d
-	if _, ok := f.values["score"]; ok {
-		if err := parseScore(s, f.values["score"]); err != nil {
-			return err
-		}
-	}
-	if err := parseSaid(s, f.values["said"]); err != nil {
+	if err := parseScoreSaid(s, f); err != nil {
 		return err
 	}
 	_, err = s.Deal()
@@ -265,12 +260,7 @@ func parseHandForm(s *Situation, f *parsed) error {
 	if hand.Has(up) {
 		return &FieldError{Field: "up", Err: fmt.Errorf("%w: %s is in both", ErrUpcardHeld, up)}
 	}
-	if _, ok := f.values["score"]; ok {
-		if err := parseScore(s, f.values["score"]); err != nil {
-			return err
-		}
-	}
-	if err := parseSaid(s, f.values["said"]); err != nil {
+	if err := parseScoreSaid(s, f); err != nil {
 		return err
 	}
 	if _, ok := f.values["round"]; ok {
@@ -370,6 +360,17 @@ func parseUp(vs []string) (rules.Card, error) {
 		return rules.NoCard, &FieldError{Field: "up", Err: err}
 	}
 	return c, nil
+}
+
+// parseScoreSaid reads score= (when given) and said=, as both forms
+// have them.
+func parseScoreSaid(s *Situation, f *parsed) error {
+	if vs, ok := f.values["score"]; ok {
+		if err := parseScore(s, vs); err != nil {
+			return err
+		}
+	}
+	return parseSaid(s, f.values["said"])
 }
 
 // parseScore reads the totals, one a side: "120-430", "120-40-300".
