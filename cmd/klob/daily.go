@@ -93,14 +93,12 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	dir, err := store.DefaultDir(env.getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
-		return 1
+		return failed(stderr, "daily", err)
 	}
 	files := dailyfiles.Open(dir)
 	today := duplicate.DateOf(env.now())
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
-		return 1
+		return failed(stderr, "daily", err)
 	}
 	switch {
 	case *history:
@@ -197,8 +195,7 @@ func checkName(name string) error {
 // history).
 func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
-		return 1
+		return failed(stderr, "daily", err)
 	}
 	data, err := untrusted.ReadFileMax(path, duplicate.MaxResultFileSize)
 	if err != nil {

@@ -104,6 +104,13 @@ func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 	return 2
 }
 
+// failed prints "klob CMD: err" on stderr and returns the exit code of a
+// command that failed, 1.
+func failed(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "klob %s: %v\n", cmd, err)
+	return 1
+}
+
 // set returns the names of the flags given on the command line.
 func (f *flagSet) set() map[string]bool {
 	set := map[string]bool{}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/klob/klob/tui"
@@ -22,8 +21,7 @@ func runLearn(args []string, stdout, stderr io.Writer) int {
 	var playAfter bool
 	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, PlayAfter: &playAfter})
 	if err != nil {
-		fmt.Fprintf(stderr, "klob learn: %v\n", err)
-		return 1
+		return failed(stderr, "learn", err)
 	}
 	if code := runApp("learn", app, stdout, stderr); code != 0 || !playAfter {
 		return code

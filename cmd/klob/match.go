@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -154,8 +153,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	rep, err := match.Run(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
+		return failed(stderr, "match", err)
 	}
 	return writeReport(rep, *asJSON, stdout, stderr)
 }
@@ -183,8 +181,7 @@ func writeReport(rep interface{ WriteText(io.Writer) error }, asJSON bool, stdou
 		err = rep.WriteText(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
+		return failed(stderr, "match", err)
 	}
 	return 0
 }
@@ -230,8 +227,7 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 	defer stop()
 	cal, err := match.Calibrate(ctx, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
+		return failed(stderr, "match", err)
 	}
 	return writeReport(cal, c.json, stdout, stderr)
 }

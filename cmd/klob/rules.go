@@ -47,8 +47,7 @@ terminal). To read it a page at a time: klob rules | less`)
 		text = asciiText.Replace(text)
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
-		fmt.Fprintf(stderr, "klob rules: %v\n", err)
-		return 1
+		return failed(stderr, "rules", err)
 	}
 	return 0
 }

@@ -141,13 +141,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	lock, err := dirlock.TryLock(filepath.Join(f.state, stateLock))
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", lockError(f.state, err))
-		return 1
+		return failed(stderr, "serve", lockError(f.state, err))
 	}
 	defer lock.Unlock()
 	// One line at a time on the log: the server's, the hall's, the
@@ -157,19 +155,16 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// the start, before any table is brought back.
 	cl, err := openClub(f.state, f.now, f.boardGames, timedLogf(stdout))
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	defer cl.Close()
 	srv, h, err := newServe(f, cl, stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with %s\n", ln.Addr(), f.state, connectHint(ln.Addr()))
 	sig := make(chan os.Signal, 1)
@@ -185,8 +180,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	select {
 	case err := <-done:
 		if err != nil {
-			fmt.Fprintf(stderr, "klob serve: %v\n", err)
-			return 1
+			return failed(stderr, "serve", err)
 		}
 		return 0
 	case <-sig:

@@ -42,8 +42,7 @@ func openClub(state string, now func() time.Time, minGames int, logf func(string
 func runDBCheck(f serveFlags, stdout, stderr io.Writer) int {
 	rep, err := clubdb.CheckFile(context.Background(), club.Path(f.state))
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve -db-check: %v\n", err)
-		return 1
+		return failed(stderr, "serve -db-check", err)
 	}
 	rep.Write(stdout)
 	if !rep.OK() {

@@ -109,8 +109,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	rec, err := drill.DefaultStatsFile()
 	if tf.review {
 		if err != nil {
-			fmt.Fprintf(stderr, "klob train: %v\n", err)
-			return 1
+			return failed(stderr, "train", err)
 		}
 		return trainReview(rec, tf.cfg.ASCII, stdout, stderr)
 	}
@@ -149,12 +148,10 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	defer stop()
 	an, err := evalWithProgress(ctx, &v, drill.Options{Samples: req.Samples, Seed: req.Seed}, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
-		return 1
+		return failed(stderr, "train", fmt.Errorf("-eval: %v", err))
 	}
 	if err := drill.WriteReport(stdout, req, &an, tf.cfg.ASCII); err != nil {
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
-		return 1
+		return failed(stderr, "train", err)
 	}
 	return 0
 }
