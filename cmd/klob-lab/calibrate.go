@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -125,11 +124,7 @@ func calibrate(ctx context.Context, cfg calibConfig) (*labCalibration, error) {
 	if cfg.Options == (rules.Options{}) {
 		cfg.Options = rules.DefaultOptions()
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, cfg.Deals))
+	workers := match.Workers(cfg.Workers, cfg.Deals)
 	start := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"text/tabwriter"
 	"time"
 
@@ -166,11 +165,7 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 		return nil, fmt.Errorf("match: calibration of %d deals: at most %d", cfg.Deals, MaxDecks)
 	}
 	cfg.defaults()
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, cfg.Deals))
+	workers := Workers(cfg.Workers, cfg.Deals)
 	start := time.Now()
 	points := make([][]CalibPoint, cfg.Deals)
 	finished := 0

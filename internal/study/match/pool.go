@@ -4,6 +4,7 @@ import (
 	"context"
 	"iter"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"time"
 
@@ -110,6 +111,15 @@ feed:
 		return true, nil
 	}
 	return false, nil
+}
+
+// Workers is the goroutines a run of jobs uses when asked for asked
+// (0: GOMAXPROCS): at least one, and never more than the jobs.
+func Workers(asked, jobs int) int {
+	if asked <= 0 {
+		asked = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(asked, jobs))
 }
 
 // jobSeq yields decks jobs and games jobs one at a time, the games
