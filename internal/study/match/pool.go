@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"math/rand/v2"
 	"runtime"
@@ -111,6 +112,29 @@ feed:
 		return true, nil
 	}
 	return false, nil
+}
+
+// EachDeal plays deals 0 to n-1 on workers goroutines, each with the
+// play function newPlay makes for it (its state is its own), and returns
+// their results by deal and how many finished. When ctx ends first, only
+// the deals finished count (ctx's error if none did); the first other
+// error stops the run and is returned. line, when set, shows "label:
+// deals i/n" as they finish.
+func EachDeal[T any](ctx context.Context, n, workers int, line *progress.Line, every time.Duration, label string,
+	newPlay func() func(ctx context.Context, i int) (T, error)) ([]T, int, error) {
+	out := make([]T, n)
+	finished := 0
+	p := pool{workers: workers, jobs: jobSeq(n, 0), partial: true, progress: line, every: every,
+		line: func(done, _ int, _ float64) string { return fmt.Sprintf("%s: deals %d/%d", label, done, n) }}
+	_, err := runPool(ctx, p, func() func(context.Context, job) (T, error) {
+		play := newPlay()
+		return func(ctx context.Context, j job) (T, error) { return play(ctx, j.i) }
+	}, func(j job, r *T) float64 {
+		out[j.i] = *r
+		finished++
+		return 0
+	})
+	return out, finished, err
 }
 
 // Workers is the goroutines a run of jobs uses when asked for asked
