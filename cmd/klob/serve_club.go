@@ -51,16 +51,6 @@ func runDBCheck(f serveFlags, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// recorder is the hall's Record: a table's filed game into the club.
-func recorder(cl *club.Service) func(path string, l *gamelog.Log) error {
-	return func(path string, l *gamelog.Log) error {
-		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
-		defer cancel()
-		_, err := cl.Record(ctx, path, l, "")
-		return err
-	}
-}
-
 // clubFiles is a player's store on a server with a club: a game
 // against bots, once filed in the player's history, is recorded in the
 // club (rated for nobody). A record that fails is logged: the next
@@ -163,11 +153,16 @@ func clubStats(cl *club.Service) string {
 		r(q[0]), r(q[1]), r(q[2]), r(d[0]), r(d[1]), r(d[2]))
 }
 
-// hallRecord is the hall's Config.Record of a server with a club (nil
-// without one).
+// hallRecord is the hall's Config.Record of a server with a club, a
+// table's filed game into the club (nil without one).
 func hallRecord(cl *club.Service) func(string, *gamelog.Log) error {
 	if cl == nil {
 		return nil
 	}
-	return recorder(cl)
+	return func(path string, l *gamelog.Log) error {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		_, err := cl.Record(ctx, path, l, "")
+		return err
+	}
 }
