@@ -153,7 +153,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
-	cl, err := openClub(f.state, f.now, f.boardGames, timedLogf(stdout))
+	cl, err := club.Open(context.Background(), f.state,
+		club.Options{Now: f.now, MinGames: f.boardGames, Logf: timedLogf(stdout)})
 	if err != nil {
 		return failed(stderr, "serve", err)
 	}
@@ -222,7 +223,7 @@ func timedLogf(w io.Writer) func(format string, a ...any) {
 // newServe makes the server of f: the hall with the tables kept in
 // the state directory brought back, and the SSH server giving every
 // connection a lobby. Tables that cannot be read are reported on
-// stderr and left on disk. cl is the club (openClub): every filed game
+// stderr and left on disk. cl is the club (club.Open): every filed game
 // is recorded and rated there, and the tournaments keep their boards in
 // its database; nil keeps no club and runs no tournaments.
 func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {

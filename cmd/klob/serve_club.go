@@ -22,17 +22,6 @@ import (
 // player seen, a game against bots recorded).
 const clubWait = 10 * time.Second
 
-// openClub opens the club of the state directory: the database, the
-// state directory's files imported into it, the games it recorded
-// rated. A damaged database, or one a newer klob wrote, is refused with
-// clubdb's message and left as it is: the server does not start.
-//
-// now is the database's clock (nil: time.Now); minGames the rated
-// games that list a player on a leaderboard (0: the default).
-func openClub(state string, now func() time.Time, minGames int, logf func(string, ...any)) (*club.Service, error) {
-	return club.Open(context.Background(), state, club.Options{Now: now, MinGames: minGames, Logf: logf})
-}
-
 // runDBCheck is klob serve -db-check: SQLite's integrity check of the
 // state directory's club database, its references and its ratings
 // against their history, read-only (it may run while klob serve runs).
