@@ -125,7 +125,8 @@ func calibrate(ctx context.Context, cfg calibConfig) (*labCalibration, error) {
 	}
 	workers := match.Workers(cfg.Workers, cfg.Deals)
 	start := time.Now()
-	points, finished, err := match.EachDeal(ctx, cfg.Deals, workers, cfg.Progress, cfg.ProgressEvery, "calibrate "+cfg.Method.String(),
+	label := "calibrate " + cfg.Method.String()
+	points, finished, err := match.EachDeal(ctx, cfg.Deals, workers, cfg.Progress, cfg.ProgressEvery, label,
 		func() func(context.Context, int) ([]point, error) {
 			normal, _ := ai.New(ai.Normal, ai.Config{})
 			w := &calibrator{cfg: cfg, c: match.NewCalibrator(cfg.CalibConfig), ev: eval.New(), normal: normal}

@@ -246,7 +246,8 @@ func (l *Log) Game() (*rules.Game, error) { return l.replay(nil, nil) }
 
 // replay is Game, calling dealt once deal no has started and stepped
 // after each step, given the mark taken before it (either may be nil).
-func (l *Log) replay(dealt func(no int, g *rules.Game), stepped func(g *rules.Game, st rules.Step, before mark)) (*rules.Game, error) {
+func (l *Log) replay(dealt func(no int, g *rules.Game),
+	stepped func(g *rules.Game, st rules.Step, before mark)) (*rules.Game, error) {
 	g := rules.NewGame(l.Header.Options, l.Header.FirstDealer)
 	for i, dl := range l.Deals {
 		no := i + 1

@@ -555,9 +555,11 @@ func (p *parser) parseEnd(result tagAt) error {
 	got := ln.toks[1].text
 	if tot := totalsText(p.g.Players(), p.g.Totals()); got != want {
 		if want == "*" {
-			return p.errAt(ln, 1, ErrMismatch, "the game is not over (%s): expected \"end *\", found \"end %s\"", tot, got)
+			return p.errAt(ln, 1, ErrMismatch,
+				"the game is not over (%s): expected \"end *\", found \"end %s\"", tot, got)
 		}
-		return p.errAt(ln, 1, ErrMismatch, "%s won the game (%s): expected \"end %s\", found \"end %s\"", want, tot, want, got)
+		return p.errAt(ln, 1, ErrMismatch,
+			"%s won the game (%s): expected \"end %s\", found \"end %s\"", want, tot, want, got)
 	}
 	if len(ln.toks) > 2 {
 		return p.errAt(ln, 2, ErrSyntax, "unexpected %q after the result", ln.toks[2].text)

@@ -376,7 +376,9 @@ func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
 			continue
 		}
 		cs := h.Suit(s).Cards()
-		slices.SortStableFunc(cs, func(a, b rules.Card) int { return rules.Power(b, trump) - rules.Power(a, trump) })
+		slices.SortStableFunc(cs, func(a, b rules.Card) int {
+			return rules.Power(b, trump) - rules.Power(a, trump)
+		})
 		out = append(out, cs...)
 	}
 	return out

@@ -79,8 +79,10 @@ func (f Filter) Check(opts rules.Options) error {
 
 // filterKind is the one kind of decision a filter of one kind allows
 // (the seat filters allow every kind).
-var filterKind = map[Filter]Kind{OnlyRound1: Round1, OnlyRound2: Round2, OnlySchmeiss: Schmeiss, OnlyDeclare: Declare,
-	OnlyDix: Dix, OnlyDialogue: Dialogue}
+var filterKind = map[Filter]Kind{
+	OnlyRound1: Round1, OnlyRound2: Round2, OnlySchmeiss: Schmeiss,
+	OnlyDeclare: Declare, OnlyDix: Dix, OnlyDialogue: Dialogue,
+}
 
 // kinds returns the kinds of decision the filter allows under opts.
 func (f Filter) kinds(opts rules.Options) []Kind {

@@ -168,7 +168,8 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 	cfg.defaults()
 	workers := Workers(cfg.Workers, cfg.Deals)
 	start := time.Now()
-	points, finished, err := EachDeal(ctx, cfg.Deals, workers, cfg.Progress, cfg.ProgressEvery, "calibrate "+cfg.Method.String(),
+	label := "calibrate " + cfg.Method.String()
+	points, finished, err := EachDeal(ctx, cfg.Deals, workers, cfg.Progress, cfg.ProgressEvery, label,
 		func() func(context.Context, int) ([]CalibPoint, error) {
 			c := NewCalibrator(cfg)
 			return func(ctx context.Context, i int) ([]CalibPoint, error) {

@@ -120,8 +120,8 @@ feed:
 // the deals finished count (ctx's error if none did); the first other
 // error stops the run and is returned. line, when set, shows "label:
 // deals i/n" as they finish.
-func EachDeal[T any](ctx context.Context, n, workers int, line *progress.Line, every time.Duration, label string,
-	newPlay func() func(ctx context.Context, i int) (T, error)) ([]T, int, error) {
+func EachDeal[T any](ctx context.Context, n, workers int, line *progress.Line, every time.Duration,
+	label string, newPlay func() func(ctx context.Context, i int) (T, error)) ([]T, int, error) {
 	out := make([]T, n)
 	finished := 0
 	p := pool{workers: workers, jobs: jobSeq(n, 0), partial: true, progress: line, every: every,
