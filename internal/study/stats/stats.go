@@ -207,20 +207,13 @@ func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
 	}
 	var s Stats
 	for _, e := range entries {
-		if e.Err != nil {
+		if _, ok := e.Header.PersonSeat(id); e.Err != nil || !ok {
 			s.Skipped++
-			continue
-		}
-		if _, ok := e.Header.PersonSeat(id); !ok {
+		} else if _, r, err := read(e.Path); err != nil {
 			s.Skipped++
-			continue
+		} else {
+			s.AddFor(r, id)
 		}
-		_, r, err := read(e.Path)
-		if err != nil {
-			s.Skipped++
-			continue
-		}
-		s.AddFor(r, id)
 	}
 	return s
 }
