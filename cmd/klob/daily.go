@@ -59,12 +59,8 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bots")
-	pos, err := fs.parse(args, stdout, stderr)
-	if err != nil {
+	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
-	}
-	if len(pos) > 0 {
-		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	if *players < 2 || *players > 4 {
 		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)

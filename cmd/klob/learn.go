@@ -11,12 +11,8 @@ import (
 func runLearn(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: three fixed deals, step by step.")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
-	pos, err := fs.parse(args, stdout, stderr)
-	if err != nil {
+	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
-	}
-	if len(pos) > 0 {
-		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	var playAfter bool
 	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, PlayAfter: &playAfter})
