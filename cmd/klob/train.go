@@ -205,12 +205,11 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int {
 	st, err := rec.Load()
 	var de *drill.DamagedError
-	switch {
-	case errors.As(err, &de):
+	if err != nil {
 		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
-	case err != nil:
-		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
-		return 1
+		if !errors.As(err, &de) { // a damaged record is kept aside: the review goes on
+			return 1
+		}
 	}
 	if st.Total().Drills == 0 {
 		fmt.Fprintln(stdout, "No drills yet: run klob train.")
