@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/internal/platform/progress"
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/platform/workpool"
 	"github.com/klob/klob/rules"
 )
 
@@ -34,49 +35,19 @@ type pool struct {
 	line func(decks, games int, mean float64) string
 }
 
-// runPool plays p's jobs on p.workers goroutines. Each worker makes its
-// own play function (newPlay: a worker's state, such as its evaluator,
-// is its own); keep gets each finished job's result, under a lock and in
-// no set order, and returns a figure for the progress line (ignored for
-// games). The first error stops the run and is returned, unless the run
-// was stopped by ctx with p.partial: then stopped is set, and only the
-// jobs kept count (an error if none was).
+// runPool plays p's jobs on p.workers goroutines (workpool.Run). Each
+// worker makes its own play function (newPlay: a worker's state, such
+// as its evaluator, is its own); keep gets each finished job's result,
+// one at a time and in no set order, and returns a figure for the
+// progress line (ignored for games). The first error stops the run and
+// is returned, unless the run was stopped by ctx with p.partial: then
+// stopped is set, and only the jobs kept count (an error if none was).
 func runPool[T any](ctx context.Context, p pool, newPlay func() func(context.Context, job) (T, error), keep func(job, *T) float64) (stopped bool, err error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan job)
 	var (
-		mu       sync.Mutex
-		firstErr error
-		done     [2]int
-		sum      float64
+		mu   sync.Mutex // done and sum, for the progress line
+		done [2]int
+		sum  float64
 	)
-	var wg sync.WaitGroup
-	for range p.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			play := newPlay()
-			for j := range jobs {
-				out, err := play(ctx, j)
-				mu.Lock()
-				switch {
-				case err != nil:
-					if firstErr == nil && (ctx.Err() == nil || !p.partial) {
-						firstErr = err
-					}
-					cancel()
-				case j.game:
-					keep(j, &out)
-					done[1]++
-				default:
-					sum += keep(j, &out)
-					done[0]++
-				}
-				mu.Unlock()
-			}
-		}()
-	}
 	var stopProgress func()
 	if p.progress != nil {
 		stopProgress = startProgress(p, func() string {
@@ -89,29 +60,24 @@ func runPool[T any](ctx context.Context, p pool, newPlay func() func(context.Con
 			return p.line(done[0], done[1], m)
 		})
 	}
-feed:
-	for j := range p.jobs {
-		select {
-		case jobs <- j:
-		case <-ctx.Done():
-			break feed
+	err = workpool.Run(ctx, p.workers, p.jobs, newPlay, func(j job, out T) {
+		mu.Lock()
+		defer mu.Unlock()
+		if j.game {
+			keep(j, &out)
+			done[1]++
+		} else {
+			sum += keep(j, &out)
+			done[0]++
 		}
-	}
-	close(jobs)
-	wg.Wait()
+	})
 	if stopProgress != nil {
 		stopProgress()
 	}
-	if firstErr != nil {
-		return false, firstErr
-	}
-	if err := ctx.Err(); err != nil {
-		if !p.partial || done[0]+done[1] == 0 {
-			return false, err
-		}
+	if err != nil && err == ctx.Err() && p.partial && done[0]+done[1] > 0 {
 		return true, nil
 	}
-	return false, nil
+	return false, err
 }
 
 // EachDeal plays deals 0 to n-1 on workers goroutines, each with the
