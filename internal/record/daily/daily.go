@@ -156,12 +156,7 @@ type Progress struct {
 
 // Played reports whether board n is played.
 func (p *Progress) Played(n int) bool {
-	for _, b := range p.Results.Boards {
-		if b.Board == n {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Results.Boards, func(b duplicate.BoardResult) bool { return b.Board == n })
 }
 
 // Next is the board to play now: the one in progress, else the first

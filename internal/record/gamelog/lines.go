@@ -1,6 +1,7 @@
 package gamelog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -126,12 +127,7 @@ func shown(g *rules.Game) bool {
 
 // exchanged reports whether cards changed hands in the declarations.
 func exchanged(t *rules.Deal) bool {
-	for _, st := range t.Steps() {
-		if st.Action.Kind == rules.Give {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(t.Steps(), func(st rules.Step) bool { return st.Action.Kind == rules.Give })
 }
 
 // derived returns the lines the replay adds after one action (after the

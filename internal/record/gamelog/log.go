@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/rules"
@@ -151,12 +152,7 @@ const PracticeValue = "seed chosen by the player"
 
 // Practice reports whether the game is marked practice.
 func (h *Header) Practice() bool {
-	for _, t := range h.Extra {
-		if t.Name == PracticeTag {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(h.Extra, func(t Tag) bool { return t.Name == PracticeTag })
 }
 
 // Tag returns the value of the extra tag name, "" when h has none (a

@@ -267,12 +267,7 @@ func SaidLines(v *rules.View, ascii bool) []string {
 func Question(v *rules.View, ascii bool) string {
 	legal := v.Legal()
 	has := func(k rules.Kind) bool {
-		for _, a := range legal {
-			if a.Kind == k {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(legal, func(a rules.Action) bool { return a.Kind == k })
 	}
 	up := v.OrigUpcard.Suit().Name()
 	left := name(v, rules.Seat((int(v.Seat)+1)%v.Players))
