@@ -156,7 +156,8 @@ type Progress struct {
 
 // Played reports whether board n is played.
 func (p *Progress) Played(n int) bool {
-	return slices.ContainsFunc(p.Results.Boards, func(b duplicate.BoardResult) bool { return b.Board == n })
+	return slices.ContainsFunc(p.Results.Boards,
+		func(b duplicate.BoardResult) bool { return b.Board == n })
 }
 
 // Next is the board to play now: the one in progress, else the first

@@ -127,7 +127,8 @@ func shown(g *rules.Game) bool {
 
 // exchanged reports whether cards changed hands in the declarations.
 func exchanged(t *rules.Deal) bool {
-	return slices.ContainsFunc(t.Steps(), func(st rules.Step) bool { return st.Action.Kind == rules.Give })
+	return slices.ContainsFunc(t.Steps(),
+		func(st rules.Step) bool { return st.Action.Kind == rules.Give })
 }
 
 // derived returns the lines the replay adds after one action (after the
