@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -201,10 +202,8 @@ func Parse(path string, data []byte) (Settings, error) {
 
 func (s *Settings) set(key, value string) error {
 	pick := func(names []string) (int, error) {
-		for i, n := range names {
-			if n == value {
-				return i, nil
-			}
+		if i := slices.Index(names, value); i >= 0 {
+			return i, nil
 		}
 		return 0, fmt.Errorf("%s = %q: want %s", key, value, strings.Join(names, ", "))
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/ai"
@@ -49,10 +50,8 @@ func ParseFilter(s string) (Filter, error) {
 	if t == "dialogue" {
 		t = "sequences"
 	}
-	for i, n := range filterNames {
-		if t == n {
-			return Filter(i), nil
-		}
+	if i := slices.Index(filterNames[:], t); i >= 0 {
+		return Filter(i), nil
 	}
 	return Any, fmt.Errorf("%q is not a drill kind (want %s)", s, strings.Join(FilterNames, ", "))
 }

@@ -185,10 +185,8 @@ func levelLess(a, b string) bool {
 // mixed level ranks by its weakest.
 func levelRank(name string) int {
 	first, _, _ := strings.Cut(name, "+")
-	for i, l := range ai.Levels {
-		if string(l) == first {
-			return i
-		}
+	if i := slices.Index(ai.Levels, ai.Level(first)); i >= 0 {
+		return i
 	}
 	return len(ai.Levels)
 }
