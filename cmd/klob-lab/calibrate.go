@@ -9,10 +9,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime"
+	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -125,66 +123,19 @@ func calibrate(ctx context.Context, cfg calibConfig) (*labCalibration, error) {
 	if cfg.Options == (rules.Options{}) {
 		cfg.Options = rules.DefaultOptions()
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, cfg.Deals))
+	workers := match.Workers(cfg.Workers, cfg.Deals)
 	start := time.Now()
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	points := make([][]point, cfg.Deals)
-	var (
-		next, done atomic.Int64
-		mu         sync.Mutex
-		firstErr   error
-		wg         sync.WaitGroup
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	label := "calibrate " + cfg.Method.String()
+	points, finished, err := match.EachDeal(ctx, cfg.Deals, workers, cfg.Progress, cfg.ProgressEvery, label,
+		func() func(context.Context, int) ([]point, error) {
 			normal, _ := ai.New(ai.Normal, ai.Config{})
 			w := &calibrator{cfg: cfg, c: match.NewCalibrator(cfg.CalibConfig), ev: eval.New(), normal: normal}
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= cfg.Deals {
-					return
-				}
-				ps, err := w.deal(ctx, i)
-				if err != nil {
-					mu.Lock()
-					if firstErr == nil && ctx.Err() == nil {
-						firstErr = err
-					}
-					mu.Unlock()
-					cancel()
-					return
-				}
-				points[i] = ps
-				n := done.Add(1)
-				if cfg.Progress != nil {
-					cfg.Progress.Update(fmt.Sprintf("calibrate %s: deals %d/%d", cfg.Method, n, cfg.Deals))
-				}
-			}
-		}()
+			return w.deal
+		})
+	if err != nil {
+		return nil, err
 	}
-	wg.Wait()
-	if cfg.Progress != nil {
-		cfg.Progress.Done(fmt.Sprintf("calibrate %s: deals %d/%d", cfg.Method, done.Load(), cfg.Deals))
-	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	if done.Load() == 0 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-	}
-	var all []point
-	for _, ps := range points {
-		all = append(all, ps...)
-	}
+	all := slices.Concat(points...)
 	if cfg.Dump != nil {
 		enc := json.NewEncoder(cfg.Dump)
 		for _, p := range all {
@@ -194,7 +145,7 @@ func calibrate(ctx context.Context, cfg calibConfig) (*labCalibration, error) {
 		}
 	}
 	cal := summarise(cfg, all)
-	cal.Finished = int(done.Load())
+	cal.Finished = finished
 	cal.Elapsed = time.Since(start).Seconds()
 	return cal, nil
 }

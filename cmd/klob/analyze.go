@@ -65,14 +65,12 @@ against the best one.`)
 	})
 	if err != nil {
 		line.Break()
-		fmt.Fprintf(stderr, "klob analyze: %v\n", err)
-		return 1
+		return failed(stderr, "analyze", err)
 	}
 	line.Done(analysedLine(len(rep.Deals), time.Since(start)))
 	if *asJSON {
 		if err := analysis.WriteJSON(stdout, path, r, rep); err != nil {
-			fmt.Fprintf(stderr, "klob analyze: %v\n", err)
-			return 1
+			return failed(stderr, "analyze", err)
 		}
 		return 0
 	}

@@ -26,8 +26,7 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
-		fmt.Fprintf(stderr, "klob %s: %v\n", name, err)
-		return 1
+		return failed(stderr, name, err)
 	}
 	if note := app.QuitNote(); note != "" {
 		fmt.Fprintln(stdout, note)

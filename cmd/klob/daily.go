@@ -59,12 +59,8 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
 	pace := fs.Duration("pace", tui.DefaultTiming().Pace, "least time between two moves of the bots")
-	pos, err := fs.parse(args, stdout, stderr)
-	if err != nil {
+	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
-	}
-	if len(pos) > 0 {
-		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	if *players < 2 || *players > 4 {
 		return fs.fail(stderr, "-players must be 2, 3 or 4, got %d", *players)
@@ -93,14 +89,12 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 	dir, err := store.DefaultDir(env.getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
-		return 1
+		return failed(stderr, "daily", err)
 	}
 	files := dailyfiles.Open(dir)
 	today := duplicate.DateOf(env.now())
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
-		return 1
+		return failed(stderr, "daily", err)
 	}
 	switch {
 	case *history:
@@ -197,8 +191,7 @@ func checkName(name string) error {
 // history).
 func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date, stdout, stderr io.Writer) int {
 	fail := func(err error) int {
-		fmt.Fprintf(stderr, "klob daily: %v\n", err)
-		return 1
+		return failed(stderr, "daily", err)
 	}
 	data, err := untrusted.ReadFileMax(path, duplicate.MaxResultFileSize)
 	if err != nil {

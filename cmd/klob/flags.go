@@ -96,12 +96,30 @@ func (f *flagSet) parse(args []string, stdout, stderr io.Writer) ([]string, erro
 	}
 }
 
+// parseNone is parse for a command that takes no positional argument:
+// one given is a usage error, printed with the usage (errUsage).
+func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
+	pos, err := f.parse(args, stdout, stderr)
+	if err == nil && len(pos) > 0 {
+		f.fail(stderr, "unexpected argument %q", pos[0])
+		return errUsage
+	}
+	return err
+}
+
 // fail prints "klob CMD: reason" and the usage on stderr and returns
 // the exit code of a usage error, 2.
 func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "klob %s: %s\n", f.cmd, fmt.Sprintf(format, args...))
 	f.printUsage(stderr)
 	return 2
+}
+
+// failed prints "klob CMD: err" on stderr and returns the exit code of a
+// command that failed, 1.
+func failed(stderr io.Writer, cmd string, err error) int {
+	fmt.Fprintf(stderr, "klob %s: %v\n", cmd, err)
+	return 1
 }
 
 // set returns the names of the flags given on the command line.

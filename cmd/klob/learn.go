@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/klob/klob/tui"
@@ -12,18 +11,13 @@ import (
 func runLearn(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("learn", "usage: klob learn [-ascii]\nA guided first game of Klaberjass: three fixed deals, step by step.")
 	ascii := fs.Bool("ascii", false, "draw suits as letters (C D H S) and boxes with + - |")
-	pos, err := fs.parse(args, stdout, stderr)
-	if err != nil {
+	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
-	}
-	if len(pos) > 0 {
-		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	var playAfter bool
 	app, err := tui.NewLearn(tui.LearnConfig{ASCII: *ascii, PlayAfter: &playAfter})
 	if err != nil {
-		fmt.Fprintf(stderr, "klob learn: %v\n", err)
-		return 1
+		return failed(stderr, "learn", err)
 	}
 	if code := runApp("learn", app, stdout, stderr); code != 0 || !playAfter {
 		return code

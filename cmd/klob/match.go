@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -150,14 +149,8 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 		// file it is a plain line every few seconds.
 		cfg.Progress = progress.New(stderr)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	rep, err := match.Run(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
-	}
-	return writeReport(rep, *asJSON, stdout, stderr)
+	run := func(ctx context.Context) (*match.Report, error) { return match.Run(ctx, cfg) }
+	return runReport(run, *asJSON, stdout, stderr)
 }
 
 // matchDeadline is the match's limit a decision: -deadline, but none
@@ -171,20 +164,23 @@ func matchDeadline(think, deadline time.Duration, given bool) time.Duration {
 	return deadline
 }
 
-// writeReport writes rep as indented JSON or as text, and returns the
-// exit code.
-func writeReport(rep interface{ WriteText(io.Writer) error }, asJSON bool, stdout, stderr io.Writer) int {
-	var err error
-	if asJSON {
+// runReport runs run until it is done or an interrupt (Ctrl-C) ends its
+// context, writes its report as indented JSON or as text, and returns
+// the exit code.
+func runReport[R interface{ WriteText(io.Writer) error }](run func(context.Context) (R, error), asJSON bool,
+	stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	rep, err := run(ctx)
+	if err == nil && asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		err = enc.Encode(rep)
-	} else {
+	} else if err == nil {
 		err = rep.WriteText(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
+		return failed(stderr, "match", err)
 	}
 	return 0
 }
@@ -226,12 +222,6 @@ func runCalibrate(c calibArgs, stdout, stderr io.Writer, usageErr func(string, .
 	if !c.quiet {
 		cfg.Progress = progress.New(stderr)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	cal, err := match.Calibrate(ctx, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "klob match: %v\n", err)
-		return 1
-	}
-	return writeReport(cal, c.json, stdout, stderr)
+	run := func(ctx context.Context) (*match.Calibration, error) { return match.Calibrate(ctx, cfg) }
+	return runReport(run, c.json, stdout, stderr)
 }

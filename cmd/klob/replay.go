@@ -64,8 +64,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 	if len(files) == 0 {
 		st, err := store.Default()
 		if err != nil {
-			fmt.Fprintf(stderr, "klob replay: %v\n", err)
-			return nil, 1
+			return nil, failed(stderr, "replay", err)
 		}
 		return tui.NewHistory(st, cfg), 0
 	}

@@ -25,12 +25,8 @@ terminal). To read it a page at a time: klob rules | less`)
 	width := fs.Int("width", 0, fmt.Sprintf("wrap the text to N columns, at least %d (default: the terminal's width, or 80)", docs.MinWidth))
 	ascii := fs.Bool("ascii", false, "write suits as letters (C D H S) and arrows as ->")
 	markdown := fs.Bool("markdown", false, "print the markdown source as it is, unwrapped")
-	pos, err := fs.parse(args, stdout, stderr)
-	if err != nil {
+	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
-	}
-	if len(pos) > 0 {
-		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	if fs.set()["width"] && *width < docs.MinWidth {
 		return fs.fail(stderr, "-width %d: the text needs at least %d columns", *width, docs.MinWidth)
@@ -47,8 +43,7 @@ terminal). To read it a page at a time: klob rules | less`)
 		text = asciiText.Replace(text)
 	}
 	if _, err := io.WriteString(stdout, text); err != nil {
-		fmt.Fprintf(stderr, "klob rules: %v\n", err)
-		return 1
+		return failed(stderr, "rules", err)
 	}
 	return 0
 }

@@ -141,13 +141,11 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	lock, err := dirlock.TryLock(filepath.Join(f.state, stateLock))
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", lockError(f.state, err))
-		return 1
+		return failed(stderr, "serve", lockError(f.state, err))
 	}
 	defer lock.Unlock()
 	// One line at a time on the log: the server's, the hall's, the
@@ -155,21 +153,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	stdout = &lockedWriter{mu: &sync.Mutex{}, w: stdout}
 	// The club's database first: one damaged or from a newer klob stops
 	// the start, before any table is brought back.
-	cl, err := openClub(f.state, f.now, f.boardGames, timedLogf(stdout))
+	cl, err := club.Open(context.Background(), f.state,
+		club.Options{Now: f.now, MinGames: f.boardGames, Logf: timedLogf(stdout)})
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	defer cl.Close()
 	srv, h, err := newServe(f, cl, stdout, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve: %v\n", err)
-		return 1
+		return failed(stderr, "serve", err)
 	}
 	fmt.Fprintf(stdout, "klob serve: listening on %s (state in %s); connect with %s\n", ln.Addr(), f.state, connectHint(ln.Addr()))
 	sig := make(chan os.Signal, 1)
@@ -185,8 +181,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	select {
 	case err := <-done:
 		if err != nil {
-			fmt.Fprintf(stderr, "klob serve: %v\n", err)
-			return 1
+			return failed(stderr, "serve", err)
 		}
 		return 0
 	case <-sig:
@@ -228,7 +223,7 @@ func timedLogf(w io.Writer) func(format string, a ...any) {
 // newServe makes the server of f: the hall with the tables kept in
 // the state directory brought back, and the SSH server giving every
 // connection a lobby. Tables that cannot be read are reported on
-// stderr and left on disk. cl is the club (openClub): every filed game
+// stderr and left on disk. cl is the club (club.Open): every filed game
 // is recorded and rated there, and the tournaments keep their boards in
 // its database; nil keeps no club and runs no tournaments.
 func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server.Server, *served, error) {

@@ -22,17 +22,6 @@ import (
 // player seen, a game against bots recorded).
 const clubWait = 10 * time.Second
 
-// openClub opens the club of the state directory: the database, the
-// state directory's files imported into it, the games it recorded
-// rated. A damaged database, or one a newer klob wrote, is refused with
-// clubdb's message and left as it is: the server does not start.
-//
-// now is the database's clock (nil: time.Now); minGames the rated
-// games that list a player on a leaderboard (0: the default).
-func openClub(state string, now func() time.Time, minGames int, logf func(string, ...any)) (*club.Service, error) {
-	return club.Open(context.Background(), state, club.Options{Now: now, MinGames: minGames, Logf: logf})
-}
-
 // runDBCheck is klob serve -db-check: SQLite's integrity check of the
 // state directory's club database, its references and its ratings
 // against their history, read-only (it may run while klob serve runs).
@@ -42,24 +31,13 @@ func openClub(state string, now func() time.Time, minGames int, logf func(string
 func runDBCheck(f serveFlags, stdout, stderr io.Writer) int {
 	rep, err := clubdb.CheckFile(context.Background(), club.Path(f.state))
 	if err != nil {
-		fmt.Fprintf(stderr, "klob serve -db-check: %v\n", err)
-		return 1
+		return failed(stderr, "serve -db-check", err)
 	}
 	rep.Write(stdout)
 	if !rep.OK() {
 		return 1
 	}
 	return 0
-}
-
-// recorder is the hall's Record: a table's filed game into the club.
-func recorder(cl *club.Service) func(path string, l *gamelog.Log) error {
-	return func(path string, l *gamelog.Log) error {
-		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
-		defer cancel()
-		_, err := cl.Record(ctx, path, l, "")
-		return err
-	}
 }
 
 // clubFiles is a player's store on a server with a club: a game
@@ -164,11 +142,16 @@ func clubStats(cl *club.Service) string {
 		r(q[0]), r(q[1]), r(q[2]), r(d[0]), r(d[1]), r(d[2]))
 }
 
-// hallRecord is the hall's Config.Record of a server with a club (nil
-// without one).
+// hallRecord is the hall's Config.Record of a server with a club, a
+// table's filed game into the club (nil without one).
 func hallRecord(cl *club.Service) func(string, *gamelog.Log) error {
 	if cl == nil {
 		return nil
 	}
-	return recorder(cl)
+	return func(path string, l *gamelog.Log) error {
+		ctx, cancel := context.WithTimeout(context.Background(), clubWait)
+		defer cancel()
+		_, err := cl.Record(ctx, path, l, "")
+		return err
+	}
 }

@@ -29,7 +29,7 @@ import (
 // its opening (a hall registered after it closes first).
 func testClub(t testing.TB, state string, log io.Writer) *club.Service {
 	t.Helper()
-	cl, err := openClub(state, nil, 0, timedLogf(log))
+	cl, err := club.Open(context.Background(), state, club.Options{Logf: timedLogf(log)})
 	require.NoError(t, err)
 	t.Cleanup(func() { cl.Close() })
 	return cl

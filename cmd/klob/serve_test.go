@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -50,7 +51,7 @@ func startServeWith(t *testing.T, state string, set func(*serveFlags), args ...s
 		set(&f)
 	}
 	r := &serveRun{log: &sshtest.Buffer{}, state: state}
-	r.club, err = openClub(state, f.now, 0, timedLogf(r.log))
+	r.club, err = club.Open(context.Background(), state, club.Options{Now: f.now, Logf: timedLogf(r.log)})
 	require.NoError(t, err)
 	t.Cleanup(func() { r.club.Close() })
 	r.srv, r.hall, err = newServe(f, r.club, r.log, os.Stderr)

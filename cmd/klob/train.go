@@ -109,8 +109,7 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 	rec, err := drill.DefaultStatsFile()
 	if tf.review {
 		if err != nil {
-			fmt.Fprintf(stderr, "klob train: %v\n", err)
-			return 1
+			return failed(stderr, "train", err)
 		}
 		return trainReview(rec, tf.cfg.ASCII, stdout, stderr)
 	}
@@ -149,12 +148,10 @@ func trainEval(tf trainFlags, stdout, stderr io.Writer) int {
 	defer stop()
 	an, err := evalWithProgress(ctx, &v, drill.Options{Samples: req.Samples, Seed: req.Seed}, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "klob train: -eval: %v\n", err)
-		return 1
+		return failed(stderr, "train", fmt.Errorf("-eval: %v", err))
 	}
 	if err := drill.WriteReport(stdout, req, &an, tf.cfg.ASCII); err != nil {
-		fmt.Fprintf(stderr, "klob train: %v\n", err)
-		return 1
+		return failed(stderr, "train", err)
 	}
 	return 0
 }
@@ -208,12 +205,11 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int {
 	st, err := rec.Load()
 	var de *drill.DamagedError
-	switch {
-	case errors.As(err, &de):
+	if err != nil {
 		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
-	case err != nil:
-		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
-		return 1
+		if !errors.As(err, &de) { // a damaged record is kept aside: the review goes on
+			return 1
+		}
 	}
 	if st.Total().Drills == 0 {
 		fmt.Fprintln(stdout, "No drills yet: run klob train.")

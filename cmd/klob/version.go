@@ -11,12 +11,8 @@ var version = "dev"
 
 func runVersion(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("version", "usage: klob version\nPrints the version of klob.")
-	pos, err := fs.parse(args, stdout, stderr)
-	if err != nil {
+	if err := fs.parseNone(args, stdout, stderr); err != nil {
 		return parseExit(err)
-	}
-	if len(pos) > 0 {
-		return fs.fail(stderr, "unexpected argument %q", pos[0])
 	}
 	fmt.Fprintln(stdout, "klob", versionWord())
 	return 0

@@ -98,7 +98,7 @@ func kind(m fs.FileMode) string {
 // replaced by its Go escape (\x1b, \n, \u202e), each invalid byte by \xNN;
 // everything else, other scripts and symbols included, is kept.
 func Text(s string) string {
-	if safe(s) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, unsafeRune) {
 		return s
 	}
 	var b strings.Builder
@@ -116,18 +116,6 @@ func Text(s string) string {
 		i += n
 	}
 	return b.String()
-}
-
-func safe(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
-	for _, r := range s {
-		if unsafeRune(r) {
-			return false
-		}
-	}
-	return true
 }
 
 // unsafeRune reports a rune a terminal may obey rather than show: C0 and

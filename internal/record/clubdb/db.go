@@ -258,7 +258,22 @@ func (db *DB) closeHandles() error {
 	return errors.Join(errs...)
 }
 
-func (db *DB) openErr(err error) error { return sqlErr(db.path, err) }
+// openErr is sqlErr on the database's file; nil stays nil.
+func (db *DB) openErr(err error) error {
+	if err == nil {
+		return nil
+	}
+	return sqlErr(db.path, err)
+}
+
+// rowErr is openErr for a query of one row: no row is ErrNotFound, said
+// of what ("player KEY").
+func (db *DB) rowErr(err error, what string) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		return fmt.Errorf("%s: %w", what, ErrNotFound)
+	}
+	return db.openErr(err)
+}
 
 // sqlErr names the file in an error of SQLite's, and calls a damaged
 // file damaged.

@@ -20,5 +20,5 @@ func (db *DB) EnteredTournaments(ctx context.Context, key string, limit int) ([]
 		JOIN tournaments t ON t.id = e.tournament_id
 		WHERE e.player_key = ? AND t.ends <= ? ORDER BY t.ends DESC, t.code LIMIT ?`, key, ms(db.now()), limit)
 	out, err := collect(rows, err, scanTournament)
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }

@@ -433,11 +433,8 @@ func (db *DB) Player(ctx context.Context, key string) (Player, error) {
 	var p Player
 	var first, last int64
 	err := db.rs.player.QueryRowContext(ctx, key).Scan(&p.Key, &p.Name, &first, &last)
-	if errors.Is(err, sql.ErrNoRows) {
-		return Player{}, fmt.Errorf("player %s: %w", key, ErrNotFound)
-	}
-	if err != nil {
-		return Player{}, db.openErr(err)
+	if err := db.rowErr(err, "player "+key); err != nil {
+		return Player{}, err
 	}
 	p.FirstSeen, p.LastSeen = fromMS(first), fromMS(last)
 	return p, nil
@@ -510,11 +507,8 @@ func (db *DB) GameBySum(ctx context.Context, sum string) (Game, error) {
 
 func (db *DB) oneGame(ctx context.Context, st *sql.Stmt, arg any) (Game, error) {
 	g, err := scanGame(st.QueryRowContext(ctx, arg))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, fmt.Errorf("game %v: %w", arg, ErrNotFound)
-	}
-	if err != nil {
-		return Game{}, db.openErr(err)
+	if err := db.rowErr(err, fmt.Sprint("game ", arg)); err != nil {
+		return Game{}, err
 	}
 	if err := db.seatsOf(ctx, &g); err != nil {
 		return Game{}, db.openErr(err)

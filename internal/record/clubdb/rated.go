@@ -82,5 +82,5 @@ func (db *DB) GameRatings(ctx context.Context, id int64) ([]RatingChange, error)
 		c.After.Key, c.After.Seats, c.After.Rated = key, seats, true
 		return c, err
 	})
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }

@@ -30,7 +30,7 @@ func (db *DB) Ratings(ctx context.Context, key string) ([]Rating, error) {
 		err := sc.Scan(&r.Seats, &r.Mu, &r.Sigma, &r.Games)
 		return r, err
 	})
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }
 
 // RatingHistory returns the player's last limit rating changes in the
@@ -47,7 +47,7 @@ func (db *DB) RatingHistory(ctx context.Context, key string, seats, limit int) (
 		c.Before.Games = c.After.Games - 1
 		return c, err
 	})
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }
 
 // LeaderboardQuery selects a leaderboard.
@@ -76,12 +76,5 @@ func (db *DB) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing, 
 		err := sc.Scan(&s.Key, &s.Name, &s.Mu, &s.Sigma, &s.Games)
 		return s, err
 	})
-	return out, db.openErrOrNil(err)
-}
-
-func (db *DB) openErrOrNil(err error) error {
-	if err == nil {
-		return nil
-	}
-	return db.openErr(err)
+	return out, db.openErr(err)
 }

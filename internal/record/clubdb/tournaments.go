@@ -174,7 +174,7 @@ func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
 		err := sc.Scan(&b, &p)
 		return p, err
 	})
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }
 
 // Enter enters the player (seen before: SeePlayer) in the tournament,
@@ -282,11 +282,8 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 // Tournament returns the tournament with code, or ErrNotFound.
 func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
 	t, err := scanTournament(db.rs.tournament.QueryRowContext(ctx, code))
-	if errors.Is(err, sql.ErrNoRows) {
-		return Tournament{}, fmt.Errorf("tournament %s: %w", code, ErrNotFound)
-	}
-	if err != nil {
-		return Tournament{}, db.openErr(err)
+	if err := db.rowErr(err, "tournament "+code); err != nil {
+		return Tournament{}, err
 	}
 	return t, nil
 }
@@ -296,7 +293,7 @@ func (db *DB) Tournament(ctx context.Context, code string) (Tournament, error) {
 func (db *DB) Tournaments(ctx context.Context) ([]Tournament, error) {
 	rows, err := db.rs.tournaments.QueryContext(ctx, ms(db.now()))
 	out, err := collect(rows, err, scanTournament)
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }
 
 func scanTournament(sc scanner) (Tournament, error) {
@@ -320,13 +317,7 @@ func scanTournament(sc scanner) (Tournament, error) {
 func (db *DB) BoardSeed(ctx context.Context, code string) (uint64, error) {
 	var v int64
 	err := db.rs.seedOf.QueryRowContext(ctx, code).Scan(&v)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("tournament %s: %w", code, ErrNotFound)
-	}
-	if err != nil {
-		return 0, db.openErr(err)
-	}
-	return uint64(v), nil
+	return uint64(v), db.rowErr(err, "tournament "+code)
 }
 
 // Entrant is a player in a tournament.
@@ -349,7 +340,7 @@ func (db *DB) Entrants(ctx context.Context, code string) ([]Entrant, error) {
 		e.Entered = fromMS(at)
 		return e, err
 	})
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }
 
 // BoardsOf returns the entrant's own boards, by board: what a player
@@ -390,5 +381,5 @@ func (db *DB) boards(ctx context.Context, st *sql.Stmt, args ...any) ([]BoardRes
 		}
 		return b, err
 	})
-	return out, db.openErrOrNil(err)
+	return out, db.openErr(err)
 }

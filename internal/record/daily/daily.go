@@ -156,12 +156,8 @@ type Progress struct {
 
 // Played reports whether board n is played.
 func (p *Progress) Played(n int) bool {
-	for _, b := range p.Results.Boards {
-		if b.Board == n {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(p.Results.Boards,
+		func(b duplicate.BoardResult) bool { return b.Board == n })
 }
 
 // Next is the board to play now: the one in progress, else the first
@@ -262,13 +258,21 @@ func (d *Day) parseBoard(data []byte) (int, []rules.Step, error) {
 	if err != nil {
 		return 0, nil, fmt.Errorf("line 3: %w", err)
 	}
+	if _, err := d.play(b, steps); err != nil {
+		return 0, nil, fmt.Errorf("line 3: %w", err)
+	}
+	return n, steps, nil
+}
+
+// play deals board b and takes steps on it.
+func (d *Day) play(b duplicate.Board, steps []rules.Step) (rules.Deal, error) {
 	t := b.Deal(d.Set.Options)
 	for i, st := range steps {
 		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
-			return 0, nil, fmt.Errorf("line 3: action %d: %w", i+1, err)
+			return t, fmt.Errorf("action %d: %w", i+1, err)
 		}
 	}
-	return n, steps, nil
+	return t, nil
 }
 
 // SaveBoard writes the board in progress: board n, begun, with the
@@ -298,11 +302,9 @@ func (d *Day) Record(n int, steps []rules.Step) (duplicate.BoardResult, error) {
 	if !ok {
 		return duplicate.BoardResult{}, fmt.Errorf("daily: no board %d", n)
 	}
-	t := b.Deal(d.Set.Options)
-	for i, st := range steps {
-		if err := t.ApplyAs(st.Seat, st.Action); err != nil {
-			return duplicate.BoardResult{}, fmt.Errorf("daily: board %d: action %d: %w", n, i+1, err)
-		}
+	t, err := d.play(b, steps)
+	if err != nil {
+		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d: %w", n, err)
 	}
 	if !t.Over() {
 		return duplicate.BoardResult{}, fmt.Errorf("daily: board %d is not played out", n)

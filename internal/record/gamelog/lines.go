@@ -1,6 +1,7 @@
 package gamelog
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -126,12 +127,8 @@ func shown(g *rules.Game) bool {
 
 // exchanged reports whether cards changed hands in the declarations.
 func exchanged(t *rules.Deal) bool {
-	for _, st := range t.Steps() {
-		if st.Action.Kind == rules.Give {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(t.Steps(),
+		func(st rules.Step) bool { return st.Action.Kind == rules.Give })
 }
 
 // derived returns the lines the replay adds after one action (after the
@@ -290,14 +287,15 @@ func optionTag(key string) string {
 // 11 are among them; the writer writes a seat's tags when the game has
 // that seat, and an option of rules.ExtraOptionNames when it differs
 // from its default, so a two-player log reads as it always did.
-func tagOrder() []string { return standardTags }
-
-// standardTags and optionalTagSet are computed once: the option keys do not
+// It and the two sets below are computed once: the option keys do not
 // change while the program runs.
-var (
-	standardTags   = makeTagOrder()
-	optionalTagSet = makeOptionalTags()
-)
+var tagOrder = makeTagOrder()
+
+// standardTag holds the names of tagOrder. optionalTag holds the standard
+// tags a log may leave out: seats C and D (required when the game has
+// them) and the options of sections 10 and 11 (their default when left
+// out).
+var standardTag, optionalTag = makeTagSets()
 
 func makeTagOrder() []string {
 	t := []string{tagVersion, tagEvent, tagDate, tagTime, tagPlayerA, tagPlayerB, tagPlayerC, tagPlayerD,
@@ -308,17 +306,16 @@ func makeTagOrder() []string {
 	return append(t, tagFirstDealer, tagResult)
 }
 
-// optionalTags are the standard tags a log may leave out: seats C and D
-// (required when the game has them) and the options of sections 10 and
-// 11 (their default when left out).
-func optionalTags() map[string]bool { return optionalTagSet }
-
-func makeOptionalTags() map[string]bool {
-	m := map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
-	for _, k := range rules.ExtraOptionNames {
-		m[optionTag(k)] = true
+func makeTagSets() (std, optional map[string]bool) {
+	std = map[string]bool{}
+	for _, n := range tagOrder {
+		std[n] = true
 	}
-	return m
+	optional = map[string]bool{tagPlayerC: true, tagPlayerD: true, tagLevelC: true, tagLevelD: true}
+	for _, k := range rules.ExtraOptionNames {
+		optional[optionTag(k)] = true
+	}
+	return std, optional
 }
 
 // headerTags returns the standard tags of h the writer writes (Result

@@ -2,6 +2,7 @@ package gamelog
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/klob/klob/rules"
@@ -151,12 +152,7 @@ const PracticeValue = "seed chosen by the player"
 
 // Practice reports whether the game is marked practice.
 func (h *Header) Practice() bool {
-	for _, t := range h.Extra {
-		if t.Name == PracticeTag {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(h.Extra, func(t Tag) bool { return t.Name == PracticeTag })
 }
 
 // Tag returns the value of the extra tag name, "" when h has none (a
@@ -242,31 +238,47 @@ func Result(g *rules.Game) string {
 // the state the log ends in: ready for the next action, or for the next
 // deck when the last deal is complete. It fails with an *Error (no line,
 // only the deal and step) if a step is illegal.
-func (l *Log) Game() (*rules.Game, error) {
+func (l *Log) Game() (*rules.Game, error) { return l.replay(nil, nil) }
+
+// replay is Game, calling dealt once deal no has started and stepped
+// after each step, given the mark taken before it (either may be nil).
+func (l *Log) replay(dealt func(no int, g *rules.Game),
+	stepped func(g *rules.Game, st rules.Step, before mark)) (*rules.Game, error) {
 	g := rules.NewGame(l.Header.Options, l.Header.FirstDealer)
-	for i, d := range l.Deals {
+	for i, dl := range l.Deals {
+		no := i + 1
+		fail := func(format string, args ...any) error {
+			return &Error{Msg: fmt.Sprintf("deal %d: ", no) + fmt.Sprintf(format, args...), Err: ErrMismatch}
+		}
 		if g.Over() {
-			return nil, &Error{Msg: fmt.Sprintf("deal %d: the game was over after deal %d", i+1, i), Err: ErrMismatch}
+			return nil, fail("the game was over after deal %d (%s won)", i, Result(g))
 		}
-		if err := checkDeck(d.Deck); err != nil {
-			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", i+1, err), Err: ErrSyntax}
+		if err := checkDeck(dl.Deck); err != nil {
+			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", no, err), Err: ErrSyntax}
 		}
-		if err := g.StartDeal(d.Deck); err != nil {
-			return nil, &Error{Msg: fmt.Sprintf("deal %d: %v", i+1, err), Err: ErrSyntax}
+		if err := g.StartDeal(dl.Deck); err != nil {
+			return nil, fail("%v", err)
 		}
-		for j, st := range d.Steps {
+		if dealt != nil {
+			dealt(no, g)
+		}
+		for j, st := range dl.Steps {
 			if dealOver(g) {
-				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: the deal is over", i+1, j+1), Err: ErrMismatch}
+				return nil, fail("step %d (%s): the deal is over", j+1, st)
 			}
+			before := markOf(g)
 			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
 				if t, ok := notTurn(err); ok {
-					return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: it is %s's turn", i+1, j+1, st, t), Err: ErrMismatch}
+					return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
 				}
-				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", i+1, j+1, st, err), Err: err}
+				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", no, j+1, st, err), Err: err}
+			}
+			if stepped != nil {
+				stepped(g, st, before)
 			}
 		}
 		if i < len(l.Deals)-1 && !dealOver(g) {
-			return nil, &Error{Msg: fmt.Sprintf("deal %d is not finished but deal %d follows", i+1, i+2), Err: ErrMismatch}
+			return nil, fail("the deal is not finished but deal %d follows", no+1)
 		}
 	}
 	return g, nil

@@ -203,7 +203,7 @@ func (p *parser) parse() error {
 			p.no = 0
 			if p.g.Players() != 2 {
 				return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won (%s), so the end line \"end %s\" comes next, not %q",
-					len(p.log.Deals), Result(p.g), totalsText(p.g), Result(p.g), ln.first())
+					len(p.log.Deals), Result(p.g), totalsText(p.g.Players(), p.g.Totals()), Result(p.g), ln.first())
 			}
 			t, w := p.g.Totals(), p.g.Winner()
 			return p.errAt(ln, 0, ErrMismatch, "the game is over after deal %d: %s won %d to %d, so the end line \"end %s\" comes next, not %q",
@@ -553,18 +553,13 @@ func (p *parser) parseEnd(result tagAt) error {
 		return p.errAt(ln, 1, ErrSyntax, "the end line needs the result: expected \"end %s\"", want)
 	}
 	got := ln.toks[1].text
-	if got != want && p.g.Players() != 2 {
+	if tot := totalsText(p.g.Players(), p.g.Totals()); got != want {
 		if want == "*" {
-			return p.errAt(ln, 1, ErrMismatch, "the game is not over (%s): expected \"end *\", found \"end %s\"", totalsText(p.g), got)
+			return p.errAt(ln, 1, ErrMismatch,
+				"the game is not over (%s): expected \"end *\", found \"end %s\"", tot, got)
 		}
-		return p.errAt(ln, 1, ErrMismatch, "%s won the game (%s): expected \"end %s\", found \"end %s\"", want, totalsText(p.g), want, got)
-	}
-	if got != want {
-		t := p.g.Totals()
-		if want == "*" {
-			return p.errAt(ln, 1, ErrMismatch, "the game is not over (A %d, B %d): expected \"end *\", found \"end %s\"", t[0], t[1], got)
-		}
-		return p.errAt(ln, 1, ErrMismatch, "%s won the game (A %d, B %d): expected \"end %s\", found \"end %s\"", want, t[0], t[1], want, got)
+		return p.errAt(ln, 1, ErrMismatch,
+			"%s won the game (%s): expected \"end %s\", found \"end %s\"", want, tot, want, got)
 	}
 	if len(ln.toks) > 2 {
 		return p.errAt(ln, 2, ErrSyntax, "unexpected %q after the result", ln.toks[2].text)
@@ -581,10 +576,6 @@ func (p *parser) parseEnd(result tagAt) error {
 // parseHeader reads the comments and tags before the first deal.
 func (p *parser) parseHeader() (map[string]tagAt, error) {
 	tags := map[string]tagAt{}
-	std := map[string]bool{}
-	for _, n := range tagOrder() {
-		std[n] = true
-	}
 	h := &p.log.Header
 	for ; p.i < len(p.raw); p.i++ {
 		s := p.raw[p.i]
@@ -613,7 +604,7 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 			return nil, p.errPos(p.i+1, len(s)-len(t)+1, ErrSyntax, "tag %s is given twice", name)
 		}
 		tags[name] = tagAt{value: value, line: p.i + 1, col: vcol}
-		if !std[name] {
+		if !standardTag[name] {
 			h.Extra = append(h.Extra, Tag{Name: name, Value: value})
 		}
 	}
@@ -629,9 +620,8 @@ func (p *parser) parseHeader() (map[string]tagAt, error) {
 	if v.value != Version {
 		return nil, p.errPos(v.line, v.col, ErrVersion, "format version %q: this klob reads version %s", v.value, Version)
 	}
-	optional := optionalTags()
-	for _, n := range tagOrder() {
-		if _, ok := tags[n]; !ok && !optional[n] {
+	for _, n := range tagOrder {
+		if _, ok := tags[n]; !ok && !optionalTag[n] {
 			return nil, p.errPos(missLine, missCol, ErrSyntax, "the tag [%s] is missing", n)
 		}
 	}
@@ -839,12 +829,12 @@ func orList(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// totalsText is the game totals by side: "A 120, B 80, C 95".
-func totalsText(g *rules.Game) string {
-	t := g.Totals()
+// totalsText is the game totals t of a table of n by side: "A 120,
+// B 80, C 95".
+func totalsText(n int, t [4]int) string {
 	var parts []string
-	for side := range g.Sides() {
-		parts = append(parts, fmt.Sprintf("%s %d", rules.SideName(g.Players(), side), t[side]))
+	for side := range rules.SidesAt(n) {
+		parts = append(parts, fmt.Sprintf("%s %d", rules.SideName(n, side), t[side]))
 	}
 	return strings.Join(parts, ", ")
 }

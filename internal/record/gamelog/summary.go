@@ -21,13 +21,6 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		sides = append(sides, sideLabel(h, n, side))
 	}
 	fmt.Fprintf(w, "%s: %s, rules %s\n", name, strings.Join(sides, " vs "), h.Options)
-	totals := func(t [4]int) string {
-		var parts []string
-		for side := range ns {
-			parts = append(parts, fmt.Sprintf("%s %d", rules.SideName(n, side), t[side]))
-		}
-		return strings.Join(parts, ", ")
-	}
 	done := 0
 	for i := range r.Deals {
 		d := &r.Deals[i]
@@ -85,10 +78,10 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 			}
 		}
 		done++
-		fmt.Fprintf(w, "  totals %s\n", totals(d.After))
+		fmt.Fprintf(w, "  totals %s\n", totalsText(n, d.After))
 	}
 	if !r.Over {
-		fmt.Fprintf(w, "unfinished after deal %d: %s\n", done, totals(r.Totals))
+		fmt.Fprintf(w, "unfinished after deal %d: %s\n", done, totalsText(n, r.Totals))
 		return
 	}
 	verb := "wins"
@@ -99,7 +92,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		fmt.Fprintf(w, "%s %s %d to %d\n", sideLabel(h, n, r.Winner), verb, r.Totals[r.Winner], r.Totals[1-r.Winner])
 		return
 	}
-	fmt.Fprintf(w, "%s %s: %s\n", sideLabel(h, n, r.Winner), verb, totals(r.Totals))
+	fmt.Fprintf(w, "%s %s: %s\n", sideLabel(h, n, r.Winner), verb, totalsText(n, r.Totals))
 }
 
 // sideLabel names a side for reports: a player's label, or a team's

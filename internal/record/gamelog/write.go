@@ -26,76 +26,50 @@ func (l *Log) MarshalText() ([]byte, error) {
 		body.WriteString(w.String())
 		body.WriteByte('\n')
 	}
-	g := rules.NewGame(l.Header.Options, l.Header.FirstDealer)
-	for i, dl := range l.Deals {
-		no := i + 1
-		fail := func(format string, args ...any) error {
-			return &Error{Msg: fmt.Sprintf("deal %d: ", no) + fmt.Sprintf(format, args...), Err: ErrMismatch}
-		}
-		if g.Over() {
-			return nil, fail("the game was over after deal %d (%s won)", i, Result(g))
-		}
-		if err := checkDeck(dl.Deck); err != nil {
-			return nil, &Error{Msg: fmt.Sprintf("deal %d: deck: %v", no, err), Err: ErrSyntax}
-		}
-		if err := g.StartDeal(dl.Deck); err != nil {
-			return nil, fail("%v", err)
-		}
+	var trick []byte // the trick line being built
+	g, err := l.replay(func(no int, g *rules.Game) {
 		body.WriteByte('\n')
 		for _, w := range headLines(no, g.Dealer()) {
 			put(w)
 		}
-		put(deckLine(dl.Deck))
+		put(deckLine(l.Deals[no-1].Deck))
 		for _, w := range dealtLines(g) {
 			put(w)
 		}
-		var trick []byte // the trick line being built
-		for j, st := range dl.Steps {
-			if dealOver(g) {
-				return nil, fail("step %d (%s): the deal is over", j+1, st)
-			}
-			before := markOf(g)
-			playing := before.phase == rules.PhasePlay
-			if err := g.ApplyAs(st.Seat, st.Action); err != nil {
-				if t, ok := notTurn(err); ok {
-					return nil, fail("step %d (%s): it is %s's turn", j+1, st, t)
-				}
-				return nil, &Error{Msg: fmt.Sprintf("deal %d: step %d: %s: %v", no, j+1, st, err), Err: err}
-			}
-			if playing {
-				if trick == nil {
-					trick = fmt.Appendf(nil, "trick %d %s", before.tricks+1, st.Seat)
-				} else {
-					trick = fmt.Append(trick, " ", st.Seat)
-				}
-				trick = fmt.Append(trick, " ", st.Action.Card)
-				switch {
-				case st.Action.Bella && st.Action.N == 50:
-					trick = append(trick, " menage"...)
-				case st.Action.Bella:
-					trick = append(trick, " bella"...)
-				}
-				if g.Deal().Play().Tricks == before.tricks {
-					continue // the trick goes on
-				}
-				trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
-				body.Write(trick)
-				body.WriteByte('\n')
-				trick = nil
+	}, func(g *rules.Game, st rules.Step, before mark) {
+		if before.phase == rules.PhasePlay {
+			if trick == nil {
+				trick = fmt.Appendf(nil, "trick %d %s", before.tricks+1, st.Seat)
 			} else {
-				put(wline{toks: []tok{kw(seatWord(st.Seat)), kw(st.Action.String())}})
+				trick = fmt.Append(trick, " ", st.Seat)
 			}
-			for _, w := range derived(g, before) {
-				put(w)
+			trick = fmt.Append(trick, " ", st.Action.Card)
+			switch {
+			case st.Action.Bella && st.Action.N == 50:
+				trick = append(trick, " menage"...)
+			case st.Action.Bella:
+				trick = append(trick, " bella"...)
 			}
-		}
-		if trick != nil { // a save in the middle of a trick
+			if g.Deal().Play().Tricks == before.tricks {
+				return // the trick goes on
+			}
+			trick = fmt.Append(trick, " won ", g.Deal().LastTrickWinner())
 			body.Write(trick)
 			body.WriteByte('\n')
+			trick = nil
+		} else {
+			put(wline{toks: []tok{kw(seatWord(st.Seat)), kw(st.Action.String())}})
 		}
-		if i < len(l.Deals)-1 && !dealOver(g) {
-			return nil, fail("the deal is not finished but deal %d follows", no+1)
+		for _, w := range derived(g, before) {
+			put(w)
 		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if trick != nil { // a save in the middle of a trick (the last deal's)
+		body.Write(trick)
+		body.WriteByte('\n')
 	}
 	body.WriteByte('\n')
 	put(endLine(g))
@@ -106,7 +80,7 @@ func (l *Log) MarshalText() ([]byte, error) {
 	}
 	tags := headerTags(&l.Header)
 	tags[tagResult] = Result(g)
-	for _, name := range tagOrder() {
+	for _, name := range tagOrder {
 		if v, ok := tags[name]; ok {
 			fmt.Fprintf(&out, "[%s %s]\n", name, quote(v))
 		}
@@ -140,16 +114,12 @@ func (l *Log) checkText() error {
 	if err := checkDateTime(h.Date, h.Time); err != nil {
 		return bad("%v", err)
 	}
-	std := map[string]bool{}
-	for _, n := range tagOrder() {
-		std[n] = true
-	}
 	seen := map[string]bool{}
 	for _, t := range h.Extra {
 		if !validTagName(t.Name) {
 			return bad("tag %q: a tag name is a letter then letters, digits or _", t.Name)
 		}
-		if std[t.Name] || seen[t.Name] {
+		if standardTag[t.Name] || seen[t.Name] {
 			return bad("tag %s: given twice", t.Name)
 		}
 		seen[t.Name] = true

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,12 +29,7 @@ const (
 
 var paceNames = [...]string{"slow", "normal", "fast", "instant"}
 
-func (p Pace) String() string {
-	if int(p) < len(paceNames) {
-		return paceNames[p]
-	}
-	return fmt.Sprintf("Pace(%d)", p)
-}
+func (p Pace) String() string { return enumName(paceNames[:], p, "Pace") }
 
 // Delay is the least time between the bot being asked and its move
 // showing.
@@ -76,12 +72,7 @@ const (
 
 var afterNames = [...]string{"pause", "key"}
 
-func (a AfterTrick) String() string {
-	if int(a) < len(afterNames) {
-		return afterNames[a]
-	}
-	return fmt.Sprintf("AfterTrick(%d)", a)
-}
+func (a AfterTrick) String() string { return enumName(afterNames[:], a, "AfterTrick") }
 
 // Explain says in one line what the choice means.
 func (a AfterTrick) Explain() string {
@@ -106,12 +97,7 @@ const (
 
 var sortNames = [...]string{"strength", "suit"}
 
-func (s Sort) String() string {
-	if int(s) < len(sortNames) {
-		return sortNames[s]
-	}
-	return fmt.Sprintf("Sort(%d)", s)
-}
+func (s Sort) String() string { return enumName(sortNames[:], s, "Sort") }
 
 // Explain says in one line what the order means.
 func (s Sort) Explain() string {
@@ -216,10 +202,8 @@ func Parse(path string, data []byte) (Settings, error) {
 
 func (s *Settings) set(key, value string) error {
 	pick := func(names []string) (int, error) {
-		for i, n := range names {
-			if n == value {
-				return i, nil
-			}
+		if i := slices.Index(names, value); i >= 0 {
+			return i, nil
 		}
 		return 0, fmt.Errorf("%s = %q: want %s", key, value, strings.Join(names, ", "))
 	}
@@ -274,6 +258,14 @@ func Save(path string, s Settings) error {
 		return fmt.Errorf("save settings: %w", err)
 	}
 	return nil
+}
+
+// enumName is the name of v in names, or "Type(v)" past them.
+func enumName[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
+	}
+	return fmt.Sprintf("%s(%d)", typ, v)
 }
 
 func b2i(b bool) int {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -247,12 +248,7 @@ func (s *Store) SaveCurrent(l *gamelog.Log) error {
 }
 
 func (s *Store) isKnown(b []byte) bool {
-	for _, k := range s.known {
-		if bytes.Equal(k, b) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(s.known, func(k []byte) bool { return bytes.Equal(k, b) })
 }
 
 // LoadCurrent reads and replays the game in progress. It returns
@@ -408,12 +404,7 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 		return n
 	}
 	n := h.Seats()
-	side := func(s rules.Seat) int {
-		if n == 4 {
-			return int(s & 1)
-		}
-		return int(s)
-	}
+	side := func(s rules.Seat) int { return rules.SideOfSeat(n, s) }
 	if human, ok := h.HumanSeat(); ok {
 		res := "unfinished"
 		if r.Over {

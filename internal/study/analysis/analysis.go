@@ -5,11 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
-	"sync"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/workpool"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -55,8 +56,8 @@ type Options struct {
 	// seats a person played (level human) are graded, or every seat in a
 	// game nobody played (bots only).
 	AllSeats bool
-	// Progress, when set, is called after each decision is graded, from
-	// the goroutine that called Analyze, with the count done so far.
+	// Progress, when set, is called after each decision is graded, one
+	// call at a time, with the count done so far.
 	Progress func(Progress)
 	// Top is the number of biggest mistakes kept per summary; zero
 	// means DefaultTop.
@@ -302,78 +303,31 @@ func Analyze(ctx context.Context, r *gamelog.Replay, opt Options) (*Report, erro
 	return rep, nil
 }
 
-// graded is a finished job.
-type graded struct {
-	deal, step int
-	dec        Decision
-	err        error
-}
-
-// grade evaluates the jobs on opt.Workers goroutines, each with its own
-// evaluator working on one core, and fills in the decisions. Each
-// decision's samples follow from its view and the seed alone, so the
-// report does not depend on which worker took it.
+// grade evaluates the jobs on opt.Workers goroutines (workpool.Run),
+// each with its own evaluator working on one core, and fills in the
+// decisions. Each decision's samples follow from its view and the seed
+// alone, so the report does not depend on which worker took it.
 func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 	workers := runtime.GOMAXPROCS(0)
 	if opt.Workers > 0 {
 		workers = min(workers, opt.Workers)
 	}
-	workers = max(1, min(workers, len(jobs)))
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	in := make(chan job)
-	out := make(chan graded)
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ev := eval.New()
-			for jb := range in {
-				if ctx.Err() != nil {
-					return
-				}
-				dec := rep.Deals[jb.deal].Decisions[jb.step]
-				err := gradeOne(ctx, ev, jb.view, &dec, opt)
-				select {
-				case out <- graded{jb.deal, jb.step, dec, err}:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(in)
-		for _, jb := range jobs {
-			select {
-			case in <- jb:
-			case <-ctx.Done():
-				return
-			}
+	newWorker := func() func(context.Context, job) (Decision, error) {
+		ev := eval.New()
+		return func(ctx context.Context, jb job) (Decision, error) {
+			dec := rep.Deals[jb.deal].Decisions[jb.step]
+			err := gradeOne(ctx, ev, jb.view, &dec, opt)
+			return dec, err
 		}
-	}()
-	go func() { wg.Wait(); close(out) }()
+	}
 	done := 0
-	var failed error
-	for g := range out {
-		if g.err != nil {
-			if failed == nil {
-				failed = g.err
-			}
-			cancel()
-			continue
-		}
-		rep.Deals[g.deal].Decisions[g.step] = g.dec
+	return workpool.Run(ctx, min(workers, len(jobs)), slices.Values(jobs), newWorker, func(jb job, dec Decision) {
+		rep.Deals[jb.deal].Decisions[jb.step] = dec
 		done++
-		if opt.Progress != nil && failed == nil {
-			opt.Progress(Progress{Done: done, Total: len(jobs), Deal: g.dec.Deal})
+		if opt.Progress != nil {
+			opt.Progress(Progress{Done: done, Total: len(jobs), Deal: dec.Deal})
 		}
-	}
-	if failed != nil {
-		return failed
-	}
-	return ctx.Err()
+	})
 }
 
 // gradeOne evaluates one step, from v, the view of the seat that took

@@ -2,6 +2,7 @@ package drill
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -53,14 +54,6 @@ func SideName(v *rules.View, i int) string {
 		a, b = b, a
 	}
 	return a + " and " + b
-}
-
-// mySide is the side of v's seat.
-func mySide(v *rules.View) int {
-	if v.Players == 4 {
-		return int(v.Seat & 1)
-	}
-	return int(v.Seat)
 }
 
 // Describe is the decision in words, a sentence or two a line: the
@@ -148,7 +141,7 @@ func ScoreText(v *rules.View) string {
 			past = true
 		case need <= 130:
 			verb := "needs"
-			if i == mySide(v) || v.Players == 4 {
+			if i == rules.SideOfSeat(v.Players, v.Seat) || v.Players == 4 {
 				verb = "need"
 			}
 			near = append(near, fmt.Sprintf("%s %s %d more", capital(SideName(v, i)), verb, need))
@@ -274,12 +267,7 @@ func SaidLines(v *rules.View, ascii bool) []string {
 func Question(v *rules.View, ascii bool) string {
 	legal := v.Legal()
 	has := func(k rules.Kind) bool {
-		for _, a := range legal {
-			if a.Kind == k {
-				return true
-			}
-		}
-		return false
+		return slices.ContainsFunc(legal, func(a rules.Action) bool { return a.Kind == k })
 	}
 	up := v.OrigUpcard.Suit().Name()
 	left := name(v, rules.Seat((int(v.Seat)+1)%v.Players))
@@ -383,11 +371,9 @@ func sortedHand(h rules.CardSet, trump rules.Suit) []rules.Card {
 			continue
 		}
 		cs := h.Suit(s).Cards()
-		for i := 1; i < len(cs); i++ {
-			for j := i; j > 0 && rules.Power(cs[j], trump) > rules.Power(cs[j-1], trump); j-- {
-				cs[j], cs[j-1] = cs[j-1], cs[j]
-			}
-		}
+		slices.SortStableFunc(cs, func(a, b rules.Card) int {
+			return rules.Power(b, trump) - rules.Power(a, trump)
+		})
 		out = append(out, cs...)
 	}
 	return out

@@ -173,8 +173,7 @@ type Analysis struct {
 func (t *Tally) Analysis() Analysis {
 	k := len(t.legal)
 	an := Analysis{Rows: make([]Row, k), Asked: t.plan.Samples, Players: t.view.Players}
-	sum, se2, win, bete, pts := make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k), make([]float64, k)
-	makes, defends := make([]float64, k), make([]float64, k)
+	se2 := make([]float64, k)
 	var done []eval.Evaluation
 	for b, ok := range t.got {
 		if ok && t.batches[b].Samples > 0 {
@@ -196,13 +195,14 @@ func (t *Tally) Analysis() Analysis {
 		f := batchWeight(ev) / total
 		an.Samples += ev.Samples
 		for j, r := range ev.Results {
-			sum[j] += f * r.Mean
+			x := &an.Rows[j].Result
+			x.Mean += f * r.Mean
 			se2[j] += f * f * r.StdErr * r.StdErr
-			win[j] += f * r.Win
-			bete[j] += f * r.Bete
-			pts[j] += f * r.Points
-			makes[j] += f * r.Makes
-			defends[j] += f * r.Defends
+			x.Win += f * r.Win
+			x.Bete += f * r.Bete
+			x.Points += f * r.Points
+			x.Makes += f * r.Makes
+			x.Defends += f * r.Defends
 		}
 	}
 	for j, a := range t.legal {
@@ -214,8 +214,6 @@ func (t *Tally) Analysis() Analysis {
 	results := make([]eval.Result, k)
 	for j := range an.Rows {
 		r := &an.Rows[j].Result
-		r.Mean, r.Win, r.Bete, r.Points = sum[j], win[j], bete[j], pts[j]
-		r.Makes, r.Defends = makes[j], defends[j]
 		r.StdErr = math.Sqrt(se2[j])
 		results[j] = *r
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/ai"
@@ -49,10 +50,8 @@ func ParseFilter(s string) (Filter, error) {
 	if t == "dialogue" {
 		t = "sequences"
 	}
-	for i, n := range filterNames {
-		if t == n {
-			return Filter(i), nil
-		}
+	if i := slices.Index(filterNames[:], t); i >= 0 {
+		return Filter(i), nil
 	}
 	return Any, fmt.Errorf("%q is not a drill kind (want %s)", s, strings.Join(FilterNames, ", "))
 }
@@ -77,6 +76,13 @@ func (f Filter) Check(opts rules.Options) error {
 	return fmt.Errorf("-only %s: no such decision under these rules (%s)", f, why)
 }
 
+// filterKind is the one kind of decision a filter of one kind allows
+// (the seat filters allow every kind).
+var filterKind = map[Filter]Kind{
+	OnlyRound1: Round1, OnlyRound2: Round2, OnlySchmeiss: Schmeiss,
+	OnlyDeclare: Declare, OnlyDix: Dix, OnlyDialogue: Dialogue,
+}
+
 // kinds returns the kinds of decision the filter allows under opts.
 func (f Filter) kinds(opts rules.Options) []Kind {
 	n := opts.NumPlayers()
@@ -86,22 +92,9 @@ func (f Filter) kinds(opts rules.Options) []Kind {
 		Dix:      opts.HasDix(),
 		Declare:  n > 2 && opts.Shlomo || n == 4 && opts.Cleopatra,
 	}
-	var want []Kind
-	switch f {
-	case OnlyRound1:
-		want = []Kind{Round1}
-	case OnlyRound2:
-		want = []Kind{Round2}
-	case OnlySchmeiss:
-		want = []Kind{Schmeiss}
-	case OnlyDeclare:
-		want = []Kind{Declare}
-	case OnlyDix:
-		want = []Kind{Dix}
-	case OnlyDialogue:
-		want = []Kind{Dialogue}
-	default:
-		want = Kinds
+	want := Kinds
+	if k, ok := filterKind[f]; ok {
+		want = []Kind{k}
 	}
 	var out []Kind
 	for _, k := range want {

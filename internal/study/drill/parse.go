@@ -1,7 +1,6 @@
 package drill
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -211,7 +210,7 @@ func parseDeckForm(s *Situation, f *parsed) error {
 		return fieldErr("seat", "not with dealer= and deck=: dealer= says who deals")
 	}
 	if n := s.Players(); n < 2 || n > 4 {
-		return &FieldError{Field: "players", Err: fmt.Errorf("%w, not %d", ErrPlayers, n)}
+		return fieldErr("players", "%w, not %d", ErrPlayers, n)
 	}
 	for _, k := range []string{"dealer", "deck"} {
 		if _, ok := f.values[k]; !ok {
@@ -232,12 +231,7 @@ func parseDeckForm(s *Situation, f *parsed) error {
 		return &FieldError{Field: "deck", Err: err}
 	}
 	s.Deck = d
-	if _, ok := f.values["score"]; ok {
-		if err := parseScore(s, f.values["score"]); err != nil {
-			return err
-		}
-	}
-	if err := parseSaid(s, f.values["said"]); err != nil {
+	if err := parseScoreSaid(s, f); err != nil {
 		return err
 	}
 	_, err = s.Deal()
@@ -263,14 +257,9 @@ func parseHandForm(s *Situation, f *parsed) error {
 		return err
 	}
 	if hand.Has(up) {
-		return &FieldError{Field: "up", Err: fmt.Errorf("%w: %s is in both", ErrUpcardHeld, up)}
+		return fieldErr("up", "%w: %s is in both", ErrUpcardHeld, up)
 	}
-	if _, ok := f.values["score"]; ok {
-		if err := parseScore(s, f.values["score"]); err != nil {
-			return err
-		}
-	}
-	if err := parseSaid(s, f.values["said"]); err != nil {
+	if err := parseScoreSaid(s, f); err != nil {
 		return err
 	}
 	if _, ok := f.values["round"]; ok {
@@ -314,8 +303,8 @@ func parseHandForm(s *Situation, f *parsed) error {
 	// The hand form knows six cards: a decision past the bidding needs
 	// the player's others.
 	if !d.Over() && d.Phase() > rules.PhaseBid2 {
-		return &FieldError{Field: "said", Err: fmt.Errorf("%w: after %s the bidding is over (give a whole deal with dealer= and deck=)",
-			ErrNotYourTurn, saidText(s.Said))}
+		return fieldErr("said", "%w: after %s the bidding is over (give a whole deal with dealer= and deck=)",
+			ErrNotYourTurn, saidText(s.Said))
 	}
 	_, err = s.Deal()
 	return err
@@ -356,7 +345,7 @@ func parseHand(vs []string) (rules.CardSet, error) {
 		return 0, &FieldError{Field: "hand", Err: err}
 	}
 	if n := h.Count(); n != 6 {
-		return 0, &FieldError{Field: "hand", Err: fmt.Errorf("%w, not %d", ErrHandSize, n)}
+		return 0, fieldErr("hand", "%w, not %d", ErrHandSize, n)
 	}
 	return h, nil
 }
@@ -370,6 +359,17 @@ func parseUp(vs []string) (rules.Card, error) {
 		return rules.NoCard, &FieldError{Field: "up", Err: err}
 	}
 	return c, nil
+}
+
+// parseScoreSaid reads score= (when given) and said=, as both forms
+// have them.
+func parseScoreSaid(s *Situation, f *parsed) error {
+	if vs, ok := f.values["score"]; ok {
+		if err := parseScore(s, vs); err != nil {
+			return err
+		}
+	}
+	return parseSaid(s, f.values["said"])
 }
 
 // parseScore reads the totals, one a side: "120-430", "120-40-300".

@@ -148,30 +148,21 @@ func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
 	if err != nil {
 		return err
 	}
-	lines := []string{"situation: " + req.Situation.String()}
-	var words []string
-	words = append(words, Describe(&v, ascii)...)
-	words = append(words, "", fmt.Sprintf("%d samples, seed %d.", an.Samples, req.Seed), an.Ranking())
-	for _, l := range words {
-		lines = append(lines, Wrap(l, ReportWidth)...)
-	}
-	for _, l := range lines {
-		if _, err := fmt.Fprintln(w, l); err != nil {
-			return err
-		}
-	}
-	if err := writeTable(w, an, ascii); err != nil {
-		return err
-	}
-	why := append([]string{fmt.Sprintf("The hard bot would %s.", Verb(an.Rows[an.Best].Action, ascii))}, an.Reason(ascii)...)
-	for _, l := range why {
-		for _, x := range Wrap(l, ReportWidth) {
-			if _, err := fmt.Fprintln(w, x); err != nil {
-				return err
+	var b strings.Builder
+	wrapped := func(text []string) {
+		for _, l := range text {
+			for _, x := range Wrap(l, ReportWidth) {
+				b.WriteString(x + "\n")
 			}
 		}
 	}
-	return nil
+	b.WriteString("situation: " + req.Situation.String() + "\n")
+	wrapped(append(Describe(&v, ascii), "", fmt.Sprintf("%d samples, seed %d.", an.Samples, req.Seed), an.Ranking()))
+	writeTable(&b, an, ascii) // a strings.Builder takes every write
+	would := fmt.Sprintf("The hard bot would %s.", Verb(an.Rows[an.Best].Action, ascii))
+	wrapped(append([]string{would}, an.Reason(ascii)...))
+	_, err = io.WriteString(w, b.String())
+	return err
 }
 
 // Wrap cuts text into lines of at most width columns (a column a rune)

@@ -128,8 +128,8 @@ func (s *Situation) Deal() (rules.Deal, error) {
 		return rules.Deal{}, err
 	}
 	if d.Turn() != You || !beforePlay(d.Phase()) {
-		return rules.Deal{}, &FieldError{Field: "said", Err: fmt.Errorf("%w: after %s %s",
-			ErrNotYourTurn, saidText(s.Said), whatNext(&d))}
+		return rules.Deal{}, fieldErr("said", "%w: after %s %s",
+			ErrNotYourTurn, saidText(s.Said), whatNext(&d))
 	}
 	return d, nil
 }
@@ -139,7 +139,7 @@ func (s *Situation) Deal() (rules.Deal, error) {
 func (s *Situation) replay() (rules.Deal, error) {
 	n := s.Players()
 	if n < 2 || n > 4 {
-		return rules.Deal{}, &FieldError{Field: "players", Err: fmt.Errorf("%w, not %d", ErrPlayers, n)}
+		return rules.Deal{}, fieldErr("players", "%w, not %d", ErrPlayers, n)
 	}
 	if int(s.Dealer) >= n {
 		return rules.Deal{}, fieldErr("dealer", "seat %s is not at a table of %d", s.Dealer, n)
@@ -161,8 +161,8 @@ func (s *Situation) replay() (rules.Deal, error) {
 		}
 	}
 	if rules.SideWinner(totals, s.Options.Target) >= 0 {
-		return rules.Deal{}, &FieldError{Field: "score", Err: fmt.Errorf("%w: %s against a target of %d",
-			ErrGameOver, totalsText(totals), s.Options.Target)}
+		return rules.Deal{}, fieldErr("score", "%w: %s against a target of %d",
+			ErrGameOver, totalsText(totals), s.Options.Target)
 	}
 	d := rules.NewGameDeal(s.Options, s.Dealer, s.Deck, s.Totals)
 	for i, a := range s.Said {

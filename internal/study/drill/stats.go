@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -258,13 +259,7 @@ func (st Stats) Clone() Stats {
 	}
 	secs := make(map[string]Section, len(st.Sections))
 	for n, sec := range st.Sections {
-		if sec.Kinds != nil {
-			k := make(map[string]Score, len(sec.Kinds))
-			for kn, s := range sec.Kinds {
-				k[kn] = s
-			}
-			sec.Kinds = k
-		}
+		sec.Kinds = maps.Clone(sec.Kinds)
 		sec.Mistakes = append([]Missed(nil), sec.Mistakes...)
 		secs[n] = sec
 	}

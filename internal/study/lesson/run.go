@@ -261,17 +261,17 @@ func (r *Run) bellaCard() rules.Card {
 // other steps.
 func (r *Run) Continue() bool {
 	o := r.ops[r.pos]
-	if o.stop == Play && r.game.Deal().Over() {
-		r.pos++
-		r.played++
-		return r.advance() == nil
-	}
-	if o.stop != Read && o.stop != Score {
+	if o.stop != Read && o.stop != Score && !(o.stop == Play && r.game.Deal().Over()) {
 		return false
 	}
+	return r.pass() == nil
+}
+
+// pass goes past the current stop and runs the script to the next.
+func (r *Run) pass() error {
 	r.pos++
 	r.played++
-	return r.advance() == nil
+	return r.advance()
 }
 
 // Try takes your move: the rules check it first, then the lesson. A
@@ -303,8 +303,7 @@ func (r *Run) Try(a rules.Action) error {
 		return &Refusal{Illegal: true, Why: err.Error()}
 	}
 	if o.stop == Act {
-		r.pos++
-		r.played++
+		return r.pass()
 	}
 	return r.advance()
 }
@@ -373,9 +372,7 @@ func (r *Run) Claim() error {
 			return fmt.Errorf("lesson claim, your %v: %w", a, err)
 		}
 	}
-	r.pos++
-	r.played++
-	return r.advance()
+	return r.pass()
 }
 
 // botPlays plays the bot's cards while it is the bot's turn.

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
+	"slices"
 	"text/tabwriter"
 	"time"
 
@@ -166,41 +166,25 @@ func Calibrate(ctx context.Context, cfg CalibConfig) (*Calibration, error) {
 		return nil, fmt.Errorf("match: calibration of %d deals: at most %d", cfg.Deals, MaxDecks)
 	}
 	cfg.defaults()
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, cfg.Deals))
+	workers := Workers(cfg.Workers, cfg.Deals)
 	start := time.Now()
-	points := make([][]CalibPoint, cfg.Deals)
-	finished := 0
-	p := pool{workers: workers, jobs: jobSeq(cfg.Deals, 0), partial: true, progress: cfg.Progress, every: cfg.ProgressEvery,
-		line: func(done, _ int, _ float64) string {
-			return fmt.Sprintf("calibrate %s: deals %d/%d", cfg.Method, done, cfg.Deals)
-		}}
-	newPlay := func() func(context.Context, job) ([]CalibPoint, error) {
-		c := NewCalibrator(cfg)
-		return func(ctx context.Context, j job) ([]CalibPoint, error) {
-			ds, err := c.Deal(ctx, j.i)
-			ps := make([]CalibPoint, len(ds))
-			for k := range ds {
-				ps[k] = ds[k].Point()
+	label := "calibrate " + cfg.Method.String()
+	points, finished, err := EachDeal(ctx, cfg.Deals, workers, cfg.Progress, cfg.ProgressEvery, label,
+		func() func(context.Context, int) ([]CalibPoint, error) {
+			c := NewCalibrator(cfg)
+			return func(ctx context.Context, i int) ([]CalibPoint, error) {
+				ds, err := c.Deal(ctx, i)
+				ps := make([]CalibPoint, len(ds))
+				for k := range ds {
+					ps[k] = ds[k].Point()
+				}
+				return ps, err
 			}
-			return ps, err
-		}
-	}
-	if _, err := runPool(ctx, p, newPlay, func(j job, ps *[]CalibPoint) float64 {
-		points[j.i] = *ps
-		finished++
-		return 0
-	}); err != nil {
+		})
+	if err != nil {
 		return nil, err
 	}
-	var all []CalibPoint
-	for _, ps := range points {
-		all = append(all, ps...)
-	}
-	cal := SummariseCalib(cfg, all)
+	cal := SummariseCalib(cfg, slices.Concat(points...))
 	cal.Finished = finished
 	cal.Elapsed = time.Since(start).Seconds()
 	return cal, nil

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -167,11 +166,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 			return nil, fmt.Errorf("match: bot %s: %w", l, err)
 		}
 	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = max(1, min(workers, cfg.Decks+cfg.Games))
+	workers := Workers(cfg.Workers, cfg.Decks+cfg.Games)
 	start := time.Now()
 	tl := newTally(cfg, players)
 	p := pool{workers: workers, jobs: jobSeq(cfg.Decks, cfg.Games), partial: cfg.Partial,
@@ -457,15 +452,21 @@ func winnerLevel(g *rules.Game, at seating) int {
 type tally struct {
 	cfg       Config
 	rep       *Report
-	margins   []float64
-	perDeal   [2][]float64
-	have      []bool // the decks counted in margins
+	decks     []deckFigures // by deck index
 	times     [2][]time.Duration
 	deals     int
 	abandoned int
 	won       [2]int
 	played    int
 	games     int // games finished
+}
+
+// deckFigures are a deck's margin and score per deal of each level; ok
+// once the deck is counted.
+type deckFigures struct {
+	margin  float64
+	perDeal [2]float64
+	ok      bool
 }
 
 func newTally(cfg Config, players int) *tally {
@@ -508,15 +509,11 @@ func (t *tally) add(j job, p *jobOut) {
 		}
 		return
 	}
-	if j.i >= len(t.margins) {
+	if j.i >= len(t.decks) {
 		// Grown as the decks come, not for all of them up front.
-		grow := j.i + 1 - len(t.margins)
-		t.margins = append(t.margins, make([]float64, grow)...)
-		t.perDeal[0] = append(t.perDeal[0], make([]float64, grow)...)
-		t.perDeal[1] = append(t.perDeal[1], make([]float64, grow)...)
-		t.have = append(t.have, make([]bool, grow)...)
+		t.decks = append(t.decks, make([]deckFigures, j.i+1-len(t.decks))...)
 	}
-	t.margins[j.i], t.perDeal[0][j.i], t.perDeal[1][j.i], t.have[j.i] = p.margin, p.perDeal[0], p.perDeal[1], true
+	t.decks[j.i] = deckFigures{margin: p.margin, perDeal: p.perDeal, ok: true}
 }
 
 // report finishes the report. A stopped match counts only the decks and
@@ -525,10 +522,10 @@ func (t *tally) report(stopped bool) *Report {
 	rep := t.rep
 	var ms []float64
 	var pd [2][]float64
-	for i, ok := range t.have {
-		if ok {
-			ms = append(ms, t.margins[i])
-			pd[0], pd[1] = append(pd[0], t.perDeal[0][i]), append(pd[1], t.perDeal[1][i])
+	for _, d := range t.decks {
+		if d.ok {
+			ms = append(ms, d.margin)
+			pd[0], pd[1] = append(pd[0], d.perDeal[0]), append(pd[1], d.perDeal[1])
 		}
 	}
 	if stopped {

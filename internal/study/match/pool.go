@@ -2,13 +2,16 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"time"
 
 	"github.com/klob/klob/internal/platform/progress"
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/platform/workpool"
 	"github.com/klob/klob/rules"
 )
 
@@ -32,49 +35,19 @@ type pool struct {
 	line func(decks, games int, mean float64) string
 }
 
-// runPool plays p's jobs on p.workers goroutines. Each worker makes its
-// own play function (newPlay: a worker's state, such as its evaluator,
-// is its own); keep gets each finished job's result, under a lock and in
-// no set order, and returns a figure for the progress line (ignored for
-// games). The first error stops the run and is returned, unless the run
-// was stopped by ctx with p.partial: then stopped is set, and only the
-// jobs kept count (an error if none was).
+// runPool plays p's jobs on p.workers goroutines (workpool.Run). Each
+// worker makes its own play function (newPlay: a worker's state, such
+// as its evaluator, is its own); keep gets each finished job's result,
+// one at a time and in no set order, and returns a figure for the
+// progress line (ignored for games). The first error stops the run and
+// is returned, unless the run was stopped by ctx with p.partial: then
+// stopped is set, and only the jobs kept count (an error if none was).
 func runPool[T any](ctx context.Context, p pool, newPlay func() func(context.Context, job) (T, error), keep func(job, *T) float64) (stopped bool, err error) {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	jobs := make(chan job)
 	var (
-		mu       sync.Mutex
-		firstErr error
-		done     [2]int
-		sum      float64
+		mu   sync.Mutex // done and sum, for the progress line
+		done [2]int
+		sum  float64
 	)
-	var wg sync.WaitGroup
-	for range p.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			play := newPlay()
-			for j := range jobs {
-				out, err := play(ctx, j)
-				mu.Lock()
-				switch {
-				case err != nil:
-					if firstErr == nil && (ctx.Err() == nil || !p.partial) {
-						firstErr = err
-					}
-					cancel()
-				case j.game:
-					keep(j, &out)
-					done[1]++
-				default:
-					sum += keep(j, &out)
-					done[0]++
-				}
-				mu.Unlock()
-			}
-		}()
-	}
 	var stopProgress func()
 	if p.progress != nil {
 		stopProgress = startProgress(p, func() string {
@@ -87,29 +60,56 @@ func runPool[T any](ctx context.Context, p pool, newPlay func() func(context.Con
 			return p.line(done[0], done[1], m)
 		})
 	}
-feed:
-	for j := range p.jobs {
-		select {
-		case jobs <- j:
-		case <-ctx.Done():
-			break feed
+	err = workpool.Run(ctx, p.workers, p.jobs, newPlay, func(j job, out T) {
+		mu.Lock()
+		defer mu.Unlock()
+		if j.game {
+			keep(j, &out)
+			done[1]++
+		} else {
+			sum += keep(j, &out)
+			done[0]++
 		}
-	}
-	close(jobs)
-	wg.Wait()
+	})
 	if stopProgress != nil {
 		stopProgress()
 	}
-	if firstErr != nil {
-		return false, firstErr
-	}
-	if err := ctx.Err(); err != nil {
-		if !p.partial || done[0]+done[1] == 0 {
-			return false, err
-		}
+	if err != nil && err == ctx.Err() && p.partial && done[0]+done[1] > 0 {
 		return true, nil
 	}
-	return false, nil
+	return false, err
+}
+
+// EachDeal plays deals 0 to n-1 on workers goroutines, each with the
+// play function newPlay makes for it (its state is its own), and returns
+// their results by deal and how many finished. When ctx ends first, only
+// the deals finished count (ctx's error if none did); the first other
+// error stops the run and is returned. line, when set, shows "label:
+// deals i/n" as they finish.
+func EachDeal[T any](ctx context.Context, n, workers int, line *progress.Line, every time.Duration,
+	label string, newPlay func() func(ctx context.Context, i int) (T, error)) ([]T, int, error) {
+	out := make([]T, n)
+	finished := 0
+	p := pool{workers: workers, jobs: jobSeq(n, 0), partial: true, progress: line, every: every,
+		line: func(done, _ int, _ float64) string { return fmt.Sprintf("%s: deals %d/%d", label, done, n) }}
+	_, err := runPool(ctx, p, func() func(context.Context, job) (T, error) {
+		play := newPlay()
+		return func(ctx context.Context, j job) (T, error) { return play(ctx, j.i) }
+	}, func(j job, r *T) float64 {
+		out[j.i] = *r
+		finished++
+		return 0
+	})
+	return out, finished, err
+}
+
+// Workers is the goroutines a run of jobs uses when asked for asked
+// (0: GOMAXPROCS): at least one, and never more than the jobs.
+func Workers(asked, jobs int) int {
+	if asked <= 0 {
+		asked = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(asked, jobs))
 }
 
 // jobSeq yields decks jobs and games jobs one at a time, the games

@@ -185,10 +185,8 @@ func levelLess(a, b string) bool {
 // mixed level ranks by its weakest.
 func levelRank(name string) int {
 	first, _, _ := strings.Cut(name, "+")
-	for i, l := range ai.Levels {
-		if string(l) == first {
-			return i
-		}
+	if i := slices.Index(ai.Levels, ai.Level(first)); i >= 0 {
+		return i
 	}
 	return len(ai.Levels)
 }
@@ -207,20 +205,13 @@ func FromHistory(entries []store.Entry, read ReadFunc, id string) Stats {
 	}
 	var s Stats
 	for _, e := range entries {
-		if e.Err != nil {
+		if _, ok := e.Header.PersonSeat(id); e.Err != nil || !ok {
 			s.Skipped++
-			continue
-		}
-		if _, ok := e.Header.PersonSeat(id); !ok {
+		} else if _, r, err := read(e.Path); err != nil {
 			s.Skipped++
-			continue
+		} else {
+			s.AddFor(r, id)
 		}
-		_, r, err := read(e.Path)
-		if err != nil {
-			s.Skipped++
-			continue
-		}
-		s.AddFor(r, id)
 	}
 	return s
 }
