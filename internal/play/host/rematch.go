@@ -1,9 +1,7 @@
 package host
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 
@@ -27,15 +25,6 @@ func SumLog(l *gamelog.Log) (string, error) {
 	}
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:]), nil
-}
-
-// secretSeed is a seed from crypto/rand: a seed from the clock could be
-// searched for, and with it every deck of the game known.
-func secretSeed() uint64 {
-	var b [8]byte
-	// crypto/rand.Read never fails: the program aborts first.
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
 }
 
 // again takes a person's "again" once the game is over.

@@ -592,7 +592,7 @@ func (st *state) claim(p *port) error {
 	st.h.goWork(func() {
 		var vd claim.Verdict
 		var failed error
-		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = claimCheck(c); return nil }) })
+		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = c.Run(); return nil }) })
 		if err == nil {
 			err = failed
 		}
@@ -802,10 +802,10 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 			who += "'s bot"
 		}
 		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: who + " failed and made its first legal move"}
-		st.h.logf("bot at %s failed: %v", seatName(th.Seat), be.Err)
+		st.h.logf("bot at seat %s failed: %v", th.Seat, be.Err)
 	case err != nil:
 		st.setNote(Note{Kind: NoteBotFailed, Seat: th.Seat, Text: err.Error()})
-		st.h.logf("bot at %s failed: %v", seatName(th.Seat), err)
+		st.h.logf("bot at seat %s failed: %v", th.Seat, err)
 	default:
 		st.label(job.by, th.Seat)
 		st.moved(before, before.step, th.Seat, a, job.by)
@@ -848,7 +848,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	st.stopGrace(s)
 	if sd.dropped {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
-		st.h.logf("%s back at %s", sd.player.Name, seatName(s))
+		st.h.logf("%s back at seat %s", sd.player.Name, s)
 	}
 	sd.dropped = false
 	if sd.takeover != nil {
@@ -885,7 +885,7 @@ func (st *state) leave(p *port) {
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
-	st.h.logf("%s dropped from %s", sd.player.Name, seatName(p.seat))
+	st.h.logf("%s dropped from seat %s", sd.player.Name, p.seat)
 	if sd.takeover == nil {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
