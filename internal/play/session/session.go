@@ -238,12 +238,8 @@ func (s *Session) makeBots(cfg Config, seed uint64) error {
 	return nil
 }
 
-// FirstDealer draws the seat that deals first in a two-player game from
-// the game's seed.
-func FirstDealer(seed uint64) rules.Seat { return FirstDealerOf(seed, 2) }
-
 // FirstDealerOf draws the seat that deals first at a table of players
-// from the game's seed (FirstDealer for two).
+// from the game's seed.
 func FirstDealerOf(seed uint64, players int) rules.Seat {
 	return rules.Seat(rand.New(rand.NewPCG(seed, 0)).IntN(players))
 }
