@@ -196,7 +196,7 @@ func parseParLines(data []byte, set *duplicate.BoardSet) (map[int]duplicate.ParL
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", no, err)
 		}
-		d, err := playSteps(set, b, steps)
+		d, err := b.Replay(set.Options, steps)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", no, err)
 		}
@@ -227,15 +227,4 @@ func (s *Service) writeParLines(code string, lines map[int]duplicate.ParLine) er
 	}
 	_, err := durable.Replace(s.fs, path, ".par-*.tmp", []byte(b.String()))
 	return err
-}
-
-// playSteps plays steps on board b's deal.
-func playSteps(set *duplicate.BoardSet, b duplicate.Board, steps []rules.Step) (rules.Deal, error) {
-	d := b.Deal(set.Options)
-	for i, st := range steps {
-		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
-			return d, fmt.Errorf("board %d: action %d: %w", b.Number, i+1, err)
-		}
-	}
-	return d, nil
 }

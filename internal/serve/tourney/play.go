@@ -365,7 +365,7 @@ func (b *boardStore) Archive(l *gamelog.Log) (string, error) {
 		return "", fmt.Errorf("board %d: its log holds %d deals", b.n, len(l.Deals))
 	}
 	bd, _ := b.set.Board(b.n)
-	d, err := playSteps(b.set, bd, l.Deals[0].Steps)
+	d, err := bd.Replay(b.set.Options, l.Deals[0].Steps)
 	if err != nil {
 		return "", err
 	}
