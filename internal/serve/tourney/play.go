@@ -48,11 +48,13 @@ type Seat struct {
 	once sync.Once
 }
 
-// Leave gives the seat up (once; never waits for the disk).
+// Leave gives the seat up (once; never waits for the disk): with the
+// last connection, the board's host is closed on a goroutine of its own.
 func (t *Seat) Leave() {
 	t.once.Do(func() {
-		t.Port.Leave()
-		t.s.release(t.l)
+		if t.leave() {
+			go t.s.closeIdle(t.l)
+		}
 	})
 }
 
@@ -62,28 +64,20 @@ func (t *Seat) Leave() {
 // the disk: call it off a screen's Update.
 func (t *Seat) Close() {
 	t.once.Do(func() {
-		t.Port.Leave()
-		s := t.s
-		s.mu.Lock()
-		t.l.users--
-		last := t.l.users == 0
-		s.mu.Unlock()
-		if last {
-			s.closeIdle(t.l)
+		if t.leave() {
+			t.s.closeIdle(t.l)
 		}
 	})
 }
 
-// release notes that a connection left l; with the last, l's host is
-// closed on a goroutine of its own (it waits for the disk).
-func (s *Service) release(l *live) {
-	s.mu.Lock()
-	l.users--
-	last := l.users == 0
-	s.mu.Unlock()
-	if last {
-		go s.closeIdle(l)
-	}
+// leave gives up the port and reports whether it was the last
+// connection at the board.
+func (t *Seat) leave() bool {
+	t.Port.Leave()
+	t.s.mu.Lock()
+	defer t.s.mu.Unlock()
+	t.l.users--
+	return t.l.users == 0
 }
 
 // closeIdle closes l's host if nobody came back to it meanwhile.
@@ -201,25 +195,19 @@ func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
 	if h == nil {
 		return nil
 	}
-	if boardOver(h) {
-		s.mu.Lock()
-		l.h = nil
-		s.mu.Unlock()
-		h.Close()
-		return nil
-	}
-	np, err := h.Seat(set.Seat)
-	if err != nil {
-		s.mu.Lock()
-		l.h = nil
-		s.mu.Unlock()
-		h.Close()
-		return nil
+	if !boardOver(h) {
+		if np, err := h.Seat(set.Seat); err == nil {
+			s.mu.Lock()
+			l.users++
+			s.mu.Unlock()
+			return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
+		}
 	}
 	s.mu.Lock()
-	l.users++
+	l.h = nil
 	s.mu.Unlock()
-	return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
+	h.Close()
+	return nil
 }
 
 // nextBoard is the entrant's board to play: the one begun and not
