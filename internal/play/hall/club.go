@@ -2,7 +2,6 @@ package hall
 
 import (
 	"errors"
-	"sort"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
@@ -100,15 +99,7 @@ var ErrNotHostPrivate = errors.New("only the table's host decides whether it may
 // Watchable returns the tables one may watch: started, not private,
 // by code. playerID's own table is among them (Info.Yours).
 func (h *Hall) Watchable(playerID string) []Info {
-	ts := h.all()
-	var out []Info
-	for _, t := range ts {
-		if in := t.info(playerID); in.Started && !in.Private {
-			out = append(out, in)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return out
+	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Private })
 }
 
 // Room is the table's chat room, nil when the hall has no chat

@@ -304,11 +304,17 @@ func (h *Hall) all() []*Table {
 // or return to (they hold a seat), by code. A guest (ID "") holds no
 // seat: a bot's seat is nobody's.
 func (h *Hall) List(playerID string) []Info {
-	ts := h.all()
+	return h.infos(playerID, func(in Info) bool {
+		return in.Yours || (!in.Started && slices.Contains(in.Names, ""))
+	})
+}
+
+// infos returns the open tables as playerID sees them that keep says
+// to list, by code.
+func (h *Hall) infos(playerID string, keep func(Info) bool) []Info {
 	var out []Info
-	for _, t := range ts {
-		in := t.info(playerID)
-		if in.Yours || (!in.Started && slices.Contains(in.Names, "")) {
+	for _, t := range h.all() {
+		if in := t.info(playerID); keep(in) {
 			out = append(out, in)
 		}
 	}

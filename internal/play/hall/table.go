@@ -183,15 +183,9 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		old.kicked = true
 		old.end()
 	}
-	if s.graceStop != nil {
-		s.graceStop()
-		s.graceStop = nil
-	}
+	stopClock(&s.graceStop)
 	s.conn = c
-	if t.emptyStop != nil {
-		t.emptyStop()
-		t.emptyStop = nil
-	}
+	stopClock(&t.emptyStop)
 	t.tickAll()
 	return c, nil
 }
@@ -387,18 +381,12 @@ func (c *Conn) Leave() {
 func (t *Table) close(why string) {
 	t.closed = why
 	for _, s := range t.seats {
-		if s.graceStop != nil {
-			s.graceStop()
-			s.graceStop = nil
-		}
+		stopClock(&s.graceStop)
 		if s.conn != nil {
 			s.conn.tick()
 		}
 	}
-	if t.emptyStop != nil {
-		t.emptyStop()
-		t.emptyStop = nil
-	}
+	stopClock(&t.emptyStop)
 	t.h.forget(t)
 	t.h.goWork(t.files.remove)
 	t.h.cfg.Logf("table %s closed: %s", t.code, why)
@@ -489,10 +477,7 @@ func (t *Table) release() {
 		return
 	}
 	t.released = true
-	if t.emptyStop != nil {
-		t.emptyStop()
-		t.emptyStop = nil
-	}
+	stopClock(&t.emptyStop)
 	t.mu.Unlock()
 	t.h.unlist(t)
 	t.h.goWork(func() {
@@ -566,16 +551,19 @@ func (t *Table) stop() *host.Host {
 	defer t.mu.Unlock()
 	t.stopped = true
 	for _, s := range t.seats {
-		if s.graceStop != nil {
-			s.graceStop()
-		}
+		stopClock(&s.graceStop)
 	}
-	for _, stop := range []func() bool{t.emptyStop, t.refileStop} {
-		if stop != nil {
-			stop()
-		}
-	}
+	stopClock(&t.emptyStop)
+	stopClock(&t.refileStop)
 	return t.game
+}
+
+// stopClock stops the clock *stop, if one runs, and forgets it.
+func stopClock(stop *func() bool) {
+	if *stop != nil {
+		(*stop)()
+		*stop = nil
+	}
 }
 
 // HiddenFrom returns the number of the deal shown and every card seat
