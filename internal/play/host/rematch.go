@@ -29,9 +29,6 @@ func SumLog(l *gamelog.Log) (string, error) {
 
 // again takes a person's "again" once the game is over.
 func (st *state) again(p *port, gen int) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	switch {
 	case st.sess.IsBoard():
 		return ErrBoardOnce

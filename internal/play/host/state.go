@@ -449,9 +449,6 @@ func (st *state) check(p *port) error {
 
 // act takes a person's decision.
 func (st *state) act(p *port, gen int, a rules.Action) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	switch {
 	case st.seats[seat].takeover != nil:
@@ -480,9 +477,6 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 // ready takes a person's Ready: the trick held on the table goes, or
 // between deals the seat is ready for the next.
 func (st *state) ready(p *port, gen int) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	g := st.sess.Game()
 	switch {
 	case gen != st.gen():
@@ -502,9 +496,6 @@ func (st *state) ready(p *port, gen int) error {
 // undo takes back the seat's last decision, unless the seat has seen
 // new cards since.
 func (st *state) undo(p *port) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	if !st.cfg.Takebacks {
 		return ErrNoTakebacks
@@ -562,9 +553,6 @@ func (st *state) mayUndo(seat rules.Seat) error {
 
 // claim starts the check of the seat's claim off the loop.
 func (st *state) claim(p *port) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	s := st.seats[seat]
 	switch {
@@ -644,9 +632,6 @@ func (st *state) dropClaim(s *seat) {
 
 // hint starts the seat's hint for the position gen off the loop.
 func (st *state) hint(p *port, gen int) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	s := st.seats[seat]
 	if st.cfg.NoHints {
@@ -689,11 +674,7 @@ func (st *state) hinted(seat rules.Seat, job *hintJob, ev eval.Evaluation, err e
 	st.dirty = true
 }
 
-func (st *state) closeHint(p *port) {
-	if st.check(p) == nil {
-		st.dropHint(st.seats[p.seat])
-	}
-}
+func (st *state) closeHint(p *port) { st.dropHint(st.seats[p.seat]) }
 
 func (st *state) dropHint(s *seat) {
 	if s.hint != nil {
