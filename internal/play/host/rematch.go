@@ -119,7 +119,7 @@ func (h *Host) rematch() {
 			}
 			nd.takeover, nd.dropped = b, true
 			st.stopGrace(seat)
-			st.comments = append(st.comments, fmt.Sprintf("deal 1: %s dropped; a %s bot took seat %s", sd.player.Name, h.cfg.TakeoverLevel, seat))
+			st.comments = append(st.comments, st.takeoverLine(1, seat))
 		default:
 			nd.dropped = true // away: the seat waits Grace from now
 		}

@@ -915,7 +915,7 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 	if g := st.sess.Game(); g.NeedDeal() {
 		deal = len(g.Records()) + 1
 	}
-	line := fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s", deal, sd.player.Name, st.cfg.TakeoverLevel, s)
+	line := st.takeoverLine(deal, s)
 	st.comments = append(st.comments, line)
 	st.h.logf("%s", line)
 	st.setNote(Note{Kind: NoteTakeover, Seat: s, Text: fmt.Sprintf("%s did not come back: a %s bot plays the seat", sd.player.Name, st.cfg.TakeoverLevel)})
