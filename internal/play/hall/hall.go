@@ -130,7 +130,7 @@ type Hall struct {
 	// present is who is connected, for the names (names.go).
 	present presence
 	// guesses are the wrong codes tried, by address and key (guess.go).
-	guesses *guesses
+	guesses *chat.Limiter
 	// lobby is the lobby's chat room, nil without Config.Chat.
 	lobby *chat.Room
 
