@@ -7,21 +7,6 @@ import (
 	"github.com/klob/klob/internal/serve/chat"
 )
 
-// What makes a table a club's: spectators, the table's chat, and a
-// table the host made private.
-//
-//   - Anyone with a key may watch a started table (Table.Watch) unless
-//     its host made it private (Options.Private when opening it,
-//     Conn.SetPrivate later); the spectator's Port is the game's
-//     public view (host.Host.Watch), which never holds a hidden card of
-//     a deal being played. Watchable lists the tables one may watch.
-//   - Each table has one chat room of the server's Hub (Config.Chat),
-//     open while the table is listed or played, closed when the hall
-//     forgets the table. The lines never go into the table's log.
-//   - "Again" at the end of a game starts the next at the same table
-//     (host.Port.Again): the table's files take the new game (files.go)
-//     and the table is listed again.
-
 // Errors of watching.
 var (
 	ErrPrivate    = errors.New("that table is private: its host lets nobody watch")
