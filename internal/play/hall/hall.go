@@ -412,12 +412,10 @@ func (h *Hall) unlist(t *Table) {
 
 // forget drops a table whose game and filing are done.
 func (h *Hall) forget(t *Table) {
+	h.unlist(t)
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.tables[t.code] == t {
-		delete(h.tables, t.code)
-	}
 	delete(h.live, t)
+	h.mu.Unlock()
 	t.closeRoom()
 }
 
