@@ -576,16 +576,11 @@ func (st *state) claim(p *port) error {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &claimJob{c: c, deal: st.dealShown(), cancel: cancel, state: ClaimState{Pending: true}}
 	s.claim, st.dirty = job, true
-	slots := st.cfg.Slots
-	st.h.goWork(func() {
-		var vd claim.Verdict
-		var failed error
-		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = c.Run(); return nil }) })
-		if err == nil {
-			err = failed
-		}
-		st.h.post(func() { st.claimChecked(seat, job, vd, err) })
-	})
+	var vd claim.Verdict
+	st.offLoop(ctx, ForHint, 0, func(context.Context) error {
+		vd = c.Run()
+		return nil
+	}, func(err error) { st.claimChecked(seat, job, vd, err) })
 	return nil
 }
 
@@ -650,19 +645,12 @@ func (st *state) hint(p *port, gen int) error {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &hintJob{gen: gen, cancel: cancel, state: HintState{Gen: gen, Pending: true}}
 	s.hint, st.dirty = job, true
-	v := st.sess.View(seat)
-	slots, clock, budget, f, seed := st.cfg.Slots, st.h.clock, st.cfg.HintBudget, st.cfg.Hint, st.hintSeed
-	st.h.goWork(func() {
-		var ev eval.Evaluation
-		err := slots.Acquire(ctx, ForHint)
-		if err == nil {
-			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			err = safely(func() (err error) { ev, err = f(tctx, &v, seed); return err })
-			tcancel()
-			slots.Release()
-		}
-		st.h.post(func() { st.hinted(seat, job, ev, err) })
-	})
+	v, f, seed := st.sess.View(seat), st.cfg.Hint, st.hintSeed
+	var ev eval.Evaluation
+	st.offLoop(ctx, ForHint, st.cfg.HintBudget, func(ctx context.Context) (err error) {
+		ev, err = f(ctx, &v, seed)
+		return err
+	}, func(err error) { st.hinted(seat, job, ev, err) })
 	return nil
 }
 
@@ -713,24 +701,39 @@ func (st *state) think(seat rules.Seat) {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &botJob{th: th, by: by, cancel: cancel, thinking: true}
 	st.bot, st.dirty = job, true
-	slots, clock, budget, board := st.cfg.Slots, st.h.clock, st.cfg.Think, st.cfg.Board != nil
+	// A board's bot is bounded by its work: a deadline would make its
+	// move depend on the machine. A bot that panics fails like one that
+	// errs: its first legal move is made instead.
+	budget := st.cfg.Think
+	if st.cfg.Board != nil {
+		budget = 0
+	}
+	var a rules.Action
+	st.offLoop(ctx, ForBot, budget, func(ctx context.Context) (err error) {
+		a, err = th.Think(ctx)
+		return err
+	}, func(err error) { st.botAnswered(job, a, err) })
+}
+
+// offLoop runs work on a goroutine of its own in a slot of priority p,
+// with a deadline budget on the host's clock (none for 0) and a panic
+// caught as its error; done then takes the error on the loop (work's
+// results reach it through variables both share, ordered by the post).
+func (st *state) offLoop(ctx context.Context, p Priority, budget time.Duration, work func(context.Context) error, done func(error)) {
+	slots, clock := st.cfg.Slots, st.h.clock
 	st.h.goWork(func() {
-		var a rules.Action
-		err := slots.Acquire(ctx, ForBot)
+		err := slots.Acquire(ctx, p)
 		if err == nil {
-			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			if board {
-				// A board's bot is bounded by its work: a deadline
-				// would make its move depend on the machine.
-				tctx, tcancel = context.WithCancel(ctx)
+			wctx, cancel := context.WithCancel(ctx)
+			if budget > 0 {
+				cancel()
+				wctx, cancel = clock.WithTimeout(ctx, budget)
 			}
-			// A bot that panics fails like one that errs: its first
-			// legal move is made instead.
-			err = safely(func() (err error) { a, err = th.Think(tctx); return err })
-			tcancel()
+			err = safely(func() error { return work(wctx) })
+			cancel()
 			slots.Release()
 		}
-		st.h.post(func() { st.botAnswered(job, a, err) })
+		st.h.post(func() { done(err) })
 	})
 }
 
