@@ -221,10 +221,15 @@ func (s *Service) writeParLines(code string, lines map[int]duplicate.ParLine) er
 		l := lines[n]
 		fmt.Fprintf(&b, "board %d par %s play %s\n", n, strconv.FormatFloat(l.Par, 'f', -1, 64), duplicate.FormatSteps(l.Deal.Steps()))
 	}
-	path := s.parPath(code)
+	return s.writeFile(s.parPath(code), ".par-*.tmp", []byte(b.String()))
+}
+
+// writeFile puts data at path durably (durable.Replace), its directory
+// made first.
+func (s *Service) writeFile(path, pattern string, data []byte) error {
 	if err := s.fs.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	_, err := durable.Replace(s.fs, path, ".par-*.tmp", []byte(b.String()))
+	_, err := durable.Replace(s.fs, path, pattern, data)
 	return err
 }

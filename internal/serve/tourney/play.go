@@ -323,17 +323,10 @@ func (b *boardStore) path() string { return filepath.Join(b.s.cfg.Dir, b.rel) }
 
 func (b *boardStore) write(l *gamelog.Log) ([]byte, error) {
 	data, err := l.MarshalText()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = b.s.writeFile(b.path(), ".board-*.tmp", data)
 	}
-	path := b.path()
-	if err := b.s.fs.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	if _, err := durable.Replace(b.s.fs, path, ".board-*.tmp", data); err != nil {
-		return nil, err
-	}
-	return data, nil
+	return data, err
 }
 
 // SaveCurrent writes the board in progress.
