@@ -145,7 +145,7 @@ type Hall struct {
 
 // begin registers one piece of table work; it reports false once the
 // hall is closing, and the work must then not run. Each true is paired
-// with an end.
+// with an h.work.Done.
 func (h *Hall) begin() bool {
 	h.workMu.Lock()
 	defer h.workMu.Unlock()
@@ -156,8 +156,6 @@ func (h *Hall) begin() bool {
 	return true
 }
 
-func (h *Hall) end() { h.work.Done() }
-
 // goWork runs f on a goroutine of its own that Close waits for; nothing
 // once Close has begun.
 func (h *Hall) goWork(f func()) {
@@ -165,7 +163,7 @@ func (h *Hall) goWork(f func()) {
 		return
 	}
 	go func() {
-		defer h.end()
+		defer h.work.Done()
 		f()
 	}()
 }
@@ -177,7 +175,7 @@ func (h *Hall) after(d time.Duration, f func()) func() bool {
 		if !h.begin() {
 			return
 		}
-		defer h.end()
+		defer h.work.Done()
 		f()
 	})
 }

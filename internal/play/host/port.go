@@ -106,7 +106,7 @@ func (p *port) Hint(gen int) error {
 }
 
 func (p *port) CloseHint() {
-	_ = p.do(func(st *state) error { st.closeHint(p); return nil })
+	_ = p.do(func(st *state) error { st.dropHint(st.seats[p.seat]); return nil })
 }
 
 func (p *port) Again(gen int) error {

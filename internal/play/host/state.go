@@ -662,8 +662,6 @@ func (st *state) hinted(seat rules.Seat, job *hintJob, ev eval.Evaluation, err e
 	st.dirty = true
 }
 
-func (st *state) closeHint(p *port) { st.dropHint(st.seats[p.seat]) }
-
 func (st *state) dropHint(s *seat) {
 	if s.hint != nil {
 		s.hint.cancel()

@@ -126,7 +126,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	if err != nil {
 		return nil, err
 	}
-	if !s.now().Before(t.Ends) {
+	if !s.Now().Before(t.Ends) {
 		return nil, ErrOver
 	}
 	set, err := s.set(ctx, t)
@@ -278,7 +278,7 @@ const (
 // and the board dealt anew, the server's log saying so.
 func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (*host.Host, error) {
 	b, _ := set.Board(n)
-	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.now(),
+	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: &boardStore{s: s, code: code, key: p.Key, n: n, rel: rel, set: set},
 		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
@@ -319,12 +319,10 @@ type boardStore struct {
 	set       *duplicate.BoardSet
 }
 
-func (b *boardStore) path() string { return filepath.Join(b.s.cfg.Dir, b.rel) }
-
 func (b *boardStore) write(l *gamelog.Log) ([]byte, error) {
 	data, err := l.MarshalText()
 	if err == nil {
-		err = b.s.writeFile(b.path(), ".board-*.tmp", data)
+		err = b.s.writeFile(filepath.Join(b.s.cfg.Dir, b.rel), ".board-*.tmp", data)
 	}
 	return data, err
 }

@@ -48,7 +48,7 @@ func (i Info) Title() string {
 // info makes t's Info.
 func (s *Service) info(t clubdb.Tournament) Info {
 	i := Info{Code: t.Code, Creator: t.Creator, Rules: t.Rules, Level: ai.Level(t.Level), Boards: t.Boards,
-		Created: t.Created, Ends: t.Ends, Entries: t.Entries, Over: !s.now().Before(t.Ends)}
+		Created: t.Created, Ends: t.Ends, Entries: t.Entries, Over: !s.Now().Before(t.Ends)}
 	if d, _, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
 		i.Daily, i.Date = true, d
 	}
@@ -133,7 +133,7 @@ func dayEnd(date duplicate.Date, loc *time.Location) time.Time {
 }
 
 // Today is the daily's day now, on the service's clock and calendar.
-func (s *Service) Today() duplicate.Date { return duplicate.DateOf(s.now().In(s.cfg.Location)) }
+func (s *Service) Today() duplicate.Date { return duplicate.DateOf(s.Now().In(s.cfg.Location)) }
 
 // ensureDaily creates today's daily tournaments if they are not there.
 func (s *Service) ensureDaily(ctx context.Context) error {
@@ -260,7 +260,7 @@ func (s *Service) opened(ctx context.Context, code string) (clubdb.Tournament, e
 // (ErrNotOver before).
 func (s *Service) ended(ctx context.Context, code string) (clubdb.Tournament, error) {
 	t, err := s.opened(ctx, code)
-	if err == nil && s.now().Before(t.Ends) {
+	if err == nil && s.Now().Before(t.Ends) {
 		err = ErrNotOver
 	}
 	return t, err
@@ -300,7 +300,7 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	if !validKey(p.Key) {
 		return Info{}, ErrGuest
 	}
-	now := s.now()
+	now := s.Now()
 	opts, err := rules.ParseOptions(spec.Rules.String())
 	switch {
 	case err != nil:
