@@ -103,7 +103,7 @@ func TestGuessesLimited(t *testing.T) {
 	// Every code but the table's, in a fixed order.
 	var codes []string
 	for i := 0; len(codes) < 10_000; i++ {
-		c := string([]byte{codeLetters[i/13824%24], codeLetters[i/576%24], codeLetters[i/24%24], codeLetters[i%24]})
+		c := string([]byte{CodeLetters[i/13824%24], CodeLetters[i/576%24], CodeLetters[i/24%24], CodeLetters[i%24]})
 		if c != tb.Code() {
 			codes = append(codes, c)
 		}

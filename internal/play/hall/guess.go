@@ -30,7 +30,7 @@ const (
 )
 
 // CodeSpace is the number of table codes: four of the code letters.
-const CodeSpace = len(codeLetters) * len(codeLetters) * len(codeLetters) * len(codeLetters)
+const CodeSpace = len(CodeLetters) * len(CodeLetters) * len(CodeLetters) * len(CodeLetters)
 
 // Seeker is who looks a code up: their key (ID, "" for a guest) and
 // their address as the limits count it (AddrKey).

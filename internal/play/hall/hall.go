@@ -417,23 +417,30 @@ func (h *Hall) forget(t *Table) {
 	t.closeRoom()
 }
 
-// codeLetters leaves out I and O, which read as 1 and 0.
-const codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+// CodeLetters are the letters of a table's or a tournament's code: I
+// and O are left out, as they read as 1 and 0.
+const CodeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+// RandomCode draws n code letters from crypto/rand.
+func RandomCode(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = CodeLetters[int(b[i])%len(CodeLetters)]
+	}
+	return string(b)
+}
 
 // newCode returns an unused four-letter code; h.mu is held.
 func (h *Hall) newCode() string {
 	for {
-		var b [4]byte
-		_, _ = rand.Read(b[:])
-		for i := range b {
-			b[i] = codeLetters[int(b[i])%len(codeLetters)]
-		}
-		taken := h.tables[string(b[:])] != nil
+		code := RandomCode(4)
+		taken := h.tables[code] != nil
 		for t := range h.live {
-			taken = taken || t.code == string(b[:])
+			taken = taken || t.code == code
 		}
 		if !taken {
-			return string(b[:])
+			return code
 		}
 	}
 }

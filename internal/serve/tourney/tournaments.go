@@ -2,7 +2,6 @@ package tourney
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/rules"
 )
@@ -55,22 +55,12 @@ func (s *Service) info(t clubdb.Tournament) Info {
 	return i
 }
 
-// Codes. A club tournament's code is six letters (none of I and O,
-// which read as 1 and 0); a daily's is DAILY-2026-12-01-3P.
-const (
-	codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-	codeLen     = 6
-)
+// codeLen is the length of a club tournament's code, of
+// hall.CodeLetters; a daily's is DAILY-2026-12-01-3P.
+const codeLen = 6
 
-// randomCode draws six letters from crypto/rand.
-func randomCode() string {
-	var b [codeLen]byte
-	_, _ = rand.Read(b[:])
-	for i := range b {
-		b[i] = codeLetters[int(b[i])%len(codeLetters)]
-	}
-	return string(b[:])
-}
+// randomCode draws a club tournament's code from crypto/rand.
+func randomCode() string { return hall.RandomCode(codeLen) }
 
 // DailyCode is the code of the daily tournament of date at players.
 func DailyCode(date duplicate.Date, players int) string {
@@ -106,7 +96,7 @@ func validCode(code string) bool {
 		return false
 	}
 	for _, c := range code {
-		if !strings.ContainsRune(codeLetters, c) {
+		if !strings.ContainsRune(hall.CodeLetters, c) {
 			return false
 		}
 	}
