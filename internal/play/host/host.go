@@ -352,8 +352,7 @@ func (h *Host) call(f func() error) error {
 // seat a bot took plays again from the next deal.
 func (h *Host) Seat(s rules.Seat) (Port, error) {
 	var p *port
-	err := h.call(func() error {
-		var err error
+	err := h.call(func() (err error) {
 		h.cause = s
 		p, err = h.st.join(s)
 		return err
