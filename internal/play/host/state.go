@@ -717,7 +717,8 @@ func (st *state) think(seat rules.Seat) {
 // with a deadline budget on the host's clock (none for 0) and a panic
 // caught as its error; done then takes the error on the loop (work's
 // results reach it through variables both share, ordered by the post).
-func (st *state) offLoop(ctx context.Context, p Priority, budget time.Duration, work func(context.Context) error, done func(error)) {
+func (st *state) offLoop(ctx context.Context, p Priority, budget time.Duration,
+	work func(context.Context) error, done func(error)) {
 	slots, clock := st.cfg.Slots, st.h.clock
 	st.h.goWork(func() {
 		err := slots.Acquire(ctx, p)
