@@ -14,11 +14,8 @@ import (
 // replay and the analysis read it like any game's. It refuses steps that
 // are not a play of the board; an unfinished deal is a log that stops.
 func (s *BoardSet) BoardLog(b Board, steps []rules.Step, names, levels [4]string) (*gamelog.Log, error) {
-	d := b.Deal(s.Options)
-	for i, st := range steps {
-		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
-			return nil, fmt.Errorf("board %d: action %d %q: %w", b.Number, i+1, stepString(st), err)
-		}
+	if _, err := b.Replay(s.Options, steps); err != nil {
+		return nil, err
 	}
 	l := &gamelog.Log{Header: gamelog.Header{Event: fmt.Sprintf("Klob board %d of set %s", b.Number, s.ID),
 		Options: s.Options, FirstDealer: b.Dealer, Players: names, Levels: levels}}

@@ -79,6 +79,18 @@ func (b Board) Deal(opts rules.Options) rules.Deal {
 	return rules.NewDeal(opts, b.Dealer, b.Deck)
 }
 
+// Replay plays steps on the board's deal; the error names the board and
+// the first action that is not legal there.
+func (b Board) Replay(opts rules.Options, steps []rules.Step) (rules.Deal, error) {
+	d := b.Deal(opts)
+	for i, st := range steps {
+		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
+			return d, fmt.Errorf("board %d: action %d %q: %w", b.Number, i+1, stepString(st), err)
+		}
+	}
+	return d, nil
+}
+
 // BoardSet is a numbered list of boards with everything that makes a
 // result on them comparable with another: the rules, the bots' level
 // and the person's seat. ID fingerprints all of it (see the package

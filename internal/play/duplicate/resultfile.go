@@ -493,11 +493,9 @@ func (f *ResultFile) Check(s *BoardSet) error {
 		if len(br.Steps) == 0 {
 			continue
 		}
-		t := b.Deal(s.Options)
-		for i, st := range br.Steps {
-			if err := t.ApplyAs(st.Seat, st.Action); err != nil {
-				return fmt.Errorf("board %d: action %d %q: %w", br.Board, i+1, stepString(st), err)
-			}
+		t, err := b.Replay(s.Options, br.Steps)
+		if err != nil {
+			return err
 		}
 		if t.Turn() != rules.NoSeat {
 			return fmt.Errorf("board %d: the deal stops after %d actions, unfinished", br.Board, len(br.Steps))

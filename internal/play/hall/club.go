@@ -2,26 +2,10 @@ package hall
 
 import (
 	"errors"
-	"sort"
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
 )
-
-// What makes a table a club's: spectators, the table's chat, and a
-// table the host made private.
-//
-//   - Anyone with a key may watch a started table (Table.Watch) unless
-//     its host made it private (Options.Private when opening it,
-//     Conn.SetPrivate later); the spectator's Port is the game's
-//     public view (host.Host.Watch), which never holds a hidden card of
-//     a deal being played. Watchable lists the tables one may watch.
-//   - Each table has one chat room of the server's Hub (Config.Chat),
-//     open while the table is listed or played, closed when the hall
-//     forgets the table. The lines never go into the table's log.
-//   - "Again" at the end of a game starts the next at the same table
-//     (host.Port.Again): the table's files take the new game (files.go)
-//     and the table is listed again.
 
 // Errors of watching.
 var (
@@ -100,15 +84,7 @@ var ErrNotHostPrivate = errors.New("only the table's host decides whether it may
 // Watchable returns the tables one may watch: started, not private,
 // by code. playerID's own table is among them (Info.Yours).
 func (h *Hall) Watchable(playerID string) []Info {
-	ts := h.all()
-	var out []Info
-	for _, t := range ts {
-		if in := t.info(playerID); in.Started && !in.Private {
-			out = append(out, in)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
-	return out
+	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Private })
 }
 
 // Room is the table's chat room, nil when the hall has no chat

@@ -61,12 +61,15 @@
 //
 // Anyone with a key may watch a started table (Table.Watch, the list of
 // Watchable), unless its host made it private (Options.Private, then
-// Conn.SetPrivate; the Private tag keeps it across a restart). Each
-// table has a chat room of the server's one chat.Hub (Config.Chat),
-// closed when the table goes. "Again" at the end of a game starts the
-// next at the same table: its files take the new game and the table is
-// listed again. Looking a table up by its code (Lookup) is rate-limited
-// per address and per key (guess.go), so codes cannot be tried in bulk.
+// Conn.SetPrivate; the Private tag keeps it across a restart): the
+// spectator's Port is the game's public view (host.Host.Watch), never a
+// hidden card of a deal being played. Each table has a chat room of the
+// server's one chat.Hub (Config.Chat), closed when the table goes; its
+// lines never go into the table's log. "Again" at the end of a game
+// starts the next at the same table: its files take the new game and
+// the table is listed again. Looking a table up by its code (Lookup) is
+// rate-limited per address and per key (guess.go), so codes cannot be
+// tried in bulk.
 //
 // # Names
 //

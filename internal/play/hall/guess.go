@@ -3,8 +3,9 @@ package hall
 import (
 	"errors"
 	"fmt"
-	"sync"
 	"time"
+
+	"github.com/klob/klob/internal/serve/chat"
 )
 
 // Looking a table up by its code (Lookup) is rate-limited: a code that
@@ -29,7 +30,7 @@ const (
 )
 
 // CodeSpace is the number of table codes: four of the code letters.
-const CodeSpace = len(codeLetters) * len(codeLetters) * len(codeLetters) * len(codeLetters)
+const CodeSpace = len(CodeLetters) * len(CodeLetters) * len(CodeLetters) * len(CodeLetters)
 
 // Seeker is who looks a code up: their key (ID, "" for a guest) and
 // their address as the limits count it (AddrKey).
@@ -60,12 +61,12 @@ func (h *Hall) Lookup(who Seeker, code string) (*Table, error) {
 	}
 	keys := who.keys()
 	now := h.cfg.Clock.Now()
-	if wait := h.guesses.wait(keys, now); wait > 0 {
+	if wait := h.guesses.Wait(now, keys...); wait > 0 {
 		return nil, &TooManyGuessesError{Wait: wait}
 	}
 	t, err := h.Find(c)
 	if errors.Is(err, ErrNoTable) {
-		h.guesses.charge(keys, now)
+		h.guesses.Charge(now, keys...)
 	}
 	return t, err
 }
@@ -82,67 +83,14 @@ func (who Seeker) keys() []string {
 	return k
 }
 
-// guesses is a token bucket per address and per key, kept as the time
-// each bucket is full again (the generic cell rate algorithm): a guess
-// at t is allowed while that time is at most (Burst-1)*Every after t.
-type guesses struct {
-	every, tau time.Duration
-	base       time.Time
-
-	mu      sync.Mutex
-	full    map[string]time.Duration // since base
-	sweepAt int
-}
-
-func newGuesses(l GuessLimit, base time.Time) *guesses {
+// newGuesses is a token bucket per address and per key: a guess is
+// allowed while every bucket of the seeker holds one.
+func newGuesses(l GuessLimit, base time.Time) *chat.Limiter {
 	if l.Burst <= 0 {
 		l.Burst = DefaultGuessBurst
 	}
 	if l.Every <= 0 {
 		l.Every = DefaultGuessEvery
 	}
-	return &guesses{every: l.Every, tau: time.Duration(l.Burst-1) * l.Every, base: base,
-		full: map[string]time.Duration{}, sweepAt: 64}
-}
-
-// wait is how long until every bucket of keys holds a guess, 0 when
-// they all do.
-func (g *guesses) wait(keys []string, now time.Time) time.Duration {
-	t := now.Sub(g.base)
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	var wait time.Duration
-	for _, k := range keys {
-		if ahead := g.full[k] - t; ahead > g.tau {
-			wait = max(wait, ahead-g.tau)
-		}
-	}
-	return wait
-}
-
-// charge spends a guess of each bucket of keys.
-func (g *guesses) charge(keys []string, now time.Time) {
-	t := now.Sub(g.base)
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	for _, k := range keys {
-		full, ok := g.full[k]
-		g.full[k] = max(full, t) + g.every
-		if !ok && len(g.full) >= g.sweepAt {
-			g.sweep(t)
-		}
-	}
-}
-
-// sweep forgets the buckets that are full at t (a bucket never seen is
-// full): done when the map has doubled since the last sweep, so it
-// costs O(1) a guess and the map holds no more than twice the buckets
-// charged in the last Burst*Every.
-func (g *guesses) sweep(t time.Duration) {
-	for k, full := range g.full {
-		if full <= t {
-			delete(g.full, k)
-		}
-	}
-	g.sweepAt = max(64, 2*len(g.full))
+	return chat.NewLimiter(l.Burst, l.Every, base)
 }

@@ -130,7 +130,7 @@ type Hall struct {
 	// present is who is connected, for the names (names.go).
 	present presence
 	// guesses are the wrong codes tried, by address and key (guess.go).
-	guesses *guesses
+	guesses *chat.Limiter
 	// lobby is the lobby's chat room, nil without Config.Chat.
 	lobby *chat.Room
 
@@ -145,7 +145,7 @@ type Hall struct {
 
 // begin registers one piece of table work; it reports false once the
 // hall is closing, and the work must then not run. Each true is paired
-// with an end.
+// with an h.work.Done.
 func (h *Hall) begin() bool {
 	h.workMu.Lock()
 	defer h.workMu.Unlock()
@@ -156,8 +156,6 @@ func (h *Hall) begin() bool {
 	return true
 }
 
-func (h *Hall) end() { h.work.Done() }
-
 // goWork runs f on a goroutine of its own that Close waits for; nothing
 // once Close has begun.
 func (h *Hall) goWork(f func()) {
@@ -165,7 +163,7 @@ func (h *Hall) goWork(f func()) {
 		return
 	}
 	go func() {
-		defer h.end()
+		defer h.work.Done()
 		f()
 	}()
 }
@@ -177,7 +175,7 @@ func (h *Hall) after(d time.Duration, f func()) func() bool {
 		if !h.begin() {
 			return
 		}
-		defer h.end()
+		defer h.work.Done()
 		f()
 	})
 }
@@ -304,11 +302,17 @@ func (h *Hall) all() []*Table {
 // or return to (they hold a seat), by code. A guest (ID "") holds no
 // seat: a bot's seat is nobody's.
 func (h *Hall) List(playerID string) []Info {
-	ts := h.all()
+	return h.infos(playerID, func(in Info) bool {
+		return in.Yours || (!in.Started && slices.Contains(in.Names, ""))
+	})
+}
+
+// infos returns the open tables as playerID sees them that keep says
+// to list, by code.
+func (h *Hall) infos(playerID string, keep func(Info) bool) []Info {
 	var out []Info
-	for _, t := range ts {
-		in := t.info(playerID)
-		if in.Yours || (!in.Started && slices.Contains(in.Names, "")) {
+	for _, t := range h.all() {
+		if in := t.info(playerID); keep(in) {
 			out = append(out, in)
 		}
 	}
@@ -406,32 +410,37 @@ func (h *Hall) unlist(t *Table) {
 
 // forget drops a table whose game and filing are done.
 func (h *Hall) forget(t *Table) {
+	h.unlist(t)
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.tables[t.code] == t {
-		delete(h.tables, t.code)
-	}
 	delete(h.live, t)
+	h.mu.Unlock()
 	t.closeRoom()
 }
 
-// codeLetters leaves out I and O, which read as 1 and 0.
-const codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+// CodeLetters are the letters of a table's or a tournament's code: I
+// and O are left out, as they read as 1 and 0.
+const CodeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+
+// RandomCode draws n code letters from crypto/rand.
+func RandomCode(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = CodeLetters[int(b[i])%len(CodeLetters)]
+	}
+	return string(b)
+}
 
 // newCode returns an unused four-letter code; h.mu is held.
 func (h *Hall) newCode() string {
 	for {
-		var b [4]byte
-		_, _ = rand.Read(b[:])
-		for i := range b {
-			b[i] = codeLetters[int(b[i])%len(codeLetters)]
-		}
-		taken := h.tables[string(b[:])] != nil
+		code := RandomCode(4)
+		taken := h.tables[code] != nil
 		for t := range h.live {
-			taken = taken || t.code == string(b[:])
+			taken = taken || t.code == code
 		}
 		if !taken {
-			return string(b[:])
+			return code
 		}
 	}
 }

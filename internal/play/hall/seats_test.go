@@ -41,36 +41,31 @@ func playTable(t *testing.T, n int, humans []rules.Seat) (*memHistory, *Hall, *T
 	return hist, h, tb
 }
 
-// A table of four with two people (A and B) and two bots plays a whole
-// game; no snapshot carries another hand, the partner's included; the
-// game goes into each person's history with every name.
-func TestFourHandedTwoPeopleTwoBots(t *testing.T) {
-	hist, h, tb := playTable(t, 4, []rules.Seat{0, 1})
-	for _, id := range []string{"id0", "id1"} {
-		require.Equal(t, 1, hist.count(id), id)
-		l := hist.logs[id][0]
-		require.Equal(t, 4, l.Header.Seats())
-		require.Equal(t, "Ann", l.Header.Name(0))
-		require.Equal(t, "Bob", l.Header.Name(1))
-		require.Equal(t, gamelog.Human, l.Header.Level(1))
-		require.Equal(t, string(ai.Random), l.Header.Level(2))
-		g, err := l.Game()
-		require.NoError(t, err)
-		require.True(t, g.Over())
-		require.Equal(t, 4, g.Players())
+// A table of three or four with two people (A and B) and bots in the
+// other seats plays a whole game; no snapshot carries another hand, a
+// partner's included; the game goes into each person's history with
+// every name.
+func TestTablePlaysAGame(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			hist, h, tb := playTable(t, n, []rules.Seat{0, 1})
+			for _, id := range []string{"id0", "id1"} {
+				require.Equal(t, 1, hist.count(id), id)
+				l := hist.logs[id][0]
+				require.Equal(t, n, l.Header.Seats())
+				require.Equal(t, "Ann", l.Header.Name(0))
+				require.Equal(t, "Bob", l.Header.Name(1))
+				require.Equal(t, gamelog.Human, l.Header.Level(1))
+				require.Equal(t, string(ai.Random), l.Header.Level(2))
+				g, err := l.Game()
+				require.NoError(t, err)
+				require.True(t, g.Over())
+				require.Equal(t, n, g.Players())
+			}
+			_, err := h.Find(tb.Code())
+			require.ErrorIs(t, err, ErrNoTable)
+		})
 	}
-	_, err := h.Find(tb.Code())
-	require.ErrorIs(t, err, ErrNoTable)
-}
-
-// A table of three: people in A and B, a bot in C.
-func TestThreeHandedPlaysAGame(t *testing.T) {
-	hist, _, _ := playTable(t, 3, []rules.Seat{0, 1})
-	require.Equal(t, 1, hist.count("id0"))
-	g, err := hist.logs["id0"][0].Game()
-	require.NoError(t, err)
-	require.True(t, g.Over())
-	require.Equal(t, 3, g.Players())
 }
 
 // On a table of four, a dropped person's seat waits, a bot takes it

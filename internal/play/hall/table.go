@@ -183,15 +183,9 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		old.kicked = true
 		old.end()
 	}
-	if s.graceStop != nil {
-		s.graceStop()
-		s.graceStop = nil
-	}
+	stopClock(&s.graceStop)
 	s.conn = c
-	if t.emptyStop != nil {
-		t.emptyStop()
-		t.emptyStop = nil
-	}
+	stopClock(&t.emptyStop)
 	t.tickAll()
 	return c, nil
 }
@@ -244,11 +238,10 @@ func (t *Table) tagsNow() *tableTags {
 // log, which names them).
 func (t *Table) hostConfig(players []host.Player) host.Config {
 	cfg := &t.h.cfg
-	pace := cfg.Pace
 	return host.Config{
 		Game:  host.Game{Options: t.opts.Rules, Seed: t.opts.Seed, Players: players, NewBot: cfg.NewBot, Start: t.start},
-		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: pace, TrickPace: 2 * pace, Think: cfg.Think,
-		Grace: cfg.Grace, TakeoverLevel: t.opts.Level, Hint: cfg.Hint, RetryFiling: cfg.Refile,
+		Store: t.files, Clock: cfg.Clock, Slots: cfg.Slots, Pace: cfg.Pace, TrickPace: 2 * cfg.Pace,
+		Think: cfg.Think, Grace: cfg.Grace, TakeoverLevel: t.opts.Level, Hint: cfg.Hint, RetryFiling: cfg.Refile,
 		// Several people share the game: nobody takes back a decision
 		// or plays a partner's cards by a claim. A game people play on
 		// two sides or more changes their ratings: nobody there gets
@@ -387,18 +380,12 @@ func (c *Conn) Leave() {
 func (t *Table) close(why string) {
 	t.closed = why
 	for _, s := range t.seats {
-		if s.graceStop != nil {
-			s.graceStop()
-			s.graceStop = nil
-		}
+		stopClock(&s.graceStop)
 		if s.conn != nil {
 			s.conn.tick()
 		}
 	}
-	if t.emptyStop != nil {
-		t.emptyStop()
-		t.emptyStop = nil
-	}
+	stopClock(&t.emptyStop)
 	t.h.forget(t)
 	t.h.goWork(t.files.remove)
 	t.h.cfg.Logf("table %s closed: %s", t.code, why)
@@ -489,10 +476,7 @@ func (t *Table) release() {
 		return
 	}
 	t.released = true
-	if t.emptyStop != nil {
-		t.emptyStop()
-		t.emptyStop = nil
-	}
+	stopClock(&t.emptyStop)
 	t.mu.Unlock()
 	t.h.unlist(t)
 	t.h.goWork(func() {
@@ -566,16 +550,19 @@ func (t *Table) stop() *host.Host {
 	defer t.mu.Unlock()
 	t.stopped = true
 	for _, s := range t.seats {
-		if s.graceStop != nil {
-			s.graceStop()
-		}
+		stopClock(&s.graceStop)
 	}
-	for _, stop := range []func() bool{t.emptyStop, t.refileStop} {
-		if stop != nil {
-			stop()
-		}
-	}
+	stopClock(&t.emptyStop)
+	stopClock(&t.refileStop)
 	return t.game
+}
+
+// stopClock stops the clock *stop, if one runs, and forgets it.
+func stopClock(stop *func() bool) {
+	if *stop != nil {
+		(*stop)()
+		*stop = nil
+	}
 }
 
 // HiddenFrom returns the number of the deal shown and every card seat

@@ -325,13 +325,7 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 	if x := d.p.Snapshot(); x.Game != 1 || !x.Players[0].Again {
 		t.Fatalf("game %d started before the last was filed", x.Game)
 	}
-	for {
-		n, added := clock.Pending()
-		if n > 0 {
-			break
-		}
-		<-added
-	}
+	awaitTimer(clock)
 	clock.Advance(cfg.RetryFiling)
 	x := await(t, d.p, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
 	if _, filed := st.Counts(); filed != 1 || x.RematchOf == "" {

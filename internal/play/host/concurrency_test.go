@@ -434,18 +434,9 @@ func TestFilingIsTriedAgain(t *testing.T) {
 	if s.Save.Filed || !strings.Contains(s.Save.FileErr, "no space left") || s.Save.Path != "" {
 		t.Fatalf("after a failed filing: %+v", s.Save)
 	}
-	waitTimer := func() {
-		for {
-			n, added := clock.Pending()
-			if n > 0 {
-				return
-			}
-			<-added
-		}
-	}
-	waitTimer()
+	awaitTimer(clock)
 	clock.Advance(cfg.RetryFiling) // the second try fails too
-	waitTimer()
+	awaitTimer(clock)
 	clock.Advance(cfg.RetryFiling) // half the next wait: nothing yet
 	if _, filed := st.Counts(); filed != 0 {
 		t.Fatal("filed before its time")

@@ -177,3 +177,14 @@ func settle(t *testing.T, h *Host) {
 		t.Fatal(err)
 	}
 }
+
+// awaitTimer waits until something waits for clock (a retry armed).
+func awaitTimer(clock *ManualClock) {
+	for {
+		n, added := clock.Pending()
+		if n > 0 {
+			return
+		}
+		<-added
+	}
+}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
-	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/ai/eval"
+	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
@@ -217,7 +217,7 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 		cfg.Logf = func(string, ...any) {}
 	}
 	if cfg.NewSeed == nil {
-		cfg.NewSeed = secretSeed
+		cfg.NewSeed = seedmix.Secret
 	}
 	h := &Host{cfg: cfg, clock: cfg.Clock, logf: cfg.Logf, events: make(chan func(), 64),
 		stop: make(chan struct{}), done: make(chan struct{}),
@@ -352,8 +352,7 @@ func (h *Host) call(f func() error) error {
 // seat a bot took plays again from the next deal.
 func (h *Host) Seat(s rules.Seat) (Port, error) {
 	var p *port
-	err := h.call(func() error {
-		var err error
+	err := h.call(func() (err error) {
 		h.cause = s
 		p, err = h.st.join(s)
 		return err
@@ -444,9 +443,6 @@ func (h *Host) after(d time.Duration, f func()) func() bool {
 	return h.clock.AfterFunc(d, func() { h.post(f) })
 }
 
-// claimCheck runs a claim's check within the limits.
-func claimCheck(c session.ClaimCheck) claim.Verdict { return c.Run() }
-
 // errorText is err as the people read it: on a server without the
 // server's paths.
 func (h *Host) errorText(err error) string {
@@ -458,9 +454,6 @@ func (h *Host) errorText(err error) string {
 	}
 	return err.Error()
 }
-
-// seatName names a seat in the host's log lines.
-func seatName(s rules.Seat) string { return fmt.Sprintf("seat %s", s) }
 
 // AgainstBots is the seats of a game of one person against bots of
 // level: the person at seat, the bots named by where they sit around

@@ -87,6 +87,13 @@ var (
 	takenBackRE = regexp.MustCompile(`^deal \d+: .* took seat ([A-D]) back$`)
 )
 
+// takeoverLine is the header comment of a bot taking seat s in deal
+// (takeoverRE reads it).
+func (st *state) takeoverLine(deal int, s rules.Seat) string {
+	return fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s",
+		deal, st.seats[s].player.Name, st.cfg.TakeoverLevel, s)
+}
+
 // tookOver reports whether the last of the comments about seat s says a
 // bot took it (and none that the person took it back).
 func tookOver(comments []string, s rules.Seat) bool {

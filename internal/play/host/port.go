@@ -74,14 +74,18 @@ func (p *port) Updates() <-chan struct{} { return p.ch }
 
 // do runs f on the host's loop as this seat's call: the state is the
 // game's at that moment (a rematch replaces it), and the seat is the
-// cause of what follows (the bell rings for others only). A spectator's
-// calls never reach the loop.
+// cause of what follows (the bell rings for others only). A port that
+// lost its seat is refused (state.check); a spectator's calls never
+// reach the loop.
 func (p *port) do(f func(st *state) error) error {
 	if p.watch {
 		return ErrWatching
 	}
 	return p.h.call(func() error {
 		p.h.cause = p.seat
+		if err := p.h.st.check(p); err != nil {
+			return err
+		}
 		return f(p.h.st)
 	})
 }
@@ -102,7 +106,7 @@ func (p *port) Hint(gen int) error {
 }
 
 func (p *port) CloseHint() {
-	_ = p.do(func(st *state) error { st.closeHint(p); return nil })
+	_ = p.do(func(st *state) error { st.dropHint(st.seats[p.seat]); return nil })
 }
 
 func (p *port) Again(gen int) error {
@@ -113,7 +117,12 @@ func (p *port) Leave() {
 	if p.watch {
 		_ = p.h.call(func() error { p.h.unwatch(p); return nil })
 	} else {
-		_ = p.do(func(st *state) error { st.leave(p); return nil })
+		// Not through do: a port that lost its seat leaves too.
+		_ = p.h.call(func() error {
+			p.h.cause = p.seat
+			p.h.st.leave(p)
+			return nil
+		})
 	}
 	p.end()
 }

@@ -241,10 +241,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		s.Can.Act = st.canAct(seat)
 		s.Can.Hint = s.Can.Act && !st.cfg.NoHints
 		s.Can.Ready = st.person(seat) && (st.hold || (s.Between && !sd.ready))
-		turnOK := false
-		if _, ok := st.sess.ToMove(); ok {
-			turnOK = true
-		}
+		_, turnOK := st.sess.ToMove()
 		s.Can.Claim = !st.cfg.NoClaims && st.person(seat) && turnOK && s.View.Phase == rules.PhasePlay && !st.sess.Claimed(seat) &&
 			(sd.claim == nil || !sd.claim.state.Pending)
 		s.Can.Undo = st.cfg.Takebacks && st.person(seat) && st.mayUndo(seat) == nil

@@ -1,9 +1,7 @@
 package host
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"fmt"
 
@@ -29,20 +27,8 @@ func SumLog(l *gamelog.Log) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// secretSeed is a seed from crypto/rand: a seed from the clock could be
-// searched for, and with it every deck of the game known.
-func secretSeed() uint64 {
-	var b [8]byte
-	// crypto/rand.Read never fails: the program aborts first.
-	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}
-
 // again takes a person's "again" once the game is over.
 func (st *state) again(p *port, gen int) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	switch {
 	case st.sess.IsBoard():
 		return ErrBoardOnce
@@ -133,7 +119,7 @@ func (h *Host) rematch() {
 			}
 			nd.takeover, nd.dropped = b, true
 			st.stopGrace(seat)
-			st.comments = append(st.comments, fmt.Sprintf("deal 1: %s dropped; a %s bot took seat %s", sd.player.Name, h.cfg.TakeoverLevel, seat))
+			st.comments = append(st.comments, st.takeoverLine(1, seat))
 		default:
 			nd.dropped = true // away: the seat waits Grace from now
 		}

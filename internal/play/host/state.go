@@ -449,9 +449,6 @@ func (st *state) check(p *port) error {
 
 // act takes a person's decision.
 func (st *state) act(p *port, gen int, a rules.Action) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	switch {
 	case st.seats[seat].takeover != nil:
@@ -480,9 +477,6 @@ func (st *state) act(p *port, gen int, a rules.Action) error {
 // ready takes a person's Ready: the trick held on the table goes, or
 // between deals the seat is ready for the next.
 func (st *state) ready(p *port, gen int) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	g := st.sess.Game()
 	switch {
 	case gen != st.gen():
@@ -502,9 +496,6 @@ func (st *state) ready(p *port, gen int) error {
 // undo takes back the seat's last decision, unless the seat has seen
 // new cards since.
 func (st *state) undo(p *port) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	if !st.cfg.Takebacks {
 		return ErrNoTakebacks
@@ -562,9 +553,6 @@ func (st *state) mayUndo(seat rules.Seat) error {
 
 // claim starts the check of the seat's claim off the loop.
 func (st *state) claim(p *port) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	s := st.seats[seat]
 	switch {
@@ -588,16 +576,11 @@ func (st *state) claim(p *port) error {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &claimJob{c: c, deal: st.dealShown(), cancel: cancel, state: ClaimState{Pending: true}}
 	s.claim, st.dirty = job, true
-	slots := st.cfg.Slots
-	st.h.goWork(func() {
-		var vd claim.Verdict
-		var failed error
-		err := slots.Do(ctx, ForHint, func() { failed = safely(func() error { vd = claimCheck(c); return nil }) })
-		if err == nil {
-			err = failed
-		}
-		st.h.post(func() { st.claimChecked(seat, job, vd, err) })
-	})
+	var vd claim.Verdict
+	st.offLoop(ctx, ForHint, 0, func(context.Context) error {
+		vd = c.Run()
+		return nil
+	}, func(err error) { st.claimChecked(seat, job, vd, err) })
 	return nil
 }
 
@@ -644,9 +627,6 @@ func (st *state) dropClaim(s *seat) {
 
 // hint starts the seat's hint for the position gen off the loop.
 func (st *state) hint(p *port, gen int) error {
-	if err := st.check(p); err != nil {
-		return err
-	}
 	seat := p.seat
 	s := st.seats[seat]
 	if st.cfg.NoHints {
@@ -665,19 +645,12 @@ func (st *state) hint(p *port, gen int) error {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &hintJob{gen: gen, cancel: cancel, state: HintState{Gen: gen, Pending: true}}
 	s.hint, st.dirty = job, true
-	v := st.sess.View(seat)
-	slots, clock, budget, f, seed := st.cfg.Slots, st.h.clock, st.cfg.HintBudget, st.cfg.Hint, st.hintSeed
-	st.h.goWork(func() {
-		var ev eval.Evaluation
-		err := slots.Acquire(ctx, ForHint)
-		if err == nil {
-			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			err = safely(func() (err error) { ev, err = f(tctx, &v, seed); return err })
-			tcancel()
-			slots.Release()
-		}
-		st.h.post(func() { st.hinted(seat, job, ev, err) })
-	})
+	v, f, seed := st.sess.View(seat), st.cfg.Hint, st.hintSeed
+	var ev eval.Evaluation
+	st.offLoop(ctx, ForHint, st.cfg.HintBudget, func(ctx context.Context) (err error) {
+		ev, err = f(ctx, &v, seed)
+		return err
+	}, func(err error) { st.hinted(seat, job, ev, err) })
 	return nil
 }
 
@@ -687,12 +660,6 @@ func (st *state) hinted(seat rules.Seat, job *hintJob, ev eval.Evaluation, err e
 	}
 	job.state = HintState{Gen: job.gen, Eval: ev, Err: err}
 	st.dirty = true
-}
-
-func (st *state) closeHint(p *port) {
-	if st.check(p) == nil {
-		st.dropHint(st.seats[p.seat])
-	}
 }
 
 func (st *state) dropHint(s *seat) {
@@ -732,24 +699,40 @@ func (st *state) think(seat rules.Seat) {
 	ctx, cancel := context.WithCancel(st.h.ctx)
 	job := &botJob{th: th, by: by, cancel: cancel, thinking: true}
 	st.bot, st.dirty = job, true
-	slots, clock, budget, board := st.cfg.Slots, st.h.clock, st.cfg.Think, st.cfg.Board != nil
+	// A board's bot is bounded by its work: a deadline would make its
+	// move depend on the machine. A bot that panics fails like one that
+	// errs: its first legal move is made instead.
+	budget := st.cfg.Think
+	if st.cfg.Board != nil {
+		budget = 0
+	}
+	var a rules.Action
+	st.offLoop(ctx, ForBot, budget, func(ctx context.Context) (err error) {
+		a, err = th.Think(ctx)
+		return err
+	}, func(err error) { st.botAnswered(job, a, err) })
+}
+
+// offLoop runs work on a goroutine of its own in a slot of priority p,
+// with a deadline budget on the host's clock (none for 0) and a panic
+// caught as its error; done then takes the error on the loop (work's
+// results reach it through variables both share, ordered by the post).
+func (st *state) offLoop(ctx context.Context, p Priority, budget time.Duration,
+	work func(context.Context) error, done func(error)) {
+	slots, clock := st.cfg.Slots, st.h.clock
 	st.h.goWork(func() {
-		var a rules.Action
-		err := slots.Acquire(ctx, ForBot)
+		err := slots.Acquire(ctx, p)
 		if err == nil {
-			tctx, tcancel := clock.WithTimeout(ctx, budget)
-			if board {
-				// A board's bot is bounded by its work: a deadline
-				// would make its move depend on the machine.
-				tctx, tcancel = context.WithCancel(ctx)
+			wctx, cancel := context.WithCancel(ctx)
+			if budget > 0 {
+				cancel()
+				wctx, cancel = clock.WithTimeout(ctx, budget)
 			}
-			// A bot that panics fails like one that errs: its first
-			// legal move is made instead.
-			err = safely(func() (err error) { a, err = th.Think(tctx); return err })
-			tcancel()
+			err = safely(func() error { return work(wctx) })
+			cancel()
 			slots.Release()
 		}
-		st.h.post(func() { st.botAnswered(job, a, err) })
+		st.h.post(func() { done(err) })
 	})
 }
 
@@ -802,10 +785,10 @@ func (st *state) botMove(job *botJob, a rules.Action, chooseErr error) {
 			who += "'s bot"
 		}
 		st.note = Note{Kind: NoteBotFailed, Seat: th.Seat, Text: who + " failed and made its first legal move"}
-		st.h.logf("bot at %s failed: %v", seatName(th.Seat), be.Err)
+		st.h.logf("bot at seat %s failed: %v", th.Seat, be.Err)
 	case err != nil:
 		st.setNote(Note{Kind: NoteBotFailed, Seat: th.Seat, Text: err.Error()})
-		st.h.logf("bot at %s failed: %v", seatName(th.Seat), err)
+		st.h.logf("bot at seat %s failed: %v", th.Seat, err)
 	default:
 		st.label(job.by, th.Seat)
 		st.moved(before, before.step, th.Seat, a, job.by)
@@ -848,7 +831,7 @@ func (st *state) join(s rules.Seat) (*port, error) {
 	st.stopGrace(s)
 	if sd.dropped {
 		st.setNote(Note{Kind: NoteBack, Seat: s, Text: sd.player.Name + " is back"})
-		st.h.logf("%s back at %s", sd.player.Name, seatName(s))
+		st.h.logf("%s back at seat %s", sd.player.Name, s)
 	}
 	sd.dropped = false
 	if sd.takeover != nil {
@@ -885,7 +868,7 @@ func (st *state) leave(p *port) {
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
-	st.h.logf("%s dropped from %s", sd.player.Name, seatName(p.seat))
+	st.h.logf("%s dropped from seat %s", sd.player.Name, p.seat)
 	if sd.takeover == nil {
 		st.armGrace(p.seat, st.h.clock.Now())
 	}
@@ -934,7 +917,7 @@ func (st *state) graceOver(s rules.Seat, tok int) {
 	if g := st.sess.Game(); g.NeedDeal() {
 		deal = len(g.Records()) + 1
 	}
-	line := fmt.Sprintf("deal %d: %s dropped; a %s bot took seat %s", deal, sd.player.Name, st.cfg.TakeoverLevel, s)
+	line := st.takeoverLine(deal, s)
 	st.comments = append(st.comments, line)
 	st.h.logf("%s", line)
 	st.setNote(Note{Kind: NoteTakeover, Seat: s, Text: fmt.Sprintf("%s did not come back: a %s bot plays the seat", sd.player.Name, st.cfg.TakeoverLevel)})

@@ -238,12 +238,8 @@ func (s *Session) makeBots(cfg Config, seed uint64) error {
 	return nil
 }
 
-// FirstDealer draws the seat that deals first in a two-player game from
-// the game's seed.
-func FirstDealer(seed uint64) rules.Seat { return FirstDealerOf(seed, 2) }
-
 // FirstDealerOf draws the seat that deals first at a table of players
-// from the game's seed (FirstDealer for two).
+// from the game's seed.
 func FirstDealerOf(seed uint64, players int) rules.Seat {
 	return rules.Seat(rand.New(rand.NewPCG(seed, 0)).IntN(players))
 }
@@ -287,9 +283,9 @@ func (s *Session) Humans() []rules.Seat {
 // computed for one position carries its Gen, and is stale once Gen moves.
 func (s *Session) Gen() int { return s.gen }
 
-// View is what seat may see of the current deal of a two-player game
-// (TableView is for every seat count). It is a value: safe to hand to
-// another goroutine, and it never shows another seat's hidden cards.
+// View is what seat may see of the current deal. It is a value: safe to
+// hand to another goroutine, and it never shows another seat's hidden
+// cards.
 func (s *Session) View(seat rules.Seat) rules.View { return s.game.Deal().View(seat) }
 
 // ToMove returns the seat to act, and false when no one is: the game

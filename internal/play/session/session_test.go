@@ -117,7 +117,7 @@ func TestNewRecordsTheGame(t *testing.T) {
 	if len(h.Extra) != 1 || h.Extra[0] != (gamelog.Tag{Name: SeedTag, Value: "42"}) {
 		t.Errorf("got extra tags %v, want the seed 42", h.Extra)
 	}
-	if got, want := s.Game().FirstDealer(), FirstDealer(42); got != want {
+	if got, want := s.Game().FirstDealer(), FirstDealerOf(42, 2); got != want {
 		t.Errorf("got first dealer %v, want %v", got, want)
 	}
 	if got := s.Humans(); len(got) != 1 || got[0] != rules.SeatA {
@@ -135,14 +135,14 @@ func TestFirstDealerFollowsTheSeed(t *testing.T) {
 	// Pinned: a seed must draw the same first dealer in every version.
 	got := ""
 	for seed := range uint64(16) {
-		got += FirstDealer(seed).String()
+		got += FirstDealerOf(seed, 2).String()
 	}
 	if want := "ABBBBBAAAAAAABBB"; got != want {
 		t.Errorf("first dealers of seeds 0-15: got %s, want %s", got, want)
 	}
 	seen := map[rules.Seat]bool{}
 	for seed := range uint64(64) {
-		seen[FirstDealer(seed)] = true
+		seen[FirstDealerOf(seed, 2)] = true
 	}
 	if len(seen) != 2 {
 		t.Errorf("64 seeds drew only %v as first dealer", seen)

@@ -147,15 +147,6 @@ func (s *Session) Claimed(seat rules.Seat) bool {
 	return s.game.SideOf(seat) == s.game.SideOf(s.claimer)
 }
 
-// Claimer returns the seat that claimed the rest of the current deal,
-// false when none did.
-func (s *Session) Claimer() (rules.Seat, bool) {
-	if !s.Claimed(s.claimer) {
-		return rules.NoSeat, false
-	}
-	return s.claimer, true
-}
-
 // claimedMove is the card the session plays for a seat of the side that
 // claimed: one that keeps every remaining trick, with the announcement
 // (bella, menage) when one may be said.

@@ -94,7 +94,7 @@ func (c Config) withDefaults() (Config, error) {
 // its rooms with NewRoom. It is safe for concurrent use.
 type Hub struct {
 	cfg   Config
-	limit *limiter
+	limit *Limiter
 
 	muteMu sync.RWMutex
 	mutes  map[string]map[string]struct{} // listener -> keys they muted
@@ -108,7 +108,7 @@ func New(cfg Config) (*Hub, error) {
 	}
 	return &Hub{
 		cfg:   cfg,
-		limit: newLimiter(cfg.Burst, cfg.Every, cfg.Now()),
+		limit: NewLimiter(cfg.Burst, cfg.Every, cfg.Now()),
 		mutes: map[string]map[string]struct{}{},
 	}, nil
 }
@@ -286,7 +286,7 @@ func (r *Room) Say(from Sender, text string) (Line, error) {
 		return Line{}, &Refusal{Reason: TooLong, Max: cfg.MaxChars}
 	}
 	now := cfg.Now()
-	if wait := r.hub.limit.take(from.Key, now); wait > 0 {
+	if wait := r.hub.limit.Take(from.Key, now); wait > 0 {
 		return Line{}, &Refusal{Reason: TooFast, Wait: wait}
 	}
 	clean, n := cleanUpTo(text, cfg.MaxChars)

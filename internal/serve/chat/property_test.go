@@ -143,13 +143,13 @@ func TestLimiterIsATokenBucket(t *testing.T) {
 	for range cases(2000) {
 		burst := 1 + rng.IntN(8)
 		every := time.Duration(1+rng.IntN(2000)) * time.Millisecond
-		l := newLimiter(burst, every, base)
+		l := NewLimiter(burst, every, base)
 		ref := &bucket{credit: time.Duration(burst) * every, full: time.Duration(burst) * every, cost: every}
 		var t0 time.Duration
 		var passed []time.Duration
 		for range 200 {
 			t0 += time.Duration(rng.Int64N(int64(2 * every)))
-			wait := l.take("k", base.Add(t0))
+			wait := l.Take("k", base.Add(t0))
 			require.Equal(t, ref.take(t0), wait, "burst %d every %s at %s", burst, every, t0)
 			if wait == 0 {
 				passed = append(passed, t0)
@@ -170,7 +170,7 @@ func TestLimiterIsATokenBucket(t *testing.T) {
 func TestLimiterHonestSenderNeverWaits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 4))
 	base := time.Unix(1_800_000_000, 0)
-	l := newLimiter(DefaultBurst, DefaultEvery, base)
+	l := NewLimiter(DefaultBurst, DefaultEvery, base)
 	next := map[string]time.Duration{}
 	var now time.Duration
 	for range 100000 {
@@ -179,8 +179,8 @@ func TestLimiterHonestSenderNeverWaits(t *testing.T) {
 		if now < next[k] {
 			continue
 		}
-		require.Zero(t, l.take(k, base.Add(now)), "sender %s at %s", k, now)
+		require.Zero(t, l.Take(k, base.Add(now)), "sender %s at %s", k, now)
 		next[k] = now + DefaultEvery
 	}
-	require.LessOrEqual(t, l.size(), 2*26+minSweep)
+	require.LessOrEqual(t, l.Len(), 2*26+minSweep)
 }

@@ -140,7 +140,7 @@ func TestAbuseFlood(t *testing.T) {
 
 	allocs := testing.AllocsPerRun(1000, func() { _, _ = room.Say(alice, "spam \x1b[5m!!!") })
 	assert.LessOrEqual(t, allocs, 1.0, "a refused line costs its refusal only")
-	assert.Equal(t, 2, h.limit.size())
+	assert.Equal(t, 2, h.limit.Len())
 }
 
 // TestRateWait: the wait told is exact, in whole seconds rounded up,

@@ -277,15 +277,6 @@ func (s *Server) Serve(l net.Listener) error {
 	return err
 }
 
-// ListenAndServe listens on Config.Addr and serves.
-func (s *Server) ListenAndServe() error {
-	l, err := net.Listen("tcp", s.cfg.Addr)
-	if err != nil {
-		return err
-	}
-	return s.Serve(l)
-}
-
 // Addr is the address the server listens on, once serving.
 func (s *Server) Addr() net.Addr {
 	s.mu.Lock()

@@ -196,7 +196,7 @@ func parseParLines(data []byte, set *duplicate.BoardSet) (map[int]duplicate.ParL
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", no, err)
 		}
-		d, err := playSteps(set, b, steps)
+		d, err := b.Replay(set.Options, steps)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", no, err)
 		}
@@ -221,21 +221,15 @@ func (s *Service) writeParLines(code string, lines map[int]duplicate.ParLine) er
 		l := lines[n]
 		fmt.Fprintf(&b, "board %d par %s play %s\n", n, strconv.FormatFloat(l.Par, 'f', -1, 64), duplicate.FormatSteps(l.Deal.Steps()))
 	}
-	path := s.parPath(code)
+	return s.writeFile(s.parPath(code), ".par-*.tmp", []byte(b.String()))
+}
+
+// writeFile puts data at path durably (durable.Replace), its directory
+// made first.
+func (s *Service) writeFile(path, pattern string, data []byte) error {
 	if err := s.fs.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return err
 	}
-	_, err := durable.Replace(s.fs, path, ".par-*.tmp", []byte(b.String()))
+	_, err := durable.Replace(s.fs, path, pattern, data)
 	return err
-}
-
-// playSteps plays steps on board b's deal.
-func playSteps(set *duplicate.BoardSet, b duplicate.Board, steps []rules.Step) (rules.Deal, error) {
-	d := b.Deal(set.Options)
-	for i, st := range steps {
-		if err := d.ApplyAs(st.Seat, st.Action); err != nil {
-			return d, fmt.Errorf("board %d: action %d: %w", b.Number, i+1, err)
-		}
-	}
-	return d, nil
 }

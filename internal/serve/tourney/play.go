@@ -48,11 +48,13 @@ type Seat struct {
 	once sync.Once
 }
 
-// Leave gives the seat up (once; never waits for the disk).
+// Leave gives the seat up (once; never waits for the disk): with the
+// last connection, the board's host is closed on a goroutine of its own.
 func (t *Seat) Leave() {
 	t.once.Do(func() {
-		t.Port.Leave()
-		t.s.release(t.l)
+		if t.leave() {
+			go t.s.closeIdle(t.l)
+		}
 	})
 }
 
@@ -62,28 +64,20 @@ func (t *Seat) Leave() {
 // the disk: call it off a screen's Update.
 func (t *Seat) Close() {
 	t.once.Do(func() {
-		t.Port.Leave()
-		s := t.s
-		s.mu.Lock()
-		t.l.users--
-		last := t.l.users == 0
-		s.mu.Unlock()
-		if last {
-			s.closeIdle(t.l)
+		if t.leave() {
+			t.s.closeIdle(t.l)
 		}
 	})
 }
 
-// release notes that a connection left l; with the last, l's host is
-// closed on a goroutine of its own (it waits for the disk).
-func (s *Service) release(l *live) {
-	s.mu.Lock()
-	l.users--
-	last := l.users == 0
-	s.mu.Unlock()
-	if last {
-		go s.closeIdle(l)
-	}
+// leave gives up the port and reports whether it was the last
+// connection at the board.
+func (t *Seat) leave() bool {
+	t.Port.Leave()
+	t.s.mu.Lock()
+	defer t.s.mu.Unlock()
+	t.l.users--
+	return t.l.users == 0
 }
 
 // closeIdle closes l's host if nobody came back to it meanwhile.
@@ -132,7 +126,7 @@ func (s *Service) Play(ctx context.Context, p Player, code string) (*Seat, error
 	if err != nil {
 		return nil, err
 	}
-	if !s.now().Before(t.Ends) {
+	if !s.Now().Before(t.Ends) {
 		return nil, ErrOver
 	}
 	set, err := s.set(ctx, t)
@@ -201,25 +195,19 @@ func (s *Service) rejoin(l *live, set *duplicate.BoardSet) *Seat {
 	if h == nil {
 		return nil
 	}
-	if boardOver(h) {
-		s.mu.Lock()
-		l.h = nil
-		s.mu.Unlock()
-		h.Close()
-		return nil
-	}
-	np, err := h.Seat(set.Seat)
-	if err != nil {
-		s.mu.Lock()
-		l.h = nil
-		s.mu.Unlock()
-		h.Close()
-		return nil
+	if !boardOver(h) {
+		if np, err := h.Seat(set.Seat); err == nil {
+			s.mu.Lock()
+			l.users++
+			s.mu.Unlock()
+			return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
+		}
 	}
 	s.mu.Lock()
-	l.users++
+	l.h = nil
 	s.mu.Unlock()
-	return &Seat{Port: np, Board: n, Boards: len(set.Boards), Resumed: true, s: s, l: l}
+	h.Close()
+	return nil
 }
 
 // nextBoard is the entrant's board to play: the one begun and not
@@ -290,7 +278,7 @@ const (
 // and the board dealt anew, the server's log saying so.
 func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n int, rel string, resume bool) (*host.Host, error) {
 	b, _ := set.Board(n)
-	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.now(),
+	cfg := host.Config{Game: host.Game{Options: set.Options, Players: players(set, p.Name), NewBot: s.cfg.NewBot, Start: s.Now(),
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: &boardStore{s: s, code: code, key: p.Key, n: n, rel: rel, set: set},
 		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
@@ -331,21 +319,12 @@ type boardStore struct {
 	set       *duplicate.BoardSet
 }
 
-func (b *boardStore) path() string { return filepath.Join(b.s.cfg.Dir, b.rel) }
-
 func (b *boardStore) write(l *gamelog.Log) ([]byte, error) {
 	data, err := l.MarshalText()
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = b.s.writeFile(filepath.Join(b.s.cfg.Dir, b.rel), ".board-*.tmp", data)
 	}
-	path := b.path()
-	if err := b.s.fs.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, err
-	}
-	if _, err := durable.Replace(b.s.fs, path, ".board-*.tmp", data); err != nil {
-		return nil, err
-	}
-	return data, nil
+	return data, err
 }
 
 // SaveCurrent writes the board in progress.
@@ -365,7 +344,7 @@ func (b *boardStore) Archive(l *gamelog.Log) (string, error) {
 		return "", fmt.Errorf("board %d: its log holds %d deals", b.n, len(l.Deals))
 	}
 	bd, _ := b.set.Board(b.n)
-	d, err := playSteps(b.set, bd, l.Deals[0].Steps)
+	d, err := bd.Replay(b.set.Options, l.Deals[0].Steps)
 	if err != nil {
 		return "", err
 	}

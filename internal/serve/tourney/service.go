@@ -207,8 +207,6 @@ func (s *Service) Close() {
 	s.work.Wait()
 }
 
-func (s *Service) now() time.Time { return s.cfg.Now() }
-
 func (s *Service) isClosed() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -217,4 +215,4 @@ func (s *Service) isClosed() bool {
 
 // Now is the service's clock: what the screens count the time to an
 // end by.
-func (s *Service) Now() time.Time { return s.now() }
+func (s *Service) Now() time.Time { return s.cfg.Now() }

@@ -2,7 +2,6 @@ package tourney
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/duplicate"
+	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/rules"
 )
@@ -48,29 +48,19 @@ func (i Info) Title() string {
 // info makes t's Info.
 func (s *Service) info(t clubdb.Tournament) Info {
 	i := Info{Code: t.Code, Creator: t.Creator, Rules: t.Rules, Level: ai.Level(t.Level), Boards: t.Boards,
-		Created: t.Created, Ends: t.Ends, Entries: t.Entries, Over: !s.now().Before(t.Ends)}
+		Created: t.Created, Ends: t.Ends, Entries: t.Entries, Over: !s.Now().Before(t.Ends)}
 	if d, _, ok := parseDailyCode(t.Code); ok && t.Creator == "" {
 		i.Daily, i.Date = true, d
 	}
 	return i
 }
 
-// Codes. A club tournament's code is six letters (none of I and O,
-// which read as 1 and 0); a daily's is DAILY-2026-12-01-3P.
-const (
-	codeLetters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-	codeLen     = 6
-)
+// codeLen is the length of a club tournament's code, of
+// hall.CodeLetters; a daily's is DAILY-2026-12-01-3P.
+const codeLen = 6
 
-// randomCode draws six letters from crypto/rand.
-func randomCode() string {
-	var b [codeLen]byte
-	_, _ = rand.Read(b[:])
-	for i := range b {
-		b[i] = codeLetters[int(b[i])%len(codeLetters)]
-	}
-	return string(b[:])
-}
+// randomCode draws a club tournament's code from crypto/rand.
+func randomCode() string { return hall.RandomCode(codeLen) }
 
 // DailyCode is the code of the daily tournament of date at players.
 func DailyCode(date duplicate.Date, players int) string {
@@ -106,7 +96,7 @@ func validCode(code string) bool {
 		return false
 	}
 	for _, c := range code {
-		if !strings.ContainsRune(codeLetters, c) {
+		if !strings.ContainsRune(hall.CodeLetters, c) {
 			return false
 		}
 	}
@@ -133,7 +123,7 @@ func dayEnd(date duplicate.Date, loc *time.Location) time.Time {
 }
 
 // Today is the daily's day now, on the service's clock and calendar.
-func (s *Service) Today() duplicate.Date { return duplicate.DateOf(s.now().In(s.cfg.Location)) }
+func (s *Service) Today() duplicate.Date { return duplicate.DateOf(s.Now().In(s.cfg.Location)) }
 
 // ensureDaily creates today's daily tournaments if they are not there.
 func (s *Service) ensureDaily(ctx context.Context) error {
@@ -260,7 +250,7 @@ func (s *Service) opened(ctx context.Context, code string) (clubdb.Tournament, e
 // (ErrNotOver before).
 func (s *Service) ended(ctx context.Context, code string) (clubdb.Tournament, error) {
 	t, err := s.opened(ctx, code)
-	if err == nil && s.now().Before(t.Ends) {
+	if err == nil && s.Now().Before(t.Ends) {
 		err = ErrNotOver
 	}
 	return t, err
@@ -300,7 +290,7 @@ func (s *Service) Create(ctx context.Context, p Player, spec Spec) (Info, error)
 	if !validKey(p.Key) {
 		return Info{}, ErrGuest
 	}
-	now := s.now()
+	now := s.Now()
 	opts, err := rules.ParseOptions(spec.Rules.String())
 	switch {
 	case err != nil:
