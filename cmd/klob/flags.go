@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/docs"
-	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/rules"
 )
 
@@ -57,7 +57,7 @@ func (f *flagSet) printUsage(w io.Writer) {
 			fmt.Fprintln(w, l)
 			continue
 		}
-		for _, part := range drill.Wrap(text, helpWidth-8) {
+		for _, part := range textwrap.Wrap(text, helpWidth-8) {
 			fmt.Fprintf(w, "%s\t%s\n", head, part)
 			head = "    "
 		}

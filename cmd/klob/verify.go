@@ -30,7 +30,13 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 	for _, path := range files {
 		_, r, err := gamelog.ReadReplay(path)
 		if err != nil {
-			fmt.Fprintln(stderr, cutLines(untrusted.Text(err.Error()), maxErrLine))
+			msg := cutLines(untrusted.Text(err.Error()), maxErrLine)
+			if !strings.HasPrefix(msg, path+":") {
+				// file:line:col errors stand as editors read them; any
+				// other (the file cannot be opened) says who speaks.
+				msg = "klob verify: " + msg
+			}
+			fmt.Fprintln(stderr, msg)
 			code = 1
 			continue
 		}

@@ -105,7 +105,7 @@ func TestVerifyUsage(t *testing.T) {
 	if code, out, _ := verify("-h"); code != 0 || !strings.Contains(out, "usage") {
 		t.Fatalf("-h: exit %d", code)
 	}
-	if code, _, errs := verify(filepath.Join(games, "no-such-file.klob")); code != 1 || !strings.Contains(errs, "no-such-file.klob") {
+	if code, _, errs := verify(filepath.Join(games, "no-such-file.klob")); code != 1 || !strings.HasPrefix(errs, "klob verify: ") || !strings.Contains(errs, "no-such-file.klob") {
 		t.Fatalf("missing file: exit %d, stderr %q", code, errs)
 	}
 	if code, out, errs := verify("-q", filepath.Join(games, "09-tie.klob")); code != 0 || out != "" || errs != "" {

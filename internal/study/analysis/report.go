@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
 )
@@ -162,6 +163,9 @@ func gradedLine(rep *Report, nm *names) string {
 	return "Graded: the decisions of " + list(who) + "."
 }
 
+// TextWidth is the columns of WriteText's lines: a terminal's 80.
+const TextWidth = 80
+
 // WriteText writes rep, the analysis of r (read from the file name), as
 // text: per deal and per graded player the decisions graded, the
 // expected points lost and the biggest mistakes with what would have
@@ -179,12 +183,12 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 		}
 		sides = append(sides, strings.Join(seats, " and "))
 	}
-	fmt.Fprintf(w, "%s: %s\n", name, strings.Join(sides, " vs "))
-	fmt.Fprintln(w, samplesLine(rep))
-	fmt.Fprintln(w, gradedLine(rep, &nm))
-	fmt.Fprintln(w, lossLine(nm.players))
-	for _, l := range Legend() {
-		fmt.Fprintln(w, l)
+	// The file's name stands alone: a path is not cut between words.
+	fmt.Fprintf(w, "%s:\n", name)
+	para := func(s string) { fmt.Fprint(w, textwrap.Hang("", s, TextWidth)) }
+	para(strings.Join(sides, " vs "))
+	for _, l := range append([]string{samplesLine(rep), gradedLine(rep, &nm), lossLine(nm.players)}, Legend()...) {
+		para(l)
 	}
 	row := func(s int) string {
 		if nm.players == 4 {
@@ -204,20 +208,21 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 				continue
 			}
 			label := row(s)
-			fmt.Fprintf(w, "  %s%s  %s\n", label, strings.Repeat(" ", width-len([]rune(label))), summaryLine(&ss[s]))
+			fmt.Fprint(w, textwrap.Hang("  "+label+strings.Repeat(" ", width-len([]rune(label)))+"  ", summaryLine(&ss[s]), TextWidth))
 			writeMistakes(w, &ss[s], withDeal, ascii)
 		}
 	}
 	for i := range rep.Deals {
 		dr := &rep.Deals[i]
-		fmt.Fprintf(w, "\ndeal %d, %s: %s\n", dr.No, nm.seat[dr.Dealer].verb("deals", "deal"), dealResult(&r.Deals[i], &nm))
+		fmt.Fprint(w, "\n", textwrap.Hang("", fmt.Sprintf("deal %d, %s: %s", dr.No, nm.seat[dr.Dealer].verb("deals", "deal"),
+			dealResult(&r.Deals[i], &nm)), TextWidth))
 		if !dr.Analysed {
 			fmt.Fprintln(w, "  not analysed")
 			continue
 		}
 		rows(&dr.Players, false)
 	}
-	fmt.Fprintf(w, "\ngame: %s\n", gameResult(r, &nm))
+	fmt.Fprint(w, "\n", textwrap.Hang("", "game: "+gameResult(r, &nm), TextWidth))
 	rows(&rep.Players, true)
 }
 
@@ -226,8 +231,8 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
 	for i := range s.Mistakes {
 		m := &s.Mistakes[i]
-		fmt.Fprintf(w, "       %s: %s, %s %s, loses %.1f; better %s\n", where(m, withDeal),
-			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii))
+		fmt.Fprint(w, textwrap.Hang("       ", fmt.Sprintf("%s: %s, %s %s, loses %.1f; better %s", where(m, withDeal),
+			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii)), TextWidth))
 	}
 	// The summary line counts every one; the list keeps the biggest.
 	bad := 0

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -71,6 +72,13 @@ func TestReport(t *testing.T) {
 			testkit.Golden(t, base+".json", js.Bytes())
 			t.Run("wording", func(t *testing.T) { checkWording(t, c.players, text.String(), ascii.String()) })
 			t.Run("json", func(t *testing.T) { checkJSON(t, c.players, r, rep, js.Bytes()) })
+			t.Run("fits", func(t *testing.T) {
+				for i, l := range strings.Split(text.String(), "\n") {
+					if n := utf8.RuneCountInString(l); n > TextWidth && !strings.HasSuffix(l, ".klob:") {
+						t.Errorf("line %d has %d columns: %q", i+1, n, l)
+					}
+				}
+			})
 		})
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/rules"
 )
 
@@ -151,7 +152,7 @@ func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
 	var b strings.Builder
 	wrapped := func(text []string) {
 		for _, l := range text {
-			for _, x := range Wrap(l, ReportWidth) {
+			for _, x := range textwrap.Wrap(l, ReportWidth) {
 				b.WriteString(x + "\n")
 			}
 		}
@@ -163,24 +164,4 @@ func WriteReport(w io.Writer, req Request, an *Analysis, ascii bool) error {
 	wrapped(append([]string{would}, an.Reason(ascii)...))
 	_, err = io.WriteString(w, b.String())
 	return err
-}
-
-// Wrap cuts text into lines of at most width columns (a column a rune)
-// between words; a word longer than width stands on a line of its own.
-// An empty text is one empty line.
-func Wrap(text string, width int) []string {
-	var out []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
-			line += " " + word
-		default:
-			out = append(out, line)
-			line = word
-		}
-	}
-	return append(out, line)
 }

@@ -159,13 +159,6 @@ func deckText(d rules.Deck) string {
 	return strings.Join(w, ",")
 }
 
-func TestWrap(t *testing.T) {
-	assert.Equal(t, []string{""}, Wrap("", 10))
-	assert.Equal(t, []string{"one two", "three"}, Wrap("one two three", 8))
-	assert.Equal(t, []string{"a", "verylongword", "b"}, Wrap("a verylongword b", 5))
-	assert.Equal(t, []string{"J♠ 9♠", "A♠"}, Wrap("J♠ 9♠ A♠", 5))
-}
-
 // TestTableASCII: with ascii the table of options is plain ASCII, its
 // marks included.
 func TestTableASCII(t *testing.T) {

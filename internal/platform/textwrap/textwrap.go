@@ -1,0 +1,47 @@
+// Package textwrap cuts plain text into lines for a terminal of a given
+// width: the reports and help texts the commands print.
+package textwrap
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// Wrap cuts text into lines of at most width columns (a column a rune)
+// between words; a word longer than width stands on a line of its own.
+// An empty text is one empty line.
+func Wrap(text string, width int) []string {
+	var out []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) <= width:
+			line += " " + word
+		default:
+			out = append(out, line)
+			line = word
+		}
+	}
+	return append(out, line)
+}
+
+// Hang wraps text to width columns after first, the lines after the
+// first indented as deep as first is wide: a list item whose text runs
+// on under itself.
+func Hang(first, text string, width int) string {
+	pad := strings.Repeat(" ", utf8.RuneCountInString(first))
+	lines := Wrap(text, max(20, width-utf8.RuneCountInString(first)))
+	var b strings.Builder
+	for i, l := range lines {
+		if i == 0 {
+			b.WriteString(first)
+		} else {
+			b.WriteString(pad)
+		}
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,48 @@
+package textwrap
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		width int
+		want  []string
+	}{
+		{"", 10, []string{""}},
+		{"one two three", 7, []string{"one two", "three"}},
+		{"a verylongword b", 4, []string{"a", "verylongword", "b"}},
+		{"10♦ 9♣ A♠", 6, []string{"10♦ 9♣", "A♠"}},
+		{"J♠ 9♠ A♠", 5, []string{"J♠ 9♠", "A♠"}},
+	} {
+		got := Wrap(tc.text, tc.width)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("Wrap(%q, %d) = %q, want %q", tc.text, tc.width, got, tc.want)
+		}
+	}
+}
+
+// Every line of a hung paragraph fits, keeps every word in order, and
+// the lines after the first start under the text, not the label.
+func TestHang(t *testing.T) {
+	text := strings.Repeat("word ", 40)
+	out := Hang("  label  ", text, 40)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("not wrapped: %q", out)
+	}
+	for i, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 40 {
+			t.Errorf("line %d has %d columns: %q", i, n, l)
+		}
+		if i > 0 && !strings.HasPrefix(l, strings.Repeat(" ", 9)+"word") {
+			t.Errorf("line %d does not hang under the text: %q", i, l)
+		}
+	}
+	if got := strings.Join(strings.Fields(out), " "); got != "label "+strings.TrimSpace(text) {
+		t.Errorf("words lost or moved: %q", got)
+	}
+}
