@@ -138,13 +138,19 @@ func (s *Stats) AddFor(r *gamelog.Replay, id string) bool {
 }
 
 // opponents names the level of the seats not on side: one level, or
-// the distinct levels weakest first joined by "+".
+// the distinct levels weakest first joined by "+". People are "people",
+// not a level: a shared game against a bot and a person is
+// "normal+people".
 func opponents(h *gamelog.Header, side int) string {
 	n := h.Seats()
 	var levels []string
 	for s := range rules.Seat(n) {
-		if rules.SideOfSeat(n, s) != side && !slices.Contains(levels, h.Level(s)) {
-			levels = append(levels, h.Level(s))
+		l := h.Level(s)
+		if l == gamelog.Human {
+			l = "people"
+		}
+		if rules.SideOfSeat(n, s) != side && !slices.Contains(levels, l) {
+			levels = append(levels, l)
 		}
 	}
 	sort.Slice(levels, func(i, j int) bool { return levelLess(levels[i], levels[j]) })

@@ -375,3 +375,27 @@ func TestFromHistoryOfAKey(t *testing.T) {
 		assert.Equal(t, 1, s.Skipped, "key %q", id)
 	}
 }
+
+// TestPeopleAreNotALevel: shared games are filed by who the opponents
+// were, and a person is "people", never the log's "human" level joined
+// to a bot's ("normal+human").
+func TestPeopleAreNotALevel(t *testing.T) {
+	var s Stats
+	for _, g := range []struct {
+		path   string
+		levels []string
+	}{
+		{"tables/3-03-three-tie-with-the-best-opponent.klob", []string{gamelog.Human, "normal", gamelog.Human}},
+		{"09-tie.klob", []string{gamelog.Human, gamelog.Human}},
+		{"09-tie.klob", []string{gamelog.Human, "hard"}},
+	} {
+		r := withLevels(t, g.path, g.levels...)
+		r.Header.SetKey(rules.SeatA, "k")
+		require.True(t, s.AddFor(r, "k"), "%s %v", g.path, g.levels)
+	}
+	var names []string
+	for _, l := range s.ByLevel {
+		names = append(names, fmt.Sprintf("%s %d", l.Level, l.Games))
+	}
+	require.Equal(t, "normal+people 1, hard 1, people 1", strings.Join(names, ", "))
+}
