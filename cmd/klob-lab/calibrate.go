@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/progress"
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/study/match"
 	"github.com/klob/klob/rules"
 )
@@ -319,7 +320,9 @@ func (c *labCalibration) WriteText(w io.Writer) error {
 	return err
 }
 
-const calibrateUsage = `usage: klob-lab calibrate [-players 2|3|4] [-eval METHOD] [-decks N] [-seed S] [-budget N] [-bid-budget N] [-counterfactual] [-candidates M,...] [-dump FILE] [-workers N] [-rules OPTS] [-json] [-quiet]
+const calibrateUsage = `usage: klob-lab calibrate [-players 2|3|4] [-eval METHOD] [-decks N] [-seed S]
+         [-budget N] [-bid-budget N] [-counterfactual] [-candidates M,...]
+         [-dump FILE] [-workers N] [-rules OPTS] [-json] [-quiet]
 
 klob match -calibrate with every option of each decision played out
 (-counterfactual), other methods' predictions of the same options
@@ -333,7 +336,7 @@ func runCalibrate(args []string, stdout, stderr io.Writer) int {
 	fs := newCommand("calibrate", stderr)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), calibrateUsage)
-		fs.PrintDefaults()
+		textwrap.FlagDefaults(fs.Output(), fs.FlagSet, 80)
 	}
 	players := fs.Int("players", 2, "players at the table, 2, 3 or 4")
 	method := fs.String("eval", "corrected", "the evaluation method: corrected or solved")

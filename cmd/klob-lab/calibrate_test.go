@@ -5,11 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/match"
@@ -155,5 +157,22 @@ func TestRunCalibrate(t *testing.T) {
 		errb.Reset()
 		require.Equal(t, c.code, run(c.args, &out, &errb), "%v: stderr %q", c.args, errb.String())
 		require.Contains(t, errb.String(), c.want, "%v", c.args)
+	}
+}
+
+// Every klob-lab command's -h fits a terminal of 80 columns.
+func TestLabHelpFits(t *testing.T) {
+	for _, cmd := range []func([]string, io.Writer, io.Writer) int{runCalibrate, runFitBids} {
+		var out, errb bytes.Buffer
+		cmd([]string{"-h"}, &out, &errb)
+		text := out.String() + errb.String()
+		if !strings.Contains(text, "usage: klob-lab") {
+			t.Fatalf("no usage: %q", text)
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if n := utf8.RuneCountInString(strings.ReplaceAll(l, "\t", "    ")); n > 80 {
+				t.Errorf("%d columns: %q", n, l)
+			}
+		}
 	}
 }

@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // commands are the subcommands, by name.
@@ -72,6 +74,10 @@ type command struct {
 func newCommand(name string, stderr io.Writer) *command {
 	fs := flag.NewFlagSet("klob-lab "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: klob-lab %s [flags]\n", name)
+		textwrap.FlagDefaults(fs.Output(), fs, 80)
+	}
 	return &command{fs, stderr}
 }
 

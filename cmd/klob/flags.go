@@ -47,21 +47,8 @@ const helpWidth = 80
 // wrapped between words, its next lines under the same column.
 func (f *flagSet) printUsage(w io.Writer) {
 	fmt.Fprint(w, strings.TrimRight(f.usage, "\n")+"\n")
-	var flags strings.Builder
-	f.SetOutput(&flags)
-	f.PrintDefaults()
 	f.SetOutput(io.Discard)
-	for _, l := range strings.Split(strings.TrimSuffix(flags.String(), "\n"), "\n") {
-		head, text, ok := strings.Cut(l, "\t")
-		if !ok || 8+len([]rune(text)) <= helpWidth {
-			fmt.Fprintln(w, l)
-			continue
-		}
-		for _, part := range textwrap.Wrap(text, helpWidth-8) {
-			fmt.Fprintf(w, "%s\t%s\n", head, part)
-			head = "    "
-		}
-	}
+	textwrap.FlagDefaults(w, f.FlagSet, helpWidth)
 	if f.notes != "" {
 		fmt.Fprint(w, strings.TrimRight(f.notes, "\n")+"\n")
 	}

@@ -3,6 +3,9 @@
 package textwrap
 
 import (
+	"flag"
+	"fmt"
+	"io"
 	"strings"
 	"unicode/utf8"
 )
@@ -44,4 +47,26 @@ func Hang(first, text string, width int) string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// FlagDefaults writes fs's flags as flag.PrintDefaults does, each
+// description wrapped to width columns under its own column (the flag
+// package starts it at column 8 and never wraps it).
+func FlagDefaults(w io.Writer, fs *flag.FlagSet, width int) {
+	var flags strings.Builder
+	out := fs.Output()
+	fs.SetOutput(&flags)
+	fs.PrintDefaults()
+	fs.SetOutput(out)
+	for _, l := range strings.Split(strings.TrimSuffix(flags.String(), "\n"), "\n") {
+		head, text, ok := strings.Cut(l, "\t")
+		if !ok || 8+utf8.RuneCountInString(text) <= width {
+			fmt.Fprintln(w, l)
+			continue
+		}
+		for _, part := range Wrap(text, width-8) {
+			fmt.Fprintf(w, "%s\t%s\n", head, part)
+			head = "    "
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package textwrap
 
 import (
+	"flag"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -44,5 +45,24 @@ func TestHang(t *testing.T) {
 	}
 	if got := strings.Join(strings.Fields(out), " "); got != "label "+strings.TrimSpace(text) {
 		t.Errorf("words lost or moved: %q", got)
+	}
+}
+
+// FlagDefaults wraps a long description under its column and leaves a
+// short one as the flag package writes it.
+func TestFlagDefaults(t *testing.T) {
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.Bool("short", false, "a short one")
+	fs.String("long", "", strings.Repeat("many words ", 20))
+	var b strings.Builder
+	FlagDefaults(&b, fs, 60)
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) < 6 || lines[0] != "  -long string" || lines[len(lines)-1] != "    \ta short one" {
+		t.Fatalf("got %q", lines)
+	}
+	for _, l := range lines[1 : len(lines)-2] {
+		if !strings.HasPrefix(l, "    \t") || 8+utf8.RuneCountInString(l[5:]) > 60 {
+			t.Errorf("line %q is not wrapped under its column", l)
+		}
 	}
 }
