@@ -1,11 +1,11 @@
 package replay
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +14,6 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
-	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -284,38 +283,34 @@ func TestHistoryOfSharedGames(t *testing.T) {
 	}
 }
 
-// TestUngradedSeatsCarryNoGrade: a seat the analysis did not grade (a
-// bot's) shows no note on its steps; "forced" is only for a decision
-// with a single legal action, and a graded choice always has its note.
+// TestUngradedSeatsCarryNoGrade: the analysis grades the person's seat
+// only; a bot's steps show no note ("forced" would say it had no
+// choice) and the points-lost lines name no bot, while each of the
+// person's choices has its note.
 func TestUngradedSeatsCarryNoGrade(t *testing.T) {
 	r := readGame(t, "07-sequences-decided-by-trump.klob")
-	notB := func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-		rep, err := fakeAnalyze(ctx, r, opt)
-		if err == nil {
-			for i := range rep.Deals {
-				for j := range rep.Deals[i].Decisions {
-					if d := &rep.Deals[i].Decisions[j]; d.Seat == rules.SeatB {
-						d.Grade, d.Loss = analysis.NotGraded, 0
-					}
-				}
-			}
-		}
-		return rep, err
-	}
-	hs := kittest.New(t, New(r, "x", Config{Analyze: notB}, nil), 80, 24, false)
+	r.Header.Levels[rules.SeatA] = gamelog.Human
+	hs := kittest.New(t, New(r, "x", Config{Analyze: fakeAnalyze}, nil), 80, 24, false)
 	hs.Press("a")
+	bot := r.Header.PlayerName(rules.SeatB)
 	steps := r.Deals[0].Steps
 	seen := map[rules.Seat]int{}
 	for i := range steps {
 		hs.Press("right")
-		var line string
+		var line, lost string
 		for _, l := range strings.Split(text(hs), "\n") {
-			if strings.HasPrefix(strings.TrimSpace(l), fmt.Sprintf("Step %d:", i+1)) {
+			switch l = strings.TrimSpace(l); {
+			case strings.HasPrefix(l, fmt.Sprintf("Step %d:", i+1)):
 				line = l
+			case strings.HasPrefix(l, "Points lost"):
+				lost = l
 			}
 		}
-		if line == "" {
-			t.Fatalf("step %d: no step line:\n%s", i+1, text(hs))
+		if line == "" || lost == "" {
+			t.Fatalf("step %d: no step line or no points lost:\n%s", i+1, text(hs))
+		}
+		if strings.Contains(lost, bot) {
+			t.Fatalf("step %d: the bot, not graded, is in %q", i+1, lost)
 		}
 		switch seat := steps[i].Seat; seat {
 		case rules.SeatB:
@@ -332,5 +327,15 @@ func TestUngradedSeatsCarryNoGrade(t *testing.T) {
 	}
 	if seen[rules.SeatA] == 0 || seen[rules.SeatB] == 0 {
 		t.Fatalf("steps seen by seat: %v", seen)
+	}
+	// The deal's end: the rows of points lost by grade are the person's.
+	hs.Press("end")
+	rows := strings.Split(text(hs), "\n")
+	head := slices.IndexFunc(rows, func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "Lost ") })
+	if head < 0 || head+1 >= len(rows) || !strings.HasPrefix(strings.TrimSpace(rows[head+1]), "You ") {
+		t.Fatalf("no rows of points lost for the person:\n%s", text(hs))
+	}
+	if next := strings.TrimSpace(rows[head+2]); strings.HasPrefix(next, bot) {
+		t.Fatalf("the ungraded bot has a row of points lost: %q", next)
 	}
 }

@@ -235,12 +235,29 @@ func actionWords(ctx *kit.Context, a rules.Action) string {
 }
 
 // seats lists the seats by side, the person's first, partners together.
-func seats(sc *table.Scene) []rules.Seat {
+func seats(sc *table.Scene, graded [4]bool) []rules.Seat {
 	var out []rules.Seat
+	for _, team := range gradedSides(sc, graded) {
+		out = append(out, team...)
+	}
+	return out
+}
+
+// gradedSides are the seats the analysis graded, by side in the table's
+// order (partners together); a side with no graded seat is left out: a
+// bot's seat not graded lost no points it could be shown.
+func gradedSides(sc *table.Scene, graded [4]bool) [][]rules.Seat {
+	var out [][]rules.Seat
 	n := sc.V.Players
 	for _, side := range sc.SideOrder() {
+		var team []rules.Seat
 		for o := side; o < n; o += sc.Sides() {
-			out = append(out, rules.Seat(o))
+			if graded[o] {
+				team = append(team, rules.Seat(o))
+			}
+		}
+		if team != nil {
+			out = append(out, team)
 		}
 	}
 	return out
@@ -261,7 +278,6 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 	}
 	game := &s.report.Players
 	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
-	n, sides := sc.V.Players, sc.Sides()
 	line := ""
 	for _, f := range []struct {
 		num     string
@@ -277,16 +293,14 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 			return fmt.Sprintf(f.num, d, g)
 		}
 		var parts []string
-		for _, side := range sc.SideOrder() {
+		for _, team := range gradedSides(sc, s.report.Graded) {
 			var each, names []string
-			var team []rules.Seat
-			for o := side; o < n; o += sides {
-				name := sc.Name(rules.Seat(o))
+			for _, o := range team {
+				name := sc.Name(o)
 				if f.letters {
-					name = rules.Seat(o).String()
+					name = o.String()
 				}
-				team = append(team, rules.Seat(o))
-				each = append(each, name+" "+lost(rules.Seat(o)))
+				each = append(each, name+" "+lost(o))
 				names = append(names, name)
 			}
 			part := strings.Join(each, ", ")
@@ -320,7 +334,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	st := &ctx.Styles
 	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good}
 	lost := lostOf(dr)
-	order := seats(sc)
+	order := seats(sc, s.report.Graded)
 	nameW := 8
 	for _, o := range order {
 		nameW = max(nameW, kit.WidthOf(sc.Name(o)))
@@ -350,7 +364,7 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		}
 		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
 	}
-	lines := lostLines(ctx, sc, dr, &lost)
+	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
 	line = lines[len(lines)-1]
 	for _, l := range lines {
 		if kit.WidthOf(l) <= w {
@@ -374,11 +388,11 @@ func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 
 // lostLines are the ways to write the points each seat lost this deal in
 // one line, widest first: the marked grades then "all"; the total and
-// the worst mark; the total alone. Each gives every seat's whole-point
-// total (DealReport.Players), so the line agrees with the rows.
-func lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
+// the worst mark; the total alone. Each gives every graded seat's
+// whole-point total (DealReport.Players), so the line agrees with the
+// rows.
+func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
 	st := &ctx.Styles
-	n, sides := sc.V.Players, sc.Sides()
 	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
 	forms := []struct {
 		head string
@@ -407,10 +421,10 @@ func lostLines(ctx *kit.Context, sc *table.Scene, dr *analysis.DealReport, lost 
 	var out []string
 	for _, f := range forms {
 		var parts []string
-		for _, side := range sc.SideOrder() {
+		for _, seats := range gradedSides(sc, graded) {
 			var team []string
-			for o := side; o < n; o += sides {
-				team = append(team, sc.Name(rules.Seat(o))+" "+f.seat(rules.Seat(o)))
+			for _, o := range seats {
+				team = append(team, sc.Name(o)+" "+f.seat(o))
 			}
 			parts = append(parts, strings.Join(team, ", "))
 		}

@@ -13,15 +13,17 @@ import (
 // Analyzer is what a screen calls to analyse a replay.
 type Analyzer = func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error)
 
-// Fake returns an analyser that grades every decision of a replay by
-// rule: a decision with a choice loses loss(deal, step) points (step
-// counts from 1); a decision with one legal action is forced, and a
-// chance step is nobody's. With otherBest, a decision that loses points
+// Fake returns an analyser that grades the decisions of the seats
+// Analyze would (analysis.GradedSeats) by rule: a decision with a choice
+// loses loss(deal, step) points (step counts from 1); a decision with
+// one legal action is forced; a chance step and an ungraded seat's are
+// not graded. With otherBest, a decision that loses points
 // has the first other legal action as its best; without, its best is
 // the action played. It stops when ctx is done.
 func Fake(loss func(deal, step int) float64, otherBest bool) Analyzer {
 	return func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
-		rep := &analysis.Report{Header: r.Header, Seed: opt.Seed, Deals: make([]analysis.DealReport, len(r.Deals))}
+		rep := &analysis.Report{Header: r.Header, Seed: opt.Seed, Deals: make([]analysis.DealReport, len(r.Deals)),
+			Graded: analysis.GradedSeats(&r.Header, opt.AllSeats)}
 		for i := range r.Deals {
 			rd := &r.Deals[i]
 			dr := &rep.Deals[i]
@@ -37,9 +39,13 @@ func Fake(loss func(deal, step int) float64, otherBest bool) Analyzer {
 					legal = nil
 				}
 				dec := analysis.Decision{Deal: rd.No, Step: j + 1, Seat: st.Seat, Phase: d.Phase(), Action: st.Action, Best: st.Action}
-				if len(legal) <= 1 {
+				switch {
+				case st.Seat == rules.ChanceSeat || !rep.Graded[st.Seat]:
+					// Not graded: a chance step, or a seat not asked for.
+					dec.Best = rules.Action{}
+				case len(legal) <= 1:
 					dec.Grade = analysis.Forced
-				} else {
+				default:
 					dec.Loss = loss(rd.No, j+1)
 					if otherBest && dec.Loss > 0 {
 						for _, a := range legal {
@@ -51,7 +57,7 @@ func Fake(loss func(deal, step int) float64, otherBest bool) Analyzer {
 					}
 					dec.Grade = analysis.GradeOf(dec.Loss)
 				}
-				if st.Seat != rules.ChanceSeat {
+				if dec.Grade != analysis.NotGraded {
 					for _, sm := range []*analysis.Summary{&dr.Players[st.Seat], &rep.Players[st.Seat]} {
 						sm.Counts[dec.Grade]++
 						if dec.Graded() {
