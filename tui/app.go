@@ -66,11 +66,7 @@ func (a *App) QuitNote() string {
 // Init asks the terminal for its background colour and starts the first
 // screen.
 func (a *App) Init() tea.Cmd {
-	var cmd tea.Cmd
-	if e, ok := a.screen.(kit.Enterer); ok {
-		cmd = e.Enter(&a.ctx)
-	}
-	return tea.Batch(tea.RequestBackgroundColor, cmd)
+	return tea.Batch(tea.RequestBackgroundColor, kit.Enter(&a.ctx, a.screen))
 }
 
 // minSize is the smallest window the current screen is laid out for.
@@ -162,16 +158,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // hands over.
 func (a *App) route(msg tea.Msg) tea.Cmd {
 	next, cmd := a.screen.Update(&a.ctx, msg)
-	if next == nil {
-		next = a.screen
-	}
-	if next != a.screen {
-		a.screen = next
-		if e, ok := next.(kit.Enterer); ok {
-			cmd = tea.Batch(cmd, e.Enter(&a.ctx))
-		}
-	}
-	return cmd
+	return kit.Show(&a.ctx, &a.screen, next, cmd)
 }
 
 // View draws the current screen, or asks for a larger window.

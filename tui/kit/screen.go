@@ -74,6 +74,25 @@ type Enterer interface {
 	Enter(ctx *Context) tea.Cmd
 }
 
+// Enter runs s's Enter, if it has one.
+func Enter(ctx *Context, s Screen) tea.Cmd {
+	if e, ok := s.(Enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+// Show makes next, when it is another screen than *cur (and not nil),
+// the one shown, and enters it: cmd, the update's command, runs with
+// its Enter.
+func Show(ctx *Context, cur *Screen, next Screen, cmd tea.Cmd) tea.Cmd {
+	if next == nil || next == *cur {
+		return cmd
+	}
+	*cur = next
+	return tea.Batch(cmd, Enter(ctx, next))
+}
+
 // MinSizer is a Screen that needs more room than MinWidth × MinHeight
 // (the four-handed table).
 type MinSizer interface {

@@ -420,12 +420,7 @@ type Away struct {
 
 func (b *Away) Name() string { return b.inner.Name() }
 
-func (b *Away) Enter(ctx *kit.Context) tea.Cmd {
-	if e, ok := b.inner.(kit.Enterer); ok {
-		return e.Enter(ctx)
-	}
-	return nil
-}
+func (b *Away) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, b.inner) }
 
 func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
@@ -438,13 +433,7 @@ func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	next, cmd := b.inner.Update(ctx, msg)
-	if next != nil && next != b.inner {
-		b.inner = next
-		if e, ok := next.(kit.Enterer); ok {
-			cmd = tea.Batch(cmd, e.Enter(ctx))
-		}
-	}
-	return b, cmd
+	return b, kit.Show(ctx, &b.inner, next, cmd)
 }
 
 func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }

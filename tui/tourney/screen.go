@@ -90,12 +90,7 @@ func (s *Screen) Typing() bool {
 }
 
 // Enter enters the part shown.
-func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
-	if e, ok := s.sub.(kit.Enterer); ok {
-		return e.Enter(ctx)
-	}
-	return nil
-}
+func (s *Screen) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, s.sub) }
 
 // backMsg asks the screen to hand over to the lobby.
 type backMsg struct{}
@@ -107,19 +102,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s.cfg.Back(), nil
 	}
 	next, cmd := s.sub.Update(ctx, msg)
-	return s, tea.Batch(cmd, s.show(ctx, next))
-}
-
-// show makes next the part shown, entering it when it is new.
-func (s *Screen) show(ctx *kit.Context, next kit.Screen) tea.Cmd {
-	if next == nil || next == s.sub {
-		return nil
-	}
-	s.sub = next
-	if e, ok := next.(kit.Enterer); ok {
-		return e.Enter(ctx)
-	}
-	return nil
+	return s, kit.Show(ctx, &s.sub, next, cmd)
 }
 
 // View draws the part shown.

@@ -46,9 +46,7 @@ func New(tb testing.TB, s kit.Screen, w, h int, ascii bool) *Driver {
 	tb.Helper()
 	d := &Driver{tb: tb, Ctx: kit.NewContext(ascii), Screen: s, budget: 1_000_000}
 	d.Ctx.Width, d.Ctx.Height = w, h
-	if e, ok := s.(kit.Enterer); ok {
-		d.run(e.Enter(&d.Ctx))
-	}
+	d.run(kit.Enter(&d.Ctx, s))
 	return d
 }
 
@@ -88,13 +86,7 @@ func (d *Driver) Click(x, y int) {
 
 func (d *Driver) update(msg tea.Msg) tea.Cmd {
 	next, cmd := d.Screen.Update(&d.Ctx, msg)
-	if next != nil && next != d.Screen {
-		d.Screen = next
-		if e, ok := next.(kit.Enterer); ok {
-			cmd = tea.Batch(cmd, e.Enter(&d.Ctx))
-		}
-	}
-	return cmd
+	return kit.Show(&d.Ctx, &d.Screen, next, cmd)
 }
 
 var cmdSlice = reflect.TypeOf([]tea.Cmd(nil))
