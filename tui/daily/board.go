@@ -2,7 +2,6 @@ package daily
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -18,16 +17,6 @@ import (
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/table"
 )
-
-// number writes a result or par as the screens do: a sign unless zero,
-// no trailing zeros ("+22.5", "-40", "0").
-func number(x float64) string {
-	s := strconv.FormatFloat(x, 'f', -1, 64)
-	if x > 0 {
-		s = "+" + s
-	}
-	return s
-}
 
 // names and levels are a board's players for its log: the person (or
 // who plays their seat) at A, the bots elsewhere.
@@ -193,7 +182,7 @@ func (p *between) View(ctx *kit.Context) string {
 		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
 	default:
 		if br, ok := s.result(p.n); ok {
-			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), kit.BoardResultWords(s.set.Players())))
+			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", kit.Number(br.Result), kit.BoardResultWords(s.set.Players())))
 		}
 		lines = append(lines, " "+s.boardMarks(ctx), "")
 		what := fmt.Sprintf("board %d", s.prog.Next(len(s.set.Boards)))

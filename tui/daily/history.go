@@ -27,7 +27,7 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 	for _, d := range days {
 		vs := "-"
 		if d.HasPar {
-			vs = number(d.VersusPar)
+			vs = kit.Number(d.VersusPar)
 		}
 		field := "nobody"
 		switch {
@@ -36,7 +36,7 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 		case d.Field > 2:
 			field = fmt.Sprintf("%d others", d.Field-1)
 		}
-		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, percent(d.Percent), vs, d.Played, field))
+		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, kit.Percent(d.Percent), vs, d.Played, field))
 	}
 	return out
 }

@@ -43,17 +43,6 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return p, nil
 }
 
-// seatWords says who the person plays with and against.
-func seatWords(players int) string {
-	switch players {
-	case 3:
-		return "you in seat A against two normal bots"
-	case 4:
-		return "you in seat A with a normal bot as partner, against two"
-	}
-	return "you in seat A against the normal bot"
-}
-
 func (p *intro) View(ctx *kit.Context) string {
 	s := p.s
 	st := &ctx.Styles
@@ -63,7 +52,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
-		"and how you stand against the friends whose results you import.", seatWords(n), kit.BoardResultWords(n))
+		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n))
 	lines = append(lines, "")
 	for _, l := range kit.Wrap(about, w-2) {
 		lines = append(lines, " "+l)
@@ -114,7 +103,7 @@ func (s *Screen) boardMarks(ctx *kit.Context) string {
 		mark := st.Dim.Render(fmt.Sprintf("%d ·", b.Number))
 		for _, br := range s.prog.Results.Boards {
 			if br.Board == b.Number {
-				mark = fmt.Sprintf("%d %s", b.Number, number(br.Result))
+				mark = fmt.Sprintf("%d %s", b.Number, kit.Number(br.Result))
 			}
 		}
 		if s.prog.Board == b.Number {

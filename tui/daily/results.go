@@ -242,9 +242,6 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 		Analyse: true, Board: s.boardName(n), At: at}, r), nil
 }
 
-// percent writes a percentage with two decimals.
-func percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
-
 func (r *results) View(ctx *kit.Context) string {
 	s := r.s
 	st := &ctx.Styles
@@ -284,23 +281,23 @@ func (r *results) View(ctx *kit.Context) string {
 		}
 		par, vs := "-", "-"
 		if br.HasPar {
-			par, vs = number(br.Par), number(br.Result-br.Par)
+			par, vs = kit.Number(br.Par), kit.Number(br.Result-br.Par)
 			parSum += br.Par
 		}
 		youSum += br.Result
 		mp := "-"
 		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played && res.field.Standings.Top > 0 {
-			mp = percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
+			mp = kit.Percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
 		}
-		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, number(br.Result), par, vs, mp)
+		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, kit.Number(br.Result), par, vs, mp)
 		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number), max(0, w-kit.WidthOf(head))))
 	}
 	vsTotal, known := duplicate.VersusPar(res.own.Boards)
 	vs := "-"
 	if known > 0 {
-		vs = number(vsTotal)
+		vs = kit.Number(vsTotal)
 	}
-	lines = append(lines, st.Heading.Render(row("  ", "Total", number(youSum), number(parSum), vs, percent(mine.Percent), "")))
+	lines = append(lines, st.Heading.Render(row("  ", "Total", kit.Number(youSum), kit.Number(parSum), vs, kit.Percent(mine.Percent), "")))
 	lines = append(lines, "")
 	lines = append(lines, r.standingLines(ctx, h-len(lines)-r.tailHeight(ctx))...)
 	lines = append(lines, r.tail(ctx)...)
@@ -354,8 +351,8 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Tied {
 			rank += "="
 		}
-		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, kit.Clip(name, 28), percent(row.Percent),
-			trim(row.Matchpoints), trim(row.Max))
+		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, kit.Clip(name, 28), kit.Percent(row.Percent),
+			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)
 		}
@@ -365,13 +362,6 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		out = append(out, line)
 	}
 	return out
-}
-
-// trim writes matchpoints: whole, or to two decimals (Neuberg).
-func trim(x float64) string {
-	s := fmt.Sprintf("%.2f", x)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
 }
 
 // tail is what ends the results: where the result file is, what to do

@@ -262,14 +262,14 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	lines = append(lines, "")
 	lines = wrap(lines, fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
 		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
-		"by matchpoints open, with everyone's play.", seatWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
+		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
 	lines = append(lines, "")
 	if pr.Entered {
 		lines = append(lines, p.boardGrid(ctx)...)
 		vs, n := pr.VersusPar()
 		sum := fmt.Sprintf(" Played %d of %d", pr.Played(), i.Boards)
 		if n > 0 {
-			sum += fmt.Sprintf(" · %s against par over %s", number(vs), kit.Plural(n, "board"))
+			sum += fmt.Sprintf(" · %s against par over %s", kit.Number(vs), kit.Plural(n, "board"))
 		}
 		if !pr.ParReady {
 			sum += " · par is being worked out"
@@ -337,10 +337,10 @@ func (p *detail) boardGrid(ctx *kit.Context) []string {
 			case svc.InPlay:
 				you = "      …"
 			case svc.Played:
-				you = fmt.Sprintf("%7s", number(l.Result))
+				you = fmt.Sprintf("%7s", kit.Number(l.Result))
 				par = fmt.Sprintf("%7s", "?")
 				if l.HasPar {
-					par = fmt.Sprintf("%7s", number(l.Par))
+					par = fmt.Sprintf("%7s", kit.Number(l.Par))
 				}
 			}
 			cell := fmt.Sprintf("%5d %s %s", l.Board, you, par)
@@ -375,13 +375,13 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		}
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
-			vs = number(v)
+			vs = kit.Number(v)
 		}
 		mark := "  "
 		if i == p.row {
 			mark, at = ctx.Paint.Glyphs.Cursor+" ", len(rows)
 		}
-		line := row(mark, rank, name, percent(r.Percent), trim(r.Matchpoints)+" of "+trim(r.Max), fmt.Sprint(r.Played), vs)
+		line := row(mark, rank, name, kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max), fmt.Sprint(r.Played), vs)
 		if i == p.row {
 			line = st.Selected.Render(line)
 		} else if r.Entry == f.Me {

@@ -191,9 +191,9 @@ func (p *after) View(ctx *kit.Context) string {
 	l, ok := p.line()
 	switch {
 	case ok && l.State == svc.Played:
-		lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(l.Result), kit.BoardResultWords(p.prog.Info.Players())))
+		lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", kit.Number(l.Result), kit.BoardResultWords(p.prog.Info.Players())))
 		if l.HasPar {
-			lines = append(lines, fmt.Sprintf(" Par: %s, so %s against par.", number(l.Par), number(l.Result-l.Par)))
+			lines = append(lines, fmt.Sprintf(" Par: %s, so %s against par.", kit.Number(l.Par), kit.Number(l.Result-l.Par)))
 		} else {
 			lines = append(lines, " Par is being worked out: the tournament shows it once known.")
 		}

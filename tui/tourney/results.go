@@ -129,10 +129,10 @@ func (p *entrant) View(ctx *kit.Context) string {
 	e := f.Entrants[p.i]
 	r := standing(f, p.i)
 	lines := kit.Titled(ctx, fmt.Sprintf("%s · %s's boards", f.Info.Title(), e.Name))
-	sum := fmt.Sprintf("%s: %s, rank %d of %d, %s played", e.Name, percent(r.Percent), r.Rank, len(f.Standings.Rows),
+	sum := fmt.Sprintf("%s: %s, rank %d of %d, %s played", e.Name, kit.Percent(r.Percent), r.Rank, len(f.Standings.Rows),
 		kit.Plural(r.Played, "board"))
 	if v, n := f.VersusPar(p.i); n > 0 {
-		sum += fmt.Sprintf(" · %s against par", number(v))
+		sum += fmt.Sprintf(" · %s against par", kit.Number(v))
 	}
 	lines = wrap(lines, sum+".", w)
 	row := func(mark, board, res, par, vs, mp string) string {
@@ -144,15 +144,15 @@ func (p *entrant) View(ctx *kit.Context) string {
 		bs := r.Boards[i]
 		par, res, vs, mp := "-", "·", "", "not played"
 		if f.Pars != nil {
-			par = number(f.Pars[i])
+			par = kit.Number(f.Pars[i])
 		}
 		if bs.Played {
-			res, mp = number(bs.Result), "-"
+			res, mp = kit.Number(bs.Result), "-"
 			if f.Standings.Top > 0 {
-				mp = percent(100 * bs.Matchpoints / float64(f.Standings.Top))
+				mp = kit.Percent(100 * bs.Matchpoints / float64(f.Standings.Top))
 			}
 			if f.Pars != nil {
-				vs = number(bs.Result - f.Pars[i])
+				vs = kit.Number(bs.Result - f.Pars[i])
 			}
 		}
 		mark := "  "
@@ -263,7 +263,7 @@ func (p *field) View(ctx *kit.Context) string {
 	lines := kit.Titled(ctx, fmt.Sprintf("%s · board %d of %d", f.Info.Title(), p.n, f.Info.Boards))
 	sum := fmt.Sprintf("%s played board %d", kit.Plural(len(p.rows), "entrant"), p.n)
 	if f.Pars != nil {
-		sum += "; par " + number(f.Pars[p.n-1])
+		sum += "; par " + kit.Number(f.Pars[p.n-1])
 	}
 	lines = wrap(lines, sum+".", w)
 	row := func(mark, name, res, vs, mp string) string {
@@ -279,16 +279,16 @@ func (p *field) View(ctx *kit.Context) string {
 		}
 		vs, mp := "", "-"
 		if f.Pars != nil {
-			vs = number(b.Result - f.Pars[p.n-1])
+			vs = kit.Number(b.Result - f.Pars[p.n-1])
 		}
 		if f.Standings.Top > 0 {
-			mp = percent(100 * b.Matchpoints / float64(f.Standings.Top))
+			mp = kit.Percent(100 * b.Matchpoints / float64(f.Standings.Top))
 		}
 		mark := "  "
 		if i == p.row {
 			mark = ctx.Paint.Glyphs.Cursor + " "
 		}
-		line := row(mark, name, number(b.Result), vs, mp)
+		line := row(mark, name, kit.Number(b.Result), vs, mp)
 		if i == p.row {
 			line = st.Selected.Render(line)
 		}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -190,25 +188,6 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// number writes a result or par: a sign unless zero, no trailing zeros
-// ("+22.5", "-40", "0").
-func number(x float64) string {
-	s := strconv.FormatFloat(x, 'f', -1, 64)
-	if x > 0 {
-		s = "+" + s
-	}
-	return s
-}
-
-// percent writes a percentage with two decimals.
-func percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
-
-// trim writes matchpoints: whole, or to two decimals (Neuberg).
-func trim(x float64) string {
-	s := fmt.Sprintf("%.2f", x)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-}
-
 // until says how long to t from now: "in 3h 20m", "in 2 days", "ended".
 func until(now, t time.Time) string {
 	d := t.Sub(now)
@@ -232,17 +211,6 @@ func when(now, t time.Time) string {
 		return t.Format("15:04")
 	}
 	return t.Format("Mon 2 Jan 15:04")
-}
-
-// seatWords says who the person plays with and against.
-func seatWords(players int, level string) string {
-	switch players {
-	case 3:
-		return fmt.Sprintf("you in seat A against two %s bots", level)
-	case 4:
-		return fmt.Sprintf("you in seat A with a %s bot as partner, against two", level)
-	}
-	return fmt.Sprintf("you in seat A against the %s bot", level)
 }
 
 // wrap adds text wrapped to the window, indented by one.
