@@ -79,10 +79,7 @@ func (p *page) View(ctx *kit.Context) string {
 	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
 	lines = append(lines, rows[p.top:min(len(rows), p.top+room)]...)
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	lines = kit.Padded(lines, h-1, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
 	return kit.Canvas(lines, w, h)
 }
 

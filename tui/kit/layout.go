@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -98,6 +99,31 @@ func Canvas(lines []string, w, h int) string {
 		writeFit(&sb, l, w)
 	}
 	return sb.String()
+}
+
+// Padded adds blank lines to lines up to n, then tail.
+func Padded(lines []string, n int, tail ...string) []string {
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	return append(lines, tail...)
+}
+
+// Footed puts foot at the bottom of h lines: lines above it, cut or
+// padded to the room it leaves.
+func Footed(lines []string, h int, foot ...string) []string {
+	return Padded(lines[:max(0, min(len(lines), h-len(foot)))], h-len(foot), foot...)
+}
+
+// Scrolled puts rows between head and foot in h lines, keeping row at
+// in view.
+func Scrolled(head, rows, foot []string, at, h int) []string {
+	room := max(1, h-len(head)-len(foot))
+	if len(rows) > room {
+		from := max(0, min(at-room/2, len(rows)-room))
+		rows = rows[from : from+room]
+	}
+	return Padded(append(slices.Clone(head), rows...), h-len(foot), foot...)
 }
 
 // writeFit writes Fit(s, w) to sb without making it first.

@@ -45,11 +45,7 @@ func (s *Screen) View(ctx *kit.Context) string {
 		shown = shown[:room]
 		shown[room-1] = " " + st.Dim.Render("↓ more: press ↓ or j")
 	}
-	lines := append(top, shown...)
-	for len(lines) < h-len(table)-len(bottom) {
-		lines = append(lines, "")
-	}
-	lines = append(lines, table...)
+	lines := kit.Padded(append(top, shown...), h-len(table)-len(bottom), table...)
 	lines = append(lines, bottom...)
 	return kit.Canvas(lines, w, h)
 }

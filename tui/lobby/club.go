@@ -370,12 +370,8 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2) {
 		lines = append(lines, " "+st.Dim.Render(l))
 	}
-	h := ctx.Height
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
-	return kit.Canvas(lines, w, h)
+	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
+	return kit.Canvas(lines, w, ctx.Height)
 }
 
 // poolWords says what a pool's games are.

@@ -469,9 +469,5 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			lines = append(append(lines, ""), s.wait.lines(ctx, ctx.Width, room)...)
 		}
 	}
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render(keys))
-	return kit.Canvas(lines, ctx.Width, h)
+	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h)
 }

@@ -198,7 +198,7 @@ func (s *History) View(ctx *kit.Context) string {
 		for _, l := range kit.Wrap(none, w-2) {
 			lines = append(lines, " "+l)
 		}
-		return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
+		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
@@ -215,15 +215,7 @@ func (s *History) View(ctx *kit.Context) string {
 			lines = append(lines, "   "+line)
 		}
 	}
-	return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
-}
-
-// padTo adds blank lines up to n.
-func padTo(lines []string, n int) []string {
-	for len(lines) < n {
-		lines = append(lines, "")
-	}
-	return lines
+	return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 }
 
 // recordLines is the player's record over the archived games, of every

@@ -144,10 +144,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 			lines = all
 		}
 	}
-	lines = table.DropBlanks(lines, room)
-	for len(lines) < room {
-		lines = append(lines, "")
-	}
+	lines = kit.Padded(table.DropBlanks(lines, room), room)
 	return kit.Canvas(append(lines[:max(0, room)], bottom...), w, h)
 }
 

@@ -84,9 +84,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	for _, l := range body {
 		lines = append(lines, kit.Clip(l, w))
 	}
-	for len(lines) < topRows+room {
-		lines = append(lines, "")
-	}
+	lines = kit.Padded(lines, topRows+room)
 	var hits []kit.Hit
 	y0 := len(lines)
 	for i, r := range rects {

@@ -305,10 +305,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	}
 	keys += st.Key.Render("[esc]") + " tournaments   " + st.Key.Render("[r]") + " read again"
 	foot = append(foot, "", " "+keys)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return kit.Canvas(append(lines[:min(len(lines), h-len(foot))], foot...), w, h)
+	return kit.Canvas(kit.Footed(lines, h, foot...), w, h)
 }
 
 // boardGrid is the person's boards in columns of up to eight: the
@@ -401,16 +398,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	}
 	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
 		st.Key.Render("[esc]")+" tournaments")
-	room := max(1, h-len(lines)-len(foot))
-	if len(rows) > room {
-		from := max(0, min(at-room/2, len(rows)-room))
-		rows = rows[from : from+room]
-	}
-	lines = append(lines, rows...)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return kit.Canvas(append(lines, foot...), w, h)
+	return kit.Canvas(kit.Scrolled(lines, rows, foot, at, h), w, h)
 }
 
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {

@@ -220,16 +220,7 @@ func (p *list) View(ctx *kit.Context) string {
 		}
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help", w-2)))
-	room := max(1, h-len(head)-len(foot))
-	if len(body) > room {
-		from := max(0, min(cursorAt-room/2, len(body)-room))
-		body = body[from : from+room]
-	}
-	lines := append(head, body...)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return kit.Canvas(append(lines, foot...), w, h)
+	return kit.Canvas(kit.Scrolled(head, body, foot, cursorAt, h), w, h)
 }
 
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {

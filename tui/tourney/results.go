@@ -170,22 +170,7 @@ func (p *entrant) View(ctx *kit.Context) string {
 		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(scrolled(lines, rows, foot, p.row, h), w, h)
-}
-
-// scrolled puts rows between head and foot in h lines, keeping row at
-// in view.
-func scrolled(head, rows, foot []string, at, h int) []string {
-	room := max(1, h-len(head)-len(foot))
-	if len(rows) > room {
-		from := max(0, min(at-room/2, len(rows)-room))
-		rows = rows[from : from+room]
-	}
-	lines := append(slices.Clone(head), rows...)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return append(lines, foot...)
+	return kit.Canvas(kit.Scrolled(lines, rows, foot, p.row, h), w, h)
 }
 
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -302,7 +287,7 @@ func (p *field) View(ctx *kit.Context) string {
 		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(scrolled(lines, rows, foot, p.row, h), w, h)
+	return kit.Canvas(kit.Scrolled(lines, rows, foot, p.row, h), w, h)
 }
 
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {

@@ -54,10 +54,7 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 	if len(mid) > room {
 		mid = mid[:room]
 	}
-	for len(mid) < room {
-		mid = append(mid, "")
-	}
-	lines := append(append(top, mid...), bottom...)
+	lines := append(append(top, kit.Padded(mid, room)...), bottom...)
 	return kit.Canvas(lines, w, h), hits
 }
 
@@ -287,12 +284,7 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	if len(body) > room {
 		body = body[:room]
 	}
-	lines = append(lines, body...)
-	for len(lines) < h-2 {
-		lines = append(lines, "")
-	}
-	lines = append(lines, rule, t.hintRow(ctx))
-	return kit.Canvas(lines, w, h)
+	return kit.Canvas(kit.Padded(append(lines, body...), h-2, rule, t.hintRow(ctx)), w, h)
 }
 
 // mistakeLines describe one kept mistake: the decision, the hand and
