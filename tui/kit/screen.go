@@ -122,6 +122,15 @@ func TableMinSize(players int) (w, h int) {
 	return MinWidth, MinHeight
 }
 
+// Mark puts the cursor before a line of a list or a form, and shows it
+// selected, when it is chosen; else it indents it as far.
+func Mark(ctx *Context, line string, chosen bool) string {
+	if !chosen {
+		return "   " + line
+	}
+	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
+}
+
 // Titled starts a screen: its title after the name, and a rule across.
 func Titled(ctx *Context, title string) []string {
 	st := &ctx.Styles

@@ -719,12 +719,10 @@ func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
 	var out []string
 	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
 		switch {
-		case i == l.row && j == 0:
-			out = append(out, " "+ctx.Paint.Glyphs.Cursor+" "+ctx.Styles.Selected.Render(part))
+		case j == 0:
+			out = append(out, kit.Mark(ctx, part, i == l.row))
 		case i == l.row:
 			out = append(out, "     "+ctx.Styles.Selected.Render(part))
-		case j == 0:
-			out = append(out, "   "+part)
 		default:
 			out = append(out, "     "+part)
 		}
@@ -864,7 +862,7 @@ func (f *TableForm) View(ctx *kit.Context) string {
 		explain = "the bots take the seats nobody takes when the host starts"
 	}
 	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
-	lines = append(lines, setup.FormMark(ctx, "[ Open the table ]", f.row == len(rows)+2))
+	lines = append(lines, kit.Mark(ctx, "[ Open the table ]", f.row == len(rows)+2))
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}

@@ -236,18 +236,12 @@ func (w *watchList) choose(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 func (w *watchList) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	lines := append(kit.Titled(ctx, "Watch a table"), "")
 	if len(w.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no table is being played that may be watched)"))
 	}
 	for i, t := range w.tables {
-		text := watchLine(t)
-		if i == w.row {
-			lines = append(lines, " "+g.Cursor+" "+st.Selected.Render(kit.Clip(text, ctx.Width-4)))
-		} else {
-			lines = append(lines, "   "+kit.Clip(text, ctx.Width-4))
-		}
+		lines = append(lines, kit.Mark(ctx, kit.Clip(watchLine(t), ctx.Width-4), i == w.row))
 	}
 	lines = append(lines, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
 	if w.note != "" {

@@ -153,14 +153,5 @@ func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
 	if ctx.ASCII {
 		val = "< " + value + " >"
 	}
-	return FormMark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
-}
-
-// FormMark puts the cursor before a line of a form when it is chosen:
-// its rows (FormLine) and the button that ends it.
-func FormMark(ctx *kit.Context, line string, chosen bool) string {
-	if !chosen {
-		return "   " + line
-	}
-	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
+	return kit.Mark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
 }

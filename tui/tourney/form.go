@@ -170,7 +170,7 @@ func (f *form) View(ctx *kit.Context) string {
 	if f.busy {
 		create = "[ Creating… ]"
 	}
-	lines = append(lines, "", setup.FormMark(ctx, create, f.row == len(rows)+3))
+	lines = append(lines, "", kit.Mark(ctx, create, f.row == len(rows)+3))
 	if f.err != "" {
 		for _, l := range kit.WrapLines("! "+f.err, ctx.Width-2, 2) {
 			lines = append(lines, " "+st.Error.Render(l))

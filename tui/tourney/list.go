@@ -194,13 +194,10 @@ func (p *list) View(ctx *kit.Context) string {
 			body = append(body, "", " "+st.Heading.Render(kit.Clip(sec, w-2)))
 			section = sec
 		}
-		text := kit.Clip(p.line(it), w-4)
 		if i == p.row {
 			cursorAt = len(body)
-			body = append(body, " "+ctx.Paint.Glyphs.Cursor+" "+st.Selected.Render(text))
-		} else {
-			body = append(body, "   "+text)
 		}
+		body = append(body, kit.Mark(ctx, kit.Clip(p.line(it), w-4), i == p.row))
 	}
 	switch {
 	case !p.loaded:
