@@ -409,6 +409,3 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("enter, play the next board", k.Choose), kit.Brief("back", k.Back), keyRefresh}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*detail) QuitQuestion() string { return "Back to the lobby." }

@@ -185,6 +185,3 @@ func (f *form) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("create", k.Choose), kit.Brief("back", k.Back)}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*form) QuitQuestion() string { return "Back to the lobby." }

@@ -226,6 +226,3 @@ func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, {keyNew, keyCode, keyRefresh},
 		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*list) QuitQuestion() string { return "Back to the lobby." }

@@ -225,6 +225,3 @@ func (p *after) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the tournament", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*after) QuitQuestion() string { return "Back to the lobby." }

@@ -180,9 +180,6 @@ func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
 }
 
-// QuitQuestion: quitting here goes back to the lobby.
-func (*entrant) QuitQuestion() string { return "Back to the lobby." }
-
 // field is everyone's results on one board, best first.
 type field struct {
 	s    *Screen
@@ -295,6 +292,3 @@ func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("par's line", keyPar), kit.Brief("back", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*field) QuitQuestion() string { return "Back to the lobby." }

@@ -114,7 +114,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
 }
 
-// QuitQuestion says where quitting goes.
+// QuitQuestion says where quitting goes: back to the lobby, unless the
+// part shown (a board's table, a replay) says otherwise.
 func (s *Screen) QuitQuestion() string {
 	if q, ok := s.sub.(kit.QuitAsker); ok {
 		return q.QuitQuestion()
