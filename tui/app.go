@@ -247,9 +247,8 @@ func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	ask := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
 	// A long question (the lesson's) wraps rather than being cut at
 	// the window's edge.
-	for _, l := range kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)) {
-		ask = append(ask, " "+l)
-	}
+	ask = append(ask, kit.Indent(" ",
+		kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)), nil)...)
 	ask = append(ask, " "+st.Key.Render("[y]")+" quit   "+st.Key.Render("[n]")+" keep playing")
 	n := len(ask)
 	for len(lines) < ctx.Height {

@@ -66,12 +66,10 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	lines := append(kit.Titled(ctx, "Klaberjass for two, three or four"), "")
-	for _, l := range kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2) {
-		lines = append(lines, " "+st.Heading.Render(l))
-	}
-	for _, l := range kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4) {
-		lines = append(lines, "   "+l)
-	}
+	lines = append(lines, kit.Indent(" ",
+		kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2), st.Heading.Render)...)
+	lines = append(lines, kit.Indent("   ",
+		kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4), nil)...)
 	lines = append(lines, "")
 	if s.cfg.ReadOnly != nil {
 		lines = append(lines, " "+st.Key.Render("[r]")+" look at the saved games, read-only")
@@ -81,9 +79,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", " "+st.Dim.Render("? help · q quit"))
 	if s.err != "" {
-		for _, l := range kit.Wrap("! "+s.err, w-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+s.err, w-2), st.Error.Render)...)
 	}
 	return kit.JoinLines(lines)
 }

@@ -175,9 +175,8 @@ func (p *between) View(ctx *kit.Context) string {
 	case !p.saved:
 		lines = append(lines, " Saving…")
 	case p.err != nil:
-		for _, l := range kit.WrapLines("! It could not be saved: "+p.err.Error(), w-2, 4) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! It could not be saved: "+p.err.Error(), w-2, 4), st.Error.Render)...)
 		lines = append(lines, " klob daily records it as played the next time it starts.")
 		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
 	default:
@@ -227,9 +226,8 @@ func (p *stopped) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", p.s.day.Date, p.s.set.Players()))
 	lines = append(lines, "")
-	for _, l := range kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8) {
-		lines = append(lines, " "+st.Error.Render(l))
-	}
+	lines = append(lines, kit.Indent(" ",
+		kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8), st.Error.Render)...)
 	lines = append(lines, "", " "+st.Key.Render("[esc]")+" back   "+st.Key.Render("[q]")+" quit")
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }

@@ -54,9 +54,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
 		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n))
 	lines = append(lines, "")
-	for _, l := range kit.Wrap(about, w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
 	lines = append(lines, "")
 	next := s.prog.Next(len(s.set.Boards))
 	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
@@ -68,22 +66,18 @@ func (p *intro) View(ctx *kit.Context) string {
 	default:
 		played += fmt.Sprintf(" · board %d is next.", next)
 	}
-	for _, l := range kit.Wrap(played, w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(played, w-2), nil)...)
 	lines = append(lines, " "+s.boardMarks(ctx))
 	cur, best := s.streak()
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
 	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
 	if s.cfg.Warning != "" {
-		for _, l := range kit.WrapLines("! "+s.cfg.Warning, w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+s.cfg.Warning, w-2, 3), st.Error.Render)...)
 	}
 	if s.loadErr != nil {
-		for _, l := range kit.WrapLines("! "+s.loadErr.Error(), w-2, 4) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+s.loadErr.Error(), w-2, 4), st.Error.Render)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {

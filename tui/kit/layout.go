@@ -164,6 +164,19 @@ func WrapLines(s string, w, limit int) []string {
 	return lines
 }
 
+// Indent puts pre before each of lines, drawn with style (nil: as they
+// are): a paragraph from Wrap or WrapLines, set in from the edge.
+func Indent(pre string, lines []string, style func(...string) string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if style != nil {
+			l = style(l)
+		}
+		out[i] = pre + l
+	}
+	return out
+}
+
 // Rect is an area of the screen, for mouse clicks.
 type Rect struct{ X, Y, W, H int }
 

@@ -29,9 +29,8 @@ func (s *Screen) View(ctx *kit.Context) string {
 	var bottom []string
 	bottom = append(bottom, st.Rule.Render(kit.Repeat(g.HRule, w)))
 	if s.note != "" {
-		for _, l := range kit.Wrap("! "+s.note, max(10, w-2)) {
-			bottom = append(bottom, " "+st.Error.Render(l))
-		}
+		bottom = append(bottom, kit.Indent(" ",
+			kit.Wrap("! "+s.note, max(10, w-2)), st.Error.Render)...)
 	}
 	bottom = append(bottom, s.promptLine(ctx, step))
 
@@ -72,9 +71,7 @@ func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Ste
 				out = append(out, lead+l)
 			}
 		default:
-			for _, l := range kit.Wrap(p.Text, max(10, w-2)) {
-				out = append(out, " "+l)
-			}
+			out = append(out, kit.Indent(" ", kit.Wrap(p.Text, max(10, w-2)), nil)...)
 		}
 	}
 	if step.Kind == lesson.Score {

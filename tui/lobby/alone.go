@@ -219,12 +219,9 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	if !e.since.IsZero() {
 		head = "Your game alone is open in another connection of yours, since " + e.since.Format("15:04") + "."
 	}
-	for _, l := range kit.Wrap(head, w-2) {
-		lines = append(lines, " "+st.Heading.Render(l))
-	}
-	for _, l := range kit.Wrap("One connection plays it at a time, so that neither saves over the other's moves.", w-4) {
-		lines = append(lines, "   "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(head, w-2), st.Heading.Render)...)
+	lines = append(lines, kit.Indent("   ",
+		kit.Wrap("One connection plays it at a time, so that neither saves over the other's moves.", w-4), nil)...)
 	lines = append(lines, "")
 	if e.waiting {
 		lines = append(lines, " Taking it over: the other connection saves it and goes back to its lobby…")
@@ -240,9 +237,7 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	}
 	if e.err != "" {
 		lines = append(lines, "")
-		for _, l := range kit.Wrap("! "+e.err, w-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+e.err, w-2), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q quit"))
 	for i, l := range lines {

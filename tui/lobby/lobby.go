@@ -656,13 +656,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.entered:
 		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
-		for _, n := range kit.Wrap("! "+l.note, w-2) {
-			tail = append(tail, " "+st.Error.Render(n))
-		}
+		tail = append(tail, kit.Indent(" ", kit.Wrap("! "+l.note, w-2), st.Error.Render)...)
 	case l.note != "":
-		for _, n := range kit.Wrap(l.note, w-2) {
-			tail = append(tail, " "+n)
-		}
+		tail = append(tail, kit.Indent(" ", kit.Wrap(l.note, w-2), nil)...)
 	}
 	// The tables take the room left above the line typed, the note and
 	// the keys, which always show: a long list shows the part around

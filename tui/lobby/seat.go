@@ -417,9 +417,8 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			"", " enter: back to the lobby")
 		keys = "enter lobby · q quit"
 	case w.Closed != "":
-		for _, l := range kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2), st.Error.Render)...)
 		lines = append(lines, "", " enter: back to the lobby")
 		keys = "enter lobby · q quit"
 	default:
@@ -431,9 +430,8 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			vs = strings.Join(on, ", ")
 		}
 		lines = append(lines, "")
-		for _, l := range kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2), nil)...)
 		watch := "Spectators may watch once the game starts."
 		if s.conn.Table().Private() {
 			watch = "The table is private: nobody may watch."
@@ -441,9 +439,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		if s.host() {
 			watch += " P changes it (during the game too)."
 		}
-		for _, l := range kit.Wrap(watch, ctx.Width-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(watch, ctx.Width-2), nil)...)
 		lines = append(lines, "")
 		if s.host() {
 			lines = append(lines, " Press s to start: bots take the free seats.")

@@ -245,9 +245,8 @@ func (w *watchList) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
 	if w.note != "" {
-		for _, l := range kit.Wrap("! "+w.note, ctx.Width-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap("! "+w.note, ctx.Width-2), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
 	return kit.JoinLines(lines)

@@ -170,9 +170,8 @@ func (s *History) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "")
-		for _, l := range kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3), st.Error.Render)...)
 		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{kit.Brief("quit", ctx.Keys.Quit)})))
 		return kit.Canvas(lines, w, h)
 	}
@@ -195,9 +194,7 @@ func (s *History) View(ctx *kit.Context) string {
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
-		for _, l := range kit.Wrap(none, w-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(none, w-2), nil)...)
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)
@@ -417,9 +414,8 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
 		var out []string
-		for _, l := range kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2) {
-			out = append(out, " "+st.Dim.Render(l))
-		}
+		out = append(out, kit.Indent(" ",
+			kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2), st.Dim.Render)...)
 		return out
 	}
 	return []string{""}

@@ -521,9 +521,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 		return out[:min(2, len(out))]
 	}
 	if tag != "" {
-		for _, l := range kit.Wrap(tag, max(1, w-2)) {
-			out = append(out, "  "+st.Dim.Render(l))
-		}
+		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
 	}
 	if open := sc.Open[s]; open != 0 {
 		for _, l := range sc.openHand(ctx, open, w-2) {

@@ -134,9 +134,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	var out []string
 	if text != "" {
-		for _, l := range kit.WrapLines(text, w-2, limit) {
-			out = append(out, " "+style.Render(l))
-		}
+		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit), style.Render)...)
 	}
 	// A one-line note leaves room for what the chosen item means.
 	if len(out) <= 1 && !s.noteErr {

@@ -238,9 +238,8 @@ func (p *detail) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case p.prog == nil:
 		lines = append(lines, "")
-		for _, l := range kit.WrapLines("! "+p.err, w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
 		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
 		return kit.Canvas(lines, w, h)
 	}
@@ -280,9 +279,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	}
 	var foot []string
 	if p.note != "" {
-		for _, l := range kit.WrapLines(p.note, w-2, 2) {
-			foot = append(foot, " "+st.Heading.Render(l))
-		}
+		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2), st.Heading.Render)...)
 	}
 	if p.err != "" {
 		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))

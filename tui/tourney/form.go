@@ -172,9 +172,8 @@ func (f *form) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", kit.Mark(ctx, create, f.row == len(rows)+3))
 	if f.err != "" {
-		for _, l := range kit.WrapLines("! "+f.err, ctx.Width-2, 2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+f.err, ctx.Width-2, 2), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter create · esc back"))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)

@@ -212,9 +212,7 @@ func (p *list) View(ctx *kit.Context) string {
 	case p.entering:
 		foot = append(foot, " Tournament code: "+st.Selected.Render(p.entry+"_")+st.Dim.Render("   enter open · esc cancel"))
 	case p.note != "":
-		for _, l := range kit.WrapLines("! "+p.note, w-2, 2) {
-			foot = append(foot, " "+st.Error.Render(l))
-		}
+		foot = append(foot, kit.Indent(" ", kit.WrapLines("! "+p.note, w-2, 2), st.Error.Render)...)
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help", w-2)))
 	return kit.Canvas(kit.Scrolled(head, body, foot, cursorAt, h), w, h)

@@ -203,9 +203,8 @@ func (p *after) View(ctx *kit.Context) string {
 		lines = wrap(lines, "Its result is not recorded yet: the tournament shows it once it is.", w)
 	}
 	if p.err != "" {
-		for _, l := range kit.WrapLines("! "+p.err, w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
 	}
 	lines = append(lines, "")
 	what := "the tournament"

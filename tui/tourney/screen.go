@@ -216,9 +216,7 @@ func when(now, t time.Time) string {
 
 // wrap adds text wrapped to the window, indented by one.
 func wrap(lines []string, text string, w int) []string {
-	for _, l := range kit.Wrap(text, w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(text, w-2), nil)...)
 	return lines
 }
 

@@ -123,9 +123,7 @@ func wrapped(ctx *kit.Context, s string, w int, heading bool) []string {
 func saidLines(ctx *kit.Context, said []string, w int) []string {
 	var out []string
 	for _, s := range said {
-		for _, x := range kit.Wrap(s, max(10, w-2)) {
-			out = append(out, " "+ctx.Styles.Talk.Render(x))
-		}
+		out = append(out, kit.Indent(" ", kit.Wrap(s, max(10, w-2)), ctx.Styles.Talk.Render)...)
 	}
 	return out
 }
@@ -204,15 +202,11 @@ func (t *core) resultLines(ctx *kit.Context, w int) []string {
 		style = st.Bad
 	}
 	var out []string
-	for _, l := range kit.Wrap(say, max(10, w-2)) {
-		out = append(out, " "+style.Render(l))
-	}
+	out = append(out, kit.Indent(" ", kit.Wrap(say, max(10, w-2)), style.Render)...)
 	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
 	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
-	for _, l := range kit.Wrap(strings.Join(reason, " "), max(10, w-2)) {
-		out = append(out, " "+l)
-	}
+	out = append(out, kit.Indent(" ", kit.Wrap(strings.Join(reason, " "), max(10, w-2)), nil)...)
 	return out
 }
 
@@ -256,18 +250,15 @@ func (t *core) reviewView(ctx *kit.Context) string {
 		// than a line.
 		record := fmt.Sprintf("Record%s: %s, %d right (%.0f%%), %s.",
 			t.seats(" at %d players"), kit.Plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.LostText())
-		for _, l := range kit.Wrap(record, max(1, w-2)) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(record, max(1, w-2)), nil)...)
 		var words []string
 		for _, k := range kinds {
 			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
 				words = append(words, fmt.Sprintf("%s %d/%d", k, ks.Correct, ks.Drills))
 			}
 		}
-		for _, l := range kit.Wrap(strings.Join(words, " · "), max(1, w-2)) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap(strings.Join(words, " · "), max(1, w-2)), nil)...)
 	}
 	lines = append(lines, rule)
 	var body []string
@@ -298,13 +289,10 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 	}
 	chose, best := m.Words(ctx.ASCII)
 	out := []string{kit.Clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
-	for _, l := range kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)) {
-		out = append(out, "     "+st.Bad.Render(l))
-	}
+	out = append(out, kit.Indent("     ",
+		kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)), st.Bad.Render)...)
 	for _, s := range said {
-		for _, l := range kit.Wrap(s, max(10, w-6)) {
-			out = append(out, "     "+st.Dim.Render(l))
-		}
+		out = append(out, kit.Indent("     ", kit.Wrap(s, max(10, w-6)), st.Dim.Render)...)
 	}
 	return out
 }
