@@ -177,9 +177,7 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	} else {
 		lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
 	}
-	for _, l := range s.summary {
-		lines = append(lines, "   "+l)
-	}
+	lines = append(lines, kit.Indent("   ", s.summary, nil)...)
 	resume := " resume it   "
 	if over {
 		resume = " see how it ended   "

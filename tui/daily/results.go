@@ -372,9 +372,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	w := ctx.Width
 	var out []string
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
-	for _, l := range pathLines(s.showPath(s.day.ResultPath()), w-4) {
-		out = append(out, "   "+l)
-	}
+	out = append(out, kit.Indent("   ", pathLines(s.showPath(s.day.ResultPath()), w-4), nil)...)
 	if res := s.res; res.err != nil {
 		out = append(out, " "+st.Error.Render(kit.Clip("! "+res.err.Error(), w-2)))
 	} else if len(res.bad) > 0 {

@@ -363,10 +363,8 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 		}
 		lines = append(lines, kit.Indent(" ", kit.Wrap(words, w-2), nil)...)
 	}
-	for _, l := range kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
-		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2) {
-		lines = append(lines, " "+st.Dim.Render(l))
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
+		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2), st.Dim.Render)...)
 	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
 	return kit.Canvas(lines, w, ctx.Height)
 }

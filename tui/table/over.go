@@ -218,9 +218,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	if sn.Watching {
 		sc.V.Seat = rules.SeatA
 	}
-	for _, l := range sc.scorePad(ctx, min(60, w-2), padH) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), padH), nil)...)
 	lines = append(lines, "")
 	lines = DropBlanks(append(lines, tail...), h)
 	return kit.Canvas(lines, w, h)

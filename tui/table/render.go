@@ -524,9 +524,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
 	}
 	if open := sc.Open[s]; open != 0 {
-		for _, l := range sc.openHand(ctx, open, w-2) {
-			out = append(out, "  "+l)
-		}
+		out = append(out, kit.Indent("  ", sc.openHand(ctx, open, w-2), nil)...)
 	} else {
 		out = append(out, "  "+cards)
 	}
@@ -535,9 +533,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 	case 2+kit.WidthOf(joined) <= w:
 		out = append(out, "  "+joined)
 	default:
-		for _, r := range roles {
-			out = append(out, "  "+r)
-		}
+		out = append(out, kit.Indent("  ", roles, nil)...)
 	}
 	for i := range out {
 		out[i] = kit.Clip(out[i], w)
