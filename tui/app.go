@@ -244,7 +244,7 @@ func (q *quitAsk) text() string {
 func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	lines := kit.SplitLines(under)
 	st := &ctx.Styles
-	ask := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
+	ask := []string{kit.Rule(ctx, ctx.Width)}
 	// A long question (the lesson's) wraps rather than being cut at
 	// the window's edge.
 	ask = append(ask, kit.Indent(" ",

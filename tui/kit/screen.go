@@ -134,5 +134,10 @@ func Mark(ctx *Context, line string, chosen bool) string {
 // Titled starts a screen: its title after the name, and a rule across.
 func Titled(ctx *Context, title string) []string {
 	st := &ctx.Styles
-	return []string{" " + st.Title.Render("Klob") + "  " + title, st.Rule.Render(Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
+	return []string{" " + st.Title.Render("Klob") + "  " + title, Rule(ctx, ctx.Width)}
+}
+
+// Rule is a rule across w cells.
+func Rule(ctx *Context, w int) string {
+	return ctx.Styles.Rule.Render(Repeat(ctx.Paint.Glyphs.HRule, w))
 }

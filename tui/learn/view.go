@@ -14,20 +14,19 @@ import (
 func (s *Screen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	step := s.run.Step()
 	sec := s.run.Text()[step.Name]
 	cur, total := s.run.Stops()
 
 	head := " " + st.Title.Render("Klob lesson") + fmt.Sprintf(" · step %d of %d · ", cur, total) + st.Heading.Render(sec.Title)
-	top := []string{kit.Clip(head, w), st.Rule.Render(kit.Repeat(g.HRule, w))}
+	top := []string{kit.Clip(head, w), kit.Rule(ctx, w)}
 
 	var table []string
 	if s.run.Dealt() && step.Kind != lesson.End && step.Kind != lesson.Score {
-		table = append([]string{st.Rule.Render(kit.Repeat(g.HRule, w))}, s.tableLines(ctx, step)...)
+		table = append([]string{kit.Rule(ctx, w)}, s.tableLines(ctx, step)...)
 	}
 	var bottom []string
-	bottom = append(bottom, st.Rule.Render(kit.Repeat(g.HRule, w)))
+	bottom = append(bottom, kit.Rule(ctx, w))
 	if s.note != "" {
 		bottom = append(bottom, kit.Indent(" ",
 			kit.Wrap("! "+s.note, max(10, w-2)), st.Error.Render)...)

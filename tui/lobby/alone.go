@@ -208,13 +208,8 @@ func (e *elsewhere) waitFree() tea.Cmd {
 
 func (e *elsewhere) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
-		st.Rule.Render(kit.Repeat(g.HRule, w)),
-		"",
-	}
+	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
 	head := "Your game alone is open in another connection of yours."
 	if !e.since.IsZero() {
 		head = "Your game alone is open in another connection of yours, since " + e.since.Format("15:04") + "."

@@ -615,7 +615,6 @@ func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 
 func (l *Lobby) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
@@ -623,11 +622,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		// it.
 		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
-		st.Rule.Render(kit.Repeat(g.HRule, w)),
-		"",
-	}
+	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
 	// Every line fits the window: a long one wraps, never is cut.
 	hello := "Welcome, " + l.cfg.Player.Name
 	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
@@ -830,13 +825,8 @@ func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 func (f *TableForm) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Open a table",
-		st.Rule.Render(kit.Repeat(g.HRule, ctx.Width)),
-		"",
-		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
-	}
+	lines := append(kit.Titled(ctx, "Open a table"), "",
+		" "+st.Heading.Render("The table")+st.Dim.Render("  (the bots take the seats nobody takes)"))
 	row := func(i int, label, value string) {
 		lines = append(lines, setup.FormLine(ctx, label, value, i == f.row))
 	}

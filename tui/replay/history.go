@@ -162,8 +162,8 @@ func (s *History) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
-	rule := st.Rule.Render(kit.Repeat(g.HRule, w))
-	lines := []string{" " + st.Title.Render("Klob") + "  Saved games", rule}
+	rule := kit.Rule(ctx, w)
+	lines := kit.Titled(ctx, "Saved games")
 	switch {
 	case !s.loaded:
 		lines = append(lines, "", " Reading the saved games…")

@@ -105,7 +105,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if name := kit.ElideName(s.name, w-kit.WidthOf(place)-4); name != "" {
 		place += " · " + name
 	}
-	return []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)), kit.Clip(place, w),
+	return []string{kit.Rule(ctx, w), kit.Clip(place, w),
 		kit.Clip(s.stepLine(ctx, sc, d), w), kit.Clip(s.analysisLine(ctx, sc, w), w),
 		" " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
 }
@@ -124,7 +124,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	rd := &s.r.Deals[s.pos.deal]
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
 		" " + st.Heading.Render(s.overTitle(rd.No)), ""}
 	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
 	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {

@@ -18,7 +18,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if sc.Board != "" {
 		title = sc.Board + " is over"
 	}
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
 		" " + st.Heading.Render(title), ""}
 	// The last trick is shown when there is room for it: the score's
 	// rows, the winner and what to press never give way to it.

@@ -51,12 +51,11 @@ func columns(w int, size kit.CardSize) (leftW, rightW int) {
 // lines) under it, and returns where the hand's cards lie for clicks.
 func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	st := &ctx.Styles
 	size := cardSize(w, h)
 	leftW, rightW := columns(w, size)
 	midH := max(0, h-topRows-len(bottom))
 	var hits []kit.Hit
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	left := sc.tableArea(ctx, leftW, midH, size, hand, &hits)
 	right := sc.rightColumn(ctx, rightW, midH)
 	lines = append(lines, kit.Columns(ctx, left, right, leftW, rightW, midH)...)
@@ -69,7 +68,6 @@ func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []
 // can act on it.
 func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	st := &ctx.Styles
 	size := cardSize(w, h)
 	midH := max(0, h-topRows-len(bottom))
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
@@ -80,7 +78,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 	if len(body) > room {
 		body = body[:room]
 	}
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	for _, l := range body {
 		lines = append(lines, kit.Clip(l, w))
 	}
@@ -708,7 +706,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	var out []string
 	if sc.Board == "" {
 		out = sc.scorePad(ctx, w-1, max(4, h/2-1))
-		out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)))
+		out = append(out, kit.Rule(ctx, w-1))
 	}
 	heading := st.Heading.Render("Table talk")
 	if sc.TalkNote != "" && kit.WidthOf("Table talk · "+sc.TalkNote) <= w-1 {

@@ -90,7 +90,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene, _ int) ([]string, []ki
 	w := ctx.Width
 	notes := s.noteLines(ctx, sc, w)
 	prompt, hits := s.promptLines(ctx, sc, w)
-	lines := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	lines := []string{kit.Rule(ctx, w)}
 	lines = append(lines, notes...)
 	y := ctx.Height - (len(lines) + len(prompt) + 1) + len(lines)
 	for i := range hits {

@@ -18,11 +18,6 @@ func (t *core) View(ctx *kit.Context) string {
 	return s
 }
 
-// ruleLine is the rule between the trainer's parts.
-func ruleLine(ctx *kit.Context) string {
-	return ctx.Styles.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))
-}
-
 // hintRow is the bottom line: the keys that work now.
 func (t *core) hintRow(ctx *kit.Context) string {
 	return " " + ctx.Styles.Dim.Render(kit.Clip(kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
@@ -37,8 +32,8 @@ func (t *core) hintRow(ctx *kit.Context) string {
 // keys.
 func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	top := []string{t.header(ctx, w), ruleLine(ctx)}
-	bottom := append(append([]string{ruleLine(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
+	top := []string{t.header(ctx, w), kit.Rule(ctx, ctx.Width)}
+	bottom := append(append([]string{kit.Rule(ctx, ctx.Width)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
 	var hits []kit.Hit
 	var mid []string
 	if t.state != stateBroken {
@@ -236,7 +231,7 @@ func (t *core) noteLines(ctx *kit.Context, w int) []string {
 func (t *core) reviewView(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	rule := ruleLine(ctx)
+	rule := kit.Rule(ctx, ctx.Width)
 	lines := []string{
 		kit.Fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
@@ -368,7 +363,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit
 	for i := range hits {
 		hits[i].Rect.Y += len(out)
 	}
-	return append(append(out, menu...), ruleLine(ctx)), hits
+	return append(append(out, menu...), kit.Rule(ctx, ctx.Width)), hits
 }
 
 // handTrump is the suit the hand is sorted for: the trump once settled
