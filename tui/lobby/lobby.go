@@ -755,57 +755,51 @@ func tableLine(t hall.Info) string {
 // TableForm is the host's choice of a new table: seats, bots' level,
 // target and rules (the setup rows of a game alone).
 type TableForm struct {
-	l     *Lobby
-	seats int
-	setup setup.Setup
-	row   int
-	err   string
+	l    *Lobby
+	form setup.Form
+	err  string
 	// private refuses spectators (the host may change it later).
 	private bool
 }
 
 func newTableForm(l *Lobby) *TableForm {
-	return &TableForm{l: l, seats: 2, setup: setup.Setup{Level: ai.Normal, Options: rules.DefaultOptions()}}
+	o := rules.DefaultOptions()
+	o.Players = 2
+	return &TableForm{l: l, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
 }
 
 func (f *TableForm) Name() string { return "table form" }
 
 // Setup is the table's bots and rules as the form has them.
-func (f *TableForm) Setup() setup.Setup { return f.setup }
+func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
 
-// rows are the form's lines after the seats: the setup's rules and
-// house variants for the seat count (no bottom card at four).
+// rows are the form's lines: the seats, the setup's rules and house
+// variants for the seat count (no bottom card at four), the spectators.
 func (f *TableForm) rows() []setup.Row {
-	f.setup.Options.Players = f.seats
-	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
-	rows[0].Label = "Bots" // the level row: people may take the seats
-	return rows
+	s := &f.form.Setup
+	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for itself, or four in two teams")},
+		setup.RuleRows(s)...)
+	rows[1].Label = "Bots" // the level row: people may take the seats
+	return append(append(rows, setup.VariantRows(s)...), setup.Row{Label: "Spectators",
+		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
+		Step:  func(*setup.Setup, int) { f.private = !f.private },
+		Explain: func(*setup.Setup) string {
+			if f.private {
+				return "nobody may watch the game (P at the table changes it)"
+			}
+			return "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
+		}})
 }
 
 func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	key, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return f, nil
-	}
-	rows := f.rows()
-	n := len(rows) + 3 // seats, the rows, spectators, open
 	switch {
+	case !ok:
 	case kit.IsKey(key, k.Back):
 		return f.l, nil
-	case kit.MoveRow(k, key, &f.row, n):
-	case kit.Step(k, key) != 0:
-		d := kit.Step(k, key)
-		switch {
-		case setup.StepFormRow(&f.setup, rows, f.row, d):
-			f.seats = f.setup.Options.Players
-		case f.row == len(rows)+1:
-			f.private = !f.private
-		}
+	case f.form.Key(k, key, f.rows):
 		f.err = ""
-		// The rows change with the seats and dealer_forced: keep the
-		// cursor in range.
-		f.row = min(f.row, len(f.rows())+2)
 	case kit.IsKey(key, k.Choose):
 		return f.open(ctx)
 	}
@@ -814,7 +808,8 @@ func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 // open opens the table and sits the host at it.
 func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed(),
+	s := &f.form.Setup
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: s.Options.Players, Rules: s.Options, Level: s.Level, Seed: f.l.seed(),
 		Private: f.private})
 	if err != nil {
 		f.err = err.Error()
@@ -827,28 +822,8 @@ func (f *TableForm) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := append(kit.Titled(ctx, "Open a table"), "",
 		" "+st.Heading.Render("The table")+st.Dim.Render("  (the bots take the seats nobody takes)"))
-	row := func(i int, label, value string) {
-		lines = append(lines, setup.FormLine(ctx, label, value, i == f.row))
-	}
-	row(0, "Seats", fmt.Sprint(f.seats))
-	rows := f.rows()
-	for i, r := range rows {
-		row(i+1, r.Label, r.Value(&f.setup))
-	}
-	row(len(rows)+1, "Spectators", map[bool]string{false: "may watch", true: "private"}[f.private])
-	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	switch {
-	case f.row >= 1 && f.row <= len(rows):
-		explain = rows[f.row-1].Explain(&f.setup)
-	case f.row == len(rows)+1 && f.private:
-		explain = "nobody may watch the game (P at the table changes it)"
-	case f.row == len(rows)+1:
-		explain = "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
-	case f.row > len(rows):
-		explain = "the bots take the seats nobody takes when the host starts"
-	}
-	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width), "")
-	lines = append(lines, kit.Mark(ctx, "[ Open the table ]", f.row == len(rows)+2))
+	lines = append(lines, f.form.Lines(ctx, f.rows(), "[ Open the table ]",
+		"the bots take the seats nobody takes when the host starts")...)
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}
