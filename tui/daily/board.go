@@ -154,9 +154,9 @@ func (p *between) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return p, nil
 }
 
-// result is the person's line of board n, when played.
-func (s *Screen) result(n int) (duplicate.BoardResult, bool) {
-	for _, br := range s.prog.Results.Boards {
+// boardOf is board n's line among bs, when played.
+func boardOf(bs []duplicate.BoardResult, n int) (duplicate.BoardResult, bool) {
+	for _, br := range bs {
 		if br.Board == n {
 			return br, true
 		}
@@ -180,7 +180,7 @@ func (p *between) View(ctx *kit.Context) string {
 		lines = append(lines, " klob daily records it as played the next time it starts.")
 		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
 	default:
-		if br, ok := s.result(p.n); ok {
+		if br, ok := boardOf(s.prog.Results.Boards, p.n); ok {
 			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", kit.Number(br.Result), kit.BoardResultWords(s.set.Players())))
 		}
 		lines = append(lines, " "+s.boardMarks(ctx), "")

@@ -133,21 +133,11 @@ func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return r, nil
 }
 
-// own is the person's line of board n.
-func (d *dayResults) board(n int) (duplicate.BoardResult, bool) {
-	for _, b := range d.own.Boards {
-		if b.Board == n {
-			return b, true
-		}
-	}
-	return duplicate.BoardResult{}, false
-}
-
 // parting is where the hard bot's line of board n parts from the
 // person's: the step (from 0) and both actions; ok is false when the
 // lines are the same.
 func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
-	br, played := s.res.board(n)
+	br, played := boardOf(s.res.own.Boards, n)
 	line, known := s.lines[n]
 	if !played || !known {
 		return 0, mine, its, false
@@ -213,7 +203,7 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 	s := r.s
 	n := r.cursor + 1
 	b, _ := s.set.Board(n)
-	br, played := s.res.board(n)
+	br, played := boardOf(s.res.own.Boards, n)
 	line, known := s.lines[n]
 	if !played || (par && !known) {
 		r.note = "There is nothing to replay on this board."
@@ -274,7 +264,7 @@ func (r *results) View(ctx *kit.Context) string {
 	lines = append(lines, st.Heading.Render(row("  ", "Board", "You", "Par", "vs par", "MP", "At step: the hard bot, you")))
 	var youSum, parSum float64
 	for i, b := range s.set.Boards {
-		br, _ := res.board(b.Number)
+		br, _ := boardOf(res.own.Boards, b.Number)
 		mark := "  "
 		if i == r.cursor {
 			mark = st.Selected.Render("▶ ")
