@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
 )
 
 // StateDir is what klob play knows about the state directory before the
@@ -47,7 +48,7 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
-		return newHistoryScreen(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
+		return replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		st, dir, err := s.cfg.Elsewhere()
 		if err != nil {
