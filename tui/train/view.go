@@ -104,14 +104,10 @@ fits:
 // wrapped wraps a sentence to the width, each line indented by one, in
 // the heading style when heading is set.
 func wrapped(ctx *kit.Context, s string, w int, heading bool) []string {
-	var out []string
-	for _, l := range kit.Wrap(s, max(10, w-2)) {
-		if heading {
-			l = ctx.Styles.Heading.Render(l)
-		}
-		out = append(out, " "+l)
+	if heading {
+		return kit.Indent(" ", kit.Wrap(s, max(10, w-2)), ctx.Styles.Heading.Render)
 	}
-	return out
+	return kit.Indent(" ", kit.Wrap(s, max(10, w-2)), nil)
 }
 
 // saidLines are the words said before the drill, in the talk style.
@@ -208,22 +204,13 @@ func (t *core) resultLines(ctx *kit.Context, w int) []string {
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
 func (t *core) noteLines(ctx *kit.Context, w int) []string {
-	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
 	}
-	text := t.note
 	if t.noteErr {
-		text = "! " + text
+		return kit.Indent(" ", kit.WrapLines("! "+t.note, w-2, 3), ctx.Styles.Error.Render)
 	}
-	lines := kit.WrapLines(text, w-2, 3)
-	for i, l := range lines {
-		if t.noteErr {
-			l = st.Error.Render(l)
-		}
-		lines[i] = " " + l
-	}
-	return lines
+	return kit.Indent(" ", kit.WrapLines(t.note, w-2, 3), nil)
 }
 
 // reviewView lists the last mistakes of this seat count, newest first,
