@@ -87,6 +87,9 @@ type Config struct {
 // QuitNow and Typing, and waits for its saves with Wait.
 func New(cfg Config) *Lobby {
 	c := &cfg
+	if c.Analyze == nil {
+		c.Analyze = noAnalysis
+	}
 	l := &Lobby{cfg: c, mutes: muteBook{}}
 	if cfg.Hall != nil && cfg.Player.ID != "" {
 		// The hall compares the names of the people connected, to tell
@@ -386,11 +389,8 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
 			return l, nil
 		}
-		analyze := l.cfg.Analyze
-		if analyze == nil {
-			analyze = noAnalysis
-		}
-		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, HidePaths: true, Player: l.cfg.Player.ID})}, nil
+		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
+			HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
 	case "l":

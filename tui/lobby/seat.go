@@ -195,10 +195,6 @@ func (s *SharedSeat) startClock() tea.Cmd {
 // lobby is where the next one starts.
 func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	l := s.l
-	analyze := l.cfg.Analyze
-	if analyze == nil {
-		analyze = noAnalysis
-	}
 	cfg := tablescreen.Config{
 		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(),
 		Log: s.conn.Log, Afterword: s.afterword,
@@ -207,7 +203,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, Analyse: analyse}, s), nil
+			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse}, s), nil
 		},
 	}
 	if s.talk != nil {
