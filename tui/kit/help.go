@@ -149,13 +149,7 @@ func (ctx *Context) helpTail() *helpTail {
 	st := &ctx.Styles
 	out := []string{"", " " + st.Heading.Render("Numbers and marks")}
 	for _, p := range legend(&ctx.Paint.Glyphs) {
-		for i, l := range Wrap(p, max(20, ctx.Width-6)) {
-			lead := "   "
-			if i > 0 {
-				lead = "     "
-			}
-			out = append(out, lead+l)
-		}
+		out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
 	for _, p := range rulesSummary {

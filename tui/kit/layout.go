@@ -177,6 +177,16 @@ func Indent(pre string, lines []string, style func(...string) string) []string {
 	return out
 }
 
+// Hang puts first before the first of lines and rest before the others:
+// a paragraph hanging from a mark or a label.
+func Hang(first, rest string, lines []string) []string {
+	out := Indent(rest, lines, nil)
+	if len(out) > 0 {
+		out[0] = first + lines[0]
+	}
+	return out
+}
+
 // Rect is an area of the screen, for mouse clicks.
 type Rect struct{ X, Y, W, H int }
 

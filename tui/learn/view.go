@@ -62,13 +62,8 @@ func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Ste
 				out = append(out, " "+kit.Clip(l, w-1))
 			}
 		case p.Item:
-			for j, l := range kit.Wrap(p.Text, max(10, w-5)) {
-				lead := "   "
-				if j == 0 {
-					lead = " " + ctx.Paint.Glyphs.PlayMark + " "
-				}
-				out = append(out, lead+l)
-			}
+			out = append(out, kit.Hang(" "+ctx.Paint.Glyphs.PlayMark+" ", "   ",
+				kit.Wrap(p.Text, max(10, w-5)))...)
 		default:
 			out = append(out, kit.Indent(" ", kit.Wrap(p.Text, max(10, w-2)), nil)...)
 		}

@@ -221,13 +221,8 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	if e.waiting {
 		lines = append(lines, " Taking it over: the other connection saves it and goes back to its lobby…")
 	} else {
-		for i, l := range kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6) {
-			key := "   "
-			if i == 0 {
-				key = st.Key.Render("[t]")
-			}
-			lines = append(lines, " "+key+" "+l)
-		}
+		lines = append(lines, kit.Hang(" "+st.Key.Render("[t]")+" ", "     ",
+			kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6))...)
 		lines = append(lines, " "+st.Key.Render("[esc]")+" back to the lobby")
 	}
 	if e.err != "" {

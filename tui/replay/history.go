@@ -178,13 +178,8 @@ func (s *History) View(ctx *kit.Context) string {
 	// Labels in a column, figures wrapped beside them.
 	const lw = 14
 	for _, l := range s.recordLines(ctx) {
-		for i, part := range kit.Wrap(l[1], max(10, w-lw-2)) {
-			label := ""
-			if i == 0 {
-				label = l[0]
-			}
-			lines = append(lines, " "+kit.Fit(label, lw)+" "+part)
-		}
+		lines = append(lines, kit.Hang(" "+kit.Fit(l[0], lw)+" ", kit.Repeat(" ", lw+2),
+			kit.Wrap(l[1], max(10, w-lw-2)))...)
 	}
 	lines = append(lines, rule)
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
