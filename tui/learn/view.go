@@ -199,20 +199,9 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 			if i > 0 {
 				sb.WriteString(strings.Repeat(" ", kit.HandGap))
 			}
-			lk := kit.LookFace
-			if playing {
-				switch {
-				case i == s.cursor && !legal.Has(c):
-					lk = kit.LookSelectedDim
-				case i == s.cursor:
-					lk = kit.LookSelected
-				case !legal.Has(c):
-					lk = kit.LookDim
-				}
-			}
 			switch {
 			case r < size.H:
-				sb.WriteString(p.Card(c, lk, size)[r])
+				sb.WriteString(p.Card(c, kit.HandLook(i == s.cursor, legal.Has(c), playing), size)[r])
 			case r == size.H && playing:
 				sb.WriteString(kit.Center(fmt.Sprint(i+1), size.W))
 			case r == size.H+1 && playing:
