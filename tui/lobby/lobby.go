@@ -182,7 +182,7 @@ type Lobby struct {
 	entryKind string // "code" or "name"
 	entered   bool
 
-	// trainAt is the trainer the t row offers (trainers); trainers
+	// trainAt is the trainer the t row offers (trainerSeats); trainers
 	// are those opened, kept while the connection lasts.
 	trainAt  int
 	trainers map[int]kit.Screen
