@@ -160,8 +160,6 @@ func newElsewhere(l *Lobby) *elsewhere {
 
 func (e *elsewhere) Name() string { return "game elsewhere" }
 
-func (e *elsewhere) typing() bool { return false }
-
 func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case gameFreeMsg:
