@@ -371,14 +371,14 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		if v, n := f.VersusPar(r.Entry); n > 0 {
 			vs = kit.Number(v)
 		}
-		mark := "  "
 		if i == p.row {
-			mark, at = ctx.Paint.Glyphs.Cursor+" ", len(rows)
+			at = len(rows)
 		}
-		line := row(mark, rank, name, kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max), fmt.Sprint(r.Played), vs)
-		if i == p.row {
-			line = st.Selected.Render(line)
-		} else if r.Entry == f.Me {
+		line := marked(ctx, i == p.row, func(mark string) string {
+			return row(mark, rank, name, kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max),
+				fmt.Sprint(r.Played), vs)
+		})
+		if i != p.row && r.Entry == f.Me {
 			line = st.Heading.Render(line)
 		}
 		rows = append(rows, line)

@@ -124,7 +124,7 @@ func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (p *entrant) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	w, h := ctx.Width, ctx.Height
+	w := ctx.Width
 	f := p.fin
 	e := f.Entrants[p.i]
 	r := standing(f, p.i)
@@ -155,22 +155,33 @@ func (p *entrant) View(ctx *kit.Context) string {
 				vs = kit.Number(bs.Result - f.Pars[i])
 			}
 		}
-		mark := "  "
-		if i == p.row {
-			mark = ctx.Paint.Glyphs.Cursor + " "
-		}
-		line := row(mark, fmt.Sprint(i+1), res, par, vs, mp)
-		if i == p.row {
-			line = st.Selected.Render(line)
-		}
-		rows = append(rows, line)
+		rows = append(rows, marked(ctx, i == p.row, func(mark string) string {
+			return row(mark, fmt.Sprint(i+1), res, par, vs, mp)
+		}))
 	}
-	foot := []string{}
-	if p.note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
+	return listView(ctx, lines, rows, p.row, p.note, p)
+}
+
+// marked is a row of a list, line after its mark: the cursor, and the
+// row selected, when it is chosen.
+func marked(ctx *kit.Context, chosen bool, line func(mark string) string) string {
+	if !chosen {
+		return line("  ")
 	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(kit.Scrolled(lines, rows, foot, p.row, h), w, h)
+	return ctx.Styles.Selected.Render(line(ctx.Paint.Glyphs.Cursor + " "))
+}
+
+// listView draws rows under head, row kept in view, and under them the
+// note and the keys of h.
+func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit.Helper) string {
+	st := &ctx.Styles
+	w := ctx.Width
+	var foot []string
+	if note != "" {
+		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+note, w-2)))
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }
 
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -240,7 +251,7 @@ func (p *field) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (p *field) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	w, h := ctx.Width, ctx.Height
+	w := ctx.Width
 	f := p.fin
 	lines := kit.Titled(ctx, fmt.Sprintf("%s · board %d of %d", f.Info.Title(), p.n, f.Info.Boards))
 	sum := fmt.Sprintf("%s played board %d", kit.Plural(len(p.rows), "entrant"), p.n)
@@ -266,25 +277,14 @@ func (p *field) View(ctx *kit.Context) string {
 		if f.Standings.Top > 0 {
 			mp = kit.Percent(100 * b.Matchpoints / float64(f.Standings.Top))
 		}
-		mark := "  "
-		if i == p.row {
-			mark = ctx.Paint.Glyphs.Cursor + " "
-		}
-		line := row(mark, name, kit.Number(b.Result), vs, mp)
-		if i == p.row {
-			line = st.Selected.Render(line)
-		}
-		rows = append(rows, line)
+		rows = append(rows, marked(ctx, i == p.row, func(mark string) string {
+			return row(mark, name, kit.Number(b.Result), vs, mp)
+		}))
 	}
 	if len(rows) == 0 {
 		rows = append(rows, "   "+st.Dim.Render("(nobody played it)"))
 	}
-	foot := []string{}
-	if p.note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
-	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(kit.Scrolled(lines, rows, foot, p.row, h), w, h)
+	return listView(ctx, lines, rows, p.row, p.note, p)
 }
 
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
