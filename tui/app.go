@@ -203,9 +203,7 @@ func (a *App) smallView() string {
 		msg = kit.ASCIIText(msg)
 	}
 	lines := kit.Wrap(msg, w)
-	if len(lines) > h {
-		lines = lines[:h]
-	}
+	lines = lines[:min(len(lines), h)]
 	top := max(0, (h-len(lines))/2)
 	out := make([]string, top, h)
 	for _, l := range lines {
@@ -251,12 +249,7 @@ func (q *quitAsk) View(ctx *kit.Context, under string) string {
 		kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)), nil)...)
 	ask = append(ask, " "+st.Key.Render("[y]")+" quit   "+st.Key.Render("[n]")+" keep playing")
 	n := len(ask)
-	for len(lines) < ctx.Height {
-		lines = append(lines, "")
-	}
-	if len(lines) > ctx.Height {
-		lines = lines[:ctx.Height]
-	}
+	lines = kit.Padded(lines[:min(len(lines), ctx.Height)], ctx.Height)
 	at := max(0, len(lines)-n)
 	// Under a screen whose rule is just above the question's place (the
 	// table's), that rule serves: a second one would stack under it.

@@ -75,9 +75,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 		handRows, rects = nil, nil
 	}
 	room := max(0, midH-len(handRows))
-	if len(body) > room {
-		body = body[:room]
-	}
+	body = body[:min(len(body), room)]
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	for _, l := range body {
 		lines = append(lines, kit.Clip(l, w))
@@ -256,9 +254,7 @@ func packLine(frags []string, w, n int) []string {
 	for i := range out {
 		out[i] = kit.Clip(out[i], w)
 	}
-	if len(out) > n {
-		out = out[:n]
-	}
+	out = out[:min(len(out), n)]
 	return out
 }
 

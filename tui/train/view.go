@@ -46,9 +46,7 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 		top = append(top, body...)
 	}
 	room := max(0, h-len(top)-len(bottom))
-	if len(mid) > room {
-		mid = mid[:room]
-	}
+	mid = mid[:min(len(mid), room)]
 	lines := append(append(top, kit.Padded(mid, room)...), bottom...)
 	return kit.Canvas(lines, w, h), hits
 }
@@ -254,9 +252,7 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	room := max(0, h-len(lines)-2)
 	t.scroll = max(0, min(t.scroll, len(body)-room))
 	body = body[t.scroll:]
-	if len(body) > room {
-		body = body[:room]
-	}
+	body = body[:min(len(body), room)]
 	return kit.Canvas(kit.Padded(append(lines, body...), h-2, rule, t.hintRow(ctx)), w, h)
 }
 
