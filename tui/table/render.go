@@ -254,8 +254,7 @@ func packLine(frags []string, w, n int) []string {
 	for i := range out {
 		out[i] = kit.Clip(out[i], w)
 	}
-	out = out[:min(len(out), n)]
-	return out
+	return out[:min(len(out), n)]
 }
 
 // trickTitle says where the card play stands, or what the bidding is.
