@@ -198,7 +198,8 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	return kit.JoinLines(lines)
 }
 
-// savedLevel is the level of the bots of a saved game.
+// savedLevel is the level of the bots of a saved game (the first bot's:
+// a game alone has one level).
 func savedLevel(h *gamelog.Header) string {
 	for s := range rules.Seat(h.Seats()) {
 		if lv := h.Level(s); lv != gamelog.Human && lv != "" {
