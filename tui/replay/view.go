@@ -125,7 +125,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	w, h := ctx.Width, ctx.Height
 	rd := &s.r.Deals[s.pos.deal]
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
-		" " + st.Heading.Render(s.overTitle(rd.No)), ""}
+		" " + st.Heading.Render(sc.OverTitle(rd.No)), ""}
 	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
 	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
 		lines = append(append(lines, ""), last...)
@@ -146,15 +146,6 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	}
 	lines = kit.Padded(table.DropBlanks(lines, room), room)
 	return kit.Canvas(append(lines[:max(0, room)], bottom...), w, h)
-}
-
-// overTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
-// is over".
-func (s *Screen) overTitle(no int) string {
-	if s.cfg.Board != "" {
-		return s.cfg.Board + " is over"
-	}
-	return fmt.Sprintf("Deal %d is over", no)
 }
 
 // stepLine says where the replay stands: the go-to prompt, or the last

@@ -14,12 +14,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	sn := &s.snap
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
-	title := fmt.Sprintf("Deal %d is over", max(1, sn.DealNo))
-	if sc.Board != "" {
-		title = sc.Board + " is over"
-	}
 	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
-		" " + st.Heading.Render(title), ""}
+		" " + st.Heading.Render(sc.OverTitle(max(1, sn.DealNo))), ""}
 	// The last trick is shown when there is room for it: the score's
 	// rows, the winner and what to press never give way to it.
 	var last []string
@@ -72,6 +68,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		lines = append(lines[:max(0, h-len(bottom))], bottom...)
 	}
 	return kit.Canvas(lines, w, h)
+}
+
+// OverTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
+// is over".
+func (sc *Scene) OverTitle(no int) string {
+	if sc.Board != "" {
+		return sc.Board + " is over"
+	}
+	return fmt.Sprintf("Deal %d is over", no)
 }
 
 // notReady names the people the next deal waits for.
