@@ -166,11 +166,9 @@ func (w *watchList) Enter(*kit.Context) tea.Cmd {
 func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TickMsg:
-		if !w.ticks.Due(msg, w) {
-			return w, nil
+		if w.ticks.Due(msg, w) {
+			return w, w.Enter(ctx)
 		}
-		w.refresh()
-		return w, w.tick()
 	case tea.KeyPressMsg:
 		return w.key(ctx, msg)
 	}

@@ -75,7 +75,7 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TickMsg:
 		if p.ticks.Due(msg, p) {
-			return p, tea.Batch(p.read(), p.s.tick(p, &p.ticks))
+			return p, p.Enter(ctx)
 		}
 	case listMsg:
 		if msg.to == p {
