@@ -66,11 +66,7 @@ func (a *App) QuitNote() string {
 // Init asks the terminal for its background colour and starts the first
 // screen.
 func (a *App) Init() tea.Cmd {
-	var cmd tea.Cmd
-	if e, ok := a.screen.(kit.Enterer); ok {
-		cmd = e.Enter(&a.ctx)
-	}
-	return tea.Batch(tea.RequestBackgroundColor, cmd)
+	return tea.Batch(tea.RequestBackgroundColor, kit.Enter(&a.ctx, a.screen))
 }
 
 // minSize is the smallest window the current screen is laid out for.
@@ -162,16 +158,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // hands over.
 func (a *App) route(msg tea.Msg) tea.Cmd {
 	next, cmd := a.screen.Update(&a.ctx, msg)
-	if next == nil {
-		next = a.screen
-	}
-	if next != a.screen {
-		a.screen = next
-		if e, ok := next.(kit.Enterer); ok {
-			cmd = tea.Batch(cmd, e.Enter(&a.ctx))
-		}
-	}
-	return cmd
+	return kit.Show(&a.ctx, &a.screen, next, cmd)
 }
 
 // View draws the current screen, or asks for a larger window.
@@ -216,9 +203,7 @@ func (a *App) smallView() string {
 		msg = kit.ASCIIText(msg)
 	}
 	lines := kit.Wrap(msg, w)
-	if len(lines) > h {
-		lines = lines[:h]
-	}
+	lines = lines[:min(len(lines), h)]
 	top := max(0, (h-len(lines))/2)
 	out := make([]string, top, h)
 	for _, l := range lines {
@@ -257,20 +242,14 @@ func (q *quitAsk) text() string {
 func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	lines := kit.SplitLines(under)
 	st := &ctx.Styles
-	ask := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
+	ask := []string{kit.Rule(ctx, ctx.Width)}
 	// A long question (the lesson's) wraps rather than being cut at
 	// the window's edge.
-	for _, l := range kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)) {
-		ask = append(ask, " "+l)
-	}
+	ask = append(ask, kit.Indent(" ",
+		kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)), nil)...)
 	ask = append(ask, " "+st.Key.Render("[y]")+" quit   "+st.Key.Render("[n]")+" keep playing")
 	n := len(ask)
-	for len(lines) < ctx.Height {
-		lines = append(lines, "")
-	}
-	if len(lines) > ctx.Height {
-		lines = lines[:ctx.Height]
-	}
+	lines = kit.Padded(lines[:min(len(lines), ctx.Height)], ctx.Height)
 	at := max(0, len(lines)-n)
 	// Under a screen whose rule is just above the question's place (the
 	// table's), that rule serves: a second one would stack under it.

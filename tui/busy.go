@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/replay"
 )
 
 // StateDir is what klob play knows about the state directory before the
@@ -47,7 +48,7 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
-		return newHistoryScreen(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
+		return replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		st, dir, err := s.cfg.Elsewhere()
 		if err != nil {
@@ -66,12 +67,10 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	lines := append(kit.Titled(ctx, "Klaberjass for two, three or four"), "")
-	for _, l := range kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2) {
-		lines = append(lines, " "+st.Heading.Render(l))
-	}
-	for _, l := range kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4) {
-		lines = append(lines, "   "+l)
-	}
+	lines = append(lines, kit.Indent(" ",
+		kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2), st.Heading.Render)...)
+	lines = append(lines, kit.Indent("   ",
+		kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4), nil)...)
 	lines = append(lines, "")
 	if s.cfg.ReadOnly != nil {
 		lines = append(lines, " "+st.Key.Render("[r]")+" look at the saved games, read-only")
@@ -81,9 +80,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", " "+st.Dim.Render("? help · q quit"))
 	if s.err != "" {
-		for _, l := range kit.Wrap("! "+s.err, w-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+s.err, w-2), st.Error.Render)...)
 	}
 	return kit.JoinLines(lines)
 }

@@ -75,10 +75,7 @@ func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// the game) comes back to the lobby; ctrl+c ends the connection.
 		if next, cmd := lobby.QuitNow(&a.ctx, a.screen); next != nil {
 			a.screen = next
-			if e, ok := next.(kit.Enterer); ok {
-				cmd = tea.Batch(cmd, e.Enter(&a.ctx))
-			}
-			return a, cmd
+			return a, tea.Batch(cmd, kit.Enter(&a.ctx, next))
 		}
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok && a.overlay == nil && !a.quit && !a.tooSmall() {

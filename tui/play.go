@@ -170,10 +170,8 @@ func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 	if c.Prefs != nil {
 		setup.Prefs = *c.Prefs
 	}
-	for s := range rules.Seat(l.Header.Seats()) {
-		if lv := l.Header.Level(s); lv != gamelog.Human && lv != "" {
-			setup.Level = ai.Level(lv)
-		}
+	if lv := savedLevel(&l.Header); lv != "" {
+		setup.Level = ai.Level(lv)
 	}
 	h, err := host.Resume(l, c.runConfig(setup))
 	if err != nil {

@@ -17,13 +17,6 @@ type Analyzer = replay.Analyzer
 // HistorySource lists saved games; *store.Store is one.
 type HistorySource = replay.Source
 
-// historyScreen is the list of saved games.
-type historyScreen = replay.History
-
-func newHistoryScreen(src HistorySource, cfg ReplayConfig) *historyScreen {
-	return replay.NewHistory(src, cfg)
-}
-
 // NewReplay returns the App of `klob replay FILE`: the replay of r, the
 // game read from the file name.
 func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
@@ -33,5 +26,5 @@ func NewReplay(r *gamelog.Replay, name string, cfg ReplayConfig) *App {
 // NewHistory returns the App of `klob replay` without a file: the list
 // of saved games of src, each opened with cfg.
 func NewHistory(src HistorySource, cfg ReplayConfig) *App {
-	return newApp(newHistoryScreen(src, cfg), appOptions{ASCII: cfg.ASCII})
+	return newApp(replay.NewHistory(src, cfg), appOptions{ASCII: cfg.ASCII})
 }

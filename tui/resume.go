@@ -154,25 +154,18 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		lines = append(lines, " "+st.Error.Render("Your saved game could not be loaded."))
 		var d *store.DamagedError
 		if errors.As(s.loadErr, &d) {
-			for _, l := range kit.Wrap("Why: "+d.Err.Error(), w-4) {
-				lines = append(lines, "   "+l)
-			}
+			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+d.Err.Error(), w-4), nil)...)
 			if d.Aside != "" {
 				lines = append(lines, "   It is kept, untouched, at:", "     "+d.Aside)
 			} else {
 				lines = append(lines, "   It stays at "+d.Path+"; a new game cannot be saved until it is moved.")
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
-			for _, l := range kit.Wrap("Why: "+u.Err.Error(), w-4) {
-				lines = append(lines, "   "+l)
-			}
-			for _, l := range kit.Wrap("It is left as it is at "+u.Path+"; a new game cannot be saved there until it is readable or moved.", w-4) {
-				lines = append(lines, "   "+l)
-			}
+			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+u.Err.Error(), w-4), nil)...)
+			lines = append(lines, kit.Indent("   ",
+				kit.Wrap("It is left as it is at "+u.Path+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
 		} else if s.loadErr != nil {
-			for _, l := range kit.Wrap(s.loadErr.Error(), w-4) {
-				lines = append(lines, "   "+l)
-			}
+			lines = append(lines, kit.Indent("   ", kit.Wrap(s.loadErr.Error(), w-4), nil)...)
 		}
 		lines = append(lines, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" start a new game   "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 		return kit.JoinLines(lines)
@@ -184,9 +177,7 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	} else {
 		lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
 	}
-	for _, l := range s.summary {
-		lines = append(lines, "   "+l)
-	}
+	lines = append(lines, kit.Indent("   ", s.summary, nil)...)
 	resume := " resume it   "
 	if over {
 		resume = " see how it ended   "
@@ -207,7 +198,8 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	return kit.JoinLines(lines)
 }
 
-// savedLevel is the level of the bots of a saved game.
+// savedLevel is the level of the bots of a saved game (the first bot's:
+// a game alone has one level).
 func savedLevel(h *gamelog.Header) string {
 	for s := range rules.Seat(h.Seats()) {
 		if lv := h.Level(s); lv != gamelog.Human && lv != "" {

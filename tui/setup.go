@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/setup"
 )
 
@@ -12,10 +11,5 @@ type Setup = setup.Setup
 // newSetupScreen opens the form of a new game, filled with s, for every
 // seat count; its start makes the game with cfg.
 func newSetupScreen(cfg *PlayConfig, s Setup) *setup.Screen {
-	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startGame}, s)
+	return setup.New(setup.Config{Prefs: cfg.Prefs != nil, Warning: cfg.Warning, Start: cfg.startTable}, s)
 }
-
-// startGame starts the game the form chose, at any seat count, and
-// returns its table: the settings changed on the form are kept, or the
-// table says why not.
-func (c *PlayConfig) startGame(s Setup) (kit.Screen, error) { return c.startTable(s) }

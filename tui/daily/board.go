@@ -2,7 +2,6 @@ package daily
 
 import (
 	"fmt"
-	"strconv"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -18,16 +17,6 @@ import (
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/table"
 )
-
-// number writes a result or par as the screens do: a sign unless zero,
-// no trailing zeros ("+22.5", "-40", "0").
-func number(x float64) string {
-	s := strconv.FormatFloat(x, 'f', -1, 64)
-	if x > 0 {
-		s = "+" + s
-	}
-	return s
-}
 
 // names and levels are a board's players for its log: the person (or
 // who plays their seat) at A, the bots elsewhere.
@@ -165,9 +154,9 @@ func (p *between) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return p, nil
 }
 
-// result is the person's line of board n, when played.
-func (s *Screen) result(n int) (duplicate.BoardResult, bool) {
-	for _, br := range s.prog.Results.Boards {
+// boardOf is board n's line among bs, when played.
+func boardOf(bs []duplicate.BoardResult, n int) (duplicate.BoardResult, bool) {
+	for _, br := range bs {
 		if br.Board == n {
 			return br, true
 		}
@@ -186,14 +175,13 @@ func (p *between) View(ctx *kit.Context) string {
 	case !p.saved:
 		lines = append(lines, " Saving…")
 	case p.err != nil:
-		for _, l := range kit.WrapLines("! It could not be saved: "+p.err.Error(), w-2, 4) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! It could not be saved: "+p.err.Error(), w-2, 4), st.Error.Render)...)
 		lines = append(lines, " klob daily records it as played the next time it starts.")
 		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
 	default:
-		if br, ok := s.result(p.n); ok {
-			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(br.Result), kit.BoardResultWords(s.set.Players())))
+		if br, ok := boardOf(s.prog.Results.Boards, p.n); ok {
+			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", kit.Number(br.Result), kit.BoardResultWords(s.set.Players())))
 		}
 		lines = append(lines, " "+s.boardMarks(ctx), "")
 		what := fmt.Sprintf("board %d", s.prog.Next(len(s.set.Boards)))
@@ -238,9 +226,8 @@ func (p *stopped) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", p.s.day.Date, p.s.set.Players()))
 	lines = append(lines, "")
-	for _, l := range kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8) {
-		lines = append(lines, " "+st.Error.Render(l))
-	}
+	lines = append(lines, kit.Indent(" ",
+		kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8), st.Error.Render)...)
 	lines = append(lines, "", " "+st.Key.Render("[esc]")+" back   "+st.Key.Render("[q]")+" quit")
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }

@@ -27,7 +27,7 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 	for _, d := range days {
 		vs := "-"
 		if d.HasPar {
-			vs = number(d.VersusPar)
+			vs = kit.Number(d.VersusPar)
 		}
 		field := "nobody"
 		switch {
@@ -36,7 +36,7 @@ func HistoryLines(h *duplicate.History, today duplicate.Date) []string {
 		case d.Field > 2:
 			field = fmt.Sprintf("%d others", d.Field-1)
 		}
-		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, percent(d.Percent), vs, d.Played, field))
+		out = append(out, fmt.Sprintf("%-10s  %7d  %7s  %8s  %6d  %s", d.Date, d.Players, kit.Percent(d.Percent), vs, d.Played, field))
 	}
 	return out
 }
@@ -79,10 +79,7 @@ func (p *page) View(ctx *kit.Context) string {
 	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
 	lines = append(lines, rows[p.top:min(len(rows), p.top+room)]...)
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	lines = kit.Padded(lines, h-1, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
 	return kit.Canvas(lines, w, h)
 }
 

@@ -43,17 +43,6 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return p, nil
 }
 
-// seatWords says who the person plays with and against.
-func seatWords(players int) string {
-	switch players {
-	case 3:
-		return "you in seat A against two normal bots"
-	case 4:
-		return "you in seat A with a normal bot as partner, against two"
-	}
-	return "you in seat A against the normal bot"
-}
-
 func (p *intro) View(ctx *kit.Context) string {
 	s := p.s
 	st := &ctx.Styles
@@ -63,11 +52,9 @@ func (p *intro) View(ctx *kit.Context) string {
 	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
-		"and how you stand against the friends whose results you import.", seatWords(n), kit.BoardResultWords(n))
+		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n))
 	lines = append(lines, "")
-	for _, l := range kit.Wrap(about, w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
 	lines = append(lines, "")
 	next := s.prog.Next(len(s.set.Boards))
 	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
@@ -79,22 +66,18 @@ func (p *intro) View(ctx *kit.Context) string {
 	default:
 		played += fmt.Sprintf(" · board %d is next.", next)
 	}
-	for _, l := range kit.Wrap(played, w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(played, w-2), nil)...)
 	lines = append(lines, " "+s.boardMarks(ctx))
 	cur, best := s.streak()
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
 	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
 	if s.cfg.Warning != "" {
-		for _, l := range kit.WrapLines("! "+s.cfg.Warning, w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+s.cfg.Warning, w-2, 3), st.Error.Render)...)
 	}
 	if s.loadErr != nil {
-		for _, l := range kit.WrapLines("! "+s.loadErr.Error(), w-2, 4) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+s.loadErr.Error(), w-2, 4), st.Error.Render)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {
@@ -114,7 +97,7 @@ func (s *Screen) boardMarks(ctx *kit.Context) string {
 		mark := st.Dim.Render(fmt.Sprintf("%d ·", b.Number))
 		for _, br := range s.prog.Results.Boards {
 			if br.Board == b.Number {
-				mark = fmt.Sprintf("%d %s", b.Number, number(br.Result))
+				mark = fmt.Sprintf("%d %s", b.Number, kit.Number(br.Result))
 			}
 		}
 		if s.prog.Board == b.Number {

@@ -133,21 +133,11 @@ func (r *results) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return r, nil
 }
 
-// own is the person's line of board n.
-func (d *dayResults) board(n int) (duplicate.BoardResult, bool) {
-	for _, b := range d.own.Boards {
-		if b.Board == n {
-			return b, true
-		}
-	}
-	return duplicate.BoardResult{}, false
-}
-
 // parting is where the hard bot's line of board n parts from the
 // person's: the step (from 0) and both actions; ok is false when the
 // lines are the same.
 func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
-	br, played := s.res.board(n)
+	br, played := boardOf(s.res.own.Boards, n)
 	line, known := s.lines[n]
 	if !played || !known {
 		return 0, mine, its, false
@@ -213,7 +203,7 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 	s := r.s
 	n := r.cursor + 1
 	b, _ := s.set.Board(n)
-	br, played := s.res.board(n)
+	br, played := boardOf(s.res.own.Boards, n)
 	line, known := s.lines[n]
 	if !played || (par && !known) {
 		r.note = "There is nothing to replay on this board."
@@ -241,9 +231,6 @@ func (r *results) openReplay(par bool) (kit.Screen, tea.Cmd) {
 	return replay.New(rp, name, replay.Config{ASCII: s.cfg.ASCII, Analysis: s.cfg.Analysis, Analyze: s.cfg.Analyze,
 		Analyse: true, Board: s.boardName(n), At: at}, r), nil
 }
-
-// percent writes a percentage with two decimals.
-func percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
 
 func (r *results) View(ctx *kit.Context) string {
 	s := r.s
@@ -277,30 +264,30 @@ func (r *results) View(ctx *kit.Context) string {
 	lines = append(lines, st.Heading.Render(row("  ", "Board", "You", "Par", "vs par", "MP", "At step: the hard bot, you")))
 	var youSum, parSum float64
 	for i, b := range s.set.Boards {
-		br, _ := res.board(b.Number)
+		br, _ := boardOf(res.own.Boards, b.Number)
 		mark := "  "
 		if i == r.cursor {
 			mark = st.Selected.Render("▶ ")
 		}
 		par, vs := "-", "-"
 		if br.HasPar {
-			par, vs = number(br.Par), number(br.Result-br.Par)
+			par, vs = kit.Number(br.Par), kit.Number(br.Result-br.Par)
 			parSum += br.Par
 		}
 		youSum += br.Result
 		mp := "-"
 		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played && res.field.Standings.Top > 0 {
-			mp = percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
+			mp = kit.Percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
 		}
-		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, number(br.Result), par, vs, mp)
+		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, kit.Number(br.Result), par, vs, mp)
 		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number), max(0, w-kit.WidthOf(head))))
 	}
 	vsTotal, known := duplicate.VersusPar(res.own.Boards)
 	vs := "-"
 	if known > 0 {
-		vs = number(vsTotal)
+		vs = kit.Number(vsTotal)
 	}
-	lines = append(lines, st.Heading.Render(row("  ", "Total", number(youSum), number(parSum), vs, percent(mine.Percent), "")))
+	lines = append(lines, st.Heading.Render(row("  ", "Total", kit.Number(youSum), kit.Number(parSum), vs, kit.Percent(mine.Percent), "")))
 	lines = append(lines, "")
 	lines = append(lines, r.standingLines(ctx, h-len(lines)-r.tailHeight(ctx))...)
 	lines = append(lines, r.tail(ctx)...)
@@ -354,8 +341,8 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Tied {
 			rank += "="
 		}
-		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, kit.Clip(name, 28), percent(row.Percent),
-			trim(row.Matchpoints), trim(row.Max))
+		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, kit.Clip(name, 28), kit.Percent(row.Percent),
+			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)
 		}
@@ -367,13 +354,6 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 	return out
 }
 
-// trim writes matchpoints: whole, or to two decimals (Neuberg).
-func trim(x float64) string {
-	s := fmt.Sprintf("%.2f", x)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	return s
-}
-
 // tail is what ends the results: where the result file is, what to do
 // with it, a note, the keys.
 func (r *results) tail(ctx *kit.Context) []string {
@@ -382,9 +362,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	w := ctx.Width
 	var out []string
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
-	for _, l := range pathLines(s.showPath(s.day.ResultPath()), w-4) {
-		out = append(out, "   "+l)
-	}
+	out = append(out, kit.Indent("   ", pathLines(s.showPath(s.day.ResultPath()), w-4), nil)...)
 	if res := s.res; res.err != nil {
 		out = append(out, " "+st.Error.Render(kit.Clip("! "+res.err.Error(), w-2)))
 	} else if len(res.bad) > 0 {
@@ -456,9 +434,7 @@ func newStandings(s *Screen, back kit.Screen) *page {
 		if f.WithPar {
 			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
 		}
-		for _, l := range kit.Wrap(about, w-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
 		lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
 		return lines, standingRows(ctx, f)
 	}}

@@ -133,11 +133,7 @@ func (s *Screen) Name() string { return "daily " + s.sub.Name() }
 
 // Enter starts working out par, and the part shown.
 func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
-	cmd := s.parCmd()
-	if e, ok := s.sub.(kit.Enterer); ok {
-		cmd = tea.Batch(cmd, e.Enter(ctx))
-	}
-	return cmd
+	return tea.Batch(s.parCmd(), kit.Enter(ctx, s.sub))
 }
 
 // Close stops par and the boards' hosts, the board in play and one
@@ -185,19 +181,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.resultsRead(msg)
 	}
 	next, cmd := s.sub.Update(ctx, msg)
-	return s, tea.Batch(own, s.show(ctx, next, cmd))
-}
-
-// show makes next the part shown, entering it when it is new.
-func (s *Screen) show(ctx *kit.Context, next kit.Screen, cmd tea.Cmd) tea.Cmd {
-	if next == nil || next == s.sub {
-		return cmd
-	}
-	s.sub = next
-	if e, ok := next.(kit.Enterer); ok {
-		cmd = tea.Batch(cmd, e.Enter(ctx))
-	}
-	return cmd
+	return s, tea.Batch(own, kit.Show(ctx, &s.sub, next, cmd))
 }
 
 // View draws the part shown.

@@ -9,7 +9,8 @@
 //   - screen.go: the Context every screen is given (window size, Styles,
 //     KeyMap, the card Painter, -ascii), the Screen interface and the
 //     optional ones the App asks of a screen (Helper, QuitAsker, Enterer,
-//     MinSizer), QuitNow, the smallest windows and Titled.
+//     MinSizer), Enter and Show for a screen handed over, QuitNow, the
+//     smallest windows, Titled, Rule and Mark.
 //   - styles.go: colours for a light or dark background. Colour is never
 //     the only cue: selection, playable cards and trump also have marks,
 //     borders or words, so NO_COLOR and TERM=dumb lose nothing.
@@ -20,16 +21,17 @@
 //     PlayHelp) and the help overlay (HelpView) with the legend, the
 //     rules in short and the whole rules Klob plays (package docs),
 //     scrolled by line, by page, or straight to the rules with r.
-//   - cards.go, cardpair.go: glyphs (Unicode, or ASCII with -ascii),
-//     card faces, backs and empty slots, and two cards side by side
-//     under their labels.
+//   - cards.go: glyphs (Unicode, or ASCII with -ascii), card faces,
+//     backs and empty slots.
 //   - hand.go, handsort.go: the hand sorted as a player holds it, by
 //     strength or by suit, its melds marked under it, its cards drawn
 //     with the selected one raised, and where each card lies for clicks.
 //   - layout.go: cutting, padding, joining and wrapping blocks of styled
 //     text so that any window, down to 1×1, renders without a panic.
 //     WrapLines wraps a note to the lines it may take, so that a
-//     sentence is read whole rather than cut at the window's edge.
+//     sentence is read whole rather than cut at the window's edge;
+//     Indent and Hang set a paragraph in; Padded, Footed and Scrolled
+//     keep a screen's foot at the bottom.
 //   - opening.go: Opening, the screen that waits for work done off the
 //     UI goroutine (a read, a lock, a game's last saves) and becomes the
 //     screen its result makes.

@@ -17,6 +17,12 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 	if !duel {
 		next = "the next player"
 	}
+	if w, ok := sequenceWords[a.Kind]; ok {
+		if duel {
+			return w[0]
+		}
+		return w[1]
+	}
 	switch a.Kind {
 	case rules.Pass:
 		switch {
@@ -78,41 +84,6 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 			return "your best sequence has " + what + "; last to speak, you win"
 		}
 		return "your best sequence has " + what + "; " + next + " answers"
-	case rules.Good:
-		if duel {
-			return "concede: the other's sequences score, yours do not"
-		}
-		return "give way to the claim that stands; you may not claim later"
-	case rules.NotGood:
-		if duel {
-			return "yours is worth more: your sequences score, the other's do not"
-		}
-		return "claim better than the claim that stands; later players may ask"
-	case rules.HowHigh:
-		if duel {
-			return "equal value: compare the top cards of the two sequences"
-		}
-		return "equal value: ask the top card of the claim that stands"
-	case rules.Top:
-		if duel {
-			return "the top card of your best sequence; the other answers"
-		}
-		return "the top card of your best sequence; the asker answers"
-	case rules.Same:
-		if duel {
-			return "equal top card; a trump sequence wins, else the non-dealer's"
-		}
-		return "equal top card; a trump sequence wins, else the claim that stood"
-	case rules.HowMany:
-		if duel {
-			return "equal value: compare the lengths of the two sequences"
-		}
-		return "equal value: ask the length of the claim that stands"
-	case rules.Length:
-		if duel {
-			return "the length of your best sequence; the other answers"
-		}
-		return "the length of your best sequence; the asker answers"
 	case rules.Shlomo:
 		return "take a card at random from your left, give one back"
 	case rules.Cleopatra:
@@ -128,4 +99,23 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		}
 	}
 	return ""
+}
+
+// sequenceWords explain the answers to a sequence claim: with two
+// players, then at a table.
+var sequenceWords = map[rules.Kind][2]string{
+	rules.Good: {"concede: the other's sequences score, yours do not",
+		"give way to the claim that stands; you may not claim later"},
+	rules.NotGood: {"yours is worth more: your sequences score, the other's do not",
+		"claim better than the claim that stands; later players may ask"},
+	rules.HowHigh: {"equal value: compare the top cards of the two sequences",
+		"equal value: ask the top card of the claim that stands"},
+	rules.Top: {"the top card of your best sequence; the other answers",
+		"the top card of your best sequence; the asker answers"},
+	rules.Same: {"equal top card; a trump sequence wins, else the non-dealer's",
+		"equal top card; a trump sequence wins, else the claim that stood"},
+	rules.HowMany: {"equal value: compare the lengths of the two sequences",
+		"equal value: ask the length of the claim that stands"},
+	rules.Length: {"the length of your best sequence; the other answers",
+		"the length of your best sequence; the asker answers"},
 }

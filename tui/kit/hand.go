@@ -113,6 +113,22 @@ func LegalCards(v *rules.View) rules.CardSet {
 	return pl.Legal()
 }
 
+// HandLook is how a card of the hand is drawn: while playing, marked
+// when selected and dimmed when it may not be played now.
+func HandLook(selected, legal, playing bool) Look {
+	switch {
+	case !playing:
+		return LookFace
+	case selected && !legal:
+		return LookSelectedDim
+	case selected:
+		return LookSelected
+	case !legal:
+		return LookDim
+	}
+	return LookFace
+}
+
 // CardRows draws the hand's cards into rows, one text line each: the
 // cards (the selected one raised a line), then while playing the card
 // numbers and the selected/playable marks (sel is the selected card,
@@ -131,18 +147,7 @@ func CardRows(ctx *Context, rows []string, hand []rules.Card, legal rules.CardSe
 			if i > 0 {
 				sb.WriteString(gap)
 			}
-			lk := LookFace
-			if playing {
-				switch {
-				case i == sel && !legal.Has(c):
-					lk = LookSelectedDim
-				case i == sel:
-					lk = LookSelected
-				case !legal.Has(c):
-					lk = LookDim
-				}
-			}
-			lines := p.Card(c, lk, size)
+			lines := p.Card(c, HandLook(i == sel, legal.Has(c), playing), size)
 			top := 2
 			if i == sel {
 				top = 1

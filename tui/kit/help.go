@@ -149,25 +149,16 @@ func (ctx *Context) helpTail() *helpTail {
 	st := &ctx.Styles
 	out := []string{"", " " + st.Heading.Render("Numbers and marks")}
 	for _, p := range legend(&ctx.Paint.Glyphs) {
-		for i, l := range Wrap(p, max(20, ctx.Width-6)) {
-			lead := "   "
-			if i > 0 {
-				lead = "     "
-			}
-			out = append(out, lead+l)
-		}
+		out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
 	for _, p := range rulesSummary {
-		for _, l := range Wrap(p, max(20, ctx.Width-6)) {
-			out = append(out, "   "+l)
-		}
+		out = append(out, Indent("   ", Wrap(p, max(20, ctx.Width-6)), nil)...)
 	}
 	t := &helpTail{width: ctx.Width, paint: ctx.Paint, rulesAt: len(out) + 1}
 	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
-	for _, l := range strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n") {
-		out = append(out, " "+l)
-	}
+	out = append(out, Indent(" ",
+		strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n"), nil)...)
 	t.lines = out
 	if ctx.help != nil {
 		*ctx.help = *t

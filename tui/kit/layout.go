@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -100,6 +101,31 @@ func Canvas(lines []string, w, h int) string {
 	return sb.String()
 }
 
+// Padded adds blank lines to lines up to n, then tail.
+func Padded(lines []string, n int, tail ...string) []string {
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	return append(lines, tail...)
+}
+
+// Footed puts foot at the bottom of h lines: lines above it, cut or
+// padded to the room it leaves.
+func Footed(lines []string, h int, foot ...string) []string {
+	return Padded(lines[:max(0, min(len(lines), h-len(foot)))], h-len(foot), foot...)
+}
+
+// Scrolled puts rows between head and foot in h lines, keeping row at
+// in view.
+func Scrolled(head, rows, foot []string, at, h int) []string {
+	room := max(1, h-len(head)-len(foot))
+	if len(rows) > room {
+		from := max(0, min(at-room/2, len(rows)-room))
+		rows = rows[from : from+room]
+	}
+	return Padded(append(slices.Clone(head), rows...), h-len(foot), foot...)
+}
+
 // writeFit writes Fit(s, w) to sb without making it first.
 func writeFit(sb *strings.Builder, s string, w int) {
 	sw := WidthOf(s)
@@ -136,6 +162,29 @@ func WrapLines(s string, w, limit int) []string {
 		lines[limit-1] = ansi.Truncate(lines[limit-1]+" …", w, "…")
 	}
 	return lines
+}
+
+// Indent puts pre before each of lines, drawn with style (nil: as they
+// are): a paragraph from Wrap or WrapLines, set in from the edge.
+func Indent(pre string, lines []string, style func(...string) string) []string {
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		if style != nil {
+			l = style(l)
+		}
+		out[i] = pre + l
+	}
+	return out
+}
+
+// Hang puts first before the first of lines and rest before the others:
+// a paragraph hanging from a mark or a label.
+func Hang(first, rest string, lines []string) []string {
+	out := Indent(rest, lines, nil)
+	if len(out) > 0 {
+		out[0] = first + lines[0]
+	}
+	return out
 }
 
 // Rect is an area of the screen, for mouse clicks.

@@ -67,9 +67,7 @@ func ScoreLines(ctx *Context, sc rules.Score, sw SeatWords, title string, width 
 	case rules.Bete:
 		verdict = st.Bad.Render("Bete!") + fmt.Sprintf(" %s, the maker, %s less (%d to %d): %s both totals, %d.", sw.Name(maker), has, a, b, sw.Does(def, "score"), a+b)
 	}
-	for _, l := range Wrap(verdict, max(20, width-3)) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, Indent(" ", Wrap(verdict, max(20, width-3)), nil)...)
 	scored := func(s rules.Seat) string { return fmt.Sprintf("+%d", sc.Scored[s]) }
 	lines = append(lines, st.Heading.Render(fmt.Sprintf(" %-18s %8s %8s", "This deal scores", scored(sw.Cols[0]), scored(sw.Cols[1]))))
 	return lines

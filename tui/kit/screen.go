@@ -74,6 +74,25 @@ type Enterer interface {
 	Enter(ctx *Context) tea.Cmd
 }
 
+// Enter runs s's Enter, if it has one.
+func Enter(ctx *Context, s Screen) tea.Cmd {
+	if e, ok := s.(Enterer); ok {
+		return e.Enter(ctx)
+	}
+	return nil
+}
+
+// Show makes next, when it is another screen than *cur (and not nil),
+// the one shown, and enters it: cmd, the update's command, runs with
+// its Enter.
+func Show(ctx *Context, cur *Screen, next Screen, cmd tea.Cmd) tea.Cmd {
+	if next == nil || next == *cur {
+		return cmd
+	}
+	*cur = next
+	return tea.Batch(cmd, Enter(ctx, next))
+}
+
 // MinSizer is a Screen that needs more room than MinWidth × MinHeight
 // (the four-handed table).
 type MinSizer interface {
@@ -103,8 +122,22 @@ func TableMinSize(players int) (w, h int) {
 	return MinWidth, MinHeight
 }
 
+// Mark puts the cursor before a line of a list or a form, and shows it
+// selected, when it is chosen; else it indents it as far.
+func Mark(ctx *Context, line string, chosen bool) string {
+	if !chosen {
+		return "   " + line
+	}
+	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
+}
+
 // Titled starts a screen: its title after the name, and a rule across.
 func Titled(ctx *Context, title string) []string {
 	st := &ctx.Styles
-	return []string{" " + st.Title.Render("Klob") + "  " + title, st.Rule.Render(Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))}
+	return []string{" " + st.Title.Render("Klob") + "  " + title, Rule(ctx, ctx.Width)}
+}
+
+// Rule is a rule across w cells.
+func Rule(ctx *Context, w int) string {
+	return ctx.Styles.Rule.Render(Repeat(ctx.Paint.Glyphs.HRule, w))
 }

@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -152,4 +153,35 @@ func Signed(n int) string {
 		return fmt.Sprintf("-%d", -n)
 	}
 	return "±0"
+}
+
+// Number writes a board's result or par: a sign unless zero, no
+// trailing zeros ("+22.5", "-40", "0").
+func Number(x float64) string {
+	s := strconv.FormatFloat(x, 'f', -1, 64)
+	if x > 0 {
+		s = "+" + s
+	}
+	return s
+}
+
+// Percent writes a percentage with two decimals.
+func Percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
+
+// Matchpoints writes matchpoints: whole, or to two decimals (Neuberg).
+func Matchpoints(x float64) string {
+	s := fmt.Sprintf("%.2f", x)
+	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
+}
+
+// AgainstBotsWords says who the person in seat A plays with and against, the
+// bots of level in the other seats.
+func AgainstBotsWords(players int, level string) string {
+	switch players {
+	case 3:
+		return fmt.Sprintf("you in seat A against two %s bots", level)
+	case 4:
+		return fmt.Sprintf("you in seat A with a %s bot as partner, against two", level)
+	}
+	return fmt.Sprintf("you in seat A against the %s bot", level)
 }

@@ -14,24 +14,22 @@ import (
 func (s *Screen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	step := s.run.Step()
 	sec := s.run.Text()[step.Name]
 	cur, total := s.run.Stops()
 
 	head := " " + st.Title.Render("Klob lesson") + fmt.Sprintf(" · step %d of %d · ", cur, total) + st.Heading.Render(sec.Title)
-	top := []string{kit.Clip(head, w), st.Rule.Render(kit.Repeat(g.HRule, w))}
+	top := []string{kit.Clip(head, w), kit.Rule(ctx, w)}
 
 	var table []string
 	if s.run.Dealt() && step.Kind != lesson.End && step.Kind != lesson.Score {
-		table = append([]string{st.Rule.Render(kit.Repeat(g.HRule, w))}, s.tableLines(ctx, step)...)
+		table = append([]string{kit.Rule(ctx, w)}, s.tableLines(ctx, step)...)
 	}
 	var bottom []string
-	bottom = append(bottom, st.Rule.Render(kit.Repeat(g.HRule, w)))
+	bottom = append(bottom, kit.Rule(ctx, w))
 	if s.note != "" {
-		for _, l := range kit.Wrap("! "+s.note, max(10, w-2)) {
-			bottom = append(bottom, " "+st.Error.Render(l))
-		}
+		bottom = append(bottom, kit.Indent(" ",
+			kit.Wrap("! "+s.note, max(10, w-2)), st.Error.Render)...)
 	}
 	bottom = append(bottom, s.promptLine(ctx, step))
 
@@ -45,11 +43,7 @@ func (s *Screen) View(ctx *kit.Context) string {
 		shown = shown[:room]
 		shown[room-1] = " " + st.Dim.Render("↓ more: press ↓ or j")
 	}
-	lines := append(top, shown...)
-	for len(lines) < h-len(table)-len(bottom) {
-		lines = append(lines, "")
-	}
-	lines = append(lines, table...)
+	lines := kit.Padded(append(top, shown...), h-len(table)-len(bottom), table...)
 	lines = append(lines, bottom...)
 	return kit.Canvas(lines, w, h)
 }
@@ -68,17 +62,10 @@ func (s *Screen) textLines(ctx *kit.Context, sec lesson.Section, step lesson.Ste
 				out = append(out, " "+kit.Clip(l, w-1))
 			}
 		case p.Item:
-			for j, l := range kit.Wrap(p.Text, max(10, w-5)) {
-				lead := "   "
-				if j == 0 {
-					lead = " " + ctx.Paint.Glyphs.PlayMark + " "
-				}
-				out = append(out, lead+l)
-			}
+			out = append(out, kit.Hang(" "+ctx.Paint.Glyphs.PlayMark+" ", "   ",
+				kit.Wrap(p.Text, max(10, w-5)))...)
 		default:
-			for _, l := range kit.Wrap(p.Text, max(10, w-2)) {
-				out = append(out, " "+l)
-			}
+			out = append(out, kit.Indent(" ", kit.Wrap(p.Text, max(10, w-2)), nil)...)
 		}
 	}
 	if step.Kind == lesson.Score {
@@ -212,20 +199,9 @@ func (s *Screen) handLines(ctx *kit.Context, step lesson.Step) []string {
 			if i > 0 {
 				sb.WriteString(strings.Repeat(" ", kit.HandGap))
 			}
-			lk := kit.LookFace
-			if playing {
-				switch {
-				case i == s.cursor && !legal.Has(c):
-					lk = kit.LookSelectedDim
-				case i == s.cursor:
-					lk = kit.LookSelected
-				case !legal.Has(c):
-					lk = kit.LookDim
-				}
-			}
 			switch {
 			case r < size.H:
-				sb.WriteString(p.Card(c, lk, size)[r])
+				sb.WriteString(p.Card(c, kit.HandLook(i == s.cursor, legal.Has(c), playing), size)[r])
 			case r == size.H && playing:
 				sb.WriteString(kit.Center(fmt.Sprint(i+1), size.W))
 			case r == size.H+1 && playing:

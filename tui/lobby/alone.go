@@ -160,8 +160,6 @@ func newElsewhere(l *Lobby) *elsewhere {
 
 func (e *elsewhere) Name() string { return "game elsewhere" }
 
-func (e *elsewhere) typing() bool { return false }
-
 func (e *elsewhere) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case gameFreeMsg:
@@ -208,41 +206,26 @@ func (e *elsewhere) waitFree() tea.Cmd {
 
 func (e *elsewhere) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	w := ctx.Width
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
-		st.Rule.Render(kit.Repeat(g.HRule, w)),
-		"",
-	}
+	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
 	head := "Your game alone is open in another connection of yours."
 	if !e.since.IsZero() {
 		head = "Your game alone is open in another connection of yours, since " + e.since.Format("15:04") + "."
 	}
-	for _, l := range kit.Wrap(head, w-2) {
-		lines = append(lines, " "+st.Heading.Render(l))
-	}
-	for _, l := range kit.Wrap("One connection plays it at a time, so that neither saves over the other's moves.", w-4) {
-		lines = append(lines, "   "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(head, w-2), st.Heading.Render)...)
+	lines = append(lines, kit.Indent("   ",
+		kit.Wrap("One connection plays it at a time, so that neither saves over the other's moves.", w-4), nil)...)
 	lines = append(lines, "")
 	if e.waiting {
 		lines = append(lines, " Taking it over: the other connection saves it and goes back to its lobby…")
 	} else {
-		for i, l := range kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6) {
-			key := "   "
-			if i == 0 {
-				key = st.Key.Render("[t]")
-			}
-			lines = append(lines, " "+key+" "+l)
-		}
+		lines = append(lines, kit.Hang(" "+st.Key.Render("[t]")+" ", "     ",
+			kit.Wrap("take it over here: the other connection saves it and goes back to its lobby", w-6))...)
 		lines = append(lines, " "+st.Key.Render("[esc]")+" back to the lobby")
 	}
 	if e.err != "" {
 		lines = append(lines, "")
-		for _, l := range kit.Wrap("! "+e.err, w-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+e.err, w-2), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q quit"))
 	for i, l := range lines {

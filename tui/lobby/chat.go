@@ -379,9 +379,7 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		if l.Watching {
 			who += watchingMark
 		}
-		for _, part := range kit.Wrap(who+`: "`+l.Text+`"`, max(10, w-4)) {
-			said = append(said, "   "+part)
-		}
+		said = append(said, kit.Indent("   ", kit.Wrap(who+`: "`+l.Text+`"`, max(10, w-4)), nil)...)
 	}
 	if len(said) == 0 {
 		said = []string{"   " + st.Dim.Render("(nothing said yet)")}

@@ -328,9 +328,8 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 	case !read:
 		lines = append(lines, " "+st.Dim.Render("Reading…"))
 	case len(got) == 0:
-		for _, l := range kit.Wrap(fmt.Sprintf("Nobody has played %d rated games at %d players yet.", b.l.cfg.Club.MinGames(), seats), w-4) {
-			lines = append(lines, "   "+st.Dim.Render(l))
-		}
+		lines = append(lines, kit.Indent("   ",
+			kit.Wrap(fmt.Sprintf("Nobody has played %d rated games at %d players yet.", b.l.cfg.Club.MinGames(), seats), w-4), st.Dim.Render)...)
 	default:
 		lines = append(lines, kit.Clip(st.Dim.Render(fmt.Sprintf("   %4s  %-24s %12s  %s", "", "name", "rating", "games")), w))
 		names := map[string]int{}
@@ -362,20 +361,12 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
 			}
 		}
-		for _, l := range kit.Wrap(words, w-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(words, w-2), nil)...)
 	}
-	for _, l := range kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
-		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2) {
-		lines = append(lines, " "+st.Dim.Render(l))
-	}
-	h := ctx.Height
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
-	return kit.Canvas(lines, w, h)
+	lines = append(lines, kit.Indent(" ", kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
+		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2), st.Dim.Render)...)
+	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
+	return kit.Canvas(lines, w, ctx.Height)
 }
 
 // poolWords says what a pool's games are.

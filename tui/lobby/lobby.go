@@ -87,6 +87,9 @@ type Config struct {
 // QuitNow and Typing, and waits for its saves with Wait.
 func New(cfg Config) *Lobby {
 	c := &cfg
+	if c.Analyze == nil {
+		c.Analyze = noAnalysis
+	}
 	l := &Lobby{cfg: c, mutes: muteBook{}}
 	if cfg.Hall != nil && cfg.Player.ID != "" {
 		// The hall compares the names of the people connected, to tell
@@ -179,7 +182,7 @@ type Lobby struct {
 	entryKind string // "code" or "name"
 	entered   bool
 
-	// trainAt is the trainer the t row offers (trainers); trainers
+	// trainAt is the trainer the t row offers (trainerSeats); trainers
 	// are those opened, kept while the connection lasts.
 	trainAt  int
 	trainers map[int]kit.Screen
@@ -386,11 +389,8 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			l.setNote("a guest's games are not kept: connect with an SSH key to have a history", true)
 			return l, nil
 		}
-		analyze := l.cfg.Analyze
-		if analyze == nil {
-			analyze = noAnalysis
-		}
-		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, HidePaths: true, Player: l.cfg.Player.ID})}, nil
+		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
+			HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
 		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
 	case "l":
@@ -420,12 +420,7 @@ type Away struct {
 
 func (b *Away) Name() string { return b.inner.Name() }
 
-func (b *Away) Enter(ctx *kit.Context) tea.Cmd {
-	if e, ok := b.inner.(kit.Enterer); ok {
-		return e.Enter(ctx)
-	}
-	return nil
-}
+func (b *Away) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, b.inner) }
 
 func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok && kit.IsKey(k, ctx.Keys.Back) {
@@ -438,13 +433,7 @@ func (b *Away) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 	}
 	next, cmd := b.inner.Update(ctx, msg)
-	if next != nil && next != b.inner {
-		b.inner = next
-		if e, ok := next.(kit.Enterer); ok {
-			cmd = tea.Batch(cmd, e.Enter(ctx))
-		}
-	}
-	return b, cmd
+	return b, kit.Show(ctx, &b.inner, next, cmd)
 }
 
 func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
@@ -626,7 +615,6 @@ func (l *Lobby) join(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 
 func (l *Lobby) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	w := ctx.Width
 	who := "guest: you play against bots (connect with an SSH key to sit at tables)"
 	if !l.guest() {
@@ -634,11 +622,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		// it.
 		who = "your SSH key (#" + hall.KeyTag(l.cfg.Player.ID) + ") is who you are"
 	}
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Klaberjass over SSH",
-		st.Rule.Render(kit.Repeat(g.HRule, w)),
-		"",
-	}
+	lines := append(kit.Titled(ctx, "Klaberjass over SSH"), "")
 	// Every line fits the window: a long one wraps, never is cut.
 	hello := "Welcome, " + l.cfg.Player.Name
 	for i, line := range kit.Wrap(hello+" · "+who, w-2) {
@@ -667,13 +651,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.entered:
 		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
-		for _, n := range kit.Wrap("! "+l.note, w-2) {
-			tail = append(tail, " "+st.Error.Render(n))
-		}
+		tail = append(tail, kit.Indent(" ", kit.Wrap("! "+l.note, w-2), st.Error.Render)...)
 	case l.note != "":
-		for _, n := range kit.Wrap(l.note, w-2) {
-			tail = append(tail, " "+n)
-		}
+		tail = append(tail, kit.Indent(" ", kit.Wrap(l.note, w-2), nil)...)
 	}
 	// The tables take the room left above the line typed, the note and
 	// the keys, which always show: a long list shows the part around
@@ -730,12 +710,10 @@ func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
 	var out []string
 	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
 		switch {
-		case i == l.row && j == 0:
-			out = append(out, " "+ctx.Paint.Glyphs.Cursor+" "+ctx.Styles.Selected.Render(part))
+		case j == 0:
+			out = append(out, kit.Mark(ctx, part, i == l.row))
 		case i == l.row:
 			out = append(out, "     "+ctx.Styles.Selected.Render(part))
-		case j == 0:
-			out = append(out, "   "+part)
 		default:
 			out = append(out, "     "+part)
 		}
@@ -777,57 +755,51 @@ func tableLine(t hall.Info) string {
 // TableForm is the host's choice of a new table: seats, bots' level,
 // target and rules (the setup rows of a game alone).
 type TableForm struct {
-	l     *Lobby
-	seats int
-	setup setup.Setup
-	row   int
-	err   string
+	l    *Lobby
+	form setup.Form
+	err  string
 	// private refuses spectators (the host may change it later).
 	private bool
 }
 
 func newTableForm(l *Lobby) *TableForm {
-	return &TableForm{l: l, seats: 2, setup: setup.Setup{Level: ai.Normal, Options: rules.DefaultOptions()}}
+	o := rules.DefaultOptions()
+	o.Players = 2
+	return &TableForm{l: l, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
 }
 
 func (f *TableForm) Name() string { return "table form" }
 
 // Setup is the table's bots and rules as the form has them.
-func (f *TableForm) Setup() setup.Setup { return f.setup }
+func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
 
-// rows are the form's lines after the seats: the setup's rules and
-// house variants for the seat count (no bottom card at four).
+// rows are the form's lines: the seats, the setup's rules and house
+// variants for the seat count (no bottom card at four), the spectators.
 func (f *TableForm) rows() []setup.Row {
-	f.setup.Options.Players = f.seats
-	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
-	rows[0].Label = "Bots" // the level row: people may take the seats
-	return rows
+	s := &f.form.Setup
+	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for itself, or four in two teams")},
+		setup.RuleRows(s)...)
+	rows[1].Label = "Bots" // the level row: people may take the seats
+	return append(append(rows, setup.VariantRows(s)...), setup.Row{Label: "Spectators",
+		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
+		Step:  func(*setup.Setup, int) { f.private = !f.private },
+		Explain: func(*setup.Setup) string {
+			if f.private {
+				return "nobody may watch the game (P at the table changes it)"
+			}
+			return "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
+		}})
 }
 
 func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	key, ok := msg.(tea.KeyPressMsg)
-	if !ok {
-		return f, nil
-	}
-	rows := f.rows()
-	n := len(rows) + 3 // seats, the rows, spectators, open
 	switch {
+	case !ok:
 	case kit.IsKey(key, k.Back):
 		return f.l, nil
-	case kit.MoveRow(k, key, &f.row, n):
-	case kit.Step(k, key) != 0:
-		d := kit.Step(k, key)
-		switch {
-		case setup.StepFormRow(&f.setup, rows, f.row, d):
-			f.seats = f.setup.Options.Players
-		case f.row == len(rows)+1:
-			f.private = !f.private
-		}
+	case f.form.Key(k, key, f.rows):
 		f.err = ""
-		// The rows change with the seats and dealer_forced: keep the
-		// cursor in range.
-		f.row = min(f.row, len(f.rows())+2)
 	case kit.IsKey(key, k.Choose):
 		return f.open(ctx)
 	}
@@ -836,7 +808,8 @@ func (f *TableForm) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 // open opens the table and sits the host at it.
 func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
-	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: f.seats, Rules: f.setup.Options, Level: f.setup.Level, Seed: f.l.seed(),
+	s := &f.form.Setup
+	t, err := f.l.cfg.Hall.Open(f.l.cfg.Player, hall.Options{Seats: s.Options.Players, Rules: s.Options, Level: s.Level, Seed: f.l.seed(),
 		Private: f.private})
 	if err != nil {
 		f.err = err.Error()
@@ -847,39 +820,10 @@ func (f *TableForm) open(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 func (f *TableForm) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
-	lines := []string{
-		" " + st.Title.Render("Klob") + "  Open a table",
-		st.Rule.Render(kit.Repeat(g.HRule, ctx.Width)),
-		"",
-		" " + st.Heading.Render("The table") + st.Dim.Render("  (the bots take the seats nobody takes)"),
-	}
-	row := func(i int, label, value string) {
-		lines = append(lines, setup.FormLine(ctx, label, value, i == f.row))
-	}
-	row(0, "Seats", fmt.Sprint(f.seats))
-	rows := f.rows()
-	for i, r := range rows {
-		row(i+1, r.Label, r.Value(&f.setup))
-	}
-	row(len(rows)+1, "Spectators", map[bool]string{false: "may watch", true: "private"}[f.private])
-	explain := "how many sit at the table: two, three each for itself, or four in two teams"
-	switch {
-	case f.row >= 1 && f.row <= len(rows):
-		explain = rows[f.row-1].Explain(&f.setup)
-	case f.row == len(rows)+1 && f.private:
-		explain = "nobody may watch the game (P at the table changes it)"
-	case f.row == len(rows)+1:
-		explain = "anyone with a key may watch, never seeing a hidden card (P at the table changes it)"
-	case f.row > len(rows):
-		explain = "the bots take the seats nobody takes when the host starts"
-	}
-	// The explanation wraps: cut at the edge, shlomo's lost its end.
-	for _, l := range kit.WrapLines(explain, ctx.Width-5, 2) {
-		lines = append(lines, "     "+st.Dim.Render(l))
-	}
-	lines = append(lines, "")
-	lines = append(lines, setup.FormMark(ctx, "[ Open the table ]", f.row == len(rows)+2))
+	lines := append(kit.Titled(ctx, "Open a table"), "",
+		" "+st.Heading.Render("The table")+st.Dim.Render("  (the bots take the seats nobody takes)"))
+	lines = append(lines, f.form.Lines(ctx, f.rows(), "[ Open the table ]",
+		"the bots take the seats nobody takes when the host starts")...)
 	if f.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+f.err))
 	}

@@ -195,10 +195,6 @@ func (s *SharedSeat) startClock() tea.Cmd {
 // lobby is where the next one starts.
 func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 	l := s.l
-	analyze := l.cfg.Analyze
-	if analyze == nil {
-		analyze = noAnalysis
-	}
 	cfg := tablescreen.Config{
 		Port: port, Sort: kit.ByStrength, Tag: "table " + s.w.Code, Shared: true, Bell: l.bell(),
 		Log: s.conn.Log, Afterword: s.afterword,
@@ -207,7 +203,7 @@ func (s *SharedSeat) tableConfig(port host.Port) tablescreen.Config {
 			if err != nil {
 				return nil, err
 			}
-			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: analyze, Analyse: analyse}, s), nil
+			return replay.New(r, name, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze, Analyse: analyse}, s), nil
 		},
 	}
 	if s.talk != nil {
@@ -420,9 +416,8 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			"", " enter: back to the lobby")
 		keys = "enter lobby · q quit"
 	case w.Closed != "":
-		for _, l := range kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2), st.Error.Render)...)
 		lines = append(lines, "", " enter: back to the lobby")
 		keys = "enter lobby · q quit"
 	default:
@@ -434,9 +429,8 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			vs = strings.Join(on, ", ")
 		}
 		lines = append(lines, "")
-		for _, l := range kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2), nil)...)
 		watch := "Spectators may watch once the game starts."
 		if s.conn.Table().Private() {
 			watch = "The table is private: nobody may watch."
@@ -444,9 +438,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		if s.host() {
 			watch += " P changes it (during the game too)."
 		}
-		for _, l := range kit.Wrap(watch, ctx.Width-2) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(watch, ctx.Width-2), nil)...)
 		lines = append(lines, "")
 		if s.host() {
 			lines = append(lines, " Press s to start: bots take the free seats.")
@@ -472,9 +464,5 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			lines = append(append(lines, ""), s.wait.lines(ctx, ctx.Width, room)...)
 		}
 	}
-	for len(lines) < h-1 {
-		lines = append(lines, "")
-	}
-	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render(keys))
-	return kit.Canvas(lines, ctx.Width, h)
+	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h)
 }

@@ -20,12 +20,8 @@ func (l *Lobby) openTourneys() (kit.Screen, tea.Cmd) {
 		l.setNote("this server runs no tournaments", true)
 		return l, nil
 	}
-	analyze := l.cfg.Analyze
-	if analyze == nil {
-		analyze = noAnalysis
-	}
 	cfg := tourneyui.Config{Service: l.cfg.Tourney, Player: tourney.Player{Key: l.cfg.Player.ID, Name: l.cfg.Player.Name},
-		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: analyze}
+		Done: l.cfg.Done, ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze}
 	t := &tourneyScreen{l: l}
 	cfg.Back = func() kit.Screen { return l }
 	t.inner = tourneyui.New(cfg)

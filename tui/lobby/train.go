@@ -27,48 +27,37 @@ import (
 // while a session's share of a core stays small.
 const ServerTrainSamples = drill.DefaultSamples / 2
 
-// trainer is one trainer the lobby offers, by the seat count of
-// the bidding it drills. The t row of the lobby opens the chosen one;
+// trainerSeats are the trainers the lobby offers, by the seat count of
+// the bidding they drill. The t row of the lobby opens the chosen one;
 // with more than one, ←/→ on that row change the seat count.
-type trainer struct {
-	seats int
-	open  func(l *Lobby) kit.Screen
-}
-
-// trainers lists the trainers: the bidding of two, three and four
-// players.
-var trainers = []trainer{
-	{seats: 2, open: func(l *Lobby) kit.Screen { return l.trainer(2) }},
-	{seats: 3, open: func(l *Lobby) kit.Screen { return l.trainer(3) }},
-	{seats: 4, open: func(l *Lobby) kit.Screen { return l.trainer(4) }},
-}
+var trainerSeats = []int{2, 3, 4}
 
 // trainerLabel is the t row's text: the seat count shown once there is
 // a choice.
 func (l *Lobby) trainerLabel() string {
-	if len(trainers) == 1 {
+	if len(trainerSeats) == 1 {
 		return "Train your bidding"
 	}
-	return fmt.Sprintf("Train your bidding ‹ %d players ›", trainers[l.trainAt].seats)
+	return fmt.Sprintf("Train your bidding ‹ %d players ›", trainerSeats[l.trainAt])
 }
 
 // stepTrainer changes the seat count of the t row.
 func (l *Lobby) stepTrainer(d int) {
-	n := len(trainers)
+	n := len(trainerSeats)
 	l.trainAt = (l.trainAt + d + n) % n
 }
 
 // openTrainer opens the chosen trainer, the one this connection already
 // had if it goes back to it.
 func (l *Lobby) openTrainer() (kit.Screen, tea.Cmd) {
-	lt := trainers[l.trainAt]
+	seats := trainerSeats[l.trainAt]
 	if l.trainers == nil {
 		l.trainers = map[int]kit.Screen{}
 	}
-	s, ok := l.trainers[lt.seats]
+	s, ok := l.trainers[seats]
 	if !ok {
-		s = lt.open(l)
-		l.trainers[lt.seats] = s
+		s = l.trainer(seats)
+		l.trainers[seats] = s
 	}
 	var cmd tea.Cmd
 	if t, ok := s.(*train.Screen); ok {

@@ -166,11 +166,9 @@ func (w *watchList) Enter(*kit.Context) tea.Cmd {
 func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TickMsg:
-		if !w.ticks.Due(msg, w) {
-			return w, nil
+		if w.ticks.Due(msg, w) {
+			return w, w.Enter(ctx)
 		}
-		w.refresh()
-		return w, w.tick()
 	case tea.KeyPressMsg:
 		return w.key(ctx, msg)
 	}
@@ -236,24 +234,17 @@ func (w *watchList) choose(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 
 func (w *watchList) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	g := &ctx.Paint.Glyphs
 	lines := append(kit.Titled(ctx, "Watch a table"), "")
 	if len(w.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no table is being played that may be watched)"))
 	}
 	for i, t := range w.tables {
-		text := watchLine(t)
-		if i == w.row {
-			lines = append(lines, " "+g.Cursor+" "+st.Selected.Render(kit.Clip(text, ctx.Width-4)))
-		} else {
-			lines = append(lines, "   "+kit.Clip(text, ctx.Width-4))
-		}
+		lines = append(lines, kit.Mark(ctx, kit.Clip(watchLine(t), ctx.Width-4), i == w.row))
 	}
 	lines = append(lines, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
 	if w.note != "" {
-		for _, l := range kit.Wrap("! "+w.note, ctx.Width-2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap("! "+w.note, ctx.Width-2), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
 	return kit.JoinLines(lines)

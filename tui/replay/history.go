@@ -162,30 +162,24 @@ func (s *History) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
-	rule := st.Rule.Render(kit.Repeat(g.HRule, w))
-	lines := []string{" " + st.Title.Render("Klob") + "  Saved games", rule}
+	rule := kit.Rule(ctx, w)
+	lines := kit.Titled(ctx, "Saved games")
 	switch {
 	case !s.loaded:
 		lines = append(lines, "", " Reading the saved games…")
 		return kit.Canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "")
-		for _, l := range kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3), st.Error.Render)...)
 		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{kit.Brief("quit", ctx.Keys.Quit)})))
 		return kit.Canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
 	const lw = 14
 	for _, l := range s.recordLines(ctx) {
-		for i, part := range kit.Wrap(l[1], max(10, w-lw-2)) {
-			label := ""
-			if i == 0 {
-				label = l[0]
-			}
-			lines = append(lines, " "+kit.Fit(label, lw)+" "+part)
-		}
+		lines = append(lines, kit.Hang(" "+kit.Fit(l[0], lw)+" ", kit.Repeat(" ", lw+2),
+			kit.Wrap(l[1], max(10, w-lw-2)))...)
 	}
 	lines = append(lines, rule)
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
@@ -195,10 +189,8 @@ func (s *History) View(ctx *kit.Context) string {
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
-		for _, l := range kit.Wrap(none, w-2) {
-			lines = append(lines, " "+l)
-		}
-		return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
+		lines = append(lines, kit.Indent(" ", kit.Wrap(none, w-2), nil)...)
+		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
@@ -215,15 +207,7 @@ func (s *History) View(ctx *kit.Context) string {
 			lines = append(lines, "   "+line)
 		}
 	}
-	return kit.Canvas(append(padTo(lines, h-len(bottom)), bottom...), w, h)
-}
-
-// padTo adds blank lines up to n.
-func padTo(lines []string, n int) []string {
-	for len(lines) < n {
-		lines = append(lines, "")
-	}
-	return lines
+	return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 }
 
 // recordLines is the player's record over the archived games, of every
@@ -425,9 +409,8 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 		return []string{" " + kit.Clip(s.note, w-1)}
 	case s.cursor < len(s.rows):
 		var out []string
-		for _, l := range kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2) {
-			out = append(out, " "+st.Dim.Render(l))
-		}
+		out = append(out, kit.Indent(" ",
+			kit.WrapLines(s.unpath(s.rows[s.cursor].path, s.rows[s.cursor].path), w-2, 2), st.Dim.Render)...)
 		return out
 	}
 	return []string{""}

@@ -105,7 +105,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if name := kit.ElideName(s.name, w-kit.WidthOf(place)-4); name != "" {
 		place += " · " + name
 	}
-	return []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)), kit.Clip(place, w),
+	return []string{kit.Rule(ctx, w), kit.Clip(place, w),
 		kit.Clip(s.stepLine(ctx, sc, d), w), kit.Clip(s.analysisLine(ctx, sc, w), w),
 		" " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
 }
@@ -124,8 +124,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	rd := &s.r.Deals[s.pos.deal]
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
-		" " + st.Heading.Render(s.overTitle(rd.No)), ""}
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
+		" " + st.Heading.Render(sc.OverTitle(rd.No)), ""}
 	lines = append(lines, sc.ResultLines(ctx, rd.Score, rd.Ending, rd.Schmeisser, w)...)
 	if last := sc.LastTrickLines(ctx, w); last != nil && rd.Score.Outcome != rules.Abandoned {
 		lines = append(append(lines, ""), last...)
@@ -144,20 +144,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 			lines = all
 		}
 	}
-	lines = table.DropBlanks(lines, room)
-	for len(lines) < room {
-		lines = append(lines, "")
-	}
+	lines = kit.Padded(table.DropBlanks(lines, room), room)
 	return kit.Canvas(append(lines[:max(0, room)], bottom...), w, h)
-}
-
-// overTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
-// is over".
-func (s *Screen) overTitle(no int) string {
-	if s.cfg.Board != "" {
-		return s.cfg.Board + " is over"
-	}
-	return fmt.Sprintf("Deal %d is over", no)
 }
 
 // stepLine says where the replay stands: the go-to prompt, or the last

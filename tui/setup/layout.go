@@ -58,7 +58,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		body = append(body, line{FormLine(ctx, r.Label, r.Value(&s.setup), i == s.row), i, 0})
 	}
 	foot = append(foot, line{"", noRow, spareBeforeStart},
-		line{FormMark(ctx, "[ Start the game ]", s.row == len(rows)), startRow, 0})
+		line{kit.Mark(ctx, "[ Start the game ]", s.row == len(rows)), startRow, 0})
 	// The seed deals every card: it is shown only once the game is over,
 	// unless the player gave it (-seed), which makes the game, and the
 	// next ones drawn from it, practice.

@@ -78,22 +78,6 @@ func stepSeats(s *Setup, d int) {
 	DropInapplicable(&s.Options)
 }
 
-// StepFormRow steps row of a form that opens with the seats (row 0)
-// and then rows (rows[0] at row 1) by d, as the shared table's and the
-// tournament's forms do; it reports whether row was one of those, so
-// that the form steps its own rows after them.
-func StepFormRow(s *Setup, rows []Row, row, d int) bool {
-	switch {
-	case row == 0:
-		stepSeats(s, d)
-	case row <= len(rows):
-		rows[row-1].Step(s, d)
-	default:
-		return false
-	}
-	return true
-}
-
 // playersRow chooses the seat count; variants that no longer apply go.
 var playersRow = Row{
 	Key:   "players",

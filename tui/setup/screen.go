@@ -153,14 +153,55 @@ func FormLine(ctx *kit.Context, label, value string, chosen bool) string {
 	if ctx.ASCII {
 		val = "< " + value + " >"
 	}
-	return FormMark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
+	return kit.Mark(ctx, fmt.Sprintf("%-24s %s", label, val), chosen)
 }
 
-// FormMark puts the cursor before a line of a form when it is chosen:
-// its rows (FormLine) and the button that ends it.
-func FormMark(ctx *kit.Context, line string, chosen bool) string {
-	if !chosen {
-		return "   " + line
+// Form is a form of rows that ends with a button, as the shared table's
+// and the tournament's forms are: the seats (SeatsRow), the rules and
+// house variants for the count, then rows of the form's own. Row is the
+// chosen line, len(rows) the button.
+type Form struct {
+	Setup Setup
+	Row   int
+}
+
+// SeatsRow is a form's first row, the seat count; explain says what it
+// means on that form.
+func SeatsRow(explain string) Row {
+	return Row{Key: "seats", Label: "Seats", Value: func(s *Setup) string { return fmt.Sprint(players(s)) },
+		Step: stepSeats, Explain: func(*Setup) string { return explain }}
+}
+
+// Key moves the choice through rows (made again after a step) and the
+// button, or steps the chosen row; it reports whether the key stepped
+// (on the button a step changes nothing, but counts).
+func (f *Form) Key(k *kit.KeyMap, msg tea.KeyPressMsg, rows func() []Row) bool {
+	rs := rows()
+	switch d := kit.Step(k, msg); {
+	case kit.MoveRow(k, msg, &f.Row, len(rs)+1):
+	case d != 0:
+		if f.Row < len(rs) {
+			rs[f.Row].Step(&f.Setup, d)
+		}
+		// The rows change with the seats and dealer_forced: keep the
+		// cursor in range.
+		f.Row = min(f.Row, len(rows()))
+		return true
 	}
-	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
+	return false
+}
+
+// Lines draw the rows, what the chosen one means (explain when the
+// button is chosen) on at most two lines, a blank line and the button.
+func (f *Form) Lines(ctx *kit.Context, rows []Row, button, explain string) []string {
+	var lines []string
+	for i, r := range rows {
+		lines = append(lines, FormLine(ctx, r.Label, r.Value(&f.Setup), i == f.Row))
+	}
+	if f.Row < len(rows) {
+		explain = rows[f.Row].Explain(&f.Setup)
+	}
+	// The explanation wraps: cut at the edge, shlomo's lost its end.
+	lines = append(lines, kit.Indent("     ", kit.WrapLines(explain, ctx.Width-5, 2), ctx.Styles.Dim.Render)...)
+	return append(lines, "", kit.Mark(ctx, button, f.Row == len(rows)))
 }

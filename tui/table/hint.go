@@ -56,9 +56,7 @@ func HintLines(ctx *kit.Context, v *rules.View, ev eval.Evaluation, w int) []str
 		}
 	}
 	why = append(why, an.Reason(ctx.ASCII)...)
-	for _, l := range kit.Wrap(strings.Join(why, " "), max(10, w-2)) {
-		out = append(out, " "+l)
-	}
+	out = append(out, kit.Indent(" ", kit.Wrap(strings.Join(why, " "), max(10, w-2)), nil)...)
 	out = append(out, kit.AnalysisTable(ctx, &ranked, -1)...)
 	out = append(out, " "+st.Dim.Render(fmt.Sprintf("(%d sampled deals; ? explains the columns)", an.Samples)))
 	for i, l := range out {

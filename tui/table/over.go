@@ -14,12 +14,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	sn := &s.snap
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
-	title := fmt.Sprintf("Deal %d is over", max(1, sn.DealNo))
-	if sc.Board != "" {
-		title = sc.Board + " is over"
-	}
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w)),
-		" " + st.Heading.Render(title), ""}
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w),
+		" " + st.Heading.Render(sc.OverTitle(max(1, sn.DealNo))), ""}
 	// The last trick is shown when there is room for it: the score's
 	// rows, the winner and what to press never give way to it.
 	var last []string
@@ -57,9 +53,8 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
-		for _, l := range kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines) {
-			bottom = append(bottom, " "+st.Error.Render(l))
-		}
+		bottom = append(bottom, kit.Indent(" ",
+			kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines), st.Error.Render)...)
 	}
 	if s.typing {
 		bottom = append(bottom, s.chatLine(ctx, w))
@@ -73,6 +68,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 		lines = append(lines[:max(0, h-len(bottom))], bottom...)
 	}
 	return kit.Canvas(lines, w, h)
+}
+
+// OverTitle heads the end of deal no: "Deal 2 is over", "Board 3 of 8
+// is over".
+func (sc *Scene) OverTitle(no int) string {
+	if sc.Board != "" {
+		return sc.Board + " is over"
+	}
+	return fmt.Sprintf("Deal %d is over", no)
 }
 
 // notReady names the people the next deal waits for.
@@ -165,9 +169,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		// Shown only now: the seed deals every card of the game.
 		about = append(about, fmt.Sprintf("Seed %d deals this game again, as practice:", sn.Seed))
 	}
-	for _, l := range kit.Wrap(strings.Join(about, " "), w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(strings.Join(about, " "), w-2), nil)...)
 	if sn.SeedShown && s.cfg.Rerun != nil {
 		lines = append(lines, "   "+s.cfg.Rerun(sn.Seed))
 	}
@@ -178,24 +180,19 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	case sv.NoStore:
 		tail = append(tail, " The game was not saved: there was no state directory.")
 	case sv.FileErr != "":
-		for _, l := range kit.WrapLines("! The game log could not be filed (it is tried again): "+sv.FileErr, w-2, 2) {
-			tail = append(tail, " "+st.Error.Render(l))
-		}
+		tail = append(tail, kit.Indent(" ",
+			kit.WrapLines("! The game log could not be filed (it is tried again): "+sv.FileErr, w-2, 2), st.Error.Render)...)
 	case !sv.Filed:
 		tail = append(tail, " Saving the game log…")
 	case sv.Path != "":
 		tail = append(tail, " The game log is saved at:")
-		for _, l := range kit.Wrap(sv.Path, w-4) {
-			tail = append(tail, "   "+l)
-		}
+		tail = append(tail, kit.Indent("   ", kit.Wrap(sv.Path, w-4), nil)...)
 	default:
 		tail = append(tail, " The game log is saved.")
 	}
 	if s.cfg.Afterword != nil {
 		if a := s.cfg.Afterword(); a != "" {
-			for _, l := range kit.WrapLines(a, w-2, 2) {
-				tail = append(tail, " "+l)
-			}
+			tail = append(tail, kit.Indent(" ", kit.WrapLines(a, w-2, 2), nil)...)
 		}
 	}
 	var offers []string
@@ -222,18 +219,15 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		tail = append(tail, s.chatLine(ctx, w))
 	}
 	if s.overErr != "" {
-		for _, l := range kit.WrapLines("! "+s.overErr, w-2, 2) {
-			tail = append(tail, " "+st.Error.Render(l))
-		}
+		tail = append(tail, kit.Indent(" ",
+			kit.WrapLines("! "+s.overErr, w-2, 2), st.Error.Render)...)
 	}
 	padH := max(4, h-len(lines)-len(tail)-1)
 	sc.V.Seat = sn.Seat
 	if sn.Watching {
 		sc.V.Seat = rules.SeatA
 	}
-	for _, l := range sc.scorePad(ctx, min(60, w-2), padH) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", sc.scorePad(ctx, min(60, w-2), padH), nil)...)
 	lines = append(lines, "")
 	lines = DropBlanks(append(lines, tail...), h)
 	return kit.Canvas(lines, w, h)
@@ -248,9 +242,8 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 	}
 	var out []string
 	if s.note != "" {
-		for _, l := range kit.WrapLines(s.note, w-2, maxNoteLines) {
-			out = append(out, " "+style.Render(l))
-		}
+		out = append(out, kit.Indent(" ",
+			kit.WrapLines(s.note, w-2, maxNoteLines), style.Render)...)
 	}
 	return out
 }

@@ -51,12 +51,11 @@ func columns(w int, size kit.CardSize) (leftW, rightW int) {
 // lines) under it, and returns where the hand's cards lie for clicks.
 func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	st := &ctx.Styles
 	size := cardSize(w, h)
 	leftW, rightW := columns(w, size)
 	midH := max(0, h-topRows-len(bottom))
 	var hits []kit.Hit
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	left := sc.tableArea(ctx, leftW, midH, size, hand, &hits)
 	right := sc.rightColumn(ctx, rightW, midH)
 	lines = append(lines, kit.Columns(ctx, left, right, leftW, rightW, midH)...)
@@ -69,7 +68,6 @@ func Render(ctx *kit.Context, sc *Scene, hand Hand, bottom []string) (string, []
 // can act on it.
 func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	st := &ctx.Styles
 	size := cardSize(w, h)
 	midH := max(0, h-topRows-len(bottom))
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
@@ -77,16 +75,12 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 		handRows, rects = nil, nil
 	}
 	room := max(0, midH-len(handRows))
-	if len(body) > room {
-		body = body[:room]
-	}
-	lines := []string{sc.Header(ctx, w), st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	body = body[:min(len(body), room)]
+	lines := []string{sc.Header(ctx, w), kit.Rule(ctx, w)}
 	for _, l := range body {
 		lines = append(lines, kit.Clip(l, w))
 	}
-	for len(lines) < topRows+room {
-		lines = append(lines, "")
-	}
+	lines = kit.Padded(lines, topRows+room)
 	var hits []kit.Hit
 	y0 := len(lines)
 	for i, r := range rects {
@@ -260,10 +254,7 @@ func packLine(frags []string, w, n int) []string {
 	for i := range out {
 		out[i] = kit.Clip(out[i], w)
 	}
-	if len(out) > n {
-		out = out[:n]
-	}
-	return out
+	return out[:min(len(out), n)]
 }
 
 // trickTitle says where the card play stands, or what the bidding is.
@@ -523,14 +514,10 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 		return out[:min(2, len(out))]
 	}
 	if tag != "" {
-		for _, l := range kit.Wrap(tag, max(1, w-2)) {
-			out = append(out, "  "+st.Dim.Render(l))
-		}
+		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
 	}
 	if open := sc.Open[s]; open != 0 {
-		for _, l := range sc.openHand(ctx, open, w-2) {
-			out = append(out, "  "+l)
-		}
+		out = append(out, kit.Indent("  ", sc.openHand(ctx, open, w-2), nil)...)
 	} else {
 		out = append(out, "  "+cards)
 	}
@@ -539,9 +526,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 	case 2+kit.WidthOf(joined) <= w:
 		out = append(out, "  "+joined)
 	default:
-		for _, r := range roles {
-			out = append(out, "  "+r)
-		}
+		out = append(out, kit.Indent("  ", roles, nil)...)
 	}
 	for i := range out {
 		out[i] = kit.Clip(out[i], w)
@@ -716,7 +701,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	var out []string
 	if sc.Board == "" {
 		out = sc.scorePad(ctx, w-1, max(4, h/2-1))
-		out = append(out, st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w-1)))
+		out = append(out, kit.Rule(ctx, w-1))
 	}
 	heading := st.Heading.Render("Table talk")
 	if sc.TalkNote != "" && kit.WidthOf("Table talk · "+sc.TalkNote) <= w-1 {

@@ -89,9 +89,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			}
 		}
 	}
-	for _, l := range kit.Wrap(sc.verdict(ctx, s), max(20, w-3)) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(sc.verdict(ctx, s), max(20, w-3)), nil)...)
 	makerSide := sc.sideOf(s.Maker)
 	if s.Outcome == rules.Bete && sc.players() == 3 {
 		// The split of the maker's points, the odd point included: what

@@ -90,7 +90,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene, _ int) ([]string, []ki
 	w := ctx.Width
 	notes := s.noteLines(ctx, sc, w)
 	prompt, hits := s.promptLines(ctx, sc, w)
-	lines := []string{st.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, w))}
+	lines := []string{kit.Rule(ctx, w)}
 	lines = append(lines, notes...)
 	y := ctx.Height - (len(lines) + len(prompt) + 1) + len(lines)
 	for i := range hits {
@@ -134,9 +134,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	var out []string
 	if text != "" {
-		for _, l := range kit.WrapLines(text, w-2, limit) {
-			out = append(out, " "+style.Render(l))
-		}
+		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit), style.Render)...)
 	}
 	// A one-line note leaves room for what the chosen item means.
 	if len(out) <= 1 && !s.noteErr {

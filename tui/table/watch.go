@@ -106,9 +106,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		text = fmt.Sprintf("Again: %s said it; waiting for %s.", strings.Join(yes, ", "), strings.Join(wait, ", "))
 	}
 	var out []string
-	for _, l := range kit.WrapLines(text, w-2, 2) {
-		out = append(out, " "+l)
-	}
+	out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, 2), nil)...)
 	return out
 }
 
@@ -164,9 +162,8 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	if len(moved) > 0 {
 		out = append(out, "")
-		for _, l := range kit.Wrap("Face down: "+strings.Join(moved, " · "), w-2) {
-			out = append(out, " "+l)
-		}
+		out = append(out, kit.Indent(" ",
+			kit.Wrap("Face down: "+strings.Join(moved, " · "), w-2), nil)...)
 	}
 	return out
 }

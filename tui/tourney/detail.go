@@ -91,7 +91,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TickMsg:
 		if p.ticks.Due(msg, p) {
-			return p, tea.Batch(p.read(), p.s.tick(p, &p.ticks))
+			return p, p.Enter(ctx)
 		}
 	case detailMsg:
 		if msg.to == p {
@@ -238,9 +238,8 @@ func (p *detail) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case p.prog == nil:
 		lines = append(lines, "")
-		for _, l := range kit.WrapLines("! "+p.err, w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
 		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
 		return kit.Canvas(lines, w, h)
 	}
@@ -262,14 +261,14 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	lines = append(lines, "")
 	lines = wrap(lines, fmt.Sprintf("Each board is one deal, %s. Your result is %s; par is what the hard bot "+
 		"scores in your seat on the same cards. Until the end you see your own results only; then the standings "+
-		"by matchpoints open, with everyone's play.", seatWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
+		"by matchpoints open, with everyone's play.", kit.AgainstBotsWords(i.Players(), string(i.Level)), kit.BoardResultWords(i.Players())), w)
 	lines = append(lines, "")
 	if pr.Entered {
 		lines = append(lines, p.boardGrid(ctx)...)
 		vs, n := pr.VersusPar()
 		sum := fmt.Sprintf(" Played %d of %d", pr.Played(), i.Boards)
 		if n > 0 {
-			sum += fmt.Sprintf(" · %s against par over %s", number(vs), kit.Plural(n, "board"))
+			sum += fmt.Sprintf(" · %s against par over %s", kit.Number(vs), kit.Plural(n, "board"))
 		}
 		if !pr.ParReady {
 			sum += " · par is being worked out"
@@ -280,9 +279,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	}
 	var foot []string
 	if p.note != "" {
-		for _, l := range kit.WrapLines(p.note, w-2, 2) {
-			foot = append(foot, " "+st.Heading.Render(l))
-		}
+		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2), st.Heading.Render)...)
 	}
 	if p.err != "" {
 		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
@@ -305,10 +302,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	}
 	keys += st.Key.Render("[esc]") + " tournaments   " + st.Key.Render("[r]") + " read again"
 	foot = append(foot, "", " "+keys)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return kit.Canvas(append(lines[:min(len(lines), h-len(foot))], foot...), w, h)
+	return kit.Canvas(kit.Footed(lines, h, foot...), w, h)
 }
 
 // boardGrid is the person's boards in columns of up to eight: the
@@ -337,10 +331,10 @@ func (p *detail) boardGrid(ctx *kit.Context) []string {
 			case svc.InPlay:
 				you = "      …"
 			case svc.Played:
-				you = fmt.Sprintf("%7s", number(l.Result))
+				you = fmt.Sprintf("%7s", kit.Number(l.Result))
 				par = fmt.Sprintf("%7s", "?")
 				if l.HasPar {
-					par = fmt.Sprintf("%7s", number(l.Par))
+					par = fmt.Sprintf("%7s", kit.Number(l.Par))
 				}
 			}
 			cell := fmt.Sprintf("%5d %s %s", l.Board, you, par)
@@ -375,16 +369,16 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		}
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
-			vs = number(v)
+			vs = kit.Number(v)
 		}
-		mark := "  "
 		if i == p.row {
-			mark, at = ctx.Paint.Glyphs.Cursor+" ", len(rows)
+			at = len(rows)
 		}
-		line := row(mark, rank, name, percent(r.Percent), trim(r.Matchpoints)+" of "+trim(r.Max), fmt.Sprint(r.Played), vs)
-		if i == p.row {
-			line = st.Selected.Render(line)
-		} else if r.Entry == f.Me {
+		line := marked(ctx, i == p.row, func(mark string) string {
+			return row(mark, rank, name, kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max),
+				fmt.Sprint(r.Played), vs)
+		})
+		if i != p.row && r.Entry == f.Me {
 			line = st.Heading.Render(line)
 		}
 		rows = append(rows, line)
@@ -401,16 +395,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	}
 	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
 		st.Key.Render("[esc]")+" tournaments")
-	room := max(1, h-len(lines)-len(foot))
-	if len(rows) > room {
-		from := max(0, min(at-room/2, len(rows)-room))
-		rows = rows[from : from+room]
-	}
-	lines = append(lines, rows...)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return kit.Canvas(append(lines, foot...), w, h)
+	return kit.Canvas(kit.Scrolled(lines, rows, foot, at, h), w, h)
 }
 
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -421,6 +406,3 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("enter, play the next board", k.Choose), kit.Brief("back", k.Back), keyRefresh}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*detail) QuitQuestion() string { return "Back to the lobby." }

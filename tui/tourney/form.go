@@ -40,34 +40,45 @@ func lengthWords(d time.Duration) string {
 type form struct {
 	s      *Screen
 	back   kit.Screen
-	seats  int
-	setup  setup.Setup
+	form   setup.Form
 	boards int // index in boardCounts
 	length int // index in lengths
-	row    int
 	busy   bool
 	err    string
 }
 
 func newForm(s *Screen, back kit.Screen) *form {
-	return &form{s: s, back: back, seats: 3, boards: 2, length: 3,
-		setup: setup.Setup{Level: ai.Normal, Options: rules.DefaultOptions()}}
+	o := rules.DefaultOptions()
+	o.Players = 3
+	return &form{s: s, back: back, boards: 2, length: 3, form: setup.Form{Setup: setup.Setup{Level: ai.Normal, Options: o}}}
 }
 
 func (*form) Name() string { return "new tournament" }
 
-// rules are the rows of the rules for the seat count, the bots' level
-// first (no target: a board is one deal).
-func (f *form) rules() []setup.Row {
-	f.setup.Options.Players = f.seats
-	var out []setup.Row
-	for _, r := range append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...) {
+// rows are the seats, the rows of the rules for the seat count, the
+// bots' level first (no target: a board is one deal), the boards and
+// the time to the end.
+func (f *form) rows() []setup.Row {
+	out := []setup.Row{setup.SeatsRow("two, three each for itself, or four in two teams; each entrant in seat A")}
+	s := &f.form.Setup
+	for _, r := range append(setup.RuleRows(s), setup.VariantRows(s)...) {
 		if r.Key != "target" {
 			out = append(out, r)
 		}
 	}
-	out[0].Label = "Bots"
-	return out
+	out[1].Label = "Bots"
+	return append(out, setup.Row{Label: "Boards",
+		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
+		Step:    func(_ *setup.Setup, d int) { f.boards = (f.boards + d + len(boardCounts)) % len(boardCounts) },
+		Explain: func(*setup.Setup) string { return "each board is one deal; everyone plays the same boards" },
+	}, setup.Row{Label: "Ends in",
+		Value: func(*setup.Setup) string {
+			now := f.s.now()
+			return lengthWords(lengths[f.length]) + " (" + when(now, now.Add(lengths[f.length])) + ")"
+		},
+		Step:    func(_ *setup.Setup, d int) { f.length = (f.length + d + len(lengths)) % len(lengths) },
+		Explain: func(*setup.Setup) string { return "the boards can be played until then; the standings open at the end" },
+	})
 }
 
 // createdMsg brings the tournament made (and entered), or why not.
@@ -96,24 +107,11 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if f.busy {
 			return f, nil
 		}
-		rows := f.rules()
-		n := len(rows) + 4 // seats, the rules, boards, length, create
 		switch {
 		case kit.IsKey(msg, k.Back):
 			return f.back, nil
-		case kit.MoveRow(k, msg, &f.row, n):
-		case kit.Step(k, msg) != 0:
-			d := kit.Step(k, msg)
-			switch {
-			case setup.StepFormRow(&f.setup, rows, f.row, d):
-				f.seats = f.setup.Options.Players
-			case f.row == len(rows)+1:
-				f.boards = (f.boards + d + len(boardCounts)) % len(boardCounts)
-			case f.row == len(rows)+2:
-				f.length = (f.length + d + len(lengths)) % len(lengths)
-			}
+		case f.form.Key(k, msg, f.rows):
 			f.err = ""
-			f.row = min(f.row, len(f.rules())+3)
 		case kit.IsKey(msg, k.Choose):
 			return f, f.create()
 		}
@@ -125,8 +123,7 @@ func (f *form) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 func (f *form) create() tea.Cmd {
 	f.busy, f.err = true, ""
 	s := f.s
-	f.setup.Options.Players = f.seats
-	spec := svc.Spec{Rules: f.setup.Options, Level: f.setup.Level, Boards: boardCounts[f.boards],
+	spec := svc.Spec{Rules: f.form.Setup.Options, Level: f.form.Setup.Level, Boards: boardCounts[f.boards],
 		Ends: s.now().Add(lengths[f.length])}
 	pl := s.cfg.Player
 	return s.call(func(ctx context.Context) tea.Msg {
@@ -142,39 +139,15 @@ func (f *form) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	lines := kit.Titled(ctx, "A new tournament")
 	lines = append(lines, " "+st.Heading.Render("The boards")+st.Dim.Render("  (everyone plays them against bots of this level, by these rules)"))
-	row := func(i int, label, value string) {
-		lines = append(lines, setup.FormLine(ctx, label, value, i == f.row))
-	}
-	row(0, "Seats", fmt.Sprint(f.seats))
-	rows := f.rules()
-	for i, r := range rows {
-		row(i+1, r.Label, r.Value(&f.setup))
-	}
-	row(len(rows)+1, "Boards", fmt.Sprint(boardCounts[f.boards]))
-	row(len(rows)+2, "Ends in", lengthWords(lengths[f.length])+" ("+when(f.s.now(), f.s.now().Add(lengths[f.length]))+")")
-	explain := ""
-	switch {
-	case f.row == 0:
-		explain = "two, three each for itself, or four in two teams; each entrant in seat A"
-	case f.row <= len(rows):
-		explain = rows[f.row-1].Explain(&f.setup)
-	case f.row == len(rows)+1:
-		explain = "each board is one deal; everyone plays the same boards"
-	case f.row == len(rows)+2:
-		explain = "the boards can be played until then; the standings open at the end"
-	default:
-		explain = "the code to give friends comes next; par is worked out meanwhile"
-	}
-	lines = append(lines, kit.Clip("     "+st.Dim.Render(explain), ctx.Width))
 	create := "[ Create the tournament ]"
 	if f.busy {
 		create = "[ Creating… ]"
 	}
-	lines = append(lines, "", setup.FormMark(ctx, create, f.row == len(rows)+3))
+	lines = append(lines, f.form.Lines(ctx, f.rows(), create,
+		"the code to give friends comes next; par is worked out meanwhile")...)
 	if f.err != "" {
-		for _, l := range kit.WrapLines("! "+f.err, ctx.Width-2, 2) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+f.err, ctx.Width-2, 2), st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("↑/↓ choose a line · ←/→ change it · enter create · esc back"))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
@@ -185,6 +158,3 @@ func (f *form) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("create", k.Choose), kit.Brief("back", k.Back)}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*form) QuitQuestion() string { return "Back to the lobby." }

@@ -75,7 +75,7 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
 	case kit.TickMsg:
 		if p.ticks.Due(msg, p) {
-			return p, tea.Batch(p.read(), p.s.tick(p, &p.ticks))
+			return p, p.Enter(ctx)
 		}
 	case listMsg:
 		if msg.to == p {
@@ -194,13 +194,10 @@ func (p *list) View(ctx *kit.Context) string {
 			body = append(body, "", " "+st.Heading.Render(kit.Clip(sec, w-2)))
 			section = sec
 		}
-		text := kit.Clip(p.line(it), w-4)
 		if i == p.row {
 			cursorAt = len(body)
-			body = append(body, " "+ctx.Paint.Glyphs.Cursor+" "+st.Selected.Render(text))
-		} else {
-			body = append(body, "   "+text)
 		}
+		body = append(body, kit.Mark(ctx, kit.Clip(p.line(it), w-4), i == p.row))
 	}
 	switch {
 	case !p.loaded:
@@ -215,21 +212,10 @@ func (p *list) View(ctx *kit.Context) string {
 	case p.entering:
 		foot = append(foot, " Tournament code: "+st.Selected.Render(p.entry+"_")+st.Dim.Render("   enter open · esc cancel"))
 	case p.note != "":
-		for _, l := range kit.WrapLines("! "+p.note, w-2, 2) {
-			foot = append(foot, " "+st.Error.Render(l))
-		}
+		foot = append(foot, kit.Indent(" ", kit.WrapLines("! "+p.note, w-2, 2), st.Error.Render)...)
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help", w-2)))
-	room := max(1, h-len(head)-len(foot))
-	if len(body) > room {
-		from := max(0, min(cursorAt-room/2, len(body)-room))
-		body = body[from : from+room]
-	}
-	lines := append(head, body...)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
-	}
-	return kit.Canvas(append(lines, foot...), w, h)
+	return kit.Canvas(kit.Scrolled(head, body, foot, cursorAt, h), w, h)
 }
 
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -238,6 +224,3 @@ func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, {keyNew, keyCode, keyRefresh},
 		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*list) QuitQuestion() string { return "Back to the lobby." }

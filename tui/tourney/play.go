@@ -191,9 +191,9 @@ func (p *after) View(ctx *kit.Context) string {
 	l, ok := p.line()
 	switch {
 	case ok && l.State == svc.Played:
-		lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", number(l.Result), kit.BoardResultWords(p.prog.Info.Players())))
+		lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", kit.Number(l.Result), kit.BoardResultWords(p.prog.Info.Players())))
 		if l.HasPar {
-			lines = append(lines, fmt.Sprintf(" Par: %s, so %s against par.", number(l.Par), number(l.Result-l.Par)))
+			lines = append(lines, fmt.Sprintf(" Par: %s, so %s against par.", kit.Number(l.Par), kit.Number(l.Result-l.Par)))
 		} else {
 			lines = append(lines, " Par is being worked out: the tournament shows it once known.")
 		}
@@ -203,9 +203,8 @@ func (p *after) View(ctx *kit.Context) string {
 		lines = wrap(lines, "Its result is not recorded yet: the tournament shows it once it is.", w)
 	}
 	if p.err != "" {
-		for _, l := range kit.WrapLines("! "+p.err, w-2, 3) {
-			lines = append(lines, " "+st.Error.Render(l))
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
 	}
 	lines = append(lines, "")
 	what := "the tournament"
@@ -225,6 +224,3 @@ func (p *after) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the tournament", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*after) QuitQuestion() string { return "Back to the lobby." }

@@ -124,15 +124,15 @@ func (p *entrant) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (p *entrant) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	w, h := ctx.Width, ctx.Height
+	w := ctx.Width
 	f := p.fin
 	e := f.Entrants[p.i]
 	r := standing(f, p.i)
 	lines := kit.Titled(ctx, fmt.Sprintf("%s · %s's boards", f.Info.Title(), e.Name))
-	sum := fmt.Sprintf("%s: %s, rank %d of %d, %s played", e.Name, percent(r.Percent), r.Rank, len(f.Standings.Rows),
+	sum := fmt.Sprintf("%s: %s, rank %d of %d, %s played", e.Name, kit.Percent(r.Percent), r.Rank, len(f.Standings.Rows),
 		kit.Plural(r.Played, "board"))
 	if v, n := f.VersusPar(p.i); n > 0 {
-		sum += fmt.Sprintf(" · %s against par", number(v))
+		sum += fmt.Sprintf(" · %s against par", kit.Number(v))
 	}
 	lines = wrap(lines, sum+".", w)
 	row := func(mark, board, res, par, vs, mp string) string {
@@ -144,48 +144,44 @@ func (p *entrant) View(ctx *kit.Context) string {
 		bs := r.Boards[i]
 		par, res, vs, mp := "-", "·", "", "not played"
 		if f.Pars != nil {
-			par = number(f.Pars[i])
+			par = kit.Number(f.Pars[i])
 		}
 		if bs.Played {
-			res, mp = number(bs.Result), "-"
+			res, mp = kit.Number(bs.Result), "-"
 			if f.Standings.Top > 0 {
-				mp = percent(100 * bs.Matchpoints / float64(f.Standings.Top))
+				mp = kit.Percent(100 * bs.Matchpoints / float64(f.Standings.Top))
 			}
 			if f.Pars != nil {
-				vs = number(bs.Result - f.Pars[i])
+				vs = kit.Number(bs.Result - f.Pars[i])
 			}
 		}
-		mark := "  "
-		if i == p.row {
-			mark = ctx.Paint.Glyphs.Cursor + " "
-		}
-		line := row(mark, fmt.Sprint(i+1), res, par, vs, mp)
-		if i == p.row {
-			line = st.Selected.Render(line)
-		}
-		rows = append(rows, line)
+		rows = append(rows, marked(ctx, i == p.row, func(mark string) string {
+			return row(mark, fmt.Sprint(i+1), res, par, vs, mp)
+		}))
 	}
-	foot := []string{}
-	if p.note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
-	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(scrolled(lines, rows, foot, p.row, h), w, h)
+	return listView(ctx, lines, rows, p.row, p.note, p)
 }
 
-// scrolled puts rows between head and foot in h lines, keeping row at
-// in view.
-func scrolled(head, rows, foot []string, at, h int) []string {
-	room := max(1, h-len(head)-len(foot))
-	if len(rows) > room {
-		from := max(0, min(at-room/2, len(rows)-room))
-		rows = rows[from : from+room]
+// marked is a row of a list, line after its mark: the cursor, and the
+// row selected, when it is chosen.
+func marked(ctx *kit.Context, chosen bool, line func(mark string) string) string {
+	if !chosen {
+		return line("  ")
 	}
-	lines := append(slices.Clone(head), rows...)
-	for len(lines) < h-len(foot) {
-		lines = append(lines, "")
+	return ctx.Styles.Selected.Render(line(ctx.Paint.Glyphs.Cursor + " "))
+}
+
+// listView draws rows under head, row kept in view, and under them the
+// note and the keys of h.
+func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit.Helper) string {
+	st := &ctx.Styles
+	w := ctx.Width
+	var foot []string
+	if note != "" {
+		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+note, w-2)))
 	}
-	return append(lines, foot...)
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }
 
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -194,9 +190,6 @@ func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
 		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*entrant) QuitQuestion() string { return "Back to the lobby." }
 
 // field is everyone's results on one board, best first.
 type field struct {
@@ -258,12 +251,12 @@ func (p *field) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (p *field) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	w, h := ctx.Width, ctx.Height
+	w := ctx.Width
 	f := p.fin
 	lines := kit.Titled(ctx, fmt.Sprintf("%s · board %d of %d", f.Info.Title(), p.n, f.Info.Boards))
 	sum := fmt.Sprintf("%s played board %d", kit.Plural(len(p.rows), "entrant"), p.n)
 	if f.Pars != nil {
-		sum += "; par " + number(f.Pars[p.n-1])
+		sum += "; par " + kit.Number(f.Pars[p.n-1])
 	}
 	lines = wrap(lines, sum+".", w)
 	row := func(mark, name, res, vs, mp string) string {
@@ -279,30 +272,19 @@ func (p *field) View(ctx *kit.Context) string {
 		}
 		vs, mp := "", "-"
 		if f.Pars != nil {
-			vs = number(b.Result - f.Pars[p.n-1])
+			vs = kit.Number(b.Result - f.Pars[p.n-1])
 		}
 		if f.Standings.Top > 0 {
-			mp = percent(100 * b.Matchpoints / float64(f.Standings.Top))
+			mp = kit.Percent(100 * b.Matchpoints / float64(f.Standings.Top))
 		}
-		mark := "  "
-		if i == p.row {
-			mark = ctx.Paint.Glyphs.Cursor + " "
-		}
-		line := row(mark, name, number(b.Result), vs, mp)
-		if i == p.row {
-			line = st.Selected.Render(line)
-		}
-		rows = append(rows, line)
+		rows = append(rows, marked(ctx, i == p.row, func(mark string) string {
+			return row(mark, name, kit.Number(b.Result), vs, mp)
+		}))
 	}
 	if len(rows) == 0 {
 		rows = append(rows, "   "+st.Dim.Render("(nobody played it)"))
 	}
-	foot := []string{}
-	if p.note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
-	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
-	return kit.Canvas(scrolled(lines, rows, foot, p.row, h), w, h)
+	return listView(ctx, lines, rows, p.row, p.note, p)
 }
 
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -310,6 +292,3 @@ func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("par's line", keyPar), kit.Brief("back", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }
-
-// QuitQuestion: quitting here goes back to the lobby.
-func (*field) QuitQuestion() string { return "Back to the lobby." }

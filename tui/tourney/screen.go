@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -90,12 +88,7 @@ func (s *Screen) Typing() bool {
 }
 
 // Enter enters the part shown.
-func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
-	if e, ok := s.sub.(kit.Enterer); ok {
-		return e.Enter(ctx)
-	}
-	return nil
-}
+func (s *Screen) Enter(ctx *kit.Context) tea.Cmd { return kit.Enter(ctx, s.sub) }
 
 // backMsg asks the screen to hand over to the lobby.
 type backMsg struct{}
@@ -107,19 +100,7 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		return s.cfg.Back(), nil
 	}
 	next, cmd := s.sub.Update(ctx, msg)
-	return s, tea.Batch(cmd, s.show(ctx, next))
-}
-
-// show makes next the part shown, entering it when it is new.
-func (s *Screen) show(ctx *kit.Context, next kit.Screen) tea.Cmd {
-	if next == nil || next == s.sub {
-		return nil
-	}
-	s.sub = next
-	if e, ok := next.(kit.Enterer); ok {
-		return e.Enter(ctx)
-	}
-	return nil
+	return s, kit.Show(ctx, &s.sub, next, cmd)
 }
 
 // View draws the part shown.
@@ -133,7 +114,8 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
 }
 
-// QuitQuestion says where quitting goes.
+// QuitQuestion says where quitting goes: back to the lobby, unless the
+// part shown (a board's table, a replay) says otherwise.
 func (s *Screen) QuitQuestion() string {
 	if q, ok := s.sub.(kit.QuitAsker); ok {
 		return q.QuitQuestion()
@@ -207,25 +189,6 @@ func errText(err error) string {
 	return err.Error()
 }
 
-// number writes a result or par: a sign unless zero, no trailing zeros
-// ("+22.5", "-40", "0").
-func number(x float64) string {
-	s := strconv.FormatFloat(x, 'f', -1, 64)
-	if x > 0 {
-		s = "+" + s
-	}
-	return s
-}
-
-// percent writes a percentage with two decimals.
-func percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
-
-// trim writes matchpoints: whole, or to two decimals (Neuberg).
-func trim(x float64) string {
-	s := fmt.Sprintf("%.2f", x)
-	return strings.TrimRight(strings.TrimRight(s, "0"), ".")
-}
-
 // until says how long to t from now: "in 3h 20m", "in 2 days", "ended".
 func until(now, t time.Time) string {
 	d := t.Sub(now)
@@ -251,22 +214,9 @@ func when(now, t time.Time) string {
 	return t.Format("Mon 2 Jan 15:04")
 }
 
-// seatWords says who the person plays with and against.
-func seatWords(players int, level string) string {
-	switch players {
-	case 3:
-		return fmt.Sprintf("you in seat A against two %s bots", level)
-	case 4:
-		return fmt.Sprintf("you in seat A with a %s bot as partner, against two", level)
-	}
-	return fmt.Sprintf("you in seat A against the %s bot", level)
-}
-
 // wrap adds text wrapped to the window, indented by one.
 func wrap(lines []string, text string, w int) []string {
-	for _, l := range kit.Wrap(text, w-2) {
-		lines = append(lines, " "+l)
-	}
+	lines = append(lines, kit.Indent(" ", kit.Wrap(text, w-2), nil)...)
 	return lines
 }
 

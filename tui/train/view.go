@@ -18,11 +18,6 @@ func (t *core) View(ctx *kit.Context) string {
 	return s
 }
 
-// ruleLine is the rule between the trainer's parts.
-func ruleLine(ctx *kit.Context) string {
-	return ctx.Styles.Rule.Render(kit.Repeat(ctx.Paint.Glyphs.HRule, ctx.Width))
-}
-
 // hintRow is the bottom line: the keys that work now.
 func (t *core) hintRow(ctx *kit.Context) string {
 	return " " + ctx.Styles.Dim.Render(kit.Clip(kit.HintLine(t.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-1))
@@ -37,8 +32,8 @@ func (t *core) hintRow(ctx *kit.Context) string {
 // keys.
 func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
-	top := []string{t.header(ctx, w), ruleLine(ctx)}
-	bottom := append(append([]string{ruleLine(ctx)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
+	top := []string{t.header(ctx, w), kit.Rule(ctx, ctx.Width)}
+	bottom := append(append([]string{kit.Rule(ctx, ctx.Width)}, t.noteLines(ctx, w)...), t.hintRow(ctx))
 	var hits []kit.Hit
 	var mid []string
 	if t.state != stateBroken {
@@ -51,13 +46,8 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 		top = append(top, body...)
 	}
 	room := max(0, h-len(top)-len(bottom))
-	if len(mid) > room {
-		mid = mid[:room]
-	}
-	for len(mid) < room {
-		mid = append(mid, "")
-	}
-	lines := append(append(top, mid...), bottom...)
+	mid = mid[:min(len(mid), room)]
+	lines := append(append(top, kit.Padded(mid, room)...), bottom...)
 	return kit.Canvas(lines, w, h), hits
 }
 
@@ -112,23 +102,17 @@ fits:
 // wrapped wraps a sentence to the width, each line indented by one, in
 // the heading style when heading is set.
 func wrapped(ctx *kit.Context, s string, w int, heading bool) []string {
-	var out []string
-	for _, l := range kit.Wrap(s, max(10, w-2)) {
-		if heading {
-			l = ctx.Styles.Heading.Render(l)
-		}
-		out = append(out, " "+l)
+	if heading {
+		return kit.Indent(" ", kit.Wrap(s, max(10, w-2)), ctx.Styles.Heading.Render)
 	}
-	return out
+	return kit.Indent(" ", kit.Wrap(s, max(10, w-2)), nil)
 }
 
 // saidLines are the words said before the drill, in the talk style.
 func saidLines(ctx *kit.Context, said []string, w int) []string {
 	var out []string
 	for _, s := range said {
-		for _, x := range kit.Wrap(s, max(10, w-2)) {
-			out = append(out, " "+ctx.Styles.Talk.Render(x))
-		}
+		out = append(out, kit.Indent(" ", kit.Wrap(s, max(10, w-2)), ctx.Styles.Talk.Render)...)
 	}
 	return out
 }
@@ -207,37 +191,24 @@ func (t *core) resultLines(ctx *kit.Context, w int) []string {
 		style = st.Bad
 	}
 	var out []string
-	for _, l := range kit.Wrap(say, max(10, w-2)) {
-		out = append(out, " "+style.Render(l))
-	}
+	out = append(out, kit.Indent(" ", kit.Wrap(say, max(10, w-2)), style.Render)...)
 	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
 	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
-	for _, l := range kit.Wrap(strings.Join(reason, " "), max(10, w-2)) {
-		out = append(out, " "+l)
-	}
+	out = append(out, kit.Indent(" ", kit.Wrap(strings.Join(reason, " "), max(10, w-2)), nil)...)
 	return out
 }
 
 // noteLines show the last note (an error in the error style), on up to
 // three lines; one blank line when there is none.
 func (t *core) noteLines(ctx *kit.Context, w int) []string {
-	st := &ctx.Styles
 	if t.note == "" {
 		return []string{""}
 	}
-	text := t.note
 	if t.noteErr {
-		text = "! " + text
+		return kit.Indent(" ", kit.WrapLines("! "+t.note, w-2, 3), ctx.Styles.Error.Render)
 	}
-	lines := kit.WrapLines(text, w-2, 3)
-	for i, l := range lines {
-		if t.noteErr {
-			l = st.Error.Render(l)
-		}
-		lines[i] = " " + l
-	}
-	return lines
+	return kit.Indent(" ", kit.WrapLines(t.note, w-2, 3), nil)
 }
 
 // reviewView lists the last mistakes of this seat count, newest first,
@@ -245,7 +216,7 @@ func (t *core) noteLines(ctx *kit.Context, w int) []string {
 func (t *core) reviewView(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	st := &ctx.Styles
-	rule := ruleLine(ctx)
+	rule := kit.Rule(ctx, ctx.Width)
 	lines := []string{
 		kit.Fit(fmt.Sprintf(" %s  Bidding trainer%s · your last mistakes, newest first", st.Title.Render("Klob"), t.seats(" · %d players")), w),
 		rule,
@@ -259,18 +230,15 @@ func (t *core) reviewView(ctx *kit.Context) string {
 		// than a line.
 		record := fmt.Sprintf("Record%s: %s, %d right (%.0f%%), %s.",
 			t.seats(" at %d players"), kit.Plural(s.Drills, "drill"), s.Correct, 100*s.Accuracy(), s.LostText())
-		for _, l := range kit.Wrap(record, max(1, w-2)) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ", kit.Wrap(record, max(1, w-2)), nil)...)
 		var words []string
 		for _, k := range kinds {
 			if ks, ok := rec.Kinds[k.String()]; ok && ks.Drills > 0 {
 				words = append(words, fmt.Sprintf("%s %d/%d", k, ks.Correct, ks.Drills))
 			}
 		}
-		for _, l := range kit.Wrap(strings.Join(words, " · "), max(1, w-2)) {
-			lines = append(lines, " "+l)
-		}
+		lines = append(lines, kit.Indent(" ",
+			kit.Wrap(strings.Join(words, " · "), max(1, w-2)), nil)...)
 	}
 	lines = append(lines, rule)
 	var body []string
@@ -284,15 +252,8 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	room := max(0, h-len(lines)-2)
 	t.scroll = max(0, min(t.scroll, len(body)-room))
 	body = body[t.scroll:]
-	if len(body) > room {
-		body = body[:room]
-	}
-	lines = append(lines, body...)
-	for len(lines) < h-2 {
-		lines = append(lines, "")
-	}
-	lines = append(lines, rule, t.hintRow(ctx))
-	return kit.Canvas(lines, w, h)
+	body = body[:min(len(body), room)]
+	return kit.Canvas(kit.Padded(append(lines, body...), h-2, rule, t.hintRow(ctx)), w, h)
 }
 
 // mistakeLines describe one kept mistake: the decision, the hand and
@@ -306,13 +267,10 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 	}
 	chose, best := m.Words(ctx.ASCII)
 	out := []string{kit.Clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
-	for _, l := range kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)) {
-		out = append(out, "     "+st.Bad.Render(l))
-	}
+	out = append(out, kit.Indent("     ",
+		kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)), st.Bad.Render)...)
 	for _, s := range said {
-		for _, l := range kit.Wrap(s, max(10, w-6)) {
-			out = append(out, "     "+st.Dim.Render(l))
-		}
+		out = append(out, kit.Indent("     ", kit.Wrap(s, max(10, w-6)), st.Dim.Render)...)
 	}
 	return out
 }
@@ -388,7 +346,7 @@ func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit
 	for i := range hits {
 		hits[i].Rect.Y += len(out)
 	}
-	return append(append(out, menu...), ruleLine(ctx)), hits
+	return append(append(out, menu...), kit.Rule(ctx, ctx.Width)), hits
 }
 
 // handTrump is the suit the hand is sorted for: the trump once settled

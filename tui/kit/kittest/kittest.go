@@ -46,9 +46,7 @@ func New(tb testing.TB, s kit.Screen, w, h int, ascii bool) *Driver {
 	tb.Helper()
 	d := &Driver{tb: tb, Ctx: kit.NewContext(ascii), Screen: s, budget: 1_000_000}
 	d.Ctx.Width, d.Ctx.Height = w, h
-	if e, ok := s.(kit.Enterer); ok {
-		d.run(e.Enter(&d.Ctx))
-	}
+	d.run(kit.Enter(&d.Ctx, s))
 	return d
 }
 
@@ -88,13 +86,7 @@ func (d *Driver) Click(x, y int) {
 
 func (d *Driver) update(msg tea.Msg) tea.Cmd {
 	next, cmd := d.Screen.Update(&d.Ctx, msg)
-	if next != nil && next != d.Screen {
-		d.Screen = next
-		if e, ok := next.(kit.Enterer); ok {
-			cmd = tea.Batch(cmd, e.Enter(&d.Ctx))
-		}
-	}
-	return cmd
+	return kit.Show(&d.Ctx, &d.Screen, next, cmd)
 }
 
 var cmdSlice = reflect.TypeOf([]tea.Cmd(nil))
@@ -179,37 +171,23 @@ func CheckSize(tb testing.TB, frame string, w, h int) {
 // Key is the key press of a key's name.
 func Key(k string) tea.KeyPressMsg {
 	switch k {
-	case "enter":
-		return tea.KeyPressMsg{Code: tea.KeyEnter}
 	case "space":
 		return tea.KeyPressMsg{Code: tea.KeySpace, Text: " "}
-	case "left":
-		return tea.KeyPressMsg{Code: tea.KeyLeft}
-	case "right":
-		return tea.KeyPressMsg{Code: tea.KeyRight}
-	case "up":
-		return tea.KeyPressMsg{Code: tea.KeyUp}
-	case "down":
-		return tea.KeyPressMsg{Code: tea.KeyDown}
-	case "pgup":
-		return tea.KeyPressMsg{Code: tea.KeyPgUp}
-	case "pgdown":
-		return tea.KeyPressMsg{Code: tea.KeyPgDown}
-	case "home":
-		return tea.KeyPressMsg{Code: tea.KeyHome}
-	case "end":
-		return tea.KeyPressMsg{Code: tea.KeyEnd}
-	case "esc":
-		return tea.KeyPressMsg{Code: tea.KeyEscape}
-	case "backspace":
-		return tea.KeyPressMsg{Code: tea.KeyBackspace}
-	case "tab":
-		return tea.KeyPressMsg{Code: tea.KeyTab}
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
 	}
+	if c, ok := keyCodes[k]; ok {
+		return tea.KeyPressMsg{Code: c}
+	}
 	r := []rune(k)[0]
 	return tea.KeyPressMsg{Code: r, Text: k}
+}
+
+// keyCodes are the keys Key names that have no text.
+var keyCodes = map[string]rune{
+	"enter": tea.KeyEnter, "esc": tea.KeyEscape, "backspace": tea.KeyBackspace, "tab": tea.KeyTab,
+	"left": tea.KeyLeft, "right": tea.KeyRight, "up": tea.KeyUp, "down": tea.KeyDown,
+	"pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown, "home": tea.KeyHome, "end": tea.KeyEnd,
 }
 
 // Golden compares got, its lines' trailing spaces dropped, with
