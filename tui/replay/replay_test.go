@@ -252,7 +252,7 @@ func TestHistoryOfSharedGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, text := range map[string][]byte{"2026-01-08-1200-ann-vs-bob-vs-Bot-C-normal-vs-Bot-D-normal-AC-won.klob": b,
+	for name, text := range map[string][]byte{"2026-01-08-1200-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-AC-won.klob": b,
 		"2026-01-07-1200-broken.klob": []byte("not a log\n")} {
 		if err := os.WriteFile(filepath.Join(hist, name), text, 0o644); err != nil {
 			t.Fatal(err)

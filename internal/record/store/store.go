@@ -383,8 +383,9 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 // under: the start date and time, the opponents of the human player and
 // the result from that player's side, "2026-11-29-1431-vs-Bot-normal-won"
 // ("...-vs-West-normal-East-normal-lost" at a table; a partner is not
-// named); without exactly one human seat, every player and the winning
-// side, "2026-11-29-1431-Easy-vs-Hard-A-won". A practice game (the
+// named); without exactly one human seat, every player by side and the
+// winning side, "2026-11-29-1431-Easy-vs-Hard-A-won",
+// "...-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-AC-won". A practice game (the
 // player chose the seed) ends "-practice". now stands in for a missing
 // date.
 func archiveName(r *gamelog.Replay, now time.Time) string {
@@ -428,11 +429,18 @@ func archiveName(r *gamelog.Replay, now time.Time) string {
 	if r.Over {
 		res = rules.SideName(n, r.Winner) + "-won"
 	}
-	var all []string
-	for s := range rules.Seat(n) {
-		all = append(all, who(s))
+	// Partners go together: "ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal".
+	var sides []string
+	for x := range rules.SidesAt(n) {
+		var team []string
+		for s := range rules.Seat(n) {
+			if side(s) == x {
+				team = append(team, who(s))
+			}
+		}
+		sides = append(sides, strings.Join(team, "-and-"))
 	}
-	return when + "-" + strings.Join(all, "-vs-") + "-" + res
+	return when + "-" + strings.Join(sides, "-vs-") + "-" + res
 }
 
 // clean keeps a name safe in a file name: letters and digits, other runs
