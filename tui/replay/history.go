@@ -335,17 +335,24 @@ func (s *History) rowLine(r *row, c cols) string {
 	case one && n == 2:
 		players = "vs " + name(me.Other())
 	case one:
+		// "4 players: with Bot C vs bob, Bot D": the partner, then the
+		// opponents.
+		var partner string
 		var others []string
 		for o := range rules.Seat(n) {
 			switch {
 			case o == me:
-			case n == 4 && rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
-				others = append([]string{"with " + h.PlayerName(o)}, others...)
+			case rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
+				partner = h.PlayerName(o)
 			default:
 				others = append(others, h.PlayerName(o))
 			}
 		}
-		players = fmt.Sprintf("%d players: %s", n, strings.Join(others, ", "))
+		players = strings.Join(others, ", ")
+		if partner != "" {
+			players = "with " + partner + " vs " + players
+		}
+		players = fmt.Sprintf("%d players: %s", n, players)
 	case n == 4:
 		// Two teams, partners across: "ann & Bot C vs bob & Bot D".
 		players = h.PlayerName(0) + " & " + h.PlayerName(2) + " vs " + h.PlayerName(1) + " & " + h.PlayerName(3)

@@ -213,6 +213,13 @@ func TestHistory(t *testing.T) {
 			t.Fatalf("a result is not under its heading (column %d):\n%s", col, list)
 		}
 	}
+	// Wide enough for the whole row: at four the partner, then the
+	// opponents.
+	hs.Size(140, 24)
+	if wide := text(hs); !strings.Contains(wide, "4 players: with Random C vs Random B, Random D") {
+		t.Fatalf("the four-player row does not tell partner from opponents:\n%s", wide)
+	}
+	hs.Size(80, 24)
 	hs.Press("down", "down", "enter")
 	if hs.Screen.Name() != "replay" {
 		t.Fatalf("enter opened %s:\n%s", hs.Screen.Name(), text(hs))
