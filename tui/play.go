@@ -72,6 +72,9 @@ type PlayConfig struct {
 	PaceFlag bool
 	// SavePrefs, when set, keeps changed settings when a game starts.
 	SavePrefs func(settings.Settings) error
+	// Analyze grades a replayed game (a at the game's end); nil is
+	// analysis.Analyze on every core, a server passes its bounded one.
+	Analyze replay.Analyzer
 	// Manual: the table does not wait for the host's updates itself
 	// (tests drive the host and send table.Refresh).
 	Manual bool
@@ -272,7 +275,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 			if err != nil {
 				return nil, err
 			}
-			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse}, g), nil
+			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse, Analyze: c.Analyze}, g), nil
 		},
 		NewGame: func() kit.Screen {
 			next := m.setup

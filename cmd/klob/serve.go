@@ -360,6 +360,7 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 	tm.Pace = f.pace
 	tm.Slots, tm.Gone = bots.slots, s.Done()
 	hub, lobbyRoom := h.Talk()
+	heavy := lobby.GateOn(bots.slots)
 	cfg := tui.LobbyConfig{
 		Config: lobby.Config{
 			Hall: h,
@@ -369,11 +370,11 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			Start: lobby.Command{Verb: s.Verb, Code: s.Code},
 			Chat:  hub,
 			Lobby: lobbyRoom,
-			// The trainer's grading and the hints of all sessions wait
-			// for the bots' slots too, behind every bot waiting: one
-			// bound on the heavy work, so that a core is always left for
-			// the screens and a hint never delays a table's bot.
-			Heavy: lobby.GateOn(bots.slots),
+			// The trainer's grading, the hints and the analyses of all
+			// sessions wait for the bots' slots too, behind every bot
+			// waiting: one bound on the heavy work, so that a core is
+			// always left for the screens and never delays a table's bot.
+			Heavy: heavy,
 			Send:  s.Send,
 			Done:  s.Done(),
 		},
@@ -384,6 +385,8 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			NewBot: bots.newBot,
 			// The server's pace, not the player's: -pace rules the bots.
 			PaceFlag: true,
+			// A game's analysis takes one slot at a time, as the lobby's.
+			Analyze: heavy.Analyze,
 		},
 	}
 	// The player's settings (the bell, the hand's order...): a guest's

@@ -5,6 +5,8 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
@@ -58,4 +60,15 @@ func gated(g *Gate, run drill.BatchFunc) drill.BatchFunc {
 	return func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		return inGate(g, ctx, func() (eval.Evaluation, error) { return run(ctx, v, p, k) })
 	}
+}
+
+// Analyze is analysis.Analyze on one core, each decision graded in a
+// slot of g: a game's analysis over ssh waits behind the bots, as the
+// trainer and the hints do, and never takes more than one slot.
+func (g *Gate) Analyze(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+	opt.Workers = 1
+	if g != nil {
+		opt.Slot = g.Do
+	}
+	return analysis.Analyze(ctx, r, opt)
 }

@@ -3,6 +3,8 @@ package lobby
 import (
 	"context"
 	"errors"
+	"reflect"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -10,6 +12,8 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
@@ -80,4 +84,47 @@ func busy(g *Gate, n int) bool {
 		g.slots.Release()
 	}
 	return held == 0
+}
+
+// TestGateAnalyze: the server's analysis grades through the gate: with
+// its only slot held, an analysis waits and gives up with its context,
+// grading nothing; once the slot is free it gives the report of
+// analysis.Analyze on one core.
+func TestGateAnalyze(t *testing.T) {
+	_, r, err := gamelog.ReadReplay("../../testdata/games/09-tie.klob")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := analysis.Options{Samples: 4, Seed: 2, Deals: []int{1}}
+	g := NewGate(1)
+	hold, held := make(chan struct{}), make(chan struct{})
+	go g.Do(context.Background(), func() { close(held); <-hold })
+	<-held
+	ctx, cancel := context.WithCancel(context.Background())
+	graded := 0
+	o := opt
+	o.Progress = func(analysis.Progress) { graded++ }
+	done := make(chan error, 1)
+	go func() { _, err := g.Analyze(ctx, r, o); done <- err }()
+	for g.slots.Waiting(host.ForHint) == 0 {
+		runtime.Gosched() // until the analysis waits for the slot
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) || graded != 0 {
+		t.Fatalf("with the slot held: error %v, %d decisions graded; want context.Canceled, 0", err, graded)
+	}
+	close(hold)
+	got, err := g.Analyze(context.Background(), r, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := opt
+	one.Workers = 1
+	want, err := analysis.Analyze(context.Background(), r, one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Error("the gated analysis differs from analysis.Analyze on one core")
+	}
 }

@@ -1,8 +1,6 @@
 package lobby
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -18,7 +16,6 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/tourney"
-	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
@@ -43,8 +40,8 @@ type Config struct {
 	// Rename keeps a new name for the player; nil keeps it for this
 	// connection only.
 	Rename func(name string) error
-	// Analyze grades a replayed game (the a key); nil offers no
-	// analysis, which is heavy work for a shared server.
+	// Analyze grades a replayed game (the a key); nil is the real
+	// analysis through Heavy, one decision at a time (Gate.Analyze).
 	Analyze replay.Analyzer
 	// Train is this connection's bidding trainer (train.go): its
 	// Record keeps the player's record, nil for the connection only; its
@@ -88,7 +85,7 @@ type Config struct {
 func New(cfg Config) *Lobby {
 	c := &cfg
 	if c.Analyze == nil {
-		c.Analyze = noAnalysis
+		c.Analyze = c.Heavy.Analyze
 	}
 	l := &Lobby{cfg: c, mutes: muteBook{}}
 	if cfg.Hall != nil && cfg.Player.ID != "" {
@@ -401,11 +398,6 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return newBoardScreen(l), nil
 	}
 	return l, nil
-}
-
-// noAnalysis refuses the analysis on a shared server.
-func noAnalysis(context.Context, *gamelog.Replay, analysis.Options) (*analysis.Report, error) {
-	return nil, errors.New("the analysis is not offered on this server: run klob analyze on your own machine")
 }
 
 // Away shows screens opened from the lobby: a game alone (setup,

@@ -30,8 +30,8 @@ type Config struct {
 	// Sort is the hand's order; ASCII draws suits as letters.
 	Sort  kit.HandSort
 	ASCII bool
-	// Analyze runs the replay's analysis (a shared server offers none:
-	// its Analyzer says why).
+	// Analyze runs the replay's analysis (a server passes the lobby's,
+	// one decision at a time behind the bots).
 	Analyze replay.Analyzer
 	// Manual: the board's table does not wait for its host's updates
 	// itself (tests send table.Refresh).

@@ -62,6 +62,11 @@ type Options struct {
 	// Top is the number of biggest mistakes kept per summary; zero
 	// means DefaultTop.
 	Top int
+	// Slot, when set, runs the grading of each decision: a server
+	// passes its bound on heavy work, so that an analysis takes a core
+	// one decision at a time, behind the bots. It returns ctx's error,
+	// without running f, when ctx ends first.
+	Slot func(ctx context.Context, f func()) error
 }
 
 // DefaultTop is the number of biggest mistakes a summary keeps.
@@ -316,7 +321,13 @@ func grade(ctx context.Context, rep *Report, jobs []job, opt Options) error {
 		ev := eval.New()
 		return func(ctx context.Context, jb job) (Decision, error) {
 			dec := rep.Deals[jb.deal].Decisions[jb.step]
-			err := gradeOne(ctx, ev, jb.view, &dec, opt)
+			if opt.Slot == nil {
+				return dec, gradeOne(ctx, ev, jb.view, &dec, opt)
+			}
+			var err error
+			if serr := opt.Slot(ctx, func() { err = gradeOne(ctx, ev, jb.view, &dec, opt) }); serr != nil {
+				return dec, serr
+			}
 			return dec, err
 		}
 	}

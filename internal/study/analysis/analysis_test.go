@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 
 	"github.com/klob/klob/ai"
@@ -412,6 +413,49 @@ func TestDeterministic(t *testing.T) {
 				t.Errorf("seeds 5 and 6 gave the same decisions")
 			}
 		})
+	}
+}
+
+// TestSlot: with a slot, every decision is graded inside it, one at a
+// time when the slot admits one, and the report is the one without; a
+// slot that refuses (its context ended) ends the analysis with its error.
+func TestSlot(t *testing.T) {
+	c := recorded[0]
+	_, r := replayOf(t, c.path)
+	opt := Options{Seed: 5, Samples: 8, Deals: []int{c.deals[0]}}
+	want := analyse(t, r, opt)
+	var mu sync.Mutex
+	in, most, calls := 0, 0, 0
+	one := make(chan struct{}, 1)
+	opt.Slot = func(ctx context.Context, f func()) error {
+		one <- struct{}{}
+		defer func() { <-one }()
+		mu.Lock()
+		in, calls = in+1, calls+1
+		most = max(most, in)
+		mu.Unlock()
+		f()
+		mu.Lock()
+		in--
+		mu.Unlock()
+		return nil
+	}
+	if got := analyse(t, r, opt); !reflect.DeepEqual(got, want) {
+		t.Error("the report through a slot differs from the one without")
+	}
+	decisions := 0
+	for _, st := range r.Deals[c.deals[0]-1].Steps {
+		if st.Seat != rules.ChanceSeat {
+			decisions++
+		}
+	}
+	if calls != decisions || most != 1 {
+		t.Errorf("%d decisions graded in the slot, at most %d at once; want %d, 1", calls, most, decisions)
+	}
+	refused := errors.New("the server is closing")
+	opt.Slot = func(context.Context, func()) error { return refused }
+	if _, err := Analyze(context.Background(), r, opt); !errors.Is(err, refused) {
+		t.Errorf("a refusing slot: error %v, want %v", err, refused)
 	}
 }
 
