@@ -361,7 +361,10 @@ func TestLobbyAgain(t *testing.T) {
 		p.until(t, "[n] again")
 	}
 	ann.key("n")
-	bob.until(t, "Again: Ann said it")
+	// Each reads the other's name and "you" for themselves, never "You"
+	// as a name in the middle of the line.
+	bob.until(t, "Again: Ann said it; waiting for you.")
+	ann.until(t, "Again: you said it; waiting for Bob.")
 	bob.key("n")
 	next := func(p *lobbyPerson) func() bool {
 		return func() bool { sn, ok := p.snap(); return ok && sn.Game == first.Game+1 && sn.HasDeal }
