@@ -408,3 +408,23 @@ func TestLobbyManyTables(t *testing.T) {
 	require.NotContains(t, scr, first+"  ")
 	require.Contains(t, scr, "p t o j w d h r l")
 }
+
+// TestLobbyTalkKeepsItsHeading: however little room the tables leave
+// the lobby's talk, what shows of it says what it is: never a bare
+// "(nothing said yet)" under the tables, read as theirs.
+func TestLobbyTalkKeepsItsHeading(t *testing.T) {
+	c := newClub(t)
+	dan := c.person(t, "d", "Dan", lobby.Command{})
+	// One table more each time: the talk has less room each time, then
+	// none.
+	for i := range 6 {
+		_, err := c.h.Open(hall.Player{ID: fmt.Sprint("h", i), Name: fmt.Sprint("Host", i)}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		dan.until(t, fmt.Sprint("Host", i))
+		scr := plain(dan)
+		kittest.CheckSize(t, dan.screen(), 80, 24)
+		if strings.Contains(scr, "(nothing said yet)") {
+			require.Contains(t, scr, "Lobby talk", "%d tables: the talk without its heading:\n%s", i+1, scr)
+		}
+	}
+}

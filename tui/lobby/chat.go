@@ -351,7 +351,7 @@ func (lt *talkPane) start() {
 
 // lines are the talk's lines for the lobby in room lines of w cells:
 // the heading, the last lines said, the line being typed or a note.
-// With little room the heading goes first, then the older lines; the
+// With little room the older lines go first, the heading last; the
 // line being typed always shows (the lobby's last line says its keys,
 // typingKeys).
 func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
@@ -386,23 +386,22 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if len(said) == 0 {
 		said = []string{"   " + st.Dim.Render("(nothing said yet)")}
 	}
-	var head []string
-	if keep >= 2 {
-		how := "  / to talk"
-		if lt.t.me.Key == "" {
-			how = "  (guests read: connect with an SSH key to talk)"
-		}
-		title := lt.title
-		if title == "" {
-			title = "Lobby talk"
-		}
-		head = []string{" " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))}
-		keep--
+	// The heading shows whenever anything of the talk does: a line alone
+	// under the tables reads as theirs.
+	how := "  / to talk"
+	if lt.t.me.Key == "" {
+		how = "  (guests read: connect with an SSH key to talk)"
 	}
+	title := lt.title
+	if title == "" {
+		title = "Lobby talk"
+	}
+	head := " " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))
+	keep--
 	if len(said) > keep {
 		said = said[len(said)-keep:]
 	}
-	return append(append(head, said...), tail...)
+	return append(append([]string{head}, said...), tail...)
 }
 
 // typingKeys are the keys of the lobby's line while it is typed.
