@@ -167,3 +167,27 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+kit.Signed(two.Last.Points)+" last game)")
 	}
 }
+
+// TestLobbyQuitQuestions: q on a screen of the lobby's menu asks what
+// quitting there does over a connection: the open-table form and the
+// leaderboards end it like the lobby's q (never
+// "the game stays saved: start klob again", with no game and no klob to
+// start), and n stays.
+func TestLobbyQuitQuestions(t *testing.T) {
+	h := testHall(t)
+	ann := newClubPerson(h, &lobbytest.Club{}, "a", "Ann", 80, 24)
+	defer close(ann.done)
+	ann.deliver()
+	for _, k := range []string{"o", "l"} {
+		ann.key(k)
+		ann.deliver()
+		ann.key("q")
+		ann.untilFlat(t, "Quit Klob? Your games stay saved.")
+		if strings.Contains(flat(ann), "start klob again") {
+			t.Fatalf("q after %s: %s", k, flat(ann))
+		}
+		ann.key("n")
+		ann.key("esc")
+		ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+	}
+}

@@ -260,6 +260,9 @@ func newBoardScreen(l *Lobby) *boardScreen {
 
 func (b *boardScreen) Name() string { return "leaderboard" }
 
+// QuitQuestion: q ends the connection, as from the lobby.
+func (b *boardScreen) QuitQuestion() string { return quitsConnection }
+
 func (b *boardScreen) seats() int { return club.Pools()[b.at] }
 
 // read asks for the pool's leaderboard.

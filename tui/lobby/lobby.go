@@ -208,8 +208,13 @@ func (l *Lobby) Name() string { return "lobby" }
 
 func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
 
+// quitsConnection is the quit question of the lobby and of the screens
+// of its menu whose q ends the connection (the form, the
+// leaderboards): no game of theirs is left behind.
+const quitsConnection = "Your games stay saved."
+
 // QuitQuestion: leaving keeps a table seat for a while.
-func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
+func (l *Lobby) QuitQuestion() string { return quitsConnection }
 
 // tick asks to refresh the list of tables in 2 s.
 func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, 2*time.Second) }
@@ -791,6 +796,9 @@ func newTableForm(l *Lobby) *TableForm {
 }
 
 func (f *TableForm) Name() string { return "table form" }
+
+// QuitQuestion: q ends the connection, as from the lobby.
+func (f *TableForm) QuitQuestion() string { return quitsConnection }
 
 // Setup is the table's bots and rules as the form has them.
 func (f *TableForm) Setup() setup.Setup { return f.setup }
