@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/tourney"
@@ -485,11 +486,25 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 func (b *Away) QuitQuestion() string {
+	// A game alone left unfinished is resumed from the lobby, not by
+	// starting klob again as the table says of a game played at home.
+	if t, ok := b.inner.(interface{ Snapshot() host.Snapshot }); ok {
+		if sn := t.Snapshot(); sn.HasDeal && !sn.Over && !sn.Save.NoStore && sn.Save.Err == "" {
+			return "Back to the lobby. The game stays saved: p in the lobby resumes it."
+		}
+	}
 	if q, ok := b.inner.(kit.QuitAsker); ok {
 		return "Back to the lobby. " + q.QuitQuestion()
 	}
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
+
+// leaveTitle is the quit question's heading and y's word on the
+// screens whose q comes back to the lobby: Klob goes on.
+func leaveTitle() (title, yes string) { return "Leave?", "leave" }
+
+// QuitTitle: q comes back to the lobby.
+func (b *Away) QuitTitle() (string, string) { return leaveTitle() }
 
 // back leaves for the lobby once the game's saves have landed: it waits
 // for them off the UI goroutine (opening), then sets the lobby's note

@@ -478,3 +478,6 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	lines = append(lines[:max(0, min(len(lines), h-1))], " "+st.Dim.Render(keys))
 	return kit.Canvas(lines, ctx.Width, h)
 }
+
+// QuitTitle: q comes back to the lobby.
+func (s *SharedSeat) QuitTitle() (string, string) { return leaveTitle() }

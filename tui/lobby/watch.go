@@ -362,3 +362,6 @@ func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	s.l.setNote("", false)
 	return s.l, s.l.Enter(ctx)
 }
+
+// QuitTitle: q comes back to the lobby.
+func (s *WatchSeat) QuitTitle() (string, string) { return leaveTitle() }
