@@ -106,6 +106,13 @@ func TestLobbyLeaderboard(t *testing.T) {
 	ann.untilFlat(t, "‹ 2 players ›")
 	ann.key("esc")
 	ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+
+	// A club that lists a player after one game says one game.
+	one := newClubPerson(h, &lobbytest.Club{Min: 1}, "c", "Cid", 80, 24)
+	defer close(one.done)
+	one.deliver()
+	one.key("l")
+	one.untilFlat(t, "Nobody has played 1 rated game at 2 players yet.")
 }
 
 // TestTableSaysTheRatingChange: two people play a table to its end on

@@ -331,7 +331,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 	case !read:
 		lines = append(lines, " "+st.Dim.Render("Reading…"))
 	case len(got) == 0:
-		for _, l := range kit.Wrap(fmt.Sprintf("Nobody has played %d rated games at %d players yet.", b.l.cfg.Club.MinGames(), seats), w-4) {
+		for _, l := range kit.Wrap(fmt.Sprintf("Nobody has played %s at %d players yet.", kit.Plural(b.l.cfg.Club.MinGames(), "rated game"), seats), w-4) {
 			lines = append(lines, "   "+st.Dim.Render(l))
 		}
 	default:
