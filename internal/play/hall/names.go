@@ -53,7 +53,22 @@ func NormalName(name string) (string, error) {
 	if len([]rune(n)) > MaxName {
 		return "", fmt.Errorf("a name has at most %d letters", MaxName)
 	}
+	if reserved(n) {
+		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
+	}
 	return n, nil
+}
+
+// reserved reports whether name reads as a word the tables name a seat
+// by that is no other person: "You" (each reader's own seat) and the
+// bots ("Bot", "Bot A" to "Bot D", botName), in any case or look-alike
+// letters. Another person under one of them would pass for it.
+func reserved(name string) bool {
+	sk := skeleton(name)
+	if sk == "you" || sk == "bot" {
+		return true
+	}
+	return len(sk) == 4 && strings.HasPrefix(sk, "bot") && strings.ContainsRune("abcd", rune(sk[3]))
 }
 
 // confusable maps letters of other scripts that look like Latin ones

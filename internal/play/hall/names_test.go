@@ -24,6 +24,9 @@ func TestNormalName(t *testing.T) {
 		"a\u0301\u0301\u0301\u0301", // four accents on one letter (NFKC joins the first)
 		"", "   ",
 		"abcdefghijklmnopqrstuvwxy", // 25
+		// The words the tables name seats by that are not a person:
+		// "You" (the reader) and the bots, look-alikes too.
+		"You", "you", " YOU ", "Yоu", "Bot", "bot", "Bot B", "B0t d", "bot-c",
 	} {
 		_, err := NormalName(bad)
 		assert.Error(t, err, "%q", bad)
@@ -38,6 +41,9 @@ func TestNormalName(t *testing.T) {
 		"Анна":       "Анна",
 		"王小明":        "王小明",
 		"ann ♠":      "ann ♠",
+		"Youssef":    "Youssef",
+		"Botany":     "Botany",
+		"Bot Bob":    "Bot Bob",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
 	} {
 		got, err := NormalName(in)
