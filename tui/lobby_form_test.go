@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -121,5 +122,26 @@ func TestLobbyFormExplainsWhole(t *testing.T) {
 			t.Fatalf("%d seats: the keys are off the screen:\n%s", seats, ann.screen())
 		}
 		formTo(t, ann, "Seats")
+	}
+}
+
+// The bots' row of the open-table form names one bot at a table of two
+// ("Bot ‹ normal bot ›") and bots at three and four.
+func TestLobbyFormBotsRow(t *testing.T) {
+	h := testHall(t)
+	ann, _ := annAndBob(t, h, 80, 24)
+	ann.key("o")
+	for seats, want := range map[int]string{2: "Bot ‹ normal bot ›", 3: "Bots ‹ normal bots ›", 4: "Bots ‹ normal bots ›"} {
+		formTo(t, ann, "Seats")
+		for range 3 {
+			if strings.Contains(ann.screen(), fmt.Sprintf("‹ %d ›", seats)) {
+				break
+			}
+			ann.key("right")
+		}
+		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
+		if !strings.Contains(flat, want) {
+			t.Fatalf("%d seats: no %q:\n%s", seats, want, ann.screen())
+		}
 	}
 }

@@ -806,6 +806,16 @@ type TableForm struct {
 	private bool
 }
 
+// botsLabel names the level row of a form whose seats bots may take:
+// one bot at two seats, bots at three and four (setup's row says
+// "Opponent" at two, where nobody else may sit).
+func botsLabel(seats int) string {
+	if seats == 2 {
+		return "Bot"
+	}
+	return "Bots"
+}
+
 func newTableForm(l *Lobby) *TableForm {
 	return &TableForm{l: l, seats: 2, setup: setup.Setup{Level: ai.Normal, Options: rules.DefaultOptions()}}
 }
@@ -823,7 +833,7 @@ func (f *TableForm) Setup() setup.Setup { return f.setup }
 func (f *TableForm) rows() []setup.Row {
 	f.setup.Options.Players = f.seats
 	rows := append(setup.RuleRows(&f.setup), setup.VariantRows(&f.setup)...)
-	rows[0].Label = "Bots" // the level row: people may take the seats
+	rows[0].Label = botsLabel(f.seats) // the level row: people may take the seats
 	return rows
 }
 

@@ -67,6 +67,9 @@ func (f *form) rules() []setup.Row {
 		}
 	}
 	out[0].Label = "Bots"
+	if f.seats == 2 {
+		out[0].Label = "Bot" // one bot a board
+	}
 	return out
 }
 
