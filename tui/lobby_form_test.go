@@ -145,3 +145,19 @@ func TestLobbyFormBotsRow(t *testing.T) {
 		}
 	}
 }
+
+// A table's waiting room and the lobby's list say "normal bot" of a
+// table of two, "normal bots" of three and four.
+func TestLobbyTableBotsWord(t *testing.T) {
+	for seats, want := range map[int]string{2: "normal bot", 3: "normal bots", 4: "normal bots"} {
+		h := testHall(t)
+		ann, bob := annAndBob(t, h, 80, 24)
+		openAndJoin(t, seats, ann)
+		title := strings.SplitN(ansi.Strip(ann.screen()), "\n", 2)[0]
+		if !strings.HasSuffix(strings.TrimSpace(title), "· "+want) {
+			t.Errorf("%d seats: the title %q", seats, title)
+		}
+		bob.deliver()
+		bob.until(t, "to 500 · "+want+" ·")
+	}
+}

@@ -787,7 +787,7 @@ func tableLine(t hall.Info) string {
 	if t.Started {
 		state = "playing"
 	}
-	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s bots · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, t.Level, state)
+	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, botsOf(t.Level, t.Seats), state)
 	if t.Yours {
 		s += " · your seat"
 	}
@@ -814,6 +814,15 @@ func botsLabel(seats int) string {
 		return "Bot"
 	}
 	return "Bots"
+}
+
+// botsOf names a table's bots by their level: "normal bot" at two
+// seats, where one bot at most plays, "normal bots" at three and four.
+func botsOf(level ai.Level, seats int) string {
+	if seats == 2 {
+		return string(level) + " bot"
+	}
+	return string(level) + " bots"
 }
 
 func newTableForm(l *Lobby) *TableForm {

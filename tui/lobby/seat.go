@@ -412,7 +412,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	}
 	w := &s.w
 	st := &ctx.Styles
-	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s bots", st.Heading.Render(w.Code), w.Level)), "")
+	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), botsOf(w.Level, len(w.Seats)))), "")
 	var keys string
 	switch {
 	case w.Kicked:
