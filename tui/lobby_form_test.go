@@ -158,6 +158,7 @@ func TestLobbyTableBotsWord(t *testing.T) {
 			t.Errorf("%d seats: the title %q", seats, title)
 		}
 		bob.deliver()
+		bob.app.screen.(*lobby.Lobby).Refresh() // not waiting for the list's tick
 		bob.until(t, "to 500 · "+want+" ·")
 	}
 }

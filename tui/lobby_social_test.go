@@ -420,6 +420,7 @@ func TestLobbyTalkKeepsItsHeading(t *testing.T) {
 	for i := range 5 {
 		_, err := c.h.Open(hall.Player{ID: fmt.Sprint("h", i), Name: fmt.Sprint("Host", i)}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
 		require.NoError(t, err)
+		dan.app.screen.(*lobby.Lobby).Refresh() // not waiting for the list's tick
 		dan.until(t, fmt.Sprint("Host", i))
 		scr := plain(dan)
 		kittest.CheckSize(t, dan.screen(), 80, 24)
