@@ -162,3 +162,19 @@ func TestLobbyTableBotsWord(t *testing.T) {
 		bob.until(t, "to 500 · "+want+" ·")
 	}
 }
+
+// The host's waiting room says who takes the free seats at the start:
+// one bot for one seat, bots for more, none once every seat is taken.
+func TestLobbyStartSaysTheBots(t *testing.T) {
+	h := testHall(t)
+	ann, bob := annAndBob(t, h, 80, 24)
+	openAndJoin(t, 2, ann)
+	ann.until(t, "Press s to start: a bot takes the free seat.")
+	bob.join(ann.seat().Code())
+	ann.until(t, "Press s to start: every seat is taken.")
+
+	h = testHall(t)
+	ann, _ = annAndBob(t, h, 80, 24)
+	openAndJoin(t, 3, ann)
+	ann.until(t, "Press s to start: bots take the free seats.")
+}

@@ -449,7 +449,20 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		}
 		lines = append(lines, "")
 		if s.host() {
-			lines = append(lines, " Press s to start: bots take the free seats.")
+			free := 0
+			for _, in := range w.Seats {
+				if in.Name == "" {
+					free++
+				}
+			}
+			start := "bots take the free seats"
+			switch free {
+			case 0:
+				start = "every seat is taken"
+			case 1:
+				start = "a bot takes the free seat"
+			}
+			lines = append(lines, " Press s to start: "+start+".")
 			keys = "s start · P private · esc leave the table · q quit"
 		} else {
 			lines = append(lines, " The host starts the game.")
