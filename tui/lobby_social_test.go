@@ -429,3 +429,17 @@ func TestLobbyTalkKeepsItsHeading(t *testing.T) {
 		}
 	}
 }
+
+// TestLobbyTalkNoteWraps: the note under the lobby's talk (what /mute
+// did) wraps at the window's edge rather than losing its end.
+func TestLobbyTalkNoteWraps(t *testing.T) {
+	c := newClub(t)
+	ann := c.person(t, "a", "Ann", lobby.Command{})
+	bob := c.person(t, "b", "Bartholomew-Longname", lobby.Command{})
+	bob.say("hello")
+	ann.until(t, `Bartholomew-Longname: "hello"`)
+	ann.say("/mute Bartholomew-Longname")
+	want := "You no longer see Bartholomew-Longname's lines, here or anywhere (/unmute Bartholomew-Longname shows them again)."
+	ann.wait(t, want, func() bool { return strings.Contains(flat(ann), want) })
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+}

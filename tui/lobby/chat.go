@@ -362,12 +362,10 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		label := " Say: "
 		tail = append(tail, label+st.Selected.Render(lt.input.View(w-kit.WidthOf(label), "_")))
 		if lt.note != "" {
-			tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
+			tail = append(tail, lt.noteLines(ctx, w)...)
 		}
-	case lt.note != "" && lt.isErr:
-		tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
 	case lt.note != "":
-		tail = append(tail, " "+kit.Clip(lt.note, w-2))
+		tail = append(tail, lt.noteLines(ctx, w)...)
 	}
 	keep := room - len(tail)
 	if keep < 1 {
@@ -402,6 +400,19 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		said = said[len(said)-keep:]
 	}
 	return append(append([]string{head}, said...), tail...)
+}
+
+// noteLines are the note, wrapped: a name in it can make it long, and
+// its end (how to undo a mute) must not be lost at the edge.
+func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {
+	var out []string
+	for _, l := range kit.WrapLines(lt.note, w-2, 3) {
+		if lt.isErr {
+			l = ctx.Styles.Error.Render(l)
+		}
+		out = append(out, " "+l)
+	}
+	return out
 }
 
 // typingKeys are the keys of the lobby's line while it is typed.
