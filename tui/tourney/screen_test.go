@@ -100,6 +100,8 @@ func TestTournamentFlow(t *testing.T) {
 	// Leaving the board in the middle keeps it: it goes on there.
 	b.step()
 	b.step()
+	require.Equal(t, "This board is saved as far as you played it: go on with it any time before the tournament ends.",
+		b.s.QuitQuestion(), "what leaving the board does")
 	next, _ := b.s.QuitNow(&b.d.Ctx)
 	require.Equal(t, b.s, next)
 	b.run(b.s.Enter(&b.d.Ctx)) // as the lobby enters the screen again
