@@ -443,3 +443,13 @@ func TestLobbyTalkNoteWraps(t *testing.T) {
 	ann.wait(t, want, func() bool { return strings.Contains(flat(ann), want) })
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 }
+
+// TestLobbyHelpSaysTalk: the lobby's help lists / as its keys' line
+// offers it.
+func TestLobbyHelpSaysTalk(t *testing.T) {
+	c := newClub(t)
+	ann := c.person(t, "a", "Ann", lobby.Command{})
+	ann.until(t, "/ talk")
+	ann.key("?")
+	ann.untilFlat(t, "/ talk: a line to the lobby")
+}

@@ -475,6 +475,10 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
+	if l.talk != nil {
+		// The keys' line offers it: the help says it too.
+		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player)"))
+	}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
 }
 
