@@ -163,9 +163,13 @@ func TestLobbyTalk(t *testing.T) {
 	ann.say("/unmute Bob")
 	ann.until(t, "You see Bob's lines again")
 
-	// A guest reads but cannot write.
-	guest.say("hello")
-	require.Contains(t, plain(guest), "connect with an SSH key to talk")
+	// A guest reads but cannot write: / says so at once, rather than
+	// opening a line that enter refuses, and the keys' line does not
+	// offer it.
+	require.NotContains(t, plain(guest), "/ talk")
+	guest.key("/")
+	require.NotContains(t, plain(guest), "Say:")
+	require.Contains(t, plain(guest), "! guests read the talk but do not write")
 }
 
 // hiddenFromAll is every card some seat of the table may not know now:

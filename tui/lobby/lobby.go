@@ -304,6 +304,11 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		if msg.String() == "/" && l.talk != nil {
+			if l.guest() {
+				// A guest reads only: said now, not after a line typed.
+				l.setNote(errGuestTalk.Error(), true)
+				return l, nil
+			}
 			l.talk.start()
 			return l, nil
 		}
@@ -475,7 +480,7 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
-	if l.talk != nil {
+	if l.talk != nil && !l.guest() {
 		// The keys' line offers it: the help says it too.
 		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player)"))
 	}
@@ -706,7 +711,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	lines = append(append(lines, ""), tail...)
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.talk != nil {
-		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		if !l.guest() {
+			keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		}
 		if l.talk.open() {
 			keys = typingKeys
 		}
