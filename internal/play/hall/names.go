@@ -216,15 +216,37 @@ func (h *Hall) Label(p Player, also []Player) string {
 	return p.Name + " #" + KeyTag(p.ID)
 }
 
-// shared reports whether another key than p's goes by a name that
-// looks like p's.
-func (h *Hall) shared(p Player, also []Player) bool {
+// seatLabel is how a game names p for good (its players, its log, the
+// histories): the name, with the key's tag only when another of its
+// seats, also, goes by a name that looks the same. A namesake elsewhere
+// in the hall tags p in the lists (Label) while connected, never in the
+// game's log.
+func seatLabel(p Player, also []Player) string {
+	if p.ID == "" || !sharedAmong(p, also) {
+		return p.Name
+	}
+	return p.Name + " #" + KeyTag(p.ID)
+}
+
+// sharedAmong reports whether another key than p's among also goes by
+// a name that looks like p's.
+func sharedAmong(p Player, also []Player) bool {
 	sk := skeleton(p.Name)
 	for _, o := range also {
 		if o.ID != "" && o.ID != p.ID && skeleton(o.Name) == sk {
 			return true
 		}
 	}
+	return false
+}
+
+// shared reports whether another key than p's goes by a name that
+// looks like p's.
+func (h *Hall) shared(p Player, also []Player) bool {
+	if sharedAmong(p, also) {
+		return true
+	}
+	sk := skeleton(p.Name)
 	h.present.mu.Lock()
 	defer h.present.mu.Unlock()
 	for v := range h.present.visits {
