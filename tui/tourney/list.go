@@ -154,6 +154,15 @@ func (p *list) typeKey(_ *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	return p, nil
 }
 
+// botsOf names a tournament's bots by their level: "normal bot" at two
+// players, where each board has one, "normal bots" at three and four.
+func botsOf(i svc.Info) string {
+	if i.Players() == 2 {
+		return string(i.Level) + " bot"
+	}
+	return string(i.Level) + " bots"
+}
+
 // line is one tournament as the list shows it.
 func (p *list) line(i svc.Info) string {
 	now := p.s.now()
@@ -161,7 +170,7 @@ func (p *list) line(i svc.Info) string {
 	if i.Daily {
 		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s · %d players · %s bots · by %s", i.Code, i.Players(), i.Level, i.Host))
+		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), botsOf(i), i.Host))
 	}
 	parts = append(parts, kit.Plural(i.Boards, "board"))
 	if i.Over {
@@ -194,12 +203,20 @@ func (p *list) View(ctx *kit.Context) string {
 			body = append(body, "", " "+st.Heading.Render(kit.Clip(sec, w-2)))
 			section = sec
 		}
-		text := kit.Clip(p.line(it), w-4)
-		if i == p.row {
-			cursorAt = len(body)
-			body = append(body, " "+ctx.Paint.Glyphs.Cursor+" "+st.Selected.Render(text))
-		} else {
-			body = append(body, "   "+text)
+		// A long line (a club tournament's code, host and end) wraps,
+		// its rest under its start.
+		for j, text := range kit.Wrap(p.line(it), w-3) {
+			switch {
+			case j > 0 && i == p.row:
+				body = append(body, "   "+st.Selected.Render(text))
+			case j > 0:
+				body = append(body, "   "+text)
+			case i == p.row:
+				cursorAt = len(body)
+				body = append(body, " "+ctx.Paint.Glyphs.Cursor+" "+st.Selected.Render(text))
+			default:
+				body = append(body, "   "+text)
+			}
 		}
 	}
 	switch {

@@ -70,7 +70,7 @@ func TestTournamentFlow(t *testing.T) {
 	code := m[1]
 	fairPlay(t, a, code, ann)
 	a.see("Tournament " + code + " · 2 players")
-	a.see("Hosted by Ann · 4 boards · normal bots · ends Wed 2 Dec 12:00 (in 24h 00m) · 1")
+	a.see("Hosted by Ann · 4 boards · normal bot · ends Wed 2 Dec 12:00 (in 24h 00m) · 1")
 	a.see("[enter] play board 1")
 
 	for n := 1; n <= 4; n++ {
@@ -83,6 +83,15 @@ func TestTournamentFlow(t *testing.T) {
 	}
 	a.see("That was your last board: the standings open at the end.")
 	a.press("esc")
+	a.see("Played 4 of 4")
+	// The list's line of it wraps rather than losing its end at the
+	// edge.
+	a.press("esc")
+	flat := strings.Join(strings.Fields(a.text()), " ")
+	if want := code + " · 2 players · normal bot · by Ann · 4 boards · ends Wed 2 Dec 12:00 (in 24h 00m) · 1 entered"; !strings.Contains(flat, want) {
+		t.Fatalf("the list does not show %q:\n%s", want, a.text())
+	}
+	a.press("down", "down", "down", "enter") // past the three dailies
 	a.see("Played 4 of 4")
 
 	// Bob finds it by its code, enters, plays board 1 and stops.
