@@ -499,6 +499,12 @@ func TestLobbySoloComesBack(t *testing.T) {
 	defer close(p.done)
 	p.key("p")
 	p.until(t, "Set up the game")
+	// No game yet: nothing is said to be saved.
+	p.key("q")
+	if scr := ansi.Strip(p.screen()); !strings.Contains(scr, "Leave? Back to the lobby.") || strings.Contains(scr, "saved") {
+		t.Fatalf("q on the setup asks about a game:\n%s", p.screen())
+	}
+	p.key("n")
 	p.key("enter")
 	b, ok := p.app.screen.(*lobby.Away)
 	if !ok || b.Inner().Name() != "table" {

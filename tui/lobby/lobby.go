@@ -505,6 +505,9 @@ func (b *Away) QuitQuestion() string {
 	if q, ok := b.inner.(kit.QuitAsker); ok {
 		return "Back to the lobby. " + q.QuitQuestion()
 	}
+	if _, ok := b.inner.(*setup.Screen); ok {
+		return "Back to the lobby." // no game started yet, none to keep
+	}
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
 
