@@ -457,3 +457,35 @@ func TestLobbyHelpSaysTalk(t *testing.T) {
 	ann.key("?")
 	ann.untilFlat(t, "/ talk: a line to the lobby")
 }
+
+// TestWatchListFits: more tables being played than the window holds,
+// with long names: the watch list shows the part around the cursor and
+// how many more, each line whole, the line to type a code and the keys
+// in view.
+func TestWatchListFits(t *testing.T) {
+	c := newClub(t)
+	const n = 20
+	for i := range n {
+		host := hall.Player{ID: fmt.Sprintf("host%02d", i), Name: fmt.Sprintf("Host%02d-with-a-long-name", i)}
+		friend := hall.Player{ID: fmt.Sprintf("friend%02d", i), Name: fmt.Sprintf("Friend%02d-with-long-name", i)}
+		tb, err := c.h.Open(host, hall.Options{Seats: 4, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		conn, err := tb.Join(host)
+		require.NoError(t, err)
+		_, err = tb.Join(friend)
+		require.NoError(t, err)
+		require.NoError(t, conn.Start())
+	}
+	dan := c.person(t, "d", "Dan", lobby.Command{})
+	dan.key("w")
+	dan.until(t, "Watch a table")
+	for range n {
+		scr := plain(dan)
+		kittest.CheckSize(t, dan.screen(), 80, 24)
+		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
+		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
+		require.Contains(t, scr, "more (↑/↓ to see them)", "the rest said:\n%s", scr)
+		require.Contains(t, strings.Join(strings.Fields(scr), " "), "· 4 seats · to 500", "a line whole:\n%s", scr)
+		dan.key("down")
+	}
+}

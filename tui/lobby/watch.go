@@ -241,21 +241,45 @@ func (w *watchList) View(ctx *kit.Context) string {
 	if len(w.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no table is being played that may be watched)"))
 	}
-	for i, t := range w.tables {
-		text := watchLine(t)
-		if i == w.row {
-			lines = append(lines, " "+g.Cursor+" "+st.Selected.Render(kit.Clip(text, ctx.Width-4)))
-		} else {
-			lines = append(lines, "   "+kit.Clip(text, ctx.Width-4))
-		}
-	}
-	lines = append(lines, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
+	var tail []string
+	tail = append(tail, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
 	if w.note != "" {
 		for _, l := range kit.Wrap("! "+w.note, ctx.Width-2) {
-			lines = append(lines, " "+st.Error.Render(l))
+			tail = append(tail, " "+st.Error.Render(l))
 		}
 	}
-	lines = append(lines, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
+	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
+	// The tables take the room the code's line and the keys leave, a
+	// long list the part around the cursor; a long line wraps.
+	var all []string
+	first := make([]int, len(w.tables)+1) // the first line of each table
+	for i, t := range w.tables {
+		first[i] = len(all)
+		for j, text := range kit.Wrap(watchLine(t), ctx.Width-3) {
+			switch {
+			case i == w.row && j == 0:
+				all = append(all, " "+g.Cursor+" "+st.Selected.Render(text))
+			case i == w.row:
+				all = append(all, "   "+st.Selected.Render(text))
+			default:
+				all = append(all, "   "+text)
+			}
+		}
+	}
+	first[len(w.tables)] = len(all)
+	if room := ctx.Height - len(lines) - len(tail); len(all) > room && room > 1 {
+		keep := room - 1 // a line says the rest
+		start := max(0, first[w.row+1]-keep)
+		more := 0
+		for i := range w.tables {
+			if first[i] < start || first[i+1] > start+keep {
+				more++
+			}
+		}
+		all = append(all[start:start+keep:start+keep],
+			"   "+st.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
+	}
+	lines = append(append(lines, all...), tail...)
 	return kit.JoinLines(lines)
 }
 
