@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -196,5 +197,30 @@ func TestLobbyQuitQuestions(t *testing.T) {
 		ann.key("n")
 		ann.key("esc")
 		ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+	}
+}
+
+// TestLeaderboardFullFits: a full leaderboard leaves the person's own
+// standing and how the board is ranked in view.
+func TestLeaderboardFullFits(t *testing.T) {
+	var lines []club.Line
+	for i := range 15 {
+		lines = append(lines, club.Line{Rank: i + 1, Key: fmt.Sprint("k", i), Name: fmt.Sprint("Player", i),
+			Shown: rating.Shown{Points: 1700 - 10*i, PlusMinus: 90}, Games: 30})
+	}
+	c := &lobbytest.Club{
+		Cards: map[string][]club.Standing{"a": {{Seats: 2, Rated: true, Games: 2, Shown: rating.Shown{Points: 1500, PlusMinus: 300}}}},
+		Board: map[int][]club.Line{2: lines},
+	}
+	ann := newClubPerson(testHall(t), c, "a", "Ann", 80, 24)
+	defer close(ann.done)
+	ann.deliver()
+	ann.key("l")
+	ann.untilFlat(t, "1. Player0")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+	for _, want := range []string{"You: 1500 ±300, 2 rated games", "Ranked by the rating less three times its uncertainty", "Listed: 5 rated games or more.", "esc back"} {
+		if !strings.Contains(flat(ann), want) {
+			t.Fatalf("no %q:\n%s", want, ann.screen())
+		}
 	}
 }

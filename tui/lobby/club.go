@@ -324,6 +324,28 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 	seats := b.seats()
 	lines := append(kit.Titled(ctx, "Leaderboards"), "",
 		" "+st.Selected.Render(fmt.Sprintf("‹ %d players ›", seats))+"  "+st.Dim.Render(poolWords(seats)), "")
+	// Under the board, always in view: the person's standing and how
+	// the board is ranked.
+	after := []string{""}
+	if own, ok := poolOf(b.card, seats); ok && !b.l.guest() {
+		words := "You: " + own.Shown.String()
+		switch {
+		case !own.Rated:
+			words += ", no rated game yet"
+		default:
+			words += fmt.Sprintf(", %s", kit.Plural(own.Games, "rated game"))
+			if own.Games < b.l.cfg.Club.MinGames() {
+				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
+			}
+		}
+		for _, l := range kit.Wrap(words, w-2) {
+			after = append(after, " "+l)
+		}
+	}
+	for _, l := range kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
+		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2) {
+		after = append(after, " "+st.Dim.Render(l))
+	}
 	got, read := b.lines[seats]
 	switch {
 	case b.err != "":
@@ -340,6 +362,11 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 		for _, line := range got {
 			names[line.Name]++
 		}
+		// The rows take the room the rest leaves (the keys' line too):
+		// the top of the board.
+		if room := max(1, ctx.Height-1-len(lines)-len(after)); len(got) > room {
+			got = got[:room]
+		}
 		for _, line := range got {
 			name := line.Name
 			if names[line.Name] > 1 {
@@ -353,26 +380,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 			lines = append(lines, kit.Clip(text, w))
 		}
 	}
-	lines = append(lines, "")
-	if own, ok := poolOf(b.card, seats); ok && !b.l.guest() {
-		words := "You: " + own.Shown.String()
-		switch {
-		case !own.Rated:
-			words += ", no rated game yet"
-		default:
-			words += fmt.Sprintf(", %s", kit.Plural(own.Games, "rated game"))
-			if own.Games < b.l.cfg.Club.MinGames() {
-				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
-			}
-		}
-		for _, l := range kit.Wrap(words, w-2) {
-			lines = append(lines, " "+l)
-		}
-	}
-	for _, l := range kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
-		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2) {
-		lines = append(lines, " "+st.Dim.Render(l))
-	}
+	lines = append(lines, after...)
 	h := ctx.Height
 	for len(lines) < h-1 {
 		lines = append(lines, "")
