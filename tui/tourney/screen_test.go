@@ -131,6 +131,7 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("Ann (you)                  50.00%  4 of 8             4")
 	a.press("enter")
 	require.True(t, a.on("entrant"), a.s.Name())
+	a.see("Ann: 50.00%, tied for rank 1 of 2, 4 boards played.") // as the standings' "1="
 	a.press("enter")
 	_, isReplay := a.s.sub.(*replay.Screen)
 	require.True(t, isReplay, a.text())
