@@ -128,6 +128,9 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if qa, ok := a.screen.(kit.QuitAsker); ok {
 				q.question = qa.QuitQuestion()
 			}
+			if qt, ok := a.screen.(quitTitler); ok {
+				q.title, q.yes = qt.QuitTitle()
+			}
 			a.overlay = q
 			return a, nil
 		}
@@ -196,7 +199,7 @@ func (a *App) smallView() string {
 		mw, mh, w, h)
 	if a.overlay != nil {
 		if q, ok := a.overlay.(*quitAsk); ok {
-			msg = "Quit Klob? " + q.text() + " y: quit, n: stay."
+			msg = q.heading() + " " + q.text() + " y: " + q.yesWord() + ", n: stay."
 		}
 	}
 	if a.ctx.ASCII {
@@ -219,8 +222,28 @@ func isRule(line, hrule string) bool {
 }
 
 // quitAsk is the question q opens; question replaces the game's
-// "the game stays saved" line when set.
-type quitAsk struct{ question string }
+// "the game stays saved" line when set, title and yes the heading and
+// y's word (a screen whose q does not end Klob: quitTitler).
+type quitAsk struct{ question, title, yes string }
+
+// quitTitler is a screen whose q leaves for another screen rather than
+// ending Klob (a game played from the server's lobby): the question's
+// heading and y's word.
+type quitTitler interface{ QuitTitle() (title, yes string) }
+
+func (q *quitAsk) heading() string {
+	if q.title != "" {
+		return q.title
+	}
+	return "Quit Klob?"
+}
+
+func (q *quitAsk) yesWord() string {
+	if q.yes != "" {
+		return q.yes
+	}
+	return "quit"
+}
 
 func (q *quitAsk) Update(ctx *kit.Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	switch {
@@ -246,8 +269,8 @@ func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	// A long question (the lesson's) wraps rather than being cut at
 	// the window's edge.
 	ask = append(ask, kit.Indent(" ",
-		kit.Wrap(st.Heading.Render("Quit Klob?")+" "+q.text(), max(1, ctx.Width-2)), nil)...)
-	ask = append(ask, " "+st.Key.Render("[y]")+" quit   "+st.Key.Render("[n]")+" keep playing")
+		kit.Wrap(st.Heading.Render(q.heading())+" "+q.text(), max(1, ctx.Width-2)), nil)...)
+	ask = append(ask, " "+st.Key.Render("[y]")+" "+q.yesWord()+"   "+st.Key.Render("[n]")+" keep playing")
 	n := len(ask)
 	lines = kit.Padded(lines[:min(len(lines), ctx.Height)], ctx.Height)
 	at := max(0, len(lines)-n)

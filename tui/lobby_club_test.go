@@ -2,6 +2,7 @@ package tui
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -106,6 +107,13 @@ func TestLobbyLeaderboard(t *testing.T) {
 	ann.untilFlat(t, "‹ 2 players ›")
 	ann.key("esc")
 	ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+
+	// A club that lists a player after one game says one game.
+	one := newClubPerson(h, &lobbytest.Club{Min: 1}, "c", "Cid", 80, 24)
+	defer close(one.done)
+	one.deliver()
+	one.key("l")
+	one.untilFlat(t, "Nobody has played 1 rated game at 2 players yet.")
 }
 
 // TestTableSaysTheRatingChange: two people play a table to its end on
@@ -165,5 +173,54 @@ func TestTableSaysTheRatingChange(t *testing.T) {
 		p.key("q")
 		p.wait(t, "the lobby", func() bool { _, ok := p.app.screen.(*lobby.Lobby); return ok })
 		p.untilFlat(t, "Your rating: 2 players "+two.Shown.String()+" ("+kit.Signed(two.Last.Points)+" last game)")
+	}
+}
+
+// TestLobbyQuitQuestions: q on a screen of the lobby's menu asks what
+// quitting there does over a connection: the open-table form and the
+// leaderboards end it like the lobby's q (never
+// "the game stays saved: start klob again", with no game and no klob to
+// start), and n stays.
+func TestLobbyQuitQuestions(t *testing.T) {
+	h := testHall(t)
+	ann := newClubPerson(h, &lobbytest.Club{}, "a", "Ann", 80, 24)
+	defer close(ann.done)
+	ann.deliver()
+	for _, k := range []string{"o", "l"} {
+		ann.key(k)
+		ann.deliver()
+		ann.key("q")
+		ann.untilFlat(t, "Quit Klob? Your games stay saved.")
+		if strings.Contains(flat(ann), "start klob again") {
+			t.Fatalf("q after %s: %s", k, flat(ann))
+		}
+		ann.key("n")
+		ann.key("esc")
+		ann.wait(t, "the lobby", func() bool { _, ok := ann.app.screen.(*lobby.Lobby); return ok })
+	}
+}
+
+// TestLeaderboardFullFits: a full leaderboard leaves the person's own
+// standing and how the board is ranked in view.
+func TestLeaderboardFullFits(t *testing.T) {
+	var lines []club.Line
+	for i := range 15 {
+		lines = append(lines, club.Line{Rank: i + 1, Key: fmt.Sprint("k", i), Name: fmt.Sprint("Player", i),
+			Shown: rating.Shown{Points: 1700 - 10*i, PlusMinus: 90}, Games: 30})
+	}
+	c := &lobbytest.Club{
+		Cards: map[string][]club.Standing{"a": {{Seats: 2, Rated: true, Games: 2, Shown: rating.Shown{Points: 1500, PlusMinus: 300}}}},
+		Board: map[int][]club.Line{2: lines},
+	}
+	ann := newClubPerson(testHall(t), c, "a", "Ann", 80, 24)
+	defer close(ann.done)
+	ann.deliver()
+	ann.key("l")
+	ann.untilFlat(t, "1. Player0")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+	for _, want := range []string{"You: 1500 ±300, 2 rated games", "Ranked by the rating less three times its uncertainty", "Listed: 5 rated games or more.", "esc back"} {
+		if !strings.Contains(flat(ann), want) {
+			t.Fatalf("no %q:\n%s", want, ann.screen())
+		}
 	}
 }

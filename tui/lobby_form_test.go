@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -122,4 +123,58 @@ func TestLobbyFormExplainsWhole(t *testing.T) {
 		}
 		formTo(t, ann, "Seats")
 	}
+}
+
+// The bots' row of the open-table form names one bot at a table of two
+// ("Bot ‹ normal bot ›") and bots at three and four.
+func TestLobbyFormBotsRow(t *testing.T) {
+	h := testHall(t)
+	ann, _ := annAndBob(t, h, 80, 24)
+	ann.key("o")
+	for seats, want := range map[int]string{2: "Bot ‹ normal bot ›", 3: "Bots ‹ normal bots ›", 4: "Bots ‹ normal bots ›"} {
+		formTo(t, ann, "Seats")
+		for range 3 {
+			if strings.Contains(ann.screen(), fmt.Sprintf("‹ %d ›", seats)) {
+				break
+			}
+			ann.key("right")
+		}
+		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
+		if !strings.Contains(flat, want) {
+			t.Fatalf("%d seats: no %q:\n%s", seats, want, ann.screen())
+		}
+	}
+}
+
+// A table's waiting room and the lobby's list say "normal bot" of a
+// table of two, "normal bots" of three and four.
+func TestLobbyTableBotsWord(t *testing.T) {
+	for seats, want := range map[int]string{2: "normal bot", 3: "normal bots", 4: "normal bots"} {
+		h := testHall(t)
+		ann, bob := annAndBob(t, h, 80, 24)
+		openAndJoin(t, seats, ann)
+		title := strings.SplitN(ansi.Strip(ann.screen()), "\n", 2)[0]
+		if !strings.HasSuffix(strings.TrimSpace(title), "· "+want) {
+			t.Errorf("%d seats: the title %q", seats, title)
+		}
+		bob.deliver()
+		bob.app.screen.(*lobby.Lobby).Refresh() // not waiting for the list's tick
+		bob.until(t, "to 500 · "+want+" ·")
+	}
+}
+
+// The host's waiting room says who takes the free seats at the start:
+// one bot for one seat, bots for more, none once every seat is taken.
+func TestLobbyStartSaysTheBots(t *testing.T) {
+	h := testHall(t)
+	ann, bob := annAndBob(t, h, 80, 24)
+	openAndJoin(t, 2, ann)
+	ann.until(t, "Press s to start: a bot takes the free seat.")
+	bob.join(ann.seat().Code())
+	ann.until(t, "Press s to start: every seat is taken.")
+
+	h = testHall(t)
+	ann, _ = annAndBob(t, h, 80, 24)
+	openAndJoin(t, 3, ann)
+	ann.until(t, "Press s to start: bots take the free seats.")
 }

@@ -163,9 +163,13 @@ func TestLobbyTalk(t *testing.T) {
 	ann.say("/unmute Bob")
 	ann.until(t, "You see Bob's lines again")
 
-	// A guest reads but cannot write.
-	guest.say("hello")
-	require.Contains(t, plain(guest), "connect with an SSH key to talk")
+	// A guest reads but cannot write: / says so at once, rather than
+	// opening a line that enter refuses, and the keys' line does not
+	// offer it.
+	require.NotContains(t, plain(guest), "/ talk")
+	guest.key("/")
+	require.NotContains(t, plain(guest), "Say:")
+	require.Contains(t, plain(guest), "! guests read the talk but do not write")
 }
 
 // hiddenFromAll is every card some seat of the table may not know now:
@@ -361,7 +365,10 @@ func TestLobbyAgain(t *testing.T) {
 		p.until(t, "[n] again")
 	}
 	ann.key("n")
-	bob.until(t, "Again: Ann said it")
+	// Each reads the other's name and "you" for themselves, never "You"
+	// as a name in the middle of the line.
+	bob.until(t, "Again: Ann said it; waiting for you.")
+	ann.until(t, "Again: you said it; waiting for Bob.")
 	bob.key("n")
 	next := func(p *lobbyPerson) func() bool {
 		return func() bool { sn, ok := p.snap(); return ok && sn.Game == first.Game+1 && sn.HasDeal }
@@ -404,4 +411,81 @@ func TestLobbyManyTables(t *testing.T) {
 	require.Contains(t, scr, "▶ "+last)
 	require.NotContains(t, scr, first+"  ")
 	require.Contains(t, scr, "p t o j w d h r l")
+}
+
+// TestLobbyTalkKeepsItsHeading: however little room the tables leave
+// the lobby's talk, what shows of it says what it is: never a bare
+// "(nothing said yet)" under the tables, read as theirs.
+func TestLobbyTalkKeepsItsHeading(t *testing.T) {
+	c := newClub(t)
+	dan := c.person(t, "d", "Dan", lobby.Command{})
+	// One table more each time: the talk has less room each time, then
+	// none (five tables fit in the list, each in view).
+	for i := range 5 {
+		_, err := c.h.Open(hall.Player{ID: fmt.Sprint("h", i), Name: fmt.Sprint("Host", i)}, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		dan.app.screen.(*lobby.Lobby).Refresh() // not waiting for the list's tick
+		dan.until(t, fmt.Sprint("Host", i))
+		scr := plain(dan)
+		kittest.CheckSize(t, dan.screen(), 80, 24)
+		if strings.Contains(scr, "(nothing said yet)") {
+			require.Contains(t, scr, "Lobby talk", "%d tables: the talk without its heading:\n%s", i+1, scr)
+		}
+	}
+}
+
+// TestLobbyTalkNoteWraps: the note under the lobby's talk (what /mute
+// did) wraps at the window's edge rather than losing its end.
+func TestLobbyTalkNoteWraps(t *testing.T) {
+	c := newClub(t)
+	ann := c.person(t, "a", "Ann", lobby.Command{})
+	bob := c.person(t, "b", "Bartholomew-Longname", lobby.Command{})
+	bob.say("hello")
+	ann.until(t, `Bartholomew-Longname: "hello"`)
+	ann.say("/mute Bartholomew-Longname")
+	want := "You no longer see Bartholomew-Longname's lines, here or anywhere (/unmute Bartholomew-Longname shows them again)."
+	ann.wait(t, want, func() bool { return strings.Contains(flat(ann), want) })
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+}
+
+// TestLobbyHelpSaysTalk: the lobby's help lists / as its keys' line
+// offers it.
+func TestLobbyHelpSaysTalk(t *testing.T) {
+	c := newClub(t)
+	ann := c.person(t, "a", "Ann", lobby.Command{})
+	ann.until(t, "/ talk")
+	ann.key("?")
+	ann.untilFlat(t, "/ talk: a line to the lobby")
+}
+
+// TestWatchListFits: more tables being played than the window holds,
+// with long names: the watch list shows the part around the cursor and
+// how many more, each line whole, the line to type a code and the keys
+// in view.
+func TestWatchListFits(t *testing.T) {
+	c := newClub(t)
+	const n = 20
+	for i := range n {
+		host := hall.Player{ID: fmt.Sprintf("host%02d", i), Name: fmt.Sprintf("Host%02d-with-a-long-name", i)}
+		friend := hall.Player{ID: fmt.Sprintf("friend%02d", i), Name: fmt.Sprintf("Friend%02d-with-long-name", i)}
+		tb, err := c.h.Open(host, hall.Options{Seats: 4, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: uint64(i + 1)})
+		require.NoError(t, err)
+		conn, err := tb.Join(host)
+		require.NoError(t, err)
+		_, err = tb.Join(friend)
+		require.NoError(t, err)
+		require.NoError(t, conn.Start())
+	}
+	dan := c.person(t, "d", "Dan", lobby.Command{})
+	dan.key("w")
+	dan.until(t, "Watch a table")
+	for range n {
+		scr := plain(dan)
+		kittest.CheckSize(t, dan.screen(), 80, 24)
+		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
+		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
+		require.Contains(t, scr, "more (↑/↓ to see them)", "the rest said:\n%s", scr)
+		require.Contains(t, strings.Join(strings.Fields(scr), " "), "· 4 seats · to 500", "a line whole:\n%s", scr)
+		dan.key("down")
+	}
 }

@@ -499,6 +499,12 @@ func TestLobbySoloComesBack(t *testing.T) {
 	defer close(p.done)
 	p.key("p")
 	p.until(t, "Set up the game")
+	// No game yet: nothing is said to be saved.
+	p.key("q")
+	if scr := ansi.Strip(p.screen()); !strings.Contains(scr, "Leave? Back to the lobby.") || strings.Contains(scr, "saved") {
+		t.Fatalf("q on the setup asks about a game:\n%s", p.screen())
+	}
+	p.key("n")
 	p.key("enter")
 	b, ok := p.app.screen.(*lobby.Away)
 	if !ok || b.Inner().Name() != "table" {
@@ -506,7 +512,10 @@ func TestLobbySoloComesBack(t *testing.T) {
 	}
 	p.until(t, "Deal 1")
 	p.key("q")
-	if !strings.Contains(ansi.Strip(p.screen()), "Back to the lobby") {
+	// Over a connection q does not quit Klob, and the game is resumed
+	// from the lobby, not by starting klob again.
+	if scr := ansi.Strip(p.screen()); !strings.Contains(scr, "Back to the lobby") ||
+		strings.Contains(scr, "Quit Klob?") || strings.Contains(scr, "start klob again") || !strings.Contains(scr, "p in the lobby resumes it") {
 		t.Fatalf("q asks about going back:\n%s", p.screen())
 	}
 	p.key("y")

@@ -443,8 +443,8 @@ func cleanName(user string) string {
 	if len(b) > 24 {
 		b = b[:24]
 	}
-	if len(b) == 0 {
-		return "player"
+	if _, err := hall.NormalName(string(b)); len(b) == 0 || err != nil {
+		return "player" // none left, or a word the tables name seats by
 	}
 	return string(b)
 }

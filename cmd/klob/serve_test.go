@@ -484,6 +484,9 @@ func TestCleanName(t *testing.T) {
 		"ann": "ann", "Zoë-2": "Zoë-2", "a b;c": "abc", "": "player", "!!!": "player",
 		"ａｎｎ": "ann", "a\u202eb\u200bc": "abc",
 		strings.Repeat("x", 30): strings.Repeat("x", 24),
+		// A user name the tables call a seat by (ssh you@host) is not a
+		// person's.
+		"you": "player", "Bot_B": "player", "bot": "player",
 	} {
 		assert.Equal(t, want, cleanName(in), in)
 	}

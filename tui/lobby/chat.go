@@ -351,7 +351,7 @@ func (lt *talkPane) start() {
 
 // lines are the talk's lines for the lobby in room lines of w cells:
 // the heading, the last lines said, the line being typed or a note.
-// With little room the heading goes first, then the older lines; the
+// With little room the older lines go first, the heading last; the
 // line being typed always shows (the lobby's last line says its keys,
 // typingKeys).
 func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
@@ -362,12 +362,10 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		label := " Say: "
 		tail = append(tail, label+st.Selected.Render(lt.input.View(w-kit.WidthOf(label), "_")))
 		if lt.note != "" {
-			tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
+			tail = append(tail, lt.noteLines(ctx, w)...)
 		}
-	case lt.note != "" && lt.isErr:
-		tail = append(tail, " "+st.Error.Render(kit.Clip(lt.note, w-2)))
 	case lt.note != "":
-		tail = append(tail, " "+kit.Clip(lt.note, w-2))
+		tail = append(tail, lt.noteLines(ctx, w)...)
 	}
 	keep := room - len(tail)
 	if keep < 1 {
@@ -384,23 +382,35 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if len(said) == 0 {
 		said = []string{"   " + st.Dim.Render("(nothing said yet)")}
 	}
-	var head []string
-	if keep >= 2 {
-		how := "  / to talk"
-		if lt.t.me.Key == "" {
-			how = "  (guests read: connect with an SSH key to talk)"
-		}
-		title := lt.title
-		if title == "" {
-			title = "Lobby talk"
-		}
-		head = []string{" " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))}
-		keep--
+	// The heading shows whenever anything of the talk does: a line alone
+	// under the tables reads as theirs.
+	how := "  / to talk"
+	if lt.t.me.Key == "" {
+		how = "  (guests read: connect with an SSH key to talk)"
 	}
+	title := lt.title
+	if title == "" {
+		title = "Lobby talk"
+	}
+	head := " " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))
+	keep--
 	if len(said) > keep {
 		said = said[len(said)-keep:]
 	}
-	return append(append(head, said...), tail...)
+	return append(append([]string{head}, said...), tail...)
+}
+
+// noteLines are the note, wrapped: a name in it can make it long, and
+// its end (how to undo a mute) must not be lost at the edge.
+func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {
+	var out []string
+	for _, l := range kit.WrapLines(lt.note, w-2, 3) {
+		if lt.isErr {
+			l = ctx.Styles.Error.Render(l)
+		}
+		out = append(out, " "+l)
+	}
+	return out
 }
 
 // typingKeys are the keys of the lobby's line while it is typed.

@@ -260,6 +260,9 @@ func newBoardScreen(l *Lobby) *boardScreen {
 
 func (b *boardScreen) Name() string { return "leaderboard" }
 
+// QuitQuestion: q ends the connection, as from the lobby.
+func (b *boardScreen) QuitQuestion() string { return quitsConnection }
+
 func (b *boardScreen) seats() int { return club.Pools()[b.at] }
 
 // read asks for the pool's leaderboard.
@@ -321,6 +324,24 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 	seats := b.seats()
 	lines := append(kit.Titled(ctx, "Leaderboards"), "",
 		" "+st.Selected.Render(fmt.Sprintf("‹ %d players ›", seats))+"  "+st.Dim.Render(poolWords(seats)), "")
+	// Under the board, always in view: the person's standing and how
+	// the board is ranked.
+	after := []string{""}
+	if own, ok := poolOf(b.card, seats); ok && !b.l.guest() {
+		words := "You: " + own.Shown.String()
+		switch {
+		case !own.Rated:
+			words += ", no rated game yet"
+		default:
+			words += fmt.Sprintf(", %s", kit.Plural(own.Games, "rated game"))
+			if own.Games < b.l.cfg.Club.MinGames() {
+				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
+			}
+		}
+		after = append(after, kit.Indent(" ", kit.Wrap(words, w-2), nil)...)
+	}
+	after = append(after, kit.Indent(" ", kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
+		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2), st.Dim.Render)...)
 	got, read := b.lines[seats]
 	switch {
 	case b.err != "":
@@ -328,13 +349,18 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 	case !read:
 		lines = append(lines, " "+st.Dim.Render("Reading…"))
 	case len(got) == 0:
-		lines = append(lines, kit.Indent("   ",
-			kit.Wrap(fmt.Sprintf("Nobody has played %d rated games at %d players yet.", b.l.cfg.Club.MinGames(), seats), w-4), st.Dim.Render)...)
+		lines = append(lines, kit.Indent("   ", kit.Wrap(fmt.Sprintf("Nobody has played %s at %d players yet.",
+			kit.Plural(b.l.cfg.Club.MinGames(), "rated game"), seats), w-4), st.Dim.Render)...)
 	default:
 		lines = append(lines, kit.Clip(st.Dim.Render(fmt.Sprintf("   %4s  %-24s %12s  %s", "", "name", "rating", "games")), w))
 		names := map[string]int{}
 		for _, line := range got {
 			names[line.Name]++
+		}
+		// The rows take the room the rest leaves (the keys' line too):
+		// the top of the board.
+		if room := max(1, ctx.Height-1-len(lines)-len(after)); len(got) > room {
+			got = got[:room]
 		}
 		for _, line := range got {
 			name := line.Name
@@ -349,22 +375,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 			lines = append(lines, kit.Clip(text, w))
 		}
 	}
-	lines = append(lines, "")
-	if own, ok := poolOf(b.card, seats); ok && !b.l.guest() {
-		words := "You: " + own.Shown.String()
-		switch {
-		case !own.Rated:
-			words += ", no rated game yet"
-		default:
-			words += fmt.Sprintf(", %s", kit.Plural(own.Games, "rated game"))
-			if own.Games < b.l.cfg.Club.MinGames() {
-				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
-			}
-		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(words, w-2), nil)...)
-	}
-	lines = append(lines, kit.Indent(" ", kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
-		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2), st.Dim.Render)...)
+	lines = append(lines, after...)
 	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
 	return kit.Canvas(lines, w, ctx.Height)
 }

@@ -18,7 +18,7 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		lobby, watch string
 	}{
 		{hall.Info{Code: "ABCD", Seats: 2, Names: []string{"ann", ""}, Level: ai.Normal, Target: 500},
-			"ABCD  ann, (free) · 2 seats · to 500 · normal bots · waiting for players", ""},
+			"ABCD  ann, (free) · 2 seats · to 500 · normal bot · waiting for players", ""},
 		{hall.Info{Code: "ABCD", Seats: 3, Names: []string{"ann", "", "cid"}, Level: ai.Hard, Target: 300, Started: true},
 			"ABCD  ann, Bot B, cid · 3 seats · to 300 · hard bots · playing",
 			"ABCD  ann, Bot B, cid · 3 seats · to 300"},

@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/internal/serve/tourney"
@@ -208,8 +209,13 @@ func (l *Lobby) Name() string { return "lobby" }
 
 func (l *Lobby) typing() bool { return l.entered || l.talk.open() }
 
+// quitsConnection is the quit question of the lobby and of the screens
+// of its menu whose q ends the connection (the form, the
+// leaderboards): no game of theirs is left behind.
+const quitsConnection = "Your games stay saved."
+
 // QuitQuestion: leaving keeps a table seat for a while.
-func (l *Lobby) QuitQuestion() string { return "Your games stay saved." }
+func (l *Lobby) QuitQuestion() string { return quitsConnection }
 
 // tick asks to refresh the list of tables in 2 s.
 func (l *Lobby) tick() tea.Cmd { return l.ticks.Tick(l, 2*time.Second) }
@@ -298,6 +304,11 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return l, nil
 		}
 		if msg.String() == "/" && l.talk != nil {
+			if l.guest() {
+				// A guest reads only: said now, not after a line typed.
+				l.setNote(errGuestTalk.Error(), true)
+				return l, nil
+			}
 			l.talk.start()
 			return l, nil
 		}
@@ -450,6 +461,10 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
+	if l.talk != nil && !l.guest() {
+		// The keys' line offers it: the help says it too.
+		letters = append(letters, kit.Bind("/", "talk: a line to the lobby (/mute NAME hides a player)"))
+	}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{letters, moves}}
 }
 
@@ -461,11 +476,28 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 func (b *Away) QuitQuestion() string {
+	// A game alone left unfinished is resumed from the lobby, not by
+	// starting klob again as the table says of a game played at home.
+	if t, ok := b.inner.(interface{ Snapshot() host.Snapshot }); ok {
+		if sn := t.Snapshot(); sn.HasDeal && !sn.Over && !sn.Save.NoStore && sn.Save.Err == "" {
+			return "Back to the lobby. The game stays saved: p in the lobby resumes it."
+		}
+	}
 	if q, ok := b.inner.(kit.QuitAsker); ok {
 		return "Back to the lobby. " + q.QuitQuestion()
 	}
+	if _, ok := b.inner.(*setup.Screen); ok {
+		return "Back to the lobby." // no game started yet, none to keep
+	}
 	return "Back to the lobby; the game stays saved (p resumes it)."
 }
+
+// leaveTitle is the quit question's heading and y's word on the
+// screens whose q comes back to the lobby: Klob goes on.
+func leaveTitle() (title, yes string) { return "Leave?", "leave" }
+
+// QuitTitle: q comes back to the lobby.
+func (b *Away) QuitTitle() (string, string) { return leaveTitle() }
 
 // back leaves for the lobby once the game's saves have landed: it waits
 // for them off the UI goroutine (opening), then sets the lobby's note
@@ -654,7 +686,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	lines = append(append(lines, ""), tail...)
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.talk != nil {
-		keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		if !l.guest() {
+			keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+		}
 		if l.talk.open() {
 			keys = typingKeys
 		}
@@ -737,7 +771,7 @@ func tableLine(t hall.Info) string {
 	if t.Started {
 		state = "playing"
 	}
-	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s bots · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, t.Level, state)
+	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, botsOf(t.Level, t.Seats), state)
 	if t.Yours {
 		s += " · your seat"
 	}
@@ -754,6 +788,25 @@ type TableForm struct {
 	private bool
 }
 
+// botsLabel names the level row of a form whose seats bots may take:
+// one bot at two seats, bots at three and four (setup's row says
+// "Opponent" at two, where nobody else may sit).
+func botsLabel(seats int) string {
+	if seats == 2 {
+		return "Bot"
+	}
+	return "Bots"
+}
+
+// botsOf names a table's bots by their level: "normal bot" at two
+// seats, where one bot at most plays, "normal bots" at three and four.
+func botsOf(level ai.Level, seats int) string {
+	if seats == 2 {
+		return string(level) + " bot"
+	}
+	return string(level) + " bots"
+}
+
 func newTableForm(l *Lobby) *TableForm {
 	o := rules.DefaultOptions()
 	o.Players = 2
@@ -761,6 +814,9 @@ func newTableForm(l *Lobby) *TableForm {
 }
 
 func (f *TableForm) Name() string { return "table form" }
+
+// QuitQuestion: q ends the connection, as from the lobby.
+func (f *TableForm) QuitQuestion() string { return quitsConnection }
 
 // Setup is the table's bots and rules as the form has them.
 func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
@@ -771,7 +827,7 @@ func (f *TableForm) rows() []setup.Row {
 	s := &f.form.Setup
 	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for itself, or four in two teams")},
 		setup.RuleRows(s)...)
-	rows[1].Label = "Bots" // the level row: people may take the seats
+	rows[1].Label = botsLabel(s.Options.NumPlayers()) // the level row: people may take the seats
 	return append(append(rows, setup.VariantRows(s)...), setup.Row{Label: "Spectators",
 		Value: func(*setup.Setup) string { return map[bool]string{false: "may watch", true: "private"}[f.private] },
 		Step:  func(*setup.Setup, int) { f.private = !f.private },

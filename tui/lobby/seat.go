@@ -408,7 +408,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	}
 	w := &s.w
 	st := &ctx.Styles
-	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s bots", st.Heading.Render(w.Code), w.Level)), "")
+	lines := append(kit.Titled(ctx, fmt.Sprintf("Table %s · %s", st.Heading.Render(w.Code), botsOf(w.Level, len(w.Seats)))), "")
 	var keys string
 	switch {
 	case w.Kicked:
@@ -441,7 +441,20 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		lines = append(lines, kit.Indent(" ", kit.Wrap(watch, ctx.Width-2), nil)...)
 		lines = append(lines, "")
 		if s.host() {
-			lines = append(lines, " Press s to start: bots take the free seats.")
+			free := 0
+			for _, in := range w.Seats {
+				if in.Name == "" {
+					free++
+				}
+			}
+			start := "bots take the free seats"
+			switch free {
+			case 0:
+				start = "every seat is taken"
+			case 1:
+				start = "a bot takes the free seat"
+			}
+			lines = append(lines, " Press s to start: "+start+".")
 			keys = "s start · P private · esc leave the table · q quit"
 		} else {
 			lines = append(lines, " The host starts the game.")
@@ -466,3 +479,6 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	}
 	return kit.Canvas(kit.Footed(lines, h, " "+st.Dim.Render(keys)), ctx.Width, h)
 }
+
+// QuitTitle: q comes back to the lobby.
+func (s *SharedSeat) QuitTitle() (string, string) { return leaveTitle() }

@@ -64,3 +64,6 @@ func (t *tourneyScreen) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	}
 	return next, cmd
 }
+
+// QuitTitle: q comes back to the lobby.
+func (t *tourneyScreen) QuitTitle() (string, string) { return leaveTitle() }

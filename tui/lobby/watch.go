@@ -238,15 +238,34 @@ func (w *watchList) View(ctx *kit.Context) string {
 	if len(w.tables) == 0 {
 		lines = append(lines, "   "+st.Dim.Render("(no table is being played that may be watched)"))
 	}
-	for i, t := range w.tables {
-		lines = append(lines, kit.Mark(ctx, kit.Clip(watchLine(t), ctx.Width-4), i == w.row))
-	}
-	lines = append(lines, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
+	var tail []string
+	tail = append(tail, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
 	if w.note != "" {
-		lines = append(lines, kit.Indent(" ",
-			kit.Wrap("! "+w.note, ctx.Width-2), st.Error.Render)...)
+		tail = append(tail, kit.Indent(" ", kit.Wrap("! "+w.note, ctx.Width-2), st.Error.Render)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
+	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
+	// The tables take the room the code's line and the keys leave, a
+	// long list the part around the cursor; a long line wraps.
+	var all []string
+	first := make([]int, len(w.tables)+1) // the first line of each table
+	for i, t := range w.tables {
+		first[i] = len(all)
+		all = append(all, kit.MarkWrapped(ctx, watchLine(t), ctx.Width, i == w.row)...)
+	}
+	first[len(w.tables)] = len(all)
+	if room := ctx.Height - len(lines) - len(tail); len(all) > room && room > 1 {
+		keep := room - 1 // a line says the rest
+		start := max(0, first[w.row+1]-keep)
+		more := 0
+		for i := range w.tables {
+			if first[i] < start || first[i+1] > start+keep {
+				more++
+			}
+		}
+		all = append(all[start:start+keep:start+keep],
+			"   "+st.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
+	}
+	lines = append(append(lines, all...), tail...)
 	return kit.JoinLines(lines)
 }
 
@@ -353,3 +372,6 @@ func (s *WatchSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	s.l.setNote("", false)
 	return s.l, s.l.Enter(ctx)
 }
+
+// QuitTitle: q comes back to the lobby.
+func (s *WatchSeat) QuitTitle() (string, string) { return leaveTitle() }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -86,6 +87,29 @@ func TestThrownInNamesTheColumns(t *testing.T) {
 			if strings.HasPrefix(ansi.Strip(l), " Game ") && (i == 0 || !strings.Contains(ansi.Strip(lines[i-1]), "West")) {
 				t.Errorf("%d players: the game's score is not under the sides' names:\n%s", n, ansi.Strip(strings.Join(lines, "\n")))
 			}
+		}
+	}
+}
+
+// The notes of a shared table about a seat's person say "you" for the
+// person reading them (back after a drop), never "You is back".
+func TestSeatNotesSayYou(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		s := &Screen{}
+		s.snap.Seat = rules.SeatB
+		s.snap.View = rules.View{Players: n, Seat: rules.SeatB}
+		for i := range n {
+			s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: fmt.Sprintf("p%d", i), Human: true})
+		}
+		sc := s.scene()
+		s.snap.Note = host.Note{Kind: host.NoteBack, Seat: rules.SeatB}
+		if got := s.lastWords(&ctx, sc); got != "You are back." {
+			t.Errorf("%d players, one's own return: %q", n, got)
+		}
+		s.snap.Note = host.Note{Kind: host.NoteBack, Seat: rules.SeatA}
+		if got := s.lastWords(&ctx, sc); got != "p0 is back." {
+			t.Errorf("%d players, another's return: %q", n, got)
 		}
 	}
 }

@@ -229,6 +229,9 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 	case host.NoteDropped:
 		return sc.Name(n.Seat) + " dropped: the seat waits for them."
 	case host.NoteBack:
+		if n.Seat == me {
+			return "You are back."
+		}
 		return sc.Name(n.Seat) + " is back."
 	case host.NoteTakeover:
 		return sc.Name(n.Seat) + " did not come back: a bot plays the seat until they do."

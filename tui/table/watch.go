@@ -87,7 +87,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 		if p.State != host.SeatHere {
 			continue // bots, and the people away, are not asked
 		}
-		name := sc.Name(rules.Seat(i))
+		name := sc.Lower(rules.Seat(i)) // "you", mid-line
 		if p.Again {
 			yes = append(yes, name)
 		} else {

@@ -194,7 +194,7 @@ func (p *detail) about() string {
 	if !i.Daily {
 		parts = append(parts, "Hosted by "+i.Host)
 	}
-	parts = append(parts, kit.Plural(i.Boards, "board"), string(i.Level)+" bots")
+	parts = append(parts, kit.Plural(i.Boards, "board"), botsOf(i))
 	if i.Over {
 		parts = append(parts, "ended "+when(now, i.Ends))
 	} else {

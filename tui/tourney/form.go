@@ -67,6 +67,9 @@ func (f *form) rows() []setup.Row {
 		}
 	}
 	out[1].Label = "Bots"
+	if s.Options.NumPlayers() == 2 {
+		out[1].Label = "Bot" // one bot a board
+	}
 	return append(out, setup.Row{Label: "Boards",
 		Value:   func(*setup.Setup) string { return fmt.Sprint(boardCounts[f.boards]) },
 		Step:    func(_ *setup.Setup, d int) { f.boards = (f.boards + d + len(boardCounts)) % len(boardCounts) },

@@ -154,6 +154,15 @@ func (p *list) typeKey(_ *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	return p, nil
 }
 
+// botsOf names a tournament's bots by their level: "normal bot" at two
+// players, where each board has one, "normal bots" at three and four.
+func botsOf(i svc.Info) string {
+	if i.Players() == 2 {
+		return string(i.Level) + " bot"
+	}
+	return string(i.Level) + " bots"
+}
+
 // line is one tournament as the list shows it.
 func (p *list) line(i svc.Info) string {
 	now := p.s.now()
@@ -161,7 +170,7 @@ func (p *list) line(i svc.Info) string {
 	if i.Daily {
 		parts = append(parts, fmt.Sprintf("Daily · %d players", i.Players()))
 	} else {
-		parts = append(parts, fmt.Sprintf("%s · %d players · %s bots · by %s", i.Code, i.Players(), i.Level, i.Host))
+		parts = append(parts, fmt.Sprintf("%s · %d players · %s · by %s", i.Code, i.Players(), botsOf(i), i.Host))
 	}
 	parts = append(parts, kit.Plural(i.Boards, "board"))
 	if i.Over {
@@ -197,7 +206,8 @@ func (p *list) View(ctx *kit.Context) string {
 		if i == p.row {
 			cursorAt = len(body)
 		}
-		body = append(body, kit.Mark(ctx, kit.Clip(p.line(it), w-4), i == p.row))
+		// A long line (a club tournament's code, host and end) wraps.
+		body = append(body, kit.MarkWrapped(ctx, p.line(it), w, i == p.row)...)
 	}
 	switch {
 	case !p.loaded:

@@ -34,7 +34,7 @@ func (s *Screen) playBoard(code string, seat *svc.Seat) kit.Screen {
 	p.t = table.New(table.Config{Port: seat.Port, Sort: s.cfg.Sort, Manual: s.cfg.Manual, Tag: tag,
 		Board:        fmt.Sprintf("Board %d of %d", seat.Board, seat.Boards),
 		AfterBoard:   func() kit.Screen { return newAfter(s, code, seat) },
-		QuitQuestion: "This board is saved as far as you played it: it goes on from there, before the end."})
+		QuitQuestion: "This board is saved as far as you played it: go on with it any time before the tournament ends."})
 	return p
 }
 

@@ -129,7 +129,11 @@ func (p *entrant) View(ctx *kit.Context) string {
 	e := f.Entrants[p.i]
 	r := standing(f, p.i)
 	lines := kit.Titled(ctx, fmt.Sprintf("%s · %s's boards", f.Info.Title(), e.Name))
-	sum := fmt.Sprintf("%s: %s, rank %d of %d, %s played", e.Name, kit.Percent(r.Percent), r.Rank, len(f.Standings.Rows),
+	rank := "rank"
+	if r.Tied {
+		rank = "tied for rank" // the standings' "1="
+	}
+	sum := fmt.Sprintf("%s: %s, %s %d of %d, %s played", e.Name, kit.Percent(r.Percent), rank, r.Rank, len(f.Standings.Rows),
 		kit.Plural(r.Played, "board"))
 	if v, n := f.VersusPar(p.i); n > 0 {
 		sum += fmt.Sprintf(" · %s against par", kit.Number(v))

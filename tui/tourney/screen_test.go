@@ -70,7 +70,7 @@ func TestTournamentFlow(t *testing.T) {
 	code := m[1]
 	fairPlay(t, a, code, ann)
 	a.see("Tournament " + code + " · 2 players")
-	a.see("Hosted by Ann · 4 boards · normal bots · ends Wed 2 Dec 12:00 (in 24h 00m) · 1")
+	a.see("Hosted by Ann · 4 boards · normal bot · ends Wed 2 Dec 12:00 (in 24h 00m) · 1")
 	a.see("[enter] play board 1")
 
 	for n := 1; n <= 4; n++ {
@@ -83,6 +83,15 @@ func TestTournamentFlow(t *testing.T) {
 	}
 	a.see("That was your last board: the standings open at the end.")
 	a.press("esc")
+	a.see("Played 4 of 4")
+	// The list's line of it wraps rather than losing its end at the
+	// edge.
+	a.press("esc")
+	flat := strings.Join(strings.Fields(a.text()), " ")
+	if want := code + " · 2 players · normal bot · by Ann · 4 boards · ends Wed 2 Dec 12:00 (in 24h 00m) · 1 entered"; !strings.Contains(flat, want) {
+		t.Fatalf("the list does not show %q:\n%s", want, a.text())
+	}
+	a.press("down", "down", "down", "enter") // past the three dailies
 	a.see("Played 4 of 4")
 
 	// Bob finds it by its code, enters, plays board 1 and stops.
@@ -100,6 +109,8 @@ func TestTournamentFlow(t *testing.T) {
 	// Leaving the board in the middle keeps it: it goes on there.
 	b.step()
 	b.step()
+	require.Equal(t, "This board is saved as far as you played it: go on with it any time before the tournament ends.",
+		b.s.QuitQuestion(), "what leaving the board does")
 	next, _ := b.s.QuitNow(&b.d.Ctx)
 	require.Equal(t, b.s, next)
 	b.run(b.s.Enter(&b.d.Ctx)) // as the lobby enters the screen again
@@ -120,6 +131,7 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("Ann (you)                  50.00%  4 of 8             4")
 	a.press("enter")
 	require.True(t, a.on("entrant"), a.s.Name())
+	a.see("Ann: 50.00%, tied for rank 1 of 2, 4 boards played.") // as the standings' "1="
 	a.press("enter")
 	_, isReplay := a.s.sub.(*replay.Screen)
 	require.True(t, isReplay, a.text())

@@ -106,6 +106,12 @@ type files struct {
 	copy     string
 	fileErr  error
 	removed  bool // the table's log is gone: every history holds the game
+	// filedSum is the checksum of the copy of final the histories got
+	// (the table's tags added), which is how the club's database knows
+	// it; rematchOf is the last game's, for the game "again" started
+	// after it: the host names the game before by its own log's sum,
+	// which is not the filed copy's.
+	filedSum, rematchOf string
 	// unfiled mirrors final != nil && !removed, read without f.mu: a
 	// screen's Update asks it (pending) and must not wait for a write.
 	unfiled atomic.Bool
@@ -155,6 +161,7 @@ func (f *files) SaveCurrent(l *gamelog.Log) error {
 	f.mu.Lock()
 	next := f.final != nil && rematch(l)
 	if next {
+		f.rematchOf = f.filedSum
 		f.final, f.filed, f.fileErr, f.removed, f.closed = nil, map[string]bool{}, nil, false, ""
 		f.recorded, f.copy = false, "" // the club records the next game too
 		f.unfiled.Store(false)
@@ -201,6 +208,9 @@ func (f *files) withTags(l *gamelog.Log) *gamelog.Log {
 		}
 	}
 	c.Header.SetTag(tagFiled, seats)
+	if rematch(&c) && f.rematchOf != "" {
+		c.Header.SetTag(host.RematchTag, f.rematchOf)
+	}
 	closed := ""
 	if f.closed != "" {
 		if g, err := c.Game(); err == nil && !g.Over() {
@@ -261,6 +271,9 @@ func (f *files) file() (bool, error) {
 	// bytes (the club's database knows a game by their checksum).
 	l := f.withTags(f.final)
 	l.Header.SetTag(tagFiled, "")
+	if sum, err := host.SumLog(l); err == nil {
+		f.filedSum = sum
+	}
 	if f.filed == nil {
 		f.filed = map[string]bool{}
 	}

@@ -53,7 +53,22 @@ func NormalName(name string) (string, error) {
 	if len([]rune(n)) > MaxName {
 		return "", fmt.Errorf("a name has at most %d letters", MaxName)
 	}
+	if reserved(n) {
+		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
+	}
 	return n, nil
+}
+
+// reserved reports whether name reads as a word the tables name a seat
+// by that is no other person: "You" (each reader's own seat) and the
+// bots ("Bot", "Bot A" to "Bot D", botName), in any case or look-alike
+// letters. Another person under one of them would pass for it.
+func reserved(name string) bool {
+	sk := skeleton(name)
+	if sk == "you" || sk == "bot" {
+		return true
+	}
+	return len(sk) == 4 && strings.HasPrefix(sk, "bot") && strings.ContainsRune("abcd", rune(sk[3]))
 }
 
 // confusable maps letters of other scripts that look like Latin ones
@@ -201,15 +216,37 @@ func (h *Hall) Label(p Player, also []Player) string {
 	return p.Name + " #" + KeyTag(p.ID)
 }
 
-// shared reports whether another key than p's goes by a name that
-// looks like p's.
-func (h *Hall) shared(p Player, also []Player) bool {
+// seatLabel is how a game names p for good (its players, its log, the
+// histories): the name, with the key's tag only when another of its
+// seats, also, goes by a name that looks the same. A namesake elsewhere
+// in the hall tags p in the lists (Label) while connected, never in the
+// game's log.
+func seatLabel(p Player, also []Player) string {
+	if p.ID == "" || !sharedAmong(p, also) {
+		return p.Name
+	}
+	return p.Name + " #" + KeyTag(p.ID)
+}
+
+// sharedAmong reports whether another key than p's among also goes by
+// a name that looks like p's.
+func sharedAmong(p Player, also []Player) bool {
 	sk := skeleton(p.Name)
 	for _, o := range also {
 		if o.ID != "" && o.ID != p.ID && skeleton(o.Name) == sk {
 			return true
 		}
 	}
+	return false
+}
+
+// shared reports whether another key than p's goes by a name that
+// looks like p's.
+func (h *Hall) shared(p Player, also []Player) bool {
+	if sharedAmong(p, also) {
+		return true
+	}
+	sk := skeleton(p.Name)
 	h.present.mu.Lock()
 	defer h.present.mu.Unlock()
 	for v := range h.present.visits {

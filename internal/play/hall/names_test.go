@@ -3,6 +3,8 @@ package hall
 import (
 	"testing"
 
+	"github.com/klob/klob/internal/play/host"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,6 +26,9 @@ func TestNormalName(t *testing.T) {
 		"a\u0301\u0301\u0301\u0301", // four accents on one letter (NFKC joins the first)
 		"", "   ",
 		"abcdefghijklmnopqrstuvwxy", // 25
+		// The words the tables name seats by that are not a person:
+		// "You" (the reader) and the bots, look-alikes too.
+		"You", "you", " YOU ", "Yоu", "Bot", "bot", "Bot B", "B0t d", "bot-c",
 	} {
 		_, err := NormalName(bad)
 		assert.Error(t, err, "%q", bad)
@@ -38,6 +43,9 @@ func TestNormalName(t *testing.T) {
 		"Анна":       "Анна",
 		"王小明":        "王小明",
 		"ann ♠":      "ann ♠",
+		"Youssef":    "Youssef",
+		"Botany":     "Botany",
+		"Bot Bob":    "Bot Bob",
 		"a\u00a0b":   "a b", // NFKC: a no-break space is a space
 	} {
 		got, err := NormalName(in)
@@ -102,4 +110,25 @@ func TestGameElsewhere(t *testing.T) {
 	a.HoldGame(false)
 	_, ok = b.GameElsewhere()
 	assert.False(t, ok)
+}
+
+// TestGameNamesTagOnlySeats: the names a game is played and logged
+// under carry a key's tag only when two of its seats share a name: a
+// namesake connected elsewhere in the hall at the start tags the lobby's
+// lists, never the game's log for good.
+func TestGameNamesTagOnlySeats(t *testing.T) {
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0)))
+	h.Visit(Player{ID: "x", Name: "Ann"}, nil) // another Ann, in the lobby
+	tb := annOpens(t, h, 2, smallRules(), 1)
+	ann, _ := annAndBob(t, tb)
+	s := await(t, ann.port(), "the game", func(s host.Snapshot) bool { return len(s.Players) == 2 })
+	assert.Equal(t, "Ann", s.Players[0].Name, "a namesake away from the table")
+
+	tb = annOpens(t, h, 2, smallRules(), 2)
+	ann = join(t, tb, "a", "Ann", 1)
+	join(t, tb, "x", "Ann", 2)
+	require.NoError(t, ann.conn.Start())
+	s = await(t, ann.port(), "the game", func(s host.Snapshot) bool { return len(s.Players) == 2 })
+	assert.Equal(t, "Ann #a", s.Players[0].Name, "two Anns at one table read apart")
+	assert.Equal(t, "Ann #x", s.Players[1].Name)
 }

@@ -300,9 +300,9 @@ func (c *Conn) Start() error {
 	players := make([]host.Player, len(t.seats))
 	for i, s := range t.seats {
 		if s.player.ID != "" {
-			// Two keys by one name read apart: the name with the key's
-			// tag (names.go), in the game and its log.
-			players[i] = host.Player{Name: t.h.Label(s.player, people), Human: true}
+			// Two keys by one name at the table read apart: the name
+			// with the key's tag (names.go), in the game and its log.
+			players[i] = host.Player{Name: seatLabel(s.player, people), Human: true}
 		} else {
 			players[i] = host.Player{Name: t.botName(rules.Seat(i)), Level: t.opts.Level}
 		}

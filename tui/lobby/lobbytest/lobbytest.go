@@ -17,6 +17,8 @@ type Club struct {
 	mu    sync.Mutex
 	Cards map[string][]club.Standing
 	Board map[int][]club.Line
+	// Min is MinGames; 0 is 5.
+	Min   int
 	reads int
 }
 
@@ -40,7 +42,12 @@ func (f *Club) Leaderboard(_ context.Context, seats, limit int) ([]club.Line, er
 	return f.Board[seats], nil
 }
 
-func (f *Club) MinGames() int { return 5 }
+func (f *Club) MinGames() int {
+	if f.Min == 0 {
+		return 5
+	}
+	return f.Min
+}
 
 // Reads is how many times a person's standings were read.
 func (f *Club) Reads() int {
