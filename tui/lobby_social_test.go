@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -341,21 +342,24 @@ func TestLobbyStartCommand(t *testing.T) {
 // TestLobbyAgain: Ann and Bob play a game to 1 to its end; both
 // choose again and the next game starts at the same table, same seats,
 // the first dealer the next seat.
-func TestLobbyAgain(t *testing.T) {
-	c := newClub(t)
+// gameOverAtTwo plays a game of Ann and Bob at a shared table of two to
+// its end, both on the game's end screen; first is Ann's snapshot of
+// its first deal.
+func gameOverAtTwo(t *testing.T) (c *socialClub, tb *hall.Table, ann, bob *lobbyPerson, first host.Snapshot) {
+	c = newClub(t)
 	o := rules.DefaultOptions()
 	o.Players, o.Target = 2, 1
 	tb, err := c.h.Open(hall.Player{ID: "a", Name: "Ann"}, hall.Options{Seats: 2, Rules: o, Level: ai.Random, Seed: 9})
 	require.NoError(t, err)
 	// Ann's lobby finds her seat at its start; Bob joins by the code.
-	ann := c.person(t, "a", "Ann", lobby.Command{})
+	ann = c.person(t, "a", "Ann", lobby.Command{})
 	ann.wait(t, "Ann's seat", func() bool { return ann.seat() != nil })
-	bob := c.person(t, "b", "Bob", lobby.Command{Verb: "join", Code: tb.Code()})
+	bob = c.person(t, "b", "Bob", lobby.Command{Verb: "join", Code: tb.Code()})
 	bob.wait(t, "Bob's seat", func() bool { return bob.seat() != nil })
 	ann.until(t, "Seat B  Bob")
 	ann.key("s")
 	ann.until(t, "Deal 1")
-	first, _ := ann.snap()
+	first, _ = ann.snap()
 	over := func() bool { sn, ok := ann.snap(); return ok && sn.Over && sn.Can.Again }
 	playUntil(t, c.h, 80, 24, "the game's end", over, ann, bob)
 	bob.wait(t, "Bob's end", func() bool { sn, ok := bob.snap(); return ok && sn.Over && sn.Can.Again })
@@ -364,6 +368,11 @@ func TestLobbyAgain(t *testing.T) {
 		p.until(t, "Game over")
 		p.until(t, "[n] again")
 	}
+	return c, tb, ann, bob, first
+}
+
+func TestLobbyAgain(t *testing.T) {
+	_, tb, ann, bob, first := gameOverAtTwo(t)
 	ann.key("n")
 	// Each reads the other's name and "you" for themselves, never "You"
 	// as a name in the middle of the line.
@@ -379,6 +388,22 @@ func TestLobbyAgain(t *testing.T) {
 	require.Equal(t, tb.Code(), ann.seat().Code(), "the same table")
 	require.NotEqual(t, first.View.Dealer, sn.View.Dealer, "the first dealer rotates")
 	require.NotEmpty(t, sn.RematchOf)
+}
+
+// TestLobbyAgainWaitsForTheAway: a person who leaves at the game's end
+// is not put in the next game: the one who says again reads that the
+// table waits for them, and no game starts.
+func TestLobbyAgainWaitsForTheAway(t *testing.T) {
+	_, _, ann, bob, first := gameOverAtTwo(t)
+	bob.key("q")
+	bob.wait(t, "Bob in the lobby", func() bool { _, ok := bob.app.screen.(*lobby.Lobby); return ok })
+	ann.key("n")
+	// The snapshot that says so is the one after Ann's again: the host
+	// had decided then not to start.
+	ann.untilFlat(t, "Again: you said it; waiting for Bob (away).")
+	if sn, _ := ann.snap(); sn.Game != first.Game || !sn.Over {
+		t.Fatalf("again without Bob: game %d, over %v; want game %d still over", sn.Game, sn.Over, first.Game)
+	}
 }
 
 // TestLobbyManyTables: more open tables than the window holds leave the

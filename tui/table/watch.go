@@ -84,13 +84,17 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	var yes, wait []string
 	for i, p := range sn.Players {
-		if p.State != host.SeatHere {
-			continue // bots, and the people away, are not asked
+		if !p.Human {
+			continue // the bots are not asked
 		}
 		name := sc.Lower(rules.Seat(i)) // "you", mid-line
-		if p.Again {
+		switch {
+		case p.State == host.SeatAway || p.State == host.SeatTakeover:
+			// The next game waits for every person who played.
+			wait = append(wait, name+" (away)")
+		case p.Again:
 			yes = append(yes, name)
-		} else {
+		default:
 			wait = append(wait, name)
 		}
 	}
@@ -99,7 +103,7 @@ func (s *Screen) againLines(ctx *kit.Context, sc *Scene, w int) []string {
 	case len(yes) == 0 && sn.Watching:
 		return nil
 	case len(yes) == 0:
-		text = "Another game at this table? Everyone here says again (n) to start it."
+		text = "Another game at this table? Everyone who played says again (n) to start it."
 	case len(wait) == 0:
 		text = "Everyone said again: the next game starts."
 	default:

@@ -344,11 +344,11 @@ func twoPeopleRematch(t *testing.T, n int, seed, next uint64) (*Host, *ManualClo
 	return newHost(t, cfg), clock, cfg
 }
 
-// TestRematchKeepsTheStandIns: a person who dropped and whose seat a bot
-// took is still away at the end: "again" from the one here starts the
-// next game with the bot standing in from its first deal (the log says
-// so), until the person comes back.
-func TestRematchKeepsTheStandIns(t *testing.T) {
+// TestRematchWaitsForThePeopleAway: a person who dropped and whose seat
+// a bot took is still away at the end: "again" from the one here starts
+// nothing (nobody is put in a game they did not ask for); once the
+// person is back and says it too, the next game starts with them.
+func TestRematchWaitsForThePeopleAway(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			h, clock, cfg := twoPeopleRematch(t, n, 43, 9)
@@ -361,16 +361,17 @@ func TestRematchKeepsTheStandIns(t *testing.T) {
 			if err := a.Again(end.Gen); err != nil {
 				t.Fatal(err)
 			}
-			next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-			if next.Players[1].State != SeatTakeover {
-				t.Fatalf("bob's seat in the next game: %v", next.Players[1].State)
+			settle(t, h)
+			if x := a.Snapshot(); x.Game != 1 || !x.Over {
+				t.Fatalf("again with bob away: game %d, over %v; want game 1 still over", x.Game, x.Over)
 			}
-			l, err := h.Log()
-			if err != nil {
+			b = sit(t, h, 1)
+			if err := b.Again(b.Snapshot().Gen); err != nil {
 				t.Fatal(err)
 			}
-			if !tookOver(l.Comment, 1) {
-				t.Fatalf("the next game's log does not say a bot plays bob's seat: %q", l.Comment)
+			next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+			if next.Players[1].State != SeatHere {
+				t.Fatalf("bob's seat in the next game: %v", next.Players[1].State)
 			}
 		})
 	}
@@ -509,14 +510,13 @@ func TestBell(t *testing.T) {
 	}
 }
 
-// TestRematchWithAnAbsentPerson: a person who leaves after the end says
-// no "again" and is not waited for: the one here starts the next game,
-// whose seat for the absent person waits Grace for them, then a bot
-// plays it; the person sits down again and plays from the next deal.
+// TestRematchWithAnAbsentPerson: a person who leaves after the end
+// takes their "again" back, and the one here cannot start the next game
+// without them; when they sit down again and say it, it starts.
 func TestRematchWithAnAbsentPerson(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h, clock, cfg := twoPeopleRematch(t, n, 45, 13)
+			h, _, _ := twoPeopleRematch(t, n, 45, 13)
 			a, b := sit(t, h, 0), sit(t, h, 1)
 			playAll(t, 6, a, b)
 			if err := b.Again(b.Snapshot().Gen); err != nil {
@@ -530,15 +530,17 @@ func TestRematchWithAnAbsentPerson(t *testing.T) {
 			if err := a.Again(a.Snapshot().Gen); err != nil {
 				t.Fatal(err)
 			}
-			next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-			if p := next.Players[1]; p.State != SeatAway || !p.Until.Equal(t0.Add(cfg.Grace)) {
-				t.Fatalf("bob's seat in the next game: %v until %v", p.State, p.Until)
+			settle(t, h)
+			if x := a.Snapshot(); x.Game != 1 {
+				t.Fatalf("again without bob started game %d", x.Game)
 			}
-			clock.Advance(cfg.Grace)
-			await(t, a, "the takeover", func(s Snapshot) bool { return s.Players[1].State == SeatTakeover })
 			b = sit(t, h, 1)
-			if x := await(t, b, "bob back", func(s Snapshot) bool { return s.Players[1].State == SeatBack }); x.Game != 2 {
-				t.Fatalf("bob came back to game %d", x.Game)
+			if err := b.Again(b.Snapshot().Gen); err != nil {
+				t.Fatal(err)
+			}
+			next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+			if next.Players[1].State != SeatHere {
+				t.Fatalf("bob's seat in the next game: %v", next.Players[1].State)
 			}
 		})
 	}

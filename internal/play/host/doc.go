@@ -93,10 +93,11 @@
 //
 // Once the game is over each person here may say "again" (Port.Again,
 // carrying the Gen seen); everyone sees who has (SeatInfo.Again), and a
-// person who leaves takes theirs back. When every person here has said
-// it, and the game is filed, the next game starts at the same host: the
-// same seats (people, bots, and the bots standing in for people still
-// away) and rules, the first dealer one seat on from the last game's, a
+// person who leaves takes theirs back. When every person who played the
+// game is here and has said it, and the game is filed, the next game
+// starts at the same host (nobody is put in a game, rated and filed in
+// their history, that they did not ask for): the same seats (people
+// and bots) and rules, the first dealer one seat on from the last game's, a
 // fresh secret seed (Config.NewSeed), its log's RematchTag naming the
 // game before by SumLog, the checksum of its log as filed. The ports and
 // spectators stay; Gen goes on rising and Snapshot.Game counts the

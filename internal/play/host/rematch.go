@@ -44,27 +44,25 @@ func (st *state) again(p *port, gen int) error {
 }
 
 // rematchDue reports whether the next game starts: the game is over,
-// every person here said "again" (at least one is here), and the game
-// is filed (a new game's saves never come before the old one's filing).
+// every person who played it is here and said "again", and the game is
+// filed (a new game's saves never come before the old one's filing). A
+// person away, or who left at the end, is never put in a game (rated,
+// filed in their history) they did not ask for: the others wait, or
+// leave.
 func (st *state) rematchDue() bool {
 	if st.closed || !st.sess.Over() || st.sess.IsBoard() || st.final == nil {
 		return false
 	}
-	here := 0
 	for _, sd := range st.seats {
-		if sd.port == nil {
-			continue
-		}
-		if !sd.again {
+		if sd.player.Human && (sd.port == nil || !sd.again) {
 			return false
 		}
-		here++
 	}
-	return here > 0 && (st.cfg.Store == nil || st.saveState.Filed)
+	return st.cfg.Store == nil || st.saveState.Filed
 }
 
-// rematch starts the next game at this host: the same seats (people,
-// bots, and the bots standing in for people still away) and rules, the
+// rematch starts the next game at this host: the same seats (people
+// and bots) and rules, the
 // first dealer one seat on from the last game's, a fresh secret seed,
 // and RematchTag naming the game before. The people here keep their
 // ports, the spectators theirs; Gen goes on rising.
@@ -103,25 +101,9 @@ func (h *Host) rematch() {
 	}
 	st.genBase, st.rematchOf, st.game, st.observe = old.gen()+1, sum, old.game+1, old.observe
 	for i, sd := range old.seats {
-		seat, nd := rules.Seat(i), st.seats[i]
-		switch {
-		case !sd.player.Human:
-		case sd.port != nil:
-			nd.port = sd.port
-			st.stopGrace(seat)
-		case sd.takeover != nil:
-			// The person did not come back before the end: the bot plays
-			// on for them until they do and a deal starts.
-			b, err := st.takeoverBot(seat)
-			if err != nil {
-				fail(err)
-				return
-			}
-			nd.takeover, nd.dropped = b, true
-			st.stopGrace(seat)
-			st.comments = append(st.comments, st.takeoverLine(1, seat))
-		default:
-			nd.dropped = true // away: the seat waits Grace from now
+		if sd.player.Human { // every person is here (rematchDue)
+			st.seats[i].port = sd.port
+			st.stopGrace(rules.Seat(i))
 		}
 	}
 	old.retire()
