@@ -544,3 +544,38 @@ func TestReviewRecordWraps(t *testing.T) {
 		t.Fatalf("the record is cut, want %q:\n%s", want, scr)
 	}
 }
+
+// TestUpcardInfoWhole: beside the upcard, at 80 columns, the trump's
+// name and who made it show whole, nine cards in hand included (a
+// diamond trump was cut to "diamon").
+func TestUpcardInfoWhole(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		only  drill.Filter
+	}{
+		{"players=2", drill.OnlyDix},
+		{"players=3", drill.OnlyDix},
+		{"players=3", drill.OnlyDialogue},
+		{"players=4", drill.OnlyDialogue},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Only = c.only
+		hs := start(t, cfg, 80, 24)
+		seen := map[rules.Suit]bool{}
+		for range 40 {
+			v := &hs.s.view
+			want := "trump: no trumps"
+			if v.Trump < rules.NoTrumps {
+				want = "trump: " + v.Trump.Symbol() + " " + v.Trump.Name()
+				seen[v.Trump] = true
+			}
+			if scr := hs.screen(); !strings.Contains(scr, want) {
+				t.Fatalf("%s, %s: %q is not whole:\n%s", c.rules, c.only, want, scr)
+			}
+			hs.press(itemKeys(hs.s.legal)[0], "enter")
+		}
+		if !seen[rules.Diamonds] {
+			t.Fatalf("%s, %s: no drill with diamonds trump in 40", c.rules, c.only)
+		}
+	}
+}

@@ -149,9 +149,20 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 	}
 	hw := kit.HandWidth(len(hand), size)
 	up := p.Card(upcard, kit.LookFace, size)
-	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
+	// Nine small cards leave 15 columns of 80 for the info at a gap of
+	// four: the gap narrows to two so that "trump: ♦ diamonds" and
+	// "(took the upcard)" show whole.
+	gap := "    "
+	infoW := 0
+	for _, s := range info {
+		infoW = max(infoW, kit.WidthOf(s))
+	}
+	if 1+hw+len(gap)+size.W+2+infoW > ctx.Width {
+		gap = "  "
+	}
+	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap + st.Heading.Render(label)}
 	for r := range rows {
-		out = append(out, " "+kit.Fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
+		out = append(out, " "+kit.Fit(rows[r], hw)+gap+up[r]+"  "+info[r])
 	}
 	return out
 }
