@@ -579,3 +579,37 @@ func TestUpcardInfoWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestReasonWholeSentences: when the window cannot hold the whole
+// reason under the table, it ends at the end of a sentence, never in
+// the middle of one ("The game is all" at four players, 80x24).
+func TestReasonWholeSentences(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d,shlomo=on,cleopatra=on,dealer_forced=on", min(players, 4)))
+		if players == 2 {
+			cfg = rulesConfig(t, nil, "players=2,dealer_forced=on")
+		}
+		cfg.Seed = 11
+		hs := start(t, cfg, 80, 24)
+		for range 30 {
+			hs.press(itemKeys(hs.s.legal)[0])
+			lines := strings.Split(hs.screen(), "\n")
+			// The last line of the result: above the bottom rule, the
+			// note and the keys.
+			last := ""
+			for i := len(lines) - 4; i >= 0; i-- {
+				if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "─") {
+					last = l
+					break
+				}
+				if strings.HasPrefix(strings.TrimSpace(lines[i]), "─") && i < len(lines)-4 {
+					break
+				}
+			}
+			if strings.Contains(hs.screen(), "Hard bot:") && !strings.HasSuffix(last, ".") {
+				t.Fatalf("%d players: the reason ends in the middle of a sentence (%q):\n%s", players, last, hs.screen())
+			}
+			hs.press("enter")
+		}
+	}
+}

@@ -51,6 +51,9 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 		top = append(top, body...)
 	}
 	room := max(0, h-len(top)-len(bottom))
+	if len(mid) > room && t.state == stateResult {
+		mid = t.resultLinesIn(ctx, w, room)
+	}
 	if len(mid) > room {
 		mid = mid[:room]
 	}
@@ -188,6 +191,13 @@ func (t *core) prompt() string {
 // the wait, or the evaluation of every option with the verdict and the
 // reason.
 func (t *core) resultLines(ctx *kit.Context, w int) []string {
+	return t.resultLinesIn(ctx, w, -1)
+}
+
+// resultLinesIn are resultLines on at most room lines (none: -1): the
+// reason's last sentences give way whole, so that it never stops in
+// the middle of one.
+func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	switch t.state {
 	case stateAsk:
@@ -224,7 +234,12 @@ func (t *core) resultLines(ctx *kit.Context, w int) []string {
 	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
 	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
-	for _, l := range kit.Wrap(strings.Join(reason, " "), max(10, w-2)) {
+	lines := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
+	for room >= 0 && len(out)+len(lines) > room && len(reason) > 1 {
+		reason = reason[:len(reason)-1]
+		lines = kit.Wrap(strings.Join(reason, " "), max(10, w-2))
+	}
+	for _, l := range lines {
 		out = append(out, " "+l)
 	}
 	return out
