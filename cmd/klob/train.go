@@ -225,10 +225,10 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 			fmt.Fprintln(stdout)
 		}
 		first = false
-		fmt.Fprintf(stdout, "At %d players: %s\n", n, sec.Text())
+		printHanging(stdout, fmt.Sprintf("At %d players: %s", n, sec.Text()), "", "  ")
 		for _, k := range drill.Kinds {
 			if s, ok := sec.Kinds[k.String()]; ok && s.Drills > 0 {
-				fmt.Fprintf(stdout, "  %-11s %s\n", k, s.Text())
+				printHanging(stdout, s.Text(), fmt.Sprintf("  %-11s ", k), strings.Repeat(" ", 14))
 			}
 		}
 		if len(sec.Mistakes) > 0 {
@@ -237,9 +237,23 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 		for i := len(sec.Mistakes) - 1; i >= 0; i-- {
 			m := sec.Mistakes[i]
 			chose, best := m.Words(ascii)
-			fmt.Fprintf(stdout, "%s  you: %s; best: %s; %s.\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
-				chose, best, m.Verdict().Text(), untrusted.Text(m.Situation))
+			printHanging(stdout, fmt.Sprintf("you: %s; best: %s; %s.", chose, best, m.Verdict().Text()),
+				m.When.Local().Format("2006-01-02 15:04")+"  ", "  ")
+			// The command stays on one line, to copy.
+			fmt.Fprintf(stdout, "  klob train -eval %q\n", untrusted.Text(m.Situation))
 		}
 	}
 	return 0
+}
+
+// printHanging prints text wrapped to 80 columns after first, the
+// lines after the first indented by rest (both ASCII).
+func printHanging(w io.Writer, text, first, rest string) {
+	for i, l := range drill.Wrap(text, 80-max(len(first), len(rest))) {
+		if i == 0 {
+			fmt.Fprintf(w, "%s%s\n", first, l)
+			continue
+		}
+		fmt.Fprintf(w, "%s%s\n", rest, l)
+	}
 }
