@@ -174,3 +174,27 @@ func TestScrolls(t *testing.T) {
 	d.Press("up")
 	require.Contains(t, d.Text(), "↓ more", "one line back up, the end is hidden but not said")
 }
+
+// TestNumberKeysMatchHand: the card prompt offers the numbers of the
+// cards in hand ("1-8" with eight), not a 9 that plays nothing.
+func TestNumberKeysMatchHand(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	seen := 0
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		if n := len(s.hand()); s.run.Game().Deal().Turn() == lesson.You {
+			want := fmt.Sprintf("play, 1-%d", n)
+			if n == 1 {
+				want = "play, 1"
+			}
+			require.Contains(t, d.Text(), want, "%d cards in hand", n)
+			seen++
+		}
+		d.Press("enter")
+		if s.note != "" { // a card the lesson refuses: the next may do
+			d.Press("right", "b")
+		}
+	}
+	require.Greater(t, seen, 3)
+}
