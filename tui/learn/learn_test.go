@@ -198,3 +198,26 @@ func TestNumberKeysMatchHand(t *testing.T) {
 	}
 	require.Greater(t, seen, 3)
 }
+
+// TestSaidDropsWholeWords: when the words said are too long for the
+// line, the oldest give way whole ("… You: exchange · …"), not cut in
+// the middle ("…o exchange").
+func TestSaidDropsWholeWords(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	clipped := 0
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		for _, l := range strings.Split(d.Text(), "\n") {
+			if rest, ok := strings.CutPrefix(l, " Said: …"); ok {
+				clipped++
+				require.Regexp(t, `^ (You|Bot): `, rest, "the words said are cut in the middle of one")
+			}
+		}
+		d.Press("enter")
+		if s.note != "" {
+			d.Press("right", "b")
+		}
+	}
+	require.Greater(t, clipped, 0, "the words said never needed clipping")
+}
