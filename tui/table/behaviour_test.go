@@ -406,3 +406,38 @@ func TestUpcardPlaceAfterTaking(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclarationPassSaysWhich: at three and four with shlomo (and
+// cleopatra), the last words after a declaration declined say which
+// ("East: no shlomo"), as the table talk does, not "East: pass", which
+// reads as a bid before any bid was made.
+func TestDeclarationPassSaysWhich(t *testing.T) {
+	ended := 0
+	for _, n := range []int{3, 4} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			o := options(n)
+			o.Shlomo, o.Cleopatra = true, n == 4
+			f := newFixture(t, n, seed, 80, 24, gated(), func(hc *host.Config, _ *Config) { hc.Options = o })
+			f.until("the bidding", func(s host.Snapshot) bool { return s.View.Phase != rules.PhaseDeclare }, false)
+			snap := f.snap()
+			h := snap.View.History()
+			if last := h[len(h)-1]; last.Action.Kind != rules.Pass {
+				continue
+			}
+			ended++
+			if strings.Contains(f.text(), ": pass") {
+				t.Fatalf("%d players, seed %d: a declaration declined reads as a bid:\n%s", n, seed, f.text())
+			}
+			want := "no shlomo"
+			if n == 4 {
+				want = "no cleopatra"
+			}
+			if !strings.Contains(f.text(), want) {
+				t.Fatalf("%d players, seed %d: no %q:\n%s", n, seed, want, f.text())
+			}
+		}
+	}
+	if ended < 3 {
+		t.Fatalf("%d declarations ended on a pass: too few", ended)
+	}
+}

@@ -29,17 +29,7 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 	shows := sc.showLines(ctx)
 	var out []string
 	decl, shlomo := rules.NoSeat, false
-	// The declarations come first: a round of asks for shlomo, then one
-	// for cleopatra, each ask "pass" or the declaration. Their passes
-	// are not bids, so they say which declaration they decline.
-	var rounds []string
-	if v.Options.Shlomo && n >= 3 {
-		rounds = append(rounds, "no shlomo")
-	}
-	if v.Options.Cleopatra && n == 4 {
-		rounds = append(rounds, "no cleopatra")
-	}
-	asks, cards := 0, 0
+	cards := 0
 	hist := v.History()
 	// The chat's lines go among the words, each where it was said: the
 	// lines of earlier deals first.
@@ -66,7 +56,6 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 			}
 		case rules.Shlomo, rules.Cleopatra:
 			decl, shlomo = s.Seat, a.Kind == rules.Shlomo
-			asks++
 			line = who + ": " + a.String() + " (+20)"
 		case rules.Draw:
 			from := rules.Counterpart(n, decl, rules.Shlomo)
@@ -78,11 +67,9 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 			}
 			line = sc.Does(s.Seat, "give") + " " + card(a.Card) + " to " + sc.Lower(to)
 		case rules.Pass:
-			if asks < len(rounds)*n {
-				line = who + ": " + rounds[asks/n]
-				asks++
-			} else {
-				line = who + ": pass"
+			line = who + ": pass"
+			if w := declined(v, i); w != "" {
+				line = who + ": " + w
 			}
 		case rules.Exchange:
 			line = who + " exchanged the dix: took " + p.StyledCard(v.OrigUpcard)
@@ -316,4 +303,31 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
 	return out
+}
+
+// declined is what the pass at step i of the deal's history says when
+// it declines a declaration rather than bids: "no shlomo", "no
+// cleopatra"; "" for a bid's pass. The declarations come first: a
+// round of asks for shlomo, then one for cleopatra, each ask a pass or
+// the declaration (its draw and give are not asks).
+func declined(v *rules.View, i int) string {
+	n := v.Players
+	var rounds []string
+	if v.Options.Shlomo && n >= 3 {
+		rounds = append(rounds, "no shlomo")
+	}
+	if v.Options.Cleopatra && n == 4 {
+		rounds = append(rounds, "no cleopatra")
+	}
+	hist := v.History()
+	asks := 0
+	for j := 0; j < i && j < len(hist); j++ {
+		if k := hist[j].Action.Kind; k == rules.Pass || k == rules.Shlomo || k == rules.Cleopatra {
+			asks++
+		}
+	}
+	if i >= len(hist) || hist[i].Action.Kind != rules.Pass || asks >= len(rounds)*n {
+		return ""
+	}
+	return rounds[asks/n]
 }
