@@ -441,3 +441,39 @@ func TestDeclarationPassSaysWhich(t *testing.T) {
 		t.Fatalf("%d declarations ended on a pass: too few", ended)
 	}
 }
+
+// TestBellaKeyOnlyWhenPossible: the keys under the table offer b for
+// bella only when a card may be played with it now; otherwise b is
+// refused, so the screen does not offer it.
+func TestBellaKeyOnlyWhenPossible(t *testing.T) {
+	offered, hidden := 0, 0
+	for _, n := range []int{2, 3, 4} {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		for range 400 {
+			s := f.snap()
+			if s.Over {
+				break
+			}
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
+				can := false
+				for _, a := range s.View.Legal() {
+					can = can || (a.Kind == rules.PlayCard && a.Bella)
+				}
+				shown := strings.Contains(f.text(), "b bella")
+				if shown != can {
+					t.Fatalf("%d players: bella possible %v, b bella offered %v:\n%s", n, can, shown, f.text())
+				}
+				if can {
+					offered++
+				} else {
+					hidden++
+				}
+			}
+			f.step(true)
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("no card play without bella seen")
+	}
+	t.Logf("bella offered %d times, not offered %d", offered, hidden)
+}

@@ -528,8 +528,13 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case s.Bella != rules.NoCard:
 		h.Short = []key.Binding{b("bella", k.Bella), b("no bella", k.NoBella), b("another card", k.Back)}
 	case sn.View.Phase == rules.PhasePlay:
-		h.Short = undo([]key.Binding{b("", k.Left, k.Right), b("play", k.Choose), b("card", k.Nth), b("bella", k.Bella),
-			b("tricks", k.LastTrick), b("sort", k.SortHand)})
+		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), b("card", k.Nth)}
+		// b only when a card may be played with bella now: at any other
+		// time it is refused.
+		if hasBella(sn.View.Legal(), 0) || hasBella(sn.View.Legal(), 50) {
+			h.Short = append(h.Short, b("bella", k.Bella))
+		}
+		h.Short = undo(append(h.Short, b("tricks", k.LastTrick), b("sort", k.SortHand)))
 		if sn.Can.Claim {
 			h.Short = append(h.Short, b("claim", k.Claim))
 		}
