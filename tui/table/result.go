@@ -166,7 +166,7 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 	var others []string
 	for _, side := range order {
 		if side != makerSide {
-			others = append(others, fmt.Sprintf("%s %d", sc.SideName(side), s.SideTotal[side]))
+			others = append(others, fmt.Sprintf("%s %d", sc.sideLower(side), s.SideTotal[side]))
 		}
 	}
 	who := sc.Name(s.Maker)

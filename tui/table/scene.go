@@ -137,6 +137,14 @@ func (sc *Scene) SideName(i int) string {
 	return sc.Name(a) + " & " + sc.Name(b)
 }
 
+// sideLower is SideName inside a sentence: "you", "you & North".
+func (sc *Scene) sideLower(i int) string {
+	if n := sc.SideName(i); strings.HasPrefix(n, "You") && sc.You != rules.NoSeat && sc.sideOf(sc.You) == i {
+		return "you" + strings.TrimPrefix(n, "You")
+	}
+	return sc.SideName(i)
+}
+
 // sideShort names side i where room is short: the seat's name, or with
 // four "us" and "them" (the seats' letters in a replay of others).
 func (sc *Scene) sideShort(i int) string {

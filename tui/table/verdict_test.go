@@ -89,3 +89,26 @@ func TestThrownInNamesTheColumns(t *testing.T) {
 		}
 	}
 }
+
+// Inside the verdict's sentence the person is "you", never "You": at
+// three "(you 55, East 43)", at four "less than you & North".
+func TestVerdictLowerYou(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{3, 4} {
+		for _, out := range []rules.Outcome{rules.Made, rules.Tie, rules.Bete} {
+			sc := &Scene{V: rules.View{Players: n}, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: names[i]})
+			}
+			s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: out}
+			got := ansi.Strip(sc.verdict(&ctx, s))
+			if i := strings.Index(got, "You"); i > 0 && !strings.HasSuffix(got[:i], ". ") {
+				t.Errorf("%d players, %v: %q writes You inside a sentence", n, out, got)
+			}
+			if !strings.Contains(got, "you") {
+				t.Errorf("%d players, %v: %q does not name you", n, out, got)
+			}
+		}
+	}
+}
