@@ -130,19 +130,43 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 		if shown == 0 {
 			continue
 		}
-		var cs []string
-		for _, su := range kit.SuitOrder(shown, kit.PlainTrump(v.Trump)) {
-			x := shown.Suit(su).Cards()
-			sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
-			for _, c := range x {
-				cs = append(cs, p.Glyphs.CardText(c))
+		// cards writes set's cards, suit by suit as the hand shows them,
+		// high to low.
+		cards := func(set rules.CardSet) string {
+			var cs []string
+			for _, su := range kit.SuitOrder(set, kit.PlainTrump(v.Trump)) {
+				x := set.Suit(su).Cards()
+				sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
+				for _, c := range x {
+					cs = append(cs, p.Glyphs.CardText(c))
+				}
+			}
+			return strings.Join(cs, " ")
+		}
+		// Each meld on its own with its points: a run and a set may
+		// share a card, and one list of them all would show a pair.
+		var melds []string
+		left := shown
+		for _, m := range rules.Melds(shown, v.Trump, v.Options) {
+			set := rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
+			if m.Set {
+				set = 0
+				for su := rules.Clubs; su <= rules.Spades; su++ {
+					if c := rules.NewCard(m.Top, su); shown.Has(c) {
+						set = set.With(c)
+					}
+				}
+			}
+			left &^= set
+			melds = append(melds, fmt.Sprintf("%s (%d)", cards(set), m.Value()))
+		}
+		if left != 0 || len(melds) == 0 {
+			melds = []string{cards(shown)}
+			if pts := rules.MeldPoints(shown, v.Trump, v.Options); pts > 0 {
+				melds[0] += fmt.Sprintf(" (%d)", pts)
 			}
 		}
-		line := sc.Does(rules.Seat(s), "show") + " " + strings.Join(cs, " ")
-		if pts := rules.MeldPoints(shown, v.Trump, v.Options); pts > 0 {
-			line += fmt.Sprintf(" (%d)", pts)
-		}
-		out = append(out, line)
+		out = append(out, sc.Does(rules.Seat(s), "show")+" "+strings.Join(melds, ", "))
 	}
 	return out
 }

@@ -112,3 +112,24 @@ func TestVerdictLowerYou(t *testing.T) {
 		}
 	}
 }
+
+// The melds shown after trick one are listed one by one with their
+// points: a fifty and a set of kings that shares the K♦ read "A♦ K♦ Q♦
+// J♦ (50), K♦ K♣ K♥ (20)", not "A♦ K♦ Q♦ J♦ K♣ K♥ (70)", which shows a
+// pair of kings that scores nothing.
+func TestShowLinesEachMeld(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players, o.OfAKind = 3, true
+	shown, err := rules.ParseCardSet("AD KD QD JD KC KH")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &Scene{V: rules.View{Players: 3, Options: o, Trump: rules.Diamonds}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "East"}}}
+	sc.V.Shown[2] = shown
+	got := ansi.Strip(strings.Join(sc.showLines(&ctx), "\n"))
+	if !strings.Contains(got, "A♦ K♦ Q♦ J♦ (50)") || !strings.Contains(got, "K♦ K♣ K♥ (20)") && !strings.Contains(got, "K♦ K♥ K♣ (20)") {
+		t.Errorf("the melds shown are not listed one by one: %q", got)
+	}
+}
