@@ -72,7 +72,15 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		row(bella, bySide(s.Bella)),
 	}
 	if s.Declared != [4]int{} {
-		lines = append(lines, row("Shlomo, cleopatra", bySide(s.Declared)))
+		// The declarations this table plays: cleopatra needs four.
+		decl := "Shlomo"
+		if o := sc.V.Options; o.HasCleopatra() {
+			decl = "Shlomo, cleopatra"
+			if !o.HasShlomo() {
+				decl = "Cleopatra"
+			}
+		}
+		lines = append(lines, row(decl, bySide(s.Declared)))
 	}
 	lines = append(lines, st.Heading.Render(row("Total", bySide(s.Total))))
 	if four {

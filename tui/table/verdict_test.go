@@ -133,3 +133,27 @@ func TestShowLinesEachMeld(t *testing.T) {
 		t.Errorf("the melds shown are not listed one by one: %q", got)
 	}
 }
+
+// The result's row of declarations names those the table plays: at
+// three, with cleopatra on in the options, only shlomo (cleopatra needs
+// four); at four both.
+func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Shlomo, o.Cleopatra = n, true, true
+		sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: names[i]})
+		}
+		s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
+		s.Declared[2] = 20
+		var ending rules.Ending
+		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+		want := map[int]string{3: " Shlomo ", 4: " Shlomo, cleopatra "}[n]
+		if !strings.Contains(got, want) || n == 3 && strings.Contains(got, "cleopatra") {
+			t.Errorf("%d players: the row of declarations is not %q:\n%s", n, want, got)
+		}
+	}
+}
