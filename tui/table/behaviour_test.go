@@ -477,3 +477,37 @@ func TestBellaKeyOnlyWhenPossible(t *testing.T) {
 	}
 	t.Logf("bella offered %d times, not offered %d", offered, hidden)
 }
+
+// TestRerunCommandWraps: at the game's end a command to deal the game
+// again that is wider than the window goes on continued lines (" \"),
+// each within 80 columns, and reads back as the command.
+func TestRerunCommandWraps(t *testing.T) {
+	const cmd = "klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42"
+	o := options(3)
+	o.Target = 100
+	f := newFixture(t, 3, seeds[3], 80, 24, func(hc *host.Config, tc *Config) {
+		hc.Options = o
+		tc.Rerun = func(uint64) string { return cmd }
+	})
+	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+	lines := strings.Split(f.text(), "\n")
+	var got []string
+	for i, l := range lines {
+		if kit.WidthOf(l) > 80 {
+			t.Fatalf("line %d is wider than 80: %q", i, l)
+		}
+		if strings.HasPrefix(strings.TrimSpace(l), "klob play") {
+			for j := i; j < len(lines); j++ {
+				part := strings.TrimSpace(lines[j])
+				more := strings.HasSuffix(part, " \\")
+				got = append(got, strings.TrimSuffix(part, " \\"))
+				if !more {
+					break
+				}
+			}
+		}
+	}
+	if strings.Join(got, " ") != cmd {
+		t.Fatalf("the command reads %q, want %q:\n%s", strings.Join(got, " "), cmd, f.text())
+	}
+}

@@ -169,7 +169,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		lines = append(lines, " "+l)
 	}
 	if sn.SeedShown && s.cfg.Rerun != nil {
-		lines = append(lines, "   "+s.cfg.Rerun(sn.Seed))
+		lines = append(lines, commandLines(s.cfg.Rerun(sn.Seed), w)...)
 	}
 	lines = append(lines, "")
 	var tail []string
@@ -253,4 +253,25 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 		}
 	}
 	return out
+}
+
+// commandLines lay a shell command out in a window w wide, indented by
+// three: too wide for a line, it breaks between its words onto lines
+// ended by " \" (the shell's continuation) and indented by five, so
+// that it still copies and runs whole.
+func commandLines(cmd string, w int) []string {
+	var out []string
+	line, indent := "", "   "
+	for _, word := range strings.Fields(cmd) {
+		switch {
+		case line == "":
+			line = indent + word
+		case kit.WidthOf(line)+1+kit.WidthOf(word)+2 <= w:
+			line += " " + word
+		default:
+			out = append(out, line+" \\")
+			line, indent = "     "+word, "     "
+		}
+	}
+	return append(out, line)
 }
