@@ -68,7 +68,7 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 			line = sc.Does(s.Seat, "give") + " " + card(a.Card) + " to " + sc.Lower(to)
 		case rules.Pass:
 			line = who + ": pass"
-			if w := declined(v, i); w != "" {
+			if w := Declined(v, i); w != "" {
 				line = who + ": " + w
 			}
 		case rules.Exchange:
@@ -329,12 +329,12 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	return out
 }
 
-// declined is what the pass at step i of the deal's history says when
+// Declined is what the pass at step i of the deal's history says when
 // it declines a declaration rather than bids: "no shlomo", "no
 // cleopatra"; "" for a bid's pass. The declarations come first: a
 // round of asks for shlomo, then one for cleopatra, each ask a pass or
 // the declaration (its draw and give are not asks).
-func declined(v *rules.View, i int) string {
+func Declined(v *rules.View, i int) string {
 	n := v.Players
 	var rounds []string
 	if v.Options.Shlomo && n >= 3 {

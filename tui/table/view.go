@@ -275,7 +275,7 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 		// A declaration declined says which, as the table talk does:
 		// "pass" would read as a bid.
 		if h := sc.V.History(); a.Kind == rules.Pass && len(h) > 0 && h[len(h)-1].Seat == m.Seat && h[len(h)-1].Action == a {
-			if w := declined(&sc.V, len(h)-1); w != "" {
+			if w := Declined(&sc.V, len(h)-1); w != "" {
 				line = who + ": " + w
 			}
 		}
