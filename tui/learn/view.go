@@ -284,12 +284,8 @@ func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 		if s.run.Game().Deal().Over() {
 			return " " + key("enter") + " see the score"
 		}
-		// The numbers of the cards in hand: a 9 with eight left plays
-		// nothing.
-		nth := "1"
-		if n := len(s.hand()); n > 1 {
-			nth = fmt.Sprintf("1-%d", n)
-		}
+		// The numbers of the cards in hand, as the table offers them.
+		nth := ctx.Keys.NthFor(len(s.hand()), "").Help().Key
 		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter") + " play, " + nth
 		if step.Bella != rules.NoCard {
 			out += ", " + key("b") + " play with bella"

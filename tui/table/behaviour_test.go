@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -509,5 +510,34 @@ func TestRerunCommandWraps(t *testing.T) {
 	}
 	if strings.Join(got, " ") != cmd {
 		t.Fatalf("the command reads %q, want %q:\n%s", strings.Join(got, " "), cmd, f.text())
+	}
+}
+
+// TestNthKeyMatchesHand: the keys under the table offer the numbers of
+// the cards in hand ("1-5 card" with five), not a 9 that plays nothing.
+func TestNthKeyMatchesHand(t *testing.T) {
+	seen := 0
+	for _, n := range []int{2, 3, 4} {
+		f := newFixture(t, n, seeds[n], 120, 40)
+		for range 300 {
+			s := f.snap()
+			if s.Over {
+				break
+			}
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
+				want := fmt.Sprintf("1-%d card", len(f.s.hand()))
+				if len(f.s.hand()) == 1 {
+					want = "1 card"
+				}
+				if !strings.Contains(f.text(), want) {
+					t.Fatalf("%d players, %d cards: no %q:\n%s", n, len(f.s.hand()), want, f.text())
+				}
+				seen++
+			}
+			f.step(true)
+		}
+	}
+	if seen < 10 {
+		t.Fatalf("%d cards asked for: too few", seen)
 	}
 }

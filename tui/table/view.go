@@ -528,7 +528,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case s.Bella != rules.NoCard:
 		h.Short = []key.Binding{b("bella", k.Bella), b("no bella", k.NoBella), b("another card", k.Back)}
 	case sn.View.Phase == rules.PhasePlay:
-		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), b("card", k.Nth)}
+		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
 		// b only when a card may be played with bella now: at any other
 		// time it is refused.
 		if hasBella(sn.View.Legal(), 0) || hasBella(sn.View.Legal(), 50) {
