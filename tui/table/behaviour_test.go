@@ -541,3 +541,41 @@ func TestNthKeyMatchesHand(t *testing.T) {
 		t.Fatalf("%d cards asked for: too few", seen)
 	}
 }
+
+// TestSetPromptNamesTheSet: with of_a_kind, a person whose best meld is
+// a set is asked "Sequences (yours: 20, three aces):", not with the top
+// card of a run it does not hold ("-- high").
+func TestSetPromptNamesTheSet(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 60 && found < 2; seed++ {
+		o := options(3)
+		o.OfAKind = true
+		f := newFixture(t, 3, seed, 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		set := func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhaseSequences && s.View.OwnBest().Set
+		}
+		for range 60 {
+			s := f.snap()
+			if set(s) || s.DealNo > 1 || s.Over || s.View.Phase == rules.PhasePlay {
+				break
+			}
+			f.step(true)
+		}
+		if !set(f.snap()) {
+			continue
+		}
+		found++
+		snap := f.snap()
+		b := snap.View.OwnBest()
+		want := fmt.Sprintf("(yours: 20, three %ss)", b.Top.Name())
+		if b.Len == 4 {
+			want = fmt.Sprintf("(yours: 50, four %ss)", b.Top.Name())
+		}
+		if !strings.Contains(f.text(), want) {
+			t.Fatalf("seed %d: no %q:\n%s", seed, want, f.text())
+		}
+	}
+	if found == 0 {
+		t.Fatal("no set to announce in 60 deals")
+	}
+}

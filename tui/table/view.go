@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -412,7 +413,12 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	case rules.PhaseDix:
 		return "The dix:"
 	case rules.PhaseSequences:
-		if b := v.OwnBest(); b.Len >= 3 {
+		b := v.OwnBest()
+		if b.Len >= 3 && b.Set {
+			// A set has no suit and so no top card: say its rank.
+			return fmt.Sprintf("Sequences (yours: %d, %s):", b.Value(), strings.TrimSuffix(drill.MeldWords(b), fmt.Sprintf(" (%d)", b.Value())))
+		}
+		if b.Len >= 3 {
 			return fmt.Sprintf("Sequences (yours: %d, %s high):", b.Value(), p.Glyphs.CardText(rules.NewCard(b.Top, b.Suit)))
 		}
 		return "Sequences:"
