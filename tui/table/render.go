@@ -170,7 +170,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 		}
 		return out
 	}
-	tr := st.Trump.Render("Trump") + " " + p.SuitName(v.Trump) + " · maker " + sc.Lower(v.Maker)
+	tr := trumpTitle(p, v.Trump, &st.Trump) + " · maker " + sc.Lower(v.Maker)
 	switch {
 	case v.Forced:
 		tr += " (forced)"

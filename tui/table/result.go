@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -56,7 +58,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		return out
 	}
 	heads := sc.colNames(colW-1, false)
-	title := fmt.Sprintf(" Trump %s · maker: %s", p.SuitName(s.Trump), sc.Lower(s.Maker))
+	title := fmt.Sprintf(" %s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
 	if s.Forced {
 		title += " (forced to name trump)"
 	}
@@ -241,4 +243,21 @@ func DropBlanks(lines []string, room int) []string {
 		i++
 	}
 	return out
+}
+
+// trumpTitle names a deal's trump as a title: "Trump ♠ spades", or "No
+// trumps" (not "Trump no trumps"); the word Trump in style when one is
+// given.
+func trumpTitle(p *kit.Painter, t rules.Suit, style *lipgloss.Style) string {
+	word := "Trump"
+	if t == rules.NoTrumps {
+		word = "No trumps"
+	}
+	if style != nil {
+		word = style.Render(word)
+	}
+	if t == rules.NoTrumps {
+		return word
+	}
+	return word + " " + p.SuitName(t)
 }

@@ -157,3 +157,23 @@ func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
 		}
 	}
 }
+
+// A deal in no trumps is titled "No trumps", not "Trump no trumps", in
+// the result and above the table.
+func TestNoTrumpsTitle(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	sc := &Scene{V: rules.View{Players: 4, Options: o, Trump: rules.NoTrumps, Maker: rules.SeatB}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	s := rules.Score{Players: 4, Maker: rules.SeatB, Trump: rules.NoTrumps, Outcome: rules.Made}
+	var ending rules.Ending
+	got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+	if strings.Contains(got, "Trump no trumps") || !strings.Contains(got, "No trumps · maker: West") {
+		t.Errorf("the result's title:\n%s", got)
+	}
+	got = ansi.Strip(strings.Join(sc.infoFrags(&ctx), "\n"))
+	if strings.Contains(got, "Trump no trumps") || !strings.Contains(got, "No trumps · maker West") {
+		t.Errorf("the table's title:\n%s", got)
+	}
+}
