@@ -52,7 +52,18 @@ score=YOURS-THEIRS, target=N, said=pass or said=schmeiss or said=pass,schmeiss
 (the words before your turn), round=2 (both passed round one; said= then lists
 round two only). Both take samples=N and seed=N.`
 	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)")
-	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
+	// dealer and elder are seats, not kinds: they take every decision
+	// of that seat (the forced dealer's among them).
+	seat := func(f string) bool { return f == drill.OnlyDealer.String() || f == drill.OnlyElder.String() }
+	var kinds, seats []string
+	for _, f := range drill.FilterNames {
+		if seat(f) {
+			seats = append(seats, f)
+		} else {
+			kinds = append(kinds, f)
+		}
+	}
+	only := fs.String("only", "", "only drills of one kind: "+strings.Join(kinds, ", ")+"; or every decision of one seat: "+strings.Join(seats, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")

@@ -176,8 +176,10 @@ func TestTrainFlags(t *testing.T) {
 	}
 	code, out, _ := train(t, "-h")
 	assert.Equal(t, 0, code)
-	for _, want := range []string{"-eval reads the form -review prints", "-players", "declare, dix, sequences"} {
-		assert.Contains(t, out, want)
+	// -only names the kinds, then the seats, whose every decision it takes.
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"-eval reads the form -review prints", "-players", "declare, dix, sequences; or every decision of one seat: dealer, elder"} {
+		assert.Contains(t, flat, want)
 	}
 	// A drill has no game over: its seed shows in the title.
 	assert.NotContains(t, out, "when the game is over")
