@@ -579,3 +579,41 @@ func TestSetPromptNamesTheSet(t *testing.T) {
 		t.Fatal("no set to announce in 60 deals")
 	}
 }
+
+// TestGivePromptSaysGive: after a declaration, the card to give is asked
+// as such ("Give North:", "Give West:"), not under "Declare?".
+func TestGivePromptSaysGive(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 80 && found < 2; seed++ {
+		for _, n := range []int{3, 4} {
+			o := options(n)
+			o.Shlomo, o.Cleopatra = true, n == 4
+			f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+			snap := f.snap()
+			if !snap.Can.Act || snap.View.Phase != rules.PhaseDeclare {
+				continue
+			}
+			declare := -1
+			for i, a := range snap.View.Legal() {
+				if a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra {
+					declare = i
+				}
+			}
+			if declare < 0 {
+				continue
+			}
+			f.hs.Press(fmt.Sprint(declare + 1))
+			snap = f.snap()
+			if !snap.Can.Act || snap.View.Legal()[0].Kind != rules.Give {
+				continue
+			}
+			found++
+			if strings.Contains(f.text(), "Declare?") || !strings.Contains(f.text(), "Give ") {
+				t.Fatalf("%d players, seed %d: the card to give is not asked as one:\n%s", n, seed, f.text())
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no declaration of the person's in 80 deals")
+	}
+}

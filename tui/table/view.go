@@ -403,6 +403,20 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	}
 	switch v.Phase {
 	case rules.PhaseDeclare:
+		if as := v.Legal(); len(as) > 0 && as[0].Kind == rules.Give {
+			// After a shlomo its declarer gives to the player drawn
+			// from; after a cleopatra both partners give, each to the
+			// other.
+			kind := rules.Cleopatra
+			h := v.History()
+			for i := len(h) - 1; i >= 0; i-- {
+				if k := h[i].Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
+					kind = k
+					break
+				}
+			}
+			return "Give " + s.scene().Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
+		}
 		return "Declare?"
 	case rules.PhaseBid1:
 		return "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
