@@ -613,3 +613,29 @@ func TestReasonWholeSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewDescriptionWraps: a mistake whose description is longer
+// than the line (nine cards, scores of four figures) wraps, every card
+// shown, rather than being cut.
+func TestReviewDescriptionWraps(t *testing.T) {
+	req, err := drill.Parse("players=3 dealer=C score=4433-4294-4477 target=5000 said=pass,pass,pass,pass,take " +
+		"deck=AD,AH,KS,JS,9S,QH,9H,7S,KH,QC,8H,QD,9D,TD,8D,7C,TS,JC,JD,KD,TC,AC,8S,7H,QS,7D,8C,9C,JH,KC,TH,AS shlomo=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &traintest.MemRecord{}
+	rec.Stats.Add(drill.Record{Situation: req.Situation, Chose: rules.Action{Kind: rules.NoExchange}, Best: rules.Action{Kind: rules.Exchange},
+		Verdict: drill.Verdict{Kind: drill.Blunder, Points: 30}})
+	cfg := rulesConfig(t, rec, "players=3,shlomo=on")
+	hs := start(t, cfg, 80, 24)
+	hs.press("m")
+	scr := hs.screen()
+	flat := strings.Join(strings.Fields(scr), " ")
+	desc, _, err := hs.s.kind.missed(&hs.ctx, req.Situation.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(flat, strings.Join(strings.Fields(ansi.Strip(desc)), " ")) {
+		t.Fatalf("the description is cut, want %q:\n%s", desc, scr)
+	}
+}

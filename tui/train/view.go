@@ -331,7 +331,16 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 		return []string{fmt.Sprintf(" %2d. %s", n, kit.Clip(m.Situation, w-5))}
 	}
 	chose, best := m.Words(ctx.ASCII)
-	out := []string{kit.Clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
+	// The description wraps under itself: nine cards and scores of
+	// four figures are wider than 80 columns.
+	var out []string
+	for i, l := range kit.Wrap(desc, max(10, w-6)) {
+		if i == 0 {
+			out = append(out, fmt.Sprintf(" %2d. %s", n, l))
+			continue
+		}
+		out = append(out, "     "+l)
+	}
 	for _, l := range kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)) {
 		out = append(out, "     "+st.Bad.Render(l))
 	}
