@@ -569,8 +569,17 @@ func TestUpcardInfoWhole(t *testing.T) {
 				want = "trump: " + v.Trump.Symbol() + " " + v.Trump.Name()
 				seen[v.Trump] = true
 			}
-			if scr := hs.screen(); !strings.Contains(scr, want) {
-				t.Fatalf("%s, %s: %q is not whole:\n%s", c.rules, c.only, want, scr)
+			want += " maker: " + drill.SeatName(v.Players, v.Maker)
+			// The info is what follows the upcard's box on its rows.
+			var info []string
+			scr := hs.screen()
+			for _, l := range strings.Split(scr, "\n") {
+				if i := strings.LastIndexAny(l, "│┐┘"); i >= 0 && strings.Count(l, "┐")+strings.Count(l, "│")+strings.Count(l, "┘") >= 4 {
+					info = append(info, strings.Fields(l[i+len("│"):])...)
+				}
+			}
+			if got := strings.Join(info, " "); !strings.HasPrefix(got, want) {
+				t.Fatalf("%s, %s: %q is not whole (%q):\n%s", c.rules, c.only, want, got, scr)
 			}
 			hs.press(itemKeys(hs.s.legal)[0], "enter")
 		}
@@ -606,7 +615,7 @@ func TestReasonWholeSentences(t *testing.T) {
 					break
 				}
 			}
-			if strings.Contains(hs.screen(), "Hard bot:") && !strings.HasSuffix(last, ".") {
+			if strings.Contains(hs.screen(), "Hard bot:") && !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, "?") {
 				t.Fatalf("%d players: the reason ends in the middle of a sentence (%q):\n%s", players, last, hs.screen())
 			}
 			hs.press("enter")
@@ -637,5 +646,39 @@ func TestReviewDescriptionWraps(t *testing.T) {
 	}
 	if !strings.Contains(flat, strings.Join(strings.Fields(ansi.Strip(desc)), " ")) {
 		t.Fatalf("the description is cut, want %q:\n%s", desc, scr)
+	}
+}
+
+// TestHardBotAskSentence: the hard bot's choice "how high?" ends its
+// sentence: "Hard bot: how high?", not "Hard bot: how high?.".
+func TestHardBotAskSentence(t *testing.T) {
+	cfg := rulesConfig(t, nil, "players=2")
+	cfg.Only = drill.OnlyDialogue
+	// The stand-in evaluation, with "how high?" the best when offered.
+	cfg.Evaluate = func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		ev, err := traintest.FakeVariantEval(ctx, v, p, k)
+		for i := range ev.Results {
+			if ev.Results[i].Action.Kind == rules.HowHigh {
+				ev.Results[i].Mean, ev.Results[i].Win = 40, 0.7
+			}
+		}
+		ev.Best = eval.Best(ev.Results, false)
+		return ev, err
+	}
+	hs := start(t, cfg, 80, 24)
+	asked := 0
+	for range 60 {
+		hs.press(itemKeys(hs.s.legal)[0])
+		scr := hs.screen()
+		if strings.Contains(scr, "?.") {
+			t.Fatalf("a question ends with a full stop too:\n%s", scr)
+		}
+		if strings.Contains(scr, "Hard bot: how high?") {
+			asked++
+		}
+		hs.press("enter")
+	}
+	if asked == 0 {
+		t.Fatal("the hard bot never asked how high in 60 drills")
 	}
 }

@@ -163,6 +163,17 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 	if 1+hw+len(gap)+size.W+2+infoW > ctx.Width {
 		gap = "  "
 	}
+	// Still too wide ("maker: the opponent"), a line goes on in the
+	// free line under it.
+	room := ctx.Width - (1 + hw + len(gap) + size.W + 2)
+	for i := 0; i+1 < len(info); i++ {
+		if kit.WidthOf(info[i]) <= room || info[i+1] != "" {
+			continue
+		}
+		if ls := kit.Wrap(info[i], max(room, 1)); len(ls) == 2 {
+			info[i], info[i+1] = ls[0], ls[1]
+		}
+	}
 	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap + st.Heading.Render(label)}
 	for r := range rows {
 		out = append(out, " "+kit.Fit(rows[r], hw)+gap+up[r]+"  "+info[r])
@@ -233,7 +244,11 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 	}
 	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
-	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
+	hard := "Hard bot: " + label(best.Action)
+	if !strings.HasSuffix(hard, "?") { // "how high?" ends its sentence
+		hard += "."
+	}
+	reason := append([]string{hard}, an.Reason(ctx.ASCII)...)
 	lines := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
 	for room >= 0 && len(out)+len(lines) > room && len(reason) > 1 {
 		reason = reason[:len(reason)-1]
