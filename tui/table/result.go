@@ -114,10 +114,10 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			}
 			share = append(share, fmt.Sprintf("+%d", s.Scored[side]-s.SideTotal[side]))
 		}
-		lines = append(lines, row("Share of maker's", share))
+		lines = append(lines, row("From the maker", share))
 	}
 	if s.Bimah > 0 {
-		lines = append(lines, fmt.Sprintf(" Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.SideName(makerSide)))
+		lines = append(lines, fmt.Sprintf(" Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.sideLower(makerSide)))
 	}
 	var scored []string
 	for _, side := range order {

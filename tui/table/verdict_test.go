@@ -177,3 +177,32 @@ func TestNoTrumpsTitle(t *testing.T) {
 		t.Errorf("the table's title:\n%s", got)
 	}
 }
+
+// The result's lines name the person "you" inside a sentence (the
+// bimah's "+40 to you & North"), and the row of the bete's split says
+// what it holds ("From the maker", not "Share of maker's").
+func TestResultBimahAndShareWords(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: names[i]})
+		}
+		var ending rules.Ending
+		s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: 40}
+		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+		if !strings.Contains(got, "Bimah: +40 to you") {
+			t.Errorf("%d players: the bimah's line:\n%s", n, got)
+		}
+		if n == 3 {
+			s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Bete}
+			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			if strings.Contains(got, "Share of maker's") || !strings.Contains(got, " From the maker ") {
+				t.Errorf("the bete's split:\n%s", got)
+			}
+		}
+	}
+}
