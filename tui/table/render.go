@@ -214,6 +214,10 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 		other := "another suit"
 		if v.Options.HasNoTrumps() {
 			other = "a suit (not " + p.StyledSuit(up) + ") or no trumps"
+			if v.Turn == v.Dealer {
+				// The dealer, last to speak, may name the upcard's suit.
+				other = "any suit or no trumps"
+			}
 		}
 		if v.Turn == v.Seat && !hasKind(v.Legal(), rules.Pass) {
 			// The forced dealer: there is no pass to offer.

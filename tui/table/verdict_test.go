@@ -206,3 +206,21 @@ func TestResultBimahAndShareWords(t *testing.T) {
 		}
 	}
 }
+
+// At four the dealer speaking last in round two may name the upcard's
+// suit too: the words over the table do not say "(not ♠)" then.
+func TestRoundTwoDealerAtFour(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	up, _ := rules.ParseCard("9S")
+	for _, turn := range []rules.Seat{rules.SeatB, rules.Seat(3)} {
+		sc := &Scene{V: rules.View{Players: 4, Options: o, Phase: rules.PhaseBid2, Seat: rules.SeatA, Turn: turn, Dealer: rules.Seat(3),
+			OrigUpcard: up, Upcard: up, Trump: rules.NoSuit}, You: rules.SeatA,
+			Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+		got := ansi.Strip(sc.phaseWords(&ctx))
+		if dealer := turn == rules.Seat(3); dealer == strings.Contains(got, "(not ♠)") {
+			t.Errorf("turn %v, the dealer's %v: %q", turn, dealer, got)
+		}
+	}
+}
