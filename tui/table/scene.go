@@ -310,7 +310,9 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		r := right(t.short)
 		gap := max(1, w-kit.WidthOf(left)-kit.WidthOf(r))
 		line = left + kit.Repeat(" ", gap) + styleTotals(ctx, r)
-		if kit.WidthOf(left)+1+kit.WidthOf(r) <= w {
+		// Three spaces at least, so that the last word on the left does
+		// not read as part of the score ("3 players You 0").
+		if kit.WidthOf(left)+3+kit.WidthOf(r) <= w {
 			break
 		}
 	}

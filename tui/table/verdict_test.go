@@ -224,3 +224,19 @@ func TestRoundTwoDealerAtFour(t *testing.T) {
 		}
 	}
 }
+
+// The header keeps its left words apart from the score on the right:
+// at three players with scores of three figures "3 players" gives way
+// rather than run into the score ("3 players You 0 · West 155").
+func TestHeaderGapsTheScore(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 3
+	sc := &Scene{V: rules.View{Players: 3, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 1,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "East"}}}
+	sc.Totals = [4]int{0, 155, 69}
+	got := ansi.Strip(sc.Header(&ctx, 80))
+	if !strings.Contains(got, "   You 0") {
+		t.Errorf("the score runs into the words before it: %q", got)
+	}
+}
