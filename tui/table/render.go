@@ -186,7 +186,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	}
 	switch {
 	case v.SeqWinner != rules.NoSeat && v.Players == 4:
-		out = append(out, "sequences: "+sc.SideName(sc.sideOf(v.SeqWinner)))
+		out = append(out, "sequences: "+sc.sideLower(sc.sideOf(v.SeqWinner)))
 	case v.SeqWinner != rules.NoSeat:
 		out = append(out, "sequences: "+sc.Lower(v.SeqWinner))
 	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:

@@ -95,7 +95,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 				}
 			}
 			if len(parts) > 0 {
-				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.SideName(side), strings.Join(parts, " + "))))
+				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.sideLower(side), strings.Join(parts, " + "))))
 			}
 		}
 	}

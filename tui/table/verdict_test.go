@@ -240,3 +240,21 @@ func TestHeaderGapsTheScore(t *testing.T) {
 		t.Errorf("the score runs into the words before it: %q", got)
 	}
 }
+
+// At four the person's team is "you & North" inside a line, as "you"
+// is at two and three: "Sequences of you & North: ...", "sequences: you
+// & North".
+func TestOwnTeamLowerInLines(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	sc := &Scene{V: rules.View{Players: 4, Options: o, Trump: rules.Clubs, Maker: rules.SeatA, SeqWinner: rules.SeatA, Phase: rules.PhasePlay},
+		You: rules.SeatA, Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	s := rules.Score{Players: 4, Maker: rules.SeatA, Outcome: rules.Made}
+	s.Seqs[0], s.Seqs[2] = 20, 50
+	var ending rules.Ending
+	got := ansi.Strip(strings.Join(append(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), sc.infoFrags(&ctx)...), "\n"))
+	if !strings.Contains(got, "Sequences of you & North: you 20 + North 50") || !strings.Contains(got, "sequences: you & North") {
+		t.Errorf("the team is not named in lower case inside the lines:\n%s", got)
+	}
+}
