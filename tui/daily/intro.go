@@ -49,7 +49,7 @@ func seatWords(players int) string {
 	case 3:
 		return "you in seat A against two normal bots"
 	case 4:
-		return "you in seat A with a normal bot as partner, against two"
+		return "you in seat A with a normal bot as partner, against two normal bots"
 	}
 	return "you in seat A against the normal bot"
 }
