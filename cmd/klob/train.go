@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
@@ -52,7 +53,18 @@ score=YOURS-THEIRS, target=N, said=pass or said=schmeiss or said=pass,schmeiss
 (the words before your turn), round=2 (both passed round one; said= then lists
 round two only). Both take samples=N and seed=N.`
 	game := fs.gameFlags("seed of the drills and their evaluations (default: a secret one, shown in the trainer's title)")
-	only := fs.String("only", "", "only drills of one kind: "+strings.Join(drill.FilterNames, ", "))
+	// dealer and elder are seats, not kinds: they take every decision
+	// of that seat (the forced dealer's among them).
+	seat := func(f string) bool { return f == drill.OnlyDealer.String() || f == drill.OnlyElder.String() }
+	var kinds, seats []string
+	for _, f := range drill.FilterNames {
+		if seat(f) {
+			seats = append(seats, f)
+		} else {
+			kinds = append(kinds, f)
+		}
+	}
+	only := fs.String("only", "", "only drills of one kind: "+strings.Join(kinds, ", ")+"; or every decision of one seat: "+strings.Join(seats, ", "))
 	samples := fs.Int("samples", drill.DefaultSamples, "samples per evaluation (every option is scored on each)")
 	evalText := fs.String("eval", "", "evaluate one situation and print the table of options (no screen); see below")
 	review := fs.Bool("review", false, "print your record and your last mistakes (no screen)")
@@ -225,10 +237,10 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 			fmt.Fprintln(stdout)
 		}
 		first = false
-		fmt.Fprintf(stdout, "At %d players: %s\n", n, sec.Text())
+		printHanging(stdout, fmt.Sprintf("At %d players: %s", n, sec.Text()), "", "  ")
 		for _, k := range drill.Kinds {
 			if s, ok := sec.Kinds[k.String()]; ok && s.Drills > 0 {
-				fmt.Fprintf(stdout, "  %-11s %s\n", k, s.Text())
+				printHanging(stdout, s.Text(), fmt.Sprintf("  %-11s ", k), strings.Repeat(" ", 14))
 			}
 		}
 		if len(sec.Mistakes) > 0 {
@@ -237,9 +249,23 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 		for i := len(sec.Mistakes) - 1; i >= 0; i-- {
 			m := sec.Mistakes[i]
 			chose, best := m.Words(ascii)
-			fmt.Fprintf(stdout, "%s  you: %s; best: %s; %s.\n  klob train -eval %q\n", m.When.Local().Format("2006-01-02 15:04"),
-				chose, best, m.Verdict().Text(), untrusted.Text(m.Situation))
+			printHanging(stdout, fmt.Sprintf("you: %s; best: %s; %s.", chose, best, m.Verdict().Text()),
+				m.When.Local().Format("2006-01-02 15:04")+"  ", "  ")
+			// The command stays on one line, to copy.
+			fmt.Fprintf(stdout, "  klob train -eval %q\n", untrusted.Text(m.Situation))
 		}
 	}
 	return 0
+}
+
+// printHanging prints text wrapped to 80 columns after first, the
+// lines after the first indented by rest (both ASCII).
+func printHanging(w io.Writer, text, first, rest string) {
+	for i, l := range textwrap.Wrap(text, 80-max(len(first), len(rest))) {
+		if i == 0 {
+			fmt.Fprintf(w, "%s%s\n", first, l)
+			continue
+		}
+		fmt.Fprintf(w, "%s%s\n", rest, l)
+	}
 }

@@ -176,8 +176,10 @@ func TestTrainFlags(t *testing.T) {
 	}
 	code, out, _ := train(t, "-h")
 	assert.Equal(t, 0, code)
-	for _, want := range []string{"-eval reads the form -review prints", "-players", "declare, dix, sequences"} {
-		assert.Contains(t, out, want)
+	// -only names the kinds, then the seats, whose every decision it takes.
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{"-eval reads the form -review prints", "-players", "declare, dix, sequences; or every decision of one seat: dealer, elder"} {
+		assert.Contains(t, flat, want)
 	}
 	// A drill has no game over: its seed shows in the title.
 	assert.NotContains(t, out, "when the game is over")
@@ -246,6 +248,19 @@ func TestTrainReview(t *testing.T) {
 	code, out, errs := train(t, "-review")
 	require.Equal(t, 0, code, errs)
 	local := when.Local().Format("2006-01-02 15:04")
+	// Every line but the -eval commands (one line each, to copy) fits
+	// 80 columns; the words are read with the line breaks as spaces.
+	for _, l := range strings.Split(out, "\n") {
+		if !strings.HasPrefix(l, "  klob train -eval ") {
+			assert.LessOrEqual(t, utf8.RuneCountInString(l), 80, "a line over 80 columns: %q", l)
+		}
+	}
+	flat := strings.Join(strings.Fields(out), " ")
+	for _, want := range []string{
+		local + " you: name diamonds; best: pass; a mistake that lowers your chance to win the game from 51% to 50%.",
+	} {
+		assert.Contains(t, flat, want)
+	}
 	for _, want := range []string{
 		"At 2 players: 2 drills, 1 right (50%); 48 points lost, 24.0 a drill.",
 		"  round one   2 drills, 1 right (50%); 48 points lost, 24.0 a drill.",
@@ -253,7 +268,6 @@ func TestTrainReview(t *testing.T) {
 		local + "  you: pass; best: take; a blunder that costs 48 points.",
 		`  klob train -eval "` + req.Situation.String() + `"`,
 		"At 4 players: 1 drill, 0 right (0%); chances to win worth 0.01 games lost.",
-		local + "  you: name diamonds; best: pass; a mistake that lowers your chance to win the game from 51% to 50%.",
 		`  klob train -eval "players=4 dealer=`,
 	} {
 		assert.Contains(t, out, want)

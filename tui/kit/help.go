@@ -119,6 +119,11 @@ func (h *HelpView) draw(ctx *Context) []string {
 			hp := b.Help()
 			for i, l := range helpDesc(hp.Desc, max(20, ctx.Width-16)) {
 				k := hp.Key
+				if ctx.ASCII {
+					// As the App will write it ("<-" for "←"), so that
+					// the padding lines the words up.
+					k = ASCIIText(k)
+				}
 				if i > 0 {
 					k = ""
 				}

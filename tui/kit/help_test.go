@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/docs"
@@ -45,6 +46,38 @@ func TestHelpHasTheRules(t *testing.T) {
 		}
 		if open, _ := h.Update(&ctx, kittest.Key("x")); open {
 			t.Error("x does not close the help")
+		}
+	}
+}
+
+// TestHelpKeysAlignedASCII: under -ascii, where "←" is written "<-",
+// the keys' descriptions still start in one column.
+func TestHelpKeysAlignedASCII(t *testing.T) {
+	for _, ascii := range []bool{false, true} {
+		ctx := kit.NewContext(ascii)
+		ctx.Width, ctx.Height = 80, 24
+		k := kit.DefaultKeys()
+		keys := []key.Binding{k.Left, k.Right, k.Choose, k.Help}
+		text := ansi.Strip(strings.Join(kit.NewHelpView([][]key.Binding{keys}).Lines(&ctx), "\n"))
+		if ascii {
+			text = kit.ASCIIText(text) // as the App lays it on the window
+		}
+		col := -1
+		for _, l := range strings.Split(text, "\n") {
+			for _, b := range keys {
+				j := strings.Index(l, "  "+b.Help().Desc)
+				if j < 0 {
+					continue
+				}
+				at := kit.WidthOf(l[:j]) + 2
+				if col >= 0 && at != col {
+					t.Errorf("ascii %v: %q starts its words at %d, not %d", ascii, l, at, col)
+				}
+				col = at
+			}
+		}
+		if col < 0 {
+			t.Fatalf("ascii %v: no key found in\n%s", ascii, text)
 		}
 	}
 }

@@ -73,6 +73,18 @@ func Bind(help, desc string, keys ...string) key.Binding {
 	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 }
 
+// NthFor is the n-th card key as the status line offers it for a hand
+// of n cards: "1-5", "1" for the last (a 9 with five plays nothing).
+func (k KeyMap) NthFor(n int, desc string) key.Binding {
+	keys := k.Nth.Keys()
+	n = min(max(n, 1), len(keys))
+	help := fmt.Sprintf("1-%d", n)
+	if n == 1 {
+		help = "1"
+	}
+	return Bind(help, desc, keys[:n]...)
+}
+
 // TableKeys lists the table's keys for the help overlay.
 func (k KeyMap) TableKeys() []key.Binding {
 	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, k.Quit, k.ForceQuit}

@@ -181,7 +181,7 @@ func AgainstBotsWords(players int, level string) string {
 	case 3:
 		return fmt.Sprintf("you in seat A against two %s bots", level)
 	case 4:
-		return fmt.Sprintf("you in seat A with a %s bot as partner, against two", level)
+		return fmt.Sprintf("you in seat A with a %s bot as partner, against two %s bots", level, level)
 	}
 	return fmt.Sprintf("you in seat A against the %s bot", level)
 }

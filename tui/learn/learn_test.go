@@ -174,3 +174,63 @@ func TestScrolls(t *testing.T) {
 	d.Press("up")
 	require.Contains(t, d.Text(), "↓ more", "one line back up, the end is hidden but not said")
 }
+
+// TestNumberKeysMatchHand: the card prompt offers the numbers of the
+// cards in hand ("1-8" with eight), not a 9 that plays nothing.
+func TestNumberKeysMatchHand(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	seen := 0
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		if n := len(s.hand()); s.run.Game().Deal().Turn() == lesson.You {
+			want := fmt.Sprintf("play, 1-%d", n)
+			if n == 1 {
+				want = "play, 1"
+			}
+			require.Contains(t, d.Text(), want, "%d cards in hand", n)
+			seen++
+		}
+		d.Press("enter")
+		if s.note != "" { // a card the lesson refuses: the next may do
+			d.Press("right", "b")
+		}
+	}
+	require.Greater(t, seen, 3)
+}
+
+// TestSaidDropsWholeWords: when the words said are too long for the
+// line, the oldest give way whole ("… You: exchange · …"), not cut in
+// the middle ("…o exchange").
+func TestSaidDropsWholeWords(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	clipped := 0
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		for _, l := range strings.Split(d.Text(), "\n") {
+			if rest, ok := strings.CutPrefix(l, " Said: …"); ok {
+				clipped++
+				require.Regexp(t, `^ (You|Bot): `, rest, "the words said are cut in the middle of one")
+			}
+		}
+		d.Press("enter")
+		if s.note != "" {
+			d.Press("right", "b")
+		}
+	}
+	require.Greater(t, clipped, 0, "the words said never needed clipping")
+}
+
+// TestHelpKeepsLettersWithWords: in the lesson's help, a menu letter
+// stays on the line of its word ("[s] spades"), never at a line's end.
+func TestHelpKeepsLettersWithWords(t *testing.T) {
+	_, s, _ := start(t, 80, 24, false)
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	for _, l := range kit.NewHelpView(s.KeyHelp(&ctx.Keys).FullHelp()).Lines(&ctx) {
+		if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(f[len(f)-1], "[") && strings.HasSuffix(f[len(f)-1], "]") {
+			t.Fatalf("a letter parted from its word: %q", l)
+		}
+	}
+}

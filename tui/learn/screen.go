@@ -55,7 +55,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Spelled("scroll the lesson text", k.Up, k.Down),
 		k.Nth, k.Bella,
 		kit.Bind("c", "claim every remaining trick (when the lesson asks)", k.Claim.Keys()...),
-		kit.Bind("letters", "take a choice: [p] pass, [t] take, [a] accept, [x] exchange, [s] spades, [n] not good…"),
+		kit.Bind("letters", "take a choice: [p] pass · [t] take · [a] accept · [x] exchange · [s] spades · [n] not good…"),
 		kit.Bind("n", "at the end: start a real game", k.New.Keys()...),
 		k.Help, kit.QuitAsks(k),
 	}

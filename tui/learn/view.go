@@ -137,7 +137,7 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	said := " Said: nothing yet"
 	if len(talk) > 0 {
-		said = " Said:" + st.Talk.Render(clipLeft(" "+strings.Join(talk, " · "), ctx.Width-9))
+		said = " Said:" + st.Talk.Render(clipLeft(talk, ctx.Width-9))
 	}
 	out = append(out, said)
 	// Trump and the maker, the tricks won.
@@ -166,10 +166,18 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	return append(out, s.handLines(ctx, step)...)
 }
 
-// clipLeft keeps the end of a line too long for w (the newest words).
-func clipLeft(s string, w int) string {
+// clipLeft joins the words said, keeping the end of a line too long
+// for w (the newest words): the oldest give way whole, and only a last
+// one too long alone is cut.
+func clipLeft(talk []string, w int) string {
+	s := " " + strings.Join(talk, " · ")
 	if kit.WidthOf(s) <= w {
 		return s
+	}
+	for i := 1; i < len(talk); i++ {
+		if t := " … " + strings.Join(talk[i:], " · "); kit.WidthOf(t) <= w {
+			return t
+		}
 	}
 	r := []rune(s)
 	for len(r) > 0 && kit.WidthOf(" …"+string(r)) > w {
@@ -252,7 +260,9 @@ func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 		if s.run.Game().Deal().Over() {
 			return " " + key("enter") + " see the score"
 		}
-		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter") + " play, 1-9"
+		// The numbers of the cards in hand, as the table offers them.
+		nth := ctx.Keys.NthFor(len(s.hand()), "").Help().Key
+		out := " " + st.Heading.Render("Your card:") + " ←/→ choose, " + key("enter") + " play, " + nth
 		if step.Bella != rules.NoCard {
 			out += ", " + key("b") + " play with bella"
 		}

@@ -346,3 +346,26 @@ func TestUngradedSeatsCarryNoGrade(t *testing.T) {
 		t.Fatalf("the ungraded bot has a row of points lost: %q", next)
 	}
 }
+
+// TestDeclarationPassSaid: stepping through the declarations at three
+// and four, a declaration declined is said as the table talk says it
+// ("said no shlomo"), never "said pass" before any bid.
+func TestDeclarationPassSaid(t *testing.T) {
+	for _, file := range []string{"tables/3-01-every-house-variant.klob", "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+		hs := open(t, readGame(t, file), filepath.Base(file), 80, 24)
+		declined := 0
+		for range 12 {
+			hs.Press("right")
+			scr := text(hs)
+			if strings.Contains(scr, "said no shlomo") || strings.Contains(scr, "said no cleopatra") {
+				declined++
+			}
+			if strings.Contains(scr, "said pass") && !strings.Contains(scr, "round") {
+				t.Fatalf("%s: a declaration declined is said as a pass:\n%s", file, scr)
+			}
+		}
+		if declined == 0 {
+			t.Fatalf("%s: no declaration declined in the first steps", file)
+		}
+	}
+}

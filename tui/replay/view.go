@@ -165,7 +165,14 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	i := s.pos.n - 1
 	step := rd.Steps[i]
 	who := sc.Name(step.Seat)
-	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, who, actionText(ctx, step.Action, d))
+	did := actionText(ctx, step.Action, d)
+	// A declaration declined says which, as the table talk does.
+	if h := sc.V.History(); i < len(h) && h[i].Seat == step.Seat && h[i].Action == step.Action {
+		if w := table.Declined(&sc.V, i); w != "" {
+			did = "said " + w
+		}
+	}
+	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, who, did)
 	if step.Seat == rules.ChanceSeat {
 		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, step.Action, d))
 	}

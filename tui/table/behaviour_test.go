@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -404,5 +405,215 @@ func TestUpcardPlaceAfterTaking(t *testing.T) {
 		if !found {
 			t.Fatalf("%d players: no deal where seat A takes the upcard", n)
 		}
+	}
+}
+
+// TestDeclarationPassSaysWhich: at three and four with shlomo (and
+// cleopatra), the last words after a declaration declined say which
+// ("East: no shlomo"), as the table talk does, not "East: pass", which
+// reads as a bid before any bid was made.
+func TestDeclarationPassSaysWhich(t *testing.T) {
+	ended := 0
+	for _, n := range []int{3, 4} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			o := options(n)
+			o.Shlomo, o.Cleopatra = true, n == 4
+			f := newFixture(t, n, seed, 80, 24, gated(), func(hc *host.Config, _ *Config) { hc.Options = o })
+			f.until("the bidding", func(s host.Snapshot) bool { return s.View.Phase != rules.PhaseDeclare }, false)
+			snap := f.snap()
+			h := snap.View.History()
+			if last := h[len(h)-1]; last.Action.Kind != rules.Pass {
+				continue
+			}
+			ended++
+			if strings.Contains(f.text(), ": pass") {
+				t.Fatalf("%d players, seed %d: a declaration declined reads as a bid:\n%s", n, seed, f.text())
+			}
+			want := "no shlomo"
+			if n == 4 {
+				want = "no cleopatra"
+			}
+			if !strings.Contains(f.text(), want) {
+				t.Fatalf("%d players, seed %d: no %q:\n%s", n, seed, want, f.text())
+			}
+		}
+	}
+	if ended < 3 {
+		t.Fatalf("%d declarations ended on a pass: too few", ended)
+	}
+}
+
+// TestBellaKeyOnlyWhenPossible: the keys under the table offer b for
+// bella only when a card may be played with it now; otherwise b is
+// refused, so the screen does not offer it.
+func TestBellaKeyOnlyWhenPossible(t *testing.T) {
+	offered, hidden := 0, 0
+	for _, n := range []int{2, 3, 4} {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		for range 400 {
+			s := f.snap()
+			if s.Over {
+				break
+			}
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
+				can := false
+				for _, a := range s.View.Legal() {
+					can = can || (a.Kind == rules.PlayCard && a.Bella)
+				}
+				shown := strings.Contains(f.text(), "b bella")
+				if shown != can {
+					t.Fatalf("%d players: bella possible %v, b bella offered %v:\n%s", n, can, shown, f.text())
+				}
+				if can {
+					offered++
+				} else {
+					hidden++
+				}
+			}
+			f.step(true)
+		}
+	}
+	if hidden == 0 {
+		t.Fatal("no card play without bella seen")
+	}
+	t.Logf("bella offered %d times, not offered %d", offered, hidden)
+}
+
+// TestRerunCommandWraps: at the game's end a command to deal the game
+// again that is wider than the window goes on continued lines (" \"),
+// each within 80 columns, and reads back as the command.
+func TestRerunCommandWraps(t *testing.T) {
+	const cmd = "klob play -players 3 -target 100 -rules of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on -seed 42"
+	o := options(3)
+	o.Target = 100
+	f := newFixture(t, 3, seeds[3], 80, 24, func(hc *host.Config, tc *Config) {
+		hc.Options = o
+		tc.Rerun = func(uint64) string { return cmd }
+	})
+	f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+	lines := strings.Split(f.text(), "\n")
+	var got []string
+	for i, l := range lines {
+		if kit.WidthOf(l) > 80 {
+			t.Fatalf("line %d is wider than 80: %q", i, l)
+		}
+		if strings.HasPrefix(strings.TrimSpace(l), "klob play") {
+			for j := i; j < len(lines); j++ {
+				part := strings.TrimSpace(lines[j])
+				more := strings.HasSuffix(part, " \\")
+				got = append(got, strings.TrimSuffix(part, " \\"))
+				if !more {
+					break
+				}
+			}
+		}
+	}
+	if strings.Join(got, " ") != cmd {
+		t.Fatalf("the command reads %q, want %q:\n%s", strings.Join(got, " "), cmd, f.text())
+	}
+}
+
+// TestNthKeyMatchesHand: the keys under the table offer the numbers of
+// the cards in hand ("1-5 card" with five), not a 9 that plays nothing.
+func TestNthKeyMatchesHand(t *testing.T) {
+	seen := 0
+	for _, n := range []int{2, 3, 4} {
+		f := newFixture(t, n, seeds[n], 120, 40)
+		for range 300 {
+			s := f.snap()
+			if s.Over {
+				break
+			}
+			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
+				want := fmt.Sprintf("1-%d card", len(f.s.hand()))
+				if len(f.s.hand()) == 1 {
+					want = "1 card"
+				}
+				if !strings.Contains(f.text(), want) {
+					t.Fatalf("%d players, %d cards: no %q:\n%s", n, len(f.s.hand()), want, f.text())
+				}
+				seen++
+			}
+			f.step(true)
+		}
+	}
+	if seen < 10 {
+		t.Fatalf("%d cards asked for: too few", seen)
+	}
+}
+
+// TestSetPromptNamesTheSet: with of_a_kind, a person whose best meld is
+// a set is asked "Sequences (yours: 20, three aces):", not with the top
+// card of a run it does not hold ("-- high").
+func TestSetPromptNamesTheSet(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 60 && found < 2; seed++ {
+		o := options(3)
+		o.OfAKind = true
+		f := newFixture(t, 3, seed, 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+		set := func(s host.Snapshot) bool {
+			return s.Can.Act && s.View.Phase == rules.PhaseSequences && s.View.OwnBest().Set
+		}
+		for range 60 {
+			s := f.snap()
+			if set(s) || s.DealNo > 1 || s.Over || s.View.Phase == rules.PhasePlay {
+				break
+			}
+			f.step(true)
+		}
+		if !set(f.snap()) {
+			continue
+		}
+		found++
+		snap := f.snap()
+		b := snap.View.OwnBest()
+		want := fmt.Sprintf("(yours: 20, three %ss)", b.Top.Name())
+		if b.Len == 4 {
+			want = fmt.Sprintf("(yours: 50, four %ss)", b.Top.Name())
+		}
+		if !strings.Contains(f.text(), want) {
+			t.Fatalf("seed %d: no %q:\n%s", seed, want, f.text())
+		}
+	}
+	if found == 0 {
+		t.Fatal("no set to announce in 60 deals")
+	}
+}
+
+// TestGivePromptSaysGive: after a declaration, the card to give is asked
+// as such ("Give North:", "Give West:"), not under "Declare?".
+func TestGivePromptSaysGive(t *testing.T) {
+	found := 0
+	for seed := uint64(1); seed <= 80 && found < 2; seed++ {
+		for _, n := range []int{3, 4} {
+			o := options(n)
+			o.Shlomo, o.Cleopatra = true, n == 4
+			f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+			snap := f.snap()
+			if !snap.Can.Act || snap.View.Phase != rules.PhaseDeclare {
+				continue
+			}
+			declare := -1
+			for i, a := range snap.View.Legal() {
+				if a.Kind == rules.Shlomo || a.Kind == rules.Cleopatra {
+					declare = i
+				}
+			}
+			if declare < 0 {
+				continue
+			}
+			f.hs.Press(fmt.Sprint(declare + 1))
+			snap = f.snap()
+			if !snap.Can.Act || snap.View.Legal()[0].Kind != rules.Give {
+				continue
+			}
+			found++
+			if strings.Contains(f.text(), "Declare?") || !strings.Contains(f.text(), "Give ") {
+				t.Fatalf("%d players, seed %d: the card to give is not asked as one:\n%s", n, seed, f.text())
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no declaration of the person's in 80 deals")
 	}
 }

@@ -171,7 +171,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	}
 	lines = append(lines, kit.Indent(" ", kit.Wrap(strings.Join(about, " "), w-2), nil)...)
 	if sn.SeedShown && s.cfg.Rerun != nil {
-		lines = append(lines, "   "+s.cfg.Rerun(sn.Seed))
+		lines = append(lines, commandLines(s.cfg.Rerun(sn.Seed), w)...)
 	}
 	lines = append(lines, "")
 	var tail []string
@@ -246,4 +246,25 @@ func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 			kit.WrapLines(s.note, w-2, maxNoteLines), style.Render)...)
 	}
 	return out
+}
+
+// commandLines lay a shell command out in a window w wide, indented by
+// three: too wide for a line, it breaks between its words onto lines
+// ended by " \" (the shell's continuation) and indented by five, so
+// that it still copies and runs whole.
+func commandLines(cmd string, w int) []string {
+	var out []string
+	line, indent := "", "   "
+	for _, word := range strings.Fields(cmd) {
+		switch {
+		case line == "":
+			line = indent + word
+		case kit.WidthOf(line)+1+kit.WidthOf(word)+2 <= w:
+			line += " " + word
+		default:
+			out = append(out, line+" \\")
+			line, indent = "     "+word, "     "
+		}
+	}
+	return append(out, line)
 }

@@ -164,7 +164,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 		}
 		return out
 	}
-	tr := st.Trump.Render("Trump") + " " + p.SuitName(v.Trump) + " · maker " + sc.Lower(v.Maker)
+	tr := trumpTitle(p, v.Trump, &st.Trump) + " · maker " + sc.Lower(v.Maker)
 	switch {
 	case v.Forced:
 		tr += " (forced)"
@@ -180,7 +180,7 @@ func (sc *Scene) infoFrags(ctx *kit.Context) []string {
 	}
 	switch {
 	case v.SeqWinner != rules.NoSeat && v.Players == 4:
-		out = append(out, "sequences: "+sc.SideName(sc.sideOf(v.SeqWinner)))
+		out = append(out, "sequences: "+sc.sideLower(sc.sideOf(v.SeqWinner)))
 	case v.SeqWinner != rules.NoSeat:
 		out = append(out, "sequences: "+sc.Lower(v.SeqWinner))
 	case v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver:
@@ -208,6 +208,10 @@ func (sc *Scene) phaseWords(ctx *kit.Context) string {
 		other := "another suit"
 		if v.Options.HasNoTrumps() {
 			other = "a suit (not " + p.StyledSuit(up) + ") or no trumps"
+			if v.Turn == v.Dealer {
+				// The dealer, last to speak, may name the upcard's suit.
+				other = "any suit or no trumps"
+			}
 		}
 		if v.Turn == v.Seat && !hasKind(v.Legal(), rules.Pass) {
 			// The forced dealer: there is no pass to offer.

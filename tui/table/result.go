@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/lipgloss/v2"
+
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -56,7 +58,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		return out
 	}
 	heads := sc.colNames(colW-1, false)
-	title := fmt.Sprintf(" Trump %s · maker: %s", p.SuitName(s.Trump), sc.Lower(s.Maker))
+	title := fmt.Sprintf(" %s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
 	if s.Forced {
 		title += " (forced to name trump)"
 	}
@@ -72,7 +74,15 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		row(bella, bySide(s.Bella)),
 	}
 	if s.Declared != [4]int{} {
-		lines = append(lines, row("Shlomo, cleopatra", bySide(s.Declared)))
+		// The declarations this table plays: cleopatra needs four.
+		decl := "Shlomo"
+		if o := sc.V.Options; o.HasCleopatra() {
+			decl = "Shlomo, cleopatra"
+			if !o.HasShlomo() {
+				decl = "Cleopatra"
+			}
+		}
+		lines = append(lines, row(decl, bySide(s.Declared)))
 	}
 	lines = append(lines, st.Heading.Render(row("Total", bySide(s.Total))))
 	if four {
@@ -85,7 +95,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 				}
 			}
 			if len(parts) > 0 {
-				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.SideName(side), strings.Join(parts, " + "))))
+				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.sideLower(side), strings.Join(parts, " + "))))
 			}
 		}
 	}
@@ -102,10 +112,10 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			}
 			share = append(share, fmt.Sprintf("+%d", s.Scored[side]-s.SideTotal[side]))
 		}
-		lines = append(lines, row("Share of maker's", share))
+		lines = append(lines, row("From the maker", share))
 	}
 	if s.Bimah > 0 {
-		lines = append(lines, fmt.Sprintf(" Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.SideName(makerSide)))
+		lines = append(lines, fmt.Sprintf(" Bimah: +%d to %s, the forced dealer's side.", s.Bimah, sc.sideLower(makerSide)))
 	}
 	var scored []string
 	for _, side := range order {
@@ -164,7 +174,7 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 	var others []string
 	for _, side := range order {
 		if side != makerSide {
-			others = append(others, fmt.Sprintf("%s %d", sc.SideName(side), s.SideTotal[side]))
+			others = append(others, fmt.Sprintf("%s %d", sc.sideLower(side), s.SideTotal[side]))
 		}
 	}
 	who := sc.Name(s.Maker)
@@ -231,4 +241,21 @@ func DropBlanks(lines []string, room int) []string {
 		i++
 	}
 	return out
+}
+
+// trumpTitle names a deal's trump as a title: "Trump ♠ spades", or "No
+// trumps" (not "Trump no trumps"); the word Trump in style when one is
+// given.
+func trumpTitle(p *kit.Painter, t rules.Suit, style *lipgloss.Style) string {
+	word := "Trump"
+	if t == rules.NoTrumps {
+		word = "No trumps"
+	}
+	if style != nil {
+		word = style.Render(word)
+	}
+	if t == rules.NoTrumps {
+		return word
+	}
+	return word + " " + p.SuitName(t)
 }

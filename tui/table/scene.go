@@ -137,6 +137,14 @@ func (sc *Scene) SideName(i int) string {
 	return sc.Name(a) + " & " + sc.Name(b)
 }
 
+// sideLower is SideName inside a sentence: "you", "you & North".
+func (sc *Scene) sideLower(i int) string {
+	if n := sc.SideName(i); strings.HasPrefix(n, "You") && sc.You != rules.NoSeat && sc.sideOf(sc.You) == i {
+		return "you" + strings.TrimPrefix(n, "You")
+	}
+	return sc.SideName(i)
+}
+
 // sideShort names side i where room is short: the seat's name, or with
 // four "us" and "them" (the seats' letters in a replay of others).
 func (sc *Scene) sideShort(i int) string {
@@ -302,7 +310,9 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		r := right(t.short)
 		gap := max(1, w-kit.WidthOf(left)-kit.WidthOf(r))
 		line = left + kit.Repeat(" ", gap) + styleTotals(ctx, r)
-		if kit.WidthOf(left)+1+kit.WidthOf(r) <= w {
+		// Three spaces at least, so that the last word on the left does
+		// not read as part of the score ("3 players You 0").
+		if kit.WidthOf(left)+3+kit.WidthOf(r) <= w {
 			break
 		}
 	}

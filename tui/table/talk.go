@@ -29,17 +29,7 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 	shows := sc.showLines(ctx)
 	var out []string
 	decl, shlomo := rules.NoSeat, false
-	// The declarations come first: a round of asks for shlomo, then one
-	// for cleopatra, each ask "pass" or the declaration. Their passes
-	// are not bids, so they say which declaration they decline.
-	var rounds []string
-	if v.Options.Shlomo && n >= 3 {
-		rounds = append(rounds, "no shlomo")
-	}
-	if v.Options.Cleopatra && n == 4 {
-		rounds = append(rounds, "no cleopatra")
-	}
-	asks, cards := 0, 0
+	cards := 0
 	hist := v.History()
 	// The chat's lines go among the words, each where it was said: the
 	// lines of earlier deals first.
@@ -66,7 +56,6 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 			}
 		case rules.Shlomo, rules.Cleopatra:
 			decl, shlomo = s.Seat, a.Kind == rules.Shlomo
-			asks++
 			line = who + ": " + a.String() + " (+20)"
 		case rules.Draw:
 			from := rules.Counterpart(n, decl, rules.Shlomo)
@@ -78,11 +67,9 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 			}
 			line = sc.Does(s.Seat, "give") + " " + card(a.Card) + " to " + sc.Lower(to)
 		case rules.Pass:
-			if asks < len(rounds)*n {
-				line = who + ": " + rounds[asks/n]
-				asks++
-			} else {
-				line = who + ": pass"
+			line = who + ": pass"
+			if w := Declined(v, i); w != "" {
+				line = who + ": " + w
 			}
 		case rules.Exchange:
 			line = who + " exchanged the dix: took " + p.StyledCard(v.OrigUpcard)
@@ -143,19 +130,43 @@ func (sc *Scene) showLines(ctx *kit.Context) []string {
 		if shown == 0 {
 			continue
 		}
-		var cs []string
-		for _, su := range kit.SuitOrder(shown, kit.PlainTrump(v.Trump)) {
-			x := shown.Suit(su).Cards()
-			sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
-			for _, c := range x {
-				cs = append(cs, p.Glyphs.CardText(c))
+		// cards writes set's cards, suit by suit as the hand shows them,
+		// high to low.
+		cards := func(set rules.CardSet) string {
+			var cs []string
+			for _, su := range kit.SuitOrder(set, kit.PlainTrump(v.Trump)) {
+				x := set.Suit(su).Cards()
+				sort.Slice(x, func(i, j int) bool { return x[i].Rank() > x[j].Rank() })
+				for _, c := range x {
+					cs = append(cs, p.Glyphs.CardText(c))
+				}
+			}
+			return strings.Join(cs, " ")
+		}
+		// Each meld on its own with its points: a run and a set may
+		// share a card, and one list of them all would show a pair.
+		var melds []string
+		left := shown
+		for _, m := range rules.Melds(shown, v.Trump, v.Options) {
+			set := rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
+			if m.Set {
+				set = 0
+				for su := rules.Clubs; su <= rules.Spades; su++ {
+					if c := rules.NewCard(m.Top, su); shown.Has(c) {
+						set = set.With(c)
+					}
+				}
+			}
+			left &^= set
+			melds = append(melds, fmt.Sprintf("%s (%d)", cards(set), m.Value()))
+		}
+		if left != 0 || len(melds) == 0 {
+			melds = []string{cards(shown)}
+			if pts := rules.MeldPoints(shown, v.Trump, v.Options); pts > 0 {
+				melds[0] += fmt.Sprintf(" (%d)", pts)
 			}
 		}
-		line := sc.Does(rules.Seat(s), "show") + " " + strings.Join(cs, " ")
-		if pts := rules.MeldPoints(shown, v.Trump, v.Options); pts > 0 {
-			line += fmt.Sprintf(" (%d)", pts)
-		}
-		out = append(out, line)
+		out = append(out, sc.Does(rules.Seat(s), "show")+" "+strings.Join(melds, ", "))
 	}
 	return out
 }
@@ -316,4 +327,31 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
 	return out
+}
+
+// Declined is what the pass at step i of the deal's history says when
+// it declines a declaration rather than bids: "no shlomo", "no
+// cleopatra"; "" for a bid's pass. The declarations come first: a
+// round of asks for shlomo, then one for cleopatra, each ask a pass or
+// the declaration (its draw and give are not asks).
+func Declined(v *rules.View, i int) string {
+	n := v.Players
+	var rounds []string
+	if v.Options.Shlomo && n >= 3 {
+		rounds = append(rounds, "no shlomo")
+	}
+	if v.Options.Cleopatra && n == 4 {
+		rounds = append(rounds, "no cleopatra")
+	}
+	hist := v.History()
+	asks := 0
+	for j := 0; j < i && j < len(hist); j++ {
+		if k := hist[j].Action.Kind; k == rules.Pass || k == rules.Shlomo || k == rules.Cleopatra {
+			asks++
+		}
+	}
+	if i >= len(hist) || hist[i].Action.Kind != rules.Pass || asks >= len(rounds)*n {
+		return ""
+	}
+	return rounds[asks/n]
 }

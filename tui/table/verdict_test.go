@@ -113,3 +113,172 @@ func TestSeatNotesSayYou(t *testing.T) {
 		}
 	}
 }
+
+// Inside the verdict's sentence the person is "you", never "You": at
+// three "(you 55, East 43)", at four "less than you & North".
+func TestVerdictLowerYou(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{3, 4} {
+		for _, out := range []rules.Outcome{rules.Made, rules.Tie, rules.Bete} {
+			sc := &Scene{V: rules.View{Players: n}, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: names[i]})
+			}
+			s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: out}
+			got := ansi.Strip(sc.verdict(&ctx, s))
+			if i := strings.Index(got, "You"); i > 0 && !strings.HasSuffix(got[:i], ". ") {
+				t.Errorf("%d players, %v: %q writes You inside a sentence", n, out, got)
+			}
+			if !strings.Contains(got, "you") {
+				t.Errorf("%d players, %v: %q does not name you", n, out, got)
+			}
+		}
+	}
+}
+
+// The melds shown after trick one are listed one by one with their
+// points: a fifty and a set of kings that shares the K♦ read "A♦ K♦ Q♦
+// J♦ (50), K♦ K♣ K♥ (20)", not "A♦ K♦ Q♦ J♦ K♣ K♥ (70)", which shows a
+// pair of kings that scores nothing.
+func TestShowLinesEachMeld(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players, o.OfAKind = 3, true
+	shown, err := rules.ParseCardSet("AD KD QD JD KC KH")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := &Scene{V: rules.View{Players: 3, Options: o, Trump: rules.Diamonds}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "East"}}}
+	sc.V.Shown[2] = shown
+	got := ansi.Strip(strings.Join(sc.showLines(&ctx), "\n"))
+	if !strings.Contains(got, "A♦ K♦ Q♦ J♦ (50)") || !strings.Contains(got, "K♦ K♣ K♥ (20)") && !strings.Contains(got, "K♦ K♥ K♣ (20)") {
+		t.Errorf("the melds shown are not listed one by one: %q", got)
+	}
+}
+
+// The result's row of declarations names those the table plays: at
+// three, with cleopatra on in the options, only shlomo (cleopatra needs
+// four); at four both.
+func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Shlomo, o.Cleopatra = n, true, true
+		sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: names[i]})
+		}
+		s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
+		s.Declared[2] = 20
+		var ending rules.Ending
+		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+		want := map[int]string{3: " Shlomo ", 4: " Shlomo, cleopatra "}[n]
+		if !strings.Contains(got, want) || n == 3 && strings.Contains(got, "cleopatra") {
+			t.Errorf("%d players: the row of declarations is not %q:\n%s", n, want, got)
+		}
+	}
+}
+
+// A deal in no trumps is titled "No trumps", not "Trump no trumps", in
+// the result and above the table.
+func TestNoTrumpsTitle(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	sc := &Scene{V: rules.View{Players: 4, Options: o, Trump: rules.NoTrumps, Maker: rules.SeatB}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	s := rules.Score{Players: 4, Maker: rules.SeatB, Trump: rules.NoTrumps, Outcome: rules.Made}
+	var ending rules.Ending
+	got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+	if strings.Contains(got, "Trump no trumps") || !strings.Contains(got, "No trumps · maker: West") {
+		t.Errorf("the result's title:\n%s", got)
+	}
+	got = ansi.Strip(strings.Join(sc.infoFrags(&ctx), "\n"))
+	if strings.Contains(got, "Trump no trumps") || !strings.Contains(got, "No trumps · maker West") {
+		t.Errorf("the table's title:\n%s", got)
+	}
+}
+
+// The result's lines name the person "you" inside a sentence (the
+// bimah's "+40 to you & North"), and the row of the bete's split says
+// what it holds ("From the maker", not "Share of maker's").
+func TestResultBimahAndShareWords(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: names[i]})
+		}
+		var ending rules.Ending
+		s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: 40}
+		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+		if !strings.Contains(got, "Bimah: +40 to you") {
+			t.Errorf("%d players: the bimah's line:\n%s", n, got)
+		}
+		if n == 3 {
+			s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Bete}
+			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			if strings.Contains(got, "Share of maker's") || !strings.Contains(got, " From the maker ") {
+				t.Errorf("the bete's split:\n%s", got)
+			}
+		}
+	}
+}
+
+// At four the dealer speaking last in round two may name the upcard's
+// suit too: the words over the table do not say "(not ♠)" then.
+func TestRoundTwoDealerAtFour(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	up, _ := rules.ParseCard("9S")
+	for _, turn := range []rules.Seat{rules.SeatB, rules.Seat(3)} {
+		sc := &Scene{V: rules.View{Players: 4, Options: o, Phase: rules.PhaseBid2, Seat: rules.SeatA, Turn: turn, Dealer: rules.Seat(3),
+			OrigUpcard: up, Upcard: up, Trump: rules.NoSuit}, You: rules.SeatA,
+			Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+		got := ansi.Strip(sc.phaseWords(&ctx))
+		if dealer := turn == rules.Seat(3); dealer == strings.Contains(got, "(not ♠)") {
+			t.Errorf("turn %v, the dealer's %v: %q", turn, dealer, got)
+		}
+	}
+}
+
+// The header keeps its left words apart from the score on the right:
+// at three players with scores of three figures "3 players" gives way
+// rather than run into the score ("3 players You 0 · West 155").
+func TestHeaderGapsTheScore(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 3
+	sc := &Scene{V: rules.View{Players: 3, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 1,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "East"}}}
+	sc.Totals = [4]int{0, 155, 69}
+	got := ansi.Strip(sc.Header(&ctx, 80))
+	if !strings.Contains(got, "   You 0") {
+		t.Errorf("the score runs into the words before it: %q", got)
+	}
+}
+
+// At four the person's team is "you & North" inside a line, as "you"
+// is at two and three: "Sequences of you & North: ...", "sequences: you
+// & North".
+func TestOwnTeamLowerInLines(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	sc := &Scene{V: rules.View{Players: 4, Options: o, Trump: rules.Clubs, Maker: rules.SeatA, SeqWinner: rules.SeatA, Phase: rules.PhasePlay},
+		You: rules.SeatA, Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	s := rules.Score{Players: 4, Maker: rules.SeatA, Outcome: rules.Made}
+	s.Seqs[0], s.Seqs[2] = 20, 50
+	var ending rules.Ending
+	got := ansi.Strip(strings.Join(append(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), sc.infoFrags(&ctx)...), "\n"))
+	if !strings.Contains(got, "Sequences of you & North: you 20 + North 50") || !strings.Contains(got, "sequences: you & North") {
+		t.Errorf("the team is not named in lower case inside the lines:\n%s", got)
+	}
+}

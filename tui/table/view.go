@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai/claim"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -273,6 +274,13 @@ func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 		line = who + ": " + p.SuitName(a.Suit)
 	default:
 		line = who + ": " + a.Words()
+		// A declaration declined says which, as the table talk does:
+		// "pass" would read as a bid.
+		if h := sc.V.History(); a.Kind == rules.Pass && len(h) > 0 && h[len(h)-1].Seat == m.Seat && h[len(h)-1].Action == a {
+			if w := Declined(&sc.V, len(h)-1); w != "" {
+				line = who + ": " + w
+			}
+		}
 	}
 	if m.By == host.ByClaim {
 		line += " (claimed)"
@@ -396,6 +404,20 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	}
 	switch v.Phase {
 	case rules.PhaseDeclare:
+		if as := v.Legal(); len(as) > 0 && as[0].Kind == rules.Give {
+			// After a shlomo its declarer gives to the player drawn
+			// from; after a cleopatra both partners give, each to the
+			// other.
+			kind := rules.Cleopatra
+			h := v.History()
+			for i := len(h) - 1; i >= 0; i-- {
+				if k := h[i].Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
+					kind = k
+					break
+				}
+			}
+			return "Give " + s.scene().Lower(rules.Counterpart(v.Players, v.Seat, kind)) + ":"
+		}
 		return "Declare?"
 	case rules.PhaseBid1:
 		return "Your bid on " + p.StyledSuit(v.OrigUpcard.Suit()) + ":"
@@ -406,7 +428,12 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	case rules.PhaseDix:
 		return "The dix:"
 	case rules.PhaseSequences:
-		if b := v.OwnBest(); b.Len >= 3 {
+		b := v.OwnBest()
+		if b.Len >= 3 && b.Set {
+			// A set has no suit and so no top card: say its rank.
+			return fmt.Sprintf("Sequences (yours: %d, %s):", b.Value(), strings.TrimSuffix(drill.MeldWords(b), fmt.Sprintf(" (%d)", b.Value())))
+		}
+		if b.Len >= 3 {
 			return fmt.Sprintf("Sequences (yours: %d, %s high):", b.Value(), p.Glyphs.CardText(rules.NewCard(b.Top, b.Suit)))
 		}
 		return "Sequences:"
@@ -522,8 +549,13 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case s.Bella != rules.NoCard:
 		h.Short = []key.Binding{b("bella", k.Bella), b("no bella", k.NoBella), b("another card", k.Back)}
 	case sn.View.Phase == rules.PhasePlay:
-		h.Short = undo([]key.Binding{b("", k.Left, k.Right), b("play", k.Choose), b("card", k.Nth), b("bella", k.Bella),
-			b("tricks", k.LastTrick), b("sort", k.SortHand)})
+		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
+		// b only when a card may be played with bella now: at any other
+		// time it is refused.
+		if hasBella(sn.View.Legal(), 0) || hasBella(sn.View.Legal(), 50) {
+			h.Short = append(h.Short, b("bella", k.Bella))
+		}
+		h.Short = undo(append(h.Short, b("tricks", k.LastTrick), b("sort", k.SortHand)))
 		if sn.Can.Claim {
 			h.Short = append(h.Short, b("claim", k.Claim))
 		}

@@ -544,3 +544,141 @@ func TestReviewRecordWraps(t *testing.T) {
 		t.Fatalf("the record is cut, want %q:\n%s", want, scr)
 	}
 }
+
+// TestUpcardInfoWhole: beside the upcard, at 80 columns, the trump's
+// name and who made it show whole, nine cards in hand included (a
+// diamond trump was cut to "diamon").
+func TestUpcardInfoWhole(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		only  drill.Filter
+	}{
+		{"players=2", drill.OnlyDix},
+		{"players=3", drill.OnlyDix},
+		{"players=3", drill.OnlyDialogue},
+		{"players=4", drill.OnlyDialogue},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Only = c.only
+		hs := start(t, cfg, 80, 24)
+		seen := map[rules.Suit]bool{}
+		for range 40 {
+			v := &hs.s.view
+			want := "trump: no trumps"
+			if v.Trump < rules.NoTrumps {
+				want = "trump: " + v.Trump.Symbol() + " " + v.Trump.Name()
+				seen[v.Trump] = true
+			}
+			want += " maker: " + drill.SeatName(v.Players, v.Maker)
+			// The info is what follows the upcard's box on its rows.
+			var info []string
+			scr := hs.screen()
+			for _, l := range strings.Split(scr, "\n") {
+				if i := strings.LastIndexAny(l, "│┐┘"); i >= 0 && strings.Count(l, "┐")+strings.Count(l, "│")+strings.Count(l, "┘") >= 4 {
+					info = append(info, strings.Fields(l[i+len("│"):])...)
+				}
+			}
+			if got := strings.Join(info, " "); !strings.HasPrefix(got, want) {
+				t.Fatalf("%s, %s: %q is not whole (%q):\n%s", c.rules, c.only, want, got, scr)
+			}
+			hs.press(itemKeys(hs.s.legal)[0], "enter")
+		}
+		if !seen[rules.Diamonds] {
+			t.Fatalf("%s, %s: no drill with diamonds trump in 40", c.rules, c.only)
+		}
+	}
+}
+
+// TestReasonWholeSentences: when the window cannot hold the whole
+// reason under the table, it ends at the end of a sentence, never in
+// the middle of one ("The game is all" at four players, 80x24).
+func TestReasonWholeSentences(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		cfg := rulesConfig(t, nil, fmt.Sprintf("players=%d,shlomo=on,cleopatra=on,dealer_forced=on", min(players, 4)))
+		if players == 2 {
+			cfg = rulesConfig(t, nil, "players=2,dealer_forced=on")
+		}
+		cfg.Seed = 11
+		hs := start(t, cfg, 80, 24)
+		for range 30 {
+			hs.press(itemKeys(hs.s.legal)[0])
+			lines := strings.Split(hs.screen(), "\n")
+			// The last line of the result: above the bottom rule, the
+			// note and the keys.
+			last := ""
+			for i := len(lines) - 4; i >= 0; i-- {
+				if l := strings.TrimSpace(lines[i]); l != "" && !strings.HasPrefix(l, "─") {
+					last = l
+					break
+				}
+				if strings.HasPrefix(strings.TrimSpace(lines[i]), "─") && i < len(lines)-4 {
+					break
+				}
+			}
+			if strings.Contains(hs.screen(), "Hard bot:") && !strings.HasSuffix(last, ".") && !strings.HasSuffix(last, "?") {
+				t.Fatalf("%d players: the reason ends in the middle of a sentence (%q):\n%s", players, last, hs.screen())
+			}
+			hs.press("enter")
+		}
+	}
+}
+
+// TestReviewDescriptionWraps: a mistake whose description is longer
+// than the line (nine cards, scores of four figures) wraps, every card
+// shown, rather than being cut.
+func TestReviewDescriptionWraps(t *testing.T) {
+	req, err := drill.Parse("players=3 dealer=C score=4433-4294-4477 target=5000 said=pass,pass,pass,pass,take " +
+		"deck=AD,AH,KS,JS,9S,QH,9H,7S,KH,QC,8H,QD,9D,TD,8D,7C,TS,JC,JD,KD,TC,AC,8S,7H,QS,7D,8C,9C,JH,KC,TH,AS shlomo=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &traintest.MemRecord{}
+	rec.Stats.Add(drill.Record{Situation: req.Situation, Chose: rules.Action{Kind: rules.NoExchange}, Best: rules.Action{Kind: rules.Exchange},
+		Verdict: drill.Verdict{Kind: drill.Blunder, Points: 30}})
+	cfg := rulesConfig(t, rec, "players=3,shlomo=on")
+	hs := start(t, cfg, 80, 24)
+	hs.press("m")
+	scr := hs.screen()
+	flat := strings.Join(strings.Fields(scr), " ")
+	desc, _, err := hs.s.kind.missed(&hs.ctx, req.Situation.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(flat, strings.Join(strings.Fields(ansi.Strip(desc)), " ")) {
+		t.Fatalf("the description is cut, want %q:\n%s", desc, scr)
+	}
+}
+
+// TestHardBotAskSentence: the hard bot's choice "how high?" ends its
+// sentence: "Hard bot: how high?", not "Hard bot: how high?.".
+func TestHardBotAskSentence(t *testing.T) {
+	cfg := rulesConfig(t, nil, "players=2")
+	cfg.Only = drill.OnlyDialogue
+	// The stand-in evaluation, with "how high?" the best when offered.
+	cfg.Evaluate = func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		ev, err := traintest.FakeVariantEval(ctx, v, p, k)
+		for i := range ev.Results {
+			if ev.Results[i].Action.Kind == rules.HowHigh {
+				ev.Results[i].Mean, ev.Results[i].Win = 40, 0.7
+			}
+		}
+		ev.Best = eval.Best(ev.Results, false)
+		return ev, err
+	}
+	hs := start(t, cfg, 80, 24)
+	asked := 0
+	for range 60 {
+		hs.press(itemKeys(hs.s.legal)[0])
+		scr := hs.screen()
+		if strings.Contains(scr, "?.") {
+			t.Fatalf("a question ends with a full stop too:\n%s", scr)
+		}
+		if strings.Contains(scr, "Hard bot: how high?") {
+			asked++
+		}
+		hs.press("enter")
+	}
+	if asked == 0 {
+		t.Fatal("the hard bot never asked how high in 60 drills")
+	}
+}

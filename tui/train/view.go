@@ -46,6 +46,9 @@ func (t *core) render(ctx *kit.Context) (string, []kit.Hit) {
 		top = append(top, body...)
 	}
 	room := max(0, h-len(top)-len(bottom))
+	if len(mid) > room && t.state == stateResult {
+		mid = t.resultLinesIn(ctx, w, room)
+	}
 	mid = mid[:min(len(mid), room)]
 	lines := append(append(top, kit.Padded(mid, room)...), bottom...)
 	return kit.Canvas(lines, w, h), hits
@@ -133,9 +136,31 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 	}
 	hw := kit.HandWidth(len(hand), size)
 	up := p.Card(upcard, kit.LookFace, size)
-	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + "    " + st.Heading.Render(label)}
+	// Nine small cards leave 15 columns of 80 for the info at a gap of
+	// four: the gap narrows to two so that "trump: ♦ diamonds" and
+	// "(took the upcard)" show whole.
+	gap := "    "
+	infoW := 0
+	for _, s := range info {
+		infoW = max(infoW, kit.WidthOf(s))
+	}
+	if 1+hw+len(gap)+size.W+2+infoW > ctx.Width {
+		gap = "  "
+	}
+	// Still too wide ("maker: the opponent"), a line goes on in the
+	// free line under it.
+	room := ctx.Width - (1 + hw + len(gap) + size.W + 2)
+	for i := 0; i+1 < len(info); i++ {
+		if kit.WidthOf(info[i]) <= room || info[i+1] != "" {
+			continue
+		}
+		if ls := kit.Wrap(info[i], max(room, 1)); len(ls) == 2 {
+			info[i], info[i+1] = ls[0], ls[1]
+		}
+	}
+	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap + st.Heading.Render(label)}
 	for r := range rows {
-		out = append(out, " "+kit.Fit(rows[r], hw)+"    "+up[r]+"  "+info[r])
+		out = append(out, " "+kit.Fit(rows[r], hw)+gap+up[r]+"  "+info[r])
 	}
 	return out
 }
@@ -161,6 +186,13 @@ func (t *core) prompt() string {
 // the wait, or the evaluation of every option with the verdict and the
 // reason.
 func (t *core) resultLines(ctx *kit.Context, w int) []string {
+	return t.resultLinesIn(ctx, w, -1)
+}
+
+// resultLinesIn are resultLines on at most room lines (none: -1): the
+// reason's last sentences give way whole, so that it never stops in
+// the middle of one.
+func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	switch t.state {
 	case stateAsk:
@@ -194,8 +226,17 @@ func (t *core) resultLines(ctx *kit.Context, w int) []string {
 	out = append(out, kit.Indent(" ", kit.Wrap(say, max(10, w-2)), style.Render)...)
 	out = append(out, kit.AnalysisTableWith(ctx, an, t.chose, label)...)
 	best := an.Rows[an.Best]
-	reason := append([]string{fmt.Sprintf("Hard bot: %s.", label(best.Action))}, an.Reason(ctx.ASCII)...)
-	out = append(out, kit.Indent(" ", kit.Wrap(strings.Join(reason, " "), max(10, w-2)), nil)...)
+	hard := "Hard bot: " + label(best.Action)
+	if !strings.HasSuffix(hard, "?") { // "how high?" ends its sentence
+		hard += "."
+	}
+	reason := append([]string{hard}, an.Reason(ctx.ASCII)...)
+	lines := kit.Wrap(strings.Join(reason, " "), max(10, w-2))
+	for room >= 0 && len(out)+len(lines) > room && len(reason) > 1 {
+		reason = reason[:len(reason)-1]
+		lines = kit.Wrap(strings.Join(reason, " "), max(10, w-2))
+	}
+	out = append(out, kit.Indent(" ", lines, nil)...)
 	return out
 }
 
@@ -266,7 +307,9 @@ func (t *core) mistakeLines(ctx *kit.Context, n int, m drill.Missed, w int) []st
 		return []string{fmt.Sprintf(" %2d. %s", n, kit.Clip(m.Situation, w-5))}
 	}
 	chose, best := m.Words(ctx.ASCII)
-	out := []string{kit.Clip(fmt.Sprintf(" %2d. %s", n, desc), w)}
+	// The description wraps under itself: nine cards and scores of
+	// four figures are wider than 80 columns.
+	out := kit.Hang(fmt.Sprintf(" %2d. ", n), "     ", kit.Wrap(desc, max(10, w-6)))
 	out = append(out, kit.Indent("     ",
 		kit.Wrap(fmt.Sprintf("You: %s; best: %s; %s.", chose, best, m.Verdict().Text()), max(10, w-6)), st.Bad.Render)...)
 	for _, s := range said {

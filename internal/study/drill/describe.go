@@ -301,7 +301,7 @@ func Question(v *rules.View, ascii bool) string {
 		}
 		q := "Round two: name " + joinWords(names, "or")
 		if !has(rules.Pass) {
-			return q + "? Everyone passed, and the dealer must name a trump."
+			return q + "? Everyone else passed, and the dealer may not pass."
 		}
 		end := "the next player speaks"
 		if v.Dealer == v.Seat {

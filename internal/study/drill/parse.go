@@ -201,8 +201,14 @@ func (req *Request) parseCommon(f *parsed, k string) error {
 
 // parseDeckForm reads the deck form into s (its options already set).
 func parseDeckForm(s *Situation, f *parsed) error {
+	_, hasDeck := f.values["deck"]
+	_, hasDealer := f.values["dealer"]
 	for _, k := range handKeys {
 		if _, ok := f.values[k]; ok && !slices.Contains(deckKeys, k) {
+			if !hasDeck && !hasDealer {
+				// The deck form because of players= alone: say so.
+				return fieldErr(k, "the short form is for two players: at %d give dealer= and deck=", s.Players())
+			}
 			return fieldErr(k, "not with dealer= and deck= (give either those, or hand= and up= at two players)")
 		}
 	}

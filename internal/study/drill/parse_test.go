@@ -125,7 +125,8 @@ func TestParseErrors(t *testing.T) {
 		{h + "up=8S up=9S", "up: given twice"},
 		{"JS hand=9S AS KH QH 7D 8D up=8S", "JS: not key=value"},
 		{h + "up=8S bottom_card=maybe", `bottom_card: option bottom_card: "maybe" is not on or off`},
-		{h + "up=8S players=4", "hand: not with dealer= and deck="},
+		{h + "up=8S players=4", "hand: the short form is for two players: at 4 give dealer= and deck="},
+		{h + "up=8S players=3", "hand: the short form is for two players: at 3 give dealer= and deck="},
 		// The deck form.
 		{"players=4 dealer=A score=0-0", "deck: missing"},
 		{strings.Replace(good, "players=3", "players=5", 1), "players:"},
