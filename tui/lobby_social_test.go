@@ -514,3 +514,27 @@ func TestWatchListFits(t *testing.T) {
 		dan.key("down")
 	}
 }
+
+// TestLobbyTableClosesUnderTheCursor: the table under the lobby's
+// cursor closes; the list read again puts the cursor on its last row,
+// and enter takes that row, never one past the list's end.
+func TestLobbyTableClosesUnderTheCursor(t *testing.T) {
+	c := newClub(t)
+	host := hall.Player{ID: "h", Name: "Host"}
+	tb, err := c.h.Open(host, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	dan := c.person(t, "d", "Dan", lobby.Command{})
+	l := dan.app.screen.(*lobby.Lobby)
+	l.Refresh()
+	require.Len(t, l.Tables(), 1)
+	dan.key("up") // from the first choice up to the last row: the table
+	require.Contains(t, plain(dan), "▶ "+tb.Code())
+	conn, err := tb.Join(host)
+	require.NoError(t, err)
+	conn.Leave() // the host leaves the waiting room: the table closes
+	l.Refresh()
+	require.Empty(t, l.Tables())
+	require.Contains(t, plain(dan), "▶ [l] Leaderboards", "the cursor is on the list's last row")
+	dan.key("enter") // the leaderboards, not a table past the list's end
+	require.Contains(t, plain(dan), "Leaderboards")
+}

@@ -251,6 +251,9 @@ func (l *Lobby) Refresh() {
 		// The person's own table first: a long list shows its start.
 		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
 	}
+	// A table under the cursor may have closed: the cursor stays on the
+	// list.
+	l.row = min(l.row, l.rows()-1)
 }
 
 // Tables are the open tables listed, the person's own first.
@@ -357,6 +360,9 @@ func (l *Lobby) seed() uint64 {
 func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 	l.setNote("", false)
 	if i >= len(items) {
+		if i >= l.rows() {
+			return l, nil // a row the list no longer has
+		}
 		info := l.tables[i-len(items)]
 		t, err := l.cfg.Hall.Find(info.Code)
 		if err != nil {
