@@ -122,7 +122,13 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 	}
 	var others []string
 	for _, side := range sc.SideOrder() {
-		if side != win {
+		switch {
+		case side == win:
+		case sc.Sides() == 3:
+			// Three sides: whose total is whose ("107 to you 0 and
+			// East 65"), not "107 to 0 and 65".
+			others = append(others, fmt.Sprintf("%s %d", sc.Lower(rules.Seat(side)), sn.Totals[side]))
+		default:
 			others = append(others, fmt.Sprint(sn.Totals[side]))
 		}
 	}
