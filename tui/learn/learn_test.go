@@ -175,14 +175,26 @@ func TestScrolls(t *testing.T) {
 	require.Contains(t, d.Text(), "↓ more", "one line back up, the end is hidden but not said")
 }
 
+// playTheLesson walks the lesson at 80×24 to its card play and plays
+// it with enter, calling each at every card decision before the key.
+func playTheLesson(t *testing.T, each func(d *kittest.Driver, s *Screen)) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		each(d, s)
+		d.Press("enter")
+		if s.note != "" { // a card the lesson refuses: the next may do
+			d.Press("right", "b")
+		}
+	}
+}
+
 // TestNumberKeysMatchHand: the card prompt offers the numbers of the
 // cards in hand ("1-8" with eight), not a 9 that plays nothing.
 func TestNumberKeysMatchHand(t *testing.T) {
-	d, s, _ := start(t, 80, 24, false)
-	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
 	seen := 0
-	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
-		require.Less(t, i, 200)
+	playTheLesson(t, func(d *kittest.Driver, s *Screen) {
 		if n := len(s.hand()); s.run.Game().Deal().Turn() == lesson.You {
 			want := fmt.Sprintf("play, 1-%d", n)
 			if n == 1 {
@@ -191,11 +203,7 @@ func TestNumberKeysMatchHand(t *testing.T) {
 			require.Contains(t, d.Text(), want, "%d cards in hand", n)
 			seen++
 		}
-		d.Press("enter")
-		if s.note != "" { // a card the lesson refuses: the next may do
-			d.Press("right", "b")
-		}
-	}
+	})
 	require.Greater(t, seen, 3)
 }
 
@@ -203,22 +211,15 @@ func TestNumberKeysMatchHand(t *testing.T) {
 // line, the oldest give way whole ("… You: exchange · …"), not cut in
 // the middle ("…o exchange").
 func TestSaidDropsWholeWords(t *testing.T) {
-	d, s, _ := start(t, 80, 24, false)
-	d.Press("enter", "enter", "enter", "p", "a", "enter", "t", "enter", "x", "n")
 	clipped := 0
-	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
-		require.Less(t, i, 200)
+	playTheLesson(t, func(d *kittest.Driver, _ *Screen) {
 		for _, l := range strings.Split(d.Text(), "\n") {
 			if rest, ok := strings.CutPrefix(l, " Said: …"); ok {
 				clipped++
 				require.Regexp(t, `^ (You|Bot): `, rest, "the words said are cut in the middle of one")
 			}
 		}
-		d.Press("enter")
-		if s.note != "" {
-			d.Press("right", "b")
-		}
-	}
+	})
 	require.Greater(t, clipped, 0, "the words said never needed clipping")
 }
 

@@ -448,35 +448,45 @@ func TestDeclarationPassSaysWhich(t *testing.T) {
 // refused, so the screen does not offer it.
 func TestBellaKeyOnlyWhenPossible(t *testing.T) {
 	offered, hidden := 0, 0
+	eachOwnCard(t, 80, 24, 400, func(f *fixture, n int, s host.Snapshot) {
+		can := false
+		for _, a := range s.View.Legal() {
+			can = can || (a.Kind == rules.PlayCard && a.Bella)
+		}
+		shown := strings.Contains(f.text(), "b bella")
+		if shown != can {
+			t.Fatalf("%d players: bella possible %v, b bella offered %v:\n%s", n, can, shown, f.text())
+		}
+		if can {
+			offered++
+		} else {
+			hidden++
+		}
+	})
+	if hidden == 0 {
+		t.Fatal("no card play without bella seen")
+	}
+	t.Logf("bella offered %d times, not offered %d", offered, hidden)
+}
+
+// eachOwnCard plays a game of the fixture's at every seat count, w×h,
+// for at most steps steps, and calls check at each of the person's
+// cards to play (no bella question open), before it is played.
+func eachOwnCard(t *testing.T, w, h, steps int, check func(f *fixture, n int, s host.Snapshot)) {
+	t.Helper()
 	for _, n := range []int{2, 3, 4} {
-		f := newFixture(t, n, seeds[n], 80, 24)
-		for range 400 {
+		f := newFixture(t, n, seeds[n], w, h)
+		for range steps {
 			s := f.snap()
 			if s.Over {
 				break
 			}
 			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
-				can := false
-				for _, a := range s.View.Legal() {
-					can = can || (a.Kind == rules.PlayCard && a.Bella)
-				}
-				shown := strings.Contains(f.text(), "b bella")
-				if shown != can {
-					t.Fatalf("%d players: bella possible %v, b bella offered %v:\n%s", n, can, shown, f.text())
-				}
-				if can {
-					offered++
-				} else {
-					hidden++
-				}
+				check(f, n, s)
 			}
 			f.step(true)
 		}
 	}
-	if hidden == 0 {
-		t.Fatal("no card play without bella seen")
-	}
-	t.Logf("bella offered %d times, not offered %d", offered, hidden)
 }
 
 // TestRerunCommandWraps: at the game's end a command to deal the game
@@ -517,26 +527,16 @@ func TestRerunCommandWraps(t *testing.T) {
 // the cards in hand ("1-5 card" with five), not a 9 that plays nothing.
 func TestNthKeyMatchesHand(t *testing.T) {
 	seen := 0
-	for _, n := range []int{2, 3, 4} {
-		f := newFixture(t, n, seeds[n], 120, 40)
-		for range 300 {
-			s := f.snap()
-			if s.Over {
-				break
-			}
-			if s.Can.Act && s.View.Phase == rules.PhasePlay && f.s.Bella == rules.NoCard {
-				want := fmt.Sprintf("1-%d card", len(f.s.hand()))
-				if len(f.s.hand()) == 1 {
-					want = "1 card"
-				}
-				if !strings.Contains(f.text(), want) {
-					t.Fatalf("%d players, %d cards: no %q:\n%s", n, len(f.s.hand()), want, f.text())
-				}
-				seen++
-			}
-			f.step(true)
+	eachOwnCard(t, 120, 40, 300, func(f *fixture, n int, s host.Snapshot) {
+		want := fmt.Sprintf("1-%d card", len(f.s.hand()))
+		if len(f.s.hand()) == 1 {
+			want = "1 card"
 		}
-	}
+		if !strings.Contains(f.text(), want) {
+			t.Fatalf("%d players, %d cards: no %q:\n%s", n, len(f.s.hand()), want, f.text())
+		}
+		seen++
+	})
 	if seen < 10 {
 		t.Fatalf("%d cards asked for: too few", seen)
 	}
