@@ -142,7 +142,13 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if hk, ok := a.screen.(kit.Helper); ok {
 				keys = hk.KeyHelp(&a.ctx.Keys).FullHelp()
 			}
-			a.overlay = kit.NewHelpView(keys)
+			h := kit.NewHelpView(keys)
+			if g, ok := a.screen.(interface{ HelpRules() (rules.Options, bool) }); ok {
+				if o, ok := g.HelpRules(); ok {
+					h.For(o) // the rules in short of the game on screen
+				}
+			}
+			a.overlay = h
 			return a, nil
 		}
 		return a, a.route(msg)

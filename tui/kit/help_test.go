@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/docs"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
@@ -78,6 +79,52 @@ func TestHelpKeysAlignedASCII(t *testing.T) {
 		}
 		if col < 0 {
 			t.Fatalf("ascii %v: no key found in\n%s", ascii, text)
+		}
+	}
+}
+
+// TestHelpRulesInShortBySeats: the rules in short are the game's: its
+// seat count (the scoring and the teams differ) and its target; without
+// a game, two players to 500. One Context serves them all in turn.
+func TestHelpRulesInShortBySeats(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	for _, c := range []struct {
+		players, target int
+		want            []string
+	}{
+		{0, 0, []string{"Two players (three and four", "schmeiss", "The first to the target (500) wins."}},
+		{2, 300, []string{"Two players (three and four", "The first to the target (300) wins."}},
+		{3, 1000, []string{"Three players, each for themselves", "more than each opponent", "half the maker's", "(1000) wins."}},
+		{4, 500, []string{"two teams, partners opposite", "no trumps", "both partners' sequences", "(500) wins."}},
+	} {
+		h := kit.NewHelpView(nil)
+		if c.players > 0 {
+			o := rules.DefaultOptions()
+			o.Players, o.Target = c.players, c.target
+			h.For(o)
+		}
+		var short []string
+		in := false
+		for _, l := range h.Lines(&ctx) {
+			l = strings.TrimSpace(ansi.Strip(l))
+			switch {
+			case l == "Rules in short":
+				in = true
+			case strings.HasPrefix(l, "The rules Klob plays"):
+				in = false
+			case in:
+				short = append(short, l)
+			}
+		}
+		text := strings.Join(short, " ")
+		for _, w := range c.want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%d players to %d: the rules in short lack %q: %s", c.players, c.target, w, text)
+			}
+		}
+		if c.players >= 3 && strings.Contains(text, "schmeiss (") {
+			t.Errorf("%d players: the rules in short offer the schmeiss: %s", c.players, text)
 		}
 	}
 }

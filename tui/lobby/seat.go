@@ -249,6 +249,14 @@ func (s *SharedSeat) QuitQuestion() string {
 	return "Back to the lobby: your seat at the table is freed."
 }
 
+// HelpRules is the table's game's rules for the help, once it is on.
+func (s *SharedSeat) HelpRules() (rules.Options, bool) {
+	if s.table == nil {
+		return rules.Options{}, false
+	}
+	return s.table.HelpRules()
+}
+
 // QuitsAtOnce: at the game's end q goes back to the lobby unasked.
 func (s *SharedSeat) QuitsAtOnce() bool { return s.table != nil && s.table.QuitsAtOnce() }
 

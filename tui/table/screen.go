@@ -527,6 +527,12 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	return s, nil
 }
 
+// HelpRules is the game's rules for the help's rules in short: its seat
+// count and target.
+func (s *Screen) HelpRules() (rules.Options, bool) {
+	return s.snap.Options, s.snap.Options.Target > 0
+}
+
 // QuitsAtOnce: at the game's end nothing is lost, so q leaves without
 // asking.
 func (s *Screen) QuitsAtOnce() bool { return s.snap.Over && s.overSeen }
