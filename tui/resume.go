@@ -83,7 +83,11 @@ func summarize(l *gamelog.Log) []string {
 		}
 		score = append(score, fmt.Sprintf("%s %d", name, tot[side]))
 	}
-	out = append(out, fmt.Sprintf("%s played: %s", kit.Plural(len(g.Records()), "deal"), strings.Join(score, ", ")))
+	if done := len(g.Records()); done > 0 {
+		out = append(out, fmt.Sprintf("%s played: %s", kit.Plural(done, "deal"), strings.Join(score, ", ")))
+	} else {
+		out = append(out, "No deal finished yet: "+strings.Join(score, ", ")) // not "0 deals played"
+	}
 	if !g.NeedDeal() && !g.Over() {
 		out = append(out, fmt.Sprintf("Deal %d in progress (%s)", g.DealNo(), g.Deal().Phase()))
 	}
