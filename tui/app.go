@@ -143,7 +143,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				keys = hk.KeyHelp(&a.ctx.Keys).FullHelp()
 			}
 			h := kit.NewHelpView(keys)
-			if g, ok := a.screen.(interface{ HelpRules() (rules.Options, bool) }); ok {
+			if g, ok := a.screen.(kit.RulesTeller); ok {
 				if o, ok := g.HelpRules(); ok {
 					h.For(o) // the rules in short of the game on screen
 				}

@@ -7,9 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/daily"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
+	"github.com/klob/klob/tui/lobby"
+	"github.com/klob/klob/tui/tourney"
 )
 
 // TestHelpAndQuit: ? shows the help over the table and any key closes
@@ -213,6 +218,31 @@ func TestResumeKeepsNames(t *testing.T) {
 		for _, w := range want {
 			if !strings.Contains(hs2.screen(), w) {
 				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, hs2.screen())
+			}
+		}
+	}
+}
+
+// TestHelpTellsTheGamesRules: ? at a table opens a help whose rules in
+// short are the game's, at every seat count, with its target; the
+// screens around a table pass its rules on.
+func TestHelpTellsTheGamesRules(t *testing.T) {
+	var _ = []kit.RulesTeller{(*gameScreen)(nil), (*lobby.SharedSeat)(nil), (*lobby.WatchSeat)(nil),
+		(*lobby.Away)(nil), (*tourney.Screen)(nil), (*daily.Screen)(nil)}
+	for n, want := range map[int]string{2: "Two players", 3: "Three players, each for themselves", 4: "Four players in two teams"} {
+		cfg := testConfig(uint64(60+n), &memStore{})
+		cfg.Setup.Options.Players = n
+		cfg.Setup.Options.Target = 300
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "?")
+		h, ok := hs.app.overlay.(*kit.HelpView)
+		if !ok {
+			t.Fatalf("%d players: ? opened no help", n)
+		}
+		text := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " "))), " ")
+		for _, w := range []string{want, "The first to the target (300) wins."} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%d players: the help lacks %q", n, w)
 			}
 		}
 	}

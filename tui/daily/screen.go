@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/study/analysis"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
@@ -196,6 +197,14 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 // QuitQuestion says what quitting keeps.
+// HelpRules passes on the board being played.
+func (s *Screen) HelpRules() (rules.Options, bool) {
+	if g, ok := s.sub.(kit.RulesTeller); ok {
+		return g.HelpRules()
+	}
+	return rules.Options{}, false
+}
+
 func (s *Screen) QuitQuestion() string {
 	if q, ok := s.sub.(kit.QuitAsker); ok {
 		return q.QuitQuestion()

@@ -3,6 +3,7 @@ package kit
 import (
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+	"github.com/klob/klob/rules"
 )
 
 // MinWidth and MinHeight are the smallest window the screens are laid
@@ -60,6 +61,13 @@ type Screen interface {
 // lists; a screen that gives none shows the play screens' help.
 type Helper interface {
 	KeyHelp(k *KeyMap) help.KeyMap
+}
+
+// RulesTeller is a Screen showing a game: the help's rules in short are
+// told for its seat count and target (ok false: no game yet). Screens
+// around a table pass it on.
+type RulesTeller interface {
+	HelpRules() (o rules.Options, ok bool)
 }
 
 // QuitAsker is a Screen whose quit question says something other than

@@ -481,6 +481,14 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
 }
 
+// HelpRules passes on the game alone being played.
+func (b *Away) HelpRules() (rules.Options, bool) {
+	if g, ok := b.inner.(kit.RulesTeller); ok {
+		return g.HelpRules()
+	}
+	return rules.Options{}, false
+}
+
 func (b *Away) QuitQuestion() string {
 	// A game alone left unfinished is resumed from the lobby, not by
 	// starting klob again as the table says of a game played at home.

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	tourneyui "github.com/klob/klob/tui/tourney"
 )
@@ -54,6 +55,8 @@ func (t *tourneyScreen) View(ctx *kit.Context) string { return t.inner.View(ctx)
 func (t *tourneyScreen) KeyHelp(k *kit.KeyMap) help.KeyMap { return t.inner.KeyHelp(k) }
 
 func (t *tourneyScreen) QuitQuestion() string { return t.inner.QuitQuestion() }
+
+func (t *tourneyScreen) HelpRules() (rules.Options, bool) { return t.inner.HelpRules() }
 
 // quitNow takes the App's quit: back to the lobby, or from a board to
 // its tournament.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	tablescreen "github.com/klob/klob/tui/table"
 )
@@ -357,6 +358,9 @@ func (s *WatchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
 func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap { return s.table.KeyHelp(k) }
 
 func (s *WatchSeat) QuitQuestion() string { return s.table.QuitQuestion() }
+
+// HelpRules is the watched game's rules for the help.
+func (s *WatchSeat) HelpRules() (rules.Options, bool) { return s.table.HelpRules() }
 
 // quitNow: the App's quit stops watching.
 func (s *WatchSeat) quitNow(ctx *kit.Context) (kit.Screen, tea.Cmd) { return s.leave(ctx) }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/table"
 )
@@ -66,6 +67,9 @@ func (p *boardPart) View(ctx *kit.Context) string { return p.t.View(ctx) }
 func (p *boardPart) KeyHelp(k *kit.KeyMap) help.KeyMap { return p.t.KeyHelp(k) }
 
 func (p *boardPart) QuitQuestion() string { return p.t.QuitQuestion() }
+
+// HelpRules is the board's rules for the help.
+func (p *boardPart) HelpRules() (rules.Options, bool) { return p.t.HelpRules() }
 
 // Table is the table screen of the board (for tests).
 func (p *boardPart) Table() *table.Screen { return p.t }

@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
@@ -116,6 +117,14 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 
 // QuitQuestion says where quitting goes: back to the lobby, unless the
 // part shown (a board's table, a replay) says otherwise.
+// HelpRules passes on the part's game, a board being played.
+func (s *Screen) HelpRules() (rules.Options, bool) {
+	if g, ok := s.sub.(kit.RulesTeller); ok {
+		return g.HelpRules()
+	}
+	return rules.Options{}, false
+}
+
 func (s *Screen) QuitQuestion() string {
 	if q, ok := s.sub.(kit.QuitAsker); ok {
 		return q.QuitQuestion()
