@@ -1,6 +1,7 @@
 package tourney
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,6 +46,24 @@ func newClub(t *testing.T, daily bool) *club {
 	require.NoError(t, err)
 	t.Cleanup(func() { c.svc.Close(); c.db.Close() })
 	return c
+}
+
+// waitPars waits until the database has par of code's boards: the
+// service works it out on its own goroutine.
+func (cl *club) waitPars(code string) {
+	cl.t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		pars, err := cl.db.Pars(context.Background(), code)
+		require.NoError(cl.t, err)
+		if len(pars) > 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			cl.t.Fatalf("par of %s never came", code)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 var (

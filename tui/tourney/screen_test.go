@@ -122,7 +122,9 @@ func TestTournamentFlow(t *testing.T) {
 	b.see("Played 1 of 4")
 	assert.NotContains(t, b.text(), "Rank", "nobody else's results while it runs")
 
-	// The end: the standings open.
+	// The end: the standings open, once par is known (it is worked out
+	// in the background, the dailies' first).
+	cl.waitPars(code)
 	cl.c.Add(25 * time.Hour)
 	a.press("r")
 	a.see("standings")
@@ -131,7 +133,8 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("Ann (you)                  50.00%  4 of 8             4")
 	a.press("enter")
 	require.True(t, a.on("entrant"), a.s.Name())
-	a.see("Ann: 50.00%, tied for rank 1 of 2, 4 boards played.") // as the standings' "1="
+	a.see("Ann: 50.00%, tied for rank 1 of 2, 4 boards played · ") // as the standings' "1="
+	a.see(" against par.")
 	a.press("enter")
 	_, isReplay := a.s.sub.(*replay.Screen)
 	require.True(t, isReplay, a.text())
