@@ -161,11 +161,30 @@ var seatMod = func() (m [8][16]Seat) {
 // upcardPos is the deck place of the upcard: after the first six cards
 // each, or with four players the last card of the deck (the last of the
 // eight kept back).
-func (t *Deal) upcardPos() int {
-	if t.n == 4 {
+func (t *Deal) upcardPos() int { return UpcardPlace(int(t.n)) }
+
+// UpcardPlace returns the deck place of the upcard at a table of
+// players: after the first six cards each, or with four players the last
+// card of the deck.
+func UpcardPlace(players int) int {
+	if players == 4 {
 		return 31
 	}
-	return 6 * int(t.n)
+	return 6 * players
+}
+
+// DealtTo returns the seat that deck place i deals to before the bidding
+// when dealer deals to players, or NoSeat for the upcard and the cards
+// dealt once a maker is known.
+func DealtTo(players int, dealer Seat, i int) Seat {
+	return deckSeat(uint8(players), dealer, NoSeat, i)
+}
+
+// Place returns seat's place in the order of turns at a table of
+// players: 0 for eldest (the dealer's left, who speaks and leads
+// first), players-1 for the dealer.
+func Place(seat, dealer Seat, players int) int {
+	return (int(seat) - int(dealer) - 1 + 2*players) % players
 }
 
 // deckSeat returns the seat deck place i deals to, or NoSeat for the

@@ -56,3 +56,38 @@ func TestDealIsAValue(t *testing.T) {
 		t.Errorf("Steps of a copy share storage: %v %v %v", steps, c.Steps(), e.Steps())
 	}
 }
+
+// TestDealLayout: at every seat count and dealer, Place counts the turns
+// from eldest, DealtTo names the seat each of the first cards goes to,
+// and UpcardPlace the upcard, as NewDeal deals them.
+func TestDealLayout(t *testing.T) {
+	for players := 2; players <= 4; players++ {
+		opts := DefaultOptions()
+		opts.Players = players
+		for seed := range uint64(40) {
+			deck := Shuffle(rand.New(rand.NewPCG(seed, 7)))
+			dealer := Seat(seed % uint64(players))
+			d := NewDeal(opts, dealer, deck)
+			if got := Place(d.Turn(), dealer, players); got != 0 {
+				t.Fatalf("%d players, dealer %s: eldest %s has place %d", players, dealer, d.Turn(), got)
+			}
+			if got := Place(dealer, dealer, players); got != players-1 {
+				t.Fatalf("%d players: the dealer has place %d", players, got)
+			}
+			if deck[UpcardPlace(players)] != d.Upcard() {
+				t.Fatalf("%d players: upcard %s, deck place %d holds %s", players, d.Upcard(), UpcardPlace(players), deck[UpcardPlace(players)])
+			}
+			var dealt [4]CardSet
+			for i, c := range deck {
+				if s := DealtTo(players, dealer, i); s != NoSeat {
+					dealt[s] = dealt[s].With(c)
+				}
+			}
+			for s := range Seat(players) {
+				if dealt[s] != d.Hand(s) {
+					t.Fatalf("%d players, dealer %s: seat %s holds %s, DealtTo gives it %s", players, dealer, s, d.Hand(s), dealt[s])
+				}
+			}
+		}
+	}
+}

@@ -48,7 +48,7 @@ func weight(v *rules.View, d *rules.Deal, r *rand.Rand) float64 {
 	opp := v.Seat.Other()
 	hist := v.History()
 	up := v.OrigUpcard
-	h := handvalue.Hand{Upcard: up, Players: v.Players, Pos: handvalue.Position(opp, v.Dealer, v.Players),
+	h := handvalue.Hand{Upcard: up, Players: v.Players, Pos: rules.Place(opp, v.Dealer, v.Players),
 		Leads: opp == v.FirstLeader(), Dix: v.Options.HasDix()}
 	// The opponent's nine cards when the dialogue (and dix) happened:
 	// its hand now plus what it played, with the upcard it may have

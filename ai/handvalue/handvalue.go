@@ -71,20 +71,14 @@ type Hand struct {
 
 // FromView returns the hand of v's seat.
 func FromView(v *rules.View) Hand {
-	return Hand{Cards: v.Hand, Upcard: v.OrigUpcard, Players: v.Players, Pos: Position(v.Seat, v.Dealer, v.Players),
+	return Hand{Cards: v.Hand, Upcard: v.OrigUpcard, Players: v.Players, Pos: rules.Place(v.Seat, v.Dealer, v.Players),
 		Leads: v.Seat == v.FirstLeader(), Dix: v.Options.HasDix()}
 }
 
 // FromDeal returns the hand of seat in d.
 func FromDeal(d *rules.Deal, seat rules.Seat) Hand {
 	return Hand{Cards: d.Hand(seat), Upcard: d.OrigUpcard(), Players: d.Players(),
-		Pos: Position(seat, d.Dealer(), d.Players()), Leads: seat == d.FirstLeader(), Dix: d.Options().HasDix()}
-}
-
-// Position is seat's place in the bidding: eldest (the dealer's left)
-// speaks first, the dealer last.
-func Position(seat, dealer rules.Seat, players int) int {
-	return (int(seat) - int(dealer) - 1 + 2*players) % players
+		Pos: rules.Place(seat, d.Dealer(), d.Players()), Leads: seat == d.FirstLeader(), Dix: d.Options().HasDix()}
 }
 
 // Features describes the hand with trump as trump (a suit or NoTrumps),

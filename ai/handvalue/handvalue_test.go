@@ -101,12 +101,3 @@ func TestBestIsLegal(t *testing.T) {
 	}
 }
 
-// The speaking position runs from eldest (0) to the dealer.
-func TestPosition(t *testing.T) {
-	for players := 2; players <= 4; players++ {
-		for dealer := range players {
-			require.Equal(t, players-1, Position(rules.Seat(dealer), rules.Seat(dealer), players))
-			require.Equal(t, 0, Position(rules.NextDealer(rules.Seat(dealer), players), rules.Seat(dealer), players))
-		}
-	}
-}

@@ -44,16 +44,19 @@ var (
 //
 //	players=3 dealer=B score=120-40-300 target=500 said=pass,name:H deck=7C,KS,...
 //
-// The hand form is the one a person writes for a bidding decision at
-// two players, the cards the player cannot see left out:
+// The hand form is the one a person writes for a bidding decision, at
+// any seat count (players=, 2 by default), the cards the player cannot
+// see left out:
 //
 //	hand=JS 9S AS KH QH 7D   the six cards held (spaces or commas between)
 //	up=8S                    the upcard (upcard= also)
-//	seat=elder|dealer        optional: the words said decide whose turn it is
-//	score=120-430            your total, then the opponent's (default 0-0)
+//	seat=elder|dealer        optional: the words said decide whose turn it
+//	                         is (second and third for the places between)
+//	score=120-430            your total first, then the others' from your
+//	                         left, or your team's then theirs (default 0s)
 //	said=pass                the bids before your turn: pass, schmeiss
-//	round=2                  round one was passed by both: said= then lists
-//	                         only the words of round two
+//	round=2                  round one was passed by everyone: said= then
+//	                         lists only the words of round two
 //
 // Both take target=, samples=, seed= and any rule option. A value runs
 // to the next key, so "hand=JS 9S AS KH QH 7D" needs no quotes inside the
@@ -94,7 +97,7 @@ func Parse(text string) (Request, error) {
 	}
 	_, hasDeck := f.values["deck"]
 	_, hasDealer := f.values["dealer"]
-	if hasDeck || hasDealer || s.Players() > 2 {
+	if hasDeck || hasDealer {
 		err = parseDeckForm(s, f)
 	} else {
 		err = parseHandForm(s, f)
@@ -106,7 +109,7 @@ func Parse(text string) (Request, error) {
 type parsed struct {
 	values map[string][]string
 	order  []string
-	seat   string // a bare elder or dealer (hand form)
+	seat   string // a bare place word, like elder or dealer (hand form)
 }
 
 // fields cuts text into key=value fields; a value runs to the next key.
@@ -117,7 +120,7 @@ func fields(text string) (*parsed, error) {
 		k, v, ok := strings.Cut(tok, "=")
 		if !ok {
 			switch w := strings.ToLower(tok); w {
-			case "elder", "dealer", "non-dealer", "nondealer":
+			case "elder", "eldest", "second", "third", "dealer", "non-dealer", "nondealer":
 				if f.seat != "" {
 					return nil, fieldErr("seat", "given twice")
 				}
@@ -150,7 +153,7 @@ func fields(text string) (*parsed, error) {
 	}
 	if vs, ok := f.values["seat"]; ok {
 		if len(vs) != 1 {
-			return nil, fieldErr("seat", "want elder or dealer, got %q", strings.Join(vs, " "))
+			return nil, fieldErr("seat", "want one place like elder or dealer, got %q", strings.Join(vs, " "))
 		}
 		f.seat = strings.ToLower(vs[0])
 	}
@@ -201,15 +204,9 @@ func (req *Request) parseCommon(f *parsed, k string) error {
 
 // parseDeckForm reads the deck form into s (its options already set).
 func parseDeckForm(s *Situation, f *parsed) error {
-	_, hasDeck := f.values["deck"]
-	_, hasDealer := f.values["dealer"]
 	for _, k := range handKeys {
 		if _, ok := f.values[k]; ok && !slices.Contains(deckKeys, k) {
-			if !hasDeck && !hasDealer {
-				// The deck form because of players= alone: say so.
-				return fieldErr(k, "the short form is for two players: at %d give dealer= and deck=", s.Players())
-			}
-			return fieldErr(k, "not with dealer= and deck= (give either those, or hand= and up= at two players)")
+			return fieldErr(k, "not with dealer= and deck= (give either those, or hand= and up=)")
 		}
 	}
 	if f.seat != "" {
@@ -245,9 +242,12 @@ func parseDeckForm(s *Situation, f *parsed) error {
 }
 
 // parseHandForm reads the hand form into s (its options already set):
-// a bidding decision at two players, the deck filled in around the
+// a bidding decision at any seat count, the deck filled in around the
 // player's hand and the upcard.
 func parseHandForm(s *Situation, f *parsed) error {
+	if n := s.Players(); n < 2 || n > 4 {
+		return fieldErr("players", "%w, not %d", ErrPlayers, n)
+	}
 	if _, ok := f.values["hand"]; !ok {
 		return fieldErr("hand", "missing: give the six cards held, like hand=JS 9S AS KH QH 7D (or a whole deal with dealer= and deck=)")
 	}
@@ -276,67 +276,83 @@ func parseHandForm(s *Situation, f *parsed) error {
 		switch v {
 		case "1":
 		case "2":
-			s.Said = append([]rules.Action{rules.PassAction(), rules.PassAction()}, s.Said...)
+			s.Said = append(slices.Repeat([]rules.Action{rules.PassAction()}, s.Players()), s.Said...)
 		default:
 			return fieldErr("round", "%q is not 1 or 2", v)
 		}
 	}
-	// Whose turn it is follows from the words said: the bidding
-	// alternates, elder first, in both rounds and for a schmeiss answer.
-	dealer := len(s.Said)%2 == 1
-	switch f.seat {
-	case "":
-	case "elder", "non-dealer", "nondealer":
-		if dealer {
-			return fieldErr("seat", "after %s it is the dealer's turn, not the elder's", saidText(s.Said))
+	want := -1 // the place seat= names
+	if f.seat != "" {
+		if want = placeOf(f.seat, s.Players()); want < 0 {
+			return fieldErr("seat", "%q is not one of %s", f.seat, strings.Join(placeWords(s.Players()), ", "))
 		}
-	case "dealer":
-		if !dealer {
-			return fieldErr("seat", "after %s it is the elder's turn, not the dealer's", saidText(s.Said))
+	}
+	// Whose turn it is follows from the words said, in turn from eldest:
+	// the player sits at the one place whose turn comes after them.
+	errs := make([]error, s.Players())
+	for k := range s.Players() {
+		for dealer := range rules.Seat(s.Players()) {
+			if rules.Place(You, dealer, s.Players()) == k {
+				s.Dealer = dealer
+			}
 		}
-	default:
-		return fieldErr("seat", "%q is not elder or dealer", f.seat)
+		s.Deck = handDeck(s.Players(), s.Dealer, hand, up)
+		d, err := s.replay()
+		switch {
+		case err != nil:
+		case !d.Over() && d.Phase() > rules.PhaseBid2:
+			// The hand form knows six cards: a decision past the
+			// bidding needs the player's others.
+			err = fieldErr("said", "%w: after %s the bidding is over (give a whole deal with dealer= and deck=)",
+				ErrNotYourTurn, saidText(s.Said))
+		case d.Turn() != You:
+			_, err = s.Deal()
+		case want >= 0 && k != want:
+			return fieldErr("seat", "after %s it is the %s's turn, not the %s's", saidText(s.Said),
+				placeWords(s.Players())[k], placeWords(s.Players())[want])
+		default:
+			return nil
+		}
+		errs[k] = err
 	}
-	s.Dealer = You + 1
-	if dealer {
-		s.Dealer = You
+	// Words that fit no place: the error where the words would end
+	// if every word were one turn.
+	return errs[len(s.Said)%s.Players()]
+}
+
+// placeWords names the places at a table of players from eldest (the
+// dealer's left) to the dealer, as seat= takes them.
+func placeWords(players int) []string {
+	return [][]string{2: {"elder", "dealer"}, 3: {"elder", "second", "dealer"}, 4: {"elder", "second", "third", "dealer"}}[players]
+}
+
+// placeOf returns the place seat= names at a table of players, or -1.
+func placeOf(word string, players int) int {
+	switch word {
+	case "eldest":
+		word = "elder"
+	case "non-dealer", "nondealer":
+		if players != 2 {
+			return -1
+		}
+		word = "elder"
 	}
-	s.Deck = handDeck(s.Players(), s.Dealer, hand, up)
-	d, err := s.replay()
-	if err != nil {
-		return err
-	}
-	// The hand form knows six cards: a decision past the bidding needs
-	// the player's others.
-	if !d.Over() && d.Phase() > rules.PhaseBid2 {
-		return fieldErr("said", "%w: after %s the bidding is over (give a whole deal with dealer= and deck=)",
-			ErrNotYourTurn, saidText(s.Said))
-	}
-	_, err = s.Deal()
-	return err
+	return slices.Index(placeWords(players), word)
 }
 
 // handDeck returns a deck that deals hand to the player and up as the
-// upcard, the other cards in index order.
+// upcard when dealer deals, the other cards in index order.
 func handDeck(players int, dealer rules.Seat, hand rules.CardSet, up rules.Card) rules.Deck {
-	k := (int(You) - int(dealer) - 1 + players) % players // the player's place from the dealer's left
 	var deck rules.Deck
-	placed := map[int]bool{}
-	put := func(i int, c rules.Card) { deck[i], placed[i] = c, true }
-	put(6*players, up)
-	for i, c := range hand.Cards() {
-		at := 3*k + i
-		if i >= 3 {
-			at = 3*players + 3*k + i - 3
-		}
-		put(at, c)
-	}
-	rest := (rules.FullDeck &^ hand).Without(up).Cards()
-	j := 0
+	mine, rest := hand.Cards(), (rules.FullDeck &^ hand).Without(up).Cards()
 	for i := range deck {
-		if !placed[i] {
-			deck[i] = rest[j]
-			j++
+		switch {
+		case i == rules.UpcardPlace(players):
+			deck[i] = up
+		case rules.DealtTo(players, dealer, i) == You:
+			deck[i], mine = mine[0], mine[1:]
+		default:
+			deck[i], rest = rest[0], rest[1:]
 		}
 	}
 	return deck

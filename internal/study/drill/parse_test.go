@@ -103,7 +103,14 @@ func TestParseErrors(t *testing.T) {
 		{h + "up=JS", "up: the upcard cannot be in the hand: JS is in both"},
 		{h + "up=8S 9D", `up: want one card, got "8S 9D"`},
 		{h + "up=1S", `up: "1S" is not a card`},
-		{h + "up=8S seat=north", `seat: "north" is not elder or dealer`},
+		{h + "up=8S seat=north", `seat: "north" is not one of elder, dealer`},
+		{h + "up=8S seat=second", `seat: "second" is not one of elder, dealer`},
+		{h + "up=8S players=3 seat=third", `seat: "third" is not one of elder, second, dealer`},
+		{h + "up=8S players=4 seat=non-dealer", `seat: "non-dealer" is not one of elder, second, third, dealer`},
+		{h + "up=8S players=3 said=pass seat=dealer", "seat: after pass it is the second's turn, not the dealer's"},
+		{h + "up=8S players=4 said=pass,pass,pass", ""}, // the dealer's turn
+		{h + "up=8S players=3 score=10-20", `score: "10-20" is not 3 totals like 120-40-300`},
+		{h + "up=8S players=5", "players:"},
 		{h + "up=8S seat=dealer", "seat: after nothing it is the elder's turn, not the dealer's"},
 		{h + "up=8S said=pass", ""}, // the dealer's turn: seat inferred
 		{h + "up=8S said=pass elder", "seat: after pass it is the dealer's turn, not the elder's"},
@@ -125,8 +132,6 @@ func TestParseErrors(t *testing.T) {
 		{h + "up=8S up=9S", "up: given twice"},
 		{"JS hand=9S AS KH QH 7D 8D up=8S", "JS: not key=value"},
 		{h + "up=8S bottom_card=maybe", `bottom_card: option bottom_card: "maybe" is not on or off`},
-		{h + "up=8S players=4", "hand: the short form is for two players: at 4 give dealer= and deck="},
-		{h + "up=8S players=3", "hand: the short form is for two players: at 3 give dealer= and deck="},
 		// The deck form.
 		{"players=4 dealer=A score=0-0", "deck: missing"},
 		{strings.Replace(good, "players=3", "players=5", 1), "players:"},

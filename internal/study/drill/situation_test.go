@@ -59,8 +59,9 @@ var seatCounts = []string{
 	"players=4,shlomo=on,cleopatra=on,dealer_forced=on,of_a_kind=on,menage=on",
 }
 
-// TestSituationHandForm: the hand form gives the bidding decisions of two
-// players with the legal options of the rules, and refuses what cannot
+// TestSituationHandForm: the hand form gives the bidding decisions at
+// every seat count with the legal options of the rules, the player at
+// the place whose turn follows the words said, and refuses what cannot
 // be, naming the field.
 func TestSituationHandForm(t *testing.T) {
 	const h = "hand=JS 9S AS KH QH 7D up=8S "
@@ -69,23 +70,35 @@ func TestSituationHandForm(t *testing.T) {
 		field      string
 		is         error
 		legal      string // the legal actions, when valid
+		place      int    // the player's place from the dealer's left, when valid
 	}{
-		{"elder round one", h, "", nil, "pass take schmeiss"},
-		{"dealer round one", h + "said=pass", "", nil, "pass take schmeiss"},
-		{"dealer answers", h + "said=schmeiss", "", nil, "accept refuse"},
-		{"elder answers", h + "said=pass,schmeiss", "", nil, "accept refuse"},
-		{"elder round two", h + "round=2", "", nil, "pass name C name D name H"},
-		{"dealer round two", h + "said=pass,pass,pass", "", nil, "pass name C name D name H"},
-		{"forced dealer", h + "said=pass,pass,pass dealer_forced=on", "", nil, "name C name D name H"},
-		{"near the end", h + "score=499-499", "", nil, "pass take schmeiss"},
-		{"both over, equal", h + "score=510-510", "", nil, "pass take schmeiss"},
-		{"five cards", "hand=9S AS KH QH 7D up=8S", "hand", ErrHandSize, ""},
-		{"seven cards", "hand=JS 9S AS KH QH 7D 7C up=8S", "hand", ErrHandSize, ""},
-		{"upcard held", "hand=JS 9S AS KH QH 7D up=JS", "up", ErrUpcardHeld, ""},
-		{"bidding over", h + "said=take", "said", ErrNotYourTurn, ""},
-		{"illegal word", h + "said=accept", "said", nil, ""},
-		{"game over", h + "score=500-20", "score", ErrGameOver, ""},
-		{"three players", h + "players=3", "hand", nil, ""},
+		{"elder round one", h, "", nil, "pass take schmeiss", 0},
+		{"dealer round one", h + "said=pass", "", nil, "pass take schmeiss", 1},
+		{"dealer answers", h + "said=schmeiss", "", nil, "accept refuse", 1},
+		{"elder answers", h + "said=pass,schmeiss", "", nil, "accept refuse", 0},
+		{"elder round two", h + "round=2", "", nil, "pass name C name D name H", 0},
+		{"dealer round two", h + "said=pass,pass,pass", "", nil, "pass name C name D name H", 1},
+		{"forced dealer", h + "said=pass,pass,pass dealer_forced=on", "", nil, "name C name D name H", 1},
+		{"near the end", h + "score=499-499", "", nil, "pass take schmeiss", 0},
+		{"both over, equal", h + "score=510-510", "", nil, "pass take schmeiss", 0},
+		{"five cards", "hand=9S AS KH QH 7D up=8S", "hand", ErrHandSize, "", 0},
+		{"seven cards", "hand=JS 9S AS KH QH 7D 7C up=8S", "hand", ErrHandSize, "", 0},
+		{"upcard held", "hand=JS 9S AS KH QH 7D up=JS", "up", ErrUpcardHeld, "", 0},
+		{"bidding over", h + "said=take", "said", ErrNotYourTurn, "", 0},
+		{"illegal word", h + "said=accept", "said", nil, "", 0},
+		{"game over", h + "score=500-20", "score", ErrGameOver, "", 0},
+		// Three and four players: no schmeiss, every place in turn.
+		{"three, eldest", h + "players=3", "", nil, "pass take", 0},
+		{"three, second", h + "players=3 said=pass", "", nil, "pass take", 1},
+		{"three, dealer", h + "players=3 said=pass,pass seat=dealer", "", nil, "pass take", 2},
+		{"three, round two", h + "players=3 round=2 said=pass", "", nil, "pass name C name D name H", 1},
+		{"three, forced dealer", h + "players=3 round=2 said=pass,pass dealer_forced=on", "", nil, "name C name D name H", 2},
+		{"three, game over", h + "players=3 score=20-501-30", "score", ErrGameOver, "", 0},
+		{"three, schmeiss", h + "players=3 said=schmeiss", "said", nil, "", 0},
+		{"four, third", h + "players=4 said=pass,pass", "", nil, "pass take", 2},
+		{"four, round two", h + "players=4 round=2", "", nil, "pass name C name D name H name NT", 0},
+		{"four, bidding over", h + "players=4 said=pass,take", "said", ErrNotYourTurn, "", 0},
+		{"four, wrong place", h + "players=4 said=pass third", "seat", nil, "", 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -102,6 +115,7 @@ func TestSituationHandForm(t *testing.T) {
 				assert.Equal(t, tc.legal, strings.Join(words, " "))
 				assert.Equal(t, mustSet(t, "JS 9S AS KH QH 7D"), v.Hand)
 				assert.Equal(t, rules.MustCard("8S"), v.OrigUpcard)
+				assert.Equal(t, tc.place, rules.Place(You, s.Dealer, s.Players()), "the player's place")
 				return
 			}
 			var fe *FieldError
