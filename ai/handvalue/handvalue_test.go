@@ -100,4 +100,3 @@ func TestBestIsLegal(t *testing.T) {
 		}
 	}
 }
-
