@@ -141,11 +141,11 @@ func newVictim(t testing.TB, addr, name string) *victim {
 	c, err := sshtest.Dial(addr, sshtest.Config{User: name, Key: sshtest.NewKey(t), Width: 100, Height: 30})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
-	require.True(t, waitScreen(c, "Welcome", 20*time.Second), "no lobby:\n%s", c.Screen())
+	require.True(t, waitScreen(c, "Welcome", patience), "no lobby:\n%s", c.Screen())
 	require.NoError(t, c.Type("p"))
-	require.True(t, waitScreen(c, "Set up the game", 10*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Set up the game", patience), c.Screen())
 	require.NoError(t, c.Type(sshtest.Enter))
-	require.True(t, waitScreen(c, "Deal 1", 10*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Deal 1", patience), c.Screen())
 	return &victim{c: c}
 }
 
