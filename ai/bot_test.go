@@ -33,7 +33,10 @@ func newBot(t *testing.T, l ai.Level, seed uint64) ai.Bot {
 	t.Helper()
 	cfg := ai.Config{Seed: seed}
 	if l == ai.Hard {
-		cfg.Budget = 8
+		// Few samples and no time limit: the budget alone ends a
+		// search, so a loaded machine cannot cut one short and change
+		// a decision the tests compare.
+		cfg.Budget, cfg.Think = 8, -1
 	}
 	b, err := ai.New(l, cfg)
 	if err != nil {

@@ -3,8 +3,9 @@ package ai_test
 import (
 	"context"
 	"math/rand/v2"
+	"sync"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -130,11 +131,19 @@ func TestHardAlwaysLegal(t *testing.T) {
 
 // TestHardDeadline: with a context already done the hard bot answers
 // without searching (the fixed policy's quick answer, eval.Quick), and
-// with a short deadline it still answers with a legal action, long
-// before its own time limit would stop a budget it cannot finish.
+// with a deadline that comes in the middle of its search it still
+// answers with a legal action, stopping at once: with no time limit of
+// its own (Think < 0) and a budget of 65536 samples, each of its
+// workers looks at the context at most once more after the deadline.
+// The deadline comes after a number of looks, not of milliseconds, so
+// that no machine is too slow or too fast for it.
 func TestHardDeadline(t *testing.T) {
 	r := rand.New(rand.NewPCG(23, 3))
-	b := hardBot(t, 7, 1<<16)
+	const workers = 2
+	b, err := ai.New(ai.Hard, ai.Config{Seed: 7, Budget: 1 << 16, Think: -1, Workers: workers})
+	if err != nil {
+		t.Fatal(err)
+	}
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	hardPositions(r, 40, func(d *rules.Deal) {
@@ -149,22 +158,39 @@ func TestHardDeadline(t *testing.T) {
 		if dd := *d; dd.Apply(a) != nil {
 			t.Fatalf("chose %s, not legal", a)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
-		start := time.Now()
+		const looks = 6 // the deadline comes mid-search
+		ctx := &deadlineAfter{Context: context.Background(), looks: looks, done: make(chan struct{})}
 		a, err = b.Choose(ctx, &v)
-		el := time.Since(start)
-		cancel()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if dd := *d; dd.Apply(a) != nil {
 			t.Fatalf("chose %s, not legal", a)
 		}
-		// 65536 samples take the bot's whole 2s limit; a bot that honours
-		// the 20ms deadline is back 75 times sooner. The margin is for a
-		// loaded machine.
-		if el >= 1500*time.Millisecond {
-			t.Errorf("a 20ms deadline took %v: the deadline was not honoured", el)
+		if n := ctx.n.Load(); n < looks {
+			t.Fatalf("the search looked at its context %d times, never reaching the deadline", n)
+		} else if n > looks+workers {
+			t.Errorf("the search looked at its context %d times after the deadline: it went on searching", n-looks)
 		}
 	})
 }
+
+// deadlineAfter is a context whose deadline passes at its looks-th look
+// (a call of Err): from then on Err says so and Done is closed.
+type deadlineAfter struct {
+	context.Context
+	looks int64
+	n     atomic.Int64
+	once  sync.Once
+	done  chan struct{}
+}
+
+func (c *deadlineAfter) Err() error {
+	if c.n.Add(1) < c.looks {
+		return nil
+	}
+	c.once.Do(func() { close(c.done) })
+	return context.DeadlineExceeded
+}
+
+func (c *deadlineAfter) Done() <-chan struct{} { return c.done }

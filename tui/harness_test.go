@@ -158,7 +158,7 @@ func (hs *harness) settle() {
 	if m == nil {
 		return
 	}
-	kittest.WaitRest(hs.tb, m.port, nil, 30*time.Second)
+	kittest.WaitRest(hs.tb, m.port, nil, guard)
 	_, cmd := hs.app.Update(tablescreen.Refresh{})
 	hs.run(cmd)
 }

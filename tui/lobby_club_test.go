@@ -216,9 +216,12 @@ func TestLeaderboardFullFits(t *testing.T) {
 	defer close(ann.done)
 	ann.deliver()
 	ann.key("l")
+	// The board and the person's card are read by commands of their
+	// own, in either order.
 	ann.untilFlat(t, "1. Player0")
+	ann.untilFlat(t, "You: 1500 ±300, 2 rated games")
 	kittest.CheckSize(t, ann.screen(), 80, 24)
-	for _, want := range []string{"You: 1500 ±300, 2 rated games", "Ranked by the rating less three times its uncertainty", "Listed: 5 rated games or more.", "esc back"} {
+	for _, want := range []string{"1. Player0", "You: 1500 ±300, 2 rated games", "Ranked by the rating less three times its uncertainty", "Listed: 5 rated games or more.", "esc back"} {
 		if !strings.Contains(flat(ann), want) {
 			t.Fatalf("no %q:\n%s", want, ann.screen())
 		}

@@ -42,7 +42,7 @@ func TestProgram(t *testing.T) {
 	}
 	wait := func(s string) {
 		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
+		deadline := time.Now().Add(guard)
 		for !seen(s) {
 			if time.Now().After(deadline) {
 				t.Fatalf("%q never showed; output so far:\n%s", s, out.String())
@@ -58,7 +58,7 @@ func TestProgram(t *testing.T) {
 	// selected card (the first playable), b answers the bella question.
 	// Keys sent while a bot moves are kept for the person's card or
 	// refused with a word.
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(guard)
 	for !seen("This deal scores") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the deal never ended; output:\n%s", out.String())
@@ -71,7 +71,7 @@ func TestProgram(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	tm.Type("qy")
-	fm := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*App)
+	fm := tm.FinalModel(t, teatest.WithFinalTimeout(guard)).(*App)
 	m := seatedOf(fm.screen)
 	if m == nil {
 		t.Fatalf("final screen %s shows no game", fm.ScreenName())

@@ -5,8 +5,9 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
+	"sync"
+	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
@@ -338,21 +339,22 @@ func BenchmarkEvaluateTablePlay4(b *testing.B) { benchTable(b, "players=4", rule
 
 // TestEvaluateTableCancelKeepsSamples: on one worker, an evaluation cut
 // short by its context is the evaluation of the samples it finished:
-// the same as asking for that many from the start.
+// the same as asking for that many from the start. The context's
+// deadline passes after a number of looks at it, not of milliseconds,
+// so that the cut falls mid-evaluation on any machine.
 func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=3")
 	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
 	v := tb.View(tb.Turn())
 	const n = 100000
-	for _, d := range []time.Duration{2 * time.Millisecond, 10 * time.Millisecond, 50 * time.Millisecond, 250 * time.Millisecond} {
-		ctx, cancel := context.WithTimeout(context.Background(), d)
+	for _, looks := range []int64{4, 12, 40} {
+		ctx := &deadlineAfter{Context: context.Background(), looks: looks, done: make(chan struct{})}
 		cut, err := Evaluate(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
-		cancel()
 		if err != nil {
 			t.Fatal(err)
 		}
 		if cut.Samples == 0 || cut.Samples == n {
-			continue // try a longer or shorter cut
+			continue // try a later cut
 		}
 		whole, err := Evaluate(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
 		if err != nil || !reflect.DeepEqual(cut, whole) {
@@ -360,8 +362,28 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 		}
 		return
 	}
-	t.Fatal("no timeout cut the evaluation between its first and last sample")
+	t.Fatal("no deadline cut the evaluation between its first and last sample")
 }
+
+// deadlineAfter is a context whose deadline passes at its looks-th look
+// (a call of Err): from then on Err says so and Done is closed.
+type deadlineAfter struct {
+	context.Context
+	looks int64
+	n     atomic.Int64
+	once  sync.Once
+	done  chan struct{}
+}
+
+func (c *deadlineAfter) Err() error {
+	if c.n.Add(1) < c.looks {
+		return nil
+	}
+	c.once.Do(func() { close(c.done) })
+	return context.DeadlineExceeded
+}
+
+func (c *deadlineAfter) Done() <-chan struct{} { return c.done }
 
 // TestEvaluateTableCorrection: at three and four players Corrected
 // takes its phase's tableBias off every option's mean, and Solved

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -40,7 +39,7 @@ func TestReadersRefuseSpecialAndHugeFiles(t *testing.T) {
 		} {
 			var code int
 			var errs string
-			testkit.Returns(t, 10*time.Second, name+" "+c.path, func() { code, errs = run([]string{c.path}) })
+			testkit.Returns(t, patience, name+" "+c.path, func() { code, errs = run([]string{c.path}) })
 			if code != 1 || !strings.Contains(errs, c.want) || !strings.Contains(errs, c.path) {
 				t.Errorf("%s %s: exit %d, %q; want 1 and %q", name, c.path, code, errs, c.want)
 			}

@@ -17,12 +17,12 @@ func TestE2ETwoKlobsOneDir(t *testing.T) {
 	}
 	s, pid, state := startKlob(t, "-seed", fmt.Sprint(e2eSeed))
 	s.keys("Enter")
-	s.waitFor("Your bid", 10*time.Second)
+	s.waitFor("Your bid", patience)
 	bin := strings.TrimSuffix(state, "state") + "klob"
 	s.run("new-session", "-d", "-s", "two", "-x", "100", "-y", "30",
 		fmt.Sprintf("KLOB_STATE_DIR='%s' TERM=xterm-256color '%s'; sleep 60", state, bin))
 	second := func() string { return s.run("capture-pane", "-p", "-t", "two") }
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for !strings.Contains(second(), "is playing in") {
 		if time.Now().After(deadline) {
 			t.Fatalf("the second klob does not say another is playing:\n%s", second())
@@ -34,14 +34,14 @@ func TestE2ETwoKlobsOneDir(t *testing.T) {
 		t.Fatalf("the second klob's screen:\n%s", scr)
 	}
 	s.run("send-keys", "-t", "two", "r")
-	for deadline = time.Now().Add(10 * time.Second); !strings.Contains(second(), "in progress"); {
+	for deadline = time.Now().Add(patience); !strings.Contains(second(), "in progress"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("no game in progress in the read-only list:\n%s", second())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	s.run("send-keys", "-t", "two", "Enter")
-	for deadline = time.Now().Add(10 * time.Second); !strings.Contains(second(), "your cards only"); {
+	for deadline = time.Now().Add(patience); !strings.Contains(second(), "your cards only"); {
 		if time.Now().After(deadline) {
 			t.Fatalf("the game in progress is not replayed from the person's seat:\n%s", second())
 		}
@@ -52,7 +52,7 @@ func TestE2ETwoKlobsOneDir(t *testing.T) {
 	}
 	// The first klob plays on and saves.
 	s.keys("t")
-	s.waitFor("You 0", 5*time.Second)
+	s.waitFor("You 0", patience)
 	if scr := s.screen(); strings.Contains(scr, "not saved") {
 		t.Errorf("the first klob's game is not saved:\n%s", scr)
 	}

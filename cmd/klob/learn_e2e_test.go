@@ -19,9 +19,9 @@ func TestEndToEndLearn(t *testing.T) {
 	press := func(key, want string) string {
 		t.Helper()
 		s.keys(key)
-		return s.waitFor(want, 5*time.Second)
+		return s.waitFor(want, patience)
 	}
-	s.waitFor("step 1 of 17 · Welcome to Klaberjass", 10*time.Second)
+	s.waitFor("step 1 of 17 · Welcome to Klaberjass", patience)
 	press("Enter", "The cards and their order")
 	scr := press("Enter", "What the cards are worth")
 	if !strings.Contains(scr, "trump:   20  14  11  10  4  3  0  0") {
@@ -42,7 +42,7 @@ func TestEndToEndLearn(t *testing.T) {
 	}
 	// The card play: a card marked playable each time, bella when asked.
 	sawBella, sawRefusal := false, false
-	for deadline := time.Now().Add(30 * time.Second); ; {
+	for deadline := time.Now().Add(patience); ; {
 		scr = s.settled()
 		if strings.Contains(scr, "[enter] see the score") {
 			break
@@ -54,15 +54,18 @@ func TestEndToEndLearn(t *testing.T) {
 		case strings.Contains(scr, "[b] play with bella") && !sawBella:
 			// First the card without bella: the lesson asks for bella.
 			s.keys("Enter")
-			s.waitFor("press b, not enter", 5*time.Second)
+			s.waitFor("press b, not enter", patience)
 			sawRefusal = true
 			s.keys("b")
-			s.waitFor("Said: …", 5*time.Second)
+			s.waitFor("Said: …", patience)
 			sawBella = true
 		case strings.Contains(scr, "Your card:"):
 			s.keys(playableKey(scr))
 		}
-		for end := time.Now().Add(time.Second); time.Now().Before(end) && s.screen() == scr; {
+		// Wait for the key to show before reading the screen again: on
+		// a loaded machine a frame can take over a second, and a card
+		// key sent twice would answer a screen that is gone.
+		for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && s.screen() == scr; {
 			time.Sleep(5 * time.Millisecond)
 		}
 	}

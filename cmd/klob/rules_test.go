@@ -3,7 +3,6 @@ package main
 import (
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -62,7 +61,7 @@ func TestRulesInATerminal(t *testing.T) {
 		t.Skip("builds klob and runs it in tmux")
 	}
 	s, _ := launchKlob(t, 50, 40, "rules")
-	s.waitFor("klob exited: 0", 30*time.Second)
+	s.waitFor("klob exited: 0", patience)
 	// -J joins the lines tmux wrapped, so a line klob wrote wider than
 	// the window would show whole.
 	got := s.run("capture-pane", "-p", "-J", "-S", "-", "-t", "e2e")

@@ -41,7 +41,7 @@ func attackHugePTY(addr string, n int) (closeAll func(), err error) {
 		}
 		cs = append(cs, c)
 	}
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(patience)
 	for _, c := range cs {
 		for !strings.Contains(c.Text(), "Welcome") {
 			select {
@@ -82,7 +82,7 @@ func attackPaste(addr string, max int64) (string, error) {
 		}
 		_ = c.Type("\x1b[201~")
 	}
-	if !c.Wait(30 * time.Second) {
+	if !c.Wait(patience) {
 		return c.Output(), fmt.Errorf("the paste session is still open")
 	}
 	return c.Output(), nil
@@ -123,7 +123,7 @@ func attackEnv(addr string, n, size int) (string, error) {
 	go func() { _ = c.Wait(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(30 * time.Second):
+	case <-time.After(patience):
 		return out.String(), fmt.Errorf("the env connection is still open")
 	}
 	<-read
@@ -141,11 +141,11 @@ func newVictim(t testing.TB, addr, name string) *victim {
 	c, err := sshtest.Dial(addr, sshtest.Config{User: name, Key: sshtest.NewKey(t), Width: 100, Height: 30})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
-	require.True(t, waitScreen(c, "Welcome", 20*time.Second), "no lobby:\n%s", c.Screen())
+	require.True(t, waitScreen(c, "Welcome", patience), "no lobby:\n%s", c.Screen())
 	require.NoError(t, c.Type("p"))
-	require.True(t, waitScreen(c, "Set up the game", 10*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Set up the game", patience), c.Screen())
 	require.NoError(t, c.Type(sshtest.Enter))
-	require.True(t, waitScreen(c, "Deal 1", 10*time.Second), c.Screen())
+	require.True(t, waitScreen(c, "Deal 1", patience), c.Screen())
 	return &victim{c: c}
 }
 
@@ -262,7 +262,7 @@ func TestServeUnderAttack(t *testing.T) {
 	}
 	p := startServeUnder(t, []string{tools["prlimit"], attackMemCap, "--"}, bin, args...)
 	v := newVictim(t, addr, "vic")
-	_, err := v.frame(20 * time.Second)
+	_, err := v.frame(patience)
 	require.NoError(t, err)
 	time.Sleep(300 * time.Millisecond) // a stats line with the victim playing
 	before := serverFigures(t, p)
@@ -305,7 +305,7 @@ func TestServeUnderAttack(t *testing.T) {
 				busy = false
 			default:
 			}
-			d, ferr := v.frame(20 * time.Second)
+			d, ferr := v.frame(patience)
 			require.NoError(t, ferr, "during %s; the server:\n%s", name, p.log())
 			worst = max(worst, d)
 		}
@@ -318,7 +318,7 @@ func TestServeUnderAttack(t *testing.T) {
 		worst, during := under(a.name, func() { out, err = a.run() })
 		check(a, out, err)
 		alive(t, p)
-		d, ferr := v.frame(20 * time.Second)
+		d, ferr := v.frame(patience)
 		require.NoError(t, ferr, "after %s", a.name)
 		t.Logf("%s: the attacker read %q; the victim's slowest frame during it %v, after %v; server during: %s, after: %s", a.name,
 			firstLineOf(out), worst.Round(time.Millisecond), d.Round(time.Millisecond), during, settled(t, p, before.goroutines))
@@ -339,7 +339,7 @@ func TestServeUnderAttack(t *testing.T) {
 		check(a, outs[i], errs[i])
 	}
 	alive(t, p)
-	_, err = v.frame(20 * time.Second)
+	_, err = v.frame(patience)
 	require.NoError(t, err, "after the three at once")
 	t.Logf("the three at once: the victim's slowest frame %v; server during: %s, after: %s", worst.Round(time.Millisecond), during, settled(t, p, before.goroutines))
 }

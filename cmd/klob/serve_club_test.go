@@ -117,19 +117,19 @@ func TestServeImportsTheStateDirectory(t *testing.T) {
 	card, err := r.club.Card(ctx, keyAnn)
 	require.NoError(t, err)
 	r.connect(t, ann)
-	ann.c.WaitText(t, 5*time.Second, "Welcome, Annie")
-	ann.c.WaitFor(t, 5*time.Second, "Ann's rating", func(s string) bool {
+	ann.c.WaitText(t, patience, "Welcome, Annie")
+	ann.c.WaitFor(t, patience, "Ann's rating", func(s string) bool {
 		return strings.Contains(strings.Join(strings.Fields(s), " "), "2 players "+card[0].Shown.String())
 	})
 	ann.typ(t, "l")
-	ann.c.WaitText(t, 5*time.Second, "head to head")
-	scr := ann.c.WaitText(t, 5*time.Second, "(you)")
+	ann.c.WaitText(t, patience, "head to head")
+	scr := ann.c.WaitText(t, patience, "(you)")
 	assert.Contains(t, scr, "bob")
 	assert.Contains(t, scr, "Annie")
 
 	// A second start imports nothing new, rates nothing again.
 	_ = r.srv.Close()
-	ann.c.Wait(5 * time.Second)
+	ann.c.Wait(patience)
 	r.hall.Close()
 	require.NoError(t, r.club.Close())
 	r2 := startServe(t, state, time.Minute)
@@ -225,27 +225,27 @@ func TestServeSeesPlayers(t *testing.T) {
 	ctx := context.Background()
 	ann := newPerson(t, "ann")
 	r.connect(t, ann)
-	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.c.WaitText(t, patience, "Welcome, ann")
 	key := server.KeyID(ann.key.PublicKey())
 	p, err := r.club.DB().Player(ctx, key)
 	require.NoError(t, err)
 	assert.Equal(t, "ann", p.Name)
 	ann.typ(t, "r")
-	ann.c.WaitText(t, 5*time.Second, "Your name:")
+	ann.c.WaitText(t, patience, "Your name:")
 	for range 3 {
 		ann.typ(t, "\x7f")
 	}
 	ann.typ(t, "Anna", "\r")
-	ann.c.WaitText(t, 5*time.Second, "You are Anna now.")
+	ann.c.WaitText(t, patience, "You are Anna now.")
 	require.Eventually(t, func() bool {
 		p, err := r.club.DB().Player(ctx, key)
 		return err == nil && p.Name == "Anna"
-	}, 10*time.Second, 5*time.Millisecond)
+	}, patience, 5*time.Millisecond)
 
 	zoe, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
 	require.NoError(t, err)
 	defer zoe.Close()
-	zoe.WaitText(t, 5*time.Second, "Guests are not rated")
+	zoe.WaitText(t, patience, "Guests are not rated")
 	n, err := r.club.DB().Counts(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n.Players, "the guest is not written")

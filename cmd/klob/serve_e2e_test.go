@@ -64,7 +64,7 @@ func startServeUnder(t testing.TB, wrap []string, bin string, args ...string) *s
 	}()
 	select {
 	case <-ready:
-	case <-time.After(10 * time.Second):
+	case <-time.After(patience):
 		t.Fatalf("klob serve did not start:\n%s", p.log())
 	}
 	return p
@@ -145,7 +145,7 @@ func (x *sshTmux) keys(name string, k ...string) {
 // waitFor polls name's screen until it shows want.
 func (x *sshTmux) waitFor(name, want string) string {
 	x.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		scr := x.screen(name)
 		if strings.Contains(scr, want) {

@@ -29,23 +29,23 @@ func TestServeWatchTalkByCommand(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	carol.c = c
-	carol.c.WaitText(t, 10*time.Second, "watching · v tricks")
-	ann.c.WaitText(t, 10*time.Second, "1 watching")
+	carol.c.WaitText(t, patience, "watching · v tricks")
+	ann.c.WaitText(t, patience, "1 watching")
 
 	zed, err := sshtest.Dial(r.addr, sshtest.Config{User: "zed", Key: sshtest.NewKey(t), Width: 110, Height: 34, Command: "watch " + code, NeverRead: true})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = zed.Close() })
-	ann.c.WaitText(t, 10*time.Second, "2 watching")
+	ann.c.WaitText(t, patience, "2 watching")
 
 	carol.typ(t, "/", "hi all", sshtest.Enter)
-	ann.c.WaitText(t, 10*time.Second, `carol (watching): "hi all"`)
-	bob.c.WaitText(t, 10*time.Second, `carol (watching): "hi all"`)
+	ann.c.WaitText(t, patience, `carol (watching): "hi all"`)
+	bob.c.WaitText(t, patience, `carol (watching): "hi all"`)
 
 	dan := newPerson(t, "dan")
 	d, err := sshtest.Dial(r.addr, sshtest.Config{User: "dan", Key: dan.key, Width: 110, Height: 34, Command: "join " + code})
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = d.Close() })
-	d.WaitText(t, 10*time.Second, "has started without you")
+	d.WaitText(t, patience, "has started without you")
 
 	drive(t, r, code, 60*time.Second, func() bool { return len(tableLog(t, r.state, code).Deals) >= 2 }, ann, bob)
 	require.NotContains(t, strings.Join(tableLog(t, r.state, code).Comment, "\n"), "hi all", "talk never goes into the game's log")

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -102,26 +103,26 @@ var codeRE = regexp.MustCompile(`Table ([A-Z]{4})`)
 // code (seats B, C...), and the host start the game. It returns the code.
 func openTable(t *testing.T, seats int, host *person, guests ...*person) string {
 	t.Helper()
-	host.c.WaitText(t, 5*time.Second, "Welcome, "+host.name)
+	host.c.WaitText(t, patience, "Welcome, "+host.name)
 	host.typ(t, "o")
-	host.c.WaitText(t, 5*time.Second, "Open a table")
+	host.c.WaitText(t, patience, "Open a table")
 	for range seats - 2 {
 		host.typ(t, sshtest.Right)
 	}
-	host.c.WaitText(t, 5*time.Second, "‹ "+string(rune('0'+seats))+" ›")
+	host.c.WaitText(t, patience, "‹ "+string(rune('0'+seats))+" ›")
 	host.typ(t, sshtest.Up, sshtest.Enter)
-	scr := host.c.WaitText(t, 5*time.Second, "give friends the code")
+	scr := host.c.WaitText(t, patience, "give friends the code")
 	code := codeRE.FindStringSubmatch(scr)[1]
 	for i, g := range guests {
-		g.c.WaitText(t, 5*time.Second, "Welcome, "+g.name)
+		g.c.WaitText(t, patience, "Welcome, "+g.name)
 		g.typ(t, "j")
-		g.c.WaitText(t, 5*time.Second, "Table code:")
+		g.c.WaitText(t, patience, "Table code:")
 		g.typ(t, strings.ToLower(code), sshtest.Enter)
-		g.c.WaitText(t, 5*time.Second, g.name+" (you)")
-		host.c.WaitText(t, 5*time.Second, "Seat "+rules.Seat(i+1).String()+"  "+g.name)
+		g.c.WaitText(t, patience, g.name+" (you)")
+		host.c.WaitText(t, patience, "Seat "+rules.Seat(i+1).String()+"  "+g.name)
 	}
 	host.typ(t, "s")
-	host.c.WaitText(t, 5*time.Second, "Deal 1")
+	host.c.WaitText(t, patience, "Deal 1")
 	return code
 }
 
@@ -219,7 +220,7 @@ func newPerson(t *testing.T, name string) *person {
 // change.
 func savedLog(t *testing.T, state, code, what string, ok func(*gamelog.Log) bool) *gamelog.Log {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(patience)
 	for {
 		l := tableLog(t, state, code)
 		if ok(l) {
@@ -338,28 +339,39 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 			r.connect(t, bob)
 			code := openTable(t, seats, ann, bob)
 			watchHidden(t, r, code, ann, bob)
+			// The seat waits only the grace: a poll of ann's screen may
+			// come after it, so every frame she receives is looked at.
+			var sawAway atomic.Bool
+			ann.c.Watch(func(screen string) {
+				if msg := hiddenShown(r, code, rules.SeatA, screen); msg != "" {
+					t.Error(msg)
+				}
+				if strings.Contains(screen, "away, waits") {
+					sawAway.Store(true)
+				}
+			})
 
 			require.NoError(t, bob.c.Close())
-			ann.c.WaitText(t, 5*time.Second, "away, waits")
+			require.Eventually(t, sawAway.Load, patience, time.Millisecond, "ann never saw bob's seat wait for him")
 			r.connect(t, bob)
-			bob.c.WaitText(t, 5*time.Second, "table "+code)
-			ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
+			bob.c.WaitText(t, patience, "table "+code)
+			ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 
 			require.NoError(t, bob.c.Close())
-			ann.c.WaitText(t, 5*time.Second, "a bot plays for")
+			ann.c.WaitText(t, patience, "a bot plays for")
 			l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 			assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
 			assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
 
 			r.connect(t, bob)
 			watchHidden(t, r, code, ann, bob)
-			bob.c.WaitFor(t, 5*time.Second, "the bot until the next deal", func(s string) bool {
+			bob.c.WaitFor(t, patience, "the bot until the next deal", func(s string) bool {
 				return strings.Contains(s, "A bot plays your seat until the next deal") || strings.Contains(s, "Press enter for the next deal")
 			})
 			drive(t, r, code, 90*time.Second, func() bool {
 				return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
 			}, ann, bob)
-			bob.c.WaitFor(t, 5*time.Second, "bob's own seat", func(s string) bool {
+			bob.c.WaitFor(t, patience, "bob's own seat", func(s string) bool {
 				return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
 			})
 		})
@@ -385,9 +397,9 @@ func TestServeRestartResumesTable(t *testing.T) {
 		}
 		return len(l.Deals[len(l.Deals)-1].Steps)
 	}
-	drive(t, r, code, 30*time.Second, func() bool { return steps() >= 6 }, ann, bob)
+	drive(t, r, code, patience, func() bool { return steps() >= 6 }, ann, bob)
 	_ = r.srv.Close()
-	ann.c.Wait(5 * time.Second)
+	ann.c.Wait(patience)
 	// Every save of the stopped server has landed.
 	r.hall.Close()
 	require.NoError(t, r.club.Close())
@@ -396,8 +408,8 @@ func TestServeRestartResumesTable(t *testing.T) {
 	r2 := startServe(t, state, time.Minute)
 	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
 	r2.connect(t, ann)
-	ann.c.WaitText(t, 5*time.Second, "table "+code)
-	scr := ann.c.WaitText(t, 5*time.Second, "away, waits")
+	ann.c.WaitText(t, patience, "table "+code)
+	scr := ann.c.WaitText(t, patience, "away, waits")
 	after := tableLog(t, state, code)
 	assert.Equal(t, before.Deals, after.Deals, "the table goes on from its log")
 	g, err := after.Game()
@@ -406,14 +418,14 @@ func TestServeRestartResumesTable(t *testing.T) {
 		assert.Contains(t, scr, c.Pretty(false), "ann's hand is back")
 	}
 	r2.connect(t, bob)
-	bob.c.WaitText(t, 5*time.Second, "table "+code)
-	ann.c.WaitFor(t, 5*time.Second, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
+	bob.c.WaitText(t, patience, "table "+code)
+	ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Log(r2.log.String())
 		}
 	})
-	drive(t, r2, code, 30*time.Second, func() bool { return steps() > len(before.Deals[len(before.Deals)-1].Steps)+2 }, ann, bob)
+	drive(t, r2, code, patience, func() bool { return steps() > len(before.Deals[len(before.Deals)-1].Steps)+2 }, ann, bob)
 }
 
 // A guest plays against bots only: tables are refused with the reason.
@@ -422,13 +434,13 @@ func TestServeGuestPlaysAlone(t *testing.T) {
 	c, err := sshtest.Dial(r.addr, sshtest.Config{User: "zoe", Width: 100, Height: 30})
 	require.NoError(t, err)
 	defer c.Close()
-	c.WaitText(t, 5*time.Second, "Welcome, zoe · guest")
+	c.WaitText(t, patience, "Welcome, zoe · guest")
 	require.NoError(t, c.Type("o"))
-	c.WaitText(t, 5*time.Second, "guests (no SSH key) play against bots only")
+	c.WaitText(t, patience, "guests (no SSH key) play against bots only")
 	require.NoError(t, c.Type("p"))
-	c.WaitText(t, 5*time.Second, "Set up the game")
+	c.WaitText(t, patience, "Set up the game")
 	require.NoError(t, c.Type(sshtest.Enter))
-	c.WaitFor(t, 5*time.Second, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
+	c.WaitFor(t, patience, "the table", func(s string) bool { return strings.Contains(s, "Deal 1") })
 }
 
 func TestParseServe(t *testing.T) {
@@ -553,15 +565,15 @@ func TestServeSaveErrorsHidePaths(t *testing.T) {
 	require.NoError(t, os.MkdirAll(filepath.Join(state, "players"), 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(state, "players", server.KeyID(ann.key.PublicKey())), nil, 0o600))
 	r.connect(t, ann)
-	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.c.WaitText(t, patience, "Welcome, ann")
 	ann.typ(t, "p")
-	scr := ann.c.WaitText(t, 5*time.Second, "could not be loaded")
+	scr := ann.c.WaitText(t, patience, "could not be loaded")
 	assert.Contains(t, scr, "not a directory")
 	assert.NotContains(t, ann.c.Text(), state)
 	ann.typ(t, "n")
-	ann.c.WaitText(t, 5*time.Second, "Set up the game")
+	ann.c.WaitText(t, patience, "Set up the game")
 	ann.typ(t, sshtest.Enter)
-	scr = ann.c.WaitText(t, 10*time.Second, "autosave failed")
+	scr = ann.c.WaitText(t, patience, "autosave failed")
 	assert.Contains(t, scr, "not a directory")
 	assert.NotContains(t, ann.c.Text(), state, "a path of the server's on the screen")
 }
@@ -576,22 +588,22 @@ func TestServeGameAloneTakeOver(t *testing.T) {
 	a := &person{name: "ann", key: key}
 	b := &person{name: "ann", key: key}
 	r.connect(t, a)
-	a.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	a.c.WaitText(t, patience, "Welcome, ann")
 	a.typ(t, "p")
-	a.c.WaitText(t, 5*time.Second, "Set up the game")
+	a.c.WaitText(t, patience, "Set up the game")
 	a.typ(t, sshtest.Enter)
-	a.c.WaitText(t, 5*time.Second, "Deal 1")
+	a.c.WaitText(t, patience, "Deal 1")
 	r.connect(t, b)
-	b.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	b.c.WaitText(t, patience, "Welcome, ann")
 	b.typ(t, "p")
-	b.c.WaitText(t, 5*time.Second, "Your game alone is open in another connection of yours")
+	b.c.WaitText(t, patience, "Your game alone is open in another connection of yours")
 	b.typ(t, "t")
-	a.c.WaitText(t, 10*time.Second, "taken over by another connection of yours")
-	b.c.WaitText(t, 10*time.Second, "You have a game in progress")
+	a.c.WaitText(t, patience, "taken over by another connection of yours")
+	b.c.WaitText(t, patience, "You have a game in progress")
 	b.typ(t, "r")
-	b.c.WaitText(t, 5*time.Second, "Deal 1")
+	b.c.WaitText(t, patience, "Deal 1")
 	// The first asks again: now the game is open in the second.
 	a.typ(t, "p")
-	a.c.WaitText(t, 5*time.Second, "open in another connection of yours")
+	a.c.WaitText(t, patience, "open in another connection of yours")
 	assert.NotContains(t, a.c.Text()+b.c.Text(), "not saved")
 }

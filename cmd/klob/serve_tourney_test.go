@@ -133,34 +133,34 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 		})
 	}
 
-	ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+	ann.c.WaitText(t, patience, "Welcome, ann")
 	ann.typ(t, "d")
-	ann.c.WaitText(t, 5*time.Second, "Today's daily")
+	ann.c.WaitText(t, patience, "Today's daily")
 	ann.typ(t, "n")
-	ann.c.WaitText(t, 5*time.Second, "A new tournament")
+	ann.c.WaitText(t, patience, "A new tournament")
 	// Two seats, four boards.
 	ann.typ(t, sshtest.Left, sshtest.Up, sshtest.Up, sshtest.Up, sshtest.Left, sshtest.Left)
-	ann.c.WaitText(t, 5*time.Second, "‹ 4 ›")
+	ann.c.WaitText(t, patience, "‹ 4 ›")
 	ann.typ(t, sshtest.Enter)
-	scr := ann.c.WaitText(t, 5*time.Second, "is open")
+	scr := ann.c.WaitText(t, patience, "is open")
 	code.Store(tourneyOpenRE.FindStringSubmatch(scr)[1])
 
-	bob.c.WaitText(t, 5*time.Second, "Welcome, bob")
+	bob.c.WaitText(t, patience, "Welcome, bob")
 	bob.typ(t, "d")
-	bob.c.WaitText(t, 5*time.Second, "Today's daily")
+	bob.c.WaitText(t, patience, "Today's daily")
 	bob.typ(t, "c")
-	bob.c.WaitText(t, 5*time.Second, "Tournament code:")
+	bob.c.WaitText(t, patience, "Tournament code:")
 	bob.typ(t, strings.ToLower(code.Load().(string)), sshtest.Enter)
-	bob.c.WaitText(t, 5*time.Second, "[enter] enter the tournament")
+	bob.c.WaitText(t, patience, "[enter] enter the tournament")
 	bob.typ(t, sshtest.Enter)
-	bob.c.WaitText(t, 5*time.Second, "You are in")
+	bob.c.WaitText(t, patience, "You are in")
 
 	var wg sync.WaitGroup
 	for _, p := range []*person{ann, bob} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			playTourney(t, p, time.Minute)
+			playTourney(t, p, patience)
 		}()
 	}
 	wg.Wait()
@@ -172,7 +172,7 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	// While it runs, each sees their own results only.
 	for _, p := range []*person{ann, bob} {
 		p.typ(t, "\x1b")
-		p.c.WaitText(t, 5*time.Second, "Played 4 of 4")
+		p.c.WaitText(t, patience, "Played 4 of 4")
 		require.NotContains(t, p.c.Screen(), "Rank")
 	}
 
@@ -180,16 +180,16 @@ func TestServeTourneyHiddenBoards(t *testing.T) {
 	c.Add(25 * time.Hour)
 	for _, p := range []*person{ann, bob} {
 		p.typ(t, "r")
-		p.c.WaitText(t, 5*time.Second, "standings")
-		p.c.WaitText(t, 5*time.Second, p.name+" (you)")
+		p.c.WaitText(t, patience, "standings")
+		p.c.WaitText(t, patience, p.name+" (you)")
 		other := map[*person]string{ann: "bob", bob: "ann"}[p]
-		p.c.WaitText(t, 5*time.Second, other)
+		p.c.WaitText(t, patience, other)
 	}
 	ann.typ(t, sshtest.Enter)
-	ann.c.WaitText(t, 5*time.Second, "'s boards")
+	ann.c.WaitText(t, patience, "'s boards")
 	ann.typ(t, sshtest.Enter)
-	ann.c.WaitText(t, 5*time.Second, "Replay ·")
-	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	ann.c.WaitText(t, patience, "Replay ·")
+	ann.c.WaitText(t, patience, "Board 1 of 4")
 
 	fin, err := tn.Final(context.Background(), "", code.Load().(string))
 	require.NoError(t, err)
@@ -215,17 +215,17 @@ func TestServeTourneyRestart(t *testing.T) {
 
 	open := func() {
 		r.connect(t, ann)
-		ann.c.WaitText(t, 5*time.Second, "Welcome, ann")
+		ann.c.WaitText(t, patience, "Welcome, ann")
 		ann.typ(t, "d")
-		ann.c.WaitText(t, 5*time.Second, "Today's daily")
+		ann.c.WaitText(t, patience, "Today's daily")
 		ann.typ(t, "c")
-		ann.c.WaitText(t, 5*time.Second, "Tournament code:")
+		ann.c.WaitText(t, patience, "Tournament code:")
 		ann.typ(t, info.Code, sshtest.Enter)
 	}
 	open()
-	ann.c.WaitText(t, 5*time.Second, "[enter] play board 1")
+	ann.c.WaitText(t, patience, "[enter] play board 1")
 	ann.typ(t, sshtest.Enter)
-	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	ann.c.WaitText(t, patience, "Board 1 of 4")
 	// Three steps of the board saved, then the connection drops and the
 	// server stops. (A key can land on a screen the game has left: the
 	// saved log, not the keys typed, says how far the board went.)
@@ -237,12 +237,12 @@ func TestServeTourneyRestart(t *testing.T) {
 		}
 		return len(l.Deals[0].Steps)
 	}
-	for deadline := time.Now().Add(30 * time.Second); steps() < 3; {
+	for deadline := time.Now().Add(patience); steps() < 3; {
 		require.True(t, time.Now().Before(deadline), "the board's log never held 3 steps")
 		scr := ann.c.Screen()
 		if keys, _ := tourneyAct(scr); keys != "" && strings.Contains(scr, "Board 1 of 4") {
 			ann.typ(t, keys)
-			ann.c.WaitFor(t, 5*time.Second, "the move", func(s string) bool { return s != scr })
+			ann.c.WaitFor(t, patience, "the move", func(s string) bool { return s != scr })
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -257,9 +257,9 @@ func TestServeTourneyRestart(t *testing.T) {
 
 	r = startServeTourney(t, state, c)
 	open()
-	ann.c.WaitText(t, 5*time.Second, "[enter] go on with board 1")
+	ann.c.WaitText(t, patience, "[enter] go on with board 1")
 	ann.typ(t, sshtest.Enter)
-	ann.c.WaitText(t, 5*time.Second, "Board 1 of 4")
+	ann.c.WaitText(t, patience, "Board 1 of 4")
 	n, _, ok := r.hall.tourney.HiddenFrom(info.Code, key)
 	require.True(t, ok)
 	require.Equal(t, 1, n)

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/klob/klob/internal/study/drill"
 )
@@ -21,24 +20,24 @@ func TestEndToEndTrainFour(t *testing.T) {
 	s, dir := launchKlob(t, 100, 30, "train", "-players", "4", "-rules", "dealer_forced=on", "-seed", "3")
 	state := filepath.Join(dir, "state")
 	for n := 1; n <= 3; n++ {
-		scr := s.waitFor(fmt.Sprintf("4 players · drill %d · seed 3", n), 10*time.Second)
+		scr := s.waitFor(fmt.Sprintf("4 players · drill %d · seed 3", n), patience)
 		for _, want := range []string{"North, across, is your partner", "Your hand", "Your choice:"} {
 			if !strings.Contains(scr, want) {
 				t.Fatalf("drill %d lacks %q:\n%s", n, want, scr)
 			}
 		}
 		s.keys("Enter")
-		scr = s.waitFor("best · hard bot", 20*time.Second)
+		scr = s.waitFor("best · hard bot", patience)
 		if !strings.Contains(scr, "You chose ") || !strings.Contains(scr, "Hard bot: ") {
 			t.Fatalf("drill %d: no verdict:\n%s", n, scr)
 		}
 		s.keys("Enter")
 	}
-	s.waitFor("drill 4", 10*time.Second)
+	s.waitFor("drill 4", patience)
 	s.keys("m")
-	s.waitFor("Record at 4 players: 3 drills", 5*time.Second)
+	s.waitFor("Record at 4 players: 3 drills", patience)
 	s.keys("m")
-	s.waitFor("Your choice:", 5*time.Second)
+	s.waitFor("Your choice:", patience)
 	scr := s.quit()
 	if !strings.Contains(scr, "klob exited: 0") {
 		t.Fatalf("klob did not exit cleanly:\n%s", scr)

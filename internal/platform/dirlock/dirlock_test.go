@@ -56,7 +56,7 @@ func TestWaitSerialises(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute) // a guard: only a lock never given back reaches it
 			defer cancel()
 			l, err := dirlock.Wait(ctx, path)
 			if err != nil {

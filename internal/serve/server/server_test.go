@@ -63,6 +63,12 @@ func (e *echo) View() tea.View {
 		e.s.Width, e.s.Height, e.w, e.h, e.keys, e.motion, e.at))
 }
 
+// patience bounds a wait for what the server's goroutines do (a frame,
+// a session's end, a log line): only a broken server reaches it, never
+// a slow one, so that a loaded machine under -race cannot fail a
+// passing run.
+const patience = time.Minute
+
 func start(t *testing.T, cfg server.Config) (addr string, srv *server.Server, log *sshtest.Buffer) {
 	t.Helper()
 	log = &sshtest.Buffer{}
@@ -107,14 +113,14 @@ func TestHostKeyCreatedOnceWithFingerprint(t *testing.T) {
 func TestKeyAndGuestAndLogLines(t *testing.T) {
 	addr, _, log := start(t, server.Config{})
 	k := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24})
-	k.WaitText(t, 5*time.Second, "hello ann (key)")
+	k.WaitText(t, patience, "hello ann (key)")
 	g := dial(t, addr, sshtest.Config{User: "bob", Width: 80, Height: 24})
-	g.WaitText(t, 5*time.Second, "hello bob (guest)")
+	g.WaitText(t, patience, "hello bob (guest)")
 	require.NoError(t, g.Type("x"))
-	g.WaitText(t, 5*time.Second, "last=x")
+	g.WaitText(t, patience, "last=x")
 	k.Close()
 	g.Close()
-	require.Eventually(t, func() bool { return strings.Count(log.String(), "disconnect") == 2 }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Count(log.String(), "disconnect") == 2 }, patience, 10*time.Millisecond)
 	l := log.String()
 	assert.Equal(t, 2, strings.Count(l, " connect user"), l)
 	assert.Contains(t, l, `connect user "ann" (key SHA256:`)
@@ -125,11 +131,11 @@ func TestRefusals(t *testing.T) {
 	addr, _, _ := start(t, server.Config{})
 	// A command.
 	c := dial(t, addr, sshtest.Config{User: "ann", Command: "cat /etc/passwd"})
-	require.True(t, c.Wait(5*time.Second))
+	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "this server only plays Klob")
 	// No terminal.
 	c = dial(t, addr, sshtest.Config{User: "ann"})
-	require.True(t, c.Wait(5*time.Second))
+	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "Klob needs a terminal")
 	// A subsystem (sftp).
 	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
@@ -152,25 +158,25 @@ func TestSessionLimit(t *testing.T) {
 	addr, srv, _ := start(t, server.Config{MaxSessions: 2})
 	a := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
 	b := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
-	a.WaitText(t, 5*time.Second, "hello a")
-	b.WaitText(t, 5*time.Second, "hello b")
+	a.WaitText(t, patience, "hello a")
+	b.WaitText(t, patience, "hello b")
 	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
-	require.True(t, c.Wait(5*time.Second))
+	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "the server is full (2 players connected)")
-	require.Eventually(t, func() bool { return srv.Sessions() == 2 }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return srv.Sessions() == 2 }, patience, 10*time.Millisecond)
 	a.Close()
-	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return srv.Sessions() == 1 }, patience, 10*time.Millisecond)
 	d := dial(t, addr, sshtest.Config{User: "d", Width: 80, Height: 24})
-	d.WaitText(t, 5*time.Second, "hello d")
+	d.WaitText(t, patience, "hello d")
 }
 
 func TestIdleTimeout(t *testing.T) {
 	addr, _, log := start(t, server.Config{IdleTimeout: 300 * time.Millisecond})
 	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, 5*time.Second, "hello ann")
-	require.True(t, c.Wait(5*time.Second), "the idle session ends")
+	c.WaitText(t, patience, "hello ann")
+	require.True(t, c.Wait(patience), "the idle session ends")
 	assert.Contains(t, c.Output(), "no key pressed for 300ms: the session is closed")
-	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect (no key pressed") }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "disconnect (no key pressed") }, patience, 10*time.Millisecond)
 }
 
 func TestKeyRate(t *testing.T) {
@@ -178,12 +184,12 @@ func TestKeyRate(t *testing.T) {
 	now.Store(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC).UnixNano())
 	addr, _, _ := start(t, server.Config{KeyRate: 2, KeyBurst: 3, Now: func() time.Time { return time.Unix(0, now.Load()) }})
 	c := dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, 5*time.Second, "hello ann")
+	c.WaitText(t, patience, "hello ann")
 	require.NoError(t, c.Type("abcdefghij"))
-	c.WaitText(t, 5*time.Second, "keys too fast: at most 2 a second")
+	c.WaitText(t, patience, "keys too fast: at most 2 a second")
 	now.Add(int64(2500 * time.Millisecond))
 	require.NoError(t, c.Type("z"))
-	c.WaitText(t, 5*time.Second, "last=z")
+	c.WaitText(t, patience, "last=z")
 }
 
 // A panic in one session ends it with a message; the others go on.
@@ -191,16 +197,16 @@ func TestPanicEndsOnlyThatSession(t *testing.T) {
 	addr, srv, log := start(t, server.Config{})
 	a := dial(t, addr, sshtest.Config{User: "a", Width: 80, Height: 24})
 	b := dial(t, addr, sshtest.Config{User: "b", Width: 80, Height: 24})
-	a.WaitText(t, 5*time.Second, "hello a")
-	b.WaitText(t, 5*time.Second, "hello b")
+	a.WaitText(t, patience, "hello a")
+	b.WaitText(t, patience, "hello b")
 	require.NoError(t, a.Type("p"))
-	require.True(t, a.Wait(5*time.Second))
+	require.True(t, a.Wait(patience))
 	assert.Contains(t, a.Output(), "something went wrong in this session")
 	require.NoError(t, b.Type("k"))
-	b.WaitText(t, 5*time.Second, "last=k")
+	b.WaitText(t, patience, "last=k")
 	assert.Contains(t, log.String(), "panic: boom")
 	c := dial(t, addr, sshtest.Config{User: "c", Width: 80, Height: 24})
-	c.WaitText(t, 5*time.Second, "hello c")
+	c.WaitText(t, patience, "hello c")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
 	_ = srv.Shutdown(ctx)
@@ -221,19 +227,19 @@ func (m cmdModel) View() tea.View {
 func TestCommands(t *testing.T) {
 	addr, _, log := start(t, server.Config{NewModel: func(s *server.Session) tea.Model { return cmdModel{s} }})
 	c := dial(t, addr, sshtest.Config{User: "ann", Key: sshtest.NewKey(t), Width: 80, Height: 24, Command: "join abcd"})
-	c.WaitText(t, 5*time.Second, `verb="join" code="abcd" addr=127.0.0.1`)
+	c.WaitText(t, patience, `verb="join" code="abcd" addr=127.0.0.1`)
 	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: "watch ZZZZ"})
-	c.WaitText(t, 5*time.Second, `verb="watch" code="ZZZZ"`)
+	c.WaitText(t, patience, `verb="watch" code="ZZZZ"`)
 	c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24})
-	c.WaitText(t, 5*time.Second, `verb="" code=""`)
+	c.WaitText(t, patience, `verb="" code=""`)
 	// Without a terminal: refused.
 	c = dial(t, addr, sshtest.Config{User: "ann", Command: "join ABCD"})
-	require.True(t, c.Wait(5*time.Second))
+	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "Klob needs a terminal")
 	for _, cmd := range []string{"cat /etc/passwd", "join", "join ABCD EFGH", "watch " + strings.Repeat("A", 17), "play ABCD",
 		"join 'AB\x1b[2JCD'", "sh -c 'join ABCD'"} {
 		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
-		require.True(t, c.Wait(5*time.Second), "%q", cmd)
+		require.True(t, c.Wait(patience), "%q", cmd)
 		assert.Contains(t, c.Output(), "or go straight to a table with join CODE or watch CODE", "%q", cmd)
 	}
 	assert.NotContains(t, log.String(), "\x1b", "the log keeps no escape")
@@ -284,10 +290,10 @@ func TestClientThatNeverReads(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("the server never closed the client that does not read")
 	}
-	require.Eventually(t, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, 5*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "read nothing of the screen") }, patience, 10*time.Millisecond)
 	// Meanwhile, and after, the reader's frames come.
 	n := reader.Received()
-	require.Eventually(t, func() bool { return reader.Received() > n+10_000 }, 10*time.Second, time.Millisecond,
+	require.Eventually(t, func() bool { return reader.Received() > n+10_000 }, patience, time.Millisecond,
 		"the reading client's frames stopped")
 	select {
 	case <-reader.Done():

@@ -89,7 +89,7 @@ func (f *fixture) restart(daily bool) {
 // waitPars waits until the database has par of code's boards.
 func (f *fixture) waitPars(code string) []float64 {
 	f.t.Helper()
-	deadline := time.Now().Add(time.Minute)
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		pars, err := f.db.Pars(context.Background(), code)
 		require.NoError(f.t, err)
@@ -212,7 +212,7 @@ func (f *fixture) playAll(p Player, code string, pol policy) {
 // waitRecorded waits until board n of p is recorded as played.
 func (f *fixture) waitRecorded(p Player, code string, n int) {
 	f.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		bs, err := f.db.BoardsOf(context.Background(), code, p.Key)
 		require.NoError(f.t, err)
