@@ -85,7 +85,8 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if path, err := settings.DefaultPath(os.Getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used; saving new ones keeps this file as %s.bad)",
+				err, settings.FileName))
 		}
 		cfg.Prefs = &prefs
 		cfg.SavePrefs = func(p settings.Settings) error { return settings.Save(path, p) }
