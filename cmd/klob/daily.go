@@ -53,7 +53,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fs := newFlagSet("daily", dailyUsage)
 	fs.notes = dailyNotes
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
-	name := fs.String("name", "", "your name in your result file (default: $USER)")
+	name := fs.String("name", "", "your name in your result file (default: $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
 	export := fs.Bool("export", false, "print your result file of today (for -players), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
@@ -77,13 +77,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if modes > 1 {
 		return fs.fail(stderr, "-history, -export and -import go one at a time")
 	}
-	who := *name
-	if who == "" {
-		who = env.getenv("USER")
-	}
-	if who == "" {
-		who = "You"
-	}
+	who := dailyName(*name, env.getenv)
 	if err := checkName(who); err != nil {
 		return fs.fail(stderr, "-name: %v", err)
 	}
@@ -174,6 +168,18 @@ func homePath(home string) func(string) string {
 		}
 		return p
 	}
+}
+
+// dailyName is the name written in the person's result file: -name,
+// else the login name. Friends read it in their standings, so it is
+// never "You" (their own row): with no login name either, "player".
+func dailyName(flag string, getenv func(string) string) string {
+	for _, n := range []string{flag, getenv("USER"), getenv("LOGNAME")} {
+		if n != "" {
+			return n
+		}
+	}
+	return "player"
 }
 
 // checkName says what is wrong with a name for the result file.

@@ -147,3 +147,23 @@ func TestDailyOneAtATime(t *testing.T) {
 		t.Errorf("a second klob daily: %d %q", code, errs)
 	}
 }
+
+// TestDailyName: the name in the result file, which friends import and
+// read in their own standings, is -name, else the login name, and never
+// "You" even when the environment names nobody.
+func TestDailyName(t *testing.T) {
+	for _, c := range []struct {
+		flag string
+		env  map[string]string
+		want string
+	}{
+		{"Ann", map[string]string{"USER": "ada"}, "Ann"},
+		{"", map[string]string{"USER": "ada", "LOGNAME": "bea"}, "ada"},
+		{"", map[string]string{"LOGNAME": "bea"}, "bea"},
+		{"", nil, "player"},
+	} {
+		if got := dailyName(c.flag, func(k string) string { return c.env[k] }); got != c.want {
+			t.Errorf("dailyName(%q, %v) = %q, want %q", c.flag, c.env, got, c.want)
+		}
+	}
+}
