@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai"
@@ -72,6 +73,11 @@ func TestGoldens(t *testing.T) {
 		kittest.Golden(t, name("05-intro-midday"), f.text())
 		f.until("the results", f.resultsRead)
 		kittest.Golden(t, name("07-results-par"), f.text())
+		// Printed once the screen is gone: the result file's path on a
+		// line of its own, so that a terminal wraps no words of it.
+		if note, path := f.s.QuitNote(), f.s.showPath(f.s.day.ResultPath()); !strings.HasSuffix(note, "\n  "+path) {
+			t.Errorf("the quit note %q does not end with the line %q", note, "  "+path)
+		}
 		f.hs.Press("s")
 		kittest.Golden(t, name("08-standings-par"), f.text())
 		f.hs.Press("esc", "h")
