@@ -216,17 +216,19 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	if im.Replaced {
 		verb = "Imported (in place of the earlier file of that name)"
 	}
-	fmt.Fprintf(stdout, "%s: %s's results of %s at %d players, %s, made by klob %s.\n", verb,
+	// Wrapped to 80 columns, as a terminal would otherwise cut words.
+	say := func(format string, args ...any) { printHanging(stdout, fmt.Sprintf(format, args...), "", "") }
+	say("%s: %s's results of %s at %d players, %s, made by klob %s.", verb,
 		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
 	own, err := im.Day.Results()
 	if err != nil {
 		return fail(err)
 	}
 	if len(own.Boards) < len(im.Day.Set.Boards) {
-		fmt.Fprintf(stdout, "You have played %d of that day's %d boards: the comparison comes once you have played them all.\n",
+		say("You have played %d of that day's %d boards: the comparison comes once you have played them all.",
 			len(own.Boards), len(im.Day.Set.Boards))
 		if f.Date == today {
-			fmt.Fprintln(stdout, "The file holds their play of every board: it is for after your own.")
+			say("The file holds their play of every board: it is for after your own.")
 		}
 		return 0
 	}
@@ -240,7 +242,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		return fail(err)
 	}
 	me := field.Mine()
-	fmt.Fprintf(stdout, "Your day %s at %d players: %s, rank %d of %d.\n", f.Date, f.Players,
+	say("Your day %s at %d players: %s, rank %d of %d.", f.Date, f.Players,
 		fmt.Sprintf("%.2f%%", me.Percent), me.Rank, field.Standings.Field)
 	for _, e := range bad {
 		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)

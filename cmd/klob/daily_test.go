@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
@@ -116,6 +117,11 @@ func TestDailyExportHistoryImport(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "Imported: Bob's results of 2026-12-01 at 3 players, 8 boards") ||
 		!strings.Contains(out, "You have played 0 of that day's 8 boards") {
 		t.Errorf("an import before playing: %d %q %q", code, out, errs)
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns, a terminal of 80 cuts its words: %q", n, l)
+		}
 	}
 	mine := playedDay(t, dir, 3, "ada", ai.Easy)
 	if code, out, _ := runDailyTest(t, dir, "-export", "-players", "3"); code != 0 || out != string(mine) {
