@@ -77,6 +77,9 @@ func FlagDefaults(w io.Writer, fs *flag.FlagSet, width int) {
 	fs.SetOutput(&flags)
 	fs.PrintDefaults()
 	fs.SetOutput(out)
+	if flags.Len() == 0 {
+		return
+	}
 	for _, l := range strings.Split(strings.TrimSuffix(flags.String(), "\n"), "\n") {
 		head, text, ok := strings.Cut(l, "\t")
 		if !ok || 8+utf8.RuneCountInString(text) <= width {

@@ -71,3 +71,12 @@ func TestFlagDefaults(t *testing.T) {
 		}
 	}
 }
+
+// A command without flags has no flag lines, not an empty one.
+func TestFlagDefaultsNone(t *testing.T) {
+	var b strings.Builder
+	FlagDefaults(&b, flag.NewFlagSet("x", flag.ContinueOnError), 80)
+	if b.String() != "" {
+		t.Errorf("no flags wrote %q", b.String())
+	}
+}
