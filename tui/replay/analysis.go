@@ -189,7 +189,7 @@ func (a *replayAnalysis) markOf(ctx *kit.Context, d, i int) string {
 }
 
 // sealedAnalysis is the analysis line of a game in progress.
-const sealedAnalysis = "A game in progress: your cards only; all hands and the analysis once it is over."
+const sealedAnalysis = "A game in progress: your cards only; every hand and the analysis once it ends."
 
 // statusLine is the analysis line while there are no grades to show:
 // sealed, off, running, failed or hidden. ok is false when the grades
