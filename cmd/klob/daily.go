@@ -136,7 +136,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+			warnings = append(warnings, settingsWarning(err, false))
 		}
 		if !fs.set()["pace"] {
 			cfg.Pace = prefs.Pace.Delay()
