@@ -93,11 +93,12 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	switch {
 	case *history:
 		h, err := files.History()
+		if err != nil {
+			// Not "No day played yet" above the reason it is unknown.
+			return fail(err)
+		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
 			fmt.Fprintln(stdout, l)
-		}
-		if err != nil {
-			return fail(err)
 		}
 		return 0
 	case *export:

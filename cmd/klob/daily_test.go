@@ -173,3 +173,14 @@ func TestDailyName(t *testing.T) {
 		}
 	}
 }
+
+// TestDailyHistoryUnreadable: a history that cannot be read is an error
+// alone, not "No day played yet" above it.
+func TestDailyHistoryUnreadable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "state")
+	os.WriteFile(file, []byte("not a directory\n"), 0o600)
+	code, out, errs := runDailyTest(t, file, "-history")
+	if code != 1 || out != "" || !strings.Contains(errs, "the daily history") {
+		t.Errorf("-history: %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
