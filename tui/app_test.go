@@ -122,6 +122,12 @@ func TestDamagedSave(t *testing.T) {
 	if hs.name() != "setup" {
 		t.Fatalf("after enter: %s, want setup", hs.name())
 	}
+	// Nothing is saved to resume: q does not say the game stays saved.
+	hs = newHarness(t, testConfig(dealSeed, &memStore{loadErr: damaged()}), 80, 24)
+	hs.press("q")
+	if scr := hs.screen(); strings.Contains(scr, "stays saved") {
+		t.Errorf("q on a damaged save promises a saved game:\n%s", scr)
+	}
 }
 
 // TestBotCannotStart: a level whose bot cannot be made is reported on

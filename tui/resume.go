@@ -35,6 +35,10 @@ func newResumeScreen(cfg *PlayConfig, l *gamelog.Log, loadErr error) *resumeScre
 
 func (s *resumeScreen) Name() string { return "resume" }
 
+// QuitsAtOnce: after a save that could not be read there is no game to
+// keep, so q does not ask (its question says the game stays saved).
+func (s *resumeScreen) QuitsAtOnce() bool { return s.log == nil }
+
 // summarize describes a saved game in a few lines: when it started,
 // who plays, the score from the person's side, the deal in progress.
 func summarize(l *gamelog.Log) []string {

@@ -53,7 +53,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	fs := newFlagSet("daily", dailyUsage)
 	fs.notes = dailyNotes
 	players := fs.Int("players", 2, "players at the table: 2, 3 or 4")
-	name := fs.String("name", "", "your name in your result file (default: $USER)")
+	name := fs.String("name", "", "your name in your result file (default: $USER, else $LOGNAME)")
 	history := fs.Bool("history", false, "print the days played, with the streak")
 	export := fs.Bool("export", false, "print your result file of today (for -players), to share")
 	importFile := fs.String("import", "", "import a friend's result `FILE`: checked against its day's boards, then compared")
@@ -77,13 +77,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if modes > 1 {
 		return fs.fail(stderr, "-history, -export and -import go one at a time")
 	}
-	who := *name
-	if who == "" {
-		who = env.getenv("USER")
-	}
-	if who == "" {
-		who = "You"
-	}
+	who := dailyName(*name, env.getenv)
 	if err := checkName(who); err != nil {
 		return fs.fail(stderr, "-name: %v", err)
 	}
@@ -99,11 +93,12 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	switch {
 	case *history:
 		h, err := files.History()
+		if err != nil {
+			// Not "No day played yet" above the reason it is unknown.
+			return fail(err)
+		}
 		for _, l := range dailyscreen.HistoryLines(h, today) {
 			fmt.Fprintln(stdout, l)
-		}
-		if err != nil {
-			return fail(err)
 		}
 		return 0
 	case *export:
@@ -142,7 +137,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if path, err := settings.DefaultPath(env.getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+			warnings = append(warnings, settingsWarning(err, false))
 		}
 		if !fs.set()["pace"] {
 			cfg.Pace = prefs.Pace.Delay()
@@ -174,6 +169,18 @@ func homePath(home string) func(string) string {
 		}
 		return p
 	}
+}
+
+// dailyName is the name written in the person's result file: -name,
+// else the login name. Friends read it in their standings, so it is
+// never "You" (their own row): with no login name either, "player".
+func dailyName(flag string, getenv func(string) string) string {
+	for _, n := range []string{flag, getenv("USER"), getenv("LOGNAME")} {
+		if n != "" {
+			return n
+		}
+	}
+	return "player"
 }
 
 // checkName says what is wrong with a name for the result file.
@@ -210,17 +217,19 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 	if im.Replaced {
 		verb = "Imported (in place of the earlier file of that name)"
 	}
-	fmt.Fprintf(stdout, "%s: %s's results of %s at %d players, %s, made by klob %s.\n", verb,
+	// Wrapped to 80 columns, as a terminal would otherwise cut words.
+	say := func(format string, args ...any) { printHanging(stdout, fmt.Sprintf(format, args...), "", "") }
+	say("%s: %s's results of %s at %d players, %s, made by klob %s.", verb,
 		untrusted.Text(f.Name), f.Date, f.Players, kit.Plural(len(f.Boards), "board"), untrusted.Text(f.Version))
 	own, err := im.Day.Results()
 	if err != nil {
 		return fail(err)
 	}
 	if len(own.Boards) < len(im.Day.Set.Boards) {
-		fmt.Fprintf(stdout, "You have played %d of that day's %d boards: the comparison comes once you have played them all.\n",
+		say("You have played %d of that day's %d boards: the comparison comes once you have played them all.",
 			len(own.Boards), len(im.Day.Set.Boards))
 		if f.Date == today {
-			fmt.Fprintln(stdout, "The file holds their play of every board: it is for after your own.")
+			say("The file holds their play of every board: it is for after your own.")
 		}
 		return 0
 	}
@@ -234,7 +243,7 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		return fail(err)
 	}
 	me := field.Mine()
-	fmt.Fprintf(stdout, "Your day %s at %d players: %s, rank %d of %d.\n", f.Date, f.Players,
+	say("Your day %s at %d players: %s, rank %d of %d.", f.Date, f.Players,
 		fmt.Sprintf("%.2f%%", me.Percent), me.Rank, field.Standings.Field)
 	for _, e := range bad {
 		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
@@ -117,6 +118,11 @@ func TestDailyExportHistoryImport(t *testing.T) {
 		!strings.Contains(out, "You have played 0 of that day's 8 boards") {
 		t.Errorf("an import before playing: %d %q %q", code, out, errs)
 	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns, a terminal of 80 cuts its words: %q", n, l)
+		}
+	}
 	mine := playedDay(t, dir, 3, "ada", ai.Easy)
 	if code, out, _ := runDailyTest(t, dir, "-export", "-players", "3"); code != 0 || out != string(mine) {
 		t.Errorf("-export: %d\n%s\nwant\n%s", code, out, mine)
@@ -145,5 +151,36 @@ func TestDailyOneAtATime(t *testing.T) {
 	defer f.Unlock()
 	if code, _, errs := runDailyTest(t, dir); code != 1 || !strings.Contains(errs, "another klob daily is playing") {
 		t.Errorf("a second klob daily: %d %q", code, errs)
+	}
+}
+
+// TestDailyName: the name in the result file, which friends import and
+// read in their own standings, is -name, else the login name, and never
+// "You" even when the environment names nobody.
+func TestDailyName(t *testing.T) {
+	for _, c := range []struct {
+		flag string
+		env  map[string]string
+		want string
+	}{
+		{"Ann", map[string]string{"USER": "ada"}, "Ann"},
+		{"", map[string]string{"USER": "ada", "LOGNAME": "bea"}, "ada"},
+		{"", map[string]string{"LOGNAME": "bea"}, "bea"},
+		{"", nil, "player"},
+	} {
+		if got := dailyName(c.flag, func(k string) string { return c.env[k] }); got != c.want {
+			t.Errorf("dailyName(%q, %v) = %q, want %q", c.flag, c.env, got, c.want)
+		}
+	}
+}
+
+// TestDailyHistoryUnreadable: a history that cannot be read is an error
+// alone, not "No day played yet" above it.
+func TestDailyHistoryUnreadable(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "state")
+	os.WriteFile(file, []byte("not a directory\n"), 0o600)
+	code, out, errs := runDailyTest(t, file, "-history")
+	if code != 1 || out != "" || !strings.Contains(errs, "the daily history") {
+		t.Errorf("-history: %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

@@ -62,6 +62,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 			usage(stdout)
 			return 0
+		case "-version", "--version":
+			// As many programs take it, rather than play's usage error.
+			return runVersion(args[1:], stdout, stderr)
 		}
 	}
 	if len(args) == 0 || (len(args[0]) > 0 && args[0][0] == '-') {

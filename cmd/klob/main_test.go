@@ -93,3 +93,14 @@ func columns(l string) int {
 	}
 	return n
 }
+
+// TestVersionFlag: klob -version and --version, as many programs take,
+// print the version rather than play's usage error.
+func TestVersionFlag(t *testing.T) {
+	for _, arg := range []string{"-version", "--version"} {
+		code, out, errs := runArgs(arg)
+		assert.Equal(t, 0, code, arg)
+		assert.Empty(t, errs, arg)
+		assert.Equal(t, "klob "+versionWord()+"\n", out, arg)
+	}
+}

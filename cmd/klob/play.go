@@ -64,6 +64,21 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	}, nil
 }
 
+// settingsWarning says why the settings file did not read and what is
+// used instead: with lines that did not read, the others, and (saves:
+// the setup screen may write new settings) the file is kept as
+// settings.bad; with a file that could not be read at all, the defaults.
+func settingsWarning(err error, saves bool) string {
+	var le *settings.LineError
+	switch {
+	case !errors.As(err, &le):
+		return fmt.Sprintf("%v (the default settings are used)", err)
+	case saves:
+		return fmt.Sprintf("%v (the other settings are used; saving new ones keeps this file as %s.bad)", err, settings.FileName)
+	}
+	return fmt.Sprintf("%v (the other settings are used)", err)
+}
+
 // runPlay plays a game against the bot in the terminal.
 func runPlay(args []string, stdout, stderr io.Writer) int {
 	pf, err := parsePlay(args, stdout, stderr, seedmix.Secret)
@@ -77,7 +92,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	var warnings []string
 	defer func() {
 		for _, w := range warnings {
-			fmt.Fprintf(stderr, "klob play: %s\n", w)
+			printHanging(stderr, w, "klob play: ", "  ")
 		}
 	}()
 	// The player's settings (pace, after a trick, hand order): the setup
@@ -85,7 +100,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if path, err := settings.DefaultPath(os.Getenv); err == nil {
 		prefs, err := settings.Load(path)
 		if err != nil {
-			warnings = append(warnings, fmt.Sprintf("%v (the other settings are used)", err))
+			warnings = append(warnings, settingsWarning(err, true))
 		}
 		cfg.Prefs = &prefs
 		cfg.SavePrefs = func(p settings.Settings) error { return settings.Save(path, p) }

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
+	"github.com/klob/klob/internal/record/settings"
 	"github.com/klob/klob/rules"
 )
 
@@ -189,5 +192,26 @@ func TestParsePlayPlayers(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "-players") && !strings.Contains(err.Error(), "players") {
 			t.Errorf("-players %s: got %v, want an error naming -players", bad, err)
 		}
+	}
+}
+
+// TestSettingsWarning: a settings file with lines that do not read
+// keeps the others and, where the setup screen saves, says the file is
+// kept as settings.bad; one that cannot be read at all (its directory
+// is a file, say) gives the defaults and promises nothing.
+func TestSettingsWarning(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, settings.FileName)
+	os.WriteFile(path, []byte("sort = colour\n"), 0o600)
+	_, bad := settings.Load(path)
+	if got := settingsWarning(bad, true); !strings.Contains(got, "the other settings are used; saving new ones keeps this file as settings.bad") {
+		t.Errorf("a bad line: %q", got)
+	}
+	if got := settingsWarning(bad, false); strings.Contains(got, "settings.bad") {
+		t.Errorf("a bad line where nothing saves: %q", got)
+	}
+	_, unread := settings.Load(filepath.Join(path, settings.FileName))
+	if got := settingsWarning(unread, true); !strings.Contains(got, "the default settings are used") || strings.Contains(got, "settings.bad") {
+		t.Errorf("an unreadable file: %q", got)
 	}
 }

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -72,6 +74,19 @@ func TestGoldens(t *testing.T) {
 		kittest.Golden(t, name("05-intro-midday"), f.text())
 		f.until("the results", f.resultsRead)
 		kittest.Golden(t, name("07-results-par"), f.text())
+		// Where par parts from the person's play fits its column (37
+		// at 80 columns), never cut in the middle of a word.
+		ctx := kit.NewContext(false)
+		for b := 1; b <= 8; b++ {
+			if got := f.s.partingWords(&ctx, b, 37); kit.WidthOf(got) > 37 {
+				t.Errorf("board %d: %q is %d columns", b, got, kit.WidthOf(got))
+			}
+		}
+		// Printed once the screen is gone: the result file's path on a
+		// line of its own, so that a terminal wraps no words of it.
+		if note, path := f.s.QuitNote(), f.s.showPath(f.s.day.ResultPath()); !strings.HasSuffix(note, "\n  "+path) {
+			t.Errorf("the quit note %q does not end with the line %q", note, "  "+path)
+		}
 		f.hs.Press("s")
 		kittest.Golden(t, name("08-standings-par"), f.text())
 		f.hs.Press("esc", "h")

@@ -159,7 +159,6 @@ func (s *Screen) parting(n int) (step int, mine, its rules.Step, ok bool) {
 // actionWords says an action short, now ("plays J♦", "says pass") or
 // done ("played K♦", "said take").
 func actionWords(ctx *kit.Context, a rules.Action, done bool) string {
-	p := ctx.Paint
 	verb := func(now, past string) string {
 		if done {
 			return past
@@ -168,21 +167,39 @@ func actionWords(ctx *kit.Context, a rules.Action, done bool) string {
 	}
 	switch a.Kind {
 	case rules.PlayCard:
-		s := verb("plays ", "played ") + p.StyledCard(a.Card)
+		return verb("plays ", "played ") + actionObject(ctx, a)
+	case rules.Name:
+		return verb("names ", "named ") + actionObject(ctx, a)
+	case rules.Give:
+		return verb("gives ", "gave ") + actionObject(ctx, a)
+	}
+	return verb("says ", "said ") + actionObject(ctx, a)
+}
+
+// actionObject is what actionWords says after the verb: the card, the
+// suit or the words.
+func actionObject(ctx *kit.Context, a rules.Action) string {
+	p := ctx.Paint
+	switch a.Kind {
+	case rules.PlayCard:
+		s := p.StyledCard(a.Card)
 		if a.Bella {
 			s += " bella"
 		}
 		return s
 	case rules.Name:
-		return verb("names ", "named ") + p.SuitName(a.Suit)
+		return p.SuitName(a.Suit)
 	case rules.Give:
-		return verb("gives ", "gave ") + p.StyledCard(a.Card)
+		return p.StyledCard(a.Card)
 	}
-	return verb("says ", "said ") + kit.ActionLabel(a)
+	return kit.ActionLabel(a)
 }
 
-// partingWords says where the hard bot's line parts from the person's.
-func (s *Screen) partingWords(ctx *kit.Context, n int) string {
+// partingWords says where the hard bot's line parts from the person's,
+// in w columns: without the verbs when they do not fit ("2: no
+// exchange, exchange", in the order of the column's heading "the hard
+// bot, you").
+func (s *Screen) partingWords(ctx *kit.Context, n, w int) string {
 	step, mine, its, ok := s.parting(n)
 	if _, known := s.lines[n]; !known {
 		return "par not worked out"
@@ -193,7 +210,10 @@ func (s *Screen) partingWords(ctx *kit.Context, n int) string {
 	if mine.Seat != s.set.Seat || its.Seat != s.set.Seat {
 		return fmt.Sprintf("parts at step %d", step+1)
 	}
-	return fmt.Sprintf("%d: it %s, you %s", step+1, actionWords(ctx, its.Action, false), actionWords(ctx, mine.Action, true))
+	if long := fmt.Sprintf("%d: it %s, you %s", step+1, actionWords(ctx, its.Action, false), actionWords(ctx, mine.Action, true)); kit.WidthOf(long) <= w {
+		return long
+	}
+	return fmt.Sprintf("%d: %s, %s", step+1, actionObject(ctx, its.Action), actionObject(ctx, mine.Action))
 }
 
 // openReplay opens board's replay with the analysis: the hard bot's
@@ -280,7 +300,8 @@ func (r *results) View(ctx *kit.Context) string {
 			mp = kit.Percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
 		}
 		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, kit.Number(br.Result), par, vs, mp)
-		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number), max(0, w-kit.WidthOf(head))))
+		room := max(0, w-kit.WidthOf(head))
+		lines = append(lines, head+kit.Clip(s.partingWords(ctx, b.Number, room), room))
 	}
 	vsTotal, known := duplicate.VersusPar(res.own.Boards)
 	vs := "-"

@@ -223,7 +223,8 @@ func (s *Screen) QuitNote() string {
 	n := s.prog.Next(len(s.set.Boards))
 	switch {
 	case n == 0:
-		return "Your results of the day are at " + s.showPath(s.day.ResultPath())
+		// The path on a line of its own: a terminal wraps no words of it.
+		return "Your results of the day are at:\n  " + s.showPath(s.day.ResultPath())
 	case s.board > 0 || s.prog.Board > 0:
 		return fmt.Sprintf("The day is saved, in the middle of board %d: klob daily goes on from there.", n)
 	case len(s.prog.Results.Boards) > 0:

@@ -311,8 +311,9 @@ func Capital(s string) string {
 // -ascii: arrows, dots, rules, marks and suits.
 func ASCIIText(s string) string { return asciiText.Replace(s) }
 
+// The up and down arrows are words: "v" would read as the v key.
 var asciiText = strings.NewReplacer(
-	"←", "<-", "→", "->", "↑", "^", "↓", "v", "·", "-", "…", "...", "×", "x",
+	"←", "<-", "→", "->", "↑", "up", "↓", "down", "·", "-", "…", "...", "×", "x",
 	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
 	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
 )

@@ -3,6 +3,7 @@ package kit
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -60,6 +61,17 @@ func TestCanvasIsFitLines(t *testing.T) {
 			if got := Canvas(lines, w, h); got != strings.Join(want, "\n") {
 				t.Fatalf("canvas %d×%d:\ngot  %q\nwant %q", w, h, got, strings.Join(want, "\n"))
 			}
+		}
+	}
+}
+
+// TestASCIIArrowsAreNotKeys: under -ascii an arrow is never written as a
+// lone letter, which the screens' hints would offer as a key: "↓ or j"
+// read "v or j" while v opens the list of tricks.
+func TestASCIIArrowsAreNotKeys(t *testing.T) {
+	for _, a := range []string{"←", "→", "↑", "↓"} {
+		if got := ASCIIText(a); len(got) == 1 && unicode.IsLetter(rune(got[0])) {
+			t.Errorf("ASCIIText(%q) = %q, a letter", a, got)
 		}
 	}
 }

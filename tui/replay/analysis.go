@@ -189,7 +189,7 @@ func (a *replayAnalysis) markOf(ctx *kit.Context, d, i int) string {
 }
 
 // sealedAnalysis is the analysis line of a game in progress.
-const sealedAnalysis = "A game in progress: your cards only; all hands and the analysis once it is over."
+const sealedAnalysis = "A game in progress: your cards only; every hand and the analysis once it ends."
 
 // statusLine is the analysis line while there are no grades to show:
 // sealed, off, running, failed or hidden. ok is false when the grades
@@ -253,19 +253,33 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 }
 
 // fitHints lists the keys of a replay's short help in w cells, in fewer
-// words when the window is narrow.
-func fitHints(bs []key.Binding, w int) string {
+// words when the window is narrow; measured as drawn, so under -ascii
+// (ascii) with the arrows written as words.
+func fitHints(bs []key.Binding, w int, ascii bool) string {
 	h := kit.HintLine(bs)
-	if kit.WidthOf(h) <= w {
+	width := kit.WidthOf(h)
+	if ascii {
+		width = kit.WidthOf(kit.ASCIIText(h))
+	}
+	if width <= w {
 		return h
+	}
+	tight := tightArrows
+	if ascii {
+		tight = tightLetters
 	}
 	parts := make([]string, len(bs))
 	for i, b := range bs {
 		hp := b.Help()
-		parts[i] = tightArrows.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
+		parts[i] = tight.Replace(hp.Key) + " " + strings.TrimSuffix(hp.Desc, " deal")
 	}
 	return strings.Join(parts, "  ")
 }
 
-// tightArrows writes two arrows without the slash, for a narrow window.
-var tightArrows = strings.NewReplacer("→/←", "→←", "↓/↑", "↓↑")
+// tightArrows writes two arrows without the slash, for a narrow window;
+// tightLetters, under -ascii where arrows take two letters, names the
+// letter keys that do the same (see defaultKeys).
+var (
+	tightArrows  = strings.NewReplacer("→/←", "→←", "↓/↑", "↓↑")
+	tightLetters = strings.NewReplacer("→/←", "l/h", "↓/↑", "j/k")
+)

@@ -177,7 +177,7 @@ func (s *Screen) boardDone() bool {
 func (s *Screen) finished() bool { return s.r.Over || s.boardDone() }
 
 // sealedNote is what the hidden-card keys say on a game in progress.
-const sealedNote = "The game is not over: you see only your own cards, and no analysis, until it is."
+const sealedNote = "The game is not over: only your own cards, and no analysis, until it is."
 
 // trickBounds marks the places of a deal that stepping by trick stops
 // at: as dealt, the first lead (the bidding done), after each trick, and

@@ -108,8 +108,14 @@ func TestSealed(t *testing.T) {
 		t.Fatal("a game in progress opened every hand")
 	}
 	hs.Press("o")
-	if s.open || !strings.Contains(text(hs), "you see only your own cards") {
+	if s.open || !strings.Contains(text(hs), "only your own cards") {
 		t.Fatalf("o opened the hands of a game in progress:\n%s", text(hs))
+	}
+	// Both sayings whole, not cut at the window's edge.
+	for _, want := range []string{sealedNote, sealedAnalysis} {
+		if !strings.Contains(text(hs), want) {
+			t.Errorf("the screen lacks %q whole:\n%s", want, text(hs))
+		}
 	}
 	hs.Press("a")
 	if s.on {

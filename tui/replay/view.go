@@ -16,7 +16,7 @@ func (s *Screen) View(ctx *kit.Context) string {
 	w, h := ctx.Width, ctx.Height
 	if len(s.r.Deals) == 0 {
 		lines := append(kit.Titled(ctx, "Replay · "+s.name), "", " This log has no deal yet: there is nothing to replay.", "",
-			" "+st.Dim.Render(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1)))
+			" "+st.Dim.Render(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII)))
 		return kit.Canvas(lines, w, h)
 	}
 	sc, d := s.scene(ctx)
@@ -107,7 +107,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	}
 	return []string{kit.Rule(ctx, w), kit.Clip(place, w),
 		kit.Clip(s.stepLine(ctx, sc, d), w), kit.Clip(s.analysisLine(ctx, sc, w), w),
-		" " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1), w-1))}
+		" " + st.Dim.Render(kit.Clip(fitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), w-1, ctx.ASCII), w-1))}
 }
 
 // ownView names one seat's view: "your view", "West's view".

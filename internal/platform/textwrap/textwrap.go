@@ -7,16 +7,19 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
 // Wrap cuts text into lines of at most width columns (a column a rune)
 // between words; a word longer than width stands on a line of its own.
-// An empty text is one empty line.
+// An empty text is one empty line. A mark (a word without a letter or a
+// digit: "?", "??", "+", "=") goes on the line of the word after it,
+// so that no line ends in a lone "?" that reads as a question.
 func Wrap(text string, width int) []string {
 	var out []string
 	line := ""
-	for _, word := range strings.Fields(text) {
+	for _, word := range glueMarks(strings.Fields(text)) {
 		switch {
 		case line == "":
 			line = word
@@ -29,6 +32,22 @@ func Wrap(text string, width int) []string {
 	}
 	return append(out, line)
 }
+
+// glueMarks joins each mark to the word after it.
+func glueMarks(words []string) []string {
+	out := words[:0:0]
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		for !strings.ContainsFunc(w, isWordRune) && i+1 < len(words) {
+			i++
+			w += " " + words[i]
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // Hang wraps text to width columns after first, the lines after the
 // first indented as deep as first is wide: a list item whose text runs
@@ -58,6 +77,9 @@ func FlagDefaults(w io.Writer, fs *flag.FlagSet, width int) {
 	fs.SetOutput(&flags)
 	fs.PrintDefaults()
 	fs.SetOutput(out)
+	if flags.Len() == 0 {
+		return
+	}
 	for _, l := range strings.Split(strings.TrimSuffix(flags.String(), "\n"), "\n") {
 		head, text, ok := strings.Cut(l, "\t")
 		if !ok || 8+utf8.RuneCountInString(text) <= width {

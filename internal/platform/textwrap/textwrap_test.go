@@ -18,6 +18,11 @@ func TestWrap(t *testing.T) {
 		{"a verylongword b", 4, []string{"a", "verylongword", "b"}},
 		{"10♦ 9♣ A♠", 6, []string{"10♦ 9♣", "A♠"}},
 		{"J♠ 9♠ A♠", 5, []string{"J♠ 9♠", "A♠"}},
+		// A mark stays with the word it is about: "? mistake", not a
+		// line ending in a lone "?".
+		{"on average; ? mistake: 10", 13, []string{"on average;", "? mistake: 10"}},
+		{"cards 14 + last 0 = 14", 10, []string{"cards 14", "+ last 0", "= 14"}},
+		{"it ends ?!", 8, []string{"it ends", "?!"}},
 	} {
 		got := Wrap(tc.text, tc.width)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
@@ -64,5 +69,14 @@ func TestFlagDefaults(t *testing.T) {
 		if !strings.HasPrefix(l, "    \t") || 8+utf8.RuneCountInString(l[5:]) > 60 {
 			t.Errorf("line %q is not wrapped under its column", l)
 		}
+	}
+}
+
+// A command without flags has no flag lines, not an empty one.
+func TestFlagDefaultsNone(t *testing.T) {
+	var b strings.Builder
+	FlagDefaults(&b, flag.NewFlagSet("x", flag.ContinueOnError), 80)
+	if b.String() != "" {
+		t.Errorf("no flags wrote %q", b.String())
 	}
 }

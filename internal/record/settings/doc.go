@@ -16,5 +16,6 @@
 //
 // A missing file means the defaults. A line that cannot be read is an
 // error naming the file and line; the other lines still count, and the
-// file is not written over until the player saves new settings.
+// file is not written over until the player saves new settings, which
+// first moves it aside as settings.bad.
 package settings

@@ -140,3 +140,46 @@ func TestBell(t *testing.T) {
 		t.Error("the bell's two settings read alike")
 	}
 }
+
+// TestSaveKeepsAnUnreadableFile: saving over a file with lines that do
+// not read (a typo, a note in the wrong place) first keeps it beside as
+// settings.bad, then settings-2.bad, so that nothing the player wrote is
+// lost; a file that reads cleanly is simply replaced.
+func TestSaveKeepsAnUnreadableFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, FileName)
+	mine := "pace = fast\nsort = colour # my note\n"
+	if err := os.WriteFile(path, []byte(mine), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s := Settings{Pace: Fast, Sort: BySuit}
+	if err := Save(path, s); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := Load(path); err != nil || got != s {
+		t.Errorf("loaded %+v, %v; want %+v", got, err, s)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "settings.bad")); err != nil || string(b) != mine {
+		t.Errorf("settings.bad holds %q, %v; want the old file %q", b, err, mine)
+	}
+	// Clean now: replaced, nothing more kept.
+	if err := Save(path, Default()); err != nil {
+		t.Fatal(err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 2 {
+		t.Errorf("the directory holds %d files, want the settings and settings.bad", len(ents))
+	}
+	// Broken again: kept under a second name, the first one untouched.
+	if err := os.WriteFile(path, []byte("junk\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(path, s); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "settings-2.bad")); err != nil || string(b) != "junk\n" {
+		t.Errorf("settings-2.bad holds %q, %v; want junk", b, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "settings.bad")); string(b) != mine {
+		t.Errorf("settings.bad now holds %q, want %q", b, mine)
+	}
+}

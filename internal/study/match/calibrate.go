@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -344,7 +345,8 @@ func SummariseCalib(cfg CalibConfig, ps []CalibPoint) *Calibration {
 // WriteText writes the calibration for people.
 func (c *Calibration) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
-	ew.printf("calibration of the %s evaluation, %d players, seed %d, rules %s\n", c.Method, c.Players, c.Seed, c.Rules)
+	ew.printf("calibration of the %s evaluation, %d players, seed %d\n", c.Method, c.Players, c.Seed)
+	ew.printf("rules: %s\n", strings.ReplaceAll(c.Rules, ",", ", "))
 	ew.printf("%d deals of %d played out by hard bots (card-play budget %s, bid budget %s)\n",
 		c.Finished, c.Deals, budgetName(c.Budget), budgetName(c.BidBudget))
 	ew.printf("error = predicted minus realised margin of the deciding side (own minus the mean of the others), points a deal, 95%% interval\n")

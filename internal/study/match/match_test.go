@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/progress"
@@ -461,4 +463,28 @@ func TestRunPartial(t *testing.T) {
 			require.Contains(t, b.String(), "stopped early")
 		}
 	}
+}
+
+// TestTextFits80Columns: every line of the text report fits a terminal
+// of 80 columns, with long hybrid levels, the widest decision times and
+// every rule option written out, so that no word is cut at its edge.
+func TestTextFits80Columns(t *testing.T) {
+	long := "bottom_card=on,sequence_rank=length,melds_need_trick=on,last_trick=1000,target=5000,players=4," +
+		"of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on"
+	side := func(level string) Side {
+		return Side{Level: level, Deals: 1000000, Takes: 999999, TakeRate: 1, Betes: 99999, BeteRate: 1,
+			Time: Times{Count: 99999999, Median: 999 * time.Millisecond, P95: 99 * time.Second, Max: 999 * time.Second}}
+	}
+	rep := &Report{A: "hard:bid=normal,play=hard,eval=solved,read=off", B: "easy:bid=random", Players: 4, Seed: 1 << 63,
+		Rules: long, Decks: 1000000, Games: 100000, Seatings: 2, Workers: 64, Abandoned: 1, Unfinished: 3, Stopped: true,
+		Sides: [2]Side{side("hard:bid=normal,play=hard,eval=solved,read=off"), side("easy:bid=random")}}
+	var out bytes.Buffer
+	require.NoError(t, rep.WriteText(&out))
+	for _, l := range strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n") {
+		if n := utf8.RuneCountInString(l); n > 80 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+	got := strings.Join(strings.Fields(out.String()), " ")
+	require.Contains(t, strings.ReplaceAll(got, ", ", ","), long, "the rules, whole")
 }

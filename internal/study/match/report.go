@@ -3,8 +3,11 @@ package match
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/klob/klob/internal/platform/textwrap"
 )
 
 // WriteText writes the report for people: each level's score per deal,
@@ -12,7 +15,10 @@ import (
 // levels.
 func (r *Report) WriteText(w io.Writer) error {
 	ew := &errWriter{w: w}
-	ew.printf("%s (A) vs %s (B), %d players, seed %d, rules %s\n", r.A, r.B, r.Players, r.Seed, r.Rules)
+	// The rules one a line of their own, a space after each comma, so
+	// that they wrap like the rest.
+	ew.printf("%s (A) vs %s (B), %d players, seed %d\n", r.A, r.B, r.Players, r.Seed)
+	ew.printf("rules: %s\n", strings.ReplaceAll(r.Rules, ",", ", "))
 	if r.Stopped {
 		ew.printf("stopped early: only the decks and games finished are counted\n")
 	}
@@ -34,10 +40,12 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	ew.printf("deals thrown in: %.1f%%\n", 100*r.Abandoned)
+	// The table names the sides A and B only, as the lines above say
+	// which level each is: a hybrid level would widen it past 80 columns.
 	tw := tabwriter.NewWriter(ew, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "side\tlevel\tdeals\ttakes\ttake rate\tbete rate\tdecisions\tmedian\tp95\tmax\t\n")
+	fmt.Fprintf(tw, "side\tdeals\ttakes\ttake rate\tbete rate\tdecisions\tmedian\tp95\tmax\t\n")
 	for i, s := range r.Sides {
-		fmt.Fprintf(tw, "%c\t%s\t%d\t%d\t%.1f%%\t%.1f%%\t%d\t%s\t%s\t%s\t\n", 'A'+i, s.Level, s.Deals, s.Takes,
+		fmt.Fprintf(tw, "%c\t%d\t%d\t%.1f%%\t%.1f%%\t%d\t%s\t%s\t%s\t\n", 'A'+i, s.Deals, s.Takes,
 			100*s.TakeRate, 100*s.BeteRate, s.Time.Count, fmtDur(s.Time.Median), fmtDur(s.Time.P95), fmtDur(s.Time.Max))
 	}
 	tw.Flush()
@@ -73,4 +81,9 @@ func (e *errWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-func (e *errWriter) printf(format string, args ...any) { fmt.Fprintf(e, format, args...) }
+// printf writes a line (format ends in a newline) wrapped to 80 columns.
+func (e *errWriter) printf(format string, args ...any) {
+	for _, l := range textwrap.Wrap(strings.TrimSuffix(fmt.Sprintf(format, args...), "\n"), 80) {
+		fmt.Fprintln(e, l)
+	}
+}
