@@ -29,6 +29,9 @@ type logMsg struct {
 	name string
 	n    int
 	err  error
+	// others: the log is not the person's own play (another entrant's,
+	// or par's line), so its human seat is not "you".
+	others bool
 }
 
 // openLog reads the play of entrant key on board n (key "": par's
@@ -42,7 +45,7 @@ func (s *Screen) openLog(back kit.Screen, code, key, name string, n int) tea.Cmd
 		} else {
 			l, err = s.cfg.Service.PlayLog(ctx, code, key, n)
 		}
-		return logMsg{to: back, log: l, name: name, n: n, err: err}
+		return logMsg{to: back, log: l, name: name, n: n, err: err, others: key != s.cfg.Player.Key}
 	})
 }
 
@@ -59,7 +62,7 @@ func (s *Screen) showLog(m logMsg, boards int, back kit.Screen, note *string) ki
 		return back
 	}
 	return replay.New(rp, m.name, replay.Config{ASCII: s.cfg.ASCII, Analyze: s.cfg.Analyze,
-		Board: fmt.Sprintf("Board %d of %d", m.n, boards)}, back)
+		Board: fmt.Sprintf("Board %d of %d", m.n, boards), Others: m.others}, back)
 }
 
 // entrant is one entrant's boards once the tournament has ended: their

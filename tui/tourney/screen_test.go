@@ -150,6 +150,20 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("2 entrants played board 1")
 	a.press("esc", "esc")
 	a.see("standings")
+	// Bob's play, replayed for Ann, names Bob at his seat: "you" is Ann.
+	a.press("enter")
+	if !strings.Contains(a.text(), "Bob's boards") {
+		a.press("esc", "down", "enter")
+	}
+	a.see("Bob's boards")
+	a.press("enter")
+	_, isReplay = a.s.sub.(*replay.Screen)
+	require.True(t, isReplay, a.text())
+	a.see("Bob's hand")
+	assert.NotContains(t, a.text(), "you deal")
+	assert.NotContains(t, a.text(), "Your hand")
+	a.press("esc", "esc")
+	a.see("standings")
 	a.press("esc")
 	require.True(t, a.on("list"))
 	a.see("Ended: the tournaments you entered")
