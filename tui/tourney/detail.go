@@ -104,7 +104,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.busy = false
 			if msg.err != nil {
-				p.note = errText(msg.err)
+				p.note = kit.Capital(errText(msg.err))
 				return p, nil
 			}
 			p.note = "You are in: play the boards any time before the end."
@@ -114,7 +114,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.busy = false
 			if msg.err != nil {
-				p.note = errText(msg.err)
+				p.note = kit.Capital(errText(msg.err))
 				return p, p.read()
 			}
 			return p.s.playBoard(p.code, msg.seat), nil
@@ -155,7 +155,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	s, code, pl := p.s, p.code, p.s.cfg.Player
 	switch {
 	case s.guest():
-		p.note = svc.ErrGuest.Error()
+		p.note = kit.Capital(svc.ErrGuest.Error())
 		return p, nil
 	case !p.prog.Entered:
 		p.busy = true
@@ -163,7 +163,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return enteredMsg{to: p, err: s.cfg.Service.Enter(ctx, pl, code)}
 		})
 	case p.prog.Next == 0:
-		p.note = svc.ErrAllPlayed.Error() + ": the standings open at the end."
+		p.note = kit.Capital(svc.ErrAllPlayed.Error()) + ": the standings open at the end."
 		return p, nil
 	}
 	p.busy = true

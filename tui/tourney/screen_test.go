@@ -93,6 +93,9 @@ func TestTournamentFlow(t *testing.T) {
 	}
 	a.press("down", "down", "down", "enter") // past the three dailies
 	a.see("Played 4 of 4")
+	// Enter there says why there is nothing to play, as a sentence.
+	a.press("enter")
+	a.see("You have played every board of this tournament: the standings open at the end.")
 
 	// Bob finds it by its code, enters, plays board 1 and stops.
 	b := cl.open(bob)
@@ -186,5 +189,5 @@ func TestGuestLooksOnly(t *testing.T) {
 	g.press("enter")
 	g.see("Hosted by Ann")
 	g.press("enter")
-	g.see("a guest cannot take part in tournaments")
+	g.see("A guest cannot take part in tournaments")
 }
