@@ -241,6 +241,10 @@ func (s *SharedSeat) QuitQuestion() string {
 	switch {
 	case s.table != nil && s.table.Snapshot().Over:
 		return "Back to the lobby: the game is over."
+	case s.table != nil && s.table.Snapshot().Kicked:
+		return "Back to the lobby: your other connection has the seat now."
+	case s.table != nil && s.table.Snapshot().Closed:
+		return "Back to the lobby: the table is closed."
 	case s.table != nil:
 		return "Back to the lobby. Your seat waits for you a while: choose the table in the lobby, or connect again with the same key, to take it back."
 	case s.host():

@@ -363,6 +363,10 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	case s.tricks && kit.IsKey(msg, k.Back):
 		s.tricks = false
 		return s, nil
+	case (sn.Closed || sn.Kicked) && !sn.Over:
+		// Nothing reaches the game from here any more: no key is kept
+		// for a card this seat will not play.
+		return s, nil
 	case sn.Over || sn.Between:
 		return s.resultKey(ctx, msg)
 	case !sn.HasDeal:
