@@ -3,6 +3,7 @@ package tourney
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -214,6 +215,8 @@ func (p *list) View(ctx *kit.Context) string {
 		body = append(body, "", " Reading the tournaments…")
 	case p.err != "":
 		body = append(body, "", " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+	case len(p.items) == 0 && p.s.guest():
+		body = append(body, "", "   "+st.Dim.Render("(no tournament runs)"))
 	case len(p.items) == 0:
 		body = append(body, "", "   "+st.Dim.Render("(no tournament runs: create one with n)"))
 	}
@@ -224,13 +227,23 @@ func (p *list) View(ctx *kit.Context) string {
 	case p.note != "":
 		foot = append(foot, kit.Indent(" ", kit.WrapLines("! "+p.note, w-2, 2), st.Error.Render)...)
 	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help", w-2)))
+	keys := "↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help"
+	if p.s.guest() {
+		// A guest may look, not create.
+		keys = "↑/↓ choose · enter open · c code · r read again · esc lobby · ? help"
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
 	return kit.Canvas(kit.Scrolled(head, body, foot, cursorAt, h), w, h)
 }
 
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("open", k.Choose), keyNew, keyCode,
 		kit.Brief("lobby", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, {keyNew, keyCode, keyRefresh},
+	mid := []key.Binding{keyNew, keyCode, keyRefresh}
+	if p.s.guest() {
+		short = slices.Delete(short, 2, 3)
+		mid = mid[1:]
+	}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, mid,
 		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
 }

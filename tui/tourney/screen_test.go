@@ -182,6 +182,7 @@ func TestGuestLooksOnly(t *testing.T) {
 	require.NoError(t, err)
 	g := cl.open(svc.Player{Name: "guest"})
 	g.see(info.Code)
+	assert.NotContains(t, g.text(), "n new", "a guest is not offered what is refused")
 	g.press("n")
 	g.see("a guest cannot take part in tournaments")
 	g.press("c")
