@@ -274,6 +274,8 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 			sum += " · par is being worked out"
 		}
 		lines = append(lines, sum+".")
+	} else if p.s.guest() {
+		lines = append(lines, kit.Indent(" ", kit.Wrap(kit.Capital(svc.ErrGuest.Error())+".", w-2), st.Dim.Render)...)
 	} else {
 		lines = append(lines, " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
 	}
@@ -288,7 +290,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	switch {
 	case p.busy:
 		what = "…"
-	case i.Over:
+	case i.Over, p.s.guest():
 	case !pr.Entered:
 		what = "enter the tournament"
 	case pr.Next > 0 && pr.Lines[pr.Next-1].State == svc.InPlay:

@@ -189,6 +189,7 @@ func TestGuestLooksOnly(t *testing.T) {
 	g.typ(info.Code)
 	g.press("enter")
 	g.see("Hosted by Ann")
+	assert.NotContains(t, g.text(), "enter the tournament", "a guest is not offered what is refused")
 	g.press("enter")
 	g.see("A guest cannot take part in tournaments")
 }
