@@ -97,6 +97,11 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.loaded, p.err = true, errText(msg.err)
 			if msg.err == nil {
+				if msg.fin != nil && p.fin == nil {
+					// The note was about the tournament running (its
+					// code to give, an entry): the standings replace it.
+					p.note = ""
+				}
 				p.prog, p.fin = msg.prog, msg.fin
 			}
 		}

@@ -193,3 +193,19 @@ func TestGuestLooksOnly(t *testing.T) {
 	g.press("enter")
 	g.see("A guest cannot take part in tournaments")
 }
+
+// TestEndDropsTheNote: a note about the running tournament (its code
+// to give friends) does not outlive it: the standings do not show it,
+// least of all as an error.
+func TestEndDropsTheNote(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	a.press("n", "enter")
+	m := openRE.FindStringSubmatch(a.text())
+	require.NotNil(t, m, a.text())
+	cl.waitPars(m[1])
+	cl.c.Add(25 * time.Hour)
+	a.press("r")
+	a.see("standings")
+	assert.NotContains(t, a.text(), "is open")
+}
