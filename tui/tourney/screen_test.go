@@ -82,6 +82,8 @@ func TestTournamentFlow(t *testing.T) {
 		a.see("Your result: ")
 	}
 	a.see("That was your last board: the standings open at the end.")
+	a.see("[enter] the tournament")
+	assert.NotContains(t, a.text(), "[esc] the tournament", "enter and esc do the same: one says it")
 	a.press("esc")
 	a.see("Played 4 of 4")
 	// The list's line of it wraps rather than losing its end at the
