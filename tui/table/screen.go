@@ -342,7 +342,7 @@ func keepable(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	sn := &s.snap
-	if s.cfg.Talk != nil && msg.String() == "/" {
+	if s.canTalk() && msg.String() == "/" {
 		s.openChat()
 		return s, nil
 	}

@@ -531,7 +531,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if s.cfg.Shared && sn.Can.Again {
 			h.Short = append(h.Short, b("again", k.New))
 		}
-		if s.cfg.Talk != nil {
+		if s.canTalk() {
 			h.Short = append(h.Short, kit.Bind("/", "talk"))
 		}
 		h.Short = append(h.Short, b("quit", k.Choose))
@@ -585,7 +585,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, b("hint", k.Hint))
 		}
 	}
-	if s.cfg.Talk != nil {
+	if s.canTalk() {
 		h.Short = append(h.Short, kit.Bind("/", "talk"))
 	}
 	h.Short = append(h.Short, b("help", k.Help), b("quit", k.Quit))
