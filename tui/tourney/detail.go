@@ -138,7 +138,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return newList(p.s), nil
 		}
 		return p.back, nil
-	case kit.IsKey(msg, keyRefresh):
+	case kit.IsKey(msg, keyReread):
 		return p, p.read()
 	}
 	if p.busy || p.prog == nil {
@@ -408,8 +408,8 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if p.fin != nil {
 		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
-		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyRefresh, k.Help, k.Quit}}}
+		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, k.Quit}}}
 	}
-	short := []key.Binding{kit.Brief("enter, play the next board", k.Choose), kit.Brief("back", k.Back), keyRefresh}
+	short := []key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose), kit.Brief("back", k.Back), keyReread}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }

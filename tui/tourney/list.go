@@ -19,6 +19,8 @@ var (
 	keyNew     = kit.Bind("n", "create a tournament: its code goes to friends", "n")
 	keyCode    = kit.Bind("c", "open a tournament by its code", "c")
 	keyRefresh = kit.Bind("r", "read the list again", "r")
+	// keyReread is r on a tournament's page.
+	keyReread = kit.Bind("r", "read the tournament again", "r")
 )
 
 // list is the tournaments a person can open: today's dailies, the club's
@@ -244,6 +246,7 @@ func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short = slices.Delete(short, 2, 3)
 		mid = mid[1:]
 	}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, mid,
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a tournament", k.Up, k.Down),
+		kit.Brief("open the tournament chosen", k.Choose)}, mid,
 		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
 }

@@ -194,7 +194,7 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
 		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a board", k.Up, k.Down)}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
 		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
 }
 

@@ -211,3 +211,47 @@ func TestEndDropsTheNote(t *testing.T) {
 	a.see("standings")
 	assert.NotContains(t, a.text(), "is open")
 }
+
+// helpWords are the keys and their words in the help of the part shown.
+func (f *fixture) helpWords() string {
+	var out []string
+	for _, col := range f.s.KeyHelp(&f.d.Ctx.Keys).FullHelp() {
+		for _, b := range col {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestHelpSaysWhatKeysDoHere: the help of the list, a tournament's page
+// and an entrant's boards says what their keys do there, not at a
+// setup form or a table.
+func TestHelpSaysWhatKeysDoHere(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	check := func(where string) {
+		t.Helper()
+		h := a.helpWords()
+		for _, wrong := range []string{"(setup)", "play the card", "enter, play"} {
+			assert.NotContains(t, h, wrong, "the help of %s:\n%s", where, h)
+		}
+	}
+	check("the list")
+	a.press("n", "up", "up", "up", "left", "left", "enter")
+	m := openRE.FindStringSubmatch(a.text())
+	require.NotNil(t, m, a.text())
+	check("a tournament's page")
+	assert.NotContains(t, a.helpWords(), "read the list", "a tournament's page is no list")
+	for range 4 {
+		a.press("enter")
+		a.playBoard()
+	}
+	cl.waitPars(m[1])
+	cl.c.Add(25 * time.Hour)
+	a.press("esc", "r")
+	a.see("standings")
+	check("the standings")
+	a.press("enter")
+	require.True(t, a.on("entrant"))
+	check("an entrant's boards")
+}
