@@ -534,8 +534,13 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if s.canTalk() {
 			h.Short = append(h.Short, kit.Bind("/", "talk"))
 		}
-		h.Short = append(h.Short, b("quit", k.Choose))
-		h.Full = [][]key.Binding{h.Short, {k.Help, k.Quit}}
+		// q leaves (enter only says so), as the screen offers it.
+		leave := "quit"
+		if s.cfg.Shared {
+			leave = "back to the lobby"
+		}
+		h.Short = append(h.Short, b(leave, k.Quit))
+		h.Full = [][]key.Binding{h.Short, {k.Help}}
 		return h
 	case s.tricks:
 		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}
