@@ -360,7 +360,8 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	lines = wrap(lines, "On each board 2 matchpoints for each entrant with a lower result, 1 for each equal "+
 		"(a board not everyone played is scaled up to the field); the score is the share of the most there was to make.", w)
 	row := func(mark, rank, name, score, mp, boards, vs string) string {
-		return fmt.Sprintf("%s%4s  %-24s %8s  %-13s %6s %7s", mark, rank, kit.Clip(name, 24), score, mp, boards, vs)
+		// The name's column in cells: a wide letter takes two.
+		return fmt.Sprintf("%s%4s  %s %8s  %-13s %6s %7s", mark, rank, kit.Fit(name, 24), score, mp, boards, vs)
 	}
 	lines = append(lines, st.Heading.Render(row("  ", "Rank", "Name", "Score", "Matchpoints", "Boards", "vs par")))
 	var rows []string

@@ -267,7 +267,7 @@ func (p *field) View(ctx *kit.Context) string {
 	}
 	lines = wrap(lines, sum+".", w)
 	row := func(mark, name, res, vs, mp string) string {
-		return fmt.Sprintf("%s%-26s %8s %8s %9s", mark, kit.Clip(name, 26), res, vs, mp)
+		return fmt.Sprintf("%s%s %8s %8s %9s", mark, kit.Fit(name, 26), res, vs, mp)
 	}
 	lines = append(lines, st.Heading.Render(row("  ", "Name", "Result", "vs par", "MP")))
 	var rows []string

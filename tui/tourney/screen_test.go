@@ -13,6 +13,7 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
 
@@ -254,4 +255,36 @@ func TestHelpSaysWhatKeysDoHere(t *testing.T) {
 	a.press("enter")
 	require.True(t, a.on("entrant"))
 	check("an entrant's boards")
+}
+
+// TestStandingsWideName: an entrant named in wide letters (two cells
+// each) keeps the standings' columns in line.
+func TestStandingsWideName(t *testing.T) {
+	cl := newClub(t, false)
+	ctx := context.Background()
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	wide := svc.Player{Key: "cccc0000000000000000000000000003", Name: "日本語の名前"}
+	require.NoError(t, cl.svc.Enter(ctx, wide, info.Code))
+	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
+	cl.waitPars(info.Code)
+	cl.c.Add(2 * time.Hour)
+	a := cl.open(ann)
+	a.press("c")
+	a.typ(strings.ToLower(info.Code))
+	a.press("enter")
+	a.see("standings")
+	at := map[string]int{}
+	for _, l := range strings.Split(a.text(), "\n") {
+		if i := strings.Index(l, "0.00%"); i >= 0 {
+			at[l] = kit.WidthOf(l[:i])
+		}
+	}
+	require.Len(t, at, 2, a.text())
+	var cols []int
+	for _, c := range at {
+		cols = append(cols, c)
+	}
+	assert.Equal(t, cols[0], cols[1], "the scores line up:\n%s", a.text())
 }
