@@ -257,6 +257,14 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 
 			ann.key("P")
 			carol.until(t, "made it private")
+			// Let go, she no longer talks there, nor reads what the
+			// table says from now on.
+			require.NotContains(t, plain(carol), "/ talk")
+			carol.key("/")
+			require.NotContains(t, plain(carol), "Say:")
+			ann.say("between us")
+			carol.deliver()
+			require.NotContains(t, plain(carol), "between us")
 			carol.key("esc")
 			carol.until(t, "Your games")
 			carol.key("w")

@@ -157,8 +157,16 @@ func (t *roomTalk) close() {
 // Lines are the lines read, oldest first.
 func (t *roomTalk) Lines() []tablescreen.ChatLine { return t.lines }
 
+// Ended reports whether the talk was closed: the screen offers no line
+// to type then.
+func (t *roomTalk) Ended() bool { return t.closed }
+
 // Limit is the most characters of a line.
 func (t *roomTalk) Limit() int { return t.hub.Config().MaxChars }
+
+// errTalkEnded refuses a line typed as the talk closed (a spectator let
+// go when the table turned private).
+var errTalkEnded = errors.New("this talk is closed to you now: esc goes back to the lobby")
 
 // errGuestTalk refuses a guest's line.
 var errGuestTalk = errors.New("guests read the talk but do not write: connect with an SSH key to talk")
@@ -170,6 +178,9 @@ func (t *roomTalk) Say(text string) (string, error) {
 	}
 	if t.me.Key == "" {
 		return "", errGuestTalk
+	}
+	if t.closed {
+		return "", errTalkEnded
 	}
 	_, err := t.room.Say(t.me, text)
 	return "", err

@@ -368,7 +368,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 				// Two keys under one name read apart, as at the tables.
 				name += " #" + hall.KeyTag(line.Key)
 			}
-			text := fmt.Sprintf("   %3d.  %-24s %12s  %d", line.Rank, clipName(name, 24), line.Shown, line.Games)
+			text := fmt.Sprintf("   %3d.  %s %12s  %d", line.Rank, kit.Fit(clipName(name, 24), 24), line.Shown, line.Games)
 			if line.Key == b.l.cfg.Player.ID {
 				text = st.Selected.Render(text + "  (you)")
 			}
@@ -391,11 +391,11 @@ func poolWords(seats int) string {
 	return "two teams of two"
 }
 
-// clipName cuts a name to n runes.
+// clipName cuts a name to n cells (a wide letter takes two), an
+// ellipsis marking the cut.
 func clipName(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
+	if kit.WidthOf(s) > n {
+		return kit.Clip(s, n-1) + "…"
 	}
 	return s
 }

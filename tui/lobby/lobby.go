@@ -272,6 +272,10 @@ var items = []struct{ key, label string }{
 	{"l", "Leaderboards"},
 }
 
+// keyOnly are the lobby's choices a guest is refused: the menu says so
+// beside them, and the keys line leaves them out.
+var keyOnly = map[string]bool{"o": true, "j": true, "w": true, "h": true}
+
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
 func (l *Lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
@@ -676,10 +680,17 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if it.key == "t" {
 			label = l.trainerLabel()
 		}
+		if l.guest() && keyOnly[it.key] {
+			label += " (with an SSH key)"
+		}
 		lines = append(lines, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
 	}
 	lines = append(lines, "", " "+st.Heading.Render("Tables"))
-	if len(l.tables) == 0 {
+	switch {
+	case len(l.tables) > 0:
+	case l.guest():
+		lines = append(lines, "   "+st.Dim.Render("(no open table)"))
+	default:
 		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
 	}
 	var tail []string // the line typed, or the note
@@ -699,6 +710,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	lines = append(lines, l.tableLines(ctx, ctx.Height-len(lines)-len(tail)-3)...)
 	lines = append(append(lines, ""), tail...)
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
+	if l.guest() {
+		keys = "↑/↓ choose · enter take · p t d r l · ? help · q quit"
+	}
 	if l.talk != nil {
 		if !l.guest() {
 			keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"

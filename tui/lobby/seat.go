@@ -241,6 +241,10 @@ func (s *SharedSeat) QuitQuestion() string {
 	switch {
 	case s.table != nil && s.table.Snapshot().Over:
 		return "Back to the lobby: the game is over."
+	case s.table != nil && s.table.Snapshot().Kicked:
+		return "Back to the lobby: your other connection has the seat now."
+	case s.table != nil && s.table.Snapshot().Closed:
+		return "Back to the lobby: the table is closed."
 	case s.table != nil:
 		return "Back to the lobby. Your seat waits for you a while: choose the table in the lobby, or connect again with the same key, to take it back."
 	case s.host():
@@ -390,7 +394,9 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 
 // seatLines list the seats of the waiting room and who is in them.
 func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
-	var out []string
+	type row struct{ name, state string }
+	var rows []row
+	col := 20 // the names' column, in cells: wide letters take two
 	for i, in := range s.w.Seats {
 		name, state := in.Name, "here"
 		switch {
@@ -405,7 +411,20 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 		if in.Host {
 			state += ", host"
 		}
-		out = append(out, kit.Clip(fmt.Sprintf(" Seat %s  %-20s %s", rules.Seat(i), name, state), ctx.Width))
+		rows = append(rows, row{name, state})
+		col = max(col, kit.WidthOf(name))
+	}
+	var out []string
+	for i, r := range rows {
+		line := fmt.Sprintf(" Seat %s  %s%s %s", rules.Seat(i), r.name, strings.Repeat(" ", col-kit.WidthOf(r.name)), r.state)
+		// A long line wraps under the name rather than being cut.
+		parts := kit.Wrap(line, ctx.Width-1)
+		out = append(out, parts[0])
+		if len(parts) > 1 {
+			for _, l := range kit.Wrap(strings.Join(parts[1:], " "), ctx.Width-10) {
+				out = append(out, "         "+l)
+			}
+		}
 	}
 	return out
 }

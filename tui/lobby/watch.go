@@ -345,6 +345,9 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		if sn.Private {
 			why = "The table's host made it private: nobody may watch it now."
 		}
+		// Let go, the spectator neither reads nor writes the table's
+		// talk any more.
+		s.talk.close()
 		s.table.SetNote(why+" Esc goes back to the lobby.", true)
 	}
 	if t, ok := next.(*tablescreen.Screen); ok && t == s.table {

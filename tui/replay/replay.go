@@ -69,6 +69,10 @@ type Config struct {
 	// shows, who played one of several people's seats at a shared table;
 	// "" for local games, where the person is the one human seat.
 	Player string
+	// Others says the log is someone else's play (another entrant's
+	// board of a tournament): its human seat goes by its name, never
+	// "you".
+	Others bool
 }
 
 // keys are the replay's keys, as data: the hints line lists them.
@@ -150,6 +154,9 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg)}
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.home, s.person = seat, seat
+		if cfg.Others {
+			s.person = rules.NoSeat
+		}
 		if !r.Over && !s.boardDone() {
 			s.sealed, s.open = true, false
 			s.cfg.Analyse = false

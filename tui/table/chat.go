@@ -26,6 +26,20 @@ type Talker interface {
 	Limit() int
 }
 
+// talkEnder is a Talker that can end: a spectator let go when the table
+// turned private no longer talks there.
+type talkEnder interface{ Ended() bool }
+
+// canTalk reports whether the screen has a talk the person may write
+// in now.
+func (s *Screen) canTalk() bool {
+	if s.cfg.Talk == nil {
+		return false
+	}
+	e, ok := s.cfg.Talk.(talkEnder)
+	return !ok || !e.Ended()
+}
+
 // ChatLine is one line of a table's chat.
 type ChatLine struct {
 	Seq      uint64 // numbers the lines of the room, in order

@@ -342,7 +342,7 @@ func keepable(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 	k := &ctx.Keys
 	sn := &s.snap
-	if s.cfg.Talk != nil && msg.String() == "/" {
+	if s.canTalk() && msg.String() == "/" {
 		s.openChat()
 		return s, nil
 	}
@@ -362,6 +362,10 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s, nil
 	case s.tricks && kit.IsKey(msg, k.Back):
 		s.tricks = false
+		return s, nil
+	case (sn.Closed || sn.Kicked) && !sn.Over:
+		// Nothing reaches the game from here any more: no key is kept
+		// for a card this seat will not play.
 		return s, nil
 	case sn.Over || sn.Between:
 		return s.resultKey(ctx, msg)

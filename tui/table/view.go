@@ -79,7 +79,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 // closedWords says why the seat can no longer play.
 func (s *Screen) closedWords() string {
 	if s.snap.Kicked {
-		return host.ErrKicked.Error() + "."
+		return kit.Capital(host.ErrKicked.Error()) + "."
 	}
 	return "The game is closed."
 }
@@ -341,6 +341,8 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 	v := &sn.View
 	if !s.myTurn() {
 		switch {
+		case sn.Closed || sn.Kicked:
+			// The note says why: nobody is waited for here any more.
 		case sn.Hold:
 			return []string{" " + st.Heading.Render("Trick over.") + " Any key: the next trick."}, nil
 		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):
@@ -529,14 +531,26 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		if s.cfg.Shared && sn.Can.Again {
 			h.Short = append(h.Short, b("again", k.New))
 		}
-		if s.cfg.Talk != nil {
+		if s.canTalk() {
 			h.Short = append(h.Short, kit.Bind("/", "talk"))
 		}
-		h.Short = append(h.Short, b("quit", k.Choose))
-		h.Full = [][]key.Binding{h.Short, {k.Help, k.Quit}}
+		// q leaves (enter only says so), as the screen offers it.
+		leave := "quit"
+		if s.cfg.Shared {
+			leave = "back to the lobby"
+		}
+		h.Short = append(h.Short, b(leave, k.Quit))
+		h.Full = [][]key.Binding{h.Short, {k.Help}}
 		return h
 	case s.tricks:
 		h.Short = []key.Binding{kit.Either("close the list", k.LastTrick, k.Back)}
+	case (sn.Closed || sn.Kicked) && !sn.Over:
+		// The seat can do nothing more: look at the tricks, or leave
+		// (a shared seat leaves on enter or esc).
+		h.Short = []key.Binding{b("tricks", k.LastTrick)}
+		if s.cfg.Shared {
+			h.Short = append(h.Short, kit.Either("back to the lobby", k.Choose, k.Back))
+		}
 	case sn.Between || sn.Over:
 		h.Short = []key.Binding{b("tricks", k.LastTrick)}
 	case sn.Hold:
@@ -576,7 +590,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, b("hint", k.Hint))
 		}
 	}
-	if s.cfg.Talk != nil {
+	if s.canTalk() {
 		h.Short = append(h.Short, kit.Bind("/", "talk"))
 	}
 	h.Short = append(h.Short, b("help", k.Help), b("quit", k.Quit))

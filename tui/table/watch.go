@@ -56,7 +56,7 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 	if s.snap.Open != nil {
 		out = append(out, kit.Bind("d", "every hand"))
 	}
-	if s.cfg.Talk != nil {
+	if s.canTalk() {
 		out = append(out, kit.Bind("/", "talk"))
 	}
 	return append(out, b("help", k.Help), b("leave", k.Quit))

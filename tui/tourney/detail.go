@@ -97,6 +97,11 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.loaded, p.err = true, errText(msg.err)
 			if msg.err == nil {
+				if msg.fin != nil && p.fin == nil {
+					// The note was about the tournament running (its
+					// code to give, an entry): the standings replace it.
+					p.note = ""
+				}
 				p.prog, p.fin = msg.prog, msg.fin
 			}
 		}
@@ -104,7 +109,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.busy = false
 			if msg.err != nil {
-				p.note = errText(msg.err)
+				p.note = kit.Capital(errText(msg.err))
 				return p, nil
 			}
 			p.note = "You are in: play the boards any time before the end."
@@ -114,7 +119,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.busy = false
 			if msg.err != nil {
-				p.note = errText(msg.err)
+				p.note = kit.Capital(errText(msg.err))
 				return p, p.read()
 			}
 			return p.s.playBoard(p.code, msg.seat), nil
@@ -133,7 +138,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return newList(p.s), nil
 		}
 		return p.back, nil
-	case kit.IsKey(msg, keyRefresh):
+	case kit.IsKey(msg, keyReread):
 		return p, p.read()
 	}
 	if p.busy || p.prog == nil {
@@ -155,7 +160,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	s, code, pl := p.s, p.code, p.s.cfg.Player
 	switch {
 	case s.guest():
-		p.note = svc.ErrGuest.Error()
+		p.note = kit.Capital(svc.ErrGuest.Error())
 		return p, nil
 	case !p.prog.Entered:
 		p.busy = true
@@ -163,7 +168,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			return enteredMsg{to: p, err: s.cfg.Service.Enter(ctx, pl, code)}
 		})
 	case p.prog.Next == 0:
-		p.note = svc.ErrAllPlayed.Error() + ": the standings open at the end."
+		p.note = kit.Capital(svc.ErrAllPlayed.Error()) + ": the standings open at the end."
 		return p, nil
 	}
 	p.busy = true
@@ -274,6 +279,8 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 			sum += " · par is being worked out"
 		}
 		lines = append(lines, sum+".")
+	} else if p.s.guest() {
+		lines = append(lines, kit.Indent(" ", kit.Wrap(kit.Capital(svc.ErrGuest.Error())+".", w-2), st.Dim.Render)...)
 	} else {
 		lines = append(lines, " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
 	}
@@ -288,7 +295,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 	switch {
 	case p.busy:
 		what = "…"
-	case i.Over:
+	case i.Over, p.s.guest():
 	case !pr.Entered:
 		what = "enter the tournament"
 	case pr.Next > 0 && pr.Lines[pr.Next-1].State == svc.InPlay:
@@ -353,7 +360,8 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 	lines = wrap(lines, "On each board 2 matchpoints for each entrant with a lower result, 1 for each equal "+
 		"(a board not everyone played is scaled up to the field); the score is the share of the most there was to make.", w)
 	row := func(mark, rank, name, score, mp, boards, vs string) string {
-		return fmt.Sprintf("%s%4s  %-24s %8s  %-13s %6s %7s", mark, rank, kit.Clip(name, 24), score, mp, boards, vs)
+		// The name's column in cells: a wide letter takes two.
+		return fmt.Sprintf("%s%4s  %s %8s  %-13s %6s %7s", mark, rank, kit.Fit(name, 24), score, mp, boards, vs)
 	}
 	lines = append(lines, st.Heading.Render(row("  ", "Rank", "Name", "Score", "Matchpoints", "Boards", "vs par")))
 	var rows []string
@@ -401,8 +409,8 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if p.fin != nil {
 		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
-		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyRefresh, k.Help, k.Quit}}}
+		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, k.Quit}}}
 	}
-	short := []key.Binding{kit.Brief("enter, play the next board", k.Choose), kit.Brief("back", k.Back), keyRefresh}
+	short := []key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose), kit.Brief("back", k.Back), keyReread}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
 }

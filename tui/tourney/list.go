@@ -3,6 +3,7 @@ package tourney
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -18,6 +19,8 @@ var (
 	keyNew     = kit.Bind("n", "create a tournament: its code goes to friends", "n")
 	keyCode    = kit.Bind("c", "open a tournament by its code", "c")
 	keyRefresh = kit.Bind("r", "read the list again", "r")
+	// keyReread is r on a tournament's page.
+	keyReread = kit.Bind("r", "read the tournament again", "r")
 )
 
 // list is the tournaments a person can open: today's dailies, the club's
@@ -214,6 +217,8 @@ func (p *list) View(ctx *kit.Context) string {
 		body = append(body, "", " Reading the tournaments…")
 	case p.err != "":
 		body = append(body, "", " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+	case len(p.items) == 0 && p.s.guest():
+		body = append(body, "", "   "+st.Dim.Render("(no tournament runs)"))
 	case len(p.items) == 0:
 		body = append(body, "", "   "+st.Dim.Render("(no tournament runs: create one with n)"))
 	}
@@ -224,13 +229,24 @@ func (p *list) View(ctx *kit.Context) string {
 	case p.note != "":
 		foot = append(foot, kit.Indent(" ", kit.WrapLines("! "+p.note, w-2, 2), st.Error.Render)...)
 	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help", w-2)))
+	keys := "↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help"
+	if p.s.guest() {
+		// A guest may look, not create.
+		keys = "↑/↓ choose · enter open · c code · r read again · esc lobby · ? help"
+	}
+	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
 	return kit.Canvas(kit.Scrolled(head, body, foot, cursorAt, h), w, h)
 }
 
 func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("open", k.Choose), keyNew, keyCode,
 		kit.Brief("lobby", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down, k.Choose}, {keyNew, keyCode, keyRefresh},
+	mid := []key.Binding{keyNew, keyCode, keyRefresh}
+	if p.s.guest() {
+		short = slices.Delete(short, 2, 3)
+		mid = mid[1:]
+	}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a tournament", k.Up, k.Down),
+		kit.Brief("open the tournament chosen", k.Choose)}, mid,
 		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
 }

@@ -219,8 +219,16 @@ func (p *after) View(ctx *kit.Context) string {
 	} else if p.prog != nil && !p.prog.Info.Over {
 		lines = wrap(lines, "That was your last board: the standings open at the end.", w)
 	}
-	lines = append(lines, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" "+what+"   "+
-		st.Key.Render("[esc]")+" the tournament")
+	// With no board to go on to, enter and esc both go back: one says
+	// it.
+	keys := " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " " + what
+	switch {
+	case p.next() > 0:
+		keys += "   " + st.Key.Render("[esc]") + " the tournament"
+	case p.prog != nil && p.prog.Info.Over:
+		keys = " " + st.Key.Render(kit.KeyTag(ctx.Keys.Choose)) + " the standings"
+	}
+	lines = append(lines, "", keys)
 	return kit.Canvas(lines, w, h)
 }
 

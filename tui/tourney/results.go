@@ -29,6 +29,9 @@ type logMsg struct {
 	name string
 	n    int
 	err  error
+	// others: the log is not the person's own play (another entrant's,
+	// or par's line), so its human seat is not "you".
+	others bool
 }
 
 // openLog reads the play of entrant key on board n (key "": par's
@@ -42,7 +45,7 @@ func (s *Screen) openLog(back kit.Screen, code, key, name string, n int) tea.Cmd
 		} else {
 			l, err = s.cfg.Service.PlayLog(ctx, code, key, n)
 		}
-		return logMsg{to: back, log: l, name: name, n: n, err: err}
+		return logMsg{to: back, log: l, name: name, n: n, err: err, others: key != s.cfg.Player.Key}
 	})
 }
 
@@ -59,7 +62,7 @@ func (s *Screen) showLog(m logMsg, boards int, back kit.Screen, note *string) ki
 		return back
 	}
 	return replay.New(rp, m.name, replay.Config{ASCII: s.cfg.ASCII, Analyze: s.cfg.Analyze,
-		Board: fmt.Sprintf("Board %d of %d", m.n, boards)}, back)
+		Board: fmt.Sprintf("Board %d of %d", m.n, boards), Others: m.others}, back)
 }
 
 // entrant is one entrant's boards once the tournament has ended: their
@@ -191,7 +194,7 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
 		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Up, k.Down}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a board", k.Up, k.Down)}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
 		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
 }
 
@@ -264,7 +267,7 @@ func (p *field) View(ctx *kit.Context) string {
 	}
 	lines = wrap(lines, sum+".", w)
 	row := func(mark, name, res, vs, mp string) string {
-		return fmt.Sprintf("%s%-26s %8s %8s %9s", mark, kit.Clip(name, 26), res, vs, mp)
+		return fmt.Sprintf("%s%s %8s %8s %9s", mark, kit.Fit(name, 26), res, vs, mp)
 	}
 	lines = append(lines, st.Heading.Render(row("  ", "Name", "Result", "vs par", "MP")))
 	var rows []string

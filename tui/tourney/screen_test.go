@@ -13,6 +13,7 @@ import (
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
 
@@ -82,6 +83,8 @@ func TestTournamentFlow(t *testing.T) {
 		a.see("Your result: ")
 	}
 	a.see("That was your last board: the standings open at the end.")
+	a.see("[enter] the tournament")
+	assert.NotContains(t, a.text(), "[esc] the tournament", "enter and esc do the same: one says it")
 	a.press("esc")
 	a.see("Played 4 of 4")
 	// The list's line of it wraps rather than losing its end at the
@@ -93,6 +96,9 @@ func TestTournamentFlow(t *testing.T) {
 	}
 	a.press("down", "down", "down", "enter") // past the three dailies
 	a.see("Played 4 of 4")
+	// Enter there says why there is nothing to play, as a sentence.
+	a.press("enter")
+	a.see("You have played every board of this tournament: the standings open at the end.")
 
 	// Bob finds it by its code, enters, plays board 1 and stops.
 	b := cl.open(bob)
@@ -150,6 +156,20 @@ func TestTournamentFlow(t *testing.T) {
 	a.see("2 entrants played board 1")
 	a.press("esc", "esc")
 	a.see("standings")
+	// Bob's play, replayed for Ann, names Bob at his seat: "you" is Ann.
+	a.press("enter")
+	if !strings.Contains(a.text(), "Bob's boards") {
+		a.press("esc", "down", "enter")
+	}
+	a.see("Bob's boards")
+	a.press("enter")
+	_, isReplay = a.s.sub.(*replay.Screen)
+	require.True(t, isReplay, a.text())
+	a.see("Bob's hand")
+	assert.NotContains(t, a.text(), "you deal")
+	assert.NotContains(t, a.text(), "Your hand")
+	a.press("esc", "esc")
+	a.see("standings")
 	a.press("esc")
 	require.True(t, a.on("list"))
 	a.see("Ended: the tournaments you entered")
@@ -165,12 +185,106 @@ func TestGuestLooksOnly(t *testing.T) {
 	require.NoError(t, err)
 	g := cl.open(svc.Player{Name: "guest"})
 	g.see(info.Code)
+	assert.NotContains(t, g.text(), "n new", "a guest is not offered what is refused")
 	g.press("n")
 	g.see("a guest cannot take part in tournaments")
 	g.press("c")
 	g.typ(info.Code)
 	g.press("enter")
 	g.see("Hosted by Ann")
+	assert.NotContains(t, g.text(), "enter the tournament", "a guest is not offered what is refused")
 	g.press("enter")
-	g.see("a guest cannot take part in tournaments")
+	g.see("A guest cannot take part in tournaments")
+}
+
+// TestEndDropsTheNote: a note about the running tournament (its code
+// to give friends) does not outlive it: the standings do not show it,
+// least of all as an error.
+func TestEndDropsTheNote(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	a.press("n", "enter")
+	m := openRE.FindStringSubmatch(a.text())
+	require.NotNil(t, m, a.text())
+	cl.waitPars(m[1])
+	cl.c.Add(25 * time.Hour)
+	a.press("r")
+	a.see("standings")
+	assert.NotContains(t, a.text(), "is open")
+}
+
+// helpWords are the keys and their words in the help of the part shown.
+func (f *fixture) helpWords() string {
+	var out []string
+	for _, col := range f.s.KeyHelp(&f.d.Ctx.Keys).FullHelp() {
+		for _, b := range col {
+			out = append(out, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestHelpSaysWhatKeysDoHere: the help of the list, a tournament's page
+// and an entrant's boards says what their keys do there, not at a
+// setup form or a table.
+func TestHelpSaysWhatKeysDoHere(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	check := func(where string) {
+		t.Helper()
+		h := a.helpWords()
+		for _, wrong := range []string{"(setup)", "play the card", "enter, play"} {
+			assert.NotContains(t, h, wrong, "the help of %s:\n%s", where, h)
+		}
+	}
+	check("the list")
+	a.press("n", "up", "up", "up", "left", "left", "enter")
+	m := openRE.FindStringSubmatch(a.text())
+	require.NotNil(t, m, a.text())
+	check("a tournament's page")
+	assert.NotContains(t, a.helpWords(), "read the list", "a tournament's page is no list")
+	for range 4 {
+		a.press("enter")
+		a.playBoard()
+	}
+	cl.waitPars(m[1])
+	cl.c.Add(25 * time.Hour)
+	a.press("esc", "r")
+	a.see("standings")
+	check("the standings")
+	a.press("enter")
+	require.True(t, a.on("entrant"))
+	check("an entrant's boards")
+}
+
+// TestStandingsWideName: an entrant named in wide letters (two cells
+// each) keeps the standings' columns in line.
+func TestStandingsWideName(t *testing.T) {
+	cl := newClub(t, false)
+	ctx := context.Background()
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	wide := svc.Player{Key: "cccc0000000000000000000000000003", Name: "日本語の名前"}
+	require.NoError(t, cl.svc.Enter(ctx, wide, info.Code))
+	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
+	cl.waitPars(info.Code)
+	cl.c.Add(2 * time.Hour)
+	a := cl.open(ann)
+	a.press("c")
+	a.typ(strings.ToLower(info.Code))
+	a.press("enter")
+	a.see("standings")
+	at := map[string]int{}
+	for _, l := range strings.Split(a.text(), "\n") {
+		if i := strings.Index(l, "0.00%"); i >= 0 {
+			at[l] = kit.WidthOf(l[:i])
+		}
+	}
+	require.Len(t, at, 2, a.text())
+	var cols []int
+	for _, c := range at {
+		cols = append(cols, c)
+	}
+	assert.Equal(t, cols[0], cols[1], "the scores line up:\n%s", a.text())
 }

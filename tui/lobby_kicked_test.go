@@ -1,0 +1,37 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestLobbySeatTakenByAnotherConnection: Bob connects again with the
+// same key while his game runs; the new connection takes his seat, and
+// the old one says so, offers no key of the game (none would reach the
+// table), keeps no card typed ahead, and leaving it does not promise a
+// seat it no longer holds.
+func TestLobbySeatTakenByAnotherConnection(t *testing.T) {
+	h, _, bob := sharedTable(t, 3, 80, 24)
+	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob2.done) })
+	bob2.until(t, "Deal 1")
+	bob.until(t, "from another connection")
+	scr := ansi.Strip(bob.screen())
+	assert.Contains(t, scr, "! You sat down at this game from another connection")
+	assert.NotContains(t, scr, "Waiting for", "nothing is waited for at a seat left")
+	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
+	hints := lines[len(lines)-1]
+	for _, gone := range []string{"sort", "kept for your card", "talk"} {
+		assert.NotContains(t, hints, gone, "the keys offered once the seat is gone:\n%s", scr)
+	}
+	bob.key("1")
+	assert.NotContains(t, ansi.Strip(bob.screen()), "Kept for your card", "a card typed at a seat left")
+	require.NotNil(t, bob.seat())
+	assert.NotContains(t, bob.seat().QuitQuestion(), "waits for you", "the seat is the other connection's")
+	bob.key("enter")
+	assert.Nil(t, bob.seat(), "enter goes back to the lobby:\n%s", ansi.Strip(bob.screen()))
+}
