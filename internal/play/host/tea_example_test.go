@@ -116,7 +116,7 @@ func TestTeaSubscription(t *testing.T) {
 	}
 	var m tea.Model = seatModel{port: p, snap: p.Snapshot()}
 	run(m.Init())
-	pressed := -1 // the Gen enter was last pressed at
+	pressed := -1                          // the Gen enter was last pressed at
 	timeout := time.After(2 * time.Minute) // a guard: the game is bounded by its work
 	for {
 		sm := m.(seatModel)
