@@ -56,15 +56,18 @@ func summarize(l *gamelog.Log) []string {
 		}
 		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
 		if n == 4 && s == (me+2)%4 {
-			others = append([]string{"with your partner " + name}, others...)
+			others = append([]string{"your partner " + name}, others...)
 			continue
 		}
 		others = append(others, name)
 	}
+	who := strings.Join(others, ", ")
 	if n == 4 {
-		others[1] = "against " + others[1]
+		// "With your partner North (normal), against West (normal) and
+		// East (normal)": "with" once.
+		who = fmt.Sprintf("%s, against %s and %s", others[0], others[1], others[2])
 	}
-	out = append(out, fmt.Sprintf("With %s, game to %d", strings.Join(others, ", "), h.Options.Target))
+	out = append(out, fmt.Sprintf("With %s, game to %d", who, h.Options.Target))
 	if n == 2 {
 		out[len(out)-1] = fmt.Sprintf("Against the %s bot, game to %d", h.Level(me.Other()), h.Options.Target)
 	}
@@ -185,7 +188,10 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	} else {
 		lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
 	}
-	lines = append(lines, kit.Indent("   ", s.summary, nil)...)
+	for _, l := range s.summary {
+		// Wrapped: four players' names and the target run past 80.
+		lines = append(lines, kit.Indent("   ", kit.Wrap(l, w-4), nil)...)
+	}
 	resume := " resume it   "
 	if over {
 		resume = " see how it ended   "
