@@ -256,3 +256,31 @@ func TestHelpTellsTheGamesRules(t *testing.T) {
 		}
 	}
 }
+
+// TestResumeAnotherLevel: asked for other bots than the saved game's,
+// the offer says which at every seat count (bots, plural, at three and
+// four, where the partner is one) and its keys fit 80 columns.
+func TestResumeAnotherLevel(t *testing.T) {
+	for n, want := range map[int][]string{
+		2: {"You asked for the hard bot; the game in progress is against the normal bot.", "a new game against the hard bot"},
+		3: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
+		4: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
+	} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+			t.Fatal(err)
+		}
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "q", "y")
+		cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true
+		hs2 := newHarness(t, cfg, 80, 24)
+		scr := hs2.screen()
+		words := strings.Join(strings.Fields(scr), " ")
+		for _, w := range append(want, "[n] "+want[1]+" (the old one is filed as abandoned)") {
+			if !strings.Contains(words, w) {
+				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, scr)
+			}
+		}
+	}
+}

@@ -199,13 +199,26 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	saved, asked := savedLevel(&s.log.Header), string(s.cfg.Setup.Level)
 	newGame := "start a new game (the old one goes to the history)"
 	if s.cfg.LevelFlag && saved != asked {
-		// klob -level hard with a normal game saved: which one?
-		lines = append(lines, "", fmt.Sprintf(" You asked for the %s bot; the game in progress is against the %s bot.", asked, saved))
+		// klob -level hard with a normal game saved: which one? At three
+		// and four the bots are two or three, a partner among them.
+		said := fmt.Sprintf("You asked for the %s bot; the game in progress is against the %s bot.", asked, saved)
 		newGame = fmt.Sprintf("a new game against the %s bot (the old one is filed as abandoned)", asked)
+		if s.log.Header.Seats() > 2 {
+			said = fmt.Sprintf("You asked for %s bots; the game in progress has %s bots.", asked, saved)
+			newGame = fmt.Sprintf("a new game with %s bots (the old one is filed as abandoned)", asked)
+		}
+		lines = append(lines, "")
+		lines = append(lines, kit.Indent(" ", kit.Wrap(said, w-2), nil)...)
 	}
-	lines = append(lines, "",
-		" "+st.Key.Render(kit.KeyTag(ctx.Keys.Resume))+resume+st.Key.Render(kit.KeyTag(ctx.Keys.New))+" "+newGame,
-		"", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
+	keys := []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + resume + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
+	if kit.WidthOf(keys[0]) > w {
+		// Each key on its line rather than the second cut at the edge.
+		keys = []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + strings.TrimRight(resume, " "),
+			" " + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
+	}
+	lines = append(lines, "")
+	lines = append(lines, keys...)
+	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
