@@ -207,9 +207,11 @@ func TestGameOverOffers(t *testing.T) {
 }
 
 // TestResumeKeepsNames: the offer to resume writes the other players'
-// names as the table does ("West 0", "Bot 0"), not in lower case.
+// names as the table does ("West 0", "Bot 0"), not in lower case; at
+// four the partner and the others once each, wrapped, with the target.
 func TestResumeKeepsNames(t *testing.T) {
-	for n, want := range map[int][]string{2: {"you 0, Bot 0"}, 3: {"you 0, West 0, East 0", "With West (normal), East (normal)"}} {
+	for n, want := range map[int][]string{2: {"you 0, Bot 0", "game to 500"}, 3: {"you 0, West 0, East 0", "With West (normal), East (normal)", "game to 500"},
+		4: {"With your partner North (normal), against West (normal) and East (normal), game to 500", "your team 0, theirs 0"}} {
 		st := &memStore{}
 		cfg := testConfig(dealSeed, st)
 		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
@@ -221,8 +223,9 @@ func TestResumeKeepsNames(t *testing.T) {
 		if hs2.name() != "resume" {
 			t.Fatalf("%d players: first screen %s, want resume", n, hs2.name())
 		}
+		words := strings.Join(strings.Fields(hs2.screen()), " ")
 		for _, w := range want {
-			if !strings.Contains(hs2.screen(), w) {
+			if !strings.Contains(words, w) {
 				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, hs2.screen())
 			}
 		}
@@ -249,6 +252,34 @@ func TestHelpTellsTheGamesRules(t *testing.T) {
 		for _, w := range []string{want, "The first to the target (300) wins."} {
 			if !strings.Contains(text, w) {
 				t.Errorf("%d players: the help lacks %q", n, w)
+			}
+		}
+	}
+}
+
+// TestResumeAnotherLevel: asked for other bots than the saved game's,
+// the offer says which at every seat count (bots, plural, at three and
+// four, where the partner is one) and its keys fit 80 columns.
+func TestResumeAnotherLevel(t *testing.T) {
+	for n, want := range map[int][]string{
+		2: {"You asked for the hard bot; the game in progress is against the normal bot.", "a new game against the hard bot"},
+		3: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
+		4: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
+	} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+			t.Fatal(err)
+		}
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "q", "y")
+		cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true
+		hs2 := newHarness(t, cfg, 80, 24)
+		scr := hs2.screen()
+		words := strings.Join(strings.Fields(scr), " ")
+		for _, w := range append(want, "[n] "+want[1]+" (the old one is filed as abandoned)") {
+			if !strings.Contains(words, w) {
+				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, scr)
 			}
 		}
 	}

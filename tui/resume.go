@@ -56,15 +56,18 @@ func summarize(l *gamelog.Log) []string {
 		}
 		name := h.PlayerName(s) + " (" + h.Level(s) + ")"
 		if n == 4 && s == (me+2)%4 {
-			others = append([]string{"with your partner " + name}, others...)
+			others = append([]string{"your partner " + name}, others...)
 			continue
 		}
 		others = append(others, name)
 	}
+	who := strings.Join(others, ", ")
 	if n == 4 {
-		others[1] = "against " + others[1]
+		// "With your partner North (normal), against West (normal) and
+		// East (normal)": "with" once.
+		who = fmt.Sprintf("%s, against %s and %s", others[0], others[1], others[2])
 	}
-	out = append(out, fmt.Sprintf("With %s, game to %d", strings.Join(others, ", "), h.Options.Target))
+	out = append(out, fmt.Sprintf("With %s, game to %d", who, h.Options.Target))
 	if n == 2 {
 		out[len(out)-1] = fmt.Sprintf("Against the %s bot, game to %d", h.Level(me.Other()), h.Options.Target)
 	}
@@ -185,7 +188,10 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	} else {
 		lines = append(lines, " "+st.Heading.Render("You have a game in progress."))
 	}
-	lines = append(lines, kit.Indent("   ", s.summary, nil)...)
+	for _, l := range s.summary {
+		// Wrapped: four players' names and the target run past 80.
+		lines = append(lines, kit.Indent("   ", kit.Wrap(l, w-4), nil)...)
+	}
 	resume := " resume it   "
 	if over {
 		resume = " see how it ended   "
@@ -193,13 +199,26 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	saved, asked := savedLevel(&s.log.Header), string(s.cfg.Setup.Level)
 	newGame := "start a new game (the old one goes to the history)"
 	if s.cfg.LevelFlag && saved != asked {
-		// klob -level hard with a normal game saved: which one?
-		lines = append(lines, "", fmt.Sprintf(" You asked for the %s bot; the game in progress is against the %s bot.", asked, saved))
+		// klob -level hard with a normal game saved: which one? At three
+		// and four the bots are two or three, a partner among them.
+		said := fmt.Sprintf("You asked for the %s bot; the game in progress is against the %s bot.", asked, saved)
 		newGame = fmt.Sprintf("a new game against the %s bot (the old one is filed as abandoned)", asked)
+		if s.log.Header.Seats() > 2 {
+			said = fmt.Sprintf("You asked for %s bots; the game in progress has %s bots.", asked, saved)
+			newGame = fmt.Sprintf("a new game with %s bots (the old one is filed as abandoned)", asked)
+		}
+		lines = append(lines, "")
+		lines = append(lines, kit.Indent(" ", kit.Wrap(said, w-2), nil)...)
 	}
-	lines = append(lines, "",
-		" "+st.Key.Render(kit.KeyTag(ctx.Keys.Resume))+resume+st.Key.Render(kit.KeyTag(ctx.Keys.New))+" "+newGame,
-		"", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
+	keys := []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + resume + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
+	if kit.WidthOf(keys[0]) > w {
+		// Each key on its line rather than the second cut at the edge.
+		keys = []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + strings.TrimRight(resume, " "),
+			" " + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
+	}
+	lines = append(lines, "")
+	lines = append(lines, keys...)
+	lines = append(lines, "", " "+st.Dim.Render(kit.HintLine(kit.AppKeys(&ctx.Keys))))
 	if s.err != "" {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}

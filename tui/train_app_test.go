@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -8,7 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/train"
 	"github.com/klob/klob/tui/train/traintest"
@@ -122,5 +125,36 @@ func TestTrainMonkey(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHelpRulesTrainAndReplay: the help of the trainer and of a replay
+// tells the rules in short of their own seat count (not the two-player
+// game's schmeiss and dix at four) and target.
+func TestHelpRulesTrainAndReplay(t *testing.T) {
+	want := map[int]string{2: "Two players", 3: "Three players, each for themselves", 4: "Four players in two teams"}
+	helpText := func(hs *harness) string {
+		hs.press("?")
+		h, ok := hs.app.overlay.(*kit.HelpView)
+		if !ok {
+			t.Fatal("? opened no help")
+		}
+		return strings.Join(strings.Fields(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " "))), " ")
+	}
+	for n, w := range want {
+		hs := newTrainHarness(t, rulesTrainConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d,target=300", n)), 80, 24)
+		if text := helpText(hs); !strings.Contains(text, w) || !strings.Contains(text, "The first to the target (300) wins.") {
+			t.Errorf("trainer at %d players: the help lacks %q or the target 300", n, w)
+		}
+	}
+	for n, file := range map[int]string{2: "09-tie.klob", 3: "tables/3-04-three-all-passed.klob", 4: "tables/4-07-four-no-trumps.klob"} {
+		_, r, err := gamelog.ReadReplay("../testdata/games/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := startHarness(t, NewReplay(r, file, ReplayConfig{}), 80, 24)
+		if text := helpText(hs); !strings.Contains(text, want[n]) {
+			t.Errorf("replay of %s: the help lacks %q", file, want[n])
+		}
 	}
 }

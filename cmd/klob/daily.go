@@ -243,8 +243,12 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		return fail(err)
 	}
 	me := field.Mine()
-	say("Your day %s at %d players: %s, rank %d of %d.", f.Date, f.Players,
-		fmt.Sprintf("%.2f%%", me.Percent), me.Rank, field.Standings.Field)
+	rank := fmt.Sprint(me.Rank)
+	if me.Tied {
+		rank += "=" // as the standings write a shared rank
+	}
+	say("Your day %s at %d players: %s, rank %s of %d.", f.Date, f.Players,
+		fmt.Sprintf("%.2f%%", me.Percent), rank, field.Standings.Field)
 	for _, e := range bad {
 		fmt.Fprintf(stderr, "klob daily: left out: %v\n", e)
 	}

@@ -184,3 +184,16 @@ func TestDailyHistoryUnreadable(t *testing.T) {
 		t.Errorf("-history: %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// TestDailyImportTie: a friend with the same results shares the rank,
+// written "1=" as the standings write it.
+func TestDailyImportTie(t *testing.T) {
+	dir := t.TempDir()
+	mine := playedDay(t, dir, 2, "ada", ai.Easy)
+	path := filepath.Join(t.TempDir(), "twin.txt")
+	os.WriteFile(path, []byte(strings.Replace(string(mine), "\nname ada\n", "\nname Twin\n", 1)), 0o644)
+	code, out, errs := runDailyTest(t, dir, "-import", path)
+	if code != 0 || !strings.Contains(out, "50.00%, rank 1= of 2.") {
+		t.Errorf("a tied import: %d %q %q", code, out, errs)
+	}
+}

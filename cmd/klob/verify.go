@@ -44,7 +44,14 @@ Checks Klob game logs: every action legal, every stated value recomputed.`)
 			if shown > 0 {
 				fmt.Fprintln(stdout)
 			}
-			r.WriteSummary(stdout, path)
+			var sum strings.Builder
+			r.WriteSummary(&sum, path)
+			// Wrapped to 80 columns, each line's rest under its text.
+			for _, l := range strings.Split(strings.TrimSuffix(sum.String(), "\n"), "\n") {
+				text := strings.TrimLeft(l, " ")
+				lead := l[:len(l)-len(text)]
+				printHanging(stdout, text, lead, lead+"  ")
+			}
 			shown++
 		}
 	}

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/klob/klob/internal/testing/testkit"
 	"github.com/stretchr/testify/require"
@@ -30,7 +32,7 @@ func TestVerifyValid(t *testing.T) {
 	if n := strings.Count(out, " wins "); n < 10 {
 		t.Fatalf("%d games with a winner in the output, want at least 10", n)
 	}
-	if n := strings.Count(out, "unfinished after deal"); n != len(saves) {
+	if n := strings.Count(out, "\nunfinished"); n != len(saves) {
 		t.Fatalf("%d unfinished games reported, want %d", n, len(saves))
 	}
 }
@@ -129,4 +131,21 @@ func TestVerifyCutsLongLines(t *testing.T) {
 	require.Less(t, len(errs), 500, "the error is cut")
 	require.Contains(t, errs, path+":26:4: deal 1: ")
 	require.Contains(t, errs, "more bytes)")
+}
+
+// TestVerifyFits80Columns: the report of a log wraps to 80 columns (the
+// rules written with a space after each comma), its cards written as a
+// player writes them, never as the log's codes.
+func TestVerifyFits80Columns(t *testing.T) {
+	for _, f := range []string{"tables/3-01-every-house-variant.klob", "tables/saves/four-in-trick.klob", "saves/in-trick.klob"} {
+		_, out, _ := verify(filepath.Join(games, f))
+		for _, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			if n := utf8.RuneCountInString(l); n > 80 && strings.Contains(l, " ") {
+				t.Errorf("%s: a line of %d columns: %q", f, n, l)
+			}
+		}
+		if regexp.MustCompile(`\b[2-9TJQKA][CDHS] led`).MatchString(out) {
+			t.Errorf("%s: a card as a code:\n%s", f, out)
+		}
+	}
 }

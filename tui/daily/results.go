@@ -348,6 +348,15 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 	return append(out, rows...)
 }
 
+// nameInColumn is name in at most w columns: a longer one is cut and
+// ends in "…", not read as the whole name.
+func nameInColumn(name string, w int) string {
+	if kit.WidthOf(name) <= w {
+		return name
+	}
+	return kit.Clip(name, w-1) + "…"
+}
+
 // standingRows are the standings' rows: rank, name, percentage,
 // matchpoints of the maximum, boards played.
 func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
@@ -362,7 +371,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Tied {
 			rank += "="
 		}
-		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, kit.Clip(name, 28), kit.Percent(row.Percent),
+		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, nameInColumn(name, 28), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)

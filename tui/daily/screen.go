@@ -196,7 +196,6 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}}
 }
 
-// QuitQuestion says what quitting keeps.
 // HelpRules passes on the board being played.
 func (s *Screen) HelpRules() (rules.Options, bool) {
 	if g, ok := s.sub.(kit.RulesTeller); ok {
@@ -205,6 +204,7 @@ func (s *Screen) HelpRules() (rules.Options, bool) {
 	return rules.Options{}, false
 }
 
+// QuitQuestion says what quitting keeps.
 func (s *Screen) QuitQuestion() string {
 	if q, ok := s.sub.(kit.QuitAsker); ok {
 		return q.QuitQuestion()

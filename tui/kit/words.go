@@ -2,6 +2,7 @@ package kit
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -47,7 +48,8 @@ func Does(name string, you bool, verb string) string {
 }
 
 // ElideName shortens a file name to at most w cells on purpose, never
-// in the middle of a word: first the .klob ending goes, then whole
+// in the middle of a word: first a path's directory goes, then the
+// .klob ending, then whole
 // "-"-separated words from the middle, replaced by "…", keeping the
 // first and last words (the date and the result), then as many words
 // from the start (the date and time), then from the end, as fit. When
@@ -57,6 +59,10 @@ func ElideName(name string, w int) string {
 		return ""
 	}
 	if WidthOf(name) <= w {
+		return name
+	}
+	// A path: its directory goes first.
+	if name = filepath.Base(name); WidthOf(name) <= w {
 		return name
 	}
 	name = strings.TrimSuffix(name, ".klob")

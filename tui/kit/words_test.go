@@ -38,6 +38,18 @@ func TestElideName(t *testing.T) {
 	}
 }
 
+// TestElidePath: a path too long (klob replay FILE) loses its directory
+// first, then is elided as a file name: not "…" for want of a date in
+// its first word.
+func TestElidePath(t *testing.T) {
+	const path = "/home/ann/.local/state/klob/history/2026-11-29-1431-vs-Bot-normal-lost.klob"
+	for w, want := range map[int]string{100: path, 40: "2026-11-29-1431-vs-Bot-normal-lost.klob", 22: "2026-11-29-1431-…-lost"} {
+		if got := ElideName(path, w); got != want {
+			t.Errorf("ElideName(path, %d) = %q, want %q", w, got, want)
+		}
+	}
+}
+
 func TestSigned(t *testing.T) {
 	for n, want := range map[int]string{12: "+12", 1: "+1", 0: "±0", -3: "-3"} {
 		if got := Signed(n); got != want {

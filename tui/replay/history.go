@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -306,12 +307,24 @@ func result(r *row) string {
 	return res
 }
 
+// fileWhen is the started column of a game that cannot be read: the
+// time its file's name begins with ("2026-12-01-1300-..." is
+// "2026-12-01 13:00"), else the name, elided to the column.
+func fileWhen(base string) string {
+	if len(base) > 16 && base[15] == '-' {
+		if t, err := time.Parse("2006-01-02-1504", base[:15]); err == nil {
+			return t.Format("2006-01-02 15:04")
+		}
+	}
+	return kit.ElideName(base, 16)
+}
+
 // rowLine describes one game: when, who, deals, score, result.
 func (s *History) rowLine(r *row, c cols) string {
 	e := &r.entry
 	w := c.width()
 	if e.Err != nil {
-		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", kit.Clip(filepath.Base(r.path), 16)), w)
+		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", fileWhen(filepath.Base(r.path))), w)
 	}
 	h := &e.Header
 	when := strings.TrimSpace(h.Date + " " + trimSeconds(h.Time))

@@ -397,5 +397,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
+// HelpRules: the help's rules in short are the game's (its seat count
+// and target), not the two-player game's.
+func (s *Screen) HelpRules() (rules.Options, bool) { return s.r.Header.Options, true }
+
 // QuitQuestion: a replay changes nothing.
 func (s *Screen) QuitQuestion() string { return "The log is left as it was." }

@@ -375,3 +375,26 @@ func TestDeclarationPassSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryUnreadableRow: a saved game that cannot be read is listed
+// under the time its file's name gives, as the others are, not under the
+// name cut at the column's edge ("2026-12-01-1300-").
+func TestHistoryUnreadableRow(t *testing.T) {
+	dir := t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	if err := os.MkdirAll(hist, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"2026-12-01-1300-vs-Bot-normal-lost.klob", "mine.klob"} {
+		if err := os.WriteFile(filepath.Join(hist, name), []byte("not a game\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, false)
+	list := text(hs)
+	for _, want := range []string{"2026-12-01 13:00  cannot be read", "mine.klob         cannot be read"} {
+		if !strings.Contains(list, want) {
+			t.Errorf("the list lacks %q:\n%s", want, list)
+		}
+	}
+}

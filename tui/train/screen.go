@@ -213,6 +213,10 @@ func (t *core) Reviewing() bool { return t.review }
 func (t *core) Name() string { return "train" }
 func (t *core) players() int { return t.cfg.Options.NumPlayers() }
 
+// HelpRules: the help's rules in short are the drills' (their seat
+// count and target), not the two-player game's.
+func (t *core) HelpRules() (rules.Options, bool) { return t.cfg.Options, true }
+
 // seats is format with the seat count at a table of three or four, and
 // nothing at two (the trainer of two players is the one most use).
 func (t *core) seats(format string) string {

@@ -20,7 +20,10 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 	for side := range ns {
 		sides = append(sides, sideLabel(h, n, side))
 	}
-	fmt.Fprintf(w, "%s: %s, rules %s\n", name, strings.Join(sides, " vs "), h.Options)
+	// The rules on a line of their own, a space after each comma, so
+	// that the report wraps between them.
+	fmt.Fprintf(w, "%s: %s\n", name, strings.Join(sides, " vs "))
+	fmt.Fprintf(w, "rules: %s\n", strings.ReplaceAll(h.Options.String(), ",", ", "))
 	done := 0
 	for i := range r.Deals {
 		d := &r.Deals[i]
@@ -36,7 +39,7 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 			if t.Phase() == rules.PhasePlay {
 				fmt.Fprintf(w, ", %d tricks played", t.Play().Tricks)
 				if cards, _ := t.Trick(); len(cards) == 1 {
-					fmt.Fprintf(w, ", %s led to trick %d", cards[0], t.Play().Tricks+1)
+					fmt.Fprintf(w, ", %s led to trick %d", cards[0].Pretty(false), t.Play().Tricks+1)
 				} else if len(cards) > 1 {
 					fmt.Fprintf(w, ", %d cards of trick %d", len(cards), t.Play().Tricks+1)
 				}
@@ -81,6 +84,10 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		fmt.Fprintf(w, "  totals %s\n", totalsText(n, d.After))
 	}
 	if !r.Over {
+		if done == 0 {
+			fmt.Fprintf(w, "unfinished, no deal finished: %s\n", totalsText(n, r.Totals)) // not "after deal 0"
+			return
+		}
 		fmt.Fprintf(w, "unfinished after deal %d: %s\n", done, totalsText(n, r.Totals))
 		return
 	}

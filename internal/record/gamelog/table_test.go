@@ -81,7 +81,7 @@ func TestTableRoundTrip(t *testing.T) {
 				}
 				var sum bytes.Buffer
 				r.WriteSummary(&sum, name)
-				if !strings.Contains(sum.String(), ",players="+fmt.Sprint(n)) {
+				if !strings.Contains(sum.String(), ", players="+fmt.Sprint(n)) {
 					t.Fatalf("%s: summary does not name the table:\n%s", name, sum.String())
 				}
 				games++
