@@ -138,6 +138,13 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	if f.dbCheck {
 		return runDBCheck(f, stdout, stderr)
 	}
+	// The address first: a server that cannot listen leaves no state
+	// directory, database or host key behind.
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return failed(stderr, "serve", err)
+	}
+	defer ln.Close()
 	// One klob serve per state directory: a second would play its own,
 	// diverging copies of the tables and save over the first's.
 	if err := os.MkdirAll(f.state, 0o700); err != nil {
@@ -160,10 +167,6 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	defer cl.Close()
 	srv, h, err := newServe(f, cl, stdout, stderr)
-	if err != nil {
-		return failed(stderr, "serve", err)
-	}
-	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		return failed(stderr, "serve", err)
 	}

@@ -217,6 +217,19 @@ func TestServeRefusesItsDatabase(t *testing.T) {
 	}
 }
 
+// TestServeBadAddressLeavesNothing: a server that cannot listen stops
+// before it makes its state directory, database or host key.
+func TestServeBadAddressLeavesNothing(t *testing.T) {
+	state := filepath.Join(t.TempDir(), "state")
+	var out, errb bytes.Buffer
+	code := runServe([]string{"-addr", "127.0.0.1:99999", "-state", state}, &out, &errb)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errb.String(), "99999")
+	assert.NotContains(t, out.String(), "listening")
+	_, err := os.Stat(state)
+	assert.True(t, os.IsNotExist(err), "the state directory was made: %v", err)
+}
+
 // TestServeSeesPlayers: a keyed person is written into the club as
 // they connect (their key's fingerprint and their name, nothing else),
 // and again as they rename themselves; a guest writes nothing.
