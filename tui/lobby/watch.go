@@ -183,6 +183,14 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 	case tea.KeyPressMsg:
 		return w.key(ctx, msg)
+	case tea.PasteMsg:
+		// A code pasted is typed: its letters.
+		for _, r := range msg.Content {
+			if r|0x20 >= 'a' && r|0x20 <= 'z' {
+				w.code.Paste(string(r))
+			}
+		}
+		w.note = ""
 	}
 	return w, nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -287,4 +288,17 @@ func TestStandingsWideName(t *testing.T) {
 		cols = append(cols, c)
 	}
 	assert.Equal(t, cols[0], cols[1], "the scores line up:\n%s", a.text())
+}
+
+// TestPasteCode: a tournament's code pasted after c opens it.
+func TestPasteCode(t *testing.T) {
+	cl := newClub(t, false)
+	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	b := cl.open(bob)
+	b.press("c")
+	b.d.Send(tea.PasteMsg{Content: info.Code + "\n"})
+	b.press("enter")
+	b.see("Hosted by Ann")
 }
