@@ -212,6 +212,10 @@ func TestEndDropsTheNote(t *testing.T) {
 	a.press("r")
 	a.see("standings")
 	assert.NotContains(t, a.text(), "is open")
+	// Ann played no board: no score, rather than 0.00%.
+	assert.NotContains(t, a.text(), "0.00%")
+	a.press("enter")
+	a.see("Ann: no board played, rank 1 of 1.")
 }
 
 // helpWords are the keys and their words in the help of the part shown.
@@ -278,7 +282,8 @@ func TestStandingsWideName(t *testing.T) {
 	a.see("standings")
 	at := map[string]int{}
 	for _, l := range strings.Split(a.text(), "\n") {
-		if i := strings.Index(l, "0.00%"); i >= 0 {
+		// The boards played (0) are the last 0 of an entrant's row.
+		if i := strings.LastIndex(l, "0"); i >= 0 && strings.Contains(l, "  -  ") {
 			at[l] = kit.WidthOf(l[:i])
 		}
 	}
