@@ -30,8 +30,11 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if sn.Over && sc.Board == "" {
 		winner = []string{"", " " + s.winnerWords(ctx, sc)}
 	}
-	next := "Press enter for the next deal."
+	next, style := "Press enter for the next deal.", st.Key
 	switch {
+	case (sn.Closed || sn.Kicked) && !sn.Over:
+		// Nothing goes on from this seat: say why rather than wait.
+		next, style = "! "+s.closedWords(), st.Error
 	case sn.Over && s.cfg.AfterBoard != nil:
 		next = "Press enter to go on."
 	case sn.Over:
@@ -47,9 +50,10 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
 	bottom := []string{""}
 	if keys := kit.HintLine(bs); kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
-		bottom = append(bottom, " "+st.Key.Render(next)+"   "+st.Dim.Render(keys))
+		bottom = append(bottom, " "+style.Render(next)+"   "+st.Dim.Render(keys))
 	} else {
-		bottom = append(bottom, " "+st.Key.Render(next), " "+st.Dim.Render(FitHints(bs, w-2)))
+		bottom = append(bottom, kit.Indent(" ", kit.WrapLines(next, w-2, 2), style.Render)...)
+		bottom = append(bottom, " "+st.Dim.Render(FitHints(bs, w-2)))
 	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
