@@ -26,7 +26,7 @@ func NewLobby(cfg LobbyConfig) tea.Model {
 	l := lobby.New(c)
 	app := newApp(l, appOptions{ASCII: cfg.ASCII})
 	app.opts.Flush = func(scr kit.Screen) func() { return func() { l.Wait(scr) } }
-	return &lobbyApp{App: app}
+	return &lobbyApp{App: app, lobby: l}
 }
 
 // soloAlone is the game alone of solo as the lobby opens and leaves it.
@@ -57,9 +57,16 @@ func soloAlone(solo PlayConfig) lobby.Alone {
 
 // lobbyApp lets a screen that takes text have every key, and takes the
 // quits of the screens opened from the lobby back to it.
-type lobbyApp struct{ *App }
+type lobbyApp struct {
+	*App
+	lobby *lobby.Lobby
+}
 
 func (a *lobbyApp) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := a.lobby.TakeTalk(msg); ok {
+		// The lobby's talk goes on under the other screens.
+		return a, cmd
+	}
 	if _, ok := msg.(lobby.TakenMsg); ok {
 		// Another connection of the same key takes the game alone over:
 		// back to the lobby, the game saved and let go.

@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // TestLobbySeatTakenByAnotherConnection: Bob connects again with the
@@ -34,4 +36,20 @@ func TestLobbySeatTakenByAnotherConnection(t *testing.T) {
 	assert.NotContains(t, bob.seat().QuitQuestion(), "waits for you", "the seat is the other connection's")
 	bob.key("enter")
 	assert.Nil(t, bob.seat(), "enter goes back to the lobby:\n%s", ansi.Strip(bob.screen()))
+}
+
+// TestLobbySeatTakenAtDealEnd: the seat taken by another connection
+// while the deal's result shows: the old connection says why, rather
+// than waiting for the others to go on.
+func TestLobbySeatTakenAtDealEnd(t *testing.T) {
+	h, ann, bob := sharedTable(t, 2, 80, 24)
+	between := func() bool { sn, ok := bob.snap(); return ok && sn.Between }
+	playUntil(t, h, 80, 24, "the first deal's end", between, ann, bob)
+	bob2 := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob2.done) })
+	bob2.until(t, "Deal ") // the next may have begun
+	bob.until(t, "from another connection")
+	scr := ansi.Strip(bob.screen())
+	kittest.CheckSize(t, bob.screen(), 80, 24)
+	assert.NotContains(t, scr, "Waiting for", "nothing is waited for at a seat left:\n%s", scr)
 }

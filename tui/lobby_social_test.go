@@ -260,6 +260,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 			// Let go, she no longer talks there, nor reads what the
 			// table says from now on.
 			require.NotContains(t, plain(carol), "/ talk")
+			require.NotContains(t, plain(carol), "Waiting for", "the game seen no further waits for nobody")
 			carol.key("/")
 			require.NotContains(t, plain(carol), "Say:")
 			ann.say("between us")

@@ -295,8 +295,12 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case talkMsg:
 		return l, l.talkMsg(msg)
 	case tea.PasteMsg:
-		if l.talk.open() {
+		switch {
+		case l.talk.open():
 			l.talk.paste(msg.Content)
+		case l.entered:
+			// A code (or a name) pasted is typed, on one line.
+			l.addEntry(strings.TrimSpace(msg.Content))
 		}
 		return l, nil
 	case clubCardMsg:
@@ -589,14 +593,18 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		}
 		return l, nil
 	}
-	if t := msg.Text; t != "" && len([]rune(l.entry)) < 24 {
-		for _, r := range t {
-			if r >= ' ' && r != 0x7f {
-				l.entry += string(r)
-			}
+	l.addEntry(msg.Text)
+	return l, nil
+}
+
+// addEntry adds text's printable letters to the code or name typed, up
+// to 24.
+func (l *Lobby) addEntry(text string) {
+	for _, r := range text {
+		if len([]rune(l.entry)) < 24 && r >= ' ' && r != 0x7f {
+			l.entry += string(r)
 		}
 	}
-	return l, nil
 }
 
 // rename checks and keeps the new name.
@@ -614,6 +622,10 @@ func (l *Lobby) rename(name string) (kit.Screen, tea.Cmd) {
 	l.cfg.Player.Name = name
 	if l.visit != nil {
 		l.visit.Rename(name)
+	}
+	if l.talk != nil {
+		// What is said from now on goes by the new name.
+		l.talk.t.me.Name = l.label()
 	}
 	if !l.isErr {
 		l.setNote("You are "+name+" now.", false)

@@ -113,6 +113,17 @@ func (l *Lobby) talkMsg(m talkMsg) tea.Cmd {
 	return l.talk.t.take(m)
 }
 
+// TakeTalk takes the lobby's lines whatever screen is on view: the
+// screen shown drops a message not its own, and the lobby would then
+// hear its room no more. ok reports whether msg was the lobby's.
+func (l *Lobby) TakeTalk(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	m, ok := msg.(talkMsg)
+	if !ok || l.talk == nil || m.t != l.talk.t {
+		return nil, false
+	}
+	return l.talk.t.take(m), true
+}
+
 // label is how others read this person: the name, with the key's tag
 // when another key goes by a name that looks the same.
 func (l *Lobby) label() string {
@@ -172,6 +183,14 @@ func (w *watchList) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 		}
 	case tea.KeyPressMsg:
 		return w.key(ctx, msg)
+	case tea.PasteMsg:
+		// A code pasted is typed: its letters.
+		for _, r := range msg.Content {
+			if r|0x20 >= 'a' && r|0x20 <= 'z' {
+				w.code.Paste(string(r))
+			}
+		}
+		w.note = ""
 	}
 	return w, nil
 }

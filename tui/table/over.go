@@ -30,8 +30,15 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if sn.Over && sc.Board == "" {
 		winner = []string{"", " " + s.winnerWords(ctx, sc)}
 	}
-	next := "Press enter for the next deal."
+	next, style := "Press enter for the next deal.", st.Key
 	switch {
+	case (sn.Closed || sn.Kicked) && !sn.Over:
+		// Nothing goes on from this seat: say why rather than wait.
+		next, style = "! "+s.closedWords(), st.Error
+	case sn.Watching && sn.Private:
+		// A spectator let go sees the game no further: the note says
+		// why, and nothing is waited for.
+		next = ""
 	case sn.Over && s.cfg.AfterBoard != nil:
 		next = "Press enter to go on."
 	case sn.Over:
@@ -46,10 +53,13 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	// on a line of their own: cut to fit, "q leave" read "q lea".
 	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
 	bottom := []string{""}
-	if keys := kit.HintLine(bs); kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
-		bottom = append(bottom, " "+st.Key.Render(next)+"   "+st.Dim.Render(keys))
+	if keys := kit.HintLine(bs); next == "" {
+		bottom = append(bottom, " "+st.Dim.Render(FitHints(bs, w-2)))
+	} else if kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
+		bottom = append(bottom, " "+style.Render(next)+"   "+st.Dim.Render(keys))
 	} else {
-		bottom = append(bottom, " "+st.Key.Render(next), " "+st.Dim.Render(FitHints(bs, w-2)))
+		bottom = append(bottom, kit.Indent(" ", kit.WrapLines(next, w-2, 2), style.Render)...)
+		bottom = append(bottom, " "+st.Dim.Render(FitHints(bs, w-2)))
 	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {

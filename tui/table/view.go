@@ -341,8 +341,9 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 	v := &sn.View
 	if !s.myTurn() {
 		switch {
-		case sn.Closed || sn.Kicked:
-			// The note says why: nobody is waited for here any more.
+		case sn.Closed || sn.Kicked || sn.Watching && sn.Private:
+			// The note says why: nobody is waited for here any more (a
+			// spectator let go sees the game no further).
 		case sn.Hold:
 			return []string{" " + st.Heading.Render("Trick over.") + " Any key: the next trick."}, nil
 		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):

@@ -383,8 +383,11 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 			at = len(rows)
 		}
 		line := marked(ctx, i == p.row, func(mark string) string {
-			return row(mark, rank, name, kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max),
-				fmt.Sprint(r.Played), vs)
+			score, mp := kit.Percent(r.Percent), kit.Matchpoints(r.Matchpoints)+" of "+kit.Matchpoints(r.Max)
+			if r.Played == 0 {
+				score, mp = "-", "-" // no board, no score: not 0.00%
+			}
+			return row(mark, rank, name, score, mp, fmt.Sprint(r.Played), vs)
 		})
 		if i != p.row && r.Entry == f.Me {
 			line = st.Heading.Render(line)

@@ -102,6 +102,11 @@ func (p *list) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			return p.typeKey(ctx, msg)
 		}
 		return p.key(ctx, msg)
+	case tea.PasteMsg:
+		// A code pasted (from a friend's message) is typed.
+		if p.entering {
+			p.addCode(msg.Content)
+		}
 	}
 	return p, nil
 }
@@ -148,13 +153,19 @@ func (p *list) typeKey(_ *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			p.entry = string(r[:len(r)-1])
 		}
 	default:
-		for _, r := range msg.Text {
-			if len(p.entry) < 24 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
-				p.entry += string(r)
-			}
-		}
+		p.addCode(msg.Text)
 	}
 	return p, nil
+}
+
+// addCode adds to the code typed what text holds of a code: letters,
+// digits and dashes, at most 24.
+func (p *list) addCode(text string) {
+	for _, r := range text {
+		if len(p.entry) < 24 && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-') {
+			p.entry += string(r)
+		}
+	}
 }
 
 // botsOf names a tournament's bots by their level: "normal bot" at two

@@ -138,6 +138,10 @@ func (p *entrant) View(ctx *kit.Context) string {
 	}
 	sum := fmt.Sprintf("%s: %s, %s %d of %d, %s played", e.Name, kit.Percent(r.Percent), rank, r.Rank, len(f.Standings.Rows),
 		kit.Plural(r.Played, "board"))
+	if r.Played == 0 {
+		// No board, no score: not 0.00%.
+		sum = fmt.Sprintf("%s: no board played, %s %d of %d", e.Name, rank, r.Rank, len(f.Standings.Rows))
+	}
 	if v, n := f.VersusPar(p.i); n > 0 {
 		sum += fmt.Sprintf(" · %s against par", kit.Number(v))
 	}

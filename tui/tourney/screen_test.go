@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -211,6 +212,10 @@ func TestEndDropsTheNote(t *testing.T) {
 	a.press("r")
 	a.see("standings")
 	assert.NotContains(t, a.text(), "is open")
+	// Ann played no board: no score, rather than 0.00%.
+	assert.NotContains(t, a.text(), "0.00%")
+	a.press("enter")
+	a.see("Ann: no board played, rank 1 of 1.")
 }
 
 // helpWords are the keys and their words in the help of the part shown.
@@ -277,7 +282,8 @@ func TestStandingsWideName(t *testing.T) {
 	a.see("standings")
 	at := map[string]int{}
 	for _, l := range strings.Split(a.text(), "\n") {
-		if i := strings.Index(l, "0.00%"); i >= 0 {
+		// The boards played (0) are the last 0 of an entrant's row.
+		if i := strings.LastIndex(l, "0"); i >= 0 && strings.Contains(l, "  -  ") {
 			at[l] = kit.WidthOf(l[:i])
 		}
 	}
@@ -287,4 +293,17 @@ func TestStandingsWideName(t *testing.T) {
 		cols = append(cols, c)
 	}
 	assert.Equal(t, cols[0], cols[1], "the scores line up:\n%s", a.text())
+}
+
+// TestPasteCode: a tournament's code pasted after c opens it.
+func TestPasteCode(t *testing.T) {
+	cl := newClub(t, false)
+	info, err := cl.svc.Create(context.Background(), ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	b := cl.open(bob)
+	b.press("c")
+	b.d.Send(tea.PasteMsg{Content: info.Code + "\n"})
+	b.press("enter")
+	b.see("Hosted by Ann")
 }
