@@ -348,13 +348,14 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 	return append(out, rows...)
 }
 
-// nameInColumn is name in at most w columns: a longer one is cut and
-// ends in "…", not read as the whole name.
+// nameInColumn is name in a column of w cells (a wide letter takes
+// two): a shorter one is padded, a longer one cut and ended in "…", not
+// read as the whole name.
 func nameInColumn(name string, w int) string {
-	if kit.WidthOf(name) <= w {
-		return name
+	if kit.WidthOf(name) > w {
+		name = kit.Clip(name, w-1) + "…"
 	}
-	return kit.Clip(name, w-1) + "…"
+	return kit.Fit(name, w)
 }
 
 // standingRows are the standings' rows: rank, name, percentage,
@@ -371,7 +372,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Tied {
 			rank += "="
 		}
-		line := fmt.Sprintf("  %4s  %-28s %8s   %s of %s", rank, nameInColumn(name, 28), kit.Percent(row.Percent),
+		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", rank, nameInColumn(name, 28), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)
