@@ -276,7 +276,7 @@ func (q *quitAsk) View(ctx *kit.Context, under string) string {
 	// the window's edge.
 	ask = append(ask, kit.Indent(" ",
 		kit.Wrap(st.Heading.Render(q.heading())+" "+q.text(), max(1, ctx.Width-2)), nil)...)
-	ask = append(ask, " "+st.Key.Render("[y]")+" "+q.yesWord()+"   "+st.Key.Render("[n]")+" keep playing")
+	ask = append(ask, " "+st.Key.Render("[y]")+" "+q.yesWord()+"   "+st.Key.Render("[n]")+" stay")
 	n := len(ask)
 	lines = kit.Padded(lines[:min(len(lines), ctx.Height)], ctx.Height)
 	at := max(0, len(lines)-n)

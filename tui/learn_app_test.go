@@ -101,7 +101,7 @@ func TestLearnQuitAskWraps(t *testing.T) {
 	hs.press("q")
 	scr := hs.screen()
 	flat := strings.Join(strings.Fields(scr), " ")
-	want := "Quit Klob? The lesson is not saved: klob learn starts it again from the beginning. [y] quit [n] keep playing"
+	want := "Quit Klob? The lesson is not saved: klob learn starts it again from the beginning. [y] quit [n] stay"
 	if !strings.Contains(flat, want) {
 		t.Fatalf("the quit question is not shown whole:\n%s", scr)
 	}
