@@ -116,8 +116,9 @@ func TestTeaSubscription(t *testing.T) {
 	}
 	var m tea.Model = seatModel{port: p, snap: p.Snapshot()}
 	run(m.Init())
-	pressed := -1                          // the Gen enter was last pressed at
-	timeout := time.After(2 * time.Minute) // a guard: the game is bounded by its work
+	pressed := -1 // the Gen enter was last pressed at
+	// A guard against a hung game only: the game is bounded by its work.
+	timeout := time.After(2 * time.Minute)
 	for {
 		sm := m.(seatModel)
 		if sm.snap.Over {
