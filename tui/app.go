@@ -99,6 +99,7 @@ func (a *App) quitCmd() tea.Cmd {
 
 // Update routes msg.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	a.setQuitWord()
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		a.ctx.Width, a.ctx.Height = max(msg.Width, 0), max(msg.Height, 0)
@@ -179,8 +180,18 @@ func (a *App) View() tea.View {
 	return v
 }
 
+// setQuitWord makes the key hints say what q does on the screen shown:
+// leave, on a screen whose q comes back to the server's lobby.
+func (a *App) setQuitWord() {
+	a.ctx.Keys.QuitWord = ""
+	if _, ok := a.screen.(quitTitler); ok {
+		a.ctx.Keys.QuitWord = "leave"
+	}
+}
+
 // Render returns the screen's text, exactly Width × Height cells.
 func (a *App) render() string {
+	a.setQuitWord()
 	w, h := a.ctx.Width, a.ctx.Height
 	if a.tooSmall() {
 		return a.smallView()

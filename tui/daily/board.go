@@ -202,7 +202,7 @@ func (p *between) View(ctx *kit.Context) string {
 }
 
 func (p *between) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), kit.Brief("quit", k.Quit)}
+	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the day", k.Back), k.QuitHint()}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
 }
 

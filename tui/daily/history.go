@@ -84,7 +84,7 @@ func (p *page) View(ctx *kit.Context) string {
 }
 
 func (p *page) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("scroll", keyUp, keyDown), kit.Brief("back", k.Back), kit.Brief("quit", k.Quit)}
+	short := []key.Binding{kit.Either("scroll", keyUp, keyDown), kit.Brief("back", k.Back), k.QuitHint()}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
 }
 

@@ -120,6 +120,6 @@ func streakWords(cur, best int) string {
 }
 
 func (p *intro) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), kit.Brief("quit", k.Quit)}
+	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), k.QuitHint()}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Choose, keyHistory}, {k.Help, k.Quit}}}
 }

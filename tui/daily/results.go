@@ -411,7 +411,7 @@ func (r *results) tailHeight(ctx *kit.Context) int { return len(r.tail(ctx)) }
 func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),
 		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),
-		kit.Brief("quit", k.Quit)}
+		k.QuitHint()}
 	full := [][]key.Binding{{keyUp, keyDown, k.Nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),
 		keyYours, keyStandings, keyHistory}, {k.Help, k.Quit}}
 	return kit.KeyHelp{Short: short, Full: full}

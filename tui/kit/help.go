@@ -103,7 +103,7 @@ var lettersBySeats = func() (by [5][]key.Binding) {
 
 // QuitAsks is the quit key of a screen that does not keep a game.
 func QuitAsks(k *KeyMap) key.Binding {
-	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, "quit (asks first)"))
+	return key.NewBinding(key.WithKeys(k.Quit.Keys()...), key.WithHelp(k.Quit.Help().Key, k.QuitHint().Help().Desc+" (asks first)"))
 }
 
 // HelpView is the help overlay: the screen's keys (its full help), the

@@ -35,6 +35,19 @@ type KeyMap struct {
 	No        key.Binding
 	Resume    key.Binding
 	New       key.Binding
+
+	// QuitWord is what q does in the key hints: "quit" when empty; a
+	// screen inside the server's lobby sets "leave", since q goes back
+	// to the lobby there and Klob goes on.
+	QuitWord string
+}
+
+// QuitHint is q in a line of key hints, with what it does here.
+func (k *KeyMap) QuitHint() key.Binding {
+	if k.QuitWord != "" {
+		return Brief(k.QuitWord, k.Quit)
+	}
+	return Brief("quit", k.Quit)
 }
 
 // DefaultKeys returns the key map.
@@ -261,7 +274,7 @@ func KeyTag(b key.Binding) string { return "[" + Brief("", b).Help().Key + "]" }
 
 // AppKeys are the hints for the App's own keys, ending every status line.
 func AppKeys(k *KeyMap) []key.Binding {
-	return []key.Binding{Brief("help", k.Help), Brief("quit", k.Quit)}
+	return []key.Binding{Brief("help", k.Help), k.QuitHint()}
 }
 
 // HintLine is a status line of key hints: each binding's key and what it

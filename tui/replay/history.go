@@ -173,7 +173,7 @@ func (s *History) View(ctx *kit.Context) string {
 		lines = append(lines, "")
 		lines = append(lines, kit.Indent(" ",
 			kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3), st.Error.Render)...)
-		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{kit.Brief("quit", ctx.Keys.Quit)})))
+		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{ctx.Keys.QuitHint()})))
 		return kit.Canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
@@ -448,7 +448,7 @@ func (s *History) unpath(text, path string) string {
 // KeyHelp is the list's keys as help.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{
-		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), kit.Brief("quit", k.Quit)},
+		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), k.QuitHint()},
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
 			k.Help, kit.QuitAsks(k)}},
 	}

@@ -393,7 +393,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short = append(short, kit.Brief("back", rk.Back))
 	}
 	full = append(full, k.Help, kit.QuitAsks(k))
-	short = append(short, kit.Brief("quit", k.Quit))
+	short = append(short, k.QuitHint())
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 

@@ -594,7 +594,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if s.canTalk() {
 		h.Short = append(h.Short, kit.Bind("/", "talk"))
 	}
-	h.Short = append(h.Short, b("help", k.Help), b("quit", k.Quit))
+	h.Short = append(h.Short, b("help", k.Help), k.QuitHint())
 	return h
 }
 

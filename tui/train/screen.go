@@ -614,7 +614,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	default:
 		short = []key.Binding{t.keys.Next, t.keys.Review}
 	}
-	short = append(short, kit.Brief("help", k.Help), kit.Brief("quit", k.Quit))
+	short = append(short, kit.Brief("help", k.Help), k.QuitHint())
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{full}}
 }
 
