@@ -227,7 +227,7 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 		lines = append(lines, "")
 		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+e.err, w-2), st.Error.Render)...)
 	}
-	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q quit"))
+	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q "+ctx.Keys.QuitHint().Help().Desc))
 	for i, l := range lines {
 		lines[i] = kit.Clip(l, w)
 	}

@@ -376,7 +376,7 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 		}
 	}
 	lines = append(lines, after...)
-	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q quit"))
+	lines = kit.Footed(lines, ctx.Height, " "+st.Dim.Render("←/→ seat count · esc back · q "+ctx.Keys.QuitHint().Help().Desc))
 	return kit.Canvas(lines, w, ctx.Height)
 }
 
