@@ -441,12 +441,12 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	case w.Kicked:
 		lines = append(lines, " "+st.Error.Render("You sat down at this table from another connection; this one has left the seat."),
 			"", " enter: back to the lobby")
-		keys = "enter lobby · q "+ctx.Keys.QuitHint().Help().Desc
+		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	case w.Closed != "":
 		lines = append(lines, kit.Indent(" ",
 			kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2), st.Error.Render)...)
 		lines = append(lines, "", " enter: back to the lobby")
-		keys = "enter lobby · q "+ctx.Keys.QuitHint().Help().Desc
+		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	default:
 		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
 		lines = append(lines, s.seatLines(ctx)...)
@@ -482,10 +482,10 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 				start = "a bot takes the free seat"
 			}
 			lines = append(lines, " Press s to start: "+start+".")
-			keys = "s start · P private · esc leave the table · q "+ctx.Keys.QuitHint().Help().Desc
+			keys = "s start · P private · esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
 			lines = append(lines, " The host starts the game.")
-			keys = "esc leave the table · q "+ctx.Keys.QuitHint().Help().Desc
+			keys = "esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		}
 		if s.wait != nil {
 			keys = strings.Replace(keys, "esc leave", "/ talk · esc leave", 1)
