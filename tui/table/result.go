@@ -66,11 +66,16 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	if s.Bella != [4]int{} && sc.V.Options.Menage {
 		bella = "Bella / menage"
 	}
+	// With of_a_kind the sets score in the sequences' row: say so.
+	seqs, seqsOf := "Sequences", "Sequences of"
+	if sc.V.Options.OfAKind {
+		seqs, seqsOf = "Sequences / sets", "Sequences and sets of"
+	}
 	lines := []string{title, st.Heading.Render(row("", heads)),
 		row("Tricks", bySide(s.Tricks)),
 		row("Card points", bySide(s.Cards)),
 		row("Last trick", bySide(s.LastTrick)),
-		row("Sequences", bySide(s.Seqs)),
+		row(seqs, bySide(s.Seqs)),
 		row(bella, bySide(s.Bella)),
 	}
 	if s.Declared != [4]int{} {
@@ -95,7 +100,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 				}
 			}
 			if len(parts) > 0 {
-				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.sideLower(side), strings.Join(parts, " + "))))
+				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("%s %s: %s", seqsOf, sc.sideLower(side), strings.Join(parts, " + "))))
 			}
 		}
 	}

@@ -282,3 +282,31 @@ func TestOwnTeamLowerInLines(t *testing.T) {
 		t.Errorf("the team is not named in lower case inside the lines:\n%s", got)
 	}
 }
+
+// With of_a_kind on, the result's row of sequences says it holds the
+// sets too ("Sequences / sets"), as the row of bella names the menage,
+// at every seat count; without it, the row is "Sequences".
+func TestResultSequencesRowNamesSets(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		for _, sets := range []bool{false, true} {
+			o := rules.DefaultOptions()
+			o.Players, o.OfAKind = n, sets
+			sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: names[i]})
+			}
+			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made}
+			s.Seqs[0], s.Seqs[n-2] = 20, 20
+			var ending rules.Ending
+			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			if has := strings.Contains(got, " Sequences / sets "); has != sets {
+				t.Errorf("%d players, of_a_kind %v: row \"Sequences / sets\" %v:\n%s", n, sets, has, got)
+			}
+			if n == 4 && sets && !strings.Contains(got, "Sequences and sets of you & North: you 20 + North 20") {
+				t.Errorf("4 players, of_a_kind: the partners' line:\n%s", got)
+			}
+		}
+	}
+}
