@@ -310,3 +310,25 @@ func TestResultSequencesRowNamesSets(t *testing.T) {
 		}
 	}
 }
+
+// At four the end of the game names the winning team inside its
+// sentence ("The other team, West & East, wins the game, 204 to
+// 200."), not in brackets after the full stop.
+func TestWinnerWordsNameTheTeam(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	sc := &Scene{V: rules.View{Players: 4, Options: o}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	for win, want := range map[int]string{
+		0: "Your team, you & North, wins the game, 204 to 200!",
+		1: "The other team, West & East, wins the game, 204 to 200.",
+	} {
+		s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: win}}
+		s.snap.Totals[win], s.snap.Totals[1-win] = 204, 200
+		got := ansi.Strip(s.winnerWords(&ctx, sc))
+		if got != want {
+			t.Errorf("side %d wins: %q, want %q", win, got, want)
+		}
+	}
+}
