@@ -91,7 +91,7 @@ func rulesSummary(o rules.Options) []string {
 // analysis grades (analysis.Legend), with the thresholds they use.
 func legend(g *Glyphs) []string {
 	out := []string{
-		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold, bella the king and queen of trump (20+bella: both).",
+		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too), bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on.",
 	}
 	out = append(out, drill.Legend()...)
 	return append(out, analysis.Legend()...)
