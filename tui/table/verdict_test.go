@@ -34,12 +34,13 @@ func TestVerdictNamesTheSides(t *testing.T) {
 }
 
 // A refused claim names the seats as the table does (never "seat B"),
-// says who could take a trick at three and at four, and a claim made
-// too early is said whole in the note's two lines.
+// in the same words at every seat count ("West holds A♦"), says who
+// could take a trick, and a claim made too early is said whole in the
+// note's two lines.
 func TestClaimRefusalWords(t *testing.T) {
 	ctx := kit.NewContext(false)
 	names := []string{"You", "West", "North", "East"}
-	for _, n := range []int{3, 4} {
+	for _, n := range []int{2, 3, 4} {
 		s := &Screen{}
 		s.snap.Seat = rules.SeatA
 		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
@@ -57,7 +58,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		if !strings.Contains(got, "West holds A♦") {
 			t.Errorf("%d players: %q does not name West", n, got)
 		}
-		who := map[int]string{3: "another player can take a trick", 4: "the other team can take a trick"}[n]
+		who := map[int]string{2: "West can take a trick", 3: "another player can take a trick", 4: "the other team can take a trick"}[n]
 		if !strings.Contains(got, who) {
 			t.Errorf("%d players: %q lacks %q", n, got, who)
 		}

@@ -164,16 +164,17 @@ func (s *Screen) claimWords(ctx *kit.Context) (string, lipgloss.Style) {
 	return "! Claim refused: " + s.claimReason(ctx) + ".", st.Error
 }
 
-// claimReason says why the claim was refused in the table's words: the
-// seats by the names the table shows, and a claim too early said in two
-// lines (the check's own words, with its counts, need three).
+// claimReason says why the claim was refused in the table's words, the
+// same at every seat count: the seats by the names the table shows, and
+// a claim too early said in two lines (the check's own words, with its
+// counts, need three).
 func (s *Screen) claimReason(ctx *kit.Context) string {
 	v := s.snap.Claim.Verdict
 	var early *claim.TooEarlyError
 	switch {
 	case errors.As(v.Err, &early):
 		return "too early to claim: the cards you cannot see could lie in too many ways to check them all; claim again when fewer cards are left"
-	case v.Err != nil || v.Players <= 2:
+	case v.Err != nil:
 		return v.Reason(ctx.ASCII)
 	}
 	sc := s.scene()
@@ -193,7 +194,10 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 		parts = append(parts, sc.Verb(o, "hold")+" "+held)
 	}
 	who := "another player"
-	if sc.Sides() < v.Players {
+	switch {
+	case v.Players == 2:
+		who = sc.Name(v.Seat.Other())
+	case sc.Sides() < v.Players:
 		who = "the other team"
 	}
 	return "not every trick is sure: if " + strings.Join(parts, " and ") + ", " + who + " can take a trick"
