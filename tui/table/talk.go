@@ -188,6 +188,10 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	out := []string{" " + st.Heading.Render(head)}
 	tricks := v.CompletedTricks()
 	if len(tricks) == 0 && v.InTrick == 0 {
+		if v.Phase == rules.PhaseOver {
+			// Over without a trick: thrown in, and none will be played.
+			return append(out, "", " No trick was played: the deal was thrown in.")
+		}
 		return append(out, "", " No trick has been played yet.")
 	}
 	n := v.Players

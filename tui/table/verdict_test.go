@@ -333,3 +333,17 @@ func TestWinnerWordsNameTheTeam(t *testing.T) {
 		}
 	}
 }
+
+// The list of tricks of a deal thrown in says no trick was played, not
+// "yet": none will be. Before the first trick it says "yet".
+func TestTrickListOfADealThrownIn(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for phase, want := range map[rules.Phase]string{rules.PhaseBid2: "No trick has been played yet.", rules.PhaseOver: "No trick was played: the deal was thrown in."} {
+			sc := &Scene{V: rules.View{Players: n, Phase: phase, Trump: rules.NoSuit}, You: rules.SeatA}
+			if got := ansi.Strip(strings.Join(sc.TrickList(&ctx, 78), "\n")); !strings.Contains(got, want) {
+				t.Errorf("%d players, phase %v: %q lacks %q", n, phase, got, want)
+			}
+		}
+	}
+}
