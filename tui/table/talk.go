@@ -199,11 +199,17 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	for s := range rules.Seat(n) {
 		nameW = max(nameW, min(10, kit.WidthOf(sc.Name(s))))
 	}
+	// The one K and Q of trump are said once a deal: as the menage when
+	// their holder held the jack too, else as bella.
+	said := " bella"
+	if v.MenageBy != rules.NoSeat {
+		said = " menage"
+	}
 	cardW := 3
 	for _, t := range tricks {
 		for i := range t.N {
 			if t.Bella[i] {
-				cardW = max(cardW, 3+6)
+				cardW = max(cardW, 3+len(said))
 			}
 		}
 	}
@@ -219,8 +225,8 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 		s := p.StyledCard(c)
 		wd := kit.WidthOf(p.Glyphs.CardText(c))
 		if bella {
-			s += " bella"
-			wd += 6
+			s += said
+			wd += len(said)
 		}
 		return s + kit.Repeat(" ", max(0, cardW-wd))
 	}

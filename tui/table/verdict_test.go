@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -344,6 +345,50 @@ func TestTrickListOfADealThrownIn(t *testing.T) {
 			if got := ansi.Strip(strings.Join(sc.TrickList(&ctx, 78), "\n")); !strings.Contains(got, want) {
 				t.Errorf("%d players, phase %v: %q lacks %q", n, phase, got, want)
 			}
+		}
+	}
+}
+
+// The list of tricks writes the menage as said ("K♦ menage"), not as
+// bella, at every seat count.
+func TestTrickListSaysMenage(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Menage = n, true
+		found := false
+		for seed := uint64(1); seed <= 3000 && !found; seed++ {
+			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
+			for d.Phase() != rules.PhaseOver {
+				tv := d.View(d.Turn())
+				legal := tv.Legal()
+				// Take trump at once; announce the menage when offered.
+				a := legal[0]
+				for _, l := range legal {
+					if l.Kind == rules.Take || l.Bella {
+						a = l
+					}
+				}
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			v := d.View(rules.SeatA)
+			if v.MenageBy == rules.NoSeat || v.Maker == rules.NoSeat {
+				continue
+			}
+			found = true
+			sc := &Scene{V: v, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: fmt.Sprint("P", i)})
+			}
+			got := ansi.Strip(strings.Join(sc.TrickList(&ctx, 78), "\n"))
+			if !strings.Contains(got, " menage") || strings.Contains(got, " bella") {
+				t.Errorf("%d players, seed %d: the menage in the list of tricks:\n%s", n, seed, got)
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no menage said in 3000 deals", n)
 		}
 	}
 }
