@@ -392,3 +392,57 @@ func TestTrickListSaysMenage(t *testing.T) {
 		}
 	}
 }
+
+// Asked whether to say the menage, the menu and the keys under the
+// table name the menage, not bella ("n no menage", "play K♦ without the
+// menage"), at every seat count.
+func TestMenageQuestionSaysMenage(t *testing.T) {
+	ctx := kit.NewContext(false)
+	keys := kit.DefaultKeys()
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Menage = n, true
+		found := false
+		for seed := uint64(1); seed <= 3000 && !found; seed++ {
+			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 9))))
+			for d.Phase() != rules.PhaseOver && !found {
+				tv := d.View(d.Turn())
+				legal := tv.Legal()
+				a := legal[0]
+				for _, l := range legal {
+					if l.Kind == rules.Take {
+						a = l
+					}
+					if l.Bella && l.N == 50 {
+						found = true
+						s := &Screen{}
+						s.Bella = l.Card
+						s.snap.View, s.snap.Seat, s.snap.HasDeal = tv, tv.Seat, true
+						s.snap.Can.Act = true
+						var words []string
+						for i, it := range s.bellaItems() {
+							words = append(words, ansi.Strip(s.itemLabel(&ctx, it, i, false)))
+						}
+						for _, kb := range s.KeyHelp(&keys).ShortHelp() {
+							words = append(words, kb.Help().Key+" "+kb.Help().Desc)
+						}
+						s.Bella = rules.NoCard // before the card is chosen: b is offered
+						for _, kb := range s.KeyHelp(&keys).ShortHelp() {
+							words = append(words, kb.Help().Key+" "+kb.Help().Desc)
+						}
+						got := strings.Join(words, " | ")
+						if strings.Contains(got, "bella") || !strings.Contains(got, "no menage") || !strings.Contains(got, "b menage") {
+							t.Errorf("%d players, seed %d: the menage's question reads %q", n, seed, got)
+						}
+					}
+				}
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no menage offered in 3000 deals", n)
+		}
+	}
+}

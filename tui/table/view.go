@@ -448,6 +448,15 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	return "Your choice:"
 }
 
+// bellaWord is what the open question offers to say with s.Bella:
+// "menage" when the card completes the menage, else "bella".
+func (s *Screen) bellaWord() string {
+	if hasBella(s.bellaItems(), 50) {
+		return "menage"
+	}
+	return "bella"
+}
+
 // hasBella reports whether an announcement of n points is among as.
 func hasBella(as []rules.Action, n int) bool {
 	for _, a := range as {
@@ -473,7 +482,7 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 	var l string
 	switch a.Kind {
 	case rules.PlayCard:
-		l = "play " + p.StyledCard(a.Card) + " without bella"
+		l = "play " + p.StyledCard(a.Card) + " without " + s.bellaWord()
 		if w := kit.BellaWord(a); w != "" {
 			l = "play " + p.StyledCard(a.Card) + " and say " + w
 		}
@@ -566,12 +575,16 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, kit.Bind("keys", "kept for your card"))
 		}
 	case s.Bella != rules.NoCard:
-		h.Short = []key.Binding{b("bella", k.Bella), b("no bella", k.NoBella), b("another card", k.Back)}
+		w := s.bellaWord()
+		h.Short = []key.Binding{b(w, k.Bella), b("no "+w, k.NoBella), b("another card", k.Back)}
 	case sn.View.Phase == rules.PhasePlay:
 		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
 		// b only when a card may be played with bella now: at any other
 		// time it is refused.
-		if hasBella(sn.View.Legal(), 0) || hasBella(sn.View.Legal(), 50) {
+		switch legal := sn.View.Legal(); {
+		case hasBella(legal, 50):
+			h.Short = append(h.Short, b("menage", k.Bella))
+		case hasBella(legal, 0):
 			h.Short = append(h.Short, b("bella", k.Bella))
 		}
 		h.Short = undo(append(h.Short, b("tricks", k.LastTrick), b("sort", k.SortHand)))
