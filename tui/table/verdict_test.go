@@ -446,3 +446,27 @@ func TestMenageQuestionSaysMenage(t *testing.T) {
 		}
 	}
 }
+
+// A claim refused at the last card, the others' cards all played to the
+// trick on the table, does not read "if West holds nothing and East
+// holds nothing": it says the trick on the table is lost whatever the
+// person plays. At every seat count.
+func TestClaimRefusedWithNothingHidden(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		s := &Screen{}
+		s.snap.Seat = rules.SeatA
+		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
+		for i := range n {
+			s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: names[i]})
+		}
+		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA}}
+		got, _ := s.claimWords(&ctx)
+		got = ansi.Strip(got)
+		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
+		if strings.Contains(got, " nothing") || !strings.Contains(got, want) {
+			t.Errorf("%d players: %q, want %q", n, got, want)
+		}
+	}
+}

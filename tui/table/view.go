@@ -178,6 +178,18 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 		return v.Reason(ctx.ASCII)
 	}
 	sc := s.scene()
+	hidden := false
+	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
+		hidden = hidden || o != v.Seat && v.Counters[o] != 0
+	}
+	if !hidden {
+		// Every other card is on the table: the trick there is lost
+		// whatever the person plays; no hand is left to suppose.
+		if sc.Sides() < v.Players {
+			return "not every trick is sure: the trick on the table is not your team's whatever you play"
+		}
+		return "not every trick is sure: the trick on the table is not yours whatever you play"
+	}
 	var parts []string
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		if o == v.Seat {
