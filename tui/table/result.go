@@ -104,6 +104,20 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 			}
 		}
 	}
+	if w := sc.V.SeqWinner; w != rules.NoSeat && sc.V.Options.MeldsNeedTrick {
+		// The right was won in the dialogue, but a side without a trick
+		// scores no sequences: say why its row holds 0.
+		side, tricks, pts := sc.sideOf(w), 0, 0
+		for seat := range sc.players() {
+			if sc.sideOf(rules.Seat(seat)) == side {
+				tricks, pts = tricks+s.Tricks[seat], pts+s.Seqs[seat]
+			}
+		}
+		if tricks == 0 && pts == 0 {
+			lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("%s took no trick: the %s won in the dialogue do not score.",
+				sc.SideName(side), strings.ToLower(strings.TrimSuffix(seqsOf, " of")))))
+		}
+	}
 	lines = append(lines, kit.Indent(" ", kit.Wrap(sc.verdict(ctx, s), max(20, w-3)), nil)...)
 	makerSide := sc.sideOf(s.Maker)
 	if s.Outcome == rules.Bete && sc.players() == 3 {

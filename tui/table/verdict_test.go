@@ -470,3 +470,33 @@ func TestClaimRefusedWithNothingHidden(t *testing.T) {
 		}
 	}
 }
+
+// A side that won the sequence right but took no trick scores no
+// sequences (melds_need_trick): the result says why its 0, at every
+// seat count; with the option off, or a trick taken, it says nothing.
+func TestResultSaysNoTrickNoSequences(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		for _, tookOne := range []bool{false, true} {
+			o := rules.DefaultOptions()
+			o.Players = n
+			sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs, SeqWinner: rules.SeatA}, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: names[i]})
+			}
+			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Bete}
+			s.Tricks[1] = 9
+			if tookOne {
+				s.Tricks[0], s.Seqs[0] = 1, 50
+			}
+			var ending rules.Ending
+			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			who := map[bool]string{false: "You took no trick", true: "You & North took no trick"}[n == 4]
+			want := who + ": the sequences won in the dialogue do not score."
+			if has := strings.Contains(got, want); has == tookOne {
+				t.Errorf("%d players, a trick taken %v: %q shown %v:\n%s", n, tookOne, want, has, got)
+			}
+		}
+	}
+}
