@@ -309,6 +309,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		first = len(sc.Pad) - room + 1
 		out = append(out, st.Dim.Render(row("…", nil, "")))
 	}
+	starred := false // a row shown holds a maker's star
 	for i := first; i < len(sc.Pad); i++ {
 		s := sc.Pad[i]
 		var cols []string
@@ -316,6 +317,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 			out = append(out, row(fmt.Sprint(i+1), nil, "  thrown in"))
 			continue
 		}
+		starred = true
 		makerSide := sc.sideOf(s.Maker)
 		for _, side := range order {
 			c := fmt.Sprint(s.Scored[side])
@@ -333,7 +335,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		sums = append(sums, fmt.Sprint(sc.Totals[i])+" ")
 	}
 	out = append(out, st.Heading.Render(row("sum", sums, "")))
-	if len(sc.Pad) > 0 {
+	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
 	return out

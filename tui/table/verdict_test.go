@@ -500,3 +500,25 @@ func TestResultSaysNoTrickNoSequences(t *testing.T) {
 		}
 	}
 }
+
+// The score pad explains its star only when a row has one: after a deal
+// thrown in, and nothing else, no "* maker" under it.
+func TestPadStarExplainedWhenShown(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		sc := &Scene{V: rules.View{Players: n, Options: o}, You: rules.SeatA,
+			Pad: []rules.Score{{Players: n, Maker: rules.NoSeat, Outcome: rules.Abandoned}}}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: fmt.Sprint("P", i)})
+		}
+		if got := ansi.Strip(strings.Join(sc.scorePad(&ctx, 24, 10), "\n")); strings.Contains(got, "* maker") {
+			t.Errorf("%d players: a pad without a star explains it:\n%s", n, got)
+		}
+		sc.Pad = append(sc.Pad, rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made})
+		if got := ansi.Strip(strings.Join(sc.scorePad(&ctx, 24, 10), "\n")); !strings.Contains(got, "* maker") {
+			t.Errorf("%d players: a pad with a star does not explain it:\n%s", n, got)
+		}
+	}
+}
