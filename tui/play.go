@@ -171,7 +171,8 @@ func (c *PlayConfig) newGame(setup Setup) (*seated, error) {
 func (c *PlayConfig) resumeGame(l *gamelog.Log) (*seated, error) {
 	setup := Setup{Options: l.Header.Options, Seed: c.Setup.Seed, Level: ai.Normal, Practice: l.Header.Practice()}
 	if c.Prefs != nil {
-		setup.Prefs = *c.Prefs
+		// -pace paces the resumed game too: the next game's setup says so.
+		setup.Prefs, setup.PaceFlag = *c.Prefs, c.Setup.PaceFlag
 	}
 	if lv := savedLevel(&l.Header); lv != "" {
 		setup.Level = ai.Level(lv)

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/rules"
@@ -94,12 +95,47 @@ func TestMeldRow(t *testing.T) {
 	for _, c := range cases {
 		h := cardsOf(c.hand)
 		shown := sortHandBy(h, h, c.trump, c.o)
-		got := MeldRow(&g, shown, HandMelds(shown, c.trump), w, gap)
+		got := MeldRow(&g, shown, HandMelds(shown, c.trump, rules.DefaultOptions()), w, gap)
 		if got != c.want {
 			t.Errorf("%s (%v, order %d):\n got %q\nwant %q", c.hand, c.trump, c.o, got, c.want)
 		}
 	}
 	if MeldRow(&g, nil, nil, w, gap) != "" {
 		t.Error("an empty hand has marks")
+	}
+}
+
+// TestMeldRowVariants: the marks follow the options the deal scores:
+// with menage, K Q J of trump are the menage (50, not a twenty and
+// bella), a longer run holding them its value and the menage; with
+// of_a_kind, a set of three or four is marked as a sequence is.
+func TestMeldRowVariants(t *testing.T) {
+	g := NewGlyphs(false)
+	w, gap := 5, 1
+	cases := []struct {
+		hand, rules string
+		trump       rules.Suit
+		want        string
+	}{
+		{"KH QH JH 7C", "menage=on", rules.Hearts, "└────menage─────┘      "},
+		{"KH QH JH TH 7C", "menage=on", rules.Hearts, "└──────50+menage──────┘      "},
+		{"KH QH 7C", "menage=on", rules.Hearts, "└──bella──┘      "},
+		{"AH AS AC 7D", "of_a_kind=on", rules.Hearts, " 20    20          20  "},
+		{"AH AS AC 7D", "", rules.Hearts, "                       "},
+	}
+	for _, c := range cases {
+		o := rules.DefaultOptions()
+		for _, kv := range strings.FieldsFunc(c.rules, func(r rune) bool { return r == ',' }) {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := o.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h := cardsOf(c.hand)
+		shown := sortHandBy(h, h, c.trump, BySuit)
+		got := MeldRow(&g, shown, HandMelds(shown, c.trump, o), w, gap)
+		if got != c.want {
+			t.Errorf("%s (%s):\n got %q\nwant %q", c.hand, c.rules, got, c.want)
+		}
 	}
 }

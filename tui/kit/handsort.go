@@ -32,23 +32,26 @@ func sortHandBy(hand, dealt rules.CardSet, trump rules.Suit, o HandSort) []rules
 	return out
 }
 
-// Meld is a mark under the hand: the cards of one sequence held, or the
-// bella pair, as a span of the shown hand when its cards sit side by
-// side.
+// Meld is a mark under the hand: the cards of one sequence held (or
+// with of_a_kind a set), or the bella pair (with menage on, the
+// menage's K Q J), as a span of the shown hand when its cards sit side
+// by side.
 type Meld struct {
 	Cards rules.CardSet
-	Label string // "50", "20", "bella"
+	Label string // "50", "20", "bella", "menage"
 	// From and To are the first and last index of the cards in the shown
 	// hand; together reports whether every card between is in the meld.
 	From, To int
 	Together bool
 }
 
-// HandMelds returns the sequences and the bella pair among the shown
-// cards, in the order of their first card. When the bella pair lies in
-// a sequence (K Q J of trump), the sequence's label says so ("20+bella")
-// and the pair has no mark of its own.
-func HandMelds(shown []rules.Card, trump rules.Suit) []Meld {
+// HandMelds returns the melds the deal with options o scores among the
+// shown cards (rules.Melds: the sequences, with of_a_kind the sets) and
+// the bella pair, or with menage on the K Q J of trump, in the order of
+// their first card. When the pair (or menage) lies in a sequence (K Q J
+// of trump, K-Q-J-10 with the menage), the sequence's label says so
+// ("20+bella", "50+menage") and the pair has no mark of its own.
+func HandMelds(shown []rules.Card, trump rules.Suit, o rules.Options) []Meld {
 	var hand rules.CardSet
 	for _, c := range shown {
 		hand = hand.With(c)
@@ -67,17 +70,30 @@ func HandMelds(shown []rules.Card, trump rules.Suit) []Meld {
 		m.Together = m.To-m.From+1 == cards.Count()
 		out = append(out, m)
 	}
-	pair := rules.BellaPair(hand, trump)
-	for _, q := range rules.Sequences(hand) {
-		label := strconv.Itoa(q.Value())
-		if pair != 0 && q.Cards()&pair == pair {
-			label += "+bella"
+	pair, word := rules.BellaPair(hand, trump), "bella"
+	if jack := rules.NewCard(rules.Jack, trump); o.Menage && pair != 0 && hand.Has(jack) {
+		pair, word = pair.With(jack), "menage"
+	}
+	for _, m := range rules.Melds(hand, trump, o) {
+		var cards rules.CardSet
+		if m.Set {
+			for s := rules.Clubs; s <= rules.Spades; s++ {
+				if c := rules.NewCard(m.Top, s); hand.Has(c) {
+					cards = cards.With(c)
+				}
+			}
+		} else {
+			cards = rules.Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}.Cards()
+		}
+		label := strconv.Itoa(m.Value())
+		if pair != 0 && cards&pair == pair {
+			label += "+" + word
 			pair = 0
 		}
-		add(q.Cards(), label)
+		add(cards, label)
 	}
 	if pair != 0 {
-		add(pair, "bella")
+		add(pair, word)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].From < out[j].From })
 	return out
@@ -124,7 +140,7 @@ func MeldRow(g *Glyphs, shown []rules.Card, melds []Meld, w, gap int) string {
 		// Spread out: the label under each card, shortened to fit.
 		label := m.Label
 		if len([]rune(label)) > w {
-			label = strings.Replace(label, "+bella", "+b", 1)
+			label = strings.Replace(strings.Replace(label, "+bella", "+b", 1), "+menage", "+m", 1)
 		}
 		for i, c := range shown {
 			if m.Cards.Has(c) {

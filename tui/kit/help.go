@@ -16,41 +16,74 @@ import (
 )
 
 // rulesSummary is the short rules text of the help screen for a game
-// of players to target (the whole rules follow it in the help).
-func rulesSummary(players, target int) []string {
-	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2). The last trick scores 10. K and Q of trump in one hand: bella, 20, said with the second one played."
-	end := fmt.Sprintf(" The first to the target (%d) wins.", target)
-	switch players {
+// with options o (the whole rules follow it in the help): its seat
+// count, target and last trick's bonus, the bottom card and the dealer
+// forced when on, and the house variants played, by name.
+func rulesSummary(o rules.Options) []string {
+	last := fmt.Sprintf(" The last trick scores %d.", o.LastTrick)
+	if o.LastTrick == 0 {
+		last = " The last trick scores nothing more."
+	}
+	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2)." + last + " K and Q of trump in one hand: bella, 20, said with the second one played."
+	end := fmt.Sprintf(" The first to the target (%d) wins.", o.Target)
+	// throwIn is what happens when nobody names trump in round two.
+	throwIn := func(passes string) string {
+		if o.DealerForced {
+			return " When everyone else has passed in round two, the dealer may not pass: it must name trump."
+		}
+		return " " + passes + " passes throw the deal in."
+	}
+	bottom := "."
+	if o.BottomCard && o.HasBottomCard() {
+		bottom = ", the bottom card turned up."
+	}
+	var out []string
+	switch o.NumPlayers() {
 	case 3:
-		return []string{
+		out = []string{
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
-			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass (with dealer forced on, a dealer whom everyone else passed to may not pass). Six passes throw the deal in. No schmeiss.",
-			"Then three more cards each (nine), the bottom card turned up. The holder of the 7 of trump (the dix) may swap it for the upcard.",
+			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass." + throwIn("Six") + " No schmeiss.",
+			"Then three more cards each (nine)" + bottom + " The holder of the 7 of trump (the dix) may swap it for the upcard.",
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
 			"The maker must score more than each opponent or is bete: each opponent then scores its own total and half the maker's. Equal to the best opponent: the maker scores nothing." + end,
 		}
 	case 4:
-		return []string{
+		out = []string{
 			"Four players in two teams, partners opposite (A and C against B and D); 32 cards, all in play. Six cards each; an upcard proposes trump.",
-			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too). Eight passes throw the deal in. No schmeiss, no dix.",
+			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too)." + throwIn("Eight") + " No schmeiss, no dix.",
 			"Then two more cards each (eight), the maker getting the upcard.",
 			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences.",
-			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump, even over your partner.",
+			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can, your partner's too).",
 			ranks,
 			"Partners' totals count together. The maker's team must score more than the other team or is bete: the other team then scores both totals. At a tie the maker's team scores nothing." + end,
 		}
+	default:
+		out = []string{
+			"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
+			"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass." + throwIn("Four"),
+			"Then three more cards each" + bottom + " The holder of the 7 of trump (the dix) may swap it for the upcard.",
+			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
+			"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
+			ranks,
+			"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,
+		}
 	}
-	return []string{
-		"Two players (three and four: see the rules below), 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
-		"Bidding: pass, take (you become the maker, the upcard's suit is trump) or schmeiss (an offer to throw the deal in: the other accepts, or refuses and you are the maker). If both pass, round two: name another suit or pass (with dealer forced on, a dealer whom everyone else passed to may not pass). Four passes throw the deal in.",
-		"Then three more cards each. The holder of the 7 of trump (the dix) may swap it for the upcard.",
-		"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs, as the dialogue settles it (twenty or fifty; good, not good or how high?).",
-		"Play: follow suit; when trump is led, play a higher trump if you can; when void, trump if you can.",
-		ranks,
-		"The maker must score more than the other player or is bete: the defender then scores both totals. At a tie the maker scores nothing." + end,
+	var played []string
+	for _, v := range []struct {
+		on   bool
+		name string
+	}{{o.OfAKind, "three or four of a kind"}, {o.Menage, "menage"}, {o.DealerForced, "dealer forced"},
+		{o.DealerForced && o.Bimah, "bimah"}, {o.HasShlomo(), "shlomo"}, {o.HasCleopatra(), "cleopatra"}} {
+		if v.on {
+			played = append(played, v.name)
+		}
 	}
+	if len(played) > 0 {
+		out = append(out, "House variants played: "+strings.Join(played, ", ")+"; the rules below tell them.")
+	}
+	return out
 }
 
 // legend explains the numbers and marks of the screens: the hand's
@@ -58,7 +91,7 @@ func rulesSummary(players, target int) []string {
 // analysis grades (analysis.Legend), with the thresholds they use.
 func legend(g *Glyphs) []string {
 	out := []string{
-		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold, bella the king and queen of trump (20+bella: both).",
+		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too), bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on.",
 	}
 	out = append(out, drill.Legend()...)
 	return append(out, analysis.Legend()...)
@@ -114,9 +147,9 @@ func QuitAsks(k *KeyMap) key.Binding {
 type HelpView struct {
 	scroll int
 	keys   [][]key.Binding
-	// players and target are the game's the rules in short are told
-	// for (For); two players to 500 without a game.
-	players, target int
+	// opts are the game's options the rules in short are told for
+	// (For); the default game of two without a game.
+	opts rules.Options
 	// drawn is lines for the width and painter it was drawn with: the
 	// game goes on under the help, and every message draws it again.
 	drawn      []string
@@ -127,13 +160,13 @@ type HelpView struct {
 
 // NewHelpView opens the help overlay on keys, a screen's full help.
 func NewHelpView(keys [][]key.Binding) *HelpView {
-	return &HelpView{keys: keys, players: 2, target: rules.DefaultOptions().Target}
+	return &HelpView{keys: keys, opts: rules.DefaultOptions()}
 }
 
-// For tells the rules in short for the game o: its seat count and
-// target.
+// For tells the rules in short for the game o: its seat count, target
+// and the rule options it plays.
 func (h *HelpView) For(o rules.Options) *HelpView {
-	h.players, h.target, h.drawn = o.NumPlayers(), o.Target, nil
+	h.opts, h.drawn = o, nil
 	return h
 }
 
@@ -170,7 +203,7 @@ func (h *HelpView) draw(ctx *Context) []string {
 			}
 		}
 	}
-	tail := ctx.helpTail(h.players, h.target)
+	tail := ctx.helpTail(h.opts)
 	h.rulesAt = len(out) + tail.rulesAt
 	return append(out, tail.lines...)
 }
@@ -178,18 +211,18 @@ func (h *HelpView) draw(ctx *Context) []string {
 // helpTail is the part of the help after the keys, the same on every
 // screen: the marks, the rules in short and the whole rules.
 type helpTail struct {
-	width           int
-	paint           *Painter
-	players, target int
-	lines           []string
-	rulesAt         int // the line of the whole rules' heading in lines, from 1
+	width   int
+	paint   *Painter
+	opts    rules.Options
+	lines   []string
+	rulesAt int // the line of the whole rules' heading in lines, from 1
 }
 
 // helpTail returns the help's tail for the context's width and painter
-// and a game of players to target, laid out again only when one changed.
-func (ctx *Context) helpTail(players, target int) *helpTail {
+// and a game with options o, laid out again only when one changed.
+func (ctx *Context) helpTail(o rules.Options) *helpTail {
 	if t := ctx.help; t != nil && t.lines != nil && t.width == ctx.Width && t.paint == ctx.Paint &&
-		t.players == players && t.target == target {
+		t.opts == o {
 		return t
 	}
 	st := &ctx.Styles
@@ -198,10 +231,10 @@ func (ctx *Context) helpTail(players, target int) *helpTail {
 		out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
-	for _, p := range rulesSummary(players, target) {
+	for _, p := range rulesSummary(o) {
 		out = append(out, Indent("   ", Wrap(p, max(20, ctx.Width-6)), nil)...)
 	}
-	t := &helpTail{width: ctx.Width, paint: ctx.Paint, players: players, target: target, rulesAt: len(out) + 1}
+	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, rulesAt: len(out) + 1}
 	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
 	out = append(out, Indent(" ",
 		strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n"), nil)...)

@@ -128,3 +128,70 @@ func TestHelpRulesInShortBySeats(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpRulesInShortTellTheOptions: the rules in short are told for
+// the game's options at every seat count: the last trick's bonus it
+// plays, the dealer forced when on (and then no deal thrown in by
+// passes), and the house variants played, by name.
+func TestHelpRulesInShortTellTheOptions(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	short := func(h *kit.HelpView) string {
+		var out []string
+		in := false
+		for _, l := range h.Lines(&ctx) {
+			l = strings.TrimSpace(ansi.Strip(l))
+			switch {
+			case l == "Rules in short":
+				in = true
+			case strings.HasPrefix(l, "The rules Klob plays"):
+				in = false
+			case in:
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for n := 2; n <= 4; n++ {
+		o := rules.DefaultOptions()
+		o.Players = n
+		plain := short(kit.NewHelpView(nil).For(o))
+		for _, w := range []string{"The last trick scores 10.", "passes throw the deal in"} {
+			if !strings.Contains(plain, w) {
+				t.Errorf("%d players, no variant: the rules in short lack %q: %s", n, w, plain)
+			}
+		}
+		for _, w := range []string{"dealer forced", "House variants"} {
+			if strings.Contains(plain, w) {
+				t.Errorf("%d players, no variant: the rules in short tell %q: %s", n, w, plain)
+			}
+		}
+		for _, kv := range []string{"last_trick=0", "of_a_kind=on", "menage=on", "dealer_forced=on", "bimah=on", "shlomo=on", "cleopatra=on"} {
+			k, v, _ := strings.Cut(kv, "=")
+			if err := o.Set(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+		all := short(kit.NewHelpView(nil).For(o))
+		want := []string{"The last trick scores nothing more.", "may not pass", "House variants played: three or four of a kind, menage, dealer forced, bimah"}
+		if n >= 3 {
+			want = append(want, "shlomo")
+		}
+		if n == 4 {
+			want = append(want, "cleopatra")
+		}
+		for _, w := range want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%d players, every variant: the rules in short lack %q: %s", n, w, all)
+			}
+		}
+		for _, w := range []string{"passes throw the deal in", "The last trick scores 10"} {
+			if strings.Contains(all, w) {
+				t.Errorf("%d players, every variant: the rules in short tell %q: %s", n, w, all)
+			}
+		}
+		if n < 4 && strings.Contains(all, "cleopatra") {
+			t.Errorf("%d players: the rules in short name cleopatra: %s", n, all)
+		}
+	}
+}

@@ -154,11 +154,11 @@ func (s *Screen) winnerWords(ctx *kit.Context, sc *Scene) string {
 	mine := sc.sideOf(sn.Seat)
 	switch {
 	case win == mine && sc.players() == 4:
-		return st.Good.Render("Your team wins the game, "+score+"!") + " (" + sc.SideName(win) + ")"
+		return st.Good.Render("Your team, " + sc.sideLower(win) + ", wins the game, " + score + "!")
 	case win == mine:
 		return st.Good.Render("You win the game, " + score + "!")
 	case sc.players() == 4:
-		return st.Bad.Render("The other team wins the game, "+score+".") + " (" + sc.SideName(win) + ")"
+		return st.Bad.Render("The other team, " + sc.SideName(win) + ", wins the game, " + score + ".")
 	}
 	return st.Bad.Render(sc.SideName(win) + " wins the game, " + score + ".")
 }

@@ -692,7 +692,7 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		// A replay's next card is raised, with no numbers or marks.
 		rows = rows[:size.H+2]
 	}
-	if melds := kit.HandMelds(hand.Cards, v.Trump); len(melds) > 0 && n > 0 {
+	if melds := kit.HandMelds(hand.Cards, v.Trump, v.Options); len(melds) > 0 && n > 0 {
 		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, melds, size.W, kit.HandGap)))
 	}
 	return rows, kit.CardRects(n, size, x0, 0)

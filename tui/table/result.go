@@ -66,11 +66,16 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 	if s.Bella != [4]int{} && sc.V.Options.Menage {
 		bella = "Bella / menage"
 	}
+	// With of_a_kind the sets score in the sequences' row: say so.
+	seqs, seqsOf := "Sequences", "Sequences of"
+	if sc.V.Options.OfAKind {
+		seqs, seqsOf = "Sequences / sets", "Sequences and sets of"
+	}
 	lines := []string{title, st.Heading.Render(row("", heads)),
 		row("Tricks", bySide(s.Tricks)),
 		row("Card points", bySide(s.Cards)),
 		row("Last trick", bySide(s.LastTrick)),
-		row("Sequences", bySide(s.Seqs)),
+		row(seqs, bySide(s.Seqs)),
 		row(bella, bySide(s.Bella)),
 	}
 	if s.Declared != [4]int{} {
@@ -95,8 +100,22 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 				}
 			}
 			if len(parts) > 0 {
-				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("Sequences of %s: %s", sc.sideLower(side), strings.Join(parts, " + "))))
+				lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("%s %s: %s", seqsOf, sc.sideLower(side), strings.Join(parts, " + "))))
 			}
+		}
+	}
+	if w := sc.V.SeqWinner; w != rules.NoSeat && sc.V.Options.MeldsNeedTrick {
+		// The right was won in the dialogue, but a side without a trick
+		// scores no sequences: say why its row holds 0.
+		side, tricks, pts := sc.sideOf(w), 0, 0
+		for seat := range sc.players() {
+			if sc.sideOf(rules.Seat(seat)) == side {
+				tricks, pts = tricks+s.Tricks[seat], pts+s.Seqs[seat]
+			}
+		}
+		if tricks == 0 && pts == 0 {
+			lines = append(lines, " "+st.Dim.Render(fmt.Sprintf("%s took no trick: the %s won in the dialogue do not score.",
+				sc.SideName(side), strings.ToLower(strings.TrimSuffix(seqsOf, " of")))))
 		}
 	}
 	lines = append(lines, kit.Indent(" ", kit.Wrap(sc.verdict(ctx, s), max(20, w-3)), nil)...)

@@ -188,6 +188,10 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	out := []string{" " + st.Heading.Render(head)}
 	tricks := v.CompletedTricks()
 	if len(tricks) == 0 && v.InTrick == 0 {
+		if v.Phase == rules.PhaseOver {
+			// Over without a trick: thrown in, and none will be played.
+			return append(out, "", " No trick was played: the deal was thrown in.")
+		}
 		return append(out, "", " No trick has been played yet.")
 	}
 	n := v.Players
@@ -195,11 +199,17 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	for s := range rules.Seat(n) {
 		nameW = max(nameW, min(10, kit.WidthOf(sc.Name(s))))
 	}
+	// The one K and Q of trump are said once a deal: as the menage when
+	// their holder held the jack too, else as bella.
+	said := " bella"
+	if v.MenageBy != rules.NoSeat {
+		said = " menage"
+	}
 	cardW := 3
 	for _, t := range tricks {
 		for i := range t.N {
 			if t.Bella[i] {
-				cardW = max(cardW, 3+6)
+				cardW = max(cardW, 3+len(said))
 			}
 		}
 	}
@@ -215,8 +225,8 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 		s := p.StyledCard(c)
 		wd := kit.WidthOf(p.Glyphs.CardText(c))
 		if bella {
-			s += " bella"
-			wd += 6
+			s += said
+			wd += len(said)
 		}
 		return s + kit.Repeat(" ", max(0, cardW-wd))
 	}
@@ -299,6 +309,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		first = len(sc.Pad) - room + 1
 		out = append(out, st.Dim.Render(row("…", nil, "")))
 	}
+	starred := false // a row shown holds a maker's star
 	for i := first; i < len(sc.Pad); i++ {
 		s := sc.Pad[i]
 		var cols []string
@@ -306,6 +317,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 			out = append(out, row(fmt.Sprint(i+1), nil, "  thrown in"))
 			continue
 		}
+		starred = true
 		makerSide := sc.sideOf(s.Maker)
 		for _, side := range order {
 			c := fmt.Sprint(s.Scored[side])
@@ -323,7 +335,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		sums = append(sums, fmt.Sprint(sc.Totals[i])+" ")
 	}
 	out = append(out, st.Heading.Render(row("sum", sums, "")))
-	if len(sc.Pad) > 0 {
+	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
 	}
 	return out

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -34,12 +35,13 @@ func TestVerdictNamesTheSides(t *testing.T) {
 }
 
 // A refused claim names the seats as the table does (never "seat B"),
-// says who could take a trick at three and at four, and a claim made
-// too early is said whole in the note's two lines.
+// in the same words at every seat count ("West holds A♦"), says who
+// could take a trick, and a claim made too early is said whole in the
+// note's two lines.
 func TestClaimRefusalWords(t *testing.T) {
 	ctx := kit.NewContext(false)
 	names := []string{"You", "West", "North", "East"}
-	for _, n := range []int{3, 4} {
+	for _, n := range []int{2, 3, 4} {
 		s := &Screen{}
 		s.snap.Seat = rules.SeatA
 		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
@@ -57,7 +59,7 @@ func TestClaimRefusalWords(t *testing.T) {
 		if !strings.Contains(got, "West holds A♦") {
 			t.Errorf("%d players: %q does not name West", n, got)
 		}
-		who := map[int]string{3: "another player can take a trick", 4: "the other team can take a trick"}[n]
+		who := map[int]string{2: "West can take a trick", 3: "another player can take a trick", 4: "the other team can take a trick"}[n]
 		if !strings.Contains(got, who) {
 			t.Errorf("%d players: %q lacks %q", n, got, who)
 		}
@@ -280,5 +282,243 @@ func TestOwnTeamLowerInLines(t *testing.T) {
 	got := ansi.Strip(strings.Join(append(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), sc.infoFrags(&ctx)...), "\n"))
 	if !strings.Contains(got, "Sequences of you & North: you 20 + North 50") || !strings.Contains(got, "sequences: you & North") {
 		t.Errorf("the team is not named in lower case inside the lines:\n%s", got)
+	}
+}
+
+// With of_a_kind on, the result's row of sequences says it holds the
+// sets too ("Sequences / sets"), as the row of bella names the menage,
+// at every seat count; without it, the row is "Sequences".
+func TestResultSequencesRowNamesSets(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		for _, sets := range []bool{false, true} {
+			o := rules.DefaultOptions()
+			o.Players, o.OfAKind = n, sets
+			sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: names[i]})
+			}
+			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made}
+			s.Seqs[0], s.Seqs[n-2] = 20, 20
+			var ending rules.Ending
+			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			if has := strings.Contains(got, " Sequences / sets "); has != sets {
+				t.Errorf("%d players, of_a_kind %v: row \"Sequences / sets\" %v:\n%s", n, sets, has, got)
+			}
+			if n == 4 && sets && !strings.Contains(got, "Sequences and sets of you & North: you 20 + North 20") {
+				t.Errorf("4 players, of_a_kind: the partners' line:\n%s", got)
+			}
+		}
+	}
+}
+
+// At four the end of the game names the winning team inside its
+// sentence ("The other team, West & East, wins the game, 204 to
+// 200."), not in brackets after the full stop.
+func TestWinnerWordsNameTheTeam(t *testing.T) {
+	ctx := kit.NewContext(false)
+	o := rules.DefaultOptions()
+	o.Players = 4
+	sc := &Scene{V: rules.View{Players: 4, Options: o}, You: rules.SeatA,
+		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	for win, want := range map[int]string{
+		0: "Your team, you & North, wins the game, 204 to 200!",
+		1: "The other team, West & East, wins the game, 204 to 200.",
+	} {
+		s := &Screen{snap: host.Snapshot{Seat: rules.SeatA, WinnerSide: win}}
+		s.snap.Totals[win], s.snap.Totals[1-win] = 204, 200
+		got := ansi.Strip(s.winnerWords(&ctx, sc))
+		if got != want {
+			t.Errorf("side %d wins: %q, want %q", win, got, want)
+		}
+	}
+}
+
+// The list of tricks of a deal thrown in says no trick was played, not
+// "yet": none will be. Before the first trick it says "yet".
+func TestTrickListOfADealThrownIn(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		for phase, want := range map[rules.Phase]string{rules.PhaseBid2: "No trick has been played yet.", rules.PhaseOver: "No trick was played: the deal was thrown in."} {
+			sc := &Scene{V: rules.View{Players: n, Phase: phase, Trump: rules.NoSuit}, You: rules.SeatA}
+			if got := ansi.Strip(strings.Join(sc.TrickList(&ctx, 78), "\n")); !strings.Contains(got, want) {
+				t.Errorf("%d players, phase %v: %q lacks %q", n, phase, got, want)
+			}
+		}
+	}
+}
+
+// The list of tricks writes the menage as said ("K♦ menage"), not as
+// bella, at every seat count.
+func TestTrickListSaysMenage(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Menage = n, true
+		found := false
+		for seed := uint64(1); seed <= 3000 && !found; seed++ {
+			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
+			for d.Phase() != rules.PhaseOver {
+				tv := d.View(d.Turn())
+				legal := tv.Legal()
+				// Take trump at once; announce the menage when offered.
+				a := legal[0]
+				for _, l := range legal {
+					if l.Kind == rules.Take || l.Bella {
+						a = l
+					}
+				}
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			v := d.View(rules.SeatA)
+			if v.MenageBy == rules.NoSeat || v.Maker == rules.NoSeat {
+				continue
+			}
+			found = true
+			sc := &Scene{V: v, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: fmt.Sprint("P", i)})
+			}
+			got := ansi.Strip(strings.Join(sc.TrickList(&ctx, 78), "\n"))
+			if !strings.Contains(got, " menage") || strings.Contains(got, " bella") {
+				t.Errorf("%d players, seed %d: the menage in the list of tricks:\n%s", n, seed, got)
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no menage said in 3000 deals", n)
+		}
+	}
+}
+
+// Asked whether to say the menage, the menu and the keys under the
+// table name the menage, not bella ("n no menage", "play K♦ without the
+// menage"), at every seat count.
+func TestMenageQuestionSaysMenage(t *testing.T) {
+	ctx := kit.NewContext(false)
+	keys := kit.DefaultKeys()
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Menage = n, true
+		found := false
+		for seed := uint64(1); seed <= 3000 && !found; seed++ {
+			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 9))))
+			for d.Phase() != rules.PhaseOver && !found {
+				tv := d.View(d.Turn())
+				legal := tv.Legal()
+				a := legal[0]
+				for _, l := range legal {
+					if l.Kind == rules.Take {
+						a = l
+					}
+					if l.Bella && l.N == 50 {
+						found = true
+						s := &Screen{}
+						s.Bella = l.Card
+						s.snap.View, s.snap.Seat, s.snap.HasDeal = tv, tv.Seat, true
+						s.snap.Can.Act = true
+						var words []string
+						for i, it := range s.bellaItems() {
+							words = append(words, ansi.Strip(s.itemLabel(&ctx, it, i, false)))
+						}
+						for _, kb := range s.KeyHelp(&keys).ShortHelp() {
+							words = append(words, kb.Help().Key+" "+kb.Help().Desc)
+						}
+						s.Bella = rules.NoCard // before the card is chosen: b is offered
+						for _, kb := range s.KeyHelp(&keys).ShortHelp() {
+							words = append(words, kb.Help().Key+" "+kb.Help().Desc)
+						}
+						got := strings.Join(words, " | ")
+						if strings.Contains(got, "bella") || !strings.Contains(got, "no menage") || !strings.Contains(got, "b menage") {
+							t.Errorf("%d players, seed %d: the menage's question reads %q", n, seed, got)
+						}
+					}
+				}
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no menage offered in 3000 deals", n)
+		}
+	}
+}
+
+// A claim refused at the last card, the others' cards all played to the
+// trick on the table, does not read "if West holds nothing and East
+// holds nothing": it says the trick on the table is lost whatever the
+// person plays. At every seat count.
+func TestClaimRefusedWithNothingHidden(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		s := &Screen{}
+		s.snap.Seat = rules.SeatA
+		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
+		for i := range n {
+			s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: names[i]})
+		}
+		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA}}
+		got, _ := s.claimWords(&ctx)
+		got = ansi.Strip(got)
+		want := map[bool]string{false: "the trick on the table is not yours whatever you play", true: "the trick on the table is not your team's whatever you play"}[n == 4]
+		if strings.Contains(got, " nothing") || !strings.Contains(got, want) {
+			t.Errorf("%d players: %q, want %q", n, got, want)
+		}
+	}
+}
+
+// A side that won the sequence right but took no trick scores no
+// sequences (melds_need_trick): the result says why its 0, at every
+// seat count; with the option off, or a trick taken, it says nothing.
+func TestResultSaysNoTrickNoSequences(t *testing.T) {
+	ctx := kit.NewContext(false)
+	names := []string{"You", "West", "North", "East"}
+	for _, n := range []int{2, 3, 4} {
+		for _, tookOne := range []bool{false, true} {
+			o := rules.DefaultOptions()
+			o.Players = n
+			sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs, SeqWinner: rules.SeatA}, You: rules.SeatA}
+			for i := range n {
+				sc.Players = append(sc.Players, Player{Name: names[i]})
+			}
+			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Bete}
+			s.Tricks[1] = 9
+			if tookOne {
+				s.Tricks[0], s.Seqs[0] = 1, 50
+			}
+			var ending rules.Ending
+			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			who := map[bool]string{false: "You took no trick", true: "You & North took no trick"}[n == 4]
+			want := who + ": the sequences won in the dialogue do not score."
+			if has := strings.Contains(got, want); has == tookOne {
+				t.Errorf("%d players, a trick taken %v: %q shown %v:\n%s", n, tookOne, want, has, got)
+			}
+		}
+	}
+}
+
+// The score pad explains its star only when a row has one: after a deal
+// thrown in, and nothing else, no "* maker" under it.
+func TestPadStarExplainedWhenShown(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		sc := &Scene{V: rules.View{Players: n, Options: o}, You: rules.SeatA,
+			Pad: []rules.Score{{Players: n, Maker: rules.NoSeat, Outcome: rules.Abandoned}}}
+		for i := range n {
+			sc.Players = append(sc.Players, Player{Name: fmt.Sprint("P", i)})
+		}
+		if got := ansi.Strip(strings.Join(sc.scorePad(&ctx, 24, 10), "\n")); strings.Contains(got, "* maker") {
+			t.Errorf("%d players: a pad without a star explains it:\n%s", n, got)
+		}
+		sc.Pad = append(sc.Pad, rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made})
+		if got := ansi.Strip(strings.Join(sc.scorePad(&ctx, 24, 10), "\n")); !strings.Contains(got, "* maker") {
+			t.Errorf("%d players: a pad with a star does not explain it:\n%s", n, got)
+		}
 	}
 }

@@ -164,19 +164,32 @@ func (s *Screen) claimWords(ctx *kit.Context) (string, lipgloss.Style) {
 	return "! Claim refused: " + s.claimReason(ctx) + ".", st.Error
 }
 
-// claimReason says why the claim was refused in the table's words: the
-// seats by the names the table shows, and a claim too early said in two
-// lines (the check's own words, with its counts, need three).
+// claimReason says why the claim was refused in the table's words, the
+// same at every seat count: the seats by the names the table shows, and
+// a claim too early said in two lines (the check's own words, with its
+// counts, need three).
 func (s *Screen) claimReason(ctx *kit.Context) string {
 	v := s.snap.Claim.Verdict
 	var early *claim.TooEarlyError
 	switch {
 	case errors.As(v.Err, &early):
 		return "too early to claim: the cards you cannot see could lie in too many ways to check them all; claim again when fewer cards are left"
-	case v.Err != nil || v.Players <= 2:
+	case v.Err != nil:
 		return v.Reason(ctx.ASCII)
 	}
 	sc := s.scene()
+	hidden := false
+	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
+		hidden = hidden || o != v.Seat && v.Counters[o] != 0
+	}
+	if !hidden {
+		// Every other card is on the table: the trick there is lost
+		// whatever the person plays; no hand is left to suppose.
+		if sc.Sides() < v.Players {
+			return "not every trick is sure: the trick on the table is not your team's whatever you play"
+		}
+		return "not every trick is sure: the trick on the table is not yours whatever you play"
+	}
 	var parts []string
 	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
 		if o == v.Seat {
@@ -193,7 +206,10 @@ func (s *Screen) claimReason(ctx *kit.Context) string {
 		parts = append(parts, sc.Verb(o, "hold")+" "+held)
 	}
 	who := "another player"
-	if sc.Sides() < v.Players {
+	switch {
+	case v.Players == 2:
+		who = sc.Name(v.Seat.Other())
+	case sc.Sides() < v.Players:
 		who = "the other team"
 	}
 	return "not every trick is sure: if " + strings.Join(parts, " and ") + ", " + who + " can take a trick"
@@ -444,6 +460,15 @@ func (s *Screen) menuPrompt(ctx *kit.Context) string {
 	return "Your choice:"
 }
 
+// bellaWord is what the open question offers to say with s.Bella:
+// "menage" when the card completes the menage, else "bella".
+func (s *Screen) bellaWord() string {
+	if hasBella(s.bellaItems(), 50) {
+		return "menage"
+	}
+	return "bella"
+}
+
 // hasBella reports whether an announcement of n points is among as.
 func hasBella(as []rules.Action, n int) bool {
 	for _, a := range as {
@@ -469,7 +494,7 @@ func (s *Screen) itemLabel(ctx *kit.Context, a rules.Action, i int, short bool) 
 	var l string
 	switch a.Kind {
 	case rules.PlayCard:
-		l = "play " + p.StyledCard(a.Card) + " without bella"
+		l = "play " + p.StyledCard(a.Card) + " without " + s.bellaWord()
 		if w := kit.BellaWord(a); w != "" {
 			l = "play " + p.StyledCard(a.Card) + " and say " + w
 		}
@@ -562,12 +587,16 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 			h.Short = append(h.Short, kit.Bind("keys", "kept for your card"))
 		}
 	case s.Bella != rules.NoCard:
-		h.Short = []key.Binding{b("bella", k.Bella), b("no bella", k.NoBella), b("another card", k.Back)}
+		w := s.bellaWord()
+		h.Short = []key.Binding{b(w, k.Bella), b("no "+w, k.NoBella), b("another card", k.Back)}
 	case sn.View.Phase == rules.PhasePlay:
 		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
 		// b only when a card may be played with bella now: at any other
 		// time it is refused.
-		if hasBella(sn.View.Legal(), 0) || hasBella(sn.View.Legal(), 50) {
+		switch legal := sn.View.Legal(); {
+		case hasBella(legal, 50):
+			h.Short = append(h.Short, b("menage", k.Bella))
+		case hasBella(legal, 0):
 			h.Short = append(h.Short, b("bella", k.Bella))
 		}
 		h.Short = undo(append(h.Short, b("tricks", k.LastTrick), b("sort", k.SortHand)))

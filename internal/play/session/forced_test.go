@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -76,5 +77,46 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// With four, a "good" forced over the partner's higher claim does not
+// say the person's sequence "is not shown": the team wins the right,
+// and the partners' sequences all score and are shown.
+func TestForcedGoodUnderPartnersClaim(t *testing.T) {
+	o := rules.DefaultOptions()
+	o.Players = 4
+	found := 0
+	for seed := uint64(1); seed <= 400 && found == 0; seed++ {
+		d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 4))))
+		for range 200 {
+			v := d.View(d.Turn())
+			legal := v.Legal()
+			if len(legal) == 0 {
+				break
+			}
+			claimant, _, _, _ := v.Claim()
+			if v.Phase == rules.PhaseSequences && len(legal) == 1 && legal[0].Kind == rules.Good &&
+				v.OwnBest().Len >= 3 && claimant == d.Partner(v.Seat) {
+				found++
+				if why := forcedReason(legal[0], &v); strings.Contains(why, "not shown") || !strings.Contains(why, "partner") {
+					t.Errorf("seed %d: good under the partner's claim said %q", seed, why)
+				}
+			}
+			// Announce and ask before passing: the dialogue has claims.
+			a := legal[len(legal)-1]
+			if v.Phase == rules.PhaseSequences {
+				a = legal[0]
+			}
+			if err := d.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if v.Phase == rules.PhasePlay {
+				break
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no forced good under a partner's higher claim in 400 deals")
 	}
 }

@@ -390,10 +390,17 @@ func (s *Session) Advance() error {
 // forcedReason says why a move was taken for the person at v; any other
 // move is the "only choice". "Good" is the only word left both to a
 // person without a sequence and to one whose sequence is lower than the
-// claim: the reason says which.
+// claim: the reason says which. With four, a lower sequence under the
+// partner's claim is not lost: if that claim stands, the team scores
+// both partners' sequences.
 func forcedReason(a rules.Action, v *rules.View) string {
 	if a.Kind == rules.Good {
-		if v.OwnBest().Len >= 3 {
+		claimant, _, _, _ := v.Claim()
+		switch {
+		case v.OwnBest().Len >= 3 && v.Players == 4 && claimant != rules.NoSeat &&
+			rules.SideOfSeat(4, claimant) == rules.SideOfSeat(4, v.Seat):
+			return "your partner's claim is higher: if it stands, yours scores too"
+		case v.OwnBest().Len >= 3:
 			return "your sequence is lower, so it is not shown"
 		}
 		return "you hold none"
