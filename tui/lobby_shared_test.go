@@ -496,3 +496,25 @@ func TestLobbySharedFullHelp(t *testing.T) {
 		require.NotEmpty(t, full[0])
 	}
 }
+
+// TestLobbySharedHintWaiting: H pressed while another seat is to act at
+// a rated game says there are no hints in it, not to wait for a turn
+// that will give none either.
+func TestLobbySharedHintWaiting(t *testing.T) {
+	h, ann, bob := sharedTable(t, 2, 80, 24)
+	for i := 0; i < 50 && !seatActs(bob); i++ {
+		settle(t, h, ann, bob)
+		if seatActs(ann) {
+			act(ann)
+		}
+	}
+	settle(t, h, ann, bob)
+	if !seatActs(bob) {
+		t.Fatalf("Bob never came to act:\n%s", bob.screen())
+	}
+	ann.key("H")
+	scr := ansi.Strip(ann.screen())
+	if !strings.Contains(scr, "No hints in a rated game") || strings.Contains(scr, "wait for your turn") {
+		t.Fatalf("H while Bob acts at a rated game does not say there are no hints:\n%s", scr)
+	}
+}
