@@ -34,7 +34,7 @@ func rulesSummary(players, target int) []string {
 	case 4:
 		return []string{
 			"Four players in two teams, partners opposite (A and C against B and D); 32 cards, all in play. Six cards each; an upcard proposes trump.",
-			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too). Eight passes throw the deal in. No schmeiss, no dix.",
+			"Bidding, from the dealer's left: take (you become the maker, for your team; the upcard's suit is trump) or pass. If all pass, round two: name another suit, no trumps, or pass (the dealer may name the upcard's suit too; with dealer forced on, a dealer whom everyone else passed to may not pass). Eight passes throw the deal in. No schmeiss, no dix.",
 			"Then two more cards each (eight), the maker getting the upcard.",
 			"Sequences: three cards in a row score 20, four or more 50. The team with the best sequence scores both partners' sequences.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump, even over your partner.",
