@@ -617,3 +617,46 @@ func TestGivePromptSaysGive(t *testing.T) {
 		t.Fatal("no declaration of the person's in 80 deals")
 	}
 }
+
+// TestPartnerAwayFits: at four, the partner's seat away from a shared
+// game says so and keeps its card count whole beside the trick, not
+// cut at the edge of the table ("away, waits 1m54s · 7"), and its
+// maker role whole.
+func TestPartnerAwayFits(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	g := rules.NewGame(options(4), rules.Seat(2))
+	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []rules.Action{rules.PassAction(), rules.PassAction(), rules.PassAction(), rules.Action{Kind: rules.Take}} {
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.Deal().View(rules.SeatA)
+	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
+	for s := range 4 {
+		tag := "normal"
+		if s == 2 {
+			tag = "away, waits 1m54s"
+		}
+		sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[s], Tag: tag})
+	}
+	out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, nil)
+	lines := strings.Split(ansi.Strip(out), "\n")
+	cards := kit.Plural(v.Counts[2], "card")
+	for i, l := range lines {
+		if !strings.Contains(l, "away, waits 1m54s") {
+			continue
+		}
+		if !strings.Contains(l, cards) && (i+1 >= len(lines) || !strings.Contains(lines[i+1], cards)) {
+			t.Fatalf("the partner's card count is not whole beside its state:\n%s", strings.Join(lines, "\n"))
+		}
+		if i+1 >= len(lines) || !strings.Contains(lines[i+1], "maker ") {
+			t.Fatalf("the partner's maker role is cut:\n%s", strings.Join(lines, "\n"))
+		}
+		return
+	}
+	t.Fatalf("the partner's state is not shown:\n%s", strings.Join(lines, "\n"))
+}
