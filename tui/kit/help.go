@@ -16,16 +16,25 @@ import (
 )
 
 // rulesSummary is the short rules text of the help screen for a game
-// of players to target (the whole rules follow it in the help).
-func rulesSummary(players, target int) []string {
-	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2). The last trick scores 10. K and Q of trump in one hand: bella, 20, said with the second one played."
-	end := fmt.Sprintf(" The first to the target (%d) wins.", target)
-	switch players {
+// by the rules o: its seat count, target, last trick bonus and bottom
+// card (the whole rules follow it in the help).
+func rulesSummary(o rules.Options) []string {
+	last := fmt.Sprintf("The last trick scores %d.", o.LastTrick)
+	if o.LastTrick == 0 {
+		last = "The last trick scores no bonus."
+	}
+	ranks := "Trump ranks J 9 A 10 K Q 8 7 (J 20, 9 14 points); other suits A 10 K Q J 9 8 7 (A 11, 10 10, K 4, Q 3, J 2). " + last + " K and Q of trump in one hand: bella, 20, said with the second one played."
+	end := fmt.Sprintf(" The first to the target (%d) wins.", o.Target)
+	bottom := ""
+	if o.BottomCard {
+		bottom = ", the bottom card turned up"
+	}
+	switch o.NumPlayers() {
 	case 3:
 		return []string{
 			"Three players, each for themselves; 32 cards (A K Q J 10 9 8 7). Six cards each; an upcard proposes trump.",
 			"Bidding, from the dealer's left: take (you become the maker, the upcard's suit is trump) or pass. If all pass, round two: name another suit or pass (with dealer forced on, a dealer whom everyone else passed to may not pass). Six passes throw the deal in. No schmeiss.",
-			"Then three more cards each (nine), the bottom card turned up. The holder of the 7 of trump (the dix) may swap it for the upcard.",
+			"Then three more cards each (nine)" + bottom + ". The holder of the 7 of trump (the dix) may swap it for the upcard.",
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
@@ -114,9 +123,9 @@ func QuitAsks(k *KeyMap) key.Binding {
 type HelpView struct {
 	scroll int
 	keys   [][]key.Binding
-	// players and target are the game's the rules in short are told
-	// for (For); two players to 500 without a game.
-	players, target int
+	// opts are the rules of the game the rules in short are told for
+	// (For); two players to 500 without a game.
+	opts rules.Options
 	// drawn is lines for the width and painter it was drawn with: the
 	// game goes on under the help, and every message draws it again.
 	drawn      []string
@@ -127,13 +136,13 @@ type HelpView struct {
 
 // NewHelpView opens the help overlay on keys, a screen's full help.
 func NewHelpView(keys [][]key.Binding) *HelpView {
-	return &HelpView{keys: keys, players: 2, target: rules.DefaultOptions().Target}
+	return &HelpView{keys: keys, opts: rules.DefaultOptions()}
 }
 
-// For tells the rules in short for the game o: its seat count and
-// target.
+// For tells the rules in short for the game o: its seat count, target
+// and the rules they mention.
 func (h *HelpView) For(o rules.Options) *HelpView {
-	h.players, h.target, h.drawn = o.NumPlayers(), o.Target, nil
+	h.opts, h.drawn = o, nil
 	return h
 }
 
@@ -170,7 +179,7 @@ func (h *HelpView) draw(ctx *Context) []string {
 			}
 		}
 	}
-	tail := ctx.helpTail(h.players, h.target)
+	tail := ctx.helpTail(h.opts)
 	h.rulesAt = len(out) + tail.rulesAt
 	return append(out, tail.lines...)
 }
@@ -178,18 +187,18 @@ func (h *HelpView) draw(ctx *Context) []string {
 // helpTail is the part of the help after the keys, the same on every
 // screen: the marks, the rules in short and the whole rules.
 type helpTail struct {
-	width           int
-	paint           *Painter
-	players, target int
-	lines           []string
-	rulesAt         int // the line of the whole rules' heading in lines, from 1
+	width   int
+	paint   *Painter
+	opts    rules.Options
+	lines   []string
+	rulesAt int // the line of the whole rules' heading in lines, from 1
 }
 
 // helpTail returns the help's tail for the context's width and painter
-// and a game of players to target, laid out again only when one changed.
-func (ctx *Context) helpTail(players, target int) *helpTail {
+// and a game by the rules o, laid out again only when one changed.
+func (ctx *Context) helpTail(o rules.Options) *helpTail {
 	if t := ctx.help; t != nil && t.lines != nil && t.width == ctx.Width && t.paint == ctx.Paint &&
-		t.players == players && t.target == target {
+		t.opts == o {
 		return t
 	}
 	st := &ctx.Styles
@@ -198,10 +207,10 @@ func (ctx *Context) helpTail(players, target int) *helpTail {
 		out = append(out, Hang("   ", "     ", Wrap(p, max(20, ctx.Width-6)))...)
 	}
 	out = append(out, "", " "+st.Heading.Render("Rules in short"))
-	for _, p := range rulesSummary(players, target) {
+	for _, p := range rulesSummary(o) {
 		out = append(out, Indent("   ", Wrap(p, max(20, ctx.Width-6)), nil)...)
 	}
-	t := &helpTail{width: ctx.Width, paint: ctx.Paint, players: players, target: target, rulesAt: len(out) + 1}
+	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, rulesAt: len(out) + 1}
 	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
 	out = append(out, Indent(" ",
 		strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n"), nil)...)
