@@ -129,10 +129,11 @@ type Screen struct {
 	// open: every hand face up; else only the bottom seat's view.
 	open   bool
 	bottom rules.Seat
-	home   rules.Seat // the person's seat, or A
+	home   rules.Seat // the person's seat (Config.Player's at a shared table), or A
 	person rules.Seat // the seat said "you": the log's one person, or none
-	// sealed: the game is not over and has one person in it, who sees
-	// only their own view, and no analysis, until it is over.
+	// sealed: the game is not over and is the person's (its one person,
+	// or Config.Player's seat), who sees only their own view, and no
+	// analysis, until it is over.
 	sealed bool
 	// bounds[d][n] marks the places stepping by trick stops at.
 	bounds [][]bool
@@ -157,6 +158,14 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		if cfg.Others {
 			s.person = rules.NoSeat
 		}
+		if !r.Over && !s.boardDone() {
+			s.sealed, s.open = true, false
+			s.cfg.Analyse = false
+		}
+	} else if seat, ok := r.Header.PersonSeat(cfg.Player); ok && cfg.Player != "" {
+		// One of several people at a shared table: their seat at the
+		// bottom, and a game not over seen from it alone.
+		s.home = seat
 		if !r.Over && !s.boardDone() {
 			s.sealed, s.open = true, false
 			s.cfg.Analyse = false

@@ -286,12 +286,18 @@ func TestHistoryOfSharedGames(t *testing.T) {
 		hs.Press("down")
 	}
 	// Each person's list reads the game from their own seat, and their
-	// record counts it.
+	// record counts it; their replay of it too.
 	for key, want := range map[string]string{"key-ann": "won", "key-bob": "lost"} {
 		hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true, Player: key}), 80, 24, false)
 		got := text(hs)
 		if !strings.Contains(got, "  "+want) || strings.Contains(got, "no game of yours") || !strings.Contains(got, "1 game") {
 			t.Errorf("%s's list does not read the game as %s, counted in the record:\n%s", key, want, got)
+		}
+		// The replay has the person's own seat at the bottom.
+		hs.Press("enter")
+		name := strings.TrimPrefix(key, "key-")
+		if got := text(hs); hs.Screen.Name() != "replay" || !strings.Contains(got, name+"'s hand") {
+			t.Errorf("%s's replay does not have their own hand at the bottom:\n%s", name, got)
 		}
 	}
 }
