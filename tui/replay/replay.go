@@ -32,6 +32,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
@@ -135,6 +136,9 @@ type Screen struct {
 	// or Config.Player's seat), who sees only their own view, and no
 	// analysis, until it is over.
 	sealed bool
+	// takeovers are the steps bots played for people who had dropped
+	// from a shared table (host.Takeovers).
+	takeovers map[[2]int]bool
 	// bounds[d][n] marks the places stepping by trick stops at.
 	bounds [][]bool
 
@@ -152,7 +156,7 @@ type Screen struct {
 // (nil: esc does nothing).
 func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	s := &Screen{r: r, name: name, cfg: cfg, keys: defaultKeys(), back: back, open: true, home: rules.SeatA,
-		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg)}
+		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg), takeovers: host.Takeovers(&r.Header)}
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.home, s.person = seat, seat
 		if cfg.Others {

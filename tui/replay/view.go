@@ -165,6 +165,14 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	i := s.pos.n - 1
 	step := rd.Steps[i]
 	who := sc.Name(step.Seat)
+	switch {
+	case !s.takeovers[[2]int{rd.No, i}]:
+	case step.Seat == sc.You:
+		who = "Your bot"
+	default:
+		// A bot played it for a person who had dropped, as the table said.
+		who += "'s bot"
+	}
 	did := actionText(ctx, step.Action, d)
 	// A declaration declined says which, as the table talk does.
 	if h := sc.V.History(); i < len(h) && h[i].Seat == step.Seat && h[i].Action == step.Action {
