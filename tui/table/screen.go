@@ -763,7 +763,12 @@ func (s *Screen) scene() *Scene {
 	for _, d := range sn.Deals {
 		sc.Pad = append(sc.Pad, d.Score)
 	}
-	sc.Who = sn.Who
+	sc.Who = func(i int) string {
+		if i >= 0 && i < len(sn.Moves) && sn.Moves[i].By == host.ByTakeover && sn.Moves[i].Seat == sn.Seat {
+			return yourBot
+		}
+		return sn.Who(i)
+	}
 	sc.Forced = func(i int) (string, bool) {
 		why, ok := sn.Forced[i]
 		return why, ok

@@ -247,7 +247,11 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 	p := ctx.Paint
 	who := sc.Name(m.Seat)
-	if m.By == host.ByTakeover && m.Seat != sc.You {
+	switch {
+	case m.By != host.ByTakeover:
+	case m.Seat == sc.You:
+		who = yourBot
+	default:
 		who += "'s bot"
 	}
 	a := m.Action
