@@ -518,3 +518,34 @@ func TestLobbySharedHintWaiting(t *testing.T) {
 		t.Fatalf("H while Bob acts at a rated game does not say there are no hints:\n%s", scr)
 	}
 }
+
+// TestLobbySharedClaimWaiting: c pressed in the card play while another
+// seat is to play says claims are off at the table, as it does on the
+// seat's own turn, not to wait for a turn that allows none either.
+func TestLobbySharedClaimWaiting(t *testing.T) {
+	h, ann, bob := sharedTable(t, 2, 80, 24)
+	for i := 0; i < 400; i++ {
+		settle(t, h, ann, bob)
+		sn, _ := bob.snap()
+		if seatActs(bob) && sn.View.Phase == rules.PhasePlay {
+			break
+		}
+		switch {
+		case sn.Between:
+			ann.key("enter")
+			bob.key("enter")
+		case seatActs(ann):
+			act(ann)
+		case seatActs(bob):
+			act(bob)
+		}
+	}
+	if sn, _ := bob.snap(); !seatActs(bob) || sn.View.Phase != rules.PhasePlay {
+		t.Fatalf("Bob never came to play a card:\n%s", bob.screen())
+	}
+	ann.key("c")
+	scr := ansi.Strip(ann.screen())
+	if !strings.Contains(scr, "Claims are off") || strings.Contains(scr, "not your turn") {
+		t.Fatalf("c while Bob plays does not say claims are off:\n%s", scr)
+	}
+}

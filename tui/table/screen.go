@@ -386,6 +386,11 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s, nil
 	}
 	if !s.myTurn() {
+		if s.cfg.Shared && sn.View.Phase == rules.PhasePlay && kit.IsKey(msg, k.Claim) {
+			// The host says whether the table takes claims at all (a
+			// shared table takes none): no turn to wait for.
+			return s.claim()
+		}
 		if sn.View.Phase == rules.PhasePlay && keepable(ctx, msg) {
 			if len(s.queued) < maxQueued {
 				s.queued = append(s.queued, queuedKey{msg, sn.DealNo})
