@@ -457,4 +457,24 @@ func TestReplayNamesTakeoverBot(t *testing.T) {
 	if line := stepAt(); !strings.Contains(line, "Your bot played") {
 		t.Fatalf("the bot's step for the one person says %q", line)
 	}
+	// A bid the bot made for ann is its own in the table talk too.
+	r = readGame(t, "tables/4-05-four-tie.klob")
+	for s, name := range []string{"ann", "bob", "cid", "dan"} {
+		r.Header.SetPlayer(rules.Seat(s), name, gamelog.Human)
+	}
+	bid := -1
+	for i, stp := range steps {
+		if stp.Seat == rules.SeatA && stp.Action.Kind != rules.PlayCard {
+			bid = i
+			break
+		}
+	}
+	r.Header.SetTag(host.TakeoverTag, fmt.Sprintf("1:%d-%d", bid, bid))
+	hs = kittest.New(t, New(r, "x", Config{}, nil), 80, 24, false)
+	for range bid + 1 {
+		hs.Press("right")
+	}
+	if !strings.Contains(text(hs), "ann's bot: ") {
+		t.Fatalf("the table talk gives the bot's bid to ann:\n%s", text(hs))
+	}
 }
