@@ -499,7 +499,7 @@ func TestLobbySharedFullHelp(t *testing.T) {
 
 // TestLobbySharedHintWaiting: H pressed while another seat is to act at
 // a rated game says there are no hints in it, not to wait for a turn
-// that will give none either.
+// that will give none either, and the help does not offer H there.
 func TestLobbySharedHintWaiting(t *testing.T) {
 	h, ann, bob := sharedTable(t, 2, 80, 24)
 	for i := 0; i < 50 && !seatActs(bob); i++ {
@@ -516,6 +516,11 @@ func TestLobbySharedHintWaiting(t *testing.T) {
 	scr := ansi.Strip(ann.screen())
 	if !strings.Contains(scr, "No hints in a rated game") || strings.Contains(scr, "wait for your turn") {
 		t.Fatalf("H while Bob acts at a rated game does not say there are no hints:\n%s", scr)
+	}
+	// Nor does the help offer a hint while she waits.
+	ann.key("?")
+	if scr := ansi.Strip(ann.screen()); strings.Contains(scr, "hint: what the hard bot") {
+		t.Fatalf("the help offers hints at a rated game:\n%s", scr)
 	}
 }
 

@@ -636,17 +636,12 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		s.SetNote(noHintNote, false)
 		return s, nil
 	}
+	if s.snap.NoHints {
+		// A game that gives none is not one to wait in for a turn.
+		s.SetNote(Refusal(nil, nil, rules.Action{}, host.ErrNoHints), true)
+		return s, nil
+	}
 	if !s.myTurn() {
-		// The host says first whether this game gives hints at all: a
-		// game that never will is not one to wait in for a turn.
-		switch err := s.port.Hint(s.snap.Gen); {
-		case err == nil: // the turn came before this screen saw it
-			s.hinting, s.acted = true, true
-			return s, nil
-		case errors.Is(err, host.ErrNoHints):
-			s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
-			return s, nil
-		}
 		s.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return s, nil
 	}

@@ -512,7 +512,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	// A duplicate board has no hint, nor a game the host gives none in
 	// (a rated game between people): H is not offered there.
-	hint := s.cfg.Board == "" && (sn.Can.Hint || !sn.Can.Act)
+	hint := s.cfg.Board == "" && !sn.NoHints && (sn.Can.Hint || !sn.Can.Act)
 	if !hint {
 		drop = append(drop, k.Hint)
 	}
