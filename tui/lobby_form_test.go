@@ -178,3 +178,34 @@ func TestLobbyStartSaysTheBots(t *testing.T) {
 	openAndJoin(t, 3, ann)
 	ann.until(t, "Press s to start: bots take the free seats.")
 }
+
+// TestLobbyWaitingRoomTellsRules: rules changed in the table form (the
+// last trick's bonus, the bottom card) are told in the waiting room
+// beside the house variants: a joiner sees what the game is played by.
+func TestLobbyWaitingRoomTellsRules(t *testing.T) {
+	h := testHall(t)
+	ann, bob := annAndBob(t, h, 80, 24)
+	ann.key("o")
+	formTo(t, ann, "Bottom card shown")
+	ann.key("right")
+	formTo(t, ann, "Last trick bonus")
+	ann.key("left")
+	ann.key("enter")
+	seat := ann.seat()
+	if seat == nil {
+		t.Fatalf("the host sits at the table:\n%s", ann.screen())
+	}
+	tb, err := h.Find(seat.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := tb.Options().Rules
+	if o.BottomCard || o.LastTrick == 10 {
+		t.Fatalf("the form changed nothing: %s", o.String())
+	}
+	bob.join(seat.Code())
+	for _, want := range []string{"Bottom card shown off", fmt.Sprintf("Last trick bonus %d", o.LastTrick)} {
+		bob.until(t, want)
+		ann.until(t, want)
+	}
+}

@@ -496,3 +496,61 @@ func TestLobbySharedFullHelp(t *testing.T) {
 		require.NotEmpty(t, full[0])
 	}
 }
+
+// TestLobbySharedHintWaiting: H pressed while another seat is to act at
+// a rated game says there are no hints in it, not to wait for a turn
+// that will give none either, and the help does not offer H there.
+func TestLobbySharedHintWaiting(t *testing.T) {
+	h, ann, bob := sharedTable(t, 2, 80, 24)
+	for i := 0; i < 50 && !seatActs(bob); i++ {
+		settle(t, h, ann, bob)
+		if seatActs(ann) {
+			act(ann)
+		}
+	}
+	settle(t, h, ann, bob)
+	if !seatActs(bob) {
+		t.Fatalf("Bob never came to act:\n%s", bob.screen())
+	}
+	ann.key("H")
+	scr := ansi.Strip(ann.screen())
+	if !strings.Contains(scr, "No hints in a rated game") || strings.Contains(scr, "wait for your turn") {
+		t.Fatalf("H while Bob acts at a rated game does not say there are no hints:\n%s", scr)
+	}
+	// Nor does the help offer a hint while she waits.
+	ann.key("?")
+	if scr := ansi.Strip(ann.screen()); strings.Contains(scr, "hint: what the hard bot") {
+		t.Fatalf("the help offers hints at a rated game:\n%s", scr)
+	}
+}
+
+// TestLobbySharedClaimWaiting: c pressed in the card play while another
+// seat is to play says claims are off at the table, as it does on the
+// seat's own turn, not to wait for a turn that allows none either.
+func TestLobbySharedClaimWaiting(t *testing.T) {
+	h, ann, bob := sharedTable(t, 2, 80, 24)
+	for i := 0; i < 400; i++ {
+		settle(t, h, ann, bob)
+		sn, _ := bob.snap()
+		if seatActs(bob) && sn.View.Phase == rules.PhasePlay {
+			break
+		}
+		switch {
+		case sn.Between:
+			ann.key("enter")
+			bob.key("enter")
+		case seatActs(ann):
+			act(ann)
+		case seatActs(bob):
+			act(bob)
+		}
+	}
+	if sn, _ := bob.snap(); !seatActs(bob) || sn.View.Phase != rules.PhasePlay {
+		t.Fatalf("Bob never came to play a card:\n%s", bob.screen())
+	}
+	ann.key("c")
+	scr := ansi.Strip(ann.screen())
+	if !strings.Contains(scr, "Claims are off") || strings.Contains(scr, "not your turn") {
+		t.Fatalf("c while Bob plays does not say claims are off:\n%s", scr)
+	}
+}

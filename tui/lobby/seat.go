@@ -450,14 +450,16 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	default:
 		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
 		lines = append(lines, s.seatLines(ctx)...)
-		// Joiners see the house rules before the game starts.
+		// Joiners see the house rules before the game starts: the rules
+		// changed from the standard ones, then the variants.
 		vs := "none"
 		if on := setup.VariantsOn(w.Rules); len(on) > 0 {
 			vs = strings.Join(on, ", ")
 		}
+		told := append([]string{fmt.Sprintf("Game to %d", w.Rules.Target)}, setup.ChangedRules(w.Rules)...)
 		lines = append(lines, "")
 		lines = append(lines, kit.Indent(" ",
-			kit.Wrap(fmt.Sprintf("Game to %d · house variants: %s", w.Rules.Target, vs), ctx.Width-2), nil)...)
+			kit.Wrap(strings.Join(append(told, "house variants: "+vs), " · "), ctx.Width-2), nil)...)
 		watch := "Spectators may watch once the game starts."
 		if s.conn.Table().Private() {
 			watch = "The table is private: nobody may watch."

@@ -32,6 +32,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
@@ -129,11 +130,15 @@ type Screen struct {
 	// open: every hand face up; else only the bottom seat's view.
 	open   bool
 	bottom rules.Seat
-	home   rules.Seat // the person's seat, or A
+	home   rules.Seat // the person's seat (Config.Player's at a shared table), or A
 	person rules.Seat // the seat said "you": the log's one person, or none
-	// sealed: the game is not over and has one person in it, who sees
-	// only their own view, and no analysis, until it is over.
+	// sealed: the game is not over and is the person's (its one person,
+	// or Config.Player's seat), who sees only their own view, and no
+	// analysis, until it is over.
 	sealed bool
+	// takeovers are the steps bots played for people who had dropped
+	// from a shared table (host.Takeovers).
+	takeovers map[[2]int]bool
 	// bounds[d][n] marks the places stepping by trick stops at.
 	bounds [][]bool
 
@@ -151,12 +156,20 @@ type Screen struct {
 // (nil: esc does nothing).
 func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 	s := &Screen{r: r, name: name, cfg: cfg, keys: defaultKeys(), back: back, open: true, home: rules.SeatA,
-		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg)}
+		person: rules.NoSeat, replayAnalysis: newReplayAnalysis(r, cfg), takeovers: host.Takeovers(&r.Header)}
 	if seat, ok := r.Header.HumanSeat(); ok {
 		s.home, s.person = seat, seat
 		if cfg.Others {
 			s.person = rules.NoSeat
 		}
+		if !r.Over && !s.boardDone() {
+			s.sealed, s.open = true, false
+			s.cfg.Analyse = false
+		}
+	} else if seat, ok := r.Header.PersonSeat(cfg.Player); ok && cfg.Player != "" {
+		// One of several people at a shared table: their seat at the
+		// bottom, and a game not over seen from it alone.
+		s.home = seat
 		if !r.Over && !s.boardDone() {
 			s.sealed, s.open = true, false
 			s.cfg.Analyse = false

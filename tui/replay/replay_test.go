@@ -12,6 +12,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/testing/analysistest"
@@ -286,12 +287,18 @@ func TestHistoryOfSharedGames(t *testing.T) {
 		hs.Press("down")
 	}
 	// Each person's list reads the game from their own seat, and their
-	// record counts it.
+	// record counts it; their replay of it too.
 	for key, want := range map[string]string{"key-ann": "won", "key-bob": "lost"} {
 		hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true, Player: key}), 80, 24, false)
 		got := text(hs)
 		if !strings.Contains(got, "  "+want) || strings.Contains(got, "no game of yours") || !strings.Contains(got, "1 game") {
 			t.Errorf("%s's list does not read the game as %s, counted in the record:\n%s", key, want, got)
+		}
+		// The replay has the person's own seat at the bottom.
+		hs.Press("enter")
+		name := strings.TrimPrefix(key, "key-")
+		if got := text(hs); hs.Screen.Name() != "replay" || !strings.Contains(got, name+"'s hand") {
+			t.Errorf("%s's replay does not have their own hand at the bottom:\n%s", name, got)
 		}
 	}
 }
@@ -396,5 +403,78 @@ func TestHistoryUnreadableRow(t *testing.T) {
 		if !strings.Contains(list, want) {
 			t.Errorf("the list lacks %q:\n%s", want, list)
 		}
+	}
+}
+
+// TestReplayNamesTakeoverBot: a step a bot played for a person who had
+// dropped from a shared table (the log's takeover tag) is told as that
+// bot's ("ann's bot played …"), as the table told it, not as the
+// person's; the person's own steps keep their name.
+func TestReplayNamesTakeoverBot(t *testing.T) {
+	r := readGame(t, "tables/4-05-four-tie.klob")
+	for s, name := range []string{"ann", "bob", "cid", "dan"} {
+		r.Header.SetPlayer(rules.Seat(s), name, gamelog.Human)
+	}
+	steps := r.Deals[0].Steps
+	took := -1
+	for i, stp := range steps {
+		if stp.Seat == rules.SeatA && stp.Action.Kind == rules.PlayCard {
+			took = i
+			break
+		}
+	}
+	if took < 0 {
+		t.Fatal("seat A plays no card in deal 1")
+	}
+	r.Header.SetTag(host.TakeoverTag, fmt.Sprintf("1:%d-%d", took, took))
+	hs := kittest.New(t, New(r, "x", Config{}, nil), 80, 24, false)
+	stepAt := func() string {
+		for _, l := range strings.Split(text(hs), "\n") {
+			if l = strings.TrimSpace(l); strings.HasPrefix(l, "Step ") {
+				return l
+			}
+		}
+		return ""
+	}
+	for i := range took + 1 {
+		hs.Press("right")
+		line := stepAt()
+		switch {
+		case i == took && !strings.Contains(line, "ann's bot played"):
+			t.Fatalf("step %d, the bot's for ann, says %q", i+1, line)
+		case i < took && steps[i].Seat == rules.SeatA && strings.Contains(line, "bot"):
+			t.Fatalf("step %d, ann's own, says %q", i+1, line)
+		}
+	}
+	// With ann the log's one person, said "you", the bot is hers.
+	for s := rules.SeatB; s < 4; s++ {
+		r.Header.SetPlayer(s, "Bot "+s.String(), "normal")
+	}
+	hs = kittest.New(t, New(r, "x", Config{}, nil), 80, 24, false)
+	for range took + 1 {
+		hs.Press("right")
+	}
+	if line := stepAt(); !strings.Contains(line, "Your bot played") {
+		t.Fatalf("the bot's step for the one person says %q", line)
+	}
+	// A bid the bot made for ann is its own in the table talk too.
+	r = readGame(t, "tables/4-05-four-tie.klob")
+	for s, name := range []string{"ann", "bob", "cid", "dan"} {
+		r.Header.SetPlayer(rules.Seat(s), name, gamelog.Human)
+	}
+	bid := -1
+	for i, stp := range steps {
+		if stp.Seat == rules.SeatA && stp.Action.Kind != rules.PlayCard {
+			bid = i
+			break
+		}
+	}
+	r.Header.SetTag(host.TakeoverTag, fmt.Sprintf("1:%d-%d", bid, bid))
+	hs = kittest.New(t, New(r, "x", Config{}, nil), 80, 24, false)
+	for range bid + 1 {
+		hs.Press("right")
+	}
+	if !strings.Contains(text(hs), "ann's bot: ") {
+		t.Fatalf("the table talk gives the bot's bid to ann:\n%s", text(hs))
 	}
 }

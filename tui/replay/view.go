@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
@@ -40,6 +41,19 @@ func (s *Screen) over() bool {
 	return rd.Done && s.pos.n == len(rd.Steps)
 }
 
+// takeover names the bot that played step i of rd for a person who had
+// dropped from a shared table, as the table said it ("ann's bot", "Your
+// bot"); "" for a step the seat's player made.
+func (s *Screen) takeover(sc *table.Scene, rd *gamelog.ReplayDeal, i int) string {
+	if i < 0 || i >= len(rd.Steps) || !s.takeovers[[2]int{rd.No, i}] {
+		return ""
+	}
+	if seat := rd.Steps[i].Seat; seat != sc.You {
+		return sc.Name(seat) + "'s bot"
+	}
+	return "Your bot"
+}
+
 // scene is the position as the table draws it: the bottom seat's view,
 // the hands shown open, the talk marked with the analysis' grades.
 func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
@@ -48,6 +62,7 @@ func (s *Screen) scene(ctx *kit.Context) (*table.Scene, rules.Deal) {
 	h := &s.r.Header
 	sc := &table.Scene{V: d.View(s.bottom), You: s.person, DealNo: rd.No, Totals: rd.Before, Next: rules.NoCard,
 		Board: s.cfg.Board}
+	sc.Who = func(i int) string { return s.takeover(sc, rd, i) }
 	for o := range rules.Seat(s.r.Players()) {
 		tag := h.Level(o)
 		if tag == "human" || o == s.person {
@@ -165,6 +180,9 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	i := s.pos.n - 1
 	step := rd.Steps[i]
 	who := sc.Name(step.Seat)
+	if w := s.takeover(sc, rd, i); w != "" {
+		who = w
+	}
 	did := actionText(ctx, step.Action, d)
 	// A declaration declined says which, as the table talk does.
 	if h := sc.V.History(); i < len(h) && h[i].Seat == step.Seat && h[i].Action == step.Action {

@@ -284,6 +284,25 @@ func DropInapplicable(o *rules.Options) {
 	}
 }
 
+// ChangedRules names the rule options of o that differ from the
+// standard ones at its seat count, as the form shows them ("Last trick
+// bonus 0"), the target and the bots' level left out.
+func ChangedRules(o rules.Options) []string {
+	def := rules.DefaultOptions()
+	def.Players = o.Players
+	a, b := Setup{Options: o}, Setup{Options: def}
+	var diff []string
+	for _, r := range RuleRows(&a) {
+		if r.Key == "target" || r.Key == "level" {
+			continue
+		}
+		if v := r.Value(&a); v != r.Value(&b) {
+			diff = append(diff, r.Label+" "+v)
+		}
+	}
+	return diff
+}
+
 // VariantsOn names the variants switched on, in the order of the rules.
 func VariantsOn(o rules.Options) []string {
 	var out []string

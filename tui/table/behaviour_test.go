@@ -617,3 +617,82 @@ func TestGivePromptSaysGive(t *testing.T) {
 		t.Fatal("no declaration of the person's in 80 deals")
 	}
 }
+
+// TestPartnerAwayFits: at four, the partner's seat away from a shared
+// game says so and keeps its card count whole beside the trick, not
+// cut at the edge of the table ("away, waits 1m54s · 7"), and its
+// maker role whole.
+func TestPartnerAwayFits(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	g := rules.NewGame(options(4), rules.Seat(2))
+	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []rules.Action{rules.PassAction(), rules.PassAction(), rules.PassAction(), rules.Action{Kind: rules.Take}} {
+		if err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := g.Deal().View(rules.SeatA)
+	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
+	for s := range 4 {
+		tag := "normal"
+		if s == 2 {
+			tag = "away, waits 1m54s"
+		}
+		sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[s], Tag: tag})
+	}
+	out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, nil)
+	lines := strings.Split(ansi.Strip(out), "\n")
+	cards := kit.Plural(v.Counts[2], "card")
+	for i, l := range lines {
+		if !strings.Contains(l, "away, waits 1m54s") {
+			continue
+		}
+		if !strings.Contains(l, cards) && (i+1 >= len(lines) || !strings.Contains(lines[i+1], cards)) {
+			t.Fatalf("the partner's card count is not whole beside its state:\n%s", strings.Join(lines, "\n"))
+		}
+		if i+1 >= len(lines) || !strings.Contains(lines[i+1], "maker ") {
+			t.Fatalf("the partner's maker role is cut:\n%s", strings.Join(lines, "\n"))
+		}
+		return
+	}
+	t.Fatalf("the partner's state is not shown:\n%s", strings.Join(lines, "\n"))
+}
+
+// TestTakeoverOwnSeatSaysYourBot: a move a bot made for the person's
+// own seat while they were away is told as "Your bot", in the last move
+// and in the table talk, as another seat's is "ann's bot": not as the
+// person's own ("You").
+func TestTakeoverOwnSeatSaysYourBot(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	g := rules.NewGame(options(3), rules.Seat(2))
+	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
+		t.Fatal(err)
+	}
+	// A opens the bidding: a bot passes for them, then B passes.
+	var moves []host.Mover
+	for _, by := range []host.By{host.ByTakeover, host.ByPerson} {
+		seat := g.Turn()
+		if err := g.Apply(rules.PassAction()); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, host.Mover{Seat: seat, By: by})
+	}
+	if moves[0].Seat != rules.SeatA {
+		t.Fatalf("seat %v opened the bidding, the test wants A", moves[0].Seat)
+	}
+	s := &Screen{}
+	s.snap = host.Snapshot{View: g.Deal().View(rules.SeatA), Seat: rules.SeatA, HasDeal: true, DealNo: 1, Moves: moves,
+		Players: []host.SeatInfo{{Name: "ann"}, {Name: "bob"}, {Name: "Bot C", State: host.SeatBot}}}
+	sc := s.scene()
+	if got := s.describe(&ctx, sc, &host.Move{Seat: rules.SeatA, Action: rules.PassAction(), By: host.ByTakeover}); !strings.HasPrefix(got, "Your bot: pass") {
+		t.Errorf("the bot's move for you reads %q", got)
+	}
+	talk := strings.Join(sc.talkLines(&ctx), "\n")
+	if !strings.Contains(ansi.Strip(talk), "Your bot: pass") || strings.Contains(talk, "You: pass") {
+		t.Errorf("the table talk does not say the bot passed for you:\n%s", talk)
+	}
+}

@@ -193,6 +193,9 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	var tail []string
 	sv := &sn.Save
 	switch {
+	case sn.Watching:
+		// The log is the players', kept in their histories: a
+		// spectator has none to be told of.
 	case sv.NoStore:
 		tail = append(tail, " The game was not saved: there was no state directory.")
 	case sv.FileErr != "":
@@ -229,7 +232,10 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	if again := s.againLines(ctx, sc, w); again != nil {
 		tail = append(append(tail, ""), again...)
 	}
-	tail = append(tail, "", " "+strings.Join(offers, "   "))
+	if len(tail) > 0 { // a blank line under the lines above, not a second
+		tail = append(tail, "")
+	}
+	tail = append(tail, " "+strings.Join(offers, "   "))
 	tail = append(tail, s.resultNote(ctx, w)...)
 	if s.typing {
 		tail = append(tail, s.chatLine(ctx, w))

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/klob/klob/rules"
@@ -505,12 +506,24 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 			if kit.WidthOf(tag+" · "+cards) > w-2 {
 				cards = kit.Plural(n, "card")
 			}
+			first := tag
+			if kit.WidthOf(tag+" · "+cards) <= w-2 {
+				first = strings.Join(nonEmpty(tag, cards), " · ")
+			} else {
+				// A long state (away, waits 1m54s) has the line to itself:
+				// the count goes first on the roles' line.
+				roles = append([]string{cards}, roles...)
+			}
 			if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && roles[len(roles)-1] == "partner" {
 				// The scores' header names the partner already: dealer
 				// and maker keep the line.
 				roles = roles[:len(roles)-1]
 			}
-			out = append(out, turn+strings.Join(nonEmpty(tag, cards), " · "), strings.Join(roles, " · "))
+			if kit.WidthOf(strings.Join(roles, " · ")) > w {
+				// The title names the dealer too.
+				roles = slices.DeleteFunc(roles, func(r string) bool { return r == "dealer" })
+			}
+			out = append(out, turn+first, strings.Join(roles, " · "))
 		}
 		for i := range out {
 			out[i] = kit.Clip(out[i], w)

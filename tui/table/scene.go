@@ -115,10 +115,14 @@ func (sc *Scene) owner(s rules.Seat) string {
 	return sc.Name(s) + "'s"
 }
 
+// yourBot names the bot that played the person's own seat while they
+// were away from a shared table.
+const yourBot = "Your bot"
+
 // who names the maker of step i of the deal.
 func (sc *Scene) who(i int, s rules.Seat) string {
-	if sc.Who != nil && s != sc.You {
-		if w := sc.Who(i); w != "" {
+	if sc.Who != nil {
+		if w := sc.Who(i); w != "" && (s != sc.You || w == yourBot) {
 			return w
 		}
 	}

@@ -386,6 +386,11 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 		return s, nil
 	}
 	if !s.myTurn() {
+		if s.cfg.Shared && sn.View.Phase == rules.PhasePlay && kit.IsKey(msg, k.Claim) {
+			// The host says whether the table takes claims at all (a
+			// shared table takes none): no turn to wait for.
+			return s.claim()
+		}
 		if sn.View.Phase == rules.PhasePlay && keepable(ctx, msg) {
 			if len(s.queued) < maxQueued {
 				s.queued = append(s.queued, queuedKey{msg, sn.DealNo})
@@ -631,6 +636,11 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		s.SetNote(noHintNote, false)
 		return s, nil
 	}
+	if s.snap.NoHints {
+		// A game that gives none is not one to wait in for a turn.
+		s.SetNote(Refusal(nil, nil, rules.Action{}, host.ErrNoHints), true)
+		return s, nil
+	}
 	if !s.myTurn() {
 		s.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return s, nil
@@ -753,7 +763,12 @@ func (s *Screen) scene() *Scene {
 	for _, d := range sn.Deals {
 		sc.Pad = append(sc.Pad, d.Score)
 	}
-	sc.Who = sn.Who
+	sc.Who = func(i int) string {
+		if i >= 0 && i < len(sn.Moves) && sn.Moves[i].By == host.ByTakeover && sn.Moves[i].Seat == sn.Seat {
+			return yourBot
+		}
+		return sn.Who(i)
+	}
 	sc.Forced = func(i int) (string, bool) {
 		why, ok := sn.Forced[i]
 		return why, ok

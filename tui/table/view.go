@@ -263,7 +263,11 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 func (s *Screen) describe(ctx *kit.Context, sc *Scene, m *host.Move) string {
 	p := ctx.Paint
 	who := sc.Name(m.Seat)
-	if m.By == host.ByTakeover && m.Seat != sc.You {
+	switch {
+	case m.By != host.ByTakeover:
+	case m.Seat == sc.You:
+		who = yourBot
+	default:
 		who += "'s bot"
 	}
 	a := m.Action
@@ -533,7 +537,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	// A duplicate board has no hint, nor a game the host gives none in
 	// (a rated game between people): H is not offered there.
-	hint := s.cfg.Board == "" && (sn.Can.Hint || !sn.Can.Act)
+	hint := s.cfg.Board == "" && !sn.NoHints && (sn.Can.Hint || !sn.Can.Act)
 	if !hint {
 		drop = append(drop, k.Hint)
 	}

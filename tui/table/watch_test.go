@@ -301,7 +301,7 @@ func rang(cmd tea.Cmd) bool {
 
 // A spectator reads who won in the words of the seat count (a team of
 // four win, one player wins) and, at the game over, the table it was
-// played at.
+// played at, and nothing of a log saved: it is the players', not theirs.
 func TestSpectatorSeesTheWinner(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
@@ -319,6 +319,10 @@ func TestSpectatorSeesTheWinner(t *testing.T) {
 		w.d.Press("enter")
 		if !strings.Contains(w.text(), "played at the table ABCD") {
 			t.Fatalf("the spectator's game over does not say where it was played:\n%s", w.text())
+		}
+		// The log is the players': none is in the spectator's history.
+		if strings.Contains(w.text(), "saved") {
+			t.Fatalf("the spectator's game over speaks of a saved log that is not theirs:\n%s", w.text())
 		}
 	})
 }

@@ -212,18 +212,7 @@ func (p *detail) about() string {
 // rulesWords says how the rules differ from the standard ones at the
 // seat count.
 func rulesWords(o rules.Options) string {
-	def := rules.DefaultOptions()
-	def.Players = o.Players
-	a, b := setup.Setup{Options: o}, setup.Setup{Options: def}
-	var diff []string
-	for _, r := range setup.RuleRows(&a) {
-		if r.Key == "target" || r.Key == "level" {
-			continue
-		}
-		if v := r.Value(&a); v != r.Value(&b) {
-			diff = append(diff, r.Label+" "+v)
-		}
-	}
+	diff := setup.ChangedRules(o)
 	if vs := setup.VariantsOn(o); len(vs) > 0 {
 		diff = append(diff, "house: "+strings.Join(vs, ", "))
 	}

@@ -47,20 +47,28 @@ func writeMovers(movers map[int][]By) string {
 	return strings.Join(parts, " ")
 }
 
-// readMovers rebuilds who made each step of a saved game: chance, a
-// bot's seat, the takeovers the log's TakeoverTag lists, the person
-// otherwise (the forced moves are not kept: they read as the person's).
-func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
-	takeover := map[[2]int]bool{}
-	for _, f := range strings.Fields(l.Header.Tag(TakeoverTag)) {
+// Takeovers are the steps of a saved game that bots played for people
+// who had dropped, as the header's TakeoverTag lists them: {deal, step}
+// (deal from 1, step from 0) for each. A step listed badly is left out.
+func Takeovers(h *gamelog.Header) map[[2]int]bool {
+	out := map[[2]int]bool{}
+	for _, f := range strings.Fields(h.Tag(TakeoverTag)) {
 		var d, a, b int
 		if _, err := fmt.Sscanf(f, "%d:%d-%d", &d, &a, &b); err != nil {
 			continue
 		}
 		for i := a; i <= b && i-a < 1000; i++ {
-			takeover[[2]int{d, i}] = true
+			out[[2]int{d, i}] = true
 		}
 	}
+	return out
+}
+
+// readMovers rebuilds who made each step of a saved game: chance, a
+// bot's seat, the takeovers the log's TakeoverTag lists, the person
+// otherwise (the forced moves are not kept: they read as the person's).
+func readMovers(l *gamelog.Log, s *session.Session) map[int][]By {
+	takeover := Takeovers(&l.Header)
 	out := map[int][]By{}
 	for di, d := range l.Deals {
 		no := di + 1

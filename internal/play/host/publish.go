@@ -236,6 +236,7 @@ func (st *state) snapshot(p *port) *Snapshot {
 		h := j.state
 		s.Hint = &h
 	}
+	s.NoHints = st.cfg.NoHints
 	live := !st.closed && !p.kicked && !p.left && sd.port == p
 	if live {
 		s.Can.Act = st.canAct(seat)

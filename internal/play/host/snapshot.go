@@ -83,6 +83,10 @@ type Snapshot struct {
 	// when it grows, the screen may ring the terminal's bell.
 	Bell int
 
+	// NoHints is set when the game gives no hints at all (Config.NoHints),
+	// whose turn it is or not.
+	NoHints bool
+
 	// Watching is set in a spectator's snapshot (Host.Watch): Seat is
 	// NoSeat, View is rules' view of no seat, and it may do nothing.
 	Watching bool
