@@ -3,13 +3,12 @@ package ai_test
 import (
 	"context"
 	"math/rand/v2"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/internal/testing/ctxtest"
 	"github.com/klob/klob/rules"
 )
 
@@ -159,7 +158,7 @@ func TestHardDeadline(t *testing.T) {
 			t.Fatalf("chose %s, not legal", a)
 		}
 		const looks = 6 // the deadline comes mid-search
-		ctx := &deadlineAfter{Context: context.Background(), looks: looks, done: make(chan struct{})}
+		ctx := ctxtest.DeadlineAfter(looks)
 		a, err = b.Choose(ctx, &v)
 		if err != nil {
 			t.Fatal(err)
@@ -167,30 +166,10 @@ func TestHardDeadline(t *testing.T) {
 		if dd := *d; dd.Apply(a) != nil {
 			t.Fatalf("chose %s, not legal", a)
 		}
-		if n := ctx.n.Load(); n < looks {
+		if n := ctx.Count(); n < looks {
 			t.Fatalf("the search looked at its context %d times, never reaching the deadline", n)
 		} else if n > looks+workers {
 			t.Errorf("the search looked at its context %d times after the deadline: it went on searching", n-looks)
 		}
 	})
 }
-
-// deadlineAfter is a context whose deadline passes at its looks-th look
-// (a call of Err): from then on Err says so and Done is closed.
-type deadlineAfter struct {
-	context.Context
-	looks int64
-	n     atomic.Int64
-	once  sync.Once
-	done  chan struct{}
-}
-
-func (c *deadlineAfter) Err() error {
-	if c.n.Add(1) < c.looks {
-		return nil
-	}
-	c.once.Do(func() { close(c.done) })
-	return context.DeadlineExceeded
-}
-
-func (c *deadlineAfter) Done() <-chan struct{} { return c.done }

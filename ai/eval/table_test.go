@@ -5,12 +5,11 @@ import (
 	"errors"
 	"math/rand/v2"
 	"reflect"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/internal/testing/ctxtest"
 	"github.com/klob/klob/rules"
 )
 
@@ -348,7 +347,7 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	v := tb.View(tb.Turn())
 	const n = 100000
 	for _, looks := range []int64{4, 12, 40} {
-		ctx := &deadlineAfter{Context: context.Background(), looks: looks, done: make(chan struct{})}
+		ctx := ctxtest.DeadlineAfter(looks)
 		cut, err := Evaluate(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
@@ -364,26 +363,6 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 	}
 	t.Fatal("no deadline cut the evaluation between its first and last sample")
 }
-
-// deadlineAfter is a context whose deadline passes at its looks-th look
-// (a call of Err): from then on Err says so and Done is closed.
-type deadlineAfter struct {
-	context.Context
-	looks int64
-	n     atomic.Int64
-	once  sync.Once
-	done  chan struct{}
-}
-
-func (c *deadlineAfter) Err() error {
-	if c.n.Add(1) < c.looks {
-		return nil
-	}
-	c.once.Do(func() { close(c.done) })
-	return context.DeadlineExceeded
-}
-
-func (c *deadlineAfter) Done() <-chan struct{} { return c.done }
 
 // TestEvaluateTableCorrection: at three and four players Corrected
 // takes its phase's tableBias off every option's mean, and Solved
