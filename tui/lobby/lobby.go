@@ -865,7 +865,7 @@ func (f *TableForm) Setup() setup.Setup { return f.form.Setup }
 // variants for the seat count (no bottom card at four), the spectators.
 func (f *TableForm) rows() []setup.Row {
 	s := &f.form.Setup
-	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for itself, or four in two teams")},
+	rows := append([]setup.Row{setup.SeatsRow("how many sit at the table: two, three each for themselves, or four in two teams")},
 		setup.RuleRows(s)...)
 	rows[1].Label = botsLabel(s.Options.NumPlayers()) // the level row: people may take the seats
 	return append(append(rows, setup.VariantRows(s)...), setup.Row{Label: "Spectators",

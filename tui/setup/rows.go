@@ -85,7 +85,7 @@ var playersRow = Row{
 	Value: func(s *Setup) string {
 		switch players(s) {
 		case 3:
-			return "3: you and two bots, each for itself"
+			return "3: you and two bots, each for themselves"
 		case 4:
 			return "4: you and a bot partner against two bots"
 		}
@@ -96,7 +96,7 @@ var playersRow = Row{
 	Explain: func(s *Setup) string {
 		switch players(s) {
 		case 3:
-			return "each for itself: the maker must score more than each of the others; cleopatra needs four"
+			return "each for themselves: the maker must score more than each of the others; cleopatra needs four"
 		case 4:
 			return "you and the bot opposite play against the two bots beside you; partners' points count together"
 		}

@@ -59,7 +59,7 @@ func (*form) Name() string { return "new tournament" }
 // bots' level first (no target: a board is one deal), the boards and
 // the time to the end.
 func (f *form) rows() []setup.Row {
-	out := []setup.Row{setup.SeatsRow("two, three each for itself, or four in two teams; each entrant in seat A")}
+	out := []setup.Row{setup.SeatsRow("two, three each for themselves, or four in two teams; each entrant in seat A")}
 	s := &f.form.Setup
 	for _, r := range append(setup.RuleRows(s), setup.VariantRows(s)...) {
 		if r.Key != "target" {
