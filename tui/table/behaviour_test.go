@@ -318,13 +318,28 @@ func TestNoHiddenCard(t *testing.T) {
 // TestPartnerRolesFit: at 80×24 a partner who deals and made trump keeps
 // "dealer · maker" whole, and no role is cut ("partne").
 func TestPartnerRolesFit(t *testing.T) {
+	ctx, v, sc := partnerMakes(t)
+	out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, nil)
+	plain := ansi.Strip(out)
+	if !strings.Contains(plain, "dealer · maker") {
+		t.Fatalf("the partner's roles are not shown whole:\n%s", plain)
+	}
+	if strings.Contains(strings.ReplaceAll(plain, "partner", ""), "partne") {
+		t.Fatalf("a role is cut:\n%s", plain)
+	}
+}
+
+// partnerMakes is a four-player deal at 80×24 where C, the person's
+// partner, deals and takes the upcard after D, A and B passed: the
+// scene of A's view, every seat a normal bot's but A's.
+func partnerMakes(t *testing.T) (kit.Context, rules.View, *Scene) {
+	t.Helper()
 	ctx := kit.NewContext(false)
 	ctx.Width, ctx.Height = 80, 24
 	g := rules.NewGame(options(4), rules.Seat(2))
 	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
 		t.Fatal(err)
 	}
-	// D, A and B pass; C, the dealer, takes the upcard.
 	for _, a := range []rules.Action{rules.PassAction(), rules.PassAction(), rules.PassAction(), rules.Action{Kind: rules.Take}} {
 		if err := g.Apply(a); err != nil {
 			t.Fatal(err)
@@ -338,14 +353,7 @@ func TestPartnerRolesFit(t *testing.T) {
 	for s := range 4 {
 		sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[s], Tag: "normal"})
 	}
-	out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, nil)
-	plain := ansi.Strip(out)
-	if !strings.Contains(plain, "dealer · maker") {
-		t.Fatalf("the partner's roles are not shown whole:\n%s", plain)
-	}
-	if strings.Contains(strings.ReplaceAll(plain, "partner", ""), "partne") {
-		t.Fatalf("a role is cut:\n%s", plain)
-	}
+	return ctx, v, sc
 }
 
 // After the dix exchange the middle of the table shows the 7 of trump
@@ -623,26 +631,8 @@ func TestGivePromptSaysGive(t *testing.T) {
 // cut at the edge of the table ("away, waits 1m54s · 7"), and its
 // maker role whole.
 func TestPartnerAwayFits(t *testing.T) {
-	ctx := kit.NewContext(false)
-	ctx.Width, ctx.Height = 80, 24
-	g := rules.NewGame(options(4), rules.Seat(2))
-	if err := g.StartDeal(rules.Shuffle(rand.New(rand.NewPCG(5, 1)))); err != nil {
-		t.Fatal(err)
-	}
-	for _, a := range []rules.Action{rules.PassAction(), rules.PassAction(), rules.PassAction(), rules.Action{Kind: rules.Take}} {
-		if err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	v := g.Deal().View(rules.SeatA)
-	sc := &Scene{V: v, You: rules.SeatA, DealNo: 1}
-	for s := range 4 {
-		tag := "normal"
-		if s == 2 {
-			tag = "away, waits 1m54s"
-		}
-		sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[s], Tag: tag})
-	}
+	ctx, v, sc := partnerMakes(t)
+	sc.Players[2].Tag = "away, waits 1m54s"
 	out, _ := Render(&ctx, sc, Hand{Cards: kit.ViewHand(&v, kit.ByStrength), Cursor: -1}, nil)
 	lines := strings.Split(ansi.Strip(out), "\n")
 	cards := kit.Plural(v.Counts[2], "card")
