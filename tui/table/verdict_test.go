@@ -34,20 +34,26 @@ func TestVerdictNamesTheSides(t *testing.T) {
 	}
 }
 
+// seatAScreen is the screen of the person at seat A at a table of n,
+// the seats named as the table names them (You, West, North, East).
+func seatAScreen(n int) *Screen {
+	s := &Screen{}
+	s.snap.Seat = rules.SeatA
+	s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
+	for _, name := range []string{"You", "West", "North", "East"}[:n] {
+		s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: name})
+	}
+	return s
+}
+
 // A refused claim names the seats as the table does (never "seat B"),
 // in the same words at every seat count ("West holds A♦"), says who
 // could take a trick, and a claim made too early is said whole in the
 // note's two lines.
 func TestClaimRefusalWords(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{2, 3, 4} {
-		s := &Screen{}
-		s.snap.Seat = rules.SeatA
-		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
-		for i := range n {
-			s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: names[i]})
-		}
+		s := seatAScreen(n)
 		vd := claim.Verdict{Players: n, Seat: rules.SeatA}
 		vd.Counters[1] = rules.CardSet(0).With(rules.NewCard(rules.Ace, rules.Diamonds))
 		s.snap.Claim = &host.ClaimState{Verdict: vd}
@@ -453,14 +459,8 @@ func TestMenageQuestionSaysMenage(t *testing.T) {
 // person plays. At every seat count.
 func TestClaimRefusedWithNothingHidden(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{2, 3, 4} {
-		s := &Screen{}
-		s.snap.Seat = rules.SeatA
-		s.snap.View = rules.View{Players: n, Seat: rules.SeatA}
-		for i := range n {
-			s.snap.Players = append(s.snap.Players, host.SeatInfo{Name: names[i]})
-		}
+		s := seatAScreen(n)
 		s.snap.Claim = &host.ClaimState{Verdict: claim.Verdict{Players: n, Seat: rules.SeatA}}
 		got, _ := s.claimWords(&ctx)
 		got = ansi.Strip(got)
