@@ -160,19 +160,10 @@ func TestLobbyHintAloneAtSharedTable(t *testing.T) {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			h := testHall(t)
 			ann := aloneAtTable(t, h, seats, 80, 24)
-			for i := 0; i < 400; i++ {
-				settle(t, h, ann)
+			stepUntil(t, h, func() bool {
 				sn, _ := ann.snap()
-				if seatActs(ann) && sn.View.Phase == rules.PhasePlay {
-					break
-				}
-				switch {
-				case sn.Between:
-					ann.key("enter")
-				case seatActs(ann):
-					act(ann)
-				}
-			}
+				return seatActs(ann) && sn.View.Phase == rules.PhasePlay
+			}, ann)
 			if !seatActs(ann) {
 				t.Fatalf("Ann never played a card:\n%s", ann.screen())
 			}
@@ -187,6 +178,31 @@ func TestLobbyHintAloneAtSharedTable(t *testing.T) {
 			}
 			checkNoHidden(t, h, ann, rules.SeatA)
 		})
+	}
+}
+
+// stepUntil plays the people's seats, at most 400 steps with the table
+// settled before each, until done holds: between deals each presses
+// enter, else the one whose turn it is acts.
+func stepUntil(t *testing.T, h *hall.Hall, done func() bool, people ...*lobbyPerson) {
+	t.Helper()
+	for i := 0; i < 400; i++ {
+		settle(t, h, people...)
+		if done() {
+			return
+		}
+		if sn, _ := people[0].snap(); sn.Between {
+			for _, p := range people {
+				p.key("enter")
+			}
+			continue
+		}
+		for _, p := range people {
+			if seatActs(p) {
+				act(p)
+				break
+			}
+		}
 	}
 }
 
@@ -210,23 +226,11 @@ func TestLobbySharedHintClickSort(t *testing.T) {
 			h, ann, bob := sharedTable(t, seats, 80, 24)
 			// Play to Ann's first card that must follow suit (some of
 			// her cards refused).
-			for i := 0; i < 400; i++ {
-				settle(t, h, ann, bob)
+			stepUntil(t, h, func() bool {
 				sn, _ := ann.snap()
 				legal := kit.LegalCards(&sn.View)
-				if seatActs(ann) && sn.View.Phase == rules.PhasePlay && legal.Count() < sn.View.Hand.Count() {
-					break
-				}
-				switch {
-				case sn.Between:
-					ann.key("enter")
-					bob.key("enter")
-				case seatActs(ann):
-					act(ann)
-				case seatActs(bob):
-					act(bob)
-				}
-			}
+				return seatActs(ann) && sn.View.Phase == rules.PhasePlay && legal.Count() < sn.View.Hand.Count()
+			}, ann, bob)
 			if !seatActs(ann) {
 				t.Fatalf("Ann never played a card:\n%s", ann.screen())
 			}
@@ -529,22 +533,10 @@ func TestLobbySharedHintWaiting(t *testing.T) {
 // seat's own turn, not to wait for a turn that allows none either.
 func TestLobbySharedClaimWaiting(t *testing.T) {
 	h, ann, bob := sharedTable(t, 2, 80, 24)
-	for i := 0; i < 400; i++ {
-		settle(t, h, ann, bob)
+	stepUntil(t, h, func() bool {
 		sn, _ := bob.snap()
-		if seatActs(bob) && sn.View.Phase == rules.PhasePlay {
-			break
-		}
-		switch {
-		case sn.Between:
-			ann.key("enter")
-			bob.key("enter")
-		case seatActs(ann):
-			act(ann)
-		case seatActs(bob):
-			act(bob)
-		}
-	}
+		return seatActs(bob) && sn.View.Phase == rules.PhasePlay
+	}, ann, bob)
 	if sn, _ := bob.snap(); !seatActs(bob) || sn.View.Phase != rules.PhasePlay {
 		t.Fatalf("Bob never came to play a card:\n%s", bob.screen())
 	}
