@@ -104,20 +104,7 @@ func TestHelpRulesInShortBySeats(t *testing.T) {
 			o.Players, o.Target = c.players, c.target
 			h.For(o)
 		}
-		var short []string
-		in := false
-		for _, l := range h.Lines(&ctx) {
-			l = strings.TrimSpace(ansi.Strip(l))
-			switch {
-			case l == "Rules in short":
-				in = true
-			case strings.HasPrefix(l, "The rules Klob plays"):
-				in = false
-			case in:
-				short = append(short, l)
-			}
-		}
-		text := strings.Join(short, " ")
+		text := rulesInShort(&ctx, h)
 		for _, w := range c.want {
 			if !strings.Contains(text, w) {
 				t.Errorf("%d players to %d: the rules in short lack %q: %s", c.players, c.target, w, text)
@@ -129,6 +116,25 @@ func TestHelpRulesInShortBySeats(t *testing.T) {
 	}
 }
 
+// rulesInShort is the help's "Rules in short" section as one line of
+// plain text.
+func rulesInShort(ctx *kit.Context, h *kit.HelpView) string {
+	var out []string
+	in := false
+	for _, l := range h.Lines(ctx) {
+		l = strings.TrimSpace(ansi.Strip(l))
+		switch {
+		case l == "Rules in short":
+			in = true
+		case strings.HasPrefix(l, "The rules Klob plays"):
+			in = false
+		case in:
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
 // TestHelpRulesInShortTellTheOptions: the rules in short are told for
 // the game's options at every seat count: the last trick's bonus it
 // plays, the dealer forced when on (and then no deal thrown in by
@@ -136,22 +142,7 @@ func TestHelpRulesInShortBySeats(t *testing.T) {
 func TestHelpRulesInShortTellTheOptions(t *testing.T) {
 	ctx := kit.NewContext(false)
 	ctx.Width, ctx.Height = 80, 24
-	short := func(h *kit.HelpView) string {
-		var out []string
-		in := false
-		for _, l := range h.Lines(&ctx) {
-			l = strings.TrimSpace(ansi.Strip(l))
-			switch {
-			case l == "Rules in short":
-				in = true
-			case strings.HasPrefix(l, "The rules Klob plays"):
-				in = false
-			case in:
-				out = append(out, l)
-			}
-		}
-		return strings.Join(out, " ")
-	}
+	short := func(h *kit.HelpView) string { return rulesInShort(&ctx, h) }
 	for n := 2; n <= 4; n++ {
 		o := rules.DefaultOptions()
 		o.Players = n
