@@ -84,10 +84,10 @@ func analysedLine(deals int, took time.Duration) string {
 	return fmt.Sprintf("analysed %s in %.1fs", kit.Plural(deals, "deal"), took.Seconds())
 }
 
-// inProgress reports whether r is a game a person is still playing: not
-// over, with a human seat.
+// inProgress reports whether r is a game a person is still playing: in
+// play (not over, not abandoned), with a human seat.
 func inProgress(r *gamelog.Replay) bool {
-	if r.Over {
+	if !r.InPlay() {
 		return false
 	}
 	for s := range rules.Seat(r.Players()) {

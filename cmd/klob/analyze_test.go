@@ -211,7 +211,30 @@ func TestAnalyzeRefusesGameInProgress(t *testing.T) {
 		if code, out, errs := analyze(filepath.Join(games, file), "-samples", "4"); code != 0 || !strings.Contains(out, "unfinished") {
 			t.Errorf("%s, bots only: exit %d, stderr %q, report:\n%s", file, code, errs, out)
 		}
+		// Filed in the history unfinished (abandoned), it never goes on:
+		// analysed like any game over.
+		if code, out, errs := analyze(abandoned(t, path), "-samples", "4"); code != 0 || !strings.Contains(out, "unfinished") {
+			t.Errorf("%s with a person, abandoned: exit %d, stderr %q, report:\n%s", file, code, errs, out)
+		}
 	}
+}
+
+// abandoned returns a copy of the log at path as the history files it
+// unfinished (gamelog.Filed).
+func abandoned(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	l, err := gamelog.Parse(path, b)
+	require.NoError(t, err)
+	filed, _, err := gamelog.Filed(l)
+	require.NoError(t, err)
+	require.True(t, filed.Header.Abandoned())
+	out, err := filed.MarshalText()
+	require.NoError(t, err)
+	dst := filepath.Join(t.TempDir(), "abandoned.klob")
+	require.NoError(t, os.WriteFile(dst, out, 0o644))
+	return dst
 }
 
 // The end of the progress line counts the deals in words: one deal is

@@ -162,18 +162,12 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		if cfg.Others {
 			s.person = rules.NoSeat
 		}
-		if !r.Over && !s.boardDone() {
-			s.sealed, s.open = true, false
-			s.cfg.Analyse = false
-		}
+		s.seal()
 	} else if seat, ok := r.Header.PersonSeat(cfg.Player); ok && cfg.Player != "" {
 		// One of several people at a shared table: their seat at the
 		// bottom, and a game not over seen from it alone.
 		s.home = seat
-		if !r.Over && !s.boardDone() {
-			s.sealed, s.open = true, false
-			s.cfg.Analyse = false
-		}
+		s.seal()
 	}
 	s.bottom = s.home
 	if len(r.Deals) > 0 && cfg.At > 0 {
@@ -184,6 +178,15 @@ func New(r *gamelog.Replay, name string, cfg Config, back kit.Screen) *Screen {
 		s.bounds[i] = trickBounds(&r.Deals[i])
 	}
 	return s
+}
+
+// seal seals the person's view of a game still in play: not over, not
+// abandoned, and not a board played out.
+func (s *Screen) seal() {
+	if s.r.InPlay() && !s.boardDone() {
+		s.sealed, s.open = true, false
+		s.cfg.Analyse = false
+	}
 }
 
 // boardDone reports whether the log is a board (Config.Board) whose deal

@@ -123,6 +123,17 @@ func TestSealed(t *testing.T) {
 		t.Fatal("a started the analysis of a game in progress")
 	}
 	kittest.Golden(t, "replay-sealed-80x24", text(hs))
+
+	// The same game filed in the history unfinished (abandoned) never
+	// goes on: every hand and the analysis are open.
+	filed, fr, err := gamelog.Filed(l)
+	if err != nil || !filed.Header.Abandoned() {
+		t.Fatalf("Filed: %v, %+v", err, filed.Header.Extra)
+	}
+	ab := replayOf(open(t, fr, "abandoned.klob", 80, 24))
+	if ab.sealed || !ab.open {
+		t.Fatal("an abandoned game is sealed")
+	}
 }
 
 // The go-to prompt takes a deal's number; a number out of the game says

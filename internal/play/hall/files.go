@@ -271,6 +271,9 @@ func (f *files) file() (bool, error) {
 	// bytes (the club's database knows a game by their checksum).
 	l := f.withTags(f.final)
 	l.Header.SetTag(tagFiled, "")
+	if marked, _, err := gamelog.Filed(l); err == nil {
+		l = marked // as Store.Archive files it, so that the sum is the file's
+	}
 	if sum, err := host.SumLog(l); err == nil {
 		f.filedSum = sum
 	}

@@ -186,6 +186,9 @@ func TestAbandonedTablesClose(t *testing.T) {
 		g, err := hist.logs[id][0].Game()
 		require.NoError(t, err)
 		assert.False(t, g.Over(), "the unfinished game is filed")
+		// Marked abandoned before its checksum is taken, as every
+		// history files it: the sum is the filed bytes'.
+		assert.True(t, hist.logs[id][0].Header.Abandoned(), "the unfinished game is filed marked abandoned")
 	}
 	// The places are free.
 	tb := open(h2, "c")

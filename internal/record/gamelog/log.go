@@ -192,6 +192,21 @@ func (h *Header) SetPractice() {
 	}
 }
 
+// AbandonedTag marks a game filed in the history before it ended (a
+// new game was started instead, or its table closed): it will never go
+// on, so it is no longer a game in play whose hidden cards and
+// analysis stay sealed.
+const AbandonedTag = "Abandoned"
+
+// abandonedValue is the value klob writes in the Abandoned tag.
+const abandonedValue = "filed before the end"
+
+// Abandoned reports whether the game is marked abandoned.
+func (h *Header) Abandoned() bool { return h.Tag(AbandonedTag) != "" }
+
+// SetAbandoned marks the game abandoned.
+func (h *Header) SetAbandoned() { h.SetTag(AbandonedTag, abandonedValue) }
+
 // SetStart sets Date and Time from t, in t's location.
 func (h *Header) SetStart(t time.Time) {
 	h.Date = t.Format(dateLayout)

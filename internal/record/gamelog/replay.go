@@ -1,6 +1,10 @@
 package gamelog
 
-import "github.com/klob/klob/rules"
+import (
+	"slices"
+
+	"github.com/klob/klob/rules"
+)
 
 // Replay is a log replayed through the engine: per deal the deck, the
 // dealer, the steps and the recomputed score, and the game's state at
@@ -15,6 +19,25 @@ type Replay struct {
 
 // Players returns the number of players of the game.
 func (r *Replay) Players() int { return r.Header.Seats() }
+
+// InPlay reports whether the game may still go on: not over, and not
+// filed in the history unfinished (abandoned).
+func (r *Replay) InPlay() bool { return !r.Over && !r.Header.Abandoned() }
+
+// Filed returns l as the history files it, with its replay: when the
+// game is not over, a copy marked abandoned (a game in the history
+// never goes on); else l itself. l is never changed.
+func Filed(l *Log) (*Log, *Replay, error) {
+	r, err := l.Replay()
+	if err != nil || r.Over || r.Header.Abandoned() {
+		return l, r, err
+	}
+	c := *l
+	c.Header.Extra = slices.Clone(l.Header.Extra)
+	c.Header.SetAbandoned()
+	r.Header = c.Header
+	return &c, r, nil
+}
 
 // ReplayDeal is one deal of a Replay.
 type ReplayDeal struct {

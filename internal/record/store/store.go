@@ -327,13 +327,19 @@ func (s *Store) removeStale() {
 // returns its path. An existing file is never replaced: a second game
 // with the same name gets "-2". When current.klob holds this game (the
 // one this Store last saved or loaded, or the same text), it is removed.
-// An unfinished game can be archived too (result "unfinished").
+// An unfinished game can be archived too (result "unfinished"): it is
+// filed marked abandoned (gamelog.Filed), so that its replay and
+// analysis are no longer sealed.
 func (s *Store) Archive(l *gamelog.Log) (string, error) {
-	data, err := l.MarshalText()
+	saved, err := l.MarshalText() // what current.klob holds when it holds this game
 	if err != nil {
 		return "", fmt.Errorf("archive: %w", err)
 	}
-	rep, err := l.Replay()
+	filed, rep, err := gamelog.Filed(l)
+	if err != nil {
+		return "", fmt.Errorf("archive: %w", err)
+	}
+	data, err := filed.MarshalText()
 	if err != nil {
 		return "", fmt.Errorf("archive: %w", err)
 	}
@@ -364,7 +370,7 @@ func (s *Store) Archive(l *gamelog.Log) (string, error) {
 	}
 	path := s.CurrentPath()
 	err = s.locked(func() error {
-		if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, data)) {
+		if cur, err := s.fs.ReadFile(path); err == nil && (s.isKnown(cur) || bytes.Equal(cur, saved)) {
 			if err := s.fs.Remove(path); err != nil {
 				return err
 			}

@@ -287,6 +287,18 @@ func TestArchiveAndHistory(t *testing.T) {
 	if h[2].Over || h[2].Winner != -1 || h[2].Err != nil {
 		t.Fatalf("unfinished entry: %+v", h[2])
 	}
+	// The unfinished game is filed marked abandoned (it never goes on,
+	// so nothing of it stays sealed), the caller's log left as it was;
+	// a finished game is filed as it is (checked above, byte for byte).
+	if !h[2].Header.Abandoned() {
+		t.Fatalf("the unfinished game is not marked abandoned: %+v", h[2].Header.Extra)
+	}
+	if save.Header.Abandoned() {
+		t.Fatal("Archive marked the caller's log")
+	}
+	if h[1].Header.Abandoned() {
+		t.Fatal("a finished game is marked abandoned")
+	}
 	if h[3].Err == nil {
 		t.Fatal("a bad history file has no error")
 	}
