@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
@@ -111,23 +112,38 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 		err = st.Lock()
 		defer st.Unlock()
 	}
+	if w := useState(&cfg, st, err); w != "" {
+		warnings = append(warnings, w)
+	}
+	cfg.Warning = strings.Join(warnings, "; ")
+	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
+}
+
+// useState gives cfg the state directory st, whose Lock (or
+// store.Default) returned err: its store, the saved games read-only
+// when another Klob plays there, or a warning that says why the game
+// will not be saved.
+func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) {
 	switch {
 	case errors.Is(err, store.ErrBusy):
 		cfg.Busy, cfg.ReadOnly = err, st
 		cfg.Elsewhere = func() (tui.Store, string, error) { return newStateDir(st.Dir()) }
+	case errors.Is(err, syscall.ENOTDIR):
+		// A file where the folder should be: there is no saved game to
+		// offer, only the cause to tell.
+		return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): the game will not be saved", st.Dir())
 	case err != nil:
-		warnings = append(warnings, fmt.Sprintf("%v: the game will not be saved", err))
 		if st != nil {
 			// A directory that cannot be locked (read-only, say): its
 			// saved game is still offered, and every save says it
 			// failed, so the table shows the game is not saved.
 			cfg.Store = st
 		}
+		return fmt.Sprintf("%v: the game will not be saved", err)
 	default:
 		cfg.Store = st
 	}
-	cfg.Warning = strings.Join(warnings, "; ")
-	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
+	return ""
 }
 
 // newStateDir opens and locks the first free state directory beside

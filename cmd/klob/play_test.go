@@ -13,7 +13,10 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/record/settings"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui"
+	"github.com/stretchr/testify/require"
 )
 
 // fixedSeed stands in for seedmix.Secret: the seed when -seed is not given.
@@ -214,4 +217,26 @@ func TestSettingsWarning(t *testing.T) {
 	if got := settingsWarning(unread, true); !strings.Contains(got, "the default settings are used") || strings.Contains(got, "settings.bad") {
 		t.Errorf("an unreadable file: %q", got)
 	}
+}
+
+// A file where the state folder should be: no store, so no "saved game
+// could not be loaded", and a warning that names the folder and why.
+func TestUseStateFileInTheWay(t *testing.T) {
+	dir := t.TempDir()
+	for _, path := range []string{filepath.Join(dir, "file"), filepath.Join(dir, "file", "below")} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "file"), nil, 0o644))
+		st := store.New(path, store.Options{})
+		var cfg tui.PlayConfig
+		w := useState(&cfg, st, st.Lock())
+		if cfg.Store != nil || !strings.Contains(w, path+" cannot be made, a file is in its way") {
+			t.Errorf("%s: store %v, warning %q", path, cfg.Store, w)
+		}
+	}
+	// A folder that can be locked is the game's store.
+	st := store.New(filepath.Join(dir, "state"), store.Options{})
+	var cfg tui.PlayConfig
+	if w := useState(&cfg, st, st.Lock()); w != "" || cfg.Store != st {
+		t.Errorf("a good folder: store %v, warning %q", cfg.Store, w)
+	}
+	st.Unlock()
 }
