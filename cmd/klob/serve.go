@@ -54,11 +54,13 @@ type serveFlags struct {
 	stall       time.Duration
 	dbCheck     bool
 	boardGames  int
-	// now is the clock of the tournaments' ends and days, and
-	// tourneyBot the bots of their boards and par (not flags: tests set
-	// them); nil is time.Now and the server's bots.
+	// now is the clock of the tournaments' ends and days, tourneyBot
+	// the bots of their boards and par, and clock the tables' (not
+	// flags: tests set them); nil is time.Now, the server's bots and
+	// the system clock.
 	now        func() time.Time
 	tourneyBot ai.Factory
+	clock      host.Clock
 }
 
 // parseServe reads the flags of klob serve:
@@ -251,6 +253,7 @@ func newServe(f serveFlags, cl *club.Service, stdout, stderr io.Writer) (*server
 		Dir:       filepath.Join(f.state, "tables"),
 		MaxTables: f.maxTables,
 		Grace:     f.grace,
+		Clock:     f.clock,
 		Abandon:   f.abandon,
 		Pace:      f.pace,
 		NewBot:    bots.newBot,

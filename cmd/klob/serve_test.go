@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/dirlock"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/serve/club"
 	"github.com/klob/klob/internal/serve/server"
@@ -333,7 +335,11 @@ func TestServeFairPlayAt80x24(t *testing.T) {
 func TestServeDropReconnectAndTakeover(t *testing.T) {
 	for _, seats := range []int{2, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			r := startServe(t, t.TempDir(), 700*time.Millisecond)
+			// The grace ends when the test says, not by the wall clock:
+			// bob's first return comes within it however slow the
+			// machine, and his second drop is taken over at once.
+			grace := &gateClock{Clock: host.SystemClock(), gate: 10 * time.Minute}
+			r := startServeWith(t, t.TempDir(), func(f *serveFlags) { f.clock = grace }, "-grace", grace.gate.String())
 			ann, bob := newPerson(t, "ann"), newPerson(t, "bob")
 			r.connect(t, ann)
 			r.connect(t, bob)
@@ -358,6 +364,7 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 			ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
 
 			require.NoError(t, bob.c.Close())
+			require.Eventually(t, grace.open, patience, time.Millisecond, "bob's seat never waited for him again")
 			ann.c.WaitText(t, patience, "a bot plays for")
 			l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 			assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
@@ -376,6 +383,57 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 			})
 		})
 	}
+}
+
+// gateClock is the system clock, except that a wait of exactly gate
+// ends only when the test opens it.
+type gateClock struct {
+	host.Clock
+	gate time.Duration
+
+	mu      sync.Mutex
+	waiting map[*func()]bool
+}
+
+func (c *gateClock) AfterFunc(d time.Duration, f func()) func() bool {
+	if d != c.gate {
+		return c.Clock.AfterFunc(d, f)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.waiting == nil {
+		c.waiting = map[*func()]bool{}
+	}
+	c.waiting[&f] = true
+	return func() bool {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		was := c.waiting[&f]
+		delete(c.waiting, &f)
+		return was
+	}
+}
+
+func (c *gateClock) WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d != c.gate {
+		return c.Clock.WithTimeout(parent, d)
+	}
+	ctx, cancel := context.WithCancel(parent)
+	stop := c.AfterFunc(d, cancel)
+	return ctx, func() { stop(); cancel() }
+}
+
+// open ends every wait of gate under way, on its own goroutine as the
+// system clock would; false when none is.
+func (c *gateClock) open() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for f := range c.waiting {
+		go (*f)()
+	}
+	n := len(c.waiting)
+	clear(c.waiting)
+	return n > 0
 }
 
 // A server that stops (its connections cut, its saves landed; the
