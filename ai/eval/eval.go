@@ -291,20 +291,20 @@ func aggregate(legal []rules.Action, res []sampleResult, done []bool, weights []
 	return ev
 }
 
-// endgameMargin: within this many points of the target (either player),
+// EndgameMargin: within this many points of the target (either player),
 // the hard bot chooses by the chance of winning the game.
-const endgameMargin = 200
+const EndgameMargin = 200
 
 // UseWin reports whether decisions at v are made by the chance of
 // winning the game instead of the expected score difference: when any
-// side is within endgameMargin points of the target, where the score
+// side is within EndgameMargin points of the target, where the score
 // changes what is right (a player near the target wins by defending).
 // Earlier, the win chance moves almost in proportion to the score
 // difference, and the difference is the less noisy measure.
 func UseWin(v *rules.View) bool {
 	t := v.Options.Target
 	for _, x := range v.Totals[:sidesOf(v.Players)] {
-		if x >= t-endgameMargin {
+		if x >= t-EndgameMargin {
 			return true
 		}
 	}

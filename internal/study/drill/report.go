@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/rules"
 )
@@ -37,7 +38,9 @@ func (an *Analysis) Reason(ascii bool) []string {
 	name, otherName := Gerund(best.Action, ascii), Gerund(other.Action, ascii)
 	var out []string
 	if an.ByWin {
-		out = append(out, "Near the end of the game the chance to win decides.",
+		// True of a game to 200 or less from its first deal, where
+		// "near the end" would not be.
+		out = append(out, fmt.Sprintf("Within %d points of the target the chance to win the game decides.", eval.EndgameMargin),
 			fmt.Sprintf("%s wins the game %s of the time, %s %s.", capital(name), Percent(best.Win), otherName, Percent(other.Win)))
 		switch {
 		case best.Win-other.Win >= WinInaccuracyAt:

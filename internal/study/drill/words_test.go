@@ -87,11 +87,11 @@ func TestReasonSentences(t *testing.T) {
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), -5, 0, 0.0), optRow(rules.Action{Kind: rules.Take}, -40, 0, 0.55)}, Samples: 10}, false,
 			[]string{"Passing scores 35 points more than taking on average.", "Taking goes bete 55% of the time."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Exchange}, 3, 0.019, 0), optRow(rules.Action{Kind: rules.NoExchange}, 2, 0.018, 0)}, ByWin: true, Samples: 10}, false,
-			[]string{"Near the end of the game the chance to win decides.", "Exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
+			[]string{"Within 200 points of the target the chance to win the game decides.", "Exchanging the dix wins the game 1.9% of the time, not exchanging 1.8%.", "The game is all but lost whatever you do."}},
 		{Analysis{Rows: []Row{optRow(rules.PassAction(), 3, 0.99, 0), optRow(rules.Action{Kind: rules.Take}, 2, 0.99, 0.1)}, ByWin: true, Samples: 10}, false,
-			[]string{"Near the end of the game the chance to win decides.", "Passing wins the game 99% of the time, taking 99%.", "The game is all but won whatever you bid."}},
+			[]string{"Within 200 points of the target the chance to win the game decides.", "Passing wins the game 99% of the time, taking 99%.", "The game is all but won whatever you bid."}},
 		{Analysis{Rows: []Row{optRow(rules.NameAction(rules.Hearts), 0, 0.12, 0), optRow(rules.NameAction(rules.Diamonds), 21, 0.05, 0)}, ByWin: true, Samples: 10}, false,
-			[]string{"Near the end of the game the chance to win decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21 points less for this deal, but wins more often."}},
+			[]string{"Within 200 points of the target the chance to win the game decides.", "Naming hearts wins the game 12% of the time, naming diamonds 5.0%.", "It scores 21 points less for this deal, but wins more often."}},
 		{Analysis{Rows: []Row{optRow(rules.Action{Kind: rules.Take}, 3, 0.5, 0)}, Samples: 10}, false, []string{"Take is the only option."}},
 	}
 	for _, c := range cases {
