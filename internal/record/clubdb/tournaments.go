@@ -163,18 +163,12 @@ func (tx *wtx) pars(id int64) ([]float64, error) {
 // Pars returns the par of every board, board 1 first; none before
 // SetPars.
 func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
-	t, err := db.Tournament(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.rs.pars.QueryContext(ctx, t.ID)
-	out, err := collect(rows, err, func(sc scanner) (float64, error) {
+	return tournamentRows(ctx, db, code, db.rs.pars, func(sc scanner) (float64, error) {
 		var b int
 		var p float64
 		err := sc.Scan(&b, &p)
 		return p, err
 	})
-	return out, db.openErr(err)
 }
 
 // Enter enters the player (seen before: SeePlayer) in the tournament,
@@ -328,18 +322,24 @@ type Entrant struct {
 
 // Entrants returns the tournament's entrants, first entered first.
 func (db *DB) Entrants(ctx context.Context, code string) ([]Entrant, error) {
-	t, err := db.Tournament(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.rs.entries.QueryContext(ctx, t.ID)
-	out, err := collect(rows, err, func(sc scanner) (Entrant, error) {
+	return tournamentRows(ctx, db, code, db.rs.entries, func(sc scanner) (Entrant, error) {
 		var e Entrant
 		var at int64
 		err := sc.Scan(&e.Key, &e.Name, &at)
 		e.Entered = fromMS(at)
 		return e, err
 	})
+}
+
+// tournamentRows runs st on the ID of the tournament code (ErrNotFound
+// when there is none) and reads its rows with scan.
+func tournamentRows[T any](ctx context.Context, db *DB, code string, st *sql.Stmt, scan func(scanner) (T, error)) ([]T, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, t.ID)
+	out, err := collect(rows, err, scan)
 	return out, db.openErr(err)
 }
 
