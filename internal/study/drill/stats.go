@@ -531,10 +531,7 @@ func (f *StatsFile) save(st Stats) error {
 		return fmt.Errorf("training record: %w", err)
 	}
 	data = append(data, '\n')
-	if err := f.fs().MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
-		return fmt.Errorf("training record: %w", err)
-	}
-	if _, err := durable.Replace(f.fs(), f.Path, ".train-*.tmp", data); err != nil {
+	if err := durable.ReplaceMkdir(f.fs(), f.Path, ".train-*.tmp", data, 0o755); err != nil {
 		return fmt.Errorf("training record: %w", err)
 	}
 	return nil
