@@ -216,18 +216,26 @@ func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path 
 		if err := tx.needEntry(id, code, key); err != nil {
 			return err
 		}
-		var p string
-		var res sql.NullFloat64
-		var sum sql.NullString
-		switch err := tx.row(tx.s().board, id, key, board).Scan(&p, &res, &sum); {
-		case err == nil:
-			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
-		case !errors.Is(err, sql.ErrNoRows):
+		switch started, _, _, err := tx.board(id, key, board); {
+		case err != nil:
 			return err
+		case started:
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
 		}
 		_, err = tx.exec(tx.s().startBoard, id, key, board, path, now)
 		return err
 	})
+}
+
+// board reads the entrant's row of board: whether they started it, and
+// once it is finished its result and the checksum of its log.
+func (tx *wtx) board(id int64, key string, board int) (started bool, res sql.NullFloat64, sum sql.NullString, err error) {
+	var path string
+	err = tx.row(tx.s().board, id, key, board).Scan(&path, &res, &sum)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, res, sum, nil
+	}
+	return err == nil, res, sum, err
 }
 
 func (tx *wtx) needEntry(id int64, code, key string) error {
@@ -255,14 +263,11 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 		if err != nil {
 			return err
 		}
-		var p string
-		var res sql.NullFloat64
-		var old sql.NullString
-		switch err := tx.row(tx.s().board, id, key, board).Scan(&p, &res, &old); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardNotStarted)
+		switch started, res, old, err := tx.board(id, key, board); {
 		case err != nil:
 			return err
+		case !started:
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardNotStarted)
 		case res.Valid && old.String == sum && res.Float64 == result:
 			return nil
 		case res.Valid:
