@@ -238,14 +238,7 @@ func summarise(cfg calibConfig, ps []point) *labCalibration {
 	cal := &labCalibration{Counterfactual: cfg.Counterfactual,
 		Calibration: match.SummariseCalib(cfg.CalibConfig, filter(func(p *point) bool { return p.chosen }, own))}
 	if cfg.Counterfactual {
-		seen := map[string]bool{}
-		for _, p := range ps {
-			if !seen[p.Option] {
-				seen[p.Option] = true
-				r, _ := match.NewCalibRow(p.Option, filter(func(q *point) bool { return q.Option == p.Option }, own))
-				cal.Every = append(cal.Every, r)
-			}
-		}
+		cal.Every = match.CalibByOption(filter(func(*point) bool { return true }, own))
 	}
 	for k, m := range cfg.Candidates {
 		pred := func(p *point) float64 { return p.cand[k] }

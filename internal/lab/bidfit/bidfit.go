@@ -195,27 +195,11 @@ func (p *player) choose(d *rules.Deal) (rules.Action, error) {
 	return p.bot.Choose(context.Background(), &v)
 }
 
-// finish plays d to its end and returns its score.
+// finish plays d to its end and returns its score. With solved play the
+// players decide only up to the card play, which the solver scores.
 func (p *player) finish(d *rules.Deal) (rules.Score, error) {
-	if p.cfg.Play == handvalue.Solved {
-		for d.Phase() < rules.PhasePlay {
-			a, err := p.choose(d)
-			if err != nil {
-				return rules.Score{}, err
-			}
-			if err := d.Apply(a); err != nil {
-				return rules.Score{}, err
-			}
-		}
-		sc := rules.Score{Players: 2}
-		if d.Over() {
-			return sc, nil
-		}
-		s := eval.SolvedScore(p.solver, d)
-		sc.Scored[0], sc.Scored[1] = s[0], s[1]
-		return sc, nil
-	}
-	for !d.Over() {
+	solved := p.cfg.Play == handvalue.Solved
+	for !d.Over() && (!solved || d.Phase() < rules.PhasePlay) {
 		a, err := p.choose(d)
 		if err != nil {
 			return rules.Score{}, err
@@ -224,7 +208,16 @@ func (p *player) finish(d *rules.Deal) (rules.Score, error) {
 			return rules.Score{}, err
 		}
 	}
-	return d.Score(), nil
+	if !solved {
+		return d.Score(), nil
+	}
+	sc := rules.Score{Players: 2}
+	if d.Over() {
+		return sc, nil
+	}
+	s := eval.SolvedScore(p.solver, d)
+	sc.Scored[0], sc.Scored[1] = s[0], s[1]
+	return sc, nil
 }
 
 // MinSamples is the fewest samples a position's own model is fitted

@@ -98,6 +98,16 @@ func Replace(fsys FS, path, pattern string, data []byte) (placed bool, err error
 	})
 }
 
+// ReplaceMkdir is Replace after making path's directory, with perm,
+// when it is missing.
+func ReplaceMkdir(fsys FS, path, pattern string, data []byte, perm fs.FileMode) error {
+	if err := fsys.MkdirAll(filepath.Dir(path), perm); err != nil {
+		return err
+	}
+	_, err := Replace(fsys, path, pattern, data)
+	return err
+}
+
 // Write writes data to a new temporary file in dir, syncs and closes
 // it, hands its name to place (a rename or a link), then syncs dir.
 // placed reports whether place succeeded. The temporary file is removed

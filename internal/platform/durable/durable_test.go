@@ -24,6 +24,20 @@ func TestReplace(t *testing.T) {
 	assert.Equal(t, "new", string(data))
 }
 
+// TestReplaceMkdir: the file's missing directories are made first, with
+// the permissions asked.
+func TestReplaceMkdir(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	path := filepath.Join(dir, "f.txt")
+	require.NoError(t, durable.ReplaceMkdir(durable.OS(), path, ".f-*.tmp", []byte("new"), 0o700))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "new", string(data))
+	fi, err := os.Stat(dir)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o700), fi.Mode().Perm())
+}
+
 // TestReplaceFailure: a failure before the rename leaves the old file
 // and no temporary file; one after it leaves the new file in place.
 func TestReplaceFailure(t *testing.T) {

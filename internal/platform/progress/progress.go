@@ -38,9 +38,6 @@ func NewFor(w io.Writer, tty bool, every time.Duration, now func() time.Time) *L
 	return &Line{w: w, tty: tty, every: every, now: now}
 }
 
-// Terminal reports whether the line is rewritten in place.
-func (l *Line) Terminal() bool { return l != nil && l.tty }
-
 // Update shows s as the current progress.
 func (l *Line) Update(s string) {
 	if l == nil {

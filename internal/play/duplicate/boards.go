@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/klob/klob/ai"
@@ -23,22 +22,6 @@ type Seed [2]uint64
 
 // String writes the seed as 32 lower-case hex digits, word 0 first.
 func (s Seed) String() string { return fmt.Sprintf("%016x%016x", s[0], s[1]) }
-
-// ParseSeed reads what String writes.
-func ParseSeed(s string) (Seed, error) {
-	var out Seed
-	if len(s) != 32 {
-		return out, fmt.Errorf("seed %q: want 32 hex digits, got %d characters", s, len(s))
-	}
-	for i := range 2 {
-		w, err := strconv.ParseUint(s[16*i:16*i+16], 16, 64)
-		if err != nil {
-			return out, fmt.Errorf("seed %q: not hex digits", s)
-		}
-		out[i] = w
-	}
-	return out, nil
-}
 
 // Spec is what a board set is made from: the seed, how many boards, the
 // rules (Options.Players is the seat count), the bots' level in the

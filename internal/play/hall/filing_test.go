@@ -16,6 +16,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 )
 
@@ -50,6 +51,16 @@ func newHistories(t *testing.T) *histories {
 	return &histories{dir: t.TempDir(), disks: map[string]*fullFS{"a": {FS: durable.OS()}, "b": {FS: durable.OS()}}}
 }
 
+// filingHall is a hall over dir/tables on clock that files the people's
+// games in hist's histories, trying a failed filing again every second,
+// and records them with record (none when nil).
+func filingHall(t *testing.T, dir string, hist *histories, clock *host.ManualClock, record func(string, *gamelog.Log) error) *Hall {
+	t.Helper()
+	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
+	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, record
+	return newHall(t, cfg)
+}
+
 // playToUnfiled has ann and bob play their game to its end, until the
 // seats read that it could not be filed; it returns Ann's snapshot.
 func playToUnfiled(t *testing.T, what string, ann, bob *person) host.Snapshot {
@@ -79,15 +90,7 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 	hist := newHistories(t)
 	hist.disks["b"].full.Store(true) // Bob's history cannot be written
 	clock := host.NewManualClock(t0)
-	newHall := func() *Hall {
-		cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
-		cfg.History, cfg.Refile = hist.of, time.Second
-		h, err := New(cfg)
-		require.NoError(t, err)
-		t.Cleanup(h.Close)
-		return h
-	}
-	h := newHall()
+	h := filingHall(t, dir, hist, clock, nil)
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	tableDir := filepath.Join(dir, "tables", tb.Code())
 	ann, bob := annAndBob(t, tb)
@@ -118,7 +121,7 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 	b, err := os.ReadFile(filepath.Join(tableDir, store.CurrentName))
 	require.NoError(t, err)
 	assert.Contains(t, string(b), `[Filed "A"]`)
-	h2 := newHall()
+	h2 := filingHall(t, dir, hist, clock, nil)
 	tb2, err := h2.Find(tb.Code())
 	require.NoError(t, err)
 	ann = join(t, tb2, "a", "Ann", 3)

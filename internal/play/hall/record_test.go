@@ -78,9 +78,7 @@ func TestFiledGamesAreRecorded(t *testing.T) {
 	rec := &recorder{}
 	rec.setFail(true)
 	clock := host.NewManualClock(t0)
-	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
-	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, rec.record
-	h := newHall(t, cfg)
+	h := filingHall(t, dir, hist, clock, rec.record)
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	tableDir := filepath.Join(dir, "tables", tb.Code())
 	ann, bob := annAndBob(t, tb)
@@ -119,9 +117,7 @@ func TestRecordAfterPartialFiling(t *testing.T) {
 	hist.disks["b"].full.Store(true)
 	rec := &recorder{}
 	clock := host.NewManualClock(t0)
-	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
-	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, rec.record
-	h := newHall(t, cfg)
+	h := filingHall(t, dir, hist, clock, rec.record)
 	tb := annOpens(t, h, 3, smallRules(), 9)
 	ann, bob := annAndBob(t, tb)
 	playToUnfiled(t, "the game's end", ann, bob)

@@ -344,6 +344,20 @@ func twoPeopleRematch(t *testing.T, n int, seed, next uint64) (*Host, *ManualClo
 	return newHost(t, cfg), clock, cfg
 }
 
+// bobBackStartsTheNext sits bob (seat B) down again after the end and
+// has him say "again": the next game starts, with him in his seat.
+func bobBackStartsTheNext(t *testing.T, h *Host, a Port) {
+	t.Helper()
+	b := sit(t, h, 1)
+	if err := b.Again(b.Snapshot().Gen); err != nil {
+		t.Fatal(err)
+	}
+	next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
+	if next.Players[1].State != SeatHere {
+		t.Fatalf("bob's seat in the next game: %v", next.Players[1].State)
+	}
+}
+
 // TestRematchWaitsForThePeopleAway: a person who dropped and whose seat
 // a bot took is still away at the end: "again" from the one here starts
 // nothing (nobody is put in a game they did not ask for); once the
@@ -365,14 +379,7 @@ func TestRematchWaitsForThePeopleAway(t *testing.T) {
 			if x := a.Snapshot(); x.Game != 1 || !x.Over {
 				t.Fatalf("again with bob away: game %d, over %v; want game 1 still over", x.Game, x.Over)
 			}
-			b = sit(t, h, 1)
-			if err := b.Again(b.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
-			next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-			if next.Players[1].State != SeatHere {
-				t.Fatalf("bob's seat in the next game: %v", next.Players[1].State)
-			}
+			bobBackStartsTheNext(t, h, a)
 		})
 	}
 }
@@ -534,14 +541,7 @@ func TestRematchWithAnAbsentPerson(t *testing.T) {
 			if x := a.Snapshot(); x.Game != 1 {
 				t.Fatalf("again without bob started game %d", x.Game)
 			}
-			b = sit(t, h, 1)
-			if err := b.Again(b.Snapshot().Gen); err != nil {
-				t.Fatal(err)
-			}
-			next := await(t, a, "the next game", func(s Snapshot) bool { return s.Game == 2 && s.HasDeal })
-			if next.Players[1].State != SeatHere {
-				t.Fatalf("bob's seat in the next game: %v", next.Players[1].State)
-			}
+			bobBackStartsTheNext(t, h, a)
 		})
 	}
 }

@@ -163,18 +163,12 @@ func (tx *wtx) pars(id int64) ([]float64, error) {
 // Pars returns the par of every board, board 1 first; none before
 // SetPars.
 func (db *DB) Pars(ctx context.Context, code string) ([]float64, error) {
-	t, err := db.Tournament(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.rs.pars.QueryContext(ctx, t.ID)
-	out, err := collect(rows, err, func(sc scanner) (float64, error) {
+	return tournamentRows(ctx, db, code, db.rs.pars, func(sc scanner) (float64, error) {
 		var b int
 		var p float64
 		err := sc.Scan(&b, &p)
 		return p, err
 	})
-	return out, db.openErr(err)
 }
 
 // Enter enters the player (seen before: SeePlayer) in the tournament,
@@ -222,18 +216,26 @@ func (db *DB) StartBoard(ctx context.Context, code, key string, board int, path 
 		if err := tx.needEntry(id, code, key); err != nil {
 			return err
 		}
-		var p string
-		var res sql.NullFloat64
-		var sum sql.NullString
-		switch err := tx.row(tx.s().board, id, key, board).Scan(&p, &res, &sum); {
-		case err == nil:
-			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
-		case !errors.Is(err, sql.ErrNoRows):
+		switch started, _, _, err := tx.board(id, key, board); {
+		case err != nil:
 			return err
+		case started:
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardStarted)
 		}
 		_, err = tx.exec(tx.s().startBoard, id, key, board, path, now)
 		return err
 	})
+}
+
+// board reads the entrant's row of board: whether they started it, and
+// once it is finished its result and the checksum of its log.
+func (tx *wtx) board(id int64, key string, board int) (started bool, res sql.NullFloat64, sum sql.NullString, err error) {
+	var path string
+	err = tx.row(tx.s().board, id, key, board).Scan(&path, &res, &sum)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, res, sum, nil
+	}
+	return err == nil, res, sum, err
 }
 
 func (tx *wtx) needEntry(id int64, code, key string) error {
@@ -261,14 +263,11 @@ func (db *DB) FinishBoard(ctx context.Context, code, key string, board int, resu
 		if err != nil {
 			return err
 		}
-		var p string
-		var res sql.NullFloat64
-		var old sql.NullString
-		switch err := tx.row(tx.s().board, id, key, board).Scan(&p, &res, &old); {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardNotStarted)
+		switch started, res, old, err := tx.board(id, key, board); {
 		case err != nil:
 			return err
+		case !started:
+			return fmt.Errorf("tournament %s, board %d: %w", code, board, ErrBoardNotStarted)
 		case res.Valid && old.String == sum && res.Float64 == result:
 			return nil
 		case res.Valid:
@@ -328,18 +327,24 @@ type Entrant struct {
 
 // Entrants returns the tournament's entrants, first entered first.
 func (db *DB) Entrants(ctx context.Context, code string) ([]Entrant, error) {
-	t, err := db.Tournament(ctx, code)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := db.rs.entries.QueryContext(ctx, t.ID)
-	out, err := collect(rows, err, func(sc scanner) (Entrant, error) {
+	return tournamentRows(ctx, db, code, db.rs.entries, func(sc scanner) (Entrant, error) {
 		var e Entrant
 		var at int64
 		err := sc.Scan(&e.Key, &e.Name, &at)
 		e.Entered = fromMS(at)
 		return e, err
 	})
+}
+
+// tournamentRows runs st on the ID of the tournament code (ErrNotFound
+// when there is none) and reads its rows with scan.
+func tournamentRows[T any](ctx context.Context, db *DB, code string, st *sql.Stmt, scan func(scanner) (T, error)) ([]T, error) {
+	t, err := db.Tournament(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := st.QueryContext(ctx, t.ID)
+	out, err := collect(rows, err, scan)
 	return out, db.openErr(err)
 }
 

@@ -84,11 +84,7 @@ func (f *Files) Unlock() {
 
 // write puts data at path, durably, making its directory.
 func (f *Files) write(path string, data []byte) error {
-	if err := f.fs.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	_, err := durable.Replace(f.fs, path, "."+filepath.Base(path)+"-*.tmp", data)
-	return err
+	return durable.ReplaceMkdir(f.fs, path, "."+filepath.Base(path)+"-*.tmp", data, 0o755)
 }
 
 // read returns the file at path, and false when there is none.

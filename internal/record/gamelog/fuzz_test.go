@@ -11,11 +11,10 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 )
 
-// FuzzParse: the reader never panics and fails only with an *Error, and
-// any log it accepts re-serialises, reads back to the same Log, and
-// re-serialises to the same text again.
-func FuzzParse(f *testing.F) {
-	for _, pat := range []string{"saves/*.klob", "broken/*.klob", "05-*.klob", "tables/3-01-*.klob", "tables/4-14-*.klob"} {
+// addGames seeds f with the test games matching each of the patterns
+// (relative to gamesDir).
+func addGames(f *testing.F, patterns ...string) {
+	for _, pat := range patterns {
 		files, _ := filepath.Glob(filepath.Join(gamesDir, pat))
 		for _, file := range files {
 			if b, err := os.ReadFile(file); err == nil {
@@ -23,6 +22,13 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	}
+}
+
+// FuzzParse: the reader never panics and fails only with an *Error, and
+// any log it accepts re-serialises, reads back to the same Log, and
+// re-serialises to the same text again.
+func FuzzParse(f *testing.F) {
+	addGames(f, "saves/*.klob", "broken/*.klob", "05-*.klob", "tables/3-01-*.klob", "tables/4-14-*.klob")
 	f.Add([]byte("[Klob \"1\"]\n"))
 	f.Add([]byte(""))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -60,14 +66,7 @@ func FuzzParse(f *testing.F) {
 // previous one ended with, the end totals are the last deal's, and a game
 // is over exactly when it has a winner.
 func FuzzParseReplay(f *testing.F) {
-	for _, pat := range []string{"saves/*.klob", "0*.klob", "1*.klob"} {
-		files, _ := filepath.Glob(filepath.Join(gamesDir, pat))
-		for _, file := range files {
-			if b, err := os.ReadFile(file); err == nil {
-				f.Add(b)
-			}
-		}
-	}
+	addGames(f, "saves/*.klob", "0*.klob", "1*.klob")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := gamelog.Parse("fuzz.klob", data)
 		if err != nil {

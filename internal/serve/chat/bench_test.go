@@ -29,7 +29,7 @@ func BenchmarkClean(b *testing.B) {
 		b.Run(l.name, func(b *testing.B) {
 			b.SetBytes(int64(len(l.text)))
 			for b.Loop() {
-				Clean(l.text)
+				cleanAll(l.text)
 			}
 		})
 	}

@@ -267,7 +267,7 @@ func (h *Hub) NewRoom() *Room {
 	return &Room{hub: h, hist: make([]Line, h.cfg.History), subs: map[*Subscription]struct{}{}}
 }
 
-// Say cleans text (see Clean) and, unless it is refused, hands it to
+// Say cleans text (see cleanUpTo) and, unless it is refused, hands it to
 // every subscriber who has not muted the sender, and keeps it in the
 // history. A refusal is a *Refusal (or ErrClosed), checked in an order
 // that bounds the work of a flood: the byte length first (a 1 MB paste

@@ -14,7 +14,7 @@ import (
 // accents on a letter and spill over the lines around it ("Zalgo").
 const MaxMarks = 4
 
-// Clean returns s as it may be shown to others: one line of letters,
+// cleanUpTo returns s as it may be shown to others: one line of letters,
 // marks, digits, punctuation, symbols and single spaces, NFKC-normalised.
 //
 //   - Escape sequences are removed whole, with their payload, as a
@@ -39,16 +39,12 @@ const MaxMarks = 4
 //     whatever the screen shows before it) and beyond MaxMarks in a row
 //     are removed.
 //
-// Clean is idempotent, never fails and takes time linear in len(s); its
+// Cleaning is idempotent, never fails and takes time linear in len(s); its
 // output is at most 18 times as long (NFKC's largest expansion), so the
 // caller bounds the input first (Room.Say does).
-func Clean(s string) string {
-	out, _ := cleanUpTo(s, -1)
-	return out
-}
-
-// cleanUpTo is Clean for a line that may hold at most most characters
-// (no limit when most < 0), and its Length. NFKC may expand a character
+//
+// The line may hold at most most characters (no limit when most < 0):
+// cleanUpTo returns its Length too. NFKC may expand a character
 // 18 times (U+FDFA), so when the text before it already holds more
 // than 3*most characters other than spaces and marks, cleanUpTo stops
 // there and returns "" with that count: a line that long is too long.

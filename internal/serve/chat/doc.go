@@ -11,8 +11,8 @@
 //   - A Room (Hub.NewRoom) is one conversation: one per table, one for
 //     the lobby. Room.Say takes a line; Room.Subscribe gives a listener
 //     the history and a Subscription for the lines after it.
-//   - Clean and Length are the cleaner and the count the limit uses,
-//     for an input box that wants to show what will be sent.
+//   - Length is the count the limit uses, for an input box that wants
+//     to show how long a line is.
 //
 // # What a line goes through
 //
@@ -23,7 +23,7 @@
 //     refused with the wait ("slow down: wait 3 s"). A refused line
 //     costs a map lookup and no cleaning, so a sender's flood costs O(1)
 //     a line and the others' lines wait for nothing but a short lock.
-//  3. Clean removes escape sequences with their payload, controls,
+//  3. The cleaner removes escape sequences with their payload, controls,
 //     bidirectional and zero-width characters, BOMs and other invisible
 //     characters, turns any whitespace into single spaces and applies
 //     NFKC. Nothing left is refused; over Config.MaxChars characters

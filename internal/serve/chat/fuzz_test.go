@@ -21,12 +21,12 @@ func FuzzClean(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		out := Clean(in)
+		out := cleanAll(in)
 		if p := cleanProblem(out); p != "" {
-			t.Fatalf("Clean(%+q) = %+q: %s", in, out, p)
+			t.Fatalf("cleanAll(%+q) = %+q: %s", in, out, p)
 		}
 		if len(out) > 18*len(in) {
-			t.Fatalf("Clean(%+q) = %+q: %d bytes from %d", in, out, len(out), len(in))
+			t.Fatalf("cleanAll(%+q) = %+q: %d bytes from %d", in, out, len(out), len(in))
 		}
 		if utf8.RuneCountInString(out) < Length(out) {
 			t.Fatalf("Length(%+q) = %d, more than its runes", out, Length(out))

@@ -57,7 +57,7 @@ func TestCleanRemovesExactly(t *testing.T) {
 				mixed.WriteString(removable[rng.IntN(len(removable))])
 			}
 		}
-		require.Equal(t, plain.String(), Clean(mixed.String()), "Clean(%+q)", mixed.String())
+		require.Equal(t, plain.String(), cleanAll(mixed.String()), "cleanAll(%+q)", mixed.String())
 	}
 }
 
@@ -84,13 +84,13 @@ func TestCleanProperties(t *testing.T) {
 			}
 		}
 		in := b.String()
-		out := Clean(in)
-		require.Empty(t, cleanProblem(out), "Clean(%+q) = %+q", in, out)
+		out := cleanAll(in)
+		require.Empty(t, cleanProblem(out), "cleanAll(%+q) = %+q", in, out)
 	}
 }
 
 // TestCleanUpTo: stopping before NFKC refuses only lines that would be
-// too long anyway, and otherwise gives what Clean gives, with its
+// too long anyway, and otherwise gives what cleanAll gives, with its
 // Length. Lines are built around the limit, of pieces that NFKC
 // lengthens (U+FDFA: 18 characters) or shortens (Hangul jamo: three
 // make one syllable).
@@ -104,7 +104,7 @@ func TestCleanUpTo(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		in := b.String()
-		want := Clean(in)
+		want := cleanAll(in)
 		got, n := cleanUpTo(in, most)
 		if got == "" && n > 0 {
 			require.Greater(t, Length(want), most, "cleanUpTo(%+q, %d) gave up", in, most)

@@ -25,6 +25,15 @@ func newHub(t testing.TB, cfg Config) (*Hub, *testkit.Clock) {
 	return h, c
 }
 
+// bobListens is a room of a hub with the default limits, and bob's
+// subscription to it.
+func bobListens(t testing.TB) (*Room, *Subscription) {
+	h, _ := newHub(t, Config{})
+	room := h.NewRoom()
+	sub, _ := room.Subscribe(bob.Key)
+	return room, sub
+}
+
 var (
 	alice = Sender{Key: "SHA256:alice", Name: "alice"}
 	bob   = Sender{Key: "SHA256:bob", Name: "bob"}
@@ -49,9 +58,7 @@ func refusal(t *testing.T, err error) *Refusal {
 // TestAbuseEscapeSequences: what a terminal would obey never reaches
 // another player, nor the history.
 func TestAbuseEscapeSequences(t *testing.T) {
-	h, _ := newHub(t, Config{})
-	room := h.NewRoom()
-	sub, _ := room.Subscribe(bob.Key)
+	room, sub := bobListens(t)
 	for _, in := range []string{
 		"\x1b]0;pwned\x07\x1b[2J\x1b[H\x1b[31mhello\x1b[0m\u202e",
 		"\x1b]52;c;cm0gLXJmIH4K\x07copy\u2066me\u2069",
@@ -75,9 +82,7 @@ func TestAbuseEscapeSequences(t *testing.T) {
 // TestAbusePaste: a 1 MB paste is refused at once, unread (its only
 // allocation is the refusal), and costs the sender no token.
 func TestAbusePaste(t *testing.T) {
-	h, _ := newHub(t, Config{})
-	room := h.NewRoom()
-	sub, _ := room.Subscribe(bob.Key)
+	room, sub := bobListens(t)
 	paste := strings.Repeat("\x1b[31mAAAA\u202e", 1<<20/12)
 	require.Greater(t, len(paste), 1<<19)
 
@@ -345,9 +350,7 @@ func TestConcurrent(t *testing.T) {
 }
 
 func TestClose(t *testing.T) {
-	h, _ := newHub(t, Config{})
-	room := h.NewRoom()
-	sub, _ := room.Subscribe(bob.Key)
+	room, sub := bobListens(t)
 	_, err := room.Say(alice, "last words")
 	require.NoError(t, err)
 	room.Close()
@@ -368,9 +371,7 @@ func TestClose(t *testing.T) {
 }
 
 func TestSubscriptionClose(t *testing.T) {
-	h, _ := newHub(t, Config{})
-	room := h.NewRoom()
-	sub, _ := room.Subscribe(bob.Key)
+	room, sub := bobListens(t)
 	assert.Equal(t, 1, room.Listeners())
 	sub.Close()
 	assert.Zero(t, room.Listeners())
@@ -381,8 +382,7 @@ func TestSubscriptionClose(t *testing.T) {
 }
 
 func TestWaitContext(t *testing.T) {
-	h, _ := newHub(t, Config{})
-	sub, _ := h.NewRoom().Subscribe(bob.Key)
+	_, sub := bobListens(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := sub.Wait(ctx)
@@ -391,9 +391,7 @@ func TestWaitContext(t *testing.T) {
 
 // TestWaitWakes: a Wait blocked on an empty feed returns the line said.
 func TestWaitWakes(t *testing.T) {
-	h, _ := newHub(t, Config{})
-	room := h.NewRoom()
-	sub, _ := room.Subscribe(bob.Key)
+	room, sub := bobListens(t)
 	got := make(chan Batch)
 	go func() {
 		b, _ := sub.Wait(context.Background())

@@ -227,9 +227,5 @@ func (s *Service) writeParLines(code string, lines map[int]duplicate.ParLine) er
 // writeFile puts data at path durably (durable.Replace), its directory
 // made first.
 func (s *Service) writeFile(path, pattern string, data []byte) error {
-	if err := s.fs.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return err
-	}
-	_, err := durable.Replace(s.fs, path, pattern, data)
-	return err
+	return durable.ReplaceMkdir(s.fs, path, pattern, data, 0o700)
 }

@@ -40,7 +40,7 @@ func BenchmarkGrade(b *testing.B) {
 			ctx := context.Background()
 			i := 0
 			for b.Loop() {
-				if _, err := e.Evaluate(ctx, &vs[i%len(vs)], Options{Samples: DefaultSamples, Seed: uint64(i)}); err != nil {
+				if _, err := EvaluateWith(ctx, e.Batch, &vs[i%len(vs)], Options{Samples: DefaultSamples, Seed: uint64(i)}); err != nil {
 					b.Fatal(err)
 				}
 				i++

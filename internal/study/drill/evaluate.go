@@ -325,19 +325,9 @@ func (e *Evaluator) Batch(ctx context.Context, v *rules.View, p Plan, k int) (ev
 	return e.ev.Evaluate(ctx, v, p.Batch(k))
 }
 
-// Evaluate evaluates every legal option of v (see Tally.Analysis). When
+// EvaluateWith evaluates every legal option of v (see Tally.Analysis)
+// batch by batch with batch (Evaluator.Batch, or a test's fake). When
 // ctx ends it returns what the batches finished so far show.
-func (e *Evaluator) Evaluate(ctx context.Context, v *rules.View, o Options) (Analysis, error) {
-	return EvaluateWith(ctx, e.Batch, v, o)
-}
-
-// Evaluate evaluates v with a new Evaluator.
-func Evaluate(ctx context.Context, v *rules.View, o Options) (Analysis, error) {
-	return NewEvaluator().Evaluate(ctx, v, o)
-}
-
-// EvaluateWith evaluates every legal option of v batch by batch with
-// batch. When ctx ends it returns what the batches finished so far show.
 func EvaluateWith(ctx context.Context, batch BatchFunc, v *rules.View, o Options) (Analysis, error) {
 	p := NewPlan(o)
 	t, err := NewTally(v, p)

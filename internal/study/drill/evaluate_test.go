@@ -77,7 +77,7 @@ func TestObviousVerdicts(t *testing.T) {
 			Deck: tableDeck(t, map[int]string{0: "JS", 1: "9S", 2: "AS", 3 * n: "TS", 3*n + 1: "AH", 3*n + 2: "KD", up: "8S"})}
 		v, err := strong.View()
 		require.NoError(t, err)
-		an, err := Evaluate(context.Background(), &v, Options{Samples: samples(), Seed: 1})
+		an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 1})
 		require.NoError(t, err)
 		for _, r := range an.Rows {
 			assert.True(t, r.Win > 0 && r.Win < 1, "%d players: %s wins the game %.3f", n, r.Action, r.Win)
@@ -91,7 +91,7 @@ func TestObviousVerdicts(t *testing.T) {
 		weak.Deck = tableDeck(t, map[int]string{0: "7H", 1: "8H", 2: "7D", 3 * n: "8D", 3*n + 1: "7C", 3*n + 2: "8C", up: "JS"})
 		v, err = weak.View()
 		require.NoError(t, err)
-		an, err = Evaluate(context.Background(), &v, Options{Samples: samples(), Seed: 1})
+		an, err = EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 1})
 		require.NoError(t, err)
 		assert.Equal(t, rules.Pass, an.Rows[an.Best].Action.Kind, "%d players: sevens and eights, no trump", n)
 		assert.True(t, row(t, an, rules.Take).Verdict.Kind.Wrong(), "%d players: taking with no trump", n)
@@ -105,7 +105,7 @@ func TestEndgameByWin(t *testing.T) {
 	require.NoError(t, err)
 	v, err := req.Situation.View()
 	require.NoError(t, err)
-	an, err := Evaluate(context.Background(), &v, Options{Samples: samples(), Seed: 2})
+	an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: samples(), Seed: 2})
 	require.NoError(t, err)
 	require.True(t, an.ByWin, "near the target: not ranked by the chance to win")
 	for j, r := range an.Rows {
@@ -127,14 +127,14 @@ func TestEvaluateDeterministic(t *testing.T) {
 		for range 2 {
 			s, v := nextView(t, g)
 			o := Options{Samples: 40, Seed: 9, Workers: 1}
-			a, err := Evaluate(context.Background(), &v, o)
+			a, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, o)
 			require.NoError(t, err)
 			o.Workers = 2
-			b, err := Evaluate(context.Background(), &v, o)
+			b, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, o)
 			require.NoError(t, err)
 			require.True(t, reflect.DeepEqual(a, b), "%s: one worker and two differ:\n%+v\n%+v", s, a, b)
 			o.Seed = 10
-			c, err := Evaluate(context.Background(), &v, o)
+			c, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, o)
 			require.NoError(t, err)
 			assert.False(t, reflect.DeepEqual(a.Rows, c.Rows), "%s: seeds 9 and 10 give the same analysis", s)
 		}
@@ -151,7 +151,7 @@ func TestEveryOptionLegal(t *testing.T) {
 		require.NoError(t, err)
 		for range 3 {
 			s, v := nextView(t, g)
-			an, err := Evaluate(context.Background(), &v, Options{Samples: 40, Seed: 1})
+			an, err := EvaluateWith(context.Background(), NewEvaluator().Batch, &v, Options{Samples: 40, Seed: 1})
 			require.NoError(t, err)
 			legal := v.Legal()
 			require.Len(t, an.Rows, len(legal), "%s", s)
@@ -299,7 +299,7 @@ func TestPartial(t *testing.T) {
 	assert.Equal(t, 0, tl.Next())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	an, err = Evaluate(ctx, &v, Options{Samples: 40})
+	an, err = EvaluateWith(ctx, NewEvaluator().Batch, &v, Options{Samples: 40})
 	require.NoError(t, err)
 	assert.Zero(t, an.Samples)
 	other := v

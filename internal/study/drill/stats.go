@@ -83,6 +83,14 @@ func (s Score) AvgLost() float64 {
 	return s.Lost / float64(s.Drills)
 }
 
+// merge adds the drills o counts to s.
+func (s *Score) merge(o Score) {
+	s.Drills += o.Drills
+	s.Correct += o.Correct
+	s.Lost += o.Lost
+	s.WinLost += o.WinLost
+}
+
 // Add counts one drill answered with verdict v. A score at MaxDrills
 // counts no more: it stays a record Load accepts.
 func (s *Score) Add(v Verdict) {
@@ -197,10 +205,7 @@ func (st *Stats) Section(players int) Section {
 func (st *Stats) Total() Score {
 	var t Score
 	for _, s := range st.Sections {
-		t.Drills += s.Drills
-		t.Correct += s.Correct
-		t.Lost += s.Lost
-		t.WinLost += s.WinLost
+		t.merge(s.Score)
 	}
 	return t
 }
@@ -526,10 +531,7 @@ func (f *StatsFile) save(st Stats) error {
 		return fmt.Errorf("training record: %w", err)
 	}
 	data = append(data, '\n')
-	if err := f.fs().MkdirAll(filepath.Dir(f.Path), 0o755); err != nil {
-		return fmt.Errorf("training record: %w", err)
-	}
-	if _, err := durable.Replace(f.fs(), f.Path, ".train-*.tmp", data); err != nil {
+	if err := durable.ReplaceMkdir(f.fs(), f.Path, ".train-*.tmp", data, 0o755); err != nil {
 		return fmt.Errorf("training record: %w", err)
 	}
 	return nil

@@ -94,10 +94,7 @@ func TestStatsSections(t *testing.T) {
 func sumKinds(ks map[string]Score) Score {
 	var s Score
 	for _, k := range ks {
-		s.Drills += k.Drills
-		s.Correct += k.Correct
-		s.Lost += k.Lost
-		s.WinLost += k.WinLost
+		s.merge(k)
 	}
 	return s
 }

@@ -160,35 +160,16 @@ func TestWholeLesson(t *testing.T) {
 		if steps > 200 {
 			t.Fatal("the lesson does not end")
 		}
-		s := r.Step()
-		switch s.Kind {
-		case Read, Score:
-			if !r.Continue() {
-				t.Fatalf("step %q does not go on", s.Name)
-			}
-		case Act:
-			mustTry(t, r, s.Want)
-		case Claim:
-			if err := r.Claim(); err != nil {
-				t.Fatalf("the claim at %q: %v", s.Name, err)
-			}
-		case Play:
-			if r.Game().Deal().Over() {
-				r.Continue()
-				continue
-			}
+		if s := r.Step(); s.Kind == Play && !r.Game().Deal().Over() {
 			situations[s.Name] = true
 			if s.Bella != rules.NoCard {
 				sawBella = true
 				if err := r.Try(rules.PlayAction(s.Bella)); err == nil {
 					t.Fatal("the bella card without bella was taken")
 				}
-				mustTry(t, r, rules.PlayBellaAction(s.Bella))
-				continue
 			}
-			p := r.Game().Deal().Play()
-			mustTry(t, r, rules.PlayAction(p.Legal().First()))
 		}
+		learnerStep(t, r)
 	}
 	recs := r.Records()
 	if len(recs) != 3 || recs[0].Score.Outcome != rules.Abandoned {
@@ -269,8 +250,8 @@ func TestRandomMovesNeverBreakTheLesson(t *testing.T) {
 	}
 }
 
-// toStep runs the lesson as TestWholeLesson does (the first legal card,
-// bella when asked) up to the step named name.
+// toStep runs the lesson as TestWholeLesson does (learnerStep) up to the
+// step named name.
 func toStep(t *testing.T, name string) *Run {
 	t.Helper()
 	r := mustNew(t)
@@ -278,29 +259,39 @@ func toStep(t *testing.T, name string) *Run {
 		if steps > 200 || r.Step().Kind == End {
 			t.Fatalf("the lesson never reaches %q", name)
 		}
-		switch s := r.Step(); s.Kind {
-		case Read, Score:
-			r.Continue()
-		case Act:
-			mustTry(t, r, s.Want)
-		case Claim:
-			if err := r.Claim(); err != nil {
-				t.Fatal(err)
-			}
-		case Play:
-			if r.Game().Deal().Over() {
-				r.Continue()
-				continue
-			}
-			p := r.Game().Deal().Play()
-			a := rules.PlayAction(p.Legal().First())
-			if s.Bella == a.Card {
-				a.Bella = true
-			}
-			mustTry(t, r, a)
-		}
+		learnerStep(t, r)
 	}
 	return r
+}
+
+// learnerStep takes the lesson's step as a learner who does what it asks:
+// goes on past a text, a score or a deal's end, takes the action wanted,
+// claims when asked, and plays the bella card with bella when the step
+// asks for it, else the first legal card.
+func learnerStep(t *testing.T, r *Run) {
+	t.Helper()
+	switch s := r.Step(); s.Kind {
+	case Read, Score:
+		if !r.Continue() {
+			t.Fatalf("step %q does not go on", s.Name)
+		}
+	case Act:
+		mustTry(t, r, s.Want)
+	case Claim:
+		if err := r.Claim(); err != nil {
+			t.Fatalf("the claim at %q: %v", s.Name, err)
+		}
+	case Play:
+		switch {
+		case r.Game().Deal().Over():
+			r.Continue()
+		case s.Bella != rules.NoCard:
+			mustTry(t, r, rules.PlayBellaAction(s.Bella))
+		default:
+			p := r.Game().Deal().Play()
+			mustTry(t, r, rules.PlayAction(p.Legal().First()))
+		}
+	}
 }
 
 // TestBottomCardAndRoundTwo: the second deal turns up the 10 of hearts

@@ -330,16 +330,25 @@ func SummariseCalib(cfg CalibConfig, ps []CalibPoint) *Calibration {
 			cal.Phases = append(cal.Phases, r)
 		}
 	}
+	cal.Options = CalibByOption(ps)
+	return cal
+}
+
+// CalibByOption is a row for each option of ps, in the order they
+// first come.
+func CalibByOption(ps []CalibPoint) []CalibRow {
+	var rows []CalibRow
 	seen := map[string]bool{}
 	for _, p := range ps {
 		if seen[p.Option] {
 			continue
 		}
 		seen[p.Option] = true
-		r, _ := NewCalibRow(p.Option, keep(func(q CalibPoint) bool { return q.Option == p.Option }))
-		cal.Options = append(cal.Options, r)
+		same := slices.DeleteFunc(slices.Clone(ps), func(q CalibPoint) bool { return q.Option != p.Option })
+		r, _ := NewCalibRow(p.Option, same)
+		rows = append(rows, r)
 	}
-	return cal
+	return rows
 }
 
 // WriteText writes the calibration for people.

@@ -75,7 +75,7 @@ func Floors(ctx context.Context, w io.Writer, c FloorConfig) error {
 		if err != nil {
 			return err
 		}
-		an, err := e.Evaluate(ctx, &v, drill.Options{Samples: c.Samples, Seed: uint64(n)})
+		an, err := drill.EvaluateWith(ctx, e.Batch, &v, drill.Options{Samples: c.Samples, Seed: uint64(n)})
 		if err != nil {
 			return err
 		}
