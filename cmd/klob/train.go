@@ -9,6 +9,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/seedmix"
 	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -179,36 +180,32 @@ const evalProgressFrom = 2 * drill.DefaultSamples
 // interrupt (ctx) stops it after the batch under way; what the finished
 // batches show is returned, and stderr says so.
 func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stderr io.Writer) (drill.Analysis, error) {
-	p := drill.NewPlan(o)
-	t, err := drill.NewTally(v, p)
+	asked := drill.NewPlan(o).Samples
+	show := asked >= evalProgressFrom
+	e := drill.NewEvaluator()
+	done := 0
+	batch := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
+		if show {
+			fmt.Fprintf(stderr, "\revaluating: %d of %d samples ", done, asked)
+		}
+		ev, err := e.Batch(ctx, v, p, k)
+		done += ev.Samples
+		return ev, err
+	}
+	an, err := drill.EvaluateWith(ctx, batch, v, o)
 	if err != nil {
 		return drill.Analysis{}, err
 	}
-	show := p.Samples >= evalProgressFrom
-	e := drill.NewEvaluator()
-	k := 0
-	for ; k < p.Batches && ctx.Err() == nil; k++ {
-		if show {
-			fmt.Fprintf(stderr, "\revaluating: %d of %d samples ", t.Samples(), p.Samples)
-		}
-		ev, err := e.Batch(ctx, v, p, k)
-		if err != nil {
-			return drill.Analysis{}, err
-		}
-		if err := t.Add(k, ev); err != nil {
-			return drill.Analysis{}, err
-		}
-	}
 	if show {
-		fmt.Fprintf(stderr, "\revaluating: %d of %d samples\n", t.Samples(), p.Samples)
+		fmt.Fprintf(stderr, "\revaluating: %d of %d samples\n", an.Samples, asked)
 	}
-	if k < p.Batches {
-		if k == 0 {
+	if ctx.Err() != nil && an.Samples < asked {
+		if an.Samples == 0 {
 			return drill.Analysis{}, ctx.Err()
 		}
-		fmt.Fprintf(stderr, "klob train: -eval: interrupted: the table shows %d of %d samples\n", t.Samples(), p.Samples)
+		fmt.Fprintf(stderr, "klob train: -eval: interrupted: the table shows %d of %d samples\n", an.Samples, asked)
 	}
-	return t.Analysis(), nil
+	return an, nil
 }
 
 // trainReview prints the record of each seat count trained at and its

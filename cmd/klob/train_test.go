@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/internal/testing/ctxtest"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -326,4 +328,34 @@ func TestTrainReviewSanitises(t *testing.T) {
 		assert.Contains(t, errs, "could not be read", "record %d", i)
 		assert.Contains(t, errs, `\x1b`, fmt.Sprintf("record %d: the escape shown as \\x1b", i))
 	}
+}
+
+// An evaluation cut short returns what its finished batches show and
+// says so on stderr; cut before any batch finished, it returns the
+// context's error. Cut at every count of looks, so both ends and the
+// cases between are met on any machine.
+func TestTrainEvalInterrupted(t *testing.T) {
+	req, err := drill.Parse("hand=JS 9S AS KH QH 7D up=8S samples=200")
+	require.NoError(t, err)
+	v, err := req.Situation.View()
+	require.NoError(t, err)
+	var cut, none, whole int
+	for looks := int64(1); looks < 4000 && whole == 0; looks = looks*3/2 + 1 {
+		var errs strings.Builder
+		an, err := evalWithProgress(ctxtest.DeadlineAfter(looks), &v, drill.Options{Samples: 200, Seed: 1}, &errs)
+		switch {
+		case err != nil:
+			require.ErrorIs(t, err, context.DeadlineExceeded)
+			assert.NotContains(t, errs.String(), "interrupted", "looks %d", looks)
+			none++
+		case an.Samples < 200:
+			assert.Contains(t, errs.String(), fmt.Sprintf("interrupted: the table shows %d of 200 samples", an.Samples), "looks %d", looks)
+			cut++
+		default:
+			assert.NotContains(t, errs.String(), "interrupted", "looks %d", looks)
+			whole++
+		}
+	}
+	assert.Positive(t, none, "no cut before the first batch")
+	assert.Positive(t, cut, "no cut between batches")
 }
