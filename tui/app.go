@@ -122,13 +122,10 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Quit) {
-			if qa, ok := a.screen.(interface{ QuitsAtOnce() bool }); ok && qa.QuitsAtOnce() {
+			if kit.QuitsAtOnce(a.screen) {
 				return a, kit.QuitNow // a screen that keeps nothing
 			}
-			q := &quitAsk{}
-			if qa, ok := a.screen.(kit.QuitAsker); ok {
-				q.question = qa.QuitQuestion()
-			}
+			q := &quitAsk{question: kit.QuitQuestionOf(a.screen, "")}
 			if qt, ok := a.screen.(quitTitler); ok {
 				q.title, q.yes = qt.QuitTitle()
 			}
@@ -139,15 +136,10 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Help) {
-			keys := kit.PlayHelp(&a.ctx.Keys, rules.DefaultOptions())
-			if hk, ok := a.screen.(kit.Helper); ok {
-				keys = hk.KeyHelp(&a.ctx.Keys).FullHelp()
-			}
-			h := kit.NewHelpView(keys)
-			if g, ok := a.screen.(kit.RulesTeller); ok {
-				if o, ok := g.HelpRules(); ok {
-					h.For(o) // the rules in short of the game on screen
-				}
+			keys := kit.KeyHelpOf(a.screen, &a.ctx.Keys, kit.KeyHelp{Full: kit.PlayHelp(&a.ctx.Keys, rules.DefaultOptions())})
+			h := kit.NewHelpView(keys.FullHelp())
+			if o, ok := kit.HelpRulesOf(a.screen); ok {
+				h.For(o) // the rules in short of the game on screen
 			}
 			a.overlay = h
 			return a, nil

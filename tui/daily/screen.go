@@ -190,33 +190,19 @@ func (s *Screen) View(ctx *kit.Context) string { return s.sub.View(ctx) }
 
 // KeyHelp is the part shown's keys.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	if h, ok := s.sub.(kit.Helper); ok {
-		return h.KeyHelp(k)
-	}
-	return kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}}
+	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}})
 }
 
 // HelpRules passes on the board being played.
-func (s *Screen) HelpRules() (rules.Options, bool) {
-	if g, ok := s.sub.(kit.RulesTeller); ok {
-		return g.HelpRules()
-	}
-	return rules.Options{}, false
-}
+func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.sub) }
 
 // QuitQuestion says what quitting keeps.
 func (s *Screen) QuitQuestion() string {
-	if q, ok := s.sub.(kit.QuitAsker); ok {
-		return q.QuitQuestion()
-	}
-	return "Your day is saved: klob daily goes on from where you are."
+	return kit.QuitQuestionOf(s.sub, "Your day is saved: klob daily goes on from where you are.")
 }
 
 // QuitsAtOnce: q quits without asking where nothing is under way.
-func (s *Screen) QuitsAtOnce() bool {
-	q, ok := s.sub.(interface{ QuitsAtOnce() bool })
-	return ok && q.QuitsAtOnce()
-}
+func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 
 // QuitNote is what to print once the screen is gone.
 func (s *Screen) QuitNote() string {

@@ -490,12 +490,7 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 // HelpRules passes on the game alone being played.
-func (b *Away) HelpRules() (rules.Options, bool) {
-	if g, ok := b.inner.(kit.RulesTeller); ok {
-		return g.HelpRules()
-	}
-	return rules.Options{}, false
-}
+func (b *Away) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
 
 func (b *Away) QuitQuestion() string {
 	// A game alone left unfinished is resumed from the lobby, not by
