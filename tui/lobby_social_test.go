@@ -83,6 +83,20 @@ func (c *socialClub) person(t *testing.T, id, name string, start lobby.Command) 
 	return p
 }
 
+// pair is Ann then Bob, each in the club's lobby.
+func (c *socialClub) pair(t *testing.T) (ann, bob *lobbyPerson) {
+	t.Helper()
+	return c.person(t, "a", "Ann", lobby.Command{}), c.person(t, "b", "Bob", lobby.Command{})
+}
+
+// inLobbyTalk waits until each person's lobby shows its talk.
+func inLobbyTalk(t *testing.T, people ...*lobbyPerson) {
+	t.Helper()
+	for _, p := range people {
+		p.until(t, "Lobby talk")
+	}
+}
+
 // plain is the person's screen without styles.
 func plain(p *lobbyPerson) string { return ansi.Strip(p.screen()) }
 
@@ -107,12 +121,9 @@ func (p *lobbyPerson) watching() *lobby.WatchSeat {
 // write.
 func TestLobbyTalk(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", lobby.Command{})
-	bob := c.person(t, "b", "Bob", lobby.Command{})
+	ann, bob := c.pair(t)
 	guest := c.person(t, "", "guest", lobby.Command{})
-	for _, p := range []*lobbyPerson{ann, bob, guest} {
-		p.until(t, "Lobby talk")
-	}
+	inLobbyTalk(t, ann, bob, guest)
 	ann.say("hi \x1b[2J\x1b]0;owned\a\u202egnp.exe\u202c there\r\nnew")
 	bob.until(t, `Ann: "hi gnp.exe there new"`)
 	guest.until(t, `Ann: "hi gnp.exe there new"`)
@@ -224,8 +235,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c := newClub(t)
-			ann := c.person(t, "a", "Ann", lobby.Command{})
-			bob := c.person(t, "b", "Bob", lobby.Command{})
+			ann, bob := c.pair(t)
 			carol := c.person(t, "c", "Carol", lobby.Command{})
 			code := openAndJoin(t, seats, ann, bob)
 			ann.key("s")
@@ -289,8 +299,7 @@ func TestWaitingRoomTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c := newClub(t)
-			ann := c.person(t, "a", "Ann", lobby.Command{})
-			bob := c.person(t, "b", "Bob", lobby.Command{})
+			ann, bob := c.pair(t)
 			code := openAndJoin(t, seats, ann, bob)
 			for _, p := range []*lobbyPerson{ann, bob} {
 				p.until(t, "Table talk")

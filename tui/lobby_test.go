@@ -179,6 +179,27 @@ func (p *lobbyPerson) seat() *lobby.SharedSeat {
 	return s
 }
 
+// hostSeat is the seat of a person who has just opened a table: it
+// fails t unless they sit at it.
+func (p *lobbyPerson) hostSeat(t *testing.T) *lobby.SharedSeat {
+	t.Helper()
+	s := p.seat()
+	if s == nil {
+		t.Fatalf("the host sits at the table:\n%s", p.screen())
+	}
+	return s
+}
+
+// opened is the hall's table the person has just opened and sits at.
+func (p *lobbyPerson) opened(t *testing.T) *hall.Table {
+	t.Helper()
+	tb, err := p.h.Find(p.hostSeat(t).Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
 // snap is the game as the person's table screen shows it; ok is false
 // before the game or away from the table.
 func (p *lobbyPerson) snap() (host.Snapshot, bool) {
@@ -306,11 +327,7 @@ func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPers
 	}
 	ann.key("up")
 	ann.key("enter")
-	s := ann.seat()
-	if s == nil {
-		t.Fatalf("the host sits at the table:\n%s", ann.screen())
-	}
-	code := s.Code()
+	code := ann.hostSeat(t).Code()
 	for i, g := range guests {
 		g.join(code)
 		if g.seat() == nil {
