@@ -187,14 +187,7 @@ func TestGoldens(t *testing.T) {
 		hs.golden("round2-120x40")
 	})
 	t.Run("ascii", func(t *testing.T) {
-		cfg := testConfig(nil, traintest.Strong)
-		cfg.ASCII = true
-		hs := start(t, cfg, 80, 24)
-		hs.press("p")
-		hs.golden("ascii-80x24")
-		if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←") {
-			t.Errorf("-ascii screen has Unicode:\n%s", scr)
-		}
+		asciiGolden(t, testConfig(nil, traintest.Strong), 80, 24, "p", "ascii-80x24")
 	})
 	t.Run("damaged", func(t *testing.T) {
 		rec := &traintest.MemRecord{LoadErr: &drill.DamagedError{What: "the training record", Path: "/state/klob/train.json",
@@ -250,15 +243,22 @@ func TestGoldens(t *testing.T) {
 		hs.golden("three-dix-result-80x24")
 	})
 	t.Run("four-ascii", func(t *testing.T) {
-		cfg := rulesConfig(t, nil, "players=4")
-		cfg.ASCII = true
-		hs := start(t, cfg, 100, 30)
-		hs.press("enter")
-		hs.golden("four-ascii-100x30")
-		if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←…") {
-			t.Errorf("-ascii screen has Unicode:\n%s", scr)
-		}
+		asciiGolden(t, rulesConfig(t, nil, "players=4"), 100, 30, "enter", "four-ascii-100x30")
 	})
+}
+
+// asciiGolden starts cfg under -ascii in a w×h window, presses key and
+// checks the screen against the golden name and for Unicode: no suit,
+// ±, ≈, ▶, ← or ….
+func asciiGolden(t *testing.T, cfg Config, w, h int, key, name string) {
+	t.Helper()
+	cfg.ASCII = true
+	hs := start(t, cfg, w, h)
+	hs.press(key)
+	hs.golden(name)
+	if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←…") {
+		t.Errorf("-ascii screen has Unicode:\n%s", scr)
+	}
 }
 
 // TestOptionsLegal: at every seat count the menu holds exactly the
