@@ -33,10 +33,8 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	s := p.s
 	switch {
-	case kit.IsKey(k, ctx.Keys.Choose) && s.done():
-		return s.showResults(), nil
 	case kit.IsKey(k, ctx.Keys.Choose):
-		return s.playBoard(s.prog.Next(len(s.set.Boards)))
+		return s.goOn()
 	case kit.IsKey(k, keyHistory):
 		return newHistory(s, p), nil
 	}
@@ -48,7 +46,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	n := s.set.Players()
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, n))
+	lines := s.titled(ctx, "")
 	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
@@ -56,7 +54,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	lines = append(lines, "")
 	lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
 	lines = append(lines, "")
-	next := s.prog.Next(len(s.set.Boards))
+	next := s.next()
 	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
 	switch {
 	case next == 0:

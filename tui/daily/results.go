@@ -256,7 +256,7 @@ func (r *results) View(ctx *kit.Context) string {
 	s := r.s
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · results", s.day.Date, s.set.Players()))
+	lines := s.titled(ctx, "results")
 	res := s.res
 	switch {
 	case res == nil && s.parErr != nil:
@@ -458,7 +458,7 @@ func progressBar(done, total, w int) string {
 func newStandings(s *Screen, back kit.Screen) *page {
 	return &page{name: "standings", toggle: keyStandings, back: back, lines: func(ctx *kit.Context, w int) ([]string, []string) {
 		st := &ctx.Styles
-		lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · standings", s.day.Date, s.set.Players()))
+		lines := s.titled(ctx, "standings")
 		f := s.res.field
 		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
 			"the percentage is of the most there was to make.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))

@@ -206,7 +206,7 @@ func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 
 // QuitNote is what to print once the screen is gone.
 func (s *Screen) QuitNote() string {
-	n := s.prog.Next(len(s.set.Boards))
+	n := s.next()
 	switch {
 	case n == 0:
 		// The path on a line of its own: a terminal wraps no words of it.
@@ -233,8 +233,35 @@ func (s *Screen) boardName(n int) string { return fmt.Sprintf("Board %d of %d", 
 // played is how many boards of the day are played.
 func (s *Screen) played() int { return len(s.prog.Results.Boards) }
 
+// next is the board to play next, 0 once every board is played.
+func (s *Screen) next() int { return s.prog.Next(len(s.set.Boards)) }
+
 // done reports whether every board of the day is played.
-func (s *Screen) done() bool { return s.prog.Next(len(s.set.Boards)) == 0 }
+func (s *Screen) done() bool { return s.next() == 0 }
+
+// goOn is where enter goes from the day's page or a board's end: the
+// next board, or the day's results once every board is played.
+func (s *Screen) goOn() (kit.Screen, tea.Cmd) {
+	if s.done() {
+		return s.showResults(), nil
+	}
+	return s.playBoard(s.next())
+}
+
+// titled is a part's top: the day's title, then the part's name when
+// it has one ("results").
+func (s *Screen) titled(ctx *kit.Context, part string) []string {
+	title := fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, s.set.Players())
+	if part != "" {
+		title += " · " + part
+	}
+	return kit.Titled(ctx, title)
+}
+
+// backOrQuit is the keys' line of a part that can only go back.
+func backOrQuit(st *kit.Styles) string {
+	return st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
+}
 
 // streak is the current and the best streak of days played, at any
 // seat count.
