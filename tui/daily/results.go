@@ -296,8 +296,8 @@ func (r *results) View(ctx *kit.Context) string {
 		}
 		youSum += br.Result
 		mp := "-"
-		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played && res.field.Standings.Top > 0 {
-			mp = kit.Percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
+		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played {
+			mp = kit.BoardShare(mine.Boards[b.Number-1].Matchpoints, res.field.Standings.Top)
 		}
 		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, kit.Number(br.Result), par, vs, mp)
 		room := max(0, w-kit.WidthOf(head))
@@ -368,11 +368,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Entry == f.Me && name != "You" {
 			name += " (you)"
 		}
-		rank := fmt.Sprint(row.Rank)
-		if row.Tied {
-			rank += "="
-		}
-		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", rank, nameInColumn(name, 28), kit.Percent(row.Percent),
+		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)

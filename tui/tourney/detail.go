@@ -360,10 +360,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		if r.Entry == f.Me {
 			name += " (you)"
 		}
-		rank := fmt.Sprint(r.Rank)
-		if r.Tied {
-			rank += "="
-		}
+		rank := kit.Rank(r.Rank, r.Tied)
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
 			vs = kit.Number(v)

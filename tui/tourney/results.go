@@ -158,10 +158,7 @@ func (p *entrant) View(ctx *kit.Context) string {
 			par = kit.Number(f.Pars[i])
 		}
 		if bs.Played {
-			res, mp = kit.Number(bs.Result), "-"
-			if f.Standings.Top > 0 {
-				mp = kit.Percent(100 * bs.Matchpoints / float64(f.Standings.Top))
-			}
+			res, mp = kit.Number(bs.Result), kit.BoardShare(bs.Matchpoints, f.Standings.Top)
 			if f.Pars != nil {
 				vs = kit.Number(bs.Result - f.Pars[i])
 			}
@@ -281,12 +278,9 @@ func (p *field) View(ctx *kit.Context) string {
 		if e == f.Me {
 			name += " (you)"
 		}
-		vs, mp := "", "-"
+		vs, mp := "", kit.BoardShare(b.Matchpoints, f.Standings.Top)
 		if f.Pars != nil {
 			vs = kit.Number(b.Result - f.Pars[p.n-1])
-		}
-		if f.Standings.Top > 0 {
-			mp = kit.Percent(100 * b.Matchpoints / float64(f.Standings.Top))
 		}
 		rows = append(rows, marked(ctx, i == p.row, func(mark string) string {
 			return row(mark, name, kit.Number(b.Result), vs, mp)
