@@ -69,17 +69,10 @@ func (a *App) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, kit.Enter(&a.ctx, a.screen))
 }
 
-// minSize is the smallest window the current screen is laid out for.
-func (a *App) minSize() (int, int) {
-	if m, ok := a.screen.(kit.MinSizer); ok {
-		return m.MinSize()
-	}
-	return kit.MinWidth, kit.MinHeight
-}
-
+// tooSmall reports whether the window is smaller than every screen is
+// laid out for.
 func (a *App) tooSmall() bool {
-	w, h := a.minSize()
-	return a.ctx.Width < w || a.ctx.Height < h
+	return a.ctx.Width < kit.MinWidth || a.ctx.Height < kit.MinHeight
 }
 
 // quitCmd finishes any save in flight, then quits.
@@ -203,7 +196,7 @@ func (a *App) render() string {
 
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
-	mw, mh := a.minSize()
+	mw, mh := kit.MinWidth, kit.MinHeight
 	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
 		mw, mh, w, h)
 	if a.overlay != nil {

@@ -68,7 +68,7 @@ func (c *socialClub) person(t *testing.T, id, name string, start lobby.Command) 
 			Send:   p.post,
 			Done:   p.done,
 			Seed:   func() uint64 { return 42 },
-			Heavy:  lobby.NewGate(1),
+			Heavy:  lobby.GateOn(host.NewSlots(1)),
 			Addr:   "192.0.2.1",
 			Start:  start,
 			Chat:   hub,

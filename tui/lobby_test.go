@@ -51,7 +51,7 @@ func newLobbyPersonWith(h *hall.Hall, id, name string, w, ht int, with func(*Lob
 			Send:   p.post,
 			Done:   p.done,
 			Seed:   func() uint64 { return 42 },
-			Heavy:  lobby.NewGate(1),
+			Heavy:  lobby.GateOn(host.NewSlots(1)),
 		},
 		Solo: testConfig(7, &memStore{}),
 	}

@@ -8,10 +8,10 @@
 //
 //   - screen.go: the Context every screen is given (window size, Styles,
 //     KeyMap, the card Painter, -ascii), the Screen interface and the
-//     optional ones the App asks of a screen (Helper, QuitAsker, Enterer,
-//     MinSizer...) with the asking of them (KeyHelpOf, HelpRulesOf...),
-//     Enter and Show for a screen handed over, QuitNow, the
-//     smallest windows, Titled, Rule and Mark.
+//     optional ones the App asks of a screen (Helper, QuitAsker,
+//     Enterer...) with the asking of them (KeyHelpOf, HelpRulesOf...),
+//     Enter and Show for a screen handed over, QuitNow, the smallest
+//     window, Titled, Rule and Mark.
 //   - styles.go: colours for a light or dark background. Colour is never
 //     the only cue: selection, playable cards and trump also have marks,
 //     borders or words, so NO_COLOR and TERM=dumb lose nothing.

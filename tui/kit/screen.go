@@ -139,34 +139,11 @@ func Show(ctx *Context, cur *Screen, next Screen, cmd tea.Cmd) tea.Cmd {
 	return tea.Batch(cmd, Enter(ctx, next))
 }
 
-// MinSizer is a Screen that needs more room than MinWidth × MinHeight
-// (the four-handed table).
-type MinSizer interface {
-	MinSize() (w, h int)
-}
-
 // QuitNowMsg asks the App to quit (a screen's "quit" choice).
 type QuitNowMsg struct{}
 
 // QuitNow is a command that quits the App the way q then y does.
 func QuitNow() tea.Msg { return QuitNowMsg{} }
-
-// The smallest window of a table of four: more room for the partner's
-// seat and the trick laid out as a cross. Three players fit the
-// two-handed minimum.
-const (
-	minWidth4  = 100
-	minHeight4 = 30
-)
-
-// TableMinSize returns the smallest window a table of players is laid
-// out for.
-func TableMinSize(players int) (w, h int) {
-	if players >= 4 {
-		return minWidth4, minHeight4
-	}
-	return MinWidth, MinHeight
-}
 
 // Mark puts the cursor before a line of a list or a form, and shows it
 // selected, when it is chosen; else it indents it as far.
