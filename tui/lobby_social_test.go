@@ -59,26 +59,10 @@ func newClub(t *testing.T) *socialClub {
 // line (join or watch a code).
 func (c *socialClub) person(t *testing.T, id, name string, start lobby.Command) *lobbyPerson {
 	t.Helper()
-	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: c.h, id: id, name: name}
-	hub, room := c.h.Talk()
-	cfg := LobbyConfig{
-		Config: lobby.Config{
-			Player: hall.Player{ID: id, Name: name},
-			Hall:   c.h,
-			Send:   p.post,
-			Done:   p.done,
-			Seed:   func() uint64 { return 42 },
-			Heavy:  lobby.GateOn(host.NewSlots(1)),
-			Addr:   "192.0.2.1",
-			Start:  start,
-			Chat:   hub,
-			Lobby:  room,
-		},
-		Solo: testConfig(7, &memStore{}),
-	}
-	p.app = NewLobby(cfg).(*lobbyApp)
-	p.run(p.app.Init())
-	p.do(tea.WindowSizeMsg{Width: 80, Height: 24})
+	p := newLobbyPersonWith(c.h, id, name, 80, 24, func(cfg *LobbyConfig) {
+		cfg.Addr, cfg.Start = "192.0.2.1", start
+		cfg.Chat, cfg.Lobby = c.h.Talk()
+	})
 	t.Cleanup(func() { close(p.done) })
 	return p
 }
