@@ -80,7 +80,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", " "+st.Dim.Render("? help · q quit"))
 	if s.err != "" {
-		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+s.err, w-2), st.Error.Render)...)
+		lines = append(lines, kit.Paragraph("! "+s.err, w, st.Error.Render)...)
 	}
 	return kit.JoinLines(lines)
 }

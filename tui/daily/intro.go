@@ -52,7 +52,7 @@ func (p *intro) View(ctx *kit.Context) string {
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
 		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n))
 	lines = append(lines, "")
-	lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
+	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	lines = append(lines, "")
 	next := s.next()
 	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
@@ -64,7 +64,7 @@ func (p *intro) View(ctx *kit.Context) string {
 	default:
 		played += fmt.Sprintf(" · board %d is next.", next)
 	}
-	lines = append(lines, kit.Indent(" ", kit.Wrap(played, w-2), nil)...)
+	lines = append(lines, kit.Paragraph(played, w, nil)...)
 	lines = append(lines, " "+s.boardMarks(ctx))
 	cur, best := s.streak()
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))

@@ -461,7 +461,7 @@ func newStandings(s *Screen, back kit.Screen) *page {
 		if f.WithPar {
 			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
 		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
+		lines = append(lines, kit.Paragraph(about, w, nil)...)
 		lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
 		return lines, standingRows(ctx, f)
 	}}

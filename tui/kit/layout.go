@@ -164,6 +164,13 @@ func WrapLines(s string, w, limit int) []string {
 	return lines
 }
 
+// Paragraph is text wrapped to a window w cells wide with a cell
+// spare at each side, set one in from the edge, drawn with style (nil:
+// as it is): the screens' running text.
+func Paragraph(text string, w int, style func(...string) string) []string {
+	return Indent(" ", Wrap(text, w-2), style)
+}
+
 // Indent puts pre before each of lines, drawn with style (nil: as they
 // are): a paragraph from Wrap or WrapLines, set in from the edge.
 func Indent(pre string, lines []string, style func(...string) string) []string {

@@ -467,7 +467,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		if s.host() {
 			watch += " P changes it (during the game too)."
 		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(watch, ctx.Width-2), nil)...)
+		lines = append(lines, kit.Paragraph(watch, ctx.Width, nil)...)
 		lines = append(lines, "")
 		if s.host() {
 			free := 0

@@ -190,7 +190,7 @@ func (s *History) View(ctx *kit.Context) string {
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(none, w-2), nil)...)
+		lines = append(lines, kit.Paragraph(none, w, nil)...)
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)

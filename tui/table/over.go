@@ -185,7 +185,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		// Shown only now: the seed deals every card of the game.
 		about = append(about, fmt.Sprintf("Seed %d deals this game again, as practice:", sn.Seed))
 	}
-	lines = append(lines, kit.Indent(" ", kit.Wrap(strings.Join(about, " "), w-2), nil)...)
+	lines = append(lines, kit.Paragraph(strings.Join(about, " "), w, nil)...)
 	if sn.SeedShown && s.cfg.Rerun != nil {
 		lines = append(lines, commandLines(s.cfg.Rerun(sn.Seed), w)...)
 	}

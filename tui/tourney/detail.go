@@ -269,7 +269,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		}
 		lines = append(lines, sum+".")
 	} else if p.s.guest() {
-		lines = append(lines, kit.Indent(" ", kit.Wrap(kit.Capital(svc.ErrGuest.Error())+".", w-2), st.Dim.Render)...)
+		lines = append(lines, kit.Paragraph(kit.Capital(svc.ErrGuest.Error())+".", w, st.Dim.Render)...)
 	} else {
 		lines = append(lines, " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
 	}

@@ -212,8 +212,7 @@ func when(now, t time.Time) string {
 
 // wrap adds text wrapped to the window, indented by one.
 func wrap(lines []string, text string, w int) []string {
-	lines = append(lines, kit.Indent(" ", kit.Wrap(text, w-2), nil)...)
-	return lines
+	return append(lines, kit.Paragraph(text, w, nil)...)
 }
 
 // tick asks to read to again after Config.Refresh (never when it is
