@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/daily"
@@ -253,12 +252,8 @@ func TestHelpTellsTheGamesRules(t *testing.T) {
 		cfg.Setup.Options.Players = n
 		cfg.Setup.Options.Target = 300
 		hs := newHarness(t, cfg, 80, 24)
-		hs.press("enter", "?")
-		h, ok := hs.app.overlay.(*kit.HelpView)
-		if !ok {
-			t.Fatalf("%d players: ? opened no help", n)
-		}
-		text := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " "))), " ")
+		hs.press("enter")
+		text := hs.helpText()
 		for _, w := range []string{want, "The first to the target (300) wins."} {
 			if !strings.Contains(text, w) {
 				t.Errorf("%d players: the help lacks %q", n, w)
