@@ -186,7 +186,7 @@ func TestGameOverOffers(t *testing.T) {
 		}
 		scr := hs.screen()
 		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "[r] replay this game", "[n] new game"} {
-			if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+			if !strings.Contains(kittest.Flat(scr), want) {
 				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
 			}
 		}
@@ -233,7 +233,7 @@ func checkResumeOffer(t *testing.T, n int, asked func(*PlayConfig), want []strin
 	if hs2.name() != "resume" {
 		t.Fatalf("%d players: first screen %s, want resume", n, hs2.name())
 	}
-	words := strings.Join(strings.Fields(hs2.screen()), " ")
+	words := kittest.Flat(hs2.screen())
 	for _, w := range want {
 		if !strings.Contains(words, w) {
 			t.Errorf("%d players: the offer lacks %q:\n%s", n, w, hs2.screen())

@@ -152,7 +152,7 @@ func (hs *harness) helpText() string {
 	if !ok {
 		hs.tb.Fatalf("? opened no help on %s", hs.name())
 	}
-	return strings.Join(strings.Fields(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " "))), " ")
+	return kittest.Flat(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " ")))
 }
 
 // game is the game on screen as its table shows it, nil when no table

@@ -102,7 +102,7 @@ func TestLearnQuitAskWraps(t *testing.T) {
 	hs := startHarness(t, app, 80, 24)
 	hs.press("q")
 	scr := hs.screen()
-	flat := strings.Join(strings.Fields(scr), " ")
+	flat := kittest.Flat(scr)
 	want := "Quit Klob? The lesson is not saved: klob learn starts it again from the beginning. [y] quit [n] stay"
 	if !strings.Contains(flat, want) {
 		t.Fatalf("the quit question is not shown whole:\n%s", scr)

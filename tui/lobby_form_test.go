@@ -107,11 +107,11 @@ func TestLobbyFormExplainsWhole(t *testing.T) {
 	for seats := 3; seats <= 4; seats++ {
 		ann.key("right")
 		formTo(t, ann, "Shlomo")
-		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
-		if !strings.Contains(flat, "then a card drawn from the left, one given back") {
+		text := flat(ann)
+		if !strings.Contains(text, "then a card drawn from the left, one given back") {
 			t.Fatalf("%d seats: shlomo's explanation is cut:\n%s", seats, ann.screen())
 		}
-		if !strings.Contains(flat, "enter open · esc back") {
+		if !strings.Contains(text, "enter open · esc back") {
 			t.Fatalf("%d seats: the keys are off the screen:\n%s", seats, ann.screen())
 		}
 		formTo(t, ann, "Seats")
@@ -132,8 +132,7 @@ func TestLobbyFormBotsRow(t *testing.T) {
 			}
 			ann.key("right")
 		}
-		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
-		if !strings.Contains(flat, want) {
+		if !strings.Contains(flat(ann), want) {
 			t.Fatalf("%d seats: no %q:\n%s", seats, want, ann.screen())
 		}
 	}

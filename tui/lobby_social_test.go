@@ -512,7 +512,7 @@ func TestWatchListFits(t *testing.T) {
 		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
 		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
 		require.Contains(t, scr, "more (↑/↓ to see them)", "the rest said:\n%s", scr)
-		require.Contains(t, strings.Join(strings.Fields(scr), " "), "· 4 seats · to 500", "a line whole:\n%s", scr)
+		require.Contains(t, kittest.Flat(scr), "· 4 seats · to 500", "a line whole:\n%s", scr)
 		dan.key("down")
 	}
 }

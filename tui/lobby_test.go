@@ -436,16 +436,16 @@ func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
 		openAndJoin(t, seats, p) // tables waiting for players, listed
 	}
 	zoe.app.screen.(*lobby.Lobby).Refresh()
-	scr := strings.Join(strings.Fields(ansi.Strip(zoe.screen())), " ")
+	scr := flat(zoe)
 	kittest.CheckSize(t, zoe.screen(), 80, 24)
 	require.Contains(t, scr, "waiting for players", "the guest sees the open tables")
 	require.NotContains(t, scr, "playing", "the table the bots play at is nobody's but Ann's")
-	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(ann.screen())), " "), "Deal 1")
+	require.Contains(t, flat(ann), "Deal 1")
 	require.NotContains(t, scr, "your seat")
 	la := newLobbyPerson(h, "a", "Ann", 80, 24) // Ann's second connection, at its lobby
 	defer close(la.done)
 	la.app.screen.(*lobby.Lobby).Refresh()
-	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(la.screen())), " "), "your seat", "Ann's seat is hers")
+	require.Contains(t, flat(la), "your seat", "Ann's seat is hers")
 }
 
 // Two keys connected under one name each read the other with a key

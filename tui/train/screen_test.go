@@ -489,8 +489,8 @@ func TestResultFits(t *testing.T) {
 			tr := hs.s
 			hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
 			scr := hs.screen()
-			flat := strings.Join(strings.Fields(scr), " ")
-			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, strings.Join(strings.Fields(strings.Join(tr.an.Reason(false), " ")), " ")) {
+			flat := kittest.Flat(scr)
+			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.Reason(false), " "))) {
 				t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
 			}
 			if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
@@ -537,7 +537,7 @@ func TestReviewRecordWraps(t *testing.T) {
 	hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
 	hs.press("m")
 	scr := hs.screen()
-	flat := strings.Join(strings.Fields(scr), " ")
+	flat := kittest.Flat(scr)
 	sec := rec.Stats.Section(2)
 	want := "Record: 2 drills, 1 right (50%), " + sec.Score.LostText() + "."
 	if !strings.Contains(flat, want) {
@@ -639,12 +639,12 @@ func TestReviewDescriptionWraps(t *testing.T) {
 	hs := start(t, cfg, 80, 24)
 	hs.press("m")
 	scr := hs.screen()
-	flat := strings.Join(strings.Fields(scr), " ")
+	flat := kittest.Flat(scr)
 	desc, _, err := hs.s.kind.missed(&hs.ctx, req.Situation.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(flat, strings.Join(strings.Fields(ansi.Strip(desc)), " ")) {
+	if !strings.Contains(flat, kittest.Flat(ansi.Strip(desc))) {
 		t.Fatalf("the description is cut, want %q:\n%s", desc, scr)
 	}
 }

@@ -168,6 +168,10 @@ func CheckSize(tb testing.TB, frame string, w, h int) {
 	}
 }
 
+// Flat is s with each run of blanks and line ends made one space: the
+// words of a screen as read, whatever its wrapping and columns.
+func Flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 // Key is the key press of a key's name.
 func Key(k string) tea.KeyPressMsg {
 	switch k {
