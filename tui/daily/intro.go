@@ -70,12 +70,10 @@ func (p *intro) View(ctx *kit.Context) string {
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
 	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
 	if s.cfg.Warning != "" {
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+s.cfg.Warning, w-2, 3), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, s.cfg.Warning, w, 3)...)
 	}
 	if s.loadErr != nil {
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+s.loadErr.Error(), w-2, 4), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, s.loadErr.Error(), w, 4)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {

@@ -158,8 +158,7 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	if len(moved) > 0 {
 		out = append(out, "")
-		out = append(out, kit.Indent(" ",
-			kit.Wrap("Face down: "+strings.Join(moved, " · "), w-2), nil)...)
+		out = append(out, kit.Paragraph("Face down: "+strings.Join(moved, " · "), w, nil)...)
 	}
 	return out
 }

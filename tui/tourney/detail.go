@@ -232,8 +232,7 @@ func (p *detail) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case p.prog == nil:
 		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, p.err, w, 3)...)
 		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
 		return kit.Canvas(lines, w, h)
 	}
