@@ -391,12 +391,12 @@ func (r *results) tail(ctx *kit.Context) []string {
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
 	out = append(out, kit.Indent("   ", pathLines(s.showPath(s.day.ResultPath()), w-4), nil)...)
 	if res := s.res; res.err != nil {
-		out = append(out, " "+st.Error.Render(kit.Clip("! "+res.err.Error(), w-2)))
+		out = append(out, kit.AlertLine(st, res.err.Error(), w))
 	} else if len(res.bad) > 0 {
-		out = append(out, " "+st.Error.Render(kit.Clip(fmt.Sprintf("! %s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w-2)))
+		out = append(out, kit.AlertLine(st, fmt.Sprintf("%s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w))
 	}
 	if r.note != "" {
-		out = append(out, " "+st.Error.Render(kit.Clip("! "+r.note, w-2)))
+		out = append(out, kit.AlertLine(st, r.note, w))
 	}
 	return append(out, " "+st.Dim.Render(table.FitHints(r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }

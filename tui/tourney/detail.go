@@ -277,7 +277,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2), st.Heading.Render)...)
 	}
 	if p.err != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+		foot = append(foot, kit.AlertLine(st, p.err, w))
 	}
 	what := ""
 	switch {
@@ -387,7 +387,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		foot = append(foot, " "+st.Dim.Render("Par is being worked out: vs par comes once it is known."))
 	}
 	if p.note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
+		foot = append(foot, kit.AlertLine(st, p.note, w))
 	}
 	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
 		st.Key.Render("[esc]")+" tournaments")

@@ -227,7 +227,7 @@ func (p *list) View(ctx *kit.Context) string {
 	case !p.loaded:
 		body = append(body, "", " Reading the tournaments…")
 	case p.err != "":
-		body = append(body, "", " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+		body = append(body, "", kit.AlertLine(st, p.err, w))
 	case len(p.items) == 0 && p.s.guest():
 		body = append(body, "", "   "+st.Dim.Render("(no tournament runs)"))
 	case len(p.items) == 0:

@@ -186,7 +186,7 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 	w := ctx.Width
 	var foot []string
 	if note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+note, w-2)))
+		foot = append(foot, kit.AlertLine(st, note, w))
 	}
 	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
