@@ -188,7 +188,7 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 	if note != "" {
 		foot = append(foot, kit.AlertLine(st, note, w))
 	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	foot = append(foot, "", kit.HintRow(ctx, h))
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }
 
