@@ -143,8 +143,8 @@ func TestVerdictLowerYou(t *testing.T) {
 // pair of kings that scores nothing.
 func TestShowLinesEachMeld(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players, o.OfAKind = 3, true
+	o := options(3)
+	o.OfAKind = true
 	shown, err := rules.ParseCardSet("AD KD QD JD KC KH")
 	if err != nil {
 		t.Fatal(err)
@@ -164,8 +164,8 @@ func TestShowLinesEachMeld(t *testing.T) {
 func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{3, 4} {
-		o := rules.DefaultOptions()
-		o.Players, o.Shlomo, o.Cleopatra = n, true, true
+		o := options(n)
+		o.Shlomo, o.Cleopatra = true, true
 		sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs})
 		s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
 		s.Declared[2] = 20
@@ -181,8 +181,7 @@ func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
 // the result and above the table.
 func TestNoTrumpsTitle(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
+	o := options(4)
 	sc := sceneOf(rules.View{Players: 4, Options: o, Trump: rules.NoTrumps, Maker: rules.SeatB})
 	s := rules.Score{Players: 4, Maker: rules.SeatB, Trump: rules.NoTrumps, Outcome: rules.Made}
 	got := resultText(&ctx, sc, s)
@@ -201,8 +200,7 @@ func TestNoTrumpsTitle(t *testing.T) {
 func TestResultBimahAndShareWords(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players = n
+		o := options(n)
 		sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs})
 		s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: 40}
 		got := resultText(&ctx, sc, s)
@@ -223,8 +221,7 @@ func TestResultBimahAndShareWords(t *testing.T) {
 // suit too: the words over the table do not say "(not ♠)" then.
 func TestRoundTwoDealerAtFour(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
+	o := options(4)
 	up, _ := rules.ParseCard("9S")
 	for _, turn := range []rules.Seat{rules.SeatB, rules.Seat(3)} {
 		sc := &Scene{V: rules.View{Players: 4, Options: o, Phase: rules.PhaseBid2, Seat: rules.SeatA, Turn: turn, Dealer: rules.Seat(3),
@@ -242,8 +239,7 @@ func TestRoundTwoDealerAtFour(t *testing.T) {
 // rather than run into the score ("3 players You 0 · West 155").
 func TestHeaderGapsTheScore(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 3
+	o := options(3)
 	sc := &Scene{V: rules.View{Players: 3, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 1,
 		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "East"}}}
 	sc.Totals = [4]int{0, 155, 69}
@@ -258,8 +254,7 @@ func TestHeaderGapsTheScore(t *testing.T) {
 // & North".
 func TestOwnTeamLowerInLines(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
+	o := options(4)
 	sc := sceneOf(rules.View{Players: 4, Options: o, Trump: rules.Clubs, Maker: rules.SeatA, SeqWinner: rules.SeatA, Phase: rules.PhasePlay})
 	s := rules.Score{Players: 4, Maker: rules.SeatA, Outcome: rules.Made}
 	s.Seqs[0], s.Seqs[2] = 20, 50
@@ -277,8 +272,8 @@ func TestResultSequencesRowNamesSets(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
 		for _, sets := range []bool{false, true} {
-			o := rules.DefaultOptions()
-			o.Players, o.OfAKind = n, sets
+			o := options(n)
+			o.OfAKind = sets
 			sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs})
 			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made}
 			s.Seqs[0], s.Seqs[n-2] = 20, 20
@@ -298,8 +293,7 @@ func TestResultSequencesRowNamesSets(t *testing.T) {
 // 200."), not in brackets after the full stop.
 func TestWinnerWordsNameTheTeam(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
+	o := options(4)
 	sc := sceneOf(rules.View{Players: 4, Options: o})
 	for win, want := range map[int]string{
 		0: "Your team, you & North, wins the game, 204 to 200!",
@@ -333,8 +327,8 @@ func TestTrickListOfADealThrownIn(t *testing.T) {
 func TestTrickListSaysMenage(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players, o.Menage = n, true
+		o := options(n)
+		o.Menage = true
 		found := false
 		for seed := uint64(1); seed <= 3000 && !found; seed++ {
 			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
@@ -379,8 +373,8 @@ func TestMenageQuestionSaysMenage(t *testing.T) {
 	ctx := kit.NewContext(false)
 	keys := kit.DefaultKeys()
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players, o.Menage = n, true
+		o := options(n)
+		o.Menage = true
 		found := false
 		for seed := uint64(1); seed <= 3000 && !found; seed++ {
 			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 9))))
@@ -451,8 +445,7 @@ func TestResultSaysNoTrickNoSequences(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
 		for _, tookOne := range []bool{false, true} {
-			o := rules.DefaultOptions()
-			o.Players = n
+			o := options(n)
 			sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs, SeqWinner: rules.SeatA})
 			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Bete}
 			s.Tricks[1] = 9
@@ -474,8 +467,7 @@ func TestResultSaysNoTrickNoSequences(t *testing.T) {
 func TestPadStarExplainedWhenShown(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players = n
+		o := options(n)
 		sc := &Scene{V: rules.View{Players: n, Options: o}, You: rules.SeatA,
 			Pad: []rules.Score{{Players: n, Maker: rules.NoSeat, Outcome: rules.Abandoned}}}
 		for i := range n {
