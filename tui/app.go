@@ -69,17 +69,10 @@ func (a *App) Init() tea.Cmd {
 	return tea.Batch(tea.RequestBackgroundColor, kit.Enter(&a.ctx, a.screen))
 }
 
-// minSize is the smallest window the current screen is laid out for.
-func (a *App) minSize() (int, int) {
-	if m, ok := a.screen.(kit.MinSizer); ok {
-		return m.MinSize()
-	}
-	return kit.MinWidth, kit.MinHeight
-}
-
+// tooSmall reports whether the window is smaller than every screen is
+// laid out for.
 func (a *App) tooSmall() bool {
-	w, h := a.minSize()
-	return a.ctx.Width < w || a.ctx.Height < h
+	return a.ctx.Width < kit.MinWidth || a.ctx.Height < kit.MinHeight
 }
 
 // quitCmd finishes any save in flight, then quits.
@@ -122,13 +115,10 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Quit) {
-			if qa, ok := a.screen.(interface{ QuitsAtOnce() bool }); ok && qa.QuitsAtOnce() {
+			if kit.QuitsAtOnce(a.screen) {
 				return a, kit.QuitNow // a screen that keeps nothing
 			}
-			q := &quitAsk{}
-			if qa, ok := a.screen.(kit.QuitAsker); ok {
-				q.question = qa.QuitQuestion()
-			}
+			q := &quitAsk{question: kit.QuitQuestionOf(a.screen, "")}
 			if qt, ok := a.screen.(quitTitler); ok {
 				q.title, q.yes = qt.QuitTitle()
 			}
@@ -139,15 +129,10 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, nil
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Help) {
-			keys := kit.PlayHelp(&a.ctx.Keys, rules.DefaultOptions())
-			if hk, ok := a.screen.(kit.Helper); ok {
-				keys = hk.KeyHelp(&a.ctx.Keys).FullHelp()
-			}
-			h := kit.NewHelpView(keys)
-			if g, ok := a.screen.(kit.RulesTeller); ok {
-				if o, ok := g.HelpRules(); ok {
-					h.For(o) // the rules in short of the game on screen
-				}
+			keys := kit.KeyHelpOf(a.screen, &a.ctx.Keys, kit.KeyHelp{Full: kit.PlayHelp(&a.ctx.Keys, rules.DefaultOptions())})
+			h := kit.NewHelpView(keys.FullHelp())
+			if o, ok := kit.HelpRulesOf(a.screen); ok {
+				h.For(o) // the rules in short of the game on screen
 			}
 			a.overlay = h
 			return a, nil
@@ -211,7 +196,7 @@ func (a *App) render() string {
 
 func (a *App) smallView() string {
 	w, h := a.ctx.Width, a.ctx.Height
-	mw, mh := a.minSize()
+	mw, mh := kit.MinWidth, kit.MinHeight
 	msg := fmt.Sprintf("Klob needs a window of at least %d×%d; this one is %d×%d. Please make it larger (q quits).",
 		mw, mh, w, h)
 	if a.overlay != nil {

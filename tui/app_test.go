@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/daily"
@@ -187,7 +186,7 @@ func TestGameOverOffers(t *testing.T) {
 		}
 		scr := hs.screen()
 		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "[r] replay this game", "[n] new game"} {
-			if !strings.Contains(strings.Join(strings.Fields(scr), " "), want) {
+			if !strings.Contains(kittest.Flat(scr), want) {
 				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
 			}
 		}
@@ -212,22 +211,32 @@ func TestGameOverOffers(t *testing.T) {
 func TestResumeKeepsNames(t *testing.T) {
 	for n, want := range map[int][]string{2: {"you 0, Bot 0", "game to 500"}, 3: {"you 0, West 0, East 0", "With West (normal), East (normal)", "game to 500"},
 		4: {"With your partner North (normal), against West (normal) and East (normal), game to 500", "your team 0, theirs 0"}} {
-		st := &memStore{}
-		cfg := testConfig(dealSeed, st)
-		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
-			t.Fatal(err)
-		}
-		hs := newHarness(t, cfg, 80, 24)
-		hs.press("enter", "q", "y")
-		hs2 := newHarness(t, cfg, 80, 24)
-		if hs2.name() != "resume" {
-			t.Fatalf("%d players: first screen %s, want resume", n, hs2.name())
-		}
-		words := strings.Join(strings.Fields(hs2.screen()), " ")
-		for _, w := range want {
-			if !strings.Contains(words, w) {
-				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, hs2.screen())
-			}
+		checkResumeOffer(t, n, nil, want)
+	}
+}
+
+// checkResumeOffer begins a game of n players, quits it, starts Klob
+// again (asked, when set, changing what is asked then) and checks that
+// the first screen is the offer to resume and says each of want.
+func checkResumeOffer(t *testing.T, n int, asked func(*PlayConfig), want []string) {
+	t.Helper()
+	cfg := testConfig(dealSeed, &memStore{})
+	if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+		t.Fatal(err)
+	}
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter", "q", "y")
+	if asked != nil {
+		asked(&cfg)
+	}
+	hs2 := newHarness(t, cfg, 80, 24)
+	if hs2.name() != "resume" {
+		t.Fatalf("%d players: first screen %s, want resume", n, hs2.name())
+	}
+	words := kittest.Flat(hs2.screen())
+	for _, w := range want {
+		if !strings.Contains(words, w) {
+			t.Errorf("%d players: the offer lacks %q:\n%s", n, w, hs2.screen())
 		}
 	}
 }
@@ -243,12 +252,8 @@ func TestHelpTellsTheGamesRules(t *testing.T) {
 		cfg.Setup.Options.Players = n
 		cfg.Setup.Options.Target = 300
 		hs := newHarness(t, cfg, 80, 24)
-		hs.press("enter", "?")
-		h, ok := hs.app.overlay.(*kit.HelpView)
-		if !ok {
-			t.Fatalf("%d players: ? opened no help", n)
-		}
-		text := strings.Join(strings.Fields(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " "))), " ")
+		hs.press("enter")
+		text := hs.helpText()
 		for _, w := range []string{want, "The first to the target (300) wins."} {
 			if !strings.Contains(text, w) {
 				t.Errorf("%d players: the help lacks %q", n, w)
@@ -266,21 +271,7 @@ func TestResumeAnotherLevel(t *testing.T) {
 		3: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
 		4: {"You asked for hard bots; the game in progress has normal bots.", "a new game with hard bots"},
 	} {
-		st := &memStore{}
-		cfg := testConfig(dealSeed, st)
-		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
-			t.Fatal(err)
-		}
-		hs := newHarness(t, cfg, 80, 24)
-		hs.press("enter", "q", "y")
-		cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true
-		hs2 := newHarness(t, cfg, 80, 24)
-		scr := hs2.screen()
-		words := strings.Join(strings.Fields(scr), " ")
-		for _, w := range append(want, "[n] "+want[1]+" (the old one is filed as abandoned)") {
-			if !strings.Contains(words, w) {
-				t.Errorf("%d players: the offer lacks %q:\n%s", n, w, scr)
-			}
-		}
+		hard := func(cfg *PlayConfig) { cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true }
+		checkResumeOffer(t, n, hard, append(want, "[n] "+want[1]+" (the old one is filed as abandoned)"))
 	}
 }

@@ -67,8 +67,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	lines := append(kit.Titled(ctx, "Klaberjass for two, three or four"), "")
-	lines = append(lines, kit.Indent(" ",
-		kit.Wrap(kit.Capital(s.cfg.Busy.Error())+".", w-2), st.Heading.Render)...)
+	lines = append(lines, kit.Paragraph(kit.Capital(s.cfg.Busy.Error())+".", w, st.Heading.Render)...)
 	lines = append(lines, kit.Indent("   ",
 		kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4), nil)...)
 	lines = append(lines, "")
@@ -80,7 +79,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	}
 	lines = append(lines, "", " "+st.Dim.Render("? help · q quit"))
 	if s.err != "" {
-		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+s.err, w-2), st.Error.Render)...)
+		lines = append(lines, kit.Paragraph("! "+s.err, w, st.Error.Render)...)
 	}
 	return kit.JoinLines(lines)
 }

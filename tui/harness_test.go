@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"image/color"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	tablescreen "github.com/klob/klob/tui/table"
 )
@@ -140,6 +142,18 @@ func (hs *harness) press(keys ...string) {
 func (hs *harness) screen() string { return ansi.Strip(hs.app.render()) }
 
 func (hs *harness) name() string { return hs.app.ScreenName() }
+
+// helpText presses ? and returns the help it opens, its words spaced
+// by one; it fails the test when ? opens no help.
+func (hs *harness) helpText() string {
+	hs.tb.Helper()
+	hs.press("?")
+	h, ok := hs.app.overlay.(*kit.HelpView)
+	if !ok {
+		hs.tb.Fatalf("? opened no help on %s", hs.name())
+	}
+	return kittest.Flat(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " ")))
+}
 
 // game is the game on screen as its table shows it, nil when no table
 // is on screen.

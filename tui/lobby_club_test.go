@@ -29,7 +29,7 @@ func newClubPerson(h *hall.Hall, c lobby.Club, id, name string, w, ht int) *lobb
 }
 
 // flat is the screen's text with its runs of blanks made one.
-func flat(p *lobbyPerson) string { return strings.Join(strings.Fields(ansi.Strip(p.screen())), " ") }
+func flat(p *lobbyPerson) string { return kittest.Flat(ansi.Strip(p.screen())) }
 
 // untilFlat delivers messages until the screen's flat text holds want.
 func (p *lobbyPerson) untilFlat(t testing.TB, want string) {

@@ -81,14 +81,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	ann.key("right")
 
 	ann.key("enter")
-	seat := ann.seat()
-	if seat == nil {
-		t.Fatalf("the host sits at the table:\n%s", ann.screen())
-	}
-	tb, err := h.Find(seat.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := ann.opened(t)
 	o := tb.Options()
 	if o.Seats != 4 || o.Rules.NumPlayers() != 4 {
 		t.Errorf("got %d seats, %d players, want 4", o.Seats, o.Rules.NumPlayers())
@@ -99,7 +92,7 @@ func TestLobbyOpenTableVariants(t *testing.T) {
 	if o.Rules.OfAKind || o.Rules.DealerForced || o.Rules.Bimah || o.Rules.Shlomo {
 		t.Errorf("got variants %q, want only menage and cleopatra", o.Rules.String())
 	}
-	bob.join(seat.Code())
+	bob.join(ann.seat().Code())
 	bob.until(t, "house variants: Menage, Cleopatra")
 	ann.until(t, "house variants: Menage, Cleopatra")
 }
@@ -114,11 +107,11 @@ func TestLobbyFormExplainsWhole(t *testing.T) {
 	for seats := 3; seats <= 4; seats++ {
 		ann.key("right")
 		formTo(t, ann, "Shlomo")
-		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
-		if !strings.Contains(flat, "then a card drawn from the left, one given back") {
+		text := flat(ann)
+		if !strings.Contains(text, "then a card drawn from the left, one given back") {
 			t.Fatalf("%d seats: shlomo's explanation is cut:\n%s", seats, ann.screen())
 		}
-		if !strings.Contains(flat, "enter open · esc back") {
+		if !strings.Contains(text, "enter open · esc back") {
 			t.Fatalf("%d seats: the keys are off the screen:\n%s", seats, ann.screen())
 		}
 		formTo(t, ann, "Seats")
@@ -139,8 +132,7 @@ func TestLobbyFormBotsRow(t *testing.T) {
 			}
 			ann.key("right")
 		}
-		flat := strings.Join(strings.Fields(ansi.Strip(ann.screen())), " ")
-		if !strings.Contains(flat, want) {
+		if !strings.Contains(flat(ann), want) {
 			t.Fatalf("%d seats: no %q:\n%s", seats, want, ann.screen())
 		}
 	}
@@ -191,19 +183,12 @@ func TestLobbyWaitingRoomTellsRules(t *testing.T) {
 	formTo(t, ann, "Last trick bonus")
 	ann.key("left")
 	ann.key("enter")
-	seat := ann.seat()
-	if seat == nil {
-		t.Fatalf("the host sits at the table:\n%s", ann.screen())
-	}
-	tb, err := h.Find(seat.Code())
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb := ann.opened(t)
 	o := tb.Options().Rules
 	if o.BottomCard || o.LastTrick == 10 {
 		t.Fatalf("the form changed nothing: %s", o.String())
 	}
-	bob.join(seat.Code())
+	bob.join(ann.seat().Code())
 	for _, want := range []string{"Bottom card shown off", fmt.Sprintf("Last trick bonus %d", o.LastTrick)} {
 		bob.until(t, want)
 		ann.until(t, want)

@@ -13,8 +13,7 @@ import (
 // a line's end) after j joins the table, and after w watches it.
 func TestLobbyPasteCode(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", lobby.Command{})
-	bob := c.person(t, "b", "Bob", lobby.Command{})
+	ann, bob := c.pair(t)
 	carol := c.person(t, "c", "Carol", lobby.Command{})
 	code := openAndJoin(t, 2, ann)
 	bob.key("j")

@@ -54,11 +54,7 @@ func TestLobbyTableSeedNotFromClock(t *testing.T) {
 	before := time.Now()
 	ann.key("enter")
 	after := time.Now()
-	seat := ann.seat()
-	require.NotNil(t, seat, "the host sits at the table:\n%s", ann.screen())
-	tb, err = h.Find(seat.Code())
-	require.NoError(t, err)
-	seed := tb.Options().Seed
+	seed := ann.opened(t).Options().Seed
 	lo, hi := uint64(before.Add(-time.Second).UnixNano()), uint64(after.Add(time.Second).UnixNano())
 	// Searching every nanosecond of the two seconds around the opening
 	// would find the seed exactly when it lies in them: it does not.

@@ -452,7 +452,7 @@ func TestLobbyUnfiledGame(t *testing.T) {
 			ann.key("enter") // the last deal's result, then the game's end
 			scr := ann.screen()
 			kittest.CheckSize(t, scr, 80, 24)
-			flat := strings.Join(strings.Fields(ansi.Strip(scr)), " ")
+			flat := kittest.Flat(ansi.Strip(scr))
 			if !strings.Contains(flat, "could not be filed") || !strings.Contains(flat, "no space left on device") {
 				t.Fatalf("the screen does not say the game is not filed:\n%s", scr)
 			}

@@ -59,28 +59,26 @@ func newClub(t *testing.T) *socialClub {
 // line (join or watch a code).
 func (c *socialClub) person(t *testing.T, id, name string, start lobby.Command) *lobbyPerson {
 	t.Helper()
-	p := &lobbyPerson{msgs: make(chan tea.Msg, 1024), done: make(chan struct{}), h: c.h, id: id, name: name}
-	hub, room := c.h.Talk()
-	cfg := LobbyConfig{
-		Config: lobby.Config{
-			Player: hall.Player{ID: id, Name: name},
-			Hall:   c.h,
-			Send:   p.post,
-			Done:   p.done,
-			Seed:   func() uint64 { return 42 },
-			Heavy:  lobby.NewGate(1),
-			Addr:   "192.0.2.1",
-			Start:  start,
-			Chat:   hub,
-			Lobby:  room,
-		},
-		Solo: testConfig(7, &memStore{}),
-	}
-	p.app = NewLobby(cfg).(*lobbyApp)
-	p.run(p.app.Init())
-	p.do(tea.WindowSizeMsg{Width: 80, Height: 24})
+	p := newLobbyPersonWith(c.h, id, name, 80, 24, func(cfg *LobbyConfig) {
+		cfg.Addr, cfg.Start = "192.0.2.1", start
+		cfg.Chat, cfg.Lobby = c.h.Talk()
+	})
 	t.Cleanup(func() { close(p.done) })
 	return p
+}
+
+// pair is Ann then Bob, each in the club's lobby.
+func (c *socialClub) pair(t *testing.T) (ann, bob *lobbyPerson) {
+	t.Helper()
+	return c.person(t, "a", "Ann", lobby.Command{}), c.person(t, "b", "Bob", lobby.Command{})
+}
+
+// inLobbyTalk waits until each person's lobby shows its talk.
+func inLobbyTalk(t *testing.T, people ...*lobbyPerson) {
+	t.Helper()
+	for _, p := range people {
+		p.until(t, "Lobby talk")
+	}
 }
 
 // plain is the person's screen without styles.
@@ -107,12 +105,9 @@ func (p *lobbyPerson) watching() *lobby.WatchSeat {
 // write.
 func TestLobbyTalk(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", lobby.Command{})
-	bob := c.person(t, "b", "Bob", lobby.Command{})
+	ann, bob := c.pair(t)
 	guest := c.person(t, "", "guest", lobby.Command{})
-	for _, p := range []*lobbyPerson{ann, bob, guest} {
-		p.until(t, "Lobby talk")
-	}
+	inLobbyTalk(t, ann, bob, guest)
 	ann.say("hi \x1b[2J\x1b]0;owned\a\u202egnp.exe\u202c there\r\nnew")
 	bob.until(t, `Ann: "hi gnp.exe there new"`)
 	guest.until(t, `Ann: "hi gnp.exe there new"`)
@@ -224,8 +219,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c := newClub(t)
-			ann := c.person(t, "a", "Ann", lobby.Command{})
-			bob := c.person(t, "b", "Bob", lobby.Command{})
+			ann, bob := c.pair(t)
 			carol := c.person(t, "c", "Carol", lobby.Command{})
 			code := openAndJoin(t, seats, ann, bob)
 			ann.key("s")
@@ -289,8 +283,7 @@ func TestWaitingRoomTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
 			c := newClub(t)
-			ann := c.person(t, "a", "Ann", lobby.Command{})
-			bob := c.person(t, "b", "Bob", lobby.Command{})
+			ann, bob := c.pair(t)
 			code := openAndJoin(t, seats, ann, bob)
 			for _, p := range []*lobbyPerson{ann, bob} {
 				p.until(t, "Table talk")
@@ -519,7 +512,7 @@ func TestWatchListFits(t *testing.T) {
 		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
 		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
 		require.Contains(t, scr, "more (↑/↓ to see them)", "the rest said:\n%s", scr)
-		require.Contains(t, strings.Join(strings.Fields(scr), " "), "· 4 seats · to 500", "a line whole:\n%s", scr)
+		require.Contains(t, kittest.Flat(scr), "· 4 seats · to 500", "a line whole:\n%s", scr)
 		dan.key("down")
 	}
 }

@@ -1,21 +1,14 @@
 package tui
 
-import (
-	"testing"
-
-	"github.com/klob/klob/tui/lobby"
-)
+import "testing"
 
 // TestLobbyTalkAfterAway: the lobby's talk keeps coming after a visit
 // to another screen (the watch list): what was said meanwhile and
 // after shows once back in the lobby.
 func TestLobbyTalkAfterAway(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", lobby.Command{})
-	bob := c.person(t, "b", "Bob", lobby.Command{})
-	for _, p := range []*lobbyPerson{ann, bob} {
-		p.until(t, "Lobby talk")
-	}
+	ann, bob := c.pair(t)
+	inLobbyTalk(t, ann, bob)
 	bob.key("w")
 	bob.until(t, "Watch a table")
 	ann.say("while away")
@@ -31,11 +24,8 @@ func TestLobbyTalkAfterAway(t *testing.T) {
 // name.
 func TestLobbyTalkAfterRename(t *testing.T) {
 	c := newClub(t)
-	ann := c.person(t, "a", "Ann", lobby.Command{})
-	bob := c.person(t, "b", "Bob", lobby.Command{})
-	for _, p := range []*lobbyPerson{ann, bob} {
-		p.until(t, "Lobby talk")
-	}
+	ann, bob := c.pair(t)
+	inLobbyTalk(t, ann, bob)
 	ann.key("r")
 	for range 3 {
 		ann.key("backspace")

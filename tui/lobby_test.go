@@ -51,7 +51,7 @@ func newLobbyPersonWith(h *hall.Hall, id, name string, w, ht int, with func(*Lob
 			Send:   p.post,
 			Done:   p.done,
 			Seed:   func() uint64 { return 42 },
-			Heavy:  lobby.NewGate(1),
+			Heavy:  lobby.GateOn(host.NewSlots(1)),
 		},
 		Solo: testConfig(7, &memStore{}),
 	}
@@ -177,6 +177,27 @@ func (p *lobbyPerson) screen() string { return p.app.render() }
 func (p *lobbyPerson) seat() *lobby.SharedSeat {
 	s, _ := p.app.screen.(*lobby.SharedSeat)
 	return s
+}
+
+// hostSeat is the seat of a person who has just opened a table: it
+// fails t unless they sit at it.
+func (p *lobbyPerson) hostSeat(t *testing.T) *lobby.SharedSeat {
+	t.Helper()
+	s := p.seat()
+	if s == nil {
+		t.Fatalf("the host sits at the table:\n%s", p.screen())
+	}
+	return s
+}
+
+// opened is the hall's table the person has just opened and sits at.
+func (p *lobbyPerson) opened(t *testing.T) *hall.Table {
+	t.Helper()
+	tb, err := p.h.Find(p.hostSeat(t).Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
 }
 
 // snap is the game as the person's table screen shows it; ok is false
@@ -306,11 +327,7 @@ func openAndJoin(t *testing.T, seats int, ann *lobbyPerson, guests ...*lobbyPers
 	}
 	ann.key("up")
 	ann.key("enter")
-	s := ann.seat()
-	if s == nil {
-		t.Fatalf("the host sits at the table:\n%s", ann.screen())
-	}
-	code := s.Code()
+	code := ann.hostSeat(t).Code()
 	for i, g := range guests {
 		g.join(code)
 		if g.seat() == nil {
@@ -419,16 +436,16 @@ func TestLobbyGuestSeesNoSeatOfTheirs(t *testing.T) {
 		openAndJoin(t, seats, p) // tables waiting for players, listed
 	}
 	zoe.app.screen.(*lobby.Lobby).Refresh()
-	scr := strings.Join(strings.Fields(ansi.Strip(zoe.screen())), " ")
+	scr := flat(zoe)
 	kittest.CheckSize(t, zoe.screen(), 80, 24)
 	require.Contains(t, scr, "waiting for players", "the guest sees the open tables")
 	require.NotContains(t, scr, "playing", "the table the bots play at is nobody's but Ann's")
-	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(ann.screen())), " "), "Deal 1")
+	require.Contains(t, flat(ann), "Deal 1")
 	require.NotContains(t, scr, "your seat")
 	la := newLobbyPerson(h, "a", "Ann", 80, 24) // Ann's second connection, at its lobby
 	defer close(la.done)
 	la.app.screen.(*lobby.Lobby).Refresh()
-	require.Contains(t, strings.Join(strings.Fields(ansi.Strip(la.screen())), " "), "your seat", "Ann's seat is hers")
+	require.Contains(t, flat(la), "your seat", "Ann's seat is hers")
 }
 
 // Two keys connected under one name each read the other with a key

@@ -11,6 +11,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -64,7 +65,7 @@ func lobbyTrainConfig(id string, rec train.Record) LobbyConfig {
 		Config: lobby.Config{
 			Player: hall.Player{ID: id, Name: "Ann"},
 			Train:  tc,
-			Heavy:  lobby.NewGate(1),
+			Heavy:  lobby.GateOn(host.NewSlots(1)),
 		},
 		Solo: testConfig(7, &memStore{}),
 	}

@@ -16,7 +16,7 @@ func TestPracticeNextGameWording(t *testing.T) {
 	cfg.Setup.Practice = true
 	cfg.Setup.Options.Target = 100
 	hs := newHarness(t, cfg, 80, 24)
-	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "Practice game: seed 69, the seed chosen by the player") {
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "Practice game: seed 69, the seed chosen by the player") {
 		t.Fatalf("the first practice game's setup:\n%s", hs.screen())
 	}
 	hs.press("enter")
@@ -24,7 +24,7 @@ func TestPracticeNextGameWording(t *testing.T) {
 		hs.press("enter")
 	}
 	hs.press("n")
-	scr := strings.Join(strings.Fields(hs.screen()), " ")
+	scr := kittest.Flat(hs.screen())
 	if hs.name() != "setup" || !strings.Contains(scr, "drawn from the seed chosen by the player") ||
 		strings.Contains(scr, "seed 69,") || strings.Contains(scr, "you gave") || strings.Contains(scr, "chosen by you") {
 		t.Fatalf("n after a practice game: %s\n%s", hs.name(), hs.screen())

@@ -51,7 +51,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 	if n := pf.count(); n != 1 {
 		t.Fatalf("%d saves of the settings once the commands ran, want 1", n)
 	}
-	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "Your settings could not be kept: disk full") {
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "Your settings could not be kept: disk full") {
 		t.Fatalf("the failed save is not said:\n%s", hs.screen())
 	}
 	hs.Hold = true
@@ -63,7 +63,7 @@ func TestPrefsSavedOffTheUI(t *testing.T) {
 	if n := pf.count(); n != 2 {
 		t.Fatalf("%d saves after o, want 2", n)
 	}
-	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "The hand's order could not be kept: disk full") {
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "The hand's order could not be kept: disk full") {
 		t.Fatalf("the failed save of the order is not said:\n%s", hs.screen())
 	}
 }

@@ -208,7 +208,7 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 			newGame = fmt.Sprintf("a new game with %s bots (the old one is filed as abandoned)", asked)
 		}
 		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ", kit.Wrap(said, w-2), nil)...)
+		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}
 	keys := []string{" " + st.Key.Render(kit.KeyTag(ctx.Keys.Resume)) + resume + st.Key.Render(kit.KeyTag(ctx.Keys.New)) + " " + newGame}
 	if kit.WidthOf(keys[0]) > w {

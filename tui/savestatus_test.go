@@ -9,6 +9,7 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
+	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/train/traintest"
 )
 
@@ -41,7 +42,7 @@ func TestNoStoreNotSaved(t *testing.T) {
 	hs = newHarness(t, testConfig(dealSeed, nil), 80, 24)
 	hs.press("enter", "q")
 	hs.send(tea.WindowSizeMsg{Width: 20, Height: 10})
-	if scr := hs.screen(); !strings.Contains(strings.Join(strings.Fields(scr), " "), "it will be lost") {
+	if scr := hs.screen(); !strings.Contains(kittest.Flat(scr), "it will be lost") {
 		t.Errorf("small window quit question:\n%s", scr)
 	}
 }
@@ -55,7 +56,7 @@ func TestSaveFailureWrapsAndMarks(t *testing.T) {
 	hs := newHarness(t, testConfig(dealSeed, st), 80, 24)
 	hs.press("enter")
 	scr := hs.screen()
-	if !strings.Contains(strings.Join(strings.Fields(scr), " "), "no space left on device") {
+	if !strings.Contains(kittest.Flat(scr), "no space left on device") {
 		t.Fatalf("the cause of the failure is not on the screen:\n%s", scr)
 	}
 	if first := strings.SplitN(scr, "\n", 2)[0]; !strings.Contains(first, "not saved") {
@@ -88,7 +89,7 @@ func TestWarningShown(t *testing.T) {
 	cfg := testConfig(dealSeed, nil)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved"
 	hs := newHarness(t, cfg, 80, 24)
-	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved") {
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: the game will not be saved") {
 		t.Fatalf("the warning is not on the first screen:\n%s", hs.screen())
 	}
 }
@@ -159,7 +160,7 @@ func TestBusyScreen(t *testing.T) {
 	}
 	hs = newHarness(t, cfg, 80, 24)
 	hs.press("n")
-	if !opened || hs.name() != "setup" || !strings.Contains(strings.Join(strings.Fields(hs.screen()), " "), "KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
+	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
 		t.Fatalf("n: opened %v, screen %s:\n%s", opened, hs.name(), hs.screen())
 	}
 	hs.press("enter", "t")
@@ -174,7 +175,7 @@ func TestTrainWarningShown(t *testing.T) {
 	cfg := trainConfig(nil, traintest.Strong)
 	cfg.Warning = "cannot find the state directory: set HOME, XDG_STATE_HOME or KLOB_STATE_DIR: your record will not be kept"
 	hs := newTrainHarness(t, cfg, 80, 24)
-	if scr := strings.Join(strings.Fields(hs.screen()), " "); !strings.Contains(scr, "your record will not be kept") {
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "your record will not be kept") {
 		t.Fatalf("the warning is not on the trainer's first screen:\n%s", hs.screen())
 	}
 }

@@ -11,7 +11,6 @@ import (
 
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
-	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/train"
 	"github.com/klob/klob/tui/train/traintest"
@@ -133,17 +132,9 @@ func TestTrainMonkey(t *testing.T) {
 // game's schmeiss and dix at four) and target.
 func TestHelpRulesTrainAndReplay(t *testing.T) {
 	want := map[int]string{2: "Two players", 3: "Three players, each for themselves", 4: "Four players in two teams"}
-	helpText := func(hs *harness) string {
-		hs.press("?")
-		h, ok := hs.app.overlay.(*kit.HelpView)
-		if !ok {
-			t.Fatal("? opened no help")
-		}
-		return strings.Join(strings.Fields(ansi.Strip(strings.Join(h.Lines(&hs.app.ctx), " "))), " ")
-	}
 	for n, w := range want {
 		hs := newTrainHarness(t, rulesTrainConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d,target=300", n)), 80, 24)
-		if text := helpText(hs); !strings.Contains(text, w) || !strings.Contains(text, "The first to the target (300) wins.") {
+		if text := hs.helpText(); !strings.Contains(text, w) || !strings.Contains(text, "The first to the target (300) wins.") {
 			t.Errorf("trainer at %d players: the help lacks %q or the target 300", n, w)
 		}
 	}
@@ -153,7 +144,7 @@ func TestHelpRulesTrainAndReplay(t *testing.T) {
 			t.Fatal(err)
 		}
 		hs := startHarness(t, NewReplay(r, file, ReplayConfig{}), 80, 24)
-		if text := helpText(hs); !strings.Contains(text, want[n]) {
+		if text := hs.helpText(); !strings.Contains(text, want[n]) {
 			t.Errorf("replay of %s: the help lacks %q", file, want[n])
 		}
 	}

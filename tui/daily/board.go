@@ -144,10 +144,8 @@ func (p *between) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	s := p.s
 	switch {
-	case kit.IsKey(k, ctx.Keys.Choose) && s.done():
-		return s.showResults(), nil
-	case kit.IsKey(k, ctx.Keys.Choose) && p.err == nil:
-		return s.playBoard(s.prog.Next(len(s.set.Boards)))
+	case kit.IsKey(k, ctx.Keys.Choose) && (s.done() || p.err == nil):
+		return s.goOn()
 	case kit.IsKey(k, ctx.Keys.Back):
 		return &intro{s: s}, nil
 	}
@@ -168,23 +166,22 @@ func (p *between) View(ctx *kit.Context) string {
 	s := p.s
 	st := &ctx.Styles
 	w := ctx.Width
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, s.set.Players()))
+	lines := s.titled(ctx, "")
 	lines = append(lines, "", " "+st.Heading.Render(s.boardName(p.n)+" is played."))
 	var keys string
 	switch {
 	case !p.saved:
 		lines = append(lines, " Saving…")
 	case p.err != nil:
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! It could not be saved: "+p.err.Error(), w-2, 4), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, "It could not be saved: "+p.err.Error(), w, 4)...)
 		lines = append(lines, " klob daily records it as played the next time it starts.")
-		keys = st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
+		keys = backOrQuit(st)
 	default:
 		if br, ok := boardOf(s.prog.Results.Boards, p.n); ok {
 			lines = append(lines, fmt.Sprintf(" Your result: %s (%s).", kit.Number(br.Result), kit.BoardResultWords(s.set.Players())))
 		}
 		lines = append(lines, " "+s.boardMarks(ctx), "")
-		what := fmt.Sprintf("board %d", s.prog.Next(len(s.set.Boards)))
+		what := fmt.Sprintf("board %d", s.next())
 		if s.done() {
 			lines = append(lines, " That was the last board of the day: par and the comparison come next.")
 			what = "the day's results"
@@ -224,10 +221,9 @@ func (p *stopped) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 
 func (p *stopped) View(ctx *kit.Context) string {
 	st := &ctx.Styles
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", p.s.day.Date, p.s.set.Players()))
+	lines := p.s.titled(ctx, "")
 	lines = append(lines, "")
-	lines = append(lines, kit.Indent(" ",
-		kit.WrapLines("! "+p.err.Error(), ctx.Width-2, 8), st.Error.Render)...)
-	lines = append(lines, "", " "+st.Key.Render("[esc]")+" back   "+st.Key.Render("[q]")+" quit")
+	lines = append(lines, kit.Alert(st, p.err.Error(), ctx.Width, 8)...)
+	lines = append(lines, "", " "+backOrQuit(st))
 	return kit.Canvas(lines, ctx.Width, ctx.Height)
 }

@@ -111,21 +111,12 @@ func (f *fixture) tbl() (*table.Screen, bool) {
 	return t, ok
 }
 
-// step makes the person's next move on the board's table with the keys
-// a person would press: the first playable card by its number, take
-// when it may, the menu's first item, enter on the result.
+// step makes the person's next move at the board shown (kittest.Step).
 func (f *fixture) step() {
 	f.t.Helper()
 	t, _ := f.tbl()
 	s := t.Snapshot()
-	switch {
-	case s.Over, s.Can.Ready:
-		f.hs.Press("enter")
-	case s.Can.Act:
-		kittest.Move(f.t, f.hs, s, kit.ViewHand(&s.View, f.s.cfg.Sort), t.Bella != rules.NoCard, true)
-	default:
-		f.t.Fatalf("nothing to do on the board: %+v", s.Can)
-	}
+	kittest.Step(f.t, f.hs, s, kit.ViewHand(&s.View, f.s.cfg.Sort), t.Bella != rules.NoCard)
 }
 
 // decisions counts the person's decisions made on the board shown.

@@ -73,13 +73,12 @@ func (p *page) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 }
 
 func (p *page) View(ctx *kit.Context) string {
-	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
 	lines, rows := p.lines(ctx, w)
 	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
 	lines = append(lines, rows[p.top:min(len(rows), p.top+room)]...)
-	lines = kit.Padded(lines, h-1, " "+st.Dim.Render(kit.Clip(kit.HintLine(p.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	lines = kit.Padded(lines, h-1, kit.HintRow(ctx, p))
 	return kit.Canvas(lines, w, h)
 }
 

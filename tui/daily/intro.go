@@ -33,10 +33,8 @@ func (p *intro) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	}
 	s := p.s
 	switch {
-	case kit.IsKey(k, ctx.Keys.Choose) && s.done():
-		return s.showResults(), nil
 	case kit.IsKey(k, ctx.Keys.Choose):
-		return s.playBoard(s.prog.Next(len(s.set.Boards)))
+		return s.goOn()
 	case kit.IsKey(k, keyHistory):
 		return newHistory(s, p), nil
 	}
@@ -48,15 +46,15 @@ func (p *intro) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	n := s.set.Players()
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, n))
+	lines := s.titled(ctx, "")
 	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
 		"against the same bots. After the eighth board you see both, the hard bot's play, "+
 		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n))
 	lines = append(lines, "")
-	lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
+	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	lines = append(lines, "")
-	next := s.prog.Next(len(s.set.Boards))
+	next := s.next()
 	played := fmt.Sprintf("Boards played: %d of %d", s.played(), len(s.set.Boards))
 	switch {
 	case next == 0:
@@ -66,18 +64,16 @@ func (p *intro) View(ctx *kit.Context) string {
 	default:
 		played += fmt.Sprintf(" · board %d is next.", next)
 	}
-	lines = append(lines, kit.Indent(" ", kit.Wrap(played, w-2), nil)...)
+	lines = append(lines, kit.Paragraph(played, w, nil)...)
 	lines = append(lines, " "+s.boardMarks(ctx))
 	cur, best := s.streak()
 	lines = append(lines, "", " "+st.Heading.Render("Streak: ")+streakWords(cur, best))
 	lines = append(lines, " "+st.Dim.Render("A day counts once its eight boards are played."))
 	if s.cfg.Warning != "" {
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+s.cfg.Warning, w-2, 3), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, s.cfg.Warning, w, 3)...)
 	}
 	if s.loadErr != nil {
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+s.loadErr.Error(), w-2, 4), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, s.loadErr.Error(), w, 4)...)
 	}
 	what := fmt.Sprintf("play board %d", next)
 	if next == 0 {

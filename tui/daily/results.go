@@ -256,7 +256,7 @@ func (r *results) View(ctx *kit.Context) string {
 	s := r.s
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
-	lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · results", s.day.Date, s.set.Players()))
+	lines := s.titled(ctx, "results")
 	res := s.res
 	switch {
 	case res == nil && s.parErr != nil:
@@ -296,8 +296,8 @@ func (r *results) View(ctx *kit.Context) string {
 		}
 		youSum += br.Result
 		mp := "-"
-		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played && res.field.Standings.Top > 0 {
-			mp = kit.Percent(100 * mine.Boards[b.Number-1].Matchpoints / float64(res.field.Standings.Top))
+		if res.field != nil && b.Number-1 < len(mine.Boards) && mine.Boards[b.Number-1].Played {
+			mp = kit.BoardShare(mine.Boards[b.Number-1].Matchpoints, res.field.Standings.Top)
 		}
 		head := fmt.Sprintf("%s%-5d%8s%8s%9s%9s  ", mark, b.Number, kit.Number(br.Result), par, vs, mp)
 		room := max(0, w-kit.WidthOf(head))
@@ -368,11 +368,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Entry == f.Me && name != "You" {
 			name += " (you)"
 		}
-		rank := fmt.Sprint(row.Rank)
-		if row.Tied {
-			rank += "="
-		}
-		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", rank, nameInColumn(name, 28), kit.Percent(row.Percent),
+		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)
@@ -395,12 +391,12 @@ func (r *results) tail(ctx *kit.Context) []string {
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
 	out = append(out, kit.Indent("   ", pathLines(s.showPath(s.day.ResultPath()), w-4), nil)...)
 	if res := s.res; res.err != nil {
-		out = append(out, " "+st.Error.Render(kit.Clip("! "+res.err.Error(), w-2)))
+		out = append(out, kit.AlertLine(st, res.err.Error(), w))
 	} else if len(res.bad) > 0 {
-		out = append(out, " "+st.Error.Render(kit.Clip(fmt.Sprintf("! %s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w-2)))
+		out = append(out, kit.AlertLine(st, fmt.Sprintf("%s left out: %v", kit.Plural(len(res.bad), "imported file"), res.bad[0]), w))
 	}
 	if r.note != "" {
-		out = append(out, " "+st.Error.Render(kit.Clip("! "+r.note, w-2)))
+		out = append(out, kit.AlertLine(st, r.note, w))
 	}
 	return append(out, " "+st.Dim.Render(table.FitHints(r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }
@@ -458,14 +454,14 @@ func progressBar(done, total, w int) string {
 func newStandings(s *Screen, back kit.Screen) *page {
 	return &page{name: "standings", toggle: keyStandings, back: back, lines: func(ctx *kit.Context, w int) ([]string, []string) {
 		st := &ctx.Styles
-		lines := kit.Titled(ctx, fmt.Sprintf("Daily challenge · %s · %d players · standings", s.day.Date, s.set.Players()))
+		lines := s.titled(ctx, "standings")
 		f := s.res.field
 		about := fmt.Sprintf("%s on %s. On each board 2 matchpoints for each entrant with a lower result, 1 for each equal; "+
 			"the percentage is of the most there was to make.", kit.Plural(f.Standings.Field, "entrant"), kit.Plural(f.Standings.Boards, "board"))
 		if f.WithPar {
 			about += " Nobody's results are imported, so par (the hard bot in your seat) is the other entrant."
 		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(about, w-2), nil)...)
+		lines = append(lines, kit.Paragraph(about, w, nil)...)
 		lines = append(lines, st.Heading.Render(fmt.Sprintf("  %4s  %-28s %8s   %s", "Rank", "Name", "Score", "Matchpoints")))
 		return lines, standingRows(ctx, f)
 	}}

@@ -190,37 +190,23 @@ func (s *Screen) View(ctx *kit.Context) string { return s.sub.View(ctx) }
 
 // KeyHelp is the part shown's keys.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	if h, ok := s.sub.(kit.Helper); ok {
-		return h.KeyHelp(k)
-	}
-	return kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}}
+	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}})
 }
 
 // HelpRules passes on the board being played.
-func (s *Screen) HelpRules() (rules.Options, bool) {
-	if g, ok := s.sub.(kit.RulesTeller); ok {
-		return g.HelpRules()
-	}
-	return rules.Options{}, false
-}
+func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.sub) }
 
 // QuitQuestion says what quitting keeps.
 func (s *Screen) QuitQuestion() string {
-	if q, ok := s.sub.(kit.QuitAsker); ok {
-		return q.QuitQuestion()
-	}
-	return "Your day is saved: klob daily goes on from where you are."
+	return kit.QuitQuestionOf(s.sub, "Your day is saved: klob daily goes on from where you are.")
 }
 
 // QuitsAtOnce: q quits without asking where nothing is under way.
-func (s *Screen) QuitsAtOnce() bool {
-	q, ok := s.sub.(interface{ QuitsAtOnce() bool })
-	return ok && q.QuitsAtOnce()
-}
+func (s *Screen) QuitsAtOnce() bool { return kit.QuitsAtOnce(s.sub) }
 
 // QuitNote is what to print once the screen is gone.
 func (s *Screen) QuitNote() string {
-	n := s.prog.Next(len(s.set.Boards))
+	n := s.next()
 	switch {
 	case n == 0:
 		// The path on a line of its own: a terminal wraps no words of it.
@@ -247,8 +233,35 @@ func (s *Screen) boardName(n int) string { return fmt.Sprintf("Board %d of %d", 
 // played is how many boards of the day are played.
 func (s *Screen) played() int { return len(s.prog.Results.Boards) }
 
+// next is the board to play next, 0 once every board is played.
+func (s *Screen) next() int { return s.prog.Next(len(s.set.Boards)) }
+
 // done reports whether every board of the day is played.
-func (s *Screen) done() bool { return s.prog.Next(len(s.set.Boards)) == 0 }
+func (s *Screen) done() bool { return s.next() == 0 }
+
+// goOn is where enter goes from the day's page or a board's end: the
+// next board, or the day's results once every board is played.
+func (s *Screen) goOn() (kit.Screen, tea.Cmd) {
+	if s.done() {
+		return s.showResults(), nil
+	}
+	return s.playBoard(s.next())
+}
+
+// titled is a part's top: the day's title, then the part's name when
+// it has one ("results").
+func (s *Screen) titled(ctx *kit.Context, part string) []string {
+	title := fmt.Sprintf("Daily challenge · %s · %d players", s.day.Date, s.set.Players())
+	if part != "" {
+		title += " · " + part
+	}
+	return kit.Titled(ctx, title)
+}
+
+// backOrQuit is the keys' line of a part that can only go back.
+func backOrQuit(st *kit.Styles) string {
+	return st.Key.Render("[esc]") + " back   " + st.Key.Render("[q]") + " quit"
+}
 
 // streak is the current and the best streak of days played, at any
 // seat count.

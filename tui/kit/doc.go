@@ -8,15 +8,16 @@
 //
 //   - screen.go: the Context every screen is given (window size, Styles,
 //     KeyMap, the card Painter, -ascii), the Screen interface and the
-//     optional ones the App asks of a screen (Helper, QuitAsker, Enterer,
-//     MinSizer), Enter and Show for a screen handed over, QuitNow, the
-//     smallest windows, Titled, Rule and Mark.
+//     optional ones the App asks of a screen (Helper, QuitAsker,
+//     Enterer...) with the asking of them (KeyHelpOf, HelpRulesOf...),
+//     Enter and Show for a screen handed over, QuitNow, the smallest
+//     window, Titled, Rule and Mark.
 //   - styles.go: colours for a light or dark background. Colour is never
 //     the only cue: selection, playable cards and trump also have marks,
 //     borders or words, so NO_COLOR and TERM=dumb lose nothing.
 //   - keys.go: the key map as data, the one table of menu letters
 //     (ActionKey, LetterHelp) and the status line's hints made from the
-//     bindings (Brief, Spelled, Either, HintLine).
+//     bindings (Brief, Spelled, Either, HintLine, HintRow).
 //   - help.go: each screen's keys as Bubbles' help.KeyMap (KeyHelp,
 //     PlayHelp) and the help overlay (HelpView) with the legend, the
 //     rules in short and the whole rules Klob plays (package docs),
@@ -30,7 +31,8 @@
 //     text so that any window, down to 1×1, renders without a panic.
 //     WrapLines wraps a note to the lines it may take, so that a
 //     sentence is read whole rather than cut at the window's edge;
-//     Indent and Hang set a paragraph in; Padded, Footed and Scrolled
+//     Indent and Hang set a paragraph in, Paragraph a screen's running
+//     text, Alert and AlertLine a trouble; Padded, Footed and Scrolled
 //     keep a screen's foot at the bottom.
 //   - opening.go: Opening, the screen that waits for work done off the
 //     UI goroutine (a read, a lock, a game's last saves) and becomes the
@@ -41,7 +43,8 @@
 //   - words.go, explain.go, refusal.go: cards and actions in words,
 //     cards as cards in the player's symbols (or letters with -ascii),
 //     never codes; seats in sentences ("you deal", "Bot deals"); what a
-//     choice means; why a move was refused.
+//     choice means; why a move was refused; results, ranks and
+//     matchpoints as numbers.
 //   - kittest (a package of its own, for tests only): drives one
 //     screen as the App does, checks frame sizes, keeps golden screens.
 //   - scorepad.go, options.go: the running score of a two-player game,

@@ -277,6 +277,12 @@ func AppKeys(k *KeyMap) []key.Binding {
 	return []key.Binding{Brief("help", k.Help), k.QuitHint()}
 }
 
+// HintRow is h's short keys as the line under a screen: dim, set one
+// in, cut at the window's edge.
+func HintRow(ctx *Context, h Helper) string {
+	return " " + ctx.Styles.Dim.Render(Clip(HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-2))
+}
+
 // HintLine is a status line of key hints: each binding's key and what it
 // does, " · " between them.
 func HintLine(bs []key.Binding) string {

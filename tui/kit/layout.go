@@ -164,6 +164,25 @@ func WrapLines(s string, w, limit int) []string {
 	return lines
 }
 
+// Paragraph is text wrapped to a window w cells wide with a cell
+// spare at each side, set one in from the edge, drawn with style (nil:
+// as it is): the screens' running text.
+func Paragraph(text string, w int, style func(...string) string) []string {
+	return Indent(" ", Wrap(text, w-2), style)
+}
+
+// Alert is a trouble said on a screen: "! " and text, wrapped to a
+// window w cells wide in at most n lines (the last cut short), set one
+// in, in the error style.
+func Alert(st *Styles, text string, w, n int) []string {
+	return Indent(" ", WrapLines("! "+text, w-2, n), st.Error.Render)
+}
+
+// AlertLine is Alert on one line, cut at the window's edge.
+func AlertLine(st *Styles, text string, w int) string {
+	return " " + st.Error.Render(Clip("! "+text, w-2))
+}
+
 // Indent puts pre before each of lines, drawn with style (nil: as they
 // are): a paragraph from Wrap or WrapLines, set in from the edge.
 func Indent(pre string, lines []string, style func(...string) string) []string {

@@ -76,6 +76,44 @@ type QuitAsker interface {
 	QuitQuestion() string
 }
 
+// QuickQuitter is a Screen that may say q quits at once, unasked, where
+// nothing is under way.
+type QuickQuitter interface {
+	QuitsAtOnce() bool
+}
+
+// KeyHelpOf is s's keys' help, or def when s gives none: the App and
+// the screens around another screen ask the screen shown.
+func KeyHelpOf(s Screen, k *KeyMap, def help.KeyMap) help.KeyMap {
+	if h, ok := s.(Helper); ok {
+		return h.KeyHelp(k)
+	}
+	return def
+}
+
+// HelpRulesOf is the rules of the game s shows, ok false when s shows
+// none (or tells none).
+func HelpRulesOf(s Screen) (o rules.Options, ok bool) {
+	if g, ok := s.(RulesTeller); ok {
+		return g.HelpRules()
+	}
+	return rules.Options{}, false
+}
+
+// QuitQuestionOf is s's quit question, or def when s asks none.
+func QuitQuestionOf(s Screen, def string) string {
+	if q, ok := s.(QuitAsker); ok {
+		return q.QuitQuestion()
+	}
+	return def
+}
+
+// QuitsAtOnce reports whether q quits s at once, unasked.
+func QuitsAtOnce(s Screen) bool {
+	q, ok := s.(QuickQuitter)
+	return ok && q.QuitsAtOnce()
+}
+
 // Enterer is a Screen with work to start when it becomes current (the
 // first screen, or one handed over to).
 type Enterer interface {
@@ -101,34 +139,11 @@ func Show(ctx *Context, cur *Screen, next Screen, cmd tea.Cmd) tea.Cmd {
 	return tea.Batch(cmd, Enter(ctx, next))
 }
 
-// MinSizer is a Screen that needs more room than MinWidth × MinHeight
-// (the four-handed table).
-type MinSizer interface {
-	MinSize() (w, h int)
-}
-
 // QuitNowMsg asks the App to quit (a screen's "quit" choice).
 type QuitNowMsg struct{}
 
 // QuitNow is a command that quits the App the way q then y does.
 func QuitNow() tea.Msg { return QuitNowMsg{} }
-
-// The smallest window of a table of four: more room for the partner's
-// seat and the trick laid out as a cross. Three players fit the
-// two-handed minimum.
-const (
-	minWidth4  = 100
-	minHeight4 = 30
-)
-
-// TableMinSize returns the smallest window a table of players is laid
-// out for.
-func TableMinSize(players int) (w, h int) {
-	if players >= 4 {
-		return minWidth4, minHeight4
-	}
-	return MinWidth, MinHeight
-}
 
 // Mark puts the cursor before a line of a list or a form, and shows it
 // selected, when it is chosen; else it indents it as far.

@@ -174,6 +174,24 @@ func Number(x float64) string {
 // Percent writes a percentage with two decimals.
 func Percent(p float64) string { return fmt.Sprintf("%.2f%%", p) }
 
+// BoardShare writes a board's matchpoints as a percentage of top, the
+// most a board could make; "-" when there is no top (nobody else
+// played it).
+func BoardShare(mp float64, top int) string {
+	if top <= 0 {
+		return "-"
+	}
+	return Percent(100 * mp / float64(top))
+}
+
+// Rank writes a place in the standings, "3=" when tied.
+func Rank(rank int, tied bool) string {
+	if tied {
+		return fmt.Sprint(rank) + "="
+	}
+	return fmt.Sprint(rank)
+}
+
 // Matchpoints writes matchpoints: whole, or to two decimals (Neuberg).
 func Matchpoints(x float64) string {
 	s := fmt.Sprintf("%.2f", x)

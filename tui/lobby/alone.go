@@ -212,7 +212,7 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	if !e.since.IsZero() {
 		head = "Your game alone is open in another connection of yours, since " + e.since.Format("15:04") + "."
 	}
-	lines = append(lines, kit.Indent(" ", kit.Wrap(head, w-2), st.Heading.Render)...)
+	lines = append(lines, kit.Paragraph(head, w, st.Heading.Render)...)
 	lines = append(lines, kit.Indent("   ",
 		kit.Wrap("One connection plays it at a time, so that neither saves over the other's moves.", w-4), nil)...)
 	lines = append(lines, "")
@@ -225,7 +225,7 @@ func (e *elsewhere) View(ctx *kit.Context) string {
 	}
 	if e.err != "" {
 		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ", kit.Wrap("! "+e.err, w-2), st.Error.Render)...)
+		lines = append(lines, kit.Paragraph("! "+e.err, w, st.Error.Render)...)
 	}
 	lines = append(lines, "", " "+st.Dim.Render("t take over · esc back · q "+ctx.Keys.QuitHint().Help().Desc))
 	for i, l := range lines {

@@ -338,10 +338,10 @@ func (b *boardScreen) View(ctx *kit.Context) string {
 				words += fmt.Sprintf(" (%d put you on the board)", b.l.cfg.Club.MinGames())
 			}
 		}
-		after = append(after, kit.Indent(" ", kit.Wrap(words, w-2), nil)...)
+		after = append(after, kit.Paragraph(words, w, nil)...)
 	}
-	after = append(after, kit.Indent(" ", kit.Wrap(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
-		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w-2), st.Dim.Render)...)
+	after = append(after, kit.Paragraph(fmt.Sprintf("Ranked by the rating less three times its uncertainty: a few lucky games do not top the board. Listed: %s or more.",
+		kit.Plural(b.l.cfg.Club.MinGames(), "rated game")), w, st.Dim.Render)...)
 	got, read := b.lines[seats]
 	switch {
 	case b.err != "":

@@ -17,9 +17,6 @@ import (
 // (host.ForHint). The zero Gate (nil) bounds nothing.
 type Gate struct{ slots *host.Slots }
 
-// NewGate returns a Gate of n slots (at least one).
-func NewGate(n int) *Gate { return &Gate{slots: host.NewSlots(n)} }
-
 // GateOn returns a Gate on s (klob serve gives it the bots' slots,
 // Timing.Slots, so that the bots, the trainer and the hints share one
 // bound, the bots first).

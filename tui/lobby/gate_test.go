@@ -21,7 +21,7 @@ import (
 // TestGateBounds: the gate lets no more than its slots run at once, and
 // one waiting for a slot gives up when its context ends.
 func TestGateBounds(t *testing.T) {
-	g := NewGate(2)
+	g := GateOn(host.NewSlots(2))
 	var running, most atomic.Int32
 	slow := func(ctx context.Context, v *rules.View, p drill.Plan, k int) (eval.Evaluation, error) {
 		n := running.Add(1)
@@ -96,7 +96,7 @@ func TestGateAnalyze(t *testing.T) {
 		t.Fatal(err)
 	}
 	opt := analysis.Options{Samples: 4, Seed: 2, Deals: []int{1}}
-	g := NewGate(1)
+	g := GateOn(host.NewSlots(1))
 	hold, held := make(chan struct{}), make(chan struct{})
 	go g.Do(context.Background(), func() { close(held); <-hold })
 	<-held

@@ -490,12 +490,7 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 }
 
 // HelpRules passes on the game alone being played.
-func (b *Away) HelpRules() (rules.Options, bool) {
-	if g, ok := b.inner.(kit.RulesTeller); ok {
-		return g.HelpRules()
-	}
-	return rules.Options{}, false
-}
+func (b *Away) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
 
 func (b *Away) QuitQuestion() string {
 	// A game alone left unfinished is resumed from the lobby, not by
@@ -712,9 +707,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.entered:
 		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
-		tail = append(tail, kit.Indent(" ", kit.Wrap("! "+l.note, w-2), st.Error.Render)...)
+		tail = append(tail, kit.Paragraph("! "+l.note, w, st.Error.Render)...)
 	case l.note != "":
-		tail = append(tail, kit.Indent(" ", kit.Wrap(l.note, w-2), nil)...)
+		tail = append(tail, kit.Paragraph(l.note, w, nil)...)
 	}
 	// The tables take the room left above the line typed, the note and
 	// the keys, which always show: a long list shows the part around

@@ -443,8 +443,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			"", " enter: back to the lobby")
 		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	case w.Closed != "":
-		lines = append(lines, kit.Indent(" ",
-			kit.Wrap("The table is closed: "+w.Closed+".", ctx.Width-2), st.Error.Render)...)
+		lines = append(lines, kit.Paragraph("The table is closed: "+w.Closed+".", ctx.Width, st.Error.Render)...)
 		lines = append(lines, "", " enter: back to the lobby")
 		keys = "enter lobby · q " + ctx.Keys.QuitHint().Help().Desc
 	default:
@@ -458,8 +457,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		}
 		told := append([]string{fmt.Sprintf("Game to %d", w.Rules.Target)}, setup.ChangedRules(w.Rules)...)
 		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ",
-			kit.Wrap(strings.Join(append(told, "house variants: "+vs), " · "), ctx.Width-2), nil)...)
+		lines = append(lines, kit.Paragraph(strings.Join(append(told, "house variants: "+vs), " · "), ctx.Width, nil)...)
 		watch := "Spectators may watch once the game starts."
 		if s.conn.Table().Private() {
 			watch = "The table is private: nobody may watch."
@@ -467,7 +465,7 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		if s.host() {
 			watch += " P changes it (during the game too)."
 		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(watch, ctx.Width-2), nil)...)
+		lines = append(lines, kit.Paragraph(watch, ctx.Width, nil)...)
 		lines = append(lines, "")
 		if s.host() {
 			free := 0

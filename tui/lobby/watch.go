@@ -261,7 +261,7 @@ func (w *watchList) View(ctx *kit.Context) string {
 	var tail []string
 	tail = append(tail, "", " Or type a table's code: "+st.Selected.Render(w.code.View(8, "_")))
 	if w.note != "" {
-		tail = append(tail, kit.Indent(" ", kit.Wrap("! "+w.note, ctx.Width-2), st.Error.Render)...)
+		tail = append(tail, kit.Paragraph("! "+w.note, ctx.Width, st.Error.Render)...)
 	}
 	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
 	// The tables take the room the code's line and the keys leave, a

@@ -171,8 +171,7 @@ func (s *History) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case s.err != nil:
 		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! the saved games cannot be listed: "+s.err.Error(), w-2, 3), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
 		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{ctx.Keys.QuitHint()})))
 		return kit.Canvas(lines, w, h)
 	}
@@ -190,7 +189,7 @@ func (s *History) View(ctx *kit.Context) string {
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
-		lines = append(lines, kit.Indent(" ", kit.Wrap(none, w-2), nil)...)
+		lines = append(lines, kit.Paragraph(none, w, nil)...)
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)

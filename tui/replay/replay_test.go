@@ -181,11 +181,7 @@ func TestMonkey(t *testing.T) {
 // count, the columns aligned whatever the result's length, and opens
 // one in the replay; esc comes back.
 func TestHistory(t *testing.T) {
-	dir := t.TempDir()
-	hist := filepath.Join(dir, store.HistoryDir)
-	if err := os.MkdirAll(hist, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, keep := historyState(t)
 	put := func(name, src string, human rules.Seat, extra ...gamelog.Tag) {
 		l, err := gamelog.ReadFile(filepath.Join(games, src))
 		if err != nil {
@@ -203,16 +199,14 @@ func TestHistory(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(hist, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		keep(name, b)
 	}
 	put("2026-01-05-1200-vs-Bot-easy-won.klob", "05-target-not-500.klob", rules.SeatA)
 	put("2026-01-06-1200-vs-Bot-normal-lost.klob", "09-tie.klob", rules.SeatB, gamelog.Tag{Name: "Takebacks", Value: "1"})
 	put("2026-01-07-1200-vs-West-normal-East-normal-won.klob", "tables/3-01-every-house-variant.klob", rules.SeatA)
 	put("2026-01-08-1200-vs-West-normal-East-normal-lost-practice.klob", "tables/4-05-four-tie.klob", rules.SeatA,
 		gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue})
-	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, false)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze})
 	list := strings.ReplaceAll(text(hs), dir, "$STATE")
 	kittest.Golden(t, "history-80x24", list)
 	// The results line up under their heading, whatever their length.
@@ -248,6 +242,29 @@ func TestHistory(t *testing.T) {
 	}
 }
 
+// historyState is a state directory of the test's with an empty
+// history, and keep, which files a game log's text there by name.
+func historyState(t *testing.T) (dir string, keep func(name string, text []byte)) {
+	t.Helper()
+	dir = t.TempDir()
+	hist := filepath.Join(dir, store.HistoryDir)
+	if err := os.MkdirAll(hist, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, func(name string, text []byte) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(hist, name), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// openHistory is the list of the games kept under dir at 80×24.
+func openHistory(t *testing.T, dir string, cfg Config) *kittest.Driver {
+	t.Helper()
+	return kittest.New(t, NewHistory(store.New(dir, store.Options{}), cfg), 80, 24, false)
+}
+
 // text is the driver's frame without styles or trailing spaces.
 func text(d *kittest.Driver) string { return kittest.TrimRight(d.Text()) }
 
@@ -255,11 +272,7 @@ func text(d *kittest.Driver) string { return kittest.TrimRight(d.Text()) }
 // game of two people at four by its teams, and never shows the server's
 // directories: not under the cursor, not in why a game does not open.
 func TestHistoryOfSharedGames(t *testing.T) {
-	dir := t.TempDir()
-	hist := filepath.Join(dir, store.HistoryDir)
-	if err := os.MkdirAll(hist, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, keep := historyState(t)
 	l, err := gamelog.ReadFile(filepath.Join(games, "tables/4-05-four-tie.klob"))
 	if err != nil {
 		t.Fatal(err)
@@ -279,11 +292,9 @@ func TestHistoryOfSharedGames(t *testing.T) {
 	}
 	for name, text := range map[string][]byte{"2026-01-08-1200-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-AC-won.klob": b,
 		"2026-01-07-1200-broken.klob": []byte("not a log\n")} {
-		if err := os.WriteFile(filepath.Join(hist, name), text, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		keep(name, text)
 	}
-	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true}), 80, 24, false)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
 	if !strings.Contains(text(hs), "ann & Bot C vs bob & Bot D") {
 		t.Fatalf("the teams are not named:\n%s", text(hs))
 	}
@@ -300,7 +311,7 @@ func TestHistoryOfSharedGames(t *testing.T) {
 	// Each person's list reads the game from their own seat, and their
 	// record counts it; their replay of it too.
 	for key, want := range map[string]string{"key-ann": "won", "key-bob": "lost"} {
-		hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true, Player: key}), 80, 24, false)
+		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true, Player: key})
 		got := text(hs)
 		if !strings.Contains(got, "  "+want) || strings.Contains(got, "no game of yours") || !strings.Contains(got, "1 game") {
 			t.Errorf("%s's list does not read the game as %s, counted in the record:\n%s", key, want, got)
@@ -398,17 +409,11 @@ func TestDeclarationPassSaid(t *testing.T) {
 // under the time its file's name gives, as the others are, not under the
 // name cut at the column's edge ("2026-12-01-1300-").
 func TestHistoryUnreadableRow(t *testing.T) {
-	dir := t.TempDir()
-	hist := filepath.Join(dir, store.HistoryDir)
-	if err := os.MkdirAll(hist, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, keep := historyState(t)
 	for _, name := range []string{"2026-12-01-1300-vs-Bot-normal-lost.klob", "mine.klob"} {
-		if err := os.WriteFile(filepath.Join(hist, name), []byte("not a game\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		keep(name, []byte("not a game\n"))
 	}
-	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, false)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze})
 	list := text(hs)
 	for _, want := range []string{"2026-12-01 13:00  cannot be read", "mine.klob         cannot be read"} {
 		if !strings.Contains(list, want) {

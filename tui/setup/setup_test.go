@@ -67,7 +67,7 @@ func TestGoldens(t *testing.T) {
 			text := d.Text()
 			require.Contains(t, text, "Bimah", "%d players: dealer forced on does not offer bimah", players)
 			require.Contains(t, text, "[ Start the game ]")
-			require.Contains(t, strings.Join(strings.Fields(text), " "), "Dealer forced: when everyone else passes in round two, the dealer may not pass")
+			require.Contains(t, kittest.Flat(text), "Dealer forced: when everyone else passes in round two, the dealer may not pass")
 			kittest.Golden(t, name+"-bimah-80x24", text)
 		}
 	}
@@ -180,7 +180,7 @@ func TestPracticeSeed(t *testing.T) {
 		o.Players = players
 		s := New(Config{}, Setup{Options: o, Seed: 123456789, Practice: true})
 		text := kittest.New(t, s, 80, 24, false).Text()
-		require.Contains(t, strings.Join(strings.Fields(text), " "), "Practice game: seed 123456789, the seed chosen by the player")
+		require.Contains(t, kittest.Flat(text), "Practice game: seed 123456789, the seed chosen by the player")
 		require.NotContains(t, text, "chosen by you")
 	}
 }
@@ -254,7 +254,7 @@ func TestPaceFlagShown(t *testing.T) {
 			Setup{Level: ai.Normal, Options: o, Seed: 42, PaceFlag: "0s"})
 		d := kittest.New(t, s, 80, 24, false)
 		to(t, d, "pace")
-		flat := strings.Join(strings.Fields(d.Text()), " ")
+		flat := kittest.Flat(d.Text())
 		for _, want := range []string{"slow, but -pace 0s now", "-pace 0s paces the bots"} {
 			if !strings.Contains(flat, want) {
 				t.Errorf("%d players: the form lacks %q:\n%s", n, want, d.Text())

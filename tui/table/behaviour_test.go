@@ -135,7 +135,7 @@ func TestClaimAtEveryCount(t *testing.T) {
 			return s.Can.Act && s.Can.Claim && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() <= 2
 		}, true)
 		f.hs.Press("c")
-		txt := strings.Join(strings.Fields(f.text()), " ")
+		txt := kittest.Flat(f.text())
 		if !strings.Contains(txt, "Claim accepted") && !strings.Contains(txt, "Claim refused") {
 			t.Fatalf("no verdict of the claim:\n%s", f.text())
 		}

@@ -26,8 +26,7 @@ func (*next) View(*kit.Context) string                             { return "nex
 // screen naming it, AfterBoard going to a screen of the test's.
 func onBoard(n int, after kit.Screen) fixtureOpt {
 	return func(hc *host.Config, tc *Config) {
-		o := rules.DefaultOptions()
-		o.Players = n
+		o := options(n)
 		set, err := duplicate.NewSet(duplicate.Spec{Seed: duplicate.Seed{5, uint64(n)}, Count: 8, Options: o,
 			Level: ai.Normal, Seat: rules.SeatA})
 		if err != nil {

@@ -63,8 +63,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {
-		bottom = append(bottom, kit.Indent(" ",
-			kit.WrapLines("! autosave failed: "+e, w-2, maxSaveErrLines), st.Error.Render)...)
+		bottom = append(bottom, kit.Alert(st, "autosave failed: "+e, w, maxSaveErrLines)...)
 	}
 	if s.typing {
 		bottom = append(bottom, s.chatLine(ctx, w))
@@ -185,7 +184,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		// Shown only now: the seed deals every card of the game.
 		about = append(about, fmt.Sprintf("Seed %d deals this game again, as practice:", sn.Seed))
 	}
-	lines = append(lines, kit.Indent(" ", kit.Wrap(strings.Join(about, " "), w-2), nil)...)
+	lines = append(lines, kit.Paragraph(strings.Join(about, " "), w, nil)...)
 	if sn.SeedShown && s.cfg.Rerun != nil {
 		lines = append(lines, commandLines(s.cfg.Rerun(sn.Seed), w)...)
 	}
@@ -199,8 +198,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	case sv.NoStore:
 		tail = append(tail, " The game was not saved: there was no state directory.")
 	case sv.FileErr != "":
-		tail = append(tail, kit.Indent(" ",
-			kit.WrapLines("! The game log could not be filed (it is tried again): "+sv.FileErr, w-2, 2), st.Error.Render)...)
+		tail = append(tail, kit.Alert(st, "The game log could not be filed (it is tried again): "+sv.FileErr, w, 2)...)
 	case !sv.Filed:
 		tail = append(tail, " Saving the game log…")
 	case sv.Path != "":
@@ -241,8 +239,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		tail = append(tail, s.chatLine(ctx, w))
 	}
 	if s.overErr != "" {
-		tail = append(tail, kit.Indent(" ",
-			kit.WrapLines("! "+s.overErr, w-2, 2), st.Error.Render)...)
+		tail = append(tail, kit.Alert(st, s.overErr, w, 2)...)
 	}
 	padH := max(4, h-len(lines)-len(tail)-1)
 	sc.V.Seat = sn.Seat

@@ -449,39 +449,41 @@ func (s *Screen) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
 		s.stale = true
 		return s, nil
 	}
-	err := s.port.Act(s.snap.Gen, a)
-	switch {
-	case err == nil:
-		s.acted = true
-		s.Bella, s.Menu = rules.NoCard, 0
-		s.tricks = false
-		if s.note != "" && !s.noteErr && !strings.HasPrefix(s.note, keptPrefix) {
-			s.SetNote("", false)
-		}
-		if s.hinting {
-			s.closeHint()
-		}
-	case errors.Is(err, host.ErrStale):
-		s.stale = true
-	default:
-		s.SetNote(Refusal(&ctx.Paint.Glyphs, &s.snap.View, a, err), true)
+	if !s.sent(s.port.Act(s.snap.Gen, a), &ctx.Paint.Glyphs, &s.snap.View, a) {
+		return s, nil
+	}
+	s.Bella, s.Menu = rules.NoCard, 0
+	s.tricks = false
+	if s.note != "" && !s.noteErr && !strings.HasPrefix(s.note, keptPrefix) {
+		s.SetNote("", false)
+	}
+	if s.hinting {
+		s.closeHint()
 	}
 	return s, nil
 }
 
-// ready says the person goes on: the next deal, or the trick held on
-// the table.
-func (s *Screen) ready() {
-	err := s.port.Ready(s.snap.Gen)
+// sent takes the host's answer to a request made at the game shown
+// (an action, ready, again, a hint) and reports whether it went
+// through: the screen then waits to show where it led (acted). A stale
+// request waits for the screen to catch up; any other refusal is said,
+// with the action refused when g and v are given (Refusal).
+func (s *Screen) sent(err error, g *kit.Glyphs, v *rules.View, a rules.Action) bool {
 	switch {
 	case err == nil:
 		s.acted = true
+		return true
 	case errors.Is(err, host.ErrStale):
 		s.stale = true
 	default:
-		s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
+		s.SetNote(Refusal(g, v, a, err), true)
 	}
+	return false
 }
+
+// ready says the person goes on: the next deal, or the trick held on
+// the table.
+func (s *Screen) ready() { s.sent(s.port.Ready(s.snap.Gen), nil, nil, rules.Action{}) }
 
 // resultKey takes a key on a deal's result: enter goes on (to the next
 // deal, or at the end to the game's end).
@@ -645,15 +647,9 @@ func (s *Screen) askHint() (kit.Screen, tea.Cmd) {
 		s.SetNote("A hint is for your own decisions: wait for your turn.", false)
 		return s, nil
 	}
-	if err := s.port.Hint(s.snap.Gen); err != nil {
-		if errors.Is(err, host.ErrStale) {
-			s.stale = true
-			return s, nil
-		}
-		s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
-		return s, nil
+	if s.sent(s.port.Hint(s.snap.Gen), nil, nil, rules.Action{}) {
+		s.hinting = true
 	}
-	s.hinting, s.acted = true, true
 	return s, nil
 }
 

@@ -83,12 +83,8 @@ func TestClaimRefusalWords(t *testing.T) {
 // scored deal does: figures alone say nobody's. At every seat count.
 func TestThrownInNamesTheColumns(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{2, 3, 4} {
-		sc := &Scene{V: rules.View{Players: n, Options: rules.DefaultOptions()}, You: rules.SeatA}
-		for i := range n {
-			sc.Players = append(sc.Players, Player{Name: names[i]})
-		}
+		sc := sceneOf(rules.View{Players: n, Options: rules.DefaultOptions()})
 		var ending rules.Ending
 		lines := sc.ResultLines(&ctx, rules.Score{Players: n, Maker: rules.NoSeat, Outcome: rules.Abandoned}, ending, rules.NoSeat, 80)
 		for i, l := range lines {
@@ -126,13 +122,9 @@ func TestSeatNotesSayYou(t *testing.T) {
 // three "(you 55, East 43)", at four "less than you & North".
 func TestVerdictLowerYou(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{3, 4} {
 		for _, out := range []rules.Outcome{rules.Made, rules.Tie, rules.Bete} {
-			sc := &Scene{V: rules.View{Players: n}, You: rules.SeatA}
-			for i := range n {
-				sc.Players = append(sc.Players, Player{Name: names[i]})
-			}
+			sc := sceneOf(rules.View{Players: n})
 			s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: out}
 			got := ansi.Strip(sc.verdict(&ctx, s))
 			if i := strings.Index(got, "You"); i > 0 && !strings.HasSuffix(got[:i], ". ") {
@@ -151,8 +143,8 @@ func TestVerdictLowerYou(t *testing.T) {
 // pair of kings that scores nothing.
 func TestShowLinesEachMeld(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players, o.OfAKind = 3, true
+	o := options(3)
+	o.OfAKind = true
 	shown, err := rules.ParseCardSet("AD KD QD JD KC KH")
 	if err != nil {
 		t.Fatal(err)
@@ -171,18 +163,13 @@ func TestShowLinesEachMeld(t *testing.T) {
 // four); at four both.
 func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{3, 4} {
-		o := rules.DefaultOptions()
-		o.Players, o.Shlomo, o.Cleopatra = n, true, true
-		sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
-		for i := range n {
-			sc.Players = append(sc.Players, Player{Name: names[i]})
-		}
+		o := options(n)
+		o.Shlomo, o.Cleopatra = true, true
+		sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs})
 		s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Made}
 		s.Declared[2] = 20
-		var ending rules.Ending
-		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+		got := resultText(&ctx, sc, s)
 		want := map[int]string{3: " Shlomo ", 4: " Shlomo, cleopatra "}[n]
 		if !strings.Contains(got, want) || n == 3 && strings.Contains(got, "cleopatra") {
 			t.Errorf("%d players: the row of declarations is not %q:\n%s", n, want, got)
@@ -194,13 +181,10 @@ func TestDeclaredRowNamesTheDeclarations(t *testing.T) {
 // the result and above the table.
 func TestNoTrumpsTitle(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
-	sc := &Scene{V: rules.View{Players: 4, Options: o, Trump: rules.NoTrumps, Maker: rules.SeatB}, You: rules.SeatA,
-		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	o := options(4)
+	sc := sceneOf(rules.View{Players: 4, Options: o, Trump: rules.NoTrumps, Maker: rules.SeatB})
 	s := rules.Score{Players: 4, Maker: rules.SeatB, Trump: rules.NoTrumps, Outcome: rules.Made}
-	var ending rules.Ending
-	got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+	got := resultText(&ctx, sc, s)
 	if strings.Contains(got, "Trump no trumps") || !strings.Contains(got, "No trumps · maker: West") {
 		t.Errorf("the result's title:\n%s", got)
 	}
@@ -215,23 +199,17 @@ func TestNoTrumpsTitle(t *testing.T) {
 // what it holds ("From the maker", not "Share of maker's").
 func TestResultBimahAndShareWords(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players = n
-		sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
-		for i := range n {
-			sc.Players = append(sc.Players, Player{Name: names[i]})
-		}
-		var ending rules.Ending
+		o := options(n)
+		sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs})
 		s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made, Bimah: 40}
-		got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+		got := resultText(&ctx, sc, s)
 		if !strings.Contains(got, "Bimah: +40 to you") {
 			t.Errorf("%d players: the bimah's line:\n%s", n, got)
 		}
 		if n == 3 {
 			s := rules.Score{Players: n, Maker: rules.SeatB, Outcome: rules.Bete}
-			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			got := resultText(&ctx, sc, s)
 			if strings.Contains(got, "Share of maker's") || !strings.Contains(got, " From the maker ") {
 				t.Errorf("the bete's split:\n%s", got)
 			}
@@ -243,8 +221,7 @@ func TestResultBimahAndShareWords(t *testing.T) {
 // suit too: the words over the table do not say "(not ♠)" then.
 func TestRoundTwoDealerAtFour(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
+	o := options(4)
 	up, _ := rules.ParseCard("9S")
 	for _, turn := range []rules.Seat{rules.SeatB, rules.Seat(3)} {
 		sc := &Scene{V: rules.View{Players: 4, Options: o, Phase: rules.PhaseBid2, Seat: rules.SeatA, Turn: turn, Dealer: rules.Seat(3),
@@ -262,8 +239,7 @@ func TestRoundTwoDealerAtFour(t *testing.T) {
 // rather than run into the score ("3 players You 0 · West 155").
 func TestHeaderGapsTheScore(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 3
+	o := options(3)
 	sc := &Scene{V: rules.View{Players: 3, Options: o, Dealer: rules.SeatB}, You: rules.SeatA, DealNo: 1,
 		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "East"}}}
 	sc.Totals = [4]int{0, 155, 69}
@@ -278,10 +254,8 @@ func TestHeaderGapsTheScore(t *testing.T) {
 // & North".
 func TestOwnTeamLowerInLines(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
-	sc := &Scene{V: rules.View{Players: 4, Options: o, Trump: rules.Clubs, Maker: rules.SeatA, SeqWinner: rules.SeatA, Phase: rules.PhasePlay},
-		You: rules.SeatA, Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	o := options(4)
+	sc := sceneOf(rules.View{Players: 4, Options: o, Trump: rules.Clubs, Maker: rules.SeatA, SeqWinner: rules.SeatA, Phase: rules.PhasePlay})
 	s := rules.Score{Players: 4, Maker: rules.SeatA, Outcome: rules.Made}
 	s.Seqs[0], s.Seqs[2] = 20, 50
 	var ending rules.Ending
@@ -296,19 +270,14 @@ func TestOwnTeamLowerInLines(t *testing.T) {
 // at every seat count; without it, the row is "Sequences".
 func TestResultSequencesRowNamesSets(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{2, 3, 4} {
 		for _, sets := range []bool{false, true} {
-			o := rules.DefaultOptions()
-			o.Players, o.OfAKind = n, sets
-			sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs}, You: rules.SeatA}
-			for i := range n {
-				sc.Players = append(sc.Players, Player{Name: names[i]})
-			}
+			o := options(n)
+			o.OfAKind = sets
+			sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs})
 			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Made}
 			s.Seqs[0], s.Seqs[n-2] = 20, 20
-			var ending rules.Ending
-			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			got := resultText(&ctx, sc, s)
 			if has := strings.Contains(got, " Sequences / sets "); has != sets {
 				t.Errorf("%d players, of_a_kind %v: row \"Sequences / sets\" %v:\n%s", n, sets, has, got)
 			}
@@ -324,10 +293,8 @@ func TestResultSequencesRowNamesSets(t *testing.T) {
 // 200."), not in brackets after the full stop.
 func TestWinnerWordsNameTheTeam(t *testing.T) {
 	ctx := kit.NewContext(false)
-	o := rules.DefaultOptions()
-	o.Players = 4
-	sc := &Scene{V: rules.View{Players: 4, Options: o}, You: rules.SeatA,
-		Players: []Player{{Name: "You"}, {Name: "West"}, {Name: "North"}, {Name: "East"}}}
+	o := options(4)
+	sc := sceneOf(rules.View{Players: 4, Options: o})
 	for win, want := range map[int]string{
 		0: "Your team, you & North, wins the game, 204 to 200!",
 		1: "The other team, West & East, wins the game, 204 to 200.",
@@ -360,8 +327,8 @@ func TestTrickListOfADealThrownIn(t *testing.T) {
 func TestTrickListSaysMenage(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players, o.Menage = n, true
+		o := options(n)
+		o.Menage = true
 		found := false
 		for seed := uint64(1); seed <= 3000 && !found; seed++ {
 			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 7))))
@@ -406,8 +373,8 @@ func TestMenageQuestionSaysMenage(t *testing.T) {
 	ctx := kit.NewContext(false)
 	keys := kit.DefaultKeys()
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players, o.Menage = n, true
+		o := options(n)
+		o.Menage = true
 		found := false
 		for seed := uint64(1); seed <= 3000 && !found; seed++ {
 			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 9))))
@@ -476,22 +443,16 @@ func TestClaimRefusedWithNothingHidden(t *testing.T) {
 // seat count; with the option off, or a trick taken, it says nothing.
 func TestResultSaysNoTrickNoSequences(t *testing.T) {
 	ctx := kit.NewContext(false)
-	names := []string{"You", "West", "North", "East"}
 	for _, n := range []int{2, 3, 4} {
 		for _, tookOne := range []bool{false, true} {
-			o := rules.DefaultOptions()
-			o.Players = n
-			sc := &Scene{V: rules.View{Players: n, Options: o, Trump: rules.Clubs, SeqWinner: rules.SeatA}, You: rules.SeatA}
-			for i := range n {
-				sc.Players = append(sc.Players, Player{Name: names[i]})
-			}
+			o := options(n)
+			sc := sceneOf(rules.View{Players: n, Options: o, Trump: rules.Clubs, SeqWinner: rules.SeatA})
 			s := rules.Score{Players: n, Maker: rules.SeatA, Outcome: rules.Bete}
 			s.Tricks[1] = 9
 			if tookOne {
 				s.Tricks[0], s.Seqs[0] = 1, 50
 			}
-			var ending rules.Ending
-			got := ansi.Strip(strings.Join(sc.ResultLines(&ctx, s, ending, rules.NoSeat, 80), "\n"))
+			got := resultText(&ctx, sc, s)
 			who := map[bool]string{false: "You took no trick", true: "You & North took no trick"}[n == 4]
 			want := who + ": the sequences won in the dialogue do not score."
 			if has := strings.Contains(got, want); has == tookOne {
@@ -506,8 +467,7 @@ func TestResultSaysNoTrickNoSequences(t *testing.T) {
 func TestPadStarExplainedWhenShown(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
-		o := rules.DefaultOptions()
-		o.Players = n
+		o := options(n)
 		sc := &Scene{V: rules.View{Players: n, Options: o}, You: rules.SeatA,
 			Pad: []rules.Score{{Players: n, Maker: rules.NoSeat, Outcome: rules.Abandoned}}}
 		for i := range n {
@@ -521,4 +481,21 @@ func TestPadStarExplainedWhenShown(t *testing.T) {
 			t.Errorf("%d players: a pad with a star does not explain it:\n%s", n, got)
 		}
 	}
+}
+
+// sceneOf is a scene of v seen from seat A, its players named You,
+// West, North and East in seat order, as many as v has.
+func sceneOf(v rules.View) *Scene {
+	sc := &Scene{V: v, You: rules.SeatA}
+	for i := range v.Players {
+		sc.Players = append(sc.Players, Player{Name: []string{"You", "West", "North", "East"}[i]})
+	}
+	return sc
+}
+
+// resultText is sc's result of the deal s in 80 columns, without
+// styles, the game going on.
+func resultText(ctx *kit.Context, sc *Scene, s rules.Score) string {
+	var ending rules.Ending
+	return ansi.Strip(strings.Join(sc.ResultLines(ctx, s, ending, rules.NoSeat, 80), "\n"))
 }

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -64,15 +63,8 @@ func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {
 
 // again says the person wants another game at the table.
 func (s *Screen) again() {
-	err := s.port.Again(s.snap.Gen)
-	switch {
-	case err == nil:
-		s.acted = true
+	if s.sent(s.port.Again(s.snap.Gen), nil, nil, rules.Action{}) {
 		s.SetNote("You said again: the next game starts once everyone at the table has said it.", false)
-	case errors.Is(err, host.ErrStale):
-		s.stale = true
-	default:
-		s.SetNote(Refusal(nil, nil, rules.Action{}, err), true)
 	}
 }
 
@@ -166,8 +158,7 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 	}
 	if len(moved) > 0 {
 		out = append(out, "")
-		out = append(out, kit.Indent(" ",
-			kit.Wrap("Face down: "+strings.Join(moved, " · "), w-2), nil)...)
+		out = append(out, kit.Paragraph("Face down: "+strings.Join(moved, " · "), w, nil)...)
 	}
 	return out
 }

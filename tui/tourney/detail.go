@@ -232,8 +232,7 @@ func (p *detail) View(ctx *kit.Context) string {
 		return kit.Canvas(lines, w, h)
 	case p.prog == nil:
 		lines = append(lines, "")
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, p.err, w, 3)...)
 		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
 		return kit.Canvas(lines, w, h)
 	}
@@ -269,7 +268,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		}
 		lines = append(lines, sum+".")
 	} else if p.s.guest() {
-		lines = append(lines, kit.Indent(" ", kit.Wrap(kit.Capital(svc.ErrGuest.Error())+".", w-2), st.Dim.Render)...)
+		lines = append(lines, kit.Paragraph(kit.Capital(svc.ErrGuest.Error())+".", w, st.Dim.Render)...)
 	} else {
 		lines = append(lines, " "+st.Dim.Render("You have not entered: enter, then play the boards any time before the end."))
 	}
@@ -278,7 +277,7 @@ func (p *detail) runningView(ctx *kit.Context, lines []string) string {
 		foot = append(foot, kit.Indent(" ", kit.WrapLines(p.note, w-2, 2), st.Heading.Render)...)
 	}
 	if p.err != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+		foot = append(foot, kit.AlertLine(st, p.err, w))
 	}
 	what := ""
 	switch {
@@ -360,10 +359,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		if r.Entry == f.Me {
 			name += " (you)"
 		}
-		rank := fmt.Sprint(r.Rank)
-		if r.Tied {
-			rank += "="
-		}
+		rank := kit.Rank(r.Rank, r.Tied)
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
 			vs = kit.Number(v)
@@ -391,7 +387,7 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		foot = append(foot, " "+st.Dim.Render("Par is being worked out: vs par comes once it is known."))
 	}
 	if p.note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+p.note, w-2)))
+		foot = append(foot, kit.AlertLine(st, p.note, w))
 	}
 	foot = append(foot, "", " "+st.Key.Render(kit.KeyTag(ctx.Keys.Choose))+" their boards and play   "+
 		st.Key.Render("[esc]")+" tournaments")

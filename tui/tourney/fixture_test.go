@@ -138,22 +138,13 @@ func (f *fixture) see(want string) {
 	}
 }
 
-// step makes the person's next move on the board's table with the keys
-// a person would press: the first playable card by its number, take
-// when it may, the menu's first item, enter on the result.
+// step makes the person's next move at the board shown (kittest.Step), the frame's size checked.
 func (f *fixture) step() {
 	f.t.Helper()
 	b := f.s.sub.(*boardPart)
 	s := b.t.Snapshot()
-	switch {
-	case s.Over, s.Can.Ready:
-		f.press("enter")
-	case s.Can.Act:
-		kittest.Move(f.t, f.d, s, kit.ViewHand(&s.View, f.s.cfg.Sort), b.t.Bella != rules.NoCard, true)
-		kittest.CheckSize(f.t, f.d.Frame(), 80, 24)
-	default:
-		f.t.Fatalf("nothing to do on the board: %+v", s.Can)
-	}
+	kittest.Step(f.t, f.d, s, kit.ViewHand(&s.View, f.s.cfg.Sort), b.t.Bella != rules.NoCard)
+	kittest.CheckSize(f.t, f.d.Frame(), 80, 24)
 }
 
 // playBoard plays the board shown to its end and goes on to the part

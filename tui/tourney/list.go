@@ -227,7 +227,7 @@ func (p *list) View(ctx *kit.Context) string {
 	case !p.loaded:
 		body = append(body, "", " Reading the tournaments…")
 	case p.err != "":
-		body = append(body, "", " "+st.Error.Render(kit.Clip("! "+p.err, w-2)))
+		body = append(body, "", kit.AlertLine(st, p.err, w))
 	case len(p.items) == 0 && p.s.guest():
 		body = append(body, "", "   "+st.Dim.Render("(no tournament runs)"))
 	case len(p.items) == 0:
@@ -238,7 +238,7 @@ func (p *list) View(ctx *kit.Context) string {
 	case p.entering:
 		foot = append(foot, " Tournament code: "+st.Selected.Render(p.entry+"_")+st.Dim.Render("   enter open · esc cancel"))
 	case p.note != "":
-		foot = append(foot, kit.Indent(" ", kit.WrapLines("! "+p.note, w-2, 2), st.Error.Render)...)
+		foot = append(foot, kit.Alert(st, p.note, w, 2)...)
 	}
 	keys := "↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help"
 	if p.s.guest() {

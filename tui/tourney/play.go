@@ -207,8 +207,7 @@ func (p *after) View(ctx *kit.Context) string {
 		lines = wrap(lines, "Its result is not recorded yet: the tournament shows it once it is.", w)
 	}
 	if p.err != "" {
-		lines = append(lines, kit.Indent(" ",
-			kit.WrapLines("! "+p.err, w-2, 3), st.Error.Render)...)
+		lines = append(lines, kit.Alert(st, p.err, w, 3)...)
 	}
 	lines = append(lines, "")
 	what := "the tournament"

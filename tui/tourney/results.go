@@ -158,10 +158,7 @@ func (p *entrant) View(ctx *kit.Context) string {
 			par = kit.Number(f.Pars[i])
 		}
 		if bs.Played {
-			res, mp = kit.Number(bs.Result), "-"
-			if f.Standings.Top > 0 {
-				mp = kit.Percent(100 * bs.Matchpoints / float64(f.Standings.Top))
-			}
+			res, mp = kit.Number(bs.Result), kit.BoardShare(bs.Matchpoints, f.Standings.Top)
 			if f.Pars != nil {
 				vs = kit.Number(bs.Result - f.Pars[i])
 			}
@@ -189,9 +186,9 @@ func listView(ctx *kit.Context, head, rows []string, row int, note string, h kit
 	w := ctx.Width
 	var foot []string
 	if note != "" {
-		foot = append(foot, " "+st.Error.Render(kit.Clip("! "+note, w-2)))
+		foot = append(foot, kit.AlertLine(st, note, w))
 	}
-	foot = append(foot, "", " "+st.Dim.Render(kit.Clip(kit.HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), w-2)))
+	foot = append(foot, "", kit.HintRow(ctx, h))
 	return kit.Canvas(kit.Scrolled(head, rows, foot, row, ctx.Height), w, ctx.Height)
 }
 
@@ -281,12 +278,9 @@ func (p *field) View(ctx *kit.Context) string {
 		if e == f.Me {
 			name += " (you)"
 		}
-		vs, mp := "", "-"
+		vs, mp := "", kit.BoardShare(b.Matchpoints, f.Standings.Top)
 		if f.Pars != nil {
 			vs = kit.Number(b.Result - f.Pars[p.n-1])
-		}
-		if f.Standings.Top > 0 {
-			mp = kit.Percent(100 * b.Matchpoints / float64(f.Standings.Top))
 		}
 		rows = append(rows, marked(ctx, i == p.row, func(mark string) string {
 			return row(mark, name, kit.Number(b.Result), vs, mp)

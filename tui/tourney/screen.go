@@ -109,28 +109,15 @@ func (s *Screen) View(ctx *kit.Context) string { return s.sub.View(ctx) }
 
 // KeyHelp is the part shown's keys.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	if h, ok := s.sub.(kit.Helper); ok {
-		return h.KeyHelp(k)
-	}
-	return kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, k.Quit}}}
+	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, k.Quit}}})
 }
+
+// HelpRules passes on the part's game, a board being played.
+func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.sub) }
 
 // QuitQuestion says where quitting goes: back to the lobby, unless the
 // part shown (a board's table, a replay) says otherwise.
-// HelpRules passes on the part's game, a board being played.
-func (s *Screen) HelpRules() (rules.Options, bool) {
-	if g, ok := s.sub.(kit.RulesTeller); ok {
-		return g.HelpRules()
-	}
-	return rules.Options{}, false
-}
-
-func (s *Screen) QuitQuestion() string {
-	if q, ok := s.sub.(kit.QuitAsker); ok {
-		return q.QuitQuestion()
-	}
-	return "Back to the lobby."
-}
+func (s *Screen) QuitQuestion() string { return kit.QuitQuestionOf(s.sub, "Back to the lobby.") }
 
 // QuitNow takes the App's quit (q then y): from a board, back to its
 // tournament, the board saved (the screen returned is this one, to be
@@ -225,8 +212,7 @@ func when(now, t time.Time) string {
 
 // wrap adds text wrapped to the window, indented by one.
 func wrap(lines []string, text string, w int) []string {
-	lines = append(lines, kit.Indent(" ", kit.Wrap(text, w-2), nil)...)
-	return lines
+	return append(lines, kit.Paragraph(text, w, nil)...)
 }
 
 // tick asks to read to again after Config.Refresh (never when it is

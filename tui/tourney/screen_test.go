@@ -15,6 +15,7 @@ import (
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/replay"
 )
 
@@ -91,7 +92,7 @@ func TestTournamentFlow(t *testing.T) {
 	// The list's line of it wraps rather than losing its end at the
 	// edge.
 	a.press("esc")
-	flat := strings.Join(strings.Fields(a.text()), " ")
+	flat := kittest.Flat(a.text())
 	if want := code + " · 2 players · normal bot · by Ann · 4 boards · ends Wed 2 Dec 12:00 (in 24h 00m) · 1 entered"; !strings.Contains(flat, want) {
 		t.Fatalf("the list does not show %q:\n%s", want, a.text())
 	}

@@ -260,15 +260,27 @@ func (t *core) loaded(msg loadedMsg) {
 	if msg.graded != t.graded {
 		return
 	}
+	t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
+		if damaged {
+			return untrusted.Text(err.Error())
+		}
+		return untrusted.Text(err.Error()) + ": the record is kept for this session only"
+	})
+}
+
+// takeRecord takes the stats a load or a save of the record brings,
+// those of a damaged record too (it is read anyway); on any other error
+// the stats stay as they were. An error is noted as say words it.
+func (t *core) takeRecord(stats drill.Stats, err error, say func(err error, damaged bool) string) {
 	var de *drill.DamagedError
 	switch {
-	case msg.err == nil:
-		t.stats = msg.stats
-	case errors.As(msg.err, &de):
-		t.stats = msg.stats
-		t.setNote(untrusted.Text(msg.err.Error()), true)
+	case err == nil:
+		t.stats = stats
+	case errors.As(err, &de):
+		t.stats = stats
+		t.setNote(say(err, true), true)
 	default:
-		t.setNote(untrusted.Text(msg.err.Error())+": the record is kept for this session only", true)
+		t.setNote(say(err, false), true)
 	}
 }
 
@@ -340,16 +352,12 @@ func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		t.loaded(msg)
 		return t.kind, nil
 	case savedMsg:
-		var de *drill.DamagedError
-		switch {
-		case msg.err == nil:
-			t.stats = msg.stats
-		case errors.As(msg.err, &de):
-			t.stats = msg.stats
-			t.setNote(msg.err.Error(), true)
-		default:
-			t.setNote("the record could not be saved: "+msg.err.Error(), true)
-		}
+		t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
+			if damaged {
+				return err.Error()
+			}
+			return "the record could not be saved: " + err.Error()
+		})
 		return t.kind, nil
 	case spinner.TickMsg:
 		if t.state == stateWait && t.cfg.Spinner {

@@ -187,14 +187,7 @@ func TestGoldens(t *testing.T) {
 		hs.golden("round2-120x40")
 	})
 	t.Run("ascii", func(t *testing.T) {
-		cfg := testConfig(nil, traintest.Strong)
-		cfg.ASCII = true
-		hs := start(t, cfg, 80, 24)
-		hs.press("p")
-		hs.golden("ascii-80x24")
-		if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←") {
-			t.Errorf("-ascii screen has Unicode:\n%s", scr)
-		}
+		asciiGolden(t, testConfig(nil, traintest.Strong), 80, 24, "p", "ascii-80x24")
 	})
 	t.Run("damaged", func(t *testing.T) {
 		rec := &traintest.MemRecord{LoadErr: &drill.DamagedError{What: "the training record", Path: "/state/klob/train.json",
@@ -250,15 +243,22 @@ func TestGoldens(t *testing.T) {
 		hs.golden("three-dix-result-80x24")
 	})
 	t.Run("four-ascii", func(t *testing.T) {
-		cfg := rulesConfig(t, nil, "players=4")
-		cfg.ASCII = true
-		hs := start(t, cfg, 100, 30)
-		hs.press("enter")
-		hs.golden("four-ascii-100x30")
-		if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←…") {
-			t.Errorf("-ascii screen has Unicode:\n%s", scr)
-		}
+		asciiGolden(t, rulesConfig(t, nil, "players=4"), 100, 30, "enter", "four-ascii-100x30")
 	})
+}
+
+// asciiGolden starts cfg under -ascii in a w×h window, presses key and
+// checks the screen against the golden name and for Unicode: no suit,
+// ±, ≈, ▶, ← or ….
+func asciiGolden(t *testing.T, cfg Config, w, h int, key, name string) {
+	t.Helper()
+	cfg.ASCII = true
+	hs := start(t, cfg, w, h)
+	hs.press(key)
+	hs.golden(name)
+	if scr := hs.screen(); strings.ContainsAny(scr, "♠♥♦♣±≈▶←…") {
+		t.Errorf("-ascii screen has Unicode:\n%s", scr)
+	}
 }
 
 // TestOptionsLegal: at every seat count the menu holds exactly the
@@ -489,8 +489,8 @@ func TestResultFits(t *testing.T) {
 			tr := hs.s
 			hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
 			scr := hs.screen()
-			flat := strings.Join(strings.Fields(scr), " ")
-			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, strings.Join(strings.Fields(strings.Join(tr.an.Reason(false), " ")), " ")) {
+			flat := kittest.Flat(scr)
+			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.Reason(false), " "))) {
 				t.Fatalf("%s at %dx%d: the verdict or the reason is cut:\n%s", c.rules, c.w, c.h, scr)
 			}
 			if n := strings.Count(scr, " ± "); n != len(tr.an.Rows) {
@@ -537,7 +537,7 @@ func TestReviewRecordWraps(t *testing.T) {
 	hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
 	hs.press("m")
 	scr := hs.screen()
-	flat := strings.Join(strings.Fields(scr), " ")
+	flat := kittest.Flat(scr)
 	sec := rec.Stats.Section(2)
 	want := "Record: 2 drills, 1 right (50%), " + sec.Score.LostText() + "."
 	if !strings.Contains(flat, want) {
@@ -639,12 +639,12 @@ func TestReviewDescriptionWraps(t *testing.T) {
 	hs := start(t, cfg, 80, 24)
 	hs.press("m")
 	scr := hs.screen()
-	flat := strings.Join(strings.Fields(scr), " ")
+	flat := kittest.Flat(scr)
 	desc, _, err := hs.s.kind.missed(&hs.ctx, req.Situation.String())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(flat, strings.Join(strings.Fields(ansi.Strip(desc)), " ")) {
+	if !strings.Contains(flat, kittest.Flat(ansi.Strip(desc))) {
 		t.Fatalf("the description is cut, want %q:\n%s", desc, scr)
 	}
 }

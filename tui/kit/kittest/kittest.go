@@ -168,6 +168,10 @@ func CheckSize(tb testing.TB, frame string, w, h int) {
 	}
 }
 
+// Flat is s with each run of blanks and line ends made one space: the
+// words of a screen as read, whatever its wrapping and columns.
+func Flat(s string) string { return strings.Join(strings.Fields(s), " ") }
+
 // Key is the key press of a key's name.
 func Key(k string) tea.KeyPressMsg {
 	switch k {
@@ -311,6 +315,22 @@ func Move(tb testing.TB, d *Driver, s host.Snapshot, hand []rules.Card, bella, t
 		}
 	}
 	d.Press("enter")
+}
+
+// Step makes the person's next move at a board's table (a daily's, a
+// tournament's) with the keys a person would press: enter at the
+// board's end or a result, else Move, taking when they may. It fails
+// tb when there is nothing to do.
+func Step(tb testing.TB, d *Driver, s host.Snapshot, hand []rules.Card, bella bool) {
+	tb.Helper()
+	switch {
+	case s.Over, s.Can.Ready:
+		d.Press("enter")
+	case s.Can.Act:
+		Move(tb, d, s, hand, bella, true)
+	default:
+		tb.Fatalf("nothing to do on the board: %+v", s.Can)
+	}
 }
 
 // Held keeps commands back while Hold is set, so that a test may look
