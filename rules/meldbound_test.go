@@ -7,14 +7,7 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	// with JH; C, void too, undertrumps with 9H: C holds no spade and no
 	// trump above JH (there is none), B no spade. Then in no trumps a
 	// void shows only the suit.
-	h := tableDeal{players: 3, dealer: 2, up: "7C",
-		first:  [4]string{"AS 7S 8S 7D 8D 9D", "JH 7H 8H TD JD QD", "9H KD AD AC KC QC"},
-		second: [4]string{"TS JS QS", "TH QH KH", "JC TC 9C"}}
-	tb := h.table(t, "")
-	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name H")
-	for tb.Phase() != PhasePlay {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
-	}
+	tb := undertrumpDeal(t)
 	tplay(t, &tb, "AS JH 9H")
 	v := tb.View(0)
 	if got, want := v.CannotHold(1), SuitMask(Spades); got != want {

@@ -144,17 +144,32 @@ func TestThreeTrickPlayDuties(t *testing.T) {
 	}
 }
 
-func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
-	// C holds no spade, 9H and KD: after A's AS and B's JH it must play
-	// the lower trump, not the diamond.
+// undertrumpDeal returns a three-handed deal at its first lead, hearts
+// trump named by A: C holds no spade, 9H and KD, so after A's AS and B's
+// JH it must play the lower trump.
+func undertrumpDeal(t *testing.T) Deal {
+	t.Helper()
 	h := tableDeal{players: 3, dealer: 2, up: "7C",
 		first:  [4]string{"AS 7S 8S 7D 8D 9D", "JH 7H 8H TD JD QD", "9H KD AD AC KC QC"},
 		second: [4]string{"TS JS QS", "TH QH KH", "JC TC 9C"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name H")
-	for !(tb.Phase() == PhasePlay) {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
+	toPlay(t, &tb)
+	return tb
+}
+
+// toPlay answers every turn with its last legal action until the card
+// play begins.
+func toPlay(t *testing.T, tb *Deal) {
+	t.Helper()
+	for tb.Phase() != PhasePlay {
+		tdo(t, tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
 	}
+}
+
+func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
+	// C must play the lower trump, not the diamond.
+	tb := undertrumpDeal(t)
 	tplay(t, &tb, "AS JH")
 	wantLegal(t, &tb, "play 9H")
 	// Undertrumping is still trumping: the diamond is refused.
@@ -315,9 +330,7 @@ func TestEldestLeadsTheFirstTrick(t *testing.T) {
 			o.Players = players
 			tb := NewDeal(o, dealer, NewDeck())
 			tdo(t, &tb, tb.Turn().String()+": take")
-			for tb.Phase() != PhasePlay {
-				tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
-			}
+			toPlay(t, &tb)
 			if want := NextDealer(dealer, players); tb.Turn() != want || tb.Eldest() != want {
 				t.Errorf("%d players, %s deals: %s leads, want %s", players, dealer, tb.Turn(), want)
 			}
