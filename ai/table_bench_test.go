@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/rules"
 )
 
@@ -47,11 +48,11 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 					phase = v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2
 				}
 				timed := bots[seat].Level() == Hard && phase && len(v.Legal()) > 1
-				c0, w0 := threadCPU(), time.Now()
+				c0, w0 := cputime.Thread(), time.Now()
 				a, err := bots[seat].Choose(context.Background(), &v)
 				if timed {
 					wall = append(wall, time.Since(w0))
-					cpu = append(cpu, threadCPU()-c0)
+					cpu = append(cpu, cputime.Thread()-c0)
 				}
 				if err != nil {
 					b.Fatal(err)
