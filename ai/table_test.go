@@ -11,48 +11,29 @@ import (
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )
 
-// tableRules are the option sets the table tests play: each seat count
-// plain and with every house variant on.
-var tableRules = []string{
-	"players=2",
-	"players=3",
-	"players=4",
-	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
-	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
-}
+// tableRules are the option sets the table tests play.
+var tableRules = tabletest.Rules
 
 // playTableDeal plays one deal with bots[seat] in each seat, calling
 // check before every bot decision; chance steps are drawn with r.
 func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []Bot, r *rand.Rand,
 	check func(tb *rules.Deal, v *rules.View, a rules.Action)) rules.Deal {
 	t.Helper()
-	tb := rules.NewDeal(opts, dealer, deck)
-	for !tb.Over() {
-		seat := tb.Turn()
-		if seat == rules.ChanceSeat {
-			l := tb.Legal()
-			if err := tb.Apply(l[r.IntN(len(l))]); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		v := tb.View(seat)
-		a, err := bots[seat].Choose(context.Background(), &v)
+	return tabletest.Play(t, opts, deck, dealer, r, func(tb *rules.Deal, v *rules.View) rules.Action {
+		a, err := bots[v.Seat].Choose(context.Background(), v)
 		if err != nil {
-			t.Fatalf("%s in seat %s: %v", bots[seat].Level(), seat, err)
+			t.Fatalf("%s in seat %s: %v", bots[v.Seat].Level(), v.Seat, err)
 		}
 		if check != nil {
-			check(&tb, &v, a)
+			check(tb, v, a)
 		}
-		if err := tb.ApplyAs(seat, a); err != nil {
-			t.Fatalf("%s in seat %s chose %s: %v\n%s", bots[seat].Level(), seat, a, err, v.String())
-		}
-	}
-	return tb
+		return a
+	})
 }
 
 // TestTableBotsPlayEverySeatCount plays deals at every table with every

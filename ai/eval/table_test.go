@@ -10,40 +10,25 @@ import (
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/internal/testing/ctxtest"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
 // tableRules are the tables the tests play: three and four players plain
 // and with every house variant on.
-var tableRules = []string{
-	"players=3",
-	"players=4",
-	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
-	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
-}
+var tableRules = tabletest.Rules[1:]
 
 // playTable plays one deal with the normal rule in every seat and calls
 // visit before every decision with at least two legal actions.
 func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Deal, v *rules.View)) rules.Deal {
 	t.Helper()
-	tb := rules.NewDeal(opts, dealer, deck)
-	for !tb.Over() {
-		s := tb.Turn()
-		if s == rules.ChanceSeat {
-			l := tb.Legal()
-			tb.ApplyUnchecked(l[r.IntN(len(l))])
-			continue
-		}
-		v := tb.View(s)
+	return tabletest.Play(t, opts, deck, dealer, r, func(tb *rules.Deal, v *rules.View) rules.Action {
 		l := v.Legal()
 		if len(l) > 1 && visit != nil {
-			visit(&tb, &v)
+			visit(tb, v)
 		}
-		if err := tb.ApplyAs(s, tablerule.Choose(&v, l)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return tb
+		return tablerule.Choose(v, l)
+	})
 }
 
 // TestEvaluateTableEveryDecision evaluates every kind of decision of
