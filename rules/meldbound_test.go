@@ -18,7 +18,7 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	}
 	// No trumps: a discard shows a void in the led suit, and nothing
 	// else.
-	tb4 := NewDeal(fourOpts(), 3, NewDeck())
+	tb4 := tableOf(4)
 	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
 	for tb4.Phase() == PhaseSequences {
 		tdo(t, &tb4, tb4.Turn().String()+": "+tb4.Legal()[0].String())
@@ -62,7 +62,7 @@ func TestEnding(t *testing.T) {
 	if two.Ending() != SchmeissAccepted {
 		t.Errorf("schmeiss accepted: ending %s", two.Ending())
 	}
-	four := NewDeal(fourOpts(), 3, NewDeck())
+	four := tableOf(4)
 	tdo(t, &four, "A: take")
 	if four.Ending() != NotEnded || four.LastTrickWinner() != NoSeat {
 		t.Errorf("in play: ending %s, last trick %s", four.Ending(), four.LastTrickWinner())

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -34,10 +35,22 @@ func TestThreeDealSixAndThreeFromEldest(t *testing.T) {
 	}
 }
 
-func TestThreeBiddingNoSchmeiss(t *testing.T) {
-	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
-	wantLegal(t, &tb, "pass, take")
-	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 3 players")
+// tableOf returns the unshuffled deal of players seats dealt by the
+// last seat, so that A is eldest.
+func tableOf(players int) Deal {
+	o := DefaultOptions()
+	o.Players = players
+	return NewDeal(o, Seat(players-1), NewDeck())
+}
+
+func TestTableBiddingNoSchmeiss(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			tb := tableOf(n)
+			wantLegal(t, &tb, "pass, take")
+			trefused(t, &tb, "schmeiss", ErrWrongPhase, fmt.Sprintf("no schmeiss with %d players", n))
+		})
+	}
 }
 
 func TestThreeBiddingInTurnFromEldest(t *testing.T) {
@@ -69,11 +82,19 @@ func TestThreeRoundTwoNamesOneOfTheThreeOtherSuits(t *testing.T) {
 	}
 }
 
-func TestThreeAllPassTwiceAbandoned(t *testing.T) {
-	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
-	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass", "B: pass", "C: pass")
-	if !tb.Over() || tb.Score().Outcome != Abandoned || tb.Score().Scored != [4]int{} {
-		t.Errorf("after six passes: over %v score %+v, want abandoned, nothing scored", tb.Over(), tb.Score())
+func TestTableAllPassTwiceAbandoned(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			tb := tableOf(n)
+			for range 2 {
+				for s := range Seat(n) {
+					tdo(t, &tb, s.String()+": pass")
+				}
+			}
+			if !tb.Over() || tb.Score().Outcome != Abandoned || tb.Score().Scored != [4]int{} {
+				t.Errorf("after %d passes: over %v score %+v, want abandoned, nothing scored", 2*n, tb.Over(), tb.Score())
+			}
+		})
 	}
 }
 
