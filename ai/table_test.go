@@ -44,10 +44,7 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 		deals = 6
 	}
 	for _, rs := range tableRules {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		for _, l := range Levels {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(3, uint64(len(rs))))
@@ -89,7 +86,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 		deals = 2
 	}
 	for _, rs := range tableRules[1:] {
-		opts, _ := rules.ParseOptions(rs)
+		opts := tabletest.Options(t, rs)
 		for _, l := range Levels {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))

@@ -23,10 +23,7 @@ func TestTableWorldsFitTheView(t *testing.T) {
 		deals = 4
 	}
 	for ri, rs := range tabletest.Rules[1:] {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(12, uint64(ri)))
 		checked, plays, missed := 0, 0, 0
 		for d := range deals {

@@ -17,10 +17,7 @@ func TestChooseIsLegalEverywhere(t *testing.T) {
 		deals = 10
 	}
 	for ri, rs := range tabletest.Rules {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(2, uint64(ri)))
 		for d := range deals {
 			tabletest.Play(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(_ *rules.Deal, v *rules.View) rules.Action {

@@ -21,6 +21,17 @@ var Rules = []string{
 	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
 }
 
+// Options parses the option set rs (one of Rules, say), failing t if it
+// does not parse.
+func Options(t testing.TB, rs string) rules.Options {
+	t.Helper()
+	o, err := rules.ParseOptions(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
 // maxSteps bounds a deal: the longest has well under a hundred steps, so
 // a deal still going after this many does not end.
 const maxSteps = 200
