@@ -74,10 +74,7 @@ func TestEnding(t *testing.T) {
 }
 
 func TestMeldBoundFromTheDialogue(t *testing.T) {
-	h := tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
-		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
-	tb := h.table(t, "")
+	tb := twentiesDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same", "C: good")
 	v := tb.View(2)
 	none := MeldBound{Top: NoRank, MinTop: NoRank}
@@ -113,10 +110,7 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 		t.Errorf("B's bound after showing: %+v", b)
 	}
 	// A longer 50 claimed by its length.
-	h = tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
-		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
-	tb = h.table(t, "sequence_rank=length")
+	tb = fiftiesDeal.table(t, "sequence_rank=length")
 	tdo(t, &tb, "A: take", "A: announce 50", "B: how-many", "A: length 4", "B: how-high", "A: top T", "B: same", "C: length 5")
 	v = tb.View(0)
 	if b := v.MeldBound(2); b.Value != 50 || b.Len != 5 {
