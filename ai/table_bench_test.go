@@ -27,8 +27,7 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 	for b.Loop() {
 		r := rand.New(rand.NewPCG(17, uint64(players)))
 		for i := range 30 {
-			bots := make([]Bot, players)
-			for s := range players {
+			bots := seatBots(b, players, func(s int) (Level, Config) {
 				l := Normal
 				if s%2 == 0 && (players == 4 || s == 0) {
 					l = Hard
@@ -37,8 +36,8 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 				if bids {
 					cfg.Workers = 1
 				}
-				bots[s], _ = New(l, cfg)
-			}
+				return l, cfg
+			})
 			t := rules.NewDeal(opts, rules.Seat(i%players), rules.Shuffle(r))
 			for !t.Over() {
 				seat := t.Turn()

@@ -36,6 +36,22 @@ func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rul
 	})
 }
 
+// seatBots makes the bots of one deal at n seats, each seat's level and
+// config given by seat(s); a bot that cannot be made fails t.
+func seatBots(t testing.TB, n int, seat func(s int) (Level, Config)) []Bot {
+	t.Helper()
+	bots := make([]Bot, n)
+	for s := range bots {
+		l, cfg := seat(s)
+		b, err := New(l, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bots[s] = b
+	}
+	return bots
+}
+
 // TestTableBotsPlayEverySeatCount plays deals at every table with every
 // level: every choice must be legal and the deal must end.
 func TestTableBotsPlayEverySeatCount(t *testing.T) {
@@ -54,18 +70,13 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 					deals = 2 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]Bot, n)
-					for s := range n {
+					bots := seatBots(t, n, func(s int) (Level, Config) {
 						lv := l
 						if s%2 == 1 && l != Random {
 							lv = Random // a level's partner is whatever sits there
 						}
-						b, err := New(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
-						if err != nil {
-							t.Fatal(err)
-						}
-						bots[s] = b
-					}
+						return lv, Config{Seed: uint64(i*4 + s), Budget: 6}
+					})
 					tb := playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, nil)
 					if !tb.Over() {
 						t.Fatalf("deal %d not over", i)
@@ -98,10 +109,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 					deals = 1 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]Bot, n)
-					for s := range n {
-						bots[s], _ = New(l, cfg(rules.Seat(s), i))
-					}
+					bots := seatBots(t, n, func(s int) (Level, Config) { return l, cfg(rules.Seat(s), i) })
 					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 						if len(v.Legal()) < 2 {
 							return
@@ -150,10 +158,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 		cfg := Config{Seed: 5, Budget: 8, Workers: 1, Think: -1}
 		checked, differs := 0, 0
 		for i := 0; i < 8; i++ {
-			bots := make([]Bot, players)
-			for s := range players {
-				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
-			}
+			bots := seatBots(t, players, func(s int) (Level, Config) { return Normal, Config{Seed: uint64(s)} })
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase != rules.PhasePlay || tb.Play().Tricks > 0 || distinctCards(v.Legal()) < 2 {
 					return
@@ -200,10 +205,7 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		opts.Players = players
 		var views []rules.View
 		for i := 0; len(views) < 12 && i < 40; i++ {
-			bots := make([]Bot, players)
-			for s := range players {
-				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
-			}
+			bots := seatBots(t, players, func(s int) (Level, Config) { return Normal, Config{Seed: uint64(s)} })
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase == rules.PhasePlay && v.CardsInPlay() <= 12 && distinctCards(v.Legal()) > 1 {
 					views = append(views, *v)
