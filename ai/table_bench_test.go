@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/rules"
 )
 
@@ -26,8 +27,7 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 	for b.Loop() {
 		r := rand.New(rand.NewPCG(17, uint64(players)))
 		for i := range 30 {
-			bots := make([]Bot, players)
-			for s := range players {
+			bots := seatBots(b, players, func(s int) (Level, Config) {
 				l := Normal
 				if s%2 == 0 && (players == 4 || s == 0) {
 					l = Hard
@@ -36,8 +36,8 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 				if bids {
 					cfg.Workers = 1
 				}
-				bots[s], _ = New(l, cfg)
-			}
+				return l, cfg
+			})
 			t := rules.NewDeal(opts, rules.Seat(i%players), rules.Shuffle(r))
 			for !t.Over() {
 				seat := t.Turn()
@@ -47,11 +47,11 @@ func benchTableHard(b *testing.B, players int, bids bool) {
 					phase = v.Phase == rules.PhaseBid1 || v.Phase == rules.PhaseBid2
 				}
 				timed := bots[seat].Level() == Hard && phase && len(v.Legal()) > 1
-				c0, w0 := threadCPU(), time.Now()
+				c0, w0 := cputime.Thread(), time.Now()
 				a, err := bots[seat].Choose(context.Background(), &v)
 				if timed {
 					wall = append(wall, time.Since(w0))
-					cpu = append(cpu, threadCPU()-c0)
+					cpu = append(cpu, cputime.Thread()-c0)
 				}
 				if err != nil {
 					b.Fatal(err)

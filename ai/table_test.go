@@ -11,48 +11,45 @@ import (
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 	"github.com/stretchr/testify/require"
 )
 
-// tableRules are the option sets the table tests play: each seat count
-// plain and with every house variant on.
-var tableRules = []string{
-	"players=2",
-	"players=3",
-	"players=4",
-	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
-	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
-}
+// tableRules are the option sets the table tests play.
+var tableRules = tabletest.Rules
 
 // playTableDeal plays one deal with bots[seat] in each seat, calling
 // check before every bot decision; chance steps are drawn with r.
 func playTableDeal(t *testing.T, opts rules.Options, deck rules.Deck, dealer rules.Seat, bots []Bot, r *rand.Rand,
 	check func(tb *rules.Deal, v *rules.View, a rules.Action)) rules.Deal {
 	t.Helper()
-	tb := rules.NewDeal(opts, dealer, deck)
-	for !tb.Over() {
-		seat := tb.Turn()
-		if seat == rules.ChanceSeat {
-			l := tb.Legal()
-			if err := tb.Apply(l[r.IntN(len(l))]); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		v := tb.View(seat)
-		a, err := bots[seat].Choose(context.Background(), &v)
+	return tabletest.Play(t, opts, deck, dealer, r, func(tb *rules.Deal, v *rules.View) rules.Action {
+		a, err := bots[v.Seat].Choose(context.Background(), v)
 		if err != nil {
-			t.Fatalf("%s in seat %s: %v", bots[seat].Level(), seat, err)
+			t.Fatalf("%s in seat %s: %v", bots[v.Seat].Level(), v.Seat, err)
 		}
 		if check != nil {
-			check(&tb, &v, a)
+			check(tb, v, a)
 		}
-		if err := tb.ApplyAs(seat, a); err != nil {
-			t.Fatalf("%s in seat %s chose %s: %v\n%s", bots[seat].Level(), seat, a, err, v.String())
+		return a
+	})
+}
+
+// seatBots makes the bots of one deal at n seats, each seat's level and
+// config given by seat(s); a bot that cannot be made fails t.
+func seatBots(t testing.TB, n int, seat func(s int) (Level, Config)) []Bot {
+	t.Helper()
+	bots := make([]Bot, n)
+	for s := range bots {
+		l, cfg := seat(s)
+		b, err := New(l, cfg)
+		if err != nil {
+			t.Fatal(err)
 		}
+		bots[s] = b
 	}
-	return tb
+	return bots
 }
 
 // TestTableBotsPlayEverySeatCount plays deals at every table with every
@@ -63,10 +60,7 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 		deals = 6
 	}
 	for _, rs := range tableRules {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		for _, l := range Levels {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(3, uint64(len(rs))))
@@ -76,18 +70,13 @@ func TestTableBotsPlayEverySeatCount(t *testing.T) {
 					deals = 2 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]Bot, n)
-					for s := range n {
+					bots := seatBots(t, n, func(s int) (Level, Config) {
 						lv := l
 						if s%2 == 1 && l != Random {
 							lv = Random // a level's partner is whatever sits there
 						}
-						b, err := New(lv, Config{Seed: uint64(i*4 + s), Budget: 6})
-						if err != nil {
-							t.Fatal(err)
-						}
-						bots[s] = b
-					}
+						return lv, Config{Seed: uint64(i*4 + s), Budget: 6}
+					})
 					tb := playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, nil)
 					if !tb.Over() {
 						t.Fatalf("deal %d not over", i)
@@ -108,7 +97,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 		deals = 2
 	}
 	for _, rs := range tableRules[1:] {
-		opts, _ := rules.ParseOptions(rs)
+		opts := tabletest.Options(t, rs)
 		for _, l := range Levels {
 			t.Run(fmt.Sprintf("%s/%s", rs, l), func(t *testing.T) {
 				r := rand.New(rand.NewPCG(9, uint64(len(rs))))
@@ -120,10 +109,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 					deals = 1 // the race run: hard is slow there
 				}
 				for i := range deals {
-					bots := make([]Bot, n)
-					for s := range n {
-						bots[s], _ = New(l, cfg(rules.Seat(s), i))
-					}
+					bots := seatBots(t, n, func(s int) (Level, Config) { return l, cfg(rules.Seat(s), i) })
 					playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%n), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 						if len(v.Legal()) < 2 {
 							return
@@ -172,10 +158,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 		cfg := Config{Seed: 5, Budget: 8, Workers: 1, Think: -1}
 		checked, differs := 0, 0
 		for i := 0; i < 8; i++ {
-			bots := make([]Bot, players)
-			for s := range players {
-				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
-			}
+			bots := seatBots(t, players, func(s int) (Level, Config) { return Normal, Config{Seed: uint64(s)} })
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase != rules.PhasePlay || tb.Play().Tricks > 0 || distinctCards(v.Legal()) < 2 {
 					return
@@ -222,10 +205,7 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		opts.Players = players
 		var views []rules.View
 		for i := 0; len(views) < 12 && i < 40; i++ {
-			bots := make([]Bot, players)
-			for s := range players {
-				bots[s], _ = New(Normal, Config{Seed: uint64(s)})
-			}
+			bots := seatBots(t, players, func(s int) (Level, Config) { return Normal, Config{Seed: uint64(s)} })
 			playTableDeal(t, opts, rules.Shuffle(r), rules.Seat(i%players), bots, r, func(tb *rules.Deal, v *rules.View, a rules.Action) {
 				if v.Phase == rules.PhasePlay && v.CardsInPlay() <= 12 && distinctCards(v.Legal()) > 1 {
 					views = append(views, *v)

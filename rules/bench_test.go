@@ -108,33 +108,32 @@ func BenchmarkDealAppendLegal(b *testing.B) {
 // Duel.Playout (one op is all 18 cards, each drawn uniformly from the
 // legal ones).
 func BenchmarkPlayout(b *testing.B) {
-	starts := benchDuels(64)
-	src := rand.NewPCG(1, 2)
-	b.ReportAllocs()
-	b.ResetTimer()
-	var sink int16
-	for i := 0; i < b.N; i++ {
-		p := starts[i&63]
-		p.Playout(src)
-		sink += p.Points[0]
-	}
-	_ = sink
+	benchPlayouts(b, func(p *Duel, src *rand.PCG) { p.Playout(src) })
 }
 
 // BenchmarkPlayoutStepwise: the same playout one card at a time with
 // the search primitives, Legal, Nth and Move (one op is 18 cards).
 func BenchmarkPlayoutStepwise(b *testing.B) {
-	starts := benchDuels(64)
-	src := rand.NewPCG(1, 2)
-	b.ReportAllocs()
-	b.ResetTimer()
-	var sink int16
-	for i := 0; i < b.N; i++ {
-		p := starts[i&63]
+	benchPlayouts(b, func(p *Duel, src *rand.PCG) {
 		for k := 0; k < 18; k++ {
 			m := p.Legal()
 			p.Move(m.Nth(pick(src, m.Count())))
 		}
+	})
+}
+
+// benchPlayouts times playout over 64 fixed two-handed starts, taken in
+// turn, each op playing a fresh copy of one to the end.
+func benchPlayouts(b *testing.B, playout func(p *Duel, src *rand.PCG)) {
+	starts := benchDuels(64)
+	src := rand.NewPCG(1, 2)
+	var p Duel // one copy, reused: a fresh one each op would be allocated
+	b.ReportAllocs()
+	b.ResetTimer()
+	var sink int16
+	for i := 0; i < b.N; i++ {
+		p = starts[i&63]
+		playout(&p, src)
 		sink += p.Points[0]
 	}
 	_ = sink

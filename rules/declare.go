@@ -119,6 +119,14 @@ func Counterpart(players int, declarer Seat, kind Kind) Seat {
 	return Seat((uint8(declarer) + 1) % uint8(players))
 }
 
+// pass moves c from seat from's hand to seat to's, as a shlomo's draw
+// and give do; the step is seen by both seats alone.
+func (t *Deal) pass(c Card, from, to Seat) {
+	t.play.Hands[from] &^= 1 << c
+	t.play.Hands[to] |= 1 << c
+	t.vis[t.nsteps-1] = 1<<from | 1<<to
+}
+
 func (t *Deal) declare(a Action) {
 	p := t.declarer
 	switch t.declStep {
@@ -135,17 +143,11 @@ func (t *Deal) declare(a Action) {
 			return
 		}
 	case declDraw:
-		l := Counterpart(int(t.n), p, Shlomo)
-		t.play.Hands[l] &^= 1 << a.Card
-		t.play.Hands[p] |= 1 << a.Card
-		t.vis[t.nsteps-1] = 1<<p | 1<<l
+		t.pass(a.Card, Counterpart(int(t.n), p, Shlomo), p)
 		t.declStep, t.turn = declGive, p
 		return
 	case declGive:
-		l := Counterpart(int(t.n), p, Shlomo)
-		t.play.Hands[p] &^= 1 << a.Card
-		t.play.Hands[l] |= 1 << a.Card
-		t.vis[t.nsteps-1] = 1<<p | 1<<l
+		t.pass(a.Card, p, Counterpart(int(t.n), p, Shlomo))
 	case declFirst:
 		t.pending = a.Card
 		t.pendingStep = t.nsteps - 1

@@ -97,10 +97,13 @@ func (p *Duel) follow(c Card) Seat {
 	return w
 }
 
-// pickCard returns the card of m (not empty) that a 32-bit random number
-// r chooses: the card numbered r*n/2^32 in index order, n = m.Count().
-// Each card is chosen with probability 1/n to within n/2^32.
+// pickCard returns the card of m that a 32-bit random number r chooses:
+// the card numbered r*n/2^32 in index order, n = m.Count(); NoCard when m
+// is empty. Each card is chosen with probability 1/n to within n/2^32.
 func pickCard(m CardSet, r uint32) Card {
+	if m == 0 {
+		return NoCard
+	}
 	k, _ := bits.Mul32(r, uint32(m.Count()))
 	return selectBit(m, k)
 }
@@ -242,13 +245,7 @@ var laneList, laneRep = func() (list [256]uint64, rep [16]uint64) {
 // Playout does: the card numbered r*n/2^32 of Legal() in index order,
 // where n is the number of legal cards. It returns NoCard when no card is
 // left to play.
-func (p *Duel) Pick(r uint32) Card {
-	m := p.Legal()
-	if m == 0 {
-		return NoCard
-	}
-	return pickCard(m, r)
-}
+func (p *Duel) Pick(r uint32) Card { return pickCard(p.Legal(), r) }
 
 // BellaOpen reports whether a player holding hand, having played played,
 // may still announce bella (RULES.md section 7) while nobody has: it held

@@ -8,12 +8,6 @@ import (
 // Four players (RULES.md section 10, the South African version): A and C
 // play against B and D. With D dealing, A is eldest.
 
-func fourOpts() Options {
-	o := DefaultOptions()
-	o.Players = 4
-	return o
-}
-
 // playLastLegal takes the last legal action of whoever is to move
 // until the deal is over (the last: it prefers claims and bella).
 func playLastLegal(t *testing.T, tb *Deal) {
@@ -27,7 +21,7 @@ func playLastLegal(t *testing.T, tb *Deal) {
 }
 
 func TestFourPartnersOpposite(t *testing.T) {
-	tb := NewDeal(fourOpts(), 3, NewDeck())
+	tb := tableOf(4)
 	for s, want := range []struct {
 		side    int
 		partner Seat
@@ -53,7 +47,7 @@ func TestFourUpcardLastOfEightMakerGetsIt(t *testing.T) {
 	// The deck in index order, D dealing: three each from A, twice
 	// (24 cards), the last card (AS) turned up. B takes: of the eight
 	// kept back A gets two, B one and the upcard, C and D two each.
-	tb := NewDeal(fourOpts(), 3, NewDeck())
+	tb := tableOf(4)
 	if tb.Upcard() != MustCard("AS") {
 		t.Fatalf("upcard %s, want AS (the last of the eight kept back)", tb.Upcard())
 	}
@@ -87,14 +81,8 @@ func TestFourUpcardLastOfEightMakerGetsIt(t *testing.T) {
 	}
 }
 
-func TestFourBiddingNoSchmeiss(t *testing.T) {
-	tb := NewDeal(fourOpts(), 3, NewDeck())
-	wantLegal(t, &tb, "pass, take")
-	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 4 players")
-}
-
 func TestFourRoundTwoAnySuitButUpcardOrNoTrumps(t *testing.T) {
-	tb := NewDeal(fourOpts(), 3, NewDeck()) // upcard AS
+	tb := tableOf(4) // upcard AS
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass")
 	wantLegal(t, &tb, "pass, name C, name D, name H, name NT")
 	trefused(t, &tb, "name S", ErrBadSuit, "spades were refused in round one")
@@ -115,16 +103,6 @@ func TestFourDealerNamesUpcardSuitInRoundTwo(t *testing.T) {
 	// though D holds the 7 of trump.
 	if tb.Trump() != Spades || tb.Maker() != 3 || !tb.Hand(3).Has(MustCard("AS")) || tb.Phase() != PhaseSequences {
 		t.Errorf("trump %s maker %s hand %s phase %s: want S, D holding AS, sequences", tb.Trump(), tb.Maker(), tb.Hand(3), tb.Phase())
-	}
-}
-
-func TestFourAllPassTwiceAbandoned(t *testing.T) {
-	tb := NewDeal(fourOpts(), 3, NewDeck())
-	for range 2 {
-		tdo(t, &tb, "A: pass", "B: pass", "C: pass", "D: pass")
-	}
-	if tb.Score().Outcome != Abandoned {
-		t.Errorf("after eight passes: %s, want abandoned", tb.Score().Outcome)
 	}
 }
 
@@ -200,7 +178,7 @@ func TestFourNoTrumpsNoBella(t *testing.T) {
 }
 
 func TestFourEightTricksAllCardsPlayed(t *testing.T) {
-	tb := NewDeal(fourOpts(), 3, NewDeck())
+	tb := tableOf(4)
 	tdo(t, &tb, "A: take")
 	playLastLegal(t, &tb)
 	sc := tb.Score()

@@ -7,14 +7,7 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	// with JH; C, void too, undertrumps with 9H: C holds no spade and no
 	// trump above JH (there is none), B no spade. Then in no trumps a
 	// void shows only the suit.
-	h := tableDeal{players: 3, dealer: 2, up: "7C",
-		first:  [4]string{"AS 7S 8S 7D 8D 9D", "JH 7H 8H TD JD QD", "9H KD AD AC KC QC"},
-		second: [4]string{"TS JS QS", "TH QH KH", "JC TC 9C"}}
-	tb := h.table(t, "")
-	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name H")
-	for tb.Phase() != PhasePlay {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
-	}
+	tb := undertrumpDeal(t)
 	tplay(t, &tb, "AS JH 9H")
 	v := tb.View(0)
 	if got, want := v.CannotHold(1), SuitMask(Spades); got != want {
@@ -25,7 +18,7 @@ func TestCannotHoldFromThePlay(t *testing.T) {
 	}
 	// No trumps: a discard shows a void in the led suit, and nothing
 	// else.
-	tb4 := NewDeal(fourOpts(), 3, NewDeck())
+	tb4 := tableOf(4)
 	tdo(t, &tb4, "A: pass", "B: pass", "C: pass", "D: pass", "A: name NT")
 	for tb4.Phase() == PhaseSequences {
 		tdo(t, &tb4, tb4.Turn().String()+": "+tb4.Legal()[0].String())
@@ -69,7 +62,7 @@ func TestEnding(t *testing.T) {
 	if two.Ending() != SchmeissAccepted {
 		t.Errorf("schmeiss accepted: ending %s", two.Ending())
 	}
-	four := NewDeal(fourOpts(), 3, NewDeck())
+	four := tableOf(4)
 	tdo(t, &four, "A: take")
 	if four.Ending() != NotEnded || four.LastTrickWinner() != NoSeat {
 		t.Errorf("in play: ending %s, last trick %s", four.Ending(), four.LastTrickWinner())
@@ -81,10 +74,7 @@ func TestEnding(t *testing.T) {
 }
 
 func TestMeldBoundFromTheDialogue(t *testing.T) {
-	h := tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
-		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
-	tb := h.table(t, "")
+	tb := twentiesDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same", "C: good")
 	v := tb.View(2)
 	none := MeldBound{Top: NoRank, MinTop: NoRank}
@@ -120,10 +110,7 @@ func TestMeldBoundFromTheDialogue(t *testing.T) {
 		t.Errorf("B's bound after showing: %+v", b)
 	}
 	// A longer 50 claimed by its length.
-	h = tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
-		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
-	tb = h.table(t, "sequence_rank=length")
+	tb = fiftiesDeal.table(t, "sequence_rank=length")
 	tdo(t, &tb, "A: take", "A: announce 50", "B: how-many", "A: length 4", "B: how-high", "A: top T", "B: same", "C: length 5")
 	v = tb.View(0)
 	if b := v.MeldBound(2); b.Value != 50 || b.Len != 5 {

@@ -207,6 +207,15 @@ func parseOnOff(key, v string) (bool, error) {
 	return false, fmt.Errorf("option %s: %q is not on or off", key, v)
 }
 
+// parseNumber reads option key's value as a whole number from lo to hi.
+func parseNumber(key, v string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("option %s: %q is not a number from %d to %d", key, v, lo, hi)
+	}
+	return n, nil
+}
+
 // Set changes one option from its text form.
 func (o *Options) Set(key, value string) error {
 	value = strings.TrimSpace(value)
@@ -221,15 +230,15 @@ func (o *Options) Set(key, value string) error {
 			return fmt.Errorf("option sequence_rank: %q is not value or length", value)
 		}
 	case "last_trick":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 || n > MaxLastTrick {
-			return fmt.Errorf("option last_trick: %q is not a number from 0 to %d", value, MaxLastTrick)
+		n, err := parseNumber("last_trick", value, 0, MaxLastTrick)
+		if err != nil {
+			return err
 		}
 		o.LastTrick = n
 	case "target":
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 1 || n > MaxTarget {
-			return fmt.Errorf("option target: %q is not a number from 1 to %d", value, MaxTarget)
+		n, err := parseNumber("target", value, 1, MaxTarget)
+		if err != nil {
+			return err
 		}
 		o.Target = n
 	case "players":

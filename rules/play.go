@@ -127,13 +127,7 @@ func (p *Play) Move(c Card) (bool, Seat) {
 // Pick returns the legal card that a 32-bit random number r chooses: the
 // card numbered r*n/2^32 of Legal() in index order, n the number of legal
 // cards; NoCard when no card is left to play.
-func (p *Play) Pick(r uint32) Card {
-	m := p.Legal()
-	if m == 0 {
-		return NoCard
-	}
-	return pickCard(m, r)
-}
+func (p *Play) Pick(r uint32) Card { return pickCard(p.Legal(), r) }
 
 // Playout plays the rest of the card play at random for Monte Carlo
 // search: each card is the one Pick chooses with the low 32 bits of one

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -34,10 +35,22 @@ func TestThreeDealSixAndThreeFromEldest(t *testing.T) {
 	}
 }
 
-func TestThreeBiddingNoSchmeiss(t *testing.T) {
-	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
-	wantLegal(t, &tb, "pass, take")
-	trefused(t, &tb, "schmeiss", ErrWrongPhase, "no schmeiss with 3 players")
+// tableOf returns the unshuffled deal of players seats dealt by the
+// last seat, so that A is eldest.
+func tableOf(players int) Deal {
+	o := DefaultOptions()
+	o.Players = players
+	return NewDeal(o, Seat(players-1), NewDeck())
+}
+
+func TestTableBiddingNoSchmeiss(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			tb := tableOf(n)
+			wantLegal(t, &tb, "pass, take")
+			trefused(t, &tb, "schmeiss", ErrWrongPhase, fmt.Sprintf("no schmeiss with %d players", n))
+		})
+	}
 }
 
 func TestThreeBiddingInTurnFromEldest(t *testing.T) {
@@ -69,11 +82,19 @@ func TestThreeRoundTwoNamesOneOfTheThreeOtherSuits(t *testing.T) {
 	}
 }
 
-func TestThreeAllPassTwiceAbandoned(t *testing.T) {
-	tb := tableDeal{players: 3, dealer: 2}.table(t, "")
-	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass", "B: pass", "C: pass")
-	if !tb.Over() || tb.Score().Outcome != Abandoned || tb.Score().Scored != [4]int{} {
-		t.Errorf("after six passes: over %v score %+v, want abandoned, nothing scored", tb.Over(), tb.Score())
+func TestTableAllPassTwiceAbandoned(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			tb := tableOf(n)
+			for range 2 {
+				for s := range Seat(n) {
+					tdo(t, &tb, s.String()+": pass")
+				}
+			}
+			if !tb.Over() || tb.Score().Outcome != Abandoned || tb.Score().Scored != [4]int{} {
+				t.Errorf("after %d passes: over %v score %+v, want abandoned, nothing scored", 2*n, tb.Over(), tb.Score())
+			}
+		})
 	}
 }
 
@@ -144,17 +165,32 @@ func TestThreeTrickPlayDuties(t *testing.T) {
 	}
 }
 
-func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
-	// C holds no spade, 9H and KD: after A's AS and B's JH it must play
-	// the lower trump, not the diamond.
+// undertrumpDeal returns a three-handed deal at its first lead, hearts
+// trump named by A: C holds no spade, 9H and KD, so after A's AS and B's
+// JH it must play the lower trump.
+func undertrumpDeal(t *testing.T) Deal {
+	t.Helper()
 	h := tableDeal{players: 3, dealer: 2, up: "7C",
 		first:  [4]string{"AS 7S 8S 7D 8D 9D", "JH 7H 8H TD JD QD", "9H KD AD AC KC QC"},
 		second: [4]string{"TS JS QS", "TH QH KH", "JC TC 9C"}}
 	tb := h.table(t, "")
 	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: name H")
-	for !(tb.Phase() == PhasePlay) {
-		tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
+	toPlay(t, &tb)
+	return tb
+}
+
+// toPlay answers every turn with its last legal action until the card
+// play begins.
+func toPlay(t *testing.T, tb *Deal) {
+	t.Helper()
+	for tb.Phase() != PhasePlay {
+		tdo(t, tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
 	}
+}
+
+func TestThreeThirdPlayerUndertrumpThroughApply(t *testing.T) {
+	// C must play the lower trump, not the diamond.
+	tb := undertrumpDeal(t)
 	tplay(t, &tb, "AS JH")
 	wantLegal(t, &tb, "play 9H")
 	// Undertrumping is still trumping: the diamond is refused.
@@ -185,15 +221,25 @@ func TestThreeMakerMustBeatEachOpponent(t *testing.T) {
 	}
 }
 
+// twentiesDeal: three players, C deals, hearts turned up. A holds a 20
+// topped by the K of spades, B a 20 topped by the K of hearts (trump), C
+// a 20 topped by the Q of diamonds.
+var twentiesDeal = tableDeal{players: 3, dealer: 2, up: "7H",
+	first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
+	second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
+
+// twentiesFiftyDeal is twentiesDeal with C dealt 9D in its second batch:
+// its diamonds make a 50.
+var twentiesFiftyDeal = func() tableDeal {
+	h := twentiesDeal
+	h.second = [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}
+	return h
+}()
+
 func TestThreeSequenceRightBestAtTable(t *testing.T) {
-	// A holds a 20 topped by the K of spades, B a 20 topped by the K of
-	// hearts (trump), C a 20 topped by the Q of diamonds. A announces, B
-	// asks how high, A says king, B says same and wins with its trump
-	// sequence; C, told the top already, can only concede.
-	h := tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
-		second: [4]string{"8C AH 7D", "TS KC 9D", "8H TH AS"}}
-	tb := h.table(t, "")
+	// A announces, B asks how high, A says king, B says same and wins
+	// with its trump sequence; C, told the top already, can only concede.
+	tb := twentiesDeal.table(t, "")
 	tdo(t, &tb, "A: take")
 	wantLegal(t, &tb, "announce 20, no-sequence")
 	tdo(t, &tb, "A: announce 20")
@@ -213,8 +259,7 @@ func TestThreeSequenceRightBestAtTable(t *testing.T) {
 		t.Errorf("phase %s sequence right %s, want play, B", tb.Phase(), tb.SeqWinner())
 	}
 	// C with a 50 instead: "not good" is enough to show it is better.
-	h.second = [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}
-	tb = h.table(t, "")
+	tb = twentiesFiftyDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: good")
 	wantLegal(t, &tb, "good, not-good")
 	tdo(t, &tb, "C: not-good")
@@ -232,15 +277,18 @@ func TestThreeIllegalCardSaysWhy(t *testing.T) {
 	}
 }
 
+// fiftiesDeal: three players, C deals, hearts turned up. A and B hold
+// 50s of four topped by a ten, C a 50 of five.
+var fiftiesDeal = tableDeal{players: 3, dealer: 2, up: "7H",
+	first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
+	second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
+
 func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
-	// sequence_rank=length. A and B hold 50s of four topped by a ten;
-	// B asks how many, then how high, and says same; A's claim stands,
-	// its length and top told. C holds a 50 of five: "not good" would not
-	// say whether it is longer or higher, so C says its length.
-	h := tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"7C 8C 9C TC AH KH", "7D 8D 9D TD AS QH", "7S 8S 9S TS JS KC"},
-		second: [4]string{"AD KD QS", "JH 8H AC", "QC JC 9H"}}
-	tb := h.table(t, "sequence_rank=length")
+	// sequence_rank=length, fiftiesDeal. B asks how many, then how high,
+	// and says same; A's claim stands, its length and top told. C's 50 is
+	// longer: "not good" would not say whether it is longer or higher, so
+	// C says its length.
+	tb := fiftiesDeal.table(t, "sequence_rank=length")
 	tdo(t, &tb, "A: take", "A: announce 50")
 	wantLegal(t, &tb, "good, how-many")
 	tdo(t, &tb, "B: how-many", "A: length 4")
@@ -254,10 +302,7 @@ func TestDialogueClaimOverToldDetailsSaysWhatIsBetter(t *testing.T) {
 		t.Errorf("sequence right %s, want C", tb.SeqWinner())
 	}
 	// By value: a 50 over a 20 whose top was told says "announce 50".
-	h = tableDeal{players: 3, dealer: 2, up: "7H",
-		first:  [4]string{"KS QS JS 7C 8D AD", "KH QH JH 9C TC 8S", "QD JD TD 7S AC 9S"},
-		second: [4]string{"8C AH 7D", "TS KC KD", "8H TH 9D"}}
-	tb = h.table(t, "")
+	tb = twentiesFiftyDeal.table(t, "")
 	tdo(t, &tb, "A: take", "A: announce 20", "B: how-high", "A: top K", "B: same")
 	wantLegal(t, &tb, "good, announce 50")
 	tdo(t, &tb, "C: announce 50")
@@ -315,9 +360,7 @@ func TestEldestLeadsTheFirstTrick(t *testing.T) {
 			o.Players = players
 			tb := NewDeal(o, dealer, NewDeck())
 			tdo(t, &tb, tb.Turn().String()+": take")
-			for tb.Phase() != PhasePlay {
-				tdo(t, &tb, tb.Turn().String()+": "+tb.Legal()[len(tb.Legal())-1].String())
-			}
+			toPlay(t, &tb)
 			if want := NextDealer(dealer, players); tb.Turn() != want || tb.Eldest() != want {
 				t.Errorf("%d players, %s deals: %s leads, want %s", players, dealer, tb.Turn(), want)
 			}

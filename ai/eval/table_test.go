@@ -10,40 +10,25 @@ import (
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/internal/testing/ctxtest"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
 // tableRules are the tables the tests play: three and four players plain
 // and with every house variant on.
-var tableRules = []string{
-	"players=3",
-	"players=4",
-	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
-	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
-}
+var tableRules = tabletest.Rules[1:]
 
 // playTable plays one deal with the normal rule in every seat and calls
 // visit before every decision with at least two legal actions.
 func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand, visit func(tb *rules.Deal, v *rules.View)) rules.Deal {
 	t.Helper()
-	tb := rules.NewDeal(opts, dealer, deck)
-	for !tb.Over() {
-		s := tb.Turn()
-		if s == rules.ChanceSeat {
-			l := tb.Legal()
-			tb.ApplyUnchecked(l[r.IntN(len(l))])
-			continue
-		}
-		v := tb.View(s)
+	return tabletest.Play(t, opts, deck, dealer, r, func(tb *rules.Deal, v *rules.View) rules.Action {
 		l := v.Legal()
 		if len(l) > 1 && visit != nil {
-			visit(&tb, &v)
+			visit(tb, v)
 		}
-		if err := tb.ApplyAs(s, tablerule.Choose(&v, l)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return tb
+		return tablerule.Choose(v, l)
+	})
 }
 
 // TestEvaluateTableEveryDecision evaluates every kind of decision of
@@ -56,10 +41,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 		deals = 2
 	}
 	for ri, rs := range tableRules {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		t.Run(rs, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(5, uint64(ri)))
 			kinds := map[rules.Phase]int{}
@@ -117,7 +99,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 // same evaluation with one worker or several.
 func TestEvaluateTableWorkers(t *testing.T) {
 	for ri, rs := range tableRules[:2] {
-		opts, _ := rules.ParseOptions(rs)
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(8, uint64(ri)))
 		var views []rules.View
 		playTable(t, opts, rules.Shuffle(r), 0, r, func(tb *rules.Deal, v *rules.View) {
@@ -185,7 +167,7 @@ func resultOf(t *testing.T, ev Evaluation, k rules.Kind) Result {
 // hopeless one (no trump, no ace, no ten), at three and four players.
 func TestEvaluateTableBids(t *testing.T) {
 	for _, rs := range []string{"players=3", "players=4"} {
-		opts, _ := rules.ParseOptions(rs)
+		opts := tabletest.Options(t, rs)
 		strong := findDeck(t, opts, 1, func(h rules.CardSet, up rules.Card) bool {
 			s := up.Suit()
 			side := 0
@@ -239,7 +221,7 @@ func TestEvaluateTableBids(t *testing.T) {
 // some, the evaluator chooses it.
 func TestEvaluateTableEndgame(t *testing.T) {
 	for ri, rs := range tableRules[:2] {
-		opts, _ := rules.ParseOptions(rs)
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(21, uint64(ri)))
 		found := 0
 		for d := 0; d < 200 && found < 3; d++ {
@@ -306,7 +288,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 }
 
 func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
-	opts, _ := rules.ParseOptions(rs)
+	opts := tabletest.Options(b, rs)
 	r := rand.New(rand.NewPCG(31, 0))
 	var v *rules.View
 	for v == nil {
@@ -369,10 +351,7 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 // leaves the same samples' means as they are.
 func TestEvaluateTableCorrection(t *testing.T) {
 	for ri, rs := range tableRules[:2] {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(9, uint64(ri)))
 		seen := map[rules.Phase]bool{}
 		for d := range 8 {

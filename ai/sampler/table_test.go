@@ -6,6 +6,7 @@ import (
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -21,28 +22,14 @@ func TestTableWorldsFitTheView(t *testing.T) {
 	if testing.Short() {
 		deals = 4
 	}
-	for ri, rs := range []string{
-		"players=3", "players=4",
-		"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
-		"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
-	} {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for ri, rs := range tabletest.Rules[1:] {
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(12, uint64(ri)))
 		checked, plays, missed := 0, 0, 0
 		for d := range deals {
-			tb := rules.NewDeal(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
-			for !tb.Over() {
-				s := tb.Turn()
-				l := tb.Legal()
-				if s == rules.ChanceSeat {
-					tb.ApplyUnchecked(l[r.IntN(len(l))])
-					continue
-				}
-				v := tb.View(s)
-				smp := sampler.NewTable(&v)
+			tabletest.Play(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(_ *rules.Deal, v *rules.View) rules.Action {
+				l := v.Legal()
+				smp := sampler.NewTable(v)
 				for k := range 3 {
 					hands, ok := smp.Hands(r)
 					if !ok {
@@ -77,7 +64,7 @@ func TestTableWorldsFitTheView(t *testing.T) {
 						missed++
 						continue
 					}
-					if wv := w.View(s); wv != v {
+					if wv := w.View(v.Seat); wv != *v {
 						t.Fatalf("%s: the world's view differs:\n%s\nwant\n%s", rs, wv.String(), v.String())
 					}
 					checked++
@@ -85,14 +72,12 @@ func TestTableWorldsFitTheView(t *testing.T) {
 						plays++
 					}
 				}
-				a := tablerule.Choose(&v, l)
+				a := tablerule.Choose(v, l)
 				if r.IntN(5) == 0 {
 					a = l[r.IntN(len(l))]
 				}
-				if err := tb.ApplyAs(s, a); err != nil {
-					t.Fatal(err)
-				}
-			}
+				return a
+			})
 		}
 		if missed*20 > checked {
 			t.Errorf("%s: %d draws found nothing, %d views checked", rs, missed, checked)

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/rules"
 )
 
@@ -36,10 +37,10 @@ func fullDeals(seed uint64, n int) []rules.Duel {
 type timings struct{ wall, cpu []time.Duration }
 
 func (t *timings) time(f func()) {
-	c0, w0 := threadCPU(), time.Now()
+	c0, w0 := cputime.Thread(), time.Now()
 	f()
 	t.wall = append(t.wall, time.Since(w0))
-	t.cpu = append(t.cpu, threadCPU()-c0)
+	t.cpu = append(t.cpu, cputime.Thread()-c0)
 }
 
 func (t *timings) report(b *testing.B) {

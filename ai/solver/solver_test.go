@@ -7,13 +7,19 @@ import (
 	"github.com/klob/klob/rules"
 )
 
+// margin returns the final point difference of a finished play for the
+// seat to move.
+func margin(p rules.Duel) int {
+	t := p.Turn()
+	return int(p.Points[t]) - int(p.Points[t.Other()])
+}
+
 // minimax is the reference: plain minimax over rules.Duel, no pruning, no
 // table, no equivalences. It returns the final point difference for the
 // seat to move.
 func minimax(p rules.Duel) int {
 	if p.Done() {
-		t := p.Turn()
-		return int(p.Points[t]) - int(p.Points[t.Other()])
+		return margin(p)
 	}
 	me := p.Turn()
 	best := -1 << 30
@@ -34,8 +40,7 @@ func minimax(p rules.Duel) int {
 // equivalences.
 func alphaBeta(p rules.Duel, alpha, beta int) int {
 	if p.Done() {
-		t := p.Turn()
-		return int(p.Points[t]) - int(p.Points[t.Other()])
+		return margin(p)
 	}
 	me := p.Turn()
 	best := -1 << 30

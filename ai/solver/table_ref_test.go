@@ -124,24 +124,17 @@ func (s *refTable) probe(p *rules.Play, start uint64) int {
 	return lo
 }
 
-// refCardValue is the value of one legal card: what the side of the
-// seat to move wins from the position on after playing it.
-type refCardValue struct {
-	Card  rules.Card
-	Value int
-}
-
 // CardValues returns the value of every legal card of the seat to move,
 // in card order, and false if the node limit cut the search short (the
 // values are then not to be used).
-func (s *refTable) CardValues(p *rules.Play, dst []refCardValue) ([]refCardValue, bool) {
+func (s *refTable) CardValues(p *rules.Play, dst []TableCardValue) ([]TableCardValue, bool) {
 	return s.CardValuesFor(p, refSideOf(p, p.Turn()), dst)
 }
 
 // CardValuesFor is CardValues for the maximising side given as a set of
 // seats (bit s for seat s), which must hold the seat to move: say, with
 // three players, the two defenders together against the maker.
-func (s *refTable) CardValuesFor(p *rules.Play, side uint8, dst []refCardValue) ([]refCardValue, bool) {
+func (s *refTable) CardValuesFor(p *rules.Play, side uint8, dst []TableCardValue) ([]TableCardValue, bool) {
 	s.setup(p, side)
 	s.abort = false
 	start := s.nodes
@@ -153,7 +146,7 @@ func (s *refTable) CardValuesFor(p *rules.Play, side uint8, dst []refCardValue) 
 		if s.abort {
 			return dst, false
 		}
-		dst = append(dst, refCardValue{Card: c, Value: v})
+		dst = append(dst, TableCardValue{Card: c, Value: v})
 	}
 	return dst, true
 }

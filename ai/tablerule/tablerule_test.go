@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -15,34 +16,13 @@ func TestChooseIsLegalEverywhere(t *testing.T) {
 	if testing.Short() {
 		deals = 10
 	}
-	for ri, rs := range []string{
-		"players=2", "players=3", "players=4",
-		"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
-		"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
-	} {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for ri, rs := range tabletest.Rules {
+		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(2, uint64(ri)))
 		for d := range deals {
-			tb := rules.NewDeal(opts, rules.Seat(d%opts.NumPlayers()), rules.Shuffle(r))
-			for steps := 0; !tb.Over(); steps++ {
-				if steps > 200 {
-					t.Fatalf("%s: the deal does not end", rs)
-				}
-				s := tb.Turn()
-				if s == rules.ChanceSeat {
-					l := tb.Legal()
-					tb.ApplyUnchecked(l[r.IntN(len(l))])
-					continue
-				}
-				v := tb.View(s)
-				a := Choose(&v, v.Legal())
-				if err := tb.ApplyAs(s, a); err != nil {
-					t.Fatalf("%s: %s chose %s: %v\n%s", rs, s, a, err, v.String())
-				}
-			}
+			tabletest.Play(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(_ *rules.Deal, v *rules.View) rules.Action {
+				return Choose(v, v.Legal())
+			})
 		}
 	}
 }

@@ -63,8 +63,13 @@ func Paths(r *gamelog.Replay) []Path {
 	for i := range r.Deals {
 		dealPaths(&r.Deals[i], o, seen)
 	}
+	return inOrder(AllPaths, seen)
+}
+
+// inOrder returns the paths of all that seen holds, in all's order.
+func inOrder(all []Path, seen map[Path]bool) []Path {
 	var out []Path
-	for _, p := range AllPaths {
+	for _, p := range all {
 		if seen[p] {
 			out = append(out, p)
 		}

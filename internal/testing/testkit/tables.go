@@ -77,13 +77,7 @@ func TablePaths(r *gamelog.Replay) []Path {
 	for i := range r.Deals {
 		tableDealPaths(&r.Deals[i], n, seen, pick)
 	}
-	var out []Path
-	for _, p := range AllTablePaths {
-		if seen[p] {
-			out = append(out, p)
-		}
-	}
-	return out
+	return inOrder(AllTablePaths, seen)
 }
 
 func tableDealPaths(rd *gamelog.ReplayDeal, n int, seen map[Path]bool, pick func(three, four Path) Path) {

@@ -1,0 +1,66 @@
+// Package tabletest plays whole deals for the tests of the bots and what
+// they are built on (ai, ai/eval, ai/sampler, ai/tablerule): the option
+// sets they play and one loop that plays a deal at any seat count.
+package tabletest
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klob/klob/rules"
+)
+
+// Rules are the option sets the table tests play: each seat count plain,
+// then three and four players with every house variant on. Rules[1:] are
+// the tables of three and four players.
+var Rules = []string{
+	"players=2",
+	"players=3",
+	"players=4",
+	"players=3,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on",
+	"players=4,of_a_kind=on,menage=on,dealer_forced=on,bimah=on,shlomo=on,cleopatra=on,sequence_rank=length",
+}
+
+// Options parses the option set rs (one of Rules, say), failing t if it
+// does not parse.
+func Options(t testing.TB, rs string) rules.Options {
+	t.Helper()
+	o, err := rules.ParseOptions(rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+// maxSteps bounds a deal: the longest has well under a hundred steps, so
+// a deal still going after this many does not end.
+const maxSteps = 200
+
+// Play plays one deal of opts from deck, dealer dealing, to its end and
+// returns it. Each chance step is drawn with r; every other turn plays
+// choose's action for the view of the seat to play, which must be legal.
+// A deal that does not end fails t.
+func Play(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.Seat, r *rand.Rand,
+	choose func(tb *rules.Deal, v *rules.View) rules.Action) rules.Deal {
+	t.Helper()
+	tb := rules.NewDeal(opts, dealer, deck)
+	for steps := 0; !tb.Over(); steps++ {
+		if steps > maxSteps {
+			t.Fatalf("%s: the deal does not end", opts)
+		}
+		seat := tb.Turn()
+		if seat == rules.ChanceSeat {
+			l := tb.Legal()
+			if err := tb.Apply(l[r.IntN(len(l))]); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		v := tb.View(seat)
+		a := choose(&tb, &v)
+		if err := tb.ApplyAs(seat, a); err != nil {
+			t.Fatalf("%s: seat %s chose %s: %v\n%s", opts, seat, a, err, v.String())
+		}
+	}
+	return tb
+}
