@@ -285,12 +285,10 @@ var _ tablescreen.Talker = (*roomTalk)(nil)
 // room's last lines under the screen's own, / to type one. The lobby's
 // ("Lobby talk") and a table's waiting room ("Table talk").
 type talkPane struct {
-	t      *roomTalk
-	title  string // the heading; "Lobby talk" when empty
-	typing bool
-	input  kit.LineInput
-	note   string
-	isErr  bool
+	t     *roomTalk
+	title string // the heading; "Lobby talk" when empty
+	box   kit.TalkBox
+	note  kit.Note
 }
 
 // TalkLines are the lines the lobby's talk read, oldest first (none
@@ -308,57 +306,20 @@ func (l *Lobby) TalkNote() (note string, typing bool) {
 	if l.talk == nil {
 		return "", false
 	}
-	return l.talk.note, l.talk.open()
+	return l.talk.note.Text, l.talk.open()
 }
 
 // open reports whether a line is being typed.
-func (lt *talkPane) open() bool { return lt != nil && lt.typing }
+func (lt *talkPane) open() bool { return lt != nil && lt.box.Typing }
 
 // key takes a key while the line is open.
-func (lt *talkPane) key(msg tea.KeyPressMsg) {
-	switch msg.String() {
-	case "esc":
-		lt.typing, lt.note = false, ""
-		lt.input.Reset()
-	case "enter":
-		text := strings.TrimSpace(lt.input.String())
-		if text == "" {
-			lt.typing = false
-			return
-		}
-		note, err := lt.t.Say(text)
-		if err != nil {
-			lt.note, lt.isErr = kit.Capital(err.Error())+".", true
-			return
-		}
-		lt.typing, lt.note, lt.isErr = false, note, false
-		lt.input.Reset()
-	default:
-		if lt.input.Key(msg) {
-			lt.cut()
-		}
-	}
-}
+func (lt *talkPane) key(msg tea.KeyPressMsg) { lt.box.Key(msg, &lt.note, lt.t.Say) }
 
 // paste adds a paste to the open line.
-func (lt *talkPane) paste(text string) {
-	lt.input.Paste(text)
-	lt.cut()
-}
-
-func (lt *talkPane) cut() {
-	if lt.input.Cut {
-		lt.note, lt.isErr = "A line holds at most "+kit.Plural(lt.input.Max, "character")+": the rest was left out.", true
-	} else if lt.isErr {
-		lt.note = ""
-	}
-}
+func (lt *talkPane) paste(text string) { lt.box.Paste(text, &lt.note) }
 
 // start opens the line.
-func (lt *talkPane) start() {
-	lt.typing, lt.note = true, ""
-	lt.input.Max = lt.t.Limit()
-}
+func (lt *talkPane) start() { lt.box.Open(lt.t.Limit(), &lt.note) }
 
 // lines are the talk's lines for the lobby in room lines of w cells:
 // the heading, the last lines said, the line being typed or a note.
@@ -369,13 +330,13 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	st := &ctx.Styles
 	var tail []string
 	switch {
-	case lt.typing:
+	case lt.box.Typing:
 		label := " Say: "
-		tail = append(tail, label+st.Selected.Render(lt.input.View(w-kit.WidthOf(label), "_")))
-		if lt.note != "" {
+		tail = append(tail, label+st.Selected.Render(lt.box.Input.View(w-kit.WidthOf(label), "_")))
+		if lt.note.Text != "" {
 			tail = append(tail, lt.noteLines(ctx, w)...)
 		}
-	case lt.note != "":
+	case lt.note.Text != "":
 		tail = append(tail, lt.noteLines(ctx, w)...)
 	}
 	keep := room - len(tail)
@@ -415,8 +376,8 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 // its end (how to undo a mute) must not be lost at the edge.
 func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {
 	var out []string
-	for _, l := range kit.WrapLines(lt.note, w-2, 3) {
-		if lt.isErr {
+	for _, l := range kit.WrapLines(lt.note.Text, w-2, 3) {
+		if lt.note.Err {
 			l = ctx.Styles.Error.Render(l)
 		}
 		out = append(out, " "+l)

@@ -1,8 +1,6 @@
 package table
 
 import (
-	"strings"
-
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/tui/kit"
@@ -63,67 +61,18 @@ const typingHelp = "enter send · esc cancel · /mute NAME hides a player"
 
 // Typing reports whether the person is typing a line of chat: every
 // key but ctrl+c goes to it then.
-func (s *Screen) Typing() bool { return s.typing }
+func (s *Screen) Typing() bool { return s.talk.Typing }
 
 // openChat opens the box to type a line.
-func (s *Screen) openChat() {
-	s.typing = true
-	if s.input.Max == 0 {
-		s.input.Max = s.cfg.Talk.Limit()
-	}
-	if s.note != "" && !s.noteErr {
-		s.SetNote("", false)
-	}
-}
+func (s *Screen) openChat() { s.talk.Open(s.cfg.Talk.Limit(), &s.note) }
 
-// chatKey takes a key while the box is open.
-func (s *Screen) chatKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
-	switch {
-	case msg.String() == "esc":
-		s.typing = false
-		s.input.Reset()
-		s.SetNote("", false)
-	case msg.String() == "enter":
-		s.sendChat()
-	case s.input.Key(msg):
-		s.cutNote()
+// chatKey takes a key while the box is open: a line said is placed
+// among the deal's words.
+func (s *Screen) chatKey(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
+	if s.talk.Key(msg, &s.note, s.cfg.Talk.Say) {
+		s.placeChat()
 	}
 	return s, nil
-}
-
-// chatPaste adds a paste to the open box.
-func (s *Screen) chatPaste(text string) {
-	s.input.Paste(text)
-	s.cutNote()
-}
-
-// cutNote says that a key or paste did not fit in the box.
-func (s *Screen) cutNote() {
-	if s.input.Cut {
-		s.SetNote("A line holds at most "+kit.Plural(s.input.Max, "character")+": the rest was left out.", true)
-	} else if s.noteErr {
-		s.SetNote("", false)
-	}
-}
-
-// sendChat says the line typed: the box closes once it is said, and
-// stays with its text when it is refused.
-func (s *Screen) sendChat() {
-	text := strings.TrimSpace(s.input.String())
-	if text == "" {
-		s.typing = false
-		s.input.Reset()
-		return
-	}
-	note, err := s.cfg.Talk.Say(text)
-	if err != nil {
-		s.SetNote(kit.Capital(err.Error())+".", true)
-		return
-	}
-	s.typing = false
-	s.input.Reset()
-	s.SetNote(note, false)
-	s.placeChat()
 }
 
 // placeChat notes where the lines not yet placed came: at the position
@@ -210,8 +159,8 @@ func (s *Screen) chatLine(ctx *kit.Context, w int) string {
 	label := " Say: "
 	help := "   " + typingHelp
 	room := w - kit.WidthOf(label)
-	if kit.WidthOf(s.input.String())+1+kit.WidthOf(help) <= room {
-		return label + st.Selected.Render(s.input.View(room, "_")) + st.Dim.Render(help)
+	if kit.WidthOf(s.talk.Input.String())+1+kit.WidthOf(help) <= room {
+		return label + st.Selected.Render(s.talk.Input.View(room, "_")) + st.Dim.Render(help)
 	}
-	return label + st.Selected.Render(s.input.View(room, "_"))
+	return label + st.Selected.Render(s.talk.Input.View(room, "_"))
 }

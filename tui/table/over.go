@@ -65,7 +65,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	if e := sn.Save.Err; e != "" {
 		bottom = append(bottom, kit.Alert(st, "autosave failed: "+e, w, maxSaveErrLines)...)
 	}
-	if s.typing {
+	if s.talk.Typing {
 		bottom = append(bottom, s.chatLine(ctx, w))
 	}
 	body := append(append([]string{}, lines...), winner...)
@@ -235,7 +235,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	}
 	tail = append(tail, " "+strings.Join(offers, "   "))
 	tail = append(tail, s.resultNote(ctx, w)...)
-	if s.typing {
+	if s.talk.Typing {
 		tail = append(tail, s.chatLine(ctx, w))
 	}
 	if s.overErr != "" {
@@ -256,13 +256,13 @@ func (s *Screen) overView(ctx *kit.Context) string {
 // the window: as an error when it is one; none without a note.
 func (s *Screen) resultNote(ctx *kit.Context, w int) []string {
 	style := ctx.Styles.Text
-	if s.noteErr {
+	if s.note.Err {
 		style = ctx.Styles.Error
 	}
 	var out []string
-	if s.note != "" {
+	if s.note.Text != "" {
 		out = append(out, kit.Indent(" ",
-			kit.WrapLines(s.note, w-2, maxNoteLines), style.Render)...)
+			kit.WrapLines(s.note.Text, w-2, maxNoteLines), style.Render)...)
 	}
 	return out
 }

@@ -99,8 +99,7 @@ type Screen struct {
 	opened   bool // a spectator's list of every hand of the scored deal is open (d)
 	hinting  bool // the person asked for the hint of this position
 	overSeen bool // the last deal's result was read: the game's end shows
-	note     string
-	noteErr  bool
+	note     kit.Note
 	overErr  string // why the replay did not open
 
 	// queued are keys typed in the card play while another seat was to
@@ -114,10 +113,9 @@ type Screen struct {
 
 	// ring is set when the bell is due (Config.Bell).
 	ring bool
-	// typing is set while a line of chat is typed in input; chatPos is
-	// where each line of the chat came among the deal's words.
-	typing  bool
-	input   kit.LineInput
+	// talk is the box a line of chat is typed in; chatPos is where each
+	// line of the chat came among the deal's words.
+	talk    kit.TalkBox
 	chatPos map[uint64]chatAt
 }
 
@@ -166,12 +164,12 @@ func (s *Screen) listen() tea.Cmd {
 }
 
 // SetNote sets the line under the table.
-func (s *Screen) SetNote(text string, isErr bool) { s.note, s.noteErr = text, isErr }
+func (s *Screen) SetNote(text string, isErr bool) { s.note = kit.Note{Text: text, Err: isErr} }
 
 // ClearRefusal drops a refusal once the selection moves: it spoke of the
 // card that was selected.
 func (s *Screen) ClearRefusal() {
-	if s.noteErr {
+	if s.note.Err {
 		s.SetNote("", false)
 	}
 }
@@ -208,7 +206,7 @@ func (s *Screen) adopt(ctx *kit.Context) {
 		}
 		return
 	}
-	if s.note != "" && !strings.HasPrefix(s.note, keptPrefix) {
+	if s.note.Text != "" && !strings.HasPrefix(s.note.Text, keptPrefix) {
 		s.SetNote("", false)
 	}
 	if s.snap.DealNo != old.DealNo || s.snap.Between != old.Between {
@@ -254,8 +252,8 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		s.placeChat()
 		return s, nil
 	case tea.PasteMsg:
-		if s.typing {
-			s.chatPaste(msg.Content)
+		if s.talk.Typing {
+			s.talk.Paste(msg.Content, &s.note)
 		}
 		return s, nil
 	case refreshMsg:
@@ -278,8 +276,8 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		}
 		return s, nil
 	case tea.KeyPressMsg:
-		if s.typing {
-			return s.chatKey(ctx, msg)
+		if s.talk.Typing {
+			return s.chatKey(msg)
 		}
 		s.cur, s.stale = &msg, false
 		next, cmd := s.key(ctx, msg)
@@ -321,7 +319,7 @@ func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 			break
 		}
 	}
-	if s.note != "" && strings.HasPrefix(s.note, keptPrefix) && len(s.queued) == 0 {
+	if s.note.Text != "" && strings.HasPrefix(s.note.Text, keptPrefix) && len(s.queued) == 0 {
 		s.SetNote("", false)
 	}
 	return next, tea.Batch(cmds...)
@@ -454,7 +452,7 @@ func (s *Screen) Take(ctx *kit.Context, a rules.Action) (kit.Screen, tea.Cmd) {
 	}
 	s.Bella, s.Menu = rules.NoCard, 0
 	s.tricks = false
-	if s.note != "" && !s.noteErr && !strings.HasPrefix(s.note, keptPrefix) {
+	if s.note.Text != "" && !s.note.Err && !strings.HasPrefix(s.note.Text, keptPrefix) {
 		s.SetNote("", false)
 	}
 	if s.hinting {

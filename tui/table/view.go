@@ -98,7 +98,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *Scene, _ int) ([]string, []ki
 		hits[i].Rect.Y += y
 	}
 	lines = append(lines, prompt...)
-	if s.typing {
+	if s.talk.Typing {
 		lines = append(lines, s.chatLine(ctx, w))
 	} else {
 		lines = append(lines, " "+st.Dim.Render(s.keyHints(ctx)))
@@ -115,12 +115,12 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 	sn := &s.snap
 	text, style, limit := "", st.Text, maxNoteLines
 	switch {
-	case sn.Save.Err != "" && (s.note == "" || !s.noteErr):
+	case sn.Save.Err != "" && (s.note.Text == "" || !s.note.Err):
 		text, style, limit = "! autosave failed: "+sn.Save.Err, st.Error, maxSaveErrLines
-	case s.note != "" && s.noteErr:
-		text, style = "! "+s.note, st.Error
-	case s.note != "":
-		text = s.note
+	case s.note.Text != "" && s.note.Err:
+		text, style = "! "+s.note.Text, st.Error
+	case s.note.Text != "":
+		text = s.note.Text
 	case sn.Closed || sn.Kicked:
 		text, style = "! "+s.closedWords(), st.Error
 	case sn.Claim != nil:
@@ -138,7 +138,7 @@ func (s *Screen) noteLines(ctx *kit.Context, sc *Scene, w int) []string {
 		out = append(out, kit.Indent(" ", kit.WrapLines(text, w-2, limit), style.Render)...)
 	}
 	// A one-line note leaves room for what the chosen item means.
-	if len(out) <= 1 && !s.noteErr {
+	if len(out) <= 1 && !s.note.Err {
 		if e := s.explainChoice(ctx); e != "" {
 			out = append(out, " "+st.Dim.Render(kit.Clip(e, w-2)))
 		}

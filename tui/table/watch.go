@@ -43,7 +43,7 @@ func (s *Screen) watchKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, te
 // UsesBack reports whether esc means something on the screen now (it
 // closes a list, the hint or the chat's box): a screen around it that
 // leaves on esc leaves only otherwise.
-func (s *Screen) UsesBack() bool { return s.typing || s.tricks || s.opened || s.hintOpen() }
+func (s *Screen) UsesBack() bool { return s.talk.Typing || s.tricks || s.opened || s.hintOpen() }
 
 // watchHelp is a spectator's short help.
 func (s *Screen) watchHelp(k *kit.KeyMap) []key.Binding {

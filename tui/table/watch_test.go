@@ -221,11 +221,11 @@ func TestChatLine(t *testing.T) {
 	// A paste of a megabyte keeps a line's worth and says so.
 	f.hs.Press("/")
 	f.hs.Deliver(tea.PasteMsg{Content: strings.Repeat("spam \x1b[31m", 1<<20/10)})
-	if f.s.input.Len() != 200 || !strings.Contains(f.text(), "at most 200 characters") || strings.Contains(f.s.input.String(), "\x1b") {
-		t.Fatalf("the paste kept %d characters:\n%s", f.s.input.Len(), f.text())
+	if f.s.talk.Input.Len() != 200 || !strings.Contains(f.text(), "at most 200 characters") || strings.Contains(f.s.talk.Input.String(), "\x1b") {
+		t.Fatalf("the paste kept %d characters:\n%s", f.s.talk.Input.Len(), f.text())
 	}
 	f.hs.Press("esc")
-	if f.s.Typing() || f.s.input.Len() != 0 {
+	if f.s.Typing() || f.s.talk.Input.Len() != 0 {
 		t.Fatal("esc does not cancel the line")
 	}
 	// Mute is a command of the line, its answer a note.

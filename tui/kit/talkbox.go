@@ -1,0 +1,85 @@
+package kit
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// Note is the line a screen says under its own: what a key did, or
+// with Err why it was refused.
+type Note struct {
+	Text string
+	Err  bool
+}
+
+// TalkBox is the line a person types to talk, at a table and in the
+// lobby: / opens it (Open), enter says it, esc cancels. What the box has
+// to say (a command's answer, why a line was refused, that a paste was
+// cut) goes into the note the screen shows, which each call is given.
+type TalkBox struct {
+	Typing bool
+	Input  LineInput
+}
+
+// Open opens the box for lines of at most limit characters; a note
+// that is no refusal goes.
+func (b *TalkBox) Open(limit int, note *Note) {
+	b.Typing = true
+	b.Input.Max = limit
+	if !note.Err {
+		*note = Note{}
+	}
+}
+
+// Key takes a key while the box is open. Enter says the line through
+// say: the box closes once it is said (an empty line just closes it),
+// and keeps its text when say refuses it. It reports whether a line was
+// said.
+func (b *TalkBox) Key(msg tea.KeyPressMsg, note *Note, say func(string) (string, error)) (said bool) {
+	switch msg.String() {
+	case "esc":
+		b.close()
+		*note = Note{}
+	case "enter":
+		text := strings.TrimSpace(b.Input.String())
+		if text == "" {
+			b.close()
+			return false
+		}
+		answer, err := say(text)
+		if err != nil {
+			*note = Note{Text: Capital(err.Error()) + ".", Err: true}
+			return false
+		}
+		b.close()
+		*note = Note{Text: answer}
+		return true
+	default:
+		if b.Input.Key(msg) {
+			b.cut(note)
+		}
+	}
+	return false
+}
+
+// Paste adds a paste to the open box.
+func (b *TalkBox) Paste(text string, note *Note) {
+	b.Input.Paste(text)
+	b.cut(note)
+}
+
+func (b *TalkBox) close() {
+	b.Typing = false
+	b.Input.Reset()
+}
+
+// cut says that a key or paste did not fit in the box; the next key
+// that does fit takes a refusal away.
+func (b *TalkBox) cut(note *Note) {
+	if b.Input.Cut {
+		*note = Note{Text: "A line holds at most " + Plural(b.Input.Max, "character") + ": the rest was left out.", Err: true}
+	} else if note.Err {
+		*note = Note{}
+	}
+}
