@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -68,10 +70,14 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 // settingsWarning says why the settings file did not read and what is
 // used instead: with lines that did not read, the others, and (saves:
 // the setup screen may write new settings) the file is kept as
-// settings.bad; with a file that could not be read at all, the defaults.
+// settings.bad; with a file that could not be read at all, the defaults;
+// with a file where its folder should be, that folder and what sets it.
 func settingsWarning(err error, saves bool) string {
 	var le *settings.LineError
+	var pe *fs.PathError
 	switch {
+	case errors.Is(err, syscall.ENOTDIR) && errors.As(err, &pe):
+		return fmt.Sprintf("the settings folder %s cannot be read, a file is in its way (KLOB_CONFIG_DIR or XDG_CONFIG_HOME sets it): the default settings are used", filepath.Dir(pe.Path))
 	case !errors.As(err, &le):
 		return fmt.Sprintf("%v (the default settings are used)", err)
 	case saves:
