@@ -137,7 +137,7 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 	case errors.Is(err, syscall.ENOTDIR):
 		// A file where the folder should be: there is no saved game to
 		// offer, only the cause to tell.
-		return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): the game will not be saved", st.Dir())
+		return stateInTheWay(st.Dir()) + ": the game will not be saved"
 	case err != nil:
 		if st != nil {
 			// A directory that cannot be locked (read-only, say): its
@@ -150,6 +150,12 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 		cfg.Store = st
 	}
 	return ""
+}
+
+// stateInTheWay says that a file stands where the state folder dir
+// should be, and what sets the folder.
+func stateInTheWay(dir string) string {
+	return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)", dir)
 }
 
 // newStateDir opens and locks the first free state directory beside
