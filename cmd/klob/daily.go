@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -124,6 +125,9 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 
 	if err := files.Lock(); err != nil {
+		if errors.Is(err, syscall.ENOTDIR) {
+			err = errors.New(stateInTheWay(dir) + ": the daily cannot be played")
+		}
 		return fail(err)
 	}
 	defer files.Unlock()

@@ -185,6 +185,18 @@ func TestDailyHistoryUnreadable(t *testing.T) {
 	}
 }
 
+// TestDailyStateInTheWay: a file where the state folder should be stops
+// the daily with the words the setup screen uses: the folder, the cause
+// and what sets it.
+func TestDailyStateInTheWay(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "state")
+	os.WriteFile(file, []byte("not a directory\n"), 0o600)
+	code, _, errs := runDailyTest(t, file)
+	if code != 1 || !strings.Contains(errs, "the state folder "+file+" cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)") {
+		t.Errorf("the daily: %d, stderr %q", code, errs)
+	}
+}
+
 // TestDailyImportTie: a friend with the same results shares the rank,
 // written "1=" as the standings write it.
 func TestDailyImportTie(t *testing.T) {

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -68,10 +70,14 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 // settingsWarning says why the settings file did not read and what is
 // used instead: with lines that did not read, the others, and (saves:
 // the setup screen may write new settings) the file is kept as
-// settings.bad; with a file that could not be read at all, the defaults.
+// settings.bad; with a file that could not be read at all, the defaults;
+// with a file where its folder should be, that folder and what sets it.
 func settingsWarning(err error, saves bool) string {
 	var le *settings.LineError
+	var pe *fs.PathError
 	switch {
+	case errors.Is(err, syscall.ENOTDIR) && errors.As(err, &pe):
+		return fmt.Sprintf("the settings folder %s cannot be read, a file is in its way (KLOB_CONFIG_DIR or XDG_CONFIG_HOME sets it): the default settings are used", filepath.Dir(pe.Path))
 	case !errors.As(err, &le):
 		return fmt.Sprintf("%v (the default settings are used)", err)
 	case saves:
@@ -131,7 +137,7 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 	case errors.Is(err, syscall.ENOTDIR):
 		// A file where the folder should be: there is no saved game to
 		// offer, only the cause to tell.
-		return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): the game will not be saved", st.Dir())
+		return stateInTheWay(st.Dir()) + ": the game will not be saved"
 	case err != nil:
 		if st != nil {
 			// A directory that cannot be locked (read-only, say): its
@@ -144,6 +150,12 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 		cfg.Store = st
 	}
 	return ""
+}
+
+// stateInTheWay says that a file stands where the state folder dir
+// should be, and what sets the folder.
+func stateInTheWay(dir string) string {
+	return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)", dir)
 }
 
 // newStateDir opens and locks the first free state directory beside

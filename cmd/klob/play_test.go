@@ -217,6 +217,11 @@ func TestSettingsWarning(t *testing.T) {
 	if got := settingsWarning(unread, true); !strings.Contains(got, "the default settings are used") || strings.Contains(got, "settings.bad") {
 		t.Errorf("an unreadable file: %q", got)
 	}
+	// A file where the settings folder should be: the warning names the
+	// folder, the cause and what sets the folder, as the state folder's.
+	if got := settingsWarning(unread, true); !strings.Contains(got, "the settings folder "+path+" cannot be read, a file is in its way (KLOB_CONFIG_DIR or XDG_CONFIG_HOME sets it)") {
+		t.Errorf("a file in the settings folder's way: %q", got)
+	}
 }
 
 // A file where the state folder should be: no store, so no "saved game

@@ -494,3 +494,37 @@ func TestReplayNamesTakeoverBot(t *testing.T) {
 		t.Fatalf("the table talk gives the bot's bid to ann:\n%s", text(hs))
 	}
 }
+
+// Every card of every open hand is on the screen at 80×24, at every step
+// of a game and every seat count: the seats beside the trick show nine
+// cards over three lines, with their names, tags and roles.
+func TestOpenHandsWhole(t *testing.T) {
+	for _, file := range []string{"07-sequences-decided-by-trump.klob", "tables/3-01-every-house-variant.klob", "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"} {
+		r := readGame(t, file)
+		hs := open(t, r, filepath.Base(file), 80, 24)
+		s := replayOf(hs)
+		seen := 0
+		for last := (pos{-1, -1}); s.pos != last; hs.Press("right") {
+			last = s.pos
+			if s.over() {
+				continue
+			}
+			txt := text(hs)
+			d := r.Deals[s.pos.deal].At(s.pos.n)
+			for o := range rules.Seat(r.Players()) {
+				if o == s.bottom {
+					continue
+				}
+				for _, c := range d.Hand(o).Cards() {
+					if !strings.Contains(txt, c.Pretty(false)) {
+						t.Fatalf("%s deal %d step %d: %s of seat %d is not shown:\n%s", file, s.pos.deal+1, s.pos.n, c.Pretty(false), o, txt)
+					}
+				}
+			}
+			seen++
+		}
+		if seen < 30 {
+			t.Errorf("%s: only %d steps seen", file, seen)
+		}
+	}
+}

@@ -418,30 +418,36 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 	}
 	// The seats beside the trick: the left seat at the left edge, the
 	// right one at the right edge, the partner of four right of its card
-	// on top.
-	rows := make([]string, nrows)
+	// on top. A side seat's lines longer than the trick (a replay's open
+	// hand of nine cards) run on below it, never cut.
 	left := make([]string, nrows)
 	right := make([]string, nrows)
 	sideW := gx
 	rightW := max(0, w-gx-gridW-1)
-	place := func(dst []string, at int, ls []string) {
-		for i, l := range ls {
-			if at+i >= 0 && at+i < len(dst) {
-				dst[at+i] = l
-			}
+	place := func(dst *[]string, at int, ls []string) {
+		for len(*dst) < at+len(ls) {
+			*dst = append(*dst, "")
 		}
+		copy((*dst)[at:], ls)
 	}
 	for _, b := range bs {
 		switch ps := sc.pos(b.seat); {
 		case ps == 0:
 		case b.col == 0:
-			place(left, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, sideW-1, true))
+			place(&left, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, sideW-1, true))
 		case b.col == ncols-1 && sc.players() > 2:
-			place(right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1, true))
+			place(&right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1, true))
 		default: // the partner, on top
-			place(right, 0, sc.seatLines(ctx, b.seat, rightW+colW, false))
+			place(&right, 0, sc.seatLines(ctx, b.seat, rightW+colW, false))
 		}
 	}
+	for len(cells) < max(len(left), len(right)) {
+		cells = append(cells, slices.Repeat([]string{kit.Repeat(" ", colW)}, ncols))
+	}
+	nrows = len(cells)
+	place(&left, nrows, nil)
+	place(&right, nrows, nil)
+	rows := make([]string, nrows)
 	for r := range nrows {
 		row := kit.Fit(left[r], gx) + strings.Join(cells[r], "")
 		if right[r] != "" {

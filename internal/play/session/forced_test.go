@@ -120,3 +120,46 @@ func TestForcedGoodUnderPartnersClaim(t *testing.T) {
 		t.Fatal("no forced good under a partner's higher claim in 400 deals")
 	}
 }
+
+// With of_a_kind a set is told in the dialogue like a sequence: an
+// answer taken for a person whose best meld is a set names the set
+// ("your set"), never "your sequence". At every seat count.
+func TestForcedAnswerNamesTheSet(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		o := rules.DefaultOptions()
+		o.Players = n
+		o.OfAKind = true
+		found := map[rules.Kind]int{}
+		r := rand.New(rand.NewPCG(7, uint64(n)))
+		for seed := uint64(1); seed <= 600; seed++ {
+			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(n)))))
+			for range 200 {
+				v := d.View(d.Turn())
+				legal := v.Legal()
+				if len(legal) == 0 || v.Phase == rules.PhasePlay {
+					break
+				}
+				if v.Phase == rules.PhaseSequences && len(legal) == 1 && v.OwnBest().Set && v.OwnBest().Len >= 3 {
+					why := forcedReason(legal[0], &v)
+					if k := legal[0].Kind; k == rules.Top || k == rules.Length || (k == rules.Good && !strings.Contains(why, "partner")) {
+						found[k]++
+						if strings.Contains(why, "sequence") || !strings.Contains(why, "set") {
+							t.Errorf("%d players, seed %d: %v taken over a set said %q", n, seed, legal[0], why)
+						}
+					}
+				}
+				// Any option in the dialogue: every answer comes up.
+				a := legal[len(legal)-1]
+				if v.Phase == rules.PhaseSequences {
+					a = legal[r.IntN(len(legal))]
+				}
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if found[rules.Top] == 0 || found[rules.Good] == 0 {
+			t.Errorf("%d players: no forced top or good over a set in 600 deals: %v", n, found)
+		}
+	}
+}

@@ -392,30 +392,33 @@ func (s *Session) Advance() error {
 // person without a sequence and to one whose sequence is lower than the
 // claim: the reason says which. With four, a lower sequence under the
 // partner's claim is not lost: if that claim stands, the team scores
-// both partners' sequences.
+// both partners' sequences. A set (of_a_kind), told like a sequence, is
+// named a set.
 func forcedReason(a rules.Action, v *rules.View) string {
-	if a.Kind == rules.Good {
+	best := v.OwnBest()
+	meld := "sequence"
+	if best.Set {
+		meld = "set"
+	}
+	switch a.Kind {
+	case rules.Good:
 		claimant, _, _, _ := v.Claim()
 		switch {
-		case v.OwnBest().Len >= 3 && v.Players == 4 && claimant != rules.NoSeat &&
+		case best.Len >= 3 && v.Players == 4 && claimant != rules.NoSeat &&
 			rules.SideOfSeat(4, claimant) == rules.SideOfSeat(4, v.Seat):
 			return "your partner's claim is higher: if it stands, yours scores too"
-		case v.OwnBest().Len >= 3:
-			return "your sequence is lower, so it is not shown"
+		case best.Len >= 3:
+			return "your " + meld + " is lower, so it is not shown"
 		}
 		return "you hold none"
-	}
-	if r, ok := forcedReasons[a.Kind]; ok {
-		return r
+	case rules.Top, rules.Length:
+		return "your " + meld
+	case rules.NoExchange:
+		return "no 7 of trump"
+	case rules.NoSequence:
+		return "you hold none"
 	}
 	return "only choice"
-}
-
-var forcedReasons = map[rules.Kind]string{
-	rules.NoExchange: "no 7 of trump",
-	rules.NoSequence: "you hold none",
-	rules.Top:        "your sequence",
-	rules.Length:     "your sequence",
 }
 
 // Thinker is a bot's decision, ready to run on any goroutine: it holds

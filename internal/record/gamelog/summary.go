@@ -84,11 +84,17 @@ func (r *Replay) WriteSummary(w io.Writer, name string) {
 		fmt.Fprintf(w, "  totals %s\n", totalsText(n, d.After))
 	}
 	if !r.Over {
+		// A game filed in the history unfinished is abandoned, as the
+		// history list says.
+		state := "unfinished"
+		if r.Header.Abandoned() {
+			state = "abandoned"
+		}
 		if done == 0 {
-			fmt.Fprintf(w, "unfinished, no deal finished: %s\n", totalsText(n, r.Totals)) // not "after deal 0"
+			fmt.Fprintf(w, "%s, no deal finished: %s\n", state, totalsText(n, r.Totals)) // not "after deal 0"
 			return
 		}
-		fmt.Fprintf(w, "unfinished after deal %d: %s\n", done, totalsText(n, r.Totals))
+		fmt.Fprintf(w, "%s after deal %d: %s\n", state, done, totalsText(n, r.Totals))
 		return
 	}
 	verb := "wins"

@@ -125,3 +125,38 @@ func TestTableHeader(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryOfAbandoned: klob verify calls a game in progress unfinished
+// and the same game filed in the history abandoned, as the history list
+// does, before a deal is finished and after one, at every seat count.
+func TestSummaryOfAbandoned(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			deals, stop int
+			tail        string
+		}{{1, 5, ", no deal finished"}, {2, 5, " after deal 1"}} {
+			l, err := testkit.Play(testkit.Config{Seed: 3, Options: tableOpts(n, 0), Header: tableHeader(n), MaxDeals: c.deals, StopAfter: c.stop})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, fr, err := gamelog.Filed(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := l.Replay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []struct {
+				r    *gamelog.Replay
+				want string
+			}{{r, "unfinished" + c.tail}, {fr, "abandoned" + c.tail}} {
+				var sum bytes.Buffer
+				w.r.WriteSummary(&sum, "x.klob")
+				if !strings.Contains(sum.String(), "\n"+w.want+":") {
+					t.Errorf("%d players, %d deals: the summary lacks %q:\n%s", n, c.deals, w.want, sum.String())
+				}
+			}
+		}
+	}
+}

@@ -49,13 +49,13 @@ func (p Pace) Delay() time.Duration {
 func (p Pace) Explain() string {
 	switch p {
 	case Slow:
-		return "the bot waits 1.4 s before each move"
+		return "a bot waits 1.4 s before each move"
 	case Fast:
-		return "the bot waits a quarter of a second before each move"
+		return "a bot waits a quarter of a second before each move"
 	case Instant:
-		return "the bot moves as soon as it has chosen"
+		return "a bot moves as soon as it has chosen"
 	}
-	return "the bot waits 0.7 s before each move"
+	return "a bot waits 0.7 s before each move"
 }
 
 // AfterTrick is what happens when a trick is complete.

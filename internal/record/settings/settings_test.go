@@ -86,6 +86,17 @@ func TestPaceDelaysAreOrdered(t *testing.T) {
 	}
 }
 
+// The pace paces every bot of a game, one at two players, three at four:
+// its explanation on the setup screen speaks of any bot, never of "the
+// bot" alone.
+func TestPaceExplainFitsEverySeatCount(t *testing.T) {
+	for p := Slow; p <= Instant; p++ {
+		if x := p.Explain(); strings.Contains(x, "the bot") || !strings.Contains(x, "bot") {
+			t.Errorf("%v: %q", p, x)
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	f.Add([]byte("pace = slow\nsort = suit\nafter_trick = key\n"))
 	f.Add([]byte("=\n#\n = = \n"))

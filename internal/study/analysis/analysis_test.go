@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 
@@ -543,7 +544,9 @@ func TestGrades(t *testing.T) {
 	}
 }
 
-// An unfinished game (an autosave) is analysed up to where it stops.
+// An unfinished game (an autosave) is analysed up to where it stops; the
+// report calls it unfinished, and abandoned once filed in the history as
+// abandoned, as the history list does.
 func TestUnfinishedLog(t *testing.T) {
 	for _, c := range []struct {
 		players int
@@ -554,12 +557,24 @@ func TestUnfinishedLog(t *testing.T) {
 		{4, "tables/saves/four-in-trick.klob"},
 	} {
 		t.Run(name(c.players), func(t *testing.T) {
-			_, r := replayOf(t, c.path)
+			l, r := replayOf(t, c.path)
 			last := len(r.Deals)
 			rep := analyse(t, r, Options{Samples: 4, Deals: []int{last}})
 			dr := rep.Deals[last-1]
 			if r.Players() != c.players || dr.Done || len(dr.Decisions) != len(r.Deals[last-1].Steps) {
 				t.Errorf("unfinished deal %d: done %v, %d decisions for %d steps", last, dr.Done, len(dr.Decisions), len(r.Deals[last-1].Steps))
+			}
+			var text strings.Builder
+			WriteText(&text, c.path, r, rep, false)
+			if !strings.Contains(text.String(), "game: unfinished;") {
+				t.Errorf("the report of a game in progress:\n%s", text.String())
+			}
+			_, fr, err := gamelog.Filed(l)
+			require.NoError(t, err)
+			text.Reset()
+			WriteText(&text, c.path, fr, analyse(t, fr, Options{Samples: 4, Deals: []int{last}}), false)
+			if !strings.Contains(text.String(), "game: abandoned;") {
+				t.Errorf("the report of an abandoned game:\n%s", text.String())
 			}
 		})
 	}

@@ -38,11 +38,15 @@ func sideFigures(nm *names, fig [4]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// gameResult is "Ann wins; Ann 510, Bot 480", "you win; ..." or
-// "unfinished; ...".
+// gameResult is "Ann wins; Ann 510, Bot 480", "you win; ...",
+// "unfinished; ..." or, for a game filed in the history as abandoned
+// (as its list calls it), "abandoned; ...".
 func gameResult(r *gamelog.Replay, nm *names) string {
-	if r.Over && r.Winner >= 0 && r.Winner < nm.sides() {
+	switch {
+	case r.Over && r.Winner >= 0 && r.Winner < nm.sides():
 		return nm.side[r.Winner].verb("wins", "win") + "; " + sideFigures(nm, r.Totals)
+	case r.Header.Abandoned():
+		return "abandoned; " + sideFigures(nm, r.Totals)
 	}
 	return "unfinished; " + sideFigures(nm, r.Totals)
 }

@@ -38,13 +38,25 @@ func saveLog(cfg Config, name string, l *gamelog.Log) error {
 	return nil
 }
 
-// header is the tag section of a saved log: level at[s] sits in seat s.
+// header is the tag section of a saved log: level at[s] sits in seat s,
+// named after its level and letter ("hard (A)"); a letter that holds two
+// seats (three and four players) numbers them in seat order ("hard (B1)",
+// "hard (B2)"), so that a replay tells the seats apart.
 func (r *runner) header(event string, at seating) gamelog.Header {
 	h := gamelog.Header{Event: event, Options: r.cfg.Options}
 	levels := [2]ai.Level{r.cfg.A, r.cfg.B}
+	var seats, seen [2]int
+	for s := range r.players {
+		seats[at[s]]++
+	}
 	for s := range r.players {
 		l := levels[at[s]]
-		h.SetPlayer(rules.Seat(s), fmt.Sprintf("%s (%c)", l, 'A'+at[s]), string(l))
+		name := fmt.Sprintf("%s (%c)", l, 'A'+at[s])
+		if seats[at[s]] > 1 {
+			seen[at[s]]++
+			name = fmt.Sprintf("%s (%c%d)", l, 'A'+at[s], seen[at[s]])
+		}
+		h.SetPlayer(rules.Seat(s), name, string(l))
 	}
 	return h
 }

@@ -41,6 +41,13 @@ func TestSave(t *testing.T) {
 				again, err := l.MarshalText()
 				require.NoError(t, err, e.Name())
 				require.Equal(t, string(data), string(again), e.Name())
+				// Every seat has a name of its own, though a level holds
+				// two seats (its own side's letter then a number).
+				names := map[string]bool{}
+				for s := range players {
+					names[l.Header.PlayerName(rules.Seat(s))] = true
+				}
+				require.Len(t, names, players, "%s: the names %v", e.Name(), names)
 				g, err := l.Game()
 				require.NoError(t, err, e.Name())
 				levelOf := func(side int) int {
