@@ -540,3 +540,23 @@ func TestLobbyTableClosesUnderTheCursor(t *testing.T) {
 	dan.key("enter") // the leaderboards, not a table past the list's end
 	require.Contains(t, plain(dan), "Leaderboards")
 }
+
+// TestLobbyTalkKeepsLinesWhole: a line said over more rows than the
+// lobby's talk has shows from its speaker on, cut with "…", never its
+// tail alone, which reads as nobody's.
+func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
+	c := newClub(t)
+	ann, bob := c.pair(t)
+	inLobbyTalk(t, ann, bob)
+	// A table of three seats takes two rows of the list.
+	_, err := c.h.Open(hall.Player{ID: "h", Name: "Host"}, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	ann.app.screen.(*lobby.Lobby).Refresh()
+	bob.say("first " + strings.Repeat("word ", 30) + "last")
+	ann.wait(t, "Bob's line", func() bool { return len(ann.app.screen.(*lobby.Lobby).TalkLines()) == 1 })
+	scr := plain(ann)
+	require.Contains(t, scr, `Bob: "first`, "the line's start is missing:\n%s", scr)
+	require.NotContains(t, scr, `last"`, "the line's tail shows:\n%s", scr)
+	require.Contains(t, scr, "…", "the line cut says so:\n%s", scr)
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+}
