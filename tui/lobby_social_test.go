@@ -560,3 +560,26 @@ func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
 	require.Contains(t, scr, "…", "the line cut says so:\n%s", scr)
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 }
+
+// TestWaitingRoomSaysTheTeams: at a table of four, who sits down sees
+// which seats play together (partners sit opposite, A with C); at two
+// and three there are no teams to tell.
+func TestWaitingRoomSaysTheTeams(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			c := newClub(t)
+			ann, bob := c.pair(t)
+			openAndJoin(t, seats, ann, bob)
+			for _, p := range []*lobbyPerson{ann, bob} {
+				p.until(t, "Table talk")
+				scr := plain(p)
+				if seats == 4 {
+					require.Contains(t, scr, "Teams: seats A and C against seats B and D", "%s", scr)
+				} else {
+					require.NotContains(t, scr, "Teams", "%s", scr)
+				}
+				kittest.CheckSize(t, p.screen(), 80, 24)
+			}
+		})
+	}
+}
