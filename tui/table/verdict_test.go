@@ -96,7 +96,8 @@ func TestThrownInNamesTheColumns(t *testing.T) {
 }
 
 // The notes of a shared table about a seat's person say "you" for the
-// person reading them (back after a drop), never "You is back".
+// person reading them (back after a drop), never "You is back"; one
+// away is away, whether they left or lost the connection.
 func TestSeatNotesSayYou(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
@@ -114,6 +115,12 @@ func TestSeatNotesSayYou(t *testing.T) {
 		s.snap.Note = host.Note{Kind: host.NoteBack, Seat: rules.SeatA}
 		if got := s.lastWords(&ctx, sc); got != "p0 is back." {
 			t.Errorf("%d players, another's return: %q", n, got)
+		}
+		// Leaving with q and losing the connection are told alike: the
+		// seat is away, not "dropped" by someone who chose to leave.
+		s.snap.Note = host.Note{Kind: host.NoteDropped, Seat: rules.SeatA}
+		if got := s.lastWords(&ctx, sc); got != "p0 is away: the seat waits for them." {
+			t.Errorf("%d players, another away: %q", n, got)
 		}
 	}
 }

@@ -244,7 +244,7 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 	case host.NoteBotFailed, host.NoteError:
 		return "! " + n.Text
 	case host.NoteDropped:
-		return sc.Name(n.Seat) + " dropped: the seat waits for them."
+		return sc.Name(n.Seat) + " is away: the seat waits for them."
 	case host.NoteBack:
 		if n.Seat == me {
 			return "You are back."
