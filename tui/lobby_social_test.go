@@ -156,8 +156,12 @@ func TestLobbyTalk(t *testing.T) {
 	bob.until(t, `Ann: "still here"`)
 	ann.until(t, `Ann: "still here"`)
 	require.NotContains(t, plain(ann), "can you hear me")
+	// Unmuted, Bob's lines show from now on: neither those said while
+	// muted nor those hidden by the mute come back, as the note says.
 	ann.say("/unmute Bob")
-	ann.until(t, "You see Bob's lines again")
+	ann.untilFlat(t, "You see Bob's lines again from now on: those hidden so far stay hidden.")
+	require.NotContains(t, plain(ann), "flood 3")
+	require.NotContains(t, plain(ann), "can you hear me")
 
 	// A guest reads but cannot write: / says so at once, rather than
 	// opening a line that enter refuses, and the keys' line does not

@@ -206,7 +206,7 @@ func (t *roomTalk) command(cmd, name string) (string, error) {
 		}
 		t.hub.Unmute(t.me.Key, key)
 		delete(t.muted, key)
-		return fmt.Sprintf("You see %s's lines again (those said meanwhile stay unseen).", who), nil
+		return fmt.Sprintf("You see %s's lines again from now on: those hidden so far stay hidden.", who), nil
 	}
 	key, who, err := t.keyOf(name)
 	if err != nil {
