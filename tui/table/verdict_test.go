@@ -506,3 +506,26 @@ func resultText(ctx *kit.Context, sc *Scene, s rules.Score) string {
 	var ending rules.Ending
 	return ansi.Strip(strings.Join(sc.ResultLines(ctx, s, ending, rules.NoSeat, 80), "\n"))
 }
+
+// A line of the trump info that starts with a player's name keeps the
+// name's own case ("bob took 9♠ for the 7"), as every sentence does;
+// other fragments starting a line take a capital ("Bottom K♦").
+func TestInfoLineKeepsNamesCase(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := rules.View{Players: 3, Seat: rules.SeatA, Trump: rules.Spades, Maker: rules.Seat(2), DixBy: rules.SeatB,
+		OrigUpcard: rules.NewCard(rules.Nine, rules.Spades), Upcard: rules.NoCard, Bottom: rules.NewCard(rules.King, rules.Diamonds),
+		SeqWinner: rules.NoSeat, Phase: rules.PhasePlay}
+	sc := sceneOf(v)
+	sc.Players[1].Name, sc.Players[2].Name = "bob", "Bot C"
+	// At every width the fragments wrap differently: each starts a line
+	// once.
+	for w := 20; w <= 80; w++ {
+		got := ansi.Strip(strings.Join(sc.packLine(sc.infoFrags(&ctx), w, 9), "\n"))
+		if strings.Contains(got, "Bob") || strings.HasPrefix(got, " bottom") || strings.Contains(got, "\n bottom") {
+			t.Errorf("width %d: a name changed its case, or a line starts in lower case:\n%s", w, got)
+		}
+		if !strings.Contains(got, "bob took") {
+			t.Errorf("width %d: the dix is not said:\n%s", w, got)
+		}
+	}
+}
