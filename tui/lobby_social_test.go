@@ -587,3 +587,32 @@ func TestWaitingRoomSaysTheTeams(t *testing.T) {
 		})
 	}
 }
+
+// TestSharedTableHelpSaysTalkAndLeave: the full help of a shared table
+// lists / (the talk its status line offers) and says q leaves for the
+// lobby, as the status line does, rather than quitting Klob.
+func TestSharedTableHelpSaysTalkAndLeave(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			c := newClub(t)
+			ann, bob := c.pair(t)
+			openAndJoin(t, seats, ann, bob)
+			ann.key("s")
+			ann.until(t, "Deal 1")
+			require.Contains(t, plain(ann), "/ talk")
+			var talk, quit string
+			for _, col := range ann.seat().Table().KeyHelp(&ann.app.ctx.Keys).FullHelp() {
+				for _, b := range col {
+					switch b.Help().Key {
+					case "/":
+						talk = b.Help().Desc
+					case "q":
+						quit = b.Help().Desc
+					}
+				}
+			}
+			require.NotEmpty(t, talk, "the help has no /")
+			require.True(t, strings.HasPrefix(quit, "leave"), "q is said to %q", quit)
+		})
+	}
+}

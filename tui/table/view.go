@@ -542,6 +542,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		drop = append(drop, k.Hint)
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
+	if s.canTalk() {
+		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels", "/"))
+	}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
 		if sn.Can.Undo {
