@@ -279,6 +279,14 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	}
 }
 
+// pairAtTable is Ann and Bob in a new club, at a table of seats Ann
+// opened (not started), and its code.
+func pairAtTable(t *testing.T, seats int) (ann, bob *lobbyPerson, code string) {
+	t.Helper()
+	ann, bob = newClub(t).pair(t)
+	return ann, bob, openAndJoin(t, seats, ann, bob)
+}
+
 // TestWaitingRoomTalk, at every seat count: the people seated in a
 // table's waiting room talk before the game (/ opens the line there too,
 // and q typed in it is a letter, not a quit); what they said is the
@@ -286,9 +294,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 func TestWaitingRoomTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			c := newClub(t)
-			ann, bob := c.pair(t)
-			code := openAndJoin(t, seats, ann, bob)
+			ann, bob, code := pairAtTable(t, seats)
 			for _, p := range []*lobbyPerson{ann, bob} {
 				p.until(t, "Table talk")
 				require.Contains(t, plain(p), "/ talk")
@@ -571,9 +577,7 @@ func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
 func TestWaitingRoomSaysTheTeams(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			c := newClub(t)
-			ann, bob := c.pair(t)
-			openAndJoin(t, seats, ann, bob)
+			ann, bob, _ := pairAtTable(t, seats)
 			for _, p := range []*lobbyPerson{ann, bob} {
 				p.until(t, "Table talk")
 				scr := plain(p)
@@ -594,9 +598,7 @@ func TestWaitingRoomSaysTheTeams(t *testing.T) {
 func TestSharedTableHelpSaysTalkAndLeave(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			c := newClub(t)
-			ann, bob := c.pair(t)
-			openAndJoin(t, seats, ann, bob)
+			ann, _, _ := pairAtTable(t, seats)
 			ann.key("s")
 			ann.until(t, "Deal 1")
 			require.Contains(t, plain(ann), "/ talk")
