@@ -156,8 +156,12 @@ func TestLobbyTalk(t *testing.T) {
 	bob.until(t, `Ann: "still here"`)
 	ann.until(t, `Ann: "still here"`)
 	require.NotContains(t, plain(ann), "can you hear me")
+	// Unmuted, Bob's lines show from now on: neither those said while
+	// muted nor those hidden by the mute come back, as the note says.
 	ann.say("/unmute Bob")
-	ann.until(t, "You see Bob's lines again")
+	ann.untilFlat(t, "You see Bob's lines again from now on: those hidden so far stay hidden.")
+	require.NotContains(t, plain(ann), "flood 3")
+	require.NotContains(t, plain(ann), "can you hear me")
 
 	// A guest reads but cannot write: / says so at once, rather than
 	// opening a line that enter refuses, and the keys' line does not
@@ -275,6 +279,14 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 	}
 }
 
+// pairAtTable is Ann and Bob in a new club, at a table of seats Ann
+// opened (not started), and its code.
+func pairAtTable(t *testing.T, seats int) (ann, bob *lobbyPerson, code string) {
+	t.Helper()
+	ann, bob = newClub(t).pair(t)
+	return ann, bob, openAndJoin(t, seats, ann, bob)
+}
+
 // TestWaitingRoomTalk, at every seat count: the people seated in a
 // table's waiting room talk before the game (/ opens the line there too,
 // and q typed in it is a letter, not a quit); what they said is the
@@ -282,9 +294,7 @@ func TestLobbyWatchAndTableTalk(t *testing.T) {
 func TestWaitingRoomTalk(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			c := newClub(t)
-			ann, bob := c.pair(t)
-			code := openAndJoin(t, seats, ann, bob)
+			ann, bob, code := pairAtTable(t, seats)
 			for _, p := range []*lobbyPerson{ann, bob} {
 				p.until(t, "Table talk")
 				require.Contains(t, plain(p), "/ talk")
@@ -539,4 +549,72 @@ func TestLobbyTableClosesUnderTheCursor(t *testing.T) {
 	require.Contains(t, plain(dan), "▶ [l] Leaderboards", "the cursor is on the list's last row")
 	dan.key("enter") // the leaderboards, not a table past the list's end
 	require.Contains(t, plain(dan), "Leaderboards")
+}
+
+// TestLobbyTalkKeepsLinesWhole: a line said over more rows than the
+// lobby's talk has shows from its speaker on, cut with "…", never its
+// tail alone, which reads as nobody's.
+func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
+	c := newClub(t)
+	ann, bob := c.pair(t)
+	inLobbyTalk(t, ann, bob)
+	// A table of three seats takes two rows of the list.
+	_, err := c.h.Open(hall.Player{ID: "h", Name: "Host"}, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	ann.app.screen.(*lobby.Lobby).Refresh()
+	bob.say("first " + strings.Repeat("word ", 30) + "last")
+	ann.wait(t, "Bob's line", func() bool { return len(ann.app.screen.(*lobby.Lobby).TalkLines()) == 1 })
+	scr := plain(ann)
+	require.Contains(t, scr, `Bob: "first`, "the line's start is missing:\n%s", scr)
+	require.NotContains(t, scr, `last"`, "the line's tail shows:\n%s", scr)
+	require.Contains(t, scr, "…", "the line cut says so:\n%s", scr)
+	kittest.CheckSize(t, ann.screen(), 80, 24)
+}
+
+// TestWaitingRoomSaysTheTeams: at a table of four, who sits down sees
+// which seats play together (partners sit opposite, A with C); at two
+// and three there are no teams to tell.
+func TestWaitingRoomSaysTheTeams(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			ann, bob, _ := pairAtTable(t, seats)
+			for _, p := range []*lobbyPerson{ann, bob} {
+				p.until(t, "Table talk")
+				scr := plain(p)
+				if seats == 4 {
+					require.Contains(t, scr, "Teams: seats A and C against seats B and D", "%s", scr)
+				} else {
+					require.NotContains(t, scr, "Teams", "%s", scr)
+				}
+				kittest.CheckSize(t, p.screen(), 80, 24)
+			}
+		})
+	}
+}
+
+// TestSharedTableHelpSaysTalkAndLeave: the full help of a shared table
+// lists / (the talk its status line offers) and says q leaves for the
+// lobby, as the status line does, rather than quitting Klob.
+func TestSharedTableHelpSaysTalkAndLeave(t *testing.T) {
+	for _, seats := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(seats), func(t *testing.T) {
+			ann, _, _ := pairAtTable(t, seats)
+			ann.key("s")
+			ann.until(t, "Deal 1")
+			require.Contains(t, plain(ann), "/ talk")
+			var talk, quit string
+			for _, col := range ann.seat().Table().KeyHelp(&ann.app.ctx.Keys).FullHelp() {
+				for _, b := range col {
+					switch b.Help().Key {
+					case "/":
+						talk = b.Help().Desc
+					case "q":
+						quit = b.Help().Desc
+					}
+				}
+			}
+			require.NotEmpty(t, talk, "the help has no /")
+			require.True(t, strings.HasPrefix(quit, "leave"), "q is said to %q", quit)
+		})
+	}
 }

@@ -487,7 +487,8 @@ func TestLobbySharedNameTags(t *testing.T) {
 	}
 }
 
-// Renaming in the lobby takes q and ? as text and keeps the name.
+// Renaming in the lobby takes q and ? as text and keeps the name;
+// ctrl+u empties the line.
 func TestLobbyRename(t *testing.T) {
 	h := testHall(t)
 	var kept string
@@ -505,6 +506,16 @@ func TestLobbyRename(t *testing.T) {
 	p.key("enter")
 	if kept != "quinn" || !strings.Contains(ansi.Strip(p.screen()), "Welcome, quinn") {
 		t.Fatalf("kept %q; the screen:\n%s", kept, p.screen())
+	}
+	// ctrl+u empties the line, as in the talk's line and a shell's.
+	p.key("r")
+	p.do(tea.KeyPressMsg{Code: 'u', Mod: tea.ModCtrl})
+	for _, c := range "rose" {
+		p.key(string(c))
+	}
+	p.key("enter")
+	if kept != "rose" {
+		t.Fatalf("after ctrl+u kept %q; the screen:\n%s", kept, p.screen())
 	}
 }
 

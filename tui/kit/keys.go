@@ -98,9 +98,15 @@ func (k KeyMap) NthFor(n int, desc string) key.Binding {
 	return Bind(help, desc, keys[:n]...)
 }
 
-// TableKeys lists the table's keys for the help overlay.
+// TableKeys lists the table's keys for the help overlay; q says what
+// it does here (QuitWord): inside the server's lobby it leaves for the
+// lobby rather than quitting.
 func (k KeyMap) TableKeys() []key.Binding {
-	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, k.Quit, k.ForceQuit}
+	quit := k.Quit
+	if k.QuitWord != "" {
+		quit = Bind(k.Quit.Help().Key, k.QuitWord+" for the lobby (asks first; the game waits for you there)", k.Quit.Keys()...)
+	}
+	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, k.ForceQuit}
 }
 
 // menuLetter is the letter that takes one kind of decision in a menu

@@ -206,7 +206,7 @@ func (t *roomTalk) command(cmd, name string) (string, error) {
 		}
 		t.hub.Unmute(t.me.Key, key)
 		delete(t.muted, key)
-		return fmt.Sprintf("You see %s's lines again (those said meanwhile stay unseen).", who), nil
+		return fmt.Sprintf("You see %s's lines again from now on: those hidden so far stay hidden.", who), nil
 	}
 	key, who, err := t.keyOf(name)
 	if err != nil {
@@ -343,16 +343,30 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	if keep < 1 {
 		return tail
 	}
-	var said []string
-	for _, l := range lt.t.Lines() {
-		who := l.Name
-		if l.Watching {
-			who += watchingMark
+	// The heading takes a line of the room.
+	keep--
+	// The latest lines show whole; when the latest alone does not fit,
+	// its start shows, cut with "…": a line's tail alone would read as
+	// nobody's.
+	said := []string{"   " + st.Dim.Render("(nothing said yet)")}
+	if ls := lt.t.Lines(); len(ls) > 0 {
+		said = nil
+		for i := len(ls) - 1; i >= 0; i-- {
+			who := ls[i].Name
+			if ls[i].Watching {
+				who += watchingMark
+			}
+			text := who + `: "` + ls[i].Text + `"`
+			rows := kit.Wrap(text, max(10, w-4))
+			if len(said)+len(rows) > keep {
+				if len(said) == 0 {
+					said = kit.WrapLines(text, w-4, max(1, keep))
+				}
+				break
+			}
+			said = append(rows, said...)
 		}
-		said = append(said, kit.Indent("   ", kit.Wrap(who+`: "`+l.Text+`"`, max(10, w-4)), nil)...)
-	}
-	if len(said) == 0 {
-		said = []string{"   " + st.Dim.Render("(nothing said yet)")}
+		said = kit.Indent("   ", said, nil)
 	}
 	// The heading shows whenever anything of the talk does: a line alone
 	// under the tables reads as theirs.
@@ -365,9 +379,8 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 		title = "Lobby talk"
 	}
 	head := " " + st.Heading.Render(title) + st.Dim.Render(kit.Clip(how, w-2-kit.WidthOf(title)))
-	keep--
 	if len(said) > keep {
-		said = said[len(said)-keep:]
+		said = said[len(said)-max(keep, 0):]
 	}
 	return append(append([]string{head}, said...), tail...)
 }

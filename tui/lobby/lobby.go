@@ -176,7 +176,7 @@ type Lobby struct {
 	isErr  bool
 
 	// entry is open while the person types a code or a name.
-	entry     string
+	entry     kit.LineInput
 	entryKind string // "code" or "name"
 	entered   bool
 
@@ -300,7 +300,7 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			l.talk.paste(msg.Content)
 		case l.entered:
 			// A code (or a name) pasted is typed, on one line.
-			l.addEntry(strings.TrimSpace(msg.Content))
+			l.entry.Paste(strings.TrimSpace(msg.Content))
 		}
 		return l, nil
 	case clubCardMsg:
@@ -396,7 +396,7 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 			l.setNote(hall.ErrGuest.Error(), true)
 			return l, nil
 		}
-		l.entered, l.entryKind, l.entry = true, "code", ""
+		l.openEntry("code", "")
 	case "w":
 		if l.guest() {
 			l.setNote(errGuestWatch.Error(), true)
@@ -414,7 +414,7 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
 			HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
-		l.entered, l.entryKind, l.entry = true, "name", l.cfg.Player.Name
+		l.openEntry("name", l.cfg.Player.Name)
 	case "l":
 		if l.cfg.Club == nil {
 			l.setNote("this server keeps no ratings", true)
@@ -572,7 +572,7 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		return l, nil
 	case "enter":
 		l.entered = false
-		text := strings.TrimSpace(l.entry)
+		text := strings.TrimSpace(l.entry.String())
 		if l.entryKind == "name" {
 			return l.rename(text)
 		}
@@ -582,24 +582,17 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 			return l, nil
 		}
 		return l.join(ctx, t)
-	case "backspace":
-		if r := []rune(l.entry); len(r) > 0 {
-			l.entry = string(r[:len(r)-1])
-		}
-		return l, nil
 	}
-	l.addEntry(msg.Text)
+	l.entry.Key(msg)
 	return l, nil
 }
 
-// addEntry adds text's printable letters to the code or name typed, up
-// to 24.
-func (l *Lobby) addEntry(text string) {
-	for _, r := range text {
-		if len([]rune(l.entry)) < 24 && r >= ' ' && r != 0x7f {
-			l.entry += string(r)
-		}
-	}
+// openEntry opens the line of a code or a name (kind), holding text:
+// at most 24 characters, edited as the talk's line is (kit.LineInput).
+func (l *Lobby) openEntry(kind, text string) {
+	l.entered, l.entryKind = true, kind
+	l.entry = kit.LineInput{Max: 24}
+	l.entry.Paste(text)
 }
 
 // rename checks and keeps the new name.
@@ -703,9 +696,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	var tail []string // the line typed, or the note
 	switch {
 	case l.entered && l.entryKind == "code":
-		tail = append(tail, " Table code: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter join · esc cancel"))
+		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		tail = append(tail, " Your name: "+st.Selected.Render(l.entry+"_")+st.Dim.Render("   enter keep · esc cancel"))
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
 		tail = append(tail, kit.Paragraph("! "+l.note, w, st.Error.Render)...)
 	case l.note != "":

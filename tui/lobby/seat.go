@@ -429,6 +429,21 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 	return out
 }
 
+// teamsLine says which seats play together at a table of n seats
+// (rules.SideOfSeat): at four, the partners; "" when each plays for
+// themselves.
+func teamsLine(n int) string {
+	if n != 4 {
+		return ""
+	}
+	var sides [2][]string
+	for i := range n {
+		side := rules.SideOfSeat(n, rules.Seat(i))
+		sides[side] = append(sides[side], rules.Seat(i).String())
+	}
+	return "Teams: seats " + strings.Join(sides[0], " and ") + " against seats " + strings.Join(sides[1], " and ") + " (partners sit opposite)."
+}
+
 func (s *SharedSeat) View(ctx *kit.Context) string {
 	if s.table != nil {
 		return s.table.View(ctx)
@@ -449,6 +464,9 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 	default:
 		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
 		lines = append(lines, s.seatLines(ctx)...)
+		if t := teamsLine(len(w.Seats)); t != "" {
+			lines = append(lines, kit.Paragraph(t, ctx.Width, nil)...)
+		}
 		// Joiners see the house rules before the game starts: the rules
 		// changed from the standard ones, then the variants.
 		vs := "none"

@@ -96,7 +96,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 // tableArea is the table: trump, the trick and the seats around it,
 // the tricks won, the hand.
 func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
-	info := packLine(sc.infoFrags(ctx), w-1, 2)
+	info := sc.packLine(sc.infoFrags(ctx), w-1, 2)
 	title := []string{" " + ctx.Styles.Heading.Render(sc.trickTitle())}
 	trick := sc.trickGrid(ctx, w, size)
 	status := sc.statusLines(ctx, w)
@@ -236,21 +236,22 @@ func hasKind(as []rules.Action, k rules.Kind) bool {
 }
 
 // packLine joins fragments with " · " into at most n lines of w cells,
-// each starting with a space. A fragment is never cut in the middle: one
+// each starting with a space and a capital, unless with a player's name,
+// which keeps its own case. A fragment is never cut in the middle: one
 // that does not fit starts the next line, and what does not fit in n
 // lines is left out whole.
-func packLine(frags []string, w, n int) []string {
+func (sc *Scene) packLine(frags []string, w, n int) []string {
 	var out []string
 	cur := ""
 	for _, f := range frags {
 		switch {
 		case cur == "":
-			cur = " " + kit.Capital(f)
+			cur = " " + sc.sentence(f)
 		case kit.WidthOf(cur)+3+kit.WidthOf(f) <= w:
 			cur += " · " + f
 		default:
 			out = append(out, cur)
-			cur = " " + kit.Capital(f)
+			cur = " " + sc.sentence(f)
 		}
 	}
 	if cur != "" {

@@ -107,6 +107,17 @@ func (sc *Scene) Does(s rules.Seat, verb string) string {
 	return sc.Verb(s, verb)
 }
 
+// sentence starts a sentence with f: a capital, unless f starts with a
+// player's name, which keeps its own case ("ann took 9♠ for the 7").
+func (sc *Scene) sentence(f string) string {
+	for s := range rules.Seat(sc.players()) {
+		if s != sc.You && strings.HasPrefix(f, sc.Name(s)+" ") {
+			return f
+		}
+	}
+	return kit.Capital(f)
+}
+
 // owner is seat s's hand, or anything of it: "Your", "West's".
 func (sc *Scene) owner(s rules.Seat) string {
 	if s == sc.You && s != rules.NoSeat {

@@ -96,7 +96,8 @@ func TestThrownInNamesTheColumns(t *testing.T) {
 }
 
 // The notes of a shared table about a seat's person say "you" for the
-// person reading them (back after a drop), never "You is back".
+// person reading them (back after a drop), never "You is back"; one
+// away is away, whether they left or lost the connection.
 func TestSeatNotesSayYou(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, n := range []int{2, 3, 4} {
@@ -114,6 +115,12 @@ func TestSeatNotesSayYou(t *testing.T) {
 		s.snap.Note = host.Note{Kind: host.NoteBack, Seat: rules.SeatA}
 		if got := s.lastWords(&ctx, sc); got != "p0 is back." {
 			t.Errorf("%d players, another's return: %q", n, got)
+		}
+		// Leaving with q and losing the connection are told alike: the
+		// seat is away, not "dropped" by someone who chose to leave.
+		s.snap.Note = host.Note{Kind: host.NoteDropped, Seat: rules.SeatA}
+		if got := s.lastWords(&ctx, sc); got != "p0 is away: the seat waits for them." {
+			t.Errorf("%d players, another away: %q", n, got)
 		}
 	}
 }
@@ -498,4 +505,27 @@ func sceneOf(v rules.View) *Scene {
 func resultText(ctx *kit.Context, sc *Scene, s rules.Score) string {
 	var ending rules.Ending
 	return ansi.Strip(strings.Join(sc.ResultLines(ctx, s, ending, rules.NoSeat, 80), "\n"))
+}
+
+// A line of the trump info that starts with a player's name keeps the
+// name's own case ("bob took 9♠ for the 7"), as every sentence does;
+// other fragments starting a line take a capital ("Bottom K♦").
+func TestInfoLineKeepsNamesCase(t *testing.T) {
+	ctx := kit.NewContext(false)
+	v := rules.View{Players: 3, Seat: rules.SeatA, Trump: rules.Spades, Maker: rules.Seat(2), DixBy: rules.SeatB,
+		OrigUpcard: rules.NewCard(rules.Nine, rules.Spades), Upcard: rules.NoCard, Bottom: rules.NewCard(rules.King, rules.Diamonds),
+		SeqWinner: rules.NoSeat, Phase: rules.PhasePlay}
+	sc := sceneOf(v)
+	sc.Players[1].Name, sc.Players[2].Name = "bob", "Bot C"
+	// At every width the fragments wrap differently: each starts a line
+	// once.
+	for w := 20; w <= 80; w++ {
+		got := ansi.Strip(strings.Join(sc.packLine(sc.infoFrags(&ctx), w, 9), "\n"))
+		if strings.Contains(got, "Bob") || strings.HasPrefix(got, " bottom") || strings.Contains(got, "\n bottom") {
+			t.Errorf("width %d: a name changed its case, or a line starts in lower case:\n%s", w, got)
+		}
+		if !strings.Contains(got, "bob took") {
+			t.Errorf("width %d: the dix is not said:\n%s", w, got)
+		}
+	}
 }

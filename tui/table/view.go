@@ -244,7 +244,7 @@ func (s *Screen) lastWords(ctx *kit.Context, sc *Scene) string {
 	case host.NoteBotFailed, host.NoteError:
 		return "! " + n.Text
 	case host.NoteDropped:
-		return sc.Name(n.Seat) + " dropped: the seat waits for them."
+		return sc.Name(n.Seat) + " is away: the seat waits for them."
 	case host.NoteBack:
 		if n.Seat == me {
 			return "You are back."
@@ -542,6 +542,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		drop = append(drop, k.Hint)
 	}
 	h := kit.KeyHelp{Full: kit.PlayHelp(k, sn.Options, drop...)}
+	if s.canTalk() {
+		h.Full[0] = append(h.Full[0], kit.Bind("/", "talk to the table: enter says the line, esc cancels", "/"))
+	}
 	b := kit.Brief
 	undo := func(bs []key.Binding) []key.Binding {
 		if sn.Can.Undo {
