@@ -72,9 +72,7 @@ func TestPlayWithoutTerminal(t *testing.T) {
 	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	buildKlobAt(t, bin)
 	for _, args := range [][]string{{"play"}, {}, {"train"}} {
 		cmd := exec.Command(bin, args...)
 		cmd.Env = append(os.Environ(), "KLOB_STATE_DIR="+filepath.Join(dir, "state"))

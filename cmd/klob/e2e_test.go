@@ -119,9 +119,7 @@ func launchKlob(t *testing.T, w, h int, args ...string) (s *tmuxSession, dir str
 	}
 	dir = t.TempDir()
 	bin := filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	buildKlobAt(t, bin)
 	s = &tmuxSession{t: t, bin: tmuxBin, sock: fmt.Sprintf("klob-e2e-%d-%s", os.Getpid(), strings.NewReplacer("/", "-", " ", "-").Replace(t.Name()))}
 	t.Cleanup(func() { exec.Command(tmuxBin, "-L", s.sock, "kill-server").Run() })
 	// A shell runs klob and then says how it ended; it stays a minute so

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -218,16 +217,6 @@ func alive(t testing.TB, p *serveProc) {
 	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
 	require.NotContains(t, string(b), "State:\tZ", "the server died:\n%s", p.log())
 	require.NotContains(t, p.log(), "fatal error")
-}
-
-// buildKlob builds klob from this tree.
-func buildKlob(t testing.TB) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
 }
 
 // attackMemCap is the address space the attacked server may use, 2 GiB

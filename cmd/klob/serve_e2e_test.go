@@ -222,9 +222,7 @@ func (x *sshTmux) play(d time.Duration, done func() bool, people ...string) {
 func buildServe(t *testing.T, dir string, args ...string) (bin string, srv *serveProc, port, state string) {
 	t.Helper()
 	bin = filepath.Join(dir, "klob")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	buildKlobAt(t, bin)
 	addr := sshtest.FreeAddr(t)
 	_, port, _ = net.SplitHostPort(addr)
 	state = filepath.Join(dir, "state")

@@ -352,9 +352,7 @@ func loadBinary(t testing.TB, dir string) string {
 	bin := os.Getenv("KLOB_LOAD_BIN")
 	if bin == "" {
 		bin = filepath.Join(dir, "klob")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
+		buildKlobAt(t, bin)
 	}
 	return bin
 }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// The klob binary the end-to-end tests run is built from this tree once
+// per test process (a build links the whole program, seconds on a
+// loaded machine) and linked, or copied, to where each test wants it.
+var testBinary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+// TestMain removes the one build when the tests are done.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if testBinary.dir != "" {
+		os.RemoveAll(testBinary.dir)
+	}
+	os.Exit(code)
+}
+
+// buildKlobAt puts klob, built from this tree, at bin.
+func buildKlobAt(t testing.TB, bin string) {
+	t.Helper()
+	b := &testBinary
+	b.once.Do(func() {
+		if b.dir, b.err = os.MkdirTemp("", "klob-test-bin-"); b.err != nil {
+			return
+		}
+		b.path = filepath.Join(b.dir, "klob")
+		if out, err := exec.Command("go", "build", "-o", b.path, ".").CombinedOutput(); err != nil {
+			b.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if b.err != nil {
+		t.Fatal(b.err)
+	}
+	if os.Link(b.path, bin) == nil {
+		return
+	}
+	if err := copyFile(b.path, bin); err != nil {
+		t.Fatalf("the test binary: %v", err)
+	}
+}
+
+// buildKlob puts klob, built from this tree, in a folder of the test's
+// own and returns its path.
+func buildKlob(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "klob")
+	buildKlobAt(t, bin)
+	return bin
+}
+
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.OpenFile(to, os.O_CREATE|os.O_WRONLY|os.O_EXCL, 0o755)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
