@@ -13,6 +13,7 @@ import (
 
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/record/store"
 )
 
 // recorder is a club's database for the tests: what Record was given,
@@ -53,14 +54,17 @@ func (r *recorder) setFail(v bool) {
 	r.fail = v
 }
 
-// historyBytes returns the bytes of every game in a person's history.
+// historyBytes returns the bytes of every game in a person's history:
+// the games the store lists, never a temporary file of a filing still
+// under way (a copy is linked into place before its temporary name
+// goes).
 func historyBytes(t *testing.T, dir, id string) [][]byte {
 	t.Helper()
-	ents, err := os.ReadDir(filepath.Join(dir, id, "history"))
+	es, err := store.New(filepath.Join(dir, id), store.Options{}).History()
 	require.NoError(t, err)
 	var out [][]byte
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join(dir, id, "history", e.Name()))
+	for _, e := range es {
+		b, err := os.ReadFile(e.Path)
 		require.NoError(t, err)
 		out = append(out, b)
 	}
