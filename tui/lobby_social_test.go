@@ -575,46 +575,42 @@ func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
 // which seats play together (partners sit opposite, A with C); at two
 // and three there are no teams to tell.
 func TestWaitingRoomSaysTheTeams(t *testing.T) {
-	for _, seats := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			ann, bob, _ := pairAtTable(t, seats)
-			for _, p := range []*lobbyPerson{ann, bob} {
-				p.until(t, "Table talk")
-				scr := plain(p)
-				if seats == 4 {
-					require.Contains(t, scr, "Teams: seats A and C against seats B and D", "%s", scr)
-				} else {
-					require.NotContains(t, scr, "Teams", "%s", scr)
-				}
-				kittest.CheckSize(t, p.screen(), 80, 24)
+	kittest.ForCounts(t, func(t *testing.T, seats int) {
+		ann, bob, _ := pairAtTable(t, seats)
+		for _, p := range []*lobbyPerson{ann, bob} {
+			p.until(t, "Table talk")
+			scr := plain(p)
+			if seats == 4 {
+				require.Contains(t, scr, "Teams: seats A and C against seats B and D", "%s", scr)
+			} else {
+				require.NotContains(t, scr, "Teams", "%s", scr)
 			}
-		})
-	}
+			kittest.CheckSize(t, p.screen(), 80, 24)
+		}
+	})
 }
 
 // TestSharedTableHelpSaysTalkAndLeave: the full help of a shared table
 // lists / (the talk its status line offers) and says q leaves for the
 // lobby, as the status line does, rather than quitting Klob.
 func TestSharedTableHelpSaysTalkAndLeave(t *testing.T) {
-	for _, seats := range []int{2, 3, 4} {
-		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			ann, _, _ := pairAtTable(t, seats)
-			ann.key("s")
-			ann.until(t, "Deal 1")
-			require.Contains(t, plain(ann), "/ talk")
-			var talk, quit string
-			for _, col := range ann.seat().Table().KeyHelp(&ann.app.ctx.Keys).FullHelp() {
-				for _, b := range col {
-					switch b.Help().Key {
-					case "/":
-						talk = b.Help().Desc
-					case "q":
-						quit = b.Help().Desc
-					}
+	kittest.ForCounts(t, func(t *testing.T, seats int) {
+		ann, _, _ := pairAtTable(t, seats)
+		ann.key("s")
+		ann.until(t, "Deal 1")
+		require.Contains(t, plain(ann), "/ talk")
+		var talk, quit string
+		for _, col := range ann.seat().Table().KeyHelp(&ann.app.ctx.Keys).FullHelp() {
+			for _, b := range col {
+				switch b.Help().Key {
+				case "/":
+					talk = b.Help().Desc
+				case "q":
+					quit = b.Help().Desc
 				}
 			}
-			require.NotEmpty(t, talk, "the help has no /")
-			require.True(t, strings.HasPrefix(quit, "leave"), "q is said to %q", quit)
-		})
-	}
+		}
+		require.NotEmpty(t, talk, "the help has no /")
+		require.True(t, strings.HasPrefix(quit, "leave"), "q is said to %q", quit)
+	})
 }
