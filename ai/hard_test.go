@@ -80,9 +80,9 @@ func TestHardSameDecisionOnResampledDeal(t *testing.T) {
 	hardPositions(r, n, func(d *rules.Deal) {
 		seat := d.Turn()
 		v := d.View(seat)
-		d2, err := sampler.New(v).Deal(r)
-		if err != nil {
-			t.Fatalf("resample: %v\n%s", err, v)
+		d2, ok := sampler.New(&v).World(r)
+		if !ok {
+			t.Fatalf("resample: no world\n%s", v)
 		}
 		v2 := d2.View(seat)
 		if v2 != v {

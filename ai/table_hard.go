@@ -18,7 +18,7 @@ import (
 // dialogue words are the normal bot's; each card, from the first trick
 // on, is chosen by sampled worlds and exact search (perfect-information
 // Monte Carlo): it draws whole deals the view cannot tell from the real
-// one (sampler.TableSampler: every seat's voids and lacks, known cards,
+// one (sampler.Sampler: every seat's voids and lacks, known cards,
 // the melds the dialogue bounds, and a replay of every word said through
 // View.Complete), weighs each by how well the normal rule explains
 // the other seats' bids and cards in it (readWorlds, table_read.go),
@@ -131,7 +131,7 @@ func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool
 	if budget > 0 {
 		n = budget
 	}
-	smp := sampler.NewTable(v)
+	smp := sampler.New(v)
 	worlds, picks := b.readWorlds(ctx, v, smp, n)
 	next := pickedWorlds(worlds, picks)
 	if worlds == nil {
@@ -256,7 +256,7 @@ func viewHash(v *rules.View) uint64 {
 // worlds' hands and how many times each was picked. It returns nil when
 // reading is off (Config.Unread) or no whole world could be drawn; the
 // search then draws its n worlds unweighted.
-func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.TableSampler, n int) ([][4]rules.CardSet, []int) {
+func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.Sampler, n int) ([][4]rules.CardSet, []int) {
 	if b.cfg.Unread {
 		return nil, nil
 	}

@@ -46,7 +46,7 @@ func benchReadWorlds(b *testing.B, players int) {
 	read, distinct := 0, 0
 	for b.Loop() {
 		for i := range views {
-			w, picks := h.readWorlds(context.Background(), &views[i], sampler.NewTable(&views[i]), tableSamples)
+			w, picks := h.readWorlds(context.Background(), &views[i], sampler.New(&views[i]), tableSamples)
 			if w != nil {
 				read++
 				for _, p := range picks {

@@ -242,7 +242,7 @@ func TestReadWeightMemo(t *testing.T) {
 				if seat != rules.ChanceSeat && tb.Phase() == rules.PhasePlay && step%3 == 0 {
 					v := tb.View(seat)
 					seats := readSeats(&v)
-					smp := sampler.NewTable(&v)
+					smp := sampler.New(&v)
 					decls := map[uint64]bool{}
 					for _, model := range []cardModel{tablerule.PlayCard, viewModel} {
 						calls := 0

@@ -116,7 +116,7 @@ func TestTableBotsSeeOnlyTheirView(t *testing.T) {
 						}
 						// World replays the history through Complete:
 						// Hands alone may give up checking a rare view.
-						other, ok := sampler.NewTable(v).World(r)
+						other, ok := sampler.New(v).World(r)
 						if !ok {
 							t.Fatalf("no world drawn for\n%s", v.String())
 						}
@@ -174,7 +174,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 
 				h := newTableHard(cfg)
 				h.r = rand.New(rand.NewPCG(cfg.Seed, viewHash(v)))
-				worlds, picks := h.readWorlds(context.Background(), v, sampler.NewTable(v), cfg.Budget)
+				worlds, picks := h.readWorlds(context.Background(), v, sampler.New(v), cfg.Budget)
 				require.NotNil(t, worlds)
 				want, ok := h.solveWorlds(context.Background(), v, uint64(tableNodeBudget)*uint64(cfg.Budget)/tableSamples, pickedWorlds(worlds, picks))
 				if !ok {
@@ -215,7 +215,7 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		checked := 0
 		for i := range views {
 			v := &views[i]
-			smp := sampler.NewTable(v)
+			smp := sampler.New(v)
 			var worlds [][4]rules.CardSet
 			for try := 0; try < 200 && len(worlds) < minWorlds; try++ {
 				h, ok := smp.Hands(r)

@@ -32,7 +32,7 @@
 //
 // # Three and four players
 //
-// Deals come from sampler.TableSampler.World. Every later decision but
+// Deals come from sampler.Sampler.World. Every later decision but
 // the cards is made by the normal table rule (package tablerule), each
 // seat seeing only its own view. After a decision before the card play,
 // the card play is played out by the same rule. After a card, from the

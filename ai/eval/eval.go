@@ -177,7 +177,7 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 	res := make([]sampleResult, n*k)
 	done := make([]bool, n)
 	weights := make([]float64, n)
-	smp := sampler.New(v)
+	smp := sampler.New(&v)
 	// Before the card play the opponent has played no card: nothing to
 	// read, so the model is asked only in it.
 	var memo *modelMemo
@@ -200,9 +200,9 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 					return
 				}
 				r := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
-				d, err := smp.Deal(r)
-				if err != nil {
-					failed.Store(err)
+				d, ok := smp.World(r)
+				if !ok {
+					failed.Store(ErrNoWorld)
 					return
 				}
 				weights[i] = 1

@@ -74,12 +74,12 @@ func TestPlayWeightOfSampledDeals(t *testing.T) {
 	r := rand.New(rand.NewPCG(42, 1))
 	seen := map[float64]int{}
 	for n, v := range randomViews(r, 60, otherPlayedTwo) {
-		smp := sampler.New(v)
+		smp := sampler.New(&v)
 		memo := newModelMemo() // one evaluation's memo, shared by its samples
 		for i := range 20 {
-			d, err := smp.Deal(rand.New(rand.NewPCG(uint64(n), uint64(i))))
-			if err != nil {
-				t.Fatal(err)
+			d, ok := smp.World(rand.New(rand.NewPCG(uint64(n), uint64(i))))
+			if !ok {
+				t.Fatal("no world")
 			}
 			w := playWeight(&v, &d, lastCard, nil)
 			if got := playWeight(&v, &d, lastCard, memo); got != w {

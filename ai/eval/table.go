@@ -26,13 +26,13 @@ const DefaultTableSamples = 200
 // (solver.BenchmarkTableSolveFour), so the limit cuts only the rarest.
 const tableNodeLimit = 4000000
 
-// ErrNoWorld is returned when no deal consistent with a TableView was
+// ErrNoWorld is returned when no deal consistent with a view was
 // found (which a view of a real deal does not cause).
 var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 
 // evaluateTable evaluates every legal action of v, a decision at a table
 // of two, three or four players, on Samples deals drawn consistent with
-// v (sampler.TableSampler.World). On each deal every action is applied
+// v (sampler.Sampler.World). On each deal every action is applied
 // in turn and the deal is finished: the decisions before the card play
 // by the normal table bot's rule (package tablerule), each seat seeing
 // only its own view, and the card play either solved (package solver:
@@ -76,7 +76,7 @@ func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation,
 		return summariseTable(v, legal, res, done, weights), nil
 	}
 	workers := min(workerCount(opt), n)
-	tj := &tableJob{v: v, legal: legal, smp: sampler.NewTable(v), seed: opt.Seed,
+	tj := &tableJob{v: v, legal: legal, smp: sampler.New(v), seed: opt.Seed,
 		bias: opt.Method.tableCorrection(v.Players, v.Phase)}
 	tj.solve = v.Phase == rules.PhasePlay
 	if v.Options.Target > 0 {
@@ -142,7 +142,7 @@ func summariseTable(v *rules.View, legal []rules.Action, res []sampleResult, don
 type tableJob struct {
 	v     *rules.View
 	legal []rules.Action
-	smp   *sampler.TableSampler
+	smp   *sampler.Sampler
 	seed  uint64
 	solve bool      // value the card play with the solver
 	bias  float64   // taken off every margin (Method.tableCorrection)

@@ -71,9 +71,9 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 						}
 					}
 					// Another deal with the same view.
-					world, ok := sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), 99)))
+					world, ok := sampler.New(v).World(rand.New(rand.NewPCG(uint64(d), 99)))
 					for k := uint64(100); !ok && k < 110; k++ { // the draws may miss after shlomo and cleopatra
-						world, ok = sampler.NewTable(v).World(rand.New(rand.NewPCG(uint64(d), k)))
+						world, ok = sampler.New(v).World(rand.New(rand.NewPCG(uint64(d), k)))
 					}
 					if !ok {
 						t.Fatalf("no world for\n%s", v.String())
@@ -235,7 +235,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 				}
 				// After this card every play is forced: score both
 				// options on many worlds.
-				smp := sampler.NewTable(v)
+				smp := sampler.New(v)
 				wr := rand.New(rand.NewPCG(4, 4))
 				better := [2]int{}
 				for range 64 {

@@ -1,48 +1,34 @@
 // Package sampler draws the cards one seat cannot see, uniformly among
 // every assignment consistent with what its rules.View reveals, so a bot
-// can search full deals that it cannot tell from the real one.
+// can search or play out full deals that it cannot tell from the real
+// one, at two, three or four players.
 //
-// What a View reveals is the rules' answer (rules.View.CannotHold for the
-// card play, rules.View.SequenceBound for the dialogue and the shown
-// sequences); the sampler only uses it. The facts, and how each is used:
+// What a View reveals is the rules' answer; the sampler only uses it:
 //
 //   - cards seen (own hand, cards played, the upcard, the bottom card, the
-//     dix exchange, shown sequences): never drawn (View.Unseen);
-//   - cards the opponent must hold (the upcard it took with the dix, shown
-//     sequence cards not yet played: View.OppKnown): always in its hand;
-//   - the card play: a card that does not follow the led suit shows a void
-//     in it; a plain card on a plain lead of another suit shows no trump
-//     either; a non-trump on a trump lead shows no trump; a lower trump on
-//     a trump lead shows no trump above the led one. Each holds for the
-//     opponent's hand at that moment, which is its hand now plus the cards
-//     it played since, so it forbids unseen cards to its hand now;
-//   - the sequence dialogue, on the opponent's hand when the dialogue was
-//     held (its hand now plus every card it played): the value, length and
-//     top it announced are those of its best sequence; "not good", "how
-//     high?", "how many cards?" and "same" bound its best sequence against
-//     ours; "good" and "no sequence" reveal nothing (both are always
-//     allowed). Once the winner of the right has shown, the shown cards
-//     are exactly the cards of its sequences;
-//   - the bidding and "no exchange" reveal nothing certain (any hand may
-//     pass, take or keep the dix), so they do not restrict the draw.
+//     dix exchange, melds shown): never drawn (View.Unseen);
+//   - cards a seat must hold (the upcard it took with the dix, shown meld
+//     cards not yet played: View.Known): always in its hand;
+//   - the card play (View.CannotHold): a card that does not follow the
+//     led suit shows a void in it, a seat that could not trump shows no
+//     trump, a lower trump on a trump lead shows no trump above the one
+//     it had to beat;
+//   - the dialogue and the melds shown (View.MeldBound): the value,
+//     length and top of a seat's best meld, "not good", "how high?", "how
+//     many cards?" and "same" bound it against ours; once a seat has
+//     shown, the shown cards are exactly the cards of its melds;
+//   - words whose truth depends on the hands (declarations, the dix
+//     exchange, the dialogue): a whole world must replay every word said
+//     through View.Complete and show the very same view;
+//   - the bidding reveals nothing certain, so it does not restrict the
+//     draw (the hard table bot weighs worlds by it, outside the sampler).
 //
-// The forbidden cards are removed before drawing; the dialogue and shown
-// sequences are checked on each draw and the draw repeated when they fail.
-// When a trial run at New shows fewer than one draw in fifty passing, the
-// Sampler lists every consistent hand once and draws from the list, so a
-// rare announcement never costs long loops. Either way every consistent hand is equally
-// likely, and the cards the opponent does not hold are dealt to the
-// hidden deck places in a uniformly random order. Everything depends only
-// on the View and the *rand.Rand given.
-//
-// # Tables of three and four
-//
-// TableSampler does the same for a rules.View: it draws every other
-// seat's hand (TableSampler.Hands, what the hard table bot searches) or
-// a whole deal the seat cannot tell from the real one
-// (TableSampler.World, what eval.EvaluateTable plays on). What the view
-// reveals is again the rules' answer: TableView.Known, CannotHold,
-// MeldBound and, for the words that depend on the hands, a replay of the
-// whole history through TableView.Complete. Hands are drawn by
-// rejection, uniformly among those that fit; the bids are not weighted.
+// Each seat's hand is drawn uniformly among the hands that avoid what it
+// cannot hold, by rejection against its meld bound. When a trial run at
+// New shows a seat's hands rarely fit (a long run with its top told),
+// every fitting hand of that seat is listed once and drawn from the
+// list, so a rare announcement never costs long loops. The cards of no
+// hand (the stock, the cards still to be dealt) are dealt to the hidden
+// deck places in a uniformly random order. Everything depends only on
+// the View and the *rand.Rand given.
 package sampler

@@ -23,18 +23,15 @@ func Example() {
 		}
 	}
 	v := d.View(rules.SeatA)
-	c := sampler.Infer(&v)
 	fmt.Println("trump", v.Trump, "A holds", v.Hand)
-	fmt.Println("B cannot hold", c.Forbidden)
-	fmt.Println("B's best sequence is worth", c.Seq.Value)
-	s := sampler.New(v)
-	fmt.Println("hands B may hold:", s.Count())
-	deal, err := s.Deal(rand.New(rand.NewPCG(1, 2)))
-	fmt.Println("sampled deal looks the same to A:", err == nil && deal.View(rules.SeatA) == v)
+	fmt.Println("B cannot hold", v.CannotHold(rules.SeatB)&v.Unseen())
+	fmt.Println("B's best sequence is worth", v.MeldBound(rules.SeatB).Value)
+	s := sampler.New(&v)
+	deal, ok := s.World(rand.New(rand.NewPCG(1, 2)))
+	fmt.Println("sampled deal looks the same to A:", ok && deal.View(rules.SeatA) == v)
 	// Output:
 	// trump H A holds 9C JC 7D 9D QD KD TH QH
 	// B cannot hold TC QC KC AC
 	// B's best sequence is worth 50
-	// hands B may hold: 28
 	// sampled deal looks the same to A: true
 }

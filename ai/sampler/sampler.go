@@ -2,209 +2,278 @@ package sampler
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/klob/klob/rules"
 )
 
-// ErrNoSample is returned when no hand fits the View (which a View taken
-// from a real deal never causes).
-var ErrNoSample = errors.New("no opponent hand fits the view")
+// ErrNoSample is the error of a caller that needed a world and got none
+// (World returned false), which a view taken from a real deal makes only
+// when the rejection below is unlucky many times over.
+var ErrNoSample = errors.New("no hidden cards fit the view")
 
-// Constraints is everything the Sampler infers from a View.
-type Constraints struct {
-	// Must holds the cards the opponent certainly holds now.
-	Must rules.CardSet
-	// Pool holds the unseen cards: in the opponent's hand or in the deck.
-	Pool rules.CardSet
-	// Forbidden holds unseen cards the opponent cannot hold now, by the
-	// card play (voids, no trump, no higher trump).
-	Forbidden rules.CardSet
-	// Seq restricts the opponent's best meld.
-	Seq rules.MeldBound
-	// Need is the number of opponent cards to draw from Pool &^ Forbidden.
-	Need int
-	// Hidden is the number of deck places to fill with the other cards.
-	Hidden int
-}
-
-// Infer reads the constraints of v, a two-player view. What the play and
-// the dialogue reveal is the rules' answer (View.CannotHold,
-// View.MeldBound): the sampler only draws hands that fit it.
-func Infer(v *rules.View) Constraints {
-	opp := v.Seat.Other()
-	c := Constraints{Must: v.Known(opp), Pool: v.Unseen(), Hidden: v.Hidden()}
-	c.Need = v.Counts[opp] - c.Must.Count()
-	c.Forbidden = v.CannotHold(opp) & c.Pool
-	c.Seq = v.MeldBound(opp)
-	return c
-}
-
-// Sampler draws hidden cards for one View. It does not change after New,
-// so goroutines may share one (each with its own *rand.Rand).
+// Sampler draws the other seats' hands for one seat of a deal of two,
+// three or four players from what its rules.View leaves open: each seat
+// holds the cards it is known to hold (View.Known), none it cannot hold
+// (View.CannotHold: voids, no higher trump), as many as it holds, a
+// best meld that fits the dialogue and the melds shown
+// (View.MeldBound), and, when words said depend on the hands (the
+// declarations, the dix exchange, the dialogue), the whole deal must
+// replay every word through View.Complete. A Sampler does not change
+// after New, so goroutines may share one, each with its own *rand.Rand.
 type Sampler struct {
-	v       rules.View
-	c       Constraints
-	allowed []rules.Card // Pool &^ Forbidden &^ Must
-	played  rules.CardSet
-	trump   rules.Suit
-	opts    rules.Options
-	checks  bool // the dialogue or shown sequences restrict the draw
-
-	list   []rules.CardSet // every consistent hand, when listed
-	listed bool
+	v      *rules.View
+	unseen rules.CardSet
+	known  [4]rules.CardSet
+	lacks  [4]rules.CardSet
+	bound  [4]rules.MeldBound
+	// lists holds, for a seat whose best meld a random hand rarely fits,
+	// every hand of its that fits (known cards included); nil for the
+	// others, which are drawn by rejection.
+	lists  [4][]rules.CardSet
+	listed [4]bool
+	check  bool // replay through Complete: words that depend on the hands were said
+	order  []rules.Seat
 }
 
-// trial is the size of the trial run that decides whether to list the
-// consistent hands, and minHits the passes below which it does.
-const trial, minHits = 200, 4
+// Draw limits: whole worlds tried, and draws of one seat's hand until
+// its best meld fits the dialogue.
+const (
+	tableTries     = 400
+	tableCompletes = 300 // tries checked through Complete; later ones are taken unchecked
+	tableMeldTries = 200
+	// worldTries: a whole world must replay through Complete. After
+	// shlomo and cleopatra in one deal only about one try in 600 does
+	// (the declarers' combinations are drawn blind), so World tries
+	// longer than Hands.
+	worldTries = 5000
+)
 
-// New returns a Sampler for v.
-func New(v rules.View) *Sampler {
-	s := &Sampler{v: v, c: Infer(&v), trump: v.Trump, opts: v.Options}
-	s.played = v.Played[v.Seat.Other()]
-	for m := s.c.Pool &^ s.c.Forbidden &^ s.c.Must; m != 0; m &= m - 1 {
-		s.allowed = append(s.allowed, m.First())
-	}
-	s.checks = s.c.Seq != rules.MeldBound{Top: rules.NoRank, MinTop: rules.NoRank}
-	if s.checks && s.c.Need >= 0 && s.c.Need <= len(s.allowed) {
-		// A trial run with a fixed generator, so that whether the
-		// hands get listed depends on the View alone.
-		r := rand.New(rand.NewPCG(0x5a3b1e, 0x77))
-		hits := 0
-		for range trial {
-			if s.fits(s.rawHand(r)) {
-				hits++
-			}
+// Listing: a seat whose hands fit its meld bound fewer than minHits
+// times in a trial of trial draws has every fitting hand listed, when
+// it has at most maxList hands to look at, so that a rare announcement
+// (four of a kind, a long run with its top told) never costs long loops
+// nor lets rejection miss it.
+const (
+	trial, minHits = 200, 4
+	maxList        = 1 << 20
+)
+
+// New returns a sampler for v. v must not change while the sampler is
+// in use.
+func New(v *rules.View) *Sampler {
+	s := &Sampler{v: v, unseen: v.Unseen()}
+	for o := rules.Seat(0); o < rules.Seat(v.Players); o++ {
+		if o == v.Seat {
+			continue
 		}
-		if hits < minHits {
-			s.enumerate()
+		s.known[o] = v.Known(o)
+		s.lacks[o] = v.CannotHold(o)
+		s.bound[o] = v.MeldBound(o)
+		s.order = append(s.order, o)
+		s.list(o)
+	}
+	// Listed seats first, then the most constrained.
+	free := func(o rules.Seat) int {
+		if s.listed[o] {
+			return -1
+		}
+		return (s.unseen &^ s.lacks[o]).Count()
+	}
+	for i := 1; i < len(s.order); i++ {
+		for j := i; j > 0 && free(s.order[j]) < free(s.order[j-1]); j-- {
+			s.order[j], s.order[j-1] = s.order[j-1], s.order[j]
+		}
+	}
+	for _, st := range v.History() {
+		switch st.Action.Kind {
+		case rules.Exchange, rules.Announce, rules.NotGood, rules.HowHigh, rules.HowMany, rules.Same,
+			rules.Length, rules.Top, rules.Shlomo, rules.Cleopatra, rules.Draw, rules.Give:
+			s.check = true
 		}
 	}
 	return s
 }
 
-// Constraints returns what the Sampler inferred.
-func (s *Sampler) Constraints() Constraints { return s.c }
-
-func (s *Sampler) fits(opp rules.CardSet) bool {
-	return !s.checks || s.c.Seq.Fits(opp|s.played, s.trump, s.opts)
-}
-
-// Draw returns a hand for the opponent now and the other hidden cards in
-// deck order (appended to rest[:0]), ready for View.Complete.
-func (s *Sampler) Draw(r *rand.Rand, rest []rules.Card) (rules.CardSet, []rules.Card, error) {
-	opp, err := s.drawHand(r)
-	if err != nil {
-		return 0, rest[:0], err
-	}
-	rest = rest[:0]
-	for m := s.c.Pool &^ opp; m != 0; m &= m - 1 {
-		rest = append(rest, m.First())
-	}
-	for i := len(rest) - 1; i > 0; i-- {
-		j := r.IntN(i + 1)
-		rest[i], rest[j] = rest[j], rest[i]
-	}
-	if len(rest) != s.c.Hidden {
-		return 0, rest, fmt.Errorf("sampler: %d hidden places but %d cards left", s.c.Hidden, len(rest))
-	}
-	return opp, rest, nil
-}
-
-// maxTries bounds the draws for one hand by rejection; a View whose
-// consistent hands are that rare is listed at New instead.
-const maxTries = 1 << 16
-
-// drawHand draws the opponent's hand now.
-func (s *Sampler) drawHand(r *rand.Rand) (rules.CardSet, error) {
-	if s.c.Need < 0 || s.c.Need > len(s.allowed) {
-		return 0, ErrNoSample
-	}
-	if s.listed {
-		if len(s.list) == 0 {
-			return 0, ErrNoSample
-		}
-		return s.list[r.IntN(len(s.list))], nil
-	}
-	for range maxTries {
-		if opp := s.rawHand(r); s.fits(opp) {
-			return opp, nil
-		}
-	}
-	return 0, ErrNoSample
-}
-
-// rawHand draws Need cards uniformly from the allowed ones, plus Must.
-func (s *Sampler) rawHand(r *rand.Rand) rules.CardSet {
-	var buf [32]rules.Card
-	pool := buf[:len(s.allowed)]
-	copy(pool, s.allowed)
-	opp := s.c.Must
-	for i := 0; i < s.c.Need; i++ {
-		j := i + r.IntN(len(pool)-i)
-		pool[i], pool[j] = pool[j], pool[i]
-		opp = opp.With(pool[i])
-	}
-	return opp
-}
-
-// Hands yields every opponent hand consistent with the View, once each,
-// in a fixed order, until yield returns false. It lists nothing, so a
-// caller that stops at the first hand of interest (a claim check) pays
-// only for the hands it saw.
-func (s *Sampler) Hands(yield func(rules.CardSet) bool) {
-	if s.c.Need < 0 || s.c.Need > len(s.allowed) {
+// list lists seat o's fitting hands when a trial run (with a fixed
+// generator, so that listing depends on the view alone) finds them rare.
+func (s *Sampler) list(o rules.Seat) {
+	if s.trivial(o) {
 		return
 	}
-	if s.listed {
-		for _, h := range s.list {
-			if !yield(h) {
-				return
-			}
-		}
+	allowed := s.unseen &^ s.lacks[o] &^ s.known[o]
+	need := s.v.Counts[o] - s.known[o].Count()
+	if need < 0 || need > allowed.Count() || choose(allowed.Count(), need) > maxList {
 		return
 	}
-	s.combinations(func(opp rules.CardSet) bool {
-		return !s.fits(opp) || yield(opp)
-	})
-}
-
-// enumerate lists every consistent hand.
-func (s *Sampler) enumerate() {
-	s.listed = true
-	s.combinations(func(opp rules.CardSet) bool {
-		if s.fits(opp) {
-			s.list = append(s.list, opp)
+	r := rand.New(rand.NewPCG(0x5a3b1e, 0x77))
+	hits := 0
+	for range trial {
+		if s.fits(o, s.known[o]|pickN(r, allowed, need)) {
+			hits++
 		}
-		return true
-	})
-}
-
-// combinations yields Must plus every Need-card subset of the allowed
-// cards, in lexicographic order, until yield returns false.
-func (s *Sampler) combinations(yield func(rules.CardSet) bool) {
-	n, k := len(s.allowed), s.c.Need
-	if k < 0 || k > n {
+	}
+	if hits >= minHits {
 		return
 	}
-	idx := make([]int, k)
+	s.listed[o] = true
+	cards := allowed.Cards()
+	idx := make([]int, need)
 	for i := range idx {
 		idx[i] = i
 	}
 	for {
-		opp := s.c.Must
+		h := s.known[o]
 		for _, i := range idx {
-			opp = opp.With(s.allowed[i])
+			h = h.With(cards[i])
 		}
-		if !yield(opp) {
-			return
+		if s.fits(o, h) {
+			s.lists[o] = append(s.lists[o], h)
 		}
-		if !NextSubset(idx, n) {
+		if !NextSubset(idx, len(cards)) {
 			return
 		}
 	}
+}
+
+// Hands returns one world's hands now, indexed by seat (the viewer's
+// entry empty), and false when none was found in a fixed number of
+// tries. The hard table bot searches these worlds.
+func (s *Sampler) Hands(r *rand.Rand) ([4]rules.CardSet, bool) {
+	hands, _, ok := s.draw(r, false)
+	return hands, ok
+}
+
+// World returns one whole deal that the viewing seat cannot tell from
+// the real one (its View of the deal equals the sampler's view): the
+// other hands as Hands draws them, the cards of no hand (the stock, the
+// cards still to be dealt) in a uniformly random order, built by
+// View.Complete. It returns false when no world was found in a fixed
+// number of tries.
+func (s *Sampler) World(r *rand.Rand) (rules.Deal, bool) {
+	_, t, ok := s.draw(r, true)
+	return t, ok
+}
+
+// draw draws hands (and with whole, the full deal), the same way for
+// both: the same generator gives the same hands.
+func (s *Sampler) draw(r *rand.Rand, whole bool) ([4]rules.CardSet, rules.Deal, bool) {
+	v := s.v
+	var rest []rules.Card
+	tries := tableTries
+	if whole {
+		tries = worldTries
+	}
+	for _, o := range s.order {
+		if s.listed[o] && len(s.lists[o]) == 0 {
+			return [4]rules.CardSet{}, rules.Deal{}, false
+		}
+	}
+	for try := 0; try < tries; try++ {
+		var hands [4]rules.CardSet
+		pool := s.unseen
+		ok := true
+		for _, o := range s.order {
+			got, fits := s.drawSeat(r, o, pool)
+			if !fits {
+				ok = false
+				break
+			}
+			hands[o] = s.known[o] | got
+			pool &^= got
+		}
+		if !ok {
+			continue
+		}
+		if whole || (s.check && try < tableCompletes) {
+			rest = rest[:0]
+			for m := pool; m != 0; {
+				c := m.First()
+				m = m.Without(c)
+				rest = append(rest, c)
+			}
+			r.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+			if len(rest) == v.Hidden() {
+				t, err := v.Complete(hands, rest)
+				// Complete does not compare everything a view holds
+				// (the winner of the sequence right before the first
+				// trick ends, with two players): the world must show
+				// the very same view.
+				if err != nil || (whole && t.View(v.Seat) != *v) {
+					continue
+				}
+				return hands, t, true
+			}
+			if whole {
+				continue
+			}
+		}
+		return hands, rules.Deal{}, true
+	}
+	return [4]rules.CardSet{}, rules.Deal{}, false
+}
+
+// drawSeat draws seat o's unknown cards from pool: a listed hand drawn
+// again until it lies in pool, or random cards drawn again until the
+// hand's best meld fits what the dialogue said of it.
+func (s *Sampler) drawSeat(r *rand.Rand, o rules.Seat, pool rules.CardSet) (rules.CardSet, bool) {
+	if s.listed[o] {
+		list := s.lists[o]
+		for range tableMeldTries {
+			if got := list[r.IntN(len(list))] &^ s.known[o]; got&^pool == 0 {
+				return got, true
+			}
+		}
+		return 0, false
+	}
+	need := s.v.Counts[o] - s.known[o].Count()
+	allowed := pool &^ s.lacks[o]
+	if need < 0 || allowed.Count() < need {
+		return 0, false
+	}
+	for range tableMeldTries {
+		got := pickN(r, allowed, need)
+		if s.fits(o, s.known[o]|got) {
+			return got, true
+		}
+	}
+	return 0, false
+}
+
+// trivial reports whether nothing is known of seat o's best meld.
+func (s *Sampler) trivial(o rules.Seat) bool {
+	return s.v.Trump == rules.NoSuit || s.bound[o] == (rules.MeldBound{Top: rules.NoRank, MinTop: rules.NoRank})
+}
+
+// fits reports whether hand, seat o's hand now, fits what the dialogue
+// and the melds shown say of its best meld.
+func (s *Sampler) fits(o rules.Seat, hand rules.CardSet) bool {
+	return s.trivial(o) || s.bound[o].Fits(hand|s.v.Played[o], s.v.Trump, s.v.Options)
+}
+
+// pickN returns n cards of m chosen uniformly at random.
+func pickN(r *rand.Rand, m rules.CardSet, n int) rules.CardSet {
+	var got rules.CardSet
+	k := m.Count()
+	for ; n > 0; n-- {
+		c := m.Nth(r.IntN(k))
+		m = m.Without(c)
+		got = got.With(c)
+		k--
+	}
+	return got
+}
+
+// choose is n choose k, saturating at maxList+1.
+func choose(n, k int) int {
+	c := 1
+	for i := 1; i <= k; i++ {
+		c = c * (n - k + i) / i
+		if c > maxList {
+			return maxList + 1
+		}
+	}
+	return c
 }
 
 // NextSubset steps idx, a k-subset of 0..n-1 in increasing order, to the
@@ -224,43 +293,4 @@ func NextSubset(idx []int, n int) bool {
 		idx[j] = idx[j-1] + 1
 	}
 	return true
-}
-
-// Deal draws hidden cards and builds the full deal with View.Complete,
-// and checks that the deal shows this seat the same View (Complete does
-// not compare everything a View holds, such as the winner of the
-// sequence right before the first trick ends). A draw that fails (which
-// the inference should prevent) is drawn again, up to a limit.
-func (s *Sampler) Deal(r *rand.Rand) (rules.Deal, error) {
-	var buf [32]rules.Card
-	var last error
-	for range 1000 {
-		opp, rest, err := s.Draw(r, buf[:0])
-		if err != nil {
-			return rules.Deal{}, err
-		}
-		var hands [4]rules.CardSet
-		hands[s.v.Seat.Other()] = opp
-		d, err := s.v.Complete(hands, rest)
-		if err == nil {
-			if d.View(s.v.Seat) == s.v {
-				return d, nil
-			}
-			err = errors.New("the completed deal shows another view")
-		}
-		last = err
-	}
-	return rules.Deal{}, fmt.Errorf("%w: %v", ErrNoSample, last)
-}
-
-// Count returns the number of opponent hands consistent with the View.
-// It lists them all: for tests and small cases.
-func (s *Sampler) Count() int {
-	if s.listed {
-		return len(s.list)
-	}
-	c := *s
-	c.list = nil
-	c.enumerate()
-	return len(c.list)
 }

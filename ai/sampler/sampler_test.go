@@ -44,10 +44,9 @@ func randomOptions(r *rand.Rand) rules.Options {
 	return o
 }
 
-// TestSamplesFitTheView: every draw is accepted by View.Complete, gives
-// the same View back, never holds a card the seat has seen, keeps the
-// inferred voids, and the real opponent hand is always among the
-// possible ones.
+// TestSamplesFitTheView (two players): the real opponent hand is always
+// among the possible ones; every world shows the same View, never gives
+// the opponent a card the seat has seen, and keeps the inferred voids.
 func TestSamplesFitTheView(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	positions := 3000
@@ -63,38 +62,36 @@ func TestSamplesFitTheView(t *testing.T) {
 		seat := rules.Seat(r.IntN(2))
 		opp := seat.Other()
 		v := d.View(seat)
-		s := New(v)
-		c := s.Constraints()
+		s := New(&v)
 		truth := d.Hand(opp)
-		if truth&c.Forbidden != 0 {
-			t.Fatalf("position %d: the real hand %s holds forbidden cards %s\n%s", n, truth, truth&c.Forbidden, v)
+		if truth&s.lacks[opp] != 0 {
+			t.Fatalf("position %d: the real hand %s holds forbidden cards %s\n%s", n, truth, truth&s.lacks[opp], v)
 		}
-		if truth&c.Must != c.Must {
-			t.Fatalf("position %d: the real hand %s lacks known cards %s", n, truth, c.Must)
+		if truth&s.known[opp] != s.known[opp] {
+			t.Fatalf("position %d: the real hand %s lacks known cards %s", n, truth, s.known[opp])
 		}
-		if !s.fits(truth) {
-			t.Fatalf("position %d: the real hand %s fails the dialogue bounds %+v\n%s", n, truth, c.Seq, v)
+		if !s.fits(opp, truth) {
+			t.Fatalf("position %d: the real hand %s fails the dialogue bounds %+v\n%s", n, truth, s.bound[opp], v)
 		}
-		seen := v.Hand | v.Played[0] | v.Played[1] | (v.Shown[0]|v.Shown[1])&^c.Must
+		if s.listed[opp] && !slices.Contains(s.lists[opp], truth) {
+			t.Fatalf("position %d: the real hand %s is not listed\n%s", n, truth, v)
+		}
+		seen := v.Hand | v.Played[0] | v.Played[1] | (v.Shown[0]|v.Shown[1])&^s.known[opp]
 		seen = seen.With(v.Upcard)
 		if v.Bottom != rules.NoCard {
 			seen = seen.With(v.Bottom)
 		}
-		var buf [32]rules.Card
-		for k := 0; k < 5; k++ {
-			hand, rest, err := s.Draw(r, buf[:0])
-			if err != nil {
-				t.Fatalf("position %d: %v", n, err)
+		for range 5 {
+			full, ok := s.World(r)
+			if !ok {
+				t.Fatalf("position %d: no world\n%s", n, v)
 			}
+			hand := full.Hand(opp)
 			if hand&seen != 0 {
 				t.Fatalf("position %d: sample %s holds seen cards %s", n, hand, hand&seen)
 			}
-			if hand&c.Forbidden != 0 {
-				t.Fatalf("position %d: sample %s breaks an inferred void (%s)", n, hand, c.Forbidden)
-			}
-			full, err := v.Complete(oppHands(v, hand), rest)
-			if err != nil {
-				t.Fatalf("position %d: Complete refused a sample: %v\n%s", n, err, v)
+			if hand&s.lacks[opp] != 0 {
+				t.Fatalf("position %d: sample %s breaks an inferred void (%s)", n, hand, s.lacks[opp])
 			}
 			if got := full.View(seat); got != v {
 				t.Fatalf("position %d: the sampled deal shows a different view:\n%s\nwant\n%s", n, got, v)
@@ -104,19 +101,22 @@ func TestSamplesFitTheView(t *testing.T) {
 }
 
 // checkExact draws random hands from all unseen cards and checks that
-// View.Complete accepts a hand exactly when it avoids the forbidden cards
-// and fits the dialogue, so the inference neither misses a fact nor
-// invents one. It returns the numbers of hands accepted and refused.
+// View.Complete accepts a hand exactly when it avoids the cards the
+// opponent cannot hold and fits the dialogue, so the inference the
+// sampler reads neither misses a fact nor invents one. It returns the
+// numbers of hands accepted and refused.
 func checkExact(t *testing.T, r *rand.Rand, v rules.View, tries int) (accepted, refused int) {
 	t.Helper()
-	s := New(v)
-	c := s.Constraints()
-	free := (c.Pool &^ c.Must).Cards()
+	s := New(&v)
+	opp := v.Seat.Other()
+	must, lacks := s.known[opp], s.lacks[opp]&s.unseen
+	need := v.Counts[opp] - must.Count()
+	free := (s.unseen &^ must).Cards()
 	for k := 0; k < tries; k++ {
 		r.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
-		hand := c.Must | rules.SetOf(free[:c.Need]...)
+		hand := must | rules.SetOf(free[:need]...)
 		var rest []rules.Card
-		for m := c.Pool &^ hand; m != 0; m &= m - 1 {
+		for m := s.unseen &^ hand; m != 0; m &= m - 1 {
 			rest = append(rest, m.First())
 		}
 		// Consistent means: Complete accepts it and the deal it builds
@@ -126,10 +126,10 @@ func checkExact(t *testing.T, r *rand.Rand, v rules.View, tries int) (accepted, 
 		if err == nil && full.View(v.Seat) != v {
 			err = errors.New("the view differs")
 		}
-		want := hand&c.Forbidden == 0 && s.fits(hand)
+		want := hand&lacks == 0 && s.fits(opp, hand)
 		if (err == nil) != want {
-			t.Fatalf("hand %s: Complete says %v, the inference says consistent=%v (forbidden %s, bounds %+v)\n%s",
-				hand, err, want, c.Forbidden, c.Seq, v)
+			t.Fatalf("hand %s: Complete says %v, the inference says consistent=%v (cannot hold %s, bounds %+v)\n%s",
+				hand, err, want, lacks, s.bound[opp], v)
 		}
 		if want {
 			accepted++
@@ -161,21 +161,18 @@ func TestInferenceIsExact(t *testing.T) {
 	}
 }
 
-// TestInferenceIsExactDialogue: the same on deals where both players hold
-// a sequence of the same value, so the dialogue goes to lengths, tops and
-// "same", in both ranking modes.
-func TestInferenceIsExactDialogue(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
-	positions := 1500
+// dialoguePositions calls f with n positions of deals where both players
+// hold a sequence of the same value, so the dialogue goes to lengths,
+// tops and "same", in both ranking modes, and returns how often each
+// word was said.
+func dialoguePositions(r *rand.Rand, n int, f func(d *rules.Deal)) map[rules.Kind]int {
 	kinds := map[rules.Kind]int{}
-	for n := 0; n < positions; {
+	for k := 0; k < n; {
 		opts := rules.DefaultOptions()
-		if n%2 == 1 {
+		if k%2 == 1 {
 			opts.SequenceRank = rules.RankByLength
 		}
-		dealer := rules.Seat(r.IntN(2))
-		deck := rules.Shuffle(r)
-		d := rules.NewDeal(opts, dealer, deck)
+		d := rules.NewDeal(opts, rules.Seat(r.IntN(2)), rules.Shuffle(r))
 		d.Apply(rules.Action{Kind: rules.Take})
 		for d.Phase() == rules.PhaseDix {
 			l := d.Legal()
@@ -188,7 +185,7 @@ func TestInferenceIsExactDialogue(t *testing.T) {
 		if a.Len < 3 || a.Value() != b.Value() {
 			continue
 		}
-		n++
+		k++
 		// The dialogue, preferring the answers that go on, then a random
 		// part of the play.
 		for d.Phase() == rules.PhaseSequences {
@@ -203,17 +200,26 @@ func TestInferenceIsExactDialogue(t *testing.T) {
 			kinds[act.Kind]++
 			d.Apply(act)
 		}
-		for k := r.IntN(12); k > 0 && !d.Over(); k-- {
+		for j := r.IntN(12); j > 0 && !d.Over(); j-- {
 			l := d.Legal()
 			d.Apply(l[r.IntN(len(l))])
 		}
-		if d.Over() {
-			continue
+		if !d.Over() {
+			f(&d)
 		}
+	}
+	return kinds
+}
+
+// TestInferenceIsExactDialogue: checkExact after a dialogue that went to
+// lengths, tops and "same".
+func TestInferenceIsExactDialogue(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	kinds := dialoguePositions(r, 1500, func(d *rules.Deal) {
 		for _, seat := range []rules.Seat{rules.SeatA, rules.SeatB} {
 			checkExact(t, r, d.View(seat), 20)
 		}
-	}
+	})
 	for _, k := range []rules.Kind{rules.HowHigh, rules.HowMany, rules.Same, rules.NotGood, rules.Length, rules.Top} {
 		if kinds[k] < 10 {
 			t.Errorf("the dialogue used %v only %d times", rules.Action{Kind: k}, kinds[k])
@@ -221,7 +227,63 @@ func TestInferenceIsExactDialogue(t *testing.T) {
 	}
 }
 
-// TestUniform draws many samples in small cases (late in the play, and
+// fitting lists every hand of seat o that fits what s knows of it, by a
+// recursion of its own (not the sampler's listing).
+func fitting(s *Sampler, o rules.Seat) []rules.CardSet {
+	cards := (s.unseen &^ s.lacks[o] &^ s.known[o]).Cards()
+	need := s.v.Counts[o] - s.known[o].Count()
+	var out []rules.CardSet
+	var rec func(i int, h rules.CardSet, left int)
+	rec = func(i int, h rules.CardSet, left int) {
+		if left == 0 {
+			if s.fits(o, h) {
+				out = append(out, h)
+			}
+			return
+		}
+		if len(cards)-i < left {
+			return
+		}
+		rec(i+1, h.With(cards[i]), left-1)
+		rec(i+1, h, left)
+	}
+	rec(0, s.known[o], need)
+	return out
+}
+
+// TestListedHands: after a dialogue, a seat whose fitting hands are rare
+// has every one of them listed, once each, the real hand among them; and
+// listing happens.
+func TestListedHands(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	listed := 0
+	dialoguePositions(r, 300, func(d *rules.Deal) {
+		for _, seat := range []rules.Seat{rules.SeatA, rules.SeatB} {
+			v := d.View(seat)
+			s := New(&v)
+			opp := seat.Other()
+			if !s.listed[opp] {
+				continue
+			}
+			listed++
+			want := fitting(s, opp)
+			got := slices.Clone(s.lists[opp])
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d hands listed, %d fit\n%s", len(got), len(want), v)
+			}
+			if !slices.Contains(got, d.Hand(opp)) {
+				t.Fatalf("the real hand %s is not listed\n%s", d.Hand(opp), v)
+			}
+		}
+	})
+	if listed < 5 {
+		t.Fatalf("only %d views had a seat listed", listed)
+	}
+}
+
+// TestUniform draws many worlds in small cases (late in the play, and
 // with a sequence announced) and checks that every consistent hand comes
 // up equally often (chi-square at the 0.1% level).
 func TestUniform(t *testing.T) {
@@ -233,25 +295,23 @@ func TestUniform(t *testing.T) {
 			continue
 		}
 		seat := rules.Seat(r.IntN(2))
+		opp := seat.Other()
 		v := d.View(seat)
-		s := New(v)
-		c := s.Constraints()
-		n := s.Count()
+		s := New(&v)
+		n := len(fitting(s, opp))
 		// Small cases only, and some with the dialogue bounding the draw.
-		withSeq := c.Seq.Value != 0 || c.Seq.Shown
-		if n < 3 || n > 60 || (cases%2 == 0 && !withSeq) {
+		if n < 3 || n > 60 || (cases%2 == 0 && s.trivial(opp)) {
 			continue
 		}
 		cases++
-		fresh := New(v) // draws by rejection, not from the list
 		counts := map[rules.CardSet]int{}
 		draws := 400 * n
 		for i := 0; i < draws; i++ {
-			h, _, err := fresh.Draw(r, nil)
-			if err != nil {
-				t.Fatal(err)
+			h, ok := s.Hands(r)
+			if !ok {
+				t.Fatal("no hands")
 			}
-			counts[h]++
+			counts[h[opp]]++
 		}
 		if len(counts) != n {
 			t.Fatalf("case %d: %d distinct hands drawn, %d consistent", cases, len(counts), n)
@@ -273,7 +333,7 @@ func TestUniform(t *testing.T) {
 	}
 }
 
-// TestDeterministic: the same View and seed give the same samples.
+// TestDeterministic: the same View and seed give the same worlds.
 func TestDeterministic(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for n := 0; n < 50; {
@@ -283,53 +343,17 @@ func TestDeterministic(t *testing.T) {
 		}
 		n++
 		v := d.View(d.Turn())
-		a, b := New(v), New(v)
+		a, b := New(&v), New(&v)
 		ra, rb := rand.New(rand.NewPCG(9, uint64(n))), rand.New(rand.NewPCG(9, uint64(n)))
 		for k := 0; k < 10; k++ {
-			da, err1 := a.Deal(ra)
-			db, err2 := b.Deal(rb)
-			if err1 != nil || err2 != nil {
-				t.Fatal(err1, err2)
+			da, ok1 := a.World(ra)
+			db, ok2 := b.World(rb)
+			if !ok1 || !ok2 {
+				t.Fatal("no world")
 			}
 			if da.Deck() != db.Deck() {
 				t.Fatalf("position %d: decks differ for the same seed", n)
 			}
-		}
-	}
-}
-
-// TestHandsListsEveryConsistentHand: Hands yields Count distinct hands,
-// the real opponent hand among them, each of which View.Complete accepts
-// with some stock; stopping early stops at once.
-func TestHandsListsEveryConsistentHand(t *testing.T) {
-	r := rand.New(rand.NewPCG(21, 22))
-	for n := 0; n < 200; {
-		d, ok := randomPosition(r, randomOptions(r))
-		if !ok || d.Phase() != rules.PhasePlay {
-			continue
-		}
-		n++
-		seat := rules.Seat(r.IntN(2))
-		v := d.View(seat)
-		s := New(v)
-		seen := map[rules.CardSet]bool{}
-		s.Hands(func(h rules.CardSet) bool {
-			if seen[h] {
-				t.Fatalf("hand %v yielded twice", h)
-			}
-			seen[h] = true
-			return true
-		})
-		if got, want := len(seen), s.Count(); got != want {
-			t.Fatalf("Hands yielded %d hands, Count says %d", got, want)
-		}
-		if real := d.Hand(seat.Other()); !seen[real] {
-			t.Fatalf("the real opponent hand %v is not among the %d yielded", real, len(seen))
-		}
-		calls := 0
-		s.Hands(func(rules.CardSet) bool { calls++; return false })
-		if calls != 1 {
-			t.Fatalf("Hands went on after yield returned false: %d calls", calls)
 		}
 	}
 }

@@ -10,26 +10,26 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// TestTableWorldsFitTheView draws worlds at decisions of deals at tables
-// of three and four players, house variants on and off (the normal rule
+// TestWorldsFitTheView draws worlds at decisions of deals of two,
+// three and four players, house variants on and off (the normal rule
 // plays every seat; some decisions random, to reach odd histories).
 // Every world must fit what the view says of each hidden hand, as the
 // rules read it (Known, CannotHold, the counts), and the whole deal
 // World builds must give the very same view. A draw may find nothing
 // (rejection within a fixed number of tries) but rarely.
-func TestTableWorldsFitTheView(t *testing.T) {
+func TestWorldsFitTheView(t *testing.T) {
 	deals := 12
 	if testing.Short() {
 		deals = 4
 	}
-	for ri, rs := range tabletest.Rules[1:] {
+	for ri, rs := range tabletest.Rules {
 		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(12, uint64(ri)))
 		checked, plays, missed := 0, 0, 0
 		for d := range deals {
 			tabletest.Play(t, opts, rules.Shuffle(r), rules.Seat(d%opts.NumPlayers()), r, func(_ *rules.Deal, v *rules.View) rules.Action {
 				l := v.Legal()
-				smp := sampler.NewTable(v)
+				smp := sampler.New(v)
 				for k := range 3 {
 					hands, ok := smp.Hands(r)
 					if !ok {
@@ -88,14 +88,14 @@ func TestTableWorldsFitTheView(t *testing.T) {
 	}
 }
 
-// TestTableSameSeedSameWorlds: worlds depend on the view and the
+// TestSameSeedSameWorlds: worlds depend on the view and the
 // generator alone.
-func TestTableSameSeedSameWorlds(t *testing.T) {
+func TestSameSeedSameWorlds(t *testing.T) {
 	opts, _ := rules.ParseOptions("players=4")
 	tb := rules.NewDeal(opts, 1, rules.Shuffle(rand.New(rand.NewPCG(3, 3))))
 	v := tb.View(tb.Turn())
-	a, _ := sampler.NewTable(&v).World(rand.New(rand.NewPCG(5, 5)))
-	b, _ := sampler.NewTable(&v).World(rand.New(rand.NewPCG(5, 5)))
+	a, _ := sampler.New(&v).World(rand.New(rand.NewPCG(5, 5)))
+	b, _ := sampler.New(&v).World(rand.New(rand.NewPCG(5, 5)))
 	if a != b {
 		t.Fatal("the same seed drew different worlds")
 	}
