@@ -97,7 +97,8 @@ var ErrNotYourTurn = errors.New("eval: the view's seat is not to act")
 // serialised.
 type Evaluator struct {
 	mu      sync.Mutex
-	solvers []*solver.Solver
+	solvers []*solver.Solver      // two players, one a worker
+	tables  []*solver.TableSolver // three and four players, one a worker
 }
 
 // New returns an Evaluator.
@@ -140,7 +141,7 @@ type sampleResult struct {
 // how many. It returns ErrNotYourTurn when v's seat is not to act.
 func (e *Evaluator) Evaluate(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	if v.Players != 2 {
-		return evaluateTable(ctx, v, opt)
+		return e.evaluateTable(ctx, v, opt)
 	}
 	return e.evaluateTwo(ctx, *v, opt)
 }
@@ -153,7 +154,8 @@ func (e *Evaluator) Evaluate(ctx context.Context, v *rules.View, opt Options) (E
 // solver and the deal scored the same way. Every action sees the same
 // samples. When ctx ends, Evaluate returns what the samples finished so
 // far show, with Samples telling how many (zero values when none
-// finished); that is not an error.
+// finished); that is not an error. A sample whose draws found no deal
+// that fits v is left out, as at tables (ErrNoWorld when none was).
 func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if len(legal) == 0 {
@@ -187,41 +189,70 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 	jb := newJob(&v, legal)
 	jb.method = opt.Method
 
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var failed atomic.Value
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(s *solver.Solver) {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				r := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
-				d, ok := smp.World(r)
-				if !ok {
-					failed.Store(ErrNoWorld)
-					return
-				}
-				weights[i] = 1
-				if !opt.Uniform {
-					weights[i] = weight(&v, &d, r)
-					if memo != nil {
-						weights[i] *= playWeight(&v, &d, opt.Model, memo)
-					}
-				}
-				jb.score(s, &d, res[i*k:(i+1)*k])
-				done[i] = true
+	err := forSamples(ctx, n, workers, func(w, i int) error {
+		r := rand.New(rand.NewPCG(opt.Seed, uint64(i)))
+		d, ok := smp.World(r)
+		if !ok {
+			return ErrNoWorld
+		}
+		weights[i] = 1
+		if !opt.Uniform {
+			weights[i] = weight(&v, &d, r)
+			if memo != nil {
+				weights[i] *= playWeight(&v, &d, opt.Model, memo)
 			}
-		}(e.solvers[w])
-	}
-	wg.Wait()
-	if err, ok := failed.Load().(error); ok {
+		}
+		jb.score(e.solvers[w], &d, res[i*k:(i+1)*k])
+		done[i] = true
+		return nil
+	})
+	if err != nil {
 		return Evaluation{}, err
 	}
-	return summarise(&v, legal, res, done, weights), nil
+	ev := summarise(&v, legal, res, done, weights)
+	if ev.Samples == 0 && ctx.Err() == nil {
+		return Evaluation{}, ErrNoWorld
+	}
+	return ev, nil
+}
+
+// forSamples scores samples 0 to n-1 with score(w, i), w the worker
+// (0 to workers-1) doing it, until all are done, ctx ends or a score
+// fails: it returns the first error but ErrNoWorld, which leaves that
+// sample out (its draws found no world). With one worker it runs on the
+// caller's goroutine, so that its CPU time is the caller's.
+func forSamples(ctx context.Context, n, workers int, score func(w, i int) error) error {
+	var next atomic.Int64
+	var failed atomic.Value
+	work := func(w int) {
+		for ctx.Err() == nil {
+			i := int(next.Add(1) - 1)
+			if i >= n {
+				return
+			}
+			if err := score(w, i); err != nil && !errors.Is(err, ErrNoWorld) {
+				failed.Store(err)
+				return
+			}
+		}
+	}
+	if workers == 1 {
+		work(0)
+	} else {
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				work(w)
+			}()
+		}
+		wg.Wait()
+	}
+	if err, ok := failed.Load().(error); ok {
+		return err
+	}
+	return nil
 }
 
 // summarise aggregates the finished samples in sample order, so the

@@ -2,12 +2,9 @@ package eval
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"sync"
-	"sync/atomic"
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/solver"
@@ -58,7 +55,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // above. Method Corrected takes the phase's tableBias off every margin
 // before the card play, and off the side's total the win chance reads;
 // Solved leaves it.
-func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
+func (e *Evaluator) evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
 	legal := v.Legal()
 	if v.Turn != v.Seat || len(legal) == 0 {
 		return Evaluation{}, ErrNotYourTurn
@@ -83,44 +80,32 @@ func evaluateTable(ctx context.Context, v *rules.View, opt Options) (Evaluation,
 		tj.wins = tableFor(v.Players, v.Options.Target)
 	}
 
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var failed atomic.Value
-	work := func() {
-		var ts *solver.TableSolver
-		if tj.solve {
-			ts = solver.NewTable()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if tj.solve {
+		for len(e.tables) < workers {
+			e.tables = append(e.tables, solver.NewTable())
+		}
+		for _, ts := range e.tables[:workers] {
+			// Cold, as a new solver: an evaluation's values must not
+			// depend on what the ones before it left in the table.
+			ts.Reset()
 			ts.SetLimit(tableNodeLimit)
 		}
-		for ctx.Err() == nil {
-			i := int(next.Add(1) - 1)
-			if i >= n {
-				return
-			}
-			err := tj.score(ts, i, res[i*k:(i+1)*k])
-			if errors.Is(err, ErrNoWorld) {
-				continue // this sample's draws found no world: leave it out
-			}
-			if err != nil {
-				failed.Store(err)
-				return
-			}
-			weights[i] = 1
-			done[i] = true
+	}
+	err := forSamples(ctx, n, workers, func(w, i int) error {
+		var ts *solver.TableSolver
+		if tj.solve {
+			ts = e.tables[w]
 		}
-	}
-	if workers == 1 {
-		work() // on the caller's goroutine: its CPU time is the caller's
-	}
-	for w := 0; w < workers && workers > 1; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			work()
-		}()
-	}
-	wg.Wait()
-	if err, ok := failed.Load().(error); ok {
+		if err := tj.score(ts, i, res[i*k:(i+1)*k]); err != nil {
+			return err
+		}
+		weights[i] = 1
+		done[i] = true
+		return nil
+	})
+	if err != nil {
 		return Evaluation{}, err
 	}
 	ev := summariseTable(v, legal, res, done, weights)
