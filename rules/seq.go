@@ -107,52 +107,6 @@ func SequencePoints(hand CardSet) int {
 	return n
 }
 
-// SequenceCards returns the cards of hand that are part of a sequence.
-func SequenceCards(hand CardSet) CardSet {
-	var m CardSet
-	for s := Clubs; s <= Spades; s++ {
-		m |= CardSet(laneRuns[hand.Lane(s)].mask) << (8 * uint(s))
-	}
-	return m
-}
-
-// seqKey orders sequences for the contest: a larger key wins. Equal keys
-// are a true tie (won by the non-dealer).
-func seqKey(q Sequence, trump Suit, mode SeqRank) int {
-	return Meld{Suit: q.Suit, Top: q.Top, Len: q.Len, Trump: q.Suit == trump}.key(mode)
-}
-
-// BestSequence returns the sequence of hand that ranks highest under
-// trump and the ranking mode, and false if the hand holds none.
-func BestSequence(hand CardSet, trump Suit, mode SeqRank) (Sequence, bool) {
-	var best Sequence
-	bk := 0
-	for s := Clubs; s <= Spades; s++ {
-		lr := &laneRuns[hand.Lane(s)]
-		for i := 0; i < int(lr.n); i++ {
-			q := Sequence{Suit: s, Top: lr.top[i], Len: lr.len[i]}
-			if k := seqKey(q, trump, mode); k > bk {
-				best, bk = q, k
-			}
-		}
-	}
-	return best, bk > 0
-}
-
-// CompareSequences says who wins the sequence right with the two best
-// sequences (a zero Len means none): +1 for the non-dealer's, -1 for the
-// dealer's, 0 when neither holds one. On a full tie the non-dealer wins.
-func CompareSequences(nonDealer, dealer Sequence, trump Suit, mode SeqRank) int {
-	a, b := seqKey(nonDealer, trump, mode), seqKey(dealer, trump, mode)
-	switch {
-	case a == 0 && b == 0:
-		return 0
-	case a >= b:
-		return 1
-	}
-	return -1
-}
-
 // lengthWord names a sequence length in the dialogue.
 func lengthWord(n uint8) string {
 	words := [...]string{"", "", "", "three", "four", "five", "six", "seven", "eight"}

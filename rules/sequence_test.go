@@ -13,7 +13,7 @@ func TestSequenceValues(t *testing.T) {
 		name, hand string
 		want       string // Sequences, as String writes them
 		points     int
-		cards      string // SequenceCards
+		cards      string // sequenceCards
 	}{
 		{"none", "7C 8C TC JC 7H 9H AS", "", 0, ""},
 		{"twenty", "7C 8C 9C JH", "9C-8C-7C", 20, "7C 8C 9C"},
@@ -42,8 +42,8 @@ func TestSequenceValues(t *testing.T) {
 		if p := SequencePoints(h); p != tc.points {
 			t.Errorf("%s: SequencePoints = %d, want %d", tc.name, p, tc.points)
 		}
-		if c := SequenceCards(h); c != set(t, tc.cards) {
-			t.Errorf("%s: SequenceCards = %s, want %s", tc.name, c, tc.cards)
+		if c := sequenceCards(h); c != set(t, tc.cards) {
+			t.Errorf("%s: sequenceCards = %s, want %s", tc.name, c, tc.cards)
 		}
 	}
 }
@@ -59,7 +59,7 @@ func TestSequenceRanking(t *testing.T) {
 		name    string
 		nd, dl  Sequence
 		trump   Suit
-		byValue int // CompareSequences with sequence_rank=value: +1 non-dealer, -1 dealer
+		byValue int // compareSequences with sequence_rank=value: +1 non-dealer, -1 dealer
 		byLen   int // with sequence_rank=length
 	}{
 		{"fifty beats twenty whatever the top", seq("TC", 4), seq("AD", 3), Spades, 1, 1},
@@ -77,10 +77,10 @@ func TestSequenceRanking(t *testing.T) {
 		{"nobody", Sequence{}, Sequence{}, Spades, 0, 0},
 	}
 	for _, tc := range tests {
-		if got := CompareSequences(tc.nd, tc.dl, tc.trump, RankByValue); got != tc.byValue {
+		if got := compareSequences(tc.nd, tc.dl, tc.trump, RankByValue); got != tc.byValue {
 			t.Errorf("%s (value): got %d, want %d", tc.name, got, tc.byValue)
 		}
-		if got := CompareSequences(tc.nd, tc.dl, tc.trump, RankByLength); got != tc.byLen {
+		if got := compareSequences(tc.nd, tc.dl, tc.trump, RankByLength); got != tc.byLen {
 			t.Errorf("%s (length): got %d, want %d", tc.name, got, tc.byLen)
 		}
 	}
@@ -103,9 +103,9 @@ func TestSequenceBest(t *testing.T) {
 		{"7C 9C JC", Spades, RankByValue, "none"},
 	}
 	for _, tc := range tests {
-		q, ok := BestSequence(set(t, tc.hand), tc.trump, tc.mode)
+		q, ok := bestSequence(set(t, tc.hand), tc.trump, tc.mode)
 		if q.String() != tc.want || ok != (tc.want != "none") {
-			t.Errorf("BestSequence(%s, trump %s, %s) = %s, %v; want %s", tc.hand, tc.trump, tc.mode, q, ok, tc.want)
+			t.Errorf("bestSequence(%s, trump %s, %s) = %s, %v; want %s", tc.hand, tc.trump, tc.mode, q, ok, tc.want)
 		}
 	}
 }
@@ -352,7 +352,7 @@ func TestDialogueHowManyWithLengthOption(t *testing.T) {
 
 // TestDialogueAgreesWithRanking: when the dealer answers with the
 // strongest reply the dialogue allows, the right goes where
-// CompareSequences says, for every pair of best sequences in a sample
+// compareSequences says, for every pair of best sequences in a sample
 // of random hands, under both options.
 func TestDialogueAgreesWithRanking(t *testing.T) {
 	x := uint64(12345)
@@ -375,7 +375,7 @@ func TestDialogueAgreesWithRanking(t *testing.T) {
 		}
 		do(t, &d, "pass", "pass", "name "+trump.String())
 		nd, dl := roles(d.Dealer())
-		want := CompareSequences(bestSeq(&d, nd), bestSeq(&d, dl), d.Trump(), opts.SequenceRank)
+		want := compareSequences(bestSeq(&d, nd), bestSeq(&d, dl), d.Trump(), opts.SequenceRank)
 		for d.Phase() == PhaseSequences {
 			l := d.Legal()
 			best := l[0]
@@ -397,7 +397,7 @@ func TestDialogueAgreesWithRanking(t *testing.T) {
 		}
 		got := map[Seat]int{nd: 1, dl: -1, NoSeat: 0}[d.SeqWinner()]
 		if got != want {
-			t.Fatalf("deal %d (%s): %s vs %s, trump %s: dialogue %v gives %s, CompareSequences %d",
+			t.Fatalf("deal %d (%s): %s vs %s, trump %s: dialogue %v gives %s, compareSequences %d",
 				i, opts.SequenceRank, bestSeq(&d, nd), bestSeq(&d, dl), d.Trump(), d.Steps(), d.SeqWinner(), want)
 		}
 	}
@@ -443,4 +443,54 @@ func TestSequencesShownAfterFirstTrick(t *testing.T) {
 func bestSeq(d *Deal, s Seat) Sequence {
 	m := d.BestMeld(s)
 	return Sequence{Suit: m.Suit, Top: m.Top, Len: m.Len}
+}
+
+// The tests' own statement of the sequences of a hand and of the
+// contest for the sequence right, which the engine's answers are
+// checked against.
+
+// sequenceCards returns the cards of hand that are part of a sequence.
+func sequenceCards(hand CardSet) CardSet {
+	var m CardSet
+	for s := Clubs; s <= Spades; s++ {
+		m |= CardSet(laneRuns[hand.Lane(s)].mask) << (8 * uint(s))
+	}
+	return m
+}
+
+// seqKey orders sequences for the contest as the engine does (Meld.key):
+// a larger key wins. Equal keys are a true tie (won by the non-dealer).
+func seqKey(q Sequence, trump Suit, mode SeqRank) int {
+	return Meld{Suit: q.Suit, Top: q.Top, Len: q.Len, Trump: q.Suit == trump}.key(mode)
+}
+
+// bestSequence returns the sequence of hand that ranks highest under
+// trump and the ranking mode, and false if the hand holds none.
+func bestSequence(hand CardSet, trump Suit, mode SeqRank) (Sequence, bool) {
+	var best Sequence
+	bk := 0
+	for s := Clubs; s <= Spades; s++ {
+		lr := &laneRuns[hand.Lane(s)]
+		for i := 0; i < int(lr.n); i++ {
+			q := Sequence{Suit: s, Top: lr.top[i], Len: lr.len[i]}
+			if k := seqKey(q, trump, mode); k > bk {
+				best, bk = q, k
+			}
+		}
+	}
+	return best, bk > 0
+}
+
+// compareSequences says who wins the sequence right with the two best
+// sequences (a zero Len means none): +1 for the non-dealer's, -1 for the
+// dealer's, 0 when neither holds one. On a full tie the non-dealer wins.
+func compareSequences(nonDealer, dealer Sequence, trump Suit, mode SeqRank) int {
+	a, b := seqKey(nonDealer, trump, mode), seqKey(dealer, trump, mode)
+	switch {
+	case a == 0 && b == 0:
+		return 0
+	case a >= b:
+		return 1
+	}
+	return -1
 }
