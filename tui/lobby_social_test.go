@@ -45,10 +45,15 @@ type socialClub struct {
 	clock *testClock
 }
 
-func newClub(t *testing.T) *socialClub {
+func newClub(t *testing.T) *socialClub { t.Helper(); return newClubWith(t, chat.Config{}) }
+
+// newClubWith is newClub with the chat's config cfg (its clock the
+// club's).
+func newClubWith(t *testing.T, cfg chat.Config) *socialClub {
 	t.Helper()
 	c := &socialClub{clock: &testClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
-	hub, err := chat.New(chat.Config{Now: c.clock.Now})
+	cfg.Now = c.clock.Now
+	hub, err := chat.New(cfg)
 	require.NoError(t, err)
 	c.hub = hub
 	c.h = testHallWith(t, func(cfg *hall.Config) { cfg.Chat = hub })
@@ -430,7 +435,7 @@ func TestLobbyManyTables(t *testing.T) {
 		codes = append(codes, tb.Code())
 	}
 	dan := c.person(t, "d", "Dan", lobby.Command{})
-	dan.until(t, "more (↑/↓ to see them)")
+	dan.until(t, "more below")
 	kittest.CheckSize(t, dan.screen(), 80, 24)
 	dan.key("j")
 	require.Contains(t, plain(dan), "Table code:")
@@ -521,7 +526,7 @@ func TestWatchListFits(t *testing.T) {
 		kittest.CheckSize(t, dan.screen(), 80, 24)
 		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
 		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
-		require.Contains(t, scr, "more (↑/↓ to see them)", "the rest said:\n%s", scr)
+		require.Regexp(t, `(↑ \d+ more above|↓ \d+ more below) \(↑/↓ to see them\)`, scr, "the rest said:\n%s", scr)
 		require.Contains(t, kittest.Flat(scr), "· 4 seats · to 500", "a line whole:\n%s", scr)
 		dan.key("down")
 	}
@@ -555,14 +560,16 @@ func TestLobbyTableClosesUnderTheCursor(t *testing.T) {
 // lobby's talk has shows from its speaker on, cut with "…", never its
 // tail alone, which reads as nobody's.
 func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
-	c := newClub(t)
+	// Lines of up to 1,000 characters: one over more rows than the talk's
+	// share of the window.
+	c := newClubWith(t, chat.Config{MaxChars: 1000})
 	ann, bob := c.pair(t)
 	inLobbyTalk(t, ann, bob)
 	// A table of three seats takes two rows of the list.
 	_, err := c.h.Open(hall.Player{ID: "h", Name: "Host"}, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
 	require.NoError(t, err)
 	ann.app.screen.(*lobby.Lobby).Refresh()
-	bob.say("first " + strings.Repeat("word ", 30) + "last")
+	bob.say("first " + strings.Repeat("word ", 80) + "last")
 	ann.wait(t, "Bob's line", func() bool { return len(ann.app.screen.(*lobby.Lobby).TalkLines()) == 1 })
 	scr := plain(ann)
 	require.Contains(t, scr, `Bob: "first`, "the line's start is missing:\n%s", scr)
