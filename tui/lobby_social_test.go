@@ -322,7 +322,8 @@ func TestWaitingRoomTalk(t *testing.T) {
 
 // TestLobbyStartCommand: `watch CODE` and `join CODE` from the command
 // line go straight to the table; a code that finds nothing says so in
-// the lobby; a guest is refused.
+// the lobby; a guest is refused, and so is a person who watches the
+// table where they sit.
 func TestLobbyStartCommand(t *testing.T) {
 	c := newClub(t)
 	ann := c.person(t, "a", "Ann", lobby.Command{})
@@ -343,9 +344,22 @@ func TestLobbyStartCommand(t *testing.T) {
 	carol.wait(t, "the table watched", func() bool { return carol.watching() != nil })
 	carol.until(t, "watching · v tricks")
 
-	// Dan, seated there, watching his own table sits down instead.
+	// Dan, seated there, is refused his own table to watch, from the
+	// command line and from the watch list: he reads how to go back to
+	// his seat, and his seat stays on his first connection.
 	dan2 := c.person(t, "d", "Dan", lobby.Command{Verb: "watch", Code: code})
-	dan2.wait(t, "Dan's seat", func() bool { return dan2.seat() != nil })
+	back := "choose the table in the lobby's list (or connect with join " + code + ") to go back to your seat"
+	dan2.untilFlat(t, back)
+	require.Nil(t, dan2.seat())
+	require.Nil(t, dan2.watching())
+	dan2.key("w")
+	dan2.until(t, "Watch a table")
+	dan2.key("enter")
+	dan2.untilFlat(t, back)
+	require.Nil(t, dan2.watching())
+	dan.deliver()
+	require.NotNil(t, dan.seat(), "Dan's first connection keeps the seat:\n%s", plain(dan))
+	require.NotContains(t, flat(dan), "another connection", "Dan's first connection keeps the seat")
 
 	nobody := c.person(t, "f", "Fay", lobby.Command{Verb: "join", Code: "ZZZZ"})
 	nobody.until(t, `join "ZZZZ"`)
@@ -491,13 +505,16 @@ func TestLobbyTalkNoteWraps(t *testing.T) {
 }
 
 // TestLobbyHelpSaysTalk: the lobby's help lists / as its keys' line
-// offers it.
+// offers it, and says what w does at one's own table.
 func TestLobbyHelpSaysTalk(t *testing.T) {
 	c := newClub(t)
 	ann := c.person(t, "a", "Ann", lobby.Command{})
 	ann.until(t, "/ talk")
 	ann.key("?")
 	ann.untilFlat(t, "/ talk: a line to the lobby")
+	// And that a table of one's own is not watched.
+	ann.untilFlat(t, "w watch a table as a spectator; never your own: choose it in the list of tables to go back to your seat")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
 }
 
 // TestWatchListFits: more tables being played than the window holds,

@@ -259,17 +259,18 @@ func (l *Lobby) Refresh() {
 // Tables are the open tables listed, the person's own first.
 func (l *Lobby) Tables() []hall.Info { return l.tables }
 
-// The lobby's choices, then the open tables.
-var items = []struct{ key, label string }{
-	{"p", "Play alone against bots"},
-	{"t", "Train your bidding"},
-	{"o", "Open a table for friends"},
-	{"j", "Join a table by its code"},
-	{"w", "Watch a table"},
-	{"d", "Tournaments: the daily and the club's"},
-	{"h", "Your games: history and replay"},
-	{"r", "Rename yourself"},
-	{"l", "Leaderboards"},
+// The lobby's choices, then the open tables; help is what the help
+// says of a choice when its label does not say enough.
+var items = []struct{ key, label, help string }{
+	{"p", "Play alone against bots", ""},
+	{"t", "Train your bidding", ""},
+	{"o", "Open a table for friends", ""},
+	{"j", "Join a table by its code", ""},
+	{"w", "Watch a table", "watch a table as a spectator; never your own: choose it in the list of tables to go back to your seat"},
+	{"d", "Tournaments: the daily and the club's", ""},
+	{"h", "Your games: history and replay", ""},
+	{"r", "Rename yourself", ""},
+	{"l", "Leaderboards", ""},
 }
 
 // keyOnly are the lobby's choices a guest is refused: the menu says so
@@ -475,7 +476,11 @@ func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
 func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range items {
-		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
+		words := it.help
+		if words == "" {
+			words = strings.ToLower(it.label[:1]) + it.label[1:]
+		}
+		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
 	if l.talk != nil && !l.guest() {

@@ -74,14 +74,15 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	return l.join(ctx, t)
 }
 
-// watch watches table t; a person who holds a seat there sits down
-// instead.
+// watch watches table t; a person who holds a seat there is refused
+// (hall.ErrSeated) and reads how to go back to it.
 func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
-	if l.cfg.Hall.SeatOf(l.cfg.Player.ID) == t {
-		return l.join(ctx, t)
-	}
 	port, err := t.Watch(l.cfg.Player)
-	if err != nil {
+	switch {
+	case errors.Is(err, hall.ErrSeated):
+		l.setNote(fmt.Sprintf("Table %s: %v: choose the table in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
+		return l, nil
+	case err != nil:
 		l.setNote(fmt.Sprintf("Table %s: %v.", t.Code(), err), true)
 		return l, nil
 	}
