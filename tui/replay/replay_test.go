@@ -528,3 +528,45 @@ func TestOpenHandsWhole(t *testing.T) {
 		}
 	}
 }
+
+// A four-player replay with every hand open keeps the partner's tag and
+// roles beside its cards at 80×24, at every step: "maker · partner"
+// (without "partner" when it deals and made trump, as a closed hand's
+// line), never the cards alone.
+func TestOpenPartnerLabel(t *testing.T) {
+	file := "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"
+	r := readGame(t, file)
+	hs := open(t, r, filepath.Base(file), 80, 24)
+	s := replayOf(hs)
+	made := 0
+	for last := (pos{-1, -1}); s.pos != last; hs.Press("right") {
+		last = s.pos
+		if s.over() {
+			continue
+		}
+		txt := text(hs)
+		d := r.Deals[s.pos.deal].At(s.pos.n)
+		v := d.View(s.bottom)
+		partner := (s.bottom + 2) % 4
+		want := "partner"
+		switch {
+		case v.Maker == partner && v.Dealer == partner:
+			want = "dealer · maker"
+		case v.Maker == partner:
+			want = "maker · partner"
+		}
+		if !strings.Contains(txt, want) {
+			t.Fatalf("deal %d step %d: the partner's %q is not shown:\n%s", s.pos.deal+1, s.pos.n, want, txt)
+		}
+		// Each seat beside the trick shows its tag (the bots' level).
+		if n := strings.Count(txt, "random\n") + strings.Count(txt, "random "); n < 3 {
+			t.Fatalf("deal %d step %d: %d seats' tags shown, want 3:\n%s", s.pos.deal+1, s.pos.n, n, txt)
+		}
+		if v.Maker == partner {
+			made++
+		}
+	}
+	if made == 0 {
+		t.Fatalf("%s: the partner never made trump: the test shows nothing", file)
+	}
+}
