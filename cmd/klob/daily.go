@@ -126,7 +126,7 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 
 	if err := files.Lock(); err != nil {
 		if errors.Is(err, syscall.ENOTDIR) {
-			err = errors.New(stateInTheWay(dir) + ": the daily cannot be played")
+			err = errors.New(stateProblem(dir, err, "the daily cannot be played"))
 		}
 		return fail(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"syscall"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -65,6 +66,12 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		st, err := store.Default()
 		if err != nil {
 			return nil, failed(stderr, "replay", err)
+		}
+		if inTheWay(st.Dir()) {
+			// A file where the folder should be: nothing to list, and
+			// the list would say only "not a directory".
+			printHanging(stderr, stateProblem(st.Dir(), syscall.ENOTDIR, "there are no saved games to list"), "klob replay: ", "  ")
+			return nil, 1
 		}
 		return tui.NewHistory(st, cfg), 0
 	}
