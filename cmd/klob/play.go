@@ -137,7 +137,7 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 	case errors.Is(err, syscall.ENOTDIR):
 		// A file where the folder should be: there is no saved game to
 		// offer, only the cause to tell.
-		return stateProblem(st.Dir(), err, "the game will not be saved")
+		return stateInTheWay(st.Dir(), "the game will not be saved")
 	case err != nil:
 		if st != nil {
 			// A directory that cannot be locked (read-only, say): its
@@ -152,16 +152,13 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 	return ""
 }
 
-// stateProblem says what err, met at the state folder dir, means to the
-// person, then what follows (then: "the game will not be saved"): a file
-// where the folder should be (ENOTDIR, for the folder or one above it)
-// names the folder and what sets it, never a bare "not a directory".
-// Every command that reads or writes the state folder says it so.
-func stateProblem(dir string, err error, then string) string {
-	if errors.Is(err, syscall.ENOTDIR) {
-		return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): %s", dir, then)
-	}
-	return fmt.Sprintf("%v: %s", err, then)
+// stateInTheWay says that a file stands where the state folder dir (or
+// a folder above it) should be, and what sets the folder, then what
+// follows (then: "the game will not be saved"), never a bare "not a
+// directory". Every command that reads or writes the state folder says
+// it so.
+func stateInTheWay(dir, then string) string {
+	return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): %s", dir, then)
 }
 
 // inTheWay reports whether a file stands where the state folder dir, or

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"syscall"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -70,7 +69,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		if inTheWay(st.Dir()) {
 			// A file where the folder should be: nothing to list, and
 			// the list would say only "not a directory".
-			printHanging(stderr, stateProblem(st.Dir(), syscall.ENOTDIR, "there are no saved games to list"), "klob replay: ", "  ")
+			printHanging(stderr, stateInTheWay(st.Dir(), "there are no saved games to list"), "klob replay: ", "  ")
 			return nil, 1
 		}
 		return tui.NewHistory(st, cfg), 0

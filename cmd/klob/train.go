@@ -145,7 +145,7 @@ func useRecord(cfg *tui.TrainConfig, rec *drill.StatsFile, err error) {
 	case err != nil:
 		cfg.Warning = fmt.Sprintf("%v: your record will not be kept", err)
 	case inTheWay(filepath.Dir(rec.Path)):
-		cfg.Warning = stateProblem(filepath.Dir(rec.Path), syscall.ENOTDIR, "your record will not be kept")
+		cfg.Warning = stateInTheWay(filepath.Dir(rec.Path), "your record will not be kept")
 	default:
 		cfg.Record = rec
 	}
@@ -229,7 +229,7 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 	st, err := rec.Load()
 	var de *drill.DamagedError
 	if errors.Is(err, syscall.ENOTDIR) {
-		printHanging(stderr, stateProblem(filepath.Dir(rec.Path), err, "your training record cannot be read"), "klob train: ", "  ")
+		printHanging(stderr, stateInTheWay(filepath.Dir(rec.Path), "your training record cannot be read"), "klob train: ", "  ")
 		return 1
 	}
 	if err != nil {
