@@ -529,3 +529,31 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 		}
 	}
 }
+
+// The score pad's column heads keep the names' case ("West", "B");
+// a spectator's teams of four are their seats' letters, "AC" and "BD".
+func TestPadHeadsKeepCase(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, tc := range []struct {
+		n     int
+		you   rules.Seat
+		names []string
+		heads []string
+	}{
+		{2, rules.SeatA, []string{"You", "West"}, []string{"You", "West"}},
+		// Cut to fit, "Bot B" and "Bot C" read alike: their letters.
+		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "B", "C"}},
+		{3, rules.NoSeat, []string{"Ann", "Bob", "Cid"}, []string{"Ann", "Bob", "Cid"}},
+		{4, rules.NoSeat, []string{"Ann", "Bob", "Cid", "Dan"}, []string{"AC", "BD"}},
+		{4, rules.SeatA, []string{"You", "Bot B", "Bot C", "Bot D"}, []string{"us", "them"}},
+	} {
+		sc := &Scene{V: rules.View{Players: tc.n, Options: options(tc.n)}, You: tc.you}
+		for _, name := range tc.names {
+			sc.Players = append(sc.Players, Player{Name: name})
+		}
+		head := ansi.Strip(sc.scorePad(&ctx, 23, 10)[1])
+		if got := strings.Join(strings.Fields(head)[1:], " "); got != strings.Join(tc.heads, " ") {
+			t.Errorf("%d players, you %v: heads %q, want %q", tc.n, tc.you, head, tc.heads)
+		}
+	}
+}
