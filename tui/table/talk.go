@@ -293,7 +293,9 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	}
 	out := []string{
 		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
-		st.Dim.Render(row("#", heads, "")),
+		// "#" a cell left of the deals' numbers: a head as wide as its
+		// column's room never touches it.
+		st.Dim.Render(row("# ", heads, "")),
 	}
 	room := max(1, h-4)
 	first := 0

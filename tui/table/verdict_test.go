@@ -532,6 +532,7 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 
 // The score pad's column heads keep the names' case ("West", "B");
 // a spectator's teams of four are their seats' letters, "AC" and "BD".
+// Each head is apart from the one before it.
 func TestPadHeadsKeepCase(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, tc := range []struct {
@@ -546,6 +547,10 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		{3, rules.NoSeat, []string{"Ann", "Bob", "Cid"}, []string{"Ann", "Bob", "Cid"}},
 		{4, rules.NoSeat, []string{"Ann", "Bob", "Cid", "Dan"}, []string{"AC", "BD"}},
 		{4, rules.SeatA, []string{"You", "Bot B", "Bot C", "Bot D"}, []string{"us", "them"}},
+		// A head as wide as its column's room keeps its gap before it,
+		// never touching "#" or the head to its left.
+		{2, rules.NoSeat, []string{"Tester", "Bot"}, []string{"Teste", "Bot"}},
+		{3, rules.NoSeat, []string{"Tester", "Westie", "Eastie"}, []string{"Test", "West", "East"}},
 	} {
 		sc := &Scene{V: rules.View{Players: tc.n, Options: options(tc.n)}, You: tc.you}
 		for _, name := range tc.names {
