@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -348,9 +349,14 @@ func TestLobbyStartCommand(t *testing.T) {
 	// command line and from the watch list: he reads how to go back to
 	// his seat, and his seat stays on his first connection.
 	dan2 := c.person(t, "d", "Dan", lobby.Command{Verb: "watch", Code: code})
-	back := "choose the table in the lobby's list (or connect with join " + code + ") to go back to your seat"
+	back := "choose it in the lobby's list (or connect with join " + code + ") to go back to your seat"
 	dan2.untilFlat(t, back)
 	require.Nil(t, dan2.seat())
+	// The note takes two rows at most: the list and the talk keep theirs.
+	rows := strings.Split(plain(dan2), "\n")
+	note := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, " ! Table "+code) })
+	require.GreaterOrEqual(t, note, 0, "the note:\n%s", plain(dan2))
+	require.True(t, strings.HasPrefix(rows[note+2], " Lobby talk"), "the note over more than two rows:\n%s", plain(dan2))
 	require.Nil(t, dan2.watching())
 	dan2.key("w")
 	dan2.until(t, "Watch a table")

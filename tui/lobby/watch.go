@@ -80,7 +80,7 @@ func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
 	port, err := t.Watch(l.cfg.Player)
 	switch {
 	case errors.Is(err, hall.ErrSeated):
-		l.setNote(fmt.Sprintf("Table %s: %v: choose the table in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
+		l.setNote(fmt.Sprintf("Table %s: %v: choose it in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
 		return l, nil
 	case err != nil:
 		l.setNote(fmt.Sprintf("Table %s: %v.", t.Code(), err), true)

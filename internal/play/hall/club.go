@@ -11,7 +11,7 @@ import (
 var (
 	ErrPrivate    = errors.New("that table is private: its host lets nobody watch")
 	ErrNotStarted = errors.New("that table's game has not started yet: watch it once its host starts it")
-	ErrSeated     = errors.New("you have a seat at that table, and a spectator takes none")
+	ErrSeated     = errors.New("you have a seat there, and a spectator takes none")
 )
 
 // Watch gives p a spectator's Port on the table's game: p needs a key,
