@@ -348,12 +348,13 @@ func (s *History) rowLine(r *row, c cols) string {
 		players = "vs " + name(me.Other())
 	case one:
 		// "4 players: with Bot C vs bob, Bot D": the partner, then the
-		// opponents.
+		// opponents, in the seats after the person's round the table,
+		// as the score (scoreOf) gives their sides.
 		var partner string
 		var others []string
-		for o := range rules.Seat(n) {
+		for i := 1; i < n; i++ {
+			o := rules.Seat((int(me) + i) % n)
 			switch {
-			case o == me:
 			case rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
 				partner = h.PlayerName(o)
 			default:

@@ -570,3 +570,46 @@ func TestOpenPartnerLabel(t *testing.T) {
 		t.Fatalf("%s: the partner never made trump: the test shows nothing", file)
 	}
 }
+
+// TestHistoryNamesInScoreOrder: at three, a person's list names the
+// others in the order of the score's numbers after their own (the seats
+// after theirs, round the table), so that each number reads as the name
+// in its place: bob, in seat B, reads "Bot C, ann" over B–C–A.
+func TestHistoryNamesInScoreOrder(t *testing.T) {
+	dir, keep := historyState(t)
+	l, err := gamelog.ReadFile(filepath.Join(games, "tables/3-03-three-tie-with-the-best-opponent.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, name := range []string{"ann", "bob", "Bot C"} {
+		level := gamelog.Human
+		if s > 1 {
+			level = "normal"
+		}
+		l.Header.SetPlayer(rules.Seat(s), name, level)
+	}
+	l.Header.SetKey(rules.SeatA, "key-ann")
+	l.Header.SetKey(rules.SeatB, "key-bob")
+	b, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-08-1200-ann-vs-bob-vs-Bot-C-normal.klob", b)
+	ents, err := store.New(dir, store.Options{}).History()
+	if err != nil || len(ents) != 1 {
+		t.Fatalf("the history: %v, %d games", err, len(ents))
+	}
+	tot := ents[0].Totals
+	for key, want := range map[string][2]string{
+		"key-ann": {"3 players: bob, Bot C ", fmt.Sprintf(" %d–%d–%d ", tot[0], tot[1], tot[2])},
+		"key-bob": {"3 players: Bot C, ann ", fmt.Sprintf(" %d–%d–%d ", tot[1], tot[2], tot[0])},
+	} {
+		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true, Player: key})
+		got := text(hs)
+		row := got[strings.Index(got, "▶"):]
+		row = row[:strings.Index(row, "\n")]
+		if !strings.Contains(row, want[0]) || !strings.Contains(row, want[1]) {
+			t.Errorf("%s's list does not read %q over %q:\n%s", key, want[0], want[1], got)
+		}
+	}
+}
