@@ -447,6 +447,10 @@ func (s *History) unpath(text, path string) string {
 
 // KeyHelp is the list's keys as help.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if s.loaded && len(s.rows) == 0 {
+		// Nothing to choose nor to replay: only how to leave.
+		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, kit.QuitAsks(k)}}}
+	}
 	return kit.KeyHelp{
 		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), k.QuitHint()},
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),

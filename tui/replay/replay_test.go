@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -610,6 +611,25 @@ func TestHistoryNamesInScoreOrder(t *testing.T) {
 		row = row[:strings.Index(row, "\n")]
 		if !strings.Contains(row, want[0]) || !strings.Contains(row, want[1]) {
 			t.Errorf("%s's list does not read %q over %q:\n%s", key, want[0], want[1], got)
+		}
+	}
+}
+
+// An empty list of saved games offers no key that does nothing: its
+// keys' line and its help say only how to leave.
+func TestHistoryEmptyOffersNoChoice(t *testing.T) {
+	dir, _ := historyState(t)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
+	got := text(hs)
+	if !strings.Contains(got, "No saved games yet") || strings.Contains(got, "enter replay") || strings.Contains(got, "choose") {
+		t.Errorf("the empty list offers a choice:\n%s", got)
+	}
+	km := kit.DefaultKeys()
+	for _, group := range hs.Screen.(*History).KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			if d := b.Help().Desc; strings.Contains(d, "replay") || strings.Contains(d, "choose") {
+				t.Errorf("the empty list's help offers %q", d)
+			}
 		}
 	}
 }
