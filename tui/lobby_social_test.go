@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -45,10 +46,15 @@ type socialClub struct {
 	clock *testClock
 }
 
-func newClub(t *testing.T) *socialClub {
+func newClub(t *testing.T) *socialClub { t.Helper(); return newClubWith(t, chat.Config{}) }
+
+// newClubWith is newClub with the chat's config cfg (its clock the
+// club's).
+func newClubWith(t *testing.T, cfg chat.Config) *socialClub {
 	t.Helper()
 	c := &socialClub{clock: &testClock{now: time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)}}
-	hub, err := chat.New(chat.Config{Now: c.clock.Now})
+	cfg.Now = c.clock.Now
+	hub, err := chat.New(cfg)
 	require.NoError(t, err)
 	c.hub = hub
 	c.h = testHallWith(t, func(cfg *hall.Config) { cfg.Chat = hub })
@@ -317,7 +323,8 @@ func TestWaitingRoomTalk(t *testing.T) {
 
 // TestLobbyStartCommand: `watch CODE` and `join CODE` from the command
 // line go straight to the table; a code that finds nothing says so in
-// the lobby; a guest is refused.
+// the lobby; a guest is refused, and so is a person who watches the
+// table where they sit.
 func TestLobbyStartCommand(t *testing.T) {
 	c := newClub(t)
 	ann := c.person(t, "a", "Ann", lobby.Command{})
@@ -338,9 +345,27 @@ func TestLobbyStartCommand(t *testing.T) {
 	carol.wait(t, "the table watched", func() bool { return carol.watching() != nil })
 	carol.until(t, "watching · v tricks")
 
-	// Dan, seated there, watching his own table sits down instead.
+	// Dan, seated there, is refused his own table to watch, from the
+	// command line and from the watch list: he reads how to go back to
+	// his seat, and his seat stays on his first connection.
 	dan2 := c.person(t, "d", "Dan", lobby.Command{Verb: "watch", Code: code})
-	dan2.wait(t, "Dan's seat", func() bool { return dan2.seat() != nil })
+	back := "choose it in the lobby's list (or connect with join " + code + ") to go back to your seat"
+	dan2.untilFlat(t, back)
+	require.Nil(t, dan2.seat())
+	// The note takes two rows at most: the list and the talk keep theirs.
+	rows := strings.Split(plain(dan2), "\n")
+	note := slices.IndexFunc(rows, func(r string) bool { return strings.HasPrefix(r, " ! Table "+code) })
+	require.GreaterOrEqual(t, note, 0, "the note:\n%s", plain(dan2))
+	require.True(t, strings.HasPrefix(rows[note+2], " Lobby talk"), "the note over more than two rows:\n%s", plain(dan2))
+	require.Nil(t, dan2.watching())
+	dan2.key("w")
+	dan2.until(t, "Watch a table")
+	dan2.key("enter")
+	dan2.untilFlat(t, back)
+	require.Nil(t, dan2.watching())
+	dan.deliver()
+	require.NotNil(t, dan.seat(), "Dan's first connection keeps the seat:\n%s", plain(dan))
+	require.NotContains(t, flat(dan), "another connection", "Dan's first connection keeps the seat")
 
 	nobody := c.person(t, "f", "Fay", lobby.Command{Verb: "join", Code: "ZZZZ"})
 	nobody.until(t, `join "ZZZZ"`)
@@ -430,7 +455,7 @@ func TestLobbyManyTables(t *testing.T) {
 		codes = append(codes, tb.Code())
 	}
 	dan := c.person(t, "d", "Dan", lobby.Command{})
-	dan.until(t, "more (↑/↓ to see them)")
+	dan.until(t, "more below")
 	kittest.CheckSize(t, dan.screen(), 80, 24)
 	dan.key("j")
 	require.Contains(t, plain(dan), "Table code:")
@@ -486,13 +511,16 @@ func TestLobbyTalkNoteWraps(t *testing.T) {
 }
 
 // TestLobbyHelpSaysTalk: the lobby's help lists / as its keys' line
-// offers it.
+// offers it, and says what w does at one's own table.
 func TestLobbyHelpSaysTalk(t *testing.T) {
 	c := newClub(t)
 	ann := c.person(t, "a", "Ann", lobby.Command{})
 	ann.until(t, "/ talk")
 	ann.key("?")
 	ann.untilFlat(t, "/ talk: a line to the lobby")
+	// And that a table of one's own is not watched.
+	ann.untilFlat(t, "w watch a table as a spectator; never your own: choose it in the list of tables to go back to your seat")
+	kittest.CheckSize(t, ann.screen(), 80, 24)
 }
 
 // TestWatchListFits: more tables being played than the window holds,
@@ -521,7 +549,7 @@ func TestWatchListFits(t *testing.T) {
 		kittest.CheckSize(t, dan.screen(), 80, 24)
 		require.Contains(t, scr, "Or type a table's code", "the code's line:\n%s", scr)
 		require.Contains(t, scr, "esc back to the lobby", "the keys:\n%s", scr)
-		require.Contains(t, scr, "more (↑/↓ to see them)", "the rest said:\n%s", scr)
+		require.Regexp(t, `(↑ \d+ more above|↓ \d+ more below) \(↑/↓ to see them\)`, scr, "the rest said:\n%s", scr)
 		require.Contains(t, kittest.Flat(scr), "· 4 seats · to 500", "a line whole:\n%s", scr)
 		dan.key("down")
 	}
@@ -555,14 +583,16 @@ func TestLobbyTableClosesUnderTheCursor(t *testing.T) {
 // lobby's talk has shows from its speaker on, cut with "…", never its
 // tail alone, which reads as nobody's.
 func TestLobbyTalkKeepsLinesWhole(t *testing.T) {
-	c := newClub(t)
+	// Lines of up to 1,000 characters: one over more rows than the talk's
+	// share of the window.
+	c := newClubWith(t, chat.Config{MaxChars: 1000})
 	ann, bob := c.pair(t)
 	inLobbyTalk(t, ann, bob)
 	// A table of three seats takes two rows of the list.
 	_, err := c.h.Open(hall.Player{ID: "h", Name: "Host"}, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
 	require.NoError(t, err)
 	ann.app.screen.(*lobby.Lobby).Refresh()
-	bob.say("first " + strings.Repeat("word ", 30) + "last")
+	bob.say("first " + strings.Repeat("word ", 80) + "last")
 	ann.wait(t, "Bob's line", func() bool { return len(ann.app.screen.(*lobby.Lobby).TalkLines()) == 1 })
 	scr := plain(ann)
 	require.Contains(t, scr, `Bob: "first`, "the line's start is missing:\n%s", scr)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -86,6 +85,20 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	if err != nil {
 		return failed(stderr, "daily", err)
 	}
+	if inTheWay(dir) {
+		// Nothing of the daily can be read or kept there: say so before
+		// any of it says only "not a directory".
+		then := "the daily cannot be played"
+		switch {
+		case *history:
+			then = "the daily history cannot be read"
+		case *export:
+			then = "today's results cannot be exported"
+		case *importFile != "":
+			then = "a friend's results cannot be imported"
+		}
+		return failed(stderr, "daily", errors.New(stateInTheWay(dir, then)))
+	}
 	files := dailyfiles.Open(dir)
 	today := duplicate.DateOf(env.now())
 	fail := func(err error) int {
@@ -125,9 +138,6 @@ func dailyWith(args []string, stdout, stderr io.Writer, env dailyEnv) int {
 	}
 
 	if err := files.Lock(); err != nil {
-		if errors.Is(err, syscall.ENOTDIR) {
-			err = errors.New(stateInTheWay(dir) + ": the daily cannot be played")
-		}
 		return fail(err)
 	}
 	defer files.Unlock()

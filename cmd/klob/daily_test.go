@@ -186,14 +186,28 @@ func TestDailyHistoryUnreadable(t *testing.T) {
 }
 
 // TestDailyStateInTheWay: a file where the state folder should be stops
-// the daily with the words the setup screen uses: the folder, the cause
-// and what sets it.
+// the daily, and its -history, -export and -import, with the words the
+// setup screen uses: the folder, the cause and what sets it, then what
+// cannot be done; never a bare "not a directory".
 func TestDailyStateInTheWay(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "state")
 	os.WriteFile(file, []byte("not a directory\n"), 0o600)
-	code, _, errs := runDailyTest(t, file)
-	if code != 1 || !strings.Contains(errs, "the state folder "+file+" cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)") {
-		t.Errorf("the daily: %d, stderr %q", code, errs)
+	friend := filepath.Join(t.TempDir(), "friend.txt")
+	os.WriteFile(friend, []byte("a result file\n"), 0o600)
+	for _, tc := range []struct {
+		args []string
+		then string
+	}{
+		{nil, "the daily cannot be played"},
+		{[]string{"-history"}, "the daily history cannot be read"},
+		{[]string{"-export"}, "today's results cannot be exported"},
+		{[]string{"-import", friend}, "a friend's results cannot be imported"},
+	} {
+		code, _, errs := runDailyTest(t, file, tc.args...)
+		want := "klob daily: the state folder " + file + " cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): " + tc.then
+		if code != 1 || !strings.Contains(errs, want) || strings.Contains(errs, "not a directory") {
+			t.Errorf("the daily %v: %d, stderr %q", tc.args, code, errs)
+		}
 	}
 }
 

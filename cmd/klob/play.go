@@ -137,7 +137,7 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 	case errors.Is(err, syscall.ENOTDIR):
 		// A file where the folder should be: there is no saved game to
 		// offer, only the cause to tell.
-		return stateInTheWay(st.Dir()) + ": the game will not be saved"
+		return stateInTheWay(st.Dir(), "the game will not be saved")
 	case err != nil:
 		if st != nil {
 			// A directory that cannot be locked (read-only, say): its
@@ -152,10 +152,20 @@ func useState(cfg *tui.PlayConfig, st *store.Store, err error) (warning string) 
 	return ""
 }
 
-// stateInTheWay says that a file stands where the state folder dir
-// should be, and what sets the folder.
-func stateInTheWay(dir string) string {
-	return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)", dir)
+// stateInTheWay says that a file stands where the state folder dir (or
+// a folder above it) should be, and what sets the folder, then what
+// follows (then: "the game will not be saved"), never a bare "not a
+// directory". Every command that reads or writes the state folder says
+// it so.
+func stateInTheWay(dir, then string) string {
+	return fmt.Sprintf("the state folder %s cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): %s", dir, then)
+}
+
+// inTheWay reports whether a file stands where the state folder dir, or
+// a folder above it, should be.
+func inTheWay(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && !fi.IsDir() || errors.Is(err, syscall.ENOTDIR)
 }
 
 // newStateDir opens and locks the first free state directory beside

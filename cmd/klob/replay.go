@@ -66,6 +66,12 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 		if err != nil {
 			return nil, failed(stderr, "replay", err)
 		}
+		if inTheWay(st.Dir()) {
+			// A file where the folder should be: nothing to list, and
+			// the list would say only "not a directory".
+			printHanging(stderr, stateInTheWay(st.Dir(), "there are no saved games to list"), "klob replay: ", "  ")
+			return nil, 1
+		}
 		return tui.NewHistory(st, cfg), 0
 	}
 	r, ok := readReplay("replay", files[0], stderr)

@@ -83,3 +83,25 @@ func TestReplayOpens(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReplayStateInTheWay: without a file, a file where the state folder
+// should be stops the replay with the words klob play uses (the folder,
+// the cause, what sets it), never a bare "not a directory".
+func TestReplayStateInTheWay(t *testing.T) {
+	for _, below := range []bool{false, true} {
+		file := filepath.Join(t.TempDir(), "state")
+		if err := os.WriteFile(file, []byte("not a directory\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		dir := file
+		if below {
+			dir = filepath.Join(file, "klob")
+		}
+		t.Setenv("KLOB_STATE_DIR", dir)
+		app, code, _, errs := replayArgs()
+		want := "klob replay: the state folder " + dir + " cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it): there are no saved games to list"
+		if app != nil || code != 1 || !strings.Contains(strings.Join(strings.Fields(errs), " "), want) || strings.Contains(errs, "not a directory") {
+			t.Errorf("%s: app %v, exit %d, stderr %q", dir, app != nil, code, errs)
+		}
+	}
+}

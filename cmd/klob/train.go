@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/seedmix"
@@ -128,14 +130,25 @@ func runTrain(args []string, stdout, stderr io.Writer) int {
 		return trainReview(rec, tf.cfg.ASCII, stdout, stderr)
 	}
 	cfg := tf.cfg
-	if err != nil {
+	if useRecord(&cfg, rec, err); cfg.Warning != "" {
 		// Shown on the first screen, and again once it is gone.
-		cfg.Warning = fmt.Sprintf("%v: your record will not be kept", err)
-		defer fmt.Fprintf(stderr, "klob train: %s\n", cfg.Warning)
-	} else {
-		cfg.Record = rec
+		defer printHanging(stderr, cfg.Warning, "klob train: ", "  ")
 	}
 	return runApp("train", tui.NewTrain(cfg), stdout, stderr)
+}
+
+// useRecord gives cfg the training record rec (err from
+// drill.DefaultStatsFile), or the warning that says why the record
+// will not be kept: no state folder, or a file where it should be.
+func useRecord(cfg *tui.TrainConfig, rec *drill.StatsFile, err error) {
+	switch {
+	case err != nil:
+		cfg.Warning = fmt.Sprintf("%v: your record will not be kept", err)
+	case inTheWay(filepath.Dir(rec.Path)):
+		cfg.Warning = stateInTheWay(filepath.Dir(rec.Path), "your record will not be kept")
+	default:
+		cfg.Record = rec
+	}
 }
 
 // trainEval evaluates the -eval situation and prints the table. The
@@ -215,6 +228,10 @@ func evalWithProgress(ctx context.Context, v *rules.View, o drill.Options, stder
 func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int {
 	st, err := rec.Load()
 	var de *drill.DamagedError
+	if errors.Is(err, syscall.ENOTDIR) {
+		printHanging(stderr, stateInTheWay(filepath.Dir(rec.Path), "your training record cannot be read"), "klob train: ", "  ")
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "klob train: %s\n", untrusted.Text(err.Error()))
 		if !errors.As(err, &de) { // a damaged record is kept aside: the review goes on

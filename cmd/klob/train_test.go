@@ -15,6 +15,7 @@ import (
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/internal/testing/ctxtest"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -358,4 +359,33 @@ func TestTrainEvalInterrupted(t *testing.T) {
 	}
 	assert.Positive(t, none, "no cut before the first batch")
 	assert.Positive(t, cut, "no cut between batches")
+}
+
+// TestTrainStateInTheWay: a file where the state folder should be is
+// said as klob play says it (the folder, the cause, what sets it), never
+// a bare "not a directory": -review stops; the trainer's first screen
+// says the record will not be kept, and keeps none.
+func TestTrainStateInTheWay(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "state")
+	require.NoError(t, os.WriteFile(file, []byte("not a directory\n"), 0o600))
+	t.Setenv("KLOB_STATE_DIR", file)
+	inTheWay := "the state folder " + file + " cannot be made, a file is in its way (KLOB_STATE_DIR or XDG_STATE_HOME sets it)"
+	code, out, errs := train(t, "-review")
+	assert.Equal(t, 1, code)
+	assert.Empty(t, out)
+	assert.Contains(t, strings.Join(strings.Fields(errs), " "), "klob train: "+inTheWay+": your training record cannot be read")
+	assert.NotContains(t, errs, "not a directory")
+
+	var cfg tui.TrainConfig
+	rec, err := drill.DefaultStatsFile()
+	useRecord(&cfg, rec, err)
+	assert.Nil(t, cfg.Record)
+	assert.Equal(t, inTheWay+": your record will not be kept", cfg.Warning)
+	// A folder that can be made keeps the record.
+	t.Setenv("KLOB_STATE_DIR", filepath.Join(t.TempDir(), "state"))
+	cfg = tui.TrainConfig{}
+	rec, err = drill.DefaultStatsFile()
+	useRecord(&cfg, rec, err)
+	assert.Equal(t, rec, cfg.Record)
+	assert.Empty(t, cfg.Warning)
 }

@@ -235,3 +235,82 @@ func TestHelpKeepsLettersWithWords(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryStepFits: every step of the lesson, played through as the
+// goldens play it, shows its whole text at 80×24 with no scroll; and so
+// does each step after any other key its prompt offers (a choice the
+// lesson refuses, a card the rules or the lesson refuse, with the note
+// that says why).
+func TestEveryStepFits(t *testing.T) {
+	fits := func(d *kittest.Driver, s *Screen, what string) {
+		t.Helper()
+		if scr := d.Text(); strings.Contains(scr, "↓ more") {
+			cur, _ := s.run.Stops()
+			t.Fatalf("step %d %s needs a scroll at 80×24:\n%s", cur, what, scr)
+		}
+	}
+	// The walk: the keys pressed, each step's offers on the way.
+	d, s, _ := start(t, 80, 24, false)
+	var keys []string
+	var offers [][]string
+	seen := map[int]bool{}
+	press := func(ks ...string) {
+		t.Helper()
+		for _, k := range ks {
+			cur, _ := s.run.Stops()
+			seen[cur] = true
+			fits(d, s, "")
+			keys = append(keys, k)
+			offers = append(offers, offered(s))
+			d.Press(k)
+		}
+		fits(d, s, "")
+		cur, _ := s.run.Stops()
+		seen[cur] = true
+	}
+	press("enter", "enter", "enter", "t", "p", "a", "enter", "t", "enter", "x", "n")
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		press("enter")
+		if s.note != "" { // a card the lesson refuses: the next may do
+			press("right", "b")
+		}
+	}
+	press("enter", "enter", "p", "s", "1", "c", "enter")
+	_, total := s.run.Stops()
+	require.Len(t, seen, total, "steps seen: %v", seen)
+	// Each other key offered, on a lesson walked to its step anew.
+	probes := 0
+	for i, ks := range offers {
+		for _, k := range ks {
+			if k == keys[i] {
+				continue
+			}
+			d, s, _ := start(t, 80, 24, false)
+			d.Press(keys[:i]...)
+			d.Press(k)
+			fits(d, s, "after "+k)
+			probes++
+		}
+	}
+	require.Greater(t, probes, 20, "keys tried")
+}
+
+// offered are the keys the step's prompt offers: each choice of a
+// decision, each card's number in the card play.
+func offered(s *Screen) []string {
+	var out []string
+	switch s.run.Step().Kind {
+	case lesson.Act:
+		v := s.run.View()
+		for _, a := range v.Legal() {
+			out = append(out, kit.ActionKey(a))
+		}
+	case lesson.Play, lesson.Claim:
+		for i := range s.hand() {
+			out = append(out, fmt.Sprint(i+1))
+		}
+		out = append(out, "c")
+	}
+	return out
+}

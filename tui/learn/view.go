@@ -2,7 +2,10 @@ package learn
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/study/lesson"
 	"github.com/klob/klob/rules"
@@ -33,9 +36,16 @@ func (s *Screen) View(ctx *kit.Context) string {
 	}
 	bottom = append(bottom, s.promptLine(ctx, step))
 
-	// The text takes the room left; it scrolls when it does not fit.
-	room := max(1, h-len(top)-len(table)-len(bottom))
+	// The text takes the room left: the table's blank rows (no trick
+	// yet, no card numbers before the card play) give way to it first,
+	// then it scrolls.
 	text := s.textLines(ctx, sec, step, w)
+	for i := len(table) - 1; i > 0 && len(text) > h-len(top)-len(table)-len(bottom); i-- {
+		if strings.TrimSpace(ansi.Strip(table[i])) == "" {
+			table = slices.Delete(table, i, i+1)
+		}
+	}
+	room := max(1, h-len(top)-len(table)-len(bottom))
 	maxScroll := max(0, len(text)-room)
 	s.scroll = min(s.scroll, maxScroll)
 	shown := text[s.scroll:]

@@ -385,6 +385,19 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	return append(append([]string{head}, said...), tail...)
 }
 
+// talkLeast is how many of the last lines said the lobby's talk shows
+// however many tables are open.
+const talkLeast = 3
+
+// least is the rows the talk asks of the lobby before the tables take
+// more than a row: its heading, its last talkLeast rows (fewer when
+// less was said) and the line typed with its note.
+func (lt *talkPane) least(ctx *kit.Context, w int) int {
+	all := len(lt.lines(ctx, w, ctx.Height))
+	typed := len(lt.lines(ctx, w, 0)) // with no room, the line typed and the note alone
+	return min(all, typed+1+talkLeast)
+}
+
 // noteLines are the note, wrapped: a name in it can make it long, and
 // its end (how to undo a mute) must not be lost at the edge.
 func (lt *talkPane) noteLines(ctx *kit.Context, w int) []string {

@@ -259,17 +259,18 @@ func (l *Lobby) Refresh() {
 // Tables are the open tables listed, the person's own first.
 func (l *Lobby) Tables() []hall.Info { return l.tables }
 
-// The lobby's choices, then the open tables.
-var items = []struct{ key, label string }{
-	{"p", "Play alone against bots"},
-	{"t", "Train your bidding"},
-	{"o", "Open a table for friends"},
-	{"j", "Join a table by its code"},
-	{"w", "Watch a table"},
-	{"d", "Tournaments: the daily and the club's"},
-	{"h", "Your games: history and replay"},
-	{"r", "Rename yourself"},
-	{"l", "Leaderboards"},
+// The lobby's choices, then the open tables; help is what the help
+// says of a choice when its label does not say enough.
+var items = []struct{ key, label, help string }{
+	{"p", "Play alone against bots", ""},
+	{"t", "Train your bidding", ""},
+	{"o", "Open a table for friends", ""},
+	{"j", "Join a table by its code", ""},
+	{"w", "Watch a table", "watch a table as a spectator; never your own: choose it in the list of tables to go back to your seat"},
+	{"d", "Tournaments: the daily and the club's", ""},
+	{"h", "Your games: history and replay", ""},
+	{"r", "Rename yourself", ""},
+	{"l", "Leaderboards", ""},
 }
 
 // keyOnly are the lobby's choices a guest is refused: the menu says so
@@ -320,6 +321,9 @@ func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 				l.setNote(errGuestTalk.Error(), true)
 				return l, nil
 			}
+			// The note says what an earlier choice did: the line typed
+			// is a new one, and takes its room.
+			l.setNote("", false)
 			l.talk.start()
 			return l, nil
 		}
@@ -472,7 +476,11 @@ func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
 func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range items {
-		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, strings.ToLower(it.label[:1])+it.label[1:])))
+		words := it.help
+		if words == "" {
+			words = strings.ToLower(it.label[:1]) + it.label[1:]
+		}
+		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
 	moves := []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("take it", k.Choose), k.Help, kit.QuitAsks(k)}
 	if l.talk != nil && !l.guest() {
@@ -674,7 +682,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		lines = append(lines, " "+line)
 	}
 	lines = append(lines, l.clubLines(ctx)...)
-	lines = append(lines, "")
+	var menu []string
 	for i, it := range items {
 		label := it.label
 		if it.key == "t" {
@@ -683,15 +691,18 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if l.guest() && keyOnly[it.key] {
 			label += " (with an SSH key)"
 		}
-		lines = append(lines, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
+		menu = append(menu, l.rowLines(ctx, i, "["+it.key+"] "+label)...)
 	}
-	lines = append(lines, "", " "+st.Heading.Render("Tables"))
+	var tables [][]string // each table's lines, or the line saying there is none
+	for i, t := range l.tables {
+		tables = append(tables, l.rowLines(ctx, len(items)+i, tableLine(t)))
+	}
 	switch {
 	case len(l.tables) > 0:
 	case l.guest():
-		lines = append(lines, "   "+st.Dim.Render("(no open table)"))
+		tables = [][]string{{"   " + st.Dim.Render("(no open table)")}}
 	default:
-		lines = append(lines, "   "+st.Dim.Render("(no open table: open one and give its code to friends)"))
+		tables = [][]string{{"   " + st.Dim.Render("(no open table: open one and give its code to friends)")}}
 	}
 	var tail []string // the line typed, or the note
 	switch {
@@ -704,15 +715,11 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.note != "":
 		tail = append(tail, kit.Paragraph(l.note, w, nil)...)
 	}
-	// The tables take the room left above the line typed, the note and
-	// the keys, which always show: a long list shows the part around
-	// the cursor.
-	lines = append(lines, l.tableLines(ctx, ctx.Height-len(lines)-len(tail)-3)...)
-	lines = append(append(lines, ""), tail...)
 	keys := "↑/↓ choose · enter take · p t o j w d h r l · ? help · q quit"
 	if l.guest() {
 		keys = "↑/↓ choose · enter take · p t d r l · ? help · q quit"
 	}
+	talk := 0 // the rows the talk asks before the tables have more than one
 	if l.talk != nil {
 		if !l.guest() {
 			keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
@@ -720,42 +727,35 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if l.talk.open() {
 			keys = typingKeys
 		}
-		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-2)...)
+		talk = l.talk.least(ctx, w)
 	}
-	lines = append(lines, "", " "+st.Dim.Render(kit.Clip(keys, w-2)))
-	return kit.JoinLines(lines)
-}
-
-// tableLines are the lines of the open tables in at most room lines:
-// when they do not fit, the part that holds the cursor (the first
-// tables when it is on the menu) and a line saying how many more.
-func (l *Lobby) tableLines(ctx *kit.Context, room int) []string {
-	var all []string
-	first := make([]int, len(l.tables)+1) // the first line of each table
-	for i, t := range l.tables {
-		first[i] = len(all)
-		all = append(all, l.rowLines(ctx, len(items)+i, tableLine(t))...)
-	}
-	first[len(l.tables)] = len(all)
-	if len(all) <= room {
-		return all
-	}
-	keep := max(room-1, 0) // a line says the rest
-	start := 0
-	if at := l.row - len(items); at >= 0 && at < len(l.tables) && first[at+1] > keep {
-		start = first[at+1] - keep
-	}
-	shown := all[start : start+keep]
-	more := 0
-	for i := range l.tables {
-		if first[i] < start || first[i+1] > start+keep {
-			more++
+	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
+	// The room is shared in this order: what always shows (the menu,
+	// the line typed, the note, the keys), a row of the tables, the
+	// talk's heading and last lines, the rest of the tables, the blank
+	// lines between the parts, then more of the talk. The list of
+	// tables scrolls; its heading says how many are out of view.
+	room := ctx.Height - len(lines) - len(menu) - 1 - len(tail) - len(foot)
+	shown, above, below := window(tables, l.row-len(items), max(1, room-talk))
+	room -= len(shown)
+	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
+	gap := func(n int) []string {
+		if gaps < n {
+			return nil
 		}
+		return []string{""}
 	}
-	if room < 1 {
-		return nil
+	heading := " " + st.Heading.Render("Tables")
+	if mark := moreMark(above, below); mark != "" {
+		heading += st.Dim.Render(kit.Clip("  "+mark, w-8))
 	}
-	return append(shown, "   "+ctx.Styles.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
+	lines = append(append(append(lines, gap(3)...), menu...), gap(2)...)
+	lines = append(append(append(lines, heading), shown...), gap(1)...)
+	lines = append(lines, tail...)
+	if l.talk != nil {
+		lines = append(lines, l.talk.lines(ctx, w, ctx.Height-len(lines)-len(foot))...)
+	}
+	return kit.JoinLines(kit.Footed(lines, ctx.Height, foot...))
 }
 
 // rowLines are row i of the lobby, wrapped to the window under its

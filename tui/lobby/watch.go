@@ -74,14 +74,15 @@ func (l *Lobby) startCommand(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	return l.join(ctx, t)
 }
 
-// watch watches table t; a person who holds a seat there sits down
-// instead.
+// watch watches table t; a person who holds a seat there is refused
+// (hall.ErrSeated) and reads how to go back to it.
 func (l *Lobby) watch(ctx *kit.Context, t *hall.Table) (kit.Screen, tea.Cmd) {
-	if l.cfg.Hall.SeatOf(l.cfg.Player.ID) == t {
-		return l.join(ctx, t)
-	}
 	port, err := t.Watch(l.cfg.Player)
-	if err != nil {
+	switch {
+	case errors.Is(err, hall.ErrSeated):
+		l.setNote(fmt.Sprintf("Table %s: %v: choose it in the lobby's list (or connect with join %s) to go back to your seat.", t.Code(), err, t.Code()), true)
+		return l, nil
+	case err != nil:
 		l.setNote(fmt.Sprintf("Table %s: %v.", t.Code(), err), true)
 		return l, nil
 	}
@@ -265,25 +266,17 @@ func (w *watchList) View(ctx *kit.Context) string {
 	}
 	tail = append(tail, "", " "+st.Dim.Render(kit.Clip("↑/↓ choose · letters: a code · enter watch · esc back to the lobby", ctx.Width-2)))
 	// The tables take the room the code's line and the keys leave, a
-	// long list the part around the cursor; a long line wraps.
-	var all []string
-	first := make([]int, len(w.tables)+1) // the first line of each table
+	// long list the part around the cursor and a line saying how many
+	// tables are out of view; a long line wraps.
+	var tables [][]string
 	for i, t := range w.tables {
-		first[i] = len(all)
-		all = append(all, kit.MarkWrapped(ctx, watchLine(t), ctx.Width, i == w.row)...)
+		tables = append(tables, kit.MarkWrapped(ctx, watchLine(t), ctx.Width, i == w.row))
 	}
-	first[len(w.tables)] = len(all)
-	if room := ctx.Height - len(lines) - len(tail); len(all) > room && room > 1 {
-		keep := room - 1 // a line says the rest
-		start := max(0, first[w.row+1]-keep)
-		more := 0
-		for i := range w.tables {
-			if first[i] < start || first[i+1] > start+keep {
-				more++
-			}
-		}
-		all = append(all[start:start+keep:start+keep],
-			"   "+st.Dim.Render(kit.Clip(fmt.Sprintf("… %d more (↑/↓ to see them)", more), ctx.Width-4)))
+	room := ctx.Height - len(lines) - len(tail)
+	all, above, below := window(tables, w.row, room)
+	if above+below > 0 {
+		all, above, below = window(tables, w.row, room-1)
+		all = append(all, "   "+st.Dim.Render(kit.Clip(moreMark(above, below)+" (↑/↓ to see them)", ctx.Width-4)))
 	}
 	lines = append(append(lines, all...), tail...)
 	return kit.JoinLines(lines)

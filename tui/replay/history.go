@@ -348,12 +348,13 @@ func (s *History) rowLine(r *row, c cols) string {
 		players = "vs " + name(me.Other())
 	case one:
 		// "4 players: with Bot C vs bob, Bot D": the partner, then the
-		// opponents.
+		// opponents, in the seats after the person's round the table,
+		// as the score (scoreOf) gives their sides.
 		var partner string
 		var others []string
-		for o := range rules.Seat(n) {
+		for i := 1; i < n; i++ {
+			o := rules.Seat((int(me) + i) % n)
 			switch {
-			case o == me:
 			case rules.SideOfSeat(n, o) == rules.SideOfSeat(n, me):
 				partner = h.PlayerName(o)
 			default:
@@ -446,6 +447,10 @@ func (s *History) unpath(text, path string) string {
 
 // KeyHelp is the list's keys as help.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	if s.loaded && len(s.rows) == 0 {
+		// Nothing to choose nor to replay: only how to leave.
+		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, kit.QuitAsks(k)}}}
+	}
 	return kit.KeyHelp{
 		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), k.QuitHint()},
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),

@@ -17,6 +17,7 @@ import (
 	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -525,6 +526,110 @@ func TestOpenHandsWhole(t *testing.T) {
 		}
 		if seen < 30 {
 			t.Errorf("%s: only %d steps seen", file, seen)
+		}
+	}
+}
+
+// A four-player replay with every hand open keeps the partner's tag and
+// roles beside its cards at 80×24, at every step: "maker · partner"
+// (without "partner" when it deals and made trump, as a closed hand's
+// line), never the cards alone.
+func TestOpenPartnerLabel(t *testing.T) {
+	file := "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob"
+	r := readGame(t, file)
+	hs := open(t, r, filepath.Base(file), 80, 24)
+	s := replayOf(hs)
+	made := 0
+	for last := (pos{-1, -1}); s.pos != last; hs.Press("right") {
+		last = s.pos
+		if s.over() {
+			continue
+		}
+		txt := text(hs)
+		d := r.Deals[s.pos.deal].At(s.pos.n)
+		v := d.View(s.bottom)
+		partner := (s.bottom + 2) % 4
+		want := "partner"
+		switch {
+		case v.Maker == partner && v.Dealer == partner:
+			want = "dealer · maker"
+		case v.Maker == partner:
+			want = "maker · partner"
+		}
+		if !strings.Contains(txt, want) {
+			t.Fatalf("deal %d step %d: the partner's %q is not shown:\n%s", s.pos.deal+1, s.pos.n, want, txt)
+		}
+		// Each seat beside the trick shows its tag (the bots' level).
+		if n := strings.Count(txt, "random\n") + strings.Count(txt, "random "); n < 3 {
+			t.Fatalf("deal %d step %d: %d seats' tags shown, want 3:\n%s", s.pos.deal+1, s.pos.n, n, txt)
+		}
+		if v.Maker == partner {
+			made++
+		}
+	}
+	if made == 0 {
+		t.Fatalf("%s: the partner never made trump: the test shows nothing", file)
+	}
+}
+
+// TestHistoryNamesInScoreOrder: at three, a person's list names the
+// others in the order of the score's numbers after their own (the seats
+// after theirs, round the table), so that each number reads as the name
+// in its place: bob, in seat B, reads "Bot C, ann" over B–C–A.
+func TestHistoryNamesInScoreOrder(t *testing.T) {
+	dir, keep := historyState(t)
+	l, err := gamelog.ReadFile(filepath.Join(games, "tables/3-03-three-tie-with-the-best-opponent.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s, name := range []string{"ann", "bob", "Bot C"} {
+		level := gamelog.Human
+		if s > 1 {
+			level = "normal"
+		}
+		l.Header.SetPlayer(rules.Seat(s), name, level)
+	}
+	l.Header.SetKey(rules.SeatA, "key-ann")
+	l.Header.SetKey(rules.SeatB, "key-bob")
+	b, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-08-1200-ann-vs-bob-vs-Bot-C-normal.klob", b)
+	ents, err := store.New(dir, store.Options{}).History()
+	if err != nil || len(ents) != 1 {
+		t.Fatalf("the history: %v, %d games", err, len(ents))
+	}
+	tot := ents[0].Totals
+	for key, want := range map[string][2]string{
+		"key-ann": {"3 players: bob, Bot C ", fmt.Sprintf(" %d–%d–%d ", tot[0], tot[1], tot[2])},
+		"key-bob": {"3 players: Bot C, ann ", fmt.Sprintf(" %d–%d–%d ", tot[1], tot[2], tot[0])},
+	} {
+		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true, Player: key})
+		got := text(hs)
+		row := got[strings.Index(got, "▶"):]
+		row = row[:strings.Index(row, "\n")]
+		if !strings.Contains(row, want[0]) || !strings.Contains(row, want[1]) {
+			t.Errorf("%s's list does not read %q over %q:\n%s", key, want[0], want[1], got)
+		}
+	}
+}
+
+// An empty list of saved games offers no key that does nothing: its
+// keys' line and its help say only how to leave.
+func TestHistoryEmptyOffersNoChoice(t *testing.T) {
+	dir, _ := historyState(t)
+	hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, HidePaths: true})
+	got := text(hs)
+	if !strings.Contains(got, "No saved games yet") || strings.Contains(got, "enter replay") || strings.Contains(got, "choose") {
+		t.Errorf("the empty list offers a choice:\n%s", got)
+	}
+	km := kit.DefaultKeys()
+	for _, group := range hs.Screen.(*History).KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			if d := b.Help().Desc; strings.Contains(d, "replay") || strings.Contains(d, "choose") {
+				t.Errorf("the empty list's help offers %q", d)
+			}
 		}
 	}
 }

@@ -425,6 +425,7 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 	right := make([]string, nrows)
 	sideW := gx
 	rightW := max(0, w-gx-gridW-1)
+	var partnerLeft []string // an open partner's tag and roles, left of its card
 	place := func(dst *[]string, at int, ls []string) {
 		for len(*dst) < at+len(ls) {
 			*dst = append(*dst, "")
@@ -435,11 +436,13 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 		switch ps := sc.pos(b.seat); {
 		case ps == 0:
 		case b.col == 0:
-			place(&left, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, sideW-1, true))
+			place(&left, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, sideW-1))
 		case b.col == ncols-1 && sc.players() > 2:
-			place(&right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1, true))
+			place(&right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1))
 		default: // the partner, on top
-			place(&right, 0, sc.seatLines(ctx, b.seat, rightW+colW, false))
+			r, l := sc.partnerLines(ctx, b.seat, rightW+colW, gx+colW-1)
+			place(&right, 0, r)
+			partnerLeft = l
 		}
 	}
 	for len(cells) < max(len(left), len(right)) {
@@ -451,45 +454,38 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 	rows := make([]string, nrows)
 	for r := range nrows {
 		row := kit.Fit(left[r], gx) + strings.Join(cells[r], "")
-		if right[r] != "" {
-			if sc.players() == 4 && r < 2 {
-				// The partner's lines start right of its card.
-				row = kit.Fit(left[r], gx) + cells[r][0] + cells[r][1] + " " + right[r]
-			} else {
-				row += " " + right[r]
+		switch {
+		case sc.players() == 4 && r < 2 && (right[r] != "" || r < len(partnerLeft)):
+			// The partner's lines start right of its card; an open
+			// hand's tag and roles end left of it.
+			lead := kit.Fit(left[r], gx) + cells[r][0]
+			if r < len(partnerLeft) {
+				lead = partnerLeft[r] + " "
 			}
+			row = lead + cells[r][1] + " " + right[r]
+		case right[r] != "":
+			row += " " + right[r]
 		}
 		rows[r] = row
 	}
 	return rows
 }
 
-// seatLines describe a seat beside the trick in w cells: a turn mark and
-// its name (named is false for the partner of four, named over its
-// card), its tag (level, state), its cards (backs and a count, or a
-// replay's open hand), and whether it deals or made trump.
-func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []string {
+// seatFacts are what the lines of a seat beside the trick say in w
+// cells: its tag (level, state), its cards (backs and a count) and its
+// roles (dealer, maker, the partner of four).
+func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards string, roles []string) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
 	v := &sc.V
-	var out []string
-	if named {
-		mark := "  "
-		if v.Turn == s && v.Phase != rules.PhaseOver {
-			mark = st.Selected.Render(g.Cursor) + " "
-		}
-		out = append(out, mark+st.Heading.Render(sc.Name(s)))
-	}
-	var tag string
 	if int(s) < len(sc.Players) {
 		tag = sc.Players[s].Tag
 	}
 	n := v.Counts[s]
-	cards := kit.Plural(n, "card")
+	cards = kit.Plural(n, "card")
 	if w >= 2+n+1+len(cards) && sc.Open[s] == 0 {
 		cards = st.Dim.Render(kit.Repeat(g.BackMini, n)) + " " + cards
 	}
-	var roles []string
 	if v.Dealer == s {
 		roles = append(roles, "dealer")
 	}
@@ -499,44 +495,25 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 	if v.Players == 4 && sc.pos(s) == 2 {
 		roles = append(roles, "partner")
 	}
-	if !named {
-		// The partner: two lines right of its card, the rows above the
-		// side seats'.
-		turn := ""
-		if v.Turn == s && v.Phase != rules.PhaseOver {
-			turn = st.Selected.Render(g.Cursor) + " "
-		}
-		if open := sc.Open[s]; open != 0 {
-			out = sc.openHand(ctx, open, w-2)
-			out[0] = turn + out[0]
-		} else {
-			if kit.WidthOf(tag+" · "+cards) > w-2 {
-				cards = kit.Plural(n, "card")
-			}
-			first := tag
-			if kit.WidthOf(tag+" · "+cards) <= w-2 {
-				first = strings.Join(nonEmpty(tag, cards), " · ")
-			} else {
-				// A long state (away, waits 1m54s) has the line to itself:
-				// the count goes first on the roles' line.
-				roles = append([]string{cards}, roles...)
-			}
-			if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && roles[len(roles)-1] == "partner" {
-				// The scores' header names the partner already: dealer
-				// and maker keep the line.
-				roles = roles[:len(roles)-1]
-			}
-			if kit.WidthOf(strings.Join(roles, " · ")) > w {
-				// The title names the dealer too.
-				roles = slices.DeleteFunc(roles, func(r string) bool { return r == "dealer" })
-			}
-			out = append(out, turn+first, strings.Join(roles, " · "))
-		}
-		for i := range out {
-			out[i] = kit.Clip(out[i], w)
-		}
-		return out[:min(2, len(out))]
+	return tag, cards, roles
+}
+
+// turnMark is the cursor before the name of the seat to act, two blanks
+// before the others'.
+func (sc *Scene) turnMark(ctx *kit.Context, s rules.Seat) string {
+	if sc.V.Turn == s && sc.V.Phase != rules.PhaseOver {
+		return ctx.Styles.Selected.Render(ctx.Paint.Glyphs.Cursor) + " "
 	}
+	return "  "
+}
+
+// seatLines describe a side seat beside the trick in w cells: a turn
+// mark and its name, its tag, its cards (backs and a count, or a
+// replay's open hand), and whether it deals or made trump.
+func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
+	st := &ctx.Styles
+	out := []string{sc.turnMark(ctx, s) + st.Heading.Render(sc.Name(s))}
+	tag, cards, roles := sc.seatFacts(ctx, s, w)
 	if tag != "" {
 		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
 	}
@@ -556,6 +533,54 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int, named bool) []
 		out[i] = kit.Clip(out[i], w)
 	}
 	return out
+}
+
+// partnerLines describe the partner of four, named over its card, in
+// the two rows beside that card: right of it (in w cells) its tag and
+// cards, then its roles; a replay's open hand takes the right's two
+// rows, and its tag and roles go left of the card (in leftW cells,
+// against it).
+func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (right, left []string) {
+	tag, cards, roles := sc.seatFacts(ctx, s, w)
+	turn := ""
+	if sc.V.Turn == s && sc.V.Phase != rules.PhaseOver {
+		turn = sc.turnMark(ctx, s)
+	}
+	// fit keeps the roles on a line of w cells: the scores' header names
+	// the partner already and the title the dealer, so they go first.
+	fit := func(roles []string, w int) string {
+		if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && roles[len(roles)-1] == "partner" {
+			roles = roles[:len(roles)-1]
+		}
+		if kit.WidthOf(strings.Join(roles, " · ")) > w {
+			roles = slices.DeleteFunc(roles, func(r string) bool { return r == "dealer" })
+		}
+		return strings.Join(roles, " · ")
+	}
+	if open := sc.Open[s]; open != 0 {
+		right = sc.openHand(ctx, open, w-2)
+		right[0] = turn + right[0]
+		for _, l := range nonEmpty(tag, fit(roles, leftW)) {
+			left = append(left, kit.Right(kit.Clip(l, leftW), leftW))
+		}
+	} else {
+		if kit.WidthOf(tag+" · "+cards) > w-2 {
+			cards = kit.Plural(sc.V.Counts[s], "card")
+		}
+		first := tag
+		if kit.WidthOf(tag+" · "+cards) <= w-2 {
+			first = strings.Join(nonEmpty(tag, cards), " · ")
+		} else {
+			// A long state (away, waits 1m54s) has the line to itself:
+			// the count goes first on the roles' line.
+			roles = append([]string{cards}, roles...)
+		}
+		right = []string{turn + first, fit(roles, w)}
+	}
+	for i := range right {
+		right[i] = kit.Clip(right[i], w)
+	}
+	return right[:min(2, len(right))], left
 }
 
 // openHand writes a hand shown face up in a replay, as few cards a line

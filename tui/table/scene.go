@@ -214,11 +214,17 @@ func (sc *Scene) colNames(w int, short bool) []string {
 	return out
 }
 
-// letterNames names the sides by letters, in SideOrder.
+// letterNames names the sides by letters, in SideOrder, for column
+// heads: the person's own column of two or three keeps their name,
+// "You" (sideLetters says "you", inside a sentence).
 func (sc *Scene) letterNames() []string {
 	var out []string
 	for _, i := range sc.SideOrder() {
-		out = append(out, sc.sideLetters(i))
+		n := sc.sideLetters(i)
+		if sc.players() != 4 && sc.You != rules.NoSeat && i == sc.sideOf(sc.You) {
+			n = sc.Name(sc.You)
+		}
+		out = append(out, n)
 	}
 	return out
 }

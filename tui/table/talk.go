@@ -218,7 +218,7 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	for _, side := range sc.SideOrder() {
 		sideHeads = append(sideHeads, sc.sideShort(side))
 	}
-	won := fmt.Sprintf("won (%s)", strings.Join(lowerAll(sideHeads), "–"))
+	won := fmt.Sprintf("won (%s)", strings.Join(sideHeads, "–"))
 	out = append(out, st.Dim.Render(fmt.Sprintf(" %-3s %-*s %-*s %-*s %6s  %s", "#", nameW, "led by", cardsW, "cards", nameW, "won by", "points", won)))
 	count := make([]int, sc.Sides())
 	cell := func(c rules.Card, bella bool) string {
@@ -257,14 +257,6 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 	return append(out, "", st.Dim.Render(kit.Clip(legend, w)))
 }
 
-func lowerAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = strings.ToLower(s)
-	}
-	return out
-}
-
 // scorePad is the running score by side: a row per finished deal with
 // what each side scored (the maker's side starred) and how the deal
 // went, and the sums; the oldest rows give way when there is no room.
@@ -297,11 +289,13 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	}
 	var heads []string
 	for _, n := range sc.colNames(colW-1, true) {
-		heads = append(heads, strings.ToLower(n)+" ")
+		heads = append(heads, n+" ")
 	}
 	out := []string{
 		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
-		st.Dim.Render(row("#", heads, "")),
+		// "#" a cell left of the deals' numbers: a head as wide as its
+		// column's room never touches it.
+		st.Dim.Render(row("# ", heads, "")),
 	}
 	room := max(1, h-4)
 	first := 0

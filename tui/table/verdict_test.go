@@ -529,3 +529,36 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 		}
 	}
 }
+
+// The score pad's column heads keep the names' case ("West", "B");
+// a spectator's teams of four are their seats' letters, "AC" and "BD".
+// Each head is apart from the one before it.
+func TestPadHeadsKeepCase(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, tc := range []struct {
+		n     int
+		you   rules.Seat
+		names []string
+		heads []string
+	}{
+		{2, rules.SeatA, []string{"You", "West"}, []string{"You", "West"}},
+		// Cut to fit, "Bot B" and "Bot C" read alike: their letters.
+		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "B", "C"}},
+		{3, rules.NoSeat, []string{"Ann", "Bob", "Cid"}, []string{"Ann", "Bob", "Cid"}},
+		{4, rules.NoSeat, []string{"Ann", "Bob", "Cid", "Dan"}, []string{"AC", "BD"}},
+		{4, rules.SeatA, []string{"You", "Bot B", "Bot C", "Bot D"}, []string{"us", "them"}},
+		// A head as wide as its column's room keeps its gap before it,
+		// never touching "#" or the head to its left.
+		{2, rules.NoSeat, []string{"Tester", "Bot"}, []string{"Teste", "Bot"}},
+		{3, rules.NoSeat, []string{"Tester", "Westie", "Eastie"}, []string{"Test", "West", "East"}},
+	} {
+		sc := &Scene{V: rules.View{Players: tc.n, Options: options(tc.n)}, You: tc.you}
+		for _, name := range tc.names {
+			sc.Players = append(sc.Players, Player{Name: name})
+		}
+		head := ansi.Strip(sc.scorePad(&ctx, 23, 10)[1])
+		if got := strings.Join(strings.Fields(head)[1:], " "); got != strings.Join(tc.heads, " ") {
+			t.Errorf("%d players, you %v: heads %q, want %q", tc.n, tc.you, head, tc.heads)
+		}
+	}
+}

@@ -11,20 +11,25 @@ import (
 var (
 	ErrPrivate    = errors.New("that table is private: its host lets nobody watch")
 	ErrNotStarted = errors.New("that table's game has not started yet: watch it once its host starts it")
+	ErrSeated     = errors.New("you have a seat there, and a spectator takes none")
 )
 
 // Watch gives p a spectator's Port on the table's game: p needs a key,
-// the game must have started and the table not be private.
+// the game must have started and the table not be private. A person
+// seated there is refused: watching never takes a seat nor moves one,
+// and their seat stays on the connection that holds it.
 func (t *Table) Watch(p Player) (host.Port, error) {
 	if p.ID == "" {
 		return nil, ErrGuest
 	}
 	t.mu.Lock()
-	g, closed, private := t.game, t.closed != "" || t.released, t.opts.Private
+	g, closed, private, seated := t.game, t.closed != "" || t.released, t.opts.Private, t.seatOf(p.ID) >= 0
 	t.mu.Unlock()
 	switch {
 	case closed:
 		return nil, ErrClosed
+	case seated:
+		return nil, ErrSeated
 	case private:
 		return nil, ErrPrivate
 	case g == nil:

@@ -18,8 +18,8 @@ import (
 )
 
 // TestWatchAndPrivate: anyone with a key watches a started table that
-// is not private; a guest, a table not started and a private one are
-// refused; only the host makes it private, which lets the spectators
+// is not private; a guest, a person seated there, a table not started
+// and a private one are refused; only the host makes it private, which lets the spectators
 // go, and a restart keeps it private.
 func TestWatchAndPrivate(t *testing.T) {
 	d := newOnDisk(t)
@@ -35,6 +35,14 @@ func TestWatchAndPrivate(t *testing.T) {
 
 	_, err = tb.Watch(Player{Name: "guest"})
 	require.ErrorIs(t, err, ErrGuest)
+	// A person seated there is no spectator: the seat stays theirs, on
+	// their connection.
+	_, err = tb.Watch(Player{ID: "b", Name: "Bob"})
+	require.ErrorIs(t, err, ErrSeated)
+	tb.mu.Lock()
+	err = bob.conn.check()
+	tb.mu.Unlock()
+	require.NoError(t, err, "Bob's seat after his watch")
 	zed, err := tb.Watch(Player{ID: "z", Name: "Zed"})
 	require.NoError(t, err)
 	w := await(t, zed, "the spectator's first snapshot", func(s host.Snapshot) bool { return s.HasDeal })

@@ -1,0 +1,34 @@
+package lobby
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// window shows whole entries around the cursor's and counts the rest;
+// an entry taller than the room shows its start, cut with "…".
+func TestWindow(t *testing.T) {
+	entries := [][]string{{"a1", "a2"}, {"b1"}, {"c1", "c2"}, {"d1"}}
+	for _, tc := range []struct {
+		name         string
+		at, room     int
+		shown        []string
+		above, below int
+	}{
+		{"all fit", 2, 6, []string{"a1", "a2", "b1", "c1", "c2", "d1"}, 0, 0},
+		{"no cursor: the first", -1, 3, []string{"a1", "a2", "b1"}, 0, 2},
+		{"the cursor's last", 2, 3, []string{"b1", "c1", "c2"}, 1, 1},
+		{"the last", 3, 3, []string{"c1", "c2", "d1"}, 2, 0},
+		{"a cut entry", -1, 1, []string{"a1…"}, 0, 3},
+		{"the cursor's cut", 2, 1, []string{"c1…"}, 2, 1},
+		{"no room", 0, 0, nil, 0, 4},
+	} {
+		shown, above, below := window(entries, tc.at, tc.room)
+		assert.Equal(t, tc.shown, shown, tc.name)
+		assert.Equal(t, [2]int{tc.above, tc.below}, [2]int{above, below}, tc.name)
+	}
+	assert.Equal(t, "↑ 2 more above · ↓ 1 more below", moreMark(2, 1))
+	assert.Equal(t, "↓ 3 more below", moreMark(0, 3))
+	assert.Equal(t, "", moreMark(0, 0))
+}
