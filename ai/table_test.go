@@ -216,25 +216,27 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 		for i := range views {
 			v := &views[i]
 			smp := sampler.NewTable(v)
-			var worlds [][4]rules.CardSet
+			var worlds []rules.Deal
+			var hands [][4]rules.CardSet
 			for try := 0; try < 200 && len(worlds) < minWorlds; try++ {
-				h, ok := smp.Hands(r)
-				if ok && !slices.Contains(worlds, h) {
-					worlds = append(worlds, h)
+				w, ok := smp.World(r)
+				h := [4]rules.CardSet{w.Hand(0), w.Hand(1), w.Hand(2), w.Hand(3)}
+				if ok && !slices.Contains(hands, h) {
+					worlds, hands = append(worlds, w), append(hands, h)
 				}
 			}
 			if len(worlds) < minWorlds {
 				continue // too few hidden cards for six different worlds
 			}
 			hard := newTableHard(Config{Seed: 1})
-			run := func(ws [][4]rules.CardSet, picks []int) (rules.Card, bool) {
+			run := func(ws []rules.Deal, picks []int) (rules.Card, bool) {
 				i := 0
-				return hard.solveWorlds(context.Background(), v, tableNodeBudget, func() ([4]rules.CardSet, int, bool) {
+				return hard.solveWorlds(context.Background(), v, tableNodeBudget, func() (*rules.Deal, int, bool) {
 					if i >= len(ws) {
-						return [4]rules.CardSet{}, 0, false
+						return nil, 0, false
 					}
 					i++
-					return ws[i-1], picks[i-1], true
+					return &ws[i-1], picks[i-1], true
 				})
 			}
 			// Five worlds carrying tableSamples picks: too few guesses.
@@ -249,7 +251,7 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 			var total [32]int
 			var seen rules.CardSet
 			s := solver.NewTable()
-			for k, h := range worlds {
+			for k, h := range hands {
 				p := v.Play()
 				for o := range v.Players {
 					if rules.Seat(o) != v.Seat {

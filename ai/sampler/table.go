@@ -72,7 +72,7 @@ func NewTable(v *rules.View) *TableSampler {
 
 // Hands returns one world's hands now, indexed by seat (the viewer's
 // entry empty), and false when none was found in a fixed number of
-// tries. The hard table bot searches these worlds.
+// tries.
 func (s *TableSampler) Hands(r *rand.Rand) ([4]rules.CardSet, bool) {
 	hands, _, ok := s.draw(r, false)
 	return hands, ok
