@@ -25,8 +25,10 @@ import (
 // picks the worlds searched by weight, solves each exactly with
 // solver.TableSolver (two teams with four players, paranoid with three:
 // the two others against this seat), and plays the card with the
-// highest total over the worlds. The search's work is bounded in solver
-// nodes, not time, so a decision depends only on the view and the seed
+// highest total over the worlds: its side's card points, or, for a
+// three-handed defender, its estimated score for the deal (defend3).
+// The search's work is bounded in solver nodes, not time, so a decision
+// depends only on the view and the seed
 // (Config.Think adds a clock only as a guard, and none when negative:
 // see thinkContext); if fewer than minWorlds distinct worlds are solved
 // within the bound, it plays the normal bot's card.
@@ -34,6 +36,10 @@ type tableHard struct {
 	cfg    Config
 	r      *rand.Rand
 	solver *solver.TableSolver
+	// team solves a three-handed defender's worlds for both defenders
+	// (defend3), made at its first use: a table of its own, as a
+	// solver's entries hold for one maximising side.
+	team *solver.TableSolver
 }
 
 // Hard table bot budgets.
@@ -175,7 +181,6 @@ func pickedWorlds(worlds []rules.Deal, picks []int) func() (*rules.Deal, int, bo
 // is still one guess at the hidden cards, and with lopsided weights a few
 // worlds can carry every pick.
 func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint64, next func() (*rules.Deal, int, bool)) (rules.Card, bool) {
-	side := searchSide(v)
 	var total [32]int
 	var seen rules.CardSet
 	solved := 0
@@ -183,22 +188,17 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint6
 	// A cold table: which worlds fit in the budget must not depend on
 	// what earlier decisions left in it.
 	b.solver.Reset()
+	if b.team != nil {
+		b.team.Reset()
+	}
 	buf := make([]solver.TableCardValue, 0, 12)
 	for ctx.Err() == nil && used < budget {
 		d, times, ok := next()
 		if !ok {
 			break
 		}
-		p := v.Play()
-		for o := range v.Players {
-			if rules.Seat(o) != v.Seat {
-				p.Hands[o] = d.Hand(rules.Seat(o))
-			}
-		}
-		b.solver.SetLimit(min(budget-used, budget/4))
-		n0 := b.solver.Nodes()
-		cv, ok := b.solver.CardValuesFor(&p, side, buf[:0])
-		used += b.solver.Nodes() - n0
+		cv, nodes, ok := b.worldValues(v, d, budget-used, budget/4, buf[:0])
+		used += nodes
 		if !ok {
 			continue
 		}
@@ -220,6 +220,37 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint6
 		}
 	}
 	return best, true
+}
+
+// worldValues returns the value of every legal card of v's seat in the
+// world d, in card order, and the solver nodes it took: its side's card
+// points from the position on by exact search (the two others against it
+// with three players), for a three-handed defender its score for the deal
+// (defend3). Each search is cut at the smaller of cut and the nodes left
+// of left; it returns false when one was cut.
+func (b *tableHard) worldValues(v *rules.View, d *rules.Deal, left, cut uint64, buf []solver.TableCardValue) ([]solver.TableCardValue, uint64, bool) {
+	p := v.Play()
+	for o := range v.Players {
+		if rules.Seat(o) != v.Seat {
+			p.Hands[o] = d.Hand(rules.Seat(o))
+		}
+	}
+	b.solver.SetLimit(min(left, cut))
+	n0 := b.solver.Nodes()
+	cv, ok := b.solver.CardValuesFor(&p, searchSide(v), buf)
+	used := b.solver.Nodes() - n0
+	if !ok {
+		return nil, used, false
+	}
+	if defends3(v) {
+		var nodes uint64
+		cv, nodes, ok = b.defend3(v, &p, d, cv, min(left-used, cut))
+		used += nodes
+		if !ok {
+			return nil, used, false
+		}
+	}
+	return cv, used, true
 }
 
 // searchSide is the side the search maximises for the viewing seat: its

@@ -3,13 +3,13 @@ package ai
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/klob/klob/ai/sampler"
-	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
@@ -197,7 +197,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 // rule when fewer than minWorlds distinct worlds were solved, however
 // many times the reading picked them, and otherwise plays the card with
 // the best total over the worlds, each counted as often as it was
-// picked.
+// picked, a three-handed defender's worlds among them (defend3).
 func TestTableHardMinWorldsDistinct(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 3))
 	for _, players := range []int{3, 4} {
@@ -212,7 +212,7 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 				}
 			})
 		}
-		checked := 0
+		checked, defended := 0, 0
 		for i := range views {
 			v := &views[i]
 			smp := sampler.NewTable(v)
@@ -248,18 +248,16 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 			picks := []int{tableSamples - 5, 1, 1, 1, 1, 1}
 			got, ok := run(worlds, picks)
 			require.True(t, ok, "%d players: six worlds solved, no card\n%s", players, v.String())
+			// Each world valued as the search values it (worldValues).
 			var total [32]int
 			var seen rules.CardSet
-			s := solver.NewTable()
-			for k, h := range hands {
-				p := v.Play()
-				for o := range v.Players {
-					if rules.Seat(o) != v.Seat {
-						p.Hands[o] = h[o]
-					}
-				}
-				cv, ok := s.CardValuesFor(&p, searchSide(v), nil)
+			ref := newTableHard(Config{Seed: 1})
+			for k := range worlds {
+				cv, _, ok := ref.worldValues(v, &worlds[k], math.MaxUint64, 0, nil)
 				require.True(t, ok)
+				if defends3(v) {
+					defended++
+				}
 				for _, x := range cv {
 					total[x.Card] += picks[k] * x.Value
 					seen = seen.With(x.Card)
@@ -274,8 +272,8 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 			}
 			checked++
 		}
-		if checked < 5 {
-			t.Fatalf("%d players: %d views checked", players, checked)
+		if checked < 5 || players == 3 && defended == 0 {
+			t.Fatalf("%d players: %d views checked, %d worlds of a three-handed defender", players, checked, defended)
 		}
 	}
 }
