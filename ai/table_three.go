@@ -16,9 +16,10 @@ import (
 // values each card of a world by its estimated score for the deal
 // (defend3), not by its card points; the maker, and every seat at four
 // players, values cards by its side's card points. Against the normal
-// bot the defender's score gained 2.2 points a deal at three players
-// (300 decks); the maker's score too (its points from the paranoid
-// search, the defenders' split evenly) lost about one of them
+// bot the defender's score gained +0.8 [+0.1, +1.5] a deal at three
+// players (1000 decks, paired); valuing the maker's cards by its score
+// too (its points from the paranoid search, the defenders' split
+// evenly) lost about 0.9 of it on 300 decks
 // (docs/experiments/2026-12-02-table-hard-roles.md).
 
 // defends3 reports whether v's seat defends a three-handed contract.
