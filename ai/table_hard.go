@@ -25,8 +25,10 @@ import (
 // picks the worlds searched by weight, solves each exactly with
 // solver.TableSolver (two teams with four players, paranoid with three:
 // the two others against this seat), and plays the card with the
-// highest total over the worlds. The search's work is bounded in solver
-// nodes, not time, so a decision depends only on the view and the seed
+// highest total over the worlds: its side's card points, or, for a
+// three-handed defender, its estimated score for the deal (defend3).
+// The search's work is bounded in solver nodes, not time, so a decision
+// depends only on the view and the seed
 // (Config.Think adds a clock only as a guard, and none when negative:
 // see thinkContext); if fewer than minWorlds distinct worlds are solved
 // within the bound, it plays the normal bot's card.
@@ -34,6 +36,10 @@ type tableHard struct {
 	cfg    Config
 	r      *rand.Rand
 	solver *solver.TableSolver
+	// team solves a three-handed defender's worlds for both defenders
+	// (defend3), made at its first use: a table of its own, as a
+	// solver's entries hold for one maximising side.
+	team *solver.TableSolver
 }
 
 // Hard table bot budgets.
@@ -136,13 +142,13 @@ func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool
 	next := pickedWorlds(worlds, picks)
 	if worlds == nil {
 		i := 0
-		next = func() ([4]rules.CardSet, int, bool) {
+		next = func() (*rules.Deal, int, bool) {
 			if i >= n {
-				return [4]rules.CardSet{}, 0, false
+				return nil, 0, false
 			}
 			i++
-			hands, ok := smp.Hands(b.r)
-			return hands, 1, ok
+			t, ok := smp.World(b.r)
+			return &t, 1, ok
 		}
 	}
 	return b.solveWorlds(ctx, v, uint64(tableNodeBudget)*uint64(n)/tableSamples, next)
@@ -151,31 +157,30 @@ func (b *tableHard) search(ctx context.Context, v *rules.View) (rules.Card, bool
 // pickedWorlds returns the next function of solveWorlds over the worlds
 // readWorlds picked: each world with the times it was picked, the ones
 // never picked left out.
-func pickedWorlds(worlds [][4]rules.CardSet, picks []int) func() ([4]rules.CardSet, int, bool) {
+func pickedWorlds(worlds []rules.Deal, picks []int) func() (*rules.Deal, int, bool) {
 	i := 0
-	return func() ([4]rules.CardSet, int, bool) {
+	return func() (*rules.Deal, int, bool) {
 		for i < len(worlds) && picks[i] == 0 {
 			i++
 		}
 		if i >= len(worlds) {
-			return [4]rules.CardSet{}, 0, false
+			return nil, 0, false
 		}
 		i++
-		return worlds[i-1], picks[i-1], true
+		return &worlds[i-1], picks[i-1], true
 	}
 }
 
-// solveWorlds solves the worlds next gives (the other seats' hands, and
-// how many times the world was picked) until next is done, the context
-// ends or the solves have taken budget nodes, and returns the card with
-// the best total, each world's values counted as many times as it was
-// picked. A world whose solve takes more than a quarter of the budget
-// is cut and left out. It returns false when fewer than minWorlds
-// distinct worlds were solved: a world picked many times is still one
-// guess at the hidden cards, and with lopsided weights a few worlds can
-// carry every pick.
-func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint64, next func() ([4]rules.CardSet, int, bool)) (rules.Card, bool) {
-	side := searchSide(v)
+// solveWorlds solves the worlds next gives (whole deals the view cannot
+// tell from the real one, and how many times each was picked) until next
+// is done, the context ends or the solves have taken budget nodes, and
+// returns the card with the best total, each world's values counted as
+// many times as it was picked. A world whose solve takes more than a
+// quarter of the budget is cut and left out. It returns false when fewer
+// than minWorlds distinct worlds were solved: a world picked many times
+// is still one guess at the hidden cards, and with lopsided weights a few
+// worlds can carry every pick.
+func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint64, next func() (*rules.Deal, int, bool)) (rules.Card, bool) {
 	var total [32]int
 	var seen rules.CardSet
 	solved := 0
@@ -183,22 +188,17 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint6
 	// A cold table: which worlds fit in the budget must not depend on
 	// what earlier decisions left in it.
 	b.solver.Reset()
+	if b.team != nil {
+		b.team.Reset()
+	}
 	buf := make([]solver.TableCardValue, 0, 12)
 	for ctx.Err() == nil && used < budget {
-		hands, times, ok := next()
+		d, times, ok := next()
 		if !ok {
 			break
 		}
-		p := v.Play()
-		for o := range v.Players {
-			if rules.Seat(o) != v.Seat {
-				p.Hands[o] = hands[o]
-			}
-		}
-		b.solver.SetLimit(min(budget-used, budget/4))
-		n0 := b.solver.Nodes()
-		cv, ok := b.solver.CardValuesFor(&p, side, buf[:0])
-		used += b.solver.Nodes() - n0
+		cv, nodes, ok := b.worldValues(v, d, budget-used, budget/4, buf[:0])
+		used += nodes
 		if !ok {
 			continue
 		}
@@ -220,6 +220,37 @@ func (b *tableHard) solveWorlds(ctx context.Context, v *rules.View, budget uint6
 		}
 	}
 	return best, true
+}
+
+// worldValues returns the value of every legal card of v's seat in the
+// world d, in card order, and the solver nodes it took: its side's card
+// points from the position on by exact search (the two others against it
+// with three players), for a three-handed defender its score for the deal
+// (defend3). Each search is cut at the smaller of cut and the nodes left
+// of left; it returns false when one was cut.
+func (b *tableHard) worldValues(v *rules.View, d *rules.Deal, left, cut uint64, buf []solver.TableCardValue) ([]solver.TableCardValue, uint64, bool) {
+	p := v.Play()
+	for o := range v.Players {
+		if rules.Seat(o) != v.Seat {
+			p.Hands[o] = d.Hand(rules.Seat(o))
+		}
+	}
+	b.solver.SetLimit(min(left, cut))
+	n0 := b.solver.Nodes()
+	cv, ok := b.solver.CardValuesFor(&p, searchSide(v), buf)
+	used := b.solver.Nodes() - n0
+	if !ok {
+		return nil, used, false
+	}
+	if defends3(v) {
+		var nodes uint64
+		cv, nodes, ok = b.defend3(v, &p, d, cv, min(left-used, cut))
+		used += nodes
+		if !ok {
+			return nil, used, false
+		}
+	}
+	return cv, used, true
 }
 
 // searchSide is the side the search maximises for the viewing seat: its
@@ -253,16 +284,16 @@ func viewHash(v *rules.View) uint64 {
 // readWorlds draws tableCandidates*n whole worlds, weighs each by the
 // other seats' bids and card play in it (readWeight) and picks n of them
 // by weight (a world may be picked more than once): it returns the
-// worlds' hands and how many times each was picked. It returns nil when
+// worlds and how many times each was picked. It returns nil when
 // reading is off (Config.Unread) or no whole world could be drawn; the
 // search then draws its n worlds unweighted.
-func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.Sampler, n int) ([][4]rules.CardSet, []int) {
+func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.Sampler, n int) ([]rules.Deal, []int) {
 	if b.cfg.Unread {
 		return nil, nil
 	}
 	seats := readSeats(v)
 	m := tableCandidates * n
-	worlds := make([][4]rules.CardSet, 0, m)
+	worlds := make([]rules.Deal, 0, m)
 	weights := make([]float64, 0, m)
 	memo := readMemo{}
 	for len(worlds) < m && ctx.Err() == nil {
@@ -270,13 +301,7 @@ func (b *tableHard) readWorlds(ctx context.Context, v *rules.View, smp *sampler.
 		if !ok {
 			break
 		}
-		var hands [4]rules.CardSet
-		for o := range v.Players {
-			if rules.Seat(o) != v.Seat {
-				hands[o] = t.Hand(rules.Seat(o))
-			}
-		}
-		worlds = append(worlds, hands)
+		worlds = append(worlds, t)
 		weights = append(weights, readWeight(v, &t, seats, tablerule.PlayCard, tablerule.Choose, memo))
 	}
 	if len(worlds) == 0 {

@@ -3,13 +3,13 @@ package ai
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/klob/klob/ai/sampler"
-	"github.com/klob/klob/ai/solver"
 	"github.com/klob/klob/ai/tablerule"
 	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
@@ -197,7 +197,7 @@ func TestTableHardSearchesFirstTrick(t *testing.T) {
 // rule when fewer than minWorlds distinct worlds were solved, however
 // many times the reading picked them, and otherwise plays the card with
 // the best total over the worlds, each counted as often as it was
-// picked.
+// picked, a three-handed defender's worlds among them (defend3).
 func TestTableHardMinWorldsDistinct(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 3))
 	for _, players := range []int{3, 4} {
@@ -212,29 +212,31 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 				}
 			})
 		}
-		checked := 0
+		checked, defended := 0, 0
 		for i := range views {
 			v := &views[i]
 			smp := sampler.New(v)
-			var worlds [][4]rules.CardSet
+			var worlds []rules.Deal
+			var hands [][4]rules.CardSet
 			for try := 0; try < 200 && len(worlds) < minWorlds; try++ {
-				h, ok := smp.Hands(r)
-				if ok && !slices.Contains(worlds, h) {
-					worlds = append(worlds, h)
+				w, ok := smp.World(r)
+				h := [4]rules.CardSet{w.Hand(0), w.Hand(1), w.Hand(2), w.Hand(3)}
+				if ok && !slices.Contains(hands, h) {
+					worlds, hands = append(worlds, w), append(hands, h)
 				}
 			}
 			if len(worlds) < minWorlds {
 				continue // too few hidden cards for six different worlds
 			}
 			hard := newTableHard(Config{Seed: 1})
-			run := func(ws [][4]rules.CardSet, picks []int) (rules.Card, bool) {
+			run := func(ws []rules.Deal, picks []int) (rules.Card, bool) {
 				i := 0
-				return hard.solveWorlds(context.Background(), v, tableNodeBudget, func() ([4]rules.CardSet, int, bool) {
+				return hard.solveWorlds(context.Background(), v, tableNodeBudget, func() (*rules.Deal, int, bool) {
 					if i >= len(ws) {
-						return [4]rules.CardSet{}, 0, false
+						return nil, 0, false
 					}
 					i++
-					return ws[i-1], picks[i-1], true
+					return &ws[i-1], picks[i-1], true
 				})
 			}
 			// Five worlds carrying tableSamples picks: too few guesses.
@@ -246,18 +248,16 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 			picks := []int{tableSamples - 5, 1, 1, 1, 1, 1}
 			got, ok := run(worlds, picks)
 			require.True(t, ok, "%d players: six worlds solved, no card\n%s", players, v.String())
+			// Each world valued as the search values it (worldValues).
 			var total [32]int
 			var seen rules.CardSet
-			s := solver.NewTable()
-			for k, h := range worlds {
-				p := v.Play()
-				for o := range v.Players {
-					if rules.Seat(o) != v.Seat {
-						p.Hands[o] = h[o]
-					}
-				}
-				cv, ok := s.CardValuesFor(&p, searchSide(v), nil)
+			ref := newTableHard(Config{Seed: 1})
+			for k := range worlds {
+				cv, _, ok := ref.worldValues(v, &worlds[k], math.MaxUint64, 0, nil)
 				require.True(t, ok)
+				if defends3(v) {
+					defended++
+				}
 				for _, x := range cv {
 					total[x.Card] += picks[k] * x.Value
 					seen = seen.With(x.Card)
@@ -272,8 +272,8 @@ func TestTableHardMinWorldsDistinct(t *testing.T) {
 			}
 			checked++
 		}
-		if checked < 5 {
-			t.Fatalf("%d players: %d views checked", players, checked)
+		if checked < 5 || players == 3 && defended == 0 {
+			t.Fatalf("%d players: %d views checked, %d worlds of a three-handed defender", players, checked, defended)
 		}
 	}
 }

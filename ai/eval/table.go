@@ -168,16 +168,17 @@ func (j *tableJob) score(ts *solver.TableSolver, i int, out []sampleResult) erro
 		if !solved {
 			*t = world
 			_ = t.ApplyAs(j.v.Seat, act)
-			finishByRule(t, rand.New(rand.NewPCG(j.seed, chanceStream|uint64(i))))
+			FinishByRule(t, rand.New(rand.NewPCG(j.seed, chanceStream|uint64(i))))
 		}
 		j.record(t, &out[a])
 	}
 	return nil
 }
 
-// finishByRule plays t to its end with the normal table bot's rule for
-// every seat, each seeing its own view; chance steps are drawn with r.
-func finishByRule(t *rules.Deal, r *rand.Rand) {
+// FinishByRule plays t to its end with the normal table bot's rule for
+// every seat, each seeing its own view; chance steps are drawn with r
+// (none come up in the card play, where r may be nil).
+func FinishByRule(t *rules.Deal, r *rand.Rand) {
 	buf := make([]rules.Action, 0, 16)
 	for !t.Over() {
 		s := t.Turn()

@@ -249,7 +249,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 						if err := x.ApplyAs(v.Seat, a); err != nil {
 							t.Fatal(err)
 						}
-						finishByRule(&x, nil)
+						FinishByRule(&x, nil)
 						sc := x.Score()
 						diff[i] = sideMargin(sc.Scored, x.SideOf(v.Seat), sc.Sides())
 					}
