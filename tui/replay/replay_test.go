@@ -496,6 +496,23 @@ func TestReplayNamesTakeoverBot(t *testing.T) {
 	}
 }
 
+// eachStep steps the replay in hs with right from where it is to its
+// end and calls f with the text of every step that is not a deal's
+// result; it returns how many it saw.
+func eachStep(hs *kittest.Driver, f func(txt string)) int {
+	s := replayOf(hs)
+	seen := 0
+	for last := (pos{-1, -1}); s.pos != last; hs.Press("right") {
+		last = s.pos
+		if s.over() {
+			continue
+		}
+		f(text(hs))
+		seen++
+	}
+	return seen
+}
+
 // Every card of every open hand is on the screen at 80×24, at every step
 // of a game and every seat count: the seats beside the trick show nine
 // cards over three lines, with their names, tags and roles.
@@ -504,13 +521,7 @@ func TestOpenHandsWhole(t *testing.T) {
 		r := readGame(t, file)
 		hs := open(t, r, filepath.Base(file), 80, 24)
 		s := replayOf(hs)
-		seen := 0
-		for last := (pos{-1, -1}); s.pos != last; hs.Press("right") {
-			last = s.pos
-			if s.over() {
-				continue
-			}
-			txt := text(hs)
+		seen := eachStep(hs, func(txt string) {
 			d := r.Deals[s.pos.deal].At(s.pos.n)
 			for o := range rules.Seat(r.Players()) {
 				if o == s.bottom {
@@ -522,8 +533,7 @@ func TestOpenHandsWhole(t *testing.T) {
 					}
 				}
 			}
-			seen++
-		}
+		})
 		if seen < 30 {
 			t.Errorf("%s: only %d steps seen", file, seen)
 		}
@@ -540,12 +550,7 @@ func TestOpenPartnerLabel(t *testing.T) {
 	hs := open(t, r, filepath.Base(file), 80, 24)
 	s := replayOf(hs)
 	made := 0
-	for last := (pos{-1, -1}); s.pos != last; hs.Press("right") {
-		last = s.pos
-		if s.over() {
-			continue
-		}
-		txt := text(hs)
+	eachStep(hs, func(txt string) {
 		d := r.Deals[s.pos.deal].At(s.pos.n)
 		v := d.View(s.bottom)
 		partner := (s.bottom + 2) % 4
@@ -566,7 +571,7 @@ func TestOpenPartnerLabel(t *testing.T) {
 		if v.Maker == partner {
 			made++
 		}
-	}
+	})
 	if made == 0 {
 		t.Fatalf("%s: the partner never made trump: the test shows nothing", file)
 	}
