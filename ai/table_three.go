@@ -15,12 +15,9 @@ import (
 // gives the other defender a trick to beat the maker. So a defender
 // values each card of a world by its estimated score for the deal
 // (defend3), not by its card points; the maker, and every seat at four
-// players, values cards by its side's card points. Against the normal
-// bot the defender's score gained +0.8 [+0.1, +1.5] a deal at three
-// players (1000 decks, paired); valuing the maker's cards by its score
-// too (its points from the paranoid search, the defenders' split
-// evenly) lost about 0.9 of it on 300 decks
-// (docs/experiments/2026-12-02-table-hard-roles.md).
+// players, values cards by its side's card points: valuing the maker's
+// cards by its score too measured worse (the figures are in
+// docs/experiments/2026-12-02-table-hard-roles.md).
 
 // defends3 reports whether v's seat defends a three-handed contract.
 func defends3(v *rules.View) bool {
