@@ -269,16 +269,16 @@ func openHistory(t *testing.T, dir string, cfg Config) *kittest.Driver {
 // text is the driver's frame without styles or trailing spaces.
 func text(d *kittest.Driver) string { return kittest.TrimRight(d.Text()) }
 
-// TestHistoryOfSharedGames: the list of a player of the server names a
-// game of two people at four by its teams, and never shows the server's
-// directories: not under the cursor, not in why a game does not open.
-func TestHistoryOfSharedGames(t *testing.T) {
-	dir, keep := historyState(t)
-	l, err := gamelog.ReadFile(filepath.Join(games, "tables/4-05-four-tie.klob"))
+// sharedLog is the log file games/file (a table game) as a shared
+// table files it: ann and bob, with their keys, in seats A and B, and the
+// normal bots named bots in the seats after.
+func sharedLog(t *testing.T, file string, bots ...string) []byte {
+	t.Helper()
+	l, err := gamelog.ReadFile(filepath.Join(games, file))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for s, name := range []string{"ann", "bob", "Bot C", "Bot D"} {
+	for s, name := range append([]string{"ann", "bob"}, bots...) {
 		level := gamelog.Human
 		if s > 1 {
 			level = "normal"
@@ -291,6 +291,15 @@ func TestHistoryOfSharedGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b
+}
+
+// TestHistoryOfSharedGames: the list of a player of the server names a
+// game of two people at four by its teams, and never shows the server's
+// directories: not under the cursor, not in why a game does not open.
+func TestHistoryOfSharedGames(t *testing.T) {
+	dir, keep := historyState(t)
+	b := sharedLog(t, "tables/4-05-four-tie.klob", "Bot C", "Bot D")
 	for name, text := range map[string][]byte{"2026-01-08-1200-ann-and-Bot-C-normal-vs-bob-and-Bot-D-normal-AC-won.klob": b,
 		"2026-01-07-1200-broken.klob": []byte("not a log\n")} {
 		keep(name, text)
@@ -583,23 +592,7 @@ func TestOpenPartnerLabel(t *testing.T) {
 // in its place: bob, in seat B, reads "Bot C, ann" over B–C–A.
 func TestHistoryNamesInScoreOrder(t *testing.T) {
 	dir, keep := historyState(t)
-	l, err := gamelog.ReadFile(filepath.Join(games, "tables/3-03-three-tie-with-the-best-opponent.klob"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for s, name := range []string{"ann", "bob", "Bot C"} {
-		level := gamelog.Human
-		if s > 1 {
-			level = "normal"
-		}
-		l.Header.SetPlayer(rules.Seat(s), name, level)
-	}
-	l.Header.SetKey(rules.SeatA, "key-ann")
-	l.Header.SetKey(rules.SeatB, "key-bob")
-	b, err := l.MarshalText()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := sharedLog(t, "tables/3-03-three-tie-with-the-best-opponent.klob", "Bot C")
 	keep("2026-01-08-1200-ann-vs-bob-vs-Bot-C-normal.klob", b)
 	ents, err := store.New(dir, store.Options{}).History()
 	if err != nil || len(ents) != 1 {
