@@ -429,19 +429,22 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 	return out
 }
 
-// teamsLine says which seats play together at a table of n seats
-// (rules.SideOfSeat): at four, the partners; "" when each plays for
-// themselves.
+// teamsLine says which seats play together at a table of n seats, as
+// the rules make the sides (rules.SidesAt, rules.SideOfSeat); "" when
+// each plays for themselves.
 func teamsLine(n int) string {
-	if n != 4 {
+	if rules.SidesAt(n) == n {
 		return ""
 	}
-	var sides [2][]string
+	sides := make([]string, rules.SidesAt(n))
 	for i := range n {
 		side := rules.SideOfSeat(n, rules.Seat(i))
-		sides[side] = append(sides[side], rules.Seat(i).String())
+		if sides[side] != "" {
+			sides[side] += " and "
+		}
+		sides[side] += rules.Seat(i).String()
 	}
-	return "Teams: seats " + strings.Join(sides[0], " and ") + " against seats " + strings.Join(sides[1], " and ") + " (partners sit opposite)."
+	return "Teams: seats " + strings.Join(sides, " against seats ") + " (partners sit opposite)."
 }
 
 func (s *SharedSeat) View(ctx *kit.Context) string {
