@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/klob/klob/internal/platform/untrusted"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -72,6 +73,7 @@ Steps through a saved game; without FILE, lists the saved games to choose from.`
 			printHanging(stderr, stateInTheWay(st.Dir(), "there are no saved games to list"), "klob replay: ", "  ")
 			return nil, 1
 		}
+		cfg.ShowPath = homePath(os.Getenv("HOME"))
 		return tui.NewHistory(st, cfg), 0
 	}
 	r, ok := readReplay("replay", files[0], stderr)

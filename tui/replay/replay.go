@@ -66,6 +66,9 @@ type Config struct {
 	// of saved games: a person connected over SSH has no use for the
 	// server's directories, which are none of their business.
 	HidePaths bool
+	// ShowPath is how a path is shown where paths are ("~/..." for the
+	// home directory); nil shows it as it is.
+	ShowPath func(string) string
 	// Player is the SSH key id of the person whose saved games the list
 	// shows, who played one of several people's seats at a shared table;
 	// "" for local games, where the person is the one human seat.
