@@ -66,9 +66,9 @@ func playDaily(s *tmuxSession, d time.Duration, stop func(scr string) bool) stri
 		// playDeal does): on a loaded machine a frame can take over a
 		// second, and the same key sent twice would pass a screen.
 		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(poll)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 

@@ -26,6 +26,11 @@ const e2eSeed = 69
 // wait that decides nothing costs no more for being long.
 const patience = 2 * time.Minute
 
+// poll is the pause between two looks at a screen, a file or a log. Each
+// look at a tmux pane starts a tmux client, so polling faster costs the
+// other tests on the machine more CPU than it saves in waiting.
+const poll = 20 * time.Millisecond
+
 // tmuxSession drives a program in a detached tmux session on a server of
 // its own (its own socket), so nothing of the user's tmux is touched.
 type tmuxSession struct {
@@ -76,7 +81,7 @@ func (s *tmuxSession) waitFor(want string, d time.Duration) string {
 		if time.Now().After(deadline) {
 			s.t.Fatalf("%q never showed; the screen:\n%s", want, scr)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 
@@ -177,9 +182,9 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		// would pass the deal's result unseen. Every key sent here
 		// changes the screen.
 		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(poll)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 

@@ -66,7 +66,7 @@ func TestEndToEndLearn(t *testing.T) {
 		// a loaded machine a frame can take over a second, and a card
 		// key sent twice would answer a screen that is gone.
 		for end := time.Now().Add(15 * time.Second); time.Now().Before(end) && s.screen() == scr; {
-			time.Sleep(5 * time.Millisecond)
+			time.Sleep(poll)
 		}
 	}
 	if !sawBella || !sawRefusal {

@@ -209,7 +209,7 @@ func drive(t *testing.T, r *serveRun, code string, d time.Duration, done func() 
 				last[i] = scr
 			}
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 
@@ -231,7 +231,7 @@ func savedLog(t *testing.T, state, code, what string, ok func(*gamelog.Log) bool
 		if time.Now().After(deadline) {
 			t.Fatalf("the table's log never held %s: %+v", what, l.Comment)
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(poll)
 	}
 }
 

@@ -244,7 +244,7 @@ func TestServeTourneyRestart(t *testing.T) {
 			ann.typ(t, keys)
 			ann.c.WaitFor(t, patience, "the move", func(s string) bool { return s != scr })
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(poll)
 	}
 	_ = ann.c.Close()
 	_ = r.srv.Close()
