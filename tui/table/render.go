@@ -97,7 +97,7 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 // the tricks won, the hand.
 func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
 	info := sc.packLine(sc.infoFrags(ctx), w-1, 2)
-	title := []string{" " + ctx.Styles.Heading.Render(sc.trickTitle())}
+	title := []string{" " + ctx.Styles.Heading.Render(sc.fitTo(ctx, w, 1, (*Scene).trickTitle))}
 	trick := sc.trickGrid(ctx, w, size)
 	status := sc.statusLines(ctx, w)
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
@@ -263,6 +263,20 @@ func (sc *Scene) packLine(frags []string, w, n int) []string {
 	return out[:min(len(out), n)]
 }
 
+// fitTo is the line say makes of the scene in w cells less pad: with
+// the whole names, or when they make it too long with the names
+// shortened (to 12 cells, then 6).
+func (sc *Scene) fitTo(ctx *kit.Context, w, pad int, say func(*Scene) string) string {
+	line := say(sc)
+	for _, nw := range []int{12, 6} {
+		if kit.WidthOf(line) <= w-pad {
+			break
+		}
+		line = say(sc.shortTo(ctx, nw))
+	}
+	return line
+}
+
 // trickTitle says where the card play stands, or what the bidding is.
 func (sc *Scene) trickTitle() string {
 	v := &sc.V
@@ -366,7 +380,7 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 		// and the partner over (or under) their cards.
 		label := ""
 		if ps := sc.pos(b.seat); (ps == 0 && playing) || (sc.players() == 4 && ps == 2) {
-			label = kit.Clip(sc.Name(b.seat), colW)
+			label = sc.nameIn(ctx, b.seat, colW)
 		}
 		face := p.Card(rules.NoCard, kit.LookSlot, size)
 		if c := cards[b.seat]; c != rules.NoCard {
@@ -512,7 +526,7 @@ func (sc *Scene) turnMark(ctx *kit.Context, s rules.Seat) string {
 // replay's open hand), and whether it deals or made trump.
 func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
 	st := &ctx.Styles
-	out := []string{sc.turnMark(ctx, s) + st.Heading.Render(sc.Name(s))}
+	out := []string{sc.turnMark(ctx, s) + st.Heading.Render(sc.nameIn(ctx, s, w-2))}
 	tag, cards, roles := sc.seatFacts(ctx, s, w)
 	if tag != "" {
 		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
@@ -654,8 +668,10 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		for i := range v.Players {
 			cs = append(cs, p.StyledCard(v.LastTrick[i]))
 		}
-		last := fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
-			sc.Lower(v.LastTrickWinner()))
+		last := sc.fitTo(ctx, w, 0, func(sc *Scene) string {
+			return fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
+				sc.Lower(v.LastTrickWinner()))
+		})
 		out = append(out, kit.Clip(last, w))
 	}
 	return out
