@@ -1,10 +1,14 @@
 package table
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -27,5 +31,47 @@ func TestLongNamesGoldens(t *testing.T) {
 		f := newFixture(t, n, seeds[n], 80, 24, named(long[:n-1]...))
 		f.until("a card", myCard, true)
 		kittest.Golden(t, fmt.Sprintf("names%d-80x24", n), f.text())
+	})
+}
+
+// passer is a random bot that passes whenever it may, so that the
+// bidding comes round to round two.
+type passer struct{ ai.Bot }
+
+func (p passer) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	for _, a := range v.Legal() {
+		if a.Kind == rules.Pass {
+			return a, nil
+		}
+	}
+	return p.Bot.Choose(ctx, v)
+}
+
+// passingBots seats passers.
+func passingBots(hc *host.Config, _ *Config) {
+	hc.NewBot = func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return passer{ai.NewRandom(cfg.Seed)}, nil }
+}
+
+// TestKeysKeepCommit: at 80 columns the keys line keeps the key that
+// commits the decision (enter) when it must leave others out, at
+// every seat count, in both bidding rounds (round two offers undo
+// after the person's pass, the longest line) and in the card play.
+func TestKeysKeepCommit(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, passingBots)
+		for _, c := range []struct {
+			what, key string
+			ok        func(host.Snapshot) bool
+		}{
+			{"round one", "enter confirm", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }},
+			{"round two", "enter confirm", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid2 }},
+			{"a card", "enter play", myCard},
+		} {
+			f.until(c.what, c.ok, c.key == "enter play")
+			lines := strings.Split(f.text(), "\n")
+			if keys := lines[len(lines)-1]; !strings.Contains(keys, c.key) {
+				t.Errorf("%s: the keys line leaves out %q:\n%s", c.what, c.key, f.text())
+			}
+		}
 	})
 }
