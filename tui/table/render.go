@@ -487,7 +487,8 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 
 // seatFacts are what the lines of a seat beside the trick say in w
 // cells: its tag (level, state), its cards (backs and a count) and its
-// roles (dealer, maker, the partner of four).
+// roles (dealer, maker, the partner of four: the person's, or to a
+// spectator the watched seat's by its name).
 func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards string, roles []string) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -507,7 +508,13 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 		roles = append(roles, "maker")
 	}
 	if v.Players == 4 && sc.pos(s) == 2 {
-		roles = append(roles, "partner")
+		// The person's partner, or to a spectator (who has none) the
+		// watched seat's.
+		p := "partner"
+		if sc.Watching {
+			p = sc.owner(v.Seat) + " partner"
+		}
+		roles = append(roles, p)
 	}
 	return tag, cards, roles
 }
@@ -563,7 +570,7 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 	// fit keeps the roles on a line of w cells: the scores' header names
 	// the partner already and the title the dealer, so they go first.
 	fit := func(roles []string, w int) string {
-		if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && roles[len(roles)-1] == "partner" {
+		if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && strings.HasSuffix(roles[len(roles)-1], "partner") {
 			roles = roles[:len(roles)-1]
 		}
 		if kit.WidthOf(strings.Join(roles, " · ")) > w {

@@ -53,6 +53,9 @@ type Scene struct {
 	// watching").
 	Chat     []SceneChat
 	TalkNote string
+	// Watching is set on a spectator's screen: nobody at the table is
+	// the viewer's partner.
+	Watching bool
 }
 
 // Player is a seat as the table names it.
