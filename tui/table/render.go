@@ -101,7 +101,7 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 	trick := sc.trickGrid(ctx, w, size)
 	status := sc.statusLines(ctx, w)
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
-	melds := len(handRows) > size.H+4 // a meld row under the cards
+	melds := sc.meldRow(hand) // a meld row under the cards
 	size0 := func() int { return len(info) + len(title) + len(trick) + len(status) + len(handRows) }
 	// Too little room (four players with a long note): the least needed
 	// rows go first.
@@ -129,13 +129,24 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		}
 	}
 	free := max(0, h-size0())
-	g1 := min(free/3, 2)
+	// A hand shown without numbers and marks (before the card play, in
+	// a replay) keeps its cards where the play puts them: the rows those
+	// leave go under it, not between the cards and the sequences.
+	below := 0
+	if len(hand.Cards) > 0 && !hand.Playing {
+		meld := 0
+		if melds {
+			meld = 1
+		}
+		below = min(free, max(0, size.H+4-(len(handRows)-meld)))
+	}
+	g1 := min((free-below)/3, 2)
 	out := append([]string{}, info...)
 	out = append(out, make([]string, g1)...)
 	out = append(out, title...)
 	out = append(out, trick...)
 	out = append(out, status...)
-	out = append(out, make([]string, free-g1)...)
+	out = append(out, make([]string, free-g1-below)...)
 	if len(out)+len(handRows) > h {
 		out = out[:max(0, h-len(handRows))]
 	}
@@ -144,7 +155,8 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		r.Y += y0
 		*hits = append(*hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
 	}
-	return append(out, handRows...)
+	out = append(out, handRows...)
+	return append(out, make([]string, below)...)
 }
 
 // infoFrags says what is known of trump, as fragments for packLine:
@@ -756,14 +768,22 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		}
 	}
 	kit.CardRows(ctx, rows[1:], hand.Cards, hand.Legal, sel, hand.Playing || sel >= 0, size, pad)
-	if !hand.Playing && sel >= 0 {
-		// A replay's next card is raised, with no numbers or marks.
+	if !hand.Playing {
+		// No numbers or marks while the person bids or watches (a
+		// replay's next card is raised): the sequences' row follows the
+		// cards, no blank rows between.
 		rows = rows[:size.H+2]
 	}
-	if melds := kit.HandMelds(hand.Cards, v.Trump, v.Options); len(melds) > 0 && n > 0 {
-		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, melds, size.W, kit.HandGap)))
+	if sc.meldRow(hand) {
+		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, kit.HandMelds(hand.Cards, v.Trump, v.Options), size.W, kit.HandGap)))
 	}
 	return rows, kit.CardRects(n, size, x0, 0)
+}
+
+// meldRow reports whether the hand block has a row marking the
+// sequences and the bella pair under the cards.
+func (sc *Scene) meldRow(hand Hand) bool {
+	return len(hand.Cards) > 0 && len(kit.HandMelds(hand.Cards, sc.V.Trump, sc.V.Options)) > 0
 }
 
 // rightColumn is the score pad over the table talk (on a board, which

@@ -75,3 +75,27 @@ func TestKeysKeepCommit(t *testing.T) {
 		}
 	})
 }
+
+// TestBidMeldsGoldens draws a bid at 80×24 with a sequence in the hand:
+// its mark follows the cards with no blank rows between (the numbers
+// and marks of the card play are not drawn yet), and at four it is not
+// left out for want of room.
+func TestBidMeldsGoldens(t *testing.T) {
+	seed := map[int]uint64{2: 1, 3: 52, 4: 13}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seed[n], 80, 24)
+		f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
+		txt := f.text()
+		kittest.Golden(t, fmt.Sprintf("bidmeld%d-80x24", n), txt)
+		lines := strings.Split(txt, "\n")
+		for i, l := range lines {
+			if strings.Contains(l, "└───┘ └───┘") {
+				if i+1 >= len(lines) || !strings.Contains(lines[i+1], "20") {
+					t.Errorf("the sequence's mark does not follow the cards:\n%s", txt)
+				}
+				return
+			}
+		}
+		t.Errorf("no hand drawn:\n%s", txt)
+	})
+}
