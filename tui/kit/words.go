@@ -209,3 +209,54 @@ func AgainstBotsWords(players int, level string) string {
 	}
 	return fmt.Sprintf("you in seat A against the %s bot", level)
 }
+
+// ShortNames fits names into w cells each so that they stay told apart
+// (not alike once lower-cased): a name that fits is kept; a longer one
+// loses its spaces ("Bot C" to "BotC"), else is cut with mark after its
+// start ("alexa…"), else keeps its distinguishing end after the mark
+// ("al…ra" and "al…er"), whichever first tells every name apart. It
+// returns nil when no way does (then the caller names them otherwise).
+// mark is "…", or "." where the screen is ASCII.
+func ShortNames(names []string, w int, mark string) []string {
+	if w <= 0 {
+		return nil
+	}
+	mw := WidthOf(mark)
+	// cut keeps head runes, the mark, and tail runes of n.
+	cut := func(n string, head, tail int) string {
+		rs := []rune(n)
+		h := strings.TrimRight(string(rs[:head]), " ")
+		return h + mark + strings.TrimLeft(string(rs[len(rs)-tail:]), " ")
+	}
+	// fits shortens n by way (0: its start; t > 0: t runes of its end).
+	fits := func(n string, way int) string {
+		if WidthOf(n) <= w {
+			return n
+		}
+		if sq := strings.Join(strings.Fields(n), ""); way == 0 && WidthOf(sq) <= w {
+			return sq
+		}
+		rs := []rune(n)
+		for head := len(rs) - way - 1; head >= 0; head-- {
+			if s := cut(n, head, way); WidthOf(s) <= w && (head > 0 || way > 0) {
+				return s
+			}
+		}
+		return ""
+	}
+	for way := 0; way <= w-mw-1; way++ {
+		out := make([]string, len(names))
+		seen := map[string]bool{}
+		ok := true
+		for i, n := range names {
+			out[i] = fits(n, min(way, len([]rune(n))-1))
+			k := strings.ToLower(out[i])
+			ok = ok && out[i] != "" && !seen[k]
+			seen[k] = true
+		}
+		if ok {
+			return out
+		}
+	}
+	return nil
+}

@@ -75,3 +75,35 @@ func TestBellaWord(t *testing.T) {
 		}
 	}
 }
+
+// TestShortNames: names too long for a column are shortened so that
+// they stay told apart, never cut to a part they share.
+func TestShortNames(t *testing.T) {
+	cases := []struct {
+		names []string
+		w     int
+		want  []string
+	}{
+		{[]string{"You", "West", "East"}, 4, []string{"You", "West", "East"}},
+		{[]string{"ann", "bob", "Bot C"}, 4, []string{"ann", "bob", "BotC"}},
+		{[]string{"You", "Bot B", "Bot C"}, 4, []string{"You", "BotB", "BotC"}},
+		{[]string{"You", "alexandra", "Bot C"}, 4, []string{"You", "ale…", "BotC"}},
+		{[]string{"You", "alexandra", "alexander"}, 4, []string{"You", "al…a", "al…r"}},
+		{[]string{"You", "alexandra", "alexander"}, 5, []string{"You", "ale…a", "ale…r"}},
+		{[]string{"You", "annabelle_the_first", "annabelle_the_second"}, 8, []string{"You", "annabe…t", "annabe…d"}},
+		{[]string{"aaaa", "aaab"}, 2, nil},
+	}
+	for _, c := range cases {
+		got := ShortNames(c.names, c.w, "…")
+		if len(got) != len(c.want) {
+			t.Errorf("ShortNames(%q, %d) = %q, want %q", c.names, c.w, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] || WidthOf(got[i]) > c.w {
+				t.Errorf("ShortNames(%q, %d) = %q, want %q", c.names, c.w, got, c.want)
+				break
+			}
+		}
+	}
+}

@@ -97,11 +97,11 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 // the tricks won, the hand.
 func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
 	info := sc.packLine(sc.infoFrags(ctx), w-1, 2)
-	title := []string{" " + ctx.Styles.Heading.Render(sc.trickTitle())}
+	title := []string{" " + ctx.Styles.Heading.Render(sc.fitTo(ctx, w, 1, (*Scene).trickTitle))}
 	trick := sc.trickGrid(ctx, w, size)
 	status := sc.statusLines(ctx, w)
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
-	melds := len(handRows) > size.H+4 // a meld row under the cards
+	melds := sc.meldRow(hand) // a meld row under the cards
 	size0 := func() int { return len(info) + len(title) + len(trick) + len(status) + len(handRows) }
 	// Too little room (four players with a long note): the least needed
 	// rows go first.
@@ -129,13 +129,24 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		}
 	}
 	free := max(0, h-size0())
-	g1 := min(free/3, 2)
+	// A hand shown without numbers and marks (before the card play, in
+	// a replay) keeps its cards where the play puts them: the rows those
+	// leave go under it, not between the cards and the sequences.
+	below := 0
+	if len(hand.Cards) > 0 && !hand.Playing {
+		meld := 0
+		if melds {
+			meld = 1
+		}
+		below = min(free, max(0, size.H+4-(len(handRows)-meld)))
+	}
+	g1 := min((free-below)/3, 2)
 	out := append([]string{}, info...)
 	out = append(out, make([]string, g1)...)
 	out = append(out, title...)
 	out = append(out, trick...)
 	out = append(out, status...)
-	out = append(out, make([]string, free-g1)...)
+	out = append(out, make([]string, free-g1-below)...)
 	if len(out)+len(handRows) > h {
 		out = out[:max(0, h-len(handRows))]
 	}
@@ -144,7 +155,8 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		r.Y += y0
 		*hits = append(*hits, kit.Hit{Rect: r, Kind: kit.HitCard, Index: i})
 	}
-	return append(out, handRows...)
+	out = append(out, handRows...)
+	return append(out, make([]string, below)...)
 }
 
 // infoFrags says what is known of trump, as fragments for packLine:
@@ -263,6 +275,20 @@ func (sc *Scene) packLine(frags []string, w, n int) []string {
 	return out[:min(len(out), n)]
 }
 
+// fitTo is the line say makes of the scene in w cells less pad: with
+// the whole names, or when they make it too long with the names
+// shortened (to 12 cells, then 6).
+func (sc *Scene) fitTo(ctx *kit.Context, w, pad int, say func(*Scene) string) string {
+	line := say(sc)
+	for _, nw := range []int{12, 6} {
+		if kit.WidthOf(line) <= w-pad {
+			break
+		}
+		line = say(sc.shortTo(ctx, nw))
+	}
+	return line
+}
+
 // trickTitle says where the card play stands, or what the bidding is.
 func (sc *Scene) trickTitle() string {
 	v := &sc.V
@@ -366,7 +392,7 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 		// and the partner over (or under) their cards.
 		label := ""
 		if ps := sc.pos(b.seat); (ps == 0 && playing) || (sc.players() == 4 && ps == 2) {
-			label = kit.Clip(sc.Name(b.seat), colW)
+			label = sc.nameIn(ctx, b.seat, colW)
 		}
 		face := p.Card(rules.NoCard, kit.LookSlot, size)
 		if c := cards[b.seat]; c != rules.NoCard {
@@ -473,7 +499,8 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 
 // seatFacts are what the lines of a seat beside the trick say in w
 // cells: its tag (level, state), its cards (backs and a count) and its
-// roles (dealer, maker, the partner of four).
+// roles (dealer, maker, the partner of four: the person's, or to a
+// spectator the watched seat's by its name).
 func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards string, roles []string) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -493,7 +520,13 @@ func (sc *Scene) seatFacts(ctx *kit.Context, s rules.Seat, w int) (tag, cards st
 		roles = append(roles, "maker")
 	}
 	if v.Players == 4 && sc.pos(s) == 2 {
-		roles = append(roles, "partner")
+		// The person's partner, or to a spectator (who has none) the
+		// watched seat's.
+		p := "partner"
+		if sc.Watching {
+			p = sc.owner(v.Seat) + " partner"
+		}
+		roles = append(roles, p)
 	}
 	return tag, cards, roles
 }
@@ -512,7 +545,7 @@ func (sc *Scene) turnMark(ctx *kit.Context, s rules.Seat) string {
 // replay's open hand), and whether it deals or made trump.
 func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
 	st := &ctx.Styles
-	out := []string{sc.turnMark(ctx, s) + st.Heading.Render(sc.Name(s))}
+	out := []string{sc.turnMark(ctx, s) + st.Heading.Render(sc.nameIn(ctx, s, w-2))}
 	tag, cards, roles := sc.seatFacts(ctx, s, w)
 	if tag != "" {
 		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
@@ -549,7 +582,7 @@ func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (rig
 	// fit keeps the roles on a line of w cells: the scores' header names
 	// the partner already and the title the dealer, so they go first.
 	fit := func(roles []string, w int) string {
-		if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && roles[len(roles)-1] == "partner" {
+		if len(roles) > 1 && kit.WidthOf(strings.Join(roles, " · ")) > w && strings.HasSuffix(roles[len(roles)-1], "partner") {
 			roles = roles[:len(roles)-1]
 		}
 		if kit.WidthOf(strings.Join(roles, " · ")) > w {
@@ -654,8 +687,10 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		for i := range v.Players {
 			cs = append(cs, p.StyledCard(v.LastTrick[i]))
 		}
-		last := fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
-			sc.Lower(v.LastTrickWinner()))
+		last := sc.fitTo(ctx, w, 0, func(sc *Scene) string {
+			return fmt.Sprintf(" Last trick: %s (%s led), won by %s", strings.Join(cs, " "), sc.Lower(v.LastLeader),
+				sc.Lower(v.LastTrickWinner()))
+		})
 		out = append(out, kit.Clip(last, w))
 	}
 	return out
@@ -733,14 +768,22 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		}
 	}
 	kit.CardRows(ctx, rows[1:], hand.Cards, hand.Legal, sel, hand.Playing || sel >= 0, size, pad)
-	if !hand.Playing && sel >= 0 {
-		// A replay's next card is raised, with no numbers or marks.
+	if !hand.Playing {
+		// No numbers or marks while the person bids or watches (a
+		// replay's next card is raised): the sequences' row follows the
+		// cards, no blank rows between.
 		rows = rows[:size.H+2]
 	}
-	if melds := kit.HandMelds(hand.Cards, v.Trump, v.Options); len(melds) > 0 && n > 0 {
-		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, melds, size.W, kit.HandGap)))
+	if sc.meldRow(hand) {
+		rows = append(rows, pad+st.Trump.Render(kit.MeldRow(g, hand.Cards, kit.HandMelds(hand.Cards, v.Trump, v.Options), size.W, kit.HandGap)))
 	}
 	return rows, kit.CardRects(n, size, x0, 0)
+}
+
+// meldRow reports whether the hand block has a row marking the
+// sequences and the bella pair under the cards.
+func (sc *Scene) meldRow(hand Hand) bool {
+	return len(hand.Cards) > 0 && len(kit.HandMelds(hand.Cards, sc.V.Trump, sc.V.Options)) > 0
 }
 
 // rightColumn is the score pad over the table talk (on a board, which

@@ -36,7 +36,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		out := []string{" " + st.Heading.Render("The deal is thrown in: nobody scores."), " " + why}
 		if g := sc.gameRow(ctx, labelW, colW); g != "" {
 			// The sides' names head the figures, as over a scored deal.
-			out = append(out, "", st.Heading.Render(fmt.Sprintf(" %-*s", labelW, "")+sideHeads(sc.colNames(colW-1, false), colW)), g)
+			out = append(out, "", st.Heading.Render(fmt.Sprintf(" %-*s", labelW, "")+sideHeads(sc.colNames(ctx, colW-1, false), colW)), g)
 		}
 		return out
 	}
@@ -57,7 +57,7 @@ func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Endin
 		}
 		return out
 	}
-	heads := sc.colNames(colW-1, false)
+	heads := sc.colNames(ctx, colW-1, false)
 	title := fmt.Sprintf(" %s · maker: %s", trumpTitle(p, s.Trump, nil), sc.Lower(s.Maker))
 	if s.Forced {
 		title += " (forced to name trump)"

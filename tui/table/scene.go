@@ -53,6 +53,9 @@ type Scene struct {
 	// watching").
 	Chat     []SceneChat
 	TalkNote string
+	// Watching is set on a spectator's screen: nobody at the table is
+	// the viewer's partner.
+	Watching bool
 }
 
 // Player is a seat as the table names it.
@@ -192,24 +195,94 @@ func (sc *Scene) sideLetters(i int) string {
 }
 
 // colNames names the sides for columns of width w (in SideOrder): their
-// names, or when those do not fit or read alike once cut, their seats'
-// letters.
-func (sc *Scene) colNames(w int, short bool) []string {
-	var out []string
+// names; when those do not fit or read alike once cut, each player's
+// name shortened so that all stay told apart (a team's joined with
+// "&"); failing that, their seats' letters.
+func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
+	var whole []string
 	seen := map[string]bool{}
+	fit := true
 	for _, i := range sc.SideOrder() {
 		n := sc.SideName(i)
 		if short {
 			n = sc.sideShort(i)
 		}
-		if kit.WidthOf(n) > w {
-			n = kit.Clip(n, w)
-		}
-		if seen[strings.ToLower(n)] || (!short && kit.WidthOf(sc.SideName(i)) > w) {
-			return sc.letterNames()
-		}
+		fit = fit && kit.WidthOf(n) <= w && !seen[strings.ToLower(n)]
 		seen[strings.ToLower(n)] = true
-		out = append(out, n)
+		whole = append(whole, n)
+	}
+	if fit {
+		return whole
+	}
+	// Every player's name in a share of the column, a team's partners
+	// the person (or the side's first seat) first.
+	per := sc.players() / sc.Sides()
+	var names []string
+	for _, i := range sc.SideOrder() {
+		for _, s := range sc.members(i) {
+			names = append(names, sc.Name(s))
+		}
+	}
+	mark := "…"
+	if ctx.ASCII {
+		mark = "."
+	}
+	cut := kit.ShortNames(names, (w-3*(per-1))/per, mark)
+	if cut == nil {
+		return sc.letterNames()
+	}
+	out := make([]string, 0, len(whole))
+	for k := 0; k < len(cut); k += per {
+		out = append(out, strings.Join(cut[k:k+per], " & "))
+	}
+	return out
+}
+
+// shortTo is the scene with every player's name shortened to w cells,
+// told apart as kit.ShortNames keeps them, for a line the whole names
+// make too long; the scene itself when they fit or cannot be told
+// apart so.
+func (sc *Scene) shortTo(ctx *kit.Context, w int) *Scene {
+	var names []string
+	long := false
+	for s := range rules.Seat(sc.players()) {
+		names = append(names, sc.Name(s))
+		long = long || kit.WidthOf(sc.Name(s)) > w
+	}
+	mark := "…"
+	if ctx.ASCII {
+		mark = "."
+	}
+	cut := kit.ShortNames(names, w, mark)
+	if !long || cut == nil {
+		return sc
+	}
+	c := *sc
+	c.Players = make([]Player, len(names))
+	copy(c.Players, sc.Players)
+	for i, n := range cut {
+		if rules.Seat(i) != sc.You {
+			c.Players[i].Name = n
+		}
+	}
+	return &c
+}
+
+// nameIn is seat s's name in w cells, shortened as shortTo does.
+func (sc *Scene) nameIn(ctx *kit.Context, s rules.Seat, w int) string {
+	return kit.Clip(sc.shortTo(ctx, w).Name(s), w)
+}
+
+// members are the seats of side i in the order SideName names them.
+func (sc *Scene) members(i int) []rules.Seat {
+	var out []rules.Seat
+	for s := range rules.Seat(sc.players()) {
+		if sc.sideOf(s) == i {
+			out = append(out, s)
+		}
+	}
+	if len(out) == 2 && out[1] == sc.You {
+		out[0], out[1] = out[1], out[0]
 	}
 	return out
 }
@@ -277,6 +350,19 @@ func (sc *Scene) bySide(x [4]int) []int {
 // not fit are left out whole, the least needed first, never cut: "game
 // to 30" must not stand for a game to 300.
 func (sc *Scene) Header(ctx *kit.Context, w int) string {
+	line, ok := sc.header(ctx, w)
+	// Long names are shortened before the score is cut.
+	for _, nw := range []int{12, 6} {
+		if ok {
+			break
+		}
+		line, ok = sc.shortTo(ctx, nw).header(ctx, w)
+	}
+	return line
+}
+
+// header is Header with the whole names, and whether it fits.
+func (sc *Scene) header(ctx *kit.Context, w int) (string, bool) {
 	st := &ctx.Styles
 	v := &sc.V
 	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
@@ -334,10 +420,10 @@ func (sc *Scene) Header(ctx *kit.Context, w int) string {
 		// Three spaces at least, so that the last word on the left does
 		// not read as part of the score ("3 players You 0").
 		if kit.WidthOf(left)+3+kit.WidthOf(r) <= w {
-			break
+			return line, true
 		}
 	}
-	return kit.Clip(line, w)
+	return kit.Clip(line, w), false
 }
 
 // styleTotals draws the header's score, its "not saved" mark as an

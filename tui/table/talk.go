@@ -263,19 +263,17 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	st := &ctx.Styles
 	order := sc.SideOrder()
+	// A column is as wide as its side's name needs, within the pad's
+	// width left of the outcome ("made", "bete", "tie"), which is never
+	// cut: a score takes at most four cells with its star. Each
+	// column's cells start with its gap, so the deal's number needs none
+	// of its own. A thrown-in deal scores nothing and says so across the
+	// columns.
 	colW := 6
-	if sc.players() == 4 {
-		colW = 7
+	for _, i := range order {
+		colW = max(colW, kit.WidthOf(sc.sideShort(i))+1)
 	}
-	// A narrow pad tightens the columns so that the outcome ("made",
-	// "bete", "tie") is never cut: a score takes at most four cells with
-	// its star. Each column's cells start with its gap, so the deal's
-	// number needs none of its own. A thrown-in deal scores nothing and
-	// says so across the columns.
-	narrow := 3+len(order)*colW+len(" made") > w
-	if narrow {
-		colW = 5
-	}
+	colW = min(colW, max(5, (w-3-len(" made"))/len(order)))
 	row := func(deal string, cols []string, what string) string {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%3s", deal)
@@ -288,7 +286,7 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		return kit.Fit(b.String(), w)
 	}
 	var heads []string
-	for _, n := range sc.colNames(colW-1, true) {
+	for _, n := range sc.colNames(ctx, colW-1, true) {
 		heads = append(heads, n+" ")
 	}
 	out := []string{

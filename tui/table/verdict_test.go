@@ -530,7 +530,7 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 	}
 }
 
-// The score pad's column heads keep the names' case ("West", "B");
+// The score pad's column heads keep the names' case ("West", "BotC");
 // a spectator's teams of four are their seats' letters, "AC" and "BD".
 // Each head is apart from the one before it.
 func TestPadHeadsKeepCase(t *testing.T) {
@@ -542,15 +542,21 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		heads []string
 	}{
 		{2, rules.SeatA, []string{"You", "West"}, []string{"You", "West"}},
-		// Cut to fit, "Bot B" and "Bot C" read alike: their letters.
-		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "B", "C"}},
+		// Too long, "Bot B" and "Bot C" lose their spaces, not their
+		// letters: cut, they would read alike, or as a bot named "Bot".
+		{3, rules.SeatA, []string{"You", "Bot B", "Bot C"}, []string{"You", "BotB", "BotC"}},
+		{3, rules.SeatA, []string{"You", "bob", "Bot C"}, []string{"You", "bob", "BotC"}},
+		// Long names keep what tells them apart, marked as cut.
+		{3, rules.SeatA, []string{"You", "alexandra", "alexander"}, []string{"You", "al…a", "al…r"}},
+		{2, rules.SeatA, []string{"You", "alexandra"}, []string{"You", "alexa…"}},
+		{4, rules.NoSeat, []string{"alexandra", "Bot B", "alexander", "Bot D"}, []string{"AC", "BD"}},
 		{3, rules.NoSeat, []string{"Ann", "Bob", "Cid"}, []string{"Ann", "Bob", "Cid"}},
 		{4, rules.NoSeat, []string{"Ann", "Bob", "Cid", "Dan"}, []string{"AC", "BD"}},
 		{4, rules.SeatA, []string{"You", "Bot B", "Bot C", "Bot D"}, []string{"us", "them"}},
 		// A head as wide as its column's room keeps its gap before it,
 		// never touching "#" or the head to its left.
-		{2, rules.NoSeat, []string{"Tester", "Bot"}, []string{"Teste", "Bot"}},
-		{3, rules.NoSeat, []string{"Tester", "Westie", "Eastie"}, []string{"Test", "West", "East"}},
+		{2, rules.NoSeat, []string{"Tester", "Bot"}, []string{"Tester", "Bot"}},
+		{3, rules.NoSeat, []string{"Tester", "Westie", "Eastie"}, []string{"Tes…", "Wes…", "Eas…"}},
 	} {
 		sc := &Scene{V: rules.View{Players: tc.n, Options: options(tc.n)}, You: tc.you}
 		for _, name := range tc.names {

@@ -634,11 +634,14 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return h
 }
 
-// keyHints lists the keys that work now in the window's width: the keys
-// also on screen or in the help go first, then the words get shorter,
-// so the line never runs off the screen.
+// keyHints lists the keys that work now in the window's width: the
+// least needed go first (the sort, the trick list and the hint, which
+// the help lists too; the arrows and the card numbers, which enter and
+// the menu's keys in brackets stand for), then the words get shorter,
+// so the line never runs off the screen. The key that commits the
+// decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
-	return FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "card", "", "confirm", "sort", "hint", "tricks")
+	return FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", "tricks", "hint", "", "card")
 }
 
 // FitHints writes key hints in w cells: whole, or without the hints

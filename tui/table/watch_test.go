@@ -124,6 +124,11 @@ func TestSpectatorGoldens(t *testing.T) {
 		w.checkHidden("the table")
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)
 		kittest.Golden(t, name("1-play"), w.text())
+		// A spectator has no partner: the top seat of four is the
+		// watched seat's ("Tester's partner"), when it is said at all.
+		if strings.Contains(strings.ReplaceAll(w.text(), "Tester's partner", ""), "partner") {
+			t.Errorf("the spectator is shown a partner of their own:\n%s", w.text())
+		}
 		gen := w.port.Snapshot().Gen
 		w.d.Press("enter")
 		w.d.Press("1")

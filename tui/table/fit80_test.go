@@ -1,0 +1,101 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// named gives the seats after the person's these names.
+func named(names ...string) fixtureOpt {
+	return func(hc *host.Config, _ *Config) {
+		for i, n := range names {
+			hc.Game.Players[i+1].Name = n
+		}
+	}
+}
+
+// TestLongNamesGoldens draws a card to play at 80×24 with names as
+// long as a server allows (24 letters), alike but for their ends: the
+// score pad, the header, the seats and the trick's title shorten them
+// so that they stay told apart, never cut mid-line.
+func TestLongNamesGoldens(t *testing.T) {
+	long := []string{"alexandra_of_the_north_x", "alexander_of_the_south_y", "Bot D"}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, named(long[:n-1]...))
+		f.until("a card", myCard, true)
+		kittest.Golden(t, fmt.Sprintf("names%d-80x24", n), f.text())
+	})
+}
+
+// passer is a random bot that passes whenever it may, so that the
+// bidding comes round to round two.
+type passer struct{ ai.Bot }
+
+func (p passer) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	for _, a := range v.Legal() {
+		if a.Kind == rules.Pass {
+			return a, nil
+		}
+	}
+	return p.Bot.Choose(ctx, v)
+}
+
+// passingBots seats passers.
+func passingBots(hc *host.Config, _ *Config) {
+	hc.NewBot = func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return passer{ai.NewRandom(cfg.Seed)}, nil }
+}
+
+// TestKeysKeepCommit: at 80 columns the keys line keeps the key that
+// commits the decision (enter) when it must leave others out, at
+// every seat count, in both bidding rounds (round two offers undo
+// after the person's pass, the longest line) and in the card play.
+func TestKeysKeepCommit(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, passingBots)
+		for _, c := range []struct {
+			what, key string
+			ok        func(host.Snapshot) bool
+		}{
+			{"round one", "enter confirm", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }},
+			{"round two", "enter confirm", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid2 }},
+			{"a card", "enter play", myCard},
+		} {
+			f.until(c.what, c.ok, c.key == "enter play")
+			lines := strings.Split(f.text(), "\n")
+			if keys := lines[len(lines)-1]; !strings.Contains(keys, c.key) {
+				t.Errorf("%s: the keys line leaves out %q:\n%s", c.what, c.key, f.text())
+			}
+		}
+	})
+}
+
+// TestBidMeldsGoldens draws a bid at 80×24 with a sequence in the hand:
+// its mark follows the cards with no blank rows between (the numbers
+// and marks of the card play are not drawn yet), and at four it is not
+// left out for want of room.
+func TestBidMeldsGoldens(t *testing.T) {
+	seed := map[int]uint64{2: 1, 3: 52, 4: 13}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seed[n], 80, 24)
+		f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
+		txt := f.text()
+		kittest.Golden(t, fmt.Sprintf("bidmeld%d-80x24", n), txt)
+		lines := strings.Split(txt, "\n")
+		for i, l := range lines {
+			if strings.Contains(l, "└───┘ └───┘") {
+				if i+1 >= len(lines) || !strings.Contains(lines[i+1], "20") {
+					t.Errorf("the sequence's mark does not follow the cards:\n%s", txt)
+				}
+				return
+			}
+		}
+		t.Errorf("no hand drawn:\n%s", txt)
+	})
+}
