@@ -164,6 +164,45 @@ func WrapLines(s string, w, limit int) []string {
 	return lines
 }
 
+// PathLines breaks a path into lines of at most w cells, only after a
+// "/" or a "-", so that no name is cut inside a word and the path reads
+// whole (a part longer than a line is cut where it must). With limit >
+// 0 at most limit lines: "…" and the last ones, which end the path.
+func PathLines(path string, w, limit int) []string {
+	w = max(1, w)
+	var parts []string
+	start := 0
+	for i, r := range path {
+		if r == '/' || r == '-' {
+			parts = append(parts, path[start:i+1])
+			start = i + 1
+		}
+	}
+	parts = append(parts, path[start:])
+	var out []string
+	line := ""
+	for _, part := range parts {
+		if line != "" && WidthOf(line+part) > w {
+			out = append(out, line)
+			line = ""
+		}
+		line += part
+		for WidthOf(line) > w {
+			cut := []rune(Clip(line, w))
+			if len(cut) == 0 {
+				cut = []rune(line)[:1] // a window narrower than one character
+			}
+			out = append(out, string(cut))
+			line = string([]rune(line)[len(cut):])
+		}
+	}
+	out = append(out, line)
+	if limit > 0 && len(out) > limit {
+		out = append([]string{"…"}, out[len(out)-(limit-1):]...)
+	}
+	return out
+}
+
 // Paragraph is text wrapped to a window w cells wide with a cell
 // spare at each side, set one in from the edge, drawn with style (nil:
 // as it is): the screens' running text.

@@ -75,3 +75,34 @@ func TestASCIIArrowsAreNotKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestPathLines: a path breaks only after a "/" or a "-", every line
+// fits, the lines put back together are the path; a limit keeps the
+// end of the path under "…".
+func TestPathLines(t *testing.T) {
+	path := "/home/a-rather-long-user-name/.local/state/klob/history/2026-12-02-1954-game-12.klob"
+	for _, w := range []int{76, 40, 20, 12} {
+		lines := PathLines(path, w, 0)
+		if got := strings.Join(lines, ""); got != path {
+			t.Fatalf("width %d: the lines make %q", w, got)
+		}
+		for i, l := range lines {
+			if WidthOf(l) > w {
+				t.Errorf("width %d: %q is wider", w, l)
+			}
+			if i < len(lines)-1 && !strings.HasSuffix(l, "/") && !strings.HasSuffix(l, "-") {
+				t.Errorf("width %d: %q breaks inside a name", w, l)
+			}
+		}
+	}
+	if got := PathLines("/a/b", 80, 0); len(got) != 1 || got[0] != "/a/b" {
+		t.Errorf("a short path: %q", got)
+	}
+	got := PathLines(path, 12, 3)
+	if len(got) != 3 || got[0] != "…" || !strings.HasSuffix(got[2], "12.klob") {
+		t.Errorf("limited to 3: %q", got)
+	}
+	if got := PathLines("/averyveryverylongname", 8, 0); strings.Join(got, "") != "/averyveryverylongname" {
+		t.Errorf("a name longer than the line is lost: %q", got)
+	}
+}
