@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -31,7 +32,21 @@ func TestLongNamesGoldens(t *testing.T) {
 		f := newFixture(t, n, seeds[n], 80, 24, named(long[:n-1]...))
 		f.until("a card", myCard, true)
 		kittest.Golden(t, fmt.Sprintf("names%d-80x24", n), f.text())
+		checkNoSeatLetters(t, f.text())
 	})
+}
+
+// seatLetters finds a side named by its seats' letters, as a count
+// ("B 0", "AC 3") or a pair of heads ("AC–BD"): the table shows the
+// letters nowhere, so they name nobody.
+var seatLetters = regexp.MustCompile(`\b([A-D]|AC|BD) \d|\b(AC|BD)\b[–-]|\b(AC|BD)\s+(AC|BD)\b`)
+
+// checkNoSeatLetters fails when text names a side by seat letters.
+func checkNoSeatLetters(t *testing.T, text string) {
+	t.Helper()
+	if m := seatLetters.FindString(text); m != "" {
+		t.Errorf("a side is named by letters (%q):\n%s", m, text)
+	}
 }
 
 // passer is a random bot that passes whenever it may, so that the
