@@ -155,6 +155,10 @@ func TestGoldens(t *testing.T) {
 		hs.golden("best-80x24")
 		hs.press("enter", "p")
 		hs.golden("mistake-80x24")
+		// The verdict says its grade in a word, not an annotator's mark.
+		if !strings.Contains(hs.screen(), "blunder: -47 pts  ← you") || strings.Contains(hs.screen(), "??") {
+			t.Errorf("the verdict does not say what it is:\n%s", hs.screen())
+		}
 		if len(rec.Added) != 2 || rec.Added[0].Verdict.Kind != drill.Best || rec.Added[1].Verdict.Kind != drill.Blunder {
 			t.Fatalf("records %+v", rec.Added)
 		}
