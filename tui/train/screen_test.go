@@ -352,6 +352,24 @@ func TestKeys(t *testing.T) {
 	}
 }
 
+// TestKeysLineSays: while a drill asks, the keys line says what each
+// key does: the arrows choose, enter or an option's letter answers.
+func TestKeysLineSays(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", n)), 80, 24)
+		lines := strings.Split(hs.screen(), "\n")
+		keys := lines[len(lines)-1]
+		for _, want := range []string{"←/→ choose", "enter or " + strings.Join(itemKeys(hs.s.legal), "/") + " answer"} {
+			if !strings.Contains(keys, want) {
+				t.Errorf("%d players: the keys line %q lacks %q", n, keys, want)
+			}
+		}
+		if strings.Contains(keys, "←/→ enter") {
+			t.Errorf("%d players: the keys line %q has keys that say nothing", n, keys)
+		}
+	}
+}
+
 // TestDixKeysAndSeatRecord: n is "no exchange" at the dix (not a new drill), a
 // letter that is no option says which are, and the record on screen is
 // the one of this seat count.
