@@ -151,6 +151,20 @@ func Wrap(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
+// WrapAtSpaces wraps s to w cells at its spaces only, never after a
+// hyphen inside a word ("Anne-Marie" stays whole), on at most limit
+// lines when limit > 0 (the last cut with " …"): talk, where a name
+// broken in two reads as two names. A word longer than a line is still
+// cut, as Wrap cuts it.
+func WrapAtSpaces(s string, w, limit int) []string {
+	const keep = "\u2011" // a non-breaking hyphen holds a hyphen's place
+	lines := WrapLines(strings.ReplaceAll(s, "-", keep), w, limit)
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, keep, "-")
+	}
+	return lines
+}
+
 // WrapLines wraps s to w cells (at least 10) on at most limit lines, the
 // last one cut with " …" when s needs more: a note, a refusal or an
 // error keeps its words instead of being clipped at the window's edge.

@@ -106,3 +106,25 @@ func TestPathLines(t *testing.T) {
 		t.Errorf("a name longer than the line is lost: %q", got)
 	}
 }
+
+// TestWrapAtSpaces: a hyphened name is never parted at its hyphens; the
+// words are all there, each line fits.
+func TestWrapAtSpaces(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want []string
+	}{
+		{"Ann-Sophie-Louise: why not then", 21, []string{"Ann-Sophie-Louise:", "why not then"}},
+		{`Bob: "see Anne-Marie-Louise and co"`, 21, []string{`Bob: "see`, "Anne-Marie-Louise and", `co"`}},
+		{"Zed (watching): nice", 40, []string{"Zed (watching): nice"}},
+	} {
+		got := WrapAtSpaces(tc.s, tc.w, 0)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q at %d: %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
+	if got := WrapAtSpaces("a b c d e f g h i j k l", 5, 2); len(got) != 2 || !strings.HasSuffix(got[1], "…") {
+		t.Errorf("limited: %q", got)
+	}
+}

@@ -806,9 +806,12 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	}
 	out = append(out, heading)
 	room := h - len(out)
+	// Lines wrap at spaces, never inside a name: a name longer than the
+	// column with its colon is shortened as the table shortens it.
+	said := sc.shortTo(ctx, max(1, w-3)).talkLines(ctx)
 	var talk []string
-	for _, l := range sc.talkLines(ctx) {
-		talk = append(talk, kit.Wrap(l, max(1, w-2))...)
+	for _, l := range said {
+		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0)...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -817,10 +820,9 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		// The latest words are kept, whole; a mark says how many earlier
 		// ones are left out.
 		var kept []string
-		said := sc.talkLines(ctx)
 		cut := len(said)
 		for cut > 0 {
-			l := kit.Wrap(said[cut-1], max(1, w-2))
+			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0)
 			if len(kept)+len(l)+1 > room {
 				break
 			}

@@ -266,9 +266,20 @@ func (sc *Scene) shortTo(ctx *kit.Context, w int) *Scene {
 	c := *sc
 	c.Players = make([]Player, len(names))
 	copy(c.Players, sc.Players)
+	short := map[string]string{}
 	for i, n := range cut {
 		if rules.Seat(i) != sc.You {
 			c.Players[i].Name = n
+			short[names[i]] = n
+		}
+	}
+	if who := sc.Who; who != nil {
+		// The maker of a step named by its seat's name is shortened too.
+		c.Who = func(i int) string {
+			if n, ok := short[who(i)]; ok {
+				return n
+			}
+			return who(i)
 		}
 	}
 	return &c
