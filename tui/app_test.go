@@ -13,6 +13,7 @@ import (
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/lobby"
+	"github.com/klob/klob/tui/setup"
 	"github.com/klob/klob/tui/tourney"
 )
 
@@ -273,5 +274,56 @@ func TestResumeAnotherLevel(t *testing.T) {
 	} {
 		hard := func(cfg *PlayConfig) { cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true }
 		checkResumeOffer(t, n, hard, append(want, "[n] "+want[1]+" (the old one is filed as abandoned)"))
+	}
+}
+
+// TestResumeAnotherCount: klob -players N with a game of another count
+// saved: the offer says both counts (with the bots when -level differs
+// too), n goes to the setup of the count asked for, and r resumes the
+// saved game with a welcome that names its count. Every offer fits
+// 80×24.
+func TestResumeAnotherCount(t *testing.T) {
+	for _, c := range []struct {
+		saved, asked int
+		hard         bool
+		want         []string
+	}{
+		{3, 4, false, []string{"Klaberjass for three", "You asked for a game of four; the game in progress is a game of three.",
+			"[n] a new game of four (the old one is filed as abandoned)"}},
+		{4, 2, false, []string{"You asked for a game of two; the game in progress is a game of four.", "[n] a new game of two"}},
+		{2, 3, true, []string{"You asked for a game of three with hard bots; the game in progress is a game of two against the normal bot.",
+			"[n] a new game of three with hard bots"}},
+		{3, 2, true, []string{"You asked for a game of two against the hard bot; the game in progress is a game of three with normal bots."}},
+	} {
+		asked := func(cfg *PlayConfig) {
+			if err := cfg.Setup.Options.Set("players", fmt.Sprint(c.asked)); err != nil {
+				t.Fatal(err)
+			}
+			cfg.PlayersFlag = true
+			if c.hard {
+				cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true
+			}
+		}
+		checkResumeOffer(t, c.saved, asked, c.want)
+
+		cfg := testConfig(dealSeed, &memStore{})
+		if err := cfg.Setup.Options.Set("players", fmt.Sprint(c.saved)); err != nil {
+			t.Fatal(err)
+		}
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "q", "y")
+		asked(&cfg)
+		hs2 := newHarness(t, cfg, 80, 24)
+		kittest.CheckSize(t, hs2.screen(), 80, 24)
+		hs2.press("r")
+		if !strings.Contains(hs2.screen(), "Welcome back to your game of "+setup.CountWord(c.saved)) {
+			t.Errorf("saved %d, asked %d: the welcome does not name the count:\n%s", c.saved, c.asked, hs2.screen())
+		}
+		hs3 := newHarness(t, cfg, 80, 24)
+		hs3.press("n")
+		hs3.release()
+		if hs3.name() != "setup" || !strings.Contains(hs3.screen(), "Klaberjass for "+setup.CountWord(c.asked)) {
+			t.Errorf("saved %d, asked %d: n opened %s:\n%s", c.saved, c.asked, hs3.name(), hs3.screen())
+		}
 	}
 }

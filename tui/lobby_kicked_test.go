@@ -27,7 +27,7 @@ func TestLobbySeatTakenByAnotherConnection(t *testing.T) {
 	assert.NotContains(t, scr, "Waiting for", "nothing is waited for at a seat left")
 	lines := strings.Split(strings.TrimRight(scr, "\n"), "\n")
 	hints := lines[len(lines)-1]
-	for _, gone := range []string{"sort", "kept for your card", "talk"} {
+	for _, gone := range []string{"sort", "choose ahead", "talk"} {
 		assert.NotContains(t, hints, gone, "the keys offered once the seat is gone:\n%s", scr)
 	}
 	bob.key("1")

@@ -67,6 +67,10 @@ type PlayConfig struct {
 	// another level is then offered with the choice of a new game at the
 	// level asked for.
 	LevelFlag bool
+	// PlayersFlag is set when -players was given: a saved game of another
+	// count is then offered with the choice of a new game of the count
+	// asked for.
+	PlayersFlag bool
 	// PaceFlag is set when -pace was given: Timing.Pace then wins over
 	// the settings.
 	PaceFlag bool

@@ -123,7 +123,13 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 		}
 		t := newTable(m, s.cfg)
 		if sn := m.port.Snapshot(); !sn.Over {
-			t.SetNote(fmt.Sprintf("Welcome back: deal %d.", max(1, sn.DealNo)), false)
+			// Asked for another count, the person is told which game
+			// this is before playing a card of it.
+			welcome := "Welcome back"
+			if n := s.log.Header.Seats(); s.cfg.PlayersFlag && n != s.cfg.Setup.Options.NumPlayers() {
+				welcome += " to your game of " + setup.CountWord(n)
+			}
+			t.SetNote(fmt.Sprintf("%s: deal %d.", welcome, max(1, sn.DealNo)), false)
 		}
 		return t, nil
 	case kit.IsKey(k, ctx.Keys.New):
@@ -196,17 +202,9 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	if over {
 		resume = " see how it ended   "
 	}
-	saved, asked := savedLevel(&s.log.Header), string(s.cfg.Setup.Level)
 	newGame := "start a new game (the old one goes to the history)"
-	if s.cfg.LevelFlag && saved != asked {
-		// klob -level hard with a normal game saved: which one? At three
-		// and four the bots are two or three, a partner among them.
-		said := fmt.Sprintf("You asked for the %s bot; the game in progress is against the %s bot.", asked, saved)
-		newGame = fmt.Sprintf("a new game against the %s bot (the old one is filed as abandoned)", asked)
-		if s.log.Header.Seats() > 2 {
-			said = fmt.Sprintf("You asked for %s bots; the game in progress has %s bots.", asked, saved)
-			newGame = fmt.Sprintf("a new game with %s bots (the old one is filed as abandoned)", asked)
-		}
+	if said, game := s.askedOther(); said != "" {
+		newGame = game + " (the old one is filed as abandoned)"
 		lines = append(lines, "")
 		lines = append(lines, kit.Paragraph(said, w, nil)...)
 	}
@@ -223,6 +221,41 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		lines = append(lines, "", " "+st.Error.Render("! "+s.err))
 	}
 	return kit.JoinLines(lines)
+}
+
+// askedOther says how the game the flags asked for (-players, -level)
+// differs from the saved one, and names the new game n starts; "" when
+// the flags asked for nothing else.
+func (s *resumeScreen) askedOther() (said, newGame string) {
+	h := &s.log.Header
+	savedN, askedN := h.Seats(), s.cfg.Setup.Options.NumPlayers()
+	saved, asked := savedLevel(h), string(s.cfg.Setup.Level)
+	otherN := s.cfg.PlayersFlag && savedN != askedN
+	otherLevel := s.cfg.LevelFlag && saved != asked
+	// The bots of a game of n: one at two, two or three at three and
+	// four (a partner among them).
+	bots := func(n int, level string) string {
+		if n == 2 {
+			return "against the " + level + " bot"
+		}
+		return "with " + level + " bots"
+	}
+	switch {
+	case otherN:
+		askedGame, savedGame := "a game of "+setup.CountWord(askedN), "a game of "+setup.CountWord(savedN)
+		if otherLevel {
+			askedGame += " " + bots(askedN, asked)
+			savedGame += " " + bots(savedN, saved)
+		}
+		return fmt.Sprintf("You asked for %s; the game in progress is %s.", askedGame, savedGame), "a new " + strings.TrimPrefix(askedGame, "a ")
+	case otherLevel && savedN == 2:
+		return fmt.Sprintf("You asked for the %s bot; the game in progress is against the %s bot.", asked, saved),
+			"a new game " + bots(2, asked)
+	case otherLevel:
+		return fmt.Sprintf("You asked for %s bots; the game in progress has %s bots.", asked, saved),
+			"a new game " + bots(savedN, asked)
+	}
+	return "", ""
 }
 
 // savedLevel is the level of the bots of a saved game (the first bot's:

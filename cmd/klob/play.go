@@ -58,11 +58,12 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	return playFlags{
 		seedSet: seedSet,
 		cfg: tui.PlayConfig{
-			Setup:     tui.Setup{Level: lv, Options: opts, Seed: s},
-			Timing:    tm,
-			ASCII:     *ascii,
-			PaceFlag:  set["pace"],
-			LevelFlag: set["level"],
+			Setup:       tui.Setup{Level: lv, Options: opts, Seed: s},
+			Timing:      tm,
+			ASCII:       *ascii,
+			PaceFlag:    set["pace"],
+			LevelFlag:   set["level"],
+			PlayersFlag: set["players"],
 		},
 	}, nil
 }

@@ -2,7 +2,6 @@ package daily
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -389,7 +388,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	w := ctx.Width
 	var out []string
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
-	out = append(out, kit.Indent("   ", pathLines(s.showPath(s.day.ResultPath()), w-4), nil)...)
+	out = append(out, kit.Indent("   ", kit.PathLines(s.showPath(s.day.ResultPath()), w-4, 3), nil)...)
 	if res := s.res; res.err != nil {
 		out = append(out, kit.AlertLine(st, res.err.Error(), w))
 	} else if len(res.bad) > 0 {
@@ -411,34 +410,6 @@ func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	full := [][]key.Binding{{keyUp, keyDown, k.Nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),
 		keyYours, keyStandings, keyHistory}, {k.Help, k.Quit}}
 	return kit.KeyHelp{Short: short, Full: full}
-}
-
-// pathLines breaks a path into lines of at most w cells after its
-// separators (a part longer than a line is cut), so that it reads
-// whole: at most three lines, the last ending the path.
-func pathLines(path string, w int) []string {
-	var out []string
-	line := ""
-	for _, part := range strings.SplitAfter(path, string(filepath.Separator)) {
-		if line != "" && kit.WidthOf(line+part) > w {
-			out = append(out, line)
-			line = ""
-		}
-		line += part
-		for kit.WidthOf(line) > w {
-			cut := []rune(kit.Clip(line, w))
-			if len(cut) == 0 {
-				cut = []rune(line)[:1] // a window narrower than one character
-			}
-			out = append(out, string(cut))
-			line = string([]rune(line)[len(cut):])
-		}
-	}
-	out = append(out, line)
-	if len(out) > 3 {
-		out = append([]string{"…"}, out[len(out)-2:]...)
-	}
-	return out
 }
 
 // progressBar is done of total as a bar w cells wide.

@@ -151,6 +151,20 @@ func Wrap(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, ""), "\n")
 }
 
+// WrapAtSpaces wraps s to w cells at its spaces only, never after a
+// hyphen inside a word ("Anne-Marie" stays whole), on at most limit
+// lines when limit > 0 (the last cut with " …"): talk, where a name
+// broken in two reads as two names. A word longer than a line is still
+// cut, as Wrap cuts it.
+func WrapAtSpaces(s string, w, limit int) []string {
+	const keep = "\u2011" // a non-breaking hyphen holds a hyphen's place
+	lines := WrapLines(strings.ReplaceAll(s, "-", keep), w, limit)
+	for i, l := range lines {
+		lines[i] = strings.ReplaceAll(l, keep, "-")
+	}
+	return lines
+}
+
 // WrapLines wraps s to w cells (at least 10) on at most limit lines, the
 // last one cut with " …" when s needs more: a note, a refusal or an
 // error keeps its words instead of being clipped at the window's edge.
@@ -162,6 +176,45 @@ func WrapLines(s string, w, limit int) []string {
 		lines[limit-1] = ansi.Truncate(lines[limit-1]+" …", w, "…")
 	}
 	return lines
+}
+
+// PathLines breaks a path into lines of at most w cells, only after a
+// "/" or a "-", so that no name is cut inside a word and the path reads
+// whole (a part longer than a line is cut where it must). With limit >
+// 0 at most limit lines: "…" and the last ones, which end the path.
+func PathLines(path string, w, limit int) []string {
+	w = max(1, w)
+	var parts []string
+	start := 0
+	for i, r := range path {
+		if r == '/' || r == '-' {
+			parts = append(parts, path[start:i+1])
+			start = i + 1
+		}
+	}
+	parts = append(parts, path[start:])
+	var out []string
+	line := ""
+	for _, part := range parts {
+		if line != "" && WidthOf(line+part) > w {
+			out = append(out, line)
+			line = ""
+		}
+		line += part
+		for WidthOf(line) > w {
+			cut := []rune(Clip(line, w))
+			if len(cut) == 0 {
+				cut = []rune(line)[:1] // a window narrower than one character
+			}
+			out = append(out, string(cut))
+			line = string([]rune(line)[len(cut):])
+		}
+	}
+	out = append(out, line)
+	if limit > 0 && len(out) > limit {
+		out = append([]string{"…"}, out[len(out)-(limit-1):]...)
+	}
+	return out
 }
 
 // Paragraph is text wrapped to a window w cells wide with a cell

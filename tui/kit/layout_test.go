@@ -75,3 +75,56 @@ func TestASCIIArrowsAreNotKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestPathLines: a path breaks only after a "/" or a "-", every line
+// fits, the lines put back together are the path; a limit keeps the
+// end of the path under "…".
+func TestPathLines(t *testing.T) {
+	path := "/home/a-rather-long-user-name/.local/state/klob/history/2026-12-02-1954-game-12.klob"
+	for _, w := range []int{76, 40, 20, 12} {
+		lines := PathLines(path, w, 0)
+		if got := strings.Join(lines, ""); got != path {
+			t.Fatalf("width %d: the lines make %q", w, got)
+		}
+		for i, l := range lines {
+			if WidthOf(l) > w {
+				t.Errorf("width %d: %q is wider", w, l)
+			}
+			if i < len(lines)-1 && !strings.HasSuffix(l, "/") && !strings.HasSuffix(l, "-") {
+				t.Errorf("width %d: %q breaks inside a name", w, l)
+			}
+		}
+	}
+	if got := PathLines("/a/b", 80, 0); len(got) != 1 || got[0] != "/a/b" {
+		t.Errorf("a short path: %q", got)
+	}
+	got := PathLines(path, 12, 3)
+	if len(got) != 3 || got[0] != "…" || !strings.HasSuffix(got[2], "12.klob") {
+		t.Errorf("limited to 3: %q", got)
+	}
+	if got := PathLines("/averyveryverylongname", 8, 0); strings.Join(got, "") != "/averyveryverylongname" {
+		t.Errorf("a name longer than the line is lost: %q", got)
+	}
+}
+
+// TestWrapAtSpaces: a hyphened name is never parted at its hyphens; the
+// words are all there, each line fits.
+func TestWrapAtSpaces(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    int
+		want []string
+	}{
+		{"Ann-Sophie-Louise: why not then", 21, []string{"Ann-Sophie-Louise:", "why not then"}},
+		{`Bob: "see Anne-Marie-Louise and co"`, 21, []string{`Bob: "see`, "Anne-Marie-Louise and", `co"`}},
+		{"Zed (watching): nice", 40, []string{"Zed (watching): nice"}},
+	} {
+		got := WrapAtSpaces(tc.s, tc.w, 0)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("%q at %d: %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
+	if got := WrapAtSpaces("a b c d e f g h i j k l", 5, 2); len(got) != 2 || !strings.HasSuffix(got[1], "…") {
+		t.Errorf("limited: %q", got)
+	}
+}

@@ -357,10 +357,11 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 				who += watchingMark
 			}
 			text := who + `: "` + ls[i].Text + `"`
-			rows := kit.Wrap(text, max(10, w-4))
+			// At spaces: a hyphened name parted at its hyphen reads as two.
+			rows := kit.WrapAtSpaces(text, max(10, w-4), 0)
 			if len(said)+len(rows) > keep {
 				if len(said) == 0 {
-					said = kit.WrapLines(text, w-4, max(1, keep))
+					said = kit.WrapAtSpaces(text, w-4, max(1, keep))
 				}
 				break
 			}

@@ -96,11 +96,11 @@ var playersRow = Row{
 	Explain: func(s *Setup) string {
 		switch players(s) {
 		case 3:
-			return "each for themselves: the maker must score more than each of the others; cleopatra needs four"
+			return "each for themselves: the maker must score more than each of the others"
 		case 4:
 			return "you and the bot opposite play against the two bots beside you; partners' points count together"
 		}
-		return "the classic game of two; the variants shlomo and cleopatra need more players"
+		return "the classic game of two"
 	},
 }
 

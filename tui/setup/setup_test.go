@@ -94,6 +94,27 @@ func TestVariantsByCount(t *testing.T) {
 	}
 }
 
+// TestExplainNamesOnlyVariantsOffered: no line's explanation, at any
+// count, names a house variant the form does not offer at that count
+// (cleopatra is for four players, shlomo from three).
+func TestExplainNamesOnlyVariantsOffered(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, _ := form(players, true)
+		offered := map[string]bool{}
+		for _, r := range s.rows() {
+			offered[r.Key] = true
+		}
+		for _, r := range s.rows() {
+			text := strings.ToLower(r.Explain(&s.setup))
+			for _, v := range variants {
+				if !offered[v.key] && strings.Contains(text, strings.ToLower(v.label)) {
+					t.Errorf("%d players: %s says %q, which is not offered: %s", players, r.Key, v.label, text)
+				}
+			}
+		}
+	}
+}
+
 // TestStartsWithChoices: the choices made reach Start; enter starts
 // from any line; the variants that no longer apply after the count
 // went down are off; the cursor stays on the row it changed.

@@ -61,12 +61,15 @@ func TestDoubleEnterKeepsTheGameOver(t *testing.T) {
 	})
 }
 
-// A card typed while a bot thinks is kept and played at the person's
-// turn; one typed as the deal ends never crosses into the next deal.
+// Keys typed while a bot thinks choose the person's card but never play
+// it: a digit typed ahead puts the cursor on its card, enter (or b)
+// typed ahead is dropped, so that enter enter enter plays nothing the
+// person has not seen at their turn; enter there plays the card chosen.
+// Keys typed as the deal ends never cross into the next deal.
 func TestTypedAheadCard(t *testing.T) {
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24, gated())
-		// The person plays, a bot is to play next: enter is typed ahead.
+		// The person plays, a bot is to play next.
 		f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
 			return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() > 2
 		}, true)
@@ -75,17 +78,33 @@ func TestTypedAheadCard(t *testing.T) {
 		if f.snap().Thinking == rules.NoSeat {
 			t.Skip("no bot to think after the person's card")
 		}
-		f.hs.Press("enter")
-		if !strings.Contains(f.text(), "Kept for your card: enter") {
-			t.Fatalf("the key typed ahead is not said to be kept:\n%s", f.text())
+		// Typed at once after the card, and while the bot thinks.
+		f.hs.Press("enter", "enter", "2", "enter", "b")
+		if !strings.Contains(f.text(), "Kept for your card: 2") || strings.Contains(f.text(), "Kept for your card: enter") {
+			t.Fatalf("the keys typed ahead are not said as kept:\n%s", f.text())
 		}
 		for f.snap().Thinking != rules.NoSeat {
 			f.release()
 			f.refresh()
 		}
-		f.refresh() // the kept card went to the host: show where it led
-		if got := myPlays(f.snap()); got != before+2 {
-			t.Fatalf("%d cards played, want %d: the kept key was not played", got-before, 2)
+		f.refresh()
+		if got := myPlays(f.snap()); got != before+1 {
+			t.Fatalf("%d cards played, want 1: a key typed ahead played a card", got-before)
+		}
+		if !f.snap().Can.Act || f.s.Cursor != 1 {
+			t.Fatalf("at the person's turn the cursor is on card %d, want the 2nd (can act %v)", f.s.Cursor+1, f.snap().Can.Act)
+		}
+		want := f.s.hand()[1]
+		legal := false
+		sn := f.snap()
+		for _, a := range sn.View.Legal() {
+			legal = legal || a.Kind == rules.PlayCard && a.Card == want
+		}
+		f.hs.Press("enter")
+		if legal {
+			if got := myPlays(f.snap()); got != before+2 {
+				t.Fatalf("enter at the turn played %d cards, want the one chosen", got-before-1)
+			}
 		}
 		// At the deal's end: keys typed while the last trick finishes are
 		// dropped with the deal.

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -31,7 +32,42 @@ func TestLongNamesGoldens(t *testing.T) {
 		f := newFixture(t, n, seeds[n], 80, 24, named(long[:n-1]...))
 		f.until("a card", myCard, true)
 		kittest.Golden(t, fmt.Sprintf("names%d-80x24", n), f.text())
+		checkNoSeatLetters(t, f.text())
 	})
+}
+
+// TestTalkWrapsAtSpaces: the talk panel at 80×24 wraps its lines at
+// spaces, never after a hyphen inside a name nor inside a name too long
+// for the column (shortened instead), at every seat count.
+func TestTalkWrapsAtSpaces(t *testing.T) {
+	names := []string{"Ann-Sophie Beaumont-Ray", "alexander_of_the_south_y", "Jean-Luc Marie-Claire"}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, named(names[:n-1]...))
+		f.until("a card", myCard, true)
+		for _, l := range strings.Split(f.text(), "\n") {
+			i := strings.LastIndex(l, "│")
+			if i < 0 {
+				continue
+			}
+			talk := strings.TrimSpace(l[i+len("│"):])
+			if strings.HasSuffix(talk, "-") || strings.HasPrefix(talk, "_") || strings.HasSuffix(talk, "_south") {
+				t.Errorf("%d players: the talk breaks inside a name at %q:\n%s", n, talk, f.text())
+			}
+		}
+	})
+}
+
+// seatLetters finds a side named by its seats' letters, as a count
+// ("B 0", "AC 3") or a pair of heads ("AC–BD"): the table shows the
+// letters nowhere, so they name nobody.
+var seatLetters = regexp.MustCompile(`\b([A-D]|AC|BD) \d|\b(AC|BD)\b[–-]|\b(AC|BD)\s+(AC|BD)\b`)
+
+// checkNoSeatLetters fails when text names a side by seat letters.
+func checkNoSeatLetters(t *testing.T, text string) {
+	t.Helper()
+	if m := seatLetters.FindString(text); m != "" {
+		t.Errorf("a side is named by letters (%q):\n%s", m, text)
+	}
 }
 
 // passer is a random bot that passes whenever it may, so that the

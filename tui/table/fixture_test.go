@@ -30,6 +30,7 @@ type memStore struct {
 	saves   int
 	filed   []*gamelog.Log
 	saveErr error
+	dir     string // where games are filed; "" is /state/klob/history
 }
 
 func (m *memStore) SaveCurrent(l *gamelog.Log) error {
@@ -43,7 +44,11 @@ func (m *memStore) Archive(l *gamelog.Log) (string, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.filed = append(m.filed, l)
-	return fmt.Sprintf("/state/klob/history/2026-12-01-1200-game-%d.klob", len(m.filed)), nil
+	dir := m.dir
+	if dir == "" {
+		dir = "/state/klob/history"
+	}
+	return fmt.Sprintf("%s/2026-12-01-1200-game-%d.klob", dir, len(m.filed)), nil
 }
 
 // randomBots are work-bounded bots: a seeded random legal action.

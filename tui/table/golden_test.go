@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/klob/klob/internal/play/host"
@@ -44,6 +45,36 @@ func TestGoldens(t *testing.T) {
 			f.hs.Press("esc")
 			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
 			kittest.Golden(t, name("8-over"), f.text())
+		})
+	}
+}
+
+// TestGoldenOverLongSeed: the game's end at 80×24 with a secret seed of
+// twenty digits and a log filed under a long home: the seed's sentence
+// reads whole on its line and the path breaks only after a "/" or "-".
+func TestGoldenOverLongSeed(t *testing.T) {
+	const seed = 17851234567890123456
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			f := newFixture(t, n, seed, 80, 24, func(hc *host.Config, _ *Config) {
+				hc.Store.(*memStore).dir = "/home/margarethevontrottalindenberg/.local/state/klaberjass/klob/history"
+			})
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			text := f.text()
+			kittest.CheckSize(t, f.hs.Frame(), 80, 24)
+			flat := kittest.Flat(text)
+			if !strings.Contains(text, fmt.Sprintf("Seed %d deals this game again, as practice:", uint64(seed))) {
+				t.Errorf("the seed's sentence breaks:\n%s", text)
+			}
+			if !strings.Contains(strings.ReplaceAll(flat, " ", ""), "/home/margarethevontrottalindenberg/.local/state/klaberjass/klob/history/2026-12-01-1200-game-1.klob") {
+				t.Errorf("the path is not whole:\n%s", text)
+			}
+			for _, l := range strings.Split(text, "\n") {
+				if l := strings.TrimSpace(l); strings.Contains(l, "klob/") && !strings.HasSuffix(l, "/") && !strings.HasSuffix(l, "-") && !strings.HasSuffix(l, ".klob") {
+					t.Errorf("the path breaks inside a name at %q", l)
+				}
+			}
+			kittest.Golden(t, fmt.Sprintf("table%d-80x24-over-long-seed", n), text)
 		})
 	}
 }

@@ -180,12 +180,12 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		about[0] += " against the " + t
 	}
 	about[0] += fmt.Sprintf(", game to %d.", sn.Options.Target)
-	if sn.SeedShown && s.cfg.Rerun != nil {
-		// Shown only now: the seed deals every card of the game.
-		about = append(about, fmt.Sprintf("Seed %d deals this game again, as practice:", sn.Seed))
-	}
 	lines = append(lines, kit.Paragraph(strings.Join(about, " "), w, nil)...)
 	if sn.SeedShown && s.cfg.Rerun != nil {
+		// Shown only now: the seed deals every card of the game. Its
+		// sentence starts a line, so that a seed of twenty digits does
+		// not part it from "deals this game again".
+		lines = append(lines, kit.Paragraph(fmt.Sprintf("Seed %d deals this game again, as practice:", sn.Seed), w, nil)...)
 		lines = append(lines, commandLines(s.cfg.Rerun(sn.Seed), w)...)
 	}
 	lines = append(lines, "")
@@ -203,7 +203,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		tail = append(tail, " Saving the game log…")
 	case sv.Path != "":
 		tail = append(tail, " The game log is saved at:")
-		tail = append(tail, kit.Indent("   ", kit.Wrap(sv.Path, w-4), nil)...)
+		tail = append(tail, kit.Indent("   ", kit.PathLines(sv.Path, w-4, 0), nil)...)
 	default:
 		tail = append(tail, " The game log is saved.")
 	}

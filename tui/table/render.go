@@ -650,36 +650,29 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		return nil
 	}
 	tricks, pts := sc.bySide(v.Tricks), sc.bySide(v.Points)
-	// Bella and the menage follow the counts; the counts shorten (card
-	// points to points, names to letters) to keep them on the line.
-	extra := ""
-	if v.BellaBy != rules.NoSeat {
-		extra += " · bella " + sc.Lower(v.BellaBy)
-	}
-	if v.MenageBy != rules.NoSeat {
-		extra += " · menage " + sc.Lower(v.MenageBy)
-	}
-	line := ""
-	for _, letters := range []bool{false, true} {
-		var ts, ps []string
-		for i, side := range sc.SideOrder() {
-			name := sc.sideShort(side)
-			switch {
-			case letters:
-				name = sc.sideLetters(side)
-			case sc.players() != 4:
-				name = sc.Lower(rules.Seat(side))
+	// Bella and the menage follow the counts. The sides are named,
+	// never by seat letters, which the table shows nowhere: whole, then
+	// with the card points said "points", then with the names cut short.
+	say := func(points string) func(*Scene) string {
+		return func(sc *Scene) string {
+			var ts, ps []string
+			for i, side := range sc.SideOrder() {
+				ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
+				ps = append(ps, fmt.Sprint(pts[i]))
 			}
-			ts = append(ts, fmt.Sprintf("%s %d", name, tricks[i]))
-			ps = append(ps, fmt.Sprint(pts[i]))
+			line := " Tricks: " + strings.Join(ts, ", ") + " · " + points + " " + strings.Join(ps, "/")
+			if v.BellaBy != rules.NoSeat {
+				line += " · bella " + sc.Lower(v.BellaBy)
+			}
+			if v.MenageBy != rules.NoSeat {
+				line += " · menage " + sc.Lower(v.MenageBy)
+			}
+			return line
 		}
-		line = " Tricks: " + strings.Join(ts, ", ") + " · card points " + strings.Join(ps, "/") + extra
-		if kit.WidthOf(line) > w-1 {
-			line = " Tricks: " + strings.Join(ts, ", ") + " · points " + strings.Join(ps, "/") + extra
-		}
-		if kit.WidthOf(line) <= w-1 {
-			break
-		}
+	}
+	line := say("card points")(sc)
+	if kit.WidthOf(line) > w-1 {
+		line = sc.fitTo(ctx, w, 1, say("points"))
 	}
 	out := []string{kit.Clip(line, w)}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
@@ -696,20 +689,32 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 	return out
 }
 
+// sideWord names side i inside a line of counts: "you", a player's
+// name, or a team as sideShort names it.
+func (sc *Scene) sideWord(i int) string {
+	if sc.players() == 4 {
+		return sc.sideShort(i)
+	}
+	return sc.Lower(rules.Seat(i))
+}
+
 // statusLine is statusLines in one line, for a window without room for
 // two: the tricks won and the last trick, without the card points.
 func (sc *Scene) statusLine(ctx *kit.Context, w int) []string {
 	v := &sc.V
 	tricks := sc.bySide(v.Tricks)
-	var ts, cs []string
-	for i, side := range sc.SideOrder() {
-		ts = append(ts, fmt.Sprintf("%s %d", sc.sideLetters(side), tricks[i]))
-	}
+	var cs []string
 	for i := range v.Players {
 		cs = append(cs, ctx.Paint.StyledCard(v.LastTrick[i]))
 	}
-	line := fmt.Sprintf(" Tricks: %s · last: %s %s %s", strings.Join(ts, ", "), strings.Join(cs, " "), ctx.Paint.Glyphs.Arrow(),
-		sc.Lower(v.LastTrickWinner()))
+	line := sc.fitTo(ctx, w, 1, func(sc *Scene) string {
+		var ts []string
+		for i, side := range sc.SideOrder() {
+			ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
+		}
+		return fmt.Sprintf(" Tricks: %s · last: %s %s %s", strings.Join(ts, ", "), strings.Join(cs, " "), ctx.Paint.Glyphs.Arrow(),
+			sc.Lower(v.LastTrickWinner()))
+	})
 	if kit.WidthOf(line) > w-1 {
 		return nil
 	}
@@ -801,9 +806,12 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	}
 	out = append(out, heading)
 	room := h - len(out)
+	// Lines wrap at spaces, never inside a name: a name longer than the
+	// column with its colon is shortened as the table shortens it.
+	said := sc.shortTo(ctx, max(1, w-3)).talkLines(ctx)
 	var talk []string
-	for _, l := range sc.talkLines(ctx) {
-		talk = append(talk, kit.Wrap(l, max(1, w-2))...)
+	for _, l := range said {
+		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0)...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -812,10 +820,9 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		// The latest words are kept, whole; a mark says how many earlier
 		// ones are left out.
 		var kept []string
-		said := sc.talkLines(ctx)
 		cut := len(said)
 		for cut > 0 {
-			l := kit.Wrap(said[cut-1], max(1, w-2))
+			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0)
 			if len(kept)+len(l)+1 > room {
 				break
 			}

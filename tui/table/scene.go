@@ -164,18 +164,32 @@ func (sc *Scene) sideLower(i int) string {
 }
 
 // sideShort names side i where room is short: the seat's name, or with
-// four "us" and "them" (the seats' letters in a replay of others).
+// four "us" and "them"; to one who plays at none of the seats (a
+// spectator, a replay of others) the partners' names joined by "&"
+// ("Tester&North"), which a line too long shortens with shortTo.
 func (sc *Scene) sideShort(i int) string {
 	if sc.players() != 4 {
 		return sc.Name(rules.Seat(i))
 	}
 	if sc.You == rules.NoSeat {
-		return rules.Seat(i).String() + rules.Seat(i+2).String()
+		var team []string
+		for _, s := range sc.members(i) {
+			team = append(team, sc.Name(s))
+		}
+		return strings.Join(team, "&")
 	}
 	if i == sc.sideOf(sc.You) {
 		return "us"
 	}
 	return "them"
+}
+
+// shortMark marks where a shortened name was cut.
+func shortMark(ctx *kit.Context) string {
+	if ctx.ASCII {
+		return "."
+	}
+	return "…"
 }
 
 // sideLetters names side i by its seats' letters ("A", "BD"), or for
@@ -223,11 +237,7 @@ func (sc *Scene) colNames(ctx *kit.Context, w int, short bool) []string {
 			names = append(names, sc.Name(s))
 		}
 	}
-	mark := "…"
-	if ctx.ASCII {
-		mark = "."
-	}
-	cut := kit.ShortNames(names, (w-3*(per-1))/per, mark)
+	cut := kit.ShortNames(names, (w-3*(per-1))/per, shortMark(ctx))
 	if cut == nil {
 		return sc.letterNames()
 	}
@@ -249,20 +259,27 @@ func (sc *Scene) shortTo(ctx *kit.Context, w int) *Scene {
 		names = append(names, sc.Name(s))
 		long = long || kit.WidthOf(sc.Name(s)) > w
 	}
-	mark := "…"
-	if ctx.ASCII {
-		mark = "."
-	}
-	cut := kit.ShortNames(names, w, mark)
+	cut := kit.ShortNames(names, w, shortMark(ctx))
 	if !long || cut == nil {
 		return sc
 	}
 	c := *sc
 	c.Players = make([]Player, len(names))
 	copy(c.Players, sc.Players)
+	short := map[string]string{}
 	for i, n := range cut {
 		if rules.Seat(i) != sc.You {
 			c.Players[i].Name = n
+			short[names[i]] = n
+		}
+	}
+	if who := sc.Who; who != nil {
+		// The maker of a step named by its seat's name is shortened too.
+		c.Who = func(i int) string {
+			if n, ok := short[who(i)]; ok {
+				return n
+			}
+			return who(i)
 		}
 	}
 	return &c

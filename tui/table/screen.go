@@ -122,6 +122,7 @@ type Screen struct {
 type queuedKey struct {
 	k    tea.KeyPressMsg
 	deal int
+	seen bool // pressed at the person's own turn, on the screen
 }
 
 // maxQueued is how many keys typed ahead are kept.
@@ -279,17 +280,21 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if s.talk.Typing {
 			return s.chatKey(msg)
 		}
+		// seen: the person's turn was on the screen, with no action of
+		// theirs on its way, when the key was pressed.
+		seen := s.myTurn() && !s.acted
 		s.cur, s.stale = &msg, false
 		next, cmd := s.key(ctx, msg)
 		s.cur = nil
 		if s.stale {
 			// The game had moved on from what the screen showed: show it
-			// now, and keep a card typed ahead for the person's card.
+			// now, and keep the key for the person's card when it chooses
+			// one, or plays one at a turn the person saw.
 			typedIn := s.snap
 			s.adopt(ctx)
 			if typedIn.View.Phase == rules.PhasePlay && !typedIn.Between && typedIn.DealNo == s.snap.DealNo &&
-				s.snap.View.Phase == rules.PhasePlay && !s.snap.Between && !s.snap.Over && keepable(ctx, msg) {
-				s.queued = append([]queuedKey{{msg, s.snap.DealNo}}, s.queued...)
+				s.snap.View.Phase == rules.PhasePlay && !s.snap.Between && !s.snap.Over && (keepable(ctx, msg) || seen && plays(ctx, msg)) {
+				s.queued = append([]queuedKey{{msg, s.snap.DealNo, seen}}, s.queued...)
 				return s.playQueued(ctx)
 			}
 		}
@@ -300,8 +305,11 @@ func (s *Screen) update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	return s, nil
 }
 
-// playQueued plays the keys typed ahead once the person's card is due,
-// up to the first that makes a move; keys of another deal are dropped.
+// playQueued takes the keys typed ahead once the person's card is due:
+// each moves the cursor (a digit puts it on that card); only a key
+// pressed at a turn the person saw plays, so that no card is played
+// before the person has seen their turn. Keys of another deal are
+// dropped.
 func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 	var next kit.Screen = s
 	var cmds []tea.Cmd
@@ -311,6 +319,12 @@ func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		if q.deal != s.snap.DealNo || s.snap.View.Phase != rules.PhasePlay {
 			s.queued = nil
 			break
+		}
+		if !q.seen && kit.IsKey(q.k, ctx.Keys.Nth) {
+			if i := int(q.k.String()[0] - '1'); i < len(s.hand()) {
+				s.Cursor = i
+			}
+			continue
 		}
 		var cmd tea.Cmd
 		next, cmd = s.key(ctx, q.k)
@@ -329,11 +343,18 @@ func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 const keptPrefix = "Kept for your card: "
 
 // keepable reports whether a key typed while another seat plays is one
-// to keep for the person's card: a card, the cursor, bella.
+// to keep for the person's card: one that chooses a card (the cursor,
+// a digit, which then only points at its card), never one that plays.
 func keepable(ctx *kit.Context, msg tea.KeyPressMsg) bool {
 	k := &ctx.Keys
-	return kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right) || kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) ||
-		kit.IsKey(msg, k.Bella)
+	return kit.IsKey(msg, k.Left) || kit.IsKey(msg, k.Right) || kit.IsKey(msg, k.Nth)
+}
+
+// plays reports whether a key plays a card in the card play: enter,
+// the bella key.
+func plays(ctx *kit.Context, msg tea.KeyPressMsg) bool {
+	k := &ctx.Keys
+	return kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Bella)
 }
 
 // key takes one key press.
@@ -389,16 +410,21 @@ func (s *Screen) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 			// shared table takes none): no turn to wait for.
 			return s.claim()
 		}
-		if sn.View.Phase == rules.PhasePlay && keepable(ctx, msg) {
-			if len(s.queued) < maxQueued {
-				s.queued = append(s.queued, queuedKey{msg, sn.DealNo})
-			}
+		play := sn.View.Phase == rules.PhasePlay
+		if play && keepable(ctx, msg) && len(s.queued) < maxQueued {
+			s.queued = append(s.queued, queuedKey{msg, sn.DealNo, false})
+		}
+		switch {
+		case play && len(s.queued) > 0 && (keepable(ctx, msg) || plays(ctx, msg)):
 			var ks []string
 			for _, q := range s.queued {
 				ks = append(ks, q.k.String())
 			}
-			s.SetNote(keptPrefix+strings.Join(ks, " "), false)
-		} else if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsMenuLetter(msg.String()) {
+			s.SetNote(keptPrefix+strings.Join(ks, " ")+" (enter plays it at your turn)", false)
+		case play && plays(ctx, msg):
+			// A card is played only at a turn the person has seen.
+			s.SetNote(waitNote+" Choose your card then; enter plays it.", false)
+		case kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Nth) || kit.IsMenuLetter(msg.String()):
 			s.SetNote(waitNote, false)
 		}
 		return s, nil

@@ -214,12 +214,17 @@ func (sc *Scene) TrickList(ctx *kit.Context, w int) []string {
 		}
 	}
 	cardsW := n*(cardW+1) - 1
-	var sideHeads []string
-	for _, side := range sc.SideOrder() {
-		sideHeads = append(sideHeads, sc.sideShort(side))
+	// The sides' names head the count of tricks won, shortened when the
+	// line would run past the window.
+	heads := func(sc *Scene) string {
+		var sideHeads []string
+		for _, side := range sc.SideOrder() {
+			sideHeads = append(sideHeads, sc.sideShort(side))
+		}
+		won := fmt.Sprintf("won (%s)", strings.Join(sideHeads, "–"))
+		return fmt.Sprintf(" %-3s %-*s %-*s %-*s %6s  %s", "#", nameW, "led by", cardsW, "cards", nameW, "won by", "points", won)
 	}
-	won := fmt.Sprintf("won (%s)", strings.Join(sideHeads, "–"))
-	out = append(out, st.Dim.Render(fmt.Sprintf(" %-3s %-*s %-*s %-*s %6s  %s", "#", nameW, "led by", cardsW, "cards", nameW, "won by", "points", won)))
+	out = append(out, st.Dim.Render(kit.Clip(sc.fitTo(ctx, w, 0, heads), w)))
 	count := make([]int, sc.Sides())
 	cell := func(c rules.Card, bella bool) string {
 		s := p.StyledCard(c)
@@ -285,17 +290,23 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 		}
 		return kit.Fit(b.String(), w)
 	}
-	var heads []string
-	for _, n := range sc.colNames(ctx, colW-1, true) {
-		heads = append(heads, n+" ")
+	out := []string{st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w))}
+	// "#" a cell left of the deals' numbers: a head as wide as its
+	// column's room never touches it. A team too long for its column is
+	// written a partner a row, so that it is named rather than lettered.
+	heads := sc.padHeads(ctx, colW-1)
+	for k, hr := range heads {
+		var cells []string
+		for _, n := range hr {
+			cells = append(cells, n+" ")
+		}
+		deal := ""
+		if k == len(heads)-1 {
+			deal = "# "
+		}
+		out = append(out, st.Dim.Render(row(deal, cells, "")))
 	}
-	out := []string{
-		st.Heading.Render(kit.Fit(fmt.Sprintf("Score (game to %d)", sc.V.Options.Target), w)),
-		// "#" a cell left of the deals' numbers: a head as wide as its
-		// column's room never touches it.
-		st.Dim.Render(row("# ", heads, "")),
-	}
-	room := max(1, h-4)
+	room := max(1, h-3-len(heads))
 	first := 0
 	if len(sc.Pad) > room {
 		first = len(sc.Pad) - room + 1
@@ -329,6 +340,36 @@ func (sc *Scene) scorePad(ctx *kit.Context, w, h int) []string {
 	out = append(out, st.Heading.Render(row("sum", sums, "")))
 	if starred {
 		out = append(out, st.Dim.Render(kit.Fit(" * maker", w)))
+	}
+	return out
+}
+
+// padHeads are the score pad's column heads in w cells, in SideOrder:
+// one row of the sides' names (colNames), or when a team's partners do
+// not fit a column together, a row for each partner, each name cut
+// short as kit.ShortNames keeps them apart.
+func (sc *Scene) padHeads(ctx *kit.Context, w int) [][]string {
+	per := sc.players() / sc.Sides()
+	long := false
+	for _, i := range sc.SideOrder() {
+		long = long || kit.WidthOf(sc.sideShort(i)) > w
+	}
+	if per == 1 || !long {
+		return [][]string{sc.colNames(ctx, w, true)}
+	}
+	var names []string
+	for _, i := range sc.SideOrder() {
+		for _, s := range sc.members(i) {
+			names = append(names, sc.Name(s))
+		}
+	}
+	cut := kit.ShortNames(names, w, shortMark(ctx))
+	if cut == nil {
+		return [][]string{sc.colNames(ctx, w, true)}
+	}
+	out := make([][]string, per)
+	for k, n := range cut {
+		out[k%per] = append(out[k%per], n)
 	}
 	return out
 }

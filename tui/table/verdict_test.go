@@ -531,8 +531,9 @@ func TestInfoLineKeepsNamesCase(t *testing.T) {
 }
 
 // The score pad's column heads keep the names' case ("West", "BotC");
-// a spectator's teams of four are their seats' letters, "AC" and "BD".
-// Each head is apart from the one before it.
+// a spectator's teams of four are their partners' names, a partner a
+// row (the seats' letters are shown nowhere). Each head is apart from
+// the one before it.
 func TestPadHeadsKeepCase(t *testing.T) {
 	ctx := kit.NewContext(false)
 	for _, tc := range []struct {
@@ -549,9 +550,9 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		// Long names keep what tells them apart, marked as cut.
 		{3, rules.SeatA, []string{"You", "alexandra", "alexander"}, []string{"You", "al…a", "al…r"}},
 		{2, rules.SeatA, []string{"You", "alexandra"}, []string{"You", "alexa…"}},
-		{4, rules.NoSeat, []string{"alexandra", "Bot B", "alexander", "Bot D"}, []string{"AC", "BD"}},
+		{4, rules.NoSeat, []string{"alexandra", "Bot B", "alexander", "Bot D"}, []string{"alex…a", "Bot B", "alex…r", "Bot D"}},
 		{3, rules.NoSeat, []string{"Ann", "Bob", "Cid"}, []string{"Ann", "Bob", "Cid"}},
-		{4, rules.NoSeat, []string{"Ann", "Bob", "Cid", "Dan"}, []string{"AC", "BD"}},
+		{4, rules.NoSeat, []string{"Ann", "Bob", "Cid", "Dan"}, []string{"Ann", "Bob", "Cid", "Dan"}},
 		{4, rules.SeatA, []string{"You", "Bot B", "Bot C", "Bot D"}, []string{"us", "them"}},
 		// A head as wide as its column's room keeps its gap before it,
 		// never touching "#" or the head to its left.
@@ -562,8 +563,17 @@ func TestPadHeadsKeepCase(t *testing.T) {
 		for _, name := range tc.names {
 			sc.Players = append(sc.Players, Player{Name: name})
 		}
-		head := ansi.Strip(sc.scorePad(&ctx, 23, 10)[1])
-		if got := strings.Join(strings.Fields(head)[1:], " "); got != strings.Join(tc.heads, " ") {
+		// The heads' rows run down to the one marked "#".
+		var heads []string
+		for _, l := range sc.scorePad(&ctx, 23, 10)[1:] {
+			l = ansi.Strip(l)
+			heads = append(heads, strings.TrimPrefix(strings.TrimSpace(l), "# "))
+			if strings.HasPrefix(strings.TrimSpace(l), "#") {
+				break
+			}
+		}
+		head := strings.Join(heads, " | ")
+		if got := strings.Join(strings.Fields(strings.Join(heads, " ")), " "); got != strings.Join(tc.heads, " ") {
 			t.Errorf("%d players, you %v: heads %q, want %q", tc.n, tc.you, head, tc.heads)
 		}
 	}

@@ -591,7 +591,9 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case !s.myTurn():
 		h.Short = undo([]key.Binding{b("tricks", k.LastTrick), b("sort", k.SortHand)})
 		if sn.View.Phase == rules.PhasePlay {
-			h.Short = append(h.Short, kit.Bind("keys", "kept for your card"))
+			// The arrows and digits are kept for the person's turn, where
+			// enter plays the card they point at.
+			h.Short = append(h.Short, kit.Bind(b("", k.Left, k.Right).Help().Key+" "+k.Nth.Help().Key, "choose ahead"))
 		}
 	case s.Bella != rules.NoCard:
 		w := s.bellaWord()

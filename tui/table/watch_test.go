@@ -124,6 +124,7 @@ func TestSpectatorGoldens(t *testing.T) {
 		w.checkHidden("the table")
 		kittest.CheckSize(t, w.d.Frame(), 80, 24)
 		kittest.Golden(t, name("1-play"), w.text())
+		checkNoSeatLetters(t, w.text())
 		// A spectator has no partner: the top seat of four is the
 		// watched seat's ("Tester's partner"), when it is said at all.
 		if strings.Contains(strings.ReplaceAll(w.text(), "Tester's partner", ""), "partner") {
@@ -140,6 +141,7 @@ func TestSpectatorGoldens(t *testing.T) {
 		}
 		w.d.Press("v")
 		w.checkHidden("the trick list")
+		checkNoSeatLetters(t, w.text())
 		w.d.Press("v")
 		f.until("the result", func(s host.Snapshot) bool { return s.Between }, true)
 		w.catchUp()

@@ -605,11 +605,13 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case t.review:
 		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
 	case t.state == stateAsk:
+		// Each key says what it does: the arrows move the choice, enter
+		// or an option's letter answers with it.
 		letters := itemKeys(t.legal)
-		arrows := kit.Brief("", k.Left, k.Right)
 		short = []key.Binding{
-			key.NewBinding(key.WithKeys(letters...), key.WithHelp(strings.Join(letters, "/"), "choose")),
-			key.NewBinding(key.WithKeys(append(arrows.Keys(), k.Choose.Keys()...)...), key.WithHelp(arrows.Help().Key+" "+kit.Brief("", k.Choose).Help().Key, "")),
+			kit.Brief("choose", k.Left, k.Right),
+			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
+				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+strings.Join(letters, "/"), "answer")),
 		}
 		if !t.asksLetter(keyPress("n")) {
 			short = append(short, kit.Brief("skip", t.keys.Next))

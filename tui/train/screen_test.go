@@ -155,6 +155,10 @@ func TestGoldens(t *testing.T) {
 		hs.golden("best-80x24")
 		hs.press("enter", "p")
 		hs.golden("mistake-80x24")
+		// The verdict says its grade in a word, not an annotator's mark.
+		if !strings.Contains(hs.screen(), "blunder: -47 pts  ← you") || strings.Contains(hs.screen(), "??") {
+			t.Errorf("the verdict does not say what it is:\n%s", hs.screen())
+		}
 		if len(rec.Added) != 2 || rec.Added[0].Verdict.Kind != drill.Best || rec.Added[1].Verdict.Kind != drill.Blunder {
 			t.Fatalf("records %+v", rec.Added)
 		}
@@ -345,6 +349,24 @@ func TestKeys(t *testing.T) {
 	hs.press("x", "9", "z")
 	if len(rec.Added) != 2 {
 		t.Errorf("%d drills recorded, want 2", len(rec.Added))
+	}
+}
+
+// TestKeysLineSays: while a drill asks, the keys line says what each
+// key does: the arrows choose, enter or an option's letter answers.
+func TestKeysLineSays(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", n)), 80, 24)
+		lines := strings.Split(hs.screen(), "\n")
+		keys := lines[len(lines)-1]
+		for _, want := range []string{"←/→ choose", "enter or " + strings.Join(itemKeys(hs.s.legal), "/") + " answer"} {
+			if !strings.Contains(keys, want) {
+				t.Errorf("%d players: the keys line %q lacks %q", n, keys, want)
+			}
+		}
+		if strings.Contains(keys, "←/→ enter") {
+			t.Errorf("%d players: the keys line %q has keys that say nothing", n, keys)
+		}
 	}
 }
 

@@ -13,7 +13,7 @@ func Legend() []string {
 		"win game: how often you win the whole game from the score after this deal; near the end of a game it ranks the options. With three players, your chance against both others; with four, your team's.",
 		fmt.Sprintf("best: the hard bot's choice. ≈ best: behind it by less than %d standard errors, or by less than %s (%s of the chance to win near the end): as good at the table.",
 			z, PointsText(InaccuracyAt), Percent(WinInaccuracyAt)),
-		fmt.Sprintf("-N pts, -N%% win: a wrong choice and what it costs on average: ?! inaccuracy from %s (%s of the chance to win), ? mistake from %s (%s), ?? blunder from %s (%s).",
+		fmt.Sprintf("inaccuracy, mistake, blunder: a wrong choice, with what it costs on average in points (-N pts) or near the end in the chance to win (-N%% win): an inaccuracy from %s (%s of the chance to win), a mistake from %s (%s), a blunder from %s (%s).",
 			PointsText(InaccuracyAt), Percent(WinInaccuracyAt), PointsText(MistakeAt), Percent(WinMistakeAt), PointsText(BlunderAt), Percent(WinBlunderAt)),
 	}
 }

@@ -112,7 +112,7 @@ func (an *Analysis) Ranking() string {
 //
 //	option      score diff   bete  win game  verdict
 //	take       +38.2 ±  2.1   12%     61.0%  best
-//	pass        -4.4 ±  1.9    0%     48.3%  -43 pts ??
+//	pass        -4.4 ±  1.9    0%     48.3%  blunder: -43 pts
 //
 // With ascii, ± is written +- and ≈ is written ~.
 func writeTable(w io.Writer, an *Analysis, ascii bool) error {

@@ -123,7 +123,7 @@ func (v Verdict) Text() string {
 }
 
 // Short says the verdict in a few characters, for a table column:
-// "best", "≈ best", "-23 pts ??" or "-1.2% win ?".
+// "best", "≈ best", "blunder: -23 pts" or "mistake: -1.2% win".
 func (v Verdict) Short() string {
 	switch v.Kind {
 	case Best:
@@ -131,10 +131,12 @@ func (v Verdict) Short() string {
 	case AsGood:
 		return "≈ best"
 	}
+	// The grade in its word, which reads without the help: the
+	// annotator's marks (?! ? ??) are the replay's.
 	if v.ByWin {
-		return "-" + Percent(v.Win) + " win " + v.Kind.Mark()
+		return v.Kind.String() + ": -" + Percent(v.Win) + " win"
 	}
-	return fmt.Sprintf("-%.0f pts %s", math.Round(v.Points), v.Kind.Mark())
+	return fmt.Sprintf("%s: -%.0f pts", v.Kind, math.Round(v.Points))
 }
 
 // PointsText writes "1 point", "23 points" (rounded).

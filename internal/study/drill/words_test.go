@@ -106,11 +106,11 @@ func TestVerdictText(t *testing.T) {
 	}{
 		{Verdict{Kind: Best}, "best", "best"},
 		{Verdict{Kind: AsGood}, "as good as the best within the error", "≈ best"},
-		{Verdict{Kind: Inaccuracy, Points: 6.4}, "an inaccuracy that costs 6 points", "-6 pts ?!"},
-		{Verdict{Kind: Mistake, Points: 12.4}, "a mistake that costs 12 points", "-12 pts ?"},
-		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48 points", "-48 pts ??"},
-		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "-56% win ??"},
-		{Verdict{Kind: Mistake, ByWin: true, Win: 0.012, Chance: 0.015, BestChance: 0.027}, "a mistake that lowers your chance to win the game from 2.7% to 1.5%", "-1.2% win ?"},
+		{Verdict{Kind: Inaccuracy, Points: 6.4}, "an inaccuracy that costs 6 points", "inaccuracy: -6 pts"},
+		{Verdict{Kind: Mistake, Points: 12.4}, "a mistake that costs 12 points", "mistake: -12 pts"},
+		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48 points", "blunder: -48 pts"},
+		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "blunder: -56% win"},
+		{Verdict{Kind: Mistake, ByWin: true, Win: 0.012, Chance: 0.015, BestChance: 0.027}, "a mistake that lowers your chance to win the game from 2.7% to 1.5%", "mistake: -1.2% win"},
 	} {
 		assert.Equal(t, tc.text, tc.v.Text())
 		assert.Equal(t, tc.short, tc.v.Short())
@@ -137,7 +137,7 @@ func TestVerdictScale(t *testing.T) {
 	// Within the error it is as good, whatever the gap.
 	assert.Equal(t, AsGood, grade(&Row{Gap: 48, GapErr: 30}, false).Kind)
 	legend := strings.Join(Legend(), " ")
-	for _, want := range []string{"?! inaccuracy from 4 points (0.5%", "? mistake from 10 points (1.0%)", "?? blunder from 20 points (2.0%)", "2 standard errors"} {
+	for _, want := range []string{"an inaccuracy from 4 points (0.5%", "a mistake from 10 points (1.0%)", "a blunder from 20 points (2.0%)", "2 standard errors"} {
 		assert.Contains(t, legend, want)
 	}
 }
