@@ -53,7 +53,7 @@ func TestTrainEval(t *testing.T) {
 	rows := row.FindAllStringSubmatch(out, -1)
 	require.Len(t, rows, 3, out)
 	assert.Equal(t, []string{"pass", "take", "schmeiss"}, []string{rows[0][1], rows[1][1], rows[2][1]})
-	assert.Regexp(t, `^-\d+ pts \?+!?$`, rows[0][3], "passing J-9-A is wrong")
+	assert.Regexp(t, `^(inaccuracy|mistake|blunder): -\d+ pts$`, rows[0][3], "passing J-9-A is wrong")
 	assert.Equal(t, "best", rows[1][3])
 	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		if i > 0 {
