@@ -635,3 +635,41 @@ func TestHistoryEmptyOffersNoChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryRecordNamesTheOpponents: the record's average per deal
+// names whom it is set against as the games were played: "the opponent"
+// when every game was of two (not "each opponent" of one), "the other
+// team" of four, "each other side" over several counts.
+func TestHistoryRecordNamesTheOpponents(t *testing.T) {
+	for _, c := range []struct {
+		srcs []string
+		want string
+	}{
+		{[]string{"05-target-not-500.klob"}, "(the opponent "},
+		{[]string{"tables/4-05-four-tie.klob"}, "(the other team "},
+		{[]string{"05-target-not-500.klob", "tables/4-05-four-tie.klob"}, "(each other side "},
+	} {
+		dir, keep := historyState(t)
+		for i, src := range c.srcs {
+			l, err := gamelog.ReadFile(filepath.Join(games, src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range rules.Seat(l.Header.Seats()) {
+				if s == rules.SeatA {
+					l.Header.SetPlayer(s, "Tester", gamelog.Human)
+				} else if l.Header.Level(s) == gamelog.Human {
+					l.Header.SetPlayer(s, l.Header.PlayerName(s), "normal")
+				}
+			}
+			b, err := l.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			keep(fmt.Sprintf("2026-01-0%d-1200-game.klob", i+5), b)
+		}
+		if got := text(openHistory(t, dir, Config{Analyze: fakeAnalyze})); !strings.Contains(got, c.want) {
+			t.Errorf("%v: the record lacks %q:\n%s", c.srcs, c.want, got)
+		}
+	}
+}
