@@ -79,6 +79,13 @@ func TestGoldens(t *testing.T) {
 				hs.Press("left")
 			}
 			kittest.Golden(t, name("6-deal-end"), text(hs))
+			// The points lost are headed by the grades' words, not by
+			// annotator's marks that read as questions.
+			for _, l := range strings.Split(text(hs), "\n") {
+				if strings.HasPrefix(l, " Lost  ") && !strings.Contains(l, "blunder  mistake  inaccuracy") {
+					t.Errorf("the points lost are not headed in words: %q", l)
+				}
+			}
 			hs.Press("end")
 			kittest.Golden(t, name("7-game-end"), text(hs))
 		})
