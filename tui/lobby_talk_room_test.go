@@ -98,3 +98,21 @@ func TestLobbyTalkRoomAt80x24(t *testing.T) {
 	scr = check("the fifth table", "p t o j w d h r l")
 	require.Contains(t, scr, "4 more above · ↓ 1 more below", "both marks:\n%s", scr)
 }
+
+// TestLobbyTalkWrapsAtSpaces: a line of the lobby's talk that wraps at
+// 80 columns breaks at a space, never after a hyphen of a name.
+func TestLobbyTalkWrapsAtSpaces(t *testing.T) {
+	c := newClub(t)
+	bob := newLobbyPersonWith(c.h, "b", "Bob", 80, 24, func(cfg *LobbyConfig) {
+		cfg.Addr, cfg.Club = "192.0.2.1", &lobbytest.Club{}
+		cfg.Chat, cfg.Lobby = c.h.Talk()
+	})
+	t.Cleanup(func() { close(bob.done) })
+	cid := c.person(t, "c", "Cid", lobby.Command{})
+	inLobbyTalk(t, bob, cid)
+	// "Anne-" would end the first line at 76 cells.
+	cid.say(strings.Repeat("word ", 13) + "Anne-Marie-Louise")
+	bob.wait(t, "Cid's line", func() bool { return len(bob.app.screen.(*lobby.Lobby).TalkLines()) == 1 })
+	scr := plain(bob)
+	require.Contains(t, scr, `Anne-Marie-Louise"`, "the name is parted:\n%s", scr)
+}

@@ -235,9 +235,25 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 		{st.Heading.Render("Your record:"), head},
 		{"  won/played", "against " + strings.Join(by, " · ")},
 		{"  by players", strings.Join(seats, " · ")},
-		{"  a deal", fmt.Sprintf("%.1f points on average over %s (each opponent %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), r.OppAvgPerDeal())},
+		{"  a deal", fmt.Sprintf("%.1f points on average over %s (%s %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWord(r.BySeats), r.OppAvgPerDeal())},
 		{"  as maker", fmt.Sprintf("take rate %s · bete rate %s", percent(r.TakeRate()), percent(r.BeteRate()))},
 	}
+}
+
+// oppWord names the sides the record's opposing average is of: the
+// opponent of a game of two, each opponent at three, the other team at
+// four; "each other side" when the record holds games of several counts.
+func oppWord(seats []stats.SeatsRecord) string {
+	if len(seats) == 1 {
+		switch seats[0].Players {
+		case 2:
+			return "the opponent"
+		case 4:
+			return "the other team"
+		}
+		return "each opponent"
+	}
+	return "each other side"
 }
 
 // countWord writes a seat count as a word: "two".

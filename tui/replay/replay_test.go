@@ -79,6 +79,13 @@ func TestGoldens(t *testing.T) {
 				hs.Press("left")
 			}
 			kittest.Golden(t, name("6-deal-end"), text(hs))
+			// The points lost are headed by the grades' words, not by
+			// annotator's marks that read as questions.
+			for _, l := range strings.Split(text(hs), "\n") {
+				if strings.HasPrefix(l, " Lost  ") && !strings.Contains(l, "blunder  mistake  inaccuracy") {
+					t.Errorf("the points lost are not headed in words: %q", l)
+				}
+			}
 			hs.Press("end")
 			kittest.Golden(t, name("7-game-end"), text(hs))
 		})
@@ -632,6 +639,44 @@ func TestHistoryEmptyOffersNoChoice(t *testing.T) {
 			if d := b.Help().Desc; strings.Contains(d, "replay") || strings.Contains(d, "choose") {
 				t.Errorf("the empty list's help offers %q", d)
 			}
+		}
+	}
+}
+
+// TestHistoryRecordNamesTheOpponents: the record's average per deal
+// names whom it is set against as the games were played: "the opponent"
+// when every game was of two (not "each opponent" of one), "the other
+// team" of four, "each other side" over several counts.
+func TestHistoryRecordNamesTheOpponents(t *testing.T) {
+	for _, c := range []struct {
+		srcs []string
+		want string
+	}{
+		{[]string{"05-target-not-500.klob"}, "(the opponent "},
+		{[]string{"tables/4-05-four-tie.klob"}, "(the other team "},
+		{[]string{"05-target-not-500.klob", "tables/4-05-four-tie.klob"}, "(each other side "},
+	} {
+		dir, keep := historyState(t)
+		for i, src := range c.srcs {
+			l, err := gamelog.ReadFile(filepath.Join(games, src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range rules.Seat(l.Header.Seats()) {
+				if s == rules.SeatA {
+					l.Header.SetPlayer(s, "Tester", gamelog.Human)
+				} else if l.Header.Level(s) == gamelog.Human {
+					l.Header.SetPlayer(s, l.Header.PlayerName(s), "normal")
+				}
+			}
+			b, err := l.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			keep(fmt.Sprintf("2026-01-0%d-1200-game.klob", i+5), b)
+		}
+		if got := text(openHistory(t, dir, Config{Analyze: fakeAnalyze})); !strings.Contains(got, c.want) {
+			t.Errorf("%v: the record lacks %q:\n%s", c.srcs, c.want, got)
 		}
 	}
 }

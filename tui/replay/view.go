@@ -335,8 +335,9 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 
 // lostByGrade is the end of a deal's points lost by grade, once the deal
 // is analysed: rows, a heading and one row per seat (partners next to
-// each other), with the points lost by blunders (??), mistakes (?),
-// inaccuracies (?!), the smaller losses of good decisions, and all;
+// each other), with the points lost by blunders, mistakes and
+// inaccuracies (headed in words), the smaller losses of good decisions,
+// and all;
 // line is the same in one line for a window without room for the rows:
 // the widest of lostLines that fits in w. rows is nil without analysis.
 func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, line string) {
@@ -348,11 +349,19 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	grades := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy, analysis.Good}
 	lost := lostOf(dr)
 	order := seats(sc, s.report.Graded)
+	// The grades head their columns in words ("blunder"), which read
+	// without the help, each column as wide as its word and a gap.
+	colW := make([]int, len(grades))
+	sumW := 7 // "all"
+	for i, g := range grades {
+		colW[i] = max(7, kit.WidthOf(g.String())+2)
+		sumW += colW[i]
+	}
 	nameW := 8
 	for _, o := range order {
 		nameW = max(nameW, kit.WidthOf(sc.Name(o)))
 	}
-	nameW = min(nameW, max(8, w-2-7*(len(grades)+1)))
+	nameW = min(nameW, max(8, w-2-sumW))
 	cell := func(x float64) string {
 		if x == 0 {
 			return "-"
@@ -360,19 +369,15 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		return fmt.Sprintf("%.1f", x)
 	}
 	head := fmt.Sprintf(" %-*s", nameW, "Lost")
-	for _, g := range grades {
-		label := g.Mark()
-		if label == "" {
-			label = g.String()
-		}
-		head += fmt.Sprintf("%7s", label)
+	for i, g := range grades {
+		head += fmt.Sprintf("%*s", colW[i], g.String())
 	}
 	rows = []string{st.Heading.Render(kit.Clip(head+fmt.Sprintf("%7s", "all"), w))}
 	for _, o := range order {
 		row := " " + kit.Fit(sc.Name(o), nameW)
 		sum := 0.0
-		for _, g := range grades {
-			row += fmt.Sprintf("%7s", cell(lost[o][g]))
+		for i, g := range grades {
+			row += fmt.Sprintf("%*s", colW[i], cell(lost[o][g]))
 			sum += lost[o][g]
 		}
 		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
