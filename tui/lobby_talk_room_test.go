@@ -28,13 +28,7 @@ func TestLobbyTalkRoomAt80x24(t *testing.T) {
 		return tb.Code()
 	}
 	first := open(0, 4)
-	bob := newLobbyPersonWith(c.h, "b", "Bob", 80, 24, func(cfg *LobbyConfig) {
-		cfg.Addr, cfg.Club = "192.0.2.1", &lobbytest.Club{}
-		cfg.Chat, cfg.Lobby = c.h.Talk()
-	})
-	t.Cleanup(func() { close(bob.done) })
-	cid := c.person(t, "c", "Cid", lobby.Command{})
-	inLobbyTalk(t, bob, cid)
+	bob, cid := bobAndCidTalking(t, c)
 	bob.untilFlat(t, "Your rating:")
 	said := []string{"one", "two", "three", "four"}
 	for _, s := range said {
@@ -103,16 +97,24 @@ func TestLobbyTalkRoomAt80x24(t *testing.T) {
 // 80 columns breaks at a space, never after a hyphen of a name.
 func TestLobbyTalkWrapsAtSpaces(t *testing.T) {
 	c := newClub(t)
-	bob := newLobbyPersonWith(c.h, "b", "Bob", 80, 24, func(cfg *LobbyConfig) {
-		cfg.Addr, cfg.Club = "192.0.2.1", &lobbytest.Club{}
-		cfg.Chat, cfg.Lobby = c.h.Talk()
-	})
-	t.Cleanup(func() { close(bob.done) })
-	cid := c.person(t, "c", "Cid", lobby.Command{})
-	inLobbyTalk(t, bob, cid)
+	bob, cid := bobAndCidTalking(t, c)
 	// "Anne-" would end the first line at 76 cells.
 	cid.say(strings.Repeat("word ", 13) + "Anne-Marie-Louise")
 	bob.wait(t, "Cid's line", func() bool { return len(bob.app.screen.(*lobby.Lobby).TalkLines()) == 1 })
 	scr := plain(bob)
 	require.Contains(t, scr, `Anne-Marie-Louise"`, "the name is parted:\n%s", scr)
+}
+
+// bobAndCidTalking seats Bob in the club's lobby at 80×24 and Cid beside
+// him, both in the lobby's talk.
+func bobAndCidTalking(t *testing.T, c *socialClub) (bob, cid *lobbyPerson) {
+	t.Helper()
+	bob = newLobbyPersonWith(c.h, "b", "Bob", 80, 24, func(cfg *LobbyConfig) {
+		cfg.Addr, cfg.Club = "192.0.2.1", &lobbytest.Club{}
+		cfg.Chat, cfg.Lobby = c.h.Talk()
+	})
+	t.Cleanup(func() { close(bob.done) })
+	cid = c.person(t, "c", "Cid", lobby.Command{})
+	inLobbyTalk(t, bob, cid)
+	return bob, cid
 }
