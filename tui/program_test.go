@@ -80,10 +80,15 @@ func TestProgram(t *testing.T) {
 	if len(snap.Deals) == 0 {
 		t.Fatalf("no deal finished: %+v", snap.Deals)
 	}
-	if st.current == nil {
-		t.Fatal("nothing saved")
+	st.mu.Lock()
+	cur, saves := st.current, st.saves
+	st.mu.Unlock()
+	if cur == nil {
+		// What the program showed and did, to tell a lost save from a
+		// quit that did not wait for the writer.
+		t.Fatalf("nothing saved: %d saves, screen %s, %d deals; output:\n%s", saves, fm.ScreenName(), len(snap.Deals), out.String())
 	}
-	r, err := st.current.Replay()
+	r, err := cur.Replay()
 	if err != nil || len(r.Deals) == 0 || !r.Deals[0].Done || r.Deals[0].Score != snap.Deals[0].Score {
 		t.Fatalf("the save does not hold the deal on screen: %v", err)
 	}
