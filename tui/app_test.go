@@ -277,6 +277,35 @@ func TestResumeAnotherLevel(t *testing.T) {
 	}
 }
 
+// TestResumeAnotherTarget: asked for another target than the saved
+// game's, the offer names both targets, alone and with the count and
+// the bots asked for, at every seat count, and n starts a game to the
+// target asked for.
+func TestResumeAnotherTarget(t *testing.T) {
+	target := func(cfg *PlayConfig) {
+		if err := cfg.Setup.Options.Set("target", "150"); err != nil {
+			t.Fatal(err)
+		}
+		cfg.TargetFlag = true
+	}
+	for _, n := range []int{2, 3, 4} {
+		checkResumeOffer(t, n, target, []string{"You asked for a game to 150; the game in progress is to 500.",
+			"[n] a new game to 150 (the old one is filed as abandoned)"})
+	}
+	checkResumeOffer(t, 3, func(cfg *PlayConfig) { target(cfg); cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true },
+		[]string{"You asked for a game with hard bots to 150; the game in progress is a game with normal bots to 500.",
+			"[n] a new game with hard bots to 150"})
+	checkResumeOffer(t, 2, func(cfg *PlayConfig) {
+		target(cfg)
+		if err := cfg.Setup.Options.Set("players", "4"); err != nil {
+			t.Fatal(err)
+		}
+		cfg.PlayersFlag = true
+	}, []string{"You asked for a game of four to 150; the game in progress is a game of two to 500.", "[n] a new game of four to 150"})
+	// The same target asked for again says nothing.
+	checkResumeOffer(t, 3, func(cfg *PlayConfig) { cfg.TargetFlag = true }, []string{"[n] start a new game (the old one goes to the history)"})
+}
+
 // TestResumeAnotherCount: klob -players N with a game of another count
 // saved: the offer says both counts (with the bots when -level differs
 // too), n goes to the setup of the count asked for, and r resumes the

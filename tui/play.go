@@ -71,6 +71,10 @@ type PlayConfig struct {
 	// count is then offered with the choice of a new game of the count
 	// asked for.
 	PlayersFlag bool
+	// TargetFlag is set when -target was given: a saved game to another
+	// target is then offered with the choice of a new game to the target
+	// asked for.
+	TargetFlag bool
 	// PaceFlag is set when -pace was given: Timing.Pace then wins over
 	// the settings.
 	PaceFlag bool

@@ -223,15 +223,17 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 	return kit.JoinLines(lines)
 }
 
-// askedOther says how the game the flags asked for (-players, -level)
-// differs from the saved one, and names the new game n starts; "" when
-// the flags asked for nothing else.
+// askedOther says how the game the flags asked for (-players, -level,
+// -target) differs from the saved one, and names the new game n starts;
+// "" when the flags asked for nothing else.
 func (s *resumeScreen) askedOther() (said, newGame string) {
 	h := &s.log.Header
 	savedN, askedN := h.Seats(), s.cfg.Setup.Options.NumPlayers()
 	saved, asked := savedLevel(h), string(s.cfg.Setup.Level)
+	savedT, askedT := h.Options.Target, s.cfg.Setup.Options.Target
 	otherN := s.cfg.PlayersFlag && savedN != askedN
 	otherLevel := s.cfg.LevelFlag && saved != asked
+	otherTarget := s.cfg.TargetFlag && savedT != askedT
 	// The bots of a game of n: one at two, two or three at three and
 	// four (a partner among them).
 	bots := func(n int, level string) string {
@@ -241,11 +243,23 @@ func (s *resumeScreen) askedOther() (said, newGame string) {
 		return "with " + level + " bots"
 	}
 	switch {
-	case otherN:
-		askedGame, savedGame := "a game of "+setup.CountWord(askedN), "a game of "+setup.CountWord(savedN)
+	case otherN || otherLevel && otherTarget:
+		askedGame, savedGame := "a game", "a game"
+		if otherN {
+			askedGame += " of " + setup.CountWord(askedN)
+			savedGame += " of " + setup.CountWord(savedN)
+		}
 		if otherLevel {
-			askedGame += " " + bots(askedN, asked)
+			n := savedN // the count asked for is the saved one's
+			if otherN {
+				n = askedN
+			}
+			askedGame += " " + bots(n, asked)
 			savedGame += " " + bots(savedN, saved)
+		}
+		if otherTarget {
+			askedGame += fmt.Sprintf(" to %d", askedT)
+			savedGame += fmt.Sprintf(" to %d", savedT)
 		}
 		return fmt.Sprintf("You asked for %s; the game in progress is %s.", askedGame, savedGame), "a new " + strings.TrimPrefix(askedGame, "a ")
 	case otherLevel && savedN == 2:
@@ -254,6 +268,9 @@ func (s *resumeScreen) askedOther() (said, newGame string) {
 	case otherLevel:
 		return fmt.Sprintf("You asked for %s bots; the game in progress has %s bots.", asked, saved),
 			"a new game " + bots(savedN, asked)
+	case otherTarget:
+		return fmt.Sprintf("You asked for a game to %d; the game in progress is to %d.", askedT, savedT),
+			fmt.Sprintf("a new game to %d", askedT)
 	}
 	return "", ""
 }

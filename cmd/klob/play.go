@@ -64,6 +64,7 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 			PaceFlag:    set["pace"],
 			LevelFlag:   set["level"],
 			PlayersFlag: set["players"],
+			TargetFlag:  set["target"],
 		},
 	}, nil
 }
