@@ -169,11 +169,13 @@ func TestBotIllegalMove(t *testing.T) {
 }
 
 // TestGameOverOffers plays klob play to the end at every seat count:
-// the game's end gives the seed, the log filed, and r replays the game
-// (esc comes back), n opens the setup of a new game.
+// the game's end gives the seed, the log filed (its path shown as
+// ShowPath shows it), and r replays the game (esc comes back), n opens
+// the setup of a new game.
 func TestGameOverOffers(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		cfg := testConfig(uint64(40+n), &memStore{})
+		cfg.ShowPath = fromState
 		cfg.Setup.Options.Players = n
 		cfg.Setup.Options.Target = 100
 		hs := newHarness(t, cfg, 80, 24)
@@ -186,7 +188,8 @@ func TestGameOverOffers(t *testing.T) {
 			hs.press("enter")
 		}
 		scr := hs.screen()
-		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "[r] replay this game", "[n] new game"} {
+		for _, want := range []string{"Game over", "deals this game again", "klob play", "The game log is saved at:", "~/klob/history/game-1.klob",
+			"[r] replay this game", "[n] new game"} {
 			if !strings.Contains(kittest.Flat(scr), want) {
 				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
 			}
@@ -204,6 +207,15 @@ func TestGameOverOffers(t *testing.T) {
 			t.Fatalf("%d players: n opened %s", n, hs.name())
 		}
 	}
+}
+
+// fromState shows the test store's paths as if /state were the home
+// directory.
+func fromState(p string) string {
+	if rest, ok := strings.CutPrefix(p, "/state/"); ok {
+		return "~/" + rest
+	}
+	return p
 }
 
 // TestResumeKeepsNames: the offer to resume writes the other players'

@@ -48,7 +48,7 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 	}
 	switch {
 	case kit.IsKey(k, ctx.Keys.Resume) && s.cfg.ReadOnly != nil:
-		return replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII}), nil
+		return replay.NewHistory(s.cfg.ReadOnly, ReplayConfig{ASCII: s.cfg.ASCII, ShowPath: s.cfg.ShowPath}), nil
 	case kit.IsKey(k, ctx.Keys.New) && s.cfg.Elsewhere != nil:
 		st, dir, err := s.cfg.Elsewhere()
 		if err != nil {

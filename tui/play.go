@@ -75,6 +75,10 @@ type PlayConfig struct {
 	// target is then offered with the choice of a new game to the target
 	// asked for.
 	TargetFlag bool
+	// ShowPath is how a path is shown on the screens ("~/..." for the
+	// home directory: the game-over screen, the saved games); nil shows
+	// it as it is.
+	ShowPath func(string) string
 	// PaceFlag is set when -pace was given: Timing.Pace then wins over
 	// the settings.
 	PaceFlag bool
@@ -277,14 +281,14 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 		sort = kit.BySuit
 	}
 	cfg := tablescreen.Config{
-		Port: m.port, Sort: sort, Manual: c.Manual,
+		Port: m.port, Sort: sort, Manual: c.Manual, ShowPath: c.ShowPath,
 		Log: m.h.Log,
 		Replay: func(l *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := l.Replay()
 			if err != nil {
 				return nil, err
 			}
-			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse, Analyze: c.Analyze}, g), nil
+			return replay.New(r, name, replay.Config{ASCII: c.ASCII, Analyse: analyse, Analyze: c.Analyze, ShowPath: c.ShowPath}, g), nil
 		},
 		NewGame: func() kit.Screen {
 			next := m.setup

@@ -158,6 +158,13 @@ func TestBusyScreen(t *testing.T) {
 	if hs.name() != "history" {
 		t.Fatalf("r opened %s, want the history", hs.name())
 	}
+	// The saved games' folder as klob play shows paths.
+	cfg.ShowPath = fromState
+	hs = newHarness(t, cfg, 80, 24)
+	hs.press("r")
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "kept in ~/klob/history.") {
+		t.Fatalf("the saved games do not show the path as ShowPath does:\n%s", hs.screen())
+	}
 	hs = newHarness(t, cfg, 80, 24)
 	hs.press("n")
 	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "KLOB_STATE_DIR=/state/klob-2 klob resumes it") {

@@ -96,6 +96,7 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	}
 	cfg := pf.cfg
 	cfg.Setup.Practice = pf.seedSet
+	cfg.ShowPath = homePath(os.Getenv("HOME"))
 	// Problems found before the screen opens are shown on its first
 	// screen (stderr is hidden under it), and printed once it is gone.
 	var warnings []string

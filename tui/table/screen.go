@@ -70,6 +70,9 @@ type Config struct {
 	// It is called as the screen draws: it must only read what the
 	// screen's owner keeps.
 	Afterword func() string
+	// ShowPath is how the game-over screen shows where the log is filed
+	// ("~/..." for the home directory); nil shows it as it is.
+	ShowPath func(string) string
 }
 
 // Refresh tells a Manual screen that its port's Snapshot changed.
