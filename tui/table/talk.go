@@ -88,7 +88,7 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 		if line != "" {
 			if sc.Forced != nil {
 				if why, ok := sc.Forced(i); ok {
-					line += st.Dim.Render(" (auto: " + why + ")")
+					line += st.Dim.Render(" (automatic: " + why + ")")
 				}
 			}
 			mark := ""

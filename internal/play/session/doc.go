@@ -16,7 +16,7 @@
 //     level. Any seat may be either; nothing assumes the person is seat A.
 //   - The forced moves. Advance takes, for a person, every move outside
 //     the card play that is their only choice, and keeps the reason
-//     ("you hold none") for the screens to show (Forced).
+//     ("you hold no sequence") for the screens to show (Forced).
 //
 // # Driving a Session
 //

@@ -9,7 +9,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// A "good" taken for a person says why in plain words: "you hold none"
+// A "good" taken for a person says why in plain words: "you hold no sequence"
 // without a sequence; with a lower one, that it is lower and so is not
 // shown, never "nothing to match". At every seat count.
 func TestForcedGoodSaysWhy(t *testing.T) {
@@ -42,7 +42,7 @@ func TestForcedGoodSaysWhy(t *testing.T) {
 							continue
 						}
 						v := s.View(steps[i].Seat)
-						want := "you hold none"
+						want := "you hold no sequence"
 						if v.OwnBest().Len >= 3 {
 							want = "your sequence is lower, so it is not shown"
 						}
@@ -160,6 +160,58 @@ func TestForcedAnswerNamesTheSet(t *testing.T) {
 		}
 		if found[rules.Top] == 0 || found[rules.Good] == 0 {
 			t.Errorf("%d players: no forced top or good over a set in 600 deals: %v", n, found)
+		}
+	}
+}
+
+// Every answer taken for a person says why in a player's words, read
+// after "automatic:" on the table ("You: good (automatic: you hold no
+// sequence)"): never a bare "none", at every seat count, with and
+// without sets.
+func TestForcedWordings(t *testing.T) {
+	allowed := map[string]bool{
+		"you hold no sequence": true, "you hold no sequence or set": true,
+		"your sequence is lower, so it is not shown": true, "your set is lower, so it is not shown": true,
+		"your partner's claim is higher: if it stands, yours scores too": true,
+		"the top card of your sequence":                                  true, "the rank of your set": true,
+		"the length of your sequence": true, "the size of your set": true,
+		"you hold no 7 of trump": true, "your only choice": true,
+	}
+	for _, n := range []int{2, 3, 4} {
+		for _, sets := range []bool{false, true} {
+			o := rules.DefaultOptions()
+			o.Players, o.OfAKind = n, sets
+			seen := map[rules.Kind]bool{}
+			r := rand.New(rand.NewPCG(11, uint64(n)))
+			for seed := uint64(1); seed <= 200; seed++ {
+				d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(n)))))
+				for range 200 {
+					v := d.View(d.Turn())
+					legal := v.Legal()
+					if len(legal) == 0 || v.Phase == rules.PhasePlay {
+						break
+					}
+					if len(legal) == 1 {
+						why := forcedReason(legal[0], &v)
+						seen[legal[0].Kind] = true
+						if !allowed[why] {
+							t.Errorf("%d players (sets %v), seed %d: %v taken with %q", n, sets, seed, legal[0], why)
+						}
+						if sets != strings.Contains(why, "or set") && strings.HasPrefix(why, "you hold no s") {
+							t.Errorf("%d players (sets %v): %q", n, sets, why)
+						}
+					}
+					a := legal[r.IntN(len(legal))]
+					if err := d.Apply(a); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for _, k := range []rules.Kind{rules.NoSequence, rules.Good, rules.NoExchange} {
+				if !seen[k] && (k != rules.NoExchange || n < 4) { // no dix at four
+					t.Errorf("%d players (sets %v): no forced %v in 200 deals", n, sets, k)
+				}
+			}
 		}
 	}
 }

@@ -304,7 +304,7 @@ func (s *Session) Header() gamelog.Header { return s.header }
 func (s *Session) Log() *gamelog.Log { return gamelog.FromGame(s.header, s.game) }
 
 // Forced returns why the move at step of deal was taken for a person,
-// worded to that person ("you hold none"), and false when the move was
+// worded to that person ("you hold no sequence"), and false when the move was
 // chosen.
 func (s *Session) Forced(deal, step int) (string, bool) {
 	r, ok := s.forced[[2]int{deal, step}]
@@ -387,18 +387,22 @@ func (s *Session) Advance() error {
 	}
 }
 
-// forcedReason says why a move was taken for the person at v; any other
-// move is the "only choice". "Good" is the only word left both to a
-// person without a sequence and to one whose sequence is lower than the
-// claim: the reason says which. With four, a lower sequence under the
-// partner's claim is not lost: if that claim stands, the team scores
-// both partners' sequences. A set (of_a_kind), told like a sequence, is
-// named a set.
+// forcedReason says why a move was taken for the person at v, in a
+// player's words, read after "automatic:"; any other move is "your only
+// choice". "Good" is the only word left both to a person without a
+// sequence and to one whose sequence is lower than the claim: the reason
+// says which. With four, a lower sequence under the partner's claim is
+// not lost: if that claim stands, the team scores both partners'
+// sequences. A set (of_a_kind), told like a sequence, is named a set.
 func forcedReason(a rules.Action, v *rules.View) string {
 	best := v.OwnBest()
 	meld := "sequence"
 	if best.Set {
 		meld = "set"
+	}
+	none := "you hold no sequence"
+	if v.Options.OfAKind {
+		none = "you hold no sequence or set"
 	}
 	switch a.Kind {
 	case rules.Good:
@@ -410,15 +414,23 @@ func forcedReason(a rules.Action, v *rules.View) string {
 		case best.Len >= 3:
 			return "your " + meld + " is lower, so it is not shown"
 		}
-		return "you hold none"
-	case rules.Top, rules.Length:
-		return "your " + meld
+		return none
+	case rules.Top:
+		if best.Set {
+			return "the rank of your set"
+		}
+		return "the top card of your sequence"
+	case rules.Length:
+		if best.Set {
+			return "the size of your set"
+		}
+		return "the length of your sequence"
 	case rules.NoExchange:
-		return "no 7 of trump"
+		return "you hold no 7 of trump"
 	case rules.NoSequence:
-		return "you hold none"
+		return none
 	}
-	return "only choice"
+	return "your only choice"
 }
 
 // Thinker is a bot's decision, ready to run on any goroutine: it holds

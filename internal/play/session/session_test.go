@@ -223,8 +223,8 @@ func TestAdvanceTakesOnlyForcedMoves(t *testing.T) {
 				t.Fatalf("deal %d step %d (%v): forced %v", deal, i, after[i].Action, ok)
 			}
 			forced++
-			if after[i].Action.Kind == rules.NoSequence && why != "you hold none" {
-				t.Errorf("got reason %q for no sequence, want %q", why, "you hold none")
+			if after[i].Action.Kind == rules.NoSequence && why != "you hold no sequence" {
+				t.Errorf("got reason %q for no sequence, want %q", why, "you hold no sequence")
 			}
 		}
 		seat, ok := s.ToMove()
