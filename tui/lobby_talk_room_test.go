@@ -18,8 +18,9 @@ import (
 // TestLobbyTalkRoomAt80x24: in the smallest window, with the club's
 // rating lines and open tables, the lobby's talk keeps its heading and
 // its last three lines; the table list scrolls and says how many tables
-// are above and below; the note, the line typed and the keys show too,
-// and nothing is drawn past the window's last row.
+// are above and below; the note, the line typed and the keys (each
+// with its word) show too, and nothing is drawn past the window's last
+// row.
 func TestLobbyTalkRoomAt80x24(t *testing.T) {
 	c := newClub(t)
 	open := func(i, seats int) string {
@@ -49,7 +50,8 @@ func TestLobbyTalkRoomAt80x24(t *testing.T) {
 		require.Contains(t, rows[len(rows)-1], keys, "%s: the keys on the last row:\n%s", what, scr)
 		return scr
 	}
-	scr := check("one table", "p t o j w d h r l")
+	// Every key says what it does, the arrows too.
+	scr := check("one table", "↑/↓ choose · enter take · p t o j w d h r l · / talk")
 	require.Contains(t, scr, first+"  Host0", "the table:\n%s", scr)
 
 	// A note (a code that no table has) shows with the talk's heading.

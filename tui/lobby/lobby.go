@@ -722,7 +722,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	talk := 0 // the rows the talk asks before the tables have more than one
 	if l.talk != nil {
 		if !l.guest() {
-			keys = "↑/↓ · enter take · p t o j w d h r l · / talk · ? help · q quit"
+			keys = "↑/↓ choose · enter take · p t o j w d h r l · / talk · ? help · q quit"
 		}
 		if l.talk.open() {
 			keys = typingKeys

@@ -135,3 +135,34 @@ func TestBidMeldsGoldens(t *testing.T) {
 		t.Errorf("no hand drawn:\n%s", txt)
 	})
 }
+
+// bareArrows is an arrow key in a keys line with no word of what it
+// does ("←/→ · enter play").
+var bareArrows = regexp.MustCompile(`(^|\s)[←→↑↓<>\-/hjkl]*[←→↑↓]( ·|$)`)
+
+// Every key hint under the table names what it does: the arrows say
+// "choose", in the bidding and the card play, at every seat count, as
+// the keys line is written at 80 columns.
+func TestArrowHintsSayWhat(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		seen := 0
+		for range 80 {
+			if s := f.snap(); s.Over || s.DealNo > 1 {
+				break
+			}
+			lines := strings.Split(f.text(), "\n")
+			keys := lines[len(lines)-1]
+			if strings.Contains(keys, "←") || strings.Contains(keys, "→") {
+				seen++
+			}
+			if bareArrows.MatchString(keys) {
+				t.Fatalf("%d players: the keys line has an arrow with no word:\n%s", n, f.text())
+			}
+			f.step(true)
+		}
+		if seen == 0 {
+			t.Errorf("%d players: no keys line with the arrows in the first deal", n)
+		}
+	}
+}

@@ -599,7 +599,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		w := s.bellaWord()
 		h.Short = []key.Binding{b(w, k.Bella), b("no "+w, k.NoBella), b("another card", k.Back)}
 	case sn.View.Phase == rules.PhasePlay:
-		h.Short = []key.Binding{b("", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
+		h.Short = []key.Binding{b("choose", k.Left, k.Right), b("play", k.Choose), k.NthFor(len(s.hand()), "card")}
 		// b only when a card may be played with bella now: at any other
 		// time it is refused.
 		switch legal := sn.View.Legal(); {
@@ -622,7 +622,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 				letters = append(letters, l)
 			}
 		}
-		h.Short = undo([]key.Binding{b("", k.Left, k.Right), b("confirm", k.Choose),
+		h.Short = undo([]key.Binding{b("choose", k.Left, k.Right), b("confirm", k.Choose),
 			key.NewBinding(key.WithKeys(letters...), key.WithHelp("key", "in [ ]")),
 			b("tricks", k.LastTrick), b("sort", k.SortHand)})
 		if hint {
@@ -643,7 +643,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // so the line never runs off the screen. The key that commits the
 // decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
-	return FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", "tricks", "hint", "", "card")
+	return FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", "tricks", "hint", "choose", "card")
 }
 
 // FitHints writes key hints in w cells: whole, or without the hints
