@@ -91,14 +91,15 @@ func TestTypedAheadCard(t *testing.T) {
 		if got := myPlays(f.snap()); got != before+1 {
 			t.Fatalf("%d cards played, want 1: a key typed ahead played a card", got-before)
 		}
-		if !f.snap().Can.Act || f.s.Cursor != 1 {
-			t.Fatalf("at the person's turn the cursor is on card %d, want the 2nd (can act %v)", f.s.Cursor+1, f.snap().Can.Act)
-		}
 		want := f.s.hand()[1]
 		legal := false
 		sn := f.snap()
 		for _, a := range sn.View.Legal() {
 			legal = legal || a.Kind == rules.PlayCard && a.Card == want
+		}
+		// An unplayable card is not pointed at (TestTypedAheadUnplayable).
+		if !f.snap().Can.Act || legal && f.s.Cursor != 1 {
+			t.Fatalf("at the person's turn the cursor is on card %d, want the 2nd (can act %v)", f.s.Cursor+1, f.snap().Can.Act)
 		}
 		f.hs.Press("enter")
 		if legal {
@@ -124,6 +125,58 @@ func TestTypedAheadCard(t *testing.T) {
 		}
 		if !strings.Contains(f.text(), "is over") {
 			t.Fatalf("a key typed at the last trick skipped the result:\n%s", f.text())
+		}
+	})
+}
+
+// A digit typed ahead while a bot plays, whose card turns out not
+// playable at the person's turn, is dropped with a word of why: the
+// cursor stays on a playable card and nothing is kept. A playable one is
+// pointed at. At every seat count.
+func TestTypedAheadUnplayable(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24, gated())
+		dropped, pointed := 0, 0
+		for try := 0; try < 200 && (dropped == 0 || pointed == 0); try++ {
+			f.until("a card with a bot to play after it", func(s host.Snapshot) bool {
+				return s.Can.Act && s.View.Phase == rules.PhasePlay && s.View.Hand.Count() > 2
+			}, true)
+			f.hs.Press("enter")
+			if f.snap().Thinking == rules.NoSeat {
+				continue
+			}
+			d := try%f.snap().View.Hand.Count() + 1
+			f.hs.Press(fmt.Sprint(d))
+			for f.snap().Thinking != rules.NoSeat {
+				f.release()
+				f.refresh()
+			}
+			f.refresh()
+			sn := f.snap()
+			if !sn.Can.Act || sn.View.Phase != rules.PhasePlay || sn.Between {
+				continue
+			}
+			legal := kit.LegalCards(&sn.View)
+			c := f.s.hand()[d-1]
+			if legal.Has(c) {
+				pointed++
+				if f.s.Cursor != d-1 {
+					t.Fatalf("the %d typed ahead, playable, left the cursor on card %d", d, f.s.Cursor+1)
+				}
+				continue
+			}
+			dropped++
+			txt := kittest.Flat(f.text())
+			want := fmt.Sprintf("The %d typed ahead is dropped: %s cannot be played now (", d, f.hs.Ctx.Paint.Glyphs.CardText(c))
+			if !strings.Contains(txt, want) || !strings.Contains(txt, "Choose your card.") {
+				t.Fatalf("the unplayable card typed ahead is not said (want %q):\n%s", want, f.text())
+			}
+			if !legal.Has(f.s.hand()[f.s.Cursor]) || len(f.s.queued) > 0 {
+				t.Fatalf("the cursor is on card %d, unplayable, or keys are kept (%d)", f.s.Cursor+1, len(f.s.queued))
+			}
+		}
+		if dropped == 0 || pointed == 0 {
+			t.Fatalf("in 200 tries: %d unplayable cards typed ahead, %d playable", dropped, pointed)
 		}
 	})
 }

@@ -324,9 +324,14 @@ func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 			break
 		}
 		if !q.seen && kit.IsKey(q.k, ctx.Keys.Nth) {
-			if i := int(q.k.String()[0] - '1'); i < len(s.hand()) {
-				s.Cursor = i
+			if why := s.aheadRefused(ctx, int(q.k.String()[0]-'1')); why != "" {
+				// Not left pointing at a card that cannot go: the keys
+				// after it moved from it, they go too.
+				s.queued = nil
+				s.SetNote(why, false)
+				break
 			}
+			s.Cursor = int(q.k.String()[0] - '1')
 			continue
 		}
 		var cmd tea.Cmd
@@ -340,6 +345,43 @@ func (s *Screen) playQueued(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 		s.SetNote("", false)
 	}
 	return next, tea.Batch(cmds...)
+}
+
+// aheadRefused says why the person's i-th card, chosen by a digit typed
+// ahead, cannot be played now that their turn has come, and that the
+// key is dropped; "" when it can.
+func (s *Screen) aheadRefused(ctx *kit.Context, i int) string {
+	hand := s.hand()
+	if i >= len(hand) {
+		return fmt.Sprintf("The %d typed ahead is dropped: you hold %s. Choose your card.", i+1, kit.Plural(len(hand), "card"))
+	}
+	v := &s.snap.View
+	c := hand[i]
+	if kit.LegalCards(v).Has(c) {
+		return ""
+	}
+	return fmt.Sprintf("The %d typed ahead is dropped: %s cannot be played now (%s). Choose your card.",
+		i+1, ctx.Paint.Glyphs.CardText(c), unplayableWhy(v, c))
+}
+
+// unplayableWhy says in a player's words why card c of the hand may not
+// be played to the trick on the table, as the rules refuse it.
+func unplayableWhy(v *rules.View, c rules.Card) string {
+	p := v.Play()
+	lead := p.Lead()
+	if lead == rules.NoCard {
+		return "it is not your card to play"
+	}
+	h, ok, ls := p.Hands[v.Seat], p.Legal(), lead.Suit()
+	switch {
+	case ls == p.Trump && (c.Suit() == p.Trump || ok != h.Suit(ls)):
+		return "a trump was led: you must play a higher trump"
+	case h.Suit(ls) != 0:
+		return "you must follow " + ls.Name()
+	case ok != h.Suit(p.Trump):
+		return "you have no " + ls.Name() + ": you must beat the trump in the trick"
+	}
+	return "you have no " + ls.Name() + ": you must trump"
 }
 
 // keptPrefix starts the note listing the keys typed ahead.
