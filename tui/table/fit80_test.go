@@ -10,6 +10,7 @@ import (
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -165,4 +166,67 @@ func TestArrowHintsSayWhat(t *testing.T) {
 			t.Errorf("%d players: no keys line with the arrows in the first deal", n)
 		}
 	}
+}
+
+// meldMark is the row marking a sequence under the person's hand.
+var meldMark = regexp.MustCompile(`└─+\d+─+┘`)
+
+// markRow is the row of the screen text that marks a sequence under the
+// person's hand, -1 for none.
+func markRow(text string) int {
+	row := -1
+	for i, l := range strings.Split(text, "\n") {
+		if left, _, _ := strings.Cut(l, "│ "); meldMark.MatchString(left) {
+			row = i
+		}
+	}
+	return row
+}
+
+// TestSequenceMarkStays: in the card play, the row marking the
+// person's sequences stays where it is at their turn while the other
+// players act (the rows of the numbers and marks are kept blank), at
+// every seat count. At four, 80×24 has no room for the row in the card
+// play (it is left out at every turn): 80×26 has.
+func TestSequenceMarkStays(t *testing.T) {
+	seed := map[int]uint64{2: 1, 3: 52, 4: 13}
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		h := map[int]int{2: 24, 3: 24, 4: 26}[n]
+		f := newFixture(t, n, seed[n], 80, h, gated())
+		for range 200 {
+			f.until("a card with a sequence in the hand", func(s host.Snapshot) bool {
+				return s.Can.Act && s.View.Phase == rules.PhasePlay && markRow(f.text()) >= 0
+			}, true)
+			// A card outside the sequences, so that its mark stays.
+			sn := f.snap()
+			melds := kit.HandMelds(f.s.hand(), sn.View.Trump, sn.View.Options)
+			pick := -1
+			for i, c := range f.s.hand() {
+				in := false
+				for _, m := range melds {
+					in = in || m.Cards.Has(c)
+				}
+				if !in && kit.LegalCards(&sn.View).Has(c) && pick < 0 {
+					pick = i
+				}
+			}
+			if pick < 0 || pick > 8 {
+				f.step(true)
+				continue
+			}
+			turn := f.text()
+			f.hs.Press(fmt.Sprint(pick + 1)) // a digit plays its card
+			if f.snap().Thinking == rules.NoSeat || markRow(f.text()) < 0 {
+				continue
+			}
+			wait := f.text()
+			if a, b := markRow(turn), markRow(wait); a != b {
+				t.Fatalf("the sequence's mark is on row %d at the person's turn, %d while another plays:\n%s\n%s", a, b, turn, wait)
+			}
+			kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-turn", n, h), turn)
+			kittest.Golden(t, fmt.Sprintf("seqmark%d-80x%d-wait", n, h), wait)
+			return
+		}
+		t.Fatal("no card played with a sequence left in the hand")
+	})
 }

@@ -26,6 +26,11 @@ type Hand struct {
 	Legal   rules.CardSet
 	Cursor  int  // the selected card, -1 for none
 	Playing bool // the person plays a card now: numbers and marks show
+	// InPlay: the card play is on at the person's seat. The rows of the
+	// numbers and marks are kept, blank while another seat plays, so
+	// that the row marking the sequences stays where it is at the
+	// person's turn.
+	InPlay bool
 	// Backs, with no Cards, draws that many cards face down: the bottom
 	// seat's hand on a spectator's screen.
 	Backs int
@@ -773,7 +778,7 @@ func (sc *Scene) handBlock(ctx *kit.Context, w int, size kit.CardSize, hand Hand
 		}
 	}
 	kit.CardRows(ctx, rows[1:], hand.Cards, hand.Legal, sel, hand.Playing || sel >= 0, size, pad)
-	if !hand.Playing {
+	if !hand.Playing && !hand.InPlay {
 		// No numbers or marks while the person bids or watches (a
 		// replay's next card is raised): the sequences' row follows the
 		// cards, no blank rows between.

@@ -47,7 +47,7 @@ func (s *Screen) render(ctx *kit.Context) (string, []kit.Hit) {
 	}
 	sc := s.scene()
 	hand := Hand{Cards: s.hand(), Legal: kit.LegalCards(&sn.View), Cursor: s.Cursor,
-		Playing: s.myTurn() && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard}
+		Playing: s.myTurn() && sn.View.Phase == rules.PhasePlay && s.Bella == rules.NoCard, InPlay: sn.View.Phase == rules.PhasePlay}
 	if sn.Watching {
 		// Seat A at the bottom, its cards face down.
 		hand = Hand{Cursor: -1, Backs: sn.View.Counts[rules.SeatA]}
