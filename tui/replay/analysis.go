@@ -173,19 +173,21 @@ func (a *replayAnalysis) dealReport(d int) *analysis.DealReport {
 }
 
 // markOf is the annotation of step i (0-based) of deal d (0-based):
-// the grade's mark (?! ? ??), for an inaccuracy or worse, when the
-// analysis is on; "" otherwise. The table's talk writes it after the
-// move it grades, so the mark is text and its colour only repeats it.
+// the grade's word in brackets ("(mistake)"), for an inaccuracy or
+// worse, when the analysis is on; "" otherwise. The table's talk writes
+// it after the move it grades, so the mark is text and its colour only
+// repeats it.
 func (a *replayAnalysis) markOf(ctx *kit.Context, d, i int) string {
 	dec := a.decision(d, i)
 	if dec == nil || dec.Grade < analysis.Inaccuracy {
 		return ""
 	}
 	st := &ctx.Styles
+	mark := "(" + dec.Grade.String() + ")"
 	if dec.Grade == analysis.Inaccuracy {
-		return st.Dim.Render(dec.Grade.Mark())
+		return st.Dim.Render(mark)
 	}
-	return st.Bad.Render(dec.Grade.Mark())
+	return st.Bad.Render(mark)
 }
 
 // sealedAnalysis is the analysis line of a game in progress.
@@ -226,9 +228,9 @@ func (a *replayAnalysis) statusLine(ctx *kit.Context, sealed bool) (line string,
 }
 
 // gradeNote is what follows the step line for a decision: " · forced",
-// " · best", or the grade with its mark, the points lost and, when
-// better is not empty, the better action: " · ? mistake: loses 12.0;
-// better J♥". The word is always there: the colour only repeats it.
+// " · best", or the grade, the points lost and, when better is not
+// empty, the better action: " · mistake: loses 12.0; better J♥". The
+// word is always there: the colour only repeats it.
 func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	st := &ctx.Styles
 	switch {
@@ -238,9 +240,6 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 		return " · " + st.Good.Render("best")
 	}
 	grade := dec.Grade.String()
-	if m := dec.Grade.Mark(); m != "" {
-		grade = m + " " + grade
-	}
 	style := st.Dim
 	if dec.Grade >= analysis.Mistake {
 		style = st.Bad

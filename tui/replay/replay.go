@@ -8,8 +8,9 @@
 // through the seats). At the end of a deal it shows the deal's result as
 // the table does. With the analysis on (a) every decision carries its
 // grade (package internal/study/analysis): the step line grades the
-// decision just taken, the table talk marks each graded one (?! ? ??),
-// and each deal's end gives the points each seat lost there by grade.
+// decision just taken, the table talk marks each graded one with its
+// word ("(mistake)"), and each deal's end gives the points each seat
+// lost there by grade.
 // The analysis runs in a tea.Cmd and reports its progress as messages,
 // so the replay stays live while it works. A game in progress with one
 // person in it is sealed: that person's view only, and no analysis,

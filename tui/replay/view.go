@@ -393,6 +393,15 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 	return rows, kit.Clip(line, w)
 }
 
+// gradePlural is the grade's word for the points lost in its
+// decisions: "blunders", "mistakes", "inaccuracies".
+func gradePlural(g analysis.Grade) string {
+	if g == analysis.Inaccuracy {
+		return "inaccuracies"
+	}
+	return g.String() + "s"
+}
+
 // lostOf is the points each seat lost in the deal dr by grade.
 func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 	for i := range dr.Decisions {
@@ -405,36 +414,44 @@ func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 }
 
 // lostLines are the ways to write the points each seat lost this deal in
-// one line, widest first: the marked grades then "all"; the total and
-// the worst mark; the total alone. Each gives every graded seat's
+// one line, widest first: the total with the grades' words ("101
+// (blunders 47, mistakes 36, inaccuracies 13)"); the total and the worst
+// grade ("101 (blunder)"), by name then by seat letter; the total alone. Each gives every graded seat's
 // whole-point total (DealReport.Players), so the line agrees with the
 // rows.
 func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
 	st := &ctx.Styles
 	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
+	worst := func(o rules.Seat) string {
+		x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
+		for _, g := range marked {
+			if lost[o][g] > 0 {
+				return x + " (" + g.String() + ")"
+			}
+		}
+		return x
+	}
 	forms := []struct {
-		head string
-		seat func(o rules.Seat) string
+		head    string
+		seat    func(o rules.Seat) string
+		letters bool // the seats by letter, as the line of points lost does when names are too wide
 	}{
 		{"Lost by grade:", func(o rules.Seat) string {
 			var short []string
 			for _, g := range marked {
 				if lost[o][g] > 0 {
-					short = append(short, fmt.Sprintf("%s%.0f", g.Mark(), lost[o][g]))
+					short = append(short, fmt.Sprintf("%s %.0f", gradePlural(g), lost[o][g]))
 				}
 			}
-			return strings.Join(append(short, fmt.Sprintf("all %.0f", dr.Players[o].Lost)), " ")
-		}},
-		{"Lost (worst grade):", func(o rules.Seat) string {
 			x := fmt.Sprintf("%.0f", dr.Players[o].Lost)
-			for _, g := range marked {
-				if lost[o][g] > 0 {
-					return x + " " + g.Mark()
-				}
+			if len(short) > 0 {
+				x += " (" + strings.Join(short, ", ") + ")"
 			}
 			return x
-		}},
-		{"Lost:", func(o rules.Seat) string { return fmt.Sprintf("%.0f", dr.Players[o].Lost) }},
+		}, false},
+		{"Lost (worst grade):", worst, false},
+		{"Lost (worst grade):", worst, true},
+		{"Lost:", func(o rules.Seat) string { return fmt.Sprintf("%.0f", dr.Players[o].Lost) }, false},
 	}
 	var out []string
 	for _, f := range forms {
@@ -442,7 +459,11 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		for _, seats := range gradedSides(sc, graded) {
 			var team []string
 			for _, o := range seats {
-				team = append(team, sc.Name(o)+" "+f.seat(o))
+				name := sc.Name(o)
+				if f.letters {
+					name = o.String()
+				}
+				team = append(team, name+" "+f.seat(o))
 			}
 			parts = append(parts, strings.Join(team, ", "))
 		}
