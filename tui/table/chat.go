@@ -1,8 +1,11 @@
 package table
 
 import (
+	"slices"
+
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -125,12 +128,16 @@ type SceneChat struct {
 	Deal, Step int
 }
 
-// chatText is a line as the talk panel writes it: the name, "(watching)"
-// for a spectator, and the words in quotes, so talk never reads as a
-// move; a mark before it when lines were skipped.
-func chatText(ctx *kit.Context, l SceneChat) []string {
+// chatText is a line as the talk panel writes it: the name (as short
+// says, when not nil), "(watching)" for a spectator, and the words in
+// quotes, so talk never reads as a move; a mark before it when lines
+// were skipped.
+func chatText(ctx *kit.Context, l SceneChat, short func(string) string) []string {
 	st := &ctx.Styles
 	who := l.Name
+	if short != nil {
+		who = short(who)
+	}
 	if l.Watching {
 		who += " (watching)"
 	}
@@ -139,6 +146,32 @@ func chatText(ctx *kit.Context, l SceneChat) []string {
 		return []string{st.Dim.Render("… some lines skipped"), line}
 	}
 	return []string{line}
+}
+
+// chatNames shortens the names of the chat's lines to w cells, so that
+// a name longer than the talk column stays recognisable instead of being
+// cut by the wrap: a seat's name as the table shortens it (short, the
+// scene shortTo gave), another's (a spectator's) as kit.ShortNames
+// shortens it among the seats' names.
+func (sc *Scene) chatNames(ctx *kit.Context, short *Scene, w int) func(string) string {
+	var seats []string
+	bySeat := map[string]string{}
+	for s := range rules.Seat(sc.players()) {
+		seats = append(seats, sc.Name(s))
+		bySeat[sc.Name(s)] = short.Name(s)
+	}
+	return func(name string) string {
+		if kit.WidthOf(name) <= w {
+			return name
+		}
+		if n, ok := bySeat[name]; ok && kit.WidthOf(n) <= w {
+			return n
+		}
+		if cut := kit.ShortNames(append(slices.Clone(seats), name), w, shortMark(ctx)); cut != nil {
+			return cut[len(cut)-1]
+		}
+		return kit.Clip(name, w)
+	}
 }
 
 // firstChat places the lines the room kept from before the screen

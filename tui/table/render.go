@@ -813,7 +813,13 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	room := h - len(out)
 	// Lines wrap at spaces, never inside a name: a name longer than the
 	// column with its colon is shortened as the table shortens it.
-	said := sc.shortTo(ctx, max(1, w-3)).talkLines(ctx)
+	short := sc.shortTo(ctx, max(1, w-3))
+	if len(sc.Chat) > 0 {
+		c := *short
+		c.chatName = sc.chatNames(ctx, short, max(1, w-3))
+		short = &c
+	}
+	said := short.talkLines(ctx)
 	var talk []string
 	for _, l := range said {
 		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0)...)

@@ -53,6 +53,9 @@ type Scene struct {
 	// watching").
 	Chat     []SceneChat
 	TalkNote string
+	// chatName shortens a chat line's name to the talk column (set as
+	// the column is drawn); nil writes names whole.
+	chatName func(string) string
 	// Watching is set on a spectator's screen: nobody at the table is
 	// the viewer's partner.
 	Watching bool

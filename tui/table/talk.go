@@ -36,7 +36,7 @@ func (sc *Scene) talkLines(ctx *kit.Context) []string {
 	chat := func(keep func(SceneChat) bool) {
 		for _, c := range sc.Chat {
 			if keep(c) {
-				out = append(out, chatText(ctx, c)...)
+				out = append(out, chatText(ctx, c, sc.chatName)...)
 			}
 		}
 	}

@@ -333,3 +333,46 @@ func TestSpectatorSeesTheWinner(t *testing.T) {
 		}
 	})
 }
+
+// TestChatLongNames: a name in the talk longer than the talk column
+// (MaxName is 24 letters, the column 23 cells) is shortened as the table
+// shortens the seats' names, never cut by the wrap into pieces that read
+// as two names: a seat's as its seat is named, a spectator's among them.
+// At every seat count.
+func TestChatLongNames(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		const seated, watching = "alexandra_of_the_nor_th", "bartholomew_watches_all"
+		talk := &fakeTalk{}
+		f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, c *Config) {
+			hc.Players[1].Name = seated
+			c.Talk = talk
+		})
+		talk.hear(seated, "hi", false)
+		talk.hear(watching, "hello", true)
+		f.hs.Deliver(ChatRefresh{})
+		var col []string
+		for _, l := range strings.Split(f.text(), "\n") {
+			if i := strings.LastIndex(l, "│ "); i >= 0 { // the column's rule, after any card's side
+				col = append(col, l[i+len("│ "):])
+			}
+		}
+		talkCol := strings.Join(col, "\n")
+		for _, c := range []struct{ name, said string }{{seated, `: "hi"`}, {watching, ` (watching): "hello"`}} {
+			short := ""
+			for _, l := range col {
+				if i := strings.Index(l, "…"); i > 0 && strings.HasPrefix(c.name, l[:i]) && strings.Contains(talkCol, l) {
+					short = l
+				}
+			}
+			if short == "" || strings.Contains(talkCol, c.name[len(c.name)-4:]+":") {
+				t.Fatalf("%d players: %s is not shortened in the talk:\n%s", n, c.name, f.text())
+			}
+			if !strings.Contains(kittest.Flat(talkCol), c.said) {
+				t.Fatalf("%d players: %s's line is lost:\n%s", n, c.name, f.text())
+			}
+		}
+		if n == 3 {
+			kittest.Golden(t, "chat3-80x24-long-names", f.text())
+		}
+	})
+}
