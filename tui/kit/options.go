@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/klob/klob/internal/study/drill"
 	"github.com/klob/klob/rules"
 )
@@ -27,6 +29,9 @@ func AnalysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
 // score difference with the error, the chance of bete and of winning
 // the game, and its verdict. The chosen row is marked with the cursor
 // and "you", the best with "best", so no colour is needed to read it.
+// In a window (ctx.Width) too narrow for the widest row, the labels are
+// cut (with "…") rather than the verdicts, so that the chosen row keeps
+// "← you".
 func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
@@ -37,6 +42,25 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 	lw := len("option")
 	for _, r := range an.Rows {
 		lw = max(lw, WidthOf(label(r.Action)))
+	}
+	verdicts := make([]string, len(an.Rows))
+	for j, r := range an.Rows {
+		verdict := strings.Replace(r.Verdict.Short(), "≈", approx, 1)
+		if r.Verdict.Kind == drill.Best {
+			verdict = "best · hard bot"
+		}
+		if j == chosen {
+			verdict += "  ← you"
+		}
+		verdicts[j] = verdict
+	}
+	// Every row is 1+2+lw+2+13+2+5+2+8+3 cells before its verdict.
+	if w := ctx.Width; w > 0 {
+		for _, v := range verdicts {
+			if over := 1 + 2 + lw + 2 + 13 + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - w; over > 0 {
+				lw = max(len("option"), lw-over)
+			}
+		}
 	}
 	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
 	out := []string{st.Dim.Render(head)}
@@ -58,7 +82,11 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		if j == chosen {
 			verdict += "  ← you"
 		}
-		name := Fit(label(r.Action), lw)
+		name := label(r.Action)
+		if WidthOf(name) > lw {
+			name = ansi.Truncate(name, lw, "…")
+		}
+		name = Fit(name, lw)
 		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
 			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
 	}
