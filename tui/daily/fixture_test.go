@@ -1,10 +1,12 @@
 package daily
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -34,7 +36,59 @@ const guard = 30 * time.Second
 // quickPar makes the normal bot play the person's seat for par: for the
 // tests that do not look at par, so that each start of the screen does
 // not spend a second working it out.
-func quickPar(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) }
+var quickPar = sharedDecisions("quick", func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) })
+
+// cheapPar is par's bots unless a test says: testkit.CheapBots.
+var cheapPar = sharedDecisions("cheap", testkit.CheapBots)
+
+// decisionKey is one decision of a bot made by a factory of the tests:
+// the bot's level and config and the view it answers.
+type decisionKey struct {
+	factory string
+	level   ai.Level
+	cfg     ai.Config
+	view    rules.View
+}
+
+// decisions holds every decision of the shared factories' bots, for the
+// test process.
+var decisions sync.Map // decisionKey -> rules.Action
+
+// sharedDecisions makes f's bots, each decision worked out once for the
+// package's tests: every start of the screen works out par of the day's
+// eight boards anew, with the same bots on the same boards at each seat
+// count, and par was most of the package's CPU. A bot's decision
+// depends on nothing but its level, its config and the view (the bots
+// of par have no time limit), so a decision kept is the one the bot
+// would make again.
+func sharedDecisions(name string, f ai.Factory) ai.Factory {
+	return func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+		b, err := f(level, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return sharedBot{Bot: b, key: decisionKey{factory: name, level: level, cfg: cfg}}, nil
+	}
+}
+
+// sharedBot is a bot of sharedDecisions.
+type sharedBot struct {
+	ai.Bot
+	key decisionKey
+}
+
+func (b sharedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	k := b.key
+	k.view = *v
+	if a, ok := decisions.Load(k); ok {
+		return a.(rules.Action), nil
+	}
+	a, err := b.Bot.Choose(ctx, v)
+	if err == nil && ctx.Err() == nil {
+		decisions.Store(k, a)
+	}
+	return a, err
+}
 
 // fakeAnalyze grades without the bot: a decision with a choice loses
 // (3·step) mod 17 points, so the screens do not move when the bot does.
@@ -55,13 +109,13 @@ type fixture struct {
 }
 
 // newFixture opens the day for n players in dir (a new one when ""),
-// par played by par (testkit.CheapBots when nil).
+// par played by par (cheapPar when nil).
 func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: testkit.CheapBots}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapPar}
 	if len(par) > 0 {
 		f.par = par[0]
 	}
