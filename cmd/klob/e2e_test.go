@@ -54,8 +54,10 @@ func (s *tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t",
 // 3 s): a capture taken while a frame is being written mixes the old
 // frame with the new, and a key chosen from it may answer a screen that
 // is gone.
-func (s *tmuxSession) settled() string {
-	scr := s.screen()
+func (s *tmuxSession) settled() string { return s.settledFrom(s.screen()) }
+
+// settledFrom is settled with scr the first of the captures.
+func (s *tmuxSession) settledFrom(scr string) string {
 	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); {
 		time.Sleep(30 * time.Millisecond)
 		next := s.screen()
@@ -143,8 +145,14 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 	s.t.Helper()
 	cards := 0
 	deadline := time.Now().Add(d)
+	last := "" // the capture that showed the last key's answer
 	for {
-		scr := s.settled()
+		var scr string
+		if last != "" {
+			scr = s.settledFrom(last)
+		} else {
+			scr = s.settled()
+		}
 		checkFits(s.t, scr)
 		if strings.Contains(scr, "This deal scores") || strings.Contains(scr, "The deal is thrown in") {
 			return scr, cards
@@ -180,11 +188,19 @@ func playDeal(s *tmuxSession, d time.Duration) (string, int) {
 		// frame not yet redrawn is not answered twice: on a loaded
 		// machine a frame can take over a second, and a second Enter
 		// would pass the deal's result unseen. Every key sent here
-		// changes the screen.
-		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end) && s.screen() == scr; {
+		// changes the screen; the capture that shows it starts the next
+		// settled screen (a capture saved is a tmux client not started).
+		last = ""
+		for end := time.Now().Add(15 * time.Second); sent && time.Now().Before(end); {
+			if now := s.screen(); now != scr {
+				last = now
+				break
+			}
 			time.Sleep(poll)
 		}
-		time.Sleep(poll)
+		if last == "" {
+			time.Sleep(poll)
+		}
 	}
 }
 
