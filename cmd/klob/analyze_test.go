@@ -129,13 +129,9 @@ func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bo
 // TestAnalyzeFlags: at every seat count the command prints the
 // package's report for the options its flags say (-samples, -seed,
 // -all, -ascii, -json), and a progress line without carriage returns on
-// stderr; the seats graded are the person's unless -all. Under -short
-// each decision is graded on 2 samples, not 4: the flags are the same.
+// stderr; the seats graded are the person's unless -all.
 func TestAnalyzeFlags(t *testing.T) {
-	samples := 4
-	if testing.Short() {
-		samples = 2
-	}
+	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
 			path := withPerson(t, g.file)
@@ -174,13 +170,24 @@ func TestAnalyzeFlags(t *testing.T) {
 	}
 }
 
+// analyzeSamples is the samples a decision TestAnalyzeFlags and
+// TestAnalyzeJSON grade on: 4, and 2 under -short (the command's flags
+// and output are the same).
+func analyzeSamples() int {
+	if testing.Short() {
+		return 2
+	}
+	return 4
+}
+
 // TestAnalyzeJSON: the -json output is one JSON report with a summary
 // of every graded seat that adds up over the deals.
 func TestAnalyzeJSON(t *testing.T) {
+	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
 			path := filepath.Join(games, g.file)
-			code, out, errs := analyze(path, "-json", "-samples", "4")
+			code, out, errs := analyze(path, "-json", "-samples", fmt.Sprint(samples))
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
@@ -193,7 +200,7 @@ func TestAnalyzeJSON(t *testing.T) {
 			if dec.More() {
 				t.Errorf("more than one JSON value")
 			}
-			if rep.File != path || len(rep.Players) != g.players || rep.Samples.Cards != 4 {
+			if rep.File != path || len(rep.Players) != g.players || rep.Samples.Cards != samples {
 				t.Fatalf("report: file %q, %d players, samples %+v", rep.File, len(rep.Players), rep.Samples)
 			}
 			for _, p := range rep.Players {
