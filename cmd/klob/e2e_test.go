@@ -31,6 +31,16 @@ const patience = 2 * time.Minute
 // other tests on the machine more CPU than it saves in waiting.
 const poll = 20 * time.Millisecond
 
+// shortParallel runs an end-to-end test alongside the others under
+// -short: each has its own tmux server and state, and most of their
+// time is waiting for a frame, so the inner loop waits for them at
+// once; the full run plays them one after another.
+func shortParallel(t *testing.T) {
+	if testing.Short() {
+		t.Parallel()
+	}
+}
+
 // tmuxSession drives a program in a detached tmux session on a server of
 // its own (its own socket), so nothing of the user's tmux is touched.
 type tmuxSession struct {
@@ -238,6 +248,7 @@ func peakMemory(pid string) string {
 // screen against the deal the game log records. Then it quits with q, y
 // and checks the game was saved.
 func TestEndToEnd(t *testing.T) {
+	shortParallel(t)
 	s, pid, state := startKlob(t, "-seed", strconv.Itoa(e2eSeed), "-level", "normal", "-pace", "0")
 	s.keys("Enter")
 	s.waitFor("Deal 1", patience)
@@ -292,6 +303,7 @@ func TestEndToEnd(t *testing.T) {
 // every frame against the window. With -short the bots play at random
 // to shortTarget; in full the normal bots play to 500.
 func TestEndToEndWholeGame(t *testing.T) {
+	shortParallel(t)
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
 			level, target := "normal", "500"
