@@ -1,12 +1,10 @@
 package daily
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -36,59 +34,15 @@ const guard = 30 * time.Second
 // quickPar makes the normal bot play the person's seat for par: for the
 // tests that do not look at par, so that each start of the screen does
 // not spend a second working it out.
-var quickPar = sharedDecisions("quick", func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) })
+var quickPar = testkit.SharedDecisions("quick", func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) })
 
 // cheapPar is par's bots unless a test says: testkit.CheapBots.
-var cheapPar = sharedDecisions("cheap", testkit.CheapBots)
-
-// decisionKey is one decision of a bot made by a factory of the tests:
-// the bot's level and config and the view it answers.
-type decisionKey struct {
-	factory string
-	level   ai.Level
-	cfg     ai.Config
-	view    rules.View
-}
-
-// decisions holds every decision of the shared factories' bots, for the
-// test process.
-var decisions sync.Map // decisionKey -> rules.Action
-
-// sharedDecisions makes f's bots, each decision worked out once for the
-// package's tests: every start of the screen works out par of the day's
-// eight boards anew, with the same bots on the same boards at each seat
-// count, and par was most of the package's CPU. A bot's decision
-// depends on nothing but its level, its config and the view (the bots
-// of par have no time limit), so a decision kept is the one the bot
-// would make again.
-func sharedDecisions(name string, f ai.Factory) ai.Factory {
-	return func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
-		b, err := f(level, cfg)
-		if err != nil {
-			return nil, err
-		}
-		return sharedBot{Bot: b, key: decisionKey{factory: name, level: level, cfg: cfg}}, nil
-	}
-}
-
-// sharedBot is a bot of sharedDecisions.
-type sharedBot struct {
-	ai.Bot
-	key decisionKey
-}
-
-func (b sharedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
-	k := b.key
-	k.view = *v
-	if a, ok := decisions.Load(k); ok {
-		return a.(rules.Action), nil
-	}
-	a, err := b.Bot.Choose(ctx, v)
-	if err == nil && ctx.Err() == nil {
-		decisions.Store(k, a)
-	}
-	return a, err
-}
+//
+// Every start of the screen works out par of the day's eight boards
+// anew, with the same bots on the same boards at each seat count: par
+// was most of the package's CPU. The tests' par factories keep each
+// decision for the package (testkit.SharedDecisions).
+var cheapPar = testkit.SharedDecisions("cheap", testkit.CheapBots)
 
 // fakeAnalyze grades without the bot: a decision with a choice loses
 // (3·step) mod 17 points, so the screens do not move when the bot does.
