@@ -24,8 +24,8 @@ var gamesFlag = flag.Int("games", 30000, "complete random games per seat count f
 // + 10 card points, 120 + 10 in no trumps).
 func TestRandomGames(t *testing.T) {
 	n := *gamesFlag
-	if testing.Short() && n > 2000 {
-		n = 2000
+	if testing.Short() && n > 1000 {
+		n = 1000
 	}
 	for players := 2; players <= 4; players++ {
 		t.Run(fmt.Sprintf("players=%d", players), func(t *testing.T) {

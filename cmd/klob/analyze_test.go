@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,13 +101,22 @@ func withPerson(t *testing.T, file string) string {
 }
 
 // reportFor is what the command should print for path and opt: the
-// package's report, written the same way.
-func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bool) string {
+// package's report, written the same way. The report is worked out
+// once for a path, samples, seed and seats and kept in reports (when not
+// nil): the text and the JSON of one analysis need it once.
+func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bool, reports map[string]*analysis.Report) string {
 	t.Helper()
 	_, r, err := gamelog.ReadReplay(path)
 	require.NoError(t, err)
-	rep, err := analysis.Analyze(context.Background(), r, opt)
-	require.NoError(t, err)
+	key := fmt.Sprintf("samples %d seed %d all %v", opt.Samples, opt.Seed, opt.AllSeats)
+	rep := reports[key]
+	if rep == nil {
+		rep, err = analysis.Analyze(context.Background(), r, opt)
+		require.NoError(t, err)
+		if reports != nil {
+			reports[key] = rep
+		}
+	}
 	var b bytes.Buffer
 	if asJSON {
 		require.NoError(t, analysis.WriteJSON(&b, path, r, rep))
@@ -121,18 +131,20 @@ func reportFor(t *testing.T, path string, opt analysis.Options, asJSON, ascii bo
 // -all, -ascii, -json), and a progress line without carriage returns on
 // stderr; the seats graded are the person's unless -all.
 func TestAnalyzeFlags(t *testing.T) {
+	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
 			path := withPerson(t, g.file)
-			code, out, errs := analyze(path, "-samples", "4", "-seed", "3")
+			reports := map[string]*analysis.Report{}
+			code, out, errs := analyze(path, "-samples", fmt.Sprint(samples), "-seed", "3")
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
 			if !strings.Contains(errs, "analysing: ") || !strings.Contains(errs, "analysed ") || strings.Contains(errs, "\r") {
 				t.Errorf("stderr %q: want plain progress lines without a carriage return and the end line", errs)
 			}
-			opt := analysis.Options{Samples: 4, Seed: 3}
-			if want := reportFor(t, path, opt, false, false); out != want {
+			opt := analysis.Options{Samples: samples, Seed: 3}
+			if want := reportFor(t, path, opt, false, false, reports); out != want {
 				t.Errorf("report differs from the package's:\n%s", out)
 			}
 			if !strings.Contains(out, "Graded: your decisions.") || strings.Contains(out, "You deals") {
@@ -146,11 +158,11 @@ func TestAnalyzeFlags(t *testing.T) {
 				{[]string{"-all", "-ascii"}, false, true},
 				{[]string{"-json", "-all"}, true, false},
 			} {
-				code, out, errs := analyze(append([]string{path, "-samples", "4", "-seed", "3"}, c.args...)...)
+				code, out, errs := analyze(append([]string{path, "-samples", fmt.Sprint(samples), "-seed", "3"}, c.args...)...)
 				if code != 0 {
 					t.Fatalf("%v: exit %d: %s", c.args, code, errs)
 				}
-				if want := reportFor(t, path, opt, c.asJSON, c.ascii); out != want {
+				if want := reportFor(t, path, opt, c.asJSON, c.ascii, reports); out != want {
 					t.Errorf("%v: report differs from the package's:\n%s", c.args, out)
 				}
 			}
@@ -158,13 +170,24 @@ func TestAnalyzeFlags(t *testing.T) {
 	}
 }
 
+// analyzeSamples is the samples a decision TestAnalyzeFlags and
+// TestAnalyzeJSON grade on: 4, and 2 under -short (the command's flags
+// and output are the same).
+func analyzeSamples() int {
+	if testing.Short() {
+		return 2
+	}
+	return 4
+}
+
 // TestAnalyzeJSON: the -json output is one JSON report with a summary
 // of every graded seat that adds up over the deals.
 func TestAnalyzeJSON(t *testing.T) {
+	samples := analyzeSamples()
 	for _, g := range analyzeGames {
 		t.Run(g.file, func(t *testing.T) {
 			path := filepath.Join(games, g.file)
-			code, out, errs := analyze(path, "-json", "-samples", "4")
+			code, out, errs := analyze(path, "-json", "-samples", fmt.Sprint(samples))
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
@@ -177,7 +200,7 @@ func TestAnalyzeJSON(t *testing.T) {
 			if dec.More() {
 				t.Errorf("more than one JSON value")
 			}
-			if rep.File != path || len(rep.Players) != g.players || rep.Samples.Cards != 4 {
+			if rep.File != path || len(rep.Players) != g.players || rep.Samples.Cards != samples {
 				t.Fatalf("report: file %q, %d players, samples %+v", rep.File, len(rep.Players), rep.Samples)
 			}
 			for _, p := range rep.Players {

@@ -13,6 +13,7 @@ import (
 // reading the score, naming trump in round two, claiming the last deal,
 // and taking the real game offered at the end.
 func TestEndToEndLearn(t *testing.T) {
+	shortParallel(t)
 	s, _ := launchKlob(t, 80, 24, "learn")
 
 	// press sends a key and waits until the screen shows want.

@@ -238,9 +238,14 @@ func TestMatchSave(t *testing.T) {
 }
 
 // TestMatchThink: with -think negative a hard bot's match depends on
-// the seed and budgets alone: two runs give the same report.
+// the seed and budgets alone: two runs give the same report. Under
+// -short the match is one deck, not two.
 func TestMatchThink(t *testing.T) {
-	args := []string{"-players", "3", "-a", "hard", "-b", "normal", "-decks", "2", "-budget", "8", "-seed", "5", "-think", "-1s", "-quiet"}
+	decks := "2"
+	if testing.Short() {
+		decks = "1"
+	}
+	args := []string{"-players", "3", "-a", "hard", "-b", "normal", "-decks", decks, "-budget", "8", "-seed", "5", "-think", "-1s", "-quiet"}
 	a, b := runMatchJSON(t, args...), runMatchJSON(t, args...)
 	require.Equal(t, a.Margin, b.Margin)
 	require.Equal(t, a.PerDeal, b.PerDeal)

@@ -16,7 +16,7 @@ import (
 // own shows a card before the day is played, and the day goes on.
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
-	events := kittest.MonkeyEvents(5000, 1500)
+	events := kittest.MonkeyEvents(5000, 1000)
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		mk := kittest.NewMonkey(rand.New(rand.NewPCG(uint64(n), 28)), 160, 50)
 		f := newFixture(t, n, "", quickPar)

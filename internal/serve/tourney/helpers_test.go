@@ -54,7 +54,7 @@ func (f *fixture) open(daily bool) {
 	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.Now})
 	require.NoError(t, err)
 	f.db = db
-	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: testkit.CheapBots, Now: f.c.Now,
+	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: sharedCheapBots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
@@ -227,3 +227,9 @@ func (f *fixture) waitRecorded(p Player, code string, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// sharedCheapBots are the service's bots: testkit.CheapBots, each
+// decision worked out once for the package (every fixture's first
+// tournament at a seat count has the same seed, so the same boards and
+// par).
+var sharedCheapBots = testkit.SharedDecisions("cheap", testkit.CheapBots)

@@ -208,7 +208,10 @@ func TestHardVsHardSmallLosses(t *testing.T) {
 // that view, losses are differences of the evaluations, summaries add
 // up by seat.
 func TestReportIsConsistent(t *testing.T) {
-	const samples = 12
+	samples := 12
+	if testing.Short() {
+		samples = 4 // the rules of the report hold on any number
+	}
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)
@@ -396,13 +399,18 @@ func TestGradedSeats(t *testing.T) {
 }
 
 // TestDeterministic: the same seed gives the same report, whatever the
-// number of workers; another seed draws other samples.
+// number of workers; another seed draws other samples (4 of them under
+// -short, 8 in full).
 func TestDeterministic(t *testing.T) {
+	samples := 8
+	if testing.Short() {
+		samples = 4
+	}
 	for _, c := range recorded {
 		t.Run(name(c.players), func(t *testing.T) {
 			_, r := replayOf(t, c.path)
 			deal := c.deals[0]
-			opt := Options{Seed: 5, Samples: 8, Deals: []int{deal}}
+			opt := Options{Seed: 5, Samples: samples, Deals: []int{deal}}
 			one := opt
 			one.Workers = 1
 			a, b := analyse(t, r, one), analyse(t, r, opt)

@@ -1,6 +1,12 @@
 package testkit
 
-import "github.com/klob/klob/ai"
+import (
+	"context"
+	"sync"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/rules"
+)
 
 // CheapBots makes the real bots with few samples and one worker, so
 // that tests which play them (par, tournament boards) are quick, and
@@ -9,4 +15,51 @@ import "github.com/klob/klob/ai"
 func CheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 	cfg.Budget, cfg.Workers, cfg.Think = 8, 1, -1
 	return ai.New(level, cfg)
+}
+
+// SharedDecisions makes f's bots with each decision worked out once for
+// the test process: tests that work out par, or play the bots, on the
+// same boards again (a screen or a service opened anew, a tournament
+// of the same seed) get the decision kept. A bot's decision must depend
+// on nothing but its level, its config and the view, as with CheapBots
+// (no time limit); name tells factories apart. A decision cut short by
+// its context is not kept.
+func SharedDecisions(name string, f ai.Factory) ai.Factory {
+	return func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
+		b, err := f(level, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return sharedBot{Bot: b, key: decisionKey{factory: name, level: level, cfg: cfg}}, nil
+	}
+}
+
+// decisionKey is one decision of a bot of SharedDecisions.
+type decisionKey struct {
+	factory string
+	level   ai.Level
+	cfg     ai.Config
+	view    rules.View
+}
+
+// decisions holds the decisions of SharedDecisions' bots.
+var decisions sync.Map // decisionKey -> rules.Action
+
+// sharedBot is a bot of SharedDecisions.
+type sharedBot struct {
+	ai.Bot
+	key decisionKey
+}
+
+func (b sharedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
+	k := b.key
+	k.view = *v
+	if a, ok := decisions.Load(k); ok {
+		return a.(rules.Action), nil
+	}
+	a, err := b.Bot.Choose(ctx, v)
+	if err == nil && ctx.Err() == nil {
+		decisions.Store(k, a)
+	}
+	return a, err
 }
