@@ -116,20 +116,6 @@ func (g Grade) String() string {
 	return "unknown"
 }
 
-// Mark is the grade as a chess annotator writes it: "" up to good, "?!"
-// inaccuracy, "?" mistake, "??" blunder.
-func (g Grade) Mark() string {
-	switch g {
-	case Inaccuracy:
-		return "?!"
-	case Mistake:
-		return "?"
-	case Blunder:
-		return "??"
-	}
-	return ""
-}
-
 // GradeOf returns the grade of a decision with a choice that lost loss
 // points.
 func GradeOf(loss float64) Grade {

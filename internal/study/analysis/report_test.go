@@ -112,6 +112,9 @@ func checkWording(t *testing.T, players int, text, ascii string) {
 	if m := notations.FindString(text + ascii); m != "" {
 		t.Errorf("report writes the log's notation %q", m)
 	}
+	if m := chessMarks.FindString(text + ascii); m != "" {
+		t.Errorf("report writes the grade's mark %q, not its word alone", m)
+	}
 	if strings.ContainsAny(ascii, "♣♦♥♠") || !strings.ContainsAny(text, "♣♦♥♠") {
 		t.Errorf("suit symbols: %v in the report, %v with ascii", strings.ContainsAny(text, "♣♦♥♠"), strings.ContainsAny(ascii, "♣♦♥♠"))
 	}

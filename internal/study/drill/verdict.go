@@ -34,17 +34,6 @@ func (k VerdictKind) String() string {
 // inaccuracy or worse.
 func (k VerdictKind) Wrong() bool { return k >= Inaccuracy }
 
-// Mark is the verdict as an annotator marks it, as the game analysis
-// marks its grade of the same name: "?!" an inaccuracy, "?" a mistake,
-// "??" a blunder, "" otherwise. (Both scales list the three in that
-// order.)
-func (k VerdictKind) Mark() string {
-	if k < Inaccuracy {
-		return ""
-	}
-	return (analysis.Inaccuracy + analysis.Grade(k-Inaccuracy)).Mark()
-}
-
 // The scale of the verdicts: what a choice costs, in points of expected
 // score difference for the deal (the game analysis's thresholds, so
 // that the help shows one scale), or near the end of a game in the
@@ -131,8 +120,8 @@ func (v Verdict) Short() string {
 	case AsGood:
 		return "≈ best"
 	}
-	// The grade in its word, which reads without the help: the
-	// annotator's marks (?! ? ??) are the replay's.
+	// The grade in its word, which reads without the help, as every
+	// screen and report writes it.
 	if v.ByWin {
 		return v.Kind.String() + ": -" + Percent(v.Win) + " win"
 	}
