@@ -194,6 +194,10 @@ func TestGameOverOffers(t *testing.T) {
 				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
 			}
 		}
+		// The note after quitting shows the path as the screen does.
+		if note := hs.app.QuitNote(); note != "The game log is saved at ~/klob/history/game-1.klob" {
+			t.Errorf("%d players: quit note %q", n, note)
+		}
 		hs.press("r")
 		if hs.name() != "replay" {
 			t.Fatalf("%d players: r opened %s", n, hs.name())

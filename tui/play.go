@@ -364,7 +364,12 @@ func NewPlay(cfg PlayConfig) *App {
 		sv := m.port.Snapshot()
 		switch {
 		case sv.Over && sv.Save.Path != "":
-			return "The game log is saved at " + sv.Save.Path
+			// The path as the game-over screen showed it ("~/...").
+			path := sv.Save.Path
+			if c.ShowPath != nil {
+				path = c.ShowPath(path)
+			}
+			return "The game log is saved at " + path
 		case sv.Over:
 			return ""
 		case c.Store == nil:
