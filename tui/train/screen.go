@@ -63,6 +63,10 @@ type Config struct {
 	Now func() time.Time
 	// ASCII draws suits as letters and boxes with + - |.
 	ASCII bool
+	// ShowPath is how the quit note shows the record's path ("~/..."
+	// for the home directory, as klob play shows paths); nil shows it
+	// as it is.
+	ShowPath func(string) string
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
@@ -585,7 +589,11 @@ func (t *core) QuitNote() string {
 	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
 		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
-		s += " Your record is kept in " + f.Path + "."
+		path := f.Path
+		if t.cfg.ShowPath != nil {
+			path = t.cfg.ShowPath(path)
+		}
+		s += " Your record is kept in " + path + "."
 	}
 	return s
 }

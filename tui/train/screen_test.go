@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -428,6 +429,19 @@ func TestRecord(t *testing.T) {
 	}
 	if got, want := hs.s.QuitNote(), "This session: 1 of 2 drills right, 47 points lost, 23.5 a drill; chances to win worth 0.31 games lost."; got != want {
 		t.Errorf("quit note %q, want %q", got, want)
+	}
+}
+
+// TestRecordPathShown: the quit note says where the record is kept as
+// the other screens show paths, "~" for the home directory.
+func TestRecordPathShown(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(&drill.StatsFile{Path: filepath.Join(dir, "klob", "drills.json")}, traintest.Strong)
+	cfg.ShowPath = func(p string) string { return "~" + strings.TrimPrefix(p, dir) }
+	hs := start(t, cfg, 80, 24)
+	hs.press("t")
+	if got, want := hs.s.QuitNote(), " Your record is kept in ~/klob/drills.json."; !strings.HasSuffix(got, want) {
+		t.Errorf("quit note %q, want it to end %q", got, want)
 	}
 }
 
