@@ -322,6 +322,46 @@ func TestResumeAnotherTarget(t *testing.T) {
 	checkResumeOffer(t, 3, func(cfg *PlayConfig) { cfg.TargetFlag = true }, []string{"[n] start a new game (the old one goes to the history)"})
 }
 
+// TestResumeNewKeepsCount: started without -players (klob, klob
+// -target 150, klob -level hard) on a saved game, n opens the setup of
+// a new game of the saved game's count, the one the offer describes,
+// with the target and bots asked for, at every seat count.
+func TestResumeNewKeepsCount(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			flags string
+			asked func(*PlayConfig)
+			want  string
+		}{
+			{"none", func(*PlayConfig) {}, "Klaberjass for"},
+			{"-target 150", func(cfg *PlayConfig) {
+				if err := cfg.Setup.Options.Set("target", "150"); err != nil {
+					t.Fatal(err)
+				}
+				cfg.TargetFlag = true
+			}, "‹ 150 ›"},
+			{"-level hard", func(cfg *PlayConfig) { cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true }, "hard bot"},
+		} {
+			st := &memStore{}
+			cfg := testConfig(dealSeed, st)
+			if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+				t.Fatal(err)
+			}
+			hs := newHarness(t, cfg, 80, 24)
+			hs.press("enter", "q", "y")
+			cfg = testConfig(dealSeed, st) // the seat count the command line left unsaid
+			c.asked(&cfg)
+			hs2 := newHarness(t, cfg, 80, 24)
+			hs2.press("n")
+			hs2.release()
+			scr := hs2.screen()
+			if hs2.name() != "setup" || !strings.Contains(scr, "Klaberjass for "+setup.CountWord(n)) || !strings.Contains(scr, c.want) {
+				t.Errorf("%d players saved, %s: n opened %s:\n%s", n, c.flags, hs2.name(), scr)
+			}
+		}
+	}
+}
+
 // TestResumeAnotherCount: klob -players N with a game of another count
 // saved: the offer says both counts (with the bots when -level differs
 // too), n goes to the setup of the count asked for, and r resumes the

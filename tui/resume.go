@@ -135,7 +135,7 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 	case kit.IsKey(k, ctx.Keys.New):
 		old := s.log
 		st := s.cfg.Store
-		next := newSetupScreen(s.cfg, s.cfg.Setup)
+		next := newSetupScreen(s.cfg, s.newSetup())
 		return next, func() tea.Msg {
 			if st == nil {
 				return nil
@@ -147,6 +147,17 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 		}
 	}
 	return s, nil
+}
+
+// newSetup is the setup n opens: the flags' game, of the saved game's
+// seat count unless -players asked for another (the offer's "a new game
+// to 150" is a game of the count the person was playing).
+func (s *resumeScreen) newSetup() Setup {
+	next := s.cfg.Setup
+	if !s.cfg.PlayersFlag {
+		next.Options.Players = s.log.Header.Seats()
+	}
+	return next
 }
 
 // over reports whether the saved game is finished.
