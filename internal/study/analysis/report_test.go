@@ -244,3 +244,23 @@ func TestActionText(t *testing.T) {
 		}
 	}
 }
+
+// TestLossShownOnItsGrade: a loss is written with one decimal on its
+// grade's side of every threshold: 9.96 is an inaccuracy and reads
+// "loses 9.9", never "inaccuracy, loses 10.0" under a legend that puts
+// mistakes from 10.
+func TestLossShownOnItsGrade(t *testing.T) {
+	for _, c := range []struct {
+		loss float64
+		want string
+	}{{3.96, "good, loses 3.9"}, {9.96, "inaccuracy, loses 9.9"}, {10, "mistake, loses 10.0"}, {19.97, "mistake, loses 19.9"},
+		{20.04, "blunder, loses 20.0"}, {12.34, "mistake, loses 12.3"}, {12.36, "mistake, loses 12.4"}} {
+		s := Summary{Mistakes: []Decision{{Deal: 1, Step: 3, Phase: rules.PhaseBid1, Action: rules.PassAction(),
+			Best: rules.Action{Kind: rules.Take}, Loss: c.loss, Grade: GradeOf(c.loss)}}}
+		var b bytes.Buffer
+		writeMistakes(&b, &s, false, false)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("loss %v: %q, want %q", c.loss, b.String(), c.want)
+		}
+	}
+}
