@@ -122,7 +122,12 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	if d.Dealer() == lesson.Bot {
 		dealer = "the bot deals"
 	}
-	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.Back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
+	// A back per card and their count; none left said in words.
+	held := "no cards"
+	if n := v.Counts[v.Seat.Other()]; n > 0 {
+		held = fmt.Sprintf("%s %d", strings.Repeat(g.Back, n), n)
+	}
+	bot := fmt.Sprintf(" Bot: %s · %s", held, dealer)
 	// The upcard and the bottom card.
 	if v.Upcard != rules.NoCard {
 		bot += " · upcard " + p.StyledCard(v.Upcard)
