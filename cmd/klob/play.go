@@ -55,6 +55,13 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	}
 	tm := tui.DefaultTiming()
 	tm.Pace = *pace
+	// A count or target given in -rules is asked for as -players and
+	// -target are: a saved game of another is offered with the choice.
+	for _, kv := range strings.Split(*game.rules, ",") {
+		if k, _, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && (k == "players" || k == "target") {
+			set[k] = true
+		}
+	}
 	return playFlags{
 		seedSet: seedSet,
 		cfg: tui.PlayConfig{

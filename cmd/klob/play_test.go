@@ -169,25 +169,35 @@ func TestSeedNotFromClock(t *testing.T) {
 }
 
 // TestParsePlayPlayers: -players sets the table's size (with -rules
-// for the house variants); a bad count is refused with what is allowed.
+// for the house variants), and so does -rules players=N: either asks
+// for that count; a bad count is refused with what is allowed.
 func TestParsePlayPlayers(t *testing.T) {
 	for _, tc := range []struct {
-		args []string
-		want int
+		args  []string
+		want  int
+		asked bool // the count was asked for: a saved game of another is offered with the choice
 	}{
-		{nil, 2},
-		{[]string{"-players", "3"}, 3},
-		{[]string{"-players", "4", "-rules", "shlomo=on,cleopatra=on"}, 4},
-		{[]string{"-rules", "players=3"}, 3},
-		{[]string{"-rules", "players=3", "-players", "4"}, 4},
+		{nil, 2, false},
+		{[]string{"-players", "3"}, 3, true},
+		{[]string{"-players", "4", "-rules", "shlomo=on,cleopatra=on"}, 4, true},
+		{[]string{"-rules", "players=3"}, 3, true},
+		{[]string{"-rules", "players=3", "-players", "4"}, 4, true},
+		{[]string{"-rules", "shlomo=on"}, 2, false},
 	} {
 		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
 		}
-		if got := pf.cfg.Setup.Options.NumPlayers(); got != tc.want {
-			t.Errorf("%v: %d players, want %d", tc.args, got, tc.want)
+		if got := pf.cfg.Setup.Options.NumPlayers(); got != tc.want || pf.cfg.PlayersFlag != tc.asked {
+			t.Errorf("%v: %d players, asked %v; want %d, %v", tc.args, got, pf.cfg.PlayersFlag, tc.want, tc.asked)
+		}
+	}
+	// A target in -rules is asked for as -target is.
+	for args, asked := range map[string]bool{"target=300": true, "last_trick=0": false} {
+		pf, err := parsePlay([]string{"-rules", args}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		if err != nil || pf.cfg.TargetFlag != asked {
+			t.Errorf("-rules %s: target asked %v (%v), want %v", args, pf.cfg.TargetFlag, err, asked)
 		}
 	}
 	for _, bad := range []string{"1", "5", "-2"} {
