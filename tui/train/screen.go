@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -496,6 +497,33 @@ func itemKeys(legal []rules.Action) []string {
 	return keys
 }
 
+// keyList writes the menu's keys for the key line, a run of three
+// numbers or more as its ends: "p/t/s", "1-7" (seven cards to give at a
+// shlomo would not fit 80 columns one by one).
+func keyList(keys []string) string {
+	var out []string
+	for i := 0; i < len(keys); {
+		j := i
+		for j+1 < len(keys) && isNext(keys[j], keys[j+1]) {
+			j++
+		}
+		if j-i >= 2 {
+			out = append(out, keys[i]+"-"+keys[j])
+		} else {
+			out = append(out, keys[i:j+1]...)
+		}
+		i = j + 1
+	}
+	return strings.Join(out, "/")
+}
+
+// isNext reports whether b is the number after a.
+func isNext(a, b string) bool {
+	x, errA := strconv.Atoi(a)
+	y, errB := strconv.Atoi(b)
+	return errA == nil && errB == nil && y == x+1
+}
+
 // key takes one key press.
 func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 	k := &ctx.Keys
@@ -619,7 +647,7 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short = []key.Binding{
 			kit.Brief("choose", k.Left, k.Right),
 			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
-				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+strings.Join(letters, "/"), "answer")),
+				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+keyList(letters), "answer")),
 		}
 		if !t.asksLetter(keyPress("n")) {
 			short = append(short, kit.Brief("skip", t.keys.Next))

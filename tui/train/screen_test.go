@@ -506,6 +506,32 @@ func TestClick(t *testing.T) {
 	}
 }
 
+// TestKeyLineFits: at 80×24, for drills of every kind at every seat
+// count, the key line is whole to its last key ("q quit"): six cards to
+// give at cleopatra once cut it at "q qui".
+func TestKeyLineFits(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		only  drill.Filter
+	}{
+		{"players=2", drill.Any}, {"players=2", drill.OnlyRound2}, {"players=3,shlomo=on,dealer_forced=on", drill.Any},
+		{"players=3,shlomo=on", drill.OnlyDeclare}, {"players=4,shlomo=on,cleopatra=on,dealer_forced=on", drill.Any},
+		{"players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}, {"players=4", drill.OnlyRound2},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Only = c.only
+		hs := start(t, cfg, 80, 24)
+		for range 12 {
+			lines := strings.Split(strings.TrimRight(hs.screen(), "\n "), "\n")
+			if last := strings.TrimRight(lines[len(lines)-1], " "); !strings.HasSuffix(last, "q quit") {
+				t.Fatalf("%s -only %s: the key line is cut: %q\n%s", c.rules, c.only, last, hs.screen())
+			}
+			hs.press(itemKeys(hs.s.legal)[0])
+			hs.press("enter")
+		}
+	}
+}
+
 // TestResultFits: at the smallest window of each seat count, with the
 // house variants that make the words said longest, every result shows
 // the verdict, a row per option and the whole reason, and the menu.
