@@ -145,6 +145,8 @@ type kind interface {
 	// lines with the result's lines mid under them. The menu's hits are
 	// relative to the first line.
 	body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit)
+	// hand is the person's hand in the order the screen shows it.
+	hand() []rules.Card
 	// askHint is the line under the menu before the choice.
 	askHint(w int) string
 	// helpLines are the full help's lines about the options.
@@ -168,6 +170,10 @@ type core struct {
 	no    int // the drill's number in this session
 	state state
 	legal []rules.Action
+	// order is the menu's items, by index into legal, in the order they
+	// are shown: cards to give as the hand shows them, so that [1] and
+	// the arrows go along the hand as at the table.
+	order []int
 	tally *drill.Tally
 	busy  bool // a batch is running
 	// stop cancels the running drill's evaluation when another drill
@@ -325,6 +331,8 @@ func (t *core) newDrill() tea.Cmd {
 		return nil
 	}
 	t.legal, t.tally, t.state = legal, tally, stateAsk
+	t.order = menuOrder(legal, t.kind.hand())
+	t.menu = t.order[0]
 	if !t.noteErr {
 		t.note = ""
 	}
@@ -480,21 +488,42 @@ func (t *core) Resume() tea.Cmd {
 	return load
 }
 
-// itemKeys are the keys of the menu's items: the action's letter
-// (keys.go) where it has one not taken already in this menu, else its
-// number. (Two players' options all have letters of their own.)
-func itemKeys(legal []rules.Action) []string {
+// itemKeys are the keys of the menu's items, by index into legal: the
+// action's letter (keys.go) where it has one not taken already in this
+// menu, else its number in the menu's order. (Two players' options all
+// have letters of their own.)
+func itemKeys(legal []rules.Action, order []int) []string {
 	keys := make([]string, len(legal))
 	used := map[string]bool{}
-	for i, a := range legal {
-		k := kit.ActionKey(a)
+	for n, i := range order {
+		k := kit.ActionKey(legal[i])
 		if k == "" || used[k] {
-			k = fmt.Sprint(i + 1)
+			k = fmt.Sprint(n + 1)
 		}
 		used[k] = true
 		keys[i] = k
 	}
 	return keys
+}
+
+// menuOrder is the order the menu shows legal in: as the rules list
+// them, but a menu of cards (a card to give) in the order of hand.
+func menuOrder(legal []rules.Action, hand []rules.Card) []int {
+	order := make([]int, len(legal))
+	for i := range order {
+		order[i] = i
+	}
+	at := map[rules.Card]int{}
+	for k, c := range hand {
+		at[c] = k
+	}
+	for _, a := range legal {
+		if _, ok := at[a.Card]; a.Kind != rules.Give || !ok {
+			return order
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return at[legal[x].Card] - at[legal[y].Card] })
+	return order
 }
 
 // keyList writes the menu's keys for the key line, a run of three
@@ -556,7 +585,8 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case stateAsk:
 		n := len(t.legal)
-		keys := itemKeys(t.legal)
+		keys := itemKeys(t.legal, t.order)
+		pos := slices.Index(t.order, t.menu)
 		for i, kk := range keys {
 			if kk == msg.String() {
 				return t.choose(i)
@@ -564,13 +594,15 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		}
 		switch {
 		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Up):
-			t.menu = (t.menu + n - 1) % n
+			t.menu = t.order[(pos+n-1)%n]
 		case kit.IsKey(msg, k.Right), kit.IsKey(msg, k.Down):
-			t.menu = (t.menu + 1) % n
+			t.menu = t.order[(pos+1)%n]
 		case kit.IsKey(msg, k.Choose):
 			return t.choose(t.menu)
 		case kit.IsKey(msg, k.Nth):
-			return t.choose(int(msg.String()[0] - '1'))
+			if nth := int(msg.String()[0] - '1'); nth < n {
+				return t.choose(t.order[nth])
+			}
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
 				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
@@ -584,7 +616,7 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 // drill on screen: "n" is "no exchange" or "not good" there, not a new
 // drill.
 func (t *core) asksLetter(msg tea.KeyPressMsg) bool {
-	return t.state == stateAsk && slices.Contains(itemKeys(t.legal), msg.String())
+	return t.state == stateAsk && slices.Contains(itemKeys(t.legal, t.order), msg.String())
 }
 
 // orList writes "p, t or s".
@@ -643,7 +675,12 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case t.state == stateAsk:
 		// Each key says what it does: the arrows move the choice, enter
 		// or an option's letter answers with it.
-		letters := itemKeys(t.legal)
+		// The keys in the menu's order.
+		keys := itemKeys(t.legal, t.order)
+		var letters []string
+		for _, i := range t.order {
+			letters = append(letters, keys[i])
+		}
 		short = []key.Binding{
 			kit.Brief("choose", k.Left, k.Right),
 			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
