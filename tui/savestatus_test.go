@@ -158,16 +158,21 @@ func TestBusyScreen(t *testing.T) {
 	if hs.name() != "history" {
 		t.Fatalf("r opened %s, want the history", hs.name())
 	}
-	// The saved games' folder as klob play shows paths.
+	// The saved games' folder as klob play shows paths, and so the busy
+	// directory and the new one (the command to resume keeps the path
+	// whole).
 	cfg.ShowPath = fromState
 	hs = newHarness(t, cfg, 80, 24)
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "is playing in ~/klob.") {
+		t.Fatalf("the busy directory is not shown as ShowPath does:\n%s", hs.screen())
+	}
 	hs.press("r")
 	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "kept in ~/klob/history.") {
 		t.Fatalf("the saved games do not show the path as ShowPath does:\n%s", hs.screen())
 	}
 	hs = newHarness(t, cfg, 80, 24)
 	hs.press("n")
-	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
+	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "saved in ~/klob-2: KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
 		t.Fatalf("n: opened %v, screen %s:\n%s", opened, hs.name(), hs.screen())
 	}
 	hs.press("enter", "t")
