@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/daily"
 	"github.com/klob/klob/tui/kit"
@@ -122,6 +123,16 @@ func TestDamagedSave(t *testing.T) {
 	if hs.name() != "setup" {
 		t.Fatalf("after enter: %s, want setup", hs.name())
 	}
+	// The paths as klob play shows them ("~" for home), a long one
+	// broken after a "/" rather than cut at the window's edge.
+	cfg := testConfig(dealSeed, &memStore{loadErr: &store.DamagedError{Path: "/state/klob/current.klob",
+		Aside: "/state/" + strings.Repeat("a-long-folder-name/", 5) + "damaged/current-1.klob", Err: damaged().(*store.DamagedError).Err}})
+	cfg.ShowPath = fromState
+	hs = newHarness(t, cfg, 80, 24)
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(strings.ReplaceAll(scr, " ", ""), "~/"+strings.Repeat("a-long-folder-name/", 5)+"damaged/current-1.klob") {
+		t.Errorf("the damaged save's place is not shown whole with ~:\n%s", hs.screen())
+	}
+	kittest.CheckSize(t, hs.screen(), 80, 24)
 	// Nothing is saved to resume: q does not say the game stays saved.
 	hs = newHarness(t, testConfig(dealSeed, &memStore{loadErr: damaged()}), 80, 24)
 	hs.press("q")
