@@ -255,3 +255,20 @@ func TestUseStateFileInTheWay(t *testing.T) {
 	}
 	st.Unlock()
 }
+
+// TestHomeWords: the warnings shown on the first screen write the home
+// directory as "~", as the screens show paths; a folder that only
+// starts with the same letters, or holds the same path further down,
+// keeps its name.
+func TestHomeWords(t *testing.T) {
+	got := homeWords("/home/ann")("/home/ann/.config/klob/settings:1: pace = \"warp\"; the state folder /home/ann/.local/state/klob; /home/annie/x /mnt/home/ann/y")
+	want := "~/.config/klob/settings:1: pace = \"warp\"; the state folder ~/.local/state/klob; /home/annie/x /mnt/home/ann/y"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, home := range []string{"", "/"} {
+		if got := homeWords(home)("/home/ann/x"); got != "/home/ann/x" {
+			t.Errorf("home %q: %q", home, got)
+		}
+	}
+}
