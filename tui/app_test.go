@@ -218,8 +218,14 @@ func TestGameOverOffers(t *testing.T) {
 			t.Fatalf("%d players: esc did not come back to the end:\n%s", n, hs.screen())
 		}
 		hs.press("n")
+		hs.release()
 		if hs.name() != "setup" {
 			t.Fatalf("%d players: n opened %s", n, hs.name())
+		}
+		// The game ended and was filed: q keeps none.
+		hs.press("q")
+		if scr := hs.screen(); strings.Contains(scr, "stays saved") || !strings.Contains(scr, "No game is in progress") {
+			t.Errorf("%d players: q after the game's end:\n%s", n, scr)
 		}
 	}
 }

@@ -356,6 +356,15 @@ func NewPlay(cfg PlayConfig) *App {
 		}
 		return nil
 	}
+	app.opts.QuitQuestion = func() string {
+		// The setup screen and the busy one keep no game: one not yet
+		// started, or one ended and filed. (The offer to resume and the
+		// table say what they keep.)
+		if m := c.game; m != nil && !m.Over() {
+			return ""
+		}
+		return "No game is in progress: nothing is lost."
+	}
 	app.opts.QuitNote = func() string {
 		m := c.game
 		if m == nil {

@@ -39,6 +39,11 @@ func (s *resumeScreen) Name() string { return "resume" }
 // keep, so q does not ask (its question says the game stays saved).
 func (s *resumeScreen) QuitsAtOnce() bool { return s.log == nil }
 
+// QuitQuestion: the saved game stays as it is, to be offered again.
+func (s *resumeScreen) QuitQuestion() string {
+	return "The game stays saved: start klob again to resume it."
+}
+
 // summarize describes a saved game in a few lines: when it started,
 // who plays, the score from the person's side, the deal in progress.
 func summarize(l *gamelog.Log) []string {

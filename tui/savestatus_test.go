@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -193,3 +194,35 @@ func TestTrainWarningShown(t *testing.T) {
 }
 
 func practiceOf(h gamelog.Header) bool { return h.Practice() }
+
+// TestQuitQuestionSaysWhatIsKept: q asks "the game stays saved" only
+// where a game is kept: on the offer to resume it, not on the setup
+// screen before any game (nor after one ended and was filed), nor when
+// another Klob keeps the state directory, at every seat count.
+func TestQuitQuestionSaysWhatIsKept(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+			t.Fatal(err)
+		}
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("q")
+		if scr := hs.screen(); hs.name() != "setup" || strings.Contains(scr, "stays saved") || !strings.Contains(scr, "No game is in progress") {
+			t.Fatalf("%d players: q on the setup screen (%s):\n%s", n, hs.name(), scr)
+		}
+		hs.press("n", "enter", "q", "y")
+		hs = newHarness(t, cfg, 80, 24)
+		hs.press("q")
+		if scr := hs.screen(); hs.name() != "resume" || !strings.Contains(scr, "stays saved") {
+			t.Fatalf("%d players: q on the offer to resume (%s):\n%s", n, hs.name(), scr)
+		}
+	}
+	cfg := testConfig(dealSeed, nil)
+	cfg.Busy, cfg.ReadOnly = &store.BusyError{Dir: "/state/klob", PID: 4242}, emptySource{}
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("q")
+	if scr := hs.screen(); hs.name() != "busy" || strings.Contains(scr, "stays saved") {
+		t.Fatalf("q on the busy screen (%s):\n%s", hs.name(), scr)
+	}
+}
