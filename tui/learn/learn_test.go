@@ -98,6 +98,16 @@ func TestGoldens(t *testing.T) {
 	require.True(t, *play && d.Quit, "n at the end: play %v, quit %v; want a real game next", *play, d.Quit)
 }
 
+// TestThrownInHasNoTricks: the deal thrown in after the schmeiss says
+// no trump was chosen and counts no tricks: none were played.
+func TestThrownInHasNoTricks(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a")
+	require.True(t, s.run.Game().Deal().Over(), "the deal was not thrown in")
+	require.NotContains(t, d.Text(), "tricks:")
+	require.Contains(t, d.Text(), " Trump: none, the deal is thrown in")
+}
+
 // TestBotWithNoCards: once the bot's last card is played the line of
 // its hand says so in words, not a count after an empty row of backs
 // ("Bot:  0").

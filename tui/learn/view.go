@@ -156,11 +156,15 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	out = append(out, said)
 	// Trump and the maker, the tricks won.
+	// A deal thrown in had no trump and no tricks.
 	trump := " Trump: not chosen yet"
-	if v.Trump != rules.NoSuit {
+	switch {
+	case v.Trump != rules.NoSuit:
 		trump = " " + st.Trump.Render("Trump "+g.Suit(v.Trump)+" "+v.Trump.Name()) + ", maker " + strings.ToLower(who(v.Maker))
+	case v.Phase == rules.PhaseOver:
+		trump = " Trump: none, the deal is thrown in"
 	}
-	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+	if v.Trump != rules.NoSuit && (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) {
 		trump += fmt.Sprintf(" · tricks: you %d, bot %d", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
 	}
 	// The last trick stays in view, beside the one on the table.
