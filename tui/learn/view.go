@@ -269,7 +269,8 @@ func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 		v := s.run.View()
 		var items []string
 		for _, a := range v.Legal() {
-			items = append(items, "["+kit.ActionKey(a)+"] "+kit.ActionLabel(a))
+			// Worded as the table words them: "♠ spades".
+			items = append(items, "["+kit.ActionKey(a)+"] "+kit.TableActionLabel(ctx, a))
 		}
 		line, _ := kit.MenuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
 		return line
