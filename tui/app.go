@@ -35,6 +35,10 @@ type appOptions struct {
 	// QuitNote, when set, says what the person should know after the
 	// program quits ("the game is saved...").
 	QuitNote func() string
+	// QuitQuestion, when set, is the quit question of a screen that asks
+	// none of its own ("" keeps "the game stays saved"): klob play says
+	// so only while a game is kept.
+	QuitQuestion func() string
 }
 
 // App is the root model: it routes messages to the current screen and
@@ -118,7 +122,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if kit.QuitsAtOnce(a.screen) {
 				return a, kit.QuitNow // a screen that keeps nothing
 			}
-			q := &quitAsk{question: kit.QuitQuestionOf(a.screen, "")}
+			def := ""
+			if a.opts.QuitQuestion != nil {
+				def = a.opts.QuitQuestion()
+			}
+			q := &quitAsk{question: kit.QuitQuestionOf(a.screen, def)}
 			if qt, ok := a.screen.(quitTitler); ok {
 				q.title, q.yes = qt.QuitTitle()
 			}

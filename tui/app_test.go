@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/daily"
 	"github.com/klob/klob/tui/kit"
@@ -122,6 +123,16 @@ func TestDamagedSave(t *testing.T) {
 	if hs.name() != "setup" {
 		t.Fatalf("after enter: %s, want setup", hs.name())
 	}
+	// The paths as klob play shows them ("~" for home), a long one
+	// broken after a "/" rather than cut at the window's edge.
+	cfg := testConfig(dealSeed, &memStore{loadErr: &store.DamagedError{Path: "/state/klob/current.klob",
+		Aside: "/state/" + strings.Repeat("a-long-folder-name/", 5) + "damaged/current-1.klob", Err: damaged().(*store.DamagedError).Err}})
+	cfg.ShowPath = fromState
+	hs = newHarness(t, cfg, 80, 24)
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(strings.ReplaceAll(scr, " ", ""), "~/"+strings.Repeat("a-long-folder-name/", 5)+"damaged/current-1.klob") {
+		t.Errorf("the damaged save's place is not shown whole with ~:\n%s", hs.screen())
+	}
+	kittest.CheckSize(t, hs.screen(), 80, 24)
 	// Nothing is saved to resume: q does not say the game stays saved.
 	hs = newHarness(t, testConfig(dealSeed, &memStore{loadErr: damaged()}), 80, 24)
 	hs.press("q")
@@ -194,6 +205,10 @@ func TestGameOverOffers(t *testing.T) {
 				t.Fatalf("%d players: the end lacks %q:\n%s", n, want, scr)
 			}
 		}
+		// The note after quitting shows the path as the screen does.
+		if note := hs.app.QuitNote(); note != "The game log is saved at ~/klob/history/game-1.klob" {
+			t.Errorf("%d players: quit note %q", n, note)
+		}
 		hs.press("r")
 		if hs.name() != "replay" {
 			t.Fatalf("%d players: r opened %s", n, hs.name())
@@ -203,8 +218,14 @@ func TestGameOverOffers(t *testing.T) {
 			t.Fatalf("%d players: esc did not come back to the end:\n%s", n, hs.screen())
 		}
 		hs.press("n")
+		hs.release()
 		if hs.name() != "setup" {
 			t.Fatalf("%d players: n opened %s", n, hs.name())
+		}
+		// The game ended and was filed: q keeps none.
+		hs.press("q")
+		if scr := hs.screen(); strings.Contains(scr, "stays saved") || !strings.Contains(scr, "No game is in progress") {
+			t.Errorf("%d players: q after the game's end:\n%s", n, scr)
 		}
 	}
 }
@@ -316,6 +337,46 @@ func TestResumeAnotherTarget(t *testing.T) {
 	}, []string{"You asked for a game of four to 150; the game in progress is a game of two to 500.", "[n] a new game of four to 150"})
 	// The same target asked for again says nothing.
 	checkResumeOffer(t, 3, func(cfg *PlayConfig) { cfg.TargetFlag = true }, []string{"[n] start a new game (the old one goes to the history)"})
+}
+
+// TestResumeNewKeepsCount: started without -players (klob, klob
+// -target 150, klob -level hard) on a saved game, n opens the setup of
+// a new game of the saved game's count, the one the offer describes,
+// with the target and bots asked for, at every seat count.
+func TestResumeNewKeepsCount(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		for _, c := range []struct {
+			flags string
+			asked func(*PlayConfig)
+			want  string
+		}{
+			{"none", func(*PlayConfig) {}, "Klaberjass for"},
+			{"-target 150", func(cfg *PlayConfig) {
+				if err := cfg.Setup.Options.Set("target", "150"); err != nil {
+					t.Fatal(err)
+				}
+				cfg.TargetFlag = true
+			}, "‹ 150 ›"},
+			{"-level hard", func(cfg *PlayConfig) { cfg.Setup.Level, cfg.LevelFlag = ai.Hard, true }, "hard bot"},
+		} {
+			st := &memStore{}
+			cfg := testConfig(dealSeed, st)
+			if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+				t.Fatal(err)
+			}
+			hs := newHarness(t, cfg, 80, 24)
+			hs.press("enter", "q", "y")
+			cfg = testConfig(dealSeed, st) // the seat count the command line left unsaid
+			c.asked(&cfg)
+			hs2 := newHarness(t, cfg, 80, 24)
+			hs2.press("n")
+			hs2.release()
+			scr := hs2.screen()
+			if hs2.name() != "setup" || !strings.Contains(scr, "Klaberjass for "+setup.CountWord(n)) || !strings.Contains(scr, c.want) {
+				t.Errorf("%d players saved, %s: n opened %s:\n%s", n, c.flags, hs2.name(), scr)
+			}
+		}
+	}
 }
 
 // TestResumeAnotherCount: klob -players N with a game of another count

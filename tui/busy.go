@@ -1,10 +1,13 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/record/store"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
 )
@@ -56,10 +59,20 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 			return s, nil
 		}
 		s.cfg.Store, s.cfg.Busy = st, nil
-		s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", dir, dir)
+		// The folder as the screens show paths; the command keeps it
+		// whole, to be typed as it is.
+		s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", s.showPath(dir), dir)
 		return newSetupScreen(s.cfg, s.cfg.Setup), nil
 	}
 	return s, nil
+}
+
+// showPath is path as klob play shows paths.
+func (s *busyScreen) showPath(path string) string {
+	if s.cfg.ShowPath == nil {
+		return path
+	}
+	return s.cfg.ShowPath(path)
 }
 
 // View says who is in the way and what can be done.
@@ -67,7 +80,12 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w := ctx.Width
 	lines := append(kit.Titled(ctx, "Klaberjass for two, three or four"), "")
-	lines = append(lines, kit.Paragraph(kit.Capital(s.cfg.Busy.Error())+".", w, st.Heading.Render)...)
+	said := s.cfg.Busy.Error()
+	if be := (*store.BusyError)(nil); errors.As(s.cfg.Busy, &be) && be.Dir != "" {
+		// The busy folder as the screens show paths ("~/...").
+		said = strings.Replace(said, be.Dir, s.showPath(be.Dir), 1)
+	}
+	lines = append(lines, kit.Paragraph(kit.Capital(said)+".", w, st.Heading.Render)...)
 	lines = append(lines, kit.Indent("   ",
 		kit.Wrap("Two Klobs in one state directory would overwrite each other's game: this one saves nothing there.", w-4), nil)...)
 	lines = append(lines, "")

@@ -356,6 +356,15 @@ func NewPlay(cfg PlayConfig) *App {
 		}
 		return nil
 	}
+	app.opts.QuitQuestion = func() string {
+		// The setup screen and the busy one keep no game: one not yet
+		// started, or one ended and filed. (The offer to resume and the
+		// table say what they keep.)
+		if m := c.game; m != nil && !m.Over() {
+			return ""
+		}
+		return "No game is in progress: nothing is lost."
+	}
 	app.opts.QuitNote = func() string {
 		m := c.game
 		if m == nil {
@@ -364,7 +373,12 @@ func NewPlay(cfg PlayConfig) *App {
 		sv := m.port.Snapshot()
 		switch {
 		case sv.Over && sv.Save.Path != "":
-			return "The game log is saved at " + sv.Save.Path
+			// The path as the game-over screen showed it ("~/...").
+			path := sv.Save.Path
+			if c.ShowPath != nil {
+				path = c.ShowPath(path)
+			}
+			return "The game log is saved at " + path
 		case sv.Over:
 			return ""
 		case c.Store == nil:

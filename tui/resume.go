@@ -39,6 +39,11 @@ func (s *resumeScreen) Name() string { return "resume" }
 // keep, so q does not ask (its question says the game stays saved).
 func (s *resumeScreen) QuitsAtOnce() bool { return s.log == nil }
 
+// QuitQuestion: the saved game stays as it is, to be offered again.
+func (s *resumeScreen) QuitQuestion() string {
+	return "The game stays saved: start klob again to resume it."
+}
+
 // summarize describes a saved game in a few lines: when it started,
 // who plays, the score from the person's side, the deal in progress.
 func summarize(l *gamelog.Log) []string {
@@ -135,7 +140,7 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 	case kit.IsKey(k, ctx.Keys.New):
 		old := s.log
 		st := s.cfg.Store
-		next := newSetupScreen(s.cfg, s.cfg.Setup)
+		next := newSetupScreen(s.cfg, s.newSetup())
 		return next, func() tea.Msg {
 			if st == nil {
 				return nil
@@ -149,6 +154,17 @@ func (s *resumeScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cm
 	return s, nil
 }
 
+// newSetup is the setup n opens: the flags' game, of the saved game's
+// seat count unless -players asked for another (the offer's "a new game
+// to 150" is a game of the count the person was playing).
+func (s *resumeScreen) newSetup() Setup {
+	next := s.cfg.Setup
+	if !s.cfg.PlayersFlag {
+		next.Options.Players = s.log.Header.Seats()
+	}
+	return next
+}
+
 // over reports whether the saved game is finished.
 func (s *resumeScreen) over() bool {
 	if s.log == nil {
@@ -156,6 +172,14 @@ func (s *resumeScreen) over() bool {
 	}
 	g, err := s.log.Game()
 	return err == nil && g.Over()
+}
+
+// showPath is path as klob play shows paths ("~/..." for home).
+func (s *resumeScreen) showPath(path string) string {
+	if s.cfg.ShowPath == nil {
+		return path
+	}
+	return s.cfg.ShowPath(path)
 }
 
 // View draws the offer.
@@ -173,14 +197,18 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 		if errors.As(s.loadErr, &d) {
 			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+d.Err.Error(), w-4), nil)...)
 			if d.Aside != "" {
-				lines = append(lines, "   It is kept, untouched, at:", "     "+d.Aside)
+				// The path as the screens show paths, broken after a "/"
+				// where it is longer than the line.
+				lines = append(lines, "   It is kept, untouched, at:")
+				lines = append(lines, kit.Indent("     ", kit.PathLines(s.showPath(d.Aside), w-6, 0), nil)...)
 			} else {
-				lines = append(lines, "   It stays at "+d.Path+"; a new game cannot be saved until it is moved.")
+				lines = append(lines, kit.Indent("   ",
+					kit.Wrap("It stays at "+s.showPath(d.Path)+"; a new game cannot be saved until it is moved.", w-4), nil)...)
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
 			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+u.Err.Error(), w-4), nil)...)
 			lines = append(lines, kit.Indent("   ",
-				kit.Wrap("It is left as it is at "+u.Path+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
+				kit.Wrap("It is left as it is at "+s.showPath(u.Path)+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
 		} else if s.loadErr != nil {
 			lines = append(lines, kit.Indent("   ", kit.Wrap(s.loadErr.Error(), w-4), nil)...)
 		}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -158,16 +159,21 @@ func TestBusyScreen(t *testing.T) {
 	if hs.name() != "history" {
 		t.Fatalf("r opened %s, want the history", hs.name())
 	}
-	// The saved games' folder as klob play shows paths.
+	// The saved games' folder as klob play shows paths, and so the busy
+	// directory and the new one (the command to resume keeps the path
+	// whole).
 	cfg.ShowPath = fromState
 	hs = newHarness(t, cfg, 80, 24)
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "is playing in ~/klob.") {
+		t.Fatalf("the busy directory is not shown as ShowPath does:\n%s", hs.screen())
+	}
 	hs.press("r")
 	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, "kept in ~/klob/history.") {
 		t.Fatalf("the saved games do not show the path as ShowPath does:\n%s", hs.screen())
 	}
 	hs = newHarness(t, cfg, 80, 24)
 	hs.press("n")
-	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
+	if !opened || hs.name() != "setup" || !strings.Contains(kittest.Flat(hs.screen()), "saved in ~/klob-2: KLOB_STATE_DIR=/state/klob-2 klob resumes it") {
 		t.Fatalf("n: opened %v, screen %s:\n%s", opened, hs.name(), hs.screen())
 	}
 	hs.press("enter", "t")
@@ -188,3 +194,35 @@ func TestTrainWarningShown(t *testing.T) {
 }
 
 func practiceOf(h gamelog.Header) bool { return h.Practice() }
+
+// TestQuitQuestionSaysWhatIsKept: q asks "the game stays saved" only
+// where a game is kept: on the offer to resume it, not on the setup
+// screen before any game (nor after one ended and was filed), nor when
+// another Klob keeps the state directory, at every seat count.
+func TestQuitQuestionSaysWhatIsKept(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		st := &memStore{}
+		cfg := testConfig(dealSeed, st)
+		if err := cfg.Setup.Options.Set("players", fmt.Sprint(n)); err != nil {
+			t.Fatal(err)
+		}
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("q")
+		if scr := hs.screen(); hs.name() != "setup" || strings.Contains(scr, "stays saved") || !strings.Contains(scr, "No game is in progress") {
+			t.Fatalf("%d players: q on the setup screen (%s):\n%s", n, hs.name(), scr)
+		}
+		hs.press("n", "enter", "q", "y")
+		hs = newHarness(t, cfg, 80, 24)
+		hs.press("q")
+		if scr := hs.screen(); hs.name() != "resume" || !strings.Contains(scr, "stays saved") {
+			t.Fatalf("%d players: q on the offer to resume (%s):\n%s", n, hs.name(), scr)
+		}
+	}
+	cfg := testConfig(dealSeed, nil)
+	cfg.Busy, cfg.ReadOnly = &store.BusyError{Dir: "/state/klob", PID: 4242}, emptySource{}
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("q")
+	if scr := hs.screen(); hs.name() != "busy" || strings.Contains(scr, "stays saved") {
+		t.Fatalf("q on the busy screen (%s):\n%s", hs.name(), scr)
+	}
+}

@@ -55,6 +55,13 @@ func parsePlay(args []string, stdout, stderr io.Writer, secret func() uint64) (p
 	}
 	tm := tui.DefaultTiming()
 	tm.Pace = *pace
+	// A count or target given in -rules is asked for as -players and
+	// -target are: a saved game of another is offered with the choice.
+	for _, kv := range strings.Split(*game.rules, ",") {
+		if k, _, ok := strings.Cut(strings.TrimSpace(kv), "="); ok && (k == "players" || k == "target") {
+			set[k] = true
+		}
+	}
 	return playFlags{
 		seedSet: seedSet,
 		cfg: tui.PlayConfig{
@@ -124,8 +131,34 @@ func runPlay(args []string, stdout, stderr io.Writer) int {
 	if w := useState(&cfg, st, err); w != "" {
 		warnings = append(warnings, w)
 	}
-	cfg.Warning = strings.Join(warnings, "; ")
+	// On the screen paths read as the screens show them, "~" for home.
+	cfg.Warning = homeWords(os.Getenv("HOME"))(strings.Join(warnings, "; "))
 	return runApp("play", tui.NewPlay(cfg), stdout, stderr)
+}
+
+// homeWords returns how a text with paths in it is shown on a screen:
+// each path in the home directory from "~", as homePath shows a path.
+func homeWords(home string) func(string) string {
+	return func(s string) string {
+		if home == "" || home == "/" {
+			return s
+		}
+		var b strings.Builder
+		for {
+			i := strings.Index(s, home+"/")
+			if i < 0 {
+				break
+			}
+			// Only a path that starts there: not /mnt/home/ann/.
+			if i == 0 || strings.IndexByte(" \t\"'(=:,;", s[i-1]) >= 0 {
+				b.WriteString(s[:i] + "~")
+			} else {
+				b.WriteString(s[:i] + home)
+			}
+			s = s[i+len(home):]
+		}
+		return b.String() + s
+	}
 }
 
 // useState gives cfg the state directory st, whose Lock (or

@@ -169,25 +169,35 @@ func TestSeedNotFromClock(t *testing.T) {
 }
 
 // TestParsePlayPlayers: -players sets the table's size (with -rules
-// for the house variants); a bad count is refused with what is allowed.
+// for the house variants), and so does -rules players=N: either asks
+// for that count; a bad count is refused with what is allowed.
 func TestParsePlayPlayers(t *testing.T) {
 	for _, tc := range []struct {
-		args []string
-		want int
+		args  []string
+		want  int
+		asked bool // the count was asked for: a saved game of another is offered with the choice
 	}{
-		{nil, 2},
-		{[]string{"-players", "3"}, 3},
-		{[]string{"-players", "4", "-rules", "shlomo=on,cleopatra=on"}, 4},
-		{[]string{"-rules", "players=3"}, 3},
-		{[]string{"-rules", "players=3", "-players", "4"}, 4},
+		{nil, 2, false},
+		{[]string{"-players", "3"}, 3, true},
+		{[]string{"-players", "4", "-rules", "shlomo=on,cleopatra=on"}, 4, true},
+		{[]string{"-rules", "players=3"}, 3, true},
+		{[]string{"-rules", "players=3", "-players", "4"}, 4, true},
+		{[]string{"-rules", "shlomo=on"}, 2, false},
 	} {
 		pf, err := parsePlay(tc.args, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
 		if err != nil {
 			t.Errorf("%v: %v", tc.args, err)
 			continue
 		}
-		if got := pf.cfg.Setup.Options.NumPlayers(); got != tc.want {
-			t.Errorf("%v: %d players, want %d", tc.args, got, tc.want)
+		if got := pf.cfg.Setup.Options.NumPlayers(); got != tc.want || pf.cfg.PlayersFlag != tc.asked {
+			t.Errorf("%v: %d players, asked %v; want %d, %v", tc.args, got, pf.cfg.PlayersFlag, tc.want, tc.asked)
+		}
+	}
+	// A target in -rules is asked for as -target is.
+	for args, asked := range map[string]bool{"target=300": true, "last_trick=0": false} {
+		pf, err := parsePlay([]string{"-rules", args}, &bytes.Buffer{}, &bytes.Buffer{}, fixedSeed)
+		if err != nil || pf.cfg.TargetFlag != asked {
+			t.Errorf("-rules %s: target asked %v (%v), want %v", args, pf.cfg.TargetFlag, err, asked)
 		}
 	}
 	for _, bad := range []string{"1", "5", "-2"} {
@@ -244,4 +254,21 @@ func TestUseStateFileInTheWay(t *testing.T) {
 		t.Errorf("a good folder: store %v, warning %q", cfg.Store, w)
 	}
 	st.Unlock()
+}
+
+// TestHomeWords: the warnings shown on the first screen write the home
+// directory as "~", as the screens show paths; a folder that only
+// starts with the same letters, or holds the same path further down,
+// keeps its name.
+func TestHomeWords(t *testing.T) {
+	got := homeWords("/home/ann")("/home/ann/.config/klob/settings:1: pace = \"warp\"; the state folder /home/ann/.local/state/klob; /home/annie/x /mnt/home/ann/y")
+	want := "~/.config/klob/settings:1: pace = \"warp\"; the state folder ~/.local/state/klob; /home/annie/x /mnt/home/ann/y"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, home := range []string{"", "/"} {
+		if got := homeWords(home)("/home/ann/x"); got != "/home/ann/x" {
+			t.Errorf("home %q: %q", home, got)
+		}
+	}
 }

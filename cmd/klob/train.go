@@ -107,7 +107,7 @@ round two only). Both take samples=N and seed=N.`
 		seedSet: seedSet,
 		cfg: tui.TrainConfig{
 			Seed: s, Only: f, Options: opts, Samples: *samples,
-			Spinner: true, ASCII: *ascii,
+			Spinner: true, ASCII: *ascii, ShowPath: homePath(os.Getenv("HOME")),
 		},
 	}, nil
 }

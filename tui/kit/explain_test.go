@@ -36,7 +36,7 @@ func TestHelpHasTheLegend(t *testing.T) {
 	ctx.Width = 100
 	h := &HelpView{}
 	all := strings.Join(h.Lines(&ctx), "\n")
-	for _, want := range []string{"Numbers and marks", "score diff:", "bete:", "≈ best", "?! inaccuracy", "?? blunder: 20 or more", "what the player could know", "bella the king and queen"} {
+	for _, want := range []string{"Numbers and marks", "score diff:", "bete:", "≈ best", "inaccuracy: the choice loses 4 to 10", "blunder: 20 or more", "what the player could know", "bella the king and queen"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the help lacks %q", want)
 		}

@@ -380,12 +380,12 @@ func Capital(s string) string {
 }
 
 // ASCIIText turns what is left of Unicode on a screen into ASCII for
-// -ascii: arrows, dots, rules, marks and suits.
+// -ascii: arrows, dots, dashes, rules, marks and suits.
 func ASCIIText(s string) string { return asciiText.Replace(s) }
 
 // The up and down arrows are words: "v" would read as the v key.
 var asciiText = strings.NewReplacer(
-	"←", "<-", "→", "->", "↑", "up", "↓", "down", "·", "-", "…", "...", "×", "x",
+	"←", "<-", "→", "->", "↑", "up", "↓", "down", "·", "-", "…", "...", "×", "x", "–", "-",
 	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
 	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
 )

@@ -98,6 +98,34 @@ func TestGoldens(t *testing.T) {
 	require.True(t, *play && d.Quit, "n at the end: play %v, quit %v; want a real game next", *play, d.Quit)
 }
 
+// TestThrownInHasNoTricks: the deal thrown in after the schmeiss says
+// no trump was chosen and counts no tricks: none were played.
+func TestThrownInHasNoTricks(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "p", "a")
+	require.True(t, s.run.Game().Deal().Over(), "the deal was not thrown in")
+	require.NotContains(t, d.Text(), "tricks:")
+	require.Contains(t, d.Text(), " Trump: none, the deal is thrown in")
+}
+
+// TestBotWithNoCards: once the bot's last card is played the line of
+// its hand says so in words, not a count after an empty row of backs
+// ("Bot:  0").
+func TestBotWithNoCards(t *testing.T) {
+	d, s, _ := start(t, 80, 24, false)
+	d.Press("enter", "enter", "enter", "t", "p", "a", "enter", "t", "enter", "x", "n")
+	for i := 0; s.run.Step().Kind == lesson.Play && !s.run.Game().Deal().Over(); i++ {
+		require.Less(t, i, 200)
+		d.Press("enter")
+		if s.note != "" {
+			d.Press("right", "b")
+		}
+	}
+	require.True(t, s.run.Game().Deal().Over(), "the first deal did not end")
+	require.NotContains(t, d.Text(), "Bot:  ")
+	require.Contains(t, d.Text(), " Bot: no cards · you deal")
+}
+
 // TestCursorStartsOnPlayable: in many ways of playing the second deal,
 // each card asked of you starts with the cursor on a card that may be
 // played, even when the card under it last time may not be played now.

@@ -122,7 +122,12 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	if d.Dealer() == lesson.Bot {
 		dealer = "the bot deals"
 	}
-	bot := fmt.Sprintf(" Bot: %s %d · %s", strings.Repeat(g.Back, v.Counts[v.Seat.Other()]), v.Counts[v.Seat.Other()], dealer)
+	// A back per card and their count; none left said in words.
+	held := "no cards"
+	if n := v.Counts[v.Seat.Other()]; n > 0 {
+		held = fmt.Sprintf("%s %d", strings.Repeat(g.Back, n), n)
+	}
+	bot := fmt.Sprintf(" Bot: %s · %s", held, dealer)
 	// The upcard and the bottom card.
 	if v.Upcard != rules.NoCard {
 		bot += " · upcard " + p.StyledCard(v.Upcard)
@@ -151,11 +156,15 @@ func (s *Screen) tableLines(ctx *kit.Context, step lesson.Step) []string {
 	}
 	out = append(out, said)
 	// Trump and the maker, the tricks won.
+	// A deal thrown in had no trump and no tricks.
 	trump := " Trump: not chosen yet"
-	if v.Trump != rules.NoSuit {
+	switch {
+	case v.Trump != rules.NoSuit:
 		trump = " " + st.Trump.Render("Trump "+g.Suit(v.Trump)+" "+v.Trump.Name()) + ", maker " + strings.ToLower(who(v.Maker))
+	case v.Phase == rules.PhaseOver:
+		trump = " Trump: none, the deal is thrown in"
 	}
-	if v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver {
+	if v.Trump != rules.NoSuit && (v.Phase == rules.PhasePlay || v.Phase == rules.PhaseOver) {
 		trump += fmt.Sprintf(" · tricks: you %d, bot %d", v.Tricks[lesson.You], v.Tricks[lesson.Bot])
 	}
 	// The last trick stays in view, beside the one on the table.
@@ -260,7 +269,8 @@ func (s *Screen) promptLine(ctx *kit.Context, step lesson.Step) string {
 		v := s.run.View()
 		var items []string
 		for _, a := range v.Legal() {
-			items = append(items, "["+kit.ActionKey(a)+"] "+kit.ActionLabel(a))
+			// Worded as the table words them: "♠ spades".
+			items = append(items, "["+kit.ActionKey(a)+"] "+kit.TableActionLabel(ctx, a))
 		}
 		line, _ := kit.MenuLine(ctx, " "+st.Heading.Render("Your choice:"), items, s.menu, 0)
 		return line

@@ -244,7 +244,7 @@ func gradeNote(ctx *kit.Context, dec *analysis.Decision, better string) string {
 	if dec.Grade >= analysis.Mistake {
 		style = st.Bad
 	}
-	text := " · " + style.Render(grade) + fmt.Sprintf(": loses %.1f", dec.Loss)
+	text := " · " + style.Render(grade) + ": loses " + analysis.LossText(dec.Loss)
 	if better != "" {
 		text += "; better " + better
 	}

@@ -655,17 +655,25 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 		return nil
 	}
 	tricks, pts := sc.bySide(v.Tricks), sc.bySide(v.Points)
-	// Bella and the menage follow the counts. The sides are named,
-	// never by seat letters, which the table shows nowhere: whole, then
-	// with the card points said "points", then with the names cut short.
-	say := func(points string) func(*Scene) string {
+	// The tricks, then the card points, bella and the menage. The sides
+	// are named, never by seat letters, which the table shows nowhere:
+	// in one line with the whole names, then with the card points said
+	// "points", then with the names cut short; still too long, the
+	// points and what was announced get a line of their own.
+	counts := func(sc *Scene) string {
+		var ts []string
+		for i, side := range sc.SideOrder() {
+			ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
+		}
+		return " Tricks: " + strings.Join(ts, ", ")
+	}
+	points := func(word string) func(*Scene) string {
 		return func(sc *Scene) string {
-			var ts, ps []string
-			for i, side := range sc.SideOrder() {
-				ts = append(ts, fmt.Sprintf("%s %d", sc.sideWord(side), tricks[i]))
+			var ps []string
+			for i := range sc.SideOrder() {
 				ps = append(ps, fmt.Sprint(pts[i]))
 			}
-			line := " Tricks: " + strings.Join(ts, ", ") + " · " + points + " " + strings.Join(ps, "/")
+			line := word + " " + strings.Join(ps, "/")
 			if v.BellaBy != rules.NoSeat {
 				line += " · bella " + sc.Lower(v.BellaBy)
 			}
@@ -675,11 +683,21 @@ func (sc *Scene) statusLines(ctx *kit.Context, w int) []string {
 			return line
 		}
 	}
+	say := func(word string) func(*Scene) string {
+		return func(sc *Scene) string { return counts(sc) + " · " + points(word)(sc) }
+	}
 	line := say("card points")(sc)
 	if kit.WidthOf(line) > w-1 {
 		line = sc.fitTo(ctx, w, 1, say("points"))
 	}
 	out := []string{kit.Clip(line, w)}
+	if kit.WidthOf(line) > w-1 {
+		second := points("Card points")(sc)
+		if kit.WidthOf(second) > w-2 {
+			second = sc.fitTo(ctx, w, 2, points("Points"))
+		}
+		out = []string{kit.Clip(sc.fitTo(ctx, w, 1, counts), w), kit.Clip(" "+second, w)}
+	}
 	if v.InTrick > 0 && v.LastLeader != rules.NoSeat {
 		var cs []string
 		for i := range v.Players {

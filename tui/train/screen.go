@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -63,6 +64,10 @@ type Config struct {
 	Now func() time.Time
 	// ASCII draws suits as letters and boxes with + - |.
 	ASCII bool
+	// ShowPath is how the quit note shows the record's path ("~/..."
+	// for the home directory, as klob play shows paths); nil shows it
+	// as it is.
+	ShowPath func(string) string
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
@@ -140,6 +145,8 @@ type kind interface {
 	// lines with the result's lines mid under them. The menu's hits are
 	// relative to the first line.
 	body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit)
+	// hand is the person's hand in the order the screen shows it.
+	hand() []rules.Card
 	// askHint is the line under the menu before the choice.
 	askHint(w int) string
 	// helpLines are the full help's lines about the options.
@@ -163,6 +170,10 @@ type core struct {
 	no    int // the drill's number in this session
 	state state
 	legal []rules.Action
+	// order is the menu's items, by index into legal, in the order they
+	// are shown: cards to give as the hand shows them, so that [1] and
+	// the arrows go along the hand as at the table.
+	order []int
 	tally *drill.Tally
 	busy  bool // a batch is running
 	// stop cancels the running drill's evaluation when another drill
@@ -320,6 +331,8 @@ func (t *core) newDrill() tea.Cmd {
 		return nil
 	}
 	t.legal, t.tally, t.state = legal, tally, stateAsk
+	t.order = menuOrder(legal, t.kind.hand())
+	t.menu = t.order[0]
 	if !t.noteErr {
 		t.note = ""
 	}
@@ -475,21 +488,69 @@ func (t *core) Resume() tea.Cmd {
 	return load
 }
 
-// itemKeys are the keys of the menu's items: the action's letter
-// (keys.go) where it has one not taken already in this menu, else its
-// number. (Two players' options all have letters of their own.)
-func itemKeys(legal []rules.Action) []string {
+// itemKeys are the keys of the menu's items, by index into legal: the
+// action's letter (keys.go) where it has one not taken already in this
+// menu, else its number in the menu's order. (Two players' options all
+// have letters of their own.)
+func itemKeys(legal []rules.Action, order []int) []string {
 	keys := make([]string, len(legal))
 	used := map[string]bool{}
-	for i, a := range legal {
-		k := kit.ActionKey(a)
+	for n, i := range order {
+		k := kit.ActionKey(legal[i])
 		if k == "" || used[k] {
-			k = fmt.Sprint(i + 1)
+			k = fmt.Sprint(n + 1)
 		}
 		used[k] = true
 		keys[i] = k
 	}
 	return keys
+}
+
+// menuOrder is the order the menu shows legal in: as the rules list
+// them, but a menu of cards (a card to give) in the order of hand.
+func menuOrder(legal []rules.Action, hand []rules.Card) []int {
+	order := make([]int, len(legal))
+	for i := range order {
+		order[i] = i
+	}
+	at := map[rules.Card]int{}
+	for k, c := range hand {
+		at[c] = k
+	}
+	for _, a := range legal {
+		if _, ok := at[a.Card]; a.Kind != rules.Give || !ok {
+			return order
+		}
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return at[legal[x].Card] - at[legal[y].Card] })
+	return order
+}
+
+// keyList writes the menu's keys for the key line, a run of three
+// numbers or more as its ends: "p/t/s", "1-7" (seven cards to give at a
+// shlomo would not fit 80 columns one by one).
+func keyList(keys []string) string {
+	var out []string
+	for i := 0; i < len(keys); {
+		j := i
+		for j+1 < len(keys) && isNext(keys[j], keys[j+1]) {
+			j++
+		}
+		if j-i >= 2 {
+			out = append(out, keys[i]+"-"+keys[j])
+		} else {
+			out = append(out, keys[i:j+1]...)
+		}
+		i = j + 1
+	}
+	return strings.Join(out, "/")
+}
+
+// isNext reports whether b is the number after a.
+func isNext(a, b string) bool {
+	x, errA := strconv.Atoi(a)
+	y, errB := strconv.Atoi(b)
+	return errA == nil && errB == nil && y == x+1
 }
 
 // key takes one key press.
@@ -524,7 +585,8 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case stateAsk:
 		n := len(t.legal)
-		keys := itemKeys(t.legal)
+		keys := itemKeys(t.legal, t.order)
+		pos := slices.Index(t.order, t.menu)
 		for i, kk := range keys {
 			if kk == msg.String() {
 				return t.choose(i)
@@ -532,13 +594,15 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 		}
 		switch {
 		case kit.IsKey(msg, k.Left), kit.IsKey(msg, k.Up):
-			t.menu = (t.menu + n - 1) % n
+			t.menu = t.order[(pos+n-1)%n]
 		case kit.IsKey(msg, k.Right), kit.IsKey(msg, k.Down):
-			t.menu = (t.menu + 1) % n
+			t.menu = t.order[(pos+1)%n]
 		case kit.IsKey(msg, k.Choose):
 			return t.choose(t.menu)
 		case kit.IsKey(msg, k.Nth):
-			return t.choose(int(msg.String()[0] - '1'))
+			if nth := int(msg.String()[0] - '1'); nth < n {
+				return t.choose(t.order[nth])
+			}
 		default:
 			if r := []rune(msg.String()); len(r) == 1 && r[0] >= 'a' && r[0] <= 'z' {
 				t.setNote(fmt.Sprintf("%s is not an option here: press %s.", msg.String(), orList(keys)), false)
@@ -552,7 +616,7 @@ func (t *core) key(ctx *kit.Context, msg tea.KeyPressMsg) tea.Cmd {
 // drill on screen: "n" is "no exchange" or "not good" there, not a new
 // drill.
 func (t *core) asksLetter(msg tea.KeyPressMsg) bool {
-	return t.state == stateAsk && slices.Contains(itemKeys(t.legal), msg.String())
+	return t.state == stateAsk && slices.Contains(itemKeys(t.legal, t.order), msg.String())
 }
 
 // orList writes "p, t or s".
@@ -585,7 +649,11 @@ func (t *core) QuitNote() string {
 	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
 		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
-		s += " Your record is kept in " + f.Path + "."
+		path := f.Path
+		if t.cfg.ShowPath != nil {
+			path = t.cfg.ShowPath(path)
+		}
+		s += " Your record is kept in " + path + "."
 	}
 	return s
 }
@@ -607,11 +675,16 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case t.state == stateAsk:
 		// Each key says what it does: the arrows move the choice, enter
 		// or an option's letter answers with it.
-		letters := itemKeys(t.legal)
+		// The keys in the menu's order.
+		keys := itemKeys(t.legal, t.order)
+		var letters []string
+		for _, i := range t.order {
+			letters = append(letters, keys[i])
+		}
 		short = []key.Binding{
 			kit.Brief("choose", k.Left, k.Right),
 			key.NewBinding(key.WithKeys(append(k.Choose.Keys(), letters...)...),
-				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+strings.Join(letters, "/"), "answer")),
+				key.WithHelp(kit.Brief("", k.Choose).Help().Key+" or "+keyList(letters), "answer")),
 		}
 		if !t.asksLetter(keyPress("n")) {
 			short = append(short, kit.Brief("skip", t.keys.Next))

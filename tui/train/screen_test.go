@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -204,11 +205,11 @@ func TestGoldens(t *testing.T) {
 		hs := start(t, rulesConfig(t, rec, "players=3"), 80, 24)
 		hs.golden("three-ask-80x24")
 		tr := hs.s
-		hs.press(itemKeys(tr.legal)[0])
+		hs.press(itemKeys(tr.legal, tr.order)[0])
 		hs.golden("three-result-80x24")
 		hs.press("enter")
 		hs.golden("three-ask2-80x24")
-		hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
+		hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
 		hs.golden("three-result2-80x24")
 		hs.press("m")
 		hs.golden("three-review-80x24")
@@ -221,14 +222,14 @@ func TestGoldens(t *testing.T) {
 			hs := start(t, cfg, size[0], size[1])
 			hs.golden("four-ask-" + name)
 			tr := hs.s
-			hs.press(itemKeys(tr.legal)[0])
+			hs.press(itemKeys(tr.legal, tr.order)[0])
 			hs.golden("four-result-" + name)
 		}
 	})
 	t.Run("three-tall", func(t *testing.T) {
 		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, "players=3"), 120, 40)
 		tr := hs.s
-		hs.press(itemKeys(tr.legal)[0])
+		hs.press(itemKeys(tr.legal, tr.order)[0])
 		hs.golden("three-result-120x40")
 	})
 	t.Run("four-small", func(t *testing.T) {
@@ -294,7 +295,7 @@ func TestOptionsLegal(t *testing.T) {
 				t.Fatalf("%s: menu %v, legal %v", c.rules, tr.legal, v.Legal())
 			}
 			scr := hs.screen()
-			keys := itemKeys(tr.legal)
+			keys := itemKeys(tr.legal, tr.order)
 			for _, k := range keys {
 				if !strings.Contains(scr, "["+k+"] ") {
 					t.Fatalf("%s -only %s: [%s] not offered:\n%s", c.rules, c.only, k, scr)
@@ -359,7 +360,7 @@ func TestKeysLineSays(t *testing.T) {
 		hs := start(t, rulesConfig(t, &traintest.MemRecord{}, fmt.Sprintf("players=%d", n)), 80, 24)
 		lines := strings.Split(hs.screen(), "\n")
 		keys := lines[len(lines)-1]
-		for _, want := range []string{"←/→ choose", "enter or " + strings.Join(itemKeys(hs.s.legal), "/") + " answer"} {
+		for _, want := range []string{"←/→ choose", "enter or " + strings.Join(itemKeys(hs.s.legal, hs.s.order), "/") + " answer"} {
 			if !strings.Contains(keys, want) {
 				t.Errorf("%d players: the keys line %q lacks %q", n, keys, want)
 			}
@@ -431,6 +432,19 @@ func TestRecord(t *testing.T) {
 	}
 }
 
+// TestRecordPathShown: the quit note says where the record is kept as
+// the other screens show paths, "~" for the home directory.
+func TestRecordPathShown(t *testing.T) {
+	dir := t.TempDir()
+	cfg := testConfig(&drill.StatsFile{Path: filepath.Join(dir, "klob", "drills.json")}, traintest.Strong)
+	cfg.ShowPath = func(p string) string { return "~" + strings.TrimPrefix(p, dir) }
+	hs := start(t, cfg, 80, 24)
+	hs.press("t")
+	if got, want := hs.s.QuitNote(), " Your record is kept in ~/klob/drills.json."; !strings.HasSuffix(got, want) {
+		t.Errorf("quit note %q, want it to end %q", got, want)
+	}
+}
+
 // TestRealEvaluation: with the real evaluation, at two players
 // passing J-9-A of the upcard's suit is shown as a mistake, and taking
 // is not; at three and four the screen grades a drill with the chance
@@ -479,7 +493,7 @@ func TestClick(t *testing.T) {
 	} {
 		hs := start(t, c.cfg, c.w, c.h)
 		tr := hs.s
-		want := "[" + itemKeys(tr.legal)[1] + "]"
+		want := "[" + itemKeys(tr.legal, tr.order)[1] + "]"
 		for y, l := range strings.Split(hs.screen(), "\n") {
 			if x := strings.Index(l, want); x >= 0 && (strings.Contains(l, "Your choice") || strings.HasPrefix(l, "    ")) {
 				hs.send(tea.MouseClickMsg{X: len([]rune(l[:x])) + 1, Y: y, Button: tea.MouseLeft})
@@ -488,6 +502,77 @@ func TestClick(t *testing.T) {
 		}
 		if tr.state != stateResult || tr.chose != 1 || c.kind != 0 && tr.legal[tr.chose].Kind != c.kind {
 			t.Fatalf("click on %s: state %d, chose %d\n%s", want, tr.state, tr.chose, hs.screen())
+		}
+	}
+}
+
+// TestGiveFollowsTheHand: a card to give (shlomo at three, cleopatra
+// at four) is offered in the order the hand shows the cards, so that
+// [1] gives the first card drawn, the arrows move along the hand, and
+// the number keys pick the n-th card as at the table.
+func TestGiveFollowsTheHand(t *testing.T) {
+	for _, rs := range []string{"players=3,shlomo=on", "players=4,shlomo=on,cleopatra=on"} {
+		cfg := rulesConfig(t, nil, rs)
+		cfg.Only = drill.OnlyDeclare
+		hs := start(t, cfg, 80, 24)
+		gives := 0
+		for range 40 {
+			tr := hs.s
+			if tr.legal[0].Kind != rules.Give {
+				hs.press(itemKeys(tr.legal, tr.order)[0], "enter")
+				continue
+			}
+			gives++
+			hand := kit.SortHand(tr.view.Hand, tr.view.Hand, handTrump(&tr.view))
+			scr := hs.screen()
+			at := -1
+			for k, c := range hand {
+				item := "[" + fmt.Sprint(k+1) + "] give " + ansi.Strip(hs.ctx.Paint.StyledCard(c))
+				i := strings.Index(scr, item)
+				if i < 0 || i < at {
+					t.Fatalf("%s: %q not offered after the card before it:\n%s", rs, item, scr)
+				}
+				at = i
+			}
+			// The arrow goes to the second card of the hand; 3 gives the third.
+			hs.press("right")
+			if got := tr.legal[tr.menu].Card; got != hand[1] {
+				t.Fatalf("%s: → is on %v, want %v", rs, got, hand[1])
+			}
+			hs.press("3")
+			if got := tr.legal[tr.chose].Card; got != hand[2] {
+				t.Fatalf("%s: 3 gave %v, want %v", rs, got, hand[2])
+			}
+			hs.press("enter")
+		}
+		if gives == 0 {
+			t.Fatalf("%s: no card to give in 40 drills", rs)
+		}
+	}
+}
+
+// TestKeyLineFits: at 80×24, for drills of every kind at every seat
+// count, the key line is whole to its last key ("q quit"): six cards to
+// give at cleopatra once cut it at "q qui".
+func TestKeyLineFits(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		only  drill.Filter
+	}{
+		{"players=2", drill.Any}, {"players=2", drill.OnlyRound2}, {"players=3,shlomo=on,dealer_forced=on", drill.Any},
+		{"players=3,shlomo=on", drill.OnlyDeclare}, {"players=4,shlomo=on,cleopatra=on,dealer_forced=on", drill.Any},
+		{"players=4,shlomo=on,cleopatra=on", drill.OnlyDeclare}, {"players=4", drill.OnlyRound2},
+	} {
+		cfg := rulesConfig(t, nil, c.rules)
+		cfg.Only = c.only
+		hs := start(t, cfg, 80, 24)
+		for range 12 {
+			lines := strings.Split(strings.TrimRight(hs.screen(), "\n "), "\n")
+			if last := strings.TrimRight(lines[len(lines)-1], " "); !strings.HasSuffix(last, "q quit") {
+				t.Fatalf("%s -only %s: the key line is cut: %q\n%s", c.rules, c.only, last, hs.screen())
+			}
+			hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
+			hs.press("enter")
 		}
 	}
 }
@@ -509,7 +594,7 @@ func TestResultFits(t *testing.T) {
 		hs := start(t, cfg, c.w, c.h)
 		for range 25 {
 			tr := hs.s
-			hs.press(itemKeys(tr.legal)[len(tr.legal)-1])
+			hs.press(itemKeys(tr.legal, tr.order)[len(tr.legal)-1])
 			scr := hs.screen()
 			flat := kittest.Flat(scr)
 			if !strings.Contains(flat, "You chose ") || !strings.Contains(flat, kittest.Flat(strings.Join(tr.an.Reason(false), " "))) {
@@ -603,7 +688,7 @@ func TestUpcardInfoWhole(t *testing.T) {
 			if got := strings.Join(info, " "); !strings.HasPrefix(got, want) {
 				t.Fatalf("%s, %s: %q is not whole (%q):\n%s", c.rules, c.only, want, got, scr)
 			}
-			hs.press(itemKeys(hs.s.legal)[0], "enter")
+			hs.press(itemKeys(hs.s.legal, hs.s.order)[0], "enter")
 		}
 		if !seen[rules.Diamonds] {
 			t.Fatalf("%s, %s: no drill with diamonds trump in 40", c.rules, c.only)
@@ -623,7 +708,7 @@ func TestReasonWholeSentences(t *testing.T) {
 		cfg.Seed = 11
 		hs := start(t, cfg, 80, 24)
 		for range 30 {
-			hs.press(itemKeys(hs.s.legal)[0])
+			hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
 			lines := strings.Split(hs.screen(), "\n")
 			// The last line of the result: above the bottom rule, the
 			// note and the keys.
@@ -690,7 +775,7 @@ func TestHardBotAskSentence(t *testing.T) {
 	hs := start(t, cfg, 80, 24)
 	asked := 0
 	for range 60 {
-		hs.press(itemKeys(hs.s.legal)[0])
+		hs.press(itemKeys(hs.s.legal, hs.s.order)[0])
 		scr := hs.screen()
 		if strings.Contains(scr, "?.") {
 			t.Fatalf("a question ends with a full stop too:\n%s", scr)

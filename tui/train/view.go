@@ -439,7 +439,13 @@ func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 	if v.Players == 4 {
 		label = "Upcard (the maker takes it)"
 	}
-	return handAndUpcard(ctx, size, kit.SortHand(v.Hand, v.Hand, handTrump(v)), upc, label, info)
+	return handAndUpcard(ctx, size, t.hand(), upc, label, info)
+}
+
+// hand is the hand sorted for the trump or the suit proposed, as
+// cardLines draws it.
+func (t *Screen) hand() []rules.Card {
+	return kit.SortHand(t.view.Hand, t.view.Hand, handTrump(&t.view))
 }
 
 // menuLines list the options with their keys, on as many lines as the
@@ -448,13 +454,13 @@ func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 func (t *Screen) menuLines(ctx *kit.Context, w int) ([]string, []kit.Hit) {
 	st := &ctx.Styles
 	g := &ctx.Paint.Glyphs
-	keys := itemKeys(t.legal)
+	keys := itemKeys(t.legal, t.order)
 	prompt := t.prompt()
 	var lines []string
 	var hits []kit.Hit
 	line, x := prompt, kit.WidthOf(prompt)
-	for i, a := range t.legal {
-		it := "[" + keys[i] + "] " + kit.TableActionLabel(ctx, a)
+	for _, i := range t.order {
+		it := "[" + keys[i] + "] " + kit.TableActionLabel(ctx, t.legal[i])
 		var s string
 		if i == t.menu {
 			s = st.Selected.Render(g.Cursor + it)

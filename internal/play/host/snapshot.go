@@ -45,7 +45,7 @@ type Snapshot struct {
 	// player's seat later does not change the player's earlier moves.
 	Moves []Mover
 	// Forced gives, by step of the deal shown, why a move of this seat
-	// was taken for the person ("you hold none"). Only this seat's
+	// was taken for the person ("you hold no sequence"). Only this seat's
 	// reasons: another seat's would tell what it does not hold.
 	Forced map[int]string
 	// Claimer is the seat whose side claimed the rest of the deal shown

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -116,18 +118,16 @@ func (g Grade) String() string {
 	return "unknown"
 }
 
-// Mark is the grade as a chess annotator writes it: "" up to good, "?!"
-// inaccuracy, "?" mistake, "??" blunder.
-func (g Grade) Mark() string {
-	switch g {
-	case Inaccuracy:
-		return "?!"
-	case Mistake:
-		return "?"
-	case Blunder:
-		return "??"
+// LossText writes a loss with one decimal, as the report and the replay
+// show it, on its grade's side of every threshold: rounded, unless that
+// would reach the next grade (9.96, an inaccuracy, reads "9.9", not
+// "10.0", which the legend calls a mistake).
+func LossText(loss float64) string {
+	s := fmt.Sprintf("%.1f", loss)
+	if shown, err := strconv.ParseFloat(s, 64); err == nil && GradeOf(shown) != GradeOf(loss) {
+		s = fmt.Sprintf("%.1f", math.Floor(loss*10)/10)
 	}
-	return ""
+	return s
 }
 
 // GradeOf returns the grade of a decision with a choice that lost loss

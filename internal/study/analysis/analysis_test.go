@@ -532,19 +532,17 @@ func TestGrades(t *testing.T) {
 	for _, c := range []struct {
 		loss float64
 		want Grade
-		mark string
 	}{
-		{0, Good, ""}, {3.9, Good, ""}, {4, Inaccuracy, "?!"}, {9.99, Inaccuracy, "?!"},
-		{10, Mistake, "?"}, {19.9, Mistake, "?"}, {20, Blunder, "??"}, {200, Blunder, "??"},
+		{0, Good}, {3.9, Good}, {4, Inaccuracy}, {9.99, Inaccuracy},
+		{10, Mistake}, {19.9, Mistake}, {20, Blunder}, {200, Blunder},
 	} {
-		g := GradeOf(c.loss)
-		if g != c.want || g.Mark() != c.mark {
-			t.Errorf("GradeOf(%v) = %s %q, want %s %q", c.loss, g, g.Mark(), c.want, c.mark)
+		if g := GradeOf(c.loss); g != c.want {
+			t.Errorf("GradeOf(%v) = %s, want %s", c.loss, g, c.want)
 		}
 	}
 	for _, g := range []Grade{NotGraded, Forced, Good} {
-		if g.Mark() != "" || (&Decision{Grade: g}).Graded() != (g == Good) {
-			t.Errorf("grade %s: mark %q, graded %v", g, g.Mark(), (&Decision{Grade: g}).Graded())
+		if (&Decision{Grade: g}).Graded() != (g == Good) {
+			t.Errorf("grade %s: graded %v", g, (&Decision{Grade: g}).Graded())
 		}
 	}
 	if NotGraded.String() != "not graded" || Forced.String() != "forced" || Grade(99).String() != "unknown" {

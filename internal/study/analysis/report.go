@@ -235,8 +235,8 @@ func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii b
 func writeMistakes(w io.Writer, s *Summary, withDeal, ascii bool) {
 	for i := range s.Mistakes {
 		m := &s.Mistakes[i]
-		fmt.Fprint(w, textwrap.Hang("       ", fmt.Sprintf("%s: %s, %s %s, loses %.1f; better %s", where(m, withDeal),
-			actionText(m.Action, ascii), m.Grade, m.Grade.Mark(), m.Loss, actionText(m.Best, ascii)), TextWidth))
+		fmt.Fprint(w, textwrap.Hang("       ", fmt.Sprintf("%s: %s, %s, loses %s; better %s", where(m, withDeal),
+			actionText(m.Action, ascii), m.Grade, LossText(m.Loss), actionText(m.Best, ascii)), TextWidth))
 	}
 	// The summary line counts every one; the list keeps the biggest.
 	bad := 0

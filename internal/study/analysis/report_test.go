@@ -112,6 +112,9 @@ func checkWording(t *testing.T, players int, text, ascii string) {
 	if m := notations.FindString(text + ascii); m != "" {
 		t.Errorf("report writes the log's notation %q", m)
 	}
+	if m := chessMarks.FindString(text + ascii); m != "" {
+		t.Errorf("report writes the grade's mark %q, not its word alone", m)
+	}
 	if strings.ContainsAny(ascii, "♣♦♥♠") || !strings.ContainsAny(text, "♣♦♥♠") {
 		t.Errorf("suit symbols: %v in the report, %v with ascii", strings.ContainsAny(text, "♣♦♥♠"), strings.ContainsAny(ascii, "♣♦♥♠"))
 	}
@@ -238,6 +241,26 @@ func TestActionText(t *testing.T) {
 		}
 		if got := actionText(c.a, true); got != c.asc {
 			t.Errorf("%s with ascii: %q, want %q", c.a, got, c.asc)
+		}
+	}
+}
+
+// TestLossShownOnItsGrade: a loss is written with one decimal on its
+// grade's side of every threshold: 9.96 is an inaccuracy and reads
+// "loses 9.9", never "inaccuracy, loses 10.0" under a legend that puts
+// mistakes from 10.
+func TestLossShownOnItsGrade(t *testing.T) {
+	for _, c := range []struct {
+		loss float64
+		want string
+	}{{3.96, "good, loses 3.9"}, {9.96, "inaccuracy, loses 9.9"}, {10, "mistake, loses 10.0"}, {19.97, "mistake, loses 19.9"},
+		{20.04, "blunder, loses 20.0"}, {12.34, "mistake, loses 12.3"}, {12.36, "mistake, loses 12.4"}} {
+		s := Summary{Mistakes: []Decision{{Deal: 1, Step: 3, Phase: rules.PhaseBid1, Action: rules.PassAction(),
+			Best: rules.Action{Kind: rules.Take}, Loss: c.loss, Grade: GradeOf(c.loss)}}}
+		var b bytes.Buffer
+		writeMistakes(&b, &s, false, false)
+		if !strings.Contains(b.String(), c.want) {
+			t.Errorf("loss %v: %q, want %q", c.loss, b.String(), c.want)
 		}
 	}
 }

@@ -224,13 +224,6 @@ func TestGradingScale(t *testing.T) {
 	}
 }
 
-// TestVerdictMarks: the verdicts are marked as an annotator marks them.
-func TestVerdictMarks(t *testing.T) {
-	for k, want := range map[VerdictKind]string{Best: "", AsGood: "", Inaccuracy: "?!", Mistake: "?", Blunder: "??"} {
-		assert.Equal(t, want, k.Mark(), k)
-	}
-}
-
 // TestTallyPools: batches added in any order give the same analysis, and
 // the pooled means are those of the batches weighted by their samples.
 func TestTallyPools(t *testing.T) {

@@ -3,6 +3,8 @@ package drill
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/klob/klob/internal/study/analysis"
 )
@@ -33,17 +35,6 @@ func (k VerdictKind) String() string {
 // Wrong reports whether the verdict counts the answer as wrong: an
 // inaccuracy or worse.
 func (k VerdictKind) Wrong() bool { return k >= Inaccuracy }
-
-// Mark is the verdict as an annotator marks it, as the game analysis
-// marks its grade of the same name: "?!" an inaccuracy, "?" a mistake,
-// "??" a blunder, "" otherwise. (Both scales list the three in that
-// order.)
-func (k VerdictKind) Mark() string {
-	if k < Inaccuracy {
-		return ""
-	}
-	return (analysis.Inaccuracy + analysis.Grade(k-Inaccuracy)).Mark()
-}
 
 // The scale of the verdicts: what a choice costs, in points of expected
 // score difference for the deal (the game analysis's thresholds, so
@@ -117,9 +108,15 @@ func (v Verdict) Text() string {
 		what = "an inaccuracy"
 	}
 	if v.ByWin {
-		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s", what, Percent(v.BestChance), Percent(v.Chance))
+		from, to := Percent(v.BestChance), Percent(v.Chance)
+		if gradeLoss((percentValue(from)-percentValue(to))/100, true) != gradeLoss(v.Win, true) {
+			// Rounded alike ("from 94% to 94%") or a grade apart: the
+			// chances with their decimal.
+			from, to = fmt.Sprintf("%.1f%%", 100*v.BestChance), fmt.Sprintf("%.1f%%", 100*v.Chance)
+		}
+		return fmt.Sprintf("%s that lowers your chance to win the game from %s to %s", what, from, to)
 	}
-	return fmt.Sprintf("%s that costs %s", what, PointsText(v.Points))
+	return fmt.Sprintf("%s that costs %s", what, PointsText(pointsShown(v.Points)))
 }
 
 // Short says the verdict in a few characters, for a table column:
@@ -131,12 +128,39 @@ func (v Verdict) Short() string {
 	case AsGood:
 		return "≈ best"
 	}
-	// The grade in its word, which reads without the help: the
-	// annotator's marks (?! ? ??) are the replay's.
+	// The grade in its word, which reads without the help, as every
+	// screen and report writes it.
 	if v.ByWin {
-		return v.Kind.String() + ": -" + Percent(v.Win) + " win"
+		return v.Kind.String() + ": -" + winShown(v.Win) + " win"
 	}
-	return fmt.Sprintf("%s: -%.0f pts", v.Kind, math.Round(v.Points))
+	return fmt.Sprintf("%s: -%.0f pts", v.Kind, pointsShown(v.Points))
+}
+
+// pointsShown is a cost in points as the verdicts write it, whole:
+// rounded, unless that would reach the next grade of the scale (9.6,
+// an inaccuracy, reads 9, not 10, where the help puts the mistakes).
+func pointsShown(p float64) float64 {
+	if n := math.Round(p); gradeLoss(n, false) == gradeLoss(p, false) {
+		return n
+	}
+	return math.Floor(p)
+}
+
+// winShown is a cost in the chance to win as the verdicts write it,
+// as Percent does, unless that would reach the next grade of the scale:
+// then cut to one decimal (0.98%, an inaccuracy, reads 0.9%, not 1.0%).
+func winShown(w float64) string {
+	s := Percent(w)
+	if gradeLoss(percentValue(s)/100, true) != gradeLoss(w, true) {
+		s = fmt.Sprintf("%.1f%%", math.Floor(w*1000)/10)
+	}
+	return s
+}
+
+// percentValue reads back a percentage Percent wrote ("1.2%": 1.2).
+func percentValue(s string) float64 {
+	x, _ := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	return x
 }
 
 // PointsText writes "1 point", "23 points" (rounded).

@@ -111,6 +111,14 @@ func TestVerdictText(t *testing.T) {
 		{Verdict{Kind: Blunder, Points: 48}, "a blunder that costs 48 points", "blunder: -48 pts"},
 		{Verdict{Kind: Blunder, ByWin: true, Win: 0.562, Points: 3, Chance: 0.375, BestChance: 0.937}, "a blunder that lowers your chance to win the game from 94% to 38%", "blunder: -56% win"},
 		{Verdict{Kind: Mistake, ByWin: true, Win: 0.012, Chance: 0.015, BestChance: 0.027}, "a mistake that lowers your chance to win the game from 2.7% to 1.5%", "mistake: -1.2% win"},
+		// The cost reads on its grade's side of the thresholds the help
+		// gives (an inaccuracy below 10 points, below 1% of the chance
+		// to win), and two chances that round alike get a decimal.
+		{Verdict{Kind: Inaccuracy, Points: 9.6}, "an inaccuracy that costs 9 points", "inaccuracy: -9 pts"},
+		{Verdict{Kind: Mistake, Points: 19.5}, "a mistake that costs 19 points", "mistake: -19 pts"},
+		{Verdict{Kind: Mistake, Points: 10.4}, "a mistake that costs 10 points", "mistake: -10 pts"},
+		{Verdict{Kind: Inaccuracy, ByWin: true, Win: 0.0098, Chance: 0.9336, BestChance: 0.9434}, "an inaccuracy that lowers your chance to win the game from 94.3% to 93.4%", "inaccuracy: -0.9% win"},
+		{Verdict{Kind: Inaccuracy, ByWin: true, Win: 0.006, Chance: 0.937, BestChance: 0.943}, "an inaccuracy that lowers your chance to win the game from 94.3% to 93.7%", "inaccuracy: -0.6% win"},
 	} {
 		assert.Equal(t, tc.text, tc.v.Text())
 		assert.Equal(t, tc.short, tc.v.Short())

@@ -1,0 +1,36 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestTrickListASCII: under -ascii (kit.ASCIIText over the screen, as
+// the App draws it) the trick list's head and rows are plain ASCII at
+// every seat count: the running count once kept its "–" ("1–0").
+func TestTrickListASCII(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("two tricks", func(s host.Snapshot) bool { return myPlays(s) >= 2 && myCard(s) }, true)
+		f.hs.Press("v")
+		rows := 0
+		for _, l := range strings.Split(kit.ASCIIText(f.text()), "\n") {
+			if !strings.Contains(l, "won (") && !(len(l) > 1 && l[1] >= '1' && l[1] <= '9') {
+				continue
+			}
+			rows++
+			for _, r := range l {
+				if r > 127 {
+					t.Fatalf("%d players: %q in %q under -ascii", n, r, l)
+				}
+			}
+		}
+		if rows < 3 {
+			t.Fatalf("%d players: no trick list:\n%s", n, f.text())
+		}
+	})
+}
