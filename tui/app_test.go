@@ -209,6 +209,12 @@ func TestGameOverOffers(t *testing.T) {
 		if note := hs.app.QuitNote(); note != "The game log is saved at ~/klob/history/game-1.klob" {
 			t.Errorf("%d players: quit note %q", n, note)
 		}
+		// A stray enter leaves the end in place and names every key
+		// it offers, not only q.
+		hs.press("enter")
+		if want := "press r to replay it, a to analyse it, n for a new game or q to quit."; !strings.Contains(kittest.Flat(hs.screen()), want) {
+			t.Errorf("%d players: enter at the end does not say %q:\n%s", n, want, hs.screen())
+		}
 		hs.press("r")
 		if hs.name() != "replay" {
 			t.Fatalf("%d players: r opened %s", n, hs.name())

@@ -260,3 +260,12 @@ func ShortNames(names []string, w int, mark string) []string {
 	}
 	return nil
 }
+
+// JoinOr joins choices as a sentence offers them: "a", "a or b",
+// "a, b or c".
+func JoinOr(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 )
@@ -217,20 +219,9 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		}
 	}
 	var offers []string
-	if s.cfg.Replay != nil && s.cfg.Log != nil {
-		offers = append(offers, st.Key.Render("[r]")+" replay this game", st.Key.Render("[a]")+" analyse it")
+	for _, o := range s.overOffers(&ctx.Keys) {
+		offers = append(offers, st.Key.Render("["+o.key+"]")+" "+o.what)
 	}
-	if s.cfg.NewGame != nil {
-		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" new game")
-	}
-	if s.cfg.Shared && sn.Can.Again {
-		offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.New))+" again")
-	}
-	leave := " quit"
-	if s.cfg.Shared {
-		leave = " back to the lobby"
-	}
-	offers = append(offers, st.Key.Render(kit.KeyTag(ctx.Keys.Quit))+leave)
 	if again := s.againLines(ctx, sc, w); again != nil {
 		tail = append(append(tail, ""), again...)
 	}
@@ -290,4 +281,28 @@ func commandLines(cmd string, w int) []string {
 		}
 	}
 	return append(out, line)
+}
+
+// overOffer is a key the game's end offers: what the offers' line
+// says of it, and what the note after a stray enter says.
+type overOffer struct{ key, what, note string }
+
+// overOffers are the keys the game's end offers, in the order shown:
+// the replays when there is a log, a new game or a rematch, and leaving.
+func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
+	var offers []overOffer
+	if s.cfg.Replay != nil && s.cfg.Log != nil {
+		offers = append(offers, overOffer{"r", "replay this game", "to replay it"}, overOffer{"a", "analyse it", "to analyse it"})
+	}
+	name := func(b key.Binding) string { return kit.Brief("", b).Help().Key }
+	if s.cfg.NewGame != nil {
+		offers = append(offers, overOffer{name(k.New), "new game", "for a new game"})
+	}
+	if s.cfg.Shared && s.snap.Can.Again {
+		offers = append(offers, overOffer{name(k.New), "again", "to play again"})
+	}
+	if s.cfg.Shared {
+		return append(offers, overOffer{name(k.Quit), "back to the lobby", "for the lobby"})
+	}
+	return append(offers, overOffer{name(k.Quit), "quit", "to quit"})
 }

@@ -597,12 +597,13 @@ func (s *Screen) overKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	case kit.IsKey(msg, k.New) && s.cfg.Shared && s.snap.Can.Again:
 		s.again()
 	case kit.IsKey(msg, k.Choose):
+		// Enter does nothing here: the note names the keys that do.
 		s.overErr = ""
-		where := " to quit."
-		if s.cfg.Shared {
-			where = " for the lobby."
+		var says []string
+		for _, o := range s.overOffers(k) {
+			says = append(says, o.key+" "+o.note)
 		}
-		s.SetNote("The game is over: press "+kit.Brief("", k.Quit).Help().Key+where, false)
+		s.SetNote("The game is over: press "+kit.JoinOr(says)+".", false)
 	}
 	return s, nil
 }
