@@ -149,6 +149,8 @@ func useRecord(cfg *tui.TrainConfig, rec *drill.StatsFile, err error) {
 	default:
 		cfg.Record = rec
 	}
+	// The screen writes the home folder as ~, as klob play's warnings do.
+	cfg.Warning = homeWords(os.Getenv("HOME"))(cfg.Warning)
 }
 
 // trainEval evaluates the -eval situation and prints the table. The

@@ -381,6 +381,11 @@ func TestTrainStateInTheWay(t *testing.T) {
 	useRecord(&cfg, rec, err)
 	assert.Nil(t, cfg.Record)
 	assert.Equal(t, inTheWay+": your record will not be kept", cfg.Warning)
+	// The screen writes the home folder as ~.
+	t.Setenv("HOME", filepath.Dir(file))
+	cfg = tui.TrainConfig{}
+	useRecord(&cfg, rec, err)
+	assert.Equal(t, strings.Replace(inTheWay, file, "~/state", 1)+": your record will not be kept", cfg.Warning)
 	// A folder that can be made keeps the record.
 	t.Setenv("KLOB_STATE_DIR", filepath.Join(t.TempDir(), "state"))
 	cfg = tui.TrainConfig{}
