@@ -61,7 +61,7 @@ type foundMsg struct {
 
 // Enter reads the list.
 func (p *list) Enter(*kit.Context) tea.Cmd {
-	return tea.Batch(p.read(), p.s.tick(p, &p.ticks))
+	return tea.Batch(p.read(), p.s.tick(p, &p.ticks, p.s.cfg.Refresh))
 }
 
 func (p *list) read() tea.Cmd {
