@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -8,7 +9,10 @@ import (
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/club"
+	"github.com/klob/klob/internal/serve/rating"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/lobby/lobbytest"
 )
 
 // A table's line too long for 80 columns breaks after a name's comma or
@@ -50,6 +54,34 @@ func TestLongTableLineKeepsNamesWhole(t *testing.T) {
 		for _, line := range row {
 			if ansi.StringWidth(line) > 80 {
 				t.Errorf("%s: a line wider than the window: %q", name, line)
+			}
+		}
+	}
+}
+
+// The rating line too long for 80 columns breaks between its pools,
+// never inside one: "(no game" on one line and "yet)" on the next read
+// badly.
+func TestRatingLineBreaksBetweenPools(t *testing.T) {
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	var card []club.Standing
+	for _, n := range club.Pools() {
+		card = append(card, club.Standing{Seats: n, Shown: rating.Shown{Points: 1500, PlusMinus: 350}})
+	}
+	l := &Lobby{cfg: &Config{Club: &lobbytest.Club{}, Player: hall.Player{ID: "a", Name: "ann"}}, club: clubState{card: card}}
+	lines := l.clubLines(&ctx)
+	if len(lines) < 2 {
+		t.Fatalf("the rating fits one line: %q", lines)
+	}
+	for _, line := range lines {
+		line = ansi.Strip(line)
+		if ansi.StringWidth(line) > 80 {
+			t.Errorf("a line wider than the window: %q", line)
+		}
+		for _, part := range strings.Split(strings.TrimPrefix(strings.TrimSpace(line), "Your rating: "), " · ") {
+			if !regexp.MustCompile(`^\d players \d+ ±\d+ \(no game yet\)( ·)?$`).MatchString(part) {
+				t.Errorf("a pool broken over two lines: %q in\n%s", part, ansi.Strip(strings.Join(lines, "\n")))
 			}
 		}
 	}
