@@ -101,7 +101,8 @@ func (l *Lobby) clubLines(ctx *kit.Context) []string {
 		parts = append(parts, standingWords(s))
 	}
 	var out []string
-	for i, line := range kit.Wrap("Your rating: "+strings.Join(parts, " · "), ctx.Width-2) {
+	// A long card breaks between pools, never inside one.
+	for i, line := range breakRow("Your rating: "+strings.Join(parts, " · "), ctx.Width-2, ctx.Width-2) {
 		if i == 0 {
 			line = st.Heading.Render("Your rating:") + strings.TrimPrefix(line, "Your rating:")
 		}

@@ -758,21 +758,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	return kit.JoinLines(kit.Footed(lines, ctx.Height, foot...))
 }
 
-// rowLines are row i of the lobby, wrapped to the window under its
-// text's start.
+// rowLines are row i of the lobby, marked when chosen (markRow).
 func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
-	var out []string
-	for j, part := range kit.Wrap(text, max(10, ctx.Width-4)) {
-		switch {
-		case j == 0:
-			out = append(out, kit.Mark(ctx, part, i == l.row))
-		case i == l.row:
-			out = append(out, "     "+ctx.Styles.Selected.Render(part))
-		default:
-			out = append(out, "     "+part)
-		}
-	}
-	return out
+	return markRow(ctx, text, i == l.row)
 }
 
 // seatNames are the names at a table by seat: a free seat is "(free)"

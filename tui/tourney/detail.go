@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -64,7 +65,23 @@ type seatMsg struct {
 }
 
 func (p *detail) Enter(*kit.Context) tea.Cmd {
-	return tea.Batch(p.read(), p.s.tick(p, &p.ticks))
+	return tea.Batch(p.read(), p.s.tick(p, &p.ticks, p.s.cfg.Refresh))
+}
+
+// parRefresh is how soon a tournament shown is read again while its par
+// is being worked out.
+const parRefresh = 2 * time.Second
+
+// parPending reports whether the tournament read shows par still being
+// worked out: the person's boards wait for it, or the standings do.
+func (p *detail) parPending() bool {
+	switch {
+	case p.fin != nil:
+		return p.fin.Pars == nil
+	case p.prog != nil:
+		return p.prog.Entered && !p.prog.ParReady
+	}
+	return false
 }
 
 // read reads the person's progress, and the standings once it has
@@ -103,6 +120,11 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 					p.note = ""
 				}
 				p.prog, p.fin = msg.prog, msg.fin
+				if p.parPending() {
+					// Par takes seconds: read again soon, not after
+					// the usual refresh, so that it shows once known.
+					return p, p.s.tick(p, &p.ticks, parRefresh)
+				}
 			}
 		}
 	case enteredMsg:

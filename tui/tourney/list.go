@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -62,7 +61,7 @@ type foundMsg struct {
 
 // Enter reads the list.
 func (p *list) Enter(*kit.Context) tea.Cmd {
-	return tea.Batch(p.read(), p.s.tick(p, &p.ticks))
+	return tea.Batch(p.read(), p.s.tick(p, &p.ticks, p.s.cfg.Refresh))
 }
 
 func (p *list) read() tea.Cmd {
@@ -177,8 +176,8 @@ func botsOf(i svc.Info) string {
 	return string(i.Level) + " bots"
 }
 
-// line is one tournament as the list shows it.
-func (p *list) line(i svc.Info) string {
+// line is one tournament as the list shows it, in parts joined by " · ".
+func (p *list) line(i svc.Info) []string {
 	now := p.s.now()
 	var parts []string
 	if i.Daily {
@@ -193,7 +192,49 @@ func (p *list) line(i svc.Info) string {
 		parts = append(parts, "ends "+when(now, i.Ends)+" ("+until(now, i.Ends)+")")
 	}
 	parts = append(parts, fmt.Sprintf("%d entered", i.Entries))
-	return strings.Join(parts, " · ")
+	return parts
+}
+
+// rowLines draws a row of parts joined by " · ": one that does not fit
+// the window breaks between two parts, the line ending in " ·" and the
+// rest set in two more than the row, so that it reads as the row's end,
+// not as a row of its own.
+func rowLines(ctx *kit.Context, parts []string, w int, chosen bool) []string {
+	const sep, more = " · ", "     "
+	var lines []string
+	line := ""
+	for i, part := range parts {
+		room := w - 3 // the mark before the first line
+		if len(lines) > 0 {
+			room = w - len(more)
+		}
+		if i < len(parts)-1 {
+			room -= 2 // the " ·" a break leaves
+		}
+		if line != "" && kit.WidthOf(line+sep+part) > room {
+			lines = append(lines, line+" ·")
+			line = ""
+		}
+		if line != "" {
+			line += sep
+		}
+		line += part
+	}
+	lines = append(lines, line)
+	var out []string
+	for i, l := range lines {
+		if i == 0 {
+			out = append(out, kit.MarkWrapped(ctx, l, w, chosen)...)
+			continue
+		}
+		for _, l := range kit.Wrap(l, max(1, w-len(more))) {
+			if chosen {
+				l = ctx.Styles.Selected.Render(l)
+			}
+			out = append(out, more+l)
+		}
+	}
+	return out
 }
 
 func (p *list) View(ctx *kit.Context) string {
@@ -221,7 +262,7 @@ func (p *list) View(ctx *kit.Context) string {
 			cursorAt = len(body)
 		}
 		// A long line (a club tournament's code, host and end) wraps.
-		body = append(body, kit.MarkWrapped(ctx, p.line(it), w, i == p.row)...)
+		body = append(body, rowLines(ctx, p.line(it), w, i == p.row)...)
 	}
 	switch {
 	case !p.loaded:

@@ -215,6 +215,11 @@ func wrap(lines []string, text string, w int) []string {
 	return append(lines, kit.Paragraph(text, w, nil)...)
 }
 
-// tick asks to read to again after Config.Refresh (never when it is
-// negative).
-func (s *Screen) tick(to any, t *kit.Ticker) tea.Cmd { return t.Tick(to, s.cfg.Refresh) }
+// tick asks to read to again after d, at most Config.Refresh (never
+// when that is negative).
+func (s *Screen) tick(to any, t *kit.Ticker, d time.Duration) tea.Cmd {
+	if s.cfg.Refresh < 0 {
+		return nil
+	}
+	return t.Tick(to, min(d, s.cfg.Refresh))
+}
