@@ -758,3 +758,46 @@ func TestTakeoverOwnSeatSaysYourBot(t *testing.T) {
 		t.Errorf("the table talk does not say the bot passed for you:\n%s", talk)
 	}
 }
+
+// In the sequence dialogue "good" concedes: where the person's hand has
+// a better answer, the menu starts on it, at every seat count.
+func TestDialogueStartsOnTheClaim(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		better := func(s host.Snapshot) bool {
+			if !s.Can.Act || s.View.Phase != rules.PhaseSequences {
+				return false
+			}
+			legal := s.View.Legal()
+			return len(legal) > 1 && legal[0].Kind == rules.Good
+		}
+		for seed := uint64(1); seed < 200; seed++ {
+			f := newFixture(t, n, seed, 80, 24)
+			for range 300 {
+				s := f.snap()
+				if better(s) {
+					if f.s.Menu != 1 {
+						t.Fatalf("seed %d: the menu starts on item %d of %v:\n%s", seed, f.s.Menu, s.View.Legal(), f.text())
+					}
+					before := len(s.View.History())
+					f.hs.Press("enter")
+					f.refresh()
+					after := f.snap()
+					h := after.View.History()
+					if len(h) <= before || h[before].Seat != s.Seat || h[before].Action.Kind == rules.Good {
+						t.Fatalf("seed %d: enter did not claim: %v\n%s", seed, h[before:], f.text())
+					}
+					return
+				}
+				if s.Over || s.DealNo > 3 {
+					break
+				}
+				if s.Thinking != rules.NoSeat || !(s.Can.Act || s.Can.Ready) {
+					f.refresh()
+					continue
+				}
+				f.step(true)
+			}
+		}
+		t.Fatal("no deal in 200 seeds gave the person a better answer than good")
+	})
+}

@@ -224,10 +224,20 @@ func (s *Screen) adopt(ctx *kit.Context) {
 }
 
 // prepareTurn resets the choices for a new decision: the menu's first
-// item, the cursor on the first playable card.
+// item, the cursor on the first playable card. In the sequence dialogue
+// "good" comes first but concedes: where the hand has a better answer
+// the menu starts on it, so an enter never gives away a better meld.
 func (s *Screen) prepareTurn() {
 	s.Menu, s.Bella = 0, rules.NoCard
-	if !s.myTurn() || s.snap.View.Phase != rules.PhasePlay {
+	if !s.myTurn() {
+		return
+	}
+	if v := &s.snap.View; v.Phase == rules.PhaseSequences {
+		if legal := v.Legal(); len(legal) > 1 && legal[0].Kind == rules.Good {
+			s.Menu = 1
+		}
+	}
+	if s.snap.View.Phase != rules.PhasePlay {
 		return
 	}
 	legal := kit.LegalCards(&s.snap.View)
