@@ -47,7 +47,7 @@ func rulesSummary(o rules.Options) []string {
 			"Sequences: three cards in a row score 20, four or more 50. Only the player with the best sequence scores, all of theirs.",
 			"Play: follow suit; when trump is led, beat the highest trump if you can; when void, trump (over a trump in the trick if you can).",
 			ranks,
-			"The maker must score more than each opponent or is bete: each opponent then scores its own total and half the maker's. Equal to the best opponent: the maker scores nothing." + end,
+			"The maker must score more than each opponent or is bete: each opponent then scores their own total and half the maker's. Equal to the best opponent: the maker scores nothing." + end,
 		}
 	case 4:
 		out = []string{
