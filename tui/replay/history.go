@@ -135,6 +135,10 @@ func (s *History) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			s.note = ""
 		case kit.IsKey(msg, k.Choose):
 			return s, s.open()
+		case kit.IsKey(msg, k.Back):
+			// Esc leaves the list as q does, at once: the list keeps
+			// nothing. (In the lobby esc comes back to it first.)
+			return s, kit.QuitNow
 		}
 	}
 	return s, nil
