@@ -94,6 +94,24 @@ func (a *App) quitCmd() tea.Cmd {
 	}
 }
 
+// askQuit is what q does: quit at once on a screen that keeps
+// nothing, else ask first.
+func (a *App) askQuit() tea.Cmd {
+	if kit.QuitsAtOnce(a.screen) {
+		return kit.QuitNow // a screen that keeps nothing
+	}
+	def := ""
+	if a.opts.QuitQuestion != nil {
+		def = a.opts.QuitQuestion()
+	}
+	q := &quitAsk{question: kit.QuitQuestionOf(a.screen, def)}
+	if qt, ok := a.screen.(quitTitler); ok {
+		q.title, q.yes = qt.QuitTitle()
+	}
+	a.overlay = q
+	return nil
+}
+
 // Update routes msg.
 func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	a.setQuitWord()
@@ -119,19 +137,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return a, cmd
 		}
 		if kit.IsKey(msg, a.ctx.Keys.Quit) {
-			if kit.QuitsAtOnce(a.screen) {
-				return a, kit.QuitNow // a screen that keeps nothing
-			}
-			def := ""
-			if a.opts.QuitQuestion != nil {
-				def = a.opts.QuitQuestion()
-			}
-			q := &quitAsk{question: kit.QuitQuestionOf(a.screen, def)}
-			if qt, ok := a.screen.(quitTitler); ok {
-				q.title, q.yes = qt.QuitTitle()
-			}
-			a.overlay = q
-			return a, nil
+			return a, a.askQuit()
 		}
 		if a.tooSmall() {
 			return a, nil
@@ -153,6 +159,11 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return a, a.route(msg)
 	case kit.QuitNowMsg:
 		return a, a.quitCmd()
+	case kit.AskQuitMsg:
+		if a.quit || a.overlay != nil {
+			return a, nil
+		}
+		return a, a.askQuit()
 	}
 	return a, a.route(msg)
 }

@@ -145,6 +145,13 @@ type QuitNowMsg struct{}
 // QuitNow is a command that quits the App the way q then y does.
 func QuitNow() tea.Msg { return QuitNowMsg{} }
 
+// AskQuitMsg asks the App to do what q does: ask first, or quit at
+// once where nothing would be lost (a screen's esc that means q).
+type AskQuitMsg struct{}
+
+// AskQuit is a command that does what q does.
+func AskQuit() tea.Msg { return AskQuitMsg{} }
+
 // Mark puts the cursor before a line of a list or a form, and shows it
 // selected, when it is chosen; else it indents it as far.
 func Mark(ctx *Context, line string, chosen bool) string {

@@ -68,6 +68,10 @@ func (s *Screen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 			}
 		case kit.IsKey(msg, k.Choose):
 			return s.Start()
+		case kit.IsKey(msg, k.Back):
+			// The form is the first screen: esc has nothing to go back
+			// to, so it does what q does.
+			return s, kit.AskQuit
 		}
 	case ProblemMsg:
 		s.err = msg.Text
@@ -119,8 +123,10 @@ func (s *Screen) Start() (kit.Screen, tea.Cmd) {
 // KeyHelp is the form's keys, and in the help the keys of the table to
 // come.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose)}
-	return kit.KeyHelp{Short: append(short, kit.AppKeys(k)...), Full: kit.PlayHelp(k, s.setup.Options)}
+	quit := k.QuitHint()
+	short := []key.Binding{kit.Spelled("choose a line", k.Up, k.Down), kit.Spelled("change it", k.Left, k.Right), kit.Brief("start", k.Choose),
+		kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back)}
+	return kit.KeyHelp{Short: short, Full: kit.PlayHelp(k, s.setup.Options)}
 }
 
 // View draws the form.
