@@ -102,6 +102,13 @@ func RenderPanel(ctx *kit.Context, sc *Scene, hand Hand, body, bottom []string) 
 // the tricks won, the hand.
 func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand Hand, hits *[]kit.Hit) []string {
 	info := sc.packLine(sc.infoFrags(ctx), w-1, 2)
+	if len(info) == 1 {
+		// The line over the table keeps the two rows it may need (round
+		// one's question wraps, round two's fits on one), so that the
+		// table does not move from one frame to the next; short of
+		// room the blank row goes first (info2 below).
+		info = append(info, "")
+	}
 	title := []string{" " + ctx.Styles.Heading.Render(sc.fitTo(ctx, w, 1, (*Scene).trickTitle))}
 	trick := sc.trickGrid(ctx, w, size)
 	status := sc.statusLines(ctx, w)
