@@ -821,7 +821,7 @@ func (sc *Scene) meldRow(hand Hand) bool {
 	return len(hand.Cards) > 0 && len(kit.HandMelds(hand.Cards, sc.V.Trump, sc.V.Options)) > 0
 }
 
-// rightColumn is the score pad over the table talk (on a board, which
+// rightColumn is the score pad over the talk panel (on a board, which
 // is no game, the talk alone).
 func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	st := &ctx.Styles
@@ -830,8 +830,14 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		out = sc.scorePad(ctx, w-1, max(4, h/2-1))
 		out = append(out, kit.Rule(ctx, w-1))
 	}
-	heading := st.Heading.Render("Table talk")
-	if sc.TalkNote != "" && kit.WidthOf("Table talk · "+sc.TalkNote) <= w-1 {
+	// The panel is the bids and declarations, with the chat's lines
+	// among them where people can talk: only there is it headed talk.
+	title := "Bids and declarations"
+	if sc.Talk {
+		title = "Table talk"
+	}
+	heading := st.Heading.Render(title)
+	if sc.TalkNote != "" && kit.WidthOf(title+" · "+sc.TalkNote) <= w-1 {
 		heading += st.Dim.Render(" · " + sc.TalkNote)
 	}
 	out = append(out, heading)

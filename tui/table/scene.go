@@ -53,6 +53,10 @@ type Scene struct {
 	// watching").
 	Chat     []SceneChat
 	TalkNote string
+	// Talk is set where people can talk (a table's chat): the panel
+	// is headed "Table talk". Elsewhere it holds only the game's own
+	// words, and its heading promises no talk.
+	Talk bool
 	// chatName shortens a chat line's name to the talk column (set as
 	// the column is drawn); nil writes names whole.
 	chatName func(string) string

@@ -827,7 +827,7 @@ func (s *Screen) scene() *Scene {
 	sn := &s.snap
 	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
 		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
-		Chat: s.sceneChat(), TalkNote: s.watchWords(), Watching: sn.Watching}
+		Chat: s.sceneChat(), TalkNote: s.watchWords(), Talk: s.cfg.Talk != nil, Watching: sn.Watching}
 	if sn.Watching {
 		// A spectator sees the table from seat A's place, naming every
 		// seat.
