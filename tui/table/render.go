@@ -560,7 +560,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
 	out := []string{sc.turnMark(ctx, s) + st.Heading.Render(sc.nameIn(ctx, s, w-2))}
 	tag, cards, roles := sc.seatFacts(ctx, s, w)
 	if tag != "" {
-		out = append(out, kit.Indent("  ", kit.Wrap(tag, max(1, w-2)), st.Dim.Render)...)
+		out = append(out, kit.Indent("  ", tagLines(tag, max(1, w-2)), st.Dim.Render)...)
 	}
 	if open := sc.Open[s]; open != 0 {
 		out = append(out, kit.Indent("  ", sc.openHand(ctx, open, w-2), nil)...)
@@ -587,6 +587,7 @@ func (sc *Scene) seatLines(ctx *kit.Context, s rules.Seat, w int) []string {
 // against it).
 func (sc *Scene) partnerLines(ctx *kit.Context, s rules.Seat, w, leftW int) (right, left []string) {
 	tag, cards, roles := sc.seatFacts(ctx, s, w)
+	tag = oneLine(tag)
 	turn := ""
 	if sc.V.Turn == s && sc.V.Phase != rules.PhaseOver {
 		turn = sc.turnMark(ctx, s)
@@ -642,6 +643,23 @@ func (sc *Scene) openHand(ctx *kit.Context, open rules.CardSet, w int) []string 
 	}
 	return out
 }
+
+// tagLines breaks a seat's tag into lines of w cells: whole on one
+// line when it fits, else at its line breaks (between its phrases),
+// a phrase still too long wrapped at its spaces.
+func tagLines(tag string, w int) []string {
+	if whole := oneLine(tag); kit.WidthOf(whole) <= w {
+		return []string{whole}
+	}
+	var out []string
+	for _, p := range strings.Split(tag, "\n") {
+		out = append(out, kit.Wrap(p, w)...)
+	}
+	return out
+}
+
+// oneLine is a tag on one line, its line breaks spaces.
+func oneLine(tag string) string { return strings.ReplaceAll(tag, "\n", " ") }
 
 func nonEmpty(ss ...string) []string {
 	var out []string

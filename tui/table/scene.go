@@ -68,7 +68,10 @@ type Scene struct {
 // Player is a seat as the table names it.
 type Player struct {
 	Name string
-	Tag  string // what the seat is besides its name: a level, a state
+	// Tag is what the seat is besides its name: a level, a state. A
+	// line break in it is where it breaks when the line is too narrow
+	// for it whole, so that no phrase is cut in two.
+	Tag string
 }
 
 func (sc *Scene) players() int { return sc.V.Players }

@@ -802,7 +802,9 @@ func isInfo(err error) bool {
 }
 
 // seatTag is what a seat is besides its name: the bot's level, or the
-// state of a person's seat at a shared game.
+// state of a person's seat at a shared game. A line break in it is
+// where it breaks when a side column is too narrow for it whole
+// (between its phrases, each at most 11 cells: a line at 80 columns).
 func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 	now := time.Now
 	if s.cfg.Now != nil {
@@ -817,7 +819,7 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 	case host.SeatTakeover:
 		return "a bot plays for now"
 	case host.SeatBack:
-		return "back at the next deal"
+		return "back at the\nnext deal"
 	}
 	return ""
 }
