@@ -418,7 +418,9 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
 			HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
-		l.openEntry("name", l.cfg.Player.Name)
+		// The line starts empty, the name now beside it: what is typed
+		// is the new name, not added to the end of the old one.
+		l.openEntry("name", "")
 	case "l":
 		if l.cfg.Club == nil {
 			l.setNote("this server keeps no ratings", true)
@@ -582,6 +584,9 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		l.entered = false
 		text := strings.TrimSpace(l.entry.String())
 		if l.entryKind == "name" {
+			if text == "" {
+				return l, nil // nothing typed: the name stays
+			}
 			return l.rename(text)
 		}
 		t, err := l.lookup(text)
@@ -709,7 +714,11 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.entered && l.entryKind == "code":
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter keep · esc cancel"))
+		now := ""
+		if l.entry.Len() == 0 {
+			now = "  (now " + l.cfg.Player.Name + ")"
+		}
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render(now+"   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
 		tail = append(tail, kit.Paragraph("! "+l.note, w, st.Error.Render)...)
 	case l.note != "":
