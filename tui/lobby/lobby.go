@@ -728,7 +728,10 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	if l.guest() {
 		keys = "↑/↓ choose · enter take · p t d r l · ? help · q quit"
 	}
-	talk := 0 // the rows the talk asks before the tables have more than one
+	// talk is the rows the talk asks before the tables have more than
+	// one (its heading and last lines), typed those of its line typed
+	// and its note.
+	talk, typed := 0, 0
 	if l.talk != nil {
 		if !l.guest() {
 			keys = "↑/↓ choose · enter take · p t o j w d h r l · / talk · ? help · q quit"
@@ -736,20 +739,40 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if l.talk.open() {
 			keys = typingKeys
 		}
-		talk = l.talk.least(ctx, w)
+		typed = len(l.talk.lines(ctx, w, 0)) // with no room, the line typed and the note alone
+		talk = l.talk.least(ctx, w) - typed
 	}
 	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
 	// The room is shared in this order: what always shows (the menu,
-	// the line typed, the note, the keys), a row of the tables, the
-	// talk's heading and last lines, the rest of the tables, the blank
-	// lines between the parts, then more of the talk. The list of
-	// tables scrolls; its heading says how many are out of view.
-	room := ctx.Height - len(lines) - len(menu) - 1 - len(tail) - len(foot)
+	// the keys), a row of the tables, the talk's heading and last lines,
+	// the rest of the tables, the blank lines between the parts, then
+	// more of the talk. The list of tables scrolls; its heading says how
+	// many are out of view.
+	room := ctx.Height - len(lines) - len(menu) - 1 - len(foot)
 	shown, above, below := window(tables, l.row-len(items), max(1, room-talk))
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
+	// The lines that come and go under the tables (the code or the name
+	// typed, the note, the talk's line typed) take their rows from under
+	// the tables' first row, so that opening one moves nothing above it:
+	// the talk's rows beyond its least, the blank after the tables, the
+	// rest of the tables (the list is cut, its heading counts them),
+	// the talk's last lines; the blanks above the tables only when the
+	// window has no more.
+	short := len(tail) + typed - (room - talk - gaps)
+	after := gaps >= 1
+	if short > 0 && after {
+		after, short = false, short-1
+	}
+	if n := len(shown); short > 0 && n > 1 {
+		shown, above, below = window(tables, l.row-len(items), max(1, n-short))
+		short -= n - len(shown)
+	}
+	if short -= talk; short > 0 {
+		gaps = max(0, gaps-short)
+	}
 	gap := func(n int) []string {
-		if gaps < n {
+		if gaps < n || (n == 1 && !after) {
 			return nil
 		}
 		return []string{""}
