@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -141,6 +142,8 @@ type Hall struct {
 	workMu sync.Mutex
 	shut   bool
 	work   sync.WaitGroup
+	// stopping is set once the server begins to stop (Stopping).
+	stopping atomic.Bool
 }
 
 // begin registers one piece of table work; it reports false once the
@@ -179,6 +182,13 @@ func (h *Hall) after(d time.Duration, f func()) func() bool {
 		f()
 	})
 }
+
+// Stopping tells the hall that the server is stopping and is about to
+// cut its connections: a connection that ends from now on is no one
+// leaving, so a table not started keeps its host and its seats
+// (Conn.Leave changes nothing of it) and comes back with them at the
+// next start, as after a kill. Close follows.
+func (h *Hall) Stopping() { h.stopping.Store(true) }
 
 // Close stops every table: the clocks stop, every game's host stops
 // with its last change written, and Close waits for what is running,

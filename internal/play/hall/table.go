@@ -335,8 +335,9 @@ func (c *Conn) Start() error {
 }
 
 // Leave ends the connection's hold: before the start a guest's seat is
-// freed and the host's going closes the table; once started the seat
-// waits for its person (the host's grace, then a bot).
+// freed and the host's going closes the table (not once the server is
+// stopping: Hall.Stopping); once started the seat waits for its person
+// (the host's grace, then a bot).
 func (c *Conn) Leave() {
 	t := c.t
 	t.mu.Lock()
@@ -355,6 +356,9 @@ func (c *Conn) Leave() {
 	var idle bool
 	switch {
 	case !mine || t.closed != "":
+	case t.game == nil && t.h.stopping.Load():
+		// Cut by the server's stop: the seat stays the person's, in the
+		// log, for the restart (the host's too, or the table would go).
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
