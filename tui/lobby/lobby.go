@@ -226,6 +226,12 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.Refresh()
 	first := !l.resumed
 	l.resumed = true
+	if first && !l.guest() && l.cfg.Hall != nil {
+		// A table of theirs closed while they were away says so.
+		if n := l.cfg.Hall.Notice(l.cfg.Player.ID); n != "" {
+			l.setNote(n, false)
+		}
+	}
 	listen := l.startTalk(first)
 	if first && l.cfg.Start.Verb != "" {
 		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return startMsg{} })

@@ -2,8 +2,11 @@ package hall
 
 import (
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/klob/klob/internal/play/host"
 )
 
 // TestStopKeepsWaitingRoom: a stopping server (Stopping) cuts its
@@ -22,4 +25,17 @@ func TestStopKeepsWaitingRoom(t *testing.T) {
 	h2, tb2 := d.restart(t, tb.Code())
 	assert.Equal(t, []string{"Ann", "Bob", ""}, tb2.info("a").Names, "the seats are kept")
 	assert.Equal(t, tb2, h2.SeatOf("a"), "Ann's table is hers after the restart")
+}
+
+// TestToldOfWaitingRoomClosedWhileAway: a table back after a restart
+// whose host does not come within Grace closes; each person who held
+// a seat reads why once, when they come (Notice).
+func TestToldOfWaitingRoomClosedWhileAway(t *testing.T) {
+	clock := host.NewManualClock(t0)
+	h2, tb2 := reserveThenRestart(t, clock)
+	clock.Advance(time.Minute)
+	assert.Nil(t, h2.SeatOf("a"), "the table closed")
+	assert.Contains(t, h2.Notice("a"), "Your table "+tb2.Code()+" was closed before its game started")
+	assert.Contains(t, h2.Notice("b"), "Table "+tb2.Code()+" was closed before its game started: its host did not come back")
+	assert.Empty(t, h2.Notice("a"), "said once")
 }
