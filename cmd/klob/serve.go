@@ -192,13 +192,22 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	case <-sig:
 	}
 	fmt.Fprintln(stdout, "klob serve: shutting down")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	stopServe(srv, h, 5*time.Second)
+	return 0
+}
+
+// stopServe stops serving: the sessions end (cut after wait), then the
+// tables' bots and drop clocks stop and their last saves land before
+// the process ends (the club's database closes after them). The hall
+// knows first that the sessions' ends are the stop's, not people
+// leaving: a table still waiting for players comes back at the next
+// start.
+func stopServe(srv *server.Server, h *served, wait time.Duration) {
+	h.Stopping()
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	_ = srv.Shutdown(ctx)
-	// The tables' bots and drop clocks stop and their last saves land
-	// before the process ends (the club's database closes after them).
 	h.Close()
-	return 0
 }
 
 // stateLock is the lock file klob serve holds in its state directory

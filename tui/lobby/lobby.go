@@ -226,6 +226,12 @@ func (l *Lobby) Enter(ctx *kit.Context) tea.Cmd {
 	l.Refresh()
 	first := !l.resumed
 	l.resumed = true
+	if first && !l.guest() && l.cfg.Hall != nil {
+		// A table of theirs closed while they were away says so.
+		if n := l.cfg.Hall.Notice(l.cfg.Player.ID); n != "" {
+			l.setNote(n, false)
+		}
+	}
 	listen := l.startTalk(first)
 	if first && l.cfg.Start.Verb != "" {
 		return tea.Batch(l.tick(), l.readClub(), listen, func() tea.Msg { return startMsg{} })
@@ -418,7 +424,9 @@ func (l *Lobby) choose(ctx *kit.Context, i int) (kit.Screen, tea.Cmd) {
 		return &Away{l: l, inner: replay.NewHistory(st, replay.Config{ASCII: l.cfg.ASCII, Analyze: l.cfg.Analyze,
 			HidePaths: true, Player: l.cfg.Player.ID})}, nil
 	case "r":
-		l.openEntry("name", l.cfg.Player.Name)
+		// The line starts empty, the name now beside it: what is typed
+		// is the new name, not added to the end of the old one.
+		l.openEntry("name", "")
 	case "l":
 		if l.cfg.Club == nil {
 			l.setNote("this server keeps no ratings", true)
@@ -582,6 +590,9 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 		l.entered = false
 		text := strings.TrimSpace(l.entry.String())
 		if l.entryKind == "name" {
+			if text == "" {
+				return l, nil // nothing typed: the name stays
+			}
 			return l.rename(text)
 		}
 		t, err := l.lookup(text)
@@ -709,7 +720,11 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	case l.entered && l.entryKind == "code":
 		tail = append(tail, " Table code: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter join · esc cancel"))
 	case l.entered:
-		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render("   enter keep · esc cancel"))
+		now := ""
+		if l.entry.Len() == 0 {
+			now = "  (now " + l.cfg.Player.Name + ")"
+		}
+		tail = append(tail, " Your name: "+st.Selected.Render(l.entry.String()+"_")+st.Dim.Render(now+"   enter keep · esc cancel"))
 	case l.note != "" && l.isErr:
 		tail = append(tail, kit.Paragraph("! "+l.note, w, st.Error.Render)...)
 	case l.note != "":
@@ -719,7 +734,10 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	if l.guest() {
 		keys = "↑/↓ choose · enter take · p t d r l · ? help · q quit"
 	}
-	talk := 0 // the rows the talk asks before the tables have more than one
+	// talk is the rows the talk asks before the tables have more than
+	// one (its heading and last lines), typed those of its line typed
+	// and its note.
+	talk, typed := 0, 0
 	if l.talk != nil {
 		if !l.guest() {
 			keys = "↑/↓ choose · enter take · p t o j w d h r l · / talk · ? help · q quit"
@@ -727,20 +745,40 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		if l.talk.open() {
 			keys = typingKeys
 		}
-		talk = l.talk.least(ctx, w)
+		typed = len(l.talk.lines(ctx, w, 0)) // with no room, the line typed and the note alone
+		talk = l.talk.least(ctx, w) - typed
 	}
 	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
 	// The room is shared in this order: what always shows (the menu,
-	// the line typed, the note, the keys), a row of the tables, the
-	// talk's heading and last lines, the rest of the tables, the blank
-	// lines between the parts, then more of the talk. The list of
-	// tables scrolls; its heading says how many are out of view.
-	room := ctx.Height - len(lines) - len(menu) - 1 - len(tail) - len(foot)
+	// the keys), a row of the tables, the talk's heading and last lines,
+	// the rest of the tables, the blank lines between the parts, then
+	// more of the talk. The list of tables scrolls; its heading says how
+	// many are out of view.
+	room := ctx.Height - len(lines) - len(menu) - 1 - len(foot)
 	shown, above, below := window(tables, l.row-len(items), max(1, room-talk))
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
+	// The lines that come and go under the tables (the code or the name
+	// typed, the note, the talk's line typed) take their rows from under
+	// the tables' first row, so that opening one moves nothing above it:
+	// the talk's rows beyond its least, the blank after the tables, the
+	// rest of the tables (the list is cut, its heading counts them),
+	// the talk's last lines; the blanks above the tables only when the
+	// window has no more.
+	short := len(tail) + typed - (room - talk - gaps)
+	after := gaps >= 1
+	if short > 0 && after {
+		after, short = false, short-1
+	}
+	if n := len(shown); short > 0 && n > 1 {
+		shown, above, below = window(tables, l.row-len(items), max(1, n-short))
+		short -= n - len(shown)
+	}
+	if short -= talk; short > 0 {
+		gaps = max(0, gaps-short)
+	}
 	gap := func(n int) []string {
-		if gaps < n {
+		if gaps < n || (n == 1 && !after) {
 			return nil
 		}
 		return []string{""}

@@ -13,7 +13,8 @@
 // person's key (in the table's log at once, so a restart keeps it). In
 // the waiting room (Conn.Waiting) everyone sees who sat down and who is
 // here; a person leaving frees their seat, the host leaving closes the
-// table. The host starts the game (Conn.Start): bots of the table's
+// table (a server stopping cuts connections without anyone leaving:
+// Hall.Stopping). The host starts the game (Conn.Start): bots of the table's
 // level take the free seats, and every Conn here gets its seat's Port.
 // A person who comes back later (the same key) gets their seat's Port
 // again, a newer connection taking it from an older one.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/klob/klob/ai"
@@ -141,6 +142,39 @@ type Hall struct {
 	workMu sync.Mutex
 	shut   bool
 	work   sync.WaitGroup
+	// stopping is set once the server begins to stop (Stopping).
+	stopping atomic.Bool
+	// notices are what people away when their table closed read when
+	// they come back (Notice), by key, under mu; in memory only.
+	notices map[string]string
+}
+
+// maxNotices bounds the notices kept for people not back yet.
+const maxNotices = 1000
+
+// tell keeps a notice for the person of key id, read when they next
+// come (Notice); a newer one replaces theirs.
+func (h *Hall) tell(id, text string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.notices == nil {
+		h.notices = map[string]string{}
+	}
+	if _, ok := h.notices[id]; ok || len(h.notices) < maxNotices {
+		h.notices[id] = text
+	}
+}
+
+// Notice returns, once, what happened to the person's table while they
+// were away (a table not started, closed because its host did not come
+// back after a restart), "" when nothing did: the lobby says it when
+// they connect, so that the table is not silently gone.
+func (h *Hall) Notice(id string) string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := h.notices[id]
+	delete(h.notices, id)
+	return n
 }
 
 // begin registers one piece of table work; it reports false once the
@@ -179,6 +213,13 @@ func (h *Hall) after(d time.Duration, f func()) func() bool {
 		f()
 	})
 }
+
+// Stopping tells the hall that the server is stopping and is about to
+// cut its connections: a connection that ends from now on is no one
+// leaving, so a table not started keeps its host and its seats
+// (Conn.Leave changes nothing of it) and comes back with them at the
+// next start, as after a kill. Close follows.
+func (h *Hall) Stopping() { h.stopping.Store(true) }
 
 // Close stops every table: the clocks stop, every game's host stops
 // with its last change written, and Close waits for what is running,

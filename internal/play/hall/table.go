@@ -335,8 +335,9 @@ func (c *Conn) Start() error {
 }
 
 // Leave ends the connection's hold: before the start a guest's seat is
-// freed and the host's going closes the table; once started the seat
-// waits for its person (the host's grace, then a bot).
+// freed and the host's going closes the table (not once the server is
+// stopping: Hall.Stopping); once started the seat waits for its person
+// (the host's grace, then a bot).
 func (c *Conn) Leave() {
 	t := c.t
 	t.mu.Lock()
@@ -355,6 +356,9 @@ func (c *Conn) Leave() {
 	var idle bool
 	switch {
 	case !mine || t.closed != "":
+	case t.game == nil && t.h.stopping.Load():
+		// Cut by the server's stop: the seat stays the person's, in the
+		// log, for the restart (the host's too, or the table would go).
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
@@ -418,6 +422,7 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 		}
 		if s.player.ID == t.host {
 			t.close("the host did not come back before the game started")
+			t.tellAway()
 			return
 		}
 		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, s.player.Name, i)
@@ -425,6 +430,35 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 		t.saveWaiting()
 		t.tickAll()
 	})
+}
+
+// tellAway keeps a notice for each person away who held a seat at the
+// table closed for want of its host after a restart (Hall.Notice): they
+// learn why when they come back. t.mu is held.
+func (t *Table) tellAway() {
+	for _, s := range t.seats {
+		switch {
+		case s.player.ID == "" || s.conn != nil:
+		case s.player.ID == t.host:
+			t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
+				"after the server restarted you did not come back within %s. Open a new one with o.", t.code, spanWords(t.h.cfg.Grace)))
+		default:
+			t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
+				"its host did not come back after the server restarted.", t.code))
+		}
+	}
+}
+
+// spanWords says a span as a person reads it: "2 minutes", "1 minute",
+// else as Go writes it ("90s").
+func spanWords(d time.Duration) string {
+	switch {
+	case d == time.Minute:
+		return "1 minute"
+	case d > 0 && d%time.Minute == 0:
+		return fmt.Sprintf("%d minutes", d/time.Minute)
+	}
+	return d.String()
 }
 
 // armEmpty starts the abandonment's clock when nobody is connected to

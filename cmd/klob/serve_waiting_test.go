@@ -1,0 +1,35 @@
+package main
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/testing/sshtest"
+)
+
+// A server that stops as klob serve does on SIGTERM (stopServe: its
+// connections cut, then its tables stopped) keeps a table still
+// waiting for players: the cut connection is no host leaving, and the
+// table comes back at the next start with the host's seat.
+func TestServeStopKeepsWaitingTable(t *testing.T) {
+	state := t.TempDir()
+	r := startServe(t, state, time.Minute)
+	ann := newPerson(t, "ann")
+	r.connect(t, ann)
+	ann.c.WaitText(t, patience, "Welcome, ann")
+	ann.typ(t, "o")
+	ann.c.WaitText(t, patience, "Open a table")
+	ann.typ(t, sshtest.Up, sshtest.Enter)
+	scr := ann.c.WaitText(t, patience, "give friends the code")
+	code := codeRE.FindStringSubmatch(scr)[1]
+	stopServe(r.srv, r.hall, 0)
+	require.NoError(t, r.club.Close())
+
+	r2 := startServe(t, state, time.Minute)
+	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
+	r2.connect(t, ann)
+	ann.c.WaitText(t, patience, "give friends the code "+code)
+}

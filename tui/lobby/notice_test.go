@@ -1,0 +1,49 @@
+package lobby
+
+import (
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// A table not started comes back after a restart and waits Grace for
+// its host; when it closes without them, the host reads why in the
+// lobby when they come back, once, instead of finding it gone.
+func TestHostToldOfTableClosedWhileAway(t *testing.T) {
+	clock := host.NewManualClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	cfg := hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clock}
+	h, err := hall.New(cfg)
+	require.NoError(t, err)
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Normal, Seed: 1})
+	require.NoError(t, err)
+	_, err = tb.Join(ann)
+	require.NoError(t, err)
+	h.Close()
+	h2, err := hall.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(h2.Close)
+	require.NotNil(t, h2.SeatOf("a"), "the table is back, Ann's seat kept")
+	clock.Advance(time.Minute)
+	require.Nil(t, h2.SeatOf("a"), "the table closed without its host")
+
+	comeBack := func() string {
+		ctx := kit.NewContext(false)
+		ctx.Width, ctx.Height = 80, 24
+		l := New(Config{Player: ann, Hall: h2})
+		l.Enter(&ctx)
+		return kittest.Flat(ansi.Strip(l.View(&ctx)))
+	}
+	assert.Contains(t, comeBack(), "Your table "+tb.Code()+" was closed before its game started")
+	assert.NotContains(t, comeBack(), "was closed", "said once")
+}
