@@ -215,6 +215,15 @@ func drive(t *testing.T, r *serveRun, code string, d time.Duration, done func() 
 	}
 }
 
+// awayWaits and takenOver find a seat's state beside the table ("away,
+// waits 28s", "a bot plays for now") by the phrase that ends it: a
+// narrow column breaks the state between its phrases, and the rows put
+// other text between them.
+var (
+	awayWaits = regexp.MustCompile(`waits \d`)
+	takenOver = regexp.MustCompile(`for now`)
+)
+
 func newPerson(t *testing.T, name string) *person {
 	return &person{name: name, key: sshtest.NewKey(t)}
 }
@@ -359,7 +368,7 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 				if msg := hiddenShown(r, code, rules.SeatA, screen); msg != "" {
 					t.Error(msg)
 				}
-				if strings.Contains(screen, "away, waits") {
+				if awayWaits.MatchString(screen) {
 					sawAway.Store(true)
 				}
 			})
@@ -368,11 +377,11 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 			require.Eventually(t, sawAway.Load, patience, time.Millisecond, "ann never saw bob's seat wait for him")
 			r.connect(t, bob)
 			bob.c.WaitText(t, patience, "table "+code)
-			ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
+			ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !awayWaits.MatchString(s) })
 
 			require.NoError(t, bob.c.Close())
 			require.Eventually(t, grace.open, patience, time.Millisecond, "bob's seat never waited for him again")
-			ann.c.WaitText(t, patience, "a bot plays for")
+			ann.c.WaitFor(t, patience, "a bot plays for bob", takenOver.MatchString)
 			l := savedLog(t, r.state, code, "the takeover", func(l *gamelog.Log) bool { return len(l.Comment) > 0 })
 			assert.Contains(t, l.Comment[0], "bob dropped; a normal bot took seat B")
 			assert.Contains(t, r.log.String(), "bob dropped; a normal bot took seat B")
@@ -386,7 +395,7 @@ func TestServeDropReconnectAndTakeover(t *testing.T) {
 				return strings.Contains(strings.Join(tableLog(t, r.state, code).Comment, "\n"), "bob took seat B back")
 			}, ann, bob)
 			bob.c.WaitFor(t, patience, "bob's own seat", func(s string) bool {
-				return !strings.Contains(s, "A bot plays your seat") && !strings.Contains(s, "a bot plays for")
+				return !strings.Contains(s, "A bot plays your seat") && !takenOver.MatchString(s)
 			})
 		})
 	}
@@ -474,7 +483,7 @@ func TestServeRestartResumesTable(t *testing.T) {
 	assert.Contains(t, r2.log.String(), "table "+code+" back from its log")
 	r2.connect(t, ann)
 	ann.c.WaitText(t, patience, "table "+code)
-	scr := ann.c.WaitText(t, patience, "away, waits")
+	scr := ann.c.WaitFor(t, patience, "bob away", awayWaits.MatchString)
 	after := tableLog(t, state, code)
 	assert.Equal(t, before.Deals, after.Deals, "the table goes on from its log")
 	g, err := after.Game()
@@ -484,7 +493,7 @@ func TestServeRestartResumesTable(t *testing.T) {
 	}
 	r2.connect(t, bob)
 	bob.c.WaitText(t, patience, "table "+code)
-	ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !strings.Contains(s, "away, waits") })
+	ann.c.WaitFor(t, patience, "bob here again", func(s string) bool { return !awayWaits.MatchString(s) })
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Log(r2.log.String())

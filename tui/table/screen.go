@@ -815,9 +815,9 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 		return string(p.Level)
 	case host.SeatAway:
 		wait := max(0, p.Until.Sub(now())).Round(time.Second)
-		return fmt.Sprintf("away, waits %s", wait)
+		return fmt.Sprintf("away,\nwaits %s", wait)
 	case host.SeatTakeover:
-		return "a bot plays for now"
+		return "a bot plays\nfor now"
 	case host.SeatBack:
 		return "back at the\nnext deal"
 	}

@@ -11,14 +11,16 @@ import (
 )
 
 // TestSeatStateReadsWhole: at 80×24 the state of a person's seat at a
-// shared game that is back at the next deal reads beside the table
+// shared game (away, taken over by a bot, back at the next deal) reads beside the table
 // whole on a line, or broken between its phrases only ("back at the" /
 // "next deal"), never inside one ("back at the next" / "deal"), at
 // every seat count, while bidding and playing.
 func TestSeatStateReadsWhole(t *testing.T) {
 	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
 	phrases := map[host.SeatState][]string{
-		host.SeatBack: {"back at the", "next deal"},
+		host.SeatBack:     {"back at the", "next deal"},
+		host.SeatTakeover: {"a bot plays", "for now"},
+		host.SeatAway:     {"away,", "waits 1m54s"},
 	}
 	kittest.ForCounts(t, func(t *testing.T, n int) {
 		f := newFixture(t, n, seeds[n], 80, 24)
