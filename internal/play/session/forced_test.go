@@ -131,16 +131,17 @@ func TestForcedAnswerNamesTheSet(t *testing.T) {
 		o.OfAKind = true
 		found := map[rules.Kind]int{}
 		r := rand.New(rand.NewPCG(7, uint64(n)))
+		// The last option, but any in the dialogue: every answer comes up.
+		pick := func(v *rules.View, legal []rules.Action) rules.Action {
+			if v.Phase == rules.PhaseSequences {
+				return legal[r.IntN(len(legal))]
+			}
+			return legal[len(legal)-1]
+		}
 		for seed := uint64(1); seed <= 600; seed++ {
-			d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(n)))))
-			for range 200 {
-				v := d.View(d.Turn())
-				legal := v.Legal()
-				if len(legal) == 0 || v.Phase == rules.PhasePlay {
-					break
-				}
+			untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
 				if v.Phase == rules.PhaseSequences && len(legal) == 1 && v.OwnBest().Set && v.OwnBest().Len >= 3 {
-					why := forcedReason(legal[0], &v)
+					why := forcedReason(legal[0], v)
 					if k := legal[0].Kind; k == rules.Top || k == rules.Length || (k == rules.Good && !strings.Contains(why, "partner")) {
 						found[k]++
 						if strings.Contains(why, "sequence") || !strings.Contains(why, "set") {
@@ -148,15 +149,7 @@ func TestForcedAnswerNamesTheSet(t *testing.T) {
 						}
 					}
 				}
-				// Any option in the dialogue: every answer comes up.
-				a := legal[len(legal)-1]
-				if v.Phase == rules.PhaseSequences {
-					a = legal[r.IntN(len(legal))]
-				}
-				if err := d.Apply(a); err != nil {
-					t.Fatal(err)
-				}
-			}
+			})
 		}
 		if found[rules.Top] == 0 || found[rules.Good] == 0 {
 			t.Errorf("%d players: no forced top or good over a set in 600 deals: %v", n, found)
@@ -183,35 +176,45 @@ func TestForcedWordings(t *testing.T) {
 			o.Players, o.OfAKind = n, sets
 			seen := map[rules.Kind]bool{}
 			r := rand.New(rand.NewPCG(11, uint64(n)))
+			pick := func(_ *rules.View, legal []rules.Action) rules.Action { return legal[r.IntN(len(legal))] }
 			for seed := uint64(1); seed <= 200; seed++ {
-				d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(n)))))
-				for range 200 {
-					v := d.View(d.Turn())
-					legal := v.Legal()
-					if len(legal) == 0 || v.Phase == rules.PhasePlay {
-						break
+				untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
+					if len(legal) != 1 {
+						return
 					}
-					if len(legal) == 1 {
-						why := forcedReason(legal[0], &v)
-						seen[legal[0].Kind] = true
-						if !allowed[why] {
-							t.Errorf("%d players (sets %v), seed %d: %v taken with %q", n, sets, seed, legal[0], why)
-						}
-						if sets != strings.Contains(why, "or set") && strings.HasPrefix(why, "you hold no s") {
-							t.Errorf("%d players (sets %v): %q", n, sets, why)
-						}
+					why := forcedReason(legal[0], v)
+					seen[legal[0].Kind] = true
+					if !allowed[why] {
+						t.Errorf("%d players (sets %v), seed %d: %v taken with %q", n, sets, seed, legal[0], why)
 					}
-					a := legal[r.IntN(len(legal))]
-					if err := d.Apply(a); err != nil {
-						t.Fatal(err)
+					if sets != strings.Contains(why, "or set") && strings.HasPrefix(why, "you hold no s") {
+						t.Errorf("%d players (sets %v): %q", n, sets, why)
 					}
-				}
+				})
 			}
 			for _, k := range []rules.Kind{rules.NoSequence, rules.Good, rules.NoExchange} {
 				if !seen[k] && (k != rules.NoExchange || n < 4) { // no dix at four
 					t.Errorf("%d players (sets %v): no forced %v in 200 deals", n, sets, k)
 				}
 			}
+		}
+	}
+}
+
+// untilPlay deals with seed and plays the deal up to its card play (or
+// its end), each move chosen by pick; visit sees every decision first.
+func untilPlay(t *testing.T, o rules.Options, seed uint64, pick func(*rules.View, []rules.Action) rules.Action, visit func(*rules.View, []rules.Action)) {
+	t.Helper()
+	d := rules.NewDeal(o, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, uint64(o.Players)))))
+	for range 200 {
+		v := d.View(d.Turn())
+		legal := v.Legal()
+		if len(legal) == 0 || v.Phase == rules.PhasePlay {
+			return
+		}
+		visit(&v, legal)
+		if err := d.Apply(pick(&v, legal)); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
