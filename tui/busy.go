@@ -61,18 +61,10 @@ func (s *busyScreen) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd)
 		s.cfg.Store, s.cfg.Busy = st, nil
 		// The folder as the screens show paths; the command keeps it
 		// whole, to be typed as it is.
-		s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", s.showPath(dir), dir)
+		s.cfg.Warning = fmt.Sprintf("This game is saved in %s: KLOB_STATE_DIR=%s klob resumes it.", s.cfg.ShowPath.Show(dir), dir)
 		return newSetupScreen(s.cfg, s.cfg.Setup), nil
 	}
 	return s, nil
-}
-
-// showPath is path as klob play shows paths.
-func (s *busyScreen) showPath(path string) string {
-	if s.cfg.ShowPath == nil {
-		return path
-	}
-	return s.cfg.ShowPath(path)
 }
 
 // View says who is in the way and what can be done.
@@ -83,7 +75,7 @@ func (s *busyScreen) View(ctx *kit.Context) string {
 	said := s.cfg.Busy.Error()
 	if be := (*store.BusyError)(nil); errors.As(s.cfg.Busy, &be) && be.Dir != "" {
 		// The busy folder as the screens show paths ("~/...").
-		said = strings.Replace(said, be.Dir, s.showPath(be.Dir), 1)
+		said = strings.Replace(said, be.Dir, s.cfg.ShowPath.Show(be.Dir), 1)
 	}
 	lines = append(lines, kit.Paragraph(kit.Capital(said)+".", w, st.Heading.Render)...)
 	lines = append(lines, kit.Indent("   ",

@@ -78,7 +78,7 @@ type PlayConfig struct {
 	// ShowPath is how a path is shown on the screens ("~/..." for the
 	// home directory: the game-over screen, the saved games); nil shows
 	// it as it is.
-	ShowPath func(string) string
+	ShowPath kit.PathShower
 	// PaceFlag is set when -pace was given: Timing.Pace then wins over
 	// the settings.
 	PaceFlag bool
@@ -374,11 +374,7 @@ func NewPlay(cfg PlayConfig) *App {
 		switch {
 		case sv.Over && sv.Save.Path != "":
 			// The path as the game-over screen showed it ("~/...").
-			path := sv.Save.Path
-			if c.ShowPath != nil {
-				path = c.ShowPath(path)
-			}
-			return "The game log is saved at " + path
+			return "The game log is saved at " + c.ShowPath.Show(sv.Save.Path)
 		case sv.Over:
 			return ""
 		case c.Store == nil:

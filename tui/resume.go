@@ -174,14 +174,6 @@ func (s *resumeScreen) over() bool {
 	return err == nil && g.Over()
 }
 
-// showPath is path as klob play shows paths ("~/..." for home).
-func (s *resumeScreen) showPath(path string) string {
-	if s.cfg.ShowPath == nil {
-		return path
-	}
-	return s.cfg.ShowPath(path)
-}
-
 // View draws the offer.
 func (s *resumeScreen) View(ctx *kit.Context) string {
 	st := &ctx.Styles
@@ -200,15 +192,15 @@ func (s *resumeScreen) View(ctx *kit.Context) string {
 				// The path as the screens show paths, broken after a "/"
 				// where it is longer than the line.
 				lines = append(lines, "   It is kept, untouched, at:")
-				lines = append(lines, kit.Indent("     ", kit.PathLines(s.showPath(d.Aside), w-6, 0), nil)...)
+				lines = append(lines, kit.Indent("     ", kit.PathLines(s.cfg.ShowPath.Show(d.Aside), w-6, 0), nil)...)
 			} else {
 				lines = append(lines, kit.Indent("   ",
-					kit.Wrap("It stays at "+s.showPath(d.Path)+"; a new game cannot be saved until it is moved.", w-4), nil)...)
+					kit.Wrap("It stays at "+s.cfg.ShowPath.Show(d.Path)+"; a new game cannot be saved until it is moved.", w-4), nil)...)
 			}
 		} else if u := (*store.UnreadableError)(nil); errors.As(s.loadErr, &u) {
 			lines = append(lines, kit.Indent("   ", kit.Wrap("Why: "+u.Err.Error(), w-4), nil)...)
 			lines = append(lines, kit.Indent("   ",
-				kit.Wrap("It is left as it is at "+s.showPath(u.Path)+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
+				kit.Wrap("It is left as it is at "+s.cfg.ShowPath.Show(u.Path)+"; a new game cannot be saved there until it is readable or moved.", w-4), nil)...)
 		} else if s.loadErr != nil {
 			lines = append(lines, kit.Indent("   ", kit.Wrap(s.loadErr.Error(), w-4), nil)...)
 		}

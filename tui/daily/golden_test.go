@@ -84,7 +84,7 @@ func TestGoldens(t *testing.T) {
 		}
 		// Printed once the screen is gone: the result file's path on a
 		// line of its own, so that a terminal wraps no words of it.
-		if note, path := f.s.QuitNote(), f.s.showPath(f.s.day.ResultPath()); !strings.HasSuffix(note, "\n  "+path) {
+		if note, path := f.s.QuitNote(), f.s.cfg.ShowPath.Show(f.s.day.ResultPath()); !strings.HasSuffix(note, "\n  "+path) {
 			t.Errorf("the quit note %q does not end with the line %q", note, "  "+path)
 		}
 		f.hs.Press("s")

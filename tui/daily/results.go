@@ -388,7 +388,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	w := ctx.Width
 	var out []string
 	out = append(out, " Your result file, to share (import a friend's: klob daily -import FILE):")
-	out = append(out, kit.Indent("   ", kit.PathLines(s.showPath(s.day.ResultPath()), w-4, 3), nil)...)
+	out = append(out, kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(s.day.ResultPath()), w-4, 3), nil)...)
 	if res := s.res; res.err != nil {
 		out = append(out, kit.AlertLine(st, res.err.Error(), w))
 	} else if len(res.bad) > 0 {

@@ -57,7 +57,7 @@ type Config struct {
 	Warning string
 	// ShowPath is how a path is shown ("~/..." for the home directory);
 	// nil shows it as it is.
-	ShowPath func(string) string
+	ShowPath kit.PathShower
 }
 
 // Screen leads the person through the day: the intro, the boards, the
@@ -210,21 +210,13 @@ func (s *Screen) QuitNote() string {
 	switch {
 	case n == 0:
 		// The path on a line of its own: a terminal wraps no words of it.
-		return "Your results of the day are at:\n  " + s.showPath(s.day.ResultPath())
+		return "Your results of the day are at:\n  " + s.cfg.ShowPath.Show(s.day.ResultPath())
 	case s.board > 0 || s.prog.Board > 0:
 		return fmt.Sprintf("The day is saved, in the middle of board %d: klob daily goes on from there.", n)
 	case len(s.prog.Results.Boards) > 0:
 		return fmt.Sprintf("The day is saved: klob daily goes on at board %d.", n)
 	}
 	return ""
-}
-
-// showPath is a path as the screens show it.
-func (s *Screen) showPath(p string) string {
-	if s.cfg.ShowPath != nil {
-		return s.cfg.ShowPath(p)
-	}
-	return p
 }
 
 // boardName is how the screens name board n: "Board 3 of 8".

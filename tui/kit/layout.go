@@ -389,3 +389,15 @@ var asciiText = strings.NewReplacer(
 	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
 	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
 )
+
+// PathShower writes a file's path as the screens show it ("~/..." for
+// the home folder); a nil one writes it as it is.
+type PathShower func(path string) string
+
+// Show is path as f writes it.
+func (f PathShower) Show(path string) string {
+	if f == nil {
+		return path
+	}
+	return f(path)
+}

@@ -189,7 +189,7 @@ func (s *History) View(ctx *kit.Context) string {
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "")
-		none := "No saved games yet. Finished games are kept in " + s.show(filepath.Join(s.src.Dir(), store.HistoryDir)) + ". klob replay FILE opens any game log."
+		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) + ". klob replay FILE opens any game log."
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
@@ -461,17 +461,9 @@ func (s *History) detailLines(ctx *kit.Context, w int) []string {
 // configuration shows it.
 func (s *History) unpath(text, path string) string {
 	if !s.cfg.HidePaths {
-		return strings.ReplaceAll(text, path, s.show(path))
+		return strings.ReplaceAll(text, path, s.cfg.ShowPath.Show(path))
 	}
 	return strings.ReplaceAll(text, filepath.Dir(path)+string(filepath.Separator), "")
-}
-
-// show is a path as the configuration shows it.
-func (s *History) show(path string) string {
-	if s.cfg.ShowPath == nil {
-		return path
-	}
-	return s.cfg.ShowPath(path)
 }
 
 // KeyHelp is the list's keys as help.

@@ -69,7 +69,7 @@ type Config struct {
 	HidePaths bool
 	// ShowPath is how a path is shown where paths are ("~/..." for the
 	// home directory); nil shows it as it is.
-	ShowPath func(string) string
+	ShowPath kit.PathShower
 	// Player is the SSH key id of the person whose saved games the list
 	// shows, who played one of several people's seats at a shared table;
 	// "" for local games, where the person is the one human seat.

@@ -205,11 +205,7 @@ func (s *Screen) overView(ctx *kit.Context) string {
 		tail = append(tail, " Saving the game log…")
 	case sv.Path != "":
 		tail = append(tail, " The game log is saved at:")
-		path := sv.Path
-		if s.cfg.ShowPath != nil {
-			path = s.cfg.ShowPath(path)
-		}
-		tail = append(tail, kit.Indent("   ", kit.PathLines(path, w-4, 0), nil)...)
+		tail = append(tail, kit.Indent("   ", kit.PathLines(s.cfg.ShowPath.Show(sv.Path), w-4, 0), nil)...)
 	default:
 		tail = append(tail, " The game log is saved.")
 	}

@@ -72,7 +72,7 @@ type Config struct {
 	Afterword func() string
 	// ShowPath is how the game-over screen shows where the log is filed
 	// ("~/..." for the home directory); nil shows it as it is.
-	ShowPath func(string) string
+	ShowPath kit.PathShower
 }
 
 // Refresh tells a Manual screen that its port's Snapshot changed.

@@ -67,7 +67,7 @@ type Config struct {
 	// ShowPath is how the quit note shows the record's path ("~/..."
 	// for the home directory, as klob play shows paths); nil shows it
 	// as it is.
-	ShowPath func(string) string
+	ShowPath kit.PathShower
 	// Warning is a problem found before the screen opened (no state
 	// directory: the record is not kept); the first drill shows it.
 	Warning string
@@ -649,11 +649,7 @@ func (t *core) QuitNote() string {
 	s := fmt.Sprintf("This session%s: %d of %s right, %s.", t.seats(" (%d players)"),
 		t.session.Correct, kit.Plural(t.session.Drills, "drill"), t.session.LostText())
 	if f, ok := t.cfg.Record.(*drill.StatsFile); ok {
-		path := f.Path
-		if t.cfg.ShowPath != nil {
-			path = t.cfg.ShowPath(path)
-		}
-		s += " Your record is kept in " + path + "."
+		s += " Your record is kept in " + t.cfg.ShowPath.Show(f.Path) + "."
 	}
 	return s
 }
