@@ -161,23 +161,6 @@ func Mark(ctx *Context, line string, chosen bool) string {
 	return " " + ctx.Paint.Glyphs.Cursor + " " + ctx.Styles.Selected.Render(line)
 }
 
-// MarkWrapped is Mark for a line that may be longer than the window's
-// w columns: it wraps, its rest under its start, chosen all through.
-func MarkWrapped(ctx *Context, line string, w int, chosen bool) []string {
-	out := Wrap(line, max(1, w-3))
-	for i, l := range out {
-		switch {
-		case i == 0:
-			out[i] = Mark(ctx, l, chosen)
-		case chosen:
-			out[i] = "   " + ctx.Styles.Selected.Render(l)
-		default:
-			out[i] = "   " + l
-		}
-	}
-	return out
-}
-
 // Titled starts a screen: its title after the name, and a rule across.
 func Titled(ctx *Context, title string) []string {
 	st := &ctx.Styles

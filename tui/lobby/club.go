@@ -102,7 +102,7 @@ func (l *Lobby) clubLines(ctx *kit.Context) []string {
 	}
 	var out []string
 	// A long card breaks between pools, never inside one.
-	for i, line := range breakRow("Your rating: "+strings.Join(parts, " · "), ctx.Width-2, ctx.Width-2) {
+	for i, line := range kit.BreakRow("Your rating: "+strings.Join(parts, " · "), ctx.Width-2, ctx.Width-2) {
 		if i == 0 {
 			line = st.Heading.Render("Your rating:") + strings.TrimPrefix(line, "Your rating:")
 		}

@@ -796,9 +796,9 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	return kit.JoinLines(kit.Footed(lines, ctx.Height, foot...))
 }
 
-// rowLines are row i of the lobby, marked when chosen (markRow).
+// rowLines are row i of the lobby, marked when chosen (kit.MarkRow).
 func (l *Lobby) rowLines(ctx *kit.Context, i int, text string) []string {
-	return markRow(ctx, text, i == l.row)
+	return kit.MarkRow(ctx, text, i == l.row)
 }
 
 // seatNames are the names at a table by seat: a free seat is "(free)"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -195,48 +196,6 @@ func (p *list) line(i svc.Info) []string {
 	return parts
 }
 
-// rowLines draws a row of parts joined by " · ": one that does not fit
-// the window breaks between two parts, the line ending in " ·" and the
-// rest set in two more than the row, so that it reads as the row's end,
-// not as a row of its own.
-func rowLines(ctx *kit.Context, parts []string, w int, chosen bool) []string {
-	const sep, more = " · ", "     "
-	var lines []string
-	line := ""
-	for i, part := range parts {
-		room := w - 3 // the mark before the first line
-		if len(lines) > 0 {
-			room = w - len(more)
-		}
-		if i < len(parts)-1 {
-			room -= 2 // the " ·" a break leaves
-		}
-		if line != "" && kit.WidthOf(line+sep+part) > room {
-			lines = append(lines, line+" ·")
-			line = ""
-		}
-		if line != "" {
-			line += sep
-		}
-		line += part
-	}
-	lines = append(lines, line)
-	var out []string
-	for i, l := range lines {
-		if i == 0 {
-			out = append(out, kit.MarkWrapped(ctx, l, w, chosen)...)
-			continue
-		}
-		for _, l := range kit.Wrap(l, max(1, w-len(more))) {
-			if chosen {
-				l = ctx.Styles.Selected.Render(l)
-			}
-			out = append(out, more+l)
-		}
-	}
-	return out
-}
-
 func (p *list) View(ctx *kit.Context) string {
 	st := &ctx.Styles
 	w, h := ctx.Width, ctx.Height
@@ -262,7 +221,7 @@ func (p *list) View(ctx *kit.Context) string {
 			cursorAt = len(body)
 		}
 		// A long line (a club tournament's code, host and end) wraps.
-		body = append(body, rowLines(ctx, p.line(it), w, i == p.row)...)
+		body = append(body, kit.MarkRow(ctx, strings.Join(p.line(it), " · "), i == p.row)...)
 	}
 	switch {
 	case !p.loaded:

@@ -1,22 +1,18 @@
-package lobby
+package kit
 
-import (
-	"strings"
+import "strings"
 
-	"github.com/klob/klob/tui/kit"
-)
-
-// markRow draws a row of a list, marked when chosen: a row too long for
-// the window breaks after a comma or a " ·" (breakRow), the rest set in
+// MarkRow draws a row of a list, marked when chosen: a row too long for
+// the window breaks after a comma or a " ·" (BreakRow), the rest set in
 // two more than the row's text so that it reads as the row's end.
-func markRow(ctx *kit.Context, text string, chosen bool) []string {
+func MarkRow(ctx *Context, text string, chosen bool) []string {
 	const more = "     "
 	w := ctx.Width
 	var out []string
-	for i, part := range breakRow(text, max(10, w-3), max(10, w-len(more))) {
+	for i, part := range BreakRow(text, max(10, w-3), max(10, w-len(more))) {
 		switch {
 		case i == 0:
-			out = append(out, kit.Mark(ctx, part, chosen))
+			out = append(out, Mark(ctx, part, chosen))
 		case chosen:
 			out = append(out, more+ctx.Styles.Selected.Render(part))
 		default:
@@ -26,12 +22,12 @@ func markRow(ctx *kit.Context, text string, chosen bool) []string {
 	return out
 }
 
-// breakRow breaks text into lines of at most first cells (the first)
+// BreakRow breaks text into lines of at most first cells (the first)
 // and rest cells (the others), only after a ", " or a " ·" of " · ", so
 // that a name of several words, or a part such as "waiting for
 // players", stays whole on its line, and a line that goes on ends with
 // the comma or the "·". A piece longer than a line wraps where it must.
-func breakRow(text string, first, rest int) []string {
+func BreakRow(text string, first, rest int) []string {
 	// The pieces, each with its separator but the space after it:
 	// joined by spaces they are the text again.
 	var pieces []string
@@ -55,7 +51,7 @@ func breakRow(text string, first, rest int) []string {
 		return rest
 	}
 	for _, p := range pieces {
-		if line != "" && kit.WidthOf(line+" "+p) <= room() {
+		if line != "" && WidthOf(line+" "+p) <= room() {
 			line += " " + p
 			continue
 		}
@@ -63,8 +59,8 @@ func breakRow(text string, first, rest int) []string {
 			lines = append(lines, line)
 		}
 		line = p
-		for kit.WidthOf(line) > room() {
-			cut := kit.Wrap(line, room())[0]
+		for WidthOf(line) > room() {
+			cut := Wrap(line, room())[0]
 			lines = append(lines, cut)
 			line = strings.TrimLeft(strings.TrimPrefix(line, cut), " ")
 		}
