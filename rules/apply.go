@@ -360,19 +360,8 @@ func (t *Deal) explain(a Action) error {
 		if !h.Has(c) {
 			return fail(ErrNotInHand, "you do not hold %s", c.Pretty(false))
 		}
-		ok := t.play.Legal()
-		if !ok.Has(c) {
-			ls := t.play.Trick[0].Suit()
-			switch {
-			case ls == t.trump && (c.Suit() == t.trump || ok != h.Suit(ls)):
-				return fail(ErrMustOvertrump, "a trump was led: you must play a higher trump, %s", listCards(ok, t.trump))
-			case h.Suit(ls) != 0:
-				return fail(ErrMustFollow, "you must follow %s", ls.Name())
-			case ok != h.Suit(t.trump):
-				return fail(ErrMustOvertrump, "you have no %s: you must beat the trump in the trick, with %s", ls.Name(), listCards(ok, t.trump))
-			default:
-				return fail(ErrMustTrump, "you have no %s: you must trump", ls.Name())
-			}
+		if why, err := t.play.Refusal(c); err != nil {
+			return fail(err, "%s", why)
 		}
 		if a.N == 50 {
 			return fail(ErrBella, "the menage is announced with the last of the king, queen and jack of trump, by the player who held all three")

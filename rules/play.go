@@ -142,3 +142,24 @@ func (p *Play) Playout(src *rand.PCG) {
 		p.Move(pickCard(m, uint32(src.Uint64())))
 	}
 }
+
+// Refusal says why the seat to play may not play card c of its hand to
+// the trick on the table: the reason in a player's words ("you must
+// follow hearts") and the rule broken (ErrMustFollow, ErrMustOvertrump
+// or ErrMustTrump); "" and nil when c may be played.
+func (p *Play) Refusal(c Card) (string, error) {
+	ok := p.Legal()
+	if ok.Has(c) {
+		return "", nil
+	}
+	h, ls := p.Hands[p.Turn()], p.Trick[0].Suit()
+	switch {
+	case ls == p.Trump && (c.Suit() == p.Trump || ok != h.Suit(ls)):
+		return "a trump was led: you must play a higher trump, " + listCards(ok, p.Trump), ErrMustOvertrump
+	case h.Suit(ls) != 0:
+		return "you must follow " + ls.Name(), ErrMustFollow
+	case ok != h.Suit(p.Trump):
+		return "you have no " + ls.Name() + ": you must beat the trump in the trick, with " + listCards(ok, p.Trump), ErrMustOvertrump
+	}
+	return "you have no " + ls.Name() + ": you must trump", ErrMustTrump
+}

@@ -19,7 +19,7 @@ func RefusalText(g *Glyphs, v *rules.View, a rules.Action, err error) string {
 	if a.Kind == rules.PlayCard {
 		what = g.CardText(a.Card)
 	}
-	return plain(g, "You cannot "+sayWhat(a, what)+": "+err.Error())
+	return Plain(g, "You cannot "+sayWhat(a, what)+": "+err.Error())
 }
 
 // bellaRefusal is the refusal of a card played with bella (or the
@@ -30,7 +30,7 @@ func bellaRefusal(g *Glyphs, a rules.Action, err error) (string, bool) {
 	if a.Kind != rules.PlayCard || !a.Bella || !errors.Is(err, rules.ErrBella) {
 		return "", false
 	}
-	return plain(g, "No bella with "+g.CardText(a.Card)+" (enter plays it without): "+err.Error()), true
+	return Plain(g, "No bella with "+g.CardText(a.Card)+" (enter plays it without): "+err.Error()), true
 }
 
 // sayWhat is what the person tried: "play 10♠", "say fifty".

@@ -112,9 +112,9 @@ func Spoken(g *Glyphs, v *rules.View, a rules.Action) string {
 	return a.Words()
 }
 
-// plain makes a message of the engine's fit for the glyphs: with -ascii
+// Plain makes a message of the engine's fit for the glyphs: with -ascii
 // its suit symbols become letters.
-func plain(g *Glyphs, s string) string {
+func Plain(g *Glyphs, s string) string {
 	if !g.ASCII {
 		return s
 	}

@@ -365,33 +365,14 @@ func (s *Screen) aheadRefused(ctx *kit.Context, i int) string {
 	if i >= len(hand) {
 		return fmt.Sprintf("The %d typed ahead is dropped: you hold %s. Choose your card.", i+1, kit.Plural(len(hand), "card"))
 	}
-	v := &s.snap.View
 	c := hand[i]
-	if kit.LegalCards(v).Has(c) {
+	p := s.snap.View.Play()
+	why, err := p.Refusal(c)
+	if err == nil {
 		return ""
 	}
-	return fmt.Sprintf("The %d typed ahead is dropped: %s cannot be played now (%s). Choose your card.",
-		i+1, ctx.Paint.Glyphs.CardText(c), unplayableWhy(v, c))
-}
-
-// unplayableWhy says in a player's words why card c of the hand may not
-// be played to the trick on the table, as the rules refuse it.
-func unplayableWhy(v *rules.View, c rules.Card) string {
-	p := v.Play()
-	lead := p.Lead()
-	if lead == rules.NoCard {
-		return "it is not your card to play"
-	}
-	h, ok, ls := p.Hands[v.Seat], p.Legal(), lead.Suit()
-	switch {
-	case ls == p.Trump && (c.Suit() == p.Trump || ok != h.Suit(ls)):
-		return "a trump was led: you must play a higher trump"
-	case h.Suit(ls) != 0:
-		return "you must follow " + ls.Name()
-	case ok != h.Suit(p.Trump):
-		return "you have no " + ls.Name() + ": you must beat the trump in the trick"
-	}
-	return "you have no " + ls.Name() + ": you must trump"
+	return kit.Plain(&ctx.Paint.Glyphs, fmt.Sprintf("The %d typed ahead is dropped: %s cannot be played now (%s). Choose your card.",
+		i+1, ctx.Paint.Glyphs.CardText(c), why))
 }
 
 // keptPrefix starts the note listing the keys typed ahead.
