@@ -186,12 +186,11 @@ func markRow(text string) int {
 // TestSequenceMarkStays: in the card play, the row marking the
 // person's sequences stays where it is at their turn while the other
 // players act (the rows of the numbers and marks are kept blank), at
-// every seat count. At four, 80×24 has no room for the row in the card
-// play (it is left out at every turn): 80×26 has.
+// every seat count, at 80×24.
 func TestSequenceMarkStays(t *testing.T) {
 	seed := map[int]uint64{2: 1, 3: 52, 4: 13}
 	kittest.ForCounts(t, func(t *testing.T, n int) {
-		h := map[int]int{2: 24, 3: 24, 4: 26}[n]
+		const h = 24
 		f := newFixture(t, n, seed[n], 80, h, gated())
 		for range 200 {
 			f.until("a card with a sequence in the hand", func(s host.Snapshot) bool {

@@ -110,14 +110,21 @@ func (sc *Scene) tableArea(ctx *kit.Context, w, h int, size kit.CardSize, hand H
 		info = append(info, "")
 	}
 	title := []string{" " + ctx.Styles.Heading.Render(sc.fitTo(ctx, w, 1, (*Scene).trickTitle))}
-	trick := sc.trickGrid(ctx, w, size)
+	// Four seats in a short window (80×24): the bottom seat's name goes
+	// beside its card, not under it, so that the row marking the
+	// person's sequences has room. Chosen by the window alone, so that
+	// the table does not move when the sequences are played out.
+	compact := sc.players() == 4 && h < 1+1+(2*size.H+2)+1+(1+size.H+3)+1
+	trick := sc.trickGrid(ctx, w, size, compact)
 	status := sc.statusLines(ctx, w)
 	handRows, rects := sc.handBlock(ctx, w, size, hand)
 	melds := sc.meldRow(hand) // a meld row under the cards
 	size0 := func() int { return len(info) + len(title) + len(trick) + len(status) + len(handRows) }
-	// Too little room (four players with a long note): the least needed
-	// rows go first.
-	for _, drop := range []string{"last", "melds", "info2", "status", "label", "info"} {
+	// Too little room (four players at 80×24, a long note): the least
+	// needed rows go first. The second line over the table (the upcard,
+	// who holds the sequences: the bids panel says both too) goes before
+	// the row marking the person's own sequences.
+	for _, drop := range []string{"last", "info2", "melds", "status", "label", "info"} {
 		if size0() <= h {
 			break
 		}
@@ -367,23 +374,29 @@ type band struct {
 }
 
 // bands lays out the trick by seat count: two side by side; three with
-// the bottom seat a row lower; four as a diamond, the partner on top.
-func (sc *Scene) bands(size kit.CardSize) (cols, rows int, out []band) {
+// the bottom seat a row lower; four as a diamond, the partner on top,
+// with a row under it for the bottom seat's name unless compact.
+func (sc *Scene) bands(size kit.CardSize, compact bool) (cols, rows int, out []band) {
 	switch sc.players() {
 	case 2:
 		return 2, size.H + 1, []band{{sc.seatAt(1), 0, 0}, {sc.seatAt(0), 1, 0}}
 	case 3:
 		return 3, size.H + 2, []band{{sc.seatAt(1), 0, 0}, {sc.seatAt(0), 1, 1}, {sc.seatAt(2), 2, 0}}
 	}
-	return 3, 2*size.H + 2, []band{{sc.seatAt(2), 1, 0}, {sc.seatAt(1), 0, 2}, {sc.seatAt(3), 2, 2}, {sc.seatAt(0), 1, size.H + 1}}
+	rows = 2*size.H + 2
+	if compact {
+		rows--
+	}
+	return 3, rows, []band{{sc.seatAt(2), 1, 0}, {sc.seatAt(1), 0, 2}, {sc.seatAt(3), 2, 2}, {sc.seatAt(0), 1, size.H + 1}}
 }
 
 // trickGrid draws the trick (or before the card play the upcard and the
-// bottom card) with the other seats described beside it.
-func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string {
+// bottom card) with the other seats described beside it; compact (four
+// seats) puts the bottom seat's name right of its card's last row.
+func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact bool) []string {
 	p := ctx.Paint
 	colW := max(size.W+2, 8)
-	ncols, nrows, bs := sc.bands(size)
+	ncols, nrows, bs := sc.bands(size, compact)
 	gridW := ncols * colW
 	gx := max(0, (w-gridW)/2)
 	cells := make([][]string, nrows) // each row: the grid's columns, drawn
@@ -414,11 +427,15 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize) []string 
 			face = nil // no trick yet: the upcard lies there
 		}
 		top := b.row + 1
-		if b.seat == sc.V.Seat && sc.players() > 2 {
+		switch {
+		case b.seat == sc.V.Seat && compact:
+			top = b.row
+			put(b.row+size.H-1, b.col+1, label)
+		case b.seat == sc.V.Seat && sc.players() > 2:
 			// The bottom seat's name goes under its card.
 			top = b.row
 			put(b.row+size.H, b.col, label)
-		} else {
+		default:
 			put(b.row, b.col, label)
 		}
 		for i, l := range face {
