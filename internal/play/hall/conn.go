@@ -28,8 +28,12 @@ func newConn(t *Table, s rules.Seat) *Conn {
 	return &Conn{t: t, seat: s, ch: make(chan struct{}, 1)}
 }
 
-// Seat returns the connection's seat.
-func (c *Conn) Seat() rules.Seat { return c.seat }
+// Seat returns the connection's seat (Move changes it before the start).
+func (c *Conn) Seat() rules.Seat {
+	c.t.mu.Lock()
+	defer c.t.mu.Unlock()
+	return c.seat
+}
 
 // Table returns the connection's table.
 func (c *Conn) Table() *Table { return c.t }

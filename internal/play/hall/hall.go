@@ -30,6 +30,7 @@ var (
 	ErrTableFull = errors.New("every seat of that table is taken")
 	ErrStarted   = errors.New("that table's game has started without you")
 	ErrNotHost   = errors.New("only the host starts the game")
+	ErrNoSeat    = errors.New("no other seat is free")
 	ErrClosed    = errors.New("the table is closed")
 	ErrGuest     = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
 )

@@ -136,3 +136,60 @@ func TestWaitingRoomAfterRestart(t *testing.T) {
 		return err != nil
 	})
 }
+
+// Before the start a person moves round the table to the next free
+// seat: Bob, who sat down beside Ann at a table of four, moves opposite
+// her to be her partner; a restart before the start keeps the move.
+// With no free seat, or once the game has started, the move is refused.
+func TestMoveToAFreeSeat(t *testing.T) {
+	names := func(w Waiting) []string {
+		var out []string
+		for _, in := range w.Seats {
+			out = append(out, in.Name)
+		}
+		return out
+	}
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 4, rules.DefaultOptions(), 5)
+	ann := join(t, tb, "a", "Ann", 1)
+	bob := join(t, tb, "b", "Bob", 2)
+	require.Equal(t, rules.Seat(1), bob.conn.Seat())
+	require.NotEqual(t, rules.SideOfSeat(4, 0), rules.SideOfSeat(4, 1), "B is no partner of A")
+
+	<-ann.conn.Updates() // Bob sat down
+	require.NoError(t, bob.conn.Move())
+	<-ann.conn.Updates() // and moved: Ann's screen is told
+	require.Equal(t, rules.Seat(2), bob.conn.Seat())
+	require.Equal(t, rules.Seat(2), bob.conn.Waiting().Seat)
+	require.Equal(t, []string{"Ann", "", "Bob", ""}, names(ann.conn.Waiting()))
+	require.Equal(t, rules.SideOfSeat(4, 0), rules.SideOfSeat(4, 2), "C is A's partner")
+
+	// Round the table: D, then B (Ann's A is taken), then C again.
+	for _, want := range []rules.Seat{3, 1, 2} {
+		require.NoError(t, bob.conn.Move())
+		require.Equal(t, want, bob.conn.Seat())
+	}
+
+	// A restart before the start keeps the seats as moved.
+	h.Stopping()
+	bob.conn.Leave()
+	ann.conn.Leave()
+	h.Close()
+	_, tb2 := d.restart(t, tb.Code())
+	require.Equal(t, []string{"Ann", "", "Bob", ""}, tb2.info("a").Names)
+	ann = join(t, tb2, "a", "Ann", 1)
+	bob = join(t, tb2, "b", "Bob", 2)
+	require.Equal(t, rules.Seat(2), bob.conn.Seat(), "Bob's seat waited for him")
+
+	cy := join(t, tb2, "c", "Cy", 3)
+	di := join(t, tb2, "d", "Di", 4)
+	require.Equal(t, []rules.Seat{1, 3}, []rules.Seat{cy.conn.Seat(), di.conn.Seat()})
+	require.ErrorIs(t, bob.conn.Move(), ErrNoSeat)
+
+	// Once started nobody moves.
+	di.leave()
+	require.NoError(t, ann.conn.Start())
+	require.ErrorIs(t, bob.conn.Move(), ErrStarted)
+	require.Equal(t, rules.Seat(2), bob.conn.Seat())
+}

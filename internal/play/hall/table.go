@@ -190,6 +190,33 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	return c, nil
 }
 
+// Move takes the connection's person to the next free seat round the
+// table, before the game starts: so that two friends at a table of four
+// can sit opposite as partners, or beside each other as opponents.
+func (c *Conn) Move() error {
+	t := c.t
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := c.check(); err != nil {
+		return err
+	}
+	if t.game != nil {
+		return ErrStarted
+	}
+	n := len(t.seats)
+	for k := 1; k < n; k++ {
+		j := (int(c.seat) + k) % n
+		if t.seats[j].player.ID == "" && t.seats[j].conn == nil {
+			t.seats[c.seat], t.seats[j] = t.seats[j], t.seats[c.seat]
+			c.seat = rules.Seat(j)
+			t.saveWaiting() // a restart keeps the new seat
+			t.tickAll()
+			return nil
+		}
+	}
+	return ErrNoSeat
+}
+
 // saveWaiting writes the waiting room as it stands, on a goroutine of
 // its own; t.mu is held.
 func (t *Table) saveWaiting() {
