@@ -357,6 +357,13 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		if kit.IsKey(msg, k.Choose) || kit.IsKey(msg, k.Back) {
 			return s.leave(ctx)
 		}
+	case msg.String() == "m" && s.canMove():
+		s.note = ""
+		if err := s.conn.Move(); err != nil {
+			s.note = kit.Capital(err.Error()) + "."
+		}
+		s.w = s.conn.Waiting()
+		return s, nil
 	case msg.String() == "s":
 		s.note = ""
 		if err := s.conn.Start(); err != nil {
@@ -371,6 +378,23 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 	return s, nil
 }
 
+// canMove reports whether the person may move to another seat: at a
+// table of three or four not started, with a seat free.
+func (s *SharedSeat) canMove() bool {
+	if !s.waiting() || len(s.w.Seats) < 3 {
+		return false
+	}
+	for _, in := range s.w.Seats {
+		if in.Name == "" {
+			return true
+		}
+	}
+	return false
+}
+
+// moveKey is the help's line of m.
+var moveKey = kit.Bind("m", "move to the next free seat (at four, partners sit opposite)")
+
 // KeyHelp is the help of the screen on view.
 func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if s.table != nil {
@@ -384,6 +408,9 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	keys := []key.Binding{kit.Brief("leave the table", k.Back), k.Help, kit.QuitAsks(k)}
 	if s.wait != nil && s.waiting() {
 		keys = append([]key.Binding{kit.Bind("/", "talk: a line to the table")}, keys...)
+	}
+	if s.canMove() {
+		keys = append([]key.Binding{moveKey}, keys...)
 	}
 	if s.host() && s.w.Closed == "" && !s.w.Kicked {
 		keys = append([]key.Binding{kit.Bind("s", "start the game: bots take the free seats"),
@@ -468,6 +495,9 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		lines = append(lines, " "+st.Heading.Render("Waiting for players")+"  give friends the code "+st.Heading.Render(w.Code), "")
 		lines = append(lines, s.seatLines(ctx)...)
 		if t := teamsLine(len(w.Seats)); t != "" {
+			if s.canMove() {
+				t += " Press m to move to the next free seat."
+			}
 			lines = append(lines, kit.Paragraph(t, ctx.Width, nil)...)
 		}
 		// Joiners see the house rules before the game starts: the rules
@@ -507,6 +537,9 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 		} else {
 			lines = append(lines, " The host starts the game.")
 			keys = "esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
+		}
+		if s.canMove() {
+			keys = strings.Replace(keys, "esc leave", "m move · esc leave", 1)
 		}
 		if s.wait != nil {
 			keys = strings.Replace(keys, "esc leave", "/ talk · esc leave", 1)

@@ -1,0 +1,41 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// TestLobbyMoveSeat: at a table of four, Bob, who joined into seat B
+// (an opponent of Ann's), presses m in the waiting room and sits in C,
+// opposite Ann: both rooms show it, and the game that starts makes them
+// partners. At a table of two m is not offered and does nothing.
+func TestLobbyMoveSeat(t *testing.T) {
+	h := testHall(t)
+	ann, bob := annAndBob(t, h, 80, 24)
+	openAndJoin(t, 4, ann, bob)
+	bob.until(t, "m move")
+	bob.key("m")
+	ann.until(t, "Seat C  Bob")
+	bob.until(t, "Seat C  Bob (you)")
+	kittest.CheckSize(t, bob.screen(), 80, 24)
+	golden(t, "waiting4-80x24-moved", noCode(bob))
+	ann.key("s")
+	bob.wait(t, "the game", func() bool { _, ok := bob.snap(); return ok })
+	sn, _ := bob.snap()
+	if sn.View.Seat != rules.Seat(2) || rules.SideOfSeat(4, sn.View.Seat) != rules.SideOfSeat(4, 0) {
+		t.Fatalf("Bob plays seat %s, not Ann's partner in C", sn.View.Seat)
+	}
+
+	h = testHall(t)
+	ann, bob = annAndBob(t, h, 80, 24)
+	openAndJoin(t, 2, ann)
+	if strings.Contains(ann.screen(), "m move") {
+		t.Fatalf("m offered at a table of two:\n%s", ann.screen())
+	}
+	ann.key("m")
+	bob.join(ann.seat().Code())
+	ann.until(t, "Seat B  Bob")
+}
