@@ -466,16 +466,18 @@ func (s *History) unpath(text, path string) string {
 	return strings.ReplaceAll(text, filepath.Dir(path)+string(filepath.Separator), "")
 }
 
-// KeyHelp is the list's keys as help.
+// KeyHelp is the list's keys as help. q and esc leave the read-only
+// list at once (QuitsAtOnce), so the help does not say q asks first.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	quit := kit.Brief(k.QuitHint().Help().Desc, k.Quit, k.Back)
 	if s.loaded && len(s.rows) == 0 {
 		// Nothing to choose nor to replay: only how to leave.
-		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, kit.QuitAsks(k)}}}
+		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, quit}}}
 	}
 	return kit.KeyHelp{
 		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), k.QuitHint()},
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
-			k.Help, kit.QuitAsks(k)}},
+			k.Help, quit}},
 	}
 }
 

@@ -695,3 +695,38 @@ func TestHistoryRecordNamesTheOpponents(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryHelpSaysQuitsAtOnce: q leaves the saved games' list without
+// a question, so its help must not say that q asks first; esc leaves it
+// too and is named beside q.
+func TestHistoryHelpSaysQuitsAtOnce(t *testing.T) {
+	dir, keep := historyState(t)
+	b, err := os.ReadFile(filepath.Join(games, "05-target-not-500.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-05-1200-vs-Bot-easy-won.klob", b)
+	for _, d := range []string{t.TempDir(), dir} { // empty, then one game
+		hs := openHistory(t, d, Config{Analyze: fakeAnalyze, HidePaths: true})
+		h := hs.Screen.(*History)
+		if !h.QuitsAtOnce() {
+			t.Fatal("the list asks before it quits")
+		}
+		km := kit.DefaultKeys()
+		found := false
+		for _, group := range h.KeyHelp(&km).FullHelp() {
+			for _, b := range group {
+				if !slices.Contains(b.Keys(), "q") {
+					continue
+				}
+				found = true
+				if hp := b.Help(); strings.Contains(hp.Desc, "asks") || hp.Key != "q/esc" {
+					t.Errorf("the list's help writes q as %q %q", hp.Key, hp.Desc)
+				}
+			}
+		}
+		if !found {
+			t.Error("the list's help has no q")
+		}
+	}
+}
