@@ -447,6 +447,9 @@ func (t *core) grade() tea.Cmd {
 	t.an = t.tally.Analysis()
 	t.state = stateResult
 	rec := t.kind.graded(&t.an, t.chose, t.now())
+	// The record keeps how the drill was evaluated: the review's -eval
+	// text then prints the same table.
+	rec.Samples, rec.Seed = t.tally.Plan().Samples, t.tally.Plan().Seed
 	t.stats.Add(rec)
 	t.graded++
 	t.session.Add(rec.Verdict)

@@ -789,3 +789,28 @@ func TestHardBotAskSentence(t *testing.T) {
 		t.Fatal("the hard bot never asked how high in 60 drills")
 	}
 }
+
+// TestRecordKeepsTheEvaluation: a drill graded keeps the samples and
+// seed its evaluation ran with, so the review's -eval text of a mistake
+// samples the same deals.
+func TestRecordKeepsTheEvaluation(t *testing.T) {
+	rec := &traintest.MemRecord{}
+	hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 100, 30)
+	hs.press("p")
+	hs.press("enter", "p")
+	if len(rec.Added) != 2 {
+		t.Fatalf("%d drills recorded, want 2", len(rec.Added))
+	}
+	for i, r := range rec.Added {
+		if want := drillSeed(1, i+1); r.Samples != 40 || r.Seed != want {
+			t.Errorf("drill %d kept samples %d seed %d, want 40 and %d", i+1, r.Samples, r.Seed, want)
+		}
+	}
+	ms := rec.Stats.Section(2).Mistakes
+	if len(ms) == 0 {
+		t.Fatal("no mistake kept")
+	}
+	if got := ms[0].EvalText(); !strings.HasSuffix(got, fmt.Sprintf(" samples=40 seed=%d", drillSeed(1, 1))) {
+		t.Errorf("-eval text %q", got)
+	}
+}
