@@ -115,7 +115,11 @@ func streakWords(cur, best int) string {
 	return fmt.Sprintf("%s (best %s)", kit.Plural(cur, "day"), kit.Plural(best, "day"))
 }
 
+// KeyHelp: enter plays the next board (the results once the day is
+// done), not the table's "play the card"; q quits at once here
+// (QuitsAtOnce), so its help does not say it asks first.
 func (p *intro) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("play", k.Choose), kit.Brief("history", keyHistory), k.QuitHint()}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{k.Choose, keyHistory}, {k.Help, k.Quit}}}
+	next := kit.Brief("play the next board; once the eight are played, the day's results", k.Choose)
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{next, keyHistory}, {k.Help, k.QuitHint()}}}
 }

@@ -24,3 +24,27 @@ func TestNameInColumn(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpOfPagesThatQuitAtOnce: the day's first page and its results
+// quit at once on q, so their help must not say q asks first or keeps a
+// game; enter on the first page plays a board, not "the card".
+func TestHelpOfPagesThatQuitAtOnce(t *testing.T) {
+	km := kit.DefaultKeys()
+	for _, p := range []interface {
+		kit.Screen
+		kit.Helper
+		QuitsAtOnce() bool
+	}{&intro{}, &results{}} {
+		if !p.QuitsAtOnce() {
+			t.Fatalf("%s asks before it quits", p.Name())
+		}
+		for _, group := range p.KeyHelp(&km).FullHelp() {
+			for _, b := range group {
+				d := b.Help().Desc
+				if strings.Contains(d, "asks first") || strings.Contains(d, "game stays saved") || strings.Contains(d, "the card") {
+					t.Errorf("%s: the help says %q %q", p.Name(), b.Help().Key, d)
+				}
+			}
+		}
+	}
+}

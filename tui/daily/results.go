@@ -408,7 +408,7 @@ func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),
 		k.QuitHint()}
 	full := [][]key.Binding{{keyUp, keyDown, k.Nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),
-		keyYours, keyStandings, keyHistory}, {k.Help, k.Quit}}
+		keyYours, keyStandings, keyHistory}, {k.Help, k.QuitHint()}} // q quits at once here
 	return kit.KeyHelp{Short: short, Full: full}
 }
 
