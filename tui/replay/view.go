@@ -174,6 +174,10 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 			st.Selected.Render("_"), len(s.r.Deals))
 	case s.note != "":
 		return " " + st.Error.Render("! "+s.note)
+	case s.pos.n == 0 && s.cfg.Board != "":
+		// A board is the first deal of its log: its number is the
+		// board's, not "Deal 1".
+		return fmt.Sprintf(" The board as dealt: %s.", sc.Verb(rd.Dealer, "deal"))
 	case s.pos.n == 0:
 		return fmt.Sprintf(" Deal %d as dealt: %s.", rd.No, sc.Verb(rd.Dealer, "deal"))
 	}
@@ -291,6 +295,10 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 	}
 	game := &s.report.Players
 	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
+	if s.oneDeal() {
+		// The deal is the whole log (a board): one number each.
+		head = " " + st.Heading.Render("Points lost:") + " "
+	}
 	line := ""
 	for _, f := range []struct {
 		num     string
@@ -302,6 +310,10 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 			d, g := 0.0, 0.0
 			for _, o := range seats {
 				d, g = d+dr.Players[o].Lost, g+game[o].Lost
+			}
+			if s.oneDeal() {
+				num, _, _ := strings.Cut(f.num, "/")
+				return fmt.Sprintf(num, d)
 			}
 			return fmt.Sprintf(f.num, d, g)
 		}
