@@ -27,7 +27,7 @@ func TestNameInColumn(t *testing.T) {
 
 // TestHelpOfPagesThatQuitAtOnce: the day's first page and its results
 // quit at once on q, so their help must not say q asks first or keeps a
-// game; enter on the first page plays a board, not "the card".
+// game; enter and the digits choose boards there, not cards.
 func TestHelpOfPagesThatQuitAtOnce(t *testing.T) {
 	km := kit.DefaultKeys()
 	for _, p := range []interface {
@@ -41,7 +41,7 @@ func TestHelpOfPagesThatQuitAtOnce(t *testing.T) {
 		for _, group := range p.KeyHelp(&km).FullHelp() {
 			for _, b := range group {
 				d := b.Help().Desc
-				if strings.Contains(d, "asks first") || strings.Contains(d, "game stays saved") || strings.Contains(d, "the card") {
+				if strings.Contains(d, "asks first") || strings.Contains(d, "game stays saved") || strings.Contains(d, "card") {
 					t.Errorf("%s: the help says %q %q", p.Name(), b.Help().Key, d)
 				}
 			}
