@@ -197,6 +197,9 @@ func (s *History) View(ctx *kit.Context) string {
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)
+	if ctx.ASCII {
+		cols.cut = "..."
+	}
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
 	room := max(1, h-len(lines)-len(bottom))
 	first := 0
@@ -273,7 +276,12 @@ func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 // cols are the widths of the list's columns: the players column gives
 // the scores and the results room, the same on every row, so the
 // columns line up.
-type cols struct{ players, score, result int }
+type cols struct {
+	players, score, result int
+	// cut ends a name cut to its column: "…", or under -ascii "..."
+	// itself, as wide as the App writes it.
+	cut string
+}
 
 func (c cols) line(when, players, deals, score, result string) string {
 	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), result)
@@ -291,7 +299,7 @@ func (s *History) columns(w int) cols {
 		res = max(res, kit.WidthOf(result(&s.rows[i])))
 		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
 	}
-	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res}
+	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res, cut: "…"}
 }
 
 // result says how a game went for the person: won, lost, playing,
@@ -398,7 +406,7 @@ func (s *History) rowLine(r *row, c cols) string {
 	}
 	if kit.WidthOf(players) > c.players {
 		// Cut with a mark, so that a cut name does not read whole.
-		players = ansi.Truncate(players, c.players, "…")
+		players = ansi.Truncate(players, c.players, c.cut)
 	}
 	return kit.Fit(c.line(kit.Clip(when, 16), untrusted.Text(players), fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)
 }

@@ -730,3 +730,50 @@ func TestHistoryHelpSaysQuitsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIElisionFits: under -ascii the App writes "…" as "...", two
+// cells wider; a game's name elided in the place line and a players
+// column cut with a mark must still fit 80 columns once it is written,
+// so that the line's last word (the result) is not cut at the edge.
+func TestASCIIElisionFits(t *testing.T) {
+	fits := func(what string, w int, frame string) {
+		t.Helper()
+		for _, l := range strings.Split(frame, "\n") {
+			if l = strings.TrimRight(kit.ASCIIText(l), " "); kit.WidthOf(l) > w {
+				t.Errorf("%s at %d columns: a line of %d under -ascii: %q", what, w, kit.WidthOf(l), l)
+			}
+		}
+	}
+	r := readGame(t, "tables/3-01-every-house-variant.klob")
+	name := "2026-12-03-0808-vs-West-normal-East-normal-lost-practice.klob"
+	// The name is elided to the room the place line leaves, which each
+	// width changes.
+	for w := 80; w < 100; w++ {
+		hs := kittest.New(t, New(r, name, Config{Analyze: fakeAnalyze}, nil), w, 24, true)
+		fits("replay", w, hs.Text())
+		if !strings.Contains(kit.ASCIIText(text(hs)), "-practice\n") {
+			t.Errorf("at %d columns the place line does not end in the name's tail:\n%s", w, kit.ASCIIText(hs.Text()))
+		}
+	}
+
+	dir, keep := historyState(t)
+	l, err := gamelog.ReadFile(filepath.Join(games, "tables/4-05-four-tie.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Header.SetPlayer(rules.SeatA, "Tester", gamelog.Human)
+	for s := rules.SeatB; s < 4; s++ {
+		l.Header.SetPlayer(s, "A rather long bot name "+s.String(), "normal")
+	}
+	l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue})
+	b, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-08-1200-vs-long-names-practice.klob", b)
+	list := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true}), 80, 24, true)
+	fits("history", 80, list.Text())
+	if !strings.Contains(text(list), "practice\n") {
+		t.Errorf("the result is cut:\n%s", kit.ASCIIText(list.Text()))
+	}
+}
