@@ -777,3 +777,42 @@ func TestASCIIElisionFits(t *testing.T) {
 		t.Errorf("the result is cut:\n%s", kit.ASCIIText(list.Text()))
 	}
 }
+
+// TestHiddenExchangesStayHidden: in one seat's view the step line does
+// not name a card drawn or given between two other players (shlomo,
+// cleopatra), which that seat never saw and its table talk calls "a card
+// unseen"; the two players concerned, and every hand open, see it.
+func TestHiddenExchangesStayHidden(t *testing.T) {
+	// Deal 1: A's shlomo draws 8♦ from B and gives B the Q♥ (steps 5
+	// and 6); B's cleopatra gives D the 8♣ face down, which D sees once
+	// it has given B the 9♠ (steps 8 and 9).
+	r := readGame(t, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob")
+	cards := map[int]string{5: "8♦", 6: "Q♥", 8: "8♣", 9: "9♠"}
+	seen := map[int]string{5: "AB", 6: "AB", 8: "B", 9: "BD"}
+	hs := open(t, r, "4-14", 80, 24)
+	for view := 0; view < 5; view++ { // every hand open, then A, B, C, D
+		seat := "ABCD"[max(view-1, 0) : max(view-1, 0)+1]
+		hs.Press("home")
+		for n := 1; n <= 9; n++ {
+			hs.Press("right")
+			card, ok := cards[n]
+			if !ok {
+				continue
+			}
+			line := ""
+			for _, l := range strings.Split(text(hs), "\n") {
+				if strings.HasPrefix(l, fmt.Sprintf(" Step %d:", n)) {
+					line = l
+				}
+			}
+			want := view == 0 || strings.Contains(seen[n], seat)
+			if got := strings.Contains(line, card); got != want {
+				t.Errorf("view %d, step %d: %q shows %s: %v, want %v", view, n, line, card, got, want)
+			}
+			if !want && !strings.Contains(line, "unseen") {
+				t.Errorf("view %d, step %d: %q", view, n, line)
+			}
+		}
+		hs.Press("o")
+	}
+}

@@ -194,7 +194,15 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	if w := s.takeover(sc, rd, i); w != "" {
 		who = w
 	}
-	did := actionText(ctx, step.Action, d)
+	act := step.Action
+	// A card drawn or given between two other players (shlomo,
+	// cleopatra) is not shown in one seat's view: that seat's history
+	// holds it as NoCard, and its table talk says "a card unseen".
+	if h := sc.V.History(); !s.open && i < len(h) && h[i].Action.Card == rules.NoCard &&
+		(act.Kind == rules.Draw || act.Kind == rules.Give) {
+		act.Card = rules.NoCard
+	}
+	did := actionText(ctx, act, d)
 	// A declaration declined says which, as the table talk does.
 	if h := sc.V.History(); i < len(h) && h[i].Seat == step.Seat && h[i].Action == step.Action {
 		if w := table.Declined(&sc.V, i); w != "" {
@@ -203,7 +211,7 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	}
 	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, who, did)
 	if step.Seat == rules.ChanceSeat {
-		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, step.Action, d))
+		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, act, d))
 	}
 	if s.pos == s.end() && !s.finished() {
 		line += ". The log stops here"
@@ -223,7 +231,8 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 }
 
 // actionText is what a step did, in words: "played J♥", "said take",
-// "exchanged the dix".
+// "exchanged the dix"; a card drawn or given as NoCard was not seen
+// from the view shown: "gave a card unseen".
 func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
 	switch a.Kind {
 	case rules.PlayCard:
@@ -231,8 +240,14 @@ func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
 	case rules.Exchange:
 		return "exchanged the dix"
 	case rules.Draw:
+		if a.Card == rules.NoCard {
+			return "a card was drawn unseen"
+		}
 		return "a card was drawn: " + actionWords(ctx, a)
 	case rules.Give:
+		if a.Card == rules.NoCard {
+			return "gave a card unseen"
+		}
 		return "gave " + actionWords(ctx, a)
 	}
 	return "said " + actionWords(ctx, a)
