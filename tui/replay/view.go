@@ -162,7 +162,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	if rows, line := s.lostByGrade(ctx, sc, w); rows != nil {
 		if all := table.DropBlanks(append(append(lines[:len(lines):len(lines)], ""), rows...), room); len(all) <= room {
 			lines = all
-		} else if all := table.DropBlanks(append(lines[:len(lines):len(lines)], line), room); len(all) <= room {
+		} else if all := table.DropBlanks(append(lines[:len(lines):len(lines)], line), room); line != "" && len(all) <= room {
 			lines = all
 		}
 	}
@@ -373,7 +373,8 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 // inaccuracies (headed in words), the smaller losses of good decisions,
 // and all;
 // line is the same in one line for a window without room for the rows:
-// the widest of lostLines that fits in w. rows is nil without analysis.
+// the widest of lostLines that fits in w, "" when none does. rows is nil
+// without analysis.
 func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, line string) {
 	dr := s.dealReport(s.pos.deal)
 	if dr == nil || !dr.Analysed || s.sealed {
@@ -416,15 +417,12 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		}
 		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
 	}
-	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
-	line = lines[len(lines)-1]
-	for _, l := range lines {
+	for _, l := range lostLines(ctx, sc, s.report.Graded, dr, &lost) {
 		if kit.WidthOf(l) <= w {
-			line = l
-			break
+			return rows, l
 		}
 	}
-	return rows, kit.Clip(line, w)
+	return rows, ""
 }
 
 // gradePlural is the grade's word for the points lost in its
@@ -449,10 +447,12 @@ func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 
 // lostLines are the ways to write the points each seat lost this deal in
 // one line, widest first: the total with the grades' words ("101
-// (blunders 47, mistakes 36, inaccuracies 13)"); the total and the worst
-// grade ("101 (blunder)"), by name then by seat letter; the total alone. Each gives every graded seat's
-// whole-point total (DealReport.Players), so the line agrees with the
-// rows.
+// (blunders 47, mistakes 36, inaccuracies 13)"), then with the worst
+// grade ("101 (blunder)"). Each gives every graded seat's whole-point
+// total (DealReport.Players), so the line agrees with the rows. The
+// seats go by name: by seat letter, which nothing on the screen
+// explains, or with the totals alone, which the analysis line under it
+// already gives, the line is left out.
 func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
 	st := &ctx.Styles
 	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
@@ -466,9 +466,8 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		return x
 	}
 	forms := []struct {
-		head    string
-		seat    func(o rules.Seat) string
-		letters bool // the seats by letter, as the line of points lost does when names are too wide
+		head string
+		seat func(o rules.Seat) string
 	}{
 		{"Lost by grade:", func(o rules.Seat) string {
 			var short []string
@@ -482,10 +481,8 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 				x += " (" + strings.Join(short, ", ") + ")"
 			}
 			return x
-		}, false},
-		{"Lost (worst grade):", worst, false},
-		{"Lost (worst grade):", worst, true},
-		{"Lost:", func(o rules.Seat) string { return fmt.Sprintf("%.0f", dr.Players[o].Lost) }, false},
+		}},
+		{"Lost (worst grade):", worst},
 	}
 	var out []string
 	for _, f := range forms {
@@ -493,11 +490,7 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		for _, seats := range gradedSides(sc, graded) {
 			var team []string
 			for _, o := range seats {
-				name := sc.Name(o)
-				if f.letters {
-					name = o.String()
-				}
-				team = append(team, name+" "+f.seat(o))
+				team = append(team, sc.Name(o)+" "+f.seat(o))
 			}
 			parts = append(parts, strings.Join(team, ", "))
 		}
