@@ -238,12 +238,18 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	for _, n := range r.BySeats {
 		seats = append(seats, fmt.Sprintf("%s %d/%d", countWord(n.Players), n.Won, n.Finished))
 	}
+	// A bete rate of no deal played out as maker would read "0%", as if
+	// every contract had been made: it says there is none instead.
+	bete := "bete rate " + percent(r.BeteRate())
+	if r.MakerDone == 0 {
+		bete = "no deal played out as maker yet"
+	}
 	return [][2]string{
 		{st.Heading.Render("Your record:"), head},
 		{"  won/played", "against " + strings.Join(by, " · ")},
 		{"  by players", strings.Join(seats, " · ")},
 		{"  a deal", fmt.Sprintf("%.1f points on average over %s (%s %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWord(r.BySeats), r.OppAvgPerDeal())},
-		{"  as maker", fmt.Sprintf("take rate %s · bete rate %s", percent(r.TakeRate()), percent(r.BeteRate()))},
+		{"  as maker", fmt.Sprintf("take rate %s · %s", percent(r.TakeRate()), bete)},
 	}
 }
 

@@ -816,3 +816,22 @@ func TestHiddenExchangesStayHidden(t *testing.T) {
 		hs.Press("o")
 	}
 }
+
+// TestRecordBeteRateWithoutContracts: a player never maker in a deal
+// played out has no bete rate; the record says so rather than "bete
+// rate 0%", which reads as every contract made.
+func TestRecordBeteRateWithoutContracts(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, c := range []struct {
+		makerDone, bete int
+		want            string
+	}{{0, 0, "take rate 0% · no deal played out as maker yet"}, {4, 1, "take rate 40% · bete rate 25%"}} {
+		s := &History{}
+		s.record.Games, s.record.Finished, s.record.Deals = 1, 1, 10
+		s.record.Maker, s.record.MakerDone, s.record.Bete = c.makerDone, c.makerDone, c.bete
+		lines := s.recordLines(&ctx)
+		if got := lines[len(lines)-1][1]; got != c.want {
+			t.Errorf("maker in %d deals: %q, want %q", c.makerDone, got, c.want)
+		}
+	}
+}
