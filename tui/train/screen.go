@@ -670,7 +670,11 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var short []key.Binding
 	switch {
 	case t.review:
+		// The review takes only these keys: its help lists them, not
+		// the drill's.
 		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
+		full = []key.Binding{kit.Brief("scroll the mistakes", k.Up, k.Down), kit.Either("back to the drill", k.Back, t.keys.Review),
+			k.Help, kit.QuitAsks(k)}
 	case t.state == stateAsk:
 		// Each key says what it does: the arrows move the choice, enter
 		// or an option's letter answers with it.

@@ -814,3 +814,32 @@ func TestRecordKeepsTheEvaluation(t *testing.T) {
 		t.Errorf("-eval text %q", got)
 	}
 }
+
+// TestReviewHelpListsItsKeys: the help opened on the review of the last
+// mistakes lists the keys that work there (scroll, back), not the
+// drill's options, which the review does not take.
+func TestReviewHelpListsItsKeys(t *testing.T) {
+	hs := start(t, testConfig(&traintest.MemRecord{}, traintest.Strong), 80, 24)
+	hs.press("m")
+	if !hs.s.Reviewing() {
+		t.Fatal("m did not open the review")
+	}
+	km := kit.DefaultKeys()
+	var descs []string
+	for _, group := range hs.s.KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			descs = append(descs, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	all := strings.Join(descs, "\n")
+	for _, want := range []string{"scroll", "back"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the review's help lacks %q:\n%s", want, all)
+		}
+	}
+	for _, not := range []string{"option", "new drill", "pass"} {
+		if strings.Contains(all, not) {
+			t.Errorf("the review's help offers %q:\n%s", not, all)
+		}
+	}
+}
