@@ -843,3 +843,18 @@ func TestReviewHelpListsItsKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestDamagedRecordPathShown: the note on a damaged record names where
+// it is kept as the other screens show paths, "~" for the home folder,
+// not the whole path.
+func TestDamagedRecordPathShown(t *testing.T) {
+	rec := &traintest.MemRecord{LoadErr: &drill.DamagedError{What: "the training record", Path: "/home/ann/.local/state/klob/train.json",
+		Aside: "/home/ann/.local/state/klob/damaged/train-2026-11-29-143100.json", Err: errors.New("unexpected end of JSON input")}}
+	cfg := testConfig(rec, traintest.Strong)
+	cfg.ShowPath = func(p string) string { return strings.Replace(p, "/home/ann", "~", 1) }
+	hs := start(t, cfg, 80, 24)
+	scr := strings.Join(strings.Fields(hs.screen()), " ")
+	if !strings.Contains(scr, "~/.local/state/klob/damaged/train-2026-11-29-143100.json") || strings.Contains(scr, "/home/ann") {
+		t.Errorf("the damaged record's path:\n%s", hs.screen())
+	}
+}
