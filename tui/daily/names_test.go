@@ -1,9 +1,12 @@
 package daily
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -46,5 +49,28 @@ func TestHelpOfPagesThatQuitAtOnce(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestDamagedResultsPathShown: a result file that cannot be read is
+// kept aside, and the day's first page says where as the screens show
+// paths ("~/.local/state/klob/..." here), not with the whole path.
+func TestDamagedResultsPathShown(t *testing.T) {
+	dir := t.TempDir()
+	day, err := dailyfiles.Open(dir).Day(day1, 2, "Tester", "v-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(day.ResultPath()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(day.ResultPath(), []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, 2, dir, quickPar)
+	txt := strings.Join(strings.Fields(f.text()), " ")
+	if !strings.Contains(txt, "could not be read") || strings.Contains(txt, dir) ||
+		!strings.Contains(txt, "~/.local/state/klob/") {
+		t.Errorf("the damaged file's note:\n%s", f.text())
 	}
 }
