@@ -189,11 +189,17 @@ func (s *History) View(ctx *kit.Context) string {
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "")
-		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) + ". klob replay FILE opens any game log."
+		// The command is held whole on a line by no-break spaces while
+		// the text wraps, then written with plain ones, to be copied.
+		const nbsp = "\u00a0"
+		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) +
+			". klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
-		lines = append(lines, kit.Paragraph(none, w, nil)...)
+		for _, l := range kit.Paragraph(none, w, nil) {
+			lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
+		}
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)

@@ -835,3 +835,18 @@ func TestRecordBeteRateWithoutContracts(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryEmptyKeepsTheCommandWhole: the empty list's words wrap
+// without breaking "klob replay FILE" over two lines, whatever the
+// length of the folder before it, and with plain spaces to copy.
+func TestHistoryEmptyKeepsTheCommandWhole(t *testing.T) {
+	dir, _ := historyState(t)
+	for k := range 16 {
+		show := "~/" + strings.Repeat("x", k)
+		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, ShowPath: func(p string) string { return strings.Replace(p, dir, show, 1) }})
+		got := text(hs)
+		if !strings.Contains(got, "klob replay FILE") || strings.Contains(got, "\u00a0") {
+			t.Errorf("folder %s: the command is cut or holds a no-break space:\n%s", show, got)
+		}
+	}
+}
