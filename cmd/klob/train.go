@@ -269,7 +269,7 @@ func trainReview(rec *drill.StatsFile, ascii bool, stdout, stderr io.Writer) int
 			printHanging(stdout, fmt.Sprintf("you: %s; best: %s; %s.", chose, best, m.Verdict().Text()),
 				m.When.Local().Format("2006-01-02 15:04")+"  ", "  ")
 			// The command stays on one line, to copy.
-			fmt.Fprintf(stdout, "  klob train -eval %q\n", untrusted.Text(m.Situation))
+			fmt.Fprintf(stdout, "  klob train -eval %q\n", untrusted.Text(m.EvalText()))
 		}
 	}
 	return 0

@@ -1,9 +1,12 @@
 package daily
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/tui/kit"
 )
 
@@ -22,5 +25,52 @@ func TestNameInColumn(t *testing.T) {
 		if strings.TrimRight(got, " ") != c.want || kit.WidthOf(got) != 28 {
 			t.Errorf("nameInColumn(%q, 28) = %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestHelpOfPagesThatQuitAtOnce: the day's first page and its results
+// quit at once on q, so their help must not say q asks first or keeps a
+// game; enter and the digits choose boards there, not cards.
+func TestHelpOfPagesThatQuitAtOnce(t *testing.T) {
+	km := kit.DefaultKeys()
+	for _, p := range []interface {
+		kit.Screen
+		kit.Helper
+		QuitsAtOnce() bool
+	}{&intro{}, &results{}} {
+		if !p.QuitsAtOnce() {
+			t.Fatalf("%s asks before it quits", p.Name())
+		}
+		for _, group := range p.KeyHelp(&km).FullHelp() {
+			for _, b := range group {
+				d := b.Help().Desc
+				if strings.Contains(d, "asks first") || strings.Contains(d, "game stays saved") || strings.Contains(d, "card") {
+					t.Errorf("%s: the help says %q %q", p.Name(), b.Help().Key, d)
+				}
+			}
+		}
+	}
+}
+
+// TestDamagedResultsPathShown: a result file that cannot be read is
+// kept aside, and the day's first page says where as the screens show
+// paths ("~/.local/state/klob/..." here), not with the whole path.
+func TestDamagedResultsPathShown(t *testing.T) {
+	dir := t.TempDir()
+	day, err := dailyfiles.Open(dir).Day(day1, 2, "Tester", "v-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(day.ResultPath()), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(day.ResultPath(), []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, 2, dir, quickPar)
+	txt := strings.Join(strings.Fields(f.text()), " ")
+	if !strings.Contains(txt, "could not be read") || strings.Contains(txt, dir) ||
+		!strings.Contains(txt, "~/.local/state/klob/") {
+		t.Errorf("the damaged file's note:\n%s", f.text())
 	}
 }

@@ -407,8 +407,10 @@ func (r *results) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", keyUp, keyDown), kit.Brief("the hard bot's line", k.Choose),
 		kit.Brief("yours", keyYours), kit.Brief("standings", keyStandings), kit.Brief("history", keyHistory),
 		k.QuitHint()}
-	full := [][]key.Binding{{keyUp, keyDown, k.Nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),
-		keyYours, keyStandings, keyHistory}, {k.Help, k.Quit}}
+	// The digits choose a board here, not a card.
+	nth := k.NthFor(duplicate.DailyBoards, "the board of that number")
+	full := [][]key.Binding{{keyUp, keyDown, nth}, {kit.Bind("enter", "the hard bot's line of the board, in the replay with the analysis, where it parts from yours", "enter"),
+		keyYours, keyStandings, keyHistory}, {k.Help, k.QuitHint()}} // q quits at once here
 	return kit.KeyHelp{Short: short, Full: full}
 }
 

@@ -124,6 +124,10 @@ func TestBotWithNoCards(t *testing.T) {
 	require.True(t, s.run.Game().Deal().Over(), "the first deal did not end")
 	require.NotContains(t, d.Text(), "Bot:  ")
 	require.Contains(t, d.Text(), " Bot: no cards · you deal")
+	// The words over the table say the play is over, not how to choose
+	// and play a card.
+	require.Contains(t, d.Text(), "The last trick")
+	require.NotContains(t, d.Text(), "Choose a card")
 }
 
 // TestCursorStartsOnPlayable: in many ways of playing the second deal,

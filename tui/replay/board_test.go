@@ -51,9 +51,21 @@ func TestBoardReplay(t *testing.T) {
 		if txt := hs.Text(); !strings.Contains(txt, "Replay · Board 1 of 8 · step 0 of") {
 			t.Errorf("the replay does not name the board:\n%s", txt)
 		}
-		hs.Press("end")
+		// Its one deal is the board, not "Deal 1", and there is no
+		// other deal to step or go to.
+		hs.Press("g")
 		txt := hs.Text()
-		for _, want := range []string{"Board 1 of 8 is over", "Points lost"} {
+		for _, not := range []string{"Deal 1", "n/p deal", "go to", "Go to deal", "deal/game"} {
+			if strings.Contains(txt, not) {
+				t.Errorf("%d players: the board's start says %q:\n%s", n, not, txt)
+			}
+		}
+		if !strings.Contains(txt, "The board as dealt: ") {
+			t.Errorf("%d players: the board's start:\n%s", n, txt)
+		}
+		hs.Press("end")
+		txt = hs.Text()
+		for _, want := range []string{"Board 1 of 8 is over", "Points lost: "} {
 			if !strings.Contains(txt, want) {
 				t.Errorf("%d players: the end lacks %q:\n%s", n, want, txt)
 			}

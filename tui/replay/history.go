@@ -189,14 +189,23 @@ func (s *History) View(ctx *kit.Context) string {
 	bottom := append(append([]string{rule}, s.detailLines(ctx, w)...), " "+st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())))
 	if len(s.rows) == 0 {
 		lines = append(lines, "")
-		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) + ". klob replay FILE opens any game log."
+		// The command is held whole on a line by no-break spaces while
+		// the text wraps, then written with plain ones, to be copied.
+		const nbsp = "\u00a0"
+		none := "No saved games yet. Finished games are kept in " + s.cfg.ShowPath.Show(filepath.Join(s.src.Dir(), store.HistoryDir)) +
+			". klob" + nbsp + "replay" + nbsp + "FILE opens any game log."
 		if s.cfg.HidePaths {
 			none = "No saved games yet: a game is kept here once it is over."
 		}
-		lines = append(lines, kit.Paragraph(none, w, nil)...)
+		for _, l := range kit.Paragraph(none, w, nil) {
+			lines = append(lines, strings.ReplaceAll(l, nbsp, " "))
+		}
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
 	cols := s.columns(w - 3)
+	if ctx.ASCII {
+		cols.cut = "..."
+	}
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
 	room := max(1, h-len(lines)-len(bottom))
 	first := 0
@@ -235,12 +244,18 @@ func (s *History) recordLines(ctx *kit.Context) [][2]string {
 	for _, n := range r.BySeats {
 		seats = append(seats, fmt.Sprintf("%s %d/%d", countWord(n.Players), n.Won, n.Finished))
 	}
+	// A bete rate of no deal played out as maker would read "0%", as if
+	// every contract had been made: it says there is none instead.
+	bete := "bete rate " + percent(r.BeteRate())
+	if r.MakerDone == 0 {
+		bete = "no deal played out as maker yet"
+	}
 	return [][2]string{
 		{st.Heading.Render("Your record:"), head},
 		{"  won/played", "against " + strings.Join(by, " · ")},
 		{"  by players", strings.Join(seats, " · ")},
 		{"  a deal", fmt.Sprintf("%.1f points on average over %s (%s %.1f)", r.AvgPerDeal(), kit.Plural(r.Deals, "deal"), oppWord(r.BySeats), r.OppAvgPerDeal())},
-		{"  as maker", fmt.Sprintf("take rate %s · bete rate %s", percent(r.TakeRate()), percent(r.BeteRate()))},
+		{"  as maker", fmt.Sprintf("take rate %s · %s", percent(r.TakeRate()), bete)},
 	}
 }
 
@@ -273,7 +288,12 @@ func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 // cols are the widths of the list's columns: the players column gives
 // the scores and the results room, the same on every row, so the
 // columns line up.
-type cols struct{ players, score, result int }
+type cols struct {
+	players, score, result int
+	// cut ends a name cut to its column: "…", or under -ascii "..."
+	// itself, as wide as the App writes it.
+	cut string
+}
 
 func (c cols) line(when, players, deals, score, result string) string {
 	return fmt.Sprintf("%-16s  %s %5s  %s  %s", when, kit.Fit(players, c.players), deals, kit.Right(score, c.score), result)
@@ -291,7 +311,7 @@ func (s *History) columns(w int) cols {
 		res = max(res, kit.WidthOf(result(&s.rows[i])))
 		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
 	}
-	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res}
+	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res, cut: "…"}
 }
 
 // result says how a game went for the person: won, lost, playing,
@@ -398,7 +418,7 @@ func (s *History) rowLine(r *row, c cols) string {
 	}
 	if kit.WidthOf(players) > c.players {
 		// Cut with a mark, so that a cut name does not read whole.
-		players = ansi.Truncate(players, c.players, "…")
+		players = ansi.Truncate(players, c.players, c.cut)
 	}
 	return kit.Fit(c.line(kit.Clip(when, 16), untrusted.Text(players), fmt.Sprint(e.Deals), scoreOf(r), result(r)), w)
 }
@@ -466,16 +486,18 @@ func (s *History) unpath(text, path string) string {
 	return strings.ReplaceAll(text, filepath.Dir(path)+string(filepath.Separator), "")
 }
 
-// KeyHelp is the list's keys as help.
+// KeyHelp is the list's keys as help. q and esc leave the read-only
+// list at once (QuitsAtOnce), so the help does not say q asks first.
 func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	quit := kit.Brief(k.QuitHint().Help().Desc, k.Quit, k.Back)
 	if s.loaded && len(s.rows) == 0 {
 		// Nothing to choose nor to replay: only how to leave.
-		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, kit.QuitAsks(k)}}}
+		return kit.KeyHelp{Short: []key.Binding{k.QuitHint()}, Full: [][]key.Binding{{k.Help, quit}}}
 	}
 	return kit.KeyHelp{
 		Short: []key.Binding{kit.Brief("choose", k.Up, k.Down), kit.Brief("replay", k.Choose), k.QuitHint()},
 		Full: [][]key.Binding{{kit.Brief("choose a game", k.Up, k.Down), kit.Brief("replay it (esc comes back)", k.Choose),
-			k.Help, kit.QuitAsks(k)}},
+			k.Help, quit}},
 	}
 }
 

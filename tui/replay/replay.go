@@ -27,6 +27,7 @@ package replay
 
 import (
 	"context"
+	"slices"
 	"strconv"
 
 	"charm.land/bubbles/v2/help"
@@ -277,6 +278,8 @@ func (s *Screen) key(msg tea.KeyPressMsg) (kit.Screen, tea.Cmd) {
 		s.pos = pos{}
 	case kit.IsKey(msg, k.Last):
 		s.pos = s.end()
+	case s.oneDeal() && (kit.IsKey(msg, k.GoTo) || kit.IsKey(msg, k.Digits)):
+		// One deal (a board): there is no other deal to go to.
 	case kit.IsKey(msg, k.GoTo):
 		s.goTo, s.digits = true, ""
 	case kit.IsKey(msg, k.Digits):
@@ -399,8 +402,14 @@ func (s *Screen) prevDeal(p pos) pos {
 	return pos{p.deal - 1, 0}
 }
 
+// oneDeal reports whether the log holds one deal at most (a board, or
+// a game decided in its first deal): the keys between deals have no
+// other deal to go to.
+func (s *Screen) oneDeal() bool { return s.r != nil && len(s.r.Deals) <= 1 }
+
 // KeyHelp is the replay's keys as help: the short help is the status
-// line's hints, the full help lists every key.
+// line's hints, the full help lists every key; a log of one deal offers
+// no keys between deals.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	rk := &s.keys
 	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last,
@@ -408,6 +417,11 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("step", rk.Next, rk.Prev), kit.Brief("trick", rk.NextTrick, rk.PrevTrick),
 		kit.Brief("deal", rk.NextDeal, rk.PrevDeal), kit.Brief("go to deal", rk.GoTo), kit.Brief("hands", rk.Hands),
 		kit.Brief("analysis", rk.Analysis), kit.Brief("tricks", rk.Tricks)}
+	if s.oneDeal() {
+		full = []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, kit.Brief("start of the deal", rk.First),
+			kit.Brief("end of the deal", rk.Last), rk.Hands, rk.Analysis, rk.Tricks}
+		short = slices.Delete(short, 2, 4)
+	}
 	if s.back != nil {
 		full = append(full, rk.Back)
 		short = append(short, kit.Brief("back", rk.Back))

@@ -695,3 +695,158 @@ func TestHistoryRecordNamesTheOpponents(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryHelpSaysQuitsAtOnce: q leaves the saved games' list without
+// a question, so its help must not say that q asks first; esc leaves it
+// too and is named beside q.
+func TestHistoryHelpSaysQuitsAtOnce(t *testing.T) {
+	dir, keep := historyState(t)
+	b, err := os.ReadFile(filepath.Join(games, "05-target-not-500.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-05-1200-vs-Bot-easy-won.klob", b)
+	for _, d := range []string{t.TempDir(), dir} { // empty, then one game
+		hs := openHistory(t, d, Config{Analyze: fakeAnalyze, HidePaths: true})
+		h := hs.Screen.(*History)
+		if !h.QuitsAtOnce() {
+			t.Fatal("the list asks before it quits")
+		}
+		km := kit.DefaultKeys()
+		found := false
+		for _, group := range h.KeyHelp(&km).FullHelp() {
+			for _, b := range group {
+				if !slices.Contains(b.Keys(), "q") {
+					continue
+				}
+				found = true
+				if hp := b.Help(); strings.Contains(hp.Desc, "asks") || hp.Key != "q/esc" {
+					t.Errorf("the list's help writes q as %q %q", hp.Key, hp.Desc)
+				}
+			}
+		}
+		if !found {
+			t.Error("the list's help has no q")
+		}
+	}
+}
+
+// TestASCIIElisionFits: under -ascii the App writes "…" as "...", two
+// cells wider; a game's name elided in the place line and a players
+// column cut with a mark must still fit 80 columns once it is written,
+// so that the line's last word (the result) is not cut at the edge.
+func TestASCIIElisionFits(t *testing.T) {
+	fits := func(what string, w int, frame string) {
+		t.Helper()
+		for _, l := range strings.Split(frame, "\n") {
+			if l = strings.TrimRight(kit.ASCIIText(l), " "); kit.WidthOf(l) > w {
+				t.Errorf("%s at %d columns: a line of %d under -ascii: %q", what, w, kit.WidthOf(l), l)
+			}
+		}
+	}
+	r := readGame(t, "tables/3-01-every-house-variant.klob")
+	name := "2026-12-03-0808-vs-West-normal-East-normal-lost-practice.klob"
+	// The name is elided to the room the place line leaves, which each
+	// width changes.
+	for w := 80; w < 100; w++ {
+		hs := kittest.New(t, New(r, name, Config{Analyze: fakeAnalyze}, nil), w, 24, true)
+		fits("replay", w, hs.Text())
+		if !strings.Contains(kit.ASCIIText(text(hs)), "-practice\n") {
+			t.Errorf("at %d columns the place line does not end in the name's tail:\n%s", w, kit.ASCIIText(hs.Text()))
+		}
+	}
+
+	dir, keep := historyState(t)
+	l, err := gamelog.ReadFile(filepath.Join(games, "tables/4-05-four-tie.klob"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Header.SetPlayer(rules.SeatA, "Tester", gamelog.Human)
+	for s := rules.SeatB; s < 4; s++ {
+		l.Header.SetPlayer(s, "A rather long bot name "+s.String(), "normal")
+	}
+	l.Header.Extra = append(l.Header.Extra, gamelog.Tag{Name: gamelog.PracticeTag, Value: gamelog.PracticeValue})
+	b, err := l.MarshalText()
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep("2026-01-08-1200-vs-long-names-practice.klob", b)
+	list := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze, HidePaths: true}), 80, 24, true)
+	fits("history", 80, list.Text())
+	if !strings.Contains(text(list), "practice\n") {
+		t.Errorf("the result is cut:\n%s", kit.ASCIIText(list.Text()))
+	}
+}
+
+// TestHiddenExchangesStayHidden: in one seat's view the step line does
+// not name a card drawn or given between two other players (shlomo,
+// cleopatra), which that seat never saw and its table talk calls "a card
+// unseen"; the two players concerned, and every hand open, see it.
+func TestHiddenExchangesStayHidden(t *testing.T) {
+	// Deal 1: A's shlomo draws 8♦ from B and gives B the Q♥ (steps 5
+	// and 6); B's cleopatra gives D the 8♣ face down, which D sees once
+	// it has given B the 9♠ (steps 8 and 9).
+	r := readGame(t, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob")
+	cards := map[int]string{5: "8♦", 6: "Q♥", 8: "8♣", 9: "9♠"}
+	seen := map[int]string{5: "AB", 6: "AB", 8: "B", 9: "BD"}
+	hs := open(t, r, "4-14", 80, 24)
+	for view := 0; view < 5; view++ { // every hand open, then A, B, C, D
+		seat := "ABCD"[max(view-1, 0) : max(view-1, 0)+1]
+		hs.Press("home")
+		for n := 1; n <= 9; n++ {
+			hs.Press("right")
+			card, ok := cards[n]
+			if !ok {
+				continue
+			}
+			line := ""
+			for _, l := range strings.Split(text(hs), "\n") {
+				if strings.HasPrefix(l, fmt.Sprintf(" Step %d:", n)) {
+					line = l
+				}
+			}
+			want := view == 0 || strings.Contains(seen[n], seat)
+			if got := strings.Contains(line, card); got != want {
+				t.Errorf("view %d, step %d: %q shows %s: %v, want %v", view, n, line, card, got, want)
+			}
+			if !want && !strings.Contains(line, "unseen") {
+				t.Errorf("view %d, step %d: %q", view, n, line)
+			}
+		}
+		hs.Press("o")
+	}
+}
+
+// TestRecordBeteRateWithoutContracts: a player never maker in a deal
+// played out has no bete rate; the record says so rather than "bete
+// rate 0%", which reads as every contract made.
+func TestRecordBeteRateWithoutContracts(t *testing.T) {
+	ctx := kit.NewContext(false)
+	for _, c := range []struct {
+		makerDone, bete int
+		want            string
+	}{{0, 0, "take rate 0% · no deal played out as maker yet"}, {4, 1, "take rate 40% · bete rate 25%"}} {
+		s := &History{}
+		s.record.Games, s.record.Finished, s.record.Deals = 1, 1, 10
+		s.record.Maker, s.record.MakerDone, s.record.Bete = c.makerDone, c.makerDone, c.bete
+		lines := s.recordLines(&ctx)
+		if got := lines[len(lines)-1][1]; got != c.want {
+			t.Errorf("maker in %d deals: %q, want %q", c.makerDone, got, c.want)
+		}
+	}
+}
+
+// TestHistoryEmptyKeepsTheCommandWhole: the empty list's words wrap
+// without breaking "klob replay FILE" over two lines, whatever the
+// length of the folder before it, and with plain spaces to copy.
+func TestHistoryEmptyKeepsTheCommandWhole(t *testing.T) {
+	dir, _ := historyState(t)
+	for k := range 16 {
+		show := "~/" + strings.Repeat("x", k)
+		hs := openHistory(t, dir, Config{Analyze: fakeAnalyze, ShowPath: func(p string) string { return strings.Replace(p, dir, show, 1) }})
+		got := text(hs)
+		if !strings.Contains(got, "klob replay FILE") || strings.Contains(got, "\u00a0") {
+			t.Errorf("folder %s: the command is cut or holds a no-break space:\n%s", show, got)
+		}
+	}
+}

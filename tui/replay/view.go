@@ -117,7 +117,14 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	if s.cfg.Board != "" {
 		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", s.cfg.Board, s.pos.n, len(rd.Steps), who)
 	}
-	if name := kit.ElideName(s.name, w-kit.WidthOf(place)-4); name != "" {
+	room := w - kit.WidthOf(place) - 4
+	name := kit.ElideName(s.name, room)
+	if ctx.ASCII && strings.Contains(name, "…") {
+		// The App writes "…" as "..." under -ascii, two cells wider:
+		// elided for the room left, the name would be cut at the edge.
+		name = kit.ElideName(s.name, room-2)
+	}
+	if name != "" {
 		place += " · " + name
 	}
 	return []string{kit.Rule(ctx, w), kit.Clip(place, w),
@@ -155,7 +162,7 @@ func (s *Screen) resultView(ctx *kit.Context, sc *table.Scene, bottom []string) 
 	if rows, line := s.lostByGrade(ctx, sc, w); rows != nil {
 		if all := table.DropBlanks(append(append(lines[:len(lines):len(lines)], ""), rows...), room); len(all) <= room {
 			lines = all
-		} else if all := table.DropBlanks(append(lines[:len(lines):len(lines)], line), room); len(all) <= room {
+		} else if all := table.DropBlanks(append(lines[:len(lines):len(lines)], line), room); line != "" && len(all) <= room {
 			lines = all
 		}
 	}
@@ -174,6 +181,10 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 			st.Selected.Render("_"), len(s.r.Deals))
 	case s.note != "":
 		return " " + st.Error.Render("! "+s.note)
+	case s.pos.n == 0 && s.cfg.Board != "":
+		// A board is the first deal of its log: its number is the
+		// board's, not "Deal 1".
+		return fmt.Sprintf(" The board as dealt: %s.", sc.Verb(rd.Dealer, "deal"))
 	case s.pos.n == 0:
 		return fmt.Sprintf(" Deal %d as dealt: %s.", rd.No, sc.Verb(rd.Dealer, "deal"))
 	}
@@ -183,7 +194,15 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	if w := s.takeover(sc, rd, i); w != "" {
 		who = w
 	}
-	did := actionText(ctx, step.Action, d)
+	act := step.Action
+	// A card drawn or given between two other players (shlomo,
+	// cleopatra) is not shown in one seat's view: that seat's history
+	// holds it as NoCard, and its table talk says "a card unseen".
+	if h := sc.V.History(); !s.open && i < len(h) && h[i].Action.Card == rules.NoCard &&
+		(act.Kind == rules.Draw || act.Kind == rules.Give) {
+		act.Card = rules.NoCard
+	}
+	did := actionText(ctx, act, d)
 	// A declaration declined says which, as the table talk does.
 	if h := sc.V.History(); i < len(h) && h[i].Seat == step.Seat && h[i].Action == step.Action {
 		if w := table.Declined(&sc.V, i); w != "" {
@@ -192,7 +211,7 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	}
 	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, who, did)
 	if step.Seat == rules.ChanceSeat {
-		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, step.Action, d))
+		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, act, d))
 	}
 	if s.pos == s.end() && !s.finished() {
 		line += ". The log stops here"
@@ -212,7 +231,8 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 }
 
 // actionText is what a step did, in words: "played J♥", "said take",
-// "exchanged the dix".
+// "exchanged the dix"; a card drawn or given as NoCard was not seen
+// from the view shown: "gave a card unseen".
 func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
 	switch a.Kind {
 	case rules.PlayCard:
@@ -220,8 +240,14 @@ func actionText(ctx *kit.Context, a rules.Action, d *rules.Deal) string {
 	case rules.Exchange:
 		return "exchanged the dix"
 	case rules.Draw:
+		if a.Card == rules.NoCard {
+			return "a card was drawn unseen"
+		}
 		return "a card was drawn: " + actionWords(ctx, a)
 	case rules.Give:
+		if a.Card == rules.NoCard {
+			return "gave a card unseen"
+		}
 		return "gave " + actionWords(ctx, a)
 	}
 	return "said " + actionWords(ctx, a)
@@ -291,6 +317,10 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 	}
 	game := &s.report.Players
 	head := " " + st.Heading.Render("Points lost, deal/game:") + " "
+	if s.oneDeal() {
+		// The deal is the whole log (a board): one number each.
+		head = " " + st.Heading.Render("Points lost:") + " "
+	}
 	line := ""
 	for _, f := range []struct {
 		num     string
@@ -302,6 +332,10 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 			d, g := 0.0, 0.0
 			for _, o := range seats {
 				d, g = d+dr.Players[o].Lost, g+game[o].Lost
+			}
+			if s.oneDeal() {
+				num, _, _ := strings.Cut(f.num, "/")
+				return fmt.Sprintf(num, d)
 			}
 			return fmt.Sprintf(f.num, d, g)
 		}
@@ -339,7 +373,8 @@ func (s *Screen) analysisLine(ctx *kit.Context, sc *table.Scene, w int) string {
 // inaccuracies (headed in words), the smaller losses of good decisions,
 // and all;
 // line is the same in one line for a window without room for the rows:
-// the widest of lostLines that fits in w. rows is nil without analysis.
+// the widest of lostLines that fits in w, "" when none does. rows is nil
+// without analysis.
 func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []string, line string) {
 	dr := s.dealReport(s.pos.deal)
 	if dr == nil || !dr.Analysed || s.sealed {
@@ -382,15 +417,12 @@ func (s *Screen) lostByGrade(ctx *kit.Context, sc *table.Scene, w int) (rows []s
 		}
 		rows = append(rows, kit.Clip(row+fmt.Sprintf("%7s", cell(sum)), w))
 	}
-	lines := lostLines(ctx, sc, s.report.Graded, dr, &lost)
-	line = lines[len(lines)-1]
-	for _, l := range lines {
+	for _, l := range lostLines(ctx, sc, s.report.Graded, dr, &lost) {
 		if kit.WidthOf(l) <= w {
-			line = l
-			break
+			return rows, l
 		}
 	}
-	return rows, kit.Clip(line, w)
+	return rows, ""
 }
 
 // gradePlural is the grade's word for the points lost in its
@@ -415,10 +447,12 @@ func lostOf(dr *analysis.DealReport) (lost [4][analysis.Blunder + 1]float64) {
 
 // lostLines are the ways to write the points each seat lost this deal in
 // one line, widest first: the total with the grades' words ("101
-// (blunders 47, mistakes 36, inaccuracies 13)"); the total and the worst
-// grade ("101 (blunder)"), by name then by seat letter; the total alone. Each gives every graded seat's
-// whole-point total (DealReport.Players), so the line agrees with the
-// rows.
+// (blunders 47, mistakes 36, inaccuracies 13)"), then with the worst
+// grade ("101 (blunder)"). Each gives every graded seat's whole-point
+// total (DealReport.Players), so the line agrees with the rows. The
+// seats go by name: by seat letter, which nothing on the screen
+// explains, or with the totals alone, which the analysis line under it
+// already gives, the line is left out.
 func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.DealReport, lost *[4][analysis.Blunder + 1]float64) []string {
 	st := &ctx.Styles
 	marked := []analysis.Grade{analysis.Blunder, analysis.Mistake, analysis.Inaccuracy}
@@ -432,9 +466,8 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		return x
 	}
 	forms := []struct {
-		head    string
-		seat    func(o rules.Seat) string
-		letters bool // the seats by letter, as the line of points lost does when names are too wide
+		head string
+		seat func(o rules.Seat) string
 	}{
 		{"Lost by grade:", func(o rules.Seat) string {
 			var short []string
@@ -448,10 +481,8 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 				x += " (" + strings.Join(short, ", ") + ")"
 			}
 			return x
-		}, false},
-		{"Lost (worst grade):", worst, false},
-		{"Lost (worst grade):", worst, true},
-		{"Lost:", func(o rules.Seat) string { return fmt.Sprintf("%.0f", dr.Players[o].Lost) }, false},
+		}},
+		{"Lost (worst grade):", worst},
 	}
 	var out []string
 	for _, f := range forms {
@@ -459,11 +490,7 @@ func lostLines(ctx *kit.Context, sc *table.Scene, graded [4]bool, dr *analysis.D
 		for _, seats := range gradedSides(sc, graded) {
 			var team []string
 			for _, o := range seats {
-				name := sc.Name(o)
-				if f.letters {
-					name = o.String()
-				}
-				team = append(team, name+" "+f.seat(o))
+				team = append(team, sc.Name(o)+" "+f.seat(o))
 			}
 			parts = append(parts, strings.Join(team, ", "))
 		}

@@ -273,10 +273,26 @@ func (t *core) loaded(msg loadedMsg) {
 	}
 	t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 		if damaged {
-			return untrusted.Text(err.Error())
+			return untrusted.Text(t.errText(err))
 		}
-		return untrusted.Text(err.Error()) + ": the record is kept for this session only"
+		return untrusted.Text(t.errText(err)) + ": the record is kept for this session only"
 	})
+}
+
+// errText is err's message with the paths of a damaged record (where it
+// was, where it is kept) as the screens show paths, "~/..." for the home
+// folder.
+func (t *core) errText(err error) string {
+	s := err.Error()
+	var de *drill.DamagedError
+	if errors.As(err, &de) {
+		for _, p := range []string{de.Aside, de.Path} {
+			if p != "" {
+				s = strings.ReplaceAll(s, p, t.cfg.ShowPath.Show(p))
+			}
+		}
+	}
+	return s
 }
 
 // takeRecord takes the stats a load or a save of the record brings,
@@ -367,9 +383,9 @@ func (t *core) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	case savedMsg:
 		t.takeRecord(msg.stats, msg.err, func(err error, damaged bool) string {
 			if damaged {
-				return err.Error()
+				return t.errText(err)
 			}
-			return "the record could not be saved: " + err.Error()
+			return "the record could not be saved: " + t.errText(err)
 		})
 		return t.kind, nil
 	case spinner.TickMsg:
@@ -447,6 +463,9 @@ func (t *core) grade() tea.Cmd {
 	t.an = t.tally.Analysis()
 	t.state = stateResult
 	rec := t.kind.graded(&t.an, t.chose, t.now())
+	// The record keeps how the drill was evaluated: the review's -eval
+	// text then prints the same table.
+	rec.Samples, rec.Seed = t.tally.Plan().Samples, t.tally.Plan().Seed
 	t.stats.Add(rec)
 	t.graded++
 	t.session.Add(rec.Verdict)
@@ -667,7 +686,11 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var short []key.Binding
 	switch {
 	case t.review:
+		// The review takes only these keys: its help lists them, not
+		// the drill's.
 		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
+		full = []key.Binding{kit.Brief("scroll the mistakes", k.Up, k.Down), kit.Either("back to the drill", k.Back, t.keys.Review),
+			k.Help, kit.QuitAsks(k)}
 	case t.state == stateAsk:
 		// Each key says what it does: the arrows move the choice, enter
 		// or an option's letter answers with it.

@@ -789,3 +789,72 @@ func TestHardBotAskSentence(t *testing.T) {
 		t.Fatal("the hard bot never asked how high in 60 drills")
 	}
 }
+
+// TestRecordKeepsTheEvaluation: a drill graded keeps the samples and
+// seed its evaluation ran with, so the review's -eval text of a mistake
+// samples the same deals.
+func TestRecordKeepsTheEvaluation(t *testing.T) {
+	rec := &traintest.MemRecord{}
+	hs := start(t, testConfig(rec, traintest.Strong, traintest.Strong), 100, 30)
+	hs.press("p")
+	hs.press("enter", "p")
+	if len(rec.Added) != 2 {
+		t.Fatalf("%d drills recorded, want 2", len(rec.Added))
+	}
+	for i, r := range rec.Added {
+		if want := drillSeed(1, i+1); r.Samples != 40 || r.Seed != want {
+			t.Errorf("drill %d kept samples %d seed %d, want 40 and %d", i+1, r.Samples, r.Seed, want)
+		}
+	}
+	ms := rec.Stats.Section(2).Mistakes
+	if len(ms) == 0 {
+		t.Fatal("no mistake kept")
+	}
+	if got := ms[0].EvalText(); !strings.HasSuffix(got, fmt.Sprintf(" samples=40 seed=%d", drillSeed(1, 1))) {
+		t.Errorf("-eval text %q", got)
+	}
+}
+
+// TestReviewHelpListsItsKeys: the help opened on the review of the last
+// mistakes lists the keys that work there (scroll, back), not the
+// drill's options, which the review does not take.
+func TestReviewHelpListsItsKeys(t *testing.T) {
+	hs := start(t, testConfig(&traintest.MemRecord{}, traintest.Strong), 80, 24)
+	hs.press("m")
+	if !hs.s.Reviewing() {
+		t.Fatal("m did not open the review")
+	}
+	km := kit.DefaultKeys()
+	var descs []string
+	for _, group := range hs.s.KeyHelp(&km).FullHelp() {
+		for _, b := range group {
+			descs = append(descs, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	all := strings.Join(descs, "\n")
+	for _, want := range []string{"scroll", "back"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the review's help lacks %q:\n%s", want, all)
+		}
+	}
+	for _, not := range []string{"option", "new drill", "pass"} {
+		if strings.Contains(all, not) {
+			t.Errorf("the review's help offers %q:\n%s", not, all)
+		}
+	}
+}
+
+// TestDamagedRecordPathShown: the note on a damaged record names where
+// it is kept as the other screens show paths, "~" for the home folder,
+// not the whole path.
+func TestDamagedRecordPathShown(t *testing.T) {
+	rec := &traintest.MemRecord{LoadErr: &drill.DamagedError{What: "the training record", Path: "/home/ann/.local/state/klob/train.json",
+		Aside: "/home/ann/.local/state/klob/damaged/train-2026-11-29-143100.json", Err: errors.New("unexpected end of JSON input")}}
+	cfg := testConfig(rec, traintest.Strong)
+	cfg.ShowPath = func(p string) string { return strings.Replace(p, "/home/ann", "~", 1) }
+	hs := start(t, cfg, 80, 24)
+	scr := strings.Join(strings.Fields(hs.screen()), " ")
+	if !strings.Contains(scr, "~/.local/state/klob/damaged/train-2026-11-29-143100.json") || strings.Contains(scr, "/home/ann") {
+		t.Errorf("the damaged record's path:\n%s", hs.screen())
+	}
+}

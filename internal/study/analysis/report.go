@@ -176,7 +176,40 @@ const TextWidth = 80
 // been better. Players are named as the log names them; cards have
 // their suit symbols, or letters with ascii.
 func WriteText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
-	nm := namesOf(&r.Header)
+	// The text is wrapped with each name's spaces held by nameSpace, so
+	// that a name ("Hard C") never breaks over two lines, then written
+	// with its spaces back.
+	var b strings.Builder
+	writeText(&b, name, r, rep, ascii)
+	io.WriteString(w, strings.ReplaceAll(b.String(), nameSpace, " "))
+}
+
+// nameSpace stands for a space inside a name while the text is wrapped:
+// a private-use rune, one column wide like the space, that the wrapping
+// does not break at.
+const nameSpace = "\ue000"
+
+// glued is nm with the spaces inside each name held by nameSpace (a
+// side of four breaks only around its "and").
+func glued(nm names) names {
+	g := func(s string) string { return strings.ReplaceAll(s, " ", nameSpace) }
+	for s := range nm.players {
+		nm.seat[s].text = g(nm.seat[s].text)
+		nm.label[s] = g(nm.label[s])
+	}
+	for x := range nm.sides() {
+		if nm.players == 4 {
+			nm.side[x].text = nm.seat[x].text + " and " + nm.seat[x+2].text
+		} else {
+			nm.side[x] = nm.seat[x]
+		}
+	}
+	return nm
+}
+
+// writeText is WriteText before the names' spaces are put back.
+func writeText(w io.Writer, name string, r *gamelog.Replay, rep *Report, ascii bool) {
+	nm := glued(namesOf(&r.Header))
 	var sides []string
 	for x := range nm.sides() {
 		var seats []string

@@ -72,6 +72,16 @@ func TestReport(t *testing.T) {
 			testkit.Golden(t, base+".json", js.Bytes())
 			t.Run("wording", func(t *testing.T) { checkWording(t, c.players, text.String(), ascii.String()) })
 			t.Run("json", func(t *testing.T) { checkJSON(t, c.players, r, rep, js.Bytes()) })
+			t.Run("names whole", func(t *testing.T) {
+				// A name of two words ("Random A") is never broken over
+				// two lines.
+				for s := range rules.Seat(c.players) {
+					first, _, ok := strings.Cut(r.Header.PlayerName(s), " ")
+					if ok && regexp.MustCompile(`(?m)\b`+regexp.QuoteMeta(first)+`$`).MatchString(text.String()) {
+						t.Errorf("a line ends in %q, the name cut:\n%s", first, text.String())
+					}
+				}
+			})
 			t.Run("fits", func(t *testing.T) {
 				for i, l := range strings.Split(text.String(), "\n") {
 					if n := utf8.RuneCountInString(l); n > TextWidth && !strings.HasSuffix(l, ".klob:") {

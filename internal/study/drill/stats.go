@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/platform/dirlock"
 	"github.com/klob/klob/internal/platform/durable"
 	"github.com/klob/klob/internal/platform/untrusted"
@@ -151,6 +152,21 @@ type Missed struct {
 	Chance     float64   `json:"chance"`
 	BestChance float64   `json:"best_chance"`
 	When       time.Time `json:"when"`
+	// Samples and Seed are the drill's evaluation's; 0 in a record kept
+	// before they were.
+	Samples int    `json:"samples,omitempty"`
+	Seed    uint64 `json:"seed,omitempty"`
+}
+
+// EvalText is the text klob train -eval takes to show the mistake again:
+// the situation with the drill's samples and seed, so that the table is
+// the one the trainer showed (without them -eval samples with its own
+// seed, and the numbers differ).
+func (m Missed) EvalText() string {
+	if m.Samples <= 0 {
+		return m.Situation
+	}
+	return fmt.Sprintf("%s samples=%d seed=%d", m.Situation, m.Samples, m.Seed)
 }
 
 // Verdict returns the verdict of the choice made, graded again from
@@ -217,6 +233,10 @@ type Record struct {
 	Best      rules.Action
 	Verdict   Verdict
 	When      time.Time
+	// Samples and Seed are the evaluation's (0: not known), kept with a
+	// mistake so that its -eval text prints the table the drill showed.
+	Samples int
+	Seed    uint64
 }
 
 // NewRecord grades choosing an.Rows[chosen] in situation s.
@@ -244,7 +264,8 @@ func (st *Stats) Add(r Record) {
 	if r.Verdict.Kind.Wrong() {
 		sec.Mistakes = keepLast(append(sec.Mistakes, Missed{Situation: r.Situation.String(), Chose: r.Chose.String(),
 			Best: r.Best.String(), Points: r.Verdict.Points, Win: r.Verdict.Win, ByWin: r.Verdict.ByWin,
-			Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance, When: r.When.UTC().Truncate(time.Second)}))
+			Chance: r.Verdict.Chance, BestChance: r.Verdict.BestChance, When: r.When.UTC().Truncate(time.Second),
+			Samples: r.Samples, Seed: r.Seed}))
 	}
 	st.Sections[key] = sec
 }
@@ -379,6 +400,9 @@ func checkMistakes(ms []Missed, parse func(string) error) error {
 			if _, err := rules.ParseAction(a); err != nil {
 				return fmt.Errorf("mistake %d: %q is not an action", i+1, untrusted.Text(a))
 			}
+		}
+		if m.Samples < 0 || m.Samples > eval.MaxSamples {
+			return fmt.Errorf("mistake %d: %d samples, at most %d", i+1, m.Samples, eval.MaxSamples)
 		}
 		for _, x := range []float64{m.Points, m.Win, m.Chance, m.BestChance} {
 			if !(x >= 0 && x <= maxDrillLoss) {

@@ -370,3 +370,32 @@ func TestStatsFileDamagedMoveFails(t *testing.T) {
 type noLinkFS struct{ durable.FS }
 
 func (noLinkFS) Link(a, b string) error { return errors.New("links not supported") }
+
+// TestMissedEvalTextKeepsTheSamples: a mistake kept with its drill's
+// samples and seed gives an -eval text that reads back with them, also
+// through the file, so -eval prints the table the trainer showed; a
+// mistake kept without them (an older record) gives the situation alone.
+func TestMissedEvalTextKeepsTheSamples(t *testing.T) {
+	r := record(t, Blunder, 30)
+	r.Samples, r.Seed = 500, 12345678901234567890
+	f := &StatsFile{Path: filepath.Join(t.TempDir(), StatsName)}
+	_, err := f.Add(r)
+	require.NoError(t, err)
+	st, err := f.Load()
+	require.NoError(t, err)
+	ms := st.Section(2).Mistakes
+	require.Len(t, ms, 1)
+	req, err := Parse(ms[0].EvalText())
+	require.NoError(t, err)
+	assert.Equal(t, 500, req.Samples)
+	assert.True(t, req.SeedSet)
+	assert.Equal(t, uint64(12345678901234567890), req.Seed)
+	assert.Equal(t, r.Situation.String(), req.Situation.String())
+	old := ms[0]
+	old.Samples, old.Seed = 0, 0
+	assert.Equal(t, old.Situation, old.EvalText())
+	// A record file with samples out of range is not read.
+	bad := Stats{Sections: map[string]Section{"2": {Mistakes: []Missed{ms[0]}}}}
+	bad.Sections["2"].Mistakes[0].Samples = -1
+	assert.Error(t, bad.check())
+}

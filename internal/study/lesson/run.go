@@ -200,7 +200,7 @@ func (r *Run) Stops() (current, total int) {
 
 // Step returns the current step. In the card play its name follows the
 // situation: your lead, following suit, a trump lead, having to trump,
-// any card, or bella.
+// any card, or bella; once the last trick is played, the play is over.
 func (r *Run) Step() Step {
 	o := r.ops[r.pos]
 	s := Step{Name: o.name, Kind: o.stop, Want: o.want, Bella: rules.NoCard}
@@ -208,7 +208,13 @@ func (r *Run) Step() Step {
 		return s
 	}
 	d := r.game.Deal()
-	if d.Over() || d.Turn() != You {
+	if d.Over() {
+		// The last trick is played: the text says so, not how to play
+		// a card, until enter goes on to the score.
+		s.Name = "play-over"
+		return s
+	}
+	if d.Turn() != You {
 		return s
 	}
 	if c := r.bellaCard(); c != rules.NoCard {
