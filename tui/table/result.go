@@ -18,10 +18,14 @@ import (
 func (sc *Scene) ResultLines(ctx *kit.Context, s rules.Score, ending rules.Ending, schmeisser rules.Seat, w int) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
-	// A side's column is as wide as a team's names at four.
+	// A side's column is as wide as a team's names at four, as far as
+	// the window leaves room beside the game row's "(game to N)".
 	labelW, colW := 18, 9
 	if sc.players() == 4 {
 		colW = 16
+		for _, i := range sc.SideOrder() {
+			colW = max(colW, min(kit.WidthOf(sc.SideName(i))+2, (w-2-labelW-len("   (game to 1000)"))/2))
+		}
 	}
 	if s.Outcome == rules.Abandoned || s.Maker == rules.NoSeat {
 		why := "Every player passed twice: nobody named trump."
@@ -221,13 +225,14 @@ func (sc *Scene) verdict(ctx *kit.Context, s rules.Score) string {
 }
 
 // LastTrickLines says the deal's last trick, wrapped to w: "Last trick:
-// East J♥, you Q♥, West J♠; won by East."
+// East J♥, you Q♥, West J♠; won by East." It breaks after a comma, so
+// that a name of two words ("Random B") and its card stay on one line.
 func (sc *Scene) LastTrickLines(ctx *kit.Context, w int) []string {
 	l := sc.LastTrickLine(ctx)
 	if l == "" {
 		return nil
 	}
-	out := kit.Wrap(strings.TrimPrefix(l, " "), max(10, w-2))
+	out := kit.BreakRow(strings.TrimPrefix(l, " "), max(10, w-2), max(10, w-2))
 	for i := range out {
 		out[i] = " " + out[i]
 	}
