@@ -236,8 +236,16 @@ func (ctx *Context) helpTail(o rules.Options) *helpTail {
 	}
 	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, rulesAt: len(out) + 1}
 	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
-	out = append(out, Indent(" ",
-		strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n"), nil)...)
+	doc := strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n")
+	// The heading above is the document's title: its own title and
+	// underline are not said again.
+	if len(doc) > 2 && strings.Trim(doc[1], "=") == "" {
+		doc = doc[2:]
+		for len(doc) > 0 && doc[0] == "" {
+			doc = doc[1:]
+		}
+	}
+	out = append(out, Indent(" ", doc, nil)...)
 	t.lines = out
 	if ctx.help != nil {
 		*ctx.help = *t

@@ -36,6 +36,10 @@ func TestHelpHasTheRules(t *testing.T) {
 		if open, _ := h.Update(&ctx, kittest.Key("r")); !open || !strings.Contains(shown()[1], "The rules Klob plays") {
 			t.Fatalf("width %d: r does not open on the rules: %q", w, shown()[:3])
 		}
+		// The heading is the rules' title: said once, not underlined.
+		if got := shown(); strings.Count(strings.Join(got, "\n"), "The rules Klob plays") != 1 || strings.Contains(got[2]+got[3], "===") {
+			t.Errorf("width %d: the rules' title is said twice: %q", w, got[:5])
+		}
 		h.Update(&ctx, kittest.Key("end"))
 		if got := shown(); len(got) != 24 || strings.TrimSpace(got[23]) != strings.TrimSpace(plain[len(plain)-1]) {
 			t.Errorf("width %d: end shows %q last, want the rules' last line %q", w, got[len(got)-1], plain[len(plain)-1])
