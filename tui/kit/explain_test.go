@@ -30,15 +30,20 @@ func TestEveryChoiceIsExplained(t *testing.T) {
 }
 
 // TestHelpHasTheLegend: the help overlay explains score difference,
-// bete, "≈ best", the grades with their thresholds and the hand marks.
+// bete, "≈ best", the grades with their thresholds (once) and the hand
+// marks.
 func TestHelpHasTheLegend(t *testing.T) {
 	ctx := NewContext(false)
 	ctx.Width = 100
 	h := &HelpView{}
 	all := strings.Join(h.Lines(&ctx), "\n")
-	for _, want := range []string{"Numbers and marks", "score diff:", "bete:", "≈ best", "inaccuracy: the choice loses 4 to 10", "blunder: 20 or more", "what the player could know", "bella the king and queen"} {
+	for _, want := range []string{"Numbers and marks", "score diff:", "bete:", "≈ best", "an inaccuracy from 4 points", "a blunder from 20 points", "what the player could know", "bella the king and queen"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("the help lacks %q", want)
 		}
+	}
+	legend := all[:strings.Index(all, "Rules in short")]
+	if n := strings.Count(legend, "a blunder from") + strings.Count(legend, "blunder: 20"); n != 1 {
+		t.Errorf("the grades' thresholds are told %d times:\n%s", n, legend)
 	}
 }

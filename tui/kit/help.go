@@ -87,14 +87,15 @@ func rulesSummary(o rules.Options) []string {
 }
 
 // legend explains the numbers and marks of the screens: the hand's
-// marks, the hint's and trainer's columns (drill.Legend) and the
-// analysis grades (analysis.Legend), with the thresholds they use.
+// marks, the hint's and trainer's columns and the grades with their
+// thresholds (drill.Legend: one scale for the trainer and the
+// analysis), and what the analysis grades from (analysis.Notes).
 func legend(g *Glyphs) []string {
 	out := []string{
 		g.SelMark + " under a card: selected; " + g.PlayMark + " playable. Under the hand, 20 or 50 marks the cards of a sequence you hold (with three or four of a kind on, of a set too), bella the king and queen of trump (20+bella: both), menage the king, queen and jack of trump with the menage on.",
 	}
-	out = append(out, drill.Legend()...)
-	return append(out, analysis.Legend()...)
+	out = append(out, drill.Legend()...) // the grades' thresholds
+	return append(out, analysis.Notes()...)
 }
 
 // KeyHelp is a screen's keys as Bubbles' help.KeyMap: the short help is

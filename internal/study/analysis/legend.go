@@ -6,9 +6,15 @@ import "fmt"
 // from, one entry each, with the thresholds the grading uses. It holds
 // at every seat count.
 func Legend() []string {
+	n := Notes()
+	return []string{n[0], fmt.Sprintf("inaccuracy: the choice loses %g to %g points of score difference on average; mistake: %g to %g; blunder: %g or more.", InaccuracyAt, MistakeAt, MistakeAt, BlunderAt, BlunderAt), n[1]}
+}
+
+// Notes are the Legend's entries but the thresholds: for the help,
+// whose trainer's legend gives them already.
+func Notes() []string {
 	return []string{
 		"Graded from what the player could know at the time: each decision is weighed over deals that fit the player's own view (the hard bot's samples), never from the hidden cards as they really were.",
-		fmt.Sprintf("inaccuracy: the choice loses %g to %g points of score difference on average; mistake: %g to %g; blunder: %g or more.", InaccuracyAt, MistakeAt, MistakeAt, BlunderAt, BlunderAt),
 		"A loss may be marked on a card that won the same tricks as the best card in the real deal: the loss is what the card gives away on average over the deals that could have been, not in this one.",
 	}
 }
