@@ -156,9 +156,9 @@ func (f *flagSet) gameFlags(seedUsage string) gameFlags {
 		f.notes = strings.TrimRight(f.notes, "\n") + "\n" + t
 	}
 	return gameFlags{
-		players: f.Int("players", 0, "players at the table: 2, 3 or 4 (0: as -rules says, else 2)"),
+		players: f.Int("players", 0, "players at the table: 2, 3 or 4, over -rules players= (0: as -rules says, else 2)"),
 		rules:   f.String("rules", "", "rule options, key=value separated by commas: "+strings.Join(rules.AllOptionNames(), ", ")+" (see below)"),
-		target:  f.Int("target", 0, "the score that wins the game (default 500, or the rules' target)"),
+		target:  f.Int("target", 0, "the score that wins the game, over -rules target= (default 500, or the rules' target)"),
 		seed:    f.Uint64("seed", 0, seedUsage),
 	}
 }

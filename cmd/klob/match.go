@@ -75,7 +75,7 @@ func runMatch(args []string, stdout, stderr io.Writer) int {
 	calibrate := fs.Bool("calibrate", false, "calibrate the hard bot's evaluation of the decisions before the card play instead of playing a match")
 	method := fs.String("eval", "corrected", "with -calibrate: the evaluation method: corrected or solved")
 	bidBudget := fs.Int("bid-budget", 0, "with -calibrate: samples per evaluated decision (0: the hard bot's)")
-	players := fs.Int("players", 0, "players at the table, 2, 3 or 4 (0: as -rules says, else 2)")
+	players := fs.Int("players", 0, "players at the table, 2, 3 or 4, over -rules players= (0: as -rules says, else 2)")
 	save := fs.String("save", "", "directory to write every deal and game played as a game log")
 	usageErr := func(format string, args ...any) int { return fs.fail(stderr, format, args...) }
 	pos, err := fs.parse(args, stdout, stderr)
