@@ -46,7 +46,7 @@ var cheapPar = testkit.SharedDecisions("cheap", testkit.CheapBots)
 
 // fakeAnalyze grades without the bot: a decision with a choice loses
 // (3·step) mod 17 points, so the screens do not move when the bot does.
-var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((3 * (step - 1)) % 17) }, false)
+var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((3 * (step - 1)) % 17) })
 
 // fixture is the daily screen over a state directory of the test's, at
 // 80×24, the boards' tables refreshed by the test once their game rests.

@@ -38,7 +38,7 @@ func readGame(t testing.TB, name string) *gamelog.Replay {
 // fakeAnalyze grades without the bot, so the golden screens do not move
 // when the bot does: a decision with a choice loses (5·deal + 3·step)
 // mod 29 points against the first other legal action.
-var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((5*deal + 3*(step-1)) % 29) }, true)
+var fakeAnalyze = analysistest.Fake(func(deal, step int) float64 { return float64((5*deal + 3*(step-1)) % 29) })
 
 // open starts the replay of r at w×h.
 func open(t testing.TB, r *gamelog.Replay, name string, w, h int) *kittest.Driver {

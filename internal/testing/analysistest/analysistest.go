@@ -17,10 +17,10 @@ type Analyzer = func(ctx context.Context, r *gamelog.Replay, opt analysis.Option
 // Analyze would (analysis.GradedSeats) by rule: a decision with a choice
 // loses loss(deal, step) points (step counts from 1); a decision with
 // one legal action is forced; a chance step and an ungraded seat's are
-// not graded. With otherBest, a decision that loses points
-// has the first other legal action as its best; without, its best is
-// the action played. It stops when ctx is done.
-func Fake(loss func(deal, step int) float64, otherBest bool) Analyzer {
+// not graded. A decision that loses points has the first other legal
+// action as its best, as a real analysis would (never the action
+// played). It stops when ctx is done.
+func Fake(loss func(deal, step int) float64) Analyzer {
 	return func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
 		rep := &analysis.Report{Header: r.Header, Seed: opt.Seed, Deals: make([]analysis.DealReport, len(r.Deals)),
 			Graded: analysis.GradedSeats(&r.Header, opt.AllSeats)}
@@ -47,7 +47,7 @@ func Fake(loss func(deal, step int) float64, otherBest bool) Analyzer {
 					dec.Grade = analysis.Forced
 				default:
 					dec.Loss = loss(rd.No, j+1)
-					if otherBest && dec.Loss > 0 {
+					if dec.Loss > 0 {
 						for _, a := range legal {
 							if a != st.Action {
 								dec.Best = a
