@@ -179,20 +179,30 @@ func WrapLines(s string, w, limit int) []string {
 }
 
 // PathLines breaks a path into lines of at most w cells, only after a
-// "/" or a "-", so that no name is cut inside a word and the path reads
-// whole (a part longer than a line is cut where it must). With limit >
-// 0 at most limit lines: "…" and the last ones, which end the path.
+// "/", or inside a name longer than a line after a "-", so that a file
+// name that fits on a line stays whole, no name is cut inside a word
+// and the path reads whole (a part longer than a line is cut where it
+// must). With limit > 0 at most limit lines: "…" and the last ones,
+// which end the path.
 func PathLines(path string, w, limit int) []string {
 	w = max(1, w)
 	var parts []string
-	start := 0
-	for i, r := range path {
-		if r == '/' || r == '-' {
-			parts = append(parts, path[start:i+1])
-			start = i + 1
+	for rest := path; rest != ""; {
+		name := rest
+		if j := strings.IndexByte(rest, '/'); j >= 0 {
+			name = rest[:j+1]
 		}
+		rest = rest[len(name):]
+		for WidthOf(name) > w {
+			j := strings.IndexByte(name, '-')
+			if j < 0 || j == len(name)-1 {
+				break
+			}
+			parts = append(parts, name[:j+1])
+			name = name[j+1:]
+		}
+		parts = append(parts, name)
 	}
-	parts = append(parts, path[start:])
 	var out []string
 	line := ""
 	for _, part := range parts {

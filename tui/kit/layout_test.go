@@ -95,6 +95,12 @@ func TestPathLines(t *testing.T) {
 			}
 		}
 	}
+	// A file name that fits a line stays whole rather than fill the
+	// line above to its last hyphen.
+	game := "~/s3/klob/history/2026-12-03-0816-vs-West-normal-East-normal-lost-practice.klob"
+	if got := PathLines(game, 76, 0); len(got) != 2 || got[1] != "2026-12-03-0816-vs-West-normal-East-normal-lost-practice.klob" {
+		t.Errorf("the file name is parted: %q", got)
+	}
 	if got := PathLines("/a/b", 80, 0); len(got) != 1 || got[0] != "/a/b" {
 		t.Errorf("a short path: %q", got)
 	}
