@@ -238,12 +238,14 @@ func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 // QuitQuestion says what leaving the seat does: q goes back to the
 // lobby, as from a game alone; ctrl+c ends the connection.
 func (s *SharedSeat) QuitQuestion() string {
+	// A waiting room closed or taken by another connection holds no
+	// seat to free: it says so as the game's table does.
 	switch {
 	case s.table != nil && s.table.Snapshot().Over:
 		return "Back to the lobby: the game is over."
-	case s.table != nil && s.table.Snapshot().Kicked:
+	case s.table != nil && s.table.Snapshot().Kicked, s.table == nil && s.w.Kicked:
 		return "Back to the lobby: your other connection has the seat now."
-	case s.table != nil && s.table.Snapshot().Closed:
+	case s.table != nil && s.table.Snapshot().Closed, s.table == nil && s.w.Closed != "":
 		return "Back to the lobby: the table is closed."
 	case s.table != nil:
 		return "Back to the lobby. Your seat waits for you a while: choose the table in the lobby, or connect again with the same key, to take it back."
