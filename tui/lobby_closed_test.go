@@ -14,7 +14,9 @@ import (
 func TestLobbyClosedWaitingRoomQuit(t *testing.T) {
 	ann, bob := annAndBob(t, testHall(t), 80, 24)
 	openAndJoin(t, 3, ann, bob)
-	ann.key("esc")
+	ann.key("q")
+	ann.key("y")
+	ann.wait(t, "the lobby", func() bool { return ann.seat() == nil })
 	bob.until(t, "The table is closed")
 	require.NotNil(t, bob.seat())
 	assert.Equal(t, "Back to the lobby: the table is closed.", bob.seat().QuitQuestion())
@@ -24,4 +26,30 @@ func TestLobbyClosedWaitingRoomQuit(t *testing.T) {
 	assert.NotContains(t, scr, "freed")
 	bob.key("y")
 	bob.wait(t, "the lobby", func() bool { return bob.seat() == nil })
+}
+
+// TestLobbyHostEscAsksWithGuests: esc in the waiting room closes the
+// host's table for everyone seated there, so with a guest it asks first
+// as q does; n keeps the table open, y closes it. Alone, esc leaves at
+// once.
+func TestLobbyHostEscAsksWithGuests(t *testing.T) {
+	ann, bob := annAndBob(t, testHall(t), 80, 24)
+	openAndJoin(t, 2, ann, bob)
+	ann.key("esc")
+	require.NotNil(t, ann.seat(), "esc left at once:\n%s", ansi.Strip(ann.screen()))
+	ann.until(t, "the table closes (you opened it)")
+	ann.key("n")
+	require.NotNil(t, ann.seat())
+	assert.NotContains(t, ansi.Strip(bob.screen()), "The table is closed")
+	ann.key("esc")
+	ann.until(t, "the table closes (you opened it)")
+	ann.key("y")
+	ann.wait(t, "the lobby", func() bool { return ann.seat() == nil })
+	bob.until(t, "The table is closed")
+
+	ann.key("o")
+	ann.key("enter")
+	require.NotNil(t, ann.seat(), "a table opened:\n%s", ansi.Strip(ann.screen()))
+	ann.key("esc")
+	assert.Nil(t, ann.seat(), "alone, esc leaves at once:\n%s", ansi.Strip(ann.screen()))
 }

@@ -368,9 +368,25 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.w = s.conn.Waiting()
 		return s, s.onTable(ctx)
 	case kit.IsKey(msg, k.Back):
+		if s.host() && s.guests() {
+			// The host's going closes the table under the guests:
+			// esc asks first, as q does.
+			return s, kit.AskQuit
+		}
 		return s.leave(ctx)
 	}
 	return s, nil
+}
+
+// guests reports whether anyone but the person sits in the waiting
+// room.
+func (s *SharedSeat) guests() bool {
+	for i, in := range s.w.Seats {
+		if rules.Seat(i) != s.w.Seat && in.Name != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // KeyHelp is the help of the screen on view.
