@@ -822,7 +822,10 @@ func seatNames(t hall.Info) []string {
 func tableLine(t hall.Info) string {
 	names := seatNames(t)
 	state := "waiting for players"
-	if t.Started {
+	switch {
+	case t.Over:
+		state = "game over" // its people may come back to play again
+	case t.Started:
 		state = "playing"
 	}
 	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, botsOf(t.Level, t.Seats), state)

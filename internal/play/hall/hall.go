@@ -323,6 +323,10 @@ type Info struct {
 	Level   ai.Level
 	Target  int
 	Started bool
+	// Over says the game is over and filed: the table stays listed for
+	// its people while any of them is at it, so that one who stepped
+	// out may come back and say again.
+	Over    bool
 	Yours   bool // the asking person holds a seat
 	Private bool // nobody may watch
 }
@@ -440,7 +444,8 @@ func (h *Hall) tableStore(code string) *store.Store {
 }
 
 // unlist takes a table off the list: it is closed, or its game is over
-// and filed. Its game or filing may still run (live).
+// and filed and nobody is at it. Its game or filing may still run
+// (live).
 func (h *Hall) unlist(t *Table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()

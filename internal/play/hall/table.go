@@ -92,7 +92,7 @@ func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
-		Started: t.game != nil, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
+		Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
 	people := t.people()
 	for _, s := range t.seats {
 		name := ""
@@ -565,9 +565,10 @@ func (t *Table) refileLater(d time.Duration) {
 }
 
 // filedAll is told once every history holds the ended game: the table
-// leaves the list, and its host goes once nobody looks at it.
+// and its host go once nobody looks at it (release). Until then it
+// stays listed for its people: one gone to the lobby may come back to
+// say again, which the others wait for.
 func (t *Table) filedAll() {
-	t.h.unlist(t)
 	t.mu.Lock()
 	t.filed = true
 	idle := t.game != nil && !t.anyoneHere()
