@@ -419,8 +419,8 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if p.fin != nil {
 		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
-		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, k.Quit}}}
+		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, kit.QuitAsks(k)}}}
 	}
 	short := []key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose), kit.Brief("back", k.Back), keyReread}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

@@ -259,5 +259,5 @@ func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a tournament", k.Up, k.Down),
 		kit.Brief("open the tournament chosen", k.Choose)}, mid,
-		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
+		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, kit.QuitAsks(k)}}}
 }

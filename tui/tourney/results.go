@@ -196,7 +196,7 @@ func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
 		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a board", k.Up, k.Down)}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
-		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
+		keyPar, keyField}, {k.Back, k.Help, kit.QuitAsks(k)}}}
 }
 
 // field is everyone's results on one board, best first.
@@ -295,5 +295,5 @@ func (p *field) View(ctx *kit.Context) string {
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("entrant", k.Up, k.Down), kit.Brief("their play", k.Choose),
 		kit.Brief("par's line", keyPar), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

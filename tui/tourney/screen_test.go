@@ -239,9 +239,12 @@ func TestHelpSaysWhatKeysDoHere(t *testing.T) {
 	check := func(where string) {
 		t.Helper()
 		h := a.helpWords()
-		for _, wrong := range []string{"(setup)", "play the card", "enter, play"} {
+		// q goes back to the lobby: no game of a tournament's page
+		// stays saved by it.
+		for _, wrong := range []string{"(setup)", "play the card", "enter, play", "the game stays saved"} {
 			assert.NotContains(t, h, wrong, "the help of %s:\n%s", where, h)
 		}
+		assert.Regexp(t, `(?m)^q (quit|leave) \(asks first\)$`, h, "the help of %s", where)
 	}
 	check("the list")
 	a.press("n", "up", "up", "up", "left", "left", "enter")
