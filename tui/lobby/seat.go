@@ -410,6 +410,10 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
+// seatNameCol is the widest the waiting room's column of names grows,
+// in cells.
+const seatNameCol = 30
+
 // seatLines list the seats of the waiting room and who is in them.
 func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 	type row struct{ name, state string }
@@ -430,11 +434,14 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 			state += ", host"
 		}
 		rows = append(rows, row{name, state})
-		col = max(col, kit.WidthOf(name))
+		// A name wider than seatNameCol (wide letters take two cells)
+		// sets no column: the other seats' states stay in theirs, on
+		// one line, rather than pushed to the edge and broken.
+		col = max(col, min(kit.WidthOf(name), seatNameCol))
 	}
 	var out []string
 	for i, r := range rows {
-		line := fmt.Sprintf(" Seat %s  %s%s %s", rules.Seat(i), r.name, strings.Repeat(" ", col-kit.WidthOf(r.name)), r.state)
+		line := fmt.Sprintf(" Seat %s  %s%s %s", rules.Seat(i), r.name, strings.Repeat(" ", max(0, col-kit.WidthOf(r.name))), r.state)
 		// A long line wraps under the name rather than being cut.
 		parts := kit.Wrap(line, ctx.Width-1)
 		out = append(out, parts[0])
