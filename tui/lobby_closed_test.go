@@ -53,3 +53,22 @@ func TestLobbyHostEscAsksWithGuests(t *testing.T) {
 	ann.key("esc")
 	assert.Nil(t, ann.seat(), "alone, esc leaves at once:\n%s", ansi.Strip(ann.screen()))
 }
+
+// TestLobbyHostCutKeepsWaitingRoom: the host's connection cut in the
+// waiting room leaves the table open for the guest, who reads the host
+// away; connecting again, the host is back at the seat.
+func TestLobbyHostCutKeepsWaitingRoom(t *testing.T) {
+	h := testHall(t)
+	ann := newLobbyPerson(h, "a", "Ann", 80, 24)
+	bob := newLobbyPerson(h, "b", "Bob", 80, 24)
+	t.Cleanup(func() { close(bob.done) })
+	code := openAndJoin(t, 2, ann, bob)
+	close(ann.done)
+	bob.until(t, "away: the seat waits for them")
+	assert.NotContains(t, ansi.Strip(bob.screen()), "The table is closed")
+	ann2 := newLobbyPerson(h, "a", "Ann", 80, 24)
+	t.Cleanup(func() { close(ann2.done) })
+	ann2.join(code)
+	require.NotNil(t, ann2.seat(), "Ann is back at her table:\n%s", ansi.Strip(ann2.screen()))
+	bob.until(t, "Seat A  Ann                  here, host")
+}

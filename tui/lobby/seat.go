@@ -65,7 +65,9 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	if s.talk != nil {
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
-	leaveWhenDone(l.cfg.Done, s.gone, conn.Leave, s.talk)
+	// A connection cut is no leaving: the seat (the host's too) waits
+	// for its person a while.
+	leaveWhenDone(l.cfg.Done, s.gone, conn.Drop, s.talk)
 	return s
 }
 

@@ -577,7 +577,7 @@ func (h *Hall) load(name string) error {
 		t.mu.Lock()
 		for i, s := range t.seats {
 			if s.player.ID != "" {
-				t.armSeatGrace(rules.Seat(i))
+				t.armSeatGrace(rules.Seat(i), " after the server restarted")
 			}
 		}
 		t.armEmpty()
