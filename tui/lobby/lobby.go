@@ -755,7 +755,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	// more of the talk. The list of tables scrolls; its heading says how
 	// many are out of view.
 	room := ctx.Height - len(lines) - len(menu) - 1 - len(foot)
-	shown, above, below := window(tables, l.row-len(items), max(1, room-talk))
+	shown, above, below := window(tables, l.row-len(items), max(1, room-talk), w)
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
 	// The lines that come and go under the tables (the code or the name
@@ -771,7 +771,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		after, short = false, short-1
 	}
 	if n := len(shown); short > 0 && n > 1 {
-		shown, above, below = window(tables, l.row-len(items), max(1, n-short))
+		shown, above, below = window(tables, l.row-len(items), max(1, n-short), w)
 		short -= n - len(shown)
 	}
 	if short -= talk; short > 0 {
