@@ -748,6 +748,14 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		typed = len(l.talk.lines(ctx, w, 0)) // with no room, the line typed and the note alone
 		talk = l.talk.least(ctx, w) - typed
 	}
+	switch {
+	// A code or a name being typed takes every letter (q and ? too):
+	// the keys' line says what the line takes, not the menu's keys.
+	case l.entered && l.entryKind == "code":
+		keys = "type the table's code · backspace erases · enter join · esc cancel"
+	case l.entered:
+		keys = "type your name · backspace erases · enter keep · esc cancel"
+	}
 	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
 	// The room is shared in this order: what always shows (the menu,
 	// the keys), a row of the tables, the talk's heading and last lines,
