@@ -311,3 +311,18 @@ func TestPasteCode(t *testing.T) {
 	b.press("enter")
 	b.see("Hosted by Ann")
 }
+
+// TestCodeKeysLine: while a code is typed after c every letter goes to
+// it: the keys' line offers none of the list's letters but what the
+// line takes.
+func TestCodeKeysLine(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	a.press("c")
+	lines := strings.Split(strings.TrimRight(a.text(), "\n"), "\n")
+	keys := lines[len(lines)-1]
+	for _, gone := range []string{"n new", "c code", "r read again", "? help"} {
+		assert.NotContains(t, keys, gone, "the keys' line %q", keys)
+	}
+	assert.Contains(t, keys, "esc cancel")
+}
