@@ -274,10 +274,11 @@ func (p *field) View(ctx *kit.Context) string {
 	var rows []string
 	for i, e := range p.rows {
 		b := standing(f, e).Boards[p.n-1]
-		name := f.Entrants[e].Name
+		you := ""
 		if e == f.Me {
-			name += " (you)"
+			you = " (you)"
 		}
+		name := nameCell(f.Entrants[e].Name, you, 26)
 		vs, mp := "", kit.BoardShare(b.Matchpoints, f.Standings.Top)
 		if f.Pars != nil {
 			vs = kit.Number(b.Result - f.Pars[p.n-1])

@@ -326,3 +326,32 @@ func TestCodeKeysLine(t *testing.T) {
 	}
 	assert.Contains(t, keys, "esc cancel")
 }
+
+// TestStandingsLongName: a name too long for the standings' column is
+// cut with "…", never silently mid-word, and the reader's own row keeps
+// its "(you)".
+func TestStandingsLongName(t *testing.T) {
+	cl := newClub(t, false)
+	ctx := context.Background()
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	long := svc.Player{Key: "cccc0000000000000000000000000003", Name: "ボブ・アレクサンダー・スミス・ジュニア三世様"}
+	require.NoError(t, cl.svc.Enter(ctx, long, info.Code))
+	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
+	cl.waitPars(info.Code)
+	cl.c.Add(2 * time.Hour)
+	a := cl.open(long)
+	a.press("c")
+	a.typ(strings.ToLower(info.Code))
+	a.press("enter")
+	a.see("standings")
+	var row string
+	for _, l := range strings.Split(a.text(), "\n") {
+		if strings.Contains(l, "ボブ") {
+			row = l
+		}
+	}
+	require.NotEmpty(t, row, a.text())
+	assert.Contains(t, row, "… (you)", "the name cut with its mark, the reader's own row said:\n%s", a.text())
+}
