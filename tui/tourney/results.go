@@ -131,7 +131,10 @@ func (p *entrant) View(ctx *kit.Context) string {
 	f := p.fin
 	e := f.Entrants[p.i]
 	r := standing(f, p.i)
-	lines := kit.Titled(ctx, fmt.Sprintf("%s · %s's boards", f.Info.Title(), e.Name))
+	// " Klob  " takes 7 cells of the title's line; a long name is cut
+	// with "…" so that "'s boards" still shows.
+	head := f.Info.Title() + " · "
+	lines := kit.Titled(ctx, head+nameCell(e.Name, "'s boards", w-7-kit.WidthOf(head)))
 	rank := "rank"
 	if r.Tied {
 		rank = "tied for rank" // the standings' "1="

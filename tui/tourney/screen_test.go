@@ -354,4 +354,11 @@ func TestStandingsLongName(t *testing.T) {
 	}
 	require.NotEmpty(t, row, a.text())
 	assert.Contains(t, row, "… (you)", "the name cut with its mark, the reader's own row said:\n%s", a.text())
+	if !strings.Contains(row, "▶") {
+		a.press("down") // the two tie: the long name's row is the other
+	}
+	a.press("enter")
+	require.True(t, a.on("entrant"))
+	title := strings.SplitN(a.text(), "\n", 2)[0]
+	assert.Contains(t, title, "…'s boards", "the title's name cut with its mark:\n%s", a.text())
 }
