@@ -392,11 +392,12 @@ const talkLeast = 3
 
 // least is the rows the talk asks of the lobby before the tables take
 // more than a row: its heading, its last talkLeast rows (fewer when
-// less was said) and the line typed with its note.
+// less was said) and the line typed with its note. It is the rows the
+// talk fills in that room: a line said that does not fit whole there
+// shows not, and its rows go to the tables rather than stay blank.
 func (lt *talkPane) least(ctx *kit.Context, w int) int {
-	all := len(lt.lines(ctx, w, ctx.Height))
 	typed := len(lt.lines(ctx, w, 0)) // with no room, the line typed and the note alone
-	return min(all, typed+1+talkLeast)
+	return len(lt.lines(ctx, w, typed+1+talkLeast))
 }
 
 // noteLines are the note, wrapped: a name in it can make it long, and

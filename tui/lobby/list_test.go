@@ -25,6 +25,8 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		{hall.Info{Code: "WXYZ", Seats: 4, Names: []string{"ann", "bob", "cid", ""}, Level: ai.Normal, Target: 500, Started: true},
 			"WXYZ  ann, bob, cid, Bot D · 4 seats · to 500 · normal bots · playing",
 			"WXYZ  ann, bob, cid, Bot D · 4 seats · to 500"},
+		{hall.Info{Code: "WXYZ", Seats: 2, Names: []string{"ann", "bob"}, Level: ai.Normal, Target: 500, Started: true, Over: true, Yours: true},
+			"WXYZ  ann, bob · 2 seats · to 500 · normal bot · game over · your seat", ""},
 	} {
 		assert.Equal(t, tc.lobby, tableLine(tc.info))
 		if tc.watch != "" {

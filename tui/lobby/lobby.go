@@ -748,6 +748,14 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		typed = len(l.talk.lines(ctx, w, 0)) // with no room, the line typed and the note alone
 		talk = l.talk.least(ctx, w) - typed
 	}
+	switch {
+	// A code or a name being typed takes every letter (q and ? too):
+	// the keys' line says what the line takes, not the menu's keys.
+	case l.entered && l.entryKind == "code":
+		keys = "type the table's code · backspace erases · enter join · esc cancel"
+	case l.entered:
+		keys = "type your name · backspace erases · enter keep · esc cancel"
+	}
 	foot := []string{"", " " + st.Dim.Render(kit.Clip(keys, w-2))}
 	// The room is shared in this order: what always shows (the menu,
 	// the keys), a row of the tables, the talk's heading and last lines,
@@ -755,7 +763,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 	// more of the talk. The list of tables scrolls; its heading says how
 	// many are out of view.
 	room := ctx.Height - len(lines) - len(menu) - 1 - len(foot)
-	shown, above, below := window(tables, l.row-len(items), max(1, room-talk))
+	shown, above, below := window(tables, l.row-len(items), max(1, room-talk), w)
 	room -= len(shown)
 	gaps := max(0, min(3, room-talk)) // after the rating, the menu, the tables
 	// The lines that come and go under the tables (the code or the name
@@ -771,7 +779,7 @@ func (l *Lobby) View(ctx *kit.Context) string {
 		after, short = false, short-1
 	}
 	if n := len(shown); short > 0 && n > 1 {
-		shown, above, below = window(tables, l.row-len(items), max(1, n-short))
+		shown, above, below = window(tables, l.row-len(items), max(1, n-short), w)
 		short -= n - len(shown)
 	}
 	if short -= talk; short > 0 {
@@ -822,7 +830,10 @@ func seatNames(t hall.Info) []string {
 func tableLine(t hall.Info) string {
 	names := seatNames(t)
 	state := "waiting for players"
-	if t.Started {
+	switch {
+	case t.Over:
+		state = "game over" // its people may come back to play again
+	case t.Started:
 		state = "playing"
 	}
 	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, botsOf(t.Level, t.Seats), state)

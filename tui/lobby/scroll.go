@@ -3,16 +3,19 @@ package lobby
 import (
 	"fmt"
 	"slices"
+
+	"github.com/klob/klob/tui/kit"
 )
 
 // window is the part of a list shown in room lines, each entry of the
 // list its lines (a table wrapped over two, say): whole entries from
 // the first on, or, when the entry at (the cursor's; -1 for none) would
 // not show, from the entry that leaves it the last one shown. An entry
-// the room cuts ends with "…". above and below count the entries left
-// out before and after the lines shown. The lobby's table list and the
-// watch list scroll with it.
-func window(entries [][]string, at, room int) (shown []string, above, below int) {
+// the room cuts ends with "…", its line cut to leave the mark room in w
+// cells (a line as wide as the window would lose it at the edge). above
+// and below count the entries left out before and after the lines
+// shown. The lobby's table list and the watch list scroll with it.
+func window(entries [][]string, at, room, w int) (shown []string, above, below int) {
 	total := 0
 	for _, e := range entries {
 		total += len(e)
@@ -42,7 +45,7 @@ func window(entries [][]string, at, room int) (shown []string, above, below int)
 		e := entries[end]
 		if len(shown)+len(e) > room {
 			e = slices.Clone(e[:room-len(shown)])
-			e[len(e)-1] += "…"
+			e[len(e)-1] = kit.Clip(e[len(e)-1], w-1) + "…"
 		}
 		shown = append(shown, e...)
 		end++

@@ -1,6 +1,7 @@
 package lobby
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -24,10 +25,15 @@ func TestWindow(t *testing.T) {
 		{"the cursor's cut", 2, 1, []string{"c1…"}, 2, 1},
 		{"no room", 0, 0, nil, 0, 4},
 	} {
-		shown, above, below := window(entries, tc.at, tc.room)
+		shown, above, below := window(entries, tc.at, tc.room, 80)
 		assert.Equal(t, tc.shown, shown, tc.name)
 		assert.Equal(t, [2]int{tc.above, tc.below}, [2]int{above, below}, tc.name)
 	}
+	// A cut line as wide as the window gives up its last cell to the
+	// mark, which would be lost past the edge.
+	full := strings.Repeat("x", 80)
+	shown, _, _ := window([][]string{{full, "rest"}}, 0, 1, 80)
+	assert.Equal(t, []string{strings.Repeat("x", 79) + "…"}, shown)
 	assert.Equal(t, "↑ 2 more above · ↓ 1 more below", moreMark(2, 1))
 	assert.Equal(t, "↓ 3 more below", moreMark(0, 3))
 	assert.Equal(t, "", moreMark(0, 0))

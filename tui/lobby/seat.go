@@ -65,7 +65,9 @@ func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	if s.talk != nil {
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
-	leaveWhenDone(l.cfg.Done, s.gone, conn.Leave, s.talk)
+	// A connection cut is no leaving: the seat (the host's too) waits
+	// for its person a while.
+	leaveWhenDone(l.cfg.Done, s.gone, conn.Drop, s.talk)
 	return s
 }
 
@@ -238,12 +240,14 @@ func (s *SharedSeat) leave(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 // QuitQuestion says what leaving the seat does: q goes back to the
 // lobby, as from a game alone; ctrl+c ends the connection.
 func (s *SharedSeat) QuitQuestion() string {
+	// A waiting room closed or taken by another connection holds no
+	// seat to free: it says so as the game's table does.
 	switch {
 	case s.table != nil && s.table.Snapshot().Over:
 		return "Back to the lobby: the game is over."
-	case s.table != nil && s.table.Snapshot().Kicked:
+	case s.table != nil && s.table.Snapshot().Kicked, s.table == nil && s.w.Kicked:
 		return "Back to the lobby: your other connection has the seat now."
-	case s.table != nil && s.table.Snapshot().Closed:
+	case s.table != nil && s.table.Snapshot().Closed, s.table == nil && s.w.Closed != "":
 		return "Back to the lobby: the table is closed."
 	case s.table != nil:
 		return "Back to the lobby. Your seat waits for you a while: choose the table in the lobby, or connect again with the same key, to take it back."
@@ -373,6 +377,11 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 		s.w = s.conn.Waiting()
 		return s, s.onTable(ctx)
 	case kit.IsKey(msg, k.Back):
+		if s.host() && s.guests() {
+			// The host's going closes the table under the guests:
+			// esc asks first, as q does.
+			return s, kit.AskQuit
+		}
 		return s.leave(ctx)
 	}
 	return s, nil
@@ -394,6 +403,17 @@ func (s *SharedSeat) canMove() bool {
 
 // moveKey is the help's line of m.
 var moveKey = kit.Bind("m", "move to the next free seat (at four, partners sit opposite)")
+
+// guests reports whether anyone but the person sits in the waiting
+// room.
+func (s *SharedSeat) guests() bool {
+	for i, in := range s.w.Seats {
+		if rules.Seat(i) != s.w.Seat && in.Name != "" {
+			return true
+		}
+	}
+	return false
+}
 
 // KeyHelp is the help of the screen on view.
 func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
@@ -419,6 +439,10 @@ func (s *SharedSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelp{Short: keys, Full: [][]key.Binding{keys}}
 }
 
+// seatNameCol is the widest the waiting room's column of names grows,
+// in cells.
+const seatNameCol = 30
+
 // seatLines list the seats of the waiting room and who is in them.
 func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 	type row struct{ name, state string }
@@ -439,11 +463,14 @@ func (s *SharedSeat) seatLines(ctx *kit.Context) []string {
 			state += ", host"
 		}
 		rows = append(rows, row{name, state})
-		col = max(col, kit.WidthOf(name))
+		// A name wider than seatNameCol (wide letters take two cells)
+		// sets no column: the other seats' states stay in theirs, on
+		// one line, rather than pushed to the edge and broken.
+		col = max(col, min(kit.WidthOf(name), seatNameCol))
 	}
 	var out []string
 	for i, r := range rows {
-		line := fmt.Sprintf(" Seat %s  %s%s %s", rules.Seat(i), r.name, strings.Repeat(" ", col-kit.WidthOf(r.name)), r.state)
+		line := fmt.Sprintf(" Seat %s  %s%s %s", rules.Seat(i), r.name, strings.Repeat(" ", max(0, col-kit.WidthOf(r.name))), r.state)
 		// A long line wraps under the name rather than being cut.
 		parts := kit.Wrap(line, ctx.Width-1)
 		out = append(out, parts[0])

@@ -3,6 +3,7 @@ package lobby
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -273,9 +274,9 @@ func (w *watchList) View(ctx *kit.Context) string {
 		tables = append(tables, kit.MarkRow(ctx, watchLine(t), i == w.row))
 	}
 	room := ctx.Height - len(lines) - len(tail)
-	all, above, below := window(tables, w.row, room)
+	all, above, below := window(tables, w.row, room, ctx.Width)
 	if above+below > 0 {
-		all, above, below = window(tables, w.row, room-1)
+		all, above, below = window(tables, w.row, room-1, ctx.Width)
 		all = append(all, "   "+st.Dim.Render(kit.Clip(moreMark(above, below)+" (↑/↓ to see them)", ctx.Width-4)))
 	}
 	lines = append(append(lines, all...), tail...)
@@ -370,7 +371,24 @@ func (s *WatchSeat) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) 
 
 func (s *WatchSeat) View(ctx *kit.Context) string { return s.table.View(ctx) }
 
-func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap { return s.table.KeyHelp(k) }
+// KeyHelp is the table's help for a spectator. The full help (the ?
+// overlay) leaves out the "watching" mark of the keys' line, which is
+// no key, and says what esc and q do here: back to the lobby, q asking
+// first.
+func (s *WatchSeat) KeyHelp(k *kit.KeyMap) help.KeyMap {
+	km := s.table.KeyHelp(k)
+	var full []key.Binding
+	for _, col := range km.FullHelp() {
+		for _, b := range col {
+			if b.Help().Desc == "" || slices.Equal(b.Keys(), k.Quit.Keys()) {
+				continue
+			}
+			full = append(full, b)
+		}
+	}
+	full = append(full, kit.Brief("back to the lobby", k.Back), kit.QuitAsks(k))
+	return kit.KeyHelp{Short: km.ShortHelp(), Full: [][]key.Binding{full}}
+}
 
 func (s *WatchSeat) QuitQuestion() string { return s.table.QuitQuestion() }
 

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	svc "github.com/klob/klob/internal/serve/tourney"
 	"github.com/klob/klob/rules"
@@ -373,14 +374,17 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 		// The name's column in cells: a wide letter takes two.
 		return fmt.Sprintf("%s%4s  %s %8s  %-13s %6s %7s", mark, rank, kit.Fit(name, 24), score, mp, boards, vs)
 	}
+	you := func(e int) string {
+		if e == f.Me {
+			return " (you)"
+		}
+		return ""
+	}
 	lines = append(lines, st.Heading.Render(row("  ", "Rank", "Name", "Score", "Matchpoints", "Boards", "vs par")))
 	var rows []string
 	at := 0
 	for i, r := range f.Standings.Rows {
-		name := r.Name
-		if r.Entry == f.Me {
-			name += " (you)"
-		}
+		name := nameCell(r.Name, you(r.Entry), 24)
 		rank := kit.Rank(r.Rank, r.Tied)
 		vs := "-"
 		if v, n := f.VersusPar(r.Entry); n > 0 {
@@ -419,8 +423,18 @@ func (p *detail) standingsView(ctx *kit.Context, lines []string) string {
 func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if p.fin != nil {
 		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
-		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, k.Quit}}}
+		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, kit.QuitAsks(k)}}}
 	}
 	short := []key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose), kit.Brief("back", k.Back), keyReread}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
+}
+
+// nameCell is an entrant's name and suffix (" (you)") in w cells: a
+// name too long is cut with "…", never mid-letter without a mark, and
+// the suffix always shows.
+func nameCell(name, suffix string, w int) string {
+	if kit.WidthOf(name+suffix) > w {
+		name = ansi.Truncate(name, w-kit.WidthOf(suffix), "…")
+	}
+	return name + suffix
 }

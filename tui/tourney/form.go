@@ -158,5 +158,5 @@ func (f *form) View(ctx *kit.Context) string {
 func (f *form) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
 		kit.Brief("create", k.Choose), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves, {k.Help, k.Quit}}}
+	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves, {k.Help, kit.QuitAsks(k)}}}
 }

@@ -241,7 +241,11 @@ func (p *list) View(ctx *kit.Context) string {
 		foot = append(foot, kit.Alert(st, p.note, w, 2)...)
 	}
 	keys := "↑/↓ choose · enter open · n new · c code · r read again · esc lobby · ? help"
-	if p.s.guest() {
+	switch {
+	case p.entering:
+		// The code typed takes every letter: the line's keys only.
+		keys = "type the tournament's code · backspace erases · enter open · esc cancel"
+	case p.s.guest():
 		// A guest may look, not create.
 		keys = "↑/↓ choose · enter open · c code · r read again · esc lobby · ? help"
 	}
@@ -259,5 +263,5 @@ func (p *list) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a tournament", k.Up, k.Down),
 		kit.Brief("open the tournament chosen", k.Choose)}, mid,
-		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, k.Quit}}}
+		{kit.Bind("esc", "back to the lobby", "esc"), k.Help, kit.QuitAsks(k)}}}
 }

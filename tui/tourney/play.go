@@ -233,5 +233,5 @@ func (p *after) View(ctx *kit.Context) string {
 
 func (p *after) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Brief("go on", k.Choose), kit.Brief("the tournament", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

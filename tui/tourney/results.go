@@ -131,7 +131,10 @@ func (p *entrant) View(ctx *kit.Context) string {
 	f := p.fin
 	e := f.Entrants[p.i]
 	r := standing(f, p.i)
-	lines := kit.Titled(ctx, fmt.Sprintf("%s · %s's boards", f.Info.Title(), e.Name))
+	// " Klob  " takes 7 cells of the title's line; a long name is cut
+	// with "…" so that "'s boards" still shows.
+	head := f.Info.Title() + " · "
+	lines := kit.Titled(ctx, head+nameCell(e.Name, "'s boards", w-7-kit.WidthOf(head)))
 	rank := "rank"
 	if r.Tied {
 		rank = "tied for rank" // the standings' "1="
@@ -196,7 +199,7 @@ func (p *entrant) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("board", k.Up, k.Down), kit.Brief("their play", k.Choose), kit.Brief("par's line", keyPar),
 		kit.Brief("everyone", keyField), kit.Brief("back", k.Back)}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{{kit.Brief("choose a board", k.Up, k.Down)}, {kit.Bind("enter", "their play of the board, in the replay", "enter"),
-		keyPar, keyField}, {k.Back, k.Help, k.Quit}}}
+		keyPar, keyField}, {k.Back, k.Help, kit.QuitAsks(k)}}}
 }
 
 // field is everyone's results on one board, best first.
@@ -274,10 +277,11 @@ func (p *field) View(ctx *kit.Context) string {
 	var rows []string
 	for i, e := range p.rows {
 		b := standing(f, e).Boards[p.n-1]
-		name := f.Entrants[e].Name
+		you := ""
 		if e == f.Me {
-			name += " (you)"
+			you = " (you)"
 		}
+		name := nameCell(f.Entrants[e].Name, you, 26)
 		vs, mp := "", kit.BoardShare(b.Matchpoints, f.Standings.Top)
 		if f.Pars != nil {
 			vs = kit.Number(b.Result - f.Pars[p.n-1])
@@ -295,5 +299,5 @@ func (p *field) View(ctx *kit.Context) string {
 func (p *field) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	short := []key.Binding{kit.Either("entrant", k.Up, k.Down), kit.Brief("their play", k.Choose),
 		kit.Brief("par's line", keyPar), kit.Brief("back", k.Back)}
-	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, k.Quit}}}
+	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }

@@ -109,7 +109,7 @@ func (s *Screen) View(ctx *kit.Context) string { return s.sub.View(ctx) }
 
 // KeyHelp is the part shown's keys.
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, k.Quit}}})
+	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Back, k.Help, kit.QuitAsks(k)}}})
 }
 
 // HelpRules passes on the part's game, a board being played.

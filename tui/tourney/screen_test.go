@@ -239,9 +239,12 @@ func TestHelpSaysWhatKeysDoHere(t *testing.T) {
 	check := func(where string) {
 		t.Helper()
 		h := a.helpWords()
-		for _, wrong := range []string{"(setup)", "play the card", "enter, play"} {
+		// q goes back to the lobby: no game of a tournament's page
+		// stays saved by it.
+		for _, wrong := range []string{"(setup)", "play the card", "enter, play", "the game stays saved"} {
 			assert.NotContains(t, h, wrong, "the help of %s:\n%s", where, h)
 		}
+		assert.Regexp(t, `(?m)^q (quit|leave) \(asks first\)$`, h, "the help of %s", where)
 	}
 	check("the list")
 	a.press("n", "up", "up", "up", "left", "left", "enter")
@@ -307,4 +310,55 @@ func TestPasteCode(t *testing.T) {
 	b.d.Send(tea.PasteMsg{Content: info.Code + "\n"})
 	b.press("enter")
 	b.see("Hosted by Ann")
+}
+
+// TestCodeKeysLine: while a code is typed after c every letter goes to
+// it: the keys' line offers none of the list's letters but what the
+// line takes.
+func TestCodeKeysLine(t *testing.T) {
+	cl := newClub(t, false)
+	a := cl.open(ann)
+	a.press("c")
+	lines := strings.Split(strings.TrimRight(a.text(), "\n"), "\n")
+	keys := lines[len(lines)-1]
+	for _, gone := range []string{"n new", "c code", "r read again", "? help"} {
+		assert.NotContains(t, keys, gone, "the keys' line %q", keys)
+	}
+	assert.Contains(t, keys, "esc cancel")
+}
+
+// TestStandingsLongName: a name too long for the standings' column is
+// cut with "…", never silently mid-word, and the reader's own row keeps
+// its "(you)".
+func TestStandingsLongName(t *testing.T) {
+	cl := newClub(t, false)
+	ctx := context.Background()
+	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
+		Ends: cl.c.Now().Add(time.Hour)})
+	require.NoError(t, err)
+	long := svc.Player{Key: "cccc0000000000000000000000000003", Name: "ボブ・アレクサンダー・スミス・ジュニア三世様"}
+	require.NoError(t, cl.svc.Enter(ctx, long, info.Code))
+	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
+	cl.waitPars(info.Code)
+	cl.c.Add(2 * time.Hour)
+	a := cl.open(long)
+	a.press("c")
+	a.typ(strings.ToLower(info.Code))
+	a.press("enter")
+	a.see("standings")
+	var row string
+	for _, l := range strings.Split(a.text(), "\n") {
+		if strings.Contains(l, "ボブ") {
+			row = l
+		}
+	}
+	require.NotEmpty(t, row, a.text())
+	assert.Contains(t, row, "… (you)", "the name cut with its mark, the reader's own row said:\n%s", a.text())
+	if !strings.Contains(row, "▶") {
+		a.press("down") // the two tie: the long name's row is the other
+	}
+	a.press("enter")
+	require.True(t, a.on("entrant"))
+	title := strings.SplitN(a.text(), "\n", 2)[0]
+	assert.Contains(t, title, "…'s boards", "the title's name cut with its mark:\n%s", a.text())
 }

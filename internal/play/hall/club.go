@@ -89,7 +89,7 @@ var ErrNotHostPrivate = errors.New("only the table's host decides whether it may
 // Watchable returns the tables one may watch: started, not private,
 // by code. playerID's own table is among them (Info.Yours).
 func (h *Hall) Watchable(playerID string) []Info {
-	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Private })
+	return h.infos(playerID, func(in Info) bool { return in.Started && !in.Over && !in.Private })
 }
 
 // Room is the table's chat room, nil when the hall has no chat

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -220,8 +221,6 @@ func TestAgainAtTable(t *testing.T) {
 	c.run("the game's end, filed", func() bool {
 		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
 	})
-	_, err = h.Find(tb.Code())
-	require.ErrorIs(t, err, ErrNoTable, "a finished table leaves the list")
 	for _, p := range []*person{ann, bob} {
 		s := p.port().Snapshot()
 		require.True(t, s.Can.Again)
@@ -256,4 +255,57 @@ func TestAgainAtTable(t *testing.T) {
 	firstSum, err := host.SumLog(hist.logs["a"][0])
 	require.NoError(t, err)
 	require.Equal(t, firstSum, hist.logs["a"][1].Header.Tag(host.RematchTag), "the game before, as filed")
+}
+
+// TestAgainAfterStepOut: Bob goes to the lobby from a finished game
+// while Ann waits to play again: the table stays in his list (game
+// over, his seat) so that he can come back and say again too; it
+// leaves the list once nobody is at it.
+func TestAgainAfterStepOut(t *testing.T) {
+	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	h := newHall(t, cfg)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
+	require.NoError(t, err)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.NoError(t, ann.conn.Start())
+	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	s := ann.port().Snapshot()
+	require.NoError(t, ann.port().Again(s.Gen))
+	bob.leave()
+	list := h.List("b")
+	require.Len(t, list, 1, "Bob's table, its game over, is in his list")
+	assert.True(t, list[0].Yours)
+	assert.True(t, list[0].Over)
+	assert.Empty(t, h.List("c"), "nobody else may join a finished table")
+	assert.Empty(t, h.Watchable("c"), "nor watch it")
+	back := join(t, tb, "b", "Bob", 3)
+	s = back.port().Snapshot()
+	require.True(t, s.Can.Again, "Bob is back at the game's end")
+	require.NoError(t, back.port().Again(s.Gen))
+	eventually(t, "the next game", func() bool { s := ann.port().Snapshot(); return s.Game == 2 && s.HasDeal })
+	// (Polled: the new game's files reopen the table as they are first
+	// written.)
+	eventually(t, "the next game listed", func() bool { l := h.List("b"); return len(l) == 1 && !l[0].Over })
+}
+
+// TestFinishedTableLeavesWithItsPeople: a finished game's table leaves
+// the list once its last person has left it.
+func TestFinishedTableLeavesWithItsPeople(t *testing.T) {
+	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	h := newHall(t, cfg)
+	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
+	require.NoError(t, err)
+	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
+	require.NoError(t, ann.conn.Start())
+	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
+		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
+	})
+	ann.leave()
+	_, err = h.Find(tb.Code())
+	require.NoError(t, err, "Bob is still at the table")
+	bob.leave()
+	_, err = h.Find(tb.Code())
+	require.ErrorIs(t, err, ErrNoTable, "a finished table nobody is at leaves the list")
 }

@@ -67,8 +67,10 @@
 // hidden card of a deal being played. Each table has a chat room of the
 // server's one chat.Hub (Config.Chat), closed when the table goes; its
 // lines never go into the table's log. "Again" at the end of a game
-// starts the next at the same table: its files take the new game and
-// the table is listed again. Looking a table up by its code (Lookup) is
+// starts the next at the same table: its files take the new game. A
+// finished game's table stays listed for its people (Info.Over) while
+// any of them is at it, so that one who stepped out to the lobby may
+// come back and say again too. Looking a table up by its code (Lookup) is
 // rate-limited per address and per key (guess.go), so codes cannot be
 // tried in bulk.
 //

@@ -324,6 +324,10 @@ type Info struct {
 	Level   ai.Level
 	Target  int
 	Started bool
+	// Over says the game is over and filed: the table stays listed for
+	// its people while any of them is at it, so that one who stepped
+	// out may come back and say again.
+	Over    bool
 	Yours   bool // the asking person holds a seat
 	Private bool // nobody may watch
 }
@@ -441,7 +445,8 @@ func (h *Hall) tableStore(code string) *store.Store {
 }
 
 // unlist takes a table off the list: it is closed, or its game is over
-// and filed. Its game or filing may still run (live).
+// and filed and nobody is at it. Its game or filing may still run
+// (live).
 func (h *Hall) unlist(t *Table) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -573,7 +578,7 @@ func (h *Hall) load(name string) error {
 		t.mu.Lock()
 		for i, s := range t.seats {
 			if s.player.ID != "" {
-				t.armSeatGrace(rules.Seat(i))
+				t.armSeatGrace(rules.Seat(i), " after the server restarted")
 			}
 		}
 		t.armEmpty()

@@ -388,10 +388,10 @@ func TestTwoPeoplePlayAGame(t *testing.T) {
 	g, err := l.Game()
 	require.NoError(t, err)
 	require.True(t, g.Over())
-	_, err = h.Find(tb.Code())
-	require.ErrorIs(t, err, ErrNoTable, "a finished table leaves the hall")
 	ann.leave()
 	bob.leave()
+	_, err = h.Find(tb.Code())
+	require.ErrorIs(t, err, ErrNoTable, "a finished table nobody is at leaves the hall")
 	eventually(t, "the hall to let the game go", func() bool { return liveTables(h) == 0 })
 	select {
 	case <-tb.game.Done():

@@ -62,8 +62,10 @@ func TestTablePlaysAGame(t *testing.T) {
 				require.True(t, g.Over())
 				require.Equal(t, n, g.Players())
 			}
-			_, err := h.Find(tb.Code())
-			require.ErrorIs(t, err, ErrNoTable)
+			// Listed for its people while they are at it, as over.
+			in := tb.info("id0")
+			require.True(t, in.Over && in.Yours)
+			require.Empty(t, h.Watchable("someone"))
 		})
 	}
 }

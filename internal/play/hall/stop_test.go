@@ -39,3 +39,30 @@ func TestToldOfWaitingRoomClosedWhileAway(t *testing.T) {
 	assert.Contains(t, h2.Notice("b"), "Table "+tb2.Code()+" was closed before its game started: its host did not come back")
 	assert.Empty(t, h2.Notice("a"), "said once")
 }
+
+// TestDroppedHostKeepsWaitingRoom: the host's connection cut before
+// the start (Drop, not Leave) keeps the table and the seat for Grace:
+// the guest reads the host away, and the host connecting again sits
+// there; a host who never comes back closes it, the guest told why.
+func TestDroppedHostKeepsWaitingRoom(t *testing.T) {
+	clock := host.NewManualClock(t0)
+	h := testHall(t, t.TempDir(), &memHistory{}, clock)
+	tb := annOpens(t, h, 3, smallRules(), 5)
+	ann := join(t, tb, "a", "Ann", 1)
+	bob := join(t, tb, "b", "Bob", 2)
+	ann.conn.Drop()
+	assert.Equal(t, tb, h.SeatOf("a"), "the seat waits for Ann")
+	w := bob.conn.Waiting()
+	assert.Empty(t, w.Closed)
+	assert.False(t, w.Seats[0].Here, "Bob reads Ann away")
+	back := join(t, tb, "a", "Ann", 3)
+	assert.True(t, bob.conn.Waiting().Seats[0].Here, "Ann is back")
+	clock.Advance(time.Hour)
+	assert.Empty(t, bob.conn.Waiting().Closed, "Ann came back within the wait")
+
+	back.conn.Drop()
+	clock.Advance(time.Hour)
+	assert.Nil(t, h.SeatOf("a"), "the table closed")
+	assert.Equal(t, "the host did not come back before the game started", bob.conn.Waiting().Closed)
+	assert.Contains(t, h.Notice("a"), "Your table "+tb.Code()+" was closed before its game started: you did not come back within")
+}

@@ -92,7 +92,7 @@ func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
-		Started: t.game != nil, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
+		Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
 	people := t.people()
 	for _, s := range t.seats {
 		name := ""
@@ -365,7 +365,15 @@ func (c *Conn) Start() error {
 // freed and the host's going closes the table (not once the server is
 // stopping: Hall.Stopping); once started the seat waits for its person
 // (the host's grace, then a bot).
-func (c *Conn) Leave() {
+func (c *Conn) Leave() { c.leave(false) }
+
+// Drop is the end of the connection under its person (not their
+// choice: a network's cut): before the start their seat, the host's
+// too, waits Config.Grace for them to connect again, as after a
+// restart; once started it is Leave.
+func (c *Conn) Drop() { c.leave(true) }
+
+func (c *Conn) leave(dropped bool) {
 	t := c.t
 	t.mu.Lock()
 	if c.left {
@@ -386,6 +394,11 @@ func (c *Conn) Leave() {
 	case t.game == nil && t.h.stopping.Load():
 		// Cut by the server's stop: the seat stays the person's, in the
 		// log, for the restart (the host's too, or the table would go).
+	case t.game == nil && dropped:
+		// Cut under the person: the seat waits for them a while; the
+		// others read that they are away.
+		t.armSeatGrace(c.seat, "")
+		t.tickAll()
 	case t.game == nil && s.player.ID == t.host:
 		t.close("the host left before the game started")
 	case t.game == nil:
@@ -432,10 +445,12 @@ func (t *Table) tickAll() {
 }
 
 // armSeatGrace starts the wait of a seat reserved before the start
-// whose person is away (after a restart): if they do not come within
-// Config.Grace the seat is freed, and the host's going closes the
-// table. t.mu is held.
-func (t *Table) armSeatGrace(i rules.Seat) {
+// whose person is away (after a restart, or their connection cut): if
+// they do not come within Config.Grace the seat is freed, and the
+// host's going closes the table. after says what they did not come
+// back after, for the notices (" after the server restarted"). t.mu is
+// held.
+func (t *Table) armSeatGrace(i rules.Seat, after string) {
 	s := t.seats[i]
 	if s.graceStop != nil || t.stopped {
 		return
@@ -449,7 +464,7 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 		}
 		if s.player.ID == t.host {
 			t.close("the host did not come back before the game started")
-			t.tellAway()
+			t.tellAway(after)
 			return
 		}
 		t.h.cfg.Logf("table %s: %s did not come back: seat %s is free", t.code, s.player.Name, i)
@@ -460,18 +475,19 @@ func (t *Table) armSeatGrace(i rules.Seat) {
 }
 
 // tellAway keeps a notice for each person away who held a seat at the
-// table closed for want of its host after a restart (Hall.Notice): they
-// learn why when they come back. t.mu is held.
-func (t *Table) tellAway() {
+// table closed for want of its host (after a restart, or their
+// connection cut; after says which as armSeatGrace has it): they learn
+// why when they come back (Hall.Notice). t.mu is held.
+func (t *Table) tellAway(after string) {
 	for _, s := range t.seats {
 		switch {
 		case s.player.ID == "" || s.conn != nil:
 		case s.player.ID == t.host:
 			t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
-				"after the server restarted you did not come back within %s. Open a new one with o.", t.code, spanWords(t.h.cfg.Grace)))
+				"you did not come back within %s%s. Open a new one with o.", t.code, spanWords(t.h.cfg.Grace), after))
 		default:
 			t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
-				"its host did not come back after the server restarted.", t.code))
+				"its host did not come back%s.", t.code, after))
 		}
 	}
 }
@@ -592,9 +608,10 @@ func (t *Table) refileLater(d time.Duration) {
 }
 
 // filedAll is told once every history holds the ended game: the table
-// leaves the list, and its host goes once nobody looks at it.
+// and its host go once nobody looks at it (release). Until then it
+// stays listed for its people: one gone to the lobby may come back to
+// say again, which the others wait for.
 func (t *Table) filedAll() {
-	t.h.unlist(t)
 	t.mu.Lock()
 	t.filed = true
 	idle := t.game != nil && !t.anyoneHere()

@@ -282,7 +282,13 @@ func (s *Service) startHost(code string, p Player, set *duplicate.BoardSet, n in
 		Board: &host.Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
 		Store: &boardStore{s: s, code: code, key: p.Key, n: n, rel: rel, set: set},
 		Clock: s.cfg.Clock, Slots: s.cfg.Slots, Pace: s.cfg.Pace, TrickPace: 2 * s.cfg.Pace,
-		NoHints: true, Server: true, Private: true, Logf: s.cfg.Logf,
+		NoHints: true, Server: true, Private: true,
+		// The game's lines (a drop, a filing, a failing bot) say whose
+		// board of which tournament they are about, as the other lines
+		// of a board do.
+		Logf: func(f string, a ...any) {
+			s.cfg.Logf("tournament %s, board %d of %s: "+f, append([]any{code, n, p.Key}, a...)...)
+		},
 		Tags: []gamelog.Tag{{Name: TagTournament, Value: code}, {Name: TagBoard, Value: strconv.Itoa(n)},
 			{Name: TagKey, Value: p.Key}}}
 	if resume {

@@ -449,3 +449,19 @@ func history(seat *Seat) []rules.Step {
 	v := seat.Port.Snapshot().View
 	return v.History()
 }
+
+// TestBoardLogNamesTheBoard: what a board's game logs (here its
+// person leaving it) reaches the server's log saying whose board of
+// which tournament it is, as a shared table's lines name the table.
+func TestBoardLogNamesTheBoard(t *testing.T) {
+	f := newFixture(t, false)
+	code, seat := f.annAtTheSecondDecision()
+	seat.Leave() // the host has logged the leaving once Leave returns
+	want := fmt.Sprintf("tournament %s, board 1 of %s: Ann dropped from seat A", code, ann.Key)
+	assert.True(t, f.logged(want), "no %q in %q", want, f.log.lines)
+	f.log.mu.Lock()
+	defer f.log.mu.Unlock()
+	for _, l := range f.log.lines {
+		assert.True(t, strings.HasPrefix(l, "tournament "+code), "a line that names no tournament: %q", l)
+	}
+}
