@@ -55,7 +55,7 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	t.Setenv("TERM", "dumb")
-	events := kittest.MonkeyEvents(12000, 3000)
+	events := kittest.MonkeyEvents(12000, 1500)
 	r := rand.New(rand.NewPCG(2026, 11))
 	mk := kittest.NewMonkey(r, 300, 100)
 	st := &memStore{}
