@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -15,6 +16,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/play/hall"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/rules"
@@ -158,7 +160,7 @@ func TestLobbySharedTableGolden(t *testing.T) {
 func TestLobbyHintAloneAtSharedTable(t *testing.T) {
 	for _, seats := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(seats), func(t *testing.T) {
-			h := testHall(t)
+			h := testHallWith(t, shortHint)
 			ann := aloneAtTable(t, h, seats, 80, 24)
 			stepUntil(t, h, func() bool {
 				sn, _ := ann.snap()
@@ -178,6 +180,22 @@ func TestLobbyHintAloneAtSharedTable(t *testing.T) {
 			}
 			checkNoHidden(t, h, ann, rules.SeatA)
 		})
+	}
+}
+
+// shortHint gives, under -short, the hard bot's hint (its evaluation
+// options, as the hall's own hint) on at most 8 samples: the default
+// samples cost seconds of CPU at a four-seat first trick, and the tests
+// ask only that a hint comes and shows no hidden card. The full run
+// keeps the hall's own hint.
+func shortHint(c *hall.Config) {
+	if !testing.Short() {
+		return
+	}
+	c.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
+		opt := ai.EvalOptions(ai.Config{Seed: seed}, v)
+		opt.Samples = min(opt.Samples, 8)
+		return eval.Evaluate(ctx, v, opt)
 	}
 }
 

@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/klob/klob/internal/record/gamelog"
+	"github.com/klob/klob/internal/study/analysis"
 	"github.com/klob/klob/tui/kit/kittest"
 )
 
@@ -52,13 +55,14 @@ func monkeyKey(r *rand.Rand) tea.Msg {
 func TestMonkey(t *testing.T) {
 	t.Setenv("NO_COLOR", "1")
 	t.Setenv("TERM", "dumb")
-	events := kittest.MonkeyEvents(12000, 3000)
+	events := kittest.MonkeyEvents(12000, 1500)
 	r := rand.New(rand.NewPCG(2026, 11))
 	mk := kittest.NewMonkey(r, 300, 100)
 	st := &memStore{}
 	open := func() *harness {
 		cfg := testConfig(r.Uint64(), st)
 		cfg.ASCII = r.IntN(4) == 0
+		cfg.Analyze = monkeyAnalyze()
 		cfg.Setup.Options.Target = 300
 		cfg.Setup.Options.Players = 2 + r.IntN(3)
 		return newHarness(t, cfg, mk.W, mk.H)
@@ -101,6 +105,19 @@ func TestMonkey(t *testing.T) {
 	t.Logf("%d events: %d deals finished, %d games over", events, deals, games)
 	if deals == 0 {
 		t.Errorf("the monkey finished %d deals and %d games: it is not reaching the game", deals, games)
+	}
+}
+
+// monkeyAnalyze is the analysis a replay opened by the monkey runs: the
+// real one, with a few samples a decision under -short (the default
+// samples cost seconds of CPU for a report the monkey only looks at).
+func monkeyAnalyze() Analyzer {
+	if !testing.Short() {
+		return nil
+	}
+	return func(ctx context.Context, r *gamelog.Replay, opt analysis.Options) (*analysis.Report, error) {
+		opt.Samples = 4
+		return analysis.Analyze(ctx, r, opt)
 	}
 }
 

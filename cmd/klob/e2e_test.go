@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -47,15 +48,89 @@ type tmuxSession struct {
 	t    *testing.T
 	bin  string
 	sock string
+
+	mu sync.Mutex
+	// ctl runs the captures, keys and messages (tmuxControl) while no
+	// other command runs; nil when there is none.
+	ctl *tmuxControl
+	// noCtl: the last control client could not attach; the tmux
+	// command line runs everything until another command runs.
+	noCtl bool
 }
 
+// run runs the tmux command args on the session's server and returns
+// its output. A capture, keys or a message go through the control
+// client, started on the session they name; any other command (a session made or
+// killed, a pane respawned) first ends it, so that no client is
+// attached to a session as it goes, and runs on the command line.
 func (s *tmuxSession) run(args ...string) string {
 	s.t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(args) > 2 && (args[0] == "capture-pane" || args[0] == "send-keys" || args[0] == "display-message") {
+		if out, ok := s.control(args); ok {
+			return out
+		}
+	} else {
+		s.stopControl()
+		s.noCtl = false
+	}
 	out, err := exec.Command(s.bin, append([]string{"-L", s.sock, "-f", "/dev/null"}, args...)...).CombinedOutput()
 	if err != nil {
 		s.t.Fatalf("tmux %s: %v: %s", strings.Join(args, " "), err, out)
 	}
 	return string(out)
+}
+
+// control runs args through the control client, attaching one to the
+// session args name (after "-t") when there is none; ok is false when
+// the command did not run there, to run on the command line.
+func (s *tmuxSession) control(args []string) (string, bool) {
+	s.t.Helper()
+	if s.ctl == nil && !s.noCtl {
+		target := ""
+		for i := range args[:len(args)-1] {
+			if args[i] == "-t" {
+				target = args[i+1]
+			}
+		}
+		if target == "" {
+			s.noCtl = true
+			return "", false
+		}
+		c, err := startTmuxControl(s.bin, s.sock, target)
+		if err != nil {
+			s.noCtl = true
+			return "", false
+		}
+		s.ctl = c
+		s.t.Cleanup(func() {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			s.stopControl()
+		})
+	}
+	if s.ctl == nil {
+		return "", false
+	}
+	out, err := s.ctl.run(args...)
+	if errors.Is(err, errControlGone) {
+		s.stopControl()
+		s.noCtl = true
+		return "", false
+	}
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v", strings.Join(args, " "), err)
+	}
+	return out, true
+}
+
+// stopControl ends the control client, if any.
+func (s *tmuxSession) stopControl() {
+	if s.ctl != nil {
+		s.ctl.close()
+		s.ctl = nil
+	}
 }
 
 func (s *tmuxSession) screen() string { return s.run("capture-pane", "-p", "-t", "e2e") }
