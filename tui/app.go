@@ -25,7 +25,8 @@ type coverer interface{ Covers() bool }
 
 // appOptions configure an App.
 type appOptions struct {
-	ASCII bool
+	ASCII  bool
+	Remote bool // an SSH session's program (kit.Context.Remote)
 	// Flush, when set, is called as the program quits, on the UI
 	// goroutine with the screen then shown; the wait it returns (nil for
 	// none) runs off that goroutine, to finish a save in flight, before
@@ -53,7 +54,9 @@ type App struct {
 
 // newApp returns an App that starts on first.
 func newApp(first kit.Screen, opts appOptions) *App {
-	return &App{ctx: kit.NewContext(opts.ASCII), screen: first, opts: opts}
+	a := &App{ctx: kit.NewContext(opts.ASCII), screen: first, opts: opts}
+	a.ctx.Remote = opts.Remote
+	return a
 }
 
 // ScreenName names the current screen ("table", "replay", "history"...).

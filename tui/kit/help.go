@@ -236,7 +236,11 @@ func (ctx *Context) helpTail(o rules.Options) *helpTail {
 		out = append(out, Indent("   ", Wrap(p, max(20, ctx.Width-6)), nil)...)
 	}
 	t := &helpTail{width: ctx.Width, paint: ctx.Paint, opts: o, rulesAt: len(out) + 1}
-	out = append(out, "", " "+st.Heading.Render("The rules Klob plays (klob rules prints them)"), "")
+	title := "The rules Klob plays (klob rules prints them)"
+	if ctx.Remote {
+		title = "The rules Klob plays" // over SSH there is no klob command
+	}
+	out = append(out, "", " "+st.Heading.Render(title), "")
 	doc := strings.Split(strings.TrimRight(docs.Plain(docs.Rules(), max(docs.MinWidth, ctx.Width-2)), "\n"), "\n")
 	// The heading above is the document's title: its own title and
 	// underline are not said again.

@@ -190,3 +190,19 @@ func TestHelpRulesInShortTellTheOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpOverSSH: over SSH (Context.Remote) the rules' heading points
+// at no klob command, which the person there does not have.
+func TestHelpOverSSH(t *testing.T) {
+	for _, remote := range []bool{false, true} {
+		ctx := kit.NewContext(false)
+		ctx.Width, ctx.Height, ctx.Remote = 80, 24, remote
+		all := ansi.Strip(strings.Join(kit.NewHelpView(nil).Lines(&ctx), "\n"))
+		if got := strings.Contains(all, "klob rules prints them"); got == remote {
+			t.Errorf("remote %v: the help points at klob rules: %v", remote, got)
+		}
+		if !strings.Contains(all, "The rules Klob plays") {
+			t.Errorf("remote %v: no heading of the rules", remote)
+		}
+	}
+}

@@ -21,8 +21,11 @@ type Context struct {
 	Width, Height int
 	Styles        Styles
 	Keys          KeyMap
-	ASCII         bool     // -ascii: suits as letters, boxes of + - |
-	Paint         *Painter // draws cards and suits with Styles
+	ASCII         bool // -ascii: suits as letters, boxes of + - |
+	// Remote: the program serves an SSH session (klob serve), whose
+	// person has no klob command to be pointed at.
+	Remote bool
+	Paint  *Painter // draws cards and suits with Styles
 	// help keeps the part of the help that is the same on every screen
 	// (the marks, the rules in short and the whole rules) as laid out
 	// for the last width and painter: laying the rules out is the

@@ -176,7 +176,11 @@ func (s *History) View(ctx *kit.Context) string {
 	case s.err != nil:
 		lines = append(lines, "")
 		lines = append(lines, kit.Alert(st, "the saved games cannot be listed: "+s.err.Error(), w, 3)...)
-		lines = append(lines, "", " "+st.Dim.Render("klob replay FILE opens any game log · "+kit.HintLine([]key.Binding{ctx.Keys.QuitHint()})))
+		keys := kit.HintLine([]key.Binding{ctx.Keys.QuitHint()})
+		if !ctx.Remote { // over SSH there is no klob command
+			keys = "klob replay FILE opens any game log · " + keys
+		}
+		lines = append(lines, "", " "+st.Dim.Render(keys))
 		return kit.Canvas(lines, w, h)
 	}
 	// Labels in a column, figures wrapped beside them.
