@@ -595,6 +595,9 @@ func (l *Lobby) typeKey(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.
 			}
 			return l.rename(text)
 		}
+		if text == "" {
+			return l, nil // nothing typed: as esc, no error
+		}
 		t, err := l.lookup(text)
 		if err != nil {
 			l.setNote(fmt.Sprintf("%q: %v", text, err), true)
