@@ -29,6 +29,7 @@ var (
 	ErrNoTable   = errors.New("no open table has that code")
 	ErrTableFull = errors.New("every seat of that table is taken")
 	ErrStarted   = errors.New("that table's game has started without you")
+	ErrOver      = errors.New("that table's game is over")
 	ErrNotHost   = errors.New("only the host starts the game")
 	ErrNoSeat    = errors.New("no other seat is free")
 	ErrClosed    = errors.New("the table is closed")

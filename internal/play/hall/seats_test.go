@@ -195,3 +195,11 @@ func TestMoveToAFreeSeat(t *testing.T) {
 	require.ErrorIs(t, bob.conn.Move(), ErrStarted)
 	require.Equal(t, rules.Seat(2), bob.conn.Seat())
 }
+
+// A table whose game is over and filed turns a newcomer away with that
+// reason, not "started without you".
+func TestJoinFinishedTable(t *testing.T) {
+	_, _, tb := playTable(t, 3, []rules.Seat{0})
+	_, err := tb.Join(Player{ID: "z", Name: "Zed"})
+	require.ErrorIs(t, err, ErrOver)
+}

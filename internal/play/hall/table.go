@@ -151,6 +151,9 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	}
 	i := t.seatOf(p.ID)
 	if i < 0 {
+		if t.filed {
+			return nil, ErrOver
+		}
 		if t.game != nil {
 			return nil, ErrStarted
 		}
