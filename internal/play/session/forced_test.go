@@ -218,3 +218,55 @@ func untilPlay(t *testing.T, o rules.Options, seed uint64, pick func(*rules.View
 		}
 	}
 }
+
+// A resumed game tells the moves taken for a person in its current deal
+// as the game before the save did: the log does not mark them, so
+// Resume finds them again. At every seat count.
+func TestForcedAfterResume(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			players := make([]Player, n)
+			players[0] = person
+			for i := 1; i < n; i++ {
+				players[i] = bot
+			}
+			cfg := config(7, players...)
+			cfg.Options.Players = n
+			s, err := New(cfg)
+			noErr(t, err)
+			checked := 0
+			for range 2000 {
+				if s.Game().Over() || checked >= 5 {
+					break
+				}
+				step(t, s)
+				if s.Game().NeedDeal() {
+					continue
+				}
+				deal := s.Game().DealNo()
+				steps := s.Game().Deal().Steps()
+				was := map[int]string{}
+				for i := range steps {
+					if why, ok := s.Forced(deal, i); ok {
+						was[i] = why
+					}
+				}
+				if len(was) == 0 {
+					continue
+				}
+				r, err := Resume(s.Log(), cfg)
+				noErr(t, err)
+				for i := range steps {
+					why, ok := r.Forced(deal, i)
+					if ok != (was[i] != "") || why != was[i] {
+						t.Fatalf("deal %d step %d: after resume %q %v, before %q", deal, i, why, ok, was[i])
+					}
+				}
+				checked++
+			}
+			if checked == 0 {
+				t.Fatal("no forced move met")
+			}
+		})
+	}
+}

@@ -199,8 +199,38 @@ func Resume(l *gamelog.Log, cfg Config) (*Session, error) {
 	if err := s.makeBots(cfg, cfg.Seed); err != nil {
 		return nil, err
 	}
+	if err := s.recallForced(l); err != nil {
+		return nil, fmt.Errorf("saved game: %v", err)
+	}
 	s.drawChance() // a log may stop at a chance step
 	return s, nil
+}
+
+// recallForced finds again the moves of the current deal that were
+// taken for a person (Forced), which the log does not mark: a person's
+// move outside the card play with no other legal action. So a resumed
+// game tells them as the game before the save did. A claim's moves are
+// not told again: the claim ends the deal.
+func (s *Session) recallForced(l *gamelog.Log) error {
+	if len(l.Deals) == 0 {
+		return nil
+	}
+	r, err := l.Replay()
+	if err != nil {
+		return err
+	}
+	rd := &r.Deals[len(r.Deals)-1]
+	d := rd.At(0)
+	for i, st := range rd.Steps {
+		if st.Seat != rules.ChanceSeat && s.Human(st.Seat) {
+			v := d.View(st.Seat)
+			if legal := v.Legal(); len(legal) == 1 && v.Phase != rules.PhasePlay {
+				s.forced[[2]int{rd.No, i}] = forcedReason(legal[0], &v)
+			}
+		}
+		d.ApplyUnchecked(st.Action)
+	}
+	return nil
 }
 
 func newSession(cfg Config, g *rules.Game, seed uint64) *Session {
