@@ -266,24 +266,36 @@ func TestHelpSaysWhatKeysDoHere(t *testing.T) {
 	check("an entrant's boards")
 }
 
-// TestStandingsWideName: an entrant named in wide letters (two cells
-// each) keeps the standings' columns in line.
-func TestStandingsWideName(t *testing.T) {
+// standingsWith opens the standings of an ended tournament of Ann's
+// that Bob and an entrant named name entered, as that entrant (mine)
+// or as Ann.
+func standingsWith(t *testing.T, name string, mine bool) *fixture {
 	cl := newClub(t, false)
 	ctx := context.Background()
 	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
 		Ends: cl.c.Now().Add(time.Hour)})
 	require.NoError(t, err)
-	wide := svc.Player{Key: "cccc0000000000000000000000000003", Name: "日本語の名前"}
-	require.NoError(t, cl.svc.Enter(ctx, wide, info.Code))
+	named := svc.Player{Key: "cccc0000000000000000000000000003", Name: name}
+	require.NoError(t, cl.svc.Enter(ctx, named, info.Code))
 	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
 	cl.waitPars(info.Code)
 	cl.c.Add(2 * time.Hour)
-	a := cl.open(ann)
+	who := ann
+	if mine {
+		who = named
+	}
+	a := cl.open(who)
 	a.press("c")
 	a.typ(strings.ToLower(info.Code))
 	a.press("enter")
 	a.see("standings")
+	return a
+}
+
+// TestStandingsWideName: an entrant named in wide letters (two cells
+// each) keeps the standings' columns in line.
+func TestStandingsWideName(t *testing.T) {
+	a := standingsWith(t, "日本語の名前", false)
 	at := map[string]int{}
 	for _, l := range strings.Split(a.text(), "\n") {
 		// The boards played (0) are the last 0 of an entrant's row.
@@ -331,21 +343,7 @@ func TestCodeKeysLine(t *testing.T) {
 // cut with "…", never silently mid-word, and the reader's own row keeps
 // its "(you)".
 func TestStandingsLongName(t *testing.T) {
-	cl := newClub(t, false)
-	ctx := context.Background()
-	info, err := cl.svc.Create(ctx, ann, svc.Spec{Rules: rules.DefaultOptions(), Level: "normal", Boards: 4,
-		Ends: cl.c.Now().Add(time.Hour)})
-	require.NoError(t, err)
-	long := svc.Player{Key: "cccc0000000000000000000000000003", Name: "ボブ・アレクサンダー・スミス・ジュニア三世様"}
-	require.NoError(t, cl.svc.Enter(ctx, long, info.Code))
-	require.NoError(t, cl.svc.Enter(ctx, bob, info.Code))
-	cl.waitPars(info.Code)
-	cl.c.Add(2 * time.Hour)
-	a := cl.open(long)
-	a.press("c")
-	a.typ(strings.ToLower(info.Code))
-	a.press("enter")
-	a.see("standings")
+	a := standingsWith(t, "ボブ・アレクサンダー・スミス・ジュニア三世様", true)
 	var row string
 	for _, l := range strings.Split(a.text(), "\n") {
 		if strings.Contains(l, "ボブ") {

@@ -257,13 +257,11 @@ func TestAgainAtTable(t *testing.T) {
 	require.Equal(t, firstSum, hist.logs["a"][1].Header.Tag(host.RematchTag), "the game before, as filed")
 }
 
-// TestAgainAfterStepOut: Bob goes to the lobby from a finished game
-// while Ann waits to play again: the table stays in his list (game
-// over, his seat) so that he can come back and say again too; it
-// leaves the list once nobody is at it.
-func TestAgainAfterStepOut(t *testing.T) {
-	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
-	h := newHall(t, cfg)
+// playedTable is a table of two where Ann and Bob have played a game to
+// its end, filed.
+func playedTable(t *testing.T) (*Hall, *Table, *person, *person) {
+	t.Helper()
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0)))
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
 	require.NoError(t, err)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
@@ -271,6 +269,15 @@ func TestAgainAfterStepOut(t *testing.T) {
 	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
 		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
 	})
+	return h, tb, ann, bob
+}
+
+// TestAgainAfterStepOut: Bob goes to the lobby from a finished game
+// while Ann waits to play again: the table stays in his list (game
+// over, his seat) so that he can come back and say again too; it
+// leaves the list once nobody is at it.
+func TestAgainAfterStepOut(t *testing.T) {
+	h, tb, ann, bob := playedTable(t)
 	s := ann.port().Snapshot()
 	require.NoError(t, ann.port().Again(s.Gen))
 	bob.leave()
@@ -293,17 +300,9 @@ func TestAgainAfterStepOut(t *testing.T) {
 // TestFinishedTableLeavesWithItsPeople: a finished game's table leaves
 // the list once its last person has left it.
 func TestFinishedTableLeavesWithItsPeople(t *testing.T) {
-	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
-	h := newHall(t, cfg)
-	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
-	require.NoError(t, err)
-	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
-	require.NoError(t, ann.conn.Start())
-	newCrowd(t, ann, bob).run("the game's end, filed", func() bool {
-		return ann.port().Snapshot().Save.Filed && bob.port().Snapshot().Save.Filed
-	})
+	h, tb, ann, bob := playedTable(t)
 	ann.leave()
-	_, err = h.Find(tb.Code())
+	_, err := h.Find(tb.Code())
 	require.NoError(t, err, "Bob is still at the table")
 	bob.leave()
 	_, err = h.Find(tb.Code())
