@@ -173,6 +173,21 @@ func (v *View) AppendLegal(dst []Action) []Action {
 	return v.masked.AppendLegal(dst)
 }
 
+// Declaring is the declaration asked now in PhaseDeclare: Shlomo or
+// Cleopatra (its round), NoAction outside the declarations.
+func (v *View) Declaring() Kind {
+	m := &v.masked
+	switch {
+	case m.phase != PhaseDeclare:
+		return NoAction
+	case m.declRound == roundShlomo:
+		return Shlomo
+	case m.declRound == roundCleopatra:
+		return Cleopatra
+	}
+	return NoAction
+}
+
 // Play returns the card-play state with every other hand empty. A
 // search fills them with sampled hands.
 func (v *View) Play() Play { return v.masked.play }

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -268,5 +269,32 @@ func TestForcedAfterResume(t *testing.T) {
 				t.Fatal("no forced move met")
 			}
 		})
+	}
+}
+
+// A declaration passed for a person says which (rules.View.Declaring):
+// "you were dealt no shlomo", "you hold no cleopatra", never "your only
+// choice".
+func TestForcedDeclarationPass(t *testing.T) {
+	for _, n := range []int{3, 4} {
+		o := rules.DefaultOptions()
+		o.Players, o.Shlomo, o.Cleopatra = n, true, n == 4
+		seen := map[string]bool{}
+		r := rand.New(rand.NewPCG(5, uint64(n)))
+		pick := func(_ *rules.View, legal []rules.Action) rules.Action { return legal[r.IntN(len(legal))] }
+		for seed := uint64(1); seed <= 20; seed++ {
+			untilPlay(t, o, seed, pick, func(v *rules.View, legal []rules.Action) {
+				if len(legal) == 1 && v.Phase == rules.PhaseDeclare && legal[0].Kind == rules.Pass {
+					seen[forcedReason(legal[0], v)] = true
+				}
+			})
+		}
+		want := map[string]bool{"you were dealt no shlomo": true}
+		if n == 4 {
+			want["you hold no cleopatra"] = true
+		}
+		if !maps.Equal(seen, want) {
+			t.Errorf("%d players: declarations passed with %v, want %v", n, seen, want)
+		}
 	}
 }

@@ -459,6 +459,13 @@ func forcedReason(a rules.Action, v *rules.View) string {
 		return "you hold no 7 of trump"
 	case rules.NoSequence:
 		return none
+	case rules.Pass:
+		switch v.Declaring() {
+		case rules.Shlomo:
+			return "you were dealt no shlomo"
+		case rules.Cleopatra:
+			return "you hold no cleopatra"
+		}
 	}
 	return "your only choice"
 }
