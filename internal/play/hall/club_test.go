@@ -237,7 +237,7 @@ func TestAgainAtTable(t *testing.T) {
 	})
 	// The next game's log says its own seed, not the first game's (shown
 	// to all at its end): resumed, its decks come from the fresh one.
-	first := hist.logs["a"][0].Header.Tag(session.SeedTag)
+	first := hist.log("a", 0).Header.Tag(session.SeedTag)
 	l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
 	require.NoError(t, err)
 	require.NotEmpty(t, first)
@@ -252,9 +252,9 @@ func TestAgainAtTable(t *testing.T) {
 	// The next game names the game before by the checksum of the copy
 	// the histories hold (the table's tags added), which is how the
 	// club's database knows it: else the rematch's link is lost.
-	firstSum, err := host.SumLog(hist.logs["a"][0])
+	firstSum, err := host.SumLog(hist.log("a", 0))
 	require.NoError(t, err)
-	require.Equal(t, firstSum, hist.logs["a"][1].Header.Tag(host.RematchTag), "the game before, as filed")
+	require.Equal(t, firstSum, hist.log("a", 1).Header.Tag(host.RematchTag), "the game before, as filed")
 }
 
 // playedTable is a table of two where Ann and Bob have played a game to

@@ -186,12 +186,12 @@ func TestAbandonedTablesClose(t *testing.T) {
 	})
 	for _, id := range []string{"a", "b"} {
 		require.Equal(t, 1, hist.count(id), id)
-		g, err := hist.logs[id][0].Game()
+		g, err := hist.log(id, 0).Game()
 		require.NoError(t, err)
 		assert.False(t, g.Over(), "the unfinished game is filed")
 		// Marked abandoned before its checksum is taken, as every
 		// history files it: the sum is the filed bytes'.
-		assert.True(t, hist.logs[id][0].Header.Abandoned(), "the unfinished game is filed marked abandoned")
+		assert.True(t, hist.log(id, 0).Header.Abandoned(), "the unfinished game is filed marked abandoned")
 	}
 	// The places are free.
 	tb := open(h2, "c")

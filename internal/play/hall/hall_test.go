@@ -46,6 +46,14 @@ func (m *memHistory) add(id string, l *gamelog.Log) {
 	m.logs[id] = append(m.logs[id], l)
 }
 
+// log is the i-th game filed for id, read under the lock: the filing
+// goroutines may append meanwhile.
+func (m *memHistory) log(id string, i int) *gamelog.Log {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.logs[id][i]
+}
+
 func (m *memHistory) count(id string) int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -383,7 +391,7 @@ func TestTwoPeoplePlayAGame(t *testing.T) {
 	})
 	require.Equal(t, 1, hist.count("a"))
 	require.Equal(t, 1, hist.count("b"))
-	l := hist.logs["a"][0]
+	l := hist.log("a", 0)
 	require.Equal(t, [4]string{"Ann", "Bob"}, l.Header.Players)
 	g, err := l.Game()
 	require.NoError(t, err)

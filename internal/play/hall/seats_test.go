@@ -51,7 +51,7 @@ func TestTablePlaysAGame(t *testing.T) {
 			hist, h, tb := playTable(t, n, []rules.Seat{0, 1})
 			for _, id := range []string{"id0", "id1"} {
 				require.Equal(t, 1, hist.count(id), id)
-				l := hist.logs[id][0]
+				l := hist.log(id, 0)
 				require.Equal(t, n, l.Header.Seats())
 				require.Equal(t, "Ann", l.Header.Name(0))
 				require.Equal(t, "Bob", l.Header.Name(1))
