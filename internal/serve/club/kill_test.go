@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
@@ -168,6 +169,12 @@ func playTable(tb *hall.Table, sl killSlot, r *rand.Rand) error {
 			continue
 		}
 		c, err := tb.Join(killPlayer(p))
+		if errors.Is(err, hall.ErrClosed) && len(conns) == 0 {
+			// A table back from its log with its game ended closes once
+			// that game is filed, which may come between the list and
+			// the join: nothing is left to play there.
+			return nil
+		}
 		if err != nil {
 			return fmt.Errorf("table %s: %v", tb.Code(), err)
 		}
