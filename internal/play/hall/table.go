@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -487,24 +488,12 @@ func (t *Table) tellAway(after string) {
 		case s.player.ID == "" || s.conn != nil:
 		case s.player.ID == t.host:
 			t.h.tell(s.player.ID, fmt.Sprintf("Your table %s was closed before its game started: "+
-				"you did not come back within %s%s. Open a new one with o.", t.code, spanWords(t.h.cfg.Grace), after))
+				"you did not come back within %s%s. Open a new one with o.", t.code, duration.Words(t.h.cfg.Grace), after))
 		default:
 			t.h.tell(s.player.ID, fmt.Sprintf("Table %s was closed before its game started: "+
 				"its host did not come back%s.", t.code, after))
 		}
 	}
-}
-
-// spanWords says a span as a person reads it: "2 minutes", "1 minute",
-// else as Go writes it ("90s").
-func spanWords(d time.Duration) string {
-	switch {
-	case d == time.Minute:
-		return "1 minute"
-	case d > 0 && d%time.Minute == 0:
-		return fmt.Sprintf("%d minutes", d/time.Minute)
-	}
-	return d.String()
 }
 
 // armEmpty starts the abandonment's clock when nobody is connected to

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/klob/klob/internal/platform/duration"
 )
 
 // guard wraps a session's model: its filter drops input beyond the
@@ -227,7 +229,7 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	switch msg.(type) {
 	case idleTickMsg:
 		if idle := now.Sub(g.lastIn); idle >= g.cfg.IdleTimeout {
-			g.end(fmt.Sprintf("klob: no key pressed for %s: the session is closed (a game in progress stays saved)", spell(g.cfg.IdleTimeout)))
+			g.end(fmt.Sprintf("klob: no key pressed for %s: the session is closed (a game in progress stays saved)", duration.Words(g.cfg.IdleTimeout)))
 			return g, tea.Quit
 		}
 		return g, g.idleTick()
@@ -268,24 +270,4 @@ func (g *guard) View() (v tea.View) {
 		v.Content = strings.Join(lines, "\n")
 	}
 	return v
-}
-
-// spell says a duration as a person reads it: "30 minutes", "1 hour",
-// else as Go writes it ("300ms").
-func spell(d time.Duration) string {
-	plural := func(n int64, unit string) string {
-		if n == 1 {
-			return "1 " + unit
-		}
-		return fmt.Sprintf("%d %ss", n, unit)
-	}
-	switch {
-	case d > 0 && d%time.Hour == 0:
-		return plural(int64(d/time.Hour), "hour")
-	case d > 0 && d%time.Minute == 0:
-		return plural(int64(d/time.Minute), "minute")
-	case d > 0 && d%time.Second == 0:
-		return plural(int64(d/time.Second), "second")
-	}
-	return d.String()
 }
