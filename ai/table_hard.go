@@ -36,6 +36,7 @@ type tableHard struct {
 	cfg    Config
 	r      *rand.Rand
 	solver *solver.TableSolver
+	ev     *eval.Evaluator // the bids' evaluations
 	// team solves a three-handed defender's worlds for both defenders
 	// (defend3), made at its first use: a table of its own, as a
 	// solver's entries hold for one maximising side.
@@ -54,7 +55,7 @@ const (
 )
 
 func newTableHard(cfg Config) *tableHard {
-	return &tableHard{cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x68617264)), solver: solver.NewTable()}
+	return &tableHard{cfg: cfg, r: rand.New(rand.NewPCG(cfg.Seed, 0x68617264)), solver: solver.NewTable(), ev: eval.New()}
 }
 
 func (b *tableHard) Level() Level { return Hard }
@@ -118,7 +119,7 @@ const minBidSamples = 8
 // more with them (docs/experiments/2026-12-01-table-hard-search.md).
 func (b *tableHard) bid(ctx context.Context, v *rules.View, legal []rules.Action) rules.Action {
 	n := tableBidSamples
-	ev, err := eval.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
+	ev, err := b.ev.Evaluate(ctx, v, eval.Options{Samples: n, Seed: eval.SeedFor(b.cfg.Seed, v), Workers: b.cfg.Workers})
 	if err != nil || ev.Samples < min(n, minBidSamples) {
 		return tablerule.Choose(v, legal)
 	}

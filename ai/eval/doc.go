@@ -27,7 +27,7 @@
 // takes a fitted amount off each sampled deal's score difference, by
 // phase and by who ends as maker (method.go); the figures behind it are
 // in docs/experiments/2026-12-01-hard-bot-bids.md. Result.Win is the
-// chance of winning the game from the totals the deal leaves (WinChance);
+// chance of winning the game from the totals the deal leaves (Evaluator.WinChance);
 // near the end of a game (UseWin) Best chooses by it.
 //
 // # Three and four players
@@ -45,7 +45,7 @@
 // at four players (a whole deal solved for each legal card,
 // BenchmarkEvaluateTableLead4), 2 ms at three. Every sample weighs
 // alike. Result.Win is the deciding side's chance of winning the game
-// from the totals the deal leaves (WinChance: with four players the two
+// from the totals the deal leaves (Evaluator.WinChance: with four players the two
 // teams deal in turn as two players do; with three a model over the
 // three totals and the rotating deal, each on deal outcomes of the normal
 // table rule's play); near the end of a game (UseWin, any side near the

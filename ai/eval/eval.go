@@ -57,7 +57,7 @@ type Result struct {
 	// Bete is the chance that this seat ends as maker and bete.
 	Bete float64
 	// Win is the chance of winning the game, from the totals after this
-	// deal (see WinChance for the model).
+	// deal (see Evaluator.WinChance for the model).
 	Win float64
 	// Points is, in the card play, the solver's value of the card: the
 	// final card-point difference (tricks and last-trick bonus, own minus
@@ -99,6 +99,7 @@ type Evaluator struct {
 	mu      sync.Mutex
 	solvers []*solver.Solver      // two players, one a worker
 	tables  []*solver.TableSolver // three and four players, one a worker
+	wins    winTables
 }
 
 // New returns an Evaluator.
@@ -186,7 +187,7 @@ func (e *Evaluator) evaluateTwo(ctx context.Context, v rules.View, opt Options) 
 	if opt.Model != nil && v.Phase == rules.PhasePlay {
 		memo = newModelMemo()
 	}
-	jb := newJob(&v, legal)
+	jb := e.newJob(&v, legal)
 	jb.method = opt.Method
 
 	err := forSamples(ctx, n, workers, func(w, i int) error {
@@ -382,11 +383,11 @@ type job struct {
 	method    Method
 }
 
-func newJob(v *rules.View, legal []rules.Action) *job {
+func (e *Evaluator) newJob(v *rules.View, legal []rules.Action) *job {
 	j := &job{v: v, legal: legal, seat: v.Seat, target: v.Options.Target, totals: [2]int{v.Totals[0], v.Totals[1]},
 		dealsNext: rules.NextDealer(v.Dealer, v.Players) == v.Seat, play: v.Phase == rules.PhasePlay}
 	if j.target > 0 {
-		j.wins = tableFor(2, j.target)
+		j.wins = e.wins.get(2, j.target)
 	}
 	return j
 }
@@ -419,7 +420,8 @@ func (j *job) winAt(own, other int) float64 {
 	if j.wins != nil {
 		return j.wins.chance([4]int{own, other}, 0, next, j.target)
 	}
-	return WinChance(2, j.target, [4]int{own, other}, 0, next)
+	p, _ := settledChance(2, j.target, [4]int{own, other}, 0)
+	return p
 }
 
 // score scores every legal action on the sampled deal d.

@@ -48,7 +48,7 @@ var ErrNoWorld = fmt.Errorf("eval: %w", sampler.ErrNoSample)
 // found no deal that fits v (rare: after shlomo and cleopatra in one
 // deal) is left out, and Samples counts only those scored;
 // ErrNoWorld is returned when none was. Result.Win is the side's chance
-// to win the game from the totals the finished deal leaves (WinChance
+// to win the game from the totals the finished deal leaves (Evaluator.WinChance
 // with the seat count's deal model); near the end of a game (UseWin)
 // Best chooses by it, as with two players. Options.Uniform and Policy do
 // not apply: every sample weighs alike and the card play is valued as
@@ -77,7 +77,7 @@ func (e *Evaluator) evaluateTable(ctx context.Context, v *rules.View, opt Option
 		bias: opt.Method.tableCorrection(v.Players, v.Phase)}
 	tj.solve = v.Phase == rules.PhasePlay
 	if v.Options.Target > 0 {
-		tj.wins = tableFor(v.Players, v.Options.Target)
+		tj.wins = e.wins.get(v.Players, v.Options.Target)
 	}
 
 	e.mu.Lock()
@@ -249,7 +249,7 @@ func (j *tableJob) record(t *rules.Deal, r *sampleResult) {
 	if j.wins != nil {
 		r.win = j.wins.chance(totals, side, next, j.v.Options.Target)
 	} else {
-		r.win = WinChance(j.v.Players, j.v.Options.Target, totals, side, next)
+		r.win, _ = settledChance(j.v.Players, j.v.Options.Target, totals, side)
 	}
 	if t.Maker() != rules.NoSeat {
 		mine := t.SideOf(t.Maker()) == side

@@ -152,25 +152,28 @@ type winTable struct {
 
 type winKey struct{ players, target int }
 
-var (
-	winMu     sync.Mutex
-	winTables = map[winKey]*winTable{}
-)
+// winTables keeps the win tables an Evaluator has built, by seat count
+// and target: building one costs milliseconds (BenchmarkWinTable), and a
+// game or a match asks for the same one at every decision.
+type winTables struct {
+	mu sync.Mutex
+	m  map[winKey]*winTable
+}
 
-// tableFor returns the win table for a seat count and a target,
-// computing it once.
-func tableFor(players, target int) *winTable {
-	winMu.Lock()
-	defer winMu.Unlock()
+// get returns the win table for a seat count and a target, building it
+// at its first use.
+func (w *winTables) get(players, target int) *winTable {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	key := winKey{players, target}
-	if t, ok := winTables[key]; ok {
+	if t, ok := w.m[key]; ok {
 		return t
 	}
 	t := buildWinTable(players, target)
-	if len(winTables) >= maxWinTables {
-		clear(winTables)
+	if w.m == nil || len(w.m) >= maxWinTables {
+		w.m = map[winKey]*winTable{}
 	}
-	winTables[key] = t
+	w.m[key] = t
 	return t
 }
 
@@ -312,15 +315,24 @@ func overChance(t3 [3]int, sides, target int) float64 {
 // table of players (2, 3 or 4) with the game's target, from the game
 // totals by side, when side next deals the next deal (the side of
 // rules.NextDealer). A finished game is won (1) or lost (0).
-func WinChance(players, target int, totals [4]int, side, next int) float64 {
+func (e *Evaluator) WinChance(players, target int, totals [4]int, side, next int) float64 {
+	if p, ok := settledChance(players, target, totals, side); ok {
+		return p
+	}
+	return e.wins.get(players, target).chance(totals, side, next, target)
+}
+
+// settledChance is the win chance where no table is needed: a finished
+// game is won or lost, and a game without a target is even.
+func settledChance(players, target int, totals [4]int, side int) (float64, bool) {
 	k := sidesOf(players)
 	if w := rules.SideWinner(totals[:k], target); w >= 0 {
-		return b2f(w == side)
+		return b2f(w == side), true
 	}
 	if target <= 0 {
-		return 1 / float64(k)
+		return 1 / float64(k), true
 	}
-	return tableFor(players, target).chance(totals, side, next, target)
+	return 0, false
 }
 
 func b2f(b bool) float64 {
@@ -330,7 +342,7 @@ func b2f(b bool) float64 {
 	return 0
 }
 
-// chance is WinChance on the table for target.
+// chance is Evaluator.WinChance on the table for target.
 func (t *winTable) chance(totals [4]int, side, next, target int) float64 {
 	k := t.sides
 	// Turn the table so that side is side 0: the deal still passes to

@@ -19,6 +19,7 @@ func nextSide(players int, dealer rules.Seat) int {
 // count; the sides' chances add up to one (the chance that the game never
 // ends is nil); a finished game is won by the rules' winner.
 func TestWinChanceProperties(t *testing.T) {
+	ev := New()
 	r := rand.New(rand.NewPCG(24, 3))
 	for _, players := range []int{2, 3, 4} {
 		k := sidesOf(players)
@@ -31,20 +32,20 @@ func TestWinChanceProperties(t *testing.T) {
 				next := nextSide(players, rules.Seat(r.IntN(players)))
 				sum := 0.0
 				for side := range k {
-					p := WinChance(players, target, tot, side, next)
+					p := ev.WinChance(players, target, tot, side, next)
 					if p < 0 || p > 1 {
 						t.Fatalf("%dp target %d %v side %d: chance %.4f", players, target, tot, side, p)
 					}
 					sum += p
 					up := tot
 					up[side] += 1 + r.IntN(60)
-					if q := WinChance(players, target, up, side, next); q < p-1e-9 {
+					if q := ev.WinChance(players, target, up, side, next); q < p-1e-9 {
 						t.Fatalf("%dp target %d %v side %d: %.4f, with more points %v %.4f", players, target, tot, side, p, up, q)
 					}
 					other := (side + 1 + r.IntN(k-1)) % k
 					down := tot
 					down[other] += 1 + r.IntN(60)
-					if q := WinChance(players, target, down, side, next); q > p+1e-9 {
+					if q := ev.WinChance(players, target, down, side, next); q > p+1e-9 {
 						t.Fatalf("%dp target %d %v side %d: %.4f, the other with more %v %.4f", players, target, tot, side, p, down, q)
 					}
 				}
@@ -64,7 +65,7 @@ func TestWinChanceProperties(t *testing.T) {
 				}
 				for side := range k {
 					want := b2f(side == w)
-					if got := WinChance(players, target, tot, side, r.IntN(k)); got != want {
+					if got := ev.WinChance(players, target, tot, side, r.IntN(k)); got != want {
 						t.Fatalf("%dp target %d %v: side %d has %.4f, want %v", players, target, tot, side, got, want)
 					}
 				}
@@ -76,10 +77,10 @@ func TestWinChanceProperties(t *testing.T) {
 	// wins.
 	for _, players := range []int{2, 3, 4} {
 		k := sidesOf(players)
-		if p := WinChance(players, 500, [4]int{}, 0, 1%k); math.Abs(p-1/float64(k)) > 0.1 {
+		if p := ev.WinChance(players, 500, [4]int{}, 0, 1%k); math.Abs(p-1/float64(k)) > 0.1 {
 			t.Errorf("%dp from nothing: %.3f", players, p)
 		}
-		if p := WinChance(players, 500, [4]int{480, 100, 100}, 0, 1%k); p < 0.9 {
+		if p := ev.WinChance(players, 500, [4]int{480, 100, 100}, 0, 1%k); p < 0.9 {
 			t.Errorf("%dp 480 against 100: %.3f", players, p)
 		}
 	}
@@ -89,6 +90,7 @@ func TestWinChanceProperties(t *testing.T) {
 // deal outcomes: teams deal in turn as two players do, and a side's
 // chance with its partner dealing next is its chance when it deals.
 func TestFourPlayersAreTwoSides(t *testing.T) {
+	ev := New()
 	four := buildWinTable(4, 500)
 	if four.sides != 2 || four.n != 50 {
 		t.Fatalf("four players: %d sides, %d steps", four.sides, four.n)
@@ -125,7 +127,7 @@ func TestFourPlayersAreTwoSides(t *testing.T) {
 	}
 	// Seats 0 and 2 are side 0: one dealing next is the same state.
 	for _, tot := range [][4]int{{100, 200}, {400, 380}} {
-		if a, b := WinChance(4, 500, tot, 0, nextSide(4, 3)), WinChance(4, 500, tot, 0, nextSide(4, 1)); a != b {
+		if a, b := ev.WinChance(4, 500, tot, 0, nextSide(4, 3)), ev.WinChance(4, 500, tot, 0, nextSide(4, 1)); a != b {
 			t.Errorf("%v: seat A deals next %.4f, seat C %.4f", tot, a, b)
 		}
 	}
@@ -135,6 +137,7 @@ func TestFourPlayersAreTwoSides(t *testing.T) {
 // totals: the chance of side 0 at (a, b, c) with side d to deal is the
 // mean over the three-player outcomes dealt from d's left.
 func TestThreePlayersDP(t *testing.T) {
+	ev := New()
 	tb := buildWinTable(3, 500)
 	outs := outcomesIn(3, winTableStep(3, 500))
 	for _, c := range [][3]int{{0, 0, 0}, {10, 20, 5}, {tb.n - 5, 3, tb.n - 2}, {tb.n - 1, tb.n - 1, tb.n - 1}} {
@@ -158,7 +161,7 @@ func TestThreePlayersDP(t *testing.T) {
 		}
 	}
 	// Equal highest over the target: play goes on, shared evenly.
-	if got := WinChance(3, 500, [4]int{520, 520, 100}, 0, 2); got <= 0.3 || got >= 0.7 {
+	if got := ev.WinChance(3, 500, [4]int{520, 520, 100}, 0, 2); got <= 0.3 || got >= 0.7 {
 		t.Errorf("520, 520, 100: %.3f", got)
 	}
 }

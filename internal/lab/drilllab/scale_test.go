@@ -19,6 +19,7 @@ import (
 // to the other, over 20; its quantiles, and the chances that 4, 10 and
 // 20 points (the scale of the verdicts) are worth at the median.
 func WinScale(w io.Writer, targets []int) {
+	ev := eval.New()
 	for _, target := range targets {
 		var slopes []float64
 		for own := 0; own < target; own += 5 {
@@ -27,8 +28,8 @@ func WinScale(w io.Writer, targets []int) {
 					continue
 				}
 				for next := range 2 {
-					up := eval.WinChance(2, target, [4]int{own + 5, max(opp-5, 0)}, 0, next)
-					down := eval.WinChance(2, target, [4]int{max(own-5, 0), opp + 5}, 0, next)
+					up := ev.WinChance(2, target, [4]int{own + 5, max(opp-5, 0)}, 0, next)
+					down := ev.WinChance(2, target, [4]int{max(own-5, 0), opp + 5}, 0, next)
 					slopes = append(slopes, (up-down)/20)
 				}
 			}
