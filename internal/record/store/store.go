@@ -33,10 +33,10 @@ const (
 	LockName = "klob.lock"
 )
 
-// lockWait is how long a write waits for the lock another Store holds
-// for the moment of its own write; a Store holding it for a whole game
-// is not waited out.
-const lockWait = 2 * time.Second
+// DefaultLockWait is how long a write waits for the lock another Store
+// holds for the moment of its own write; a Store holding it for a whole
+// game is not waited out.
+const DefaultLockWait = 2 * time.Second
 
 // Errors.
 var (
@@ -92,13 +92,17 @@ type DamagedError = durable.DamagedError
 type Options struct {
 	FS  durable.FS // nil: the real file system
 	Now func() time.Time
+	// LockWait is how long a write waits for another Store's lock
+	// (0: DefaultLockWait).
+	LockWait time.Duration
 }
 
 // Store is one state directory. Its methods are safe for concurrent use.
 type Store struct {
-	dir string
-	fs  durable.FS
-	now func() time.Time
+	dir      string
+	fs       durable.FS
+	now      func() time.Time
+	lockWait time.Duration
 
 	mu    sync.Mutex
 	known [][]byte      // contents of current.klob this Store wrote or loaded
@@ -107,7 +111,10 @@ type Store struct {
 
 // New returns the store in dir. Nothing is created until the first save.
 func New(dir string, o Options) *Store {
-	s := &Store{dir: dir, fs: o.FS, now: o.Now}
+	s := &Store{dir: dir, fs: o.FS, now: o.Now, lockWait: o.LockWait}
+	if s.lockWait <= 0 {
+		s.lockWait = DefaultLockWait
+	}
 	if s.fs == nil {
 		s.fs = durable.OS()
 	}
@@ -182,9 +189,9 @@ func (s *Store) lockErr(err error) error {
 }
 
 // locked runs f holding the state directory's lock: the Store's own
-// when it holds it, else taken for the time of f, waiting up to lockWait
-// for another Store's write. Called with s.mu held.
-func (s *Store) locked(f func() error) error { return s.lockedWait(lockWait, f) }
+// when it holds it, else taken for the time of f, waiting up to
+// s.lockWait for another Store's write. Called with s.mu held.
+func (s *Store) locked(f func() error) error { return s.lockedWait(s.lockWait, f) }
 
 // lockedWait is locked waiting up to wait (0: not at all).
 func (s *Store) lockedWait(wait time.Duration, f func() error) error {
