@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/rules"
 )
 
@@ -40,10 +41,10 @@ func BenchmarkHardDecisions(b *testing.B) {
 			d := rules.NewDeal(rules.DefaultOptions(), rules.Seat(r.IntN(2)), rules.Shuffle(r))
 			for !d.Over() {
 				v := d.View(d.Turn())
-				c0, t0 := processCPU(), time.Now()
+				c0, t0 := cputime.Process(), time.Now()
 				a, err := bots[d.Turn()].Choose(context.Background(), &v)
 				el := time.Since(t0)
-				ce := (processCPU() - c0) / cores
+				ce := (cputime.Process() - c0) / cores
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klob/klob/ai/sampler"
 	"github.com/klob/klob/ai/tablerule"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -36,10 +37,7 @@ func TestReadWeightTrueWorld(t *testing.T) {
 		deals = 12
 	}
 	for _, rs := range []string{"players=3", "players=4", "players=4,of_a_kind=on,menage=on,shlomo=on,cleopatra=on"} {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		n := opts.NumPlayers()
 		r := rand.New(rand.NewPCG(21, uint64(len(rs))))
 		checked, offSeen, offLate, bidsOff := 0, 0, 0, 0
@@ -227,10 +225,7 @@ func TestReadWeightMemo(t *testing.T) {
 		deals, worlds = 5, 20
 	}
 	for _, rs := range tableRules[1:] {
-		opts, err := rules.ParseOptions(rs)
-		if err != nil {
-			t.Fatal(err)
-		}
+		opts := tabletest.Options(t, rs)
 		n := opts.NumPlayers()
 		r := rand.New(rand.NewPCG(33, uint64(len(rs))))
 		checked, off, asked, fresh, declViews := 0, 0, 0, 0, 0

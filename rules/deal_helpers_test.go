@@ -138,6 +138,15 @@ func tdo(t testing.TB, tb *Deal, actions ...string) {
 	}
 }
 
+// tdraw makes the chance step's draw of card (a shlomo's draw from the
+// player on the declarer's left).
+func tdraw(t testing.TB, tb *Deal, card string) {
+	t.Helper()
+	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard(card)}); err != nil {
+		t.Fatalf("draw %s refused: %v (history %v)", card, err, tb.Steps())
+	}
+}
+
 // trefused applies action, which must be refused as refused checks;
 // msg, when given, must be in the message.
 func trefused(t testing.TB, tb *Deal, action string, want error, msg string) {

@@ -28,9 +28,7 @@ func TestShlomoDeclaredBeforeTheFirstBid(t *testing.T) {
 			t.Errorf("seat %s's view offers %v at the chance step", s, v.Legal())
 		}
 	}
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("AD")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "AD")
 	if tb.Hand(0).Count() != 7 || !tb.Hand(0).Has(MustCard("AD")) || tb.Turn() != 0 {
 		t.Fatalf("after the draw A holds %s, turn %s", tb.Hand(0), tb.Turn())
 	}
@@ -63,9 +61,7 @@ func TestShlomoOnlyWithTheCards(t *testing.T) {
 func TestShlomoCardsSeenOnlyByTheTwo(t *testing.T) {
 	tb := shlomoDeal.table(t, "shlomo=on")
 	tdo(t, &tb, "A: shlomo")
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("AD")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "AD")
 	tdo(t, &tb, "A: give 7D", "B: pass")
 	for s, want := range []string{"draw AD give 7D", "draw AD give 7D", "draw -- give --"} {
 		v := tb.View(Seat(s))
@@ -155,9 +151,7 @@ func TestShlomoSettledBeforeCleopatra(t *testing.T) {
 	tdo(t, &tb, "A: pass")
 	wantLegal(t, &tb, "shlomo, pass")
 	tdo(t, &tb, "B: shlomo")
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("TH")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "TH")
 	tdo(t, &tb, "B: give 7C", "C: pass", "D: pass")
 	// Then cleopatra's round, from eldest again.
 	wantLegal(t, &tb, "cleopatra, pass")
@@ -175,9 +169,7 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 		first: [4]string{"KH QC QS 7D 8D 9H", "KC QD QH 7S 8S 9S", "AC JC TC 9C 8C AS"}}
 	tb := dealtOne.table(t, "shlomo=on")
 	tdo(t, &tb, "A: shlomo")
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("KC")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "KC")
 	tdo(t, &tb, "A: give 7D")
 	if HoldsShlomo(tb.Hand(1)) {
 		t.Fatalf("B holds %s: the draw should have taken its only black king", tb.Hand(1))
@@ -189,9 +181,7 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 		first: [4]string{"KH QC QS QH 8D 9H", "KC QD 7D 7S 8S 9S", "AC JC TC 9C 8C AS"}}
 	tb = handed.table(t, "shlomo=on")
 	tdo(t, &tb, "A: shlomo")
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("7S")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "7S")
 	tdo(t, &tb, "A: give QH")
 	if !HoldsShlomo(tb.Hand(1)) {
 		t.Fatalf("B holds %s: A's queen should complete a shlomo", tb.Hand(1))
@@ -203,13 +193,9 @@ func TestShlomoJudgedOnTheCardsAsDealt(t *testing.T) {
 	// first deal into one where B's declaration stands.
 	tb = dealtOne.table(t, "shlomo=on")
 	tdo(t, &tb, "A: shlomo")
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("KC")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "KC")
 	tdo(t, &tb, "A: give 7D", "B: shlomo")
-	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("AS")}); err != nil {
-		t.Fatal(err)
-	}
+	tdraw(t, &tb, "AS")
 	tdo(t, &tb, "B: give 7S", "C: pass")
 	vc := tb.View(2)
 	c := completeTrue(t, &tb, &vc)

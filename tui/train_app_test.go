@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/internal/record/gamelog"
-	"github.com/klob/klob/rules"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/tui/kit/kittest"
 	"github.com/klob/klob/tui/train"
 	"github.com/klob/klob/tui/train/traintest"
@@ -32,13 +32,8 @@ func trainConfig(rec train.Record, drills ...string) TrainConfig {
 // seed 1, traintest.FakeVariantEval, the rules given.
 func rulesTrainConfig(tb testing.TB, rec train.Record, ruleText string) TrainConfig {
 	tb.Helper()
-	opts, err := rules.ParseOptions(ruleText)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	cfg := trainConfig(rec)
-	cfg.Options = opts
-	cfg.Evaluate = traintest.FakeVariantEval
+	cfg.Options, cfg.Evaluate = tabletest.Options(tb, ruleText), traintest.FakeVariantEval
 	return cfg
 }
 

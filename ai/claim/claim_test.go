@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -29,16 +30,7 @@ func playPosition(r *rand.Rand, n, cardsLeft int) (rules.Deal, bool) {
 		if d.Phase() == rules.PhasePlay && d.Turn() != rules.ChanceSeat && d.Hand(d.Turn()).Count() <= cardsLeft {
 			return d, true
 		}
-		l := d.Legal()
-		a := l[r.IntN(len(l))]
-		if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
-			for _, b := range l {
-				if b.Kind == rules.Take {
-					a = b
-				}
-			}
-		}
-		if err := d.Apply(a); err != nil {
+		if err := d.Apply(tabletest.RandomAction(r, &d)); err != nil {
 			panic(err)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai/solver"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -113,12 +114,7 @@ func randomView(r *rand.Rand) (rules.Deal, rules.View, bool) {
 		if i == stop {
 			return d, d.View(d.Turn()), true
 		}
-		l := d.Legal()
-		a := l[r.IntN(len(l))]
-		if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
-			a = rules.Action{Kind: rules.Take}
-		}
-		d.Apply(a)
+		d.Apply(tabletest.RandomAction(r, &d))
 	}
 	return d, rules.View{}, false
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/klob/klob/ai/sampler"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -38,12 +39,8 @@ func TestPlayWeightCountsOffModelCards(t *testing.T) {
 				}
 				checked++
 			}
-			l := d.Legal()
-			a := l[r.IntN(len(l))]
-			if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
-				a = rules.Action{Kind: rules.Take}
-			}
-			if d.Phase() == rules.PhasePlay && len(l) > 1 {
+			a := tabletest.RandomAction(r, &d)
+			if d.Phase() == rules.PhasePlay && len(d.Legal()) > 1 {
 				v := d.View(s)
 				if m := lastCard(&v); m.Card != a.Card {
 					k[s]++

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 )
 
@@ -21,12 +22,7 @@ func randomPosition(r *rand.Rand, opts rules.Options) (rules.Deal, bool) {
 		if i == stop {
 			return d, true
 		}
-		l := d.Legal()
-		a := l[r.IntN(len(l))]
-		if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
-			a = rules.Action{Kind: rules.Take}
-		}
-		if err := d.Apply(a); err != nil {
+		if err := d.Apply(tabletest.RandomAction(r, &d)); err != nil {
 			panic(err)
 		}
 	}

@@ -265,12 +265,7 @@ func dialFrom(addr, from string) (*gossh.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	cc, chans, reqs, err := gossh.NewClientConn(tcp, addr, &gossh.ClientConfig{
-		User:            "raw",
-		Auth:            []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		Timeout:         10 * time.Second,
-	})
+	cc, chans, reqs, err := gossh.NewClientConn(tcp, addr, sshtest.GuestConfig("raw"))
 	if err != nil {
 		tcp.Close()
 		return nil, err

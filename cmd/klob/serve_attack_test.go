@@ -91,12 +91,7 @@ func attackPaste(addr string, max int64) (string, error) {
 // channel that never asks for a shell, and returns what the channel's
 // stderr said once the connection closed.
 func attackEnv(addr string, n, size int) (string, error) {
-	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User:            "env",
-		Auth:            []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		Timeout:         10 * time.Second,
-	})
+	c, err := gossh.Dial("tcp", addr, sshtest.GuestConfig("env"))
 	if err != nil {
 		return "", err
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -17,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/internal/serve/server"
+	"github.com/klob/klob/internal/testing/cputime"
 	"github.com/klob/klob/internal/testing/sshtest"
 	"github.com/klob/klob/tui"
 )
@@ -159,15 +159,6 @@ func (k *keyProgram) drain() {
 	}
 }
 
-// cpuTime is the CPU time this process has used.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // BenchmarkServeKey is the server's work for one key press at a table
 // against a bot, without the SSH layer: the program reads the key,
 // updates, draws the view and its renderer writes the changed cells.
@@ -186,12 +177,12 @@ func BenchmarkServeKey(b *testing.B) {
 			k.drain()
 			k.views.Store(0)
 			k.out.writes.Store(0)
-			cpu := cpuTime()
+			cpu := cputime.Process()
 			for b.Loop() {
 				k.press(b, bc.key)
 				k.frame(b)
 			}
-			b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/float64(b.N), "cpu-µs/key")
+			b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/float64(b.N), "cpu-µs/key")
 			b.ReportMetric(float64(k.views.Load())/float64(b.N), "views/key")
 			b.ReportMetric(float64(k.out.writes.Load())/float64(b.N), "writes/key")
 			if testing.Verbose() {

@@ -34,15 +34,7 @@ const guard = 30 * time.Second
 // quickPar makes the normal bot play the person's seat for par: for the
 // tests that do not look at par, so that each start of the screen does
 // not spend a second working it out.
-var quickPar = testkit.SharedDecisions("quick", func(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) })
-
-// cheapPar is par's bots unless a test says: testkit.CheapBots.
-//
-// Every start of the screen works out par of the day's eight boards
-// anew, with the same bots on the same boards at each seat count: par
-// was most of the package's CPU. The tests' par factories keep each
-// decision for the package (testkit.SharedDecisions).
-var cheapPar = testkit.SharedDecisions("cheap", testkit.CheapBots)
+func quickPar(level ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.New(ai.Normal, cfg) }
 
 // fakeAnalyze grades without the bot: a decision with a choice loses
 // (3·step) mod 17 points, so the screens do not move when the bot does.
@@ -63,15 +55,18 @@ type fixture struct {
 }
 
 // newFixture opens the day for n players in dir (a new one when ""),
-// par played by par (cheapPar when nil).
+// par played by par (testkit.CheapBots when nil). Every start of the
+// screen works out par of the day's eight boards anew, with the same
+// bots on the same boards: the fixture's par bots keep each decision
+// (testkit.SharedDecisions).
 func newFixture(t *testing.T, n int, dir string, par ...ai.Factory) *fixture {
 	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: cheapPar}
+	f := &fixture{t: t, n: n, dir: dir, files: dailyfiles.Open(dir), par: testkit.SharedDecisions(testkit.CheapBots)}
 	if len(par) > 0 {
-		f.par = par[0]
+		f.par = testkit.SharedDecisions(par[0])
 	}
 	f.open()
 	return f

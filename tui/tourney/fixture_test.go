@@ -40,7 +40,7 @@ func newClub(t *testing.T, daily bool) *club {
 	require.NoError(t, err)
 	c.db = db
 	codes := 0
-	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: sharedCheapBots, Now: c.c.Now,
+	c.svc, err = svc.New(svc.Config{DB: db, Dir: filepath.Join(dir, "tourneys"), NewBot: testkit.SharedDecisions(testkit.CheapBots), Now: c.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1), NewSeed: func() uint64 { return 77 },
 		NewCode: func() string { codes++; return "TESTA" + string(rune('A'+codes)) }})
 	require.NoError(t, err)
@@ -178,8 +178,3 @@ func (f *fixture) run(cmd tea.Cmd) {
 		f.d.Send(msg)
 	}
 }
-
-// sharedCheapBots are the service's bots: testkit.CheapBots, each
-// decision worked out once for the package (every tournament has seed
-// 77, so the same boards and par).
-var sharedCheapBots = testkit.SharedDecisions("cheap", testkit.CheapBots)

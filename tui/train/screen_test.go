@@ -15,6 +15,7 @@ import (
 
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/study/drill"
+	"github.com/klob/klob/internal/testing/tabletest"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -39,13 +40,8 @@ func testConfig(rec Record, drills ...string) Config {
 // count: seed 1, traintest.FakeVariantEval, the rules given.
 func rulesConfig(tb testing.TB, rec Record, ruleText string) Config {
 	tb.Helper()
-	opts, err := rules.ParseOptions(ruleText)
-	if err != nil {
-		tb.Fatal(err)
-	}
 	cfg := testConfig(rec)
-	cfg.Options = opts
-	cfg.Evaluate = traintest.FakeVariantEval
+	cfg.Options, cfg.Evaluate = tabletest.Options(tb, ruleText), traintest.FakeVariantEval
 	return cfg
 }
 

@@ -23,12 +23,7 @@ import (
 // rawDial logs in as a guest without opening anything.
 func rawDial(t *testing.T, addr string) *gossh.Client {
 	t.Helper()
-	c, err := gossh.Dial("tcp", addr, &gossh.ClientConfig{
-		User:            "raw",
-		Auth:            []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
-		Timeout:         10 * time.Second,
-	})
+	c, err := gossh.Dial("tcp", addr, sshtest.GuestConfig("raw"))
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = c.Close() })
 	return c

@@ -27,6 +27,9 @@ type fixture struct {
 	seeds uint64
 	codes int
 	log   *logs
+	// bots are the service's bots, kept across a restart:
+	// testkit.CheapBots, each decision worked out once.
+	bots ai.Factory
 }
 
 type logs struct {
@@ -44,7 +47,7 @@ func (l *logs) logf(format string, args ...any) {
 // daily tournaments too.
 func newFixture(t *testing.T, daily bool) *fixture {
 	t.Helper()
-	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}}
+	f := &fixture{t: t, c: testkit.StoppedClock(), dir: t.TempDir(), log: &logs{}, bots: testkit.SharedDecisions(testkit.CheapBots)}
 	f.open(daily)
 	return f
 }
@@ -54,7 +57,7 @@ func (f *fixture) open(daily bool) {
 	db, err := clubdb.Open(filepath.Join(f.dir, clubdb.FileName), clubdb.Options{Now: f.c.Now})
 	require.NoError(t, err)
 	f.db = db
-	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: sharedCheapBots, Now: f.c.Now,
+	s, err := New(Config{DB: db, Dir: filepath.Join(f.dir, "tourneys"), NewBot: f.bots, Now: f.c.Now,
 		Location: time.UTC, NoDaily: !daily, Slots: host.NewSlots(1),
 		NewSeed: func() uint64 { f.seeds++; return 1000 + f.seeds },
 		NewCode: func() string {
@@ -227,9 +230,3 @@ func (f *fixture) waitRecorded(p Player, code string, n int) {
 		time.Sleep(time.Millisecond)
 	}
 }
-
-// sharedCheapBots are the service's bots: testkit.CheapBots, each
-// decision worked out once for the package (every fixture's first
-// tournament at a seat count has the same seed, so the same boards and
-// par).
-var sharedCheapBots = testkit.SharedDecisions("cheap", testkit.CheapBots)

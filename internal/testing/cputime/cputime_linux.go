@@ -4,7 +4,8 @@
 // so that a figure taken while other processes share the cores still
 // measures the benchmark's own work. A benchmark locks its goroutine to
 // its thread (runtime.LockOSThread) and reads Thread before and after
-// each operation.
+// each operation. Process is the whole process's CPU time, for work
+// spread over threads.
 package cputime
 
 import (

@@ -86,6 +86,18 @@ type Client struct {
 // reading goroutine: a test sees every frame, not only those it polls.
 func (c *Client) Watch(f func(screen string)) { c.watch.Store(&f) }
 
+// GuestConfig is the client configuration of a guest called user: no
+// key (keyboard-interactive, answering nothing), any host key (a test's
+// own server), ten seconds to connect.
+func GuestConfig(user string) *gossh.ClientConfig {
+	return &gossh.ClientConfig{
+		User:            user,
+		Auth:            []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })},
+		HostKeyCallback: gossh.InsecureIgnoreHostKey(),
+		Timeout:         10 * time.Second,
+	}
+}
+
 // Dial connects to addr, which must be a loopback address.
 func Dial(addr string, cfg Config) (*Client, error) {
 	host, _, err := net.SplitHostPort(addr)
@@ -95,15 +107,9 @@ func Dial(addr string, cfg Config) (*Client, error) {
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		return nil, fmt.Errorf("sshtest: %s is not a loopback address", addr)
 	}
-	cc := &gossh.ClientConfig{
-		User:            cfg.User,
-		HostKeyCallback: gossh.InsecureIgnoreHostKey(), // a test's own server
-		Timeout:         10 * time.Second,
-	}
+	cc := GuestConfig(cfg.User)
 	if cfg.Key != nil {
 		cc.Auth = []gossh.AuthMethod{gossh.PublicKeys(cfg.Key)}
-	} else {
-		cc.Auth = []gossh.AuthMethod{gossh.KeyboardInteractive(func(string, string, []string, []bool) ([]string, error) { return nil, nil })}
 	}
 	conn, err := gossh.Dial("tcp", addr, cc)
 	if err != nil {

@@ -32,6 +32,21 @@ func Options(t testing.TB, rs string) rules.Options {
 	return o
 }
 
+// RandomAction is a random legal action of d, but at the first round's
+// bidding a take half the time, so that most deals reach the card play.
+func RandomAction(r *rand.Rand, d *rules.Deal) rules.Action {
+	l := d.Legal()
+	a := l[r.IntN(len(l))]
+	if d.Phase() == rules.PhaseBid1 && r.IntN(2) == 0 {
+		for _, b := range l {
+			if b.Kind == rules.Take {
+				a = b
+			}
+		}
+	}
+	return a
+}
+
 // maxSteps bounds a deal: the longest has well under a hundred steps, so
 // a deal still going after this many does not end.
 const maxSteps = 200

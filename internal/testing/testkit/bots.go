@@ -18,48 +18,47 @@ func CheapBots(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 }
 
 // SharedDecisions makes f's bots with each decision worked out once for
-// the test process: tests that work out par, or play the bots, on the
-// same boards again (a screen or a service opened anew, a tournament
-// of the same seed) get the decision kept. A bot's decision must depend
-// on nothing but its level, its config and the view, as with CheapBots
-// (no time limit); name tells factories apart. A decision cut short by
-// its context is not kept.
-func SharedDecisions(name string, f ai.Factory) ai.Factory {
+// the factory it returns: a test that works out par, or plays the bots,
+// on the same boards again (a screen or a service opened anew, a
+// tournament of the same seed) gets the decision kept. A bot's decision
+// must depend on nothing but its level, its config and the view, as with
+// CheapBots (no time limit). A decision cut short by its context is not
+// kept. Each call keeps its own decisions: a test or a fixture makes its
+// factory and shares it only with what it opens.
+func SharedDecisions(f ai.Factory) ai.Factory {
+	kept := &sync.Map{} // decisionKey -> rules.Action
 	return func(level ai.Level, cfg ai.Config) (ai.Bot, error) {
 		b, err := f(level, cfg)
 		if err != nil {
 			return nil, err
 		}
-		return sharedBot{Bot: b, key: decisionKey{factory: name, level: level, cfg: cfg}}, nil
+		return sharedBot{Bot: b, kept: kept, key: decisionKey{level: level, cfg: cfg}}, nil
 	}
 }
 
 // decisionKey is one decision of a bot of SharedDecisions.
 type decisionKey struct {
-	factory string
-	level   ai.Level
-	cfg     ai.Config
-	view    rules.View
+	level ai.Level
+	cfg   ai.Config
+	view  rules.View
 }
 
-// decisions holds the decisions of SharedDecisions' bots.
-var decisions sync.Map // decisionKey -> rules.Action
-
-// sharedBot is a bot of SharedDecisions.
+// sharedBot is a bot of SharedDecisions, keeping its decisions in kept.
 type sharedBot struct {
 	ai.Bot
-	key decisionKey
+	kept *sync.Map
+	key  decisionKey
 }
 
 func (b sharedBot) Choose(ctx context.Context, v *rules.View) (rules.Action, error) {
 	k := b.key
 	k.view = *v
-	if a, ok := decisions.Load(k); ok {
+	if a, ok := b.kept.Load(k); ok {
 		return a.(rules.Action), nil
 	}
 	a, err := b.Bot.Choose(ctx, v)
 	if err == nil && ctx.Err() == nil {
-		decisions.Store(k, a)
+		b.kept.Store(k, a)
 	}
 	return a, err
 }

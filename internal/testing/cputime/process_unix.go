@@ -1,14 +1,15 @@
 //go:build unix
 
-package ai_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU returns the CPU time the process has used, user and system.
-func processCPU() time.Duration {
+// Process returns the CPU time the process has used, user and system
+// (getrusage), for a figure that sums every thread's work.
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
