@@ -271,3 +271,40 @@ func TestAPanickingBotStopsNothing(t *testing.T) {
 		t.Fatal("no note said the bot failed")
 	}
 }
+
+// TestSpectatorsSeeBotsTakeOver: a game every person left while
+// spectators watch goes on: after the grace bots take the people's
+// seats and play, for 2, 3 and 4 seats. The last spectator leaving
+// stops it again.
+func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			clock := NewManualClock(t0)
+			cfg := config(n, 21, nil, clock, 0, 1)
+			cfg.Options.Target, cfg.Grace = 1000, time.Minute
+			h := newHost(t, cfg)
+			sit(t, h, 0).Leave()
+			sit(t, h, 1).Leave()
+			w, err := h.Watch()
+			if err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(cfg.Grace)
+			s := await(t, w, "bots at both people's seats", func(s Snapshot) bool {
+				return s.Players[0].State == SeatTakeover && s.Players[1].State == SeatTakeover
+			})
+			await(t, w, "the game going on", func(x Snapshot) bool { return x.DealNo > s.DealNo })
+			w.Leave()
+			before, err := h.Log()
+			if err != nil {
+				t.Fatal(err)
+			}
+			settle(t, h)
+			settle(t, h)
+			after, _ := h.Log()
+			if moves(t, before) != moves(t, after) {
+				t.Fatal("the game moved with nobody at it")
+			}
+		})
+	}
+}

@@ -200,7 +200,13 @@ func (st *state) steps() []rules.Step {
 	return st.sess.Deal().Steps()
 }
 
+// anyoneHere reports whether somebody is at the game: a person at a
+// seat, or a spectator, for whom the bots play on (and take the seats
+// of people who did not come back) as they would for a person.
 func (st *state) anyoneHere() bool {
+	if len(st.h.watchers) > 0 {
+		return true
+	}
 	for _, s := range st.seats {
 		if s.port != nil {
 			return true
