@@ -388,9 +388,9 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 }
 
 // canMove reports whether the person may move to another seat: at a
-// table of three or four not started, with a seat free.
+// table not started whose seats differ (hall.Movable), with a seat free.
 func (s *SharedSeat) canMove() bool {
-	if !s.waiting() || len(s.w.Seats) < 3 {
+	if !s.waiting() || !hall.Movable(len(s.w.Seats)) {
 		return false
 	}
 	for _, in := range s.w.Seats {

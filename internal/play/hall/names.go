@@ -151,11 +151,20 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 	return v
 }
 
-// Rename says the person of v goes by name now.
+// Rename says the person of v goes by name now: in the hall's list of
+// who is connected, and at every seat they hold (Table.rename).
 func (v *Visit) Rename(name string) {
 	v.h.present.mu.Lock()
-	defer v.h.present.mu.Unlock()
 	v.p.Name = name
+	id := v.p.ID
+	v.h.present.mu.Unlock()
+	if id == "" {
+		return
+	}
+	// Not under present.mu: a table's lock is taken before it (Label).
+	for _, t := range v.h.all() {
+		t.rename(id, name)
+	}
 }
 
 // Leave ends the visit.
