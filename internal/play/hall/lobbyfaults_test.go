@@ -3,7 +3,9 @@ package hall
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -75,4 +77,13 @@ func TestReleasedTableIsNotListed(t *testing.T) {
 	tb.mu.Unlock()
 	require.Empty(t, h.List("a"))
 	require.Empty(t, h.List("b"))
+}
+
+// The wait after too many wrong codes reads in words, its number and
+// unit never parted by a wrap.
+func TestTooManyGuessesWords(t *testing.T) {
+	for wait, want := range map[time.Duration]string{5200 * time.Millisecond: "try again in 6 seconds",
+		time.Second: "try again in 1 second", 10 * time.Millisecond: "try again in 1 second"} {
+		require.True(t, strings.HasSuffix((&TooManyGuessesError{Wait: wait}).Error(), want), "%v", wait)
+	}
 }
