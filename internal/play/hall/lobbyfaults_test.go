@@ -87,3 +87,18 @@ func TestTooManyGuessesWords(t *testing.T) {
 		require.True(t, strings.HasSuffix((&TooManyGuessesError{Wait: wait}).Error(), want), "%v", wait)
 	}
 }
+
+// A name may hold wide letters and emoji whose width every terminal
+// agrees on (CJK, 🎴), never a character that makes the emoji before
+// it wider in some terminals only: the columns after the name would
+// shift (the talk's, a seat's row).
+func TestNameWidthSure(t *testing.T) {
+	for _, ok := range []string{"山田太郎", "🎴ann", "한국어", "❤"} {
+		_, err := NormalName(ok)
+		require.NoError(t, err, "%q", ok)
+	}
+	for _, bad := range []string{"ann❤\ufe0f", "👍🏽bob", "🇫🇷fr", "1\u20e3ann", "ann\U000E0100"} {
+		_, err := NormalName(bad)
+		require.Error(t, err, "%q", bad)
+	}
+}
