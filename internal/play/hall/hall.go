@@ -393,7 +393,8 @@ func (h *Hall) Find(code string) (*Table, error) {
 
 // SeatOf returns the table where the person holds a seat, if any: of
 // several, the one they came to last (a reconnection goes back to the
-// table it dropped from), else (after a restart) the lowest code.
+// table it dropped from); among those they have not come to since a
+// restart, the one opened last; then the lowest code.
 func (h *Hall) SeatOf(playerID string) *Table {
 	if playerID == "" {
 		return nil
@@ -402,7 +403,11 @@ func (h *Hall) SeatOf(playerID string) *Table {
 	var last uint64
 	for _, t := range h.all() {
 		at, ok := t.arrivedAt(playerID)
-		if ok && (found == nil || at > last || (at == last && t.code < found.code)) {
+		if !ok {
+			continue
+		}
+		if found == nil || at > last || at == last && (t.start.After(found.start) ||
+			t.start.Equal(found.start) && t.code < found.code) {
 			found, last = t, at
 		}
 	}

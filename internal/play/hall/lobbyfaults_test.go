@@ -102,3 +102,25 @@ func TestNameWidthSure(t *testing.T) {
 		require.Error(t, err, "%q", bad)
 	}
 }
+
+// After a restart, before they come back anywhere, a person holding
+// seats at two tables goes back to the one opened last, whatever the
+// codes.
+func TestSeatOfAfterRestart(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	first := annOpens(t, h, 3, smallRules(), 1)
+	// The one opened last must not have the lowest code (the codes are
+	// drawn at random): open more until one has a higher code.
+	var last *Table
+	for i := 0; last == nil || last.Code() < first.Code(); i++ {
+		require.Less(t, i, 40, "no code above %s", first.Code())
+		d.clock.Advance(time.Minute)
+		last = annOpens(t, h, 3, smallRules(), uint64(i+2))
+	}
+	h.Close()
+	h = d.hall(t)
+	got := h.SeatOf("a")
+	require.NotNil(t, got)
+	require.Equal(t, last.Code(), got.Code(), "opened first: %s", first.Code())
+}
