@@ -285,7 +285,18 @@ var keyOnly = map[string]bool{"o": true, "j": true, "w": true, "h": true}
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
-func (l *Lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
+// setNote shows s under the tables; an error reads as a sentence, as
+// the waiting room's do, whether the hall's (lower case, no stop) or
+// the lobby's own.
+func (l *Lobby) setNote(s string, isErr bool) {
+	if isErr && s != "" {
+		s = kit.Capital(s)
+		if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+			s += "."
+		}
+	}
+	l.note, l.isErr = s, isErr
+}
 
 func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {
