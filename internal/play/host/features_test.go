@@ -274,14 +274,15 @@ func TestAPanickingBotStopsNothing(t *testing.T) {
 
 // TestSpectatorsSeeBotsTakeOver: a game every person left while
 // spectators watch goes on: after the grace bots take the people's
-// seats and play, for 2, 3 and 4 seats. The last spectator leaving
-// stops it again.
+// seats and play, for 2, 3 and 4 seats, no trick held for a Ready only
+// a person could say (HoldTricks). The last spectator leaving stops it
+// again.
 func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			clock := NewManualClock(t0)
 			cfg := config(n, 21, nil, clock, 0, 1)
-			cfg.Options.Target, cfg.Grace = 1000, time.Minute
+			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
 			h := newHost(t, cfg)
 			sit(t, h, 0).Leave()
 			sit(t, h, 1).Leave()

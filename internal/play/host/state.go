@@ -204,9 +204,12 @@ func (st *state) steps() []rules.Step {
 // seat, or a spectator, for whom the bots play on (and take the seats
 // of people who did not come back) as they would for a person.
 func (st *state) anyoneHere() bool {
-	if len(st.h.watchers) > 0 {
-		return true
-	}
+	return len(st.h.watchers) > 0 || st.personHere()
+}
+
+// personHere reports whether a person is at a seat: only one may say
+// Ready to a trick held (Config.HoldTricks), a spectator may not.
+func (st *state) personHere() bool {
 	for _, s := range st.seats {
 		if s.port != nil {
 			return true
@@ -391,7 +394,7 @@ func (st *state) moved(before where, step int, seat rules.Seat, a rules.Action, 
 	st.lookAtCards(false)
 	g := st.sess.Game()
 	if st.cfg.HoldTricks && st.lastTrick && !g.NeedDeal() && !st.sess.Over() {
-		if next, ok := st.sess.ToMove(); ok && !st.person(next) && st.anyoneHere() {
+		if next, ok := st.sess.ToMove(); ok && !st.person(next) && st.personHere() {
 			st.hold = true
 		}
 	}
