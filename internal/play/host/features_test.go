@@ -309,3 +309,28 @@ func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
 		})
 	}
 }
+
+// TestHeldTrickLetGoForSpectators: the last person leaving while a
+// trick is held for their Ready (HoldTricks) lets it go when spectators
+// stay: the bots play on, and take the seat after the grace.
+func TestHeldTrickLetGoForSpectators(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			clock := NewManualClock(t0)
+			cfg := config(n, 14, nil, clock, 0)
+			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
+			h := newHost(t, cfg)
+			w, err := h.Watch()
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
+			s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
+			d.p.Leave()
+			clock.Advance(cfg.Grace)
+			await(t, w, "the next deal, the seat a bot's", func(x Snapshot) bool {
+				return x.DealNo > s.DealNo && x.Players[0].State == SeatTakeover
+			})
+		})
+	}
+}

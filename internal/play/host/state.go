@@ -870,10 +870,13 @@ func (st *state) leave(p *port) {
 		return
 	}
 	sd.dropped = true
+	if !st.personHere() {
+		// Nobody is left to say Ready to a trick held.
+		st.hold = false
+	}
 	if !st.anyoneHere() {
 		// Nobody is left to play with: the bots wait, and a decision
 		// under way is dropped (asked again when someone comes).
-		st.hold = false
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})
