@@ -61,7 +61,9 @@ type seatClockMsg struct{ s *SharedSeat }
 func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	s := &SharedSeat{l: l, conn: conn, gone: make(chan struct{})}
 	s.w = conn.Waiting()
-	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
+	// The table's talk names the person as its seats do: a game under
+	// way keeps the name it started with, whatever they renamed since.
+	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, s.w.Seats[conn.Seat()].Name, false, l.mutes)
 	if s.talk != nil {
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
