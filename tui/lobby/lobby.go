@@ -254,8 +254,16 @@ func (l *Lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (l *Lobby) Refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
-		// The person's own table first: a long list shows its start.
-		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
+		// The person's own tables first, the one they came to last at
+		// the top: a long list shows its start, and one who stepped out
+		// to the lobby finds the table they left.
+		sort.SliceStable(l.tables, func(i, j int) bool {
+			a, b := l.tables[i], l.tables[j]
+			if a.Yours != b.Yours {
+				return a.Yours
+			}
+			return a.Came > b.Came
+		})
 	}
 	// A table under the cursor may have closed: the cursor stays on the
 	// list.

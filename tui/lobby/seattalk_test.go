@@ -40,3 +40,27 @@ func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
 	t.Cleanup(s.talk.close)
 	require.Equal(t, "bob", s.talk.me.Name)
 }
+
+// The lobby lists the person's own tables first, the one they came to
+// last at the top, whatever the codes: one who stepped out to the
+// lobby finds the table they left.
+func TestOwnTablesLastFirst(t *testing.T) {
+	h, err := hall.New(hall.Config{
+		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	ann := hall.Player{ID: "a", Name: "ann"}
+	var tbs []*hall.Table
+	for range 2 {
+		tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		tbs = append(tbs, tb)
+	}
+	l := New(Config{Player: ann, Hall: h})
+	for _, i := range []int{0, 1, 0} {
+		_, err := tbs[i].Join(ann)
+		require.NoError(t, err)
+		l.Refresh()
+		require.Equal(t, tbs[i].Code(), l.Tables()[0].Code, "ann came last to %s", tbs[i].Code())
+	}
+}

@@ -337,6 +337,10 @@ type Info struct {
 	Over    bool
 	Yours   bool // the asking person holds a seat
 	Private bool // nobody may watch
+	// Came orders the asking person's own tables: the higher, the later
+	// they last came to it (0 for a table not theirs, or not come to
+	// since a restart).
+	Came uint64
 }
 
 // all returns the open tables, taken under the hall's lock and read

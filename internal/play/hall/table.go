@@ -141,6 +141,9 @@ func (t *Table) info(id string) Info {
 func (t *Table) infoLocked(id string) Info {
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
+	if i := t.seatOf(id); i >= 0 {
+		in.Came = t.seats[i].at
+	}
 	people := t.people()
 	for _, s := range t.seats {
 		name := ""
