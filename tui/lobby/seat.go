@@ -564,7 +564,14 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			lines = append(lines, " Press s to start: "+start+".")
 			keys = "s start · P private · esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
-			lines = append(lines, " The host starts the game.")
+			start := " The host starts the game."
+			for _, in := range w.Seats {
+				if in.Host && !in.Here {
+					// Not a wait without end: the hall closes the table.
+					start = " The host is away: the table closes if they do not come back soon."
+				}
+			}
+			lines = append(lines, start)
 			keys = "esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		}
 		if s.canMove() {

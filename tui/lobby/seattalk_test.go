@@ -3,6 +3,7 @@ package lobby
 import (
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -10,6 +11,7 @@ import (
 	"github.com/klob/klob/internal/serve/chat"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
 )
 
 // At a table whose game started, a person who renamed since talks
@@ -63,4 +65,30 @@ func TestOwnTablesLastFirst(t *testing.T) {
 		l.Refresh()
 		require.Equal(t, tbs[i].Code(), l.Tables()[0].Code, "ann came last to %s", tbs[i].Code())
 	}
+}
+
+// A guest of the waiting room whose host is away reads so, and that
+// the table closes if they do not come back: not that the host starts
+// the game, as if they were there.
+func TestWaitingRoomHostAway(t *testing.T) {
+	h, err := hall.New(hall.Config{
+		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	host, err := tb.Join(ann)
+	require.NoError(t, err)
+	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	scr, _ := l.join(&ctx, tb)
+	s := scr.(*SharedSeat)
+	view := kittest.Flat(ansi.Strip(s.View(&ctx)))
+	require.Contains(t, view, "The host starts the game.")
+	require.NotContains(t, view, "is away")
+	host.Drop()
+	s.w = s.conn.Waiting()
+	require.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "The host is away: the table closes if they do not come back soon.")
 }
