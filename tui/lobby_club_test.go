@@ -66,7 +66,7 @@ func TestLobbyShowsRating(t *testing.T) {
 		t.Fatalf("a server without a club shows a rating:\n%s", bob.screen())
 	}
 	bob.key("l")
-	bob.untilFlat(t, "this server keeps no ratings")
+	bob.untilFlat(t, "This server keeps no ratings")
 }
 
 // TestLobbyLeaderboard: l opens the leaderboards, one per seat count

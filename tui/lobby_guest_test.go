@@ -27,5 +27,5 @@ func TestLobbyGuestMenu(t *testing.T) {
 	assert.NotContains(t, scr, "open one and give its code", "a guest cannot open a table")
 	assert.Contains(t, scr, "enter take · p t d r l · ? help")
 	zoe.key("o")
-	assert.Contains(t, ansi.Strip(zoe.screen()), "guests (no SSH key) play against bots only")
+	assert.Contains(t, ansi.Strip(zoe.screen()), "Guests (no SSH key) play against bots only")
 }

@@ -175,7 +175,7 @@ func TestLobbyTalk(t *testing.T) {
 	require.NotContains(t, plain(guest), "/ talk")
 	guest.key("/")
 	require.NotContains(t, plain(guest), "Say:")
-	require.Contains(t, plain(guest), "! guests read the talk but do not write")
+	require.Contains(t, plain(guest), "! Guests read the talk but do not write")
 }
 
 // hiddenFromAll is every card some seat of the table may not know now:
@@ -368,7 +368,7 @@ func TestLobbyStartCommand(t *testing.T) {
 	require.NotContains(t, flat(dan), "another connection", "Dan's first connection keeps the seat")
 
 	nobody := c.person(t, "f", "Fay", lobby.Command{Verb: "join", Code: "ZZZZ"})
-	nobody.until(t, `join "ZZZZ"`)
+	nobody.until(t, `Join "ZZZZ"`)
 	require.Nil(t, nobody.seat())
 
 	guest := c.person(t, "", "guest", lobby.Command{Verb: "watch", Code: code})

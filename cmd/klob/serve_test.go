@@ -510,7 +510,7 @@ func TestServeGuestPlaysAlone(t *testing.T) {
 	defer c.Close()
 	c.WaitText(t, patience, "Welcome, zoe · guest")
 	require.NoError(t, c.Type("o"))
-	c.WaitText(t, patience, "guests (no SSH key) play against bots only")
+	c.WaitText(t, patience, "! Guests (no SSH key) play against bots only")
 	require.NoError(t, c.Type("p"))
 	c.WaitText(t, patience, "Set up the game")
 	require.NoError(t, c.Type(sshtest.Enter))

@@ -348,7 +348,12 @@ func (lt *talkPane) lines(ctx *kit.Context, w, room int) []string {
 	// The latest lines show whole; when the latest alone does not fit,
 	// its start shows, cut with "…": a line's tail alone would read as
 	// nobody's.
-	said := []string{"   " + st.Dim.Render("(nothing said yet)")}
+	empty := "(nothing said yet)"
+	if len(lt.t.muted) > 0 {
+		// Their lines are gone, not unsaid.
+		empty = "(nothing said yet, or only by people you muted)"
+	}
+	said := []string{"   " + st.Dim.Render(empty)}
 	if ls := lt.t.Lines(); len(ls) > 0 {
 		said = nil
 		for i := len(ls) - 1; i >= 0; i-- {

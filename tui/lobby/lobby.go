@@ -254,8 +254,16 @@ func (l *Lobby) resumeSeat(ctx *kit.Context) (kit.Screen, tea.Cmd) {
 func (l *Lobby) Refresh() {
 	if l.cfg.Hall != nil {
 		l.tables = l.cfg.Hall.List(l.cfg.Player.ID)
-		// The person's own table first: a long list shows its start.
-		sort.SliceStable(l.tables, func(i, j int) bool { return l.tables[i].Yours && !l.tables[j].Yours })
+		// The person's own tables first, the one they came to last at
+		// the top: a long list shows its start, and one who stepped out
+		// to the lobby finds the table they left.
+		sort.SliceStable(l.tables, func(i, j int) bool {
+			a, b := l.tables[i], l.tables[j]
+			if a.Yours != b.Yours {
+				return a.Yours
+			}
+			return a.Came > b.Came
+		})
 	}
 	// A table under the cursor may have closed: the cursor stays on the
 	// list.
@@ -285,7 +293,18 @@ var keyOnly = map[string]bool{"o": true, "j": true, "w": true, "h": true}
 
 func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 
-func (l *Lobby) setNote(s string, isErr bool) { l.note, l.isErr = s, isErr }
+// setNote shows s under the tables; an error reads as a sentence, as
+// the waiting room's do, whether the hall's (lower case, no stop) or
+// the lobby's own.
+func (l *Lobby) setNote(s string, isErr bool) {
+	if isErr && s != "" {
+		s = kit.Capital(s)
+		if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+			s += "."
+		}
+	}
+	l.note, l.isErr = s, isErr
+}
 
 func (l *Lobby) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 	switch msg := msg.(type) {

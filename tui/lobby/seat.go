@@ -61,7 +61,9 @@ type seatClockMsg struct{ s *SharedSeat }
 func newSharedSeat(l *Lobby, conn *hall.Conn) *SharedSeat {
 	s := &SharedSeat{l: l, conn: conn, gone: make(chan struct{})}
 	s.w = conn.Waiting()
-	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, l.label(), false, l.mutes)
+	// The table's talk names the person as its seats do: a game under
+	// way keeps the name it started with, whatever they renamed since.
+	s.talk = newTalk(l.cfg.Chat, conn.Table().Room(), l.cfg.Player, s.w.Seats[conn.Seat()].Name, false, l.mutes)
 	if s.talk != nil {
 		s.wait = &talkPane{t: s.talk, title: "Table talk"}
 	}
@@ -388,9 +390,9 @@ func (s *SharedSeat) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea
 }
 
 // canMove reports whether the person may move to another seat: at a
-// table of three or four not started, with a seat free.
+// table not started whose seats differ (hall.Movable), with a seat free.
 func (s *SharedSeat) canMove() bool {
-	if !s.waiting() || len(s.w.Seats) < 3 {
+	if !s.waiting() || !hall.Movable(len(s.w.Seats)) {
 		return false
 	}
 	for _, in := range s.w.Seats {
@@ -562,7 +564,14 @@ func (s *SharedSeat) View(ctx *kit.Context) string {
 			lines = append(lines, " Press s to start: "+start+".")
 			keys = "s start · P private · esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		} else {
-			lines = append(lines, " The host starts the game.")
+			start := " The host starts the game."
+			for _, in := range w.Seats {
+				if in.Host && !in.Here {
+					// Not a wait without end: the hall closes the table.
+					start = " The host is away: the table closes if they do not come back soon."
+				}
+			}
+			lines = append(lines, start)
 			keys = "esc leave the table · q " + ctx.Keys.QuitHint().Help().Desc
 		}
 		if s.canMove() {

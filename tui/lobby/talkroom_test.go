@@ -45,3 +45,22 @@ func TestTalkLeavesItsUnusedRowsToTheTables(t *testing.T) {
 	assert.Contains(t, scr, `bob: "anyone for a 4-player game later?"`)
 	assert.NotEqual(t, "", strings.TrimSpace(lines[21]), "a blank row above the keys while rows were short:\n%s", scr)
 }
+
+// Once the person muted everyone who talked, the lobby's talk does not
+// say that nothing was said.
+func TestTalkAllMutedIsNotNothingSaid(t *testing.T) {
+	l, ctx := steadyLobby(t, 0, true, false, 0)
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	room := hub.NewRoom()
+	_, err = room.Say(chat.Sender{Key: "b", Name: "bob"}, "hello")
+	require.NoError(t, err)
+	l.talk = &talkPane{t: newTalk(hub, room, l.cfg.Player, "ann", false, l.mutes)}
+	t.Cleanup(l.talk.t.sub.Close)
+	_, err = l.talk.t.command("/mute", "bob")
+	require.NoError(t, err)
+	scr := strings.Join(screenLines(l, ctx), "\n")
+	assert.NotContains(t, scr, `bob: "hello"`)
+	assert.NotContains(t, scr, "(nothing said yet)", scr)
+	assert.Contains(t, scr, "(nothing said yet, or only by people you muted)", scr)
+}

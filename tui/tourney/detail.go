@@ -259,7 +259,8 @@ func (p *detail) View(ctx *kit.Context) string {
 		lines = append(lines, "", " "+st.Key.Render("[esc]")+" back")
 		return kit.Canvas(lines, w, h)
 	}
-	lines = wrap(lines, p.about(), w)
+	// Broken between its parts: "1 entrant" or a date never parts.
+	lines = append(lines, kit.Indent(" ", kit.BreakRow(p.about(), w-2, w-2), nil)...)
 	if p.fin != nil {
 		return p.standingsView(ctx, lines)
 	}

@@ -124,7 +124,7 @@ func (t *Table) reopen() {
 		return
 	}
 	t.filed = false
+	t.h.list(t) // under the lock: release unlists under it too
 	t.mu.Unlock()
-	t.h.list(t)
 	t.h.cfg.Logf("table %s: a new game (again)", t.code)
 }

@@ -80,5 +80,8 @@
 // under names that look alike are told apart by a short tag of the key
 // (Label), in the list, the waiting room and the game. Hall.Visit keeps
 // who is connected, and lets one connection of a key take the game
-// played alone over from another.
+// played alone over from another; a rename (Visit.Rename) reaches the
+// seats the person holds in waiting rooms, while a game under way keeps
+// the names it started with. A person who connects again goes back to
+// the table they came to last (Hall.SeatOf).
 package hall

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/klob/klob/internal/platform/duration"
 	"github.com/klob/klob/internal/serve/chat"
 )
 
@@ -47,7 +48,10 @@ type TooManyGuessesError struct {
 }
 
 func (e *TooManyGuessesError) Error() string {
-	return fmt.Sprintf("too many wrong table codes from your address or key: try again in %d s", int((e.Wait+time.Second-1)/time.Second))
+	// In whole seconds, rounded up, in words: "6 s" wrapped at its
+	// space left the "s" alone on a line.
+	return "too many wrong table codes from your address or key: try again in " +
+		duration.Words(max(time.Second, (e.Wait+time.Second-1).Truncate(time.Second)))
 }
 
 // Lookup finds the table of code for who, within the guesses allowed:

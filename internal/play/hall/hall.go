@@ -32,6 +32,7 @@ var (
 	ErrOver      = errors.New("that table's game is over")
 	ErrNotHost   = errors.New("only the host starts the game")
 	ErrNoSeat    = errors.New("no other seat is free")
+	ErrNoMove    = errors.New("the seats of a table of two are alike: nobody moves")
 	ErrClosed    = errors.New("the table is closed")
 	ErrGuest     = errors.New("guests (no SSH key) play against bots only: connect with a key to sit at a table")
 )
@@ -149,7 +150,12 @@ type Hall struct {
 	// notices are what people away when their table closed read when
 	// they come back (Notice), by key, under mu; in memory only.
 	notices map[string]string
+	// arrivals counts the people's arrivals at seats (arrive).
+	arrivals atomic.Uint64
 }
+
+// arrive numbers an arrival at a seat, each after the last.
+func (h *Hall) arrive() uint64 { return h.arrivals.Add(1) }
 
 // maxNotices bounds the notices kept for people not back yet.
 const maxNotices = 1000
@@ -331,6 +337,10 @@ type Info struct {
 	Over    bool
 	Yours   bool // the asking person holds a seat
 	Private bool // nobody may watch
+	// Came orders the asking person's own tables: the higher, the later
+	// they last came to it (0 for a table not theirs, or not come to
+	// since a restart).
+	Came uint64
 }
 
 // all returns the open tables, taken under the hall's lock and read
@@ -359,7 +369,7 @@ func (h *Hall) List(playerID string) []Info {
 func (h *Hall) infos(playerID string, keep func(Info) bool) []Info {
 	var out []Info
 	for _, t := range h.all() {
-		if in := t.info(playerID); keep(in) {
+		if in, ok := t.listing(playerID); ok && keep(in) {
 			out = append(out, in)
 		}
 	}
@@ -385,16 +395,24 @@ func (h *Hall) Find(code string) (*Table, error) {
 	return t, nil
 }
 
-// SeatOf returns the table where the person holds a seat, if any.
+// SeatOf returns the table where the person holds a seat, if any: of
+// several, the one they came to last (a reconnection goes back to the
+// table it dropped from); among those they have not come to since a
+// restart, the one opened last; then the lowest code.
 func (h *Hall) SeatOf(playerID string) *Table {
 	if playerID == "" {
 		return nil
 	}
-	ts := h.all()
 	var found *Table
-	for _, t := range ts {
-		if t.holds(playerID) && (found == nil || t.code < found.code) {
-			found = t
+	var last uint64
+	for _, t := range h.all() {
+		at, ok := t.arrivedAt(playerID)
+		if !ok {
+			continue
+		}
+		if found == nil || at > last || at == last && (t.start.After(found.start) ||
+			t.start.Equal(found.start) && t.code < found.code) {
+			found, last = t, at
 		}
 	}
 	return found
@@ -428,7 +446,7 @@ func (h *Hall) Open(host Player, o Options) (*Table, error) {
 	h.tables[code], h.live[t] = t, true
 	h.mu.Unlock()
 	t.mu.Lock()
-	t.seats[0].player = host
+	t.seats[0].player, t.seats[0].at = host, h.arrive()
 	t.saveWaiting()
 	t.armEmpty()
 	t.mu.Unlock()

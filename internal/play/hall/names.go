@@ -28,7 +28,8 @@ const MaxName = 24
 // are letters, marks, digits, symbols, punctuation and spaces of any
 // script, but no control, format (zero-width, joiners, the byte order
 // mark), bidirectional, line or paragraph separator, private-use or
-// unassigned character, nor a space other than U+0020.
+// unassigned character, nor a space other than U+0020, nor one whose
+// width terminals disagree on (unsureWidth).
 func NormalName(name string) (string, error) {
 	n := strings.TrimSpace(norm.NFKC.String(name))
 	if n == "" {
@@ -41,6 +42,8 @@ func NormalName(name string) (string, error) {
 		case unicode.IsSpace(r), unicode.In(r, unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp, unicode.Zs),
 			r == unicode.ReplacementChar, !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S):
 			return "", fmt.Errorf("a name may not hold %U: an invisible or text-reordering character", r)
+		case unsureWidth(r):
+			return "", fmt.Errorf("a name may not hold %U: terminals draw it, and the emoji before it, at different widths", r)
 		}
 		if unicode.Is(unicode.M, r) {
 			if marks++; marks > 2 {
@@ -57,6 +60,17 @@ func NormalName(name string) (string, error) {
 		return "", fmt.Errorf("%q is what the tables call you or a bot: choose another name", n)
 	}
 	return n, nil
+}
+
+// unsureWidth reports whether r changes the width of the character or
+// emoji before it in some terminals and not in others: a variation
+// selector (❤ made ❤️), a skin tone (👍🏽), a regional indicator (two
+// make a flag), the keycap. A name holding one would shift every column
+// after it on a screen that measured it otherwise (a seat's row, the
+// talk's column).
+func unsureWidth(r rune) bool {
+	return (r >= 0xFE00 && r <= 0xFE0F) || (r >= 0xE0100 && r <= 0xE01EF) ||
+		(r >= 0x1F3FB && r <= 0x1F3FF) || (r >= 0x1F1E6 && r <= 0x1F1FF) || r == 0x20E3
 }
 
 // reserved reports whether name reads as a word the tables name a seat
@@ -151,11 +165,20 @@ func (h *Hall) Visit(p Player, kick func()) *Visit {
 	return v
 }
 
-// Rename says the person of v goes by name now.
+// Rename says the person of v goes by name now: in the hall's list of
+// who is connected, and at every seat they hold (Table.rename).
 func (v *Visit) Rename(name string) {
 	v.h.present.mu.Lock()
-	defer v.h.present.mu.Unlock()
 	v.p.Name = name
+	id := v.p.ID
+	v.h.present.mu.Unlock()
+	if id == "" {
+		return
+	}
+	// Not under present.mu: a table's lock is taken before it (Label).
+	for _, t := range v.h.all() {
+		t.rename(id, name)
+	}
 }
 
 // Leave ends the visit.

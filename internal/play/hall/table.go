@@ -51,6 +51,9 @@ type seat struct {
 	// graceStop stops the wait of a seat reserved before the start,
 	// after a restart, for its person.
 	graceStop func() bool
+	// at orders the person's arrivals across the hall (Hall.arrive):
+	// the newest is the table they were at last (Hall.SeatOf).
+	at uint64
 }
 
 func newTable(h *Hall, code string, o Options, hostID string, start time.Time, st *store.Store) *Table {
@@ -89,11 +92,58 @@ func (t *Table) seatOf(id string) int {
 	return -1
 }
 
+// arrivedAt is when (Hall.arrive) the person of key id came last to
+// the seat they hold here; ok is false when they hold none.
+func (t *Table) arrivedAt(id string) (at uint64, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := t.seatOf(id)
+	if i < 0 {
+		return 0, false
+	}
+	return t.seats[i].at, true
+}
+
+// listing is the table as the person of key id sees it in a list; ok
+// is false once it is closed or released (unlisted, or about to be).
+func (t *Table) listing(id string) (in Info, ok bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed != "" || t.released {
+		return Info{}, false
+	}
+	return t.infoLocked(id), true
+}
+
+// rename gives the person of key id their new name at the seat they
+// hold in a waiting room, if any: its list, screen and log (which a
+// restart reads) name them so. A game under way keeps the names it
+// started with, as its log and screens have them.
+func (t *Table) rename(id, name string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	i := t.seatOf(id)
+	if i < 0 || t.game != nil || t.seats[i].player.Name == name {
+		return
+	}
+	t.seats[i].player.Name = name
+	t.saveWaiting()
+	t.tickAll()
+}
+
 func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	return t.infoLocked(id)
+}
+
+// infoLocked is info with t.mu held.
+func (t *Table) infoLocked(id string) Info {
 	in := Info{Code: t.code, Seats: len(t.seats), Level: t.opts.Level, Target: t.opts.Rules.Target,
 		Started: t.game != nil, Over: t.filed, Yours: t.seatOf(id) >= 0, Private: t.opts.Private}
+	if i := t.seatOf(id); i >= 0 {
+		in.Came = t.seats[i].at
+	}
 	people := t.people()
 	for _, s := range t.seats {
 		name := ""
@@ -175,6 +225,7 @@ func (t *Table) Join(p Player) (*Conn, error) {
 		t.saveWaiting()
 	}
 	s := t.seats[i]
+	s.at = t.h.arrive()
 	c := newConn(t, rules.Seat(i))
 	if t.game != nil {
 		port, err := t.game.Seat(rules.Seat(i))
@@ -194,9 +245,15 @@ func (t *Table) Join(p Player) (*Conn, error) {
 	return c, nil
 }
 
+// Movable reports whether people may change seats at a table of n: at
+// three or four the order round the table (and at four, who partners
+// whom) is theirs to choose; at two both seats are alike.
+func Movable(n int) bool { return n >= 3 }
+
 // Move takes the connection's person to the next free seat round the
 // table, before the game starts: so that two friends at a table of four
 // can sit opposite as partners, or beside each other as opponents.
+// A table of two refuses (Movable).
 func (c *Conn) Move() error {
 	t := c.t
 	t.mu.Lock()
@@ -208,6 +265,9 @@ func (c *Conn) Move() error {
 		return ErrStarted
 	}
 	n := len(t.seats)
+	if !Movable(n) {
+		return ErrNoMove
+	}
 	for k := 1; k < n; k++ {
 		j := (int(c.seat) + k) % n
 		if t.seats[j].player.ID == "" && t.seats[j].conn == nil {
@@ -523,11 +583,11 @@ func (t *Table) abandon() {
 		return
 	}
 	t.closed, t.released = why, true
+	t.h.unlist(t) // with released, so no list shows a table one cannot join
 	t.mu.Unlock()
 	t.files.mu.Lock()
 	t.files.closed = why
 	t.files.mu.Unlock()
-	t.h.unlist(t)
 	t.h.cfg.Logf("table %s closed: %s; its game is filed", t.code, why)
 	if err := g.Abandon(); err != nil {
 		t.h.cfg.Logf("table %s: %v", t.code, err)
@@ -545,9 +605,11 @@ func (t *Table) release() {
 		return
 	}
 	t.released = true
+	// Off the list as it is released, under the table's lock: a list
+	// read meanwhile shows no table that refuses its people (ErrClosed).
+	t.h.unlist(t)
 	stopClock(&t.emptyStop)
 	t.mu.Unlock()
-	t.h.unlist(t)
 	t.h.goWork(func() {
 		g.Close()
 		t.afterHost()

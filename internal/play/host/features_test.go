@@ -271,3 +271,66 @@ func TestAPanickingBotStopsNothing(t *testing.T) {
 		t.Fatal("no note said the bot failed")
 	}
 }
+
+// TestSpectatorsSeeBotsTakeOver: a game every person left while
+// spectators watch goes on: after the grace bots take the people's
+// seats and play, for 2, 3 and 4 seats, no trick held for a Ready only
+// a person could say (HoldTricks). The last spectator leaving stops it
+// again.
+func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			clock := NewManualClock(t0)
+			cfg := config(n, 21, nil, clock, 0, 1)
+			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
+			h := newHost(t, cfg)
+			sit(t, h, 0).Leave()
+			sit(t, h, 1).Leave()
+			w, err := h.Watch()
+			if err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(cfg.Grace)
+			s := await(t, w, "bots at both people's seats", func(s Snapshot) bool {
+				return s.Players[0].State == SeatTakeover && s.Players[1].State == SeatTakeover
+			})
+			await(t, w, "the game going on", func(x Snapshot) bool { return x.DealNo > s.DealNo })
+			w.Leave()
+			before, err := h.Log()
+			if err != nil {
+				t.Fatal(err)
+			}
+			settle(t, h)
+			settle(t, h)
+			after, _ := h.Log()
+			if moves(t, before) != moves(t, after) {
+				t.Fatal("the game moved with nobody at it")
+			}
+		})
+	}
+}
+
+// TestHeldTrickLetGoForSpectators: the last person leaving while a
+// trick is held for their Ready (HoldTricks) lets it go when spectators
+// stay: the bots play on, and take the seat after the grace.
+func TestHeldTrickLetGoForSpectators(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			clock := NewManualClock(t0)
+			cfg := config(n, 14, nil, clock, 0)
+			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
+			h := newHost(t, cfg)
+			w, err := h.Watch()
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
+			s := d.playUntil(t, "a held trick", func(s Snapshot) bool { return s.Hold })
+			d.p.Leave()
+			clock.Advance(cfg.Grace)
+			await(t, w, "the next deal, the seat a bot's", func(x Snapshot) bool {
+				return x.DealNo > s.DealNo && x.Players[0].State == SeatTakeover
+			})
+		})
+	}
+}

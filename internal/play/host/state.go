@@ -200,7 +200,16 @@ func (st *state) steps() []rules.Step {
 	return st.sess.Deal().Steps()
 }
 
+// anyoneHere reports whether somebody is at the game: a person at a
+// seat, or a spectator, for whom the bots play on (and take the seats
+// of people who did not come back) as they would for a person.
 func (st *state) anyoneHere() bool {
+	return len(st.h.watchers) > 0 || st.personHere()
+}
+
+// personHere reports whether a person is at a seat: only one may say
+// Ready to a trick held (Config.HoldTricks), a spectator may not.
+func (st *state) personHere() bool {
 	for _, s := range st.seats {
 		if s.port != nil {
 			return true
@@ -385,7 +394,7 @@ func (st *state) moved(before where, step int, seat rules.Seat, a rules.Action, 
 	st.lookAtCards(false)
 	g := st.sess.Game()
 	if st.cfg.HoldTricks && st.lastTrick && !g.NeedDeal() && !st.sess.Over() {
-		if next, ok := st.sess.ToMove(); ok && !st.person(next) && st.anyoneHere() {
+		if next, ok := st.sess.ToMove(); ok && !st.person(next) && st.personHere() {
 			st.hold = true
 		}
 	}
@@ -861,10 +870,13 @@ func (st *state) leave(p *port) {
 		return
 	}
 	sd.dropped = true
+	if !st.personHere() {
+		// Nobody is left to say Ready to a trick held.
+		st.hold = false
+	}
 	if !st.anyoneHere() {
 		// Nobody is left to play with: the bots wait, and a decision
 		// under way is dropped (asked again when someone comes).
-		st.hold = false
 		st.cancelBot()
 	}
 	st.setNote(Note{Kind: NoteDropped, Seat: p.seat, Text: sd.player.Name + " dropped"})

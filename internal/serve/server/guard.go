@@ -234,8 +234,14 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 		}
 		return g, g.idleTick()
 	case keysDroppedMsg:
-		return g, tea.Tick(warnFor, func(time.Time) tea.Msg { return warnDoneMsg{} })
+		return g, g.warnTick(warnFor)
 	case warnDoneMsg:
+		// Keys dropped since the warning was drawn keep it up longer:
+		// wait for the rest, so a frame without it follows (nothing
+		// else may draw the screen again for a long while).
+		if left := warnFor - now.Sub(g.dropped); left > 0 {
+			return g, g.warnTick(left)
+		}
 		return g, nil
 	}
 	var inner tea.Model
@@ -244,6 +250,11 @@ func (g *guard) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 		g.inner = inner
 	}
 	return g, cmd
+}
+
+// warnTick asks for a frame after d, when the warning may be gone.
+func (g *guard) warnTick(d time.Duration) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return warnDoneMsg{} })
 }
 
 // View draws the inner model, with the rate warning on its first line

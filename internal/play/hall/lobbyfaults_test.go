@@ -1,0 +1,126 @@
+package hall
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/internal/play/host"
+	"github.com/klob/klob/rules"
+)
+
+// A person holding seats at two tables who connects again goes back
+// to the table they came to last, not to the one of the lowest code.
+func TestSeatOfIsTheTableCameToLast(t *testing.T) {
+	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+	x, y := annOpens(t, h, 3, smallRules(), 1), annOpens(t, h, 3, smallRules(), 2)
+	lo, hi := x, y
+	if hi.Code() < lo.Code() {
+		lo, hi = hi, lo
+	}
+	for _, last := range []*Table{lo, hi, lo} {
+		join(t, last, "a", "Ann", 1)
+		require.Same(t, last, h.SeatOf("a"), "Ann came last to %s", last.Code())
+	}
+}
+
+// A rename reaches the seat the person holds in a waiting room: its
+// list, the others' waiting room, its log (a restart names them so).
+func TestRenameReachesTheWaitingSeat(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	tb := annOpens(t, h, 3, smallRules(), 1)
+	ann := join(t, tb, "a", "Ann", 1)
+	join(t, tb, "b", "Bob", 2)
+	v := h.Visit(Player{ID: "b", Name: "Bob"}, nil)
+	defer v.Leave()
+	v.Rename("Robert")
+	require.Equal(t, "Robert", h.List("a")[0].Names[1])
+	require.Equal(t, "Robert", ann.conn.Waiting().Seats[1].Name)
+	h.Close()
+	_, back := d.restart(t, tb.Code())
+	require.Equal(t, "Robert", back.info("a").Names[1], "the log keeps the new name")
+}
+
+// Moving seat is refused by the hall itself at a table of two (the
+// seats are alike), and allowed at three and four.
+func TestMoveOnlyAtThreeOrFour(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+			tb := annOpens(t, h, n, smallRules(), 1)
+			ann := join(t, tb, "a", "Ann", 1)
+			err := ann.conn.Move()
+			if n == 2 {
+				require.True(t, errors.Is(err, ErrNoMove), "%v", err)
+				require.Equal(t, rules.Seat(0), ann.conn.Seat())
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, rules.Seat(1), ann.conn.Seat())
+		})
+	}
+}
+
+// A table released (its game over, filed, nobody at it) or closed is
+// in no list: a person choosing it would read "the table is closed".
+func TestReleasedTableIsNotListed(t *testing.T) {
+	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+	tb := annOpens(t, h, 3, smallRules(), 1)
+	require.Len(t, h.List("a"), 1)
+	tb.mu.Lock()
+	tb.released = true // as release sets it, before the hall unlists it
+	tb.mu.Unlock()
+	require.Empty(t, h.List("a"))
+	require.Empty(t, h.List("b"))
+}
+
+// The wait after too many wrong codes reads in words, its number and
+// unit never parted by a wrap.
+func TestTooManyGuessesWords(t *testing.T) {
+	for wait, want := range map[time.Duration]string{5200 * time.Millisecond: "try again in 6 seconds",
+		time.Second: "try again in 1 second", 10 * time.Millisecond: "try again in 1 second"} {
+		require.True(t, strings.HasSuffix((&TooManyGuessesError{Wait: wait}).Error(), want), "%v", wait)
+	}
+}
+
+// A name may hold wide letters and emoji whose width every terminal
+// agrees on (CJK, 🎴), never a character that makes the emoji before
+// it wider in some terminals only: the columns after the name would
+// shift (the talk's, a seat's row).
+func TestNameWidthSure(t *testing.T) {
+	for _, ok := range []string{"山田太郎", "🎴ann", "한국어", "❤"} {
+		_, err := NormalName(ok)
+		require.NoError(t, err, "%q", ok)
+	}
+	for _, bad := range []string{"ann❤\ufe0f", "👍🏽bob", "🇫🇷fr", "1\u20e3ann", "ann\U000E0100"} {
+		_, err := NormalName(bad)
+		require.Error(t, err, "%q", bad)
+	}
+}
+
+// After a restart, before they come back anywhere, a person holding
+// seats at two tables goes back to the one opened last, whatever the
+// codes.
+func TestSeatOfAfterRestart(t *testing.T) {
+	d := newOnDisk(t)
+	h := d.hall(t)
+	first := annOpens(t, h, 3, smallRules(), 1)
+	// The one opened last must not have the lowest code (the codes are
+	// drawn at random): open more until one has a higher code.
+	var last *Table
+	for i := 0; last == nil || last.Code() < first.Code(); i++ {
+		require.Less(t, i, 40, "no code above %s", first.Code())
+		d.clock.Advance(time.Minute)
+		last = annOpens(t, h, 3, smallRules(), uint64(i+2))
+	}
+	h.Close()
+	h = d.hall(t)
+	got := h.SeatOf("a")
+	require.NotNil(t, got)
+	require.Equal(t, last.Code(), got.Code(), "opened first: %s", first.Code())
+}

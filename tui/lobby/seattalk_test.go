@@ -1,0 +1,94 @@
+package lobby
+
+import (
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/stretchr/testify/require"
+
+	"github.com/klob/klob/ai"
+	"github.com/klob/klob/internal/play/hall"
+	"github.com/klob/klob/internal/serve/chat"
+	"github.com/klob/klob/rules"
+	"github.com/klob/klob/tui/kit"
+	"github.com/klob/klob/tui/kit/kittest"
+)
+
+// At a table whose game started, a person who renamed since talks
+// under the name their seat has in the game, not one no seat has.
+func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
+	hub, err := chat.New(chat.Config{})
+	require.NoError(t, err)
+	h, err := hall.New(hall.Config{Chat: hub,
+		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
+	tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	host, err := tb.Join(ann)
+	require.NoError(t, err)
+	_, err = tb.Join(bob)
+	require.NoError(t, err)
+	require.NoError(t, host.Start())
+
+	// Bob, renamed Robert in another connection's lobby, comes back.
+	l := New(Config{Player: hall.Player{ID: "b", Name: "Robert"}, Hall: h, Chat: hub})
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	scr, _ := l.join(&ctx, tb)
+	s, ok := scr.(*SharedSeat)
+	require.True(t, ok, "%T", scr)
+	t.Cleanup(s.talk.close)
+	require.Equal(t, "bob", s.talk.me.Name)
+}
+
+// The lobby lists the person's own tables first, the one they came to
+// last at the top, whatever the codes: one who stepped out to the
+// lobby finds the table they left.
+func TestOwnTablesLastFirst(t *testing.T) {
+	h, err := hall.New(hall.Config{
+		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	ann := hall.Player{ID: "a", Name: "ann"}
+	var tbs []*hall.Table
+	for range 2 {
+		tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+		require.NoError(t, err)
+		tbs = append(tbs, tb)
+	}
+	l := New(Config{Player: ann, Hall: h})
+	for _, i := range []int{0, 1, 0} {
+		_, err := tbs[i].Join(ann)
+		require.NoError(t, err)
+		l.Refresh()
+		require.Equal(t, tbs[i].Code(), l.Tables()[0].Code, "ann came last to %s", tbs[i].Code())
+	}
+}
+
+// A guest of the waiting room whose host is away reads so, and that
+// the table closes if they do not come back: not that the host starts
+// the game, as if they were there.
+func TestWaitingRoomHostAway(t *testing.T) {
+	h, err := hall.New(hall.Config{
+		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	ann := hall.Player{ID: "a", Name: "ann"}
+	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
+	require.NoError(t, err)
+	host, err := tb.Join(ann)
+	require.NoError(t, err)
+	l := New(Config{Player: hall.Player{ID: "b", Name: "bob"}, Hall: h})
+	ctx := kit.NewContext(false)
+	ctx.Width, ctx.Height = 80, 24
+	scr, _ := l.join(&ctx, tb)
+	s := scr.(*SharedSeat)
+	view := kittest.Flat(ansi.Strip(s.View(&ctx)))
+	require.Contains(t, view, "The host starts the game.")
+	require.NotContains(t, view, "is away")
+	host.Drop()
+	s.w = s.conn.Waiting()
+	require.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "The host is away: the table closes if they do not come back soon.")
+}
