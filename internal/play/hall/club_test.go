@@ -231,7 +231,10 @@ func TestAgainAtTable(t *testing.T) {
 	next := ann.port().Snapshot()
 	require.NotEmpty(t, next.RematchOf)
 	eventually(t, "the table listed again", func() bool { _, err := h.Find(tb.Code()); return err == nil })
-	c.run("a save of the next game", func() bool {
+	// Nobody moves while the save is awaited: a crowd playing on could
+	// end the short game and file it, which removes the save, before a
+	// loaded machine's writer had shown it.
+	eventually(t, "a save of the next game", func() bool {
 		l, err := gamelog.ReadFile(filepath.Join(dir, tb.Code(), "current.klob"))
 		return err == nil && l.Header.Tag(host.RematchTag) != "" && l.Header.Tag(tagTable) == tb.Code()
 	})
