@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -76,7 +78,7 @@ func testConfig(seed uint64, st Store) PlayConfig {
 		Store:  st,
 		NewBot: randomBots,
 		Now:    func() time.Time { return t0 },
-		Clock:  host.NewManualClock(t0),
+		Clock:  clocktest.New(t0),
 		Player: "Tester",
 		Manual: true,
 	}

@@ -8,11 +8,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
-	"github.com/klob/klob/internal/play/host"
 	dailyfiles "github.com/klob/klob/internal/record/daily"
 	"github.com/klob/klob/internal/testing/analysistest"
 	"github.com/klob/klob/internal/testing/testkit"
@@ -80,7 +81,7 @@ func (f *fixture) open() {
 		f.t.Fatal(err)
 	}
 	s, err := New(Config{Files: f.files, Day: day, Today: day1, Player: "Tester", ParBot: f.par, Analyze: fakeAnalyze,
-		Clock: host.NewManualClock(t0), Manual: true, Now: func() time.Time { return t0 },
+		Clock: clocktest.New(t0), Manual: true, Now: func() time.Time { return t0 },
 		ShowPath: func(p string) string {
 			return "~/.local/state/klob" + strings.TrimPrefix(p, f.dir)
 		}})

@@ -4,13 +4,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/charmbracelet/x/ansi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/hall"
-	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/kit/kittest"
@@ -20,7 +21,7 @@ import (
 // its host; when it closes without them, the host reads why in the
 // lobby when they come back, once, instead of finding it gone.
 func TestHostToldOfTableClosedWhileAway(t *testing.T) {
-	clock := host.NewManualClock(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
+	clock := clocktest.New(time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC))
 	cfg := hall.Config{Dir: t.TempDir(), Grace: time.Minute, Clock: clock}
 	h, err := hall.New(cfg)
 	require.NoError(t, err)

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/charmbracelet/x/ansi"
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
@@ -135,7 +137,7 @@ func newFixture(t *testing.T, n int, seed uint64, w, h int, opts ...fixtureOpt) 
 	}
 	players[0] = host.Player{Name: "Tester", Human: true}
 	hc := host.Config{Game: host.Game{Options: options(n), Seed: seed, Players: players, NewBot: randomBots, Start: t0}, Store: st,
-		Clock: host.NewManualClock(t0), Takebacks: true, Hint: fakeHint}
+		Clock: clocktest.New(t0), Takebacks: true, Hint: fakeHint}
 	tc := Config{Manual: true, Now: func() time.Time { return t0 }, Rerun: func(seed uint64) string { return fmt.Sprintf("klob play -seed %d", seed) }}
 	f := &fixture{t: t, st: st}
 	for _, o := range opts {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -83,7 +85,7 @@ func TestWatchAndPrivate(t *testing.T) {
 // TestPrivateWhenOpened: a table opened private refuses spectators
 // from its start; its host opens it to them later.
 func TestPrivateWhenOpened(t *testing.T) {
-	h := testHall(t, t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	h := testHall(t, t.TempDir(), &memHistory{}, clocktest.New(t0))
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5, Private: true})
 	require.NoError(t, err)
 	ann := join(t, tb, "a", "Ann", 1)
@@ -103,7 +105,7 @@ func TestPrivateWhenOpened(t *testing.T) {
 // a table costs nothing; another key from the same address waits too,
 // and so does the same key from another address.
 func TestGuessesLimited(t *testing.T) {
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h := newHall(t, Config{Clock: clock, NewBot: randomBots, Abandon: 1000 * time.Hour})
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
 	require.NoError(t, err)
@@ -184,7 +186,7 @@ func TestGuessesForgotten(t *testing.T) {
 func TestTableRoom(t *testing.T) {
 	hub, err := chat.New(chat.Config{Now: func() time.Time { return t0 }})
 	require.NoError(t, err)
-	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
 	cfg.Chat = hub
 	h := newHall(t, cfg)
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 5})
@@ -210,7 +212,7 @@ func TestAgainAtTable(t *testing.T) {
 	dir := t.TempDir()
 	hist := &memHistory{}
 	rec := &recorder{}
-	cfg := testConfig(dir, hist, host.NewManualClock(t0))
+	cfg := testConfig(dir, hist, clocktest.New(t0))
 	cfg.Record = rec.record
 	h := newHall(t, cfg)
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
@@ -264,7 +266,7 @@ func TestAgainAtTable(t *testing.T) {
 // its end, filed.
 func playedTable(t *testing.T) (*Hall, *Table, *person, *person) {
 	t.Helper()
-	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0)))
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
 	tb, err := h.Open(Player{ID: "a", Name: "Ann"}, Options{Seats: 2, Rules: smallRules(), Level: ai.Random, Seed: 7})
 	require.NoError(t, err)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)

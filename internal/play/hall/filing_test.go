@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -54,7 +56,7 @@ func newHistories(t *testing.T) *histories {
 // filingHall is a hall over dir/tables on clock that files the people's
 // games in hist's histories, trying a failed filing again every second,
 // and records them with record (none when nil).
-func filingHall(t *testing.T, dir string, hist *histories, clock *host.ManualClock, record func(string, *gamelog.Log) error) *Hall {
+func filingHall(t *testing.T, dir string, hist *histories, clock *clocktest.Manual, record func(string, *gamelog.Log) error) *Hall {
 	t.Helper()
 	cfg := testConfig(filepath.Join(dir, "tables"), nil, clock)
 	cfg.History, cfg.Refile, cfg.Record = hist.of, time.Second, record
@@ -89,7 +91,7 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 	dir := t.TempDir()
 	hist := newHistories(t)
 	hist.disks["b"].full.Store(true) // Bob's history cannot be written
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h := filingHall(t, dir, hist, clock, nil)
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	tableDir := filepath.Join(dir, "tables", tb.Code())
@@ -153,7 +155,7 @@ func TestFullDiskKeepsTheGame(t *testing.T) {
 func TestAbandonedTablesClose(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tables")
 	hist := &memHistory{}
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	newHall := func(abandon time.Duration) *Hall {
 		cfg := testConfig(dir, hist, clock)
 		cfg.MaxTables, cfg.Abandon = 2, abandon
@@ -203,7 +205,7 @@ func TestAbandonedTablesClose(t *testing.T) {
 // TestSeatTakenBeforeStartIsSaved: a seat taken at a table not started
 // is in its log, so a restart keeps it.
 func TestSeatTakenBeforeStartIsSaved(t *testing.T) {
-	h2, tb2 := reserveThenRestart(t, host.NewManualClock(t0))
+	h2, tb2 := reserveThenRestart(t, clocktest.New(t0))
 	assert.Equal(t, []string{"Ann", "Bob", ""}, tb2.info("b").Names)
 	assert.Equal(t, tb2, h2.SeatOf("b"), "Bob's seat is his after the restart")
 }

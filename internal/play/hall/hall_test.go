@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -90,11 +92,11 @@ func testHall(t *testing.T, dir string, hist *memHistory, clock host.Clock) *Hal
 type onDisk struct {
 	dir   string
 	hist  *memHistory
-	clock *host.ManualClock
+	clock *clocktest.Manual
 }
 
 func newOnDisk(t *testing.T) onDisk {
-	return onDisk{dir: t.TempDir(), hist: &memHistory{}, clock: host.NewManualClock(t0)}
+	return onDisk{dir: t.TempDir(), hist: &memHistory{}, clock: clocktest.New(t0)}
 }
 
 // hall starts a test hall over d's files.
@@ -158,7 +160,7 @@ func annAndBob(t *testing.T, tb *Table) (ann, bob *person) {
 // dropBob has Ann and Bob start tb's game and Bob leave: his seat waits
 // a while for him, and once the grace is over the bot takes it while
 // Ann plays on. It returns Ann and the crowd she plays in.
-func dropBob(t *testing.T, tb *Table, clock *host.ManualClock) (*person, *crowd) {
+func dropBob(t *testing.T, tb *Table, clock *clocktest.Manual) (*person, *crowd) {
 	t.Helper()
 	ann, bob := annAndBob(t, tb)
 	bob.leave()
@@ -362,7 +364,7 @@ func dirFiles(t *testing.T, dir string) map[string]string {
 // down, a test removing its directory).
 func TestCloseStopsTheTables(t *testing.T) {
 	dir := t.TempDir()
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h := testHall(t, dir, &memHistory{}, clock)
 	tb := annOpens(t, h, 2, rules.DefaultOptions(), 9)
 	ann, bob := annAndBob(t, tb)
@@ -380,7 +382,7 @@ func TestCloseStopsTheTables(t *testing.T) {
 // goes into both histories and the table leaves the hall.
 func TestTwoPeoplePlayAGame(t *testing.T) {
 	hist := &memHistory{}
-	h := testHall(t, t.TempDir(), hist, host.NewManualClock(t0))
+	h := testHall(t, t.TempDir(), hist, clocktest.New(t0))
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	ann, bob := join(t, tb, "a", "Ann", 1), join(t, tb, "b", "Bob", 2)
 	require.ErrorIs(t, bob.conn.Start(), ErrNotHost)
@@ -426,7 +428,7 @@ func TestOpenLimits(t *testing.T) {
 // TestGuestHoldsNoSeat: a guest (no key) never reads a bot's seat as
 // theirs: the bots' seats hold no key, and "" is nobody's.
 func TestGuestHoldsNoSeat(t *testing.T) {
-	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+	h := testHall(t, "", &memHistory{}, clocktest.New(t0))
 	tb := annOpens(t, h, 4, smallRules(), 3)
 	ann := join(t, tb, "a", "Ann", 1)
 	require.NoError(t, ann.conn.Start())
@@ -499,7 +501,7 @@ func TestNoHintsInRatedGames(t *testing.T) {
 		{"partners at four", 4, []string{"a", "-", "c"}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			h := testHall(t, t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+			h := testHall(t, t.TempDir(), &memHistory{}, clocktest.New(t0))
 			o := smallRules()
 			o.Players = c.seats
 			tb := annOpens(t, h, c.seats, o, 5)

@@ -7,16 +7,17 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/rules"
 )
 
 // A person holding seats at two tables who connects again goes back
 // to the table they came to last, not to the one of the lowest code.
 func TestSeatOfIsTheTableCameToLast(t *testing.T) {
-	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+	h := testHall(t, "", &memHistory{}, clocktest.New(t0))
 	x, y := annOpens(t, h, 3, smallRules(), 1), annOpens(t, h, 3, smallRules(), 2)
 	lo, hi := x, y
 	if hi.Code() < lo.Code() {
@@ -51,7 +52,7 @@ func TestRenameReachesTheWaitingSeat(t *testing.T) {
 func TestMoveOnlyAtThreeOrFour(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+			h := testHall(t, "", &memHistory{}, clocktest.New(t0))
 			tb := annOpens(t, h, n, smallRules(), 1)
 			ann := join(t, tb, "a", "Ann", 1)
 			err := ann.conn.Move()
@@ -69,7 +70,7 @@ func TestMoveOnlyAtThreeOrFour(t *testing.T) {
 // A table released (its game over, filed, nobody at it) or closed is
 // in no list: a person choosing it would read "the table is closed".
 func TestReleasedTableIsNotListed(t *testing.T) {
-	h := testHall(t, "", &memHistory{}, host.NewManualClock(t0))
+	h := testHall(t, "", &memHistory{}, clocktest.New(t0))
 	tb := annOpens(t, h, 3, smallRules(), 1)
 	require.Len(t, h.List("a"), 1)
 	tb.mu.Lock()

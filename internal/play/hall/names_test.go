@@ -3,6 +3,8 @@ package hall
 import (
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/internal/play/host"
 
 	"github.com/stretchr/testify/assert"
@@ -117,7 +119,7 @@ func TestGameElsewhere(t *testing.T) {
 // namesake connected elsewhere in the hall at the start tags the lobby's
 // lists, never the game's log for good.
 func TestGameNamesTagOnlySeats(t *testing.T) {
-	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0)))
+	h := newHall(t, testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0)))
 	h.Visit(Player{ID: "x", Name: "Ann"}, nil) // another Ann, in the lobby
 	tb := annOpens(t, h, 2, smallRules(), 1)
 	ann, _ := annAndBob(t, tb)

@@ -8,10 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/klob/klob/internal/play/host"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/record/store"
 )
@@ -81,7 +82,7 @@ func TestFiledGamesAreRecorded(t *testing.T) {
 	hist := newHistories(t)
 	rec := &recorder{}
 	rec.setFail(true)
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h := filingHall(t, dir, hist, clock, rec.record)
 	tb := annOpens(t, h, 2, smallRules(), 7)
 	tableDir := filepath.Join(dir, "tables", tb.Code())
@@ -120,7 +121,7 @@ func TestRecordAfterPartialFiling(t *testing.T) {
 	hist := newHistories(t)
 	hist.disks["b"].full.Store(true)
 	rec := &recorder{}
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h := filingHall(t, dir, hist, clock, rec.record)
 	tb := annOpens(t, h, 3, smallRules(), 9)
 	ann, bob := annAndBob(t, tb)
@@ -143,7 +144,7 @@ func TestEmptyTableDirectoryGoes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "tables")
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "ABCD"), 0o700))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "ABCD", "klob.lock"), nil, 0o600))
-	h, err := New(testConfig(dir, &memHistory{}, host.NewManualClock(t0)))
+	h, err := New(testConfig(dir, &memHistory{}, clocktest.New(t0)))
 	require.NoError(t, err)
 	t.Cleanup(h.Close)
 	_, err = os.Stat(filepath.Join(dir, "ABCD"))

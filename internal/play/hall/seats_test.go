@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -19,7 +21,7 @@ import (
 func playTable(t *testing.T, n int, humans []rules.Seat) (*memHistory, *Hall, *Table) {
 	t.Helper()
 	hist := &memHistory{}
-	h := testHall(t, t.TempDir(), hist, host.NewManualClock(t0))
+	h := testHall(t, t.TempDir(), hist, clocktest.New(t0))
 	names := []string{"Ann", "Bob", "Cy", "Di"}
 	tb, err := h.Open(Player{ID: "id0", Name: names[0]}, Options{Seats: n, Rules: smallRules(), Level: ai.Random, Seed: 11})
 	require.NoError(t, err)
@@ -106,7 +108,7 @@ func TestFourHandedDropTakeoverSurvivesRestart(t *testing.T) {
 // take seats before the start; then the hall closes and a new one
 // comes up over the same directory. It returns the new hall and the
 // table back in it.
-func reserveThenRestart(t *testing.T, clock *host.ManualClock) (*Hall, *Table) {
+func reserveThenRestart(t *testing.T, clock *clocktest.Manual) (*Hall, *Table) {
 	t.Helper()
 	dir := t.TempDir()
 	h := testHall(t, dir, &memHistory{}, clock)
@@ -124,7 +126,7 @@ func reserveThenRestart(t *testing.T, clock *host.ManualClock) (*Hall, *Table) {
 // Config.Grace for its person after a restart; a guest's is then freed,
 // and the host's absence closes the table.
 func TestWaitingRoomAfterRestart(t *testing.T) {
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h2, tb2 := reserveThenRestart(t, clock)
 	ann := join(t, tb2, "a", "Ann", 3)
 	w := ann.conn.Waiting()

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/stretchr/testify/require"
 
 	"github.com/klob/klob/ai"
@@ -29,7 +31,7 @@ func TestBotSlots(t *testing.T) {
 	var thought atomic.Int64
 	slots := host.NewSlots(1)
 	require.NoError(t, slots.Acquire(context.Background(), host.ForBot)) // the only slot is taken
-	cfg := testConfig(t.TempDir(), &memHistory{}, host.NewManualClock(t0))
+	cfg := testConfig(t.TempDir(), &memHistory{}, clocktest.New(t0))
 	cfg.Slots = slots
 	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) { return countBot{ai.NewRandom(c.Seed), &thought}, nil }
 	h := newHall(t, cfg)

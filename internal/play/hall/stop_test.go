@@ -4,9 +4,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
+	"github.com/klob/klob/internal/testing/clocktest"
 
-	"github.com/klob/klob/internal/play/host"
+	"github.com/stretchr/testify/assert"
 )
 
 // TestStopKeepsWaitingRoom: a stopping server (Stopping) cuts its
@@ -31,7 +31,7 @@ func TestStopKeepsWaitingRoom(t *testing.T) {
 // whose host does not come within Grace closes; each person who held
 // a seat reads why once, when they come (Notice).
 func TestToldOfWaitingRoomClosedWhileAway(t *testing.T) {
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h2, tb2 := reserveThenRestart(t, clock)
 	clock.Advance(time.Minute)
 	assert.Nil(t, h2.SeatOf("a"), "the table closed")
@@ -45,7 +45,7 @@ func TestToldOfWaitingRoomClosedWhileAway(t *testing.T) {
 // the guest reads the host away, and the host connecting again sits
 // there; a host who never comes back closes it, the guest told why.
 func TestDroppedHostKeepsWaitingRoom(t *testing.T) {
-	clock := host.NewManualClock(t0)
+	clock := clocktest.New(t0)
 	h := testHall(t, t.TempDir(), &memHistory{}, clock)
 	tb := annOpens(t, h, 3, smallRules(), 5)
 	ann := join(t, tb, "a", "Ann", 1)

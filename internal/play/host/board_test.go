@@ -7,6 +7,8 @@ import (
 	"hash/fnv"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/play/duplicate"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -46,7 +48,7 @@ func boardConfig(set *duplicate.BoardSet, b duplicate.Board, st Store) Config {
 	ps[set.Seat] = Player{Name: "ann", Human: true}
 	return Config{Game: Game{Options: set.Options, Players: ps, Start: t0,
 		Board: &Board{Dealer: b.Dealer, Deck: b.Deck, BotSeed: b.BotSeed, Chance: b.Chance}},
-		Store: st, Clock: NewManualClock(t0), NoHints: true}
+		Store: st, Clock: clocktest.New(t0), NoHints: true}
 }
 
 // playBoard plays the person's seat of h with personPolicy until the

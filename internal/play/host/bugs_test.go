@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
@@ -100,7 +102,7 @@ func TestUndoStopsAtAReveal(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			for seed := uint64(1); seed < 200; seed++ {
-				h := newHost(t, config(n, seed, nil, NewManualClock(t0), 0))
+				h := newHost(t, config(n, seed, nil, clocktest.New(t0), 0))
 				p := sit(t, h, 0)
 				s := await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
 				take := rules.Action{Kind: rules.Take}
@@ -185,7 +187,7 @@ func TestUndoNeverUnseesACard(t *testing.T) {
 func TestMovesKeepTheirMover(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
+			clock := clocktest.New(t0)
 			st := &memstore.Store{}
 			cfg := config(n, 31, st, clock, 0, 1)
 			cfg.Grace = 60e9
@@ -267,7 +269,7 @@ func TestMovesKeepTheirMover(t *testing.T) {
 				t.Fatal(err)
 			}
 			h.Close()
-			cfg.Clock = NewManualClock(t0)
+			cfg.Clock = clocktest.New(t0)
 			h2, err := Resume(l, cfg)
 			if err != nil {
 				t.Fatal(err)

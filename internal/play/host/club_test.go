@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/internal/record/clubdb"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/memstore"
@@ -38,7 +40,7 @@ func playAll(t *testing.T, seed uint64, ports ...Port) []Snapshot {
 func TestWatch(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := newHost(t, config(n, 31, nil, NewManualClock(t0), 0))
+			h := newHost(t, config(n, 31, nil, clocktest.New(t0), 0))
 			a := sit(t, h, 0)
 			w1, err := h.Watch()
 			if err != nil {
@@ -105,7 +107,7 @@ func TestWatch(t *testing.T) {
 				t.Fatalf("watching a game open again: %v", err)
 			}
 
-			cfg := config(n, 32, nil, NewManualClock(t0), 0)
+			cfg := config(n, 32, nil, clocktest.New(t0), 0)
 			cfg.Private = true
 			p := newHost(t, cfg)
 			if _, err := p.Watch(); !errors.Is(err, ErrPrivate) {
@@ -142,7 +144,7 @@ func TestSilentSpectatorsCostLittle(t *testing.T) {
 			var grew [2]int64
 			var keep []Port
 			for run, count := range []int{0, watchers} {
-				h := newHost(t, config(n, 33, nil, NewManualClock(t0), 0))
+				h := newHost(t, config(n, 33, nil, clocktest.New(t0), 0))
 				before := heapAfterGC()
 				keep = keep[:0]
 				for range count {
@@ -201,7 +203,7 @@ func TestRematch(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			st := &memstore.Store{}
-			cfg := config(n, 41, st, NewManualClock(t0), 0, 1)
+			cfg := config(n, 41, st, clocktest.New(t0), 0, 1)
 			cfg.NewSeed = sameSeed(4242)
 			cfg.Tags = []gamelog.Tag{{Name: "Table", Value: "ABCD"}}
 			h := newHost(t, cfg)
@@ -310,7 +312,7 @@ func TestRematch(t *testing.T) {
 // is filed: while the filing fails, the people's "again" stands and
 // nothing starts; once the retry files it, the next game starts.
 func TestRematchWaitsForTheFiling(t *testing.T) {
-	clock := NewManualClock(t0)
+	clock := clocktest.New(t0)
 	st := &memstore.Store{FailFiling: 1}
 	cfg := config(2, 42, st, clock, 0)
 	cfg.NewSeed, cfg.RetryFiling = sameSeed(7), 10*time.Second
@@ -336,9 +338,9 @@ func TestRematchWaitsForTheFiling(t *testing.T) {
 // twoPeopleRematch is a host of n seats with people in seats A and B,
 // whose next games are all dealt from seed next, and whose seats wait
 // a minute for a person who left.
-func twoPeopleRematch(t *testing.T, n int, seed, next uint64) (*Host, *ManualClock, Config) {
+func twoPeopleRematch(t *testing.T, n int, seed, next uint64) (*Host, *clocktest.Manual, Config) {
 	t.Helper()
-	clock := NewManualClock(t0)
+	clock := clocktest.New(t0)
 	cfg := config(n, seed, nil, clock, 0, 1)
 	cfg.NewSeed, cfg.Grace = sameSeed(next), time.Minute
 	return newHost(t, cfg), clock, cfg
@@ -389,7 +391,7 @@ func TestRematchWaitsForThePeopleAway(t *testing.T) {
 func TestRematchAlone(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 44, &memstore.Store{}, NewManualClock(t0), rules.Seat(n-1))
+			cfg := config(n, 44, &memstore.Store{}, clocktest.New(t0), rules.Seat(n-1))
 			cfg.NewSeed = sameSeed(11)
 			h := newHost(t, cfg)
 			p := sit(t, h, rules.Seat(n-1))
@@ -437,7 +439,7 @@ func lastMoverOther(s *Snapshot) bool {
 func TestBell(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := newHost(t, config(n, 51, nil, NewManualClock(t0), 0, 1))
+			h := newHost(t, config(n, 51, nil, clocktest.New(t0), 0, 1))
 			var seen [2][]bellSeen
 			observe := func(s *Snapshot) {
 				if !s.Watching && s.Seat < 2 {

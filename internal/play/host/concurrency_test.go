@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/ai/eval"
 	"github.com/klob/klob/internal/record/gamelog"
@@ -51,7 +53,7 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			slots := NewSlots(2) // shared by both games, as on a server
 			stuck := newBlockStore()
-			cfg := config(n, 3, stuck, NewManualClock(t0), 0)
+			cfg := config(n, 3, stuck, clocktest.New(t0), 0)
 			cfg.Slots, cfg.Options.Target = slots, 1000
 			h1 := newHost(t, cfg)
 			d1 := &driver{p: sit(t, h1, 0), r: rand.New(rand.NewPCG(1, 1))}
@@ -70,7 +72,7 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 
 			// Another game plays to its end and is filed meanwhile.
 			free := &memstore.Store{}
-			cfg2 := config(n, 4, free, NewManualClock(t0), 0)
+			cfg2 := config(n, 4, free, clocktest.New(t0), 0)
 			cfg2.Slots = slots
 			h2 := newHost(t, cfg2)
 			d2 := &driver{p: sit(t, h2, 0), r: rand.New(rand.NewPCG(2, 2))}
@@ -110,7 +112,7 @@ func TestBlockedDiskStallsNothing(t *testing.T) {
 func TestAReaderThatStopsIsNeverWaitedFor(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			h := newHost(t, config(n, 9, nil, NewManualClock(t0), 0, 1))
+			h := newHost(t, config(n, 9, nil, clocktest.New(t0), 0, 1))
 			a := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
 			b := &driver{p: sit(t, h, 1), r: rand.New(rand.NewPCG(2, 2))}
 			for {
@@ -178,7 +180,7 @@ func idle(t *testing.T, h *Host) {
 // TestPace: a bot's move shows Pace after the last move on the host's
 // clock, not sooner, and TrickPace after a move that finished a trick.
 func TestPace(t *testing.T) {
-	clock := NewManualClock(t0)
+	clock := clocktest.New(t0)
 	chose := make(chan struct{}, 100)
 	cfg := config(2, 8, nil, clock, 0)
 	cfg.Pace, cfg.TrickPace = time.Second, 3*time.Second
@@ -289,7 +291,7 @@ func TestHints(t *testing.T) {
 			started := make(chan struct{}, 10)
 			stopped := make(chan struct{}, 10)
 			release := make(chan struct{})
-			cfg := config(n, 12, nil, NewManualClock(t0), 0)
+			cfg := config(n, 12, nil, clocktest.New(t0), 0)
 			cfg.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
 				calls.Add(1)
 				if v.Seat != 0 {
@@ -370,7 +372,7 @@ func TestHintsWaitBehindBots(t *testing.T) {
 		t.Fatal(err)
 	}
 	order := make(chan string, 100)
-	cfg := config(2, 12, nil, NewManualClock(t0), 0)
+	cfg := config(2, 12, nil, clocktest.New(t0), 0)
 	cfg.Slots = slots
 	cfg.NewBot = func(l ai.Level, c ai.Config) (ai.Bot, error) { return orderBot{ai.NewRandom(c.Seed), order}, nil }
 	cfg.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
@@ -423,7 +425,7 @@ func TestHintsWaitBehindBots(t *testing.T) {
 // the snapshot and is filed again on the host's clock, waiting longer
 // each time, until it succeeds; a server's message names no path.
 func TestFilingIsTriedAgain(t *testing.T) {
-	clock := NewManualClock(t0)
+	clock := clocktest.New(t0)
 	st := &memstore.Store{FailFiling: 2}
 	cfg := config(2, 21, st, clock, 0)
 	cfg.RetryFiling, cfg.Server = 10*time.Second, true

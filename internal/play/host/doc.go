@@ -36,7 +36,7 @@
 //     filed; a failed filing is tried again, and the snapshot says the
 //     game is not yet filed.
 //   - Timers (the pace, a dropped person's grace, the retries) run on
-//     the Clock, so tests drive time with a ManualClock.
+//     the Clock, so tests drive time with a clocktest.Manual.
 //
 // # Seats
 //

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 )
@@ -32,7 +34,7 @@ func TestClaims(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			good, refused := 0, 0
 			for game := 0; game < 30 && (good < 2 || refused < 2); game++ {
-				cfg := config(n, uint64(500+game), nil, NewManualClock(t0), 0)
+				cfg := config(n, uint64(500+game), nil, clocktest.New(t0), 0)
 				h := newHost(t, cfg)
 				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(uint64(game), 1))}
 				for {
@@ -100,7 +102,7 @@ func TestClaims(t *testing.T) {
 func TestHoldTricks(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 14, nil, NewManualClock(t0), 0)
+			cfg := config(n, 14, nil, clocktest.New(t0), 0)
 			cfg.HoldTricks = true
 			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, 4))}
@@ -133,7 +135,7 @@ func TestHoldTricks(t *testing.T) {
 func TestSeats(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 15, nil, NewManualClock(t0), 0, 1)
+			cfg := config(n, 15, nil, clocktest.New(t0), 0, 1)
 			cfg.Options.Target = 1000
 			h := newHost(t, cfg)
 			old := sit(t, h, 0)
@@ -214,7 +216,7 @@ func TestSeats(t *testing.T) {
 // took plays it again from the next deal, and the log's comments say
 // both.
 func TestTakeoverEndsAtTheNextDeal(t *testing.T) {
-	clock := NewManualClock(t0)
+	clock := clocktest.New(t0)
 	cfg := config(3, 16, nil, clock, 0, 1)
 	cfg.Options.Target, cfg.Grace = 1000, time.Minute
 	h := newHost(t, cfg)
@@ -258,7 +260,7 @@ func (panicBot) Choose(context.Context, *rules.View) (rules.Action, error) {
 // errs: its first legal move is made, the note says so, the game goes
 // on to its end.
 func TestAPanickingBotStopsNothing(t *testing.T) {
-	cfg := config(3, 18, nil, NewManualClock(t0), 0)
+	cfg := config(3, 18, nil, clocktest.New(t0), 0)
 	cfg.NewBot = func(ai.Level, ai.Config) (ai.Bot, error) { return panicBot{}, nil }
 	h := newHost(t, cfg)
 	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
@@ -280,7 +282,7 @@ func TestAPanickingBotStopsNothing(t *testing.T) {
 func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
+			clock := clocktest.New(t0)
 			cfg := config(n, 21, nil, clock, 0, 1)
 			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
 			h := newHost(t, cfg)
@@ -316,7 +318,7 @@ func TestSpectatorsSeeBotsTakeOver(t *testing.T) {
 func TestHeldTrickLetGoForSpectators(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			clock := NewManualClock(t0)
+			clock := clocktest.New(t0)
 			cfg := config(n, 14, nil, clock, 0)
 			cfg.Options.Target, cfg.Grace, cfg.HoldTricks = 1000, time.Minute, true
 			h := newHost(t, cfg)

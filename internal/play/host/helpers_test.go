@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/rules"
 )
@@ -66,7 +68,7 @@ func newHost(t *testing.T, cfg Config) *Host {
 // far to end in a test).
 func longGame(t *testing.T, n int, seed uint64, r *rand.Rand) *driver {
 	t.Helper()
-	cfg := config(n, seed, nil, NewManualClock(t0), 0)
+	cfg := config(n, seed, nil, clocktest.New(t0), 0)
 	cfg.Options.Target = 1000
 	h := newHost(t, cfg)
 	return &driver{p: sit(t, h, 0), r: r}
@@ -179,7 +181,7 @@ func settle(t *testing.T, h *Host) {
 }
 
 // awaitTimer waits until something waits for clock (a retry armed).
-func awaitTimer(clock *ManualClock) {
+func awaitTimer(clock *clocktest.Manual) {
 	for {
 		n, added := clock.Pending()
 		if n > 0 {

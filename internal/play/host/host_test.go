@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/ai"
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/memstore"
@@ -34,7 +36,7 @@ func TestWholeGame(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			st := &memstore.Store{}
 			me := rules.Seat(n - 1)
-			h := newHost(t, config(n, 11, st, NewManualClock(t0), me))
+			h := newHost(t, config(n, 11, st, clocktest.New(t0), me))
 			d := &driver{p: sit(t, h, me), r: rand.New(rand.NewPCG(1, uint64(n)))}
 			end := d.play(t, true)
 			if !end.Over || end.WinnerSide < 0 || !end.SeedShown || end.Seed != 11 {
@@ -76,7 +78,7 @@ func TestSameSeedSameGame(t *testing.T) {
 			var logs []string
 			for range 2 {
 				st := &memstore.Store{}
-				h := newHost(t, config(n, 42, st, NewManualClock(t0), 0))
+				h := newHost(t, config(n, 42, st, clocktest.New(t0), 0))
 				d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(7, 7))}
 				d.play(t, true)
 				h.Close()
@@ -97,7 +99,7 @@ func TestSameSeedSameGame(t *testing.T) {
 func TestResume(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
-			cfg := config(n, 61, &memstore.Store{}, NewManualClock(t0), 0)
+			cfg := config(n, 61, &memstore.Store{}, clocktest.New(t0), 0)
 			cfg.Options.Target = 1000
 			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(6, 1))}
@@ -134,12 +136,12 @@ func TestResume(t *testing.T) {
 // restart is filed when it is resumed; Abandon files a game not over.
 func TestFinishedSaveIsFiled(t *testing.T) {
 	st := &memstore.Store{}
-	h := newHost(t, config(2, 71, st, NewManualClock(t0), 0))
+	h := newHost(t, config(2, 71, st, clocktest.New(t0), 0))
 	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(1, 1))}
 	d.play(t, true)
 	h.Close()
 	st2 := &memstore.Store{}
-	h2, err := Resume(st.LastSave(), config(2, 71, st2, NewManualClock(t0), 0))
+	h2, err := Resume(st.LastSave(), config(2, 71, st2, clocktest.New(t0), 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +150,7 @@ func TestFinishedSaveIsFiled(t *testing.T) {
 		t.Fatalf("the resumed finished game was filed %d times", filed)
 	}
 	st3 := &memstore.Store{}
-	h3 := newHost(t, config(3, 72, st3, NewManualClock(t0), 0))
+	h3 := newHost(t, config(3, 72, st3, clocktest.New(t0), 0))
 	p := sit(t, h3, 0)
 	await(t, p, "a decision", func(s Snapshot) bool { return s.Can.Act })
 	if err := h3.Abandon(); err != nil {

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/internal/record/gamelog"
 	"github.com/klob/klob/internal/testing/memstore"
 )
@@ -41,7 +43,7 @@ func TestEveryChangeIsSaved(t *testing.T) {
 	for _, n := range []int{2, 3, 4} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			st := &memstore.Store{}
-			cfg := config(n, 31, st, NewManualClock(t0), 0)
+			cfg := config(n, 31, st, clocktest.New(t0), 0)
 			cfg.Options.Target = 300 // a few deals
 			h := newHost(t, cfg)
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(3, uint64(n)))}
@@ -98,7 +100,7 @@ func TestAFailingSaveKeepsTheGame(t *testing.T) {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			st := &flakyStore{}
 			st.failing.Store(true)
-			h := newHost(t, config(n, 41, st, NewManualClock(t0), 0))
+			h := newHost(t, config(n, 41, st, clocktest.New(t0), 0))
 			d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(4, uint64(n)))}
 			var first Snapshot
 			for i := 0; i < 6; {
@@ -151,7 +153,7 @@ func TestAFailingSaveKeepsTheGame(t *testing.T) {
 // TestNoStore: a game without a store plays to its end, every snapshot
 // saying it is not saved, and nothing is pending or filed.
 func TestNoStore(t *testing.T) {
-	h := newHost(t, config(2, 51, nil, NewManualClock(t0), 0))
+	h := newHost(t, config(2, 51, nil, clocktest.New(t0), 0))
 	d := &driver{p: sit(t, h, 0), r: rand.New(rand.NewPCG(5, 1))}
 	d.seen = func(s Snapshot) {
 		if !s.Save.NoStore || s.Save.Pending {

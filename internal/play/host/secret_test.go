@@ -7,6 +7,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	"github.com/klob/klob/internal/play/session"
 	"github.com/klob/klob/internal/testing/memstore"
 	"github.com/klob/klob/rules"
@@ -170,7 +172,7 @@ func TestSnapshotsKeepSecrets(t *testing.T) {
 				if n == 4 {
 					people = []rules.Seat{0, 1, 3}
 				}
-				h := newHost(t, config(n, seed, &memstore.Store{}, NewManualClock(t0), people...))
+				h := newHost(t, config(n, seed, &memstore.Store{}, clocktest.New(t0), people...))
 				checked, watched, opened := 0, 0, 0
 				var failure string
 				observe := func(s *Snapshot) {

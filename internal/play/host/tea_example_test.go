@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klob/klob/internal/testing/clocktest"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/klob/klob/ai"
@@ -98,7 +100,7 @@ func TestTeaSubscription(t *testing.T) {
 			Players: []host.Player{{Name: "ann", Human: true}, {Name: "Bot", Level: ai.Random}},
 			NewBot:  func(l ai.Level, c ai.Config) (ai.Bot, error) { return ai.NewRandom(c.Seed), nil },
 		},
-		Clock: host.NewManualClock(time.Unix(0, 0)),
+		Clock: clocktest.New(time.Unix(0, 0)),
 	})
 	if err != nil {
 		t.Fatal(err)
