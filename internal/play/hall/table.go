@@ -72,12 +72,6 @@ func (t *Table) Code() string { return t.code }
 // Options returns what the host chose when opening the table.
 func (t *Table) Options() Options { return t.opts }
 
-func (t *Table) holds(id string) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.seatOf(id) >= 0
-}
-
 // seatOf is the seat the person of key id holds, -1 for none: a guest
 // (id "") holds none, a bot's seat is nobody's. t.mu is held.
 func (t *Table) seatOf(id string) int {
@@ -131,6 +125,7 @@ func (t *Table) rename(id, name string) {
 	t.tickAll()
 }
 
+// info is the table's Info for person id.
 func (t *Table) info(id string) Info {
 	t.mu.Lock()
 	defer t.mu.Unlock()
