@@ -9,7 +9,7 @@ import (
 )
 
 // hardBot is the strongest level at two players. At every decision with
-// a choice it plays the action eval.Evaluate rates best (eval.Best): the
+// a choice it plays the action eval.Evaluator.Evaluate rates best (eval.Best): the
 // highest expected score difference over deals consistent with its view,
 // weighed by the opponent's bids and cards (read by the normal bot's
 // play, PlayoutPolicy, unless Config.Unread), or near the end of a game

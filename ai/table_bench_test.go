@@ -83,7 +83,7 @@ func BenchmarkTableHardFour(b *testing.B) { benchTableHard(b, 4, false) }
 func BenchmarkTableHardThree(b *testing.B) { benchTableHard(b, 3, false) }
 
 // BenchmarkTableHardBidsFour: the hard bot's bids at four players, by
-// eval.Evaluate on one core.
+// eval.Evaluator.Evaluate on one core.
 func BenchmarkTableHardBidsFour(b *testing.B) { benchTableHard(b, 4, true) }
 
 // BenchmarkTableHardBidsThree: the hard bot's bids at three.

@@ -12,7 +12,7 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// tableHard is the hard table bot. It bids by eval.Evaluate (the
+// tableHard is the hard table bot. It bids by eval.Evaluator.Evaluate (the
 // bid with the best expected score difference over sampled deals, the
 // rest of each played by the normal rule); its declarations, dix and
 // dialogue words are the normal bot's; each card, from the first trick
@@ -113,7 +113,7 @@ const tableBidSamples = 100
 // first) is the normal bot's.
 const minBidSamples = 8
 
-// bid chooses a bid by eval.Evaluate: the best expected score
+// bid chooses a bid by eval.Evaluator.Evaluate: the best expected score
 // difference over sampled deals, the rest of each played by the normal
 // rule. It takes more contracts than the normal rule's bids and wins
 // more with them (docs/experiments/2026-12-01-table-hard-search.md).

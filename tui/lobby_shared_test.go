@@ -195,7 +195,7 @@ func shortHint(c *hall.Config) {
 	c.Hint = func(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
 		opt := ai.EvalOptions(ai.Config{Seed: seed}, v)
 		opt.Samples = min(opt.Samples, 8)
-		return eval.Evaluate(ctx, v, opt)
+		return eval.New().Evaluate(ctx, v, opt)
 	}
 }
 

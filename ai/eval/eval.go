@@ -102,14 +102,9 @@ type Evaluator struct {
 	wins    winTables
 }
 
-// New returns an Evaluator.
+// New returns an Evaluator. It keeps what it builds (the win tables, the
+// solvers' tables) for the evaluations after: keep one for many.
 func New() *Evaluator { return &Evaluator{} }
-
-// Evaluate evaluates every legal action of v on sampled deals; see
-// Evaluator.Evaluate.
-func Evaluate(ctx context.Context, v *rules.View, opt Options) (Evaluation, error) {
-	return New().Evaluate(ctx, v, opt)
-}
 
 // workerCount returns the number of goroutines for opt.
 func workerCount(opt Options) int {

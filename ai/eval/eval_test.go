@@ -69,8 +69,9 @@ func result(ev Evaluation, k rules.Kind) Result {
 }
 
 func TestObviousBids(t *testing.T) {
+	evaluator := New()
 	ctx := context.Background()
-	strong, err := Evaluate(ctx, pv(bidView(t, "JS 9S AS KH QH 7D", "8S")), Options{Samples: 200, Seed: 1})
+	strong, err := evaluator.Evaluate(ctx, pv(bidView(t, "JS 9S AS KH QH 7D", "8S")), Options{Samples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func TestObviousBids(t *testing.T) {
 	if strong.Results[strong.Best].Action.Kind != rules.Take {
 		t.Errorf("J-9-A of trump: best is %s, want take", strong.Results[strong.Best].Action)
 	}
-	weak, err := Evaluate(ctx, pv(bidView(t, "7C 8C 9D 8H 7H QD", "KS")), Options{Samples: 200, Seed: 1})
+	weak, err := evaluator.Evaluate(ctx, pv(bidView(t, "7C 8C 9D 8H 7H QD", "KS")), Options{Samples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,10 +200,11 @@ func TestDeterministic(t *testing.T) {
 // TestCancelled: a context that has ended gives a result at once, with
 // no samples.
 func TestCancelled(t *testing.T) {
+	evaluator := New()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	v := bidView(t, "JS 9S AS KH QH 7D", "8S")
-	ev, err := Evaluate(ctx, &v, Options{Samples: 500})
+	ev, err := evaluator.Evaluate(ctx, &v, Options{Samples: 500})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,10 +322,11 @@ func TestBest(t *testing.T) {
 // defending, and the evaluation sees it; near the end it chooses by the
 // win chance.
 func TestNearTheTarget(t *testing.T) {
+	evaluator := New()
 	h, _ := rules.ParseCardSet("9S TS AH 8H 8D 9C")
 	d := rules.NewGameDeal(rules.DefaultOptions(), rules.SeatB, deckFor(rand.New(rand.NewPCG(1, 1)), h, rules.MustCard("KS"), true), [4]int{480, 200})
 	v := d.View(rules.SeatA)
-	ev, err := Evaluate(context.Background(), &v, Options{Samples: 200, Seed: 1})
+	ev, err := evaluator.Evaluate(context.Background(), &v, Options{Samples: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

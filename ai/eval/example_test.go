@@ -21,7 +21,7 @@ func Example() {
 	}
 	d := rules.NewDeal(rules.DefaultOptions(), rules.SeatB, deck)
 	v := d.View(rules.SeatA)
-	ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
+	ev, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -42,7 +42,7 @@ func Example() {
 // The evaluation of a round-one bid at a table of three: eldest holds
 // the jack, nine, ace and eight of the upcard's suit and a side ace. Each sampled deal is
 // finished by the normal bot's rule for every seat.
-func ExampleEvaluate_threePlayers() {
+func ExampleEvaluator_Evaluate_threePlayers() {
 	opts, err := rules.ParseOptions("players=3")
 	if err != nil {
 		fmt.Println(err)
@@ -58,7 +58,7 @@ func ExampleEvaluate_threePlayers() {
 	}
 	t := rules.NewDeal(opts, rules.Seat(2), deck)
 	v := t.View(t.Turn())
-	ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
+	ev, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: 200, Seed: 1})
 	if err != nil {
 		fmt.Println(err)
 		return

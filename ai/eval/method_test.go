@@ -14,15 +14,16 @@ import (
 // biases weighted by the chances of each seat ending as maker; in the
 // card play the two methods agree.
 func TestCorrectedIsSolvedShifted(t *testing.T) {
+	evaluator := New()
 	r := rand.New(rand.NewPCG(5, 5))
 	for n, v := range randomViews(r, 40, nil) {
 		opt := Options{Samples: 12, Seed: uint64(n), Workers: 1, Method: Solved}
-		sol, err := Evaluate(context.Background(), &v, opt)
+		sol, err := evaluator.Evaluate(context.Background(), &v, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
 		opt.Method = Corrected
-		cor, err := Evaluate(context.Background(), &v, opt)
+		cor, err := evaluator.Evaluate(context.Background(), &v, opt)
 		if err != nil {
 			t.Fatal(err)
 		}

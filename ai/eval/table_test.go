@@ -36,6 +36,7 @@ func playTable(t testing.TB, opts rules.Options, deck rules.Deck, dealer rules.S
 // evaluation reads the view alone: a deal built from the same view with
 // the hidden cards drawn again gives the same evaluation.
 func TestEvaluateTableEveryDecision(t *testing.T) {
+	evaluator := New()
 	deals, samples := 4, 6
 	if testing.Short() {
 		deals, samples = 2, 3
@@ -52,7 +53,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 						return // a sample of the cards: they are many
 					}
 					opt := Options{Samples: samples, Seed: 77}
-					ev, err := Evaluate(context.Background(), v, opt)
+					ev, err := evaluator.Evaluate(context.Background(), v, opt)
 					if err != nil {
 						t.Fatalf("EvaluateTable: %v\n%s", err, v.String())
 					}
@@ -82,7 +83,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 					if ov != *v {
 						t.Fatalf("the world's view differs")
 					}
-					ev2, err := Evaluate(context.Background(), &ov, opt)
+					ev2, err := evaluator.Evaluate(context.Background(), &ov, opt)
 					if err != nil || !reflect.DeepEqual(ev, ev2) {
 						t.Fatalf("another deal with the same view evaluates differently (%v):\n%+v\n%+v", err, ev, ev2)
 					}
@@ -98,6 +99,7 @@ func TestEvaluateTableEveryDecision(t *testing.T) {
 // TestEvaluateTableWorkers: the same view, samples and seed give the
 // same evaluation with one worker or several.
 func TestEvaluateTableWorkers(t *testing.T) {
+	evaluator := New()
 	for ri, rs := range tableRules[:2] {
 		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(8, uint64(ri)))
@@ -108,8 +110,8 @@ func TestEvaluateTableWorkers(t *testing.T) {
 			}
 		})
 		for _, v := range views {
-			one, err1 := Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
-			many, err2 := Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
+			one, err1 := evaluator.Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 1})
+			many, err2 := evaluator.Evaluate(context.Background(), &v, Options{Samples: 12, Seed: 3, Workers: 4})
 			if err1 != nil || err2 != nil || !reflect.DeepEqual(one, many) {
 				t.Fatalf("%s, %s: one worker and four differ (%v, %v):\n%+v\n%+v", rs, v.Phase, err1, err2, one, many)
 			}
@@ -120,16 +122,17 @@ func TestEvaluateTableWorkers(t *testing.T) {
 // TestEvaluateTableNotYourTurn: a view whose seat is not to act is an
 // error; a cancelled context returns no samples and no error.
 func TestEvaluateTableNotYourTurn(t *testing.T) {
+	evaluator := New()
 	opts, _ := rules.ParseOptions("players=3")
 	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(1, 1))))
 	other := tb.View(tb.Turn() + 1)
-	if _, err := Evaluate(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
+	if _, err := evaluator.Evaluate(context.Background(), &other, Options{Samples: 4}); !errors.Is(err, ErrNotYourTurn) {
 		t.Fatalf("got %v, want ErrNotYourTurn", err)
 	}
 	v := tb.View(tb.Turn())
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	ev, err := Evaluate(ctx, &v, Options{Samples: 4})
+	ev, err := evaluator.Evaluate(ctx, &v, Options{Samples: 4})
 	if err != nil || ev.Samples != 0 || len(ev.Results) != len(v.Legal()) {
 		t.Fatalf("cancelled: got %d samples, %d results, %v; want 0, %d, nil", ev.Samples, len(ev.Results), err, len(v.Legal()))
 	}
@@ -166,6 +169,7 @@ func resultOf(t *testing.T, ev Evaluation, k rules.Kind) Result {
 // (jack, nine and ace of trump and a side ace) and passes with a
 // hopeless one (no trump, no ace, no ten), at three and four players.
 func TestEvaluateTableBids(t *testing.T) {
+	evaluator := New()
 	for _, rs := range []string{"players=3", "players=4"} {
 		opts := tabletest.Options(t, rs)
 		strong := findDeck(t, opts, 1, func(h rules.CardSet, up rules.Card) bool {
@@ -199,7 +203,7 @@ func TestEvaluateTableBids(t *testing.T) {
 			want rules.Kind
 		}{{"strong", strong, rules.Take}, {"weak", weak, rules.Pass}} {
 			v := c.tb.View(c.tb.Turn())
-			ev, err := Evaluate(context.Background(), &v, Options{Samples: 120, Seed: 1})
+			ev, err := evaluator.Evaluate(context.Background(), &v, Options{Samples: 120, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -220,6 +224,7 @@ func TestEvaluateTableBids(t *testing.T) {
 // view allows (checked by playing both out on many worlds) and more in
 // some, the evaluator chooses it.
 func TestEvaluateTableEndgame(t *testing.T) {
+	evaluator := New()
 	for ri, rs := range tableRules[:2] {
 		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(21, uint64(ri)))
@@ -271,7 +276,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 					return
 				}
 				found++
-				ev, err := Evaluate(context.Background(), v, Options{Samples: 64, Seed: 9})
+				ev, err := evaluator.Evaluate(context.Background(), v, Options{Samples: 64, Seed: 9})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -288,6 +293,7 @@ func TestEvaluateTableEndgame(t *testing.T) {
 }
 
 func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
+	evaluator := New()
 	opts := tabletest.Options(b, rs)
 	r := rand.New(rand.NewPCG(31, 0))
 	var v *rules.View
@@ -301,7 +307,7 @@ func benchTable(b *testing.B, rs string, phase rules.Phase, hand, samples int) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := Evaluate(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
+		if _, err := evaluator.Evaluate(context.Background(), v, Options{Samples: samples, Seed: uint64(i), Workers: 1}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -324,20 +330,21 @@ func BenchmarkEvaluateTablePlay4(b *testing.B) { benchTable(b, "players=4", rule
 // deadline passes after a number of looks at it, not of milliseconds,
 // so that the cut falls mid-evaluation on any machine.
 func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
+	evaluator := New()
 	opts, _ := rules.ParseOptions("players=3")
 	tb := rules.NewDeal(opts, 0, rules.Shuffle(rand.New(rand.NewPCG(6, 6))))
 	v := tb.View(tb.Turn())
 	const n = 100000
 	for _, looks := range []int64{4, 12, 40} {
 		ctx := ctxtest.DeadlineAfter(looks)
-		cut, err := Evaluate(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
+		cut, err := evaluator.Evaluate(ctx, &v, Options{Samples: n, Seed: 4, Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if cut.Samples == 0 || cut.Samples == n {
 			continue // try a later cut
 		}
-		whole, err := Evaluate(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
+		whole, err := evaluator.Evaluate(context.Background(), &v, Options{Samples: cut.Samples, Seed: 4, Workers: 1})
 		if err != nil || !reflect.DeepEqual(cut, whole) {
 			t.Fatalf("cut after %d samples (%v):\n%+v\nwant\n%+v", cut.Samples, err, cut, whole)
 		}
@@ -350,6 +357,7 @@ func TestEvaluateTableCancelKeepsSamples(t *testing.T) {
 // takes its phase's tableBias off every option's mean, and Solved
 // leaves the same samples' means as they are.
 func TestEvaluateTableCorrection(t *testing.T) {
+	evaluator := New()
 	for ri, rs := range tableRules[:2] {
 		opts := tabletest.Options(t, rs)
 		r := rand.New(rand.NewPCG(9, uint64(ri)))
@@ -360,8 +368,8 @@ func TestEvaluateTableCorrection(t *testing.T) {
 					return
 				}
 				seen[v.Phase] = true
-				c, err1 := Evaluate(context.Background(), v, Options{Samples: 4, Seed: 3, Method: Corrected})
-				s, err2 := Evaluate(context.Background(), v, Options{Samples: 4, Seed: 3, Method: Solved})
+				c, err1 := evaluator.Evaluate(context.Background(), v, Options{Samples: 4, Seed: 3, Method: Corrected})
+				s, err2 := evaluator.Evaluate(context.Background(), v, Options{Samples: 4, Seed: 3, Method: Solved})
 				if err1 != nil || err2 != nil {
 					t.Fatal(err1, err2)
 				}
@@ -385,6 +393,7 @@ func TestEvaluateTableCorrection(t *testing.T) {
 // within winEpsilon of the highest; far from the target it is by the
 // score difference, the win chances still filled in.
 func TestEvaluateTableByWinNearTheTarget(t *testing.T) {
+	evaluator := New()
 	for _, players := range []int{3, 4} {
 		opts := rules.DefaultOptions()
 		opts.Players = players
@@ -411,7 +420,7 @@ func TestEvaluateTableByWinNearTheTarget(t *testing.T) {
 				if len(v.Legal()) < 2 {
 					continue
 				}
-				ev, err := Evaluate(context.Background(), &v, Options{Samples: 24, Seed: uint64(deal)})
+				ev, err := evaluator.Evaluate(context.Background(), &v, Options{Samples: 24, Seed: uint64(deal)})
 				if err != nil {
 					t.Fatal(err)
 				}

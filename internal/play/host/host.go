@@ -242,9 +242,10 @@ func start(cfg Config, s *session.Session, l *gamelog.Log) (*Host, error) {
 }
 
 // hardHint is the default hint: the hard bot's evaluation with a seed
-// of its own (ai.EvalOptions), from the seat's view alone.
+// of its own (ai.EvalOptions), from the seat's view alone. Each hint has
+// an evaluator of its own, as two seats' hints may run at once.
 func hardHint(ctx context.Context, v *rules.View, seed uint64) (eval.Evaluation, error) {
-	res, err := eval.Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, v))
+	res, err := eval.New().Evaluate(ctx, v, ai.EvalOptions(ai.Config{Seed: seed}, v))
 	if err == nil && res.Samples == 0 {
 		err = errors.New("no time to evaluate")
 	}

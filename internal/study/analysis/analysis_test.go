@@ -291,7 +291,7 @@ func TestReportIsConsistent(t *testing.T) {
 					// deciding seat's own view, nothing more.
 					if !checkedView {
 						checkedView = true
-						e, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: samples, Seed: eval.SeedFor(3, &v), Workers: 1, Model: ai.PlayoutPolicy})
+						e, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: samples, Seed: eval.SeedFor(3, &v), Workers: 1, Model: ai.PlayoutPolicy})
 						require.NoError(t, err)
 						if !reflect.DeepEqual(e.Results, d.Results) {
 							t.Errorf("deal %d step %d: the results are not the evaluation of %s's view", dr.No, j+1, d.Seat)

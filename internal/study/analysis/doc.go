@@ -5,7 +5,7 @@
 //
 // One analysis serves two, three and four players. At every step of
 // every deal the deal is rebuilt as it stood (gamelog.ReplayDeal.At),
-// the View of the seat that acted is taken, and eval.Evaluate scores
+// the View of the seat that acted is taken, and eval.Evaluator.Evaluate scores
 // every legal action on the same sampled deals, drawn consistently with
 // everything that seat knew. The score of an action is the expected
 // score difference of the seat's side for the deal (eval.Result.Mean):

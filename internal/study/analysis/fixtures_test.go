@@ -184,7 +184,7 @@ func planter(t *testing.T, got *plant, loss *float64) func(g *rules.Game, v *rul
 		if !hasJack || !hasSmall || a == jack {
 			return a
 		}
-		e, err := eval.Evaluate(context.Background(), v, eval.Options{Samples: plantSamples, Seed: 99, Model: ai.PlayoutPolicy})
+		e, err := eval.New().Evaluate(context.Background(), v, eval.Options{Samples: plantSamples, Seed: 99, Model: ai.PlayoutPolicy})
 		require.NoError(t, err)
 		best := 0
 		var jm float64

@@ -51,7 +51,7 @@ func BenchmarkGrade(b *testing.B) {
 }
 
 // BenchmarkGradeDirect is the same evaluation of round-one drills as one
-// eval.Evaluate call, to show what cutting it into batches costs.
+// eval.Evaluator.Evaluate call, to show what cutting it into batches costs.
 func BenchmarkGradeDirect(b *testing.B) {
 	for _, rs := range benchCounts {
 		b.Run(rs, func(b *testing.B) {

@@ -28,7 +28,7 @@ type Options struct {
 const DefaultSamples = 500
 
 // Batches is the number of pieces an evaluation is cut into. Each piece
-// is one eval.Evaluate call on its own seed; the pieces give the trainer
+// is one eval.Evaluator.Evaluate call on its own seed; the pieces give the trainer
 // a progress count and a point to stop at, and the spread of the
 // per-piece differences between two options measures whether they
 // differ by more than the sampling error (the samples are shared

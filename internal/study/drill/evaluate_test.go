@@ -325,7 +325,7 @@ func TestPlan(t *testing.T) {
 func TestFromEval(t *testing.T) {
 	for _, rs := range []string{"players=2", "players=3", "players=4"} {
 		_, v := firstDrill(t, 2, OnlyRound1, rs)
-		ev, err := eval.Evaluate(context.Background(), &v, eval.Options{Samples: 30, Seed: 2})
+		ev, err := eval.New().Evaluate(context.Background(), &v, eval.Options{Samples: 30, Seed: 2})
 		require.NoError(t, err)
 		an, err := FromEval(&v, ev)
 		require.NoError(t, err)
