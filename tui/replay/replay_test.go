@@ -850,3 +850,25 @@ func TestHistoryEmptyKeepsTheCommandWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryUnreadableRowASCII: under -ascii the name of an unreadable
+// game is elided with "..." itself, so that once the App has written
+// the screen in ASCII its row still lines up with the column heads.
+func TestHistoryUnreadableRowASCII(t *testing.T) {
+	dir, keep := historyState(t)
+	keep("my-own-long-game-name-kept.klob", []byte("not a game\n"))
+	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, true)
+	list := kit.ASCIIText(text(hs))
+	var head, row int
+	for _, l := range strings.Split(list, "\n") {
+		if i := strings.Index(l, "players"); i >= 0 && head == 0 {
+			head = i
+		}
+		if i := strings.Index(l, "cannot be read"); i >= 0 {
+			row = i
+		}
+	}
+	if head == 0 || row != head {
+		t.Errorf("\"cannot be read\" at column %d, the players column at %d:\n%s", row, head, list)
+	}
+}

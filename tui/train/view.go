@@ -198,7 +198,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 	case stateAsk:
 		return []string{" " + st.Dim.Render(t.kind.askHint(w))}
 	case stateWait:
-		sp := "…" // the App writes "..." under -ascii
+		sp := ctx.Ellipsis()
 		if t.cfg.Spinner {
 			sp = t.spin.View()
 		}
