@@ -33,7 +33,7 @@ func TestHelpHasTheRules(t *testing.T) {
 			}
 		}
 		shown := func() []string { return strings.Split(ansi.Strip(h.View(&ctx, "")), "\n") }
-		if open, _ := h.Update(&ctx, kittest.Key("r")); !open || !strings.Contains(shown()[1], "The rules Klob plays") {
+		if open, _ := h.Update(&ctx, kittest.Key("r")); !open || !strings.Contains(shown()[2], "The rules Klob plays") {
 			t.Fatalf("width %d: r does not open on the rules: %q", w, shown()[:3])
 		}
 		// The heading is the rules' title: said once, not underlined.
@@ -46,8 +46,15 @@ func TestHelpHasTheRules(t *testing.T) {
 		}
 		h.Update(&ctx, kittest.Key("home"))
 		h.Update(&ctx, kittest.Key("pgdown"))
-		if got := shown(); got[1] != ansi.Strip(lines[1+22]) {
-			t.Errorf("width %d: page down shows %q first, want %q", w, got[1], ansi.Strip(lines[23]))
+		if got := shown(); got[2] != ansi.Strip(lines[2+22]) {
+			t.Errorf("width %d: page down shows %q first, want %q", w, got[2], ansi.Strip(lines[24]))
+		}
+		// Scrolled anywhere, the title keeps the rule under it.
+		for _, k := range []string{"down", "pgdown", "r", "end"} {
+			h.Update(&ctx, kittest.Key(k))
+			if got := shown(); strings.Trim(got[1], "─") != "" {
+				t.Errorf("width %d: after %s the line under the title is %q, not the rule", w, k, got[1])
+			}
 		}
 		if open, _ := h.Update(&ctx, kittest.Key("x")); open {
 			t.Error("x does not close the help")
