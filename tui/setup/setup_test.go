@@ -206,6 +206,19 @@ func TestPracticeSeed(t *testing.T) {
 	}
 }
 
+// TestPracticeStartExplained: on the start line a practice game is not
+// promised a seed "shown when it is over": its seed is on the screen.
+func TestPracticeStartExplained(t *testing.T) {
+	for _, practice := range []bool{false, true} {
+		s := New(Config{}, Setup{Options: rules.DefaultOptions(), Seed: 77, Practice: practice})
+		d := kittest.New(t, s, 80, 24, false)
+		d.Press("up") // from the first line round to the start line
+		text := kittest.Flat(d.Text())
+		require.Contains(t, text, "Start a game with these choices")
+		require.Equal(t, !practice, strings.Contains(text, "shown when it is over"), "practice %v:\n%s", practice, d.Text())
+	}
+}
+
 // TestFullHelpClaims: the help of the form shows the keys of the table
 // to come: claims at every count the table offers them.
 func TestFullHelpClaims(t *testing.T) {
