@@ -858,3 +858,21 @@ func TestDamagedRecordPathShown(t *testing.T) {
 		t.Errorf("the damaged record's path:\n%s", hs.screen())
 	}
 }
+
+// TestBottomCardShown: once trump is settled the bottom card is turned
+// up, and the trainer shows it as the table does: a dix drill at two
+// and three players says which card it is.
+func TestBottomCardShown(t *testing.T) {
+	for _, players := range []string{"players=2", "players=3"} {
+		cfg := rulesConfig(t, nil, players)
+		cfg.Only = drill.OnlyDix
+		hs := start(t, cfg, 80, 24)
+		v := &hs.s.view
+		if v.Bottom == rules.NoCard {
+			t.Fatalf("%s: a dix drill with no bottom card turned", players)
+		}
+		if want := "bottom: " + v.Bottom.String(); !strings.Contains(kit.ASCIIText(hs.screen()), want) {
+			t.Errorf("%s: the screen lacks %q:\n%s", players, want, hs.screen())
+		}
+	}
+}

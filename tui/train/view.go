@@ -121,8 +121,9 @@ func saidLines(ctx *kit.Context, said []string, w int) []string {
 }
 
 // handAndUpcard draw the hand and, apart, the upcard under label with
-// info beside it (a line per row of the cards).
-func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
+// info beside it (a line per row of the cards) and note beside the
+// label, where the label leaves it room.
+func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcard rules.Card, label, note string, info []string) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	rows := make([]string, size.H)
@@ -158,7 +159,13 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 			info[i], info[i+1] = ls[0], ls[1]
 		}
 	}
-	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap + st.Heading.Render(label)}
+	head := " " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap
+	if note != "" && kit.WidthOf(label) < size.W+2 {
+		head += kit.Fit(st.Heading.Render(label), size.W+2) + note
+	} else {
+		head += st.Heading.Render(label)
+	}
+	out := []string{head}
 	for r := range rows {
 		out = append(out, " "+kit.Fit(rows[r], hw)+gap+up[r]+"  "+info[r])
 	}
@@ -407,8 +414,8 @@ func handTrump(v *rules.View) rules.Suit {
 }
 
 // cardLines draw the hand and, apart, the upcard with what it stands
-// for now: the suit proposed, refused in round one, or the trump named
-// and who made it.
+// for now: the suit proposed, refused in round one, or the trump named,
+// who made it and the bottom card once turned.
 func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 	p := ctx.Paint
 	v := &t.view
@@ -435,11 +442,18 @@ func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 			info[mid+1] = "(took the upcard)"
 		}
 	}
+	// The bottom card, turned up once trump is settled, as the table
+	// shows it: on the label's line, the lines beside the upcard being
+	// the trump's and the maker's.
+	note := ""
+	if v.Bottom != rules.NoCard {
+		note = "bottom: " + p.StyledCard(v.Bottom)
+	}
 	label := "Upcard"
 	if v.Players == 4 {
 		label = "Upcard (the maker takes it)"
 	}
-	return handAndUpcard(ctx, size, t.hand(), upc, label, info)
+	return handAndUpcard(ctx, size, t.hand(), upc, label, note, info)
 }
 
 // hand is the hand sorted for the trump or the suit proposed, as
