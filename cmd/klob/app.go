@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/tui"
 )
 
@@ -29,9 +31,23 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 		return failed(stderr, name, err)
 	}
 	if note := app.QuitNote(); note != "" {
-		fmt.Fprintln(stdout, note)
+		fmt.Fprint(stdout, wrapNote(note, termWidth(stdout)))
 	}
 	return 0
+}
+
+// wrapNote is a quit note wrapped between words to width columns (the
+// terminal's would cut a word in two), each line's indent kept.
+func wrapNote(note string, width int) string {
+	var b strings.Builder
+	for _, line := range strings.Split(note, "\n") {
+		text := strings.TrimLeft(line, " ")
+		indent := line[:len(line)-len(text)]
+		for _, l := range textwrap.Wrap(text, max(20, width-len(indent))) {
+			b.WriteString(indent + l + "\n")
+		}
+	}
+	return b.String()
 }
 
 // ErrNoTerminal is why a full-screen command cannot start.
