@@ -97,7 +97,7 @@ func TestPlayWithoutTerminal(t *testing.T) {
 func TestWrapNote(t *testing.T) {
 	note := "This session: 0 of 1 drill right, 9 points lost, 9.3 a drill; chances to win worth 0.01 games lost. Your record is kept in ~/st/klob/train.json.\n  an indented line that is long enough to run on past the edge of a narrow terminal"
 	for _, w := range []int{80, 40} {
-		got := wrapNote(note, w)
+		got := wrapNote(note, w, "")
 		if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(note), " ") {
 			t.Errorf("width %d: the words changed:\n%s", w, got)
 		}
