@@ -284,9 +284,36 @@ func AppKeys(k *KeyMap) []key.Binding {
 }
 
 // HintRow is h's short keys as the line under a screen: dim, set one
-// in, cut at the window's edge.
+// in, fitted to the window.
 func HintRow(ctx *Context, h Helper) string {
-	return " " + ctx.Styles.Dim.Render(Clip(HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-2))
+	return " " + ctx.Styles.Dim.Render(FitHintLine(ctx, h.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2))
+}
+
+// FitHintLine is HintLine in at most w cells as the screen shows it:
+// under -ascii the App writes "↑/↓" as "up/down", wider. A line too
+// wide gives a key named by arrows and letters ("↑/↓ j/k") by its
+// letters alone, then is cut at w.
+func FitHintLine(ctx *Context, bs []key.Binding, w int) string {
+	shown := func(s string) string {
+		if ctx.ASCII {
+			return ASCIIText(s)
+		}
+		return s
+	}
+	line := shown(HintLine(bs))
+	if WidthOf(line) <= w {
+		return line
+	}
+	short := make([]key.Binding, len(bs))
+	for i, b := range bs {
+		h := b.Help()
+		k := h.Key
+		if arrows, letters, ok := strings.Cut(k, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" {
+			k = letters
+		}
+		short[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(k, h.Desc))
+	}
+	return Clip(shown(HintLine(short)), w)
 }
 
 // HintLine is a status line of key hints: each binding's key and what it

@@ -93,7 +93,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		}
 	}
 	foot = append(foot, line{"", noRow, spareBeforeHints},
-		line{" " + st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())), noRow, 0})
+		line{" " + st.Dim.Render(kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-1)), noRow, 0})
 
 	all := func() int { return len(head) + len(body) + len(foot) }
 	for level := spareBeforeHints; level >= spareHeading && all() > ctx.Height; level-- {

@@ -296,3 +296,18 @@ func TestPaceFlagShown(t *testing.T) {
 		}
 	}
 }
+
+// TestASCIIKeyLineWhole: under -ascii, where the App writes "↑/↓" as
+// "up/down", the key line still ends in "quit" within 80 columns: the
+// keys named by arrows and letters are named by their letters.
+func TestASCIIKeyLineWhole(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, _ := form(players, false)
+		d := kittest.New(t, s, 80, 24, true)
+		lines := strings.Split(strings.TrimRight(kit.ASCIIText(kittest.TrimRight(d.Text())), "\n"), "\n")
+		last := lines[len(lines)-1]
+		if !strings.HasSuffix(last, "q/esc quit") || kit.WidthOf(last) > 80 {
+			t.Errorf("%d players: the key line is %q", players, last)
+		}
+	}
+}
