@@ -14,7 +14,6 @@ import (
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
-	"github.com/klob/klob/tui/table"
 )
 
 // dayResults is the day compared: the person's results (with par), the
@@ -397,7 +396,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	if r.note != "" {
 		out = append(out, kit.AlertLine(st, r.note, w))
 	}
-	return append(out, " "+st.Dim.Render(table.FitHints(r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
+	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }
 
 // tailHeight is how many lines tail takes.
