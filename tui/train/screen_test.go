@@ -876,3 +876,27 @@ func TestBottomCardShown(t *testing.T) {
 		}
 	}
 }
+
+// TestTallNarrowCardsFit: in a window tall enough for large cards but
+// only 80 wide, nine large cards would push the upcard past the edge and
+// what is said beside it off the screen: the cards stay small there,
+// and large where they fit.
+func TestTallNarrowCardsFit(t *testing.T) {
+	for _, c := range []struct {
+		w     int
+		large bool
+	}{{80, false}, {120, true}} {
+		cfg := rulesConfig(t, nil, "players=2")
+		cfg.Only = drill.OnlyDix
+		hs := start(t, cfg, c.w, 40)
+		scr := hs.screen()
+		for _, want := range []string{"trump: ", "maker: ", "bottom: "} {
+			if !strings.Contains(scr, want) {
+				t.Errorf("%dx40: %q is not on the screen:\n%s", c.w, want, scr)
+			}
+		}
+		if large := strings.Contains(scr, "┌─────┐"); large != c.large {
+			t.Errorf("%dx40: large cards %v, want %v:\n%s", c.w, large, c.large, scr)
+		}
+	}
+}

@@ -172,11 +172,14 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 	return out
 }
 
-// cardSize is the size of the cards: large when the window is
-// tall enough to hold them with the four options of round two.
-func cardSize(w, h int) kit.CardSize {
-	if w >= 80 && h >= 34 {
-		return kit.LargeCard
+// cardSize is the size of n cards in hand: large when the window is
+// tall enough to hold them with the four options of round two, and
+// wide enough for them, the upcard and what is said beside it (as much
+// room as nine small cards leave it at 80 columns).
+func cardSize(w, h, n int) kit.CardSize {
+	l := kit.LargeCard
+	if h >= 34 && 1+kit.HandWidth(n, l)+2+l.W+2+17 <= w {
+		return l
 	}
 	return kit.SmallCard
 }
@@ -344,7 +347,7 @@ type part struct {
 func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
-	cards := t.cardLines(ctx, cardSize(w, h))
+	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
 	parts := []part{
 		{wrapped(ctx, drill.Role(v), w, false), 3},
 		{wrapped(ctx, drill.ScoreText(v), w, false), 5},
