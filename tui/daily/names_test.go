@@ -21,10 +21,21 @@ func TestNameInColumn(t *testing.T) {
 		{"山田太郎", "山田太郎"},
 		{"山田太郎山田太郎山田太郎山田太郎", "山田太郎山田太郎山田太郎山…"},
 	} {
-		got := nameInColumn(c.name, 28)
+		got := nameInColumn(c.name, 28, "…")
 		if strings.TrimRight(got, " ") != c.want || kit.WidthOf(got) != 28 {
 			t.Errorf("nameInColumn(%q, 28) = %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestNameInColumnASCII: under -ascii a long name is cut with "..."
+// itself, so that the column keeps its 28 cells once the App has
+// written the screen in ASCII ("…" would grow two cells there).
+func TestNameInColumnASCII(t *testing.T) {
+	ctx := kit.NewContext(true)
+	got := nameInColumn("Bartholomew Fitzgerald-Montgomery III", 28, ctx.Ellipsis())
+	if shown := kit.ASCIIText(got); shown != "Bartholomew Fitzgerald-Mo..." || kit.WidthOf(shown) != 28 {
+		t.Errorf("nameInColumn under -ascii = %q, shown %q", got, shown)
 	}
 }
 
