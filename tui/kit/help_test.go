@@ -213,3 +213,20 @@ func TestHelpOverSSH(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpLegendASCII: under -ascii the help's legend names the signs as
+// the option tables write them ("+-", "~ best"), not "±" and "≈", and
+// its lines stay in the window once the App has written them.
+func TestHelpLegendASCII(t *testing.T) {
+	ctx := kit.NewContext(true)
+	ctx.Width, ctx.Height = 80, 24
+	text := kit.ASCIIText(ansi.Strip(strings.Join(kit.NewHelpView(nil).Lines(&ctx), "\n")))
+	if flat := strings.Join(strings.Fields(text), " "); !strings.Contains(flat, "+- is one standard error") || !strings.Contains(flat, "~ best: behind it") {
+		t.Errorf("the legend under -ascii:\n%s", text)
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if strings.ContainsAny(l, "±≈") || kit.WidthOf(l) > 80 {
+			t.Errorf("under -ascii: %q", l)
+		}
+	}
+}
