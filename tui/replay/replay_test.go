@@ -145,6 +145,10 @@ func TestSealed(t *testing.T) {
 	if s.on {
 		t.Fatal("a started the analysis of a game in progress")
 	}
+	// Nor does the key line offer them.
+	if lines := strings.Split(text(hs), "\n"); strings.Contains(lines[len(lines)-1], "hands") || strings.Contains(lines[len(lines)-1], "analysis") {
+		t.Errorf("the key line of a game in progress offers keys that do nothing: %q", lines[len(lines)-1])
+	}
 	kittest.Golden(t, "replay-sealed-80x24", text(hs))
 
 	// The same game filed in the history unfinished (abandoned) never
