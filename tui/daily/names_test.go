@@ -85,3 +85,24 @@ func TestDamagedResultsPathShown(t *testing.T) {
 		t.Errorf("the damaged file's note:\n%s", f.text())
 	}
 }
+
+// TestPageScrollsOnlyWhenLong: a page (the history, the standings)
+// offers ↑ or ↓ only when its rows run past the window; an empty
+// history has nothing to scroll.
+func TestPageScrollsOnlyWhenLong(t *testing.T) {
+	for _, n := range []int{2, 40} {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = " a row"
+		}
+		p := &page{name: "history", lines: func(ctx *kit.Context, w int) ([]string, []string) {
+			return kit.Titled(ctx, "history"), rows
+		}}
+		ctx := kit.NewContext(false)
+		ctx.Width, ctx.Height = 80, 24
+		lines := strings.Split(strings.TrimRight(p.View(&ctx), "\n"), "\n")
+		if keys := lines[len(lines)-1]; strings.Contains(keys, "scroll") != (n == 40) {
+			t.Errorf("%d rows: the keys read %q", n, keys)
+		}
+	}
+}
