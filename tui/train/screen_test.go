@@ -900,3 +900,22 @@ func TestTallNarrowCardsFit(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewScrollsOnlyWhenLong: the review's key line offers ↑/↓ only
+// when the mistakes run past the window; one mistake has nothing to
+// scroll.
+func TestReviewScrollsOnlyWhenLong(t *testing.T) {
+	for _, n := range []int{1, 12} {
+		rec := &traintest.MemRecord{}
+		for range n {
+			rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong),
+				Verdict: drill.Verdict{Kind: drill.Blunder, Points: 30}})
+		}
+		hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
+		hs.press("m")
+		lines := strings.Split(strings.TrimRight(hs.screen(), "\n"), "\n")
+		if keys := lines[len(lines)-1]; strings.Contains(keys, "scroll") != (n == 12) {
+			t.Errorf("%d mistakes: the keys read %q", n, keys)
+		}
+	}
+}

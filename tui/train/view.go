@@ -302,6 +302,7 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	}
 	room := max(0, h-len(lines)-2)
 	t.scroll = max(0, min(t.scroll, len(body)-room))
+	t.scrolls = len(body) > room
 	body = body[t.scroll:]
 	body = body[:min(len(body), room)]
 	return kit.Canvas(kit.Padded(append(lines, body...), h-2, rule, t.hintRow(ctx)), w, h)
