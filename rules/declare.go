@@ -178,3 +178,32 @@ func (t *Deal) declare(a Action) {
 	t.declRound = roundNone
 	t.phase, t.turn = PhaseBid1, t.eldest()
 }
+
+// Declines is the declaration the step at i of the deal's history
+// declines when it is a pass of the declaration rounds: Shlomo or
+// Cleopatra; NoAction for any other step (a bid's pass among them).
+// Each round asks every player once, from eldest, and an ask is a pass
+// or the declaration (its draw and gives are not asks).
+func (v *View) Declines(i int) Kind {
+	hist := v.History()
+	if i < 0 || i >= len(hist) || hist[i].Action.Kind != Pass {
+		return NoAction
+	}
+	var rounds []Kind
+	if v.Options.HasShlomo() {
+		rounds = append(rounds, Shlomo)
+	}
+	if v.Options.HasCleopatra() {
+		rounds = append(rounds, Cleopatra)
+	}
+	asks := 0
+	for _, s := range hist[:i] {
+		if k := s.Action.Kind; k == Pass || k == Shlomo || k == Cleopatra {
+			asks++
+		}
+	}
+	if asks >= len(rounds)*v.Players {
+		return NoAction
+	}
+	return rounds[asks/v.Players]
+}

@@ -218,3 +218,39 @@ func TestCleopatraJudgedWhenItsRoundOpens(t *testing.T) {
 	tdo(t, &tb, "B: pass")
 	wantLegal(t, &tb, "pass")
 }
+
+// Each pass of the declaration rounds declines its round's declaration,
+// in every seat's view; the bid's passes that follow decline none.
+func TestViewDeclines(t *testing.T) {
+	h := cleopatraDeal
+	h.first[1] = "7C 8C 9C KH QC QS" // B holds a shlomo
+	h.first[0] = "QH JC JS 9D AS TC"
+	tb := h.table(t, "shlomo=on,cleopatra=on")
+	tdo(t, &tb, "A: pass", "B: shlomo")
+	if err := tb.ApplyAs(ChanceSeat, Action{Kind: Draw, Card: MustCard("TH")}); err != nil {
+		t.Fatal(err)
+	}
+	tdo(t, &tb, "B: give 7C", "C: pass", "D: pass", "A: pass", "B: pass", "C: pass", "D: pass", "A: pass")
+	want := []Kind{Shlomo, NoAction, NoAction, NoAction, Shlomo, Shlomo,
+		Cleopatra, Cleopatra, Cleopatra, Cleopatra, NoAction}
+	for s := Seat(0); s < 4; s++ {
+		v := tb.View(s)
+		for i, k := range want {
+			if got := v.Declines(i); got != k {
+				t.Errorf("seat %s, step %d (%s): declines %v, want %v", s, i, v.History()[i], got, k)
+			}
+		}
+		if got := v.Declines(len(want)); got != NoAction {
+			t.Errorf("seat %s: a step past the history declines %v", s, got)
+		}
+	}
+	// Three players with shlomo: one round of three asks.
+	tb = shlomoDeal.table(t, "shlomo=on")
+	tdo(t, &tb, "A: pass", "B: pass", "C: pass", "A: pass")
+	v := tb.View(0)
+	for i, k := range []Kind{Shlomo, Shlomo, Shlomo, NoAction} {
+		if got := v.Declines(i); got != k {
+			t.Errorf("three players, step %d: declines %v, want %v", i, got, k)
+		}
+	}
+}

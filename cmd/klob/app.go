@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/klob/klob/internal/platform/textwrap"
 	"github.com/klob/klob/tui"
 )
 
@@ -29,9 +31,37 @@ func runApp(name string, app *tui.App, stdout, stderr io.Writer) int {
 		return failed(stderr, name, err)
 	}
 	if note := app.QuitNote(); note != "" {
-		fmt.Fprintln(stdout, note)
+		fmt.Fprint(stdout, wrapNote(note, termWidth(stdout), ""))
 	}
 	return 0
+}
+
+// wrapNote is a note wrapped between words to width columns (the
+// terminal's would cut a word in two), each line's indent kept and the
+// lines it runs on to indented by hang more.
+func wrapNote(note string, width int, hang string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(note, "\n") {
+		text := strings.TrimLeft(line, " ")
+		indent := line[:len(line)-len(text)]
+		for i, l := range textwrap.Wrap(text, max(20, width-len(indent)-len(hang))) {
+			if i > 0 {
+				l = hang + l
+			}
+			b.WriteString(indent + l + "\n")
+		}
+	}
+	return b.String()
+}
+
+// printError prints "klob CMD: msg" on w, wrapped to the terminal's
+// width, the lines it runs on to indented.
+func printError(w io.Writer, cmd, msg string) {
+	name := "klob"
+	if cmd != "" {
+		name += " " + cmd
+	}
+	fmt.Fprint(w, wrapNote(name+": "+msg, termWidth(w), "  "))
 }
 
 // ErrNoTerminal is why a full-screen command cannot start.

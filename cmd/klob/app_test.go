@@ -90,3 +90,25 @@ func TestPlayWithoutTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapNote: a quit note longer than the terminal is wrapped between
+// words, never cut in one ("wor" / "th" at 80 columns after klob train),
+// and a line's indent is kept on the lines it runs on to.
+func TestWrapNote(t *testing.T) {
+	note := "This session: 0 of 1 drill right, 9 points lost, 9.3 a drill; chances to win worth 0.01 games lost. Your record is kept in ~/st/klob/train.json.\n  an indented line that is long enough to run on past the edge of a narrow terminal"
+	for _, w := range []int{80, 40} {
+		got := wrapNote(note, w, "")
+		if strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(note), " ") {
+			t.Errorf("width %d: the words changed:\n%s", w, got)
+		}
+		lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
+		for _, l := range lines {
+			if len([]rune(l)) > w {
+				t.Errorf("width %d: %q is wider", w, l)
+			}
+		}
+		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "  ") {
+			t.Errorf("width %d: the indented line's run-on %q lost its indent", w, last)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -207,6 +208,28 @@ func checkName(name string) error {
 	return nil
 }
 
+// ownResults reports whether data is the person's own result file, as
+// -export printed it: their name, and the same boards played move for
+// move (a friend who played the same moves is a tie, not oneself).
+// Imported, it would stand in the comparison as another entrant.
+func ownResults(files *dailyfiles.Files, data []byte, who string) bool {
+	rf, err := duplicate.ParseResultFile(data)
+	if err != nil {
+		return false
+	}
+	d, err := files.Day(rf.Date, rf.Players, who, versionWord())
+	if err != nil {
+		return false
+	}
+	own, err := d.Results()
+	if err != nil || own == nil || len(own.Boards) == 0 || own.Name != rf.Name {
+		return false
+	}
+	return slices.EqualFunc(own.Boards, rf.Boards, func(a, b duplicate.BoardResult) bool {
+		return a.Board == b.Board && slices.Equal(a.Steps, b.Steps)
+	})
+}
+
 // dailyImport imports a friend's result file and, when the person has
 // played that day, says how they stand now (and keeps it in the
 // history).
@@ -222,6 +245,9 @@ func dailyImport(files *dailyfiles.Files, path, who string, today duplicate.Date
 		return fail(err)
 	}
 	defer files.Unlock()
+	if ownResults(files, data, who) {
+		return fail(fmt.Errorf("%s: these are your own results: import a friend's file to compare with", path))
+	}
 	im, err := files.Import(data, path, who, versionWord())
 	if err != nil {
 		return fail(err)

@@ -223,3 +223,25 @@ func TestDailyImportTie(t *testing.T) {
 		t.Errorf("a tied import: %d %q %q", code, out, errs)
 	}
 }
+
+// TestDailyImportOwnRefused: one's own result file, exported and
+// imported back, is refused (it would stand as a second entrant, "rank
+// 1= of 3" against oneself) and nothing is stored; a friend's is taken.
+func TestDailyImportOwnRefused(t *testing.T) {
+	dir := t.TempDir()
+	mine := playedDay(t, dir, 3, "ada", ai.Easy)
+	path := filepath.Join(t.TempDir(), "mine.txt")
+	os.WriteFile(path, mine, 0o644)
+	code, _, errs := runDailyTest(t, dir, "-import", path)
+	if code != 1 || !strings.Contains(errs, "your own results") {
+		t.Errorf("importing one's own file: %d %q", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "daily", "2026-12-01-3p", "imports")); !os.IsNotExist(err) {
+		t.Error("one's own file was stored as an import")
+	}
+	friend := playedDay(t, t.TempDir(), 3, "Bob", ai.Normal)
+	os.WriteFile(path, friend, 0o644)
+	if code, _, errs := runDailyTest(t, dir, "-import", path); code != 0 {
+		t.Errorf("a friend's file: %d %q", code, errs)
+	}
+}

@@ -97,7 +97,7 @@ func (f *flagSet) parseNone(args []string, stdout, stderr io.Writer) error {
 // fail prints "klob CMD: reason" and the usage on stderr and returns
 // the exit code of a usage error, 2.
 func (f *flagSet) fail(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "klob %s: %s\n", f.cmd, fmt.Sprintf(format, args...))
+	printError(stderr, f.cmd, fmt.Sprintf(format, args...))
 	f.printUsage(stderr)
 	return 2
 }
@@ -132,7 +132,7 @@ func flagsExit(cmd string, err error, stderr io.Writer) int {
 	if errors.Is(err, errHelp) || errors.Is(err, errUsage) {
 		return parseExit(err)
 	}
-	fmt.Fprintf(stderr, "klob %s: %v\n", cmd, err)
+	printError(stderr, cmd, err.Error())
 	return 2
 }
 

@@ -272,3 +272,25 @@ func TestHomeWords(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsFitTheTerminal: a flag's error longer than the terminal (the
+// list of the -rules keys) is wrapped between words at 80 columns, its
+// run-on lines indented, not left for the terminal to cut mid-word.
+func TestErrorsFitTheTerminal(t *testing.T) {
+	for _, args := range [][]string{{"play", "-rules", "colour=red"}, {"train", "-rules", "colour=red"}} {
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != 2 {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		msg, _, _ := strings.Cut(stderr.String(), "usage:")
+		lines := strings.Split(strings.TrimSuffix(msg, "\n"), "\n")
+		if len(lines) < 2 || !strings.Contains(msg, "cleopatra") {
+			t.Errorf("%v: the error is not wrapped:\n%s", args, msg)
+		}
+		for i, l := range lines {
+			if len([]rune(l)) > 80 || (i > 0 && !strings.HasPrefix(l, "  ")) {
+				t.Errorf("%v: line %q is wider than 80 or not indented", args, l)
+			}
+		}
+	}
+}

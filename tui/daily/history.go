@@ -48,6 +48,9 @@ type page struct {
 	toggle key.Binding
 	back   kit.Screen
 	top    int
+	// scrolls: the rows ran past the window when last drawn, so that
+	// the keys offer scrolling only then.
+	scrolls bool
 	// lines are the heading kept on top and the rows under it, for a
 	// window w wide.
 	lines func(ctx *kit.Context, w int) (head, rows []string)
@@ -77,13 +80,17 @@ func (p *page) View(ctx *kit.Context) string {
 	lines, rows := p.lines(ctx, w)
 	room := max(0, h-len(lines)-2)
 	p.top = max(0, min(p.top, len(rows)-room))
+	p.scrolls = len(rows) > room
 	lines = append(lines, rows[p.top:min(len(rows), p.top+room)]...)
 	lines = kit.Padded(lines, h-1, kit.HintRow(ctx, p))
 	return kit.Canvas(lines, w, h)
 }
 
 func (p *page) KeyHelp(k *kit.KeyMap) help.KeyMap {
-	short := []key.Binding{kit.Either("scroll", keyUp, keyDown), kit.Brief("back", k.Back), k.QuitHint()}
+	short := []key.Binding{kit.Brief("back", k.Back), k.QuitHint()}
+	if p.scrolls {
+		short = append([]key.Binding{kit.Either("scroll", keyUp, keyDown)}, short...)
+	}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help}}}
 }
 

@@ -48,10 +48,15 @@ func (p *intro) View(ctx *kit.Context) string {
 	w := ctx.Width
 	n := s.set.Players()
 	lines := s.titled(ctx, "")
+	// The other seats are n-1 bots: at two players a single one.
+	same := "the same bots"
+	if n-1 == 1 {
+		same = "the same bot"
+	}
 	about := fmt.Sprintf("Eight boards, the same today in every Klob: %s, each board one deal. "+
 		"A board's result is %s; par is what the hard bot scores in your seat on the same cards, "+
-		"against the same bots. After the eighth board you see both, the hard bot's play, "+
-		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n))
+		"against %s. After the eighth board you see both, the hard bot's play, "+
+		"and how you stand against the friends whose results you import.", kit.AgainstBotsWords(n, "normal"), kit.BoardResultWords(n), same)
 	lines = append(lines, "")
 	lines = append(lines, kit.Paragraph(about, w, nil)...)
 	lines = append(lines, "")

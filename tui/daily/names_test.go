@@ -21,10 +21,21 @@ func TestNameInColumn(t *testing.T) {
 		{"山田太郎", "山田太郎"},
 		{"山田太郎山田太郎山田太郎山田太郎", "山田太郎山田太郎山田太郎山…"},
 	} {
-		got := nameInColumn(c.name, 28)
+		got := nameInColumn(c.name, 28, "…")
 		if strings.TrimRight(got, " ") != c.want || kit.WidthOf(got) != 28 {
 			t.Errorf("nameInColumn(%q, 28) = %q, want %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestNameInColumnASCII: under -ascii a long name is cut with "..."
+// itself, so that the column keeps its 28 cells once the App has
+// written the screen in ASCII ("…" would grow two cells there).
+func TestNameInColumnASCII(t *testing.T) {
+	ctx := kit.NewContext(true)
+	got := nameInColumn("Bartholomew Fitzgerald-Montgomery III", 28, ctx.Ellipsis())
+	if shown := kit.ASCIIText(got); shown != "Bartholomew Fitzgerald-Mo..." || kit.WidthOf(shown) != 28 {
+		t.Errorf("nameInColumn under -ascii = %q, shown %q", got, shown)
 	}
 }
 
@@ -72,5 +83,26 @@ func TestDamagedResultsPathShown(t *testing.T) {
 	if !strings.Contains(txt, "could not be read") || strings.Contains(txt, dir) ||
 		!strings.Contains(txt, "~/.local/state/klob/") {
 		t.Errorf("the damaged file's note:\n%s", f.text())
+	}
+}
+
+// TestPageScrollsOnlyWhenLong: a page (the history, the standings)
+// offers ↑ or ↓ only when its rows run past the window; an empty
+// history has nothing to scroll.
+func TestPageScrollsOnlyWhenLong(t *testing.T) {
+	for _, n := range []int{2, 40} {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = " a row"
+		}
+		p := &page{name: "history", lines: func(ctx *kit.Context, w int) ([]string, []string) {
+			return kit.Titled(ctx, "history"), rows
+		}}
+		ctx := kit.NewContext(false)
+		ctx.Width, ctx.Height = 80, 24
+		lines := strings.Split(strings.TrimRight(p.View(&ctx), "\n"), "\n")
+		if keys := lines[len(lines)-1]; strings.Contains(keys, "scroll") != (n == 40) {
+			t.Errorf("%d rows: the keys read %q", n, keys)
+		}
 	}
 }

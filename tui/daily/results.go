@@ -14,7 +14,6 @@ import (
 	"github.com/klob/klob/rules"
 	"github.com/klob/klob/tui/kit"
 	"github.com/klob/klob/tui/replay"
-	"github.com/klob/klob/tui/table"
 )
 
 // dayResults is the day compared: the person's results (with par), the
@@ -348,11 +347,11 @@ func (r *results) standingLines(ctx *kit.Context, room int) []string {
 }
 
 // nameInColumn is name in a column of w cells (a wide letter takes
-// two): a shorter one is padded, a longer one cut and ended in "…", not
-// read as the whole name.
-func nameInColumn(name string, w int) string {
+// two): a shorter one is padded, a longer one cut and ended in mark
+// (the screen's Ellipsis), not read as the whole name.
+func nameInColumn(name string, w int, mark string) string {
 	if kit.WidthOf(name) > w {
-		name = kit.Clip(name, w-1) + "…"
+		name = kit.Clip(name, w-kit.WidthOf(mark)) + mark
 	}
 	return kit.Fit(name, w)
 }
@@ -367,7 +366,7 @@ func standingRows(ctx *kit.Context, f *dailyfiles.Field) []string {
 		if row.Entry == f.Me && name != "You" {
 			name += " (you)"
 		}
-		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28), kit.Percent(row.Percent),
+		line := fmt.Sprintf("  %4s  %s %8s   %s of %s", kit.Rank(row.Rank, row.Tied), nameInColumn(name, 28, ctx.Ellipsis()), kit.Percent(row.Percent),
 			kit.Matchpoints(row.Matchpoints), kit.Matchpoints(row.Max))
 		if row.Played < f.Standings.Boards {
 			line += fmt.Sprintf(" · %d boards", row.Played)
@@ -397,7 +396,7 @@ func (r *results) tail(ctx *kit.Context) []string {
 	if r.note != "" {
 		out = append(out, kit.AlertLine(st, r.note, w))
 	}
-	return append(out, " "+st.Dim.Render(table.FitHints(r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
+	return append(out, " "+st.Dim.Render(kit.FitHintLine(ctx, r.KeyHelp(&ctx.Keys).ShortHelp(), w-2, "yours", "history")))
 }
 
 // tailHeight is how many lines tail takes.

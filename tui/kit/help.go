@@ -306,7 +306,7 @@ func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 		h.scroll = len(h.Lines(ctx))
 	case msg.String() == "r":
 		h.Lines(ctx)
-		h.scroll = h.rulesAt - 1 // the rules' heading just under the title
+		h.scroll = h.rulesAt - 2 // the rules' heading just under the title
 	default:
 		return false, nil
 	}
@@ -314,14 +314,14 @@ func (h *HelpView) Update(ctx *Context, msg tea.KeyPressMsg) (bool, tea.Cmd) {
 	return true, nil
 }
 
-// View draws the help, its title kept at the top while the rest
-// scrolls, in place of the screen under it.
+// View draws the help, its title and the rule under it kept at the top
+// while the rest scrolls, in place of the screen under it.
 func (h *HelpView) View(ctx *Context, under string) string {
 	l := h.Lines(ctx)
 	s := max(0, min(h.scroll, len(l)-ctx.Height))
-	// Keep the title line; scroll the rest.
-	if s > 0 && len(l) > 1 {
-		l = append([]string{l[0]}, l[1+s:]...) // l is kept: no append in place
+	// Keep the title and its rule; scroll the rest.
+	if s > 0 && len(l) > 2 {
+		l = append([]string{l[0], l[1]}, l[2+s:]...) // l is kept: no append in place
 	}
 	return JoinLines(l)
 }

@@ -33,7 +33,7 @@ func TestHelpHasTheRules(t *testing.T) {
 			}
 		}
 		shown := func() []string { return strings.Split(ansi.Strip(h.View(&ctx, "")), "\n") }
-		if open, _ := h.Update(&ctx, kittest.Key("r")); !open || !strings.Contains(shown()[1], "The rules Klob plays") {
+		if open, _ := h.Update(&ctx, kittest.Key("r")); !open || !strings.Contains(shown()[2], "The rules Klob plays") {
 			t.Fatalf("width %d: r does not open on the rules: %q", w, shown()[:3])
 		}
 		// The heading is the rules' title: said once, not underlined.
@@ -46,8 +46,15 @@ func TestHelpHasTheRules(t *testing.T) {
 		}
 		h.Update(&ctx, kittest.Key("home"))
 		h.Update(&ctx, kittest.Key("pgdown"))
-		if got := shown(); got[1] != ansi.Strip(lines[1+22]) {
-			t.Errorf("width %d: page down shows %q first, want %q", w, got[1], ansi.Strip(lines[23]))
+		if got := shown(); got[2] != ansi.Strip(lines[2+22]) {
+			t.Errorf("width %d: page down shows %q first, want %q", w, got[2], ansi.Strip(lines[24]))
+		}
+		// Scrolled anywhere, the title keeps the rule under it.
+		for _, k := range []string{"down", "pgdown", "r", "end"} {
+			h.Update(&ctx, kittest.Key(k))
+			if got := shown(); strings.Trim(got[1], "─") != "" {
+				t.Errorf("width %d: after %s the line under the title is %q, not the rule", w, k, got[1])
+			}
 		}
 		if open, _ := h.Update(&ctx, kittest.Key("x")); open {
 			t.Error("x does not close the help")
@@ -203,6 +210,23 @@ func TestHelpOverSSH(t *testing.T) {
 		}
 		if !strings.Contains(all, "The rules Klob plays") {
 			t.Errorf("remote %v: no heading of the rules", remote)
+		}
+	}
+}
+
+// TestHelpLegendASCII: under -ascii the help's legend names the signs as
+// the option tables write them ("+-", "~ best"), not "±" and "≈", and
+// its lines stay in the window once the App has written them.
+func TestHelpLegendASCII(t *testing.T) {
+	ctx := kit.NewContext(true)
+	ctx.Width, ctx.Height = 80, 24
+	text := kit.ASCIIText(ansi.Strip(strings.Join(kit.NewHelpView(nil).Lines(&ctx), "\n")))
+	if flat := strings.Join(strings.Fields(text), " "); !strings.Contains(flat, "+- is one standard error") || !strings.Contains(flat, "~ best: behind it") {
+		t.Errorf("the legend under -ascii:\n%s", text)
+	}
+	for _, l := range strings.Split(text, "\n") {
+		if strings.ContainsAny(l, "±≈") || kit.WidthOf(l) > 80 {
+			t.Errorf("under -ascii: %q", l)
 		}
 	}
 }

@@ -284,9 +284,63 @@ func AppKeys(k *KeyMap) []key.Binding {
 }
 
 // HintRow is h's short keys as the line under a screen: dim, set one
-// in, cut at the window's edge.
+// in, fitted to the window.
 func HintRow(ctx *Context, h Helper) string {
-	return " " + ctx.Styles.Dim.Render(Clip(HintLine(h.KeyHelp(&ctx.Keys).ShortHelp()), ctx.Width-2))
+	return " " + ctx.Styles.Dim.Render(FitHintLine(ctx, h.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2))
+}
+
+// FitHintLine is HintLine in at most w cells as the screen shows it
+// (under -ascii the App writes "↑/↓" as "up/down", wider). A line too
+// wide leaves out the hints whose words are in drop, in that order,
+// then names a key given as arrows and letters ("↑/↓ j/k") by its
+// letters, then says each hint in one word, then is cut at w.
+func FitHintLine(ctx *Context, bs []key.Binding, w int, drop ...string) string {
+	shown := func(bs []key.Binding) string {
+		if ctx.ASCII {
+			return ASCIIText(HintLine(bs))
+		}
+		return HintLine(bs)
+	}
+	line := shown(bs)
+	for _, d := range drop {
+		if WidthOf(line) <= w {
+			return line
+		}
+		for i, b := range bs {
+			if b.Help().Desc == d {
+				bs = append(bs[:i:i], bs[i+1:]...)
+				break
+			}
+		}
+		line = shown(bs)
+	}
+	if WidthOf(line) <= w {
+		return line
+	}
+	short := make([]key.Binding, len(bs))
+	for i, b := range bs {
+		h := b.Help()
+		k := h.Key
+		if arrows, letters, ok := strings.Cut(k, " "); ok && strings.Trim(arrows, "←→↑↓/") == "" {
+			k = letters
+		}
+		short[i] = key.NewBinding(key.WithKeys(b.Keys()...), key.WithHelp(k, h.Desc))
+	}
+	if line = shown(short); WidthOf(line) <= w {
+		return line
+	}
+	parts := make([]string, len(short))
+	for i, b := range short {
+		h := b.Help()
+		parts[i] = h.Key
+		if f := strings.Fields(h.Desc); len(f) > 0 {
+			parts[i] += " " + f[0]
+		}
+	}
+	if line = strings.Join(parts, " "); ctx.ASCII {
+		line = ASCIIText(line)
+	}
+	return Clip(line, w)
 }
 
 // HintLine is a status line of key hints: each binding's key and what it

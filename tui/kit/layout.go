@@ -390,7 +390,8 @@ func Capital(s string) string {
 }
 
 // ASCIIText turns what is left of Unicode on a screen into ASCII for
-// -ascii: arrows, dots, dashes, rules, marks and suits.
+// -ascii: arrows, dots, dashes, rules, marks, suits and the signs of
+// the hint's and trainer's numbers.
 func ASCIIText(s string) string { return asciiText.Replace(s) }
 
 // The up and down arrows are words: "v" would read as the v key.
@@ -398,6 +399,7 @@ var asciiText = strings.NewReplacer(
 	"←", "<-", "→", "->", "↑", "up", "↓", "down", "·", "-", "…", "...", "×", "x", "–", "-",
 	"‹", "<", "›", ">", "▶", ">", "─", "-", "│", "|", "▮", "#", "░", "#",
 	"•", "*", "▲", "^", "♣", "C", "♦", "D", "♥", "H", "♠", "S",
+	"±", "+-", "≈", "~", // as the option tables write them under -ascii
 )
 
 // PathShower writes a file's path as the screens show it ("~/..." for

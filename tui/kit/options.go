@@ -30,7 +30,7 @@ func AnalysisTable(ctx *Context, an *drill.Analysis, chosen int) []string {
 // the game, and its verdict. The chosen row is marked with the cursor
 // and "you", the best with "best", so no colour is needed to read it.
 // In a window (ctx.Width) too narrow for the widest row, the labels are
-// cut (with "…") rather than the verdicts, so that the chosen row keeps
+// cut (with the screen's Ellipsis) rather than the verdicts, so that the chosen row keeps
 // "← you".
 func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(rules.Action) string) []string {
 	st := &ctx.Styles
@@ -39,6 +39,8 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 	if ctx.ASCII {
 		pm, approx = "+-", "~"
 	}
+	// The score diff's column: "-100.5 ± 10.5", wider by "+-".
+	dw := 12 + WidthOf(pm)
 	lw := len("option")
 	for _, r := range an.Rows {
 		lw = max(lw, WidthOf(label(r.Action)))
@@ -54,15 +56,18 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		verdicts[j] = verdict
 	}
-	// Every row is 1+2+lw+2+13+2+5+2+8+3 cells before its verdict.
+	// Every row is 1+2+lw+2+dw+2+5+2+8+3 cells before its verdict.
 	if w := ctx.Width; w > 0 {
 		for _, v := range verdicts {
-			if over := 1 + 2 + lw + 2 + 13 + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - w; over > 0 {
+			if ctx.ASCII {
+				v = ASCIIText(v) // as the App writes it: "<- you"
+			}
+			if over := 1 + 2 + lw + 2 + dw + 2 + 5 + 2 + 8 + 3 + WidthOf(v) - w; over > 0 {
 				lw = max(len("option"), lw-over)
 			}
 		}
 	}
-	head := fmt.Sprintf("   %-*s  %13s  %5s  %8s   %s", lw, "option", "score diff", "bete", "win game", "verdict")
+	head := fmt.Sprintf("   %-*s  %*s  %5s  %8s   %s", lw, "option", dw, "score diff", "bete", "win game", "verdict")
 	out := []string{st.Dim.Render(head)}
 	for j, r := range an.Rows {
 		mark := "  "
@@ -84,10 +89,10 @@ func AnalysisTableWith(ctx *Context, an *drill.Analysis, chosen int, label func(
 		}
 		name := label(r.Action)
 		if WidthOf(name) > lw {
-			name = ansi.Truncate(name, lw, "…")
+			name = ansi.Truncate(name, lw, ctx.Ellipsis())
 		}
 		name = Fit(name, lw)
-		out = append(out, fmt.Sprintf(" %s%s  %13s  %5s  %8s   %s", mark, name, diff,
+		out = append(out, fmt.Sprintf(" %s%s  %*s  %5s  %8s   %s", mark, name, dw, diff,
 			drill.Percent(r.Bete), fmt.Sprintf("%.1f%%", 100*r.Win), verdict))
 	}
 	return out

@@ -46,3 +46,32 @@ func TestAnalysisTableKeepsYou(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalysisTableASCII: under -ascii a cut label ends in "..." itself,
+// so that once the App writes the screen in ASCII the rows still fit
+// the window and keep "<- you" ("…" would grow two cells there).
+func TestAnalysisTableASCII(t *testing.T) {
+	ctx := NewContext(true)
+	ctx.Width = 80
+	pass, take := rules.Action{Kind: rules.Pass}, rules.Action{Kind: rules.Take}
+	an := &drill.Analysis{Rows: []drill.Row{
+		{Result: eval.Result{Action: take, Mean: 12.5, StdErr: 1.5, Bete: 0.1, Win: 0.4}, Verdict: drill.Verdict{Kind: drill.Best}},
+		{Result: eval.Result{Action: pass, Mean: -100.5, StdErr: 10.5, Bete: 0.02, Win: 0.373},
+			Verdict: drill.Verdict{Kind: drill.Inaccuracy, Points: 113}},
+	}}
+	label := func(a rules.Action) string {
+		if a.Kind == rules.Pass {
+			return "pass and leave it to the others"
+		}
+		return "take it as trump"
+	}
+	rows := AnalysisTableWith(&ctx, an, 1, label)
+	for _, r := range rows {
+		if shown := ASCIIText(ansi.Strip(r)); WidthOf(shown) > 80 {
+			t.Errorf("a row of %d cells under -ascii: %q", WidthOf(shown), shown)
+		}
+	}
+	if you := ASCIIText(ansi.Strip(rows[2])); !strings.Contains(you, "...") || !strings.HasSuffix(you, "<- you") {
+		t.Errorf("the chosen row reads %q", you)
+	}
+}

@@ -43,6 +43,17 @@ func NewContext(ascii bool) Context {
 	return c
 }
 
+// Ellipsis is the mark that ends a cut text as the screen will show
+// it: "…", or under -ascii the "..." the App writes for it, three cells.
+// A screen fitting a text to a width cuts with it, so that the App's
+// ASCII pass never makes a fitted line wider.
+func (c *Context) Ellipsis() string {
+	if c.ASCII {
+		return "..."
+	}
+	return "…"
+}
+
 // SetDark rebuilds the styles and the painter for the background.
 func (c *Context) SetDark(dark bool) {
 	c.Styles = NewStyles(dark)

@@ -29,7 +29,7 @@ func TestHelpKept(t *testing.T) {
 		require.Equal(t, want, h.Lines(&kept), "width %d", w)
 		require.Equal(t, want, NewHelpView(keys).Lines(&kept), "width %d, drawn again", w)
 		h.Update(&kept, tea.KeyPressMsg{Code: 'r', Text: "r"})
-		require.Contains(t, h.drawn[h.scroll+1], "The rules Klob plays", "width %d", w)
+		require.Contains(t, h.drawn[h.scroll+2], "The rules Klob plays", "width %d", w)
 		require.Contains(t, strings.Join(want, "\n"), strings.TrimSpace(strings.SplitN(docs.Plain(docs.Rules(), max(docs.MinWidth, w-2)), "\n", 2)[0]))
 	}
 }

@@ -50,11 +50,12 @@ func Does(name string, you bool, verb string) string {
 // ElideName shortens a file name to at most w cells on purpose, never
 // in the middle of a word: first a path's directory goes, then the
 // .klob ending, then whole
-// "-"-separated words from the middle, replaced by "…", keeping the
-// first and last words (the date and the result), then as many words
-// from the start (the date and time), then from the end, as fit. When
-// even "first-…-last" is too long it is "…".
-func ElideName(name string, w int) string {
+// "-"-separated words from the middle, replaced by mark (the screen's
+// Context.Ellipsis), keeping the first and last words (the date and the
+// result), then as many words from the start (the date and time), then
+// from the end, as fit. When even "first-…-last" is too long it is the
+// mark alone.
+func ElideName(name string, w int, mark string) string {
 	if w <= 0 {
 		return ""
 	}
@@ -71,10 +72,10 @@ func ElideName(name string, w int) string {
 	}
 	words := strings.Split(name, "-")
 	build := func(h, t int) string {
-		return strings.Join(words[:h], "-") + "-…-" + strings.Join(words[t:], "-")
+		return strings.Join(words[:h], "-") + "-" + mark + "-" + strings.Join(words[t:], "-")
 	}
 	if len(words) < 3 || WidthOf(build(1, len(words)-1)) > w {
-		return "…"
+		return mark
 	}
 	// The head words first (the date and time say which game), then
 	// the tail words before the result.

@@ -31,7 +31,7 @@ func TestElideName(t *testing.T) {
 		{0, ""},
 	}
 	for _, c := range cases {
-		got := ElideName(name, c.w)
+		got := ElideName(name, c.w, "…")
 		if got != c.want || WidthOf(got) > max(c.w, 0) {
 			t.Errorf("elideName(%d) = %q, want %q", c.w, got, c.want)
 		}
@@ -44,7 +44,7 @@ func TestElideName(t *testing.T) {
 func TestElidePath(t *testing.T) {
 	const path = "/home/ann/.local/state/klob/history/2026-11-29-1431-vs-Bot-normal-lost.klob"
 	for w, want := range map[int]string{100: path, 40: "2026-11-29-1431-vs-Bot-normal-lost.klob", 22: "2026-11-29-1431-…-lost"} {
-		if got := ElideName(path, w); got != want {
+		if got := ElideName(path, w, "…"); got != want {
 			t.Errorf("ElideName(path, %d) = %q, want %q", w, got, want)
 		}
 	}

@@ -206,10 +206,7 @@ func (s *History) View(ctx *kit.Context) string {
 		}
 		return kit.Canvas(kit.Padded(lines, h-len(bottom), bottom...), w, h)
 	}
-	cols := s.columns(w - 3)
-	if ctx.ASCII {
-		cols.cut = "..."
-	}
+	cols := s.columns(w-3, ctx.Ellipsis())
 	lines = append(lines, st.Dim.Render(kit.Fit("   "+cols.line("started", "players", "deals", "score", "result"), w)))
 	room := max(1, h-len(lines)-len(bottom))
 	first := 0
@@ -294,8 +291,7 @@ func percent(f float64) string { return fmt.Sprintf("%.0f%%", 100*f) }
 // columns line up.
 type cols struct {
 	players, score, result int
-	// cut ends a name cut to its column: "…", or under -ascii "..."
-	// itself, as wide as the App writes it.
+	// cut ends a name cut to its column: the screen's Ellipsis.
 	cut string
 }
 
@@ -309,13 +305,13 @@ func (c cols) width() int { return 16 + 2 + c.players + 1 + 5 + 2 + c.score + 2 
 // columns fits the list in w cells: the players column takes what the
 // other columns, the widest score and the widest result leave, from 12
 // to 48 cells.
-func (s *History) columns(w int) cols {
+func (s *History) columns(w int, cut string) cols {
 	res, score := len("result"), len("score")
 	for i := range s.rows {
 		res = max(res, kit.WidthOf(result(&s.rows[i])))
 		score = max(score, kit.WidthOf(scoreOf(&s.rows[i])))
 	}
-	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res, cut: "…"}
+	return cols{players: max(12, min(48, w-16-2-1-5-2-score-2-res)), score: score, result: res, cut: cut}
 }
 
 // result says how a game went for the person: won, lost, playing,
@@ -352,14 +348,14 @@ func result(r *row) string {
 
 // fileWhen is the started column of a game that cannot be read: the
 // time its file's name begins with ("2026-12-01-1300-..." is
-// "2026-12-01 13:00"), else the name, elided to the column.
-func fileWhen(base string) string {
+// "2026-12-01 13:00"), else the name, elided to the column with mark.
+func fileWhen(base, mark string) string {
 	if len(base) > 16 && base[15] == '-' {
 		if t, err := time.Parse("2006-01-02-1504", base[:15]); err == nil {
 			return t.Format("2006-01-02 15:04")
 		}
 	}
-	return kit.ElideName(base, 16)
+	return kit.ElideName(base, 16, mark)
 }
 
 // rowLine describes one game: when, who, deals, score, result.
@@ -367,7 +363,7 @@ func (s *History) rowLine(r *row, c cols) string {
 	e := &r.entry
 	w := c.width()
 	if e.Err != nil {
-		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", fileWhen(filepath.Base(r.path))), w)
+		return kit.Fit(fmt.Sprintf("%-16s  cannot be read (enter says why)", fileWhen(filepath.Base(r.path), c.cut)), w)
 	}
 	h := &e.Header
 	when := strings.TrimSpace(h.Date + " " + trimSeconds(h.Time))

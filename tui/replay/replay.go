@@ -409,7 +409,8 @@ func (s *Screen) oneDeal() bool { return s.r != nil && len(s.r.Deals) <= 1 }
 
 // KeyHelp is the replay's keys as help: the short help is the status
 // line's hints, the full help lists every key; a log of one deal offers
-// no keys between deals.
+// no keys between deals, a sealed game none to open the hands or
+// analyse it (they only say why not).
 func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	rk := &s.keys
 	full := []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, rk.NextDeal, rk.PrevDeal, rk.First, rk.Last,
@@ -421,6 +422,12 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		full = []key.Binding{rk.Next, rk.Prev, rk.NextTrick, rk.PrevTrick, kit.Brief("start of the deal", rk.First),
 			kit.Brief("end of the deal", rk.Last), rk.Hands, rk.Analysis, rk.Tricks}
 		short = slices.Delete(short, 2, 4)
+	}
+	if s.sealed {
+		sealedKey := func(b key.Binding) bool {
+			return slices.Equal(b.Keys(), rk.Hands.Keys()) || slices.Equal(b.Keys(), rk.Analysis.Keys())
+		}
+		full, short = slices.DeleteFunc(full, sealedKey), slices.DeleteFunc(short, sealedKey)
 	}
 	if s.back != nil {
 		full = append(full, rk.Back)

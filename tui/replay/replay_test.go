@@ -145,6 +145,10 @@ func TestSealed(t *testing.T) {
 	if s.on {
 		t.Fatal("a started the analysis of a game in progress")
 	}
+	// Nor does the key line offer them.
+	if lines := strings.Split(text(hs), "\n"); strings.Contains(lines[len(lines)-1], "hands") || strings.Contains(lines[len(lines)-1], "analysis") {
+		t.Errorf("the key line of a game in progress offers keys that do nothing: %q", lines[len(lines)-1])
+	}
 	kittest.Golden(t, "replay-sealed-80x24", text(hs))
 
 	// The same game filed in the history unfinished (abandoned) never
@@ -848,5 +852,27 @@ func TestHistoryEmptyKeepsTheCommandWhole(t *testing.T) {
 		if !strings.Contains(got, "klob replay FILE") || strings.Contains(got, "\u00a0") {
 			t.Errorf("folder %s: the command is cut or holds a no-break space:\n%s", show, got)
 		}
+	}
+}
+
+// TestHistoryUnreadableRowASCII: under -ascii the name of an unreadable
+// game is elided with "..." itself, so that once the App has written
+// the screen in ASCII its row still lines up with the column heads.
+func TestHistoryUnreadableRowASCII(t *testing.T) {
+	dir, keep := historyState(t)
+	keep("my-own-long-game-name-kept.klob", []byte("not a game\n"))
+	hs := kittest.New(t, NewHistory(store.New(dir, store.Options{}), Config{Analyze: fakeAnalyze}), 80, 24, true)
+	list := kit.ASCIIText(text(hs))
+	var head, row int
+	for _, l := range strings.Split(list, "\n") {
+		if i := strings.Index(l, "players"); i >= 0 && head == 0 {
+			head = i
+		}
+		if i := strings.Index(l, "cannot be read"); i >= 0 {
+			row = i
+		}
+	}
+	if head == 0 || row != head {
+		t.Errorf("\"cannot be read\" at column %d, the players column at %d:\n%s", row, head, list)
 	}
 }

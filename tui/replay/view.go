@@ -118,12 +118,7 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", s.cfg.Board, s.pos.n, len(rd.Steps), who)
 	}
 	room := w - kit.WidthOf(place) - 4
-	name := kit.ElideName(s.name, room)
-	if ctx.ASCII && strings.Contains(name, "…") {
-		// The App writes "…" as "..." under -ascii, two cells wider:
-		// elided for the room left, the name would be cut at the edge.
-		name = kit.ElideName(s.name, room-2)
-	}
+	name := kit.ElideName(s.name, room, ctx.Ellipsis())
 	if name != "" {
 		place += " · " + name
 	}

@@ -74,6 +74,10 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 	}
 	foot = append(foot, line{"", noRow, spareBeforeExplain})
 	explain := "Start a game with these choices; the seed of its deals is shown when it is over."
+	if s.setup.Practice {
+		// Its seed is on the screen already, the player's own.
+		explain = "Start a game with these choices, dealt from the seed above."
+	}
 	if s.row < len(rows) {
 		explain = rows[s.row].Label + ": " + rows[s.row].Explain(&s.setup) + "."
 	}
@@ -89,7 +93,7 @@ func (s *Screen) layout(ctx *kit.Context) []line {
 		}
 	}
 	foot = append(foot, line{"", noRow, spareBeforeHints},
-		line{" " + st.Dim.Render(kit.HintLine(s.KeyHelp(&ctx.Keys).ShortHelp())), noRow, 0})
+		line{" " + st.Dim.Render(kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-1)), noRow, 0})
 
 	all := func() int { return len(head) + len(body) + len(foot) }
 	for level := spareBeforeHints; level >= spareHeading && all() > ctx.Height; level-- {

@@ -206,6 +206,19 @@ func TestPracticeSeed(t *testing.T) {
 	}
 }
 
+// TestPracticeStartExplained: on the start line a practice game is not
+// promised a seed "shown when it is over": its seed is on the screen.
+func TestPracticeStartExplained(t *testing.T) {
+	for _, practice := range []bool{false, true} {
+		s := New(Config{}, Setup{Options: rules.DefaultOptions(), Seed: 77, Practice: practice})
+		d := kittest.New(t, s, 80, 24, false)
+		d.Press("up") // from the first line round to the start line
+		text := kittest.Flat(d.Text())
+		require.Contains(t, text, "Start a game with these choices")
+		require.Equal(t, !practice, strings.Contains(text, "shown when it is over"), "practice %v:\n%s", practice, d.Text())
+	}
+}
+
 // TestFullHelpClaims: the help of the form shows the keys of the table
 // to come: claims at every count the table offers them.
 func TestFullHelpClaims(t *testing.T) {
@@ -280,6 +293,21 @@ func TestPaceFlagShown(t *testing.T) {
 			if !strings.Contains(flat, want) {
 				t.Errorf("%d players: the form lacks %q:\n%s", n, want, d.Text())
 			}
+		}
+	}
+}
+
+// TestASCIIKeyLineWhole: under -ascii, where the App writes "↑/↓" as
+// "up/down", the key line still ends in "quit" within 80 columns: the
+// keys named by arrows and letters are named by their letters.
+func TestASCIIKeyLineWhole(t *testing.T) {
+	for _, players := range []int{2, 3, 4} {
+		s, _ := form(players, false)
+		d := kittest.New(t, s, 80, 24, true)
+		lines := strings.Split(strings.TrimRight(kit.ASCIIText(kittest.TrimRight(d.Text())), "\n"), "\n")
+		last := lines[len(lines)-1]
+		if !strings.HasSuffix(last, "q/esc quit") || kit.WidthOf(last) > 80 {
+			t.Errorf("%d players: the key line is %q", players, last)
 		}
 	}
 }

@@ -34,3 +34,19 @@ func TestTrickListASCII(t *testing.T) {
 		}
 	})
 }
+
+// TestKeyLineASCII: the key line is fitted as the App shows it under
+// -ascii, where "←/→" is written "<-/->": it ends in "q quit" within
+// the width it is given (80 less its margins) at every seat count.
+func TestKeyLineASCII(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.hs.Ctx.ASCII = true
+		f.hs.Ctx.SetDark(true)
+		lines := strings.Split(strings.TrimRight(kit.ASCIIText(kittest.TrimRight(f.text())), "\n"), "\n")
+		last := lines[len(lines)-1]
+		if !strings.HasSuffix(last, "q quit") || kit.WidthOf(last) > 79 {
+			t.Errorf("%d players: the key line %q (%d wide)", n, last, kit.WidthOf(last))
+		}
+	})
+}

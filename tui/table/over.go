@@ -56,12 +56,12 @@ func (s *Screen) resultView(ctx *kit.Context, sc *Scene) string {
 	bs := s.KeyHelp(&ctx.Keys).ShortHelp()
 	bottom := []string{""}
 	if keys := kit.HintLine(bs); next == "" {
-		bottom = append(bottom, " "+st.Dim.Render(FitHints(bs, w-2)))
+		bottom = append(bottom, " "+st.Dim.Render(kit.FitHintLine(ctx, bs, w-2)))
 	} else if kit.WidthOf(next)+5+kit.WidthOf(keys) <= w {
 		bottom = append(bottom, " "+style.Render(next)+"   "+st.Dim.Render(keys))
 	} else {
 		bottom = append(bottom, kit.Indent(" ", kit.WrapLines(next, w-2, 2), style.Render)...)
-		bottom = append(bottom, " "+st.Dim.Render(FitHints(bs, w-2)))
+		bottom = append(bottom, " "+st.Dim.Render(kit.FitHintLine(ctx, bs, w-2)))
 	}
 	bottom = append(bottom, s.resultNote(ctx, w)...)
 	if e := sn.Save.Err; e != "" {

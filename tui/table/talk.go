@@ -376,27 +376,11 @@ func (sc *Scene) padHeads(ctx *kit.Context, w int) [][]string {
 
 // Declined is what the pass at step i of the deal's history says when
 // it declines a declaration rather than bids: "no shlomo", "no
-// cleopatra"; "" for a bid's pass. The declarations come first: a
-// round of asks for shlomo, then one for cleopatra, each ask a pass or
-// the declaration (its draw and give are not asks).
+// cleopatra"; "" for a bid's pass. Which round a pass belongs to is the
+// rules' to say.
 func Declined(v *rules.View, i int) string {
-	n := v.Players
-	var rounds []string
-	if v.Options.Shlomo && n >= 3 {
-		rounds = append(rounds, "no shlomo")
+	if k := v.Declines(i); k != rules.NoAction {
+		return "no " + rules.Action{Kind: k}.Words()
 	}
-	if v.Options.Cleopatra && n == 4 {
-		rounds = append(rounds, "no cleopatra")
-	}
-	hist := v.History()
-	asks := 0
-	for j := 0; j < i && j < len(hist); j++ {
-		if k := hist[j].Action.Kind; k == rules.Pass || k == rules.Shlomo || k == rules.Cleopatra {
-			asks++
-		}
-	}
-	if i >= len(hist) || hist[i].Action.Kind != rules.Pass || asks >= len(rounds)*n {
-		return ""
-	}
-	return rounds[asks/n]
+	return ""
 }

@@ -643,35 +643,5 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 // so the line never runs off the screen. The key that commits the
 // decision (enter) is never left out.
 func (s *Screen) keyHints(ctx *kit.Context) string {
-	return FitHints(s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", "tricks", "hint", "choose", "card")
-}
-
-// FitHints writes key hints in w cells: whole, or without the hints
-// whose words are in drop (in that order), or keys with one word each.
-func FitHints(bs []key.Binding, w int, drop ...string) string {
-	line := kit.HintLine(bs)
-	for _, d := range drop {
-		if kit.WidthOf(line) <= w {
-			return line
-		}
-		for i, b := range bs {
-			if b.Help().Desc == d {
-				bs = append(bs[:i:i], bs[i+1:]...)
-				break
-			}
-		}
-		line = kit.HintLine(bs)
-	}
-	if kit.WidthOf(line) <= w {
-		return line
-	}
-	var parts []string
-	for _, b := range bs {
-		p := b.Help().Key
-		if f := strings.Fields(b.Help().Desc); len(f) > 0 {
-			p += " " + f[0]
-		}
-		parts = append(parts, p)
-	}
-	return kit.Clip(strings.Join(parts, " "), w)
+	return kit.FitHintLine(ctx, s.KeyHelp(&ctx.Keys).ShortHelp(), ctx.Width-2, "sort", "tricks", "hint", "choose", "card")
 }

@@ -197,7 +197,10 @@ type core struct {
 
 	review bool
 	scroll int
-	spin   spinner.Model
+	// scrolls: the mistakes ran past the window when last drawn, so
+	// that the key line offers scrolling only then.
+	scrolls bool
+	spin    spinner.Model
 }
 
 // setup readies the loop of kind; Enter reads the record (loadRecord).
@@ -688,7 +691,10 @@ func (t *core) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	case t.review:
 		// The review takes only these keys: its help lists them, not
 		// the drill's.
-		short = []key.Binding{kit.Brief("scroll", k.Up, k.Down), kit.Either("back", k.Back, t.keys.Review)}
+		short = []key.Binding{kit.Either("back", k.Back, t.keys.Review)}
+		if t.scrolls {
+			short = append([]key.Binding{kit.Brief("scroll", k.Up, k.Down)}, short...)
+		}
 		full = []key.Binding{kit.Brief("scroll the mistakes", k.Up, k.Down), kit.Either("back to the drill", k.Back, t.keys.Review),
 			k.Help, kit.QuitAsks(k)}
 	case t.state == stateAsk:

@@ -854,3 +854,64 @@ func TestDamagedRecordPathShown(t *testing.T) {
 		t.Errorf("the damaged record's path:\n%s", hs.screen())
 	}
 }
+
+// TestBottomCardShown: once trump is settled the bottom card is turned
+// up, and the trainer shows it as the table does: a dix drill at two
+// and three players says which card it is.
+func TestBottomCardShown(t *testing.T) {
+	for _, players := range []string{"players=2", "players=3"} {
+		cfg := rulesConfig(t, nil, players)
+		cfg.Only = drill.OnlyDix
+		hs := start(t, cfg, 80, 24)
+		v := &hs.s.view
+		if v.Bottom == rules.NoCard {
+			t.Fatalf("%s: a dix drill with no bottom card turned", players)
+		}
+		if want := "bottom: " + v.Bottom.String(); !strings.Contains(kit.ASCIIText(hs.screen()), want) {
+			t.Errorf("%s: the screen lacks %q:\n%s", players, want, hs.screen())
+		}
+	}
+}
+
+// TestTallNarrowCardsFit: in a window tall enough for large cards but
+// only 80 wide, nine large cards would push the upcard past the edge and
+// what is said beside it off the screen: the cards stay small there,
+// and large where they fit.
+func TestTallNarrowCardsFit(t *testing.T) {
+	for _, c := range []struct {
+		w     int
+		large bool
+	}{{80, false}, {120, true}} {
+		cfg := rulesConfig(t, nil, "players=2")
+		cfg.Only = drill.OnlyDix
+		hs := start(t, cfg, c.w, 40)
+		scr := hs.screen()
+		for _, want := range []string{"trump: ", "maker: ", "bottom: "} {
+			if !strings.Contains(scr, want) {
+				t.Errorf("%dx40: %q is not on the screen:\n%s", c.w, want, scr)
+			}
+		}
+		if large := strings.Contains(scr, "┌─────┐"); large != c.large {
+			t.Errorf("%dx40: large cards %v, want %v:\n%s", c.w, large, c.large, scr)
+		}
+	}
+}
+
+// TestReviewScrollsOnlyWhenLong: the review's key line offers ↑/↓ only
+// when the mistakes run past the window; one mistake has nothing to
+// scroll.
+func TestReviewScrollsOnlyWhenLong(t *testing.T) {
+	for _, n := range []int{1, 12} {
+		rec := &traintest.MemRecord{}
+		for range n {
+			rec.Stats.Add(drill.Record{Situation: traintest.Situation(t, traintest.Strong),
+				Verdict: drill.Verdict{Kind: drill.Blunder, Points: 30}})
+		}
+		hs := start(t, testConfig(rec, traintest.Strong), 80, 24)
+		hs.press("m")
+		lines := strings.Split(strings.TrimRight(hs.screen(), "\n"), "\n")
+		if keys := lines[len(lines)-1]; strings.Contains(keys, "scroll") != (n == 12) {
+			t.Errorf("%d mistakes: the keys read %q", n, keys)
+		}
+	}
+}

@@ -121,8 +121,9 @@ func saidLines(ctx *kit.Context, said []string, w int) []string {
 }
 
 // handAndUpcard draw the hand and, apart, the upcard under label with
-// info beside it (a line per row of the cards).
-func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcard rules.Card, label string, info []string) []string {
+// info beside it (a line per row of the cards) and note beside the
+// label, where the label leaves it room.
+func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcard rules.Card, label, note string, info []string) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
 	rows := make([]string, size.H)
@@ -158,18 +159,27 @@ func handAndUpcard(ctx *kit.Context, size kit.CardSize, hand []rules.Card, upcar
 			info[i], info[i+1] = ls[0], ls[1]
 		}
 	}
-	out := []string{" " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap + st.Heading.Render(label)}
+	head := " " + kit.Fit(st.Heading.Render("Your hand"), hw) + gap
+	if note != "" && kit.WidthOf(label) < size.W+2 {
+		head += kit.Fit(st.Heading.Render(label), size.W+2) + note
+	} else {
+		head += st.Heading.Render(label)
+	}
+	out := []string{head}
 	for r := range rows {
 		out = append(out, " "+kit.Fit(rows[r], hw)+gap+up[r]+"  "+info[r])
 	}
 	return out
 }
 
-// cardSize is the size of the cards: large when the window is
-// tall enough to hold them with the four options of round two.
-func cardSize(w, h int) kit.CardSize {
-	if w >= 80 && h >= 34 {
-		return kit.LargeCard
+// cardSize is the size of n cards in hand: large when the window is
+// tall enough to hold them with the four options of round two, and
+// wide enough for them, the upcard and what is said beside it (as much
+// room as nine small cards leave it at 80 columns).
+func cardSize(w, h, n int) kit.CardSize {
+	l := kit.LargeCard
+	if h >= 34 && 1+kit.HandWidth(n, l)+2+l.W+2+17 <= w {
+		return l
 	}
 	return kit.SmallCard
 }
@@ -198,7 +208,7 @@ func (t *core) resultLinesIn(ctx *kit.Context, w, room int) []string {
 	case stateAsk:
 		return []string{" " + st.Dim.Render(t.kind.askHint(w))}
 	case stateWait:
-		sp := "…" // the App writes "..." under -ascii
+		sp := ctx.Ellipsis()
 		if t.cfg.Spinner {
 			sp = t.spin.View()
 		}
@@ -292,6 +302,7 @@ func (t *core) reviewView(ctx *kit.Context) string {
 	}
 	room := max(0, h-len(lines)-2)
 	t.scroll = max(0, min(t.scroll, len(body)-room))
+	t.scrolls = len(body) > room
 	body = body[t.scroll:]
 	body = body[:min(len(body), room)]
 	return kit.Canvas(kit.Padded(append(lines, body...), h-2, rule, t.hintRow(ctx)), w, h)
@@ -337,7 +348,7 @@ type part struct {
 func (t *Screen) body(ctx *kit.Context, room int, mid []string) ([]string, []kit.Hit) {
 	w, h := ctx.Width, ctx.Height
 	v := &t.view
-	cards := t.cardLines(ctx, cardSize(w, h))
+	cards := t.cardLines(ctx, cardSize(w, h, len(t.hand())))
 	parts := []part{
 		{wrapped(ctx, drill.Role(v), w, false), 3},
 		{wrapped(ctx, drill.ScoreText(v), w, false), 5},
@@ -407,8 +418,8 @@ func handTrump(v *rules.View) rules.Suit {
 }
 
 // cardLines draw the hand and, apart, the upcard with what it stands
-// for now: the suit proposed, refused in round one, or the trump named
-// and who made it.
+// for now: the suit proposed, refused in round one, or the trump named,
+// who made it and the bottom card once turned.
 func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 	p := ctx.Paint
 	v := &t.view
@@ -435,11 +446,18 @@ func (t *Screen) cardLines(ctx *kit.Context, size kit.CardSize) []string {
 			info[mid+1] = "(took the upcard)"
 		}
 	}
+	// The bottom card, turned up once trump is settled, as the table
+	// shows it: on the label's line, the lines beside the upcard being
+	// the trump's and the maker's.
+	note := ""
+	if v.Bottom != rules.NoCard {
+		note = "bottom: " + p.StyledCard(v.Bottom)
+	}
 	label := "Upcard"
 	if v.Players == 4 {
 		label = "Upcard (the maker takes it)"
 	}
-	return handAndUpcard(ctx, size, t.hand(), upc, label, info)
+	return handAndUpcard(ctx, size, t.hand(), upc, label, note, info)
 }
 
 // hand is the hand sorted for the trump or the suit proposed, as

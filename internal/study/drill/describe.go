@@ -162,15 +162,10 @@ func ScoreText(v *rules.View) string {
 // drawn or given between two other players is "a card".
 func SaidLines(v *rules.View, ascii bool) []string {
 	n := v.Players
-	// The declaration rounds the rules hold, in order: every player is
-	// asked in each, so a round where all pass says "nobody declared".
-	var rounds []string
-	if v.Options.Shlomo && n > 2 {
-		rounds = append(rounds, "Shlomo")
-	}
-	if v.Options.Cleopatra && n == 4 {
-		rounds = append(rounds, "Cleopatra")
-	}
+	// The declaration rounds, each a part: every player is asked in
+	// each, so a round where all pass says "nobody declared". Which
+	// round a pass belongs to is the rules' to say (View.Declines).
+	rounds := map[rules.Kind]string{rules.Shlomo: "Shlomo", rules.Cleopatra: "Cleopatra"}
 	var out []string
 	part, words, passed := "", []string(nil), 0
 	flush := func() {
@@ -195,15 +190,14 @@ func SaidLines(v *rules.View, ascii bool) []string {
 		}
 		return c.Pretty(ascii)
 	}
-	asks, passes, decl := 0, 0, rules.NoSeat
+	passes, decl := 0, rules.NoSeat
 	shlomo := false
-	for _, st := range v.History() {
+	for i, st := range v.History() {
 		who := name(v, st.Seat)
 		a := st.Action
 		switch a.Kind {
 		case rules.Shlomo, rules.Cleopatra:
-			to(rounds[min(asks/n, len(rounds)-1)])
-			asks++
+			to(rounds[a.Kind])
 			decl, shlomo = st.Seat, a.Kind == rules.Shlomo
 			words = append(words, who+" declared "+a.String()+" (+20)")
 		case rules.Draw:
@@ -216,10 +210,9 @@ func SaidLines(v *rules.View, ascii bool) []string {
 			}
 			words = append(words, fmt.Sprintf("%s gave %s to %s", who, card(a.Card), name(v, dest)))
 		case rules.Pass:
-			switch {
-			case asks < len(rounds)*n:
-				to(rounds[asks/n])
-				asks++
+			switch k := v.Declines(i); {
+			case k != rules.NoAction:
+				to(rounds[k])
 				passed++
 			case passes < n:
 				to("Round one")
