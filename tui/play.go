@@ -40,6 +40,10 @@ type PlayConfig struct {
 	Setup Setup
 	// Store keeps the game; nil plays without saving.
 	Store Store
+	// Unkept is the sentence that says why a game without a Store is
+	// not kept by design (a guest's over SSH); "" tells the player there
+	// was no state directory, as an alarm.
+	Unkept string
 	// NewBot makes the bots; nil means ai.New.
 	NewBot ai.Factory
 	// Timing paces the bots; the zero value moves at once.
@@ -281,7 +285,7 @@ func newTable(m *seated, c *PlayConfig) *gameScreen {
 		sort = kit.BySuit
 	}
 	cfg := tablescreen.Config{
-		Port: m.port, Sort: sort, Manual: c.Manual, ShowPath: c.ShowPath,
+		Port: m.port, Sort: sort, Manual: c.Manual, ShowPath: c.ShowPath, Unkept: c.Unkept,
 		Log: m.h.Log,
 		Replay: func(l *gamelog.Log, name string, analyse bool, _ kit.Screen) (kit.Screen, error) {
 			r, err := l.Replay()

@@ -226,3 +226,20 @@ func TestQuitQuestionSaysWhatIsKept(t *testing.T) {
 		t.Fatalf("q on the busy screen (%s):\n%s", hs.name(), scr)
 	}
 }
+
+// A game not kept by design (a guest's over SSH) raises no "not saved"
+// alarm in the header: the quit question says why it is not kept.
+func TestUnkeptGameRaisesNoAlarm(t *testing.T) {
+	const why = "A guest's games are not kept: connect with an SSH key to keep them."
+	cfg := testConfig(dealSeed, nil)
+	cfg.Unkept = why
+	hs := newHarness(t, cfg, 80, 24)
+	hs.press("enter")
+	if first := strings.SplitN(hs.screen(), "\n", 2)[0]; strings.Contains(first, "not saved") {
+		t.Fatalf("the header of a game not kept by design cries \"not saved\": %q", first)
+	}
+	hs.press("q")
+	if scr := kittest.Flat(hs.screen()); !strings.Contains(scr, why) || strings.Contains(scr, "state directory") {
+		t.Fatalf("the quit question does not say why the game is not kept:\n%s", hs.screen())
+	}
+}

@@ -402,6 +402,8 @@ func lobbyConfig(f serveFlags, h *hall.Hall, bots serveBots, s *server.Session) 
 			PaceFlag: true,
 			// A game's analysis takes one slot at a time, as the lobby's.
 			Analyze: heavy.Analyze,
+			// A key's games get a Store below.
+			Unkept: "A guest's games are not kept: connect with an SSH key to keep them.",
 		},
 	}
 	// The player's settings (the bell, the hand's order...): a guest's

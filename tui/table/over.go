@@ -197,6 +197,8 @@ func (s *Screen) overView(ctx *kit.Context) string {
 	case sn.Watching:
 		// The log is the players', kept in their histories: a
 		// spectator has none to be told of.
+	case sv.NoStore && s.cfg.Unkept != "":
+		tail = append(tail, kit.Paragraph(s.cfg.Unkept, w, nil)...)
 	case sv.NoStore:
 		tail = append(tail, " The game was not saved: there was no state directory.")
 	case sv.FileErr != "":

@@ -65,6 +65,11 @@ type Config struct {
 	// Talk is the table's chat, nil for none: its lines show in the
 	// talk panel and / opens a line to type one (chat.go).
 	Talk Talker
+	// Unkept is the sentence that says why a game played without a
+	// store is not kept by design (a guest's over SSH): the header then
+	// raises no "not saved" alarm, and the quit question and the
+	// game-over screen say it. "" blames a missing state directory.
+	Unkept string
 	// Afterword is a line the game-over screen shows under where the
 	// log is filed (a club's rating change); "" or nil shows nothing.
 	// It is called as the screen draws: it must only read what the
@@ -744,6 +749,8 @@ func (s *Screen) QuitQuestion() string {
 		return s.cfg.QuitQuestion
 	case s.snap.Over:
 		return "The game is over."
+	case sv.NoStore && s.cfg.Unkept != "":
+		return s.cfg.Unkept
 	case sv.NoStore:
 		return "The game is not saved (no state directory): it will be lost."
 	case sv.Err != "":
@@ -809,7 +816,7 @@ func (s *Screen) seatTag(i int, p host.SeatInfo) string {
 func (s *Screen) scene() *Scene {
 	sn := &s.snap
 	sc := &Scene{V: sn.View, You: sn.Seat, DealNo: sn.DealNo, Totals: sn.Totals, Tag: s.tag(),
-		Unsaved: sn.Save.NoStore || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
+		Unsaved: sn.Save.NoStore && s.cfg.Unkept == "" || sn.Save.Err != "", Next: rules.NoCard, Board: s.cfg.Board,
 		Chat: s.sceneChat(), TalkNote: s.watchWords(), Talk: s.cfg.Talk != nil, Watching: sn.Watching}
 	if sn.Watching {
 		// A spectator sees the table from seat A's place, naming every
