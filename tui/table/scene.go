@@ -377,19 +377,24 @@ func (sc *Scene) bySide(x [4]int) []int {
 // not fit are left out whole, the least needed first, never cut: "game
 // to 30" must not stand for a game to 300.
 func (sc *Scene) Header(ctx *kit.Context, w int) string {
-	line, ok := sc.header(ctx, w)
-	// Long names are shortened before the score is cut.
+	line, ok := sc.header(ctx, w, false)
+	// Long names are shortened before the score is cut, and the teams
+	// become "us" and "them" only when even short names do not fit.
 	for _, nw := range []int{12, 6} {
 		if ok {
 			break
 		}
-		line, ok = sc.shortTo(ctx, nw).header(ctx, w)
+		line, ok = sc.shortTo(ctx, nw).header(ctx, w, false)
+	}
+	if !ok {
+		line, _ = sc.shortTo(ctx, 6).header(ctx, w, true)
 	}
 	return line
 }
 
-// header is Header with the whole names, and whether it fits.
-func (sc *Scene) header(ctx *kit.Context, w int) (string, bool) {
+// header is Header with the names as sc has them, and whether it fits;
+// us says the teams of four may be called "us" and "them".
+func (sc *Scene) header(ctx *kit.Context, w int, us bool) (string, bool) {
 	st := &ctx.Styles
 	v := &sc.V
 	parts := []string{st.Title.Render("Klob"), fmt.Sprintf("Deal %d", max(1, sc.DealNo)), sc.Verb(v.Dealer, "deal"),
@@ -425,15 +430,18 @@ func (sc *Scene) header(ctx *kit.Context, w int) (string, bool) {
 		}
 		return s
 	}
-	// The least needed goes first: the tag, the seat count, the long
-	// names of the sides, the dealer.
+	// The least needed goes first: the tag, the seat count, the dealer
+	// (and last, when us allows, the teams' names).
 	tries := []struct {
 		keep  []int
 		short bool
 	}{{[]int{0, 1, 2, 3, 4, 5}, false}, {[]int{0, 1, 2, 3, 4}, false}, {[]int{0, 1, 2, 3}, false},
-		{[]int{0, 1, 2, 3}, true}, {[]int{0, 1, 3}, true}}
+		{[]int{0, 1, 3}, false}, {[]int{0, 1, 3}, true}}
 	line := ""
 	for _, t := range tries {
+		if t.short && !us {
+			continue
+		}
 		var ls []string
 		for _, i := range t.keep {
 			if parts[i] != "" {
