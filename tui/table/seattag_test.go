@@ -55,3 +55,25 @@ func TestSeatStateReadsWhole(t *testing.T) {
 		check("playing")
 	})
 }
+
+// TestStandInThinks: while a bot stands in for a person who dropped,
+// the status line says a bot thinks for them, not that they think; a
+// bot's own seat thinks in its own name. At every seat count.
+func TestStandInThinks(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		f := newFixture(t, n, seeds[n], 80, 24)
+		f.until("a bid", func(s host.Snapshot) bool { return s.Can.Act && s.View.Phase == rules.PhaseBid1 }, false)
+		other := (f.s.snap.Seat + 1) % rules.Seat(n)
+		f.s.snap.Can.Act = false
+		f.s.snap.View.Turn, f.s.snap.Thinking = other, other
+		f.s.snap.Players[other].Name = "ann"
+		f.s.snap.Players[other].Human, f.s.snap.Players[other].State = true, host.SeatTakeover
+		if text := f.text(); !strings.Contains(text, "A bot is thinking for ann…") || strings.Contains(text, "ann is thinking") {
+			t.Errorf("a stand-in's turn:\n%s", text)
+		}
+		f.s.snap.Players[other].Human, f.s.snap.Players[other].State = false, host.SeatBot
+		if text := f.text(); !strings.Contains(text, "ann is thinking…") {
+			t.Errorf("a bot's turn:\n%s", text)
+		}
+	})
+}

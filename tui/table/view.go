@@ -369,6 +369,9 @@ func (s *Screen) promptLines(ctx *kit.Context, sc *Scene, w int) ([]string, []ki
 		case int(sn.Seat) < len(sn.Players) && (sn.Players[sn.Seat].State == host.SeatTakeover || sn.Players[sn.Seat].State == host.SeatBack):
 			// A dropped person came back: the bot standing in plays on.
 			return []string{" A bot plays your seat until the next deal."}, nil
+		case sn.Thinking != rules.NoSeat && int(sn.Thinking) < len(sn.Players) && sn.Players[sn.Thinking].Human:
+			// A person's seat thinks only when a bot stands in for them.
+			return []string{" A bot is thinking for " + sc.Name(sn.Thinking) + "…"}, nil
 		case sn.Thinking != rules.NoSeat:
 			return []string{" " + sc.Name(sn.Thinking) + " is thinking…"}, nil
 		case v.Phase != rules.PhaseOver && v.Turn != rules.NoSeat && int(v.Turn) < len(sn.Players) && v.Turn != sn.Seat:
