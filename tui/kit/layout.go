@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
@@ -383,10 +384,25 @@ func Plural(n int, noun string) string {
 
 // Capital makes the first letter upper case.
 func Capital(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// Sentence makes s read as a sentence: its first letter upper case, and
+// a full stop at its end unless it ends in one, a question or an
+// exclamation mark. Errors, as Go writes them, are neither.
+func Sentence(s string) string {
 	if s == "" {
 		return s
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	s = Capital(s)
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
 }
 
 // ASCIIText turns what is left of Unicode on a screen into ASCII for

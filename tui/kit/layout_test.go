@@ -134,3 +134,23 @@ func TestWrapAtSpaces(t *testing.T) {
 		t.Errorf("limited: %q", got)
 	}
 }
+
+// Sentence capitalises the first letter, a non-ASCII one whole, and ends
+// an error with a full stop unless it has a mark of its own.
+func TestSentence(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                                    "",
+		"ABCDEF: no tournament has that code": "ABCDEF: no tournament has that code.",
+		"the server is busy: try again":       "The server is busy: try again.",
+		"ready?":                              "Ready?",
+		"élan lost.":                          "Élan lost.",
+		"ünal wins!":                          "Ünal wins!",
+	} {
+		if got := Sentence(in); got != want {
+			t.Errorf("Sentence(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := Capital("ä"); got != "Ä" {
+		t.Errorf("Capital(%q) = %q", "ä", got)
+	}
+}

@@ -297,11 +297,8 @@ func (l *Lobby) rows() int { return len(items) + len(l.tables) }
 // the waiting room's do, whether the hall's (lower case, no stop) or
 // the lobby's own.
 func (l *Lobby) setNote(s string, isErr bool) {
-	if isErr && s != "" {
-		s = kit.Capital(s)
-		if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
-			s += "."
-		}
+	if isErr {
+		s = kit.Sentence(s)
 	}
 	l.note, l.isErr = s, isErr
 }

@@ -132,7 +132,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.busy = false
 			if msg.err != nil {
-				p.note = kit.Capital(errText(msg.err))
+				p.note = errText(msg.err)
 				return p, nil
 			}
 			p.note = "You are in: play the boards any time before the end."
@@ -142,7 +142,7 @@ func (p *detail) Update(ctx *kit.Context, msg tea.Msg) (kit.Screen, tea.Cmd) {
 		if msg.to == p {
 			p.busy = false
 			if msg.err != nil {
-				p.note = kit.Capital(errText(msg.err))
+				p.note = errText(msg.err)
 				return p, p.read()
 			}
 			return p.s.playBoard(p.code, msg.seat), nil

@@ -58,7 +58,7 @@ func (s *Screen) showLog(m logMsg, boards int, back kit.Screen, note *string) ki
 	}
 	rp, err := m.log.Replay()
 	if err != nil {
-		*note = "the board cannot be replayed: " + err.Error()
+		*note = kit.Sentence("the board cannot be replayed: " + err.Error())
 		return back
 	}
 	return replay.New(rp, m.name, replay.Config{ASCII: s.cfg.ASCII, Analyze: s.cfg.Analyze,

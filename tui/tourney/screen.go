@@ -180,9 +180,9 @@ func errText(err error) string {
 	case err == nil:
 		return ""
 	case errors.Is(err, context.DeadlineExceeded):
-		return "the server is busy: try again"
+		return "The server is busy: try again."
 	}
-	return err.Error()
+	return kit.Sentence(err.Error())
 }
 
 // until says how long to t from now: "in 3h 20m", "in 2 days", "ended".
