@@ -52,7 +52,7 @@ func TestLobbyTalkRoomAt80x24(t *testing.T) {
 	}
 	// Every key says what it does, the arrows too.
 	scr := check("one table", "↑/↓ choose · enter take · p t o j w d h r l · / talk")
-	require.Contains(t, scr, first+"  Host0", "the table:\n%s", scr)
+	require.Contains(t, scr, first+"  waiting for players · Host0", "the table:\n%s", scr)
 
 	// A note (a code that no table has) shows with the talk's heading.
 	bob.key("j")

@@ -18,15 +18,15 @@ func TestTableLinesNameEverySeat(t *testing.T) {
 		lobby, watch string
 	}{
 		{hall.Info{Code: "ABCD", Seats: 2, Names: []string{"ann", ""}, Level: ai.Normal, Target: 500},
-			"ABCD  ann, (free) · 2 seats · to 500 · normal bot · waiting for players", ""},
+			"ABCD  waiting for players · ann, (free) · 2 seats · normal bot · to 500", ""},
 		{hall.Info{Code: "ABCD", Seats: 3, Names: []string{"ann", "", "cid"}, Level: ai.Hard, Target: 300, Started: true},
-			"ABCD  ann, Bot B, cid · 3 seats · to 300 · hard bots · playing",
+			"ABCD  playing · ann, Bot B, cid · 3 seats · hard bots · to 300",
 			"ABCD  ann, Bot B, cid · 3 seats · to 300"},
 		{hall.Info{Code: "WXYZ", Seats: 4, Names: []string{"ann", "bob", "cid", ""}, Level: ai.Normal, Target: 500, Started: true},
-			"WXYZ  ann, bob, cid, Bot D · 4 seats · to 500 · normal bots · playing",
+			"WXYZ  playing · ann, bob, cid, Bot D · 4 seats · normal bots · to 500",
 			"WXYZ  ann, bob, cid, Bot D · 4 seats · to 500"},
 		{hall.Info{Code: "WXYZ", Seats: 2, Names: []string{"ann", "bob"}, Level: ai.Normal, Target: 500, Started: true, Over: true, Yours: true},
-			"WXYZ  ann, bob · 2 seats · to 500 · normal bot · game over · your seat", ""},
+			"WXYZ  game over · your seat · ann, bob · 2 seats · normal bot · to 500", ""},
 	} {
 		assert.Equal(t, tc.lobby, tableLine(tc.info))
 		if tc.watch != "" {

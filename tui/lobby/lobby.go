@@ -855,11 +855,12 @@ func tableLine(t hall.Info) string {
 	case t.Started:
 		state = "playing"
 	}
-	s := fmt.Sprintf("%s  %s · %d seats · to %d · %s · %s", t.Code, strings.Join(names, ", "), t.Seats, t.Target, botsOf(t.Level, t.Seats), state)
+	// The state first: a row cut short (when the list has few lines)
+	// keeps what the person acts on.
 	if t.Yours {
-		s += " · your seat"
+		state += " · your seat"
 	}
-	return s
+	return fmt.Sprintf("%s  %s · %s · %d seats · %s · to %d", t.Code, state, strings.Join(names, ", "), t.Seats, botsOf(t.Level, t.Seats), t.Target)
 }
 
 // TableForm is the host's choice of a new table: seats, bots' level,
