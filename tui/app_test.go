@@ -435,3 +435,50 @@ func TestResumeAnotherCount(t *testing.T) {
 		}
 	}
 }
+
+// TestSetupHelpTellsTheFormsRules: ? on the setup form, before the game
+// starts, gives the rules in short of the game the form will start (its
+// seat count, target and variants), not the default two-player game's.
+func TestSetupHelpTellsTheFormsRules(t *testing.T) {
+	var _ kit.RulesTeller = (*setup.Screen)(nil)
+	for n, want := range map[int]string{2: "Two players", 3: "Three players, each for themselves", 4: "Four players in two teams"} {
+		cfg := testConfig(uint64(70+n), &memStore{})
+		cfg.Setup.Options.Players = n
+		cfg.Setup.Options.Target = 300
+		cfg.Setup.Options.Menage = true
+		hs := newHarness(t, cfg, 80, 24)
+		if hs.name() != "setup" {
+			t.Fatalf("%d players: first screen %s, want setup", n, hs.name())
+		}
+		text := hs.helpText()
+		for _, w := range []string{want, "The first to the target (300) wins.", "House variants played: menage"} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%d players: the setup's help lacks %q", n, w)
+			}
+		}
+	}
+}
+
+// TestResumeHelpTellsTheSavedGamesRules: ? on the offer to resume a
+// saved game gives that game's rules in short (seat count, target), at
+// every seat count.
+func TestResumeHelpTellsTheSavedGamesRules(t *testing.T) {
+	for n, want := range map[int]string{3: "Three players, each for themselves", 4: "Four players in two teams"} {
+		cfg := testConfig(dealSeed, &memStore{})
+		cfg.Setup.Options.Players = n
+		cfg.Setup.Options.Target = 300
+		hs := newHarness(t, cfg, 80, 24)
+		hs.press("enter", "q", "y")
+		cfg.Setup.Options = rules.DefaultOptions()
+		hs2 := newHarness(t, cfg, 80, 24)
+		if hs2.name() != "resume" {
+			t.Fatalf("%d players: first screen %s, want resume", n, hs2.name())
+		}
+		text := hs2.helpText()
+		for _, w := range []string{want, "The first to the target (300) wins."} {
+			if !strings.Contains(text, w) {
+				t.Errorf("%d players: the resume offer's help lacks %q", n, w)
+			}
+		}
+	}
+}

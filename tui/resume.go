@@ -44,6 +44,15 @@ func (s *resumeScreen) QuitQuestion() string {
 	return "The game stays saved: start klob again to resume it."
 }
 
+// HelpRules is the saved game's rules, for the help's rules in short:
+// the game offered, not the default one.
+func (s *resumeScreen) HelpRules() (rules.Options, bool) {
+	if s.log == nil {
+		return rules.Options{}, false
+	}
+	return s.log.Header.Options, true
+}
+
 // summarize describes a saved game in a few lines: when it started,
 // who plays, the score from the person's side, the deal in progress.
 func summarize(l *gamelog.Log) []string {

@@ -106,3 +106,16 @@ func TestPageScrollsOnlyWhenLong(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpRulesOfTheDay: on the day's first page, before a board and
+// between boards, the help's rules in short are the day's (its seat
+// count), not the default two-player game's. At every seat count.
+func TestHelpRulesOfTheDay(t *testing.T) {
+	for _, n := range []int{2, 3, 4} {
+		f := newFixture(t, n, "")
+		o, ok := f.s.HelpRules()
+		if !ok || o.NumPlayers() != n || o.Target <= 0 {
+			t.Errorf("%d players: the intro's help rules are %v (ok %v), want %d players", n, o, ok, n)
+		}
+	}
+}

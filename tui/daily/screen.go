@@ -193,8 +193,14 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	return kit.KeyHelpOf(s.sub, k, kit.KeyHelp{Full: [][]key.Binding{{k.Help, k.Quit}}})
 }
 
-// HelpRules passes on the board being played.
-func (s *Screen) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(s.sub) }
+// HelpRules passes on the board being played; on the pages around the
+// boards, the day's rules (its seat count), not the default game's.
+func (s *Screen) HelpRules() (rules.Options, bool) {
+	if o, ok := kit.HelpRulesOf(s.sub); ok {
+		return o, true
+	}
+	return s.set.Options, true
+}
 
 // QuitQuestion says what quitting keeps.
 func (s *Screen) QuitQuestion() string {

@@ -76,14 +76,22 @@ func ChoiceExplain(g *Glyphs, v *rules.View, a rules.Action) string {
 		}
 		return "say none: the others may announce one and score sequences"
 	case rules.Announce:
-		what := "three cards"
+		what := "your best sequence has three cards"
 		if a.N == 50 {
-			what = "four or more cards"
+			what = "your best sequence has four or more cards"
+		}
+		// With three or four of a kind on, the best meld may be a set,
+		// which has no run of cards to speak of.
+		if v.OwnBest().Set {
+			what = "your best meld is three of a kind"
+			if a.N == 50 {
+				what = "your best meld is four of a kind"
+			}
 		}
 		if v.Seat == v.Dealer {
-			return "your best sequence has " + what + "; last to speak, you win"
+			return what + "; last to speak, you win"
 		}
-		return "your best sequence has " + what + "; " + next + " answers"
+		return what + "; " + next + " answers"
 	case rules.Shlomo:
 		return "take a card at random from your left, give one back"
 	case rules.Cleopatra:

@@ -1,6 +1,7 @@
 package kit
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -45,6 +46,49 @@ func TestRoundOnePassExplainedForTheLastSpeaker(t *testing.T) {
 		}
 		if e := ChoiceExplain(&g, &first, pass); !strings.Contains(e, "leave") {
 			t.Errorf("%d players, the first speaker's pass in round one: %q", n, e)
+		}
+	}
+}
+
+// With three or four of a kind on, a player whose best meld is a set
+// announces it by its value too: the explanation calls it a set, not a
+// sequence of three or four cards. At every seat count.
+func TestSetAnnouncementExplainedAsASet(t *testing.T) {
+	g := NewGlyphs(false)
+	for _, n := range []int{2, 3, 4} {
+		opts := rules.DefaultOptions()
+		opts.Players, opts.OfAKind = n, true
+		found := false
+		for seed := uint64(1); seed < 2000 && !found; seed++ {
+			d := rules.NewDeal(opts, rules.SeatA, rules.Shuffle(rand.New(rand.NewPCG(seed, 0))))
+			// Take the upcard at once, keep the dix, reach the dialogue.
+			for d.Phase() != rules.PhaseSequences && !d.Over() {
+				a := d.Legal()[0]
+				for _, l := range d.Legal() {
+					if l.Kind == rules.Take || l.Kind == rules.NoExchange {
+						a = l
+					}
+				}
+				if err := d.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			v := d.View(d.Turn())
+			if d.Phase() != rules.PhaseSequences || !v.OwnBest().Set {
+				continue
+			}
+			found = true
+			for _, a := range d.Legal() {
+				if a.Kind != rules.Announce {
+					continue
+				}
+				if e := ChoiceExplain(&g, &v, a); strings.Contains(e, "sequence") || !strings.Contains(e, "of a kind") {
+					t.Errorf("%d players, %v with a set: %q", n, a, e)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%d players: no deal reached the dialogue with a set", n)
 		}
 	}
 }

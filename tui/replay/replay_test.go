@@ -876,3 +876,26 @@ func TestHistoryUnreadableRowASCII(t *testing.T) {
 		t.Errorf("\"cannot be read\" at column %d, the players column at %d:\n%s", row, head, list)
 	}
 }
+
+// TestExchangesSayBetweenWhom: a shlomo's draw and give and a
+// cleopatra's two gives say who drew from whom and gave to whom, as the
+// table talk does, not only the card.
+func TestExchangesSayBetweenWhom(t *testing.T) {
+	r := readGame(t, "tables/4-14-shlomo-and-cleopatra-in-one-deal.klob")
+	hs := open(t, r, "4-14", 80, 24)
+	got := map[int]string{}
+	for n := 1; n <= 9; n++ {
+		hs.Press("right")
+		for _, l := range strings.Split(text(hs), "\n") {
+			if strings.HasPrefix(l, fmt.Sprintf(" Step %d:", n)) {
+				got[n] = l
+			}
+		}
+	}
+	for n, want := range map[int]string{5: "by chance, Random A drew 8♦ from Random B.", 6: "Random A gave Q♥ to Random B.",
+		8: "Random B gave 8♣ to Random D.", 9: "Random D gave 9♠ to Random B."} {
+		if !strings.Contains(got[n], want) {
+			t.Errorf("step %d: %q, want %q", n, got[n], want)
+		}
+	}
+}

@@ -198,6 +198,9 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		act.Card = rules.NoCard
 	}
 	did := actionText(ctx, act, d)
+	if w, ok := swapText(ctx, sc, rd.Steps, i, act); ok {
+		did = w
+	}
 	// A declaration declined says which, as the table talk does.
 	if h := sc.V.History(); i < len(h) && h[i].Seat == step.Seat && h[i].Action == step.Action {
 		if w := table.Declined(&sc.V, i); w != "" {
@@ -206,7 +209,7 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	}
 	line := fmt.Sprintf(" Step %d: %s %s", s.pos.n, who, did)
 	if step.Seat == rules.ChanceSeat {
-		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, actionText(ctx, act, d))
+		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, did)
 	}
 	if s.pos == s.end() && !s.finished() {
 		line += ". The log stops here"
@@ -223,6 +226,41 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 		better = actionWords(ctx, dec.Best)
 	}
 	return line + gradeNote(ctx, dec, better)
+}
+
+// swapText is a shlomo's or cleopatra's card moving, in words that say
+// between whom, as the table talk does: "West drew 8♦ from North" (a
+// chance step: the declarer draws), "gave Q♥ to North"; ok false for any
+// other step. The declaration before step i says who declared what.
+func swapText(ctx *kit.Context, sc *table.Scene, steps []rules.Step, i int, act rules.Action) (string, bool) {
+	if act.Kind != rules.Draw && act.Kind != rules.Give {
+		return "", false
+	}
+	decl, kind := rules.NoSeat, rules.Shlomo
+	for j := i - 1; j >= 0; j-- {
+		if k := steps[j].Action.Kind; k == rules.Shlomo || k == rules.Cleopatra {
+			decl, kind = steps[j].Seat, k
+			break
+		}
+	}
+	if decl == rules.NoSeat {
+		return "", false
+	}
+	card := "a card unseen"
+	if act.Card != rules.NoCard {
+		card = actionWords(ctx, act)
+	}
+	n := sc.V.Players
+	if act.Kind == rules.Draw {
+		return sc.Lower(decl) + " drew " + card + " from " + sc.Lower(rules.Counterpart(n, decl, rules.Shlomo)), true
+	}
+	// At a cleopatra both partners give, each to the other; at a shlomo
+	// the declarer gives back to the player it drew from.
+	to := rules.Counterpart(n, steps[i].Seat, kind)
+	if kind == rules.Shlomo {
+		to = rules.Counterpart(n, decl, rules.Shlomo)
+	}
+	return "gave " + card + " to " + sc.Lower(to), true
 }
 
 // actionText is what a step did, in words: "played J♥", "said take",

@@ -2,6 +2,7 @@ package setup
 
 import (
 	"fmt"
+	"github.com/klob/klob/rules"
 
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
@@ -128,6 +129,10 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		kit.Brief("help", k.Help), kit.Brief(quit.Help().Desc, quit, k.Back)}
 	return kit.KeyHelp{Short: short, Full: kit.PlayHelp(k, s.setup.Options)}
 }
+
+// HelpRules is the form's rules as they stand, for the help's rules in
+// short: the seat count, target and variants of the game it will start.
+func (s *Screen) HelpRules() (rules.Options, bool) { return s.setup.Options, true }
 
 // View draws the form.
 func (s *Screen) View(ctx *kit.Context) string {
