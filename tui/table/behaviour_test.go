@@ -801,3 +801,27 @@ func TestDialogueStartsOnTheClaim(t *testing.T) {
 		t.Fatal("no deal in 200 seeds gave the person a better answer than good")
 	})
 }
+
+// TestOverSSHQuitGoesToTheLobby: a game over SSH (kit.Context.Remote),
+// though nobody shares it, offers q as the way back to the lobby at its
+// end, where its screens all open from; a local one offers quit.
+func TestOverSSHQuitGoesToTheLobby(t *testing.T) {
+	kittest.ForCounts(t, func(t *testing.T, n int) {
+		for _, remote := range []bool{false, true} {
+			o := options(n)
+			o.Target = 100
+			f := newFixture(t, n, seeds[n], 80, 24, func(hc *host.Config, _ *Config) { hc.Options = o })
+			f.hs.Ctx.Remote = remote
+			f.s.Enter(&f.hs.Ctx)
+			f.until("the end", func(s host.Snapshot) bool { return s.Over && f.s.overSeen }, true)
+			text := f.text()
+			want, not := "[q] quit", "[q] back to the lobby"
+			if remote {
+				want, not = not, want
+			}
+			if !strings.Contains(text, want) || strings.Contains(text, not) {
+				t.Errorf("remote %v: the end offers no %q:\n%s", remote, want, text)
+			}
+		}
+	})
+}

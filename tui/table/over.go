@@ -299,7 +299,7 @@ func (s *Screen) overOffers(k *kit.KeyMap) []overOffer {
 	if s.cfg.Shared && s.snap.Can.Again {
 		offers = append(offers, overOffer{name(k.New), "again", "to play again"})
 	}
-	if s.cfg.Shared {
+	if s.toLobby() {
 		return append(offers, overOffer{name(k.Quit), "back to the lobby", "for the lobby"})
 	}
 	return append(offers, overOffer{name(k.Quit), "quit", "to quit"})

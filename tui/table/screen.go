@@ -96,9 +96,10 @@ type refreshMsg struct {
 // typed ahead never lands on a deal, a result or a decision not yet on
 // the screen.
 type Screen struct {
-	cfg  Config
-	port host.Port
-	snap host.Snapshot
+	cfg    Config
+	port   host.Port
+	snap   host.Snapshot
+	remote bool // served over SSH (kit.Context.Remote), as Enter found it
 
 	kit.Choice
 	order kit.HandSort
@@ -155,9 +156,15 @@ func (s *Screen) Name() string { return "table" }
 
 // Enter reads the game and starts listening to its updates.
 func (s *Screen) Enter(ctx *kit.Context) tea.Cmd {
+	s.remote = ctx.Remote
 	s.adopt(ctx)
 	return s.listen()
 }
+
+// toLobby reports whether q leaves for the lobby rather than quitting:
+// at a shared seat, and at any game over SSH (klob serve), whose screens
+// all open from its lobby.
+func (s *Screen) toLobby() bool { return s.cfg.Shared || s.remote }
 
 // listen waits for the next tick of the port's updates.
 func (s *Screen) listen() tea.Cmd {

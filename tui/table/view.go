@@ -572,7 +572,7 @@ func (s *Screen) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		}
 		// q leaves (enter only says so), as the screen offers it.
 		leave := "quit"
-		if s.cfg.Shared {
+		if s.toLobby() {
 			leave = "back to the lobby"
 		}
 		h.Short = append(h.Short, b(leave, k.Quit))
