@@ -61,7 +61,7 @@ func DefaultKeys() KeyMap {
 		Choose:    b("enter/space", "play the card, take the choice", "enter", "space"),
 		Nth:       b("1-9", "play the n-th card (or take the n-th choice)", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		Bella:     b("b", "play the selected card and announce bella", "b"),
-		NoBella:   b("n", "play it without bella", "n"),
+		NoBella:   b("n", "at the bella question: play the card without bella", "n"),
 		LastTrick: b("v", "the list of this deal's tricks", "v"),
 		SortHand:  b("o", "sort the hand by suit (A K Q J 10…) or by trick strength", "o"),
 		Undo:      b("u", "take back your last decision (the log notes it)", "u"),
@@ -106,7 +106,7 @@ func (k KeyMap) TableKeys() []key.Binding {
 	if k.QuitWord != "" {
 		quit = Bind(k.Quit.Help().Key, k.QuitWord+" for the lobby (asks first; the game waits for you there)", k.Quit.Keys()...)
 	}
-	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, k.ForceQuit}
+	return []key.Binding{k.Left, k.Right, k.Choose, k.Nth, k.Bella, k.NoBella, k.LastTrick, k.SortHand, k.Undo, k.Claim, k.Hint, k.Help, quit, k.ForceQuit}
 }
 
 // menuLetter is the letter that takes one kind of decision in a menu
