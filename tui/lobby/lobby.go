@@ -502,8 +502,11 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range items {
 		words := it.help
-		if words == "" {
+		if words == "" || l.guest() && keyOnly[it.key] {
 			words = strings.ToLower(it.label[:1]) + it.label[1:]
+		}
+		if l.guest() && keyOnly[it.key] {
+			words += " (with an SSH key)" // as the menu says beside it
 		}
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
