@@ -28,4 +28,10 @@ func TestLobbyGuestMenu(t *testing.T) {
 	assert.Contains(t, scr, "enter take · p t d r l · ? help")
 	zoe.key("o")
 	assert.Contains(t, ansi.Strip(zoe.screen()), "Guests (no SSH key) play against bots only")
+	// The help says so too, as the menu does.
+	zoe.key("?")
+	help := ansi.Strip(zoe.screen())
+	assert.Contains(t, help, "open a table for friends (with an SSH key)")
+	assert.Contains(t, help, "watch a table (with an SSH key)")
+	assert.NotContains(t, help, "play alone against bots (with")
 }

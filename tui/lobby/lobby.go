@@ -486,8 +486,9 @@ func (b *Away) View(ctx *kit.Context) string { return b.inner.View(ctx) }
 func (b *Away) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	if h, ok := b.inner.(kit.Helper); ok {
 		km := h.KeyHelp(k)
-		_, list := b.inner.(*replay.History)
-		if _, tr := b.inner.(*train.Screen); list || tr {
+		// The trainer's esc pauses it for the lobby, apart from q; the
+		// saved games' list already says q/esc leave.
+		if _, tr := b.inner.(*train.Screen); tr {
 			back := kit.Brief("back to the lobby", k.Back)
 			return kit.KeyHelp{Short: append(km.ShortHelp(), back), Full: append(km.FullHelp(), []key.Binding{back})}
 		}
@@ -501,8 +502,11 @@ func (l *Lobby) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	var letters []key.Binding
 	for _, it := range items {
 		words := it.help
-		if words == "" {
+		if words == "" || l.guest() && keyOnly[it.key] {
 			words = strings.ToLower(it.label[:1]) + it.label[1:]
+		}
+		if l.guest() && keyOnly[it.key] {
+			words += " (with an SSH key)" // as the menu says beside it
 		}
 		letters = append(letters, key.NewBinding(key.WithKeys(it.key), key.WithHelp(it.key, words)))
 	}
@@ -519,6 +523,13 @@ func (f *TableForm) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	moves := []key.Binding{kit.Brief("choose a line", k.Up, k.Down), kit.Brief("change it", k.Left, k.Right),
 		kit.Brief("open the table", k.Choose), kit.Brief("back to the lobby", k.Back), k.Help, kit.QuitAsks(k)}
 	return kit.KeyHelp{Short: moves, Full: [][]key.Binding{moves}}
+}
+
+// QuitsAtOnce: q on the saved games' list comes back to the lobby
+// unasked, as esc does: the list keeps nothing.
+func (b *Away) QuitsAtOnce() bool {
+	_, list := b.inner.(*replay.History)
+	return list
 }
 
 // HelpRules passes on the game alone being played.

@@ -183,8 +183,7 @@ func (p *detail) key(ctx *kit.Context, msg tea.KeyPressMsg) (kit.Screen, tea.Cmd
 	s, code, pl := p.s, p.code, p.s.cfg.Player
 	switch {
 	case s.guest():
-		p.note = kit.Capital(svc.ErrGuest.Error())
-		return p, nil
+		return p, nil // the page already says a guest cannot enter
 	case !p.prog.Entered:
 		p.busy = true
 		return p, s.call(func(ctx context.Context) tea.Msg {
@@ -426,7 +425,11 @@ func (p *detail) KeyHelp(k *kit.KeyMap) help.KeyMap {
 		short := []key.Binding{kit.Either("choose", k.Up, k.Down), kit.Brief("their boards", k.Choose), kit.Brief("back", k.Back)}
 		return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {keyReread, k.Help, kit.QuitAsks(k)}}}
 	}
-	short := []key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose), kit.Brief("back", k.Back), keyReread}
+	short := []key.Binding{kit.Brief("back", k.Back), keyReread}
+	if !p.s.guest() {
+		// A guest's enter does nothing: not offered.
+		short = append([]key.Binding{kit.Brief("enter the tournament, or play your next board", k.Choose)}, short...)
+	}
 	return kit.KeyHelp{Short: short, Full: [][]key.Binding{short, {k.Help, kit.QuitAsks(k)}}}
 }
 

@@ -196,8 +196,11 @@ func TestGuestLooksOnly(t *testing.T) {
 	g.press("enter")
 	g.see("Hosted by Ann")
 	assert.NotContains(t, g.text(), "enter the tournament", "a guest is not offered what is refused")
+	assert.NotContains(t, g.helpWords(), "enter the tournament", "the help offers a guest what is refused")
 	g.press("enter")
 	g.see("A guest cannot take part in tournaments")
+	// The page says it once: enter does not say it again below.
+	assert.Equal(t, 1, strings.Count(g.text(), "cannot take part"), g.text())
 }
 
 // TestEndDropsTheNote: a note about the running tournament (its code
