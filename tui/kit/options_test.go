@@ -11,12 +11,9 @@ import (
 	"github.com/klob/klob/rules"
 )
 
-// TestAnalysisTableKeepsYou: with labels and a verdict too wide for the
-// window together, the chosen row still ends with "← you" inside the
-// window: the labels are cut with "…", the verdicts are whole.
-func TestAnalysisTableKeepsYou(t *testing.T) {
-	ctx := NewContext(false)
-	ctx.Width = 80
+// wideAnalysis is a take chosen over a pass (the chosen row second),
+// with labels too wide for 80 columns beside the verdicts.
+func wideAnalysis() (*drill.Analysis, func(rules.Action) string) {
 	pass, take := rules.Action{Kind: rules.Pass}, rules.Action{Kind: rules.Take}
 	an := &drill.Analysis{Rows: []drill.Row{
 		{Result: eval.Result{Action: take, Mean: 12.5, StdErr: 1.5, Bete: 0.1, Win: 0.4}, Verdict: drill.Verdict{Kind: drill.Best}},
@@ -29,6 +26,16 @@ func TestAnalysisTableKeepsYou(t *testing.T) {
 		}
 		return "take it as trump"
 	}
+	return an, label
+}
+
+// TestAnalysisTableKeepsYou: with labels and a verdict too wide for the
+// window together, the chosen row still ends with "← you" inside the
+// window: the labels are cut with "…", the verdicts are whole.
+func TestAnalysisTableKeepsYou(t *testing.T) {
+	ctx := NewContext(false)
+	ctx.Width = 80
+	an, label := wideAnalysis()
 	for _, w := range []int{80, 100} {
 		ctx.Width = w
 		rows := AnalysisTableWith(&ctx, an, 1, label)
@@ -53,18 +60,7 @@ func TestAnalysisTableKeepsYou(t *testing.T) {
 func TestAnalysisTableASCII(t *testing.T) {
 	ctx := NewContext(true)
 	ctx.Width = 80
-	pass, take := rules.Action{Kind: rules.Pass}, rules.Action{Kind: rules.Take}
-	an := &drill.Analysis{Rows: []drill.Row{
-		{Result: eval.Result{Action: take, Mean: 12.5, StdErr: 1.5, Bete: 0.1, Win: 0.4}, Verdict: drill.Verdict{Kind: drill.Best}},
-		{Result: eval.Result{Action: pass, Mean: -100.5, StdErr: 10.5, Bete: 0.02, Win: 0.373},
-			Verdict: drill.Verdict{Kind: drill.Inaccuracy, Points: 113}},
-	}}
-	label := func(a rules.Action) string {
-		if a.Kind == rules.Pass {
-			return "pass and leave it to the others"
-		}
-		return "take it as trump"
-	}
+	an, label := wideAnalysis()
 	rows := AnalysisTableWith(&ctx, an, 1, label)
 	for _, r := range rows {
 		if shown := ASCIIText(ansi.Strip(r)); WidthOf(shown) > 80 {
