@@ -44,9 +44,9 @@
 // the seat from an older one. Leave makes the seat wait Config.Grace for
 // its person, then a bot of Config.TakeoverLevel plays it (bots take
 // seats only while somebody, a person or a spectator, is at the game);
-// the person who comes back plays again from the next deal. The takeovers are recorded in the
-// log's header comments and the moves the stand-in made in its
-// TakeoverTag, so Resume brings both back.
+// the person who comes back plays again from the next deal. The
+// takeovers are recorded in the log's header comments and the moves the
+// stand-in made in its TakeoverTag, so Resume brings both back.
 //
 // # What a seat sees
 //
