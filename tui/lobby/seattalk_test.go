@@ -19,10 +19,7 @@ import (
 func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
 	hub, err := chat.New(chat.Config{})
 	require.NoError(t, err)
-	h, err := hall.New(hall.Config{Chat: hub,
-		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
-	require.NoError(t, err)
-	t.Cleanup(h.Close)
+	h := randomHall(t, hall.Config{Chat: hub})
 	ann, bob := hall.Player{ID: "a", Name: "ann"}, hall.Player{ID: "b", Name: "bob"}
 	tb, err := h.Open(ann, hall.Options{Seats: 3, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
 	require.NoError(t, err)
@@ -47,10 +44,7 @@ func TestSeatTalkNamesThePersonAsTheSeat(t *testing.T) {
 // last at the top, whatever the codes: one who stepped out to the
 // lobby finds the table they left.
 func TestOwnTablesLastFirst(t *testing.T) {
-	h, err := hall.New(hall.Config{
-		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
-	require.NoError(t, err)
-	t.Cleanup(h.Close)
+	h := randomHall(t, hall.Config{})
 	ann := hall.Player{ID: "a", Name: "ann"}
 	var tbs []*hall.Table
 	for range 2 {
@@ -71,10 +65,7 @@ func TestOwnTablesLastFirst(t *testing.T) {
 // the table closes if they do not come back: not that the host starts
 // the game, as if they were there.
 func TestWaitingRoomHostAway(t *testing.T) {
-	h, err := hall.New(hall.Config{
-		NewBot: func(_ ai.Level, cfg ai.Config) (ai.Bot, error) { return ai.NewRandom(cfg.Seed), nil }})
-	require.NoError(t, err)
-	t.Cleanup(h.Close)
+	h := randomHall(t, hall.Config{})
 	ann := hall.Player{ID: "a", Name: "ann"}
 	tb, err := h.Open(ann, hall.Options{Seats: 2, Rules: rules.DefaultOptions(), Level: ai.Random, Seed: 1})
 	require.NoError(t, err)
@@ -91,4 +82,15 @@ func TestWaitingRoomHostAway(t *testing.T) {
 	host.Drop()
 	s.w = s.conn.Waiting()
 	require.Contains(t, kittest.Flat(ansi.Strip(s.View(&ctx))), "The host is away: the table closes if they do not come back soon.")
+}
+
+// randomHall is a hall of cfg whose bots play at random, closed when
+// the test ends.
+func randomHall(t *testing.T, cfg hall.Config) *hall.Hall {
+	t.Helper()
+	cfg.NewBot = func(_ ai.Level, c ai.Config) (ai.Bot, error) { return ai.NewRandom(c.Seed), nil }
+	h, err := hall.New(cfg)
+	require.NoError(t, err)
+	t.Cleanup(h.Close)
+	return h
 }
