@@ -207,6 +207,11 @@ func TestKillAndRestart(t *testing.T) {
 	state := t.TempDir()
 	rng := rand.New(rand.NewPCG(27, 1))
 	var logs bytes.Buffer
+	t.Cleanup(func() {
+		if t.Failed() { // the children's logs say what each start found
+			t.Log(logs.String())
+		}
+	})
 	cutOff, resumedGames := 0, 0
 	child := func(finish bool, killAt int) (killed bool) {
 		t.Helper()
@@ -259,9 +264,6 @@ func TestKillAndRestart(t *testing.T) {
 	}
 	child(true, 0)
 	t.Logf("%d kills as a record started: %d games the kills kept from the database, recorded and rated by the next start; %d games resumed mid-play", rounds, cutOff, resumedGames)
-	if t.Failed() {
-		t.Log(logs.String())
-	}
 	// Whether a kill lands while another table is mid-game depends on
 	// the scheduling: over 20 rounds one always has; the 4 of -short
 	// may all land between games.
@@ -276,6 +278,7 @@ func TestKillAndRestart(t *testing.T) {
 	}
 	// The filed logs: every game once (by its bytes), from every history.
 	byHash := map[string][]byte{}
+	paths := map[string][]string{} // by checksum: where the copies are
 	err = filepath.WalkDir(filepath.Join(state, "players"), func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".klob") || filepath.Base(filepath.Dir(path)) != "history" {
 			return err
@@ -284,7 +287,9 @@ func TestKillAndRestart(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		byHash[clubdb.SumLog(data)] = data
+		sum := clubdb.SumLog(data)
+		byHash[sum] = data
+		paths[sum] = append(paths[sum], strings.TrimPrefix(path, state))
 		return nil
 	})
 	require.NoError(t, err)
@@ -304,7 +309,11 @@ func TestKillAndRestart(t *testing.T) {
 		g, err := s.DB().GameBySum(ctx, sum)
 		require.NoError(t, err, "a filed game is not in the database")
 		id := g.Table + " " + g.Started.String()
-		require.Empty(t, games[id], "the game %s is recorded twice: %s and %s", id, games[id], sum)
+		if other := games[id]; other != "" {
+			// What tells the two apart is what to look for.
+			require.Failf(t, "a game is recorded twice", "the game %s: %s in %v and %s in %v; the lines that differ:\n%s",
+				id, other, paths[other], sum, paths[sum], lineDiff(byHash[other], data))
+		}
 		games[id] = sum
 		lg, err := clubdb.FromLog("", data, "")
 		require.NoError(t, err)
@@ -331,6 +340,31 @@ func TestKillAndRestart(t *testing.T) {
 	require.True(t, rep.OK(), "%v", rep.Problems)
 	t.Logf("%d games filed and recorded, %d rated", len(byHash), len(rated))
 	require.Greater(t, len(rated), rounds, "games were rated")
+}
+
+// lineDiff lists the lines of a that b lacks ("-") and those of b that
+// a lacks ("+").
+func lineDiff(a, b []byte) string {
+	in := func(x []byte) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(string(x), "\n") {
+			m[l] = true
+		}
+		return m
+	}
+	ina, inb := in(a), in(b)
+	var out strings.Builder
+	for _, l := range strings.Split(string(a), "\n") {
+		if !inb[l] {
+			fmt.Fprintf(&out, "- %s\n", l)
+		}
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if !ina[l] {
+			fmt.Fprintf(&out, "+ %s\n", l)
+		}
+	}
+	return out.String()
 }
 
 // importedRE reads how many games a start's import recorded.
