@@ -117,6 +117,9 @@ type Config struct {
 	// Guesses bounds the wrong codes one address or key may try
 	// (Lookup, guess.go); the zero value takes its defaults.
 	Guesses GuessLimit
+	// Code draws a table's code (nil: RandomCode(4)); a test draws from
+	// a few codes to have them come free and be drawn again.
+	Code func() string
 }
 
 // Hall is the registry of the shared games of a server: their codes,
@@ -501,6 +504,9 @@ func RandomCode(n int) string {
 func (h *Hall) newCode() string {
 	for {
 		code := RandomCode(4)
+		if h.cfg.Code != nil {
+			code = h.cfg.Code()
+		}
 		taken := h.tables[code] != nil
 		for t := range h.live {
 			taken = taken || t.code == code

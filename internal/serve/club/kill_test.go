@@ -88,7 +88,14 @@ func TestKillChild(t *testing.T) {
 		defer outMu.Unlock()
 		fmt.Fprintln(os.Stdout, s)
 	}
+	seed, _ := strconv.ParseUint(os.Getenv("KLOB_CLUB_KILL_SEED"), 10, 64)
+	// Codes from 36, so that a code comes free and is drawn again, often
+	// within the second its last table opened.
+	codes := rand.New(rand.NewPCG(seed, 99))
 	h, err := hall.New(hall.Config{
+		Code: func() string {
+			return "KL" + string(hall.CodeLetters[codes.IntN(6)]) + string(hall.CodeLetters[codes.IntN(6)])
+		},
 		Dir: filepath.Join(state, "tables"), Grace: time.Hour, Refile: 50 * time.Millisecond,
 		NewBot:  func(l ai.Level, c ai.Config) (ai.Bot, error) { return ai.NewRandom(c.Seed), nil },
 		History: func(id string) hall.Archiver { return store.New(filepath.Join(state, "players", id), store.Options{}) },
@@ -109,7 +116,6 @@ func TestKillChild(t *testing.T) {
 			os.Exit(3)
 		}
 	}
-	seed, _ := strconv.ParseUint(os.Getenv("KLOB_CLUB_KILL_SEED"), 10, 64)
 	var wg sync.WaitGroup
 	for i, sl := range killSlots {
 		wg.Add(1)
