@@ -35,9 +35,13 @@ tidy:
 vet:
 	$(GO) vet ./...
 
+# The tests bound their work, not their time: on a machine loaded ten
+# times over, the hard-against-normal matches took over go test's
+# default 10 minutes a package, hence TEST_TIMEOUT (CI allows 90).
+TEST_TIMEOUT ?= 40m
 test: test-deps tidy vet build
-	$(GO) test -count=1 ./...
-	$(GO) test -count=1 -race -short $(RACE_PKGS)
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
+	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) -race -short $(RACE_PKGS)
 
 # klob serve under load on 127.0.0.1: 50 sessions playing against bots
 # and 200 idle ones (ServeLoad), then the club's load (ServeClubLoad: 25
