@@ -124,8 +124,9 @@ func (s *Screen) watchWords() string {
 }
 
 // openLines list every hand of the scored deal a spectator sees: each
-// seat's cards as dealt and every card it took (the upcard, a card
-// drawn or given face down), then what moved face down.
+// seat's hand as it played the deal (after the exchange of the seven
+// and the cards drawn and given), then who exchanged the seven of trump
+// for the upcard and what moved face down.
 func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 	st := &ctx.Styles
 	p := ctx.Paint
@@ -147,17 +148,25 @@ func (s *Screen) openLines(ctx *kit.Context, sc *Scene, w int) []string {
 		}
 		out = append(out, kit.Clip(line, w))
 	}
-	var moved []string
+	var moved, swapped []string
 	for _, stp := range o.Steps {
 		switch a := stp.Action; a.Kind {
+		case rules.Exchange:
+			seven := rules.NewCard(rules.Seven, sc.V.Trump)
+			swapped = append(swapped, sc.Name(stp.Seat)+" exchanged "+p.StyledCard(seven)+" for the upcard "+p.StyledCard(sc.V.OrigUpcard))
 		case rules.Draw:
 			moved = append(moved, "drawn "+p.StyledCard(a.Card))
 		case rules.Give:
 			moved = append(moved, sc.Name(stp.Seat)+" gave "+p.StyledCard(a.Card))
 		}
 	}
-	if len(moved) > 0 {
+	if len(swapped) > 0 || len(moved) > 0 {
 		out = append(out, "")
+	}
+	if len(swapped) > 0 {
+		out = append(out, kit.Paragraph(strings.Join(swapped, " · "), w, nil)...)
+	}
+	if len(moved) > 0 {
 		out = append(out, kit.Paragraph("Face down: "+strings.Join(moved, " · "), w, nil)...)
 	}
 	return out

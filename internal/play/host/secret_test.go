@@ -136,10 +136,18 @@ func checkWatch(s *Snapshot, d *rules.Deal) (failure string, opened bool) {
 	case o.No != s.DealNo || o.Deck != d.Deck() || o.Dealer != d.Dealer() || !reflect.DeepEqual(o.Steps, d.Steps()):
 		return at + ": the opened deal is not the deal", false
 	}
+	// Each seat's hand as it played the deal: every card it played, as
+	// many cards as every other seat, none another seat's.
 	var held rules.CardSet
 	for p := range rules.Seat(d.Players()) {
 		if played := d.PlayedBy(p); o.Held[p]&played != played {
 			return fmt.Sprintf("%s: seat %v held %v, not every card it played (%v)", at, p, o.Held[p], played), false
+		}
+		if n, n0 := o.Held[p].Count(), o.Held[0].Count(); n != n0 {
+			return fmt.Sprintf("%s: seat %v held %d cards (%v), seat A %d", at, p, n, o.Held[p], n0), false
+		}
+		if held&o.Held[p] != 0 {
+			return fmt.Sprintf("%s: seat %v held %v, another seat's too", at, p, held&o.Held[p]), false
 		}
 		held |= o.Held[p]
 	}

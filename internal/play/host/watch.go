@@ -79,9 +79,10 @@ type OpenDeal struct {
 	Dealer rules.Seat
 	Deck   rules.Deck   // the deck as it was dealt
 	Steps  []rules.Step // every step, the cards drawn and given face down too
-	// Held is every card each seat held in the deal: its hand as dealt,
-	// the rest of the deal, the upcard taken and the cards drawn and
-	// given to it.
+	// Held is the hand each seat played the deal with: the cards it
+	// played and those left to it at the end, so after the exchange of
+	// the seven and the cards drawn and given face down (Steps says
+	// which moved).
 	Held [4]rules.CardSet
 }
 
@@ -96,18 +97,8 @@ func (st *state) openDeal() *OpenDeal {
 		return st.open
 	}
 	o := &OpenDeal{No: st.dealShown(), Dealer: d.Dealer(), Deck: d.Deck(), Steps: append([]rules.Step(nil), d.Steps()...)}
-	// Replay the deal from its deck: what each seat held is every card
-	// its hand had at some step.
-	r := rules.NewGameDeal(d.Options(), d.Dealer(), d.Deck(), d.Totals())
-	hold := func() {
-		for s := range d.Players() {
-			o.Held[s] |= r.Hand(rules.Seat(s))
-		}
-	}
-	hold()
-	for _, stp := range o.Steps {
-		r.ApplyUnchecked(stp.Action)
-		hold()
+	for s := range rules.Seat(d.Players()) {
+		o.Held[s] = d.PlayedBy(s) | d.Hand(s)
 	}
 	st.open, st.openGen = o, st.gen()
 	return o
