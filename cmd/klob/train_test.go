@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -48,13 +49,25 @@ func TestTrainEval(t *testing.T) {
 	} {
 		assert.Contains(t, out, want)
 	}
-	// One line per legal option, in the engine's order.
-	row := regexp.MustCompile(`(?m)^(pass|take|schmeiss)\s+[+-]?\d+\.\d ± +\d+\.\d\s+\d+(\.\d)?%\s+\d+\.\d%\s+(.*)$`)
+	// One line per legal option, ranked as the line above says: the
+	// best first, then by score difference.
+	row := regexp.MustCompile(`(?m)^(pass|take|schmeiss)\s+([+-]?\d+\.\d) ± +\d+\.\d\s+\d+(\.\d)?%\s+\d+\.\d%\s+(.*)$`)
 	rows := row.FindAllStringSubmatch(out, -1)
 	require.Len(t, rows, 3, out)
-	assert.Equal(t, []string{"pass", "take", "schmeiss"}, []string{rows[0][1], rows[1][1], rows[2][1]})
-	assert.Regexp(t, `^(inaccuracy|mistake|blunder): -\d+ pts$`, rows[0][3], "passing J-9-A is wrong")
-	assert.Equal(t, "best", rows[1][3])
+	assert.Equal(t, "take", rows[0][1], out)
+	assert.Equal(t, "best", rows[0][4])
+	for i, r := range rows {
+		if r[1] == "pass" {
+			assert.Regexp(t, `^(inaccuracy|mistake|blunder): -\d+ pts$`, r[4], "passing J-9-A is wrong")
+		}
+		if i > 0 {
+			prev, err := strconv.ParseFloat(rows[i-1][2], 64)
+			require.NoError(t, err)
+			cur, err := strconv.ParseFloat(r[2], 64)
+			require.NoError(t, err)
+			assert.GreaterOrEqual(t, prev, cur, "the rows are ranked by score difference:\n%s", out)
+		}
+	}
 	for i, l := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
 		if i > 0 {
 			assert.LessOrEqual(t, utf8.RuneCountInString(l), 80, "%q", l)

@@ -1,9 +1,11 @@
 package drill
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -107,8 +109,40 @@ func (an *Analysis) Ranking() string {
 	return "Ranked by score difference for this deal: yours minus the opponent's."
 }
 
+// Ranked returns the indices of an's rows best first, as Ranking says:
+// the hard bot's choice, then by Win near the end of a game, else by
+// Mean; ties keep the legal order.
+func (an *Analysis) Ranked() []int {
+	order := make([]int, len(an.Rows))
+	for i := range order {
+		order[i] = i
+	}
+	key := func(i int) float64 {
+		if an.ByWin {
+			return an.Rows[i].Win
+		}
+		return an.Rows[i].Mean
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		switch {
+		case a == an.Best || b == an.Best:
+			return cmp.Compare(boolInt(b == an.Best), boolInt(a == an.Best))
+		default:
+			return cmp.Compare(key(b), key(a))
+		}
+	})
+	return order
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // writeTable writes the options of an as a plain text table, one line
-// per option, narrow enough for 80 columns:
+// per option, best first (Ranked), narrow enough for 80 columns:
 //
 //	option      score diff   bete  win game  verdict
 //	take       +38.2 ±  2.1   12%     61.0%  best
@@ -129,7 +163,8 @@ func writeTable(w io.Writer, an *Analysis, ascii bool) error {
 	if _, err := fmt.Fprintln(w, head+"  verdict"); err != nil {
 		return err
 	}
-	for _, r := range an.Rows {
+	for _, i := range an.Ranked() {
+		r := an.Rows[i]
 		line := fmt.Sprintf("%s  %7s %s %4.1f  %5s  %8s", pad(Label(r.Action, ascii)), Signed(r.Mean), pm, r.StdErr, Percent(r.Bete), fmt.Sprintf("%.1f%%", r.Win*100))
 		if _, err := fmt.Fprintln(w, line+"  "+short(r.Verdict)); err != nil {
 			return err

@@ -160,7 +160,7 @@ func deckText(d rules.Deck) string {
 }
 
 // TestTableASCII: with ascii the table of options is plain ASCII, its
-// marks included.
+// marks included, the best first.
 func TestTableASCII(t *testing.T) {
 	an := Analysis{Samples: 10, Players: 2, Best: 1, Rows: []Row{
 		{Result: optRow(rules.Action{Kind: rules.Give, Card: rules.MustCard("TH")}, 3, 0.5, 0).Result, Verdict: Verdict{Kind: AsGood}},
@@ -169,6 +169,6 @@ func TestTableASCII(t *testing.T) {
 	var b bytes.Buffer
 	require.NoError(t, writeTable(&b, &an, true))
 	assert.Equal(t, "option         score diff   bete  win game  verdict\n"+
-		"give 10H     +3.0 +-  0.0     0%     50.0%  ~ best\n"+
-		"pass         +4.0 +-  0.0     0%     50.0%  best\n", b.String())
+		"pass         +4.0 +-  0.0     0%     50.0%  best\n"+
+		"give 10H     +3.0 +-  0.0     0%     50.0%  ~ best\n", b.String())
 }
