@@ -3,6 +3,9 @@ package tourney
 import (
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestListLineBreaksBetweenParts: a club tournament's line longer than
@@ -35,5 +38,21 @@ func TestListLineBreaksBetweenParts(t *testing.T) {
 	}
 	if !strings.Contains(rest, "1 entered") {
 		t.Errorf("the line's rest is not under it:\n%s", a.text())
+	}
+}
+
+// TestUntilSaysTheDaysChosen: a tournament made to end in 3 days reads
+// "in 3 days" once a minute has gone, as the form said, and the hours
+// under two days.
+func TestUntilSaysTheDaysChosen(t *testing.T) {
+	now := time.Date(2026, 12, 3, 14, 0, 0, 0, time.UTC)
+	for d, want := range map[time.Duration]string{
+		3*24*time.Hour - time.Minute:  "in 3 days",
+		3*24*time.Hour - 11*time.Hour: "in 3 days",
+		2*24*time.Hour + 11*time.Hour: "in 2 days",
+		47 * time.Hour:                "in 47h 00m",
+		30 * time.Minute:              "in 30m",
+	} {
+		assert.Equal(t, want, until(now, now.Add(d)), "%v", d)
 	}
 }

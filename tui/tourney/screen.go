@@ -185,7 +185,8 @@ func errText(err error) string {
 	return kit.Sentence(err.Error())
 }
 
-// until says how long to t from now: "in 3h 20m", "in 2 days", "ended".
+// until says how long to t from now: "in 3h 20m", "in 2 days" (to the
+// nearest day), "ended".
 func until(now, t time.Time) string {
 	d := t.Sub(now)
 	switch {
@@ -198,7 +199,9 @@ func until(now, t time.Time) string {
 	case d < 48*time.Hour:
 		return fmt.Sprintf("in %dh %02dm", int(d.Hours()), int(d.Minutes())%60)
 	}
-	return fmt.Sprintf("in %d days", int(d.Hours()/24))
+	// To the nearest day: a tournament made to end in 3 days reads
+	// "in 3 days" a minute later, not "in 2 days".
+	return fmt.Sprintf("in %d days", int((d+12*time.Hour).Hours()/24))
 }
 
 // when writes an end: "14:00" today, else "Tue 2 Dec 14:00".
