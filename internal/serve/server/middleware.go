@@ -19,7 +19,8 @@ import (
 
 // The messages a refused connection reads.
 const (
-	msgNoCommand   = "klob: this server only plays Klob: connect without a command (ssh -p PORT host), or go straight to a table with join CODE or watch CODE (ssh -t -p PORT host join CODE)"
+	msgNoCommand = "klob: this server only plays Klob. Connect without a command (ssh -p PORT host)\r\n" +
+		"or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE)"
 	msgNoSubsystem = "klob: no file access on this server (no sftp, no scp)"
 	msgNoForward   = "klob: no port forwarding on this server"
 	msgNoPTY       = "klob: Klob needs a terminal: connect with ssh -t (or without -T)"

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/stretchr/testify/assert"
@@ -133,6 +134,10 @@ func TestRefusals(t *testing.T) {
 	c := dial(t, addr, sshtest.Config{User: "ann", Command: "cat /etc/passwd"})
 	require.True(t, c.Wait(patience))
 	assert.Contains(t, c.Output(), "this server only plays Klob")
+	assert.Contains(t, c.Output(), "join CODE")
+	for _, l := range strings.Split(c.Output(), "\n") {
+		assert.LessOrEqual(t, utf8.RuneCountInString(strings.TrimRight(l, "\r")), 80, "a line of the refusal is wider than a terminal: %q", l)
+	}
 	// No terminal.
 	c = dial(t, addr, sshtest.Config{User: "ann"})
 	require.True(t, c.Wait(patience))
@@ -240,7 +245,7 @@ func TestCommands(t *testing.T) {
 		"join 'AB\x1b[2JCD'", "sh -c 'join ABCD'"} {
 		c = dial(t, addr, sshtest.Config{User: "ann", Width: 80, Height: 24, Command: cmd})
 		require.True(t, c.Wait(patience), "%q", cmd)
-		assert.Contains(t, c.Output(), "or go straight to a table with join CODE or watch CODE", "%q", cmd)
+		assert.Contains(t, c.Output(), "or go straight to a table: ssh -t -p PORT host join CODE (or watch CODE)", "%q", cmd)
 	}
 	assert.NotContains(t, log.String(), "\x1b", "the log keeps no escape")
 }
