@@ -112,7 +112,7 @@ func TestLobbyFormExplainsWhole(t *testing.T) {
 		if !strings.Contains(text, "then a card drawn from the left, one given back") {
 			t.Fatalf("%d seats: shlomo's explanation is cut:\n%s", seats, ann.screen())
 		}
-		if !strings.Contains(text, "enter open · esc back") {
+		if !strings.Contains(text, "enter open · q/esc back") {
 			t.Fatalf("%d seats: the keys are off the screen:\n%s", seats, ann.screen())
 		}
 		formTo(t, ann, "Seats")
