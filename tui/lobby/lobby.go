@@ -548,6 +548,10 @@ func (b *Away) QuitsAtOnce() bool {
 	return list
 }
 
+// HelpMarks passes on whether the screen shown has marks to explain
+// (the empty history has none).
+func (b *Away) HelpMarks() bool { return kit.HelpMarksOf(b.inner) }
+
 // HelpRules passes on the game alone being played.
 func (b *Away) HelpRules() (rules.Options, bool) { return kit.HelpRulesOf(b.inner) }
 

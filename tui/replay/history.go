@@ -501,6 +501,10 @@ func (s *History) KeyHelp(k *kit.KeyMap) help.KeyMap {
 	}
 }
 
+// HelpMarks: an empty list shows no score nor grade for the help's
+// numbers and marks to explain.
+func (s *History) HelpMarks() bool { return len(s.rows) > 0 }
+
 // QuitQuestion: the list changes nothing.
 func (s *History) QuitQuestion() string { return "Your saved games stay as they are." }
 
