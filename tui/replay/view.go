@@ -211,21 +211,24 @@ func (s *Screen) stepLine(ctx *kit.Context, sc *table.Scene, d *rules.Deal) stri
 	if step.Seat == rules.ChanceSeat {
 		line = fmt.Sprintf(" Step %d: by chance, %s", s.pos.n, did)
 	}
+	// The step is a sentence, its grade's note in it: "Step 3: Ann
+	// played 7♦ · best.", as the replay's other lines are sentences.
+	stop := ""
 	if s.pos == s.end() && !s.finished() {
-		line += ". The log stops here"
+		stop = " The log stops here."
 	}
 	dec := s.decision(s.pos.deal, i)
 	if dec == nil || dec.Grade == analysis.NotGraded || step.Seat == rules.ChanceSeat {
 		// A seat the analysis was not asked to grade (a bot's) gets no
 		// note: "forced" would say it had no choice.
-		return line + "."
+		return line + "." + stop
 	}
 	// The better action of a hidden hand would show its cards.
 	better := ""
 	if s.open || step.Seat == s.bottom {
 		better = actionWords(ctx, dec.Best)
 	}
-	return line + gradeNote(ctx, dec, better)
+	return line + gradeNote(ctx, dec, better) + "." + stop
 }
 
 // swapText is a shlomo's or cleopatra's card moving, in words that say
