@@ -879,7 +879,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	room := h - len(out)
 	// Lines wrap at spaces, never inside a name: a name longer than the
 	// column with its colon is shortened as the table shortens it.
-	short := sc.shortTo(ctx, max(1, w-3))
+	short := sc.shortWordsTo(ctx, max(1, w-3))
 	if len(sc.Chat) > 0 {
 		c := *short
 		c.chatName = sc.chatNames(ctx, short, max(1, w-3))
