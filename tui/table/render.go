@@ -495,7 +495,9 @@ func (sc *Scene) trickGrid(ctx *kit.Context, w int, size kit.CardSize, compact b
 		case b.col == ncols-1 && sc.players() > 2:
 			place(&right, min(b.row, max(0, nrows-4)), sc.seatLines(ctx, b.seat, rightW-1))
 		default: // the partner, on top
-			r, l := sc.partnerLines(ctx, b.seat, rightW+colW, gx+colW-1)
+			// A cell short of the table's edge, as the side seats: a
+			// gap before the right column's rule.
+			r, l := sc.partnerLines(ctx, b.seat, rightW+colW-1, gx+colW-1)
 			place(&right, 0, r)
 			partnerLeft = l
 		}
