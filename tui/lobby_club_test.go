@@ -56,7 +56,13 @@ func TestLobbyShowsRating(t *testing.T) {
 	zoe := newClubPerson(h, c, "", "Zoe", 80, 24)
 	defer close(ann.done)
 	defer close(zoe.done)
-	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game) · 3 players 1500 ±350 (no game yet) · 4 players 1480 ±300 (-20 last game)")
+	// The line breaks between pools, the "·" going with the break.
+	ann.untilFlat(t, "Your rating: 2 players 1512 ±210 (+12 last game)")
+	for _, pool := range []string{"3 players 1500 ±350 (no game yet)", "4 players 1480 ±300 (-20 last game)"} {
+		if !strings.Contains(flat(ann), pool) {
+			t.Errorf("the rating lacks %q:\n%s", pool, ann.screen())
+		}
+	}
 	kittest.CheckSize(t, ann.screen(), 80, 24)
 	zoe.untilFlat(t, "Guests are not rated")
 	if n := c.Reads(); n != 1 {
