@@ -890,7 +890,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 	said := short.talkLines(ctx)
 	var talk []string
 	for _, l := range said {
-		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0)...)
+		talk = append(talk, kit.WrapAtSpaces(l, max(1, w-2), 0, ctx.Ellipsis())...)
 	}
 	if len(talk) == 0 {
 		return append(out, st.Dim.Render("(nothing said yet)"))
@@ -901,7 +901,7 @@ func (sc *Scene) rightColumn(ctx *kit.Context, w, h int) []string {
 		var kept []string
 		cut := len(said)
 		for cut > 0 {
-			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0)
+			l := kit.WrapAtSpaces(said[cut-1], max(1, w-2), 0, ctx.Ellipsis())
 			if len(kept)+len(l)+1 > room {
 				break
 			}
