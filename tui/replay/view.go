@@ -115,7 +115,10 @@ func (s *Screen) bottomLines(ctx *kit.Context, sc *table.Scene, d *rules.Deal) [
 	}
 	place := fmt.Sprintf(" Replay · deal %d of %d · step %d of %d · %s", rd.No, len(s.r.Deals), s.pos.n, len(rd.Steps), who)
 	if s.cfg.Board != "" {
-		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", s.cfg.Board, s.pos.n, len(rd.Steps), who)
+		// "Board 3 of 8" heads a board's screens; here it goes on the
+		// line in lower case, as "deal 3 of 9" does.
+		board := strings.ToLower(s.cfg.Board[:1]) + s.cfg.Board[1:]
+		place = fmt.Sprintf(" Replay · %s · step %d of %d · %s", board, s.pos.n, len(rd.Steps), who)
 	}
 	room := w - kit.WidthOf(place) - 4
 	name := kit.ElideName(s.name, room, ctx.Ellipsis())
